@@ -1,0 +1,90 @@
+"""The `mafiabot` command line.
+
+Each sub-command lives in its own module under `mafiabot.commands` and is imported only when
+it runs, so a quick command (`mafiabot parse posts`) does not pay for the database, the HTTP
+client or the rules engine at start-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+
+class UsageError(Exception):
+    """A user-facing error: printed as one line, exit code 2."""
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="mafiabot", description="Hosts forum Mafia games.")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    # parse: read saved board pages, print JSON
+    p_parse = sub.add_parser("parse", help="read saved board pages and print JSON")
+    parse_sub = p_parse.add_subparsers(dest="what", required=True, metavar="WHAT")
+
+    pp = parse_sub.add_parser("posts", help="posts of topic pages, one JSON object a line")
+    pp.add_argument("pages", nargs="+", metavar="PAGE.html")
+    pp.add_argument("--board", default="auto", help="auto | phpbb | ipb (default: auto)")
+    pp.add_argument("--tz", default=None, help="board time zone (default: Europe/Moscow)")
+    pp.add_argument("--now", default=None, help="ISO time the page was fetched (for «Сегодня»)")
+    pp.set_defaults(module="parse_posts")
+
+    pv = parse_sub.add_parser("votes", help="votes found in topic pages, as one JSON object")
+    pv.add_argument("pages", nargs="+", metavar="PAGE.html")
+    pv.add_argument("--ruleset", required=True, choices=["gambler", "pefl"])
+    pv.add_argument("--players", required=True, metavar="NICKS.txt")
+    pv.add_argument("--board", default="auto")
+    pv.add_argument("--tz", default=None)
+    pv.add_argument("--now", default=None)
+    pv.set_defaults(module="parse_votes")
+
+    pm = parse_sub.add_parser("pm", help="a PM view page and the move it carries")
+    pm.add_argument("pages", nargs="+", metavar="PAGE.html")
+    pm.add_argument("--players", required=True, metavar="NICKS.txt")
+    pm.add_argument("--board", default="auto")
+    pm.add_argument("--tz", default=None)
+    pm.add_argument("--now", default=None)
+    pm.set_defaults(module="parse_pm")
+
+    rp = sub.add_parser("replay", help="play a scenario file through parser and engine")
+    rp.add_argument("scenario", metavar="SCENARIO.json")
+    rp.set_defaults(module="replay")
+
+    run = sub.add_parser("run", help="host a game: poll the board, resolve turns, post")
+    run.add_argument("-c", "--config", required=True)
+    run.add_argument("--dry-run", action="store_true", help="print instead of posting")
+    run.add_argument("--once", action="store_true", help="run one tick and exit")
+    run.set_defaults(module="run")
+
+    st = sub.add_parser("status", help="turn, deadline, live tally, who has not acted")
+    st.add_argument("-c", "--config", required=True)
+    st.set_defaults(module="status")
+
+    cc = sub.add_parser("check-config", help="check a config file; name every bad key")
+    cc.add_argument("-c", "--config", required=True)
+    cc.set_defaults(module="check_config")
+
+    demo = sub.add_parser("demo", help="play a recorded game offline, printing newspapers")
+    demo.add_argument("--db", default=None, help="SQLite file (default: a temporary one)")
+    demo.set_defaults(module="demo")
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _build_parser().parse_args(argv)
+    module = importlib.import_module(f"mafiabot.commands.{args.module}")
+    try:
+        rc: int = module.main(args)
+    except UsageError as exc:
+        print(f"mafiabot: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
