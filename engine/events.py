@@ -109,6 +109,14 @@ class VoteIgnored(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PostFlagged(Event):
+    """Host: a dead player posted more than the rules allow (P-P.2, G-P.2)."""
+
+    nick: str
+    count: int  # his posts after death so far
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class OverrideApplied(Event):
     """A host override changed the result (C-6); public so the newspaper can say so."""
 

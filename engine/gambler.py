@@ -17,6 +17,7 @@ from engine.common import (
     apply_replacements,
     cast_order,
     check_actor_and_targets,
+    flag_dead_posts,
     ignored_vote,
     pick_cause,
     reject,
@@ -136,6 +137,8 @@ class Gambler:
     ) -> tuple[GameState, list[Event]]:
         state, events = apply_replacements(state, inputs.overrides)
         inputs = rename_inputs(inputs, inputs.overrides)
+        state, evs = flag_dead_posts(state, inputs.post_authors, last_word_allowed)
+        events += evs
         if state.phase == "greens":
             state, evs = close_greens(self.settings, state, inputs)
         elif state.phase == "court":
@@ -146,6 +149,13 @@ class Gambler:
 
     def winner(self, state: GameState) -> str | None:
         return winner(self.settings, state)
+
+
+def last_word_allowed(p: Player) -> int:
+    """G-P.2: a killed civilian may write one last word (the 12 h limit is the daemon's
+    clock: it passes only posts within it as this turn's); anyone else dead, none."""
+    killed = p.out_by not in (None, "jailed", "missing", "override")
+    return 1 if p.role == "civilian" and killed else 0
 
 
 # ============================================================================================

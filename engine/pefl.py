@@ -18,6 +18,7 @@ from engine.common import (
     apply_replacements,
     cast_order,
     check_actor_and_targets,
+    flag_dead_posts,
     ignored_vote,
     pick_cause,
     record_vote,
@@ -403,6 +404,8 @@ def resolve_turn(
     state, evs = apply_replacements(state, inputs.overrides)
     events += evs
     inputs = rename_inputs(inputs, inputs.overrides)
+    state, evs = flag_dead_posts(state, inputs.post_authors, lambda p: 1)  # P-P.2
+    events += evs
     intake, evs = take_moves(state, inputs.moves, check_move, settings.request_changes)
     events += evs
 
