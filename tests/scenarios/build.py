@@ -171,6 +171,8 @@ class Scenario:
         """One turn. `votes`/`greens`/`court` are accepted votes rendered as posts (the
         expected tallies are then their counts unless given); every other living player not
         in `silent` posts a chat line (so nobody goes missing by accident, P-A.1)."""
+        if self.ruleset == "pefl" and n == 1 and not self.turns_in:
+            self.turn(0)  # a PEFL game starts with its zero turn (P-S.2); replay wants it
         if isinstance(greens, dict):  # an expected tally, not input greens
             expect["greens"] = greens
             greens = []

@@ -193,23 +193,23 @@ s.turn(
     abstained=["Жора", "Коля", "Миша", "Олег"],
 )
 
+V2_CAST = [
+    P("Анна", "commissar"),
+    P("Борис", "sergeant"),
+    P("Егор", "civilian"),
+    P("Жора", "civilian"),
+    P("Коля", "mafia", "yakuza", don=True),
+    P("Миша", "mafia", "triad", don=True),
+    P("Олег", "maniac"),
+]
 s = Scenario(
-    "pefl_P_V_2_agreement_by_quote_or_link",
+    "pefl_P_V_2_agreement_by_quote",
     "pefl",
-    [
-        P("Анна", "commissar"),
-        P("Борис", "sergeant"),
-        P("Егор", "civilian"),
-        P("Жора", "civilian"),
-        P("Коля", "mafia", "yakuza", don=True),
-        P("Миша", "mafia", "triad", don=True),
-        P("Олег", "maniac"),
-    ],
+    V2_CAST,
     ["P-V.2", "P-V.1", "P-V.5"],
-    "Quoting Анна's accepted vote (data-post-id 1001) or linking to it with the same red "
-    "target is a vote without a reason; quoting it with another target, or quoting a rejected "
-    "vote, is not.",
-    "P-V.2: agreement must quote or link an *accepted* vote and name the same target in red; "
+    "Quoting Анна's accepted vote (data-post-id 1001) with the same red target is a vote "
+    "without a reason; quoting it with another target, or quoting a rejected vote, is not.",
+    "P-V.2: agreement must quote an *accepted* vote and name the same target in red; "
     "otherwise P-V.1 needs a reason of its own.",
 )
 a_html = f"{red('Олег')} — слишком тихо себя ведёт и уходит от ответов"
@@ -221,22 +221,43 @@ s.turn(
         s.post("Егор", quote("Анна", 1001, a_html) + red("Коля", 1), 1003),
         s.post("Жора", red("Коля"), 1004),
         s.post("Миша", quote("Жора", 1004, red("Коля")) + red("Коля", 1), 1005),
-        s.post(
-            "Коля",
-            '<a href="http://127.0.0.1:8080/viewtopic.php?p=1001#p1001" class="postlink">↑</a> '
-            + red("Олег", 2),
-            1006,
-        ),
-        s.post("Олег", "Я тут, читаю тему и думаю.", 1007),
+        s.post("Коля", "Я тут, читаю тему и думаю.", 1006),
+        s.post("Олег", "Доброе утро, город! Пока присматриваюсь.", 1007),
     ],
-    tally={"Олег": 3},
+    tally={"Олег": 2},
     removed_by_vote="Олег",
     rejected=[
         {"author": "Егор"},
         {"author": "Жора", "reason": "no_reason"},
         {"author": "Миша"},
     ],
-    abstained=["Егор", "Жора", "Миша", "Олег"],
+    abstained=["Егор", "Жора", "Коля", "Миша", "Олег"],
+)
+
+s = Scenario(
+    "pefl_P_V_2_agreement_by_link",
+    "pefl",
+    V2_CAST,
+    ["P-V.2"],
+    "A post that links to Анна's accepted vote (`[url=…viewtopic.php?p=1001#p1001]этот "
+    "голос[/url]`, as the board renders it) and names the same target in red is a vote: "
+    "its two words are below the reason threshold, so only the link makes it count.",
+    "P-V.2: 'A post that quotes (or links to) an accepted vote and names the same target in "
+    "red is a vote even without its own reason.'",
+)
+s.turn(
+    1,
+    posts=[
+        s.post("Анна", a_html, 1001),
+        s.post(
+            "Коля",
+            '<a href="http://127.0.0.1:8080/viewtopic.php?p=1001#p1001" class="postlink">'
+            "этот голос</a> " + red("Олег", 2),
+            1002,
+        ),
+    ],
+    tally={"Олег": 2},
+    removed_by_vote="Олег",
 )
 
 s = Scenario(
@@ -944,13 +965,14 @@ s = full(
     "The triad Don orders the kamikaze shot with Рита as executor: Рита and the kamikaze die, "
     "the Don lives; the heal on the kamikaze does not work.",
     "P-M.10: for a clan kill the one who tries is the executor, not the Don; P-M.14 ruling: "
-    "the striker names the cause — the kamikaze dies of `triad`, Рита of `kamikaze`.",
+    "the striker names the cause — Рита dies of `kamikaze`; the kamikaze's own cause is open "
+    "(`triad` as the striker, or `kamikaze` since he 'blows up together' — see D2).",
 )
 s.turn(
     1,
     moves=[mv("Гена", "heal", "Лена"), mv("Миша", "kill", "Лена", executor="Рита")],
     abstained=ALL,
-    deaths=[s.death("Рита", "kamikaze"), s.death("Лена", "triad")],
+    deaths=[s.death("Рита", "kamikaze"), s.death("Лена", one_of("triad", "kamikaze"))],
 )
 
 s = full(
@@ -997,13 +1019,14 @@ s = full(
     ["P-M.10", "P-M.13"],
     "The maniac (vest intact) shoots the kamikaze: both die.",
     "P-M.10: whoever tries to kill the kamikaze dies with him; P-M.13 ruling: the kamikaze "
-    "ignores the vest. The maniac dies of `kamikaze`, the kamikaze of `maniac` (striker).",
+    "ignores the vest. The maniac dies of `kamikaze`; the kamikaze's own cause is open "
+    "(`maniac` as striker or `kamikaze`, see D2).",
 )
 s.turn(
     1,
     moves=[mv("Олег", "kill", "Лена")],
     abstained=ALL,
-    deaths=[s.death("Олег", "kamikaze"), s.death("Лена", "maniac")],
+    deaths=[s.death("Олег", "kamikaze"), s.death("Лена", one_of("maniac", "kamikaze"))],
 )
 
 s = full(
