@@ -34,7 +34,7 @@ CAUSES = {
     "thug_accident",
     "override",
 }
-TURN_KEYS = {
+TURN_KEYS: dict[str, Any] = {
     "turn": int,
     "nominees": list,
     "removed_by_vote": (str, type(None)),
@@ -51,7 +51,7 @@ TURN_KEYS = {
     "alive": list,
     "winner": (str, type(None)),
 }
-EMPTY = {
+EMPTY: dict[str, Any] = {
     "nominees": [],
     "removed_by_vote": None,
     "greens": {},
@@ -267,7 +267,7 @@ def test_P_S_2_zero_turn_results_are_empty_even_with_posts_and_moves(tmp_path: P
 
 
 def test_G_S_2_gambler_introduction_day_has_empty_results(tmp_path: Path) -> None:
-    players = [
+    players: list[dict[str, Any]] = [
         {"nick": "Анна", "role": "commissar"},
         {"nick": "Борис", "role": "sheriff"},
         {"nick": "Евгений", "role": "godfather"},
@@ -299,7 +299,7 @@ def test_G_S_2_gambler_introduction_day_has_empty_results(tmp_path: Path) -> Non
 def test_P_W_1_no_turn_after_the_end_is_played(tmp_path: Path) -> None:
     """The game ends on turn 1 (the last mafioso hanged, the maniac absent); turn 2's votes
     and kill letter are not played, yet turn 2 still appears in the output."""
-    players = [
+    players: list[dict[str, Any]] = [
         {"nick": "Анна", "role": "commissar"},
         {"nick": "Егор", "role": "civilian"},
         {"nick": "Жора", "role": "civilian"},
