@@ -103,6 +103,10 @@ CHECK_KEYS = ("by", "target", "result")
 DISPUTED: dict[str, str] = {
     "pefl_P_V_2_agreement_by_link": "dispute: see /work/notes/engine-disputes.md D1 "
     "(P-V.2 agreement by a link to the accepted vote is not counted)",
+    "pefl_P_O_1_hanged_player_is_not_shot_again": "dispute: see "
+    "/work/notes/engine-disputes.md D4 (the hanged is also listed as killed that night)",
+    "pefl_P_A_1_missing_player_is_not_shot_again": "dispute: see "
+    "/work/notes/engine-disputes.md D4 (the missing is also listed as killed that night)",
 }
 
 

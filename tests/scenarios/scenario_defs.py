@@ -1976,3 +1976,100 @@ jail_day(
     posts=[s.post("Кира", 'Последнее слово: это <span style="color:green">Анна</span>!')],
     court_posts=[s.post("Кира", "Анна")],
 )
+
+s = Scenario(
+    "pefl_P_O_1_hanged_player_is_not_shot_again",
+    "pefl",
+    SIX,
+    ["P-O.1", "P-V.4", "C-5"],
+    "Егор is hanged at step 2; the maniac's kill aimed at him at step 5 finds nobody: he is "
+    "hanged, not also killed.",
+    "P-O.1: the hanged leave at step 2, shots are step 5; SCENARIO.md: `deaths` never lists "
+    "the hanged; C-5: the dead take no part (nor can they be taken again).",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Егор"),
+        ("Жора", "Егор"),
+        ("Коля", "Егор"),
+        ("Егор", "Коля"),
+        ("Миша", "Анна"),
+        ("Олег", "Жора"),
+    ],
+    moves=[mv("Олег", "kill", "Егор")],
+    removed_by_vote="Егор",
+)
+
+s = gam(
+    "gambler_G_M_1_jailed_player_is_not_shot_again",
+    EIGHT,
+    ["G-M.1", "G-N.4", "C-5"],
+    "Игорь is jailed; the godfather's kill letter names him: nobody dies that night.",
+    "G-M.1 (1): jailing comes first and the jailed is out of the game; SCENARIO.md: `deaths` "
+    "never lists the jailed.",
+)
+jail_day(s, 2, "Игорь", greeners=7, moves=[mv("Евгений", "kill", "Игорь")])
+
+s = Scenario(
+    "pefl_P_A_1_missing_player_is_not_shot_again",
+    "pefl",
+    SIX,
+    ["P-A.1", "P-O.1"],
+    "Жора writes nothing and leaves at step 1; the triad's shot at him at step 5 finds nobody.",
+    "P-A.1/P-O.1: the missing leave at step 1, before the shots; SCENARIO.md: `deaths` never "
+    "lists the missing. His abstention is open (as in the other P-A.1 scenario); Коля reaches "
+    "2 votes before Анна (P-V.4).",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Коля"),
+        ("Егор", "Коля"),
+        ("Коля", "Егор"),
+        ("Миша", "Анна"),
+        ("Олег", "Анна"),
+    ],
+    silent=["Жора"],
+    moves=[mv("Миша", "kill", "Жора", executor="Миша")],
+    removed_by_vote="Коля",
+    missing=["Жора"],
+    abstained=one_of(["Жора"], []),
+)
+
+s = gam(
+    "gambler_G_W_1_the_lawyer_counts_for_mafia",
+    [
+        P("Анна", "commissar"),
+        P("Игорь", "civilian"),
+        P("Кира", "civilian"),
+        P("Евгений", "godfather"),
+        P("Жанна", "mafia"),
+        P("Зоя", "lawyer"),
+    ],
+    ["G-W.1", "G-N.4"],
+    "Town 3 vs godfather + mafia + lawyer; the court jails Кира: town 2 < mafia 3 → mafia wins "
+    "at once (the night is not played).",
+    "G-W.1: mafia = godfather + mafia + lawyer (+ a mafia-recruited prostitute); 'checked "
+    "after the court and after the night'.",
+)
+jail_day(s, 2, "Кира", greeners=5, moves=[mv("Анна", "check", "Зоя")], winner="mafia")
+
+s = gam(
+    "gambler_G_W_1_unrecruited_prostitute_counts_for_nobody",
+    [
+        P("Анна", "commissar"),
+        P("Игорь", "civilian"),
+        P("Кира", "civilian"),
+        P("Даша", "prostitute"),
+        P("Евгений", "godfather"),
+        P("Жанна", "mafia"),
+        P("Зоя", "lawyer"),
+    ],
+    ["G-W.1", "G-M.8"],
+    "Town 3, mafia 3 and an unrecruited prostitute; the court jails Кира: town 2 < mafia 3 → "
+    "mafia wins; the prostitute, recruited by nobody, is on neither side.",
+    "G-W.1 counts only town players vs godfather + mafia + lawyer + a *mafia-recruited* "
+    "prostitute; the Gambler prostitute is solo until recruited (role table).",
+)
+jail_day(s, 2, "Кира", greeners=6, moves=[mv("Анна", "check", "Зоя")], winner="mafia")
