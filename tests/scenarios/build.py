@@ -139,7 +139,7 @@ class Scenario:
     def post(self, author: str, html: str, pid: int | None = None) -> dict[str, Any]:
         if pid is None:
             pid = self.next_post_id
-            self.next_post_id += 1
+        self.next_post_id = max(self.next_post_id, pid + 1)  # post ids stay unique
         return {"id": pid, "author": author, "html": html}
 
     def vote_post(self, voter: str, target: str, i: int = 0) -> dict[str, Any]:

@@ -258,6 +258,7 @@ s.turn(
     ],
     tally={"Олег": 2},
     removed_by_vote="Олег",
+    abstained=["Борис", "Егор", "Жора", "Миша", "Олег"],
 )
 
 s = Scenario(
