@@ -24,8 +24,9 @@ class RulesSettings:
     """Host settings of the rules (config `[rules]`). Each field names the rule it rules on."""
 
     # --- Gambler ---------------------------------------------------------------------------
-    #: G-N.1: colours that make a green (the parser's list; canonical "#rrggbb" or names).
-    green_colors: tuple[str, ...] = ("green", "#008000", "#00ff00", "#00ff00", "#32cd32")
+    #: G-N.1: colours that make a green, as the vote parser's colour specs ("family:green",
+    #: "#rrggbb"); empty → the parser's default (any green hue plus the usual spellings).
+    green_colors: tuple[str, ...] = ()
     #: G-N.3: (minimum living players, greens needed), checked from the top.
     court_thresholds: tuple[tuple[int, int], ...] = ((14, 3), (9, 2), (0, 1))
     #: G-N.4 Ruling: a nominee needs at least one court vote to be jailed.

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -374,6 +373,7 @@ def play_turn(
 
     posts = [post_record(p, i + 1) for i, p in enumerate(turn.posts)]
     posters = tuple(dict.fromkeys(p.author for p in turn.posts if p.author in known))
+    post_authors = tuple(p.author for p in turn.posts if p.author in known)
     overrides = turn.overrides
     events: list[Event] = []
     if ruleset == "pefl":
@@ -388,6 +388,7 @@ def play_turn(
             posters=posters,
             moves=tuple(moves),
             overrides=overrides,
+            post_authors=post_authors,
         )
         state, evs = step(state, inputs, None, rng, rules)
         events += evs
@@ -509,6 +510,3 @@ def run_file(path: str) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
     return play(load_scenario(data))
-
-
-_ = re  # kept for the vote adapter's helpers
