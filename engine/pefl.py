@@ -794,9 +794,12 @@ def army_of_darkness(night: Night, necro: str, targets: Sequence[str]) -> list[A
 
 
 def touch_the_kamikaze(night: Night, attack: Attack, kamikaze: str) -> None:
-    """P-M.10: whoever tries to kill the kamikaze dies with him; heal/protect do not work."""
+    """P-M.10: whoever tries to kill the kamikaze dies with him; heal/protect do not work.
+
+    Causes by the P-M.14 ruling (the striker's rule names the cause): the kamikaze dies of
+    the shot that hit him (`triad`, `maniac` …), the shooter of the `kamikaze`."""
     night.attacked.add(kamikaze)
-    night.kill(kamikaze, "kamikaze", kamikaze, final=True)
+    night.kill(kamikaze, attack.kind, attack.attacker, final=True)
     if attack.attacker:
         night.kill(attack.attacker, "kamikaze", kamikaze, final=True)
 

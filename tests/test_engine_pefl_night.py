@@ -363,13 +363,13 @@ def test_P_M_9_blast_once_and_only_the_kamikazes_own_request() -> None:
 def test_P_M_10_clan_kill_on_the_kamikaze_takes_the_executor_not_the_don() -> None:
     rules, s = pefl()
     _, events = play(rules, s, [mv("T1", "kill", "K", executor="T2"), mv("Doc", "heal", "K")])
-    assert deaths(events) == {"K": "kamikaze", "T2": "kamikaze"}
+    assert deaths(events) == {"K": "triad", "T2": "kamikaze"}
 
 
 def test_P_M_10_maniac_shooting_the_kamikaze_dies_with_him() -> None:
     rules, s = pefl()
     _, events = play(rules, s, [mv("Man", "kill", "K"), mv("Doc", "heal", "Man")])
-    assert deaths(events) == {"K": "kamikaze", "Man": "kamikaze"}
+    assert deaths(events) == {"K": "maniac", "Man": "kamikaze"}
 
 
 def test_P_M_10_kamikaze_takes_the_beater() -> None:
@@ -395,7 +395,7 @@ def test_P_M_10_protect_does_not_resurrect_the_attacker_of_the_kamikaze() -> Non
     rules, s = pefl()
     s2, _ = play(rules, s, [mv("Nec", "protect", "Man")])
     _, events = play(rules, s2, [mv("Man", "kill", "K")])
-    assert deaths(events) == {"K": "kamikaze", "Man": "kamikaze"}
+    assert deaths(events) == {"K": "maniac", "Man": "kamikaze"}
 
 
 # --- P-M.11 / P-M.12 thug ------------------------------------------------------------------
