@@ -91,9 +91,12 @@ def team_of(role: str) -> str:
 
 
 def default_role_table(n: int) -> dict[str, int]:
-    """G-S.1: 11–19 players; 4–5 mafia (one godfather), 1 of each single role, the rest
-    civilians (5–9)."""
-    mafia = 4 if n < 15 else 5
+    """G-S.1: 4–5 mafia (one godfather), one of each single role, the rest civilians (5–9).
+
+    The original is contradictory: those counts need 15–20 players, yet it says 11–19. For
+    15–19 the table follows the counts (5 mafia from 18 players); below 15 the mafia shrinks
+    to 3 and civilians fill the rest. The host's `role_tables` setting wins over all this."""
+    mafia = 5 if n >= 18 else 4 if n >= 14 else 3
     table = {
         "commissar": 1,
         "sheriff": 1,
