@@ -409,7 +409,7 @@ def resolve_turn(
     intake, evs = take_moves(state, inputs.moves, check_move, settings.request_changes)
     events += evs
 
-    if state.turn == 0 and not state.dons_chosen:
+    if not state.dons_chosen:  # P-S.2 (a game picked up after turn 0: appointed now)
         state, evs = choose_dons(state, intake.side, rng)
         events += evs
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import (
@@ -128,10 +128,11 @@ def load_scenario(data: Any) -> Scenario:
             f"{where}.turn",
             "must be an integer",
         )
-        expected = first + i
-        _need(
-            number == expected, f"{where}.turn", f"out of order: expected {expected}, got {number}"
-        )
+        # a scenario may start later than the first turn ("a part of a game"); then turns
+        # follow one another
+        expected = first + i if not turns else turns[-1].turn + 1
+        ok = number >= first if not turns else number == expected
+        _need(ok, f"{where}.turn", f"out of order: expected {expected}, got {number}")
         posts, next_post_id = _load_posts(t.get("posts", []), f"{where}.posts", next_post_id)
         court, next_post_id = _load_posts(
             t.get("court_posts", []), f"{where}.court_posts", next_post_id
@@ -310,6 +311,10 @@ def read_move(sm: ScenarioMove, state: GameState) -> Move | InputRejected | None
 def play(scenario: Scenario) -> dict[str, Any]:
     rules = get_ruleset(scenario.ruleset, scenario.settings)
     state = rules.new_game(scenario.seats)
+    if scenario.turns and scenario.turns[0].turn > state.turn:
+        start = scenario.turns[0].turn
+        phase = "greens" if scenario.ruleset == "gambler" else "day"
+        state = replace(state, turn=start, phase=phase)
     rng = random.Random(scenario.seed)
     out_turns: list[dict[str, Any]] = []
     final_winner: str | None = None
