@@ -14,7 +14,7 @@ import pytest
 from mafiabot import cli
 from mafiabot.replay import load_scenario, play
 
-PEFL_CAST = [
+PEFL_CAST: list[dict[str, Any]] = [
     {"nick": "Анна", "role": "commissar"},
     {"nick": "Борис", "role": "mafia", "clan": "triad", "don": True},
     {"nick": "Вова", "role": "thug", "clan": "triad"},
@@ -50,7 +50,7 @@ def pefl_game(turns: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
 
 
 def test_replay_output_fields_in_order_and_turn_zero(tmp_path: Path) -> None:
-    turns = [
+    turns: list[dict[str, Any]] = [
         {"turn": 0, "posts": [], "moves": [{"from": "Женя", "action": "kill", "targets": ["Зоя"]}]},
         {
             "turn": 1,
@@ -98,7 +98,7 @@ def test_replay_output_fields_in_order_and_turn_zero(tmp_path: Path) -> None:
 
 
 def test_replay_P_V_1_vote_without_reason_rejected_and_abstains(tmp_path: Path) -> None:
-    turns = [
+    turns: list[dict[str, Any]] = [
         {"turn": 0},
         {
             "turn": 1,
@@ -121,7 +121,7 @@ def test_replay_P_V_2_quote_of_an_accepted_vote_is_agreement(tmp_path: Path) -> 
         + RED.format("Вова")
         + " громила, точно громила</div></blockquote>"
     )
-    turns = [
+    turns: list[dict[str, Any]] = [
         {"turn": 0},
         {
             "turn": 1,
@@ -141,8 +141,9 @@ def test_replay_P_A_1_missing_player_and_turn_after_the_end(tmp_path: Path) -> N
         {"nick": "A", "role": "civilian"},
         {"nick": "B", "role": "maniac"},
         {"nick": "C", "role": "civilian"},
+        {"nick": "D", "role": "civilian"},
     ]
-    turns = [
+    turns: list[dict[str, Any]] = [
         {"turn": 0, "moves": [{"from": "B", "action": "kill", "targets": ["C"]}]},
         {"turn": 1, "posts": [{"author": "B", "html": "привет"}]},
         {"turn": 2, "posts": [{"author": "B", "html": "я один"}]},
@@ -155,7 +156,7 @@ def test_replay_P_A_1_missing_player_and_turn_after_the_end(tmp_path: Path) -> N
     assert out["turns"][2]["winner"] is None and out["winner"] == "maniac"
 
 
-GAMBLER_CAST = [
+GAMBLER_CAST: list[dict[str, Any]] = [
     {"nick": "Крёстный", "role": "godfather"},
     {"nick": "Бандит", "role": "mafia"},
     {"nick": "Адвокат", "role": "lawyer"},
@@ -174,7 +175,7 @@ def test_replay_gambler_intro_greens_court_and_night(tmp_path: Path) -> None:
         {"author": n, "html": "Мой выбор: " + GREEN.format("Бандит")}
         for n in ("Петя", "Шериф", "Доктор")
     ]
-    turns = [
+    turns: list[dict[str, Any]] = [
         {"turn": 1, "posts": everyone_posts(GAMBLER_CAST)},
         {
             "turn": 2,
@@ -208,7 +209,7 @@ def test_replay_gambler_intro_greens_court_and_night(tmp_path: Path) -> None:
 
 
 def test_replay_overrides_remove_replace_and_forced_hang(tmp_path: Path) -> None:
-    turns = [
+    turns: list[dict[str, Any]] = [
         {"turn": 0},
         {
             "turn": 1,
@@ -233,7 +234,7 @@ def test_replay_overrides_remove_replace_and_forced_hang(tmp_path: Path) -> None
 
 def test_replay_late_move_needs_accept_move(tmp_path: Path) -> None:
     late = {"from": "Женя", "action": "kill", "targets": ["Зоя"], "late": True}
-    base = [{"turn": 0, "moves": [late]}]
+    base: list[dict[str, Any]] = [{"turn": 0, "moves": [late]}]
     _, out, _ = run(pefl_game(base), tmp_path)
     assert out is not None and out["turns"][0]["deaths"] == []
     base[0]["overrides"] = [{"kind": "accept_move", "from": "Женя"}]
