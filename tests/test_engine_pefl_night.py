@@ -547,3 +547,12 @@ def test_P_P_1_public_killed_event_names_the_killer_kind_never_a_nick() -> None:
         if not isinstance(e, ev.TurnResolved | ev.VotesCounted)
     )
     assert of(events, ev.DeathRecorded)[0].audience.kind == "host"
+
+
+def test_P_M_12_stray_bullet_the_thug_dies_with_the_kamikaze_he_beat_and_who_was_shot() -> None:
+    rules, s = pefl()
+    moves = [mv("H", "beat", "K"), mv("T1", "kill", "K", executor="T2")]
+    _, events = play(rules, s, moves)
+    # the thug dies (he touched the kamikaze); the shot arrives at a dead man and costs
+    # the executor nothing
+    assert deaths(events) == {"H": "kamikaze", "K": "kamikaze"}

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from engine import Move
 from mafiabot import cli
 from mafiabot.replay import load_scenario, play
 
@@ -97,7 +98,7 @@ def test_replay_output_fields_in_order_and_turn_zero(tmp_path: Path) -> None:
     assert out["alive"] == t1["alive"]
 
 
-def test_replay_P_V_1_vote_without_reason_rejected_and_abstains(tmp_path: Path) -> None:
+def test_P_V_1_replay_vote_without_reason_rejected_and_abstains(tmp_path: Path) -> None:
     turns: list[dict[str, Any]] = [
         {"turn": 0},
         {
@@ -115,7 +116,7 @@ def test_replay_P_V_1_vote_without_reason_rejected_and_abstains(tmp_path: Path) 
     assert "Илья" in t1["abstained"] and t1["removed_by_vote"] is None
 
 
-def test_replay_P_V_2_quote_of_an_accepted_vote_is_agreement(tmp_path: Path) -> None:
+def test_P_V_2_replay_quote_of_an_accepted_vote_is_agreement(tmp_path: Path) -> None:
     quote = (
         '<blockquote cite="./viewtopic.php?p=5#p5"><div><cite>Анна писал(а):</cite>'
         + RED.format("Вова")
@@ -136,7 +137,7 @@ def test_replay_P_V_2_quote_of_an_accepted_vote_is_agreement(tmp_path: Path) -> 
     assert out is not None and out["turns"][1]["votes"] == {"Вова": 2}
 
 
-def test_replay_P_A_1_missing_player_and_turn_after_the_end(tmp_path: Path) -> None:
+def test_P_A_1_replay_missing_player_and_turn_after_the_end(tmp_path: Path) -> None:
     cast = [
         {"nick": "A", "role": "civilian"},
         {"nick": "B", "role": "maniac"},
@@ -299,3 +300,50 @@ def test_replay_not_json_exits_2(tmp_path: Path) -> None:
     with contextlib.redirect_stderr(err):
         assert cli.main(["replay", str(path)]) == 2
     assert "not JSON" in err.getvalue()
+
+
+def test_C_3_replay_resolves_inflected_and_lookalike_nicks_in_moves(tmp_path: Path) -> None:
+    turns: list[dict[str, Any]] = [
+        {"turn": 0, "moves": [{"from": "Женя", "text": "Убиваю Илью"}]},
+        {
+            "turn": 1,
+            "posts": everyone_posts(PEFL_CAST, skip=("Илья",)),
+            "moves": [
+                {"from": "Анна", "text": "проверяю Вову"},
+                {"from": "Женя", "text": "убить Никого"},
+            ],
+        },
+    ]
+    _, out, _ = run(pefl_game(turns), tmp_path)
+    assert out is not None
+    assert out["turns"][0]["deaths"] == [{"nick": "Илья", "role": "civilian", "cause": "maniac"}]
+    assert {"by": "commissar", "target": "Вова", "result": "triad"} in out["turns"][1]["checks"]
+    assert {"from": "Женя", "action": "?", "reason": "unknown_nick"} in out["turns"][1][
+        "rejected_moves"
+    ]
+
+
+def test_C_4_one_resolution_per_turn_and_public_results(tmp_path: Path) -> None:
+    from engine import events as ev
+    from engine import get_ruleset
+
+    scenario = load_scenario(
+        pefl_game([{"turn": 0, "moves": [{"from": "Женя", "action": "kill", "targets": ["Зоя"]}]}])
+    )
+    rules = get_ruleset("pefl")
+    state = rules.new_game(scenario.seats)
+    import random
+
+    from engine import TurnInputs, step
+
+    state, events = step(
+        state,
+        TurnInputs(moves=(Move("Женя", "kill", ("Зоя",)),)),
+        None,
+        random.Random(1),
+        rules,
+    )
+    assert len([e for e in events if isinstance(e, ev.TurnResolved)]) == 1
+    public = [e for e in events if e.audience.kind == "public"]
+    killed = [e for e in public if isinstance(e, ev.Killed)]
+    assert [(k.nick, k.role, k.by) for k in killed] == [("Зоя", "civilian", "maniac")]
