@@ -609,11 +609,14 @@ def play_night(
     """Steps 4–6 of P-O.1."""
     events: list[Event] = []
     night = Night()
-    # the hanged, missing and removed of the day have no move (C-5)
+    # the day has passed since the moves arrived: the hanged, missing and removed neither
+    # move nor can be targeted any more (C-5, P-O.1 steps 1–3), so every request is checked
+    # again against the state at nightfall
     for actor, mv in intake.requests.items():
-        if not state.get(actor).alive:
+        reason = check_move(state, mv)
+        if reason is not None:
             night.lost_move.add(actor)
-            events.append(reject(state, mv, "dead"))
+            events.append(reject(state, mv, reason))
     ambusher = ambushing_maniac(state, intake, night)
 
     state = step4_blast_and_beat(state, intake, night, ambusher)
@@ -702,7 +705,7 @@ def kamikaze_blast(state: GameState, night: Night, kamikaze: str, target: str) -
 
 
 def clan_kill(
-    state: GameState, intake: Intake, night: Night, clan: str
+    settings: RulesSettings, state: GameState, intake: Intake, night: Night, clan: str
 ) -> tuple[Attack | None, list[Event]]:
     """P-M.8: the Don's letter (victim + executor) or, the Don silent, the first member's
     request with its sender as executor. A beaten or dead executor shoots nobody; the thug
@@ -716,7 +719,10 @@ def clan_kill(
     executor: str | None = None
     if don is not None and don.nick not in night.dead:
         mv = intake.requests.get(don.nick)
-        if mv is not None and mv.action == "kill" and don.nick not in night.lost_move:
+        silent = don.nick in night.lost_move and (
+            don.nick != night.beaten or settings.beaten_don_counts_as_silent
+        )
+        if mv is not None and mv.action == "kill" and not silent:
             chosen = mv
             executor = mv.executor or don.nick
     if chosen is None:
@@ -725,7 +731,7 @@ def clan_kill(
             mv = intake.requests[actor]
             if p.clan != clan or p.role not in MAFIOSI or mv.action != "kill" or p.is_don:
                 continue
-            if actor in night.dead or not p.alive:
+            if actor in night.dead or actor in night.lost_move or not p.alive:
                 continue
             chosen, executor = mv, actor
             break
@@ -737,7 +743,7 @@ def clan_kill(
     if executor == night.thug:
         events.append(reject(state, chosen, "executor_busy", "the thug beats tonight"))
         return None, events
-    if executor in night.lost_move and executor == night.beaten:
+    if executor == night.beaten and settings.beaten_executor_fails:
         return None, events
     return Attack(executor, clan, chosen.targets[0], chosen.story), events
 
@@ -753,7 +759,7 @@ def step5_collect(
     events: list[Event] = []
     attacks: list[Attack] = []
     for clan in CLANS:
-        a, evs = clan_kill(state, intake, night, clan)
+        a, evs = clan_kill(settings, state, intake, night, clan)
         events += evs
         if a:
             attacks.append(a)

@@ -556,3 +556,25 @@ def test_P_M_12_stray_bullet_the_thug_dies_with_the_kamikaze_he_beat_and_who_was
     # the thug dies (he touched the kamikaze); the shot arrives at a dead man and costs
     # the executor nothing
     assert deaths(events) == {"H": "kamikaze", "K": "kamikaze"}
+
+
+def test_P_O_1_the_hanged_and_the_missing_are_not_shot_again() -> None:
+    rules, s = pefl()
+    posters = [n for n in s.living_nicks() if n != "C2"]
+    moves = [mv("Man", "kill", "C1"), mv("T1", "kill", "C2", executor="T2")]
+    s2, events = play(rules, s, moves, votes=[red("C3", "C1")], posters=posters)
+    assert deaths(events) == {}
+    assert rejections(events) == {"Man": "dead_target", "T1": "dead_target"}
+    assert (s2.get("C1").out_by, s2.get("C2").out_by) == ("hanged", "missing")
+
+
+def test_P_M_8_beaten_executor_shoots_nobody_beaten_don_counts_as_silent() -> None:
+    rules, s = pefl()
+    _, events = play(rules, s, [mv("Y1", "kill", "C1", executor="Y2"), mv("H", "beat", "Y2")])
+    assert deaths(events) == {}
+    moves = [mv("Y1", "kill", "C1", executor="Y2"), mv("K", "kill", "C2"), mv("H", "beat", "Y1")]
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"C2": "yakuza"}
+    rules2, s = pefl(beaten_executor_fails=False)
+    _, events = play(rules2, s, [mv("Y1", "kill", "C1", executor="Y2"), mv("H", "beat", "Y2")])
+    assert deaths(events) == {"C1": "yakuza"}
