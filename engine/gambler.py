@@ -417,6 +417,8 @@ def prostitute_invitation(
         blockable = BLOCKABLE + (("lawyer",) if settings.prostitute_blocks_lawyer else ())
         if guest.role in blockable:
             lost.add(guest.nick)
+            if guest.nick in intake.requests:  # his move is gone; he is told so privately
+                events.append(reject(state, intake.requests[guest.nick], "blocked"))
             events.append(MoveBlocked(turn=state.turn, role=guest.role, missed=MISSED[guest.role]))
         elif guest.role == "mafia" and not state.by_role("godfather"):
             clan = [p for p in state.living if p.role in MAFIA_ROLES]

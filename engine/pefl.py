@@ -123,6 +123,7 @@ class Night:
     saved: dict[str, str] = field(default_factory=dict)  # nick -> how
     stories: dict[str, str] = field(default_factory=dict)
     heal_target: str | None = None  # decided at step 5, recorded at step 6
+    events: list[Event] = field(default_factory=list)  # notes for players, said at the end
 
     def kill(self, nick: str, cause: str, killer: str | None, *, final: bool = False) -> None:
         if nick in self.dead:
@@ -626,6 +627,7 @@ def play_night(
     state, evs = step6_checks_heals_resurrections(settings, state, intake, night, ambusher)
     events += evs
     state = ninja_harakiri(settings, state, intake, night)
+    events += night.events
     state, evs = apply_night(state, night)
     events += evs
     del rng
@@ -672,6 +674,9 @@ def step4_blast_and_beat(
         kamikaze_blast(state, night, kamikaze, target)
     if night.beaten and night.beaten not in night.dead:
         night.lost_move.add(night.beaten)
+        lost = intake.requests.get(night.beaten)
+        if lost is not None:  # P-M.11: his move of this night is gone; he is told so
+            night.events.append(reject(state, lost, "beaten"))
         b = state.get(night.beaten)
         state = state.with_player(b.nick, beaten_once=True, beaten_turn=state.turn)
     elif night.beaten:

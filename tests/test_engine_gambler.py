@@ -408,3 +408,10 @@ def test_C_1_gambler_turn_has_two_deadlines() -> None:
     assert (s2.turn, s2.phase) == (2, "court") and of(events, ev.TurnResolved) == []
     s3, events = play(rules, s2)
     assert (s3.turn, s3.phase) == (3, "greens") and len(of(events, ev.TurnResolved)) == 1
+
+
+def test_G_M_1_blocked_player_is_told_privately() -> None:
+    rules, s = gambler()
+    _, events = night(rules, s, [mv("Pro", "block", "Sh"), mv("Sh", "kill", "C1")])
+    rej = of(events, ev.MoveRejected)
+    assert [(e.nick, e.reason, e.audience.kind) for e in rej] == [("Sh", "blocked", "player")]

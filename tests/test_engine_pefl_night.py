@@ -578,3 +578,18 @@ def test_P_M_8_beaten_executor_shoots_nobody_beaten_don_counts_as_silent() -> No
     rules2, s = pefl(beaten_executor_fails=False)
     _, events = play(rules2, s, [mv("Y1", "kill", "C1", executor="Y2"), mv("H", "beat", "Y2")])
     assert deaths(events) == {"C1": "yakuza"}
+
+
+def test_P_M_11_beaten_actor_is_told_his_move_is_lost() -> None:
+    rules, s = pefl()
+    _, events = play(rules, s, [mv("H", "beat", "Com"), mv("Com", "check", "T1")])
+    assert rejections(events) == {"Com": "beaten"}
+    assert of(events, ev.CheckResult) == []
+
+
+def test_P_A_1_missing_actor_move_refused_as_missing() -> None:
+    rules, s = pefl()
+    posters = [n for n in s.living_nicks() if n != "Man"]
+    _, events = play(rules, s, [mv("Man", "kill", "C1")], posters=posters)
+    assert rejections(events) == {"Man": "missing"}
+    assert deaths(events) == {}
