@@ -375,7 +375,8 @@ def close_court_and_night(
                     DeathRecorded(turn=state.turn, audience=HOST, nick=ov.nick, cause="override"),
                     OverrideApplied(turn=state.turn, what="remove", nick=ov.nick),
                 ]
-    w = winner(settings, state)  # G-W.1 Ruling: checked after the court ...
+    # G-W.1 Ruling: checked after the court ...
+    w = winner(settings, state) if settings.gambler_check_win_after_court else None
     if w is None:
         moves = [m for m in inputs.moves if m.action != "choose_side"]
         intake, evs = take_moves(state, moves, lambda s, m: check_move(settings, s, m), None)

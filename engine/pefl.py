@@ -550,7 +550,8 @@ def play_day(
         hanged = hanging_choice(counted, candidates)
     testament: tuple[str, ...] = ()
     if hanged is None:
-        events.append(NobodyRemoved(turn=t, reason="no_votes"))
+        host = not forced and not settings.nobody_hanged_without_votes
+        events.append(NobodyRemoved(turn=t, reason="host_to_decide" if host else "no_votes"))
     else:
         h = state.get(hanged)
         state = take_out(state, hanged, "hanged")

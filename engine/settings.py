@@ -42,13 +42,17 @@ class RulesSettings:
     unanswered_side: str = "town"
     #: G-P.1 Ruling: the newspaper names the role the commissar/lawyer saw.
     announce_check_roles: bool = True
+    #: G-W.1 Ruling: the win is checked after the court as well as after the night (a game
+    #: won at the court plays no night).
+    gambler_check_win_after_court: bool = True
     #: G-W.1 Ruling: who wins when several win conditions hold at once (first wins).
     gambler_win_priority: tuple[str, ...] = ("maniac", "mafia", "town")
 
     # --- PEFL ------------------------------------------------------------------------------
     #: P-V.1 Ruling: words of own text besides the nick that make a reason (parser's).
     min_reason_words: int = 3
-    #: P-V.4 Ruling: with no accepted vote nobody is hanged (False: the host must override).
+    #: P-V.4 Ruling: with no accepted vote nobody is hanged. False: the turn is reported as
+    #: waiting for the host's decision (a `hang` override), still hanging nobody by itself.
     nobody_hanged_without_votes: bool = True
     #: P-M.0: how many times a request may be changed in a turn (the later letter wins).
     request_changes: int = 1

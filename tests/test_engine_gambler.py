@@ -415,3 +415,13 @@ def test_G_M_1_blocked_player_is_told_privately() -> None:
     _, events = night(rules, s, [mv("Pro", "block", "Sh"), mv("Sh", "kill", "C1")])
     rej = of(events, ev.MoveRejected)
     assert [(e.nick, e.reason, e.audience.kind) for e in rej] == [("Sh", "blocked", "player")]
+
+
+def test_G_W_1_ruling_check_after_court_is_a_setting() -> None:
+    rules, s = gambler(gambler_check_win_after_court=False)
+    s = replace(_only(s, "M1", "Law", "C1", "C2", "Sh"), nominees=("M1",))
+    _, events = play(
+        rules, s, [mv("Sh", "kill", "C1")], votes=[court("C1", "M1"), court("C2", "M1")]
+    )
+    assert deaths(events) == {"C1": "sheriff"}  # the night is played, then town wins
+    assert of(events, ev.GameWon)[0].winner == "town"

@@ -354,3 +354,10 @@ def test_C_1_turn_is_a_day_then_a_night() -> None:
     kinds = [type(e).__name__ for e in events]
     assert kinds.index("Hanged") < kinds.index("Killed") < kinds.index("TurnResolved")
     assert (s2.turn, s2.phase) == (4, "day")
+
+
+def test_P_V_4_ruling_no_votes_can_wait_for_the_host() -> None:
+    rules, s = pefl(nobody_hanged_without_votes=False)
+    _, events = play(rules, s, [])
+    assert of(events, ev.NobodyRemoved)[0].reason == "host_to_decide"
+    assert of(events, ev.Hanged) == []
