@@ -42,6 +42,7 @@ from engine.events import (
     Killed,
     NobodyRemoved,
     OverrideApplied,
+    PostFlagged,
     Promoted,
     Removed,
     Resurrected,
@@ -416,6 +417,7 @@ def resolve_turn(
 
     testament: tuple[str, ...] = ()
     if state.turn > 0:
+        events += beaten_posts_flagged(state, inputs.post_authors)
         state, evs, testament = play_day(settings, state, inputs)
         events += evs
 
@@ -444,6 +446,23 @@ def excused(state: GameState, nick: str) -> bool:
     """P-A.3: beaten last night → no post and no vote owed (and none allowed) this turn."""
     p = state.get(nick)
     return p.beaten_turn is not None and p.beaten_turn == state.turn - 1
+
+
+def beaten_posts_flagged(state: GameState, post_authors: Sequence[str]) -> list[Event]:
+    """P-A.3: a beaten player's posts in the turn after the beating are flagged to the host."""
+    events: list[Event] = []
+    seen: dict[str, int] = {}
+    for nick in post_authors:
+        p = state.player(nick)
+        if p is None or not p.alive or not excused(state, nick):
+            continue
+        seen[nick] = seen.get(nick, 0) + 1
+        events.append(
+            PostFlagged(
+                turn=state.turn, audience=HOST, nick=nick, count=seen[nick], reason="beaten"
+            )
+        )
+    return events
 
 
 def step1_missing(state: GameState, posters: Sequence[str]) -> tuple[GameState, list[Event]]:
