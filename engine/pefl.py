@@ -903,13 +903,13 @@ def step5_decide(
     """Step 5, second half: the kamikaze and the ambush first, then heals and the vest;
     the ninja's testament takes the first voter not dying anyway (P-M.4)."""
     plain: list[Attack] = []
+    dead_at_step4 = set(night.dead)
     for a in attacks:
-        if a.target in night.dead and a.target not in night.unsaveable:
-            night.attacked.add(a.target)
-            plain.append(a)
-            continue
-        if a.target in night.dead:
-            continue  # already blown up at step 4
+        if a.target in dead_at_step4:
+            if a.target not in night.unsaveable:
+                night.attacked.add(a.target)
+                plain.append(a)  # a protect may still bring him back: every strike counts
+            continue  # blown up at step 4: the shot finds a dead man
         t = state.get(a.target)
         if a.kind in HAND_STRIKES and t.role == "kamikaze":
             touch_the_kamikaze(night, a, t.nick)

@@ -593,3 +593,12 @@ def test_P_A_1_missing_actor_move_refused_as_missing() -> None:
     _, events = play(rules, s, [mv("Man", "kill", "C1")], posters=posters)
     assert rejections(events) == {"Man": "missing"}
     assert deaths(events) == {}
+
+
+def test_P_M_10_everyone_who_shoots_the_kamikaze_dies_with_him() -> None:
+    rules, s = pefl()
+    moves = [mv("T1", "kill", "K", executor="T2"), mv("Man", "kill", "K"), mv("Nin", "kill", "K")]
+    _, events = play(rules, s, moves)
+    got = deaths(events)
+    assert set(got) == {"K", "T2", "Man", "Nin"}
+    assert got["T2"] == got["Man"] == got["Nin"] == "kamikaze"
