@@ -112,7 +112,7 @@ def check_actor_and_targets(state: GameState, move: Move, arity: Iterable[int]) 
     if actor is None:
         return "not_a_player"
     if not actor.alive:
-        return "dead"
+        return "missing" if actor.out_by == "missing" else "dead"
     if move.action in ("ambush", "choose_side", "don") and not move.targets:
         return None
     if len(move.targets) not in tuple(arity):

@@ -110,10 +110,12 @@ class VoteIgnored(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PostFlagged(Event):
-    """Host: a dead player posted more than the rules allow (P-P.2, G-P.2)."""
+    """Host: a player posted where the rules forbid it: dead beyond his one post (P-P.2,
+    G-P.2; reason "dead") or beaten last night (P-A.3; reason "beaten")."""
 
     nick: str
-    count: int  # his posts after death so far
+    count: int  # his forbidden posts so far
+    reason: str = "dead"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -354,3 +354,19 @@ def test_C_1_turn_is_a_day_then_a_night() -> None:
     kinds = [type(e).__name__ for e in events]
     assert kinds.index("Hanged") < kinds.index("Killed") < kinds.index("TurnResolved")
     assert (s2.turn, s2.phase) == (4, "day")
+
+
+def test_P_V_4_ruling_no_votes_can_wait_for_the_host() -> None:
+    rules, s = pefl(nobody_hanged_without_votes=False)
+    _, events = play(rules, s, [])
+    assert of(events, ev.NobodyRemoved)[0].reason == "host_to_decide"
+    assert of(events, ev.Hanged) == []
+
+
+def test_P_A_3_beaten_players_posts_are_flagged_to_the_host() -> None:
+    rules, s = pefl()
+    s2, _ = play(rules, s, [mv("H", "beat", "C1")])
+    inputs = TurnInputs(posters=s2.living_nicks(), post_authors=("C2", "C1"))
+    _, events = step(s2, inputs, None, random.Random(1), rules)
+    flagged = of(events, ev.PostFlagged)
+    assert [(e.nick, e.reason, e.audience.kind) for e in flagged] == [("C1", "beaten", "host")]

@@ -363,13 +363,13 @@ def test_P_M_9_blast_once_and_only_the_kamikazes_own_request() -> None:
 def test_P_M_10_clan_kill_on_the_kamikaze_takes_the_executor_not_the_don() -> None:
     rules, s = pefl()
     _, events = play(rules, s, [mv("T1", "kill", "K", executor="T2"), mv("Doc", "heal", "K")])
-    assert deaths(events) == {"K": "kamikaze", "T2": "kamikaze"}
+    assert deaths(events) == {"K": "triad", "T2": "kamikaze"}
 
 
 def test_P_M_10_maniac_shooting_the_kamikaze_dies_with_him() -> None:
     rules, s = pefl()
     _, events = play(rules, s, [mv("Man", "kill", "K"), mv("Doc", "heal", "Man")])
-    assert deaths(events) == {"K": "kamikaze", "Man": "kamikaze"}
+    assert deaths(events) == {"K": "maniac", "Man": "kamikaze"}
 
 
 def test_P_M_10_kamikaze_takes_the_beater() -> None:
@@ -395,7 +395,7 @@ def test_P_M_10_protect_does_not_resurrect_the_attacker_of_the_kamikaze() -> Non
     rules, s = pefl()
     s2, _ = play(rules, s, [mv("Nec", "protect", "Man")])
     _, events = play(rules, s2, [mv("Man", "kill", "K")])
-    assert deaths(events) == {"K": "kamikaze", "Man": "kamikaze"}
+    assert deaths(events) == {"K": "maniac", "Man": "kamikaze"}
 
 
 # --- P-M.11 / P-M.12 thug ------------------------------------------------------------------
@@ -547,3 +547,58 @@ def test_P_P_1_public_killed_event_names_the_killer_kind_never_a_nick() -> None:
         if not isinstance(e, ev.TurnResolved | ev.VotesCounted)
     )
     assert of(events, ev.DeathRecorded)[0].audience.kind == "host"
+
+
+def test_P_M_12_stray_bullet_the_thug_dies_with_the_kamikaze_he_beat_and_who_was_shot() -> None:
+    rules, s = pefl()
+    moves = [mv("H", "beat", "K"), mv("T1", "kill", "K", executor="T2")]
+    _, events = play(rules, s, moves)
+    # the thug dies (he touched the kamikaze); the shot arrives at a dead man and costs
+    # the executor nothing
+    assert deaths(events) == {"H": "kamikaze", "K": "kamikaze"}
+
+
+def test_P_O_1_the_hanged_and_the_missing_are_not_shot_again() -> None:
+    rules, s = pefl()
+    posters = [n for n in s.living_nicks() if n != "C2"]
+    moves = [mv("Man", "kill", "C1"), mv("T1", "kill", "C2", executor="T2")]
+    s2, events = play(rules, s, moves, votes=[red("C3", "C1")], posters=posters)
+    assert deaths(events) == {}
+    assert rejections(events) == {"Man": "dead_target", "T1": "dead_target"}
+    assert (s2.get("C1").out_by, s2.get("C2").out_by) == ("hanged", "missing")
+
+
+def test_P_M_8_beaten_executor_shoots_nobody_beaten_don_counts_as_silent() -> None:
+    rules, s = pefl()
+    _, events = play(rules, s, [mv("Y1", "kill", "C1", executor="Y2"), mv("H", "beat", "Y2")])
+    assert deaths(events) == {}
+    moves = [mv("Y1", "kill", "C1", executor="Y2"), mv("K", "kill", "C2"), mv("H", "beat", "Y1")]
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"C2": "yakuza"}
+    rules2, s = pefl(beaten_executor_fails=False)
+    _, events = play(rules2, s, [mv("Y1", "kill", "C1", executor="Y2"), mv("H", "beat", "Y2")])
+    assert deaths(events) == {"C1": "yakuza"}
+
+
+def test_P_M_11_beaten_actor_is_told_his_move_is_lost() -> None:
+    rules, s = pefl()
+    _, events = play(rules, s, [mv("H", "beat", "Com"), mv("Com", "check", "T1")])
+    assert rejections(events) == {"Com": "beaten"}
+    assert of(events, ev.CheckResult) == []
+
+
+def test_P_A_1_missing_actor_move_refused_as_missing() -> None:
+    rules, s = pefl()
+    posters = [n for n in s.living_nicks() if n != "Man"]
+    _, events = play(rules, s, [mv("Man", "kill", "C1")], posters=posters)
+    assert rejections(events) == {"Man": "missing"}
+    assert deaths(events) == {}
+
+
+def test_P_M_10_everyone_who_shoots_the_kamikaze_dies_with_him() -> None:
+    rules, s = pefl()
+    moves = [mv("T1", "kill", "K", executor="T2"), mv("Man", "kill", "K"), mv("Nin", "kill", "K")]
+    _, events = play(rules, s, moves)
+    got = deaths(events)
+    assert set(got) == {"K", "T2", "Man", "Nin"}
+    assert got["T2"] == got["Man"] == got["Nin"] == "kamikaze"
