@@ -352,19 +352,8 @@ def test_replay_is_deterministic_for_a_seed(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- every scenario's output
 
 
-# Scenarios on which the engine lists one player leaving twice in a turn (dispute D4).
-LEAVES_TWICE = {
-    "pefl_P_O_1_hanged_player_is_not_shot_again",
-    "pefl_P_A_1_missing_player_is_not_shot_again",
-}
-
-
 def _outputs() -> list[Any]:
-    d4 = pytest.mark.xfail(strict=True, reason="dispute: see /work/notes/engine-disputes.md D4")
-    return [
-        pytest.param(p, id=p.stem, marks=[d4] if p.stem in LEAVES_TWICE else [])
-        for p in scenario_files()
-    ]
+    return [pytest.param(p, id=p.stem) for p in scenario_files()]
 
 
 @pytest.mark.parametrize("path", _outputs())
