@@ -2074,3 +2074,22 @@ s = gam(
     "prostitute; the Gambler prostitute is solo until recruited (role table).",
 )
 jail_day(s, 2, "Кира", greeners=6, moves=[mv("Анна", "check", "Зоя")], winner="mafia")
+
+s = gam(
+    "gambler_G_W_1_last_sheriff_and_last_mafioso_shoot_each_other",
+    [P("Борис", "sheriff"), P("Евгений", "godfather"), P("Игорь", "civilian")],
+    ["G-W.1", "G-M.4", "G-M.5"],
+    "Игорь is jailed (town 1 vs mafia 1: no win), then the sheriff and the godfather shoot each "
+    "other: nobody is left, and no godfather or mafia is left either.",
+    "G-W.1 read literally: 'Town wins when no godfather or mafia is left' holds (maniac alone "
+    "and mafia > town do not); checked after the night.",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    greeners=2,
+    moves=[mv("Борис", "kill", "Евгений"), mv("Евгений", "kill", "Борис")],
+    deaths=[s.death("Евгений", "sheriff"), s.death("Борис", "mafia")],
+    winner="town",
+)
