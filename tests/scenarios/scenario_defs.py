@@ -2093,3 +2093,207 @@ jail_day(
     deaths=[s.death("Евгений", "sheriff"), s.death("Борис", "mafia")],
     winner="town",
 )
+
+# ====================================================================== more interactions
+
+s = Scenario(
+    "pefl_P_V_1_reason_and_red_must_be_outside_quotes",
+    "pefl",
+    SIX,
+    ["P-V.1", "P-V.2", "P-V.5"],
+    "A red nick with no words of one's own under a long quoted *chat* post is no vote; a post "
+    "whose only red nick sits inside a quoted vote, with plenty of own words, is no vote "
+    "either.",
+    "P-V.1: the red nick and the reason both count only outside quotes ('the voter's own text "
+    "outside quotes'); P-V.2 needs the quoted post to be an accepted vote.",
+)
+chat_html = "Доброе утро, город! Сегодня очень много подозрительных людей вокруг нас."
+vote_html = f"{red('Коля')} — слишком тихо себя ведёт и уходит от ответов"
+s.turn(
+    1,
+    posts=[
+        s.post("Анна", chat_html, 3001),
+        s.post("Егор", quote("Анна", 3001, chat_html) + red("Олег", 1), 3002),
+        s.post("Жора", vote_html, 3003),
+        s.post(
+            "Миша", quote("Жора", 3003, vote_html) + "Очень интересно, но я пока подумаю.", 3004
+        ),
+    ],
+    tally={"Коля": 1},
+    removed_by_vote="Коля",
+    rejected=[{"author": "Егор", "reason": "no_reason"}],
+    abstained=["Анна", "Егор", "Коля", "Миша", "Олег"],
+)
+
+s = Scenario(
+    "pefl_P_V_3_a_rejected_vote_does_not_lock_the_voter",
+    "pefl",
+    SIX,
+    ["P-V.3", "P-V.1"],
+    "Егор's first red post has no reason (rejected); his second, reasoned, is his first "
+    "*accepted* vote and counts.",
+    "P-V.3: 'the first accepted vote of a player in the turn counts'.",
+)
+s.turn(
+    1,
+    posts=[
+        s.post("Егор", f"Голосую {red('Коля')}"),
+        s.post("Егор", f"{red('Олег', 1)} — путается в показаниях весь день"),
+        s.post("Анна", f"{red('Олег', 2)} — голосует странно, явно прикрывает своих"),
+        s.post("Жора", f"{red('Коля', 3)} — слишком тихо себя ведёт весь день"),
+    ],
+    tally={"Олег": 2, "Коля": 1},
+    removed_by_vote="Олег",
+    rejected=[{"author": "Егор", "reason": "no_reason"}],
+    abstained=["Коля", "Миша", "Олег"],
+)
+
+s = Scenario(
+    "pefl_P_A_2_an_excused_turn_is_no_abstention",
+    "pefl",
+    [
+        P("Анна", "commissar"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+        P("Рома", "civilian"),
+        P("Петя", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Миша", "mafia", "triad", don=True),
+        P("Нина", "thug", "triad"),
+    ],
+    ["P-A.2", "P-A.3", "P-V.5", "C-1"],
+    "Егор abstains on turn 1 and is beaten that night; on turn 2 he is excused (no vote, no "
+    "abstention); his abstention on turn 3 is only his second: he goes missing then, at step "
+    "7.",
+    "P-A.3: a beaten player owes no vote next turn (no abstention); P-A.2: the second "
+    "abstention of the game → missing at step 7.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Рома"),
+        ("Жора", "Рома"),
+        ("Рома", "Коля"),
+        ("Петя", "Рома"),
+        ("Коля", "Анна"),
+        ("Миша", "Анна"),
+        ("Нина", "Анна"),
+    ],
+    moves=[mv("Нина", "beat", "Егор")],
+    removed_by_vote="Рома",
+    abstained=["Егор"],
+    beaten=["Егор"],
+)
+s.turn(
+    2,
+    votes=[
+        ("Анна", "Петя"),
+        ("Жора", "Петя"),
+        ("Петя", "Коля"),
+        ("Коля", "Петя"),
+        ("Миша", "Жора"),
+        ("Нина", "Жора"),
+    ],
+    silent=["Егор"],
+    removed_by_vote="Петя",
+    abstained=[],
+)
+s.turn(
+    3,
+    votes=[
+        ("Анна", "Нина"),
+        ("Жора", "Нина"),
+        ("Коля", "Нина"),
+        ("Миша", "Жора"),
+        ("Нина", "Жора"),
+    ],
+    removed_by_vote="Нина",
+    abstained=["Егор"],
+    missing=["Егор"],
+)
+
+s = full(
+    "pefl_P_M_14_ambush_takes_both_clans_executors",
+    ["P-M.14", "P-M.13", "P-M.10"],
+    "The ambushing maniac is shot by both clans: both executors die, the maniac lives (his "
+    "vest untouched), and nobody else dies.",
+    "P-M.14: everyone who tries to kill him that night dies (cause `ambush`); the executor is "
+    "the one who tries (P-M.10's wording for clan kills). Whether the ambusher counts as "
+    "`saved` is open.",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Олег", "ambush"),
+        mv("Коля", "kill", "Олег", executor="Фима"),
+        mv("Миша", "kill", "Олег", executor="Рита"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Фима", "ambush"), s.death("Рита", "ambush")],
+    saved=OMIT,
+)
+
+s = full(
+    "pefl_C_2_english_verbs_in_pms",
+    ["C-2", "C-3", "P-M.1", "P-M.5"],
+    "PMs in English: `check Миша`, `heal Жора`, `kill Жора`: the triad check comes back, the "
+    "maniac's kill is healed.",
+    "C-2: 'Players write moves in their own words, Russian or English'.",
+)
+s.turn(
+    1,
+    moves=[txt("Анна", "check Миша"), txt("Гена", "heal Жора"), txt("Олег", "kill Жора")],
+    abstained=ALL,
+    checks=com("Миша", "triad"),
+    saved=["Жора"],
+)
+
+s = full(
+    "pefl_P_M_0_maniac_third_kill_letter_ignored",
+    ["P-M.0", "P-M.13"],
+    "The maniac sends kill Петя, kill Зина, kill Петя: the second replaces the first, the "
+    "third is ignored — Зина dies.",
+    "P-M.0: requests (kill …) may be changed once per turn; a third is ignored.",
+)
+s.turn(
+    1,
+    moves=[mv("Олег", "kill", "Петя"), mv("Олег", "kill", "Зина"), mv("Олег", "kill", "Петя")],
+    abstained=ALL,
+    deaths=[s.death("Зина", "maniac")],
+)
+
+s = gam(
+    "gambler_G_M_1_invited_doctor_and_sheriff_lose_their_moves",
+    GAMBLER,
+    ["G-M.1", "G-M.7", "G-M.4", "C-1"],
+    "Night 2: the invited doctor cannot heal, so the mafia's victim dies. Night 3: the invited "
+    "sheriff does not shoot.",
+    "G-M.1 (2): the prostitute's target loses his move if he is sheriff, doctor, commissar, "
+    "maniac or godfather.",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Даша", "block", "Вера"), mv("Вера", "heal", "Кира"), mv("Евгений", "kill", "Кира")],
+    deaths=[s.death("Кира", "mafia")],
+)
+jail_day(s, 3, "Жанна", moves=[mv("Даша", "block", "Борис"), mv("Борис", "kill", "Евгений")])
+
+s = gam(
+    "gambler_G_N_1_outsider_greens_and_court_votes_do_not_count",
+    EIGHT,
+    ["G-N.1", "G-N.4", "C-3"],
+    "A forum user outside the game greens Кира and votes for her in court: neither counts.",
+    "G-N.1/G-N.4: only players green and vote (SCENARIO.md: a non-player author is an outsider).",
+)
+s.turn(
+    2,
+    greens=[(x, "Жанна") for x in ALL8 if x != "Жанна"] + [("Жанна", "Игорь")],
+    posts=[s.post("Зритель", 'Я бы выбрал <span style="color:green">Кира</span>')],
+    court=[(x, "Жанна") for x in ALL8 if x not in ("Жанна", "Игорь")]
+    + [("Жанна", "Игорь"), ("Игорь", "Игорь")],
+    court_posts=[s.post("Зритель", "Игорь"), s.post("Зритель", "Игорь")],
+    nominees=["Жанна", "Игорь"],
+    removed_by_vote="Жанна",
+)
