@@ -2297,3 +2297,167 @@ s.turn(
     nominees=["Жанна", "Игорь"],
     removed_by_vote="Жанна",
 )
+
+# ====================================================================== whole games
+
+s = Scenario(
+    "pefl_whole_game_town_wins_on_turn_3",
+    "pefl",
+    [
+        P("Анна", "commissar"),
+        P("Борис", "sergeant"),
+        P("Гена", "doctor"),
+        P("Дима", "necromancer"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Лена", "kamikaze", "yakuza"),
+        P("Миша", "mafia", "triad", don=True),
+        P("Нина", "thug", "triad"),
+        P("Олег", "maniac"),
+    ],
+    [
+        "C-1",
+        "C-4",
+        "P-O.1",
+        "P-M.1",
+        "P-M.2",
+        "P-M.5",
+        "P-M.6",
+        "P-M.8",
+        "P-M.9",
+        "P-M.13",
+        "P-V.4",
+        "P-W.1",
+        "P-S.1",
+        "P-P.1",
+    ],
+    "A whole game: the maniac opens on turn 0; turn 1 hangs the thug, the doctor saves the "
+    "commissar from the maniac, the necromancer resurrects Егор; turn 2 hangs the yakuza Don, "
+    "the kamikaze blows up the maniac, the lone triad Don shoots the doctor; turn 3 hangs the "
+    "last mafioso: town wins.",
+    "Each turn derived step by step in P-O.1 order: hang (P-V.4) → blasts (P-M.9) → shots, "
+    "heals (P-M.5), protects/resurrection (P-M.6), checks with the sergeant's copy (P-M.1/"
+    "P-M.2); P-M.8: the Don executes himself when he is the last one; P-W.1 after the hanging.",
+)
+s.turn(0, moves=[txt("Олег", "Убиваю Жору")], deaths=[s.death("Жора", "maniac")])
+s.turn(
+    1,
+    votes=[(x, "Нина") for x in ("Анна", "Борис", "Гена", "Дима", "Егор")]
+    + [(x, "Егор") for x in ("Коля", "Лена", "Миша", "Нина")]
+    + [("Олег", "Анна")],
+    moves=[
+        mv("Анна", "check", "Коля"),
+        mv("Гена", "heal", "Анна"),
+        mv("Олег", "kill", "Анна"),
+        mv("Дима", "protect", "Егор"),
+        mv("Коля", "kill", "Егор", executor="Лена"),
+    ],
+    removed_by_vote="Нина",
+    checks=com("Коля", "yakuza"),
+    saved=["Анна", "Егор"],
+)
+s.turn(
+    2,
+    votes=[(x, "Коля") for x in ("Анна", "Борис", "Гена", "Дима", "Егор", "Олег")]
+    + [(x, "Анна") for x in ("Коля", "Лена", "Миша")],
+    moves=[
+        mv("Лена", "blast", "Олег"),
+        mv("Миша", "kill", "Гена", executor="Миша"),
+        mv("Гена", "heal", "Дима"),
+        mv("Анна", "check", "Миша"),
+    ],
+    removed_by_vote="Коля",
+    checks=com("Миша", "triad"),
+    deaths=[s.death("Олег", "kamikaze"), s.death("Лена", "kamikaze"), s.death("Гена", "triad")],
+)
+s.turn(
+    3,
+    votes=[
+        ("Анна", "Миша"),
+        ("Борис", "Миша"),
+        ("Дима", "Миша"),
+        ("Егор", "Миша"),
+        ("Миша", "Анна"),
+    ],
+    removed_by_vote="Миша",
+    winner="town",
+)
+
+s = Scenario(
+    "pefl_P_M_8_don_left_alone_by_the_hanging_executes_himself",
+    "pefl",
+    [*SIX, P("Нина", "thug", "triad")],
+    ["P-M.8", "P-O.1"],
+    "The thug is hanged; that night the triad Don, now the clan's last member, orders a kill "
+    "with himself as executor: it happens.",
+    "P-M.8: 'the Don himself [executes] only when he is the last one'; P-O.1: the hanging "
+    "(step 2) comes before the shots (step 5), so at the shot he is the last one.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Нина"),
+        ("Егор", "Нина"),
+        ("Жора", "Нина"),
+        ("Коля", "Анна"),
+        ("Миша", "Анна"),
+        ("Нина", "Анна"),
+        ("Олег", "Жора"),
+    ],
+    moves=[mv("Миша", "kill", "Егор", executor="Миша")],
+    removed_by_vote="Нина",
+    deaths=[s.death("Егор", "triad")],
+)
+
+s = gam(
+    "gambler_whole_game_town_wins_on_day_3",
+    GAMBLER,
+    ["C-1", "C-4", "G-M.1", "G-M.3", "G-M.4", "G-M.5", "G-M.8", "G-N.3", "G-N.4", "G-W.1", "G-P.1"],
+    "A whole game: day 2 jails a mafioso while the night kills the commissar (mafia), the "
+    "maniac (sheriff) and a civilian (maniac) and the lawyer recruits the prostitute (town 3 "
+    "vs mafia 3); day 3 jails the godfather: no godfather or mafia left → town wins at court "
+    "although the lawyer and the recruited prostitute live.",
+    "G-M.1: everyone but the invited moves at once, so the maniac's kill lands though he is "
+    "shot; G-M.8 recruitment; G-W.1 checked after the court (mafia count includes lawyer and "
+    "recruited prostitute; town wins on no godfather/mafia).",
+)
+jail_day(
+    s,
+    2,
+    "Жанна",
+    moves=[
+        mv("Евгений", "kill", "Анна"),
+        mv("Вера", "heal", "Кира"),
+        mv("Борис", "kill", "Гоша"),
+        mv("Гоша", "kill", "Игорь"),
+        mv("Зоя", "check", "Даша"),
+        mv("Даша", "block", "Кира"),
+    ],
+    deaths=[s.death("Анна", "mafia"), s.death("Гоша", "sheriff"), s.death("Игорь", "maniac")],
+    checks=[chk("lawyer", "Даша", "prostitute")],
+    recruited="mafia",
+)
+s.turn(
+    3,
+    greens=[
+        ("Борис", "Евгений"),
+        ("Вера", "Евгений"),
+        ("Кира", "Евгений"),
+        ("Евгений", "Кира"),
+        ("Зоя", "Кира"),
+        ("Даша", "Кира"),
+    ],
+    court=[
+        ("Борис", "Евгений"),
+        ("Вера", "Евгений"),
+        ("Кира", "Евгений"),
+        ("Даша", "Евгений"),
+        ("Евгений", "Кира"),
+        ("Зоя", "Кира"),
+    ],
+    nominees=["Евгений", "Кира"],
+    removed_by_vote="Евгений",
+    moves=[mv("Зоя", "check", "Борис")],
+    winner="town",
+)
