@@ -173,7 +173,7 @@ def field_matches(key: str, expected: Any, actual: Any) -> bool:
         )
     if key in OBJECT_MULTISETS:
         return multiset_matches(expected, actual)
-    if key == "rejected":
+    if key in ("rejected", "rejected_moves"):
         if not isinstance(actual, list):
             return False
         return all(

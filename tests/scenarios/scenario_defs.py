@@ -97,6 +97,7 @@ s.turn(
         mv("Анна", "check", "Коля"),
         mv("Фима", "don", "Коля"),
     ],
+    refused=[("Коля", "kill", "wrong_turn"), ("Анна", "check", "wrong_turn")],
     deaths=[s.death("Егор", "maniac")],
 )
 s.turn(
@@ -440,6 +441,7 @@ s.turn(
     abstained=ALL,
     checks=com("Коля", "yakuza"),
     saved=["Жора"],
+    refused=[("Анна", "check", "third_request"), ("Гена", "heal", "third_request")],
 )
 
 s = full(
@@ -625,6 +627,7 @@ s.turn(
     moves=[mv("Гена", "heal", "Егор"), mv("Коля", "kill", "Егор", executor="Фима")],
     removed_by_vote="Жора",
     deaths=[s.death("Егор", "yakuza")],
+    refused=[("Гена", "heal", "repeated_target")],
 )
 
 s = full(
@@ -668,6 +671,11 @@ s.turn(
         mv("Дима", "protect", "Дима"),
     ],
     abstained=ALL,
+    refused=[
+        ("Гена", "heal", "self_target"),
+        ("Олег", "kill", "self_target"),
+        ("Дима", "protect", "self_target"),
+    ],
     deaths=[s.death("Гена", "triad")],
 )
 
@@ -895,7 +903,12 @@ s = full(
     "`army Коля Миша` while the town heroes are alive does nothing.",
     "P-M.7: the army needs commissar, sergeant, ninja and doctor all dead by mafia/maniac.",
 )
-s.turn(1, moves=[mv("Дима", "army", "Коля", "Миша")], abstained=ALL)
+s.turn(
+    1,
+    moves=[mv("Дима", "army", "Коля", "Миша")],
+    abstained=ALL,
+    refused=[("Дима", "army", "army_not_allowed")],
+)
 
 # ====================================================================== PEFL: mafia
 
@@ -915,6 +928,7 @@ s.turn(
         mv("Миша", "kill", "Петя", executor="Рита"),
     ],
     abstained=ALL,
+    refused=[("Миша", "kill", "own_bastard")],
     deaths=[s.death("Егор", "yakuza")],
 )
 
@@ -939,6 +953,7 @@ s.turn(
         mv("Коля", "blast", "Егор"),
     ],
     abstained=ALL,
+    refused=[("Коля", "blast", "wrong_role")],
     deaths=[s.death("Олег", "kamikaze"), s.death("Лена", "kamikaze")],
     saved=[],
 )
@@ -1050,6 +1065,7 @@ s.turn(
     silent=["Анна"],
     moves=[mv("Нина", "beat", "Анна"), mv("Анна", "check", "Коля")],
     removed_by_vote="Егор",
+    refused=[("Нина", "beat", "already_beaten")],
     abstained=[],
     checks=com("Коля", "yakuza"),
 )
@@ -1058,6 +1074,7 @@ s.turn(
     votes=everyone_votes(s, "Жора", "Коля"),
     moves=[mv("Нина", "beat", "Петя")],
     removed_by_vote="Жора",
+    refused=[("Нина", "beat", "own_bastard")],
 )
 
 s = full(
@@ -1101,6 +1118,7 @@ s.turn(
     votes=everyone_votes(s, "Егор", "Жора"),
     moves=[mv("Олег", "ambush"), mv("Коля", "kill", "Олег", executor="Фима")],
     removed_by_vote="Егор",
+    refused=[("Олег", "ambush", "used")],
     saved=["Олег"],
 )
 
@@ -1296,6 +1314,7 @@ s.turn(
     checks=com("Коля", "yakuza"),
     deaths=[s.death("Жора", "triad")],
     saved=["Егор"],
+    refused=[("Егор", "kill", "wrong_role")],
 )
 
 KOT_LATIN = "\u004bот"  # LATIN K
@@ -1347,6 +1366,7 @@ s.turn(
     posts=[s.post("Олег", f"{red('Анна')} — слишком тихо себя ведёт весь день")],
     moves=[mv("Олег", "kill", "Егор")],
     removed_by_vote="Жора",
+    refused=[("Олег", "kill", "dead")],
 )
 
 s = Scenario(
@@ -1709,6 +1729,7 @@ jail_day(
     greeners=7,
     moves=[mv("Даша", "block", "Евгений"), mv("Евгений", "kill", "Анна")],
     deaths=[s.death("Анна", "mafia")],
+    refused=[("Даша", "block", "repeated_target")],
 )
 
 s = gam(
@@ -1799,6 +1820,7 @@ jail_day(
     greeners=7,
     moves=[mv("Вера", "heal", "Вера"), mv("Гоша", "kill", "Вера")],
     deaths=[s.death("Вера", "maniac")],
+    refused=[("Вера", "heal", "self_heal_used")],
 )
 
 s = gam(
@@ -2259,6 +2281,7 @@ s.turn(
     1,
     moves=[mv("Олег", "kill", "Петя"), mv("Олег", "kill", "Зина"), mv("Олег", "kill", "Петя")],
     abstained=ALL,
+    refused=[("Олег", "kill", "third_request")],
     deaths=[s.death("Зина", "maniac")],
 )
 
