@@ -448,11 +448,18 @@ s = full(
     "pefl_P_M_1_check_results_bastard_thug_maniac",
     ["P-M.1", "P-M.2", "P-V.4", "C-1", "P-S.3"],
     "Three turns of checks: the yakuza bastard shows `bastard`, the thug shows his clan "
-    "`triad`, the maniac shows `maniac`; the sergeant gets each copy.",
+    "`triad`, the maniac shows `maniac`; the sergeant gets each copy (his own check, while "
+    "the commissar lives, is refused).",
     "P-M.1: mafioso → clan only, bastard → bastard, others exact role; P-M.2 copies. Turn 1 "
     "has no votes; turns 2 and 3 everyone votes one civilian.",
 )
-s.turn(1, moves=[mv("Анна", "check", "Зина")], abstained=ALL, checks=com("Зина", "bastard"))
+s.turn(
+    1,
+    moves=[mv("Борис", "check", "Коля"), mv("Анна", "check", "Зина")],
+    abstained=ALL,
+    checks=com("Зина", "bastard"),
+    refused=[("Борис", "check", "wrong_role")],
+)
 s.turn(
     2,
     votes=everyone_votes(s, "Егор", "Жора"),
@@ -2483,4 +2490,105 @@ s.turn(
     removed_by_vote="Евгений",
     moves=[mv("Зоя", "check", "Борис")],
     winner="town",
+)
+
+s = full(
+    "pefl_P_M_13_heal_does_not_stop_two_bullets_on_the_maniac",
+    ["P-M.13", "P-M.5"],
+    "The doctor heals the maniac, both clans shoot him: the heal is powerless against two "
+    "attacks and the vest stops only one bullet — he dies.",
+    "P-M.5: powerless when the target is attacked twice; P-M.13: two bullets in one night "
+    "kill him if the vest stops only one. Which clan names the death is open.",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Гена", "heal", "Олег"),
+        mv("Коля", "kill", "Олег", executor="Фима"),
+        mv("Миша", "kill", "Олег", executor="Рита"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Олег", one_of("yakuza", "triad"))],
+)
+
+s = full(
+    "pefl_P_M_6_protect_undoes_the_ninja_too",
+    ["P-M.6", "P-M.3"],
+    "The ninja kills a protected civilian: the necromancer resurrects him (unlike the doctor, "
+    "the protect is not powerless against the ninja).",
+    "P-M.6: a protected player killed that night is resurrected 'any number of attacks'; only "
+    "the kamikaze's blast beats it (P-M.9); P-M.5's ninja exception is the doctor's alone.",
+)
+s.turn(
+    1,
+    moves=[mv("Дима", "protect", "Егор"), mv("Вася", "kill", "Егор")],
+    abstained=ALL,
+    saved=["Егор"],
+)
+
+s = Scenario(
+    "pefl_P_E_1_mafioso_and_the_other_clans_bastard_duel_by_votes",
+    "pefl",
+    [
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Петя", "bastard", "triad"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+    ],
+    ["P-E.1", "P-E.2", "P-M.8"],
+    "A yakuza mafioso and the *triad's* bastard are left after the night: opposing camps, so "
+    "votes decide (P-E.2 is only for one's own clan's bastard) — the bastard has 1 vote "
+    "against, the mafioso 0: yakuza wins.",
+    "P-E.1 excludes only 'a mafioso and his own clan's bastard'; fewer votes against wins.",
+)
+s.turn(
+    1,
+    votes=[("Коля", "Егор"), ("Петя", "Егор"), ("Жора", "Егор"), ("Егор", "Петя")],
+    moves=[mv("Коля", "kill", "Жора", executor="Коля")],
+    removed_by_vote="Егор",
+    deaths=[s.death("Жора", "yakuza")],
+    winner="yakuza",
+)
+
+s = gam(
+    "gambler_G_M_5_blocked_godfather_members_cannot_stand_in",
+    GAMBLER,
+    ["G-M.5", "G-M.6", "G-M.1"],
+    "The godfather is invited; a plain mafioso sends his own kill letter: no mafia kill.",
+    "G-M.5: a blocked godfather means no mafia kill; the members' letters count only once "
+    "the godfather is out (G-M.6).",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[
+        mv("Даша", "block", "Евгений"),
+        mv("Евгений", "kill", "Анна"),
+        mv("Жанна", "kill", "Кира"),
+    ],
+)
+
+s = gam(
+    "gambler_G_N_1_last_green_within_one_post_counts",
+    EIGHT,
+    ["G-N.1", "G-N.2", "G-N.3"],
+    "«Был <green>Игорь</green>, теперь <green>Жанна</green>» (as in the real board's post): "
+    "only Жанна is greened by that post.",
+    "G-N.1: a player's *last* green before the deadline counts.",
+)
+s.turn(
+    2,
+    posts=[
+        s.post(
+            "Анна",
+            'Ладно, передумала. Был <span style="color:green">Игорь</span>, теперь '
+            '<span style="color:green">Жанна</span>.',
+        )
+    ]
+    + [s.post(x, 'Я за <span style="color:green">Жанна</span>') for x in ("Борис", "Вера", "Даша")],
+    greens={"Жанна": 5, "Евгений": 1, "Игорь": 1, "Кира": 1},
+    court=[(x, "Жанна") for x in ALL8 if x != "Жанна"] + [("Жанна", "Игорь")],
+    nominees=["Жанна", "Евгений", "Игорь", "Кира"],
+    removed_by_vote="Жанна",
 )
