@@ -84,7 +84,7 @@ def check_invariants(scenario: dict[str, Any], doc: dict[str, Any]) -> None:
     gone: set[str] = set()
     ended = False
     recruited: set[str] = set()
-    for t in doc["turns"]:
+    for i, t in enumerate(doc["turns"]):
         n = t["turn"]
         start = set(alive)
         hanged = t["removed_by_vote"]
@@ -125,6 +125,16 @@ def check_invariants(scenario: dict[str, Any], doc: dict[str, Any]) -> None:
                 assert any(role[x] == "kamikaze" for x in died), f"turn {n}: {t['deaths']}"
             if cause == "army":
                 assert any(role[x] == "necromancer" for x in died), f"turn {n}: {t['deaths']}"
+        # replay's extension: refusals with a reason (log A0); a turn that ends the game may
+        # end it before the night, when no move is looked at
+        if "rejected_moves" in t and t["winner"] is None and not ended:
+            refused = {r.get("from") for r in t["rejected_moves"]}
+            for m in scenario["turns"][i]["moves"]:
+                # choose_side of the dead: dispute D7 (/work/notes/engine-disputes.md)
+                if m.get("action") in (None, "choose_side"):
+                    continue
+                if m["from"] in cast and m["from"] not in start:
+                    assert m["from"] in refused, f"turn {n}: a dead player's move not refused {m}"
         for c in t["checks"]:
             by = c["by"]
             holders = {"commissar": {"commissar", "sergeant"}}.get(by, {by})

@@ -2669,3 +2669,21 @@ s.turn(
     removed_by_vote="Вася",
     deaths=[s.death("Олег", "testament")],
 )
+
+s = gam(
+    "gambler_C_5_dead_prostitute_cannot_choose_a_side",
+    GAMBLER,
+    ["C-5", "G-M.8"],
+    "The prostitute is killed on night 2; her `choose_side mafia` PM on turn 3 is refused "
+    "(the dead take no part) and recruits nobody.",
+    "C-5: dead players take no part — bad input is a refusal (`dead`), as for any other move "
+    "of the dead; G-M.8: a choice is only asked of a living prostitute checked by both.",
+)
+jail_day(s, 2, "Игорь", moves=[mv("Евгений", "kill", "Даша")], deaths=[s.death("Даша", "mafia")])
+jail_day(
+    s,
+    3,
+    "Кира",
+    moves=[{"from": "Даша", "action": "choose_side", "side": "mafia"}],
+    refused=[("Даша", "choose_side", "dead")],
+)
