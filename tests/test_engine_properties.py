@@ -219,21 +219,25 @@ def _replay_merged() -> None:
 
 @limits(25)
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(["pefl", "gambler"]))
-def test_random_games_keep_every_invariant(seed: int, ruleset: str, tmp_path: Path) -> None:
+def test_C_5_P_O_1_random_games_keep_every_invariant(
+    seed: int, ruleset: str, tmp_path: Path
+) -> None:
     scenario = scenario_gen.random_game(random.Random(seed), ruleset)
     check_invariants(scenario, replay(tmp_path, scenario))
 
 
 @limits(8)
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(["pefl", "gambler"]))
-def test_replay_is_deterministic_for_a_seed(seed: int, ruleset: str, tmp_path: Path) -> None:
+def test_G_N_5_P_E_1_replay_is_deterministic_for_a_seed(
+    seed: int, ruleset: str, tmp_path: Path
+) -> None:
     scenario = scenario_gen.random_game(random.Random(seed), ruleset)
     assert replay(tmp_path, scenario) == replay(tmp_path, scenario)
 
 
 @limits(10)
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(["pefl", "gambler"]))
-def test_a_game_where_the_living_vote_and_kill_ends(
+def test_G_W_1_P_W_1_a_game_where_the_living_vote_and_kill_ends(
     seed: int, ruleset: str, tmp_path: Path
 ) -> None:
     """Every turn all living players vote (one leaves by the vote at least) and every killer
