@@ -2687,3 +2687,57 @@ jail_day(
     moves=[{"from": "Даша", "action": "choose_side", "side": "mafia"}],
     refused=[("Даша", "choose_side", "dead")],
 )
+
+s = Scenario(
+    "pefl_C_6_host_corrects_votes",
+    "pefl",
+    SIX,
+    ["C-6", "P-V.1", "P-V.4"],
+    "The bot rejects Егор's reasonless vote for Олег; the host counts it (post 1002) and drops "
+    "Жора's accepted vote for Коля (post 1003): Олег, not Коля, is hanged.",
+    "C-6: a corrected vote written by the host wins over what the bot parsed (override keys "
+    "agreed in the disputes log, A0: `count_vote`, `ignore_vote`).",
+)
+s.turn(
+    1,
+    posts=[
+        s.post("Анна", f"{red('Олег')} слишком тихо себя ведёт весь день", 1001),
+        s.post("Егор", f"Голосую {red('Олег', 1)}", 1002),
+        s.post("Жора", f"{red('Коля', 2)} путается в показаниях весь день", 1003),
+        s.post("Миша", f"{red('Коля', 3)} голосует странно, явно прикрывает своих", 1004),
+    ],
+    overrides=[
+        {"kind": "count_vote", "post_id": 1002, "nick": "Егор", "target": "Олег"},
+        {"kind": "ignore_vote", "post_id": 1003},
+    ],
+    tally={"Олег": 2, "Коля": 1},
+    removed_by_vote="Олег",
+    abstained=["Жора", "Коля", "Олег"],
+)
+
+s = Scenario(
+    "pefl_C_6_replacement_account_plays_on",
+    "pefl",
+    SIX,
+    ["C-6", "P-A.1"],
+    "On turn 2 the host replaces Егор's account with «Егорыч»: the new account posts and votes, "
+    "the old nick is gone from the cast, and nobody goes missing.",
+    "C-6: a replacement account is a host override (A0: `replace`, applied first that turn); "
+    "P-A.1 then asks the post of the new account.",
+)
+s.turn(1, abstained=ALL)
+s.turn(
+    2,
+    posts=[s.post("Егорыч", f"{red('Коля')} слишком тихо себя ведёт весь день")]
+    + [s.post(x, f"{red('Коля', 1)} путается в показаниях весь день") for x in ("Анна", "Жора")]
+    + [
+        s.post(x, f"{red('Анна', 2)} голосует странно, явно прикрывает своих")
+        for x in ("Коля", "Миша", "Олег")
+    ],
+    silent=["Егор"],
+    overrides=[{"kind": "replace", "nick": "Егор", "new_nick": "Егорыч"}],
+    tally={"Коля": 3, "Анна": 3},
+    removed_by_vote="Коля",
+    abstained=[],
+    alive=["Анна", "Егорыч", "Жора", "Миша", "Олег"],
+)
