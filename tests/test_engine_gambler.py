@@ -425,3 +425,12 @@ def test_G_W_1_ruling_check_after_court_is_a_setting() -> None:
     )
     assert deaths(events) == {"C1": "sheriff"}  # the night is played, then town wins
     assert of(events, ev.GameWon)[0].winner == "town"
+
+
+def test_G_M_8_choose_side_only_from_the_prostitute() -> None:
+    rules, s = gambler()
+    s2, _ = night(rules, s, [mv("Com", "check", "Pro"), mv("Law", "check", "Pro")])
+    assert rules.check_move(s2, mv("C1", "choose_side", side="mafia")) == "wrong_role"
+    assert rules.check_move(s, mv("Pro", "choose_side", side="mafia")) == "wrong_turn"
+    s3, _ = play(rules, s2, [mv("C1", "choose_side", side="mafia")])
+    assert s3.get("Pro").side == "town"
