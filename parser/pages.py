@@ -38,7 +38,7 @@ Tz = str | tzinfo
 
 
 class _TopicFn(Protocol):
-    def __call__(self, html: str, *, tz: Tz, now: datetime | None) -> TopicPage: ...
+    def __call__(self, html: str | bytes, *, tz: Tz, now: datetime | None) -> TopicPage: ...
 
 
 class _FolderFn(Protocol):
@@ -143,10 +143,16 @@ def _reader(html: str, board: str) -> tuple[BoardReader | None, str]:
 
 
 def parse_topic(
-    html: str, *, board: str = "auto", tz: Tz = "Europe/Moscow", now: datetime | None = None
+    html: str | bytes,
+    *,
+    board: str = "auto",
+    tz: Tz = "Europe/Moscow",
+    now: datetime | None = None,
 ) -> TopicPage:
-    """Read one topic page. `now` = fetch time (needed for «Сегодня»/«N минут назад»)."""
-    reader, why = _reader(html, board)
+    """Read one topic page. `now` = fetch time (needed for «Сегодня»/«N минут назад»).
+
+    `html` may be the page's text or its raw bytes; bytes let a UTF-8 page skip decoding."""
+    reader, why = _reader(_head(html) if isinstance(html, bytes) else html, board)
     if reader is None:
         return TopicPage(
             topic_id=None,
@@ -201,6 +207,11 @@ def parse_pm(
 def with_issue(page: TopicPage, where: str, message: str) -> TopicPage:
     """A copy of `page` with one more issue (records are frozen)."""
     return replace(page, issues=(*page.issues, ParseIssue(where, message)))
+
+
+def _head(data: bytes) -> str:
+    """Enough of a page's text to recognise its board (detectors look near the top)."""
+    return decode_bytes(data[:65536]) if len(data) > 65536 else decode_bytes(data)
 
 
 # --- decoding -------------------------------------------------------------------------------
