@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -53,11 +54,16 @@ def first_int(text: str | None) -> int | None:
     return int(m.group()) if m else None
 
 
+@lru_cache(maxsize=32)
+def _param_re(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?:[?&;]|&amp;)" + re.escape(name) + r"=(\d+)")
+
+
 def query_int(url: str | None, name: str) -> int | None:
     """Integer value of query parameter `name` in a (possibly relative) URL."""
     if not url:
         return None
-    m = re.search(r"(?:[?&;]|&amp;)" + re.escape(name) + r"=(\d+)", url)
+    m = _param_re(name).search(url)
     return int(m.group(1)) if m else None
 
 

@@ -560,9 +560,10 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
     m = _PAGE_OF_RE.search(ptext)
     if m:
         info.page, info.total_pages = int(m.group(1)), int(m.group(2))
-    active = pag.css_first("li.active span") or pag.css_first("li.active")
-    if active is not None and info.page is None:
-        info.page = first_int(node_text(active))
+    if info.page is None:
+        active = pag.css_first("li.active")
+        if active is not None:
+            info.page = first_int(node_text(active))
     starts: list[int] = []
     for a in pag.css("a"):
         href = a.attributes.get("href") or ""
