@@ -79,7 +79,8 @@ def detect(html: str) -> bool:
         return True
     if 'id="phpbb"' in html:
         return True
-    return "ucp.php" in html and ("viewtopic.php" in html or "viewforum.php" in html)
+    # other styles: links to phpBB's own scripts in real markup, not just mentions in text
+    return "<a " in html and 'href="./ucp.php' in html and 'href="./viewtopic.php' in html
 
 
 _LOGIN_FORM_RE = re.compile(r"<form[^>]+id=[\"']login[\"']", re.IGNORECASE)

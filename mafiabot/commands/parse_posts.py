@@ -106,7 +106,7 @@ def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
         if is_login_page(head):
             raise UsageError(f"{path}: a login page, not a topic (session lost?)")
         page = parse_topic(data, board=board, tz=tz, now=now)
-        if not page.posts and page.topic_id is None:
+        if not page.posts:
             raise UsageError(f"{path}: not a topic page (no posts found)")
         for issue in page.issues:
             print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
