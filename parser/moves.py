@@ -63,7 +63,9 @@ executor       исполнитель исполнителем исполнит�
 story          способ story how (see 1.)
 =============  ====================================================================================
 
-Two targets are separated by «и», «,», «+», «&», "and".
+Two targets are separated by «и», «,», «+», «&», "and". «себя»/«себе»/«собой»/"myself"/"me"/
+"self" right after the action word names the sender himself (the doctor's self-heal, G-M.7;
+whether a self-target is allowed is the engine's call, P-M.15).
 
 Rejection reasons: ``no_target`` (an action word but no nick after it), ``unknown_nick``,
 ``ambiguous_nick``, ``not_a_player`` (sender is not in the game), ``dead`` (sender is dead) —
@@ -149,6 +151,7 @@ _SKIP: Final = _words(
     "в во к ко на по за у игрока игроку игроком ника ник цель цели at to on the player up"
 )
 _AND: Final = _words("и + & and")  # «,» alone is punctuation, skipped anyway
+_SELF: Final = _words("себя себе собой myself me self")
 _MAX_FILLER: Final = 3  # words allowed between an action word and its target
 _TWO_TARGETS: Final = {"army": 2, "protect": 2}
 _NO_TARGET_ACTIONS: Final = frozenset({"ambush"})
@@ -421,7 +424,7 @@ def parse_move(
             continue
         if action in _NO_TARGET_ACTIONS:
             return Move(actor, action, (), story=story, at=at, source_id=source_id)
-        move = _read_targets(tokens, i, action, resolver)
+        move = _read_targets(tokens, i, action, resolver, actor)
         if isinstance(move, tuple):
             if executor_fail is not None and action == "kill":
                 return _rejection(actor, "executor", executor_fail, source_id)
@@ -452,10 +455,14 @@ def parse_move(
 
 
 def _read_targets(
-    tokens: list[_Token], i: int, action: str, resolver: NickResolver
+    tokens: list[_Token], i: int, action: str, resolver: NickResolver, actor: str
 ) -> tuple[str, ...] | _Found | None:
     """Targets of the action word at `i`: a tuple of nicks, or what failed (None: nothing)."""
     sentence = tokens[i].sentence
+    j = _skip(tokens, i + 1)
+    if j < len(tokens) and tokens[j].sentence == sentence and tokens[j].word in _SELF:
+        # «лечу себя» (G-M.7 allows it once): whether it is allowed is the engine's call
+        return (actor,)
     found = _target_after(tokens, i + 1, resolver, sentence=sentence)
     if found is None:
         found = _target_before(tokens, i, resolver)

@@ -153,6 +153,8 @@ P = ["Вася", "Жора", "Егор", "Шерлок", "Mister X", "Граф �
         ("Граф, приветствую. Проверяю игрока Марго", "check", ("Марго",)),
         ("Проверяю сегодня Васю", "check", ("Вася",)),  # filler between verb and nick
         ("стреляю ночью в Марго", "kill", ("Марго",)),
+        ("Лечу себя", "heal", ("Жора",)),  # G-M.7: the doctor may heal himself once
+        ("heal myself", "heal", ("Жора",)),
     ],
 )
 def test_C_2_vocabulary(text: str, action: str, targets: tuple[str, ...]) -> None:
