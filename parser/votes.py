@@ -12,7 +12,8 @@ How a post is read
 2. Candidate spans: the post's coloured spans outside quotes (the parser already dropped
    quotes and signatures) whose colour matches the rule set's colour spec and that are not
    struck through (``<s>``/``<del>``). Colour specs: ``"any"``, ``"family:green"``,
-   ``"family:red"`` (hue families), ``"#rrggbb"`` (exact). Defaults: Gambler
+   ``"family:red"`` (hue families of `parser.colors`), or any spelling of one colour
+   (``"green"``, ``"#008000"``, ``"rgb(0,128,0)"``). Defaults: Gambler
    ``family:green`` + the usual spellings (G-N.1's configurable list), PEFL ``family:red``.
 3. Each candidate is resolved to a living player (`parser.nicks`, C-3). A span that does not
    resolve is not a vote; it is reported only when it looks like a nick (a single word, or
@@ -45,7 +46,6 @@ PEFL does not forbid it (P-M.15 is about night moves).
 
 from __future__ import annotations
 
-import colorsys
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +53,7 @@ from datetime import datetime
 from typing import Final, Literal
 
 from engine.actions import InputRejected, Vote
+from parser.colors import matches_colors
 from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickMatch, NickResolver, casefold_key
 from parser.records import ColoredSpan, Post
 
@@ -120,36 +121,15 @@ class VoteResult:
 # -- colours ----------------------------------------------------------------------------------
 
 
-def _family(hex_color: str) -> str | None:
-    """Rough hue family of a canonical #rrggbb colour (red, green, …); None for greys."""
-    try:
-        r, g, b = (int(hex_color[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    except (ValueError, IndexError):
-        return None
-    h, s, v = colorsys.rgb_to_hsv(r, g, b)
-    if s < 0.25 or v < 0.2:
-        return None
-    deg = h * 360
-    if deg < 15 or deg >= 345:
-        return "red"
-    if 75 <= deg < 165:
-        return "green"
-    return "other"
-
-
 def color_matches(color: str, spec: Sequence[str]) -> bool:
-    """Whether a canonical colour is one the rule set reads as a vote (see module doc)."""
-    color = color.lower()
-    for entry in spec:
-        entry = entry.strip().lower()
-        if entry == "any":
-            return True
-        if entry.startswith("family:"):
-            if _family(color) == entry.split(":", 1)[1]:
-                return True
-        elif entry == color:
-            return True
-    return False
+    """Whether a span's colour is one the rule set reads as a vote (see module doc).
+
+    ``"any"`` takes every colour; other entries are spellings or ``family:<name>`` as
+    `parser.colors.matches_colors` reads them.
+    """
+    if any(entry.strip().lower() == "any" for entry in spec):
+        return True
+    return matches_colors(color, spec)
 
 
 # -- helpers ----------------------------------------------------------------------------------
