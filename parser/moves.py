@@ -88,6 +88,7 @@ from parser.nicks import (
     NickMatch,
     NickResolver,
     casefold_key,
+    lookalike_key,
 )
 from parser.records import PrivateMessage
 
@@ -497,12 +498,12 @@ def reject_sender(
     """C-2/C-5: only a living player's own account moves. None when `sender` may move.
 
     `players` is everyone in the game, dead included (defaults to `living`). Account names
-    are compared case-insensitively (boards keep them unique that way).
+    are compared up to case and Latin/Cyrillic look-alikes (boards keep them unique so).
     """
-    key = casefold_key(sender)
-    if any(casefold_key(p) == key for p in living):
+    key = lookalike_key(sender)  # as votes.py: account names compared up to look-alikes
+    if any(lookalike_key(p) == key for p in living):
         return None
-    if players is not None and any(casefold_key(p) == key for p in players):
+    if players is not None and any(lookalike_key(p) == key for p in players):
         return InputRejected(
             sender, DEAD, "Вы выбыли из игры, ходы выбывших не принимаются.", source_id=source_id
         )
@@ -525,7 +526,8 @@ def move_from_pm(
     refused = reject_sender(pm.sender, living=living, players=players, source_id=pm.id)
     if refused is not None:
         return refused
-    actor = next((p for p in living if casefold_key(p) == casefold_key(pm.sender)), pm.sender)
+    key = lookalike_key(pm.sender)
+    actor = next((p for p in living if lookalike_key(p) == key), pm.sender)
     return parse_move(
         pm.own_text,
         actor=actor,

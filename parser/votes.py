@@ -54,7 +54,7 @@ from typing import Final, Literal
 
 from engine.actions import InputRejected, Vote
 from parser.colors import matches_colors
-from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickMatch, NickResolver, casefold_key
+from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickMatch, NickResolver, lookalike_key
 from parser.records import ColoredSpan, Post
 
 Ruleset = Literal["gambler", "pefl"]
@@ -167,13 +167,16 @@ class _Who:
         beaten: Iterable[str],
         ignore: Iterable[str],
     ) -> None:
-        self.living = {casefold_key(p): p for p in living}
-        self.dead = {casefold_key(p) for p in dead}
-        self.beaten = {casefold_key(p) for p in beaten}
-        self.ignore = {casefold_key(p) for p in ignore}
+        # Authors are account names: the board keeps them unique up to case, and phpBB's
+        # username_clean also folds confusables, so a players list typed with a Cyrillic «а»
+        # for an account's Latin «a» must still recognise that account.
+        self.living = {lookalike_key(p): p for p in living}
+        self.dead = {lookalike_key(p) for p in dead}
+        self.beaten = {lookalike_key(p) for p in beaten}
+        self.ignore = {lookalike_key(p) for p in ignore}
 
     def status(self, author: str) -> tuple[str, str]:
-        key = casefold_key(author)
+        key = lookalike_key(author)
         if key in self.ignore:
             return "ignored", author
         if key in self.living:

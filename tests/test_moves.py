@@ -268,3 +268,8 @@ def test_parse_move_finds_the_target_among_noise(verb: str, nick: str, pre: str,
     move = parse_move(f"{pre}{verb} {nick}{post}", actor="Жора", players=P)
     assert isinstance(move, Move), move
     assert move.targets[:1] == (nick,)
+
+
+def test_C_2_sender_matched_up_to_lookalikes() -> None:
+    assert reject_sender("Мaкс", living=["Макс"]) is None
+    assert reject_sender("Макс2", living=["Макс"]) is not None

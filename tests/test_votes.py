@@ -321,3 +321,11 @@ def test_color_matches_specs() -> None:
     assert color_matches("#123456", ["any"])
     assert color_matches("#00AA00", ["#00aa00"])
     assert not color_matches("#808080", ["family:red", "family:green"])  # grey
+
+
+def test_C_3_author_typed_with_a_lookalike_in_the_players_list_still_votes() -> None:
+    # the account is «Мaкс» (Latin a), the host's list says «Макс» (Cyrillic): same person
+    r = extract_votes(
+        [post(1, "Мaкс", (GREEN, "Вася"))], ruleset="gambler", players=["Макс", "Вася"]
+    )
+    assert [(v.voter, v.target) for v in r.votes] == [("Макс", "Вася")]
