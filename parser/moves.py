@@ -284,6 +284,12 @@ def _skip(tokens: list[_Token], i: int, skip: frozenset[str] = _SKIP) -> int:
 def _target_after(
     tokens: list[_Token], i: int, resolver: NickResolver, *, sentence: int
 ) -> _Found | None:
+    if i < len(tokens) and tokens[i].sentence == sentence and tokens[i].word:
+        # a nick that itself starts with a filler word («The Joker», «На дне») wins over
+        # skipping that word
+        whole = _strict_at(tokens, i, resolver)
+        if whole is not None and whole.ok:
+            return _resolve_at(tokens, i, resolver)
     j = _skip(tokens, i)
     if j >= len(tokens) or tokens[j].sentence != sentence:
         return None

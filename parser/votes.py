@@ -25,6 +25,8 @@ How a post is read
    words of the voter's own text outside quotes besides the nick. Without one it still
    counts as an agreement (P-V.2) when the post quotes an accepted vote (by board post id)
    for the same target.
+6. A vote read from a post edited at or after ``until`` still counts (the board keeps no
+   older text) but its `PostReading.note` says ``edited_after_deadline`` for the host.
 
 Rejection reasons (``InputRejected.reason``)
 --------------------------------------------
@@ -48,7 +50,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Final, Literal
 
@@ -108,6 +110,9 @@ class PostReading:
     method: str | None = None  # nick resolution tier
     confidence: float | None = None
     agreed_with: int | None = None
+    # "edited_after_deadline": the post was edited at or after `until`, so the vote read
+    # may not be what stood at the deadline (the board keeps no older text) — for the host
+    note: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +187,13 @@ class _Who:
         if key in self.living:
             return ("beaten" if key in self.beaten else "living"), self.living[key]
         return ("dead" if key in self.dead else "outsider"), author
+
+
+def _late_edit(post: Post, o: VoteOptions) -> str | None:
+    edited_at = post.edited.at if post.edited is not None else None
+    if o.until is not None and edited_at is not None and edited_at >= o.until:
+        return "edited_after_deadline"
+    return None
 
 
 def reason_words(post: Post, nick_text: str) -> int:
@@ -345,17 +357,7 @@ def extract_votes(
         if previous is not None:  # "last": the earlier vote is superseded
             i = reading_of[author]
             old = readings[i]
-            readings[i] = PostReading(
-                old.post_id,
-                old.author,
-                "superseded",
-                old.target,
-                old.reason,
-                old.span,
-                old.method,
-                old.confidence,
-                old.agreed_with,
-            )
+            readings[i] = replace(old, status="superseded")
             del counted[author]  # re-inserted below: the order of votes is the order cast
         vote = Vote(
             author,
@@ -379,6 +381,7 @@ def extract_votes(
                 pick.match.method,
                 pick.match.confidence,
                 agreed_with,
+                _late_edit(post, o),
             )
         )
 
@@ -458,21 +461,22 @@ def extract_court_votes(
         assert target is not None
         if author in counted:
             i = reading_of[author]
-            old = readings[i]
-            readings[i] = PostReading(
-                old.post_id,
-                old.author,
-                "superseded",
-                old.target,
-                span=old.span,
-                method=old.method,
-                confidence=old.confidence,
-            )
+            readings[i] = replace(readings[i], status="superseded")
             del counted[author]
         counted[author] = Vote(author, target, "court", post.id, post.posted_at)
         reading_of[author] = len(readings)
         readings.append(
-            PostReading(post.id, author, "vote", target, None, text, match.method, match.confidence)
+            PostReading(
+                post.id,
+                author,
+                "vote",
+                target,
+                None,
+                text,
+                match.method,
+                match.confidence,
+                note=_late_edit(post, o),
+            )
         )
     votes = list(counted.values())
     return VoteResult(votes, rejected, _tally(votes), readings)

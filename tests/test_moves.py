@@ -273,3 +273,14 @@ def test_parse_move_finds_the_target_among_noise(verb: str, nick: str, pre: str,
 def test_C_2_sender_matched_up_to_lookalikes() -> None:
     assert reject_sender("Мaкс", living=["Макс"]) is None
     assert reject_sender("Макс2", living=["Макс"]) is not None
+
+
+def test_C_3_nick_starting_with_a_filler_word() -> None:
+    players = ["The Joker", "На дне", "Joker"]
+    assert parse_move("kill The Joker", actor="x", players=players) == Move(
+        "x", "kill", ("The Joker",)
+    )
+    assert parse_move("kill Joker", actor="x", players=players) == Move("x", "kill", ("Joker",))
+    assert parse_move("проверяю На дне", actor="x", players=players) == Move(
+        "x", "check", ("На дне",)
+    )

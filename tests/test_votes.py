@@ -3,13 +3,14 @@ P-V.1–P-V.3, P-A.3, C-3, C-5). The real pages are read in test_votes_fixture.p
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.actions import Vote
-from parser.records import ColoredSpan, Post, Quote
+from parser.records import ColoredSpan, EditNote, Post, Quote
 from parser.votes import (
     VoteOptions,
     color_matches,
@@ -329,3 +330,21 @@ def test_C_3_author_typed_with_a_lookalike_in_the_players_list_still_votes() -> 
         [post(1, "Мaкс", (GREEN, "Вася"))], ruleset="gambler", players=["Макс", "Вася"]
     )
     assert [(v.voter, v.target) for v in r.votes] == [("Макс", "Вася")]
+
+
+def test_C_1_vote_in_a_post_edited_after_the_deadline_is_flagged() -> None:
+    deadline = T0 + timedelta(hours=1)
+    late = replace(
+        post(1, "Вася", (GREEN, "Петя")), edited=EditNote(by="Вася", at=deadline, count=1)
+    )
+    early = replace(
+        post(2, "Маша", (GREEN, "Петя")),
+        edited=EditNote(by="Маша", at=deadline - timedelta(minutes=1), count=1),
+    )
+    r = extract_votes(
+        [late, early], ruleset="gambler", players=LIVING, options=VoteOptions(until=deadline)
+    )
+    assert [(p.post_id, p.status, p.note) for p in r.posts] == [
+        (1, "vote", "edited_after_deadline"),
+        (2, "vote", None),
+    ]

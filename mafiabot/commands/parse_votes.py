@@ -127,6 +127,7 @@ def main(args: argparse.Namespace) -> int:
                 "method": p.method,
                 "confidence": p.confidence,
                 "agreed_with": p.agreed_with,
+                "note": p.note,
             }
             for p in result.posts
         ]
