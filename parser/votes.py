@@ -21,10 +21,10 @@ How a post is read
    всем!» or the host's green «Ник» in the rules post are text, not votes.
 4. Within a post and across posts the policy picks the vote: ``last`` (Gambler G-N.1, a
    player may re-green) or ``first`` (PEFL P-V.3, a vote cannot be changed).
-5. PEFL only: the vote needs a reason (P-V.1): at least ``min_reason_words`` (default 3)
-   words of the voter's own text outside quotes besides the nick. Without one it still
-   counts as an agreement (P-V.2) when the post quotes an accepted vote (by board post id)
-   for the same target.
+5. PEFL (setting ``require_reason``): the vote needs a reason (P-V.1), at least
+   ``min_reason_words`` (default 3) words of the voter's own text outside quotes besides
+   the nick. Without one it still counts as an agreement (P-V.2) when the post quotes an
+   accepted vote (by board post id) for the same target.
 6. A vote read from a post edited at or after ``until`` still counts (the board keeps no
    older text) but its `PostReading.note` says ``edited_after_deadline`` for the host.
 
@@ -389,11 +389,15 @@ def extract_votes(
     return VoteResult(votes, rejected, _tally(votes), readings)
 
 
+def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:
+    """G-N.2: the implicit self-greens (kind "self") of living players with no green."""
+    voted = {v.voter for v in votes}
+    return [Vote(p, p, "self") for p in living if p not in voted]
+
+
 def self_greens(result: VoteResult, living: Iterable[str]) -> VoteResult:
-    """G-N.2: at the deadline, every living player who greened nobody greens himself."""
-    voted = {v.voter for v in result.votes}
-    extra = [Vote(p, p, "self") for p in living if p not in voted]
-    votes = [*result.votes, *extra]
+    """G-N.2 applied to a day's result: the silent living players green themselves."""
+    votes = [*result.votes, *self_green_votes(result.votes, living)]
     return VoteResult(votes, list(result.rejected), _tally(votes), list(result.posts))
 
 

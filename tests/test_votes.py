@@ -17,6 +17,7 @@ from parser.votes import (
     extract_court_votes,
     extract_votes,
     reason_words,
+    self_green_votes,
     self_greens,
 )
 
@@ -109,6 +110,7 @@ def test_G_N_2_silent_living_players_green_themselves() -> None:
     }
     assert [v.kind for v in full.votes] == ["green", "self", "self", "self", "self"]
     assert full.tally["Петя"] == 2 and sum(full.tally.values()) == len(LIVING)
+    assert self_green_votes(full.votes, LIVING) == []  # nobody is silent any more
 
 
 def test_C_3_nicks_resolve_loosely_but_never_by_guess() -> None:
