@@ -109,9 +109,16 @@ def test_house_rule_per_post_votes_match_truth() -> None:
     by_id = {p["post_id"]: p for p in GAME["posts"]}
     for day in DAYS:
         result = read_day(day, "gambler", **HOUSE_RULE)
-        for reading in result.posts:
-            if reading.status in ("vote", "superseded"):
-                assert by_id[reading.post_id]["vote"]["player"] == reading.target, reading
+        read = {r.post_id: r.target for r in result.posts if r.status in ("vote", "superseded")}
+        expected = {
+            p["post_id"]: p["vote"]["player"]
+            for p in GAME["posts"]
+            if day["after_post_id"] < p["post_id"] < day["before_post_id"]
+            and p["vote"] is not None
+            and p["author"] in day["alive"]
+        }
+        assert read == expected
+        assert all(by_id[i]["author"] in day["alive"] for i in read)
 
 
 # -- 2. Gambler (G-N.1, G-N.2) --------------------------------------------------------------
