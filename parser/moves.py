@@ -180,7 +180,6 @@ class _Token:
     word: str  # case-folded, ё→е, punctuation at the edges removed
     clause_end: bool  # a , ; : . ! ? ends the clause right after this token
     sentence: int  # index of the sentence the token belongs to
-    line_end: bool
 
 
 def _tokenize(text: str) -> list[_Token]:
@@ -193,7 +192,7 @@ def _tokenize(text: str) -> list[_Token]:
             # pure punctuation («—», «:») becomes "" so that it is skipped like filler
             word = _PUNCT_EDGES.sub("", casefold_key(raw))
             ends_sentence = bool(_SENTENCE_END.search(raw))
-            tokens.append(_Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence, last))
+            tokens.append(_Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence))
             # a line break ends a clause (a nick never spans lines) but not a sentence:
             # «Проверяю:» on one line and the nick on the next is one move
             if ends_sentence:
