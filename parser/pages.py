@@ -83,6 +83,41 @@ def _ensure_loaded() -> None:
             importlib.import_module(mod)
         except ImportError:  # a dialect still being written must not break the others
             continue
+    if "ipb" not in _REGISTRY:
+        reader = _ipb_reader()
+        if reader is not None:
+            register_board(reader)
+
+
+def _ipb_reader() -> BoardReader | None:
+    """Invision boards (parser/ipb.py, all generations) behind the same three readers.
+
+    parser.ipb exposes its own functions; this adapter only fits them to the registry's
+    contract (text in, None for "no PM on this page")."""
+    try:
+        ipb = importlib.import_module("parser.ipb")
+    except ImportError:
+        return None
+
+    def detect(html: str) -> bool:
+        return ipb.detect_ipb(html) is not None
+
+    def topic(html: str | bytes, *, tz: Tz, now: datetime | None) -> TopicPage:
+        text = decode_bytes(html) if isinstance(html, bytes) else html
+        page: TopicPage = ipb.parse_ipb_topic(text, tz=tz, now=now)
+        return page
+
+    def folder(html: str, *, tz: Tz, now: datetime | None) -> PMFolder:
+        result: PMFolder = ipb.parse_ipb_pm_folder(html, tz=tz, now=now)
+        return result
+
+    def pm(html: str, *, tz: Tz, now: datetime | None) -> PrivateMessage | None:
+        msg: PrivateMessage = ipb.parse_ipb_pm(html, tz=tz, now=now)
+        if not msg.sender and not msg.body_html:
+            return None
+        return msg
+
+    return BoardReader(name="ipb", detect=detect, topic=topic, pm_folder=folder, pm=pm)
 
 
 def detect_board(html: str) -> str | None:
