@@ -83,10 +83,25 @@ def _ensure_loaded() -> None:
             importlib.import_module(mod)
         except ImportError:  # a dialect still being written must not break the others
             continue
+
+
+_late_loaded = False
+
+
+def _load_late() -> bool:
+    """Load the dialects that are only needed when the common ones do not match (IPB).
+
+    Kept out of `_ensure_loaded` so reading a phpBB page does not import the IPB tables."""
+    global _late_loaded
+    if _late_loaded:
+        return False
+    _late_loaded = True
     if "ipb" not in _REGISTRY:
         reader = _ipb_reader()
         if reader is not None:
             register_board(reader)
+            return True
+    return False
 
 
 def _ipb_reader() -> BoardReader | None:
@@ -125,13 +140,15 @@ def detect_board(html: str) -> str | None:
     _ensure_loaded()
     if not isinstance(html, str) or not html:
         return None
-    for reader in _REGISTRY.values():
-        try:
-            if reader.detect(html):
-                return reader.name
-        except Exception:  # a detector bug must not hide the other dialects
-            continue
-    return None
+    while True:
+        for reader in _REGISTRY.values():
+            try:
+                if reader.detect(html):
+                    return reader.name
+            except Exception:  # a detector bug must not hide the other dialects
+                continue
+        if not _load_late():
+            return None
 
 
 def is_board_page(html: str) -> bool:
@@ -171,6 +188,8 @@ def _reader(html: str, board: str) -> tuple[BoardReader | None, str]:
     name = detect_board(html) if board in ("auto", "", None) else board
     if name is None:
         return None, "not a page of a known board"
+    if name not in _REGISTRY:
+        _load_late()
     reader = _REGISTRY.get(name)
     if reader is None:
         return None, f"unknown board kind {name!r}"

@@ -105,7 +105,8 @@ def test_parse_posts_imports_only_what_it_needs() -> None:
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    main(['parse', 'posts', {str(PHPBB / 'topic_p3.html')!r}])\n"
         "heavy = ['httpx', 'sqlmodel', 'sqlalchemy', 'jinja2', 'rapidfuzz', 'lxml',\n"
-        "         'charset_normalizer', 'rich', 'alembic', 'engine', 'scraper', 'poster']\n"
+        "         'charset_normalizer', 'rich', 'alembic', 'engine', 'scraper', 'poster',\n"
+        "         'parser.ipb', 'parser.dialects', 'parser.votes', 'parser.moves']\n"
         "print([m for m in heavy if m in sys.modules])\n"
     )
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
