@@ -25,6 +25,7 @@ __all__ = [
     "BoardReader",
     "decode_bytes",
     "detect_board",
+    "head_text",
     "is_board_page",
     "is_login_page",
     "parse_pm",
@@ -263,9 +264,20 @@ def with_issue(page: TopicPage, where: str, message: str) -> TopicPage:
     return replace(page, issues=(*page.issues, ParseIssue(where, message)))
 
 
-def _head(data: bytes) -> str:
-    """Enough of a page's text to recognise its board (detectors look near the top)."""
-    return decode_bytes(data[:65536]) if len(data) > 65536 else decode_bytes(data)
+def head_text(data: bytes, size: int = 65536) -> str:
+    """The text of the first `size` bytes of a page: enough to recognise its board.
+
+    The cut is moved back to a UTF-8 character boundary so that a cut character does not
+    make the decoder doubt the page's encoding (and fall back to slow detection)."""
+    if len(data) <= size:
+        return decode_bytes(data)
+    cut = size
+    while cut > size - 4 and (data[cut] & 0xC0) == 0x80:
+        cut -= 1
+    return decode_bytes(data[:cut])
+
+
+_head = head_text
 
 
 # --- decoding -------------------------------------------------------------------------------

@@ -112,3 +112,14 @@ def test_parse_posts_imports_only_what_it_needs() -> None:
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     assert res.stdout.strip() == "[]"
+
+
+def test_invision_pages_go_through_the_same_command() -> None:
+    from parser.pages import parse_topic, read_page
+
+    for path in sorted((FIXTURES / "ipb").glob("*/*topic*.html")):
+        res = run(str(path))
+        assert res.returncode == 0, (path.name, res.stderr)
+        rows = [json.loads(line) for line in res.stdout.splitlines()]
+        assert rows
+        assert [r["author"] for r in rows] == [p.author for p in parse_topic(read_page(path)).posts]

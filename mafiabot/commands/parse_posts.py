@@ -89,7 +89,7 @@ def main(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
     from pathlib import Path
 
-    from parser.pages import decode_bytes, detect_board, is_login_page, parse_topic
+    from parser.pages import detect_board, head_text, is_login_page, parse_topic
 
     out = sys.stdout
     for path in args.pages:
@@ -99,10 +99,15 @@ def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
         # The raw bytes go to the parser (a UTF-8 page needs no decoding); only the top of
         # the page is decoded to recognise the board.
-        head = decode_bytes(data[:65536])
+        head = head_text(data, 16384)  # phpBB says who it is in its first lines
         board = args.board
-        if board == "auto" and detect_board(head) is None:
-            raise UsageError(f"{path}: not a page of a known board")
+        if board == "auto":
+            board = detect_board(head)
+            if board is None and len(data) > 16384:
+                head = head_text(data, len(data))  # other boards may need all of the page
+                board = detect_board(head)
+            if board is None:
+                raise UsageError(f"{path}: not a page of a known board")
         if is_login_page(head):
             raise UsageError(f"{path}: a login page, not a topic (session lost?)")
         page = parse_topic(data, board=board, tz=tz, now=now)
