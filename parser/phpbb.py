@@ -22,7 +22,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.colors import canonical_color
 from parser.dates import get_tz, parse_iso, read_date
-from parser.html import collapse, first_int, node_text, query_int, user_id_from_href
+from parser.html import collapse, first_int, node_text, parse_html, query_int, user_id_from_href
 from parser.pages import BoardReader, register_board
 from parser.records import (
     ColoredSpan,
@@ -700,7 +700,7 @@ def parse_topic(
     if isinstance(html, bytes) and not _utf8_bytes(html):
         html = _as_text(html)
     sl: str | bytes | None = _slice(html) if isinstance(html, str) else _slice(html)  # noqa: RUF034 (narrows AnyStr for mypy)
-    tree = LexborHTMLParser(html if sl is None else sl)
+    tree = parse_html(html if sl is None else sl)
     root = tree.root
     if (
         sl is None
@@ -817,7 +817,7 @@ def parse_pm_folder(
     """Read a PM folder listing (ul.pmlist li.row)."""
     zone = get_tz(tz)
     issues: list[ParseIssue] = []
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     root = tree.root
     rows: list[PMSummary] = []
     for li in tree.css("ul.pmlist li.row"):
@@ -874,7 +874,7 @@ def parse_pm(
 ) -> PrivateMessage | None:
     """Read a PM view page: the message in div.post.pm (not the #topicreview history)."""
     zone = get_tz(tz)
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     node = None
     for cand in tree.css("div.post.pm"):
         if _PM_ID_RE.search(cand.id or ""):
