@@ -358,7 +358,9 @@ def _author(post: LexborNode) -> tuple[str, int | None]:
     return collapse(node.text()), user_id_from_href(href)
 
 
-def _edit_note(notice: LexborNode, tz: tzinfo, now: datetime | None) -> EditNote | None:
+def _edit_note(
+    notice: LexborNode, tz: tzinfo, now: datetime | None, issues: list[ParseIssue], where: str
+) -> EditNote | None:
     raw = node_text(notice)
     m = _EDIT_RE.search(raw)
     if not m:
@@ -379,7 +381,9 @@ def _edit_note(notice: LexborNode, tz: tzinfo, now: datetime | None) -> EditNote
     when_text = when_text.strip()
     if when_text.lower().startswith("on "):
         when_text = when_text[3:]
-    at, _ = read_date(when_text, tz=tz, now=now)
+    at, why = read_date(when_text, tz=tz, now=now)
+    if why:
+        issues.append(ParseIssue(where, f"edit time: {why}"))
     reason: str | None = None
     em = notice.css_first("em")
     rm = _REASON_RE.search(raw)
@@ -498,7 +502,7 @@ def _read_posts(
             ncls = notice.attributes.get("class") or ""
             if "post_deleted_msg" in ncls:
                 continue
-            edited = _edit_note(notice, tz, now)
+            edited = _edit_note(notice, tz, now, issues, where)
             if edited is not None:
                 break
             issues.append(ParseIssue(where, "unreadable notice: " + node_text(notice)[:80]))

@@ -183,3 +183,19 @@ def test_pm_without_message_block_is_none_and_broken_pm_records_issues() -> None
     broken = real.replace("<strong>Отправлено:</strong>", "<strong>???:</strong>")
     msg = parse_pm(broken)
     assert msg is not None and msg.sent_at is None and msg.issues
+
+
+def test_relative_edit_time_without_fetch_time_is_an_issue_not_a_guess() -> None:
+    notice = (
+        '<div class="notice">Последний раз редактировалось <a href="./memberlist.php?mode=viewprofile&amp;u=64" '
+        'class="username">Вася2005</a> Сегодня, 07:50, всего редактировалось 1 раз.</div>'
+    )
+    html = REAL.replace(REAL_BODY, REAL_BODY + notice)
+    page = parse_topic(html)
+    (post,) = [p for p in page.posts if p.id == 52]
+    assert post.edited is not None and post.edited.by == "Вася2005" and post.edited.at is None
+    assert any(i.where == "post 52" and "fetch time" in i.message for i in page.issues)
+    later = parse_topic(html, now=datetime.fromisoformat("2026-11-30T09:00:00+03:00"))
+    (post,) = [p for p in later.posts if p.id == 52]
+    assert post.edited is not None
+    assert post.edited.at == datetime.fromisoformat("2026-11-30T07:50:00+03:00")
