@@ -514,31 +514,7 @@ class PhpbbClient:
                 self._sleep(wait)
 
     def _refusal(self, html: str, what: str, topic_id: int | None) -> ScraperError:
-        """Turn a page that is not a success into the matching error."""
-        err = forms.error_text(html)
-        info = forms.info_message(html)
-        says = err or info or ""
-        low = says.lower()
-        if _has(low, _FLOOD):
-            return FloodLimited(says, self.settings.flood_interval)
-        if _has(low, _TOKEN):
-            return FormExpired(says)
-        if _has(low, _TOO_LONG):
-            nums = [int(n) for n in re.findall(r"\d+", says)]
-            return MessageTooLong(nums[0] if nums else 0, nums[-1] if len(nums) > 1 else None, says)
-        if _has(low, _UNKNOWN_USER):
-            return UnknownRecipient((), says)
-        if _has(low, _LOCKED):
-            return TopicLocked(topic_id, says)
-        if _has(low, _NOT_FOUND):
-            return NotFound(f"cannot {what}: {says}")
-        if _has(low, _NO_PERMISSION):
-            return NoPermission(what, says)
-        if forms.is_login_page(html):
-            return SessionExpired(f"the board asked to log in again while trying to {what}")
-        if says:
-            return PostingRefused(f"the board refused to {what}: {says}", says)
-        return UnexpectedPage(f"unexpected answer while trying to {what}")
+        return classify_refusal(html, what, topic_id, self.settings.flood_interval)
 
     def _submit_post_form(
         self,
@@ -691,6 +667,36 @@ class PhpbbClient:
         msg_id = forms.query_int(target, "p") if target else None
         log.info("board accepted: %s (message %s)", what, msg_id)
         return PMResult(msg_id, names)
+
+
+def classify_refusal(
+    html: str, what: str, topic_id: int | None = None, flood_interval: float = 15.0
+) -> ScraperError:
+    """Turn a page that is not a success into the matching error (phrases of the Russian and
+    English language packs; anything else keeps the board's own words)."""
+    err = forms.error_text(html)
+    info = forms.info_message(html)
+    says = err or info or ""
+    if _has(says, _FLOOD):
+        return FloodLimited(says, flood_interval)
+    if _has(says, _TOKEN):
+        return FormExpired(says)
+    if _has(says, _TOO_LONG):
+        nums = [int(n) for n in re.findall(r"\d+", says)]
+        return MessageTooLong(nums[0] if nums else 0, nums[-1] if len(nums) > 1 else None, says)
+    if _has(says, _UNKNOWN_USER):
+        return UnknownRecipient((), says)
+    if _has(says, _LOCKED):
+        return TopicLocked(topic_id, says)
+    if _has(says, _NOT_FOUND):
+        return NotFound(f"cannot {what}: {says}")
+    if _has(says, _NO_PERMISSION):
+        return NoPermission(what, says)
+    if forms.is_login_page(html):
+        return SessionExpired(f"the board asked to log in again while trying to {what}")
+    if says:
+        return PostingRefused(f"the board refused to {what}: {says}", says)
+    return UnexpectedPage(f"unexpected answer while trying to {what}")
 
 
 def _prefix_from_names(names: Iterable[str]) -> str | None:
