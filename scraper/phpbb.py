@@ -200,7 +200,7 @@ class PhpbbClient:
             raise BoardUnavailable(f"cannot reach the board ({method} {url}): {exc}") from exc
         if "set-cookie" in resp.headers:
             self._learn_cookies(resp)
-        if resp.status_code >= 500:
+        if resp.status_code >= 500 or resp.status_code == 429:
             raise BoardUnavailable(
                 f"the board answered {resp.status_code} {resp.reason_phrase} ({method} {url})"
             )
@@ -436,7 +436,7 @@ class PhpbbClient:
             )
         else:
             # phpBB clamps a too-large start to the last page: one request finds the end.
-            last = self._fetch_topic_page(self._topic_url(topic_id, 10**9))
+            last = self._fetch_topic_page(self._topic_url(topic_id, 10**6))
             pages = [last]
             per_page = self._per_page or self.settings.posts_per_page
             for back in range(1, self.settings.marker_search_pages):

@@ -541,7 +541,7 @@ class FakePhpbb:
     def _view_pm(self, q: dict[str, str], sess: Session) -> httpx.Response:
         mid = int(q.get("p", "0"))
         sent = next((m for m in self.sent_pms if m.id == mid), None)
-        if sent is not None and q.get("f") in ("-1", "-2"):
+        if sent is not None and (q.get("f") in ("-1", "-2") or sess.uid in sent.to):
             return self._html(_derived_pm_view(sent))
         if q.get("f", "0") == "0" and (mid in PM_VIEWS or mid in (19, 21, 23, 27)):
             self.read_pms.add(mid)

@@ -407,3 +407,13 @@ def test_update_post_keeps_the_rows_marker() -> None:
     Poster(client, outbox).update_post(row.board_ids[0], "Голоса: Кот — 1", key=key)
     body = body_of(board, row.board_ids[0])
     assert body.startswith("Голоса: Кот — 1") and marker_for(key, 0) in body
+
+
+def test_form_older_than_its_token_lifetime_is_fetched_again() -> None:
+    client, board, clock = make(max_form_age=10.0)
+    client.login()
+    board.last_write[76] = clock()  # the flood wait (15 s) outlives the form (10 s here)
+    result = client.post_reply(4, "Текст")
+    assert board.accepted_posts == [result.post_id]
+    assert board.count("posting.php", "GET") == 2
+    assert board.violations == []

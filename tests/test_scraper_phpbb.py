@@ -147,7 +147,7 @@ def test_session_that_never_sticks_is_reported() -> None:
         client.list_pm_folder()
 
 
-@pytest.mark.parametrize("fault", ["500", "502", "503", "timeout", "connect", "truncated"])
+@pytest.mark.parametrize("fault", ["500", "502", "503", "429", "timeout", "connect", "truncated"])
 def test_transient_faults_are_retried_with_backoff(fault: str) -> None:
     client, board, clock = make()
     client.login()
