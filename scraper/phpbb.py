@@ -37,6 +37,7 @@ from tenacity import (
     wait_exponential,
 )
 
+from parser.pages import parse_pm, parse_pm_folder, parse_topic
 from scraper import forms
 from scraper.board import (
     FetchedPM,
@@ -448,20 +449,19 @@ class PhpbbClient:
                 )
         me = self.settings.username.casefold()
         for page in pages:
-            for pid in reversed(page.post_ids):
-                found = forms.own_post_text(page.raw.html, pid)
-                if found and found[0].casefold() == me and marker in found[1]:
-                    return pid
+            parsed = parse_topic(page.raw.html, board="phpbb", tz="UTC", now=page.raw.fetched_at)
+            # own_text: outside quotes, so a player quoting the bot never counts
+            for post in reversed(parsed.posts):
+                if post.author.casefold() == me and marker in " ".join(post.own_text.split()):
+                    return post.id
         return None
 
     # -- private messages ------------------------------------------------------------------
 
     def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
         resp = self._member_get(self.url(f"ucp.php?i=pm&folder={folder}"))
-        return [
-            PMRef(r.id, folder, r.unread, r.subject, r.correspondent)
-            for r in forms.pm_rows(resp.text)
-        ]
+        listing = parse_pm_folder(resp.text, board="phpbb", tz="UTC", now=self._now())
+        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in listing.messages]
 
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
         f = _FOLDER_IDS.get(folder, 0)
@@ -492,8 +492,8 @@ class PhpbbClient:
                 if " ".join(row.subject.split()) != want:
                     continue
                 page = self.read_pm(row.id, folder)
-                body = forms.pm_body_text(page.html, row.id) or ""
-                if marker in body:
+                pm = parse_pm(page.html, board="phpbb", tz="UTC", now=page.fetched_at)
+                if pm is not None and marker in " ".join(pm.own_text.split()):
                     return row.id
         return None
 

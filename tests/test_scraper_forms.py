@@ -124,13 +124,3 @@ def test_topic_navigation_reads_both_language_packs(name: str) -> None:
     assert nav is not None and nav.total_pages == 8 and nav.per_page == 10
     assert nav.page == (1 if "p1" in name else 8)
     assert (nav.next_url is None) == (nav.page == 8)
-
-
-def test_pm_rows_read_unread_flags() -> None:
-    rows = forms.pm_rows((FIX / "pm_inbox.html").read_text(encoding="utf-8"))
-    assert [r.id for r in rows if r.unread] == [29, 28, 27, 26, 25]
-    after = forms.pm_rows((FIX / "pm_inbox_after_reading.html").read_text(encoding="utf-8"))
-    assert len(after) == 14
-    # the recorded host still had msg 27 unread (header badge 2, then 1)
-    assert [r.id for r in forms.pm_rows(body("pm_read", 3)) if r.unread] == [31, 27]
-    assert [r.id for r in forms.pm_rows(body("pm_read", 5)) if r.unread] == [27]
