@@ -95,6 +95,7 @@ _NO_PERMISSION = (
     "not authorized",
     "no permission",
 )
+_QUEUED = ("одобрено модератором", "одобрения модератором", "approved by a moderator")
 _NOT_FOUND = ("не существует", "не найдено", "не найден", "does not exist", "not found")
 
 
@@ -619,6 +620,13 @@ class PhpbbClient:
             if pid is not None:
                 log.info("board accepted: %s (post %d)", what, pid)
                 return PostResult(pid, loc)
+        says = forms.info_message(resp.text) or ""
+        if _has(says, _QUEUED):
+            # Stored but invisible until a moderator approves it: sending it again would
+            # queue a duplicate, so this is a permanent refusal the host must fix.
+            raise NoPermission(
+                f"{what} without moderator approval (the post waits in the queue)", says
+            )
         raise UnexpectedPage(f"the board answered without a post link while trying to {what}")
 
     def send_pm(self, recipients: Sequence[str], subject: str, text: str) -> PMResult:

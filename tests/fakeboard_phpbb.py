@@ -130,6 +130,8 @@ class FakePhpbb:
     flood_interval: int = 15
     max_chars: int = 60000
     locked: bool = False
+    moderated: bool = False  # new posts wait for approval
+    queued: list[str] = field(default_factory=list)
     posts: list[FakePost] = field(default_factory=list)
     sessions: dict[str, Session] = field(default_factory=dict)
     autologin: dict[str, int] = field(default_factory=dict)
@@ -432,6 +434,11 @@ class FakePhpbb:
             return self._html(self._reply_form_page(page("http/reply_flood/4.html"), sess))
         if data.get("topic_cur_post_id") != str(self.last_post_id()):
             return self._html(self._reply_form_page(page("http/reply_post_review/10.html"), sess))
+        if self.moderated:
+            self.last_write[sess.uid] = now
+            self.queued.append(message)
+            body = page("http/pm_send/5.html")  # an info page with a 3 s meta refresh
+            return self._html(_derived_info(body, QUEUED_TEXT))
         pid = max(p.id for p in self.posts) + 1
         self.posts.append(FakePost(pid, sess.uid, _derived_post(pid, sess.uid, message), message))
         self.last_write[sess.uid] = now
@@ -654,6 +661,11 @@ def _derived_topic_page(
 
 
 FORM_INVALID = "Ошибка отправки формы. Попробуйте ещё раз."
+# phpBB's POST_STORED_MOD text (Russian pack) for a post held for approval
+QUEUED_TEXT = (
+    "Ваше сообщение было успешно сохранено, но оно должно быть одобрено модератором "
+    "перед публикацией."
+)
 
 
 def _derived_login_error(text: str) -> str:

@@ -417,3 +417,15 @@ def test_form_older_than_its_token_lifetime_is_fetched_again() -> None:
     assert board.accepted_posts == [result.post_id]
     assert board.count("posting.php", "GET") == 2
     assert board.violations == []
+
+
+def test_post_held_for_moderation_fails_the_row_instead_of_queueing_duplicates() -> None:
+    board = FakePhpbb(FakeClock())
+    board.moderated = True
+    client, _, _ = make(board)
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    report = Poster(client, outbox).flush()
+    assert report.failed and "moderator approval" in report.failed[0][1]
+    assert Poster(client, outbox).flush().failed == []
+    assert len(board.queued) == 1
