@@ -231,3 +231,12 @@ def topic_nav(html: str, base_url: str) -> TopicNav | None:
         if steps:
             per_page = min(s // max(p - 1, 1) for p, s in starts.items() if s > 0)
     return TopicNav(page, total, tuple(ids), next_url, starts, per_page)
+
+
+def pm_recipients(html: str) -> list[str]:
+    """Names listed as recipients on a PM compose form (`ul.recipients`)."""
+    return [
+        " ".join(a.text(deep=True).split())
+        for a in _tree(html).css("ul.recipients a")
+        if a.text(deep=True).strip()
+    ]

@@ -409,10 +409,8 @@ class PhpbbClient:
         floor = cursor.last_post_id or 0
         new_ids = tuple(pid for pid in seen if pid > floor)
         last = pages[-1]
-        newest = max([floor, *seen]) if (seen or cursor.last_post_id) else None
-        nxt = TopicCursor(
-            cursor.topic_id, last.page, last.start, newest if newest else cursor.last_post_id
-        )
+        known = [*seen, *([cursor.last_post_id] if cursor.last_post_id is not None else [])]
+        nxt = TopicCursor(cursor.topic_id, last.page, last.start, max(known, default=None))
         log.debug(
             "polled topic %d: %d page(s), %d new post(s)", cursor.topic_id, len(pages), len(new_ids)
         )
@@ -653,7 +651,10 @@ class PhpbbClient:
             if err or form is None:
                 exc = self._refusal(resp.text, what, None)
                 if isinstance(exc, UnknownRecipient):
-                    raise UnknownRecipient(names, exc.board_says)
+                    # phpBB adds the names it knows and lists them; name only the others
+                    added = {n.casefold() for n in forms.pm_recipients(resp.text)}
+                    missing = tuple(n for n in names if n.casefold() not in added)
+                    raise UnknownRecipient(missing or names, exc.board_says)
                 raise exc
             listed = {n for n in form.names() if n.startswith("address_list[")}
             if len(listed) < len(names):

@@ -494,12 +494,15 @@ class FakePhpbb:
             self._check_fields(form, PM_ADD_FIELDS, "pm add_to")
             names = [n.strip() for n in data.get("username_list", "").splitlines() if n.strip()]
             uids = [USERS[n][0] for n in names if n in USERS]
-            if len(uids) < len(names) or not uids:
+            if not uids:
                 return self._html(
                     self._with_tokens(
                         page("http/pm_send_unknown_user/4.html"), sess, "ucp_pm_compose"
                     )
                 )
+            if len(uids) < len(names):  # phpBB adds the known names and reports the rest
+                body = _derived_addressed(uids, UNKNOWN_USERS_TEXT)
+                return self._html(self._with_tokens(body, sess, "ucp_pm_compose"))
             return self._html(self._with_tokens(_derived_addressed(uids), sess, "ucp_pm_compose"))
         to = tuple(
             int(m.group(1))
@@ -661,6 +664,7 @@ def _derived_topic_page(
 
 
 FORM_INVALID = "Ошибка отправки формы. Попробуйте ещё раз."
+UNKNOWN_USERS_TEXT = "Запрашиваемые для добавления пользователи не существуют."
 # phpBB's POST_STORED_MOD text (Russian pack) for a post held for approval
 QUEUED_TEXT = (
     "Ваше сообщение было успешно сохранено, но оно должно быть одобрено модератором "
@@ -690,13 +694,30 @@ def _derived_info(shell: str, text: str) -> str:
     )
 
 
-def _derived_addressed(uids: list[int]) -> str:
-    """TEMPLATE-DERIVED: the real add_to answer (pm_send/4.html) addressed to `uids`."""
+def _derived_addressed(uids: list[int], error: str | None = None) -> str:
+    """TEMPLATE-DERIVED: the real add_to answer (pm_send/4.html) addressed to `uids` (one
+    recipient row and hidden `address_list` field each), with phpBB's error box when some
+    names were unknown (placed as in pm_send_unknown_user/4.html)."""
     body = page("http/pm_send/4.html")
     hidden = "".join(
         f'<input type="hidden" name="address_list[u][{u}]" value="to" />' for u in uids
     )
-    return body.replace('<input type="hidden" name="address_list[u][2]" value="to" />', hidden)
+    body = body.replace('<input type="hidden" name="address_list[u][2]" value="to" />', hidden)
+    start = body.index("<li>", body.index('<ul class="recipients">'))
+    end = body.index("</li>", start) + len("</li>")
+    row = body[start:end]
+    rows = "".join(
+        row.replace("remove_u[2]", f"remove_u[{u}]")
+        .replace("u=2", f"u={u}")
+        .replace(">Ведущий<", f">{NAMES[u]}<")
+        for u in uids
+    )
+    body = body[:start] + rows + body[end:]
+    if error:
+        box = '<fieldset class="fields1">'
+        at = body.index(box, body.index('id="postingbox"')) + len(box)
+        body = body[:at] + f'\n\t<p class="error">{error}</p>' + body[at:]
+    return body
 
 
 def _mark_row_read(body: str, mid: int) -> str:

@@ -429,3 +429,12 @@ def test_post_held_for_moderation_fails_the_row_instead_of_queueing_duplicates()
     assert report.failed and "moderator approval" in report.failed[0][1]
     assert Poster(client, outbox).flush().failed == []
     assert len(board.queued) == 1
+
+
+def test_pm_with_one_unknown_among_several_names_only_the_unknown_and_sends_nothing() -> None:
+    client, board, _ = make()
+    with pytest.raises(UnknownRecipient) as info:
+        client.send_pm(["Ведущий", "Нет_такого_игрока", "Шерлок"], "Ход", "Текст")
+    assert info.value.names == ("Нет_такого_игрока",)
+    assert str(info.value).endswith("no such user on the board: Нет_такого_игрока")
+    assert board.sent_pms == []

@@ -263,3 +263,18 @@ def test_reading_never_deletes_messages() -> None:
     for r in board.requests:
         assert "delete" not in str(r.url)
         assert b"delete" not in r.content
+
+
+def test_rotated_autologin_key_is_saved_so_a_restart_still_works(tmp_path: Path) -> None:
+    jar = tmp_path / "c.json"
+    client, board, _ = make(cookie_file=jar)
+    client.login()
+    board.drop_sessions()
+    client.list_pm_folder()  # the board re-created the session from k and rotated k
+    # crash: no close(); the jar on disk must already hold the new key
+    board.drop_sessions()
+    board.reset_counts()
+    again, _, _ = make(board, cookie_file=jar)
+    again.login()
+    assert again.list_pm_folder()
+    assert board.count("ucp.php", "POST") == 0
