@@ -14,6 +14,8 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from parser.pages import is_login_page as parser_is_login_page
+
 _VALUE_TYPES = {"", "hidden", "text", "password", "email", "number", "search", "url", "tel"}
 
 
@@ -128,7 +130,7 @@ def _selected(select: LexborNode) -> str:
 
 def is_login_page(html: str) -> bool:
     """The board served its login form (a members-only page while logged out)."""
-    return _tree(html).css_first("form#login") is not None
+    return parser_is_login_page(html)
 
 
 def has_logout_link(html: str) -> bool:
