@@ -90,13 +90,22 @@ _NO_PERMISSION = (
     "не авторизованы",
     "не можете редактировать",
     "cannot edit",
+    "no longer edit",
+    "cannot reply",
     "not allowed to",
     "not authorised",
     "not authorized",
     "no permission",
 )
 _QUEUED = ("одобрено модератором", "одобрения модератором", "approved by a moderator")
-_NOT_FOUND = ("не существует", "не найдено", "не найден", "does not exist", "not found")
+_NOT_FOUND = (
+    "не существует",
+    "не найдено",
+    "не найден",
+    "does not exist",
+    "not found",
+    "could not be found",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,3 +48,17 @@ def test_marker_is_stable_and_unique_per_key_and_part() -> None:
     assert marker_for(key, 0).startswith("mafiabot 12/3 ")
     text = with_marker("Газета", marker_for(key, 0))
     assert text.endswith(f"[size=50]{marker_for(key, 0)}[/size]") and "[color" not in text
+
+
+def test_does_not_cut_inside_a_bbcode_block_when_a_cut_outside_exists() -> None:
+    roles = "[spoiler]" + "\n\n".join(f"Игрок {i} — мирный" for i in range(6)) + "[/spoiler]"
+    text = "Итоги ночи.\n\n" + roles + "\n\nДень начинается."
+    parts = split_text(text, len(roles) + 5)
+    assert roles in parts  # the spoiler travels whole
+    assert all(p.count("[spoiler]") == p.count("[/spoiler]") for p in parts)
+
+
+def test_a_block_longer_than_the_limit_is_still_cut() -> None:
+    text = "[quote]" + "слово " * 50 + "[/quote]"
+    parts = split_text(text, 60)
+    assert all(len(p) <= 60 for p in parts) and len(parts) > 1

@@ -13,9 +13,11 @@ from scraper.errors import (
     FloodLimited,
     FormExpired,
     MessageTooLong,
+    NoPermission,
     NotFound,
     ScraperError,
     SessionExpired,
+    TopicLocked,
     UnknownRecipient,
 )
 from scraper.phpbb import classify_refusal
@@ -124,3 +126,36 @@ def test_topic_navigation_reads_both_language_packs(name: str) -> None:
     assert nav is not None and nav.total_pages == 8 and nav.per_page == 10
     assert nav.page == (1 if "p1" in name else 8)
     assert (nav.next_url is None) == (nav.page == 8)
+
+
+# Minimal snippets (not real pages): the English language pack's wording of each refusal,
+# in the markup phpBB uses for it (`p.error` on forms, `#message` info pages).
+def _form_error(text: str) -> str:
+    return f'<form id="postform"><p class="error">{text}</p></form>'
+
+
+def _info(text: str) -> str:
+    return f'<div class="panel" id="message"><div class="inner"><p>{text}</p></div></div>'
+
+
+ENGLISH = [
+    (_form_error("You cannot make another post so soon after your last."), FloodLimited),
+    (_form_error("The submitted form was invalid. Try submitting again."), FormExpired),
+    (
+        _form_error(
+            "Your message contains 70001 characters. "
+            "The maximum number of allowed characters is 60000."
+        ),
+        MessageTooLong,
+    ),
+    (_form_error("The requested users to be added do not exist."), UnknownRecipient),
+    (_info("This topic is locked, you cannot edit posts or make further replies."), TopicLocked),
+    (_info("You cannot reply to topics in this forum."), NoPermission),
+    (_info("You can no longer edit or delete that post."), NoPermission),
+    (_info("Private message could not be found."), NotFound),
+]
+
+
+@pytest.mark.parametrize(("html", "kind"), ENGLISH)
+def test_english_language_pack_refusals(html: str, kind: type[ScraperError]) -> None:
+    assert type(classify_refusal(html, "reply", 4)) is kind
