@@ -12,6 +12,7 @@ from poster.poster import Poster, plan_parts
 from scraper.errors import (
     FloodLimited,
     FormExpired,
+    LoginFailed,
     MessageTooLong,
     NoPermission,
     NotFound,
@@ -438,3 +439,34 @@ def test_pm_with_one_unknown_among_several_names_only_the_unknown_and_sends_noth
     assert info.value.names == ("Нет_такого_игрока",)
     assert str(info.value).endswith("no such user on the board: Нет_такого_игрока")
     assert board.sent_pms == []
+
+
+def test_board_down_stops_the_flush_instead_of_hammering_it_row_by_row() -> None:
+    board = FakePhpbb(FakeClock())
+    client, _, _ = make(board, retries=2)
+    client.login()
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    key = OutboxKey("12", 3, "role", "Шерлок")
+    outbox.add(OutboxRow(key, "pm", "Текст", "Роль", recipients=("Шерлок",)))
+    board.fail_next("502", 50)
+    board.reset_counts()
+    report = Poster(client, outbox).flush()
+    assert [k for k, _ in report.deferred] == [newspaper().key, key]
+    assert board.count() == 2  # one row's retries, then stop
+
+
+def test_refused_login_is_raised_not_retried_per_row() -> None:
+    board = FakePhpbb(FakeClock())
+    settings = PhpbbSettings(BASE, BOT, "wrong-password")
+    client = PhpbbClient(
+        settings, transport=board.transport(), clock=board.clock, sleep=board.clock.sleep
+    )
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    outbox.add(
+        OutboxRow(OutboxKey("12", 3, "role", "Шерлок"), "pm", "Т", "Р", recipients=("Шерлок",))
+    )
+    with pytest.raises(LoginFailed):
+        Poster(client, outbox).flush()
+    assert board.count("ucp.php", "POST") == 1
