@@ -170,8 +170,9 @@ def meta_refresh_url(html: str, base_url: str) -> str | None:
 
 
 def is_complete(html: str) -> bool:
-    """A whole page ends with </html>; a dropped connection leaves it cut short."""
-    return html.rstrip().lower().endswith("</html>")
+    """A whole page has its closing </html> near the end (servers sometimes append a comment
+    after it); a dropped connection leaves the page cut short without one."""
+    return "</html>" in html[-4096:].lower()
 
 
 def query_int(url: str, name: str) -> int | None:
@@ -228,10 +229,9 @@ def topic_nav(html: str, base_url: str) -> TopicNav | None:
         jump = pag.css_first("input[data-per-page]")
         if jump is not None and (jump.attributes.get("data-per-page") or "").isdigit():
             per_page = int(jump.attributes.get("data-per-page") or "0") or None
-    if per_page is None:
-        steps = sorted({s for s in starts.values() if s > 0})
-        if steps:
-            per_page = min(s // max(p - 1, 1) for p, s in starts.items() if s > 0)
+    if per_page is None:  # styles without the page-jump box: derive it from the links
+        guesses = [s // (p - 1) for p, s in starts.items() if p > 1 and s > 0]
+        per_page = min(guesses) if guesses else None
     return TopicNav(page, total, tuple(ids), next_url, starts, per_page)
 
 

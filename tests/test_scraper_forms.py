@@ -159,3 +159,14 @@ ENGLISH = [
 @pytest.mark.parametrize(("html", "kind"), ENGLISH)
 def test_english_language_pack_refusals(html: str, kind: type[ScraperError]) -> None:
     assert type(classify_refusal(html, "reply", 4)) is kind
+
+
+def test_page_with_a_trailing_comment_after_html_is_complete() -> None:
+    html = (FIX / "topic_p8.html").read_text(encoding="utf-8")
+    assert forms.is_complete(html + "\n<!-- served by cache -->\n")
+
+
+def test_per_page_is_derived_from_links_when_the_jump_box_is_missing() -> None:
+    html = (FIX / "topic_p2.html").read_text(encoding="utf-8").replace('data-per-page="10"', "")
+    nav = forms.topic_nav(html, "http://127.0.0.1:8080/viewtopic.php?t=4&start=10")
+    assert nav is not None and nav.per_page == 10 and nav.page_starts[3] == 20
