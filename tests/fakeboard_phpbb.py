@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl
 
 import httpx
 
@@ -758,7 +758,3 @@ def _derived_pm_view(m: FakePM) -> str:
         '<div class="content">Здравствуйте! Можно ли наблюдателям писать в игровую тему?</div>',
         f'<div class="content">{_render_bbcode(m.message)}</div>',
     )
-
-
-def query(url: str) -> dict[str, str]:
-    return dict(parse_qsl(urlsplit(url).query))
