@@ -97,6 +97,7 @@ _NO_PERMISSION = (
     "not authorized",
     "no permission",
 )
+_SENT = ("успешно отправлено", "sent successfully", "has been sent", "posted successfully")
 _QUEUED = ("одобрено модератором", "одобрения модератором", "approved by a moderator")
 _NOT_FOUND = (
     "не существует",
@@ -546,7 +547,11 @@ class PhpbbClient:
             self._space_writes()
             resp = self._send("POST", page.form.action, page.form.fill("post", values), retry=False)
             if resp.is_redirect or (
-                resp.status_code == 200 and forms.meta_refresh_url(resp.text, str(resp.url))
+                resp.status_code == 200
+                and (
+                    forms.meta_refresh_url(resp.text, str(resp.url))
+                    or _has(forms.info_message(resp.text) or "", _SENT)
+                )
             ):
                 self._last_write_at = self._clock()
                 return resp
@@ -634,6 +639,12 @@ class PhpbbClient:
             raise NoPermission(
                 f"{what} without moderator approval (the post waits in the queue)", says
             )
+        # phpBB 3.0 answers a post with an info page that refreshes to viewtopic.php?p=N
+        target = forms.meta_refresh_url(resp.text, str(resp.url)) or ""
+        pid = forms.query_int(target, "p") if "viewtopic.php" in target else None
+        if pid is not None:
+            log.info("board accepted: %s (post %d)", what, pid)
+            return PostResult(pid, target)
         raise UnexpectedPage(f"the board answered without a post link while trying to {what}")
 
     def send_pm(self, recipients: Sequence[str], subject: str, text: str) -> PMResult:

@@ -131,6 +131,7 @@ class FakePhpbb:
     max_chars: int = 60000
     locked: bool = False
     moderated: bool = False  # new posts wait for approval
+    legacy_success: bool = False  # answer a post like phpBB 3.0 (info page, meta refresh)
     queued: list[str] = field(default_factory=list)
     posts: list[FakePost] = field(default_factory=list)
     sessions: dict[str, Session] = field(default_factory=dict)
@@ -443,6 +444,11 @@ class FakePhpbb:
         self.posts.append(FakePost(pid, sess.uid, _derived_post(pid, sess.uid, message), message))
         self.last_write[sess.uid] = now
         self.accepted_posts.append(pid)
+        if self.legacy_success:  # phpBB 3.0: an info page that refreshes to the new post
+            body = page("http/pm_send/5.html").replace(
+                "ucp.php?i=pm&amp;mode=view&amp;p=31", f"viewtopic.php?p={pid}#p{pid}"
+            )
+            return self._html(_derived_info(body, "Ваше сообщение было успешно отправлено."))
         return self._redirect(f"{BASE}viewtopic.php?p={pid}#p{pid}")
 
     def add_post_by(self, uid: int, message: str) -> int:

@@ -470,3 +470,11 @@ def test_refused_login_is_raised_not_retried_per_row() -> None:
     with pytest.raises(LoginFailed):
         Poster(client, outbox).flush()
     assert board.count("ucp.php", "POST") == 1
+
+
+def test_phpbb30_style_success_page_gives_the_post_id() -> None:
+    board = FakePhpbb(FakeClock())
+    board.legacy_success = True  # template-derived info page, see the fake
+    client, _, _ = make(board)
+    result = client.post_reply(4, "Текст")
+    assert result.post_id == 120 and board.accepted_posts == [120]
