@@ -24,7 +24,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlencode, urljoin
@@ -115,7 +115,7 @@ class PhpbbSettings:
 
     base_url: str  # e.g. "https://forum.example.org/" (board root, with trailing slash)
     username: str
-    password: str
+    password: str = field(repr=False)  # never in logs or tracebacks
     remember_me: bool = True
     user_agent: str = DEFAULT_USER_AGENT
     cookie_file: Path | None = None

@@ -278,3 +278,8 @@ def test_rotated_autologin_key_is_saved_so_a_restart_still_works(tmp_path: Path)
     again.login()
     assert again.list_pm_folder()
     assert board.count("ucp.php", "POST") == 0
+
+
+def test_settings_never_show_the_password() -> None:
+    settings = PhpbbSettings(BASE, BOT, PASSWORD)
+    assert PASSWORD not in repr(settings) and PASSWORD not in str(settings)
