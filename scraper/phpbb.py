@@ -193,6 +193,7 @@ class PhpbbClient:
     ) -> httpx.Response:
         self._pace()
         self.requests_made += 1
+        shown = _without_sid(url)  # the session id is a secret; keep it out of messages
         try:
             if data is None:
                 resp = self._http.request(method, url)
@@ -207,17 +208,17 @@ class PhpbbClient:
                 )
             resp.read()
         except httpx.TimeoutException as exc:
-            raise BoardUnavailable(f"the board did not answer in time ({method} {url})") from exc
+            raise BoardUnavailable(f"the board did not answer in time ({method} {shown})") from exc
         except httpx.HTTPError as exc:
-            raise BoardUnavailable(f"cannot reach the board ({method} {url}): {exc}") from exc
+            raise BoardUnavailable(f"cannot reach the board ({method} {shown}): {exc}") from exc
         if "set-cookie" in resp.headers:
             self._learn_cookies(resp)
         if resp.status_code >= 500 or resp.status_code == 429:
             raise BoardUnavailable(
-                f"the board answered {resp.status_code} {resp.reason_phrase} ({method} {url})"
+                f"the board answered {resp.status_code} {resp.reason_phrase} ({method} {shown})"
             )
         if resp.status_code == 200 and _is_html(resp) and not forms.is_complete(resp.text):
-            raise BoardUnavailable(f"the board sent a truncated page ({method} {url})")
+            raise BoardUnavailable(f"the board sent a truncated page ({method} {shown})")
         return resp
 
     def _send(
@@ -346,6 +347,7 @@ class PhpbbClient:
 
     def _member_get(self, url: str, *, needs_login: bool = True) -> httpx.Response:
         """GET a page that must be seen logged in; re-login once if the session is gone."""
+        shown = _without_sid(url)
         if not self._logged_in:
             self.login()
         resp = self._get(url)
@@ -357,12 +359,12 @@ class PhpbbClient:
             if self._looks_logged_out(resp, needs_login):
                 raise SessionExpired(
                     f"still logged out after logging in again as {self.settings.username} "
-                    f"({url}); the board may bind sessions to IP or browser"
+                    f"({shown}); the board may bind sessions to IP or browser"
                 )
         if resp.status_code == 404:
-            raise NotFound(forms.info_message(resp.text) or f"not found: {url}")
+            raise NotFound(forms.info_message(resp.text) or f"not found: {shown}")
         if resp.status_code >= 400:
-            raise UnexpectedPage(f"the board answered {resp.status_code} for {url}")
+            raise UnexpectedPage(f"the board answered {resp.status_code} for {shown}")
         return resp
 
     @staticmethod
@@ -732,6 +734,10 @@ def _prefix_from_names(names: Iterable[str]) -> str | None:
     """phpBB names its cookies <prefix>u, <prefix>k, <prefix>sid; the prefix is per board."""
     found = [n for n in names if n.endswith("_sid")]
     return found[0][: -len("sid")] if found else None
+
+
+def _without_sid(url: str) -> str:
+    return re.sub(r"([?&])sid=[0-9a-zA-Z]+&?", r"\1", url).rstrip("?&")
 
 
 def _has(text: str, phrases: Sequence[str]) -> bool:

@@ -283,3 +283,13 @@ def test_rotated_autologin_key_is_saved_so_a_restart_still_works(tmp_path: Path)
 def test_settings_never_show_the_password() -> None:
     settings = PhpbbSettings(BASE, BOT, PASSWORD)
     assert PASSWORD not in repr(settings) and PASSWORD not in str(settings)
+
+
+def test_error_messages_do_not_leak_the_session_id() -> None:
+    client, board, _ = make(retries=1)
+    client.login()
+    sid = next(c.value for c in client._http.cookies.jar if c.name.endswith("_sid"))
+    board.fail_next("502", 5)
+    with pytest.raises(BoardUnavailable) as info:
+        client._send("GET", client.url(f"ucp.php?i=pm&sid={sid}"))
+    assert "502" in str(info.value) and sid not in str(info.value)
