@@ -288,7 +288,7 @@ def test_settings_never_show_the_password() -> None:
 def test_error_messages_do_not_leak_the_session_id() -> None:
     client, board, _ = make(retries=1)
     client.login()
-    sid = next(c.value for c in client._http.cookies.jar if c.name.endswith("_sid"))
+    sid = next(c.value or "" for c in client._http.cookies.jar if c.name.endswith("_sid"))
     board.fail_next("502", 5)
     with pytest.raises(BoardUnavailable) as info:
         client._send("GET", client.url(f"ucp.php?i=pm&sid={sid}"))
