@@ -478,3 +478,14 @@ def test_phpbb30_style_success_page_gives_the_post_id() -> None:
     client, _, _ = make(board)
     result = client.post_reply(4, "Текст")
     assert result.post_id == 120 and board.accepted_posts == [120]
+
+
+def test_login_page_answering_the_submit_leads_to_relogin_and_one_post() -> None:
+    client, board, _ = make(remember_me=False)
+    client.login()
+    board.after_get.append(("posting.php", board.drop_sessions))  # expires while typing
+    result = client.post_reply(4, "Текст")
+    assert board.accepted_posts == [result.post_id]
+    assert board.count("ucp.php", "POST") == 2  # the first login and one re-login
+    assert board.count("posting.php", "POST") == 2  # refused as a guest, then accepted
+    assert board.violations == []
