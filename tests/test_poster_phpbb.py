@@ -489,3 +489,18 @@ def test_login_page_answering_the_submit_leads_to_relogin_and_one_post() -> None
     assert board.count("ucp.php", "POST") == 2  # the first login and one re-login
     assert board.count("posting.php", "POST") == 2  # refused as a guest, then accepted
     assert board.violations == []
+
+
+def test_marker_is_found_when_later_posts_pushed_ours_to_an_earlier_page() -> None:
+    board = FakePhpbb(FakeClock())
+    outbox = CrashingOutbox()
+    outbox.add(newspaper())
+    outbox.crash_next = True
+    client, _, _ = make(board)
+    with pytest.raises(KeyboardInterrupt):
+        Poster(client, outbox).flush()
+    for i in range(15):  # the topic moved on while the bot was down: 88 posts, 9 pages
+        board.add_post_by(77, f"обсуждение {i}")
+    client2, _, _ = make(board)
+    report = Poster(client2, outbox).flush()
+    assert report.recovered == [newspaper().key] and board.accepted_posts == [120]
