@@ -504,3 +504,19 @@ def test_marker_is_found_when_later_posts_pushed_ours_to_an_earlier_page() -> No
     client2, _, _ = make(board)
     report = Poster(client2, outbox).flush()
     assert report.recovered == [newspaper().key] and board.accepted_posts == [120]
+
+
+def test_login_and_reply_make_the_same_requests_as_the_recorded_browser() -> None:
+    import json
+    from pathlib import Path
+
+    flow = json.loads(
+        (Path(__file__).parent.parent / "fixtures/phpbb/http/reply_ok.json").read_text("utf-8")
+    )
+    recorded = [
+        (x["request"]["method"], httpx.URL(x["request"]["url"]).path) for x in flow[:5]
+    ]  # login form, login, follow the redirect, reply form, reply (we skip following it)
+    client, board, _ = make()
+    client.login()
+    client.post_reply(4, "Всем привет!")
+    assert [(r.method, r.url.path) for r in board.requests] == recorded
