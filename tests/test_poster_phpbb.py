@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from urllib.parse import parse_qsl
 
 import httpx
@@ -507,9 +509,6 @@ def test_marker_is_found_when_later_posts_pushed_ours_to_an_earlier_page() -> No
 
 
 def test_login_and_reply_make_the_same_requests_as_the_recorded_browser() -> None:
-    import json
-    from pathlib import Path
-
     flow = json.loads(
         (Path(__file__).parent.parent / "fixtures/phpbb/http/reply_ok.json").read_text("utf-8")
     )
