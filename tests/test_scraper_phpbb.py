@@ -293,3 +293,12 @@ def test_error_messages_do_not_leak_the_session_id() -> None:
     with pytest.raises(BoardUnavailable) as info:
         client._send("GET", client.url(f"ucp.php?i=pm&sid={sid}"))
     assert "502" in str(info.value) and sid not in str(info.value)
+
+
+def test_pm_read_in_the_hosts_browser_is_still_fetched_with_newer_than() -> None:
+    client, board, _ = make()
+    board.read_pms.update({25, 26})  # the host opened two of them in a browser
+    processed = set(range(15, 24))
+    assert [m.id for m in client.fetch_unread_pms(skip=processed)] == [27, 28, 29]
+    got = client.fetch_unread_pms(skip=processed | {27, 28, 29}, newer_than=23)
+    assert [m.id for m in got] == [25, 26]
