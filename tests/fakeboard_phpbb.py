@@ -179,10 +179,6 @@ class FakePhpbb:
     def last_post_id(self) -> int:
         return self.posts[-1].id
 
-    def _next_id(self, start: int) -> int:
-        self._counter += 1
-        return start + self._counter
-
     def _token(self, created: int, uid: int, form: str, sid: str = "") -> str:
         salt = f"salt-{uid}" + (sid if uid == 1 else "")
         return hashlib.sha1(f"{created}{salt}{form}".encode()).hexdigest()
@@ -232,7 +228,7 @@ class FakePhpbb:
         if kind == "truncated":
             body = page("topic_p8.html")
             return self._html(body[: len(body) // 2])
-        status = int(kind)
+        status = int(kind)  # a proxy's minimal error body (not a recorded page)
         return httpx.Response(
             status,
             text=f"<html><body><h1>{status}</h1></body></html>",

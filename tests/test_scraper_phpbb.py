@@ -302,3 +302,13 @@ def test_pm_read_in_the_hosts_browser_is_still_fetched_with_newer_than() -> None
     assert [m.id for m in client.fetch_unread_pms(skip=processed)] == [27, 28, 29]
     got = client.fetch_unread_pms(skip=processed | {27, 28, 29}, newer_than=23)
     assert [m.id for m in got] == [25, 26]
+
+
+def test_session_idle_for_over_an_hour_is_renewed() -> None:
+    client, board, clock = make(remember_me=False)
+    cursor = client.poll_topic(TopicCursor(4)).cursor
+    clock.now += 2 * 3600  # phpBB's session_length is 3600 s
+    board.reset_counts()
+    poll = client.poll_topic(cursor)
+    assert poll.new_post_ids == () and "mode=logout" in poll.pages[0].raw.html
+    assert board.count("ucp.php", "POST") == 1
