@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from parser.colors import canonical_color
 from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
 from parser.records import (
     ColoredSpan,
@@ -41,6 +42,7 @@ __all__ = [
     "HtmlForm",
     "PageTokens",
     "detect_ipb",
+    "is_ipb_login",
     "normalize_nick",
     "page_tokens",
     "parse_board_date",
@@ -77,7 +79,7 @@ def detect_ipb(html: str) -> Dialect | None:
         return IPS4
     if "ipb.vars[" in h or re.search(r"class=[\"'][^\"']*\bpost_block\b", h) or "IP.Board 3" in h:
         return IPB3
-    if re.search(r"data-post=[\"']\d", h) and "post_body" in h:
+    if (re.search(r"data-post=[\"']\d", h) and "post_body" in h) or "index.php?act=auth" in h:
         return IPB2_4PDA
     if (
         "<!--Begin Msg Number" in h
@@ -340,36 +342,8 @@ def parse_board_date(
 # Colours
 
 
-# Until the shared parser/colors.py is on this branch: the colours seen on IPB fixtures.
-_NAMED = {
-    "red": "#ff0000",
-    "blue": "#0000ff",
-    "green": "#008000",
-    "royalblue": "#4169e1",
-    "black": "#000000",
-    "white": "#ffffff",
-    "orange": "#ffa500",
-    "purple": "#800080",
-    "darkred": "#8b0000",
-    "darkgreen": "#006400",
-    "lime": "#00ff00",
-    "gray": "#808080",
-    "grey": "#808080",
-}
-
-
 def _canonical_color(value: str) -> str | None:
-    v = value.strip().strip(";").strip().strip("\"'").lower()
-    if v in _NAMED:
-        return _NAMED[v]
-    m = re.fullmatch(r"#?([0-9a-f]{6}|[0-9a-f]{3})", v)
-    if m:
-        h = m.group(1)
-        return "#" + (h if len(h) == 6 else "".join(c * 2 for c in h))
-    m = re.fullmatch(r"rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,[^)]*)?\)", v)
-    if m:
-        return "#" + "".join(f"{min(int(x), 255):02x}" for x in m.groups())
-    return None
+    return canonical_color(value)
 
 
 _STYLE_COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
@@ -1370,3 +1344,61 @@ def parse_ipb_pm(
         quotes=body.quotes,
         issues=tuple(issues),
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Registration with parser.pages (board = "ipb" auto-detects the generation)
+
+_CONTENT_MARKERS = re.compile(
+    r"<!--\s*Begin Msg Number|data-post=[\"']\d|id=[\"']elComment_\d|id=[\"']post_id_\d"
+    r"|data-messageid=|id=[\"']MT_\d|act=Msg&(?:amp;)?CODE=03",
+)
+_LOGIN_FORMS = re.compile(
+    r"<form[^>]+(?:name=[\"']LOGIN[\"']|id=[\"'](?:login|auth|elSignIn_form)[\"']"
+    r"|action=[\"'][^\"']*(?:act=Login|act=auth|section=login|/login/?)[^\"']*[\"'])",
+    re.I,
+)
+
+
+def is_ipb_login(html: str) -> bool:
+    """True for a page whose business is logging in (the session is gone), not a content page
+    that merely carries a sign-in box in its header."""
+    if _CONTENT_MARKERS.search(html):
+        return False
+    return bool(
+        _LOGIN_FORMS.search(html) and re.search(r"<input[^>]+type=[\"']password", html, re.I)
+    )
+
+
+def _register() -> None:
+    from parser.pages import BoardReader, register_board
+
+    def make(forced: Dialect | None) -> BoardReader:
+        def topic(html: str, *, tz: tzinfo | str, now: datetime | None) -> TopicPage:
+            return parse_ipb_topic(html, dialect=forced or "auto", tz=tz, now=now)
+
+        def folder(html: str, *, tz: tzinfo | str, now: datetime | None) -> PMFolder:
+            return parse_ipb_pm_folder(html, dialect=forced or "auto", tz=tz, now=now)
+
+        def pm(html: str, *, tz: tzinfo | str, now: datetime | None) -> PrivateMessage | None:
+            msg = parse_ipb_pm(html, dialect=forced or "auto", tz=tz, now=now)
+            return msg if (msg.sender or msg.text) else None
+
+        def detect(html: str) -> bool:
+            return forced is None and detect_ipb(html) is not None
+
+        return BoardReader(
+            name=forced.name if forced else "ipb",
+            detect=detect,
+            topic=topic,
+            pm_folder=folder,
+            pm=pm,
+            is_login=is_ipb_login,
+        )
+
+    register_board(make(None))
+    for d in (IPB2, IPB2_4PDA, IPB3, IPS4):
+        register_board(make(d))
+
+
+_register()
