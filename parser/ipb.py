@@ -44,6 +44,7 @@ __all__ = [
     "detect_ipb",
     "is_ipb_login",
     "normalize_nick",
+    "page_logged_in",
     "page_tokens",
     "parse_board_date",
     "parse_forms",
@@ -973,6 +974,11 @@ def _logged_in(html: str, dialect: Dialect) -> bool | None:
     ):
         return True
     return None
+
+
+def page_logged_in(html: str, dialect: Dialect | None = None) -> bool | None:
+    """Whether the page was served to a logged-in member (None: the page does not say)."""
+    return _logged_in(html, dialect or detect_ipb(html) or IPB2)
 
 
 def parse_ipb_topic(
