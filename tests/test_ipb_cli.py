@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -66,3 +67,36 @@ def test_dispatch_names_ipb_and_keeps_phpbb() -> None:
     assert len(forced.posts) == 25
     wrong = parse_topic(read_page(RLLMUK), board="ipb3", tz="UTC")
     assert wrong.posts == () and wrong.issues  # a wrong forced dialect says so, never raises
+
+
+TEMPLATES = FIXTURES.parent / "tests" / "ipb_template_pages"
+
+
+def test_cli_parse_votes_on_a_template_derived_ipb2_page(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # template-derived page (tests/ipb_template_pages/README.md): green vote, quoted red vote,
+    # struck green vote, a blue signature — only the live green vote counts
+    nicks = tmp_path / "nicks.txt"
+    nicks.write_text("Ведущий\nИгрок Два\nMakedonsky\nDanila\nRonin\n", encoding="utf-8")
+    page = str(TEMPLATES / "ipb2_stock_topic.template.html")
+    argv = ["parse", "votes", "--ruleset", "gambler", "--players", str(nicks), page]
+    assert main([*argv[:2], "--now", "2016-06-18T15:00:00+03:00", *argv[2:]]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [(v["voter"], v["target"], v["post_id"]) for v in out["votes"]] == [
+        ("Ведущий", "Makedonsky", 7001)
+    ]
+    assert out["tally"] == {"Makedonsky": 1}
+
+
+def test_cli_parse_pm_on_a_template_derived_ipb13_pm(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    nicks = tmp_path / "nicks.txt"
+    nicks.write_text("Mr. Grin\nRonin\nDanila\n", encoding="utf-8")
+    page = str(TEMPLATES / "ipb13_pm_view.template.html")
+    assert main(["parse", "pm", "--players", str(nicks), page]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["pm"]["id"] == 901 and out["pm"]["sender"] == "Mr. Grin"
+    assert out["pm"]["text"] == "Проверяю Ronin"  # the quoted «Пришлите ход» is not the move
+    assert out["move"]["targets"] == ["Ronin"]
