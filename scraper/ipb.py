@@ -742,21 +742,15 @@ class IpbClient:
         self._check_length(text)
         what = f"edit post {post_id}"
         d = self.dialect
+        topic_id = self._post_topics.get(post_id)
         if d.name == "ips4":
-            topic_id = self._post_topics.get(post_id)
             if topic_id is None:
                 raise NotFound(f"cannot {what}: the bot does not know which topic holds it")
             url = self._dialect_url("topic", topic=topic_id, slug="topic", page=1)
             url += f"&do=editComment&comment={post_id}"
             field_name = f"topic_comment_{topic_id}"
         else:
-            topic_id = None
-            if d.name == "ipb3":
-                url = self.url(
-                    f"index.php?app=forums&module=post&section=post&do=edit_post&p={post_id}"
-                )
-            else:
-                url = self.url(f"index.php?act=Post&CODE=08&p={post_id}")
+            url = self._edit_url(post_id, topic_id, what)
             field_name = d.fields.get("reply_body", "Post")
 
         def refetch() -> _FormPage:
@@ -764,13 +758,35 @@ class IpbClient:
             body = _text(resp)
             form = _form_with(body, str(resp.url), field_name)
             if form is None:
-                raise self._refusal(body, what, None)
+                raise self._refusal(body, what, topic_id)
             return _FormPage(form, str(resp.url))
 
         resp = self._submit(
             refetch(), {field_name: self._body_value(text)}, what, topic_id, refetch
         )
         return self._post_result(resp, what)
+
+    def _edit_url(self, post_id: int, topic_id: int | None, what: str) -> str:
+        """IPB 1.x-3.x: the edit form needs the forum and topic ids, which the post's own
+        buttons on its topic page carry (quote/edit links hold f=, t=, p=)."""
+        if topic_id is not None:
+            where = self.url(f"index.php?showtopic={topic_id}&view=findpost&p={post_id}")
+        else:
+            where = self.url(f"index.php?act=findpost&pid={post_id}")
+        resp = self._member_get(where)
+        tree = LexborHTMLParser(_text(resp))
+        for a in tree.css("a[href]"):
+            q = parse_qs(urlsplit(htmlmod.unescape(a.attributes.get("href") or "")).query)
+            pid = (q.get("p") or q.get("qpid") or [""])[0]
+            if pid == str(post_id) and q.get("f") and q.get("t"):
+                f, t = q["f"][0], q["t"][0]
+                if self.dialect.name == "ipb3":
+                    return self.url(
+                        "index.php?app=forums&module=post&section=post&do=edit_post"
+                        f"&f={f}&t={t}&p={post_id}"
+                    )
+                return self.url(f"index.php?act=Post&CODE=08&f={f}&t={t}&p={post_id}")
+        raise NotFound(f"cannot {what}: the post is not on the board (or not visible)")
 
     def _post_result(self, resp: httpx.Response, what: str) -> PostResult:
         target = ""

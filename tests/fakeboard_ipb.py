@@ -213,6 +213,20 @@ def _derived_reply_form(f: str, t: str, sid: str) -> str:
     )
 
 
+def _derived_edit_form(f: str, t: str, pid: int, text: str) -> str:
+    """IPB 1.3/2.x edit form: `REPLIER` with CODE=09 and the post's text (template-derived)."""
+    return _derived_page(
+        "Редактирование",
+        "<form name='REPLIER' action='http://hustle-sa.ru/forum/index.php' method='post'>"
+        "<input type='hidden' name='act' value='Post' /><input type='hidden' name='CODE' value='09' />"
+        f"<input type='hidden' name='f' value='{f}' /><input type='hidden' name='t' value='{t}' />"
+        f"<input type='hidden' name='p' value='{pid}' />"
+        f"<input type='hidden' name='auth_key' value='{_AUTH_KEY}' />"
+        f"<textarea name='Post'>{text}</textarea>"
+        "<input type='submit' name='submit' value='Сохранить' /></form>",
+    )
+
+
 def _derived_pm_compose(error: str = "") -> str:
     """IPB 1.3/2.x `skin_msg.Send_form` (template-derived)."""
     err = f"<div class='errorwrap'><p>{error}</p></div>" if error else ""
@@ -246,6 +260,7 @@ class FakeIpb2(_Base):
     extra_posts: dict[int, list[str]] = field(default_factory=dict)  # topic -> derived chunks
     next_post_id: int = 30000
     sent_pms: list[dict[str, str]] = field(default_factory=list)
+    own_posts: dict[int, tuple[int, int, str]] = field(default_factory=dict)  # (tid, uid, text)
     pages: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -270,6 +285,8 @@ class FakeIpb2(_Base):
             act = form.get("act", act)
             if act == "Login" or (q.get("CODE") == "01" and q.get("act") == "Login"):
                 return self._login(form)
+            if act == "Post" and form.get("CODE") == "09":
+                return self._edit(member, form)
             if act == "Post":
                 return self._reply(member, form)
             if act == "Msg":
@@ -278,6 +295,21 @@ class FakeIpb2(_Base):
             return self._page(_derived_error("Неверный запрос"))
         if act == "Login" and q.get("CODE") == "00":
             return self._page(_derived_login_form())
+        if act == "Post" and q.get("CODE") == "08":
+            if not member:
+                return self._page(_derived_login_form())
+            pid = int(q.get("p", "0"))
+            own = self.own_posts.get(pid)
+            if own is None or own[1] != member:
+                return self._page(_derived_error("Вы не можете редактировать это сообщение"))
+            return self._page(_derived_edit_form(q.get("f", ""), q.get("t", ""), pid, own[2]))
+        if (q.get("view") == "findpost" and "p" in q) or (act == "findpost" and "pid" in q):
+            # IPB 2.x `act=findpost&pid=` (real: 4PDA links use it) and `view=findpost&p=`
+            pid = int(q.get("p") or q["pid"])
+            tid = int(q.get("showtopic", "0"))
+            if pid in self.own_posts:
+                tid = self.own_posts[pid][0]
+            return self._topic(member, tid, 0 if tid != 2969 else 10**6)
         if act == "Post" and q.get("CODE") == "02":
             if not member:
                 return self._page(_derived_login_form("Вы должны войти, чтобы ответить"))
@@ -383,8 +415,9 @@ class FakeIpb2(_Base):
         self.last_write[member] = self.clock()
         pid = self.next_post_id
         self.next_post_id += 1
+        self.own_posts[pid] = (tid, member, form.get("Post", ""))
         self.extra_posts.setdefault(tid, []).append(
-            self._derived_post(pid, member, form.get("Post", ""))
+            self._derived_post(pid, member, form.get("Post", ""), tid)
         )
         return httpx.Response(
             302,
@@ -393,7 +426,28 @@ class FakeIpb2(_Base):
             },
         )
 
-    def _derived_post(self, pid: int, member: int, text: str) -> str:
+    def _edit(self, member: int, form: dict[str, str]) -> httpx.Response:
+        if form.get("auth_key") != _AUTH_KEY:
+            self.violations.append("edit without the form's auth_key")
+        pid = int(form.get("p", "0"))
+        own = self.own_posts.get(pid)
+        if own is None or own[1] != member:
+            return self._page(_derived_error("Вы не можете редактировать это сообщение"))
+        tid = own[0]
+        self.own_posts[pid] = (tid, member, form.get("Post", ""))
+        self.extra_posts[tid] = [
+            self._derived_post(p, uid, text, t)
+            for p, (t, uid, text) in sorted(self.own_posts.items())
+            if t == tid
+        ]
+        return httpx.Response(
+            302,
+            headers={
+                "Location": f"http://hustle-sa.ru/forum/index.php?showtopic={tid}&st=0&#entry{pid}"
+            },
+        )
+
+    def _derived_post(self, pid: int, member: int, text: str, tid: int = 2969) -> str:
         """A new post: the real post 19179 chunk refilled (template-derived)."""
         real = self.pages[2969]
         a = real.index("\t<!--Begin Msg Number 19179-->")
@@ -402,6 +456,13 @@ class FakeIpb2(_Base):
         name = self._names()[member]
         chunk = (
             chunk.replace("19179", str(pid)).replace("Danila", name).replace("11371", str(member))
+        )
+        # a member sees an edit button on his own posts (IPB 1.3 CODE=08, like the quote one)
+        chunk = chunk.replace("t=2969", f"t={tid}").replace(
+            f"CODE=06&amp;f=6&amp;t={tid}&amp;p={pid}'>",
+            f"CODE=08&amp;f=6&amp;t={tid}&amp;p={pid}'>Править</a> "
+            f"<a href='http://hustle-sa.ru/forum/index.php?act=Post&amp;"
+            f"CODE=06&amp;f=6&amp;t={tid}&amp;p={pid}'>",
         )
         return re.sub(
             rf"(<!-- THE POST {pid} -->\s*<div class='postcolor'>).*?(</div>)",

@@ -21,6 +21,7 @@ from scraper.errors import (
     BoardUnavailable,
     FloodLimited,
     LoginFailed,
+    NoPermission,
     NotFound,
     SessionExpired,
     UnknownRecipient,
@@ -322,3 +323,37 @@ def test_ips4_flood_refusal_is_waited_out() -> None:
     client.post_reply(286745, "one")
     client.post_reply(286745, "two")
     assert board.flood_refusals >= 1 and len(board.comments) == 2
+
+
+def test_ipb2_edit_own_post_through_its_buttons() -> None:
+    client, board, _ = make2()
+    made = client.post_reply(3092, "Голосую против Denegin")
+    result = client.edit_post(made.post_id, "Голосую против Ronin")
+    assert result.post_id == made.post_id
+    assert board.own_posts[made.post_id][2] == "Голосую против Ronin"
+    edits = [r for r in posts_of(board, "index.php") if b"CODE=09" in r.content]
+    assert len(edits) == 1 and board.violations == []
+    # after a restart the bot finds the post's topic through findpost
+    client2, _, _ = make2(board)
+    client2.edit_post(made.post_id, "Голосую против Danila")
+    assert board.own_posts[made.post_id][2] == "Голосую против Danila"
+
+
+def test_ipb2_edit_of_someone_elses_post_is_refused() -> None:
+    client, _, _ = make2()
+    with pytest.raises((NoPermission, NotFound)):
+        client.edit_post(19684, "чужое")
+
+
+def test_ipb2_poster_updates_a_live_vote_count_in_place() -> None:
+    board = FakeIpb2(FakeClock())
+    outbox = InMemoryOutbox()
+    row = OutboxRow(OutboxKey("7", 1, "tally", "topic"), "topic", "Голоса: нет", topic_id=3092)
+    outbox.add(row)
+    client, _, _ = make2(board)
+    Poster(client, outbox).flush()
+    stored = outbox.get(row.key)
+    assert stored is not None and stored.status == "sent"
+    Poster(client, outbox).update_post(stored.board_ids[0], "Голоса: Ronin 1", key=row.key)
+    text = board.own_posts[stored.board_ids[0]][2]
+    assert text.startswith("Голоса: Ronin 1") and "mafiabot 7/1" in text
