@@ -218,8 +218,10 @@ def _derived_edit_form(f: str, t: str, pid: int, text: str) -> str:
     return _derived_page(
         "Редактирование",
         "<form name='REPLIER' action='http://hustle-sa.ru/forum/index.php' method='post'>"
-        "<input type='hidden' name='act' value='Post' /><input type='hidden' name='CODE' value='09' />"
-        f"<input type='hidden' name='f' value='{f}' /><input type='hidden' name='t' value='{t}' />"
+        "<input type='hidden' name='act' value='Post' />"
+        "<input type='hidden' name='CODE' value='09' />"
+        f"<input type='hidden' name='f' value='{f}' />"
+        f"<input type='hidden' name='t' value='{t}' />"
         f"<input type='hidden' name='p' value='{pid}' />"
         f"<input type='hidden' name='auth_key' value='{_AUTH_KEY}' />"
         f"<textarea name='Post'>{text}</textarea>"
