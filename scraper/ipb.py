@@ -715,9 +715,10 @@ class IpbClient:
 
     def _body_value(self, text: str) -> str:
         if self.dialect.name == "ips4":
-            # The IPS 4/5 editor field carries HTML; BBCode stays literal text in it.
-            paras = [htmlmod.escape(p).replace("\n", "<br>") for p in text.split("\n\n")]
-            return "".join(f"<p>{p}</p>" for p in paras)
+            # The IPS 4/5 editor field carries HTML: our BBCode would show as brackets.
+            from poster.ipb import bbcode_to_html
+
+            return bbcode_to_html(text)
         return text
 
     def post_reply(self, topic_id: int, text: str, subject: str | None = None) -> PostResult:
