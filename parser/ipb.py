@@ -462,7 +462,7 @@ def _quotes(
         # Pair each quote box with the QuoteBegin/quoteo comment before it, in document order.
         pending: list[_QuoteInfo] = []
         order: dict[int, _QuoteInfo] = {}
-        body_ids = {b.mem_id for b in bodies}
+        wanted = {b.mem_id for b in bodies}
 
         def walk(n: LexborNode) -> None:
             for ch in n.iter(include_text=False):
@@ -471,7 +471,7 @@ def _quotes(
                     if info is not None:
                         pending.append(info)
                     continue
-                if ch.mem_id in body_ids:
+                if ch.mem_id in wanted:
                     order[ch.mem_id] = pending.pop(0) if pending else _QuoteInfo()
                 walk(ch)
 
@@ -490,7 +490,7 @@ def _quotes(
                         if cm:
                             infos[idx].author = normalize_nick(cm.group("nick"))
     quotes: list[Quote] = []
-    container_ids = {c.mem_id for c in containers}
+    body_ids = {b.mem_id for b in bodies}
     for i, q in enumerate(bodies):
         info = infos[i] if i < len(infos) else _QuoteInfo()
         title = _first(q, dialect.sel("quote_title")) if dialect.sel("quote_title") else None
@@ -528,7 +528,9 @@ def _quotes(
                         info.post_id = int(pm.group(1))
                         break
         if dialect.layout == "msgnumber" and info.author is None:
-            table = next((c for c in containers if c.mem_id != q.mem_id and _contains(c, q)), None)
+            # IPB 1.3: «Цитата (Nick @ date)» is the first row of the quote's own table
+            own_box = _box(q, containers)
+            table = next((c for c in containers if c.mem_id == own_box), None)
             head = _first(table, "tr td") if table is not None else None
             if head is not None and head.mem_id != q.mem_id:
                 cm = _CITATION.search(_collapse(_visible_text(head)))
@@ -537,16 +539,13 @@ def _quotes(
         body_node = _first(q, dialect.sel("quote_body")) if dialect.sel("quote_body") else q
         if body_node is None:
             body_node = q
+        # nesting: how many other quotes of this body enclose this one
         depth = 1
         parent = q.parent
         while parent is not None and parent.mem_id != root.mem_id:
-            if parent.mem_id in container_ids or parent.mem_id in {b.mem_id for b in bodies}:
+            if parent.mem_id in body_ids:
                 depth += 1
             parent = parent.parent
-        if dialect.layout == "msgnumber":
-            depth = 1 + sum(
-                1 for c in containers if c.mem_id != _box(q, containers) and _contains(c, q)
-            )
         quotes.append(
             Quote(
                 author=info.author,
@@ -659,16 +658,13 @@ def _read_body(
     edited = _edit_note(root, dialect, tz=tz, now=now, where=where, issues=issues)
     body_html = root.inner_html or ""
     text = _visible_text(root)
-    containers = _quote_containers(root, dialect)
-    quotes, drop = _quotes(root, dialect, containers)
-    # own text / colours: a second copy with every quote box removed
+    quotes, _ = _quotes(root, dialect, _quote_containers(root, dialect))
+    # own text / colours: a second copy with every quote box (and citation line) removed
     own = _fragment(body_html)
-    own_containers = _quote_containers(own, dialect)
-    _, own_drop = _quotes(own, dialect, own_containers)
+    _, own_drop = _quotes(own, dialect, _quote_containers(own, dialect))
     for node in own_drop:
         if node.parent is not None:
             node.decompose()
-    del drop
     colored = _colored_spans(own, where, issues)
     return BodyParts(
         html=body_html.strip(),

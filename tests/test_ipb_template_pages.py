@@ -18,6 +18,7 @@ from parser.ipb import (
     detect_ipb,
     page_tokens,
     parse_forms,
+    parse_ipb_body,
     parse_ipb_conversation,
     parse_ipb_pm,
     parse_ipb_pm_folder,
@@ -184,3 +185,27 @@ def test_bad_override_selector_is_an_issue_not_a_crash() -> None:
     page = parse_ipb_topic(_page("ic5_topic"), dialect=broken)
     assert page.posts == ()
     assert any("no posts" in i.message for i in page.issues)
+
+
+def test_template_ipb13_nested_quotes_keep_their_authors_and_depth() -> None:
+    # IPB 1.3 quote markup exactly as the real hustle-sa pages render it, nested once
+    # (template-derived: no saved page has a nested quote)
+    inner = (
+        "<!--QuoteBegin-Danila+6.09.2014 - 21:57--></div><table border='0' align='center' "
+        "width='95%' cellpadding='3' cellspacing='1'><tr><td><b>Цитата</b> (Danila @ 6.09.2014 - "
+        "21:57)</td></tr><tr><td id='QUOTE'><!--QuoteEBegin-->за Ronin<!--QuoteEnd--></td></tr>"
+        "</table><div class='postcolor'><!--QuoteEEnd-->"
+    )
+    outer = (
+        "<div class='postcolor'><!--QuoteBegin-Ronin+7.09.2014 - 01:32--></div><table border='0' "
+        "align='center' width='95%' cellpadding='3' cellspacing='1'><tr><td><b>Цитата</b> (Ronin @ "
+        "7.09.2014 - 01:32)</td></tr><tr><td id='QUOTE'><!--QuoteEBegin-->"
+        f"<div class='postcolor'>{inner}</div> согласен<!--QuoteEnd--></td></tr></table>"
+        "<div class='postcolor'><!--QuoteEEnd--> <span style='color:red'>против Danila</span></div>"
+    )
+    body, issues = parse_ipb_body(outer, dialect=IPB2)
+    assert issues == ()
+    assert [(q.author, q.depth) for q in body.quotes] == [("Ronin", 1), ("Danila", 2)]
+    assert body.quotes[1].text == "за Ronin"
+    assert body.own_text == "против Danila"
+    assert [(c.raw_color, c.text) for c in body.colored] == [("red", "против Danila")]
