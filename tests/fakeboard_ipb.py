@@ -39,7 +39,7 @@ TEMPLATES = Path(__file__).resolve().parent / "ipb_template_pages"
 IPB2_BASE = "http://hustle-sa.ru/forum/"
 IPS4_BASE = "https://www.rllmukforum.com/"
 
-__all__ = ["IPB2_BASE", "IPS4_BASE", "FakeClock", "FakeIpb2", "FakeIps4"]
+__all__ = ["IPB2_BASE", "IPB3_BASE", "IPS4_BASE", "FakeClock", "FakeIpb2", "FakeIpb3", "FakeIps4"]
 
 
 @dataclass
@@ -633,5 +633,140 @@ class FakeIps4(_Base):
             headers={
                 "Location": f"{IPS4_BASE}index.php?/topic/286745-mafiascum-sign-up/"
                 f"&do=findComment&comment={cid}"
+            },
+        )
+
+
+# --- IPB 3.x (template pages only) --------------------------------------------------------------
+
+IPB3_BASE = "http://forum.example/"
+_SECURE = "11112222333344445555666677778888"
+
+
+def _derived_ipb3_login(error: str = "") -> str:
+    """IPB 3.3 `skin_login.php` form (template-derived)."""
+    err = f"<p class='message error'>{error}</p>" if error else ""
+    return (
+        "<!DOCTYPE html><html><head><title>Sign In</title><script type='text/javascript'>"
+        f"ipb.vars['secure_hash'] = '{_SECURE}'; ipb.vars['member_id'] = parseInt( 0 );"
+        f"</script></head><body id='ipboard_body'>{err}"
+        f"<form action='{IPB3_BASE}index.php?app=core&amp;module=global&amp;section=login&amp;"
+        "do=process' method='post' id='login'>"
+        f"<input type='hidden' name='auth_key' value='{_SECURE}' />"
+        f"<input type='hidden' name='referer' value='{IPB3_BASE}index.php' />"
+        "<input type='text' id='ips_username' name='ips_username' />"
+        "<input type='password' id='ips_password' name='ips_password' />"
+        "<input type='checkbox' id='inline_remember' checked='checked' name='rememberMe' "
+        "value='1' /><input type='checkbox' name='anonymous' value='1' />"
+        "<input type='submit' class='input_submit' value='Sign In' /></form></body></html>"
+    )
+
+
+def _derived_ipb3_compose() -> str:
+    """IPB 3.3 `skin_messaging.php` send form (template-derived)."""
+    return (
+        "<!DOCTYPE html><html><head><title>Compose</title><script type='text/javascript'>"
+        f"ipb.vars['secure_hash'] = '{_SECURE}'; ipb.vars['member_id'] = parseInt( 42 );"
+        "</script></head><body>"
+        f"<form id='msgForm' method='post' action='{IPB3_BASE}index.php?app=members&amp;"
+        "module=messaging&amp;section=send&amp;do=send'>"
+        f"<input type='hidden' name='auth_key' value='{_SECURE}' />"
+        "<input type='hidden' name='postKey' value='a1b2c3d4e5f60718293a4b5c6d7e8f90' />"
+        "<input type='hidden' name='topicID' value='0' />"
+        "<input type='text' name='entered_name' value='' /><input type='text' name='inviteUsers' "
+        "value='' /><input type='text' name='msg_title' value='' />"
+        "<textarea name='msgContent'></textarea>"
+        "<input type='submit' name='dosubmit' value='Send' /></form></body></html>"
+    )
+
+
+@dataclass
+class FakeIpb3(_Base):
+    """IPB 3.3 board from tests/ipb_template_pages/ (all template-derived, see the README)."""
+
+    users: dict[str, tuple[int, str]] = field(
+        default_factory=lambda: {"Host": (42, "Host-Pass-2026"), "daveoreardon": (5559, "x")}
+    )
+    replies: list[dict[str, str]] = field(default_factory=list)
+    sent_pms: list[dict[str, str]] = field(default_factory=list)
+
+    def route(self, request: httpx.Request) -> httpx.Response:
+        url = str(request.url)
+        q = {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
+        member = self._member(request, "session_id")
+        if q.get("section") == "login":
+            if request.method == "POST":
+                return self._login(_form(request))
+            return self._html(_derived_ipb3_login())
+        if request.method == "POST" and q.get("do") == "send":
+            return self._send(member, _form(request))
+        if request.method == "POST":
+            return self._reply(member, _form(request))
+        if q.get("do") == "showFolder":
+            return self._guarded(member, (TEMPLATES / "ipb3_pm_folder.template.html").read_text())
+        if q.get("do") == "showConversation":
+            if q.get("topicID") != "5001":
+                return self._html(
+                    "<html><body><p class='message error'>That conversation could not be found"
+                    " (not found)</p></body></html>"
+                )
+            page = (TEMPLATES / "ipb3_pm_conversation.template.html").read_text()
+            return self._guarded(member, page)
+        if q.get("section") == "send":
+            return self._guarded(member, _derived_ipb3_compose())
+        return self._guarded(member, (TEMPLATES / "ipb3_topic.template.html").read_text())
+
+    def _guarded(self, member: int, html: str) -> httpx.Response:
+        if not member:
+            html = html.replace("parseInt( 42 )", "parseInt( 0 )")
+        return self._html(html)
+
+    def _login(self, form: dict[str, str]) -> httpx.Response:
+        if form.get("auth_key") != _SECURE:
+            self.violations.append("login without auth_key")
+        user = self.users.get(form.get("ips_username", ""))
+        if user is None or user[1] != form.get("ips_password"):
+            return self._html(_derived_ipb3_login("Username or password incorrect."))
+        sid = self._new_session(user[0], form.get("ips_username", ""))
+        return httpx.Response(
+            302,
+            headers=[
+                ("Location", f"{IPB3_BASE}index.php"),
+                ("Set-Cookie", f"session_id={sid}; path=/"),
+                ("Set-Cookie", f"member_id={user[0]}; path=/"),
+            ],
+        )
+
+    def _reply(self, member: int, form: dict[str, str]) -> httpx.Response:
+        if not member:
+            return self._html(_derived_ipb3_login("You must be signed in"))
+        if form.get("auth_key") != _SECURE or form.get("do") != "reply_post_do":
+            self.violations.append(f"fast reply fields: {sorted(form)}")
+        if self._flooded(member):
+            return self._html(
+                "<html><body><p class='message error'>Flood control is enabled: please wait "
+                f"{int(self.flood_interval)} seconds</p></body></html>"
+            )
+        self.last_write[member] = self.clock()
+        self.replies.append(form)
+        pid = 3200 + len(self.replies)
+        return httpx.Response(
+            302, headers={"Location": f"{IPB3_BASE}index.php?showtopic=900&view=findpost&p={pid}"}
+        )
+
+    def _send(self, member: int, form: dict[str, str]) -> httpx.Response:
+        if form.get("auth_key") != _SECURE:
+            self.violations.append("PM without auth_key")
+        if form.get("entered_name") not in self.users:
+            return self._html(
+                "<html><body><p class='message error'>We could not find a member named "
+                f"{form.get('entered_name')}</p></body></html>"
+            )
+        self.sent_pms.append(form)
+        return httpx.Response(
+            302,
+            headers={
+                "Location": f"{IPB3_BASE}index.php?app=members&module=messaging&section=view"
+                "&do=showConversation&topicID=5002"
             },
         )

@@ -27,7 +27,15 @@ from scraper.errors import (
     UnknownRecipient,
 )
 from scraper.ipb import IpbClient, IpbSettings
-from tests.fakeboard_ipb import IPB2_BASE, IPS4_BASE, FakeClock, FakeIpb2, FakeIps4
+from tests.fakeboard_ipb import (
+    IPB2_BASE,
+    IPB3_BASE,
+    IPS4_BASE,
+    FakeClock,
+    FakeIpb2,
+    FakeIpb3,
+    FakeIps4,
+)
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "ipb"
 BOT2 = "Ivanov_Vladimir"
@@ -357,3 +365,63 @@ def test_ipb2_poster_updates_a_live_vote_count_in_place() -> None:
     Poster(client, outbox).update_post(stored.board_ids[0], "Голоса: Ronin 1", key=row.key)
     text = board.own_posts[stored.board_ids[0]][2]
     assert text.startswith("Голоса: Ronin 1") and "mafiabot 7/1" in text
+
+
+# -- IPB 3.x (template-derived board: unverified against a live board) ---------------------------
+
+
+def make3(password: str = "Host-Pass-2026", **kw: Any) -> tuple[IpbClient, FakeIpb3, FakeClock]:
+    board = FakeIpb3(FakeClock())
+    settings = IpbSettings(IPB3_BASE, "Host", password, tz="UTC", **kw)
+    client = IpbClient(
+        settings, transport=board.transport(), clock=board.clock, sleep=board.clock.sleep
+    )
+    return client, board, board.clock
+
+
+def test_ipb3_login_sends_auth_key_and_ips_fields() -> None:
+    client, board, _ = make3()
+    client.login()
+    assert client.dialect.name == "ipb3"
+    (login,) = posts_of(board, "section=login")
+    sent = dict(parse_qsl(login.content.decode(), keep_blank_values=True))
+    assert sent["auth_key"] == "11112222333344445555666677778888"
+    assert (sent["ips_username"], sent["ips_password"], sent["rememberMe"]) == (
+        "Host",
+        "Host-Pass-2026",
+        "1",
+    )
+    assert "anonymous" not in sent  # an unchecked box is not sent
+    assert board.violations == []
+
+
+def test_ipb3_wrong_password() -> None:
+    client, _, _ = make3(password="bad")
+    with pytest.raises(LoginFailed) as info:
+        client.login()
+    assert "incorrect" in info.value.board_says
+
+
+def test_ipb3_fast_reply_and_flood() -> None:
+    client, board, clock = make3(flood_interval=1.0)
+    first = client.post_reply(900, "##Vote TehStu")
+    second = client.post_reply(900, "##Vote Huz")
+    assert (first.post_id, second.post_id) == (3201, 3202)
+    assert [r["Post"] for r in board.replies] == ["##Vote TehStu", "##Vote Huz"]
+    assert board.flood_refusals == 1 and any(s >= 30 for s in clock.slept)
+    assert board.violations == []
+
+
+def test_ipb3_conversations() -> None:
+    client, board, _ = make3()
+    rows = client.list_pm_folder()
+    assert [(r.id, r.unread) for r in rows] == [(5001, True), (4990, False)]
+    (fetched,) = client.fetch_unread_pms(skip={4990})
+    assert fetched.id == 5001 and "Check <strong>TehStu</strong>" in fetched.raw.html
+    with pytest.raises(NotFound):
+        client.read_pm(1)
+    result = client.send_pm(["daveoreardon"], "Night 2", "Your move?")
+    assert result.msg_id == 5002
+    assert board.sent_pms[0]["msgContent"] == "Your move?"
+    with pytest.raises(UnknownRecipient):
+        client.send_pm(["nobody"], "Night 2", "?")
