@@ -64,7 +64,7 @@ def make4(
     return client, board, board.clock
 
 
-def posts_of(board: FakeIpb2 | FakeIps4, needle: str) -> list[httpx.Request]:
+def posts_of(board: FakeIpb2 | FakeIpb3 | FakeIps4, needle: str) -> list[httpx.Request]:
     return [r for r in board.requests if r.method == "POST" and needle in str(r.url)]
 
 
