@@ -65,7 +65,7 @@ class BoardReader:
 _REGISTRY: dict[str, BoardReader] = {}
 # Dialects that live in other modules register themselves on import; listed here so that
 # `detect_board` can find them without callers importing anything.
-_DIALECT_MODULES: tuple[str, ...] = ("parser.phpbb",)
+_DIALECT_MODULES: tuple[str, ...] = ("parser.phpbb", "parser.ipb")
 _loaded = False
 
 
