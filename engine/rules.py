@@ -1,0 +1,69 @@
+"""The `RuleSet` protocol and look-up of rule sets by name (`get_ruleset("pefl")`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from engine.actions import Move
+from engine.events import Event
+from engine.inputs import TurnInputs
+from engine.settings import RulesSettings
+from engine.state import GameState, Seat
+
+
+class UnknownRuleset(ValueError):
+    """No rule set of that name."""
+
+
+class RuleSet(Protocol):
+    """One rule set (Gambler or PEFL). Implementations are stateless apart from settings."""
+
+    name: str
+    settings: RulesSettings
+    roles: tuple[str, ...]
+    first_turn: int  # PEFL 0, Gambler 1
+
+    def new_game(self, seats: Sequence[Seat]) -> GameState:
+        """The state before the first deadline, for a cast already dealt."""
+        ...
+
+    def introductions(self, state: GameState) -> list[Event]:
+        """Role PMs and who-knows-whom messages (G-S.3, P-S.3)."""
+        ...
+
+    def role_table(self, players: int) -> dict[str, int]:
+        """Role counts for a game of this size (G-S.1, P-S.1), settings applied."""
+        ...
+
+    def check_move(self, state: GameState, move: Move) -> str | None:
+        """Why a move cannot be taken now (a reason code), or None when it can."""
+        ...
+
+    def resolve(
+        self, state: GameState, inputs: TurnInputs, rng: random.Random
+    ) -> tuple[GameState, list[Event]]:
+        """Close the deadline of `state.phase` and return the new state and what happened."""
+        ...
+
+    def winner(self, state: GameState) -> str | None:
+        """Who has won (G-W.1, P-W.1), None while the game goes on."""
+        ...
+
+
+def get_ruleset(name: str, settings: RulesSettings | None = None) -> RuleSet:
+    """The rule set called `name` ("gambler" | "pefl") with these settings."""
+    settings = settings or RulesSettings()
+    if name == "pefl":
+        from engine.pefl import Pefl
+
+        return Pefl(settings)
+    if name == "gambler":
+        from engine.gambler import Gambler
+
+        return Gambler(settings)
+    raise UnknownRuleset(f"unknown rule set {name!r} (gambler | pefl)")
+
+
+RULESETS = ("gambler", "pefl")
