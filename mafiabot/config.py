@@ -21,23 +21,40 @@ from pathlib import Path
 from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from engine.settings import RulesSettings
+
 BOARD_KINDS: Final = ("phpbb", "ipb", "auto")
 RULESETS: Final = ("gambler", "pefl")
 INTERIM_MODES: Final = ("votes", "hours", "off")
 
-# Host overrides (C-6). Each kind names the keys it needs besides `kind`.
+# Host overrides (C-6): the engine's `engine.inputs.Override` fields (kind, nick, new_nick,
+# target, post_id, step, reason) plus what only the daemon uses: the turn it applies to,
+# `until` (a deadline change), `pm_id` (a late move) and a `note` for the host report.
+# Each kind names the keys it needs besides `kind`.
 OVERRIDE_KINDS: Final[dict[str, tuple[str, ...]]] = {
-    "hang": ("turn", "player"),  # PEFL: force the day's hanging (P-V.4)
-    "jail": ("turn", "player"),  # Gambler: force the court's verdict, e.g. a real duel (G-N.5)
-    "remove": ("turn", "player"),  # remove a rule-breaker at step 3 (P-O.1); counts for P-B.1
-    "replace": ("turn", "player", "by"),  # a substitute account plays on from this turn
+    "hang": ("turn",),  # PEFL: hang `nick` (none: nobody) instead of the vote (P-V.4)
+    "jail": ("turn",),  # Gambler: jail `nick` (none: nobody), e.g. a real duel (G-N.5)
+    "remove": ("turn", "nick"),  # remove a rule-breaker (P-O.1 step 3); counts for P-B.1
+    "replace": ("turn", "nick", "new_nick"),  # a substitute account plays on from this turn
     "extend_deadline": ("turn", "until"),  # move the turn's deadline
-    "count_vote": ("post",),  # count a post's vote the bot rejected
-    "ignore_vote": ("post",),  # drop a post's vote the bot accepted
-    "accept_move": ("pm",),  # accept a PM move that came after the deadline
+    "count_vote": ("post_id", "nick", "target"),  # count a vote the bot refused
+    "ignore_vote": ("post_id",),  # drop a post's vote the bot accepted
+    "accept_move": ("pm_id",),  # accept a PM move that came after the deadline
 }
 OVERRIDE_KEYS: Final = frozenset(
-    {"kind", "turn", "player", "by", "until", "post", "pm", "target", "reason", "note"}
+    {
+        "kind",
+        "turn",
+        "nick",
+        "new_nick",
+        "target",
+        "post_id",
+        "pm_id",
+        "step",
+        "reason",
+        "until",
+        "note",
+    }
 )
 
 
@@ -49,43 +66,6 @@ class ConfigError(Exception):
         self.problems = problems
         lines = "\n".join(f"  {key}: {msg}" for key, msg in problems)
         super().__init__(f"{path}: {len(problems)} problem(s)\n{lines}")
-
-
-# --------------------------------------------------------------------------------------------
-# Rule settings. The engine owns the authoritative dataclass; until it is importable we check
-# [rules] against this mirror of the Rulings of RULES.md (each default is the ruling).
-
-
-@dataclass(frozen=True, slots=True)
-class RulingsFallback:
-    """Every ruling of RULES.md as a host setting; the default is the ruling itself."""
-
-    # G-N.1 / P-V.1: which colours mean a nomination / a vote (canonical "#rrggbb" or names)
-    green_colors: tuple[str, ...] = ("green", "#008000", "#00ff00", "#00aa00", "#009900")
-    red_colors: tuple[str, ...] = ("red", "#ff0000", "#f00", "darkred", "#8b0000", "#cc0000")
-    court_needs_a_vote: bool = True  # G-N.4: a nominee needs >= 1 court vote to be jailed
-    duel_by_coin: bool = True  # G-N.5: a tie is settled by the seeded coin
-    duel_override_hours: int = 12  # G-N.5: the host may enter a real duel's result
-    prostitute_blocks_lawyer: bool = True  # G-M.1 ruling
-    prostitute_default_side: str = "town"  # G-M.8: no choose_side answer -> town
-    announce_check_roles: bool = True  # G-P.1
-    last_word_hours: int = 12  # G-P.2
-    win_priority: tuple[str, ...] = ("maniac", "mafia", "town")  # G-W.1
-    min_reason_words: int = 3  # P-V.1
-    hang_without_votes: bool = False  # P-V.4: no accepted vote -> nobody hanged
-    doctor_heals_when_killed: bool = False  # P-M.5 ruling
-    vest_stops_mafia_only: bool = True  # P-M.13 ruling
-    posts_after_death: int = 1  # P-P.2
-
-
-def _rules_class() -> type[Any]:
-    """The engine's RulesSettings when the engine provides one, else the fallback mirror."""
-    try:
-        from engine.rules import RulesSettings  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return RulingsFallback
-    cls: type[Any] = RulesSettings
-    return cls
 
 
 # --------------------------------------------------------------------------------------------
@@ -141,6 +121,8 @@ class GameConfig:
     interim_count: InterimCount
     roles: dict[str, int]  # optional role table for dealing; empty -> the rule set's default
     host_nicks: tuple[str, ...] = ()  # accounts that are not outsiders in the topic
+    last_word_hours: int = 12  # G-P.2: a killed civilian's last word
+    posts_after_death: int = 1  # P-P.2: posts a dead player may leave
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,20 +132,46 @@ class Override:
     index: int
     kind: str
     turn: int | None = None
-    player: str | None = None
-    by: str | None = None
-    until: datetime | None = None
-    post: int | None = None
-    pm: int | None = None
+    nick: str | None = None
+    new_nick: str | None = None
     target: str | None = None
-    reason: str | None = None
+    post_id: int | None = None
+    pm_id: int | None = None
+    step: int = 3
+    reason: str = ""
+    until: datetime | None = None
     note: str = ""
 
     def key(self) -> str:
         """A stable identity so a re-read file does not re-apply the same override."""
-        parts = [self.kind, str(self.turn), str(self.player), str(self.by), str(self.until)]
-        parts += [str(self.post), str(self.pm), str(self.target)]
+        parts = [self.kind, str(self.turn), str(self.nick), str(self.new_nick), str(self.until)]
+        parts += [str(self.post_id), str(self.pm_id), str(self.target), str(self.step)]
         return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+    def to_engine(self) -> Any:
+        """The engine's `Override` record (what `step` takes in TurnInputs)."""
+        from engine.inputs import Override as EngineOverride
+
+        return EngineOverride(
+            kind=self.kind,
+            nick=self.nick,
+            new_nick=self.new_nick,
+            target=self.target,
+            post_id=self.post_id,
+            step=self.step,
+            reason=self.reason,
+        )
+
+    def describe(self) -> str:
+        """One line for the log and the host report."""
+        bits = [self.kind]
+        for name in ("turn", "nick", "new_nick", "target", "post_id", "pm_id", "until"):
+            v = getattr(self, name)
+            if v is not None:
+                bits.append(f"{name}={v}")
+        if self.note:
+            bits.append(f"({self.note})")
+        return " ".join(bits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +179,7 @@ class Config:
     path: Path
     board: BoardConfig
     game: GameConfig
-    rules: Any  # the engine's RulesSettings (or RulingsFallback)
+    rules: RulesSettings
     overrides: tuple[Override, ...]
     database_url: str
     dry_run: bool = False
@@ -348,6 +356,8 @@ _GAME_KEYS = {
     "interim_every",
     "roles",
     "host_nicks",
+    "last_word_hours",
+    "posts_after_death",
 }
 
 
@@ -473,6 +483,8 @@ def _check_game(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
         interim_count=InterimCount(mode=mode, every=every),
         roles=roles,
         host_nicks=tuple(host_nicks),
+        last_word_hours=c.int_(g, "game", "last_word_hours", 12, minimum=0),
+        posts_after_death=c.int_(g, "game", "posts_after_death", 1, minimum=0),
     )
 
 
@@ -498,15 +510,19 @@ def _coerce_setting(c: _Checker, key: str, value: Any, default: Any) -> Any:
         if not isinstance(value, list):
             c.err(key, "must be a list")
             return default
-        return type(default)(value)
+        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
+    if isinstance(default, Mapping):
+        if not isinstance(value, dict):
+            c.err(key, "must be a table")
+            return default
+        return dict(value)
     return value
 
 
 def _check_rules(c: _Checker, data: Mapping[str, Any]) -> Any:
     r = c.table(data, "rules", required=False)
-    cls = _rules_class()
-    defaults = cls()
-    names = {f.name for f in dataclasses.fields(cls)}
+    defaults = RulesSettings()
+    names = {f.name for f in dataclasses.fields(RulesSettings)}
     values: dict[str, Any] = {}
     for k, v in r.items():
         if k not in names:
@@ -548,11 +564,15 @@ def _check_overrides(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo) -> tupl
             until = _datetime(o["until"], tz)
             if until is None:
                 c.err(f"{p}.until", "not a date-time like 2026-12-02T22:00")
-        for k in ("post", "pm"):
+        for k in ("post_id", "pm_id"):
             v = o.get(k)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v <= 0):
                 c.err(f"{p}.{k}", "must be a board id (a positive integer)")
-        for k in ("player", "by", "target", "reason", "note"):
+        step = o.get("step", 7 if kind == "remove" and o.get("reason") == "passivity" else 3)
+        if step not in (3, 7):
+            c.err(f"{p}.step", "must be 3 (rule-breaker) or 7 (passive/voluntary leaver)")
+            step = 3
+        for k in ("nick", "new_nick", "target", "reason", "note"):
             v = o.get(k)
             if v is not None and not isinstance(v, str):
                 c.err(f"{p}.{k}", "must be a string")
@@ -561,13 +581,14 @@ def _check_overrides(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo) -> tupl
                 index=i,
                 kind=kind,
                 turn=turn,
-                player=o.get("player"),
-                by=o.get("by"),
-                until=until,
-                post=o.get("post"),
-                pm=o.get("pm"),
+                nick=o.get("nick"),
+                new_nick=o.get("new_nick"),
                 target=o.get("target"),
-                reason=o.get("reason"),
+                post_id=o.get("post_id"),
+                pm_id=o.get("pm_id"),
+                step=step,
+                reason=str(o.get("reason", "")),
+                until=until,
                 note=str(o.get("note", "")),
             )
         )

@@ -55,7 +55,7 @@ def test_all_errors_reported_at_once_naming_keys() -> None:
     data["game"]["players"].append("Шерлок")
     data["rules"]["min_reason_words"] = "three"
     data["rules"]["no_such_rule"] = 1
-    data["override"] = [{"kind": "hang", "turn": 2}, {"kind": "explode"}]
+    data["override"] = [{"kind": "remove", "turn": 2}, {"kind": "explode"}]
     with pytest.raises(ConfigError) as ei:
         parse_config(data, EXAMPLE)
     keys = {k for k, _ in ei.value.problems}
@@ -67,7 +67,7 @@ def test_all_errors_reported_at_once_naming_keys() -> None:
         "game.players[6]",
         "rules.min_reason_words",
         "rules.no_such_rule",
-        "override[0].player",
+        "override[0].nick",
         "override[1].kind",
     } <= keys
 
@@ -120,16 +120,31 @@ def test_C_1_pefl_explicit_deadlines_then_turn_hours() -> None:
 def test_C_6_override_kinds_and_keys() -> None:
     data = _example()
     data["override"] = [
-        {"kind": "replace", "turn": 3, "player": "Шерлок", "by": "Шерлок2", "note": "ушёл"},
+        {"kind": "replace", "turn": 3, "nick": "Шерлок", "new_nick": "Шерлок2", "note": "ушёл"},
         {"kind": "extend_deadline", "turn": 2, "until": "2026-11-30T22:00"},
-        {"kind": "ignore_vote", "post": 123},
-        {"kind": "accept_move", "pm": 15},
+        {"kind": "ignore_vote", "post_id": 123},
+        {"kind": "accept_move", "pm_id": 15},
     ]
     cfg = parse_config(data, EXAMPLE)
     kinds = [o.kind for o in cfg.overrides]
     assert kinds == ["replace", "extend_deadline", "ignore_vote", "accept_move"]
     assert cfg.overrides[1].until == datetime(2026, 11, 30, 22, 0, tzinfo=MSK)
     assert len({o.key() for o in cfg.overrides}) == 4
+    eng = cfg.overrides[0].to_engine()
+    assert (eng.kind, eng.nick, eng.new_nick) == ("replace", "Шерлок", "Шерлок2")
+    assert "ушёл" in cfg.overrides[0].describe()
+
+
+def test_example_rules_section_matches_engine_settings_exactly() -> None:
+    import dataclasses
+
+    from engine.settings import RulesSettings
+
+    rules = _example()["rules"]
+    names = {f.name for f in dataclasses.fields(RulesSettings)} - {"role_tables"}
+    assert set(rules) == names
+    # and every value shown is the default (the ruling)
+    assert load_config(EXAMPLE).rules == RulesSettings()
 
 
 def test_roles_table_checked_against_ruleset() -> None:
