@@ -1,0 +1,165 @@
+"""Flush the outbox to the board, exactly once.
+
+For each pending row the text is split at the board's limit (room kept for the marker), and
+each part is sent with its own marker:
+
+    begin_part(key, i)          persisted before the submit
+    client.post_reply / send_pm the board accepts (or refuses)
+    record_part(key, i, id)     persisted after
+
+If the process dies between the board accepting and `record_part`, the row still says part i
+is in flight. The next flush looks for part i's marker in the topic (or the sent/outbox PM
+folders) and records the id it finds instead of sending again.
+
+Permanent refusals (unknown recipient, no permission, locked topic, not found) mark the row
+failed with a sentence for the host; transient ones (flood, board down, session trouble)
+leave it pending for the next flush.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from poster.outbox import (
+    Outbox,
+    OutboxKey,
+    OutboxRow,
+    marker_for,
+    marker_overhead,
+    with_marker,
+)
+from poster.split import split_text
+from scraper.board import BoardClient, PostResult
+from scraper.errors import (
+    MessageTooLong,
+    NoPermission,
+    NotFound,
+    PostingRefused,
+    ScraperError,
+    TopicLocked,
+    UnknownRecipient,
+)
+
+log = logging.getLogger(__name__)
+
+_PERMANENT = (UnknownRecipient, NoPermission, TopicLocked, NotFound)
+
+
+@dataclass(slots=True)
+class FlushReport:
+    sent: list[OutboxKey] = field(default_factory=list)
+    recovered: list[OutboxKey] = field(default_factory=list)  # found on the board by marker
+    failed: list[tuple[OutboxKey, str]] = field(default_factory=list)
+    deferred: list[tuple[OutboxKey, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    index: int
+    text: str  # with the marker
+    marker: str
+    subject: str
+
+
+def plan_parts(row: OutboxRow, limit: int | None) -> list[Part]:
+    """The parts a row is sent as; deterministic, so a restart plans the same parts."""
+    probe = marker_for(row.key, 0)
+    room = None if limit is None else max(1, limit - marker_overhead(probe) - 8)
+    chunks = [row.text] if room is None else split_text(row.text, room)
+    parts = []
+    for i, chunk in enumerate(chunks):
+        marker = marker_for(row.key, i)
+        subject = row.subject
+        if len(chunks) > 1 and subject:
+            subject = f"{subject} ({i + 1}/{len(chunks)})"
+        parts.append(Part(i, with_marker(chunk, marker), marker, subject))
+    return parts
+
+
+class Poster:
+    def __init__(self, client: BoardClient, outbox: Outbox) -> None:
+        self.client = client
+        self.outbox = outbox
+
+    def flush(self) -> FlushReport:
+        report = FlushReport()
+        for row in self.outbox.pending():
+            try:
+                recovered = self._send_row(row)
+            except _PERMANENT as exc:
+                log.error("outbox %s failed for good: %s", row.key, exc)
+                self.outbox.mark_failed(row.key, str(exc))
+                report.failed.append((row.key, str(exc)))
+                continue
+            except ScraperError as exc:
+                log.warning("outbox %s deferred: %s", row.key, exc)
+                report.deferred.append((row.key, str(exc)))
+                continue
+            self.outbox.mark_sent(row.key)
+            (report.recovered if recovered else report.sent).append(row.key)
+        return report
+
+    def _send_row(self, row: OutboxRow) -> bool:
+        """Send the row's remaining parts; True if any part was found already on the board."""
+        limit = self.client.max_message_length
+        try:
+            return self._send_parts(row, plan_parts(row, limit))
+        except MessageTooLong as exc:
+            # The board's limit is lower than we thought; re-plan if nothing went out yet.
+            if exc.limit and not row.board_ids and (limit is None or exc.limit < limit):
+                self.client.max_message_length = exc.limit
+                current = self.outbox.get(row.key) or row
+                return self._send_parts(current, plan_parts(current, exc.limit))
+            raise
+
+    def _send_parts(self, row: OutboxRow, parts: list[Part]) -> bool:
+        recovered = False
+        for part in parts:
+            current = self.outbox.get(row.key) or row
+            if part.index < len(current.board_ids):
+                continue
+            if current.in_flight_part == part.index:
+                found = self._find_on_board(current, part)
+                if found is not None:
+                    log.info(
+                        "outbox %s part %d already on the board (%d)", row.key, part.index, found
+                    )
+                    self.outbox.record_part(row.key, part.index, found)
+                    recovered = True
+                    continue
+            self.outbox.begin_part(row.key, part.index)
+            board_id = self._submit(current, part)
+            self.outbox.record_part(row.key, part.index, board_id)
+        return recovered
+
+    def _find_on_board(self, row: OutboxRow, part: Part) -> int | None:
+        if row.channel == "topic":
+            assert row.topic_id is not None
+            return self.client.find_post_with_marker(row.topic_id, part.marker)
+        return self.client.find_sent_pm_with_marker(part.subject, part.marker)
+
+    def _submit(self, row: OutboxRow, part: Part) -> int:
+        if row.channel == "topic":
+            if row.topic_id is None:
+                raise PostingRefused(f"outbox row {row.key} has no topic id")
+            result: PostResult = self.client.post_reply(row.topic_id, part.text)
+            return result.post_id
+        pm = self.client.send_pm(row.recipients, part.subject, part.text)
+        if pm.msg_id is None:
+            # Accepted but the board did not say the id; the marker finds it if needed.
+            found = self.client.find_sent_pm_with_marker(part.subject, part.marker)
+            return found if found is not None else 0
+        return pm.msg_id
+
+    def update_post(self, post_id: int, text: str, key: OutboxKey | None = None) -> PostResult:
+        """Edit one of the bot's posts (the live vote count). Edits are idempotent, so they
+        bypass the outbox; `key` keeps the original row's marker on the post. A text over
+        the board's limit is cut at a paragraph boundary."""
+        limit = self.client.max_message_length
+        marker = marker_for(key, 0) if key is not None else None
+        if limit is not None:
+            room = limit - (marker_overhead(marker) + 8 if marker else 0)
+            if len(text) > room:
+                text = split_text(text, room)[0]
+        return self.client.edit_post(post_id, with_marker(text, marker) if marker else text)

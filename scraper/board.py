@@ -1,0 +1,161 @@
+"""The board-neutral interface every board client implements (phpBB now, IPB later).
+
+The daemon holds one `BoardClient`; it never sees HTTP, cookies or form tokens. Reading
+returns raw pages (`RawPage`) plus the few navigation facts a client needs to move through a
+topic (page numbers, post ids) — turning HTML into posts and PMs is the parser's job.
+
+Cursor contract: `poll_topic(cursor)` fetches the cursor's page and any newer pages, nothing
+else, and returns the next cursor; a steady-state poll with nothing new costs one request.
+
+Inbox contract: opening a PM marks it read on the board, so `fetch_unread_pms(skip=...,
+newer_than=...)` returns every message it opened; the caller stores them *before*
+acknowledging them (adding their ids to its processed set). A message opened before a crash
+is read on the board but not processed: `newer_than` (the highest id the caller has
+processed) brings it back. Messages are never deleted.
+
+Writing contract: `post_reply`, `edit_post` and `send_pm` do exactly one board-visible
+action or raise a `PostingRefused` subclass (see `scraper.errors`). They resolve form-token and
+post-review round trips themselves; flood waits and splitting belong to `poster`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol, runtime_checkable
+
+
+@dataclass(frozen=True, slots=True)
+class RawPage:
+    """One fetched board page, exactly as served (decoded to str)."""
+
+    url: str
+    html: str
+    fetched_at: datetime
+    status: int = 200
+
+
+@dataclass(frozen=True, slots=True)
+class TopicCursor:
+    """Where polling of a topic stands; store it and pass it back on the next poll.
+
+    `start` is the board's offset of the last known page (phpBB `start=`, 0 for page 1);
+    `page` is that page's 1-based number; `last_post_id` the newest post id seen (None: none).
+    """
+
+    topic_id: int
+    page: int = 1
+    start: int = 0
+    last_post_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TopicPageFetch:
+    """A fetched topic page with its navigation facts."""
+
+    raw: RawPage
+    page: int
+    total_pages: int
+    start: int
+    post_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TopicPoll:
+    """Result of one poll: the pages fetched, the post ids newer than the old cursor, and
+    the cursor to store for the next poll."""
+
+    pages: tuple[TopicPageFetch, ...]
+    new_post_ids: tuple[int, ...]
+    cursor: TopicCursor
+
+
+@dataclass(frozen=True, slots=True)
+class PMRef:
+    """A row of a PM folder listing."""
+
+    id: int
+    folder: str  # "inbox", "sentbox", "outbox"
+    unread: bool
+    subject: str = ""
+    correspondent: str = ""  # sender in the inbox, recipient(s) in sent/outbox
+
+
+@dataclass(frozen=True, slots=True)
+class FetchedPM:
+    """A private message the client opened (which marked it read on the board)."""
+
+    id: int
+    raw: RawPage
+
+
+@dataclass(frozen=True, slots=True)
+class PostResult:
+    """A post or edit the board accepted."""
+
+    post_id: int
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class PMResult:
+    """A private message the board accepted; `msg_id` is None when the board did not say."""
+
+    msg_id: int | None
+    recipients: tuple[str, ...]
+
+
+@runtime_checkable
+class BoardClient(Protocol):
+    """Everything the daemon and the poster need from a board."""
+
+    #: the board's message length limit in characters (None: unknown / no limit)
+    max_message_length: int | None
+
+    def login(self) -> None:
+        """Log in (or confirm a restored session). Raises LoginFailed."""
+
+    def close(self) -> None:
+        """Persist the session and release connections."""
+
+    # -- reading --------------------------------------------------------------------------
+    def poll_topic(self, cursor: TopicCursor) -> TopicPoll:
+        """Fetch the cursor's page and any newer pages."""
+
+    def read_topic_pages(
+        self, topic_id: int, first_page: int = 1, last_page: int | None = None
+    ) -> list[TopicPageFetch]:
+        """Re-read pages first..last (None: to the end) — the deadline sweep for edits."""
+
+    def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
+        """List a PM folder ("inbox", "sentbox", "outbox"); first page only."""
+
+    def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
+        """Open one PM (marks it read). Raises NotFound."""
+
+    def fetch_unread_pms(
+        self, skip: Collection[int] = (), newer_than: int | None = None
+    ) -> list[FetchedPM]:
+        """Open every unread inbox message not in `skip` — and, with `newer_than`, every
+        message with a larger id not in `skip` even if already read (one opened before a
+        crash and never stored). The caller stores them, then adds their ids to `skip`."""
+
+    def find_post_with_marker(
+        self, topic_id: int, marker: str, since: TopicCursor | None = None
+    ) -> int | None:
+        """Id of the bot's own post in the topic whose text contains `marker`, if any.
+        Searches from `since` (or the last page) to the end."""
+
+    def find_sent_pm_with_marker(self, subject: str, marker: str) -> int | None:
+        """Id of a PM in the outbox/sentbox with this subject whose body has `marker`."""
+
+    # -- writing --------------------------------------------------------------------------
+    def post_reply(self, topic_id: int, text: str, subject: str | None = None) -> PostResult:
+        """Reply to a topic. Raises PostingRefused subclasses."""
+
+    def edit_post(self, post_id: int, text: str, subject: str | None = None) -> PostResult:
+        """Replace the text of one of the bot's own posts."""
+
+    def send_pm(self, recipients: Sequence[str], subject: str, text: str) -> PMResult:
+        """Send one PM to one or many users. Raises UnknownRecipient, FloodLimited, ..."""

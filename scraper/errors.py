@@ -1,0 +1,117 @@
+"""Errors raised by board clients, worded for the host who reads the log.
+
+```
+ScraperError                      anything that went wrong talking to the board
+├── LoginFailed                   the board refused our credentials (never retried)
+├── SessionExpired                the board served a login form where content was expected
+│                                 and a silent re-login did not help
+├── BoardUnavailable              5xx, timeouts, connection errors, truncated pages — after retries
+├── NotFound                      topic, post or message does not exist
+├── UnexpectedPage                a page that is none of the shapes we know (layout changed?)
+└── PostingRefused                the board answered a post/edit/PM with a refusal
+    ├── FloodLimited              "you cannot post again so soon" (retry after `retry_after`)
+    ├── FormExpired               form token missing/too fast/too old (refetch the form)
+    ├── TopicLocked               the topic is closed for replies
+    ├── NoPermission              this account may not post/edit/PM here
+    ├── UnknownRecipient          a PM recipient does not exist on the board
+    └── MessageTooLong            the text exceeds the board's limit (`limit` characters)
+```
+
+`httpx` exceptions never leave the client: they are wrapped into `BoardUnavailable` with the
+original as `__cause__`.
+"""
+
+from __future__ import annotations
+
+
+class ScraperError(Exception):
+    """Base of every board I/O error. `str(err)` is a sentence the host can act on."""
+
+
+class LoginFailed(ScraperError):
+    def __init__(self, user: str, board_says: str = "") -> None:
+        self.user = user
+        self.board_says = board_says
+        detail = f" (the board says: {board_says})" if board_says else ""
+        super().__init__(
+            f"login refused for user {user}: wrong password or inactive account{detail}"
+        )
+
+
+class SessionExpired(ScraperError):
+    """The board keeps showing its login form even right after logging in again."""
+
+
+class BoardUnavailable(ScraperError):
+    """The board did not answer usefully (5xx, timeout, connection error, truncated page)."""
+
+
+class NotFound(ScraperError):
+    """The requested topic, post or private message does not exist (or is not visible)."""
+
+
+class UnexpectedPage(ScraperError):
+    """A page that matches none of the shapes the client knows; usually a changed style."""
+
+
+class PostingRefused(ScraperError):
+    """The board refused a post, edit or PM; `board_says` holds its own error text."""
+
+    def __init__(self, message: str, board_says: str = "") -> None:
+        self.board_says = board_says
+        super().__init__(message)
+
+
+class FloodLimited(PostingRefused):
+    def __init__(self, board_says: str = "", retry_after: float = 15.0) -> None:
+        self.retry_after = retry_after
+        super().__init__(
+            "the board's flood control refused the message (posted too soon after the "
+            f"previous one); retry in {retry_after:.0f} s",
+            board_says,
+        )
+
+
+class FormExpired(PostingRefused):
+    def __init__(self, board_says: str = "") -> None:
+        super().__init__(
+            "the board rejected the form token (sent too fast or the form was too old)",
+            board_says,
+        )
+
+
+class TopicLocked(PostingRefused):
+    def __init__(self, topic_id: int | None, board_says: str = "") -> None:
+        self.topic_id = topic_id
+        super().__init__(
+            f"topic {topic_id} is locked: the bot cannot reply; ask a moderator to unlock it",
+            board_says,
+        )
+
+
+class NoPermission(PostingRefused):
+    def __init__(self, what: str, board_says: str = "") -> None:
+        super().__init__(
+            f"the bot's account has no permission to {what}; check its group rights",
+            board_says,
+        )
+
+
+class UnknownRecipient(PostingRefused):
+    def __init__(self, names: tuple[str, ...], board_says: str = "") -> None:
+        self.names = names
+        super().__init__(
+            "cannot send the private message: no such user on the board: " + ", ".join(names),
+            board_says,
+        )
+
+
+class MessageTooLong(PostingRefused):
+    def __init__(self, length: int, limit: int | None, board_says: str = "") -> None:
+        self.length = length
+        self.limit = limit
+        super().__init__(
+            f"the message has {length} characters, more than the board allows"
+            + (f" ({limit})" if limit else ""),
+            board_says,
+        )

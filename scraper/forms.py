@@ -1,0 +1,295 @@
+"""Small readers for the *shape* of phpBB pages: forms, error boxes, login state, navigation.
+
+This is what a client needs to drive the board (which form to submit, did it work, where is
+the next page). Reading posts and messages themselves is the parser's job (`parser/`).
+All functions are forgiving: they return None / empty on markup they do not recognise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+_VALUE_TYPES = {"", "hidden", "text", "password", "email", "number", "search", "url", "tel"}
+
+
+def _tree(html: str) -> LexborHTMLParser:
+    return LexborHTMLParser(html)
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    name: str
+    value: str
+    kind: str  # "value" (always sent), "check" (sent when checked), "submit" (when pressed)
+    checked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """A form's successful controls in document order, like a browser without JavaScript."""
+
+    action: str  # absolute URL
+    method: str
+    controls: tuple[Control, ...]
+    form_id: str = ""
+
+    def names(self) -> set[str]:
+        return {c.name for c in self.controls}
+
+    def value(self, name: str) -> str | None:
+        for c in self.controls:
+            if c.name == name and (c.kind == "value" or c.checked):
+                return c.value
+        return None
+
+    def values(self, name: str) -> list[str]:
+        return [c.value for c in self.controls if c.name == name and c.kind == "value"]
+
+    def submit_buttons(self) -> list[str]:
+        return [c.name for c in self.controls if c.kind == "submit"]
+
+    def fill(
+        self, press: str | None, values: Mapping[str, str] | None = None
+    ) -> list[tuple[str, str]]:
+        """The body a browser would send: every value control, checked boxes, the pressed
+        button, in document order. `values` overrides a control's value (a checkbox named
+        there is sent checked with that value); names absent from the form are appended."""
+        values = dict(values or {})
+        out: list[tuple[str, str]] = []
+        used: set[str] = set()
+        for c in self.controls:
+            if c.kind == "submit":
+                if c.name == press:
+                    out.append((c.name, c.value))
+                continue
+            if c.name in values:
+                if c.name in used:
+                    continue  # radio groups: one value
+                used.add(c.name)
+                out.append((c.name, values[c.name]))
+                continue
+            if c.kind == "value" or c.checked:
+                out.append((c.name, c.value))
+        out.extend((k, v) for k, v in values.items() if k not in used)
+        return out
+
+
+def find_form(html: str, base_url: str, selector: str) -> Form | None:
+    node = _tree(html).css_first(selector)
+    if node is None or node.tag != "form":
+        return None
+    controls: list[Control] = []
+    for el in node.css("input, select, textarea, button"):
+        attrs = el.attributes
+        name = attrs.get("name")
+        if not name or "disabled" in attrs:
+            continue
+        if el.tag == "input":
+            typ = (attrs.get("type") or "").lower()
+            val = attrs.get("value") or ""
+            if typ in _VALUE_TYPES:
+                controls.append(Control(name, val, "value"))
+            elif typ in ("checkbox", "radio"):
+                controls.append(Control(name, val or "on", "check", "checked" in attrs))
+            elif typ in ("submit", "image"):
+                controls.append(Control(name, val, "submit"))
+            # file, reset, button: a browser sends none of them in a urlencoded body
+        elif el.tag == "textarea":
+            controls.append(Control(name, el.text(deep=True), "value"))
+        elif el.tag == "select":
+            controls.append(Control(name, _selected(el), "value"))
+        elif el.tag == "button" and (attrs.get("type") or "submit").lower() == "submit":
+            controls.append(Control(name, attrs.get("value") or "", "submit"))
+    action = urljoin(base_url, node.attributes.get("action") or base_url)
+    method = (node.attributes.get("method") or "get").lower()
+    return Form(action, method, tuple(controls), node.attributes.get("id") or "")
+
+
+def _selected(select: LexborNode) -> str:
+    first: str | None = None
+    for opt in select.css("option"):
+        val = opt.attributes.get("value")
+        if val is None:
+            val = opt.text(deep=True)
+        if first is None:
+            first = val
+        if "selected" in opt.attributes:
+            return val
+    return first or ""
+
+
+# -- page state ------------------------------------------------------------------------------
+
+
+def is_login_page(html: str) -> bool:
+    """The board served its login form (a members-only page while logged out)."""
+    return _tree(html).css_first("form#login") is not None
+
+
+def has_logout_link(html: str) -> bool:
+    return "mode=logout" in html
+
+
+def error_text(html: str) -> str | None:
+    """Text of the form error box: `p.error` on posting/PM forms, `div.error` on login."""
+    tree = _tree(html)
+    node = tree.css_first("form p.error") or tree.css_first("p.error")
+    node = node or tree.css_first("form#login div.error") or tree.css_first("div.error")
+    if node is None:
+        return None
+    text = " ".join(node.text(deep=True, separator=" ").split())
+    return text or None
+
+
+def info_message(html: str) -> str | None:
+    """Text of an info/message page (`#message .inner p`), e.g. «Запрошенной темы не
+    существует.» or «Ваше сообщение успешно отправлено.»."""
+    node = _tree(html).css_first("#message .inner")
+    if node is None:
+        return None
+    paras = [" ".join(p.text(deep=True, separator=" ").split()) for p in node.css("p")]
+    text = " ".join(p for p in paras if p)
+    return text or " ".join(node.text(deep=True, separator=" ").split()) or None
+
+
+def meta_refresh_url(html: str, base_url: str) -> str | None:
+    for meta in _tree(html).css("meta"):
+        if (meta.attributes.get("http-equiv") or "").lower() == "refresh":
+            content = meta.attributes.get("content") or ""
+            m = re.search(r"url=(.+)$", content, re.I)
+            if m:
+                return str(urljoin(base_url, m.group(1).strip()))
+    return None
+
+
+def is_complete(html: str) -> bool:
+    """A whole page ends with </html>; a dropped connection leaves it cut short."""
+    return html.rstrip().lower().endswith("</html>")
+
+
+def query_int(url: str, name: str) -> int | None:
+    vals = parse_qs(urlsplit(url).query).get(name)
+    if not vals:
+        return None
+    try:
+        return int(vals[0])
+    except ValueError:
+        return None
+
+
+# -- topic navigation ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TopicNav:
+    page: int
+    total_pages: int
+    post_ids: tuple[int, ...]
+    next_url: str | None
+    page_starts: dict[int, int] = field(default_factory=dict)  # page number -> start offset
+    per_page: int | None = None
+
+
+def topic_nav(html: str, base_url: str) -> TopicNav | None:
+    """Page number, page count, post ids and the next-page link of a viewtopic page;
+    None if this is not a topic page."""
+    tree = _tree(html)
+    ids: list[int] = []
+    for node in tree.css("div.post"):
+        m = re.fullmatch(r"p(\d+)", node.attributes.get("id") or "")
+        if m:
+            ids.append(int(m.group(1)))
+    pag = tree.css_first("div.pagination")
+    if not ids and pag is None:
+        return None
+    page, total, next_url = 1, 1, None
+    starts: dict[int, int] = {}
+    per_page: int | None = None
+    if pag is not None:
+        active = pag.css_first("li.active span")
+        if active is not None and active.text(deep=True).strip().isdigit():
+            page = int(active.text(deep=True).strip())
+        total = page
+        for a in pag.css("a.button"):
+            label = a.text(deep=True).strip()
+            href = urljoin(base_url, a.attributes.get("href") or "")
+            if label.isdigit():
+                total = max(total, int(label))
+                starts[int(label)] = query_int(href, "start") or 0
+            if a.attributes.get("rel") == "next":
+                next_url = href
+        jump = pag.css_first("input[data-per-page]")
+        if jump is not None and (jump.attributes.get("data-per-page") or "").isdigit():
+            per_page = int(jump.attributes.get("data-per-page") or "0") or None
+    if per_page is None:
+        steps = sorted({s for s in starts.values() if s > 0})
+        if steps:
+            per_page = min(s // max(p - 1, 1) for p, s in starts.items() if s > 0)
+    return TopicNav(page, total, tuple(ids), next_url, starts, per_page)
+
+
+def own_post_text(html: str, post_id: int) -> tuple[str, str] | None:
+    """(author, text outside quotes) of one post on a topic page; used to find the bot's
+    own marker, so a player quoting the bot never counts as the bot's post."""
+    tree = _tree(html)
+    post = tree.css_first(f"div#p{post_id}")
+    if post is None:
+        return None
+    author_node = post.css_first(
+        "dl.postprofile dt a.username, dl.postprofile dt a.username-coloured"
+    )
+    author = author_node.text(deep=True).strip() if author_node is not None else ""
+    content = post.css_first("div.content")
+    if content is None:
+        return author, ""
+    for bq in content.css("blockquote"):
+        bq.decompose()
+    return author, " ".join(content.text(deep=True, separator=" ").split())
+
+
+# -- PM folders --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PMRow:
+    id: int
+    unread: bool
+    subject: str
+    correspondent: str
+
+
+def pm_rows(html: str) -> list[PMRow]:
+    """Rows of a PM folder listing (`ul.pmlist li.row`)."""
+    rows: list[PMRow] = []
+    for li in _tree(html).css("ul.pmlist li.row"):
+        link = li.css_first("a.topictitle")
+        if link is None:
+            continue
+        msg_id = query_int((link.attributes.get("href") or "").replace("&amp;", "&"), "p")
+        if msg_id is None:
+            continue
+        dl = li.css_first("dl.row-item")
+        classes = (dl.attributes.get("class") or "").split() if dl is not None else []
+        who = li.css_first("div.list-inner a.username, div.list-inner a.username-coloured")
+        rows.append(
+            PMRow(
+                msg_id,
+                "pm_unread" in classes,
+                link.text(deep=True).strip(),
+                who.text(deep=True).strip() if who is not None else "",
+            )
+        )
+    return rows
+
+
+def pm_body_text(html: str, msg_id: int) -> str | None:
+    """Visible text of the message itself (not the conversation history below it)."""
+    node = _tree(html).css_first(f"div#post-{msg_id} div.content")
+    if node is None:
+        return None
+    return " ".join(node.text(deep=True, separator=" ").split())

@@ -1,0 +1,684 @@
+"""`PhpbbClient`: the `BoardClient` for phpBB 3.x (prosilver-based styles).
+
+How the board behaves (see fixtures/phpbb/http/README.md for the recorded evidence):
+
+- Login is `ucp.php?mode=login`; the form carries `creation_time`, `form_token`, `sid` and two
+  `redirect`s, all sent back. Success is a 302 and the `<prefix>_u` cookie no longer 1; the
+  cookie prefix differs per board, so it is read from Set-Cookie, never assumed.
+- A lost session is not an error status: members-only pages answer 200 with `form#login`,
+  and other pages lose the `mode=logout` link. We log in again once and repeat the request.
+- Every form refuses a submit in the same second it was served and after 7200 s; we wait
+  `min_form_age` after fetching a form and refetch forms older than `max_form_age`.
+- Posts and PMs share one flood timer per user (15 s by default); we space our own writes
+  and, if refused anyway, wait the interval out and resubmit the form the board returned.
+- There are no 304s: every poll is a full page, so polling reads the fewest pages possible.
+
+GETs are retried with exponential backoff on 5xx, timeouts, connection errors and truncated
+pages. Form submits that create something are never retried blindly: a lost answer may hide a
+post the board accepted, and only the poster (which knows the message's marker) may decide.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urljoin
+
+import httpx
+from tenacity import (
+    Retrying,
+    retry_if_exception_type,
+    stop_after_attempt,
+    wait_exponential,
+)
+
+from scraper import forms
+from scraper.board import (
+    FetchedPM,
+    PMRef,
+    PMResult,
+    PostResult,
+    RawPage,
+    TopicCursor,
+    TopicPageFetch,
+    TopicPoll,
+)
+from scraper.errors import (
+    BoardUnavailable,
+    FloodLimited,
+    FormExpired,
+    LoginFailed,
+    MessageTooLong,
+    NoPermission,
+    NotFound,
+    PostingRefused,
+    ScraperError,
+    SessionExpired,
+    TopicLocked,
+    UnexpectedPage,
+    UnknownRecipient,
+)
+from scraper.session import load_cookies, save_cookies
+
+log = logging.getLogger(__name__)
+
+DEFAULT_USER_AGENT = "mafiabot/0.1 (forum Mafia game host bot; httpx)"
+
+_FOLDER_IDS = {"inbox": 0, "sentbox": -1, "outbox": -2}
+
+# Board refusals, by phrase, in the Russian and English language packs.
+_FLOOD = ("сразу после предыдущего", "so soon after your last", "another post so soon")
+_TOKEN = ("ошибка отправки формы", "submitted form was invalid")
+_TOO_LONG = ("максимальное разрешённое количество символов", "maximum number of allowed char")
+_UNKNOWN_USER = (
+    "пользователи не существуют",
+    "получатель сообщения не выбран",
+    "users to be added do not exist",
+    "no recipient",
+)
+_LOCKED = ("тема закрыта", "закрыта, вы не можете", "topic is locked")
+_NO_PERMISSION = (
+    "нет доступа",
+    "нет прав",
+    "не можете отвечать",
+    "не авторизованы",
+    "not authorised",
+    "not authorized",
+    "no permission",
+)
+_NOT_FOUND = ("не существует", "не найдено", "не найден", "does not exist", "not found")
+
+
+@dataclass(frozen=True, slots=True)
+class PhpbbSettings:
+    """Everything a `PhpbbClient` needs; the daemon builds it from config."""
+
+    base_url: str  # e.g. "https://forum.example.org/" (board root, with trailing slash)
+    username: str
+    password: str
+    remember_me: bool = True
+    user_agent: str = DEFAULT_USER_AGENT
+    cookie_file: Path | None = None
+    min_interval: float = 1.0  # seconds between any two requests (politeness)
+    timeout: float = 30.0
+    retries: int = 5  # attempts per GET before BoardUnavailable
+    backoff: float = 2.0  # first retry wait; doubles each time
+    max_backoff: float = 120.0
+    flood_interval: float = 15.0  # the board's flood interval (posts and PMs share it)
+    flood_retries: int = 3
+    min_form_age: float = 1.5  # phpBB refuses a form submitted in the second it was served
+    max_form_age: float = 7000.0  # phpBB's form token lifetime is 7200 s
+    posts_per_page: int = 10  # used until a page tells the real value
+    max_message_length: int | None = 60000
+    marker_search_pages: int = 3
+
+
+@dataclass(slots=True)
+class _FormPage:
+    form: forms.Form
+    url: str
+    served_at: float
+
+
+class PhpbbClient:
+    """phpBB 3.x board client (reading and writing). Not thread-safe: one per bot."""
+
+    def __init__(
+        self,
+        settings: PhpbbSettings,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.settings = settings
+        self.base_url = (
+            settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
+        )
+        self.max_message_length = settings.max_message_length
+        self._clock = clock
+        self._sleep = sleep
+        cookies = load_cookies(settings.cookie_file) if settings.cookie_file else httpx.Cookies()
+        self._http = httpx.Client(
+            transport=transport,
+            cookies=cookies,
+            headers={"User-Agent": settings.user_agent, "Accept-Language": "ru,en;q=0.5"},
+            timeout=settings.timeout,
+            follow_redirects=False,
+        )
+        self.cookie_prefix: str | None = _prefix_from_names(c.name for c in cookies.jar)
+        self._last_request_at: float | None = None
+        self._last_write_at: float | None = None
+        self._per_page: int | None = None
+        self._logged_in = False
+        self.requests_made = 0
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    def url(self, path: str) -> str:
+        return urljoin(self.base_url, path)
+
+    def _now(self) -> datetime:
+        return datetime.fromtimestamp(self._clock(), UTC)
+
+    def _pace(self) -> None:
+        if self._last_request_at is not None:
+            wait = self._last_request_at + self.settings.min_interval - self._clock()
+            if wait > 0:
+                self._sleep(wait)
+        self._last_request_at = self._clock()
+
+    def _send_once(
+        self, method: str, url: str, data: Sequence[tuple[str, str]] | None = None
+    ) -> httpx.Response:
+        self._pace()
+        self.requests_made += 1
+        try:
+            if data is None:
+                resp = self._http.request(method, url)
+            else:
+                resp = self._http.request(
+                    method,
+                    url,
+                    content=httpx.QueryParams(list(data)).__str__().encode("ascii"),
+                    headers={"Content-Type": "application/x-www-form-urlencoded"},
+                )
+            resp.read()
+        except httpx.TimeoutException as exc:
+            raise BoardUnavailable(f"the board did not answer in time ({method} {url})") from exc
+        except httpx.HTTPError as exc:
+            raise BoardUnavailable(f"cannot reach the board ({method} {url}): {exc}") from exc
+        if "set-cookie" in resp.headers:
+            self._learn_cookies(resp)
+        if resp.status_code >= 500:
+            raise BoardUnavailable(
+                f"the board answered {resp.status_code} {resp.reason_phrase} ({method} {url})"
+            )
+        if resp.status_code == 200 and _is_html(resp) and not forms.is_complete(resp.text):
+            raise BoardUnavailable(f"the board sent a truncated page ({method} {url})")
+        return resp
+
+    def _send(
+        self,
+        method: str,
+        url: str,
+        data: Sequence[tuple[str, str]] | None = None,
+        *,
+        retry: bool = True,
+    ) -> httpx.Response:
+        if not retry:
+            return self._send_once(method, url, data)
+        retrying = Retrying(
+            stop=stop_after_attempt(max(1, self.settings.retries)),
+            wait=wait_exponential(
+                multiplier=self.settings.backoff,
+                min=self.settings.backoff,
+                max=self.settings.max_backoff,
+            ),
+            retry=retry_if_exception_type(BoardUnavailable),
+            sleep=self._sleep,
+            before_sleep=lambda rs: log.warning(
+                "board unavailable, retrying (attempt %d): %s",
+                rs.attempt_number,
+                rs.outcome.exception() if rs.outcome else "",
+            ),
+            reraise=True,
+        )
+        for attempt in retrying:
+            with attempt:
+                return self._send_once(method, url, data)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _get(self, url: str, *, follow: int = 5) -> httpx.Response:
+        resp = self._send("GET", url)
+        while resp.is_redirect and follow > 0:
+            url = urljoin(str(resp.url), resp.headers["location"])
+            resp = self._send("GET", url)
+            follow -= 1
+        return resp
+
+    def _learn_cookies(self, resp: httpx.Response) -> None:
+        names = [c.split("=", 1)[0].strip() for c in resp.headers.get_list("set-cookie")]
+        prefix = _prefix_from_names(names)
+        if prefix and prefix != self.cookie_prefix:
+            log.info("board cookie prefix is %s", prefix)
+            self.cookie_prefix = prefix
+        if self.settings.cookie_file:
+            save_cookies(self._http.cookies, self.settings.cookie_file)
+
+    def _cookie(self, suffix: str) -> str | None:
+        if not self.cookie_prefix:
+            return None
+        for c in self._http.cookies.jar:
+            if c.name == self.cookie_prefix + suffix:
+                return c.value
+        return None
+
+    def _raw(self, resp: httpx.Response) -> RawPage:
+        return RawPage(str(resp.url), resp.text, self._now(), resp.status_code)
+
+    # -- session ---------------------------------------------------------------------------
+
+    def login(self) -> None:
+        """Log in unless the stored session still works."""
+        if self._cookie("u") not in (None, "", "1"):
+            resp = self._get(self.url("index.php"))
+            if forms.has_logout_link(resp.text):
+                self._logged_in = True
+                log.info("board session restored for %s", self.settings.username)
+                return
+        self._login()
+
+    def _login(self) -> None:
+        user = self.settings.username
+        page = self._get(self.url("ucp.php?mode=login"))
+        if forms.has_logout_link(page.text) and not forms.is_login_page(page.text):
+            self._logged_in = True
+            return
+        served = self._clock()
+        form = forms.find_form(page.text, str(page.url), "form#login")
+        if form is None:
+            raise UnexpectedPage(f"the board's login page has no login form ({page.url})")
+        self._wait_form_age(served)
+        values = {"username": user, "password": self.settings.password}
+        if self.settings.remember_me:
+            values["autologin"] = "on"
+        resp = self._send("POST", form.action, form.fill("login", values))
+        if resp.is_redirect and self._cookie("u") not in (None, "", "1"):
+            landing = self._get(urljoin(str(resp.url), resp.headers["location"]))
+            if not forms.has_logout_link(landing.text):
+                raise SessionExpired(
+                    f"the board accepted the login of {user} but the session does not stick; "
+                    "are cookies blocked or is the session bound to another IP?"
+                )
+            self._logged_in = True
+            if self.settings.cookie_file:
+                save_cookies(self._http.cookies, self.settings.cookie_file)
+            log.info("logged in to %s as %s", self.base_url, user)
+            return
+        says = forms.error_text(resp.text) or ""
+        if "captcha" in resp.text.lower() and "confirm" in resp.text.lower():
+            says = (says + " (the board now asks for a CAPTCHA: log in once in a browser)").strip()
+        raise LoginFailed(user, says)
+
+    def close(self) -> None:
+        if self.settings.cookie_file:
+            save_cookies(self._http.cookies, self.settings.cookie_file)
+        self._http.close()
+
+    def _wait_form_age(self, served_at: float) -> None:
+        wait = served_at + self.settings.min_form_age - self._clock()
+        if wait > 0:
+            self._sleep(wait)
+
+    def _member_get(self, url: str, *, needs_login: bool = True) -> httpx.Response:
+        """GET a page that must be seen logged in; re-login once if the session is gone."""
+        if not self._logged_in:
+            self.login()
+        resp = self._get(url)
+        if self._looks_logged_out(resp, needs_login):
+            log.info("board session lost (login form served for %s); logging in again", url)
+            self._logged_in = False
+            self._login()
+            resp = self._get(url)
+            if self._looks_logged_out(resp, needs_login):
+                raise SessionExpired(
+                    f"still logged out after logging in again as {self.settings.username} "
+                    f"({url}); the board may bind sessions to IP or browser"
+                )
+        if resp.status_code == 404:
+            raise NotFound(forms.info_message(resp.text) or f"not found: {url}")
+        if resp.status_code >= 400:
+            raise UnexpectedPage(f"the board answered {resp.status_code} for {url}")
+        return resp
+
+    @staticmethod
+    def _looks_logged_out(resp: httpx.Response, needs_login: bool) -> bool:
+        if resp.status_code != 200 or not _is_html(resp):
+            return False
+        if forms.is_login_page(resp.text):
+            return True
+        return needs_login and not forms.has_logout_link(resp.text)
+
+    # -- topics ----------------------------------------------------------------------------
+
+    def _topic_url(self, topic_id: int, start: int) -> str:
+        return self.url(f"viewtopic.php?t={topic_id}" + (f"&start={start}" if start else ""))
+
+    def _fetch_topic_page(self, url: str) -> TopicPageFetch:
+        resp = self._member_get(url)
+        nav = forms.topic_nav(resp.text, str(resp.url))
+        if nav is None:
+            msg = forms.info_message(resp.text)
+            if msg and _has(msg, _NOT_FOUND):
+                raise NotFound(f"{msg} ({url})")
+            raise UnexpectedPage(f"not a topic page: {url}" + (f" ({msg})" if msg else ""))
+        if nav.per_page:
+            self._per_page = nav.per_page
+        start = forms.query_int(str(resp.url), "start") or 0
+        if nav.page in nav.page_starts:
+            start = nav.page_starts[nav.page]
+        elif nav.page == 1:
+            start = 0
+        elif self._per_page:
+            start = (nav.page - 1) * self._per_page
+        return TopicPageFetch(self._raw(resp), nav.page, nav.total_pages, start, nav.post_ids)
+
+    def _follow_pages(self, first: TopicPageFetch, last_page: int | None) -> list[TopicPageFetch]:
+        pages = [first]
+        while True:
+            cur = pages[-1]
+            if last_page is not None and cur.page >= last_page:
+                break
+            nav = forms.topic_nav(cur.raw.html, cur.raw.url)
+            if nav is None or nav.next_url is None or cur.page >= cur.total_pages:
+                break
+            nxt = self._fetch_topic_page(nav.next_url)
+            if nxt.page <= cur.page:  # a board that loops back; never spin
+                break
+            pages.append(nxt)
+        return pages
+
+    def poll_topic(self, cursor: TopicCursor) -> TopicPoll:
+        first = self._fetch_topic_page(self._topic_url(cursor.topic_id, cursor.start))
+        pages = self._follow_pages(first, None)
+        seen = [pid for p in pages for pid in p.post_ids]
+        floor = cursor.last_post_id or 0
+        new_ids = tuple(pid for pid in seen if pid > floor)
+        last = pages[-1]
+        newest = max([floor, *seen]) if (seen or cursor.last_post_id) else None
+        nxt = TopicCursor(
+            cursor.topic_id, last.page, last.start, newest if newest else cursor.last_post_id
+        )
+        log.debug(
+            "polled topic %d: %d page(s), %d new post(s)", cursor.topic_id, len(pages), len(new_ids)
+        )
+        return TopicPoll(tuple(pages), new_ids, nxt)
+
+    def read_topic_pages(
+        self, topic_id: int, first_page: int = 1, last_page: int | None = None
+    ) -> list[TopicPageFetch]:
+        per_page = self._per_page or self.settings.posts_per_page
+        first = self._fetch_topic_page(self._topic_url(topic_id, (first_page - 1) * per_page))
+        if first.page != first_page and self._per_page and self._per_page != per_page:
+            first = self._fetch_topic_page(
+                self._topic_url(topic_id, (first_page - 1) * self._per_page)
+            )
+        return self._follow_pages(first, last_page)
+
+    def find_post_with_marker(
+        self, topic_id: int, marker: str, since: TopicCursor | None = None
+    ) -> int | None:
+        if since is not None:
+            pages = self._follow_pages(
+                self._fetch_topic_page(self._topic_url(topic_id, since.start)), None
+            )
+        else:
+            # phpBB clamps a too-large start to the last page: one request finds the end.
+            last = self._fetch_topic_page(self._topic_url(topic_id, 10**9))
+            pages = [last]
+            per_page = self._per_page or self.settings.posts_per_page
+            for back in range(1, self.settings.marker_search_pages):
+                page_no = last.page - back
+                if page_no < 1:
+                    break
+                pages.append(
+                    self._fetch_topic_page(self._topic_url(topic_id, (page_no - 1) * per_page))
+                )
+        me = self.settings.username.casefold()
+        for page in pages:
+            for pid in reversed(page.post_ids):
+                found = forms.own_post_text(page.raw.html, pid)
+                if found and found[0].casefold() == me and marker in found[1]:
+                    return pid
+        return None
+
+    # -- private messages ------------------------------------------------------------------
+
+    def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
+        resp = self._member_get(self.url(f"ucp.php?i=pm&folder={folder}"))
+        return [
+            PMRef(r.id, folder, r.unread, r.subject, r.correspondent)
+            for r in forms.pm_rows(resp.text)
+        ]
+
+    def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
+        f = _FOLDER_IDS.get(folder, 0)
+        resp = self._member_get(self.url(f"ucp.php?i=pm&mode=view&f={f}&p={msg_id}"))
+        if f'id="post-{msg_id}"' not in resp.text:
+            msg = forms.info_message(resp.text)
+            if msg:
+                raise NotFound(f"private message {msg_id}: {msg}")
+            raise UnexpectedPage(f"private message {msg_id} is not on its view page")
+        return self._raw(resp)
+
+    def fetch_unread_pms(
+        self, skip: Collection[int] = (), newer_than: int | None = None
+    ) -> list[FetchedPM]:
+        skip = set(skip)
+        out: list[FetchedPM] = []
+        for row in sorted(self.list_pm_folder("inbox"), key=lambda r: r.id):
+            if row.id in skip:
+                continue
+            if row.unread or (newer_than is not None and row.id > newer_than):
+                out.append(FetchedPM(row.id, self.read_pm(row.id)))
+        return out
+
+    def find_sent_pm_with_marker(self, subject: str, marker: str) -> int | None:
+        want = " ".join(subject.split())
+        for folder in ("outbox", "sentbox"):
+            for row in self.list_pm_folder(folder):
+                if " ".join(row.subject.split()) != want:
+                    continue
+                page = self.read_pm(row.id, folder)
+                body = forms.pm_body_text(page.html, row.id) or ""
+                if marker in body:
+                    return row.id
+        return None
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def _form_page(self, url: str, what: str) -> _FormPage:
+        resp = self._member_get(url)
+        form = forms.find_form(resp.text, str(resp.url), "form#postform")
+        if form is None:
+            raise self._refusal(resp.text, what, None)
+        return _FormPage(form, str(resp.url), self._clock())
+
+    def _space_writes(self) -> None:
+        if self._last_write_at is not None:
+            wait = self._last_write_at + self.settings.flood_interval + 0.5 - self._clock()
+            if wait > 0:
+                log.debug("waiting %.1f s for the board's flood interval", wait)
+                self._sleep(wait)
+
+    def _refusal(self, html: str, what: str, topic_id: int | None) -> ScraperError:
+        """Turn a page that is not a success into the matching error."""
+        err = forms.error_text(html)
+        info = forms.info_message(html)
+        says = err or info or ""
+        low = says.lower()
+        if _has(low, _FLOOD):
+            return FloodLimited(says, self.settings.flood_interval)
+        if _has(low, _TOKEN):
+            return FormExpired(says)
+        if _has(low, _TOO_LONG):
+            nums = [int(n) for n in re.findall(r"\d+", says)]
+            return MessageTooLong(nums[0] if nums else 0, nums[-1] if len(nums) > 1 else None, says)
+        if _has(low, _UNKNOWN_USER):
+            return UnknownRecipient((), says)
+        if _has(low, _LOCKED):
+            return TopicLocked(topic_id, says)
+        if _has(low, _NOT_FOUND):
+            return NotFound(f"cannot {what}: {says}")
+        if _has(low, _NO_PERMISSION):
+            return NoPermission(what, says)
+        if forms.is_login_page(html):
+            return SessionExpired(f"the board asked to log in again while trying to {what}")
+        if says:
+            return PostingRefused(f"the board refused to {what}: {says}", says)
+        return UnexpectedPage(f"unexpected answer while trying to {what}")
+
+    def _submit_post_form(
+        self,
+        page: _FormPage,
+        values: dict[str, str],
+        what: str,
+        topic_id: int | None,
+        refetch: Callable[[], _FormPage],
+    ) -> httpx.Response:
+        """Submit a posting form until the board accepts it or refuses for good.
+
+        Resubmits the form the board returns after a post review (new posts since the form
+        was served), a form-token refusal (after waiting) or a flood refusal (after waiting
+        the interval). Returns the success response (302 or info page)."""
+        floods = 0
+        for _round in range(self.settings.flood_retries + 4):
+            if self._clock() - page.served_at > self.settings.max_form_age:
+                page = refetch()
+            self._wait_form_age(page.served_at)
+            self._space_writes()
+            resp = self._send("POST", page.form.action, page.form.fill("post", values), retry=False)
+            if resp.is_redirect or (
+                resp.status_code == 200 and forms.meta_refresh_url(resp.text, str(resp.url))
+            ):
+                self._last_write_at = self._clock()
+                return resp
+            if resp.status_code == 200 and forms.is_login_page(resp.text):
+                log.info("session lost while trying to %s; logging in again", what)
+                self._logged_in = False
+                self._login()
+                page = refetch()
+                continue
+            returned = forms.find_form(resp.text, str(resp.url), "form#postform")
+            err = self._refusal(resp.text, what, topic_id)
+            if returned is not None:
+                new_page = _FormPage(returned, str(resp.url), self._clock())
+                if isinstance(err, FloodLimited):
+                    floods += 1
+                    if floods > self.settings.flood_retries:
+                        raise err
+                    log.info("flood control refused the message; waiting %.0f s", err.retry_after)
+                    self._last_write_at = self._clock()
+                    page = new_page
+                    continue
+                if isinstance(err, FormExpired):
+                    log.info("form token refused (too fast or too old); resubmitting")
+                    page = new_page
+                    continue
+                if forms.error_text(resp.text) is None:
+                    # post review: new posts arrived since the form was served; phpBB
+                    # returns the form with an updated topic_cur_post_id — send it again.
+                    log.info("new posts arrived since the form was served; resubmitting")
+                    page = new_page
+                    continue
+            raise err
+        raise PostingRefused(f"the board kept returning the form while trying to {what}")
+
+    def _check_length(self, text: str) -> None:
+        limit = self.max_message_length
+        if limit is not None and len(text) > limit:
+            raise MessageTooLong(len(text), limit)
+
+    def post_reply(self, topic_id: int, text: str, subject: str | None = None) -> PostResult:
+        self._check_length(text)
+        what = f"reply to topic {topic_id}"
+        url = self.url(f"posting.php?mode=reply&t={topic_id}")
+        values = {"message": text}
+        if subject:
+            values["subject"] = subject
+        try:
+            page = self._form_page(url, what)
+        except NotFound as exc:
+            raise NotFound(f"topic {topic_id} does not exist or is hidden: {exc}") from exc
+        resp = self._submit_post_form(
+            page, values, what, topic_id, lambda: self._form_page(url, what)
+        )
+        return self._post_result(resp, what)
+
+    def edit_post(self, post_id: int, text: str, subject: str | None = None) -> PostResult:
+        self._check_length(text)
+        what = f"edit post {post_id}"
+        url = self.url(f"posting.php?mode=edit&p={post_id}")
+        values = {"message": text}
+        if subject:
+            values["subject"] = subject
+        page = self._form_page(url, what)
+        resp = self._submit_post_form(page, values, what, None, lambda: self._form_page(url, what))
+        return self._post_result(resp, what)
+
+    def _post_result(self, resp: httpx.Response, what: str) -> PostResult:
+        if resp.is_redirect:
+            loc = urljoin(str(resp.url), resp.headers["location"])
+            pid = forms.query_int(loc, "p")
+            if pid is not None:
+                log.info("board accepted: %s (post %d)", what, pid)
+                return PostResult(pid, loc)
+        raise UnexpectedPage(f"the board answered without a post link while trying to {what}")
+
+    def send_pm(self, recipients: Sequence[str], subject: str, text: str) -> PMResult:
+        names = tuple(dict.fromkeys(n.strip() for n in recipients if n.strip()))
+        if not names:
+            raise UnknownRecipient((), "no recipients given")
+        self._check_length(text)
+        what = "send a private message to " + ", ".join(names)
+        url = self.url("ucp.php?i=pm&mode=compose")
+
+        def addressed() -> _FormPage:
+            page = self._form_page(url, what)
+            self._wait_form_age(page.served_at)
+            resp = self._send(
+                "POST",
+                page.form.action,
+                page.form.fill("add_to", {"username_list": "\n".join(names)}),
+                retry=False,
+            )
+            if forms.is_login_page(resp.text):
+                raise SessionExpired(f"the board asked to log in again while trying to {what}")
+            form = forms.find_form(resp.text, str(resp.url), "form#postform")
+            err = forms.error_text(resp.text)
+            if err or form is None:
+                exc = self._refusal(resp.text, what, None)
+                if isinstance(exc, UnknownRecipient):
+                    raise UnknownRecipient(names, exc.board_says)
+                raise exc
+            listed = {n for n in form.names() if n.startswith("address_list[")}
+            if len(listed) < len(names):
+                raise UnknownRecipient(names, "the board did not add every recipient")
+            return _FormPage(form, str(resp.url), self._clock())
+
+        try:
+            page = addressed()
+        except SessionExpired:
+            self._logged_in = False
+            self._login()
+            page = addressed()
+        values = {"subject": subject, "message": text}
+        try:
+            resp = self._submit_post_form(page, values, what, None, addressed)
+        except UnknownRecipient as exc:
+            raise UnknownRecipient(names, exc.board_says) from exc
+        target = forms.meta_refresh_url(resp.text, str(resp.url)) or ""
+        msg_id = forms.query_int(target, "p") if target else None
+        log.info("board accepted: %s (message %s)", what, msg_id)
+        return PMResult(msg_id, names)
+
+
+def _prefix_from_names(names: Iterable[str]) -> str | None:
+    """phpBB names its cookies <prefix>u, <prefix>k, <prefix>sid; the prefix is per board."""
+    found = [n for n in names if n.endswith("_sid")]
+    return found[0][: -len("sid")] if found else None
+
+
+def _has(text: str, phrases: Sequence[str]) -> bool:
+    low = text.lower()
+    return any(p in low for p in phrases)
+
+
+def _is_html(resp: httpx.Response) -> bool:
+    return "html" in resp.headers.get("content-type", "text/html").lower()

@@ -1,0 +1,78 @@
+"""Cookie jar persisted to a file, so a restarted daemon keeps its board session.
+
+phpBB's autologin key (`<prefix>_k`) changes every time the board re-creates a session from
+it, so the jar is saved after every response that set a cookie, not only at shutdown.
+The file holds a session secret: it is written with mode 0600 and never logged.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from http.cookiejar import Cookie
+from pathlib import Path
+
+import httpx
+
+log = logging.getLogger(__name__)
+
+
+def save_cookies(jar: httpx.Cookies, path: Path) -> None:
+    rows = [
+        {
+            "name": c.name,
+            "value": c.value,
+            "domain": c.domain,
+            "path": c.path,
+            "expires": c.expires,
+            "secure": c.secure,
+        }
+        for c in jar.jar
+    ]
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(rows, fh)
+    os.replace(tmp, path)
+
+
+def load_cookies(path: Path) -> httpx.Cookies:
+    jar = httpx.Cookies()
+    if not path.exists():
+        return jar
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        log.warning("ignoring unreadable cookie file %s: %s", path, exc)
+        return jar
+    for row in rows:
+        try:
+            jar.jar.set_cookie(_cookie(row))
+        except (KeyError, TypeError) as exc:
+            log.warning("ignoring a malformed cookie in %s: %s", path, exc)
+    return jar
+
+
+def _cookie(row: dict[str, object]) -> Cookie:
+    domain = str(row["domain"])
+    expires = row.get("expires")
+    return Cookie(
+        version=0,
+        name=str(row["name"]),
+        value=str(row["value"]),
+        port=None,
+        port_specified=False,
+        domain=domain,
+        domain_specified=domain.startswith("."),
+        domain_initial_dot=domain.startswith("."),
+        path=str(row.get("path") or "/"),
+        path_specified=True,
+        secure=bool(row.get("secure")),
+        expires=int(expires) if isinstance(expires, int | float) else None,
+        discard=False,
+        comment=None,
+        comment_url=None,
+        rest={"HttpOnly": ""},
+    )
