@@ -28,6 +28,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
+from poster.outbox import OutboxKey, OutboxRow
+
 log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -188,23 +190,26 @@ class EventRow(SQLModel, table=True):
     at: datetime | None = _utc_col()
 
 
-class OutboxRow(SQLModel, table=True):
+class OutboxDBRow(SQLModel, table=True):
+    """A `poster.outbox.OutboxRow` as stored; the poster adds the marker when it sends."""
+
     __tablename__ = "outbox"
     __table_args__ = (sa.UniqueConstraint("game_id", "turn", "kind", "recipient"),)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     turn: int
-    kind: str  # newspaper | vote_count | role_pm | ack | refusal | host_report | start | final …
-    recipient: str  # "topic:<id>" for a post, else the nick a PM goes to
+    kind: str  # newspaper | votecount | role | ack | host_report | start | final …
+    recipient: str  # "topic" for public posts, a nick (or "a,b") for PMs
+    channel: str  # topic | pm
+    text: str
     subject: str = ""
-    body: str
-    marker: str  # printed in the post so a crash between send and mark finds its own post
+    topic_id: int | None = None
+    recipients: list[str] | None = _json_col()
     status: str = Field(default="pending", index=True)  # pending | sent | failed
-    board_ref: int | None = None  # the board's post / PM id once sent
-    edit_of: int | None = None  # an interim count edits its earlier post in place
-    attempts: int = 0
-    last_error: str = ""
+    board_ids: list[int] | None = _json_col()  # post / PM id of every part sent so far
+    in_flight_part: int | None = None  # begun but not confirmed (see poster.poster)
+    error: str = ""
     created_at: datetime | None = _utc_col()
     sent_at: datetime | None = _utc_col()
 
@@ -589,7 +594,7 @@ class Store:
         turn: int,
         state: dict[str, Any] | None,
         events: Sequence[tuple[str, str, dict[str, Any]]],
-        outbox: Sequence[OutboxRow],
+        outbox: Sequence[OutboxRow] = (),
         game_values: dict[str, Any] | None = None,
         now: datetime | None = None,
     ) -> None:
@@ -622,7 +627,7 @@ class Store:
                     )
                 )
             for row in outbox:
-                self._enqueue(s, row, now)
+                self._enqueue(s, game_id, row, now)
 
     def events(self, game_id: int, turn: int | None = None) -> list[EventRow]:
         with self.session() as s:
@@ -634,87 +639,41 @@ class Store:
     # -- outbox ----------------------------------------------------------------------------
 
     @staticmethod
-    def _enqueue(s: Session, row: OutboxRow, now: datetime) -> bool:
+    def _enqueue(s: Session, game_id: int, row: OutboxRow, now: datetime) -> bool:
+        k = row.key
         same = s.exec(
-            select(OutboxRow).where(
-                OutboxRow.game_id == row.game_id,
-                OutboxRow.turn == row.turn,
-                OutboxRow.kind == row.kind,
-                OutboxRow.recipient == row.recipient,
+            select(OutboxDBRow).where(
+                OutboxDBRow.game_id == game_id,
+                OutboxDBRow.turn == k.turn,
+                OutboxDBRow.kind == k.kind,
+                OutboxDBRow.recipient == k.recipient,
             )
         ).first()
         if same is not None:
             return False
-        row.created_at = row.created_at or now
-        s.add(row)
+        s.add(
+            OutboxDBRow(
+                game_id=game_id,
+                turn=k.turn,
+                kind=k.kind,
+                recipient=k.recipient,
+                channel=row.channel,
+                text=row.text,
+                subject=row.subject,
+                topic_id=row.topic_id,
+                recipients=list(row.recipients),
+                status=row.status,
+                board_ids=list(row.board_ids),
+                in_flight_part=row.in_flight_part,
+                error=row.error,
+                created_at=now,
+            )
+        )
         return True
 
-    def enqueue(self, row: OutboxRow, now: datetime | None = None) -> bool:
-        """Queue a message; False (and nothing changes) if its key is already queued."""
-        with self.session() as s:
-            return self._enqueue(s, row, now or utcnow())
-
-    def replace_pending(self, row: OutboxRow, now: datetime | None = None) -> None:
-        """Queue or refresh a message whose text may change until sent (the interim count)."""
-        with self.session() as s:
-            same = s.exec(
-                select(OutboxRow).where(
-                    OutboxRow.game_id == row.game_id,
-                    OutboxRow.turn == row.turn,
-                    OutboxRow.kind == row.kind,
-                    OutboxRow.recipient == row.recipient,
-                )
-            ).first()
-            if same is None:
-                row.created_at = now or utcnow()
-                s.add(row)
-                return
-            same.body = row.body
-            same.subject = row.subject
-            if same.status == "sent":
-                # already in the topic: re-send as an edit of that post
-                same.edit_of = same.board_ref
-                same.status = "pending"
-            s.add(same)
-
-    def pending(self, game_id: int | None = None) -> list[OutboxRow]:
-        with self.session() as s:
-            q = select(OutboxRow).where(OutboxRow.status == "pending")
-            if game_id is not None:
-                q = q.where(OutboxRow.game_id == game_id)
-            return list(s.exec(q.order_by(col(OutboxRow.id))))
-
-    def outbox(self, game_id: int) -> list[OutboxRow]:
-        with self.session() as s:
-            return list(
-                s.exec(
-                    select(OutboxRow)
-                    .where(OutboxRow.game_id == game_id)
-                    .order_by(col(OutboxRow.id))
-                )
-            )
-
-    def mark_sent(self, row_id: int, board_ref: int | None, now: datetime | None = None) -> None:
-        with self.session() as s:
-            r = s.get(OutboxRow, row_id)
-            if r is None:
-                raise KeyError(row_id)
-            r.status = "sent"
-            r.board_ref = board_ref
-            r.sent_at = now or utcnow()
-            r.attempts += 1
-            s.add(r)
-
-    def mark_failed(self, row_id: int, error: str, *, give_up: bool = False) -> None:
-        with self.session() as s:
-            r = s.get(OutboxRow, row_id)
-            if r is None:
-                raise KeyError(row_id)
-            r.attempts += 1
-            r.last_error = error[:500]
-            if give_up:
-                r.status = "failed"
-            s.add(r)
+    def outbox(self, game_id: int) -> SqlOutbox:
+        """The game's outbox as the poster's `Outbox` protocol."""
+        return SqlOutbox(self, game_id)
 
     # -- bans (P-B.1) ----------------------------------------------------------------------
 
@@ -815,6 +774,104 @@ class Store:
             if turn is not None:
                 q = q.where(AppliedOverride.turn == turn)
             return list(s.exec(q.order_by(col(AppliedOverride.id))))
+
+
+def _to_row(r: OutboxDBRow, game: str) -> OutboxRow:
+    return OutboxRow(
+        key=OutboxKey(game=game, turn=r.turn, kind=r.kind, recipient=r.recipient),
+        channel="pm" if r.channel == "pm" else "topic",
+        text=r.text,
+        subject=r.subject,
+        topic_id=r.topic_id,
+        recipients=tuple(r.recipients or ()),
+        status="sent" if r.status == "sent" else "failed" if r.status == "failed" else "pending",
+        board_ids=tuple(r.board_ids or ()),
+        in_flight_part=r.in_flight_part,
+        error=r.error,
+    )
+
+
+class SqlOutbox:
+    """The poster's `Outbox` protocol on the store: one transaction per call, so the
+    begin/record steps around each submit survive a crash (poster.poster explains why)."""
+
+    def __init__(self, store: Store, game_id: int) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.game = str(game_id)
+
+    def _find(self, s: Session, key: OutboxKey) -> OutboxDBRow | None:
+        return s.exec(
+            select(OutboxDBRow).where(
+                OutboxDBRow.game_id == self.game_id,
+                OutboxDBRow.turn == key.turn,
+                OutboxDBRow.kind == key.kind,
+                OutboxDBRow.recipient == key.recipient,
+            )
+        ).first()
+
+    def _must(self, s: Session, key: OutboxKey) -> OutboxDBRow:
+        r = self._find(s, key)
+        if r is None:
+            raise KeyError(f"no outbox row {key}")
+        return r
+
+    def add(self, row: OutboxRow) -> bool:
+        with self.store.session() as s:
+            return Store._enqueue(s, self.game_id, row, utcnow())
+
+    def get(self, key: OutboxKey) -> OutboxRow | None:
+        with self.store.session() as s:
+            r = self._find(s, key)
+            return None if r is None else _to_row(r, self.game)
+
+    def pending(self) -> list[OutboxRow]:
+        with self.store.session() as s:
+            rows = s.exec(
+                select(OutboxDBRow)
+                .where(OutboxDBRow.game_id == self.game_id, OutboxDBRow.status == "pending")
+                .order_by(col(OutboxDBRow.id))
+            )
+            return [_to_row(r, self.game) for r in rows]
+
+    def all(self) -> list[OutboxRow]:
+        with self.store.session() as s:
+            rows = s.exec(
+                select(OutboxDBRow)
+                .where(OutboxDBRow.game_id == self.game_id)
+                .order_by(col(OutboxDBRow.id))
+            )
+            return [_to_row(r, self.game) for r in rows]
+
+    def begin_part(self, key: OutboxKey, part: int) -> None:
+        with self.store.session() as s:
+            r = self._must(s, key)
+            r.in_flight_part = part
+            s.add(r)
+
+    def record_part(self, key: OutboxKey, part: int, board_id: int) -> None:
+        with self.store.session() as s:
+            r = self._must(s, key)
+            ids = list(r.board_ids or ())
+            if part >= len(ids):  # already recorded: keep the first id
+                r.board_ids = [*ids, board_id]
+            r.in_flight_part = None
+            s.add(r)
+
+    def mark_sent(self, key: OutboxKey) -> None:
+        with self.store.session() as s:
+            r = self._must(s, key)
+            r.status = "sent"
+            r.in_flight_part = None
+            r.sent_at = utcnow()
+            s.add(r)
+
+    def mark_failed(self, key: OutboxKey, error: str) -> None:
+        with self.store.session() as s:
+            r = self._must(s, key)
+            r.status = "failed"
+            r.error = error[:2000]
+            s.add(r)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -14,7 +14,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
-from mafiabot.store import BAN_GAMES, MoveRow, OutboxRow, Store, open_store
+from mafiabot.store import BAN_GAMES, MoveRow, Store, open_store
+from poster.outbox import OutboxKey, OutboxRow
 
 MSK = ZoneInfo("Europe/Moscow")
 T0 = datetime(2026, 11, 27, 12, 0, tzinfo=MSK)
@@ -88,73 +89,97 @@ def test_naive_datetime_is_refused(store: Store) -> None:
         )  # fmt: skip
 
 
+def _row(kind: str = "newspaper", text: str = "газета") -> OutboxRow:
+    return OutboxRow(
+        key=OutboxKey(game="1", turn=2, kind=kind, recipient="topic"),
+        channel="topic",
+        text=text,
+        topic_id=4,
+    )
+
+
 def test_outbox_key_is_unique_per_game_turn_kind_recipient(store: Store) -> None:
     gid = _game(store)
-
-    def row(body: str) -> OutboxRow:
-        return OutboxRow(
-            game_id=gid, turn=2, kind="newspaper", recipient="topic:4", body=body, marker="m"
-        )
-
-    assert store.enqueue(row("газета")) is True
-    assert store.enqueue(row("газета ещё раз")) is False
-    pend = store.pending(gid)
-    assert len(pend) == 1 and pend[0].body == "газета"
-    assert pend[0].id is not None
-    store.mark_sent(pend[0].id, 999)
-    assert store.pending(gid) == []
-    assert store.enqueue(row("газета")) is False  # sent stays sent
-    assert store.outbox(gid)[0].board_ref == 999
+    ob = store.outbox(gid)
+    assert ob.add(_row()) is True
+    assert ob.add(_row(text="газета ещё раз")) is False
+    (pend,) = ob.pending()
+    assert pend.text == "газета" and pend.key.game == str(gid)
+    ob.mark_sent(pend.key)
+    assert ob.pending() == []
+    assert ob.add(_row()) is False  # sent stays sent
+    other = store.outbox(_game(store))  # another game: its own keys
+    assert other.add(_row()) is True
 
 
-def test_interim_count_refreshes_until_sent_then_becomes_an_edit(store: Store) -> None:
+def test_outbox_parts_survive_a_crash_between_begin_and_record(store: Store) -> None:
     gid = _game(store)
+    ob = store.outbox(gid)
+    ob.add(_row())
+    key = ob.pending()[0].key
+    ob.begin_part(key, 0)
+    # a new process opens the same database
+    again = Store(store.url).outbox(gid)
+    got = again.get(key)
+    assert got is not None and got.in_flight_part == 0 and got.board_ids == ()
+    again.record_part(key, 0, 501)
+    again.record_part(key, 0, 777)  # recorded twice: the first id stays
+    again.begin_part(key, 1)
+    again.record_part(key, 1, 502)
+    again.mark_sent(key)
+    final = ob.get(key)
+    assert final is not None
+    assert final.board_ids == (501, 502) and final.status == "sent"
+    assert final.in_flight_part is None
+    ob.add(_row(kind="role"))
+    k2 = ob.pending()[0].key
+    ob.mark_failed(k2, "unknown recipient")
+    f2 = ob.get(k2)
+    assert f2 is not None and f2.status == "failed" and ob.pending() == []
 
-    def row(body: str) -> OutboxRow:
-        return OutboxRow(
-            game_id=gid, turn=2, kind="vote_count", recipient="topic:4", body=body, marker="m"
-        )
 
-    store.replace_pending(row("1 голос"))
-    store.replace_pending(row("2 голоса"))
-    (r,) = store.pending(gid)
-    assert r.body == "2 голоса" and r.edit_of is None
-    assert r.id is not None
-    store.mark_sent(r.id, 321)
-    store.replace_pending(row("3 голоса"))
-    (r2,) = store.pending(gid)
-    assert r2.body == "3 голоса" and r2.edit_of == 321
+def test_outbox_conforms_to_the_poster_protocol(store: Store) -> None:
+    from poster.outbox import InMemoryOutbox
+
+    gid = _game(store)
+    sql, mem = store.outbox(gid), InMemoryOutbox()
+    for ob in (sql, mem):
+        ob.add(_row())
+        ob.add(_row(kind="votecount", text="1"))
+        k = ob.pending()[0].key
+        ob.begin_part(k, 0)
+        ob.record_part(k, 0, 9)
+        ob.mark_sent(k)
+    strip = [(r.key.kind, r.text, r.status, r.board_ids) for r in sql.pending()]
+    assert strip == [(r.key.kind, r.text, r.status, r.board_ids) for r in mem.pending()]
+    assert sql.get(_row().key) is not None
 
 
 def test_commit_turn_is_atomic(store: Store) -> None:
     gid = _game(store)
-    bad = OutboxRow(game_id=gid, turn=1, kind="newspaper", recipient="topic:4", body="x")  # type: ignore[call-arg]
-    bad.marker = None  # type: ignore[assignment]  # NOT NULL violation inside the transaction
-    with pytest.raises(sa.exc.IntegrityError):
+    with pytest.raises(sa.exc.StatementError):
         store.commit_turn(
             gid,
             turn=1,
             state={"turn": 2},
-            events=[("hanged", "public", {"nick": "Кот"})],
-            outbox=[bad],
-            game_values={"turn": 2},
+            events=[("Hanged", "public", {"nick": "Кот"})],
+            outbox=[_row()],
+            game_values={"turn": 2, "deadline": datetime(2026, 1, 1)},  # naive: refused
         )
     g = store.get_game(gid)
     assert g.turn == 0 and g.state is None
-    assert store.events(gid) == [] and store.outbox(gid) == []
-    good = OutboxRow(
-        game_id=gid, turn=1, kind="newspaper", recipient="topic:4", body="x", marker="m"
-    )
+    assert store.events(gid) == [] and store.outbox(gid).all() == []
     store.commit_turn(
         gid,
         turn=1,
         state={"turn": 2},
-        events=[("hanged", "public", {"nick": "Кот"}), ("check", "Шерлок", {"r": "mafia"})],
-        outbox=[good],
+        events=[("Hanged", "public", {"nick": "Кот"}), ("CheckResult", "Шерлок", {"r": "x"})],
+        outbox=[_row()],
         game_values={"turn": 2},
     )
     assert store.get_game(gid).turn == 2
     assert [(e.seq, e.audience) for e in store.events(gid, 1)] == [(0, "public"), (1, "Шерлок")]
+    assert len(store.outbox(gid).pending()) == 1
 
 
 def test_P_B_1_bans_double_and_follow_the_player_across_games(store: Store) -> None:
