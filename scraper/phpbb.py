@@ -27,7 +27,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urlencode, urljoin
 
 import httpx
 from tenacity import (
@@ -185,7 +185,9 @@ class PhpbbClient:
                 resp = self._http.request(
                     method,
                     url,
-                    content=httpx.QueryParams(list(data)).__str__().encode("ascii"),
+                    # urlencode keeps repeated names (phpBB's two `redirect`s) in place;
+                    # httpx.QueryParams would group them.
+                    content=urlencode(list(data)).encode("ascii"),
                     headers={"Content-Type": "application/x-www-form-urlencoded"},
                 )
             resp.read()
@@ -563,12 +565,16 @@ class PhpbbClient:
                     floods += 1
                     if floods > self.settings.flood_retries:
                         raise err
-                    log.info("flood control refused the message; waiting %.0f s", err.retry_after)
-                    self._last_write_at = self._clock()
+                    # Our idea of the interval may be shorter than the board's: wait longer
+                    # each time it refuses.
+                    wait = max(self.settings.flood_interval, 5.0) * floods
+                    log.info("flood control refused the message; waiting %.0f s", wait)
+                    self._sleep(wait)
                     page = new_page
                     continue
                 if isinstance(err, FormExpired):
                     log.info("form token refused (too fast or too old); resubmitting")
+                    self._sleep(1.0)  # the returned token may be from the same second
                     page = new_page
                     continue
                 if forms.error_text(resp.text) is None:

@@ -1,0 +1,265 @@
+"""PhpbbClient reading flows against the fake phpBB built from the recorded board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+import httpx
+import pytest
+
+from scraper.board import BoardClient, TopicCursor
+from scraper.errors import BoardUnavailable, LoginFailed, NotFound, SessionExpired
+from scraper.phpbb import PhpbbClient, PhpbbSettings
+from tests.fakeboard_phpbb import BASE, LOGIN_FIELDS, FakeClock, FakePhpbb
+
+BOT = "Тестовый Игрок"
+PASSWORD = "Tester-Pass-2026"
+
+
+def make(
+    board: FakePhpbb | None = None,
+    clock: FakeClock | None = None,
+    **kw: object,
+) -> tuple[PhpbbClient, FakePhpbb, FakeClock]:
+    clock = clock or (board.clock if board else FakeClock())
+    board = board or FakePhpbb(clock)
+    settings = PhpbbSettings(BASE, kw.pop("username", BOT), kw.pop("password", PASSWORD), **kw)  # type: ignore[arg-type]
+    client = PhpbbClient(settings, transport=board.transport(), clock=clock, sleep=clock.sleep)
+    return client, board, clock
+
+
+def form_of(request: httpx.Request) -> list[tuple[str, str]]:
+    return parse_qsl(request.content.decode(), keep_blank_values=True)
+
+
+def test_client_satisfies_board_protocol() -> None:
+    client, _, _ = make()
+    assert isinstance(client, BoardClient)
+
+
+def test_login_sends_every_hidden_field_in_browser_order_with_remember_me() -> None:
+    client, board, _ = make()
+    client.login()
+    posts = [r for r in board.requests if r.method == "POST"]
+    assert len(posts) == 1
+    sent = form_of(posts[0])
+    assert [k for k, _ in sent] == LOGIN_FIELDS  # order recorded from a real browser
+    data = dict(sent)
+    assert data["autologin"] == "on"
+    assert [v for k, v in sent if k == "redirect"][1] == "index.php"
+    assert data["sid"] and posts[0].url.params["sid"] == data["sid"]
+    assert board.violations == []
+    assert client.cookie_prefix == "phpbb3_mcta8_"
+
+
+def test_cookie_prefix_is_read_from_the_board_not_assumed() -> None:
+    clock = FakeClock()
+    board = FakePhpbb(clock, prefix="forum_x7q2_")
+    client, _, _ = make(board)
+    client.login()
+    assert client.cookie_prefix == "forum_x7q2_"
+    assert client.list_pm_folder()  # the session works with the other prefix
+    assert board.count("ucp.php", "POST") == 1
+
+
+def test_login_waits_a_second_after_the_form_was_served() -> None:
+    client, board, _clock = make()
+    client.login()
+    get_at, post_at = board.request_times[0], board.request_times[1]
+    assert int(post_at) - int(get_at) >= 1  # phpBB refuses the same second
+    assert board.violations == []
+
+
+def test_wrong_password_is_a_login_failure_worded_for_the_host() -> None:
+    client, board, _ = make(password="wrong-password-123")
+    with pytest.raises(LoginFailed) as info:
+        client.login()
+    msg = str(info.value)
+    assert msg.startswith(f"login refused for user {BOT}: wrong password or inactive account")
+    assert "неверный пароль" in info.value.board_says
+    assert board.count("ucp.php", "POST") == 1  # never retried
+
+
+def test_unknown_user_is_a_login_failure() -> None:
+    client, _, _ = make(username="Нет_такого")
+    with pytest.raises(LoginFailed, match="Нет_такого"):
+        client.login()
+
+
+def test_cookie_jar_survives_a_restart(tmp_path: Path) -> None:
+    jar = tmp_path / "cookies.json"
+    client, board, _clock = make(cookie_file=jar)
+    client.login()
+    client.close()
+    assert jar.exists() and jar.stat().st_mode & 0o077 == 0
+    board.reset_counts()
+    again, _, _ = make(board, cookie_file=jar)
+    again.login()
+    assert board.count("ucp.php", "POST") == 0  # the stored session was enough
+    assert again.list_pm_folder()
+
+
+def test_autologin_key_recreates_a_lost_session_silently(tmp_path: Path) -> None:
+    client, board, _ = make(cookie_file=tmp_path / "c.json")
+    client.login()
+    board.drop_sessions()  # session expired on the board; the autologin key is still valid
+    board.reset_counts()
+    rows = client.list_pm_folder()
+    assert [r.id for r in rows][:3] == [29, 28, 27]
+    assert board.count("ucp.php", "POST") == 0
+    assert board.count() == 1
+
+
+def test_login_form_served_mid_session_triggers_relogin() -> None:
+    client, board, _ = make(remember_me=False)
+    client.login()
+    board.drop_sessions()
+    board.reset_counts()
+    rows = client.list_pm_folder()
+    assert len(rows) == 14
+    assert board.count("ucp.php", "POST") == 1  # one silent login
+    assert board.violations == []
+
+
+def test_topic_page_without_logout_link_triggers_relogin() -> None:
+    client, board, _ = make(remember_me=False)
+    client.login()
+    board.drop_sessions()
+    poll = client.poll_topic(TopicCursor(4, page=8, start=70, last_post_id=119))
+    assert poll.pages[-1].post_ids == (118, 119)
+    assert "mode=logout" in poll.pages[-1].raw.html
+
+
+def test_session_that_never_sticks_is_reported() -> None:
+    client, board, _ = make(remember_me=False)
+    client.login()
+    original = board._route
+
+    def always_logged_out(method, path, q, form, sess):  # type: ignore[no-untyped-def]
+        if path == "ucp.php" and q.get("i") == "pm":
+            board.drop_sessions()
+            sess.uid = 1
+        return original(method, path, q, form, sess)
+
+    board._route = always_logged_out  # type: ignore[method-assign]
+    with pytest.raises(SessionExpired, match="still logged out"):
+        client.list_pm_folder()
+
+
+@pytest.mark.parametrize("fault", ["500", "502", "503", "timeout", "connect", "truncated"])
+def test_transient_faults_are_retried_with_backoff(fault: str) -> None:
+    client, board, clock = make()
+    client.login()
+    board.fail_next(fault, 2, path="viewtopic.php")
+    clock.slept.clear()
+    poll = client.poll_topic(TopicCursor(4, page=8, start=70, last_post_id=119))
+    assert poll.new_post_ids == ()
+    assert board.count("viewtopic.php") == 3
+    backoffs = [s for s in clock.slept if s >= 2.0]
+    assert backoffs[:2] == [2.0, 4.0]  # exponential
+
+
+def test_persistent_outage_raises_board_unavailable_with_the_cause() -> None:
+    client, board, _ = make(retries=3)
+    client.login()
+    board.fail_next("timeout", 10, path="viewtopic.php")
+    with pytest.raises(BoardUnavailable, match="did not answer in time") as info:
+        client.poll_topic(TopicCursor(4))
+    assert isinstance(info.value.__cause__, httpx.TimeoutException)
+    assert board.count("viewtopic.php") == 3
+
+
+def test_requests_are_spaced_by_the_polite_interval() -> None:
+    client, board, _ = make(min_interval=2.5)
+    client.login()
+    client.read_topic_pages(4, 1, 3)
+    gaps = [b - a for a, b in zip(board.request_times, board.request_times[1:], strict=False)]
+    assert gaps and min(gaps) >= 2.5
+
+
+def test_user_agent_names_the_bot() -> None:
+    client, board, _ = make()
+    client.login()
+    assert all("mafiabot" in r.headers["user-agent"] for r in board.requests)
+    assert board.violations == []
+
+
+def test_first_poll_reads_the_whole_topic_and_returns_a_cursor() -> None:
+    client, _board, _ = make()
+    poll = client.poll_topic(TopicCursor(4))
+    assert [p.page for p in poll.pages] == list(range(1, 9))
+    assert poll.new_post_ids == tuple(range(48, 120))
+    assert poll.cursor == TopicCursor(4, page=8, start=70, last_post_id=119)
+
+
+def test_steady_state_poll_with_nothing_new_costs_at_most_two_requests() -> None:
+    client, board, _ = make()
+    cursor = client.poll_topic(TopicCursor(4)).cursor
+    board.reset_counts()
+    poll = client.poll_topic(cursor)
+    assert board.count() <= 2
+    assert poll.new_post_ids == ()
+    assert poll.cursor == cursor
+
+
+def test_poll_follows_new_pages_only() -> None:
+    client, board, _ = make()
+    cursor = client.poll_topic(TopicCursor(4)).cursor
+    new = [board.add_post_by(77, f"сообщение {i}") for i in range(9)]  # 81 posts: page 9 appears
+    board.reset_counts()
+    poll = client.poll_topic(cursor)
+    assert [p.page for p in poll.pages] == [8, 9]
+    assert poll.new_post_ids == tuple(new)
+    assert poll.cursor == TopicCursor(4, page=9, start=80, last_post_id=new[-1])
+    assert board.count() == 2
+
+
+def test_deadline_reread_reads_the_requested_range() -> None:
+    client, _board, _ = make()
+    pages = client.read_topic_pages(4, 6)
+    assert [p.page for p in pages] == [6, 7, 8]
+    assert pages[0].post_ids[0] == 98
+    assert pages[0].raw.html == (Path("fixtures/phpbb/topic_p6.html")).read_text(encoding="utf-8")
+    assert [p.page for p in client.read_topic_pages(4, 2, 3)] == [2, 3]
+
+
+def test_missing_topic_is_not_found() -> None:
+    client, _, _ = make()
+    with pytest.raises(NotFound, match="Запрошенной темы не существует"):
+        client.poll_topic(TopicCursor(99999))
+
+
+def test_missing_pm_is_not_found() -> None:
+    client, _, _ = make()
+    with pytest.raises(NotFound, match="Личное сообщение не найдено"):
+        client.read_pm(999999)
+
+
+def test_unread_pms_are_returned_for_storing_and_marked_read_on_the_board() -> None:
+    client, _board, _ = make()
+    fetched = client.fetch_unread_pms()
+    assert [m.id for m in fetched] == [25, 26, 27, 28, 29]
+    assert 'id="post-25"' in fetched[0].raw.html
+    assert not any(r.unread for r in client.list_pm_folder())
+    processed = {m.id for m in fetched}
+    assert client.fetch_unread_pms(skip=processed, newer_than=29) == []
+
+
+def test_pm_opened_before_a_crash_is_not_lost() -> None:
+    client, _board, _ = make()
+    processed = {15, 16, 17, 18, 19, 20, 21, 22, 23}
+    client.fetch_unread_pms(skip=processed)  # "crash": nothing stored
+    # After the restart they are read on the board, but still not processed:
+    assert client.fetch_unread_pms(skip=processed) == []  # read state alone would lose them
+    again = client.fetch_unread_pms(skip=processed, newer_than=23)
+    assert [m.id for m in again] == [25, 26, 27, 28, 29]
+
+
+def test_reading_never_deletes_messages() -> None:
+    client, board, _ = make()
+    client.fetch_unread_pms()
+    client.list_pm_folder("sentbox")
+    for r in board.requests:
+        assert "delete" not in str(r.url)
+        assert b"delete" not in r.content
