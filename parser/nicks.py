@@ -1,0 +1,287 @@
+"""Nick resolution (RULES.md C-3): free text → exactly one player, or a reason why not.
+
+Players type nicks loosely: other case, a Cyrillic «а» for a Latin «a» (or the reverse), an
+``@`` or quotes around the name, a trailing comma, a non-breaking space inside a two-word
+nick, a typo. In PM moves they also decline nicks by Russian case («Проверяю Шерлока»).
+`NickResolver` tries these tiers in order and stops at the first that yields an answer:
+
+============  ===========================================================================
+method        the text equals a nick …
+============  ===========================================================================
+exact         … as typed
+casefold      … after Unicode NFKC, case folding, ё→е, whitespace (NBSP, tabs, runs of
+              spaces, zero-width characters) collapsed to single spaces
+lookalike     … after also folding Latin letters that look Cyrillic onto Cyrillic (a, b, c,
+              e, h, k, m, o, p, t, x, y — lower and upper case); both sides are folded, so
+              'Мaкс' (Latin a) ≡ 'Макс' and 'Kот' (Latin K) ≡ 'Кот' either way round
+trimmed       … after also stripping non-letters at both ends (@, quotes «», brackets,
+              punctuation such as the comma in «Шерлок,»)
+inflected     (only when asked, for moves) … as a Russian case form: the nick plus an ending
+              (Егор→Егора/Егору/Егором, Шерлок→Шерлока, Tanya-77→Tanya-77ой) or with its
+              final а/я/ь/й replaced by one (Вася→Васю/Васе/Васей/Васи, Жора→Жору); word by
+              word, so multi-word nicks may be declined in any word (Анну Каренину)
+partial       one word of exactly one nick (≥ 3 letters): «Граф» → «Граф Монте-Кристо»
+              (inflected too, for moves: «Графа»)
+fuzzy         rapidfuzz similarity (0–100) of the folded forms ≥ ``fuzzy_threshold``
+              (default 85), with the runner-up at least ``ambiguity_margin`` (default 10)
+              below; texts shorter than 4 letters never match fuzzily
+============  ===========================================================================
+
+Each tier that finds two or more players gives up with ``ambiguous_nick`` — never a guess;
+nothing found at all gives ``unknown_nick``. The result is a `NickMatch` carrying the method
+and a confidence (1.0 for exact … down to the fuzzy score / 100).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from rapidfuzz import fuzz
+
+UNKNOWN_NICK: Final = "unknown_nick"
+AMBIGUOUS_NICK: Final = "ambiguous_nick"
+
+# Latin letters that render like Cyrillic ones. Only comparison keys are folded, never names.
+_LOOKALIKES: Final = str.maketrans(
+    {
+        "a": "а",
+        "b": "в",
+        "c": "с",
+        "e": "е",
+        "h": "н",
+        "k": "к",
+        "m": "м",
+        "o": "о",
+        "p": "р",
+        "t": "т",
+        "x": "х",
+        "y": "у",
+    }
+)
+_INVISIBLE: Final = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+_EDGE_JUNK: Final = re.compile(r"^[\W_]+|[\W_]+$")
+_WORD_SPLIT: Final = re.compile(r"[\s_.\-]+")
+_DECLINED_SPLIT: Final = re.compile(r"[ _]")
+
+# Russian case endings a declined nick may carry (nouns of all three declensions, the
+# adjective-like endings players use on nicks, and plural forms for teams of names).
+_ENDINGS: Final = frozenset(
+    re.split(" ", "а я у ю е и ы о ой ей ом ем ою ею ью ам ям ах ях ами ями ого его ому ему ым им")
+)
+# Final letters of a nick that a case ending replaces (Вася→Васю, Игорь→Игоря, Андрей→Андрея).
+_REPLACEABLE: Final = ("а", "я", "ь", "й")
+# Separators players put between a Latin/digit nick and a Cyrillic ending (Tanya-77-ой).
+_ENDING_SEPARATORS: Final = "-'’`"
+
+
+def normalize_space(text: str) -> str:
+    """NFKC, drop zero-width characters, collapse every kind of whitespace to one space."""
+    return " ".join(unicodedata.normalize("NFKC", text).translate(_INVISIBLE).split())
+
+
+def casefold_key(text: str) -> str:
+    """The `casefold` tier's comparison key."""
+    return normalize_space(text).casefold().replace("ё", "е")
+
+
+def lookalike_key(text: str) -> str:
+    """The `lookalike` tier's key: case-folded, Latin look-alikes mapped onto Cyrillic."""
+    return casefold_key(text).translate(_LOOKALIKES)
+
+
+def trimmed_key(text: str) -> str:
+    """The `trimmed` tier's key: the look-alike key without non-letters at either end."""
+    return _EDGE_JUNK.sub("", lookalike_key(text))
+
+
+def word_inflects(word: str, nick_word: str) -> bool:
+    """True when `word` is `nick_word` or one of its Russian case forms (both already keys)."""
+    if word == nick_word:
+        return True
+    if len(nick_word) >= 1 and word.startswith(nick_word):
+        rest = word[len(nick_word) :].lstrip(_ENDING_SEPARATORS)
+        if rest in _ENDINGS:
+            return True
+    for final in _REPLACEABLE:
+        stem = nick_word[: -len(final)]
+        if (
+            nick_word.endswith(final)
+            and len(stem) >= 2
+            and word.startswith(stem)
+            and word[len(stem) :] in _ENDINGS
+        ):
+            return True
+    return False
+
+
+def _inflects(text_key: str, nick_key: str) -> bool:
+    # "_" joins words in nicks like Лиса_Алиса; players decline both halves (Лису_Алису)
+    words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
+    return len(words) == len(nick_words) and all(
+        word_inflects(w, n) for w, n in zip(words, nick_words, strict=True)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class NickMatch:
+    """The outcome of resolving one piece of text.
+
+    nick: the player's nick exactly as given to the resolver, or None.
+    method: the tier that decided ("exact", "casefold", "lookalike", "trimmed", "inflected",
+    "partial", "fuzzy"), or "" when nothing matched.
+    confidence: 0.0–1.0. reason: None, "unknown_nick" or "ambiguous_nick".
+    candidates: the players an ambiguous text could mean.
+    """
+
+    query: str
+    nick: str | None
+    method: str = ""
+    confidence: float = 0.0
+    reason: str | None = None
+    candidates: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.nick is not None
+
+
+_CONFIDENCE: Final = {
+    "exact": 1.0,
+    "casefold": 0.99,
+    "lookalike": 0.97,
+    "trimmed": 0.95,
+    "inflected": 0.9,
+    "partial": 0.75,
+}
+STRICT_TIERS: Final = ("exact", "casefold", "lookalike", "trimmed")
+
+
+class NickResolver:
+    """Resolves free text to exactly one of `players` (see the module docstring)."""
+
+    def __init__(
+        self,
+        players: Iterable[str],
+        *,
+        fuzzy_threshold: float = 85.0,
+        ambiguity_margin: float = 10.0,
+        partial: bool = True,
+    ) -> None:
+        # dict keeps the caller's order and drops duplicates
+        self.players: tuple[str, ...] = tuple(dict.fromkeys(p for p in players if p.strip()))
+        self.fuzzy_threshold = fuzzy_threshold
+        self.ambiguity_margin = ambiguity_margin
+        self.partial = partial
+        self._casefold = [casefold_key(p) for p in self.players]
+        self._lookalike = [lookalike_key(p) for p in self.players]
+        self._trimmed = [trimmed_key(p) for p in self.players]
+        self._words = [tuple(w for w in _WORD_SPLIT.split(k) if len(w) >= 3) for k in self._trimmed]
+        self.max_words = max((len(k.split(" ")) for k in self._trimmed), default=1)
+
+    def __contains__(self, nick: object) -> bool:
+        return nick in self.players
+
+    # -- tiers ------------------------------------------------------------------------------
+
+    def tier(self, text: str, method: str) -> list[str]:
+        """Players that `text` matches under one tier (not fuzzy); may be empty or several."""
+        if method == "exact":
+            return [p for p in self.players if p == text]
+        if method == "casefold":
+            key = casefold_key(text)
+            return [p for p, k in zip(self.players, self._casefold, strict=True) if k == key]
+        if method == "lookalike":
+            key = lookalike_key(text)
+            return [p for p, k in zip(self.players, self._lookalike, strict=True) if k == key]
+        key = trimmed_key(text)
+        if not key:
+            return []
+        if method == "trimmed":
+            return [p for p, k in zip(self.players, self._trimmed, strict=True) if k == key]
+        if method == "inflected":
+            return [
+                p for p, k in zip(self.players, self._trimmed, strict=True) if _inflects(key, k)
+            ]
+        if method in ("partial", "partial_inflected"):
+            if " " in key or len(key) < 3:
+                return []
+            inflect = method == "partial_inflected"
+            return [
+                p
+                for p, words in zip(self.players, self._words, strict=True)
+                if any((word_inflects(key, w) if inflect else key == w) for w in words)
+            ]
+        raise ValueError(f"unknown tier {method!r}")
+
+    def fuzzy(self, text: str) -> list[tuple[str, float]]:
+        """(player, score 0–100) best first, for texts long enough to compare fuzzily."""
+        key = trimmed_key(text)
+        if len(key) < 4:
+            return []
+        scored = [(p, fuzz.ratio(key, k)) for p, k in zip(self.players, self._trimmed, strict=True)]
+        scored.sort(key=lambda pair: -pair[1])
+        return scored
+
+    # -- the whole ladder -------------------------------------------------------------------
+
+    def resolve(self, text: str, *, inflected: bool = False, fuzzy: bool = True) -> NickMatch:
+        """Resolve `text`; `inflected` adds the Russian-case tiers used for moves."""
+        methods: list[str] = list(STRICT_TIERS)
+        if inflected:
+            methods.append("inflected")
+        if self.partial:
+            methods.append("partial_inflected" if inflected else "partial")
+        for method in methods:
+            found = self.tier(text, method)
+            if found:
+                return self._decide(text, method, found)
+        if fuzzy:
+            return self.resolve_fuzzy(text)
+        return NickMatch(text, None, reason=UNKNOWN_NICK)
+
+    def resolve_strict(self, text: str, methods: Sequence[str]) -> NickMatch | None:
+        """The first of `methods` that finds anyone decides; None when none does."""
+        for method in methods:
+            found = self.tier(text, method)
+            if found:
+                return self._decide(text, method, found)
+        return None
+
+    def resolve_fuzzy(self, text: str) -> NickMatch:
+        scored = self.fuzzy(text)
+        if not scored or scored[0][1] < self.fuzzy_threshold:
+            return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
+        best, score = scored[0]
+        close = [
+            p for p, s in scored if s >= self.fuzzy_threshold and score - s < self.ambiguity_margin
+        ]
+        if len(close) > 1:
+            return NickMatch(text, None, "fuzzy", score / 100, AMBIGUOUS_NICK, tuple(close))
+        return NickMatch(text, best, "fuzzy", score / 100)
+
+    def _decide(self, text: str, method: str, found: list[str]) -> NickMatch:
+        name = "partial" if method.startswith("partial") else method
+        if len(found) > 1:
+            return NickMatch(text, None, name, _CONFIDENCE[name], AMBIGUOUS_NICK, tuple(found))
+        return NickMatch(text, found[0], name, _CONFIDENCE[name])
+
+    def looks_like_nick(self, text: str) -> bool:
+        """Whether an unresolved coloured text was probably meant as a nick.
+
+        A single word is (a typo'd or unknown nick); longer text only when it is close to
+        some player's nick or shares a word with one. «Внимание всем!» is not; «Граф Монте
+        Кристо» (no hyphen) is.
+        """
+        key = trimmed_key(text)
+        if not key or len(key) > 40:
+            return False
+        if " " not in key:
+            return True
+        if any(self.tier(w, "partial") for w in key.split(" ")):
+            return True
+        scored = self.fuzzy(text)
+        return bool(scored) and scored[0][1] >= 60

@@ -1,0 +1,495 @@
+"""Votes from topic posts: Gambler greens (G-N.1, G-N.2), court votes (G-N.4), PEFL red votes
+(P-V.1–P-V.3). Pure functions over `Post` records; no HTML, no I/O, no clock.
+
+`extract_votes(posts, ruleset=…, players=…)` reads a day's posts in board order and returns a
+`VoteResult`: the counted votes (one per voter), the rejections to report, the tally and, for
+every post looked at, a `PostReading` saying what was made of it.
+
+How a post is read
+------------------
+1. Posts outside the window (``after_post_id``/``before_post_id``, ``since``/``until``,
+   all exclusive of the ends) and posts by ``ignore_authors`` (the host) are skipped.
+2. Candidate spans: the post's coloured spans outside quotes (the parser already dropped
+   quotes and signatures) whose colour matches the rule set's colour spec and that are not
+   struck through (``<s>``/``<del>``). Colour specs: ``"any"``, ``"family:green"``,
+   ``"family:red"`` (hue families), ``"#rrggbb"`` (exact). Defaults: Gambler
+   ``family:green`` + the usual spellings (G-N.1's configurable list), PEFL ``family:red``.
+3. Each candidate is resolved to a living player (`parser.nicks`, C-3). A span that does not
+   resolve is not a vote; it is reported only when it looks like a nick (a single word, or
+   close to a player's nick) and the post holds no resolvable span at all: red «Внимание
+   всем!» or the host's green «Ник» in the rules post are text, not votes.
+4. Within a post and across posts the policy picks the vote: ``last`` (Gambler G-N.1, a
+   player may re-green) or ``first`` (PEFL P-V.3, a vote cannot be changed).
+5. PEFL only: the vote needs a reason (P-V.1): at least ``min_reason_words`` (default 3)
+   words of the voter's own text outside quotes besides the nick. Without one it still
+   counts as an agreement (P-V.2) when the post quotes an accepted vote (by board post id)
+   for the same target.
+
+Rejection reasons (``InputRejected.reason``)
+--------------------------------------------
+``not_a_player``  the author is not in the game (outsiders' nick-coloured posts)
+``dead``          the author is in the game but dead (C-5)
+``beaten``        the author was beaten last night and may not vote this turn (P-A.3)
+``unknown_nick``  a nick-like coloured text names no living player
+``ambiguous_nick`` a coloured text could mean several players
+``dead_target``   the coloured nick is a dead player's
+``self_vote``     a vote for oneself while the ``allow_self_vote`` setting is off
+``no_reason``     PEFL: a red nick without a reason and not an agreement (P-V.1, P-V.2)
+``changed_vote``  PEFL: a later vote for another target after an accepted one (P-V.3)
+``not_a_nominee`` court: a vote for a player who is not on trial (G-N.4)
+
+Ruling (RULES.md is silent on self-votes): ``allow_self_vote`` defaults to True for both rule
+sets — Gambler counts silence as a self-green (G-N.2), so an explicit one is no worse, and
+PEFL does not forbid it (P-M.15 is about night moves).
+"""
+
+from __future__ import annotations
+
+import colorsys
+import re
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Final, Literal
+
+from engine.actions import InputRejected, Vote
+from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickMatch, NickResolver, casefold_key
+from parser.records import ColoredSpan, Post
+
+Ruleset = Literal["gambler", "pefl"]
+Policy = Literal["first", "last"]
+
+NOT_A_PLAYER: Final = "not_a_player"
+DEAD: Final = "dead"
+BEATEN: Final = "beaten"
+DEAD_TARGET: Final = "dead_target"
+SELF_VOTE: Final = "self_vote"
+NO_REASON: Final = "no_reason"
+CHANGED_VOTE: Final = "changed_vote"
+NOT_A_NOMINEE: Final = "not_a_nominee"
+
+# G-N.1 names green "in any spelling": the family covers named/hex/rgb() greens; the listed
+# values are kept explicitly so a host narrowing the family still gets them.
+GAMBLER_COLORS: Final = ("family:green", "#008000", "#00ff00", "#006400", "#00aa00")
+PEFL_COLORS: Final = ("family:red",)
+
+_WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class VoteOptions:
+    """Rule-set settings for reading votes; None means "the rule set's default"."""
+
+    colors: tuple[str, ...] | None = None
+    policy: Policy | None = None  # gambler: "last", pefl: "first"
+    require_reason: bool | None = None  # pefl: True (P-V.1)
+    min_reason_words: int = 3
+    allow_agreement: bool | None = None  # pefl: True (P-V.2)
+    allow_self_vote: bool = True
+    fuzzy_threshold: float = 85.0
+    ignore_authors: frozenset[str] = frozenset()  # the host's account(s)
+    after_post_id: int | None = None
+    before_post_id: int | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PostReading:
+    """What was made of one post (status: vote, superseded, rejected, no_vote, ignored)."""
+
+    post_id: int
+    author: str
+    status: str
+    target: str | None = None
+    reason: str | None = None
+    span: str | None = None  # the coloured text read as the vote
+    method: str | None = None  # nick resolution tier
+    confidence: float | None = None
+    agreed_with: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VoteResult:
+    votes: list[Vote]  # counted, one per voter, in the order they were cast
+    rejected: list[InputRejected]
+    tally: dict[str, int]  # target → votes, most first (ties: reached first, first)
+    posts: list[PostReading] = field(default_factory=list)
+
+
+# -- colours ----------------------------------------------------------------------------------
+
+
+def _family(hex_color: str) -> str | None:
+    """Rough hue family of a canonical #rrggbb colour (red, green, …); None for greys."""
+    try:
+        r, g, b = (int(hex_color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    except (ValueError, IndexError):
+        return None
+    h, s, v = colorsys.rgb_to_hsv(r, g, b)
+    if s < 0.25 or v < 0.2:
+        return None
+    deg = h * 360
+    if deg < 15 or deg >= 345:
+        return "red"
+    if 75 <= deg < 165:
+        return "green"
+    return "other"
+
+
+def color_matches(color: str, spec: Sequence[str]) -> bool:
+    """Whether a canonical colour is one the rule set reads as a vote (see module doc)."""
+    color = color.lower()
+    for entry in spec:
+        entry = entry.strip().lower()
+        if entry == "any":
+            return True
+        if entry.startswith("family:"):
+            if _family(color) == entry.split(":", 1)[1]:
+                return True
+        elif entry == color:
+            return True
+    return False
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _defaults(ruleset: Ruleset, o: VoteOptions) -> tuple[tuple[str, ...], Policy, bool, bool]:
+    pefl = ruleset == "pefl"
+    colors = o.colors if o.colors is not None else (PEFL_COLORS if pefl else GAMBLER_COLORS)
+    policy: Policy = o.policy if o.policy is not None else ("first" if pefl else "last")
+    reason = o.require_reason if o.require_reason is not None else pefl
+    agree = o.allow_agreement if o.allow_agreement is not None else pefl
+    return colors, policy, reason, agree
+
+
+def in_window(post: Post, o: VoteOptions) -> bool:
+    if o.after_post_id is not None and post.id <= o.after_post_id:
+        return False
+    if o.before_post_id is not None and post.id >= o.before_post_id:
+        return False
+    if post.posted_at is not None:
+        if o.since is not None and post.posted_at <= o.since:
+            return False
+        if o.until is not None and post.posted_at >= o.until:
+            return False
+    return True
+
+
+class _Who:
+    """Classifies post authors: living / dead / beaten / outsider / ignored."""
+
+    def __init__(
+        self,
+        living: Iterable[str],
+        dead: Iterable[str],
+        beaten: Iterable[str],
+        ignore: Iterable[str],
+    ) -> None:
+        self.living = {casefold_key(p): p for p in living}
+        self.dead = {casefold_key(p) for p in dead}
+        self.beaten = {casefold_key(p) for p in beaten}
+        self.ignore = {casefold_key(p) for p in ignore}
+
+    def status(self, author: str) -> tuple[str, str]:
+        key = casefold_key(author)
+        if key in self.ignore:
+            return "ignored", author
+        if key in self.living:
+            return ("beaten" if key in self.beaten else "living"), self.living[key]
+        return ("dead" if key in self.dead else "outsider"), author
+
+
+def reason_words(post: Post, nick_text: str) -> int:
+    """P-V.1: words of the author's own text outside quotes besides the voted nick."""
+    own = post.own_text
+    idx = own.find(nick_text) if nick_text else -1
+    if idx >= 0:
+        own = own[:idx] + " " + own[idx + len(nick_text) :]
+    return len(_WORD_RE.findall(own))
+
+
+@dataclass(frozen=True, slots=True)
+class _Pick:
+    span: ColoredSpan
+    match: NickMatch
+
+
+def _read_spans(
+    spans: Sequence[ColoredSpan],
+    resolver: NickResolver,
+    dead: NickResolver | None,
+    policy: Policy,
+) -> tuple[_Pick | None, _Pick | None, str | None]:
+    """(chosen resolved span, first nick-like failure, dead-target text) of one post."""
+    resolved: list[_Pick] = []
+    failure: _Pick | None = None
+    dead_hit: str | None = None
+    for span in spans:
+        m = resolver.resolve(span.text)
+        if m.ok:
+            resolved.append(_Pick(span, m))
+            continue
+        if dead is not None and dead.resolve(span.text, fuzzy=False).ok:
+            dead_hit = dead_hit or span.text
+            continue
+        if failure is None and (m.reason == AMBIGUOUS_NICK or resolver.looks_like_nick(span.text)):
+            failure = _Pick(span, m)
+    if not resolved:
+        return None, failure, dead_hit
+    return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit
+
+
+def _tally(votes: Iterable[Vote]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    reached: dict[tuple[str, int], int] = {}  # (target, count) → order it was reached
+    for n, v in enumerate(votes):
+        counts[v.target] = counts.get(v.target, 0) + 1
+        reached[(v.target, counts[v.target])] = n
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], reached[(kv[0], kv[1])], kv[0])))
+
+
+def _detail(reason: str, target: str | None = None, text: str | None = None) -> str:
+    return {
+        NOT_A_PLAYER: "Вы не участвуете в игре, голос не засчитан.",
+        DEAD: "Выбывшие игроки не голосуют.",
+        BEATEN: "Избитый игрок в этот ход не голосует (P-A.3).",
+        UNKNOWN_NICK: f"Не нашёл среди живых игроков «{text}»: голос не засчитан.",
+        AMBIGUOUS_NICK: f"«{text}» подходит к нескольким игрокам: напишите ник полностью.",
+        DEAD_TARGET: f"«{text}» уже выбыл(а) из игры: голос не засчитан.",
+        SELF_VOTE: "Голос за себя не засчитывается.",
+        NO_REASON: f"Голос за {target} без обоснования не засчитан (нужна причина словами).",
+        CHANGED_VOTE: f"Голос менять нельзя: засчитан первый, за {target}.",
+        NOT_A_NOMINEE: f"{target} не на суде: голосовать можно только за номинантов.",
+    }.get(reason, reason)
+
+
+# -- the day's votes --------------------------------------------------------------------------
+
+
+def extract_votes(
+    posts: Iterable[Post],
+    *,
+    ruleset: Ruleset,
+    players: Collection[str],
+    options: VoteOptions | None = None,
+    dead: Collection[str] = (),
+    beaten: Collection[str] = (),
+) -> VoteResult:
+    """Read the votes of one day (see the module docstring).
+
+    players: the living players. dead: players out of the game (their posts are rejected as
+    ``dead``, votes for them as ``dead_target``). beaten: living players under P-A.3.
+    """
+    o = options or VoteOptions()
+    colors, policy, need_reason, agreement = _defaults(ruleset, o)
+    resolver = NickResolver(players, fuzzy_threshold=o.fuzzy_threshold)
+    dead_resolver = NickResolver(dead, partial=False) if dead else None
+    who = _Who(players, dead, beaten, o.ignore_authors)
+
+    readings: list[PostReading] = []
+    rejected: list[InputRejected] = []
+    counted: dict[str, Vote] = {}  # voter → vote that counts
+    reading_of: dict[str, int] = {}  # voter → index in readings of that vote
+    accepted_by_post: dict[int, str] = {}  # P-V.2: post id → target of an accepted vote
+
+    def reject(post: Post, author: str, reason: str, **kw: str | None) -> None:
+        rejected.append(
+            InputRejected(
+                author, reason, _detail(reason, kw.get("target"), kw.get("text")), post_id=post.id
+            )
+        )
+        readings.append(
+            PostReading(post.id, author, "rejected", kw.get("target"), reason, kw.get("text"))
+        )
+
+    for post in posts:
+        if post.deleted or not in_window(post, o):
+            continue
+        status, author = who.status(post.author)
+        if status == "ignored":
+            continue
+        spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        pick, failure, dead_hit = _read_spans(spans, resolver, dead_resolver, policy)
+        if pick is None:
+            if status in ("living",) and failure is not None:
+                reject(post, author, failure.match.reason or UNKNOWN_NICK, text=failure.span.text)
+            elif status == "living" and dead_hit is not None:
+                reject(post, author, DEAD_TARGET, text=dead_hit)
+            else:
+                readings.append(PostReading(post.id, author, "no_vote"))
+            continue
+        target = pick.match.nick
+        assert target is not None  # _read_spans only picks resolved spans
+        if status == "outsider":
+            reject(post, author, NOT_A_PLAYER, target=target, text=pick.span.text)
+            continue
+        if status == "dead":
+            reject(post, author, DEAD, target=target, text=pick.span.text)
+            continue
+        if status == "beaten":
+            reject(post, author, BEATEN, target=target, text=pick.span.text)
+            continue
+        if target == author and not o.allow_self_vote:
+            reject(post, author, SELF_VOTE, target=target, text=pick.span.text)
+            continue
+        previous = counted.get(author)
+        if previous is not None and policy == "first":
+            # P-V.3 comes before the reason check: once a vote is accepted, any later red
+            # nick is at most a change attempt, whatever its wording
+            if previous.target != target:
+                reject(post, author, CHANGED_VOTE, target=previous.target, text=pick.span.text)
+            else:  # the same vote again: nothing changes, nothing to report
+                readings.append(
+                    PostReading(post.id, author, "superseded", target, span=pick.span.text)
+                )
+            continue
+        agreed_with: int | None = None
+        if need_reason and reason_words(post, pick.span.text) < o.min_reason_words:
+            if agreement:
+                agreed_with = next(
+                    (
+                        q.post_id
+                        for q in post.quotes
+                        if q.post_id is not None and accepted_by_post.get(q.post_id) == target
+                    ),
+                    None,
+                )
+            if agreed_with is None:
+                reject(post, author, NO_REASON, target=target, text=pick.span.text)
+                continue
+        if previous is not None:  # "last": the earlier vote is superseded
+            i = reading_of[author]
+            old = readings[i]
+            readings[i] = PostReading(
+                old.post_id,
+                old.author,
+                "superseded",
+                old.target,
+                old.reason,
+                old.span,
+                old.method,
+                old.confidence,
+                old.agreed_with,
+            )
+            del counted[author]  # re-inserted below: the order of votes is the order cast
+        vote = Vote(
+            author,
+            target,
+            "red" if ruleset == "pefl" else "green",
+            post.id,
+            post.posted_at,
+            agreed_with,
+        )
+        counted[author] = vote
+        accepted_by_post[post.id] = target
+        reading_of[author] = len(readings)
+        readings.append(
+            PostReading(
+                post.id,
+                author,
+                "vote",
+                target,
+                None,
+                pick.span.text,
+                pick.match.method,
+                pick.match.confidence,
+                agreed_with,
+            )
+        )
+
+    votes = list(counted.values())
+    return VoteResult(votes, rejected, _tally(votes), readings)
+
+
+def self_greens(result: VoteResult, living: Iterable[str]) -> VoteResult:
+    """G-N.2: at the deadline, every living player who greened nobody greens himself."""
+    voted = {v.voter for v in result.votes}
+    extra = [Vote(p, p, "self") for p in living if p not in voted]
+    votes = [*result.votes, *extra]
+    return VoteResult(votes, list(result.rejected), _tally(votes), list(result.posts))
+
+
+# -- Gambler court (G-N.4) --------------------------------------------------------------------
+
+
+def extract_court_votes(
+    posts: Iterable[Post],
+    *,
+    nominees: Collection[str],
+    players: Collection[str],
+    options: VoteOptions | None = None,
+    dead: Collection[str] = (),
+) -> VoteResult:
+    """G-N.4: each post holds just a nominee's nick (coloured or not); a player's last counts.
+
+    The nick is read from the post's coloured spans (any colour, last resolvable one) or else
+    from its whole own text. A vote for a living player who is not a nominee is rejected
+    ``not_a_nominee``; chatter that names nobody is not a vote and is not reported.
+    """
+    o = options or VoteOptions()
+    resolver = NickResolver(players, fuzzy_threshold=o.fuzzy_threshold)
+    nominee_set = set(nominees)
+    who = _Who(players, dead, (), o.ignore_authors)
+    readings: list[PostReading] = []
+    rejected: list[InputRejected] = []
+    counted: dict[str, Vote] = {}
+    reading_of: dict[str, int] = {}
+
+    for post in posts:
+        if post.deleted or not in_window(post, o):
+            continue
+        status, author = who.status(post.author)
+        if status == "ignored":
+            continue
+        spans = [s for s in post.colored if not s.struck]
+        pick, failure, _ = _read_spans(spans, resolver, None, "last")
+        match: NickMatch | None = pick.match if pick else None
+        text = pick.span.text if pick else post.own_text
+        if match is None:
+            whole = resolver.resolve(post.own_text)
+            if whole.ok or whole.reason == AMBIGUOUS_NICK:
+                match = whole
+            elif failure is not None:
+                match, text = failure.match, failure.span.text
+            elif resolver.looks_like_nick(post.own_text) and len(post.own_text.split()) <= 3:
+                match = whole
+        if match is None:
+            readings.append(PostReading(post.id, author, "no_vote"))
+            continue
+        reason: str | None = None
+        if status in ("outsider", "dead"):
+            reason = NOT_A_PLAYER if status == "outsider" else DEAD
+        elif not match.ok:
+            reason = match.reason or UNKNOWN_NICK
+        elif match.nick not in nominee_set:
+            reason = NOT_A_NOMINEE
+        if reason is not None:
+            rejected.append(
+                InputRejected(author, reason, _detail(reason, match.nick, text), post_id=post.id)
+            )
+            readings.append(PostReading(post.id, author, "rejected", match.nick, reason, text))
+            continue
+        target = match.nick
+        assert target is not None
+        if author in counted:
+            i = reading_of[author]
+            old = readings[i]
+            readings[i] = PostReading(
+                old.post_id,
+                old.author,
+                "superseded",
+                old.target,
+                span=old.span,
+                method=old.method,
+                confidence=old.confidence,
+            )
+            del counted[author]
+        counted[author] = Vote(author, target, "court", post.id, post.posted_at)
+        reading_of[author] = len(readings)
+        readings.append(
+            PostReading(post.id, author, "vote", target, None, text, match.method, match.confidence)
+        )
+    votes = list(counted.values())
+    return VoteResult(votes, rejected, _tally(votes), readings)

@@ -1,0 +1,323 @@
+"""Vote reading rules on Post records built in the test (RULES.md G-N.1, G-N.2, G-N.4,
+P-V.1–P-V.3, P-A.3, C-3, C-5). The real pages are read in test_votes_fixture.py."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.actions import Vote
+from parser.records import ColoredSpan, Post, Quote
+from parser.votes import (
+    VoteOptions,
+    color_matches,
+    extract_court_votes,
+    extract_votes,
+    reason_words,
+    self_greens,
+)
+
+GREEN, RED, BLUE = "#008000", "#ff0000", "#0000ff"
+LIVING = ["Вася", "Петя", "Маша", "Даша", "Mister X"]
+T0 = datetime(2026, 11, 27, 9, 0, tzinfo=UTC)
+
+
+def post(
+    pid: int,
+    author: str,
+    *spans: tuple[str, str] | tuple[str, str, bool],
+    text: str | None = None,
+    quotes: tuple[int, ...] = (),
+) -> Post:
+    colored = tuple(ColoredSpan(s[0], s[1], bool(s[2]) if len(s) == 3 else False) for s in spans)
+    own = text if text is not None else " ".join(s[1] for s in spans)
+    return Post(
+        id=pid,
+        author=author,
+        author_id=None,
+        posted_at=T0 + timedelta(minutes=pid),
+        body_html="",
+        text=own,
+        own_text=own,
+        colored=colored,
+        quotes=tuple(Quote(author=None, post_id=q) for q in quotes),
+    )
+
+
+def targets(votes: list[Vote]) -> dict[str, str]:
+    return {v.voter: v.target for v in votes}
+
+
+def reasons(result: object) -> list[tuple[str, str, int | None]]:
+    return [(r.author, r.reason, r.post_id) for r in result.rejected]  # type: ignore[attr-defined]
+
+
+# -- Gambler --------------------------------------------------------------------------------
+
+
+def test_G_N_1_last_green_counts_across_posts_and_within_a_post() -> None:
+    posts = [
+        post(1, "Вася", (GREEN, "Петя")),
+        post(2, "Маша", (GREEN, "Петя"), (GREEN, "Вася")),  # re-green inside one post
+        post(3, "Вася", (GREEN, "Маша")),  # re-green in a later post
+    ]
+    r = extract_votes(posts, ruleset="gambler", players=LIVING)
+    assert targets(r.votes) == {"Маша": "Вася", "Вася": "Маша"}
+    assert r.tally == {"Вася": 1, "Маша": 1}
+    assert [p.status for p in r.posts] == ["superseded", "vote", "vote"]
+    assert all(v.kind == "green" for v in r.votes)
+
+
+def test_G_N_1_only_greens_in_any_spelling_count() -> None:
+    posts = [
+        post(1, "Вася", (RED, "Петя")),  # a red nick is no nomination in Gambler
+        post(2, "Петя", ("#00ff00", "Маша")),
+        post(3, "Маша", ("#228b22", "Петя")),  # forestgreen: still the green family
+        post(4, "Даша", (BLUE, "Петя")),
+    ]
+    r = extract_votes(posts, ruleset="gambler", players=LIVING)
+    assert targets(r.votes) == {"Петя": "Маша", "Маша": "Петя"}
+    assert r.rejected == []
+
+
+def test_G_N_1_struck_green_is_ignored() -> None:
+    posts = [post(1, "Вася", (GREEN, "Петя"), (GREEN, "Маша", True))]
+    r = extract_votes(posts, ruleset="gambler", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Петя"}
+
+
+def test_G_N_1_colour_list_is_a_setting() -> None:
+    posts = [post(1, "Вася", (GREEN, "Петя")), post(2, "Маша", ("#00aa00", "Петя"))]
+    only = VoteOptions(colors=("#00aa00",))
+    assert targets(extract_votes(posts, ruleset="gambler", players=LIVING, options=only).votes) == {
+        "Маша": "Петя"
+    }
+
+
+def test_G_N_2_silent_living_players_green_themselves() -> None:
+    r = extract_votes([post(1, "Вася", (GREEN, "Петя"))], ruleset="gambler", players=LIVING)
+    full = self_greens(r, LIVING)
+    assert targets(full.votes) == {
+        "Вася": "Петя",
+        "Петя": "Петя",
+        "Маша": "Маша",
+        "Даша": "Даша",
+        "Mister X": "Mister X",
+    }
+    assert [v.kind for v in full.votes] == ["green", "self", "self", "self", "self"]
+    assert full.tally["Петя"] == 2 and sum(full.tally.values()) == len(LIVING)
+
+
+def test_C_3_nicks_resolve_loosely_but_never_by_guess() -> None:
+    posts = [
+        post(1, "Вася", (GREEN, "@маша!")),
+        post(2, "Петя", (GREEN, "Мister Х")),  # Cyrillic М and Х
+        post(3, "Маша", (GREEN, "Пётр")),  # unknown: one word, so reported
+        post(4, "Даша", (GREEN, "Внимание всем!"), (GREEN, "Вася")),  # text + a nick
+    ]
+    r = extract_votes(posts, ruleset="gambler", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Маша", "Петя": "Mister X", "Даша": "Вася"}
+    assert reasons(r) == [("Маша", "unknown_nick", 3)]
+    assert "Пётр" in r.rejected[0].detail
+
+
+def test_C_3_coloured_sentence_that_is_no_nick_is_not_reported() -> None:
+    r = extract_votes(
+        [post(1, "Вася", (GREEN, "Внимание всем!"))], ruleset="gambler", players=LIVING
+    )
+    assert r.votes == [] and r.rejected == [] and r.posts[0].status == "no_vote"
+
+
+def test_C_3_ambiguous_coloured_nick_is_rejected() -> None:
+    players = ["Марина1", "Марина2", "Вася"]
+    r = extract_votes([post(1, "Вася", (GREEN, "Марина"))], ruleset="gambler", players=players)
+    assert reasons(r) == [("Вася", "ambiguous_nick", 1)]
+
+
+def test_C_5_dead_and_outsiders_do_not_vote_and_host_is_ignored() -> None:
+    posts = [
+        post(1, "Ведущий", (GREEN, "Ник"), (RED, "Вася")),
+        post(2, "Зритель", (GREEN, "Вася")),
+        post(3, "Кот", (GREEN, "Вася")),
+        post(4, "Зритель", text="просто болтаю"),
+        post(5, "Петя", (GREEN, "Кот")),  # a vote for the dead
+    ]
+    r = extract_votes(
+        posts,
+        ruleset="gambler",
+        players=LIVING,
+        dead=["Кот"],
+        options=VoteOptions(ignore_authors=frozenset({"Ведущий"})),
+    )
+    assert r.votes == []
+    assert reasons(r) == [
+        ("Зритель", "not_a_player", 2),
+        ("Кот", "dead", 3),
+        ("Петя", "dead_target", 5),
+    ]
+    assert [p.post_id for p in r.posts] == [2, 3, 4, 5]  # the host's post is not even read
+
+
+def test_self_vote_ruling_is_a_setting() -> None:
+    posts = [post(1, "Вася", (GREEN, "Вася"))]
+    allowed = extract_votes(posts, ruleset="gambler", players=LIVING)
+    assert targets(allowed.votes) == {"Вася": "Вася"}
+    banned = extract_votes(
+        posts, ruleset="gambler", players=LIVING, options=VoteOptions(allow_self_vote=False)
+    )
+    assert reasons(banned) == [("Вася", "self_vote", 1)]
+
+
+def test_window_by_post_id_and_time() -> None:
+    posts = [post(i, "Вася", (GREEN, nick)) for i, nick in [(1, "Петя"), (5, "Маша"), (9, "Даша")]]
+    by_id = VoteOptions(after_post_id=1, before_post_id=9)
+    assert targets(
+        extract_votes(posts, ruleset="gambler", players=LIVING, options=by_id).votes
+    ) == {"Вася": "Маша"}
+    by_time = VoteOptions(until=T0 + timedelta(minutes=5))  # a post at the deadline is late
+    assert targets(
+        extract_votes(posts, ruleset="gambler", players=LIVING, options=by_time).votes
+    ) == {"Вася": "Петя"}
+
+
+def test_tally_orders_by_count_then_who_reached_it_first() -> None:
+    posts = [
+        post(1, "Вася", (GREEN, "Маша")),
+        post(2, "Петя", (GREEN, "Даша")),
+        post(3, "Маша", (GREEN, "Даша")),
+        post(4, "Даша", (GREEN, "Маша")),
+    ]
+    r = extract_votes(posts, ruleset="gambler", players=LIVING)
+    assert list(r.tally.items()) == [("Даша", 2), ("Маша", 2)]
+
+
+# -- PEFL -----------------------------------------------------------------------------------
+
+
+def test_P_V_1_red_nick_needs_a_reason_of_min_words() -> None:
+    posts = [
+        post(1, "Вася", (RED, "Петя"), text="Петя молчит весь день"),
+        post(2, "Маша", (RED, "Петя"), text="Петя"),
+        post(3, "Даша", (RED, "Петя"), text="Петя: подозрительно"),
+        post(4, "Петя", (GREEN, "Вася"), text="Вася врёт как дышит, точно мафия"),  # not red
+    ]
+    r = extract_votes(posts, ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Петя"}
+    assert reasons(r) == [("Маша", "no_reason", 2), ("Даша", "no_reason", 3)]
+    assert all(v.kind == "red" for v in r.votes)
+    lenient = extract_votes(
+        posts, ruleset="pefl", players=LIVING, options=VoteOptions(min_reason_words=1)
+    )
+    assert targets(lenient.votes) == {"Вася": "Петя", "Даша": "Петя"}
+
+
+def test_P_V_1_reason_counts_own_words_besides_the_nick() -> None:
+    p = post(1, "Вася", (RED, "Mister X"), text="Mister X — слишком тихий игрок")
+    assert reason_words(p, "Mister X") == 3
+    assert reason_words(post(2, "Вася", (RED, "Петя"), text="Петя +1 !!!"), "Петя") == 1
+
+
+def test_P_V_2_agreement_quoting_an_accepted_vote() -> None:
+    posts = [
+        post(10, "Вася", (RED, "Петя"), text="Петя молчит весь день"),
+        post(11, "Маша", (RED, "Петя"), text="Петя", quotes=(10,)),  # agrees: counts
+        post(12, "Даша", (RED, "Маша"), text="Маша", quotes=(10,)),  # quotes another target
+        post(13, "Mister X", (RED, "Маша"), text="Маша", quotes=(12,)),  # 12 was rejected
+    ]
+    r = extract_votes(posts, ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Петя", "Маша": "Петя"}
+    assert r.votes[1].agreed_with == 10 and r.votes[0].agreed_with is None
+    assert reasons(r) == [("Даша", "no_reason", 12), ("Mister X", "no_reason", 13)]
+
+
+def test_P_V_3_first_accepted_vote_counts_changes_are_reported() -> None:
+    posts = [
+        post(1, "Вася", (RED, "Петя"), text="Петя"),  # no reason: not accepted
+        post(2, "Вася", (RED, "Маша"), text="Маша ведёт себя как мафия"),  # accepted
+        post(3, "Вася", (RED, "Даша"), text="нет, всё же Даша, она мафия точно"),  # change
+        post(4, "Вася", (RED, "Маша"), text="Маша, как я и говорил, мафия"),  # same again
+    ]
+    r = extract_votes(posts, ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Маша"} and r.tally == {"Маша": 1}
+    assert reasons(r) == [("Вася", "no_reason", 1), ("Вася", "changed_vote", 3)]
+    assert "Маша" in r.rejected[1].detail  # tells him which vote stands
+    assert [p.status for p in r.posts] == ["rejected", "vote", "rejected", "superseded"]
+
+
+def test_P_V_3_within_one_post_the_first_red_nick_counts() -> None:
+    posts = [post(1, "Вася", (RED, "Петя"), (RED, "Маша"), text="Петя или Маша, думаю Петя")]
+    r = extract_votes(posts, ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Петя"}
+
+
+def test_P_A_3_beaten_player_vote_is_ignored_and_flagged() -> None:
+    posts = [post(1, "Петя", (RED, "Вася"), text="Вася точно мафия, голосую")]
+    r = extract_votes(posts, ruleset="pefl", players=LIVING, beaten=["Петя"])
+    assert r.votes == [] and reasons(r) == [("Петя", "beaten", 1)]
+
+
+def test_policy_and_reason_are_settings_independent_of_ruleset() -> None:
+    posts = [post(1, "Вася", (RED, "Петя")), post(2, "Вася", (GREEN, "Маша"))]
+    house = VoteOptions(colors=("any",), policy="last", require_reason=False)
+    r = extract_votes(posts, ruleset="pefl", players=LIVING, options=house)
+    assert targets(r.votes) == {"Вася": "Маша"} and r.rejected == []
+
+
+# -- Gambler court --------------------------------------------------------------------------
+
+
+def test_G_N_4_court_votes_last_counts_only_nominees() -> None:
+    posts = [
+        post(1, "Вася", text="Петя"),
+        post(2, "Маша", (RED, "Даша"), text="Даша"),
+        post(3, "Вася", text="маша"),  # changes his court vote: the last counts
+        post(4, "Даша", text="Mister X"),  # not on trial
+        post(5, "Петя", text="Ну и суд у вас, конечно, я в шоке от вас всех"),  # chatter
+        post(6, "Зритель", text="Петя"),
+    ]
+    r = extract_court_votes(posts, nominees=["Петя", "Маша", "Даша"], players=LIVING)
+    assert targets(r.votes) == {"Маша": "Даша", "Вася": "Маша"}
+    assert all(v.kind == "court" for v in r.votes)
+    assert reasons(r) == [("Даша", "not_a_nominee", 4), ("Зритель", "not_a_player", 6)]
+    assert r.tally == {"Даша": 1, "Маша": 1}
+
+
+# -- robustness -----------------------------------------------------------------------------
+
+_span = st.tuples(
+    st.sampled_from([GREEN, RED, BLUE, "#000000", "#zzzzzz", ""]),
+    st.one_of(st.sampled_from([*LIVING, "Ник", "Кот"]), st.text(max_size=20)),
+    st.booleans(),
+)
+_post = st.builds(
+    lambda pid, author, spans, text, quotes: post(pid, author, *spans, text=text, quotes=quotes),
+    st.integers(0, 50),
+    st.sampled_from([*LIVING, "Зритель", "Кот", "Ведущий"]),
+    st.lists(_span, max_size=4),
+    st.text(max_size=40),
+    st.lists(st.integers(0, 50), max_size=2).map(tuple),
+)
+
+
+@given(st.lists(_post, max_size=12), st.sampled_from(["gambler", "pefl"]))
+def test_extract_votes_never_raises_and_counts_one_vote_per_voter(
+    posts: list[Post], ruleset: str
+) -> None:
+    r = extract_votes(posts, ruleset=ruleset, players=LIVING, dead=["Кот"])  # type: ignore[arg-type]
+    voters = [v.voter for v in r.votes]
+    assert len(voters) == len(set(voters)) and set(voters) <= set(LIVING)
+    assert sum(r.tally.values()) == len(r.votes)
+    assert all(v.target in LIVING for v in r.votes)
+    court = extract_court_votes(posts, nominees=LIVING[:2], players=LIVING)
+    assert all(v.target in LIVING[:2] for v in court.votes)
+
+
+def test_color_matches_specs() -> None:
+    assert color_matches("#008000", ["family:green"])
+    assert color_matches("#8b0000", ["family:red"])  # darkred
+    assert not color_matches("#aa0000", ["family:green"])
+    assert color_matches("#123456", ["any"])
+    assert color_matches("#00AA00", ["#00aa00"])
+    assert not color_matches("#808080", ["family:red", "family:green"])  # grey
