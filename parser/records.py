@@ -27,6 +27,7 @@ class ColoredSpan:
     text: str  # the span's visible text, whitespace collapsed
     struck: bool = False  # inside <s>/<del>/<strike>
     raw_color: str = ""  # the colour as written in the markup
+    wrappers: tuple[str, ...] = ()  # formatting tags around it, outermost first: "strong", "a"…
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,8 @@ class Quote:
     msg_id: int | None = None  # quoted PM id (phpBB PM quotes)
     depth: int = 1
     text: str = ""
+    time_text: str = ""  # the quoted post's time as printed in the quote header
+    colored: tuple[ColoredSpan, ...] = ()  # coloured spans directly in this quote (not nested)
 
 
 @dataclass(frozen=True, slots=True)

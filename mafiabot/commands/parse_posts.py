@@ -1,11 +1,111 @@
-"""`mafiabot` sub-command (not implemented yet)."""
+"""`mafiabot parse posts PAGE.html…`: one JSON object per post, one per line.
+
+Output keys (stable): id (board post id; null in a printable view), author, author_id (null
+for a deleted user or guest), posted_at (ISO 8601 with offset, or null), posted_at_text,
+subject, text, own_text (outside quotes), colored [{color, text, struck}] (outside quotes, in
+order), quotes [{author, author_id, post_id, depth}], edited (null or {by, at, count, reason}),
+deleted, page (file name), position. Parse issues go to stderr as warnings.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from datetime import datetime
+from typing import Any
 
 from mafiabot.cli import UsageError
 
 
+def _iso(dt: datetime | None) -> str | None:
+    return dt.isoformat() if dt is not None else None
+
+
+def _now(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise UsageError(f"--now: not an ISO date/time: {value!r}") from None
+
+
+def post_json(post: Any, page: str) -> dict[str, Any]:
+    """The stable JSON shape of one Post."""
+    edited = post.edited
+    return {
+        "id": post.id or None,
+        "author": post.author,
+        "author_id": post.author_id,
+        "posted_at": _iso(post.posted_at),
+        "posted_at_text": post.posted_at_text,
+        "subject": post.subject,
+        "text": post.text,
+        "own_text": post.own_text,
+        "colored": [{"color": c.color, "text": c.text, "struck": c.struck} for c in post.colored],
+        "quotes": [
+            {
+                "author": q.author,
+                "author_id": q.author_id,
+                "post_id": q.post_id,
+                "depth": q.depth,
+            }
+            for q in post.quotes
+        ],
+        "edited": None
+        if edited is None
+        else {
+            "by": edited.by,
+            "at": _iso(edited.at),
+            "count": edited.count,
+            "reason": edited.reason,
+        },
+        "deleted": post.deleted,
+        "page": page,
+        "position": post.position,
+    }
+
+
 def main(args: argparse.Namespace) -> int:
-    raise UsageError("this command is not implemented yet")
+    tz = args.tz or "Europe/Moscow"
+    if args.tz:
+        from parser.dates import _zone
+
+        if _zone(args.tz) is None:
+            raise UsageError(f"--tz: unknown time zone {args.tz!r}")
+    now = _now(args.now)
+    try:
+        _run(args, tz, now)
+    except BrokenPipeError:
+        # `mafiabot parse posts … | head`: the reader left; that is not an error.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 0
+
+
+def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
+    from parser.pages import detect_board, is_login_page, parse_topic, read_page
+
+    out = sys.stdout
+    for path in args.pages:
+        try:
+            html = read_page(path)
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        board = args.board
+        if board == "auto" and detect_board(html) is None:
+            raise UsageError(f"{path}: not a page of a known board")
+        if is_login_page(html):
+            raise UsageError(f"{path}: a login page, not a topic (session lost?)")
+        page = parse_topic(html, board=board, tz=tz, now=now)
+        if not page.posts and page.topic_id is None:
+            raise UsageError(f"{path}: not a topic page (no posts found)")
+        for issue in page.issues:
+            print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
+        name = path.rsplit("/", 1)[-1]
+        for post in page.posts:
+            out.write(json.dumps(post_json(post, name), ensure_ascii=False))
+            out.write("\n")

@@ -1,0 +1,89 @@
+"""Small selectolax helpers shared by the board dialects.
+
+Text conventions (all parsers, all boards): a node's visible text is its text nodes joined by
+one space with whitespace runs (incl. NBSP) collapsed — so ``Голосую за <b>Шерлок</b>.`` reads
+``Голосую за Шерлок .``; scripts, styles and image alts are not text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+__all__ = [
+    "collapse",
+    "first_int",
+    "iter_ancestors",
+    "node_text",
+    "parse_html",
+    "query_int",
+    "text_outside",
+    "user_id_from_href",
+]
+
+_WS_RE = re.compile(r"\s+")
+_INT_RE = re.compile(r"\d+")
+_USER_RE = re.compile(r"[?&;](?:amp;)?u=(\d+)")
+
+
+def parse_html(html: str) -> LexborHTMLParser:
+    """Parse a page (or a slice of one) with lexbor."""
+    return LexborHTMLParser(html)
+
+
+def collapse(text: str) -> str:
+    """Collapse whitespace runs (NBSP included) to single spaces and trim."""
+    return " ".join(text.split())
+
+
+def node_text(node: LexborNode | None) -> str:
+    """Visible text of a node, whitespace collapsed ("" for None)."""
+    if node is None:
+        return ""
+    return " ".join(node.text(separator=" ").split())
+
+
+def first_int(text: str | None) -> int | None:
+    """The first run of digits in `text` as an int."""
+    if not text:
+        return None
+    m = _INT_RE.search(text)
+    return int(m.group()) if m else None
+
+
+def query_int(url: str | None, name: str) -> int | None:
+    """Integer value of query parameter `name` in a (possibly relative) URL."""
+    if not url:
+        return None
+    m = re.search(r"(?:[?&;]|&amp;)" + re.escape(name) + r"=(\d+)", url)
+    return int(m.group(1)) if m else None
+
+
+def user_id_from_href(href: str | None) -> int | None:
+    """phpBB profile links carry the user id as ``u=<id>``."""
+    if not href:
+        return None
+    m = _USER_RE.search(href)
+    return int(m.group(1)) if m else None
+
+
+def iter_ancestors(node: LexborNode, stop: LexborNode | None = None) -> Iterator[LexborNode]:
+    """Ancestors of `node` from the nearest up, stopping before `stop` (by identity)."""
+    stop_id = stop.mem_id if stop is not None else None
+    cur = node.parent
+    while cur is not None and cur.mem_id != stop_id:
+        yield cur
+        cur = cur.parent
+
+
+def text_outside(node: LexborNode, selector: str) -> str:
+    """Visible text of `node` without the subtrees matching `selector` (works on a copy)."""
+    copy = LexborHTMLParser(node.html or "")
+    root = copy.body if copy.body is not None else copy.root
+    if root is None:
+        return ""
+    for sub in root.css(selector):
+        sub.decompose()
+    return " ".join(_WS_RE.split(root.text(separator=" ").strip())).strip()

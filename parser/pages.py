@@ -1,0 +1,254 @@
+"""Entry points: a saved or fetched board page → records.
+
+Callers never pick a parser by hand: `detect_board` looks at the page and names its dialect,
+and `parse_topic` / `parse_pm_folder` / `parse_pm` dispatch through a small registry
+(`register_board`). A dialect module registers a detector and its three readers; adding an IPB
+generation is one `register_board(...)` call, nothing here changes.
+
+Every function here is total: odd, truncated or foreign markup gives a record with
+`ParseIssue`s (or None for "no PM on this page"), never an exception.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime, tzinfo
+from pathlib import Path
+from typing import Protocol
+
+from parser.records import ParseIssue, PMFolder, PrivateMessage, TopicPage
+
+__all__ = [
+    "BoardReader",
+    "decode_bytes",
+    "detect_board",
+    "is_board_page",
+    "is_login_page",
+    "parse_pm",
+    "parse_pm_folder",
+    "parse_topic",
+    "read_page",
+    "register_board",
+]
+
+Tz = str | tzinfo
+
+
+class _TopicFn(Protocol):
+    def __call__(self, html: str, *, tz: Tz, now: datetime | None) -> TopicPage: ...
+
+
+class _FolderFn(Protocol):
+    def __call__(self, html: str, *, tz: Tz, now: datetime | None) -> PMFolder: ...
+
+
+class _PMFn(Protocol):
+    def __call__(self, html: str, *, tz: Tz, now: datetime | None) -> PrivateMessage | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class BoardReader:
+    """One board dialect: how to recognise its pages and how to read them."""
+
+    name: str
+    detect: Callable[[str], bool]
+    topic: _TopicFn
+    pm_folder: _FolderFn
+    pm: _PMFn
+    is_login: Callable[[str], bool] | None = None
+
+
+_REGISTRY: dict[str, BoardReader] = {}
+# Dialects that live in other modules register themselves on import; listed here so that
+# `detect_board` can find them without callers importing anything.
+_DIALECT_MODULES: tuple[str, ...] = ("parser.phpbb",)
+_loaded = False
+
+
+def register_board(reader: BoardReader) -> None:
+    """Add (or replace) a dialect. Detectors run in registration order."""
+    _REGISTRY[reader.name] = reader
+
+
+def _ensure_loaded() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for mod in _DIALECT_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ImportError:  # a dialect still being written must not break the others
+            continue
+
+
+def detect_board(html: str) -> str | None:
+    """Name the board dialect that rendered `html` ("phpbb", …) or None if none matches."""
+    _ensure_loaded()
+    if not isinstance(html, str) or not html:
+        return None
+    for reader in _REGISTRY.values():
+        try:
+            if reader.detect(html):
+                return reader.name
+        except Exception:  # a detector bug must not hide the other dialects
+            continue
+    return None
+
+
+def is_board_page(html: str) -> bool:
+    """True when some registered dialect recognises the page."""
+    return detect_board(html) is not None
+
+
+_LOGIN_FORM_RE = re.compile(
+    r"""<form[^>]+(?:id=["']login["']|action=["'][^"']*(?:mode=login|act=login|/login)[^"']*["'])""",
+    re.IGNORECASE,
+)
+_PASSWORD_RE = re.compile(r"""<input[^>]+type=["']password["']""", re.IGNORECASE)
+
+
+def is_login_page(html: str) -> bool:
+    """True when the page is a login form (session lost or not logged in), on any board.
+
+    A page that merely has a small login box in its header is NOT a login page if it also
+    shows board content; boards answer a protected URL with a page whose main form is login.
+    """
+    if not isinstance(html, str) or not html:
+        return False
+    _ensure_loaded()
+    for reader in _REGISTRY.values():
+        if reader.is_login is None:
+            continue
+        try:
+            if reader.detect(html):
+                return reader.is_login(html)
+        except Exception:
+            continue
+    return bool(_LOGIN_FORM_RE.search(html) and _PASSWORD_RE.search(html))
+
+
+def _reader(html: str, board: str) -> tuple[BoardReader | None, str]:
+    _ensure_loaded()
+    name = detect_board(html) if board in ("auto", "", None) else board
+    if name is None:
+        return None, "not a page of a known board"
+    reader = _REGISTRY.get(name)
+    if reader is None:
+        return None, f"unknown board kind {name!r}"
+    return reader, ""
+
+
+def parse_topic(
+    html: str, *, board: str = "auto", tz: Tz = "Europe/Moscow", now: datetime | None = None
+) -> TopicPage:
+    """Read one topic page. `now` = fetch time (needed for «Сегодня»/«N минут назад»)."""
+    reader, why = _reader(html, board)
+    if reader is None:
+        return TopicPage(
+            topic_id=None,
+            title="",
+            page=1,
+            total_pages=1,
+            posts=(),
+            issues=(ParseIssue("page", why),),
+        )
+    try:
+        return reader.topic(html, tz=tz, now=now)
+    except Exception as exc:  # last line of defence: parsers promise records, not exceptions
+        return TopicPage(
+            topic_id=None,
+            title="",
+            page=1,
+            total_pages=1,
+            posts=(),
+            issues=(ParseIssue("page", f"{reader.name} topic reader failed: {exc!r}"),),
+        )
+
+
+def parse_pm_folder(
+    html: str, *, board: str = "auto", tz: Tz = "Europe/Moscow", now: datetime | None = None
+) -> PMFolder:
+    """Read a PM folder listing (inbox, sentbox…)."""
+    reader, why = _reader(html, board)
+    if reader is None:
+        return PMFolder(messages=(), issues=(ParseIssue("page", why),))
+    try:
+        return reader.pm_folder(html, tz=tz, now=now)
+    except Exception as exc:
+        return PMFolder(
+            messages=(),
+            issues=(ParseIssue("page", f"{reader.name} folder reader failed: {exc!r}"),),
+        )
+
+
+def parse_pm(
+    html: str, *, board: str = "auto", tz: Tz = "Europe/Moscow", now: datetime | None = None
+) -> PrivateMessage | None:
+    """Read a PM view page; None when the page holds no message (nothing is raised)."""
+    reader, _why = _reader(html, board)
+    if reader is None:
+        return None
+    try:
+        return reader.pm(html, tz=tz, now=now)
+    except Exception:
+        return None
+
+
+def with_issue(page: TopicPage, where: str, message: str) -> TopicPage:
+    """A copy of `page` with one more issue (records are frozen)."""
+    return replace(page, issues=(*page.issues, ParseIssue(where, message)))
+
+
+# --- decoding -------------------------------------------------------------------------------
+
+_META_CHARSET_RE = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
+
+
+def decode_bytes(data: bytes, content_type: str | None = None) -> str:
+    """Bytes of a page → text. UTF-8 (with or without BOM) first, then the declared charset,
+    then detection. Uses the project's full decoder (`parser.encoding.decode_html`, which
+    handles windows-1251 boards) when it is available."""
+    try:
+        enc_mod = importlib.import_module("parser.encoding")
+        decode_html = getattr(enc_mod, "decode_html", None)
+    except ImportError:
+        decode_html = None
+    if decode_html is not None:
+        result = decode_html(data, content_type)
+        if isinstance(result, str):
+            return result
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    declared = None
+    if content_type and "charset=" in content_type.lower():
+        declared = content_type.lower().split("charset=", 1)[1].split(";")[0].strip(" \"'")
+    if declared is None:
+        m = _META_CHARSET_RE.search(data[:4096])
+        if m:
+            declared = m.group(1).decode("ascii", "replace")
+    if declared:
+        try:
+            return data.decode(declared, errors="replace")
+        except LookupError:
+            pass
+    from charset_normalizer import from_bytes  # imported late: only odd pages need it
+
+    best = from_bytes(data).best()
+    if best is not None:
+        return str(best)
+    return data.decode("utf-8", errors="replace")
+
+
+def read_page(path: str | Path) -> str:
+    """Read a saved page from disk as text (raises OSError for a missing/unreadable file)."""
+    return decode_bytes(Path(path).read_bytes())

@@ -1,0 +1,805 @@
+"""phpBB 3.x (prosilver) pages → records: topic pages, PM folders, PM views.
+
+Speed matters (a week-long game is re-read on every tick), so a topic page is not parsed
+whole: the posts block (from the first ``div#pN.post`` to the bottom action bar) and the small
+block above it (title, pagination) are cut out with plain string search and parsed on their
+own, which skips the header, navigation and footer (~40% of the page). When the markers are
+missing (odd or truncated markup) the whole page is parsed instead.
+
+Inside a post, work is skipped when the body's HTML shows it is not needed (no ``color`` → no
+span walk, no ``<blockquote`` → own text = text).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from parser.colors import canonical_color
+from parser.dates import get_tz, parse_iso, read_date
+from parser.html import collapse, first_int, node_text, query_int, user_id_from_href
+from parser.pages import BoardReader, register_board
+from parser.records import (
+    ColoredSpan,
+    EditNote,
+    ParseIssue,
+    PMFolder,
+    PMSummary,
+    Post,
+    PrivateMessage,
+    Quote,
+    TopicPage,
+)
+
+__all__ = ["detect", "is_login", "parse_pm", "parse_pm_folder", "parse_topic", "read_body"]
+
+Tz = str | tzinfo
+
+_POST_START_RE = re.compile(r'<div\s+id="p\d+"\s+class="post\b')
+_POST_ID_RE = re.compile(r"p(\d+)\Z")
+_PM_ID_RE = re.compile(r"post-(\d+)\Z")
+_STYLE_COLOR_RE = re.compile(r"(?:^|[;\s\"'])color\s*:\s*([^;\"']+)", re.IGNORECASE)
+_LINE_THROUGH_RE = re.compile(r"text-decoration[^;]*line-through", re.IGNORECASE)
+_PAGE_OF_RE = re.compile(r"(?:Страница|Page)\s+(\d+)\s+(?:из|of)\s+(\d+)", re.IGNORECASE)
+_TOTAL_POSTS_RE = re.compile(r"(\d+)\s+(?:сообщени|posts?\b|ответ|messages?\b)", re.IGNORECASE)
+_TOPIC_LINK_RE = re.compile(r"viewtopic\.php\?(?:[^\"'#<>]*?(?:&amp;|&|;))?t=(\d+)")
+_EDIT_RE = re.compile(
+    r"(?:Последний раз редактировалось|Last edited by)\s+(?P<rest>.*?)"
+    r"(?:,\s*всего редактировалось|,\s*edited)\s+(?P<count>\d+)",
+    re.IGNORECASE | re.DOTALL,
+)
+_REASON_RE = re.compile(r"(?:Причина|Reason)\s*:\s*(?P<reason>.+)$", re.IGNORECASE | re.DOTALL)
+_CITE_SUFFIX_RE = re.compile(
+    r"\s*(?:писал\(а\)|писал|писала|wrote)\s*:.*$", re.IGNORECASE | re.DOTALL
+)
+_VIEW_P_RE = re.compile(r"[?&;]p=(\d+)")
+
+# Tags that are formatting wrappers around a coloured span (reported as `wrappers`).
+_WRAPPER_TAGS = frozenset(
+    {"strong", "b", "em", "i", "u", "a", "s", "del", "strike", "details", "summary", "li",
+     "sup", "sub", "big", "small", "font", "ins", "mark", "code", "pre", "h1", "h2", "h3",
+     "h4", "h5", "h6"}
+)  # fmt: skip
+_STRUCK_TAGS = frozenset({"s", "del", "strike"})
+_COLOR_SELECTOR = "[style*='color'], [style*='COLOR'], [style*='Color'], font[color]"
+
+
+# --- detection ------------------------------------------------------------------------------
+
+
+def detect(html: str) -> bool:
+    """prosilver marks its <body id="phpbb">; older/custom styles still link ucp.php + viewtopic."""
+    head = html[:8192]
+    if 'id="phpbb"' in head or "styles/prosilver" in head:
+        return True
+    if 'id="phpbb"' in html:
+        return True
+    return "ucp.php" in html and ("viewtopic.php" in html or "viewforum.php" in html)
+
+
+_LOGIN_FORM_RE = re.compile(r"<form[^>]+id=[\"']login[\"']", re.IGNORECASE)
+
+
+def is_login(html: str) -> bool:
+    """The page's main form is the login form (phpBB answers protected URLs with it)."""
+    return bool(_LOGIN_FORM_RE.search(html)) and 'type="password"' in html
+
+
+# --- bodies (posts and PMs) -----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Body:
+    """What a post or PM body holds, read in one pass over its div.content."""
+
+    html: str = ""
+    text: str = ""
+    own_text: str = ""
+    colored: tuple[ColoredSpan, ...] = ()
+    quotes: tuple[Quote, ...] = ()
+    issues: list[ParseIssue] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _QuoteAcc:
+    author: str | None
+    author_id: int | None
+    post_id: int | None
+    msg_id: int | None
+    depth: int
+    text: str
+    time_text: str
+    colored: list[ColoredSpan] = field(default_factory=list)
+
+
+def _span_color(node: LexborNode) -> tuple[str, str] | None:
+    """(raw, canonical) colour of an element, or None when it sets no colour."""
+    attrs = node.attributes
+    raw: str | None = None
+    style = attrs.get("style")
+    if style:
+        m = _STYLE_COLOR_RE.search(style)
+        if m:
+            raw = m.group(1).strip()
+    if raw is None and node.tag == "font":
+        raw = attrs.get("color")
+    if not raw:
+        return None
+    canon = canonical_color(raw)
+    if canon is None:
+        return None
+    return raw, canon
+
+
+def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int | None, str, str]:
+    """Author, author id, post id, PM id, time text and the cite's text for a blockquote."""
+    cite = None
+    for c in bq.css("cite"):
+        # the first cite whose nearest blockquote is this one (a nested quote has its own)
+        p = c.parent
+        while p is not None and p.tag != "blockquote":
+            p = p.parent
+        if p is not None and p.mem_id == bq.mem_id:
+            cite = c
+            break
+    post_id: int | None = None
+    msg_id: int | None = None
+    cite_attr = bq.attributes.get("cite")
+    if cite_attr and "viewtopic" in cite_attr:
+        m = _VIEW_P_RE.search(cite_attr)
+        if m:
+            post_id = int(m.group(1))
+    if cite is None:
+        return None, None, post_id, None, "", ""
+    author: str | None = None
+    author_id: int | None = None
+    time_text = ""
+    for a in cite.css("a"):
+        attrs = a.attributes
+        href = attrs.get("href") or ""
+        if "data-post-id" in attrs:
+            post_id = first_int(attrs.get("data-post-id")) or post_id
+        elif "data-msg-id" in attrs:
+            msg_id = first_int(attrs.get("data-msg-id"))
+        elif "memberlist" in href and author is None:
+            author = node_text(a)
+            author_id = user_id_from_href(href)
+        elif "viewtopic" in href and post_id is None:
+            m = _VIEW_P_RE.search(href)
+            if m:
+                post_id = int(m.group(1))
+        elif "i=pm" in href and msg_id is None:
+            msg_id = query_int(href, "p")
+    t = cite.css_first("span.responsive-hide")
+    if t is not None:
+        time_text = node_text(t)
+    cite_text = node_text(cite)
+    if author is None:
+        # [quote="Name"] by a guest or a deleted user: the name is plain text before "писал(а):"
+        name = _CITE_SUFFIX_RE.sub("", cite_text).strip()
+        author = name or None
+    return author, author_id, post_id, msg_id, time_text, cite_text
+
+
+def read_body(content: LexborNode, where: str) -> Body:
+    """Read a div.content: HTML, text, own text, coloured spans, quotes (mutates `content`)."""
+    body = Body()
+    html = content.inner_html or ""
+    body.html = html
+    text = " ".join(content.text(separator=" ").split())
+    body.text = text
+    has_quote = "<blockquote" in html
+    has_color = "olor" in html or "OLOR" in html
+
+    quote_rows: list[_QuoteAcc] = []
+    quote_index: dict[int, int] = {}
+    top_quotes: list[LexborNode] = []
+    if has_quote:
+        for bq in content.css("blockquote"):
+            depth = 0
+            p = bq.parent
+            while p is not None and p.mem_id != content.mem_id:
+                if p.tag == "blockquote":
+                    depth += 1
+                p = p.parent
+            author, author_id, post_id, msg_id, time_text, cite_text = _cite_info(bq)
+            qtext = node_text(bq)
+            if cite_text and qtext.startswith(cite_text):
+                qtext = qtext[len(cite_text) :].strip()
+            quote_index[bq.mem_id] = len(quote_rows)
+            quote_rows.append(
+                _QuoteAcc(author, author_id, post_id, msg_id, depth + 1, qtext, time_text)
+            )
+            if depth == 0:
+                top_quotes.append(bq)
+
+    colored: list[ColoredSpan] = []
+    if has_color:
+        found = content.css(_COLOR_SELECTOR)
+        colored_ids = set()
+        entries: list[tuple[LexborNode, str, str]] = []
+        for node in found:
+            cls = node.attributes.get("class") or ""
+            if "username" in cls:  # group-coloured member names are not body colour
+                continue
+            col = _span_color(node)
+            if col is None:
+                continue
+            colored_ids.add(node.mem_id)
+            entries.append((node, col[0], col[1]))
+        for node, raw, canon in entries:
+            struck = False
+            skip = False
+            quote_at: int | None = None
+            wrappers: list[str] = []
+            p = node.parent
+            while p is not None and p.mem_id != content.mem_id:
+                tag = p.tag
+                if tag == "blockquote":
+                    if quote_at is None:
+                        quote_at = quote_index.get(p.mem_id)
+                elif tag in _STRUCK_TAGS:
+                    struck = True
+                elif tag == "div":
+                    cls = p.attributes.get("class") or ""
+                    if "codebox" in cls:
+                        skip = True
+                elif tag in ("pre", "code"):
+                    skip = True
+                elif tag == "span" or tag == "font":
+                    st = p.attributes.get("style") or ""
+                    if "line-through" in st and _LINE_THROUGH_RE.search(st):
+                        struck = True
+                if quote_at is None and tag in _WRAPPER_TAGS:
+                    wrappers.append(tag)
+                p = p.parent
+            if skip:
+                continue
+            st = node.attributes.get("style") or ""
+            if "line-through" in st and _LINE_THROUGH_RE.search(st):
+                struck = True
+            if any(d.mem_id in colored_ids for d in node.css(_COLOR_SELECTOR)):
+                # an outer colour around inner colours: only its own text shows in its colour
+                span_text = _text_outside_colored(node, colored_ids)
+            else:
+                span_text = " ".join(node.text(separator=" ").split())
+            if not span_text:
+                continue
+            wrappers.reverse()
+            span = ColoredSpan(
+                color=canon, text=span_text, struck=struck, raw_color=raw, wrappers=tuple(wrappers)
+            )
+            if quote_at is None:
+                colored.append(span)
+            else:
+                quote_rows[quote_at].colored.append(span)
+
+    quotes = [
+        Quote(
+            author=q.author,
+            author_id=q.author_id,
+            post_id=q.post_id,
+            msg_id=q.msg_id,
+            depth=q.depth,
+            text=q.text,
+            time_text=q.time_text,
+            colored=tuple(q.colored),
+        )
+        for q in quote_rows
+    ]
+    body.quotes = tuple(quotes)
+    body.colored = tuple(colored)
+    if top_quotes:
+        for bq in top_quotes:
+            bq.decompose()
+        body.own_text = " ".join(content.text(separator=" ").split())
+    else:
+        body.own_text = text
+    return body
+
+
+def _text_outside_colored(node: LexborNode, colored_ids: set[int]) -> str:
+    parts: list[str] = []
+    for child in node.traverse(include_text=True):
+        if not child.is_text_node:
+            continue
+        p = child.parent
+        inner = False
+        while p is not None and p.mem_id != node.mem_id:
+            if p.mem_id in colored_ids:
+                inner = True
+                break
+            p = p.parent
+        if not inner:
+            parts.append(child.text_content or "")
+    return collapse(" ".join(parts))
+
+
+# --- topic pages ----------------------------------------------------------------------------
+
+
+def _author(post: LexborNode) -> tuple[str, int | None]:
+    node = post.css_first(
+        "dl.postprofile dt a.username, dl.postprofile dt a.username-coloured, "
+        "dl.postprofile dt .username, dl.postprofile dt .username-coloured"
+    )
+    if node is None:
+        node = post.css_first("p.author .username, p.author .username-coloured, p.author strong")
+    if node is None:
+        return "", None
+    href = node.attributes.get("href") if node.tag == "a" else None
+    return collapse(node.text()), user_id_from_href(href)
+
+
+def _edit_note(notice: LexborNode, tz: tzinfo, now: datetime | None) -> EditNote | None:
+    raw = node_text(notice)
+    m = _EDIT_RE.search(raw)
+    if not m:
+        return None
+    rest = m.group("rest")
+    by: str | None = None
+    link = notice.css_first("a.username, a.username-coloured, a")
+    if link is not None:
+        by = node_text(link)
+    when_text = rest
+    if by and rest.startswith(by):
+        when_text = rest[len(by) :]
+    elif by is None:
+        # no link (deleted editor): the name is everything before the date
+        parts = rest.split(" ")
+        by = parts[0] if parts else None
+        when_text = " ".join(parts[1:])
+    when_text = when_text.strip()
+    if when_text.lower().startswith("on "):
+        when_text = when_text[3:]
+    at, _ = read_date(when_text, tz=tz, now=now)
+    reason: str | None = None
+    em = notice.css_first("em")
+    rm = _REASON_RE.search(raw)
+    if rm:
+        reason = node_text(em) if em is not None else rm.group("reason").strip()
+    return EditNote(by=by or None, at=at, count=int(m.group("count")), reason=reason or None)
+
+
+def _read_post(
+    node: LexborNode, tz: tzinfo, now: datetime | None, issues: list[ParseIssue]
+) -> Post | None:
+    attrs = node.attributes
+    pid_attr = attrs.get("id") or ""
+    m = _POST_ID_RE.search(pid_attr)
+    pid = int(m.group(1)) if m else 0
+    where = f"post {pid}" if pid else "post ?"
+    if not pid:
+        issues.append(ParseIssue(where, "post has no board id"))
+    classes = (attrs.get("class") or "").split()
+    author, author_id = _author(node)
+    if not author:
+        issues.append(ParseIssue(where, "no author"))
+
+    posted_at: datetime | None = None
+    posted_text = ""
+    t = node.css_first("p.author time")
+    if t is not None:
+        posted_text = node_text(t)
+        dt_attr = t.attributes.get("datetime")
+        if dt_attr:
+            posted_at = parse_iso(dt_attr, tz)
+    else:
+        pa = node.css_first("p.author")
+        if pa is not None:
+            pa_text = node_text(pa)
+            posted_text = pa_text.rsplit("»", 1)[-1].strip()
+    if posted_at is None and posted_text:
+        posted_at, why = read_date(posted_text, tz=tz, now=now)
+        if why:
+            issues.append(ParseIssue(where, why))
+    elif posted_at is None:
+        issues.append(ParseIssue(where, "no post time"))
+
+    subj = node.css_first("div.postbody h3 a") or node.css_first("h3")
+    subject = node_text(subj)
+
+    content = node.css_first("div.content")
+    if content is None:
+        issues.append(ParseIssue(where, "no post body (div.content)"))
+        body = Body()
+    else:
+        body = read_body(content, where)
+        issues.extend(body.issues)
+
+    edited: EditNote | None = None
+    for notice in node.css("div.notice"):
+        ncls = notice.attributes.get("class") or ""
+        if "post_deleted_msg" in ncls:
+            continue
+        edited = _edit_note(notice, tz, now)
+        if edited is not None:
+            break
+        issues.append(ParseIssue(where, "unreadable notice: " + node_text(notice)[:80]))
+    return Post(
+        id=pid,
+        author=author,
+        author_id=author_id,
+        posted_at=posted_at,
+        body_html=body.html,
+        text=body.text,
+        own_text=body.own_text,
+        colored=body.colored,
+        quotes=body.quotes,
+        edited=edited,
+        deleted="deleted" in classes,
+        subject=subject,
+        posted_at_text=posted_text,
+    )
+
+
+@dataclass(slots=True)
+class _PageInfo:
+    topic_id: int | None = None
+    title: str = ""
+    page: int | None = None
+    total_pages: int | None = None
+    per_page: int | None = None
+    start: int | None = None
+    total_posts: int | None = None
+    next_url: str | None = None
+
+
+def _page_info(root: LexborNode | None, html: str) -> _PageInfo:
+    info = _PageInfo()
+    if root is None:
+        return info
+    h2 = root.css_first("h2.topic-title a") or root.css_first("h2.topic-title")
+    if h2 is not None:
+        info.title = node_text(h2)
+        href = h2.attributes.get("href") if h2.tag == "a" else None
+        info.topic_id = query_int(href, "t")
+        info.start = query_int(href, "start")
+    if info.topic_id is None:
+        m = _TOPIC_LINK_RE.search(html)
+        if m:
+            info.topic_id = int(m.group(1))
+    pag = root.css_first("div.pagination")
+    if pag is None:
+        return info
+    ptext = node_text(pag)
+    m = _TOTAL_POSTS_RE.search(ptext)
+    if m:
+        info.total_posts = int(m.group(1))
+    m = _PAGE_OF_RE.search(ptext)
+    if m:
+        info.page, info.total_pages = int(m.group(1)), int(m.group(2))
+    active = pag.css_first("li.active span") or pag.css_first("li.active")
+    if active is not None and info.page is None:
+        info.page = first_int(node_text(active))
+    starts: list[int] = []
+    for a in pag.css("a"):
+        href = a.attributes.get("href") or ""
+        if "viewtopic" not in href:
+            continue
+        s = query_int(href, "start")
+        starts.append(s if s is not None else 0)
+        if a.attributes.get("rel") == "next" and info.next_url is None:
+            info.next_url = href
+    if info.start is not None:
+        starts.append(info.start)
+    positive = [s for s in starts if s > 0]
+    if positive:
+        info.per_page = math.gcd(*positive)
+        if info.page and info.page > 1 and info.start:
+            # the page's own offset pins the page size exactly
+            info.per_page = info.start // (info.page - 1) or info.per_page
+        if info.total_pages is None:
+            info.total_pages = max(positive) // info.per_page + 1
+            if info.page is not None:
+                info.total_pages = max(info.total_pages, info.page)
+    return info
+
+
+def _slices(html: str) -> tuple[str, str] | None:
+    """(block above the posts, posts block) cut out of a prosilver topic page, or None."""
+    m = _POST_START_RE.search(html)
+    if m is None:
+        return None
+    start = m.start()
+    end = html.find('<div class="action-bar bar-bottom">', start)
+    if end < 0:
+        end = len(html)
+    top = html.rfind('<div id="page-body"', 0, start)
+    if top < 0:
+        top = 0
+    return html[top:start], html[start:end]
+
+
+def _logged_in(html: str) -> bool | None:
+    if "mode=logout" in html:
+        return True
+    if "mode=login" in html:
+        return False
+    return None
+
+
+def parse_topic(html: str, *, tz: Tz = "Europe/Moscow", now: datetime | None = None) -> TopicPage:
+    """Read one phpBB topic page (normal or printable view)."""
+    zone = get_tz(tz)
+    issues: list[ParseIssue] = []
+    sl = _slices(html)
+    if sl is not None:
+        top_tree = LexborHTMLParser(sl[0])
+        posts_tree = LexborHTMLParser(sl[1])
+        meta_root = top_tree.root
+        post_nodes = posts_tree.css("div.post")
+    else:
+        whole = LexborHTMLParser(html)
+        meta_root = whole.root
+        post_nodes = [n for n in whole.css("div.post") if _POST_ID_RE.search(n.id or "")]
+        if not post_nodes and whole.css_first("div.post div.date") is not None:
+            return _parse_print(whole, html, zone, now)
+    info = _page_info(meta_root, html)
+    if info.topic_id is None:
+        issues.append(ParseIssue("page", "no topic id"))
+    posts: list[Post] = []
+    for node in post_nodes:
+        nid = node.id or ""
+        if not _POST_ID_RE.search(nid):
+            continue  # nested div.post-like markup inside a body, or review blocks
+        post = _read_post(node, zone, now, issues)
+        if post is not None:
+            posts.append(post)
+    if not posts:
+        issues.append(ParseIssue("page", "no posts found"))
+    page = info.page or 1
+    per_page = info.per_page
+    if per_page and page >= 1:
+        base = (page - 1) * per_page
+        posts = [_with_position(p, base + i + 1) for i, p in enumerate(posts)]
+    elif page == 1:
+        posts = [_with_position(p, i + 1) for i, p in enumerate(posts)]
+    total_pages = info.total_pages or page
+    if info.total_pages is None and info.total_posts and per_page:
+        total_pages = max(page, math.ceil(info.total_posts / per_page))
+    next_url = info.next_url
+    if next_url is None and page < total_pages and info.topic_id is not None and per_page:
+        next_url = f"./viewtopic.php?t={info.topic_id}&start={page * per_page}"
+    return TopicPage(
+        topic_id=info.topic_id,
+        title=info.title,
+        page=page,
+        total_pages=total_pages,
+        posts=tuple(posts),
+        next_url=next_url,
+        total_posts=info.total_posts,
+        logged_in=_logged_in(html),
+        issues=tuple(issues),
+    )
+
+
+def _with_position(post: Post, position: int) -> Post:
+    # Post is frozen; `replace` would re-run __init__ field by field, this is the same thing.
+    from dataclasses import replace
+
+    return replace(post, position=position)
+
+
+def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | None) -> TopicPage:
+    """The printable view (view=print): no post or user ids anywhere; posts are still read."""
+    issues: list[ParseIssue] = [
+        ParseIssue("page", "printable view: posts carry no board ids (id=0) and no user ids")
+    ]
+    title_node = tree.css_first("#page-header h2") or tree.css_first("h2")
+    title = node_text(title_node)
+    topic_id = None
+    m = _TOPIC_LINK_RE.search(html)
+    if m:
+        topic_id = int(m.group(1))
+    page, total_pages = 1, 1
+    pn = tree.css_first("div.page-number")
+    if pn is not None:
+        pm = _PAGE_OF_RE.search(node_text(pn))
+        if pm:
+            page, total_pages = int(pm.group(1)), int(pm.group(2))
+    posts: list[Post] = []
+    for i, node in enumerate(tree.css("div.post")):
+        where = f"post #{i + 1}"
+        an = node.css_first("div.author strong") or node.css_first("div.author")
+        author = node_text(an)
+        dn = node.css_first("div.date strong") or node.css_first("div.date")
+        dtext = node_text(dn)
+        posted_at, why = read_date(dtext, tz=tz, now=now) if dtext else (None, "no post time")
+        if why:
+            issues.append(ParseIssue(where, why))
+        content = node.css_first("div.content")
+        body = read_body(content, where) if content is not None else Body()
+        posts.append(
+            Post(
+                id=0,
+                author=author,
+                author_id=None,
+                posted_at=posted_at,
+                body_html=body.html,
+                text=body.text,
+                own_text=body.own_text,
+                colored=body.colored,
+                quotes=body.quotes,
+                subject=node_text(node.css_first("h3")),
+                posted_at_text=dtext,
+            )
+        )
+    return TopicPage(
+        topic_id=topic_id,
+        title=title,
+        page=page,
+        total_pages=total_pages,
+        posts=tuple(posts),
+        logged_in=None,
+        issues=tuple(issues),
+    )
+
+
+# --- private messages -----------------------------------------------------------------------
+
+
+def _unread_badge(root: LexborNode | None) -> int | None:
+    if root is None:
+        return None
+    for a in root.css("a"):
+        href = a.attributes.get("href") or ""
+        if "i=pm" in href and "folder=inbox" in href:
+            badge = a.css_first("strong.badge")
+            if badge is not None:
+                return first_int(node_text(badge))
+            return 0
+    return None
+
+
+def parse_pm_folder(
+    html: str, *, tz: Tz = "Europe/Moscow", now: datetime | None = None
+) -> PMFolder:
+    """Read a PM folder listing (ul.pmlist li.row)."""
+    zone = get_tz(tz)
+    issues: list[ParseIssue] = []
+    tree = LexborHTMLParser(html)
+    root = tree.root
+    rows: list[PMSummary] = []
+    for li in tree.css("ul.pmlist li.row"):
+        dl = li.css_first("dl.row-item") or li.css_first("dl")
+        classes = ((dl.attributes.get("class") if dl is not None else "") or "").split()
+        link = li.css_first("a.topictitle")
+        msg_id = query_int(link.attributes.get("href") if link is not None else None, "p")
+        if msg_id is None:
+            issues.append(ParseIssue("pm row", "row without a message id"))
+            continue
+        where = f"pm {msg_id}"
+        sender_node = li.css_first(
+            "div.list-inner a.username, div.list-inner a.username-coloured, "
+            "div.list-inner span.username, div.list-inner span.username-coloured"
+        )
+        sender = node_text(sender_node)
+        sender_id = (
+            user_id_from_href(sender_node.attributes.get("href"))
+            if sender_node is not None
+            else None
+        )
+        inner = li.css_first("div.list-inner")
+        sent_text = node_text(inner).rsplit("»", 1)[-1].strip() if inner is not None else ""
+        sent_at, why = read_date(sent_text, tz=zone, now=now) if sent_text else (None, "no time")
+        if why:
+            issues.append(ParseIssue(where, why))
+        rows.append(
+            PMSummary(
+                id=msg_id,
+                sender=sender,
+                sender_id=sender_id,
+                subject=node_text(link),
+                sent_at=sent_at,
+                unread=any(c.startswith("pm_unread") for c in classes),
+            )
+        )
+    if not rows and tree.css_first("ul.pmlist") is None:
+        issues.append(ParseIssue("page", "no PM list on this page"))
+    return PMFolder(
+        messages=tuple(rows),
+        unread_count=_unread_badge(root),
+        logged_in=_logged_in(html),
+        issues=tuple(issues),
+    )
+
+
+_SENT_LABELS = ("отправлено", "sent", "дата", "date")
+_FROM_LABELS = ("от", "from", "автор", "author")
+_TO_LABELS = ("получатель", "получатели", "кому", "to", "recipient", "recipients", "копия", "bcc")
+
+
+def parse_pm(
+    html: str, *, tz: Tz = "Europe/Moscow", now: datetime | None = None
+) -> PrivateMessage | None:
+    """Read a PM view page: the message in div.post.pm (not the #topicreview history)."""
+    zone = get_tz(tz)
+    tree = LexborHTMLParser(html)
+    node = None
+    for cand in tree.css("div.post.pm"):
+        if _PM_ID_RE.search(cand.id or ""):
+            node = cand
+            break
+    if node is None:
+        return None
+    issues: list[ParseIssue] = []
+    m = _PM_ID_RE.search(node.id or "")
+    msg_id = int(m.group(1)) if m else 0
+    where = f"pm {msg_id}"
+    sender, sender_id = _author(node)
+    recipients: list[str] = []
+    sent_parts: list[str] = []
+    pa = node.css_first("p.author")
+    if pa is not None:
+        label = ""
+        for child in pa.iter(include_text=True):
+            tag = child.tag
+            if tag == "strong":
+                label = node_text(child).rstrip(":").strip().lower()
+            elif tag == "br":
+                label = ""
+            elif tag == "a" or (
+                tag == "span" and "username" in (child.attributes.get("class") or "")
+            ):
+                name = node_text(child)
+                if label in _TO_LABELS and name:
+                    recipients.append(name)
+                elif label in _FROM_LABELS and not sender:
+                    sender = name
+                    sender_id = user_id_from_href(child.attributes.get("href"))
+            elif child.is_text_node and label in _SENT_LABELS:
+                sent_parts.append(child.text_content or "")
+    sent_text = collapse(" ".join(sent_parts))
+    sent_at: datetime | None = None
+    if sent_text:
+        sent_at, why = read_date(sent_text, tz=zone, now=now)
+        if why:
+            issues.append(ParseIssue(where, why))
+    else:
+        issues.append(ParseIssue(where, "no sent time"))
+    if not sender:
+        issues.append(ParseIssue(where, "no sender"))
+    subj = node.css_first("div.postbody h3") or node.css_first("h3")
+    content = node.css_first("div.content")
+    if content is None:
+        issues.append(ParseIssue(where, "no message body (div.content)"))
+        body = Body()
+    else:
+        body = read_body(content, where)
+    return PrivateMessage(
+        id=msg_id,
+        sender=sender,
+        sender_id=sender_id,
+        recipients=tuple(recipients),
+        subject=node_text(subj),
+        sent_at=sent_at,
+        body_html=body.html,
+        text=body.text,
+        own_text=body.own_text,
+        quotes=body.quotes,
+        issues=tuple(issues),
+    )
+
+
+def _topic(html: str, *, tz: Tz, now: datetime | None) -> TopicPage:
+    return parse_topic(html, tz=tz, now=now)
+
+
+def _folder(html: str, *, tz: Tz, now: datetime | None) -> PMFolder:
+    return parse_pm_folder(html, tz=tz, now=now)
+
+
+def _pm(html: str, *, tz: Tz, now: datetime | None) -> PrivateMessage | None:
+    return parse_pm(html, tz=tz, now=now)
+
+
+register_board(
+    BoardReader(
+        name="phpbb", detect=detect, topic=_topic, pm_folder=_folder, pm=_pm, is_login=is_login
+    )
+)
