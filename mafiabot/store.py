@@ -15,9 +15,13 @@ What the tables guarantee:
 
 from __future__ import annotations
 
+import collections.abc
+import dataclasses
 import hashlib
 import logging
-from collections.abc import Iterator, Sequence
+import types
+import typing
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -137,6 +141,7 @@ class PostRevision(SQLModel, table=True):
     revision: int
     body_html: str
     body_hash: str
+    record: dict[str, Any] | None = _json_col()  # the parser's Post record (to_json)
     edited_at: datetime | None = _utc_col()  # from the board's edit note, when shown
     seen_at: datetime | None = _utc_col()
 
@@ -153,6 +158,7 @@ class PMRow(SQLModel, table=True):
     sent_at: datetime | None = _utc_col()
     body_html: str = ""
     text: str = ""
+    record: dict[str, Any] | None = _json_col()  # the parser's PrivateMessage record
     turn: int | None = None
     handled: bool = False  # acknowledged or refused already
     seen_at: datetime | None = _utc_col()
@@ -259,6 +265,8 @@ class StoredPost:
     position: int | None
     body_html: str
     revision: int
+    record: dict[str, Any] | None = None  # the parser's Post record (to_json)
+    revision_seen_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +274,67 @@ class Ban:
     nick: str
     removals: int
     games_left: int
+
+
+# --------------------------------------------------------------------------------------------
+# Frozen dataclasses (engine state, parser records) to JSON and back, driven by type hints
+
+
+def to_json(value: Any) -> Any:
+    """A JSON-able copy of a dataclass tree (tuples become lists, datetimes ISO strings)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return [to_json(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    return value
+
+
+def from_json(tp: Any, data: Any) -> Any:
+    """Rebuild a value of type `tp` from `to_json` output."""
+    if data is None:
+        return None
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        for a in args:
+            try:
+                return from_json(a, data)
+            except (TypeError, ValueError, KeyError):
+                continue
+        return data
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        hints = typing.get_type_hints(tp)
+        kwargs = {
+            f.name: from_json(hints[f.name], data[f.name])
+            for f in dataclasses.fields(tp)
+            if f.name in data
+        }
+        return tp(**kwargs)
+    args: tuple[Any, ...] = typing.get_args(tp)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_json(args[0], v) for v in data)
+        return tuple(from_json(a, v) for a, v in zip(args, data, strict=False))
+    if origin in (list, collections.abc.Sequence):
+        return [from_json(args[0] if args else Any, v) for v in data]
+    if origin is frozenset:
+        return frozenset(from_json(args[0] if args else Any, v) for v in data)
+    if origin in (dict, collections.abc.Mapping):
+        vt = args[1] if len(args) == 2 else Any
+        return {k: from_json(vt, v) for k, v in data.items()}
+    if tp is datetime:
+        if not isinstance(data, str):
+            raise TypeError("datetime expected")
+        return datetime.fromisoformat(data)
+    if tp in (int, float, str, bool):
+        if not isinstance(data, tp) and not (tp is float and isinstance(data, int)):
+            raise TypeError(f"{tp.__name__} expected, got {data!r}")
+        return data
+    return data
 
 
 def body_hash(html: str) -> str:
@@ -398,6 +467,7 @@ class Store:
         turn: int | None,
         position: int | None = None,
         edited_at: datetime | None = None,
+        record: dict[str, Any] | None = None,
         now: datetime | None = None,
     ) -> str:
         """Store a post read from the board: "new", "edited" (a new revision) or "same"."""
@@ -428,6 +498,7 @@ class Store:
                         revision=1,
                         body_html=body_html,
                         body_hash=h,
+                        record=record,
                         edited_at=edited_at,
                         seen_at=now,
                     )
@@ -452,6 +523,7 @@ class Store:
                     revision=row.revisions,
                     body_html=body_html,
                     body_hash=h,
+                    record=record,
                     edited_at=edited_at,
                     seen_at=now,
                 )
@@ -493,6 +565,8 @@ class Store:
                         position=r.position,
                         body_html=rev.body_html,
                         revision=rev.revision,
+                        record=rev.record,
+                        revision_seen_at=rev.seen_at,
                     )
                 )
             return out
@@ -523,6 +597,7 @@ class Store:
         body_html: str,
         text: str,
         turn: int | None,
+        record: dict[str, Any] | None = None,
         now: datetime | None = None,
     ) -> bool:
         """Store a PM; True when it is new (PMs cannot be edited on the boards we serve)."""
@@ -541,6 +616,7 @@ class Store:
                     sent_at=sent_at,
                     body_html=body_html,
                     text=text,
+                    record=record,
                     turn=turn,
                     seen_at=now or utcnow(),
                 )

@@ -241,3 +241,34 @@ def test_players(store: Store) -> None:
         ("Кот", "Кот2", "mafia"),
         ("Марго", "Марго", None),
     ]
+
+
+def test_records_round_trip_through_json() -> None:
+    from engine.state import GameState, Player, Protect, VoteRecord
+    from mafiabot.store import from_json, to_json
+    from parser.records import ColoredSpan, EditNote, Post, Quote
+
+    post = Post(
+        id=5,
+        author="Кот",
+        author_id=66,
+        posted_at=T0,
+        body_html="<b>x</b>",
+        text="x",
+        own_text="x",
+        colored=(ColoredSpan("#ff0000", "Марго"),),
+        quotes=(Quote("Анна", 58, 4),),
+        edited=EditNote("Кот", T0, 2),
+    )
+    assert from_json(Post, to_json(post)) == post
+    state = GameState(
+        ruleset="pefl",
+        players=(
+            Player("Кот", "mafia", "triad", clan="triad", votes_received=(VoteRecord("A", 1, 1),)),
+        ),
+        turn=2,
+        phase="day",
+        protects=(Protect("Кот", 1),),
+        greens=(("Кот", 2),),
+    )
+    assert from_json(GameState, to_json(state)) == state

@@ -188,6 +188,7 @@ def upgrade() -> None:
         sa.Column("sent_at", mafiabot.store.UTCDateTime(), nullable=True),
         sa.Column("body_html", sa.String(), nullable=False),
         sa.Column("text", sa.String(), nullable=False),
+        sa.Column("record", sa.JSON(), nullable=True),
         sa.Column("turn", sa.Integer(), nullable=True),
         sa.Column("handled", sa.Boolean(), nullable=False),
         sa.Column("seen_at", mafiabot.store.UTCDateTime(), nullable=True),
@@ -232,6 +233,7 @@ def upgrade() -> None:
         sa.Column("revision", sa.Integer(), nullable=False),
         sa.Column("body_html", sa.String(), nullable=False),
         sa.Column("body_hash", sa.String(), nullable=False),
+        sa.Column("record", sa.JSON(), nullable=True),
         sa.Column("edited_at", mafiabot.store.UTCDateTime(), nullable=True),
         sa.Column("seen_at", mafiabot.store.UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
