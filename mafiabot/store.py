@@ -299,8 +299,8 @@ def from_json(tp: Any, data: Any) -> Any:
         return None
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
-        for a in args:
+        alts = [a for a in typing.get_args(tp) if a is not type(None)]
+        for a in alts:
             try:
                 return from_json(a, data)
             except (TypeError, ValueError, KeyError):
