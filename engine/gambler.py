@@ -1,18 +1,115 @@
-"""Gambler rules (placeholder while the rules land)."""
+"""Gambler rules (RULES.md G-*): an introduction turn, then turns of two deadlines —
+greens (G-N.1–3), then court, jailing and the night (G-N.4–5, G-M.*).
+
+Each rule is a small function named after its meaning; RULES.md ids are in the docstrings.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
-from engine.actions import GAMBLER_ROLES, Move
-from engine.events import Event
+from engine.actions import GAMBLER_ROLES, Move, Vote
+from engine.common import (
+    Attack,
+    Intake,
+    apply_replacements,
+    cast_order,
+    check_actor_and_targets,
+    ignored_vote,
+    pick_cause,
+    reject,
+    rename_inputs,
+    take_moves,
+    take_out,
+    vote_overrides,
+)
+from engine.events import (
+    HOST,
+    AcquaintanceMade,
+    CheckAnnounced,
+    CheckResult,
+    DeathRecorded,
+    DuelTossed,
+    Event,
+    GameWon,
+    GreensCounted,
+    HealAnnounced,
+    Jailed,
+    Killed,
+    MafiaMissed,
+    MoveBlocked,
+    NobodyRemoved,
+    OverrideApplied,
+    Recruited,
+    Removed,
+    RoleDealt,
+    Saved,
+    SideChoiceAsked,
+    TurnResolved,
+    VotesCounted,
+    player,
+)
 from engine.inputs import TurnInputs
 from engine.settings import RulesSettings
-from engine.state import GameState, Seat
+from engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
+
+MAFIA_ROLES = ("godfather", "mafia")  # the clan proper (G-S.3)
+TOWN_ROLES = ("civilian", "commissar", "sheriff", "doctor")
+#: G-M.1: the prostitute's guest loses his move if he has one of these roles.
+BLOCKABLE = ("sheriff", "doctor", "commissar", "maniac", "godfather")
+ROLE_ACTIONS: dict[str, tuple[str, ...]] = {
+    "commissar": ("check",),
+    "lawyer": ("check",),
+    "sheriff": ("kill",),
+    "maniac": ("kill",),
+    "doctor": ("heal",),
+    "prostitute": ("block", "choose_side"),
+    "godfather": ("kill",),
+    "mafia": ("kill",),
+}
+MISSED = {
+    "sheriff": "kill",
+    "maniac": "kill",
+    "doctor": "heal",
+    "commissar": "check",
+    "lawyer": "check",
+    "godfather": "mafia_kill",
+}
+
+
+def team_of(role: str) -> str:
+    if role in (*MAFIA_ROLES, "lawyer"):
+        return MAFIA
+    if role == "maniac":
+        return MANIAC
+    if role == "prostitute":
+        return SOLO
+    return TOWN
+
+
+def default_role_table(n: int) -> dict[str, int]:
+    """G-S.1: 11–19 players; 4–5 mafia (one godfather), 1 of each single role, the rest
+    civilians (5–9)."""
+    mafia = 4 if n < 15 else 5
+    table = {
+        "commissar": 1,
+        "sheriff": 1,
+        "doctor": 1,
+        "maniac": 1,
+        "prostitute": 1,
+        "godfather": 1,
+        "mafia": mafia - 1,
+        "lawyer": 1,
+    }
+    table["civilian"] = n - sum(table.values())
+    return table
 
 
 class Gambler:
+    """The Gambler rule set."""
+
     name: str = "gambler"
     roles: tuple[str, ...] = GAMBLER_ROLES
     first_turn: int = 1
@@ -21,21 +118,498 @@ class Gambler:
         self.settings = settings
 
     def new_game(self, seats: Sequence[Seat]) -> GameState:
-        raise NotImplementedError
-
-    def introductions(self, state: GameState) -> list[Event]:
-        return []
+        players = tuple(Player(nick=s.nick, role=s.role, team=team_of(s.role)) for s in seats)
+        return GameState(ruleset=self.name, players=players, turn=1, phase="day")
 
     def role_table(self, players: int) -> dict[str, int]:
-        return {}
+        custom = self.settings.role_tables.get(str(players))
+        return dict(custom) if custom else default_role_table(players)
+
+    def introductions(self, state: GameState) -> list[Event]:
+        return introductions(state)
 
     def check_move(self, state: GameState, move: Move) -> str | None:
-        return None
+        return check_move(self.settings, state, move)
 
     def resolve(
         self, state: GameState, inputs: TurnInputs, rng: random.Random
     ) -> tuple[GameState, list[Event]]:
-        return state, []
+        state, events = apply_replacements(state, inputs.overrides)
+        inputs = rename_inputs(inputs, inputs.overrides)
+        if state.phase == "greens":
+            state, evs = close_greens(self.settings, state, inputs)
+        elif state.phase == "court":
+            state, evs = close_court_and_night(self.settings, state, inputs, rng)
+        else:
+            state, evs = close_introductions(self.settings, state, inputs)
+        return state, events + evs
 
     def winner(self, state: GameState) -> str | None:
+        return winner(self.settings, state)
+
+
+# ============================================================================================
+# Set-up (G-S.2, G-S.3)
+# ============================================================================================
+def introductions(state: GameState) -> list[Event]:
+    """Role PMs; G-S.3: godfather and mafia know each other, nobody knows the lawyer."""
+    events: list[Event] = []
+    for p in state.players:
+        events.append(RoleDealt(turn=state.turn, audience=player(p.nick), nick=p.nick, role=p.role))
+    clan = [p for p in state.players if p.role in MAFIA_ROLES]
+    for m in clan:
+        others = tuple((o.nick, o.role) for o in clan if o.nick != m.nick)
+        events.append(
+            AcquaintanceMade(
+                turn=state.turn,
+                audience=player(m.nick),
+                nick=m.nick,
+                others=others,
+                reason="clan",
+            )
+        )
+    return events
+
+
+def close_introductions(
+    settings: RulesSettings, state: GameState, inputs: TurnInputs
+) -> tuple[GameState, list[Event]]:
+    """G-S.2: day 1 has no greens, no court and no night moves."""
+    events: list[Event] = [reject(state, mv, "wrong_turn") for mv in inputs.moves]
+    events.append(TurnResolved(turn=state.turn, alive=state.living_nicks()))
+    del settings
+    return replace(state, turn=state.turn + 1, phase="greens"), events
+
+
+# ============================================================================================
+# Moves (C-2, G-M.*)
+# ============================================================================================
+def check_move(settings: RulesSettings, state: GameState, move: Move) -> str | None:
+    arity = (0,) if move.action == "choose_side" else (1,)
+    reason = check_actor_and_targets(state, move, arity)
+    if reason is not None:
+        return reason
+    actor = state.get(move.actor)
+    if move.action not in ROLE_ACTIONS.get(actor.role, ()):
+        return "wrong_role"
+    if move.action == "choose_side":
+        if not state.pending_side_choice:
+            return "wrong_turn"
+        return None if move.side in ("town", "mafia") else "wrong_targets"
+    if state.turn < 2:
+        return "wrong_turn"  # G-S.2
+    if actor.role == "mafia" and state.by_role("godfather"):
+        return "wrong_role"  # G-M.5: the godfather sends the kill while he lives
+    target = move.targets[0]
+    if target == actor.nick:
+        if actor.role == "doctor":
+            return "self_heal_used" if actor.self_heal_used else None  # G-M.7
+        return "self_target"
+    if actor.role == "prostitute" and target in actor.invited:
+        return "repeated_target"  # G-M.2
+    del settings
+    return None
+
+
+# ============================================================================================
+# Greens (G-N.1–G-N.3)
+# ============================================================================================
+def court_threshold(settings: RulesSettings, living: int) -> int:
+    """G-N.3: ≥14 living → 3 greens; 9–13 → 2; ≤8 → 1."""
+    for minimum, greens in settings.court_thresholds:
+        if living >= minimum:
+            return greens
+    return 1
+
+
+def last_vote_each(
+    state: GameState, votes: Sequence[Vote], kind: str, allowed: set[str] | None = None
+) -> tuple[dict[str, Vote], list[Event]]:
+    """G-N.1 / G-N.4: the last green (court vote) of each living player counts."""
+    events: list[Event] = []
+    last: dict[str, Vote] = {}
+    for v in votes:
+        if v.kind != kind:
+            continue
+        voter = state.player(v.voter)
+        if voter is None:
+            events.append(ignored_vote(state, v, "not_a_player"))
+        elif not voter.alive:
+            events.append(ignored_vote(state, v, "dead"))
+        elif state.player(v.target) is None or not state.get(v.target).alive:
+            events.append(ignored_vote(state, v, "dead_target"))
+        elif allowed is not None and v.target not in allowed:
+            events.append(ignored_vote(state, v, "not_a_nominee"))
+        else:
+            last[v.voter] = v
+    return last, events
+
+
+def close_greens(
+    settings: RulesSettings, state: GameState, inputs: TurnInputs
+) -> tuple[GameState, list[Event]]:
+    """G-N.1–3: count the last greens, a silent player greens himself, name the nominees.
+
+    A pending G-M.8 choice is also decided at this deadline."""
+    events: list[Event] = []
+    state, evs = settle_side_choice(settings, state, inputs.moves, final=False)
+    events += evs
+    votes, evs, _ = vote_overrides(inputs, "green")
+    events += [replace(e, turn=state.turn) for e in evs]
+    last, evs = last_vote_each(state, votes, "green")
+    events += evs
+    counted: dict[str, int] = {}
+    self_greened: list[str] = []
+    for p in state.living:
+        v = last.get(p.nick)
+        target = v.target if v else p.nick  # G-N.2
+        if v is None:
+            self_greened.append(p.nick)
+        counted[target] = counted.get(target, 0) + 1
+    threshold = court_threshold(settings, len(state.living))
+    nominees = tuple(n for n in cast_order(state, counted) if counted[n] >= threshold)
+    greens = tuple((n, counted[n]) for n in cast_order(state, counted))
+    events.append(
+        GreensCounted(
+            turn=state.turn,
+            greens=greens,
+            threshold=threshold,
+            nominees=nominees,
+            self_greened=tuple(self_greened),
+        )
+    )
+    return replace(state, nominees=nominees, greens=greens, phase="court"), events
+
+
+# ============================================================================================
+# Court (G-N.4, G-N.5)
+# ============================================================================================
+def court_verdict(
+    settings: RulesSettings,
+    state: GameState,
+    inputs: TurnInputs,
+    rng: random.Random,
+) -> tuple[str | None, list[Event], dict[str, int]]:
+    """G-N.4: most court votes → jailed (Ruling: at least one vote); G-N.5: a tie → duel
+    by the seeded coin (the host may override with the real duel's loser)."""
+    events: list[Event] = []
+    votes, evs, _ = vote_overrides(inputs, "court")
+    events += [replace(e, turn=state.turn) for e in evs]
+    last, evs = last_vote_each(state, votes, "court", set(state.nominees))
+    events += evs
+    tally: dict[str, int] = {}
+    for v in last.values():
+        tally[v.target] = tally.get(v.target, 0) + 1
+    abstained = tuple(p.nick for p in state.living if p.nick not in last) if state.nominees else ()
+    events.append(
+        VotesCounted(
+            turn=state.turn,
+            votes=tuple((n, tally[n]) for n in cast_order(state, tally)),
+            abstained=abstained,
+        )
+    )
+    forced = [ov for ov in inputs.overrides if ov.kind in ("hang", "jail", "duel")]
+    if forced:
+        nick = forced[-1].nick
+        if nick is not None and (state.player(nick) is None or not state.get(nick).alive):
+            nick = None
+        events.append(OverrideApplied(turn=state.turn, what=forced[-1].kind, nick=nick))
+        return nick, events, tally
+    if not state.nominees:
+        events.append(NobodyRemoved(turn=state.turn, reason="no_nominee"))
+        return None, events, tally
+    top = max(tally.values(), default=0)
+    if top == 0:
+        if settings.court_needs_a_vote or len(state.nominees) != 1:
+            events.append(NobodyRemoved(turn=state.turn, reason="no_votes"))
+            return None, events, tally
+        return state.nominees[0], events, tally
+    tied = [n for n in cast_order(state, tally) if tally[n] == top]
+    if len(tied) == 1:
+        return tied[0], events, tally
+    if not settings.duel_by_coin:
+        events.append(NobodyRemoved(turn=state.turn, reason="duel_pending"))
+        return None, events, tally
+    loser = duel_coin_toss(tied, rng)
+    events.append(DuelTossed(turn=state.turn, players=tuple(tied), loser=loser))
+    return loser, events, tally
+
+
+def duel_coin_toss(tied: Sequence[str], rng: random.Random) -> str:
+    """G-N.5 Ruling: the seeded coin names the loser among the tied."""
+    return rng.choice(list(tied))
+
+
+def close_court_and_night(
+    settings: RulesSettings, state: GameState, inputs: TurnInputs, rng: random.Random
+) -> tuple[GameState, list[Event]]:
+    events: list[Event] = []
+    state, evs = settle_side_choice(settings, state, inputs.moves, final=True)
+    events += evs
+    jailed, evs, _ = court_verdict(settings, state, inputs, rng)
+    events += evs
+    if jailed is not None:
+        role = state.get(jailed).role
+        state = take_out(state, jailed, "jailed")
+        events.append(Jailed(turn=state.turn, nick=jailed, role=role))
+    for ov in inputs.overrides:
+        if ov.kind == "remove" and ov.nick:
+            p = state.player(ov.nick)
+            if p is not None and p.alive:
+                state = take_out(state, ov.nick, "override")
+                events += [
+                    Removed(turn=state.turn, nick=ov.nick, role=p.role),
+                    DeathRecorded(turn=state.turn, audience=HOST, nick=ov.nick, cause="override"),
+                    OverrideApplied(turn=state.turn, what="remove", nick=ov.nick),
+                ]
+    w = winner(settings, state)  # G-W.1 Ruling: checked after the court ...
+    if w is None:
+        moves = [m for m in inputs.moves if m.action != "choose_side"]
+        intake, evs = take_moves(state, moves, lambda s, m: check_move(settings, s, m), None)
+        events += evs
+        state, evs = play_night(settings, state, intake)
+        events += evs
+        w = winner(settings, state)  # ... and after the night
+    if w is not None or not state.living:
+        events.append(
+            GameWon(turn=state.turn, winner=w, how="G-W.1", survivors=state.living_nicks())
+        )
+        state = replace(state, winner=w, over=True)
+    events.append(TurnResolved(turn=state.turn, alive=state.living_nicks()))
+    if state.over:
+        return replace(state, phase="over", nominees=()), events
+    return replace(state, turn=state.turn + 1, phase="greens", nominees=(), greens=()), events
+
+
+# ============================================================================================
+# Night (G-M.1–G-M.10)
+# ============================================================================================
+def prostitute_invitation(
+    settings: RulesSettings, state: GameState, intake: Intake
+) -> tuple[GameState, set[str], bool, list[Event]]:
+    """G-M.1/G-M.2/G-M.6: the prostitute moves first; her guest loses his move if his role
+    is blockable; inviting the last living mafia member (godfather out) stops the kill.
+
+    Returns (state, nicks that lost their move, whether the mafia kill is stopped, events).
+    """
+    events: list[Event] = []
+    lost: set[str] = set()
+    stop_clan_kill = False
+    for pr in state.by_role("prostitute"):
+        mv = intake.requests.get(pr.nick)
+        if mv is None or mv.action != "block":
+            continue
+        guest = state.get(mv.targets[0])
+        state = state.with_player(pr.nick, invited=(*pr.invited, guest.nick))
+        blockable = BLOCKABLE + (("lawyer",) if settings.prostitute_blocks_lawyer else ())
+        if guest.role in blockable:
+            lost.add(guest.nick)
+            events.append(MoveBlocked(turn=state.turn, role=guest.role, missed=MISSED[guest.role]))
+        elif guest.role == "mafia" and not state.by_role("godfather"):
+            clan = [p for p in state.living if p.role in MAFIA_ROLES]
+            if len(clan) == 1:
+                stop_clan_kill = True
+                lost.add(guest.nick)
+                events.append(MoveBlocked(turn=state.turn, role="mafia", missed="mafia_kill"))
+            elif not settings.invited_member_letter_counts:
+                lost.add(guest.nick)
+    return state, lost, stop_clan_kill, events
+
+
+def mafia_kill(
+    state: GameState, intake: Intake, lost: set[str]
+) -> tuple[Attack | None, list[Event]]:
+    """G-M.5: the godfather sends the kill (blocked → none). G-M.6: once he is out, the
+    members' letters all naming one victim make the kill; different names → missed."""
+    gf = state.by_role("godfather")
+    if gf:
+        g = gf[0]
+        mv = intake.requests.get(g.nick)
+        if mv is None or mv.action != "kill" or g.nick in lost:
+            return None, []
+        return Attack(g.nick, "mafia", mv.targets[0], mv.story), []
+    letters = [
+        intake.requests[a]
+        for a in intake.order
+        if state.get(a).role == "mafia" and a not in lost and intake.requests[a].action == "kill"
+    ]
+    if not letters:
+        return None, []
+    victims = {mv.targets[0] for mv in letters}
+    if len(victims) > 1:
+        return None, [MafiaMissed(turn=state.turn)]
+    story = next((mv.story for mv in letters if mv.story), None)
+    return Attack(letters[0].actor, "mafia", letters[0].targets[0], story), []
+
+
+def check_seen(state: GameState, target: str) -> str:
+    """G-M.3: the exact role, but the maniac shows as `civilian`."""
+    role = state.get(target).role
+    return "civilian" if role == "maniac" else role
+
+
+def play_night(
+    settings: RulesSettings, state: GameState, intake: Intake
+) -> tuple[GameState, list[Event]]:
+    """G-M.1: the jailed has no move (he is out), the prostitute first, then everyone at
+    once: kills are collected, the doctor's save decided, then the deaths applied."""
+    events: list[Event] = []
+    t = state.turn
+    state, lost, stop_clan_kill, evs = prostitute_invitation(settings, state, intake)
+    events += evs
+
+    def move_of(role: str, action: str) -> tuple[Player, Move] | None:
+        for p in state.by_role(role):
+            mv = intake.requests.get(p.nick)
+            if mv is not None and mv.action == action and p.nick not in lost:
+                return p, mv
         return None
+
+    attacks: list[Attack] = []
+    for role in ("sheriff", "maniac"):
+        got = move_of(role, "kill")
+        if got:
+            attacks.append(Attack(got[0].nick, role, got[1].targets[0], got[1].story))
+    if not stop_clan_kill:
+        a, evs = mafia_kill(state, intake, lost)
+        events += evs
+        if a:
+            attacks.append(a)
+
+    heal = move_of("doctor", "heal")
+    healed = heal[1].targets[0] if heal else None
+    if heal and healed == heal[0].nick:
+        state = state.with_player(heal[0].nick, self_heal_used=True)
+
+    # checks happen at the same time as the kills: a checker killed tonight still learns
+    checks: dict[str, str] = {}
+    for role in ("commissar", "lawyer"):
+        got = move_of(role, "check")
+        if got is None:
+            if state.by_role(role):
+                events.append(CheckAnnounced(turn=t, by=role, made=False))
+            continue
+        p, mv = got
+        target = mv.targets[0]
+        seen = check_seen(state, target)
+        checks[role] = target
+        events.append(
+            CheckResult(turn=t, audience=player(p.nick), by=role, target=target, result=seen)
+        )
+        events.append(
+            CheckAnnounced(
+                turn=t,
+                by=role,
+                made=True,
+                result=seen if settings.announce_check_roles else None,
+            )
+        )
+        events += acquaintance(state, role, p.nick, target)
+
+    by_target: dict[str, list[Attack]] = {}
+    for a in attacks:
+        by_target.setdefault(a.target, []).append(a)
+    for target in cast_order(state, by_target):
+        strikes = by_target[target]
+        if target == healed:  # G-M.7: saved from every kill aimed at him
+            events.append(Saved(turn=t, audience=HOST, nick=target, how="heal"))
+            continue
+        cause = pick_cause([a.kind for a in strikes], settings.cause_priority)
+        killer = next(a.attacker for a in strikes if a.kind == cause)
+        p = state.get(target)
+        state = take_out(state, target, cause)
+        story = next((a.story for a in strikes if a.story), None)
+        events.append(Killed(turn=t, nick=target, role=p.role, by=None, story=story))
+        events.append(DeathRecorded(turn=t, audience=HOST, nick=target, cause=cause, killer=killer))
+    if healed is not None:
+        events.append(HealAnnounced(turn=t, nick=healed))
+    state, evs = recruit_prostitute(state, checks)
+    events += evs
+    return state, events
+
+
+def acquaintance(state: GameState, role: str, checker: str, target: str) -> list[Event]:
+    """G-M.9: commissar checks the sheriff → they know each other; lawyer checks a mafia
+    member → he and the mafia know each other."""
+    t = state.turn
+    seen = state.get(target)
+    pairs: list[tuple[str, tuple[tuple[str, str], ...]]]
+    if role == "commissar" and seen.role == "sheriff":
+        pairs = [(checker, ((target, "sheriff"),)), (target, ((checker, "commissar"),))]
+        reason = "commissar_sheriff"
+    elif role == "lawyer" and seen.role in MAFIA_ROLES:
+        clan = [p for p in state.players if p.role in MAFIA_ROLES and p.alive]
+        pairs = [(checker, tuple((p.nick, p.role) for p in clan))]
+        pairs += [(p.nick, ((checker, "lawyer"),)) for p in clan]
+        reason = "lawyer_mafia"
+    else:
+        return []
+    return [
+        AcquaintanceMade(turn=t, audience=player(n), nick=n, others=o, reason=reason)
+        for n, o in pairs
+    ]
+
+
+def recruit_prostitute(state: GameState, checks: dict[str, str]) -> tuple[GameState, list[Event]]:
+    """G-M.8: checked by the commissar → town; by the lawyer → mafia; both → she chooses."""
+    events: list[Event] = []
+    for pr in state.by_role("prostitute"):
+        if pr.side is not None:
+            continue
+        by_com = checks.get("commissar") == pr.nick
+        by_law = checks.get("lawyer") == pr.nick
+        if by_com and by_law:
+            state = replace(state, pending_side_choice=True)
+            events.append(SideChoiceAsked(turn=state.turn, audience=player(pr.nick), nick=pr.nick))
+        elif by_com or by_law:
+            side = TOWN if by_com else MAFIA
+            state = state.with_player(pr.nick, side=side)
+            events.append(Recruited(turn=state.turn, side=side))
+    return state, events
+
+
+def settle_side_choice(
+    settings: RulesSettings, state: GameState, moves: Sequence[Move], *, final: bool
+) -> tuple[GameState, list[Event]]:
+    """G-M.8 Ruling: her `choose_side` before the next deadline decides; no answer → the
+    `unanswered_side` setting (town), decided at that deadline."""
+    if not state.pending_side_choice:
+        return state, []
+    del final
+    events: list[Event] = []
+    for pr in state.by_role("prostitute"):
+        answer = next(
+            (
+                m.side
+                for m in reversed(moves)
+                if m.actor == pr.nick and m.action == "choose_side" and m.side in ("town", "mafia")
+            ),
+            None,
+        )
+        side = answer or settings.unanswered_side
+        state = state.with_player(pr.nick, side=side)
+        events.append(Recruited(turn=state.turn, side=side))
+    return replace(state, pending_side_choice=False), events
+
+
+# ============================================================================================
+# Win (G-W.1)
+# ============================================================================================
+def winner(settings: RulesSettings, state: GameState) -> str | None:
+    """G-W.1: town when no godfather or mafia is left; mafia when living town players are
+    fewer than living mafia (with the lawyer and a mafia-recruited prostitute); the maniac
+    only alone. Several at once → `gambler_win_priority` (maniac > mafia > town)."""
+    living = state.living
+    if not living:
+        return None
+    town = sum(1 for p in living if p.camp == TOWN)
+    mafia = sum(1 for p in living if p.camp == MAFIA)
+    holds = {
+        "maniac": len(living) == 1 and living[0].role == "maniac",
+        "mafia": town < mafia,
+        "town": not any(p.role in MAFIA_ROLES for p in living),
+    }
+    for who in settings.gambler_win_priority:
+        if holds.get(who):
+            return who
+    return None

@@ -11,6 +11,7 @@ from engine.actions import InputRejected, Move, Vote
 OVERRIDE_KINDS: Final = (
     "hang",  # PEFL: hang `nick` (or nobody when nick is empty) instead of the vote's result
     "jail",  # Gambler: jail `nick` (or nobody) instead of the court's result / the coin
+    "duel",  # Gambler G-N.5: `nick` lost the real duel and is jailed
     "remove",  # remove `nick` (step 3 rule-breaker; step=7: passive or voluntary leaver)
     "replace",  # the seat of `nick` is played from now on by account `new_nick`
     "count_vote",  # count a vote the parser refused: post_id, nick (voter), target

@@ -1,18 +1,140 @@
-"""Pefl rules (placeholder while the rules land)."""
+"""PEFL rules (RULES.md P-*): one deadline a turn, resolved in the order of P-O.1.
+
+The night is played step by step: every attempt of a step is collected first, then decided,
+then applied — nobody dies inside an attacker's branch. Each rule is a small function named
+after its meaning; RULES.md ids are in the docstrings.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
-from engine.actions import PEFL_ROLES, Move
-from engine.events import Event
+from engine.actions import PEFL_ROLES, Move, Vote
+from engine.common import (
+    Attack,
+    Intake,
+    apply_replacements,
+    cast_order,
+    check_actor_and_targets,
+    ignored_vote,
+    pick_cause,
+    record_vote,
+    reject,
+    rename_inputs,
+    take_moves,
+    take_out,
+    vote_overrides,
+)
+from engine.events import (
+    HOST,
+    AcquaintanceMade,
+    Beaten,
+    CheckResult,
+    DeathRecorded,
+    DonChosen,
+    DuelTossed,
+    Event,
+    GameWon,
+    Hanged,
+    Killed,
+    NobodyRemoved,
+    OverrideApplied,
+    Promoted,
+    Removed,
+    Resurrected,
+    RoleDealt,
+    Saved,
+    TurnResolved,
+    VotesCounted,
+    WentMissing,
+    player,
+)
 from engine.inputs import TurnInputs
 from engine.settings import RulesSettings
-from engine.state import GameState, Seat
+from engine.state import CLANS, MANIAC, TOWN, GameState, Protect, Seat
+
+MAFIOSI = ("mafia", "thug", "kamikaze")
+TOWN_ROLES = ("civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard")
+HEROES = ("commissar", "sergeant", "ninja", "doctor")  # P-M.7
+PEACEFUL = ("civilian", "bastard")  # P-M.3
+CLAN_KILLS = ("yakuza", "triad")
+#: Strikes of a living hand that set off the kamikaze or an ambush (P-M.10, P-M.14).
+HAND_STRIKES = ("yakuza", "triad", "maniac", "ninja")
+#: Deaths nothing undoes (P-M.9, P-M.10, P-M.7).
+UNDOABLE_NEVER = ("kamikaze", "army", "harakiri")
+
+ROLE_ACTIONS: dict[str, tuple[str, ...]] = {
+    "commissar": ("check",),
+    "sergeant": ("check",),  # only once promoted (P-M.2)
+    "ninja": ("kill",),
+    "doctor": ("heal",),
+    "necromancer": ("protect", "army"),
+    "mafia": ("kill",),
+    "thug": ("kill", "beat"),
+    "kamikaze": ("kill", "blast"),
+    "maniac": ("kill", "ambush"),
+}
+
+
+def team_of(role: str, clan: str | None) -> str:
+    if role in MAFIOSI:
+        return clan or "mafia"
+    if role == "maniac":
+        return MANIAC
+    return TOWN
+
+
+def default_role_table(n: int) -> dict[str, int]:
+    """P-S.1: about a third mafia in two clans (each with its special and a bastard)."""
+    mafiosi = max(4, round(n / 3))
+    yakuza = mafiosi - mafiosi // 2
+    triad = mafiosi // 2
+    table = {
+        "commissar": 1,
+        "sergeant": 1,
+        "ninja": 1,
+        "doctor": 1,
+        "necromancer": 1,
+        "maniac": 1,
+        "kamikaze": 1,
+        "thug": 1,
+        "bastard": 2,
+        # plain mafia per clan are dealt as "mafia"; dealing splits them by clan
+        "mafia": yakuza - 1 + triad - 1,
+    }
+    table["civilian"] = n - sum(table.values())
+    return table
+
+
+@dataclass
+class Night:
+    """Working notes of one night's resolution (local to `resolve`, never stored)."""
+
+    dead: dict[str, str] = field(default_factory=dict)  # nick -> cause, in order of death
+    killer: dict[str, str | None] = field(default_factory=dict)
+    unsaveable: set[str] = field(default_factory=set)  # heal/protect do not work (P-M.10)
+    lost_move: set[str] = field(default_factory=set)
+    beaten: str | None = None
+    thug: str | None = None
+    attacked: set[str] = field(default_factory=set)
+    saved: dict[str, str] = field(default_factory=dict)  # nick -> how
+    stories: dict[str, str] = field(default_factory=dict)
+    heal_target: str | None = None  # decided at step 5, recorded at step 6
+
+    def kill(self, nick: str, cause: str, killer: str | None, *, final: bool = False) -> None:
+        if nick in self.dead:
+            return
+        self.dead[nick] = cause
+        self.killer[nick] = killer
+        if final:
+            self.unsaveable.add(nick)
 
 
 class Pefl:
+    """The PEFL rule set."""
+
     name: str = "pefl"
     roles: tuple[str, ...] = PEFL_ROLES
     first_turn: int = 0
@@ -20,22 +142,1031 @@ class Pefl:
     def __init__(self, settings: RulesSettings) -> None:
         self.settings = settings
 
+    # --- set-up -----------------------------------------------------------------------------
     def new_game(self, seats: Sequence[Seat]) -> GameState:
-        raise NotImplementedError
+        from engine.state import Player
 
-    def introductions(self, state: GameState) -> list[Event]:
-        return []
+        players = tuple(
+            Player(
+                nick=s.nick,
+                role=s.role,
+                team=team_of(s.role, s.clan),
+                clan=s.clan,
+                is_don=s.don,
+            )
+            for s in seats
+        )
+        state = GameState(ruleset=self.name, players=players, turn=0, phase="day")
+        clans = {p.clan for p in players if p.role in MAFIOSI}
+        return replace(state, dons_chosen=all(state.don(c) for c in clans if c))
 
     def role_table(self, players: int) -> dict[str, int]:
-        return {}
+        """P-S.1 role counts, the host's `role_tables` entry winning."""
+        custom = self.settings.role_tables.get(str(players))
+        return dict(custom) if custom else default_role_table(players)
 
+    def introductions(self, state: GameState) -> list[Event]:
+        """P-S.3: role PMs; clans know members and bastard; commissar and sergeant meet."""
+        return introductions(state)
+
+    # --- moves ------------------------------------------------------------------------------
     def check_move(self, state: GameState, move: Move) -> str | None:
-        return None
+        return check_move(state, move)
 
+    # --- the deadline -----------------------------------------------------------------------
     def resolve(
         self, state: GameState, inputs: TurnInputs, rng: random.Random
     ) -> tuple[GameState, list[Event]]:
-        return state, []
+        return resolve_turn(self.settings, state, inputs, rng)
 
     def winner(self, state: GameState) -> str | None:
+        return winner(state)
+
+
+# ============================================================================================
+# Set-up (P-S.2, P-S.3)
+# ============================================================================================
+def told_role(role: str) -> str:
+    """P-S.3: the bastard is told he is a civilian."""
+    return "civilian" if role == "bastard" else role
+
+
+def introductions(state: GameState) -> list[Event]:
+    events: list[Event] = []
+    t = state.turn
+    for p in state.players:
+        events.append(
+            RoleDealt(
+                turn=t,
+                audience=player(p.nick),
+                nick=p.nick,
+                role=told_role(p.role),
+                clan=p.clan if p.role in MAFIOSI else None,
+            )
+        )
+    for clan in CLANS:
+        members = [p for p in state.players if p.clan == clan and p.role in MAFIOSI]
+        bastards = [p for p in state.players if p.clan == clan and p.role == "bastard"]
+        for m in members:
+            others = tuple((o.nick, o.role) for o in members if o.nick != m.nick)
+            others += tuple((b.nick, "bastard") for b in bastards)
+            events.append(
+                AcquaintanceMade(
+                    turn=t, audience=player(m.nick), nick=m.nick, others=others, reason="clan"
+                )
+            )
+    com = state.by_role("commissar")
+    sgt = state.by_role("sergeant")
+    for a, b in ((com, sgt), (sgt, com)):
+        for p in a:
+            events.append(
+                AcquaintanceMade(
+                    turn=t,
+                    audience=player(p.nick),
+                    nick=p.nick,
+                    others=tuple((o.nick, o.role) for o in b),
+                    reason="commissar_sergeant",
+                )
+            )
+    return events
+
+
+def don_eligible(state: GameState, clan: str) -> list[str]:
+    """P-S.2: a Don is a living member of the clan, never the kamikaze or the thug."""
+    return [p.nick for p in state.clan_members(clan) if p.role == "mafia"]
+
+
+def choose_dons(
+    state: GameState, letters: Sequence[Move], rng: random.Random
+) -> tuple[GameState, list[Event]]:
+    """P-S.2 Don election on turn 0: most named eligible nick (ties: named first); none →
+    appointed at random among the eligible (seeded)."""
+    events: list[Event] = []
+    for clan in CLANS:
+        if not state.clan_members(clan) or state.don(clan) is not None:
+            continue
+        eligible = don_eligible(state, clan)
+        if not eligible:
+            continue
+        count: dict[str, int] = {}
+        first: dict[str, int] = {}
+        for i, mv in enumerate(letters):
+            sender = state.player(mv.actor)
+            if mv.action != "don" or sender is None or sender.clan != clan or not mv.targets:
+                continue
+            if sender.role not in MAFIOSI or mv.targets[0] not in eligible:
+                continue
+            nick = mv.targets[0]
+            count[nick] = count.get(nick, 0) + 1
+            first.setdefault(nick, i)
+        if count:
+            don = max(count, key=lambda n: (count[n], -first[n]))
+            how = "election"
+        else:
+            don = rng.choice(eligible)
+            how = "appointment"
+        state = state.with_player(don, is_don=True)
+        for m in state.clan_members(clan):
+            events.append(
+                DonChosen(turn=state.turn, audience=player(m.nick), clan=clan, nick=don, by=how)
+            )
+        events.append(DonChosen(turn=state.turn, audience=HOST, clan=clan, nick=don, by=how))
+    return replace(state, dons_chosen=True), events
+
+
+# ============================================================================================
+# Move validation (C-2, C-5, P-M.*)
+# ============================================================================================
+def check_move(state: GameState, move: Move) -> str | None:
+    """Why this move cannot stand (a reason code), or None."""
+    arity = {"army": (2,), "protect": (1, 2), "ambush": (0,), "don": (1,)}.get(move.action, (1,))
+    reason = check_actor_and_targets(state, move, arity)
+    if reason is not None:
+        return reason
+    actor = state.get(move.actor)
+    if move.action == "don":
+        return check_don_letter(state, move)
+    if move.action not in ROLE_ACTIONS.get(actor.role, ()):
+        return "wrong_role"
+    if actor.role == "sergeant" and not actor.promoted:
+        return "wrong_role"
+    if state.turn == 0 and actor.role != "maniac":
+        return "wrong_turn"  # P-S.2: on turn 0 only the maniac moves
+    if actor.nick in move.targets:
+        return "self_target"  # P-M.15 (and P-M.5, P-M.6 for doctor and necromancer)
+    rule = _MOVE_RULES.get(move.action)
+    return rule(state, actor.nick, move) if rule else None
+
+
+def check_don_letter(state: GameState, move: Move) -> str | None:
+    actor = state.get(move.actor)
+    if actor.role not in MAFIOSI or actor.clan is None:
+        return "wrong_role"
+    if state.turn != 0 or state.don(actor.clan) is not None:
+        return "wrong_turn"
+    if move.targets[0] not in don_eligible(state, actor.clan):
+        return "not_eligible"
+    return None
+
+
+def check_kill(state: GameState, nick: str, move: Move) -> str | None:
+    """P-M.8: a clan cannot shoot its own members or its own bastard; the executor is a
+    living clan member, the Don only when he is the last one."""
+    actor = state.get(nick)
+    if actor.role not in MAFIOSI:
         return None
+    target = state.get(move.targets[0])
+    if target.clan == actor.clan:
+        return "own_bastard" if target.role == "bastard" else "own_clan"
+    if move.executor is not None:
+        ex = state.player(move.executor)
+        if ex is None or not ex.alive or ex.clan != actor.clan or ex.role not in MAFIOSI:
+            return "executor_not_in_clan"
+        if ex.is_don and len(state.clan_members(actor.clan or "")) > 1:
+            return "don_executor"
+    elif actor.is_don and len(state.clan_members(actor.clan or "")) > 1:
+        return "no_executor"
+    return None
+
+
+def check_heal(state: GameState, nick: str, move: Move) -> str | None:
+    """P-M.5: not the same player two turns running (a heal lost to a beating does not
+    count)."""
+    doc = state.get(nick)
+    if doc.last_heal == move.targets[0] and doc.last_heal_turn == state.turn - 1:
+        return "repeated_target"
+    return None
+
+
+def check_beat(state: GameState, nick: str, move: Move) -> str | None:
+    """P-M.11: nobody is beaten twice a game, never the Triad's bastard."""
+    target = state.get(move.targets[0])
+    if target.beaten_once:
+        return "already_beaten"
+    if target.role == "bastard" and target.clan == state.get(nick).clan:
+        return "own_bastard"
+    return None
+
+
+def check_blast(state: GameState, nick: str, move: Move) -> str | None:
+    return "used" if state.get(nick).blast_used else None  # P-M.9: once a game
+
+
+def check_ambush(state: GameState, nick: str, move: Move) -> str | None:
+    return "used" if state.get(nick).ambush_used else None  # P-M.14: once a game
+
+
+def check_protect(state: GameState, nick: str, move: Move) -> str | None:
+    """P-M.6: two protects, in turns 1–2 only."""
+    if state.turn not in (1, 2):
+        return "wrong_turn"
+    if state.get(nick).protects_given + len(move.targets) > 2:
+        return "no_protects_left"
+    return None
+
+
+def check_army(state: GameState, nick: str, move: Move) -> str | None:
+    return None if army_allowed(state, nick) else "army_not_allowed"
+
+
+def army_allowed(state: GameState, necro: str) -> bool:
+    """P-M.7: all town heroes died by mafia or maniac, none hanged, ≥4 others alive, once."""
+    if state.get(necro).army_used or state.hero_hanged:
+        return False
+    heroes = [p for p in state.players if p.role in HEROES]
+    if not heroes:
+        return False
+    violent = ("yakuza", "triad", "mafia", "maniac")
+    if any(p.alive or p.out_by not in violent for p in heroes):
+        return False
+    return len([p for p in state.living if p.nick != necro]) >= 4
+
+
+_MOVE_RULES = {
+    "kill": check_kill,
+    "heal": check_heal,
+    "beat": check_beat,
+    "blast": check_blast,
+    "ambush": check_ambush,
+    "protect": check_protect,
+    "army": check_army,
+}
+
+
+# ============================================================================================
+# The turn (P-O.1)
+# ============================================================================================
+def resolve_turn(
+    settings: RulesSettings, state: GameState, inputs: TurnInputs, rng: random.Random
+) -> tuple[GameState, list[Event]]:
+    events: list[Event] = []
+    state, evs = apply_replacements(state, inputs.overrides)
+    events += evs
+    inputs = rename_inputs(inputs, inputs.overrides)
+    intake, evs = take_moves(state, inputs.moves, check_move, settings.request_changes)
+    events += evs
+
+    if state.turn == 0 and not state.dons_chosen:
+        state, evs = choose_dons(state, intake.side, rng)
+        events += evs
+
+    testament: tuple[str, ...] = ()
+    if state.turn > 0:
+        state, evs, testament = play_day(settings, state, inputs)
+        events += evs
+
+    w = winner(state) if settings.pefl_check_win_after_day else None
+    if w is None and any(p.alive for p in state.players):
+        state, evs = play_night(settings, state, intake, testament, rng)
+        events += evs
+        state, evs = step7_leavers(state, inputs)
+        events += evs
+        state, evs = promote_sergeant(state)
+        events += evs
+        state, evs = decide_end(state, rng)
+        events += evs
+    else:
+        state, evs = decide_end(state, rng, after_night=False)
+        events += evs
+
+    events.append(TurnResolved(turn=state.turn, alive=state.living_nicks()))
+    if state.over:
+        return replace(state, phase="over"), events
+    return replace(state, turn=state.turn + 1, phase="day"), events
+
+
+# --- day: steps 1–3 -------------------------------------------------------------------------
+def excused(state: GameState, nick: str) -> bool:
+    """P-A.3: beaten last night → no post and no vote owed (and none allowed) this turn."""
+    p = state.get(nick)
+    return p.beaten_turn is not None and p.beaten_turn == state.turn - 1
+
+
+def step1_missing(state: GameState, posters: Sequence[str]) -> tuple[GameState, list[Event]]:
+    """P-A.1: a living player with no post this turn leaves at step 1, role revealed."""
+    events: list[Event] = []
+    posted = set(posters)
+    for p in state.living:
+        if p.nick in posted or excused(state, p.nick):
+            continue
+        state = take_out(state, p.nick, "missing")
+        events.append(WentMissing(turn=state.turn, nick=p.nick, role=p.role, reason="no_post"))
+    return state, events
+
+
+def count_votes(
+    state: GameState, votes: Sequence[Vote], day_living: set[str]
+) -> tuple[GameState, list[Vote], list[Event]]:
+    """P-V.1/P-V.3/P-A.3/C-5: first accepted vote of each living, non-beaten voter counts."""
+    events: list[Event] = []
+    counted: list[Vote] = []
+    voted: set[str] = set()
+    for v in votes:
+        voter = state.player(v.voter)
+        if voter is None:
+            events.append(ignored_vote(state, v, "not_a_player"))
+        elif v.voter not in day_living:
+            events.append(ignored_vote(state, v, "dead"))
+        elif excused(state, v.voter):
+            events.append(ignored_vote(state, v, "beaten"))
+        elif v.voter in voted:
+            events.append(ignored_vote(state, v, "changed_vote"))
+        elif v.target not in day_living:
+            events.append(ignored_vote(state, v, "dead_target"))
+        else:
+            voted.add(v.voter)
+            counted.append(v)
+            state = record_vote(state, v)
+    return state, counted, events
+
+
+def hanging_choice(counted: Sequence[Vote], candidates: set[str]) -> str | None:
+    """P-V.4: most votes hangs; a tie → the one who first reached that number."""
+    tally: dict[str, int] = {}
+    reached: dict[tuple[str, int], int] = {}
+    for i, v in enumerate(counted):
+        if v.target not in candidates:
+            continue
+        tally[v.target] = tally.get(v.target, 0) + 1
+        reached[(v.target, tally[v.target])] = i
+    if not tally:
+        return None
+    top = max(tally.values())
+    tied = [n for n, c in tally.items() if c == top]
+    return min(tied, key=lambda n: reached[(n, top)])
+
+
+def play_day(
+    settings: RulesSettings, state: GameState, inputs: TurnInputs
+) -> tuple[GameState, list[Event], tuple[str, ...]]:
+    """Steps 1–3 of P-O.1 with the day's vote (P-V.*, P-A.*)."""
+    events: list[Event] = []
+    t = state.turn
+    day_living = set(state.living_nicks())
+    state, evs = step1_missing(state, inputs.posters)
+    events += evs
+    missing = {e.nick for e in evs if isinstance(e, WentMissing)}
+
+    votes = tuple(v for v in inputs.votes if v.kind in ("red", "vote"))
+    votes, evs, _ = vote_overrides(replace(inputs, votes=votes), "red")
+    events += [replace(e, turn=t) for e in evs]
+    state, counted, evs = count_votes(state, votes, day_living)
+    events += evs
+
+    voters = {v.voter for v in counted}
+    abstained = [
+        n
+        for n in cast_order(state, day_living)
+        if n not in voters
+        and not excused(state, n)
+        and (settings.missing_abstain or n not in missing)
+    ]
+    for n in abstained:
+        if n not in missing:
+            state = state.with_player(n, abstentions=state.get(n).abstentions + 1)
+    tally: dict[str, int] = {}
+    for v in counted:
+        tally[v.target] = tally.get(v.target, 0) + 1
+    events.append(
+        VotesCounted(
+            turn=t,
+            votes=tuple((n, tally[n]) for n in cast_order(state, tally)),
+            abstained=tuple(abstained),
+        )
+    )
+
+    # step 2: the hanging (P-V.4), or the host's forced hang (C-6)
+    candidates = set(state.living_nicks())
+    forced = [ov for ov in inputs.overrides if ov.kind == "hang"]
+    hanged: str | None
+    if forced:
+        hanged = forced[-1].nick if forced[-1].nick in candidates else None
+        events.append(OverrideApplied(turn=t, what="hang", nick=hanged))
+    else:
+        hanged = hanging_choice(counted, candidates)
+    testament: tuple[str, ...] = ()
+    if hanged is None:
+        events.append(NobodyRemoved(turn=t, reason="no_votes"))
+    else:
+        h = state.get(hanged)
+        state = take_out(state, hanged, "hanged")
+        events.append(Hanged(turn=t, nick=hanged, role=h.role, votes=tally.get(hanged, 0)))
+        if h.role in HEROES:
+            state = replace(state, hero_hanged=True)
+        if h.role == "ninja":
+            testament = ninja_testament_voters(counted, hanged)
+
+    # step 3: rule-breakers removed by the host
+    for ov in inputs.overrides:
+        if ov.kind == "remove" and ov.step != 7 and ov.nick:
+            state, evs = remove_player(state, ov.nick)
+            events += evs
+    return state, events, testament
+
+
+def ninja_testament_voters(counted: Sequence[Vote], ninja: str) -> tuple[str, ...]:
+    """P-M.4: the voters against the hanged ninja, in the order they voted."""
+    return tuple(v.voter for v in counted if v.target == ninja)
+
+
+def remove_player(state: GameState, nick: str) -> tuple[GameState, list[Event]]:
+    """C-6 / P-O.1 step 3: the host removes a player; role revealed."""
+    p = state.player(nick)
+    if p is None or not p.alive:
+        return state, []
+    state = take_out(state, nick, "override")
+    return state, [
+        Removed(turn=state.turn, nick=nick, role=p.role),
+        DeathRecorded(turn=state.turn, audience=HOST, nick=nick, cause="override"),
+        OverrideApplied(turn=state.turn, what="remove", nick=nick),
+    ]
+
+
+# --- night: steps 4–6 -----------------------------------------------------------------------
+def standing(
+    state: GameState, intake: Intake, night: Night, actor: str, action: str
+) -> Move | None:
+    """The actor's request of this kind if he is alive and still has his move."""
+    mv = intake.requests.get(actor)
+    if mv is None or mv.action != action or actor in night.lost_move or actor in night.dead:
+        return None
+    p = state.player(actor)
+    if p is None or not p.alive:
+        return None
+    return mv
+
+
+def play_night(
+    settings: RulesSettings,
+    state: GameState,
+    intake: Intake,
+    testament: tuple[str, ...],
+    rng: random.Random,
+) -> tuple[GameState, list[Event]]:
+    """Steps 4–6 of P-O.1."""
+    events: list[Event] = []
+    night = Night()
+    # the hanged, missing and removed of the day have no move (C-5)
+    for actor, mv in intake.requests.items():
+        if not state.get(actor).alive:
+            night.lost_move.add(actor)
+            events.append(reject(state, mv, "dead"))
+    ambusher = ambushing_maniac(state, intake, night)
+
+    state = step4_blast_and_beat(state, intake, night, ambusher)
+    attacks, state, evs = step5_collect(settings, state, intake, night, ambusher)
+    events += evs
+    state = step5_decide(settings, state, intake, night, attacks, ambusher, testament)
+    state, evs = step6_checks_heals_resurrections(settings, state, intake, night, ambusher)
+    events += evs
+    state = ninja_harakiri(settings, state, intake, night)
+    state, evs = apply_night(state, night)
+    events += evs
+    del rng
+    return state, events
+
+
+def ambushing_maniac(state: GameState, intake: Intake, night: Night) -> str | None:
+    """P-M.14: the maniac sits in ambush tonight (a beating does not stop it, P-M.12)."""
+    for m in state.by_role("maniac"):
+        if standing(state, intake, night, m.nick, "ambush"):
+            return m.nick
+    return None
+
+
+def step4_blast_and_beat(
+    state: GameState, intake: Intake, night: Night, ambusher: str | None
+) -> GameState:
+    """Step 4: the kamikaze's blast and the thug's beating, with their accidents
+    (P-M.9–P-M.12)."""
+    blast: tuple[str, str] | None = None
+    beat: tuple[str, str] | None = None
+    for k in state.by_role("kamikaze"):
+        mv = standing(state, intake, night, k.nick, "blast")
+        if mv:
+            blast = (k.nick, mv.targets[0])
+            state = state.with_player(k.nick, blast_used=True)
+    for th in state.by_role("thug"):
+        mv = standing(state, intake, night, th.nick, "beat")
+        if mv:
+            beat = (th.nick, mv.targets[0])
+    if beat:
+        thug, victim = beat
+        night.thug = thug
+        v = state.get(victim)
+        if v.role == "kamikaze":
+            beating_the_kamikaze(night, thug, victim, blast)
+            blast = None
+        elif victim == ambusher:
+            thug_beats_ambusher(night, thug)
+        else:
+            night.beaten = victim
+    if blast:
+        kamikaze, target = blast
+        kamikaze_blast(state, night, kamikaze, target)
+    if night.beaten and night.beaten not in night.dead:
+        night.lost_move.add(night.beaten)
+        b = state.get(night.beaten)
+        state = state.with_player(b.nick, beaten_once=True, beaten_turn=state.turn)
+    elif night.beaten:
+        night.beaten = None
+    return state
+
+
+def beating_the_kamikaze(
+    night: Night, thug: str, kamikaze: str, blast: tuple[str, str] | None
+) -> None:
+    """P-M.10: the thug who beats the kamikaze dies with him; if the kamikaze was going
+    to blast, his target dies too."""
+    night.kill(thug, "kamikaze", kamikaze, final=True)
+    night.kill(kamikaze, "kamikaze", kamikaze, final=True)
+    if blast:
+        night.kill(blast[1], "kamikaze", kamikaze, final=True)
+
+
+def thug_beats_ambusher(night: Night, thug: str) -> None:
+    """P-M.12: beating an ambushing maniac kills the thug; the ambush holds."""
+    night.kill(thug, "thug_accident", None)
+
+
+def kamikaze_blast(state: GameState, night: Night, kamikaze: str, target: str) -> None:
+    """P-M.9: the target dies whatever protects him, and the kamikaze dies; blasting the
+    thug also kills whoever the thug beat tonight (P-M.10)."""
+    night.kill(target, "kamikaze", kamikaze, final=True)
+    night.kill(kamikaze, "kamikaze", kamikaze, final=True)
+    if state.get(target).role == "thug" and night.beaten and target == night.thug:
+        night.kill(night.beaten, "kamikaze", kamikaze, final=True)
+
+
+def clan_kill(
+    state: GameState, intake: Intake, night: Night, clan: str
+) -> tuple[Attack | None, list[Event]]:
+    """P-M.8: the Don's letter (victim + executor) or, the Don silent, the first member's
+    request with its sender as executor. A beaten or dead executor shoots nobody; the thug
+    who beats cannot be the executor (P-M.11)."""
+    events: list[Event] = []
+    members = [p for p in state.clan_members(clan) if p.nick not in night.dead]
+    if not members:
+        return None, events
+    don = state.don(clan)
+    chosen: Move | None = None
+    executor: str | None = None
+    if don is not None and don.nick not in night.dead:
+        mv = intake.requests.get(don.nick)
+        if mv is not None and mv.action == "kill" and don.nick not in night.lost_move:
+            chosen = mv
+            executor = mv.executor or don.nick
+    if chosen is None:
+        for actor in intake.order:
+            p = state.get(actor)
+            mv = intake.requests[actor]
+            if p.clan != clan or p.role not in MAFIOSI or mv.action != "kill" or p.is_don:
+                continue
+            if actor in night.dead or not p.alive:
+                continue
+            chosen, executor = mv, actor
+            break
+    if chosen is None or executor is None:
+        return None, events
+    ex = state.get(executor)
+    if executor in night.dead or not ex.alive:
+        return None, events
+    if executor == night.thug:
+        events.append(reject(state, chosen, "executor_busy", "the thug beats tonight"))
+        return None, events
+    if executor in night.lost_move and executor == night.beaten:
+        return None, events
+    return Attack(executor, clan, chosen.targets[0], chosen.story), events
+
+
+def step5_collect(
+    settings: RulesSettings,
+    state: GameState,
+    intake: Intake,
+    night: Night,
+    ambusher: str | None,
+) -> tuple[list[Attack], GameState, list[Event]]:
+    """Step 5, first half: every shot, protect and the army, collected (not yet applied)."""
+    events: list[Event] = []
+    attacks: list[Attack] = []
+    for clan in CLANS:
+        a, evs = clan_kill(state, intake, night, clan)
+        events += evs
+        if a:
+            attacks.append(a)
+    for m in state.by_role("maniac"):
+        mv = standing(state, intake, night, m.nick, "kill")
+        if mv:
+            attacks.append(Attack(m.nick, "maniac", mv.targets[0], mv.story))
+        if m.nick == ambusher:
+            state = state.with_player(m.nick, ambush_used=True)
+    for n in state.by_role("ninja"):
+        mv = standing(state, intake, night, n.nick, "kill")
+        if mv:
+            attacks.append(Attack(n.nick, "ninja", mv.targets[0], mv.story))
+    for nec in state.by_role("necromancer"):
+        mv = standing(state, intake, night, nec.nick, "protect")
+        if mv:
+            state = necromancer_protects(state, nec.nick, mv.targets)
+        mv = standing(state, intake, night, nec.nick, "army")
+        if mv and army_allowed(state, nec.nick):
+            attacks += army_of_darkness(night, nec.nick, mv.targets)
+            state = state.with_player(nec.nick, army_used=True)
+    del settings
+    return attacks, state, events
+
+
+def necromancer_protects(state: GameState, necro: str, targets: Sequence[str]) -> GameState:
+    """P-M.6: protects handed out at step 5 (they last until they resurrect somebody)."""
+    given = state.get(necro).protects_given + len(targets)
+    state = state.with_player(necro, protects_given=given)
+    new = tuple(Protect(target=t, given_turn=state.turn) for t in targets)
+    return replace(state, protects=state.protects + new)
+
+
+def army_of_darkness(night: Night, necro: str, targets: Sequence[str]) -> list[Attack]:
+    """P-M.7: both targets die (nothing saves them) and so does the necromancer."""
+    night.kill(necro, "army", necro, final=True)
+    return [Attack(necro, "army", t) for t in targets]
+
+
+def touch_the_kamikaze(night: Night, attack: Attack, kamikaze: str) -> None:
+    """P-M.10: whoever tries to kill the kamikaze dies with him; heal/protect do not work."""
+    night.attacked.add(kamikaze)
+    night.kill(kamikaze, "kamikaze", kamikaze, final=True)
+    if attack.attacker:
+        night.kill(attack.attacker, "kamikaze", kamikaze, final=True)
+
+
+def ambush_springs(night: Night, attack: Attack, ambusher: str) -> None:
+    """P-M.14: whoever tries to kill the ambushing maniac dies (cause `ambush`)."""
+    night.attacked.add(ambusher)
+    night.saved.setdefault(ambusher, "ambush")
+    if attack.attacker:
+        night.kill(attack.attacker, "ambush", ambusher)
+
+
+def heal_works(attacks: Sequence[Attack]) -> bool:
+    """P-M.5: one attack, by the mafia or the maniac (not twice, not ninja or kamikaze)."""
+    return len(attacks) == 1 and attacks[0].kind in ("yakuza", "triad", "maniac")
+
+
+def vest_stops(settings: RulesSettings, kinds: list[str]) -> list[str] | None:
+    """P-M.13 Ruling: the vest stops one bullet of the kinds in `vest_stops`, once.
+    Returns the remaining lethal strikes, or None when the vest stopped nothing."""
+    for i, k in enumerate(kinds):
+        if k in settings.vest_stops:
+            return kinds[:i] + kinds[i + 1 :]
+    return None
+
+
+def fates(
+    settings: RulesSettings,
+    state: GameState,
+    night: Night,
+    attacks: Sequence[Attack],
+    heal_target: str | None,
+) -> tuple[dict[str, list[Attack]], dict[str, str], bool]:
+    """Decide (not apply) who dies of the plain attacks: returns lethal strikes per target,
+    who was saved and how, and whether the vest was used."""
+    by_target: dict[str, list[Attack]] = {}
+    for a in attacks:
+        by_target.setdefault(a.target, []).append(a)
+    lethal: dict[str, list[Attack]] = {}
+    saved: dict[str, str] = {}
+    vest_used = False
+    for target, strikes in by_target.items():
+        p = state.get(target)
+        if target == heal_target and heal_works(strikes):
+            saved[target] = "heal"  # P-M.5: the heal comes first, the vest stays whole
+            continue
+        kinds = [a.kind for a in strikes]
+        if p.role == "maniac" and p.vest:
+            rest = vest_stops(settings, kinds)
+            if rest is not None:
+                vest_used = True
+                if not rest:
+                    saved[target] = "vest"
+                    continue
+                strikes = [a for a in strikes if a.kind in rest] or strikes
+        lethal[target] = strikes
+    del night
+    return lethal, saved, vest_used
+
+
+def step5_decide(
+    settings: RulesSettings,
+    state: GameState,
+    intake: Intake,
+    night: Night,
+    attacks: list[Attack],
+    ambusher: str | None,
+    testament: tuple[str, ...],
+) -> GameState:
+    """Step 5, second half: the kamikaze and the ambush first, then heals and the vest;
+    the ninja's testament takes the first voter not dying anyway (P-M.4)."""
+    plain: list[Attack] = []
+    for a in attacks:
+        if a.target in night.dead and a.target not in night.unsaveable:
+            night.attacked.add(a.target)
+            plain.append(a)
+            continue
+        if a.target in night.dead:
+            continue  # already blown up at step 4
+        t = state.get(a.target)
+        if a.kind in HAND_STRIKES and t.role == "kamikaze":
+            touch_the_kamikaze(night, a, t.nick)
+        elif a.kind in HAND_STRIKES and a.target == ambusher:
+            ambush_springs(night, a, ambusher)
+        else:
+            plain.append(a)
+    # strikers who died at step 5 (kamikaze, ambush) still fired: the shots were simultaneous
+    heal_target, doctor = doctor_heal(state, intake, night)
+    lethal, saved, _ = fates(settings, state, night, plain, heal_target)
+    if doctor and doctor in lethal and not settings.doctor_killed_heals:
+        heal_target = None  # P-M.5 Ruling: a doctor killed at step 5 heals nobody
+    if testament:
+        dying = set(night.dead) | set(lethal)
+        victim = next(
+            (n for n in testament if state.get(n).alive and n not in dying),
+            None,
+        )
+        if victim is not None:
+            plain.append(Attack(None, "testament", victim))
+    lethal, saved, vest_used = fates(settings, state, night, plain, heal_target)
+    if doctor and doctor in lethal and not settings.doctor_killed_heals and heal_target:
+        heal_target = None
+        lethal, saved, vest_used = fates(settings, state, night, plain, heal_target)
+    for a in plain:
+        night.attacked.add(a.target)
+        if a.story:
+            night.stories.setdefault(a.target, a.story)
+    for target, strikes in lethal.items():
+        cause = pick_cause([a.kind for a in strikes], settings.cause_priority)
+        killer = next((a.attacker for a in strikes if a.kind == cause), None)
+        night.kill(target, cause, killer, final=cause in UNDOABLE_NEVER)
+    for target, how in saved.items():
+        night.saved.setdefault(target, how)
+    if vest_used:
+        for m in state.by_role("maniac"):
+            state = state.with_player(m.nick, vest=False)
+    night.heal_target = heal_target
+    return state
+
+
+def doctor_heal(state: GameState, intake: Intake, night: Night) -> tuple[str | None, str | None]:
+    for d in state.by_role("doctor"):
+        mv = standing(state, intake, night, d.nick, "heal")
+        if mv:
+            return mv.targets[0], d.nick
+    return None, None
+
+
+def step6_checks_heals_resurrections(
+    settings: RulesSettings,
+    state: GameState,
+    intake: Intake,
+    night: Night,
+    ambusher: str | None,
+) -> tuple[GameState, list[Event]]:
+    """Step 6: the commissar's check (copied to the sergeant), the doctor's heal is recorded,
+    the necromancer resurrects the protected (P-M.1, P-M.2, P-M.5, P-M.6)."""
+    events: list[Event] = []
+    heal_target = night.heal_target
+    for d in state.by_role("doctor"):
+        mv = standing(state, intake, night, d.nick, "heal")
+        if mv and heal_target is not None:
+            state = state.with_player(d.nick, last_heal=heal_target, last_heal_turn=state.turn)
+    for c in state.living:
+        is_checker = c.role == "commissar" or (c.role == "sergeant" and c.promoted)
+        if not is_checker:
+            continue
+        if c.nick in night.dead and not settings.commissar_killed_checks:
+            continue
+        mv = (
+            standing(state, intake, night, c.nick, "check")
+            if c.nick not in night.dead
+            else (intake.requests.get(c.nick))
+        )
+        if mv is None or mv.action != "check":
+            continue
+        events += commissar_check(state, night, c.nick, mv.targets[0], ambusher)
+    state, evs = necromancer_resurrects(state, night)
+    events += evs
+    return state, events
+
+
+def check_result(state: GameState, target: str) -> str:
+    """P-M.1: a mafioso shows his clan, the bastard `bastard`, others their exact role."""
+    p = state.get(target)
+    if p.role in MAFIOSI:
+        return p.clan or "mafia"
+    return p.role
+
+
+def commissar_check(
+    state: GameState, night: Night, checker: str, target: str, ambusher: str | None
+) -> list[Event]:
+    """P-M.1 (+ thug's nick when the target was beaten), P-M.2 (sergeant's copy), P-M.14
+    (checking the ambushing maniac kills the checker)."""
+    if target == ambusher:
+        night.attacked.add(ambusher)
+        night.kill(checker, "ambush", ambusher)
+        return []
+    result = check_result(state, target)
+    thug = night.thug if night.beaten == target else None
+    by = "commissar"
+    events: list[Event] = [
+        CheckResult(
+            turn=state.turn,
+            audience=player(checker),
+            by=by,
+            target=target,
+            result=result,
+            thug=thug,
+        )
+    ]
+    for s in state.by_role("sergeant"):
+        if s.nick != checker and not s.promoted:
+            events.append(
+                CheckResult(
+                    turn=state.turn,
+                    audience=player(s.nick),
+                    by="sergeant",
+                    target=target,
+                    result=result,
+                    thug=thug,
+                )
+            )
+    return events
+
+
+def necromancer_resurrects(state: GameState, night: Night) -> tuple[GameState, list[Event]]:
+    """P-M.6: a protected player killed tonight comes back if the necromancer lives at
+    step 6; the protect is spent. Blasts, the kamikaze's touch and the army are final."""
+    events: list[Event] = []
+    necros = [p for p in state.by_role("necromancer") if p.nick not in night.dead]
+    if not necros:
+        return state, events
+    protects = list(state.protects)
+    for nick in list(night.dead):
+        if nick in night.unsaveable:
+            continue
+        for i, pr in enumerate(protects):
+            if pr.target == nick and pr.spent_turn is None:
+                protects[i] = replace(pr, spent_turn=state.turn)
+                del night.dead[nick]
+                night.saved[nick] = "protect"
+                events.append(Resurrected(turn=state.turn, audience=HOST, nick=nick))
+                break
+    return replace(state, protects=tuple(protects)), events
+
+
+def ninja_harakiri(
+    settings: RulesSettings, state: GameState, intake: Intake, night: Night
+) -> GameState:
+    """P-M.3: the ninja's second peaceful victim makes him commit harakiri the same night."""
+    for n in state.by_role("ninja"):
+        mv = standing(state, intake, night, n.nick, "kill")
+        if mv is None:
+            continue
+        target = state.get(mv.targets[0])
+        killed = night.dead.get(target.nick) is not None or (
+            settings.ninja_count_resurrected and night.saved.get(target.nick) == "protect"
+        )
+        if target.role in PEACEFUL and killed:
+            count = n.peaceful_kills + 1
+            state = state.with_player(n.nick, peaceful_kills=count)
+            if count >= 2 and n.nick not in night.dead:
+                night.kill(n.nick, "harakiri", n.nick, final=True)
+    return state
+
+
+def apply_night(state: GameState, night: Night) -> tuple[GameState, list[Event]]:
+    """Apply the night's decided deaths at once and say so (public: role and the killer's
+    kind, never a nick, P-P.1; host: the exact cause and the striker)."""
+    events: list[Event] = []
+    t = state.turn
+    if night.beaten and state.get(night.beaten).alive and night.beaten not in night.dead:
+        events.append(Beaten(turn=t, nick=night.beaten))
+    for nick in list(night.dead):
+        cause = night.dead[nick]
+        p = state.get(nick)
+        state = take_out(state, nick, cause)
+        events.append(
+            Killed(
+                turn=t,
+                nick=nick,
+                role=p.role,
+                clan=p.clan if p.role in MAFIOSI else None,
+                by=cause,
+                story=night.stories.get(nick),
+            )
+        )
+        events.append(
+            DeathRecorded(
+                turn=t, audience=HOST, nick=nick, cause=cause, killer=night.killer.get(nick)
+            )
+        )
+    for nick in cast_order(state, night.saved):
+        if state.get(nick).alive:
+            events.append(Saved(turn=t, audience=HOST, nick=nick, how=night.saved[nick]))
+    return state, events
+
+
+# --- step 7 and the end ---------------------------------------------------------------------
+def step7_leavers(state: GameState, inputs: TurnInputs) -> tuple[GameState, list[Event]]:
+    """P-A.2: second abstainers go missing at step 7, with the host's step-7 removals."""
+    events: list[Event] = []
+    for p in state.living:
+        if p.abstentions >= 2:
+            state = take_out(state, p.nick, "missing")
+            events.append(
+                WentMissing(turn=state.turn, nick=p.nick, role=p.role, reason="second_abstention")
+            )
+    for ov in inputs.overrides:
+        if ov.kind == "remove" and ov.step == 7 and ov.nick:
+            p2 = state.player(ov.nick)
+            if p2 is not None and p2.alive:
+                state = take_out(state, p2.nick, "missing")
+                events.append(
+                    WentMissing(turn=state.turn, nick=p2.nick, role=p2.role, reason="override")
+                )
+                events.append(OverrideApplied(turn=state.turn, what="remove", nick=p2.nick))
+    return state, events
+
+
+def promote_sergeant(state: GameState) -> tuple[GameState, list[Event]]:
+    """P-M.2: the commissar dead, the sergeant takes the badge from the next turn."""
+    if any(p.alive for p in state.by_role("commissar", alive=False)):
+        return state, []
+    events: list[Event] = []
+    for s in state.by_role("sergeant"):
+        if not s.promoted:
+            state = state.with_player(s.nick, promoted=True)
+            events.append(Promoted(turn=state.turn, audience=player(s.nick), nick=s.nick))
+    return state, events
+
+
+def camp(state: GameState, nick: str) -> str:
+    p = state.get(nick)
+    return p.clan or "mafia" if p.role in MAFIOSI else p.team
+
+
+def winner(state: GameState) -> str | None:
+    """P-W.1: town when every mafioso and the maniac are dead and a town player lives; a
+    clan when everyone else is dead; the maniac only alone."""
+    living = state.living
+    if not living:
+        return None
+    camps = {camp(state, p.nick) for p in living}
+    if len(camps) == 1:
+        return camps.pop()
+    if not any(p.role in MAFIOSI or p.role == "maniac" for p in living):
+        return TOWN
+    return None
+
+
+def decide_end(
+    state: GameState, rng: random.Random, *, after_night: bool = True
+) -> tuple[GameState, list[Event]]:
+    """P-W.1, and after a night P-E.2 / P-E.1 for the last two of opposing camps."""
+    events: list[Event] = []
+    living = state.living
+    w = winner(state)
+    how = "P-W.1"
+    if w is None and after_night and len(living) == 2:
+        a, b = living
+        ca, cb = camp(state, a.nick), camp(state, b.nick)
+        if ca != cb:
+            w, how, evs = last_two(state, a.nick, b.nick, rng)
+            events += evs
+    if w is None and not living:
+        events.append(GameWon(turn=state.turn, winner=None, how="P-W.1"))
+        return replace(state, over=True), events
+    if w is None:
+        return state, events
+    events.append(GameWon(turn=state.turn, winner=w, how=how, survivors=state.living_nicks()))
+    return replace(state, winner=w, over=True), events
+
+
+def last_two(state: GameState, a: str, b: str, rng: random.Random) -> tuple[str, str, list[Event]]:
+    """P-E.2: a mafioso and his own clan's bastard → town. P-E.1: fewer votes over the game
+    wins; equal → the one voted against first loses; never voted → coin toss."""
+    pa, pb = state.get(a), state.get(b)
+    for m, o in ((pa, pb), (pb, pa)):
+        if m.role in MAFIOSI and o.role == "bastard" and o.clan == m.clan:
+            return TOWN, "P-E.2", []
+    va, vb = len(pa.votes_received), len(pb.votes_received)
+    events: list[Event] = []
+    if va != vb:
+        win = a if va < vb else b
+    elif va == 0:
+        loser = rng.choice([a, b])
+        events.append(DuelTossed(turn=state.turn, players=(a, b), loser=loser))
+        win = b if loser == a else a
+    else:
+        first_a = min(v.seq for v in pa.votes_received)
+        first_b = min(v.seq for v in pb.votes_received)
+        win = b if first_a < first_b else a
+    return camp(state, win), "P-E.1", events

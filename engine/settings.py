@@ -35,8 +35,6 @@ class RulesSettings:
     duel_by_coin: bool = True
     #: G-M.1 Ruling: the prostitute's invitation also takes the lawyer's move.
     prostitute_blocks_lawyer: bool = True
-    #: G-M.6: the most letters a clan kill may rest on (all naming the same victim).
-    clan_kill_max_letters: int = 3
     #: G-M.6: an invited (not last) mafia member's letter still counts ("does not stop it").
     invited_member_letter_counts: bool = True
     #: G-M.8 Ruling: the prostitute's side when she does not answer by the next deadline.

@@ -87,6 +87,9 @@ _NO_PERMISSION = (
     "нет прав",
     "не можете отвечать",
     "не авторизованы",
+    "не можете редактировать",
+    "cannot edit",
+    "not allowed to",
     "not authorised",
     "not authorized",
     "no permission",
@@ -286,11 +289,22 @@ class PhpbbClient:
         form = forms.find_form(page.text, str(page.url), "form#login")
         if form is None:
             raise UnexpectedPage(f"the board's login page has no login form ({page.url})")
-        self._wait_form_age(served)
         values = {"username": user, "password": self.settings.password}
         if self.settings.remember_me:
             values["autologin"] = "on"
-        resp = self._send("POST", form.action, form.fill("login", values))
+        for _try in range(3):
+            self._wait_form_age(served)
+            resp = self._send("POST", form.action, form.fill("login", values))
+            returned = forms.find_form(resp.text, str(resp.url), "form#login")
+            if (
+                resp.is_redirect
+                or returned is None
+                or not _has(forms.error_text(resp.text) or "", _TOKEN)
+            ):
+                break
+            # form token refused (sent too fast): the returned form has a fresh one
+            self._sleep(1.0)
+            form, served = returned, self._clock()
         if resp.is_redirect and self._cookie("u") not in (None, "", "1"):
             landing = self._get(urljoin(str(resp.url), resp.headers["location"]))
             if not forms.has_logout_link(landing.text):
@@ -540,6 +554,7 @@ class PhpbbClient:
         was served), a form-token refusal (after waiting) or a flood refusal (after waiting
         the interval). Returns the success response (302 or info page)."""
         floods = 0
+        last_err: ScraperError | None = None
         for _round in range(self.settings.flood_retries + 4):
             if self._clock() - page.served_at > self.settings.max_form_age:
                 page = refetch()
@@ -559,6 +574,7 @@ class PhpbbClient:
                 continue
             returned = forms.find_form(resp.text, str(resp.url), "form#postform")
             err = self._refusal(resp.text, what, topic_id)
+            last_err = err
             if returned is not None:
                 new_page = _FormPage(returned, str(resp.url), self._clock())
                 if isinstance(err, FloodLimited):
@@ -584,6 +600,8 @@ class PhpbbClient:
                     page = new_page
                     continue
             raise err
+        if isinstance(last_err, FormExpired):
+            raise last_err
         raise PostingRefused(f"the board kept returning the form while trying to {what}")
 
     def _check_length(self, text: str) -> None:

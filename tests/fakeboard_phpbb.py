@@ -353,9 +353,7 @@ class FakePhpbb:
         if [v for k, v in form if k == "redirect"] == []:
             self.violations.append("login: redirect fields missing")
         if not self._check_token(form, sess, "login"):
-            return self._html(
-                self._with_tokens(page("http/login_bad_password/1.html"), sess, "login")
-            )
+            return self._html(self._with_tokens(_derived_login_error(FORM_INVALID), sess, "login"))
         user = USERS.get(data.get("username", ""))
         if user is None:
             return self._html(
@@ -653,6 +651,20 @@ def _derived_topic_page(
         body = _replace_div(body, pos, pag)
         pos = body.find('<div class="pagination">', pos + len(pag))
     return body
+
+
+FORM_INVALID = "Ошибка отправки формы. Попробуйте ещё раз."
+
+
+def _derived_login_error(text: str) -> str:
+    """TEMPLATE-DERIVED: the real failed-login page with phpBB's form-token error instead."""
+    return re.sub(
+        r'<div class="error">.*?</div>',
+        f'<div class="error">{text}</div>',
+        page("http/login_bad_password/1.html"),
+        count=1,
+        flags=re.S,
+    )
 
 
 def _derived_info(shell: str, text: str) -> str:

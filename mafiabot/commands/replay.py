@@ -1,11 +1,16 @@
-"""`mafiabot` sub-command (not implemented yet)."""
+"""`mafiabot replay SCENARIO.json`: play a scenario, print the result JSON (SCENARIO.md)."""
 
 from __future__ import annotations
 
 import argparse
-
-from mafiabot.cli import UsageError
+import json
+import sys
 
 
 def main(args: argparse.Namespace) -> int:
-    raise UsageError("this command is not implemented yet")
+    from mafiabot.replay import run_file
+
+    result = run_file(args.scenario)
+    json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0

@@ -1,0 +1,1321 @@
+"""Invision boards (IPB 1.3/2.x, IPB 3.x, IPS 4.x/5.x) → the shared records.
+
+Every generation-specific detail comes from a `parser.dialects.Dialect`; this module holds the
+reading logic: finding posts, reading nicks (NBSP normalised), member ids, times (relative
+«Сегодня»/"Yesterday" resolved against an injected `now`), quotes (IPB 1.3's
+`<!--QuoteBegin-…-->` comments with their split `postcolor` divs, IPB 2's `quoteo(…)`,
+4PDA's `post-block quote`, IPB 3's `ipsBlockquote`, IPS 4's `ipsQuote` data attributes),
+edit notes, coloured spans and pagination. Nothing here raises on odd markup: what cannot be
+read becomes a `ParseIssue` beside the records.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, tzinfo
+from typing import Any
+from urllib.parse import parse_qs, urljoin, urlsplit
+from zoneinfo import ZoneInfo
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
+from parser.records import (
+    ColoredSpan,
+    EditNote,
+    ParseIssue,
+    PMFolder,
+    PMSummary,
+    Post,
+    PrivateMessage,
+    Quote,
+    TopicPage,
+)
+
+__all__ = [
+    "DEFAULT_TZ",
+    "BodyParts",
+    "HtmlForm",
+    "PageTokens",
+    "detect_ipb",
+    "normalize_nick",
+    "page_tokens",
+    "parse_board_date",
+    "parse_forms",
+    "parse_ipb_body",
+    "parse_ipb_pm",
+    "parse_ipb_pm_folder",
+    "parse_ipb_topic",
+    "resolve_dialect",
+]
+
+DEFAULT_TZ = "Europe/Moscow"
+
+# ---------------------------------------------------------------------------------------------
+# Detection
+
+
+def detect_ipb(html: str) -> Dialect | None:
+    """The Invision dialect a page is written in, or None when it is not an Invision page.
+
+    Signals are from STRUCTURE.md §0; 4PDA is checked before stock IPB 2 because its pages carry
+    IPB 2's JavaScript variables over their own post markup. Works on fragments (no <head>).
+    """
+    h = html[:400_000]
+    if (
+        "data-pagecontroller" in h
+        or "ipsSettings" in h
+        or "elComment_" in h
+        or "ipsEntry__" in h
+        or "ipsQuote" in h
+        or re.search(r"data-role=[\"']commentContent", h)
+    ):
+        return IPS4
+    if "ipb.vars[" in h or re.search(r"class=[\"'][^\"']*\bpost_block\b", h) or "IP.Board 3" in h:
+        return IPB3
+    if re.search(r"data-post=[\"']\d", h) and "post_body" in h:
+        return IPB2_4PDA
+    if (
+        "<!--Begin Msg Number" in h
+        or "<!-- THE POST" in h
+        or "ipb_var_s" in h
+        or "ipb_md5_check" in h
+        or "Invision Power Board" in h
+        or re.search(r"class=[\"']normalname", h)
+        or re.search(r"act=Msg&(?:amp;)?CODE=", h)
+    ):
+        return IPB2
+    return None
+
+
+def resolve_dialect(html: str, kind: str | Dialect = "auto") -> Dialect | None:
+    """A dialect from `board.kind` ("auto", "ipb", a dialect name) or an explicit Dialect."""
+    if isinstance(kind, Dialect):
+        return kind
+    k = kind.strip().lower()
+    if k in ("auto", "ipb", "invision", "ips"):
+        return detect_ipb(html)
+    return dialect_by_name(k)
+
+
+# ---------------------------------------------------------------------------------------------
+# Small text helpers
+
+_WS = re.compile(r"[ \t\r\f\v\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
+_BLOCK_TAGS = frozenset(
+    [
+        "p",
+        "div",
+        "li",
+        "ul",
+        "ol",
+        "tr",
+        "table",
+        "tbody",
+        "blockquote",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "pre",
+        "hr",
+        "dl",
+        "dt",
+        "dd",
+    ]
+)
+_SKIP_TAGS = frozenset(("script", "style", "noscript", "template", "-comment"))
+
+
+def normalize_nick(nick: str) -> str:
+    """Nick as compared everywhere: NBSP and runs of spaces become one space, trimmed."""
+    return _WS.sub(" ", nick).strip()
+
+
+def _collapse(text: str) -> str:
+    return " ".join(_WS.sub(" ", text).split())
+
+
+def _visible_text(node: LexborNode | None) -> str:
+    """Text as a reader sees it: <br> and block elements break lines, spaces collapsed."""
+    if node is None:
+        return ""
+    parts: list[str] = []
+
+    def walk(n: LexborNode) -> None:
+        for ch in n.iter(include_text=True):
+            tag = ch.tag
+            if tag == "-text":
+                parts.append(ch.text_content or "")
+            elif tag == "br":
+                parts.append("\n")
+            elif tag in _SKIP_TAGS:
+                continue
+            elif tag in _BLOCK_TAGS:
+                parts.append("\n")
+                walk(ch)
+                parts.append("\n")
+            else:
+                walk(ch)
+
+    walk(node)
+    lines = [_WS.sub(" ", line).strip() for line in "".join(parts).split("\n")]
+    text = "\n".join(lines)
+    return re.sub(r"\n{3,}", "\n\n", text).strip()
+
+
+def _first(node: LexborNode | None, selector: str) -> LexborNode | None:
+    if node is None or not selector:
+        return None
+    try:
+        return node.css_first(selector)
+    except Exception:  # a bad host override must not kill the tick
+        return None
+
+
+def _all(node: LexborNode | None, selector: str) -> list[LexborNode]:
+    if node is None or not selector:
+        return []
+    try:
+        return list(node.css(selector))
+    except Exception:
+        return []
+
+
+def _attr(node: LexborNode | None, name: str) -> str | None:
+    if node is None:
+        return None
+    value = node.attributes.get(name)
+    return value if value is None else str(value)
+
+
+def _int(text: str | None) -> int | None:
+    if not text:
+        return None
+    m = re.search(r"\d+", text)
+    return int(m.group(0)) if m else None
+
+
+def _fragment(html: str) -> LexborNode:
+    """Parse a piece of HTML and return a wrapper element holding it."""
+    tree = LexborHTMLParser(f"<div data-mafiabot-root='1'>{html}</div>")
+    root = tree.css_first("div[data-mafiabot-root]")
+    if root is None:  # pragma: no cover - lexbor always builds the wrapper
+        root = LexborHTMLParser("<div></div>").css_first("div")
+        assert root is not None
+    return root
+
+
+_MEMBER_ID = re.compile(
+    r"(?:showuser=|[?&;]MID=|/profile/|/user/|hovercard-id=[\"']?|act=qms&(?:amp;)?mid=)(\d+)",
+    re.I,
+)
+
+
+def _member_id_from(nodes: list[LexborNode]) -> int | None:
+    for n in nodes:
+        for name in ("href", "hovercard-id", "data-hovercard-id"):
+            value = _attr(n, name)
+            if not value:
+                continue
+            if name != "href":
+                if value.isdigit():
+                    return int(value)
+                continue
+            m = _MEMBER_ID.search(htmllib.unescape(value))
+            if m:
+                return int(m.group(1))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Dates
+
+_RU_MONTHS: tuple[tuple[str, str], ...] = (
+    ("январ", "Jan"),
+    ("янв", "Jan"),
+    ("феврал", "Feb"),
+    ("фев", "Feb"),
+    ("март", "Mar"),
+    ("мар", "Mar"),
+    ("апрел", "Apr"),
+    ("апр", "Apr"),
+    ("мая", "May"),
+    ("май", "May"),
+    ("июн", "Jun"),
+    ("июл", "Jul"),
+    ("август", "Aug"),
+    ("авг", "Aug"),
+    ("сентябр", "Sep"),
+    ("сен", "Sep"),
+    ("октябр", "Oct"),
+    ("окт", "Oct"),
+    ("ноябр", "Nov"),
+    ("ноя", "Nov"),
+    ("декабр", "Dec"),
+    ("дек", "Dec"),
+)
+_RU_MONTH_WORD = re.compile(r"\b([а-яё]+)\.?", re.I)
+_RELATIVE = re.compile(
+    r"^(?P<word>сегодня|вчера|today|yesterday)\b[\s,:\-]*(?:в|at)?\s*(?P<rest>.*)$", re.I
+)
+_TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
+_LABELS = re.compile(r"^(?:Дата|Отправлено|Добавлено|Posted(?:\s+on)?|Sent|Date)\s*:?\s*", re.I)
+
+
+def _as_tz(tz: tzinfo | str | None) -> tzinfo:
+    if tz is None:
+        return ZoneInfo(DEFAULT_TZ)
+    if isinstance(tz, str):
+        return ZoneInfo(tz)
+    return tz
+
+
+def _ru_to_en(text: str) -> str:
+    def sub(m: re.Match[str]) -> str:
+        word = m.group(1).lower()
+        for stem, en in _RU_MONTHS:
+            if word.startswith(stem):
+                return en
+        return m.group(0)
+
+    return _RU_MONTH_WORD.sub(sub, text)
+
+
+def parse_board_date(
+    text: str,
+    *,
+    tz: tzinfo | str | None = None,
+    now: datetime | None = None,
+    formats: tuple[str, ...] = IPB2.date_formats,
+) -> datetime | None:
+    """A board time as printed (or an ISO-8601 attribute) → aware datetime, or None.
+
+    Times without an offset are in the board's zone `tz`; «Сегодня»/«Вчера»/"Today"/"Yesterday"
+    need `now` (the fetch time) and give None without it.
+    """
+    zone = _as_tz(tz)
+    s = _collapse(htmllib.unescape(text))
+    s = _LABELS.sub("", s).split("|")[0].strip().rstrip(",")
+    if not s:
+        return None
+    iso = s.replace("Z", "+00:00") if re.match(r"^\d{4}-\d\d-\d\dT", s) else None
+    if iso:
+        try:
+            dt = datetime.fromisoformat(iso)
+        except ValueError:
+            return None
+        return dt if dt.tzinfo else dt.replace(tzinfo=zone)
+    rel = _RELATIVE.match(s)
+    if rel:
+        if now is None:
+            return None
+        days = 0 if rel.group("word").lower() in ("сегодня", "today") else 1
+        base: date = now.astimezone(zone).date() - timedelta(days=days)
+        rest = rel.group("rest").strip().upper()
+        for fmt in _TIME_FORMATS:
+            try:
+                t: time = datetime.strptime(rest, fmt).time()
+            except ValueError:
+                continue
+            return datetime.combine(base, t, tzinfo=zone)
+        return None
+    s_en = _ru_to_en(s)
+    for fmt in formats:
+        try:
+            dt = datetime.strptime(s_en, fmt)
+        except ValueError:
+            continue
+        return dt.replace(tzinfo=zone)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Colours
+
+
+# Until the shared parser/colors.py is on this branch: the colours seen on IPB fixtures.
+_NAMED = {
+    "red": "#ff0000",
+    "blue": "#0000ff",
+    "green": "#008000",
+    "royalblue": "#4169e1",
+    "black": "#000000",
+    "white": "#ffffff",
+    "orange": "#ffa500",
+    "purple": "#800080",
+    "darkred": "#8b0000",
+    "darkgreen": "#006400",
+    "lime": "#00ff00",
+    "gray": "#808080",
+    "grey": "#808080",
+}
+
+
+def _canonical_color(value: str) -> str | None:
+    v = value.strip().strip(";").strip().strip("\"'").lower()
+    if v in _NAMED:
+        return _NAMED[v]
+    m = re.fullmatch(r"#?([0-9a-f]{6}|[0-9a-f]{3})", v)
+    if m:
+        h = m.group(1)
+        return "#" + (h if len(h) == 6 else "".join(c * 2 for c in h))
+    m = re.fullmatch(r"rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,[^)]*)?\)", v)
+    if m:
+        return "#" + "".join(f"{min(int(x), 255):02x}" for x in m.groups())
+    return None
+
+
+_STYLE_COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
+_STRIKE_TAGS = frozenset(("s", "del", "strike"))
+
+
+def _raw_color(node: LexborNode) -> str | None:
+    if node.tag == "font":
+        value = _attr(node, "color")
+        if value:
+            return value.strip()
+    style = _attr(node, "style")
+    if style:
+        m = _STYLE_COLOR.search(style)
+        if m:
+            return m.group(1).strip()
+    return None
+
+
+def _struck(node: LexborNode, root: LexborNode) -> bool:
+    n: LexborNode | None = node
+    while n is not None and n is not root:
+        if n.tag in _STRIKE_TAGS:
+            return True
+        style = (_attr(n, "style") or "").lower()
+        if "line-through" in style:
+            return True
+        n = n.parent
+        if n is not None and n.mem_id == root.mem_id:
+            break
+    return False
+
+
+def _colored_spans(root: LexborNode, where: str, issues: list[ParseIssue]) -> list[ColoredSpan]:
+    out: list[ColoredSpan] = []
+    for node in _all(root, "[style*='color'], [style*='COLOR'], font[color]"):
+        raw = _raw_color(node)
+        if raw is None:  # background-color only
+            continue
+        text = _collapse(_visible_text(node))
+        if not text:
+            continue
+        color = _canonical_color(raw)
+        if color is None:
+            issues.append(ParseIssue(where, f"unreadable colour {raw!r}"))
+            continue
+        out.append(ColoredSpan(color=color, text=text, struck=_struck(node, root), raw_color=raw))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Quotes
+
+_QUOTE_COMMENT = re.compile(
+    r"^\s*(?:QuoteBegin(?:-(?P<nick>.*?)(?:\+(?P<date>[^+]*))?)?"
+    r"|quoteo(?:\((?P<args>[^)]*)\))?)\s*$",
+    re.S,
+)
+_CITATION = re.compile(
+    r"(?:Цитата|QUOTE|Quote)?\s*\(?\s*(?P<nick>[^()@]+?)\s*@\s*(?P<date>[^)]*)\)?\s*$", re.S
+)
+
+
+@dataclass
+class _QuoteInfo:
+    author: str | None = None
+    author_id: int | None = None
+    post_id: int | None = None
+
+
+def _comment_quote_info(text: str) -> _QuoteInfo | None:
+    m = _QUOTE_COMMENT.match(text)
+    if not m:
+        return None
+    if m.group("args") is not None:
+        args = dict(
+            part.split("=", 1) for part in m.group("args").split(":") if "=" in part
+        )  # post=PID:date=…:name=Nick (the date's own colons only lose the date)
+        return _QuoteInfo(
+            author=normalize_nick(args["name"]) if args.get("name") else None,
+            post_id=_int(args.get("post")),
+        )
+    nick = m.group("nick")
+    return _QuoteInfo(author=normalize_nick(nick) if nick else None)
+
+
+def _comment_text(node: LexborNode) -> str:
+    html = node.html or ""
+    return html[4:-3] if html.startswith("<!--") and html.endswith("-->") else html
+
+
+def _quote_containers(root: LexborNode, dialect: Dialect) -> list[LexborNode]:
+    """Quote elements to remove for the author's own text (the whole visual quote box)."""
+    out: list[LexborNode] = []
+    for q in _all(root, dialect.sel("quote")):
+        if dialect.layout == "msgnumber" and q.tag == "td":
+            # IPB 1.3: td#QUOTE sits in a two-row table whose first row is the citation.
+            table = q.parent
+            while table is not None and table.tag != "table":
+                table = table.parent
+            out.append(table if table is not None else q)
+        else:
+            out.append(q)
+    return out
+
+
+def _quotes(
+    root: LexborNode, dialect: Dialect, containers: list[LexborNode]
+) -> tuple[list[Quote], list[LexborNode]]:
+    """Quotes in document order plus the nodes to drop for own_text (containers, citations)."""
+    drop: list[LexborNode] = list(containers)
+    bodies = _all(root, dialect.sel("quote"))
+    infos: list[_QuoteInfo] = []
+    if dialect.layout == "msgnumber":
+        # Pair each quote box with the QuoteBegin/quoteo comment before it, in document order.
+        pending: list[_QuoteInfo] = []
+        order: dict[int, _QuoteInfo] = {}
+        body_ids = {b.mem_id for b in bodies}
+
+        def walk(n: LexborNode) -> None:
+            for ch in n.iter(include_text=False):
+                if ch.tag == "-comment":
+                    info = _comment_quote_info(_comment_text(ch))
+                    if info is not None:
+                        pending.append(info)
+                    continue
+                if ch.mem_id in body_ids:
+                    order[ch.mem_id] = pending.pop(0) if pending else _QuoteInfo()
+                walk(ch)
+
+        walk(root)
+        infos = [order.get(b.mem_id, _QuoteInfo()) for b in bodies]
+        for b in bodies:
+            if b.tag == "div":  # IPB 2: div.quotetop before div.quotemain
+                prev = b.prev
+                while prev is not None and prev.tag in ("-text", "-comment"):
+                    prev = prev.prev
+                if prev is not None and "quotetop" in (_attr(prev, "class") or ""):
+                    drop.append(prev)
+                    idx = bodies.index(b)
+                    if infos[idx].author is None:
+                        cm = _CITATION.search(_collapse(_visible_text(prev)))
+                        if cm:
+                            infos[idx].author = normalize_nick(cm.group("nick"))
+    quotes: list[Quote] = []
+    container_ids = {c.mem_id for c in containers}
+    for i, q in enumerate(bodies):
+        info = infos[i] if i < len(infos) else _QuoteInfo()
+        title = _first(q, dialect.sel("quote_title")) if dialect.sel("quote_title") else None
+        if title is None and dialect.sel("quote_title"):
+            prev = q.prev
+            while prev is not None and prev.tag == "-text":
+                prev = prev.prev
+            if prev is not None and prev.css_matches(dialect.sel("quote_title")):
+                title = prev
+                drop.append(prev)
+        a_attr, p_attr, u_attr = (
+            dialect.sel("quote_author_attr"),
+            dialect.sel("quote_post_attr"),
+            dialect.sel("quote_userid_attr"),
+        )
+        if a_attr and _attr(q, a_attr):
+            info.author = normalize_nick(_attr(q, a_attr) or "")
+        if p_attr:
+            info.post_id = _int(_attr(q, p_attr)) or info.post_id
+        if u_attr:
+            info.author_id = _int(_attr(q, u_attr)) or info.author_id
+        if title is not None and info.author is None and dialect.layout != "msgnumber":
+            ttext = _collapse(_visible_text(title))
+            cm = _CITATION.search(ttext)
+            if cm:
+                info.author = normalize_nick(cm.group("nick"))
+            else:
+                cm2 = re.match(r"^(?P<nick>.+?),\s+(?:on|said)\b", ttext)
+                if cm2:
+                    info.author = normalize_nick(cm2.group("nick"))
+            if info.post_id is None:
+                for a in _all(title, "a[href]"):
+                    pm = re.search(r"(?:pid|p|comment)=(\d+)", _attr(a, "href") or "")
+                    if pm:
+                        info.post_id = int(pm.group(1))
+                        break
+        if dialect.layout == "msgnumber" and info.author is None:
+            table = next((c for c in containers if c.mem_id != q.mem_id and _contains(c, q)), None)
+            head = _first(table, "tr td") if table is not None else None
+            if head is not None and head.mem_id != q.mem_id:
+                cm = _CITATION.search(_collapse(_visible_text(head)))
+                if cm:
+                    info.author = normalize_nick(cm.group("nick"))
+        body_node = _first(q, dialect.sel("quote_body")) if dialect.sel("quote_body") else q
+        if body_node is None:
+            body_node = q
+        depth = 1
+        parent = q.parent
+        while parent is not None and parent.mem_id != root.mem_id:
+            if parent.mem_id in container_ids or parent.mem_id in {b.mem_id for b in bodies}:
+                depth += 1
+            parent = parent.parent
+        if dialect.layout == "msgnumber":
+            depth = 1 + sum(
+                1 for c in containers if c.mem_id != _box(q, containers) and _contains(c, q)
+            )
+        quotes.append(
+            Quote(
+                author=info.author,
+                author_id=info.author_id,
+                post_id=info.post_id,
+                depth=depth,
+                text=_visible_text(body_node),
+            )
+        )
+    return quotes, drop
+
+
+def _box(q: LexborNode, containers: list[LexborNode]) -> int:
+    """mem_id of the quote box that directly owns quote body `q`."""
+    n: LexborNode | None = q
+    ids = {c.mem_id for c in containers}
+    while n is not None:
+        if n.mem_id in ids:
+            return n.mem_id
+        n = n.parent
+    return q.mem_id
+
+
+def _contains(outer: LexborNode, inner: LexborNode) -> bool:
+    n = inner.parent
+    while n is not None:
+        if n.mem_id == outer.mem_id:
+            return True
+        n = n.parent
+    return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Bodies
+
+
+@dataclass(frozen=True, slots=True)
+class BodyParts:
+    """What a post or PM body holds, as the records want it."""
+
+    html: str
+    text: str
+    own_text: str
+    colored: tuple[ColoredSpan, ...]
+    quotes: tuple[Quote, ...]
+    edited: EditNote | None
+
+
+def _edit_note(
+    root: LexborNode,
+    dialect: Dialect,
+    *,
+    tz: tzinfo,
+    now: datetime | None,
+    where: str,
+    issues: list[ParseIssue],
+) -> EditNote | None:
+    note: EditNote | None = None
+    for node in _all(root, dialect.sel("edit")):
+        raw = _collapse(_visible_text(node))
+        m = dialect.edit_pattern.search(raw)
+        if not m:
+            continue  # e.g. 4PDA's «Прикрепленные файлы» label shares span.edit
+        by_node = _first(node, "b, strong > a, a[href*='showuser='], a[href*='/profile/']")
+        by = m.group("by")
+        if dialect is IPS4 or dialect.name == "ips4":
+            by_node = None
+        if by_node is not None and _collapse(by_node.text()):
+            by = _collapse(by_node.text())
+        at_text = m.group("at")
+        time_node = _first(node, "time[datetime]")
+        at = parse_board_date(
+            _attr(time_node, "datetime") or at_text, tz=tz, now=now, formats=dialect.date_formats
+        )
+        if at is None:
+            issues.append(ParseIssue(where, f"unreadable edit time {at_text!r}"))
+        reason = None
+        if dialect.sel("edit_reason"):
+            rnode = _first(root, dialect.sel("edit_reason"))
+            if rnode is not None:
+                reason = re.sub(
+                    r"^(?:Причина редактирования|Reason for edit)\s*:\s*",
+                    "",
+                    _collapse(_visible_text(rnode)),
+                )
+                rnode.decompose()
+        rm = re.search(r"(?:Причина редактирования|Reason for edit)\s*:\s*(.+)$", raw)
+        if reason is None and rm:
+            reason = rm.group(1).strip()
+        note = EditNote(by=normalize_nick(by) if by else None, at=at, reason=reason or None)
+        node.decompose()
+    return note
+
+
+def _read_body(
+    html: str,
+    dialect: Dialect,
+    *,
+    tz: tzinfo,
+    now: datetime | None,
+    where: str,
+    issues: list[ParseIssue],
+) -> BodyParts:
+    root = _fragment(html)
+    for node in _all(root, dialect.sel("signature")):
+        node.decompose()
+    for node in _all(root, "script, style"):
+        node.decompose()
+    edited = _edit_note(root, dialect, tz=tz, now=now, where=where, issues=issues)
+    body_html = root.inner_html or ""
+    text = _visible_text(root)
+    containers = _quote_containers(root, dialect)
+    quotes, drop = _quotes(root, dialect, containers)
+    # own text / colours: a second copy with every quote box removed
+    own = _fragment(body_html)
+    own_containers = _quote_containers(own, dialect)
+    _, own_drop = _quotes(own, dialect, own_containers)
+    for node in own_drop:
+        if node.parent is not None:
+            node.decompose()
+    del drop
+    colored = _colored_spans(own, where, issues)
+    return BodyParts(
+        html=body_html.strip(),
+        text=text,
+        own_text=_visible_text(own),
+        colored=tuple(colored),
+        quotes=tuple(quotes),
+        edited=edited,
+    )
+
+
+def parse_ipb_body(
+    html: str,
+    *,
+    dialect: Dialect | str,
+    tz: tzinfo | str | None = None,
+    now: datetime | None = None,
+) -> tuple[BodyParts, tuple[ParseIssue, ...]]:
+    """Read one post/PM body's inner HTML (also a body cut out of a partial page)."""
+    issues: list[ParseIssue] = []
+    d = resolve_dialect(html, dialect) or IPB2
+    body = _read_body(html, d, tz=_as_tz(tz), now=now, where="body", issues=issues)
+    return body, tuple(issues)
+
+
+# ---------------------------------------------------------------------------------------------
+# Topic pages
+
+
+@dataclass
+class _Ctx:
+    dialect: Dialect
+    tz: tzinfo
+    now: datetime | None
+    issues: list[ParseIssue] = field(default_factory=list)
+
+
+_MSG_SPLIT = re.compile(r"<!--\s*Begin Msg Number\s+(\d+)\s*-->", re.I)
+_SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div class=['\"]signature)")
+
+
+def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
+    d = ctx.dialect
+    pieces = _MSG_SPLIT.split(html)
+    posts: list[Post] = []
+    # pieces = [before, id1, chunk1, id2, chunk2, ...]
+    for i in range(1, len(pieces) - 1, 2):
+        pid = int(pieces[i])
+        chunk = pieces[i + 1]
+        where = f"post {pid}"
+        body_re = re.compile(
+            rf"<!--\s*THE POST {pid}\s*-->(?P<body>.*?)<!--\s*THE POST\s*-->", re.S
+        )
+        bm = body_re.search(chunk)
+        if bm:
+            body_html = bm.group("body")
+            outside = chunk[: bm.start()] + chunk[bm.end() :]
+        else:
+            node = _first(_fragment(chunk), f"#post-main-{pid}, #post-{pid}")
+            if node is None:
+                ctx.issues.append(ParseIssue(where, "post body not found"))
+                body_html, outside = "", chunk
+            else:
+                body_html = node.inner_html or ""
+                outside = chunk.replace(node.html or "", "")
+        body_html = _SIG_SPLIT.split(body_html, maxsplit=1)[0]
+        head = _fragment(outside)
+        author_node = _first(head, d.sel("author"))
+        author = normalize_nick(author_node.text()) if author_node is not None else ""
+        if not author:
+            ctx.issues.append(ParseIssue(where, "author not found"))
+        author_id = _member_id_from(_all(head, d.sel("author_link")))
+        if author_id is None:
+            av = re.search(r"av-(\d+)\.", outside)
+            author_id = int(av.group(1)) if av else None
+        posted_at, shown = None, ""
+        for dn in _all(head, d.sel("date")):
+            candidate = _collapse(_visible_text(dn))
+            parsed = parse_board_date(candidate, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
+            if parsed is not None:
+                posted_at, shown = parsed, _LABELS.sub("", candidate).strip()
+                break
+            if not shown and re.search(
+                r"\d[\d.:/ -]*\d|сегодня|вчера|today|yesterday", candidate, re.I
+            ):
+                shown = _LABELS.sub("", candidate).strip()
+        if posted_at is None:
+            ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
+        body = _read_body(body_html, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues)
+        posts.append(
+            Post(
+                id=pid,
+                author=author,
+                author_id=author_id,
+                posted_at=posted_at,
+                body_html=body.html,
+                text=body.text,
+                own_text=body.own_text,
+                colored=body.colored,
+                quotes=body.quotes,
+                edited=body.edited,
+                posted_at_text=shown,
+            )
+        )
+    return posts
+
+
+def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
+    d = ctx.dialect
+    posts: list[Post] = []
+    root = tree.root
+    if root is None:
+        return posts
+    seen: set[int] = set()
+    for el in _all(root, d.sel("post")):
+        pid = _int(_attr(el, d.sel("post_id_attr") or "id"))
+        if pid is None or pid in seen:
+            continue
+        seen.add(pid)
+        where = f"post {pid}"
+        author_node = _first(el, d.sel("author"))
+        author = ""
+        if author_node is not None:
+            copy = _fragment(author_node.html or "")
+            for junk in _all(copy, d.sel("author_strip")):
+                junk.decompose()
+            author = normalize_nick(copy.text())
+        if not author:
+            ctx.issues.append(ParseIssue(where, "author not found"))
+        author_id = _member_id_from(_all(el, d.sel("author_link")))
+        quote_data = _first(el, "[data-quotedata]")
+        if quote_data is not None:
+            try:
+                qd: Any = json.loads(htmllib.unescape(_attr(quote_data, "data-quotedata") or ""))
+                if isinstance(qd, dict) and str(qd.get("userid", "")).isdigit():
+                    author_id = author_id or int(qd["userid"])
+            except ValueError:
+                pass
+        body_node = _first(el, d.sel("body"))
+        date_node = None
+        for cand in _all(el, d.sel("date")):
+            # IPS 4: the post time precedes the body; times inside the body are edit notes
+            if body_node is None or not _contains(body_node, cand):
+                date_node = cand
+                break
+        posted_at, shown = None, ""
+        if date_node is not None:
+            shown = _collapse(_visible_text(date_node)).split("|")[0].strip()
+            for attr in d.sel("date_attrs").split():
+                value = _attr(date_node, attr)
+                if value:
+                    posted_at = parse_board_date(
+                        value, tz=ctx.tz, now=ctx.now, formats=d.date_formats
+                    )
+                    if posted_at is not None:
+                        shown = shown or value
+                        break
+            if posted_at is None:
+                posted_at = parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
+        if posted_at is None:
+            ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
+        if body_node is None:
+            ctx.issues.append(ParseIssue(where, "post body not found"))
+            body = BodyParts("", "", "", (), (), None)
+        else:
+            body = _read_body(
+                body_node.inner_html or "",
+                d,
+                tz=ctx.tz,
+                now=ctx.now,
+                where=where,
+                issues=ctx.issues,
+            )
+        posts.append(
+            Post(
+                id=pid,
+                author=author,
+                author_id=author_id,
+                posted_at=posted_at,
+                body_html=body.html,
+                text=body.text,
+                own_text=body.own_text,
+                colored=body.colored,
+                quotes=body.quotes,
+                edited=body.edited,
+                posted_at_text=shown,
+            )
+        )
+    return posts
+
+
+_TOPIC_ID = re.compile(r"(?:showtopic=|[?&;]t=|/topic/)(\d+)")
+
+
+def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None:
+    body = tree.css_first("body[data-pageid]")
+    if body is not None:
+        value = _int(_attr(body, "data-pageid"))
+        if value:
+            return value
+    canon = tree.css_first("link[rel='canonical']")
+    if canon is not None:
+        m = _TOPIC_ID.search(_attr(canon, "href") or "")
+        if m:
+            return int(m.group(1))
+    qd = re.search(r"&quot;contentid&quot;:(\d+)", html)
+    if dialect is IPS4 and qd:
+        return int(qd.group(1))
+    counts: dict[int, int] = {}
+    for m in _TOPIC_ID.finditer(html):
+        counts[int(m.group(1))] = counts.get(int(m.group(1)), 0) + 1
+    return max(counts, key=lambda k: counts[k]) if counts else None
+
+
+def _title(tree: LexborHTMLParser, dialect: Dialect) -> str:
+    for sel in dialect.sel("title").split(","):
+        node = _first(tree.root, sel.strip())
+        if node is None:
+            continue
+        text = _collapse(node.text())
+        if node.tag == "title":
+            # IPB 1.x/2.x: «Board -> Topic»; IPS 4: «Topic - Page N - Forum - Board»
+            if " -> " in text:
+                text = text.split(" -> ", 1)[1]
+            elif dialect is IPS4:
+                text = re.split(r" - (?:Page|Страница) \d+ - | - ", text)[0]
+        if text:
+            return text
+    return ""
+
+
+def _pagination(
+    tree: LexborHTMLParser, html: str, dialect: Dialect, base_url: str | None
+) -> tuple[int, int, str | None]:
+    root = tree.root
+    page: int | None = None
+    total: int | None = None
+    next_url: str | None = None
+    cur = _first(root, dialect.sel("page_current"))
+    if cur is not None:
+        page = _int(_collapse(cur.text()).strip("[]"))
+    node = _first(root, dialect.sel("page_total_attr_node"))
+    if node is not None:
+        for attr in dialect.sel("page_total_attr").split():
+            total = _int(_attr(node, attr))
+            if total:
+                break
+    jump = _first(root, dialect.sel("page_jump"))
+    if jump is not None:
+        jt = _collapse(jump.text())
+        m = re.search(r"(?:Page|Страница)\s+(\d+)\s+(?:of|из)\s+(\d+)", jt, re.I)
+        if m:
+            page = page or int(m.group(1))
+            total = total or int(m.group(2))
+        else:
+            m2 = re.search(r"(\d+)\s+страниц", jt, re.I)
+            if m2:
+                total = total or int(m2.group(1))
+    mj = re.search(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,\s*(\d+)", html)
+    if mj and total is None and int(mj.group(2)) > 0:
+        total = -(-int(mj.group(1)) // int(mj.group(2)))
+    m3 = re.search(r"(?:Страниц|Pages)\s*:?\s*\((\d+)\)", html)
+    if m3 and total is None:
+        total = int(m3.group(1))
+    if dialect.layout == "msgnumber" and page is None:
+        m4 = re.search(r"<b>\[(\d+)\]</b>", html)
+        if m4:
+            page = int(m4.group(1))
+    nxt = _first(root, dialect.sel("next_link"))
+    if dialect.layout == "msgnumber":
+        nxt = None
+        if cur is not None:
+            sib = cur.next
+            while sib is not None and sib.tag in ("-text",):
+                sib = sib.next
+            if sib is not None:
+                nxt = sib if sib.tag == "a" else _first(sib, "a")
+    if nxt is not None:
+        href = _attr(nxt, "href")
+        if href and not href.startswith(("#", "javascript:")):
+            href = htmllib.unescape(href)
+            next_url = urljoin(base_url, href) if base_url else href
+    page = page or 1
+    total = max(total or page, page)
+    if page >= total:
+        next_url = None
+    return page, total, next_url
+
+
+def _logged_in(html: str, dialect: Dialect) -> bool | None:
+    m = re.search(r"memberID\s*:\s*(\d+)", html)
+    if m:
+        return int(m.group(1)) > 0
+    m = re.search(
+        r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*parseInt\(\s*(\d+)", html
+    ) or re.search(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*['\"]?(\d+)", html)
+    if m:
+        return int(m.group(1)) > 0
+    if re.search(r"(?:Здравствуйте|Welcome)\s*,?\s*(?:Гость|Guest)", html):
+        return False
+    if re.search(
+        r"act=Login&(?:amp;)?CODE=03|act=logout|do=logout|section=login&(?:amp;)?do=logout", html
+    ):
+        return True
+    return None
+
+
+def parse_ipb_topic(
+    html: str,
+    *,
+    dialect: Dialect | str = "auto",
+    tz: tzinfo | str | None = None,
+    now: datetime | None = None,
+    base_url: str | None = None,
+) -> TopicPage:
+    """One topic page of an Invision board → `TopicPage` (never raises on odd markup).
+
+    `tz` is the board's zone for times printed without an offset; `now` (aware) resolves
+    «Сегодня»/"Today"; `base_url` makes `next_url` absolute.
+    """
+    issues: list[ParseIssue] = []
+    d = resolve_dialect(html, dialect)
+    if d is None:
+        return TopicPage(
+            topic_id=None,
+            title="",
+            page=1,
+            total_pages=1,
+            posts=(),
+            issues=(ParseIssue("page", "not an Invision board page"),),
+        )
+    zone = _as_tz(tz)
+    if now is None:
+        now = _board_now(html, zone, d)
+    ctx = _Ctx(dialect=d, tz=zone, now=now, issues=issues)
+    tree = LexborHTMLParser(html)
+    posts = _msgnumber_posts(html, ctx) if d.layout == "msgnumber" else _block_posts(tree, ctx)
+    if not posts:
+        issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
+    page, total, next_url = _pagination(tree, html, d, base_url)
+    return TopicPage(
+        topic_id=_topic_id(tree, html, d),
+        title=_title(tree, d),
+        page=page,
+        total_pages=total,
+        posts=tuple(posts),
+        next_url=next_url,
+        logged_in=_logged_in(html, d),
+        issues=tuple(issues),
+    )
+
+
+def _board_now(html: str, tz: tzinfo, dialect: Dialect) -> datetime | None:
+    """The board's own clock where the footer prints it («Сейчас: 19.12.21, 14:21»)."""
+    m = re.search(r"(?:Сейчас|Time is now)\s*:\s*([^<]{6,40})<", html)
+    if not m:
+        return None
+    return parse_board_date(m.group(1), tz=tz, formats=dialect.date_formats)
+
+
+# ---------------------------------------------------------------------------------------------
+# Forms and tokens
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlForm:
+    """A form as the page has it: where it posts and its fields (name → value)."""
+
+    id: str | None
+    name: str | None
+    method: str
+    action: str
+    enctype: str | None
+    fields: tuple[tuple[str, str, str], ...]  # (name, value, type) in document order
+
+    def values(self) -> dict[str, str]:
+        """Field values a browser would submit by default (checked boxes, first radio)."""
+        out: dict[str, str] = {}
+        for name, value, kind in self.fields:
+            if not name or kind in ("checkbox", "radio", "submit", "button", "image", "file"):
+                continue
+            out.setdefault(name, value)
+        return out
+
+
+def parse_forms(html: str) -> tuple[HtmlForm, ...]:
+    tree = LexborHTMLParser(html)
+    forms: list[HtmlForm] = []
+    for f in tree.css("form"):
+        fields: list[tuple[str, str, str]] = []
+        for inp in f.css("input, textarea, select, button"):
+            name = _attr(inp, "name") or ""
+            kind0 = (_attr(inp, "type") or ("submit" if inp.tag == "button" else "")).lower()
+            if not name and kind0 != "submit":
+                continue  # unnamed submit buttons are kept (name "") so callers see the label
+            if inp.tag == "textarea":
+                fields.append((name, inp.text(deep=True), "textarea"))
+            elif inp.tag == "select":
+                opt = inp.css_first("option[selected]") or inp.css_first("option")
+                fields.append((name, (_attr(opt, "value") or "") if opt else "", "select"))
+            else:
+                kind = (_attr(inp, "type") or ("submit" if inp.tag == "button" else "text")).lower()
+                value = _attr(inp, "value") or (inp.text() if inp.tag == "button" else "")
+                fields.append((name, value.strip() if inp.tag == "button" else value, kind))
+        forms.append(
+            HtmlForm(
+                id=_attr(f, "id"),
+                name=_attr(f, "name"),
+                method=(_attr(f, "method") or "get").upper(),
+                action=htmllib.unescape(_attr(f, "action") or ""),
+                enctype=_attr(f, "enctype"),
+                fields=tuple(fields),
+            )
+        )
+    return tuple(forms)
+
+
+@dataclass(frozen=True, slots=True)
+class PageTokens:
+    """Session and anti-CSRF values an Invision page carries."""
+
+    auth_key: str | None = None  # IPB 1.x-3.x form field / 2.x `ipb_md5_check` / 3.x secure_hash
+    csrf_key: str | None = None  # IPS 4.x/5.x `csrfKey`
+    session_id: str | None = None  # `s=` in IPB 1.x/2.x URLs, `ipb_var_s`, 3.x session_id
+    member_id: int | None = None  # 0 for a guest where the page says so
+
+
+def page_tokens(html: str) -> PageTokens:
+    auth = None
+    for pat in (
+        r"name=[\"']auth_key[\"'][^>]*value=[\"']([0-9a-f]{32})",
+        r"value=[\"']([0-9a-f]{32})[\"'][^>]*name=[\"']auth_key[\"']",
+        r"ipb_md5_check\s*[=:]\s*[\"']([0-9a-f]{32})",
+        r"ipb\.vars\[\s*['\"]secure_hash['\"]\s*\]\s*=\s*['\"]([0-9a-f]{32})",
+        r"auth_key=([0-9a-f]{32})",
+    ):
+        m = re.search(pat, html)
+        if m:
+            auth = m.group(1)
+            break
+    csrf = None
+    for pat in (
+        r"csrfKey\s*:\s*[\"']([0-9a-f]{32})",
+        r"name=[\"']csrfKey[\"'][^>]*value=[\"']([0-9a-f]{32})",
+        r"csrfKey=([0-9a-f]{32})",
+    ):
+        m = re.search(pat, html)
+        if m:
+            csrf = m.group(1)
+            break
+    sid = None
+    m = re.search(r"ipb_var_s\s*[=:]\s*[\"']([0-9a-f]{32})", html) or re.search(
+        r"ipb\.vars\[\s*['\"]session_id['\"]\s*\]\s*=\s*['\"]([0-9a-f]{32})", html
+    )
+    if m is None:
+        m = re.search(r"[?&;]s=([0-9a-f]{32})", html)
+    if m:
+        sid = m.group(1)
+    member = None
+    m = (
+        re.search(r"memberID\s*:\s*(\d+)", html)
+        or re.search(
+            r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*(?:parseInt\(\s*)?['\"]?(\d+)", html
+        )
+        or re.search(r"ipb_member_id\s*[=:]\s*[\"']?(\d+)", html)
+    )
+    if m:
+        member = int(m.group(1))
+    return PageTokens(auth_key=auth, csrf_key=csrf, session_id=sid, member_id=member)
+
+
+# ---------------------------------------------------------------------------------------------
+# Messenger (template-derived for every generation: no real PM page was available)
+
+
+def _msg_id(href: str) -> int | None:
+    href = htmllib.unescape(href)
+    q = parse_qs(urlsplit(href).query)
+    for key in ("MSID", "topicID", "msid"):
+        if key in q and q[key][0].isdigit():
+            return int(q[key][0])
+    m = re.search(r"/messenger/(\d+)", href)
+    return int(m.group(1)) if m else None
+
+
+def parse_ipb_pm_folder(
+    html: str,
+    *,
+    dialect: Dialect | str = "auto",
+    tz: tzinfo | str | None = None,
+    now: datetime | None = None,
+) -> PMFolder:
+    issues: list[ParseIssue] = []
+    d = resolve_dialect(html, dialect)
+    if d is None:
+        return PMFolder(messages=(), issues=(ParseIssue("page", "not an Invision board page"),))
+    zone = _as_tz(tz)
+    tree = LexborHTMLParser(html)
+    out: list[PMSummary] = []
+    seen: set[int] = set()
+    for row in _all(tree.root, d.sel("pm_row")):
+        link = _first(row, d.sel("pm_row_link"))
+        if link is None:
+            continue
+        mid = _attr(row, "data-messageid")
+        msg_id = int(mid) if mid and mid.isdigit() else _msg_id(_attr(link, "href") or "")
+        if msg_id is None:
+            m = re.search(r"MT_(\d+)", _attr(row, "id") or "")
+            msg_id = int(m.group(1)) if m else None
+        if msg_id is None or msg_id in seen:
+            continue
+        seen.add(msg_id)
+        where = f"pm {msg_id}"
+        sender_node = _first(row, d.sel("pm_row_sender"))
+        sender = normalize_nick(sender_node.text()) if sender_node is not None else ""
+        sent_at = None
+        date_node = _first(row, d.sel("pm_row_date")) if d.sel("pm_row_date") else None
+        if date_node is not None:
+            sent_at = parse_board_date(
+                _attr(date_node, "datetime") or _visible_text(date_node),
+                tz=zone,
+                now=now,
+                formats=d.date_formats,
+            )
+        else:
+            for td in _all(row, "td"):
+                sent_at = parse_board_date(
+                    _visible_text(td), tz=zone, now=now, formats=d.date_formats
+                )
+                if sent_at is not None:
+                    break
+        if sent_at is None:
+            issues.append(ParseIssue(where, "unreadable PM time"))
+        unread = bool(_first(row, d.sel("pm_unread"))) or "unread" in (_attr(row, "class") or "")
+        out.append(
+            PMSummary(
+                id=msg_id,
+                sender=sender,
+                sender_id=_member_id_from([sender_node] if sender_node is not None else []),
+                subject=_collapse(link.text()),
+                sent_at=sent_at,
+                unread=unread,
+            )
+        )
+    return PMFolder(
+        messages=tuple(out),
+        unread_count=sum(1 for m in out if m.unread),
+        logged_in=_logged_in(html, d),
+        issues=tuple(issues),
+    )
+
+
+def parse_ipb_pm(
+    html: str,
+    *,
+    dialect: Dialect | str = "auto",
+    tz: tzinfo | str | None = None,
+    now: datetime | None = None,
+    msg_id: int | None = None,
+) -> PrivateMessage:
+    """A messenger view page → the (first) message on it."""
+    issues: list[ParseIssue] = []
+    d = resolve_dialect(html, dialect)
+    zone = _as_tz(tz)
+    if d is None:
+        return PrivateMessage(
+            id=msg_id or 0,
+            sender="",
+            sender_id=None,
+            recipients=(),
+            subject="",
+            sent_at=None,
+            body_html="",
+            text="",
+            own_text="",
+            issues=(ParseIssue("page", "not an Invision board page"),),
+        )
+    tree = LexborHTMLParser(html)
+    root = tree.root
+    where = f"pm {msg_id}" if msg_id else "pm"
+    if msg_id is None:
+        m = re.search(r"(?:MSID=|topicID=|/messenger/)(\d+)", html)
+        msg_id = int(m.group(1)) if m else 0
+    title_node = _first(root, d.sel("pm_title"))
+    subject = _collapse(title_node.text()) if title_node is not None else ""
+    sender_node = _first(root, d.sel("pm_sender"))
+    sender = normalize_nick(sender_node.text()) if sender_node is not None else ""
+    sender_link = (
+        sender_node
+        if sender_node is not None and sender_node.tag == "a"
+        else _first(sender_node, "a")
+    )
+    date_node = _first(root, d.sel("pm_date"))
+    sent_at = None
+    if date_node is not None:
+        raw = _attr(date_node, "datetime") or _visible_text(date_node)
+        if d.layout == "msgnumber":
+            raw = raw.split(",", 1)[1] if "," in raw and not re.match(r"^\s*\d", raw) else raw
+        sent_at = parse_board_date(raw, tz=zone, now=now, formats=d.date_formats)
+        if sent_at is None:
+            for piece in re.split(r",\s*(?=\d|Сегодня|Вчера|Today|Yesterday)", raw):
+                sent_at = parse_board_date(piece, tz=zone, now=now, formats=d.date_formats)
+                if sent_at is not None:
+                    break
+    if sent_at is None:
+        issues.append(ParseIssue(where, "unreadable PM time"))
+    body_node = _first(root, d.sel("pm_body"))
+    if body_node is None:
+        issues.append(ParseIssue(where, "PM body not found"))
+        body = BodyParts("", "", "", (), (), None)
+    else:
+        body = _read_body(
+            body_node.inner_html or "", d, tz=zone, now=now, where=where, issues=issues
+        )
+    return PrivateMessage(
+        id=msg_id,
+        sender=sender,
+        sender_id=_member_id_from([sender_link] if sender_link is not None else []),
+        recipients=(),
+        subject=subject,
+        sent_at=sent_at,
+        body_html=body.html,
+        text=body.text,
+        own_text=body.own_text,
+        quotes=body.quotes,
+        issues=tuple(issues),
+    )

@@ -1,0 +1,409 @@
+"""Writing to the fake phpBB: replies, edits, PMs, refusals, and exactly-once delivery."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl
+
+import httpx
+import pytest
+
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
+from poster.poster import Poster, plan_parts
+from scraper.errors import (
+    FloodLimited,
+    FormExpired,
+    MessageTooLong,
+    NoPermission,
+    NotFound,
+    TopicLocked,
+    UnknownRecipient,
+)
+from scraper.phpbb import PhpbbClient, PhpbbSettings
+from tests.fakeboard_phpbb import BASE, REPLY_FIELDS, FakeClock, FakePhpbb
+
+BOT = "Тестовый Игрок"
+
+
+def make(board: FakePhpbb | None = None, **kw: object) -> tuple[PhpbbClient, FakePhpbb, FakeClock]:
+    board = board or FakePhpbb(FakeClock())
+    settings = PhpbbSettings(BASE, BOT, "Tester-Pass-2026", **kw)  # type: ignore[arg-type]
+    client = PhpbbClient(
+        settings, transport=board.transport(), clock=board.clock, sleep=board.clock.sleep
+    )
+    return client, board, board.clock
+
+
+def posts_sent(board: FakePhpbb) -> list[list[tuple[str, str]]]:
+    return [
+        parse_qsl(r.content.decode(), keep_blank_values=True)
+        for r in board.requests
+        if r.method == "POST" and r.url.path.endswith("posting.php")
+    ]
+
+
+def body_of(board: FakePhpbb, pid: int) -> str:
+    return next(p.source for p in board.posts if p.id == pid)
+
+
+# -- replies ------------------------------------------------------------------------------------
+
+
+def test_reply_submits_every_form_field_like_a_browser() -> None:
+    client, board, _ = make()
+    result = client.post_reply(4, "Итоги дня: [b]Кот[/b]")
+    assert result.post_id == 120 and result.url.endswith("viewtopic.php?p=120#p120")
+    (sent,) = posts_sent(board)
+    assert [k for k, _ in sent] == REPLY_FIELDS
+    data = dict(sent)
+    assert data["message"] == "Итоги дня: [b]Кот[/b]"
+    assert data["topic_cur_post_id"] == "119"
+    assert data["attach_sig"] == "on" and data["post"] == "Отправить"
+    assert "preview" not in data and "save" not in data
+    assert board.violations == []
+    assert board.accepted_posts == [120]
+
+
+def test_flood_refusal_is_waited_out_and_retried_once_posted() -> None:
+    client, board, clock = make()
+    client.login()
+    board.last_write[76] = clock()  # this account posted a moment ago (another browser)
+    result = client.post_reply(4, "После паузы")
+    assert board.accepted_posts == [result.post_id]
+    assert len(posts_sent(board)) == 2  # refused once, then accepted
+    assert max(clock.slept) >= 15
+    assert board.violations == []
+
+
+def test_posts_and_pms_share_the_flood_timer_so_the_client_spaces_them() -> None:
+    client, board, clock = make()
+    client.post_reply(4, "Новость")
+    first = clock()
+    client.send_pm(["Ведущий"], "Отчёт", "Текст")
+    pm_post = [
+        t
+        for t, r in zip(board.request_times, board.requests, strict=True)
+        if r.method == "POST" and b"post=" in r.content and r.url.path.endswith("ucp.php")
+    ]
+    assert pm_post and pm_post[0] - first >= 15
+    assert len(board.sent_pms) == 1 and board.violations == []
+
+
+def test_flood_that_never_ends_is_reported() -> None:
+    client, board, clock = make(flood_retries=1)
+    client.login()
+    original = board._reply
+
+    def keep_flooding(method, q, form, sess):  # type: ignore[no-untyped-def]
+        board.last_write[76] = clock()
+        return original(method, q, form, sess)
+
+    board._reply = keep_flooding  # type: ignore[method-assign]
+    with pytest.raises(FloodLimited, match="flood control") as info:
+        client.post_reply(4, "Текст")
+    assert "сразу после предыдущего" in info.value.board_says
+    assert board.accepted_posts == []
+
+
+def test_post_review_resubmits_the_returned_form() -> None:
+    client, board, _ = make()
+    client.login()
+    board.after_get.append(("posting.php", lambda: board.add_post_by(77, "Я тоже читаю.")))
+    result = client.post_reply(4, "Согласен с предыдущим оратором.")
+    sent = posts_sent(board)
+    assert [dict(s)["topic_cur_post_id"] for s in sent] == ["119", "120"]
+    assert result.post_id == 121 and board.accepted_posts == [121]
+    assert board.violations == []
+
+
+def test_form_token_too_fast_waits_and_resubmits() -> None:
+    client, board, _ = make(min_form_age=0.0, min_interval=0.0)
+    result = client.post_reply(4, "Быстро")
+    sent = posts_sent(board)
+    assert len(sent) == 2  # the same-second submit was refused, the next one accepted
+    times = [
+        t
+        for t, r in zip(board.request_times, board.requests, strict=True)
+        if r.method == "POST" and r.url.path.endswith("posting.php")
+    ]
+    assert int(times[1]) - int(times[0]) >= 1  # waited past the form's second
+    assert board.accepted_posts == [result.post_id]
+
+
+def test_form_token_refused_for_good_is_form_expired() -> None:
+    client, board, _ = make()
+    client.login()
+    original = board._check_token
+    board._check_token = lambda form, sess, form_name: False  # type: ignore[method-assign]
+    with pytest.raises(FormExpired, match="form token"):
+        client.post_reply(4, "Текст")
+    board._check_token = original  # type: ignore[method-assign]
+    assert board.accepted_posts == []
+
+
+def test_too_long_message_is_refused_with_the_boards_limit() -> None:
+    client, board, _ = make(max_message_length=None)
+    with pytest.raises(MessageTooLong) as info:
+        client.post_reply(4, "Очень длинный текст. " * 3000)
+    assert info.value.limit == 60000 and info.value.length == 63000
+    assert board.accepted_posts == []
+
+
+def test_locked_topic_is_a_clear_error() -> None:
+    client, board, _ = make()
+    board.locked = True
+    with pytest.raises(TopicLocked, match="topic 4 is locked"):
+        client.post_reply(4, "Текст")
+
+
+def test_reply_to_missing_topic_is_not_found() -> None:
+    client, _, _ = make()
+    with pytest.raises(NotFound, match="99999"):
+        client.post_reply(99999, "Текст")
+
+
+def test_session_lost_before_posting_is_recovered_without_a_duplicate() -> None:
+    client, board, _ = make(remember_me=False)
+    client.login()
+    board.drop_sessions()
+    client.post_reply(4, "Текст")
+    assert len(board.accepted_posts) == 1
+    assert board.violations == []
+
+
+def test_a_lost_answer_to_a_post_is_not_retried_blindly() -> None:
+    client, board, _ = make()
+    client.login()
+    original = board._reply
+
+    def accept_then_timeout(method, q, form, sess):  # type: ignore[no-untyped-def]
+        resp = original(method, q, form, sess)
+        if method == "POST":
+            raise httpx.ReadTimeout("answer lost")
+        return resp
+
+    board._reply = accept_then_timeout  # type: ignore[method-assign]
+    with pytest.raises(Exception, match="did not answer in time"):
+        client.post_reply(4, "Текст")
+    assert len(board.accepted_posts) == 1  # only the marker check may decide to resend
+
+
+# -- edits --------------------------------------------------------------------------------------
+
+
+def test_edit_own_post_replaces_its_text() -> None:
+    client, board, _ = make()
+    pid = client.post_reply(4, "Голоса: пока нет").post_id
+    result = client.edit_post(pid, "Голоса: Кот — 2")
+    assert result.post_id == pid
+    assert body_of(board, pid) == "Голоса: Кот — 2"
+    assert board.violations == []
+
+
+def test_edit_of_someone_elses_post_is_no_permission() -> None:
+    client, _, _ = make()
+    with pytest.raises(NoPermission):
+        client.edit_post(119, "Текст")
+
+
+def test_edit_of_missing_post_is_not_found() -> None:
+    client, _, _ = make()
+    with pytest.raises(NotFound, match="Сообщение не существует"):
+        client.edit_post(999999, "Текст")
+
+
+# -- private messages ----------------------------------------------------------------------------
+
+
+def test_pm_to_several_users_goes_through_add_to_then_post() -> None:
+    client, board, _ = make()
+    result = client.send_pm(["Ведущий", "Шерлок"], "Мафия – 12: ваша роль", "Вы — комиссар.")
+    assert result.msg_id == 32 and result.recipients == ("Ведущий", "Шерлок")
+    (pm,) = board.sent_pms
+    assert pm.to == (2, 61) and pm.subject == "Мафия – 12: ваша роль"
+    steps = [
+        dict(parse_qsl(r.content.decode(), keep_blank_values=True))
+        for r in board.requests
+        if r.method == "POST" and "compose" in str(r.url)
+    ]
+    assert steps[0]["username_list"] == "Ведущий\nШерлок" and "add_to" in steps[0]
+    assert "post" in steps[1] and steps[1]["address_list[u][61]"] == "to"
+    assert board.violations == []
+
+
+def test_pm_to_unknown_user_is_a_clear_error_and_nothing_is_sent() -> None:
+    client, board, _ = make()
+    with pytest.raises(UnknownRecipient) as info:
+        client.send_pm(["Нет_такого_игрока"], "Ход", "Текст")
+    assert "Нет_такого_игрока" in str(info.value)
+    assert "не существуют" in info.value.board_says
+    assert board.sent_pms == []
+
+
+def test_pm_flood_refusal_is_waited_out() -> None:
+    client, board, clock = make()
+    client.login()
+    board.last_write[76] = clock()
+    result = client.send_pm(["Ведущий"], "Отчёт", "Текст")
+    assert result.msg_id == 32 and len(board.sent_pms) == 1
+    assert max(clock.slept) >= 15
+
+
+# -- exactly once ---------------------------------------------------------------------------------
+
+
+class CrashingOutbox(InMemoryOutbox):
+    """Dies once right after the board accepted a part, before recording it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.crash_next = False
+
+    def record_part(self, key: OutboxKey, part: int, board_id: int) -> None:
+        if self.crash_next:
+            self.crash_next = False
+            raise KeyboardInterrupt("process killed")
+        super().record_part(key, part, board_id)
+
+
+def newspaper(text: str = "Газета: этой ночью убит Шерлок.") -> OutboxRow:
+    return OutboxRow(OutboxKey("12", 3, "newspaper", "topic"), "topic", text, topic_id=4)
+
+
+def test_crash_between_accept_and_mark_does_not_duplicate_a_post() -> None:
+    board = FakePhpbb(FakeClock())
+    outbox = CrashingOutbox()
+    outbox.add(newspaper())
+    outbox.crash_next = True
+    client, _, _ = make(board)
+    with pytest.raises(KeyboardInterrupt):
+        Poster(client, outbox).flush()
+    assert len(board.accepted_posts) == 1
+    # restart: a new client and poster over the same board and outbox
+    client2, _, _ = make(board)
+    report = Poster(client2, outbox).flush()
+    assert report.recovered == [newspaper().key]
+    assert len(board.accepted_posts) == 1  # no duplicate
+    row = outbox.get(newspaper().key)
+    assert row is not None and row.status == "sent" and row.board_ids == (120,)
+    assert Poster(client2, outbox).flush().sent == []
+
+
+def test_crash_between_accept_and_mark_does_not_duplicate_a_pm() -> None:
+    board = FakePhpbb(FakeClock())
+    outbox = CrashingOutbox()
+    key = OutboxKey("12", 0, "role", "Шерлок")
+    outbox.add(
+        OutboxRow(key, "pm", "Вы — комиссар.", "Мафия – 12: ваша роль", recipients=("Шерлок",))
+    )
+    outbox.crash_next = True
+    client, _, _ = make(board)
+    with pytest.raises(KeyboardInterrupt):
+        Poster(client, outbox).flush()
+    client2, _, _ = make(board)
+    report = Poster(client2, outbox).flush()
+    assert report.recovered == [key]
+    assert len(board.sent_pms) == 1
+    row = outbox.get(key)
+    assert row is not None and row.board_ids == (board.sent_pms[0].id,)
+
+
+def test_in_flight_part_not_on_the_board_is_sent_again() -> None:
+    board = FakePhpbb(FakeClock())
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    outbox.begin_part(newspaper().key, 0)  # crashed before the submit reached the board
+    client, _, _ = make(board)
+    report = Poster(client, outbox).flush()
+    assert report.sent == [newspaper().key] and len(board.accepted_posts) == 1
+
+
+def test_marker_is_rendered_and_found_in_own_post_only() -> None:
+    board = FakePhpbb(FakeClock())
+    client, _, _ = make(board)
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    Poster(client, outbox).flush()
+    marker = marker_for(newspaper().key, 0)
+    assert f"[size=50]{marker}[/size]" in body_of(board, 120)
+    assert client.find_post_with_marker(4, marker) == 120
+    # a player quoting the bot's post does not count as the bot's post
+    other = FakePhpbb(FakeClock())
+    other.add_post_by(77, f"[quote]{marker}[/quote] ну и новости")
+    other.add_post_by(77, f"подделка: {marker}")
+    client3, _, _ = make(other)
+    assert client3.find_post_with_marker(4, marker) is None
+
+
+def test_same_key_is_enqueued_once() -> None:
+    outbox = InMemoryOutbox()
+    assert outbox.add(newspaper()) is True
+    assert outbox.add(newspaper("другой текст")) is False
+    assert outbox.get(newspaper().key) == newspaper()
+
+
+def test_too_long_newspaper_is_split_on_paragraphs_each_part_marked() -> None:
+    board = FakePhpbb(FakeClock())
+    board.max_chars = 400
+    client, _, _ = make(board, max_message_length=None)  # limit learned from the refusal
+    paragraphs = [f"Абзац {i}: " + "слово " * 25 for i in range(6)]
+    row = newspaper("\n\n".join(p.strip() for p in paragraphs))
+    outbox = InMemoryOutbox()
+    outbox.add(row)
+    report = Poster(client, outbox).flush()
+    assert report.sent == [row.key]
+    saved = outbox.get(row.key)
+    assert saved is not None and len(saved.board_ids) >= 2
+    bodies = [body_of(board, pid) for pid in saved.board_ids]
+    assert all(len(b) <= 400 for b in bodies)
+    assert all(marker_for(row.key, i) in b for i, b in enumerate(bodies))
+    for b in bodies:  # cut between paragraphs, never inside one
+        text = b.rsplit("\n\n[size=50]", 1)[0]
+        assert all(chunk.strip() in [p.strip() for p in paragraphs] for chunk in text.split("\n\n"))
+    assert client.max_message_length == 400
+
+
+def test_plan_parts_is_deterministic_across_restarts() -> None:
+    row = newspaper("\n\n".join("абзац " * 40 for _ in range(5)))
+    assert plan_parts(row, 500) == plan_parts(row, 500)
+    assert len({p.marker for p in plan_parts(row, 500)}) == len(plan_parts(row, 500))
+
+
+def test_permanent_refusal_fails_the_row_with_a_host_readable_reason() -> None:
+    board = FakePhpbb(FakeClock())
+    client, _, _ = make(board)
+    outbox = InMemoryOutbox()
+    key = OutboxKey("12", 1, "ack", "Нет_такого_игрока")
+    outbox.add(OutboxRow(key, "pm", "Принято", "Ход", recipients=("Нет_такого_игрока",)))
+    report = Poster(client, outbox).flush()
+    assert report.failed and "no such user on the board: Нет_такого_игрока" in report.failed[0][1]
+    row = outbox.get(key)
+    assert row is not None and row.status == "failed"
+    assert Poster(client, outbox).flush().failed == []  # not retried
+
+
+def test_board_outage_defers_the_row() -> None:
+    board = FakePhpbb(FakeClock())
+    client, _, _ = make(board, retries=2)
+    client.login()
+    board.fail_next("503", 2)  # both attempts at the reply form
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    report = Poster(client, outbox).flush()
+    assert report.deferred and "503" in report.deferred[0][1]
+    assert outbox.pending() and board.accepted_posts == []
+    assert Poster(client, outbox).flush().sent == [newspaper().key]
+    assert len(board.accepted_posts) == 1
+
+
+def test_update_post_keeps_the_rows_marker() -> None:
+    board = FakePhpbb(FakeClock())
+    client, _, _ = make(board)
+    key = OutboxKey("12", 3, "votecount", "topic")
+    outbox = InMemoryOutbox()
+    outbox.add(OutboxRow(key, "topic", "Голоса: нет", topic_id=4))
+    Poster(client, outbox).flush()
+    row = outbox.get(key)
+    assert row is not None
+    Poster(client, outbox).update_post(row.board_ids[0], "Голоса: Кот — 1", key=key)
+    body = body_of(board, row.board_ids[0])
+    assert body.startswith("Голоса: Кот — 1") and marker_for(key, 0) in body
