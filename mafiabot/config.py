@@ -33,7 +33,8 @@ INTERIM_MODES: Final = ("votes", "hours", "off")
 # Each kind names the keys it needs besides `kind`.
 OVERRIDE_KINDS: Final[dict[str, tuple[str, ...]]] = {
     "hang": ("turn",),  # PEFL: hang `nick` (none: nobody) instead of the vote (P-V.4)
-    "jail": ("turn",),  # Gambler: jail `nick` (none: nobody), e.g. a real duel (G-N.5)
+    "jail": ("turn",),  # Gambler: jail `nick` (none: nobody) instead of the court
+    "duel": ("turn", "nick"),  # Gambler G-N.5: `nick` lost the real duel and is jailed
     "remove": ("turn", "nick"),  # remove a rule-breaker (P-O.1 step 3); counts for P-B.1
     "replace": ("turn", "nick", "new_nick"),  # a substitute account plays on from this turn
     "extend_deadline": ("turn", "until"),  # move the turn's deadline
