@@ -122,6 +122,7 @@ class GameConfig:
     interim_count: InterimCount
     roles: dict[str, int]  # optional role table for dealing; empty -> the rule set's default
     host_nicks: tuple[str, ...] = ()  # accounts that are not outsiders in the topic
+    cast: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # host-dealt roles
     last_word_hours: int = 12  # G-P.2: a killed civilian's last word
     posts_after_death: int = 1  # P-P.2: posts a dead player may leave
 
@@ -359,6 +360,7 @@ _GAME_KEYS = {
     "host_nicks",
     "last_word_hours",
     "posts_after_death",
+    "cast",
 }
 
 
@@ -461,6 +463,29 @@ def _check_game(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
         if roles and players and sum(roles.values()) != len(players):
             c.err("game.roles", f"counts add up to {sum(roles.values())}, players: {len(players)}")
 
+    cast: dict[str, tuple[str, str | None]] = {}
+    raw_cast = g.get("cast", {})
+    if not isinstance(raw_cast, dict):
+        c.err("game.cast", 'must be a table nick = "role" or "role:clan"')
+    else:
+        from engine.actions import GAMBLER_ROLES, PEFL_ROLES
+
+        known_roles = GAMBLER_ROLES if ruleset == "gambler" else PEFL_ROLES
+        for nick, spec in raw_cast.items():
+            role, _, clan = str(spec).partition(":")
+            if role not in known_roles:
+                c.err(f"game.cast.{nick}", f"not a {ruleset} role: {role!r}")
+            elif clan and clan not in ("yakuza", "triad"):
+                c.err(f"game.cast.{nick}", f"clan must be yakuza or triad, not {clan!r}")
+            elif (
+                ruleset == "pefl" and role in ("mafia", "thug", "kamikaze", "bastard") and not clan
+            ):
+                c.err(f"game.cast.{nick}", f'a PEFL {role} needs a clan: "{role}:triad"')
+            else:
+                cast[nick] = (role, clan or None)
+        if cast and players and set(cast) != set(players):
+            c.err("game.cast", "must give a role to every player of game.players, and only them")
+
     host_nicks = g.get("host_nicks", [])
     if not isinstance(host_nicks, list) or not all(isinstance(h, str) for h in host_nicks):
         c.err("game.host_nicks", "must be a list of nicks")
@@ -484,6 +509,7 @@ def _check_game(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
         interim_count=InterimCount(mode=mode, every=every),
         roles=roles,
         host_nicks=tuple(host_nicks),
+        cast=cast,
         last_word_hours=c.int_(g, "game", "last_word_hours", 12, minimum=0),
         posts_after_death=c.int_(g, "game", "posts_after_death", 1, minimum=0),
     )

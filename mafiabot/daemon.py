@@ -190,12 +190,14 @@ class Daemon:
         *,
         renderer: Renderer | None = None,
         config_loader: Callable[[Path], Config] = load_config,
+        salt: Callable[[], str] = lambda: secrets.token_hex(8),
     ) -> None:
         self.cfg = cfg
         self.store = store
         self.client = client
         self.renderer = renderer or Renderer(cfg.game.template_dir, cfg.game.language)
         self._load = config_loader
+        self._salt = salt  # random in production: players cannot brute-force the deal
         self._fingerprint = self._file_fingerprint()
         self._failures = 0
         self._not_before: datetime | None = None
@@ -463,10 +465,13 @@ class Daemon:
         assert g.id is not None
         nicks = self._read_registrations(g)
         seed = self.cfg.game.seed
-        seats = deal(self.rules, nicks, random.Random(seed))
+        if self.cfg.game.cast:
+            seats = tuple(Seat(n, *self.cfg.game.cast[n]) for n in nicks if n in self.cfg.game.cast)
+        else:
+            seats = deal(self.rules, nicks, random.Random(seed))
         state = self.rules.new_game(seats)
         intro = self.rules.introductions(state)
-        salt = secrets.token_hex(8)
+        salt = self._salt()
         triples = [(s.nick, s.role, s.clan) for s in seats]
         commit = commitment(triples, seed, salt)
         deadline = self.deadline_for(state.turn, state.phase)
@@ -991,6 +996,7 @@ class Daemon:
             tz=self.tz,
             announce_check_roles=self.cfg.rules.announce_check_roles,
             last_word_until=last_word,
+            clans={p.nick: p.clan for p in after.players if not p.alive},
         )
         rows.append(
             OutboxRow(

@@ -269,11 +269,15 @@ class Renderer:
         announce_check_roles: bool = True,
         last_word_until: datetime | None = None,
         phase: str = "day",
+        clans: Mapping[str, str | None] | None = None,
     ) -> str:
+        """`clans`: the clan of each player out of the game (revealed with his role, P-P.1),
+        for events that name only the role."""
         view = newspaper_view(
             ruleset,
             public_only(events),
             announce_check_roles=announce_check_roles,
+            clans=clans,
         )
         return self.render(
             f"newspaper_{ruleset}.bbcode.j2",
@@ -476,9 +480,18 @@ def commitment(seats: Sequence[tuple[str, str, str | None]], seed: int, salt: st
 
 
 def newspaper_view(
-    ruleset: str, events: Sequence[Mapping[str, Any]], *, announce_check_roles: bool = True
+    ruleset: str,
+    events: Sequence[Mapping[str, Any]],
+    *,
+    announce_check_roles: bool = True,
+    clans: Mapping[str, str | None] | None = None,
 ) -> dict[str, Any]:
     """The newspaper's content as data. Reads only the kinds and fields listed here."""
+    clans = clans or {}
+
+    def label(e: Mapping[str, Any]) -> str:
+        return role_label(ruleset, e.get("role"), e.get("clan") or clans.get(e.get("nick", "")))
+
     v: dict[str, Any] = {
         "removed_by_vote": None,
         "votes": [],
@@ -508,7 +521,7 @@ def newspaper_view(
             v["removed_by_vote"] = {
                 "how": "hanged" if k == "Hanged" else "jailed",
                 "nick": e["nick"],
-                "role": role_label(ruleset, e.get("role"), e.get("clan")),
+                "role": label(e),
                 "votes": e.get("votes"),
             }
         elif k == "VotesCounted":
@@ -529,14 +542,12 @@ def newspaper_view(
             v["missing"].append(
                 {
                     "nick": e["nick"],
-                    "role": role_label(ruleset, e.get("role"), e.get("clan")),
+                    "role": label(e),
                     "why": MISSING_REASON_RU.get(e.get("reason", ""), ""),
                 }
             )
         elif k == "Removed":
-            v["removed"].append(
-                {"nick": e["nick"], "role": role_label(ruleset, e.get("role"), e.get("clan"))}
-            )
+            v["removed"].append({"nick": e["nick"], "role": label(e)})
         elif k == "PlayerReplaced":
             v["replaced"].append((e.get("old"), e.get("new")))
         elif k == "Killed":
@@ -549,7 +560,7 @@ def newspaper_view(
             v["killed"].append(
                 {
                     "nick": e["nick"],
-                    "role": role_label(ruleset, e.get("role"), e.get("clan")),
+                    "role": label(e),
                     "cause": cause,  # Gambler: always None (G-P.1: not by whom)
                     "story": e.get("story") if ruleset == "gambler" else None,
                 }
