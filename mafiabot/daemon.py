@@ -201,6 +201,7 @@ class Daemon:
         self._fingerprint = self._file_fingerprint()
         self._failures = 0
         self._not_before: datetime | None = None
+        self._logged_in = False
         self.rules: RuleSet = self._make_rules()
 
     # -- set-up --------------------------------------------------------------------------
@@ -296,6 +297,9 @@ class Daemon:
 
     def tick(self, now: datetime) -> TickReport:
         report = TickReport()
+        if not self._logged_in:
+            self.client.login()  # the client re-logs in by itself when a session expires
+            self._logged_in = True
         self._reload_config()
         g = self.game()
         if g.status == "registration":
@@ -443,7 +447,7 @@ class Daemon:
                     continue
                 if post.author in nicks:
                     continue
-                ban = self.store.ban(post.author)
+                ban = self.store.ban(post.author, current_game=g.id)
                 if ban is not None:
                     self.outbox(g).add(
                         OutboxRow(

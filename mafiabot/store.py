@@ -783,8 +783,9 @@ class Store:
             s.refresh(row)
             return row
 
-    def ban(self, nick: str) -> Ban | None:
-        """The player's ban now, counting the games started since his last removal."""
+    def ban(self, nick: str, current_game: int | None = None) -> Ban | None:
+        """The player's ban: games started since his last removal (before `current_game`,
+        the one he wants to join) are the games he has sat out."""
         key = nick.casefold()
         with self.session() as s:
             last = s.exec(
@@ -797,6 +798,8 @@ class Store:
                 q = q.where(col(Game.id) > last.game_id)
             elif last.at is not None:
                 q = q.where(col(Game.created_at) > last.at)
+            if current_game is not None:
+                q = q.where(col(Game.id) < current_game)
             played = int(s.exec(q).one())
             left = last.games - played
             if left <= 0:

@@ -191,7 +191,8 @@ def test_P_B_1_bans_double_and_follow_the_player_across_games(store: Store) -> N
     ban = store.ban("кот")
     assert ban is not None and ban.games_left == 1
     g2 = _game(store)  # he sits this one out
-    assert store.ban("Кот") is None
+    assert store.ban("Кот", current_game=g2) is not None
+    assert store.ban("Кот") is None  # and is free for the next one
     r2 = store.record_removal("Кот", g2, "rules", now=T0)
     assert r2.games == 2
     _game(store)
