@@ -286,3 +286,28 @@ def test_P_B_1_banned_player_is_refused_at_registration(tmp_path: Path) -> None:
     d.flush(d.game())
     refused = [m for m in board.sent if m.to == ("Кот",)]
     assert len(refused) == 1 and "запись не принята" in refused[0].html
+
+
+def test_status_and_run_commands_on_a_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from mafiabot.commands import run as run_cmd
+    from mafiabot.commands import status as status_cmd
+
+    cfg_path, data = demo_files("pefl")
+    mine = tmp_path / "game.toml"
+    mine.write_text(cfg_path.read_text("utf-8"), "utf-8")
+    # before anything ran: registration
+    assert status_cmd.main(argparse.Namespace(config=str(mine), json=True)) == 0
+    assert '"status": "registration"' in capsys.readouterr().out
+    # a game in progress (played by the demo board into this config's database)
+    run, _ = setup("pefl", f"sqlite:///{tmp_path / 'mafiabot.db'}")
+    for t in [t for t in tick_times(run, data) if t <= _at(run, "2026-11-28T13:01")]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+    assert status_cmd.main(argparse.Namespace(config=str(mine), json=False)) == 0
+    out = capsys.readouterr().out
+    assert "turn 1" in out and "Mister X" in out and "not voted" in out
+    assert run_cmd.dry_run_url("sqlite:////x/g.db") == "sqlite:////x/g.db.dry-run"
