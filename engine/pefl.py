@@ -408,11 +408,12 @@ def resolve_turn(
     inputs = rename_inputs(inputs, inputs.overrides)
     state, evs = flag_dead_posts(state, inputs.post_authors, lambda p: 1)  # P-P.2
     events += evs
-    intake, evs = take_moves(state, inputs.moves, check_move, settings.request_changes)
+    letters, evs = take_moves(
+        state, [m for m in inputs.moves if m.action == "don"], check_move, None
+    )
     events += evs
-
     if not state.dons_chosen:  # P-S.2 (a game picked up after turn 0: appointed now)
-        state, evs = choose_dons(state, intake.side, rng)
+        state, evs = choose_dons(state, letters.side, rng)
         events += evs
 
     testament: tuple[str, ...] = ()
@@ -423,7 +424,13 @@ def resolve_turn(
 
     w = winner(state) if settings.pefl_check_win_after_day else None
     if w is None and any(p.alive for p in state.players):
-        state, evs = play_night(settings, state, intake, testament, rng)
+        # the night's requests are taken as the night finds the town (after steps 1–3): the
+        # hanged and the missing neither move nor are targets, and a Don left alone by the
+        # day may execute his own order (P-M.8)
+        night_moves = [m for m in inputs.moves if m.action != "don"]
+        intake, evs = take_moves(state, night_moves, check_move, settings.request_changes)
+        events += evs
+        state, evs = play_night(settings, state, intake, testament)
         events += evs
         state, evs = step7_leavers(state, inputs)
         events += evs
@@ -625,9 +632,8 @@ def play_night(
     state: GameState,
     intake: Intake,
     testament: tuple[str, ...],
-    rng: random.Random,
 ) -> tuple[GameState, list[Event]]:
-    """Steps 4–6 of P-O.1."""
+    """Steps 4–6 of P-O.1 (no chance involved: the night is decided by the moves alone)."""
     events: list[Event] = []
     night = Night()
     # the day has passed since the moves arrived: the hanged, missing and removed neither
@@ -650,7 +656,6 @@ def play_night(
     events += night.events
     state, evs = apply_night(state, night)
     events += evs
-    del rng
     return state, events
 
 
@@ -806,7 +811,6 @@ def step5_collect(
         if mv and army_allowed(state, nec.nick):
             attacks += army_of_darkness(night, nec.nick, mv.targets)
             state = state.with_player(nec.nick, army_used=True)
-    del settings
     return attacks, state, events
 
 
@@ -860,7 +864,6 @@ def vest_stops(settings: RulesSettings, kinds: list[str]) -> list[str] | None:
 def fates(
     settings: RulesSettings,
     state: GameState,
-    night: Night,
     attacks: Sequence[Attack],
     heal_target: str | None,
 ) -> tuple[dict[str, list[Attack]], dict[str, str], bool]:
@@ -887,7 +890,6 @@ def fates(
                     continue
                 strikes = [a for a in strikes if a.kind in rest] or strikes
         lethal[target] = strikes
-    del night
     return lethal, saved, vest_used
 
 
@@ -919,7 +921,7 @@ def step5_decide(
             plain.append(a)
     # strikers who died at step 5 (kamikaze, ambush) still fired: the shots were simultaneous
     heal_target, doctor = doctor_heal(state, intake, night)
-    lethal, saved, _ = fates(settings, state, night, plain, heal_target)
+    lethal, saved, _ = fates(settings, state, plain, heal_target)
     if doctor and doctor in lethal and not settings.doctor_killed_heals:
         heal_target = None  # P-M.5 Ruling: a doctor killed at step 5 heals nobody
     if testament:
@@ -930,10 +932,10 @@ def step5_decide(
         )
         if victim is not None:
             plain.append(Attack(None, "testament", victim))
-    lethal, saved, vest_used = fates(settings, state, night, plain, heal_target)
+    lethal, saved, vest_used = fates(settings, state, plain, heal_target)
     if doctor and doctor in lethal and not settings.doctor_killed_heals and heal_target:
         heal_target = None
-        lethal, saved, vest_used = fates(settings, state, night, plain, heal_target)
+        lethal, saved, vest_used = fates(settings, state, plain, heal_target)
     for a in plain:
         night.attacked.add(a.target)
         if a.story:

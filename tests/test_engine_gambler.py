@@ -425,3 +425,27 @@ def test_G_W_1_ruling_check_after_court_is_a_setting() -> None:
     )
     assert deaths(events) == {"C1": "sheriff"}  # the night is played, then town wins
     assert of(events, ev.GameWon)[0].winner == "town"
+
+
+def test_G_M_8_choose_side_only_from_the_prostitute() -> None:
+    rules, s = gambler()
+    s2, _ = night(rules, s, [mv("Com", "check", "Pro"), mv("Law", "check", "Pro")])
+    assert rules.check_move(s2, mv("C1", "choose_side", side="mafia")) == "wrong_role"
+    assert rules.check_move(s, mv("Pro", "choose_side", side="mafia")) == "wrong_turn"
+    s3, _ = play(rules, s2, [mv("C1", "choose_side", side="mafia")])
+    assert s3.get("Pro").side == "town"
+
+
+def test_G_W_1_nobody_left_after_the_last_shots_town_wins() -> None:
+    rules, s = gambler()
+    s = _only(s, "Sh", "GF")
+    s2, events = night(rules, s, [mv("Sh", "kill", "GF"), mv("GF", "kill", "Sh")])
+    assert s2.living == ()
+    assert of(events, ev.GameWon)[0].winner == "town" and s2.over
+
+
+def test_G_M_8_recruited_once_later_checks_do_not_change_her_side() -> None:
+    rules, s = gambler()
+    s2, _ = night(rules, s, [mv("Com", "check", "Pro")])
+    s3, events = night(rules, replace(s2, phase="court"), [mv("Law", "check", "Pro")])
+    assert s3.get("Pro").side == "town" and of(events, ev.Recruited) == []

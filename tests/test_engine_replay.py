@@ -347,3 +347,28 @@ def test_C_4_one_resolution_per_turn_and_public_results(tmp_path: Path) -> None:
     public = [e for e in events if e.audience.kind == "public"]
     killed = [e for e in public if isinstance(e, ev.Killed)]
     assert [(k.nick, k.role, k.by) for k in killed] == [("Зоя", "civilian", "maniac")]
+
+
+def test_P_A_3_replay_beaten_vote_is_refused(tmp_path: Path) -> None:
+    turns: list[dict[str, Any]] = [
+        {"turn": 0},
+        {
+            "turn": 1,
+            "posts": everyone_posts(PEFL_CAST),
+            "moves": [{"from": "Вова", "action": "beat", "targets": ["Илья"]}],
+        },
+        {
+            "turn": 2,
+            "posts": [
+                {"author": "Илья", "html": RED.format("Женя") + " подозрительно молчит весь день"},
+                *everyone_posts(PEFL_CAST, skip=("Илья",)),
+            ],
+        },
+    ]
+    _, out, _ = run(pefl_game(turns), tmp_path)
+    assert out is not None
+    assert out["turns"][1]["beaten"] == ["Илья"]
+    t2 = out["turns"][2]
+    assert {"author": "Илья", "reason": "beaten"} in t2["rejected"]
+    assert t2["votes"] == {} and "Илья" not in t2["abstained"]
+    assert "Илья" not in t2["missing"]  # the others abstained twice and leave at step 7

@@ -105,10 +105,6 @@ DISPUTED: dict[str, str] = {
     "(the replacement account's post is read as an outsider's)",
     "gambler_C_5_dead_prostitute_cannot_choose_a_side": "dispute: see "
     "/work/notes/engine-disputes.md D7 (a dead player's choose_side is not refused)",
-    "pefl_P_M_8_don_left_alone_by_the_hanging_executes_himself": "dispute: see "
-    "/work/notes/engine-disputes.md D6 (the Don left alone at step 2 may execute at step 5)",
-    "gambler_G_W_1_last_sheriff_and_last_mafioso_shoot_each_other": "dispute: see "
-    "/work/notes/engine-disputes.md D5 (no godfather or mafia left, nobody alive: town wins)",
 }
 
 
