@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -156,24 +157,24 @@ class Scenario:
         self,
         n: int,
         *,
-        votes: list[tuple[str, str]] = (),  # type: ignore[assignment]
-        greens: list[tuple[str, str]] = (),  # type: ignore[assignment]
-        court: list[tuple[str, str]] = (),  # type: ignore[assignment]
-        silent: list[str] = (),  # type: ignore[assignment]
-        posts: list[dict[str, Any]] = (),  # type: ignore[assignment]
-        court_posts: list[dict[str, Any]] = (),  # type: ignore[assignment]
-        moves: list[dict[str, Any]] = (),  # type: ignore[assignment]
-        overrides: list[dict[str, Any]] = (),  # type: ignore[assignment]
+        votes: Sequence[tuple[str, str]] = (),
+        greens: Sequence[tuple[str, str]] | dict[str, int] = (),
+        court: Sequence[tuple[str, str]] = (),
+        silent: Sequence[str] = (),
+        posts: Sequence[dict[str, Any]] = (),
+        court_posts: Sequence[dict[str, Any]] = (),
+        moves: Sequence[dict[str, Any]] = (),
+        overrides: Sequence[dict[str, Any]] = (),
         chat: bool = True,
         tally: dict[str, int] | None = None,
-        refused: list[tuple[str, str, str | None]] = (),  # type: ignore[assignment]
+        refused: Sequence[tuple[str, str, str | None]] = (),
         **expect: Any,
     ) -> None:
         """One turn. `votes`/`greens`/`court` are accepted votes rendered as posts (the
         expected tallies are then their counts unless given); every other living player not
         in `silent` posts a chat line (so nobody goes missing by accident, P-A.1)."""
         if self.ruleset == "pefl" and n == 1 and not self.turns_in:
-            self.turn(0)  # a PEFL game starts with its zero turn (P-S.2); replay wants it
+            self.turn(0)  # a PEFL game starts with its zero turn (P-S.2)
         if isinstance(greens, dict):  # an expected tally, not input greens
             expect["greens"] = greens
             greens = []
@@ -246,9 +247,6 @@ class Scenario:
         if isinstance(out["alive"], list):
             self.alive = list(out["alive"])
         self.turns_out.append(out)
-
-    def set_alive(self, alive: list[str]) -> None:
-        self.alive = list(alive)
 
     # -- files
     def scenario_json(self) -> dict[str, Any]:
