@@ -413,6 +413,7 @@ s.turn(
     removed_by_vote="Егор",
     abstained=[],
     beaten=["Борис"],
+    rejected=[{"author": "Анна"}],  # P-A.3: ignored and flagged
 )
 v3 = [(x, "Жора" if x != "Жора" else "Коля") for x in s.alive if x != "Борис"]
 s.turn(3, votes=v3, silent=["Борис"], removed_by_vote="Жора", abstained=[])
@@ -1374,6 +1375,7 @@ s.turn(
     moves=[mv("Олег", "kill", "Егор")],
     removed_by_vote="Жора",
     refused=[("Олег", "kill", "dead")],
+    rejected=[{"author": "Олег", "reason": "dead"}],
 )
 
 s = Scenario(
@@ -2005,6 +2007,7 @@ jail_day(
     "Жанна",
     posts=[s.post("Кира", 'Последнее слово: это <span style="color:green">Анна</span>!')],
     court_posts=[s.post("Кира", "Анна")],
+    rejected=[{"author": "Кира", "reason": "dead"}],
 )
 
 s = Scenario(
@@ -2325,6 +2328,7 @@ s.turn(
     + [("Жанна", "Игорь"), ("Игорь", "Игорь")],
     court_posts=[s.post("Зритель", "Игорь"), s.post("Зритель", "Игорь")],
     nominees=["Жанна", "Игорь"],
+    rejected=[{"author": "Зритель", "reason": "not_a_player"}],
     removed_by_vote="Жанна",
 )
 
