@@ -100,12 +100,7 @@ CHECK_KEYS = ("by", "target", "result")
 
 # scenario name → reason ("dispute: see /work/notes/engine-disputes.md Dn"). Filled only after
 # the dispute is written down; removed as soon as one side is fixed.
-DISPUTED: dict[str, str] = {
-    "pefl_C_6_replacement_account_plays_on": "dispute: see /work/notes/engine-disputes.md D8 "
-    "(the replacement account's post is read as an outsider's)",
-    "gambler_C_5_dead_prostitute_cannot_choose_a_side": "dispute: see "
-    "/work/notes/engine-disputes.md D7 (a dead player's choose_side is not refused)",
-}
+DISPUTED: dict[str, str] = {}
 
 
 def scenario_files() -> list[Path]:
