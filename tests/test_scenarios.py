@@ -94,6 +94,24 @@ RULE_IDS = [
     "P-B.1",
 ]
 
+# SCENARIO.md: `deaths[].cause` is one of these.
+CAUSES = frozenset(
+    [
+        "mafia",
+        "yakuza",
+        "triad",
+        "sheriff",
+        "maniac",
+        "ninja",
+        "kamikaze",
+        "testament",
+        "army",
+        "harakiri",
+        "ambush",
+        "thug_accident",
+        "override",
+    ]
+)
 NICK_SETS = {"alive", "abstained", "missing", "saved", "beaten", "nominees"}
 OBJECT_MULTISETS = {"deaths", "checks"}
 CHECK_KEYS = ("by", "target", "result")
@@ -236,6 +254,13 @@ def replay_in_process(path: Path) -> tuple[int, str, str]:
         except SystemExit as exc:  # argparse or a command that exits itself
             rc = exc.code if isinstance(exc.code, int) else 1
     return rc, out.getvalue(), err.getvalue()
+
+
+def replay_scenario(tmp_path: Path, scenario: Any, raw: str | None = None) -> tuple[int, str, str]:
+    """Write a scenario (or `raw` text) to a file and replay it in-process."""
+    path = tmp_path / "scenario.json"
+    path.write_text(raw if raw is not None else json.dumps(scenario, ensure_ascii=False), "utf-8")
+    return replay_in_process(path)
 
 
 @cache
