@@ -2840,3 +2840,46 @@ s = full(
     options={"vest_stops": ["yakuza", "triad", "ninja"]},
 )
 s.turn(1, moves=[mv("Вася", "kill", "Олег")], abstained=ALL, saved=["Олег"])
+
+s = gam(
+    "gambler_G_N_4_a_lone_court_vote_jails",
+    EIGHT,
+    ["G-N.4", "G-N.3"],
+    "Игорь is the only nominee; one player votes for him in court, the rest vote for players "
+    "who are not nominees: the single valid vote jails him.",
+    "G-N.4 ruling: a nominee needs at least one court vote (one nominee alone with a vote is "
+    "jailed); votes for non-nominees do not count. Abstention not compared (Gambler defines "
+    "none).",
+)
+s.turn(
+    2,
+    greens=[(x, "Игорь") for x in ALL8 if x != "Игорь"] + [("Игорь", "Кира")],
+    court=[("Анна", "Игорь")],
+    court_posts=[s.post(x, "Жанна") for x in ALL8 if x != "Анна"],
+    nominees=["Игорь", "Кира"],
+    tally={"Игорь": 1},
+    removed_by_vote="Игорь",
+    abstained=OMIT,
+)
+
+s = Scenario(
+    "pefl_P_V_4_three_way_tie",
+    "pefl",
+    SIX,
+    ["P-V.4"],
+    "Коля, Миша and Олег get two votes each; Олег's second vote comes first (post 4), so Олег "
+    "is hanged although Коля had the very first vote.",
+    "P-V.4: the tied player who first reached the top count is hanged.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Коля"),
+        ("Егор", "Олег"),
+        ("Жора", "Миша"),
+        ("Коля", "Олег"),
+        ("Миша", "Коля"),
+        ("Олег", "Миша"),
+    ],
+    removed_by_vote="Олег",
+)
