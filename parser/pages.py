@@ -23,6 +23,7 @@ from parser.records import ParseIssue, PMFolder, PrivateMessage, TopicPage
 
 __all__ = [
     "BoardReader",
+    "board_names",
     "decode_bytes",
     "detect_board",
     "head_text",
@@ -150,6 +151,13 @@ def detect_board(html: str) -> str | None:
                 continue
         if not _load_late():
             return None
+
+
+def board_names() -> tuple[str, ...]:
+    """The board kinds `board=` accepts besides "auto" (every dialect loaded)."""
+    _ensure_loaded()
+    _load_late()
+    return tuple(_REGISTRY)
 
 
 def is_board_page(html: str) -> bool:
