@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Protocol
@@ -265,11 +265,6 @@ def parse_pm(
         return reader.pm(html, tz=tz, now=now)
     except Exception:
         return None
-
-
-def with_issue(page: TopicPage, where: str, message: str) -> TopicPage:
-    """A copy of `page` with one more issue (records are frozen)."""
-    return replace(page, issues=(*page.issues, ParseIssue(where, message)))
 
 
 def head_text(data: bytes, size: int = 65536) -> str:

@@ -199,3 +199,26 @@ def test_relative_edit_time_without_fetch_time_is_an_issue_not_a_guess() -> None
     (post,) = [p for p in later.posts if p.id == 52]
     assert post.edited is not None
     assert post.edited.at == datetime.fromisoformat("2026-11-30T07:50:00+03:00")
+
+
+def test_shared_html_helpers() -> None:
+    from selectolax.lexbor import LexborHTMLParser
+
+    from parser.html import iter_ancestors, node_text, query_int, text_outside, user_id_from_href
+
+    tree = LexborHTMLParser(
+        "<div id='c'>Да <blockquote><div><cite>X писал(а):</cite> нет</div></blockquote>"
+        "<b>ну <i id='i'>и\xa0ладно</i></b></div>"
+    )
+    c = tree.css_first("#c")
+    i = tree.css_first("#i")
+    assert c is not None and i is not None
+    assert node_text(c) == "Да X писал(а): нет ну и ладно"
+    assert text_outside(c, "blockquote") == "Да ну и ладно"
+    assert node_text(c) == "Да X писал(а): нет ну и ладно"  # the original is untouched
+    assert [a.tag for a in iter_ancestors(i, stop=c)] == ["b"]
+    assert query_int("./viewtopic.php?t=4&amp;start=20", "start") == 20
+    assert query_int("./viewtopic.php?t=4&start=20", "t") == 4
+    assert query_int("./viewtopic.php?st=7", "t") is None
+    assert user_id_from_href("./memberlist.php?mode=viewprofile&amp;u=61") == 61
+    assert user_id_from_href("./memberlist.php?mode=viewprofile") is None
