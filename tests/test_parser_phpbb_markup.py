@@ -222,3 +222,29 @@ def test_shared_html_helpers() -> None:
     assert query_int("./viewtopic.php?st=7", "t") is None
     assert user_id_from_href("./memberlist.php?mode=viewprofile&amp;u=61") == 61
     assert user_id_from_href("./memberlist.php?mode=viewprofile") is None
+
+
+def test_pm_view_with_english_labels() -> None:
+    """pm_view_9.html with the header labels and date as the English language pack prints them."""
+    real = read_page(PHPBB / "pm_view_9.html")
+    html = (
+        real.replace(
+            "<strong>Отправлено:</strong> Сегодня, 02:30",
+            "<strong>Sent:</strong> Mon Nov 30, 2026 2:30 am",
+        )
+        .replace("<strong>От:</strong>", "<strong>From:</strong>")
+        .replace("<strong>Получатель:</strong>", "<strong>Recipients:</strong>")
+    )
+    assert html.count("<strong>Sent:</strong>") == 1 and "Recipients:" in html
+    msg = parse_pm(html)
+    ru = parse_pm(real, now=datetime.fromisoformat("2026-11-30T09:00:00+03:00"))
+    assert msg is not None and ru is not None
+    assert (msg.id, msg.sender, msg.sender_id, msg.recipients, msg.sent_at, msg.own_text) == (
+        ru.id,
+        ru.sender,
+        ru.sender_id,
+        ru.recipients,
+        ru.sent_at,
+        ru.own_text,
+    )
+    assert msg.recipients == ("Ведущий", "Марго")
