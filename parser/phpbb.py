@@ -404,6 +404,7 @@ _POST_PARTS_SEL = (
 class _Parts:
     node: LexborNode
     id: int
+    deleted: bool
     author: LexborNode | None = None
     time: LexborNode | None = None
     h3: LexborNode | None = None
@@ -427,7 +428,7 @@ def _read_posts(
             if "post" in classes:
                 m = _POST_ID_RE.search(node.id or "")
                 # a div.post without a board id is not a topic post: skip its parts
-                cur = _Parts(node, int(m.group(1))) if m else None
+                cur = _Parts(node, int(m.group(1)), "deleted" in classes) if m else None
                 if cur is not None:
                     groups.append(cur)
             elif cur is None:
@@ -520,7 +521,7 @@ def _read_posts(
                 colored=body.colored,
                 quotes=body.quotes,
                 edited=edited,
-                deleted="deleted" in (node.attributes.get("class") or "").split(),
+                deleted=g.deleted,
                 subject=node_text(h3),
                 position=None if first_position is None else first_position + i,
                 posted_at_text=posted_text,
@@ -656,7 +657,7 @@ def _slice_of(
     start = _first_post_at(html, marks[0], marks[1])
     if start < 0:
         return None
-    end = html.find(marks[2], start)
+    end = html.rfind(marks[2], start)  # from the end: the footer is short
     if end < 0:
         end = len(html)
     top = html.rfind(marks[3], 0, start)
