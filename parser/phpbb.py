@@ -546,7 +546,12 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
     info = _PageInfo()
     if root is None:
         return info
-    h2 = root.css_first("h2.topic-title a") or root.css_first("h2.topic-title")
+    h2 = (
+        root.css_first("h2.topic-title a")
+        or root.css_first("h2.topic-title")
+        # phpBB 3.0 prosilver: a plain <h2><a href="./viewtopic.php?f=…&t=…">
+        or root.css_first("h2 a[href*='viewtopic']")
+    )
     if h2 is not None:
         info.title = node_text(h2)
         href = h2.attributes.get("href") if h2.tag == "a" else None

@@ -248,3 +248,19 @@ def test_pm_view_with_english_labels() -> None:
         ru.own_text,
     )
     assert msg.recipients == ("Ведущий", "Марго")
+
+
+def test_phpbb30_style_title_and_post_header_without_time_tag() -> None:
+    """topic_p1.html with the 3.0 prosilver title (<h2> without class) and a <p class="author">
+    that prints the date as text after » instead of a <time> tag."""
+    html = REAL.replace('<h2 class="topic-title">', "<h2>")
+    html = html.replace(
+        '<time datetime="2026-11-27T09:15:03+00:00">27 ноя 2026, 12:15</time>', "27 ноя 2026, 12:15"
+    )
+    assert '<h2 class="topic-title">' not in html and 'datetime="2026-11-27T09:15:03' not in html
+    page = parse_topic(html)
+    assert page.title == "Мафия – 12. Старт игры" and page.topic_id == 4
+    (post,) = [p for p in page.posts if p.id == 52]
+    assert post.posted_at == datetime.fromisoformat("2026-11-27T12:15:00+03:00")
+    assert post.posted_at_text == "27 ноя 2026, 12:15"
+    assert post.author == "Вася2005" and post.author_id == 64
