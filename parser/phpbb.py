@@ -268,8 +268,8 @@ def read_body(content: LexborNode, where: str) -> Body:
                 elif tag == "div":
                     if "codebox" in (p.attributes.get("class") or ""):
                         skip = True
-                elif tag == "pre" or tag == "code":
-                    skip = True
+                elif tag == "pre" or tag == "code" or tag == "cite":
+                    skip = True  # code shows BBCode literally; a quote header is not text
                 elif tag == "span" or tag == "font":
                     st = p.attributes.get("style") or ""
                     if "line-through" in st and _LINE_THROUGH_RE.search(st):

@@ -264,3 +264,16 @@ def test_phpbb30_style_title_and_post_header_without_time_tag() -> None:
     assert post.posted_at == datetime.fromisoformat("2026-11-27T12:15:00+03:00")
     assert post.posted_at_text == "27 ноя 2026, 12:15"
     assert post.author == "Вася2005" and post.author_id == 64
+
+
+def test_coloured_name_in_a_quote_header_is_not_a_span() -> None:
+    body = (
+        '<blockquote><div><cite><a href="./memberlist.php?mode=viewprofile&amp;u=2" style="color: #AA0000;">'
+        'Ведущий</a> писал(а): <a href="./viewtopic.php?p=48#p48" data-post-id="48">↑</a></cite>'
+        '<span style="color:red">Ник</span></div></blockquote>'
+    )
+    post = derived(body)
+    assert post.colored == ()
+    (q,) = post.quotes
+    assert (q.author, q.author_id, q.post_id) == ("Ведущий", 2, 48)
+    assert [(c.color, c.text) for c in q.colored] == [("#ff0000", "Ник")]
