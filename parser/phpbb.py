@@ -791,6 +791,8 @@ def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | 
                 colored=body.colored,
                 quotes=body.quotes,
                 subject=node_text(node.css_first("h3")),
+                # the page size is not printed; only page 1's positions are certain
+                position=i + 1 if page == 1 else None,
                 posted_at_text=dtext,
             )
         )
