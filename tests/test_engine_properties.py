@@ -79,7 +79,7 @@ def replay(tmp_path: Path, scenario: dict[str, Any]) -> dict[str, Any]:
 # or gone missing at step 1 among the same night's deaths when someone shot him. While that
 # stands, the general invariant test drops such a death before checking the rest, and
 # `test_nobody_leaves_the_game_twice` (strict xfail) checks the rule itself.
-TOLERATE_D4 = True
+TOLERATE_D4 = False  # D4 fixed in the engine
 
 
 def drop_d4_deaths(doc: dict[str, Any], roles: dict[str, str]) -> int:
@@ -249,7 +249,6 @@ def test_random_games_keep_every_invariant(seed: int, ruleset: str, tmp_path: Pa
     check_invariants(scenario, doc)
 
 
-@pytest.mark.xfail(strict=True, reason="dispute: see /work/notes/engine-disputes.md D4")
 @settings(
     max_examples=25,
     deadline=None,

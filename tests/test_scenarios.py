@@ -100,14 +100,7 @@ CHECK_KEYS = ("by", "target", "result")
 
 # scenario name → reason ("dispute: see /work/notes/engine-disputes.md Dn"). Filled only after
 # the dispute is written down; removed as soon as one side is fixed.
-DISPUTED: dict[str, str] = {
-    "pefl_P_V_2_agreement_by_link": "dispute: see /work/notes/engine-disputes.md D1 "
-    "(P-V.2 agreement by a link to the accepted vote is not counted)",
-    "pefl_P_O_1_hanged_player_is_not_shot_again": "dispute: see "
-    "/work/notes/engine-disputes.md D4 (the hanged is also listed as killed that night)",
-    "pefl_P_A_1_missing_player_is_not_shot_again": "dispute: see "
-    "/work/notes/engine-disputes.md D4 (the missing is also listed as killed that night)",
-}
+DISPUTED: dict[str, str] = {}
 
 
 def scenario_files() -> list[Path]:
