@@ -24,8 +24,9 @@ class RulesSettings:
     """Host settings of the rules (config `[rules]`). Each field names the rule it rules on."""
 
     # --- Gambler ---------------------------------------------------------------------------
-    #: G-N.1: colours that make a green (the parser's list; canonical "#rrggbb" or names).
-    green_colors: tuple[str, ...] = ("green", "#008000", "#00ff00", "#00ff00", "#32cd32")
+    #: G-N.1: colours that make a green, as the vote parser's colour specs ("family:green",
+    #: "#rrggbb"); empty → the parser's default (any green hue plus the usual spellings).
+    green_colors: tuple[str, ...] = ()
     #: G-N.3: (minimum living players, greens needed), checked from the top.
     court_thresholds: tuple[tuple[int, int], ...] = ((14, 3), (9, 2), (0, 1))
     #: G-N.4 Ruling: a nominee needs at least one court vote to be jailed.
@@ -41,13 +42,17 @@ class RulesSettings:
     unanswered_side: str = "town"
     #: G-P.1 Ruling: the newspaper names the role the commissar/lawyer saw.
     announce_check_roles: bool = True
+    #: G-W.1 Ruling: the win is checked after the court as well as after the night (a game
+    #: won at the court plays no night).
+    gambler_check_win_after_court: bool = True
     #: G-W.1 Ruling: who wins when several win conditions hold at once (first wins).
     gambler_win_priority: tuple[str, ...] = ("maniac", "mafia", "town")
 
     # --- PEFL ------------------------------------------------------------------------------
     #: P-V.1 Ruling: words of own text besides the nick that make a reason (parser's).
     min_reason_words: int = 3
-    #: P-V.4 Ruling: with no accepted vote nobody is hanged (False: the host must override).
+    #: P-V.4 Ruling: with no accepted vote nobody is hanged. False: the turn is reported as
+    #: waiting for the host's decision (a `hang` override), still hanging nobody by itself.
     nobody_hanged_without_votes: bool = True
     #: P-M.0: how many times a request may be changed in a turn (the later letter wins).
     request_changes: int = 1

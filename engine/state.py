@@ -89,6 +89,7 @@ class Player:
     peaceful_kills: int = 0  # P-M.3 ninja
     abstentions: int = 0  # P-V.5 / P-A.2
     votes_received: tuple[VoteRecord, ...] = ()  # P-E.1
+    posts_after_death: int = 0  # P-P.2 / G-P.2: one post after death is allowed
 
     @property
     def camp(self) -> str:

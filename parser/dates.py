@@ -195,6 +195,8 @@ def read_date(
     if day is None:
         return None, f"unreadable date {text.strip()!r}"
     if clock is None:
+        if _TIME_RE.search(t):
+            return None, f"impossible time of day in {text.strip()!r}"
         clock = time(0, 0)
     return _localize(day, clock, zone), None
 

@@ -12,8 +12,10 @@ is in flight. The next flush looks for part i's marker in the topic (or the sent
 folders) and records the id it finds instead of sending again.
 
 Permanent refusals (unknown recipient, no permission, locked topic, not found) mark the row
-failed with a sentence for the host; transient ones (flood, board down, session trouble)
-leave it pending for the next flush.
+failed with a sentence for the host; transient ones (flood, odd pages) leave it pending for
+the next flush. A board that is down stops the flush (the remaining rows wait for the next
+one); a refused login is raised, never retried row by row (phpBB locks the account behind a
+CAPTCHA after a few bad passwords).
 """
 
 from __future__ import annotations
@@ -32,11 +34,14 @@ from poster.outbox import (
 from poster.split import split_text
 from scraper.board import BoardClient, PostResult
 from scraper.errors import (
+    BoardUnavailable,
+    LoginFailed,
     MessageTooLong,
     NoPermission,
     NotFound,
     PostingRefused,
     ScraperError,
+    SessionExpired,
     TopicLocked,
     UnknownRecipient,
 )
@@ -84,9 +89,17 @@ class Poster:
 
     def flush(self) -> FlushReport:
         report = FlushReport()
-        for row in self.outbox.pending():
+        pending = self.outbox.pending()
+        for n, row in enumerate(pending):
             try:
                 recovered = self._send_row(row)
+            except LoginFailed:
+                raise  # retrying a refused password per row would get the account locked
+            except (BoardUnavailable, SessionExpired) as exc:
+                # the board is down (retries already spent): leave the rest for the next tick
+                log.warning("board unavailable, flush stopped: %s", exc)
+                report.deferred.extend((r.key, str(exc)) for r in pending[n:])
+                break
             except _PERMANENT as exc:
                 log.error("outbox %s failed for good: %s", row.key, exc)
                 self.outbox.mark_failed(row.key, str(exc))

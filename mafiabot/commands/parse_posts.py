@@ -87,21 +87,31 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
-    from parser.pages import detect_board, is_login_page, parse_topic, read_page
+    from pathlib import Path
+
+    from parser.pages import detect_board, head_text, is_login_page, parse_topic
 
     out = sys.stdout
     for path in args.pages:
         try:
-            html = read_page(path)
+            data = Path(path).read_bytes()
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        # The raw bytes go to the parser (a UTF-8 page needs no decoding); only the top of
+        # the page is decoded to recognise the board.
+        head = head_text(data, 16384)  # phpBB says who it is in its first lines
         board = args.board
-        if board == "auto" and detect_board(html) is None:
-            raise UsageError(f"{path}: not a page of a known board")
-        if is_login_page(html):
+        if board == "auto":
+            board = detect_board(head)
+            if board is None and len(data) > 16384:
+                head = head_text(data, len(data))  # other boards may need all of the page
+                board = detect_board(head)
+            if board is None:
+                raise UsageError(f"{path}: not a page of a known board")
+        if is_login_page(head):
             raise UsageError(f"{path}: a login page, not a topic (session lost?)")
-        page = parse_topic(html, board=board, tz=tz, now=now)
-        if not page.posts and page.topic_id is None:
+        page = parse_topic(data, board=board, tz=tz, now=now)
+        if not page.posts:
             raise UsageError(f"{path}: not a topic page (no posts found)")
         for issue in page.issues:
             print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
