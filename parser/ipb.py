@@ -1376,7 +1376,11 @@ def _register() -> None:
     from parser.pages import BoardReader, register_board
 
     def make(forced: Dialect | None) -> BoardReader:
-        def topic(html: str, *, tz: tzinfo | str, now: datetime | None) -> TopicPage:
+        def topic(html: str | bytes, *, tz: tzinfo | str, now: datetime | None) -> TopicPage:
+            if isinstance(html, bytes):
+                from parser.encoding import decode_html
+
+                html = decode_html(html)
             return parse_ipb_topic(html, dialect=forced or "auto", tz=tz, now=now)
 
         def folder(html: str, *, tz: tzinfo | str, now: datetime | None) -> PMFolder:

@@ -65,7 +65,7 @@ class BoardReader:
 _REGISTRY: dict[str, BoardReader] = {}
 # Dialects that live in other modules register themselves on import; listed here so that
 # `detect_board` can find them without callers importing anything.
-_DIALECT_MODULES: tuple[str, ...] = ("parser.phpbb", "parser.ipb")
+_DIALECT_MODULES: tuple[str, ...] = ("parser.phpbb",)
 _loaded = False
 
 
@@ -114,6 +114,11 @@ def _ipb_reader() -> BoardReader | None:
         ipb = importlib.import_module("parser.ipb")
     except ImportError:
         return None
+    own = _REGISTRY.get("ipb")
+    if own is not None:
+        # parser.ipb registers itself on import (with its login-page detector and the
+        # per-generation names ipb2/ipb2-4pda/ipb3/ips4 for --board); keep that reader.
+        return own
 
     def detect(html: str) -> bool:
         return ipb.detect_ipb(html) is not None
