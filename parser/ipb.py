@@ -168,7 +168,7 @@ def _visible_text(node: LexborNode | None) -> str:
                 walk(ch)
 
     walk(node)
-    lines = [_WS.sub(" ", line).strip() for line in "".join(parts).split("\n")]
+    lines = [line.strip() for line in _WS.sub(" ", "".join(parts)).split("\n")]
     text = "\n".join(lines)
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
@@ -458,7 +458,7 @@ def _quotes(
     drop: list[LexborNode] = list(containers)
     bodies = _all(root, dialect.sel("quote"))
     infos: list[_QuoteInfo] = []
-    if dialect.layout == "msgnumber":
+    if dialect.layout == "msgnumber" and bodies:
         # Pair each quote box with the QuoteBegin/quoteo comment before it, in document order.
         pending: list[_QuoteInfo] = []
         order: dict[int, _QuoteInfo] = {}
