@@ -425,3 +425,47 @@ def test_ipb3_conversations() -> None:
     assert board.sent_pms[0]["msgContent"] == "Your move?"
     with pytest.raises(UnknownRecipient):
         client.send_pm(["nobody"], "Night 2", "?")
+
+
+def test_ipb2_cookie_jar_survives_a_restart(tmp_path: Path) -> None:
+    jar = tmp_path / "cookies.json"
+    client, board, _ = make2(cookie_file=jar)
+    client.login()
+    client.close()
+    assert jar.exists() and (jar.stat().st_mode & 0o777) == 0o600
+    again, _, _ = make2(board, cookie_file=jar)
+    again.login()
+    assert len(posts_of(board, "act=Login")) == 1  # the stored session was reused
+    assert len(again.poll_topic(TopicCursor(3058)).new_post_ids) == 5
+
+
+def test_ips4_guest_page_mid_session_triggers_relogin() -> None:
+    client, board, _ = make4()
+    client.login()
+    board.drop_sessions()
+    poll = client.poll_topic(TopicCursor(286745, page=12))
+    assert len(poll.new_post_ids) == 25
+    assert len(posts_of(board, "/login/")) == 2
+
+
+@pytest.mark.parametrize("fault", ["500", "timeout", "truncated"])
+def test_ips4_transient_faults_are_retried(fault: str) -> None:
+    client, board, _ = make4()
+    client.login()
+    board.fail_next(fault, 1, path="/topic/286745")
+    assert len(client.poll_topic(TopicCursor(286745, page=12)).new_post_ids) == 25
+
+
+def test_ips4_a_lost_answer_to_a_reply_is_not_resent_blindly() -> None:
+    client, board, _ = make4()
+    client.login()
+    original = board._reply
+
+    def accept_then_drop(member: int, form: dict[str, str]) -> httpx.Response:
+        original(member, form)  # the board stores the comment …
+        raise httpx.ReadTimeout("answer lost")  # … but the answer never arrives
+
+    board._reply = accept_then_drop  # type: ignore[method-assign]
+    with pytest.raises(BoardUnavailable):
+        client.post_reply(286745, "Vote: Timmo")
+    assert len(board.comments) == 1  # exactly one submit; the poster's marker check decides
