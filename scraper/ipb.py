@@ -104,6 +104,8 @@ _UNKNOWN_USER = (
     "такого пользователя",
     "does not exist",
     "невозможно найти",
+    "not a valid member",
+    "cannot receive messages",
 )
 _LOCKED = ("closed", "закрыт", "locked")
 _NO_PERMISSION = ("permission", "нет прав", "нет доступа", "не можете", "not allowed", "cannot")
@@ -834,6 +836,9 @@ class IpbClient:
             resp = self._submit(refetch(), values, what, None, refetch)
         except UnknownRecipient as exc:
             raise UnknownRecipient(names, exc.board_says) from exc
+        except NotFound as exc:
+            # on a compose form the only thing that can be missing is a recipient
+            raise UnknownRecipient(names, str(exc)) from exc
         target = (
             urljoin(str(resp.url), resp.headers["location"])
             if resp.is_redirect

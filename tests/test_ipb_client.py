@@ -469,3 +469,25 @@ def test_ips4_a_lost_answer_to_a_reply_is_not_resent_blindly() -> None:
     with pytest.raises(BoardUnavailable):
         client.post_reply(286745, "Vote: Timmo")
     assert len(board.comments) == 1  # exactly one submit; the poster's marker check decides
+
+
+def test_ips4_messenger_read_and_send() -> None:
+    # messenger pages are template-derived (unverified against a live board)
+    client, board, _ = make4()
+    rows = client.list_pm_folder()
+    assert [(r.id, r.unread, r.subject) for r in rows] == [
+        (7001, True, "Night 1 action"),
+        (6990, False, "Your role"),
+    ]
+    (fetched,) = client.fetch_unread_pms()
+    assert fetched.id == 7001 and "Kill" in fetched.raw.html
+    with pytest.raises(NotFound):
+        client.read_pm(6990)
+    result = client.send_pm(["Headache", "John0"], "Night 2", "[b]Your move?[/b]")
+    assert result.msg_id == 7002
+    (sent,) = board.sent_pms
+    assert sent["messenger_to"] == "Headache\nJohn0"
+    assert sent["messenger_content"] == "<p><strong>Your move?</strong></p>"
+    assert board.violations == []
+    with pytest.raises(UnknownRecipient):
+        client.send_pm(["Nobody"], "Night 2", "?")
