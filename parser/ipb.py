@@ -1283,13 +1283,14 @@ def parse_ipb_pm(
     now: datetime | None = None,
     msg_id: int | None = None,
 ) -> PrivateMessage:
-    """A messenger view page → one message (for a conversation: `msg_id`, else the first)."""
+    """A messenger view page → one message (for a conversation: `msg_id`, else the newest)."""
     issues: list[ParseIssue] = []
     d = resolve_dialect(html, dialect)
     zone = _as_tz(tz)
     if d is not None and d.layout != "msgnumber":
         messages = parse_ipb_conversation(html, dialect=d, tz=zone, now=now)
-        chosen = next((m for m in messages if m.id == msg_id), messages[0] if messages else None)
+        # without an id, the newest message: the one that made the conversation unread
+        chosen = next((m for m in messages if m.id == msg_id), messages[-1] if messages else None)
         if chosen is not None:
             return chosen
         issues.append(ParseIssue("pm", "no message found on the page"))

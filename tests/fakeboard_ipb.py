@@ -552,6 +552,7 @@ class FakeIps4(_Base):
     page: str = ""
     comments: list[tuple[int, int, str]] = field(default_factory=list)  # (id, member, html)
     sent_pms: list[dict[str, str]] = field(default_factory=list)
+    conversation_extra: list[str] = field(default_factory=list)
     next_comment: int = 11370000
 
     def __post_init__(self) -> None:
@@ -611,7 +612,25 @@ class FakeIps4(_Base):
                 html="<html><body><div class='ipsMessage ipsMessage_error'>Sorry, we could not "
                 "find that conversation (not found)</div></body></html>",
             )
-        return self._html((TEMPLATES / "ips4_messenger_conversation.template.html").read_text())
+        page = (TEMPLATES / "ips4_messenger_conversation.template.html").read_text()
+        if self.conversation_extra:
+            page = page.replace(
+                '</div>\n<div data-role="replyArea">',
+                "".join(self.conversation_extra) + '</div>\n<div data-role="replyArea">',
+                1,
+            )
+        return self._html(page)
+
+    def add_conversation_reply(self, msg_id: int, author: str, author_id: int, text: str) -> None:
+        """A new message in conversation 7001: a template article refilled (derived)."""
+        self.conversation_extra.append(
+            f'<a id="comment-{msg_id}"></a><article id="elComment_{msg_id}" class="cMessage '
+            'ipsComment ipsBox"><aside class="ipsComment_author"><h3 class="ipsComment_author '
+            f'ipsType_sectionHead"><a href="{IPS4_BASE}profile/{author_id}-x/">{author}</a>'
+            '</h3></aside><div class="ipsComment_meta"><time datetime="2017-04-21T20:00:00Z">'
+            'Friday</time></div><div data-role="commentContent" class="ipsType_normal">'
+            f"<p>{text}</p></div></article>"
+        )
 
     def _topic(self, member: int) -> httpx.Response:
         html = self.page

@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 import httpx
 import pytest
 
-from parser.ipb import parse_ipb_topic
+from parser.ipb import parse_ipb_pm, parse_ipb_topic
 from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow
 from poster.poster import Poster
 from scraper.board import BoardClient, TopicCursor
@@ -416,8 +416,10 @@ def test_ipb3_conversations() -> None:
     client, board, _ = make3()
     rows = client.list_pm_folder()
     assert [(r.id, r.unread) for r in rows] == [(5001, True), (4990, False)]
-    (fetched,) = client.fetch_unread_pms(skip={4990})
-    assert fetched.id == 5001 and "Check <strong>TehStu</strong>" in fetched.raw.html
+    (fetched,) = client.fetch_unread_pms()
+    # conversation 5001 holds message 7701: ids are message ids on conversation boards
+    assert fetched.id == 7701 and fetched.raw.url.endswith("topicID=5001#comment-7701")
+    assert "Check <strong>TehStu</strong>" in fetched.raw.html
     with pytest.raises(NotFound):
         client.read_pm(1)
     result = client.send_pm(["daveoreardon"], "Night 2", "Your move?")
@@ -479,8 +481,9 @@ def test_ips4_messenger_read_and_send() -> None:
         (7001, True, "Night 1 action"),
         (6990, False, "Your role"),
     ]
-    (fetched,) = client.fetch_unread_pms()
-    assert fetched.id == 7001 and "Kill" in fetched.raw.html
+    (fetched,) = client.fetch_unread_pms()  # 88124 is the bot's own reply: not a move
+    assert fetched.id == 88123 and "Kill" in fetched.raw.html
+    assert parse_ipb_pm(fetched.raw.html, msg_id=fetched.id).own_text == "Kill Dinobot"
     with pytest.raises(NotFound):
         client.read_pm(6990)
     result = client.send_pm(["Headache", "John0"], "Night 2", "[b]Your move?[/b]")
@@ -491,3 +494,14 @@ def test_ips4_messenger_read_and_send() -> None:
     assert board.violations == []
     with pytest.raises(UnknownRecipient):
         client.send_pm(["Nobody"], "Night 2", "?")
+
+
+def test_ips4_a_new_reply_in_a_processed_conversation_is_not_lost() -> None:
+    client, board, _ = make4()
+    first = [f.id for f in client.fetch_unread_pms()]
+    assert first == [88123]
+    board.add_conversation_reply(88130, "Headache", 2673, "Night 2: kill Timmo")
+    again = client.fetch_unread_pms(skip=set(first))
+    assert [f.id for f in again] == [88130]
+    msg = parse_ipb_pm(again[0].raw.html, msg_id=88130)
+    assert (msg.sender, msg.own_text) == ("Headache", "Night 2: kill Timmo")
