@@ -74,6 +74,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
     st = sub.add_parser("status", help="turn, deadline, live tally, who has not acted")
     st.add_argument("-c", "--config", required=True)
+    st.add_argument("--json", action="store_true", help="print JSON instead of a table")
     st.set_defaults(module="status")
 
     cc = sub.add_parser("check-config", help="check a config file; name every bad key")

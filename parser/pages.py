@@ -66,6 +66,8 @@ _REGISTRY: dict[str, BoardReader] = {}
 # Dialects that live in other modules register themselves on import; listed here so that
 # `detect_board` can find them without callers importing anything.
 _DIALECT_MODULES: tuple[str, ...] = ("parser.phpbb",)
+# Loaded only when no common dialect matches (see `_load_late`).
+_LATE_DIALECT_MODULES: tuple[str, ...] = ("parser.ipb",)
 _loaded = False
 
 
@@ -97,48 +99,13 @@ def _load_late() -> bool:
     if _late_loaded:
         return False
     _late_loaded = True
-    if "ipb" not in _REGISTRY:
-        reader = _ipb_reader()
-        if reader is not None:
-            register_board(reader)
-            return True
-    return False
-
-
-def _ipb_reader() -> BoardReader | None:
-    """Invision boards (parser/ipb.py, all generations) behind the same three readers.
-
-    parser.ipb exposes its own functions; this adapter only fits them to the registry's
-    contract (text in, None for "no PM on this page")."""
-    try:
-        ipb = importlib.import_module("parser.ipb")
-    except ImportError:
-        return None
-    own = _REGISTRY.get("ipb")
-    if own is not None:
-        # parser.ipb registers itself on import (with its login-page detector and the
-        # per-generation names ipb2/ipb2-4pda/ipb3/ips4 for --board); keep that reader.
-        return own
-
-    def detect(html: str) -> bool:
-        return ipb.detect_ipb(html) is not None
-
-    def topic(html: str | bytes, *, tz: Tz, now: datetime | None) -> TopicPage:
-        text = decode_bytes(html) if isinstance(html, bytes) else html
-        page: TopicPage = ipb.parse_ipb_topic(text, tz=tz, now=now)
-        return page
-
-    def folder(html: str, *, tz: Tz, now: datetime | None) -> PMFolder:
-        result: PMFolder = ipb.parse_ipb_pm_folder(html, tz=tz, now=now)
-        return result
-
-    def pm(html: str, *, tz: Tz, now: datetime | None) -> PrivateMessage | None:
-        msg: PrivateMessage = ipb.parse_ipb_pm(html, tz=tz, now=now)
-        if not msg.sender and not msg.body_html:
-            return None
-        return msg
-
-    return BoardReader(name="ipb", detect=detect, topic=topic, pm_folder=folder, pm=pm)
+    before = len(_REGISTRY)
+    for mod in _LATE_DIALECT_MODULES:
+        try:
+            importlib.import_module(mod)  # registers its readers (parser.ipb: ipb, ipb2, …)
+        except ImportError:
+            continue
+    return len(_REGISTRY) > before
 
 
 def detect_board(html: str) -> str | None:

@@ -1,11 +1,25 @@
-"""`mafiabot` sub-command (not implemented yet)."""
+"""`mafiabot check-config -c FILE`: check a config file, naming the key of every problem."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from mafiabot.cli import UsageError
+from mafiabot.config import ConfigError, load_config
 
 
 def main(args: argparse.Namespace) -> int:
-    raise UsageError("this command is not implemented yet")
+    try:
+        cfg = load_config(args.config)
+    except ConfigError as exc:
+        print(f"{exc.path}: {len(exc.problems)} problem(s)", file=sys.stderr)
+        for key, msg in exc.problems:
+            print(f"  {key}: {msg}", file=sys.stderr)
+        return 1
+    g = cfg.game
+    who = f"{len(g.players)} players" if g.players else f"registration topic {g.registration_topic}"
+    print(
+        f"{args.config}: OK — {g.ruleset} game {g.name!r} in topic {g.topic}, {who}, "
+        f"{len(cfg.overrides)} override(s)"
+    )
+    return 0

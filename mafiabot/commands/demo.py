@@ -1,11 +1,31 @@
-"""`mafiabot` sub-command (not implemented yet)."""
+"""`mafiabot demo`: play a recorded PEFL game offline and print every newspaper.
+
+It runs the same code as `mafiabot run` — parser, engine, templates, store, daemon loop — with
+an offline board (`mafiabot.demo.board.RecordedBoard`) built from real phpBB pages in place of
+the forum. Nothing touches the network.
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import sys
+import tempfile
+from pathlib import Path
 
-from mafiabot.cli import UsageError
+from mafiabot.demo.play import play
 
 
 def main(args: argparse.Namespace) -> int:
-    raise UsageError("this command is not implemented yet")
+    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    with tempfile.TemporaryDirectory(prefix="mafiabot-demo-") as tmp:
+        db = Path(args.db) if args.db else Path(tmp) / "demo.sqlite"
+        run = play("pefl", f"sqlite:///{db}", sys.stdout)
+        g = run.daemon.game()
+        print(
+            f"Игра окончена: {g.winner or '—'}; ходов сыграно: {g.turn}; "
+            f"сообщений бота в теме: {len(run.topic_posts)}, "
+            f"личных сообщений: {len(run.board.sent)}."
+        )
+        run.store.close()
+    return 0

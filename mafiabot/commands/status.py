@@ -1,11 +1,53 @@
-"""`mafiabot` sub-command (not implemented yet)."""
+"""`mafiabot status -c config.toml`: the game as the store has it — turn, deadline, live tally,
+who has not posted / voted / moved. Reads only the database (no board access)."""
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
+
+from rich.console import Console
+from rich.table import Table
 
 from mafiabot.cli import UsageError
+from mafiabot.config import ConfigError, load_config
+from mafiabot.daemon import Daemon, DryRunClient, utcnow
+from mafiabot.store import open_store
 
 
 def main(args: argparse.Namespace) -> int:
-    raise UsageError("this command is not implemented yet")
+    try:
+        cfg = load_config(args.config)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from exc
+    store = open_store(cfg.database_url)
+    try:
+        st = Daemon(cfg, store, DryRunClient(None, io.StringIO())).status(utcnow())
+    finally:
+        store.close()
+    if getattr(args, "json", False):
+        print(json.dumps(st, ensure_ascii=False, indent=2))
+        return 0
+    console = Console()
+    console.print(f"[bold]{st['game']}[/bold] — {st['status']}")
+    if "turn" not in st:
+        console.print(f"start: {st.get('start')}")
+        return 0
+    console.print(f"turn {st['turn']} ({st['phase']}), deadline {st['deadline']}")
+    table = Table("target", "votes", "voters")
+    for target, voters in st["tally"].items():
+        table.add_row(target, str(len(voters)), ", ".join(voters))
+    console.print(table)
+    for key, title in (
+        ("not_posted", "not posted"),
+        ("not_voted", "not voted"),
+        ("not_moved", "no move yet"),
+    ):
+        console.print(f"{title}: {', '.join(st[key]) or '—'}")
+    if st["rejected"]:
+        console.print(
+            "rejected: " + ", ".join(f"{r['author']} ({r['reason']})" for r in st["rejected"])
+        )
+    console.print(f"messages waiting to be sent: {st['pending_messages']}")
+    return 0

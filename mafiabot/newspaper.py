@@ -1,0 +1,600 @@
+"""Rendering what the bot writes: newspapers, vote counts, PMs, host reports (Jinja2 → BBCode).
+
+Templates live in the `templates` package, one folder per language (`templates/ru/…`); a host
+may point `[game] template_dir` at his own folder, whose files win over ours name by name.
+
+Safety: every value printed with `{{ … }}` passes through `bbcode_escape` unless a template
+marks it safe on purpose, so a nick or a kill story like `[/b][size=200]…` reaches the board as
+text, not as markup (the BBCode twin of HTML autoescaping).
+
+What a newspaper may say is decided twice: the engine puts only publishable facts into PUBLIC
+events, and `newspaper_view` reads nothing but PUBLIC events and maps killers to fixed phrases
+(PEFL: by role, P-P.1; Gambler: not at all, G-P.1) — an unexpected value is dropped, never
+printed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import logging
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import jinja2
+from markupsafe import Markup
+
+log = logging.getLogger(__name__)
+
+TEMPLATES_ROOT = Path(__file__).resolve().parent.parent / "templates"
+
+# A zero-width space after "[" stops the board from reading a tag; the text looks the same.
+_ZWSP = "\u200b"
+
+
+def bbcode_escape(value: object) -> str:
+    """Text that shows as itself in a post: no BBCode tag can start inside it."""
+    if isinstance(value, Markup):
+        return str(value)
+    if value is None:
+        return ""
+    return str(value).replace("[", "[" + _ZWSP)
+
+
+# --------------------------------------------------------------------------------------------
+# Russian words for ids (RULES.md)
+
+ROLE_RU: dict[str, dict[str, str]] = {
+    "gambler": {
+        "civilian": "мирный житель",
+        "commissar": "комиссар",
+        "sheriff": "шериф",
+        "doctor": "доктор",
+        "maniac": "маньяк",
+        "prostitute": "путана",
+        "mafia": "мафия",
+        "godfather": "крёстный отец",
+        "lawyer": "адвокат",
+    },
+    "pefl": {
+        "civilian": "мирный житель",
+        "commissar": "комиссар",
+        "sergeant": "сержант",
+        "ninja": "ниндзя",
+        "doctor": "врач",
+        "necromancer": "некромант",
+        "bastard": "ВСБ",
+        "mafia": "мафия",
+        "thug": "громила",
+        "kamikaze": "камикадзе",
+        "maniac": "маньяк",
+    },
+}
+CLAN_RU = {"yakuza": "Якудза", "triad": "Триада"}
+
+# P-P.1: who killed whom, by role only. Anything not in this table is never printed.
+PEFL_CAUSE_RU = {
+    "yakuza": "его настигла Якудза",
+    "triad": "его настигла Триада",
+    "maniac": "работа маньяка",
+    "ninja": "работа ниндзя",
+    "kamikaze": "взорван камикадзе",
+    "testament": "исполнено завещание ниндзя",
+    "army": "его забрала Армия Тьмы",
+    "harakiri": "ниндзя совершил харакири",
+    "ambush": "погиб в засаде",
+    "thug_accident": "несчастный случай",
+    "override": "выведен из игры ведущим",
+}
+
+# G-P.1: for a blocked player only what did not happen, by role.
+GAMBLER_MISSED_RU = {
+    ("sheriff", "kill"): "шериф этой ночью не стрелял",
+    ("maniac", "kill"): "маньяк этой ночью не убивал",
+    ("doctor", "heal"): "доктор этой ночью не лечил",
+    ("commissar", "check"): "комиссар не провёл проверку",
+    ("lawyer", "check"): "адвокат не провёл проверку",
+    ("godfather", "mafia_kill"): "мафия этой ночью не стреляла",
+    ("godfather", "kill"): "мафия этой ночью не стреляла",
+    ("mafia", "mafia_kill"): "мафия этой ночью не стреляла",
+}
+
+CHECKER_RU = {"commissar": "Комиссар", "lawyer": "Адвокат", "sergeant": "Сержант"}
+
+WINNER_RU = {
+    "town": "победили мирные жители",
+    "mafia": "победила мафия",
+    "yakuza": "победил клан Якудза",
+    "triad": "победил клан Триада",
+    "maniac": "победил маньяк",
+}
+
+SIDE_RU = {"town": "мирными", "mafia": "мафией"}
+
+MISSING_REASON_RU = {
+    "no_post": "не появлялся в городе весь день",
+    "second_abstention": "второй раз не проголосовал",
+    "override": "ушёл из игры",
+}
+
+NOBODY_REASON_RU = {
+    "no_nominee": "в суд никто не попал",
+    "no_votes": "голосов не было",
+}
+
+# Move refusals (engine reason codes and the parser's) → words for the player.
+REFUSAL_RU = {
+    "unknown_nick": "такого живого игрока нет",
+    "ambiguous_nick": "ник подходит к нескольким игрокам — напишите его точнее",
+    "dead": "этот игрок уже выбыл",
+    "not_a_player": "вы не участвуете в игре",
+    "not_your_move": "у вашей роли нет такого хода",
+    "no_move_tonight": "этой ночью у вас нет хода",
+    "self_target": "нельзя выбрать самого себя",
+    "repeat_target": "этого игрока вы уже выбирали",
+    "too_many_changes": "ход можно изменить только один раз",
+    "late": "письмо пришло после дедлайна",
+    "unparsed": "не удалось понять ход",
+    "blocked": "этой ночью вы не можете ходить",
+    "beaten": "вы избиты и этой ночью не ходите",
+    "used": "этот ход уже использован",
+}
+
+ACTION_RU = {
+    "kill": "выстрел",
+    "check": "проверка",
+    "heal": "лечение",
+    "block": "приглашение",
+    "beat": "избиение",
+    "blast": "подрыв",
+    "protect": "протект",
+    "ambush": "засада",
+    "army": "Армия Тьмы",
+    "choose_side": "выбор стороны",
+    "don": "выбор Дона",
+}
+
+MONTHS_GEN = (
+    "января",
+    "февраля",
+    "марта",
+    "апреля",
+    "мая",
+    "июня",
+    "июля",
+    "августа",
+    "сентября",
+    "октября",
+    "ноября",
+    "декабря",
+)
+TZ_ABBR = {"Europe/Moscow": "МСК", "Europe/Kiev": "по Киеву", "Europe/Kyiv": "по Киеву"}
+
+
+def format_when(dt: datetime | None, tz: ZoneInfo | None = None) -> str:
+    """`3 декабря в 22:00 МСК` in the board's zone."""
+    if dt is None:
+        return ""
+    if tz is not None:
+        dt = dt.astimezone(tz)
+    zone = getattr(dt.tzinfo, "key", None) or (dt.tzname() or "")
+    abbr = TZ_ABBR.get(zone, dt.tzname() or zone)
+    return f"{dt.day} {MONTHS_GEN[dt.month - 1]} в {dt:%H:%M} {abbr}".rstrip()
+
+
+def role_label(ruleset: str, role: str | None, clan: str | None = None) -> str:
+    if not role:
+        return ""
+    name = ROLE_RU.get(ruleset, {}).get(role, role)
+    if clan and role in ("mafia", "thug", "kamikaze"):
+        return f"{name}, {CLAN_RU.get(clan, clan)}"
+    return name
+
+
+# --------------------------------------------------------------------------------------------
+# Events as plain dicts (stored events and live engine events render the same way)
+
+
+def event_dict(ev: Any) -> dict[str, Any]:
+    """An engine event (or an already-plain dict) as {"kind", "audience", fields…}."""
+    if isinstance(ev, Mapping):
+        return dict(ev)
+    d: dict[str, Any] = {"kind": type(ev).__name__}
+    for f in dataclasses.fields(ev):
+        v = getattr(ev, f.name)
+        if f.name == "audience":
+            v = str(v)
+        elif isinstance(v, tuple):
+            v = [list(x) if isinstance(x, tuple) else x for x in v]
+        d[f.name] = v
+    return d
+
+
+def public_only(events: Iterable[Any]) -> list[dict[str, Any]]:
+    return [d for d in map(event_dict, events) if d.get("audience", "public") == "public"]
+
+
+# --------------------------------------------------------------------------------------------
+# The renderer
+
+
+class Renderer:
+    """Jinja2 environment for one game: host templates first, then ours."""
+
+    def __init__(self, template_dir: Path | None = None, language: str = "ru") -> None:
+        loaders: list[jinja2.BaseLoader] = []
+        if template_dir is not None:
+            loaders.append(jinja2.FileSystemLoader(str(template_dir)))
+        loaders.append(jinja2.FileSystemLoader(str(TEMPLATES_ROOT / language)))
+        if language != "ru":
+            loaders.append(jinja2.FileSystemLoader(str(TEMPLATES_ROOT / "ru")))
+        self.env = jinja2.Environment(
+            loader=jinja2.ChoiceLoader(loaders),
+            autoescape=False,  # HTML escaping is wrong for BBCode; finalize escapes instead
+            finalize=bbcode_escape,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=False,
+            undefined=jinja2.ChainableUndefined,  # a host template may omit fields
+        )
+        self.env.filters["b"] = lambda v: Markup(f"[b]{bbcode_escape(v)}[/b]")
+        self.env.filters["i"] = lambda v: Markup(f"[i]{bbcode_escape(v)}[/i]")
+        self.env.filters["quote"] = lambda v: Markup(f"[quote]{bbcode_escape(v)}[/quote]")
+
+    def render(self, name: str, **context: Any) -> str:
+        text = self.env.get_template(name).render(**context)
+        # collapse the blank lines conditional blocks leave behind
+        lines = [ln.rstrip() for ln in text.splitlines()]
+        out: list[str] = []
+        for ln in lines:
+            if ln == "" and (not out or out[-1] == ""):
+                continue
+            out.append(ln)
+        return "\n".join(out).strip() + "\n"
+
+    # -- the newspaper (C-4, G-P.1, P-P.1) -----------------------------------------------
+
+    def newspaper(
+        self,
+        *,
+        ruleset: str,
+        game_name: str,
+        turn: int,
+        events: Iterable[Any],
+        next_deadline: datetime | None = None,
+        tz: ZoneInfo | None = None,
+        announce_check_roles: bool = True,
+        last_word_until: datetime | None = None,
+        phase: str = "day",
+        clans: Mapping[str, str | None] | None = None,
+    ) -> str:
+        """`clans`: the clan of each player out of the game (revealed with his role, P-P.1),
+        for events that name only the role."""
+        view = newspaper_view(
+            ruleset,
+            public_only(events),
+            announce_check_roles=announce_check_roles,
+            clans=clans,
+        )
+        return self.render(
+            f"newspaper_{ruleset}.bbcode.j2",
+            game_name=game_name,
+            turn=turn,
+            phase=phase,
+            v=view,
+            next_deadline=format_when(next_deadline, tz),
+            last_word_until=format_when(last_word_until, tz),
+        )
+
+    def vote_count(
+        self,
+        *,
+        ruleset: str,
+        game_name: str,
+        turn: int,
+        kind: str,
+        tally: Sequence[tuple[str, Sequence[str]]],
+        not_voted: Sequence[str],
+        as_of: datetime,
+        deadline: datetime | None,
+        tz: ZoneInfo | None = None,
+        threshold: int | None = None,
+    ) -> str:
+        """Interim count. kind: "red" (PEFL), "green" (Gambler nominations), "court"."""
+        rows = [{"target": t, "count": len(v), "voters": list(v)} for t, v in tally]
+        return self.render(
+            "vote_count.bbcode.j2",
+            ruleset=ruleset,
+            game_name=game_name,
+            turn=turn,
+            kind=kind,
+            rows=rows,
+            not_voted=list(not_voted),
+            as_of=format_when(as_of, tz),
+            deadline=format_when(deadline, tz),
+            threshold=threshold,
+        )
+
+    def player_pm(
+        self, *, ruleset: str, game_name: str, nick: str, turn: int, events: Iterable[Any]
+    ) -> str:
+        """One PM with everything a player was told this turn (role, allies, checks …)."""
+        evs = [event_dict(e) for e in events]
+        for e in evs:
+            if "role" in e:
+                e["role_label"] = role_label(ruleset, e.get("role"), e.get("clan"))
+            if e.get("kind") == "CheckResult":
+                r = str(e.get("result") or "")
+                e["result_label"] = CLAN_RU.get(r, "") or role_label(ruleset, r)
+            if e.get("kind") == "AcquaintanceMade":
+                e["others_labels"] = [(n, role_label(ruleset, r)) for n, r in e.get("others", [])]
+        return self.render(
+            "player_pm.bbcode.j2",
+            ruleset=ruleset,
+            game_name=game_name,
+            nick=nick,
+            turn=turn,
+            events=evs,
+            clan_ru=CLAN_RU,
+            checker_ru=CHECKER_RU,
+            side_ru=SIDE_RU,
+        )
+
+    def move_reply(
+        self,
+        *,
+        nick: str,
+        accepted: bool,
+        action: str,
+        targets: Sequence[str] = (),
+        executor: str | None = None,
+        reason: str = "",
+        detail: str = "",
+        replaced: bool = False,
+        turn: int = 0,
+    ) -> str:
+        """Acknowledgement or refusal of one night move (C-2, C-3)."""
+        return self.render(
+            "move_reply.bbcode.j2",
+            nick=nick,
+            accepted=accepted,
+            action=ACTION_RU.get(action, action),
+            targets=list(targets),
+            executor=executor,
+            reason=REFUSAL_RU.get(reason, ""),
+            reason_code=reason,
+            detail=detail,
+            replaced=replaced,
+            turn=turn,
+        )
+
+    def host_report(
+        self,
+        *,
+        game_name: str,
+        turn: int,
+        events: Iterable[Any],
+        rejected: Sequence[Mapping[str, Any]] = (),
+        issues: Sequence[str] = (),
+        flags: Sequence[str] = (),
+        overrides: Sequence[str] = (),
+    ) -> str:
+        """The host's full view of a turn: every event with its audience, plus what the bot
+        refused, could not read, or thinks the host should look at."""
+        rows = []
+        for d in map(event_dict, events):
+            shown = [
+                f"{k}={_plain(v)}"
+                for k, v in d.items()
+                if k not in ("kind", "audience", "turn") and v not in (None, "", [], ())
+            ]
+            rows.append(
+                {
+                    "kind": d.get("kind", "?"),
+                    "audience": d.get("audience", "public"),
+                    "fields": ", ".join(shown),
+                }
+            )
+        return self.render(
+            "host_report.bbcode.j2",
+            game_name=game_name,
+            turn=turn,
+            events=rows,
+            rejected=list(rejected),
+            issues=list(issues),
+            flags=list(flags),
+            overrides=list(overrides),
+        )
+
+    def start_post(
+        self,
+        *,
+        ruleset: str,
+        game_name: str,
+        players: Sequence[str],
+        commitment: str,
+        first_deadline: datetime | None,
+        tz: ZoneInfo | None = None,
+    ) -> str:
+        return self.render(
+            "start.bbcode.j2",
+            ruleset=ruleset,
+            game_name=game_name,
+            players=list(players),
+            commitment=commitment,
+            first_deadline=format_when(first_deadline, tz),
+        )
+
+    def final_post(
+        self,
+        *,
+        ruleset: str,
+        game_name: str,
+        winner: str | None,
+        seats: Sequence[tuple[str, str, str | None]],
+        seed: int,
+        salt: str,
+        commitment: str,
+    ) -> str:
+        return self.render(
+            "final.bbcode.j2",
+            ruleset=ruleset,
+            game_name=game_name,
+            winner=WINNER_RU.get(winner or "", "победителей нет"),
+            seats=[(n, role_label(ruleset, r, c)) for n, r, c in seats],
+            seed=seed,
+            salt=salt,
+            listing=role_listing(seats),
+            commitment=commitment,
+        )
+
+
+def _plain(v: Any) -> str:
+    """A field value for the host report: lists of pairs as `a:b, c:d`."""
+    if isinstance(v, (list, tuple)):
+        return "; ".join(
+            ":".join(map(str, x)) if isinstance(x, (list, tuple)) else str(x) for x in v
+        )
+    return str(v)
+
+
+# --------------------------------------------------------------------------------------------
+# Fair dealing: the start post commits to the role list, the final post reveals it
+
+
+def role_listing(seats: Sequence[tuple[str, str, str | None]]) -> str:
+    """Canonical text of the dealt roles: one `nick:role[:clan]` line per seat, in seat order."""
+    return "\n".join(f"{n}:{r}" + (f":{c}" if c else "") for n, r, c in seats)
+
+
+def commitment(seats: Sequence[tuple[str, str, str | None]], seed: int, salt: str) -> str:
+    """SHA-256 of `seed|salt|listing` — published at the start, verifiable at the end."""
+    return hashlib.sha256(f"{seed}|{salt}|{role_listing(seats)}".encode()).hexdigest()
+
+
+# --------------------------------------------------------------------------------------------
+# From public events to what the newspaper says
+
+
+def newspaper_view(
+    ruleset: str,
+    events: Sequence[Mapping[str, Any]],
+    *,
+    announce_check_roles: bool = True,
+    clans: Mapping[str, str | None] | None = None,
+) -> dict[str, Any]:
+    """The newspaper's content as data. Reads only the kinds and fields listed here."""
+    clans = clans or {}
+
+    def label(e: Mapping[str, Any]) -> str:
+        return role_label(ruleset, e.get("role"), e.get("clan") or clans.get(e.get("nick", "")))
+
+    v: dict[str, Any] = {
+        "removed_by_vote": None,
+        "votes": [],
+        "nobody_removed": None,
+        "duel": None,
+        "greens": [],
+        "nominees": [],
+        "threshold": None,
+        "missing": [],
+        "removed": [],
+        "replaced": [],
+        "killed": [],
+        "beaten": [],
+        "checks": [],
+        "healed": None,
+        "blocked": [],
+        "mafia_missed": False,
+        "recruited": None,
+        "overrides": [],
+        "winner": None,
+        "over": False,
+        "killed_civilian": False,
+    }
+    for e in events:
+        k = e.get("kind")
+        if k in ("Hanged", "Jailed"):
+            v["removed_by_vote"] = {
+                "how": "hanged" if k == "Hanged" else "jailed",
+                "nick": e["nick"],
+                "role": label(e),
+                "votes": e.get("votes"),
+            }
+        elif k == "VotesCounted":
+            v["votes"] = sorted(
+                ((str(n), int(c)) for n, c in e.get("votes", [])), key=lambda x: -x[1]
+            )
+        elif k == "NobodyRemoved":
+            v["nobody_removed"] = NOBODY_REASON_RU.get(e.get("reason", ""), "")
+        elif k == "DuelTossed":
+            v["duel"] = {"players": list(e.get("players", [])), "loser": e.get("loser")}
+        elif k == "GreensCounted":
+            v["greens"] = sorted(
+                ((str(n), int(c)) for n, c in e.get("greens", [])), key=lambda x: -x[1]
+            )
+            v["nominees"] = list(e.get("nominees", []))
+            v["threshold"] = e.get("threshold")
+        elif k == "WentMissing":
+            v["missing"].append(
+                {
+                    "nick": e["nick"],
+                    "role": label(e),
+                    "why": MISSING_REASON_RU.get(e.get("reason", ""), ""),
+                }
+            )
+        elif k == "Removed":
+            v["removed"].append({"nick": e["nick"], "role": label(e)})
+        elif k == "PlayerReplaced":
+            v["replaced"].append((e.get("old"), e.get("new")))
+        elif k == "Killed":
+            cause = None
+            if ruleset == "pefl":
+                by = e.get("by")
+                cause = PEFL_CAUSE_RU.get(by) if isinstance(by, str) else None
+                if by and cause is None:
+                    log.warning("newspaper: unknown killer label %r dropped", by)
+            v["killed"].append(
+                {
+                    "nick": e["nick"],
+                    "role": label(e),
+                    "cause": cause,  # Gambler: always None (G-P.1: not by whom)
+                    "story": e.get("story") if ruleset == "gambler" else None,
+                }
+            )
+            if e.get("role") == "civilian":
+                v["killed_civilian"] = True
+        elif k == "Beaten" and ruleset == "pefl":
+            v["beaten"].append(e["nick"])
+        elif k == "CheckAnnounced" and ruleset == "gambler":
+            result = e.get("result")
+            v["checks"].append(
+                {
+                    "by": CHECKER_RU.get(e.get("by", ""), e.get("by", "")),
+                    "made": bool(e.get("made")),
+                    "result": role_label(ruleset, result)
+                    if announce_check_roles and result
+                    else None,
+                }
+            )
+        elif k == "HealAnnounced" and ruleset == "gambler":
+            v["healed"] = e["nick"]
+        elif k == "MoveBlocked" and ruleset == "gambler":
+            phrase = GAMBLER_MISSED_RU.get((e.get("role", ""), e.get("missed", "")))
+            if phrase:
+                v["blocked"].append(phrase)
+        elif k == "MafiaMissed":
+            v["mafia_missed"] = True
+        elif k == "Recruited":
+            v["recruited"] = SIDE_RU.get(e.get("side", ""), "")
+        elif k == "OverrideApplied":
+            v["overrides"].append(
+                {"what": e.get("what", ""), "nick": e.get("nick"), "detail": e.get("detail", "")}
+            )
+        elif k == "GameWon":
+            v["over"] = True
+            v["winner"] = WINNER_RU.get(e.get("winner") or "", "победителей нет")
+    return v

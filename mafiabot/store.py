@@ -1,0 +1,966 @@
+"""Storage: everything the daemon has read, decided and must still send (sqlmodel).
+
+One SQLite file by default, PostgreSQL by URL. The schema is created and upgraded by the
+alembic migrations in `mafiabot/migrations` (`Store.migrate()`), never by `create_all`, so a
+database made by an older version is brought forward in place.
+
+What the tables guarantee:
+- posts and PMs are keyed by their board ids: refetching a page changes nothing; an edit
+  (different body) adds a revision instead of overwriting, so a vote edited after the deadline
+  can still be counted as it stood at the deadline and flagged (ARCHITECTURE "recompute");
+- outbox rows are unique on (game, turn, kind, recipient): the same newspaper or PM can be
+  queued any number of times after a crash and still goes out once;
+- bans (P-B.1) are not tied to one game's rows, so they follow a player across games.
+"""
+
+from __future__ import annotations
+
+import collections.abc
+import dataclasses
+import hashlib
+import logging
+import types
+import typing
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Dialect
+from sqlmodel import Field, Session, SQLModel, col, create_engine, select
+
+from poster.outbox import OutboxKey, OutboxRow
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+# P-B.1: the 1st…5th removal bans for this many games (the 5th and later: 16).
+BAN_GAMES = (1, 2, 4, 8, 16)
+
+
+class UTCDateTime(sa.types.TypeDecorator[datetime]):
+    """Aware datetimes in, aware UTC datetimes out, on SQLite (no zones) and PostgreSQL alike."""
+
+    impl = sa.DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to the store; times must carry a zone")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _utc_col(nullable: bool = True) -> Any:
+    return Field(default=None, sa_type=UTCDateTime, nullable=nullable)
+
+
+def _json_col() -> Any:
+    return Field(default=None, sa_type=sa.JSON, nullable=True)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+# --------------------------------------------------------------------------------------------
+# Tables
+
+
+class Game(SQLModel, table=True):
+    __tablename__ = "games"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    ruleset: str
+    topic_id: int = Field(index=True)
+    court_topic_id: int | None = None
+    seed: int = Field(sa_type=sa.BigInteger)
+    salt: str = ""
+    commitment: str = ""  # SHA-256 of the dealt role list (+ seed, salt), published at start
+    status: str = "registration"  # registration | running | over
+    turn: int = 0
+    deadline: datetime | None = _utc_col()
+    state: dict[str, Any] | None = _json_col()  # the engine's state snapshot
+    cursors: dict[str, Any] | None = _json_col()  # board read positions (topic pages, PM ids)
+    config_fingerprint: str = ""
+    winner: str | None = None
+    created_at: datetime | None = _utc_col()
+    finished_at: datetime | None = _utc_col()
+
+
+class Player(SQLModel, table=True):
+    __tablename__ = "players"
+    __table_args__ = (sa.UniqueConstraint("game_id", "nick"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    nick: str  # the game's name for him (stays when a substitute account takes over)
+    account: str  # the board account that posts and moves for him now
+    user_id: int | None = None
+    role: str | None = None
+    clan: str | None = None
+    alive: bool = True
+    died_turn: int | None = None
+    posts_after_death: int = 0
+
+
+class PostRow(SQLModel, table=True):
+    __tablename__ = "posts"
+    __table_args__ = (sa.UniqueConstraint("game_id", "board_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    topic_id: int
+    board_id: int  # the board's post id
+    author: str
+    author_id: int | None = None
+    posted_at: datetime | None = _utc_col()
+    turn: int | None = Field(default=None, index=True)
+    position: int | None = None
+    revisions: int = 1
+    first_seen: datetime | None = _utc_col()
+
+
+class PostRevision(SQLModel, table=True):
+    __tablename__ = "post_revisions"
+    __table_args__ = (sa.UniqueConstraint("post_id", "revision"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    post_id: int = Field(foreign_key="posts.id", index=True)
+    revision: int
+    body_html: str
+    body_hash: str
+    record: dict[str, Any] | None = _json_col()  # the parser's Post record (to_json)
+    edited_at: datetime | None = _utc_col()  # from the board's edit note, when shown
+    seen_at: datetime | None = _utc_col()
+
+
+class PMRow(SQLModel, table=True):
+    __tablename__ = "pms"
+    __table_args__ = (sa.UniqueConstraint("game_id", "board_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    board_id: int
+    sender: str
+    subject: str = ""
+    sent_at: datetime | None = _utc_col()
+    body_html: str = ""
+    text: str = ""
+    record: dict[str, Any] | None = _json_col()  # the parser's PrivateMessage record
+    turn: int | None = None
+    handled: bool = False  # acknowledged or refused already
+    seen_at: datetime | None = _utc_col()
+
+
+class MoveRow(SQLModel, table=True):
+    __tablename__ = "moves"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    turn: int = Field(index=True)
+    pm_board_id: int | None = None
+    actor: str
+    action: str
+    targets: list[str] | None = _json_col()
+    executor: str | None = None
+    story: str | None = None
+    side: str | None = None
+    status: str = "accepted"  # accepted | refused | replaced | ignored
+    reason: str = ""
+    at: datetime | None = _utc_col()
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "events"
+    __table_args__ = (sa.UniqueConstraint("game_id", "turn", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    turn: int
+    seq: int
+    kind: str
+    audience: str  # "public" | "host" | a player's nick
+    payload: dict[str, Any] | None = _json_col()
+    at: datetime | None = _utc_col()
+
+
+class OutboxDBRow(SQLModel, table=True):
+    """A `poster.outbox.OutboxRow` as stored; the poster adds the marker when it sends."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (sa.UniqueConstraint("game_id", "turn", "kind", "recipient"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    turn: int
+    kind: str  # newspaper | votecount | role | ack | host_report | start | final …
+    recipient: str  # "topic" for public posts, a nick (or "a,b") for PMs
+    channel: str  # topic | pm
+    text: str
+    subject: str = ""
+    topic_id: int | None = None
+    recipients: list[str] | None = _json_col()
+    status: str = Field(default="pending", index=True)  # pending | sent | failed
+    board_ids: list[int] | None = _json_col()  # post / PM id of every part sent so far
+    in_flight_part: int | None = None  # begun but not confirmed (see poster.poster)
+    error: str = ""
+    created_at: datetime | None = _utc_col()
+    sent_at: datetime | None = _utc_col()
+
+
+class BanRow(SQLModel, table=True):
+    """One removal (P-B.1); a player's ban length grows with his removal count."""
+
+    __tablename__ = "bans"
+
+    id: int | None = Field(default=None, primary_key=True)
+    nick_key: str = Field(index=True)  # casefolded nick, so a ban survives case changes
+    nick: str
+    game_id: int | None = Field(default=None, foreign_key="games.id")
+    removal_no: int
+    games: int  # how many following games he sits out
+    reason: str = ""
+    at: datetime | None = _utc_col()
+
+
+class AppliedOverride(SQLModel, table=True):
+    __tablename__ = "applied_overrides"
+    __table_args__ = (sa.UniqueConstraint("game_id", "key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    key: str
+    kind: str
+    description: str
+    turn: int | None = None
+    at: datetime | None = _utc_col()
+
+
+# --------------------------------------------------------------------------------------------
+# Access
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPost:
+    """A post as the daemon recomputes from it: its latest revision (or one at a time)."""
+
+    board_id: int
+    topic_id: int
+    author: str
+    author_id: int | None
+    posted_at: datetime | None
+    turn: int | None
+    position: int | None
+    body_html: str
+    revision: int
+    record: dict[str, Any] | None = None  # the parser's Post record (to_json)
+    revision_seen_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ban:
+    nick: str
+    removals: int
+    games_left: int
+
+
+# --------------------------------------------------------------------------------------------
+# Frozen dataclasses (engine state, parser records) to JSON and back, driven by type hints
+
+
+def to_json(value: Any) -> Any:
+    """A JSON-able copy of a dataclass tree (tuples become lists, datetimes ISO strings)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return [to_json(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    return value
+
+
+def from_json(tp: Any, data: Any) -> Any:
+    """Rebuild a value of type `tp` from `to_json` output."""
+    if data is None:
+        return None
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        alts = [a for a in typing.get_args(tp) if a is not type(None)]
+        for a in alts:
+            try:
+                return from_json(a, data)
+            except (TypeError, ValueError, KeyError):
+                continue
+        return data
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        hints = typing.get_type_hints(tp)
+        kwargs = {
+            f.name: from_json(hints[f.name], data[f.name])
+            for f in dataclasses.fields(tp)
+            if f.name in data
+        }
+        return tp(**kwargs)
+    args: tuple[Any, ...] = typing.get_args(tp)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_json(args[0], v) for v in data)
+        return tuple(from_json(a, v) for a, v in zip(args, data, strict=False))
+    if origin in (list, collections.abc.Sequence):
+        return [from_json(args[0] if args else Any, v) for v in data]
+    if origin is frozenset:
+        return frozenset(from_json(args[0] if args else Any, v) for v in data)
+    if origin in (dict, collections.abc.Mapping):
+        vt = args[1] if len(args) == 2 else Any
+        return {k: from_json(vt, v) for k, v in data.items()}
+    if tp is datetime:
+        if not isinstance(data, str):
+            raise TypeError("datetime expected")
+        return datetime.fromisoformat(data)
+    if tp in (int, float, str, bool):
+        if not isinstance(data, tp) and not (tp is float and isinstance(data, int)):
+            raise TypeError(f"{tp.__name__} expected, got {data!r}")
+        return data
+    return data
+
+
+def body_hash(html: str) -> str:
+    return hashlib.sha256(html.encode("utf-8")).hexdigest()
+
+
+class Store:
+    """The daemon's database. Methods open their own short transaction unless given one."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- schema ----------------------------------------------------------------------------
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (creates it in an empty database)."""
+        from alembic import command
+        from alembic.config import Config as AlembicConfig
+
+        cfg = AlembicConfig()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as s:
+            try:
+                yield s
+                s.commit()
+            except BaseException:
+                s.rollback()
+                raise
+
+    # -- games and players -----------------------------------------------------------------
+
+    def create_game(
+        self,
+        *,
+        name: str,
+        ruleset: str,
+        topic_id: int,
+        seed: int,
+        court_topic_id: int | None = None,
+        now: datetime | None = None,
+    ) -> Game:
+        with self.session() as s:
+            g = Game(
+                name=name,
+                ruleset=ruleset,
+                topic_id=topic_id,
+                court_topic_id=court_topic_id,
+                seed=seed,
+                created_at=now or utcnow(),
+                cursors={},
+            )
+            s.add(g)
+            s.flush()
+            s.refresh(g)
+            return g
+
+    def find_game(self, topic_id: int) -> Game | None:
+        """The newest game in a topic (a topic hosts one game; reruns make a new one)."""
+        with self.session() as s:
+            return s.exec(
+                select(Game).where(Game.topic_id == topic_id).order_by(col(Game.id).desc())
+            ).first()
+
+    def get_game(self, game_id: int) -> Game:
+        with self.session() as s:
+            g = s.get(Game, game_id)
+            if g is None:
+                raise KeyError(f"no game {game_id}")
+            return g
+
+    def update_game(self, game_id: int, **values: Any) -> Game:
+        with self.session() as s:
+            g = s.get(Game, game_id)
+            if g is None:
+                raise KeyError(f"no game {game_id}")
+            for k, v in values.items():
+                setattr(g, k, v)
+            s.add(g)
+            s.flush()
+            s.refresh(g)
+            return g
+
+    def add_players(self, game_id: int, nicks: Sequence[str]) -> None:
+        with self.session() as s:
+            have = {p.nick for p in s.exec(select(Player).where(Player.game_id == game_id))}
+            for n in nicks:
+                if n not in have:
+                    s.add(Player(game_id=game_id, nick=n, account=n))
+
+    def players(self, game_id: int) -> list[Player]:
+        with self.session() as s:
+            return list(
+                s.exec(select(Player).where(Player.game_id == game_id).order_by(col(Player.id)))
+            )
+
+    def update_player(self, game_id: int, nick: str, **values: Any) -> None:
+        with self.session() as s:
+            p = s.exec(select(Player).where(Player.game_id == game_id, Player.nick == nick)).one()
+            for k, v in values.items():
+                setattr(p, k, v)
+            s.add(p)
+
+    # -- posts -----------------------------------------------------------------------------
+
+    def upsert_post(
+        self,
+        game_id: int,
+        *,
+        topic_id: int,
+        board_id: int,
+        author: str,
+        author_id: int | None,
+        posted_at: datetime | None,
+        body_html: str,
+        turn: int | None,
+        position: int | None = None,
+        edited_at: datetime | None = None,
+        record: dict[str, Any] | None = None,
+        now: datetime | None = None,
+    ) -> str:
+        """Store a post read from the board: "new", "edited" (a new revision) or "same"."""
+        now = now or utcnow()
+        h = body_hash(body_html)
+        with self.session() as s:
+            row = s.exec(
+                select(PostRow).where(PostRow.game_id == game_id, PostRow.board_id == board_id)
+            ).first()
+            if row is None:
+                row = PostRow(
+                    game_id=game_id,
+                    topic_id=topic_id,
+                    board_id=board_id,
+                    author=author,
+                    author_id=author_id,
+                    posted_at=posted_at,
+                    turn=turn,
+                    position=position,
+                    first_seen=now,
+                )
+                s.add(row)
+                s.flush()
+                assert row.id is not None
+                s.add(
+                    PostRevision(
+                        post_id=row.id,
+                        revision=1,
+                        body_html=body_html,
+                        body_hash=h,
+                        record=record,
+                        edited_at=edited_at,
+                        seen_at=now,
+                    )
+                )
+                return "new"
+            last = s.exec(
+                select(PostRevision)
+                .where(PostRevision.post_id == row.id)
+                .order_by(col(PostRevision.revision).desc())
+            ).first()
+            if position is not None and row.position != position:
+                row.position = position
+                s.add(row)
+            if last is not None and last.body_hash == h:
+                return "same"
+            assert row.id is not None
+            row.revisions += 1
+            s.add(row)
+            s.add(
+                PostRevision(
+                    post_id=row.id,
+                    revision=row.revisions,
+                    body_html=body_html,
+                    body_hash=h,
+                    record=record,
+                    edited_at=edited_at,
+                    seen_at=now,
+                )
+            )
+            return "edited"
+
+    def posts(
+        self,
+        game_id: int,
+        *,
+        topic_id: int | None = None,
+        turn: int | None = None,
+        as_of: datetime | None = None,
+    ) -> list[StoredPost]:
+        """Posts in board order, each as its latest revision (or the latest seen by `as_of`)."""
+        with self.session() as s:
+            q = select(PostRow).where(PostRow.game_id == game_id)
+            if topic_id is not None:
+                q = q.where(PostRow.topic_id == topic_id)
+            if turn is not None:
+                q = q.where(PostRow.turn == turn)
+            rows = list(s.exec(q.order_by(col(PostRow.board_id))))
+            out: list[StoredPost] = []
+            for r in rows:
+                rq = select(PostRevision).where(PostRevision.post_id == r.id)
+                if as_of is not None:
+                    rq = rq.where(col(PostRevision.seen_at) <= as_of)
+                rev = s.exec(rq.order_by(col(PostRevision.revision).desc())).first()
+                if rev is None:
+                    continue
+                out.append(
+                    StoredPost(
+                        board_id=r.board_id,
+                        topic_id=r.topic_id,
+                        author=r.author,
+                        author_id=r.author_id,
+                        posted_at=r.posted_at,
+                        turn=r.turn,
+                        position=r.position,
+                        body_html=rev.body_html,
+                        revision=rev.revision,
+                        record=rev.record,
+                        revision_seen_at=rev.seen_at,
+                    )
+                )
+            return out
+
+    def revisions(self, game_id: int, board_id: int) -> list[PostRevision]:
+        with self.session() as s:
+            row = s.exec(
+                select(PostRow).where(PostRow.game_id == game_id, PostRow.board_id == board_id)
+            ).one()
+            return list(
+                s.exec(
+                    select(PostRevision)
+                    .where(PostRevision.post_id == row.id)
+                    .order_by(col(PostRevision.revision))
+                )
+            )
+
+    # -- PMs and moves ---------------------------------------------------------------------
+
+    def upsert_pm(
+        self,
+        game_id: int,
+        *,
+        board_id: int,
+        sender: str,
+        subject: str,
+        sent_at: datetime | None,
+        body_html: str,
+        text: str,
+        turn: int | None,
+        record: dict[str, Any] | None = None,
+        now: datetime | None = None,
+    ) -> bool:
+        """Store a PM; True when it is new (PMs cannot be edited on the boards we serve)."""
+        with self.session() as s:
+            exists = s.exec(
+                select(PMRow).where(PMRow.game_id == game_id, PMRow.board_id == board_id)
+            ).first()
+            if exists is not None:
+                return False
+            s.add(
+                PMRow(
+                    game_id=game_id,
+                    board_id=board_id,
+                    sender=sender,
+                    subject=subject,
+                    sent_at=sent_at,
+                    body_html=body_html,
+                    text=text,
+                    record=record,
+                    turn=turn,
+                    seen_at=now or utcnow(),
+                )
+            )
+            return True
+
+    def pms(self, game_id: int, *, unhandled: bool = False) -> list[PMRow]:
+        with self.session() as s:
+            q = select(PMRow).where(PMRow.game_id == game_id)
+            if unhandled:
+                q = q.where(PMRow.handled == False)  # noqa: E712 (SQL comparison)
+            return list(s.exec(q.order_by(col(PMRow.board_id))))
+
+    def mark_pm_handled(self, game_id: int, board_id: int) -> None:
+        with self.session() as s:
+            pm = s.exec(
+                select(PMRow).where(PMRow.game_id == game_id, PMRow.board_id == board_id)
+            ).one()
+            pm.handled = True
+            s.add(pm)
+
+    def add_move(self, move: MoveRow) -> MoveRow:
+        with self.session() as s:
+            s.add(move)
+            s.flush()
+            s.refresh(move)
+            return move
+
+    def moves(self, game_id: int, turn: int, *, status: str | None = None) -> list[MoveRow]:
+        with self.session() as s:
+            q = select(MoveRow).where(MoveRow.game_id == game_id, MoveRow.turn == turn)
+            if status is not None:
+                q = q.where(MoveRow.status == status)
+            return list(s.exec(q.order_by(col(MoveRow.id))))
+
+    def set_move_status(self, move_id: int, status: str, reason: str = "") -> None:
+        with self.session() as s:
+            m = s.get(MoveRow, move_id)
+            if m is None:
+                raise KeyError(move_id)
+            m.status = status
+            m.reason = reason
+            s.add(m)
+
+    # -- a resolved turn: state + events + outbox in ONE transaction -----------------------
+
+    def commit_turn(
+        self,
+        game_id: int,
+        *,
+        turn: int,
+        state: dict[str, Any] | None,
+        events: Sequence[tuple[str, str, dict[str, Any]]],
+        outbox: Sequence[OutboxRow] = (),
+        game_values: dict[str, Any] | None = None,
+        now: datetime | None = None,
+    ) -> None:
+        """Record a turn's resolution atomically: a crash leaves either all of it or none."""
+        now = now or utcnow()
+        with self.session() as s:
+            g = s.get(Game, game_id)
+            if g is None:
+                raise KeyError(game_id)
+            if state is not None:
+                g.state = state
+            for k, v in (game_values or {}).items():
+                setattr(g, k, v)
+            s.add(g)
+            start = s.exec(
+                select(sa.func.count())
+                .select_from(EventRow)
+                .where(EventRow.game_id == game_id, EventRow.turn == turn)
+            ).one()
+            for i, (kind, audience, payload) in enumerate(events):
+                s.add(
+                    EventRow(
+                        game_id=game_id,
+                        turn=turn,
+                        seq=int(start) + i,
+                        kind=kind,
+                        audience=audience,
+                        payload=payload,
+                        at=now,
+                    )
+                )
+            for row in outbox:
+                self._enqueue(s, game_id, row, now)
+
+    def events(self, game_id: int, turn: int | None = None) -> list[EventRow]:
+        with self.session() as s:
+            q = select(EventRow).where(EventRow.game_id == game_id)
+            if turn is not None:
+                q = q.where(EventRow.turn == turn)
+            return list(s.exec(q.order_by(col(EventRow.turn), col(EventRow.seq))))
+
+    # -- outbox ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _enqueue(s: Session, game_id: int, row: OutboxRow, now: datetime) -> bool:
+        k = row.key
+        same = s.exec(
+            select(OutboxDBRow).where(
+                OutboxDBRow.game_id == game_id,
+                OutboxDBRow.turn == k.turn,
+                OutboxDBRow.kind == k.kind,
+                OutboxDBRow.recipient == k.recipient,
+            )
+        ).first()
+        if same is not None:
+            return False
+        s.add(
+            OutboxDBRow(
+                game_id=game_id,
+                turn=k.turn,
+                kind=k.kind,
+                recipient=k.recipient,
+                channel=row.channel,
+                text=row.text,
+                subject=row.subject,
+                topic_id=row.topic_id,
+                recipients=list(row.recipients),
+                status=row.status,
+                board_ids=list(row.board_ids),
+                in_flight_part=row.in_flight_part,
+                error=row.error,
+                created_at=now,
+            )
+        )
+        return True
+
+    def outbox(self, game_id: int) -> SqlOutbox:
+        """The game's outbox as the poster's `Outbox` protocol."""
+        return SqlOutbox(self, game_id)
+
+    # -- bans (P-B.1) ----------------------------------------------------------------------
+
+    def record_removal(
+        self, nick: str, game_id: int | None, reason: str, now: datetime | None = None
+    ) -> BanRow:
+        """A removal for passivity or rule-breaking: the n-th earns BAN_GAMES[n-1] games."""
+        key = nick.casefold()
+        with self.session() as s:
+            n = s.exec(
+                select(sa.func.count()).select_from(BanRow).where(BanRow.nick_key == key)
+            ).one()
+            if game_id is not None:
+                dup = s.exec(
+                    select(BanRow).where(BanRow.nick_key == key, BanRow.game_id == game_id)
+                ).first()
+                if dup is not None:  # one removal per game: re-recording changes nothing
+                    return dup
+            no = int(n) + 1
+            row = BanRow(
+                nick_key=key,
+                nick=nick,
+                game_id=game_id,
+                removal_no=no,
+                games=BAN_GAMES[min(no, len(BAN_GAMES)) - 1],
+                reason=reason,
+                at=now or utcnow(),
+            )
+            s.add(row)
+            s.flush()
+            s.refresh(row)
+            return row
+
+    def ban(self, nick: str, current_game: int | None = None) -> Ban | None:
+        """The player's ban: games started since his last removal (before `current_game`,
+        the one he wants to join) are the games he has sat out."""
+        key = nick.casefold()
+        with self.session() as s:
+            last = s.exec(
+                select(BanRow).where(BanRow.nick_key == key).order_by(col(BanRow.removal_no).desc())
+            ).first()
+            if last is None:
+                return None
+            q = select(sa.func.count()).select_from(Game)
+            if last.game_id is not None:
+                q = q.where(col(Game.id) > last.game_id)
+            elif last.at is not None:
+                q = q.where(col(Game.created_at) > last.at)
+            if current_game is not None:
+                q = q.where(col(Game.id) < current_game)
+            played = int(s.exec(q).one())
+            left = last.games - played
+            if left <= 0:
+                return None
+            return Ban(nick=last.nick, removals=last.removal_no, games_left=left)
+
+    # -- overrides -------------------------------------------------------------------------
+
+    def override_applied(self, game_id: int, key: str) -> bool:
+        with self.session() as s:
+            return (
+                s.exec(
+                    select(AppliedOverride).where(
+                        AppliedOverride.game_id == game_id, AppliedOverride.key == key
+                    )
+                ).first()
+                is not None
+            )
+
+    def mark_override(
+        self,
+        game_id: int,
+        key: str,
+        kind: str,
+        description: str,
+        turn: int | None,
+        now: datetime | None = None,
+    ) -> bool:
+        with self.session() as s:
+            if s.exec(
+                select(AppliedOverride).where(
+                    AppliedOverride.game_id == game_id, AppliedOverride.key == key
+                )
+            ).first():
+                return False
+            s.add(
+                AppliedOverride(
+                    game_id=game_id,
+                    key=key,
+                    kind=kind,
+                    description=description,
+                    turn=turn,
+                    at=now or utcnow(),
+                )
+            )
+            return True
+
+    def applied_overrides(self, game_id: int, turn: int | None = None) -> list[AppliedOverride]:
+        with self.session() as s:
+            q = select(AppliedOverride).where(AppliedOverride.game_id == game_id)
+            if turn is not None:
+                q = q.where(AppliedOverride.turn == turn)
+            return list(s.exec(q.order_by(col(AppliedOverride.id))))
+
+
+def _to_row(r: OutboxDBRow, game: str) -> OutboxRow:
+    return OutboxRow(
+        key=OutboxKey(game=game, turn=r.turn, kind=r.kind, recipient=r.recipient),
+        channel="pm" if r.channel == "pm" else "topic",
+        text=r.text,
+        subject=r.subject,
+        topic_id=r.topic_id,
+        recipients=tuple(r.recipients or ()),
+        status="sent" if r.status == "sent" else "failed" if r.status == "failed" else "pending",
+        board_ids=tuple(r.board_ids or ()),
+        in_flight_part=r.in_flight_part,
+        error=r.error,
+    )
+
+
+class SqlOutbox:
+    """The poster's `Outbox` protocol on the store: one transaction per call, so the
+    begin/record steps around each submit survive a crash (poster.poster explains why)."""
+
+    def __init__(self, store: Store, game_id: int) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.game = str(game_id)
+
+    def _find(self, s: Session, key: OutboxKey) -> OutboxDBRow | None:
+        return s.exec(
+            select(OutboxDBRow).where(
+                OutboxDBRow.game_id == self.game_id,
+                OutboxDBRow.turn == key.turn,
+                OutboxDBRow.kind == key.kind,
+                OutboxDBRow.recipient == key.recipient,
+            )
+        ).first()
+
+    def _must(self, s: Session, key: OutboxKey) -> OutboxDBRow:
+        r = self._find(s, key)
+        if r is None:
+            raise KeyError(f"no outbox row {key}")
+        return r
+
+    def add(self, row: OutboxRow) -> bool:
+        with self.store.session() as s:
+            return Store._enqueue(s, self.game_id, row, utcnow())
+
+    def get(self, key: OutboxKey) -> OutboxRow | None:
+        with self.store.session() as s:
+            r = self._find(s, key)
+            return None if r is None else _to_row(r, self.game)
+
+    def pending(self) -> list[OutboxRow]:
+        with self.store.session() as s:
+            rows = s.exec(
+                select(OutboxDBRow)
+                .where(OutboxDBRow.game_id == self.game_id, OutboxDBRow.status == "pending")
+                .order_by(col(OutboxDBRow.id))
+            )
+            return [_to_row(r, self.game) for r in rows]
+
+    def all(self) -> list[OutboxRow]:
+        with self.store.session() as s:
+            rows = s.exec(
+                select(OutboxDBRow)
+                .where(OutboxDBRow.game_id == self.game_id)
+                .order_by(col(OutboxDBRow.id))
+            )
+            return [_to_row(r, self.game) for r in rows]
+
+    def begin_part(self, key: OutboxKey, part: int) -> None:
+        with self.store.session() as s:
+            r = self._must(s, key)
+            r.in_flight_part = part
+            s.add(r)
+
+    def record_part(self, key: OutboxKey, part: int, board_id: int) -> None:
+        with self.store.session() as s:
+            r = self._must(s, key)
+            ids = list(r.board_ids or ())
+            if part >= len(ids):  # already recorded: keep the first id
+                r.board_ids = [*ids, board_id]
+            r.in_flight_part = None
+            s.add(r)
+
+    def mark_sent(self, key: OutboxKey) -> None:
+        with self.store.session() as s:
+            r = self._must(s, key)
+            r.status = "sent"
+            r.in_flight_part = None
+            r.sent_at = utcnow()
+            s.add(r)
+
+    def mark_failed(self, key: OutboxKey, error: str) -> None:
+        with self.store.session() as s:
+            r = self._must(s, key)
+            r.status = "failed"
+            r.error = error[:2000]
+            s.add(r)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def open_store(url: str) -> Store:
+    """Open and migrate a store (what the daemon, status and demo all call)."""
+    st = Store(url)
+    st.migrate()
+    return st

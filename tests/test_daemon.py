@@ -1,0 +1,313 @@
+"""The daemon loop against the offline phpBB board (real-markup pages, real parser/engine)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import logging
+import os
+import signal
+import threading
+from collections import Counter
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from mafiabot.config import load_config
+from mafiabot.daemon import Daemon, DryRunClient
+from mafiabot.demo.board import RecordedBoard
+from mafiabot.demo.play import DemoRun, demo_files, play, setup, strip_marker, tick_times
+from mafiabot.store import Store, open_store
+
+
+def _db(tmp_path: Path, name: str = "g.sqlite") -> str:
+    return f"sqlite:///{tmp_path / name}"
+
+
+def _host_posts(board: RecordedBoard) -> list[str]:
+    return [strip_marker(p.source) for p in board.posts if p.source]
+
+
+def _sent(board: RecordedBoard) -> list[tuple[tuple[str, ...], str, str]]:
+    return [(m.to, m.subject, strip_marker(m.html)) for m in board.sent]
+
+
+def _at(run: DemoRun, iso: str) -> datetime:
+    return datetime.fromisoformat(iso).replace(tzinfo=run.cfg.board.tz)
+
+
+def test_C_4_full_pefl_game_each_newspaper_posted_once(tmp_path: Path) -> None:
+    run = play("pefl", _db(tmp_path))
+    papers = [t for t in run.topic_posts if "Газета" in t]
+    assert [p.split("выпуск ")[1].split("[")[0] for p in papers] == ["0", "1", "2", "3"]
+    assert len(run.topic_posts) == len(set(run.topic_posts))  # nothing twice
+    sent = _sent(run.board)
+    assert len(sent) == len(set(sent))
+    g = run.daemon.game()
+    assert g.status == "over" and g.winner == "town"
+    # a fair deal: the final post's listing hashes to the start post's commitment
+    start, final = run.topic_posts[0], run.topic_posts[-1]
+    assert g.commitment in start and g.commitment in final and "demo-salt" in final
+
+
+def test_crash_and_restart_mid_turn_loses_nothing_and_posts_nothing_twice(tmp_path: Path) -> None:
+    whole = play("pefl", _db(tmp_path, "whole.sqlite"))
+
+    # the same game, killed in the middle of turn 2 (after some votes and moves) ...
+    url = _db(tmp_path, "crash.sqlite")
+    first, data = setup("pefl", url)
+    times = tick_times(first, data)
+    cut = _at(first, "2026-11-29T12:01")
+    for t in [t for t in times if t <= cut]:
+        first.clock[0] = t
+        first.daemon.tick(t)
+    first.store.close()  # the process dies: only the database and the board remain
+    board = first.board
+
+    # ... and a new process on the same database and board
+    store = open_store(url)
+    daemon = Daemon(first.cfg, store, board, salt=lambda: "demo-salt")
+    for t in [t for t in times if t > cut]:
+        first.clock[0] = t
+        daemon.tick(t)
+
+    assert _host_posts(board) == _host_posts(whole.board)
+    assert Counter(_sent(board)) == Counter(_sent(whole.board))
+    assert daemon.game().winner == "town"
+
+
+def test_crash_between_board_accepting_and_recording_posts_once(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    real_post = run.board.post_reply
+    lost = {"n": 0}
+
+    def post_then_die(topic_id: int, text: str, subject: str | None = None):  # type: ignore[no-untyped-def]
+        res = real_post(topic_id, text, subject)
+        if "Газета" in text and lost["n"] == 0:
+            lost["n"] += 1
+            raise ConnectionError("the answer was lost after the board took the post")
+        return res
+
+    run.board.post_reply = post_then_die  # type: ignore[method-assign]
+    for t in tick_times(run, data):
+        run.clock[0] = t
+        run.daemon.safe_tick(t + timedelta(hours=1))  # past any back-off pause
+    papers = [p for p in _host_posts(run.board) if "выпуск 0" in p]
+    assert lost["n"] == 1 and len(papers) == 1
+
+
+def test_failing_tick_is_logged_and_retried_with_backoff(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    run, _data = setup("pefl", _db(tmp_path))
+    t0 = run.cfg.game.start + timedelta(minutes=1)
+    run.clock[0] = t0
+    run.board.fail_next_reads = 3
+    with caplog.at_level(logging.ERROR, logger="mafiabot.daemon"):
+        assert run.daemon.safe_tick(t0) is None
+    assert "tick failed" in caplog.text
+    # inside the back-off pause nothing is tried
+    before = run.board.requests
+    assert run.daemon.safe_tick(t0 + timedelta(seconds=1)) is None
+    assert run.board.requests == before
+    # the pause doubles on the next failure
+    assert run.daemon.safe_tick(t0 + timedelta(minutes=2)) is None
+    assert run.daemon.safe_tick(t0 + timedelta(minutes=3)) is None
+    assert run.daemon.safe_tick(t0 + timedelta(minutes=10)) is None  # third failure
+    report = run.daemon.safe_tick(t0 + timedelta(hours=1))
+    assert report is not None  # the loop goes on once the board answers again
+    assert run.daemon.game().status == "running"
+    assert any("игра начинается" in p.source for p in run.board.posts)
+
+
+def test_C_6_override_added_while_running_applies_on_next_tick(tmp_path: Path) -> None:
+    cfg_path, data = demo_files("pefl")
+    mine = tmp_path / "game.toml"
+    mine.write_text(cfg_path.read_text("utf-8"), "utf-8")
+    run, _ = setup("pefl", _db(tmp_path))
+    run.daemon.cfg = dataclasses.replace(load_config(mine), database_url=run.cfg.database_url)
+    run.daemon._fingerprint = run.daemon._file_fingerprint()
+    times = tick_times(run, data)
+    for t in [t for t in times if t <= _at(run, "2026-11-28T12:01")]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+    # the host hangs Кот by hand and lets Марго's replacement play on
+    mine.write_text(
+        mine.read_text("utf-8")
+        + '\n[[override]]\nkind = "hang"\nturn = 1\nnick = "Кот"\nnote = "решение ведущего"\n',
+        "utf-8",
+    )
+    for t in [t for t in times if t > _at(run, "2026-11-28T12:01")]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+        if run.daemon.game().turn >= 2:
+            break
+    gid = run.daemon.game().id
+    assert gid is not None
+    applied = run.store.applied_overrides(gid)
+    assert [a.kind for a in applied] == ["hang"]
+    paper1 = next(p for p in _host_posts(run.board) if "выпуск 1" in p)
+    assert "повешен [b]Кот[/b]" in paper1 and "Mister X[/b] (" not in paper1
+    report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
+    assert "hang turn=1 nick=Кот" in report.html
+
+
+def test_vote_edited_after_deadline_counts_as_it_stood_and_is_flagged(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    times = tick_times(run, data)
+    for t in [t for t in times if t <= _at(run, "2026-11-28T21:01")]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+    # Кот edits his vote after the deadline, before the bot's next tick
+    cot = next(p for p in run.board.posts if p.author == "Кот" and "подозрительный" in p.html)
+    run.board.edit_post_by(
+        cot.id,
+        '<span style="color:red">Граф Монте-Кристо</span> передумал, он явно мафия'
+        '<div class="notice">Последний раз редактировалось <a href="./memberlist.php?mode='
+        'viewprofile&amp;u=66" class="username">Кот</a> 28 ноя 2026, 22:10, всего '
+        "редактировалось 1 раз.</div>",
+    )
+    for t in [t for t in times if t > _at(run, "2026-11-28T21:01")]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+        if run.daemon.game().turn >= 2:
+            break
+    paper1 = next(p for p in _host_posts(run.board) if "выпуск 1" in p)
+    assert "Mister X — 4" in paper1  # Кот's vote as it stood at the deadline
+    report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
+    assert "отредактировано после дедлайна" in report.html
+
+
+def test_moderation_flags_outsider_and_dead_player_posting(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    # Марго (killed on turn 0's night) posts twice on turn 1: one post is allowed (P-P.2)
+    tz = run.cfg.board.tz
+    run.board.add_post(4, "Марго", datetime(2026, 11, 28, 9, 0, tzinfo=tz), "Прощайте все!")
+    run.board.add_post(4, "Марго", datetime(2026, 11, 28, 9, 30, tzinfo=tz), "И ещё кое-что…")
+    for t in tick_times(run, data):
+        run.clock[0] = t
+        run.daemon.tick(t)
+        if run.daemon.game().turn >= 2:
+            break
+    report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
+    assert "посторонний Болтун" in report.html
+    assert "Марго выбыл и пишет уже 2-е сообщение" in report.html
+    assert report.html.count("Марго выбыл") == 1
+
+
+def test_moves_are_acknowledged_or_refused_by_pm(tmp_path: Path) -> None:
+    run = play("pefl", _db(tmp_path))
+    acks = {m.to[0]: strip_marker(m.html) for m in run.board.sent if m.subject == "Re: ход"}
+    assert "ход принят" in acks["Шерлок"]
+    assert "ход не принят" in acks["Кот"] and "Васю" in acks["Кот"]
+    # every recorded PM got exactly one answer
+    assert sum(1 for m in run.board.sent if m.subject == "Re: ход") == len(data_pms())
+
+
+def data_pms() -> list[object]:
+    return list(demo_files("pefl")[1]["pms"])
+
+
+def test_status_shows_turn_deadline_tally_and_who_has_not_acted(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    for t in [t for t in tick_times(run, data) if t <= _at(run, "2026-11-28T13:01")]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+    st = run.daemon.status(run.clock[0])
+    assert st["turn"] == 1 and st["vote_kind"] == "red"
+    assert st["tally"] == {"Mister X": ["Шерлок", "Анна Каренина", "Кот", "Dr.Watson"]}
+    assert "Jack_Sparrow" in st["not_voted"] and "Шерлок" not in st["not_voted"]
+    assert "Tanya-77" in st["not_posted"]
+    assert st["deadline"].startswith("2026-11-28T22:00")
+
+
+def test_interim_vote_count_is_posted_then_edited_in_place(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    run.daemon.cfg = dataclasses.replace(
+        run.cfg,
+        game=dataclasses.replace(
+            run.cfg.game,
+            interim_count=dataclasses.replace(run.cfg.game.interim_count, mode="votes", every=2),
+        ),
+    )
+    for t in [t for t in tick_times(run, data) if t <= _at(run, "2026-11-28T17:01")]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+    counts = [p for p in run.board.posts if p.source and "голоса на" in p.source]
+    assert len(counts) == 1  # one post, edited as votes came in
+    assert "Mister X[/b] — 4" in counts[0].source
+
+
+def test_dry_run_prints_instead_of_posting(tmp_path: Path) -> None:
+    out = io.StringIO()
+    run, data = setup("pefl", _db(tmp_path))
+    dry = DryRunClient(run.board, out)
+    d = Daemon(run.cfg, run.store, dry, salt=lambda: "s")
+    for t in tick_times(run, data)[:3]:
+        run.clock[0] = t
+        d.tick(t)
+    assert "===== post to topic 4 =====" in out.getvalue()
+    assert "игра начинается" in out.getvalue()
+    assert not any(p.source for p in run.board.posts)  # nothing reached the board
+    assert not run.board.sent
+
+
+def test_sigterm_stops_the_loop_cleanly(tmp_path: Path) -> None:
+    run, _ = setup("pefl", _db(tmp_path))
+    t0 = run.cfg.game.start + timedelta(minutes=1)
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGTERM))
+    timer.start()
+    old = signal.getsignal(signal.SIGTERM)
+    try:
+        run.daemon.run(clock=lambda: t0)  # returns when SIGTERM arrives
+    finally:
+        signal.signal(signal.SIGTERM, old)
+        timer.cancel()
+    assert run.daemon.game().status == "running"  # the first tick ran before the stop
+
+
+def test_P_B_1_banned_player_is_refused_at_registration(tmp_path: Path) -> None:
+    cfg_path, _ = demo_files("pefl")
+    cfg = load_config(cfg_path)
+    game = dataclasses.replace(cfg.game, players=(), cast={}, registration_topic=3, roles={})
+    cfg = dataclasses.replace(cfg, game=game, database_url=_db(tmp_path))
+    store: Store = open_store(cfg.database_url)
+    old = store.create_game(name="old", ruleset="pefl", topic_id=99, seed=1)
+    assert old.id is not None
+    store.record_removal("Кот", old.id, "passivity")
+    clock = [cfg.game.start - timedelta(hours=2)]
+    board = RecordedBoard(clock=lambda: clock[0])
+    for i, nick in enumerate(["Кот", "Шерлок", "Марго", "Кот"]):
+        board.add_post(3, nick, cfg.game.start - timedelta(hours=5 - i), "+ играю")
+    d = Daemon(cfg, store, board)
+    regs = d._read_registrations(d.game())
+    assert regs == ["Шерлок", "Марго"]
+    d.flush(d.game())
+    refused = [m for m in board.sent if m.to == ("Кот",)]
+    assert len(refused) == 1 and "запись не принята" in refused[0].html
+
+
+def test_status_and_run_commands_on_a_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from mafiabot.commands import run as run_cmd
+    from mafiabot.commands import status as status_cmd
+
+    cfg_path, data = demo_files("pefl")
+    mine = tmp_path / "game.toml"
+    mine.write_text(cfg_path.read_text("utf-8"), "utf-8")
+    # before anything ran: registration
+    assert status_cmd.main(argparse.Namespace(config=str(mine), json=True)) == 0
+    assert '"status": "registration"' in capsys.readouterr().out
+    # a game in progress (played by the demo board into this config's database)
+    run, _ = setup("pefl", f"sqlite:///{tmp_path / 'mafiabot.db'}")
+    for t in [t for t in tick_times(run, data) if t <= _at(run, "2026-11-28T13:01")]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+    assert status_cmd.main(argparse.Namespace(config=str(mine), json=False)) == 0
+    out = capsys.readouterr().out
+    assert "turn 1" in out and "Mister X" in out and "not voted" in out
+    assert run_cmd.dry_run_url("sqlite:////x/g.db") == "sqlite:////x/g.db.dry-run"

@@ -1,0 +1,43 @@
+"""`mafiabot demo`: a recorded PEFL game, played offline through the whole product."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden_newspapers" / "demo_pefl.txt"
+
+
+def test_demo_prints_every_newspaper_of_the_recorded_game(tmp_path: Path) -> None:
+    res = subprocess.run(
+        [sys.executable, "-m", "mafiabot", "demo", "--db", str(tmp_path / "d.sqlite")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,  # works from anywhere: its data is package data
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    if os.environ.get("MAFIABOT_UPDATE_GOLDEN"):
+        GOLDEN.write_text(out, "utf-8")
+    assert out == GOLDEN.read_text("utf-8")
+    # the shape a newcomer sees: a start post, a paper per turn 0..3, the final reveal
+    for n in range(4):
+        assert f"выпуск {n}[/b]" in out
+    assert "игра окончена — победили мирные жители" in out
+    assert "mafiabot 1/" not in out  # markers are stripped from what is printed
+    assert (tmp_path / "d.sqlite").exists()
+
+
+def test_P_P_1_demo_papers_never_name_a_killer_or_a_check() -> None:
+    papers = GOLDEN.read_text("utf-8").split("────")
+    night_papers = [p for p in papers if "выпуск" in p and "выпуск 3" not in p]
+    assert len(night_papers) == 3
+    for paper in night_papers:
+        assert "Jack_Sparrow" not in paper  # the maniac killed every night: never named
+        assert "проверк" not in paper  # checks go by PM only
+        assert "лечил" not in paper and "Шерлок (" not in paper  # the saved one is not news

@@ -1,0 +1,275 @@
+"""The store on SQLite, and on PostgreSQL too when MAFIABOT_TEST_PG holds a database URL."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlmodel import SQLModel
+
+from mafiabot.store import BAN_GAMES, MoveRow, Store, open_store
+from poster.outbox import OutboxKey, OutboxRow
+
+MSK = ZoneInfo("Europe/Moscow")
+T0 = datetime(2026, 11, 27, 12, 0, tzinfo=MSK)
+
+BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("MAFIABOT_TEST_PG") else [])
+
+
+def test_ci_runs_the_store_on_postgresql_too() -> None:
+    # .ci/run starts a local PostgreSQL and sets the URL; a CI run without it proves less
+    if os.environ.get("CI"):
+        assert os.environ.get("MAFIABOT_TEST_PG"), "CI must set MAFIABOT_TEST_PG (.ci/pg start)"
+    assert "sqlite" in BACKENDS
+
+
+def _reset_pg(url: str) -> None:
+    eng = sa.create_engine(url)
+    with eng.begin() as conn:
+        conn.execute(sa.text("DROP SCHEMA public CASCADE"))
+        conn.execute(sa.text("CREATE SCHEMA public"))
+    eng.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'test.db'}"
+    else:
+        url = os.environ["MAFIABOT_TEST_PG"]
+        _reset_pg(url)
+    st = open_store(url)
+    yield st
+    st.close()
+
+
+def _game(store: Store) -> int:
+    g = store.create_game(name="Мафия – 12", ruleset="pefl", topic_id=4, seed=7, now=T0)
+    assert g.id is not None
+    return g.id
+
+
+def test_migration_creates_exactly_the_model_schema(store: Store) -> None:
+    with store.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
+    assert diff == []
+    store.migrate()  # idempotent: a second run at head changes nothing
+
+
+def test_refetch_changes_nothing_and_edit_is_a_new_revision(store: Store) -> None:
+    gid = _game(store)
+    kw = dict(topic_id=4, board_id=57, author="Кот", author_id=66, posted_at=T0, turn=1)
+    assert store.upsert_post(gid, body_html="<span>Марго</span>", now=T0, **kw) == "new"  # type: ignore[arg-type]
+    assert store.upsert_post(gid, body_html="<span>Марго</span>", now=T0, **kw) == "same"  # type: ignore[arg-type]
+    later = T0 + timedelta(hours=2)
+    assert store.upsert_post(gid, body_html="<b>Кот</b>", now=later, **kw) == "edited"  # type: ignore[arg-type]
+    posts = store.posts(gid, turn=1)
+    assert len(posts) == 1 and posts[0].revision == 2 and posts[0].body_html == "<b>Кот</b>"
+    # as it stood before the edit
+    before = store.posts(gid, turn=1, as_of=T0 + timedelta(hours=1))
+    assert before[0].body_html == "<span>Марго</span>"
+    assert [r.revision for r in store.revisions(gid, 57)] == [1, 2]
+    assert posts[0].posted_at == T0  # zone-aware round trip
+    assert posts[0].posted_at is not None and posts[0].posted_at.tzinfo is not None
+
+
+def test_naive_datetime_is_refused(store: Store) -> None:
+    gid = _game(store)
+    with pytest.raises(sa.exc.StatementError):
+        store.upsert_post(
+            gid, topic_id=4, board_id=1, author="a", author_id=None,
+            posted_at=datetime(2026, 1, 1), body_html="x", turn=1,
+        )  # fmt: skip
+
+
+def _row(kind: str = "newspaper", text: str = "газета") -> OutboxRow:
+    return OutboxRow(
+        key=OutboxKey(game="1", turn=2, kind=kind, recipient="topic"),
+        channel="topic",
+        text=text,
+        topic_id=4,
+    )
+
+
+def test_outbox_key_is_unique_per_game_turn_kind_recipient(store: Store) -> None:
+    gid = _game(store)
+    ob = store.outbox(gid)
+    assert ob.add(_row()) is True
+    assert ob.add(_row(text="газета ещё раз")) is False
+    (pend,) = ob.pending()
+    assert pend.text == "газета" and pend.key.game == str(gid)
+    ob.mark_sent(pend.key)
+    assert ob.pending() == []
+    assert ob.add(_row()) is False  # sent stays sent
+    other = store.outbox(_game(store))  # another game: its own keys
+    assert other.add(_row()) is True
+
+
+def test_outbox_parts_survive_a_crash_between_begin_and_record(store: Store) -> None:
+    gid = _game(store)
+    ob = store.outbox(gid)
+    ob.add(_row())
+    key = ob.pending()[0].key
+    ob.begin_part(key, 0)
+    # a new process opens the same database
+    again = Store(store.url).outbox(gid)
+    got = again.get(key)
+    assert got is not None and got.in_flight_part == 0 and got.board_ids == ()
+    again.record_part(key, 0, 501)
+    again.record_part(key, 0, 777)  # recorded twice: the first id stays
+    again.begin_part(key, 1)
+    again.record_part(key, 1, 502)
+    again.mark_sent(key)
+    final = ob.get(key)
+    assert final is not None
+    assert final.board_ids == (501, 502) and final.status == "sent"
+    assert final.in_flight_part is None
+    ob.add(_row(kind="role"))
+    k2 = ob.pending()[0].key
+    ob.mark_failed(k2, "unknown recipient")
+    f2 = ob.get(k2)
+    assert f2 is not None and f2.status == "failed" and ob.pending() == []
+
+
+def test_outbox_conforms_to_the_poster_protocol(store: Store) -> None:
+    from poster.outbox import InMemoryOutbox
+
+    gid = _game(store)
+    sql, mem = store.outbox(gid), InMemoryOutbox()
+    for ob in (sql, mem):
+        ob.add(_row())
+        ob.add(_row(kind="votecount", text="1"))
+        k = ob.pending()[0].key
+        ob.begin_part(k, 0)
+        ob.record_part(k, 0, 9)
+        ob.mark_sent(k)
+    strip = [(r.key.kind, r.text, r.status, r.board_ids) for r in sql.pending()]
+    assert strip == [(r.key.kind, r.text, r.status, r.board_ids) for r in mem.pending()]
+    assert sql.get(_row().key) is not None
+
+
+def test_commit_turn_is_atomic(store: Store) -> None:
+    gid = _game(store)
+    with pytest.raises(sa.exc.StatementError):
+        store.commit_turn(
+            gid,
+            turn=1,
+            state={"turn": 2},
+            events=[("Hanged", "public", {"nick": "Кот"})],
+            outbox=[_row()],
+            game_values={"turn": 2, "deadline": datetime(2026, 1, 1)},  # naive: refused
+        )
+    g = store.get_game(gid)
+    assert g.turn == 0 and g.state is None
+    assert store.events(gid) == [] and store.outbox(gid).all() == []
+    store.commit_turn(
+        gid,
+        turn=1,
+        state={"turn": 2},
+        events=[("Hanged", "public", {"nick": "Кот"}), ("CheckResult", "Шерлок", {"r": "x"})],
+        outbox=[_row()],
+        game_values={"turn": 2},
+    )
+    assert store.get_game(gid).turn == 2
+    assert [(e.seq, e.audience) for e in store.events(gid, 1)] == [(0, "public"), (1, "Шерлок")]
+    assert len(store.outbox(gid).pending()) == 1
+
+
+def test_P_B_1_bans_double_and_follow_the_player_across_games(store: Store) -> None:
+    g1 = _game(store)
+    assert store.ban("Кот") is None
+    r1 = store.record_removal("Кот", g1, "passivity", now=T0)
+    assert r1.games == BAN_GAMES[0] == 1
+    assert store.record_removal("КОТ", g1, "again", now=T0).removal_no == 1  # once per game
+    ban = store.ban("кот")
+    assert ban is not None and ban.games_left == 1
+    g2 = _game(store)  # he sits this one out
+    assert store.ban("Кот", current_game=g2) is not None
+    assert store.ban("Кот") is None  # and is free for the next one
+    r2 = store.record_removal("Кот", g2, "rules", now=T0)
+    assert r2.games == 2
+    _game(store)
+    ban = store.ban("Кот")
+    assert ban is not None and ban.games_left == 1
+    _game(store)
+    assert store.ban("Кот") is None
+    for _ in range(4):
+        gid = _game(store)
+        last = store.record_removal("Кот", gid, "rules")
+    assert last.removal_no == 6 and last.games == 16
+
+
+def test_pms_and_moves(store: Store) -> None:
+    gid = _game(store)
+    kw = dict(sender="Шерлок", subject="ход", sent_at=T0, body_html="<p>проверяю Кот</p>")
+    assert store.upsert_pm(gid, board_id=15, text="проверяю Кот", turn=1, **kw) is True  # type: ignore[arg-type]
+    assert store.upsert_pm(gid, board_id=15, text="проверяю Кот", turn=1, **kw) is False  # type: ignore[arg-type]
+    assert [p.board_id for p in store.pms(gid, unhandled=True)] == [15]
+    store.mark_pm_handled(gid, 15)
+    assert store.pms(gid, unhandled=True) == []
+    m = store.add_move(
+        MoveRow(game_id=gid, turn=1, actor="Шерлок", action="check", targets=["Кот"], at=T0)
+    )
+    assert m.id is not None
+    store.set_move_status(m.id, "replaced", "second letter")
+    (got,) = store.moves(gid, 1)
+    assert got.targets == ["Кот"] and got.status == "replaced"
+    assert got.at == T0.astimezone(UTC)
+
+
+def test_overrides_applied_once(store: Store) -> None:
+    gid = _game(store)
+    assert store.mark_override(gid, "k1", "hang", "force hang Кот", 2) is True
+    assert store.mark_override(gid, "k1", "hang", "force hang Кот", 2) is False
+    assert store.override_applied(gid, "k1")
+    assert [o.kind for o in store.applied_overrides(gid, 2)] == ["hang"]
+
+
+def test_players(store: Store) -> None:
+    gid = _game(store)
+    store.add_players(gid, ["Кот", "Марго"])
+    store.add_players(gid, ["Кот"])
+    store.update_player(gid, "Кот", role="mafia", clan="triad", account="Кот2")
+    ps = store.players(gid)
+    assert [(p.nick, p.account, p.role) for p in ps] == [
+        ("Кот", "Кот2", "mafia"),
+        ("Марго", "Марго", None),
+    ]
+
+
+def test_records_round_trip_through_json() -> None:
+    from engine.state import GameState, Player, Protect, VoteRecord
+    from mafiabot.store import from_json, to_json
+    from parser.records import ColoredSpan, EditNote, Post, Quote
+
+    post = Post(
+        id=5,
+        author="Кот",
+        author_id=66,
+        posted_at=T0,
+        body_html="<b>x</b>",
+        text="x",
+        own_text="x",
+        colored=(ColoredSpan("#ff0000", "Марго"),),
+        quotes=(Quote("Анна", 58, 4),),
+        edited=EditNote("Кот", T0, 2),
+    )
+    assert from_json(Post, to_json(post)) == post
+    state = GameState(
+        ruleset="pefl",
+        players=(
+            Player("Кот", "mafia", "triad", clan="triad", votes_received=(VoteRecord("A", 1, 1),)),
+        ),
+        turn=2,
+        phase="day",
+        protects=(Protect("Кот", 1),),
+        greens=(("Кот", 2),),
+    )
+    assert from_json(GameState, to_json(state)) == state
