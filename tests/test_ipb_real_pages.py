@@ -165,12 +165,18 @@ def test_ipb13_split_postcolor_divs_do_not_split_posts() -> None:
 
 def test_ipb13_quotes_from_quotebegin_comments() -> None:
     posts = {p.id: p for p in _topic(H2969).posts}
-    got = {pid: [(q.author, q.depth) for q in p.quotes] for pid, p in posts.items() if p.quotes}
+    got = {
+        pid: [(q.author, q.time_text, q.post_id, q.depth) for q in p.quotes]
+        for pid, p in posts.items()
+        if p.quotes
+    }
+    # the quoted post's id is not in IPB 1.3 markup: it is the post on the page by that
+    # author at that time (19181 Makedonsky 7.09.2014 - 01:17, 19184, 19179)
     assert got == {
-        19181: [(None, 1)],
-        19182: [("Makedonsky", 1)],
-        19185: [("kolyan55584", 1)],
-        19186: [("Danila", 1)],
+        19181: [(None, "", None, 1)],
+        19182: [("Makedonsky", "7.09.2014 - 01:17", 19181, 1)],
+        19185: [("kolyan55584", "7.09.2014 - 16:50", 19184, 1)],
+        19186: [("Danila", "6.09.2014 - 21:57", 19179, 1)],
     }
     anon = posts[19181]
     assert anon.quotes[0].text.startswith("7.10. В номинациях «хастл ДнД»")
@@ -325,9 +331,7 @@ def test_4pda_search_page_posts() -> None:
         assert post.author_id == 236113
         assert post.posted_at_text == shown
         assert post.posted_at == _pda_date(shown)
-        assert [f"{q.author} @ " for q in post.quotes] == [
-            q.split(" @ ")[0] + " @ " for q in quotes
-        ]
+        assert [f"{q.author} @ {q.time_text}" for q in post.quotes] == quotes
         if edit_at is None:
             assert post.edited is None, pid
         else:
