@@ -378,20 +378,67 @@ def _struck(node: LexborNode, root: LexborNode) -> bool:
     return False
 
 
-def _colored_spans(root: LexborNode, where: str, issues: list[ParseIssue]) -> list[ColoredSpan]:
-    out: list[ColoredSpan] = []
-    for node in _all(root, "[style*='color'], [style*='COLOR'], font[color]"):
-        raw = _raw_color(node)
-        if raw is None:  # background-color only
+# Formatting around a coloured span, as the phpBB reader reports it (`ColoredSpan.wrappers`).
+_WRAPPER_TAGS = frozenset(
+    {"strong", "b", "em", "i", "u", "a", "s", "del", "strike", "details", "summary", "li",
+     "sup", "sub", "big", "small", "font", "ins", "mark", "code", "pre", "h1", "h2", "h3",
+     "h4", "h5", "h6"}
+)  # fmt: skip
+
+
+def _text_outside(node: LexborNode, inner_ids: set[int]) -> str:
+    """Text of `node` outside the coloured elements nested in it (theirs is in their colour)."""
+    parts: list[str] = []
+    for child in node.traverse(include_text=True):
+        if child.tag != "-text":
             continue
-        text = _collapse(_visible_text(node))
+        p = child.parent
+        while p is not None and p.mem_id != node.mem_id and p.mem_id not in inner_ids:
+            p = p.parent
+        if p is not None and p.mem_id == node.mem_id:
+            parts.append(child.text_content or "")
+    return _collapse(" ".join(parts))
+
+
+def _colored_spans(root: LexborNode, where: str, issues: list[ParseIssue]) -> list[ColoredSpan]:
+    found: list[tuple[LexborNode, str]] = []
+    for node in _all(root, "[style*='color' i], font[color]"):
+        raw = _raw_color(node)
+        if raw is not None:  # None: background-color only
+            found.append((node, raw))
+    colored_ids = {n.mem_id for n, _ in found}
+    out: list[ColoredSpan] = []
+    for node, raw in found:
+        wrappers: list[str] = []
+        holds_colors = False
+        p = node.parent
+        while p is not None and p.mem_id != root.mem_id:
+            if p.tag in _WRAPPER_TAGS:
+                wrappers.append(p.tag or "")
+            p = p.parent
+        for other, _ in found:
+            if other.mem_id != node.mem_id and _contains(node, other):
+                holds_colors = True
+                break
+        if holds_colors:
+            text = _text_outside(node, colored_ids - {node.mem_id})
+        else:
+            text = _collapse(_visible_text(node))
         if not text:
             continue
         color = _canonical_color(raw)
         if color is None:
             issues.append(ParseIssue(where, f"unreadable colour {raw!r}"))
             continue
-        out.append(ColoredSpan(color=color, text=text, struck=_struck(node, root), raw_color=raw))
+        out.append(
+            ColoredSpan(
+                color=color,
+                text=text,
+                struck=_struck(node, root),
+                raw_color=raw,
+                wrappers=tuple(reversed(wrappers)),
+            )
+        )
     return out
 
 

@@ -112,3 +112,20 @@ def test_unreadable_edit_time_is_an_issue_not_a_crash() -> None:
     )
     assert body.edited is not None and body.edited.by == "Ronin" and body.edited.at is None
     assert [i.message for i in issues] == ["unreadable edit time 'когда-то'"]
+
+
+def test_nested_colours_and_wrappers_like_the_phpbb_reader() -> None:
+    # IPB 1.3 BBCode output style (single-quoted style attributes)
+    body, issues = parse_ipb_body(
+        "<b><span style='color:red'>против <span style='color:green'>за Ronin</span> Danila"
+        "</span></b> <a href='x'><font color='blue'>ссылка</font></a>"
+        " <span style='background-color:yellow'>фон</span>",
+        dialect=IPB2,
+    )
+    assert issues == ()
+    got = [(c.color, c.text, c.wrappers) for c in body.colored]
+    assert got == [
+        ("#ff0000", "против Danila", ("b",)),  # the inner green text is not the outer's
+        ("#008000", "за Ronin", ("b",)),
+        ("#0000ff", "ссылка", ("a",)),
+    ]
