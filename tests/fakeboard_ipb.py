@@ -525,6 +525,23 @@ def _derived_ips4_login(error: str = "") -> str:
     )
 
 
+def _derived_ips4_compose(error: str = "") -> str:
+    """IPS 4 messenger compose form (field names from prior art; template-derived)."""
+    err = f"<div class='ipsMessage ipsMessage_error'>{error}</div>" if error else ""
+    return (
+        "<!DOCTYPE html><html><head><title>Compose - rllmuk</title>"
+        f'<script>var ipsSettings = {{ csrfKey: "{_CSRF}", memberID: 5212 }};</script></head>'
+        f"<body class='ipsApp' data-pagecontroller='messenger'>{err}"
+        f"<form accept-charset='utf-8' method='post' action='{IPS4_BASE}index.php?/messenger/"
+        "compose/' enctype='multipart/form-data'>"
+        f"<input type='hidden' name='csrfKey' value='{_CSRF}'>"
+        "<input type='hidden' name='form_submitted' value='1'>"
+        "<textarea name='messenger_to'></textarea><input type='text' name='messenger_title'>"
+        "<textarea name='messenger_content' data-role='contentEditor'></textarea>"
+        "<button type='submit' class='ipsButton'>Send</button></form></body></html>"
+    )
+
+
 @dataclass
 class FakeIps4(_Base):
     """IPS 4.1 rllmuk board (real topic page and reply form; derived login/guest/errors)."""
@@ -534,6 +551,8 @@ class FakeIps4(_Base):
     )
     page: str = ""
     comments: list[tuple[int, int, str]] = field(default_factory=list)  # (id, member, html)
+    sent_pms: list[dict[str, str]] = field(default_factory=list)
+    conversation_extra: list[str] = field(default_factory=list)
     next_comment: int = 11370000
 
     def __post_init__(self) -> None:
@@ -542,6 +561,8 @@ class FakeIps4(_Base):
     def route(self, request: httpx.Request) -> httpx.Response:
         url = str(request.url)
         member = self._member(request, "ips4_IPSSessionFront")
+        if "/messenger/" in url:
+            return self._messenger(request, member, url)
         if "/login/" in url:
             if request.method == "POST":
                 return self._login(_form(request))
@@ -557,6 +578,59 @@ class FakeIps4(_Base):
                 "Sorry, we could not find that! (not found)</div></body></html>",
             )
         return self._topic(member)
+
+    def _messenger(self, request: httpx.Request, member: int, url: str) -> httpx.Response:
+        if not member:
+            return self._html(_derived_ips4_login("You must sign in to use the messenger"))
+        if "/compose/" in url:
+            if request.method == "GET":
+                return self._html(_derived_ips4_compose())
+            form = _form(request)
+            if form.get("csrfKey") != _CSRF:
+                self.violations.append("PM without csrfKey")
+            names = [n for n in form.get("messenger_to", "").split("\n") if n.strip()]
+            unknown = [n for n in names if n not in self.users and n != "Headache"]
+            if unknown:
+                return self._html(_derived_ips4_compose(f"{unknown[0]} is not a valid member"))
+            if self._flooded(member):
+                return self._html(
+                    _derived_ips4_compose(
+                        f"Please wait {int(self.flood_interval)} seconds before sending again."
+                    )
+                )
+            self.last_write[member] = self.clock()
+            self.sent_pms.append(form)
+            return httpx.Response(
+                302, headers={"Location": f"{IPS4_BASE}index.php?/messenger/7002/"}
+            )
+        found = re.search(r"/messenger/(\d+)/", url)
+        if found is None:
+            return self._html((TEMPLATES / "ips4_messenger_list.template.html").read_text())
+        if found.group(1) != "7001":
+            return httpx.Response(
+                404,
+                html="<html><body><div class='ipsMessage ipsMessage_error'>Sorry, we could not "
+                "find that conversation (not found)</div></body></html>",
+            )
+        page = (TEMPLATES / "ips4_messenger_conversation.template.html").read_text()
+        if self.conversation_extra:
+            page = page.replace(
+                '</div>\n<div data-role="replyArea">',
+                "".join(self.conversation_extra) + '</div>\n<div data-role="replyArea">',
+                1,
+            )
+        return self._html(page)
+
+    def add_conversation_reply(self, msg_id: int, author: str, author_id: int, text: str) -> None:
+        """A new message in conversation 7001: a template article refilled (derived)."""
+        self.conversation_extra.append(
+            f'<a id="comment-{msg_id}"></a><article id="elComment_{msg_id}" class="cMessage '
+            'ipsComment ipsBox"><aside class="ipsComment_author"><h3 class="ipsComment_author '
+            f'ipsType_sectionHead"><a href="{IPS4_BASE}profile/{author_id}-x/">{author}</a>'
+            '</h3></aside><div class="ipsComment_meta"><time datetime="2017-04-21T20:00:00Z">'
+            'Friday</time></div><div data-role="commentContent" class="ipsType_normal">'
+            f"<p>{text}</p></div></article>"
+        )
 
     def _topic(self, member: int) -> httpx.Response:
         html = self.page

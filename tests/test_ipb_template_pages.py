@@ -51,6 +51,8 @@ def test_template_ipb2_stock_topic() -> None:
     assert first.posted_at == datetime(2016, 6, 18, 14, 12, tzinfo=MSK)
     (quote,) = first.quotes
     assert (quote.author, quote.post_id, quote.text) == ("Mr. Grin", 6990, "Против Ronin")
+    assert quote.time_text == "18.06.2016, 13:00"  # quoteo(…:date=…:…) keeps its colons
+    assert [(c.color, c.text) for c in quote.colored] == [("#ff0000", "Против Ronin")]
     # quoted red vote and the signature's blue text are not the author's colours
     assert [(c.color, c.text) for c in first.colored] == [
         ("#008000", "за Makedonsky"),
