@@ -39,6 +39,18 @@ def _build_parser() -> argparse.ArgumentParser:
     pv.add_argument("--board", default="auto")
     pv.add_argument("--tz", default=None)
     pv.add_argument("--now", default=None)
+    pv.add_argument("--dead", default=None, metavar="NICKS.txt", help="players already out")
+    pv.add_argument("--beaten", default=None, metavar="NICKS.txt", help="PEFL P-A.3 beaten")
+    pv.add_argument("--host", action="append", metavar="NICK", help="author whose posts never vote")
+    pv.add_argument(
+        "--colors", default=None, help='vote colours, e.g. "family:green,#008000" or "any"'
+    )
+    pv.add_argument("--policy", choices=["first", "last"], default=None, help="which vote counts")
+    pv.add_argument("--min-reason-words", type=int, default=None, help="PEFL P-V.1 (default 3)")
+    pv.add_argument("--after-post", type=int, default=None, metavar="ID", help="day starts after")
+    pv.add_argument("--before-post", type=int, default=None, metavar="ID", help="day ends before")
+    pv.add_argument("--self-greens", action="store_true", help="add G-N.2 self-greens")
+    pv.add_argument("--details", action="store_true", help="also list how each post was read")
     pv.set_defaults(module="parse_votes")
 
     pm = parse_sub.add_parser("pm", help="a PM view page and the move it carries")
@@ -47,6 +59,7 @@ def _build_parser() -> argparse.ArgumentParser:
     pm.add_argument("--board", default="auto")
     pm.add_argument("--tz", default=None)
     pm.add_argument("--now", default=None)
+    pm.add_argument("--dead", default=None, metavar="NICKS.txt", help="players already out")
     pm.set_defaults(module="parse_pm")
 
     rp = sub.add_parser("replay", help="play a scenario file through parser and engine")

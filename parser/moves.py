@@ -63,7 +63,9 @@ executor       исполнитель исполнителем исполнит�
 story          способ story how (see 1.)
 =============  ====================================================================================
 
-Two targets are separated by «и», «,», «+», «&», "and".
+Two targets are separated by «и», «,», «+», «&», "and". «себя»/«себе»/«собой»/"myself"/"me"/
+"self" right after the action word names the sender himself (the doctor's self-heal, G-M.7;
+whether a self-target is allowed is the engine's call, P-M.15).
 
 Rejection reasons: ``no_target`` (an action word but no nick after it), ``unknown_nick``,
 ``ambiguous_nick``, ``not_a_player`` (sender is not in the game), ``dead`` (sender is dead) —
@@ -86,6 +88,7 @@ from parser.nicks import (
     NickMatch,
     NickResolver,
     casefold_key,
+    lookalike_key,
 )
 from parser.records import PrivateMessage
 
@@ -149,6 +152,7 @@ _SKIP: Final = _words(
     "в во к ко на по за у игрока игроку игроком ника ник цель цели at to on the player up"
 )
 _AND: Final = _words("и + & and")  # «,» alone is punctuation, skipped anyway
+_SELF: Final = _words("себя себе собой myself me self")
 _MAX_FILLER: Final = 3  # words allowed between an action word and its target
 _TWO_TARGETS: Final = {"army": 2, "protect": 2}
 _NO_TARGET_ACTIONS: Final = frozenset({"ambush"})
@@ -176,7 +180,6 @@ class _Token:
     word: str  # case-folded, ё→е, punctuation at the edges removed
     clause_end: bool  # a , ; : . ! ? ends the clause right after this token
     sentence: int  # index of the sentence the token belongs to
-    line_end: bool
 
 
 def _tokenize(text: str) -> list[_Token]:
@@ -189,7 +192,7 @@ def _tokenize(text: str) -> list[_Token]:
             # pure punctuation («—», «:») becomes "" so that it is skipped like filler
             word = _PUNCT_EDGES.sub("", casefold_key(raw))
             ends_sentence = bool(_SENTENCE_END.search(raw))
-            tokens.append(_Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence, last))
+            tokens.append(_Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence))
             # a line break ends a clause (a nick never spans lines) but not a sentence:
             # «Проверяю:» on one line and the nick on the next is one move
             if ends_sentence:
@@ -280,6 +283,12 @@ def _skip(tokens: list[_Token], i: int, skip: frozenset[str] = _SKIP) -> int:
 def _target_after(
     tokens: list[_Token], i: int, resolver: NickResolver, *, sentence: int
 ) -> _Found | None:
+    if i < len(tokens) and tokens[i].sentence == sentence and tokens[i].word:
+        # a nick that itself starts with a filler word («The Joker», «На дне») wins over
+        # skipping that word
+        whole = _strict_at(tokens, i, resolver)
+        if whole is not None and whole.ok:
+            return _resolve_at(tokens, i, resolver)
     j = _skip(tokens, i)
     if j >= len(tokens) or tokens[j].sentence != sentence:
         return None
@@ -421,7 +430,7 @@ def parse_move(
             continue
         if action in _NO_TARGET_ACTIONS:
             return Move(actor, action, (), story=story, at=at, source_id=source_id)
-        move = _read_targets(tokens, i, action, resolver)
+        move = _read_targets(tokens, i, action, resolver, actor)
         if isinstance(move, tuple):
             if executor_fail is not None and action == "kill":
                 return _rejection(actor, "executor", executor_fail, source_id)
@@ -452,10 +461,14 @@ def parse_move(
 
 
 def _read_targets(
-    tokens: list[_Token], i: int, action: str, resolver: NickResolver
+    tokens: list[_Token], i: int, action: str, resolver: NickResolver, actor: str
 ) -> tuple[str, ...] | _Found | None:
     """Targets of the action word at `i`: a tuple of nicks, or what failed (None: nothing)."""
     sentence = tokens[i].sentence
+    j = _skip(tokens, i + 1)
+    if j < len(tokens) and tokens[j].sentence == sentence and tokens[j].word in _SELF:
+        # «лечу себя» (G-M.7 allows it once): whether it is allowed is the engine's call
+        return (actor,)
     found = _target_after(tokens, i + 1, resolver, sentence=sentence)
     if found is None:
         found = _target_before(tokens, i, resolver)
@@ -490,12 +503,12 @@ def reject_sender(
     """C-2/C-5: only a living player's own account moves. None when `sender` may move.
 
     `players` is everyone in the game, dead included (defaults to `living`). Account names
-    are compared case-insensitively (boards keep them unique that way).
+    are compared up to case and Latin/Cyrillic look-alikes (boards keep them unique so).
     """
-    key = casefold_key(sender)
-    if any(casefold_key(p) == key for p in living):
+    key = lookalike_key(sender)  # as votes.py: account names compared up to look-alikes
+    if any(lookalike_key(p) == key for p in living):
         return None
-    if players is not None and any(casefold_key(p) == key for p in players):
+    if players is not None and any(lookalike_key(p) == key for p in players):
         return InputRejected(
             sender, DEAD, "Вы выбыли из игры, ходы выбывших не принимаются.", source_id=source_id
         )
@@ -518,7 +531,8 @@ def move_from_pm(
     refused = reject_sender(pm.sender, living=living, players=players, source_id=pm.id)
     if refused is not None:
         return refused
-    actor = next((p for p in living if casefold_key(p) == casefold_key(pm.sender)), pm.sender)
+    key = lookalike_key(pm.sender)
+    actor = next((p for p in living if lookalike_key(p) == key), pm.sender)
     return parse_move(
         pm.own_text,
         actor=actor,

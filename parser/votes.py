@@ -12,7 +12,8 @@ How a post is read
 2. Candidate spans: the post's coloured spans outside quotes (the parser already dropped
    quotes and signatures) whose colour matches the rule set's colour spec and that are not
    struck through (``<s>``/``<del>``). Colour specs: ``"any"``, ``"family:green"``,
-   ``"family:red"`` (hue families), ``"#rrggbb"`` (exact). Defaults: Gambler
+   ``"family:red"`` (hue families of `parser.colors`), or any spelling of one colour
+   (``"green"``, ``"#008000"``, ``"rgb(0,128,0)"``). Defaults: Gambler
    ``family:green`` + the usual spellings (G-N.1's configurable list), PEFL ``family:red``.
 3. Each candidate is resolved to a living player (`parser.nicks`, C-3). A span that does not
    resolve is not a vote; it is reported only when it looks like a nick (a single word, or
@@ -20,10 +21,12 @@ How a post is read
    всем!» or the host's green «Ник» in the rules post are text, not votes.
 4. Within a post and across posts the policy picks the vote: ``last`` (Gambler G-N.1, a
    player may re-green) or ``first`` (PEFL P-V.3, a vote cannot be changed).
-5. PEFL only: the vote needs a reason (P-V.1): at least ``min_reason_words`` (default 3)
-   words of the voter's own text outside quotes besides the nick. Without one it still
-   counts as an agreement (P-V.2) when the post quotes an accepted vote (by board post id)
-   for the same target.
+5. PEFL (setting ``require_reason``): the vote needs a reason (P-V.1), at least
+   ``min_reason_words`` (default 3) words of the voter's own text outside quotes besides
+   the nick. Without one it still counts as an agreement (P-V.2) when the post quotes an
+   accepted vote (by board post id) for the same target.
+6. A vote read from a post edited at or after ``until`` still counts (the board keeps no
+   older text) but its `PostReading.note` says ``edited_after_deadline`` for the host.
 
 Rejection reasons (``InputRejected.reason``)
 --------------------------------------------
@@ -45,15 +48,15 @@ PEFL does not forbid it (P-M.15 is about night moves).
 
 from __future__ import annotations
 
-import colorsys
 import re
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Final, Literal
 
 from engine.actions import InputRejected, Vote
-from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickMatch, NickResolver, casefold_key
+from parser.colors import matches_colors
+from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickMatch, NickResolver, lookalike_key
 from parser.records import ColoredSpan, Post
 
 Ruleset = Literal["gambler", "pefl"]
@@ -107,6 +110,9 @@ class PostReading:
     method: str | None = None  # nick resolution tier
     confidence: float | None = None
     agreed_with: int | None = None
+    # "edited_after_deadline": the post was edited at or after `until`, so the vote read
+    # may not be what stood at the deadline (the board keeps no older text) — for the host
+    note: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,36 +126,15 @@ class VoteResult:
 # -- colours ----------------------------------------------------------------------------------
 
 
-def _family(hex_color: str) -> str | None:
-    """Rough hue family of a canonical #rrggbb colour (red, green, …); None for greys."""
-    try:
-        r, g, b = (int(hex_color[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    except (ValueError, IndexError):
-        return None
-    h, s, v = colorsys.rgb_to_hsv(r, g, b)
-    if s < 0.25 or v < 0.2:
-        return None
-    deg = h * 360
-    if deg < 15 or deg >= 345:
-        return "red"
-    if 75 <= deg < 165:
-        return "green"
-    return "other"
-
-
 def color_matches(color: str, spec: Sequence[str]) -> bool:
-    """Whether a canonical colour is one the rule set reads as a vote (see module doc)."""
-    color = color.lower()
-    for entry in spec:
-        entry = entry.strip().lower()
-        if entry == "any":
-            return True
-        if entry.startswith("family:"):
-            if _family(color) == entry.split(":", 1)[1]:
-                return True
-        elif entry == color:
-            return True
-    return False
+    """Whether a span's colour is one the rule set reads as a vote (see module doc).
+
+    ``"any"`` takes every colour; other entries are spellings or ``family:<name>`` as
+    `parser.colors.matches_colors` reads them.
+    """
+    if any(entry.strip().lower() == "any" for entry in spec):
+        return True
+    return matches_colors(color, spec)
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -187,18 +172,28 @@ class _Who:
         beaten: Iterable[str],
         ignore: Iterable[str],
     ) -> None:
-        self.living = {casefold_key(p): p for p in living}
-        self.dead = {casefold_key(p) for p in dead}
-        self.beaten = {casefold_key(p) for p in beaten}
-        self.ignore = {casefold_key(p) for p in ignore}
+        # Authors are account names: the board keeps them unique up to case, and phpBB's
+        # username_clean also folds confusables, so a players list typed with a Cyrillic «а»
+        # for an account's Latin «a» must still recognise that account.
+        self.living = {lookalike_key(p): p for p in living}
+        self.dead = {lookalike_key(p) for p in dead}
+        self.beaten = {lookalike_key(p) for p in beaten}
+        self.ignore = {lookalike_key(p) for p in ignore}
 
     def status(self, author: str) -> tuple[str, str]:
-        key = casefold_key(author)
+        key = lookalike_key(author)
         if key in self.ignore:
             return "ignored", author
         if key in self.living:
             return ("beaten" if key in self.beaten else "living"), self.living[key]
         return ("dead" if key in self.dead else "outsider"), author
+
+
+def _late_edit(post: Post, o: VoteOptions) -> str | None:
+    edited_at = post.edited.at if post.edited is not None else None
+    if o.until is not None and edited_at is not None and edited_at >= o.until:
+        return "edited_after_deadline"
+    return None
 
 
 def reason_words(post: Post, nick_text: str) -> int:
@@ -362,17 +357,7 @@ def extract_votes(
         if previous is not None:  # "last": the earlier vote is superseded
             i = reading_of[author]
             old = readings[i]
-            readings[i] = PostReading(
-                old.post_id,
-                old.author,
-                "superseded",
-                old.target,
-                old.reason,
-                old.span,
-                old.method,
-                old.confidence,
-                old.agreed_with,
-            )
+            readings[i] = replace(old, status="superseded")
             del counted[author]  # re-inserted below: the order of votes is the order cast
         vote = Vote(
             author,
@@ -396,6 +381,7 @@ def extract_votes(
                 pick.match.method,
                 pick.match.confidence,
                 agreed_with,
+                _late_edit(post, o),
             )
         )
 
@@ -403,11 +389,15 @@ def extract_votes(
     return VoteResult(votes, rejected, _tally(votes), readings)
 
 
+def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:
+    """G-N.2: the implicit self-greens (kind "self") of living players with no green."""
+    voted = {v.voter for v in votes}
+    return [Vote(p, p, "self") for p in living if p not in voted]
+
+
 def self_greens(result: VoteResult, living: Iterable[str]) -> VoteResult:
-    """G-N.2: at the deadline, every living player who greened nobody greens himself."""
-    voted = {v.voter for v in result.votes}
-    extra = [Vote(p, p, "self") for p in living if p not in voted]
-    votes = [*result.votes, *extra]
+    """G-N.2 applied to a day's result: the silent living players green themselves."""
+    votes = [*result.votes, *self_green_votes(result.votes, living)]
     return VoteResult(votes, list(result.rejected), _tally(votes), list(result.posts))
 
 
@@ -475,21 +465,22 @@ def extract_court_votes(
         assert target is not None
         if author in counted:
             i = reading_of[author]
-            old = readings[i]
-            readings[i] = PostReading(
-                old.post_id,
-                old.author,
-                "superseded",
-                old.target,
-                span=old.span,
-                method=old.method,
-                confidence=old.confidence,
-            )
+            readings[i] = replace(readings[i], status="superseded")
             del counted[author]
         counted[author] = Vote(author, target, "court", post.id, post.posted_at)
         reading_of[author] = len(readings)
         readings.append(
-            PostReading(post.id, author, "vote", target, None, text, match.method, match.confidence)
+            PostReading(
+                post.id,
+                author,
+                "vote",
+                target,
+                None,
+                text,
+                match.method,
+                match.confidence,
+                note=_late_edit(post, o),
+            )
         )
     votes = list(counted.values())
     return VoteResult(votes, rejected, _tally(votes), readings)

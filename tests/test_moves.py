@@ -153,6 +153,8 @@ P = ["Вася", "Жора", "Егор", "Шерлок", "Mister X", "Граф �
         ("Граф, приветствую. Проверяю игрока Марго", "check", ("Марго",)),
         ("Проверяю сегодня Васю", "check", ("Вася",)),  # filler between verb and nick
         ("стреляю ночью в Марго", "kill", ("Марго",)),
+        ("Лечу себя", "heal", ("Жора",)),  # G-M.7: the doctor may heal himself once
+        ("heal myself", "heal", ("Жора",)),
     ],
 )
 def test_C_2_vocabulary(text: str, action: str, targets: tuple[str, ...]) -> None:
@@ -266,3 +268,19 @@ def test_parse_move_finds_the_target_among_noise(verb: str, nick: str, pre: str,
     move = parse_move(f"{pre}{verb} {nick}{post}", actor="Жора", players=P)
     assert isinstance(move, Move), move
     assert move.targets[:1] == (nick,)
+
+
+def test_C_2_sender_matched_up_to_lookalikes() -> None:
+    assert reject_sender("Мaкс", living=["Макс"]) is None
+    assert reject_sender("Макс2", living=["Макс"]) is not None
+
+
+def test_C_3_nick_starting_with_a_filler_word() -> None:
+    players = ["The Joker", "На дне", "Joker"]
+    assert parse_move("kill The Joker", actor="x", players=players) == Move(
+        "x", "kill", ("The Joker",)
+    )
+    assert parse_move("kill Joker", actor="x", players=players) == Move("x", "kill", ("Joker",))
+    assert parse_move("проверяю На дне", actor="x", players=players) == Move(
+        "x", "check", ("На дне",)
+    )

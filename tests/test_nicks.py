@@ -163,3 +163,13 @@ def test_every_cast_nick_resolves_to_itself_decorated(nick: str, deco: str, uppe
     closing = {"«": "»", "@": ","}.get(deco, deco)
     text = f"{deco}{nick.upper() if upper else nick}{closing}"
     assert NickResolver(CAST).resolve(text).nick == nick
+
+
+@given(st.text(alphabet="бвгдзклмнпрстфхцчшщ", min_size=2, max_size=6), st.sampled_from("аэио"))
+def test_C_3_declined_first_declension_names_resolve(consonants: str, vowel: str) -> None:
+    # a made-up Russian name ending in «а» (Жора, Миша …) and its case forms in moves
+    stem = consonants[0].upper() + consonants[1:] + vowel + consonants[-1]
+    name = stem + "а"
+    r = NickResolver([name, "Шерлок", "Mister X", "Tanya-77"])
+    for ending in ("у", "е", "ой", "ы", "ою"):
+        assert r.resolve(stem + ending, inflected=True).nick == name

@@ -3,19 +3,21 @@ P-V.1–P-V.3, P-A.3, C-3, C-5). The real pages are read in test_votes_fixture.p
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.actions import Vote
-from parser.records import ColoredSpan, Post, Quote
+from parser.records import ColoredSpan, EditNote, Post, Quote
 from parser.votes import (
     VoteOptions,
     color_matches,
     extract_court_votes,
     extract_votes,
     reason_words,
+    self_green_votes,
     self_greens,
 )
 
@@ -108,6 +110,7 @@ def test_G_N_2_silent_living_players_green_themselves() -> None:
     }
     assert [v.kind for v in full.votes] == ["green", "self", "self", "self", "self"]
     assert full.tally["Петя"] == 2 and sum(full.tally.values()) == len(LIVING)
+    assert self_green_votes(full.votes, LIVING) == []  # nobody is silent any more
 
 
 def test_C_3_nicks_resolve_loosely_but_never_by_guess() -> None:
@@ -321,3 +324,29 @@ def test_color_matches_specs() -> None:
     assert color_matches("#123456", ["any"])
     assert color_matches("#00AA00", ["#00aa00"])
     assert not color_matches("#808080", ["family:red", "family:green"])  # grey
+
+
+def test_C_3_author_typed_with_a_lookalike_in_the_players_list_still_votes() -> None:
+    # the account is «Мaкс» (Latin a), the host's list says «Макс» (Cyrillic): same person
+    r = extract_votes(
+        [post(1, "Мaкс", (GREEN, "Вася"))], ruleset="gambler", players=["Макс", "Вася"]
+    )
+    assert [(v.voter, v.target) for v in r.votes] == [("Макс", "Вася")]
+
+
+def test_C_1_vote_in_a_post_edited_after_the_deadline_is_flagged() -> None:
+    deadline = T0 + timedelta(hours=1)
+    late = replace(
+        post(1, "Вася", (GREEN, "Петя")), edited=EditNote(by="Вася", at=deadline, count=1)
+    )
+    early = replace(
+        post(2, "Маша", (GREEN, "Петя")),
+        edited=EditNote(by="Маша", at=deadline - timedelta(minutes=1), count=1),
+    )
+    r = extract_votes(
+        [late, early], ruleset="gambler", players=LIVING, options=VoteOptions(until=deadline)
+    )
+    assert [(p.post_id, p.status, p.note) for p in r.posts] == [
+        (1, "vote", "edited_after_deadline"),
+        (2, "vote", None),
+    ]

@@ -1,11 +1,74 @@
-"""`mafiabot` sub-command (not implemented yet)."""
+"""`mafiabot parse pm`: a saved PM view page and the night move it carries.
+
+    mafiabot parse pm PAGE.html… --players NICKS.txt
+
+prints one JSON object a line per page: ``{"pm": {...}, "move": {...} | null,
+"rejected": {...} | null}`` (see README.md). ``--players`` lists the living players; the
+sender must be one of them (C-2), targets resolve among them (C-3).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from typing import Any
 
 from mafiabot.cli import UsageError
+from mafiabot.commands.parse_votes import parse_now, read_html, read_nicks
 
 
 def main(args: argparse.Namespace) -> int:
-    raise UsageError("this command is not implemented yet")
+    from engine.actions import InputRejected, Move
+    from parser.moves import move_from_pm
+    from parser.nicks import NickResolver
+    from parser.pages import is_board_page, parse_pm
+
+    living = read_nicks(args.players)
+    if not living:
+        raise UsageError(f"the players file {args.players} lists no nicks")
+    dead = read_nicks(getattr(args, "dead", None), "dead players")
+    now = parse_now(args.now)
+    tz = args.tz or "Europe/Moscow"
+    resolver = NickResolver(living)
+
+    lines: list[str] = []
+    for path in args.pages:
+        html = read_html(path)
+        if not is_board_page(html):
+            raise UsageError(f"{path}: not a page of a known board")
+        pm = parse_pm(html, board=args.board, tz=tz, now=now)
+        if pm is None:
+            raise UsageError(f"{path}: not a private message page")
+        result = move_from_pm(pm, living=living, players=[*living, *dead], resolver=resolver)
+        out: dict[str, Any] = {
+            "pm": {
+                "id": pm.id,
+                "sender": pm.sender,
+                "sender_id": pm.sender_id,
+                "recipients": list(pm.recipients),
+                "subject": pm.subject,
+                "sent_at": pm.sent_at.isoformat() if pm.sent_at else None,
+                "text": pm.own_text,
+            },
+            "move": None,
+            "rejected": None,
+        }
+        if isinstance(result, Move):
+            out["move"] = {
+                "actor": result.actor,
+                "action": result.action,
+                "targets": list(result.targets),
+                "executor": result.executor,
+                "story": result.story,
+                "side": result.side,
+            }
+        elif isinstance(result, InputRejected):
+            out["rejected"] = {
+                "author": result.author,
+                "reason": result.reason,
+                "detail": result.detail,
+            }
+        lines.append(json.dumps(out, ensure_ascii=False))
+    sys.stdout.write("".join(line + "\n" for line in lines))
+    return 0

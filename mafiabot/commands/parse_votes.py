@@ -1,11 +1,135 @@
-"""`mafiabot` sub-command (not implemented yet)."""
+"""`mafiabot parse votes`: the votes found in saved topic pages, as one JSON object.
+
+    mafiabot parse votes --ruleset gambler|pefl --players NICKS.txt PAGE.html…
+
+prints ``{"votes": [...], "rejected": [...], "tally": {...}}`` (see README.md). Pages are
+read in the order given; a post that appears on two pages is read once.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any
 
 from mafiabot.cli import UsageError
 
 
+def read_nicks(path: str | None, what: str = "players") -> list[str]:
+    """A nick list file: one nick a line (UTF-8, BOM allowed), blank lines ignored."""
+    if path is None:
+        return []
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise UsageError(f"cannot read the {what} file {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"the {what} file {path} is not UTF-8 text") from None
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def parse_now(value: str | None) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise UsageError(f"--now: not an ISO 8601 time: {value!r}") from None
+
+
+def read_html(path: str) -> str:
+    from parser.pages import read_page
+
+    try:
+        return read_page(path)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _iso(at: datetime | None) -> str | None:
+    return at.isoformat() if at is not None else None
+
+
 def main(args: argparse.Namespace) -> int:
-    raise UsageError("this command is not implemented yet")
+    from parser.pages import is_board_page, parse_topic
+    from parser.records import Post
+    from parser.votes import VoteOptions, extract_votes, self_greens
+
+    players = read_nicks(args.players)
+    if not players:
+        raise UsageError(f"the players file {args.players} lists no nicks")
+    dead = read_nicks(getattr(args, "dead", None), "dead players")
+    beaten = read_nicks(getattr(args, "beaten", None), "beaten players")
+    now = parse_now(args.now)
+    tz = args.tz or "Europe/Moscow"
+
+    posts: dict[int, Post] = {}
+    for path in args.pages:
+        html = read_html(path)
+        if not is_board_page(html):
+            raise UsageError(f"{path}: not a page of a known board")
+        page = parse_topic(html, board=args.board, tz=tz, now=now)
+        if not page.posts and page.topic_id is None:
+            raise UsageError(f"{path}: not a topic page")
+        for p in page.posts:
+            posts.setdefault(p.id, p)
+
+    colors = getattr(args, "colors", None)
+    options = VoteOptions(
+        colors=tuple(c.strip() for c in colors.split(",") if c.strip()) if colors else None,
+        policy=getattr(args, "policy", None),
+        min_reason_words=getattr(args, "min_reason_words", None) or 3,
+        ignore_authors=frozenset(getattr(args, "host", None) or ()),
+        after_post_id=getattr(args, "after_post", None),
+        before_post_id=getattr(args, "before_post", None),
+    )
+    result = extract_votes(
+        posts.values(),
+        ruleset=args.ruleset,
+        players=players,
+        options=options,
+        dead=dead,
+        beaten=beaten,
+    )
+    if getattr(args, "self_greens", False):
+        result = self_greens(result, players)
+
+    out: dict[str, Any] = {
+        "votes": [
+            {
+                "voter": v.voter,
+                "target": v.target,
+                "kind": v.kind,
+                "post_id": v.post_id,
+                "at": _iso(v.at),
+                "agreed_with": v.agreed_with,
+            }
+            for v in result.votes
+        ],
+        "rejected": [
+            {"author": r.author, "reason": r.reason, "detail": r.detail, "post_id": r.post_id}
+            for r in result.rejected
+        ],
+        "tally": result.tally,
+    }
+    if getattr(args, "details", False):
+        out["posts"] = [
+            {
+                "post_id": p.post_id,
+                "author": p.author,
+                "status": p.status,
+                "target": p.target,
+                "reason": p.reason,
+                "span": p.span,
+                "method": p.method,
+                "confidence": p.confidence,
+                "agreed_with": p.agreed_with,
+                "note": p.note,
+            }
+            for p in result.posts
+        ]
+    sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    return 0

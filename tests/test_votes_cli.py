@@ -1,0 +1,164 @@
+"""`mafiabot parse votes` and `mafiabot parse pm` on the real phpBB pages."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mafiabot.cli import main
+from tests.conftest import FIXTURES, ROOT
+
+PHPBB = FIXTURES / "phpbb"
+TRUTH = json.loads((PHPBB / "truth.json").read_text(encoding="utf-8"))
+GAME = TRUTH["game12"]
+DAY1, DAY2 = GAME["days"]
+NOW = ["--now", TRUTH["board"]["captured_at"], "--tz", "Europe/Moscow"]
+PAGES = [str(PHPBB / name) for name in GAME["pages_host_view"]]
+
+
+def nicks_file(tmp_path: Path, nicks: list[str], name: str = "players.txt") -> str:
+    path = tmp_path / name
+    path.write_text("\n".join(nicks) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    rc = main(argv)
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_parse_votes_house_rule_day1_matches_truth(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = nicks_file(tmp_path, DAY1["alive"])
+    argv = ["parse", "votes", "--ruleset", "gambler", "--players", players, *NOW]
+    argv += ["--colors", "any", "--policy", "last", "--host", GAME["host"]]
+    argv += [
+        "--after-post",
+        str(DAY1["after_post_id"]),
+        "--before-post",
+        str(DAY1["before_post_id"]),
+    ]
+    rc, out, _ = run([*argv, *PAGES], capsys)
+    assert rc == 0
+    assert out.count("\n") == 1  # one JSON object
+    data = json.loads(out)
+    assert set(data) == {"votes", "rejected", "tally"}
+    assert data["tally"] == {t: len(v) for t, v in DAY1["tally"].items()}
+    assert {v["voter"]: v["target"] for v in data["votes"]} == DAY1["final_votes"]
+    assert data["rejected"] == [
+        {
+            "author": "Зритель",
+            "reason": "not_a_player",
+            "detail": data["rejected"][0]["detail"],
+            "post_id": 69,
+        }
+    ]
+    first = data["votes"][0]
+    assert set(first) == {"voter", "target", "kind", "post_id", "at", "agreed_with"}
+    assert first["at"].endswith("+03:00") or first["at"].endswith("+00:00")
+
+
+def test_parse_votes_pefl_reports_no_reason_and_details(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = nicks_file(tmp_path, DAY2["alive"])
+    dead = nicks_file(tmp_path, ["Шерлок", "Кот"], "dead.txt")
+    argv = ["parse", "votes", "--ruleset", "pefl", "--players", players, "--dead", dead, *NOW]
+    argv += ["--host", GAME["host"], "--after-post", "96", "--before-post", "116", "--details"]
+    rc, out, _ = run([*argv, *PAGES[4:]], capsys)
+    assert rc == 0
+    data = json.loads(out)
+    assert data["tally"] == {"Граф Монте-Кристо": 3, "Mister X": 1}
+    assert [(r["author"], r["reason"]) for r in data["rejected"]] == [
+        ("Jack_Sparrow", "no_reason"),
+        ("Мaкс", "no_reason"),
+        ("Mister X", "no_reason"),
+    ]
+    statuses = {p["post_id"]: p["status"] for p in data["posts"]}
+    assert statuses[97] == "vote" and statuses[105] == "rejected"
+
+
+def test_parse_votes_min_reason_words_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = nicks_file(tmp_path, DAY2["alive"])
+    argv = ["parse", "votes", "--ruleset", "pefl", "--players", players, *NOW]
+    argv += ["--host", GAME["host"], "--after-post", "96", "--before-post", "116"]
+    rc, out, _ = run([*argv, "--min-reason-words", "1", *PAGES[4:]], capsys)
+    assert rc == 0
+    assert json.loads(out)["tally"] == {"Граф Монте-Кристо": 5, "Mister X": 1}
+
+
+@pytest.mark.parametrize("what", ["missing", "not_board", "no_players"])
+def test_parse_votes_bad_input_exits_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], what: str
+) -> None:
+    players = nicks_file(tmp_path, DAY1["alive"])
+    page = PAGES[0]
+    if what == "missing":
+        page = str(tmp_path / "nope.html")
+    elif what == "not_board":
+        junk = tmp_path / "junk.html"
+        junk.write_text("<html><body><p>hello</p></body></html>", encoding="utf-8")
+        page = str(junk)
+    else:
+        players = str(tmp_path / "no-such-players.txt")
+    rc, out, err = run(["parse", "votes", "--ruleset", "pefl", "--players", players, page], capsys)
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("mafiabot: ")
+
+
+def _night_living(msg: dict[str, Any]) -> list[str]:
+    night2 = msg["inbox_row"]["time_text"].startswith(("Вчера", "Сегодня"))
+    day = DAY2 if night2 else DAY1
+    return [p for p in day["alive"] if p != day["lynched"]]
+
+
+VIEWED = [m for m in TRUTH["pms_to_host"] if m["view_file"]]
+ACTION_OF_VERB = {
+    "check": "check",
+    "heal": "heal",
+    "kill": "kill",
+    "shoot": "kill",
+    "visit": "block",
+}
+
+
+@pytest.mark.parametrize("msg", VIEWED, ids=lambda m: m["view_file"])
+def test_parse_pm_reads_each_real_pm_view(
+    msg: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    living = nicks_file(tmp_path, _night_living(msg))
+    argv = ["parse", "pm", str(PHPBB / msg["view_file"]), "--players", living, *NOW]
+    rc, out, _ = run(argv, capsys)
+    assert rc == 0
+    data = json.loads(out)
+    assert data["pm"]["id"] == msg["msg_id"] and data["pm"]["sender"] == msg["from"]
+    if not msg["from_is_player"]:  # pm_view_6: «Зритель» is refused as a sender
+        assert data["move"] is None and data["rejected"]["reason"] == "not_a_player"
+    elif msg["expected_move"] is None:
+        assert data["move"] is None and data["rejected"] is None
+    else:
+        move = data["move"]
+        assert move["action"] == ACTION_OF_VERB[msg["expected_move"]["verb"]]
+        assert move["targets"] == [msg["expected_move"]["target"]]
+        assert move["actor"] == msg["from"]
+
+
+def test_parse_pm_on_a_topic_page_exits_2(tmp_path: Path) -> None:
+    living = nicks_file(tmp_path, DAY1["alive"])
+    proc = subprocess.run(
+        [sys.executable, "-m", "mafiabot", "parse", "pm", PAGES[0], "--players", living],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "not a private message page" in proc.stderr
