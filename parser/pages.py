@@ -285,48 +285,13 @@ _head = head_text
 
 # --- decoding -------------------------------------------------------------------------------
 
-_META_CHARSET_RE = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
-
-
 def decode_bytes(data: bytes, content_type: str | None = None) -> str:
-    """Bytes of a page → text. UTF-8 (with or without BOM) first, then the declared charset,
-    then detection. Uses the project's full decoder (`parser.encoding.decode_html`, which
-    handles windows-1251 boards) when it is available."""
-    try:
-        enc_mod = importlib.import_module("parser.encoding")
-        decode_html = getattr(enc_mod, "decode_html", None)
-    except ImportError:
-        decode_html = None
-    if decode_html is not None:
-        result = decode_html(data, content_type)
-        if isinstance(result, str):
-            return result
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    declared = None
-    if content_type and "charset=" in content_type.lower():
-        declared = content_type.lower().split("charset=", 1)[1].split(";")[0].strip(" \"'")
-    if declared is None:
-        m = _META_CHARSET_RE.search(data[:4096])
-        if m:
-            declared = m.group(1).decode("ascii", "replace")
-    if declared:
-        try:
-            return data.decode(declared, errors="replace")
-        except LookupError:
-            pass
-    from charset_normalizer import from_bytes  # imported late: only odd pages need it
+    """Bytes of a page → text (BOM, declared charset checked against the bytes, windows-1251
+    boards, detection as a last resort): `parser.encoding.decode_html`, imported when first
+    needed so that reading UTF-8 pages from bytes does not load it."""
+    from parser.encoding import decode_html
 
-    best = from_bytes(data).best()
-    if best is not None:
-        return str(best)
-    return data.decode("utf-8", errors="replace")
+    return decode_html(data, content_type)
 
 
 def read_page(path: str | Path) -> str:
