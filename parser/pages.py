@@ -12,6 +12,7 @@ Every function here is total: odd, truncated or foreign markup gives a record wi
 from __future__ import annotations
 
 import importlib
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ __all__ = [
 ]
 
 Tz = str | tzinfo
+log = logging.getLogger(__name__)
 
 
 class _TopicFn(Protocol):
@@ -148,6 +150,7 @@ def detect_board(html: str) -> str | None:
                 if reader.detect(html):
                     return reader.name
             except Exception:  # a detector bug must not hide the other dialects
+                log.warning("%s detector failed", reader.name, exc_info=True)
                 continue
         if not _load_late():
             return None
@@ -228,6 +231,7 @@ def parse_topic(
     try:
         return reader.topic(html, tz=tz, now=now)
     except Exception as exc:  # last line of defence: parsers promise records, not exceptions
+        log.warning("%s topic reader failed", reader.name, exc_info=True)
         return TopicPage(
             topic_id=None,
             title="",
@@ -248,6 +252,7 @@ def parse_pm_folder(
     try:
         return reader.pm_folder(html, tz=tz, now=now)
     except Exception as exc:
+        log.warning("%s folder reader failed", reader.name, exc_info=True)
         return PMFolder(
             messages=(),
             issues=(ParseIssue("page", f"{reader.name} folder reader failed: {exc!r}"),),
@@ -264,6 +269,7 @@ def parse_pm(
     try:
         return reader.pm(html, tz=tz, now=now)
     except Exception:
+        log.warning("%s PM reader failed", reader.name, exc_info=True)
         return None
 
 
@@ -284,6 +290,7 @@ _head = head_text
 
 
 # --- decoding -------------------------------------------------------------------------------
+
 
 def decode_bytes(data: bytes, content_type: str | None = None) -> str:
     """Bytes of a page → text (BOM, declared charset checked against the bytes, windows-1251
