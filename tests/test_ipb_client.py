@@ -505,3 +505,12 @@ def test_ips4_a_new_reply_in_a_processed_conversation_is_not_lost() -> None:
     assert [f.id for f in again] == [88130]
     msg = parse_ipb_pm(again[0].raw.html, msg_id=88130)
     assert (msg.sender, msg.own_text) == ("Headache", "Night 2: kill Timmo")
+
+
+def test_ipb2_login_form_served_mid_session_triggers_relogin() -> None:
+    client, board, _ = make2()
+    client.login()
+    board.drop_sessions()  # the messenger now answers with the login form
+    rows = client.list_pm_folder()
+    assert [r.id for r in rows] == [901, 899]
+    assert len(posts_of(board, "act=Login")) == 2
