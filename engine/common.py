@@ -231,7 +231,7 @@ def record_vote(state: GameState, vote: Vote) -> GameState:
     """Keep a counted vote on its target (P-E.1 needs every vote with its order)."""
     seq = state.vote_seq + 1
     target = state.get(vote.target)
-    rec = VoteRecord(voter=vote.voter, turn=state.turn, seq=seq, post_id=vote.post_id)
+    rec = VoteRecord(voter=vote.voter, turn=state.turn, seq=seq, post_id=vote.post_id, at=vote.at)
     state = state.with_player(target.nick, votes_received=(*target.votes_received, rec))
     return replace(state, vote_seq=seq)
 

@@ -616,12 +616,12 @@ def winner(settings: RulesSettings, state: GameState) -> str | None:
     fewer than living mafia (with the lawyer and a mafia-recruited prostitute); the maniac
     only alone. Several at once → `gambler_win_priority` (maniac > mafia > town)."""
     living = state.living
-    if not living:
-        return None
+    # nobody left (the last sheriff and the last mafioso shot each other): "no godfather or
+    # mafia is left" still holds, so the town wins
     town = sum(1 for p in living if p.camp == TOWN)
     mafia = sum(1 for p in living if p.camp == MAFIA)
     holds = {
-        "maniac": len(living) == 1 and living[0].role == "maniac",
+        "maniac": len(living) == 1 and living[0].role == "maniac",  # only alone
         "mafia": town < mafia,
         "town": not any(p.role in MAFIA_ROLES for p in living),
     }

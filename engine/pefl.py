@@ -408,11 +408,12 @@ def resolve_turn(
     inputs = rename_inputs(inputs, inputs.overrides)
     state, evs = flag_dead_posts(state, inputs.post_authors, lambda p: 1)  # P-P.2
     events += evs
-    intake, evs = take_moves(state, inputs.moves, check_move, settings.request_changes)
+    letters, evs = take_moves(
+        state, [m for m in inputs.moves if m.action == "don"], check_move, None
+    )
     events += evs
-
     if not state.dons_chosen:  # P-S.2 (a game picked up after turn 0: appointed now)
-        state, evs = choose_dons(state, intake.side, rng)
+        state, evs = choose_dons(state, letters.side, rng)
         events += evs
 
     testament: tuple[str, ...] = ()
@@ -423,6 +424,12 @@ def resolve_turn(
 
     w = winner(state) if settings.pefl_check_win_after_day else None
     if w is None and any(p.alive for p in state.players):
+        # the night's requests are taken as the night finds the town (after steps 1–3): the
+        # hanged and the missing neither move nor are targets, and a Don left alone by the
+        # day may execute his own order (P-M.8)
+        night_moves = [m for m in inputs.moves if m.action != "don"]
+        intake, evs = take_moves(state, night_moves, check_move, settings.request_changes)
+        events += evs
         state, evs = play_night(settings, state, intake, testament, rng)
         events += evs
         state, evs = step7_leavers(state, inputs)

@@ -7,6 +7,7 @@ to resume a game: nothing is hidden in the rule-set objects.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Final
 
 # Teams (camps). PEFL clans are their own camps; the Gambler prostitute is "solo" until
@@ -48,6 +49,7 @@ class VoteRecord:
     turn: int
     seq: int  # game-wide order in which the engine counted it (earlier = smaller)
     post_id: int | None = None
+    at: datetime | None = None  # the post's time as the board shows it
 
 
 @dataclass(frozen=True, slots=True)

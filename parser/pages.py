@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Protocol
@@ -23,6 +23,7 @@ from parser.records import ParseIssue, PMFolder, PrivateMessage, TopicPage
 
 __all__ = [
     "BoardReader",
+    "board_names",
     "decode_bytes",
     "detect_board",
     "head_text",
@@ -122,6 +123,13 @@ def detect_board(html: str) -> str | None:
                 continue
         if not _load_late():
             return None
+
+
+def board_names() -> tuple[str, ...]:
+    """The board kinds `board=` accepts besides "auto" (every dialect loaded)."""
+    _ensure_loaded()
+    _load_late()
+    return tuple(_REGISTRY)
 
 
 def is_board_page(html: str) -> bool:
@@ -229,11 +237,6 @@ def parse_pm(
         return reader.pm(html, tz=tz, now=now)
     except Exception:
         return None
-
-
-def with_issue(page: TopicPage, where: str, message: str) -> TopicPage:
-    """A copy of `page` with one more issue (records are frozen)."""
-    return replace(page, issues=(*page.issues, ParseIssue(where, message)))
 
 
 def head_text(data: bytes, size: int = 65536) -> str:

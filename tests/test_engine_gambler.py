@@ -434,3 +434,11 @@ def test_G_M_8_choose_side_only_from_the_prostitute() -> None:
     assert rules.check_move(s, mv("Pro", "choose_side", side="mafia")) == "wrong_turn"
     s3, _ = play(rules, s2, [mv("C1", "choose_side", side="mafia")])
     assert s3.get("Pro").side == "town"
+
+
+def test_G_W_1_nobody_left_after_the_last_shots_town_wins() -> None:
+    rules, s = gambler()
+    s = _only(s, "Sh", "GF")
+    s2, events = night(rules, s, [mv("Sh", "kill", "GF"), mv("GF", "kill", "Sh")])
+    assert s2.living == ()
+    assert of(events, ev.GameWon)[0].winner == "town" and s2.over

@@ -602,3 +602,14 @@ def test_P_M_10_everyone_who_shoots_the_kamikaze_dies_with_him() -> None:
     got = deaths(events)
     assert set(got) == {"K", "T2", "Man", "Nin"}
     assert got["T2"] == got["Man"] == got["Nin"] == "kamikaze"
+
+
+def test_P_M_8_don_left_alone_by_the_hanging_executes_his_own_order() -> None:
+    rules, s = pefl()
+    for n in ("T2",):
+        s = s.with_player(n, alive=False, out_by="hanged")
+    moves = [mv("T1", "kill", "C1", executor="T1")]
+    assert rules.check_move(s, moves[0]) == "don_executor"  # the thug still lives
+    _, events = play(rules, s, moves, votes=[red("C2", "H"), red("C3", "H")])
+    assert of(events, ev.Hanged)[0].nick == "H"
+    assert deaths(events) == {"C1": "triad"}

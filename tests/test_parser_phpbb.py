@@ -287,6 +287,8 @@ def test_printable_view_returns_posts_and_records_missing_ids(name: str, host_vi
         assert pp.text == t["text"]
         assert pp.colored == pf.colored
     assert printed.page == full.page and printed.total_pages == full.total_pages
+    if printed.page == 1:
+        assert [p.position for p in printed.posts] == [p.position for p in full.posts]
 
 
 # --- private messages -----------------------------------------------------------------------
