@@ -319,8 +319,15 @@ class FakeIpb2(_Base):
         if act == "Msg":
             if not member:
                 return self._page(_derived_login_form())
+            if q.get("CODE") == "01" and q.get("VID") == "sent":
+                return self._page(self._derived_sent_folder(member))
             if q.get("CODE") == "01":
                 return self._page((TEMPLATES / "ipb13_pm_inbox.template.html").read_text())
+            if q.get("CODE") == "03" and q.get("VID") == "sent":
+                msid = int(q.get("MSID", "0") or 0)
+                if not 1 <= msid - 950 <= len(self.sent_pms):
+                    return self._page(_derived_error("Такое сообщение не найдено"))
+                return self._page(self._derived_sent_view(msid))
             if q.get("CODE") == "03":
                 if q.get("MSID") != "901":
                     return self._page(_derived_error("Такое сообщение не найдено"))
@@ -470,6 +477,40 @@ class FakeIpb2(_Base):
             rf"(<!-- THE POST {pid} -->\s*<div class='postcolor'>).*?(</div>)",
             lambda m: m.group(1) + text.replace("\n", "<br />") + m.group(2),
             chunk,
+            count=1,
+            flags=re.S,
+        )
+
+    def _derived_sent_folder(self, member: int) -> str:
+        """The sent folder: the inbox template with its rows refilled from `sent_pms`
+        (template-derived; sent message i has id 950 + i)."""
+        page = (TEMPLATES / "ipb13_pm_inbox.template.html").read_text()
+        head, _, rest = page.partition('  <tr class="dlight">')
+        tail = rest[rest.rindex("</tr>") + len("</tr>") :]
+        rows = []
+        for i, form in enumerate(self.sent_pms, start=1):
+            msid = 950 + i
+            rows.append(
+                '  <tr class="dlight"><td></td>'
+                f"<td><a href='index.php?act=Msg&amp;CODE=03&amp;VID=sent&amp;MSID={msid}'>"
+                f"{form.get('msg_title', '')}</a></td>"
+                f"<td><a href='index.php?showuser=3'>{form.get('entered_name', '')}</a></td>"
+                "<td>7.09.2014 - 01:17</td><td><input type='hidden' name='"
+                f"{msid}' value='1' /></td></tr>"
+            )
+        return head.replace("Входящие", "Отправленные") + "".join(rows) + tail
+
+    def _derived_sent_view(self, msid: int) -> str:
+        """A sent message: the PM view template refilled (template-derived)."""
+        form = self.sent_pms[msid - 951]
+        page = (TEMPLATES / "ipb13_pm_view.template.html").read_text()
+        page = page.replace("Ночь 1: ход", form.get("msg_title", "")).replace("901", str(msid))
+        body = form.get("Post", "").replace("\n", "<br />")
+        return re.sub(
+            r"<td width='100%' valign='top' class='post1'>.*?</td>",
+            f"<td width='100%' valign='top' class='post1'><span class='postcolor'>{body}"
+            "</span></td>",
+            page,
             count=1,
             flags=re.S,
         )

@@ -514,3 +514,23 @@ def test_ipb2_login_form_served_mid_session_triggers_relogin() -> None:
     rows = client.list_pm_folder()
     assert [r.id for r in rows] == [901, 899]
     assert len(posts_of(board, "act=Login")) == 2
+
+
+def test_ipb2_crash_between_accept_and_mark_does_not_duplicate_a_pm() -> None:
+    board = FakeIpb2(FakeClock())
+    outbox = CrashingOutbox()
+    key = OutboxKey("7", 0, "role", "Denegin")
+    outbox.add(
+        OutboxRow(key, "pm", "Вы — комиссар.", "Мафия 7: ваша роль", recipients=("Denegin",))
+    )
+    outbox.crash_next = True
+    client, _, _ = make2(board)
+    with pytest.raises(KeyboardInterrupt):
+        Poster(client, outbox).flush()
+    assert len(board.sent_pms) == 1
+    client2, _, _ = make2(board)
+    report = Poster(client2, outbox).flush()
+    assert report.recovered == [key]
+    assert len(board.sent_pms) == 1  # found in the sent folder by its marker, not resent
+    row = outbox.get(key)
+    assert row is not None and row.status == "sent" and row.board_ids == (951,)
