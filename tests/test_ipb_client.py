@@ -534,3 +534,23 @@ def test_ipb2_crash_between_accept_and_mark_does_not_duplicate_a_pm() -> None:
     assert len(board.sent_pms) == 1  # found in the sent folder by its marker, not resent
     row = outbox.get(key)
     assert row is not None and row.status == "sent" and row.board_ids == (951,)
+
+
+def test_daemon_builds_an_ipb_client_for_kind_ipb(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mafiabot.config import load_config
+    from mafiabot.daemon import make_client
+
+    example = (Path(__file__).resolve().parent.parent / "config.example.toml").read_text(
+        encoding="utf-8"
+    )
+    assert 'kind = "auto"' in example
+    cfg_file = tmp_path / "game.toml"
+    cfg_file.write_text(example.replace('kind = "auto"', 'kind = "ipb"', 1), encoding="utf-8")
+    monkeypatch.setenv("MAFIABOT_PASSWORD", "secret")
+    client = make_client(load_config(cfg_file))
+    assert isinstance(client, IpbClient) and isinstance(client, BoardClient)
+    assert client.settings.password == "secret"
+    assert client.settings.tz == "Europe/Moscow"
+    client.close()
