@@ -608,6 +608,8 @@ class FakeIps4(_Base):
             if request.method == "POST":
                 return self._login(_form(request))
             return self._html(_derived_ips4_login())
+        if "/topic/286745" in url and "do=editComment" in url:
+            return self._edit(request, member, url)
         if "/topic/286745" in url:
             if request.method == "POST":
                 return self._reply(member, _form(request))
@@ -683,6 +685,53 @@ class FakeIps4(_Base):
                 "memberID:5212", "memberID:0"
             )
         return self._html(html)
+
+    def _edit(self, request: httpx.Request, member: int, url: str) -> httpx.Response:
+        """IPS 4 comment edit: the comment form refilled (template-derived)."""
+        found = re.search(r"comment=(\d+)", url)
+        cid = int(found.group(1)) if found else 0
+        own = next((c for c in self.comments if c[0] == cid), None)
+        if not member or own is None or own[1] != member:
+            return httpx.Response(
+                403,
+                html="<html><body><div class='ipsMessage ipsMessage_error'>You do not have "
+                "permission to edit this post.</div></body></html>",
+            )
+        if request.method == "GET":
+            action = (
+                f"{IPS4_BASE}index.php?/topic/286745-mafiascum-sign-up/"
+                f"&amp;do=editComment&amp;comment={cid}"
+            )
+            return self._html(
+                "<!DOCTYPE html><html><head><title>Edit</title></head><body>"
+                f"<form method='post' action='{action}' enctype='multipart/form-data'>"
+                f"<input type='hidden' name='csrfKey' value='{_CSRF}'>"
+                "<input type='hidden' name='form_submitted' value='1'>"
+                "<textarea name='topic_comment_286745'></textarea></form></body></html>"
+            )
+        form = _form(request)
+        if form.get("csrfKey") != _CSRF:
+            self.violations.append("edit without csrfKey")
+        i = self.comments.index(own)
+        body = form.get("topic_comment_286745", "")
+        self.comments[i] = (
+            cid,
+            member,
+            re.sub(
+                r"(<div data-role='commentContent'[^>]*>).*?(</div>\s*</div>)",
+                lambda m: m.group(1) + body + m.group(2),
+                own[2],
+                count=1,
+                flags=re.S,
+            ),
+        )
+        return httpx.Response(
+            302,
+            headers={
+                "Location": f"{IPS4_BASE}index.php?/topic/286745-mafiascum-sign-up/"
+                f"&do=findComment&comment={cid}"
+            },
+        )
 
     def _login(self, form: dict[str, str]) -> httpx.Response:
         if form.get("csrfKey") != _CSRF:

@@ -554,3 +554,18 @@ def test_daemon_builds_an_ipb_client_for_kind_ipb(
     assert client.settings.password == "secret"
     assert client.settings.tz == "Europe/Moscow"
     client.close()
+
+
+def test_ips4_edit_own_comment_also_after_a_restart() -> None:
+    client, board, _ = make4()
+    made = client.post_reply(286745, "Votes: none")
+    client.edit_post(made.post_id, "Votes: Timmo 1")
+    assert "<p>Votes: Timmo 1</p>" in board.comments[0][2]
+    # a new client learns where its own comment is from the next poll of the topic
+    client2, _, _ = make4(board)
+    with pytest.raises(NotFound):
+        client2.edit_post(made.post_id, "Votes: Timmo 2")
+    client2.poll_topic(TopicCursor(286745, page=12))
+    client2.edit_post(made.post_id, "Votes: Timmo 2")
+    assert "<p>Votes: Timmo 2</p>" in board.comments[0][2]
+    assert board.violations == []
