@@ -147,12 +147,24 @@ class DryRunClient:
 
 
 def make_client(cfg: Config) -> BoardClient:
-    """The board client for `[board]` (phpBB; `auto` means phpBB until IPB is wired in)."""
+    """The board client for `[board]` (`auto` means phpBB; IPB boards say `kind = "ipb"`)."""
     from scraper.phpbb import PhpbbClient, PhpbbSettings
 
-    if cfg.board.kind == "ipb":
-        raise ConfigError(str(cfg.path), [("board.kind", "IPB boards are not supported yet")])
     base = cfg.board.url if cfg.board.url.endswith("/") else cfg.board.url + "/"
+    if cfg.board.kind == "ipb":
+        from scraper.ipb import IpbClient, IpbSettings
+
+        # the IPB generation (1.3/2.x, 3.x, IPS 4/5) is detected from the board's index page
+        return IpbClient(
+            IpbSettings(
+                base_url=base,
+                username=cfg.board.username,
+                password=cfg.board.password(),
+                tz=cfg.board.timezone,
+                cookie_file=cfg.path.with_suffix(".cookies"),
+                min_interval=cfg.board.request_delay,
+            )
+        )
     settings = PhpbbSettings(
         base_url=base,
         username=cfg.board.username,
