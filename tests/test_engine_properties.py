@@ -75,38 +75,6 @@ def replay(tmp_path: Path, scenario: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-# Dispute D4 (/work/notes/engine-disputes.md): the PEFL engine lists a player hanged at step 2
-# or gone missing at step 1 among the same night's deaths when someone shot him. While that
-# stands, the general invariant test drops such a death before checking the rest, and
-# `test_nobody_leaves_the_game_twice` (strict xfail) checks the rule itself.
-TOLERATE_D4 = False  # D4 fixed in the engine
-
-
-def drop_d4_deaths(doc: dict[str, Any], roles: dict[str, str]) -> int:
-    """Drop deaths of players already gone by day, and — when that player was the kamikaze —
-    the deaths his 'touch' caused (P-M.10 cannot fire for a kamikaze who has left)."""
-    dropped = 0
-    for t in doc["turns"]:
-        gone_by_day = set(t["missing"]) | ({t["removed_by_vote"]} - {None})
-        kamikaze_gone = any(roles[x] == "kamikaze" for x in gone_by_day)
-        keep = [
-            d
-            for d in t["deaths"]
-            if d["nick"] not in gone_by_day and not (kamikaze_gone and d["cause"] == "kamikaze")
-        ]
-        dropped += len(t["deaths"]) - len(keep)
-        # the blast's victims still left the game: keep them as plain leavers
-        t["_d4_left"] = [
-            d["nick"] for d in t["deaths"] if d not in keep and d["nick"] not in gone_by_day
-        ]
-        t["deaths"] = keep
-    return dropped
-
-
-def roles_of(scenario: dict[str, Any]) -> dict[str, str]:
-    return {p["nick"]: p["role"] for p in scenario["players"]}
-
-
 def check_invariants(scenario: dict[str, Any], doc: dict[str, Any]) -> None:
     ruleset = scenario["ruleset"]
     cast = {p["nick"]: p for p in scenario["players"]}
@@ -120,7 +88,7 @@ def check_invariants(scenario: dict[str, Any], doc: dict[str, Any]) -> None:
         n = t["turn"]
         start = set(alive)
         hanged = t["removed_by_vote"]
-        leaving = list(t["missing"]) + [d["nick"] for d in t["deaths"]] + t.get("_d4_left", [])
+        leaving = list(t["missing"]) + [d["nick"] for d in t["deaths"]]
         if hanged is not None:
             leaving.append(hanged)
         # nobody dies (or leaves) twice
@@ -243,24 +211,7 @@ def _replay_merged() -> None:
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(["pefl", "gambler"]))
 def test_random_games_keep_every_invariant(seed: int, ruleset: str, tmp_path: Path) -> None:
     scenario = scenario_gen.random_game(random.Random(seed), ruleset)
-    doc = replay(tmp_path, scenario)
-    if TOLERATE_D4:
-        drop_d4_deaths(doc, roles_of(scenario))
-    check_invariants(scenario, doc)
-
-
-@settings(
-    max_examples=25,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_nobody_leaves_the_game_twice(seed: int, tmp_path: Path) -> None:
-    """C-5, P-O.1: a player hanged, jailed or gone missing is never also killed that night."""
-    scenario = scenario_gen.random_game(random.Random(seed), "pefl")
-    doc = replay(tmp_path, scenario)
-    assert drop_d4_deaths(doc, roles_of(scenario)) == 0
+    check_invariants(scenario, replay(tmp_path, scenario))
 
 
 @limits(8)
@@ -299,8 +250,6 @@ def test_a_game_where_the_living_vote_and_kill_ends(
         post_id += 2 * len(alive)
         scenario["turns"].append(turn)
         doc = replay(tmp_path, scenario)
-        if TOLERATE_D4:
-            drop_d4_deaths(doc, roles_of(scenario))
         check_invariants(scenario, doc)
         alive = doc["turns"][-1]["alive"]
     assert doc["winner"] is not None or not doc["alive"], (

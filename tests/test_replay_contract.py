@@ -201,19 +201,21 @@ def test_duplicate_nick_is_refused(tmp_path: Path) -> None:
     assert_malformed(*run(tmp_path, s), "nick")
 
 
-def test_C_2_move_from_a_non_player_never_acts(tmp_path: Path) -> None:
-    """SCENARIO.md lists an unknown nick as malformed; a PM from an outsider (C-2: only the
-    player's own account moves for him) may instead be played as a rejected move. Either
-    way it must not kill anyone (dispute log D3)."""
+def test_C_2_move_from_a_non_player_is_a_refused_move(tmp_path: Path) -> None:
+    """C-2: only the player's own account moves for him. A PM from a forum user outside the
+    game is ordinary input, refused as `not_a_player` (settled in the disputes log, D3/A2),
+    not a malformed scenario — unlike an unknown nick inside a structured move."""
     turns = [
         {"turn": 0, "posts": [], "moves": [{"from": "Зоя", "action": "kill", "targets": ["Егор"]}]}
     ]
     rc, out, err = run(tmp_path, pefl(turns=turns))
-    if rc == 2:
-        assert_malformed(rc, out, err, "from")
-    else:
-        assert rc == 0
-        assert json.loads(out)["turns"][0]["deaths"] == []
+    assert rc == 0, err
+    zero = json.loads(out)["turns"][0]
+    assert zero["deaths"] == []
+    assert any(
+        r.get("from") == "Зоя" and r.get("reason") == "not_a_player"
+        for r in zero.get("rejected_moves", [])
+    )
 
 
 def test_outsider_post_author_is_played_not_refused(tmp_path: Path) -> None:
@@ -352,16 +354,8 @@ def test_replay_is_deterministic_for_a_seed(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- every scenario's output
 
 
-# Scenarios on which the engine lists one player leaving twice in a turn (dispute D4).
-LEAVES_TWICE: set[str] = set()  # D4 fixed in the engine
-
-
 def _outputs() -> list[Any]:
-    d4 = pytest.mark.xfail(strict=True, reason="dispute: see /work/notes/engine-disputes.md D4")
-    return [
-        pytest.param(p, id=p.stem, marks=[d4] if p.stem in LEAVES_TWICE else [])
-        for p in scenario_files()
-    ]
+    return [pytest.param(p, id=p.stem) for p in scenario_files()]
 
 
 @pytest.mark.parametrize("path", _outputs())

@@ -166,6 +166,7 @@ class Scenario:
         overrides: list[dict[str, Any]] = (),  # type: ignore[assignment]
         chat: bool = True,
         tally: dict[str, int] | None = None,
+        refused: list[tuple[str, str, str | None]] = (),  # type: ignore[assignment]
         **expect: Any,
     ) -> None:
         """One turn. `votes`/`greens`/`court` are accepted votes rendered as posts (the
@@ -198,6 +199,11 @@ class Scenario:
 
         if tally is not None:
             expect["votes"] = tally
+        if refused:
+            # `rejected_moves` is replay's agreed extension (move refusals with a reason code)
+            expect["rejected_moves"] = [
+                {"from": f, "action": a, **({"reason": r} if r else {})} for f, a, r in refused
+            ]
         out: dict[str, Any] = {"turn": n}
         out.update(json.loads(json.dumps(EMPTY_TURN)))
         if votes and "votes" not in expect:

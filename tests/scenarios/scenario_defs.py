@@ -97,6 +97,7 @@ s.turn(
         mv("Анна", "check", "Коля"),
         mv("Фима", "don", "Коля"),
     ],
+    refused=[("Коля", "kill", "wrong_turn"), ("Анна", "check", "wrong_turn")],
     deaths=[s.death("Егор", "maniac")],
 )
 s.turn(
@@ -440,17 +441,25 @@ s.turn(
     abstained=ALL,
     checks=com("Коля", "yakuza"),
     saved=["Жора"],
+    refused=[("Анна", "check", "third_request"), ("Гена", "heal", "third_request")],
 )
 
 s = full(
     "pefl_P_M_1_check_results_bastard_thug_maniac",
     ["P-M.1", "P-M.2", "P-V.4", "C-1", "P-S.3"],
     "Three turns of checks: the yakuza bastard shows `bastard`, the thug shows his clan "
-    "`triad`, the maniac shows `maniac`; the sergeant gets each copy.",
+    "`triad`, the maniac shows `maniac`; the sergeant gets each copy (his own check, while "
+    "the commissar lives, is refused).",
     "P-M.1: mafioso → clan only, bastard → bastard, others exact role; P-M.2 copies. Turn 1 "
     "has no votes; turns 2 and 3 everyone votes one civilian.",
 )
-s.turn(1, moves=[mv("Анна", "check", "Зина")], abstained=ALL, checks=com("Зина", "bastard"))
+s.turn(
+    1,
+    moves=[mv("Борис", "check", "Коля"), mv("Анна", "check", "Зина")],
+    abstained=ALL,
+    checks=com("Зина", "bastard"),
+    refused=[("Борис", "check", "wrong_role")],
+)
 s.turn(
     2,
     votes=everyone_votes(s, "Егор", "Жора"),
@@ -625,6 +634,7 @@ s.turn(
     moves=[mv("Гена", "heal", "Егор"), mv("Коля", "kill", "Егор", executor="Фима")],
     removed_by_vote="Жора",
     deaths=[s.death("Егор", "yakuza")],
+    refused=[("Гена", "heal", "repeated_target")],
 )
 
 s = full(
@@ -668,6 +678,11 @@ s.turn(
         mv("Дима", "protect", "Дима"),
     ],
     abstained=ALL,
+    refused=[
+        ("Гена", "heal", "self_target"),
+        ("Олег", "kill", "self_target"),
+        ("Дима", "protect", "self_target"),
+    ],
     deaths=[s.death("Гена", "triad")],
 )
 
@@ -895,7 +910,12 @@ s = full(
     "`army Коля Миша` while the town heroes are alive does nothing.",
     "P-M.7: the army needs commissar, sergeant, ninja and doctor all dead by mafia/maniac.",
 )
-s.turn(1, moves=[mv("Дима", "army", "Коля", "Миша")], abstained=ALL)
+s.turn(
+    1,
+    moves=[mv("Дима", "army", "Коля", "Миша")],
+    abstained=ALL,
+    refused=[("Дима", "army", "army_not_allowed")],
+)
 
 # ====================================================================== PEFL: mafia
 
@@ -915,6 +935,7 @@ s.turn(
         mv("Миша", "kill", "Петя", executor="Рита"),
     ],
     abstained=ALL,
+    refused=[("Миша", "kill", "own_bastard")],
     deaths=[s.death("Егор", "yakuza")],
 )
 
@@ -939,6 +960,7 @@ s.turn(
         mv("Коля", "blast", "Егор"),
     ],
     abstained=ALL,
+    refused=[("Коля", "blast", "wrong_role")],
     deaths=[s.death("Олег", "kamikaze"), s.death("Лена", "kamikaze")],
     saved=[],
 )
@@ -1050,6 +1072,7 @@ s.turn(
     silent=["Анна"],
     moves=[mv("Нина", "beat", "Анна"), mv("Анна", "check", "Коля")],
     removed_by_vote="Егор",
+    refused=[("Нина", "beat", "already_beaten")],
     abstained=[],
     checks=com("Коля", "yakuza"),
 )
@@ -1058,6 +1081,7 @@ s.turn(
     votes=everyone_votes(s, "Жора", "Коля"),
     moves=[mv("Нина", "beat", "Петя")],
     removed_by_vote="Жора",
+    refused=[("Нина", "beat", "own_bastard")],
 )
 
 s = full(
@@ -1101,6 +1125,7 @@ s.turn(
     votes=everyone_votes(s, "Егор", "Жора"),
     moves=[mv("Олег", "ambush"), mv("Коля", "kill", "Олег", executor="Фима")],
     removed_by_vote="Егор",
+    refused=[("Олег", "ambush", "used")],
     saved=["Олег"],
 )
 
@@ -1296,6 +1321,7 @@ s.turn(
     checks=com("Коля", "yakuza"),
     deaths=[s.death("Жора", "triad")],
     saved=["Егор"],
+    refused=[("Егор", "kill", "wrong_role")],
 )
 
 KOT_LATIN = "\u004bот"  # LATIN K
@@ -1347,6 +1373,7 @@ s.turn(
     posts=[s.post("Олег", f"{red('Анна')} — слишком тихо себя ведёт весь день")],
     moves=[mv("Олег", "kill", "Егор")],
     removed_by_vote="Жора",
+    refused=[("Олег", "kill", "dead")],
 )
 
 s = Scenario(
@@ -1709,6 +1736,7 @@ jail_day(
     greeners=7,
     moves=[mv("Даша", "block", "Евгений"), mv("Евгений", "kill", "Анна")],
     deaths=[s.death("Анна", "mafia")],
+    refused=[("Даша", "block", "repeated_target")],
 )
 
 s = gam(
@@ -1799,6 +1827,7 @@ jail_day(
     greeners=7,
     moves=[mv("Вера", "heal", "Вера"), mv("Гоша", "kill", "Вера")],
     deaths=[s.death("Вера", "maniac")],
+    refused=[("Вера", "heal", "self_heal_used")],
 )
 
 s = gam(
@@ -2074,3 +2103,492 @@ s = gam(
     "prostitute; the Gambler prostitute is solo until recruited (role table).",
 )
 jail_day(s, 2, "Кира", greeners=6, moves=[mv("Анна", "check", "Зоя")], winner="mafia")
+
+s = gam(
+    "gambler_G_W_1_last_sheriff_and_last_mafioso_shoot_each_other",
+    [P("Борис", "sheriff"), P("Евгений", "godfather"), P("Игорь", "civilian")],
+    ["G-W.1", "G-M.4", "G-M.5"],
+    "Игорь is jailed (town 1 vs mafia 1: no win), then the sheriff and the godfather shoot each "
+    "other: nobody is left, and no godfather or mafia is left either.",
+    "G-W.1 read literally: 'Town wins when no godfather or mafia is left' holds (maniac alone "
+    "and mafia > town do not); checked after the night.",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    greeners=2,
+    moves=[mv("Борис", "kill", "Евгений"), mv("Евгений", "kill", "Борис")],
+    deaths=[s.death("Евгений", "sheriff"), s.death("Борис", "mafia")],
+    winner="town",
+)
+
+# ====================================================================== more interactions
+
+s = Scenario(
+    "pefl_P_V_1_reason_and_red_must_be_outside_quotes",
+    "pefl",
+    SIX,
+    ["P-V.1", "P-V.2", "P-V.5"],
+    "A red nick with no words of one's own under a long quoted *chat* post is no vote; a post "
+    "whose only red nick sits inside a quoted vote, with plenty of own words, is no vote "
+    "either.",
+    "P-V.1: the red nick and the reason both count only outside quotes ('the voter's own text "
+    "outside quotes'); P-V.2 needs the quoted post to be an accepted vote.",
+)
+chat_html = "Доброе утро, город! Сегодня очень много подозрительных людей вокруг нас."
+vote_html = f"{red('Коля')} — слишком тихо себя ведёт и уходит от ответов"
+s.turn(
+    1,
+    posts=[
+        s.post("Анна", chat_html, 3001),
+        s.post("Егор", quote("Анна", 3001, chat_html) + red("Олег", 1), 3002),
+        s.post("Жора", vote_html, 3003),
+        s.post(
+            "Миша", quote("Жора", 3003, vote_html) + "Очень интересно, но я пока подумаю.", 3004
+        ),
+    ],
+    tally={"Коля": 1},
+    removed_by_vote="Коля",
+    rejected=[{"author": "Егор", "reason": "no_reason"}],
+    abstained=["Анна", "Егор", "Коля", "Миша", "Олег"],
+)
+
+s = Scenario(
+    "pefl_P_V_3_a_rejected_vote_does_not_lock_the_voter",
+    "pefl",
+    SIX,
+    ["P-V.3", "P-V.1"],
+    "Егор's first red post has no reason (rejected); his second, reasoned, is his first "
+    "*accepted* vote and counts.",
+    "P-V.3: 'the first accepted vote of a player in the turn counts'.",
+)
+s.turn(
+    1,
+    posts=[
+        s.post("Егор", f"Голосую {red('Коля')}"),
+        s.post("Егор", f"{red('Олег', 1)} — путается в показаниях весь день"),
+        s.post("Анна", f"{red('Олег', 2)} — голосует странно, явно прикрывает своих"),
+        s.post("Жора", f"{red('Коля', 3)} — слишком тихо себя ведёт весь день"),
+    ],
+    tally={"Олег": 2, "Коля": 1},
+    removed_by_vote="Олег",
+    rejected=[{"author": "Егор", "reason": "no_reason"}],
+    abstained=["Коля", "Миша", "Олег"],
+)
+
+s = Scenario(
+    "pefl_P_A_2_an_excused_turn_is_no_abstention",
+    "pefl",
+    [
+        P("Анна", "commissar"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+        P("Рома", "civilian"),
+        P("Петя", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Миша", "mafia", "triad", don=True),
+        P("Нина", "thug", "triad"),
+    ],
+    ["P-A.2", "P-A.3", "P-V.5", "C-1"],
+    "Егор abstains on turn 1 and is beaten that night; on turn 2 he is excused (no vote, no "
+    "abstention); his abstention on turn 3 is only his second: he goes missing then, at step "
+    "7.",
+    "P-A.3: a beaten player owes no vote next turn (no abstention); P-A.2: the second "
+    "abstention of the game → missing at step 7.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Рома"),
+        ("Жора", "Рома"),
+        ("Рома", "Коля"),
+        ("Петя", "Рома"),
+        ("Коля", "Анна"),
+        ("Миша", "Анна"),
+        ("Нина", "Анна"),
+    ],
+    moves=[mv("Нина", "beat", "Егор")],
+    removed_by_vote="Рома",
+    abstained=["Егор"],
+    beaten=["Егор"],
+)
+s.turn(
+    2,
+    votes=[
+        ("Анна", "Петя"),
+        ("Жора", "Петя"),
+        ("Петя", "Коля"),
+        ("Коля", "Петя"),
+        ("Миша", "Жора"),
+        ("Нина", "Жора"),
+    ],
+    silent=["Егор"],
+    removed_by_vote="Петя",
+    abstained=[],
+)
+s.turn(
+    3,
+    votes=[
+        ("Анна", "Нина"),
+        ("Жора", "Нина"),
+        ("Коля", "Нина"),
+        ("Миша", "Жора"),
+        ("Нина", "Жора"),
+    ],
+    removed_by_vote="Нина",
+    abstained=["Егор"],
+    missing=["Егор"],
+)
+
+s = full(
+    "pefl_P_M_14_ambush_takes_both_clans_executors",
+    ["P-M.14", "P-M.13", "P-M.10"],
+    "The ambushing maniac is shot by both clans: both executors die, the maniac lives (his "
+    "vest untouched), and nobody else dies.",
+    "P-M.14: everyone who tries to kill him that night dies (cause `ambush`); the executor is "
+    "the one who tries (P-M.10's wording for clan kills). Whether the ambusher counts as "
+    "`saved` is open.",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Олег", "ambush"),
+        mv("Коля", "kill", "Олег", executor="Фима"),
+        mv("Миша", "kill", "Олег", executor="Рита"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Фима", "ambush"), s.death("Рита", "ambush")],
+    saved=OMIT,
+)
+
+s = full(
+    "pefl_C_2_english_verbs_in_pms",
+    ["C-2", "C-3", "P-M.1", "P-M.5"],
+    "PMs in English: `check Миша`, `heal Жора`, `kill Жора`: the triad check comes back, the "
+    "maniac's kill is healed.",
+    "C-2: 'Players write moves in their own words, Russian or English'.",
+)
+s.turn(
+    1,
+    moves=[txt("Анна", "check Миша"), txt("Гена", "heal Жора"), txt("Олег", "kill Жора")],
+    abstained=ALL,
+    checks=com("Миша", "triad"),
+    saved=["Жора"],
+)
+
+s = full(
+    "pefl_P_M_0_maniac_third_kill_letter_ignored",
+    ["P-M.0", "P-M.13"],
+    "The maniac sends kill Петя, kill Зина, kill Петя: the second replaces the first, the "
+    "third is ignored — Зина dies.",
+    "P-M.0: requests (kill …) may be changed once per turn; a third is ignored.",
+)
+s.turn(
+    1,
+    moves=[mv("Олег", "kill", "Петя"), mv("Олег", "kill", "Зина"), mv("Олег", "kill", "Петя")],
+    abstained=ALL,
+    refused=[("Олег", "kill", "third_request")],
+    deaths=[s.death("Зина", "maniac")],
+)
+
+s = gam(
+    "gambler_G_M_1_invited_doctor_and_sheriff_lose_their_moves",
+    GAMBLER,
+    ["G-M.1", "G-M.7", "G-M.4", "C-1"],
+    "Night 2: the invited doctor cannot heal, so the mafia's victim dies. Night 3: the invited "
+    "sheriff does not shoot.",
+    "G-M.1 (2): the prostitute's target loses his move if he is sheriff, doctor, commissar, "
+    "maniac or godfather.",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Даша", "block", "Вера"), mv("Вера", "heal", "Кира"), mv("Евгений", "kill", "Кира")],
+    deaths=[s.death("Кира", "mafia")],
+)
+jail_day(s, 3, "Жанна", moves=[mv("Даша", "block", "Борис"), mv("Борис", "kill", "Евгений")])
+
+s = gam(
+    "gambler_G_N_1_outsider_greens_and_court_votes_do_not_count",
+    EIGHT,
+    ["G-N.1", "G-N.4", "C-3"],
+    "A forum user outside the game greens Кира and votes for her in court: neither counts.",
+    "G-N.1/G-N.4: only players green and vote (SCENARIO.md: a non-player author is an outsider).",
+)
+s.turn(
+    2,
+    greens=[(x, "Жанна") for x in ALL8 if x != "Жанна"] + [("Жанна", "Игорь")],
+    posts=[s.post("Зритель", 'Я бы выбрал <span style="color:green">Кира</span>')],
+    court=[(x, "Жанна") for x in ALL8 if x not in ("Жанна", "Игорь")]
+    + [("Жанна", "Игорь"), ("Игорь", "Игорь")],
+    court_posts=[s.post("Зритель", "Игорь"), s.post("Зритель", "Игорь")],
+    nominees=["Жанна", "Игорь"],
+    removed_by_vote="Жанна",
+)
+
+# ====================================================================== whole games
+
+s = Scenario(
+    "pefl_whole_game_town_wins_on_turn_3",
+    "pefl",
+    [
+        P("Анна", "commissar"),
+        P("Борис", "sergeant"),
+        P("Гена", "doctor"),
+        P("Дима", "necromancer"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Лена", "kamikaze", "yakuza"),
+        P("Миша", "mafia", "triad", don=True),
+        P("Нина", "thug", "triad"),
+        P("Олег", "maniac"),
+    ],
+    [
+        "C-1",
+        "C-4",
+        "P-O.1",
+        "P-M.1",
+        "P-M.2",
+        "P-M.5",
+        "P-M.6",
+        "P-M.8",
+        "P-M.9",
+        "P-M.13",
+        "P-V.4",
+        "P-W.1",
+        "P-S.1",
+        "P-P.1",
+    ],
+    "A whole game: the maniac opens on turn 0; turn 1 hangs the thug, the doctor saves the "
+    "commissar from the maniac, the necromancer resurrects Егор; turn 2 hangs the yakuza Don, "
+    "the kamikaze blows up the maniac, the lone triad Don shoots the doctor; turn 3 hangs the "
+    "last mafioso: town wins.",
+    "Each turn derived step by step in P-O.1 order: hang (P-V.4) → blasts (P-M.9) → shots, "
+    "heals (P-M.5), protects/resurrection (P-M.6), checks with the sergeant's copy (P-M.1/"
+    "P-M.2); P-M.8: the Don executes himself when he is the last one; P-W.1 after the hanging.",
+)
+s.turn(0, moves=[txt("Олег", "Убиваю Жору")], deaths=[s.death("Жора", "maniac")])
+s.turn(
+    1,
+    votes=[(x, "Нина") for x in ("Анна", "Борис", "Гена", "Дима", "Егор")]
+    + [(x, "Егор") for x in ("Коля", "Лена", "Миша", "Нина")]
+    + [("Олег", "Анна")],
+    moves=[
+        mv("Анна", "check", "Коля"),
+        mv("Гена", "heal", "Анна"),
+        mv("Олег", "kill", "Анна"),
+        mv("Дима", "protect", "Егор"),
+        mv("Коля", "kill", "Егор", executor="Лена"),
+    ],
+    removed_by_vote="Нина",
+    checks=com("Коля", "yakuza"),
+    saved=["Анна", "Егор"],
+)
+s.turn(
+    2,
+    votes=[(x, "Коля") for x in ("Анна", "Борис", "Гена", "Дима", "Егор", "Олег")]
+    + [(x, "Анна") for x in ("Коля", "Лена", "Миша")],
+    moves=[
+        mv("Лена", "blast", "Олег"),
+        mv("Миша", "kill", "Гена", executor="Миша"),
+        mv("Гена", "heal", "Дима"),
+        mv("Анна", "check", "Миша"),
+    ],
+    removed_by_vote="Коля",
+    checks=com("Миша", "triad"),
+    deaths=[s.death("Олег", "kamikaze"), s.death("Лена", "kamikaze"), s.death("Гена", "triad")],
+)
+s.turn(
+    3,
+    votes=[
+        ("Анна", "Миша"),
+        ("Борис", "Миша"),
+        ("Дима", "Миша"),
+        ("Егор", "Миша"),
+        ("Миша", "Анна"),
+    ],
+    removed_by_vote="Миша",
+    winner="town",
+)
+
+s = Scenario(
+    "pefl_P_M_8_don_left_alone_by_the_hanging_executes_himself",
+    "pefl",
+    [*SIX, P("Нина", "thug", "triad")],
+    ["P-M.8", "P-O.1"],
+    "The thug is hanged; that night the triad Don, now the clan's last member, orders a kill "
+    "with himself as executor: it happens.",
+    "P-M.8: 'the Don himself [executes] only when he is the last one'; P-O.1: the hanging "
+    "(step 2) comes before the shots (step 5), so at the shot he is the last one.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Нина"),
+        ("Егор", "Нина"),
+        ("Жора", "Нина"),
+        ("Коля", "Анна"),
+        ("Миша", "Анна"),
+        ("Нина", "Анна"),
+        ("Олег", "Жора"),
+    ],
+    moves=[mv("Миша", "kill", "Егор", executor="Миша")],
+    removed_by_vote="Нина",
+    deaths=[s.death("Егор", "triad")],
+)
+
+s = gam(
+    "gambler_whole_game_town_wins_on_day_3",
+    GAMBLER,
+    ["C-1", "C-4", "G-M.1", "G-M.3", "G-M.4", "G-M.5", "G-M.8", "G-N.3", "G-N.4", "G-W.1", "G-P.1"],
+    "A whole game: day 2 jails a mafioso while the night kills the commissar (mafia), the "
+    "maniac (sheriff) and a civilian (maniac) and the lawyer recruits the prostitute (town 3 "
+    "vs mafia 3); day 3 jails the godfather: no godfather or mafia left → town wins at court "
+    "although the lawyer and the recruited prostitute live.",
+    "G-M.1: everyone but the invited moves at once, so the maniac's kill lands though he is "
+    "shot; G-M.8 recruitment; G-W.1 checked after the court (mafia count includes lawyer and "
+    "recruited prostitute; town wins on no godfather/mafia).",
+)
+jail_day(
+    s,
+    2,
+    "Жанна",
+    moves=[
+        mv("Евгений", "kill", "Анна"),
+        mv("Вера", "heal", "Кира"),
+        mv("Борис", "kill", "Гоша"),
+        mv("Гоша", "kill", "Игорь"),
+        mv("Зоя", "check", "Даша"),
+        mv("Даша", "block", "Кира"),
+    ],
+    deaths=[s.death("Анна", "mafia"), s.death("Гоша", "sheriff"), s.death("Игорь", "maniac")],
+    checks=[chk("lawyer", "Даша", "prostitute")],
+    recruited="mafia",
+)
+s.turn(
+    3,
+    greens=[
+        ("Борис", "Евгений"),
+        ("Вера", "Евгений"),
+        ("Кира", "Евгений"),
+        ("Евгений", "Кира"),
+        ("Зоя", "Кира"),
+        ("Даша", "Кира"),
+    ],
+    court=[
+        ("Борис", "Евгений"),
+        ("Вера", "Евгений"),
+        ("Кира", "Евгений"),
+        ("Даша", "Евгений"),
+        ("Евгений", "Кира"),
+        ("Зоя", "Кира"),
+    ],
+    nominees=["Евгений", "Кира"],
+    removed_by_vote="Евгений",
+    moves=[mv("Зоя", "check", "Борис")],
+    winner="town",
+)
+
+s = full(
+    "pefl_P_M_13_heal_does_not_stop_two_bullets_on_the_maniac",
+    ["P-M.13", "P-M.5"],
+    "The doctor heals the maniac, both clans shoot him: the heal is powerless against two "
+    "attacks and the vest stops only one bullet — he dies.",
+    "P-M.5: powerless when the target is attacked twice; P-M.13: two bullets in one night "
+    "kill him if the vest stops only one. Which clan names the death is open.",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Гена", "heal", "Олег"),
+        mv("Коля", "kill", "Олег", executor="Фима"),
+        mv("Миша", "kill", "Олег", executor="Рита"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Олег", one_of("yakuza", "triad"))],
+)
+
+s = full(
+    "pefl_P_M_6_protect_undoes_the_ninja_too",
+    ["P-M.6", "P-M.3"],
+    "The ninja kills a protected civilian: the necromancer resurrects him (unlike the doctor, "
+    "the protect is not powerless against the ninja).",
+    "P-M.6: a protected player killed that night is resurrected 'any number of attacks'; only "
+    "the kamikaze's blast beats it (P-M.9); P-M.5's ninja exception is the doctor's alone.",
+)
+s.turn(
+    1,
+    moves=[mv("Дима", "protect", "Егор"), mv("Вася", "kill", "Егор")],
+    abstained=ALL,
+    saved=["Егор"],
+)
+
+s = Scenario(
+    "pefl_P_E_1_mafioso_and_the_other_clans_bastard_duel_by_votes",
+    "pefl",
+    [
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Петя", "bastard", "triad"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+    ],
+    ["P-E.1", "P-E.2", "P-M.8"],
+    "A yakuza mafioso and the *triad's* bastard are left after the night: opposing camps, so "
+    "votes decide (P-E.2 is only for one's own clan's bastard) — the bastard has 1 vote "
+    "against, the mafioso 0: yakuza wins.",
+    "P-E.1 excludes only 'a mafioso and his own clan's bastard'; fewer votes against wins.",
+)
+s.turn(
+    1,
+    votes=[("Коля", "Егор"), ("Петя", "Егор"), ("Жора", "Егор"), ("Егор", "Петя")],
+    moves=[mv("Коля", "kill", "Жора", executor="Коля")],
+    removed_by_vote="Егор",
+    deaths=[s.death("Жора", "yakuza")],
+    winner="yakuza",
+)
+
+s = gam(
+    "gambler_G_M_5_blocked_godfather_members_cannot_stand_in",
+    GAMBLER,
+    ["G-M.5", "G-M.6", "G-M.1"],
+    "The godfather is invited; a plain mafioso sends his own kill letter: no mafia kill.",
+    "G-M.5: a blocked godfather means no mafia kill; the members' letters count only once "
+    "the godfather is out (G-M.6).",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[
+        mv("Даша", "block", "Евгений"),
+        mv("Евгений", "kill", "Анна"),
+        mv("Жанна", "kill", "Кира"),
+    ],
+)
+
+s = gam(
+    "gambler_G_N_1_last_green_within_one_post_counts",
+    EIGHT,
+    ["G-N.1", "G-N.2", "G-N.3"],
+    "«Был <green>Игорь</green>, теперь <green>Жанна</green>» (as in the real board's post): "
+    "only Жанна is greened by that post.",
+    "G-N.1: a player's *last* green before the deadline counts.",
+)
+s.turn(
+    2,
+    posts=[
+        s.post(
+            "Анна",
+            'Ладно, передумала. Был <span style="color:green">Игорь</span>, теперь '
+            '<span style="color:green">Жанна</span>.',
+        )
+    ]
+    + [s.post(x, 'Я за <span style="color:green">Жанна</span>') for x in ("Борис", "Вера", "Даша")],
+    greens={"Жанна": 5, "Евгений": 1, "Игорь": 1, "Кира": 1},
+    court=[(x, "Жанна") for x in ALL8 if x != "Жанна"] + [("Жанна", "Игорь")],
+    nominees=["Жанна", "Евгений", "Игорь", "Кира"],
+    removed_by_vote="Жанна",
+)
