@@ -100,12 +100,7 @@ CHECK_KEYS = ("by", "target", "result")
 
 # scenario name → reason ("dispute: see /work/notes/engine-disputes.md Dn"). Filled only after
 # the dispute is written down; removed as soon as one side is fixed.
-DISPUTED: dict[str, str] = {
-    "pefl_P_M_8_don_left_alone_by_the_hanging_executes_himself": "dispute: see "
-    "/work/notes/engine-disputes.md D6 (the Don left alone at step 2 may execute at step 5)",
-    "gambler_G_W_1_last_sheriff_and_last_mafioso_shoot_each_other": "dispute: see "
-    "/work/notes/engine-disputes.md D5 (no godfather or mafia left, nobody alive: town wins)",
-}
+DISPUTED: dict[str, str] = {}
 
 
 def scenario_files() -> list[Path]:
