@@ -6,10 +6,13 @@ Prints, for the real phpBB fixture pages repeated to 2,000 posts and for a synth
 topic (real pages repeated, post ids and page numbers renumbered):
   * posts/s of `parser.pages.parse_topic` (full records: authors, times, text, quotes, edit
     notes and coloured spans) and of the lxml reader (posts, authors, times, coloured spans
-    outside quotes), best of N rounds on one core, and the ratio;
-  * peak Python heap (tracemalloc) of one pass, and the process's max RSS;
-  * whole-process wall time of `python -m mafiabot parse posts` on ~2,100 posts against a
-    script doing the lxml read of the same files (start-up included).
+    outside quotes), best of N interleaved rounds measured in CPU time of this one-threaded
+    process (other work on the machine skews it less than wall time), and the ratio; a bare
+    selectolax read (parse + the same queries, no records) is shown for reference;
+  * peak Python heap (tracemalloc) parsing page by page and keeping every record, and the
+    process's max RSS;
+  * whole-process wall and CPU time of `python -m mafiabot parse posts` on ~2,100 posts
+    against a script doing the lxml read of the same files (start-up and JSON output included).
 """
 
 from __future__ import annotations
@@ -134,15 +137,34 @@ def _count_lxml(pages: list[bytes]) -> int:
     return sum(len(lxml_read(b)) for b in pages)
 
 
-def best_rate(fn: Callable[[], int], rounds: int) -> tuple[float, int]:
-    best = float("inf")
-    posts = 0
+def _count_bare_selectolax(pages: list[bytes]) -> int:
+    """What the lxml reader does, with selectolax: a floor for any selectolax-based reader."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    n = 0
+    for b in pages:
+        tree = LexborHTMLParser(b)
+        for post in tree.css("div.post"):
+            n += 1
+            content = post.css_first("div.content")
+            if content is not None:
+                content.text(separator=" ")
+                for s in content.css("span[style*=color]"):
+                    s.text()
+    return n
+
+
+def best_rates(fns: dict[str, Callable[[], int]], rounds: int) -> dict[str, tuple[float, int]]:
+    """Best-of-`rounds` posts/s for each reader, rounds interleaved so load spikes hit all."""
+    best = dict.fromkeys(fns, float("inf"))
+    posts = dict.fromkeys(fns, 0)
     for _ in range(rounds):
-        gc.collect()
-        t0 = time.perf_counter()
-        posts = fn()
-        best = min(best, time.perf_counter() - t0)
-    return posts / best, posts
+        for name, fn in fns.items():
+            gc.collect()
+            t0 = time.process_time()  # CPU time of this process: one core, load-independent
+            posts[name] = fn()
+            best[name] = min(best[name], time.process_time() - t0)
+    return {name: (posts[name] / best[name], posts[name]) for name in fns}
 
 
 def peak_heap(fn: Callable[[], object]) -> int:
@@ -180,26 +202,32 @@ def whole_process(rounds: int) -> None:
             "mafiabot parse posts": [sys.executable, "-m", "mafiabot", "parse", "posts", *files],
             "lxml reader script": [sys.executable, str(script), *files],
         }
-        times: dict[str, float] = {}
+        wall: dict[str, float] = {}
+        cpu: dict[str, float] = {}
         lines: dict[str, int] = {}
-        for label, cmd in cmds.items():
-            best = float("inf")
-            for _ in range(rounds):
+        for _ in range(rounds):  # interleaved, best of `rounds` for each
+            for label, cmd in cmds.items():
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 t0 = time.perf_counter()
                 res = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, check=True)
-                best = min(best, time.perf_counter() - t0)
-            times[label] = best
-            lines[label] = res.stdout.count(b"\n")
+                w = time.perf_counter() - t0
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                c = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+                wall[label] = min(wall.get(label, w), w)
+                cpu[label] = min(cpu.get(label, c), c)
+                lines[label] = res.stdout.count(b"\n")
         t0 = time.perf_counter()
         subprocess.run([sys.executable, "-c", "pass"], check=True)
         bare = time.perf_counter() - t0
         print(f"\nwhole process, {len(files)} pages (best of {rounds}; bare start {bare:.3f} s):")
-        for label, t in times.items():
+        for label in cmds:
+            n = lines[label]
             print(
-                f"  {label:24s} {t:6.3f} s  {lines[label] / t:8.0f} posts/s  ({lines[label]} posts)"
+                f"  {label:22s} wall {wall[label]:6.3f} s ({n / wall[label]:5.0f} posts/s)"
+                f"  cpu {cpu[label]:6.3f} s ({n / cpu[label]:5.0f} posts/s)  {n} posts"
             )
-        ratio = times["lxml reader script"] / times["mafiabot parse posts"]
-        print(f"  mafiabot / lxml speed:   {ratio:.2f}x")
+        a, b = "lxml reader script", "mafiabot parse posts"
+        print(f"  mafiabot / lxml: {wall[a] / wall[b]:.2f}x wall, {cpu[a] / cpu[b]:.2f}x cpu")
 
 
 def main() -> None:
@@ -214,24 +242,36 @@ def main() -> None:
     }
     for label, pages in sets.items():
         as_bytes = [p.encode("utf-8") for p in pages]
+        rates = best_rates(
+            {
+                "ours": lambda b=as_bytes: _count_ours(b),  # type: ignore[misc]
+                "lxml": lambda b=as_bytes: _count_lxml(b),  # type: ignore[misc]
+                "bare": lambda b=as_bytes: _count_bare_selectolax(b),  # type: ignore[misc]
+            },
+            args.rounds,
+        )
+        (ours, n_ours), (ref, n_ref), (bare, _n) = rates["ours"], rates["lxml"], rates["bare"]
+        last = parse_topic(as_bytes[-1])
+        spans = sum(len(p.colored) for h in as_bytes[:20] for p in parse_topic(h).posts)
 
-        def ours_run(b: list[bytes] = as_bytes) -> int:
-            return _count_ours(b)
+        def stream(b: list[bytes] = as_bytes) -> object:
+            for h in b:
+                parse_topic(h)
+            return None
 
-        def ref_run(b: list[bytes] = as_bytes) -> int:
-            return _count_lxml(b)
+        def keep(b: list[bytes] = as_bytes) -> object:
+            return [parse_topic(h) for h in b]
 
-        def keep_50(b: list[bytes] = as_bytes) -> object:
-            return [parse_topic(h) for h in b[:50]]
-
-        ours, n_ours = best_rate(ours_run, args.rounds)
-        ref, n_ref = best_rate(ref_run, args.rounds)
-        heap = peak_heap(keep_50)
-        print(f"{label}: {len(pages)} pages, {n_ours} posts (lxml reader saw {n_ref})")
-        print(f"  mafiabot parse_topic  {ours:9.0f} posts/s")
-        print(f"  lxml + XPath reader   {ref:9.0f} posts/s")
-        print(f"  ratio                 {ours / ref:9.2f}x")
-        print(f"  peak heap, 50 pages kept as records: {heap / 1e6:.1f} MB")
+        print(f"{label}: {len(pages)} pages, {n_ours} posts (lxml reader saw {n_ref});")
+        print(f"  last page read as {last.page}/{last.total_pages}; {spans} spans in 20 pages")
+        print(f"  mafiabot parse_topic (full records)  {ours:8.0f} posts/s")
+        print(f"  lxml + XPath reader                   {ref:8.0f} posts/s")
+        print(f"  bare selectolax read (reference)      {bare:8.0f} posts/s")
+        print(f"  mafiabot / lxml                       {ours / ref:8.2f}x")
+        print(
+            f"  peak Python heap: {peak_heap(stream) / 1e6:.1f} MB page by page, "
+            f"{peak_heap(keep) / 1e6:.1f} MB keeping all records"
+        )
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"max RSS of this process: {rss / 1024:.0f} MB")
     if not args.no_process:

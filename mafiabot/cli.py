@@ -83,6 +83,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="play a recorded game offline, printing newspapers")
     demo.add_argument("--db", default=None, help="SQLite file (default: a temporary one)")
+    demo.add_argument(
+        "--game", default="pefl", choices=["pefl", "gambler"], help="which recorded game"
+    )
     demo.set_defaults(module="demo")
     return ap
 

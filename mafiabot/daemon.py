@@ -147,12 +147,24 @@ class DryRunClient:
 
 
 def make_client(cfg: Config) -> BoardClient:
-    """The board client for `[board]` (phpBB; `auto` means phpBB until IPB is wired in)."""
+    """The board client for `[board]` (`auto` means phpBB; IPB boards say `kind = "ipb"`)."""
     from scraper.phpbb import PhpbbClient, PhpbbSettings
 
-    if cfg.board.kind == "ipb":
-        raise ConfigError(str(cfg.path), [("board.kind", "IPB boards are not supported yet")])
     base = cfg.board.url if cfg.board.url.endswith("/") else cfg.board.url + "/"
+    if cfg.board.kind == "ipb":
+        from scraper.ipb import IpbClient, IpbSettings
+
+        # the IPB generation (1.3/2.x, 3.x, IPS 4/5) is detected from the board's index page
+        return IpbClient(
+            IpbSettings(
+                base_url=base,
+                username=cfg.board.username,
+                password=cfg.board.password(),
+                tz=cfg.board.timezone,
+                cookie_file=cfg.path.with_suffix(".cookies"),
+                min_interval=cfg.board.request_delay,
+            )
+        )
     settings = PhpbbSettings(
         base_url=base,
         username=cfg.board.username,
@@ -649,6 +661,8 @@ class Daemon:
             if isinstance(got, Move):
                 reason = self.rules.check_move(state, got)
                 status, why = ("accepted", "") if reason is None else ("refused", reason)
+                if self._conditional(state, got, reason):
+                    status = "conditional"
                 self.store.add_move(
                     MoveRow(
                         game_id=g.id,
@@ -673,6 +687,7 @@ class Daemon:
                     executor=got.executor,
                     reason=why,
                     turn=g.turn,
+                    conditional=status == "conditional",
                 )
             elif isinstance(got, InputRejected):
                 text = self.renderer.move_reply(
@@ -697,6 +712,15 @@ class Daemon:
                 )
             )
             self.store.mark_pm_handled(g.id, row.board_id)
+
+    def _conditional(self, state: GameState, move: Move, reason: str | None) -> bool:
+        """G-M.5/G-M.6: a mafioso's kill letter while the godfather lives is refused now but
+        counts if the court jails the godfather before the night (letters and court share the
+        deadline). The engine checks it again at the deadline."""
+        if reason != "wrong_role" or self.cfg.game.ruleset != "gambler" or move.action != "kill":
+            return False
+        actor = state.player(move.actor)
+        return actor is not None and actor.role == "mafia"
 
     def _accept_late_pm(self, g: Game, pm_id: int, now: datetime) -> None:
         """accept_move override: a late PM counts for the current turn."""
@@ -730,7 +754,7 @@ class Daemon:
         assert g.id is not None
         out = []
         for m in self.store.moves(g.id, turn):
-            if m.status != "accepted":
+            if m.status not in ("accepted", "conditional"):
                 continue
             out.append(
                 Move(
@@ -948,6 +972,9 @@ class Daemon:
         else:
             game_values["deadline"] = self.deadline_for(new_state.turn, new_state.phase)
         cursors = dict(g.cursors or {})
+        fr = dict(cursors.get("flags_reported", {}))
+        fr[str(turn)] = sorted({*fr.get(str(turn), []), *self._flags(g, turn), *flags})
+        cursors["flags_reported"] = fr
         deaths = dict(cursors.get("deaths", {}))
         for e in events:
             if isinstance(e, ev.Killed | ev.Hanged | ev.Jailed | ev.WentMissing | ev.Removed):
@@ -1013,7 +1040,8 @@ class Daemon:
             )
         )
         rows += self._player_pms(g, turn, events, kind=f"pm-{phase}")
-        all_flags = [*self._flags(g, turn), *flags]
+        reported = set((g.cursors or {}).get("flags_reported", {}).get(str(turn), []))
+        all_flags = [f for f in [*self._flags(g, turn), *flags] if f not in reported]
         rows.append(
             self._host_report_row(
                 g, turn, f"host_report-{phase}", events, rejected=rejected, flags=all_flags

@@ -141,6 +141,23 @@ REFUSAL_RU = {
     "blocked": "этой ночью вы не можете ходить",
     "beaten": "вы избиты и этой ночью не ходите",
     "used": "этот ход уже использован",
+    "no_target": "не понял, на кого направлен ход — напишите ник",
+    # engine reasons (RuleSet.check_move)
+    "wrong_targets": "неверное число целей для этого хода",
+    "unknown_target": "такого игрока нет в игре",
+    "dead_target": "этот игрок уже выбыл",
+    "wrong_role": "у вашей роли нет такого хода",
+    "wrong_turn": "в этот ход такой ход невозможен",
+    "self_heal_used": "себя доктор может лечить только раз за игру",
+    "repeated_target": "этого игрока вы уже выбирали",
+    "already_beaten": "этого игрока уже избивали в этой игре",
+    "don_executor": "Дон сам исполняет выстрел, только если остался один",
+    "executor_not_in_clan": "исполнитель должен быть членом вашего клана",
+    "no_executor": "назовите исполнителя",
+    "no_protects_left": "протекты закончились",
+    "not_eligible": "условия для этого хода не выполнены",
+    "own_bastard": "нельзя стрелять в своего ВСБ",
+    "own_clan": "нельзя стрелять в члена своего клана",
 }
 
 ACTION_RU = {
@@ -355,6 +372,7 @@ class Renderer:
         detail: str = "",
         replaced: bool = False,
         turn: int = 0,
+        conditional: bool = False,
     ) -> str:
         """Acknowledgement or refusal of one night move (C-2, C-3)."""
         return self.render(
@@ -369,6 +387,7 @@ class Renderer:
             detail=detail,
             replaced=replaced,
             turn=turn,
+            conditional=conditional,
         )
 
     def host_report(

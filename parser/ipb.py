@@ -14,7 +14,7 @@ from __future__ import annotations
 import html as htmllib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 from urllib.parse import parse_qs, urljoin, urlsplit
@@ -168,7 +168,7 @@ def _visible_text(node: LexborNode | None) -> str:
                 walk(ch)
 
     walk(node)
-    lines = [_WS.sub(" ", line).strip() for line in "".join(parts).split("\n")]
+    lines = [line.strip() for line in _WS.sub(" ", "".join(parts)).split("\n")]
     text = "\n".join(lines)
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
@@ -378,20 +378,67 @@ def _struck(node: LexborNode, root: LexborNode) -> bool:
     return False
 
 
-def _colored_spans(root: LexborNode, where: str, issues: list[ParseIssue]) -> list[ColoredSpan]:
-    out: list[ColoredSpan] = []
-    for node in _all(root, "[style*='color'], [style*='COLOR'], font[color]"):
-        raw = _raw_color(node)
-        if raw is None:  # background-color only
+# Formatting around a coloured span, as the phpBB reader reports it (`ColoredSpan.wrappers`).
+_WRAPPER_TAGS = frozenset(
+    {"strong", "b", "em", "i", "u", "a", "s", "del", "strike", "details", "summary", "li",
+     "sup", "sub", "big", "small", "font", "ins", "mark", "code", "pre", "h1", "h2", "h3",
+     "h4", "h5", "h6"}
+)  # fmt: skip
+
+
+def _text_outside(node: LexborNode, inner_ids: set[int]) -> str:
+    """Text of `node` outside the coloured elements nested in it (theirs is in their colour)."""
+    parts: list[str] = []
+    for child in node.traverse(include_text=True):
+        if child.tag != "-text":
             continue
-        text = _collapse(_visible_text(node))
+        p = child.parent
+        while p is not None and p.mem_id != node.mem_id and p.mem_id not in inner_ids:
+            p = p.parent
+        if p is not None and p.mem_id == node.mem_id:
+            parts.append(child.text_content or "")
+    return _collapse(" ".join(parts))
+
+
+def _colored_spans(root: LexborNode, where: str, issues: list[ParseIssue]) -> list[ColoredSpan]:
+    found: list[tuple[LexborNode, str]] = []
+    for node in _all(root, "[style*='color' i], font[color]"):
+        raw = _raw_color(node)
+        if raw is not None:  # None: background-color only
+            found.append((node, raw))
+    colored_ids = {n.mem_id for n, _ in found}
+    out: list[ColoredSpan] = []
+    for node, raw in found:
+        wrappers: list[str] = []
+        holds_colors = False
+        p = node.parent
+        while p is not None and p.mem_id != root.mem_id:
+            if p.tag in _WRAPPER_TAGS:
+                wrappers.append(p.tag or "")
+            p = p.parent
+        for other, _ in found:
+            if other.mem_id != node.mem_id and _contains(node, other):
+                holds_colors = True
+                break
+        if holds_colors:
+            text = _text_outside(node, colored_ids - {node.mem_id})
+        else:
+            text = _collapse(_visible_text(node))
         if not text:
             continue
         color = _canonical_color(raw)
         if color is None:
             issues.append(ParseIssue(where, f"unreadable colour {raw!r}"))
             continue
-        out.append(ColoredSpan(color=color, text=text, struck=_struck(node, root), raw_color=raw))
+        out.append(
+            ColoredSpan(
+                color=color,
+                text=text,
+                struck=_struck(node, root),
+                raw_color=raw,
+                wrappers=tuple(reversed(wrappers)),
+            )
+        )
     return out
 
 
@@ -413,6 +460,10 @@ class _QuoteInfo:
     author: str | None = None
     author_id: int | None = None
     post_id: int | None = None
+    time_text: str = ""
+
+
+_QUOTEO_ARGS = re.compile(r"post=(?P<post>\d*):date=(?P<date>.*?):name=(?P<name>.*)$", re.S)
 
 
 def _comment_quote_info(text: str) -> _QuoteInfo | None:
@@ -420,15 +471,21 @@ def _comment_quote_info(text: str) -> _QuoteInfo | None:
     if not m:
         return None
     if m.group("args") is not None:
-        args = dict(
-            part.split("=", 1) for part in m.group("args").split(":") if "=" in part
-        )  # post=PID:date=…:name=Nick (the date's own colons only lose the date)
+        # IPB 2: quoteo(post=PID:date=18.06.2016, 13:00:name=Nick) — the date has colons
+        a = _QUOTEO_ARGS.match(m.group("args").strip())
+        if a is None:
+            return _QuoteInfo()
+        name = normalize_nick(htmllib.unescape(a.group("name")))
         return _QuoteInfo(
-            author=normalize_nick(htmllib.unescape(args["name"])) if args.get("name") else None,
-            post_id=_int(args.get("post")),
+            author=name or None,
+            post_id=_int(a.group("post")),
+            time_text=_collapse(htmllib.unescape(a.group("date"))),
         )
     nick = m.group("nick")
-    return _QuoteInfo(author=normalize_nick(htmllib.unescape(nick)) if nick else None)
+    return _QuoteInfo(
+        author=normalize_nick(htmllib.unescape(nick)) if nick else None,
+        time_text=_collapse(m.group("date") or ""),
+    )
 
 
 def _comment_text(node: LexborNode) -> str:
@@ -458,7 +515,7 @@ def _quotes(
     drop: list[LexborNode] = list(containers)
     bodies = _all(root, dialect.sel("quote"))
     infos: list[_QuoteInfo] = []
-    if dialect.layout == "msgnumber":
+    if dialect.layout == "msgnumber" and bodies:
         # Pair each quote box with the QuoteBegin/quoteo comment before it, in document order.
         pending: list[_QuoteInfo] = []
         order: dict[int, _QuoteInfo] = {}
@@ -489,6 +546,7 @@ def _quotes(
                         cm = _CITATION.search(_collapse(_visible_text(prev)))
                         if cm:
                             infos[idx].author = normalize_nick(cm.group("nick"))
+                            infos[idx].time_text = infos[idx].time_text or cm.group("date")
     quotes: list[Quote] = []
     body_ids = {b.mem_id for b in bodies}
     for i, q in enumerate(bodies):
@@ -512,15 +570,17 @@ def _quotes(
             info.post_id = _int(_attr(q, p_attr)) or info.post_id
         if u_attr:
             info.author_id = _int(_attr(q, u_attr)) or info.author_id
-        if title is not None and info.author is None and dialect.layout != "msgnumber":
+        if title is not None and dialect.layout != "msgnumber":
             ttext = _collapse(_visible_text(title))
             cm = _CITATION.search(ttext)
+            # IPB 3: «Huz, on 17 Aug 2015 - 2:33 PM, said:»; 4PDA: «Nick @ date»
+            cm2 = re.match(r"^(?P<nick>.+?),\s+(?:on\s+(?P<at>.+?),\s+)?said\b", ttext)
             if cm:
-                info.author = normalize_nick(cm.group("nick"))
-            else:
-                cm2 = re.match(r"^(?P<nick>.+?),\s+(?:on|said)\b", ttext)
-                if cm2:
-                    info.author = normalize_nick(cm2.group("nick"))
+                info.author = info.author or normalize_nick(cm.group("nick"))
+                info.time_text = info.time_text or cm.group("date").strip()
+            elif cm2:
+                info.author = info.author or normalize_nick(cm2.group("nick"))
+                info.time_text = info.time_text or (cm2.group("at") or "")
             if info.post_id is None:
                 for a in _all(title, "a[href]"):
                     pm = re.search(r"(?:pid|p|comment)=(\d+)", _attr(a, "href") or "")
@@ -536,6 +596,7 @@ def _quotes(
                 cm = _CITATION.search(_collapse(_visible_text(head)))
                 if cm:
                     info.author = normalize_nick(cm.group("nick"))
+                    info.time_text = info.time_text or cm.group("date").strip()
         body_node = _first(q, dialect.sel("quote_body")) if dialect.sel("quote_body") else q
         if body_node is None:
             body_node = q
@@ -553,9 +614,20 @@ def _quotes(
                 post_id=info.post_id,
                 depth=depth,
                 text=_visible_text(body_node),
+                time_text=info.time_text,
+                colored=_quote_colors(body_node, dialect),
             )
         )
     return quotes, drop
+
+
+def _quote_colors(body: LexborNode, dialect: Dialect) -> tuple[ColoredSpan, ...]:
+    """Coloured spans directly in one quote, nested quotes left out (P-V.2 reads them)."""
+    copy = _fragment(body.inner_html or "")
+    for inner in _quote_containers(copy, dialect):
+        if inner.parent is not None:
+            inner.decompose()
+    return tuple(_colored_spans(copy, "quote", []))
 
 
 def _box(q: LexborNode, containers: list[LexborNode]) -> int:
@@ -1007,9 +1079,12 @@ def parse_ipb_topic(
     ctx = _Ctx(dialect=d, tz=zone, now=now, issues=issues)
     tree = LexborHTMLParser(html)
     posts = _msgnumber_posts(html, ctx) if d.layout == "msgnumber" else _block_posts(tree, ctx)
+    posts = _link_quotes(posts, ctx)
     if not posts:
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
     page, total, next_url = _pagination(tree, html, d, base_url)
+    # IPB 1.x/2.x print the topic's post count into their page-jump link
+    jump = re.search(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,", html)
     return TopicPage(
         topic_id=_topic_id(tree, html, d),
         title=_title(tree, d),
@@ -1017,9 +1092,42 @@ def parse_ipb_topic(
         total_pages=total,
         posts=tuple(posts),
         next_url=next_url,
+        total_posts=int(jump.group(1)) if jump else None,
         logged_in=_logged_in(html, d),
         issues=tuple(issues),
     )
+
+
+def _link_quotes(posts: list[Post], ctx: _Ctx) -> list[Post]:
+    """Give quotes without a post id (IPB 1.3's «Цитата (Nick @ date)») the id of the post on
+    this page by that author at that time, so PEFL agreement by quote (P-V.2) can follow it."""
+    by_text: dict[tuple[str, str], int] = {}
+    by_time: dict[tuple[str, datetime], int] = {}
+    for p in posts:
+        key = p.author.casefold()
+        by_text.setdefault((key, p.posted_at_text), p.id)
+        if p.posted_at is not None:
+            by_time.setdefault((key, p.posted_at), p.id)
+    out: list[Post] = []
+    for p in posts:
+        if not any(q.post_id is None and q.author and q.time_text for q in p.quotes):
+            out.append(p)
+            continue
+        linked: list[Quote] = []
+        for q in p.quotes:
+            if q.post_id is None and q.author and q.time_text:
+                key = q.author.casefold()
+                pid = by_text.get((key, q.time_text))
+                if pid is None:
+                    at = parse_board_date(
+                        q.time_text, tz=ctx.tz, now=ctx.now, formats=ctx.dialect.date_formats
+                    )
+                    pid = by_time.get((key, at)) if at is not None else None
+                if pid is not None and pid != p.id:
+                    q = replace(q, post_id=pid)
+            linked.append(q)
+        out.append(replace(p, quotes=tuple(linked)))
+    return out
 
 
 def _board_now(html: str, tz: tzinfo, dialect: Dialect) -> datetime | None:
@@ -1283,13 +1391,14 @@ def parse_ipb_pm(
     now: datetime | None = None,
     msg_id: int | None = None,
 ) -> PrivateMessage:
-    """A messenger view page → one message (for a conversation: `msg_id`, else the first)."""
+    """A messenger view page → one message (for a conversation: `msg_id`, else the newest)."""
     issues: list[ParseIssue] = []
     d = resolve_dialect(html, dialect)
     zone = _as_tz(tz)
     if d is not None and d.layout != "msgnumber":
         messages = parse_ipb_conversation(html, dialect=d, tz=zone, now=now)
-        chosen = next((m for m in messages if m.id == msg_id), messages[0] if messages else None)
+        # without an id, the newest message: the one that made the conversation unread
+        chosen = next((m for m in messages if m.id == msg_id), messages[-1] if messages else None)
         if chosen is not None:
             return chosen
         issues.append(ParseIssue("pm", "no message found on the page"))

@@ -1,10 +1,11 @@
 """phpBB 3.x (prosilver) pages → records: topic pages, PM folders, PM views.
 
-Speed matters (a week-long game is re-read on every tick), so a topic page is not parsed
-whole: the posts block (from the first ``div#pN.post`` to the bottom action bar) and the small
-block above it (title, pagination) are cut out with plain string search and parsed on their
-own, which skips the header, navigation and footer (~40% of the page). When the markers are
-missing (odd or truncated markup) the whole page is parsed instead.
+Speed matters (a week-long game is re-read on every tick, and `bench/parse.py` holds the
+figures), so a topic page is not parsed whole: the block from the topic title to the bottom
+action bar is cut out with plain string search, per-post chrome nothing reads (buttons, the
+profile column) is dropped the same way, and only that is given to lexbor — about a fifth
+of the page's bytes. When the markers are missing (odd or truncated markup) the whole page is
+parsed instead. One CSS query in document order then finds every post's parts.
 
 Inside a post, work is skipped when the body's HTML shows it is not needed (no ``color`` → no
 span walk, no ``<blockquote`` → own text = text).
@@ -40,7 +41,6 @@ __all__ = ["detect", "is_login", "parse_pm", "parse_pm_folder", "parse_topic", "
 
 Tz = str | tzinfo
 
-_POST_START_RE = re.compile(r'<div\s+id="p\d+"\s+class="post\b')
 _POST_ID_RE = re.compile(r"p(\d+)\Z")
 _PM_ID_RE = re.compile(r"post-(\d+)\Z")
 _STYLE_COLOR_RE = re.compile(r"(?:^|[;\s\"'])color\s*:\s*([^;\"']+)", re.IGNORECASE)
@@ -268,8 +268,8 @@ def read_body(content: LexborNode, where: str) -> Body:
                 elif tag == "div":
                     if "codebox" in (p.attributes.get("class") or ""):
                         skip = True
-                elif tag == "pre" or tag == "code":
-                    skip = True
+                elif tag == "pre" or tag == "code" or tag == "cite":
+                    skip = True  # code shows BBCode literally; a quote header is not text
                 elif tag == "span" or tag == "font":
                     st = p.attributes.get("style") or ""
                     if "line-through" in st and _LINE_THROUGH_RE.search(st):
@@ -404,6 +404,7 @@ _POST_PARTS_SEL = (
 class _Parts:
     node: LexborNode
     id: int
+    deleted: bool
     author: LexborNode | None = None
     time: LexborNode | None = None
     h3: LexborNode | None = None
@@ -427,7 +428,7 @@ def _read_posts(
             if "post" in classes:
                 m = _POST_ID_RE.search(node.id or "")
                 # a div.post without a board id is not a topic post: skip its parts
-                cur = _Parts(node, int(m.group(1))) if m else None
+                cur = _Parts(node, int(m.group(1)), "deleted" in classes) if m else None
                 if cur is not None:
                     groups.append(cur)
             elif cur is None:
@@ -520,7 +521,7 @@ def _read_posts(
                 colored=body.colored,
                 quotes=body.quotes,
                 edited=edited,
-                deleted="deleted" in (node.attributes.get("class") or "").split(),
+                deleted=g.deleted,
                 subject=node_text(h3),
                 position=None if first_position is None else first_position + i,
                 posted_at_text=posted_text,
@@ -545,7 +546,12 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
     info = _PageInfo()
     if root is None:
         return info
-    h2 = root.css_first("h2.topic-title a") or root.css_first("h2.topic-title")
+    h2 = (
+        root.css_first("h2.topic-title a")
+        or root.css_first("h2.topic-title")
+        # phpBB 3.0 prosilver: a plain <h2><a href="./viewtopic.php?f=…&t=…">
+        or root.css_first("h2 a[href*='viewtopic']")
+    )
     if h2 is not None:
         info.title = node_text(h2)
         href = h2.attributes.get("href") if h2.tag == "a" else None
@@ -656,7 +662,7 @@ def _slice_of(
     start = _first_post_at(html, marks[0], marks[1])
     if start < 0:
         return None
-    end = html.find(marks[2], start)
+    end = html.rfind(marks[2], start)  # from the end: the footer is short
     if end < 0:
         end = len(html)
     top = html.rfind(marks[3], 0, start)
@@ -785,6 +791,8 @@ def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | 
                 colored=body.colored,
                 quotes=body.quotes,
                 subject=node_text(node.css_first("h3")),
+                # the page size is not printed; only page 1's positions are certain
+                position=i + 1 if page == 1 else None,
                 posted_at_text=dtext,
             )
         )

@@ -104,6 +104,8 @@ _UNKNOWN_USER = (
     "такого пользователя",
     "does not exist",
     "невозможно найти",
+    "not a valid member",
+    "cannot receive messages",
 )
 _LOCKED = ("closed", "закрыт", "locked")
 _NO_PERMISSION = ("permission", "нет прав", "нет доступа", "не можете", "not allowed", "cannot")
@@ -149,6 +151,7 @@ class IpbSettings:
     posts_per_page: int | None = None  # None: the dialect's default until a page tells
     max_message_length: int | None = 60000
     marker_search_pages: int = 3
+    pm_recheck: int = 5  # read conversations re-opened after a crash (IPB 3, IPS 4/5)
 
 
 @dataclass(slots=True)
@@ -464,6 +467,12 @@ class IpbClient:
         elif parsed.page < parsed.total_pages and len(parsed.posts) > 1:
             self._per_page = len(parsed.posts)  # a full page tells the board's page size
         start = (parsed.page - 1) * self._per()
+        if parsed.topic_id is not None:
+            # IPS 4/5 edit URLs need the topic: remember where the bot's own posts are
+            me = " ".join(self.settings.username.split()).casefold()
+            for post in parsed.posts:
+                if post.author.casefold() == me:
+                    self._post_topics[post.id] = parsed.topic_id
         return TopicPageFetch(
             self._raw(resp),
             parsed.page,
@@ -573,14 +582,35 @@ class IpbClient:
     def fetch_unread_pms(
         self, skip: Collection[int] = (), newer_than: int | None = None
     ) -> list[FetchedPM]:
+        """See `BoardClient.fetch_unread_pms`. On IPB 3 and IPS 4/5 a PM row is a conversation
+        that keeps growing, so ids here are *message* ids: every message of an unread
+        conversation that is not in `skip` (and not the bot's own) comes back, with the
+        conversation page as `raw` and `#comment-<id>` on its URL; pick the message with
+        `parser.ipb.parse_ipb_pm(raw.html, msg_id=id)`."""
         skip = set(skip)
         out: list[FetchedPM] = []
-        for row in sorted(self.list_pm_folder("inbox"), key=lambda r: r.id):
-            if row.id in skip:
-                continue
-            if row.unread or (newer_than is not None and row.id > newer_than):
-                out.append(FetchedPM(row.id, self.read_pm(row.id)))
-        return out
+        rows = self.list_pm_folder("inbox")
+        if self.dialect.name not in ("ipb3", "ips4"):
+            for row in sorted(rows, key=lambda r: r.id):
+                if row.id in skip:
+                    continue
+                if row.unread or (newer_than is not None and row.id > newer_than):
+                    out.append(FetchedPM(row.id, self.read_pm(row.id)))
+            return out
+        me = " ".join(self.settings.username.split()).casefold()
+        # A crash after opening a conversation leaves it read but unprocessed; with
+        # `newer_than` the most recently active read conversations are opened again.
+        recheck = [r for r in rows if not r.unread][: self.settings.pm_recheck if newer_than else 0]
+        for row in [r for r in rows if r.unread] + recheck:
+            raw = self.read_pm(row.id)
+            for msg in parse_ipb_conversation(raw.html, dialect=self.dialect, tz=self.settings.tz):
+                if msg.id in skip or msg.sender.casefold() == me:
+                    continue
+                if not row.unread and (newer_than is None or msg.id <= newer_than):
+                    continue
+                url = raw.url.split("#", 1)[0] + f"#comment-{msg.id}"
+                out.append(FetchedPM(msg.id, RawPage(url, raw.html, raw.fetched_at, raw.status)))
+        return sorted(out, key=lambda f: f.id)
 
     def find_sent_pm_with_marker(self, subject: str, marker: str) -> int | None:
         want = " ".join(subject.split())
@@ -834,6 +864,9 @@ class IpbClient:
             resp = self._submit(refetch(), values, what, None, refetch)
         except UnknownRecipient as exc:
             raise UnknownRecipient(names, exc.board_says) from exc
+        except NotFound as exc:
+            # on a compose form the only thing that can be missing is a recipient
+            raise UnknownRecipient(names, str(exc)) from exc
         target = (
             urljoin(str(resp.url), resp.headers["location"])
             if resp.is_redirect

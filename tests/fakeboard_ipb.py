@@ -319,8 +319,15 @@ class FakeIpb2(_Base):
         if act == "Msg":
             if not member:
                 return self._page(_derived_login_form())
+            if q.get("CODE") == "01" and q.get("VID") == "sent":
+                return self._page(self._derived_sent_folder(member))
             if q.get("CODE") == "01":
                 return self._page((TEMPLATES / "ipb13_pm_inbox.template.html").read_text())
+            if q.get("CODE") == "03" and q.get("VID") == "sent":
+                msid = int(q.get("MSID", "0") or 0)
+                if not 1 <= msid - 950 <= len(self.sent_pms):
+                    return self._page(_derived_error("Такое сообщение не найдено"))
+                return self._page(self._derived_sent_view(msid))
             if q.get("CODE") == "03":
                 if q.get("MSID") != "901":
                     return self._page(_derived_error("Такое сообщение не найдено"))
@@ -474,6 +481,40 @@ class FakeIpb2(_Base):
             flags=re.S,
         )
 
+    def _derived_sent_folder(self, member: int) -> str:
+        """The sent folder: the inbox template with its rows refilled from `sent_pms`
+        (template-derived; sent message i has id 950 + i)."""
+        page = (TEMPLATES / "ipb13_pm_inbox.template.html").read_text()
+        head, _, rest = page.partition('  <tr class="dlight">')
+        tail = rest[rest.rindex("</tr>") + len("</tr>") :]
+        rows = []
+        for i, form in enumerate(self.sent_pms, start=1):
+            msid = 950 + i
+            rows.append(
+                '  <tr class="dlight"><td></td>'
+                f"<td><a href='index.php?act=Msg&amp;CODE=03&amp;VID=sent&amp;MSID={msid}'>"
+                f"{form.get('msg_title', '')}</a></td>"
+                f"<td><a href='index.php?showuser=3'>{form.get('entered_name', '')}</a></td>"
+                "<td>7.09.2014 - 01:17</td><td><input type='hidden' name='"
+                f"{msid}' value='1' /></td></tr>"
+            )
+        return head.replace("Входящие", "Отправленные") + "".join(rows) + tail
+
+    def _derived_sent_view(self, msid: int) -> str:
+        """A sent message: the PM view template refilled (template-derived)."""
+        form = self.sent_pms[msid - 951]
+        page = (TEMPLATES / "ipb13_pm_view.template.html").read_text()
+        page = page.replace("Ночь 1: ход", form.get("msg_title", "")).replace("901", str(msid))
+        body = form.get("Post", "").replace("\n", "<br />")
+        return re.sub(
+            r"<td width='100%' valign='top' class='post1'>.*?</td>",
+            f"<td width='100%' valign='top' class='post1'><span class='postcolor'>{body}"
+            "</span></td>",
+            page,
+            count=1,
+            flags=re.S,
+        )
+
     def _send_pm(self, member: int, form: dict[str, str]) -> httpx.Response:
         if not member:
             return self._page(_derived_login_form())
@@ -525,6 +566,23 @@ def _derived_ips4_login(error: str = "") -> str:
     )
 
 
+def _derived_ips4_compose(error: str = "") -> str:
+    """IPS 4 messenger compose form (field names from prior art; template-derived)."""
+    err = f"<div class='ipsMessage ipsMessage_error'>{error}</div>" if error else ""
+    return (
+        "<!DOCTYPE html><html><head><title>Compose - rllmuk</title>"
+        f'<script>var ipsSettings = {{ csrfKey: "{_CSRF}", memberID: 5212 }};</script></head>'
+        f"<body class='ipsApp' data-pagecontroller='messenger'>{err}"
+        f"<form accept-charset='utf-8' method='post' action='{IPS4_BASE}index.php?/messenger/"
+        "compose/' enctype='multipart/form-data'>"
+        f"<input type='hidden' name='csrfKey' value='{_CSRF}'>"
+        "<input type='hidden' name='form_submitted' value='1'>"
+        "<textarea name='messenger_to'></textarea><input type='text' name='messenger_title'>"
+        "<textarea name='messenger_content' data-role='contentEditor'></textarea>"
+        "<button type='submit' class='ipsButton'>Send</button></form></body></html>"
+    )
+
+
 @dataclass
 class FakeIps4(_Base):
     """IPS 4.1 rllmuk board (real topic page and reply form; derived login/guest/errors)."""
@@ -534,6 +592,8 @@ class FakeIps4(_Base):
     )
     page: str = ""
     comments: list[tuple[int, int, str]] = field(default_factory=list)  # (id, member, html)
+    sent_pms: list[dict[str, str]] = field(default_factory=list)
+    conversation_extra: list[str] = field(default_factory=list)
     next_comment: int = 11370000
 
     def __post_init__(self) -> None:
@@ -542,10 +602,14 @@ class FakeIps4(_Base):
     def route(self, request: httpx.Request) -> httpx.Response:
         url = str(request.url)
         member = self._member(request, "ips4_IPSSessionFront")
+        if "/messenger/" in url:
+            return self._messenger(request, member, url)
         if "/login/" in url:
             if request.method == "POST":
                 return self._login(_form(request))
             return self._html(_derived_ips4_login())
+        if "/topic/286745" in url and "do=editComment" in url:
+            return self._edit(request, member, url)
         if "/topic/286745" in url:
             if request.method == "POST":
                 return self._reply(member, _form(request))
@@ -558,6 +622,59 @@ class FakeIps4(_Base):
             )
         return self._topic(member)
 
+    def _messenger(self, request: httpx.Request, member: int, url: str) -> httpx.Response:
+        if not member:
+            return self._html(_derived_ips4_login("You must sign in to use the messenger"))
+        if "/compose/" in url:
+            if request.method == "GET":
+                return self._html(_derived_ips4_compose())
+            form = _form(request)
+            if form.get("csrfKey") != _CSRF:
+                self.violations.append("PM without csrfKey")
+            names = [n for n in form.get("messenger_to", "").split("\n") if n.strip()]
+            unknown = [n for n in names if n not in self.users and n != "Headache"]
+            if unknown:
+                return self._html(_derived_ips4_compose(f"{unknown[0]} is not a valid member"))
+            if self._flooded(member):
+                return self._html(
+                    _derived_ips4_compose(
+                        f"Please wait {int(self.flood_interval)} seconds before sending again."
+                    )
+                )
+            self.last_write[member] = self.clock()
+            self.sent_pms.append(form)
+            return httpx.Response(
+                302, headers={"Location": f"{IPS4_BASE}index.php?/messenger/7002/"}
+            )
+        found = re.search(r"/messenger/(\d+)/", url)
+        if found is None:
+            return self._html((TEMPLATES / "ips4_messenger_list.template.html").read_text())
+        if found.group(1) != "7001":
+            return httpx.Response(
+                404,
+                html="<html><body><div class='ipsMessage ipsMessage_error'>Sorry, we could not "
+                "find that conversation (not found)</div></body></html>",
+            )
+        page = (TEMPLATES / "ips4_messenger_conversation.template.html").read_text()
+        if self.conversation_extra:
+            page = page.replace(
+                '</div>\n<div data-role="replyArea">',
+                "".join(self.conversation_extra) + '</div>\n<div data-role="replyArea">',
+                1,
+            )
+        return self._html(page)
+
+    def add_conversation_reply(self, msg_id: int, author: str, author_id: int, text: str) -> None:
+        """A new message in conversation 7001: a template article refilled (derived)."""
+        self.conversation_extra.append(
+            f'<a id="comment-{msg_id}"></a><article id="elComment_{msg_id}" class="cMessage '
+            'ipsComment ipsBox"><aside class="ipsComment_author"><h3 class="ipsComment_author '
+            f'ipsType_sectionHead"><a href="{IPS4_BASE}profile/{author_id}-x/">{author}</a>'
+            '</h3></aside><div class="ipsComment_meta"><time datetime="2017-04-21T20:00:00Z">'
+            'Friday</time></div><div data-role="commentContent" class="ipsType_normal">'
+            f"<p>{text}</p></div></article>"
+        )
+
     def _topic(self, member: int) -> httpx.Response:
         html = self.page
         if self.comments:
@@ -568,6 +685,53 @@ class FakeIps4(_Base):
                 "memberID:5212", "memberID:0"
             )
         return self._html(html)
+
+    def _edit(self, request: httpx.Request, member: int, url: str) -> httpx.Response:
+        """IPS 4 comment edit: the comment form refilled (template-derived)."""
+        found = re.search(r"comment=(\d+)", url)
+        cid = int(found.group(1)) if found else 0
+        own = next((c for c in self.comments if c[0] == cid), None)
+        if not member or own is None or own[1] != member:
+            return httpx.Response(
+                403,
+                html="<html><body><div class='ipsMessage ipsMessage_error'>You do not have "
+                "permission to edit this post.</div></body></html>",
+            )
+        if request.method == "GET":
+            action = (
+                f"{IPS4_BASE}index.php?/topic/286745-mafiascum-sign-up/"
+                f"&amp;do=editComment&amp;comment={cid}"
+            )
+            return self._html(
+                "<!DOCTYPE html><html><head><title>Edit</title></head><body>"
+                f"<form method='post' action='{action}' enctype='multipart/form-data'>"
+                f"<input type='hidden' name='csrfKey' value='{_CSRF}'>"
+                "<input type='hidden' name='form_submitted' value='1'>"
+                "<textarea name='topic_comment_286745'></textarea></form></body></html>"
+            )
+        form = _form(request)
+        if form.get("csrfKey") != _CSRF:
+            self.violations.append("edit without csrfKey")
+        i = self.comments.index(own)
+        body = form.get("topic_comment_286745", "")
+        self.comments[i] = (
+            cid,
+            member,
+            re.sub(
+                r"(<div data-role='commentContent'[^>]*>).*?(</div>\s*</div>)",
+                lambda m: m.group(1) + body + m.group(2),
+                own[2],
+                count=1,
+                flags=re.S,
+            ),
+        )
+        return httpx.Response(
+            302,
+            headers={
+                "Location": f"{IPS4_BASE}index.php?/topic/286745-mafiascum-sign-up/"
+                f"&do=findComment&comment={cid}"
+            },
+        )
 
     def _login(self, form: dict[str, str]) -> httpx.Response:
         if form.get("csrfKey") != _CSRF:

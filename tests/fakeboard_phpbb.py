@@ -14,7 +14,7 @@ recorded order; one flood timer for posts and PMs; `topic_cur_post_id` post revi
 answers with the recorded refusal pages. `violations` collects anything a real browser would
 not have sent (tests assert it stays empty).
 
-Faults: `fail_next(kind, count, path=...)` with kind "500", "502", "503", "timeout",
+Faults: `fail_next(kind, count, path=...)` with kind "500", "502", "503", "429", "timeout",
 "connect", "truncated"; `drop_sessions()` forgets every session (a lost session).
 """
 

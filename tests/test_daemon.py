@@ -311,3 +311,23 @@ def test_status_and_run_commands_on_a_config(
     out = capsys.readouterr().out
     assert "turn 1" in out and "Mister X" in out and "not voted" in out
     assert run_cmd.dry_run_url("sqlite:////x/g.db") == "sqlite:////x/g.db.dry-run"
+
+
+def test_G_full_gambler_game_greens_court_and_night(tmp_path: Path) -> None:
+    run = play("gambler", _db(tmp_path))
+    posts = run.topic_posts
+    greens2 = next(p for p in posts if "номинации дня 2" in p)
+    assert "порог — 1" in greens2  # G-N.3: 8 living players
+    day2 = next(p for p in posts if "итоги дня 2" in p)
+    assert "посажен [b]Mister X[/b] — крёстный отец" in day2  # G-N.4, court topic votes
+    assert "[quote]отравленный чай в пять часов[/quote]" in day2  # G-M.10 story quoted
+    assert "Последнее слово" in day2  # G-P.2
+    assert "Марго" not in day2  # the sheriff shot the maniac: never by whom (G-P.1)
+    assert run.daemon.game().winner == "town"
+    # the mafioso's letter while the godfather lived was taken conditionally (G-M.5/G-M.6)
+    ack = next(m for m in run.board.sent if m.to == ("Граф Монте-Кристо",) and "Re:" in m.subject)
+    assert "условно" in ack.html
+    # G-P.2: the killed civilian's last word is fine, a later post is flagged, once
+    reports = [m.html for m in run.board.sent if "отчёт, ход 3" in m.subject]
+    assert sum("Вася2005 выбыл" in r for r in reports) == 1
+    assert not any("Кот выбыл" in r for r in reports)

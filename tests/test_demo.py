@@ -9,6 +9,27 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden_newspapers" / "demo_pefl.txt"
+GOLDEN_GAMBLER = ROOT / "tests" / "golden_newspapers" / "demo_gambler.txt"
+
+
+def _demo(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mafiabot", "demo", "--db", str(tmp_path / "d.sqlite"), *extra],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,  # works from anywhere: its data is package data
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+
+
+def test_demo_gambler_game_golden(tmp_path: Path) -> None:
+    res = _demo(tmp_path, "--game", "gambler")
+    assert res.returncode == 0, res.stderr
+    if os.environ.get("MAFIABOT_UPDATE_GOLDEN"):
+        GOLDEN_GAMBLER.write_text(res.stdout, "utf-8")
+    assert res.stdout == GOLDEN_GAMBLER.read_text("utf-8")
+    assert "номинации дня 2" in res.stdout and "итоги дня 3" in res.stdout
 
 
 def test_demo_prints_every_newspaper_of_the_recorded_game(tmp_path: Path) -> None:

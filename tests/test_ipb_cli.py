@@ -100,3 +100,11 @@ def test_cli_parse_pm_on_a_template_derived_ipb13_pm(
     assert out["pm"]["id"] == 901 and out["pm"]["sender"] == "Mr. Grin"
     assert out["pm"]["text"] == "Проверяю Ronin"  # the quoted «Пришлите ход» is not the move
     assert out["move"]["targets"] == ["Ronin"]
+
+
+def test_ipb_detector_never_claims_a_phpbb_page() -> None:
+    from parser.ipb import detect_ipb
+
+    pages = sorted((FIXTURES / "phpbb").glob("*.html"))
+    assert len(pages) > 30
+    assert [p.name for p in pages if detect_ipb(read_page(p)) is not None] == []

@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 import httpx
 import pytest
 
-from parser.ipb import parse_ipb_topic
+from parser.ipb import parse_ipb_pm, parse_ipb_topic
 from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow
 from poster.poster import Poster
 from scraper.board import BoardClient, TopicCursor
@@ -416,8 +416,10 @@ def test_ipb3_conversations() -> None:
     client, board, _ = make3()
     rows = client.list_pm_folder()
     assert [(r.id, r.unread) for r in rows] == [(5001, True), (4990, False)]
-    (fetched,) = client.fetch_unread_pms(skip={4990})
-    assert fetched.id == 5001 and "Check <strong>TehStu</strong>" in fetched.raw.html
+    (fetched,) = client.fetch_unread_pms()
+    # conversation 5001 holds message 7701: ids are message ids on conversation boards
+    assert fetched.id == 7701 and fetched.raw.url.endswith("topicID=5001#comment-7701")
+    assert "Check <strong>TehStu</strong>" in fetched.raw.html
     with pytest.raises(NotFound):
         client.read_pm(1)
     result = client.send_pm(["daveoreardon"], "Night 2", "Your move?")
@@ -425,3 +427,145 @@ def test_ipb3_conversations() -> None:
     assert board.sent_pms[0]["msgContent"] == "Your move?"
     with pytest.raises(UnknownRecipient):
         client.send_pm(["nobody"], "Night 2", "?")
+
+
+def test_ipb2_cookie_jar_survives_a_restart(tmp_path: Path) -> None:
+    jar = tmp_path / "cookies.json"
+    client, board, _ = make2(cookie_file=jar)
+    client.login()
+    client.close()
+    assert jar.exists() and (jar.stat().st_mode & 0o777) == 0o600
+    again, _, _ = make2(board, cookie_file=jar)
+    again.login()
+    assert len(posts_of(board, "act=Login")) == 1  # the stored session was reused
+    assert len(again.poll_topic(TopicCursor(3058)).new_post_ids) == 5
+
+
+def test_ips4_guest_page_mid_session_triggers_relogin() -> None:
+    client, board, _ = make4()
+    client.login()
+    board.drop_sessions()
+    poll = client.poll_topic(TopicCursor(286745, page=12))
+    assert len(poll.new_post_ids) == 25
+    assert len(posts_of(board, "/login/")) == 2
+
+
+@pytest.mark.parametrize("fault", ["500", "timeout", "truncated"])
+def test_ips4_transient_faults_are_retried(fault: str) -> None:
+    client, board, _ = make4()
+    client.login()
+    board.fail_next(fault, 1, path="/topic/286745")
+    assert len(client.poll_topic(TopicCursor(286745, page=12)).new_post_ids) == 25
+
+
+def test_ips4_a_lost_answer_to_a_reply_is_not_resent_blindly() -> None:
+    client, board, _ = make4()
+    client.login()
+    original = board._reply
+
+    def accept_then_drop(member: int, form: dict[str, str]) -> httpx.Response:
+        original(member, form)  # the board stores the comment …
+        raise httpx.ReadTimeout("answer lost")  # … but the answer never arrives
+
+    board._reply = accept_then_drop  # type: ignore[method-assign]
+    with pytest.raises(BoardUnavailable):
+        client.post_reply(286745, "Vote: Timmo")
+    assert len(board.comments) == 1  # exactly one submit; the poster's marker check decides
+
+
+def test_ips4_messenger_read_and_send() -> None:
+    # messenger pages are template-derived (unverified against a live board)
+    client, board, _ = make4()
+    rows = client.list_pm_folder()
+    assert [(r.id, r.unread, r.subject) for r in rows] == [
+        (7001, True, "Night 1 action"),
+        (6990, False, "Your role"),
+    ]
+    (fetched,) = client.fetch_unread_pms()  # 88124 is the bot's own reply: not a move
+    assert fetched.id == 88123 and "Kill" in fetched.raw.html
+    assert parse_ipb_pm(fetched.raw.html, msg_id=fetched.id).own_text == "Kill Dinobot"
+    with pytest.raises(NotFound):
+        client.read_pm(6990)
+    result = client.send_pm(["Headache", "John0"], "Night 2", "[b]Your move?[/b]")
+    assert result.msg_id == 7002
+    (sent,) = board.sent_pms
+    assert sent["messenger_to"] == "Headache\nJohn0"
+    assert sent["messenger_content"] == "<p><strong>Your move?</strong></p>"
+    assert board.violations == []
+    with pytest.raises(UnknownRecipient):
+        client.send_pm(["Nobody"], "Night 2", "?")
+
+
+def test_ips4_a_new_reply_in_a_processed_conversation_is_not_lost() -> None:
+    client, board, _ = make4()
+    first = [f.id for f in client.fetch_unread_pms()]
+    assert first == [88123]
+    board.add_conversation_reply(88130, "Headache", 2673, "Night 2: kill Timmo")
+    again = client.fetch_unread_pms(skip=set(first))
+    assert [f.id for f in again] == [88130]
+    msg = parse_ipb_pm(again[0].raw.html, msg_id=88130)
+    assert (msg.sender, msg.own_text) == ("Headache", "Night 2: kill Timmo")
+
+
+def test_ipb2_login_form_served_mid_session_triggers_relogin() -> None:
+    client, board, _ = make2()
+    client.login()
+    board.drop_sessions()  # the messenger now answers with the login form
+    rows = client.list_pm_folder()
+    assert [r.id for r in rows] == [901, 899]
+    assert len(posts_of(board, "act=Login")) == 2
+
+
+def test_ipb2_crash_between_accept_and_mark_does_not_duplicate_a_pm() -> None:
+    board = FakeIpb2(FakeClock())
+    outbox = CrashingOutbox()
+    key = OutboxKey("7", 0, "role", "Denegin")
+    outbox.add(
+        OutboxRow(key, "pm", "Вы — комиссар.", "Мафия 7: ваша роль", recipients=("Denegin",))
+    )
+    outbox.crash_next = True
+    client, _, _ = make2(board)
+    with pytest.raises(KeyboardInterrupt):
+        Poster(client, outbox).flush()
+    assert len(board.sent_pms) == 1
+    client2, _, _ = make2(board)
+    report = Poster(client2, outbox).flush()
+    assert report.recovered == [key]
+    assert len(board.sent_pms) == 1  # found in the sent folder by its marker, not resent
+    row = outbox.get(key)
+    assert row is not None and row.status == "sent" and row.board_ids == (951,)
+
+
+def test_daemon_builds_an_ipb_client_for_kind_ipb(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mafiabot.config import load_config
+    from mafiabot.daemon import make_client
+
+    example = (Path(__file__).resolve().parent.parent / "config.example.toml").read_text(
+        encoding="utf-8"
+    )
+    assert 'kind = "auto"' in example
+    cfg_file = tmp_path / "game.toml"
+    cfg_file.write_text(example.replace('kind = "auto"', 'kind = "ipb"', 1), encoding="utf-8")
+    monkeypatch.setenv("MAFIABOT_PASSWORD", "secret")
+    client = make_client(load_config(cfg_file))
+    assert isinstance(client, IpbClient) and isinstance(client, BoardClient)
+    assert client.settings.password == "secret"
+    assert client.settings.tz == "Europe/Moscow"
+    client.close()
+
+
+def test_ips4_edit_own_comment_also_after_a_restart() -> None:
+    client, board, _ = make4()
+    made = client.post_reply(286745, "Votes: none")
+    client.edit_post(made.post_id, "Votes: Timmo 1")
+    assert "<p>Votes: Timmo 1</p>" in board.comments[0][2]
+    # a new client learns where its own comment is from the next poll of the topic
+    client2, _, _ = make4(board)
+    with pytest.raises(NotFound):
+        client2.edit_post(made.post_id, "Votes: Timmo 2")
+    client2.poll_topic(TopicCursor(286745, page=12))
+    client2.edit_post(made.post_id, "Votes: Timmo 2")
+    assert "<p>Votes: Timmo 2</p>" in board.comments[0][2]
+    assert board.violations == []

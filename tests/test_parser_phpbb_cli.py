@@ -84,6 +84,8 @@ def test_printable_view_prints_null_ids_and_warns() -> None:
     ("target", "words"),
     [
         ("no/such/page.html", "cannot read"),
+        (f"--board=nonsense|{PHPBB / 'topic_p1.html'}", "unknown board kind"),
+        (f"{PHPBB / 'topic_p1.html'}|no/such/page.html", "cannot read"),
         (str(PHPBB / "pm_inbox_export.xml"), "not a page of a known board"),
         (str(PHPBB / "MANIFEST.md"), "not a page of a known board"),
         (str(PHPBB / "login.html"), "login page"),
@@ -92,7 +94,7 @@ def test_printable_view_prints_null_ids_and_warns() -> None:
     ],
 )
 def test_bad_input_exits_2_with_one_line(target: str, words: str) -> None:
-    res = run(target)
+    res = run(*target.split("|"))
     assert res.returncode == 2
     assert res.stdout == ""
     assert res.stderr.count("\n") == 1 and words in res.stderr

@@ -199,3 +199,81 @@ def test_relative_edit_time_without_fetch_time_is_an_issue_not_a_guess() -> None
     (post,) = [p for p in later.posts if p.id == 52]
     assert post.edited is not None
     assert post.edited.at == datetime.fromisoformat("2026-11-30T07:50:00+03:00")
+
+
+def test_shared_html_helpers() -> None:
+    from selectolax.lexbor import LexborHTMLParser
+
+    from parser.html import iter_ancestors, node_text, query_int, text_outside, user_id_from_href
+
+    tree = LexborHTMLParser(
+        "<div id='c'>Да <blockquote><div><cite>X писал(а):</cite> нет</div></blockquote>"
+        "<b>ну <i id='i'>и\xa0ладно</i></b></div>"
+    )
+    c = tree.css_first("#c")
+    i = tree.css_first("#i")
+    assert c is not None and i is not None
+    assert node_text(c) == "Да X писал(а): нет ну и ладно"
+    assert text_outside(c, "blockquote") == "Да ну и ладно"
+    assert node_text(c) == "Да X писал(а): нет ну и ладно"  # the original is untouched
+    assert [a.tag for a in iter_ancestors(i, stop=c)] == ["b"]
+    assert query_int("./viewtopic.php?t=4&amp;start=20", "start") == 20
+    assert query_int("./viewtopic.php?t=4&start=20", "t") == 4
+    assert query_int("./viewtopic.php?st=7", "t") is None
+    assert user_id_from_href("./memberlist.php?mode=viewprofile&amp;u=61") == 61
+    assert user_id_from_href("./memberlist.php?mode=viewprofile") is None
+
+
+def test_pm_view_with_english_labels() -> None:
+    """pm_view_9.html with the header labels and date as the English language pack prints them."""
+    real = read_page(PHPBB / "pm_view_9.html")
+    html = (
+        real.replace(
+            "<strong>Отправлено:</strong> Сегодня, 02:30",
+            "<strong>Sent:</strong> Mon Nov 30, 2026 2:30 am",
+        )
+        .replace("<strong>От:</strong>", "<strong>From:</strong>")
+        .replace("<strong>Получатель:</strong>", "<strong>Recipients:</strong>")
+    )
+    assert html.count("<strong>Sent:</strong>") == 1 and "Recipients:" in html
+    msg = parse_pm(html)
+    ru = parse_pm(real, now=datetime.fromisoformat("2026-11-30T09:00:00+03:00"))
+    assert msg is not None and ru is not None
+    assert (msg.id, msg.sender, msg.sender_id, msg.recipients, msg.sent_at, msg.own_text) == (
+        ru.id,
+        ru.sender,
+        ru.sender_id,
+        ru.recipients,
+        ru.sent_at,
+        ru.own_text,
+    )
+    assert msg.recipients == ("Ведущий", "Марго")
+
+
+def test_phpbb30_style_title_and_post_header_without_time_tag() -> None:
+    """topic_p1.html with the 3.0 prosilver title (<h2> without class) and a <p class="author">
+    that prints the date as text after » instead of a <time> tag."""
+    html = REAL.replace('<h2 class="topic-title">', "<h2>")
+    html = html.replace(
+        '<time datetime="2026-11-27T09:15:03+00:00">27 ноя 2026, 12:15</time>', "27 ноя 2026, 12:15"
+    )
+    assert '<h2 class="topic-title">' not in html and 'datetime="2026-11-27T09:15:03' not in html
+    page = parse_topic(html)
+    assert page.title == "Мафия – 12. Старт игры" and page.topic_id == 4
+    (post,) = [p for p in page.posts if p.id == 52]
+    assert post.posted_at == datetime.fromisoformat("2026-11-27T12:15:00+03:00")
+    assert post.posted_at_text == "27 ноя 2026, 12:15"
+    assert post.author == "Вася2005" and post.author_id == 64
+
+
+def test_coloured_name_in_a_quote_header_is_not_a_span() -> None:
+    body = (
+        '<blockquote><div><cite><a href="./memberlist.php?mode=viewprofile&amp;u=2" style="color: #AA0000;">'
+        'Ведущий</a> писал(а): <a href="./viewtopic.php?p=48#p48" data-post-id="48">↑</a></cite>'
+        '<span style="color:red">Ник</span></div></blockquote>'
+    )
+    post = derived(body)
+    assert post.colored == ()
+    (q,) = post.quotes
+    assert (q.author, q.author_id, q.post_id) == ("Ведущий", 2, 48)
+    assert [(c.color, c.text) for c in q.colored] == [("#ff0000", "Ник")]

@@ -22,7 +22,7 @@ from scraper.errors import (
     UnknownRecipient,
 )
 from scraper.phpbb import PhpbbClient, PhpbbSettings
-from tests.fakeboard_phpbb import BASE, REPLY_FIELDS, FakeClock, FakePhpbb
+from tests.fakeboard_phpbb import BASE, REPLY_FIELDS, FakeClock, FakePhpbb, page
 
 BOT = "Тестовый Игрок"
 
@@ -519,3 +519,26 @@ def test_login_and_reply_make_the_same_requests_as_the_recorded_browser() -> Non
     client.login()
     client.post_reply(4, "Всем привет!")
     assert [(r.method, r.url.path) for r in board.requests] == recorded
+
+
+def test_refusal_in_the_boards_own_words_fails_the_row_for_the_host() -> None:
+    board = FakePhpbb(FakeClock())
+    client, _, _ = make(board)
+    original = board._reply
+
+    def too_many_smilies(method, q, form, sess):  # type: ignore[no-untyped-def]
+        if method == "POST":  # phpBB's TOO_MANY_SMILIES, in a derived copy of a refusal page
+            body = page("http/reply_flood/4.html").replace(
+                "Вы не можете отправить следующее сообщение сразу после предыдущего. "
+                "Пожалуйста, попробуйте чуть позже.",
+                "Ваше сообщение содержит слишком много смайликов.",
+            )
+            return board._html(board._reply_form_page(body, sess))
+        return original(method, q, form, sess)
+
+    board._reply = too_many_smilies  # type: ignore[method-assign]
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    report = Poster(client, outbox).flush()
+    assert report.failed and "слишком много смайликов" in report.failed[0][1]
+    assert board.accepted_posts == []

@@ -1,4 +1,4 @@
-"""`mafiabot demo`: play a recorded PEFL game offline and print every newspaper.
+"""`mafiabot demo [--game pefl|gambler]`: play a recorded game offline, print every newspaper.
 
 It runs the same code as `mafiabot run` — parser, engine, templates, store, daemon loop — with
 an offline board (`mafiabot.demo.board.RecordedBoard`) built from real phpBB pages in place of
@@ -20,7 +20,7 @@ def main(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     with tempfile.TemporaryDirectory(prefix="mafiabot-demo-") as tmp:
         db = Path(args.db) if args.db else Path(tmp) / "demo.sqlite"
-        run = play("pefl", f"sqlite:///{db}", sys.stdout)
+        run = play(args.game, f"sqlite:///{db}", sys.stdout)
         g = run.daemon.game()
         print(
             f"Игра окончена: {g.winner or '—'}; ходов сыграно: {g.turn}; "

@@ -290,7 +290,8 @@ class RecordedBoard:
         self, topic_id: int, first_page: int = 1, last_page: int | None = None
     ) -> list[TopicPageFetch]:
         self._check()
-        return [self._fetch(topic_id, self._visible(topic_id))]
+        posts = self._visible(topic_id)
+        return [self._fetch(topic_id, posts)] if posts else []
 
     def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
         self._check()

@@ -92,6 +92,17 @@ def tick_times(run: DemoRun, data: dict[str, Any]) -> list[datetime]:
         times.add(datetime.fromisoformat(item["at"]).replace(tzinfo=tz) + timedelta(minutes=1))
     for dl in run.cfg.game.deadlines:
         times.add(dl + timedelta(minutes=1))
+    if run.cfg.game.ruleset == "gambler":
+        from mafiabot.config import gambler_deadlines
+
+        last = max(times)
+        turn = 1
+        while True:
+            greens, court = gambler_deadlines(run.cfg.game, turn)
+            if greens > last + timedelta(days=2):
+                break
+            times |= {greens + timedelta(minutes=1), court + timedelta(minutes=1)}
+            turn += 1
     return sorted(times)
 
 
