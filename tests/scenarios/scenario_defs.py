@@ -1,10 +1,10 @@
-"""The PEFL and Gambler rule scenarios, written by hand from RULES.md (see build.py)."""
+"""The PEFL and Gambler rule scenarios, written by hand from RULES.md (see scenario_kit.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from build import ALL, OMIT, Scenario, mv, one_of, quote, red, txt
+from scenario_kit import ALL, OMIT, Scenario, mv, one_of, quote, red, txt
 
 
 def P(nick: str, role: str, clan: str | None = None, don: bool = False) -> dict[str, Any]:
