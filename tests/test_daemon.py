@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import logging
 import os
 import signal
+import tempfile
 import threading
 from collections import Counter
 from datetime import datetime, timedelta
@@ -19,6 +21,12 @@ from mafiabot.daemon import Daemon, DryRunClient
 from mafiabot.demo.board import RecordedBoard
 from mafiabot.demo.play import DemoRun, demo_files, play, setup, strip_marker, tick_times
 from mafiabot.store import Store, open_store
+
+
+@functools.cache
+def played(name: str) -> DemoRun:
+    """A whole recorded game, played once per test session (read-only for the tests)."""
+    return play(name, f"sqlite:///{tempfile.mkdtemp(prefix='mafiabot-test-')}/g.sqlite")
 
 
 def _db(tmp_path: Path, name: str = "g.sqlite") -> str:
@@ -37,8 +45,8 @@ def _at(run: DemoRun, iso: str) -> datetime:
     return datetime.fromisoformat(iso).replace(tzinfo=run.cfg.board.tz)
 
 
-def test_C_4_full_pefl_game_each_newspaper_posted_once(tmp_path: Path) -> None:
-    run = play("pefl", _db(tmp_path))
+def test_C_4_full_pefl_game_each_newspaper_posted_once() -> None:
+    run = played("pefl")
     papers = [t for t in run.topic_posts if "Газета" in t]
     assert [p.split("выпуск ")[1].split("[")[0] for p in papers] == ["0", "1", "2", "3"]
     assert len(run.topic_posts) == len(set(run.topic_posts))  # nothing twice
@@ -52,7 +60,7 @@ def test_C_4_full_pefl_game_each_newspaper_posted_once(tmp_path: Path) -> None:
 
 
 def test_crash_and_restart_mid_turn_loses_nothing_and_posts_nothing_twice(tmp_path: Path) -> None:
-    whole = play("pefl", _db(tmp_path, "whole.sqlite"))
+    whole = played("pefl")
 
     # the same game, killed in the middle of turn 2 (after some votes and moves) ...
     url = _db(tmp_path, "crash.sqlite")
@@ -196,8 +204,8 @@ def test_moderation_flags_outsider_and_dead_player_posting(tmp_path: Path) -> No
     assert report.html.count("Марго выбыл") == 1
 
 
-def test_moves_are_acknowledged_or_refused_by_pm(tmp_path: Path) -> None:
-    run = play("pefl", _db(tmp_path))
+def test_moves_are_acknowledged_or_refused_by_pm() -> None:
+    run = played("pefl")
     acks = {m.to[0]: strip_marker(m.html) for m in run.board.sent if m.subject == "Re: ход"}
     assert "ход принят" in acks["Шерлок"]
     assert "ход не принят" in acks["Кот"] and "Васю" in acks["Кот"]
@@ -313,8 +321,8 @@ def test_status_and_run_commands_on_a_config(
     assert run_cmd.dry_run_url("sqlite:////x/g.db") == "sqlite:////x/g.db.dry-run"
 
 
-def test_G_full_gambler_game_greens_court_and_night(tmp_path: Path) -> None:
-    run = play("gambler", _db(tmp_path))
+def test_G_full_gambler_game_greens_court_and_night() -> None:
+    run = played("gambler")
     posts = run.topic_posts
     greens2 = next(p for p in posts if "номинации дня 2" in p)
     assert "порог — 1" in greens2  # G-N.3: 8 living players
