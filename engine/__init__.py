@@ -3,21 +3,27 @@
 Public API (stable; extend, never change):
 
 - `get_ruleset(name, settings) -> RuleSet` — "gambler" or "pefl" (`RULESETS`), with a
-  `RulesSettings` (every **Ruling** of RULES.md; the config `[rules]` section maps onto it via
-  `RulesSettings.from_mapping`).
-- `RuleSet.new_game(seats) -> GameState` from dealt `Seat`s (see `engine.dealing.deal` for a
-  seeded deal by the role tables of G-S.1/P-S.1), `RuleSet.introductions(state) -> events`
-  (role PMs, who-knows-whom, G-S.3/P-S.3).
+  `RulesSettings` (every **Ruling** of RULES.md, each field documented with its rule id and
+  default; the config `[rules]` table maps onto it by `RulesSettings.from_mapping`, which
+  raises `SettingsError` naming a bad key).
+- `engine.dealing.deal(rules, nicks, rng) -> seats`: the role table for the player count
+  (G-S.1, P-S.1; `role_tables` setting overrides) dealt by a seeded uniform shuffle.
+- `RuleSet.new_game(seats) -> GameState`, `RuleSet.introductions(state) -> events` (role PMs,
+  who-knows-whom, G-S.3/P-S.3).
 - `step(state, inputs, now, rng, rules) -> (state, events)` closes the deadline the state waits
   for (`state.turn`, `state.phase`): PEFL one deadline a turn ("day": votes, then the night in
-  P-O.1 order); Gambler "greens" (G-N.1–3) then "court" (court, jailing, night), and the
-  introduction turn 1 ("day"). `inputs` is a `TurnInputs` (votes, rejected votes, posters,
-  moves, host `Override`s); `rng` an injected `random.Random`.
-- `RuleSet.check_move(state, move) -> reason | None` validates a move on arrival (the same
-  checks run again at the deadline).
+  P-O.1 order; turn 0 also elects Dons); Gambler "day" for the introduction turn 1, then per
+  turn "greens" (G-N.1–3) and "court" (court, jailing, night); "over" once won. `inputs` is a
+  `TurnInputs` (votes, rejected votes, posters, post authors, moves, host `Override`s); `rng`
+  an injected `random.Random` (coin tosses, appointments).
+- `RuleSet.check_move(state, move) -> reason | None` validates a move on arrival; the same
+  checks run again at the deadline, so a move aimed at someone the day removed is refused.
+- `RuleSet.winner(state)`; `engine.bans.ban_games(n)` (P-B.1).
 - Events (`engine.events`) are past-tense frozen records with an `audience`: `PUBLIC`
-  (newspaper, never a secret), `player(nick)` (PM), `HOST` (report). `DeathRecorded` (host)
-  carries the exact cause; `Killed` (public) only what the newspaper may say.
+  (newspaper material, never a secret: no killer's nick, no executor, no ambushing maniac, no
+  Gambler killer at all), `player(nick)` (a PM: role, checks, acquaintances, refusals), `HOST`
+  (report: `DeathRecorded` with the exact cause and striker, `Saved`, `Resurrected`,
+  `VoteIgnored`, `PostFlagged`). A newspaper is rendered from a turn's public events alone.
 """
 
 from __future__ import annotations

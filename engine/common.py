@@ -14,6 +14,7 @@ from engine.events import (
     MoveRejected,
     OverrideApplied,
     PlayerReplaced,
+    PostFlagged,
     VoteIgnored,
     player,
 )
@@ -111,7 +112,7 @@ def check_actor_and_targets(state: GameState, move: Move, arity: Iterable[int]) 
     if actor is None:
         return "not_a_player"
     if not actor.alive:
-        return "dead"
+        return "missing" if actor.out_by == "missing" else "dead"
     if move.action in ("ambush", "choose_side", "don") and not move.targets:
         return None
     if len(move.targets) not in tuple(arity):
@@ -230,7 +231,7 @@ def record_vote(state: GameState, vote: Vote) -> GameState:
     """Keep a counted vote on its target (P-E.1 needs every vote with its order)."""
     seq = state.vote_seq + 1
     target = state.get(vote.target)
-    rec = VoteRecord(voter=vote.voter, turn=state.turn, seq=seq, post_id=vote.post_id)
+    rec = VoteRecord(voter=vote.voter, turn=state.turn, seq=seq, post_id=vote.post_id, at=vote.at)
     state = state.with_player(target.nick, votes_received=(*target.votes_received, rec))
     return replace(state, vote_seq=seq)
 
@@ -257,3 +258,20 @@ def cast_order(state: GameState, nicks: Iterable[str]) -> list[str]:
 
 def living_at(players: Sequence[Player]) -> tuple[str, ...]:
     return tuple(p.nick for p in players if p.alive)
+
+
+def flag_dead_posts(
+    state: GameState, post_authors: Sequence[str], allowed: Callable[[Player], int]
+) -> tuple[GameState, list[Event]]:
+    """P-P.2 / G-P.2: a dead player may leave `allowed(player)` posts after death; every
+    further post is flagged to the host."""
+    events: list[Event] = []
+    for nick in post_authors:
+        p = state.player(nick)
+        if p is None or p.alive:
+            continue
+        n = p.posts_after_death + 1
+        state = state.with_player(nick, posts_after_death=n)
+        if n > allowed(p):
+            events.append(PostFlagged(turn=state.turn, audience=HOST, nick=nick, count=n))
+    return state, events

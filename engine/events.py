@@ -109,6 +109,16 @@ class VoteIgnored(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PostFlagged(Event):
+    """Host: a player posted where the rules forbid it: dead beyond his one post (P-P.2,
+    G-P.2; reason "dead") or beaten last night (P-A.3; reason "beaten")."""
+
+    nick: str
+    count: int  # his forbidden posts so far
+    reason: str = "dead"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class OverrideApplied(Event):
     """A host override changed the result (C-6); public so the newspaper can say so."""
 

@@ -17,6 +17,7 @@ from engine.common import (
     apply_replacements,
     cast_order,
     check_actor_and_targets,
+    flag_dead_posts,
     ignored_vote,
     pick_cause,
     reject,
@@ -90,9 +91,12 @@ def team_of(role: str) -> str:
 
 
 def default_role_table(n: int) -> dict[str, int]:
-    """G-S.1: 11–19 players; 4–5 mafia (one godfather), 1 of each single role, the rest
-    civilians (5–9)."""
-    mafia = 4 if n < 15 else 5
+    """G-S.1: 4–5 mafia (one godfather), one of each single role, the rest civilians (5–9).
+
+    The original is contradictory: those counts need 15–20 players, yet it says 11–19. For
+    15–19 the table follows the counts (5 mafia from 18 players); below 15 the mafia shrinks
+    to 3 and civilians fill the rest. The host's `role_tables` setting wins over all this."""
+    mafia = 5 if n >= 18 else 4 if n >= 14 else 3
     table = {
         "commissar": 1,
         "sheriff": 1,
@@ -136,6 +140,8 @@ class Gambler:
     ) -> tuple[GameState, list[Event]]:
         state, events = apply_replacements(state, inputs.overrides)
         inputs = rename_inputs(inputs, inputs.overrides)
+        state, evs = flag_dead_posts(state, inputs.post_authors, last_word_allowed)
+        events += evs
         if state.phase == "greens":
             state, evs = close_greens(self.settings, state, inputs)
         elif state.phase == "court":
@@ -146,6 +152,13 @@ class Gambler:
 
     def winner(self, state: GameState) -> str | None:
         return winner(self.settings, state)
+
+
+def last_word_allowed(p: Player) -> int:
+    """G-P.2: a killed civilian may write one last word (the 12 h limit is the daemon's
+    clock: it passes only posts within it as this turn's); anyone else dead, none."""
+    killed = p.out_by not in (None, "jailed", "missing", "override")
+    return 1 if p.role == "civilian" and killed else 0
 
 
 # ============================================================================================
@@ -362,7 +375,8 @@ def close_court_and_night(
                     DeathRecorded(turn=state.turn, audience=HOST, nick=ov.nick, cause="override"),
                     OverrideApplied(turn=state.turn, what="remove", nick=ov.nick),
                 ]
-    w = winner(settings, state)  # G-W.1 Ruling: checked after the court ...
+    # G-W.1 Ruling: checked after the court ...
+    w = winner(settings, state) if settings.gambler_check_win_after_court else None
     if w is None:
         moves = [m for m in inputs.moves if m.action != "choose_side"]
         intake, evs = take_moves(state, moves, lambda s, m: check_move(settings, s, m), None)
@@ -404,6 +418,8 @@ def prostitute_invitation(
         blockable = BLOCKABLE + (("lawyer",) if settings.prostitute_blocks_lawyer else ())
         if guest.role in blockable:
             lost.add(guest.nick)
+            if guest.nick in intake.requests:  # his move is gone; he is told so privately
+                events.append(reject(state, intake.requests[guest.nick], "blocked"))
             events.append(MoveBlocked(turn=state.turn, role=guest.role, missed=MISSED[guest.role]))
         elif guest.role == "mafia" and not state.by_role("godfather"):
             clan = [p for p in state.living if p.role in MAFIA_ROLES]
@@ -600,12 +616,12 @@ def winner(settings: RulesSettings, state: GameState) -> str | None:
     fewer than living mafia (with the lawyer and a mafia-recruited prostitute); the maniac
     only alone. Several at once → `gambler_win_priority` (maniac > mafia > town)."""
     living = state.living
-    if not living:
-        return None
+    # nobody left (the last sheriff and the last mafioso shot each other): "no godfather or
+    # mafia is left" still holds, so the town wins
     town = sum(1 for p in living if p.camp == TOWN)
     mafia = sum(1 for p in living if p.camp == MAFIA)
     holds = {
-        "maniac": len(living) == 1 and living[0].role == "maniac",
+        "maniac": len(living) == 1 and living[0].role == "maniac",  # only alone
         "mafia": town < mafia,
         "town": not any(p.role in MAFIA_ROLES for p in living),
     }

@@ -43,6 +43,8 @@ class TurnInputs:
     rejected: votes the parser refused (they count as abstentions, P-V.5).
     posters: nicks with at least one post in the game topic this turn (P-A.1).
     moves: PM moves in arrival order.
+    post_authors: the author of every game-topic post of the turn, in board order (for the
+    dead's posts, P-P.2 / G-P.2); empty when the caller does not track them.
     """
 
     votes: tuple[Vote, ...] = ()
@@ -50,3 +52,4 @@ class TurnInputs:
     posters: tuple[str, ...] = ()
     moves: tuple[Move, ...] = ()
     overrides: tuple[Override, ...] = ()
+    post_authors: tuple[str, ...] = ()

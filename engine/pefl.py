@@ -18,6 +18,7 @@ from engine.common import (
     apply_replacements,
     cast_order,
     check_actor_and_targets,
+    flag_dead_posts,
     ignored_vote,
     pick_cause,
     record_vote,
@@ -41,6 +42,7 @@ from engine.events import (
     Killed,
     NobodyRemoved,
     OverrideApplied,
+    PostFlagged,
     Promoted,
     Removed,
     Resurrected,
@@ -122,6 +124,7 @@ class Night:
     saved: dict[str, str] = field(default_factory=dict)  # nick -> how
     stories: dict[str, str] = field(default_factory=dict)
     heal_target: str | None = None  # decided at step 5, recorded at step 6
+    events: list[Event] = field(default_factory=list)  # notes for players, said at the end
 
     def kill(self, nick: str, cause: str, killer: str | None, *, final: bool = False) -> None:
         if nick in self.dead:
@@ -403,20 +406,30 @@ def resolve_turn(
     state, evs = apply_replacements(state, inputs.overrides)
     events += evs
     inputs = rename_inputs(inputs, inputs.overrides)
-    intake, evs = take_moves(state, inputs.moves, check_move, settings.request_changes)
+    state, evs = flag_dead_posts(state, inputs.post_authors, lambda p: 1)  # P-P.2
     events += evs
-
-    if state.turn == 0 and not state.dons_chosen:
-        state, evs = choose_dons(state, intake.side, rng)
+    letters, evs = take_moves(
+        state, [m for m in inputs.moves if m.action == "don"], check_move, None
+    )
+    events += evs
+    if not state.dons_chosen:  # P-S.2 (a game picked up after turn 0: appointed now)
+        state, evs = choose_dons(state, letters.side, rng)
         events += evs
 
     testament: tuple[str, ...] = ()
     if state.turn > 0:
+        events += beaten_posts_flagged(state, inputs.post_authors)
         state, evs, testament = play_day(settings, state, inputs)
         events += evs
 
     w = winner(state) if settings.pefl_check_win_after_day else None
     if w is None and any(p.alive for p in state.players):
+        # the night's requests are taken as the night finds the town (after steps 1–3): the
+        # hanged and the missing neither move nor are targets, and a Don left alone by the
+        # day may execute his own order (P-M.8)
+        night_moves = [m for m in inputs.moves if m.action != "don"]
+        intake, evs = take_moves(state, night_moves, check_move, settings.request_changes)
+        events += evs
         state, evs = play_night(settings, state, intake, testament, rng)
         events += evs
         state, evs = step7_leavers(state, inputs)
@@ -440,6 +453,23 @@ def excused(state: GameState, nick: str) -> bool:
     """P-A.3: beaten last night → no post and no vote owed (and none allowed) this turn."""
     p = state.get(nick)
     return p.beaten_turn is not None and p.beaten_turn == state.turn - 1
+
+
+def beaten_posts_flagged(state: GameState, post_authors: Sequence[str]) -> list[Event]:
+    """P-A.3: a beaten player's posts in the turn after the beating are flagged to the host."""
+    events: list[Event] = []
+    seen: dict[str, int] = {}
+    for nick in post_authors:
+        p = state.player(nick)
+        if p is None or not p.alive or not excused(state, nick):
+            continue
+        seen[nick] = seen.get(nick, 0) + 1
+        events.append(
+            PostFlagged(
+                turn=state.turn, audience=HOST, nick=nick, count=seen[nick], reason="beaten"
+            )
+        )
+    return events
 
 
 def step1_missing(state: GameState, posters: Sequence[str]) -> tuple[GameState, list[Event]]:
@@ -546,7 +576,8 @@ def play_day(
         hanged = hanging_choice(counted, candidates)
     testament: tuple[str, ...] = ()
     if hanged is None:
-        events.append(NobodyRemoved(turn=t, reason="no_votes"))
+        host = not forced and not settings.nobody_hanged_without_votes
+        events.append(NobodyRemoved(turn=t, reason="host_to_decide" if host else "no_votes"))
     else:
         h = state.get(hanged)
         state = take_out(state, hanged, "hanged")
@@ -606,11 +637,14 @@ def play_night(
     """Steps 4–6 of P-O.1."""
     events: list[Event] = []
     night = Night()
-    # the hanged, missing and removed of the day have no move (C-5)
+    # the day has passed since the moves arrived: the hanged, missing and removed neither
+    # move nor can be targeted any more (C-5, P-O.1 steps 1–3), so every request is checked
+    # again against the state at nightfall
     for actor, mv in intake.requests.items():
-        if not state.get(actor).alive:
+        reason = check_move(state, mv)
+        if reason is not None:
             night.lost_move.add(actor)
-            events.append(reject(state, mv, "dead"))
+            events.append(reject(state, mv, reason))
     ambusher = ambushing_maniac(state, intake, night)
 
     state = step4_blast_and_beat(state, intake, night, ambusher)
@@ -620,6 +654,7 @@ def play_night(
     state, evs = step6_checks_heals_resurrections(settings, state, intake, night, ambusher)
     events += evs
     state = ninja_harakiri(settings, state, intake, night)
+    events += night.events
     state, evs = apply_night(state, night)
     events += evs
     del rng
@@ -666,6 +701,9 @@ def step4_blast_and_beat(
         kamikaze_blast(state, night, kamikaze, target)
     if night.beaten and night.beaten not in night.dead:
         night.lost_move.add(night.beaten)
+        lost = intake.requests.get(night.beaten)
+        if lost is not None:  # P-M.11: his move of this night is gone; he is told so
+            night.events.append(reject(state, lost, "beaten"))
         b = state.get(night.beaten)
         state = state.with_player(b.nick, beaten_once=True, beaten_turn=state.turn)
     elif night.beaten:
@@ -699,7 +737,7 @@ def kamikaze_blast(state: GameState, night: Night, kamikaze: str, target: str) -
 
 
 def clan_kill(
-    state: GameState, intake: Intake, night: Night, clan: str
+    settings: RulesSettings, state: GameState, intake: Intake, night: Night, clan: str
 ) -> tuple[Attack | None, list[Event]]:
     """P-M.8: the Don's letter (victim + executor) or, the Don silent, the first member's
     request with its sender as executor. A beaten or dead executor shoots nobody; the thug
@@ -713,7 +751,10 @@ def clan_kill(
     executor: str | None = None
     if don is not None and don.nick not in night.dead:
         mv = intake.requests.get(don.nick)
-        if mv is not None and mv.action == "kill" and don.nick not in night.lost_move:
+        silent = don.nick in night.lost_move and (
+            don.nick != night.beaten or settings.beaten_don_counts_as_silent
+        )
+        if mv is not None and mv.action == "kill" and not silent:
             chosen = mv
             executor = mv.executor or don.nick
     if chosen is None:
@@ -722,7 +763,7 @@ def clan_kill(
             mv = intake.requests[actor]
             if p.clan != clan or p.role not in MAFIOSI or mv.action != "kill" or p.is_don:
                 continue
-            if actor in night.dead or not p.alive:
+            if actor in night.dead or actor in night.lost_move or not p.alive:
                 continue
             chosen, executor = mv, actor
             break
@@ -734,7 +775,7 @@ def clan_kill(
     if executor == night.thug:
         events.append(reject(state, chosen, "executor_busy", "the thug beats tonight"))
         return None, events
-    if executor in night.lost_move and executor == night.beaten:
+    if executor == night.beaten and settings.beaten_executor_fails:
         return None, events
     return Attack(executor, clan, chosen.targets[0], chosen.story), events
 
@@ -750,7 +791,7 @@ def step5_collect(
     events: list[Event] = []
     attacks: list[Attack] = []
     for clan in CLANS:
-        a, evs = clan_kill(state, intake, night, clan)
+        a, evs = clan_kill(settings, state, intake, night, clan)
         events += evs
         if a:
             attacks.append(a)
@@ -791,9 +832,12 @@ def army_of_darkness(night: Night, necro: str, targets: Sequence[str]) -> list[A
 
 
 def touch_the_kamikaze(night: Night, attack: Attack, kamikaze: str) -> None:
-    """P-M.10: whoever tries to kill the kamikaze dies with him; heal/protect do not work."""
+    """P-M.10: whoever tries to kill the kamikaze dies with him; heal/protect do not work.
+
+    Causes by the P-M.14 ruling (the striker's rule names the cause): the kamikaze dies of
+    the shot that hit him (`triad`, `maniac` …), the shooter of the `kamikaze`."""
     night.attacked.add(kamikaze)
-    night.kill(kamikaze, "kamikaze", kamikaze, final=True)
+    night.kill(kamikaze, attack.kind, attack.attacker, final=True)
     if attack.attacker:
         night.kill(attack.attacker, "kamikaze", kamikaze, final=True)
 
@@ -866,13 +910,13 @@ def step5_decide(
     """Step 5, second half: the kamikaze and the ambush first, then heals and the vest;
     the ninja's testament takes the first voter not dying anyway (P-M.4)."""
     plain: list[Attack] = []
+    dead_at_step4 = set(night.dead)
     for a in attacks:
-        if a.target in night.dead and a.target not in night.unsaveable:
-            night.attacked.add(a.target)
-            plain.append(a)
-            continue
-        if a.target in night.dead:
-            continue  # already blown up at step 4
+        if a.target in dead_at_step4:
+            if a.target not in night.unsaveable:
+                night.attacked.add(a.target)
+                plain.append(a)  # a protect may still bring him back: every strike counts
+            continue  # blown up at step 4: the shot finds a dead man
         t = state.get(a.target)
         if a.kind in HAND_STRIKES and t.role == "kamikaze":
             touch_the_kamikaze(night, a, t.nick)

@@ -1,6 +1,45 @@
 """`RulesSettings`: every **Ruling** of RULES.md (and every place the rules are silent) as a
 host setting. The `[rules]` section of config.toml and a scenario's `options` map onto these
 fields by name; the defaults are the rulings of RULES.md.
+
+Where RULES.md is silent or contradicts itself, the engine rules as follows (a setting where
+a host could reasonably want the other reading):
+
+- G-S.1: the counts (5–9 civilians, 4–5 mafia, six single roles) need 15+ players, yet the
+  rule says 11–19; below 15 the default table shrinks the mafia to 3 (`role_tables` wins).
+- G-M.6: any number of letters that all name one victim make the clan kill ("1–3" is read as
+  the usual size of the clan); an invited member who is not the last one still writes
+  (`invited_member_letter_counts`).
+- G-M.8: the prostitute is recruited once; later checks do not change her side.
+- G-P.2: a killed civilian may post once after death (the 12-hour window is the daemon's
+  clock); any other post of the dead is flagged.
+- G-W.1: the town condition ("no godfather or mafia left") holds with the maniac alive; the
+  maniac wins only by `gambler_win_priority` when he is alone.
+- P-M.0: the limit covers every request kind (kill, check, heal, protect, beat, blast,
+  ambush, army): one standing request per actor; a second replaces it, a third is refused.
+- P-M.8: a Don's letter without an executor is refused unless he is the last mafioso; a beaten
+  Don counts as silent, a beaten executor shoots nobody (settings); the thug who beats cannot
+  execute, so a kill naming him fails (`executor_busy`).
+- P-M.10/P-M.14: a kamikaze shot by a clan, the maniac or the ninja dies of that striker's
+  cause and the striker of `kamikaze`; a thug who beats him and he both die of `kamikaze`;
+  a shot at a kamikaze who already blew up at step 4 finds a dead man and costs nothing.
+- P-M.12: the "stray bullet" adds nothing to the two clauses before it: a beaten player has
+  no move, and beating the kamikaze or an ambusher already kills the thug.
+- P-M.14: a checker of the ambushing maniac dies at step 6 (cause `ambush`) and gets no
+  result; the ambusher is listed as `saved` (host view only). Ambush is allowed on turn 0.
+- P-M.6: a protect undoes deaths by mafia, maniac, ninja, testament, ambush and thug accident;
+  never a blast, the kamikaze's touch, the army or harakiri (nor hanging and missing).
+- P-M.4: "dies that night anyway" is decided after heals and the vest, before resurrection;
+  the testament is neither healed nor stopped by the vest.
+- P-M.5: "attacked twice" counts every strike of the night (testament and army included).
+- P-M.7: the heroes are those of the four roles that were dealt; at least one must exist.
+- P-M.1: a check on a player killed the same night is still answered; a promoted sergeant's
+  check is reported as by the commissar (P-M.2).
+- P-S.2: most-named eligible nick; a tie goes to the one named first. A Don who dies is not
+  replaced: the clan plays as with a silent Don (P-M.8).
+- P-V.4: votes against a player who went missing at step 1 count (P-E.1) but he cannot hang.
+- P-E.1: decided after every night, turn 0 included; P-W.1 also after the day
+  (`pefl_check_win_after_day`), and then the night is not played.
 """
 
 from __future__ import annotations
@@ -24,8 +63,9 @@ class RulesSettings:
     """Host settings of the rules (config `[rules]`). Each field names the rule it rules on."""
 
     # --- Gambler ---------------------------------------------------------------------------
-    #: G-N.1: colours that make a green (the parser's list; canonical "#rrggbb" or names).
-    green_colors: tuple[str, ...] = ("green", "#008000", "#00ff00", "#00ff00", "#32cd32")
+    #: G-N.1: colours that make a green, as the vote parser's colour specs ("family:green",
+    #: "#rrggbb"); empty → the parser's default (any green hue plus the usual spellings).
+    green_colors: tuple[str, ...] = ()
     #: G-N.3: (minimum living players, greens needed), checked from the top.
     court_thresholds: tuple[tuple[int, int], ...] = ((14, 3), (9, 2), (0, 1))
     #: G-N.4 Ruling: a nominee needs at least one court vote to be jailed.
@@ -41,13 +81,17 @@ class RulesSettings:
     unanswered_side: str = "town"
     #: G-P.1 Ruling: the newspaper names the role the commissar/lawyer saw.
     announce_check_roles: bool = True
+    #: G-W.1 Ruling: the win is checked after the court as well as after the night (a game
+    #: won at the court plays no night).
+    gambler_check_win_after_court: bool = True
     #: G-W.1 Ruling: who wins when several win conditions hold at once (first wins).
     gambler_win_priority: tuple[str, ...] = ("maniac", "mafia", "town")
 
     # --- PEFL ------------------------------------------------------------------------------
     #: P-V.1 Ruling: words of own text besides the nick that make a reason (parser's).
     min_reason_words: int = 3
-    #: P-V.4 Ruling: with no accepted vote nobody is hanged (False: the host must override).
+    #: P-V.4 Ruling: with no accepted vote nobody is hanged. False: the turn is reported as
+    #: waiting for the host's decision (a `hang` override), still hanging nobody by itself.
     nobody_hanged_without_votes: bool = True
     #: P-M.0: how many times a request may be changed in a turn (the later letter wins).
     request_changes: int = 1

@@ -7,6 +7,7 @@ to resume a game: nothing is hidden in the rule-set objects.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Final
 
 # Teams (camps). PEFL clans are their own camps; the Gambler prostitute is "solo" until
@@ -48,6 +49,7 @@ class VoteRecord:
     turn: int
     seq: int  # game-wide order in which the engine counted it (earlier = smaller)
     post_id: int | None = None
+    at: datetime | None = None  # the post's time as the board shows it
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,7 @@ class Player:
     peaceful_kills: int = 0  # P-M.3 ninja
     abstentions: int = 0  # P-V.5 / P-A.2
     votes_received: tuple[VoteRecord, ...] = ()  # P-E.1
+    posts_after_death: int = 0  # P-P.2 / G-P.2: one post after death is allowed
 
     @property
     def camp(self) -> str:

@@ -10,6 +10,7 @@ PEFL, or an explicit list like `["red", "#cc0000"]`).
 from __future__ import annotations
 
 import colorsys
+import math
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -176,11 +177,11 @@ _NUM_RE = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)%?")
 def _channel(token: str) -> int | None:
     try:
         pct = token.endswith("%")
-        value = float(token[:-1]) * 2.55 if pct else float(token)
+        value = float(token[:-1]) * 255.0 / 100.0 if pct else float(token)
     except ValueError:
         return None
     # CSS clamps out-of-range channels instead of rejecting them.
-    return max(0, min(255, round(value)))
+    return max(0, min(255, math.floor(value + 0.5)))  # CSS rounds halves up
 
 
 def _from_function(body: str) -> str | None:

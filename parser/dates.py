@@ -15,7 +15,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-__all__ = ["DEFAULT_TZ", "get_tz", "parse_date", "parse_iso", "read_date"]
+__all__ = ["DEFAULT_TZ", "get_tz", "parse_date", "parse_iso", "read_date", "zone_or_none"]
 
 DEFAULT_TZ = "Europe/Moscow"
 
@@ -70,6 +70,11 @@ def _zone(name: str) -> tzinfo | None:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         return None
+
+
+def zone_or_none(name: str) -> tzinfo | None:
+    """The zone named `name`, or None when there is no such zone (for checking user input)."""
+    return _zone(name)
 
 
 def get_tz(tz: str | tzinfo | None) -> tzinfo:
@@ -195,6 +200,8 @@ def read_date(
     if day is None:
         return None, f"unreadable date {text.strip()!r}"
     if clock is None:
+        if _TIME_RE.search(t):
+            return None, f"impossible time of day in {text.strip()!r}"
         clock = time(0, 0)
     return _localize(day, clock, zone), None
 

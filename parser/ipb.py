@@ -14,7 +14,7 @@ from __future__ import annotations
 import html as htmllib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 from urllib.parse import parse_qs, urljoin, urlsplit
@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from parser.colors import canonical_color
 from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
 from parser.records import (
     ColoredSpan,
@@ -41,11 +42,14 @@ __all__ = [
     "HtmlForm",
     "PageTokens",
     "detect_ipb",
+    "is_ipb_login",
     "normalize_nick",
+    "page_logged_in",
     "page_tokens",
     "parse_board_date",
     "parse_forms",
     "parse_ipb_body",
+    "parse_ipb_conversation",
     "parse_ipb_pm",
     "parse_ipb_pm_folder",
     "parse_ipb_topic",
@@ -76,7 +80,7 @@ def detect_ipb(html: str) -> Dialect | None:
         return IPS4
     if "ipb.vars[" in h or re.search(r"class=[\"'][^\"']*\bpost_block\b", h) or "IP.Board 3" in h:
         return IPB3
-    if re.search(r"data-post=[\"']\d", h) and "post_body" in h:
+    if (re.search(r"data-post=[\"']\d", h) and "post_body" in h) or "index.php?act=auth" in h:
         return IPB2_4PDA
     if (
         "<!--Begin Msg Number" in h
@@ -164,7 +168,7 @@ def _visible_text(node: LexborNode | None) -> str:
                 walk(ch)
 
     walk(node)
-    lines = [_WS.sub(" ", line).strip() for line in "".join(parts).split("\n")]
+    lines = [line.strip() for line in _WS.sub(" ", "".join(parts)).split("\n")]
     text = "\n".join(lines)
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
@@ -339,36 +343,8 @@ def parse_board_date(
 # Colours
 
 
-# Until the shared parser/colors.py is on this branch: the colours seen on IPB fixtures.
-_NAMED = {
-    "red": "#ff0000",
-    "blue": "#0000ff",
-    "green": "#008000",
-    "royalblue": "#4169e1",
-    "black": "#000000",
-    "white": "#ffffff",
-    "orange": "#ffa500",
-    "purple": "#800080",
-    "darkred": "#8b0000",
-    "darkgreen": "#006400",
-    "lime": "#00ff00",
-    "gray": "#808080",
-    "grey": "#808080",
-}
-
-
 def _canonical_color(value: str) -> str | None:
-    v = value.strip().strip(";").strip().strip("\"'").lower()
-    if v in _NAMED:
-        return _NAMED[v]
-    m = re.fullmatch(r"#?([0-9a-f]{6}|[0-9a-f]{3})", v)
-    if m:
-        h = m.group(1)
-        return "#" + (h if len(h) == 6 else "".join(c * 2 for c in h))
-    m = re.fullmatch(r"rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,[^)]*)?\)", v)
-    if m:
-        return "#" + "".join(f"{min(int(x), 255):02x}" for x in m.groups())
-    return None
+    return canonical_color(value)
 
 
 _STYLE_COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
@@ -402,20 +378,67 @@ def _struck(node: LexborNode, root: LexborNode) -> bool:
     return False
 
 
-def _colored_spans(root: LexborNode, where: str, issues: list[ParseIssue]) -> list[ColoredSpan]:
-    out: list[ColoredSpan] = []
-    for node in _all(root, "[style*='color'], [style*='COLOR'], font[color]"):
-        raw = _raw_color(node)
-        if raw is None:  # background-color only
+# Formatting around a coloured span, as the phpBB reader reports it (`ColoredSpan.wrappers`).
+_WRAPPER_TAGS = frozenset(
+    {"strong", "b", "em", "i", "u", "a", "s", "del", "strike", "details", "summary", "li",
+     "sup", "sub", "big", "small", "font", "ins", "mark", "code", "pre", "h1", "h2", "h3",
+     "h4", "h5", "h6"}
+)  # fmt: skip
+
+
+def _text_outside(node: LexborNode, inner_ids: set[int]) -> str:
+    """Text of `node` outside the coloured elements nested in it (theirs is in their colour)."""
+    parts: list[str] = []
+    for child in node.traverse(include_text=True):
+        if child.tag != "-text":
             continue
-        text = _collapse(_visible_text(node))
+        p = child.parent
+        while p is not None and p.mem_id != node.mem_id and p.mem_id not in inner_ids:
+            p = p.parent
+        if p is not None and p.mem_id == node.mem_id:
+            parts.append(child.text_content or "")
+    return _collapse(" ".join(parts))
+
+
+def _colored_spans(root: LexborNode, where: str, issues: list[ParseIssue]) -> list[ColoredSpan]:
+    found: list[tuple[LexborNode, str]] = []
+    for node in _all(root, "[style*='color' i], font[color]"):
+        raw = _raw_color(node)
+        if raw is not None:  # None: background-color only
+            found.append((node, raw))
+    colored_ids = {n.mem_id for n, _ in found}
+    out: list[ColoredSpan] = []
+    for node, raw in found:
+        wrappers: list[str] = []
+        holds_colors = False
+        p = node.parent
+        while p is not None and p.mem_id != root.mem_id:
+            if p.tag in _WRAPPER_TAGS:
+                wrappers.append(p.tag or "")
+            p = p.parent
+        for other, _ in found:
+            if other.mem_id != node.mem_id and _contains(node, other):
+                holds_colors = True
+                break
+        if holds_colors:
+            text = _text_outside(node, colored_ids - {node.mem_id})
+        else:
+            text = _collapse(_visible_text(node))
         if not text:
             continue
         color = _canonical_color(raw)
         if color is None:
             issues.append(ParseIssue(where, f"unreadable colour {raw!r}"))
             continue
-        out.append(ColoredSpan(color=color, text=text, struck=_struck(node, root), raw_color=raw))
+        out.append(
+            ColoredSpan(
+                color=color,
+                text=text,
+                struck=_struck(node, root),
+                raw_color=raw,
+                wrappers=tuple(reversed(wrappers)),
+            )
+        )
     return out
 
 
@@ -437,6 +460,10 @@ class _QuoteInfo:
     author: str | None = None
     author_id: int | None = None
     post_id: int | None = None
+    time_text: str = ""
+
+
+_QUOTEO_ARGS = re.compile(r"post=(?P<post>\d*):date=(?P<date>.*?):name=(?P<name>.*)$", re.S)
 
 
 def _comment_quote_info(text: str) -> _QuoteInfo | None:
@@ -444,15 +471,21 @@ def _comment_quote_info(text: str) -> _QuoteInfo | None:
     if not m:
         return None
     if m.group("args") is not None:
-        args = dict(
-            part.split("=", 1) for part in m.group("args").split(":") if "=" in part
-        )  # post=PID:date=…:name=Nick (the date's own colons only lose the date)
+        # IPB 2: quoteo(post=PID:date=18.06.2016, 13:00:name=Nick) — the date has colons
+        a = _QUOTEO_ARGS.match(m.group("args").strip())
+        if a is None:
+            return _QuoteInfo()
+        name = normalize_nick(htmllib.unescape(a.group("name")))
         return _QuoteInfo(
-            author=normalize_nick(args["name"]) if args.get("name") else None,
-            post_id=_int(args.get("post")),
+            author=name or None,
+            post_id=_int(a.group("post")),
+            time_text=_collapse(htmllib.unescape(a.group("date"))),
         )
     nick = m.group("nick")
-    return _QuoteInfo(author=normalize_nick(nick) if nick else None)
+    return _QuoteInfo(
+        author=normalize_nick(htmllib.unescape(nick)) if nick else None,
+        time_text=_collapse(m.group("date") or ""),
+    )
 
 
 def _comment_text(node: LexborNode) -> str:
@@ -482,11 +515,11 @@ def _quotes(
     drop: list[LexborNode] = list(containers)
     bodies = _all(root, dialect.sel("quote"))
     infos: list[_QuoteInfo] = []
-    if dialect.layout == "msgnumber":
+    if dialect.layout == "msgnumber" and bodies:
         # Pair each quote box with the QuoteBegin/quoteo comment before it, in document order.
         pending: list[_QuoteInfo] = []
         order: dict[int, _QuoteInfo] = {}
-        body_ids = {b.mem_id for b in bodies}
+        wanted = {b.mem_id for b in bodies}
 
         def walk(n: LexborNode) -> None:
             for ch in n.iter(include_text=False):
@@ -495,7 +528,7 @@ def _quotes(
                     if info is not None:
                         pending.append(info)
                     continue
-                if ch.mem_id in body_ids:
+                if ch.mem_id in wanted:
                     order[ch.mem_id] = pending.pop(0) if pending else _QuoteInfo()
                 walk(ch)
 
@@ -513,8 +546,9 @@ def _quotes(
                         cm = _CITATION.search(_collapse(_visible_text(prev)))
                         if cm:
                             infos[idx].author = normalize_nick(cm.group("nick"))
+                            infos[idx].time_text = infos[idx].time_text or cm.group("date")
     quotes: list[Quote] = []
-    container_ids = {c.mem_id for c in containers}
+    body_ids = {b.mem_id for b in bodies}
     for i, q in enumerate(bodies):
         info = infos[i] if i < len(infos) else _QuoteInfo()
         title = _first(q, dialect.sel("quote_title")) if dialect.sel("quote_title") else None
@@ -541,6 +575,7 @@ def _quotes(
             cm = _CITATION.search(ttext)
             if cm:
                 info.author = normalize_nick(cm.group("nick"))
+                info.time_text = info.time_text or cm.group("date").strip()
             else:
                 cm2 = re.match(r"^(?P<nick>.+?),\s+(?:on|said)\b", ttext)
                 if cm2:
@@ -552,25 +587,25 @@ def _quotes(
                         info.post_id = int(pm.group(1))
                         break
         if dialect.layout == "msgnumber" and info.author is None:
-            table = next((c for c in containers if c.mem_id != q.mem_id and _contains(c, q)), None)
+            # IPB 1.3: «Цитата (Nick @ date)» is the first row of the quote's own table
+            own_box = _box(q, containers)
+            table = next((c for c in containers if c.mem_id == own_box), None)
             head = _first(table, "tr td") if table is not None else None
             if head is not None and head.mem_id != q.mem_id:
                 cm = _CITATION.search(_collapse(_visible_text(head)))
                 if cm:
                     info.author = normalize_nick(cm.group("nick"))
+                    info.time_text = info.time_text or cm.group("date").strip()
         body_node = _first(q, dialect.sel("quote_body")) if dialect.sel("quote_body") else q
         if body_node is None:
             body_node = q
+        # nesting: how many other quotes of this body enclose this one
         depth = 1
         parent = q.parent
         while parent is not None and parent.mem_id != root.mem_id:
-            if parent.mem_id in container_ids or parent.mem_id in {b.mem_id for b in bodies}:
+            if parent.mem_id in body_ids:
                 depth += 1
             parent = parent.parent
-        if dialect.layout == "msgnumber":
-            depth = 1 + sum(
-                1 for c in containers if c.mem_id != _box(q, containers) and _contains(c, q)
-            )
         quotes.append(
             Quote(
                 author=info.author,
@@ -578,9 +613,20 @@ def _quotes(
                 post_id=info.post_id,
                 depth=depth,
                 text=_visible_text(body_node),
+                time_text=info.time_text,
+                colored=_quote_colors(body_node, dialect),
             )
         )
     return quotes, drop
+
+
+def _quote_colors(body: LexborNode, dialect: Dialect) -> tuple[ColoredSpan, ...]:
+    """Coloured spans directly in one quote, nested quotes left out (P-V.2 reads them)."""
+    copy = _fragment(body.inner_html or "")
+    for inner in _quote_containers(copy, dialect):
+        if inner.parent is not None:
+            inner.decompose()
+    return tuple(_colored_spans(copy, "quote", []))
 
 
 def _box(q: LexborNode, containers: list[LexborNode]) -> int:
@@ -630,36 +676,37 @@ def _edit_note(
 ) -> EditNote | None:
     note: EditNote | None = None
     for node in _all(root, dialect.sel("edit")):
+        if not dialect.edit_pattern.search(_collapse(_visible_text(node))):
+            continue  # e.g. 4PDA's «Прикрепленные файлы» label shares span.edit
+        reason = None
+        # The reason sits inside the note (IPB 3 span.reason) or right after it (IPB 2, 4PDA).
+        rnode = _first(root, dialect.sel("edit_reason")) if dialect.sel("edit_reason") else None
+        if rnode is not None:
+            reason = re.sub(
+                r"^(?:Причина редактирования|Reason for edit)\s*:\s*",
+                "",
+                _collapse(_visible_text(rnode)),
+            )
+            rnode.decompose()
         raw = _collapse(_visible_text(node))
         m = dialect.edit_pattern.search(raw)
         if not m:
-            continue  # e.g. 4PDA's «Прикрепленные файлы» label shares span.edit
-        by_node = _first(node, "b, strong > a, a[href*='showuser='], a[href*='/profile/']")
+            continue
+        rm = re.search(r"(?:Причина редактирования|Reason for edit)\s*:\s*(.+)$", raw)
+        if reason is None and rm:
+            reason = rm.group(1).strip()
         by = m.group("by")
-        if dialect is IPS4 or dialect.name == "ips4":
-            by_node = None
-        if by_node is not None and _collapse(by_node.text()):
-            by = _collapse(by_node.text())
-        at_text = m.group("at")
+        if dialect.name != "ips4":
+            by_node = _first(node, "b, strong, a[href*='showuser='], a[href*='/profile/']")
+            if by_node is not None and _collapse(by_node.text()):
+                by = _collapse(by_node.text())
+        at_text = m.group("at").rstrip(". ")
         time_node = _first(node, "time[datetime]")
         at = parse_board_date(
             _attr(time_node, "datetime") or at_text, tz=tz, now=now, formats=dialect.date_formats
         )
         if at is None:
             issues.append(ParseIssue(where, f"unreadable edit time {at_text!r}"))
-        reason = None
-        if dialect.sel("edit_reason"):
-            rnode = _first(root, dialect.sel("edit_reason"))
-            if rnode is not None:
-                reason = re.sub(
-                    r"^(?:Причина редактирования|Reason for edit)\s*:\s*",
-                    "",
-                    _collapse(_visible_text(rnode)),
-                )
-                rnode.decompose()
-        rm = re.search(r"(?:Причина редактирования|Reason for edit)\s*:\s*(.+)$", raw)
-        if reason is None and rm:
-            reason = rm.group(1).strip()
         note = EditNote(by=normalize_nick(by) if by else None, at=at, reason=reason or None)
         node.decompose()
     return note
@@ -682,16 +729,13 @@ def _read_body(
     edited = _edit_note(root, dialect, tz=tz, now=now, where=where, issues=issues)
     body_html = root.inner_html or ""
     text = _visible_text(root)
-    containers = _quote_containers(root, dialect)
-    quotes, drop = _quotes(root, dialect, containers)
-    # own text / colours: a second copy with every quote box removed
+    quotes, _ = _quotes(root, dialect, _quote_containers(root, dialect))
+    # own text / colours: a second copy with every quote box (and citation line) removed
     own = _fragment(body_html)
-    own_containers = _quote_containers(own, dialect)
-    _, own_drop = _quotes(own, dialect, own_containers)
+    _, own_drop = _quotes(own, dialect, _quote_containers(own, dialect))
     for node in own_drop:
         if node.parent is not None:
             node.decompose()
-    del drop
     colored = _colored_spans(own, where, issues)
     return BodyParts(
         html=body_html.strip(),
@@ -999,6 +1043,11 @@ def _logged_in(html: str, dialect: Dialect) -> bool | None:
     return None
 
 
+def page_logged_in(html: str, dialect: Dialect | None = None) -> bool | None:
+    """Whether the page was served to a logged-in member (None: the page does not say)."""
+    return _logged_in(html, dialect or detect_ipb(html) or IPB2)
+
+
 def parse_ipb_topic(
     html: str,
     *,
@@ -1029,6 +1078,7 @@ def parse_ipb_topic(
     ctx = _Ctx(dialect=d, tz=zone, now=now, issues=issues)
     tree = LexborHTMLParser(html)
     posts = _msgnumber_posts(html, ctx) if d.layout == "msgnumber" else _block_posts(tree, ctx)
+    posts = _link_quotes(posts, ctx)
     if not posts:
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
     page, total, next_url = _pagination(tree, html, d, base_url)
@@ -1042,6 +1092,38 @@ def parse_ipb_topic(
         logged_in=_logged_in(html, d),
         issues=tuple(issues),
     )
+
+
+def _link_quotes(posts: list[Post], ctx: _Ctx) -> list[Post]:
+    """Give quotes without a post id (IPB 1.3's «Цитата (Nick @ date)») the id of the post on
+    this page by that author at that time, so PEFL agreement by quote (P-V.2) can follow it."""
+    by_text: dict[tuple[str, str], int] = {}
+    by_time: dict[tuple[str, datetime], int] = {}
+    for p in posts:
+        key = p.author.casefold()
+        by_text.setdefault((key, p.posted_at_text), p.id)
+        if p.posted_at is not None:
+            by_time.setdefault((key, p.posted_at), p.id)
+    out: list[Post] = []
+    for p in posts:
+        if not any(q.post_id is None and q.author and q.time_text for q in p.quotes):
+            out.append(p)
+            continue
+        linked: list[Quote] = []
+        for q in p.quotes:
+            if q.post_id is None and q.author and q.time_text:
+                key = q.author.casefold()
+                pid = by_text.get((key, q.time_text))
+                if pid is None:
+                    at = parse_board_date(
+                        q.time_text, tz=ctx.tz, now=ctx.now, formats=ctx.dialect.date_formats
+                    )
+                    pid = by_time.get((key, at)) if at is not None else None
+                if pid is not None and pid != p.id:
+                    q = replace(q, post_id=pid)
+            linked.append(q)
+        out.append(replace(p, quotes=tuple(linked)))
+    return out
 
 
 def _board_now(html: str, tz: tzinfo, dialect: Dialect) -> datetime | None:
@@ -1177,6 +1259,19 @@ def _msg_id(href: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def _find_date(text: str, d: Dialect, tz: tzinfo, now: datetime | None) -> datetime | None:
+    """A time somewhere at the end of a line such as «Started by X, 17 August 2015 - 02:33 PM»."""
+    text = _collapse(text)
+    found = parse_board_date(text, tz=tz, now=now, formats=d.date_formats)
+    if found is not None:
+        return found
+    for m in re.finditer(r"(?:,\s*|\s)(?=\S)", text):
+        found = parse_board_date(text[m.end() :], tz=tz, now=now, formats=d.date_formats)
+        if found is not None:
+            return found
+    return None
+
+
 def parse_ipb_pm_folder(
     html: str,
     *,
@@ -1210,22 +1305,23 @@ def parse_ipb_pm_folder(
         sent_at = None
         date_node = _first(row, d.sel("pm_row_date")) if d.sel("pm_row_date") else None
         if date_node is not None:
-            sent_at = parse_board_date(
-                _attr(date_node, "datetime") or _visible_text(date_node),
-                tz=zone,
-                now=now,
-                formats=d.date_formats,
+            sent_at = _find_date(
+                _attr(date_node, "datetime") or _visible_text(date_node), d, zone, now
             )
         else:
             for td in _all(row, "td"):
-                sent_at = parse_board_date(
-                    _visible_text(td), tz=zone, now=now, formats=d.date_formats
-                )
+                sent_at = _find_date(_visible_text(td), d, zone, now)
                 if sent_at is not None:
                     break
         if sent_at is None:
             issues.append(ParseIssue(where, "unreadable PM time"))
-        unread = bool(_first(row, d.sel("pm_unread"))) or "unread" in (_attr(row, "class") or "")
+        # IPB 1.3/2.x keep the read state in a hidden input named after the message id.
+        state = _first(row, f"input[type='hidden'][name='{msg_id}']")
+        unread = (
+            bool(_first(row, d.sel("pm_unread")))
+            or "unread" in (_attr(row, "class") or "").lower()
+            or (state is not None and (_attr(state, "value") or "") == "0")
+        )
         out.append(
             PMSummary(
                 id=msg_id,
@@ -1244,6 +1340,45 @@ def parse_ipb_pm_folder(
     )
 
 
+def parse_ipb_conversation(
+    html: str,
+    *,
+    dialect: Dialect | str = "auto",
+    tz: tzinfo | str | None = None,
+    now: datetime | None = None,
+) -> tuple[PrivateMessage, ...]:
+    """Every message on a messenger page: one for IPB 1.x/2.x, a whole conversation for IPB 3
+    and IPS 4/5 (whose messages use the topic post markup)."""
+    d = resolve_dialect(html, dialect)
+    if d is None or d.layout == "msgnumber":
+        return (parse_ipb_pm(html, dialect=d or "auto", tz=tz, now=now),)
+    zone = _as_tz(tz)
+    issues: list[ParseIssue] = []
+    ctx = _Ctx(dialect=d, tz=zone, now=now, issues=issues)
+    tree = LexborHTMLParser(html)
+    title_node = _first(tree.root, d.sel("pm_title"))
+    subject = _collapse(title_node.text()) if title_node is not None else ""
+    out: list[PrivateMessage] = []
+    for post in _block_posts(tree, ctx):
+        where = f"pm {post.id}"
+        out.append(
+            PrivateMessage(
+                id=post.id,
+                sender=post.author,
+                sender_id=post.author_id,
+                recipients=(),
+                subject=subject,
+                sent_at=post.posted_at,
+                body_html=post.body_html,
+                text=post.text,
+                own_text=post.own_text,
+                quotes=post.quotes,
+                issues=tuple(i for i in issues if i.where in (where, f"post {post.id}")),
+            )
+        )
+    return tuple(out)
+
+
 def parse_ipb_pm(
     html: str,
     *,
@@ -1252,11 +1387,20 @@ def parse_ipb_pm(
     now: datetime | None = None,
     msg_id: int | None = None,
 ) -> PrivateMessage:
-    """A messenger view page → the (first) message on it."""
+    """A messenger view page → one message (for a conversation: `msg_id`, else the newest)."""
     issues: list[ParseIssue] = []
     d = resolve_dialect(html, dialect)
     zone = _as_tz(tz)
-    if d is None:
+    if d is not None and d.layout != "msgnumber":
+        messages = parse_ipb_conversation(html, dialect=d, tz=zone, now=now)
+        # without an id, the newest message: the one that made the conversation unread
+        chosen = next((m for m in messages if m.id == msg_id), messages[-1] if messages else None)
+        if chosen is not None:
+            return chosen
+        issues.append(ParseIssue("pm", "no message found on the page"))
+    if d is None or d.layout != "msgnumber":
+        if d is None:
+            issues.append(ParseIssue("page", "not an Invision board page"))
         return PrivateMessage(
             id=msg_id or 0,
             sender="",
@@ -1267,49 +1411,37 @@ def parse_ipb_pm(
             body_html="",
             text="",
             own_text="",
-            issues=(ParseIssue("page", "not an Invision board page"),),
+            issues=tuple(issues),
         )
     tree = LexborHTMLParser(html)
     root = tree.root
-    where = f"pm {msg_id}" if msg_id else "pm"
     if msg_id is None:
-        m = re.search(r"(?:MSID=|topicID=|/messenger/)(\d+)", html)
+        m = re.search(r"MSID=(\d+)", html)
         msg_id = int(m.group(1)) if m else 0
+    where = f"pm {msg_id}"
     title_node = _first(root, d.sel("pm_title"))
     subject = _collapse(title_node.text()) if title_node is not None else ""
     sender_node = _first(root, d.sel("pm_sender"))
     sender = normalize_nick(sender_node.text()) if sender_node is not None else ""
-    sender_link = (
-        sender_node
-        if sender_node is not None and sender_node.tag == "a"
-        else _first(sender_node, "a")
-    )
-    date_node = _first(root, d.sel("pm_date"))
     sent_at = None
-    if date_node is not None:
-        raw = _attr(date_node, "datetime") or _visible_text(date_node)
-        if d.layout == "msgnumber":
-            raw = raw.split(",", 1)[1] if "," in raw and not re.match(r"^\s*\d", raw) else raw
-        sent_at = parse_board_date(raw, tz=zone, now=now, formats=d.date_formats)
-        if sent_at is None:
-            for piece in re.split(r",\s*(?=\d|Сегодня|Вчера|Today|Yesterday)", raw):
-                sent_at = parse_board_date(piece, tz=zone, now=now, formats=d.date_formats)
-                if sent_at is not None:
-                    break
+    for date_node in _all(root, d.sel("pm_date")):
+        sent_at = _find_date(_visible_text(date_node), d, zone, now)
+        if sent_at is not None:
+            break
     if sent_at is None:
         issues.append(ParseIssue(where, "unreadable PM time"))
-    body_node = _first(root, d.sel("pm_body"))
-    if body_node is None:
+    # The body: the cell holding the first postcolor (1.3 splits it around quotes like posts).
+    first_body = _first(root, d.sel("pm_body"))
+    cell = first_body.parent if first_body is not None else None
+    if cell is None:
         issues.append(ParseIssue(where, "PM body not found"))
         body = BodyParts("", "", "", (), (), None)
     else:
-        body = _read_body(
-            body_node.inner_html or "", d, tz=zone, now=now, where=where, issues=issues
-        )
+        body = _read_body(cell.inner_html or "", d, tz=zone, now=now, where=where, issues=issues)
     return PrivateMessage(
         id=msg_id,
         sender=sender,
-        sender_id=_member_id_from([sender_link] if sender_link is not None else []),
+        sender_id=_member_id_from(_all(sender_node, "a") + ([sender_node] if sender_node else [])),
         recipients=(),
         subject=subject,
         sent_at=sent_at,
@@ -1319,3 +1451,65 @@ def parse_ipb_pm(
         quotes=body.quotes,
         issues=tuple(issues),
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Registration with parser.pages (board = "ipb" auto-detects the generation)
+
+_CONTENT_MARKERS = re.compile(
+    r"<!--\s*Begin Msg Number|data-post=[\"']\d|id=[\"']elComment_\d|id=[\"']post_id_\d"
+    r"|data-messageid=|id=[\"']MT_\d|act=Msg&(?:amp;)?CODE=03",
+)
+_LOGIN_FORMS = re.compile(
+    r"<form[^>]+(?:name=[\"']LOGIN[\"']|id=[\"'](?:login|auth|elSignIn_form)[\"']"
+    r"|action=[\"'][^\"']*(?:act=Login|act=auth|section=login|/login/?)[^\"']*[\"'])",
+    re.I,
+)
+
+
+def is_ipb_login(html: str) -> bool:
+    """True for a page whose business is logging in (the session is gone), not a content page
+    that merely carries a sign-in box in its header."""
+    if _CONTENT_MARKERS.search(html):
+        return False
+    return bool(
+        _LOGIN_FORMS.search(html) and re.search(r"<input[^>]+type=[\"']password", html, re.I)
+    )
+
+
+def _register() -> None:
+    from parser.pages import BoardReader, register_board
+
+    def make(forced: Dialect | None) -> BoardReader:
+        def topic(html: str | bytes, *, tz: tzinfo | str, now: datetime | None) -> TopicPage:
+            if isinstance(html, bytes):
+                from parser.encoding import decode_html
+
+                html = decode_html(html)
+            return parse_ipb_topic(html, dialect=forced or "auto", tz=tz, now=now)
+
+        def folder(html: str, *, tz: tzinfo | str, now: datetime | None) -> PMFolder:
+            return parse_ipb_pm_folder(html, dialect=forced or "auto", tz=tz, now=now)
+
+        def pm(html: str, *, tz: tzinfo | str, now: datetime | None) -> PrivateMessage | None:
+            msg = parse_ipb_pm(html, dialect=forced or "auto", tz=tz, now=now)
+            return msg if (msg.sender or msg.text) else None
+
+        def detect(html: str) -> bool:
+            return forced is None and detect_ipb(html) is not None
+
+        return BoardReader(
+            name=forced.name if forced else "ipb",
+            detect=detect,
+            topic=topic,
+            pm_folder=folder,
+            pm=pm,
+            is_login=is_ipb_login,
+        )
+
+    register_board(make(None))
+    for d in (IPB2, IPB2_4PDA, IPB3, IPS4):
+        register_board(make(d))
+
+
+_register()

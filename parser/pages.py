@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Protocol
@@ -23,8 +23,10 @@ from parser.records import ParseIssue, PMFolder, PrivateMessage, TopicPage
 
 __all__ = [
     "BoardReader",
+    "board_names",
     "decode_bytes",
     "detect_board",
+    "head_text",
     "is_board_page",
     "is_login_page",
     "parse_pm",
@@ -38,7 +40,7 @@ Tz = str | tzinfo
 
 
 class _TopicFn(Protocol):
-    def __call__(self, html: str, *, tz: Tz, now: datetime | None) -> TopicPage: ...
+    def __call__(self, html: str | bytes, *, tz: Tz, now: datetime | None) -> TopicPage: ...
 
 
 class _FolderFn(Protocol):
@@ -65,6 +67,8 @@ _REGISTRY: dict[str, BoardReader] = {}
 # Dialects that live in other modules register themselves on import; listed here so that
 # `detect_board` can find them without callers importing anything.
 _DIALECT_MODULES: tuple[str, ...] = ("parser.phpbb",)
+# Loaded only when no common dialect matches (see `_load_late`).
+_LATE_DIALECT_MODULES: tuple[str, ...] = ("parser.ipb",)
 _loaded = False
 
 
@@ -85,18 +89,47 @@ def _ensure_loaded() -> None:
             continue
 
 
+_late_loaded = False
+
+
+def _load_late() -> bool:
+    """Load the dialects that are only needed when the common ones do not match (IPB).
+
+    Kept out of `_ensure_loaded` so reading a phpBB page does not import the IPB tables."""
+    global _late_loaded
+    if _late_loaded:
+        return False
+    _late_loaded = True
+    before = len(_REGISTRY)
+    for mod in _LATE_DIALECT_MODULES:
+        try:
+            importlib.import_module(mod)  # registers its readers (parser.ipb: ipb, ipb2, …)
+        except ImportError:
+            continue
+    return len(_REGISTRY) > before
+
+
 def detect_board(html: str) -> str | None:
     """Name the board dialect that rendered `html` ("phpbb", …) or None if none matches."""
     _ensure_loaded()
     if not isinstance(html, str) or not html:
         return None
-    for reader in _REGISTRY.values():
-        try:
-            if reader.detect(html):
-                return reader.name
-        except Exception:  # a detector bug must not hide the other dialects
-            continue
-    return None
+    while True:
+        for reader in _REGISTRY.values():
+            try:
+                if reader.detect(html):
+                    return reader.name
+            except Exception:  # a detector bug must not hide the other dialects
+                continue
+        if not _load_late():
+            return None
+
+
+def board_names() -> tuple[str, ...]:
+    """The board kinds `board=` accepts besides "auto" (every dialect loaded)."""
+    _ensure_loaded()
+    _load_late()
+    return tuple(_REGISTRY)
 
 
 def is_board_page(html: str) -> bool:
@@ -136,6 +169,8 @@ def _reader(html: str, board: str) -> tuple[BoardReader | None, str]:
     name = detect_board(html) if board in ("auto", "", None) else board
     if name is None:
         return None, "not a page of a known board"
+    if name not in _REGISTRY:
+        _load_late()
     reader = _REGISTRY.get(name)
     if reader is None:
         return None, f"unknown board kind {name!r}"
@@ -143,10 +178,16 @@ def _reader(html: str, board: str) -> tuple[BoardReader | None, str]:
 
 
 def parse_topic(
-    html: str, *, board: str = "auto", tz: Tz = "Europe/Moscow", now: datetime | None = None
+    html: str | bytes,
+    *,
+    board: str = "auto",
+    tz: Tz = "Europe/Moscow",
+    now: datetime | None = None,
 ) -> TopicPage:
-    """Read one topic page. `now` = fetch time (needed for «Сегодня»/«N минут назад»)."""
-    reader, why = _reader(html, board)
+    """Read one topic page. `now` = fetch time (needed for «Сегодня»/«N минут назад»).
+
+    `html` may be the page's text or its raw bytes; bytes let a UTF-8 page skip decoding."""
+    reader, why = _reader(_head(html) if isinstance(html, bytes) else html, board)
     if reader is None:
         return TopicPage(
             topic_id=None,
@@ -198,9 +239,20 @@ def parse_pm(
         return None
 
 
-def with_issue(page: TopicPage, where: str, message: str) -> TopicPage:
-    """A copy of `page` with one more issue (records are frozen)."""
-    return replace(page, issues=(*page.issues, ParseIssue(where, message)))
+def head_text(data: bytes, size: int = 65536) -> str:
+    """The text of the first `size` bytes of a page: enough to recognise its board.
+
+    The cut is moved back to a UTF-8 character boundary so that a cut character does not
+    make the decoder doubt the page's encoding (and fall back to slow detection)."""
+    if len(data) <= size:
+        return decode_bytes(data)
+    cut = size
+    while cut > size - 4 and (data[cut] & 0xC0) == 0x80:
+        cut -= 1
+    return decode_bytes(data[:cut])
+
+
+_head = head_text
 
 
 # --- decoding -------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """phpBB 3.x (prosilver) pages → records: topic pages, PM folders, PM views.
 
-Speed matters (a week-long game is re-read on every tick), so a topic page is not parsed
-whole: the posts block (from the first ``div#pN.post`` to the bottom action bar) and the small
-block above it (title, pagination) are cut out with plain string search and parsed on their
-own, which skips the header, navigation and footer (~40% of the page). When the markers are
-missing (odd or truncated markup) the whole page is parsed instead.
+Speed matters (a week-long game is re-read on every tick, and `bench/parse.py` holds the
+figures), so a topic page is not parsed whole: the block from the topic title to the bottom
+action bar is cut out with plain string search, per-post chrome nothing reads (buttons, the
+profile column) is dropped the same way, and only that is given to lexbor — about a fifth
+of the page's bytes. When the markers are missing (odd or truncated markup) the whole page is
+parsed instead. One CSS query in document order then finds every post's parts.
 
 Inside a post, work is skipped when the body's HTML shows it is not needed (no ``color`` → no
 span walk, no ``<blockquote`` → own text = text).
@@ -16,12 +17,13 @@ import math
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
+from typing import AnyStr
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.colors import canonical_color
 from parser.dates import get_tz, parse_iso, read_date
-from parser.html import collapse, first_int, node_text, query_int, user_id_from_href
+from parser.html import collapse, first_int, node_text, parse_html, query_int, user_id_from_href
 from parser.pages import BoardReader, register_board
 from parser.records import (
     ColoredSpan,
@@ -39,7 +41,6 @@ __all__ = ["detect", "is_login", "parse_pm", "parse_pm_folder", "parse_topic", "
 
 Tz = str | tzinfo
 
-_POST_START_RE = re.compile(r'<div\s+id="p\d+"\s+class="post\b')
 _POST_ID_RE = re.compile(r"p(\d+)\Z")
 _PM_ID_RE = re.compile(r"post-(\d+)\Z")
 _STYLE_COLOR_RE = re.compile(r"(?:^|[;\s\"'])color\s*:\s*([^;\"']+)", re.IGNORECASE)
@@ -65,7 +66,7 @@ _WRAPPER_TAGS = frozenset(
      "h4", "h5", "h6"}
 )  # fmt: skip
 _STRUCK_TAGS = frozenset({"s", "del", "strike"})
-_COLOR_SELECTOR = "[style*='color'], [style*='COLOR'], [style*='Color'], font[color]"
+_COLOR_SELECTOR = "[style*='color' i], font[color]"
 
 
 # --- detection ------------------------------------------------------------------------------
@@ -78,7 +79,8 @@ def detect(html: str) -> bool:
         return True
     if 'id="phpbb"' in html:
         return True
-    return "ucp.php" in html and ("viewtopic.php" in html or "viewforum.php" in html)
+    # other styles: links to phpBB's own scripts in real markup, not just mentions in text
+    return "<a " in html and 'href="./ucp.php' in html and 'href="./viewtopic.php' in html
 
 
 _LOGIN_FORM_RE = re.compile(r"<form[^>]+id=[\"']login[\"']", re.IGNORECASE)
@@ -137,15 +139,18 @@ def _span_color(node: LexborNode) -> tuple[str, str] | None:
 
 def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int | None, str, str]:
     """Author, author id, post id, PM id, time text and the cite's text for a blockquote."""
+    # phpBB renders <blockquote><div><cite>…</cite>…</div></blockquote>; the cite is the first
+    # element of the first element (older styles put it straight in the blockquote).
     cite = None
-    for c in bq.css("cite"):
-        # the first cite whose nearest blockquote is this one (a nested quote has its own)
-        p = c.parent
-        while p is not None and p.tag != "blockquote":
-            p = p.parent
-        if p is not None and p.mem_id == bq.mem_id:
-            cite = c
-            break
+    for first in bq.iter():
+        if first.tag == "cite":
+            cite = first
+        elif first.tag == "div":
+            for inner in first.iter():
+                if inner.tag == "cite":
+                    cite = inner
+                break
+        break
     post_id: int | None = None
     msg_id: int | None = None
     cite_attr = bq.attributes.get("cite")
@@ -158,7 +163,14 @@ def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int 
     author: str | None = None
     author_id: int | None = None
     time_text = ""
-    for a in cite.css("a"):
+    t = None
+    for a in cite.iter():
+        if a.tag == "span":
+            if t is None and "responsive-hide" in (a.attributes.get("class") or ""):
+                t = a
+            continue
+        if a.tag != "a":
+            continue
         attrs = a.attributes
         href = attrs.get("href") or ""
         if "data-post-id" in attrs:
@@ -174,7 +186,6 @@ def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int 
                 post_id = int(m.group(1))
         elif "i=pm" in href and msg_id is None:
             msg_id = query_int(href, "p")
-    t = cite.css_first("span.responsive-hide")
     if t is not None:
         time_text = node_text(t)
     cite_text = node_text(cite)
@@ -231,25 +242,34 @@ def read_body(content: LexborNode, where: str) -> Body:
                 continue
             colored_ids.add(node.mem_id)
             entries.append((node, col[0], col[1]))
+        # Pass 1: where each coloured element sits (quote, strike, code, wrappers); also note
+        # coloured elements that hold other coloured elements (their inner text is not theirs).
+        outer_ids: set[int] = set()
+        placed: list[tuple[LexborNode, str, str, bool, int | None, list[str]]] = []
+        content_id = content.mem_id
         for node, raw, canon in entries:
             struck = False
             skip = False
             quote_at: int | None = None
             wrappers: list[str] = []
             p = node.parent
-            while p is not None and p.mem_id != content.mem_id:
+            while p is not None:
+                pid = p.mem_id
+                if pid == content_id:
+                    break
                 tag = p.tag
+                if pid in colored_ids:
+                    outer_ids.add(pid)
                 if tag == "blockquote":
                     if quote_at is None:
-                        quote_at = quote_index.get(p.mem_id)
+                        quote_at = quote_index.get(pid)
                 elif tag in _STRUCK_TAGS:
                     struck = True
                 elif tag == "div":
-                    cls = p.attributes.get("class") or ""
-                    if "codebox" in cls:
+                    if "codebox" in (p.attributes.get("class") or ""):
                         skip = True
-                elif tag in ("pre", "code"):
-                    skip = True
+                elif tag == "pre" or tag == "code" or tag == "cite":
+                    skip = True  # code shows BBCode literally; a quote header is not text
                 elif tag == "span" or tag == "font":
                     st = p.attributes.get("style") or ""
                     if "line-through" in st and _LINE_THROUGH_RE.search(st):
@@ -262,7 +282,10 @@ def read_body(content: LexborNode, where: str) -> Body:
             st = node.attributes.get("style") or ""
             if "line-through" in st and _LINE_THROUGH_RE.search(st):
                 struck = True
-            if any(d.mem_id in colored_ids for d in node.css(_COLOR_SELECTOR)):
+            placed.append((node, raw, canon, struck, quote_at, wrappers))
+        # Pass 2: the spans, in document order.
+        for node, raw, canon, struck, quote_at, wrappers in placed:
+            if node.mem_id in outer_ids:
                 # an outer colour around inner colours: only its own text shows in its colour
                 span_text = _text_outside_colored(node, colored_ids)
             else:
@@ -335,7 +358,9 @@ def _author(post: LexborNode) -> tuple[str, int | None]:
     return collapse(node.text()), user_id_from_href(href)
 
 
-def _edit_note(notice: LexborNode, tz: tzinfo, now: datetime | None) -> EditNote | None:
+def _edit_note(
+    notice: LexborNode, tz: tzinfo, now: datetime | None, issues: list[ParseIssue], where: str
+) -> EditNote | None:
     raw = node_text(notice)
     m = _EDIT_RE.search(raw)
     if not m:
@@ -356,7 +381,9 @@ def _edit_note(notice: LexborNode, tz: tzinfo, now: datetime | None) -> EditNote
     when_text = when_text.strip()
     if when_text.lower().startswith("on "):
         when_text = when_text[3:]
-    at, _ = read_date(when_text, tz=tz, now=now)
+    at, why = read_date(when_text, tz=tz, now=now)
+    if why:
+        issues.append(ParseIssue(where, f"edit time: {why}"))
     reason: str | None = None
     em = notice.css_first("em")
     rm = _REASON_RE.search(raw)
@@ -365,76 +392,142 @@ def _edit_note(notice: LexborNode, tz: tzinfo, now: datetime | None) -> EditNote
     return EditNote(by=by or None, at=at, count=int(m.group("count")), reason=reason or None)
 
 
-def _read_post(
-    node: LexborNode, tz: tzinfo, now: datetime | None, issues: list[ParseIssue]
-) -> Post | None:
-    attrs = node.attributes
-    pid_attr = attrs.get("id") or ""
-    m = _POST_ID_RE.search(pid_attr)
-    pid = int(m.group(1)) if m else 0
-    where = f"post {pid}" if pid else "post ?"
-    if not pid:
-        issues.append(ParseIssue(where, "post has no board id"))
-    classes = (attrs.get("class") or "").split()
-    author, author_id = _author(node)
-    if not author:
-        issues.append(ParseIssue(where, "no author"))
+# One query finds every per-post element; lexbor returns matches in document order, so each
+# element belongs to the div.post that precedes it (posts do not nest). Cheaper than a query
+# per post (selector set-up) or a parent walk per element.
+_POST_PARTS_SEL = (
+    "div.post, p.author strong, p.author time, div.postbody h3, div.content, div.notice"
+)
 
-    posted_at: datetime | None = None
-    posted_text = ""
-    t = node.css_first("p.author time")
-    if t is not None:
-        posted_text = node_text(t)
-        dt_attr = t.attributes.get("datetime")
-        if dt_attr:
-            posted_at = parse_iso(dt_attr, tz)
-    else:
-        pa = node.css_first("p.author")
-        if pa is not None:
-            pa_text = node_text(pa)
-            posted_text = pa_text.rsplit("»", 1)[-1].strip()
-    if posted_at is None and posted_text:
-        posted_at, why = read_date(posted_text, tz=tz, now=now)
-        if why:
-            issues.append(ParseIssue(where, why))
-    elif posted_at is None:
-        issues.append(ParseIssue(where, "no post time"))
 
-    subj = node.css_first("div.postbody h3 a") or node.css_first("h3")
-    subject = node_text(subj)
+@dataclass(slots=True)
+class _Parts:
+    node: LexborNode
+    id: int
+    deleted: bool
+    author: LexborNode | None = None
+    time: LexborNode | None = None
+    h3: LexborNode | None = None
+    content: LexborNode | None = None
+    notices: list[LexborNode] = field(default_factory=list)
 
-    content = node.css_first("div.content")
-    if content is None:
-        issues.append(ParseIssue(where, "no post body (div.content)"))
-        body = Body()
-    else:
-        body = read_body(content, where)
-        issues.extend(body.issues)
 
-    edited: EditNote | None = None
-    for notice in node.css("div.notice"):
-        ncls = notice.attributes.get("class") or ""
-        if "post_deleted_msg" in ncls:
+def _read_posts(
+    root: LexborNode,
+    tz: tzinfo,
+    now: datetime | None,
+    issues: list[ParseIssue],
+    first_position: int | None,
+) -> list[Post]:
+    groups: list[_Parts] = []
+    cur: _Parts | None = None
+    for node in root.css(_POST_PARTS_SEL):
+        tag = node.tag
+        if tag == "div":
+            classes = (node.attributes.get("class") or "").split()
+            if "post" in classes:
+                m = _POST_ID_RE.search(node.id or "")
+                # a div.post without a board id is not a topic post: skip its parts
+                cur = _Parts(node, int(m.group(1)), "deleted" in classes) if m else None
+                if cur is not None:
+                    groups.append(cur)
+            elif cur is None:
+                continue
+            elif "content" in classes:
+                if cur.content is None:
+                    cur.content = node
+            elif "notice" in classes:
+                cur.notices.append(node)
+        elif cur is None:
             continue
-        edited = _edit_note(notice, tz, now)
-        if edited is not None:
-            break
-        issues.append(ParseIssue(where, "unreadable notice: " + node_text(notice)[:80]))
-    return Post(
-        id=pid,
-        author=author,
-        author_id=author_id,
-        posted_at=posted_at,
-        body_html=body.html,
-        text=body.text,
-        own_text=body.own_text,
-        colored=body.colored,
-        quotes=body.quotes,
-        edited=edited,
-        deleted="deleted" in classes,
-        subject=subject,
-        posted_at_text=posted_text,
-    )
+        elif tag == "strong":
+            if cur.author is None:
+                cur.author = node
+        elif tag == "time":
+            if cur.time is None:
+                cur.time = node
+        elif tag == "h3" and cur.h3 is None:
+            cur.h3 = node
+
+    posts: list[Post] = []
+    for i, g in enumerate(groups):
+        node = g.node
+        pid = g.id
+        where = f"post {pid}"
+        author, author_id = "", None
+        a: LexborNode | None = None
+        if g.author is not None:
+            a = g.author
+            for child in g.author.iter():  # <strong><a …>Nick</a></strong> or a <span> for guests
+                if child.tag in ("a", "span"):
+                    a = child
+                    break
+        if a is None:
+            issues.append(ParseIssue(where, "no author"))
+        else:
+            author = " ".join(a.text().split())
+            author_id = user_id_from_href(a.attributes.get("href")) if a.tag == "a" else None
+            if not author:
+                issues.append(ParseIssue(where, "no author"))
+
+        posted_at: datetime | None = None
+        posted_text = ""
+        t = g.time
+        if t is not None:
+            posted_text = " ".join(t.text().split())
+            dt_attr = t.attributes.get("datetime")
+            if dt_attr:
+                posted_at = parse_iso(dt_attr, tz)
+        else:
+            pa = node.css_first("p.author")
+            if pa is not None:
+                posted_text = node_text(pa).rsplit("»", 1)[-1].strip()
+        if posted_at is None:
+            if posted_text:
+                posted_at, why = read_date(posted_text, tz=tz, now=now)
+                if why:
+                    issues.append(ParseIssue(where, why))
+            else:
+                issues.append(ParseIssue(where, "no post time"))
+
+        content = g.content
+        if content is not None:
+            body = read_body(content, where)
+            issues.extend(body.issues)
+        else:
+            issues.append(ParseIssue(where, "no post body (div.content)"))
+            body = Body()
+
+        edited: EditNote | None = None
+        for notice in g.notices:
+            ncls = notice.attributes.get("class") or ""
+            if "post_deleted_msg" in ncls:
+                continue
+            edited = _edit_note(notice, tz, now, issues, where)
+            if edited is not None:
+                break
+            issues.append(ParseIssue(where, "unreadable notice: " + node_text(notice)[:80]))
+
+        h3 = g.h3
+        posts.append(
+            Post(
+                id=pid,
+                author=author,
+                author_id=author_id,
+                posted_at=posted_at,
+                body_html=body.html,
+                text=body.text,
+                own_text=body.own_text,
+                colored=body.colored,
+                quotes=body.quotes,
+                edited=edited,
+                deleted=g.deleted,
+                subject=node_text(h3),
+                position=None if first_position is None else first_position + i,
+                posted_at_text=posted_text,
+            )
+        )
+    return posts
 
 
 @dataclass(slots=True)
@@ -449,18 +542,23 @@ class _PageInfo:
     next_url: str | None = None
 
 
-def _page_info(root: LexborNode | None, html: str) -> _PageInfo:
+def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
     info = _PageInfo()
     if root is None:
         return info
-    h2 = root.css_first("h2.topic-title a") or root.css_first("h2.topic-title")
+    h2 = (
+        root.css_first("h2.topic-title a")
+        or root.css_first("h2.topic-title")
+        # phpBB 3.0 prosilver: a plain <h2><a href="./viewtopic.php?f=…&t=…">
+        or root.css_first("h2 a[href*='viewtopic']")
+    )
     if h2 is not None:
         info.title = node_text(h2)
         href = h2.attributes.get("href") if h2.tag == "a" else None
         info.topic_id = query_int(href, "t")
         info.start = query_int(href, "start")
     if info.topic_id is None:
-        m = _TOPIC_LINK_RE.search(html)
+        m = _TOPIC_LINK_RE.search(_as_text(html))
         if m:
             info.topic_id = int(m.group(1))
     pag = root.css_first("div.pagination")
@@ -473,9 +571,10 @@ def _page_info(root: LexborNode | None, html: str) -> _PageInfo:
     m = _PAGE_OF_RE.search(ptext)
     if m:
         info.page, info.total_pages = int(m.group(1)), int(m.group(2))
-    active = pag.css_first("li.active span") or pag.css_first("li.active")
-    if active is not None and info.page is None:
-        info.page = first_int(node_text(active))
+    if info.page is None:
+        active = pag.css_first("li.active")
+        if active is not None:
+            info.page = first_int(node_text(active))
     starts: list[int] = []
     for a in pag.css("a"):
         href = a.attributes.get("href") or ""
@@ -500,22 +599,83 @@ def _page_info(root: LexborNode | None, html: str) -> _PageInfo:
     return info
 
 
-def _slices(html: str) -> tuple[str, str] | None:
-    """(block above the posts, posts block) cut out of a prosilver topic page, or None."""
-    m = _POST_START_RE.search(html)
-    if m is None:
+# Per-post chrome nothing reads (edit/quote/report buttons, the contact dropdown): two thirds
+# of the posts block. Cut out with str.find before parsing; bodies cannot contain these tags
+# as markup (phpBB escapes user HTML), so the cut never reaches into a post body.
+_CHROME = (
+    ('<ul class="post-buttons">', "</ul>"),
+    ('<dl class="postprofile"', "</dl>"),  # the author is read from p.author instead
+    ('<div class="back2top">', "</div>"),
+)
+_CHROME_B = tuple((o.encode(), c.encode()) for o, c in _CHROME)
+
+
+def _drop_chrome(block: AnyStr, chrome: tuple[tuple[AnyStr, AnyStr], ...]) -> AnyStr:
+    for opener, closer in chrome:
+        i = block.find(opener)
+        if i < 0:
+            continue
+        parts: list[AnyStr] = []
+        pos = 0
+        while i >= 0:
+            j = block.find(closer, i)
+            if j < 0:
+                break
+            parts.append(block[pos:i])
+            pos = j + len(closer)
+            i = block.find(opener, pos)
+        parts.append(block[pos:])
+        block = block[:0].join(parts)
+    return block
+
+
+def _first_post_at(html: AnyStr, opener: AnyStr, tail: AnyStr) -> int:
+    i = html.find(opener)
+    n = len(opener)
+    while i >= 0:
+        j = k = i + n
+        while k < len(html) and html[k : k + 1].isdigit():
+            k += 1
+        if k > j and html.startswith(tail, k):
+            return i
+        i = html.find(opener, k)
+    return -1
+
+
+def _slice(html: AnyStr) -> AnyStr | None:
+    """The title/pagination block and the posts block of a prosilver topic page, chrome
+    removed, or None when the page does not have the usual shape. Works on text or on UTF-8
+    bytes (bytes skip a decode and lexbor's re-encode)."""
+    if isinstance(html, bytes):
+        return _slice_of(html, _MARKS_B, _CHROME_B)
+    return _slice_of(html, _MARKS, _CHROME)
+
+
+_MARKS = ('<div id="p', '" class="post', '<div class="action-bar bar-bottom">',
+          '<h2 class="topic-title"', '<div id="page-body"')  # fmt: skip
+_MARKS_B = tuple(m.encode() for m in _MARKS)
+
+
+def _slice_of(
+    html: AnyStr, marks: tuple[AnyStr, ...], chrome: tuple[tuple[AnyStr, AnyStr], ...]
+) -> AnyStr | None:
+    start = _first_post_at(html, marks[0], marks[1])
+    if start < 0:
         return None
-    start = m.start()
-    end = html.find('<div class="action-bar bar-bottom">', start)
+    end = html.rfind(marks[2], start)  # from the end: the footer is short
     if end < 0:
         end = len(html)
-    top = html.rfind('<div id="page-body"', 0, start)
+    top = html.rfind(marks[3], 0, start)
+    if top < 0:
+        top = html.rfind(marks[4], 0, start)
     if top < 0:
         top = 0
-    return html[top:start], html[start:end]
+    return html[top:start] + _drop_chrome(html[start:end], chrome)
 
 
-def _logged_in(html: str) -> bool | None:
+def _logged_in(html: str | bytes) -> bool | None:
+    if isinstance(html, bytes):
+        return True if b"mode=logout" in html else False if b"mode=login" in html else None
     if "mode=logout" in html:
         return True
     if "mode=login" in html:
@@ -523,42 +683,54 @@ def _logged_in(html: str) -> bool | None:
     return None
 
 
-def parse_topic(html: str, *, tz: Tz = "Europe/Moscow", now: datetime | None = None) -> TopicPage:
-    """Read one phpBB topic page (normal or printable view)."""
+_CHARSET_RE = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+
+
+def _utf8_bytes(data: bytes) -> bool:
+    """True when the page declares UTF-8 or nothing (phpBB 3 always serves UTF-8)."""
+    m = _CHARSET_RE.search(data, 0, 4096)
+    return m is None or m.group(1).lower().replace(b"_", b"-") in (b"utf-8", b"utf8")
+
+
+def _as_text(html: str | bytes) -> str:
+    if isinstance(html, str):
+        return html
+    from parser.pages import decode_bytes
+
+    return decode_bytes(html)
+
+
+def parse_topic(
+    html: str | bytes, *, tz: Tz = "Europe/Moscow", now: datetime | None = None
+) -> TopicPage:
+    """Read one phpBB topic page (normal or printable view); `html` may be text or the raw
+    bytes of the page (faster: no decoding when the page is UTF-8)."""
     zone = get_tz(tz)
     issues: list[ParseIssue] = []
-    sl = _slices(html)
-    if sl is not None:
-        top_tree = LexborHTMLParser(sl[0])
-        posts_tree = LexborHTMLParser(sl[1])
-        meta_root = top_tree.root
-        post_nodes = posts_tree.css("div.post")
-    else:
-        whole = LexborHTMLParser(html)
-        meta_root = whole.root
-        post_nodes = [n for n in whole.css("div.post") if _POST_ID_RE.search(n.id or "")]
-        if not post_nodes and whole.css_first("div.post div.date") is not None:
-            return _parse_print(whole, html, zone, now)
-    info = _page_info(meta_root, html)
+    if isinstance(html, bytes) and not _utf8_bytes(html):
+        html = _as_text(html)
+    sl: str | bytes | None = _slice(html) if isinstance(html, str) else _slice(html)  # noqa: RUF034 (narrows AnyStr for mypy)
+    tree = parse_html(html if sl is None else sl)
+    root = tree.root
+    if (
+        sl is None
+        and tree.css_first("div.post div.date") is not None
+        and not any(_POST_ID_RE.search(n.id or "") for n in tree.css("div.post"))
+    ):
+        return _parse_print(tree, _as_text(html), zone, now)
+    info = _page_info(root, html)
     if info.topic_id is None:
         issues.append(ParseIssue("page", "no topic id"))
-    posts: list[Post] = []
-    for node in post_nodes:
-        nid = node.id or ""
-        if not _POST_ID_RE.search(nid):
-            continue  # nested div.post-like markup inside a body, or review blocks
-        post = _read_post(node, zone, now, issues)
-        if post is not None:
-            posts.append(post)
-    if not posts:
-        issues.append(ParseIssue("page", "no posts found"))
     page = info.page or 1
     per_page = info.per_page
-    if per_page and page >= 1:
-        base = (page - 1) * per_page
-        posts = [_with_position(p, base + i + 1) for i, p in enumerate(posts)]
+    first_position: int | None = None
+    if per_page:
+        first_position = (page - 1) * per_page + 1
     elif page == 1:
-        posts = [_with_position(p, i + 1) for i, p in enumerate(posts)]
+        first_position = 1
+    posts = _read_posts(root, zone, now, issues, first_position) if root is not None else []
+    if not posts:
+        issues.append(ParseIssue("page", "no posts found"))
     total_pages = info.total_pages or page
     if info.total_pages is None and info.total_posts and per_page:
         total_pages = max(page, math.ceil(info.total_posts / per_page))
@@ -576,13 +748,6 @@ def parse_topic(html: str, *, tz: Tz = "Europe/Moscow", now: datetime | None = N
         logged_in=_logged_in(html),
         issues=tuple(issues),
     )
-
-
-def _with_position(post: Post, position: int) -> Post:
-    # Post is frozen; `replace` would re-run __init__ field by field, this is the same thing.
-    from dataclasses import replace
-
-    return replace(post, position=position)
 
 
 def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | None) -> TopicPage:
@@ -626,6 +791,8 @@ def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | 
                 colored=body.colored,
                 quotes=body.quotes,
                 subject=node_text(node.css_first("h3")),
+                # the page size is not printed; only page 1's positions are certain
+                position=i + 1 if page == 1 else None,
                 posted_at_text=dtext,
             )
         )
@@ -662,7 +829,7 @@ def parse_pm_folder(
     """Read a PM folder listing (ul.pmlist li.row)."""
     zone = get_tz(tz)
     issues: list[ParseIssue] = []
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     root = tree.root
     rows: list[PMSummary] = []
     for li in tree.css("ul.pmlist li.row"):
@@ -719,7 +886,7 @@ def parse_pm(
 ) -> PrivateMessage | None:
     """Read a PM view page: the message in div.post.pm (not the #topicreview history)."""
     zone = get_tz(tz)
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     node = None
     for cand in tree.css("div.post.pm"):
         if _PM_ID_RE.search(cand.id or ""):
@@ -786,7 +953,7 @@ def parse_pm(
     )
 
 
-def _topic(html: str, *, tz: Tz, now: datetime | None) -> TopicPage:
+def _topic(html: str | bytes, *, tz: Tz, now: datetime | None) -> TopicPage:
     return parse_topic(html, tz=tz, now=now)
 
 

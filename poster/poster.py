@@ -11,9 +11,11 @@ If the process dies between the board accepting and `record_part`, the row still
 is in flight. The next flush looks for part i's marker in the topic (or the sent/outbox PM
 folders) and records the id it finds instead of sending again.
 
-Permanent refusals (unknown recipient, no permission, locked topic, not found) mark the row
-failed with a sentence for the host; transient ones (flood, board down, session trouble)
-leave it pending for the next flush.
+Refusals (unknown recipient, no permission, locked topic, not found, and any refusal in the
+board's own words) mark the row failed with a sentence for the host; flood and form-token
+trouble and odd pages leave it pending for the next flush. A board that is down stops the
+flush (the remaining rows wait for the next one); a refused login is raised, never retried
+row by row (phpBB locks the account behind a CAPTCHA after a few bad passwords).
 """
 
 from __future__ import annotations
@@ -32,18 +34,24 @@ from poster.outbox import (
 from poster.split import split_text
 from scraper.board import BoardClient, PostResult
 from scraper.errors import (
+    BoardUnavailable,
+    FloodLimited,
+    FormExpired,
+    LoginFailed,
     MessageTooLong,
-    NoPermission,
     NotFound,
     PostingRefused,
     ScraperError,
-    TopicLocked,
-    UnknownRecipient,
+    SessionExpired,
 )
 
 log = logging.getLogger(__name__)
 
-_PERMANENT = (UnknownRecipient, NoPermission, TopicLocked, NotFound)
+# Refusals worth another try on the next flush. Every other refusal — unknown recipient,
+# no permission, locked or missing topic, and any refusal in the board's own words (too many
+# links or smilies, a censored word) — cannot get better by resending: the row fails and the
+# host sees the board's reason.
+_TRANSIENT = (FloodLimited, FormExpired)
 
 
 @dataclass(slots=True)
@@ -84,10 +92,22 @@ class Poster:
 
     def flush(self) -> FlushReport:
         report = FlushReport()
-        for row in self.outbox.pending():
+        pending = self.outbox.pending()
+        for n, row in enumerate(pending):
             try:
                 recovered = self._send_row(row)
-            except _PERMANENT as exc:
+            except LoginFailed:
+                raise  # retrying a refused password per row would get the account locked
+            except (BoardUnavailable, SessionExpired) as exc:
+                # the board is down (retries already spent): leave the rest for the next tick
+                log.warning("board unavailable, flush stopped: %s", exc)
+                report.deferred.extend((r.key, str(exc)) for r in pending[n:])
+                break
+            except (PostingRefused, NotFound) as exc:
+                if isinstance(exc, _TRANSIENT):
+                    log.warning("outbox %s deferred: %s", row.key, exc)
+                    report.deferred.append((row.key, str(exc)))
+                    continue
                 log.error("outbox %s failed for good: %s", row.key, exc)
                 self.outbox.mark_failed(row.key, str(exc))
                 report.failed.append((row.key, str(exc)))

@@ -14,6 +14,8 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from parser.pages import is_login_page as parser_is_login_page
+
 _VALUE_TYPES = {"", "hidden", "text", "password", "email", "number", "search", "url", "tel"}
 
 
@@ -128,7 +130,7 @@ def _selected(select: LexborNode) -> str:
 
 def is_login_page(html: str) -> bool:
     """The board served its login form (a members-only page while logged out)."""
-    return _tree(html).css_first("form#login") is not None
+    return parser_is_login_page(html)
 
 
 def has_logout_link(html: str) -> bool:
@@ -168,8 +170,9 @@ def meta_refresh_url(html: str, base_url: str) -> str | None:
 
 
 def is_complete(html: str) -> bool:
-    """A whole page ends with </html>; a dropped connection leaves it cut short."""
-    return html.rstrip().lower().endswith("</html>")
+    """A whole page has its closing </html> near the end (servers sometimes append a comment
+    after it); a dropped connection leaves the page cut short without one."""
+    return "</html>" in html[-4096:].lower()
 
 
 def query_int(url: str, name: str) -> int | None:
@@ -226,70 +229,16 @@ def topic_nav(html: str, base_url: str) -> TopicNav | None:
         jump = pag.css_first("input[data-per-page]")
         if jump is not None and (jump.attributes.get("data-per-page") or "").isdigit():
             per_page = int(jump.attributes.get("data-per-page") or "0") or None
-    if per_page is None:
-        steps = sorted({s for s in starts.values() if s > 0})
-        if steps:
-            per_page = min(s // max(p - 1, 1) for p, s in starts.items() if s > 0)
+    if per_page is None:  # styles without the page-jump box: derive it from the links
+        guesses = [s // (p - 1) for p, s in starts.items() if p > 1 and s > 0]
+        per_page = min(guesses) if guesses else None
     return TopicNav(page, total, tuple(ids), next_url, starts, per_page)
 
 
-def own_post_text(html: str, post_id: int) -> tuple[str, str] | None:
-    """(author, text outside quotes) of one post on a topic page; used to find the bot's
-    own marker, so a player quoting the bot never counts as the bot's post."""
-    tree = _tree(html)
-    post = tree.css_first(f"div#p{post_id}")
-    if post is None:
-        return None
-    author_node = post.css_first(
-        "dl.postprofile dt a.username, dl.postprofile dt a.username-coloured"
-    )
-    author = author_node.text(deep=True).strip() if author_node is not None else ""
-    content = post.css_first("div.content")
-    if content is None:
-        return author, ""
-    for bq in content.css("blockquote"):
-        bq.decompose()
-    return author, " ".join(content.text(deep=True, separator=" ").split())
-
-
-# -- PM folders --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PMRow:
-    id: int
-    unread: bool
-    subject: str
-    correspondent: str
-
-
-def pm_rows(html: str) -> list[PMRow]:
-    """Rows of a PM folder listing (`ul.pmlist li.row`)."""
-    rows: list[PMRow] = []
-    for li in _tree(html).css("ul.pmlist li.row"):
-        link = li.css_first("a.topictitle")
-        if link is None:
-            continue
-        msg_id = query_int((link.attributes.get("href") or "").replace("&amp;", "&"), "p")
-        if msg_id is None:
-            continue
-        dl = li.css_first("dl.row-item")
-        classes = (dl.attributes.get("class") or "").split() if dl is not None else []
-        who = li.css_first("div.list-inner a.username, div.list-inner a.username-coloured")
-        rows.append(
-            PMRow(
-                msg_id,
-                "pm_unread" in classes,
-                link.text(deep=True).strip(),
-                who.text(deep=True).strip() if who is not None else "",
-            )
-        )
-    return rows
-
-
-def pm_body_text(html: str, msg_id: int) -> str | None:
-    """Visible text of the message itself (not the conversation history below it)."""
-    node = _tree(html).css_first(f"div#post-{msg_id} div.content")
-    if node is None:
-        return None
-    return " ".join(node.text(deep=True, separator=" ").split())
+def pm_recipients(html: str) -> list[str]:
+    """Names listed as recipients on a PM compose form (`ul.recipients`)."""
+    return [
+        " ".join(a.text(deep=True).split())
+        for a in _tree(html).css("ul.recipients a")
+        if a.text(deep=True).strip()
+    ]

@@ -24,7 +24,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlencode, urljoin
@@ -37,6 +37,7 @@ from tenacity import (
     wait_exponential,
 )
 
+from parser.pages import parse_pm, parse_pm_folder, parse_topic
 from scraper import forms
 from scraper.board import (
     FetchedPM,
@@ -89,12 +90,23 @@ _NO_PERMISSION = (
     "не авторизованы",
     "не можете редактировать",
     "cannot edit",
+    "no longer edit",
+    "cannot reply",
     "not allowed to",
     "not authorised",
     "not authorized",
     "no permission",
 )
-_NOT_FOUND = ("не существует", "не найдено", "не найден", "does not exist", "not found")
+_SENT = ("успешно отправлено", "sent successfully", "has been sent", "posted successfully")
+_QUEUED = ("одобрено модератором", "одобрения модератором", "approved by a moderator")
+_NOT_FOUND = (
+    "не существует",
+    "не найдено",
+    "не найден",
+    "does not exist",
+    "not found",
+    "could not be found",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +115,7 @@ class PhpbbSettings:
 
     base_url: str  # e.g. "https://forum.example.org/" (board root, with trailing slash)
     username: str
-    password: str
+    password: str = field(repr=False)  # never in logs or tracebacks
     remember_me: bool = True
     user_agent: str = DEFAULT_USER_AGENT
     cookie_file: Path | None = None
@@ -181,6 +193,7 @@ class PhpbbClient:
     ) -> httpx.Response:
         self._pace()
         self.requests_made += 1
+        shown = _without_sid(url)  # the session id is a secret; keep it out of messages
         try:
             if data is None:
                 resp = self._http.request(method, url)
@@ -195,17 +208,17 @@ class PhpbbClient:
                 )
             resp.read()
         except httpx.TimeoutException as exc:
-            raise BoardUnavailable(f"the board did not answer in time ({method} {url})") from exc
+            raise BoardUnavailable(f"the board did not answer in time ({method} {shown})") from exc
         except httpx.HTTPError as exc:
-            raise BoardUnavailable(f"cannot reach the board ({method} {url}): {exc}") from exc
+            raise BoardUnavailable(f"cannot reach the board ({method} {shown}): {exc}") from exc
         if "set-cookie" in resp.headers:
             self._learn_cookies(resp)
-        if resp.status_code >= 500:
+        if resp.status_code >= 500 or resp.status_code == 429:
             raise BoardUnavailable(
-                f"the board answered {resp.status_code} {resp.reason_phrase} ({method} {url})"
+                f"the board answered {resp.status_code} {resp.reason_phrase} ({method} {shown})"
             )
         if resp.status_code == 200 and _is_html(resp) and not forms.is_complete(resp.text):
-            raise BoardUnavailable(f"the board sent a truncated page ({method} {url})")
+            raise BoardUnavailable(f"the board sent a truncated page ({method} {shown})")
         return resp
 
     def _send(
@@ -334,6 +347,7 @@ class PhpbbClient:
 
     def _member_get(self, url: str, *, needs_login: bool = True) -> httpx.Response:
         """GET a page that must be seen logged in; re-login once if the session is gone."""
+        shown = _without_sid(url)
         if not self._logged_in:
             self.login()
         resp = self._get(url)
@@ -345,12 +359,12 @@ class PhpbbClient:
             if self._looks_logged_out(resp, needs_login):
                 raise SessionExpired(
                     f"still logged out after logging in again as {self.settings.username} "
-                    f"({url}); the board may bind sessions to IP or browser"
+                    f"({shown}); the board may bind sessions to IP or browser"
                 )
         if resp.status_code == 404:
-            raise NotFound(forms.info_message(resp.text) or f"not found: {url}")
+            raise NotFound(forms.info_message(resp.text) or f"not found: {shown}")
         if resp.status_code >= 400:
-            raise UnexpectedPage(f"the board answered {resp.status_code} for {url}")
+            raise UnexpectedPage(f"the board answered {resp.status_code} for {shown}")
         return resp
 
     @staticmethod
@@ -407,10 +421,8 @@ class PhpbbClient:
         floor = cursor.last_post_id or 0
         new_ids = tuple(pid for pid in seen if pid > floor)
         last = pages[-1]
-        newest = max([floor, *seen]) if (seen or cursor.last_post_id) else None
-        nxt = TopicCursor(
-            cursor.topic_id, last.page, last.start, newest if newest else cursor.last_post_id
-        )
+        known = [*seen, *([cursor.last_post_id] if cursor.last_post_id is not None else [])]
+        nxt = TopicCursor(cursor.topic_id, last.page, last.start, max(known, default=None))
         log.debug(
             "polled topic %d: %d page(s), %d new post(s)", cursor.topic_id, len(pages), len(new_ids)
         )
@@ -436,7 +448,7 @@ class PhpbbClient:
             )
         else:
             # phpBB clamps a too-large start to the last page: one request finds the end.
-            last = self._fetch_topic_page(self._topic_url(topic_id, 10**9))
+            last = self._fetch_topic_page(self._topic_url(topic_id, 10**6))
             pages = [last]
             per_page = self._per_page or self.settings.posts_per_page
             for back in range(1, self.settings.marker_search_pages):
@@ -448,20 +460,19 @@ class PhpbbClient:
                 )
         me = self.settings.username.casefold()
         for page in pages:
-            for pid in reversed(page.post_ids):
-                found = forms.own_post_text(page.raw.html, pid)
-                if found and found[0].casefold() == me and marker in found[1]:
-                    return pid
+            parsed = parse_topic(page.raw.html, board="phpbb", tz="UTC", now=page.raw.fetched_at)
+            # own_text: outside quotes, so a player quoting the bot never counts
+            for post in reversed(parsed.posts):
+                if post.author.casefold() == me and marker in " ".join(post.own_text.split()):
+                    return post.id
         return None
 
     # -- private messages ------------------------------------------------------------------
 
     def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
         resp = self._member_get(self.url(f"ucp.php?i=pm&folder={folder}"))
-        return [
-            PMRef(r.id, folder, r.unread, r.subject, r.correspondent)
-            for r in forms.pm_rows(resp.text)
-        ]
+        listing = parse_pm_folder(resp.text, board="phpbb", tz="UTC", now=self._now())
+        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in listing.messages]
 
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
         f = _FOLDER_IDS.get(folder, 0)
@@ -492,8 +503,8 @@ class PhpbbClient:
                 if " ".join(row.subject.split()) != want:
                     continue
                 page = self.read_pm(row.id, folder)
-                body = forms.pm_body_text(page.html, row.id) or ""
-                if marker in body:
+                pm = parse_pm(page.html, board="phpbb", tz="UTC", now=page.fetched_at)
+                if pm is not None and marker in " ".join(pm.own_text.split()):
                     return row.id
         return None
 
@@ -514,31 +525,7 @@ class PhpbbClient:
                 self._sleep(wait)
 
     def _refusal(self, html: str, what: str, topic_id: int | None) -> ScraperError:
-        """Turn a page that is not a success into the matching error."""
-        err = forms.error_text(html)
-        info = forms.info_message(html)
-        says = err or info or ""
-        low = says.lower()
-        if _has(low, _FLOOD):
-            return FloodLimited(says, self.settings.flood_interval)
-        if _has(low, _TOKEN):
-            return FormExpired(says)
-        if _has(low, _TOO_LONG):
-            nums = [int(n) for n in re.findall(r"\d+", says)]
-            return MessageTooLong(nums[0] if nums else 0, nums[-1] if len(nums) > 1 else None, says)
-        if _has(low, _UNKNOWN_USER):
-            return UnknownRecipient((), says)
-        if _has(low, _LOCKED):
-            return TopicLocked(topic_id, says)
-        if _has(low, _NOT_FOUND):
-            return NotFound(f"cannot {what}: {says}")
-        if _has(low, _NO_PERMISSION):
-            return NoPermission(what, says)
-        if forms.is_login_page(html):
-            return SessionExpired(f"the board asked to log in again while trying to {what}")
-        if says:
-            return PostingRefused(f"the board refused to {what}: {says}", says)
-        return UnexpectedPage(f"unexpected answer while trying to {what}")
+        return classify_refusal(html, what, topic_id, self.settings.flood_interval)
 
     def _submit_post_form(
         self,
@@ -562,7 +549,11 @@ class PhpbbClient:
             self._space_writes()
             resp = self._send("POST", page.form.action, page.form.fill("post", values), retry=False)
             if resp.is_redirect or (
-                resp.status_code == 200 and forms.meta_refresh_url(resp.text, str(resp.url))
+                resp.status_code == 200
+                and (
+                    forms.meta_refresh_url(resp.text, str(resp.url))
+                    or _has(forms.info_message(resp.text) or "", _SENT)
+                )
             ):
                 self._last_write_at = self._clock()
                 return resp
@@ -643,6 +634,19 @@ class PhpbbClient:
             if pid is not None:
                 log.info("board accepted: %s (post %d)", what, pid)
                 return PostResult(pid, loc)
+        says = forms.info_message(resp.text) or ""
+        if _has(says, _QUEUED):
+            # Stored but invisible until a moderator approves it: sending it again would
+            # queue a duplicate, so this is a permanent refusal the host must fix.
+            raise NoPermission(
+                f"{what} without moderator approval (the post waits in the queue)", says
+            )
+        # phpBB 3.0 answers a post with an info page that refreshes to viewtopic.php?p=N
+        target = forms.meta_refresh_url(resp.text, str(resp.url)) or ""
+        pid = forms.query_int(target, "p") if "viewtopic.php" in target else None
+        if pid is not None:
+            log.info("board accepted: %s (post %d)", what, pid)
+            return PostResult(pid, target)
         raise UnexpectedPage(f"the board answered without a post link while trying to {what}")
 
     def send_pm(self, recipients: Sequence[str], subject: str, text: str) -> PMResult:
@@ -669,7 +673,10 @@ class PhpbbClient:
             if err or form is None:
                 exc = self._refusal(resp.text, what, None)
                 if isinstance(exc, UnknownRecipient):
-                    raise UnknownRecipient(names, exc.board_says)
+                    # phpBB adds the names it knows and lists them; name only the others
+                    added = {n.casefold() for n in forms.pm_recipients(resp.text)}
+                    missing = tuple(n for n in names if n.casefold() not in added)
+                    raise UnknownRecipient(missing or names, exc.board_says)
                 raise exc
             listed = {n for n in form.names() if n.startswith("address_list[")}
             if len(listed) < len(names):
@@ -693,10 +700,44 @@ class PhpbbClient:
         return PMResult(msg_id, names)
 
 
+def classify_refusal(
+    html: str, what: str, topic_id: int | None = None, flood_interval: float = 15.0
+) -> ScraperError:
+    """Turn a page that is not a success into the matching error (phrases of the Russian and
+    English language packs; anything else keeps the board's own words)."""
+    err = forms.error_text(html)
+    info = forms.info_message(html)
+    says = err or info or ""
+    if _has(says, _FLOOD):
+        return FloodLimited(says, flood_interval)
+    if _has(says, _TOKEN):
+        return FormExpired(says)
+    if _has(says, _TOO_LONG):
+        nums = [int(n) for n in re.findall(r"\d+", says)]
+        return MessageTooLong(nums[0] if nums else 0, nums[-1] if len(nums) > 1 else None, says)
+    if _has(says, _UNKNOWN_USER):
+        return UnknownRecipient((), says)
+    if _has(says, _LOCKED):
+        return TopicLocked(topic_id, says)
+    if _has(says, _NOT_FOUND):
+        return NotFound(f"cannot {what}: {says}")
+    if _has(says, _NO_PERMISSION):
+        return NoPermission(what, says)
+    if forms.is_login_page(html):
+        return SessionExpired(f"the board asked to log in again while trying to {what}")
+    if says:
+        return PostingRefused(f"the board refused to {what}: {says}", says)
+    return UnexpectedPage(f"unexpected answer while trying to {what}")
+
+
 def _prefix_from_names(names: Iterable[str]) -> str | None:
     """phpBB names its cookies <prefix>u, <prefix>k, <prefix>sid; the prefix is per board."""
     found = [n for n in names if n.endswith("_sid")]
     return found[0][: -len("sid")] if found else None
+
+
+def _without_sid(url: str) -> str:
+    return re.sub(r"([?&])sid=[0-9a-zA-Z]+&?", r"\1", url).rstrip("?&")
 
 
 def _has(text: str, phrases: Sequence[str]) -> bool:

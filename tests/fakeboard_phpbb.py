@@ -14,7 +14,7 @@ recorded order; one flood timer for posts and PMs; `topic_cur_post_id` post revi
 answers with the recorded refusal pages. `violations` collects anything a real browser would
 not have sent (tests assert it stays empty).
 
-Faults: `fail_next(kind, count, path=...)` with kind "500", "502", "503", "timeout",
+Faults: `fail_next(kind, count, path=...)` with kind "500", "502", "503", "429", "timeout",
 "connect", "truncated"; `drop_sessions()` forgets every session (a lost session).
 """
 
@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl
 
 import httpx
 
@@ -130,6 +130,9 @@ class FakePhpbb:
     flood_interval: int = 15
     max_chars: int = 60000
     locked: bool = False
+    moderated: bool = False  # new posts wait for approval
+    legacy_success: bool = False  # answer a post like phpBB 3.0 (info page, meta refresh)
+    queued: list[str] = field(default_factory=list)
     posts: list[FakePost] = field(default_factory=list)
     sessions: dict[str, Session] = field(default_factory=dict)
     autologin: dict[str, int] = field(default_factory=dict)
@@ -175,10 +178,6 @@ class FakePhpbb:
 
     def last_post_id(self) -> int:
         return self.posts[-1].id
-
-    def _next_id(self, start: int) -> int:
-        self._counter += 1
-        return start + self._counter
 
     def _token(self, created: int, uid: int, form: str, sid: str = "") -> str:
         salt = f"salt-{uid}" + (sid if uid == 1 else "")
@@ -229,7 +228,7 @@ class FakePhpbb:
         if kind == "truncated":
             body = page("topic_p8.html")
             return self._html(body[: len(body) // 2])
-        status = int(kind)
+        status = int(kind)  # a proxy's minimal error body (not a recorded page)
         return httpx.Response(
             status,
             text=f"<html><body><h1>{status}</h1></body></html>",
@@ -432,10 +431,20 @@ class FakePhpbb:
             return self._html(self._reply_form_page(page("http/reply_flood/4.html"), sess))
         if data.get("topic_cur_post_id") != str(self.last_post_id()):
             return self._html(self._reply_form_page(page("http/reply_post_review/10.html"), sess))
+        if self.moderated:
+            self.last_write[sess.uid] = now
+            self.queued.append(message)
+            body = page("http/pm_send/5.html")  # an info page with a 3 s meta refresh
+            return self._html(_derived_info(body, QUEUED_TEXT))
         pid = max(p.id for p in self.posts) + 1
         self.posts.append(FakePost(pid, sess.uid, _derived_post(pid, sess.uid, message), message))
         self.last_write[sess.uid] = now
         self.accepted_posts.append(pid)
+        if self.legacy_success:  # phpBB 3.0: an info page that refreshes to the new post
+            body = page("http/pm_send/5.html").replace(
+                "ucp.php?i=pm&amp;mode=view&amp;p=31", f"viewtopic.php?p={pid}#p{pid}"
+            )
+            return self._html(_derived_info(body, "Ваше сообщение было успешно отправлено."))
         return self._redirect(f"{BASE}viewtopic.php?p={pid}#p{pid}")
 
     def add_post_by(self, uid: int, message: str) -> int:
@@ -487,12 +496,15 @@ class FakePhpbb:
             self._check_fields(form, PM_ADD_FIELDS, "pm add_to")
             names = [n.strip() for n in data.get("username_list", "").splitlines() if n.strip()]
             uids = [USERS[n][0] for n in names if n in USERS]
-            if len(uids) < len(names) or not uids:
+            if not uids:
                 return self._html(
                     self._with_tokens(
                         page("http/pm_send_unknown_user/4.html"), sess, "ucp_pm_compose"
                     )
                 )
+            if len(uids) < len(names):  # phpBB adds the known names and reports the rest
+                body = _derived_addressed(uids, UNKNOWN_USERS_TEXT)
+                return self._html(self._with_tokens(body, sess, "ucp_pm_compose"))
             return self._html(self._with_tokens(_derived_addressed(uids), sess, "ucp_pm_compose"))
         to = tuple(
             int(m.group(1))
@@ -541,7 +553,7 @@ class FakePhpbb:
     def _view_pm(self, q: dict[str, str], sess: Session) -> httpx.Response:
         mid = int(q.get("p", "0"))
         sent = next((m for m in self.sent_pms if m.id == mid), None)
-        if sent is not None and q.get("f") in ("-1", "-2"):
+        if sent is not None and (q.get("f") in ("-1", "-2") or sess.uid in sent.to):
             return self._html(_derived_pm_view(sent))
         if q.get("f", "0") == "0" and (mid in PM_VIEWS or mid in (19, 21, 23, 27)):
             self.read_pms.add(mid)
@@ -654,6 +666,12 @@ def _derived_topic_page(
 
 
 FORM_INVALID = "Ошибка отправки формы. Попробуйте ещё раз."
+UNKNOWN_USERS_TEXT = "Запрашиваемые для добавления пользователи не существуют."
+# phpBB's POST_STORED_MOD text (Russian pack) for a post held for approval
+QUEUED_TEXT = (
+    "Ваше сообщение было успешно сохранено, но оно должно быть одобрено модератором "
+    "перед публикацией."
+)
 
 
 def _derived_login_error(text: str) -> str:
@@ -678,13 +696,30 @@ def _derived_info(shell: str, text: str) -> str:
     )
 
 
-def _derived_addressed(uids: list[int]) -> str:
-    """TEMPLATE-DERIVED: the real add_to answer (pm_send/4.html) addressed to `uids`."""
+def _derived_addressed(uids: list[int], error: str | None = None) -> str:
+    """TEMPLATE-DERIVED: the real add_to answer (pm_send/4.html) addressed to `uids` (one
+    recipient row and hidden `address_list` field each), with phpBB's error box when some
+    names were unknown (placed as in pm_send_unknown_user/4.html)."""
     body = page("http/pm_send/4.html")
     hidden = "".join(
         f'<input type="hidden" name="address_list[u][{u}]" value="to" />' for u in uids
     )
-    return body.replace('<input type="hidden" name="address_list[u][2]" value="to" />', hidden)
+    body = body.replace('<input type="hidden" name="address_list[u][2]" value="to" />', hidden)
+    start = body.index("<li>", body.index('<ul class="recipients">'))
+    end = body.index("</li>", start) + len("</li>")
+    row = body[start:end]
+    rows = "".join(
+        row.replace("remove_u[2]", f"remove_u[{u}]")
+        .replace("u=2", f"u={u}")
+        .replace(">Ведущий<", f">{NAMES[u]}<")
+        for u in uids
+    )
+    body = body[:start] + rows + body[end:]
+    if error:
+        box = '<fieldset class="fields1">'
+        at = body.index(box, body.index('id="postingbox"')) + len(box)
+        body = body[:at] + f'\n\t<p class="error">{error}</p>' + body[at:]
+    return body
 
 
 def _mark_row_read(body: str, mid: int) -> str:
@@ -725,7 +760,3 @@ def _derived_pm_view(m: FakePM) -> str:
         '<div class="content">Здравствуйте! Можно ли наблюдателям писать в игровую тему?</div>',
         f'<div class="content">{_render_bbcode(m.message)}</div>',
     )
-
-
-def query(url: str) -> dict[str, str]:
-    return dict(parse_qsl(urlsplit(url).query))

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 
 from parser.dialects import IPB2, IPB2_4PDA, IPS4
 from parser.encoding import decode_html
@@ -164,12 +165,18 @@ def test_ipb13_split_postcolor_divs_do_not_split_posts() -> None:
 
 def test_ipb13_quotes_from_quotebegin_comments() -> None:
     posts = {p.id: p for p in _topic(H2969).posts}
-    got = {pid: [(q.author, q.depth) for q in p.quotes] for pid, p in posts.items() if p.quotes}
+    got = {
+        pid: [(q.author, q.time_text, q.post_id, q.depth) for q in p.quotes]
+        for pid, p in posts.items()
+        if p.quotes
+    }
+    # the quoted post's id is not in IPB 1.3 markup: it is the post on the page by that
+    # author at that time (19181 Makedonsky 7.09.2014 - 01:17, 19184, 19179)
     assert got == {
-        19181: [(None, 1)],
-        19182: [("Makedonsky", 1)],
-        19185: [("kolyan55584", 1)],
-        19186: [("Danila", 1)],
+        19181: [(None, "", None, 1)],
+        19182: [("Makedonsky", "7.09.2014 - 01:17", 19181, 1)],
+        19185: [("kolyan55584", "7.09.2014 - 16:50", 19184, 1)],
+        19186: [("Danila", "6.09.2014 - 21:57", 19179, 1)],
     }
     anon = posts[19181]
     assert anon.quotes[0].text.startswith("7.10. В номинациях «хастл ДнД»")
@@ -254,12 +261,21 @@ def test_ipb13_no_other_post_has_colour() -> None:
     assert coloured == {(H2969, 19014), (H2969, 19053), (H3092, 19684)}
 
 
-def test_ipb13_guest_session_and_buttons() -> None:
-    html = _html(H2969)
+@pytest.mark.parametrize(("name", "gt"), [(H2969, GT_2969), (H3058, GT_3058), (H3092, GT_3092)])
+def test_ipb13_guest_session_and_buttons(name: str, gt: list[tuple[int, str, str, int]]) -> None:
+    html = _html(name)
+    found = re.search(r"showtopic(\d+)", name)
+    assert found is not None
+    tid = int(found.group(1))
     tokens = page_tokens(html)
     assert tokens.session_id is not None and re.fullmatch(r"[0-9a-f]{32}", tokens.session_id)
-    assert "act=Post&amp;CODE=02&amp;f=6&amp;t=2969" in html
-    assert "Здравствуйте Гость" in html
+    assert f"s={tokens.session_id}&amp;act=Post&amp;CODE=02&amp;f=6&amp;t={tid}'" in html
+    assert "Здравствуйте Гость" in html and "act=Login&amp;CODE=00" in html
+    for pid, author, _, mid in gt:
+        # a quote button per post; the nick links to javascript:ins(), the id is only in MID=
+        assert f"act=Post&amp;CODE=06&amp;f=6&amp;t={tid}&amp;p={pid}'" in html
+        assert f"act=Msg&amp;CODE=04&amp;MID={mid}'" in html
+        assert f"javascript:ins('{author.replace(NBSP, '&nbsp;')}')" in html
 
 
 # --- 4PDA (IPB 2 fork, windows-1251) ----------------------------------------------------------
@@ -315,9 +331,7 @@ def test_4pda_search_page_posts() -> None:
         assert post.author_id == 236113
         assert post.posted_at_text == shown
         assert post.posted_at == _pda_date(shown)
-        assert [f"{q.author} @ " for q in post.quotes] == [
-            q.split(" @ ")[0] + " @ " for q in quotes
-        ]
+        assert [f"{q.author} @ {q.time_text}" for q in post.quotes] == quotes
         if edit_at is None:
             assert post.edited is None, pid
         else:
@@ -525,11 +539,29 @@ def test_ips4_tokens_and_reply_form() -> None:
     assert values["topic_auto_follow"] == "0"
 
 
-def test_ips4_page_markers() -> None:
-    html = _html(RLLMUK)
-    assert "data-pagecontroller='topic'" in html or 'data-pagecontroller="topic"' in html
-    assert re.search(r"data-pages=['\"]12['\"]", html)
-    assert 'link rel="next"' not in html and "rel='next'" not in html
+@pytest.mark.parametrize("name", [RLLMUK, RLLMUK_ONE])
+def test_ips4_page_markers(name: str) -> None:
+    html = _html(name)
+    tree = LexborHTMLParser(html)
+    title = tree.css_first("title")
+    assert title is not None
+    assert title.text() == "Mafiascum - sign up - Page 12 - Off Topic - rllmuk"
+    body = tree.css_first("body")
+    assert body is not None
+    assert body.attributes.get("data-pagecontroller") == "topic"
+    assert "data-pageid" not in body.attributes  # 4.4+ only; the parser uses the canonical
+    jump = tree.css_first("li.ipsPagination_pageJump")
+    assert jump is not None and " ".join(jump.text().split()) == "Page 12 of 12"
+    pages = tree.css_first("ul.ipsPagination[data-pages]")
+    assert pages is not None and pages.attributes.get("data-pages") == "12"
+    canonical = tree.css_first("link[rel='canonical']")
+    assert canonical is not None and canonical.attributes.get("href") == (
+        "https://www.rllmukforum.com/index.php?/topic/286745-mafiascum-sign-up/&page=12"
+    )
+    assert tree.css_first("link[rel='next']") is None
+    assert tree.css_first("li.ipsPagination_next.ipsPagination_inactive") is not None
+    page = parse_ipb_topic(html)
+    assert (page.topic_id, page.page, page.total_pages, page.next_url) == (286745, 12, 12, None)
 
 
 # --- IPS 4.7 fragment (armbian) ---------------------------------------------------------------

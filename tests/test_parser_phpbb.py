@@ -287,6 +287,8 @@ def test_printable_view_returns_posts_and_records_missing_ids(name: str, host_vi
         assert pp.text == t["text"]
         assert pp.colored == pf.colored
     assert printed.page == full.page and printed.total_pages == full.total_pages
+    if printed.page == 1:
+        assert [p.position for p in printed.posts] == [p.position for p in full.posts]
 
 
 # --- private messages -----------------------------------------------------------------------
@@ -382,3 +384,29 @@ def test_non_board_input_is_not_detected() -> None:
 def test_dialect_functions_are_registered_under_phpbb() -> None:
     html = read_page(PHPBB / "topic_p1.html")
     assert parse_topic(html, board="phpbb") == phpbb.parse_topic(html)
+
+
+def test_registry_routes_every_fixture_page_to_its_own_board() -> None:
+    for path in sorted(PHPBB.glob("*.html")):
+        assert detect_board(read_page(path)) == "phpbb", path.name
+    ipb_topics = sorted((FIXTURES / "ipb").glob("*/*showtopic*.html"))
+    assert ipb_topics
+    for path in ipb_topics:
+        html = read_page(path)
+        assert detect_board(html) == "ipb", path.name
+        page = parse_topic(html)
+        assert page.posts, path.name
+        # bytes in gives the same records (the IPB reader decodes them itself)
+        assert parse_topic(path.read_bytes()) == page
+
+
+def test_topic_pages_read_the_same_from_text_and_from_bytes() -> None:
+    for name in ("topic_p3.html", "en_topic_p1.html", "topic_print.html", "other_topic_p2.html"):
+        raw = (PHPBB / name).read_bytes()
+        assert parse_topic(raw, tz=TZ, now=NOW) == topic(name)
+    # a page whose bytes are windows-1251 (declared so) is decoded before slicing
+    html = read_page(PHPBB / "topic_p3.html").replace('charset="utf-8"', 'charset="windows-1251"')
+    assert 'charset="windows-1251"' in html
+    cp = html.encode("cp1251", errors="replace")
+    got = parse_topic(cp, tz=TZ, now=NOW)
+    assert [p.author for p in got.posts] == [p.author for p in topic("topic_p3.html").posts]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from urllib.parse import parse_qsl
 
 import httpx
@@ -12,6 +14,7 @@ from poster.poster import Poster, plan_parts
 from scraper.errors import (
     FloodLimited,
     FormExpired,
+    LoginFailed,
     MessageTooLong,
     NoPermission,
     NotFound,
@@ -19,7 +22,7 @@ from scraper.errors import (
     UnknownRecipient,
 )
 from scraper.phpbb import PhpbbClient, PhpbbSettings
-from tests.fakeboard_phpbb import BASE, REPLY_FIELDS, FakeClock, FakePhpbb
+from tests.fakeboard_phpbb import BASE, REPLY_FIELDS, FakeClock, FakePhpbb, page
 
 BOT = "Тестовый Игрок"
 
@@ -407,3 +410,135 @@ def test_update_post_keeps_the_rows_marker() -> None:
     Poster(client, outbox).update_post(row.board_ids[0], "Голоса: Кот — 1", key=key)
     body = body_of(board, row.board_ids[0])
     assert body.startswith("Голоса: Кот — 1") and marker_for(key, 0) in body
+
+
+def test_form_older_than_its_token_lifetime_is_fetched_again() -> None:
+    client, board, clock = make(max_form_age=10.0)
+    client.login()
+    board.last_write[76] = clock()  # the flood wait (15 s) outlives the form (10 s here)
+    result = client.post_reply(4, "Текст")
+    assert board.accepted_posts == [result.post_id]
+    assert board.count("posting.php", "GET") == 2
+    assert board.violations == []
+
+
+def test_post_held_for_moderation_fails_the_row_instead_of_queueing_duplicates() -> None:
+    board = FakePhpbb(FakeClock())
+    board.moderated = True
+    client, _, _ = make(board)
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    report = Poster(client, outbox).flush()
+    assert report.failed and "moderator approval" in report.failed[0][1]
+    assert Poster(client, outbox).flush().failed == []
+    assert len(board.queued) == 1
+
+
+def test_pm_with_one_unknown_among_several_names_only_the_unknown_and_sends_nothing() -> None:
+    client, board, _ = make()
+    with pytest.raises(UnknownRecipient) as info:
+        client.send_pm(["Ведущий", "Нет_такого_игрока", "Шерлок"], "Ход", "Текст")
+    assert info.value.names == ("Нет_такого_игрока",)
+    assert str(info.value).endswith("no such user on the board: Нет_такого_игрока")
+    assert board.sent_pms == []
+
+
+def test_board_down_stops_the_flush_instead_of_hammering_it_row_by_row() -> None:
+    board = FakePhpbb(FakeClock())
+    client, _, _ = make(board, retries=2)
+    client.login()
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    key = OutboxKey("12", 3, "role", "Шерлок")
+    outbox.add(OutboxRow(key, "pm", "Текст", "Роль", recipients=("Шерлок",)))
+    board.fail_next("502", 50)
+    board.reset_counts()
+    report = Poster(client, outbox).flush()
+    assert [k for k, _ in report.deferred] == [newspaper().key, key]
+    assert board.count() == 2  # one row's retries, then stop
+
+
+def test_refused_login_is_raised_not_retried_per_row() -> None:
+    board = FakePhpbb(FakeClock())
+    settings = PhpbbSettings(BASE, BOT, "wrong-password")
+    client = PhpbbClient(
+        settings, transport=board.transport(), clock=board.clock, sleep=board.clock.sleep
+    )
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    outbox.add(
+        OutboxRow(OutboxKey("12", 3, "role", "Шерлок"), "pm", "Т", "Р", recipients=("Шерлок",))
+    )
+    with pytest.raises(LoginFailed):
+        Poster(client, outbox).flush()
+    assert board.count("ucp.php", "POST") == 1
+
+
+def test_phpbb30_style_success_page_gives_the_post_id() -> None:
+    board = FakePhpbb(FakeClock())
+    board.legacy_success = True  # template-derived info page, see the fake
+    client, _, _ = make(board)
+    result = client.post_reply(4, "Текст")
+    assert result.post_id == 120 and board.accepted_posts == [120]
+
+
+def test_login_page_answering_the_submit_leads_to_relogin_and_one_post() -> None:
+    client, board, _ = make(remember_me=False)
+    client.login()
+    board.after_get.append(("posting.php", board.drop_sessions))  # expires while typing
+    result = client.post_reply(4, "Текст")
+    assert board.accepted_posts == [result.post_id]
+    assert board.count("ucp.php", "POST") == 2  # the first login and one re-login
+    assert board.count("posting.php", "POST") == 2  # refused as a guest, then accepted
+    assert board.violations == []
+
+
+def test_marker_is_found_when_later_posts_pushed_ours_to_an_earlier_page() -> None:
+    board = FakePhpbb(FakeClock())
+    outbox = CrashingOutbox()
+    outbox.add(newspaper())
+    outbox.crash_next = True
+    client, _, _ = make(board)
+    with pytest.raises(KeyboardInterrupt):
+        Poster(client, outbox).flush()
+    for i in range(15):  # the topic moved on while the bot was down: 88 posts, 9 pages
+        board.add_post_by(77, f"обсуждение {i}")
+    client2, _, _ = make(board)
+    report = Poster(client2, outbox).flush()
+    assert report.recovered == [newspaper().key] and board.accepted_posts == [120]
+
+
+def test_login_and_reply_make_the_same_requests_as_the_recorded_browser() -> None:
+    flow = json.loads(
+        (Path(__file__).parent.parent / "fixtures/phpbb/http/reply_ok.json").read_text("utf-8")
+    )
+    recorded = [
+        (x["request"]["method"], httpx.URL(x["request"]["url"]).path) for x in flow[:5]
+    ]  # login form, login, follow the redirect, reply form, reply (we skip following it)
+    client, board, _ = make()
+    client.login()
+    client.post_reply(4, "Всем привет!")
+    assert [(r.method, r.url.path) for r in board.requests] == recorded
+
+
+def test_refusal_in_the_boards_own_words_fails_the_row_for_the_host() -> None:
+    board = FakePhpbb(FakeClock())
+    client, _, _ = make(board)
+    original = board._reply
+
+    def too_many_smilies(method, q, form, sess):  # type: ignore[no-untyped-def]
+        if method == "POST":  # phpBB's TOO_MANY_SMILIES, in a derived copy of a refusal page
+            body = page("http/reply_flood/4.html").replace(
+                "Вы не можете отправить следующее сообщение сразу после предыдущего. "
+                "Пожалуйста, попробуйте чуть позже.",
+                "Ваше сообщение содержит слишком много смайликов.",
+            )
+            return board._html(board._reply_form_page(body, sess))
+        return original(method, q, form, sess)
+
+    board._reply = too_many_smilies  # type: ignore[method-assign]
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper())
+    report = Poster(client, outbox).flush()
+    assert report.failed and "слишком много смайликов" in report.failed[0][1]
+    assert board.accepted_posts == []

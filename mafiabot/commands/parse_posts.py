@@ -70,9 +70,9 @@ def post_json(post: Any, page: str) -> dict[str, Any]:
 def main(args: argparse.Namespace) -> int:
     tz = args.tz or "Europe/Moscow"
     if args.tz:
-        from parser.dates import _zone
+        from parser.dates import zone_or_none
 
-        if _zone(args.tz) is None:
+        if zone_or_none(args.tz) is None:
             raise UsageError(f"--tz: unknown time zone {args.tz!r}")
     now = _now(args.now)
     try:
@@ -87,25 +87,51 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
-    from parser.pages import detect_board, is_login_page, parse_topic, read_page
+    import os
+    from pathlib import Path
 
-    out = sys.stdout
+    from parser.pages import board_names, detect_board, head_text, is_login_page, parse_topic
+
+    if args.board != "auto" and args.board not in board_names():
+        known = ", ".join(("auto", *board_names()))
+        raise UsageError(f"--board: unknown board kind {args.board!r} (known: {known})")
+    # Check every path before printing anything, so a typo does not leave half an output.
+    for path in args.pages:
+        if not os.path.isfile(path) or not os.access(path, os.R_OK):
+            why = "no such file" if not os.path.exists(path) else "not a readable file"
+            raise UsageError(f"cannot read {path}: {why}")
+    # JSON lines are UTF-8 whatever the console's encoding is.
+    buffer = getattr(sys.stdout, "buffer", None)
     for path in args.pages:
         try:
-            html = read_page(path)
+            data = Path(path).read_bytes()
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        # The raw bytes go to the parser (a UTF-8 page needs no decoding); only the top of
+        # the page is decoded to recognise the board.
+        head = head_text(data, 16384)  # phpBB says who it is in its first lines
         board = args.board
-        if board == "auto" and detect_board(html) is None:
-            raise UsageError(f"{path}: not a page of a known board")
-        if is_login_page(html):
+        if board == "auto":
+            board = detect_board(head)
+            if board is None and len(data) > 16384:
+                head = head_text(data, len(data))  # other boards may need all of the page
+                board = detect_board(head)
+            if board is None:
+                raise UsageError(f"{path}: not a page of a known board")
+        if is_login_page(head):
             raise UsageError(f"{path}: a login page, not a topic (session lost?)")
-        page = parse_topic(html, board=board, tz=tz, now=now)
-        if not page.posts and page.topic_id is None:
+        page = parse_topic(data, board=board, tz=tz, now=now)
+        if not page.posts:
             raise UsageError(f"{path}: not a topic page (no posts found)")
         for issue in page.issues:
             print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
-        name = path.rsplit("/", 1)[-1]
-        for post in page.posts:
-            out.write(json.dumps(post_json(post, name), ensure_ascii=False))
-            out.write("\n")
+        name = Path(path).name
+        lines = "".join(
+            json.dumps(post_json(post, name), ensure_ascii=False) + "\n" for post in page.posts
+        )
+        if buffer is not None:
+            buffer.write(lines.encode("utf-8"))
+        else:
+            sys.stdout.write(lines)
+    if buffer is not None:
+        buffer.flush()

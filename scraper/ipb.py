@@ -1,0 +1,976 @@
+"""`IpbClient`: the `BoardClient` for Invision boards (IPB 1.3/2.x, IPB 3.x, IPS 4.x/5.x).
+
+Everything generation-specific — URLs, form field names, where the anti-CSRF token lives — comes
+from the board's `parser.dialects.Dialect`, detected from the first page (or named in config as
+`board.kind`, with `[board.selectors]` overrides). The flows:
+
+- Login: IPB 1.3/2.x `act=Login&CODE=01` (`UserName`, `PassWord`, `CookieDate`; 2.x also sends
+  the form's `auth_key`), IPB 3.x `section=login&do=process` (`auth_key`, `ips_username`,
+  `ips_password`, `rememberMe`), IPS 4/5 `/login/` (`csrfKey`, `auth`, `password`,
+  `remember_me`). The form is always read from the board and sent back with every hidden field,
+  so per-board extras (`referer`, `return`, 4PDA's captcha fields) travel as a browser sends
+  them. A board that asks for a CAPTCHA cannot be logged into by a bot: `LoginFailed` says so.
+- A lost session is not an error status: pages come back as the guest view or a login form.
+  We log in again once and repeat the request, then give up with `SessionExpired`.
+- Replies use the board's own reply form (IPB 1.x/2.x `REPLIER`, IPB 3 fast reply, IPS 4
+  comment form) found through the topic page, so `f=`/`auth_key`/`csrfKey`/`plupload` are the
+  board's values. The post id comes from the redirect (`#entryN`, `p=N`, `comment=N`).
+- Flood control: IPB counts posts and PMs per member; a refusal is waited out and the form
+  submitted again, at most `flood_retries` times, then `FloodLimited`.
+
+GETs are retried with exponential backoff on 5xx, timeouts, connection errors and truncated
+pages. A form submit that creates something is never retried blindly (a lost answer may hide
+an accepted post); the poster's marker check decides.
+
+Messenger caveat: IPB 3.x and IPS 4/5 have conversations, not single messages; a message id
+here is the conversation id, and `read_pm` returns the whole conversation page.
+"""
+
+from __future__ import annotations
+
+import html as htmlmod
+import logging
+import re
+import time
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
+
+import httpx
+from selectolax.lexbor import LexborHTMLParser
+from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
+
+from parser.dialects import IPS4, Dialect, dialect_by_name
+from parser.ipb import (
+    detect_ipb,
+    is_ipb_login,
+    page_logged_in,
+    parse_ipb_conversation,
+    parse_ipb_pm_folder,
+    parse_ipb_topic,
+)
+from scraper import forms
+from scraper.board import (
+    FetchedPM,
+    PMRef,
+    PMResult,
+    PostResult,
+    RawPage,
+    TopicCursor,
+    TopicPageFetch,
+    TopicPoll,
+)
+from scraper.errors import (
+    BoardUnavailable,
+    FloodLimited,
+    FormExpired,
+    LoginFailed,
+    MessageTooLong,
+    NoPermission,
+    NotFound,
+    PostingRefused,
+    ScraperError,
+    SessionExpired,
+    TopicLocked,
+    UnexpectedPage,
+    UnknownRecipient,
+)
+from scraper.session import load_cookies, save_cookies
+
+log = logging.getLogger(__name__)
+
+DEFAULT_USER_AGENT = "mafiabot/0.1 (forum Mafia game host bot; httpx)"
+
+# Board refusals by phrase (Russian and English language packs of all generations).
+_FLOOD = (
+    "flood control",
+    "флуд",
+    "so soon",
+    "please wait",
+    "подождите",
+    "слишком часто",
+    "must wait",
+)
+_TOKEN = ("auth_key", "security key", "ключ безопасности", "csrf", "session has expired")
+_TOO_LONG = ("too long", "слишком длинн", "maximum allowed", "максимальн")
+_UNKNOWN_USER = (
+    "could not find",
+    "no member",
+    "не найден",
+    "не существует пользовател",
+    "нет такого пользователя",
+    "такого пользователя",
+    "does not exist",
+    "невозможно найти",
+    "not a valid member",
+    "cannot receive messages",
+)
+_LOCKED = ("closed", "закрыт", "locked")
+_NO_PERMISSION = ("permission", "нет прав", "нет доступа", "не можете", "not allowed", "cannot")
+_NOT_FOUND = ("not found", "не найдена", "не найдено", "no longer exists", "не существует")
+_CAPTCHA = ("captcha", "капч", "код с картинки", "код подтверждения")
+_BAD_LOGIN = ("неверн", "wrong", "incorrect", "не найден", "could not find", "invalid")
+
+_ERROR_SELECTORS = (
+    "div.errorwrap",
+    "p.message.error",
+    "div.message.error",
+    "div.ipsMessage_error",
+    "div.ipsMessage.ipsMessage_error",
+    "span.ipsType_warning",
+    "div.ipsType_warning",
+    "div#error",
+    "div.error",
+    "td#error",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class IpbSettings:
+    """Everything an `IpbClient` needs; the daemon builds it from config."""
+
+    base_url: str  # the directory holding index.php, e.g. "https://forum.example.org/forum/"
+    username: str
+    password: str
+    kind: str = "auto"  # "auto" or a dialect name: ipb2, ipb2-4pda, ipb3, ips4 (and aliases)
+    selectors: Mapping[str, str] = field(default_factory=dict)  # [board.selectors] overrides
+    tz: str = "Europe/Moscow"
+    remember_me: bool = True
+    user_agent: str = DEFAULT_USER_AGENT
+    cookie_file: Path | None = None
+    min_interval: float = 1.0
+    timeout: float = 30.0
+    retries: int = 5
+    backoff: float = 2.0
+    max_backoff: float = 120.0
+    flood_interval: float = 30.0  # IPB's default flood interval for members
+    flood_retries: int = 3
+    max_flood_wait: float = 300.0  # a longer wait is left to the poster's next flush
+    posts_per_page: int | None = None  # None: the dialect's default until a page tells
+    max_message_length: int | None = 60000
+    marker_search_pages: int = 3
+    pm_recheck: int = 5  # read conversations re-opened after a crash (IPB 3, IPS 4/5)
+
+
+@dataclass(slots=True)
+class _FormPage:
+    form: forms.Form
+    url: str
+
+
+class IpbClient:
+    """Invision board client (reading and writing). Not thread-safe: one per bot."""
+
+    def __init__(
+        self,
+        settings: IpbSettings,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.settings = settings
+        self.base_url = (
+            settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
+        )
+        self.max_message_length = settings.max_message_length
+        self._clock = clock
+        self._sleep = sleep
+        cookies = load_cookies(settings.cookie_file) if settings.cookie_file else httpx.Cookies()
+        self._http = httpx.Client(
+            transport=transport,
+            cookies=cookies,
+            headers={"User-Agent": settings.user_agent, "Accept-Language": "ru,en;q=0.5"},
+            timeout=settings.timeout,
+            follow_redirects=False,
+        )
+        self._dialect: Dialect | None = None
+        if settings.kind not in ("auto", "ipb", ""):
+            named = dialect_by_name(settings.kind)
+            if named is None:
+                raise ValueError(f"board.kind: unknown IPB dialect {settings.kind!r}")
+            self._dialect = named.with_overrides(settings.selectors)
+        self._last_request_at: float | None = None
+        self._last_write_at: float | None = None
+        self._per_page: int | None = settings.posts_per_page
+        self._logged_in = False
+        self._post_topics: dict[int, int] = {}
+        self._charset: str | None = (
+            None  # "cp1251" once the board says so  # own post id -> topic id (IPS 4 edits)
+        )
+        self.requests_made = 0
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    @property
+    def dialect(self) -> Dialect:
+        if self._dialect is None:
+            resp = self._get(self.url("index.php"))
+            found = detect_ipb(resp.text)
+            if found is None:
+                raise UnexpectedPage(
+                    f"{self.base_url} does not look like an Invision board; set board.kind"
+                )
+            self._dialect = found.with_overrides(self.settings.selectors)
+            log.info("board dialect: %s", self._dialect.generation)
+        return self._dialect
+
+    def url(self, path: str) -> str:
+        return urljoin(self.base_url, path)
+
+    def _dialect_url(self, key: str, **values: object) -> str:
+        template = self.dialect.urls.get(key)
+        if template is None:
+            raise UnexpectedPage(f"the {self.dialect.generation} dialect has no {key!r} URL")
+        return self.url(template.format(**values))
+
+    def _now(self) -> datetime:
+        return datetime.fromtimestamp(self._clock(), UTC)
+
+    def _pace(self) -> None:
+        if self._last_request_at is not None:
+            wait = self._last_request_at + self.settings.min_interval - self._clock()
+            if wait > 0:
+                self._sleep(wait)
+        self._last_request_at = self._clock()
+
+    def _send_once(
+        self,
+        method: str,
+        url: str,
+        data: Sequence[tuple[str, str]] | None = None,
+        *,
+        multipart: bool = False,
+    ) -> httpx.Response:
+        self._pace()
+        self.requests_made += 1
+        try:
+            if data is None:
+                resp = self._http.request(method, url)
+            elif multipart:
+                # IPS 4 comment forms are multipart; httpx builds the body from `files`.
+                parts = [(k, (None, v.encode("utf-8"))) for k, v in data]
+                resp = self._http.request(method, url, files=parts)
+            else:
+                resp = self._http.request(
+                    method,
+                    url,
+                    # a windows-1251 board reads its forms in windows-1251; characters it
+                    # cannot hold go as HTML entities, as browsers send them
+                    content=urlencode(
+                        list(data), encoding=self._form_encoding(), errors="xmlcharrefreplace"
+                    ).encode("ascii"),
+                    headers={"Content-Type": "application/x-www-form-urlencoded"},
+                )
+            resp.read()
+        except httpx.TimeoutException as exc:
+            raise BoardUnavailable(f"the board did not answer in time ({method} {url})") from exc
+        except httpx.HTTPError as exc:
+            raise BoardUnavailable(f"cannot reach the board ({method} {url}): {exc}") from exc
+        if "set-cookie" in resp.headers and self.settings.cookie_file:
+            save_cookies(self._http.cookies, self.settings.cookie_file)
+        if resp.status_code >= 500:
+            raise BoardUnavailable(
+                f"the board answered {resp.status_code} {resp.reason_phrase} ({method} {url})"
+            )
+        if resp.status_code == 200 and _is_html(resp) and not forms.is_complete(_text(resp)):
+            raise BoardUnavailable(f"the board sent a truncated page ({method} {url})")
+        return resp
+
+    def _form_encoding(self) -> str:
+        # windows-1251 boards read form bodies in their own charset
+        return self._charset or "utf-8"
+
+    def _send(
+        self,
+        method: str,
+        url: str,
+        data: Sequence[tuple[str, str]] | None = None,
+        *,
+        retry: bool = True,
+        multipart: bool = False,
+    ) -> httpx.Response:
+        if not retry:
+            return self._send_once(method, url, data, multipart=multipart)
+        retrying = Retrying(
+            stop=stop_after_attempt(max(1, self.settings.retries)),
+            wait=wait_exponential(
+                multiplier=self.settings.backoff,
+                min=self.settings.backoff,
+                max=self.settings.max_backoff,
+            ),
+            retry=retry_if_exception_type(BoardUnavailable),
+            sleep=self._sleep,
+            before_sleep=lambda rs: log.warning(
+                "board unavailable, retrying (attempt %d): %s",
+                rs.attempt_number,
+                rs.outcome.exception() if rs.outcome else "",
+            ),
+            reraise=True,
+        )
+        for attempt in retrying:
+            with attempt:
+                return self._send_once(method, url, data, multipart=multipart)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _get(self, url: str, *, follow: int = 5) -> httpx.Response:
+        resp = self._send("GET", url)
+        while resp.is_redirect and follow > 0:
+            url = urljoin(str(resp.url), resp.headers["location"])
+            resp = self._send("GET", url)
+            follow -= 1
+        self._learn_charset(resp)
+        return resp
+
+    def _learn_charset(self, resp: httpx.Response) -> None:
+        m = re.search(r"charset=([\w-]+)", resp.headers.get("content-type", ""), re.I)
+        if m and m.group(1).lower() in ("windows-1251", "cp1251"):
+            self._charset = "cp1251"
+        elif m is None and re.search(
+            rb"<meta[^>]+charset=[\"']?windows-1251", resp.content[:4096], re.I
+        ):
+            # only when the bytes really are windows-1251 (saved copies can lie; see encoding)
+            try:
+                resp.content.decode("utf-8")
+            except UnicodeDecodeError:
+                self._charset = "cp1251"
+
+    def _raw(self, resp: httpx.Response) -> RawPage:
+        return RawPage(str(resp.url), _text(resp), self._now(), resp.status_code)
+
+    # -- session ---------------------------------------------------------------------------
+
+    def login(self) -> None:
+        """Log in unless the stored session still works."""
+        if any(c.value not in ("", "0") for c in self._http.cookies.jar if _member_cookie(c.name)):
+            resp = self._get(self.url("index.php"))
+            if page_logged_in(_text(resp), self._dialect) is True:
+                self._logged_in = True
+                log.info("board session restored for %s", self.settings.username)
+                return
+        self._login()
+
+    def _login(self) -> None:
+        d = self.dialect
+        user = self.settings.username
+        page = self._get(self._dialect_url("login_form"))
+        html = _text(page)
+        form = _password_form(html, str(page.url))
+        if form is None:
+            if page_logged_in(html, d) is True:
+                self._logged_in = True
+                return
+            raise UnexpectedPage(f"the board's login page has no login form ({page.url})")
+        if _has(html, _CAPTCHA) and any("captcha" in n.lower() for n in form.names()):
+            raise LoginFailed(
+                user,
+                "the board asks for a CAPTCHA; log in once in a browser and give the bot that "
+                "session's cookie file",
+            )
+        values = {
+            d.fields.get("login_user", "UserName"): user,
+            d.fields.get("login_password", "PassWord"): self.settings.password,
+        }
+        if self.settings.remember_me and d.fields.get("login_remember"):
+            values[d.fields["login_remember"]] = "1"
+        if d is IPS4 or d.name == "ips4":
+            values["remember_me_checkbox"] = "1"
+        resp = self._send("POST", form.action, form.fill(None, values), retry=False)
+        landing = resp
+        moved = resp.is_redirect
+        if moved:
+            landing = self._get(urljoin(str(resp.url), resp.headers["location"]))
+        else:
+            # IPB 1.x/2.x answer a good login with a «Спасибо, вы вошли как …» page that
+            # refreshes to the index after two seconds.
+            refresh = forms.meta_refresh_url(_text(resp), str(resp.url))
+            if refresh and _password_form(_text(resp), str(resp.url)) is None:
+                moved = True
+                landing = self._get(refresh)
+        text = _text(landing)
+        if page_logged_in(text, d) is True or (
+            moved and not is_ipb_login(text) and _member_cookie_set(self._http)
+        ):
+            self._logged_in = True
+            if self.settings.cookie_file:
+                save_cookies(self._http.cookies, self.settings.cookie_file)
+            log.info("logged in to %s as %s", self.base_url, user)
+            return
+        says = _error_text(text) or ""
+        if _has(says or text, _CAPTCHA) and _password_form(text, str(landing.url)) is not None:
+            says = (says + " (the board now asks for a CAPTCHA: log in once in a browser)").strip()
+        if moved and not says:
+            raise SessionExpired(
+                f"the board accepted the login of {user} but the session does not stick; "
+                "are cookies blocked or is the session bound to another IP?"
+            )
+        raise LoginFailed(user, says)
+
+    def close(self) -> None:
+        if self.settings.cookie_file:
+            save_cookies(self._http.cookies, self.settings.cookie_file)
+        self._http.close()
+
+    def _member_get(self, url: str) -> httpx.Response:
+        """GET a page that must be seen logged in; re-login once if the session is gone."""
+        if not self._logged_in:
+            self.login()
+        resp = self._get(url)
+        if self._looks_logged_out(resp):
+            log.info("board session lost (guest page served for %s); logging in again", url)
+            self._logged_in = False
+            self._login()
+            resp = self._get(url)
+            if self._looks_logged_out(resp):
+                raise SessionExpired(
+                    f"still logged out after logging in again as {self.settings.username} "
+                    f"({url}); the board may bind sessions to IP or browser"
+                )
+        if resp.status_code == 404:
+            raise NotFound(_error_text(_text(resp)) or f"not found: {url}")
+        if resp.status_code >= 400:
+            raise UnexpectedPage(f"the board answered {resp.status_code} for {url}")
+        return resp
+
+    def _looks_logged_out(self, resp: httpx.Response) -> bool:
+        if resp.status_code != 200 or not _is_html(resp):
+            return False
+        text = _text(resp)
+        return is_ipb_login(text) or page_logged_in(text, self._dialect) is False
+
+    # -- topics ----------------------------------------------------------------------------
+
+    def _per(self) -> int:
+        return self._per_page or self.dialect.posts_per_page
+
+    def _topic_url(self, topic_id: int, page: int) -> str:
+        if self.dialect.urls.get("topic", "").count("{page}"):
+            return self._dialect_url("topic", topic=topic_id, slug="topic", page=page)
+        return self._dialect_url("topic", topic=topic_id, offset=(page - 1) * self._per())
+
+    def _fetch_topic_page(self, url: str) -> TopicPageFetch:
+        resp = self._member_get(url)
+        text = _text(resp)
+        parsed = parse_ipb_topic(text, dialect=self.dialect, tz=self.settings.tz, now=self._now())
+        if not parsed.posts:
+            says = _error_text(text)
+            if says and _has(says, _NOT_FOUND):
+                raise NotFound(f"{says} ({url})")
+            raise UnexpectedPage(f"not a topic page: {url}" + (f" ({says})" if says else ""))
+        told = re.search(
+            r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*\d+\s*,\s*(\d+)|perPage:\s*(\d+)", text
+        )
+        if told:  # IPB 2's page jump and IPB 3's registerPageJump name the page size
+            self._per_page = int(told.group(1) or told.group(2))
+        elif parsed.page < parsed.total_pages and len(parsed.posts) > 1:
+            self._per_page = len(parsed.posts)  # a full page tells the board's page size
+        start = (parsed.page - 1) * self._per()
+        return TopicPageFetch(
+            self._raw(resp),
+            parsed.page,
+            parsed.total_pages,
+            start,
+            tuple(p.id for p in parsed.posts),
+        )
+
+    def _next_url(self, fetched: TopicPageFetch) -> str | None:
+        parsed = parse_ipb_topic(
+            fetched.raw.html, dialect=self.dialect, tz=self.settings.tz, base_url=fetched.raw.url
+        )
+        return parsed.next_url
+
+    def _follow_pages(self, first: TopicPageFetch, last_page: int | None) -> list[TopicPageFetch]:
+        pages = [first]
+        while True:
+            cur = pages[-1]
+            if last_page is not None and cur.page >= last_page:
+                break
+            nxt_url = self._next_url(cur)
+            if nxt_url is None or cur.page >= cur.total_pages:
+                break
+            nxt = self._fetch_topic_page(nxt_url)
+            if nxt.page <= cur.page:  # a board that loops back; never spin
+                break
+            pages.append(nxt)
+        return pages
+
+    def poll_topic(self, cursor: TopicCursor) -> TopicPoll:
+        first = self._fetch_topic_page(self._topic_url(cursor.topic_id, max(1, cursor.page)))
+        pages = self._follow_pages(first, None)
+        seen = [pid for p in pages for pid in p.post_ids]
+        floor = cursor.last_post_id or 0
+        new_ids = tuple(pid for pid in seen if pid > floor)
+        last = pages[-1]
+        newest = max([floor, *seen]) if (seen or cursor.last_post_id) else None
+        nxt = TopicCursor(
+            cursor.topic_id, last.page, last.start, newest if newest else cursor.last_post_id
+        )
+        return TopicPoll(tuple(pages), new_ids, nxt)
+
+    def read_topic_pages(
+        self, topic_id: int, first_page: int = 1, last_page: int | None = None
+    ) -> list[TopicPageFetch]:
+        guessed = self._per()
+        first = self._fetch_topic_page(self._topic_url(topic_id, first_page))
+        if first.page != first_page and self._per() != guessed:
+            # the page size was a guess until this page told the real one
+            first = self._fetch_topic_page(self._topic_url(topic_id, first_page))
+        return self._follow_pages(first, last_page)
+
+    def _last_page(self, topic_id: int) -> TopicPageFetch:
+        first = self._fetch_topic_page(self._topic_url(topic_id, 1))
+        if first.total_pages <= 1:
+            return first
+        return self._fetch_topic_page(self._topic_url(topic_id, first.total_pages))
+
+    def find_post_with_marker(
+        self, topic_id: int, marker: str, since: TopicCursor | None = None
+    ) -> int | None:
+        if since is not None:
+            pages = self.read_topic_pages(topic_id, max(1, since.page))
+        else:
+            last = self._last_page(topic_id)
+            pages = [last]
+            for back in range(1, self.settings.marker_search_pages):
+                if last.page - back < 1:
+                    break
+                pages.append(self._fetch_topic_page(self._topic_url(topic_id, last.page - back)))
+        me = " ".join(self.settings.username.split()).casefold()
+        for page in pages:
+            parsed = parse_ipb_topic(page.raw.html, dialect=self.dialect, tz=self.settings.tz)
+            for post in reversed(parsed.posts):
+                if post.author.casefold() == me and marker in post.own_text:
+                    return post.id
+        return None
+
+    # -- private messages ------------------------------------------------------------------
+
+    def _folder_url(self, folder: str) -> str:
+        names = {
+            "ipb2": {"inbox": "in", "sentbox": "sent", "outbox": "sent"},
+            "ipb3": {"inbox": "myconvo", "sentbox": "myconvo", "outbox": "myconvo"},
+        }.get(self.dialect.name, {"inbox": "in", "sentbox": "sent", "outbox": "sent"})
+        return self._dialect_url("pm_folder", folder=names.get(folder, folder))
+
+    def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
+        resp = self._member_get(self._folder_url(folder))
+        parsed = parse_ipb_pm_folder(
+            _text(resp), dialect=self.dialect, tz=self.settings.tz, now=self._now()
+        )
+        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in parsed.messages]
+
+    def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
+        vid = {"inbox": "in", "sentbox": "sent", "outbox": "sent"}.get(folder, folder)
+        resp = self._member_get(self._dialect_url("pm_view", msg=msg_id, folder=vid))
+        text = _text(resp)
+        messages = parse_ipb_conversation(text, dialect=self.dialect, tz=self.settings.tz)
+        if not messages or not (messages[0].sender or messages[0].text):
+            says = _error_text(text)
+            if says:
+                raise NotFound(f"private message {msg_id}: {says}")
+            raise UnexpectedPage(f"private message {msg_id} is not on its view page")
+        return self._raw(resp)
+
+    def fetch_unread_pms(
+        self, skip: Collection[int] = (), newer_than: int | None = None
+    ) -> list[FetchedPM]:
+        """See `BoardClient.fetch_unread_pms`. On IPB 3 and IPS 4/5 a PM row is a conversation
+        that keeps growing, so ids here are *message* ids: every message of an unread
+        conversation that is not in `skip` (and not the bot's own) comes back, with the
+        conversation page as `raw` and `#comment-<id>` on its URL; pick the message with
+        `parser.ipb.parse_ipb_pm(raw.html, msg_id=id)`."""
+        skip = set(skip)
+        out: list[FetchedPM] = []
+        rows = self.list_pm_folder("inbox")
+        if self.dialect.name not in ("ipb3", "ips4"):
+            for row in sorted(rows, key=lambda r: r.id):
+                if row.id in skip:
+                    continue
+                if row.unread or (newer_than is not None and row.id > newer_than):
+                    out.append(FetchedPM(row.id, self.read_pm(row.id)))
+            return out
+        me = " ".join(self.settings.username.split()).casefold()
+        # A crash after opening a conversation leaves it read but unprocessed; with
+        # `newer_than` the most recently active read conversations are opened again.
+        recheck = [r for r in rows if not r.unread][: self.settings.pm_recheck if newer_than else 0]
+        for row in [r for r in rows if r.unread] + recheck:
+            raw = self.read_pm(row.id)
+            for msg in parse_ipb_conversation(raw.html, dialect=self.dialect, tz=self.settings.tz):
+                if msg.id in skip or msg.sender.casefold() == me:
+                    continue
+                if not row.unread and (newer_than is None or msg.id <= newer_than):
+                    continue
+                url = raw.url.split("#", 1)[0] + f"#comment-{msg.id}"
+                out.append(FetchedPM(msg.id, RawPage(url, raw.html, raw.fetched_at, raw.status)))
+        return sorted(out, key=lambda f: f.id)
+
+    def find_sent_pm_with_marker(self, subject: str, marker: str) -> int | None:
+        want = " ".join(subject.split())
+        for row in self.list_pm_folder("sentbox"):
+            if " ".join(row.subject.split()) != want:
+                continue
+            page = self.read_pm(row.id, "sentbox")
+            for msg in parse_ipb_conversation(page.html, dialect=self.dialect):
+                if marker in msg.text:
+                    return row.id
+        return None
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def _space_writes(self) -> None:
+        if self._last_write_at is not None:
+            wait = self._last_write_at + self.settings.flood_interval + 0.5 - self._clock()
+            if wait > 0:
+                log.debug("waiting %.1f s for the board's flood interval", wait)
+                self._sleep(wait)
+
+    def _check_length(self, text: str) -> None:
+        limit = self.max_message_length
+        if limit is not None and len(text) > limit:
+            raise MessageTooLong(len(text), limit)
+
+    def _refusal(self, html: str, what: str, topic_id: int | None) -> ScraperError:
+        says = _error_text(html) or ""
+        low = says.lower()
+        if _has(low, _FLOOD):
+            m = re.search(r"(\d+)\s*(?:сек|second|s\b)", low)
+            wait = float(m.group(1)) if m else self.settings.flood_interval
+            return FloodLimited(says, wait)
+        if _has(low, _TOKEN):
+            return FormExpired(says)
+        if _has(low, _TOO_LONG):
+            nums = [int(n) for n in re.findall(r"\d+", says)]
+            return MessageTooLong(nums[0] if nums else 0, nums[-1] if len(nums) > 1 else None, says)
+        if _has(low, _UNKNOWN_USER) and any(w in low for w in ("пользовател", "member", "user")):
+            return UnknownRecipient((), says)
+        if _has(low, _LOCKED):
+            return TopicLocked(topic_id, says)
+        if _has(low, _NOT_FOUND):
+            return NotFound(f"cannot {what}: {says}")
+        if _has(low, _NO_PERMISSION):
+            return NoPermission(what, says)
+        if is_ipb_login(html):
+            return SessionExpired(f"the board asked to log in again while trying to {what}")
+        if says:
+            return PostingRefused(f"the board refused to {what}: {says}", says)
+        return UnexpectedPage(f"unexpected answer while trying to {what}")
+
+    def _reply_form(self, topic_id: int, what: str) -> _FormPage:
+        """The board's reply form for a topic, with its tokens (see the module docstring)."""
+        d = self.dialect
+        last = self._last_page(topic_id)
+        html = last.raw.html
+        if d.name == "ips4":
+            form = _form_with(html, last.raw.url, f"commentform_{topic_id}_submitted")
+            if form is None:
+                raise (
+                    self._refusal(html, what, topic_id)
+                    if _error_text(html)
+                    else TopicLocked(topic_id, "the topic page has no reply form")
+                )
+            return _FormPage(form, last.raw.url)
+        if d.name == "ipb3":
+            form = forms.find_form(html, last.raw.url, "form#ips_fastReplyForm")
+            if form is not None:
+                return _FormPage(form, last.raw.url)
+        # IPB 1.x/2.x (and IPB 3 without fast reply): follow the topic's own reply button,
+        # which carries the forum id the board needs.
+        link = _reply_link(html, topic_id)
+        if link is None:
+            raise TopicLocked(topic_id, "the topic page has no reply button")
+        resp = self._member_get(urljoin(last.raw.url, link))
+        text = _text(resp)
+        form = forms.find_form(text, str(resp.url), "form[name='REPLIER']") or forms.find_form(
+            text, str(resp.url), "form#postingform"
+        )
+        if form is None:
+            raise self._refusal(text, what, topic_id)
+        return _FormPage(form, str(resp.url))
+
+    def _submit(
+        self,
+        page: _FormPage,
+        values: dict[str, str],
+        what: str,
+        topic_id: int | None,
+        refetch: Callable[[], _FormPage],
+        *,
+        press: str | None = None,
+    ) -> httpx.Response:
+        """Submit a posting form until the board accepts it or refuses for good."""
+        floods = 0
+        relogged = False
+        multipart = "multipart" in page.form.method or self.dialect.name == "ips4"
+        for _round in range(self.settings.flood_retries + 3):
+            self._space_writes()
+            body = page.form.fill(press, values)
+            resp = self._send("POST", page.form.action, body, retry=False, multipart=multipart)
+            text = _text(resp)
+            if resp.is_redirect or (
+                resp.status_code == 200 and forms.meta_refresh_url(text, str(resp.url))
+            ):
+                self._last_write_at = self._clock()
+                return resp
+            if resp.status_code == 200 and is_ipb_login(text) and not relogged:
+                log.info("session lost while trying to %s; logging in again", what)
+                relogged = True
+                self._logged_in = False
+                self._login()
+                page = refetch()
+                continue
+            err = self._refusal(text, what, topic_id)
+            if isinstance(err, FloodLimited):
+                floods += 1
+                wait = max(err.retry_after, self.settings.flood_interval, 5.0) * floods
+                if floods > self.settings.flood_retries or wait > self.settings.max_flood_wait:
+                    raise err
+                log.info("flood control refused the message; waiting %.0f s", wait)
+                self._sleep(wait)
+                page = refetch()
+                continue
+            if isinstance(err, FormExpired):
+                log.info("form token refused; fetching a fresh form")
+                page = refetch()
+                continue
+            raise err
+        raise PostingRefused(f"the board kept returning the form while trying to {what}")
+
+    def _body_value(self, text: str) -> str:
+        if self.dialect.name == "ips4":
+            # The IPS 4/5 editor field carries HTML: our BBCode would show as brackets.
+            from poster.ipb import bbcode_to_html
+
+            return bbcode_to_html(text)
+        return text
+
+    def post_reply(self, topic_id: int, text: str, subject: str | None = None) -> PostResult:
+        self._check_length(text)
+        what = f"reply to topic {topic_id}"
+
+        def refetch() -> _FormPage:
+            return self._reply_form(topic_id, what)
+
+        page = refetch()
+        field_name = (
+            f"topic_comment_{topic_id}"
+            if self.dialect.name == "ips4"
+            else self.dialect.fields.get("reply_body", "Post")
+        )
+        resp = self._submit(page, {field_name: self._body_value(text)}, what, topic_id, refetch)
+        result = self._post_result(resp, what)
+        self._post_topics[result.post_id] = topic_id
+        return result
+
+    def edit_post(self, post_id: int, text: str, subject: str | None = None) -> PostResult:
+        self._check_length(text)
+        what = f"edit post {post_id}"
+        d = self.dialect
+        topic_id = self._post_topics.get(post_id)
+        if d.name == "ips4":
+            if topic_id is None:
+                raise NotFound(f"cannot {what}: the bot does not know which topic holds it")
+            url = self._dialect_url("topic", topic=topic_id, slug="topic", page=1)
+            url += f"&do=editComment&comment={post_id}"
+            field_name = f"topic_comment_{topic_id}"
+        else:
+            url = self._edit_url(post_id, topic_id, what)
+            field_name = d.fields.get("reply_body", "Post")
+
+        def refetch() -> _FormPage:
+            resp = self._member_get(url)
+            body = _text(resp)
+            form = _form_with(body, str(resp.url), field_name)
+            if form is None:
+                raise self._refusal(body, what, topic_id)
+            return _FormPage(form, str(resp.url))
+
+        resp = self._submit(
+            refetch(), {field_name: self._body_value(text)}, what, topic_id, refetch
+        )
+        return self._post_result(resp, what)
+
+    def _edit_url(self, post_id: int, topic_id: int | None, what: str) -> str:
+        """IPB 1.x-3.x: the edit form needs the forum and topic ids, which the post's own
+        buttons on its topic page carry (quote/edit links hold f=, t=, p=)."""
+        if topic_id is not None:
+            where = self.url(f"index.php?showtopic={topic_id}&view=findpost&p={post_id}")
+        else:
+            where = self.url(f"index.php?act=findpost&pid={post_id}")
+        resp = self._member_get(where)
+        tree = LexborHTMLParser(_text(resp))
+        for a in tree.css("a[href]"):
+            q = parse_qs(urlsplit(htmlmod.unescape(a.attributes.get("href") or "")).query)
+            pid = (q.get("p") or q.get("qpid") or [""])[0]
+            if pid == str(post_id) and q.get("f") and q.get("t"):
+                f, t = q["f"][0], q["t"][0]
+                if self.dialect.name == "ipb3":
+                    return self.url(
+                        "index.php?app=forums&module=post&section=post&do=edit_post"
+                        f"&f={f}&t={t}&p={post_id}"
+                    )
+                return self.url(f"index.php?act=Post&CODE=08&f={f}&t={t}&p={post_id}")
+        raise NotFound(f"cannot {what}: the post is not on the board (or not visible)")
+
+    def _post_result(self, resp: httpx.Response, what: str) -> PostResult:
+        target = ""
+        if resp.is_redirect:
+            target = urljoin(str(resp.url), resp.headers["location"])
+        else:
+            target = forms.meta_refresh_url(_text(resp), str(resp.url)) or ""
+        pid = _post_id_from_url(target)
+        if pid is not None:
+            log.info("board accepted: %s (post %d)", what, pid)
+            return PostResult(pid, target)
+        raise UnexpectedPage(f"the board answered without a post link while trying to {what}")
+
+    def send_pm(self, recipients: Sequence[str], subject: str, text: str) -> PMResult:
+        names = tuple(dict.fromkeys(n.strip() for n in recipients if n.strip()))
+        if not names:
+            raise UnknownRecipient((), "no recipients given")
+        self._check_length(text)
+        d = self.dialect
+        what = "send a private message to " + ", ".join(names)
+        url = self._dialect_url("pm_compose")
+        to_field = d.fields.get("pm_to", "entered_name")
+        values = {
+            d.fields.get("pm_title", "msg_title"): subject,
+            d.fields.get("pm_body", "Post"): self._body_value(text),
+        }
+        if d.name == "ips4":
+            values[to_field] = "\n".join(names)
+        else:
+            values[to_field] = names[0]
+            if len(names) > 1:
+                extra = "carbon_copy" if d.name.startswith("ipb2") else "inviteUsers"
+                values[extra] = ("\n" if extra == "carbon_copy" else ",").join(names[1:])
+
+        def refetch() -> _FormPage:
+            resp = self._member_get(url)
+            body = _text(resp)
+            form = _form_with(body, str(resp.url), d.fields.get("pm_body", "Post"))
+            if form is None:
+                raise self._refusal(body, what, None)
+            return _FormPage(form, str(resp.url))
+
+        try:
+            resp = self._submit(refetch(), values, what, None, refetch)
+        except UnknownRecipient as exc:
+            raise UnknownRecipient(names, exc.board_says) from exc
+        except NotFound as exc:
+            # on a compose form the only thing that can be missing is a recipient
+            raise UnknownRecipient(names, str(exc)) from exc
+        target = (
+            urljoin(str(resp.url), resp.headers["location"])
+            if resp.is_redirect
+            else (forms.meta_refresh_url(_text(resp), str(resp.url)) or "")
+        )
+        msg_id = _pm_id_from_url(target)
+        log.info("board accepted: %s (message %s)", what, msg_id)
+        return PMResult(msg_id, names)
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def _text(resp: httpx.Response) -> str:
+    from parser.encoding import decode_html
+
+    return decode_html(resp.content, resp.headers.get("content-type"))
+
+
+def _is_html(resp: httpx.Response) -> bool:
+    return "html" in resp.headers.get("content-type", "text/html").lower()
+
+
+def _has(text: str, phrases: Sequence[str]) -> bool:
+    low = text.lower()
+    return any(p in low for p in phrases)
+
+
+def _member_cookie(name: str) -> bool:
+    # IPB 1.x-3.x `member_id` (with the board's cookie prefix), IPS 4 `ips4_member_id`
+    return name.endswith("member_id")
+
+
+def _member_cookie_set(http: httpx.Client) -> bool:
+    return any(c.value not in ("", "0") for c in http.cookies.jar if _member_cookie(c.name))
+
+
+def _error_text(html: str) -> str | None:
+    tree = LexborHTMLParser(html)
+    for sel in _ERROR_SELECTORS:
+        node = tree.css_first(sel)
+        if node is not None:
+            text = " ".join(node.text(deep=True).split())
+            if text:
+                return text
+    return None
+
+
+def _form_selector(node_attrs: dict[str, str | None], index: int) -> str:
+    if node_attrs.get("id"):
+        return f"form#{node_attrs['id']}"
+    if node_attrs.get("name"):
+        return f"form[name='{node_attrs['name']}']"
+    return f"form[data-mafiabot-form='{index}']"
+
+
+def _form_with(html: str, base_url: str, field_name: str) -> forms.Form | None:
+    """The first form holding a control named `field_name`."""
+    tree = LexborHTMLParser(html)
+    for i, node in enumerate(tree.css("form")):
+        if node.css_first(f"[name='{field_name}']") is None:
+            continue
+        node.attrs["data-mafiabot-form"] = str(i)
+        attrs = {k: v for k, v in node.attributes.items()}
+        return forms.find_form(tree.html or html, base_url, _form_selector(attrs, i))
+    return None
+
+
+def _password_form(html: str, base_url: str) -> forms.Form | None:
+    tree = LexborHTMLParser(html)
+    for i, node in enumerate(tree.css("form")):
+        if node.css_first("input[type='password']") is None:
+            continue
+        node.attrs["data-mafiabot-form"] = str(i)
+        attrs = {k: v for k, v in node.attributes.items()}
+        return forms.find_form(tree.html or html, base_url, _form_selector(attrs, i))
+    return None
+
+
+def _reply_link(html: str, topic_id: int) -> str | None:
+    tree = LexborHTMLParser(html)
+    for a in tree.css("a[href]"):
+        href = htmlmod.unescape(a.attributes.get("href") or "")
+        q = parse_qs(urlsplit(href).query)
+        if (
+            q.get("t") == [str(topic_id)]
+            and (q.get("CODE") == ["02"] or q.get("do") == ["reply_post"])
+            and "qpid" not in q
+        ):
+            return href
+    return None
+
+
+def _post_id_from_url(url: str) -> int | None:
+    if not url:
+        return None
+    q = parse_qs(urlsplit(url).query)
+    for key in ("p", "pid", "comment"):
+        if q.get(key) and q[key][0].isdigit():
+            return int(q[key][0])
+    m = re.search(r"#(?:entry|comment-|findComment-)(\d+)", url)
+    return int(m.group(1)) if m else None
+
+
+def _pm_id_from_url(url: str) -> int | None:
+    if not url:
+        return None
+    q = parse_qs(urlsplit(url).query)
+    for key in ("MSID", "topicID"):
+        if q.get(key) and q[key][0].isdigit():
+            return int(q[key][0])
+    m = re.search(r"/messenger/(\d+)", url)
+    return int(m.group(1)) if m else None

@@ -1,0 +1,74 @@
+"""The `Outbox` protocol's contract, as one function any implementation's tests can call.
+
+    from tests.outbox_contract import check_outbox_contract
+
+    def test_sql_outbox_keeps_the_contract(tmp_path):
+        check_outbox_contract(lambda: make_sql(tmp_path))
+
+`make` must return an EMPTY outbox each call; for a persistent outbox, two calls may share
+storage only if the test wants to check that rows survive (see `check_survives_restart`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from poster.outbox import Outbox, OutboxKey, OutboxRow
+
+KEY = OutboxKey("12", 3, "newspaper", "topic")
+PM_KEY = OutboxKey("12", 3, "role", "Шерлок")
+
+
+def rows() -> tuple[OutboxRow, OutboxRow]:
+    return (
+        OutboxRow(KEY, "topic", "Газета", topic_id=4),
+        OutboxRow(PM_KEY, "pm", "Вы — комиссар.", "Роль", recipients=("Шерлок",)),
+    )
+
+
+def check_outbox_contract(make: Callable[[], Outbox]) -> None:
+    ob = make()
+    post, pm = rows()
+    assert ob.pending() == []
+    assert ob.add(post) is True
+    assert ob.add(pm) is True
+    # a key is enqueued once; a second add changes nothing
+    assert ob.add(OutboxRow(KEY, "topic", "другой текст", topic_id=4)) is False
+    got = ob.get(KEY)
+    assert got is not None and got.text == "Газета" and got.status == "pending"
+    assert got.board_ids == () and got.in_flight_part is None
+    assert [r.key for r in ob.pending()] == [KEY, PM_KEY]  # insertion order
+    assert ob.get(OutboxKey("12", 9, "newspaper", "topic")) is None
+
+    ob.begin_part(KEY, 0)
+    got = ob.get(KEY)
+    assert got is not None and got.in_flight_part == 0 and got.status == "pending"
+    ob.record_part(KEY, 0, 120)
+    ob.record_part(KEY, 0, 999)  # recording a part twice keeps the first id
+    ob.begin_part(KEY, 1)
+    ob.record_part(KEY, 1, 121)
+    got = ob.get(KEY)
+    assert got is not None and got.board_ids == (120, 121) and got.in_flight_part is None
+    ob.mark_sent(KEY)
+    got = ob.get(KEY)
+    assert got is not None and got.status == "sent"
+    assert [r.key for r in ob.pending()] == [PM_KEY]
+
+    ob.mark_failed(PM_KEY, "no such user on the board: Шерлок")
+    got = ob.get(PM_KEY)
+    assert got is not None and got.status == "failed" and "Шерлок" in got.error
+    assert got.recipients == ("Шерлок",) and got.subject == "Роль"
+    assert ob.pending() == []
+
+
+def check_survives_restart(
+    make_first: Callable[[], Outbox], make_again: Callable[[], Outbox]
+) -> None:
+    """An in-flight part recorded before a 'crash' is seen by the next process."""
+    first = make_first()
+    post, _ = rows()
+    first.add(post)
+    first.begin_part(KEY, 0)
+    again = make_again()
+    got = again.get(KEY)
+    assert got is not None and got.in_flight_part == 0 and got.status == "pending"

@@ -1,0 +1,75 @@
+"""The same flows against a real phpBB board (opt-in; see README «Live board check»).
+
+Runs only with `pytest -m live` and MAFIABOT_LIVE_URL, MAFIABOT_LIVE_USER,
+MAFIABOT_LIVE_PASSWORD, MAFIABOT_LIVE_TOPIC set. It really posts: one reply (then edits it)
+in the given topic and one PM from the account to itself. Use a test board or a test topic.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from scraper.board import TopicCursor
+from scraper.phpbb import PhpbbClient, PhpbbSettings
+
+pytestmark = pytest.mark.live
+
+ENV = ("MAFIABOT_LIVE_URL", "MAFIABOT_LIVE_USER", "MAFIABOT_LIVE_PASSWORD", "MAFIABOT_LIVE_TOPIC")
+missing = [name for name in ENV if not os.environ.get(name)]
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> PhpbbClient:
+    if missing:
+        pytest.skip("live board not configured: set " + ", ".join(missing))
+    settings = PhpbbSettings(
+        base_url=os.environ["MAFIABOT_LIVE_URL"],
+        username=os.environ["MAFIABOT_LIVE_USER"],
+        password=os.environ["MAFIABOT_LIVE_PASSWORD"],
+        cookie_file=Path(tmp_path_factory.mktemp("live")) / "cookies.json",
+        min_interval=float(os.environ.get("MAFIABOT_LIVE_MIN_INTERVAL", "2")),
+    )
+    c = PhpbbClient(settings)
+    c.login()
+    return c
+
+
+def topic() -> int:
+    return int(os.environ["MAFIABOT_LIVE_TOPIC"])
+
+
+def stamp() -> str:
+    return f"mafiabot live check {int(time.time())}"
+
+
+def test_live_read_topic(client: PhpbbClient) -> None:
+    first = client.read_topic_pages(topic(), 1, 1)[0]
+    assert first.page == 1 and first.post_ids
+    poll = client.poll_topic(TopicCursor(topic(), first.page, first.start, None))
+    assert poll.cursor.last_post_id is not None
+    again = client.poll_topic(poll.cursor)
+    assert again.cursor.last_post_id >= poll.cursor.last_post_id  # type: ignore[operator]
+
+
+def test_live_post_find_and_edit(client: PhpbbClient) -> None:
+    marker = stamp()
+    result = client.post_reply(topic(), f"Проверка связи.\n\n[size=50]{marker}[/size]")
+    assert client.find_post_with_marker(topic(), marker) == result.post_id
+    edited = client.edit_post(
+        result.post_id, f"Проверка связи (изменено).\n\n[size=50]{marker}[/size]"
+    )
+    assert edited.post_id == result.post_id
+
+
+def test_live_pm_to_self_and_read_back(client: PhpbbClient) -> None:
+    marker = stamp()
+    subject = "mafiabot: проверка"
+    sent = client.send_pm([client.settings.username], subject, f"Тест.\n\n[size=50]{marker}[/size]")
+    assert sent.msg_id is not None
+    page = client.read_pm(sent.msg_id)
+    assert marker in page.html
+    assert client.find_sent_pm_with_marker(subject, marker) is not None

@@ -1,0 +1,15 @@
+"""The in-memory outbox keeps the `Outbox` contract (the SQL one runs the same checks)."""
+
+from __future__ import annotations
+
+from poster.outbox import InMemoryOutbox
+from tests.outbox_contract import check_outbox_contract, check_survives_restart
+
+
+def test_in_memory_outbox_keeps_the_contract() -> None:
+    check_outbox_contract(InMemoryOutbox)
+
+
+def test_in_memory_outbox_state_is_seen_by_the_next_poster() -> None:
+    shared = InMemoryOutbox()
+    check_survives_restart(lambda: shared, lambda: shared)
