@@ -84,7 +84,7 @@ def check_invariants(scenario: dict[str, Any], doc: dict[str, Any]) -> None:
     gone: set[str] = set()
     ended = False
     recruited: set[str] = set()
-    for t in doc["turns"]:
+    for i, t in enumerate(doc["turns"]):
         n = t["turn"]
         start = set(alive)
         hanged = t["removed_by_vote"]
@@ -125,6 +125,16 @@ def check_invariants(scenario: dict[str, Any], doc: dict[str, Any]) -> None:
                 assert any(role[x] == "kamikaze" for x in died), f"turn {n}: {t['deaths']}"
             if cause == "army":
                 assert any(role[x] == "necromancer" for x in died), f"turn {n}: {t['deaths']}"
+        # replay's extension: refusals with a reason (log A0); a turn that ends the game may
+        # end it before the night, when no move is looked at
+        if "rejected_moves" in t and t["winner"] is None and not ended:
+            refused = {r.get("from") for r in t["rejected_moves"]}
+            for m in scenario["turns"][i]["moves"]:
+                # choose_side of the dead: dispute D7 (/work/notes/engine-disputes.md)
+                if m.get("action") in (None, "choose_side"):
+                    continue
+                if m["from"] in cast and m["from"] not in start:
+                    assert m["from"] in refused, f"turn {n}: a dead player's move not refused {m}"
         for c in t["checks"]:
             by = c["by"]
             holders = {"commissar": {"commissar", "sergeant"}}.get(by, {by})
@@ -209,21 +219,25 @@ def _replay_merged() -> None:
 
 @limits(25)
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(["pefl", "gambler"]))
-def test_random_games_keep_every_invariant(seed: int, ruleset: str, tmp_path: Path) -> None:
+def test_C_5_P_O_1_random_games_keep_every_invariant(
+    seed: int, ruleset: str, tmp_path: Path
+) -> None:
     scenario = scenario_gen.random_game(random.Random(seed), ruleset)
     check_invariants(scenario, replay(tmp_path, scenario))
 
 
 @limits(8)
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(["pefl", "gambler"]))
-def test_replay_is_deterministic_for_a_seed(seed: int, ruleset: str, tmp_path: Path) -> None:
+def test_G_N_5_P_E_1_replay_is_deterministic_for_a_seed(
+    seed: int, ruleset: str, tmp_path: Path
+) -> None:
     scenario = scenario_gen.random_game(random.Random(seed), ruleset)
     assert replay(tmp_path, scenario) == replay(tmp_path, scenario)
 
 
 @limits(10)
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(["pefl", "gambler"]))
-def test_a_game_where_the_living_vote_and_kill_ends(
+def test_G_W_1_P_W_1_a_game_where_the_living_vote_and_kill_ends(
     seed: int, ruleset: str, tmp_path: Path
 ) -> None:
     """Every turn all living players vote (one leaves by the vote at least) and every killer

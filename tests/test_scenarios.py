@@ -101,6 +101,8 @@ CHECK_KEYS = ("by", "target", "result")
 # scenario name → reason ("dispute: see /work/notes/engine-disputes.md Dn"). Filled only after
 # the dispute is written down; removed as soon as one side is fixed.
 DISPUTED: dict[str, str] = {
+    "gambler_C_5_dead_prostitute_cannot_choose_a_side": "dispute: see "
+    "/work/notes/engine-disputes.md D7 (a dead player's choose_side is not refused)",
     "pefl_P_M_8_don_left_alone_by_the_hanging_executes_himself": "dispute: see "
     "/work/notes/engine-disputes.md D6 (the Don left alone at step 2 may execute at step 5)",
     "gambler_G_W_1_last_sheriff_and_last_mafioso_shoot_each_other": "dispute: see "

@@ -2592,3 +2592,98 @@ s.turn(
     nominees=["Жанна", "Евгений", "Игорь", "Кира"],
     removed_by_vote="Жанна",
 )
+
+s = full(
+    "pefl_P_M_10_protect_and_heal_on_the_attacker_do_not_work",
+    ["P-M.10", "P-M.6", "P-M.5"],
+    "The maniac shoots the kamikaze while the necromancer protects the maniac and the doctor "
+    "heals the kamikaze: both still die, nobody is resurrected.",
+    "P-M.10: 'heal/protect on either do not work'. The maniac dies of `kamikaze`; the "
+    "kamikaze's own cause is open (`maniac` as striker or `kamikaze`).",
+)
+s.turn(
+    1,
+    moves=[mv("Дима", "protect", "Олег"), mv("Гена", "heal", "Лена"), mv("Олег", "kill", "Лена")],
+    abstained=ALL,
+    deaths=[s.death("Олег", "kamikaze"), s.death("Лена", one_of("maniac", "kamikaze"))],
+    saved=[],
+)
+
+s = full(
+    "pefl_P_M_1_check_of_a_player_beaten_that_night",
+    ["P-M.1", "P-M.11"],
+    "The commissar checks Егор, whom the thug beat that night: the role comes back as usual "
+    "(the thug's nick that P-M.1 adds is not compared).",
+    "P-M.1: a beaten player can still be checked; the commissar also learns the thug's nick "
+    "(an extra key, if any, is allowed by the comparison convention).",
+)
+s.turn(
+    1,
+    moves=[mv("Нина", "beat", "Егор"), mv("Анна", "check", "Егор")],
+    abstained=ALL,
+    beaten=["Егор"],
+    checks=com("Егор", "civilian"),
+)
+
+s = full(
+    "pefl_P_M_11_beaten_doctor_heals_nobody",
+    ["P-M.11", "P-M.5", "P-O.1"],
+    "The thug beats the doctor (step 4): his heal of Егор is lost and the yakuza's shot kills "
+    "Егор.",
+    "P-M.11: the beaten player loses his move that night; P-O.1: beats (step 4) before heals "
+    "(step 6).",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Нина", "beat", "Гена"),
+        mv("Гена", "heal", "Егор"),
+        mv("Коля", "kill", "Егор", executor="Фима"),
+    ],
+    abstained=ALL,
+    beaten=["Гена"],
+    deaths=[s.death("Егор", "yakuza")],
+)
+
+s = Scenario(
+    "pefl_P_M_4_testament_ignores_the_maniacs_vest",
+    "pefl",
+    NINJA7,
+    ["P-M.4", "P-M.13"],
+    "The maniac cast the first vote against the hanged ninja: the testament kills him though "
+    "his vest is whole.",
+    "P-M.4: the first voter dies that night; P-M.13 ruling: the vest stops one *mafia* bullet "
+    "only.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Олег", "Вася"),
+        ("Жора", "Вася"),
+        ("Коля", "Вася"),
+        ("Вася", "Коля"),
+        ("Анна", "Коля"),
+        ("Миша", "Егор"),
+        ("Егор", "Жора"),
+    ],
+    removed_by_vote="Вася",
+    deaths=[s.death("Олег", "testament")],
+)
+
+s = gam(
+    "gambler_C_5_dead_prostitute_cannot_choose_a_side",
+    GAMBLER,
+    ["C-5", "G-M.8"],
+    "The prostitute is killed on night 2; her `choose_side mafia` PM on turn 3 is refused "
+    "(the dead take no part) and recruits nobody.",
+    "C-5: dead players take no part — bad input is a refusal (`dead`), as for any other move "
+    "of the dead; G-M.8: a choice is only asked of a living prostitute checked by both.",
+)
+jail_day(s, 2, "Игорь", moves=[mv("Евгений", "kill", "Даша")], deaths=[s.death("Даша", "mafia")])
+jail_day(
+    s,
+    3,
+    "Кира",
+    moves=[{"from": "Даша", "action": "choose_side", "side": "mafia"}],
+    refused=[("Даша", "choose_side", "dead")],
+)
