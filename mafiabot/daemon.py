@@ -833,7 +833,10 @@ class Daemon:
                 posts,
                 ruleset="gambler",
                 players=living,
-                options=dataclasses.replace(opts, colors=tuple(self.cfg.rules.green_colors)),
+                # G-N.1: the host's colour list, or the parser's default greens when empty
+                options=dataclasses.replace(
+                    opts, colors=tuple(self.cfg.rules.green_colors) or None
+                ),
                 dead=dead,
             )
             return "green", res.votes, res.rejected, flags
