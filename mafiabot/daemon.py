@@ -357,6 +357,8 @@ class Daemon:
             if self.store.override_applied(g.id, o.key()):
                 continue
             turn = o.turn if o.turn is not None else g.turn
+            if o.kind == "replace" and turn > g.turn:
+                continue  # the new account takes the seat when its turn begins
             if o.kind == "extend_deadline" and o.until is not None and turn == g.turn:
                 self.store.update_game(g.id, deadline=o.until)
             elif o.kind == "replace" and o.nick and o.new_nick:
@@ -608,7 +610,8 @@ class Daemon:
                 sent_at=pm.sent_at,
                 body_html=pm.body_html,
                 text=pm.own_text,
-                turn=self.turn_at(pm.sent_at, g.turn),
+                # accept_move (C-6): a PM written after the deadline counts for this turn
+                turn=g.turn if f.id in self._accepted_pms() else self.turn_at(pm.sent_at, g.turn),
                 record=to_json(pm),
                 now=now,
             )
@@ -710,12 +713,19 @@ class Daemon:
         actor = state.player(move.actor)
         return actor is not None and actor.role == "mafia"
 
+    def _accepted_pms(self) -> set[int]:
+        return {o.pm_id for o in self.cfg.overrides if o.kind == "accept_move" and o.pm_id}
+
     def _accept_late_pm(self, g: Game, pm_id: int, now: datetime) -> None:
-        """accept_move override: a late PM counts for the current turn."""
+        """accept_move override: a PM written after the deadline counts for the current turn
+        (one not read yet is taken as this turn's when it is read, see `_poll_pms`)."""
         assert g.id is not None
         for row in self.store.pms(g.id):
-            if row.board_id == pm_id and row.handled:
-                # already refused as late: take it again as a move of this turn
+            if row.board_id == pm_id and (row.handled or (row.turn or 0) > g.turn):
+                if row.handled and any(
+                    m.pm_board_id == pm_id for m in self.store.moves(g.id, g.turn)
+                ):
+                    return  # already a move of this turn
                 self._redo_pm(g, pm_id)
         self._answer_moves(g, now, only=[pm_id])
 
@@ -860,6 +870,18 @@ class Daemon:
                 out[seat] = None
         return tuple(out)
 
+    def post_authors(self, g: Game, turn: int, deadline: datetime) -> tuple[str, ...]:
+        """The seat of every game-topic post of the turn up to the deadline, in board order."""
+        assert g.id is not None
+        out = []
+        for sp in self.store.posts(g.id, topic_id=self.cfg.game.topic, turn=turn):
+            if sp.posted_at is not None and sp.posted_at > deadline:
+                continue
+            seat = self._seat_of(g, sp.author)
+            if seat is not None:
+                out.append(seat)
+        return tuple(out)
+
     # -- interim vote count --------------------------------------------------------------
 
     def _interim_count(self, g: Game, now: datetime) -> None:
@@ -950,6 +972,8 @@ class Daemon:
             posters=posters,
             moves=tuple(moves),
             overrides=self._engine_overrides(g, turn, phase),
+            # P-P.2 / G-P.2 counters live in the engine state: give each post once per turn
+            post_authors=() if phase == "greens" else self.post_authors(g, turn, deadline),
         )
         # a fixed RNG per deadline: a crash before the commit replays the same coin tosses
         rng = random.Random(f"{self.cfg.game.seed}/{turn}/{phase}")
@@ -987,6 +1011,10 @@ class Daemon:
                 self.store.record_removal(e.nick, gid, "passivity", now=now)
             elif isinstance(e, ev.Removed):
                 self.store.record_removal(e.nick, gid, "rules", now=now)
+        for e in events:
+            if isinstance(e, ev.PlayerReplaced):
+                # the engine renames the seat to the new account (C-6); so does the store
+                self.store.update_player(gid, e.old, nick=e.new, account=e.new)
         for p in new_state.players:
             if not p.alive:
                 self.store.update_player(gid, p.nick, alive=False, died_turn=p.out_turn)

@@ -451,9 +451,10 @@ class Store:
                 s.exec(select(Player).where(Player.game_id == game_id).order_by(col(Player.id)))
             )
 
-    def update_player(self, game_id: int, nick: str, **values: Any) -> None:
+    def update_player(self, game_id: int, seat: str, **values: Any) -> None:
+        """Change a seat's row (`values` may rename it: nick=…)."""
         with self.session() as s:
-            p = s.exec(select(Player).where(Player.game_id == game_id, Player.nick == nick)).one()
+            p = s.exec(select(Player).where(Player.game_id == game_id, Player.nick == seat)).one()
             for k, v in values.items():
                 setattr(p, k, v)
             s.add(p)

@@ -339,3 +339,71 @@ def test_G_full_gambler_game_greens_court_and_night() -> None:
     reports = [m.html for m in run.board.sent if "отчёт, ход 3" in m.subject]
     assert sum("Вася2005 выбыл" in r for r in reports) == 1
     assert not any("Кот выбыл" in r for r in reports)
+
+
+def _override(run: DemoRun, **kw: object) -> None:
+    from mafiabot.config import Override
+
+    o = Override(index=len(run.daemon.cfg.overrides), **kw)  # type: ignore[arg-type]
+    run.daemon.cfg = dataclasses.replace(run.daemon.cfg, overrides=(*run.daemon.cfg.overrides, o))
+
+
+def _tick_until(run: DemoRun, times: list[datetime], until: datetime) -> None:
+    for t in [t for t in times if run.clock[0] < t <= until]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+
+
+def test_C_6_extend_deadline_replace_and_remove(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    tz = run.cfg.board.tz
+    # Кот hands his seat to a new account, Кот2, from turn 2; Кот2 votes in his place
+    run.board.add_post(
+        4,
+        "Кот2",
+        datetime(2026, 11, 29, 12, 30, tzinfo=tz),
+        'Я вместо Кота: <span style="color:red">Граф Монте-Кристо</span> точно из мафии',
+    )
+    times = sorted({*tick_times(run, data), datetime(2026, 11, 28, 23, 31, tzinfo=tz)})
+    _tick_until(run, times, _at(run, "2026-11-28T13:01"))
+    _override(run, kind="extend_deadline", turn=1, until=datetime(2026, 11, 28, 23, 30, tzinfo=tz))
+    _override(run, kind="replace", turn=2, nick="Кот", new_nick="Кот2")
+    _tick_until(run, times, _at(run, "2026-11-28T22:01"))
+    assert not any("выпуск 1" in p for p in _host_posts(run.board))  # the deadline moved
+    _tick_until(run, times, _at(run, "2026-11-28T23:31"))
+    assert any("выпуск 1" in p for p in _host_posts(run.board))
+    _tick_until(run, times, _at(run, "2026-11-29T22:01"))
+    gid = run.daemon.game().id
+    assert gid is not None
+    kinds = [a.kind for a in run.store.applied_overrides(gid)]
+    assert kinds == ["extend_deadline", "replace"]  # replace: applied when turn 2 began
+    paper2 = next(p for p in _host_posts(run.board) if "выпуск 2" in p)
+    assert "Игрока [b]Кот[/b] заменяет [b]Кот2[/b]" in paper2
+    assert "Граф Монте-Кристо — 5" in paper2  # Кот2's vote counted for the seat (once)
+    assert [p.nick for p in run.store.players(gid) if p.account == "Кот2"] == ["Кот2"]
+    # removal by the host counts toward a ban (P-B.1)
+    _override(run, kind="remove", turn=3, nick="Jack_Sparrow", reason="оскорбления")
+    _tick_until(run, times, _at(run, "2026-11-30T22:01"))
+    assert run.store.ban("Jack_Sparrow", current_game=gid + 1) is not None
+
+
+def test_C_6_accept_move_counts_a_pm_written_after_the_deadline(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    tz = run.cfg.board.tz
+    times = tick_times(run, data)
+    _tick_until(run, times, _at(run, "2026-11-28T21:01"))
+    # Dr.Watson heals Tanya-77, 30 seconds late; the host accepts it before the bot's tick
+    late = run.board.add_pm(
+        "Dr.Watson", datetime(2026, 11, 28, 22, 0, 30, tzinfo=tz), "ход", "Лечу Tanya-77"
+    )
+    _override(run, kind="accept_move", pm_id=late.id, note="опоздал на 30 секунд")
+    _tick_until(run, times, _at(run, "2026-11-28T22:01"))
+    paper1 = next(p for p in _host_posts(run.board) if "выпуск 1" in p)
+    assert "Tanya-77[/b] (мирный житель)" not in paper1  # healed: the maniac's kill failed
+    gid = run.daemon.game().id
+    assert gid is not None
+    assert [m.targets for m in run.store.moves(gid, 1) if m.actor == "Dr.Watson"][-1] == [
+        "Tanya-77"
+    ]
+    report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
+    assert "accept_move" in report.html and "опоздал" in report.html
