@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import schedule
+from rich.console import Console
+from rich.progress import track
 
 from engine import Event, GameState, Move, RuleSet, TurnInputs, get_ruleset, step
 from engine import events as ev
@@ -560,7 +562,16 @@ class Daemon:
         report: TickReport,
     ) -> None:
         assert g.id is not None
-        for fetch in pages:
+        pages = list(pages)
+        # a long scan (first start on a big topic, a deadline re-read) shows progress on a
+        # terminal; under systemd (no TTY) it stays silent
+        for fetch in track(
+            pages,
+            description=f"тема {topic}: чтение страниц",
+            disable=len(pages) < 5 or not sys.stderr.isatty(),
+            transient=True,
+            console=Console(stderr=True),
+        ):
             page = parse_topic(fetch.raw.html, board=self._board(), tz=self.tz, now=now)
             for issue in page.issues:
                 self._flag(g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}")

@@ -407,3 +407,61 @@ def test_C_6_accept_move_counts_a_pm_written_after_the_deadline(tmp_path: Path) 
     ]
     report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
     assert "accept_move" in report.html and "опоздал" in report.html
+
+
+def test_interim_count_every_h_hours(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    ic = dataclasses.replace(run.cfg.game.interim_count, mode="hours", every=3)
+    run.daemon.cfg = dataclasses.replace(
+        run.cfg, game=dataclasses.replace(run.cfg.game, interim_count=ic)
+    )
+    edits: list[str] = []
+    real_edit = run.board.edit_post
+
+    def counting_edit(post_id: int, text: str, subject: str | None = None):  # type: ignore[no-untyped-def]
+        edits.append(text)
+        return real_edit(post_id, text, subject)
+
+    run.board.edit_post = counting_edit  # type: ignore[method-assign]
+    # turn 1 votes come at 10:00 … 17:00: counts at 10:01, then 13:01 and 16:01 (3 h apart)
+    _tick_until(run, tick_times(run, data), _at(run, "2026-11-28T17:01"))
+    counts = [p for p in run.board.posts if p.source and "голоса на" in p.source]
+    assert len(counts) == 1 and len(edits) == 2
+    assert "16:01" in counts[0].source
+
+
+def test_G_S_1_seeded_deal_role_pms_and_a_commitment_that_verifies(tmp_path: Path) -> None:
+    from mafiabot.newspaper import commitment
+
+    cfg_path, _ = demo_files("gambler")
+    base = load_config(cfg_path)
+    nicks = tuple(f"Игрок{i}" for i in range(1, 12))  # 11 players: G-S.1's smallest game
+    cfg = dataclasses.replace(
+        base,
+        database_url=_db(tmp_path),
+        game=dataclasses.replace(base.game, players=nicks, cast={}),
+    )
+
+    def start(db: str) -> tuple[Daemon, RecordedBoard]:
+        c = dataclasses.replace(cfg, database_url=db)
+        clock = [cfg.game.start + timedelta(minutes=1)]
+        board = RecordedBoard(clock=lambda: clock[0])
+        d = Daemon(c, open_store(db), board, salt=lambda: "соль")
+        d.tick(clock[0])
+        return d, board
+
+    d, board = start(_db(tmp_path, "a.db"))
+    gid = d.game().id
+    assert gid is not None
+    seats = [(p.nick, p.role or "", p.clan) for p in d.store.players(gid)]
+    roles = Counter(r for _, r, _ in seats)
+    assert roles["godfather"] == 1 and roles["commissar"] == 1 and sum(roles.values()) == 11
+    role_pms = [m for m in board.sent if m.to[0] in nicks and "Ваша роль" in m.html]
+    assert sorted(m.to[0] for m in role_pms) == sorted(nicks)
+    start_post = next(p.source for p in board.posts if p.source)
+    assert commitment(seats, cfg.game.seed, "соль") in start_post
+    # the same seed deals the same roles (seeded, reproducible for the final check)
+    d2, _ = start(_db(tmp_path, "b.db"))
+    gid2 = d2.game().id
+    assert gid2 is not None
+    assert [(p.nick, p.role) for p in d2.store.players(gid2)] == [(n, r) for n, r, _ in seats]
