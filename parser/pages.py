@@ -12,6 +12,7 @@ Every function here is total: odd, truncated or foreign markup gives a record wi
 from __future__ import annotations
 
 import importlib
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ __all__ = [
 ]
 
 Tz = str | tzinfo
+log = logging.getLogger(__name__)
 
 
 class _TopicFn(Protocol):
@@ -120,6 +122,7 @@ def detect_board(html: str) -> str | None:
                 if reader.detect(html):
                     return reader.name
             except Exception:  # a detector bug must not hide the other dialects
+                log.warning("%s detector failed", reader.name, exc_info=True)
                 continue
         if not _load_late():
             return None
@@ -200,6 +203,7 @@ def parse_topic(
     try:
         return reader.topic(html, tz=tz, now=now)
     except Exception as exc:  # last line of defence: parsers promise records, not exceptions
+        log.warning("%s topic reader failed", reader.name, exc_info=True)
         return TopicPage(
             topic_id=None,
             title="",
@@ -220,6 +224,7 @@ def parse_pm_folder(
     try:
         return reader.pm_folder(html, tz=tz, now=now)
     except Exception as exc:
+        log.warning("%s folder reader failed", reader.name, exc_info=True)
         return PMFolder(
             messages=(),
             issues=(ParseIssue("page", f"{reader.name} folder reader failed: {exc!r}"),),
@@ -236,6 +241,7 @@ def parse_pm(
     try:
         return reader.pm(html, tz=tz, now=now)
     except Exception:
+        log.warning("%s PM reader failed", reader.name, exc_info=True)
         return None
 
 
@@ -257,48 +263,14 @@ _head = head_text
 
 # --- decoding -------------------------------------------------------------------------------
 
-_META_CHARSET_RE = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
-
 
 def decode_bytes(data: bytes, content_type: str | None = None) -> str:
-    """Bytes of a page → text. UTF-8 (with or without BOM) first, then the declared charset,
-    then detection. Uses the project's full decoder (`parser.encoding.decode_html`, which
-    handles windows-1251 boards) when it is available."""
-    try:
-        enc_mod = importlib.import_module("parser.encoding")
-        decode_html = getattr(enc_mod, "decode_html", None)
-    except ImportError:
-        decode_html = None
-    if decode_html is not None:
-        result = decode_html(data, content_type)
-        if isinstance(result, str):
-            return result
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    declared = None
-    if content_type and "charset=" in content_type.lower():
-        declared = content_type.lower().split("charset=", 1)[1].split(";")[0].strip(" \"'")
-    if declared is None:
-        m = _META_CHARSET_RE.search(data[:4096])
-        if m:
-            declared = m.group(1).decode("ascii", "replace")
-    if declared:
-        try:
-            return data.decode(declared, errors="replace")
-        except LookupError:
-            pass
-    from charset_normalizer import from_bytes  # imported late: only odd pages need it
+    """Bytes of a page → text (BOM, declared charset checked against the bytes, windows-1251
+    boards, detection as a last resort): `parser.encoding.decode_html`, imported when first
+    needed so that reading UTF-8 pages from bytes does not load it."""
+    from parser.encoding import decode_html
 
-    best = from_bytes(data).best()
-    if best is not None:
-        return str(best)
-    return data.decode("utf-8", errors="replace")
+    return decode_html(data, content_type)
 
 
 def read_page(path: str | Path) -> str:

@@ -410,3 +410,29 @@ def test_topic_pages_read_the_same_from_text_and_from_bytes() -> None:
     cp = html.encode("cp1251", errors="replace")
     got = parse_topic(cp, tz=TZ, now=NOW)
     assert [p.author for p in got.posts] == [p.author for p in topic("topic_p3.html").posts]
+
+
+def test_a_reader_bug_becomes_an_issue_not_an_exception(caplog: pytest.LogCaptureFixture) -> None:
+    import parser.pages as pages
+
+    def broken(html: str | bytes, *, tz: object, now: object) -> TopicPage:
+        raise RuntimeError("boom")
+
+    real = pages._REGISTRY["phpbb"]
+    pages.register_board(
+        pages.BoardReader(
+            name="phpbb",
+            detect=real.detect,
+            topic=broken,
+            pm_folder=real.pm_folder,
+            pm=real.pm,
+            is_login=real.is_login,
+        )
+    )
+    try:
+        page = parse_topic(read_page(PHPBB / "topic_p1.html"))
+    finally:
+        pages.register_board(real)
+    assert page.posts == () and "boom" in page.issues[0].message
+    assert "phpbb topic reader failed" in caplog.text
+    assert topic("topic_p1.html").posts  # the real reader is back

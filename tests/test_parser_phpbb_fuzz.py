@@ -106,7 +106,10 @@ def test_mutated_pages_never_raise(data: bytes) -> None:
 @settings(max_examples=40)
 @given(st.binary(max_size=3000))
 def test_random_bytes_never_raise(data: bytes) -> None:
-    _all_readers(data)
+    out = _all_readers(data)
+    assert out[0] is None  # random bytes are no board's page
+    assert all(isinstance(page, TopicPage) and page.issues for page in (out[2], out[3]))
+    assert out[5] is None and out[9] is None
 
 
 def _check_stable(fn: Callable[[bytes], object], data: bytes) -> None:
