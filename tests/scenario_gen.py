@@ -226,7 +226,12 @@ def random_game(rng: random.Random, ruleset: str) -> dict[str, Any]:
         turn["moves"] = moves
         turn["overrides"] = []
         turns.append(turn)
-    return {"ruleset": ruleset, "seed": rng.randint(0, 10**6), "players": cast, "turns": turns}
+    game: dict[str, Any] = {"ruleset": ruleset, "seed": rng.randint(0, 10**6)}
+    if rng.random() < 0.3:  # any [rules] setting may come in `options` (SCENARIO.md)
+        game["options"] = {"min_reason_words": rng.randint(0, 5)}
+    game["players"] = cast
+    game["turns"] = turns
+    return game
 
 
 def bloodbath_turn(

@@ -192,7 +192,10 @@ def check_no_winner_due(
     """A state that plainly meets a win condition at the end of a turn must carry a winner."""
     roles = [cast[x]["role"] for x in alive]
     if not alive:
-        return  # nobody left: no rule names a winner (noted in the report, not asserted)
+        # Gambler: 'no godfather or mafia is left' holds → town (G-W.1, agreed in D5/A6).
+        # PEFL: P-W.1 needs a living town player or clan member; nobody left names no winner.
+        assert ruleset == "pefl", f"turn {n}: nobody left, no mafia left, and nobody won"
+        return
     if roles == ["maniac"]:
         raise AssertionError(f"turn {n}: the maniac is alone and nobody won")
     if ruleset == "pefl":

@@ -373,7 +373,11 @@ def test_output_bookkeeping_agrees_with_itself(path: Path, tmp_path: Path) -> No
     alive = set(roles)
     gone: set[str] = set()
     ended_at: int | None = None
-    for t in doc["turns"]:
+    for t, t_in in zip(doc["turns"], scenario["turns"], strict=True):
+        for o in t_in.get("overrides", []):
+            if o.get("kind") == "replace" and o["nick"] in alive:  # C-6: the seat plays on
+                alive = (alive - {o["nick"]}) | {o["new_nick"]}
+                roles[o["new_nick"]] = roles[o["nick"]]
         leaving: list[str] = list(t["missing"]) + [d["nick"] for d in t["deaths"]]
         if t["removed_by_vote"] is not None:
             leaving.append(t["removed_by_vote"])

@@ -101,12 +101,10 @@ CHECK_KEYS = ("by", "target", "result")
 # scenario name → reason ("dispute: see /work/notes/engine-disputes.md Dn"). Filled only after
 # the dispute is written down; removed as soon as one side is fixed.
 DISPUTED: dict[str, str] = {
+    "pefl_C_6_replacement_account_plays_on": "dispute: see /work/notes/engine-disputes.md D8 "
+    "(the replacement account's post is read as an outsider's)",
     "gambler_C_5_dead_prostitute_cannot_choose_a_side": "dispute: see "
     "/work/notes/engine-disputes.md D7 (a dead player's choose_side is not refused)",
-    "pefl_P_M_8_don_left_alone_by_the_hanging_executes_himself": "dispute: see "
-    "/work/notes/engine-disputes.md D6 (the Don left alone at step 2 may execute at step 5)",
-    "gambler_G_W_1_last_sheriff_and_last_mafioso_shoot_each_other": "dispute: see "
-    "/work/notes/engine-disputes.md D5 (no godfather or mafia left, nobody alive: town wins)",
 }
 
 
@@ -279,6 +277,12 @@ def test_scenario_files_are_well_formed(path: Path) -> None:
     assert scenario["ruleset"] in ("gambler", "pefl")
     assert [t["turn"] for t in scenario["turns"]] == [t["turn"] for t in expected["turns"]]
     nicks = {p["nick"] for p in scenario["players"]}
+    nicks |= {  # C-6 replacement accounts play their seat from the turn of the override
+        o["new_nick"]
+        for t in scenario["turns"]
+        for o in t.get("overrides", [])
+        if o.get("kind") == "replace"
+    }
     for t in scenario["turns"]:
         for post in t["posts"] + t.get("court_posts", []):
             assert post["author"] in nicks or post["author"] == "Зритель"

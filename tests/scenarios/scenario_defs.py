@@ -2687,3 +2687,152 @@ jail_day(
     moves=[{"from": "Даша", "action": "choose_side", "side": "mafia"}],
     refused=[("Даша", "choose_side", "dead")],
 )
+
+s = Scenario(
+    "pefl_C_6_host_corrects_votes",
+    "pefl",
+    SIX,
+    ["C-6", "P-V.1", "P-V.4"],
+    "The bot rejects Егор's reasonless vote for Олег; the host counts it (post 1002) and drops "
+    "Жора's accepted vote for Коля (post 1003): Олег, not Коля, is hanged.",
+    "C-6: a corrected vote written by the host wins over what the bot parsed (override keys "
+    "agreed in the disputes log, A0: `count_vote`, `ignore_vote`).",
+)
+s.turn(
+    1,
+    posts=[
+        s.post("Анна", f"{red('Олег')} слишком тихо себя ведёт весь день", 1001),
+        s.post("Егор", f"Голосую {red('Олег', 1)}", 1002),
+        s.post("Жора", f"{red('Коля', 2)} путается в показаниях весь день", 1003),
+        s.post("Миша", f"{red('Коля', 3)} голосует странно, явно прикрывает своих", 1004),
+    ],
+    overrides=[
+        {"kind": "count_vote", "post_id": 1002, "nick": "Егор", "target": "Олег"},
+        {"kind": "ignore_vote", "post_id": 1003},
+    ],
+    tally={"Олег": 2, "Коля": 1},
+    removed_by_vote="Олег",
+    abstained=["Жора", "Коля", "Олег"],
+)
+
+s = Scenario(
+    "pefl_C_6_replacement_account_plays_on",
+    "pefl",
+    SIX,
+    ["C-6", "P-A.1"],
+    "On turn 2 the host replaces Егор's account with «Егорыч»: the new account posts and votes, "
+    "the old nick is gone from the cast, and nobody goes missing.",
+    "C-6: a replacement account is a host override (A0: `replace`, applied first that turn); "
+    "P-A.1 then asks the post of the new account.",
+)
+s.turn(1, abstained=ALL)
+s.turn(
+    2,
+    posts=[s.post("Егорыч", f"{red('Коля')} слишком тихо себя ведёт весь день")]
+    + [s.post(x, f"{red('Коля', 1)} путается в показаниях весь день") for x in ("Анна", "Жора")]
+    + [
+        s.post(x, f"{red('Анна', 2)} голосует странно, явно прикрывает своих")
+        for x in ("Коля", "Миша", "Олег")
+    ],
+    silent=["Егор"],
+    overrides=[{"kind": "replace", "nick": "Егор", "new_nick": "Егорыч"}],
+    tally={"Коля": 3, "Анна": 3},
+    removed_by_vote="Коля",
+    abstained=[],
+    alive=["Анна", "Егорыч", "Жора", "Миша", "Олег"],
+)
+
+# ====================================================================== rulings as settings
+# Each ruling of RULES.md is a [rules] setting (config.example.toml documents the keys); a
+# scenario's `options` may set it. These play a ruling's non-default value.
+
+s = gam(
+    "gambler_G_M_1_ruling_setting_invited_lawyer_still_checks",
+    GAMBLER,
+    ["G-M.1", "C-6"],
+    "With `prostitute_blocks_lawyer = false`, the invited lawyer still checks.",
+    "G-M.1 names the lawyer only as a Ruling; the setting turns it off.",
+    options={"prostitute_blocks_lawyer": False},
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Даша", "block", "Зоя"), mv("Зоя", "check", "Вера")],
+    checks=[chk("lawyer", "Вера", "doctor")],
+)
+
+s = gam(
+    "gambler_G_N_5_ruling_setting_no_coin_nobody_jailed",
+    EIGHT,
+    ["G-N.5", "C-6"],
+    "With `duel_by_coin = false`, a 4:4 court tie jails nobody (the host is to enter the real "
+    "duel's loser).",
+    "G-N.5: the coin is a Ruling; switched off, the tie stands until a host override.",
+    options={"duel_by_coin": False},
+)
+s.turn(2, greens=TIE_GREENS, court=TIE_COURT, nominees=["Жанна", "Игорь"])
+
+s = gam(
+    "gambler_G_M_8_ruling_setting_unanswered_side_mafia",
+    BIG,
+    ["G-M.8", "C-6"],
+    'With `unanswered_side = "mafia"`, a prostitute checked by both who never answers plays '
+    "for mafia from the next deadline.",
+    "G-M.8: 'no answer → town' is a Ruling; the setting names the other side.",
+    options={"unanswered_side": "mafia"},
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Анна", "check", "Даша"), mv("Зоя", "check", "Даша")],
+    checks=[chk("commissar", "Даша", "prostitute"), chk("lawyer", "Даша", "prostitute")],
+)
+jail_day(s, 3, "Кира", recruited="mafia")
+
+s = full(
+    "pefl_P_M_5_ruling_setting_killed_doctor_still_heals",
+    ["P-M.5", "C-6"],
+    "With `doctor_killed_heals = true`, the doctor shot by the yakuza still saves Егор from "
+    "the maniac.",
+    "P-M.5's 'a doctor killed at step 5 heals nobody' is a Ruling; the setting reverses it.",
+    options={"doctor_killed_heals": True},
+)
+s.turn(
+    1,
+    moves=[
+        mv("Гена", "heal", "Егор"),
+        mv("Коля", "kill", "Гена", executor="Фима"),
+        mv("Олег", "kill", "Егор"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Гена", "yakuza")],
+    saved=["Егор"],
+)
+
+s = full(
+    "pefl_P_M_1_ruling_setting_killed_commissar_still_checks",
+    ["P-M.1", "P-M.2", "C-6"],
+    "With `commissar_killed_checks = true`, the commissar shot that night still learns his "
+    "check (and the sergeant gets the copy).",
+    "P-M.1's 'a commissar killed at step 5 makes no check' is written as the rule; the "
+    "setting (config.example.toml) lets a host reverse it.",
+    options={"commissar_killed_checks": True},
+)
+s.turn(
+    1,
+    moves=[mv("Анна", "check", "Коля"), mv("Миша", "kill", "Анна", executor="Рита")],
+    abstained=ALL,
+    deaths=[s.death("Анна", "triad")],
+    checks=com("Коля", "yakuza"),
+)
+
+s = full(
+    "pefl_P_M_13_ruling_setting_vest_stops_the_ninja_too",
+    ["P-M.13", "C-6"],
+    "With `vest_stops` including `ninja`, the ninja's first blow on the maniac hits the vest.",
+    "P-M.13 ruling 'the vest stops one mafia bullet' is the setting `vest_stops`.",
+    options={"vest_stops": ["yakuza", "triad", "ninja"]},
+)
+s.turn(1, moves=[mv("Вася", "kill", "Олег")], abstained=ALL, saved=["Олег"])
