@@ -148,21 +148,52 @@ class DryRunClient:
         return PMResult(self._id(), tuple(recipients))
 
 
-def make_client(cfg: Config) -> BoardClient:
-    """The board client for `[board]` (phpBB; `auto` means phpBB until IPB is wired in)."""
+def detect_kind(url: str, transport: Any = None) -> str:
+    """`board.kind = "auto"`: fetch the board's index once and name its engine."""
+    import httpx
+
+    from parser.pages import detect_board
+
+    try:
+        with httpx.Client(transport=transport, timeout=30, follow_redirects=True) as http:
+            html = http.get(url, headers={"User-Agent": "mafiabot/0.1 (board check)"}).text
+    except httpx.HTTPError as exc:
+        raise ConfigError("board", [("board.url", f"the board does not answer: {exc}")]) from exc
+    name = detect_board(html)
+    if name is None:
+        raise ConfigError("board", [("board.kind", "could not tell the board engine; set it")])
+    return "phpbb" if name == "phpbb" else "ipb"
+
+
+def make_client(cfg: Config, transport: Any = None) -> BoardClient:
+    """The board client for `[board]`: phpBB or IPB (`auto` looks at the board first)."""
+    base = cfg.board.url if cfg.board.url.endswith("/") else cfg.board.url + "/"
+    kind = cfg.board.kind if cfg.board.kind != "auto" else detect_kind(base, transport)
+    cookies = cfg.path.with_suffix(".cookies")
+    if kind == "ipb":
+        from scraper.ipb import IpbClient, IpbSettings
+
+        return IpbClient(
+            IpbSettings(
+                base_url=base,
+                username=cfg.board.username,
+                password=cfg.board.password(),
+                tz=cfg.board.timezone,
+                cookie_file=cookies,
+                min_interval=cfg.board.request_delay,
+            ),
+            transport=transport,
+        )
     from scraper.phpbb import PhpbbClient, PhpbbSettings
 
-    if cfg.board.kind == "ipb":
-        raise ConfigError(str(cfg.path), [("board.kind", "IPB boards are not supported yet")])
-    base = cfg.board.url if cfg.board.url.endswith("/") else cfg.board.url + "/"
     settings = PhpbbSettings(
         base_url=base,
         username=cfg.board.username,
         password=cfg.board.password(),
-        cookie_file=cfg.path.with_suffix(".cookies"),
+        cookie_file=cookies,
         min_interval=cfg.board.request_delay,
     )
-    return PhpbbClient(settings)
+    return PhpbbClient(settings, transport=transport)
 
 
 # --------------------------------------------------------------------------------------------
@@ -533,7 +564,8 @@ class Daemon:
     # -- reading the board ---------------------------------------------------------------
 
     def _board(self) -> str:
-        return self.cfg.board.kind
+        # the parser picks the IPB generation from the page itself
+        return "phpbb" if self.cfg.board.kind == "phpbb" else "auto"
 
     def _topics(self, g: Game) -> list[int]:
         ts = [self.cfg.game.topic]

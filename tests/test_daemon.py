@@ -465,3 +465,30 @@ def test_G_S_1_seeded_deal_role_pms_and_a_commitment_that_verifies(tmp_path: Pat
     gid2 = d2.game().id
     assert gid2 is not None
     assert [(p.nick, p.role) for p in d2.store.players(gid2)] == [(n, r) for n, r, _ in seats]
+
+
+def test_make_client_picks_the_board_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    import httpx
+
+    from mafiabot.daemon import make_client
+    from scraper.ipb import IpbClient
+    from scraper.phpbb import PhpbbClient
+
+    root = Path(__file__).resolve().parent.parent / "fixtures"
+    cfg_path, _ = demo_files("pefl")
+    cfg = load_config(cfg_path)
+    monkeypatch.setenv("MAFIABOT_DEMO_PASSWORD", "x")
+    assert isinstance(make_client(cfg), PhpbbClient)
+    ipb = dataclasses.replace(cfg, board=dataclasses.replace(cfg.board, kind="ipb"))
+    assert isinstance(make_client(ipb), IpbClient)
+
+    # auto: the board's own index page (a real saved one) tells the engine
+    def serve(page: Path) -> httpx.MockTransport:
+        return httpx.MockTransport(lambda _r: httpx.Response(200, text=page.read_text("utf-8")))
+
+    auto = dataclasses.replace(cfg, board=dataclasses.replace(cfg.board, kind="auto"))
+    phpbb_index = root / "phpbb" / "index.html"
+    assert isinstance(make_client(auto, serve(phpbb_index)), PhpbbClient)
+    ipb_pages = sorted((root / "ipb").rglob("*.html"))
+    ipb_topic = next(p for p in ipb_pages if "topic" in p.name or "showtopic" in p.name)
+    assert isinstance(make_client(auto, serve(ipb_topic)), IpbClient)
