@@ -293,9 +293,19 @@ class Daemon:
     ) -> None:
         """Tick every `poll_interval` seconds until `stop` is set (SIGTERM/SIGINT set it)."""
         stop = stop or threading.Event()
+        previous: dict[int, Any] = {}
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGTERM, signal.SIGINT):
-                signal.signal(sig, lambda *_: stop.set())
+                previous[sig] = signal.signal(sig, lambda *_: stop.set())
+        try:
+            self._loop(stop, clock, max_ticks)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def _loop(
+        self, stop: threading.Event, clock: Callable[[], datetime], max_ticks: int | None
+    ) -> None:
         scheduler = schedule.Scheduler()
         ticks = 0
 
@@ -308,9 +318,17 @@ class Daemon:
         job()  # at once, not after the first interval
         while not stop.is_set() and (max_ticks is None or ticks < max_ticks):
             scheduler.run_pending()
+            if self.finished():
+                log.info("the game is over and everything is sent: stopping")
+                break
             stop.wait(1.0)
         log.info("stopping: closing the board session")
         self.client.close()
+
+    def finished(self) -> bool:
+        """The game is over and its last messages are out (nothing left to do)."""
+        g = self.store.find_game(self.cfg.game.topic)
+        return g is not None and g.status == "over" and not self.outbox(g).pending()
 
     def safe_tick(self, now: datetime) -> TickReport | None:
         """A tick that never raises: failures are logged and retried with a growing pause."""

@@ -270,9 +270,9 @@ def test_sigterm_stops_the_loop_cleanly(tmp_path: Path) -> None:
     try:
         run.daemon.run(clock=lambda: t0)  # returns when SIGTERM arrives
     finally:
-        signal.signal(signal.SIGTERM, old)
         timer.cancel()
     assert run.daemon.game().status == "running"  # the first tick ran before the stop
+    assert signal.getsignal(signal.SIGTERM) is old  # and the old handler is back
 
 
 def test_P_B_1_banned_player_is_refused_at_registration(tmp_path: Path) -> None:
@@ -492,3 +492,28 @@ def test_make_client_picks_the_board_engine(monkeypatch: pytest.MonkeyPatch) -> 
     ipb_pages = sorted((root / "ipb").rglob("*.html"))
     ipb_topic = next(p for p in ipb_pages if "topic" in p.name or "showtopic" in p.name)
     assert isinstance(make_client(auto, serve(ipb_topic)), IpbClient)
+
+
+def test_an_invalid_config_edit_keeps_the_old_config(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    cfg_path, _data = demo_files("pefl")
+    mine = tmp_path / "game.toml"
+    mine.write_text(cfg_path.read_text("utf-8"), "utf-8")
+    run, _ = setup("pefl", _db(tmp_path))
+    run.daemon.cfg = dataclasses.replace(load_config(mine), database_url=run.cfg.database_url)
+    run.daemon._fingerprint = run.daemon._file_fingerprint()
+    mine.write_text(mine.read_text("utf-8") + '\n[[override]]\nkind = "explode"\n', "utf-8")
+    t = run.cfg.game.start + timedelta(minutes=1)
+    run.clock[0] = t
+    with caplog.at_level(logging.ERROR, logger="mafiabot.daemon"):
+        assert run.daemon.safe_tick(t) is not None  # the game goes on with the old config
+    assert "override[0].kind" in caplog.text
+    assert run.daemon.cfg.overrides == ()
+
+
+def test_run_returns_when_the_game_is_over_and_all_is_sent(tmp_path: Path) -> None:
+    run = played("pefl")
+    d = Daemon(run.cfg, run.store, run.board)
+    assert d.finished()
+    d.run(clock=lambda: run.clock[0], stop=threading.Event())  # returns at once
