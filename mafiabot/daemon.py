@@ -293,7 +293,7 @@ class Daemon:
     ) -> None:
         """Tick every `poll_interval` seconds until `stop` is set (SIGTERM/SIGINT set it)."""
         stop = stop or threading.Event()
-        previous: dict[int, Any] = {}
+        previous: dict[signal.Signals, Any] = {}
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGTERM, signal.SIGINT):
                 previous[sig] = signal.signal(sig, lambda *_: stop.set())
