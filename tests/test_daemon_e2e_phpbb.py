@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from datetime import datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -29,7 +30,7 @@ from test_daemon import played
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon
 from mafiabot.demo.board import BoardPM, BoardPost, RecordedBoard, _post_block, _split_first_post
-from mafiabot.demo.play import demo_files, strip_marker
+from mafiabot.demo.play import demo_files, strip_marker, tick_times
 from mafiabot.store import Store, open_store
 from scraper.phpbb import PhpbbClient, PhpbbSettings
 
@@ -145,11 +146,7 @@ def _client(board: GameBoard, clock: fb.FakeClock, tmp_path: Path) -> PhpbbClien
 
 
 def _times(cfg: Config, data: dict[str, Any]) -> list[datetime]:
-    ts = {cfg.game.start + timedelta(minutes=1)}
-    for x in [*data["posts"], *data["pms"]]:
-        ts.add(datetime.fromisoformat(x["at"]).replace(tzinfo=MSK) + timedelta(minutes=1))
-    ts |= {d + timedelta(minutes=1) for d in cfg.game.deadlines}
-    return sorted(ts)
+    return tick_times(SimpleNamespace(cfg=cfg), data)  # type: ignore[arg-type]
 
 
 def _play(
@@ -214,4 +211,25 @@ def test_crash_and_restart_mid_turn_over_http_loses_nothing_posts_nothing_twice(
     assert _bot_posts(board) == offline.topic_posts
     assert Counter((m.to, m.subject, m.message) for m in board.sent_pms).most_common(1)[0][1] == 1
     assert d2.game().winner == "town"
+    assert board.violations == []
+
+
+@pytest.mark.usefixtures("users")
+def test_G_gambler_game_over_http_court_in_the_game_topic(tmp_path: Path) -> None:
+    """The recorded Gambler game with the court held in the game topic itself (no court
+    topic configured): greens before the first 23:59, court votes after it."""
+    cfg_path, data = demo_files("gambler")
+    base = load_config(cfg_path)
+    cfg = dataclasses.replace(
+        base,
+        database_url=f"sqlite:///{tmp_path / 'g.db'}",
+        game=dataclasses.replace(base.game, court_topic=None),
+    )
+    data = {**data, "posts": [{**p, "topic": 4} for p in data["posts"]]}
+    clock = fb.FakeClock(cfg.game.start.timestamp() - 3600)
+    board = _board_for(cfg, data, clock)
+    store = open_store(cfg.database_url)
+    daemon = _play(cfg, data, board, clock, store, tmp_path, _times(cfg, data), set())
+    assert _bot_posts(board) == played("gambler").topic_posts
+    assert daemon.game().winner == "town"
     assert board.violations == []
