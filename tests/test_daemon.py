@@ -517,3 +517,20 @@ def test_run_returns_when_the_game_is_over_and_all_is_sent(tmp_path: Path) -> No
     d = Daemon(run.cfg, run.store, run.board)
     assert d.finished()
     d.run(clock=lambda: run.clock[0], stop=threading.Event())  # returns at once
+
+
+def test_P_A_3_a_beaten_player_posting_is_flagged(tmp_path: Path) -> None:
+    from engine.state import GameState
+    from mafiabot.store import from_json, to_json
+
+    run, data = setup("pefl", _db(tmp_path))
+    times = tick_times(run, data)
+    _tick_until(run, times, _at(run, "2026-11-28T22:01"))  # turn 2 begins
+    g = run.daemon.game()
+    assert g.id is not None and g.turn == 2
+    # as if the thug had beaten Кот in turn 1's night (the demo has no thug)
+    state: GameState = from_json(GameState, g.state)
+    run.store.update_game(g.id, state=to_json(state.with_player("Кот", beaten_turn=1)))
+    _tick_until(run, times, _at(run, "2026-11-29T22:01"))
+    report = next(m for m in run.board.sent if "отчёт, ход 2" in m.subject)
+    assert "Кот избит и не может писать в этом ходу" in report.html
