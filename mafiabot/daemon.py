@@ -1018,7 +1018,11 @@ class Daemon:
         # full re-read: edits and late-seen posts of the turn are in the store before counting
         report = TickReport()
         for topic in self._topics(g):
-            self._ingest_pages(g, topic, self.client.read_topic_pages(topic), now, report)
+            # from the page the turn began on: a long game is not re-read from page 1
+            first = int((g.cursors or {}).get("turn_start_page", {}).get(str(topic), 1))
+            self._ingest_pages(
+                g, topic, self.client.read_topic_pages(topic, first_page=first), now, report
+            )
         g = self.game()
         _kind, votes, rejected, flags = self.tally(g, state, deadline)
         posters = self.posters(g, turn, deadline)
@@ -1056,6 +1060,10 @@ class Daemon:
             if isinstance(e, ev.Killed | ev.Hanged | ev.Jailed | ev.WentMissing | ev.Removed):
                 deaths[e.nick] = deadline.isoformat()
         cursors["deaths"] = deaths
+        # the next turn's posts start on the page the topic cursor stands on now
+        cursors["turn_start_page"] = {
+            str(t): int(c.get("page", 1)) for t, c in cursors.get("topics", {}).items()
+        }
         game_values["cursors"] = cursors
         self.store.commit_turn(
             gid,
