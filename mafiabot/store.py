@@ -553,12 +553,17 @@ class Store:
             if turn is not None:
                 q = q.where(PostRow.turn == turn)
             rows = list(s.exec(q.order_by(col(PostRow.board_id))))
+            # every revision of these posts in one query, newest first per post
+            revs = select(PostRevision).where(col(PostRevision.post_id).in_([r.id for r in rows]))
+            if as_of is not None:
+                revs = revs.where(col(PostRevision.seen_at) <= as_of)
+            newest: dict[int, PostRevision] = {}
+            for each in s.exec(revs.order_by(col(PostRevision.revision).desc())):
+                newest.setdefault(each.post_id, each)
             out: list[StoredPost] = []
             for r in rows:
-                rq = select(PostRevision).where(PostRevision.post_id == r.id)
-                if as_of is not None:
-                    rq = rq.where(col(PostRevision.seen_at) <= as_of)
-                rev = s.exec(rq.order_by(col(PostRevision.revision).desc())).first()
+                assert r.id is not None
+                rev = newest.get(r.id)
                 if rev is None:
                     continue
                 out.append(
