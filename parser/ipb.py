@@ -570,16 +570,17 @@ def _quotes(
             info.post_id = _int(_attr(q, p_attr)) or info.post_id
         if u_attr:
             info.author_id = _int(_attr(q, u_attr)) or info.author_id
-        if title is not None and info.author is None and dialect.layout != "msgnumber":
+        if title is not None and dialect.layout != "msgnumber":
             ttext = _collapse(_visible_text(title))
             cm = _CITATION.search(ttext)
+            # IPB 3: «Huz, on 17 Aug 2015 - 2:33 PM, said:»; 4PDA: «Nick @ date»
+            cm2 = re.match(r"^(?P<nick>.+?),\s+(?:on\s+(?P<at>.+?),\s+)?said\b", ttext)
             if cm:
-                info.author = normalize_nick(cm.group("nick"))
+                info.author = info.author or normalize_nick(cm.group("nick"))
                 info.time_text = info.time_text or cm.group("date").strip()
-            else:
-                cm2 = re.match(r"^(?P<nick>.+?),\s+(?:on|said)\b", ttext)
-                if cm2:
-                    info.author = normalize_nick(cm2.group("nick"))
+            elif cm2:
+                info.author = info.author or normalize_nick(cm2.group("nick"))
+                info.time_text = info.time_text or (cm2.group("at") or "")
             if info.post_id is None:
                 for a in _all(title, "a[href]"):
                     pm = re.search(r"(?:pid|p|comment)=(\d+)", _attr(a, "href") or "")
@@ -1082,6 +1083,8 @@ def parse_ipb_topic(
     if not posts:
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
     page, total, next_url = _pagination(tree, html, d, base_url)
+    # IPB 1.x/2.x print the topic's post count into their page-jump link
+    jump = re.search(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,", html)
     return TopicPage(
         topic_id=_topic_id(tree, html, d),
         title=_title(tree, d),
@@ -1089,6 +1092,7 @@ def parse_ipb_topic(
         total_pages=total,
         posts=tuple(posts),
         next_url=next_url,
+        total_posts=int(jump.group(1)) if jump else None,
         logged_in=_logged_in(html, d),
         issues=tuple(issues),
     )

@@ -467,6 +467,12 @@ class IpbClient:
         elif parsed.page < parsed.total_pages and len(parsed.posts) > 1:
             self._per_page = len(parsed.posts)  # a full page tells the board's page size
         start = (parsed.page - 1) * self._per()
+        if parsed.topic_id is not None:
+            # IPS 4/5 edit URLs need the topic: remember where the bot's own posts are
+            me = " ".join(self.settings.username.split()).casefold()
+            for post in parsed.posts:
+                if post.author.casefold() == me:
+                    self._post_topics[post.id] = parsed.topic_id
         return TopicPageFetch(
             self._raw(resp),
             parsed.page,

@@ -319,8 +319,15 @@ class FakeIpb2(_Base):
         if act == "Msg":
             if not member:
                 return self._page(_derived_login_form())
+            if q.get("CODE") == "01" and q.get("VID") == "sent":
+                return self._page(self._derived_sent_folder(member))
             if q.get("CODE") == "01":
                 return self._page((TEMPLATES / "ipb13_pm_inbox.template.html").read_text())
+            if q.get("CODE") == "03" and q.get("VID") == "sent":
+                msid = int(q.get("MSID", "0") or 0)
+                if not 1 <= msid - 950 <= len(self.sent_pms):
+                    return self._page(_derived_error("Такое сообщение не найдено"))
+                return self._page(self._derived_sent_view(msid))
             if q.get("CODE") == "03":
                 if q.get("MSID") != "901":
                     return self._page(_derived_error("Такое сообщение не найдено"))
@@ -474,6 +481,40 @@ class FakeIpb2(_Base):
             flags=re.S,
         )
 
+    def _derived_sent_folder(self, member: int) -> str:
+        """The sent folder: the inbox template with its rows refilled from `sent_pms`
+        (template-derived; sent message i has id 950 + i)."""
+        page = (TEMPLATES / "ipb13_pm_inbox.template.html").read_text()
+        head, _, rest = page.partition('  <tr class="dlight">')
+        tail = rest[rest.rindex("</tr>") + len("</tr>") :]
+        rows = []
+        for i, form in enumerate(self.sent_pms, start=1):
+            msid = 950 + i
+            rows.append(
+                '  <tr class="dlight"><td></td>'
+                f"<td><a href='index.php?act=Msg&amp;CODE=03&amp;VID=sent&amp;MSID={msid}'>"
+                f"{form.get('msg_title', '')}</a></td>"
+                f"<td><a href='index.php?showuser=3'>{form.get('entered_name', '')}</a></td>"
+                "<td>7.09.2014 - 01:17</td><td><input type='hidden' name='"
+                f"{msid}' value='1' /></td></tr>"
+            )
+        return head.replace("Входящие", "Отправленные") + "".join(rows) + tail
+
+    def _derived_sent_view(self, msid: int) -> str:
+        """A sent message: the PM view template refilled (template-derived)."""
+        form = self.sent_pms[msid - 951]
+        page = (TEMPLATES / "ipb13_pm_view.template.html").read_text()
+        page = page.replace("Ночь 1: ход", form.get("msg_title", "")).replace("901", str(msid))
+        body = form.get("Post", "").replace("\n", "<br />")
+        return re.sub(
+            r"<td width='100%' valign='top' class='post1'>.*?</td>",
+            f"<td width='100%' valign='top' class='post1'><span class='postcolor'>{body}"
+            "</span></td>",
+            page,
+            count=1,
+            flags=re.S,
+        )
+
     def _send_pm(self, member: int, form: dict[str, str]) -> httpx.Response:
         if not member:
             return self._page(_derived_login_form())
@@ -567,6 +608,8 @@ class FakeIps4(_Base):
             if request.method == "POST":
                 return self._login(_form(request))
             return self._html(_derived_ips4_login())
+        if "/topic/286745" in url and "do=editComment" in url:
+            return self._edit(request, member, url)
         if "/topic/286745" in url:
             if request.method == "POST":
                 return self._reply(member, _form(request))
@@ -642,6 +685,53 @@ class FakeIps4(_Base):
                 "memberID:5212", "memberID:0"
             )
         return self._html(html)
+
+    def _edit(self, request: httpx.Request, member: int, url: str) -> httpx.Response:
+        """IPS 4 comment edit: the comment form refilled (template-derived)."""
+        found = re.search(r"comment=(\d+)", url)
+        cid = int(found.group(1)) if found else 0
+        own = next((c for c in self.comments if c[0] == cid), None)
+        if not member or own is None or own[1] != member:
+            return httpx.Response(
+                403,
+                html="<html><body><div class='ipsMessage ipsMessage_error'>You do not have "
+                "permission to edit this post.</div></body></html>",
+            )
+        if request.method == "GET":
+            action = (
+                f"{IPS4_BASE}index.php?/topic/286745-mafiascum-sign-up/"
+                f"&amp;do=editComment&amp;comment={cid}"
+            )
+            return self._html(
+                "<!DOCTYPE html><html><head><title>Edit</title></head><body>"
+                f"<form method='post' action='{action}' enctype='multipart/form-data'>"
+                f"<input type='hidden' name='csrfKey' value='{_CSRF}'>"
+                "<input type='hidden' name='form_submitted' value='1'>"
+                "<textarea name='topic_comment_286745'></textarea></form></body></html>"
+            )
+        form = _form(request)
+        if form.get("csrfKey") != _CSRF:
+            self.violations.append("edit without csrfKey")
+        i = self.comments.index(own)
+        body = form.get("topic_comment_286745", "")
+        self.comments[i] = (
+            cid,
+            member,
+            re.sub(
+                r"(<div data-role='commentContent'[^>]*>).*?(</div>\s*</div>)",
+                lambda m: m.group(1) + body + m.group(2),
+                own[2],
+                count=1,
+                flags=re.S,
+            ),
+        )
+        return httpx.Response(
+            302,
+            headers={
+                "Location": f"{IPS4_BASE}index.php?/topic/286745-mafiascum-sign-up/"
+                f"&do=findComment&comment={cid}"
+            },
+        )
 
     def _login(self, form: dict[str, str]) -> httpx.Response:
         if form.get("csrfKey") != _CSRF:

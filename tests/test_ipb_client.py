@@ -505,3 +505,67 @@ def test_ips4_a_new_reply_in_a_processed_conversation_is_not_lost() -> None:
     assert [f.id for f in again] == [88130]
     msg = parse_ipb_pm(again[0].raw.html, msg_id=88130)
     assert (msg.sender, msg.own_text) == ("Headache", "Night 2: kill Timmo")
+
+
+def test_ipb2_login_form_served_mid_session_triggers_relogin() -> None:
+    client, board, _ = make2()
+    client.login()
+    board.drop_sessions()  # the messenger now answers with the login form
+    rows = client.list_pm_folder()
+    assert [r.id for r in rows] == [901, 899]
+    assert len(posts_of(board, "act=Login")) == 2
+
+
+def test_ipb2_crash_between_accept_and_mark_does_not_duplicate_a_pm() -> None:
+    board = FakeIpb2(FakeClock())
+    outbox = CrashingOutbox()
+    key = OutboxKey("7", 0, "role", "Denegin")
+    outbox.add(
+        OutboxRow(key, "pm", "Вы — комиссар.", "Мафия 7: ваша роль", recipients=("Denegin",))
+    )
+    outbox.crash_next = True
+    client, _, _ = make2(board)
+    with pytest.raises(KeyboardInterrupt):
+        Poster(client, outbox).flush()
+    assert len(board.sent_pms) == 1
+    client2, _, _ = make2(board)
+    report = Poster(client2, outbox).flush()
+    assert report.recovered == [key]
+    assert len(board.sent_pms) == 1  # found in the sent folder by its marker, not resent
+    row = outbox.get(key)
+    assert row is not None and row.status == "sent" and row.board_ids == (951,)
+
+
+def test_daemon_builds_an_ipb_client_for_kind_ipb(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mafiabot.config import load_config
+    from mafiabot.daemon import make_client
+
+    example = (Path(__file__).resolve().parent.parent / "config.example.toml").read_text(
+        encoding="utf-8"
+    )
+    assert 'kind = "auto"' in example
+    cfg_file = tmp_path / "game.toml"
+    cfg_file.write_text(example.replace('kind = "auto"', 'kind = "ipb"', 1), encoding="utf-8")
+    monkeypatch.setenv("MAFIABOT_PASSWORD", "secret")
+    client = make_client(load_config(cfg_file))
+    assert isinstance(client, IpbClient) and isinstance(client, BoardClient)
+    assert client.settings.password == "secret"
+    assert client.settings.tz == "Europe/Moscow"
+    client.close()
+
+
+def test_ips4_edit_own_comment_also_after_a_restart() -> None:
+    client, board, _ = make4()
+    made = client.post_reply(286745, "Votes: none")
+    client.edit_post(made.post_id, "Votes: Timmo 1")
+    assert "<p>Votes: Timmo 1</p>" in board.comments[0][2]
+    # a new client learns where its own comment is from the next poll of the topic
+    client2, _, _ = make4(board)
+    with pytest.raises(NotFound):
+        client2.edit_post(made.post_id, "Votes: Timmo 2")
+    client2.poll_topic(TopicCursor(286745, page=12))
+    client2.edit_post(made.post_id, "Votes: Timmo 2")
+    assert "<p>Votes: Timmo 2</p>" in board.comments[0][2]
+    assert board.violations == []

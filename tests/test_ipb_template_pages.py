@@ -45,6 +45,7 @@ def test_template_ipb2_stock_topic() -> None:
         3,
     )
     assert page.next_url == "http://forum.example/index.php?showtopic=555&st=40"
+    assert page.total_posts == 45  # multi_page_jump('…', 45, 20)
     assert page.logged_in is False
     first, second = page.posts
     assert (first.id, first.author, first.author_id) == (7001, "Ведущий", 77)
@@ -87,6 +88,7 @@ def test_template_ipb3_topic() -> None:
     assert (first.id, first.author, first.author_id) == (3101, "daveoreardon", 5559)
     assert first.posted_at == datetime(2015, 8, 17, 14, 33, tzinfo=UTC)
     assert [(q.author, q.post_id, q.text) for q in first.quotes] == [("Huz", 3099, "##Vote TehStu")]
+    assert first.quotes[0].time_text == "17 Aug 2015 - 2:20 PM"
     assert "Huz, on" not in first.own_text  # p.citation belongs to the quote
     assert first.own_text == "##Vote Illyria за Illyria"
     assert [(c.color, c.text) for c in first.colored] == [("#008000", "за Illyria")]
