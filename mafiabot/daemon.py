@@ -1357,10 +1357,6 @@ def _event_row(e: Event) -> tuple[str, str, dict[str, Any]]:
     return (e.kind, str(e.audience), to_json(d))
 
 
-def _seat_nicks(seats: Sequence[Seat]) -> list[str]:
-    return [s.nick for s in seats]
-
-
 def setup_logging(verbose: bool = False) -> None:
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.INFO,
