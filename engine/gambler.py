@@ -585,18 +585,14 @@ def settle_side_choice(
 ) -> tuple[GameState, list[Event]]:
     """G-M.8 Ruling: her `choose_side` before the next deadline decides; no answer → the
     `unanswered_side` setting (town), decided at that deadline."""
+    # every letter is answered (a dead or unasked sender is refused, C-5)
+    letters, events = take_moves(
+        state, [m for m in moves if m.action == "choose_side"], check_move, None
+    )
     if not state.pending_side_choice:
-        return state, []
-    events: list[Event] = []
+        return state, events
     for pr in state.by_role("prostitute"):
-        answer = next(
-            (
-                m.side
-                for m in reversed(moves)
-                if m.actor == pr.nick and m.action == "choose_side" and m.side in ("town", "mafia")
-            ),
-            None,
-        )
+        answer = next((m.side for m in reversed(letters.side) if m.actor == pr.nick), None)
         side = answer or settings.unanswered_side
         state = state.with_player(pr.nick, side=side)
         events.append(Recruited(turn=state.turn, side=side))

@@ -1,10 +1,10 @@
-"""The PEFL and Gambler rule scenarios, written by hand from RULES.md (see build.py)."""
+"""The PEFL and Gambler rule scenarios, written by hand from RULES.md (see scenario_kit.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from build import ALL, OMIT, Scenario, mv, one_of, quote, red, txt
+from scenario_kit import ALL, OMIT, Scenario, mv, one_of, quote, red, txt
 
 
 def P(nick: str, role: str, clan: str | None = None, don: bool = False) -> dict[str, Any]:
@@ -413,6 +413,7 @@ s.turn(
     removed_by_vote="Егор",
     abstained=[],
     beaten=["Борис"],
+    rejected=[{"author": "Анна"}],  # P-A.3: ignored and flagged
 )
 v3 = [(x, "Жора" if x != "Жора" else "Коля") for x in s.alive if x != "Борис"]
 s.turn(3, votes=v3, silent=["Борис"], removed_by_vote="Жора", abstained=[])
@@ -1374,6 +1375,7 @@ s.turn(
     moves=[mv("Олег", "kill", "Егор")],
     removed_by_vote="Жора",
     refused=[("Олег", "kill", "dead")],
+    rejected=[{"author": "Олег", "reason": "dead"}],
 )
 
 s = Scenario(
@@ -2005,6 +2007,7 @@ jail_day(
     "Жанна",
     posts=[s.post("Кира", 'Последнее слово: это <span style="color:green">Анна</span>!')],
     court_posts=[s.post("Кира", "Анна")],
+    rejected=[{"author": "Кира", "reason": "dead"}],
 )
 
 s = Scenario(
@@ -2325,6 +2328,7 @@ s.turn(
     + [("Жанна", "Игорь"), ("Игорь", "Игорь")],
     court_posts=[s.post("Зритель", "Игорь"), s.post("Зритель", "Игорь")],
     nominees=["Жанна", "Игорь"],
+    rejected=[{"author": "Зритель", "reason": "not_a_player"}],
     removed_by_vote="Жанна",
 )
 
@@ -2836,3 +2840,46 @@ s = full(
     options={"vest_stops": ["yakuza", "triad", "ninja"]},
 )
 s.turn(1, moves=[mv("Вася", "kill", "Олег")], abstained=ALL, saved=["Олег"])
+
+s = gam(
+    "gambler_G_N_4_a_lone_court_vote_jails",
+    EIGHT,
+    ["G-N.4", "G-N.3"],
+    "Игорь is the only nominee; one player votes for him in court, the rest vote for players "
+    "who are not nominees: the single valid vote jails him.",
+    "G-N.4 ruling: a nominee needs at least one court vote (one nominee alone with a vote is "
+    "jailed); votes for non-nominees do not count. Abstention not compared (Gambler defines "
+    "none).",
+)
+s.turn(
+    2,
+    greens=[(x, "Игорь") for x in ALL8 if x != "Игорь"] + [("Игорь", "Кира")],
+    court=[("Анна", "Игорь")],
+    court_posts=[s.post(x, "Жанна") for x in ALL8 if x != "Анна"],
+    nominees=["Игорь", "Кира"],
+    tally={"Игорь": 1},
+    removed_by_vote="Игорь",
+    abstained=OMIT,
+)
+
+s = Scenario(
+    "pefl_P_V_4_three_way_tie",
+    "pefl",
+    SIX,
+    ["P-V.4"],
+    "Коля, Миша and Олег get two votes each; Олег's second vote comes first (post 4), so Олег "
+    "is hanged although Коля had the very first vote.",
+    "P-V.4: the tied player who first reached the top count is hanged.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Коля"),
+        ("Егор", "Олег"),
+        ("Жора", "Миша"),
+        ("Коля", "Олег"),
+        ("Миша", "Коля"),
+        ("Олег", "Миша"),
+    ],
+    removed_by_vote="Олег",
+)
