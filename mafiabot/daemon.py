@@ -555,7 +555,7 @@ class Daemon:
                 state.turn,
                 "deal_report",
                 intro,
-                flags=[f"Раздача: {n} — {r}{'/' + c if c else ''}" for n, r, c in triples],
+                notes=[f"{n} — {r}{'/' + c if c else ''}" for n, r, c in triples],
             )
         )
         self.store.add_players(g.id, nicks)
@@ -961,9 +961,7 @@ class Daemon:
         n = len(votes)
         due = False
         if mode.mode == "votes":
-            due = n - int(last.get("votes", 0)) >= mode.every or (
-                bool(last) and n != last.get("votes") and n % mode.every == 0
-            )
+            due = n - int(last.get("votes", 0)) >= mode.every  # every N new votes
         else:
             at = last.get("at")
             due = at is None or now - datetime.fromisoformat(at) >= timedelta(hours=mode.every)
@@ -1193,6 +1191,7 @@ class Daemon:
         *,
         rejected: Sequence[InputRejected] = (),
         flags: Sequence[str] = (),
+        notes: Sequence[str] = (),
     ) -> OutboxRow:
         assert g.id is not None
         applied = [o.description for o in self.store.applied_overrides(g.id, turn)]
@@ -1215,6 +1214,7 @@ class Daemon:
                 ],
                 flags=list(flags),
                 overrides=applied,
+                notes=list(notes),
             ),
             recipients=(self.host_recipient,),
         )
@@ -1355,10 +1355,6 @@ def _record(sp: StoredPost) -> Post | None:
 def _event_row(e: Event) -> tuple[str, str, dict[str, Any]]:
     d = event_dict(e)
     return (e.kind, str(e.audience), to_json(d))
-
-
-def _seat_nicks(seats: Sequence[Seat]) -> list[str]:
-    return [s.nick for s in seats]
 
 
 def setup_logging(verbose: bool = False) -> None:

@@ -460,6 +460,9 @@ def test_G_S_1_seeded_deal_role_pms_and_a_commitment_that_verifies(tmp_path: Pat
     assert sorted(m.to[0] for m in role_pms) == sorted(nicks)
     start_post = next(p.source for p in board.posts if p.source)
     assert commitment(seats, cfg.game.seed, "соль") in start_post
+    deal_report = next(m.html for m in board.sent if "отчёт" in m.subject)
+    assert "[b]Раздача ролей[/b]" in deal_report
+    assert all(f"{n} — {r}" in deal_report for n, r, _ in seats)
     # the same seed deals the same roles (seeded, reproducible for the final check)
     d2, _ = start(_db(tmp_path, "b.db"))
     gid2 = d2.game().id
