@@ -63,6 +63,7 @@ from scraper.board import (
     TopicPageFetch,
     TopicPoll,
 )
+from scraper.errors import LoginFailed, ScraperError
 
 log = logging.getLogger(__name__)
 
@@ -315,15 +316,18 @@ class Daemon:
             self.safe_tick(clock())
 
         scheduler.every(self.cfg.board.poll_interval).seconds.do(job)
-        job()  # at once, not after the first interval
-        while not stop.is_set() and (max_ticks is None or ticks < max_ticks):
-            scheduler.run_pending()
-            if self.finished():
-                log.info("the game is over and everything is sent: stopping")
-                break
-            stop.wait(1.0)
-        log.info("stopping: closing the board session")
-        self.client.close()
+        try:
+            job()  # at once, not after the first interval
+            while not stop.is_set() and (max_ticks is None or ticks < max_ticks):
+                scheduler.run_pending()
+                if self.finished():
+                    log.info("the game is over and everything is sent: stopping")
+                    break
+                stop.wait(1.0)
+        finally:
+            # also when a refused login (LoginFailed) ends the loop
+            log.info("stopping: closing the board session")
+            self.client.close()
 
     def finished(self) -> bool:
         """The game is over and its last messages are out (nothing left to do)."""
@@ -336,11 +340,24 @@ class Daemon:
             return None
         try:
             report = self.tick(now)
-        except Exception:
+        except LoginFailed:
+            # not transient: phpBB demands a CAPTCHA after 3 bad passwords, so logging in again
+            # every tick would lock the host's account; the caller stops and tells the host
+            raise
+        except Exception as exc:
             self._failures += 1
             pause = min(self.cfg.board.poll_interval * 2 ** (self._failures - 1), MAX_BACKOFF)
             self._not_before = now + timedelta(seconds=pause)
-            log.exception("tick failed (%d in a row); next try in %.0f s", self._failures, pause)
+            if isinstance(exc, ScraperError):
+                # a board error is a sentence for the host; the traceback only helps at DEBUG
+                log.error(
+                    "tick failed (%d in a row): %s; next try in %.0f s", self._failures, exc, pause
+                )
+                log.debug("tick failure details", exc_info=True)
+            else:
+                log.exception(
+                    "tick failed (%d in a row); next try in %.0f s", self._failures, pause
+                )
             return None
         self._failures = 0
         self._not_before = None
@@ -1363,3 +1380,5 @@ def setup_logging(verbose: bool = False) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    # alembic announces every plugin and migration step at INFO: noise in the host's log
+    logging.getLogger("alembic").setLevel(logging.DEBUG if verbose else logging.WARNING)
