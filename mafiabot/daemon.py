@@ -40,6 +40,7 @@ from rich.progress import track
 from engine import Event, GameState, Move, RuleSet, TurnInputs, get_ruleset, step
 from engine import events as ev
 from engine.actions import InputRejected, Vote
+from engine.common import take_moves
 from engine.dealing import deal
 from engine.state import Seat
 from mafiabot.config import Config, ConfigError, gambler_deadlines, load_config
@@ -727,8 +728,9 @@ class Daemon:
             nick = seat or pm.sender
             if late and got is not None:
                 got = InputRejected(nick, "late", "", source_id=row.board_id)
+            replaced = False
             if isinstance(got, Move):
-                reason = self.rules.check_move(state, got)
+                reason, replaced = self._intake(g, state, got)
                 status, why = ("accepted", "") if reason is None else ("refused", reason)
                 if self._conditional(state, got, reason):
                     status = "conditional"
@@ -755,6 +757,7 @@ class Daemon:
                     targets=got.targets,
                     executor=got.executor,
                     reason=why,
+                    replaced=replaced,
                     turn=g.turn,
                     conditional=status == "conditional",
                 )
@@ -781,6 +784,23 @@ class Daemon:
                 )
             )
             self.store.mark_pm_handled(g.id, row.board_id)
+
+    def _intake(self, g: Game, state: GameState, move: Move) -> tuple[str | None, bool]:
+        """How the engine will take this letter at the deadline: (refusal code or None,
+        whether it replaces an earlier request). The actor's earlier standing letters of the
+        turn go through the engine's own intake with the new one last, so the answer is the
+        engine's P-M.0 decision: PEFL takes a first request and one change and refuses a third
+        (`third_request`); Gambler lets each new letter replace the last."""
+        assert g.id is not None
+        earlier = [m for m in self._turn_moves(g, g.turn) if m.actor == move.actor]
+        changes = self.rules.settings.request_changes if self.rules.name == "pefl" else None
+        _intake, events = take_moves(state, [*earlier, move], self.rules.check_move, changes)
+        verdict = events[-1] if events else None
+        if isinstance(verdict, ev.MoveRejected):
+            return verdict.reason, False
+        if isinstance(verdict, ev.MoveAccepted):
+            return None, verdict.replaced
+        return self.rules.check_move(state, move), False
 
     def _conditional(self, state: GameState, move: Move, reason: str | None) -> bool:
         """G-M.5/G-M.6: a mafioso's kill letter while the godfather lives is refused now but
@@ -826,7 +846,7 @@ class Daemon:
                 return p.account
         return nick
 
-    def _turn_moves(self, g: Game, turn: int, deadline: datetime) -> list[Move]:
+    def _turn_moves(self, g: Game, turn: int, deadline: datetime | None = None) -> list[Move]:
         assert g.id is not None
         out = []
         for m in self.store.moves(g.id, turn):
