@@ -621,6 +621,11 @@ class Daemon:
             tc[str(topic)] = to_json(poll.cursor)
         self._set_cursor(g, "topics", tc)
 
+    def _before_the_game(self, when: datetime | None) -> bool:
+        """Written before `[game] start` (a post or PM whose time the board did not show
+        counts as the game's)."""
+        return when is not None and when < self.cfg.game.start
+
     def _ingest_pages(
         self,
         g: Game,
@@ -644,6 +649,8 @@ class Daemon:
             for issue in page.issues:
                 self._flag(g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}")
             for post in page.posts:
+                if self._before_the_game(post.posted_at):
+                    continue  # registration chatter, an earlier game: not this game's input
                 turn = self.turn_at(post.posted_at, g.turn)
                 status = self.store.upsert_post(
                     g.id,
@@ -679,6 +686,12 @@ class Daemon:
                 processed.append(f.id)
                 continue
             if casefold_key(pm.sender) in self.host_accounts:
+                processed.append(f.id)
+                continue
+            if self._before_the_game(pm.sent_at):
+                # the bot runs on the host's own account, whose inbox holds older letters
+                # (an earlier game's moves, questions): seen now, never answered
+                log.info("PM %d from %s predates the game: not read as a move", f.id, pm.sender)
                 processed.append(f.id)
                 continue
             new = self.store.upsert_pm(
