@@ -49,7 +49,7 @@ from mafiabot.store import Game, MoveRow, SqlOutbox, Store, StoredPost, from_jso
 from parser.moves import move_from_pm
 from parser.nicks import casefold_key
 from parser.pages import parse_pm, parse_topic
-from parser.records import Post, PrivateMessage
+from parser.records import Post, PrivateMessage, TopicPage
 from parser.votes import VoteOptions, extract_court_votes, extract_votes
 from poster.outbox import OutboxKey, OutboxRow
 from poster.poster import Poster
@@ -183,6 +183,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
                 tz=cfg.board.timezone,
                 cookie_file=cookies,
                 min_interval=cfg.board.request_delay,
+                selectors=dict(cfg.board.selectors),
             ),
             transport=transport,
         )
@@ -512,7 +513,7 @@ class Daemon:
         pages = self.client.read_topic_pages(topic)
         nicks: list[str] = []
         for fetch in pages:
-            page = parse_topic(fetch.raw.html, board=self._board(), tz=self.tz)
+            page = self._parse_topic(fetch.raw.html, None)
             for post in page.posts:
                 if casefold_key(post.author) in self.host_accounts or post.deleted:
                     continue
@@ -603,6 +604,16 @@ class Daemon:
         # the parser picks the IPB generation from the page itself
         return "phpbb" if self.cfg.board.kind == "phpbb" else "auto"
 
+    def _parse_topic(self, html: str, now: datetime | None) -> TopicPage:
+        dialect = getattr(self.client, "dialect", None) if self.cfg.board.selectors else None
+        if dialect is not None:
+            # the host's [board.selectors] fix the skin's markup: read with the client's
+            # dialect, overrides applied, instead of auto-detecting the stock one
+            from parser.ipb import parse_ipb_topic
+
+            return parse_ipb_topic(html, dialect=dialect, tz=self.tz, now=now)
+        return parse_topic(html, board=self._board(), tz=self.tz, now=now)
+
     def _topics(self, g: Game) -> list[int]:
         ts = [self.cfg.game.topic]
         if self.cfg.game.court_topic:
@@ -645,7 +656,7 @@ class Daemon:
             transient=True,
             console=Console(stderr=True),
         ):
-            page = parse_topic(fetch.raw.html, board=self._board(), tz=self.tz, now=now)
+            page = self._parse_topic(fetch.raw.html, now)
             for issue in page.issues:
                 self._flag(g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}")
             for post in page.posts:
