@@ -44,7 +44,7 @@ from engine.common import take_moves
 from engine.dealing import deal
 from engine.state import Seat
 from mafiabot.config import Config, ConfigError, gambler_deadlines, load_config
-from mafiabot.newspaper import Renderer, commitment, event_dict
+from mafiabot.newspaper import Renderer, commitment, event_dict, role_label
 from mafiabot.store import Game, MoveRow, SqlOutbox, Store, StoredPost, from_json, to_json
 from parser.moves import move_from_pm
 from parser.nicks import casefold_key
@@ -574,7 +574,7 @@ class Daemon:
                 state.turn,
                 "deal_report",
                 intro,
-                notes=[f"{n} — {r}{'/' + c if c else ''}" for n, r, c in triples],
+                notes=[f"{n} — {role_label(self.cfg.game.ruleset, r, c)}" for n, r, c in triples],
             )
         )
         self.store.add_players(g.id, nicks)
@@ -1276,6 +1276,7 @@ class Daemon:
                 flags=list(flags),
                 overrides=applied,
                 notes=list(notes),
+                ruleset=self.cfg.game.ruleset,
             ),
             recipients=(self.host_recipient,),
         )

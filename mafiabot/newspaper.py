@@ -183,6 +183,40 @@ def refusal_ru(reason: str, detail: str = "") -> tuple[str, str]:
     return text, detail
 
 
+# Role PMs (G-S.3, P-S.3): how this role sends its move, with examples in Russian (C-2: the
+# parser takes any form of the verb or noun; these are only the plainest ones).
+MOVE_HELP_RU: dict[str, dict[str, str]] = {
+    "gambler": {
+        "commissar": "Каждую ночь вы проверяете одного игрока. Напишите: «Проверяю Ник».",
+        "lawyer": "Каждую ночь вы проверяете одного игрока. Напишите: «Проверяю Ник».",
+        "sheriff": "Каждую ночь вы можете застрелить одного игрока. Напишите: «Стреляю в Ник».",
+        "maniac": "Каждую ночь вы убиваете одного игрока. Напишите: «Убиваю Ник».",
+        "doctor": "Каждую ночь вы лечите одного игрока (себя — один раз за игру). "
+        "Напишите: «Лечу Ник».",
+        "prostitute": "Каждую ночь вы приглашаете одного игрока (одного и того же — только "
+        "раз за игру). Напишите: «Приглашаю Ник».",
+        "godfather": "Каждую ночь вы заказываете убийство. Напишите: «Убить Ник»; можно "
+        "добавить, как это было сделано.",
+        "mafia": "Пока крёстный отец в игре, убийство заказывает он; после него письмо "
+        "пишете вы: «Убить Ник».",
+    },
+    "pefl": {
+        "commissar": "Каждую ночь вы проверяете одного игрока. Напишите: «Проверяю Ник».",
+        "sergeant": "Вы получаете результаты проверок комиссара; если он погибнет, "
+        "комиссаром станете вы и будете писать: «Проверяю Ник».",
+        "ninja": "Вы можете убить игрока, когда захотите. Напишите: «Убиваю Ник».",
+        "doctor": "Каждую ночь вы лечите одного игрока. Напишите: «Лечу Ник».",
+        "necromancer": "Вы можете дать протект: «Протект Ник»; когда придёт время — "
+        "«Армия Тьмы Ник».",
+        "mafia": "Дон клана заказывает убийство: «Убить Ник, исполнитель Ник».",
+        "thug": "Вы можете избить игрока: «Избиваю Ник»; как член клана — стать исполнителем.",
+        "kamikaze": "Вы можете взорвать игрока (один раз за игру): «Подрыв Ник»; как член "
+        "клана — стать исполнителем.",
+        "maniac": "Каждую ночь вы можете убить игрока: «Убиваю Ник»; один раз за игру — "
+        "устроить засаду: «Засада».",
+    },
+}
+
 ACTION_RU = {
     "kill": "выстрел",
     "check": "проверка",
@@ -366,6 +400,8 @@ class Renderer:
         for e in evs:
             if "role" in e:
                 e["role_label"] = role_label(ruleset, e.get("role"), e.get("clan"))
+            if e.get("kind") == "RoleDealt":
+                e["move_help"] = MOVE_HELP_RU.get(ruleset, {}).get(str(e.get("role")), "")
             if e.get("kind") == "CheckResult":
                 r = str(e.get("result") or "")
                 e["result_label"] = CLAN_RU.get(r, "") or role_label(ruleset, r)
@@ -427,21 +463,17 @@ class Renderer:
         flags: Sequence[str] = (),
         overrides: Sequence[str] = (),
         notes: Sequence[str] = (),
+        ruleset: str = "pefl",
     ) -> str:
         """The host's full view of a turn: every event with its audience, plus what the bot
         refused, could not read, or thinks the host should look at."""
         rows = []
         for d in map(event_dict, events):
-            shown = [
-                f"{k}={_plain(v)}"
-                for k, v in d.items()
-                if k not in ("kind", "audience", "turn") and v not in (None, "", [], ())
-            ]
             rows.append(
                 {
                     "kind": d.get("kind", "?"),
-                    "audience": d.get("audience", "public"),
-                    "fields": ", ".join(shown),
+                    "audience": _audience_ru(str(d.get("audience", "public"))),
+                    "text": _host_line(ruleset, d),
                 }
             )
         return self.render(
@@ -497,6 +529,124 @@ class Renderer:
             listing=role_listing(seats),
             commitment=commitment,
         )
+
+
+def _names(v: Any) -> str:
+    return ", ".join(map(str, v or ())) or "—"
+
+
+def _counts(v: Any) -> str:
+    return ", ".join(f"{n} — {k}" for n, k in (v or ())) or "—"
+
+
+_NOBODY_RU = {"no_nominee": "никто не набрал порога", "no_votes": "нет засчитанных голосов"}
+_SEEN_BY_RU = {"appointment": "назначен ведущим"}
+_SAVED_RU = {"heal": "лечение", "protect": "протект", "vest": "бронежилет", "ambush": "засада"}
+
+
+def _host_line(ruleset: str, d: Mapping[str, Any]) -> str:
+    """One event of the host report as a Russian sentence (secrets included: host only)."""
+    k = d.get("kind", "")
+    g = d.get
+    role = role_label(ruleset, g("role"), g("clan"))
+    act = ACTION_RU.get(str(g("action") or ""), str(g("action") or ""))
+    if k == "RoleDealt":
+        return f"Роль {g('nick')}: {role}"
+    if k == "AcquaintanceMade":
+        others = ", ".join(f"{n} ({role_label(ruleset, r)})" for n, r in g("others") or ())
+        return f"{g('nick')} знает: {others}"
+    if k == "DonChosen":
+        how = _SEEN_BY_RU.get(str(g("by")), "выбран письмами")
+        return f"Дон клана {CLAN_RU.get(str(g('clan')), g('clan'))}: {g('nick')} ({how})"
+    if k == "MoveAccepted":
+        ex = f", исполнитель {g('executor')}" if g("executor") else ""
+        again = " (изменённый ход)" if g("replaced") else ""
+        return f"Ход {g('nick')} принят: {act} → {_names(g('targets'))}{ex}{again}"
+    if k == "MoveRejected":
+        why = REFUSAL_RU.get(str(g("reason")), REFUSAL_GENERIC_RU)
+        more = f"; {g('detail')}" if g("detail") else ""
+        return f"Ход {g('nick')} не принят ({act}): {why} [{g('reason')}{more}]"
+    if k == "VoteIgnored":
+        post = f" (сообщение {g('post_id')})" if g("post_id") else ""
+        return f"Голос {g('nick')} не засчитан: {g('reason')}{post}"
+    if k == "PostFlagged":
+        return f"{g('nick')}: сообщение в теме после выбытия ({g('count')}-е)"
+    if k == "OverrideApplied":
+        who = f" — {g('nick')}" if g("nick") else ""
+        more = f" ({g('detail')})" if g("detail") else ""
+        return f"Решение ведущего: {g('what')}{who}{more}"
+    if k == "GreensCounted":
+        return (
+            f"Зелёные: {_counts(g('greens'))}; порог {g('threshold')}; в суд идут: "
+            f"{_names(g('nominees'))}; сами себе: {_names(g('self_greened'))}"
+        )
+    if k == "VotesCounted":
+        return f"Голоса: {_counts(g('votes'))}; не голосовали: {_names(g('abstained'))}"
+    if k == "DuelTossed":
+        return f"Жребий между {_names(g('players'))}: проиграл {g('loser')}"
+    if k == "Jailed":
+        return f"Посажен {g('nick')} ({role})"
+    if k == "Hanged":
+        return f"Повешен {g('nick')} ({role}), голосов: {g('votes')}"
+    if k == "NobodyRemoved":
+        return f"Никто не выбыл: {_NOBODY_RU.get(str(g('reason')), g('reason'))}"
+    if k == "WentMissing":
+        why = MISSING_REASON_RU.get(str(g("reason")), str(g("reason")))
+        return f"Пропал {g('nick')} ({role}): {why}"
+    if k == "Removed":
+        return f"Выведен из игры {g('nick')} ({role})"
+    if k == "PlayerReplaced":
+        return f"{g('old')} заменён игроком {g('new')}"
+    if k == "Killed":
+        by = f", {PEFL_CAUSE_RU.get(str(g('by')), g('by'))}" if g("by") else ""
+        story = f" — «{g('story')}»" if g("story") else ""
+        return f"Убит {g('nick')} ({role}){by}{story}"
+    if k == "DeathRecorded":
+        killer = f", от руки {g('killer')}" if g("killer") else ""
+        cause = PEFL_CAUSE_RU.get(str(g("cause")), str(g("cause")))
+        return f"Смерть {g('nick')}: {cause}{killer}"
+    if k == "Saved":
+        return f"Спасён {g('nick')} ({_SAVED_RU.get(str(g('how')), g('how'))})"
+    if k == "Beaten":
+        return f"Избит {g('nick')}"
+    if k == "CheckResult":
+        res = CLAN_RU.get(str(g("result")), "") or role_label(ruleset, g("result"))
+        thug = f"; его избил {g('thug')}" if g("thug") else ""
+        return f"{CHECKER_RU.get(str(g('by')), g('by'))} проверил {g('target')}: {res}{thug}"
+    if k == "CheckAnnounced":
+        made = "проведена" if g("made") else "не проведена"
+        res = f" ({role_label(ruleset, g('result'))})" if g("result") else ""
+        return f"В газете: проверка {CHECKER_RU.get(str(g('by')), g('by'))} {made}{res}"
+    if k == "HealAnnounced":
+        return f"В газете: вылечен {g('nick')}"
+    if k == "MoveBlocked":
+        return f"Ход сорван: {role_label(ruleset, g('role'))} ({g('missed')})"
+    if k == "MafiaMissed":
+        return "Мафия промахнулась (письма назвали разных игроков)"
+    if k == "Recruited":
+        return f"Путана играет за {SIDE_RU.get(str(g('side')), g('side'))}"
+    if k == "SideChoiceAsked":
+        return f"{g('nick')} должна выбрать сторону"
+    if k == "Resurrected":
+        return f"Воскрешён {g('nick')}"
+    if k == "Promoted":
+        return f"{g('nick')} стал комиссаром"
+    if k == "GameWon":
+        won = WINNER_RU.get(str(g("winner") or ""), "победителей нет")
+        return f"Игра окончена: {won} ({g('how')}); в живых: {_names(g('survivors'))}"
+    if k == "TurnResolved":
+        return f"Ход закрыт; в живых: {_names(g('alive'))}"
+    shown = [
+        f"{key}={_plain(v)}"
+        for key, v in d.items()
+        if key not in ("kind", "audience", "turn") and v not in (None, "", [], ())
+    ]
+    return f"{k}: {', '.join(shown)}"
+
+
+def _audience_ru(a: str) -> str:
+    """`str(Audience)`: "public", "host", or the player's nick."""
+    return {"public": "всем", "host": "ведущему"}.get(a, f"игроку {a}")
 
 
 def _plain(v: Any) -> str:

@@ -20,6 +20,7 @@ from mafiabot.config import load_config
 from mafiabot.daemon import Daemon, DryRunClient
 from mafiabot.demo.board import RecordedBoard
 from mafiabot.demo.play import DemoRun, demo_files, play, setup, strip_marker, tick_times
+from mafiabot.newspaper import role_label
 from mafiabot.store import Store, open_store
 
 
@@ -465,7 +466,9 @@ def test_G_S_1_seeded_deal_role_pms_and_a_commitment_that_verifies(tmp_path: Pat
     assert commitment(seats, cfg.game.seed, "соль") in start_post
     deal_report = next(m.html for m in board.sent if "отчёт" in m.subject)
     assert "[b]Раздача ролей[/b]" in deal_report
-    assert all(f"{n} — {r}" in deal_report for n, r, _ in seats)
+    # in Russian, as the host reads it (role names, not ids)
+    assert all(f"{n} — {role_label('gambler', r, c)}" in deal_report for n, r, c in seats)
+    assert "godfather" not in deal_report and "крёстный отец" in deal_report
     # the same seed deals the same roles (seeded, reproducible for the final check)
     d2, _ = start(_db(tmp_path, "b.db"))
     gid2 = d2.game().id

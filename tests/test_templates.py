@@ -256,7 +256,10 @@ def test_host_report_lists_every_event_and_secret(r: Renderer) -> None:
         overrides=["hang turn=3 nick=Кот"],
     )
     golden("host_report_pefl_turn3.txt", text)
-    assert "killer=Борис" in text and "Вова: no_reason" in text
+    assert "от руки Борис" in text and "Вова: no_reason" in text
+    # Russian sentences, not an English dump of event fields
+    assert "DeathRecorded" not in text and "killer=" not in text
+    assert "Смерть Шерлок: его настигла Триада, от руки Борис [ведущему]" in text
 
 
 def test_host_template_folder_wins_name_by_name(tmp_path: Path) -> None:

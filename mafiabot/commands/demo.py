@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from mafiabot.demo.play import play
+from mafiabot.newspaper import WINNER_RU
 
 
 def main(args: argparse.Namespace) -> int:
@@ -23,7 +24,8 @@ def main(args: argparse.Namespace) -> int:
         run = play(args.game, f"sqlite:///{db}", sys.stdout)
         g = run.daemon.game()
         print(
-            f"Игра окончена: {g.winner or '—'}; ходов сыграно: {g.turn}; "
+            f"Игра окончена: {WINNER_RU.get(g.winner or '', 'победителей нет')}; "
+            f"ходов сыграно: {g.turn}; "
             f"сообщений бота в теме: {len(run.topic_posts)}, "
             f"личных сообщений: {len(run.board.sent)}."
         )
