@@ -455,6 +455,9 @@ def _check_game(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
                 players.append(p)
     if not players and reg is None:
         c.err("game.players", "give the players list or a registration_topic")
+    elif players and reg is not None:
+        # the daemon would take the list and silently ignore the sign-ups
+        c.err("game.registration_topic", "give the players list or a registration_topic, not both")
 
     seed = c.int_(g, "game", "seed")
 

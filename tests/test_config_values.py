@@ -145,3 +145,9 @@ def test_check_config_cli_names_the_key_of_a_config_that_cannot_run(
     bad.write_text(text, "utf-8")
     assert check_config.main(argparse.Namespace(config=str(bad))) == 1
     assert "rules.court_thresholds[1]" in capsys.readouterr().err
+
+
+def test_players_and_registration_topic_together_are_refused() -> None:
+    data = _example()
+    data["game"]["registration_topic"] = 3
+    assert "game.registration_topic" in _problems(data)
