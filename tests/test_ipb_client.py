@@ -71,11 +71,6 @@ def posts_of(board: FakeIpb2 | FakeIpb3 | FakeIps4, needle: str) -> list[httpx.R
 # -- IPB 1.3/2.x ----------------------------------------------------------------------------------
 
 
-def test_client_satisfies_board_protocol() -> None:
-    client, _, _ = make2()
-    assert isinstance(client, BoardClient)
-
-
 def test_ipb2_detects_the_dialect_and_logs_in_with_the_boards_form() -> None:
     client, board, _ = make2()
     client.login()
@@ -160,16 +155,6 @@ def test_ipb2_session_that_never_sticks_is_reported() -> None:
     board._new_session = forgetful  # type: ignore[method-assign]
     with pytest.raises(SessionExpired):
         client.poll_topic(TopicCursor(3058))
-
-
-@pytest.mark.parametrize("fault", ["500", "503", "timeout", "connect", "truncated"])
-def test_ipb2_transient_faults_are_retried(fault: str) -> None:
-    client, board, clock = make2()
-    client.login()
-    board.fail_next(fault, 2, path="showtopic=3092")
-    poll = client.poll_topic(TopicCursor(3092))
-    assert len(poll.new_post_ids) == 9
-    assert sum(s for s in clock.slept if s >= 2) >= 2  # backed off
 
 
 def test_ipb2_persistent_outage_is_board_unavailable_with_the_cause() -> None:
@@ -429,18 +414,6 @@ def test_ipb3_conversations() -> None:
         client.send_pm(["nobody"], "Night 2", "?")
 
 
-def test_ipb2_cookie_jar_survives_a_restart(tmp_path: Path) -> None:
-    jar = tmp_path / "cookies.json"
-    client, board, _ = make2(cookie_file=jar)
-    client.login()
-    client.close()
-    assert jar.exists() and (jar.stat().st_mode & 0o777) == 0o600
-    again, _, _ = make2(board, cookie_file=jar)
-    again.login()
-    assert len(posts_of(board, "act=Login")) == 1  # the stored session was reused
-    assert len(again.poll_topic(TopicCursor(3058)).new_post_ids) == 5
-
-
 def test_ips4_guest_page_mid_session_triggers_relogin() -> None:
     client, board, _ = make4()
     client.login()
@@ -448,14 +421,6 @@ def test_ips4_guest_page_mid_session_triggers_relogin() -> None:
     poll = client.poll_topic(TopicCursor(286745, page=12))
     assert len(poll.new_post_ids) == 25
     assert len(posts_of(board, "/login/")) == 2
-
-
-@pytest.mark.parametrize("fault", ["500", "timeout", "truncated"])
-def test_ips4_transient_faults_are_retried(fault: str) -> None:
-    client, board, _ = make4()
-    client.login()
-    board.fail_next(fault, 1, path="/topic/286745")
-    assert len(client.poll_topic(TopicCursor(286745, page=12)).new_post_ids) == 25
 
 
 def test_ips4_a_lost_answer_to_a_reply_is_not_resent_blindly() -> None:
