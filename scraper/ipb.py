@@ -645,6 +645,7 @@ class IpbClient:
         """Submit a posting form until the board accepts it or refuses for good."""
         floods = 0
         relogged = False
+        expired: FormExpired | None = None
         multipart = "multipart" in page.form.method or self.dialect.name == "ips4"
         for _round in range(self.settings.flood_retries + 3):
             self._space_writes()
@@ -674,10 +675,15 @@ class IpbClient:
                 page = refetch()
                 continue
             if isinstance(err, FormExpired):
+                expired = err
                 log.info("form token refused; fetching a fresh form")
                 page = refetch()
                 continue
             raise err
+        if expired is not None:
+            # still refused with fresh forms: transient for the poster (row stays pending),
+            # like phpBB's, not a refusal in the board's own words
+            raise expired
         raise PostingRefused(f"the board kept returning the form while trying to {what}")
 
     def _body_value(self, text: str) -> str:

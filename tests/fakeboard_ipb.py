@@ -16,7 +16,9 @@ Two boards, each built around real saved pages from `fixtures/ipb/`:
 Both check what a real board checks — the session cookie, `auth_key`/`csrfKey` in forms, a flood
 interval shared by posts and PMs — and record `violations` (a browser would not have sent
 that) and every request. Faults: `fail_next(kind, count, path=...)` with kind "500", "503",
-"timeout", "connect", "truncated"; `drop_sessions()` forgets every session.
+"429" (any status), "timeout", "connect", "truncated"; `drop_sessions()` forgets every session.
+`FakeIpb2` refusals (wording template-derived): `max_chars` (message too long), `locked`
+(closed topics), `refuse_tokens` (every auth_key expired).
 """
 
 from __future__ import annotations
@@ -264,6 +266,9 @@ class FakeIpb2(_Base):
     sent_pms: list[dict[str, str]] = field(default_factory=list)
     own_posts: dict[int, tuple[int, int, str]] = field(default_factory=dict)  # (tid, uid, text)
     pages: dict[int, str] = field(default_factory=dict)
+    max_chars: int = 65000  # the board's message limit (refusal wording is derived)
+    locked: set[int] = field(default_factory=set)  # closed topics
+    refuse_tokens: bool = False  # every auth_key is "expired" (a board that rotates them)
 
     def __post_init__(self) -> None:
         for tid in (2969, 3058, 3092):
@@ -315,6 +320,8 @@ class FakeIpb2(_Base):
         if act == "Post" and q.get("CODE") == "02":
             if not member:
                 return self._page(_derived_login_form("Вы должны войти, чтобы ответить"))
+            if int(q.get("t", "0") or 0) in self.locked:
+                return self._page(_derived_error("Эта тема закрыта, вы не можете отвечать"))
             return self._page(_derived_reply_form(q.get("f", ""), q.get("t", ""), "s"))
         if act == "Msg":
             if not member:
@@ -406,9 +413,21 @@ class FakeIpb2(_Base):
     def _reply(self, member: int, form: dict[str, str]) -> httpx.Response:
         if not member:
             return self._page(_derived_login_form("Вы должны войти, чтобы ответить"))
+        if self.refuse_tokens:
+            return self._page(_derived_error("Ключ безопасности (auth_key) устарел"))
         if form.get("auth_key") != _AUTH_KEY:
             self.violations.append("reply without the form's auth_key")
             return self._page(_derived_error("Ключ безопасности (auth_key) устарел"))
+        if int(form.get("t", "0") or 0) in self.locked:
+            return self._page(_derived_error("Эта тема закрыта, вы не можете отвечать"))
+        body = form.get("Post", "")
+        if len(body) > self.max_chars:
+            return self._page(
+                _derived_error(
+                    f"Сообщение слишком длинное: {len(body)} символов. "
+                    f"Максимально допустимое количество символов: {self.max_chars}"
+                )
+            )
         if form.get("CODE") != "03" or not form.get("f"):
             self.violations.append(f"reply form fields missing: {sorted(form)}")
         if self._flooded(member):

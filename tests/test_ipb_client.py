@@ -19,7 +19,6 @@ from poster.poster import Poster
 from scraper.board import BoardClient, TopicCursor
 from scraper.errors import (
     BoardUnavailable,
-    FloodLimited,
     LoginFailed,
     NoPermission,
     NotFound,
@@ -198,14 +197,6 @@ def test_ipb2_own_writes_are_spaced_by_the_flood_interval() -> None:
     assert board.flood_refusals == 0
 
 
-def test_ipb2_flood_that_never_ends_is_reported() -> None:
-    client, board, _ = make2(flood_interval=0.0, flood_retries=1)
-    board.flood_interval = 10**9
-    client.post_reply(3092, "раз")
-    with pytest.raises(FloodLimited):
-        client.post_reply(3092, "два")
-
-
 def test_ipb2_messenger_read_and_unread() -> None:
     client, _, _ = make2()
     rows = client.list_pm_folder()
@@ -247,26 +238,6 @@ class CrashingOutbox(InMemoryOutbox):
             self.crash_next = False
             raise KeyboardInterrupt("process killed")
         super().record_part(key, part, board_id)
-
-
-def test_ipb2_crash_between_accept_and_mark_does_not_duplicate_a_post() -> None:
-    board = FakeIpb2(FakeClock())
-    outbox = CrashingOutbox()
-    row = OutboxRow(
-        OutboxKey("7", 2, "newspaper", "topic"), "topic", "Газета: убит Ronin.", topic_id=3092
-    )
-    outbox.add(row)
-    outbox.crash_next = True
-    client, _, _ = make2(board)
-    with pytest.raises(KeyboardInterrupt):
-        Poster(client, outbox).flush()
-    assert len(board.extra_posts[3092]) == 1
-    client2, _, _ = make2(board)
-    report = Poster(client2, outbox).flush()
-    assert report.recovered == [row.key]
-    assert len(board.extra_posts[3092]) == 1  # no duplicate
-    stored = outbox.get(row.key)
-    assert stored is not None and stored.status == "sent" and stored.board_ids == (30000,)
 
 
 # -- IPS 4.x --------------------------------------------------------------------------------------

@@ -47,8 +47,8 @@ class Board:
         return list(self.fake.request_times)
 
 
-def _phpbb(**kw: Any) -> Board:
-    fake = phpbb.FakePhpbb(phpbb.FakeClock())
+def _phpbb(fake: Any = None, **kw: Any) -> Board:
+    fake = fake or phpbb.FakePhpbb(phpbb.FakeClock())
     settings = PhpbbSettings(phpbb.BASE, "Тестовый Игрок", "Tester-Pass-2026", **kw)
     client = PhpbbClient(
         settings, transport=fake.transport(), clock=fake.clock, sleep=fake.clock.sleep
@@ -70,8 +70,8 @@ def _phpbb(**kw: Any) -> Board:
     )
 
 
-def _ipb2(**kw: Any) -> Board:
-    fake = ipb.FakeIpb2(ipb.FakeClock())
+def _ipb2(fake: Any = None, **kw: Any) -> Board:
+    fake = fake or ipb.FakeIpb2(ipb.FakeClock())
     settings = IpbSettings(ipb.IPB2_BASE, "Ivanov_Vladimir", "Vlad-Pass-2026", **kw)
     client = IpbClient(
         settings, transport=fake.transport(), clock=fake.clock, sleep=fake.clock.sleep
@@ -94,8 +94,8 @@ def _ipb2(**kw: Any) -> Board:
     )
 
 
-def _ips4(**kw: Any) -> Board:
-    fake = ipb.FakeIps4(ipb.FakeClock())
+def _ips4(fake: Any = None, **kw: Any) -> Board:
+    fake = fake or ipb.FakeIps4(ipb.FakeClock())
     settings = IpbSettings(ipb.IPS4_BASE, "John0", "John-Pass-2026", tz="Europe/London", **kw)
     client = IpbClient(
         settings, transport=fake.transport(), clock=fake.clock, sleep=fake.clock.sleep

@@ -1,0 +1,252 @@
+"""Writing flows and refusals every board client must handle alike, with the poster on top.
+
+Run on the fake phpBB (recorded pages) and the fake IPB 1.3 board (real topic pages,
+template-derived forms and error boxes; see tests/fakeboard_ipb.py). `Writer` adapts what each
+fake records (accepted posts, sent PMs) to one vocabulary so each test body is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
+from poster.poster import Poster
+from scraper.errors import BoardUnavailable, FloodLimited, FormExpired, TopicLocked
+from tests.test_scraper_shared import MAKERS, Board
+
+KINDS = ["phpbb", "ipb2"]
+
+
+@dataclass
+class Writer:
+    """Board-specific facts and knobs of a fake, behind one interface."""
+
+    board: Board
+    topic: int
+    bot_uid: int
+    recipient: str  # a member who can receive PMs
+
+    @property
+    def fake(self) -> Any:
+        return self.board.fake
+
+    def accepted(self) -> list[int]:
+        if self.board.name == "phpbb":
+            return list(self.fake.accepted_posts)
+        return sorted(self.fake.own_posts)
+
+    def body(self, pid: int) -> str:
+        if self.board.name == "phpbb":
+            return str(next(p.source for p in self.fake.posts if p.id == pid))
+        return str(self.fake.own_posts[pid][2])
+
+    def pms_sent(self) -> int:
+        return len(self.fake.sent_pms)
+
+    def flood_now(self) -> None:
+        """The board saw a post by the bot this very second (from a browser, say)."""
+        self.fake.last_write[self.bot_uid] = self.board.clock()
+
+    def lock(self) -> None:
+        if self.board.name == "phpbb":
+            self.fake.locked = True
+        else:
+            self.fake.locked.add(self.topic)
+
+    def refuse_tokens(self) -> None:
+        if self.board.name == "phpbb":
+            self.fake._check_token = lambda form, sess, form_name: False
+        else:
+            self.fake.refuse_tokens = True
+
+    def drop_answer_to_next_post(self) -> None:
+        """The board stores the next post but its answer never arrives."""
+        original: Callable[..., httpx.Response] = self.fake._reply
+
+        def accept_then_timeout(*args: Any) -> httpx.Response:
+            resp = original(*args)
+            if self.board.name == "ipb2" or args[0] == "POST":
+                raise httpx.ReadTimeout("answer lost")
+            return resp
+
+        self.fake._reply = accept_then_timeout
+
+
+def writer(kind: str, fake: Any = None, **kw: Any) -> Writer:
+    b = MAKERS[kind](fake, **kw)
+    if kind == "phpbb":
+        return Writer(b, 4, 76, "Шерлок")
+    return Writer(b, 3092, 437, "Denegin")
+
+
+def newspaper(w: Writer, text: str = "Газета: этой ночью убит Шерлок.") -> OutboxRow:
+    return OutboxRow(OutboxKey("12", 3, "newspaper", "topic"), "topic", text, topic_id=w.topic)
+
+
+class CrashingOutbox(InMemoryOutbox):
+    """Dies once right after the board accepted a part, before recording it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.crash_next = False
+
+    def record_part(self, key: OutboxKey, part: int, board_id: int) -> None:
+        if self.crash_next:
+            self.crash_next = False
+            raise KeyboardInterrupt("process killed")
+        super().record_part(key, part, board_id)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_flood_refusal_is_waited_out_and_posted_once(kind: str) -> None:
+    w = writer(kind)
+    w.board.client.login()
+    w.flood_now()
+    result = w.board.client.post_reply(w.topic, "Итоги дня")
+    assert w.accepted() == [result.post_id]
+    assert max(w.board.clock.slept) >= 15
+    assert w.fake.violations == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_flood_that_never_ends_leaves_the_row_pending(kind: str) -> None:
+    w = writer(kind, flood_retries=1)
+    w.board.client.login()
+    reply = w.fake._reply
+
+    def keep_flooding(*args: Any) -> httpx.Response:
+        w.flood_now()  # someone posts from the bot's account before every submit
+        return reply(*args)  # type: ignore[no-any-return]
+
+    w.fake._reply = keep_flooding
+    with pytest.raises(FloodLimited):
+        w.board.client.post_reply(w.topic, "Текст")
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper(w))
+    report = Poster(w.board.client, outbox).flush()
+    assert [k for k, _ in report.deferred] == [newspaper(w).key]
+    assert [r.key for r in outbox.pending()] == [newspaper(w).key]
+    assert w.accepted() == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_form_token_refused_for_good_is_form_expired_and_the_row_waits(kind: str) -> None:
+    w = writer(kind)
+    w.board.client.login()
+    w.refuse_tokens()
+    with pytest.raises(FormExpired):
+        w.board.client.post_reply(w.topic, "Текст")
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper(w))
+    report = Poster(w.board.client, outbox).flush()
+    assert report.failed == [] and [k for k, _ in report.deferred] == [newspaper(w).key]
+    assert w.accepted() == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_too_long_newspaper_is_split_on_paragraphs_each_part_marked(kind: str) -> None:
+    w = writer(kind, max_message_length=None)  # the limit is learned from the refusal
+    w.fake.max_chars = 400
+    paragraphs = [f"Абзац {i}: " + "слово " * 25 for i in range(6)]
+    row = newspaper(w, "\n\n".join(p.strip() for p in paragraphs))
+    outbox = InMemoryOutbox()
+    outbox.add(row)
+    report = Poster(w.board.client, outbox).flush()
+    assert report.sent == [row.key]
+    saved = outbox.get(row.key)
+    assert saved is not None and len(saved.board_ids) >= 2
+    bodies = [w.body(pid) for pid in saved.board_ids]
+    assert all(len(b) <= 400 for b in bodies)
+    assert all(marker_for(row.key, i) in b for i, b in enumerate(bodies))
+    for b in bodies:  # cut between paragraphs, never inside one
+        text = b.rsplit("\n\n[size=50]", 1)[0]
+        assert all(chunk.strip() in [p.strip() for p in paragraphs] for chunk in text.split("\n\n"))
+    assert w.board.client.max_message_length == 400
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_locked_topic_is_a_clear_error_and_fails_the_row(kind: str) -> None:
+    w = writer(kind)
+    w.lock()
+    with pytest.raises(TopicLocked, match=f"topic {w.topic} is locked"):
+        w.board.client.post_reply(w.topic, "Текст")
+    outbox = InMemoryOutbox()
+    outbox.add(newspaper(w))
+    report = Poster(w.board.client, outbox).flush()
+    assert [k for k, _ in report.failed] == [newspaper(w).key]
+    assert "locked" in report.failed[0][1]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_pm_to_unknown_user_fails_the_row_and_sends_nothing(kind: str) -> None:
+    w = writer(kind)
+    key = OutboxKey("12", 0, "role", "Нет_такого")
+    outbox = InMemoryOutbox()
+    outbox.add(OutboxRow(key, "pm", "Вы — врач.", "Ваша роль", recipients=("Нет_такого",)))
+    report = Poster(w.board.client, outbox).flush()
+    assert [k for k, _ in report.failed] == [key]
+    assert "Нет_такого" in report.failed[0][1]
+    assert w.pms_sent() == 0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_crash_between_accept_and_mark_does_not_duplicate_a_post(kind: str) -> None:
+    w = writer(kind)
+    outbox = CrashingOutbox()
+    row = newspaper(w)
+    outbox.add(row)
+    outbox.crash_next = True
+    with pytest.raises(KeyboardInterrupt):
+        Poster(w.board.client, outbox).flush()
+    assert len(w.accepted()) == 1
+    again = writer(kind, w.fake)  # restart: a new client over the same board and outbox
+    report = Poster(again.board.client, outbox).flush()
+    assert report.recovered == [row.key]
+    assert len(w.accepted()) == 1  # no duplicate
+    stored = outbox.get(row.key)
+    assert (
+        stored is not None and stored.status == "sent" and stored.board_ids == tuple(w.accepted())
+    )
+    assert Poster(again.board.client, outbox).flush().sent == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_crash_between_accept_and_mark_does_not_duplicate_a_pm(kind: str) -> None:
+    w = writer(kind)
+    outbox = CrashingOutbox()
+    key = OutboxKey("12", 0, "role", w.recipient)
+    outbox.add(OutboxRow(key, "pm", "Вы — комиссар.", "Мафия: роль", recipients=(w.recipient,)))
+    outbox.crash_next = True
+    with pytest.raises(KeyboardInterrupt):
+        Poster(w.board.client, outbox).flush()
+    again = writer(kind, w.fake)
+    report = Poster(again.board.client, outbox).flush()
+    assert report.recovered == [key]
+    assert w.pms_sent() == 1
+    stored = outbox.get(key)
+    assert stored is not None and stored.status == "sent" and len(stored.board_ids) == 1
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_lost_answer_to_a_post_is_not_retried_blindly(kind: str) -> None:
+    w = writer(kind)
+    w.board.client.login()
+    w.drop_answer_to_next_post()
+    with pytest.raises(BoardUnavailable, match="did not answer in time"):
+        w.board.client.post_reply(w.topic, "Текст")
+    assert len(w.accepted()) == 1  # only the marker check may decide to resend
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_session_lost_before_posting_is_recovered_without_a_duplicate(kind: str) -> None:
+    w = writer(kind, remember_me=False)
+    w.board.client.login()
+    w.fake.drop_sessions()
+    result = w.board.client.post_reply(w.topic, "Текст после потери сессии")
+    assert w.accepted() == [result.post_id]
+    assert w.fake.violations == []
