@@ -250,3 +250,76 @@ def test_session_lost_before_posting_is_recovered_without_a_duplicate(kind: str)
     result = w.board.client.post_reply(w.topic, "Текст после потери сессии")
     assert w.accepted() == [result.post_id]
     assert w.fake.violations == []
+
+
+class PlainOutbox:
+    """An outbox without `note_attempt` (as the daemon's SQL outbox may be): delegates the
+    `Outbox` protocol only."""
+
+    def __init__(self) -> None:
+        self.inner = InMemoryOutbox()
+        self.add = self.inner.add
+        self.get = self.inner.get
+        self.pending = self.inner.pending
+        self.begin_part = self.inner.begin_part
+        self.record_part = self.inner.record_part
+        self.mark_sent = self.inner.mark_sent
+        self.mark_failed = self.inner.mark_failed
+
+
+def _flood_forever(w: Writer) -> None:
+    reply = w.fake._reply
+
+    def keep_flooding(*args: Any) -> httpx.Response:
+        w.flood_now()
+        return reply(*args)  # type: ignore[no-any-return]
+
+    w.fake._reply = keep_flooding
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_row_refused_by_flood_control_on_every_flush_fails_after_the_cap(kind: str) -> None:
+    w = writer(kind, flood_retries=0)
+    _flood_forever(w)
+    outbox = InMemoryOutbox()
+    row = newspaper(w)
+    outbox.add(row)
+    reports = [Poster(w.board.client, outbox, max_attempts=3).flush() for _ in range(3)]
+    assert [len(r.deferred) for r in reports] == [1, 1, 0]
+    assert [k for k, _ in reports[2].failed] == [row.key]
+    assert "gave up after 3 refused tries" in reports[2].failed[0][1]
+    assert "flood control" in reports[2].failed[0][1]
+    stored = outbox.get(row.key)
+    assert stored is not None and stored.status == "failed" and stored.attempts == 3
+    assert w.accepted() == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_token_refusals_are_capped_even_without_a_counting_outbox(kind: str) -> None:
+    w = writer(kind)
+    w.board.client.login()
+    w.refuse_tokens()
+    outbox = PlainOutbox()
+    row = newspaper(w)
+    outbox.add(row)
+    # the daemon builds a new Poster (and outbox object) every tick but keeps its client
+    reports = [Poster(w.board.client, outbox, max_attempts=2).flush() for _ in range(2)]
+    assert [len(r.deferred) for r in reports] == [1, 0]
+    assert [k for k, _ in reports[1].failed] == [row.key]
+    stored = outbox.get(row.key)
+    assert stored is not None and stored.status == "failed"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_row_that_gets_through_before_the_cap_is_sent(kind: str) -> None:
+    w = writer(kind, flood_retries=0)
+    w.board.client.login()
+    w.flood_now()
+    outbox = InMemoryOutbox()
+    row = newspaper(w)
+    outbox.add(row)
+    first = Poster(w.board.client, outbox, max_attempts=3).flush()
+    assert [k for k, _ in first.deferred] == [row.key]
+    w.board.clock.sleep(60)  # the next tick, past the flood interval
+    second = Poster(w.board.client, outbox, max_attempts=3).flush()
+    assert second.sent == [row.key] and len(w.accepted()) == 1
