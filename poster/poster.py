@@ -82,7 +82,19 @@ class Part:
     subject: str
 
 
-def plan_parts(row: OutboxRow, limit: int | None) -> list[Part]:
+def fit_subject(subject: str, suffix: str = "", limit: int | None = None) -> str:
+    """`subject + suffix` within `limit` characters: the subject is shortened (with «…»),
+    never the « (i/n)» suffix. A board cuts a long subject itself, silently, which would
+    drop the suffix and make the sent-folder lookup by subject miss the message."""
+    if limit is None or len(subject) + len(suffix) <= limit:
+        return subject + suffix
+    room = limit - len(suffix) - 1
+    if room < 1:
+        return (subject + suffix)[:limit]
+    return subject[:room].rstrip() + "…" + suffix
+
+
+def plan_parts(row: OutboxRow, limit: int | None, subject_limit: int | None = None) -> list[Part]:
     """The parts a row is sent as; deterministic, so a restart plans the same parts."""
     probe = marker_for(row.key, 0)
     room = None if limit is None else max(1, limit - marker_overhead(probe) - 8)
@@ -91,8 +103,9 @@ def plan_parts(row: OutboxRow, limit: int | None) -> list[Part]:
     for i, chunk in enumerate(chunks):
         marker = marker_for(row.key, i)
         subject = row.subject
-        if len(chunks) > 1 and subject:
-            subject = f"{subject} ({i + 1}/{len(chunks)})"
+        if subject:
+            suffix = f" ({i + 1}/{len(chunks)})" if len(chunks) > 1 else ""
+            subject = fit_subject(subject, suffix, subject_limit)
         parts.append(Part(i, with_marker(chunk, marker), marker, subject))
     return parts
 
@@ -159,14 +172,16 @@ class Poster:
     def _send_row(self, row: OutboxRow) -> bool:
         """Send the row's remaining parts; True if any part was found already on the board."""
         limit = self.client.max_message_length
+        # optional on a BoardClient (additive): the board's subject length limit
+        subject_limit: int | None = getattr(self.client, "max_subject_length", None)
         try:
-            return self._send_parts(row, plan_parts(row, limit))
+            return self._send_parts(row, plan_parts(row, limit, subject_limit))
         except MessageTooLong as exc:
             # The board's limit is lower than we thought; re-plan if nothing went out yet.
             if exc.limit and not row.board_ids and (limit is None or exc.limit < limit):
                 self.client.max_message_length = exc.limit
                 current = self.outbox.get(row.key) or row
-                return self._send_parts(current, plan_parts(current, exc.limit))
+                return self._send_parts(current, plan_parts(current, exc.limit, subject_limit))
             raise
 
     def _send_parts(self, row: OutboxRow, parts: list[Part]) -> bool:

@@ -146,6 +146,7 @@ class IpbSettings:
     max_flood_wait: float = 300.0  # a longer wait is left to the poster's next flush
     posts_per_page: int | None = None  # None: the dialect's default until a page tells
     max_message_length: int | None = 60000
+    max_subject_length: int | None = None  # unknown per board; set it if the board cuts subjects
     marker_search_pages: int = 3
     pm_recheck: int = 5  # read conversations re-opened after a crash (IPB 3, IPS 4/5)
 
@@ -172,6 +173,7 @@ class IpbClient:
             settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
         )
         self.max_message_length = settings.max_message_length
+        self.max_subject_length = settings.max_subject_length
         self._clock = clock
         self._sleep = sleep
         self._net = BoardHttp(

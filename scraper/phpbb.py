@@ -121,6 +121,7 @@ class PhpbbSettings:
     max_form_age: float = 7000.0  # phpBB's form token lifetime is 7200 s
     posts_per_page: int = 10  # used until a page tells the real value
     max_message_length: int | None = 60000
+    max_subject_length: int | None = 120  # phpBB's subject field (maxlength 120)
     marker_search_pages: int = 3
 
 
@@ -147,6 +148,7 @@ class PhpbbClient:
             settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
         )
         self.max_message_length = settings.max_message_length
+        self.max_subject_length = settings.max_subject_length
         self._clock = clock
         self._sleep = sleep
         self._net = BoardHttp(

@@ -269,6 +269,7 @@ class FakeIpb2(_Base):
     max_chars: int = 65000  # the board's message limit (refusal wording is derived)
     locked: set[int] = field(default_factory=set)  # closed topics
     refuse_tokens: bool = False  # every auth_key is "expired" (a board that rotates them)
+    max_subject: int | None = None  # a board that cuts long PM titles
 
     def __post_init__(self) -> None:
         for tid in (2969, 3058, 3092):
@@ -552,6 +553,8 @@ class FakeIpb2(_Base):
                 _derived_error(f"Пожалуйста, подождите {int(self.flood_interval)} секунд")
             )
         self.last_write[member] = self.clock()
+        if self.max_subject is not None:
+            form = {**form, "msg_title": form.get("msg_title", "")[: self.max_subject]}
         self.sent_pms.append(form)
         return self._page(
             _derived_page(

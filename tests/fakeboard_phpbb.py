@@ -129,6 +129,7 @@ class FakePhpbb:
     per_page: int = 10
     flood_interval: int = 15
     max_chars: int = 60000
+    max_subject: int = 120  # the compose form's subject maxlength; longer ones are cut
     locked: bool = False
     moderated: bool = False  # new posts wait for approval
     legacy_success: bool = False  # answer a post like phpBB 3.0 (info page, meta refresh)
@@ -534,7 +535,13 @@ class FakePhpbb:
             )
         msg_id = max([31, *[p.id for p in self.sent_pms]]) + 1
         self.sent_pms.append(
-            FakePM(msg_id, sess.uid, to, data.get("subject", ""), data.get("message", ""))
+            FakePM(
+                msg_id,
+                sess.uid,
+                to,
+                data.get("subject", "")[: self.max_subject],
+                data.get("message", ""),
+            )
         )
         self.last_write[sess.uid] = now
         body = page("http/pm_send/5.html").replace("p=31", f"p={msg_id}")

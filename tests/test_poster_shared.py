@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
-from poster.poster import Poster
+from poster.poster import Poster, fit_subject
 from scraper.errors import BoardUnavailable, FloodLimited, FormExpired, TopicLocked
 from tests.test_scraper_shared import MAKERS, Board
 
@@ -47,6 +47,14 @@ class Writer:
 
     def pms_sent(self) -> int:
         return len(self.fake.sent_pms)
+
+    def pm_subjects(self) -> list[str]:
+        if self.board.name == "phpbb":
+            return [m.subject for m in self.fake.sent_pms]
+        return [f["msg_title"] for f in self.fake.sent_pms]
+
+    def cut_subjects_at(self, limit: int) -> None:
+        self.fake.max_subject = limit
 
     def flood_now(self) -> None:
         """The board saw a post by the bot this very second (from a browser, say)."""
@@ -323,3 +331,37 @@ def test_a_row_that_gets_through_before_the_cap_is_sent(kind: str) -> None:
     w.board.clock.sleep(60)  # the next tick, past the flood interval
     second = Poster(w.board.client, outbox, max_attempts=3).flush()
     assert second.sent == [row.key] and len(w.accepted()) == 1
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_long_pm_subject_keeps_its_part_suffix_within_the_boards_limit(kind: str) -> None:
+    w = writer(kind, max_message_length=400, max_subject_length=60)
+    w.cut_subjects_at(60)  # the board silently keeps only 60 characters
+    subject = "Мафия – 12: итоги ночи и ходы для " + "очень длинного списка игроков " * 3
+    text = "\n\n".join(f"Абзац {i}: " + "слово " * 25 for i in range(4))
+    key = OutboxKey("12", 3, "host_report", w.recipient)
+    outbox = CrashingOutbox()
+    outbox.add(OutboxRow(key, "pm", text, subject, recipients=(w.recipient,)))
+    outbox.crash_next = True  # dies after the board accepted part 1
+    with pytest.raises(KeyboardInterrupt):
+        Poster(w.board.client, outbox).flush()
+    again = writer(kind, w.fake, max_message_length=400, max_subject_length=60)
+    report = Poster(again.board.client, outbox).flush()
+    assert report.recovered == [key]  # part 1 was found in the sent folder by its subject
+    subjects = w.pm_subjects()
+    n = len(subjects)
+    assert n >= 2 and all(len(s) <= 60 for s in subjects)
+    assert [s[-len(f" ({i}/{n})") :] for i, s in enumerate(subjects, 1)] == [
+        f" ({i}/{n})" for i in range(1, n + 1)
+    ]
+    assert all(s.startswith("Мафия – 12: итоги ночи") and "…" in s for s in subjects)
+    stored = outbox.get(key)
+    assert stored is not None and stored.status == "sent" and len(stored.board_ids) == n
+
+
+def test_fit_subject_cuts_the_subject_never_the_suffix() -> None:
+    assert fit_subject("Роль", " (1/2)", 120) == "Роль (1/2)"
+    assert fit_subject("Роль", "", None) == "Роль"
+    cut = fit_subject("а" * 200, " (3/4)", 120)
+    assert len(cut) == 120 and cut.endswith("… (3/4)")
+    assert fit_subject("а" * 200, "", 120) == "а" * 119 + "…"
