@@ -36,7 +36,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import parse_qs, urljoin, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urljoin, urlsplit
 
 import httpx
 from selectolax.lexbor import LexborHTMLParser
@@ -148,6 +148,7 @@ class IpbSettings:
     max_message_length: int | None = 60000
     max_subject_length: int | None = None  # unknown per board; set it if the board cuts subjects
     marker_search_pages: int = 3
+    pm_folder_pages: int = 10  # PM folder pages listed at most
     pm_recheck: int = 5  # read conversations re-opened after a crash (IPB 3, IPS 4/5)
 
 
@@ -500,11 +501,32 @@ class IpbClient:
         return self._dialect_url("pm_folder", folder=names.get(folder, folder))
 
     def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
-        resp = self._member_get(self._folder_url(folder))
-        parsed = parse_ipb_pm_folder(
-            _text(resp), dialect=self.dialect, tz=self.settings.tz, now=self._now()
-        )
-        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in parsed.messages]
+        """Every row of a PM folder, following its page links (the dialect's `next_link`)
+        up to `pm_folder_pages` pages; stops at a page that lists nothing new."""
+        url: str | None = self._folder_url(folder)
+        rows: dict[int, PMRef] = {}
+        seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
+        while url is not None and len(seen) < self.settings.pm_folder_pages:
+            seen.add(_page_key(url))
+            resp = self._member_get(url)
+            text = _text(resp)
+            parsed = parse_ipb_pm_folder(
+                text, dialect=self.dialect, tz=self.settings.tz, now=self._now()
+            )
+            new = [m for m in parsed.messages if m.id not in rows]
+            for m in new:
+                rows[m.id] = PMRef(m.id, folder, m.unread, m.subject, m.sender)
+            if not new:
+                break
+            url = next(
+                (
+                    u
+                    for u in _page_links(text, str(resp.url), self.dialect)
+                    if _page_key(u) not in seen
+                ),
+                None,
+            )
+        return list(rows.values())
 
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
         vid = {"inbox": "in", "sentbox": "sent", "outbox": "sent"}.get(folder, folder)
@@ -885,6 +907,31 @@ def _password_form(html: str, base_url: str) -> forms.Form | None:
         attrs = {k: v for k, v in node.attributes.items()}
         return forms.find_form(tree.html or html, base_url, _form_selector(attrs, i))
     return None
+
+
+def _page_links(html: str, base_url: str, dialect: Dialect) -> list[str]:
+    """Absolute URLs of the page's pagination links (the dialect's `next_link` selector
+    matches every page link on IPB 1.x/2.x, so the caller skips pages already read)."""
+    selector = dialect.sel("next_link")
+    if not selector:
+        return []
+    out: list[str] = []
+    for a in LexborHTMLParser(html).css(selector):
+        href = htmlmod.unescape(a.attributes.get("href") or "")
+        if href and not href.startswith(("#", "javascript:")):
+            out.append(urljoin(base_url, href))
+    return out
+
+
+def _page_key(url: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A URL compared as a page: query order ignored, and a first page's explicit
+    `st=0`/`start=0`/`page=1` the same as none (page 2 links back to page 1 that way)."""
+    parts = urlsplit(url)
+    first = {("st", "0"), ("start", "0"), ("page", "1")}
+    query = tuple(
+        sorted(q for q in parse_qsl(parts.query, keep_blank_values=True) if q not in first)
+    )
+    return (parts.path, query)
 
 
 def _reply_link(html: str, topic_id: int) -> str | None:

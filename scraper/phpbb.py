@@ -123,6 +123,7 @@ class PhpbbSettings:
     max_message_length: int | None = 60000
     max_subject_length: int | None = 120  # phpBB's subject field (maxlength 120)
     marker_search_pages: int = 3
+    pm_folder_pages: int = 10  # PM folder pages listed at most (25-50 messages a page)
 
 
 @dataclass(slots=True)
@@ -408,9 +409,19 @@ class PhpbbClient:
     # -- private messages ------------------------------------------------------------------
 
     def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
-        resp = self._member_get(self.url(f"ucp.php?i=pm&folder={folder}"))
-        listing = parse_pm_folder(resp.text, board="phpbb", tz="UTC", now=self._now())
-        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in listing.messages]
+        """Every row of a PM folder, following its pages (up to `pm_folder_pages`): after a
+        long outage the inbox may hold more than one page of unread messages."""
+        url: str | None = self.url(f"ucp.php?i=pm&folder={folder}")
+        rows: dict[int, PMRef] = {}
+        seen: set[str] = set()
+        while url is not None and url not in seen and len(seen) < self.settings.pm_folder_pages:
+            seen.add(url)
+            resp = self._member_get(url)
+            listing = parse_pm_folder(resp.text, board="phpbb", tz="UTC", now=self._now())
+            for m in listing.messages:
+                rows.setdefault(m.id, PMRef(m.id, folder, m.unread, m.subject, m.sender))
+            url = forms.next_page_url(resp.text, str(resp.url))
+        return list(rows.values())
 
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
         f = _FOLDER_IDS.get(folder, 0)

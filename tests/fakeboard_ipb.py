@@ -231,6 +231,23 @@ def _derived_edit_form(f: str, t: str, pid: int, text: str) -> str:
     )
 
 
+def _derived_inbox_page(page: str, st: int, per: int) -> str:
+    """The inbox template with rows st..st+per only and IPB 2 page links (template-derived)."""
+    rows = list(re.finditer(r'  <tr class="dlight">.*?</tr>\n', page, re.S))
+    keep = "".join(m.group(0) for m in rows[st : st + per])
+    body = page[: rows[0].start()] + keep + page[rows[-1].end() :]
+    links = []
+    for i in range(-(-len(rows) // per)):
+        if i * per == st:
+            links.append(f'<span class="pagecurrent">{i + 1}</span>')
+        else:
+            links.append(
+                '<span class="pagelink"><a href=\'index.php?act=Msg&amp;CODE=01&amp;VID=in'
+                f"&amp;st={i * per}'>{i + 1}</a></span>"
+            )
+    return body.replace("  </table>", "  </table>\n" + " ".join(links), 1)
+
+
 def _derived_pm_compose(error: str = "") -> str:
     """IPB 1.3/2.x `skin_msg.Send_form` (template-derived)."""
     err = f"<div class='errorwrap'><p>{error}</p></div>" if error else ""
@@ -270,6 +287,7 @@ class FakeIpb2(_Base):
     locked: set[int] = field(default_factory=set)  # closed topics
     refuse_tokens: bool = False  # every auth_key is "expired" (a board that rotates them)
     max_subject: int | None = None  # a board that cuts long PM titles
+    inbox_per_page: int = 0  # >0: the inbox is listed in pages of this many rows (derived)
 
     def __post_init__(self) -> None:
         for tid in (2969, 3058, 3092):
@@ -330,7 +348,12 @@ class FakeIpb2(_Base):
             if q.get("CODE") == "01" and q.get("VID") == "sent":
                 return self._page(self._derived_sent_folder(member))
             if q.get("CODE") == "01":
-                return self._page((TEMPLATES / "ipb13_pm_inbox.template.html").read_text())
+                inbox = (TEMPLATES / "ipb13_pm_inbox.template.html").read_text()
+                if self.inbox_per_page:
+                    inbox = _derived_inbox_page(
+                        inbox, int(q.get("st", "0") or 0), self.inbox_per_page
+                    )
+                return self._page(inbox)
             if q.get("CODE") == "03" and q.get("VID") == "sent":
                 msid = int(q.get("MSID", "0") or 0)
                 if not 1 <= msid - 950 <= len(self.sent_pms):

@@ -253,3 +253,39 @@ def test_cookie_jar_survives_a_restart(kind: str, tmp_path: Any) -> None:
         )
     again.poll_topic(b.first_cursor)
     assert sum(1 for r in b.requests() if r.method == "POST") == logins  # no second login
+
+
+def _paged(b: Board, per_page: int) -> None:
+    if b.name == "phpbb":
+        b.fake.pm_per_page = per_page
+    else:
+        b.fake.inbox_per_page = per_page
+
+
+def _folder_requests(b: Board) -> int:
+    needle = "folder=inbox" if b.name == "phpbb" else "act=Msg&CODE=01"
+    return sum(1 for r in b.requests() if needle in str(r.url))
+
+
+@pytest.mark.parametrize(("kind", "per_page"), [("phpbb", 5), ("ipb2", 1)])
+def test_pm_folder_listing_follows_every_page(kind: str, per_page: int) -> None:
+    b = MAKERS[kind]()
+    b.client.login()
+    whole = [r.id for r in b.client.list_pm_folder("inbox")]
+    assert _folder_requests(b) == 1  # a one-page folder costs one request
+    _paged(b, per_page)
+    before = _folder_requests(b)
+    paged = [r.id for r in b.client.list_pm_folder("inbox")]
+    pages = -(-len(whole) // per_page)
+    assert pages >= 2
+    assert paged == whole  # nothing beyond the first page is lost, nothing twice
+    assert _folder_requests(b) - before == pages
+
+
+@pytest.mark.parametrize(("kind", "per_page"), [("phpbb", 5), ("ipb2", 1)])
+def test_pm_folder_pages_are_capped(kind: str, per_page: int) -> None:
+    b = MAKERS[kind](pm_folder_pages=2)
+    b.client.login()
+    whole = [r.id for r in b.client.list_pm_folder("inbox")]
+    _paged(b, per_page)
+    assert [r.id for r in b.client.list_pm_folder("inbox")] == whole[: 2 * per_page]
