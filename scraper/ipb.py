@@ -129,7 +129,7 @@ class IpbSettings:
 
     base_url: str  # the directory holding index.php, e.g. "https://forum.example.org/forum/"
     username: str
-    password: str
+    password: str = field(repr=False)  # never in logs or tracebacks
     kind: str = "auto"  # "auto" or a dialect name: ipb2, ipb2-4pda, ipb3, ips4 (and aliases)
     selectors: Mapping[str, str] = field(default_factory=dict)  # [board.selectors] overrides
     tz: str = "Europe/Moscow"

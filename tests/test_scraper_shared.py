@@ -289,3 +289,29 @@ def test_pm_folder_pages_are_capped(kind: str, per_page: int) -> None:
     whole = [r.id for r in b.client.list_pm_folder("inbox")]
     _paged(b, per_page)
     assert [r.id for r in b.client.list_pm_folder("inbox")] == whole[: 2 * per_page]
+
+
+LOGIN_POST = {"phpbb": "mode=login", "ipb2": "act=Login", "ips4": "/login/"}
+
+
+@pytest.mark.parametrize("kind", BOARDS)
+def test_login_page_mid_session_triggers_one_relogin_and_the_read_goes_on(kind: str) -> None:
+    b = MAKERS[kind](remember_me=False)
+    cursor = b.client.poll_topic(b.first_cursor).cursor
+    b.fake.drop_sessions()  # the board forgot us: members-only pages now show a login form
+
+    def logins() -> int:
+        return sum(1 for r in b.requests() if r.method == "POST" and LOGIN_POST[kind] in str(r.url))
+
+    assert logins() == 1
+    poll = b.client.poll_topic(cursor)
+    assert poll.new_post_ids == () and poll.pages
+    assert logins() == 2
+    assert b.fake.violations == []
+
+
+@pytest.mark.parametrize("kind", BOARDS)
+def test_settings_never_show_the_password(kind: str) -> None:
+    settings = MAKERS[kind]().client.settings
+    assert settings.password and settings.password not in repr(settings)
+    assert settings.password not in str(settings)
