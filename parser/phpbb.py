@@ -72,12 +72,25 @@ _COLOR_SELECTOR = "[style*='color' i], font[color]"
 # --- detection ------------------------------------------------------------------------------
 
 
+# phpBB 3.0's copyright meta (both styles) and the "Powered by phpBB" footer link every style
+# keeps (phpBB asks boards to); IPB and other boards print neither.
+_HEAD_MARKS = ('phpBB Group" />', 'phpBB Group">')
+_FOOTER_MARKS = (
+    'href="https://www.phpbb.com/">phpBB</a>',
+    'href="http://www.phpbb.com/">phpBB</a>',
+)
+
+
 def detect(html: str) -> bool:
     """prosilver marks its <body id="phpbb">; older/custom styles still link ucp.php + viewtopic."""
     head = html[:8192]
     if 'id="phpbb"' in head or "styles/prosilver" in head:
         return True
     if 'id="phpbb"' in html:
+        return True
+    # styles without <body id="phpbb"> (subsilver2 and its derivatives, saved mirrors whose
+    # links were renamed) still carry phpBB's own marks
+    if any(mark in head for mark in _HEAD_MARKS) or any(mark in html for mark in _FOOTER_MARKS):
         return True
     # other styles: links to phpBB's own scripts in real markup, not just mentions in text
     return "<a " in html and 'href="./ucp.php' in html and 'href="./viewtopic.php' in html
@@ -165,7 +178,7 @@ def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int 
     time_text = ""
     t = None
     for a in cite.iter():
-        if a.tag == "span":
+        if a.tag == "span" or a.tag == "div":  # 3.3 prints the time in a span, 3.2 in a div
             if t is None and "responsive-hide" in (a.attributes.get("class") or ""):
                 t = a
             continue
@@ -563,6 +576,7 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
             info.topic_id = int(m.group(1))
     pag = root.css_first("div.pagination")
     if pag is None:
+        _page_info_from_head(info, _as_text(html))
         return info
     ptext = node_text(pag)
     m = _TOTAL_POSTS_RE.search(ptext)
@@ -597,6 +611,170 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
             if info.page is not None:
                 info.total_pages = max(info.total_pages, info.page)
     return info
+
+
+# --- table layouts (subsilver2 and its derivatives, phpBB 3.0) ---------------------------------
+#
+# A post is a run of table rows: <a name="pN"></a><b class="postauthor">Nick</b>, a header cell
+# td.gensmall with two divs (subject, then the post link and the time, each after a bold
+# label in the board's language), the body div.postbody, then an optional signature
+# (span.postbody), edit note (span.gensmall) and a bottom row whose profile button links the
+# author's profile (the name itself is plain text). One query in document order, like
+# _read_posts: every part belongs to the anchor before it.
+_TABLE_PARTS_SEL = (
+    "a[name], b.postauthor, td.gensmall, div.postbody, span.gensmall, "
+    "div.gensmall a[href*='viewprofile']"
+)
+_ANCHOR_ID_RE = re.compile(r"p(\d+)\Z")
+
+
+@dataclass(slots=True)
+class _TableParts:
+    id: int
+    author: LexborNode | None = None
+    header: LexborNode | None = None
+    body: LexborNode | None = None
+    notices: list[LexborNode] = field(default_factory=list)
+    profile: LexborNode | None = None
+
+
+def _after_label(div: LexborNode) -> str:
+    """A header div's text without its bold label ("Post subject:", "Заголовок сообщения:")."""
+    text = node_text(div)
+    label = div.css_first("b, strong")
+    if label is not None:
+        lt = node_text(label)
+        i = text.find(lt)
+        if i >= 0:
+            text = text[i + len(lt) :]
+    return text.strip()
+
+
+def _read_table_posts(
+    root: LexborNode,
+    tz: tzinfo,
+    now: datetime | None,
+    issues: list[ParseIssue],
+    first_position: int | None,
+) -> list[Post]:
+    groups: list[_TableParts] = []
+    cur: _TableParts | None = None
+    for node in root.css(_TABLE_PARTS_SEL):
+        tag = node.tag
+        if tag == "a":
+            m = _ANCHOR_ID_RE.match(node.attributes.get("name") or "")
+            if m:
+                cur = _TableParts(int(m.group(1)))
+                groups.append(cur)
+            elif cur is not None and cur.body is not None and cur.profile is None:
+                href = node.attributes.get("href") or ""
+                if "viewprofile" in href:
+                    cur.profile = node
+            continue
+        if cur is None:
+            continue
+        if tag == "b":
+            if cur.author is None:
+                cur.author = node
+        elif tag == "td":
+            if cur.header is None and cur.body is None:
+                cur.header = node
+        elif tag == "div":
+            if cur.body is None:
+                cur.body = node
+        elif tag == "span" and cur.body is not None:
+            cur.notices.append(node)
+
+    posts: list[Post] = []
+    for i, g in enumerate(groups):
+        where = f"post {g.id}"
+        author = node_text(g.author)
+        if not author:
+            issues.append(ParseIssue(where, "no author"))
+        author_id: int | None = None
+        if g.author is not None:
+            link = g.author.css_first("a[href]")
+            if link is not None:
+                author_id = user_id_from_href(link.attributes.get("href"))
+        if author_id is None and g.profile is not None:
+            author_id = user_id_from_href(g.profile.attributes.get("href"))
+        subject = ""
+        posted_text = ""
+        if g.header is not None:
+            divs = g.header.css("div")
+            if divs:
+                subject = _after_label(divs[0])
+                posted_text = _after_label(divs[-1]) if len(divs) > 1 else ""
+        posted_at: datetime | None = None
+        if posted_text:
+            posted_at, why = read_date(posted_text, tz=tz, now=now)
+            if why:
+                issues.append(ParseIssue(where, why))
+        else:
+            issues.append(ParseIssue(where, "no post time"))
+        if g.body is not None:
+            body = read_body(g.body, where)
+            issues.extend(body.issues)
+        else:
+            issues.append(ParseIssue(where, "no post body (div.postbody)"))
+            body = Body()
+        edited: EditNote | None = None
+        for notice in g.notices:
+            edited = _edit_note(notice, tz, now, issues, where)
+            if edited is not None:
+                break
+        posts.append(
+            Post(
+                id=g.id,
+                author=author,
+                author_id=author_id,
+                posted_at=posted_at,
+                body_html=body.html,
+                text=body.text,
+                own_text=body.own_text,
+                colored=body.colored,
+                quotes=body.quotes,
+                edited=edited,
+                subject=subject,
+                position=None if first_position is None else first_position + i,
+                posted_at_text=posted_text,
+            )
+        )
+    return posts
+
+
+_FIRST_POST_RE = re.compile(r"""<(?:div\s+id|a\s+name)=["']p\d+["']""")
+_TAG_RE = re.compile(r"<[^>]*>")
+_PER_PAGE_RE = re.compile(r"""per_page\s*=\s*['"]?(\d+)""")
+
+
+def _page_info_from_head(info: _PageInfo, html: str) -> None:
+    """Pagination for styles without div.pagination (subsilver2's td.nav, custom action bars):
+    the "Page x of y" and "N posts" texts printed above the first post, and the page size
+    from phpBB's own jump-to-page script."""
+    m = _FIRST_POST_RE.search(html)
+    head = html[: m.start()] if m else html
+    text = collapse(_TAG_RE.sub(" ", head).replace("&nbsp;", " "))
+    pm = _PAGE_OF_RE.search(text)
+    if pm:
+        info.page, info.total_pages = int(pm.group(1)), int(pm.group(2))
+    tm = _TOTAL_POSTS_RE.search(text)
+    if tm and info.total_posts is None:
+        info.total_posts = int(tm.group(1))
+    sm = _PER_PAGE_RE.search(head)
+    if sm and info.per_page is None:
+        info.per_page = int(sm.group(1)) or None
+
+
+def _title_from_subject(tree_title: str, posts: list[Post]) -> str:
+    """A style without a title heading: the first post's subject (less "Re: ") when the
+    browser title carries it."""
+    if not posts or not tree_title:
+        return ""
+    subject = posts[0].subject
+    if subject[:4].lower() == "re: ":
+        subject = subject[4:]
+    return subject if subject and subject in tree_title else ""
 
 
 # Per-post chrome nothing reads (edit/quote/report buttons, the contact dropdown): two thirds
@@ -673,14 +851,20 @@ def _slice_of(
     return html[top:start] + _drop_chrome(html[start:end], chrome)
 
 
+# Marks of a guest's page when the login link itself is gone (a saved mirror renames links):
+# phpBB shows the register link, and subsilver2 its icon, to guests only.
+_GUEST_MARKS = ("mode=login", "mode=register", "icon_mini_register")
+_GUEST_MARKS_B = tuple(m.encode() for m in _GUEST_MARKS)
+
+
 def _logged_in(html: str | bytes) -> bool | None:
     if isinstance(html, bytes):
-        return True if b"mode=logout" in html else False if b"mode=login" in html else None
+        if b"mode=logout" in html:
+            return True
+        return False if any(m in html for m in _GUEST_MARKS_B) else None
     if "mode=logout" in html:
         return True
-    if "mode=login" in html:
-        return False
-    return None
+    return False if any(m in html for m in _GUEST_MARKS) else None
 
 
 _CHARSET_RE = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
@@ -729,6 +913,11 @@ def parse_topic(
     elif page == 1:
         first_position = 1
     posts = _read_posts(root, zone, now, issues, first_position) if root is not None else []
+    if not posts and root is not None and root.css_first("b.postauthor") is not None:
+        posts = _read_table_posts(root, zone, now, issues, first_position)
+    title = info.title
+    if not title:
+        title = _title_from_subject(node_text(tree.css_first("title")), posts)
     if not posts:
         issues.append(ParseIssue("page", "no posts found"))
     total_pages = info.total_pages or page
@@ -739,7 +928,7 @@ def parse_topic(
         next_url = f"./viewtopic.php?t={info.topic_id}&start={page * per_page}"
     return TopicPage(
         topic_id=info.topic_id,
-        title=info.title,
+        title=title,
         page=page,
         total_pages=total_pages,
         posts=tuple(posts),

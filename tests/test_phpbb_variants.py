@@ -1,0 +1,140 @@
+"""Real phpBB pages from boards other than our test board: other versions, styles and viewers.
+
+The pages in fixtures/phpbb-variants/ were rendered by public phpBB 3.0–3.3 boards (see its
+MANIFEST.md for where each comes from); truth.json holds what a person reads on each page.
+Everything here goes through `parser.pages`, the way the daemon and the CLI read a page, and
+every expected value comes from truth.json.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta, timezone
+from functools import cache
+from typing import Any
+
+import pytest
+
+from parser.pages import detect_board, parse_topic
+from parser.records import Post, TopicPage
+from tests.conftest import FIXTURES
+
+VARIANTS = FIXTURES / "phpbb-variants"
+TRUTH: dict[str, Any] = json.loads((VARIANTS / "truth.json").read_text(encoding="utf-8"))
+PAGES: dict[str, Any] = TRUTH["pages"]
+
+
+def _offset(text: str | None) -> timezone:
+    if not text:
+        return UTC
+    sign = -1 if text.startswith("-") else 1
+    hours, minutes = text.lstrip("+-").split(":")
+    return timezone(sign * timedelta(hours=int(hours), minutes=int(minutes)))
+
+
+@cache
+def topic(name: str) -> TopicPage:
+    raw = (VARIANTS / name).read_bytes()
+    return parse_topic(raw, tz=_offset(PAGES[name]["utc_offset"]), now=None)
+
+
+def _post(name: str, post_id: int) -> Post:
+    posts = {p.id: p for p in topic(name).posts}
+    assert post_id in posts, f"post {post_id} not read from {name}"
+    return posts[post_id]
+
+
+POST_CASES = [
+    pytest.param(name, p, id=f"{name.split('_')[1]}-{name.split('_')[2]}-p{p['id']}")
+    for name, page in PAGES.items()
+    for p in page["posts"]
+]
+PAGE_CASES = [pytest.param(name, id=name.removesuffix(".html")) for name in PAGES]
+
+
+@pytest.mark.parametrize("name", PAGE_CASES)
+def test_variant_is_recognised_as_phpbb(name: str) -> None:
+    html = (VARIANTS / name).read_text(encoding="utf-8")
+    assert detect_board(html) == "phpbb"
+
+
+@pytest.mark.parametrize("name", PAGE_CASES)
+def test_variant_page_facts(name: str) -> None:
+    want = PAGES[name]
+    page = topic(name)
+    assert page.topic_id == want["topic_id"]
+    assert page.title == want["title"]
+    assert (page.page, page.total_pages) == (want["page"], want["total_pages"])
+    assert page.total_posts == want["total_posts"]
+
+
+@pytest.mark.parametrize("name", PAGE_CASES)
+def test_variant_reads_every_post_in_order(name: str) -> None:
+    assert [p.id for p in topic(name).posts] == [p["id"] for p in PAGES[name]["posts"]]
+
+
+@pytest.mark.parametrize("name", PAGE_CASES)
+def test_variant_guest_view_is_not_logged_in(name: str) -> None:
+    assert PAGES[name]["viewer"] == "guest"
+    assert topic(name).logged_in is False
+
+
+@pytest.mark.parametrize(("name", "want"), POST_CASES)
+def test_variant_post_author(name: str, want: dict[str, Any]) -> None:
+    post = _post(name, want["id"])
+    assert (post.author, post.author_id) == (want["author"], want["author_id"])
+
+
+@pytest.mark.parametrize(("name", "want"), POST_CASES)
+def test_variant_post_time(name: str, want: dict[str, Any]) -> None:
+    post = _post(name, want["id"])
+    assert post.posted_at_text == want["shown"]
+    assert post.posted_at is not None and post.posted_at.tzinfo is not None
+    shown_in = _offset(PAGES[name]["utc_offset"])
+    wall = post.posted_at.astimezone(shown_in).replace(tzinfo=None, second=0)
+    assert wall == datetime.fromisoformat(want["wall"])
+    if "iso" in want:
+        assert post.posted_at == datetime.fromisoformat(want["iso"])
+
+
+@pytest.mark.parametrize(("name", "want"), POST_CASES)
+def test_variant_post_subject_and_colours(name: str, want: dict[str, Any]) -> None:
+    post = _post(name, want["id"])
+    assert post.subject == want["subject"]
+    assert [[c.color, c.text] for c in post.colored] == want["colored"]
+
+
+@pytest.mark.parametrize(("name", "want"), POST_CASES)
+def test_variant_post_text(name: str, want: dict[str, Any]) -> None:
+    post = _post(name, want["id"])
+    assert want["own_text_has"] in post.own_text
+    if "own_text_lacks" in want:
+        assert want["own_text_lacks"] not in post.own_text
+        assert want["own_text_lacks"] in post.text  # the quote is still part of the whole text
+    if "signature_not_in_text" in want:
+        assert want["signature_not_in_text"] not in post.text
+        assert "_________________" not in post.text
+
+
+QUOTE_CASES = [
+    pytest.param(name, p, id=f"{name.split('_')[1]}-{name.split('_')[2]}-p{p['id']}")
+    for name, page in PAGES.items()
+    for p in page["posts"]
+    if "quotes" in p
+]
+
+
+@pytest.mark.parametrize(("name", "want"), QUOTE_CASES)
+def test_variant_post_quotes(name: str, want: dict[str, Any]) -> None:
+    post = _post(name, want["id"])
+    got = [
+        {
+            "author": q.author,
+            "author_id": q.author_id,
+            "post_id": q.post_id,
+            "depth": q.depth,
+            "time_text": q.time_text,
+        }
+        for q in post.quotes
+    ]
+    assert got == want["quotes"]
