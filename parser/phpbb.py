@@ -45,17 +45,21 @@ _POST_ID_RE = re.compile(r"p(\d+)\Z")
 _PM_ID_RE = re.compile(r"post-(\d+)\Z")
 _STYLE_COLOR_RE = re.compile(r"(?:^|[;\s\"'])color\s*:\s*([^;\"']+)", re.IGNORECASE)
 _LINE_THROUGH_RE = re.compile(r"text-decoration[^;]*line-through", re.IGNORECASE)
-_PAGE_OF_RE = re.compile(r"(?:Страница|Page)\s+(\d+)\s+(?:из|of)\s+(\d+)", re.IGNORECASE)
-_TOTAL_POSTS_RE = re.compile(r"(\d+)\s+(?:сообщени|posts?\b|ответ|messages?\b)", re.IGNORECASE)
+# Language-pack words (Russian, English, German phpBB.de): "Страница 1 из 8", "Page 1 of 8",
+# "Seite 1 von 8"; "72 сообщения", "4 posts", "13 Beiträge".
+_PAGE_OF_RE = re.compile(r"(?:Страница|Page|Seite)\s+(\d+)\s+(?:из|of|von)\s+(\d+)", re.IGNORECASE)
+_TOTAL_POSTS_RE = re.compile(
+    r"(\d+)\s+(?:сообщени|posts?\b|ответ|messages?\b|beitr[äa]ge?\b)", re.IGNORECASE
+)
 _TOPIC_LINK_RE = re.compile(r"viewtopic\.php\?(?:[^\"'#<>]*?(?:&amp;|&|;))?t=(\d+)")
 _EDIT_RE = re.compile(
-    r"(?:Последний раз редактировалось|Last edited by)\s+(?P<rest>.*?)"
-    r"(?:,\s*всего редактировалось|,\s*edited)\s+(?P<count>\d+)",
+    r"(?:Последний раз редактировалось|Last edited by|Zuletzt geändert von)\s+(?P<rest>.*?)"
+    r"(?:,\s*всего редактировалось|,\s*edited|,\s*insgesamt)\s+(?P<count>\d+)",
     re.IGNORECASE | re.DOTALL,
 )
 _REASON_RE = re.compile(r"(?:Причина|Reason)\s*:\s*(?P<reason>.+)$", re.IGNORECASE | re.DOTALL)
 _CITE_SUFFIX_RE = re.compile(
-    r"\s*(?:писал\(а\)|писал|писала|wrote)\s*:.*$", re.IGNORECASE | re.DOTALL
+    r"\s*(?:писал\(а\)|писал|писала|wrote|hat geschrieben)\s*:.*$", re.IGNORECASE | re.DOTALL
 )
 _VIEW_P_RE = re.compile(r"[?&;]p=(\d+)")
 
@@ -392,7 +396,7 @@ def _edit_note(
         by = parts[0] if parts else None
         when_text = " ".join(parts[1:])
     when_text = when_text.strip()
-    if when_text.lower().startswith("on "):
+    if when_text.lower().startswith(("on ", "am ")):  # "… by X on DATE", "… von X am DATE"
         when_text = when_text[3:]
     at, why = read_date(when_text, tz=tz, now=now)
     if why:
