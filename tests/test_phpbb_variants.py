@@ -9,11 +9,14 @@ every expected value comes from truth.json.
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime, timedelta, timezone
 from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parser.pages import detect_board, parse_topic
 from parser.records import Post, TopicPage
@@ -138,3 +141,39 @@ def test_variant_post_quotes(name: str, want: dict[str, Any]) -> None:
         for q in post.quotes
     ]
     assert got == want["quotes"]
+
+
+_RAW = {name: (VARIANTS / name).read_bytes() for name in PAGES}
+_TAG_RE = re.compile(rb"<[^<>]{0,200}>")
+
+
+@st.composite
+def _mutated_variant(draw: st.DrawFn) -> bytes:
+    data = _RAW[draw(st.sampled_from(sorted(_RAW)))]
+    for _ in range(draw(st.integers(1, 4))):
+        if not data:
+            break
+        kind = draw(st.sampled_from(["truncate", "drop_tag", "cut_range"]))
+        if kind == "truncate":
+            data = data[: draw(st.integers(0, len(data)))]
+        elif kind == "drop_tag":
+            tags = [m.span() for m in _TAG_RE.finditer(data)]
+            if tags:
+                a, b = tags[draw(st.integers(0, len(tags) - 1))]
+                data = data[:a] + data[b:]
+        else:
+            a = draw(st.integers(0, len(data) - 1))
+            data = data[:a] + data[draw(st.integers(a, min(len(data), a + 4000))) :]
+    return data
+
+
+@settings(max_examples=60, deadline=None)
+@given(_mutated_variant())
+def test_mutated_variant_pages_never_raise(data: bytes) -> None:
+    for page in (
+        parse_topic(data, tz="UTC", now=None),
+        parse_topic(data.decode("utf-8", "replace")),
+    ):
+        assert isinstance(page, TopicPage)
+        assert page.page >= 1 and page.total_pages >= 1
+        assert all(isinstance(p.id, int) for p in page.posts)
