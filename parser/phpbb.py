@@ -213,6 +213,36 @@ def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int 
     return author, author_id, post_id, msg_id, time_text, cite_text
 
 
+_QUOTE_SEL = "blockquote, div.quotecontent"
+
+
+def _quotetitle_of(quote: LexborNode) -> LexborNode | None:
+    """The div.quotetitle right before a subsilver2 div.quotecontent, if any."""
+    if quote.tag == "blockquote":
+        return None
+    prev = quote.prev
+    while prev is not None and prev.tag == "-text" and not (prev.text_content or "").strip():
+        prev = prev.prev
+    if (
+        prev is not None
+        and prev.tag == "div"
+        and "quotetitle" in (prev.attributes.get("class") or "")
+    ):
+        return prev
+    return None
+
+
+def _quotetitle_info(
+    quote: LexborNode,
+) -> tuple[str | None, int | None, int | None, int | None, str, str]:
+    """Author of a subsilver2 quote from its title ("X wrote:"); no ids or time are printed."""
+    title = _quotetitle_of(quote)
+    if title is None:
+        return None, None, None, None, "", ""
+    name = _CITE_SUFFIX_RE.sub("", node_text(title)).strip()
+    return name or None, None, None, None, "", ""
+
+
 def read_body(content: LexborNode, where: str) -> Body:
     """Read a div.content: HTML, text, own text, coloured spans, quotes (mutates `content`)."""
     body = Body()
@@ -220,21 +250,26 @@ def read_body(content: LexborNode, where: str) -> Body:
     body.html = html
     text = " ".join(content.text(separator=" ").split())
     body.text = text
-    has_quote = "<blockquote" in html
+    # prosilver quotes are <blockquote>s; subsilver2 (phpBB 3.0) renders
+    # <div class="quotetitle">X wrote:</div><div class="quotecontent">…</div>
+    has_quote = "<blockquote" in html or "quotecontent" in html
     has_color = "olor" in html or "OLOR" in html
 
     quote_rows: list[_QuoteAcc] = []
     quote_index: dict[int, int] = {}
     top_quotes: list[LexborNode] = []
     if has_quote:
-        for bq in content.css("blockquote"):
+        for bq in content.css(_QUOTE_SEL):
             depth = 0
             p = bq.parent
             while p is not None and p.mem_id != content.mem_id:
-                if p.tag == "blockquote":
+                if p.tag == "blockquote" or p.mem_id in quote_index:
                     depth += 1
                 p = p.parent
-            author, author_id, post_id, msg_id, time_text, cite_text = _cite_info(bq)
+            if bq.tag == "blockquote":
+                author, author_id, post_id, msg_id, time_text, cite_text = _cite_info(bq)
+            else:
+                author, author_id, post_id, msg_id, time_text, cite_text = _quotetitle_info(bq)
             qtext = node_text(bq)
             if cite_text and qtext.startswith(cite_text):
                 qtext = qtext[len(cite_text) :].strip()
@@ -277,7 +312,7 @@ def read_body(content: LexborNode, where: str) -> Body:
                 tag = p.tag
                 if pid in colored_ids:
                     outer_ids.add(pid)
-                if tag == "blockquote":
+                if tag == "blockquote" or pid in quote_index:
                     if quote_at is None:
                         quote_at = quote_index.get(pid)
                 elif tag in _STRUCK_TAGS:
@@ -335,6 +370,9 @@ def read_body(content: LexborNode, where: str) -> Body:
     body.colored = tuple(colored)
     if top_quotes:
         for bq in top_quotes:
+            title = _quotetitle_of(bq)
+            if title is not None:
+                title.decompose()
             bq.decompose()
         body.own_text = " ".join(content.text(separator=" ").split())
     else:
@@ -626,8 +664,8 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
 # author's profile (the name itself is plain text). One query in document order, like
 # _read_posts: every part belongs to the anchor before it.
 _TABLE_PARTS_SEL = (
-    "a[name], b.postauthor, td.gensmall, div.postbody, span.gensmall, "
-    "div.gensmall a[href*='viewprofile']"
+    "a[name], a[href*='viewprofile'], b.postauthor, td.gensmall, div.gensmall, div.postbody, "
+    "span.gensmall"
 )
 _ANCHOR_ID_RE = re.compile(r"p(\d+)\Z")
 
@@ -635,8 +673,9 @@ _ANCHOR_ID_RE = re.compile(r"p(\d+)\Z")
 @dataclass(slots=True)
 class _TableParts:
     id: int
-    author: LexborNode | None = None
-    header: LexborNode | None = None
+    author: LexborNode | None = None  # b.postauthor
+    author_link: LexborNode | None = None  # styles that print the name as a profile link
+    header: list[LexborNode] = field(default_factory=list)
     body: LexborNode | None = None
     notices: list[LexborNode] = field(default_factory=list)
     profile: LexborNode | None = None
@@ -652,6 +691,26 @@ def _after_label(div: LexborNode) -> str:
         if i >= 0:
             text = text[i + len(lt) :]
     return text.strip()
+
+
+def _table_header(cells: list[LexborNode]) -> tuple[str, str]:
+    """Subject and printed time from a post's header: the part holding the post's own link
+    (its icon) carries the time, another labelled part the subject (styles may drop it)."""
+    parts: list[LexborNode] = []
+    for cell in cells:
+        inner = cell.css("div") if cell.tag == "td" else []
+        parts.extend(inner or [cell])
+    subject = ""
+    posted = ""
+    for part in parts:
+        text = _after_label(part)
+        if not text:
+            continue
+        if not posted and part.css_first("a[href*='#p']") is not None:
+            posted = text
+        elif not subject and part.css_first("b, strong") is not None:
+            subject = text
+    return subject, posted
 
 
 def _read_table_posts(
@@ -670,9 +729,15 @@ def _read_table_posts(
             if m:
                 cur = _TableParts(int(m.group(1)))
                 groups.append(cur)
-            elif cur is not None and cur.body is not None and cur.profile is None:
-                href = node.attributes.get("href") or ""
-                if "viewprofile" in href:
+            elif cur is None:
+                continue
+            elif cur.body is None:
+                if cur.author_link is None and node_text(node):
+                    cur.author_link = node
+            elif cur.profile is None:
+                # the profile button of the bottom row, not a link inside the body
+                parent = node.parent
+                if parent is not None and "gensmall" in (parent.attributes.get("class") or ""):
                     cur.profile = node
             continue
         if cur is None:
@@ -680,9 +745,9 @@ def _read_table_posts(
         if tag == "b":
             if cur.author is None:
                 cur.author = node
-        elif tag == "td":
-            if cur.header is None and cur.body is None:
-                cur.header = node
+        elif tag == "td" or (tag == "div" and "gensmall" in (node.attributes.get("class") or "")):
+            if cur.body is None:
+                cur.header.append(node)
         elif tag == "div":
             if cur.body is None:
                 cur.body = node
@@ -692,23 +757,21 @@ def _read_table_posts(
     posts: list[Post] = []
     for i, g in enumerate(groups):
         where = f"post {g.id}"
-        author = node_text(g.author)
-        if not author:
-            issues.append(ParseIssue(where, "no author"))
         author_id: int | None = None
         if g.author is not None:
+            author = node_text(g.author)
             link = g.author.css_first("a[href]")
             if link is not None:
                 author_id = user_id_from_href(link.attributes.get("href"))
+        else:
+            author = node_text(g.author_link)
+            if g.author_link is not None:
+                author_id = user_id_from_href(g.author_link.attributes.get("href"))
+        if not author:
+            issues.append(ParseIssue(where, "no author"))
         if author_id is None and g.profile is not None:
             author_id = user_id_from_href(g.profile.attributes.get("href"))
-        subject = ""
-        posted_text = ""
-        if g.header is not None:
-            divs = g.header.css("div")
-            if divs:
-                subject = _after_label(divs[0])
-                posted_text = _after_label(divs[-1]) if len(divs) > 1 else ""
+        subject, posted_text = _table_header(g.header)
         posted_at: datetime | None = None
         if posted_text:
             posted_at, why = read_date(posted_text, tz=tz, now=now)
@@ -758,13 +821,17 @@ def _page_info_from_head(info: _PageInfo, html: str) -> None:
     from phpBB's own jump-to-page script."""
     m = _FIRST_POST_RE.search(html)
     head = html[: m.start()] if m else html
-    text = collapse(_TAG_RE.sub(" ", head).replace("&nbsp;", " "))
-    pm = _PAGE_OF_RE.search(text)
-    if pm:
-        info.page, info.total_pages = int(pm.group(1)), int(pm.group(2))
-    tm = _TOTAL_POSTS_RE.search(text)
-    if tm and info.total_posts is None:
-        info.total_posts = int(tm.group(1))
+    # above the first post first; some styles print it only below the last one
+    rest = list(_FIRST_POST_RE.finditer(html, m.end() if m else len(html)))
+    tail = html[rest[-1].end() :] if rest else ""
+    for part in (head, tail):
+        text = collapse(_TAG_RE.sub(" ", part).replace("&nbsp;", " "))
+        pm = _PAGE_OF_RE.search(text)
+        if pm and info.page is None:
+            info.page, info.total_pages = int(pm.group(1)), int(pm.group(2))
+        tm = _TOTAL_POSTS_RE.search(text)
+        if tm and info.total_posts is None:
+            info.total_posts = int(tm.group(1))
     sm = _PER_PAGE_RE.search(head)
     if sm and info.per_page is None:
         info.per_page = int(sm.group(1)) or None
@@ -917,7 +984,7 @@ def parse_topic(
     elif page == 1:
         first_position = 1
     posts = _read_posts(root, zone, now, issues, first_position) if root is not None else []
-    if not posts and root is not None and root.css_first("b.postauthor") is not None:
+    if not posts and root is not None and root.css_first("div.postbody") is not None:
         posts = _read_table_posts(root, zone, now, issues, first_position)
     title = info.title
     if not title:
