@@ -133,7 +133,7 @@ class Gambler:
         return introductions(state)
 
     def check_move(self, state: GameState, move: Move) -> str | None:
-        return check_move(self.settings, state, move)
+        return check_move(state, move)
 
     def resolve(
         self, state: GameState, inputs: TurnInputs, rng: random.Random
@@ -147,7 +147,7 @@ class Gambler:
         elif state.phase == "court":
             state, evs = close_court_and_night(self.settings, state, inputs, rng)
         else:
-            state, evs = close_introductions(self.settings, state, inputs)
+            state, evs = close_introductions(state, inputs)
         return state, events + evs
 
     def winner(self, state: GameState) -> str | None:
@@ -184,20 +184,17 @@ def introductions(state: GameState) -> list[Event]:
     return events
 
 
-def close_introductions(
-    settings: RulesSettings, state: GameState, inputs: TurnInputs
-) -> tuple[GameState, list[Event]]:
+def close_introductions(state: GameState, inputs: TurnInputs) -> tuple[GameState, list[Event]]:
     """G-S.2: day 1 has no greens, no court and no night moves."""
     events: list[Event] = [reject(state, mv, "wrong_turn") for mv in inputs.moves]
     events.append(TurnResolved(turn=state.turn, alive=state.living_nicks()))
-    del settings
     return replace(state, turn=state.turn + 1, phase="greens"), events
 
 
 # ============================================================================================
 # Moves (C-2, G-M.*)
 # ============================================================================================
-def check_move(settings: RulesSettings, state: GameState, move: Move) -> str | None:
+def check_move(state: GameState, move: Move) -> str | None:
     arity = (0,) if move.action == "choose_side" else (1,)
     reason = check_actor_and_targets(state, move, arity)
     if reason is not None:
@@ -220,7 +217,6 @@ def check_move(settings: RulesSettings, state: GameState, move: Move) -> str | N
         return "self_target"
     if actor.role == "prostitute" and target in actor.invited:
         return "repeated_target"  # G-M.2
-    del settings
     return None
 
 
@@ -265,7 +261,7 @@ def close_greens(
 
     A pending G-M.8 choice is also decided at this deadline."""
     events: list[Event] = []
-    state, evs = settle_side_choice(settings, state, inputs.moves, final=False)
+    state, evs = settle_side_choice(settings, state, inputs.moves)
     events += evs
     votes, evs, _ = vote_overrides(inputs, "green")
     events += [replace(e, turn=state.turn) for e in evs]
@@ -357,7 +353,7 @@ def close_court_and_night(
     settings: RulesSettings, state: GameState, inputs: TurnInputs, rng: random.Random
 ) -> tuple[GameState, list[Event]]:
     events: list[Event] = []
-    state, evs = settle_side_choice(settings, state, inputs.moves, final=True)
+    state, evs = settle_side_choice(settings, state, inputs.moves)
     events += evs
     jailed, evs, _ = court_verdict(settings, state, inputs, rng)
     events += evs
@@ -379,7 +375,7 @@ def close_court_and_night(
     w = winner(settings, state) if settings.gambler_check_win_after_court else None
     if w is None:
         moves = [m for m in inputs.moves if m.action != "choose_side"]
-        intake, evs = take_moves(state, moves, lambda s, m: check_move(settings, s, m), None)
+        intake, evs = take_moves(state, moves, check_move, None)
         events += evs
         state, evs = play_night(settings, state, intake)
         events += evs
@@ -585,23 +581,18 @@ def recruit_prostitute(state: GameState, checks: dict[str, str]) -> tuple[GameSt
 
 
 def settle_side_choice(
-    settings: RulesSettings, state: GameState, moves: Sequence[Move], *, final: bool
+    settings: RulesSettings, state: GameState, moves: Sequence[Move]
 ) -> tuple[GameState, list[Event]]:
     """G-M.8 Ruling: her `choose_side` before the next deadline decides; no answer → the
     `unanswered_side` setting (town), decided at that deadline."""
+    # every letter is answered (a dead or unasked sender is refused, C-5)
+    letters, events = take_moves(
+        state, [m for m in moves if m.action == "choose_side"], check_move, None
+    )
     if not state.pending_side_choice:
-        return state, []
-    del final
-    events: list[Event] = []
+        return state, events
     for pr in state.by_role("prostitute"):
-        answer = next(
-            (
-                m.side
-                for m in reversed(moves)
-                if m.actor == pr.nick and m.action == "choose_side" and m.side in ("town", "mafia")
-            ),
-            None,
-        )
+        answer = next((m.side for m in reversed(letters.side) if m.actor == pr.nick), None)
         side = answer or settings.unanswered_side
         state = state.with_player(pr.nick, side=side)
         events.append(Recruited(turn=state.turn, side=side))

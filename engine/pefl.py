@@ -430,7 +430,7 @@ def resolve_turn(
         night_moves = [m for m in inputs.moves if m.action != "don"]
         intake, evs = take_moves(state, night_moves, check_move, settings.request_changes)
         events += evs
-        state, evs = play_night(settings, state, intake, testament, rng)
+        state, evs = play_night(settings, state, intake, testament)
         events += evs
         state, evs = step7_leavers(state, inputs)
         events += evs
@@ -632,9 +632,8 @@ def play_night(
     state: GameState,
     intake: Intake,
     testament: tuple[str, ...],
-    rng: random.Random,
 ) -> tuple[GameState, list[Event]]:
-    """Steps 4–6 of P-O.1."""
+    """Steps 4–6 of P-O.1 (no chance involved: the night is decided by the moves alone)."""
     events: list[Event] = []
     night = Night()
     # the day has passed since the moves arrived: the hanged, missing and removed neither
@@ -657,7 +656,6 @@ def play_night(
     events += night.events
     state, evs = apply_night(state, night)
     events += evs
-    del rng
     return state, events
 
 
@@ -813,7 +811,6 @@ def step5_collect(
         if mv and army_allowed(state, nec.nick):
             attacks += army_of_darkness(night, nec.nick, mv.targets)
             state = state.with_player(nec.nick, army_used=True)
-    del settings
     return attacks, state, events
 
 
@@ -867,7 +864,6 @@ def vest_stops(settings: RulesSettings, kinds: list[str]) -> list[str] | None:
 def fates(
     settings: RulesSettings,
     state: GameState,
-    night: Night,
     attacks: Sequence[Attack],
     heal_target: str | None,
 ) -> tuple[dict[str, list[Attack]], dict[str, str], bool]:
@@ -894,7 +890,6 @@ def fates(
                     continue
                 strikes = [a for a in strikes if a.kind in rest] or strikes
         lethal[target] = strikes
-    del night
     return lethal, saved, vest_used
 
 
@@ -926,7 +921,7 @@ def step5_decide(
             plain.append(a)
     # strikers who died at step 5 (kamikaze, ambush) still fired: the shots were simultaneous
     heal_target, doctor = doctor_heal(state, intake, night)
-    lethal, saved, _ = fates(settings, state, night, plain, heal_target)
+    lethal, saved, _ = fates(settings, state, plain, heal_target)
     if doctor and doctor in lethal and not settings.doctor_killed_heals:
         heal_target = None  # P-M.5 Ruling: a doctor killed at step 5 heals nobody
     if testament:
@@ -937,10 +932,10 @@ def step5_decide(
         )
         if victim is not None:
             plain.append(Attack(None, "testament", victim))
-    lethal, saved, vest_used = fates(settings, state, night, plain, heal_target)
+    lethal, saved, vest_used = fates(settings, state, plain, heal_target)
     if doctor and doctor in lethal and not settings.doctor_killed_heals and heal_target:
         heal_target = None
-        lethal, saved, vest_used = fates(settings, state, night, plain, heal_target)
+        lethal, saved, vest_used = fates(settings, state, plain, heal_target)
     for a in plain:
         night.attacked.add(a.target)
         if a.story:

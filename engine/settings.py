@@ -63,9 +63,9 @@ class RulesSettings:
     """Host settings of the rules (config `[rules]`). Each field names the rule it rules on."""
 
     # --- Gambler ---------------------------------------------------------------------------
-    #: G-N.1: colours that make a green, as the vote parser's colour specs ("family:green",
-    #: "#rrggbb"); empty → the parser's default (any green hue plus the usual spellings).
-    green_colors: tuple[str, ...] = ()
+    #: G-N.1: colours that make a green, as the vote parser's colour specs: "family:green"
+    #: (any green hue: named, #hex, rgb()) and exact "#rrggbb" values.
+    green_colors: tuple[str, ...] = ("family:green", "#008000", "#00ff00", "#006400", "#00aa00")
     #: G-N.3: (minimum living players, greens needed), checked from the top.
     court_thresholds: tuple[tuple[int, int], ...] = ((14, 3), (9, 2), (0, 1))
     #: G-N.4 Ruling: a nominee needs at least one court vote to be jailed.

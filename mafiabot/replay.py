@@ -46,6 +46,7 @@ from engine import (
 )
 from engine import events as ev
 from engine.actions import ACTIONS, GAMBLER_ROLES, PEFL_ROLES
+from engine.common import apply_replacements
 from engine.inputs import OVERRIDE_KINDS
 from mafiabot.cli import UsageError
 from parser.records import Post
@@ -358,6 +359,9 @@ def play_turn(
     extra: dict[str, Any] = {"rejected": [], "rejected_moves": []}
     renames = {o.nick: o.new_nick for o in turn.overrides if o.kind == "replace" and o.nick}
     known = {p.nick for p in state.players} | {n for n in renames.values() if n}
+    # posts and PMs of the turn are read as the town stands once the host's replacements are
+    # in (C-6): the new account's posts are his seat's (the engine applies the same renames)
+    reading, _ = apply_replacements(state, turn.overrides)
 
     moves: list[Move] = []
     accepted_late = {o.nick for o in turn.overrides if o.kind == "accept_move"}
@@ -370,7 +374,7 @@ def play_turn(
                 {"from": sm.sender, "action": "?", "reason": "not_a_player"}
             )
             continue
-        got = read_move(sm, state)
+        got = read_move(sm, reading)
         if isinstance(got, InputRejected):
             extra["rejected_moves"].append({"from": sm.sender, "action": "?", "reason": got.reason})
         elif got is not None:
@@ -385,7 +389,7 @@ def play_turn(
         votes: list[Vote] = []
         rejected: list[InputRejected] = []
         if turn.turn > 0:
-            votes, rejected = read_votes(ruleset, "red", posts, state, scenario.settings)
+            votes, rejected = read_votes(ruleset, "red", posts, reading, scenario.settings)
         extra["rejected"] += rejected
         inputs = TurnInputs(
             votes=tuple(votes),
@@ -404,7 +408,7 @@ def play_turn(
         inputs = TurnInputs(posters=posters, moves=tuple(moves), overrides=overrides)
         state, evs = step(state, inputs, None, rng, rules)
         return state, evs, extra
-    greens, rejected = read_votes(ruleset, "green", posts, state, scenario.settings)
+    greens, rejected = read_votes(ruleset, "green", posts, reading, scenario.settings)
     extra["rejected"] += rejected
     side_letters = tuple(m for m in moves if m.action == "choose_side")
     green_ov = tuple(o for o in overrides if o.kind in ("replace",))

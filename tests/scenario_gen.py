@@ -83,8 +83,8 @@ ROLE_ACTIONS = {
 TEXT_VERBS = {"kill": "убиваю", "check": "проверяю", "heal": "лечу", "beat": "избить"}
 
 
-def pefl_cast(rng: random.Random) -> list[dict[str, Any]]:
-    n = rng.randint(5, 12)
+def pefl_cast(rng: random.Random, most: int = 12) -> list[dict[str, Any]]:
+    n = rng.randint(5, most)
     nicks = rng.sample(NICKS, n)
     specs = ["mafia:yakuza", "mafia:triad"]
     pool = list(PEFL_OPTIONAL)
@@ -110,8 +110,8 @@ def pefl_cast(rng: random.Random) -> list[dict[str, Any]]:
     return players
 
 
-def gambler_cast(rng: random.Random) -> list[dict[str, Any]]:
-    n = rng.randint(5, 12)
+def gambler_cast(rng: random.Random, most: int = 12) -> list[dict[str, Any]]:
+    n = rng.randint(5, most)
     nicks = rng.sample(NICKS, n)
     specs = ["godfather", "mafia"]
     pool = list(GAMBLER_OPTIONAL)
@@ -180,11 +180,13 @@ def _post_ids(posts: list[dict[str, Any]], start: int) -> int:
     return start
 
 
-def random_game(rng: random.Random, ruleset: str) -> dict[str, Any]:
-    cast = pefl_cast(rng) if ruleset == "pefl" else gambler_cast(rng)
+def random_game(
+    rng: random.Random, ruleset: str, most_players: int = 12, most_turns: int = 5
+) -> dict[str, Any]:
+    cast = pefl_cast(rng, most_players) if ruleset == "pefl" else gambler_cast(rng, most_players)
     nicks = [p["nick"] for p in cast]
     first = 0 if ruleset == "pefl" else 1
-    last = first + rng.randint(1, 5)
+    last = first + rng.randint(1, most_turns)
     turns = []
     next_id = 1
     for n in range(first, last + 1):
@@ -226,7 +228,12 @@ def random_game(rng: random.Random, ruleset: str) -> dict[str, Any]:
         turn["moves"] = moves
         turn["overrides"] = []
         turns.append(turn)
-    return {"ruleset": ruleset, "seed": rng.randint(0, 10**6), "players": cast, "turns": turns}
+    game: dict[str, Any] = {"ruleset": ruleset, "seed": rng.randint(0, 10**6)}
+    if rng.random() < 0.3:  # any [rules] setting may come in `options` (SCENARIO.md)
+        game["options"] = {"min_reason_words": rng.randint(0, 5)}
+    game["players"] = cast
+    game["turns"] = turns
+    return game
 
 
 def bloodbath_turn(

@@ -442,3 +442,19 @@ def test_G_W_1_nobody_left_after_the_last_shots_town_wins() -> None:
     s2, events = night(rules, s, [mv("Sh", "kill", "GF"), mv("GF", "kill", "Sh")])
     assert s2.living == ()
     assert of(events, ev.GameWon)[0].winner == "town" and s2.over
+
+
+def test_G_M_8_recruited_once_later_checks_do_not_change_her_side() -> None:
+    rules, s = gambler()
+    s2, _ = night(rules, s, [mv("Com", "check", "Pro")])
+    s3, events = night(rules, replace(s2, phase="court"), [mv("Law", "check", "Pro")])
+    assert s3.get("Pro").side == "town" and of(events, ev.Recruited) == []
+
+
+def test_C_5_dead_prostitute_choose_side_is_refused() -> None:
+    rules, s = gambler()
+    s2, _ = night(rules, s, [mv("Com", "check", "Pro"), mv("Law", "check", "Pro")])
+    s2 = s2.with_player("Pro", alive=False, out_by="mafia")
+    _, events = play(rules, replace(s2, phase="greens"), [mv("Pro", "choose_side", side="mafia")])
+    assert rejections(events) == {"Pro": "dead"}
+    assert of(events, ev.Recruited) == []

@@ -370,3 +370,18 @@ def test_P_A_3_beaten_players_posts_are_flagged_to_the_host() -> None:
     _, events = step(s2, inputs, None, random.Random(1), rules)
     flagged = of(events, ev.PostFlagged)
     assert [(e.nick, e.reason, e.audience.kind) for e in flagged] == [("C1", "beaten", "host")]
+
+
+def test_P_S_2_tied_election_goes_to_the_nick_named_first() -> None:
+    rules, s = game("pefl", *_no_don_cast(), turn=0)
+    s2, _ = play(rules, s, [mv("Y2", "don", "Y1"), mv("Y1", "don", "Y2")])
+    assert s2.get("Y1").is_don and not s2.get("Y2").is_don
+
+
+def test_P_V_4_votes_against_the_missing_count_but_he_cannot_hang() -> None:
+    rules, s = pefl()
+    posters = [n for n in s.living_nicks() if n != "C1"]
+    votes = [red("C2", "C1"), red("C3", "C1"), red("C4", "T2")]
+    s2, events = play(rules, s, [], votes=votes, posters=posters)
+    assert of(events, ev.Hanged)[0].nick == "T2"
+    assert len(s2.get("C1").votes_received) == 2

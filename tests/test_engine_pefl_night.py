@@ -613,3 +613,25 @@ def test_P_M_8_don_left_alone_by_the_hanging_executes_his_own_order() -> None:
     _, events = play(rules, s, moves, votes=[red("C2", "H"), red("C3", "H")])
     assert of(events, ev.Hanged)[0].nick == "H"
     assert deaths(events) == {"C1": "triad"}
+
+
+def test_P_M_6_protect_undoes_an_ambush_death_but_not_a_blast() -> None:
+    rules, s = pefl()
+    s2, _ = play(rules, s, [mv("Nec", "protect", "Nin", "C1")])
+    moves = [mv("Man", "ambush"), mv("Nin", "kill", "Man"), mv("K", "blast", "C1")]
+    s3, events = play(rules, s2, moves)
+    assert deaths(events) == {"C1": "kamikaze", "K": "kamikaze"}
+    assert s3.get("Nin").alive
+    assert [e.nick for e in of(events, ev.Resurrected)] == ["Nin"]
+
+
+def test_P_M_4_testament_is_not_healed() -> None:
+    rules, s = pefl()
+    votes = [red("C1", "Nin"), red("C2", "Nin")]
+    _, events = play(rules, s, [mv("Doc", "heal", "C1")], votes=votes)
+    assert deaths(events) == {"C1": "testament"}
+
+
+def test_P_M_14_ambush_allowed_on_turn_zero() -> None:
+    rules, s = pefl(turn=0)
+    assert rules.check_move(s, mv("Man", "ambush")) is None

@@ -4,14 +4,13 @@ For any cast of either rule set and any noise of votes and moves, living or dead
 leaves the game twice, the dead never act (no death is caused by a role whose every holder
 was already gone, no dead player is voted, greened or checked), every event agrees with the
 state (`alive` is the cast minus everyone removed; a winner's camp is alive; a state that
-meets a win condition has a winner), causes are SCENARIO.md's, the same input gives the same
-output, and a game where the living keep voting and killing ends.
+meets a win condition has a winner; a dead player's move comes back refused), causes are
+SCENARIO.md's, the same input gives the same output, and a game where the living keep voting
+and killing ends. tests/test_replay_contract.py runs the same invariants over every scenario.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import random
 from pathlib import Path
@@ -21,25 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mafiabot import cli
 from tests import scenario_gen
-from tests.test_scenarios import require_replay
+from tests.test_scenarios import CAUSES, replay_scenario, require_replay
 
-CAUSES = {
-    "mafia",
-    "yakuza",
-    "triad",
-    "sheriff",
-    "maniac",
-    "ninja",
-    "kamikaze",
-    "testament",
-    "army",
-    "harakiri",
-    "ambush",
-    "thug_accident",
-    "override",
-}
 WINNERS = {"pefl": {"town", "yakuza", "triad", "maniac"}, "gambler": {"town", "mafia", "maniac"}}
 PEFL_TOWN = {"civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard"}
 GAMBLER_TOWN = {"civilian", "commissar", "sheriff", "doctor"}
@@ -65,13 +48,9 @@ def limits(examples: int) -> settings:
 
 
 def replay(tmp_path: Path, scenario: dict[str, Any]) -> dict[str, Any]:
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(scenario, ensure_ascii=False), "utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        rc = cli.main(["replay", str(path)])
-    assert rc == 0, f"replay refused a legal game: {err.getvalue().strip()}\n{path.read_text()}"
-    doc: dict[str, Any] = json.loads(out.getvalue())
+    rc, out, err = replay_scenario(tmp_path, scenario)
+    assert rc == 0, f"replay refused a legal game: {err.strip()}\n{json.dumps(scenario)}"
+    doc: dict[str, Any] = json.loads(out)
     return doc
 
 
@@ -84,8 +63,13 @@ def check_invariants(scenario: dict[str, Any], doc: dict[str, Any]) -> None:
     gone: set[str] = set()
     ended = False
     recruited: set[str] = set()
-    for t in doc["turns"]:
+    for i, t in enumerate(doc["turns"]):
         n = t["turn"]
+        for o in scenario["turns"][i].get("overrides", []):
+            if o.get("kind") == "replace" and o["nick"] in alive:  # C-6: the seat plays on
+                alive = (alive - {o["nick"]}) | {o["new_nick"]}
+                cast[o["new_nick"]] = cast[o["nick"]]
+                role[o["new_nick"]] = role[o["nick"]]
         start = set(alive)
         hanged = t["removed_by_vote"]
         leaving = list(t["missing"]) + [d["nick"] for d in t["deaths"]]
@@ -125,6 +109,16 @@ def check_invariants(scenario: dict[str, Any], doc: dict[str, Any]) -> None:
                 assert any(role[x] == "kamikaze" for x in died), f"turn {n}: {t['deaths']}"
             if cause == "army":
                 assert any(role[x] == "necromancer" for x in died), f"turn {n}: {t['deaths']}"
+        # replay's extension: refusals with a reason (log A0); a turn that ends the game may
+        # end it before the night, when no move is looked at
+        # (or leave nobody to play the night)
+        if "rejected_moves" in t and t["winner"] is None and not ended and t["alive"]:
+            refused = {r.get("from") for r in t["rejected_moves"]}
+            for m in scenario["turns"][i]["moves"]:
+                if "action" not in m:  # a text PM may be unreadable: no move at all
+                    continue
+                if m["from"] in cast and m["from"] not in start:
+                    assert m["from"] in refused, f"turn {n}: a dead player's move not refused {m}"
         for c in t["checks"]:
             by = c["by"]
             holders = {"commissar": {"commissar", "sergeant"}}.get(by, {by})
@@ -182,7 +176,10 @@ def check_no_winner_due(
     """A state that plainly meets a win condition at the end of a turn must carry a winner."""
     roles = [cast[x]["role"] for x in alive]
     if not alive:
-        return  # nobody left: no rule names a winner (noted in the report, not asserted)
+        # Gambler: 'no godfather or mafia is left' holds → town (G-W.1, agreed in D5/A6).
+        # PEFL: P-W.1 needs a living town player or clan member; nobody left names no winner.
+        assert ruleset == "pefl", f"turn {n}: nobody left, no mafia left, and nobody won"
+        return
     if roles == ["maniac"]:
         raise AssertionError(f"turn {n}: the maniac is alone and nobody won")
     if ruleset == "pefl":
@@ -209,21 +206,25 @@ def _replay_merged() -> None:
 
 @limits(25)
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(["pefl", "gambler"]))
-def test_random_games_keep_every_invariant(seed: int, ruleset: str, tmp_path: Path) -> None:
-    scenario = scenario_gen.random_game(random.Random(seed), ruleset)
+def test_C_5_P_O_1_random_games_keep_every_invariant(
+    seed: int, ruleset: str, tmp_path: Path
+) -> None:
+    scenario = scenario_gen.random_game(random.Random(seed), ruleset, 16, 8)
     check_invariants(scenario, replay(tmp_path, scenario))
 
 
 @limits(8)
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(["pefl", "gambler"]))
-def test_replay_is_deterministic_for_a_seed(seed: int, ruleset: str, tmp_path: Path) -> None:
+def test_G_N_5_P_E_1_replay_is_deterministic_for_a_seed(
+    seed: int, ruleset: str, tmp_path: Path
+) -> None:
     scenario = scenario_gen.random_game(random.Random(seed), ruleset)
     assert replay(tmp_path, scenario) == replay(tmp_path, scenario)
 
 
 @limits(10)
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(["pefl", "gambler"]))
-def test_a_game_where_the_living_vote_and_kill_ends(
+def test_G_W_1_P_W_1_a_game_where_the_living_vote_and_kill_ends(
     seed: int, ruleset: str, tmp_path: Path
 ) -> None:
     """Every turn all living players vote (one leaves by the vote at least) and every killer

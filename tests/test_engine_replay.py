@@ -372,3 +372,24 @@ def test_P_A_3_replay_beaten_vote_is_refused(tmp_path: Path) -> None:
     assert {"author": "Илья", "reason": "beaten"} in t2["rejected"]
     assert t2["votes"] == {} and "Илья" not in t2["abstained"]
     assert "Илья" not in t2["missing"]  # the others abstained twice and leave at step 7
+
+
+def test_C_6_replay_replacement_account_posts_and_votes_for_his_seat(tmp_path: Path) -> None:
+    reason = " молчит и уходит от ответов"
+    turns: list[dict[str, Any]] = [
+        {"turn": 0},
+        {
+            "turn": 1,
+            "posts": [
+                {"author": "Илюха", "html": RED.format("Вова") + reason},
+                *everyone_posts(PEFL_CAST, skip=("Илья",)),
+            ],
+            "overrides": [{"kind": "replace", "nick": "Илья", "new_nick": "Илюха"}],
+        },
+    ]
+    _, out, _ = run(pefl_game(turns), tmp_path)
+    assert out is not None
+    t1 = out["turns"][1]
+    assert t1["votes"] == {"Вова": 1} and t1["removed_by_vote"] == "Вова"
+    assert t1["missing"] == [] and "Илюха" in t1["alive"]
+    assert all(r["author"] != "Илюха" for r in t1["rejected"])

@@ -8,32 +8,15 @@ PEFL's zero turn and Gambler's introduction day, nothing played after the game's
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mafiabot import cli
-from tests.test_scenarios import require_replay, scenario_files
+from tests.test_engine_properties import check_invariants
+from tests.test_scenarios import replay_scenario, require_replay, scenario_files
 
-CAUSES = {
-    "mafia",
-    "yakuza",
-    "triad",
-    "sheriff",
-    "maniac",
-    "ninja",
-    "kamikaze",
-    "testament",
-    "army",
-    "harakiri",
-    "ambush",
-    "thug_accident",
-    "override",
-}
 TURN_KEYS: dict[str, Any] = {
     "turn": int,
     "nominees": list,
@@ -74,12 +57,7 @@ def _replay_merged() -> None:
 
 
 def run(tmp_path: Path, scenario: Any, raw: str | None = None) -> tuple[int, str, str]:
-    path = tmp_path / "scenario.json"
-    path.write_text(raw if raw is not None else json.dumps(scenario, ensure_ascii=False), "utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        rc = cli.main(["replay", str(path)])
-    return rc, out.getvalue(), err.getvalue()
+    return replay_scenario(tmp_path, scenario, raw)
 
 
 def pefl(players: list[dict[str, Any]] | None = None, turns: list[Any] | None = None) -> Any:
@@ -360,37 +338,12 @@ def _outputs() -> list[Any]:
 
 @pytest.mark.parametrize("path", _outputs())
 def test_output_bookkeeping_agrees_with_itself(path: Path, tmp_path: Path) -> None:
-    """For every scenario: one output turn per input turn in order; each turn's `alive` is
-    the previous one minus the hanged/jailed, the missing and the dead (nobody comes back,
-    nobody leaves twice); causes are from SCENARIO.md's list and roles are the cast's; the
-    game's `winner` is the ending turn's and nothing after it changes `alive`."""
+    """For every scenario, the invariants of the property tests: one output turn per input
+    turn in order; each turn's `alive` is the previous one minus the hanged/jailed, the
+    missing and the dead (nobody comes back, nobody leaves twice); causes are SCENARIO.md's
+    and roles the cast's; no death without a living actor; the winner's camp lives and a due
+    win is declared on the turn that ends the game, after which nothing changes."""
     scenario = json.loads(path.read_text("utf-8"))
     rc, out, err = run(tmp_path, scenario)
     assert rc == 0, err
-    doc = json.loads(out)
-    roles = {p["nick"]: p["role"] for p in scenario["players"]}
-    assert [t["turn"] for t in doc["turns"]] == [t["turn"] for t in scenario["turns"]]
-    alive = set(roles)
-    gone: set[str] = set()
-    ended_at: int | None = None
-    for t in doc["turns"]:
-        leaving: list[str] = list(t["missing"]) + [d["nick"] for d in t["deaths"]]
-        if t["removed_by_vote"] is not None:
-            leaving.append(t["removed_by_vote"])
-        assert len(leaving) == len(set(leaving)), f"turn {t['turn']}: one player left twice"
-        assert not (set(leaving) & gone), f"turn {t['turn']}: a gone player left again"
-        assert set(leaving) <= alive
-        for d in t["deaths"]:
-            assert d["cause"] in CAUSES
-            assert d["role"] == roles[d["nick"]]
-        alive -= set(leaving)
-        gone |= set(leaving)
-        assert set(t["alive"]) == alive, f"turn {t['turn']}"
-        if ended_at is not None:
-            assert not leaving, f"turn {t['turn']} played after the end"
-        if t["winner"] is not None and ended_at is None:
-            ended_at = t["turn"]
-            assert doc["winner"] == t["winner"]
-    if ended_at is None:
-        assert doc["winner"] is None
-    assert set(doc["alive"]) == alive
+    check_invariants(scenario, json.loads(out))

@@ -1,10 +1,10 @@
-"""The PEFL and Gambler rule scenarios, written by hand from RULES.md (see build.py)."""
+"""The PEFL and Gambler rule scenarios, written by hand from RULES.md (see scenario_kit.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from build import ALL, OMIT, Scenario, mv, one_of, quote, red, txt
+from scenario_kit import ALL, OMIT, Scenario, mv, one_of, quote, red, txt
 
 
 def P(nick: str, role: str, clan: str | None = None, don: bool = False) -> dict[str, Any]:
@@ -413,6 +413,7 @@ s.turn(
     removed_by_vote="Егор",
     abstained=[],
     beaten=["Борис"],
+    rejected=[{"author": "Анна"}],  # P-A.3: ignored and flagged
 )
 v3 = [(x, "Жора" if x != "Жора" else "Коля") for x in s.alive if x != "Борис"]
 s.turn(3, votes=v3, silent=["Борис"], removed_by_vote="Жора", abstained=[])
@@ -1374,6 +1375,7 @@ s.turn(
     moves=[mv("Олег", "kill", "Егор")],
     removed_by_vote="Жора",
     refused=[("Олег", "kill", "dead")],
+    rejected=[{"author": "Олег", "reason": "dead"}],
 )
 
 s = Scenario(
@@ -2005,6 +2007,7 @@ jail_day(
     "Жанна",
     posts=[s.post("Кира", 'Последнее слово: это <span style="color:green">Анна</span>!')],
     court_posts=[s.post("Кира", "Анна")],
+    rejected=[{"author": "Кира", "reason": "dead"}],
 )
 
 s = Scenario(
@@ -2325,6 +2328,7 @@ s.turn(
     + [("Жанна", "Игорь"), ("Игорь", "Игорь")],
     court_posts=[s.post("Зритель", "Игорь"), s.post("Зритель", "Игорь")],
     nominees=["Жанна", "Игорь"],
+    rejected=[{"author": "Зритель", "reason": "not_a_player"}],
     removed_by_vote="Жанна",
 )
 
@@ -2591,4 +2595,312 @@ s.turn(
     court=[(x, "Жанна") for x in ALL8 if x != "Жанна"] + [("Жанна", "Игорь")],
     nominees=["Жанна", "Евгений", "Игорь", "Кира"],
     removed_by_vote="Жанна",
+)
+
+s = full(
+    "pefl_P_M_10_protect_and_heal_on_the_attacker_do_not_work",
+    ["P-M.10", "P-M.6", "P-M.5"],
+    "The maniac shoots the kamikaze while the necromancer protects the maniac and the doctor "
+    "heals the kamikaze: both still die, nobody is resurrected.",
+    "P-M.10: 'heal/protect on either do not work'. The maniac dies of `kamikaze`; the "
+    "kamikaze's own cause is open (`maniac` as striker or `kamikaze`).",
+)
+s.turn(
+    1,
+    moves=[mv("Дима", "protect", "Олег"), mv("Гена", "heal", "Лена"), mv("Олег", "kill", "Лена")],
+    abstained=ALL,
+    deaths=[s.death("Олег", "kamikaze"), s.death("Лена", one_of("maniac", "kamikaze"))],
+    saved=[],
+)
+
+s = full(
+    "pefl_P_M_1_check_of_a_player_beaten_that_night",
+    ["P-M.1", "P-M.11"],
+    "The commissar checks Егор, whom the thug beat that night: the role comes back as usual "
+    "(the thug's nick that P-M.1 adds is not compared).",
+    "P-M.1: a beaten player can still be checked; the commissar also learns the thug's nick "
+    "(an extra key, if any, is allowed by the comparison convention).",
+)
+s.turn(
+    1,
+    moves=[mv("Нина", "beat", "Егор"), mv("Анна", "check", "Егор")],
+    abstained=ALL,
+    beaten=["Егор"],
+    checks=com("Егор", "civilian"),
+)
+
+s = full(
+    "pefl_P_M_11_beaten_doctor_heals_nobody",
+    ["P-M.11", "P-M.5", "P-O.1"],
+    "The thug beats the doctor (step 4): his heal of Егор is lost and the yakuza's shot kills "
+    "Егор.",
+    "P-M.11: the beaten player loses his move that night; P-O.1: beats (step 4) before heals "
+    "(step 6).",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Нина", "beat", "Гена"),
+        mv("Гена", "heal", "Егор"),
+        mv("Коля", "kill", "Егор", executor="Фима"),
+    ],
+    abstained=ALL,
+    beaten=["Гена"],
+    deaths=[s.death("Егор", "yakuza")],
+)
+
+s = Scenario(
+    "pefl_P_M_4_testament_ignores_the_maniacs_vest",
+    "pefl",
+    NINJA7,
+    ["P-M.4", "P-M.13"],
+    "The maniac cast the first vote against the hanged ninja: the testament kills him though "
+    "his vest is whole.",
+    "P-M.4: the first voter dies that night; P-M.13 ruling: the vest stops one *mafia* bullet "
+    "only.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Олег", "Вася"),
+        ("Жора", "Вася"),
+        ("Коля", "Вася"),
+        ("Вася", "Коля"),
+        ("Анна", "Коля"),
+        ("Миша", "Егор"),
+        ("Егор", "Жора"),
+    ],
+    removed_by_vote="Вася",
+    deaths=[s.death("Олег", "testament")],
+)
+
+s = gam(
+    "gambler_C_5_dead_prostitute_cannot_choose_a_side",
+    GAMBLER,
+    ["C-5", "G-M.8"],
+    "The prostitute is killed on night 2; her `choose_side mafia` PM on turn 3 is refused "
+    "(the dead take no part) and recruits nobody.",
+    "C-5: dead players take no part — bad input is a refusal (`dead`), as for any other move "
+    "of the dead; G-M.8: a choice is only asked of a living prostitute checked by both.",
+)
+jail_day(s, 2, "Игорь", moves=[mv("Евгений", "kill", "Даша")], deaths=[s.death("Даша", "mafia")])
+jail_day(
+    s,
+    3,
+    "Кира",
+    moves=[{"from": "Даша", "action": "choose_side", "side": "mafia"}],
+    refused=[("Даша", "choose_side", "dead")],
+)
+
+s = Scenario(
+    "pefl_C_6_host_corrects_votes",
+    "pefl",
+    SIX,
+    ["C-6", "P-V.1", "P-V.4"],
+    "The bot rejects Егор's reasonless vote for Олег; the host counts it (post 1002) and drops "
+    "Жора's accepted vote for Коля (post 1003): Олег, not Коля, is hanged.",
+    "C-6: a corrected vote written by the host wins over what the bot parsed (override keys "
+    "agreed in the disputes log, A0: `count_vote`, `ignore_vote`).",
+)
+s.turn(
+    1,
+    posts=[
+        s.post("Анна", f"{red('Олег')} слишком тихо себя ведёт весь день", 1001),
+        s.post("Егор", f"Голосую {red('Олег', 1)}", 1002),
+        s.post("Жора", f"{red('Коля', 2)} путается в показаниях весь день", 1003),
+        s.post("Миша", f"{red('Коля', 3)} голосует странно, явно прикрывает своих", 1004),
+    ],
+    overrides=[
+        {"kind": "count_vote", "post_id": 1002, "nick": "Егор", "target": "Олег"},
+        {"kind": "ignore_vote", "post_id": 1003},
+    ],
+    tally={"Олег": 2, "Коля": 1},
+    removed_by_vote="Олег",
+    abstained=["Жора", "Коля", "Олег"],
+)
+
+s = Scenario(
+    "pefl_C_6_replacement_account_plays_on",
+    "pefl",
+    SIX,
+    ["C-6", "P-A.1"],
+    "On turn 2 the host replaces Егор's account with «Егорыч»: the new account posts and votes, "
+    "the old nick is gone from the cast, and nobody goes missing.",
+    "C-6: a replacement account is a host override (A0: `replace`, applied first that turn); "
+    "P-A.1 then asks the post of the new account.",
+)
+s.turn(1, abstained=ALL)
+s.turn(
+    2,
+    posts=[s.post("Егорыч", f"{red('Коля')} слишком тихо себя ведёт весь день")]
+    + [s.post(x, f"{red('Коля', 1)} путается в показаниях весь день") for x in ("Анна", "Жора")]
+    + [
+        s.post(x, f"{red('Анна', 2)} голосует странно, явно прикрывает своих")
+        for x in ("Коля", "Миша", "Олег")
+    ],
+    silent=["Егор"],
+    overrides=[{"kind": "replace", "nick": "Егор", "new_nick": "Егорыч"}],
+    tally={"Коля": 3, "Анна": 3},
+    removed_by_vote="Коля",
+    abstained=[],
+    alive=["Анна", "Егорыч", "Жора", "Миша", "Олег"],
+)
+
+# ====================================================================== rulings as settings
+# Each ruling of RULES.md is a [rules] setting (config.example.toml documents the keys); a
+# scenario's `options` may set it. These play a ruling's non-default value.
+
+s = gam(
+    "gambler_G_M_1_ruling_setting_invited_lawyer_still_checks",
+    GAMBLER,
+    ["G-M.1", "C-6"],
+    "With `prostitute_blocks_lawyer = false`, the invited lawyer still checks.",
+    "G-M.1 names the lawyer only as a Ruling; the setting turns it off.",
+    options={"prostitute_blocks_lawyer": False},
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Даша", "block", "Зоя"), mv("Зоя", "check", "Вера")],
+    checks=[chk("lawyer", "Вера", "doctor")],
+)
+
+s = gam(
+    "gambler_G_N_5_ruling_setting_no_coin_nobody_jailed",
+    EIGHT,
+    ["G-N.5", "C-6"],
+    "With `duel_by_coin = false`, a 4:4 court tie jails nobody (the host is to enter the real "
+    "duel's loser).",
+    "G-N.5: the coin is a Ruling; switched off, the tie stands until a host override.",
+    options={"duel_by_coin": False},
+)
+s.turn(2, greens=TIE_GREENS, court=TIE_COURT, nominees=["Жанна", "Игорь"])
+
+s = gam(
+    "gambler_G_M_8_ruling_setting_unanswered_side_mafia",
+    BIG,
+    ["G-M.8", "C-6"],
+    'With `unanswered_side = "mafia"`, a prostitute checked by both who never answers plays '
+    "for mafia from the next deadline.",
+    "G-M.8: 'no answer → town' is a Ruling; the setting names the other side.",
+    options={"unanswered_side": "mafia"},
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Анна", "check", "Даша"), mv("Зоя", "check", "Даша")],
+    checks=[chk("commissar", "Даша", "prostitute"), chk("lawyer", "Даша", "prostitute")],
+)
+jail_day(s, 3, "Кира", recruited="mafia")
+
+s = full(
+    "pefl_P_M_5_ruling_setting_killed_doctor_still_heals",
+    ["P-M.5", "C-6"],
+    "With `doctor_killed_heals = true`, the doctor shot by the yakuza still saves Егор from "
+    "the maniac.",
+    "P-M.5's 'a doctor killed at step 5 heals nobody' is a Ruling; the setting reverses it.",
+    options={"doctor_killed_heals": True},
+)
+s.turn(
+    1,
+    moves=[
+        mv("Гена", "heal", "Егор"),
+        mv("Коля", "kill", "Гена", executor="Фима"),
+        mv("Олег", "kill", "Егор"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Гена", "yakuza")],
+    saved=["Егор"],
+)
+
+s = full(
+    "pefl_P_M_1_ruling_setting_killed_commissar_still_checks",
+    ["P-M.1", "P-M.2", "C-6"],
+    "With `commissar_killed_checks = true`, the commissar shot that night still learns his "
+    "check (and the sergeant gets the copy).",
+    "P-M.1's 'a commissar killed at step 5 makes no check' is written as the rule; the "
+    "setting (config.example.toml) lets a host reverse it.",
+    options={"commissar_killed_checks": True},
+)
+s.turn(
+    1,
+    moves=[mv("Анна", "check", "Коля"), mv("Миша", "kill", "Анна", executor="Рита")],
+    abstained=ALL,
+    deaths=[s.death("Анна", "triad")],
+    checks=com("Коля", "yakuza"),
+)
+
+s = full(
+    "pefl_P_M_13_ruling_setting_vest_stops_the_ninja_too",
+    ["P-M.13", "C-6"],
+    "With `vest_stops` including `ninja`, the ninja's first blow on the maniac hits the vest.",
+    "P-M.13 ruling 'the vest stops one mafia bullet' is the setting `vest_stops`.",
+    options={"vest_stops": ["yakuza", "triad", "ninja"]},
+)
+s.turn(1, moves=[mv("Вася", "kill", "Олег")], abstained=ALL, saved=["Олег"])
+
+s = gam(
+    "gambler_G_N_4_a_lone_court_vote_jails",
+    EIGHT,
+    ["G-N.4", "G-N.3"],
+    "Игорь is the only nominee; one player votes for him in court, the rest vote for players "
+    "who are not nominees: the single valid vote jails him.",
+    "G-N.4 ruling: a nominee needs at least one court vote (one nominee alone with a vote is "
+    "jailed); votes for non-nominees do not count. Abstention not compared (Gambler defines "
+    "none).",
+)
+s.turn(
+    2,
+    greens=[(x, "Игорь") for x in ALL8 if x != "Игорь"] + [("Игорь", "Кира")],
+    court=[("Анна", "Игорь")],
+    court_posts=[s.post(x, "Жанна") for x in ALL8 if x != "Анна"],
+    nominees=["Игорь", "Кира"],
+    tally={"Игорь": 1},
+    removed_by_vote="Игорь",
+    abstained=OMIT,
+)
+
+s = Scenario(
+    "pefl_P_V_4_three_way_tie",
+    "pefl",
+    SIX,
+    ["P-V.4"],
+    "Коля, Миша and Олег get two votes each; Олег's second vote comes first (post 4), so Олег "
+    "is hanged although Коля had the very first vote.",
+    "P-V.4: the tied player who first reached the top count is hanged.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Коля"),
+        ("Егор", "Олег"),
+        ("Жора", "Миша"),
+        ("Коля", "Олег"),
+        ("Миша", "Коля"),
+        ("Олег", "Миша"),
+    ],
+    removed_by_vote="Олег",
+)
+
+s = full(
+    "pefl_P_M_10_kamikaze_vs_thug_vs_ambush_in_one_night",
+    ["P-M.10", "P-M.9", "P-M.14", "P-M.12", "P-O.1"],
+    "One night: the maniac ambushes, the kamikaze blasts him, the thug beats the kamikaze. "
+    "The blast still goes off: maniac, kamikaze and thug all die; nobody else.",
+    "P-M.9: the blast beats the ambush; P-M.10: a blasting kamikaze who is beaten takes the "
+    "thug and his target with him; P-M.14 ruling: the kamikaze's strike names the maniac's "
+    "death. The kamikaze's own cause is open (`kamikaze`/`thug_accident`).",
+)
+s.turn(
+    1,
+    moves=[mv("Олег", "ambush"), mv("Лена", "blast", "Олег"), mv("Нина", "beat", "Лена")],
+    abstained=ALL,
+    deaths=[
+        s.death("Олег", "kamikaze"),
+        s.death("Нина", "kamikaze"),
+        s.death("Лена", one_of("kamikaze", "thug_accident")),
+    ],
+    beaten=OMIT,
 )

@@ -1,6 +1,6 @@
 """Authoring kit for the rule scenarios in this folder.
 
-Run `python tests/scenarios/build.py` from the project root to (re)write every
+Run `python tests/scenarios/scenario_kit.py` from the project root to (re)write every
 `<name>.json` scenario, its `<name>.expected.json` and `INDEX.md`. The JSON files are the
 artifacts the tests read; this module only saves typing: it renders posts the way phpBB 3.3
 (prosilver) renders post bodies, fills the output fields a turn leaves empty, and keeps the
@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -156,24 +157,24 @@ class Scenario:
         self,
         n: int,
         *,
-        votes: list[tuple[str, str]] = (),  # type: ignore[assignment]
-        greens: list[tuple[str, str]] = (),  # type: ignore[assignment]
-        court: list[tuple[str, str]] = (),  # type: ignore[assignment]
-        silent: list[str] = (),  # type: ignore[assignment]
-        posts: list[dict[str, Any]] = (),  # type: ignore[assignment]
-        court_posts: list[dict[str, Any]] = (),  # type: ignore[assignment]
-        moves: list[dict[str, Any]] = (),  # type: ignore[assignment]
-        overrides: list[dict[str, Any]] = (),  # type: ignore[assignment]
+        votes: Sequence[tuple[str, str]] = (),
+        greens: Sequence[tuple[str, str]] | dict[str, int] = (),
+        court: Sequence[tuple[str, str]] = (),
+        silent: Sequence[str] = (),
+        posts: Sequence[dict[str, Any]] = (),
+        court_posts: Sequence[dict[str, Any]] = (),
+        moves: Sequence[dict[str, Any]] = (),
+        overrides: Sequence[dict[str, Any]] = (),
         chat: bool = True,
         tally: dict[str, int] | None = None,
-        refused: list[tuple[str, str, str | None]] = (),  # type: ignore[assignment]
+        refused: Sequence[tuple[str, str, str | None]] = (),
         **expect: Any,
     ) -> None:
         """One turn. `votes`/`greens`/`court` are accepted votes rendered as posts (the
         expected tallies are then their counts unless given); every other living player not
         in `silent` posts a chat line (so nobody goes missing by accident, P-A.1)."""
         if self.ruleset == "pefl" and n == 1 and not self.turns_in:
-            self.turn(0)  # a PEFL game starts with its zero turn (P-S.2); replay wants it
+            self.turn(0)  # a PEFL game starts with its zero turn (P-S.2)
         if isinstance(greens, dict):  # an expected tally, not input greens
             expect["greens"] = greens
             greens = []
@@ -247,9 +248,6 @@ class Scenario:
             self.alive = list(out["alive"])
         self.turns_out.append(out)
 
-    def set_alive(self, alive: list[str]) -> None:
-        self.alive = list(alive)
-
     # -- files
     def scenario_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"ruleset": self.ruleset, "seed": self.seed}
@@ -278,33 +276,40 @@ OMIT: Any = _Omit()  # leave a field out of the expected turn: no rule fixes it
 REGISTRY: list[Scenario] = []
 
 
-def write_all() -> None:
+def render_all() -> dict[str, str]:
+    """Every file this folder should hold (name → text), from scenario_defs."""
     import scenario_defs  # noqa: F401  (defines the scenarios into REGISTRY)
 
     names = [s.name for s in REGISTRY]
     dupes = [n for n, c in Counter(names).items() if c > 1]
     if dupes:
-        sys.exit(f"duplicate scenario names: {dupes}")
-    for old in HERE.glob("*.json"):
-        old.unlink()
+        raise ValueError(f"duplicate scenario names: {dupes}")
+    files: dict[str, str] = {}
     rows = []
     for s in REGISTRY:
-        (HERE / f"{s.name}.json").write_text(
-            json.dumps(s.scenario_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
-        )
-        (HERE / f"{s.name}.expected.json").write_text(
-            json.dumps(s.expected_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        files[f"{s.name}.json"] = json.dumps(s.scenario_json(), ensure_ascii=False, indent=1) + "\n"
+        files[f"{s.name}.expected.json"] = (
+            json.dumps(s.expected_json(), ensure_ascii=False, indent=1) + "\n"
         )
         rows.append(f"| `{s.name}.json` | {', '.join(s.rules)} | {s.what} | {s.how} |")
     index = (HERE / "INDEX.head.md").read_text(encoding="utf-8")
     index += "\n| file | rule ids | what it shows | how the expectation was derived |\n"
     index += "|---|---|---|---|\n" + "\n".join(rows) + "\n"
-    (HERE / "INDEX.md").write_text(index, encoding="utf-8")
+    files["INDEX.md"] = index
+    return files
+
+
+def write_all() -> None:
+    files = render_all()
+    for old in HERE.glob("*.json"):
+        old.unlink()
+    for name, text in files.items():
+        (HERE / name).write_text(text, encoding="utf-8")
     print(f"wrote {len(REGISTRY)} scenarios")
 
 
 if __name__ == "__main__":
     sys.path.insert(0, str(HERE))
-    import build  # the defs register into this module's REGISTRY, not __main__'s
+    import scenario_kit  # the defs register into this module's REGISTRY, not __main__'s
 
-    build.write_all()
+    scenario_kit.write_all()
