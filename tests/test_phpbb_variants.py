@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta, timezone
 from functools import cache
 from typing import Any
@@ -20,7 +22,7 @@ from hypothesis import strategies as st
 
 from parser.pages import detect_board, parse_topic
 from parser.records import Post, TopicPage
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ROOT
 
 VARIANTS = FIXTURES / "phpbb-variants"
 TRUTH: dict[str, Any] = json.loads((VARIANTS / "truth.json").read_text(encoding="utf-8"))
@@ -204,3 +206,23 @@ def test_variant_post_edit_note(name: str, want: dict[str, Any]) -> None:
 def test_variant_posts_without_edit_note_have_none(name: str) -> None:
     noted = {p["id"] for p in PAGES[name]["posts"] if "edited" in p}
     assert {p.id for p in topic(name).posts if p.edited is not None} == noted
+
+
+def test_cli_parse_posts_reads_every_variant_page() -> None:
+    """`mafiabot parse posts` (the host's first check of a new board) on all variant pages."""
+    names = sorted(PAGES)
+    res = subprocess.run(
+        [sys.executable, "-m", "mafiabot", "parse", "posts", *(str(VARIANTS / n) for n in names)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert res.returncode == 0, res.stderr
+    got = [json.loads(line) for line in res.stdout.splitlines()]
+    want = [(n, p["id"], p["author"]) for n in names for p in PAGES[n]["posts"]]
+    assert [(g["page"], g["id"], g["author"]) for g in got] == want
+    coloured = {g["id"]: [[c["color"], c["text"]] for c in g["colored"]] for g in got}
+    for n in names:
+        for p in PAGES[n]["posts"]:
+            assert coloured[p["id"]] == p["colored"]
