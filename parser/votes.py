@@ -23,8 +23,10 @@ How a post is read
    player may re-green) or ``first`` (PEFL P-V.3, a vote cannot be changed).
 5. PEFL (setting ``require_reason``): the vote needs a reason (P-V.1), at least
    ``min_reason_words`` (default 3) words of the voter's own text outside quotes besides
-   the nick. Without one it still counts as an agreement (P-V.2) when the post quotes an
-   accepted vote (by board post id) for the same target.
+   the nick — no copy or declined form of the voted nick counts, nor the other
+   vote-coloured nicks of the post (see `reason_words` for the ruling). Without one it
+   still counts as an agreement (P-V.2) when the post quotes an accepted vote (by board
+   post id) for the same target.
 6. A vote read from a post edited at or after ``until`` still counts (the board keeps no
    older text) but its `PostReading.note` says ``edited_after_deadline`` for the host.
 
@@ -56,7 +58,14 @@ from typing import Final, Literal
 
 from engine.actions import InputRejected, Vote
 from parser.colors import matches_colors
-from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickMatch, NickResolver, lookalike_key
+from parser.nicks import (
+    AMBIGUOUS_NICK,
+    UNKNOWN_NICK,
+    NickMatch,
+    NickResolver,
+    lookalike_key,
+    word_inflects,
+)
 from parser.records import ColoredSpan, Post
 
 Ruleset = Literal["gambler", "pefl"]
@@ -196,13 +205,62 @@ def _late_edit(post: Post, o: VoteOptions) -> str | None:
     return None
 
 
-def reason_words(post: Post, nick_text: str) -> int:
-    """P-V.1: words of the author's own text outside quotes besides the voted nick."""
-    own = post.own_text
-    idx = own.find(nick_text) if nick_text else -1
-    if idx >= 0:
-        own = own[:idx] + " " + own[idx + len(nick_text) :]
-    return len(_WORD_RE.findall(own))
+def _key_words(text: str) -> list[str]:
+    """The words of `text` as look-alike-folded keys (the tokens `reason_words` counts)."""
+    return _WORD_RE.findall(lookalike_key(text))
+
+
+def _is_nick_form(word: str, nick_word: str) -> bool:
+    # short nick words («X» of «Mister X») only as themselves: a one- or two-letter stem
+    # would swallow ordinary words
+    if len(nick_word) < 3:
+        return word == nick_word
+    return word_inflects(word, nick_word)
+
+
+def reason_words(
+    post: Post, nick_text: str, nick: str | None = None, other_nicks: Sequence[str] = ()
+) -> int:
+    """P-V.1: words of the author's own text outside quotes besides the nick.
+
+    Ruling on "besides the nick": no mention of the voted player is a reason word — every
+    copy of the nick, in any case or look-alike spelling, declined (Колю, Коле) or by one of
+    its words (Граф for Граф Монте-Кристо), is left out, coloured or not; so is the text of
+    the post's other vote-coloured spans that name players (`other_nicks`): a row of red
+    nicks is not a reason. Other words count whatever they are, other players' nicks in
+    plain text included (logic is never judged). Quotes are not own text at all.
+    """
+    words = _key_words(post.own_text)
+    if not words:
+        return 0
+    dropped = [False] * len(words)
+    for target in dict.fromkeys(t for t in (nick_text, nick) if t):
+        seq = _key_words(target)
+        if not seq:
+            continue
+        k = len(seq)
+        i = 0
+        while i + k <= len(words):  # the whole nick, each word possibly declined
+            # inside the whole multi-word nick even a short word may be declined (Mister Xа)
+            form = _is_nick_form if k == 1 else word_inflects
+            if all(form(words[i + j], seq[j]) for j in range(k)):
+                dropped[i : i + k] = [True] * k
+                i += k
+            else:
+                i += 1
+        long_words = [w for w in seq if len(w) >= 3]
+        if k > 1 and long_words:  # a word of a multi-word nick on its own
+            for i, w in enumerate(words):
+                if not dropped[i] and any(word_inflects(w, n) for n in long_words):
+                    dropped[i] = True
+    for other in other_nicks:  # one copy per span, in document order
+        seq = _key_words(other)
+        k = len(seq)
+        for i in range(len(words) - k + 1 if k else 0):
+            if words[i : i + k] == seq and not any(dropped[i : i + k]):
+                dropped[i : i + k] = [True] * k
+                break
+    return dropped.count(False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,24 +274,28 @@ def _read_spans(
     resolver: NickResolver,
     dead: NickResolver | None,
     policy: Policy,
-) -> tuple[_Pick | None, _Pick | None, str | None]:
-    """(chosen resolved span, first nick-like failure, dead-target text) of one post."""
+) -> tuple[_Pick | None, _Pick | None, str | None, list[ColoredSpan]]:
+    """(chosen resolved span, first nick-like failure, dead-target text, spans naming a
+    player — living or dead) of one post."""
     resolved: list[_Pick] = []
+    named: list[ColoredSpan] = []
     failure: _Pick | None = None
     dead_hit: str | None = None
     for span in spans:
         m = resolver.resolve(span.text)
         if m.ok:
             resolved.append(_Pick(span, m))
+            named.append(span)
             continue
         if dead is not None and dead.resolve(span.text, fuzzy=False).ok:
             dead_hit = dead_hit or span.text
+            named.append(span)
             continue
         if failure is None and (m.reason == AMBIGUOUS_NICK or resolver.looks_like_nick(span.text)):
             failure = _Pick(span, m)
     if not resolved:
-        return None, failure, dead_hit
-    return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit
+        return None, failure, dead_hit, named
+    return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit, named
 
 
 def _tally(votes: Iterable[Vote]) -> dict[str, int]:
@@ -306,7 +368,7 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
-        pick, failure, dead_hit = _read_spans(spans, resolver, dead_resolver, policy)
+        pick, failure, dead_hit, named = _read_spans(spans, resolver, dead_resolver, policy)
         if pick is None:
             if status in ("living",) and failure is not None:
                 reject(post, author, failure.match.reason or UNKNOWN_NICK, text=failure.span.text)
@@ -341,7 +403,9 @@ def extract_votes(
                 )
             continue
         agreed_with: int | None = None
-        if need_reason and reason_words(post, pick.span.text) < o.min_reason_words:
+        others = [s.text for s in named if s is not pick.span]
+        words = reason_words(post, pick.span.text, target, others) if need_reason else 0
+        if need_reason and words < o.min_reason_words:
             if agreement:
                 agreed_with = next(
                     (
@@ -434,7 +498,7 @@ def extract_court_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck]
-        pick, failure, _ = _read_spans(spans, resolver, None, "last")
+        pick, failure, _, _ = _read_spans(spans, resolver, None, "last")
         match: NickMatch | None = pick.match if pick else None
         text = pick.span.text if pick else post.own_text
         if match is None:
