@@ -162,3 +162,40 @@ def test_parse_pm_on_a_topic_page_exits_2(tmp_path: Path) -> None:
     )
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "not a private message page" in proc.stderr
+
+
+IPB_NOT_PM = sorted(
+    str(p)
+    for p in (FIXTURES / "ipb").rglob("*.html")
+    if "login_form" not in p.name  # a login page has its own one-line error
+)
+IPB_TEMPLATES = ROOT / "tests" / "ipb_template_pages"
+
+
+@pytest.mark.parametrize("page", IPB_NOT_PM, ids=lambda p: Path(p).name)
+def test_parse_pm_on_an_ipb_topic_or_mention_page_exits_2(
+    page: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # real IPB topic/mention/search pages carry post markup but are not a messenger page
+    living = nicks_file(tmp_path, ["John0", "Вася"])
+    rc, out, err = run(["parse", "pm", page, "--players", living], capsys)
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and "not a private message page" in err
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "ipb13_pm_view.template.html",
+        "ipb3_pm_conversation.template.html",
+        "ips4_messenger_conversation.template.html",
+    ],
+)
+def test_parse_pm_still_reads_ipb_messenger_pages(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # minimal template-derived messenger pages (tests/ipb_template_pages/README.md)
+    living = nicks_file(tmp_path, ["John0", "Mr. Grin", "daveoreardon"])
+    rc, out, _err = run(["parse", "pm", str(IPB_TEMPLATES / name), "--players", living], capsys)
+    assert rc == 0
+    assert json.loads(out)["pm"]["sender"] in ("John0", "Mr. Grin", "daveoreardon")
