@@ -38,9 +38,8 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
-
-from rapidfuzz import fuzz
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -83,19 +82,33 @@ def normalize_space(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).translate(_INVISIBLE).split())
 
 
+# The keys below are pure functions of short texts (nicks, coloured spans, authors) that
+# recur on every page of a game, so each distinct text is folded once. Long texts (a whole
+# post, for reason words) go through `fold_text`, which does not fill the caches.
+_KEY_CACHE: Final = 8192
+
+
+@lru_cache(maxsize=_KEY_CACHE)
 def casefold_key(text: str) -> str:
     """The `casefold` tier's comparison key."""
     return normalize_space(text).casefold().replace("ё", "е")
 
 
+@lru_cache(maxsize=_KEY_CACHE)
 def lookalike_key(text: str) -> str:
     """The `lookalike` tier's key: case-folded, Latin look-alikes mapped onto Cyrillic."""
     return casefold_key(text).translate(_LOOKALIKES)
 
 
+@lru_cache(maxsize=_KEY_CACHE)
 def trimmed_key(text: str) -> str:
     """The `trimmed` tier's key: the look-alike key without non-letters at either end."""
     return _EDGE_JUNK.sub("", lookalike_key(text))
+
+
+def fold_text(text: str) -> str:
+    """`lookalike_key` of a long text, uncached."""
+    return normalize_space(text).casefold().replace("ё", "е").translate(_LOOKALIKES)
 
 
 def word_inflects(word: str, nick_word: str) -> bool:
@@ -158,6 +171,7 @@ _CONFIDENCE: Final = {
     "partial": 0.75,
 }
 STRICT_TIERS: Final = ("exact", "casefold", "lookalike", "trimmed")
+_MEMO_SIZE: Final = 4096
 
 
 class NickResolver:
@@ -181,6 +195,8 @@ class NickResolver:
         self._trimmed = [trimmed_key(p) for p in self.players]
         self._words = [tuple(w for w in _WORD_SPLIT.split(k) if len(w) >= 3) for k in self._trimmed]
         self.max_words = max((len(k.split(" ")) for k in self._trimmed), default=1)
+        # each distinct text is resolved once per player list (spans repeat across a day)
+        self._memo: dict[tuple[str, bool, bool], NickMatch] = {}
 
     def __contains__(self, nick: object) -> bool:
         return nick in self.players
@@ -222,6 +238,8 @@ class NickResolver:
         key = trimmed_key(text)
         if len(key) < 4:
             return []
+        from rapidfuzz import fuzz  # only when the cheap tiers found nothing
+
         scored = [(p, fuzz.ratio(key, k)) for p, k in zip(self.players, self._trimmed, strict=True)]
         scored.sort(key=lambda pair: -pair[1])
         return scored
@@ -230,6 +248,15 @@ class NickResolver:
 
     def resolve(self, text: str, *, inflected: bool = False, fuzzy: bool = True) -> NickMatch:
         """Resolve `text`; `inflected` adds the Russian-case tiers used for moves."""
+        memo_key = (text, inflected, fuzzy)
+        hit = self._memo.get(memo_key)
+        if hit is None:
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()
+            hit = self._memo[memo_key] = self._resolve(text, inflected=inflected, fuzzy=fuzzy)
+        return hit
+
+    def _resolve(self, text: str, *, inflected: bool, fuzzy: bool) -> NickMatch:
         methods: list[str] = list(STRICT_TIERS)
         if inflected:
             methods.append("inflected")
@@ -285,3 +312,11 @@ class NickResolver:
             return True
         scored = self.fuzzy(text)
         return bool(scored) and scored[0][1] >= 60
+
+
+@lru_cache(maxsize=32)
+def cached_resolver(
+    players: tuple[str, ...], fuzzy_threshold: float = 85.0, partial: bool = True
+) -> NickResolver:
+    """One resolver (and its memo) per player list: a day's pages share their answers."""
+    return NickResolver(players, fuzzy_threshold=fuzzy_threshold, partial=partial)

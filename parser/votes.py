@@ -54,6 +54,7 @@ import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 from typing import Final, Literal
 
 from engine.actions import InputRejected, Vote
@@ -63,6 +64,8 @@ from parser.nicks import (
     UNKNOWN_NICK,
     NickMatch,
     NickResolver,
+    cached_resolver,
+    fold_text,
     lookalike_key,
     word_inflects,
 )
@@ -141,6 +144,12 @@ def color_matches(color: str, spec: Sequence[str]) -> bool:
     ``"any"`` takes every colour; other entries are spellings or ``family:<name>`` as
     `parser.colors.matches_colors` reads them.
     """
+    return _color_matches(color, tuple(spec))
+
+
+@lru_cache(maxsize=1024)
+def _color_matches(color: str, spec: tuple[str, ...]) -> bool:
+    # a handful of distinct colours per game, read on every post
     if any(entry.strip().lower() == "any" for entry in spec):
         return True
     return matches_colors(color, spec)
@@ -207,7 +216,12 @@ def _late_edit(post: Post, o: VoteOptions) -> str | None:
 
 def _key_words(text: str) -> list[str]:
     """The words of `text` as look-alike-folded keys (the tokens `reason_words` counts)."""
-    return _WORD_RE.findall(lookalike_key(text))
+    return _WORD_RE.findall(fold_text(text))
+
+
+@lru_cache(maxsize=1024)
+def _nick_words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD_RE.findall(lookalike_key(text)))
 
 
 def _is_nick_form(word: str, nick_word: str) -> bool:
@@ -235,15 +249,18 @@ def reason_words(
         return 0
     dropped = [False] * len(words)
     for target in dict.fromkeys(t for t in (nick_text, nick) if t):
-        seq = _key_words(target)
+        seq = _nick_words(target)
         if not seq:
             continue
         k = len(seq)
+        # every form of a nick word starts with its first two letters (word_inflects keeps a
+        # stem of at least two): a cheap filter before the inflection test
+        head = seq[0][:2]
+        # inside the whole multi-word nick even a short word may be declined (Mister Xа)
+        form = _is_nick_form if k == 1 else word_inflects
         i = 0
         while i + k <= len(words):  # the whole nick, each word possibly declined
-            # inside the whole multi-word nick even a short word may be declined (Mister Xа)
-            form = _is_nick_form if k == 1 else word_inflects
-            if all(form(words[i + j], seq[j]) for j in range(k)):
+            if words[i].startswith(head) and all(form(words[i + j], seq[j]) for j in range(k)):
                 dropped[i : i + k] = [True] * k
                 i += k
             else:
@@ -251,13 +268,15 @@ def reason_words(
         long_words = [w for w in seq if len(w) >= 3]
         if k > 1 and long_words:  # a word of a multi-word nick on its own
             for i, w in enumerate(words):
-                if not dropped[i] and any(word_inflects(w, n) for n in long_words):
+                if not dropped[i] and any(
+                    w.startswith(n[:2]) and word_inflects(w, n) for n in long_words
+                ):
                     dropped[i] = True
     for other in other_nicks:  # one copy per span, in document order
-        seq = _key_words(other)
+        seq = _nick_words(other)
         k = len(seq)
         for i in range(len(words) - k + 1 if k else 0):
-            if words[i : i + k] == seq and not any(dropped[i : i + k]):
+            if tuple(words[i : i + k]) == seq and not any(dropped[i : i + k]):
                 dropped[i : i + k] = [True] * k
                 break
     return dropped.count(False)
@@ -341,8 +360,8 @@ def extract_votes(
     """
     o = options or VoteOptions()
     colors, policy, need_reason, agreement = _defaults(ruleset, o)
-    resolver = NickResolver(players, fuzzy_threshold=o.fuzzy_threshold)
-    dead_resolver = NickResolver(dead, partial=False) if dead else None
+    resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
+    dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
     who = _Who(players, dead, beaten, o.ignore_authors)
 
     readings: list[PostReading] = []
@@ -483,7 +502,7 @@ def extract_court_votes(
     ``not_a_nominee``; chatter that names nobody is not a vote and is not reported.
     """
     o = options or VoteOptions()
-    resolver = NickResolver(players, fuzzy_threshold=o.fuzzy_threshold)
+    resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
     nominee_set = set(nominees)
     who = _Who(players, dead, (), o.ignore_authors)
     readings: list[PostReading] = []
