@@ -199,3 +199,57 @@ def test_parse_pm_still_reads_ipb_messenger_pages(
     rc, out, _err = run(["parse", "pm", str(IPB_TEMPLATES / name), "--players", living], capsys)
     assert rc == 0
     assert json.loads(out)["pm"]["sender"] in ("John0", "Mr. Grin", "daveoreardon")
+
+
+def test_parse_votes_min_reason_words_zero_is_a_setting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `--min-reason-words 0` was read as "unset" (falsy) and became 3
+    players = nicks_file(tmp_path, DAY2["alive"])
+    argv = ["parse", "votes", "--ruleset", "pefl", "--players", players, *NOW]
+    argv += ["--host", GAME["host"], "--after-post", "96", "--before-post", "116"]
+    rc, out, _ = run([*argv, "--min-reason-words", "0", *PAGES[4:]], capsys)
+    assert rc == 0
+    data = json.loads(out)
+    assert not [r for r in data["rejected"] if r["reason"] == "no_reason"]
+    assert sum(data["tally"].values()) >= 6  # every red vote of the window counts
+
+
+@pytest.mark.parametrize("command", ["votes", "pm"])
+def test_parse_refuses_a_nick_both_living_and_dead(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = nicks_file(tmp_path, DAY2["alive"])
+    dead = nicks_file(tmp_path, ["Шерлок", DAY2["alive"][0]], "dead.txt")
+    page = PAGES[0] if command == "votes" else str(PHPBB / "pm_view_1.html")
+    argv = ["parse", command, "--players", players, "--dead", dead, page]
+    if command == "votes":
+        argv[2:2] = ["--ruleset", "pefl"]
+    rc, out, err = run(argv, capsys)
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and DAY2["alive"][0] in err and "dead" in err
+
+
+def test_parse_votes_refuses_a_printable_view(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # every post of topic_print.html has id 0: only the first one used to be read
+    players = nicks_file(tmp_path, DAY1["alive"])
+    argv = ["parse", "votes", "--ruleset", "gambler", "--colors", "any", "--players", players]
+    rc, out, err = run([*argv, str(PHPBB / "topic_print.html")], capsys)
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and "no board ids" in err
+
+
+def test_parse_pm_warns_when_a_relative_date_cannot_be_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    msg = next(m for m in VIEWED if m["view_file"] == "pm_view_7.html")
+    living = nicks_file(tmp_path, _night_living(msg))
+    rc, out, err = run(["parse", "pm", str(PHPBB / "pm_view_7.html"), "--players", living], capsys)
+    assert rc == 0 and json.loads(out)["pm"]["sent_at"] is None
+    assert "warning" in err and "relative date" in err
+    rc, out, err = run(
+        ["parse", "pm", str(PHPBB / "pm_view_7.html"), "--players", living, *NOW], capsys
+    )
+    assert rc == 0 and json.loads(out)["pm"]["sent_at"] is not None and err == ""

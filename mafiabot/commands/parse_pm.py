@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from mafiabot.cli import UsageError
-from mafiabot.commands.parse_votes import parse_now, read_html, read_nicks
+from mafiabot.commands.parse_votes import parse_now, read_html, read_nicks, refuse_overlap
 
 
 def main(args: argparse.Namespace) -> int:
@@ -28,6 +28,7 @@ def main(args: argparse.Namespace) -> int:
     if not living:
         raise UsageError(f"the players file {args.players} lists no nicks")
     dead = read_nicks(getattr(args, "dead", None), "dead players")
+    refuse_overlap(living, dead)
     now = parse_now(args.now)
     tz = args.tz or "Europe/Moscow"
     resolver = NickResolver(living)
@@ -40,6 +41,8 @@ def main(args: argparse.Namespace) -> int:
         pm = parse_pm(html, board=args.board, tz=tz, now=now)
         if pm is None:
             raise UsageError(f"{path}: not a private message page")
+        for issue in pm.issues:  # e.g. «Вчера, 22:10» read without --now: sent_at is null
+            print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
         result = move_from_pm(pm, living=living, players=[*living, *dead], resolver=resolver)
         out: dict[str, Any] = {
             "pm": {
