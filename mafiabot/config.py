@@ -504,7 +504,8 @@ def _check_game(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
         deadline_time=dtime,
         cycle_hours=c.int_(g, "game", "cycle_hours", 48, minimum=1),
         turn_hours=c.int_(g, "game", "turn_hours", 24, minimum=1),
-        language=c.choice(g, "game", "language", ("ru", "en"), "ru"),
+        # only the Russian template set exists; a host's template_dir can hold any language
+        language=c.choice(g, "game", "language", ("ru",), "ru"),
         template_dir=template_dir,
         interim_count=InterimCount(mode=mode, every=every),
         roles=roles,

@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import schedule
+from rich.console import Console
+from rich.progress import track
 
 from engine import Event, GameState, Move, RuleSet, TurnInputs, get_ruleset, step
 from engine import events as ev
@@ -146,33 +148,52 @@ class DryRunClient:
         return PMResult(self._id(), tuple(recipients))
 
 
-def make_client(cfg: Config) -> BoardClient:
-    """The board client for `[board]` (`auto` means phpBB; IPB boards say `kind = "ipb"`)."""
-    from scraper.phpbb import PhpbbClient, PhpbbSettings
+def detect_kind(url: str, transport: Any = None) -> str:
+    """`board.kind = "auto"`: fetch the board's index once and name its engine."""
+    import httpx
 
+    from parser.pages import detect_board
+
+    try:
+        with httpx.Client(transport=transport, timeout=30, follow_redirects=True) as http:
+            html = http.get(url, headers={"User-Agent": "mafiabot/0.1 (board check)"}).text
+    except httpx.HTTPError as exc:
+        raise ConfigError("board", [("board.url", f"the board does not answer: {exc}")]) from exc
+    name = detect_board(html)
+    if name is None:
+        raise ConfigError("board", [("board.kind", "could not tell the board engine; set it")])
+    return "phpbb" if name == "phpbb" else "ipb"
+
+
+def make_client(cfg: Config, transport: Any = None) -> BoardClient:
+    """The board client for `[board]`: phpBB or IPB (`auto` looks at the board first)."""
     base = cfg.board.url if cfg.board.url.endswith("/") else cfg.board.url + "/"
-    if cfg.board.kind == "ipb":
+    kind = cfg.board.kind if cfg.board.kind != "auto" else detect_kind(base, transport)
+    cookies = cfg.path.with_suffix(".cookies")
+    if kind == "ipb":
         from scraper.ipb import IpbClient, IpbSettings
 
-        # the IPB generation (1.3/2.x, 3.x, IPS 4/5) is detected from the board's index page
         return IpbClient(
             IpbSettings(
                 base_url=base,
                 username=cfg.board.username,
                 password=cfg.board.password(),
                 tz=cfg.board.timezone,
-                cookie_file=cfg.path.with_suffix(".cookies"),
+                cookie_file=cookies,
                 min_interval=cfg.board.request_delay,
-            )
+            ),
+            transport=transport,
         )
+    from scraper.phpbb import PhpbbClient, PhpbbSettings
+
     settings = PhpbbSettings(
         base_url=base,
         username=cfg.board.username,
         password=cfg.board.password(),
-        cookie_file=cfg.path.with_suffix(".cookies"),
+        cookie_file=cookies,
         min_interval=cfg.board.request_delay,
     )
-    return PhpbbClient(settings)
+    return PhpbbClient(settings, transport=transport)
 
 
 # --------------------------------------------------------------------------------------------
@@ -272,9 +293,19 @@ class Daemon:
     ) -> None:
         """Tick every `poll_interval` seconds until `stop` is set (SIGTERM/SIGINT set it)."""
         stop = stop or threading.Event()
+        previous: dict[signal.Signals, Any] = {}
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGTERM, signal.SIGINT):
-                signal.signal(sig, lambda *_: stop.set())
+                previous[sig] = signal.signal(sig, lambda *_: stop.set())
+        try:
+            self._loop(stop, clock, max_ticks)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def _loop(
+        self, stop: threading.Event, clock: Callable[[], datetime], max_ticks: int | None
+    ) -> None:
         scheduler = schedule.Scheduler()
         ticks = 0
 
@@ -287,9 +318,17 @@ class Daemon:
         job()  # at once, not after the first interval
         while not stop.is_set() and (max_ticks is None or ticks < max_ticks):
             scheduler.run_pending()
+            if self.finished():
+                log.info("the game is over and everything is sent: stopping")
+                break
             stop.wait(1.0)
         log.info("stopping: closing the board session")
         self.client.close()
+
+    def finished(self) -> bool:
+        """The game is over and its last messages are out (nothing left to do)."""
+        g = self.store.find_game(self.cfg.game.topic)
+        return g is not None and g.status == "over" and not self.outbox(g).pending()
 
     def safe_tick(self, now: datetime) -> TickReport | None:
         """A tick that never raises: failures are logged and retried with a growing pause."""
@@ -369,6 +408,8 @@ class Daemon:
             if self.store.override_applied(g.id, o.key()):
                 continue
             turn = o.turn if o.turn is not None else g.turn
+            if o.kind == "replace" and turn > g.turn:
+                continue  # the new account takes the seat when its turn begins
             if o.kind == "extend_deadline" and o.until is not None and turn == g.turn:
                 self.store.update_game(g.id, deadline=o.until)
             elif o.kind == "replace" and o.nick and o.new_nick:
@@ -514,7 +555,7 @@ class Daemon:
                 state.turn,
                 "deal_report",
                 intro,
-                flags=[f"Раздача: {n} — {r}{'/' + c if c else ''}" for n, r, c in triples],
+                notes=[f"{n} — {r}{'/' + c if c else ''}" for n, r, c in triples],
             )
         )
         self.store.add_players(g.id, nicks)
@@ -541,7 +582,8 @@ class Daemon:
     # -- reading the board ---------------------------------------------------------------
 
     def _board(self) -> str:
-        return self.cfg.board.kind
+        # the parser picks the IPB generation from the page itself
+        return "phpbb" if self.cfg.board.kind == "phpbb" else "auto"
 
     def _topics(self, g: Game) -> list[int]:
         ts = [self.cfg.game.topic]
@@ -570,7 +612,16 @@ class Daemon:
         report: TickReport,
     ) -> None:
         assert g.id is not None
-        for fetch in pages:
+        pages = list(pages)
+        # a long scan (first start on a big topic, a deadline re-read) shows progress on a
+        # terminal; under systemd (no TTY) it stays silent
+        for fetch in track(
+            pages,
+            description=f"тема {topic}: чтение страниц",
+            disable=len(pages) < 5 or not sys.stderr.isatty(),
+            transient=True,
+            console=Console(stderr=True),
+        ):
             page = parse_topic(fetch.raw.html, board=self._board(), tz=self.tz, now=now)
             for issue in page.issues:
                 self._flag(g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}")
@@ -620,7 +671,8 @@ class Daemon:
                 sent_at=pm.sent_at,
                 body_html=pm.body_html,
                 text=pm.own_text,
-                turn=self.turn_at(pm.sent_at, g.turn),
+                # accept_move (C-6): a PM written after the deadline counts for this turn
+                turn=g.turn if f.id in self._accepted_pms() else self.turn_at(pm.sent_at, g.turn),
                 record=to_json(pm),
                 now=now,
             )
@@ -722,12 +774,19 @@ class Daemon:
         actor = state.player(move.actor)
         return actor is not None and actor.role == "mafia"
 
+    def _accepted_pms(self) -> set[int]:
+        return {o.pm_id for o in self.cfg.overrides if o.kind == "accept_move" and o.pm_id}
+
     def _accept_late_pm(self, g: Game, pm_id: int, now: datetime) -> None:
-        """accept_move override: a late PM counts for the current turn."""
+        """accept_move override: a PM written after the deadline counts for the current turn
+        (one not read yet is taken as this turn's when it is read, see `_poll_pms`)."""
         assert g.id is not None
         for row in self.store.pms(g.id):
-            if row.board_id == pm_id and row.handled:
-                # already refused as late: take it again as a move of this turn
+            if row.board_id == pm_id and (row.handled or (row.turn or 0) > g.turn):
+                if row.handled and any(
+                    m.pm_board_id == pm_id for m in self.store.moves(g.id, g.turn)
+                ):
+                    return  # already a move of this turn
                 self._redo_pm(g, pm_id)
         self._answer_moves(g, now, only=[pm_id])
 
@@ -845,7 +904,10 @@ class Daemon:
                 posts,
                 ruleset="gambler",
                 players=living,
-                options=dataclasses.replace(opts, colors=tuple(self.cfg.rules.green_colors)),
+                # G-N.1: the host's colour list, or the parser's default greens when empty
+                options=dataclasses.replace(
+                    opts, colors=tuple(self.cfg.rules.green_colors) or None
+                ),
                 dead=dead,
             )
             return "green", res.votes, res.rejected, flags
@@ -869,6 +931,18 @@ class Daemon:
                 out[seat] = None
         return tuple(out)
 
+    def post_authors(self, g: Game, turn: int, deadline: datetime) -> tuple[str, ...]:
+        """The seat of every game-topic post of the turn up to the deadline, in board order."""
+        assert g.id is not None
+        out = []
+        for sp in self.store.posts(g.id, topic_id=self.cfg.game.topic, turn=turn):
+            if sp.posted_at is not None and sp.posted_at > deadline:
+                continue
+            seat = self._seat_of(g, sp.author)
+            if seat is not None:
+                out.append(seat)
+        return tuple(out)
+
     # -- interim vote count --------------------------------------------------------------
 
     def _interim_count(self, g: Game, now: datetime) -> None:
@@ -887,9 +961,7 @@ class Daemon:
         n = len(votes)
         due = False
         if mode.mode == "votes":
-            due = n - int(last.get("votes", 0)) >= mode.every or (
-                bool(last) and n != last.get("votes") and n % mode.every == 0
-            )
+            due = n - int(last.get("votes", 0)) >= mode.every  # every N new votes
         else:
             at = last.get("at")
             due = at is None or now - datetime.fromisoformat(at) >= timedelta(hours=mode.every)
@@ -944,7 +1016,11 @@ class Daemon:
         # full re-read: edits and late-seen posts of the turn are in the store before counting
         report = TickReport()
         for topic in self._topics(g):
-            self._ingest_pages(g, topic, self.client.read_topic_pages(topic), now, report)
+            # from the page the turn began on: a long game is not re-read from page 1
+            first = int((g.cursors or {}).get("turn_start_page", {}).get(str(topic), 1))
+            self._ingest_pages(
+                g, topic, self.client.read_topic_pages(topic, first_page=first), now, report
+            )
         g = self.game()
         _kind, votes, rejected, flags = self.tally(g, state, deadline)
         posters = self.posters(g, turn, deadline)
@@ -959,6 +1035,8 @@ class Daemon:
             posters=posters,
             moves=tuple(moves),
             overrides=self._engine_overrides(g, turn, phase),
+            # P-P.2 / G-P.2 counters live in the engine state: give each post once per turn
+            post_authors=() if phase == "greens" else self.post_authors(g, turn, deadline),
         )
         # a fixed RNG per deadline: a crash before the commit replays the same coin tosses
         rng = random.Random(f"{self.cfg.game.seed}/{turn}/{phase}")
@@ -980,6 +1058,10 @@ class Daemon:
             if isinstance(e, ev.Killed | ev.Hanged | ev.Jailed | ev.WentMissing | ev.Removed):
                 deaths[e.nick] = deadline.isoformat()
         cursors["deaths"] = deaths
+        # the next turn's posts start on the page the topic cursor stands on now
+        cursors["turn_start_page"] = {
+            str(t): int(c.get("page", 1)) for t, c in cursors.get("topics", {}).items()
+        }
         game_values["cursors"] = cursors
         self.store.commit_turn(
             gid,
@@ -996,6 +1078,10 @@ class Daemon:
                 self.store.record_removal(e.nick, gid, "passivity", now=now)
             elif isinstance(e, ev.Removed):
                 self.store.record_removal(e.nick, gid, "rules", now=now)
+        for e in events:
+            if isinstance(e, ev.PlayerReplaced):
+                # the engine renames the seat to the new account (C-6); so does the store
+                self.store.update_player(gid, e.old, nick=e.new, account=e.new)
         for p in new_state.players:
             if not p.alive:
                 self.store.update_player(gid, p.nick, alive=False, died_turn=p.out_turn)
@@ -1105,6 +1191,7 @@ class Daemon:
         *,
         rejected: Sequence[InputRejected] = (),
         flags: Sequence[str] = (),
+        notes: Sequence[str] = (),
     ) -> OutboxRow:
         assert g.id is not None
         applied = [o.description for o in self.store.applied_overrides(g.id, turn)]
@@ -1127,6 +1214,7 @@ class Daemon:
                 ],
                 flags=list(flags),
                 overrides=applied,
+                notes=list(notes),
             ),
             recipients=(self.host_recipient,),
         )
@@ -1267,10 +1355,6 @@ def _record(sp: StoredPost) -> Post | None:
 def _event_row(e: Event) -> tuple[str, str, dict[str, Any]]:
     d = event_dict(e)
     return (e.kind, str(e.audience), to_json(d))
-
-
-def _seat_nicks(seats: Sequence[Seat]) -> list[str]:
-    return [s.nick for s in seats]
 
 
 def setup_logging(verbose: bool = False) -> None:

@@ -400,6 +400,7 @@ class Renderer:
         issues: Sequence[str] = (),
         flags: Sequence[str] = (),
         overrides: Sequence[str] = (),
+        notes: Sequence[str] = (),
     ) -> str:
         """The host's full view of a turn: every event with its audience, plus what the bot
         refused, could not read, or thinks the host should look at."""
@@ -426,6 +427,7 @@ class Renderer:
             issues=list(issues),
             flags=list(flags),
             overrides=list(overrides),
+            notes=list(notes),
         )
 
     def start_post(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import collections.abc
 import dataclasses
+import functools
 import hashlib
 import logging
 import types
@@ -293,6 +294,11 @@ def to_json(value: Any) -> Any:
     return value
 
 
+@functools.cache
+def _hints(tp: type[Any]) -> dict[str, Any]:
+    return typing.get_type_hints(tp)
+
+
 def from_json(tp: Any, data: Any) -> Any:
     """Rebuild a value of type `tp` from `to_json` output."""
     if data is None:
@@ -307,7 +313,7 @@ def from_json(tp: Any, data: Any) -> Any:
                 continue
         return data
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        hints = typing.get_type_hints(tp)
+        hints = _hints(tp)
         kwargs = {
             f.name: from_json(hints[f.name], data[f.name])
             for f in dataclasses.fields(tp)
@@ -445,9 +451,10 @@ class Store:
                 s.exec(select(Player).where(Player.game_id == game_id).order_by(col(Player.id)))
             )
 
-    def update_player(self, game_id: int, nick: str, **values: Any) -> None:
+    def update_player(self, game_id: int, seat: str, **values: Any) -> None:
+        """Change a seat's row (`values` may rename it: nick=…)."""
         with self.session() as s:
-            p = s.exec(select(Player).where(Player.game_id == game_id, Player.nick == nick)).one()
+            p = s.exec(select(Player).where(Player.game_id == game_id, Player.nick == seat)).one()
             for k, v in values.items():
                 setattr(p, k, v)
             s.add(p)
@@ -546,12 +553,17 @@ class Store:
             if turn is not None:
                 q = q.where(PostRow.turn == turn)
             rows = list(s.exec(q.order_by(col(PostRow.board_id))))
+            # every revision of these posts in one query, newest first per post
+            revs = select(PostRevision).where(col(PostRevision.post_id).in_([r.id for r in rows]))
+            if as_of is not None:
+                revs = revs.where(col(PostRevision.seen_at) <= as_of)
+            newest: dict[int, PostRevision] = {}
+            for each in s.exec(revs.order_by(col(PostRevision.revision).desc())):
+                newest.setdefault(each.post_id, each)
             out: list[StoredPost] = []
             for r in rows:
-                rq = select(PostRevision).where(PostRevision.post_id == r.id)
-                if as_of is not None:
-                    rq = rq.where(col(PostRevision.seen_at) <= as_of)
-                rev = s.exec(rq.order_by(col(PostRevision.revision).desc())).first()
+                assert r.id is not None
+                rev = newest.get(r.id)
                 if rev is None:
                     continue
                 out.append(
@@ -956,6 +968,10 @@ class SqlOutbox:
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
+    # WAL + synchronous=NORMAL: a commit survives a crash of the process (what exactly-once
+    # needs) without an fsync per transaction; only a power cut may lose the last one.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
     cur.close()
 
 

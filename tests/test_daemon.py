@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import logging
 import os
 import signal
+import tempfile
 import threading
 from collections import Counter
 from datetime import datetime, timedelta
@@ -19,6 +21,12 @@ from mafiabot.daemon import Daemon, DryRunClient
 from mafiabot.demo.board import RecordedBoard
 from mafiabot.demo.play import DemoRun, demo_files, play, setup, strip_marker, tick_times
 from mafiabot.store import Store, open_store
+
+
+@functools.cache
+def played(name: str) -> DemoRun:
+    """A whole recorded game, played once per test session (read-only for the tests)."""
+    return play(name, f"sqlite:///{tempfile.mkdtemp(prefix='mafiabot-test-')}/g.sqlite")
 
 
 def _db(tmp_path: Path, name: str = "g.sqlite") -> str:
@@ -37,8 +45,8 @@ def _at(run: DemoRun, iso: str) -> datetime:
     return datetime.fromisoformat(iso).replace(tzinfo=run.cfg.board.tz)
 
 
-def test_C_4_full_pefl_game_each_newspaper_posted_once(tmp_path: Path) -> None:
-    run = play("pefl", _db(tmp_path))
+def test_C_4_full_pefl_game_each_newspaper_posted_once() -> None:
+    run = played("pefl")
     papers = [t for t in run.topic_posts if "Газета" in t]
     assert [p.split("выпуск ")[1].split("[")[0] for p in papers] == ["0", "1", "2", "3"]
     assert len(run.topic_posts) == len(set(run.topic_posts))  # nothing twice
@@ -52,7 +60,7 @@ def test_C_4_full_pefl_game_each_newspaper_posted_once(tmp_path: Path) -> None:
 
 
 def test_crash_and_restart_mid_turn_loses_nothing_and_posts_nothing_twice(tmp_path: Path) -> None:
-    whole = play("pefl", _db(tmp_path, "whole.sqlite"))
+    whole = played("pefl")
 
     # the same game, killed in the middle of turn 2 (after some votes and moves) ...
     url = _db(tmp_path, "crash.sqlite")
@@ -196,8 +204,8 @@ def test_moderation_flags_outsider_and_dead_player_posting(tmp_path: Path) -> No
     assert report.html.count("Марго выбыл") == 1
 
 
-def test_moves_are_acknowledged_or_refused_by_pm(tmp_path: Path) -> None:
-    run = play("pefl", _db(tmp_path))
+def test_moves_are_acknowledged_or_refused_by_pm() -> None:
+    run = played("pefl")
     acks = {m.to[0]: strip_marker(m.html) for m in run.board.sent if m.subject == "Re: ход"}
     assert "ход принят" in acks["Шерлок"]
     assert "ход не принят" in acks["Кот"] and "Васю" in acks["Кот"]
@@ -262,9 +270,9 @@ def test_sigterm_stops_the_loop_cleanly(tmp_path: Path) -> None:
     try:
         run.daemon.run(clock=lambda: t0)  # returns when SIGTERM arrives
     finally:
-        signal.signal(signal.SIGTERM, old)
         timer.cancel()
     assert run.daemon.game().status == "running"  # the first tick ran before the stop
+    assert signal.getsignal(signal.SIGTERM) is old  # and the old handler is back
 
 
 def test_P_B_1_banned_player_is_refused_at_registration(tmp_path: Path) -> None:
@@ -313,8 +321,8 @@ def test_status_and_run_commands_on_a_config(
     assert run_cmd.dry_run_url("sqlite:////x/g.db") == "sqlite:////x/g.db.dry-run"
 
 
-def test_G_full_gambler_game_greens_court_and_night(tmp_path: Path) -> None:
-    run = play("gambler", _db(tmp_path))
+def test_G_full_gambler_game_greens_court_and_night() -> None:
+    run = played("gambler")
     posts = run.topic_posts
     greens2 = next(p for p in posts if "номинации дня 2" in p)
     assert "порог — 1" in greens2  # G-N.3: 8 living players
@@ -331,3 +339,201 @@ def test_G_full_gambler_game_greens_court_and_night(tmp_path: Path) -> None:
     reports = [m.html for m in run.board.sent if "отчёт, ход 3" in m.subject]
     assert sum("Вася2005 выбыл" in r for r in reports) == 1
     assert not any("Кот выбыл" in r for r in reports)
+
+
+def _override(run: DemoRun, **kw: object) -> None:
+    from mafiabot.config import Override
+
+    o = Override(index=len(run.daemon.cfg.overrides), **kw)  # type: ignore[arg-type]
+    run.daemon.cfg = dataclasses.replace(run.daemon.cfg, overrides=(*run.daemon.cfg.overrides, o))
+
+
+def _tick_until(run: DemoRun, times: list[datetime], until: datetime) -> None:
+    for t in [t for t in times if run.clock[0] < t <= until]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+
+
+def test_C_6_extend_deadline_replace_and_remove(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    tz = run.cfg.board.tz
+    # Кот hands his seat to a new account, Кот2, from turn 2; Кот2 votes in his place
+    run.board.add_post(
+        4,
+        "Кот2",
+        datetime(2026, 11, 29, 12, 30, tzinfo=tz),
+        'Я вместо Кота: <span style="color:red">Граф Монте-Кристо</span> точно из мафии',
+    )
+    times = sorted({*tick_times(run, data), datetime(2026, 11, 28, 23, 31, tzinfo=tz)})
+    _tick_until(run, times, _at(run, "2026-11-28T13:01"))
+    _override(run, kind="extend_deadline", turn=1, until=datetime(2026, 11, 28, 23, 30, tzinfo=tz))
+    _override(run, kind="replace", turn=2, nick="Кот", new_nick="Кот2")
+    _tick_until(run, times, _at(run, "2026-11-28T22:01"))
+    assert not any("выпуск 1" in p for p in _host_posts(run.board))  # the deadline moved
+    _tick_until(run, times, _at(run, "2026-11-28T23:31"))
+    assert any("выпуск 1" in p for p in _host_posts(run.board))
+    _tick_until(run, times, _at(run, "2026-11-29T22:01"))
+    gid = run.daemon.game().id
+    assert gid is not None
+    kinds = [a.kind for a in run.store.applied_overrides(gid)]
+    assert kinds == ["extend_deadline", "replace"]  # replace: applied when turn 2 began
+    paper2 = next(p for p in _host_posts(run.board) if "выпуск 2" in p)
+    assert "Игрока [b]Кот[/b] заменяет [b]Кот2[/b]" in paper2
+    assert "Граф Монте-Кристо — 5" in paper2  # Кот2's vote counted for the seat (once)
+    assert [p.nick for p in run.store.players(gid) if p.account == "Кот2"] == ["Кот2"]
+    # removal by the host counts toward a ban (P-B.1)
+    _override(run, kind="remove", turn=3, nick="Jack_Sparrow", reason="оскорбления")
+    _tick_until(run, times, _at(run, "2026-11-30T22:01"))
+    assert run.store.ban("Jack_Sparrow", current_game=gid + 1) is not None
+
+
+def test_C_6_accept_move_counts_a_pm_written_after_the_deadline(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    tz = run.cfg.board.tz
+    times = tick_times(run, data)
+    _tick_until(run, times, _at(run, "2026-11-28T21:01"))
+    # Dr.Watson heals Tanya-77, 30 seconds late; the host accepts it before the bot's tick
+    late = run.board.add_pm(
+        "Dr.Watson", datetime(2026, 11, 28, 22, 0, 30, tzinfo=tz), "ход", "Лечу Tanya-77"
+    )
+    _override(run, kind="accept_move", pm_id=late.id, note="опоздал на 30 секунд")
+    _tick_until(run, times, _at(run, "2026-11-28T22:01"))
+    paper1 = next(p for p in _host_posts(run.board) if "выпуск 1" in p)
+    assert "Tanya-77[/b] (мирный житель)" not in paper1  # healed: the maniac's kill failed
+    gid = run.daemon.game().id
+    assert gid is not None
+    assert [m.targets for m in run.store.moves(gid, 1) if m.actor == "Dr.Watson"][-1] == [
+        "Tanya-77"
+    ]
+    report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
+    assert "accept_move" in report.html and "опоздал" in report.html
+
+
+def test_interim_count_every_h_hours(tmp_path: Path) -> None:
+    run, data = setup("pefl", _db(tmp_path))
+    ic = dataclasses.replace(run.cfg.game.interim_count, mode="hours", every=3)
+    run.daemon.cfg = dataclasses.replace(
+        run.cfg, game=dataclasses.replace(run.cfg.game, interim_count=ic)
+    )
+    edits: list[str] = []
+    real_edit = run.board.edit_post
+
+    def counting_edit(post_id: int, text: str, subject: str | None = None):  # type: ignore[no-untyped-def]
+        edits.append(text)
+        return real_edit(post_id, text, subject)
+
+    run.board.edit_post = counting_edit  # type: ignore[method-assign]
+    # turn 1 votes come at 10:00 … 17:00: counts at 10:01, then 13:01 and 16:01 (3 h apart)
+    _tick_until(run, tick_times(run, data), _at(run, "2026-11-28T17:01"))
+    counts = [p for p in run.board.posts if p.source and "голоса на" in p.source]
+    assert len(counts) == 1 and len(edits) == 2
+    assert "16:01" in counts[0].source
+
+
+def test_G_S_1_seeded_deal_role_pms_and_a_commitment_that_verifies(tmp_path: Path) -> None:
+    from mafiabot.newspaper import commitment
+
+    cfg_path, _ = demo_files("gambler")
+    base = load_config(cfg_path)
+    nicks = tuple(f"Игрок{i}" for i in range(1, 12))  # 11 players: G-S.1's smallest game
+    cfg = dataclasses.replace(
+        base,
+        database_url=_db(tmp_path),
+        game=dataclasses.replace(base.game, players=nicks, cast={}),
+    )
+
+    def start(db: str) -> tuple[Daemon, RecordedBoard]:
+        c = dataclasses.replace(cfg, database_url=db)
+        clock = [cfg.game.start + timedelta(minutes=1)]
+        board = RecordedBoard(clock=lambda: clock[0])
+        d = Daemon(c, open_store(db), board, salt=lambda: "соль")
+        d.tick(clock[0])
+        return d, board
+
+    d, board = start(_db(tmp_path, "a.db"))
+    gid = d.game().id
+    assert gid is not None
+    seats = [(p.nick, p.role or "", p.clan) for p in d.store.players(gid)]
+    roles = Counter(r for _, r, _ in seats)
+    assert roles["godfather"] == 1 and roles["commissar"] == 1 and sum(roles.values()) == 11
+    role_pms = [m for m in board.sent if m.to[0] in nicks and "Ваша роль" in m.html]
+    assert sorted(m.to[0] for m in role_pms) == sorted(nicks)
+    start_post = next(p.source for p in board.posts if p.source)
+    assert commitment(seats, cfg.game.seed, "соль") in start_post
+    deal_report = next(m.html for m in board.sent if "отчёт" in m.subject)
+    assert "[b]Раздача ролей[/b]" in deal_report
+    assert all(f"{n} — {r}" in deal_report for n, r, _ in seats)
+    # the same seed deals the same roles (seeded, reproducible for the final check)
+    d2, _ = start(_db(tmp_path, "b.db"))
+    gid2 = d2.game().id
+    assert gid2 is not None
+    assert [(p.nick, p.role) for p in d2.store.players(gid2)] == [(n, r) for n, r, _ in seats]
+
+
+def test_make_client_picks_the_board_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    import httpx
+
+    from mafiabot.daemon import make_client
+    from scraper.ipb import IpbClient
+    from scraper.phpbb import PhpbbClient
+
+    root = Path(__file__).resolve().parent.parent / "fixtures"
+    cfg_path, _ = demo_files("pefl")
+    cfg = load_config(cfg_path)
+    monkeypatch.setenv("MAFIABOT_DEMO_PASSWORD", "x")
+    assert isinstance(make_client(cfg), PhpbbClient)
+    ipb = dataclasses.replace(cfg, board=dataclasses.replace(cfg.board, kind="ipb"))
+    assert isinstance(make_client(ipb), IpbClient)
+
+    # auto: the board's own index page (a real saved one) tells the engine
+    def serve(page: Path) -> httpx.MockTransport:
+        return httpx.MockTransport(lambda _r: httpx.Response(200, text=page.read_text("utf-8")))
+
+    auto = dataclasses.replace(cfg, board=dataclasses.replace(cfg.board, kind="auto"))
+    phpbb_index = root / "phpbb" / "index.html"
+    assert isinstance(make_client(auto, serve(phpbb_index)), PhpbbClient)
+    ipb_pages = sorted((root / "ipb").rglob("*.html"))
+    ipb_topic = next(p for p in ipb_pages if "topic" in p.name or "showtopic" in p.name)
+    assert isinstance(make_client(auto, serve(ipb_topic)), IpbClient)
+
+
+def test_an_invalid_config_edit_keeps_the_old_config(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    cfg_path, _data = demo_files("pefl")
+    mine = tmp_path / "game.toml"
+    mine.write_text(cfg_path.read_text("utf-8"), "utf-8")
+    run, _ = setup("pefl", _db(tmp_path))
+    run.daemon.cfg = dataclasses.replace(load_config(mine), database_url=run.cfg.database_url)
+    run.daemon._fingerprint = run.daemon._file_fingerprint()
+    mine.write_text(mine.read_text("utf-8") + '\n[[override]]\nkind = "explode"\n', "utf-8")
+    t = run.cfg.game.start + timedelta(minutes=1)
+    run.clock[0] = t
+    with caplog.at_level(logging.ERROR, logger="mafiabot.daemon"):
+        assert run.daemon.safe_tick(t) is not None  # the game goes on with the old config
+    assert "override[0].kind" in caplog.text
+    assert run.daemon.cfg.overrides == ()
+
+
+def test_run_returns_when_the_game_is_over_and_all_is_sent(tmp_path: Path) -> None:
+    run = played("pefl")
+    d = Daemon(run.cfg, run.store, run.board)
+    assert d.finished()
+    d.run(clock=lambda: run.clock[0], stop=threading.Event())  # returns at once
+
+
+def test_P_A_3_a_beaten_player_posting_is_flagged(tmp_path: Path) -> None:
+    from engine.state import GameState
+    from mafiabot.store import from_json, to_json
+
+    run, data = setup("pefl", _db(tmp_path))
+    times = tick_times(run, data)
+    _tick_until(run, times, _at(run, "2026-11-28T22:01"))  # turn 2 begins
+    g = run.daemon.game()
+    assert g.id is not None and g.turn == 2
+    # as if the thug had beaten Кот in turn 1's night (the demo has no thug)
+    state: GameState = from_json(GameState, g.state)
+    run.store.update_game(g.id, state=to_json(state.with_player("Кот", beaten_turn=1)))
+    _tick_until(run, times, _at(run, "2026-11-29T22:01"))
+    report = next(m for m in run.board.sent if "отчёт, ход 2" in m.subject)
+    assert "Кот избит и не может писать в этом ходу" in report.html

@@ -4,8 +4,9 @@ For any cast of either rule set and any noise of votes and moves, living or dead
 leaves the game twice, the dead never act (no death is caused by a role whose every holder
 was already gone, no dead player is voted, greened or checked), every event agrees with the
 state (`alive` is the cast minus everyone removed; a winner's camp is alive; a state that
-meets a win condition has a winner), causes are SCENARIO.md's, the same input gives the same
-output, and a game where the living keep voting and killing ends.
+meets a win condition has a winner; a dead player's move comes back refused), causes are
+SCENARIO.md's, the same input gives the same output, and a game where the living keep voting
+and killing ends. tests/test_replay_contract.py runs the same invariants over every scenario.
 """
 
 from __future__ import annotations

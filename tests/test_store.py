@@ -273,3 +273,23 @@ def test_records_round_trip_through_json() -> None:
         greens=(("Кот", 2),),
     )
     assert from_json(GameState, to_json(state)) == state
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_whole_game_through_the_daemon_on_each_backend(backend: str, tmp_path: Path) -> None:
+    """The recorded Gambler game with the store on each backend: the same newspapers."""
+    from test_daemon import played
+
+    from mafiabot.demo.play import play
+
+    if backend == "sqlite":
+        url = f"sqlite:///{tmp_path / 'game.db'}"
+    else:
+        url = os.environ["MAFIABOT_TEST_PG"]
+        _reset_pg(url)
+    run = play("gambler", url)
+    try:
+        assert run.topic_posts == played("gambler").topic_posts
+        assert run.daemon.game().winner == "town"
+    finally:
+        run.store.close()

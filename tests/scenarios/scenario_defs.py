@@ -2883,3 +2883,24 @@ s.turn(
     ],
     removed_by_vote="Олег",
 )
+
+s = full(
+    "pefl_P_M_10_kamikaze_vs_thug_vs_ambush_in_one_night",
+    ["P-M.10", "P-M.9", "P-M.14", "P-M.12", "P-O.1"],
+    "One night: the maniac ambushes, the kamikaze blasts him, the thug beats the kamikaze. "
+    "The blast still goes off: maniac, kamikaze and thug all die; nobody else.",
+    "P-M.9: the blast beats the ambush; P-M.10: a blasting kamikaze who is beaten takes the "
+    "thug and his target with him; P-M.14 ruling: the kamikaze's strike names the maniac's "
+    "death. The kamikaze's own cause is open (`kamikaze`/`thug_accident`).",
+)
+s.turn(
+    1,
+    moves=[mv("Олег", "ambush"), mv("Лена", "blast", "Олег"), mv("Нина", "beat", "Лена")],
+    abstained=ALL,
+    deaths=[
+        s.death("Олег", "kamikaze"),
+        s.death("Нина", "kamikaze"),
+        s.death("Лена", one_of("kamikaze", "thug_accident")),
+    ],
+    beaten=OMIT,
+)
