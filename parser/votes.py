@@ -93,7 +93,8 @@ _WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 
 @dataclass(frozen=True, slots=True)
 class VoteOptions:
-    """Rule-set settings for reading votes; None means "the rule set's default"."""
+    """Rule-set settings for reading votes; None (and for `colors` also ()) means "the rule
+    set's default"."""
 
     colors: tuple[str, ...] | None = None
     policy: Policy | None = None  # gambler: "last", pefl: "first"
@@ -160,7 +161,9 @@ def _color_matches(color: str, spec: tuple[str, ...]) -> bool:
 
 def _defaults(ruleset: Ruleset, o: VoteOptions) -> tuple[tuple[str, ...], Policy, bool, bool]:
     pefl = ruleset == "pefl"
-    colors = o.colors if o.colors is not None else (PEFL_COLORS if pefl else GAMBLER_COLORS)
+    # an empty list would read no vote at all — never what a host means (a config's
+    # `green_colors = []` is "the default"), so it is the rule set's default too
+    colors = o.colors or (PEFL_COLORS if pefl else GAMBLER_COLORS)
     policy: Policy = o.policy if o.policy is not None else ("first" if pefl else "last")
     reason = o.require_reason if o.require_reason is not None else pefl
     agree = o.allow_agreement if o.allow_agreement is not None else pefl

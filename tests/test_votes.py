@@ -389,3 +389,12 @@ def test_P_V_1_other_red_nicks_are_not_a_reason_but_plain_nicks_are_words() -> N
     red_reason = post(3, "Даша", (RED, "Петя"), (RED, "молчит весь день"))
     r = extract_votes([red_reason], ruleset="pefl", players=LIVING)
     assert targets(r.votes) == {"Даша": "Петя"}  # red words that name nobody are words
+
+
+def test_G_N_1_an_empty_colour_list_means_the_default_greens() -> None:
+    # a config's `green_colors = []` reached the reader as () and no green was ever counted
+    posts = [post(1, "Вася", (GREEN, "Петя")), post(2, "Маша", (RED, "Петя"))]
+    r = extract_votes(posts, ruleset="gambler", players=LIVING, options=VoteOptions(colors=()))
+    assert targets(r.votes) == {"Вася": "Петя"}
+    p = extract_votes(posts, ruleset="pefl", players=LIVING, options=VoteOptions(colors=()))
+    assert reasons(p) == [("Маша", "no_reason", 2)]  # the red one is read as a vote
