@@ -19,7 +19,8 @@ trimmed       … after also stripping non-letters at both ends (@, quotes «»,
 inflected     (only when asked, for moves) … as a Russian case form: the nick plus an ending
               (Егор→Егора/Егору/Егором, Шерлок→Шерлока, Tanya-77→Tanya-77ой) or with its
               final а/я/ь/й replaced by one (Вася→Васю/Васе/Васей/Васи, Жора→Жору); word by
-              word, so multi-word nicks may be declined in any word (Анну Каренину)
+              word, so multi-word nicks may be declined in any word (Анну Каренину); a
+              fleeting е/ё drops out (Лев→Льва, Павел→Павла, Орёл→Орла)
 partial       one word of exactly one nick (≥ 3 letters): «Граф» → «Граф Монте-Кристо»
               (inflected too, for moves: «Графа»)
 fuzzy         rapidfuzz similarity (0–100) of the folded forms ≥ ``fuzzy_threshold``
@@ -131,11 +132,27 @@ def word_inflects(word: str, nick_word: str) -> bool:
     return False
 
 
+# A fleeting vowel: Лев→Льва, Павел→Павла, Орёл→Орла (ё is е in keys). Only the oblique
+# endings with a consonant or «а/у/е/ы» — never «о», so «кто» is not a form of «Кот».
+_FLEETING_RE: Final = re.compile(r"^(.*[бвгджзклмнпрстфхцчшщ])е([бвгджзклмнпрстфхцчшщ])$")
+_FLEETING_ENDINGS: Final = frozenset(("а", "у", "е", "ом", "ы", "ов", "ам", "ами", "ах"))
+
+
+def _fleeting(word: str, nick_word: str) -> bool:
+    m = _FLEETING_RE.match(nick_word)
+    if m is None:
+        return False
+    head, last = m.groups()
+    # «ь» only after a lone first consonant (Лев→Льва): Олег is no «Ольга»
+    stems = (head + last, head + "ь" + last) if len(head) == 1 else (head + last,)
+    return any(word.startswith(s) and word[len(s) :] in _FLEETING_ENDINGS for s in stems)
+
+
 def _inflects(text_key: str, nick_key: str) -> bool:
     # "_" joins words in nicks like Лиса_Алиса; players decline both halves (Лису_Алису)
     words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
     return len(words) == len(nick_words) and all(
-        word_inflects(w, n) for w, n in zip(words, nick_words, strict=True)
+        word_inflects(w, n) or _fleeting(w, n) for w, n in zip(words, nick_words, strict=True)
     )
 
 

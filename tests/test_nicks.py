@@ -203,3 +203,20 @@ def test_importing_the_vote_reader_does_not_load_the_fuzzy_matcher() -> None:
     assert out.strip() == "False"
     # and a typo still gets the fuzzy tier
     assert NickResolver(["Граф Монте-Кристо"]).resolve("Граф Монте-Кристоо").method == "fuzzy"
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [("Льва", "Лев"), ("Льву", "Лев"), ("Львом", "Лев"), ("Павла", "Павел"), ("Орла", "Орёл")],
+)
+def test_C_3_fleeting_vowel_forms_resolve_in_moves(text: str, nick: str) -> None:
+    # QA probe: «проверяю Льва» for the nick Лев was unknown_nick
+    m = NickResolver(["Лев", "Павел", "Орёл", "Кот"]).resolve(text, inflected=True)
+    assert (m.nick, m.method) == (nick, "inflected")
+
+
+def test_C_3_fleeting_vowel_does_not_make_ordinary_words_nicks() -> None:
+    r = NickResolver(["Кот", "Лев", "Олег"])
+    assert r.resolve("кто", inflected=True).nick is None  # Кот without о + «о»
+    assert r.resolve("Ольгу", inflected=True).nick is None  # not Олег
+    assert r.resolve("Льва").nick is None  # votes take no case forms (C-3)
