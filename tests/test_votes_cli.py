@@ -253,3 +253,27 @@ def test_parse_pm_warns_when_a_relative_date_cannot_be_read(
         ["parse", "pm", str(PHPBB / "pm_view_7.html"), "--players", living, *NOW], capsys
     )
     assert rc == 0 and json.loads(out)["pm"]["sent_at"] is not None and err == ""
+
+
+def test_parse_pm_lists_a_folder_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the inbox used to be refused as "not a private message page"
+    living = nicks_file(tmp_path, DAY1["alive"])
+    rc, out, _ = run(
+        ["parse", "pm", str(PHPBB / "pm_inbox.html"), "--players", living, *NOW], capsys
+    )
+    assert rc == 0
+    rows = json.loads(out)["folder"]
+    assert {r["id"] for r in rows} == {m["msg_id"] for m in TRUTH["pms_to_host"]}
+    assert set(rows[0]) == {"id", "sender", "sender_id", "subject", "sent_at", "unread"}
+    assert all(r["sent_at"] is not None for r in rows)  # --now reads «Сегодня, 07:00»
+
+
+def test_parse_pm_on_a_login_page_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    living = nicks_file(tmp_path, DAY1["alive"])
+    rc, out, err = run(
+        ["parse", "pm", str(PHPBB / "pm_inbox_anon.html"), "--players", living], capsys
+    )
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and "login page" in err
