@@ -236,53 +236,68 @@ def _is_nick_form(word: str, nick_word: str) -> bool:
 
 
 def reason_words(
-    post: Post, nick_text: str, nick: str | None = None, other_nicks: Sequence[str] = ()
+    post: Post,
+    nick_text: str,
+    nick: str | None = None,
+    other_nicks: Sequence[str] = (),
+    *,
+    enough: int | None = None,
 ) -> int:
     """P-V.1: words of the author's own text outside quotes besides the nick.
 
     Ruling on "besides the nick": no mention of the voted player is a reason word — every
     copy of the nick, in any case or look-alike spelling, declined (Колю, Коле) or by one of
     its words (Граф for Граф Монте-Кристо), is left out, coloured or not; so is the text of
-    the post's other vote-coloured spans that name players (`other_nicks`): a row of red
-    nicks is not a reason. Other words count whatever they are, other players' nicks in
-    plain text included (logic is never judged). Quotes are not own text at all.
+    the post's other vote-coloured spans that name players (`other_nicks`, one copy each): a
+    row of red nicks is not a reason. Other words count whatever they are, other players'
+    nicks in plain text included (logic is never judged). Quotes are not own text at all.
+
+    `enough`: stop counting once that many words are found (the caller only compares with
+    ``min_reason_words``; a long post need not be read to the end).
     """
+    targets = [seq for seq in dict.fromkeys(_nick_words(t) for t in (nick_text, nick) if t) if seq]
+    # a word of a multi-word nick on its own («Граф»), declined or not
+    singles = [w for seq in targets if len(seq) > 1 for w in seq if len(w) >= 3]
+    pending = [seq for seq in (_nick_words(o) for o in other_nicks) if seq]
     words = _key_words(post.own_text)
-    if not words:
-        return 0
-    dropped = [False] * len(words)
-    for target in dict.fromkeys(t for t in (nick_text, nick) if t):
-        seq = _nick_words(target)
-        if not seq:
+    count = i = 0
+    while i < len(words):
+        step = _nick_at(words, i, targets, pending)
+        if step:
+            i += step
             continue
+        w = words[i]
+        i += 1
+        if singles and any(w.startswith(n[:2]) and word_inflects(w, n) for n in singles):
+            continue
+        count += 1
+        if enough is not None and count >= enough:
+            break
+    return count
+
+
+def _nick_at(
+    words: list[str], i: int, targets: list[tuple[str, ...]], pending: list[tuple[str, ...]]
+) -> int:
+    """How many words from `i` on are a copy of the voted nick or of a pending other nick
+    (which is then used up); 0 when none starts there."""
+    w = words[i]
+    for seq in targets:
         k = len(seq)
         # every form of a nick word starts with its first two letters (word_inflects keeps a
-        # stem of at least two): a cheap filter before the inflection test
-        head = seq[0][:2]
-        # inside the whole multi-word nick even a short word may be declined (Mister Xа)
+        # stem of at least two): a cheap filter before the inflection test; inside a whole
+        # multi-word nick even a short word may be declined (Mister Xа)
+        if not w.startswith(seq[0][:2]) or i + k > len(words):
+            continue
         form = _is_nick_form if k == 1 else word_inflects
-        i = 0
-        while i + k <= len(words):  # the whole nick, each word possibly declined
-            if words[i].startswith(head) and all(form(words[i + j], seq[j]) for j in range(k)):
-                dropped[i : i + k] = [True] * k
-                i += k
-            else:
-                i += 1
-        long_words = [w for w in seq if len(w) >= 3]
-        if k > 1 and long_words:  # a word of a multi-word nick on its own
-            for i, w in enumerate(words):
-                if not dropped[i] and any(
-                    w.startswith(n[:2]) and word_inflects(w, n) for n in long_words
-                ):
-                    dropped[i] = True
-    for other in other_nicks:  # one copy per span, in document order
-        seq = _nick_words(other)
+        if all(form(words[i + j], seq[j]) for j in range(k)):
+            return k
+    for n, seq in enumerate(pending):
         k = len(seq)
-        for i in range(len(words) - k + 1 if k else 0):
-            if tuple(words[i : i + k]) == seq and not any(dropped[i : i + k]):
-                dropped[i : i + k] = [True] * k
-                break
-    return dropped.count(False)
+        if w == seq[0] and tuple(words[i : i + k]) == seq:
+            del pending[n]
+            return k
+    return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,7 +441,11 @@ def extract_votes(
             continue
         agreed_with: int | None = None
         others = [s.text for s in named if s is not pick.span]
-        words = reason_words(post, pick.span.text, target, others) if need_reason else 0
+        words = (
+            reason_words(post, pick.span.text, target, others, enough=o.min_reason_words)
+            if need_reason
+            else 0
+        )
         if need_reason and words < o.min_reason_words:
             if agreement:
                 agreed_with = next(

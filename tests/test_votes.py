@@ -398,3 +398,11 @@ def test_G_N_1_an_empty_colour_list_means_the_default_greens() -> None:
     assert targets(r.votes) == {"Вася": "Петя"}
     p = extract_votes(posts, ruleset="pefl", players=LIVING, options=VoteOptions(colors=()))
     assert reasons(p) == [("Маша", "no_reason", 2)]  # the red one is read as a vote
+
+
+def test_P_V_1_reason_count_may_stop_at_enough_but_never_overcounts() -> None:
+    long = post(1, "Вася", (RED, "Петя"), text="Петя " + "молчит весь день " * 50)
+    assert reason_words(long, "Петя") == 150
+    assert reason_words(long, "Петя", enough=3) == 3
+    short = post(2, "Вася", (RED, "Петя"), (RED, "Маша"), text="Петя Маша Петю молчит")
+    assert reason_words(short, "Петя", "Петя", ["Маша"], enough=3) == 1
