@@ -771,7 +771,7 @@ def clan_kill(
     if executor in night.dead or not ex.alive:
         return None, events
     if executor == night.thug:
-        events.append(reject(state, chosen, "executor_busy", "the thug beats tonight"))
+        events.append(reject(state, chosen, "executor_busy"))
         return None, events
     if executor == night.beaten and settings.beaten_executor_fails:
         return None, events
@@ -995,7 +995,7 @@ def step6_checks_heals_resurrections(
     return state, events
 
 
-def check_result(state: GameState, target: str) -> str:
+def role_the_commissar_sees(state: GameState, target: str) -> str:
     """P-M.1: a mafioso shows his clan, the bastard `bastard`, others their exact role."""
     p = state.get(target)
     if p.role in MAFIOSI:
@@ -1012,7 +1012,7 @@ def commissar_check(
         night.attacked.add(ambusher)
         night.kill(checker, "ambush", ambusher)
         return []
-    result = check_result(state, target)
+    result = role_the_commissar_sees(state, target)
     thug = night.thug if night.beaten == target else None
     by = "commissar"
     events: list[Event] = [

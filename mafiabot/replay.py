@@ -52,7 +52,7 @@ from mafiabot.cli import UsageError
 from parser.records import Post
 
 CLAN_ROLES = ("mafia", "thug", "kamikaze", "bastard")
-SYNTHETIC_POST_ID = 10_000_000  # ids for posts the scenario gives without one
+SYNTHETIC_POST_ID = -1  # ids for posts the scenario gives without one count down from here
 
 
 class ScenarioError(UsageError):
@@ -120,6 +120,7 @@ def load_scenario(data: Any) -> Scenario:
     first = 0 if ruleset == "pefl" else 1
     turns: list[ScenarioTurn] = []
     next_post_id = SYNTHETIC_POST_ID
+    seen_ids: dict[int, str] = {}
     for i, t in enumerate(turns_raw):
         where = f"turns[{i}]"
         _need(isinstance(t, dict), where, "must be an object")
@@ -134,9 +135,11 @@ def load_scenario(data: Any) -> Scenario:
         expected = first + i if not turns else turns[-1].turn + 1
         ok = number >= first if not turns else number == expected
         _need(ok, f"{where}.turn", f"out of order: expected {expected}, got {number}")
-        posts, next_post_id = _load_posts(t.get("posts", []), f"{where}.posts", next_post_id)
+        posts, next_post_id = _load_posts(
+            t.get("posts", []), f"{where}.posts", next_post_id, seen_ids
+        )
         court, next_post_id = _load_posts(
-            t.get("court_posts", []), f"{where}.court_posts", next_post_id
+            t.get("court_posts", []), f"{where}.court_posts", next_post_id, seen_ids
         )
         _need(ruleset == "gambler" or not court, f"{where}.court_posts", "Gambler only")
         moves = _load_moves(t.get("moves", []), f"{where}.moves", nicks)
@@ -175,7 +178,11 @@ def _load_players(ruleset: str, raw: Any) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def _load_posts(raw: Any, where: str, next_id: int) -> tuple[tuple[ScenarioPost, ...], int]:
+def _load_posts(
+    raw: Any, where: str, next_id: int, seen: dict[int, str]
+) -> tuple[tuple[ScenarioPost, ...], int]:
+    """Posts of one list; `seen` collects post ids across the scenario (they are unique on a
+    board, and quotes point at them)."""
     _need(isinstance(raw, list), where, "must be a list")
     posts: list[ScenarioPost] = []
     for i, p in enumerate(raw):
@@ -187,9 +194,11 @@ def _load_posts(raw: Any, where: str, next_id: int) -> tuple[tuple[ScenarioPost,
         _need(isinstance(html, str), f"{w}.html", "must be a string")
         pid = p.get("id")
         if pid is None:
-            pid = next_id
-            next_id += 1
+            pid = next_id  # negative: never a board's id, never a given one
+            next_id -= 1
         _need(isinstance(pid, int) and not isinstance(pid, bool), f"{w}.id", "must be a number")
+        _need(pid not in seen, f"{w}.id", f"duplicate post id {pid} (also {seen.get(pid)})")
+        seen[pid] = w
         posts.append(ScenarioPost(pid, author, html))
     return tuple(posts), next_id
 

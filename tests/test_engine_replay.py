@@ -281,6 +281,15 @@ def test_replay_same_seed_same_result(tmp_path: Path) -> None:
             "turns[0].overrides[0].kind",
         ),
         (lambda s: s.update(seed="x"), "seed"),
+        (
+            lambda s: s["turns"][1].update(
+                posts=[
+                    {"id": 3, "author": "Анна", "html": "a"},
+                    {"id": 3, "author": "Борис", "html": "b"},
+                ]
+            ),
+            "turns[1].posts[1].id",
+        ),
     ],
 )
 def test_replay_malformed_scenario_exits_2_naming_the_field(
