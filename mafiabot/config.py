@@ -14,7 +14,7 @@ import dataclasses
 import hashlib
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
@@ -24,6 +24,22 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from engine.settings import RulesSettings
 
 BOARD_KINDS: Final = ("phpbb", "ipb", "auto")
+COLOR_FAMILIES: Final = (
+    "black",
+    "white",
+    "gray",
+    "red",
+    "orange",
+    "brown",
+    "yellow",
+    "green",
+    "cyan",
+    "blue",
+    "purple",
+    "pink",
+)  # parser.colors.color_family
+SIDES: Final = ("town", "mafia")  # G-M.8: the prostitute's side
+WIN_SIDES_GAMBLER: Final = ("maniac", "mafia", "town")  # G-W.1
 RULESETS: Final = ("gambler", "pefl")
 INTERIM_MODES: Final = ("votes", "hours", "off")
 
@@ -82,6 +98,8 @@ class BoardConfig:
     timezone: str
     poll_interval: int  # seconds between ticks
     request_delay: float = 1.0  # seconds between HTTP requests (be kind to the board)
+    # [board.selectors]: CSS selector overrides for an IPB skin (parser.dialects.SELECTOR_KEYS)
+    selectors: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -310,8 +328,19 @@ def _check_board(c: _Checker, data: Mapping[str, Any]) -> BoardConfig:
     c.unknown(
         "board",
         b,
-        {"url", "kind", "username", "password_env", "timezone", "poll_interval", "request_delay"},
+        {
+            "url",
+            "kind",
+            "username",
+            "password_env",
+            "timezone",
+            "poll_interval",
+            "request_delay",
+            "selectors",
+        },
     )
+    kind = c.choice(b, "board", "kind", BOARD_KINDS, "auto")
+    selectors = _check_selectors(c, b.get("selectors"), kind)
     url = c.str_(b, "board", "url")
     if url and not url.startswith(("http://", "https://")):
         c.err("board.url", "must start with http:// or https://")
@@ -330,13 +359,42 @@ def _check_board(c: _Checker, data: Mapping[str, Any]) -> BoardConfig:
         delay = 1.0
     return BoardConfig(
         url=url,
-        kind=c.choice(b, "board", "kind", BOARD_KINDS, "auto"),
+        kind=kind,
         username=c.str_(b, "board", "username"),
         password_env=pw,
         timezone=tz_name,
         poll_interval=c.int_(b, "board", "poll_interval", 120, minimum=10),
         request_delay=float(delay),
+        selectors=selectors,
     )
+
+
+def _check_selectors(c: _Checker, raw: Any, kind: str) -> dict[str, str]:
+    """`[board.selectors]`: IPB skin fixes, checked the way the parser applies them
+    (`Dialect.with_overrides` names every key it does not know)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        c.err("board.selectors", 'must be a table key = "CSS selector"')
+        return {}
+    if kind == "phpbb":
+        c.err("board.selectors", "selector overrides apply to IPB boards only (board.kind)")
+        return {}
+    from parser.dialects import IPB2, SELECTOR_KEYS, UnknownSelector
+
+    good: dict[str, str] = {}
+    for k, v in raw.items():
+        if not isinstance(v, str):
+            c.err(f"board.selectors.{k}", "must be a CSS selector string")
+        else:
+            good[k] = v
+    try:
+        IPB2.with_overrides(good)
+    except UnknownSelector:
+        for k in sorted(set(good) - set(SELECTOR_KEYS)):
+            c.err(f"board.selectors.{k}", f"unknown selector key ({', '.join(SELECTOR_KEYS)})")
+            good.pop(k)
+    return good
 
 
 _GAME_KEYS = {
@@ -547,7 +605,99 @@ def _coerce_setting(c: _Checker, key: str, value: Any, default: Any) -> Any:
     return value
 
 
-def _check_rules(c: _Checker, data: Mapping[str, Any]) -> Any:
+def _check_color_spec(c: _Checker, key: str, value: Any) -> None:
+    from parser.colors import canonical_color
+
+    if not isinstance(value, str):
+        c.err(key, "must be a colour: a name, #rrggbb or family:<name>")
+    elif value.strip().lower() == "any":
+        return
+    elif value.strip().lower().startswith("family:"):
+        fam = value.strip().lower().removeprefix("family:").strip()
+        if fam not in COLOR_FAMILIES:
+            c.err(key, f"unknown colour family {fam!r} ({', '.join(COLOR_FAMILIES)})")
+    elif canonical_color(value) is None:
+        c.err(key, f"not a colour: {value!r} (a name, #rrggbb or family:<name>)")
+
+
+def _check_names(c: _Checker, key: str, value: Any, allowed: Sequence[str]) -> None:
+    if not isinstance(value, tuple):
+        return  # the type error is already reported
+    for i, v in enumerate(value):
+        if v not in allowed:
+            c.err(f"{key}[{i}]", f"unknown value {v!r} ({', '.join(allowed)})")
+    if len(set(value)) != len(value):
+        c.err(key, "lists a value twice")
+
+
+def _check_rule_values(c: _Checker, values: Mapping[str, Any], ruleset: str | None) -> None:
+    """Values of the right type can still be impossible: shapes, ranges, names (an engine
+    setting that cannot work fails every tick at a deadline, so it is refused here)."""
+    if "green_colors" in values and isinstance(values["green_colors"], tuple):
+        for i, spec in enumerate(values["green_colors"]):
+            _check_color_spec(c, f"rules.green_colors[{i}]", spec)
+    ct = values.get("court_thresholds")
+    if isinstance(ct, tuple):
+        for i, row in enumerate(ct):
+            ok = (
+                isinstance(row, tuple)
+                and len(row) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in row)
+            )
+            if not ok:
+                c.err(
+                    f"rules.court_thresholds[{i}]",
+                    "must be a pair [minimum living players, greens needed], e.g. [14, 3]",
+                )
+            elif row[0] < 0 or row[1] < 1:
+                c.err(
+                    f"rules.court_thresholds[{i}]",
+                    "living players must be >= 0 and greens needed >= 1",
+                )
+        if not ct:
+            c.err("rules.court_thresholds", "must list at least one [living, greens] pair")
+    for key, minimum in (("min_reason_words", 0), ("request_changes", 0)):
+        v = values.get(key)
+        if isinstance(v, int) and not isinstance(v, bool) and v < minimum:
+            c.err(f"rules.{key}", f"must be >= {minimum}")
+    side = values.get("unanswered_side")
+    if isinstance(side, str) and side not in SIDES:
+        c.err("rules.unanswered_side", f"must be one of {', '.join(SIDES)}")
+    if "gambler_win_priority" in values:
+        _check_names(
+            c, "rules.gambler_win_priority", values["gambler_win_priority"], WIN_SIDES_GAMBLER
+        )
+    causes = RulesSettings().cause_priority
+    if "cause_priority" in values:
+        _check_names(c, "rules.cause_priority", values["cause_priority"], causes)
+    if "vest_stops" in values:
+        _check_names(c, "rules.vest_stops", values["vest_stops"], causes)
+    tables = values.get("role_tables")
+    if isinstance(tables, dict):
+        from engine.actions import GAMBLER_ROLES, PEFL_ROLES
+
+        known = {"gambler": GAMBLER_ROLES, "pefl": PEFL_ROLES}.get(
+            ruleset or "", (*GAMBLER_ROLES, *PEFL_ROLES)
+        )
+        for size, table in tables.items():
+            key = f"rules.role_tables.{size}"
+            if not str(size).isdigit():
+                c.err(key, 'the key must be a player count, e.g. "20"')
+                continue
+            if not isinstance(table, dict):
+                c.err(key, "must be a table role = count")
+                continue
+            for role, n in table.items():
+                if role not in known:
+                    c.err(f"{key}.{role}", f"not a {ruleset or 'known'} role ({', '.join(known)})")
+                elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                    c.err(f"{key}.{role}", "must be a count >= 0")
+            counts = [n for n in table.values() if isinstance(n, int) and not isinstance(n, bool)]
+            if len(counts) == len(table) and sum(counts) != int(size):
+                c.err(key, f"counts add up to {sum(counts)}, not {size}")
+
+
+def _check_rules(c: _Checker, data: Mapping[str, Any], ruleset: str | None = None) -> Any:
     r = c.table(data, "rules", required=False)
     defaults = RulesSettings()
     names = {f.name for f in dataclasses.fields(RulesSettings)}
@@ -557,6 +707,7 @@ def _check_rules(c: _Checker, data: Mapping[str, Any]) -> Any:
             c.err(f"rules.{k}", "unknown rule setting")
             continue
         values[k] = _coerce_setting(c, f"rules.{k}", v, getattr(defaults, k))
+    _check_rule_values(c, values, ruleset)
     try:
         return dataclasses.replace(defaults, **values)
     except (TypeError, ValueError) as exc:
@@ -623,6 +774,38 @@ def _check_overrides(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo) -> tupl
     return tuple(out)
 
 
+def _check_deal(c: _Checker, game: GameConfig, rules: RulesSettings) -> None:
+    """G-S.1 / P-S.1: the role table for the cast must add up with no negative count —
+    else the game could never start (dealing fails at the start, every tick)."""
+    if game.cast or not game.players:
+        return  # a cast is dealt by hand; a registration's size is known only at the start
+    from engine import get_ruleset
+    from engine.dealing import DealError, role_slots
+
+    settings = rules
+    key = "game.players"
+    n = len(game.players)
+    if game.roles:
+        key = "game.roles"
+        settings = dataclasses.replace(
+            rules, role_tables={**rules.role_tables, str(n): dict(game.roles)}
+        )
+    elif str(n) in rules.role_tables:
+        key = f"rules.role_tables.{n}"
+    try:
+        role_slots(get_ruleset(game.ruleset, settings), n)
+    except DealError:
+        table = get_ruleset(game.ruleset, settings).role_table(n)
+        bad = ", ".join(f"{r} {k}" for r, k in table.items() if k < 0)
+        rule = "G-S.1" if game.ruleset == "gambler" else "P-S.1"
+        why = f"negative counts: {bad}" if bad else f"counts add up to {sum(table.values())}"
+        c.err(
+            key,
+            f"the {game.ruleset} role table for {n} players cannot be dealt ({why}; {rule}); "
+            "give [game.roles], [game.cast] or a rules.role_tables entry for this size",
+        )
+
+
 def parse_config(data: Mapping[str, Any], path: Path) -> Config:
     """Check an already-parsed TOML document; raise ConfigError listing every problem."""
     c = _Checker()
@@ -634,7 +817,9 @@ def parse_config(data: Mapping[str, Any], path: Path) -> Config:
     except (ZoneInfoNotFoundError, ValueError):
         tz = ZoneInfo("UTC")
     game = _check_game(c, data, tz, path.parent)
-    rules = _check_rules(c, data)
+    rules = _check_rules(c, data, game.ruleset)
+    if not c.problems:
+        _check_deal(c, game, rules)
     overrides = _check_overrides(c, data, tz)
     storage = c.table(data, "storage", required=False)
     c.unknown("storage", storage, {"url"})

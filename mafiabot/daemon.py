@@ -40,6 +40,7 @@ from rich.progress import track
 from engine import Event, GameState, Move, RuleSet, TurnInputs, get_ruleset, step
 from engine import events as ev
 from engine.actions import InputRejected, Vote
+from engine.common import take_moves
 from engine.dealing import deal
 from engine.state import Seat
 from mafiabot.config import Config, ConfigError, gambler_deadlines, load_config
@@ -48,7 +49,7 @@ from mafiabot.store import Game, MoveRow, SqlOutbox, Store, StoredPost, from_jso
 from parser.moves import move_from_pm
 from parser.nicks import casefold_key
 from parser.pages import parse_pm, parse_topic
-from parser.records import Post, PrivateMessage
+from parser.records import Post, PrivateMessage, TopicPage
 from parser.votes import VoteOptions, extract_court_votes, extract_votes
 from poster.outbox import OutboxKey, OutboxRow
 from poster.poster import Poster
@@ -63,6 +64,7 @@ from scraper.board import (
     TopicPageFetch,
     TopicPoll,
 )
+from scraper.errors import LoginFailed, ScraperError
 
 log = logging.getLogger(__name__)
 
@@ -181,6 +183,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
                 tz=cfg.board.timezone,
                 cookie_file=cookies,
                 min_interval=cfg.board.request_delay,
+                selectors=dict(cfg.board.selectors),
             ),
             transport=transport,
         )
@@ -315,15 +318,18 @@ class Daemon:
             self.safe_tick(clock())
 
         scheduler.every(self.cfg.board.poll_interval).seconds.do(job)
-        job()  # at once, not after the first interval
-        while not stop.is_set() and (max_ticks is None or ticks < max_ticks):
-            scheduler.run_pending()
-            if self.finished():
-                log.info("the game is over and everything is sent: stopping")
-                break
-            stop.wait(1.0)
-        log.info("stopping: closing the board session")
-        self.client.close()
+        try:
+            job()  # at once, not after the first interval
+            while not stop.is_set() and (max_ticks is None or ticks < max_ticks):
+                scheduler.run_pending()
+                if self.finished():
+                    log.info("the game is over and everything is sent: stopping")
+                    break
+                stop.wait(1.0)
+        finally:
+            # also when a refused login (LoginFailed) ends the loop
+            log.info("stopping: closing the board session")
+            self.client.close()
 
     def finished(self) -> bool:
         """The game is over and its last messages are out (nothing left to do)."""
@@ -336,11 +342,24 @@ class Daemon:
             return None
         try:
             report = self.tick(now)
-        except Exception:
+        except LoginFailed:
+            # not transient: phpBB demands a CAPTCHA after 3 bad passwords, so logging in again
+            # every tick would lock the host's account; the caller stops and tells the host
+            raise
+        except Exception as exc:
             self._failures += 1
             pause = min(self.cfg.board.poll_interval * 2 ** (self._failures - 1), MAX_BACKOFF)
             self._not_before = now + timedelta(seconds=pause)
-            log.exception("tick failed (%d in a row); next try in %.0f s", self._failures, pause)
+            if isinstance(exc, ScraperError):
+                # a board error is a sentence for the host; the traceback only helps at DEBUG
+                log.error(
+                    "tick failed (%d in a row): %s; next try in %.0f s", self._failures, exc, pause
+                )
+                log.debug("tick failure details", exc_info=True)
+            else:
+                log.exception(
+                    "tick failed (%d in a row); next try in %.0f s", self._failures, pause
+                )
             return None
         self._failures = 0
         self._not_before = None
@@ -494,7 +513,7 @@ class Daemon:
         pages = self.client.read_topic_pages(topic)
         nicks: list[str] = []
         for fetch in pages:
-            page = parse_topic(fetch.raw.html, board=self._board(), tz=self.tz)
+            page = self._parse_topic(fetch.raw.html, None)
             for post in page.posts:
                 if casefold_key(post.author) in self.host_accounts or post.deleted:
                     continue
@@ -585,6 +604,16 @@ class Daemon:
         # the parser picks the IPB generation from the page itself
         return "phpbb" if self.cfg.board.kind == "phpbb" else "auto"
 
+    def _parse_topic(self, html: str, now: datetime | None) -> TopicPage:
+        dialect = getattr(self.client, "dialect", None) if self.cfg.board.selectors else None
+        if dialect is not None:
+            # the host's [board.selectors] fix the skin's markup: read with the client's
+            # dialect, overrides applied, instead of auto-detecting the stock one
+            from parser.ipb import parse_ipb_topic
+
+            return parse_ipb_topic(html, dialect=dialect, tz=self.tz, now=now)
+        return parse_topic(html, board=self._board(), tz=self.tz, now=now)
+
     def _topics(self, g: Game) -> list[int]:
         ts = [self.cfg.game.topic]
         if self.cfg.game.court_topic:
@@ -602,6 +631,11 @@ class Daemon:
             self._ingest_pages(g, topic, poll.pages, now, report)
             tc[str(topic)] = to_json(poll.cursor)
         self._set_cursor(g, "topics", tc)
+
+    def _before_the_game(self, when: datetime | None) -> bool:
+        """Written before `[game] start` (a post or PM whose time the board did not show
+        counts as the game's)."""
+        return when is not None and when < self.cfg.game.start
 
     def _ingest_pages(
         self,
@@ -622,10 +656,12 @@ class Daemon:
             transient=True,
             console=Console(stderr=True),
         ):
-            page = parse_topic(fetch.raw.html, board=self._board(), tz=self.tz, now=now)
+            page = self._parse_topic(fetch.raw.html, now)
             for issue in page.issues:
                 self._flag(g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}")
             for post in page.posts:
+                if self._before_the_game(post.posted_at):
+                    continue  # registration chatter, an earlier game: not this game's input
                 turn = self.turn_at(post.posted_at, g.turn)
                 status = self.store.upsert_post(
                     g.id,
@@ -661,6 +697,12 @@ class Daemon:
                 processed.append(f.id)
                 continue
             if casefold_key(pm.sender) in self.host_accounts:
+                processed.append(f.id)
+                continue
+            if self._before_the_game(pm.sent_at):
+                # the bot runs on the host's own account, whose inbox holds older letters
+                # (an earlier game's moves, questions): seen now, never answered
+                log.info("PM %d from %s predates the game: not read as a move", f.id, pm.sender)
                 processed.append(f.id)
                 continue
             new = self.store.upsert_pm(
@@ -710,8 +752,9 @@ class Daemon:
             nick = seat or pm.sender
             if late and got is not None:
                 got = InputRejected(nick, "late", "", source_id=row.board_id)
+            replaced = False
             if isinstance(got, Move):
-                reason = self.rules.check_move(state, got)
+                reason, replaced = self._intake(g, state, got)
                 status, why = ("accepted", "") if reason is None else ("refused", reason)
                 if self._conditional(state, got, reason):
                     status = "conditional"
@@ -738,6 +781,7 @@ class Daemon:
                     targets=got.targets,
                     executor=got.executor,
                     reason=why,
+                    replaced=replaced,
                     turn=g.turn,
                     conditional=status == "conditional",
                 )
@@ -764,6 +808,23 @@ class Daemon:
                 )
             )
             self.store.mark_pm_handled(g.id, row.board_id)
+
+    def _intake(self, g: Game, state: GameState, move: Move) -> tuple[str | None, bool]:
+        """How the engine will take this letter at the deadline: (refusal code or None,
+        whether it replaces an earlier request). The actor's earlier standing letters of the
+        turn go through the engine's own intake with the new one last, so the answer is the
+        engine's P-M.0 decision: PEFL takes a first request and one change and refuses a third
+        (`third_request`); Gambler lets each new letter replace the last."""
+        assert g.id is not None
+        earlier = [m for m in self._turn_moves(g, g.turn) if m.actor == move.actor]
+        changes = self.rules.settings.request_changes if self.rules.name == "pefl" else None
+        _intake, events = take_moves(state, [*earlier, move], self.rules.check_move, changes)
+        verdict = events[-1] if events else None
+        if isinstance(verdict, ev.MoveRejected):
+            return verdict.reason, False
+        if isinstance(verdict, ev.MoveAccepted):
+            return None, verdict.replaced
+        return self.rules.check_move(state, move), False
 
     def _conditional(self, state: GameState, move: Move, reason: str | None) -> bool:
         """G-M.5/G-M.6: a mafioso's kill letter while the godfather lives is refused now but
@@ -809,7 +870,7 @@ class Daemon:
                 return p.account
         return nick
 
-    def _turn_moves(self, g: Game, turn: int, deadline: datetime) -> list[Move]:
+    def _turn_moves(self, g: Game, turn: int, deadline: datetime | None = None) -> list[Move]:
         assert g.id is not None
         out = []
         for m in self.store.moves(g.id, turn):
@@ -1363,3 +1424,5 @@ def setup_logging(verbose: bool = False) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    # alembic announces every plugin and migration step at INFO: noise in the host's log
+    logging.getLogger("alembic").setLevel(logging.DEBUG if verbose else logging.WARNING)

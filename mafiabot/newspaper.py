@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -158,7 +159,29 @@ REFUSAL_RU = {
     "not_eligible": "условия для этого хода не выполнены",
     "own_bastard": "нельзя стрелять в своего ВСБ",
     "own_clan": "нельзя стрелять в члена своего клана",
+    "missing": "вы выбыли из игры",
+    "third_request": "ход можно изменить только один раз за ход — в силе ваше предыдущее письмо",
+    "executor_busy": "исполнитель этой ночью занят и стрелять не может",
+    "army_not_allowed": "призвать Армию Тьмы сейчас нельзя",
 }
+
+#: Said for a refusal code the table above does not know yet: a player never reads English.
+REFUSAL_GENERIC_RU = "по правилам игры этот ход сейчас невозможен"
+
+_CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def refusal_ru(reason: str, detail: str = "") -> tuple[str, str]:
+    """(the refusal sentence, an extra line) for a player. Details written in Russian (the
+    parser's hints) are kept; the engine's English notes are for the host report only."""
+    detail = detail if _CYRILLIC.search(detail or "") else ""
+    text = REFUSAL_RU.get(reason, "")
+    if not text:
+        if reason:
+            log.warning("no Russian text for the refusal code %r", reason)
+        text, detail = (detail, "") if detail else (REFUSAL_GENERIC_RU, "")
+    return text, detail
+
 
 ACTION_RU = {
     "kill": "выстрел",
@@ -346,6 +369,10 @@ class Renderer:
             if e.get("kind") == "CheckResult":
                 r = str(e.get("result") or "")
                 e["result_label"] = CLAN_RU.get(r, "") or role_label(ruleset, r)
+            if e.get("kind") in ("MoveAccepted", "MoveRejected"):
+                e["action"] = ACTION_RU.get(str(e.get("action", "")), e.get("action", ""))
+            if e.get("kind") == "MoveRejected":
+                e["reason_ru"] = refusal_ru(str(e.get("reason", "")), str(e.get("detail", "")))[0]
             if e.get("kind") == "AcquaintanceMade":
                 e["others_labels"] = [(n, role_label(ruleset, r)) for n, r in e.get("others", [])]
         return self.render(
@@ -382,9 +409,8 @@ class Renderer:
             action=ACTION_RU.get(action, action),
             targets=list(targets),
             executor=executor,
-            reason=REFUSAL_RU.get(reason, ""),
-            reason_code=reason,
-            detail=detail,
+            reason=refusal_ru(reason, detail)[0],
+            detail=refusal_ru(reason, detail)[1],
             replaced=replaced,
             turn=turn,
             conditional=conditional,

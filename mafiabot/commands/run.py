@@ -8,9 +8,10 @@ import logging
 import sys
 
 from mafiabot.cli import UsageError
-from mafiabot.config import ConfigError, load_config
+from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.daemon import Daemon, DryRunClient, make_client, setup_logging, utcnow
 from mafiabot.store import open_store
+from scraper.errors import LoginFailed, ScraperError
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +42,36 @@ def main(args: argparse.Namespace) -> int:
     log.info("hosting %r (%s) in topic %d", cfg.game.name, cfg.game.ruleset, cfg.game.topic)
     try:
         if args.once:
-            report = daemon.safe_tick(utcnow())
-            daemon.client.close()
-            return 0 if report is not None else 1
+            return _once(daemon)
         daemon.run()
+    except LoginFailed as exc:
+        raise UsageError(login_refused(cfg, exc)) from None
     finally:
         store.close()
+    return 0
+
+
+def login_refused(cfg: Config, exc: LoginFailed) -> str:
+    """The one line a host reads when the board refuses the bot's account."""
+    return (
+        f"{exc}. Stopped without retrying (phpBB asks for a CAPTCHA after 3 bad passwords): "
+        f"check [board] username and the password in ${cfg.board.password_env}, log in once in "
+        "a browser, then start the bot again."
+    )
+
+
+def _once(daemon: Daemon) -> int:
+    """One tick, no back-off: a board error is one line for the host and exit code 1."""
+    try:
+        daemon.tick(utcnow())
+    except LoginFailed:
+        raise
+    except ScraperError as exc:
+        print(f"mafiabot: {exc}", file=sys.stderr)
+        return 1
+    except Exception:
+        log.exception("the tick failed")
+        return 1
+    finally:
+        daemon.client.close()
     return 0

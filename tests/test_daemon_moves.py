@@ -1,0 +1,96 @@
+"""Move letters and their answers: the acknowledgement says what the engine will do (P-M.0).
+
+The recorded demo games (mafiabot/demo/*_game.json) with extra letters added to the board.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from mafiabot.demo.play import DemoRun, setup, strip_marker, tick_times
+
+
+def _at(run: DemoRun, iso: str) -> datetime:
+    return datetime.fromisoformat(iso).replace(tzinfo=run.cfg.board.tz)
+
+
+def _play_with_letters(
+    name: str, tmp_path: Path, sender: str, letters: list[tuple[str, str]], until: str
+) -> tuple[DemoRun, list[str]]:
+    run, data = setup(name, f"sqlite:///{tmp_path / 'g.sqlite'}")
+    subject = "доп. письмо"
+    for at, text in letters:
+        run.board.add_pm(sender, _at(run, at), subject, text)
+    extra = {_at(run, at) + timedelta(minutes=1) for at, _ in letters}
+    for t in sorted(set(tick_times(run, data)) | extra):
+        if t > _at(run, until):
+            break
+        run.clock[0] = t
+        run.daemon.tick(t)
+    answers = [
+        strip_marker(m.html)
+        for m in run.board.sent
+        if m.to == (sender,) and m.subject == f"Re: {subject}"
+    ]
+    return run, answers
+
+
+def test_P_M_0_second_letter_is_a_change_and_the_third_is_refused(tmp_path: Path) -> None:
+    # the doctor's recorded letter (19:30 «Лечу Шерлок») is his first; two more follow
+    run, answers = _play_with_letters(
+        "pefl",
+        tmp_path,
+        "Dr.Watson",
+        [("2026-11-28T19:40", "Лечу Кот"), ("2026-11-28T19:50", "Лечу Граф Монте-Кристо")],
+        until="2026-11-28T22:01",
+    )
+    first = [
+        strip_marker(m.html)
+        for m in run.board.sent
+        if m.to == ("Dr.Watson",) and "Шерлок" in m.html
+    ]
+    assert any("ваш ход принят" in a for a in first)
+    second, third = answers
+    assert "ваш ход изменён" in second and "Кот" in second
+    assert "ход не принят" in third and "ваш ход принят" not in third
+    assert "изменён" not in third
+    # what the store keeps agrees with the answers, and the engine healed Кот
+    g = run.daemon.game()
+    assert g.id is not None
+    moves = [
+        (m.targets, m.status, m.reason) for m in run.store.moves(g.id, 1) if m.actor == "Dr.Watson"
+    ]
+    assert moves == [
+        (["Шерлок"], "accepted", ""),
+        (["Кот"], "accepted", ""),
+        (["Граф Монте-Кристо"], "refused", "third_request"),
+    ]
+
+
+def test_P_M_0_a_refused_letter_does_not_use_up_the_change(tmp_path: Path) -> None:
+    # a letter the engine refuses (no such player) is not a request: the next one is the change
+    _run, answers = _play_with_letters(
+        "pefl",
+        tmp_path,
+        "Dr.Watson",
+        [("2026-11-28T19:40", "Лечу Васю"), ("2026-11-28T19:50", "Лечу Кот")],
+        until="2026-11-28T21:00",
+    )
+    refused, changed = answers
+    assert "ход не принят" in refused
+    assert "ваш ход изменён" in changed
+
+
+def test_G_M_gambler_each_new_letter_replaces_the_last(tmp_path: Path) -> None:
+    # Gambler has no limit on changes: the newest letter stands, each answered as a change
+    _run, answers = _play_with_letters(
+        "gambler",
+        tmp_path,
+        "Dr.Watson",
+        [("2026-12-04T18:40", "Лечу Кот"), ("2026-12-04T18:50", "Лечу Марго")],
+        until="2026-12-04T21:00",
+    )
+    assert len(answers) == 2
+    assert all("ваш ход изменён" in a for a in answers)
+    assert "Кот" in answers[0] and "Марго" in answers[1]
