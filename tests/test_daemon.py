@@ -307,9 +307,12 @@ def test_status_and_run_commands_on_a_config(
     cfg_path, data = demo_files("pefl")
     mine = tmp_path / "game.toml"
     mine.write_text(cfg_path.read_text("utf-8"), "utf-8")
-    # before anything ran: registration
-    assert status_cmd.main(argparse.Namespace(config=str(mine), json=True)) == 0
-    assert '"status": "registration"' in capsys.readouterr().out
+    # before anything ran: one clear line, and no database is created or migrated
+    assert status_cmd.main(argparse.Namespace(config=str(mine), json=True)) == 1
+    captured = capsys.readouterr()
+    assert "no game database yet" in captured.err and "mafiabot.db" in captured.err
+    assert captured.out == ""
+    assert not (tmp_path / "mafiabot.db").exists()
     # a game in progress (played by the demo board into this config's database)
     run, _ = setup("pefl", f"sqlite:///{tmp_path / 'mafiabot.db'}")
     for t in [t for t in tick_times(run, data) if t <= _at(run, "2026-11-28T13:01")]:

@@ -6,14 +6,41 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import sys
+from pathlib import Path
 
+import sqlalchemy as sa
 from rich.console import Console
 from rich.table import Table
 
 from mafiabot.cli import UsageError
 from mafiabot.config import ConfigError, load_config
 from mafiabot.daemon import Daemon, DryRunClient, utcnow
-from mafiabot.store import open_store
+from mafiabot.store import Store
+
+
+def _shown(url: str) -> str:
+    if url.startswith("sqlite:///"):
+        return url.removeprefix("sqlite:///")
+    return url.split("@")[-1]  # never print a password from the URL
+
+
+def existing_store(url: str) -> Store | None:
+    """The game database if it already exists, else None. Status only reads: it never
+    creates a database file nor runs a migration (that is `run`'s job)."""
+    if url.startswith("sqlite:///"):
+        path = url.removeprefix("sqlite:///")
+        if path == ":memory:" or not Path(path).is_file():
+            return None
+    st = Store(url)
+    try:
+        if not sa.inspect(st.engine).has_table("games"):
+            st.close()
+            return None
+    except sa.exc.OperationalError:
+        st.close()
+        return None
+    return st
 
 
 def main(args: argparse.Namespace) -> int:
@@ -21,7 +48,15 @@ def main(args: argparse.Namespace) -> int:
         cfg = load_config(args.config)
     except ConfigError as exc:
         raise UsageError(str(exc)) from exc
-    store = open_store(cfg.database_url)
+    store = existing_store(cfg.database_url)
+    if store is None:
+        print(
+            f"mafiabot: no game database yet at {_shown(cfg.database_url)} — nothing to show; "
+            f"`mafiabot run -c {args.config}` creates it (the game starts "
+            f"{cfg.game.start:%Y-%m-%d %H:%M}).",
+            file=sys.stderr,
+        )
+        return 1
     try:
         st = Daemon(cfg, store, DryRunClient(None, io.StringIO())).status(utcnow())
     finally:
