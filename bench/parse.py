@@ -5,10 +5,14 @@ Run from the repository root:  python bench/parse.py [--rounds N]
 Prints, for the real phpBB fixture pages repeated to 2,000 posts and for a synthetic 200-page
 topic (real pages repeated, post ids and page numbers renumbered):
   * posts/s of `parser.pages.parse_topic` (full records: authors, times, text, quotes, edit
-    notes and coloured spans) and of the lxml reader (posts, authors, times, coloured spans
-    outside quotes), best of N interleaved rounds measured in CPU time of this one-threaded
-    process (other work on the machine skews it less than wall time), and the ratio; a bare
-    selectolax read (parse + the same queries, no records) is shown for reference;
+    notes and coloured spans), of the same parse followed by `parser.votes.extract_votes` on
+    each page's posts (the game's 14 players, the host ignored) for one rule set — PEFL,
+    reds with reasons, the costlier; a game reads one — which is the figure issue 2's
+    ≥10,000 posts/s target is about, and for both rule sets; and of the lxml reader (posts,
+    authors, times, coloured spans outside quotes), best of N interleaved rounds measured in
+    CPU time of this one-threaded process (other work on the machine skews it less than wall
+    time), and the ratios; a bare selectolax read (parse + the same queries, no records) is
+    shown for reference;
   * peak Python heap (tracemalloc) parsing page by page and keeping every record, and the
     process's max RSS;
   * whole-process wall and CPU time of `python -m mafiabot parse posts` on ~2,100 posts
@@ -35,9 +39,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from parser.pages import parse_topic  # noqa: E402
+from parser.votes import Ruleset, VoteOptions, extract_votes  # noqa: E402
 
 FIX = ROOT / "fixtures" / "phpbb"
 TOPIC_PAGES = [f"topic_p{i}.html" for i in range(1, 9)]
+TARGET_POSTS_PER_S = 10_000  # issue 2 item 8: parse + vote extraction, one core
 
 LXML_READER = r"""
 import json, re, sys
@@ -130,6 +136,27 @@ def _count_ours(pages: list[bytes]) -> int:
     n = 0
     for html in pages:
         n += len(parse_topic(html).posts)
+    return n
+
+
+def _game() -> tuple[list[str], VoteOptions]:
+    import json
+
+    game = json.loads((FIX / "truth.json").read_text(encoding="utf-8"))["game12"]
+    return list(game["players"]), VoteOptions(ignore_authors=frozenset([game["host"]]))
+
+
+def _count_ours_with_votes(pages: list[bytes], rulesets: tuple[Ruleset, ...]) -> int:
+    """parse_topic, then the rule sets' vote reading of every page's posts."""
+    players, options = _game()
+    n = votes = 0
+    for html in pages:
+        posts = parse_topic(html).posts
+        n += len(posts)
+        for ruleset in rulesets:
+            r = extract_votes(posts, ruleset=ruleset, players=players, options=options)
+            votes += len(r.votes) + len(r.rejected)
+    assert votes > 0  # the pages hold votes: the readers really ran
     return n
 
 
@@ -245,12 +272,15 @@ def main() -> None:
         rates = best_rates(
             {
                 "ours": lambda b=as_bytes: _count_ours(b),  # type: ignore[misc]
+                "votes": lambda b=as_bytes: _count_ours_with_votes(b, ("pefl",)),  # type: ignore[misc]
+                "votes2": lambda b=as_bytes: _count_ours_with_votes(b, ("gambler", "pefl")),  # type: ignore[misc]
                 "lxml": lambda b=as_bytes: _count_lxml(b),  # type: ignore[misc]
                 "bare": lambda b=as_bytes: _count_bare_selectolax(b),  # type: ignore[misc]
             },
             args.rounds,
         )
         (ours, n_ours), (ref, n_ref), (bare, _n) = rates["ours"], rates["lxml"], rates["bare"]
+        with_votes, with_both = rates["votes"][0], rates["votes2"][0]
         last = parse_topic(as_bytes[-1])
         spans = sum(len(p.colored) for h in as_bytes[:20] for p in parse_topic(h).posts)
 
@@ -265,9 +295,16 @@ def main() -> None:
         print(f"{label}: {len(pages)} pages, {n_ours} posts (lxml reader saw {n_ref});")
         print(f"  last page read as {last.page}/{last.total_pages}; {spans} spans in 20 pages")
         print(f"  mafiabot parse_topic (full records)  {ours:8.0f} posts/s")
+        print(
+            f"  parse_topic + extract_votes (PEFL)    {with_votes:8.0f} posts/s"
+            f"  (target {TARGET_POSTS_PER_S:,}: "
+            f"{'met' if with_votes >= TARGET_POSTS_PER_S else 'NOT met'})"
+        )
+        print(f"  … + Gambler and PEFL both             {with_both:8.0f} posts/s")
         print(f"  lxml + XPath reader                   {ref:8.0f} posts/s")
         print(f"  bare selectolax read (reference)      {bare:8.0f} posts/s")
         print(f"  mafiabot / lxml                       {ours / ref:8.2f}x")
+        print(f"  mafiabot with votes / lxml            {with_votes / ref:8.2f}x")
         print(
             f"  peak Python heap: {peak_heap(stream) / 1e6:.1f} MB page by page, "
             f"{peak_heap(keep) / 1e6:.1f} MB keeping all records"

@@ -82,15 +82,15 @@ def take_moves(
     return Intake(requests, tuple(order), tuple(side)), events
 
 
-def reject(state: GameState, move: Move, reason: str, detail: str = "") -> MoveRejected:
-    """A refusal addressed to the sender (the host sees it in the report as well)."""
+def reject(state: GameState, move: Move, reason: str) -> MoveRejected:
+    """A refusal addressed to the sender (the host sees it in the report as well); `reason`
+    is a code of engine.reasons.MOVE_REJECT_REASONS, the wording is the templates'."""
     return MoveRejected(
         turn=state.turn,
         audience=player(move.actor),
         nick=move.actor,
         action=move.action,
         reason=reason,
-        detail=detail,
     )
 
 
@@ -201,7 +201,7 @@ def vote_overrides(inputs: TurnInputs, kind: str) -> tuple[tuple[Vote, ...], lis
     votes = [v for v in inputs.votes if v.post_id is None or v.post_id not in ignored]
     lifted: set[int] = set()
     for pid in sorted(p for p in ignored if p is not None):
-        events.append(OverrideApplied(turn=0, what="ignore_vote", detail=f"post {pid}"))
+        events.append(OverrideApplied(turn=0, what="ignore_vote", detail=str(pid)))
     for ov in inputs.overrides:
         if ov.kind != "count_vote" or not ov.nick or not ov.target:
             continue

@@ -91,7 +91,8 @@ class MoveAccepted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoveRejected(Event):
-    """A move was refused; reason is a short code, detail for humans. To the sender."""
+    """A move was refused. To the sender; `reason` is a code of
+    engine.reasons.MOVE_REJECT_REASONS (the wording is the templates'); `detail` stays empty."""
 
     nick: str
     action: str
@@ -120,7 +121,10 @@ class PostFlagged(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OverrideApplied(Event):
-    """A host override changed the result (C-6); public so the newspaper can say so."""
+    """A host override changed the result (C-6); public so the newspaper can say so.
+
+    what: the override kind; detail: data, not prose (the old nick of a `replace`, the post
+    id of a vote override, the target of a counted vote)."""
 
     what: str
     nick: str | None = None

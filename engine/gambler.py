@@ -454,7 +454,7 @@ def mafia_kill(
     return Attack(letters[0].actor, "mafia", letters[0].targets[0], story), []
 
 
-def check_seen(state: GameState, target: str) -> str:
+def role_the_checker_sees(state: GameState, target: str) -> str:
     """G-M.3: the exact role, but the maniac shows as `civilian`."""
     role = state.get(target).role
     return "civilian" if role == "maniac" else role
@@ -503,7 +503,7 @@ def play_night(
             continue
         p, mv = got
         target = mv.targets[0]
-        seen = check_seen(state, target)
+        seen = role_the_checker_sees(state, target)
         checks[role] = target
         events.append(
             CheckResult(turn=t, audience=player(p.nick), by=role, target=target, result=seen)

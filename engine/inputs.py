@@ -17,6 +17,7 @@ OVERRIDE_KINDS: Final = (
     "count_vote",  # count a vote the parser refused: post_id, nick (voter), target
     "ignore_vote",  # drop the vote of post `post_id`
     "accept_move",  # accept a late move (applied by intake: the move is passed in `moves`)
+    "extend_deadline",  # the daemon moves a deadline; nothing for the rules to do
 )
 
 
@@ -31,6 +32,7 @@ class Override:
     post_id: int | None = None
     step: int = 3
     reason: str = ""
+    pm_id: int | None = None  # accept_move: the late PM (intake's business, not the rules')
 
 
 @dataclass(frozen=True, slots=True)

@@ -771,7 +771,7 @@ def clan_kill(
     if executor in night.dead or not ex.alive:
         return None, events
     if executor == night.thug:
-        events.append(reject(state, chosen, "executor_busy", "the thug beats tonight"))
+        events.append(reject(state, chosen, "executor_busy"))
         return None, events
     if executor == night.beaten and settings.beaten_executor_fails:
         return None, events
@@ -908,7 +908,13 @@ def step5_decide(
     dead_at_step4 = set(night.dead)
     for a in attacks:
         if a.target in dead_at_step4:
-            if a.target not in night.unsaveable:
+            if (
+                a.target == ambusher
+                and a.kind in HAND_STRIKES
+                and settings.ambush_holds_after_death
+            ):
+                ambush_springs(night, a, ambusher)
+            elif a.target not in night.unsaveable:
                 night.attacked.add(a.target)
                 plain.append(a)  # a protect may still bring him back: every strike counts
             continue  # blown up at step 4: the shot finds a dead man
@@ -989,13 +995,17 @@ def step6_checks_heals_resurrections(
         )
         if mv is None or mv.action != "check":
             continue
-        events += commissar_check(state, night, c.nick, mv.targets[0], ambusher)
+        # P-M.14 setting: a dead ambusher's ambush holds only if the host says so
+        lurking = ambusher
+        if ambusher in night.dead and not settings.ambush_holds_after_death:
+            lurking = None
+        events += commissar_check(state, night, c.nick, mv.targets[0], lurking)
     state, evs = necromancer_resurrects(state, night)
     events += evs
     return state, events
 
 
-def check_result(state: GameState, target: str) -> str:
+def role_the_commissar_sees(state: GameState, target: str) -> str:
     """P-M.1: a mafioso shows his clan, the bastard `bastard`, others their exact role."""
     p = state.get(target)
     if p.role in MAFIOSI:
@@ -1012,7 +1022,7 @@ def commissar_check(
         night.attacked.add(ambusher)
         night.kill(checker, "ambush", ambusher)
         return []
-    result = check_result(state, target)
+    result = role_the_commissar_sees(state, target)
     thug = night.thug if night.beaten == target else None
     by = "commissar"
     events: list[Event] = [

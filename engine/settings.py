@@ -99,6 +99,9 @@ class RulesSettings:
     doctor_killed_heals: bool = False
     #: P-M.1: a commissar killed at step 5 makes no check.
     commissar_killed_checks: bool = False
+    #: P-M.14: an ambushing maniac blown up by the kamikaze at step 4 is dead: his ambush no
+    #: longer springs on later shots (step 5) or checks (step 6). True: it still does.
+    ambush_holds_after_death: bool = False
     #: P-M.13 Ruling: which bullets the maniac's vest stops (one of them, once).
     vest_stops: tuple[str, ...] = ("yakuza", "triad")
     #: P-M.14 Ruling: when several attacks kill one player, the first of these names the cause.

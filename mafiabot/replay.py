@@ -52,7 +52,7 @@ from mafiabot.cli import UsageError
 from parser.records import Post
 
 CLAN_ROLES = ("mafia", "thug", "kamikaze", "bastard")
-SYNTHETIC_POST_ID = 10_000_000  # ids for posts the scenario gives without one
+SYNTHETIC_POST_ID = -1  # ids for posts the scenario gives without one count down from here
 
 
 class ScenarioError(UsageError):
@@ -75,6 +75,7 @@ class ScenarioMove:
     move: Mapping[str, Any]
     late: bool
     field: str
+    pm_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +121,7 @@ def load_scenario(data: Any) -> Scenario:
     first = 0 if ruleset == "pefl" else 1
     turns: list[ScenarioTurn] = []
     next_post_id = SYNTHETIC_POST_ID
+    seen_ids: dict[int, str] = {}
     for i, t in enumerate(turns_raw):
         where = f"turns[{i}]"
         _need(isinstance(t, dict), where, "must be an object")
@@ -134,13 +136,15 @@ def load_scenario(data: Any) -> Scenario:
         expected = first + i if not turns else turns[-1].turn + 1
         ok = number >= first if not turns else number == expected
         _need(ok, f"{where}.turn", f"out of order: expected {expected}, got {number}")
-        posts, next_post_id = _load_posts(t.get("posts", []), f"{where}.posts", next_post_id)
+        posts, next_post_id = _load_posts(
+            t.get("posts", []), f"{where}.posts", next_post_id, seen_ids
+        )
         court, next_post_id = _load_posts(
-            t.get("court_posts", []), f"{where}.court_posts", next_post_id
+            t.get("court_posts", []), f"{where}.court_posts", next_post_id, seen_ids
         )
         _need(ruleset == "gambler" or not court, f"{where}.court_posts", "Gambler only")
         moves = _load_moves(t.get("moves", []), f"{where}.moves", nicks)
-        overrides = _load_overrides(t.get("overrides", []), f"{where}.overrides", nicks)
+        overrides = _load_overrides(t.get("overrides", []), f"{where}.overrides", nicks, number)
         turns.append(ScenarioTurn(number, posts, court, moves, overrides))
     return Scenario(ruleset, seed, settings, seats, tuple(turns))
 
@@ -175,7 +179,11 @@ def _load_players(ruleset: str, raw: Any) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def _load_posts(raw: Any, where: str, next_id: int) -> tuple[tuple[ScenarioPost, ...], int]:
+def _load_posts(
+    raw: Any, where: str, next_id: int, seen: dict[int, str]
+) -> tuple[tuple[ScenarioPost, ...], int]:
+    """Posts of one list; `seen` collects post ids across the scenario (they are unique on a
+    board, and quotes point at them)."""
     _need(isinstance(raw, list), where, "must be a list")
     posts: list[ScenarioPost] = []
     for i, p in enumerate(raw):
@@ -187,9 +195,11 @@ def _load_posts(raw: Any, where: str, next_id: int) -> tuple[tuple[ScenarioPost,
         _need(isinstance(html, str), f"{w}.html", "must be a string")
         pid = p.get("id")
         if pid is None:
-            pid = next_id
-            next_id += 1
+            pid = next_id  # negative: never a board's id, never a given one
+            next_id -= 1
         _need(isinstance(pid, int) and not isinstance(pid, bool), f"{w}.id", "must be a number")
+        _need(pid not in seen, f"{w}.id", f"duplicate post id {pid} (also {seen.get(pid)})")
+        seen[pid] = w
         posts.append(ScenarioPost(pid, author, html))
     return tuple(posts), next_id
 
@@ -223,11 +233,35 @@ def _load_moves(raw: Any, where: str, nicks: set[str]) -> tuple[ScenarioMove, ..
             _need(story is None or isinstance(story, str), f"{w}.story", "must be a string")
         late = m.get("late", False)
         _need(isinstance(late, bool), f"{w}.late", "must be true or false")
-        moves.append(ScenarioMove(sender, m, late, w))
+        pm_id = m.get("id")
+        _need(pm_id is None or isinstance(pm_id, int), f"{w}.id", "must be a PM id (a number)")
+        moves.append(ScenarioMove(sender, m, late, w, pm_id))
     return tuple(moves)
 
 
-def _load_overrides(raw: Any, where: str, nicks: set[str]) -> tuple[Override, ...]:
+#: Keys of an override table: the config's `[[override]]` keys, plus the replay aliases
+#: `loser` (duel) and `from` (accept_move).
+OVERRIDE_TABLE_KEYS = frozenset(
+    {
+        "kind",
+        "turn",
+        "nick",
+        "new_nick",
+        "target",
+        "post_id",
+        "pm_id",
+        "step",
+        "reason",
+        "until",
+        "note",
+        "loser",
+        "from",
+    }
+)
+
+
+def _load_overrides(raw: Any, where: str, nicks: set[str], turn: int) -> tuple[Override, ...]:
+    """Override tables with the keys of config.toml `[[override]]` (C-6)."""
     _need(isinstance(raw, list), where, "must be a list")
     out: list[Override] = []
     for i, o in enumerate(raw):
@@ -235,10 +269,16 @@ def _load_overrides(raw: Any, where: str, nicks: set[str]) -> tuple[Override, ..
         _need(isinstance(o, dict), w, "must be an object")
         kind = o.get("kind")
         _need(kind in OVERRIDE_KINDS, f"{w}.kind", f"unknown override {kind!r}")
-        nick = o.get("loser") if kind == "duel" else o.get("nick", o.get("from"))
-        if kind in ("remove", "duel", "accept_move", "replace", "count_vote"):
+        for key in o:
+            _need(key in OVERRIDE_TABLE_KEYS, f"{w}.{key}", "unknown key")
+        if o.get("turn") is not None:
+            _need(o["turn"] == turn, f"{w}.turn", f"this table is in turn {turn}")
+        nick = o.get("nick")
+        if nick is None:
+            nick = o.get("loser") if kind == "duel" else o.get("from")
+        if kind in ("remove", "duel", "replace", "count_vote"):
             _need(isinstance(nick, str), f"{w}.nick", "must be a nick")
-        if nick is not None and kind != "replace" and kind != "count_vote":
+        if nick is not None and kind not in ("replace", "count_vote"):
             _need(nick in nicks, f"{w}.nick", f"unknown nick {nick!r}")
         new_nick = o.get("new_nick")
         if kind == "replace":
@@ -249,7 +289,16 @@ def _load_overrides(raw: Any, where: str, nicks: set[str]) -> tuple[Override, ..
         target = o.get("target")
         if kind == "count_vote":
             _need(isinstance(target, str), f"{w}.target", "must be a nick")
-        step_no = o.get("step", 3)
+        pm_id = o.get("pm_id")
+        if kind == "accept_move":
+            _need(
+                isinstance(pm_id, int) or isinstance(nick, str),
+                f"{w}.pm_id",
+                "name the late move by pm_id (or its sender by from/nick)",
+            )
+        reason = str(o.get("reason", ""))
+        # as config.toml: a removal for passivity is a step-7 leaver unless said otherwise
+        step_no = o.get("step", 7 if kind == "remove" and reason == "passivity" else 3)
         _need(step_no in (3, 7), f"{w}.step", "3 or 7")
         out.append(
             Override(
@@ -259,7 +308,8 @@ def _load_overrides(raw: Any, where: str, nicks: set[str]) -> tuple[Override, ..
                 target=target,
                 post_id=post_id,
                 step=step_no,
-                reason=str(o.get("reason", "")),
+                reason=reason,
+                pm_id=pm_id if isinstance(pm_id, int) else None,
             )
         )
     return tuple(out)
@@ -357,6 +407,8 @@ def play_turn(
 ) -> tuple[GameState, list[Event], dict[str, Any]]:
     rules = get_ruleset(ruleset, scenario.settings)
     extra: dict[str, Any] = {"rejected": [], "rejected_moves": []}
+    # a deadline change is the daemon's: replay has no clock, so it is only recorded
+    extra["noted"] = [o.kind for o in turn.overrides if o.kind == "extend_deadline"]
     renames = {o.nick: o.new_nick for o in turn.overrides if o.kind == "replace" and o.nick}
     known = {p.nick for p in state.players} | {n for n in renames.values() if n}
     # posts and PMs of the turn are read as the town stands once the host's replacements are
@@ -364,9 +416,14 @@ def play_turn(
     reading, _ = apply_replacements(state, turn.overrides)
 
     moves: list[Move] = []
-    accepted_late = {o.nick for o in turn.overrides if o.kind == "accept_move"}
+    late_ok = [o for o in turn.overrides if o.kind == "accept_move"]
     for sm in turn.moves:
-        if sm.late and sm.sender not in accepted_late:
+        accepted = any(
+            (o.pm_id is not None and o.pm_id == sm.pm_id)
+            or (o.pm_id is None and o.nick == sm.sender)
+            for o in late_ok
+        )
+        if sm.late and not accepted:
             extra["rejected_moves"].append({"from": sm.sender, "action": "?", "reason": "late"})
             continue
         if sm.sender not in known:
@@ -498,6 +555,7 @@ def turn_output(
             duels.append({"players": list(e.players), "loser": e.loser})
         elif isinstance(e, ev.OverrideApplied):
             applied.append(e.what)
+    applied += list(extra.get("noted", []))
     out["deaths"] = deaths
     out["rejected"] = rejected
     out["rejected_moves"] = rejected_moves

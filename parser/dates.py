@@ -47,20 +47,30 @@ _MONTHS: dict[str, int] = {
     "oct": 10,
     "nov": 11,
     "dec": 12,
+    # German (phpBB.de language pack: Jan Feb Mär Apr Mai Jun Jul Aug Sep Okt Nov Dez and the
+    # full names Januar … Dezember)
+    "mär": 3,
+    "mrz": 3,
+    "mai": 5,
+    "okt": 10,
+    "dez": 12,
 }
 
-_TODAY = ("сегодня", "today")
-_YESTERDAY = ("вчера", "yesterday")
+_TODAY = ("сегодня", "today", "heute")
+_YESTERDAY = ("вчера", "yesterday", "gestern")
 
 _TIME_RE = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])?\.?\s*m?\.?(?![a-zа-я])")
-_DMY_WORD_RE = re.compile(r"(\d{1,2})\s+([a-zа-яё]{3,})\.?,?\s+(\d{4})")
+# Month words in any alphabet (German "Mär", "März"); German prints the day as "3." ("d. M Y").
+_DMY_WORD_RE = re.compile(r"(\d{1,2})\.?\s+([^\W\d_]{3,})\.?,?\s+(\d{4})")
 _MDY_WORD_RE = re.compile(r"([a-z]{3,})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
 _DMY_NUM_RE = re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{4})")
 _YMD_NUM_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _LESS_MIN_RE = re.compile(
     r"менее\s+минуты\s+назад|less\s+than\s+a\s+minute\s+ago|только\s+что|just\s+now"
 )
-_MIN_AGO_RE = re.compile(r"(\d+)\s+(?:минут[уаы]?|min(?:ute)?s?)\s+(?:назад|ago)")
+_MIN_AGO_RE = re.compile(
+    r"(\d+)\s+(?:минут[уаы]?|min(?:ute)?s?)\s+(?:назад|ago)|vor\s+(\d+)\s+minuten?"
+)
 _ONE_MIN_RE = re.compile(r"^(?:минуту|a\s+minute|one\s+minute)\s+(?:назад|ago)")
 
 
@@ -174,7 +184,7 @@ def read_date(
     else:
         m = _MIN_AGO_RE.search(t)
         if m:
-            relative = timedelta(minutes=int(m.group(1)))
+            relative = timedelta(minutes=int(m.group(1) or m.group(2)))
         elif _ONE_MIN_RE.search(t):
             relative = timedelta(minutes=1)
     if relative is not None:

@@ -1464,6 +1464,12 @@ _CONTENT_MARKERS = re.compile(
     r"<!--\s*Begin Msg Number|data-post=[\"']\d|id=[\"']elComment_\d|id=[\"']post_id_\d"
     r"|data-messageid=|id=[\"']MT_\d|act=Msg&(?:amp;)?CODE=03",
 )
+# A messenger view (IPB 1.x/2.x MSID links, IPB 3 reply form, IPS 4/5 page controller): topic,
+# mention and search pages carry the same post markup, so without this they read as a PM.
+_MESSENGER_MARKERS = re.compile(
+    r"MSID=\d|do=(?:sendReply|showConversation)|data-pagecontroller=[\"']messenger"
+    r"|messenger_content_\d"
+)
 _LOGIN_FORMS = re.compile(
     r"<form[^>]+(?:name=[\"']LOGIN[\"']|id=[\"'](?:login|auth|elSignIn_form)[\"']"
     r"|action=[\"'][^\"']*(?:act=Login|act=auth|section=login|/login/?)[^\"']*[\"'])",
@@ -1496,6 +1502,8 @@ def _register() -> None:
             return parse_ipb_pm_folder(html, dialect=forced or "auto", tz=tz, now=now)
 
         def pm(html: str, *, tz: tzinfo | str, now: datetime | None) -> PrivateMessage | None:
+            if not _MESSENGER_MARKERS.search(html):
+                return None
             msg = parse_ipb_pm(html, dialect=forced or "auto", tz=tz, now=now)
             return msg if (msg.sender or msg.text) else None
 

@@ -19,7 +19,10 @@ Reading
 3. Sentences ending with «?» are questions and hold no move. A verb right after «не» / "not" /
    "don't" is negated and skipped. Past tense (проверил, убил, стрелял) is a story, not a
    move, and is not in the vocabulary: «я бы проверил Mister X» is no move.
-4. The first action word (below) whose target resolves wins; prepositions and filler after it
+4. The first action word (below) whose target resolves gives the move; a second complete move
+   that differs from it (another action or other targets — «Стреляю в Кот. Передумал,
+   стреляю в Шерлок») makes the letter ambiguous: it is rejected ``unparsed`` with both moves
+   named, never guessed (the same move twice is fine). Prepositions and filler after it
    are skipped (в, во, к, ко, на, по, за, у, игрока, ника, цель, at, to, on, the, player, up,
    «:», «—»). The target is the longest run of words (up to the longest nick) that names a
    living player — strict tiers first, then Russian case forms, then one word of a nick,
@@ -67,9 +70,10 @@ Two targets are separated by «и», «,», «+», «&», "and". «себя»/«
 "self" right after the action word names the sender himself (the doctor's self-heal, G-M.7;
 whether a self-target is allowed is the engine's call, P-M.15).
 
-Rejection reasons: ``no_target`` (an action word but no nick after it), ``unknown_nick``,
-``ambiguous_nick``, ``not_a_player`` (sender is not in the game), ``dead`` (sender is dead) —
-the last two come from `reject_sender` / `move_from_pm`.
+Rejection reasons: ``no_target`` (an action word but no nick after it), ``unparsed`` (two
+different moves, see 4.), ``unknown_nick``, ``ambiguous_nick``, ``not_a_player`` (sender is
+not in the game), ``dead`` (sender is dead) — the last two come from `reject_sender` /
+`move_from_pm`.
 """
 
 from __future__ import annotations
@@ -93,6 +97,10 @@ from parser.nicks import (
 from parser.records import PrivateMessage
 
 NO_TARGET: Final = "no_target"
+# two different complete moves in one letter («Стреляю в Кот. Передумал, стреляю в Шерлок»):
+# which one the player means is a guess, so the letter is sent back (the code is the one the
+# host report and REFUSAL_RU already know)
+UNPARSED: Final = "unparsed"
 NOT_A_PLAYER: Final = "not_a_player"
 DEAD: Final = "dead"
 
@@ -375,6 +383,21 @@ def _rejection(
     )
 
 
+def _two_moves(
+    actor: str, first: Move, action: str, targets: tuple[str, ...], source_id: int | None
+) -> InputRejected:
+    def say(act: str, who: tuple[str, ...]) -> str:
+        return f"«{_ACTION_RU.get(act, act)} — {' и '.join(who)}»"
+
+    return InputRejected(
+        actor,
+        UNPARSED,
+        f"В письме два разных хода: {say(first.action, first.targets)} и "
+        f"{say(action, targets)}. Пришлите, пожалуйста, одно письмо с одним ходом.",
+        source_id=source_id,
+    )
+
+
 def _as_resolver(players: Iterable[str] | NickResolver) -> NickResolver:
     return players if isinstance(players, NickResolver) else NickResolver(players)
 
@@ -417,6 +440,7 @@ def parse_move(
 
     first_failure: tuple[str, _Found | None] | None = None
     don_candidate: tuple[int, str] | None = None
+    chosen: Move | None = None
     for i, tok in enumerate(tokens):
         if i in consumed or tok.sentence in questions:
             continue
@@ -434,17 +458,23 @@ def parse_move(
         if isinstance(move, tuple):
             if executor_fail is not None and action == "kill":
                 return _rejection(actor, "executor", executor_fail, source_id)
-            return Move(
-                actor,
-                action,
-                move,
-                executor=executor if action == "kill" else None,
-                story=story if action == "kill" else None,
-                at=at,
-                source_id=source_id,
-            )
+            if chosen is None:
+                chosen = Move(
+                    actor,
+                    action,
+                    move,
+                    executor=executor if action == "kill" else None,
+                    story=story if action == "kill" else None,
+                    at=at,
+                    source_id=source_id,
+                )
+            elif (action, move) != (chosen.action, chosen.targets):
+                return _two_moves(actor, chosen, action, move, source_id)
+            continue
         if first_failure is None:
             first_failure = (action, move)
+    if chosen is not None:
+        return chosen
 
     side = _side(tokens, questions)
     if first_failure is None and side is not None:

@@ -19,7 +19,8 @@ trimmed       … after also stripping non-letters at both ends (@, quotes «»,
 inflected     (only when asked, for moves) … as a Russian case form: the nick plus an ending
               (Егор→Егора/Егору/Егором, Шерлок→Шерлока, Tanya-77→Tanya-77ой) or with its
               final а/я/ь/й replaced by one (Вася→Васю/Васе/Васей/Васи, Жора→Жору); word by
-              word, so multi-word nicks may be declined in any word (Анну Каренину)
+              word, so multi-word nicks may be declined in any word (Анну Каренину); a
+              fleeting е/ё drops out (Лев→Льва, Павел→Павла, Орёл→Орла)
 partial       one word of exactly one nick (≥ 3 letters): «Граф» → «Граф Монте-Кристо»
               (inflected too, for moves: «Графа»)
 fuzzy         rapidfuzz similarity (0–100) of the folded forms ≥ ``fuzzy_threshold``
@@ -38,9 +39,8 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
-
-from rapidfuzz import fuzz
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -62,7 +62,9 @@ _LOOKALIKES: Final = str.maketrans(
         "y": "у",
     }
 )
-_INVISIBLE: Final = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+_INVISIBLE_RE: Final = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
+_LOOKALIKE_CHARS: Final = {chr(k): str(v) for k, v in _LOOKALIKES.items()}
+_LOOKALIKE_RE: Final = re.compile(f"[{''.join(_LOOKALIKE_CHARS)}]")
 _EDGE_JUNK: Final = re.compile(r"^[\W_]+|[\W_]+$")
 _WORD_SPLIT: Final = re.compile(r"[\s_.\-]+")
 _DECLINED_SPLIT: Final = re.compile(r"[ _]")
@@ -80,22 +82,49 @@ _ENDING_SEPARATORS: Final = "-'’`"
 
 def normalize_space(text: str) -> str:
     """NFKC, drop zero-width characters, collapse every kind of whitespace to one space."""
-    return " ".join(unicodedata.normalize("NFKC", text).translate(_INVISIBLE).split())
+    text = unicodedata.normalize("NFKC", text)
+    # str.translate walks a non-ASCII text char by char through a dict; a regex that
+    # usually finds nothing is several times cheaper on whole posts
+    if _INVISIBLE_RE.search(text):
+        text = _INVISIBLE_RE.sub("", text)
+    return " ".join(text.split())
 
 
+def _fold_lookalikes(text: str) -> str:
+    return _LOOKALIKE_RE.sub(_swap_lookalike, text) if _LOOKALIKE_RE.search(text) else text
+
+
+def _swap_lookalike(m: re.Match[str]) -> str:
+    return _LOOKALIKE_CHARS[m.group()]
+
+
+# The keys below are pure functions of short texts (nicks, coloured spans, authors) that
+# recur on every page of a game, so each distinct text is folded once. Long texts (a whole
+# post, for reason words) go through `fold_text`, which does not fill the caches.
+_KEY_CACHE: Final = 8192
+
+
+@lru_cache(maxsize=_KEY_CACHE)
 def casefold_key(text: str) -> str:
     """The `casefold` tier's comparison key."""
     return normalize_space(text).casefold().replace("ё", "е")
 
 
+@lru_cache(maxsize=_KEY_CACHE)
 def lookalike_key(text: str) -> str:
     """The `lookalike` tier's key: case-folded, Latin look-alikes mapped onto Cyrillic."""
-    return casefold_key(text).translate(_LOOKALIKES)
+    return _fold_lookalikes(casefold_key(text))
 
 
+@lru_cache(maxsize=_KEY_CACHE)
 def trimmed_key(text: str) -> str:
     """The `trimmed` tier's key: the look-alike key without non-letters at either end."""
     return _EDGE_JUNK.sub("", lookalike_key(text))
+
+
+def fold_text(text: str) -> str:
+    """`lookalike_key` of a long text, uncached."""
+    return _fold_lookalikes(normalize_space(text).casefold().replace("ё", "е"))
 
 
 def word_inflects(word: str, nick_word: str) -> bool:
@@ -118,11 +147,27 @@ def word_inflects(word: str, nick_word: str) -> bool:
     return False
 
 
+# A fleeting vowel: Лев→Льва, Павел→Павла, Орёл→Орла (ё is е in keys). Only the oblique
+# endings with a consonant or «а/у/е/ы» — never «о», so «кто» is not a form of «Кот».
+_FLEETING_RE: Final = re.compile(r"^(.*[бвгджзклмнпрстфхцчшщ])е([бвгджзклмнпрстфхцчшщ])$")
+_FLEETING_ENDINGS: Final = frozenset(("а", "у", "е", "ом", "ы", "ов", "ам", "ами", "ах"))
+
+
+def _fleeting(word: str, nick_word: str) -> bool:
+    m = _FLEETING_RE.match(nick_word)
+    if m is None:
+        return False
+    head, last = m.groups()
+    # «ь» only after a lone first consonant (Лев→Льва): Олег is no «Ольга»
+    stems = (head + last, head + "ь" + last) if len(head) == 1 else (head + last,)
+    return any(word.startswith(s) and word[len(s) :] in _FLEETING_ENDINGS for s in stems)
+
+
 def _inflects(text_key: str, nick_key: str) -> bool:
     # "_" joins words in nicks like Лиса_Алиса; players decline both halves (Лису_Алису)
     words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
     return len(words) == len(nick_words) and all(
-        word_inflects(w, n) for w, n in zip(words, nick_words, strict=True)
+        word_inflects(w, n) or _fleeting(w, n) for w, n in zip(words, nick_words, strict=True)
     )
 
 
@@ -158,6 +203,7 @@ _CONFIDENCE: Final = {
     "partial": 0.75,
 }
 STRICT_TIERS: Final = ("exact", "casefold", "lookalike", "trimmed")
+_MEMO_SIZE: Final = 4096
 
 
 class NickResolver:
@@ -181,6 +227,8 @@ class NickResolver:
         self._trimmed = [trimmed_key(p) for p in self.players]
         self._words = [tuple(w for w in _WORD_SPLIT.split(k) if len(w) >= 3) for k in self._trimmed]
         self.max_words = max((len(k.split(" ")) for k in self._trimmed), default=1)
+        # each distinct text is resolved once per player list (spans repeat across a day)
+        self._memo: dict[tuple[str, bool, bool], NickMatch] = {}
 
     def __contains__(self, nick: object) -> bool:
         return nick in self.players
@@ -222,6 +270,8 @@ class NickResolver:
         key = trimmed_key(text)
         if len(key) < 4:
             return []
+        from rapidfuzz import fuzz  # only when the cheap tiers found nothing
+
         scored = [(p, fuzz.ratio(key, k)) for p, k in zip(self.players, self._trimmed, strict=True)]
         scored.sort(key=lambda pair: -pair[1])
         return scored
@@ -230,6 +280,15 @@ class NickResolver:
 
     def resolve(self, text: str, *, inflected: bool = False, fuzzy: bool = True) -> NickMatch:
         """Resolve `text`; `inflected` adds the Russian-case tiers used for moves."""
+        memo_key = (text, inflected, fuzzy)
+        hit = self._memo.get(memo_key)
+        if hit is None:
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()
+            hit = self._memo[memo_key] = self._resolve(text, inflected=inflected, fuzzy=fuzzy)
+        return hit
+
+    def _resolve(self, text: str, *, inflected: bool, fuzzy: bool) -> NickMatch:
         methods: list[str] = list(STRICT_TIERS)
         if inflected:
             methods.append("inflected")
@@ -285,3 +344,11 @@ class NickResolver:
             return True
         scored = self.fuzzy(text)
         return bool(scored) and scored[0][1] >= 60
+
+
+@lru_cache(maxsize=32)
+def cached_resolver(
+    players: tuple[str, ...], fuzzy_threshold: float = 85.0, partial: bool = True
+) -> NickResolver:
+    """One resolver (and its memo) per player list: a day's pages share their answers."""
+    return NickResolver(players, fuzzy_threshold=fuzzy_threshold, partial=partial)

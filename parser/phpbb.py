@@ -45,17 +45,21 @@ _POST_ID_RE = re.compile(r"p(\d+)\Z")
 _PM_ID_RE = re.compile(r"post-(\d+)\Z")
 _STYLE_COLOR_RE = re.compile(r"(?:^|[;\s\"'])color\s*:\s*([^;\"']+)", re.IGNORECASE)
 _LINE_THROUGH_RE = re.compile(r"text-decoration[^;]*line-through", re.IGNORECASE)
-_PAGE_OF_RE = re.compile(r"(?:Страница|Page)\s+(\d+)\s+(?:из|of)\s+(\d+)", re.IGNORECASE)
-_TOTAL_POSTS_RE = re.compile(r"(\d+)\s+(?:сообщени|posts?\b|ответ|messages?\b)", re.IGNORECASE)
+# Language-pack words (Russian, English, German phpBB.de): "Страница 1 из 8", "Page 1 of 8",
+# "Seite 1 von 8"; "72 сообщения", "4 posts", "13 Beiträge".
+_PAGE_OF_RE = re.compile(r"(?:Страница|Page|Seite)\s+(\d+)\s+(?:из|of|von)\s+(\d+)", re.IGNORECASE)
+_TOTAL_POSTS_RE = re.compile(
+    r"(\d+)\s+(?:сообщени|posts?\b|ответ|messages?\b|beitr[äa]ge?\b)", re.IGNORECASE
+)
 _TOPIC_LINK_RE = re.compile(r"viewtopic\.php\?(?:[^\"'#<>]*?(?:&amp;|&|;))?t=(\d+)")
 _EDIT_RE = re.compile(
-    r"(?:Последний раз редактировалось|Last edited by)\s+(?P<rest>.*?)"
-    r"(?:,\s*всего редактировалось|,\s*edited)\s+(?P<count>\d+)",
+    r"(?:Последний раз редактировалось|Last edited by|Zuletzt geändert von)\s+(?P<rest>.*?)"
+    r"(?:,\s*всего редактировалось|,\s*edited|,\s*insgesamt)\s+(?P<count>\d+)",
     re.IGNORECASE | re.DOTALL,
 )
 _REASON_RE = re.compile(r"(?:Причина|Reason)\s*:\s*(?P<reason>.+)$", re.IGNORECASE | re.DOTALL)
 _CITE_SUFFIX_RE = re.compile(
-    r"\s*(?:писал\(а\)|писал|писала|wrote)\s*:.*$", re.IGNORECASE | re.DOTALL
+    r"\s*(?:писал\(а\)|писал|писала|wrote|hat geschrieben)\s*:.*$", re.IGNORECASE | re.DOTALL
 )
 _VIEW_P_RE = re.compile(r"[?&;]p=(\d+)")
 
@@ -72,12 +76,25 @@ _COLOR_SELECTOR = "[style*='color' i], font[color]"
 # --- detection ------------------------------------------------------------------------------
 
 
+# phpBB 3.0's copyright meta (both styles) and the "Powered by phpBB" footer link every style
+# keeps (phpBB asks boards to); IPB and other boards print neither.
+_HEAD_MARKS = ('phpBB Group" />', 'phpBB Group">')
+_FOOTER_MARKS = (
+    'href="https://www.phpbb.com/">phpBB</a>',
+    'href="http://www.phpbb.com/">phpBB</a>',
+)
+
+
 def detect(html: str) -> bool:
     """prosilver marks its <body id="phpbb">; older/custom styles still link ucp.php + viewtopic."""
     head = html[:8192]
     if 'id="phpbb"' in head or "styles/prosilver" in head:
         return True
     if 'id="phpbb"' in html:
+        return True
+    # styles without <body id="phpbb"> (subsilver2 and its derivatives, saved mirrors whose
+    # links were renamed) still carry phpBB's own marks
+    if any(mark in head for mark in _HEAD_MARKS) or any(mark in html for mark in _FOOTER_MARKS):
         return True
     # other styles: links to phpBB's own scripts in real markup, not just mentions in text
     return "<a " in html and 'href="./ucp.php' in html and 'href="./viewtopic.php' in html
@@ -165,7 +182,7 @@ def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int 
     time_text = ""
     t = None
     for a in cite.iter():
-        if a.tag == "span":
+        if a.tag == "span" or a.tag == "div":  # 3.3 prints the time in a span, 3.2 in a div
             if t is None and "responsive-hide" in (a.attributes.get("class") or ""):
                 t = a
             continue
@@ -196,6 +213,36 @@ def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int 
     return author, author_id, post_id, msg_id, time_text, cite_text
 
 
+_QUOTE_SEL = "blockquote, div.quotecontent"
+
+
+def _quotetitle_of(quote: LexborNode) -> LexborNode | None:
+    """The div.quotetitle right before a subsilver2 div.quotecontent, if any."""
+    if quote.tag == "blockquote":
+        return None
+    prev = quote.prev
+    while prev is not None and prev.tag == "-text" and not (prev.text_content or "").strip():
+        prev = prev.prev
+    if (
+        prev is not None
+        and prev.tag == "div"
+        and "quotetitle" in (prev.attributes.get("class") or "")
+    ):
+        return prev
+    return None
+
+
+def _quotetitle_info(
+    quote: LexborNode,
+) -> tuple[str | None, int | None, int | None, int | None, str, str]:
+    """Author of a subsilver2 quote from its title ("X wrote:"); no ids or time are printed."""
+    title = _quotetitle_of(quote)
+    if title is None:
+        return None, None, None, None, "", ""
+    name = _CITE_SUFFIX_RE.sub("", node_text(title)).strip()
+    return name or None, None, None, None, "", ""
+
+
 def read_body(content: LexborNode, where: str) -> Body:
     """Read a div.content: HTML, text, own text, coloured spans, quotes (mutates `content`)."""
     body = Body()
@@ -203,21 +250,26 @@ def read_body(content: LexborNode, where: str) -> Body:
     body.html = html
     text = " ".join(content.text(separator=" ").split())
     body.text = text
-    has_quote = "<blockquote" in html
+    # prosilver quotes are <blockquote>s; subsilver2 (phpBB 3.0) renders
+    # <div class="quotetitle">X wrote:</div><div class="quotecontent">…</div>
+    has_quote = "<blockquote" in html or "quotecontent" in html
     has_color = "olor" in html or "OLOR" in html
 
     quote_rows: list[_QuoteAcc] = []
     quote_index: dict[int, int] = {}
     top_quotes: list[LexborNode] = []
     if has_quote:
-        for bq in content.css("blockquote"):
+        for bq in content.css(_QUOTE_SEL):
             depth = 0
             p = bq.parent
             while p is not None and p.mem_id != content.mem_id:
-                if p.tag == "blockquote":
+                if p.tag == "blockquote" or p.mem_id in quote_index:
                     depth += 1
                 p = p.parent
-            author, author_id, post_id, msg_id, time_text, cite_text = _cite_info(bq)
+            if bq.tag == "blockquote":
+                author, author_id, post_id, msg_id, time_text, cite_text = _cite_info(bq)
+            else:
+                author, author_id, post_id, msg_id, time_text, cite_text = _quotetitle_info(bq)
             qtext = node_text(bq)
             if cite_text and qtext.startswith(cite_text):
                 qtext = qtext[len(cite_text) :].strip()
@@ -260,7 +312,7 @@ def read_body(content: LexborNode, where: str) -> Body:
                 tag = p.tag
                 if pid in colored_ids:
                     outer_ids.add(pid)
-                if tag == "blockquote":
+                if tag == "blockquote" or pid in quote_index:
                     if quote_at is None:
                         quote_at = quote_index.get(pid)
                 elif tag in _STRUCK_TAGS:
@@ -318,6 +370,9 @@ def read_body(content: LexborNode, where: str) -> Body:
     body.colored = tuple(colored)
     if top_quotes:
         for bq in top_quotes:
+            title = _quotetitle_of(bq)
+            if title is not None:
+                title.decompose()
             bq.decompose()
         body.own_text = " ".join(content.text(separator=" ").split())
     else:
@@ -379,7 +434,7 @@ def _edit_note(
         by = parts[0] if parts else None
         when_text = " ".join(parts[1:])
     when_text = when_text.strip()
-    if when_text.lower().startswith("on "):
+    if when_text.lower().startswith(("on ", "am ")):  # "… by X on DATE", "… von X am DATE"
         when_text = when_text[3:]
     at, why = read_date(when_text, tz=tz, now=now)
     if why:
@@ -563,6 +618,7 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
             info.topic_id = int(m.group(1))
     pag = root.css_first("div.pagination")
     if pag is None:
+        _page_info_from_head(info, _as_text(html))
         return info
     ptext = node_text(pag)
     m = _TOTAL_POSTS_RE.search(ptext)
@@ -597,6 +653,199 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
             if info.page is not None:
                 info.total_pages = max(info.total_pages, info.page)
     return info
+
+
+# --- table layouts (subsilver2 and its derivatives, phpBB 3.0) ---------------------------------
+#
+# A post is a run of table rows: <a name="pN"></a><b class="postauthor">Nick</b>, a header cell
+# td.gensmall with two divs (subject, then the post link and the time, each after a bold
+# label in the board's language), the body div.postbody, then an optional signature
+# (span.postbody), edit note (span.gensmall) and a bottom row whose profile button links the
+# author's profile (the name itself is plain text). One query in document order, like
+# _read_posts: every part belongs to the anchor before it.
+_TABLE_PARTS_SEL = (
+    "a[name], a[href*='viewprofile'], b.postauthor, td.gensmall, div.gensmall, div.postbody, "
+    "span.gensmall"
+)
+_ANCHOR_ID_RE = re.compile(r"p(\d+)\Z")
+
+
+@dataclass(slots=True)
+class _TableParts:
+    id: int
+    author: LexborNode | None = None  # b.postauthor
+    author_link: LexborNode | None = None  # styles that print the name as a profile link
+    header: list[LexborNode] = field(default_factory=list)
+    body: LexborNode | None = None
+    notices: list[LexborNode] = field(default_factory=list)
+    profile: LexborNode | None = None
+
+
+def _after_label(div: LexborNode) -> str:
+    """A header div's text without its bold label ("Post subject:", "Заголовок сообщения:")."""
+    text = node_text(div)
+    label = div.css_first("b, strong")
+    if label is not None:
+        lt = node_text(label)
+        i = text.find(lt)
+        if i >= 0:
+            text = text[i + len(lt) :]
+    return text.strip()
+
+
+def _table_header(cells: list[LexborNode]) -> tuple[str, str]:
+    """Subject and printed time from a post's header: the part holding the post's own link
+    (its icon) carries the time, another labelled part the subject (styles may drop it)."""
+    parts: list[LexborNode] = []
+    for cell in cells:
+        inner = cell.css("div") if cell.tag == "td" else []
+        parts.extend(inner or [cell])
+    subject = ""
+    posted = ""
+    for part in parts:
+        text = _after_label(part)
+        if not text:
+            continue
+        if not posted and part.css_first("a[href*='#p']") is not None:
+            posted = text
+        elif not subject and part.css_first("b, strong") is not None:
+            subject = text
+    return subject, posted
+
+
+def _read_table_posts(
+    root: LexborNode,
+    tz: tzinfo,
+    now: datetime | None,
+    issues: list[ParseIssue],
+    first_position: int | None,
+) -> list[Post]:
+    groups: list[_TableParts] = []
+    cur: _TableParts | None = None
+    for node in root.css(_TABLE_PARTS_SEL):
+        tag = node.tag
+        if tag == "a":
+            m = _ANCHOR_ID_RE.match(node.attributes.get("name") or "")
+            if m:
+                cur = _TableParts(int(m.group(1)))
+                groups.append(cur)
+            elif cur is None:
+                continue
+            elif cur.body is None:
+                if cur.author_link is None and node_text(node):
+                    cur.author_link = node
+            elif cur.profile is None:
+                # the profile button of the bottom row, not a link inside the body
+                parent = node.parent
+                if parent is not None and "gensmall" in (parent.attributes.get("class") or ""):
+                    cur.profile = node
+            continue
+        if cur is None:
+            continue
+        if tag == "b":
+            if cur.author is None:
+                cur.author = node
+        elif tag == "td" or (tag == "div" and "gensmall" in (node.attributes.get("class") or "")):
+            if cur.body is None:
+                cur.header.append(node)
+        elif tag == "div":
+            if cur.body is None:
+                cur.body = node
+        elif tag == "span" and cur.body is not None:
+            cur.notices.append(node)
+
+    posts: list[Post] = []
+    for i, g in enumerate(groups):
+        where = f"post {g.id}"
+        author_id: int | None = None
+        if g.author is not None:
+            author = node_text(g.author)
+            link = g.author.css_first("a[href]")
+            if link is not None:
+                author_id = user_id_from_href(link.attributes.get("href"))
+        else:
+            author = node_text(g.author_link)
+            if g.author_link is not None:
+                author_id = user_id_from_href(g.author_link.attributes.get("href"))
+        if not author:
+            issues.append(ParseIssue(where, "no author"))
+        if author_id is None and g.profile is not None:
+            author_id = user_id_from_href(g.profile.attributes.get("href"))
+        subject, posted_text = _table_header(g.header)
+        posted_at: datetime | None = None
+        if posted_text:
+            posted_at, why = read_date(posted_text, tz=tz, now=now)
+            if why:
+                issues.append(ParseIssue(where, why))
+        else:
+            issues.append(ParseIssue(where, "no post time"))
+        if g.body is not None:
+            body = read_body(g.body, where)
+            issues.extend(body.issues)
+        else:
+            issues.append(ParseIssue(where, "no post body (div.postbody)"))
+            body = Body()
+        edited: EditNote | None = None
+        for notice in g.notices:
+            edited = _edit_note(notice, tz, now, issues, where)
+            if edited is not None:
+                break
+        posts.append(
+            Post(
+                id=g.id,
+                author=author,
+                author_id=author_id,
+                posted_at=posted_at,
+                body_html=body.html,
+                text=body.text,
+                own_text=body.own_text,
+                colored=body.colored,
+                quotes=body.quotes,
+                edited=edited,
+                subject=subject,
+                position=None if first_position is None else first_position + i,
+                posted_at_text=posted_text,
+            )
+        )
+    return posts
+
+
+_FIRST_POST_RE = re.compile(r"""<(?:div\s+id|a\s+name)=["']p\d+["']""")
+_TAG_RE = re.compile(r"<[^>]*>")
+_PER_PAGE_RE = re.compile(r"""per_page\s*=\s*['"]?(\d+)""")
+
+
+def _page_info_from_head(info: _PageInfo, html: str) -> None:
+    """Pagination for styles without div.pagination (subsilver2's td.nav, custom action bars):
+    the "Page x of y" and "N posts" texts printed above the first post, and the page size
+    from phpBB's own jump-to-page script."""
+    m = _FIRST_POST_RE.search(html)
+    head = html[: m.start()] if m else html
+    # above the first post first; some styles print it only below the last one
+    rest = list(_FIRST_POST_RE.finditer(html, m.end() if m else len(html)))
+    tail = html[rest[-1].end() :] if rest else ""
+    for part in (head, tail):
+        text = collapse(_TAG_RE.sub(" ", part).replace("&nbsp;", " "))
+        pm = _PAGE_OF_RE.search(text)
+        if pm and info.page is None:
+            info.page, info.total_pages = int(pm.group(1)), int(pm.group(2))
+        tm = _TOTAL_POSTS_RE.search(text)
+        if tm and info.total_posts is None:
+            info.total_posts = int(tm.group(1))
+    sm = _PER_PAGE_RE.search(head)
+    if sm and info.per_page is None:
+        info.per_page = int(sm.group(1)) or None
+
+
+def _title_from_subject(tree_title: str, posts: list[Post]) -> str:
+    """A style without a title heading: the first post's subject (less "Re: ") when the
+    browser title carries it."""
+    if not posts or not tree_title:
+        return ""
+    subject = posts[0].subject
+    if subject[:4].lower() == "re: ":
+        subject = subject[4:]
+    return subject if subject and subject in tree_title else ""
 
 
 # Per-post chrome nothing reads (edit/quote/report buttons, the contact dropdown): two thirds
@@ -673,14 +922,20 @@ def _slice_of(
     return html[top:start] + _drop_chrome(html[start:end], chrome)
 
 
+# Marks of a guest's page when the login link itself is gone (a saved mirror renames links):
+# phpBB shows the register link, and subsilver2 its icon, to guests only.
+_GUEST_MARKS = ("mode=login", "mode=register", "icon_mini_register")
+_GUEST_MARKS_B = tuple(m.encode() for m in _GUEST_MARKS)
+
+
 def _logged_in(html: str | bytes) -> bool | None:
     if isinstance(html, bytes):
-        return True if b"mode=logout" in html else False if b"mode=login" in html else None
+        if b"mode=logout" in html:
+            return True
+        return False if any(m in html for m in _GUEST_MARKS_B) else None
     if "mode=logout" in html:
         return True
-    if "mode=login" in html:
-        return False
-    return None
+    return False if any(m in html for m in _GUEST_MARKS) else None
 
 
 _CHARSET_RE = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
@@ -729,6 +984,11 @@ def parse_topic(
     elif page == 1:
         first_position = 1
     posts = _read_posts(root, zone, now, issues, first_position) if root is not None else []
+    if not posts and root is not None and root.css_first("div.postbody") is not None:
+        posts = _read_table_posts(root, zone, now, issues, first_position)
+    title = info.title
+    if not title:
+        title = _title_from_subject(node_text(tree.css_first("title")), posts)
     if not posts:
         issues.append(ParseIssue("page", "no posts found"))
     total_pages = info.total_pages or page
@@ -739,7 +999,7 @@ def parse_topic(
         next_url = f"./viewtopic.php?t={info.topic_id}&start={page * per_page}"
     return TopicPage(
         topic_id=info.topic_id,
-        title=info.title,
+        title=title,
         page=page,
         total_pages=total_pages,
         posts=tuple(posts),

@@ -23,8 +23,10 @@ How a post is read
    player may re-green) or ``first`` (PEFL P-V.3, a vote cannot be changed).
 5. PEFL (setting ``require_reason``): the vote needs a reason (P-V.1), at least
    ``min_reason_words`` (default 3) words of the voter's own text outside quotes besides
-   the nick. Without one it still counts as an agreement (P-V.2) when the post quotes an
-   accepted vote (by board post id) for the same target.
+   the nick — no copy or declined form of the voted nick counts, nor the other
+   vote-coloured nicks of the post (see `reason_words` for the ruling). Without one it
+   still counts as an agreement (P-V.2) when the post quotes an accepted vote (by board
+   post id) for the same target.
 6. A vote read from a post edited at or after ``until`` still counts (the board keeps no
    older text) but its `PostReading.note` says ``edited_after_deadline`` for the host.
 
@@ -52,11 +54,21 @@ import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 from typing import Final, Literal
 
 from engine.actions import InputRejected, Vote
 from parser.colors import matches_colors
-from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickMatch, NickResolver, lookalike_key
+from parser.nicks import (
+    AMBIGUOUS_NICK,
+    UNKNOWN_NICK,
+    NickMatch,
+    NickResolver,
+    cached_resolver,
+    fold_text,
+    lookalike_key,
+    word_inflects,
+)
 from parser.records import ColoredSpan, Post
 
 Ruleset = Literal["gambler", "pefl"]
@@ -81,7 +93,8 @@ _WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 
 @dataclass(frozen=True, slots=True)
 class VoteOptions:
-    """Rule-set settings for reading votes; None means "the rule set's default"."""
+    """Rule-set settings for reading votes; None (and for `colors` also ()) means "the rule
+    set's default"."""
 
     colors: tuple[str, ...] | None = None
     policy: Policy | None = None  # gambler: "last", pefl: "first"
@@ -132,6 +145,12 @@ def color_matches(color: str, spec: Sequence[str]) -> bool:
     ``"any"`` takes every colour; other entries are spellings or ``family:<name>`` as
     `parser.colors.matches_colors` reads them.
     """
+    return _color_matches(color, tuple(spec))
+
+
+@lru_cache(maxsize=1024)
+def _color_matches(color: str, spec: tuple[str, ...]) -> bool:
+    # a handful of distinct colours per game, read on every post
     if any(entry.strip().lower() == "any" for entry in spec):
         return True
     return matches_colors(color, spec)
@@ -142,7 +161,9 @@ def color_matches(color: str, spec: Sequence[str]) -> bool:
 
 def _defaults(ruleset: Ruleset, o: VoteOptions) -> tuple[tuple[str, ...], Policy, bool, bool]:
     pefl = ruleset == "pefl"
-    colors = o.colors if o.colors is not None else (PEFL_COLORS if pefl else GAMBLER_COLORS)
+    # an empty list would read no vote at all — never what a host means (a config's
+    # `green_colors = []` is "the default"), so it is the rule set's default too
+    colors = o.colors or (PEFL_COLORS if pefl else GAMBLER_COLORS)
     policy: Policy = o.policy if o.policy is not None else ("first" if pefl else "last")
     reason = o.require_reason if o.require_reason is not None else pefl
     agree = o.allow_agreement if o.allow_agreement is not None else pefl
@@ -196,13 +217,87 @@ def _late_edit(post: Post, o: VoteOptions) -> str | None:
     return None
 
 
-def reason_words(post: Post, nick_text: str) -> int:
-    """P-V.1: words of the author's own text outside quotes besides the voted nick."""
-    own = post.own_text
-    idx = own.find(nick_text) if nick_text else -1
-    if idx >= 0:
-        own = own[:idx] + " " + own[idx + len(nick_text) :]
-    return len(_WORD_RE.findall(own))
+def _key_words(text: str) -> list[str]:
+    """The words of `text` as look-alike-folded keys (the tokens `reason_words` counts)."""
+    return _WORD_RE.findall(fold_text(text))
+
+
+@lru_cache(maxsize=1024)
+def _nick_words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD_RE.findall(lookalike_key(text)))
+
+
+def _is_nick_form(word: str, nick_word: str) -> bool:
+    # short nick words («X» of «Mister X») only as themselves: a one- or two-letter stem
+    # would swallow ordinary words
+    if len(nick_word) < 3:
+        return word == nick_word
+    return word_inflects(word, nick_word)
+
+
+def reason_words(
+    post: Post,
+    nick_text: str,
+    nick: str | None = None,
+    other_nicks: Sequence[str] = (),
+    *,
+    enough: int | None = None,
+) -> int:
+    """P-V.1: words of the author's own text outside quotes besides the nick.
+
+    Ruling on "besides the nick": no mention of the voted player is a reason word — every
+    copy of the nick, in any case or look-alike spelling, declined (Колю, Коле) or by one of
+    its words (Граф for Граф Монте-Кристо), is left out, coloured or not; so is the text of
+    the post's other vote-coloured spans that name players (`other_nicks`, one copy each): a
+    row of red nicks is not a reason. Other words count whatever they are, other players'
+    nicks in plain text included (logic is never judged). Quotes are not own text at all.
+
+    `enough`: stop counting once that many words are found (the caller only compares with
+    ``min_reason_words``; a long post need not be read to the end).
+    """
+    targets = [seq for seq in dict.fromkeys(_nick_words(t) for t in (nick_text, nick) if t) if seq]
+    # a word of a multi-word nick on its own («Граф»), declined or not
+    singles = [w for seq in targets if len(seq) > 1 for w in seq if len(w) >= 3]
+    pending = [seq for seq in (_nick_words(o) for o in other_nicks) if seq]
+    words = _key_words(post.own_text)
+    count = i = 0
+    while i < len(words):
+        step = _nick_at(words, i, targets, pending)
+        if step:
+            i += step
+            continue
+        w = words[i]
+        i += 1
+        if singles and any(w.startswith(n[:2]) and word_inflects(w, n) for n in singles):
+            continue
+        count += 1
+        if enough is not None and count >= enough:
+            break
+    return count
+
+
+def _nick_at(
+    words: list[str], i: int, targets: list[tuple[str, ...]], pending: list[tuple[str, ...]]
+) -> int:
+    """How many words from `i` on are a copy of the voted nick or of a pending other nick
+    (which is then used up); 0 when none starts there."""
+    w = words[i]
+    for seq in targets:
+        k = len(seq)
+        # every form of a nick word starts with its first two letters (word_inflects keeps a
+        # stem of at least two): a cheap filter before the inflection test; inside a whole
+        # multi-word nick even a short word may be declined (Mister Xа)
+        if not w.startswith(seq[0][:2]) or i + k > len(words):
+            continue
+        form = _is_nick_form if k == 1 else word_inflects
+        if all(form(words[i + j], seq[j]) for j in range(k)):
+            return k
+    for n, seq in enumerate(pending):
+        k = len(seq)
+        if w == seq[0] and tuple(words[i : i + k]) == seq:
+            del pending[n]
+            return k
+    return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,24 +311,28 @@ def _read_spans(
     resolver: NickResolver,
     dead: NickResolver | None,
     policy: Policy,
-) -> tuple[_Pick | None, _Pick | None, str | None]:
-    """(chosen resolved span, first nick-like failure, dead-target text) of one post."""
+) -> tuple[_Pick | None, _Pick | None, str | None, list[ColoredSpan]]:
+    """(chosen resolved span, first nick-like failure, dead-target text, spans naming a
+    player — living or dead) of one post."""
     resolved: list[_Pick] = []
+    named: list[ColoredSpan] = []
     failure: _Pick | None = None
     dead_hit: str | None = None
     for span in spans:
         m = resolver.resolve(span.text)
         if m.ok:
             resolved.append(_Pick(span, m))
+            named.append(span)
             continue
         if dead is not None and dead.resolve(span.text, fuzzy=False).ok:
             dead_hit = dead_hit or span.text
+            named.append(span)
             continue
         if failure is None and (m.reason == AMBIGUOUS_NICK or resolver.looks_like_nick(span.text)):
             failure = _Pick(span, m)
     if not resolved:
-        return None, failure, dead_hit
-    return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit
+        return None, failure, dead_hit, named
+    return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit, named
 
 
 def _tally(votes: Iterable[Vote]) -> dict[str, int]:
@@ -279,8 +378,8 @@ def extract_votes(
     """
     o = options or VoteOptions()
     colors, policy, need_reason, agreement = _defaults(ruleset, o)
-    resolver = NickResolver(players, fuzzy_threshold=o.fuzzy_threshold)
-    dead_resolver = NickResolver(dead, partial=False) if dead else None
+    resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
+    dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
     who = _Who(players, dead, beaten, o.ignore_authors)
 
     readings: list[PostReading] = []
@@ -306,7 +405,7 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
-        pick, failure, dead_hit = _read_spans(spans, resolver, dead_resolver, policy)
+        pick, failure, dead_hit, named = _read_spans(spans, resolver, dead_resolver, policy)
         if pick is None:
             if status in ("living",) and failure is not None:
                 reject(post, author, failure.match.reason or UNKNOWN_NICK, text=failure.span.text)
@@ -341,7 +440,13 @@ def extract_votes(
                 )
             continue
         agreed_with: int | None = None
-        if need_reason and reason_words(post, pick.span.text) < o.min_reason_words:
+        others = [s.text for s in named if s is not pick.span]
+        words = (
+            reason_words(post, pick.span.text, target, others, enough=o.min_reason_words)
+            if need_reason
+            else 0
+        )
+        if need_reason and words < o.min_reason_words:
             if agreement:
                 agreed_with = next(
                     (
@@ -419,7 +524,7 @@ def extract_court_votes(
     ``not_a_nominee``; chatter that names nobody is not a vote and is not reported.
     """
     o = options or VoteOptions()
-    resolver = NickResolver(players, fuzzy_threshold=o.fuzzy_threshold)
+    resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
     nominee_set = set(nominees)
     who = _Who(players, dead, (), o.ignore_authors)
     readings: list[PostReading] = []
@@ -434,7 +539,7 @@ def extract_court_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck]
-        pick, failure, _ = _read_spans(spans, resolver, None, "last")
+        pick, failure, _, _ = _read_spans(spans, resolver, None, "last")
         match: NickMatch | None = pick.match if pick else None
         text = pick.span.text if pick else post.own_text
         if match is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 Status = Literal["pending", "sent", "failed"]
 Channel = Literal["topic", "pm"]
@@ -43,6 +43,7 @@ class OutboxRow:
     board_ids: tuple[int, ...] = ()  # post/message id of every part sent so far
     in_flight_part: int | None = None  # part begun but not yet confirmed
     error: str = ""
+    attempts: int = 0  # flushes that left the row pending after a board refusal
 
 
 def marker_for(key: OutboxKey, part: int = 0) -> str:
@@ -85,6 +86,22 @@ class Outbox(Protocol):
         """A permanent refusal (unknown recipient, no permission): never retried."""
 
 
+@runtime_checkable
+class CountsAttempts(Protocol):
+    """Optional extension of `Outbox`: a persistent count of refused tries per row.
+
+    The poster gives up on a row (marks it failed) once the board has refused it
+    `Poster.max_attempts` times for reasons that might pass (flood control, form tokens,
+    odd pages). An outbox without this method still works: the poster then counts in
+    memory for as long as the process keeps the same board client, so a restart starts
+    the count again.
+    """
+
+    def note_attempt(self, key: OutboxKey, error: str) -> int:
+        """Record one more refused try of the row (with the board's reason in `error`);
+        returns the row's count so far. Its own committed transaction."""
+
+
 class InMemoryOutbox:
     """Outbox kept in a dict; survives a simulated crash if the same object is reused."""
 
@@ -117,3 +134,8 @@ class InMemoryOutbox:
 
     def mark_failed(self, key: OutboxKey, error: str) -> None:
         self._rows[key] = replace(self._rows[key], status="failed", error=error)
+
+    def note_attempt(self, key: OutboxKey, error: str) -> int:
+        row = self._rows[key]
+        self._rows[key] = replace(row, attempts=row.attempts + 1, error=error)
+        return row.attempts + 1

@@ -13,17 +13,21 @@ folders) and records the id it finds instead of sending again.
 
 Refusals (unknown recipient, no permission, locked topic, not found, and any refusal in the
 board's own words) mark the row failed with a sentence for the host; flood and form-token
-trouble and odd pages leave it pending for the next flush. A board that is down stops the
-flush (the remaining rows wait for the next one); a refused login is raised, never retried
-row by row (phpBB locks the account behind a CAPTCHA after a few bad passwords).
+trouble and odd pages leave it pending for the next flush — up to `max_attempts` refused
+tries per row (counted by the outbox if it has `note_attempt`), then it fails too. A board
+that is down stops the flush (the remaining rows wait for the next one); a refused login is
+raised, never retried row by row (phpBB locks the account behind a CAPTCHA after a few bad
+passwords).
 """
 
 from __future__ import annotations
 
 import logging
+import weakref
 from dataclasses import dataclass, field
 
 from poster.outbox import (
+    CountsAttempts,
     Outbox,
     OutboxKey,
     OutboxRow,
@@ -53,6 +57,14 @@ log = logging.getLogger(__name__)
 # host sees the board's reason.
 _TRANSIENT = (FloodLimited, FormExpired)
 
+#: refused tries after which a row is failed for the host to look at (flood, form tokens and
+#: odd pages usually pass within a few flushes; one that never passes must not stay silent)
+DEFAULT_MAX_ATTEMPTS = 8
+
+# Counts for outboxes without `note_attempt`, kept per board client: the daemon builds a
+# new Poster and outbox each tick but keeps its client, so the cap still holds within a run.
+_COUNTS: weakref.WeakKeyDictionary[object, dict[OutboxKey, int]] = weakref.WeakKeyDictionary()
+
 
 @dataclass(slots=True)
 class FlushReport:
@@ -70,7 +82,19 @@ class Part:
     subject: str
 
 
-def plan_parts(row: OutboxRow, limit: int | None) -> list[Part]:
+def fit_subject(subject: str, suffix: str = "", limit: int | None = None) -> str:
+    """`subject + suffix` within `limit` characters: the subject is shortened (with «…»),
+    never the « (i/n)» suffix. A board cuts a long subject itself, silently, which would
+    drop the suffix and make the sent-folder lookup by subject miss the message."""
+    if limit is None or len(subject) + len(suffix) <= limit:
+        return subject + suffix
+    room = limit - len(suffix) - 1
+    if room < 1:
+        return (subject + suffix)[:limit]
+    return subject[:room].rstrip() + "…" + suffix
+
+
+def plan_parts(row: OutboxRow, limit: int | None, subject_limit: int | None = None) -> list[Part]:
     """The parts a row is sent as; deterministic, so a restart plans the same parts."""
     probe = marker_for(row.key, 0)
     room = None if limit is None else max(1, limit - marker_overhead(probe) - 8)
@@ -79,16 +103,43 @@ def plan_parts(row: OutboxRow, limit: int | None) -> list[Part]:
     for i, chunk in enumerate(chunks):
         marker = marker_for(row.key, i)
         subject = row.subject
-        if len(chunks) > 1 and subject:
-            subject = f"{subject} ({i + 1}/{len(chunks)})"
+        if subject:
+            suffix = f" ({i + 1}/{len(chunks)})" if len(chunks) > 1 else ""
+            subject = fit_subject(subject, suffix, subject_limit)
         parts.append(Part(i, with_marker(chunk, marker), marker, subject))
     return parts
 
 
 class Poster:
-    def __init__(self, client: BoardClient, outbox: Outbox) -> None:
+    def __init__(
+        self, client: BoardClient, outbox: Outbox, *, max_attempts: int = DEFAULT_MAX_ATTEMPTS
+    ) -> None:
         self.client = client
         self.outbox = outbox
+        self.max_attempts = max_attempts
+        self._local_counts: dict[OutboxKey, int] = {}
+
+    def _note_attempt(self, key: OutboxKey, error: str) -> int:
+        if isinstance(self.outbox, CountsAttempts):
+            return self.outbox.note_attempt(key, error)
+        try:
+            counts = _COUNTS.setdefault(self.client, {})
+        except TypeError:  # a client that cannot be weakly referenced
+            counts = self._local_counts
+        counts[key] = counts.get(key, 0) + 1
+        return counts[key]
+
+    def _defer(self, report: FlushReport, key: OutboxKey, exc: ScraperError) -> None:
+        """Leave the row pending after a refusal that may pass, or give up after too many."""
+        tries = self._note_attempt(key, str(exc))
+        if tries >= self.max_attempts:
+            why = f"gave up after {tries} refused tries; last: {exc}"
+            log.error("outbox %s failed for good: %s", key, why)
+            self.outbox.mark_failed(key, why)
+            report.failed.append((key, why))
+            return
+        log.warning("outbox %s deferred (try %d of %d): %s", key, tries, self.max_attempts, exc)
+        report.deferred.append((key, str(exc)))
 
     def flush(self) -> FlushReport:
         report = FlushReport()
@@ -105,16 +156,14 @@ class Poster:
                 break
             except (PostingRefused, NotFound) as exc:
                 if isinstance(exc, _TRANSIENT):
-                    log.warning("outbox %s deferred: %s", row.key, exc)
-                    report.deferred.append((row.key, str(exc)))
+                    self._defer(report, row.key, exc)
                     continue
                 log.error("outbox %s failed for good: %s", row.key, exc)
                 self.outbox.mark_failed(row.key, str(exc))
                 report.failed.append((row.key, str(exc)))
                 continue
             except ScraperError as exc:
-                log.warning("outbox %s deferred: %s", row.key, exc)
-                report.deferred.append((row.key, str(exc)))
+                self._defer(report, row.key, exc)  # an odd page (UnexpectedPage)
                 continue
             self.outbox.mark_sent(row.key)
             (report.recovered if recovered else report.sent).append(row.key)
@@ -123,14 +172,16 @@ class Poster:
     def _send_row(self, row: OutboxRow) -> bool:
         """Send the row's remaining parts; True if any part was found already on the board."""
         limit = self.client.max_message_length
+        # optional on a BoardClient (additive): the board's subject length limit
+        subject_limit: int | None = getattr(self.client, "max_subject_length", None)
         try:
-            return self._send_parts(row, plan_parts(row, limit))
+            return self._send_parts(row, plan_parts(row, limit, subject_limit))
         except MessageTooLong as exc:
             # The board's limit is lower than we thought; re-plan if nothing went out yet.
             if exc.limit and not row.board_ids and (limit is None or exc.limit < limit):
                 self.client.max_message_length = exc.limit
                 current = self.outbox.get(row.key) or row
-                return self._send_parts(current, plan_parts(current, exc.limit))
+                return self._send_parts(current, plan_parts(current, exc.limit, subject_limit))
             raise
 
     def _send_parts(self, row: OutboxRow, parts: list[Part]) -> bool:

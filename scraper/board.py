@@ -129,7 +129,7 @@ class BoardClient(Protocol):
         """Re-read pages first..last (None: to the end) — the deadline sweep for edits."""
 
     def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
-        """List a PM folder ("inbox", "sentbox", "outbox"); first page only."""
+        """List a PM folder ("inbox", "sentbox", "outbox"), following its pages (capped)."""
 
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
         """Open one PM (marks it read). Raises NotFound."""

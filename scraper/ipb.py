@@ -36,11 +36,10 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urljoin, urlsplit
 
 import httpx
 from selectolax.lexbor import LexborHTMLParser
-from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from parser.dialects import IPS4, Dialect, dialect_by_name
 from parser.ipb import (
@@ -63,7 +62,6 @@ from scraper.board import (
     TopicPoll,
 )
 from scraper.errors import (
-    BoardUnavailable,
     FloodLimited,
     FormExpired,
     LoginFailed,
@@ -77,11 +75,9 @@ from scraper.errors import (
     UnexpectedPage,
     UnknownRecipient,
 )
-from scraper.session import load_cookies, save_cookies
+from scraper.http import DEFAULT_USER_AGENT, BoardHttp, is_html, redact
 
 log = logging.getLogger(__name__)
-
-DEFAULT_USER_AGENT = "mafiabot/0.1 (forum Mafia game host bot; httpx)"
 
 # Board refusals by phrase (Russian and English language packs of all generations).
 _FLOOD = (
@@ -133,7 +129,7 @@ class IpbSettings:
 
     base_url: str  # the directory holding index.php, e.g. "https://forum.example.org/forum/"
     username: str
-    password: str
+    password: str = field(repr=False)  # never in logs or tracebacks
     kind: str = "auto"  # "auto" or a dialect name: ipb2, ipb2-4pda, ipb3, ips4 (and aliases)
     selectors: Mapping[str, str] = field(default_factory=dict)  # [board.selectors] overrides
     tz: str = "Europe/Moscow"
@@ -150,7 +146,9 @@ class IpbSettings:
     max_flood_wait: float = 300.0  # a longer wait is left to the poster's next flush
     posts_per_page: int | None = None  # None: the dialect's default until a page tells
     max_message_length: int | None = 60000
+    max_subject_length: int | None = None  # unknown per board; set it if the board cuts subjects
     marker_search_pages: int = 3
+    pm_folder_pages: int = 10  # PM folder pages listed at most
     pm_recheck: int = 5  # read conversations re-opened after a crash (IPB 3, IPS 4/5)
 
 
@@ -176,15 +174,21 @@ class IpbClient:
             settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
         )
         self.max_message_length = settings.max_message_length
+        self.max_subject_length = settings.max_subject_length
         self._clock = clock
         self._sleep = sleep
-        cookies = load_cookies(settings.cookie_file) if settings.cookie_file else httpx.Cookies()
-        self._http = httpx.Client(
-            transport=transport,
-            cookies=cookies,
-            headers={"User-Agent": settings.user_agent, "Accept-Language": "ru,en;q=0.5"},
+        self._net = BoardHttp(
+            user_agent=settings.user_agent,
+            cookie_file=settings.cookie_file,
+            min_interval=settings.min_interval,
             timeout=settings.timeout,
-            follow_redirects=False,
+            retries=settings.retries,
+            backoff=settings.backoff,
+            max_backoff=settings.max_backoff,
+            transport=transport,
+            clock=clock,
+            sleep=sleep,
+            text_of=_text,
         )
         self._dialect: Dialect | None = None
         if settings.kind not in ("auto", "ipb", ""):
@@ -192,15 +196,11 @@ class IpbClient:
             if named is None:
                 raise ValueError(f"board.kind: unknown IPB dialect {settings.kind!r}")
             self._dialect = named.with_overrides(settings.selectors)
-        self._last_request_at: float | None = None
         self._last_write_at: float | None = None
         self._per_page: int | None = settings.posts_per_page
         self._logged_in = False
-        self._post_topics: dict[int, int] = {}
-        self._charset: str | None = (
-            None  # "cp1251" once the board says so  # own post id -> topic id (IPS 4 edits)
-        )
-        self.requests_made = 0
+        self._post_topics: dict[int, int] = {}  # own post id -> topic id (IPS 4 edits)
+        self._charset: str | None = None  # "cp1251" once the board says so
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -229,55 +229,16 @@ class IpbClient:
     def _now(self) -> datetime:
         return datetime.fromtimestamp(self._clock(), UTC)
 
-    def _pace(self) -> None:
-        if self._last_request_at is not None:
-            wait = self._last_request_at + self.settings.min_interval - self._clock()
-            if wait > 0:
-                self._sleep(wait)
-        self._last_request_at = self._clock()
+    # The transport (pacing, retries, error wrapping, redaction, cookie jar) is shared with
+    # the phpBB client: scraper.http.BoardHttp.
 
-    def _send_once(
-        self,
-        method: str,
-        url: str,
-        data: Sequence[tuple[str, str]] | None = None,
-        *,
-        multipart: bool = False,
-    ) -> httpx.Response:
-        self._pace()
-        self.requests_made += 1
-        try:
-            if data is None:
-                resp = self._http.request(method, url)
-            elif multipart:
-                # IPS 4 comment forms are multipart; httpx builds the body from `files`.
-                parts = [(k, (None, v.encode("utf-8"))) for k, v in data]
-                resp = self._http.request(method, url, files=parts)
-            else:
-                resp = self._http.request(
-                    method,
-                    url,
-                    # a windows-1251 board reads its forms in windows-1251; characters it
-                    # cannot hold go as HTML entities, as browsers send them
-                    content=urlencode(
-                        list(data), encoding=self._form_encoding(), errors="xmlcharrefreplace"
-                    ).encode("ascii"),
-                    headers={"Content-Type": "application/x-www-form-urlencoded"},
-                )
-            resp.read()
-        except httpx.TimeoutException as exc:
-            raise BoardUnavailable(f"the board did not answer in time ({method} {url})") from exc
-        except httpx.HTTPError as exc:
-            raise BoardUnavailable(f"cannot reach the board ({method} {url}): {exc}") from exc
-        if "set-cookie" in resp.headers and self.settings.cookie_file:
-            save_cookies(self._http.cookies, self.settings.cookie_file)
-        if resp.status_code >= 500:
-            raise BoardUnavailable(
-                f"the board answered {resp.status_code} {resp.reason_phrase} ({method} {url})"
-            )
-        if resp.status_code == 200 and _is_html(resp) and not forms.is_complete(_text(resp)):
-            raise BoardUnavailable(f"the board sent a truncated page ({method} {url})")
-        return resp
+    @property
+    def _http(self) -> httpx.Client:
+        return self._net.client
+
+    @property
+    def requests_made(self) -> int:
+        return self._net.requests_made
 
     def _form_encoding(self) -> str:
         # windows-1251 boards read form bodies in their own charset
@@ -292,35 +253,12 @@ class IpbClient:
         retry: bool = True,
         multipart: bool = False,
     ) -> httpx.Response:
-        if not retry:
-            return self._send_once(method, url, data, multipart=multipart)
-        retrying = Retrying(
-            stop=stop_after_attempt(max(1, self.settings.retries)),
-            wait=wait_exponential(
-                multiplier=self.settings.backoff,
-                min=self.settings.backoff,
-                max=self.settings.max_backoff,
-            ),
-            retry=retry_if_exception_type(BoardUnavailable),
-            sleep=self._sleep,
-            before_sleep=lambda rs: log.warning(
-                "board unavailable, retrying (attempt %d): %s",
-                rs.attempt_number,
-                rs.outcome.exception() if rs.outcome else "",
-            ),
-            reraise=True,
+        return self._net.send(
+            method, url, data, retry=retry, multipart=multipart, encoding=self._form_encoding()
         )
-        for attempt in retrying:
-            with attempt:
-                return self._send_once(method, url, data, multipart=multipart)
-        raise AssertionError("unreachable")  # pragma: no cover
 
     def _get(self, url: str, *, follow: int = 5) -> httpx.Response:
-        resp = self._send("GET", url)
-        while resp.is_redirect and follow > 0:
-            url = urljoin(str(resp.url), resp.headers["location"])
-            resp = self._send("GET", url)
-            follow -= 1
+        resp = self._net.get(url, follow=follow)
         self._learn_charset(resp)
         return resp
 
@@ -362,7 +300,9 @@ class IpbClient:
             if page_logged_in(html, d) is True:
                 self._logged_in = True
                 return
-            raise UnexpectedPage(f"the board's login page has no login form ({page.url})")
+            raise UnexpectedPage(
+                f"the board's login page has no login form ({redact(str(page.url))})"
+            )
         if _has(html, _CAPTCHA) and any("captcha" in n.lower() for n in form.names()):
             raise LoginFailed(
                 user,
@@ -394,8 +334,7 @@ class IpbClient:
             moved and not is_ipb_login(text) and _member_cookie_set(self._http)
         ):
             self._logged_in = True
-            if self.settings.cookie_file:
-                save_cookies(self._http.cookies, self.settings.cookie_file)
+            self._net.save_cookies()
             log.info("logged in to %s as %s", self.base_url, user)
             return
         says = _error_text(text) or ""
@@ -409,33 +348,32 @@ class IpbClient:
         raise LoginFailed(user, says)
 
     def close(self) -> None:
-        if self.settings.cookie_file:
-            save_cookies(self._http.cookies, self.settings.cookie_file)
-        self._http.close()
+        self._net.close()
 
     def _member_get(self, url: str) -> httpx.Response:
         """GET a page that must be seen logged in; re-login once if the session is gone."""
+        shown = redact(url)
         if not self._logged_in:
             self.login()
         resp = self._get(url)
         if self._looks_logged_out(resp):
-            log.info("board session lost (guest page served for %s); logging in again", url)
+            log.info("board session lost (guest page served for %s); logging in again", shown)
             self._logged_in = False
             self._login()
             resp = self._get(url)
             if self._looks_logged_out(resp):
                 raise SessionExpired(
                     f"still logged out after logging in again as {self.settings.username} "
-                    f"({url}); the board may bind sessions to IP or browser"
+                    f"({shown}); the board may bind sessions to IP or browser"
                 )
         if resp.status_code == 404:
-            raise NotFound(_error_text(_text(resp)) or f"not found: {url}")
+            raise NotFound(_error_text(_text(resp)) or f"not found: {shown}")
         if resp.status_code >= 400:
-            raise UnexpectedPage(f"the board answered {resp.status_code} for {url}")
+            raise UnexpectedPage(f"the board answered {resp.status_code} for {shown}")
         return resp
 
     def _looks_logged_out(self, resp: httpx.Response) -> bool:
-        if resp.status_code != 200 or not _is_html(resp):
+        if resp.status_code != 200 or not is_html(resp):
             return False
         text = _text(resp)
         return is_ipb_login(text) or page_logged_in(text, self._dialect) is False
@@ -457,8 +395,10 @@ class IpbClient:
         if not parsed.posts:
             says = _error_text(text)
             if says and _has(says, _NOT_FOUND):
-                raise NotFound(f"{says} ({url})")
-            raise UnexpectedPage(f"not a topic page: {url}" + (f" ({says})" if says else ""))
+                raise NotFound(f"{says} ({redact(url)})")
+            raise UnexpectedPage(
+                f"not a topic page: {redact(url)}" + (f" ({says})" if says else "")
+            )
         told = re.search(
             r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*\d+\s*,\s*(\d+)|perPage:\s*(\d+)", text
         )
@@ -561,11 +501,32 @@ class IpbClient:
         return self._dialect_url("pm_folder", folder=names.get(folder, folder))
 
     def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
-        resp = self._member_get(self._folder_url(folder))
-        parsed = parse_ipb_pm_folder(
-            _text(resp), dialect=self.dialect, tz=self.settings.tz, now=self._now()
-        )
-        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in parsed.messages]
+        """Every row of a PM folder, following its page links (the dialect's `next_link`)
+        up to `pm_folder_pages` pages; stops at a page that lists nothing new."""
+        url: str | None = self._folder_url(folder)
+        rows: dict[int, PMRef] = {}
+        seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
+        while url is not None and len(seen) < self.settings.pm_folder_pages:
+            seen.add(_page_key(url))
+            resp = self._member_get(url)
+            text = _text(resp)
+            parsed = parse_ipb_pm_folder(
+                text, dialect=self.dialect, tz=self.settings.tz, now=self._now()
+            )
+            new = [m for m in parsed.messages if m.id not in rows]
+            for m in new:
+                rows[m.id] = PMRef(m.id, folder, m.unread, m.subject, m.sender)
+            if not new:
+                break
+            url = next(
+                (
+                    u
+                    for u in _page_links(text, str(resp.url), self.dialect)
+                    if _page_key(u) not in seen
+                ),
+                None,
+            )
+        return list(rows.values())
 
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
         vid = {"inbox": "in", "sentbox": "sent", "outbox": "sent"}.get(folder, folder)
@@ -708,6 +669,7 @@ class IpbClient:
         """Submit a posting form until the board accepts it or refuses for good."""
         floods = 0
         relogged = False
+        expired: FormExpired | None = None
         multipart = "multipart" in page.form.method or self.dialect.name == "ips4"
         for _round in range(self.settings.flood_retries + 3):
             self._space_writes()
@@ -737,10 +699,15 @@ class IpbClient:
                 page = refetch()
                 continue
             if isinstance(err, FormExpired):
+                expired = err
                 log.info("form token refused; fetching a fresh form")
                 page = refetch()
                 continue
             raise err
+        if expired is not None:
+            # still refused with fresh forms: transient for the poster (row stays pending),
+            # like phpBB's, not a refusal in the board's own words
+            raise expired
         raise PostingRefused(f"the board kept returning the form while trying to {what}")
 
     def _body_value(self, text: str) -> str:
@@ -886,10 +853,6 @@ def _text(resp: httpx.Response) -> str:
     return decode_html(resp.content, resp.headers.get("content-type"))
 
 
-def _is_html(resp: httpx.Response) -> bool:
-    return "html" in resp.headers.get("content-type", "text/html").lower()
-
-
 def _has(text: str, phrases: Sequence[str]) -> bool:
     low = text.lower()
     return any(p in low for p in phrases)
@@ -944,6 +907,31 @@ def _password_form(html: str, base_url: str) -> forms.Form | None:
         attrs = {k: v for k, v in node.attributes.items()}
         return forms.find_form(tree.html or html, base_url, _form_selector(attrs, i))
     return None
+
+
+def _page_links(html: str, base_url: str, dialect: Dialect) -> list[str]:
+    """Absolute URLs of the page's pagination links (the dialect's `next_link` selector
+    matches every page link on IPB 1.x/2.x, so the caller skips pages already read)."""
+    selector = dialect.sel("next_link")
+    if not selector:
+        return []
+    out: list[str] = []
+    for a in LexborHTMLParser(html).css(selector):
+        href = htmlmod.unescape(a.attributes.get("href") or "")
+        if href and not href.startswith(("#", "javascript:")):
+            out.append(urljoin(base_url, href))
+    return out
+
+
+def _page_key(url: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A URL compared as a page: query order ignored, and a first page's explicit
+    `st=0`/`start=0`/`page=1` the same as none (page 2 links back to page 1 that way)."""
+    parts = urlsplit(url)
+    first = {("st", "0"), ("start", "0"), ("page", "1")}
+    query = tuple(
+        sorted(q for q in parse_qsl(parts.query, keep_blank_values=True) if q not in first)
+    )
+    return (parts.path, query)
 
 
 def _reply_link(html: str, topic_id: int) -> str | None:

@@ -27,15 +27,9 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import urlencode, urljoin
+from urllib.parse import urljoin
 
 import httpx
-from tenacity import (
-    Retrying,
-    retry_if_exception_type,
-    stop_after_attempt,
-    wait_exponential,
-)
 
 from parser.pages import parse_pm, parse_pm_folder, parse_topic
 from scraper import forms
@@ -50,7 +44,6 @@ from scraper.board import (
     TopicPoll,
 )
 from scraper.errors import (
-    BoardUnavailable,
     FloodLimited,
     FormExpired,
     LoginFailed,
@@ -64,11 +57,9 @@ from scraper.errors import (
     UnexpectedPage,
     UnknownRecipient,
 )
-from scraper.session import load_cookies, save_cookies
+from scraper.http import DEFAULT_USER_AGENT, BoardHttp, is_html, redact
 
 log = logging.getLogger(__name__)
-
-DEFAULT_USER_AGENT = "mafiabot/0.1 (forum Mafia game host bot; httpx)"
 
 _FOLDER_IDS = {"inbox": 0, "sentbox": -1, "outbox": -2}
 
@@ -130,7 +121,9 @@ class PhpbbSettings:
     max_form_age: float = 7000.0  # phpBB's form token lifetime is 7200 s
     posts_per_page: int = 10  # used until a page tells the real value
     max_message_length: int | None = 60000
+    max_subject_length: int | None = 120  # phpBB's subject field (maxlength 120)
     marker_search_pages: int = 3
+    pm_folder_pages: int = 10  # PM folder pages listed at most (25-50 messages a page)
 
 
 @dataclass(slots=True)
@@ -156,22 +149,26 @@ class PhpbbClient:
             settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
         )
         self.max_message_length = settings.max_message_length
+        self.max_subject_length = settings.max_subject_length
         self._clock = clock
         self._sleep = sleep
-        cookies = load_cookies(settings.cookie_file) if settings.cookie_file else httpx.Cookies()
-        self._http = httpx.Client(
-            transport=transport,
-            cookies=cookies,
-            headers={"User-Agent": settings.user_agent, "Accept-Language": "ru,en;q=0.5"},
+        self._net = BoardHttp(
+            user_agent=settings.user_agent,
+            cookie_file=settings.cookie_file,
+            min_interval=settings.min_interval,
             timeout=settings.timeout,
-            follow_redirects=False,
+            retries=settings.retries,
+            backoff=settings.backoff,
+            max_backoff=settings.max_backoff,
+            transport=transport,
+            clock=clock,
+            sleep=sleep,
+            on_cookies=self._learn_cookies,
         )
-        self.cookie_prefix: str | None = _prefix_from_names(c.name for c in cookies.jar)
-        self._last_request_at: float | None = None
+        self.cookie_prefix: str | None = _prefix_from_names(c.name for c in self._http.cookies.jar)
         self._last_write_at: float | None = None
         self._per_page: int | None = None
         self._logged_in = False
-        self.requests_made = 0
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -181,45 +178,16 @@ class PhpbbClient:
     def _now(self) -> datetime:
         return datetime.fromtimestamp(self._clock(), UTC)
 
-    def _pace(self) -> None:
-        if self._last_request_at is not None:
-            wait = self._last_request_at + self.settings.min_interval - self._clock()
-            if wait > 0:
-                self._sleep(wait)
-        self._last_request_at = self._clock()
+    # The transport (pacing, retries, error wrapping, redaction, cookie jar) is shared with
+    # the IPB client: scraper.http.BoardHttp.
 
-    def _send_once(
-        self, method: str, url: str, data: Sequence[tuple[str, str]] | None = None
-    ) -> httpx.Response:
-        self._pace()
-        self.requests_made += 1
-        shown = _without_sid(url)  # the session id is a secret; keep it out of messages
-        try:
-            if data is None:
-                resp = self._http.request(method, url)
-            else:
-                resp = self._http.request(
-                    method,
-                    url,
-                    # urlencode keeps repeated names (phpBB's two `redirect`s) in place;
-                    # httpx.QueryParams would group them.
-                    content=urlencode(list(data)).encode("ascii"),
-                    headers={"Content-Type": "application/x-www-form-urlencoded"},
-                )
-            resp.read()
-        except httpx.TimeoutException as exc:
-            raise BoardUnavailable(f"the board did not answer in time ({method} {shown})") from exc
-        except httpx.HTTPError as exc:
-            raise BoardUnavailable(f"cannot reach the board ({method} {shown}): {exc}") from exc
-        if "set-cookie" in resp.headers:
-            self._learn_cookies(resp)
-        if resp.status_code >= 500 or resp.status_code == 429:
-            raise BoardUnavailable(
-                f"the board answered {resp.status_code} {resp.reason_phrase} ({method} {shown})"
-            )
-        if resp.status_code == 200 and _is_html(resp) and not forms.is_complete(resp.text):
-            raise BoardUnavailable(f"the board sent a truncated page ({method} {shown})")
-        return resp
+    @property
+    def _http(self) -> httpx.Client:
+        return self._net.client
+
+    @property
+    def requests_made(self) -> int:
+        return self._net.requests_made
 
     def _send(
         self,
@@ -229,36 +197,10 @@ class PhpbbClient:
         *,
         retry: bool = True,
     ) -> httpx.Response:
-        if not retry:
-            return self._send_once(method, url, data)
-        retrying = Retrying(
-            stop=stop_after_attempt(max(1, self.settings.retries)),
-            wait=wait_exponential(
-                multiplier=self.settings.backoff,
-                min=self.settings.backoff,
-                max=self.settings.max_backoff,
-            ),
-            retry=retry_if_exception_type(BoardUnavailable),
-            sleep=self._sleep,
-            before_sleep=lambda rs: log.warning(
-                "board unavailable, retrying (attempt %d): %s",
-                rs.attempt_number,
-                rs.outcome.exception() if rs.outcome else "",
-            ),
-            reraise=True,
-        )
-        for attempt in retrying:
-            with attempt:
-                return self._send_once(method, url, data)
-        raise AssertionError("unreachable")  # pragma: no cover
+        return self._net.send(method, url, data, retry=retry)
 
     def _get(self, url: str, *, follow: int = 5) -> httpx.Response:
-        resp = self._send("GET", url)
-        while resp.is_redirect and follow > 0:
-            url = urljoin(str(resp.url), resp.headers["location"])
-            resp = self._send("GET", url)
-            follow -= 1
-        return resp
+        return self._net.get(url, follow=follow)
 
     def _learn_cookies(self, resp: httpx.Response) -> None:
         names = [c.split("=", 1)[0].strip() for c in resp.headers.get_list("set-cookie")]
@@ -266,8 +208,6 @@ class PhpbbClient:
         if prefix and prefix != self.cookie_prefix:
             log.info("board cookie prefix is %s", prefix)
             self.cookie_prefix = prefix
-        if self.settings.cookie_file:
-            save_cookies(self._http.cookies, self.settings.cookie_file)
 
     def _cookie(self, suffix: str) -> str | None:
         if not self.cookie_prefix:
@@ -301,7 +241,9 @@ class PhpbbClient:
         served = self._clock()
         form = forms.find_form(page.text, str(page.url), "form#login")
         if form is None:
-            raise UnexpectedPage(f"the board's login page has no login form ({page.url})")
+            raise UnexpectedPage(
+                f"the board's login page has no login form ({redact(str(page.url))})"
+            )
         values = {"username": user, "password": self.settings.password}
         if self.settings.remember_me:
             values["autologin"] = "on"
@@ -326,8 +268,7 @@ class PhpbbClient:
                     "are cookies blocked or is the session bound to another IP?"
                 )
             self._logged_in = True
-            if self.settings.cookie_file:
-                save_cookies(self._http.cookies, self.settings.cookie_file)
+            self._net.save_cookies()
             log.info("logged in to %s as %s", self.base_url, user)
             return
         says = forms.error_text(resp.text) or ""
@@ -336,9 +277,7 @@ class PhpbbClient:
         raise LoginFailed(user, says)
 
     def close(self) -> None:
-        if self.settings.cookie_file:
-            save_cookies(self._http.cookies, self.settings.cookie_file)
-        self._http.close()
+        self._net.close()
 
     def _wait_form_age(self, served_at: float) -> None:
         wait = served_at + self.settings.min_form_age - self._clock()
@@ -347,12 +286,12 @@ class PhpbbClient:
 
     def _member_get(self, url: str, *, needs_login: bool = True) -> httpx.Response:
         """GET a page that must be seen logged in; re-login once if the session is gone."""
-        shown = _without_sid(url)
+        shown = redact(url)
         if not self._logged_in:
             self.login()
         resp = self._get(url)
         if self._looks_logged_out(resp, needs_login):
-            log.info("board session lost (login form served for %s); logging in again", url)
+            log.info("board session lost (login form served for %s); logging in again", shown)
             self._logged_in = False
             self._login()
             resp = self._get(url)
@@ -369,7 +308,7 @@ class PhpbbClient:
 
     @staticmethod
     def _looks_logged_out(resp: httpx.Response, needs_login: bool) -> bool:
-        if resp.status_code != 200 or not _is_html(resp):
+        if resp.status_code != 200 or not is_html(resp):
             return False
         if forms.is_login_page(resp.text):
             return True
@@ -386,8 +325,8 @@ class PhpbbClient:
         if nav is None:
             msg = forms.info_message(resp.text)
             if msg and _has(msg, _NOT_FOUND):
-                raise NotFound(f"{msg} ({url})")
-            raise UnexpectedPage(f"not a topic page: {url}" + (f" ({msg})" if msg else ""))
+                raise NotFound(f"{msg} ({redact(url)})")
+            raise UnexpectedPage(f"not a topic page: {redact(url)}" + (f" ({msg})" if msg else ""))
         if nav.per_page:
             self._per_page = nav.per_page
         start = forms.query_int(str(resp.url), "start") or 0
@@ -470,9 +409,19 @@ class PhpbbClient:
     # -- private messages ------------------------------------------------------------------
 
     def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
-        resp = self._member_get(self.url(f"ucp.php?i=pm&folder={folder}"))
-        listing = parse_pm_folder(resp.text, board="phpbb", tz="UTC", now=self._now())
-        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in listing.messages]
+        """Every row of a PM folder, following its pages (up to `pm_folder_pages`): after a
+        long outage the inbox may hold more than one page of unread messages."""
+        url: str | None = self.url(f"ucp.php?i=pm&folder={folder}")
+        rows: dict[int, PMRef] = {}
+        seen: set[str] = set()
+        while url is not None and url not in seen and len(seen) < self.settings.pm_folder_pages:
+            seen.add(url)
+            resp = self._member_get(url)
+            listing = parse_pm_folder(resp.text, board="phpbb", tz="UTC", now=self._now())
+            for m in listing.messages:
+                rows.setdefault(m.id, PMRef(m.id, folder, m.unread, m.subject, m.sender))
+            url = forms.next_page_url(resp.text, str(resp.url))
+        return list(rows.values())
 
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
         f = _FOLDER_IDS.get(folder, 0)
@@ -736,14 +685,6 @@ def _prefix_from_names(names: Iterable[str]) -> str | None:
     return found[0][: -len("sid")] if found else None
 
 
-def _without_sid(url: str) -> str:
-    return re.sub(r"([?&])sid=[0-9a-zA-Z]+&?", r"\1", url).rstrip("?&")
-
-
 def _has(text: str, phrases: Sequence[str]) -> bool:
     low = text.lower()
     return any(p in low for p in phrases)
-
-
-def _is_html(resp: httpx.Response) -> bool:
-    return "html" in resp.headers.get("content-type", "text/html").lower()

@@ -16,7 +16,9 @@ Two boards, each built around real saved pages from `fixtures/ipb/`:
 Both check what a real board checks — the session cookie, `auth_key`/`csrfKey` in forms, a flood
 interval shared by posts and PMs — and record `violations` (a browser would not have sent
 that) and every request. Faults: `fail_next(kind, count, path=...)` with kind "500", "503",
-"timeout", "connect", "truncated"; `drop_sessions()` forgets every session.
+"429" (any status), "timeout", "connect", "truncated"; `drop_sessions()` forgets every session.
+`FakeIpb2` refusals (wording template-derived): `max_chars` (message too long), `locked`
+(closed topics), `refuse_tokens` (every auth_key expired).
 """
 
 from __future__ import annotations
@@ -229,6 +231,23 @@ def _derived_edit_form(f: str, t: str, pid: int, text: str) -> str:
     )
 
 
+def _derived_inbox_page(page: str, st: int, per: int) -> str:
+    """The inbox template with rows st..st+per only and IPB 2 page links (template-derived)."""
+    rows = list(re.finditer(r'  <tr class="dlight">.*?</tr>\n', page, re.S))
+    keep = "".join(m.group(0) for m in rows[st : st + per])
+    body = page[: rows[0].start()] + keep + page[rows[-1].end() :]
+    links = []
+    for i in range(-(-len(rows) // per)):
+        if i * per == st:
+            links.append(f'<span class="pagecurrent">{i + 1}</span>')
+        else:
+            links.append(
+                '<span class="pagelink"><a href=\'index.php?act=Msg&amp;CODE=01&amp;VID=in'
+                f"&amp;st={i * per}'>{i + 1}</a></span>"
+            )
+    return body.replace("  </table>", "  </table>\n" + " ".join(links), 1)
+
+
 def _derived_pm_compose(error: str = "") -> str:
     """IPB 1.3/2.x `skin_msg.Send_form` (template-derived)."""
     err = f"<div class='errorwrap'><p>{error}</p></div>" if error else ""
@@ -264,6 +283,11 @@ class FakeIpb2(_Base):
     sent_pms: list[dict[str, str]] = field(default_factory=list)
     own_posts: dict[int, tuple[int, int, str]] = field(default_factory=dict)  # (tid, uid, text)
     pages: dict[int, str] = field(default_factory=dict)
+    max_chars: int = 65000  # the board's message limit (refusal wording is derived)
+    locked: set[int] = field(default_factory=set)  # closed topics
+    refuse_tokens: bool = False  # every auth_key is "expired" (a board that rotates them)
+    max_subject: int | None = None  # a board that cuts long PM titles
+    inbox_per_page: int = 0  # >0: the inbox is listed in pages of this many rows (derived)
 
     def __post_init__(self) -> None:
         for tid in (2969, 3058, 3092):
@@ -315,6 +339,8 @@ class FakeIpb2(_Base):
         if act == "Post" and q.get("CODE") == "02":
             if not member:
                 return self._page(_derived_login_form("Вы должны войти, чтобы ответить"))
+            if int(q.get("t", "0") or 0) in self.locked:
+                return self._page(_derived_error("Эта тема закрыта, вы не можете отвечать"))
             return self._page(_derived_reply_form(q.get("f", ""), q.get("t", ""), "s"))
         if act == "Msg":
             if not member:
@@ -322,7 +348,12 @@ class FakeIpb2(_Base):
             if q.get("CODE") == "01" and q.get("VID") == "sent":
                 return self._page(self._derived_sent_folder(member))
             if q.get("CODE") == "01":
-                return self._page((TEMPLATES / "ipb13_pm_inbox.template.html").read_text())
+                inbox = (TEMPLATES / "ipb13_pm_inbox.template.html").read_text()
+                if self.inbox_per_page:
+                    inbox = _derived_inbox_page(
+                        inbox, int(q.get("st", "0") or 0), self.inbox_per_page
+                    )
+                return self._page(inbox)
             if q.get("CODE") == "03" and q.get("VID") == "sent":
                 msid = int(q.get("MSID", "0") or 0)
                 if not 1 <= msid - 950 <= len(self.sent_pms):
@@ -406,9 +437,21 @@ class FakeIpb2(_Base):
     def _reply(self, member: int, form: dict[str, str]) -> httpx.Response:
         if not member:
             return self._page(_derived_login_form("Вы должны войти, чтобы ответить"))
+        if self.refuse_tokens:
+            return self._page(_derived_error("Ключ безопасности (auth_key) устарел"))
         if form.get("auth_key") != _AUTH_KEY:
             self.violations.append("reply without the form's auth_key")
             return self._page(_derived_error("Ключ безопасности (auth_key) устарел"))
+        if int(form.get("t", "0") or 0) in self.locked:
+            return self._page(_derived_error("Эта тема закрыта, вы не можете отвечать"))
+        body = form.get("Post", "")
+        if len(body) > self.max_chars:
+            return self._page(
+                _derived_error(
+                    f"Сообщение слишком длинное: {len(body)} символов. "
+                    f"Максимально допустимое количество символов: {self.max_chars}"
+                )
+            )
         if form.get("CODE") != "03" or not form.get("f"):
             self.violations.append(f"reply form fields missing: {sorted(form)}")
         if self._flooded(member):
@@ -533,6 +576,8 @@ class FakeIpb2(_Base):
                 _derived_error(f"Пожалуйста, подождите {int(self.flood_interval)} секунд")
             )
         self.last_write[member] = self.clock()
+        if self.max_subject is not None:
+            form = {**form, "msg_title": form.get("msg_title", "")[: self.max_subject]}
         self.sent_pms.append(form)
         return self._page(
             _derived_page(

@@ -129,6 +129,8 @@ class FakePhpbb:
     per_page: int = 10
     flood_interval: int = 15
     max_chars: int = 60000
+    max_subject: int = 120  # the compose form's subject maxlength; longer ones are cut
+    pm_per_page: int = 0  # >0: the inbox is listed in pages of this many rows (derived)
     locked: bool = False
     moderated: bool = False  # new posts wait for approval
     legacy_success: bool = False  # answer a post like phpBB 3.0 (info page, meta refresh)
@@ -292,6 +294,10 @@ class FakePhpbb:
                 return self._compose(method, form, sess)
             if q.get("mode") == "view":
                 return self._view_pm(q, sess)
+            start = int(q.get("start", "0") or 0)
+            if self.pm_per_page:
+                return self._folder(q.get("folder", "inbox"), start)
+            # one-argument call kept for subclasses that override _folder(folder)
             return self._folder(q.get("folder", "inbox"))
         return self._html(page("http/not_found/6.html"), 404)
 
@@ -534,17 +540,25 @@ class FakePhpbb:
             )
         msg_id = max([31, *[p.id for p in self.sent_pms]]) + 1
         self.sent_pms.append(
-            FakePM(msg_id, sess.uid, to, data.get("subject", ""), data.get("message", ""))
+            FakePM(
+                msg_id,
+                sess.uid,
+                to,
+                data.get("subject", "")[: self.max_subject],
+                data.get("message", ""),
+            )
         )
         self.last_write[sess.uid] = now
         body = page("http/pm_send/5.html").replace("p=31", f"p={msg_id}")
         return self._html(body)
 
-    def _folder(self, folder: str) -> httpx.Response:
+    def _folder(self, folder: str, start: int = 0) -> httpx.Response:
         if folder == "inbox":
             body = page("pm_inbox.html")
             for mid in self.read_pms:
                 body = _mark_row_read(body, mid)
+            if self.pm_per_page:
+                body = _derived_folder_page(body, start, self.pm_per_page)
             return self._html(body)
         if folder == "outbox":
             return self._html(_derived_outbox(self.sent_pms))
@@ -720,6 +734,30 @@ def _derived_addressed(uids: list[int], error: str | None = None) -> str:
         at = body.index(box, body.index('id="postingbox"')) + len(box)
         body = body[:at] + f'\n\t<p class="error">{error}</p>' + body[at:]
     return body
+
+
+def _derived_folder_page(body: str, start: int, per_page: int) -> str:
+    """TEMPLATE-DERIVED: the real inbox with only rows start..start+per_page and a
+    pagination block like a topic's (the recorded inbox fits on one page)."""
+    rows = list(re.finditer(r'<li class="row[^"]*">.*?</li>', body, re.S))
+    keep = rows[start : start + per_page]
+    out = body[: rows[0].start()] + "".join(m.group(0) for m in keep) + body[rows[-1].end() :]
+    total = -(-len(rows) // per_page)
+    k = start // per_page + 1
+    items = [
+        f'<li class="active"><span>{n}</span></li>'
+        if n == k
+        else f'<li><a class="button" href="./ucp.php?i=pm&amp;folder=inbox&amp;start='
+        f'{(n - 1) * per_page}" role="button">{n}</a></li>'
+        for n in range(1, total + 1)
+    ]
+    if k < total:
+        items.append(
+            '<li class="arrow next"><a class="button button-icon-only" href="./ucp.php?i=pm'
+            f'&amp;folder=inbox&amp;start={k * per_page}" rel="next" role="button">След.</a></li>'
+        )
+    pag = f'<div class="pagination">{len(rows)} сообщений<ul>{"".join(items)}</ul></div>'
+    return re.sub(r'<div class="pagination">.*?</div>', lambda _m: pag, out, flags=re.S)
 
 
 def _mark_row_read(body: str, mid: int) -> str:

@@ -72,3 +72,20 @@ def check_survives_restart(
     again = make_again()
     got = again.get(KEY)
     assert got is not None and got.in_flight_part == 0 and got.status == "pending"
+
+
+def check_attempts_contract(make: Callable[[], Outbox]) -> None:
+    """For an outbox that also has `CountsAttempts.note_attempt`."""
+    from poster.outbox import CountsAttempts
+
+    ob = make()
+    assert isinstance(ob, CountsAttempts)
+    post, pm = rows()
+    ob.add(post)
+    ob.add(pm)
+    assert ob.note_attempt(KEY, "flood") == 1
+    assert ob.note_attempt(KEY, "flood again") == 2
+    got = ob.get(KEY)
+    assert got is not None and got.attempts == 2 and got.status == "pending"
+    other = ob.get(PM_KEY)
+    assert other is not None and other.attempts == 0  # counted per row

@@ -635,3 +635,35 @@ def test_P_M_4_testament_is_not_healed() -> None:
 def test_P_M_14_ambush_allowed_on_turn_zero() -> None:
     rules, s = pefl(turn=0)
     assert rules.check_move(s, mv("Man", "ambush")) is None
+
+
+def test_P_M_14_a_blown_up_ambusher_springs_nothing_unless_the_setting_says() -> None:
+    moves = [
+        mv("Man", "ambush"),
+        mv("K", "blast", "Man"),
+        mv("T1", "kill", "Man", executor="T2"),
+        mv("Com", "check", "Man"),
+    ]
+    rules, s = pefl()
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"Man": "kamikaze", "K": "kamikaze"}
+    assert next((e.target, e.result) for e in of(events, ev.CheckResult)) == ("Man", "maniac")
+    rules2, s = pefl(ambush_holds_after_death=True)
+    _, events = play(rules2, s, moves)
+    assert deaths(events) == {"Man": "kamikaze", "K": "kamikaze", "T2": "ambush", "Com": "ambush"}
+
+
+def test_P_W_1_nobody_left_ends_the_game_without_a_winner() -> None:
+    rules, s = pefl(turn=6)
+    for p in s.players:
+        if p.nick not in ("Man", "Nin", "C1"):
+            s = s.with_player(p.nick, alive=False, out_by="hanged")
+    s = s.with_player("Man", vest=False)
+    s2, events = play(
+        rules,
+        s,
+        [mv("Man", "kill", "Nin"), mv("Nin", "kill", "Man")],
+        votes=[red("Man", "C1"), red("Nin", "C1")],
+    )
+    assert s2.living == () and s2.over and s2.winner is None
+    assert [e.winner for e in of(events, ev.GameWon)] == [None]

@@ -281,6 +281,15 @@ def test_replay_same_seed_same_result(tmp_path: Path) -> None:
             "turns[0].overrides[0].kind",
         ),
         (lambda s: s.update(seed="x"), "seed"),
+        (
+            lambda s: s["turns"][1].update(
+                posts=[
+                    {"id": 3, "author": "Анна", "html": "a"},
+                    {"id": 3, "author": "Борис", "html": "b"},
+                ]
+            ),
+            "turns[1].posts[1].id",
+        ),
     ],
 )
 def test_replay_malformed_scenario_exits_2_naming_the_field(
@@ -393,3 +402,56 @@ def test_C_6_replay_replacement_account_posts_and_votes_for_his_seat(tmp_path: P
     assert t1["votes"] == {"Вова": 1} and t1["removed_by_vote"] == "Вова"
     assert t1["missing"] == [] and "Илюха" in t1["alive"]
     assert all(r["author"] != "Илюха" for r in t1["rejected"])
+
+
+def test_C_6_replay_takes_the_config_override_keys(tmp_path: Path) -> None:
+    late = {"from": "Женя", "action": "kill", "targets": ["Зоя"], "late": True, "id": 77}
+    turns: list[dict[str, Any]] = [
+        {
+            "turn": 0,
+            "moves": [late],
+            "overrides": [
+                {"kind": "accept_move", "pm_id": 77, "note": "ЛС пришло в 22:03"},
+                {"kind": "extend_deadline", "turn": 0, "until": "2026-12-02T22:00"},
+            ],
+        },
+        {
+            "turn": 1,
+            "posts": everyone_posts(PEFL_CAST),
+            "overrides": [{"kind": "remove", "nick": "Вова", "reason": "passivity"}],
+        },
+    ]
+    _, out, _ = run(pefl_game(turns), tmp_path)
+    assert out is not None
+    t0, t1 = out["turns"]
+    assert t0["deaths"][0]["nick"] == "Зоя" and "extend_deadline" in t0["overrides"]
+    assert t1["missing"] == ["Вова"]  # a passivity removal is a step-7 leaver
+
+
+def test_G_N_5_replay_duel_override_takes_nick_or_loser(tmp_path: Path) -> None:
+    for key in ("nick", "loser"):
+        greens = [
+            {"author": n, "html": GREEN.format(t)}
+            for n, t in (
+                ("Петя", "Бандит"),
+                ("Шериф", "Бандит"),
+                ("Доктор", "Маньяк"),
+                ("Путана", "Маньяк"),
+            )
+        ]
+        turns: list[dict[str, Any]] = [
+            {"turn": 1},
+            {
+                "turn": 2,
+                "posts": greens,
+                "court_posts": [
+                    {"author": "Петя", "html": "Бандит"},
+                    {"author": "Доктор", "html": "Маньяк"},
+                ],
+                "overrides": [{"kind": "duel", key: "Маньяк"}],
+            },
+        ]
+        _, out, _ = run(
+            {"ruleset": "gambler", "seed": 1, "players": GAMBLER_CAST, "turns": turns}, tmp_path
+        )
+        assert out is not None and out["turns"][1]["removed_by_vote"] == "Маньяк"

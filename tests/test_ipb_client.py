@@ -19,7 +19,6 @@ from poster.poster import Poster
 from scraper.board import BoardClient, TopicCursor
 from scraper.errors import (
     BoardUnavailable,
-    FloodLimited,
     LoginFailed,
     NoPermission,
     NotFound,
@@ -69,11 +68,6 @@ def posts_of(board: FakeIpb2 | FakeIpb3 | FakeIps4, needle: str) -> list[httpx.R
 
 
 # -- IPB 1.3/2.x ----------------------------------------------------------------------------------
-
-
-def test_client_satisfies_board_protocol() -> None:
-    client, _, _ = make2()
-    assert isinstance(client, BoardClient)
 
 
 def test_ipb2_detects_the_dialect_and_logs_in_with_the_boards_form() -> None:
@@ -162,16 +156,6 @@ def test_ipb2_session_that_never_sticks_is_reported() -> None:
         client.poll_topic(TopicCursor(3058))
 
 
-@pytest.mark.parametrize("fault", ["500", "503", "timeout", "connect", "truncated"])
-def test_ipb2_transient_faults_are_retried(fault: str) -> None:
-    client, board, clock = make2()
-    client.login()
-    board.fail_next(fault, 2, path="showtopic=3092")
-    poll = client.poll_topic(TopicCursor(3092))
-    assert len(poll.new_post_ids) == 9
-    assert sum(s for s in clock.slept if s >= 2) >= 2  # backed off
-
-
 def test_ipb2_persistent_outage_is_board_unavailable_with_the_cause() -> None:
     client, board, _ = make2(retries=3)
     client.login()
@@ -211,14 +195,6 @@ def test_ipb2_own_writes_are_spaced_by_the_flood_interval() -> None:
     client.post_reply(3092, "раз")
     client.send_pm(["Denegin"], "Ночь 1", "ход")
     assert board.flood_refusals == 0
-
-
-def test_ipb2_flood_that_never_ends_is_reported() -> None:
-    client, board, _ = make2(flood_interval=0.0, flood_retries=1)
-    board.flood_interval = 10**9
-    client.post_reply(3092, "раз")
-    with pytest.raises(FloodLimited):
-        client.post_reply(3092, "два")
 
 
 def test_ipb2_messenger_read_and_unread() -> None:
@@ -262,26 +238,6 @@ class CrashingOutbox(InMemoryOutbox):
             self.crash_next = False
             raise KeyboardInterrupt("process killed")
         super().record_part(key, part, board_id)
-
-
-def test_ipb2_crash_between_accept_and_mark_does_not_duplicate_a_post() -> None:
-    board = FakeIpb2(FakeClock())
-    outbox = CrashingOutbox()
-    row = OutboxRow(
-        OutboxKey("7", 2, "newspaper", "topic"), "topic", "Газета: убит Ronin.", topic_id=3092
-    )
-    outbox.add(row)
-    outbox.crash_next = True
-    client, _, _ = make2(board)
-    with pytest.raises(KeyboardInterrupt):
-        Poster(client, outbox).flush()
-    assert len(board.extra_posts[3092]) == 1
-    client2, _, _ = make2(board)
-    report = Poster(client2, outbox).flush()
-    assert report.recovered == [row.key]
-    assert len(board.extra_posts[3092]) == 1  # no duplicate
-    stored = outbox.get(row.key)
-    assert stored is not None and stored.status == "sent" and stored.board_ids == (30000,)
 
 
 # -- IPS 4.x --------------------------------------------------------------------------------------
@@ -429,18 +385,6 @@ def test_ipb3_conversations() -> None:
         client.send_pm(["nobody"], "Night 2", "?")
 
 
-def test_ipb2_cookie_jar_survives_a_restart(tmp_path: Path) -> None:
-    jar = tmp_path / "cookies.json"
-    client, board, _ = make2(cookie_file=jar)
-    client.login()
-    client.close()
-    assert jar.exists() and (jar.stat().st_mode & 0o777) == 0o600
-    again, _, _ = make2(board, cookie_file=jar)
-    again.login()
-    assert len(posts_of(board, "act=Login")) == 1  # the stored session was reused
-    assert len(again.poll_topic(TopicCursor(3058)).new_post_ids) == 5
-
-
 def test_ips4_guest_page_mid_session_triggers_relogin() -> None:
     client, board, _ = make4()
     client.login()
@@ -448,14 +392,6 @@ def test_ips4_guest_page_mid_session_triggers_relogin() -> None:
     poll = client.poll_topic(TopicCursor(286745, page=12))
     assert len(poll.new_post_ids) == 25
     assert len(posts_of(board, "/login/")) == 2
-
-
-@pytest.mark.parametrize("fault", ["500", "timeout", "truncated"])
-def test_ips4_transient_faults_are_retried(fault: str) -> None:
-    client, board, _ = make4()
-    client.login()
-    board.fail_next(fault, 1, path="/topic/286745")
-    assert len(client.poll_topic(TopicCursor(286745, page=12)).new_post_ids) == 25
 
 
 def test_ips4_a_lost_answer_to_a_reply_is_not_resent_blindly() -> None:

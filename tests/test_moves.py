@@ -284,3 +284,18 @@ def test_C_3_nick_starting_with_a_filler_word() -> None:
     assert parse_move("проверяю На дне", actor="x", players=players) == Move(
         "x", "check", ("На дне",)
     )
+
+
+def test_C_2_two_different_moves_in_one_letter_are_sent_back_not_guessed() -> None:
+    # QA: «…Передумал, стреляю в Шерлок» was read as a shot at Кот (the first one)
+    cast = ["Шерлок", "Кот", "Вася", "Dr.Watson"]
+    r = parse_move("Стреляю в Кот. Передумал, стреляю в Шерлок", actor="Вася", players=cast)
+    assert isinstance(r, InputRejected) and r.reason == "unparsed"
+    assert "Кот" in r.detail and "Шерлок" in r.detail
+    other_action = parse_move("Проверяю Кота, лечу Шерлока", actor="Dr.Watson", players=cast)
+    assert isinstance(other_action, InputRejected) and other_action.reason == "unparsed"
+    # the same move twice, or one move with two targets, is one move
+    same = parse_move("Стреляю в Кота. Да, убить Кота!", actor="Вася", players=cast)
+    assert isinstance(same, Move) and (same.action, same.targets) == ("kill", ("Кот",))
+    pair = parse_move("протект Шерлок и Кот", actor="Вася", players=cast)
+    assert isinstance(pair, Move) and pair.targets == ("Шерлок", "Кот")

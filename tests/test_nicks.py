@@ -173,3 +173,50 @@ def test_C_3_declined_first_declension_names_resolve(consonants: str, vowel: str
     r = NickResolver([name, "Шерлок", "Mister X", "Tanya-77"])
     for ending in ("у", "е", "ой", "ы", "ою"):
         assert r.resolve(stem + ending, inflected=True).nick == name
+
+
+def test_resolver_answers_each_text_once_and_keeps_the_answer() -> None:
+    # spans repeat on every page of a day: one resolution per distinct text and player list
+    from parser.nicks import cached_resolver
+
+    players = ("Вася", "Граф Монте-Кристо", "Mister X")
+    r = cached_resolver(players)
+    assert cached_resolver(players) is r
+    first = r.resolve("@ГРАФ,")
+    assert first.nick == "Граф Монте-Кристо"
+    assert r.resolve("@ГРАФ,") is first
+    # the memo is per question: the inflected reading of the same text is asked separately
+    assert r.resolve("Васю").nick is None and r.resolve("Васю", inflected=True).nick == "Вася"
+
+
+def test_importing_the_vote_reader_does_not_load_the_fuzzy_matcher() -> None:
+    # rapidfuzz loads only when the cheap tiers fail (CLI start-up counts, issue 2 item 8)
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = "import sys, parser.votes, parser.moves; print('rapidfuzz' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "False"
+    # and a typo still gets the fuzzy tier
+    assert NickResolver(["Граф Монте-Кристо"]).resolve("Граф Монте-Кристоо").method == "fuzzy"
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [("Льва", "Лев"), ("Льву", "Лев"), ("Львом", "Лев"), ("Павла", "Павел"), ("Орла", "Орёл")],
+)
+def test_C_3_fleeting_vowel_forms_resolve_in_moves(text: str, nick: str) -> None:
+    # QA probe: «проверяю Льва» for the nick Лев was unknown_nick
+    m = NickResolver(["Лев", "Павел", "Орёл", "Кот"]).resolve(text, inflected=True)
+    assert (m.nick, m.method) == (nick, "inflected")
+
+
+def test_C_3_fleeting_vowel_does_not_make_ordinary_words_nicks() -> None:
+    r = NickResolver(["Кот", "Лев", "Олег"])
+    assert r.resolve("кто", inflected=True).nick is None  # Кот without о + «о»
+    assert r.resolve("Ольгу", inflected=True).nick is None  # not Олег
+    assert r.resolve("Льва").nick is None  # votes take no case forms (C-3)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from poster.outbox import InMemoryOutbox
-from tests.outbox_contract import check_outbox_contract, check_survives_restart
+from tests.outbox_contract import (
+    check_attempts_contract,
+    check_outbox_contract,
+    check_survives_restart,
+)
 
 
 def test_in_memory_outbox_keeps_the_contract() -> None:
@@ -13,3 +17,7 @@ def test_in_memory_outbox_keeps_the_contract() -> None:
 def test_in_memory_outbox_state_is_seen_by_the_next_poster() -> None:
     shared = InMemoryOutbox()
     check_survives_restart(lambda: shared, lambda: shared)
+
+
+def test_in_memory_outbox_counts_refused_attempts_per_row() -> None:
+    check_attempts_contract(InMemoryOutbox)

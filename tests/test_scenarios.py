@@ -117,7 +117,7 @@ NICK_SETS = {"alive", "abstained", "missing", "saved", "beaten", "nominees"}
 OBJECT_MULTISETS = {"deaths", "checks"}
 CHECK_KEYS = ("by", "target", "result")
 
-# scenario name → reason ("dispute: see /work/notes/engine-disputes.md Dn"). Filled only after
+# scenario name → reason ("dispute: see docs/rulings.md, Dn"). Filled only after
 # the dispute is written down; removed as soon as one side is fixed.
 DISPUTED: dict[str, str] = {}
 

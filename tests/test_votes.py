@@ -250,7 +250,15 @@ def test_P_V_3_first_accepted_vote_counts_changes_are_reported() -> None:
 
 
 def test_P_V_3_within_one_post_the_first_red_nick_counts() -> None:
-    posts = [post(1, "Вася", (RED, "Петя"), (RED, "Маша"), text="Петя или Маша, думаю Петя")]
+    posts = [
+        post(
+            1,
+            "Вася",
+            (RED, "Петя"),
+            (RED, "Маша"),
+            text="Петя или Маша, думаю Петя: молчит весь день",
+        )
+    ]
     r = extract_votes(posts, ruleset="pefl", players=LIVING)
     assert targets(r.votes) == {"Вася": "Петя"}
 
@@ -350,3 +358,51 @@ def test_C_1_vote_in_a_post_edited_after_the_deadline_is_flagged() -> None:
         (1, "vote", "edited_after_deadline"),
         (2, "vote", None),
     ]
+
+
+def test_P_V_1_repeated_nick_is_not_a_reason() -> None:
+    # QA: a post that is only the red nick four times was accepted as a reasoned vote
+    four = post(1, "Вася", *[(RED, "Петя")] * 4)
+    assert reason_words(four, "Петя", "Петя") == 0
+    r = extract_votes([four], ruleset="pefl", players=LIVING)
+    assert r.votes == []
+    assert reasons(r) == [("Вася", "no_reason", 1)]
+
+
+def test_P_V_1_lookalike_and_declined_copies_of_the_nick_are_not_reason_words() -> None:
+    # Latin «е» in «Пeтя», declined «Петю»/«Пете», case, punctuation: all the nick
+    p = post(1, "Вася", (RED, "Петя"), text="Петя Пeтя, ПЕТЮ! Пете @петя")
+    assert reason_words(p, "Петя", "Петя") == 0
+    q = post(2, "Вася", (RED, "Mister X"), text="Mister X mister x Mister Xа Mister молчит")
+    assert reason_words(q, "Mister X", "Mister X") == 1
+    # a declined form of another word is still a word
+    assert reason_words(post(3, "Вася", (RED, "Петя"), text="Петя петляет весь день"), "Петя") == 3
+
+
+def test_P_V_1_other_red_nicks_are_not_a_reason_but_plain_nicks_are_words() -> None:
+    row = post(1, "Вася", (RED, "Петя"), (RED, "Маша"), (RED, "Даша"), (RED, "Mister X"))
+    r = extract_votes([row], ruleset="pefl", players=LIVING)
+    assert reasons(r) == [("Вася", "no_reason", 1)]
+    plain = post(2, "Маша", (RED, "Петя"), text="Петя, Даша и Mister X")
+    r = extract_votes([plain], ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Маша": "Петя"}  # «Даша и Mister X»: logic is never judged
+    red_reason = post(3, "Даша", (RED, "Петя"), (RED, "молчит весь день"))
+    r = extract_votes([red_reason], ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Даша": "Петя"}  # red words that name nobody are words
+
+
+def test_G_N_1_an_empty_colour_list_means_the_default_greens() -> None:
+    # a config's `green_colors = []` reached the reader as () and no green was ever counted
+    posts = [post(1, "Вася", (GREEN, "Петя")), post(2, "Маша", (RED, "Петя"))]
+    r = extract_votes(posts, ruleset="gambler", players=LIVING, options=VoteOptions(colors=()))
+    assert targets(r.votes) == {"Вася": "Петя"}
+    p = extract_votes(posts, ruleset="pefl", players=LIVING, options=VoteOptions(colors=()))
+    assert reasons(p) == [("Маша", "no_reason", 2)]  # the red one is read as a vote
+
+
+def test_P_V_1_reason_count_may_stop_at_enough_but_never_overcounts() -> None:
+    long = post(1, "Вася", (RED, "Петя"), text="Петя " + "молчит весь день " * 50)
+    assert reason_words(long, "Петя") == 150
+    assert reason_words(long, "Петя", enough=3) == 3
+    short = post(2, "Вася", (RED, "Петя"), (RED, "Маша"), text="Петя Маша Петю молчит")
+    assert reason_words(short, "Петя", "Петя", ["Маша"], enough=3) == 1

@@ -162,3 +162,118 @@ def test_parse_pm_on_a_topic_page_exits_2(tmp_path: Path) -> None:
     )
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "not a private message page" in proc.stderr
+
+
+IPB_NOT_PM = sorted(
+    str(p)
+    for p in (FIXTURES / "ipb").rglob("*.html")
+    if "login_form" not in p.name  # a login page has its own one-line error
+)
+IPB_TEMPLATES = ROOT / "tests" / "ipb_template_pages"
+
+
+@pytest.mark.parametrize("page", IPB_NOT_PM, ids=lambda p: Path(p).name)
+def test_parse_pm_on_an_ipb_topic_or_mention_page_exits_2(
+    page: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # real IPB topic/mention/search pages carry post markup but are not a messenger page
+    living = nicks_file(tmp_path, ["John0", "Вася"])
+    rc, out, err = run(["parse", "pm", page, "--players", living], capsys)
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and "not a private message page" in err
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "ipb13_pm_view.template.html",
+        "ipb3_pm_conversation.template.html",
+        "ips4_messenger_conversation.template.html",
+    ],
+)
+def test_parse_pm_still_reads_ipb_messenger_pages(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # minimal template-derived messenger pages (tests/ipb_template_pages/README.md)
+    living = nicks_file(tmp_path, ["John0", "Mr. Grin", "daveoreardon"])
+    rc, out, _err = run(["parse", "pm", str(IPB_TEMPLATES / name), "--players", living], capsys)
+    assert rc == 0
+    assert json.loads(out)["pm"]["sender"] in ("John0", "Mr. Grin", "daveoreardon")
+
+
+def test_parse_votes_min_reason_words_zero_is_a_setting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `--min-reason-words 0` was read as "unset" (falsy) and became 3
+    players = nicks_file(tmp_path, DAY2["alive"])
+    argv = ["parse", "votes", "--ruleset", "pefl", "--players", players, *NOW]
+    argv += ["--host", GAME["host"], "--after-post", "96", "--before-post", "116"]
+    rc, out, _ = run([*argv, "--min-reason-words", "0", *PAGES[4:]], capsys)
+    assert rc == 0
+    data = json.loads(out)
+    assert not [r for r in data["rejected"] if r["reason"] == "no_reason"]
+    assert sum(data["tally"].values()) >= 6  # every red vote of the window counts
+
+
+@pytest.mark.parametrize("command", ["votes", "pm"])
+def test_parse_refuses_a_nick_both_living_and_dead(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = nicks_file(tmp_path, DAY2["alive"])
+    dead = nicks_file(tmp_path, ["Шерлок", DAY2["alive"][0]], "dead.txt")
+    page = PAGES[0] if command == "votes" else str(PHPBB / "pm_view_1.html")
+    argv = ["parse", command, "--players", players, "--dead", dead, page]
+    if command == "votes":
+        argv[2:2] = ["--ruleset", "pefl"]
+    rc, out, err = run(argv, capsys)
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and DAY2["alive"][0] in err and "dead" in err
+
+
+def test_parse_votes_refuses_a_printable_view(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # every post of topic_print.html has id 0: only the first one used to be read
+    players = nicks_file(tmp_path, DAY1["alive"])
+    argv = ["parse", "votes", "--ruleset", "gambler", "--colors", "any", "--players", players]
+    rc, out, err = run([*argv, str(PHPBB / "topic_print.html")], capsys)
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and "no board ids" in err
+
+
+def test_parse_pm_warns_when_a_relative_date_cannot_be_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    msg = next(m for m in VIEWED if m["view_file"] == "pm_view_7.html")
+    living = nicks_file(tmp_path, _night_living(msg))
+    rc, out, err = run(["parse", "pm", str(PHPBB / "pm_view_7.html"), "--players", living], capsys)
+    assert rc == 0 and json.loads(out)["pm"]["sent_at"] is None
+    assert "warning" in err and "relative date" in err
+    rc, out, err = run(
+        ["parse", "pm", str(PHPBB / "pm_view_7.html"), "--players", living, *NOW], capsys
+    )
+    assert rc == 0 and json.loads(out)["pm"]["sent_at"] is not None and err == ""
+
+
+def test_parse_pm_lists_a_folder_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the inbox used to be refused as "not a private message page"
+    living = nicks_file(tmp_path, DAY1["alive"])
+    rc, out, _ = run(
+        ["parse", "pm", str(PHPBB / "pm_inbox.html"), "--players", living, *NOW], capsys
+    )
+    assert rc == 0
+    rows = json.loads(out)["folder"]
+    assert {r["id"] for r in rows} == {m["msg_id"] for m in TRUTH["pms_to_host"]}
+    assert set(rows[0]) == {"id", "sender", "sender_id", "subject", "sent_at", "unread"}
+    assert all(r["sent_at"] is not None for r in rows)  # --now reads «Сегодня, 07:00»
+
+
+def test_parse_pm_on_a_login_page_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    living = nicks_file(tmp_path, DAY1["alive"])
+    rc, out, err = run(
+        ["parse", "pm", str(PHPBB / "pm_inbox_anon.html"), "--players", living], capsys
+    )
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and "login page" in err

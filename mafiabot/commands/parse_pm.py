@@ -3,8 +3,10 @@
     mafiabot parse pm PAGE.html… --players NICKS.txt
 
 prints one JSON object a line per page: ``{"pm": {...}, "move": {...} | null,
-"rejected": {...} | null}`` (see README.md). ``--players`` lists the living players; the
-sender must be one of them (C-2), targets resolve among them (C-3).
+"rejected": {...} | null}`` (see README.md); for a PM folder page (inbox, sentbox) it is
+``{"folder": [{id, sender, sender_id, subject, sent_at, unread}, ...]}``. ``--players``
+lists the living players; the sender must be one of them (C-2), targets resolve among them
+(C-3).
 """
 
 from __future__ import annotations
@@ -15,19 +17,20 @@ import sys
 from typing import Any
 
 from mafiabot.cli import UsageError
-from mafiabot.commands.parse_votes import parse_now, read_html, read_nicks
+from mafiabot.commands.parse_votes import parse_now, read_html, read_nicks, refuse_overlap
 
 
 def main(args: argparse.Namespace) -> int:
     from engine.actions import InputRejected, Move
     from parser.moves import move_from_pm
     from parser.nicks import NickResolver
-    from parser.pages import is_board_page, parse_pm
+    from parser.pages import is_board_page, is_login_page, parse_pm, parse_pm_folder
 
     living = read_nicks(args.players)
     if not living:
         raise UsageError(f"the players file {args.players} lists no nicks")
     dead = read_nicks(getattr(args, "dead", None), "dead players")
+    refuse_overlap(living, dead)
     now = parse_now(args.now)
     tz = args.tz or "Europe/Moscow"
     resolver = NickResolver(living)
@@ -39,7 +42,28 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(f"{path}: not a page of a known board")
         pm = parse_pm(html, board=args.board, tz=tz, now=now)
         if pm is None:
-            raise UsageError(f"{path}: not a private message page")
+            folder = parse_pm_folder(html, board=args.board, tz=tz, now=now)
+            if not folder.messages:
+                if is_login_page(html):
+                    raise UsageError(f"{path}: a login page, not a message (session lost?)")
+                raise UsageError(f"{path}: not a private message page")
+            for issue in folder.issues:
+                print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
+            rows = [
+                {
+                    "id": m.id,
+                    "sender": m.sender,
+                    "sender_id": m.sender_id,
+                    "subject": m.subject,
+                    "sent_at": m.sent_at.isoformat() if m.sent_at else None,
+                    "unread": m.unread,
+                }
+                for m in folder.messages
+            ]
+            lines.append(json.dumps({"folder": rows}, ensure_ascii=False))
+            continue
+        for issue in pm.issues:  # e.g. «Вчера, 22:10» read without --now: sent_at is null
+            print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
         result = move_from_pm(pm, living=living, players=[*living, *dead], resolver=resolver)
         out: dict[str, Any] = {
             "pm": {

@@ -31,6 +31,16 @@ def read_nicks(path: str | None, what: str = "players") -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+def refuse_overlap(living: list[str], dead: list[str]) -> None:
+    """A nick both living and dead is a mistake in the lists: say so instead of guessing."""
+    from parser.nicks import lookalike_key
+
+    dead_keys = {lookalike_key(n) for n in dead}
+    both = [n for n in living if lookalike_key(n) in dead_keys]
+    if both:
+        raise UsageError(f"listed both as playing and as dead: {', '.join(both)}")
+
+
 def parse_now(value: str | None) -> datetime | None:
     if value is None:
         return None
@@ -63,6 +73,7 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError(f"the players file {args.players} lists no nicks")
     dead = read_nicks(getattr(args, "dead", None), "dead players")
     beaten = read_nicks(getattr(args, "beaten", None), "beaten players")
+    refuse_overlap(players, dead)
     now = parse_now(args.now)
     tz = args.tz or "Europe/Moscow"
 
@@ -74,14 +85,24 @@ def main(args: argparse.Namespace) -> int:
         page = parse_topic(html, board=args.board, tz=tz, now=now)
         if not page.posts and page.topic_id is None:
             raise UsageError(f"{path}: not a topic page")
+        if all(p.id == 0 for p in page.posts):
+            # a printable view: without board ids posts cannot be told apart (one would
+            # swallow the rest), nor quoted for agreement or windowed by post id
+            raise UsageError(f"{path}: posts carry no board ids (printable view?); use topic pages")
         for p in page.posts:
+            if p.id == 0:
+                print(
+                    f"mafiabot: warning: {path}: a post without a board id skipped", file=sys.stderr
+                )
+                continue
             posts.setdefault(p.id, p)
 
     colors = getattr(args, "colors", None)
+    min_words = getattr(args, "min_reason_words", None)  # 0 is a setting, not "unset"
     options = VoteOptions(
         colors=tuple(c.strip() for c in colors.split(",") if c.strip()) if colors else None,
         policy=getattr(args, "policy", None),
-        min_reason_words=getattr(args, "min_reason_words", None) or 3,
+        min_reason_words=3 if min_words is None else min_words,
         ignore_authors=frozenset(getattr(args, "host", None) or ()),
         after_post_id=getattr(args, "after_post", None),
         before_post_id=getattr(args, "before_post", None),

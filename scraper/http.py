@@ -1,0 +1,229 @@
+"""The HTTP layer every board client shares: one place for politeness, retries and secrets.
+
+`BoardHttp` wraps one `httpx.Client` and gives the board clients (`scraper.phpbb`,
+`scraper.ipb`) the same behaviour:
+
+- a polite rate: at least `min_interval` seconds between any two requests (injected clock
+  and sleep, so tests never wait);
+- a User-Agent naming the bot (sessions are bound to it on phpBB and IPB: keep it constant);
+- GETs retried with exponential backoff (tenacity) on 5xx, 429, timeouts, connection errors
+  and truncated pages; form submits are sent once when the caller says so (a lost answer may
+  hide an accepted post);
+- httpx errors wrapped in `BoardUnavailable` with the original as `__cause__`;
+- URLs shown in messages and logs with session ids and form tokens redacted (`redact`):
+  phpBB's `sid=`, IPB 1.x/2.x `s=`, `session_id=`, `auth_key=`, `md5check=`, IPS `csrfKey=`
+  all let whoever reads a log act as the bot; httpx's own request log lines are rewritten
+  by a filter on the `httpx`/`httpcore` loggers;
+- the cookie jar saved to `cookie_file` after every response that set a cookie (phpBB rotates
+  its autologin key on use), and on `close()`.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from urllib.parse import urlencode, urljoin
+
+import httpx
+from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
+
+from scraper import forms
+from scraper.errors import BoardUnavailable
+from scraper.session import load_cookies, save_cookies
+
+log = logging.getLogger(__name__)
+
+DEFAULT_USER_AGENT = "mafiabot/0.1 (forum Mafia game host bot; httpx)"
+
+#: query parameters whose values are secrets (session ids, anti-CSRF tokens)
+SECRET_PARAMS = ("sid", "s", "session", "session_id", "auth_key", "md5check", "csrfKey")
+
+_SECRET = re.compile(
+    r"(?P<lead>[?&;]|&amp;)(?P<name>" + "|".join(SECRET_PARAMS) + r")=(?P<value>[^&#\s'\"]*)",
+    re.IGNORECASE,
+)
+
+#: statuses worth another try: the board is overloaded or asks us to slow down
+RETRY_STATUSES = frozenset({429, 500, 502, 503, 504, 520, 521, 522, 523, 524})
+
+
+def redact(text: str) -> str:
+    """`text` (a URL or a message holding URLs) with secret query values replaced by `***`."""
+    return _SECRET.sub(lambda m: f"{m.group('lead')}{m.group('name')}=***", text)
+
+
+class RedactingFilter(logging.Filter):
+    """Rewrites log records that hold a secret URL (httpx logs every request URL at INFO)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            text = record.getMessage()
+        except (TypeError, ValueError):  # a malformed record: leave it to logging
+            return True
+        shown = redact(text)
+        if shown != text:
+            record.msg, record.args = shown, None
+        return True
+
+
+_FILTER = RedactingFilter()
+for _name in ("httpx", "httpcore"):
+    if not any(isinstance(f, RedactingFilter) for f in logging.getLogger(_name).filters):
+        logging.getLogger(_name).addFilter(_FILTER)
+
+
+def is_html(resp: httpx.Response) -> bool:
+    return "html" in resp.headers.get("content-type", "text/html").lower()
+
+
+class BoardHttp:
+    """Paced, retrying, secret-redacting HTTP for one board session. Not thread-safe."""
+
+    def __init__(
+        self,
+        *,
+        user_agent: str,
+        cookie_file: Path | None = None,
+        min_interval: float = 1.0,
+        timeout: float = 30.0,
+        retries: int = 5,
+        backoff: float = 2.0,
+        max_backoff: float = 120.0,
+        transport: httpx.BaseTransport | None = None,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], None] = time.sleep,
+        text_of: Callable[[httpx.Response], str] | None = None,
+        on_cookies: Callable[[httpx.Response], None] | None = None,
+    ) -> None:
+        self.cookie_file = cookie_file
+        self.min_interval = min_interval
+        self.retries = retries
+        self.backoff = backoff
+        self.max_backoff = max_backoff
+        self.clock = clock
+        self.sleep = sleep
+        # how a page's bytes become text (IPB boards lie about their charset)
+        self._text_of = text_of or (lambda r: r.text)
+        self._on_cookies = on_cookies
+        cookies = load_cookies(cookie_file) if cookie_file else httpx.Cookies()
+        self.client = httpx.Client(
+            transport=transport,
+            cookies=cookies,
+            headers={"User-Agent": user_agent, "Accept-Language": "ru,en;q=0.5"},
+            timeout=timeout,
+            follow_redirects=False,
+        )
+        self.last_request_at: float | None = None
+        self.requests_made = 0
+
+    @property
+    def cookies(self) -> httpx.Cookies:
+        return self.client.cookies
+
+    def pace(self) -> None:
+        if self.last_request_at is not None:
+            wait = self.last_request_at + self.min_interval - self.clock()
+            if wait > 0:
+                self.sleep(wait)
+        self.last_request_at = self.clock()
+
+    def send_once(
+        self,
+        method: str,
+        url: str,
+        data: Sequence[tuple[str, str]] | None = None,
+        *,
+        multipart: bool = False,
+        encoding: str = "utf-8",
+    ) -> httpx.Response:
+        """One request; `BoardUnavailable` for anything that may get better by trying again."""
+        self.pace()
+        self.requests_made += 1
+        shown = redact(url)
+        try:
+            if data is None:
+                resp = self.client.request(method, url)
+            elif multipart:
+                # IPS 4 comment forms are multipart; httpx builds the body from `files`.
+                parts = [(k, (None, v.encode("utf-8"))) for k, v in data]
+                resp = self.client.request(method, url, files=parts)
+            else:
+                resp = self.client.request(
+                    method,
+                    url,
+                    # urlencode keeps repeated names (phpBB's two `redirect`s) in place, and a
+                    # windows-1251 board reads its forms in windows-1251: characters it cannot
+                    # hold go as HTML entities, as browsers send them
+                    content=urlencode(
+                        list(data), encoding=encoding, errors="xmlcharrefreplace"
+                    ).encode("ascii"),
+                    headers={"Content-Type": "application/x-www-form-urlencoded"},
+                )
+            resp.read()
+        except httpx.TimeoutException as exc:
+            raise BoardUnavailable(f"the board did not answer in time ({method} {shown})") from exc
+        except httpx.HTTPError as exc:
+            raise BoardUnavailable(
+                f"cannot reach the board ({method} {shown}): {redact(str(exc))}"
+            ) from exc
+        if "set-cookie" in resp.headers:
+            if self._on_cookies is not None:
+                self._on_cookies(resp)
+            self.save_cookies()
+        if resp.status_code in RETRY_STATUSES or resp.status_code >= 500:
+            raise BoardUnavailable(
+                f"the board answered {resp.status_code} {resp.reason_phrase} ({method} {shown})"
+            )
+        if resp.status_code == 200 and is_html(resp) and not forms.is_complete(self._text_of(resp)):
+            raise BoardUnavailable(f"the board sent a truncated page ({method} {shown})")
+        return resp
+
+    def send(
+        self,
+        method: str,
+        url: str,
+        data: Sequence[tuple[str, str]] | None = None,
+        *,
+        retry: bool = True,
+        multipart: bool = False,
+        encoding: str = "utf-8",
+    ) -> httpx.Response:
+        """`send_once`, retried with exponential backoff unless `retry` is False."""
+        if not retry:
+            return self.send_once(method, url, data, multipart=multipart, encoding=encoding)
+        retrying = Retrying(
+            stop=stop_after_attempt(max(1, self.retries)),
+            wait=wait_exponential(multiplier=self.backoff, min=self.backoff, max=self.max_backoff),
+            retry=retry_if_exception_type(BoardUnavailable),
+            sleep=self.sleep,
+            before_sleep=lambda rs: log.warning(
+                "board unavailable, retrying (attempt %d): %s",
+                rs.attempt_number,
+                rs.outcome.exception() if rs.outcome else "",
+            ),
+            reraise=True,
+        )
+        for attempt in retrying:
+            with attempt:
+                return self.send_once(method, url, data, multipart=multipart, encoding=encoding)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def get(self, url: str, *, follow: int = 5) -> httpx.Response:
+        """GET, following up to `follow` redirects by hand (each hop paced and retried)."""
+        resp = self.send("GET", url)
+        while resp.is_redirect and follow > 0:
+            url = urljoin(str(resp.url), resp.headers["location"])
+            resp = self.send("GET", url)
+            follow -= 1
+        return resp
+
+    def save_cookies(self) -> None:
+        if self.cookie_file:
+            save_cookies(self.client.cookies, self.cookie_file)
+
+    def close(self) -> None:
+        self.save_cookies()
+        self.client.close()
