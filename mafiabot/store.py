@@ -217,6 +217,8 @@ class OutboxDBRow(SQLModel, table=True):
     board_ids: list[int] | None = _json_col()  # post / PM id of every part sent so far
     in_flight_part: int | None = None  # begun but not confirmed (see poster.poster)
     error: str = ""
+    # refused tries (flood, tokens); kept here so the poster's cap survives a restart
+    attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     created_at: datetime | None = _utc_col()
     sent_at: datetime | None = _utc_col()
 
@@ -879,6 +881,7 @@ def _to_row(r: OutboxDBRow, game: str) -> OutboxRow:
         board_ids=tuple(r.board_ids or ()),
         in_flight_part=r.in_flight_part,
         error=r.error,
+        attempts=r.attempts or 0,
     )
 
 
@@ -963,6 +966,15 @@ class SqlOutbox:
             r.status = "failed"
             r.error = error[:2000]
             s.add(r)
+
+    def note_attempt(self, key: OutboxKey, error: str) -> int:
+        """`poster.outbox.CountsAttempts`: one more refused try, in its own transaction."""
+        with self.store.session() as s:
+            r = self._must(s, key)
+            r.attempts = (r.attempts or 0) + 1
+            r.error = error[:2000]
+            s.add(r)
+            return r.attempts
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -293,3 +293,17 @@ def test_a_whole_game_through_the_daemon_on_each_backend(backend: str, tmp_path:
         assert run.daemon.game().winner == "town"
     finally:
         run.store.close()
+
+
+def test_outbox_counts_refused_attempts_across_a_restart(store: Store) -> None:
+    from tests.outbox_contract import check_attempts_contract
+
+    check_attempts_contract(lambda: store.outbox(_game(store)))
+    gid = _game(store)
+    ob = store.outbox(gid)
+    ob.add(_row())
+    assert ob.note_attempt(_row().key, "flood") == 1
+    again = Store(store.url).outbox(gid)  # a new process sees the count
+    assert again.note_attempt(_row().key, "flood") == 2
+    got = again.get(_row().key)
+    assert got is not None and got.attempts == 2 and got.error == "flood"
