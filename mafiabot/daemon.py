@@ -614,6 +614,20 @@ class Daemon:
             return parse_ipb_topic(html, dialect=dialect, tz=self.tz, now=now)
         return parse_topic(html, board=self._board(), tz=self.tz, now=now)
 
+    def _parse_pm(self, html: str, msg_id: int, now: datetime) -> PrivateMessage | None:
+        """One fetched PM. An IPB 3 / IPS 4-5 conversation page holds several messages and
+        the client hands back one per new message (ipb-api.md): each is read by its own id,
+        with the client's dialect so that the host's [board.selectors] apply."""
+        dialect = getattr(self.client, "dialect", None) if self._board() != "phpbb" else None
+        if dialect is None:
+            return parse_pm(html, board=self._board(), tz=self.tz, now=now)
+        from parser.ipb import parse_ipb_pm
+
+        pm = parse_ipb_pm(html, dialect=dialect, tz=self.tz, now=now, msg_id=msg_id)
+        if not pm.sender or (dialect.layout != "msgnumber" and pm.id != msg_id):
+            return None  # not this message (parse_ipb_pm falls back to the newest one)
+        return pm
+
     def _topics(self, g: Game) -> list[int]:
         ts = [self.cfg.game.topic]
         if self.cfg.game.court_topic:
@@ -691,7 +705,7 @@ class Daemon:
             skip=set(processed), newer_than=max(processed) if processed else None
         )
         for f in fetched:
-            pm = parse_pm(f.raw.html, board=self._board(), tz=self.tz, now=now)
+            pm = self._parse_pm(f.raw.html, f.id, now)
             if pm is None:
                 self._flag(g, g.turn, f"ЛС {f.id}: не удалось прочитать")
                 processed.append(f.id)
