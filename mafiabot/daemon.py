@@ -46,7 +46,7 @@ from engine.state import Seat
 from mafiabot.config import Config, ConfigError, gambler_deadlines, load_config
 from mafiabot.newspaper import Renderer, commitment, event_dict, role_label
 from mafiabot.store import Game, MoveRow, SqlOutbox, Store, StoredPost, from_json, to_json
-from parser.moves import move_from_pm
+from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, move_from_pm
 from parser.nicks import casefold_key
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post, PrivateMessage, TopicPage
@@ -799,19 +799,24 @@ class Daemon:
                     turn=g.turn,
                     conditional=status == "conditional",
                 )
-            elif isinstance(got, InputRejected):
+            elif isinstance(got, InputRejected) and not self._unanswered(g, row, pm, got):
                 text = self.renderer.move_reply(
                     nick=nick, accepted=False, action="", reason=got.reason, detail=got.detail
                 )
+            elif got is None and has_action_word(pm.own_text):
+                # a living player named an action but no move could be read: a short note,
+                # not a refusal (it may have been a question about the action)
+                text = self.renderer.move_reply(nick=nick, accepted=False, action="", no_move=True)
             else:
-                text = self.renderer.move_reply(
-                    nick=nick,
-                    accepted=False,
-                    action="",
-                    reason="unparsed",
-                    detail="В письме не найден ход: напишите действие и ник "
-                    "(например, «проверяю Кот»).",
-                )
+                if got is None:
+                    self._flag(
+                        g,
+                        g.turn,
+                        f"ЛС {row.board_id} от {pm.sender}: хода нет (вопрос или разговор), "
+                        "не отвечено",
+                    )
+                self.store.mark_pm_handled(g.id, row.board_id)
+                continue
             self.outbox(g).add(
                 OutboxRow(
                     key=OutboxKey(str(g.id), g.turn, f"ack-{row.board_id}", nick),
@@ -822,6 +827,18 @@ class Daemon:
                 )
             )
             self.store.mark_pm_handled(g.id, row.board_id)
+
+    def _unanswered(self, g: Game, row: Any, pm: PrivateMessage, got: InputRejected) -> bool:
+        """Letters from outside the game get no answer (the bot writes from the host's
+        account, whose inbox also holds unrelated mail) but the host sees them; a dead
+        player's letter is answered only when it looks like a move."""
+        if got.reason == NOT_A_PLAYER:
+            self._flag(g, g.turn, f"ЛС {row.board_id} от {pm.sender} (не игрок): не отвечено")
+            return True
+        if got.reason == DEAD and not has_action_word(pm.own_text):
+            self._flag(g, g.turn, f"ЛС {row.board_id} от выбывшего {pm.sender}: не отвечено")
+            return True
+        return False
 
     def _intake(self, g: Game, state: GameState, move: Move) -> tuple[str | None, bool]:
         """How the engine will take this letter at the deadline: (refusal code or None,

@@ -436,8 +436,10 @@ class Renderer:
         replaced: bool = False,
         turn: int = 0,
         conditional: bool = False,
+        no_move: bool = False,
     ) -> str:
-        """Acknowledgement or refusal of one night move (C-2, C-3)."""
+        """Acknowledgement or refusal of one night move (C-2, C-3); `no_move`: the short
+        «в письме не нашёл хода» for a letter that names an action but holds no move."""
         return self.render(
             "move_reply.bbcode.j2",
             nick=nick,
@@ -450,6 +452,7 @@ class Renderer:
             replaced=replaced,
             turn=turn,
             conditional=conditional,
+            no_move=no_move,
         )
 
     def host_report(

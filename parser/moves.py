@@ -523,6 +523,13 @@ def _read_targets(
     return tuple(targets)
 
 
+def has_action_word(text: str) -> bool:
+    """Whether `text` names a night action at all (any of the move verbs): a letter without
+    one is talk or a question, not an attempted move."""
+    words = {_PUNCT_EDGES.sub("", w).casefold() for w in text.split()}
+    return any(words & verbs for verbs in _VERBS.values()) or bool(words & _GO_VERBS)
+
+
 def reject_sender(
     sender: str,
     *,

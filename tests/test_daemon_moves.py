@@ -94,3 +94,38 @@ def test_G_M_gambler_each_new_letter_replaces_the_last(tmp_path: Path) -> None:
     assert len(answers) == 2
     assert all("ваш ход изменён" in a for a in answers)
     assert "Кот" in answers[0] and "Марго" in answers[1]
+
+
+def test_C_2_a_letter_with_no_move_is_not_refused(tmp_path: Path) -> None:
+    # what a player expects: a question gets no «ход не принят» (the host answers questions);
+    # a letter naming an action without a readable move gets the short «не нашёл хода»
+    run, answers = _play_with_letters(
+        "pefl",
+        tmp_path,
+        "Dr.Watson",
+        [("2026-11-28T19:40", "Когда дедлайн?"), ("2026-11-28T19:50", "Можно ли лечить себя?")],
+        until="2026-11-28T21:00",
+    )
+    assert len(answers) == 1
+    (note,) = answers
+    assert "в письме не нашёл хода" in note and "не принят" not in note
+    g = run.daemon.game()
+    assert g.id is not None
+    flags = run.daemon._flags(g, 1)
+    assert any("Dr.Watson" in f and "хода нет" in f for f in flags)
+
+
+def test_C_2_a_letter_from_a_non_player_is_never_answered_but_reported(tmp_path: Path) -> None:
+    run, answers = _play_with_letters(
+        "pefl",
+        tmp_path,
+        "Прохожий",
+        [("2026-11-28T19:40", "Лечу Кот"), ("2026-11-28T19:50", "Возьмёте в следующую игру?")],
+        until="2026-11-28T21:00",
+    )
+    assert answers == []
+    assert [m for m in run.board.sent if m.to == ("Прохожий",)] == []
+    g = run.daemon.game()
+    assert g.id is not None
+    flags = [f for f in run.daemon._flags(g, 1) if "Прохожий" in f and "не игрок" in f]
+    assert len(flags) == 2
