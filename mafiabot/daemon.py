@@ -1342,58 +1342,18 @@ class Daemon:
         return list(cursors.get("flags", {}).get(str(turn), []))
 
     def _moderate(self, g: Game, topic: int, post: Post, turn: int) -> None:
-        """Outsiders, dead players beyond G-P.2/P-P.2, beaten players (P-A.3)."""
+        """Outsiders writing in the game topic (the engine only sees the seated players)."""
         if topic != self.cfg.game.topic or casefold_key(post.author) in self.host_accounts:
             return
         if g.state is None:
             return
-        state = self.state(g)
-        seat = self._seat_of(g, post.author)
-        if seat is None:
+        if self._seat_of(g, post.author) is None:
             self._flag(
                 g, turn, f"посторонний {post.author} пишет в теме игры (сообщение {post.id})"
             )
-            return
-        p = state.player(seat)
-        if p is None:
-            return
-        if not p.alive:
-            died = (g.cursors or {}).get("deaths", {}).get(seat)
-            if self.cfg.game.ruleset == "gambler":
-                limit = (
-                    datetime.fromisoformat(died) + timedelta(hours=self.cfg.game.last_word_hours)
-                    if died and p.role == "civilian" and p.out_by not in ("jailed",)
-                    else None
-                )
-                if limit is None or (post.posted_at is not None and post.posted_at > limit):
-                    self._flag(
-                        g, turn, f"{seat} выбыл, но пишет в теме (сообщение {post.id}, G-P.2)"
-                    )
-            else:
-                assert g.id is not None
-                n = sum(
-                    1
-                    for sp in self.store.posts(g.id, topic_id=topic)
-                    if sp.author == post.author
-                    and died
-                    and sp.posted_at is not None
-                    and sp.posted_at > datetime.fromisoformat(died)
-                )
-                if n > self.cfg.game.posts_after_death:
-                    self._flag(
-                        g,
-                        turn,
-                        f"{seat} выбыл и пишет уже {n}-е сообщение (сообщение {post.id}, P-P.2)",
-                    )
-            return
-        if (
-            self.cfg.game.ruleset == "pefl"
-            and p.beaten_turn is not None
-            and p.beaten_turn == turn - 1
-        ):
-            self._flag(
-                g, turn, f"{seat} избит и не может писать в этом ходу (сообщение {post.id}, P-A.3)"
-            )
+        # a seated player's posts (dead beyond P-P.2 / G-P.2, beaten under P-A.3) are the
+        # engine's to flag at the deadline from TurnInputs.post_authors: flagging them here
+        # too put every such post in the host report twice
 
     # -- status --------------------------------------------------------------------------
 

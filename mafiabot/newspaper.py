@@ -573,6 +573,8 @@ def _host_line(ruleset: str, d: Mapping[str, Any]) -> str:
         post = f" (сообщение {g('post_id')})" if g("post_id") else ""
         return f"Голос {g('nick')} не засчитан: {g('reason')}{post}"
     if k == "PostFlagged":
+        if g("reason") == "beaten":
+            return f"{g('nick')} избит и пишет в теме ({g('count')}-е сообщение хода, P-A.3)"
         return f"{g('nick')}: сообщение в теме после выбытия ({g('count')}-е)"
     if k == "OverrideApplied":
         who = f" — {g('nick')}" if g("nick") else ""
