@@ -22,6 +22,7 @@ from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.settings import RulesSettings
+from parser.nicks import casefold_key
 
 BOARD_KINDS: Final = ("phpbb", "ipb", "auto")
 COLOR_FAMILIES: Final = (
@@ -777,6 +778,28 @@ def _check_overrides(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo) -> tupl
     return tuple(out)
 
 
+#: `[storage] url` schemes the store supports (a driver suffix like +psycopg is allowed)
+DB_SCHEMES = ("sqlite", "postgresql")
+
+
+def _check_override_nicks(
+    c: _Checker, overrides: Sequence[Override], players: Sequence[str]
+) -> None:
+    """An override's `nick` and `target` name a seat of game.players (a typo would make the
+    override silently do nothing); `new_nick` is the incoming account, so it must NOT be one.
+    With a registration topic the players are not known yet: nothing to check against."""
+    if not players:
+        return
+    seats = {casefold_key(p) for p in players}
+    for o in overrides:
+        p = f"override[{o.index}]"
+        for k, v in (("nick", o.nick), ("target", o.target)):
+            if isinstance(v, str) and casefold_key(v) not in seats:
+                c.err(f"{p}.{k}", f"{v!r} is not one of game.players")
+        if isinstance(o.new_nick, str) and casefold_key(o.new_nick) in seats:
+            c.err(f"{p}.new_nick", f"{o.new_nick!r} already plays in this game")
+
+
 def _check_deal(c: _Checker, game: GameConfig, rules: RulesSettings) -> None:
     """G-S.1 / P-S.1: the role table for the cast must add up with no negative count —
     else the game could never start (dealing fails at the start, every tick)."""
@@ -824,11 +847,17 @@ def parse_config(data: Mapping[str, Any], path: Path) -> Config:
     if not c.problems:
         _check_deal(c, game, rules)
     overrides = _check_overrides(c, data, tz)
+    _check_override_nicks(c, overrides, game.players)
     storage = c.table(data, "storage", required=False)
     c.unknown("storage", storage, {"url"})
     db_url = storage.get("url", "sqlite:///mafiabot.db")
     if not isinstance(db_url, str) or "://" not in db_url:
         c.err("storage.url", "must be a database URL (sqlite:///file.db, postgresql://…)")
+        db_url = "sqlite:///mafiabot.db"
+    elif db_url.split("://", 1)[0].split("+", 1)[0].lower() not in DB_SCHEMES:
+        # the store and its migrations are tested on these two only
+        scheme = db_url.split("://", 1)[0]
+        c.err("storage.url", f"unsupported database {scheme!r}: use sqlite:/// or postgresql://")
         db_url = "sqlite:///mafiabot.db"
     elif db_url.startswith("sqlite:///") and not db_url.startswith("sqlite:////"):
         # a relative SQLite path is relative to the config file, not the working directory

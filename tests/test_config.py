@@ -187,3 +187,36 @@ def test_syntax_error_is_reported(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as ei:
         load_config(bad)
     assert ei.value.problems[0][0] == "(syntax)"
+
+
+def test_check_config_refuses_an_unsupported_storage_scheme() -> None:
+    data = _example()
+    data["storage"] = {"url": "mysql://u@localhost/mafia"}
+    with pytest.raises(ConfigError) as err:
+        parse_config(data, EXAMPLE)
+    assert "storage.url" in str(err.value) and "mysql" in str(err.value)
+    for ok in ("sqlite:///x.db", "postgresql://u@localhost/m", "postgresql+psycopg://u@h/m"):
+        data["storage"] = {"url": ok}
+        assert parse_config(data, EXAMPLE).database_url.split(":", 1)[0] in (
+            "sqlite",
+            "postgresql",
+            "postgresql+psycopg",
+        )
+
+
+def test_C_6_override_nicks_are_checked_against_the_players() -> None:
+    data = _example()
+    players = data["game"]["players"]
+    data["override"] = [
+        {"kind": "remove", "turn": 2, "nick": "Шерлокк"},
+        {"kind": "count_vote", "post_id": 5, "nick": players[0], "target": "Никто"},
+        {"kind": "replace", "turn": 3, "nick": players[1], "new_nick": players[2]},
+        {"kind": "hang", "turn": 2, "nick": players[3].upper()},  # case does not matter
+    ]
+    with pytest.raises(ConfigError) as err:
+        parse_config(data, EXAMPLE)
+    text = str(err.value)
+    assert "override[0].nick" in text and "Шерлокк" in text
+    assert "override[1].target" in text and "Никто" in text
+    assert "override[2].new_nick" in text
+    assert "override[3]" not in text
