@@ -141,6 +141,13 @@ class DryRunClient:
         print(f"===== post to topic {topic_id} =====\n{text}\n", file=self.out)
         return PostResult(self._id(), "")
 
+    def new_topic(self, forum_id: int, subject: str, text: str) -> int:
+        print(f"===== new topic in forum {forum_id}: {subject} =====\n{text}\n", file=self.out)
+        return self._id()
+
+    def find_topic_with_marker(self, forum_id: int, subject: str, marker: str) -> int | None:
+        return None
+
     def edit_post(self, post_id: int, text: str, subject: str | None = None) -> PostResult:
         print(f"===== edit of post {post_id} =====\n{text}\n", file=self.out)
         return PostResult(post_id, "")
