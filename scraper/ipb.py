@@ -768,7 +768,12 @@ class IpbClient:
             return _FormPage(form, str(resp.url))
 
         values = {title_field: subject, body_field: self._body_value(text)}
-        resp = self._submit(refetch(), values, what, None, refetch)
+        page = refetch()
+        # a browser sends the pressed button too (IPB 2 `submit`); preview buttons are not it
+        buttons = [b for b in page.form.submit_buttons() if "preview" not in b.lower()]
+        resp = self._submit(
+            page, values, what, None, refetch, press=buttons[0] if buttons else None
+        )
         target = (
             urljoin(str(resp.url), resp.headers["location"])
             if resp.is_redirect
