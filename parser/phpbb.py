@@ -62,6 +62,7 @@ _CITE_SUFFIX_RE = re.compile(
     r"\s*(?:писал\(а\)|писал|писала|wrote|hat geschrieben)\s*:.*$", re.IGNORECASE | re.DOTALL
 )
 _VIEW_P_RE = re.compile(r"[?&;]p=(\d+)")
+_START_RE = re.compile(r"(?:[?&;]|&amp;)start=(\d+)")  # as parser.html.query_int(…, "start")
 
 # Tags that are formatting wrappers around a coloured span (reported as `wrappers`).
 _WRAPPER_TAGS = frozenset(
@@ -633,12 +634,13 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
             info.page = first_int(node_text(active))
     starts: list[int] = []
     for a in pag.css("a"):
-        href = a.attributes.get("href") or ""
+        attrs = a.attributes  # a fresh dict per access: read it once
+        href = attrs.get("href") or ""
         if "viewtopic" not in href:
             continue
-        s = query_int(href, "start")
-        starts.append(s if s is not None else 0)
-        if a.attributes.get("rel") == "next" and info.next_url is None:
+        m = _START_RE.search(href)  # query_int(href, "start") without its per-call cache lookup
+        starts.append(int(m.group(1)) if m else 0)
+        if info.next_url is None and attrs.get("rel") == "next":
             info.next_url = href
     if info.start is not None:
         starts.append(info.start)
