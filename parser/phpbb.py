@@ -903,7 +903,8 @@ def _slice(html: AnyStr) -> AnyStr | None:
 
 
 _MARKS = ('<div id="p', '" class="post', '<div class="action-bar bar-bottom">',
-          '<h2 class="topic-title"', '<div id="page-body"')  # fmt: skip
+          '<h2 class="topic-title"', '<div id="page-body"',
+          '<div class="action-bar bar-top">', '<div class="pagination">')  # fmt: skip
 _MARKS_B = tuple(m.encode() for m in _MARKS)
 
 
@@ -921,6 +922,15 @@ def _slice_of(
         top = html.rfind(marks[4], 0, start)
     if top < 0:
         top = 0
+    # The top bar's buttons, topic tools and search form (a sixth of what is left to parse)
+    # sit between the bar's opening tag and its pagination, which is all that is read there:
+    # cut them, keeping the bar's own tags so the tree around the pagination stays as it was.
+    bar = html.find(marks[5], top, start)
+    if bar >= 0:
+        bar += len(marks[5])
+        pag = html.find(marks[6], bar, start)
+        if pag >= 0:
+            return html[top:bar] + html[pag:start] + _drop_chrome(html[start:end], chrome)
     return html[top:start] + _drop_chrome(html[start:end], chrome)
 
 
