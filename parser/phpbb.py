@@ -62,6 +62,7 @@ _CITE_SUFFIX_RE = re.compile(
     r"\s*(?:писал\(а\)|писал|писала|wrote|hat geschrieben)\s*:.*$", re.IGNORECASE | re.DOTALL
 )
 _VIEW_P_RE = re.compile(r"[?&;]p=(\d+)")
+_START_RE = re.compile(r"(?:[?&;]|&amp;)start=(\d+)")  # as parser.html.query_int(…, "start")
 
 # Tags that are formatting wrappers around a coloured span (reported as `wrappers`).
 _WRAPPER_TAGS = frozenset(
@@ -633,12 +634,13 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
             info.page = first_int(node_text(active))
     starts: list[int] = []
     for a in pag.css("a"):
-        href = a.attributes.get("href") or ""
+        attrs = a.attributes  # a fresh dict per access: read it once
+        href = attrs.get("href") or ""
         if "viewtopic" not in href:
             continue
-        s = query_int(href, "start")
-        starts.append(s if s is not None else 0)
-        if a.attributes.get("rel") == "next" and info.next_url is None:
+        m = _START_RE.search(href)  # query_int(href, "start") without its per-call cache lookup
+        starts.append(int(m.group(1)) if m else 0)
+        if info.next_url is None and attrs.get("rel") == "next":
             info.next_url = href
     if info.start is not None:
         starts.append(info.start)
@@ -901,7 +903,8 @@ def _slice(html: AnyStr) -> AnyStr | None:
 
 
 _MARKS = ('<div id="p', '" class="post', '<div class="action-bar bar-bottom">',
-          '<h2 class="topic-title"', '<div id="page-body"')  # fmt: skip
+          '<h2 class="topic-title"', '<div id="page-body"',
+          '<div class="action-bar bar-top">', '<div class="pagination">')  # fmt: skip
 _MARKS_B = tuple(m.encode() for m in _MARKS)
 
 
@@ -919,6 +922,15 @@ def _slice_of(
         top = html.rfind(marks[4], 0, start)
     if top < 0:
         top = 0
+    # The top bar's buttons, topic tools and search form (a sixth of what is left to parse)
+    # sit between the bar's opening tag and its pagination, which is all that is read there:
+    # cut them, keeping the bar's own tags so the tree around the pagination stays as it was.
+    bar = html.find(marks[5], top, start)
+    if bar >= 0:
+        bar += len(marks[5])
+        pag = html.find(marks[6], bar, start)
+        if pag >= 0:
+            return html[top:bar] + html[pag:start] + _drop_chrome(html[start:end], chrome)
     return html[top:start] + _drop_chrome(html[start:end], chrome)
 
 

@@ -220,3 +220,20 @@ def test_C_6_override_nicks_are_checked_against_the_players() -> None:
     assert "override[1].target" in text and "Никто" in text
     assert "override[2].new_nick" in text
     assert "override[3]" not in text
+
+
+def test_G_N_4_court_forum_is_a_forum_id_for_gambler_only() -> None:
+    data = _example()
+    data["game"]["ruleset"] = "gambler"
+    data["game"]["deadlines"] = []
+    data["game"]["court_forum"] = 2
+    assert parse_config(data, EXAMPLE).game.court_forum == 2
+    data["game"]["court_forum"] = "форум"
+    with pytest.raises(ConfigError) as ei:
+        parse_config(data, EXAMPLE)
+    assert "game.court_forum" in {k for k, _ in ei.value.problems}
+    data["game"]["court_forum"] = 2
+    data["game"]["ruleset"] = "pefl"
+    with pytest.raises(ConfigError) as ei:
+        parse_config(data, EXAMPLE)
+    assert "game.court_forum" in {k for k, _ in ei.value.problems}
