@@ -1,9 +1,10 @@
 """Links to board posts in a post body (P-V.2 "quotes (or links to) an accepted vote").
 
 One reader for every board: phpBB (``viewtopic.php?p=N#pN``, ``viewtopic.php?t=T&p=N``, a bare
-``#pN`` anchor), IPB 1.3–3 (``showtopic=T&view=findpost&p=N``, ``act=findpost&pid=N``) and
-Invision Community 4/5 (``?do=findComment&comment=N``), absolute or relative, with or without
-a session id. Which link counts for a vote is the vote layer's business, not this module's.
+``#pN`` anchor), IPB 1.3–3 (``showtopic=T&view=findpost&p=N``, ``act=findpost&pid=N``, IPB 3's
+friendly ``/topic/T-title/page__view__findpost__p__N``) and Invision Community 4/5
+(``?do=findComment&comment=N``), absolute or relative, with or without a session id. Which
+link counts for a vote is the vote layer's business, not this module's.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ __all__ = ["linked_post_ids", "post_id_from_href"]
 _COMMENT = re.compile(r"[?&;]comment=(\d+)", re.I)
 _PID = re.compile(r"[?&;]pid=(\d+)", re.I)
 _P = re.compile(r"[?&;]p=(\d+)", re.I)
+_FRIENDLY_P = re.compile(r"findpost__p__(\d+)", re.I)  # IPB 3 friendly URLs
 _ANCHOR = re.compile(r"#p(\d+)$", re.I)
 
 
@@ -28,7 +30,7 @@ def post_id_from_href(href: str) -> int | None:
         m = _COMMENT.search(href)
         return int(m.group(1)) if m else None
     if "findpost" in low:
-        m = _PID.search(href) or _P.search(href)
+        m = _PID.search(href) or _P.search(href) or _FRIENDLY_P.search(href)
         return int(m.group(1)) if m else None
     if "viewtopic" in low or "showtopic" in low:
         m = _P.search(href) or _ANCHOR.search(href)

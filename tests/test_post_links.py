@@ -43,6 +43,7 @@ LINK_FORMS = [
     ("index.php?s=0123456789abcdef&showtopic=2969&view=findpost&p=109", 109),
     ("index.php?act=findpost&pid=110", 110),
     ("https://board.example/index.php?act=findpost&pid=111", 111),
+    ("https://board.example/index.php?/topic/5-game/page__view__findpost__p__115", 115),
     ("https://board.example/index.php?/topic/5-x/&do=findComment&comment=112", 112),
     ("https://board.example/topic/5-game/?do=findComment&comment=113", 113),
     ("/topic/5-game/?do=findComment&comment=114", 114),
