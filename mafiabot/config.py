@@ -143,6 +143,9 @@ class GameConfig:
     cast: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # host-dealt roles
     last_word_hours: int = 12  # G-P.2: a killed civilian's last word
     posts_after_death: int = 1  # P-P.2: posts a dead player may leave
+    # Gambler: the forum where the bot opens each day's court topic (G-N.3/G-N.4); used
+    # only without `court_topic`. None: the court runs in the game topic.
+    court_forum: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +405,7 @@ _GAME_KEYS = {
     "name",
     "topic",
     "court_topic",
+    "court_forum",
     "players",
     "registration_topic",
     "seed",
@@ -435,6 +439,15 @@ def _check_game(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
         c.err("game.court_topic", "not a topic id / topic URL")
     if ruleset == "pefl" and court_topic is not None:
         c.err("game.court_topic", "only the Gambler rules have a court topic")
+    court_forum: int | None = None
+    if g.get("court_forum") is not None:
+        raw_forum = g["court_forum"]
+        if isinstance(raw_forum, int) and not isinstance(raw_forum, bool) and raw_forum > 0:
+            court_forum = raw_forum
+        else:
+            c.err("game.court_forum", "not a forum id (a positive number, e.g. 2)")
+        if ruleset == "pefl":
+            c.err("game.court_forum", "only the Gambler rules have a court topic")
     reg = _topic_id(g["registration_topic"]) if g.get("registration_topic") is not None else None
     if g.get("registration_topic") is not None and reg is None:
         c.err("game.registration_topic", "not a topic id / topic URL")
@@ -574,6 +587,7 @@ def _check_game(c: _Checker, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
         cast=cast,
         last_word_hours=c.int_(g, "game", "last_word_hours", 12, minimum=0),
         posts_after_death=c.int_(g, "game", "posts_after_death", 1, minimum=0),
+        court_forum=court_forum,
     )
 
 

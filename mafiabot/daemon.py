@@ -141,6 +141,13 @@ class DryRunClient:
         print(f"===== post to topic {topic_id} =====\n{text}\n", file=self.out)
         return PostResult(self._id(), "")
 
+    def new_topic(self, forum_id: int, subject: str, text: str) -> int:
+        print(f"===== new topic in forum {forum_id}: {subject} =====\n{text}\n", file=self.out)
+        return self._id()
+
+    def find_topic_with_marker(self, forum_id: int, subject: str, marker: str) -> int | None:
+        return None
+
     def edit_post(self, post_id: int, text: str, subject: str | None = None) -> PostResult:
         print(f"===== edit of post {post_id} =====\n{text}\n", file=self.out)
         return PostResult(post_id, "")
@@ -616,9 +623,22 @@ class Daemon:
 
     def _topics(self, g: Game) -> list[int]:
         ts = [self.cfg.game.topic]
-        if self.cfg.game.court_topic:
-            ts.append(self.cfg.game.court_topic)
+        court = self._court_topic_id(g, g.turn)
+        if court != self.cfg.game.topic:
+            ts.append(court)
         return ts
+
+    def _court_topic_id(self, g: Game, turn: int) -> int:
+        """Where the turn's court votes are read (G-N.4): the host's `court_topic`, else the
+        topic the bot opened in `court_forum` for this turn (once the board accepted it),
+        else the game topic."""
+        if self.cfg.game.court_topic:
+            return self.cfg.game.court_topic
+        if self.cfg.game.court_forum and g.id is not None:
+            row = self.outbox(g).get(OutboxKey(str(g.id), turn, "court_topic", "topic"))
+            if row is not None and row.board_ids:
+                return row.board_ids[0]
+        return self.cfg.game.topic
 
     def _poll_topics(self, g: Game, now: datetime, report: TickReport) -> None:
         assert g.id is not None
@@ -972,7 +992,7 @@ class Daemon:
                 dead=dead,
             )
             return "green", res.votes, res.rejected, flags
-        court_topic = self.cfg.game.court_topic or self.cfg.game.topic
+        court_topic = self._court_topic_id(g, turn)
         posts, flags = self._posts_as_of(g, court_topic, turn, deadline)
         greens_dl = self.deadline_for(turn, "greens")
         posts = [p for p in posts if p.posted_at is None or p.posted_at > greens_dl]
@@ -1186,6 +1206,27 @@ class Daemon:
                 text=paper,
             )
         )
+        # a host-named court_topic wins over court_forum
+        court_forum = None if self.cfg.game.court_topic else self.cfg.game.court_forum
+        if gambler and phase == "greens" and after.nominees and court_forum:
+            # G-N.3/G-N.4: the bot opens the day's court topic; the outbox records its
+            # id (board_ids[0]) and the court votes are read there
+            subject, text = self.renderer.court_topic(
+                game_name=self.cfg.game.name,
+                turn=turn,
+                nominees=after.nominees,
+                deadline=next_deadline,
+                tz=self.tz,
+            )
+            rows.append(
+                OutboxRow(
+                    key=OutboxKey(str(g.id), turn, "court_topic", "topic"),
+                    channel="newtopic",
+                    topic_id=court_forum,
+                    subject=subject,
+                    text=text,
+                )
+            )
         rows += self._player_pms(g, turn, events, kind=f"pm-{phase}")
         reported = set((g.cursors or {}).get("flags_reported", {}).get(str(turn), []))
         all_flags = [f for f in [*self._flags(g, turn), *flags] if f not in reported]

@@ -507,6 +507,25 @@ class Renderer:
             first_deadline=format_when(first_deadline, tz),
         )
 
+    def court_topic(
+        self,
+        *,
+        game_name: str,
+        turn: int,
+        nominees: Sequence[str],
+        deadline: datetime | None,
+        tz: ZoneInfo | None = None,
+    ) -> tuple[str, str]:
+        """(subject, text) of the court topic the bot opens (G-N.3/G-N.4)."""
+        text = self.render(
+            "court_topic.bbcode.j2",
+            game_name=bbcode_escape(game_name),
+            turn=turn,
+            nominees=[bbcode_escape(n) for n in nominees],
+            deadline=format_when(deadline, tz) if deadline else None,
+        )
+        return f"Суд Слона — день {turn}", text
+
     def final_post(
         self,
         *,

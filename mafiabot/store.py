@@ -208,7 +208,7 @@ class OutboxDBRow(SQLModel, table=True):
     turn: int
     kind: str  # newspaper | votecount | role | ack | host_report | start | final …
     recipient: str  # "topic" for public posts, a nick (or "a,b") for PMs
-    channel: str  # topic | pm
+    channel: str  # topic | pm | newtopic (topic_id holds the forum id)
     text: str
     subject: str = ""
     topic_id: int | None = None
@@ -870,7 +870,7 @@ class Store:
 def _to_row(r: OutboxDBRow, game: str) -> OutboxRow:
     return OutboxRow(
         key=OutboxKey(game=game, turn=r.turn, kind=r.kind, recipient=r.recipient),
-        channel="pm" if r.channel == "pm" else "topic",
+        channel="pm" if r.channel == "pm" else "newtopic" if r.channel == "newtopic" else "topic",
         text=r.text,
         subject=r.subject,
         topic_id=r.topic_id,

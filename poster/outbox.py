@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, Protocol, runtime_checkable
 
 Status = Literal["pending", "sent", "failed"]
-Channel = Literal["topic", "pm"]
+Channel = Literal["topic", "pm", "newtopic"]
 
 #: BBCode wrapped around the marker; small but legible, and no colour (colours are votes).
 MARKER_BBCODE = "[size=50]{marker}[/size]"
@@ -37,10 +37,11 @@ class OutboxRow:
     channel: Channel
     text: str
     subject: str = ""
-    topic_id: int | None = None  # channel "topic"
+    topic_id: int | None = None  # channel "topic"; the forum id for channel "newtopic"
     recipients: tuple[str, ...] = ()  # channel "pm"
     status: Status = "pending"
-    board_ids: tuple[int, ...] = ()  # post/message id of every part sent so far
+    # post/message id of every part sent so far; for "newtopic" the first is the topic id
+    board_ids: tuple[int, ...] = ()
     in_flight_part: int | None = None  # part begun but not yet confirmed
     error: str = ""
     attempts: int = 0  # flushes that left the row pending after a board refusal

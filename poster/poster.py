@@ -5,6 +5,9 @@ each part is sent with its own marker:
 
     begin_part(key, i)          persisted before the submit
     client.post_reply / send_pm the board accepts (or refuses)
+      (channel "newtopic": part 0 is client.new_topic in forum `topic_id` and records the
+      topic id; later parts are replies in that topic; a crash is recovered by the marker
+      in the forum listing's topic of that title)
     record_part(key, i, id)     persisted after
 
 If the process dies between the board accepting and `record_part`, the row still says part i
@@ -104,7 +107,9 @@ def plan_parts(row: OutboxRow, limit: int | None, subject_limit: int | None = No
         marker = marker_for(row.key, i)
         subject = row.subject
         if subject:
-            suffix = f" ({i + 1}/{len(chunks)})" if len(chunks) > 1 else ""
+            # a new topic's title is sent once (with part 0); the rest are replies in it
+            split = len(chunks) > 1 and row.channel != "newtopic"
+            suffix = f" ({i + 1}/{len(chunks)})" if split else ""
             subject = fit_subject(subject, suffix, subject_limit)
         parts.append(Part(i, with_marker(chunk, marker), marker, subject))
     return parts
@@ -205,12 +210,24 @@ class Poster:
         return recovered
 
     def _find_on_board(self, row: OutboxRow, part: Part) -> int | None:
+        if row.channel == "newtopic":
+            if row.topic_id is None:
+                return None
+            if part.index == 0:
+                return self.client.find_topic_with_marker(row.topic_id, part.subject, part.marker)
+            return self.client.find_post_with_marker(row.board_ids[0], part.marker)
         if row.channel == "topic":
             assert row.topic_id is not None
             return self.client.find_post_with_marker(row.topic_id, part.marker)
         return self.client.find_sent_pm_with_marker(part.subject, part.marker)
 
     def _submit(self, row: OutboxRow, part: Part) -> int:
+        if row.channel == "newtopic":
+            if row.topic_id is None:
+                raise PostingRefused(f"outbox row {row.key} has no forum id")
+            if part.index == 0:
+                return self.client.new_topic(row.topic_id, part.subject, part.text)
+            return self.client.post_reply(row.board_ids[0], part.text).post_id
         if row.channel == "topic":
             if row.topic_id is None:
                 raise PostingRefused(f"outbox row {row.key} has no topic id")

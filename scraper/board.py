@@ -159,3 +159,10 @@ class BoardClient(Protocol):
 
     def send_pm(self, recipients: Sequence[str], subject: str, text: str) -> PMResult:
         """Send one PM to one or many users. Raises UnknownRecipient, FloodLimited, ..."""
+
+    def new_topic(self, forum_id: int, subject: str, text: str) -> int:
+        """Open a topic in a forum; returns its topic id. Raises PostingRefused subclasses."""
+
+    def find_topic_with_marker(self, forum_id: int, subject: str, marker: str) -> int | None:
+        """Id of a topic titled `subject` in the forum's listing whose first page holds the
+        bot's own post with `marker` (opened before a crash), if any."""

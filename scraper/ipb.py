@@ -736,6 +736,82 @@ class IpbClient:
         self._post_topics[result.post_id] = topic_id
         return result
 
+    def _new_topic_url(self, forum_id: int) -> str:
+        """The board's new-topic form: IPB 1.x/2.x `act=Post&CODE=00&f=F`, IPB 3 `do=new_post`,
+        IPS 4/5 the forum's `?do=add`."""
+        name = self.dialect.name
+        if name == "ips4":
+            return self.url(f"index.php?/forum/{forum_id}-forum/&do=add")
+        if name == "ipb3":
+            return self.url(
+                f"index.php?app=forums&module=post&section=post&do=new_post&f={forum_id}"
+            )
+        return self.url(f"index.php?act=Post&CODE=00&f={forum_id}")
+
+    def new_topic(self, forum_id: int, subject: str, text: str) -> int:
+        """Open a topic with the board's own new-topic form (every field it carries is sent
+        back, like a reply); the topic id comes from the redirect (`showtopic=`, `t=`,
+        `/topic/T-`), else from the new post's page."""
+        self._check_length(text)
+        what = f"open a topic in forum {forum_id}"
+        ips4 = self.dialect.name == "ips4"
+        title_field = "topic_title" if ips4 else "TopicTitle"
+        body_field = "topic_content" if ips4 else self.dialect.fields.get("reply_body", "Post")
+        url = self._new_topic_url(forum_id)
+
+        def refetch() -> _FormPage:
+            resp = self._member_get(url)
+            body = _text(resp)
+            form = _form_with(body, str(resp.url), title_field)
+            if form is None:
+                raise self._refusal(body, what, None)
+            return _FormPage(form, str(resp.url))
+
+        values = {title_field: subject, body_field: self._body_value(text)}
+        page = refetch()
+        # a browser sends the pressed button too (IPB 2 `submit`); preview buttons are not it
+        buttons = [b for b in page.form.submit_buttons() if "preview" not in b.lower()]
+        resp = self._submit(
+            page, values, what, None, refetch, press=buttons[0] if buttons else None
+        )
+        target = (
+            urljoin(str(resp.url), resp.headers["location"])
+            if resp.is_redirect
+            else forms.meta_refresh_url(_text(resp), str(resp.url)) or ""
+        )
+        tid = _topic_id_from_url(target)
+        if tid is None:
+            pid = _post_id_from_url(target)
+            if pid is not None:
+                found = self._member_get(self.url(f"index.php?act=findpost&pid={pid}"))
+                tid = _topic_id_from_url(str(found.url))
+        if tid is None:
+            raise UnexpectedPage(f"the board answered without a topic link while trying to {what}")
+        log.info("board accepted: %s (topic %d)", what, tid)
+        return tid
+
+    def find_topic_with_marker(self, forum_id: int, subject: str, marker: str) -> int | None:
+        """Looks for the topic by its first page: the forum listing's links to topics
+        titled `subject`, each checked for the bot's own post with `marker`."""
+        if self.dialect.name == "ips4":
+            listing = self.url(f"index.php?/forum/{forum_id}-forum/")
+        else:
+            listing = self.url(f"index.php?showforum={forum_id}")
+        resp = self._member_get(listing)
+        want = " ".join(subject.split())
+        me = " ".join(self.settings.username.split()).casefold()
+        seen: set[int] = set()
+        for a in LexborHTMLParser(_text(resp)).css("a[href]"):
+            tid = _topic_id_from_url(urljoin(str(resp.url), a.attributes.get("href") or ""))
+            if tid is None or tid in seen or " ".join(a.text(deep=True).split()) != want:
+                continue
+            seen.add(tid)
+            first = self._fetch_topic_page(self._topic_url(tid, 1))
+            parsed = parse_ipb_topic(first.raw.html, dialect=self.dialect, tz=self.settings.tz)
+            if any(p.author.casefold() == me and marker in p.own_text for p in parsed.posts):
+                return tid
+        return None
+
     def edit_post(self, post_id: int, text: str, subject: str | None = None) -> PostResult:
         self._check_length(text)
         what = f"edit post {post_id}"
@@ -956,6 +1032,17 @@ def _post_id_from_url(url: str) -> int | None:
         if q.get(key) and q[key][0].isdigit():
             return int(q[key][0])
     m = re.search(r"#(?:entry|comment-|findComment-)(\d+)", url)
+    return int(m.group(1)) if m else None
+
+
+def _topic_id_from_url(url: str) -> int | None:
+    if not url:
+        return None
+    q = parse_qs(urlsplit(url).query)
+    for key in ("showtopic", "t"):
+        if q.get(key) and q[key][0].isdigit():
+            return int(q[key][0])
+    m = re.search(r"/topic/(\d+)-", url)
     return int(m.group(1)) if m else None
 
 

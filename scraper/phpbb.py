@@ -30,6 +30,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import httpx
+from selectolax.lexbor import LexborHTMLParser
 
 from parser.pages import parse_pm, parse_pm_folder, parse_topic
 from scraper import forms
@@ -397,6 +398,9 @@ class PhpbbClient:
                 pages.append(
                     self._fetch_topic_page(self._topic_url(topic_id, (page_no - 1) * per_page))
                 )
+        return self._own_post_with_marker(pages, marker)
+
+    def _own_post_with_marker(self, pages: list[TopicPageFetch], marker: str) -> int | None:
         me = self.settings.username.casefold()
         for page in pages:
             parsed = parse_topic(page.raw.html, board="phpbb", tz="UTC", now=page.raw.fetched_at)
@@ -565,6 +569,47 @@ class PhpbbClient:
         )
         return self._post_result(resp, what)
 
+    def new_topic(self, forum_id: int, subject: str, text: str) -> int:
+        """Open a topic in a forum (`posting.php?mode=post&f=F`); returns the topic id.
+
+        Same form machinery as a reply (tokens, flood, review). phpBB 3.3 answers with a
+        302 to `viewtopic.php?p=N` (older styles add `t=`); without `t` the post's page names
+        its topic in the title link."""
+        self._check_length(text)
+        what = f"open a topic in forum {forum_id}"
+        url = self.url(f"posting.php?mode=post&f={forum_id}")
+        values = {"subject": subject, "message": text}
+        try:
+            page = self._form_page(url, what)
+        except NotFound as exc:
+            raise NotFound(f"forum {forum_id} does not exist or is hidden: {exc}") from exc
+        resp = self._submit_post_form(page, values, what, None, lambda: self._form_page(url, what))
+        result = self._post_result(resp, what)
+        tid = forms.query_int(result.url, "t")
+        return tid if tid is not None else self._topic_of_post(result.post_id)
+
+    def _topic_of_post(self, post_id: int) -> int:
+        resp = self._member_get(self.url(f"viewtopic.php?p={post_id}"))
+        link = _tree_first_href(resp.text, "h2.topic-title a")
+        tid = forms.query_int(urljoin(str(resp.url), link or ""), "t")
+        if tid is None:
+            raise UnexpectedPage(f"the page of post {post_id} does not name its topic")
+        return tid
+
+    def find_topic_with_marker(self, forum_id: int, subject: str, marker: str) -> int | None:
+        """Id of a topic in the forum's first listing page titled `subject` whose first
+        page holds the bot's own post with `marker` (a topic opened before a crash)."""
+        resp = self._member_get(self.url(f"viewforum.php?f={forum_id}"))
+        want = " ".join(subject.split())
+        for title, href in _topic_titles(resp.text):
+            tid = forms.query_int(urljoin(str(resp.url), href), "t")
+            if tid is None or " ".join(title.split()) != want:
+                continue
+            first = self._fetch_topic_page(self._topic_url(tid, 0))
+            if self._own_post_with_marker([first], marker) is not None:
+                return tid
+        return None
+
     def edit_post(self, post_id: int, text: str, subject: str | None = None) -> PostResult:
         self._check_length(text)
         what = f"edit post {post_id}"
@@ -688,3 +733,16 @@ def _prefix_from_names(names: Iterable[str]) -> str | None:
 def _has(text: str, phrases: Sequence[str]) -> bool:
     low = text.lower()
     return any(p in low for p in phrases)
+
+
+def _tree_first_href(html: str, selector: str) -> str | None:
+    node = LexborHTMLParser(html).css_first(selector)
+    return None if node is None else node.attributes.get("href")
+
+
+def _topic_titles(html: str) -> list[tuple[str, str]]:
+    """(title, href) of every `a.topictitle` in a forum listing."""
+    return [
+        (a.text(deep=True), a.attributes.get("href") or "")
+        for a in LexborHTMLParser(html).css("a.topictitle")
+    ]

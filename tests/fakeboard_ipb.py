@@ -215,6 +215,30 @@ def _derived_reply_form(f: str, t: str, sid: str) -> str:
     )
 
 
+def _derived_new_topic_form(f: str, sid: str) -> str:
+    """IPB 2 `class_post.php` new-topic form: the reply form's `REPLIER` with CODE=01, the
+    title and description fields and no topic id (template-derived)."""
+    return _derived_page(
+        "Новая тема",
+        "<form name='REPLIER' id='postingform' action='http://hustle-sa.ru/forum/index.php' "
+        "method='post' enctype='multipart/form-data'>"
+        "<input type='hidden' name='st' value='0' /><input type='hidden' name='act' value='Post' />"
+        f"<input type='hidden' name='s' value='{sid}' />"
+        f"<input type='hidden' name='f' value='{f}' />"
+        f"<input type='hidden' name='auth_key' value='{_AUTH_KEY}' />"
+        "<input type='hidden' name='removeattachid' value='0' />"
+        "<input type='hidden' name='CODE' value='01' />"
+        "<input type='hidden' name='attach_post_key' value='0b7c1e2d3f4a5b6c7d8e9f0a1b2c3d4e' />"
+        "<input type='hidden' name='parent_id' value='0' />"
+        "<input type='text' name='TopicTitle' size='40' maxlength='50' value='' />"
+        "<input type='text' name='TopicDesc' size='40' maxlength='40' value='' />"
+        "<textarea name='Post' rows='15' cols='70'></textarea>"
+        "<input type='checkbox' name='enableemo' value='yes' checked='checked' />"
+        "<input type='checkbox' name='enablesig' value='yes' checked='checked' />"
+        "<input type='submit' name='submit' value='Создать тему' /></form>",
+    )
+
+
 def _derived_edit_form(f: str, t: str, pid: int, text: str) -> str:
     """IPB 1.3/2.x edit form: `REPLIER` with CODE=09 and the post's text (template-derived)."""
     return _derived_page(
@@ -288,6 +312,7 @@ class FakeIpb2(_Base):
     refuse_tokens: bool = False  # every auth_key is "expired" (a board that rotates them)
     max_subject: int | None = None  # a board that cuts long PM titles
     inbox_per_page: int = 0  # >0: the inbox is listed in pages of this many rows (derived)
+    new_topics: dict[int, tuple[int, str]] = field(default_factory=dict)  # tid -> (forum, title)
 
     def __post_init__(self) -> None:
         for tid in (2969, 3058, 3092):
@@ -313,6 +338,8 @@ class FakeIpb2(_Base):
                 return self._login(form)
             if act == "Post" and form.get("CODE") == "09":
                 return self._edit(member, form)
+            if act == "Post" and form.get("CODE") == "01":
+                return self._new_topic(member, form)
             if act == "Post":
                 return self._reply(member, form)
             if act == "Msg":
@@ -336,6 +363,12 @@ class FakeIpb2(_Base):
             if pid in self.own_posts:
                 tid = self.own_posts[pid][0]
             return self._topic(member, tid, 0 if tid != 2969 else 10**6)
+        if act == "Post" and q.get("CODE") == "00":
+            if not member:
+                return self._page(_derived_login_form("Вы должны войти, чтобы создать тему"))
+            return self._page(_derived_new_topic_form(q.get("f", ""), "s"))
+        if "showforum" in q:
+            return self._page(self._derived_forum_listing(int(q["showforum"] or 0)))
         if act == "Post" and q.get("CODE") == "02":
             if not member:
                 return self._page(_derived_login_form("Вы должны войти, чтобы ответить"))
@@ -477,6 +510,54 @@ class FakeIpb2(_Base):
                 "Location": f"http://hustle-sa.ru/forum/index.php?showtopic={tid}&st=0&#entry{pid}"
             },
         )
+
+    def _new_topic(self, member: int, form: dict[str, str]) -> httpx.Response:
+        """IPB 2 `class_post.php` new topic (CODE=01): the reply flow's checks plus a title;
+        the new topic's page is TEMPLATE-DERIVED from the real topic 3058 with its posts cut."""
+        if not member:
+            return self._page(_derived_login_form("Вы должны войти, чтобы создать тему"))
+        if form.get("auth_key") != _AUTH_KEY:
+            self.violations.append("new topic without the form's auth_key")
+            return self._page(_derived_error("Ключ безопасности (auth_key) устарел"))
+        names = set(form)
+        want = {"act", "s", "f", "auth_key", "CODE", "TopicTitle", "TopicDesc", "Post", "submit"}
+        if not want <= names:
+            self.violations.append(f"new topic form fields missing: {sorted(want - names)}")
+        if not form.get("TopicTitle", "").strip():
+            return self._page(_derived_error("Вы должны ввести название темы"))
+        if self._flooded(member):
+            return self._page(
+                _derived_error(
+                    "Флуд-контроль включён: вы не можете отправлять сообщения так часто. "
+                    f"Пожалуйста, подождите {int(self.flood_interval)} секунд"
+                )
+            )
+        tid = max(self.pages) + 1
+        html = self.pages[3058]
+        starts = [m.start() for m in _MSG.finditer(html)]
+        end = html.rindex(_POST_END) + len(_POST_END)
+        # keep one post-end marker: the test's posts are inserted after it, as in any topic
+        empty = html[: starts[0]] + _POST_END + html[end:]
+        self.pages[tid] = empty.replace("showtopic=3058", f"showtopic={tid}")
+        self.new_topics[tid] = (int(form.get("f", "0") or 0), form["TopicTitle"])
+        self.last_write[member] = self.clock()
+        pid = self.next_post_id
+        self.next_post_id += 1
+        self.own_posts[pid] = (tid, member, form.get("Post", ""))
+        self.extra_posts[tid] = [self._derived_post(pid, member, form.get("Post", ""), tid)]
+        return httpx.Response(
+            302, headers={"Location": f"http://hustle-sa.ru/forum/index.php?showtopic={tid}"}
+        )
+
+    def _derived_forum_listing(self, forum: int) -> str:
+        """A forum's topic list (`showforum=F`, TEMPLATE-DERIVED: the topic links only)."""
+        rows = "".join(
+            f"<tr><td class='row4'><a href='http://hustle-sa.ru/forum/index.php?showtopic={tid}'>"
+            f"{title}</a></td></tr>"
+            for tid, (f, title) in sorted(self.new_topics.items(), reverse=True)
+            if f == forum
+        )
+        return _derived_page("Форум", f"<table>{rows}</table>")
 
     def _edit(self, member: int, form: dict[str, str]) -> httpx.Response:
         if form.get("auth_key") != _AUTH_KEY:

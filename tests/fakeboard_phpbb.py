@@ -73,6 +73,9 @@ EDIT_FIELDS = recorded_form("edit_own_post", 4)
 LOGIN_FIELDS = recorded_form("login_ok", 1)
 PM_ADD_FIELDS = recorded_form("pm_send", 4)
 PM_POST_FIELDS = recorded_form("pm_send", 5)
+# DERIVED: no new-topic submit was recorded; phpBB's posting form for mode=post is the reply
+# form without the post-review field (topic_cur_post_id exists only for replies).
+NEW_TOPIC_FIELDS = [n for n in REPLY_FIELDS if n != "topic_cur_post_id"]
 
 
 class FakeClock:
@@ -148,6 +151,8 @@ class FakePhpbb:
     request_times: list[float] = field(default_factory=list)
     # (path suffix, callback) run once after the board answered a matching GET
     after_get: list[tuple[str, Callable[[], object]]] = field(default_factory=list)
+    # topics opened during a test: topic id -> (forum id, subject, posts)
+    new_topics: dict[int, tuple[int, str, list[FakePost]]] = field(default_factory=dict)
     _counter: int = 0
 
     def __post_init__(self) -> None:
@@ -287,6 +292,10 @@ class FakePhpbb:
             return self._html(self._with_tokens(page("http/session_expired/5.html"), sess, "login"))
         if path == "posting.php" and q.get("mode") == "reply":
             return self._reply(method, q, form, sess)
+        if path == "posting.php" and q.get("mode") == "post":
+            return self._new_topic(method, q, form, sess)
+        if path == "viewforum.php":
+            return self._viewforum(q, sess)
         if path == "posting.php" and q.get("mode") == "edit":
             return self._edit(method, q, form, sess)
         if path == "ucp.php" and q.get("i") == "pm":
@@ -374,6 +383,9 @@ class FakePhpbb:
     # -- topics ---------------------------------------------------------------------------------
 
     def _viewtopic(self, q: dict[str, str], sess: Session) -> httpx.Response:
+        for tid, (_f, _s, posts) in self.new_topics.items():
+            if q.get("t") == str(tid) or any(str(p.id) == q.get("p") for p in posts):
+                return self._html(_derived_new_topic_page(tid, posts))
         if "p" in q:
             idx = next((i for i, p in enumerate(self.posts) if p.id == int(q["p"])), None)
             if idx is None:
@@ -452,6 +464,40 @@ class FakePhpbb:
             )
             return self._html(_derived_info(body, "Ваше сообщение было успешно отправлено."))
         return self._redirect(f"{BASE}viewtopic.php?p={pid}#p{pid}")
+
+    def _new_topic(
+        self, method: str, q: dict[str, str], form: list[tuple[str, str]], sess: Session
+    ) -> httpx.Response:
+        if q.get("f") != "2":
+            return self._html(page("http/not_found/7.html"), 404)
+        if method == "GET":
+            return self._html(self._with_tokens(_derived_new_topic_form(), sess, "posting"))
+        self._check_fields(form, NEW_TOPIC_FIELDS, "new topic")
+        data = dict(form)
+        if not self._check_token(form, sess, "posting"):
+            return self._html(self._with_tokens(_derived_new_topic_form(), sess, "posting"))
+        now = self.clock()
+        if now - self.last_write.get(sess.uid, -1e9) < self.flood_interval:
+            body = _derived_new_topic_form(page("http/reply_flood/4.html"))
+            return self._html(self._with_tokens(body, sess, "posting"))
+        message = data.get("message", "")
+        pid = max([p.id for p in self.posts] + [self.new_topic_post_max()]) + 1
+        tid = max([4, *self.new_topics]) + 1
+        post = FakePost(pid, sess.uid, _derived_post(pid, sess.uid, message), message)
+        self.new_topics[tid] = (2, data.get("subject", ""), [post])
+        self.last_write[sess.uid] = now
+        self.accepted_posts.append(pid)
+        # phpBB 3.3 redirects to the post without the topic id (like a reply)
+        return self._redirect(f"{BASE}viewtopic.php?p={pid}#p{pid}")
+
+    def new_topic_post_max(self) -> int:
+        return max((p.id for _f, _s, ps in self.new_topics.values() for p in ps), default=0)
+
+    def _viewforum(self, q: dict[str, str], sess: Session) -> httpx.Response:
+        if q.get("f") != "2":
+            return self._html(page("http/not_found/3.html"), 404)
+        topics = [(tid, subj) for tid, (_f, subj, _p) in self.new_topics.items()]
+        return self._html(_derived_viewforum(topics) if topics else page("viewforum.html"))
 
     def add_post_by(self, uid: int, message: str) -> int:
         """Another user posts (for post review and polling tests)."""
@@ -798,3 +844,34 @@ def _derived_pm_view(m: FakePM) -> str:
         '<div class="content">Здравствуйте! Можно ли наблюдателям писать в игровую тему?</div>',
         f'<div class="content">{_render_bbcode(m.message)}</div>',
     )
+
+
+def _derived_new_topic_form(source: str | None = None) -> str:
+    """TEMPLATE-DERIVED: the real reply form (reply_ok/3.html, or a refusal page carrying
+    the form) turned into phpBB's new-topic form: action mode=post&f=2, no post review."""
+    body = source if source is not None else page("http/reply_ok/3.html")
+    body = body.replace("./posting.php?mode=reply&amp;t=4", "./posting.php?mode=post&amp;f=2")
+    return re.sub(r'\s*<input type="hidden" name="topic_cur_post_id" value="\d+" />', "", body)
+
+
+def _derived_new_topic_page(tid: int, posts: list[FakePost]) -> str:
+    """TEMPLATE-DERIVED: a one-page topic built from topic_p8.html for a topic opened in a
+    test; its links name topic `tid` instead of 4."""
+    body = _derived_topic_page(posts, 1, 1, len(posts), 10)
+    return body.replace("viewtopic.php?t=4", f"viewtopic.php?t={tid}")
+
+
+def _derived_viewforum(topics: list[tuple[int, str]]) -> str:
+    """TEMPLATE-DERIVED: the real viewforum.html with the game topic's row cloned, on top,
+    for each topic opened in a test (id and title refilled)."""
+    body = page("viewforum.html")
+    anchor = body.index('<a href="./viewtopic.php?t=4" class="topictitle">')
+    start = body.rindex('<li class="row', 0, anchor)
+    end = body.index('<li class="row', anchor)  # the next row: this one holds nested <li>s
+    row = body[start:end]
+    rows = []
+    for tid, subject in topics:
+        r = re.sub(r"([?&;])t=4\b", rf"\g<1>t={tid}", row)
+        r = r.replace("Мафия – 12. Старт игры", htmlmod.escape(subject, quote=False))
+        rows.append(r)
+    return body[:start] + "".join(rows) + body[start:]

@@ -187,3 +187,20 @@ def test_syntax_error_is_reported(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as ei:
         load_config(bad)
     assert ei.value.problems[0][0] == "(syntax)"
+
+
+def test_G_N_4_court_forum_is_a_forum_id_for_gambler_only() -> None:
+    data = _example()
+    data["game"]["ruleset"] = "gambler"
+    data["game"]["deadlines"] = []
+    data["game"]["court_forum"] = 2
+    assert parse_config(data, EXAMPLE).game.court_forum == 2
+    data["game"]["court_forum"] = "форум"
+    with pytest.raises(ConfigError) as ei:
+        parse_config(data, EXAMPLE)
+    assert "game.court_forum" in {k for k, _ in ei.value.problems}
+    data["game"]["court_forum"] = 2
+    data["game"]["ruleset"] = "pefl"
+    with pytest.raises(ConfigError) as ei:
+        parse_config(data, EXAMPLE)
+    assert "game.court_forum" in {k for k, _ in ei.value.problems}

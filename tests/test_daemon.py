@@ -543,3 +543,46 @@ def test_P_A_3_a_beaten_player_posting_is_flagged(tmp_path: Path) -> None:
     _tick_until(run, times, _at(run, "2026-11-29T22:01"))
     report = next(m for m in run.board.sent if "отчёт, ход 2" in m.subject)
     assert "Кот избит и не может писать в этом ходу" in report.html
+
+
+def test_G_N_4_bot_opens_the_court_topic_in_court_forum_and_reads_votes_there(
+    tmp_path: Path,
+) -> None:
+    """The recorded Gambler game with `court_forum` instead of `court_topic`: after each
+    greens deadline with nominees the bot opens «Суд Слона — день N»; the recorded court
+    votes (topic 5 in the recording) are posted by the players into the topic it opened."""
+    run, data = setup("gambler", _db(tmp_path))
+    game_cfg = dataclasses.replace(run.cfg.game, court_topic=None, court_forum=2)
+    run.daemon.cfg = dataclasses.replace(run.daemon.cfg, game=game_cfg)
+    board = run.board
+    opened: list[int] = []
+    real_new_topic = board.new_topic
+
+    def new_topic(forum_id: int, subject: str, text: str) -> int:
+        tid = real_new_topic(forum_id, subject, text)
+        # the players vote in the topic the bot opened: recorded court posts still to come
+        # move there
+        for p in board.posts:
+            if p.topic in (5, *opened) and p.at > run.clock[0]:
+                p.topic = tid
+        opened.append(tid)
+        return tid
+
+    board.new_topic = new_topic  # type: ignore[method-assign]
+    for t in tick_times(run, data):
+        run.clock[0] = t
+        run.daemon.tick(t)
+        if run.store.get_game(run.daemon.game().id or 0).status == "over":
+            break
+    assert opened, "the bot never opened a court topic"
+    assert board.opened_topics[opened[0]] == (2, "Суд Слона — день 2")
+    first = next(p for p in board.posts if p.topic == opened[0] and p.author == board.host)
+    assert "Mister X" in first.source and "Суд Слона — день 2" in first.source  # nominees
+    day2 = next(p.source for p in board.posts if "итоги дня 2" in p.source)
+    # same verdict as with the host-named court topic: the votes were read in the new topic
+    assert "посажен [b]Mister X[/b] — крёстный отец" in day2
+    g = run.daemon.game()
+    assert g.id is not None
+    assert run.store.posts(g.id, topic_id=opened[0])  # the court topic was polled
+    assert not run.store.posts(g.id, topic_id=5)  # the recording's topic is not used
+    assert run.daemon.game().winner == "town"

@@ -163,6 +163,7 @@ class RecordedBoard:
         self.fail_next_reads = 0  # an outage: the next N reads raise BoardUnavailable
         self._next_post = 1000
         self._next_pm = 500
+        self.opened_topics: dict[int, tuple[int, str]] = {}  # topic id -> (forum, subject)
 
     # -- feeding the recorded game ---------------------------------------------------------
 
@@ -359,6 +360,23 @@ class RecordedBoard:
         if self.on_post is not None:
             self.on_post(p)
         return PostResult(p.id, f"{BASE}viewtopic.php?p={p.id}#p{p.id}")
+
+    def new_topic(self, forum_id: int, subject: str, text: str) -> int:
+        """Opens a topic: ids from 500 up (no recorded topic uses them); its first post is
+        an ordinary post of that topic."""
+        self._check()
+        topic_id = 500 + len(self.opened_topics)
+        self.opened_topics[topic_id] = (forum_id, subject)
+        self.post_reply(topic_id, text)
+        return topic_id
+
+    def find_topic_with_marker(self, forum_id: int, subject: str, marker: str) -> int | None:
+        self._check()
+        for topic_id, (forum, title) in self.opened_topics.items():
+            found = forum == forum_id and title == subject
+            if found and self.find_post_with_marker(topic_id, marker) is not None:
+                return topic_id
+        return None
 
     def edit_post(self, post_id: int, text: str, subject: str | None = None) -> PostResult:
         self._check()
