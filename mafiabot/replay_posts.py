@@ -12,13 +12,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from selectolax.lexbor import LexborNode
-
 from engine import GameState, InputRejected, Move, RulesSettings, Vote
 from parser.html import parse_html
 from parser.moves import parse_move
 from parser.phpbb import read_body
-from parser.records import Post, Quote
+from parser.records import Post
 from parser.votes import VoteOptions, extract_court_votes, extract_votes
 
 # quotes the scenario may mark more plainly than phpBB does: <blockquote data-post-id="3">
@@ -32,16 +30,11 @@ def post_from_body(pid: int, author: str, html: str, position: int) -> Post:
     if content is None:  # unreachable for the wrapper above; keeps the record total
         return Post(pid, author, None, None, html, "", "", position=position)
     plain_ids = [_plain_quote_id(bq.attributes) for bq in content.css("blockquote")]
-    links = _post_links_outside_quotes(content)
     body = read_body(content, f"post {pid}")
     quotes = tuple(
         replace(q, post_id=plain_ids[i]) if q.post_id is None and i < len(plain_ids) else q
         for i, q in enumerate(body.quotes)
     )
-    # P-V.2 "quotes (or links to) an accepted vote": a link to a post is handed to the vote
-    # parser as an empty quote of that post, the one form of reference it reads
-    quoted = {q.post_id for q in quotes}
-    quotes += tuple(Quote(author=None, post_id=n, text="") for n in links if n not in quoted)
     return Post(
         id=pid,
         author=author,
@@ -53,25 +46,8 @@ def post_from_body(pid: int, author: str, html: str, position: int) -> Post:
         colored=body.colored,
         quotes=quotes,
         position=position,
+        linked_posts=body.links,  # P-V.2 "(or links to)": read as on a real board page
     )
-
-
-def _post_links_outside_quotes(content: LexborNode) -> list[int]:
-    """Post ids of links to topic posts (…viewtopic.php?p=N#pN) outside quotes."""
-    found: list[int] = []
-    for a in content.css("a"):
-        p = a.parent
-        inside = False
-        while p is not None and p.mem_id != content.mem_id:
-            if p.tag == "blockquote":
-                inside = True
-                break
-            p = p.parent
-        href = a.attributes.get("href") or ""
-        m = _POST_REF.search(href) if "viewtopic" in href else None
-        if not inside and m:
-            found.append(int(m.group(1)))
-    return found
 
 
 def _plain_quote_id(attrs: dict[str, str | None]) -> int | None:

@@ -24,6 +24,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.colors import canonical_color
 from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
+from parser.links import linked_post_ids
 from parser.records import (
     ColoredSpan,
     EditNote,
@@ -664,6 +665,7 @@ class BodyParts:
     colored: tuple[ColoredSpan, ...]
     quotes: tuple[Quote, ...]
     edited: EditNote | None
+    links: tuple[int, ...] = ()  # post ids linked outside quotes and signatures (P-V.2)
 
 
 def _edit_note(
@@ -738,6 +740,9 @@ def _read_body(
         if node.parent is not None:
             node.decompose()
     colored = _colored_spans(own, where, issues)
+    # links from the copy without quotes (a quoted author's links are his, a citation's link
+    # is the quote itself) and without signatures (removed above); code shows markup literally
+    links = linked_post_ids(own, lambda n: n.tag in ("pre", "code")) if "href" in body_html else ()
     return BodyParts(
         html=body_html.strip(),
         text=text,
@@ -745,6 +750,7 @@ def _read_body(
         colored=tuple(colored),
         quotes=tuple(quotes),
         edited=edited,
+        links=links,
     )
 
 
@@ -838,6 +844,7 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
                 colored=body.colored,
                 quotes=body.quotes,
                 edited=body.edited,
+                linked_posts=body.links,
                 posted_at_text=shown,
             )
         )
@@ -922,6 +929,7 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
                 colored=body.colored,
                 quotes=body.quotes,
                 edited=body.edited,
+                linked_posts=body.links,
                 posted_at_text=shown,
             )
         )

@@ -24,6 +24,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from parser.colors import canonical_color
 from parser.dates import get_tz, parse_iso, read_date
 from parser.html import collapse, first_int, node_text, parse_html, query_int, user_id_from_href
+from parser.links import linked_post_ids
 from parser.pages import BoardReader, register_board
 from parser.records import (
     ColoredSpan,
@@ -122,6 +123,7 @@ class Body:
     colored: tuple[ColoredSpan, ...] = ()
     quotes: tuple[Quote, ...] = ()
     issues: list[ParseIssue] = field(default_factory=list)
+    links: tuple[int, ...] = ()  # post ids linked outside quotes and signatures (P-V.2)
 
 
 @dataclass(slots=True)
@@ -369,6 +371,17 @@ def read_body(content: LexborNode, where: str) -> Body:
     ]
     body.quotes = tuple(quotes)
     body.colored = tuple(colored)
+    if "href" in html:
+        # read before the quotes are cut out below: a link inside a quote is the quoted
+        # author's, and a quote header's "↑" link is the quote itself, not a link of this post
+        def not_own(node: LexborNode) -> bool:
+            tag = node.tag
+            if tag == "blockquote" or node.mem_id in quote_index or tag in ("pre", "code"):
+                return True
+            cls = node.attributes.get("class") or ""
+            return "quotetitle" in cls or "signature" in cls or "codebox" in cls
+
+        body.links = linked_post_ids(content, not_own)
     if top_quotes:
         for bq in top_quotes:
             title = _quotetitle_of(bq)
@@ -576,6 +589,7 @@ def _read_posts(
                 own_text=body.own_text,
                 colored=body.colored,
                 quotes=body.quotes,
+                linked_posts=body.links,
                 edited=edited,
                 deleted=g.deleted,
                 subject=node_text(h3),
@@ -803,6 +817,7 @@ def _read_table_posts(
                 own_text=body.own_text,
                 colored=body.colored,
                 quotes=body.quotes,
+                linked_posts=body.links,
                 edited=edited,
                 subject=subject,
                 position=None if first_position is None else first_position + i,
@@ -1062,6 +1077,7 @@ def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | 
                 own_text=body.own_text,
                 colored=body.colored,
                 quotes=body.quotes,
+                linked_posts=body.links,
                 subject=node_text(node.css_first("h3")),
                 # the page size is not printed; only page 1's positions are certain
                 position=i + 1 if page == 1 else None,

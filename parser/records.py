@@ -72,6 +72,9 @@ class Post:
     subject: str = ""
     position: int | None = None  # 1-based position in the topic, when known
     posted_at_text: str = ""  # the time exactly as printed
+    # board post ids linked from the body outside quotes and signatures, in document order
+    # (the post's own id and other topics' posts included: the vote layer decides, P-V.2)
+    linked_posts: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,8 @@ How a post is read
    the nick — no copy or declined form of the voted nick counts, nor the other
    vote-coloured nicks of the post (see `reason_words` for the ruling). Without one it
    still counts as an agreement (P-V.2) when the post quotes an accepted vote (by board
-   post id) for the same target.
+   post id) for the same target, or links to one (``Post.linked_posts``, read by the board
+   parsers outside quotes and signatures); a quote is looked at before a link.
 6. A vote read from a post edited at or after ``until`` still counts (the board keeps no
    older text) but its `PostReading.note` says ``edited_after_deadline`` for the host.
 
@@ -448,14 +449,10 @@ def extract_votes(
         )
         if need_reason and words < o.min_reason_words:
             if agreement:
-                agreed_with = next(
-                    (
-                        q.post_id
-                        for q in post.quotes
-                        if q.post_id is not None and accepted_by_post.get(q.post_id) == target
-                    ),
-                    None,
-                )
+                # P-V.2: a quoted accepted vote first, then one the post links to
+                referred = [q.post_id for q in post.quotes if q.post_id is not None]
+                referred += post.linked_posts
+                agreed_with = next((n for n in referred if accepted_by_post.get(n) == target), None)
             if agreed_with is None:
                 reject(post, author, NO_REASON, target=target, text=pick.span.text)
                 continue

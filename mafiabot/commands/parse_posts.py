@@ -3,8 +3,9 @@
 Output keys (stable): id (board post id; null in a printable view), author, author_id (null
 for a deleted user or guest), posted_at (ISO 8601 with offset, or null), posted_at_text,
 subject, text, own_text (outside quotes), colored [{color, text, struck}] (outside quotes, in
-order), quotes [{author, author_id, post_id, depth}], edited (null or {by, at, count, reason}),
-deleted, page (file name), position. Parse issues go to stderr as warnings.
+order), quotes [{author, author_id, post_id, depth}], linked_posts (post ids linked outside
+quotes and signatures, in order), edited (null or {by, at, count, reason}), deleted, page
+(file name), position. Parse issues go to stderr as warnings.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def post_json(post: Any, page: str) -> dict[str, Any]:
             }
             for q in post.quotes
         ],
+        "linked_posts": list(getattr(post, "linked_posts", ())),
         "edited": None
         if edited is None
         else {

@@ -1,0 +1,63 @@
+"""Links to board posts in a post body (P-V.2 "quotes (or links to) an accepted vote").
+
+One reader for every board: phpBB (``viewtopic.php?p=N#pN``, ``viewtopic.php?t=T&p=N``, a bare
+``#pN`` anchor), IPB 1.3–3 (``showtopic=T&view=findpost&p=N``, ``act=findpost&pid=N``, IPB 3's
+friendly ``/topic/T-title/page__view__findpost__p__N``) and Invision Community 4/5
+(``?do=findComment&comment=N``), absolute or relative, with or without a session id. Which
+link counts for a vote is the vote layer's business, not this module's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from selectolax.lexbor import LexborNode
+
+__all__ = ["linked_post_ids", "post_id_from_href"]
+
+_COMMENT = re.compile(r"[?&;]comment=(\d+)", re.I)
+_PID = re.compile(r"[?&;]pid=(\d+)", re.I)
+_P = re.compile(r"[?&;]p=(\d+)", re.I)
+_FRIENDLY_P = re.compile(r"findpost__p__(\d+)", re.I)  # IPB 3 friendly URLs
+_ANCHOR = re.compile(r"#p(\d+)$", re.I)
+
+
+def post_id_from_href(href: str) -> int | None:
+    """The board post id an href points at, or None when it is no link to a post."""
+    low = href.lower()
+    if "findcomment" in low:
+        m = _COMMENT.search(href)
+        return int(m.group(1)) if m else None
+    if "findpost" in low:
+        m = _PID.search(href) or _P.search(href) or _FRIENDLY_P.search(href)
+        return int(m.group(1)) if m else None
+    if "viewtopic" in low or "showtopic" in low:
+        m = _P.search(href) or _ANCHOR.search(href)
+        return int(m.group(1)) if m else None
+    # a bare in-page anchor (phpBB renders its own post links as "#pN" on the same page)
+    if href.startswith("#"):
+        m = _ANCHOR.search(href)
+        return int(m.group(1)) if m else None
+    return None
+
+
+def linked_post_ids(root: LexborNode, skip: Callable[[LexborNode], bool]) -> tuple[int, ...]:
+    """Post ids of the links under `root`, in document order, leaving out every link that has
+    an ancestor (below `root`) for which `skip` says yes (quotes, signatures, code)."""
+    found: list[int] = []
+    stop = root.mem_id
+    for a in root.css("a[href]"):
+        pid = post_id_from_href((a.attributes.get("href") or "").strip())
+        if pid is None:
+            continue
+        p = a.parent
+        inside = False
+        while p is not None and p.mem_id != stop:
+            if skip(p):
+                inside = True
+                break
+            p = p.parent
+        if not inside:
+            found.append(pid)
+    return tuple(found)
