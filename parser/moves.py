@@ -261,6 +261,7 @@ def _resolve_at(tokens: list[_Token], start: int, resolver: NickResolver) -> _Fo
         STRICT_TIERS,
         ("inflected",),
         ("partial_inflected",) if resolver.partial else (),
+        ("translit_inflected",),
     )
     for ladder in ladders:
         for stop, text in windows:
