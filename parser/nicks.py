@@ -217,9 +217,13 @@ def _cyr_word_to_latin(word: str) -> str:
     return word.translate(_CYR_TO_LAT)
 
 
+def _script_counts(key: str) -> tuple[int, int]:
+    return len(_CYRILLIC_RE.findall(key)), len(_LATIN_RE.findall(key))
+
+
 def script_of(key: str) -> str:
-    """ "cyr", "lat" or "" (no letters): the script most letters of a casefolded key are in."""
-    cyr, lat = len(_CYRILLIC_RE.findall(key)), len(_LATIN_RE.findall(key))
+    """The script most letters of a casefolded key are in: "cyr", "lat", "" for none."""
+    cyr, lat = _script_counts(key)
     if cyr == lat == 0:
         return ""
     return "cyr" if cyr > lat else "lat"
@@ -341,7 +345,7 @@ class NickResolver:
         # each distinct text is resolved once per player list (spans repeat across a day)
         self._memo: dict[tuple[str, bool, bool], NickMatch] = {}
         # built on first use: most texts resolve in the cheaper tiers
-        self._translit: list[tuple[str, str, str, str]] | None = None
+        self._translit: dict[tuple[str, str], list[tuple[str, str, str]]] | None = None
 
     def __contains__(self, nick: object) -> bool:
         return nick in self.players
@@ -380,30 +384,41 @@ class NickResolver:
             return self._translit_tier(text, inflected=method == "translit_inflected")
         raise ValueError(f"unknown tier {method!r}")
 
-    def _translit_forms(self) -> list[tuple[str, str, str, str]]:
-        """(player, script, Latin form without a digit tail, that tail's digits or "")."""
+    def _translit_forms(self) -> dict[tuple[str, str], list[tuple[str, str, str]]]:
+        """(script, first two Latin letters) → [(player, Latin form without its digit tail,
+        that tail's digits or "")]. Every match (equal, or a case form of a stem of at least
+        two letters) shares the first two letters, so a text meets only its own bucket."""
         if self._translit is None:
-            self._translit = [
-                (p, script_of(k), *_split_digit_tail(translit_key(p)))
-                for p, k in zip(self.players, self._casefold, strict=True)
-            ]
+            index: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
+            for p, k in zip(self.players, self._casefold, strict=True):
+                script = script_of(k)
+                bare, digits = _split_digit_tail(translit_key(p))
+                if script and len(bare) >= 2:
+                    index.setdefault((script, bare[:2]), []).append((p, bare, digits))
+            self._translit = index
         return self._translit
 
     def _translit_tier(self, text: str, *, inflected: bool) -> list[str]:
-        folded = casefold_key(text)
-        script = script_of(folded)
-        # letters as typed, not as transliterated: «Щи» is two letters, not five
-        if not script or sum(c.isalpha() for c in folded) < TRANSLIT_MIN_LETTERS:
+        # whole posts come through here too (a vote typed without colour): a text with more
+        # words than any nick can match no nick word for word, so it is dropped unread
+        if len(text) > 80 or text.count(" ") >= self.max_words + 2:
             return []
+        folded = casefold_key(text)
+        if folded.count(" ") >= self.max_words:
+            return []
+        cyr, lat = _script_counts(folded)
+        # letters as typed, not as transliterated: «Щи» is two letters, not five
+        if cyr + lat < TRANSLIT_MIN_LETTERS:
+            return []
+        script = "cyr" if cyr > lat else "lat"
         bare, digits = _split_digit_tail(translit_key(text))
+        # same script was the cheaper tiers' job; looser spelling there only adds risk
+        other = "lat" if script == "cyr" else "cyr"
         return [
             p
-            for p, nick_script, nick_bare, nick_digits in self._translit_forms()
-            # same script was the cheaper tiers' job; looser spelling there only adds risk
-            if nick_script
-            and nick_script != script
+            for p, nick_bare, nick_digits in self._translit_forms().get((other, bare[:2]), ())
             # digits typed must be the player's; left out, the letters alone may do
-            and (not digits or digits == nick_digits)
+            if (not digits or digits == nick_digits)
             and _translit_matches(bare, nick_bare, inflected=inflected)
         ]
 
