@@ -26,8 +26,9 @@ Reading
    are skipped (в, во, к, ко, на, по, за, у, игрока, ника, цель, at, to, on, the, player, up,
    «:», «—»). The target is the longest run of words (up to the longest nick) that names a
    living player — strict tiers first, then Russian case forms, then one word of a nick,
-   then fuzzy. If nothing follows the verb, the words before it in the same clause are tried
-   («Mister X — проверка»).
+   then the nick written in the other script («Мистера Х», «Heal Anna»), then fuzzy. If
+   nothing follows the verb, the words before it in the same clause are tried («Mister X —
+   проверка»).
 5. When no action word has a resolvable target, the first action word found decides the
    rejection (``no_target``, ``unknown_nick``, ``ambiguous_nick``).
 
@@ -261,6 +262,7 @@ def _resolve_at(tokens: list[_Token], start: int, resolver: NickResolver) -> _Fo
         STRICT_TIERS,
         ("inflected",),
         ("partial_inflected",) if resolver.partial else (),
+        ("translit_inflected",),
     )
     for ladder in ladders:
         for stop, text in windows:

@@ -23,6 +23,14 @@ inflected     (only when asked, for moves) … as a Russian case form: the nick 
               fleeting е/ё drops out (Лев→Льва, Павел→Павла, Орёл→Орла)
 partial       one word of exactly one nick (≥ 3 letters): «Граф» → «Граф Монте-Кристо»
               (inflected too, for moves: «Графа»)
+translit      the text is in the other script than the nick (Cyrillic for a Latin nick or
+              the reverse) and both spell the same in one Latin form (`translit_key`):
+              «Анна» ≡ Anna, «Vasya» ≡ Вася, «Мистер Икс»/«Мистер Х» ≡ Mister X; for moves
+              also a Russian case form of it («Мистера Икс», «Таню» → Tanya-77). A nick's
+              trailing digits with their separator («-77», «_2») may be left out, since
+              nobody says them aloud; when two players share those letters (Tanya-77 and
+              Tanya-78) it is ambiguous like any other tier. The text must have at least
+              ``TRANSLIT_MIN_LETTERS`` (4) letters as typed, so «Кот» never meets Kate this way
 fuzzy         rapidfuzz similarity (0–100) of the folded forms ≥ ``fuzzy_threshold``
               (default 85), with the runner-up at least ``ambiguity_margin`` (default 10)
               below; texts shorter than 4 letters never match fuzzily
@@ -171,13 +179,119 @@ def _inflects(text_key: str, nick_key: str) -> bool:
     )
 
 
+# -- transliteration (the `translit` tier) -------------------------------------------------
+# A plain Russian → Latin table in the spirit of the passport/BGN schemes players know
+# (Вася → vasya, Женя → zhenya, Щука → shchuka); soft and hard signs vanish, as in most
+# Latin spellings of Russian names (Игорь → Igor). After it both sides are loosened by
+# `_LATIN_LOOSE` so common English-style spellings of the same sounds meet (kh/h, w/v, j/y).
+_CYR_TO_LAT: Final = str.maketrans(
+    {
+        "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "zh", "з": "z",
+        "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
+        "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch",
+        "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
+    }
+)  # fmt: skip
+_LATIN_LOOSE: Final = (
+    ("kh", "h"),
+    ("ck", "k"),
+    ("ph", "f"),
+    ("w", "v"),
+    ("ja", "ya"),
+    ("ju", "yu"),
+    ("jo", "yo"),
+)
+_CYRILLIC_RE: Final = re.compile("[а-яё]")
+_LATIN_RE: Final = re.compile("[a-z]")
+# A nick's spoken-aloud-never tail: «Tanya-77», «Vasya_2», «Anna 1990».
+_DIGIT_TAIL_RE: Final = re.compile(r"[\s_\-.]*\d+$")
+# The Russian name of the letter X («Мистер Икс»), declined or not, and a lone Cyrillic «х».
+_LETTER_X_RE: Final = re.compile(r"^(?:икс([а-я]*)|х)$")
+TRANSLIT_MIN_LETTERS: Final = 4
+
+
+def _cyr_word_to_latin(word: str) -> str:
+    m = _LETTER_X_RE.match(word)
+    if m is not None and (m.group(1) is None or m.group(1) in _ENDINGS or not m.group(1)):
+        return "x" + (m.group(1) or "").translate(_CYR_TO_LAT)
+    return word.translate(_CYR_TO_LAT)
+
+
+def _script_counts(key: str) -> tuple[int, int]:
+    return len(_CYRILLIC_RE.findall(key)), len(_LATIN_RE.findall(key))
+
+
+def script_of(key: str) -> str:
+    """The script most letters of a casefolded key are in: "cyr", "lat", "" for none."""
+    cyr, lat = _script_counts(key)
+    if cyr == lat == 0:
+        return ""
+    return "cyr" if cyr > lat else "lat"
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def translit_key(text: str) -> str:
+    """One loose Latin spelling of `text` (casefolded, edges trimmed, words space-joined)."""
+    key = _EDGE_JUNK.sub("", casefold_key(text))
+    # a mixed-script word is read in its main script: look-alikes go over to it first
+    if script_of(key) == "cyr":
+        key = _fold_lookalikes(key)
+    words = [_cyr_word_to_latin(w) for w in key.split(" ")]
+    out = " ".join(words)
+    for old, new in _LATIN_LOOSE:
+        if old in out:
+            out = out.replace(old, new)
+    return out
+
+
+# Case endings and replaceable finals carried over into the Latin form.
+_LAT_ENDINGS: Final = frozenset(e.translate(_CYR_TO_LAT) for e in _ENDINGS)
+_LAT_REPLACEABLE: Final = ("a", "ya", "y")
+
+
+def _word_inflects_latin(word: str, nick_word: str) -> bool:
+    if word == nick_word:
+        return True
+    if word.startswith(nick_word) and word[len(nick_word) :] in _LAT_ENDINGS:
+        return True
+    for final in _LAT_REPLACEABLE:
+        stem = nick_word[: -len(final)]
+        if (
+            nick_word.endswith(final)
+            and len(stem) >= 2
+            and word.startswith(stem)
+            and word[len(stem) :] in _LAT_ENDINGS
+        ):
+            return True
+    return False
+
+
+def _split_digit_tail(key: str) -> tuple[str, str]:
+    """«tanya-77» → («tanya», «77»); a nick of digits only keeps them as its letters part."""
+    m = _DIGIT_TAIL_RE.search(key)
+    if m is None or m.start() == 0:
+        return key, ""
+    return key[: m.start()], "".join(c for c in m.group() if c.isdigit())
+
+
+def _translit_matches(text_key: str, nick_key: str, *, inflected: bool) -> bool:
+    if text_key == nick_key:
+        return True
+    if not inflected:
+        return False
+    words, nick_words = text_key.split(" "), nick_key.split(" ")
+    return len(words) == len(nick_words) and all(
+        _word_inflects_latin(w, n) for w, n in zip(words, nick_words, strict=True)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class NickMatch:
     """The outcome of resolving one piece of text.
 
     nick: the player's nick exactly as given to the resolver, or None.
     method: the tier that decided ("exact", "casefold", "lookalike", "trimmed", "inflected",
-    "partial", "fuzzy"), or "" when nothing matched.
+    "partial", "translit", "fuzzy"), or "" when nothing matched.
     confidence: 0.0–1.0. reason: None, "unknown_nick" or "ambiguous_nick".
     candidates: the players an ambiguous text could mean.
     """
@@ -200,6 +314,7 @@ _CONFIDENCE: Final = {
     "lookalike": 0.97,
     "trimmed": 0.95,
     "inflected": 0.9,
+    "translit": 0.8,
     "partial": 0.75,
 }
 STRICT_TIERS: Final = ("exact", "casefold", "lookalike", "trimmed")
@@ -229,6 +344,8 @@ class NickResolver:
         self.max_words = max((len(k.split(" ")) for k in self._trimmed), default=1)
         # each distinct text is resolved once per player list (spans repeat across a day)
         self._memo: dict[tuple[str, bool, bool], NickMatch] = {}
+        # built on first use: most texts resolve in the cheaper tiers
+        self._translit: dict[tuple[str, str], list[tuple[str, str, str]]] | None = None
 
     def __contains__(self, nick: object) -> bool:
         return nick in self.players
@@ -263,7 +380,47 @@ class NickResolver:
                 for p, words in zip(self.players, self._words, strict=True)
                 if any((word_inflects(key, w) if inflect else key == w) for w in words)
             ]
+        if method in ("translit", "translit_inflected"):
+            return self._translit_tier(text, inflected=method == "translit_inflected")
         raise ValueError(f"unknown tier {method!r}")
+
+    def _translit_forms(self) -> dict[tuple[str, str], list[tuple[str, str, str]]]:
+        """(script, first two Latin letters) → [(player, Latin form without its digit tail,
+        that tail's digits or "")]. Every match (equal, or a case form of a stem of at least
+        two letters) shares the first two letters, so a text meets only its own bucket."""
+        if self._translit is None:
+            index: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
+            for p, k in zip(self.players, self._casefold, strict=True):
+                script = script_of(k)
+                bare, digits = _split_digit_tail(translit_key(p))
+                if script and len(bare) >= 2:
+                    index.setdefault((script, bare[:2]), []).append((p, bare, digits))
+            self._translit = index
+        return self._translit
+
+    def _translit_tier(self, text: str, *, inflected: bool) -> list[str]:
+        # whole posts come through here too (a vote typed without colour): a text with more
+        # words than any nick can match no nick word for word, so it is dropped unread
+        if len(text) > 80 or text.count(" ") >= self.max_words + 2:
+            return []
+        folded = casefold_key(text)
+        if folded.count(" ") >= self.max_words:
+            return []
+        cyr, lat = _script_counts(folded)
+        # letters as typed, not as transliterated: «Щи» is two letters, not five
+        if cyr + lat < TRANSLIT_MIN_LETTERS:
+            return []
+        script = "cyr" if cyr > lat else "lat"
+        bare, digits = _split_digit_tail(translit_key(text))
+        # same script was the cheaper tiers' job; looser spelling there only adds risk
+        other = "lat" if script == "cyr" else "cyr"
+        return [
+            p
+            for p, nick_bare, nick_digits in self._translit_forms().get((other, bare[:2]), ())
+            # digits typed must be the player's; left out, the letters alone may do
+            if (not digits or digits == nick_digits)
+            and _translit_matches(bare, nick_bare, inflected=inflected)
+        ]
 
     def fuzzy(self, text: str) -> list[tuple[str, float]]:
         """(player, score 0–100) best first, for texts long enough to compare fuzzily."""
@@ -294,6 +451,7 @@ class NickResolver:
             methods.append("inflected")
         if self.partial:
             methods.append("partial_inflected" if inflected else "partial")
+        methods.append("translit_inflected" if inflected else "translit")
         for method in methods:
             found = self.tier(text, method)
             if found:
@@ -323,7 +481,7 @@ class NickResolver:
         return NickMatch(text, best, "fuzzy", score / 100)
 
     def _decide(self, text: str, method: str, found: list[str]) -> NickMatch:
-        name = "partial" if method.startswith("partial") else method
+        name = method.split("_", 1)[0]
         if len(found) > 1:
             return NickMatch(text, None, name, _CONFIDENCE[name], AMBIGUOUS_NICK, tuple(found))
         return NickMatch(text, found[0], name, _CONFIDENCE[name])

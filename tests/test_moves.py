@@ -299,3 +299,43 @@ def test_C_2_two_different_moves_in_one_letter_are_sent_back_not_guessed() -> No
     assert isinstance(same, Move) and (same.action, same.targets) == ("kill", ("Кот",))
     pair = parse_move("протект Шерлок и Кот", actor="Вася", players=cast)
     assert isinstance(pair, Move) and pair.targets == ("Шерлок", "Кот")
+
+
+# C-3: nicks written in the other script, declined or not
+TRANSLIT_LIVING = [*P, "Анна", "Игорь"]
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "target"),
+    [
+        ("Проверяю Мистера Х", "check", "Mister X"),
+        ("Проверяю Мистер Икс", "check", "Mister X"),
+        ("Heal Anna", "heal", "Анна"),
+        ("check Igor", "check", "Игорь"),
+        ("стреляю в Таню", "kill", "Tanya-77"),
+        ("лечу Таню-77", "heal", "Tanya-77"),
+    ],
+)
+def test_C_3_translit_nicks_in_moves(text: str, action: str, target: str) -> None:
+    move = parse_move(text, actor="Шерлок", players=TRANSLIT_LIVING)
+    assert isinstance(move, Move), move
+    assert (move.action, move.targets) == (action, (target,))
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("лечу Джека", "unknown_nick"),  # Jack_Sparrow: no guessing of English sounds
+        ("лечу Таню-78", "unknown_nick"),
+    ],
+)
+def test_C_3_translit_no_guess_in_moves(text: str, reason: str) -> None:
+    move = parse_move(text, actor="Шерлок", players=TRANSLIT_LIVING)
+    assert isinstance(move, InputRejected) and move.reason == reason, move
+
+
+def test_C_3_translit_two_living_matches_reject_the_move() -> None:
+    # Вася and Вася2005 both spell «Vasya» without the digits: the sender is told, no guess
+    move = parse_move("check Vasya", actor="Шерлок", players=[*P, "Вася2005"])
+    assert isinstance(move, InputRejected) and move.reason == "ambiguous_nick", move
+    assert "Вася2005" in move.detail and "Вася" in move.detail

@@ -220,3 +220,108 @@ def test_C_3_fleeting_vowel_does_not_make_ordinary_words_nicks() -> None:
     assert r.resolve("кто", inflected=True).nick is None  # Кот without о + «о»
     assert r.resolve("Ольгу", inflected=True).nick is None  # not Олег
     assert r.resolve("Льва").nick is None  # votes take no case forms (C-3)
+
+
+# -- the transliteration tier (C-3: nicks written in the other script) -----------------------
+TRANSLIT_CAST = ["Mister X", "Анна", "Вася", "Tanya-77", "Kate", "Jack_Sparrow", "Игорь", "Кот"]
+
+
+@pytest.mark.parametrize(
+    ("text", "nick", "inflected"),
+    [
+        ("Мистер Икс", "Mister X", False),
+        ("Мистер Х", "Mister X", False),  # the lone Cyrillic letter read as the letter X
+        ("Мистера Икс", "Mister X", True),
+        ("Мистера Х", "Mister X", True),
+        ("Anna", "Анна", False),
+        ("Vasya", "Вася", False),
+        ("Igor", "Игорь", False),  # the soft sign has no Latin letter
+        ("Таня-77", "Tanya-77", False),
+        ("Таня", "Tanya-77", False),  # the digit tail is never said aloud
+        ("Таню", "Tanya-77", True),
+        ("Таню-77", "Tanya-77", True),
+        ("Anny", "Анна", True),  # a Latin-typed case form (Анны) of a Cyrillic nick
+    ],
+)
+def test_C_3_translit_other_script_resolves(text: str, nick: str, inflected: bool) -> None:
+    m = NickResolver(TRANSLIT_CAST).resolve(text, inflected=inflected, fuzzy=False)
+    assert (m.nick, m.method, m.reason) == (nick, "translit", None)
+    assert 0.75 < m.confidence < 0.9  # below every exact-spelling tier, above a partial word
+
+
+def test_C_3_translit_case_forms_only_in_moves() -> None:
+    r = NickResolver(TRANSLIT_CAST)
+    assert r.resolve("Таню", fuzzy=False).nick is None
+    assert r.resolve("Таню", inflected=True, fuzzy=False).nick == "Tanya-77"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "кот",  # Кот itself resolves, but never Kate: kot ≠ kate
+        "Кэт",  # three letters: too short for a match by transliteration alone
+        "Кейт",  # not spelt the same, and no guessing of pronunciations
+        "Джек",  # Jack_Sparrow: English pronunciation is beyond a spelling table
+        "Джека",
+        "Таню-78",  # digits typed must be the player's own
+        "Anka",  # a diminutive is another word, not a case form
+        "Щи",  # two letters typed, however long their Latin spelling
+        "Мистер",  # one word of a two-word nick is not a translit match
+    ],
+)
+def test_C_3_translit_does_not_guess(text: str) -> None:
+    m = NickResolver(TRANSLIT_CAST).resolve(text, inflected=True, fuzzy=False)
+    assert m.method != "translit"
+    assert m.nick in (None, "Кот")
+
+
+def test_C_3_translit_short_text_never_matches() -> None:
+    # «Ян» ≡ Yan by the table, but two letters are too few to trust
+    r = NickResolver(["Yan", "Ivan"])
+    assert r.resolve("Ян", inflected=True, fuzzy=False).nick is None
+    assert r.resolve("Иван", inflected=True, fuzzy=False).nick == "Ivan"
+    # letters as typed count, not their Latin spelling (щ is four Latin letters)
+    assert NickResolver(["Shchi"]).resolve("Щи", inflected=True, fuzzy=False).nick is None
+    assert NickResolver(["Shchuka"]).resolve("Щука", fuzzy=False).nick == "Shchuka"
+
+
+def test_C_3_translit_same_script_is_left_to_the_cheaper_tiers() -> None:
+    # «Kaтя» vs Katya: both Latin-majority spellings; a looser same-script match is not made
+    r = NickResolver(["Katya"])
+    assert r.resolve("Katja", fuzzy=False).nick is None
+    assert r.resolve("Катя", fuzzy=False).nick == "Katya"
+
+
+def test_C_3_translit_two_players_matching_is_ambiguous() -> None:
+    r = NickResolver(["Tanya-77", "Tanya-78", "Вася", "Vasya2005"])
+    m = r.resolve("Таню", inflected=True)
+    assert m.reason == AMBIGUOUS_NICK and set(m.candidates) == {"Tanya-77", "Tanya-78"}
+    assert r.resolve("Таню-78", inflected=True).nick == "Tanya-78"
+    # a Latin nick whose letters are a Cyrillic player's: «Vasya» could be either
+    m2 = NickResolver(["Вася", "Вася2005"]).resolve("Vasya")
+    assert m2.reason == AMBIGUOUS_NICK and set(m2.candidates) == {"Вася", "Вася2005"}
+    assert r.resolve("Вася", fuzzy=False).nick == "Вася"  # the exact tier still wins first
+
+
+def test_C_3_translit_runs_only_after_the_cheaper_tiers() -> None:
+    # Граф is one word of a nick (partial) before it is anything by transliteration
+    r = NickResolver(["Граф Монте-Кристо", "Graf"])
+    assert r.resolve("Граф").method == "partial"
+    assert r.resolve("Граф").nick == "Граф Монте-Кристо"
+
+
+_MIXED = st.text(
+    alphabet=st.sampled_from("абвгдеёжзийклмнопрстуфхцчшщъыьэюяabcdhkjxyz -_'0123456789АX"),
+    max_size=30,
+)
+
+
+@given(_MIXED)
+def test_C_3_translit_resolver_never_raises(text: str) -> None:
+    r = NickResolver([*TRANSLIT_CAST, *CAST, "Yan", "77"])
+    for inflected in (False, True):
+        m = r.resolve(text, inflected=inflected)
+        assert (m.nick is None) == (m.reason is not None)
+        assert m.nick is None or m.nick in r.players
+        if m.method == "translit" and m.nick is not None:
+            assert sum(c.isalpha() for c in text) >= 4
