@@ -453,6 +453,7 @@ class Renderer:
             turn=turn,
             conditional=conditional,
             no_move=no_move,
+            final=reason == "third_request",
         )
 
     def host_report(

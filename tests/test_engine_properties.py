@@ -16,12 +16,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests import scenario_gen
-from tests.test_scenarios import CAUSES, replay_scenario, require_replay
+from tests.test_scenarios import CAUSES, replay_scenario
 
 WINNERS = {"pefl": {"town", "yakuza", "triad", "maniac"}, "gambler": {"town", "mafia", "maniac"}}
 PEFL_TOWN = {"civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard"}
@@ -197,11 +196,6 @@ def check_no_winner_due(
             town += "town" in recruited
             mafia += "mafia" in recruited
         assert not town < mafia, f"turn {n}: town {town} < mafia {mafia} and nobody won"
-
-
-@pytest.fixture(autouse=True)
-def _replay_merged() -> None:
-    require_replay()
 
 
 @limits(25)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.test_engine_properties import check_invariants
-from tests.test_scenarios import replay_scenario, require_replay, scenario_files
+from tests.test_scenarios import replay_scenario, scenario_files
 
 TURN_KEYS: dict[str, Any] = {
     "turn": int,
@@ -49,11 +49,6 @@ EMPTY: dict[str, Any] = {
     "recruited": None,
     "winner": None,
 }
-
-
-@pytest.fixture(autouse=True)
-def _replay_merged() -> None:
-    require_replay()
 
 
 def run(tmp_path: Path, scenario: Any, raw: str | None = None) -> tuple[int, str, str]:

@@ -265,17 +265,6 @@ def replay_scenario(tmp_path: Path, scenario: Any, raw: str | None = None) -> tu
 
 
 @cache
-def replay_available() -> bool:
-    """False while `mafiabot replay` is still the CLI skeleton's 'not implemented' stub."""
-    rc, _, err = replay_in_process(scenario_files()[0])
-    return not (rc == 2 and "not implemented" in err)
-
-
-def require_replay() -> None:
-    if not replay_available():
-        pytest.xfail("the engine's `mafiabot replay` is not merged into this branch yet")
-
-
 # ---------------------------------------------------------------- tests
 
 
@@ -339,7 +328,6 @@ def _params() -> list[Any]:
 
 @pytest.mark.parametrize("path", _params())
 def test_scenario_replays_as_expected(path: Path) -> None:
-    require_replay()
     rc, out, err = replay_in_process(path)
     assert rc == 0, f"replay exited {rc}: {err.strip()}"
     actual = json.loads(out)
@@ -350,7 +338,6 @@ def test_scenario_replays_as_expected(path: Path) -> None:
 
 def test_replay_as_a_real_process_matches_in_process() -> None:
     """One scenario through `python -m mafiabot replay` in a child process: same JSON."""
-    require_replay()
     path = SCEN / "pefl_P_M_7_army_of_darkness.json"
     proc = subprocess.run(
         [sys.executable, "-m", "mafiabot", "replay", str(path)],
