@@ -49,6 +49,7 @@ from engine.actions import ACTIONS, GAMBLER_ROLES, PEFL_ROLES
 from engine.common import apply_replacements
 from engine.inputs import OVERRIDE_KINDS
 from mafiabot.cli import UsageError
+from mafiabot.config import OVERRIDE_KEYS
 from parser.records import Post
 
 CLAN_ROLES = ("mafia", "thug", "kamikaze", "bastard")
@@ -241,23 +242,7 @@ def _load_moves(raw: Any, where: str, nicks: set[str]) -> tuple[ScenarioMove, ..
 
 #: Keys of an override table: the config's `[[override]]` keys, plus the replay aliases
 #: `loser` (duel) and `from` (accept_move).
-OVERRIDE_TABLE_KEYS = frozenset(
-    {
-        "kind",
-        "turn",
-        "nick",
-        "new_nick",
-        "target",
-        "post_id",
-        "pm_id",
-        "step",
-        "reason",
-        "until",
-        "note",
-        "loser",
-        "from",
-    }
-)
+OVERRIDE_TABLE_KEYS = OVERRIDE_KEYS | {"loser", "from"}
 
 
 def _load_overrides(raw: Any, where: str, nicks: set[str], turn: int) -> tuple[Override, ...]:
