@@ -25,6 +25,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import urlencode, urljoin
 
 import httpx
@@ -79,8 +80,54 @@ def is_html(resp: httpx.Response) -> bool:
     return "html" in resp.headers.get("content-type", "text/html").lower()
 
 
+class TransportSettings(Protocol):
+    """The connection fields every board client's settings carry."""
+
+    @property
+    def user_agent(self) -> str: ...
+    @property
+    def cookie_file(self) -> Path | None: ...
+    @property
+    def min_interval(self) -> float: ...
+    @property
+    def timeout(self) -> float: ...
+    @property
+    def retries(self) -> int: ...
+    @property
+    def backoff(self) -> float: ...
+    @property
+    def max_backoff(self) -> float: ...
+
+
 class BoardHttp:
     """Paced, retrying, secret-redacting HTTP for one board session. Not thread-safe."""
+
+    @classmethod
+    def for_settings(
+        cls,
+        settings: TransportSettings,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], None] = time.sleep,
+        text_of: Callable[[httpx.Response], str] | None = None,
+        on_cookies: Callable[[httpx.Response], None] | None = None,
+    ) -> BoardHttp:
+        """The transport a client's settings describe (phpBB and IPB alike)."""
+        return cls(
+            user_agent=settings.user_agent,
+            cookie_file=settings.cookie_file,
+            min_interval=settings.min_interval,
+            timeout=settings.timeout,
+            retries=settings.retries,
+            backoff=settings.backoff,
+            max_backoff=settings.max_backoff,
+            transport=transport,
+            clock=clock,
+            sleep=sleep,
+            text_of=text_of,
+            on_cookies=on_cookies,
+        )
 
     def __init__(
         self,

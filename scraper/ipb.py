@@ -177,18 +177,8 @@ class IpbClient:
         self.max_subject_length = settings.max_subject_length
         self._clock = clock
         self._sleep = sleep
-        self._net = BoardHttp(
-            user_agent=settings.user_agent,
-            cookie_file=settings.cookie_file,
-            min_interval=settings.min_interval,
-            timeout=settings.timeout,
-            retries=settings.retries,
-            backoff=settings.backoff,
-            max_backoff=settings.max_backoff,
-            transport=transport,
-            clock=clock,
-            sleep=sleep,
-            text_of=_text,
+        self._net = BoardHttp.for_settings(
+            settings, transport=transport, clock=clock, sleep=sleep, text_of=_text
         )
         self._dialect: Dialect | None = None
         if settings.kind not in ("auto", "ipb", ""):

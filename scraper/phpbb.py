@@ -153,18 +153,8 @@ class PhpbbClient:
         self.max_subject_length = settings.max_subject_length
         self._clock = clock
         self._sleep = sleep
-        self._net = BoardHttp(
-            user_agent=settings.user_agent,
-            cookie_file=settings.cookie_file,
-            min_interval=settings.min_interval,
-            timeout=settings.timeout,
-            retries=settings.retries,
-            backoff=settings.backoff,
-            max_backoff=settings.max_backoff,
-            transport=transport,
-            clock=clock,
-            sleep=sleep,
-            on_cookies=self._learn_cookies,
+        self._net = BoardHttp.for_settings(
+            settings, transport=transport, clock=clock, sleep=sleep, on_cookies=self._learn_cookies
         )
         self.cookie_prefix: str | None = _prefix_from_names(c.name for c in self._http.cookies.jar)
         self._last_write_at: float | None = None
