@@ -28,6 +28,8 @@ from zoneinfo import ZoneInfo
 import jinja2
 from markupsafe import Markup
 
+from mafiabot.grammar import gender_of, inflect, pick
+
 log = logging.getLogger(__name__)
 
 TEMPLATES_ROOT = Path(__file__).resolve().parent.parent / "templates"
@@ -77,19 +79,37 @@ ROLE_RU: dict[str, dict[str, str]] = {
 CLAN_RU = {"yakuza": "Якудза", "triad": "Триада"}
 
 # P-P.1: who killed whom, by role only. Anything not in this table is never printed.
-PEFL_CAUSE_RU = {
-    "yakuza": "его настигла Якудза",
-    "triad": "его настигла Триада",
-    "maniac": "работа маньяка",
-    "ninja": "работа ниндзя",
-    "kamikaze": "взорван камикадзе",
-    "testament": "исполнено завещание ниндзя",
-    "army": "его забрала Армия Тьмы",
-    "harakiri": "ниндзя совершил харакири",
-    "ambush": "погиб в засаде",
-    "thug_accident": "несчастный случай",
-    "override": "выведен из игры ведущим",
+# Each cause in three forms: agreeing with a man, with a woman, and a noun phrase for a player
+# whose gender is not known («жертва ночи — Марго: работа маньяка»).
+PEFL_CAUSE_FORMS: dict[str, tuple[str, str, str]] = {
+    "yakuza": ("его настигла Якудза", "её настигла Якудза", "работа Якудзы"),
+    "triad": ("его настигла Триада", "её настигла Триада", "работа Триады"),
+    "maniac": ("работа маньяка", "работа маньяка", "работа маньяка"),
+    "ninja": ("работа ниндзя", "работа ниндзя", "работа ниндзя"),
+    "kamikaze": ("взорван камикадзе", "взорвана камикадзе", "подрыв, работа камикадзе"),
+    "testament": (
+        "исполнено завещание ниндзя",
+        "исполнено завещание ниндзя",
+        "исполнено завещание ниндзя",
+    ),
+    "army": ("его забрала Армия Тьмы", "её забрала Армия Тьмы", "работа Армии Тьмы"),
+    "harakiri": ("совершил харакири", "совершила харакири", "харакири"),
+    "ambush": ("погиб в засаде", "погибла в засаде", "гибель в засаде"),
+    "thug_accident": ("несчастный случай", "несчастный случай", "несчастный случай"),
+    "override": ("выведен из игры ведущим", "выведена из игры ведущим", "решение ведущего"),
 }
+#: The gender-free form of each cause (the host report and any caller that has no gender).
+PEFL_CAUSE_RU = {k: forms[2] for k, forms in PEFL_CAUSE_FORMS.items()}
+
+
+def cause_ru(by: str, gender: str | None) -> str | None:
+    """The newspaper's words for a PEFL killer label, agreeing with the victim; None for a
+    label not in the table (never printed, P-P.1)."""
+    forms = PEFL_CAUSE_FORMS.get(by)
+    if forms is None:
+        return None
+    return pick(gender, *forms)
+
 
 # G-P.1: for a blocked player only what did not happen, by role.
 GAMBLER_MISSED_RU = {
@@ -115,11 +135,20 @@ WINNER_RU = {
 
 SIDE_RU = {"town": "мирными", "mafia": "мафией"}
 
-MISSING_REASON_RU = {
-    "no_post": "не появлялся в городе весь день",
-    "second_abstention": "второй раз не проголосовал",
-    "override": "ушёл из игры",
+MISSING_REASON_FORMS: dict[str, tuple[str, str, str]] = {
+    "no_post": (
+        "не появлялся в городе весь день",
+        "не появлялась в городе весь день",
+        "ни одного сообщения за весь день",
+    ),
+    "second_abstention": (
+        "второй раз не проголосовал",
+        "второй раз не проголосовала",
+        "второй пропуск голосования",
+    ),
+    "override": ("ушёл из игры", "ушла из игры", "уход из игры"),
 }
+MISSING_REASON_RU = {k: forms[2] for k, forms in MISSING_REASON_FORMS.items()}
 
 NOBODY_REASON_RU = {
     "no_nominee": "в суд никто не попал",
@@ -298,7 +327,15 @@ def public_only(events: Iterable[Any]) -> list[dict[str, Any]]:
 class Renderer:
     """Jinja2 environment for one game: host templates first, then ours."""
 
-    def __init__(self, template_dir: Path | None = None, language: str = "ru") -> None:
+    def __init__(
+        self,
+        template_dir: Path | None = None,
+        language: str = "ru",
+        genders: Mapping[str, str] | None = None,
+    ) -> None:
+        """`genders`: the host's per-player setting (nick → "m"/"f", config `[game.genders]`)
+        for the agreement of «убит/убита»; players not in it are looked up as given names."""
+        self.genders: Mapping[str, str] = dict(genders or {})
         loaders: list[jinja2.BaseLoader] = []
         if template_dir is not None:
             loaders.append(jinja2.FileSystemLoader(str(template_dir)))
@@ -317,6 +354,11 @@ class Renderer:
         self.env.filters["b"] = lambda v: Markup(f"[b]{bbcode_escape(v)}[/b]")
         self.env.filters["i"] = lambda v: Markup(f"[i]{bbcode_escape(v)}[/i]")
         self.env.filters["quote"] = lambda v: Markup(f"[quote]{bbcode_escape(v)}[/quote]")
+        # for host templates: {{ nick|inflect("accs") }} is "" when the nick cannot be declined
+        # for sure; {{ pick(nick|gender, "убит", "убита", "") }} agrees with the player
+        self.env.filters["inflect"] = lambda v, case: inflect(str(v), case) or ""
+        self.env.filters["gender"] = lambda v: gender_of(str(v), self.genders)
+        self.env.globals["pick"] = pick
 
     def render(self, name: str, **context: Any) -> str:
         text = self.env.get_template(name).render(**context)
@@ -344,14 +386,21 @@ class Renderer:
         last_word_until: datetime | None = None,
         phase: str = "day",
         clans: Mapping[str, str | None] | None = None,
+        votes: Sequence[Any] = (),
+        genders: Mapping[str, str] | None = None,
     ) -> str:
         """`clans`: the clan of each player out of the game (revealed with his role, P-P.1),
-        for events that name only the role."""
+        for events that name only the role. `votes`: the phase's counted votes in the order
+        cast (`engine.actions.Vote` or mappings with its fields, see `vote_dict`) — the
+        record of who voted for whom. `genders` adds to the renderer's own setting."""
         view = newspaper_view(
             ruleset,
             public_only(events),
             announce_check_roles=announce_check_roles,
             clans=clans,
+            genders={**self.genders, **(genders or {})},
+            votes=votes,
+            tz=tz,
         )
         return self.render(
             f"newspaper_{ruleset}.bbcode.j2",
@@ -540,9 +589,29 @@ class Renderer:
         seed: int,
         salt: str,
         commitment: str,
+        vote_record: Sequence[Any] = (),
+        tz: ZoneInfo | None = None,
     ) -> str:
+        """The result, every role, the dealing's proof, and the whole game's vote record:
+        `vote_record` is every counted vote of the game (see `vote_dict`, with `turn`), shown
+        turn by turn, and for PEFL the votes against each player over the game (P-E.1)."""
+        # one block per turn and vote (Gambler: the greens, then the court)
+        blocks: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for d in map(vote_dict, vote_record):
+            stage = 1 if d["kind"] == "court" else 0
+            blocks.setdefault((int(d["turn"] or 0), stage), []).append(d)
+        record = [
+            {"turn": t, "kind": _record_kind(vs), **vote_record_view(vs, tz)}
+            for (t, _stage), vs in sorted(blocks.items())
+        ]
+        against = [
+            {**r, "first": _short_when(r["first"], tz)}
+            for r in (votes_against(vote_record) if ruleset == "pefl" else [])
+        ]
         return self.render(
             "final.bbcode.j2",
+            record=record,
+            against=against,
             ruleset=ruleset,
             game_name=game_name,
             winner=WINNER_RU.get(winner or "", "победителей нет"),
@@ -552,6 +621,11 @@ class Renderer:
             listing=role_listing(seats),
             commitment=commitment,
         )
+
+
+def _record_kind(votes: Sequence[Mapping[str, Any]]) -> str:
+    kinds = {d.get("kind") for d in votes} - {"self"}
+    return "court" if "court" in kinds else "green" if "green" in kinds else "red"
 
 
 def _names(v: Any) -> str:
@@ -701,26 +775,48 @@ def commitment(seats: Sequence[tuple[str, str, str | None]], seed: int, salt: st
 # From public events to what the newspaper says
 
 
+def _person(nick: str, role: str, genders: Mapping[str, str] | None) -> dict[str, Any]:
+    """A named player of the paper: nick, role label, gender (None: unknown) and the nick in
+    the cases the templates use (None: not declinable, say «игрока X» instead)."""
+    return {
+        "nick": nick,
+        "role": role,
+        "g": gender_of(nick, genders),
+        "acc": inflect(nick, "accs"),
+        "gen": inflect(nick, "gent"),
+    }
+
+
 def newspaper_view(
     ruleset: str,
     events: Sequence[Mapping[str, Any]],
     *,
     announce_check_roles: bool = True,
     clans: Mapping[str, str | None] | None = None,
+    genders: Mapping[str, str] | None = None,
+    votes: Sequence[Any] = (),
+    tz: ZoneInfo | None = None,
 ) -> dict[str, Any]:
-    """The newspaper's content as data. Reads only the kinds and fields listed here."""
+    """The newspaper's content as data. Reads only the kinds and fields listed here, and the
+    turn's counted votes (`votes`, public anyway: they were cast in the game topic)."""
     clans = clans or {}
 
     def label(e: Mapping[str, Any]) -> str:
         return role_label(ruleset, e.get("role"), e.get("clan") or clans.get(e.get("nick", "")))
 
+    def person(e: Mapping[str, Any]) -> dict[str, Any]:
+        return _person(str(e["nick"]), label(e), genders)
+
     v: dict[str, Any] = {
         "removed_by_vote": None,
         "votes": [],
+        "abstained": [],
+        "record": vote_record_view(votes, tz),
         "nobody_removed": None,
         "duel": None,
         "greens": [],
         "nominees": [],
+        "self_greened": [],
         "threshold": None,
         "missing": [],
         "removed": [],
@@ -741,15 +837,15 @@ def newspaper_view(
         k = e.get("kind")
         if k in ("Hanged", "Jailed"):
             v["removed_by_vote"] = {
+                **person(e),
                 "how": "hanged" if k == "Hanged" else "jailed",
-                "nick": e["nick"],
-                "role": label(e),
                 "votes": e.get("votes"),
             }
         elif k == "VotesCounted":
             v["votes"] = sorted(
                 ((str(n), int(c)) for n, c in e.get("votes", [])), key=lambda x: -x[1]
             )
+            v["abstained"] = [str(n) for n in e.get("abstained", [])]
         elif k == "NobodyRemoved":
             v["nobody_removed"] = NOBODY_REASON_RU.get(e.get("reason", ""), "")
         elif k == "DuelTossed":
@@ -759,38 +855,33 @@ def newspaper_view(
                 ((str(n), int(c)) for n, c in e.get("greens", [])), key=lambda x: -x[1]
             )
             v["nominees"] = list(e.get("nominees", []))
+            v["self_greened"] = [str(n) for n in e.get("self_greened", [])]
             v["threshold"] = e.get("threshold")
         elif k == "WentMissing":
-            v["missing"].append(
-                {
-                    "nick": e["nick"],
-                    "role": label(e),
-                    "why": MISSING_REASON_RU.get(e.get("reason", ""), ""),
-                }
-            )
+            m = person(e)
+            forms = MISSING_REASON_FORMS.get(e.get("reason", ""))
+            m["why"] = pick(m["g"], *forms) if forms else ""
+            v["missing"].append(m)
         elif k == "Removed":
-            v["removed"].append({"nick": e["nick"], "role": label(e)})
+            v["removed"].append(person(e))
         elif k == "PlayerReplaced":
             v["replaced"].append((e.get("old"), e.get("new")))
         elif k == "Killed":
-            cause = None
+            kd = person(e)
+            kd["cause"] = None
+            kd["story"] = e.get("story") if ruleset == "gambler" else None
             if ruleset == "pefl":
                 by = e.get("by")
-                cause = PEFL_CAUSE_RU.get(by) if isinstance(by, str) else None
-                if by and cause is None:
+                kd["cause"] = cause_ru(by, kd["g"]) if isinstance(by, str) else None
+                if by and kd["cause"] is None:
                     log.warning("newspaper: unknown killer label %r dropped", by)
-            v["killed"].append(
-                {
-                    "nick": e["nick"],
-                    "role": label(e),
-                    "cause": cause,  # Gambler: always None (G-P.1: not by whom)
-                    "story": e.get("story") if ruleset == "gambler" else None,
-                }
-            )
+            # Gambler: the cause is never printed (G-P.1: not by whom)
+            kd["civilian"] = e.get("role") == "civilian"
+            v["killed"].append(kd)
             if e.get("role") == "civilian":
                 v["killed_civilian"] = True
         elif k == "Beaten" and ruleset == "pefl":
-            v["beaten"].append(e["nick"])
+            v["beaten"].append(_person(str(e["nick"]), "", genders))
         elif k == "CheckAnnounced" and ruleset == "gambler":
             result = e.get("result")
             v["checks"].append(
@@ -803,7 +894,7 @@ def newspaper_view(
                 }
             )
         elif k == "HealAnnounced" and ruleset == "gambler":
-            v["healed"] = e["nick"]
+            v["healed"] = _person(str(e["nick"]), "", genders)
         elif k == "MoveBlocked" and ruleset == "gambler":
             phrase = GAMBLER_MISSED_RU.get((e.get("role", ""), e.get("missed", "")))
             if phrase:
@@ -820,3 +911,87 @@ def newspaper_view(
             v["over"] = True
             v["winner"] = WINNER_RU.get(e.get("winner") or "", "победителей нет")
     return v
+
+
+# --------------------------------------------------------------------------------------------
+# The vote record: who voted for whom (P-V.1, P-V.2, G-N.1, G-N.4), and the whole game's
+# votes against each player (P-E.1)
+
+VOTE_FIELDS = ("voter", "target", "kind", "post_id", "at", "agreed_with", "turn")
+
+
+def vote_dict(vote: Any) -> dict[str, Any]:
+    """A counted vote as a plain dict: an `engine.actions.Vote`, or a mapping with the same
+    fields (voter, target, kind, post_id, at, agreed_with; `turn` for a whole game's record)."""
+    if isinstance(vote, Mapping):
+        d = {f: vote.get(f) for f in VOTE_FIELDS}
+    else:
+        d = {f: getattr(vote, f, None) for f in VOTE_FIELDS}
+    at = d["at"]
+    if isinstance(at, str):
+        try:
+            d["at"] = datetime.fromisoformat(at)
+        except ValueError:
+            d["at"] = None
+    return d
+
+
+def _short_when(at: Any, tz: ZoneInfo | None) -> str:
+    if not isinstance(at, datetime):
+        return ""
+    if tz is not None and at.tzinfo is not None:
+        at = at.astimezone(tz)
+    return f"{at:%d.%m %H:%M}"
+
+
+def vote_record_view(votes: Sequence[Any], tz: ZoneInfo | None = None) -> dict[str, Any]:
+    """One turn's counted votes for the templates: `order` (in the order cast, each with its
+    number and the number of the vote it agreed with, P-V.2), `by_target` (target, voters,
+    most votes first; ties: reached first), `self` (G-N.2 implicit self-greens)."""
+    rows = [vote_dict(x) for x in votes]
+    cast = [r for r in rows if r["kind"] != "self"]
+    number_of_post: dict[Any, int] = {}
+    order = []
+    for i, r in enumerate(cast, 1):
+        if r["post_id"] is not None:
+            number_of_post.setdefault(r["post_id"], i)
+        agreed = r["agreed_with"]
+        ref = number_of_post.get(agreed) if agreed is not None else None
+        ref_voter = cast[ref - 1]["voter"] if ref else None
+        order.append(
+            {
+                "n": i,
+                "voter": r["voter"],
+                "target": r["target"],
+                "when": _short_when(r["at"], tz),
+                "agreed": agreed is not None,
+                "agreed_n": ref,
+                "agreed_voter": ref_voter,
+            }
+        )
+    by_target: dict[str, list[str]] = {}
+    for r in cast:
+        by_target.setdefault(str(r["target"]), []).append(str(r["voter"]))
+    ranked = sorted(by_target.items(), key=lambda kv: -len(kv[1]))  # stable: reached first
+    return {
+        "order": order,
+        "by_target": [{"target": t, "count": len(vs), "voters": vs} for t, vs in ranked],
+        "self": [str(r["voter"]) for r in rows if r["kind"] == "self"],
+    }
+
+
+def votes_against(votes: Sequence[Any]) -> list[dict[str, Any]]:
+    """P-E.1: the votes against each player over the whole game (red votes), fewest last, and
+    the time of the first vote against him (equal counts: the earlier first vote loses)."""
+    seen: dict[str, dict[str, Any]] = {}
+    for i, r in enumerate(vote_dict(x) for x in votes):
+        if r["kind"] not in (None, "red"):
+            continue
+        row = seen.setdefault(
+            str(r["target"]), {"nick": str(r["target"]), "count": 0, "first": None, "seq": i}
+        )
+        row["count"] += 1
+        at = r["at"]
+        if isinstance(at, datetime) and (row["first"] is None or at < row["first"]):
+            row["first"] = at
+    return sorted(seen.values(), key=lambda x: (-x["count"], x["seq"]))

@@ -49,7 +49,8 @@ def _at(run: DemoRun, iso: str) -> datetime:
 def test_C_4_full_pefl_game_each_newspaper_posted_once() -> None:
     run = played("pefl")
     papers = [t for t in run.topic_posts if "Газета" in t]
-    assert [p.split("выпуск ")[1].split("[")[0] for p in papers] == ["0", "1", "2", "3"]
+    assert len(papers) == 4 and "итоги нулевого хода" in papers[0]  # no «выпуск 0»
+    assert [p.split("выпуск ")[1].split("[")[0] for p in papers[1:]] == ["1", "2", "3"]
     assert len(run.topic_posts) == len(set(run.topic_posts))  # nothing twice
     sent = _sent(run.board)
     assert len(sent) == len(set(sent))
@@ -102,7 +103,7 @@ def test_crash_between_board_accepting_and_recording_posts_once(tmp_path: Path) 
     for t in tick_times(run, data):
         run.clock[0] = t
         run.daemon.safe_tick(t + timedelta(hours=1))  # past any back-off pause
-    papers = [p for p in _host_posts(run.board) if "выпуск 0" in p]
+    papers = [p for p in _host_posts(run.board) if "нулевого хода" in p]
     assert lost["n"] == 1 and len(papers) == 1
 
 
@@ -157,7 +158,7 @@ def test_C_6_override_added_while_running_applies_on_next_tick(tmp_path: Path) -
     applied = run.store.applied_overrides(gid)
     assert [a.kind for a in applied] == ["hang"]
     paper1 = next(p for p in _host_posts(run.board) if "выпуск 1" in p)
-    assert "повешен [b]Кот[/b]" in paper1 and "Mister X[/b] (" not in paper1
+    assert "виселица: [b]Кот[/b]" in paper1 and "Mister X[/b] (" not in paper1
     report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
     assert "hang turn=1 nick=Кот" in report.html
 
@@ -332,7 +333,7 @@ def test_G_full_gambler_game_greens_court_and_night() -> None:
     greens2 = next(p for p in posts if "номинации дня 2" in p)
     assert "порог — 1" in greens2  # G-N.3: 8 living players
     day2 = next(p for p in posts if "итоги дня 2" in p)
-    assert "посажен [b]Mister X[/b] — крёстный отец" in day2  # G-N.4, court topic votes
+    assert "тюрьма: [b]Mister X[/b], крёстный отец" in day2  # G-N.4, court topic votes
     assert "[quote]отравленный чай в пять часов[/quote]" in day2  # G-M.10 story quoted
     assert "Последнее слово" in day2  # G-P.2
     assert "Марго" not in day2  # the sheriff shot the maniac: never by whom (G-P.1)
@@ -585,7 +586,7 @@ def test_G_N_4_bot_opens_the_court_topic_in_court_forum_and_reads_votes_there(
     assert "Mister X" in first.source and "Суд Слона — день 2" in first.source  # nominees
     day2 = next(p.source for p in board.posts if "итоги дня 2" in p.source)
     # same verdict as with the host-named court topic: the votes were read in the new topic
-    assert "посажен [b]Mister X[/b] — крёстный отец" in day2
+    assert "тюрьма: [b]Mister X[/b], крёстный отец" in day2
     g = run.daemon.game()
     assert g.id is not None
     assert run.store.posts(g.id, topic_id=opened[0])  # the court topic was polled

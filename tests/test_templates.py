@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from engine import events as E
+from engine.actions import Vote
 from engine.events import HOST, player
 from mafiabot.newspaper import Renderer, bbcode_escape, commitment, role_listing
 
@@ -38,7 +39,7 @@ def r() -> Renderer:
 
 PEFL_TURN_3 = [
     E.WentMissing(turn=3, nick="Незнайка", role="civilian", reason="no_post"),
-    E.VotesCounted(turn=3, votes=(("Марго", 4), ("Кот", 7))),
+    E.VotesCounted(turn=3, votes=(("Марго", 4), ("Кот", 7)), abstained=("Tanya-77",)),
     E.Hanged(turn=3, nick="Кот", role="civilian", votes=7),
     E.Killed(turn=3, nick="Шерлок", role="commissar", by="triad"),
     E.DeathRecorded(turn=3, audience=HOST, nick="Шерлок", cause="triad", killer="Борис"),
@@ -67,9 +68,30 @@ GAMBLER_DAY_4 = [
 ]
 
 
+def _red(voter: str, target: str, minute: int, post: int, agreed: int | None = None) -> Vote:
+    at = datetime(2026, 12, 2, 14, minute, tzinfo=MSK)
+    return Vote(voter, target, "red", post_id=post, at=at, agreed_with=agreed)
+
+
+# the turn's counted reds in the order cast (P-V.1), two agreements (P-V.2)
+PEFL_TURN_3_VOTES = [
+    _red("Марго", "Кот", 5, 101),
+    _red("Dr.Watson", "Кот", 7, 104, agreed=101),
+    _red("Кот", "Марго", 9, 105),
+    _red("Анна Каренина", "Кот", 30, 112, agreed=104),
+]
+
+
 def test_P_P_1_pefl_newspaper_golden(r: Renderer) -> None:
     text = r.newspaper(
-        ruleset="pefl", game_name="Мафия – 12", turn=3, events=PEFL_TURN_3, next_deadline=NEXT
+        ruleset="pefl",
+        game_name="Мафия – 12",
+        turn=3,
+        events=PEFL_TURN_3,
+        next_deadline=NEXT,
+        votes=PEFL_TURN_3_VOTES,
+        tz=MSK,
+        genders={"Tanya-77": "f"},
     )
     golden("pefl_turn3.txt", text)
     # the order of the vote tally is by votes, most first
@@ -259,7 +281,7 @@ def test_host_report_lists_every_event_and_secret(r: Renderer) -> None:
     assert "от руки Борис" in text and "Вова: no_reason" in text
     # Russian sentences, not an English dump of event fields
     assert "DeathRecorded" not in text and "killer=" not in text
-    assert "Смерть Шерлок: его настигла Триада, от руки Борис [ведущему]" in text
+    assert "Смерть Шерлок: работа Триады, от руки Борис [ведущему]" in text
 
 
 def test_host_template_folder_wins_name_by_name(tmp_path: Path) -> None:

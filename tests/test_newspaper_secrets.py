@@ -1,0 +1,237 @@
+"""Never-reveal scan (C-4, G-P.1, P-P.1): every public template rendered over every role,
+every cause of death and every gender, with the turn's secret events mixed in as the engine
+emits them; no output may carry what the rules keep secret — a killer's, executor's or
+ambushing maniac's nick, who was healed or checked (PEFL), whom the prostitute invited, what a
+letter said, the role of a living player, the dealing's seed and salt before the end."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from engine import events as E
+from engine.actions import Vote
+from engine.events import HOST, player
+from mafiabot.newspaper import (
+    PEFL_CAUSE_FORMS,
+    ROLE_RU,
+    Renderer,
+    commitment,
+)
+
+MSK = ZoneInfo("Europe/Moscow")
+AT = datetime(2026, 12, 2, 15, 0, tzinfo=MSK)
+
+# nicks that only secret events carry: none may appear in a public post
+KILLER = "Тайный Убийца"
+EXECUTOR = "Исполнитель"
+HEALED = "Спасённый"
+CHECKED = "Проверенный"
+CHECKER = "Сыщик"
+INVITED = "Приглашённый"
+PROSTITUTE = "Путана-Лиса"
+AMBUSHER = "Засадник"
+DON = "Дон-Корлеоне"
+LETTER = "ТЕКСТ-ПИСЬМА-ИЗ-ЛИЧКИ"
+LIVING_SECRET_ROLE = "Тихоня"  # a living player whose role only his PM carries
+SECRETS = (KILLER, EXECUTOR, HEALED, CHECKED, CHECKER, INVITED, PROSTITUTE, AMBUSHER, DON)
+
+SEED, SALT = 987654321, "соль-раздачи-XYZ"
+
+# a victim per gender: the host's setting, a given name, and neither
+GENDERED = [("Victim-1", {"Victim-1": "m"}), ("Нина", {}), ("Кот", {})]
+
+
+def _secret_events(turn: int, ruleset: str) -> list[E.Event]:
+    secret_role = "godfather" if ruleset == "gambler" else "sergeant"
+    return [
+        E.RoleDealt(
+            turn=turn,
+            audience=player(LIVING_SECRET_ROLE),
+            nick=LIVING_SECRET_ROLE,
+            role=secret_role,
+        ),
+        E.AcquaintanceMade(
+            turn=turn, audience=player(DON), nick=DON, others=((EXECUTOR, "mafia"),), reason="clan"
+        ),
+        E.DonChosen(turn=turn, audience=player(EXECUTOR), clan="triad", nick=DON, by="election"),
+        E.MoveAccepted(
+            turn=turn,
+            audience=player(DON),
+            nick=DON,
+            action="kill",
+            targets=("Victim-1",),
+            executor=EXECUTOR,
+        ),
+        E.MoveAccepted(
+            turn=turn,
+            audience=player(PROSTITUTE),
+            nick=PROSTITUTE,
+            action="block",
+            targets=(INVITED,),
+        ),
+        E.MoveRejected(
+            turn=turn,
+            audience=player(CHECKER),
+            nick=CHECKER,
+            action="check",
+            reason="late",
+            detail=LETTER,
+        ),
+        E.DeathRecorded(turn=turn, audience=HOST, nick="Victim-1", cause="maniac", killer=KILLER),
+        E.Saved(turn=turn, audience=HOST, nick=HEALED, how="heal"),
+        E.Saved(turn=turn, audience=HOST, nick=AMBUSHER, how="ambush"),
+        E.CheckResult(
+            turn=turn, audience=player(CHECKER), by="commissar", target=CHECKED, result="mafia"
+        ),
+        E.VoteIgnored(turn=turn, audience=HOST, nick=KILLER, reason="dead", post_id=9),
+        E.PostFlagged(turn=turn, audience=HOST, nick=AMBUSHER, count=2),
+        E.Resurrected(turn=turn, audience=HOST, nick=HEALED),
+        E.Promoted(turn=turn, audience=player(CHECKER), nick=CHECKER),
+        E.SideChoiceAsked(turn=turn, audience=player(PROSTITUTE), nick=PROSTITUTE),
+    ]
+
+
+def _votes(kind: str) -> list[Vote]:
+    return [
+        Vote("Анна", "Егор", kind, post_id=1, at=AT),
+        Vote("Егор", "Анна", kind, post_id=2, at=AT, agreed_with=None),
+        Vote("Борис", "Егор", kind, post_id=3, at=AT, agreed_with=1),
+    ]
+
+
+def _assert_clean(text: str, *, over: bool = False) -> None:
+    for s in SECRETS:
+        assert s not in text, f"{s!r} leaked:\n{text}"
+    assert LETTER not in text and LIVING_SECRET_ROLE not in text
+    assert "None" not in text and "{{" not in text and "{%" not in text
+    if not over:
+        assert str(SEED) not in text and SALT not in text
+    # a role label only ever follows a named player out of the game, never a living one
+    labels = "|".join(re.escape(x) for rs in ROLE_RU.values() for x in rs.values())
+    living = re.compile(rf"(Анна|Егор|Борис|Ольга)(\[/b\])?\s*[(—,:]\s*({labels})")
+    assert not living.search(text), text
+
+
+def _pefl_cases() -> list[tuple[str, str | None, int]]:
+    return [
+        (role, cause, g)
+        for role, cause, g in itertools.product(
+            ROLE_RU["pefl"], [*PEFL_CAUSE_FORMS, None, KILLER], range(len(GENDERED))
+        )
+    ]
+
+
+@pytest.mark.parametrize(("role", "cause", "g"), _pefl_cases())
+def test_P_P_1_pefl_paper_never_reveals(role: str, cause: str | None, g: int) -> None:
+    nick, genders = GENDERED[g]
+    clan = "triad" if role in ("mafia", "thug", "kamikaze") else None
+    events: list[E.Event] = [
+        *_secret_events(3, "pefl"),
+        E.WentMissing(turn=3, nick="Пропавший", role=role, reason="no_post"),
+        E.VotesCounted(turn=3, votes=(("Егор", 2), ("Анна", 1)), abstained=("Ольга",)),
+        E.Hanged(turn=3, nick="Повешенный", role=role, votes=2),
+        E.Killed(turn=3, nick=nick, role=role, clan=clan, by=cause),
+        E.Beaten(turn=3, nick="Битый"),
+    ]
+    text = Renderer(genders=genders).newspaper(
+        ruleset="pefl", game_name="M", turn=3, events=events, votes=_votes("red"), tz=MSK
+    )
+    _assert_clean(text)
+    assert nick in text and "Битый" in text and "Повешенный" in text
+    assert ROLE_RU["pefl"][role] in text  # the dead's role is revealed (P-P.1)
+    if cause == KILLER:
+        assert "Этой ночью" in text  # an unexpected label is dropped, the death still told
+
+
+@pytest.mark.parametrize(
+    ("role", "g", "phase"),
+    list(itertools.product(ROLE_RU["gambler"], range(len(GENDERED)), ["greens", "day"])),
+)
+def test_G_P_1_gambler_paper_never_reveals(role: str, g: int, phase: str) -> None:
+    nick, genders = GENDERED[g]
+    events: list[E.Event] = [*_secret_events(4, "gambler")]
+    if phase == "greens":
+        events.append(
+            E.GreensCounted(
+                turn=4,
+                greens=(("Егор", 2),),
+                threshold=2,
+                nominees=("Егор",),
+                self_greened=("Ольга",),
+            )
+        )
+        votes = [*_votes("green"), Vote("Ольга", "Ольга", "self")]
+    else:
+        events += [
+            E.VotesCounted(turn=4, votes=(("Егор", 2), ("Анна", 1)), abstained=("Ольга",)),
+            E.Jailed(turn=4, nick="Посаженный", role=role),
+            # the engine never sets `by` in Gambler; if it ever did, it must not print
+            E.Killed(turn=4, nick=nick, role=role, by="maniac", story="ночью у фонаря"),
+            E.CheckAnnounced(turn=4, by="commissar", made=True, result=role),
+            E.HealAnnounced(turn=4, nick="Лечёный"),
+            E.MoveBlocked(turn=4, role="sheriff", missed="kill"),
+            E.Recruited(turn=4, side="mafia"),
+        ]
+        votes = _votes("court")
+    text = Renderer(genders=genders).newspaper(
+        ruleset="gambler", game_name="M", turn=4, phase=phase, events=events, votes=votes, tz=MSK
+    )
+    _assert_clean(text)
+    if phase == "day":
+        assert nick in text and ROLE_RU["gambler"][role] in text and "Лечёный" in text
+        assert "работа маньяка" not in text and "настигла" not in text  # G-P.1: not by whom
+
+
+def test_start_post_and_counts_never_reveal_the_dealing() -> None:
+    r = Renderer()
+    seats = [("Анна", "civilian", None), (LIVING_SECRET_ROLE, "mafia", "triad")]
+    start = r.start_post(
+        ruleset="pefl",
+        game_name="M",
+        players=["Анна", "Егор"],
+        commitment=commitment(seats, SEED, SALT),
+        first_deadline=AT,
+        tz=MSK,
+    )
+    _assert_clean(start)
+    vc = r.vote_count(
+        ruleset="pefl",
+        game_name="M",
+        turn=2,
+        kind="red",
+        tally=[("Егор", ["Анна", "Борис"])],
+        not_voted=["Ольга"],
+        as_of=AT,
+        deadline=AT,
+        tz=MSK,
+    )
+    _assert_clean(vc)
+    _subject, court = r.court_topic(game_name="M", turn=2, nominees=["Егор"], deadline=AT)
+    _assert_clean(court)
+
+
+def test_final_post_reveals_everything_only_at_the_end() -> None:
+    seats = [("Анна", "civilian", None), ("Егор", "mafia", "triad")]
+    text = Renderer().final_post(
+        ruleset="pefl",
+        game_name="M",
+        winner="town",
+        seats=seats,
+        seed=SEED,
+        salt=SALT,
+        commitment=commitment(seats, SEED, SALT),
+        vote_record=[{**vars_of(v), "turn": 1} for v in _votes("red")],
+        tz=MSK,
+    )
+    assert str(SEED) in text and SALT in text and "мафия, Триада" in text
+    for s in SECRETS:
+        assert s not in text
+
+
+def vars_of(v: Vote) -> dict[str, object]:
+    return {f: getattr(v, f) for f in ("voter", "target", "kind", "post_id", "at", "agreed_with")}
