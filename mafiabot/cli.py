@@ -77,6 +77,14 @@ def _build_parser() -> argparse.ArgumentParser:
     st.add_argument("--json", action="store_true", help="print JSON instead of a table")
     st.set_defaults(module="status")
 
+    web = sub.add_parser("web", help="the host's dashboard in a browser (read-only, local)")
+    web.add_argument(
+        "-c", "--config", action="append", required=True, help="a game's config (or a folder)"
+    )
+    web.add_argument("--bind", default="127.0.0.1:8765", help="HOST:PORT (default: %(default)s)")
+    web.add_argument("--refresh", type=int, default=30, help="page refresh in seconds")
+    web.set_defaults(module="web")
+
     cc = sub.add_parser("check-config", help="check a config file; name every bad key")
     cc.add_argument("-c", "--config", required=True)
     cc.set_defaults(module="check_config")

@@ -526,7 +526,7 @@ class Renderer:
                 {
                     "kind": d.get("kind", "?"),
                     "audience": _audience_ru(str(d.get("audience", "public"))),
-                    "text": _host_line(ruleset, d),
+                    "text": host_line(ruleset, d),
                 }
             )
         return self.render(
@@ -641,7 +641,7 @@ _SEEN_BY_RU = {"appointment": "назначен ведущим"}
 _SAVED_RU = {"heal": "лечение", "protect": "протект", "vest": "бронежилет", "ambush": "засада"}
 
 
-def _host_line(ruleset: str, d: Mapping[str, Any]) -> str:
+def host_line(ruleset: str, d: Mapping[str, Any]) -> str:
     """One event of the host report as a Russian sentence (secrets included: host only)."""
     k = d.get("kind", "")
     g = d.get

@@ -1,0 +1,237 @@
+"""One game's dashboard page as data, read from the store (read-only queries only).
+
+The live tally and "who has not acted" come from the daemon's own `status` and `tally`, so
+the dashboard counts exactly as the deadline will; everything else (roles, letters and how
+the bot read them, replies, flags, events, outbox) is read straight from the store's rows.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from engine.actions import Vote
+from engine.state import GameState
+from mafiabot.config import Config
+from mafiabot.daemon import Daemon, DryRunClient
+from mafiabot.newspaper import ACTION_RU, format_when, host_line, refusal_ru, role_label
+from mafiabot.store import Game, Store
+from mafiabot.web.flow import Flow, flow_chart_svg, flow_from_votes, vote_flow
+
+#: at most this many snapshots of a Gambler day's votes (each is one recount)
+MAX_SNAPSHOTS = 40
+#: the event log shows the latest turns' events, newest turn first
+EVENT_TURNS = 3
+
+_SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
+
+
+@dataclass
+class GameSource:
+    """A hosted game as the dashboard sees it: its config and its (already open) store."""
+
+    cfg: Config
+    store: Store
+    _daemon: Daemon | None = None
+    _flow_cache: dict[tuple[Any, ...], Flow] = field(default_factory=dict)
+
+    @property
+    def daemon(self) -> Daemon:
+        # a daemon with a client that never reaches the board: only its read paths are used
+        if self._daemon is None:
+            self._daemon = Daemon(self.cfg, self.store, DryRunClient(None, io.StringIO()))
+        return self._daemon
+
+    def game(self) -> Game | None:
+        return self.store.find_game(self.cfg.game.topic)
+
+
+def countdown(deadline: datetime | None, now: datetime) -> str:
+    """«2 ч 05 мин» until the deadline; «дедлайн прошёл» once it is past."""
+    if deadline is None:
+        return ""
+    left = int((deadline - now).total_seconds())
+    if left <= 0:
+        return "дедлайн прошёл"
+    days, rest = divmod(left, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    out = f"{hours} ч {minutes:02d} мин"
+    return f"{days} д {out}" if days else out
+
+
+def _snapshot(votes: Sequence[Vote]) -> dict[str, str]:
+    return {v.voter: v.target for v in votes if v.kind != "self"}
+
+
+def day_flow(src: GameSource, g: Game, state: GameState, kind: str, now: datetime) -> Flow:
+    """The current phase's vote flow. PEFL reds never change (P-V.3): their cast times make
+    the flow. Greens and court votes may (G-N.1/G-N.4): the tally is recounted as it stood at
+    the times posts arrived (at most MAX_SNAPSHOTS of them), so a switch shows."""
+    assert g.id is not None
+    d = src.daemon
+    if kind == "red":
+        _k, votes, _r, _f = d.tally(g, state, None)
+        return flow_from_votes([(v.at, v.voter, v.target) for v in votes if v.at is not None])
+    posts = src.store.posts(g.id, turn=state.turn)
+    times = sorted({p.posted_at for p in posts if p.posted_at is not None and p.posted_at <= now})
+    key = (g.id, state.turn, state.phase, len(posts), times[-1] if times else None)
+    if key in src._flow_cache:
+        return src._flow_cache[key]
+    if len(times) > MAX_SNAPSHOTS:
+        step = len(times) / MAX_SNAPSHOTS
+        times = [times[int(i * step)] for i in range(MAX_SNAPSHOTS - 1)] + [times[-1]]
+    snaps = [(t, _snapshot(d.tally(g, state, t)[1])) for t in times]
+    flow = vote_flow([s for s in snaps if s[1]] or snaps)
+    src._flow_cache = {key: flow}
+    return flow
+
+
+def _letters(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
+    """The turn's PMs with the moves the bot read from them and the reply it queued."""
+    assert g.id is not None
+    tz = src.cfg.board.tz
+    moves: dict[int | None, list[dict[str, Any]]] = {}
+    for m in src.store.moves(g.id, turn):
+        reason = refusal_ru(m.reason)[0] if m.reason else ""
+        moves.setdefault(m.pm_board_id, []).append(
+            {
+                "action": ACTION_RU.get(m.action, m.action),
+                "targets": list(m.targets or []),
+                "executor": m.executor,
+                "status": m.status,
+                "reason": reason,
+                "code": m.reason,
+            }
+        )
+    replies = {r.key.kind: r for r in src.store.outbox(g.id).all() if r.key.turn == turn}
+    out = []
+    for pm in src.store.pms(g.id):
+        if pm.turn != turn:
+            continue
+        reply = replies.get(f"ack-{pm.board_id}")
+        out.append(
+            {
+                "id": pm.board_id,
+                "sender": pm.sender,
+                "when": format_when(pm.sent_at, tz),
+                "text": pm.text,
+                "moves": moves.get(pm.board_id, []),
+                "handled": pm.handled,
+                "reply": reply.text if reply else "",
+                "reply_status": reply.status if reply else "",
+            }
+        )
+    return out
+
+
+def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
+    assert g.id is not None
+    rows = [e for e in src.store.events(g.id) if e.turn > turn - EVENT_TURNS]
+    out = []
+    for e in sorted(rows, key=lambda e: (-e.turn, e.seq)):
+        d: Mapping[str, Any] = {"kind": e.kind, "audience": e.audience, **(e.payload or {})}
+        out.append(
+            {
+                "turn": e.turn,
+                "audience": e.audience,
+                "kind": e.kind,
+                "text": host_line(g.ruleset, d),
+            }
+        )
+    return out
+
+
+def _outbox(src: GameSource, g: Game) -> list[dict[str, Any]]:
+    assert g.id is not None
+    rows = src.store.outbox(g.id).all()
+    return [
+        {
+            "turn": r.key.turn,
+            "kind": r.key.kind,
+            "recipient": r.key.recipient,
+            "channel": r.channel,
+            "status": r.status,
+            "error": r.error,
+            "subject": r.subject,
+            "text": r.text,
+            "parts": len(r.board_ids),
+        }
+        for r in reversed(rows)
+    ]
+
+
+def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
+    """Everything the game's page shows (host-only data included: the page is behind the
+    access token)."""
+    cfg = src.cfg
+    tz = cfg.board.tz
+    g = src.game()
+    base: dict[str, Any] = {
+        "name": cfg.game.name,
+        "ruleset": cfg.game.ruleset,
+        "topic": cfg.game.topic,
+    }
+    if g is None or g.state is None or g.id is None:
+        return {
+            **base,
+            "started": False,
+            "status": "registration" if g is None else g.status,
+            "start": format_when(cfg.game.start, tz),
+            "countdown": countdown(cfg.game.start, now),
+        }
+    st = src.daemon.status(now)
+    state = src.daemon.state(g)
+    kind = str(st.get("vote_kind") or "")
+    flow = day_flow(src, g, state, kind, now) if kind and g.status != "over" else None
+    chart = ""
+    if flow is not None:
+        chart = _SCRIPT.sub("", flow_chart_svg(flow, tz))
+    flags = list((g.cursors or {}).get("flags", {}).get(str(state.turn), []))
+    return {
+        **base,
+        "started": True,
+        "status": g.status,
+        "turn": state.turn,
+        "phase": state.phase,
+        "deadline": format_when(g.deadline, tz),
+        "countdown": countdown(g.deadline, now),
+        "vote_kind": kind,
+        "tally": [
+            {"target": t, "count": len(vs), "voters": list(vs)} for t, vs in st["tally"].items()
+        ],
+        "rejected": st.get("rejected", []),
+        "not_posted": st.get("not_posted", []),
+        "not_voted": st.get("not_voted", []),
+        "not_moved": st.get("not_moved", []),
+        "chart": chart,
+        "switches": [
+            {
+                "when": format_when(s.at, tz),
+                "voter": s.voter,
+                "old": s.old,
+                "new": s.new,
+            }
+            for s in (flow.switches if flow else ())
+        ],
+        "players": [
+            {
+                "nick": p.nick,
+                "role": role_label(cfg.game.ruleset, p.role, p.clan),
+                "alive": p.alive,
+                "out": p.out_by or "",
+                "out_turn": p.out_turn,
+            }
+            for p in state.players
+        ],
+        "letters": _letters(src, g, state.turn),
+        "flags": flags,
+        "events": _events(src, g, state.turn),
+        "outbox": _outbox(src, g),
+        "pending": st.get("pending_messages", 0),
+        "winner": g.winner,
+    }

@@ -1,0 +1,111 @@
+"""The vote flow of a day: how many votes each target had over time, and who switched.
+
+Input is a series of snapshots — at time t, the vote each voter's posts count as (voter →
+target) — so the same code serves PEFL reds (a vote never changes, P-V.3) and Gambler greens
+and court votes (the last one counts, G-N.1/G-N.4). The chart is drawn by pygal as SVG with no
+script (the page works without JavaScript).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """A voter moved his vote from one target to another (or withdrew it: `new` None)."""
+
+    at: datetime
+    voter: str
+    old: str
+    new: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    times: tuple[datetime, ...]
+    #: target → votes at each of `times`, targets ordered by their final count (most first)
+    series: dict[str, tuple[int, ...]]
+    switches: tuple[Switch, ...] = field(default=())
+
+
+def vote_flow(snapshots: Sequence[tuple[datetime, Mapping[str, str]]]) -> Flow:
+    """Counts per target at each snapshot, and every change of a voter's vote between two
+    consecutive snapshots. Snapshots are taken in time order."""
+    times: list[datetime] = []
+    counts: list[dict[str, int]] = []
+    switches: list[Switch] = []
+    before: Mapping[str, str] = {}
+    for at, votes in snapshots:
+        per: dict[str, int] = {}
+        for target in votes.values():
+            per[target] = per.get(target, 0) + 1
+        times.append(at)
+        counts.append(per)
+        for voter, old in before.items():
+            new = votes.get(voter)
+            if new != old:
+                switches.append(Switch(at, voter, old, new))
+        before = dict(votes)
+    final = counts[-1] if counts else {}
+    targets: dict[str, None] = {}
+    for per in counts:
+        for t in per:
+            targets.setdefault(t, None)
+    ordered = sorted(targets, key=lambda t: -final.get(t, 0))  # stable: first seen first
+    series = {t: tuple(per.get(t, 0) for per in counts) for t in ordered}
+    return Flow(tuple(times), series, tuple(switches))
+
+
+def flow_from_votes(votes: Sequence[tuple[datetime, str, str]]) -> Flow:
+    """The flow of votes that never change (PEFL reds): one snapshot per vote cast."""
+    current: dict[str, str] = {}
+    snaps: list[tuple[datetime, Mapping[str, str]]] = []
+    for at, voter, target in sorted(votes, key=lambda v: v[0]):
+        current.setdefault(voter, target)
+        snaps.append((at, dict(current)))
+    return vote_flow(snaps)
+
+
+def flow_chart_svg(flow: Flow, tz: ZoneInfo | None = None, title: str = "") -> str:
+    """The flow as an inline SVG step chart (pygal, no scripts): one line per target."""
+    import pygal
+    from pygal.style import CleanStyle
+
+    chart = pygal.DateTimeLine(
+        title=title or None,
+        style=CleanStyle,
+        js=[],  # no script from anywhere: the dashboard works without JavaScript
+        width=900,
+        height=360,
+        show_dots=True,
+        dots_size=2,
+        x_label_rotation=25,
+        truncate_legend=30,
+        legend_at_bottom=True,
+        x_value_formatter=lambda d: _local(d, tz).strftime("%d.%m %H:%M"),
+        disable_xml_declaration=True,
+        no_data_text="голосов пока нет",
+    )
+    for target, counts in flow.series.items():
+        points: list[tuple[datetime, int]] = []
+        prev: int | None = None
+        for at, n in zip(flow.times, counts, strict=True):
+            at = _local(at, tz)
+            if prev is not None and n != prev:
+                points.append((at, prev))  # a step, not a slope: votes jump
+            points.append((at, n))
+            prev = n
+        chart.add(target, points)
+    svg: Any = chart.render(is_unicode=True)
+    return str(svg)
+
+
+def _local(at: datetime, tz: ZoneInfo | None) -> datetime:
+    if tz is not None and at.tzinfo is not None:
+        return at.astimezone(tz)
+    return at

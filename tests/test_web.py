@@ -1,0 +1,200 @@
+"""`mafiabot web`: the host's dashboard at the WSGI level — the token, read-only serving,
+what a game page shows (tally, vote flow, who has not acted, letters with the bot's reading
+and reply, flags, events, outbox), several games in one dashboard."""
+
+from __future__ import annotations
+
+import re
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from wsgiref.util import setup_testing_defaults
+
+import pytest
+
+from mafiabot.cli import UsageError, _build_parser
+from mafiabot.commands.web import config_paths, parse_bind, serve
+from mafiabot.web.app import COOKIE, Dashboard, new_token
+from mafiabot.web.data import countdown, game_view
+from mafiabot.web.flow import flow_chart_svg, flow_from_votes, vote_flow
+from tests.web_kit import MSK, gambler_with_a_switch, pefl_mid_turn, source
+
+TOKEN = "s3cret-token"
+
+
+def call(
+    app: Dashboard, path: str, *, query: str = "", cookie: str = "", method: str = "GET"
+) -> tuple[str, dict[str, str], str]:
+    env: dict[str, Any] = {}
+    setup_testing_defaults(env)
+    env.update(PATH_INFO=path, QUERY_STRING=query, REQUEST_METHOD=method)
+    if cookie:
+        env["HTTP_COOKIE"] = cookie
+    got: list[Any] = []
+    body = b"".join(app(env, lambda status, headers: got.append((status, headers))))
+    status, headers = got[0]
+    return status, dict(headers), body.decode("utf-8")
+
+
+@pytest.fixture(scope="module")
+def app() -> Dashboard:
+    pefl = pefl_mid_turn()
+    gambler = gambler_with_a_switch()
+    return Dashboard([source(pefl), source(gambler)], TOKEN, clock=lambda: pefl.clock[0])
+
+
+def test_every_page_refuses_without_the_token(app: Dashboard) -> None:
+    for path in ("/", "/game/0", "/game/1", "/nope"):
+        status, _headers, body = call(app, path)
+        assert status.startswith("403"), path
+        assert "Шерлок" not in body and "Mister X" not in body  # nothing of the game
+        status, _h, body = call(app, path, cookie=f"{COOKIE}=wrong")
+        assert status.startswith("403")
+    status, _h, _b = call(app, "/", query="token=wrong")
+    assert status.startswith("403")
+
+
+def test_the_token_once_becomes_a_cookie_and_leaves_the_address(app: Dashboard) -> None:
+    status, headers, _b = call(app, "/game/0", query=f"token={TOKEN}&x=1")
+    assert status.startswith("303")
+    assert headers["Location"] == "/game/0?x=1"
+    cookie = headers["Set-Cookie"]
+    assert cookie.startswith(f"{COOKIE}={TOKEN};") and "HttpOnly" in cookie
+    assert "SameSite=Strict" in cookie
+    status, headers, body = call(app, "/game/0", cookie=f"{COOKIE}={TOKEN}")
+    assert status.startswith("200") and "Мафия – 12" in body
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_read_only_nothing_but_get_and_head(app: Dashboard) -> None:
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        status, headers, _b = call(app, "/game/0", cookie=f"{COOKIE}={TOKEN}", method=method)
+        assert status.startswith("405") and headers["Allow"] == "GET, HEAD"
+    status, headers, body = call(app, "/game/0", cookie=f"{COOKIE}={TOKEN}", method="HEAD")
+    assert status.startswith("200") and body == "" and int(headers["Content-Length"]) > 1000
+
+
+def test_index_lists_every_game(app: Dashboard) -> None:
+    _s, _h, body = call(app, "/", cookie=f"{COOKIE}={TOKEN}")
+    assert 'href="/game/0"' in body and 'href="/game/1"' in body
+    assert "Мафия – 12" in body and "Мафия – 13" in body
+    assert 'http-equiv="refresh"' in body  # refreshes itself, no JavaScript
+    assert "<script" not in body
+
+
+def test_pefl_page_tally_matches_the_daemons_count_and_shows_the_day() -> None:
+    run = pefl_mid_turn()
+    now = run.clock[0]
+    view = game_view(source(run), now)
+    status = run.daemon.status(now)
+    assert [(r["target"], r["voters"]) for r in view["tally"]] == list(status["tally"].items())
+    assert view["turn"] == 1 and view["deadline"] == "28 ноября в 22:00 МСК"
+    assert view["countdown"] == countdown(datetime(2026, 11, 28, 22, 0, tzinfo=MSK), now)
+    assert view["not_voted"] == status["not_voted"] and view["not_moved"] == status["not_moved"]
+    # the chart: one line per target, counts rising as the reds came in (P-V.3: no switches)
+    assert "<svg" in view["chart"] and "<script" not in view["chart"]
+    for r in view["tally"]:
+        assert r["target"] in view["chart"]
+    assert view["switches"] == []
+    # roles and the outsider flag: host-only, shown behind the token
+    roles = {p["nick"]: p["role"] for p in view["players"]}
+    assert roles["Mister X"] == "мафия, Якудза" and roles["Марго"] == "мирный житель"
+    assert any("посторонний" in f for f in view["flags"])
+
+
+def test_pefl_page_letters_with_the_bots_reading_and_reply() -> None:
+    run = pefl_mid_turn()
+    view = game_view(source(run), run.clock[0])
+    letter = next(x for x in view["letters"] if x["sender"] == "Dr.Watson")
+    assert letter["text"] == "Лечу Шерлок"
+    assert letter["moves"][0]["action"] == "лечение" and letter["moves"][0]["targets"] == ["Шерлок"]
+    assert letter["moves"][0]["status"] == "accepted"
+    assert "ваш ход принят" in letter["reply"] and letter["reply_status"] == "sent"
+    kinds = {(o["kind"], o["status"]) for o in view["outbox"]}
+    assert ("newspaper", "sent") in kinds
+    assert any("Роль" in e["text"] for e in view["events"])  # the dealing, host's view
+
+
+def test_gambler_flow_shows_who_switched() -> None:
+    run = gambler_with_a_switch()
+    view = game_view(source(run), run.clock[0])
+    assert view["vote_kind"] == "green"
+    tally = {r["target"]: r["count"] for r in view["tally"]}
+    assert tally["Mister X"] == 5 and tally["Граф Монте-Кристо"] == 1
+    assert [(s["voter"], s["old"], s["new"]) for s in view["switches"]] == [
+        ("Кот", "Граф Монте-Кристо", "Mister X")
+    ]
+    _s, _h, body = call(
+        Dashboard([source(run)], TOKEN, clock=lambda: run.clock[0]),
+        "/game/0",
+        cookie=f"{COOKIE}={TOKEN}",
+    )
+    assert 'id="vote-flow"' in body and 'id="switches"' in body
+    assert "Кот — Граф Монте-Кристо → Mister X" in body
+
+
+def test_vote_flow_counts_and_switches() -> None:
+    t = datetime(2026, 12, 1, 12, tzinfo=UTC)
+    flow = vote_flow(
+        [
+            (t, {"a": "X"}),
+            (t + timedelta(hours=1), {"a": "X", "b": "Y"}),
+            (t + timedelta(hours=2), {"a": "Y", "b": "Y"}),
+            (t + timedelta(hours=3), {"b": "Y"}),
+        ]
+    )
+    assert flow.series == {"Y": (0, 1, 2, 1), "X": (1, 1, 0, 0)}
+    assert [(s.voter, s.old, s.new) for s in flow.switches] == [("a", "X", "Y"), ("a", "Y", None)]
+    # PEFL: the first red counts, later ones never move a vote (P-V.3)
+    reds = flow_from_votes([(t, "a", "X"), (t + timedelta(hours=1), "a", "Y")])
+    assert reds.series == {"X": (1, 1)} and reds.switches == ()
+    svg = flow_chart_svg(flow)
+    assert svg.startswith("<svg") and "X" in svg and "Y" in svg
+
+
+def test_countdown() -> None:
+    now = datetime(2026, 12, 1, 12, tzinfo=UTC)
+    assert countdown(now + timedelta(days=1, hours=2, minutes=5), now) == "1 д 2 ч 05 мин"
+    assert countdown(now - timedelta(minutes=1), now) == "дедлайн прошёл"
+    assert countdown(None, now) == ""
+
+
+def test_cli_bind_and_config_folder(tmp_path: Any) -> None:
+    assert parse_bind("127.0.0.1:8765") == ("127.0.0.1", 8765)
+    assert parse_bind("[::1]:9000") == ("::1", 9000)
+    with pytest.raises(UsageError):
+        parse_bind("localhost")
+    (tmp_path / "a.toml").write_text("")
+    (tmp_path / "b.toml").write_text("")
+    assert [p.name for p in config_paths([str(tmp_path)])] == ["a.toml", "b.toml"]
+    args = _build_parser().parse_args(["web", "-c", "a.toml", "-c", "b.toml"])
+    assert args.config == ["a.toml", "b.toml"] and args.bind == "127.0.0.1:8765"
+    assert len(new_token()) >= 32 and new_token() != new_token()
+
+
+@pytest.fixture
+def served(app: Dashboard) -> Iterator[str]:
+    server = serve(app, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def test_served_over_http_on_loopback(served: str) -> None:
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(served + "/game/0")
+    assert refused.value.code == 403
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    with opener.open(f"{served}/game/0?token={TOKEN}") as resp:  # 303 → cookie → page
+        page = resp.read().decode("utf-8")
+        assert resp.url == served + "/game/0"
+    assert re.search(r'data-target="Mister X" data-count="4"', page)
