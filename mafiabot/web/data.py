@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -36,6 +36,8 @@ class GameSource:
 
     cfg: Config
     store: Store
+    #: the game's own clock when it is not the wall clock (a replayed or recorded game)
+    clock: Callable[[], datetime] | None = None
     _daemon: Daemon | None = None
     _flow_cache: dict[tuple[Any, ...], Flow] = field(default_factory=dict)
 
@@ -170,6 +172,8 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
     access token)."""
     cfg = src.cfg
     tz = cfg.board.tz
+    if src.clock is not None:
+        now = src.clock()
     g = src.game()
     base: dict[str, Any] = {
         "name": cfg.game.name,

@@ -87,7 +87,7 @@ def flow_chart_svg(flow: Flow, tz: ZoneInfo | None = None, title: str = "") -> s
         x_label_rotation=25,
         truncate_legend=30,
         legend_at_bottom=True,
-        x_value_formatter=lambda d: _local(d, tz).strftime("%d.%m %H:%M"),
+        x_value_formatter=lambda d: d.strftime("%d.%m %H:%M"),
         disable_xml_declaration=True,
         no_data_text="голосов пока нет",
     )
@@ -106,6 +106,7 @@ def flow_chart_svg(flow: Flow, tz: ZoneInfo | None = None, title: str = "") -> s
 
 
 def _local(at: datetime, tz: ZoneInfo | None) -> datetime:
+    """Board time without a zone: pygal turns aware times into UTC labels."""
     if tz is not None and at.tzinfo is not None:
-        return at.astimezone(tz)
-    return at
+        at = at.astimezone(tz)
+    return at.replace(tzinfo=None)
