@@ -58,6 +58,10 @@ class SettingsError(ValueError):
         self.key = key
 
 
+#: Settings whose value is one of a few words.
+CHOICES: dict[str, tuple[str, ...]] = {"vote_nicks": ("as_moves", "exact")}
+
+
 @dataclass(frozen=True, slots=True)
 class RulesSettings:
     """Host settings of the rules (config `[rules]`). Each field names the rule it rules on."""
@@ -90,6 +94,12 @@ class RulesSettings:
     # --- PEFL ------------------------------------------------------------------------------
     #: P-V.1 Ruling: words of own text besides the nick that make a reason (parser's).
     min_reason_words: int = 3
+
+    # --- both ------------------------------------------------------------------------------
+    #: C-3 Ruling: how nicks in votes, greens and court votes resolve: "as_moves" by the move
+    #: reader's ladder (case forms «Рому»/«Егора», one word of a multi-word nick, typos),
+    #: "exact" only folded (case, look-alikes, surrounding punctuation).
+    vote_nicks: str = "as_moves"
     #: P-V.4 Ruling: with no accepted vote nobody is hanged. False: the turn is reported as
     #: waiting for the host's decision (a `hang` override), still hanging nobody by itself.
     nobody_hanged_without_votes: bool = True
@@ -147,6 +157,9 @@ class RulesSettings:
                 raise SettingsError(key, "unknown setting")
             default = getattr(defaults, key)
             values[key] = _coerce(key, value, default)
+            allowed = CHOICES.get(key)
+            if allowed is not None and values[key] not in allowed:
+                raise SettingsError(key, f"expected one of {', '.join(allowed)}, got {value!r}")
         return dataclasses.replace(defaults, **values)
 
 
