@@ -98,3 +98,43 @@ def test_C_2_ids_match_the_real_page_unchanged() -> None:
     without = extract_votes(posts, ruleset="pefl", players=CAST)
     assert with_ids.votes == without.votes
     assert with_ids.rejected == without.rejected
+
+
+# --- an IPB 1.3 page (fixtures/ipb/1x-2x): profile links `showuser=N` give the ids ----------
+IPB_PAGE = (FIXTURES / "ipb" / "1x-2x" / "ipb13ru_hustle-sa_showtopic2969_utf8.html").read_text(
+    encoding="utf-8"
+)
+# Danila (account 11371) is no player here: his post, signed with a player's look-alike name,
+# is an outsider's
+IPB_CAST = ["Ivanov_Vladimir", "Ronin", "Mr. Grin"]
+IPB_IDS = {"Ivanov_Vladimir": 437, "Ronin": 21714, "Mr. Grin": 251}
+VOTE = "<span style='color:red'>Ronin</span> весь день уходит от ответов, подозрительно"
+
+
+def ipb_posts(name: str) -> tuple[Post, ...]:
+    """The page with Danila's post (19179, account 11371) signed `name` and holding a red vote
+    in its body, as IPB 1.3 renders [color=red]."""
+    start = IPB_PAGE.index("<!--Begin Msg Number 19179-->")
+    end = IPB_PAGE.index("<!--Begin Msg Number 19180-->")
+    block = IPB_PAGE[start:end].replace(">Danila<", f">{name}<")
+    block = block.replace(
+        "<div class='postcolor'> В результатах", f"<div class='postcolor'> {VOTE} В"
+    )
+    assert block.count(VOTE) == 1 and f">{name}<" in block
+    page = parse_topic(IPB_PAGE[:start] + block + IPB_PAGE[end:], board="ipb")
+    return page.posts
+
+
+# a Cyrillic «о», a Cyrillic «а», another case (the IPB reader turns a zero-width space
+# into a plain one, so that spelling is a different name there already)
+@pytest.mark.parametrize("name", ["Ivanоv_Vladimir", "Ivanov_Vlаdimir", "IVANOV_VLADIMIR"])
+def test_C_2_ipb_lookalike_account_is_an_outsider(name: str) -> None:
+    posts = ipb_posts(name)
+    fake = next(p for p in posts if p.id == 19179)
+    assert (fake.author, fake.author_id) == (name, 11371)
+    r = extract_votes(posts, ruleset="pefl", players=IPB_CAST, player_ids=IPB_IDS)
+    assert r.votes == []
+    assert [(x.author, x.reason) for x in r.rejected] == [(name, "not_a_player")]
+    # read by name alone the look-alike would have voted for Ivanov_Vladimir
+    by_name = extract_votes(posts, ruleset="pefl", players=IPB_CAST)
+    assert [(v.voter, v.target) for v in by_name.votes] == [("Ivanov_Vladimir", "Ronin")]
