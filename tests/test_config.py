@@ -237,3 +237,23 @@ def test_G_N_4_court_forum_is_a_forum_id_for_gambler_only() -> None:
     with pytest.raises(ConfigError) as ei:
         parse_config(data, EXAMPLE)
     assert "game.court_forum" in {k for k, _ in ei.value.problems}
+
+
+def test_example_file_is_generated_from_the_declarations() -> None:
+    # the committed example is exactly what the declarations produce; regenerate it with
+    #     python -m mafiabot.config --example > config.example.toml
+    from mafiabot.config.example import example_toml
+
+    assert EXAMPLE.read_text("utf-8") == example_toml()
+
+
+def test_every_declared_key_is_in_the_example() -> None:
+    from mafiabot.config.declare import declared
+    from mafiabot.config.sections import SECTIONS
+
+    data = _example()
+    text = EXAMPLE.read_text("utf-8")
+    for section, cls in SECTIONS.items():
+        for d in declared(cls):
+            shown = d.name in data.get(section, {}) or f"# {d.name} = " in text
+            assert shown, f"{section}.{d.name} is not in the example"
