@@ -200,7 +200,8 @@ def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
         p.append(("game.deadlines", "PEFL needs the host's deadlines (turn 0 first)"))
     _check_game_roles(p, v, ruleset, players)
     seats = {lookalike_key(n) for n in players}
-    for nick in v.get("genders", {}):
+    genders = g.get("genders")
+    for nick in genders if isinstance(genders, dict) else ():
         if players and lookalike_key(nick) not in seats:
             p.append((f"game.genders.{nick}", f"{nick!r} is not one of game.players"))
     return v

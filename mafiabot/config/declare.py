@@ -112,8 +112,8 @@ def _adapter(hint: Any) -> TypeAdapter[Any]:
 
 def did_you_mean(name: str, known: Iterator[str] | list[str] | tuple[str, ...]) -> str:
     """`; did you mean 'x'?` for a near miss, else nothing."""
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    close = difflib.get_close_matches(name, list(known), n=2, cutoff=0.6)
+    return f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
 
 
 def unknown_keys(
