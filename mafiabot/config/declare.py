@@ -131,13 +131,11 @@ def check_section(
     prefix: str,
     problems: Problems,
     context: Mapping[str, Any],
-    *,
-    also_known: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """Check every declared key of `data`; return attribute → value for the good ones and
     the defaults of the absent ones, appending (dotted key, message) for each bad one."""
     keys = declared(cls)
-    unknown_keys(prefix, data, [d.name for d in keys] + list(also_known), problems)
+    unknown_keys(prefix, data, [d.name for d in keys], problems)
     values: dict[str, Any] = {}
     for d in keys:
         where = f"{prefix}.{d.name}"

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, get_args
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import AfterValidator, BeforeValidator, Field
@@ -45,10 +45,14 @@ class ConfigError(Exception):
         super().__init__(f"{path}: {len(problems)} problem(s)\n{lines}")
 
 
-BOARD_KINDS: Final = ("phpbb", "ipb", "auto")
-RULESETS: Final = ("gambler", "pefl")
-INTERIM_MODES: Final = ("votes", "hours", "off")
-GENDERS: Final = ("m", "f")
+BoardKind = Literal["phpbb", "ipb", "auto"]
+Ruleset = Literal["gambler", "pefl"]
+InterimMode = Literal["votes", "hours", "off"]
+Gender = Literal["m", "f"]
+BOARD_KINDS: Final = get_args(BoardKind)
+RULESETS: Final = get_args(Ruleset)
+INTERIM_MODES: Final = get_args(InterimMode)
+GENDERS: Final = get_args(Gender)
 
 
 # --------------------------------------------------------------------------------------------
@@ -86,7 +90,7 @@ class BoardConfig:
         ),
     ]
     kind: Annotated[
-        Literal["phpbb", "ipb", "auto"],
+        BoardKind,
         Key('Board engine: "phpbb", "ipb" or "auto" (detect from the first page).'),
     ] = "auto"
     username: Annotated[
@@ -166,7 +170,7 @@ class StorageConfig:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class InterimCount:
     mode: Annotated[
-        Literal["votes", "hours", "off"],
+        InterimMode,
         Key(
             'Interim vote count in the topic: "votes" (after every `interim_every` new votes), '
             '"hours" (every `interim_every` hours), or "off".',
@@ -180,7 +184,9 @@ class InterimCount:
     ] = 5
 
 
-def _template_dir(value: Any, info: Any) -> Path:
+def _template_dir(value: Any, info: Any) -> Path | None:
+    if value == "":
+        return None  # an emptied key: our templates
     if not isinstance(value, str | Path):
         raise ValueError("must be a folder path")
     base = (info.context or {}).get("base", Path("."))
@@ -206,7 +212,7 @@ def _cast(spec: str) -> tuple[str, str | None]:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameConfig:
     ruleset: Annotated[
-        Literal["gambler", "pefl"],
+        Ruleset,
         Key('Rule set: "gambler" (the Gambler rules) or "pefl" (the PEFL rules).', example="pefl"),
     ]
     name: Annotated[Text, Key("Game name used in newspapers.", example="Мафия – 12")] = "Мафия"
@@ -320,7 +326,8 @@ class GameConfig:
         ),
     ] = "ru"
     template_dir: Annotated[
-        Annotated[Path, BeforeValidator(_template_dir)] | None,
+        Path | None,
+        BeforeValidator(_template_dir),
         Key(
             "Your own template folder (Jinja2 → BBCode); templates missing there fall back to "
             "ours. Relative to this file.",
@@ -373,7 +380,7 @@ class GameConfig:
         ),
     ] = field(default_factory=dict)
     genders: Annotated[
-        Mapping[str, Literal["m", "f"]],
+        Mapping[str, Gender],
         Key(
             'Grammatical gender of players, nick = "m" or "f", so the newspaper agrees its '
             "verbs and adjectives («убит» / «убита»). Players left out are guessed from the "
