@@ -261,3 +261,10 @@ def test_every_declared_key_is_in_the_example() -> None:
         for d in declared(cls):
             shown = d.name in data.get(section, {}) or f"# {d.name} = " in text
             assert shown, f"{section}.{d.name} is not in the example"
+
+
+def test_python_m_mafiabot_config_prints_the_example(capsys: pytest.CaptureFixture[str]) -> None:
+    from mafiabot.config.__main__ import main
+
+    assert main(["--example"]) == 0
+    assert capsys.readouterr().out == EXAMPLE.read_text("utf-8")

@@ -104,6 +104,8 @@ def test_new_keys_are_read_and_typed() -> None:
     cfg = parse_config(data, EXAMPLE)
     assert cfg.game.max_catchup == 0 and cfg.game.rehearsal is True
     assert dict(cfg.game.genders) == {"Анна Каренина": "f"}
+    assert cfg.game.gender("анна каренина") == "f"  # as the parser matches nicks
+    assert cfg.game.gender("Шерлок") is None
     assert cfg.newspaper.vote_chart is True
 
 

@@ -390,6 +390,14 @@ class GameConfig:
         ),
     ] = field(default_factory=dict)
 
+    def gender(self, nick: str) -> Gender | None:
+        """The host's `[game.genders]` entry for `nick`, matched the way the parser matches
+        nicks (case and Latin/Cyrillic look-alikes folded); None: not given."""
+        from parser.nicks import lookalike_key
+
+        key = lookalike_key(nick)
+        return next((g for n, g in self.genders.items() if lookalike_key(n) == key), None)
+
     @property
     def hour(self) -> timedelta:
         """One hour of this game's calendar: a minute in a rehearsal (`rehearsal`)."""
