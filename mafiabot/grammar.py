@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from parser.morph import analyzer
+from parser.nicks import lookalike_key
 
 Gender = Literal["m", "f"]
 #: The grammatical cases a template may ask for (pymorphy3's tags).
@@ -50,13 +51,15 @@ def normalize_gender(value: object) -> Gender | None:
 
 
 def _override(nick: str, genders: Mapping[str, str] | None) -> Gender | None:
+    """The host's entry for `nick`, matched as the parser matches nicks (case and Latin /
+    Cyrillic look-alikes folded), like the config's own `GameConfig.gender`."""
     if not genders:
         return None
     if nick in genders:
         return normalize_gender(genders[nick])
-    folded = nick.casefold()
+    key = lookalike_key(nick)
     for k, v in genders.items():
-        if k.casefold() == folded:
+        if lookalike_key(k) == key:
             return normalize_gender(v)
     return None
 

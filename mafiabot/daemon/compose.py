@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import Event, GameState
 from engine import events as ev
-from engine.actions import InputRejected
+from engine.actions import InputRejected, Vote
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.newspaper import event_dict
@@ -26,6 +26,31 @@ def event_row(e: Event) -> tuple[str, str, dict[str, Any]]:
     return (e.kind, str(e.audience), to_json(d))
 
 
+def counted_votes(
+    turn: int, votes: Sequence[Vote], events: Sequence[Event]
+) -> list[dict[str, Any]]:
+    """The phase's votes the engine counted, as the newspaper's vote record takes them (and as
+    the game's cursors keep them for the final post): the parser's accepted votes without those
+    the engine ignored (a dead or beaten voter …)."""
+    ignored = [(e.nick, e.post_id) for e in events if isinstance(e, ev.VoteIgnored)]
+    out = []
+    for v in votes:
+        if any(n == v.voter and p in (None, v.post_id) for n, p in ignored):
+            continue
+        out.append(
+            {
+                "turn": turn,
+                "voter": v.voter,
+                "target": v.target,
+                "kind": v.kind,
+                "post_id": v.post_id,
+                "at": v.at.isoformat() if v.at else None,
+                "agreed_with": v.agreed_with,
+            }
+        )
+    return out
+
+
 def turn_outbox(
     sh: Shell,
     g: Game,
@@ -35,8 +60,10 @@ def turn_outbox(
     rejected: Sequence[InputRejected],
     notes: Sequence[str],
     deadline: datetime,
+    votes: Sequence[dict[str, Any]] = (),
 ) -> list[OutboxRow]:
-    """Everything the closing of `before`'s phase sends."""
+    """Everything the closing of `before`'s phase sends. `votes`: the phase's counted votes
+    (`counted_votes`), printed as who voted for whom."""
     assert g.id is not None
     cfg = sh.cfg
     turn, phase = before.turn, before.phase
@@ -55,6 +82,8 @@ def turn_outbox(
         announce_check_roles=cfg.rules.announce_check_roles,
         last_word_until=last_word,
         clans={p.nick: p.clan for p in after.players if not p.alive},
+        votes=votes,
+        genders=cfg.game.genders,
     )
     rows.append(
         OutboxRow(
@@ -108,10 +137,24 @@ def turn_outbox(
                     seed=cfg.game.seed,
                     salt=g.salt,
                     commitment=g.commitment,
+                    # the whole game's record: earlier phases kept in the cursors, and this one
+                    vote_record=[*game_votes(g), *votes],
+                    tz=sh.tz,
                 ),
             )
         )
     return rows
+
+
+def game_votes(g: Game) -> list[dict[str, Any]]:
+    """Every counted vote of the game's closed phases, in order (kept by `close_deadline`)."""
+    kept = (g.cursors or {}).get("votes", {})
+    return [v for _phase, vs in sorted(kept.items(), key=_phase_order) for v in vs]
+
+
+def _phase_order(item: tuple[str, Any]) -> tuple[int, int]:
+    turn, _sep, phase = item[0].partition("/")
+    return int(turn) if turn.isdigit() else 0, 0 if phase == "greens" else 1
 
 
 def player_pms(

@@ -51,7 +51,10 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
     # a fixed RNG per deadline: a crash before the commit replays the same coin tosses
     rng = random.Random(f"{sh.cfg.game.seed}/{turn}/{phase}")
     new_state, events = step(state, inputs, deadline, rng, sh.rules)
-    rows = compose.turn_outbox(sh, g, state, new_state, events, rejected, notes, deadline)
+    counted = compose.counted_votes(turn, votes, events)
+    rows = compose.turn_outbox(
+        sh, g, state, new_state, events, rejected, notes, deadline, votes=counted
+    )
     game_values: dict[str, Any] = {"turn": new_state.turn}
     if new_state.over:
         game_values.update(status="over", deadline=None, winner=new_state.winner, finished_at=now)
@@ -66,6 +69,8 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
         if isinstance(e, ev.Killed | ev.Hanged | ev.Jailed | ev.WentMissing | ev.Removed):
             deaths[e.nick] = deadline.isoformat()
     cursors["deaths"] = deaths
+    # who voted for whom, phase by phase: the final post prints the whole game's record
+    cursors["votes"] = {**cursors.get("votes", {}), f"{turn}/{phase}": counted}
     # the next turn's posts start on the page the topic cursor stands on now
     cursors["turn_start_page"] = {
         str(t): int(c.get("page", 1)) for t, c in cursors.get("topics", {}).items()

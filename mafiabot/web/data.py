@@ -1,13 +1,13 @@
 """One game's dashboard page as data, read from the store (read-only queries only).
 
-The live tally and "who has not acted" come from the daemon's own `status` and `tally`, so
-the dashboard counts exactly as the deadline will; everything else (roles, letters and how
+The live tally and "who has not acted" come from the daemon's read model (`status`, `tally`
+over a board-less shell, as `mafiabot status` uses), so the dashboard counts exactly as the
+deadline will; everything else (roles, letters and how
 the bot read them, replies, flags, events, outbox) is read straight from the store's rows.
 """
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,8 +16,11 @@ from typing import Any
 
 from engine.actions import Vote
 from engine.state import GameState
+from mafiabot.bootstrap import read_model
 from mafiabot.config import Config
-from mafiabot.daemon import Daemon, DryRunClient
+from mafiabot.daemon.context import Shell
+from mafiabot.daemon.status import status
+from mafiabot.daemon.tally import tally
 from mafiabot.newspaper import ACTION_RU, format_when, host_line, refusal_ru, role_label
 from mafiabot.store import Game, Store
 from mafiabot.web.flow import Flow, flow_chart_svg, flow_from_votes, vote_flow
@@ -38,15 +41,15 @@ class GameSource:
     store: Store
     #: the game's own clock when it is not the wall clock (a replayed or recorded game)
     clock: Callable[[], datetime] | None = None
-    _daemon: Daemon | None = None
+    _shell: Shell | None = None
     _flow_cache: dict[tuple[Any, ...], Flow] = field(default_factory=dict)
 
     @property
-    def daemon(self) -> Daemon:
-        # a daemon with a client that never reaches the board: only its read paths are used
-        if self._daemon is None:
-            self._daemon = Daemon(self.cfg, self.store, DryRunClient(None, io.StringIO()))
-        return self._daemon
+    def shell(self) -> Shell:
+        # the game's shell with a client that never reaches the board: reads only
+        if self._shell is None:
+            self._shell = read_model(self.cfg, self.store)
+        return self._shell
 
     def game(self) -> Game | None:
         return self.store.find_game(self.cfg.game.topic)
@@ -75,9 +78,9 @@ def day_flow(src: GameSource, g: Game, state: GameState, kind: str, now: datetim
     the flow. Greens and court votes may (G-N.1/G-N.4): the tally is recounted as it stood at
     the times posts arrived (at most MAX_SNAPSHOTS of them), so a switch shows."""
     assert g.id is not None
-    d = src.daemon
+    sh = src.shell
     if kind == "red":
-        _k, votes, _r, _f = d.tally(g, state, None)
+        _k, votes, _r, _f = tally(sh, g, state, None)
         return flow_from_votes([(v.at, v.voter, v.target) for v in votes if v.at is not None])
     posts = src.store.posts(g.id, turn=state.turn)
     times = sorted({p.posted_at for p in posts if p.posted_at is not None and p.posted_at <= now})
@@ -87,7 +90,7 @@ def day_flow(src: GameSource, g: Game, state: GameState, kind: str, now: datetim
     if len(times) > MAX_SNAPSHOTS:
         step = len(times) / MAX_SNAPSHOTS
         times = [times[int(i * step)] for i in range(MAX_SNAPSHOTS - 1)] + [times[-1]]
-    snaps = [(t, _snapshot(d.tally(g, state, t)[1])) for t in times]
+    snaps = [(t, _snapshot(tally(sh, g, state, t)[1])) for t in times]
     flow = vote_flow([s for s in snaps if s[1]] or snaps)
     src._flow_cache = {key: flow}
     return flow
@@ -188,8 +191,8 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
             "start": format_when(cfg.game.start, tz),
             "countdown": countdown(cfg.game.start, now),
         }
-    st = src.daemon.status(now)
-    state = src.daemon.state(g)
+    st = status(src.shell, now)
+    state = src.shell.state(g)
     kind = str(st.get("vote_kind") or "")
     flow = day_flow(src, g, state, kind, now) if kind and g.status != "over" else None
     chart = ""

@@ -1,0 +1,97 @@
+"""The vote record the deadline hands to the newspaper: the counted votes only (P-V.1, G-N.1,
+G-N.4), kept phase by phase for the final post's whole-game record and P-E.1 tally."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from engine import events as E
+from engine.actions import Vote
+from engine.events import HOST
+from mafiabot.daemon.compose import counted_votes, game_votes
+from mafiabot.newspaper import Renderer, votes_against
+from mafiabot.store import Game
+
+MSK = ZoneInfo("Europe/Moscow")
+
+
+def _at(h: int) -> datetime:
+    return datetime(2026, 12, 2, h, 0, tzinfo=MSK)
+
+
+def test_votes_the_engine_ignored_stay_out_of_the_record() -> None:
+    votes = [
+        Vote("Анна", "Егор", "red", post_id=1, at=_at(10)),
+        Vote("Битый", "Егор", "red", post_id=2, at=_at(11)),  # beaten (P-A.3)
+        Vote("Борис", "Анна", "red", post_id=3, at=_at(12), agreed_with=None),
+    ]
+    events = [E.VoteIgnored(turn=2, audience=HOST, nick="Битый", reason="beaten", post_id=2)]
+    rec = counted_votes(2, votes, events)
+    assert [(r["voter"], r["target"], r["turn"]) for r in rec] == [
+        ("Анна", "Егор", 2),
+        ("Борис", "Анна", 2),
+    ]
+    assert rec[0]["at"] == _at(10).isoformat()  # JSON-ready: kept in the game's cursors
+
+
+def test_game_record_in_phase_order_and_P_E_1_tally() -> None:
+    def row(turn: int, voter: str, target: str, h: int, kind: str = "red") -> dict[str, Any]:
+        return {
+            "turn": turn,
+            "voter": voter,
+            "target": target,
+            "kind": kind,
+            "post_id": None,
+            "at": _at(h).isoformat(),
+            "agreed_with": None,
+        }
+
+    g = Game(name="M", ruleset="pefl", topic_id=1, seed=1)
+    g.cursors = {
+        "votes": {
+            "10/day": [row(10, "Анна", "Егор", 15)],
+            "2/day": [row(2, "Анна", "Борис", 9), row(2, "Егор", "Анна", 10)],
+        }
+    }
+    record = game_votes(g)
+    assert [r["turn"] for r in record] == [2, 2, 10]  # turn 10 after turn 2, not before
+    # P-E.1: Анна and Борис and Егор have one vote against each; the earlier first vote first
+    assert [(a["nick"], a["count"]) for a in votes_against(record)] == [
+        ("Борис", 1),
+        ("Анна", 1),
+        ("Егор", 1),
+    ]
+    text = Renderer().final_post(
+        ruleset="pefl",
+        game_name="M",
+        winner="town",
+        seats=[("Анна", "civilian", None)],
+        seed=1,
+        salt="s",
+        commitment="c",
+        vote_record=record,
+        tz=MSK,
+    )
+    assert "Ход 2:\n1. Анна → Борис (02.12 09:00)\n2. Егор → Анна (02.12 10:00)\nХод 10:" in text
+    assert "Борис — 1 (первый голос 02.12 09:00)" in text
+
+
+def test_gambler_final_record_has_greens_then_court_per_day() -> None:
+    record = [
+        {"turn": 2, "voter": "Анна", "target": "Егор", "kind": "green"},
+        {"turn": 2, "voter": "Анна", "target": "Егор", "kind": "court"},
+    ]
+    text = Renderer().final_post(
+        ruleset="gambler",
+        game_name="M",
+        winner="town",
+        seats=[("Анна", "civilian", None)],
+        seed=1,
+        salt="s",
+        commitment="c",
+        vote_record=record,
+    )
+    assert "День 2, зелёные:\nЕгор — 1: Анна\nДень 2, Суд Слона:\nЕгор — 1: Анна" in text
+    assert "Голосов против" not in text  # P-E.1 is PEFL's
