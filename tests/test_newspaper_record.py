@@ -95,3 +95,22 @@ def test_gambler_final_record_has_greens_then_court_per_day() -> None:
     )
     assert "День 2, зелёные:\nЕгор — 1: Анна\nДень 2, Суд Слона:\nЕгор — 1: Анна" in text
     assert "Голосов против" not in text  # P-E.1 is PEFL's
+
+
+def test_a_nick_in_the_record_cannot_inject_bbcode() -> None:
+    evil = "[/b][color=red]Я[/color]"
+    votes = [Vote(evil, evil, "red", post_id=1, at=_at(10))]
+    paper = Renderer().newspaper(
+        ruleset="pefl", game_name="M", turn=2, events=[], votes=votes, tz=MSK
+    )
+    greens = Renderer().newspaper(
+        ruleset="gambler",
+        game_name="M",
+        turn=2,
+        phase="greens",
+        events=[],
+        votes=[Vote(evil, evil, "green")],
+    )
+    for text in (paper, greens):
+        assert "[color=red]" not in text and "Я" in text
+        assert "\u200b\u200b" not in text  # escaped once, not twice
