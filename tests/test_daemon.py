@@ -159,7 +159,7 @@ def test_C_6_override_added_while_running_applies_on_next_tick(tmp_path: Path) -
     applied = run.store.applied_overrides(gid)
     assert [a.kind for a in applied] == ["hang"]
     paper1 = next(p for p in _host_posts(run.board) if "выпуск 1" in p)
-    assert "виселица: [b]Кот[/b]" in paper1 and "Mister X[/b] (" not in paper1
+    assert "на виселицу отправляется [b]Кот[/b]" in paper1 and "Mister X[/b] (" not in paper1
     report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
     assert "hang turn=1 nick=Кот" in report.html
 
@@ -334,7 +334,7 @@ def test_G_full_gambler_game_greens_court_and_night() -> None:
     greens2 = next(p for p in posts if "номинации дня 2" in p)
     assert "порог — 1" in greens2  # G-N.3: 8 living players
     day2 = next(p for p in posts if "итоги дня 2" in p)
-    assert "тюрьма: [b]Mister X[/b], крёстный отец" in day2  # G-N.4, court topic votes
+    assert "в тюрьму [b]Mister X[/b] — крёстный отец" in day2  # G-N.4, court topic votes
     assert "[quote]отравленный чай в пять часов[/quote]" in day2  # G-M.10 story quoted
     assert "Последнее слово" in day2  # G-P.2
     # the sheriff shot the maniac: never by whom (G-P.1); she is named only as a court voter
@@ -589,7 +589,7 @@ def test_G_N_4_bot_opens_the_court_topic_in_court_forum_and_reads_votes_there(
     assert "Mister X" in first.source and "Суд Слона — день 2" in first.source  # nominees
     day2 = next(p.source for p in board.posts if "итоги дня 2" in p.source)
     # same verdict as with the host-named court topic: the votes were read in the new topic
-    assert "тюрьма: [b]Mister X[/b], крёстный отец" in day2
+    assert "в тюрьму [b]Mister X[/b] — крёстный отец" in day2
     g = run.daemon.game()
     assert g.id is not None
     assert run.store.posts(g.id, topic_id=opened[0])  # the court topic was polled

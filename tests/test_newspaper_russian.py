@@ -136,7 +136,7 @@ def test_unsure_gender_gets_a_phrasing_without_agreement(r: Renderer) -> None:
         ],
     )
     assert "Без вести пропадает [b]Саша[/b]" in text and "второй пропуск" in text
-    assert "виселица: [b]Марго[/b]" in text
+    assert "на виселицу отправляется [b]Марго[/b]" in text
     assert "жертва ночи — [b]Кот[/b] (сержант): работа Якудзы" in text
     assert "громила избил игрока [b]Tanya-77[/b]" in text
     for gendered in ("убит", "повешен", "Пропал ", "избит ", "настигла"):
@@ -169,7 +169,7 @@ def test_G_P_1_jailed_killed_and_healed_in_good_russian(r: Renderer) -> None:
             E.HealAnnounced(turn=2, nick="Марго"),
         ],
     )
-    assert "Приговор Суда Слона — тюрьма: [b]Mister X[/b], мафия." in text
+    assert "Суд Слона отправляет в тюрьму [b]Mister X[/b] — мафия." in text
     assert "Доктор лечил [b]Марго[/b]." in text
     text = _gambler(r, [E.HealAnnounced(turn=2, nick="Вася2005")])
     assert "Доктор лечил игрока [b]Вася2005[/b]." in text
