@@ -198,3 +198,59 @@ def test_served_over_http_on_loopback(served: str) -> None:
         page = resp.read().decode("utf-8")
         assert resp.url == served + "/game/0"
     assert re.search(r'data-target="Mister X" data-count="4"', page)
+
+
+def test_the_web_command_serves_a_game_from_its_config(tmp_path: Any) -> None:
+    """`mafiabot web -c game.toml`: prints an address with the token, serves the game from the
+    config's database, stops cleanly on Ctrl+C; a config without a database is skipped."""
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from mafiabot.demo.play import demo_files, play
+    from tests.web_kit import PEFL_MID_TURN_1
+
+    cfg_src, _data = demo_files("pefl")
+    cfg = tmp_path / "game12.toml"
+    shutil.copy(cfg_src, cfg)
+    with cfg.open("a", encoding="utf-8") as f:
+        f.write('\n[storage]\nurl = "sqlite:///game12.sqlite"\n')
+    play("pefl", f"sqlite:///{tmp_path / 'game12.sqlite'}", stop_after=PEFL_MID_TURN_1)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    shutil.copy(cfg_src, empty / "nodb.toml")  # its default database does not exist
+    root = Path(__file__).resolve().parent.parent
+    argv = ["web", "-c", str(cfg), "-c", str(empty), "--bind", "127.0.0.1:0"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mafiabot", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=root,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        m = re.search(r"(http://127\.0\.0\.1:\d+)/\?token=(\S+)", line)
+        assert m, line
+        base, token = m.groups()
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(base + "/", timeout=30)
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with opener.open(f"{base}/?token={token}", timeout=30) as resp:
+            index = resp.read().decode("utf-8")
+        assert index.count('href="/game/') == 1 and "Мафия – 12" in index
+        with opener.open(f"{base}/game/0", timeout=30) as resp:
+            assert 'id="vote-flow"' in resp.read().decode("utf-8")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            _out, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _out, err = proc.communicate()
+            raise AssertionError(f"no clean stop on Ctrl+C: {err}") from None
+    assert proc.returncode == 0, err
+    assert "nodb.toml: no game database yet — skipped" in err

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
+from mafiabot.bootstrap import setup_logging
 from mafiabot.cli import UsageError
 from mafiabot.commands.status import existing_store
 from mafiabot.config import ConfigError, load_config
@@ -75,6 +78,7 @@ def serve(app: Dashboard, host: str, port: int) -> WSGIServer:
 
 
 def main(args: argparse.Namespace) -> int:
+    setup_logging()
     sources = load_sources(config_paths(args.config))
     if not sources:
         print("mafiabot web: no game to show", file=sys.stderr)
@@ -89,10 +93,16 @@ def main(args: argparse.Namespace) -> int:
     shown = f"[{host}]" if ":" in host else host
     print(f"mafiabot web: http://{shown}:{server.server_port}/?token={token}", flush=True)
     print("(the token is needed for every page; Ctrl+C stops)", flush=True)
+
+    def stop(_signum: int, _frame: object) -> None:
+        # a signal that lands inside a request would be swallowed by wsgiref's error handler:
+        # ask the loop to end instead (from another thread: shutdown waits for the loop)
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     finally:
         server.server_close()
         for st in {id(s.store): s.store for s in sources}.values():
