@@ -76,6 +76,7 @@ from scraper.errors import (
     UnknownRecipient,
 )
 from scraper.http import DEFAULT_USER_AGENT, BoardHttp, is_html, redact
+from scraper.markup import bbcode_to_html
 
 log = logging.getLogger(__name__)
 
@@ -703,8 +704,6 @@ class IpbClient:
     def _body_value(self, text: str) -> str:
         if self.dialect.name == "ips4":
             # The IPS 4/5 editor field carries HTML: our BBCode would show as brackets.
-            from poster.ipb import bbcode_to_html
-
             return bbcode_to_html(text)
         return text
 
