@@ -191,7 +191,20 @@ def test_ipb2_flood_refusal_is_waited_out_and_resubmitted() -> None:
 
 
 def test_ipb2_own_writes_are_spaced_by_the_flood_interval() -> None:
+    # issue 11 item 4: one refusal teaches the client the board's interval (the board names
+    # it: 30 s); later writes are spaced by it and never refused again
     client, board, _ = make2()
+    client.post_reply(3092, "раз")
+    client.send_pm(["Denegin"], "Ночь 1", "ход")
+    client.post_reply(3092, "два")
+    client.send_pm(["Denegin"], "Ночь 2", "ход")
+    assert board.flood_refusals == 1
+    assert client.pacer.interval == 30.0
+    assert len(board.extra_posts[3092]) == 2 and len(board.sent_pms) == 2
+
+
+def test_ipb2_host_says_the_account_is_flood_limited() -> None:
+    client, board, _ = make2(flood_exempt=False)
     client.post_reply(3092, "раз")
     client.send_pm(["Denegin"], "Ночь 1", "ход")
     assert board.flood_refusals == 0
