@@ -518,6 +518,15 @@ class IpbClient(BoardClientBase):
                 out.append(FetchedPM(msg.id, RawPage(url, raw.html, raw.fetched_at, raw.status)))
         return sorted(out, key=lambda f: f.id)
 
+    def find_sent_pm_with_marker(
+        self, subject: str, marker: str, since: int | None = None
+    ) -> int | None:
+        # conversation boards number conversations and messages in different sequences: a
+        # message id says nothing about the conversation ids listed, so search them all
+        return super().find_sent_pm_with_marker(
+            subject, marker, None if self.caps.conversations else since
+        )
+
     # -- writing ---------------------------------------------------------------------------
 
     def _refusal(self, html: str, what: str, topic_id: int | None) -> ScraperError:
