@@ -15,7 +15,8 @@ processed) brings it back. Messages are never deleted.
 
 Writing contract: `post_reply`, `edit_post` and `send_pm` do exactly one board-visible
 action or raise a `PostingRefused` subclass (see `scraper.errors`). They resolve form-token and
-post-review round trips themselves; flood waits and splitting belong to `poster`.
+post-review round trips and flood waits (`scraper.pacing`) themselves; splitting and
+exactly-once belong to `poster`.
 """
 
 from __future__ import annotations

@@ -15,8 +15,11 @@ from the board's `parser.dialects.Dialect`, detected from the first page (or nam
 - Replies use the board's own reply form (IPB 1.x/2.x `REPLIER`, IPB 3 fast reply, IPS 4
   comment form) found through the topic page, so `f=`/`auth_key`/`csrfKey`/`plupload` are the
   board's values. The post id comes from the redirect (`#entryN`, `p=N`, `comment=N`).
-- Flood control: IPB counts posts and PMs per member; a refusal is waited out and the form
-  submitted again, at most `flood_retries` times, then `FloodLimited`.
+- Flood control: IPB counts posts and PMs per member; a refusal teaches the pacer the
+  interval the board names (`scraper.pacing`), is waited out and a fresh form is filled
+  again (every recipient field ours), at most `flood_retries` times, then `FloodLimited`.
+- What differs between generations in the flow (HTML bodies, multipart forms, conversation
+  PMs, reply/new-topic/edit URLs, recipient fields) is the `IpbCaps` table, by dialect.
 
 GETs are retried with exponential backoff on 5xx, timeouts, connection errors and truncated
 pages. A form submit that creates something is never retried blindly (a lost answer may hide
@@ -35,6 +38,7 @@ import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Literal
 from urllib.parse import parse_qs, parse_qsl, urljoin, urlsplit
 
 import httpx
@@ -133,7 +137,9 @@ class IpbCaps:
     conversations: bool  # PMs are conversations that keep growing (ids are message ids)
     login_extra: Mapping[str, str]  # login fields a browser's script adds
     folders: Mapping[str, str]  # our folder names -> the board's (inbox, sentbox, outbox)
-    reply: str  # "comment": the topic page's comment form; "fast": fast reply, else button
+    # "comment": the topic page's comment form; "fast": IPB 3 fast reply, else the reply
+    # button's form; "button": the topic's reply button leads to the form
+    reply: Literal["button", "fast", "comment"]
     reply_field: str  # reply body field ({topic} filled); "" = the dialect's `reply_body`
     new_topic_url: str  # the new-topic form ({forum} filled)
     topic_title_field: str

@@ -9,8 +9,10 @@ How the board behaves (see fixtures/phpbb/http/README.md for the recorded eviden
   and other pages lose the `mode=logout` link. We log in again once and repeat the request.
 - Every form refuses a submit in the same second it was served and after 7200 s; we wait
   `min_form_age` after fetching a form and refetch forms older than `max_form_age`.
-- Posts and PMs share one flood timer per user (15 s by default); we space our own writes
-  and, if refused anyway, wait the interval out and resubmit the form the board returned.
+- Posts and PMs share one flood timer per user (15 s by default) unless the account is
+  exempt; the pacer (`scraper.pacing`) learns which from the first refusal, waits the
+  interval out and resubmits the form the board returned — a PM form only if it still names
+  exactly our recipients, else a fresh one is addressed.
 - There are no 304s: every poll is a full page, so polling reads the fewest pages possible.
 
 GETs are retried with exponential backoff on 5xx, timeouts, connection errors and truncated

@@ -223,7 +223,7 @@ def _derived_inbox_page(page: str, st: int, per: int) -> str:
     return body.replace("  </table>", "  </table>\n" + " ".join(links), 1)
 
 
-def _derived_pm_compose(error: str = "") -> str:
+def _derived_pm_compose(error: str = "", cc: str = "") -> str:
     """IPB 1.3/2.x `skin_msg.Send_form` (template-derived)."""
     err = f"<div class='errorwrap'><p>{error}</p></div>" if error else ""
     return _derived_page(
@@ -234,7 +234,7 @@ def _derived_pm_compose(error: str = "") -> str:
         "<input type='hidden' name='MODE' value='01' /><input type='hidden' name='OID' value='' />"
         f"<input type='hidden' name='auth_key' value='{_AUTH_KEY}' />"
         "<input type='text' name='entered_name' value='' />"
-        "<textarea name='carbon_copy'></textarea>"
+        f"<textarea name='carbon_copy'>{cc}</textarea>"
         "<input type='text' name='msg_title' value='' />"
         "<textarea name='Post'></textarea>"
         "<input type='checkbox' name='add_sent' value='yes' checked='checked' />"
@@ -264,6 +264,7 @@ class FakeIpb2(_Base):
     max_subject: int | None = None  # a board that cuts long PM titles
     inbox_per_page: int = 0  # >0: the inbox is listed in pages of this many rows (derived)
     new_topics: dict[int, tuple[int, str]] = field(default_factory=dict)  # tid -> (forum, title)
+    compose_cc: str = ""  # the compose form comes with this copy recipient filled in
 
     def __post_init__(self) -> None:
         for tid in (2969, 3058, 3092):
@@ -348,7 +349,7 @@ class FakeIpb2(_Base):
                     return self._page(_derived_error("Такое сообщение не найдено"))
                 return self._page((TEMPLATES / "ipb13_pm_view.template.html").read_text())
             if q.get("CODE") == "04":
-                return self._page(_derived_pm_compose())
+                return self._page(_derived_pm_compose(cc=self.compose_cc))
         if "showtopic" in q:
             return self._topic(member, int(q["showtopic"]), int(q.get("st", "0") or 0))
         # board index: the first topic's page stands in for it (same header and member bar)

@@ -54,8 +54,10 @@ def test_the_host_can_say_the_account_is_exempt() -> None:
     assert client.pacer.waited == [] and board.flood_refusals == 0
 
 
-def role_rows(names: list[str]) -> list[OutboxRow]:
-    return [
+def queued_roles(names: list[str]) -> tuple[InMemoryOutbox, list[OutboxRow]]:
+    """An outbox holding one role PM per name, and those rows."""
+    outbox = InMemoryOutbox()
+    rows = [
         OutboxRow(
             OutboxKey("12", 0, "role", name),
             "pm",
@@ -65,6 +67,9 @@ def role_rows(names: list[str]) -> list[OutboxRow]:
         )
         for name in names
     ]
+    for row in rows:
+        outbox.add(row)
+    return outbox, rows
 
 
 NAMES = ["Шерлок", "Кот", "Марго", "Dr.Watson"]
@@ -72,10 +77,7 @@ NAMES = ["Шерлок", "Кот", "Марго", "Dr.Watson"]
 
 def test_stop_during_a_flood_wait_ends_the_flush_within_a_wait_slice() -> None:
     client, board, clock = make()
-    outbox = InMemoryOutbox()
-    rows = role_rows(NAMES)
-    for row in rows:
-        outbox.add(row)
+    outbox, rows = queued_roles(NAMES)
     seen: dict[str, float] = {}
 
     def stop() -> bool:  # SIGTERM arrives 3 s into the wait after the board's refusal
@@ -97,10 +99,7 @@ def test_stop_during_a_flood_wait_ends_the_flush_within_a_wait_slice() -> None:
 
 def test_stop_after_a_write_lets_it_finish_and_keeps_the_rest_queued() -> None:
     client, board, _ = make()
-    outbox = InMemoryOutbox()
-    rows = role_rows(NAMES)
-    for row in rows:
-        outbox.add(row)
+    outbox, rows = queued_roles(NAMES)
     stop = threading.Event()
     original = client.send_pm
 
@@ -120,9 +119,7 @@ def test_stop_after_a_write_lets_it_finish_and_keeps_the_rest_queued() -> None:
 
 def test_a_stop_requested_before_the_flush_sends_nothing() -> None:
     client, board, _ = make()
-    outbox = InMemoryOutbox()
-    for row in role_rows(NAMES[:2]):
-        outbox.add(row)
+    outbox, _ = queued_roles(NAMES[:2])
     stop = threading.Event()
     stop.set()
     report = Poster(client, outbox).flush(stop=stop)
