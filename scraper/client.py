@@ -294,6 +294,12 @@ class BoardClientBase:
     def _pages_from(self, topic_id: int, cursor: TopicCursor) -> Iterable[TopicPageFetch]:
         """Pages from the cursor's to the end, fetched one at a time as the caller reads."""
         cur = self._fetch_topic_page(self._cursor_url(replace(cursor, topic_id=topic_id)))
+        if cur.page > cursor.page:
+            # a fresh client guessed the page size too large and landed past the page: the
+            # page it got tells the real size, so ask again by number (else from the start)
+            cur = self._fetch_topic_page(self._page_url(topic_id, cursor.page))
+            if cur.page > cursor.page:
+                cur = self._fetch_topic_page(self._page_url(topic_id, 1))
         yield cur
         while cur.page < cur.total_pages:
             nxt_url = self._next_page_url(cur)

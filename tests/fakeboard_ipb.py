@@ -501,6 +501,13 @@ class FakeIpb2(_Base):
             302, headers={"Location": f"http://hustle-sa.ru/forum/index.php?showtopic={tid}"}
         )
 
+    def add_post_by(self, member: int, text: str, tid: int = 2969) -> int:
+        """Another member posts in a topic (a derived post block, like the bot's own)."""
+        pid = self.next_post_id
+        self.next_post_id += 1
+        self.extra_posts.setdefault(tid, []).append(self._derived_post(pid, member, text, tid))
+        return pid
+
     def _derived_forum_listing(self, forum: int) -> str:
         """A forum's topic list (`showforum=F`, TEMPLATE-DERIVED: the topic links only)."""
         rows = "".join(

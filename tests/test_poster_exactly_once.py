@@ -15,10 +15,13 @@ from poster.outbox import (
     SearchFrom,
     marker_for,
     new_game_token,
+    with_marker,
 )
 from poster.poster import Poster, plan_parts
 from scraper.board import TopicCursor
+from tests.fakeboard_ipb import FakeIpb2
 from tests.fakeboard_phpbb import FakeClock, FakePhpbb
+from tests.test_ipb_client import make2
 from tests.test_poster_phpbb import CrashingOutbox, make
 
 KEY = OutboxKey("12", 3, "newspaper", "topic")
@@ -61,12 +64,36 @@ def test_marker_search_from_the_queued_position_finds_the_post_after_60_others()
     assert board.violations == []
 
 
+def test_ipb_marker_search_from_the_queued_page_finds_the_post_after_60_others() -> None:
+    board = FakeIpb2(FakeClock())
+    client, _, _ = make2(board)
+    key = OutboxKey("7", 2, "newspaper", "topic")
+    # topic 2969 is listed 5 posts a page: the bot saw page 3 (st=10) when it queued
+    row = OutboxRow(
+        key, "topic", "Газета", topic_id=2969, marker_token="beef", search_from=SearchFrom(3, 10)
+    )
+    outbox = CrashingOutbox()
+    outbox.add(row)
+    outbox.crash_next = True
+    with pytest.raises(KeyboardInterrupt):
+        Poster(client, outbox).flush()
+    for n in range(60):  # 12 more pages
+        board.add_post_by(3, f"Сообщение {n}")
+    restarted, _, _ = make2(board)
+    report = Poster(restarted, outbox).flush()
+    assert report.recovered == [key]
+    assert len(board.own_posts) == 1  # one copy
+    saved = outbox.get(key)
+    assert saved is not None and saved.board_ids == tuple(board.own_posts)
+    assert board.violations == []
+
+
 def test_without_a_position_only_the_last_pages_are_searched() -> None:
     # rows saved before positions existed keep the old bounded search (3 pages here)
     board = FakePhpbb(FakeClock())
     client, _, _ = make(board)
     marker = plan_parts(newspaper(), client.max_message_length)[0].marker
-    ours = client.post_reply(4, "Газета\n\n[size=50]" + marker + "[/size]").post_id
+    ours = client.post_reply(4, with_marker("Газета", marker)).post_id
     for n in range(40):
         board.add_post_by(77, f"Сообщение {n}")
     assert client.find_post_with_marker(4, marker) is None
