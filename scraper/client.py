@@ -149,7 +149,7 @@ class BoardClientBase:
     def login(self) -> None:
         """Log in unless the stored session still works."""
         if self._has_member_cookie():
-            resp = self._net.get(self.url("index.php"))
+            resp = self._get(self.url("index.php"))
             if self._page_logged_in(resp):
                 self._logged_in = True
                 log.info("board session restored for %s", self._client_settings.username)
