@@ -63,6 +63,7 @@ from scraper.errors import (
     ScraperError,
     SessionExpired,
 )
+from scraper.pacing import as_stop_check
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +165,7 @@ class Poster:
         """Send every pending row. `stop` (a callable or an Event, e.g. set on SIGTERM) ends
         the flush early: see the module docstring."""
         report = FlushReport()
-        self._stop = stop.is_set if isinstance(stop, threading.Event) else stop
+        self._stop = as_stop_check(stop)
         client = self.client if isinstance(self.client, Interruptible) else None
         if client is not None:
             client.interrupt_with(self._stop)
