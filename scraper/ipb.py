@@ -601,6 +601,7 @@ class IpbClient(BoardClientBase):
         *,
         press: str | None = None,
         blank: Collection[str] = (),
+        paced: bool = True,
     ) -> httpx.Response:
         """Submit a posting form until the board accepts it or refuses for good. After a
         refusal a fresh form is fetched and filled again with `values` (a returned form is
@@ -613,7 +614,8 @@ class IpbClient(BoardClientBase):
             multipart = "multipart" in page.form.method or self.caps.multipart
             present = page.form.names()
             filled = {**{k: "" for k in blank if k in present and k not in values}, **values}
-            self.pacer.before_write()
+            if paced:
+                self.pacer.before_write()
             self._waiter.check(what)
             body = page.form.fill(press, filled)
             resp = self._send("POST", page.form.action, body, retry=False, multipart=multipart)
@@ -621,7 +623,8 @@ class IpbClient(BoardClientBase):
             if resp.is_redirect or (
                 resp.status_code == 200 and forms.meta_refresh_url(text, str(resp.url))
             ):
-                self.pacer.accepted()
+                if paced:
+                    self.pacer.accepted()
                 return resp
             if resp.status_code == 200 and is_ipb_login(text) and not relogged:
                 log.info("session lost while trying to %s; logging in again", what)
@@ -761,8 +764,10 @@ class IpbClient(BoardClientBase):
                 raise self._refusal(body, what, topic_id)
             return _FormPage(form, str(resp.url))
 
+        # edits are not spaced (the live vote count must not wait on the flood timer); a
+        # board that refuses one for flood is still waited out by `_submit`
         resp = self._submit(
-            refetch(), {field_name: self._body_value(text)}, what, topic_id, refetch
+            refetch(), {field_name: self._body_value(text)}, what, topic_id, refetch, paced=False
         )
         return self._post_result(resp, what)
 

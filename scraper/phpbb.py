@@ -352,6 +352,7 @@ class PhpbbClient(BoardClientBase):
         topic_id: int | None,
         refetch: Callable[[], _FormPage],
         same_form: Callable[[_FormPage, _FormPage], bool] | None = None,
+        paced: bool = True,
     ) -> httpx.Response:
         """Submit a posting form until the board accepts it or refuses for good.
 
@@ -359,14 +360,16 @@ class PhpbbClient(BoardClientBase):
         was served), a form-token refusal (after waiting) or a flood refusal (after waiting
         the interval) — but only if `same_form(sent, returned)` says the returned form still
         addresses what we meant (PM recipients); otherwise a fresh form is built with
-        `refetch`. Returns the success response (302 or info page)."""
+        `refetch`. `paced`: a write the board's flood timer counts (not an edit). Returns
+        the success response (302 or info page)."""
         floods = 0
         last_err: ScraperError | None = None
         for _round in range(self.settings.flood_retries + 4):
             if self._clock() - page.served_at > self.settings.max_form_age:
                 page = refetch()
             self._wait_form_age(page.served_at)
-            self.pacer.before_write()
+            if paced:
+                self.pacer.before_write()
             self._waiter.check(what)
             resp = self._send("POST", page.form.action, page.form.fill("post", values), retry=False)
             if resp.is_redirect or (
@@ -376,7 +379,8 @@ class PhpbbClient(BoardClientBase):
                     or _has(forms.info_message(resp.text) or "", _SENT)
                 )
             ):
-                self.pacer.accepted()
+                if paced:
+                    self.pacer.accepted()
                 return resp
             if resp.status_code == 200 and forms.is_login_page(resp.text):
                 log.info("session lost while trying to %s; logging in again", what)
@@ -481,7 +485,10 @@ class PhpbbClient(BoardClientBase):
         if subject:
             values["subject"] = subject
         page = self._form_page(url, what)
-        resp = self._submit_post_form(page, values, what, None, lambda: self._form_page(url, what))
+        # phpBB does not flood-check edits, and an edit does not restart the flood timer
+        resp = self._submit_post_form(
+            page, values, what, None, lambda: self._form_page(url, what), paced=False
+        )
         return self._post_result(resp, what)
 
     def _post_result(self, resp: httpx.Response, what: str) -> PostResult:

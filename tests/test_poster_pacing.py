@@ -54,6 +54,19 @@ def test_the_host_can_say_the_account_is_exempt() -> None:
     assert client.pacer.waited == [] and board.flood_refusals == 0
 
 
+def test_edits_are_not_spaced_even_where_the_board_enforces_flood_control() -> None:
+    # phpBB does not flood-check edits (recorded: an edit 11 s after a post went through)
+    client, board, clock = make(flood_exempt=False)
+    post = client.post_reply(4, "Голосование: Кот — 2")
+    posted = clock()
+    client.edit_post(post.post_id, "Голосование: Кот — 3")
+    assert client.pacer.waited == []
+    assert clock() - posted < 10  # the live count did not wait for the flood timer
+    client.post_reply(4, "Итоги")  # the next reply is spaced from the post, not the edit
+    assert client.pacer.waited and board.flood_refusals == 0
+    assert board.violations == []
+
+
 def queued_roles(names: list[str]) -> tuple[InMemoryOutbox, list[OutboxRow]]:
     """An outbox holding one role PM per name, and those rows."""
     outbox = InMemoryOutbox()
