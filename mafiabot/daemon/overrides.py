@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
 
 from sqlmodel import select
 
+from engine import Override
 from mafiabot.config import Config
 from mafiabot.daemon import moves
 from mafiabot.daemon.context import Shell
@@ -41,21 +41,16 @@ def apply_new_overrides(sh: Shell, g: Game, now: datetime) -> None:
         log.warning("host override applied: %s", o.describe())
 
 
-def engine_overrides(sh: Shell, g: Game, turn: int, phase: str) -> tuple[Any, ...]:
-    """The overrides the engine applies when `phase` of `turn` closes."""
+def turn_overrides(sh: Shell, g: Game, turn: int) -> tuple[Override, ...]:
+    """The host's overrides of `turn` as the engine's (one naming a post belongs to the
+    post's turn); the assembly picks the closing phase's own."""
     out = []
     for o in sh.cfg.overrides:
-        if o.kind in ("extend_deadline", "accept_move"):
-            continue
         t = o.turn
         if t is None and o.post_id is not None:
             t = post_turn(sh, g, o.post_id)
-        if t != turn:
-            continue
-        # Gambler: replacements take effect with the greens; verdicts with the court
-        if sh.cfg.game.ruleset == "gambler" and (phase == "greens") != (o.kind == "replace"):
-            continue
-        out.append(o.to_engine())
+        if t == turn:
+            out.append(o.to_engine())
     return tuple(out)
 
 

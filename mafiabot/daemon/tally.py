@@ -3,18 +3,24 @@ or now for the interim count and `status`), and the interim vote count in the to
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
 from mafiabot.daemon import flags
+from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
 from mafiabot.store import Game, StoredPost, from_json
+from mafiabot.turn_inputs import (
+    TurnCalendar,
+    TurnPost,
+    counts_votes,
+    phase_votes,
+    votes_as_of,
+)
 from parser.records import Post
-from parser.votes import VoteOptions, extract_court_votes, extract_votes
 from poster.outbox import OutboxKey, OutboxRow
 from poster.poster import Poster
 
@@ -29,12 +35,13 @@ def stored_record(sp: StoredPost) -> Post | None:
     return rec
 
 
-def posts_as_of(
+def turn_posts(
     sh: Shell, g: Game, topic: int, turn: int, deadline: datetime | None
-) -> tuple[list[Post], list[str]]:
-    """The turn's posts, each as it stood at the deadline; flags for later edits."""
+) -> tuple[list[TurnPost], list[str]]:
+    """The turn's posts of `topic`, each as it stood at the deadline with its author's seat;
+    notes for the host about edits made after the deadline."""
     assert g.id is not None
-    out: list[Post] = []
+    out: list[TurnPost] = []
     notes: list[str] = []
     for sp in sh.store.posts(g.id, topic_id=topic, turn=turn):
         post = _post_at(sh, g, sp, deadline)
@@ -48,10 +55,7 @@ def posts_as_of(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
                 "засчитан текст на момент дедлайна"
             )
-        seat = sh.seat_of(g, post.author)
-        if seat is not None and seat != post.author:
-            post = dataclasses.replace(post, author=seat)
-        out.append(post)
+        out.append(TurnPost(post, sh.seat_of(g, post.author)))
     return out, notes
 
 
@@ -73,67 +77,44 @@ def _post_at(sh: Shell, g: Game, sp: StoredPost, deadline: datetime | None) -> P
     return chosen
 
 
+def host_accounts(sh: Shell) -> frozenset[str]:
+    """Accounts whose posts are never votes: the bot's and the host's."""
+    return frozenset({sh.cfg.board.username, *sh.cfg.game.host_nicks})
+
+
+def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
+    return turn_calendar(sh.cfg, turn, deadline, (g.cursors or {}).get("deaths", {}))
+
+
+def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
+    """Where the phase's votes are written: the court topic for a Gambler court, else the
+    game topic."""
+    if sh.cfg.game.ruleset == "gambler" and state.phase == "court":
+        return court_topic_id(sh, g, state.turn)
+    return sh.cfg.game.topic
+
+
 def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Tally:
-    """The current phase's votes: (kind, votes, rejected, flags)."""
-    cfg = sh.cfg
-    turn = state.turn
-    dead = [p.nick for p in state.players if not p.alive]
-    living = list(state.living_nicks())
-    beaten = [
-        p.nick for p in state.living if p.beaten_turn is not None and p.beaten_turn == turn - 1
-    ]
-    opts = VoteOptions(
-        min_reason_words=cfg.rules.min_reason_words,
-        ignore_authors=frozenset({cfg.board.username, *cfg.game.host_nicks}),
-    )
-    if cfg.game.ruleset == "pefl":
-        if turn == 0:
-            return "red", [], [], []
-        posts, notes = posts_as_of(sh, g, cfg.game.topic, turn, deadline)
-        res = extract_votes(
-            posts, ruleset="pefl", players=living, options=opts, dead=dead, beaten=beaten
-        )
-        return "red", res.votes, res.rejected, notes
-    if state.phase == "day":
-        return "green", [], [], []
-    if state.phase == "greens":
-        greens_dl = sh.deadline_for(turn, "greens")
-        posts, notes = posts_as_of(sh, g, cfg.game.topic, turn, deadline or greens_dl)
-        posts = [p for p in posts if p.posted_at is None or p.posted_at <= greens_dl]
-        res = extract_votes(
-            posts,
-            ruleset="gambler",
-            players=living,
-            # G-N.1: the host's colour list, or the parser's default greens when empty
-            options=dataclasses.replace(opts, colors=tuple(cfg.rules.green_colors) or None),
-            dead=dead,
-        )
-        return "green", res.votes, res.rejected, notes
-    court_topic = court_topic_id(sh, g, turn)
-    posts, notes = posts_as_of(sh, g, court_topic, turn, deadline)
-    greens_dl = sh.deadline_for(turn, "greens")
-    posts = [p for p in posts if p.posted_at is None or p.posted_at > greens_dl]
-    res = extract_court_votes(
-        posts, nominees=state.nominees, players=living, options=opts, dead=dead
-    )
-    return "court", res.votes, res.rejected, notes
+    """The current phase's votes: (kind, votes, rejected, notes for the host)."""
+    calendar = calendar_of(sh, g, state.turn, deadline)
+    if not counts_votes(sh.rules, state):
+        return phase_votes(sh.rules, state, [], [], calendar).kind, [], [], []
+    topic = vote_topic(sh, g, state)
+    posts, notes = turn_posts(sh, g, topic, state.turn, votes_as_of(sh.rules, state, calendar))
+    got = phase_votes(sh.rules, state, posts, posts, calendar, host_accounts(sh))
+    return got.kind, list(got.votes), list(got.rejected), notes
 
 
 def posters(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> tuple[str, ...]:
     """The seats that wrote in the game topic this turn (up to the deadline), once each."""
-    return tuple(dict.fromkeys(post_authors(sh, g, turn, deadline)))
-
-
-def post_authors(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> tuple[str, ...]:
-    """The seat of every game-topic post of the turn up to the deadline, in board order."""
     assert g.id is not None
-    out = []
+    out: dict[str, None] = {}
     for sp in sh.store.posts(g.id, topic_id=sh.cfg.game.topic, turn=turn):
         if deadline is not None and sp.posted_at is not None and sp.posted_at > deadline:
             continue
         seat = sh.seat_of(g, sp.author)
         if seat is not None:
-            out.append(seat)
+            out[seat] = None
     return tuple(out)
 
 
