@@ -32,6 +32,7 @@ def apply_new_overrides(sh: Shell, g: Game, now: datetime) -> None:
             sh.store.update_game(g.id, deadline=o.until)
         elif o.kind == "replace" and o.nick and o.new_nick:
             sh.store.update_player(g.id, o.nick, account=o.new_nick)
+            sh.players_changed()
         elif o.kind == "accept_move" and o.pm_id is not None:
             accept_late_pm(sh, g, o.pm_id, now)
         elif o.kind == "remove" and o.nick:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import cast
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
@@ -44,12 +45,12 @@ def turn_posts(
     out: list[TurnPost] = []
     notes: list[str] = []
     for sp in sh.store.posts(g.id, topic_id=topic, turn=turn):
-        post = _post_at(sh, g, sp, deadline)
+        latest = stored_record(sp)  # decoded once
+        post = _post_at(sh, g, sp, latest, deadline)
         if post is None:
             continue
         if deadline is not None and post.posted_at is not None and post.posted_at > deadline:
             continue
-        latest = stored_record(sp)
         if latest is not None and latest.body_html != post.body_html:
             notes.append(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
@@ -59,9 +60,10 @@ def turn_posts(
     return out, notes
 
 
-def _post_at(sh: Shell, g: Game, sp: StoredPost, deadline: datetime | None) -> Post | None:
+def _post_at(
+    sh: Shell, g: Game, sp: StoredPost, latest: Post | None, deadline: datetime | None
+) -> Post | None:
     """The revision of a post that stood at `deadline` (the latest when there is none)."""
-    latest = stored_record(sp)
     if deadline is None or latest is None or sp.revision == 1:
         return latest
     assert g.id is not None
@@ -95,14 +97,24 @@ def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
 
 
 def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Tally:
-    """The current phase's votes: (kind, votes, rejected, notes for the host)."""
+    """The current phase's votes: (kind, votes, rejected, notes for the host).
+
+    Kept until a post, a seat, the config or the state changes: an idle tick (nothing new on
+    the board) reads no post from the store."""
     calendar = calendar_of(sh, g, state.turn, deadline)
     if not counts_votes(sh.rules, state):
         return phase_votes(sh.rules, state, [], [], calendar).kind, [], [], []
     topic = vote_topic(sh, g, state)
+    key = (sh.version(), g.id, topic, state, calendar)
+    hit = sh.memo.get("tally")
+    if hit is not None and hit[0] == key:
+        kind, votes, rejected, notes = cast(Tally, hit[1])
+        return kind, list(votes), list(rejected), list(notes)
     posts, notes = turn_posts(sh, g, topic, state.turn, votes_as_of(sh.rules, state, calendar))
     got = phase_votes(sh.rules, state, posts, posts, calendar, host_accounts(sh))
-    return got.kind, list(got.votes), list(got.rejected), notes
+    result: Tally = (got.kind, list(got.votes), list(got.rejected), notes)
+    sh.memo["tally"] = (key, result)
+    return result[0], list(result[1]), list(result[2]), list(result[3])
 
 
 def posters(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> tuple[str, ...]:

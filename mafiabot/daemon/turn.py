@@ -79,6 +79,7 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
     for p in new_state.players:
         if not p.alive:
             sh.store.update_player(gid, p.nick, alive=False, died_turn=p.out_turn)
+    sh.players_changed()
     return f"{turn}/{phase}"
 
 
