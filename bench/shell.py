@@ -99,9 +99,9 @@ def _body(i: int, nicks: list[str]) -> str:
 
 
 def _fragments(n: int, first_id: int) -> list[tuple[int, int, str]]:
-    from mafiabot.demo.board import BoardPost, RecordedBoard, _post_block, _split_first_post
+    from mafiabot.memory_board import BoardPost, MemoryBoard, _post_block, _split_first_post
 
-    pages = RecordedBoard(clock=lambda: START)
+    pages = MemoryBoard(clock=lambda: START)
     _head, block, _tail = _split_first_post(pages._topic_page)
     nicks = list(PLAYERS)
     out = []
