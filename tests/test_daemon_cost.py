@@ -49,7 +49,7 @@ def _chatter(run: DemoRun, first: datetime, n: int) -> None:
 def test_an_idle_tick_costs_the_same_at_any_topic_size(tmp_path: Path) -> None:
     run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
     # the interim count on: the turn's tally is wanted every tick
-    game = dataclasses.replace(run.cfg.game, interim_count=InterimCount("votes", 10**6))
+    game = dataclasses.replace(run.cfg.game, interim_count=InterimCount(mode="votes", every=10**6))
     run.daemon.cfg = dataclasses.replace(run.cfg, game=game)
     t = run.cfg.game.deadlines[0] + timedelta(hours=1)  # turn 1
     for at in (run.cfg.game.start + timedelta(minutes=1), t):
