@@ -79,8 +79,8 @@ ROLE_RU: dict[str, dict[str, str]] = {
 CLAN_RU = {"yakuza": "Якудза", "triad": "Триада"}
 
 # P-P.1: who killed whom, by role only. Anything not in this table is never printed.
-# Each cause in three forms: agreeing with a man, with a woman, and a noun phrase for a player
-# whose gender is not known («жертва ночи — Марго: работа маньяка»).
+# Each cause in three forms: agreeing with a man, with a woman, and one that needs no agreement
+# for a player whose gender is not known («погибает Марго — работа маньяка»).
 PEFL_CAUSE_FORMS: dict[str, tuple[str, str, str]] = {
     "yakuza": ("его настигла Якудза", "её настигла Якудза", "работа Якудзы"),
     "triad": ("его настигла Триада", "её настигла Триада", "работа Триады"),
@@ -94,7 +94,7 @@ PEFL_CAUSE_FORMS: dict[str, tuple[str, str, str]] = {
     ),
     "army": ("его забрала Армия Тьмы", "её забрала Армия Тьмы", "работа Армии Тьмы"),
     "harakiri": ("совершил харакири", "совершила харакири", "харакири"),
-    "ambush": ("погиб в засаде", "погибла в засаде", "гибель в засаде"),
+    "ambush": ("погиб в засаде", "погибла в засаде", "в засаде"),
     "thug_accident": ("несчастный случай", "несчастный случай", "несчастный случай"),
     "override": ("выведен из игры ведущим", "выведена из игры ведущим", "решение ведущего"),
 }

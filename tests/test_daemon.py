@@ -350,7 +350,7 @@ def test_G_full_gambler_game_greens_court_and_night() -> None:
     assert "[quote]отравленный чай в пять часов[/quote]" in day2  # G-M.10 story quoted
     assert "Последнее слово" in day2  # G-P.2
     # the sheriff shot the maniac: never by whom (G-P.1); she is named only as a court voter
-    assert "Марго" not in day2.split("Жертва этой ночи")[1]
+    assert "Марго" not in day2.split("Этой ночью погибает")[1]
     assert "Mister X — 5: Шерлок, Вася2005, Dr.Watson, Марго, Jack_Sparrow" in day2
     assert run.daemon.game().winner == "town"
     # the mafioso's letter while the godfather lived was taken conditionally (G-M.5/G-M.6)

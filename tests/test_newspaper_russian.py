@@ -137,7 +137,7 @@ def test_unsure_gender_gets_a_phrasing_without_agreement(r: Renderer) -> None:
     )
     assert "Без вести пропадает [b]Саша[/b]" in text and "второй пропуск" in text
     assert "на виселицу отправляется [b]Марго[/b]" in text
-    assert "жертва ночи — [b]Кот[/b] (сержант): работа Якудзы" in text
+    assert "погибает [b]Кот[/b] (сержант) — работа Якудзы" in text
     assert "громила избил игрока [b]Tanya-77[/b]" in text
     for gendered in ("убит", "повешен", "Пропал ", "избит ", "настигла"):
         assert gendered not in text, gendered
@@ -147,7 +147,7 @@ def test_the_hosts_gender_setting_reaches_the_paper(r: Renderer) -> None:
     evs: list[E.Event] = [E.Killed(turn=2, nick="Tanya-77", role="civilian")]
     assert "убита [b]Tanya-77[/b]" in _gambler(r, evs, genders={"Tanya-77": "f"})
     assert "убита [b]Tanya-77[/b]" in _gambler(Renderer(genders={"Tanya-77": "f"}), evs)
-    assert "Жертва этой ночи — [b]Tanya-77[/b]" in _gambler(r, evs)
+    assert "Этой ночью погибает [b]Tanya-77[/b]" in _gambler(r, evs)
 
 
 def test_G_P_1_jailed_killed_and_healed_in_good_russian(r: Renderer) -> None:
