@@ -113,6 +113,7 @@ def test_pefl_page_letters_with_the_bots_reading_and_reply() -> None:
     assert letter["text"] == "Лечу Шерлок"
     assert letter["moves"][0]["action"] == "лечение" and letter["moves"][0]["targets"] == ["Шерлок"]
     assert letter["moves"][0]["status"] == "accepted"
+    assert letter["moves"][0]["read"] == {"Шерлок": "exact, 1.00"}  # how surely it was read
     assert "ваш ход принят" in letter["reply"] and letter["reply_status"] == "sent"
     kinds = {(o["kind"], o["status"]) for o in view["outbox"]}
     assert ("newspaper", "sent") in kinds
@@ -254,3 +255,18 @@ def test_the_web_command_serves_a_game_from_its_config(tmp_path: Any) -> None:
             raise AssertionError(f"no clean stop on Ctrl+C: {err}") from None
     assert proc.returncode == 0, err
     assert "nodb.toml: no game database yet — skipped" in err
+
+
+def test_nick_confidence_names_the_tier_a_target_was_read_by() -> None:
+    from mafiabot.web.data import nick_confidence
+    from parser.nicks import NickResolver
+
+    r = NickResolver(["Шерлок", "Граф Монте-Кристо", "Tanya-77", "Кот"])
+    assert nick_confidence("Лечу Шерлок", "Шерлок", r) == ("exact", 1.0)
+    how = nick_confidence("Убить Шерлока, исполнитель Граф Монте-Кристо", "Шерлок", r)
+    assert how is not None and how[0] == "inflected" and how[1] < 1.0  # C-3 case form
+    assert nick_confidence("Проверяю Граф Монте-Кристо", "Граф Монте-Кристо", r) == (
+        "exact",
+        1.0,
+    )
+    assert nick_confidence("Лечу себя", "Кот", r) is None

@@ -24,6 +24,7 @@ from mafiabot.daemon.tally import tally
 from mafiabot.newspaper import ACTION_RU, format_when, host_line, refusal_ru, role_label
 from mafiabot.store import Game, Store
 from mafiabot.web.flow import Flow, flow_chart_svg, flow_from_votes, vote_flow
+from parser.nicks import NickResolver
 
 #: at most this many snapshots of a Gambler day's votes (each is one recount)
 MAX_SNAPSHOTS = 40
@@ -96,17 +97,43 @@ def day_flow(src: GameSource, g: Game, state: GameState, kind: str, now: datetim
     return flow
 
 
-def _letters(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
-    """The turn's PMs with the moves the bot read from them and the reply it queued."""
+_WORD = re.compile(r"[^\s,.;:!?«»\"()]+")
+
+
+def nick_confidence(text: str, nick: str, resolver: NickResolver) -> tuple[str, float] | None:
+    """How surely `nick` is named in a letter: the best (tier, confidence) of the resolver over
+    the letter's runs of one to four words that resolve to him — a host's hint where a target
+    was read from a case form, a transliteration or a fuzzy match rather than written as is."""
+    words = _WORD.findall(text)
+    best: tuple[str, float] | None = None
+    for i in range(len(words)):
+        for n in range(1, 5):
+            if i + n > len(words):
+                break
+            m = resolver.resolve(" ".join(words[i : i + n]), inflected=True)
+            if m.ok and m.nick == nick and (best is None or m.confidence > best[1]):
+                best = (m.method, m.confidence)
+    return best
+
+
+def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]:
+    """The turn's PMs with the moves the bot read from them, how surely each target was read,
+    and the reply it queued."""
     assert g.id is not None
+    turn = state.turn
     tz = src.cfg.board.tz
+    texts = {pm.board_id: pm.text for pm in src.store.pms(g.id) if pm.turn == turn}
+    resolver = NickResolver([p.nick for p in state.players])
     moves: dict[int | None, list[dict[str, Any]]] = {}
     for m in src.store.moves(g.id, turn):
         reason = refusal_ru(m.reason)[0] if m.reason else ""
+        text = texts.get(m.pm_board_id or -1, "")
+        read = {t: nick_confidence(text, t, resolver) for t in m.targets or []}
         moves.setdefault(m.pm_board_id, []).append(
             {
                 "action": ACTION_RU.get(m.action, m.action),
                 "targets": list(m.targets or []),
+                "read": {t: f"{how[0]}, {how[1]:.2f}" if how else "?" for t, how in read.items()},
                 "executor": m.executor,
                 "status": m.status,
                 "reason": reason,
@@ -235,7 +262,7 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
             }
             for p in state.players
         ],
-        "letters": _letters(src, g, state.turn),
+        "letters": _letters(src, g, state),
         "flags": flags,
         "events": _events(src, g, state.turn),
         "outbox": _outbox(src, g),
