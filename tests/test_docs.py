@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import os
 import re
 import tomllib
@@ -108,7 +109,8 @@ def test_each_rule_entry_says_what_implements_it_and_what_changes_it() -> None:
 CODE_REF = re.compile(r"`((?:[\w.-]+/)+[\w.-]+\.(?:py|j2|toml|md))(?:::(\w+))?`")
 
 
-def top_level_names(path: Path) -> set[str]:
+@functools.cache
+def top_level_names(path: Path) -> frozenset[str]:
     """Functions, classes and module-level names a module defines (and their methods)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
@@ -119,7 +121,7 @@ def top_level_names(path: Path) -> set[str]:
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
-    return names
+    return frozenset(names)
 
 
 @pytest.mark.parametrize("doc", [RULES_DOC, ARCHITECTURE], ids=["rules.md", "ARCHITECTURE.md"])
