@@ -15,14 +15,14 @@ import html as htmllib
 import json
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import datetime, tzinfo
 from typing import Any
 from urllib.parse import parse_qs, urljoin, urlsplit
-from zoneinfo import ZoneInfo
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.colors import canonical_color
+from parser.dates import get_tz, read_formatted_date, strip_date_label
 from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
 from parser.links import linked_post_ids
 from parser.records import (
@@ -241,55 +241,9 @@ def _member_id_from(nodes: list[LexborNode]) -> int | None:
 # ---------------------------------------------------------------------------------------------
 # Dates
 
-_RU_MONTHS: tuple[tuple[str, str], ...] = (
-    ("январ", "Jan"),
-    ("янв", "Jan"),
-    ("феврал", "Feb"),
-    ("фев", "Feb"),
-    ("март", "Mar"),
-    ("мар", "Mar"),
-    ("апрел", "Apr"),
-    ("апр", "Apr"),
-    ("мая", "May"),
-    ("май", "May"),
-    ("июн", "Jun"),
-    ("июл", "Jul"),
-    ("август", "Aug"),
-    ("авг", "Aug"),
-    ("сентябр", "Sep"),
-    ("сен", "Sep"),
-    ("октябр", "Oct"),
-    ("окт", "Oct"),
-    ("ноябр", "Nov"),
-    ("ноя", "Nov"),
-    ("декабр", "Dec"),
-    ("дек", "Dec"),
-)
-_RU_MONTH_WORD = re.compile(r"\b([а-яё]+)\.?", re.I)
-_RELATIVE = re.compile(
-    r"^(?P<word>сегодня|вчера|today|yesterday)\b[\s,:\-]*(?:в|at)?\s*(?P<rest>.*)$", re.I
-)
-_TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
-_LABELS = re.compile(r"^(?:Дата|Отправлено|Добавлено|Posted(?:\s+on)?|Sent|Date)\s*:?\s*", re.I)
-
 
 def _as_tz(tz: tzinfo | str | None) -> tzinfo:
-    if tz is None:
-        return ZoneInfo(DEFAULT_TZ)
-    if isinstance(tz, str):
-        return ZoneInfo(tz)
-    return tz
-
-
-def _ru_to_en(text: str) -> str:
-    def sub(m: re.Match[str]) -> str:
-        word = m.group(1).lower()
-        for stem, en in _RU_MONTHS:
-            if word.startswith(stem):
-                return en
-        return m.group(0)
-
-    return _RU_MONTH_WORD.sub(sub, text)
+    return get_tz(tz if tz is not None else DEFAULT_TZ)
 
 
 def parse_board_date(
@@ -301,43 +255,10 @@ def parse_board_date(
 ) -> datetime | None:
     """A board time as printed (or an ISO-8601 attribute) → aware datetime, or None.
 
-    Times without an offset are in the board's zone `tz`; «Сегодня»/«Вчера»/"Today"/"Yesterday"
-    need `now` (the fetch time) and give None without it.
+    The reading is `parser.dates.read_formatted_date` (one date reader for every board) with
+    the dialect's formats; «Сегодня»/«Вчера»/"Today"/"Yesterday" need `now`.
     """
-    zone = _as_tz(tz)
-    s = _collapse(htmllib.unescape(text))
-    s = _LABELS.sub("", s).split("|")[0].strip().rstrip(",")
-    if not s:
-        return None
-    iso = s.replace("Z", "+00:00") if re.match(r"^\d{4}-\d\d-\d\dT", s) else None
-    if iso:
-        try:
-            dt = datetime.fromisoformat(iso)
-        except ValueError:
-            return None
-        return dt if dt.tzinfo else dt.replace(tzinfo=zone)
-    rel = _RELATIVE.match(s)
-    if rel:
-        if now is None:
-            return None
-        days = 0 if rel.group("word").lower() in ("сегодня", "today") else 1
-        base: date = now.astimezone(zone).date() - timedelta(days=days)
-        rest = rel.group("rest").strip().upper()
-        for fmt in _TIME_FORMATS:
-            try:
-                t: time = datetime.strptime(rest, fmt).time()
-            except ValueError:
-                continue
-            return datetime.combine(base, t, tzinfo=zone)
-        return None
-    s_en = _ru_to_en(s)
-    for fmt in formats:
-        try:
-            dt = datetime.strptime(s_en, fmt)
-        except ValueError:
-            continue
-        return dt.replace(tzinfo=zone)
-    return None
+    return read_formatted_date(text, formats, tz=_as_tz(tz), now=now)[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -823,12 +744,12 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
             candidate = _collapse(_visible_text(dn))
             parsed = parse_board_date(candidate, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
             if parsed is not None:
-                posted_at, shown = parsed, _LABELS.sub("", candidate).strip()
+                posted_at, shown = parsed, strip_date_label(candidate).strip()
                 break
             if not shown and re.search(
                 r"\d[\d.:/ -]*\d|сегодня|вчера|today|yesterday", candidate, re.I
             ):
-                shown = _LABELS.sub("", candidate).strip()
+                shown = strip_date_label(candidate).strip()
         if posted_at is None:
             ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
         body = _read_body(body_html, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues)
