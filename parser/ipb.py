@@ -14,6 +14,7 @@ from __future__ import annotations
 import html as htmllib
 import json
 import re
+from collections import deque
 from dataclasses import dataclass, field, replace
 from datetime import datetime, tzinfo
 from typing import Any
@@ -24,7 +25,8 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from parser.colors import canonical_color
 from parser.dates import get_tz, read_formatted_date, strip_date_label
 from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
-from parser.links import linked_post_ids
+from parser.html import CLOSE, COMMENT, OPEN, TEXT, walk
+from parser.links import post_id_from_href
 from parser.records import (
     ColoredSpan,
     EditNote,
@@ -151,27 +153,23 @@ def _visible_text(node: LexborNode | None) -> str:
     if node is None:
         return ""
     parts: list[str] = []
-
-    def walk(n: LexborNode) -> None:
-        for ch in n.iter(include_text=True):
-            tag = ch.tag
-            if tag == "-text":
-                parts.append(ch.text_content or "")
-            elif tag == "br":
+    skip = 0  # open script/style/… elements: their text is not shown
+    for event, n in walk(node):
+        if event == TEXT:
+            if not skip:
+                parts.append(n.text_content or "")
+        elif event == OPEN:
+            tag = n.tag
+            if tag in _SKIP_TAGS or skip:
+                skip += 1
+            elif tag == "br" or tag in _BLOCK_TAGS:
                 parts.append("\n")
-            elif tag in _SKIP_TAGS:
-                continue
-            elif tag in _BLOCK_TAGS:
+        elif event == CLOSE:
+            if skip:
+                skip -= 1
+            elif n.tag in _BLOCK_TAGS:
                 parts.append("\n")
-                walk(ch)
-                parts.append("\n")
-            else:
-                walk(ch)
-
-    walk(node)
-    lines = [line.strip() for line in _WS.sub(" ", "".join(parts)).split("\n")]
-    text = "\n".join(lines)
-    return re.sub(r"\n{3,}", "\n\n", text).strip()
+    return _finish_text(parts)
 
 
 def _first(node: LexborNode | None, selector: str) -> LexborNode | None:
@@ -308,62 +306,6 @@ _WRAPPER_TAGS = frozenset(
 )  # fmt: skip
 
 
-def _text_outside(node: LexborNode, inner_ids: set[int]) -> str:
-    """Text of `node` outside the coloured elements nested in it (theirs is in their colour)."""
-    parts: list[str] = []
-    for child in node.traverse(include_text=True):
-        if child.tag != "-text":
-            continue
-        p = child.parent
-        while p is not None and p.mem_id != node.mem_id and p.mem_id not in inner_ids:
-            p = p.parent
-        if p is not None and p.mem_id == node.mem_id:
-            parts.append(child.text_content or "")
-    return _collapse(" ".join(parts))
-
-
-def _colored_spans(root: LexborNode, where: str, issues: list[ParseIssue]) -> list[ColoredSpan]:
-    found: list[tuple[LexborNode, str]] = []
-    for node in _all(root, "[style*='color' i], font[color]"):
-        raw = _raw_color(node)
-        if raw is not None:  # None: background-color only
-            found.append((node, raw))
-    colored_ids = {n.mem_id for n, _ in found}
-    out: list[ColoredSpan] = []
-    for node, raw in found:
-        wrappers: list[str] = []
-        holds_colors = False
-        p = node.parent
-        while p is not None and p.mem_id != root.mem_id:
-            if p.tag in _WRAPPER_TAGS:
-                wrappers.append(p.tag or "")
-            p = p.parent
-        for other, _ in found:
-            if other.mem_id != node.mem_id and _contains(node, other):
-                holds_colors = True
-                break
-        if holds_colors:
-            text = _text_outside(node, colored_ids - {node.mem_id})
-        else:
-            text = _collapse(_visible_text(node))
-        if not text:
-            continue
-        color = _canonical_color(raw)
-        if color is None:
-            issues.append(ParseIssue(where, f"unreadable colour {raw!r}"))
-            continue
-        out.append(
-            ColoredSpan(
-                color=color,
-                text=text,
-                struck=_struck(node, root),
-                raw_color=raw,
-                wrappers=tuple(reversed(wrappers)),
-            )
-        )
-    return out
-
-
 # ---------------------------------------------------------------------------------------------
 # Quotes
 
@@ -415,152 +357,371 @@ def _comment_text(node: LexborNode) -> str:
     return html[4:-3] if html.startswith("<!--") and html.endswith("-->") else html
 
 
-def _quote_containers(root: LexborNode, dialect: Dialect) -> list[LexborNode]:
-    """Quote elements to remove for the author's own text (the whole visual quote box)."""
-    out: list[LexborNode] = []
-    for q in _all(root, dialect.sel("quote")):
-        if dialect.layout == "msgnumber" and q.tag == "td":
-            # IPB 1.3: td#QUOTE sits in a two-row table whose first row is the citation.
-            table = q.parent
-            while table is not None and table.tag != "table":
-                table = table.parent
-            out.append(table if table is not None else q)
+@dataclass(slots=True)
+class _Span:
+    """A coloured element being read: its text is the text whose nearest coloured ancestor
+    (inside the same quote) it is."""
+
+    color: str | None
+    raw: str
+    struck: bool
+    wrappers: tuple[str, ...]
+    quote: int | None  # index of the quote it sits in, None: the author's own words
+    parts: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _QuoteRead:
+    """A quote being read: the quote element, its text and the citation seen so far."""
+
+    info: _QuoteInfo
+    depth: int
+    parts: list[str] = field(default_factory=list)  # its own text, nested quotes left out
+    title: list[str] = field(default_factory=list)  # citation line (title) text
+    box: list[str] = field(default_factory=list)  # other text of the box outside the body
+    has_title: bool = False
+    body_open: bool = False
+    spans: list[_Span] = field(default_factory=list)
+
+
+# Context frames of the body walk: what the text under an element belongs to.
+_OWN, _BOX, _TITLE, _BODY, _SKIP = 0, 1, 2, 3, 4
+# Formatting tags reported around one span at most (pathological nesting stays linear).
+_MAX_WRAPPERS = 32
+
+
+@dataclass(slots=True)
+class _Frame:
+    elem: int  # mem_id of the element that opened the frame
+    kind: int
+    quote: int | None  # the quote it belongs to
+    wrap_from: int  # first index of `wrap_stack` inside this context
+    struck: int  # struck elements open inside this context
+
+
+def _finish_text(parts: list[str]) -> str:
+    """`_visible_text`'s layout: lines stripped, at most one blank line, spaces collapsed."""
+    text = "".join(parts)
+    if "\u200b" in text:  # zero-width space: a space to a reader, not to str.split
+        text = text.replace("\u200b", " ")
+    out: list[str] = []
+    blank = 0
+    for line in text.split("\n"):
+        # str.split() also breaks at the C0/C1 separators and U+2028/9 a line never holds
+        # as text; every other character of `_WS` is whitespace to it
+        words = line.split()
+        if words:
+            if blank and out:
+                out.append("")
+            blank = 0
+            out.append(" ".join(words))
         else:
-            out.append(q)
-    return out
+            blank += 1
+    return "\n".join(out)
 
 
-def _quotes(
-    root: LexborNode, dialect: Dialect, containers: list[LexborNode]
-) -> tuple[list[Quote], list[LexborNode]]:
-    """Quotes in document order plus the nodes to drop for own_text (containers, citations)."""
-    drop: list[LexborNode] = list(containers)
-    bodies = _all(root, dialect.sel("quote"))
-    infos: list[_QuoteInfo] = []
-    if dialect.layout == "msgnumber" and bodies:
-        # Pair each quote box with the QuoteBegin/quoteo comment before it, in document order.
-        pending: list[_QuoteInfo] = []
-        order: dict[int, _QuoteInfo] = {}
-        wanted = {b.mem_id for b in bodies}
+def _ids(root: LexborNode, selector: str) -> set[int]:
+    return {n.mem_id for n in _all(root, selector)}
 
-        def walk(n: LexborNode) -> None:
-            for ch in n.iter(include_text=False):
-                if ch.tag == "-comment":
-                    info = _comment_quote_info(_comment_text(ch))
-                    if info is not None:
-                        pending.append(info)
-                    continue
-                if ch.mem_id in wanted:
-                    order[ch.mem_id] = pending.pop(0) if pending else _QuoteInfo()
-                walk(ch)
 
-        walk(root)
-        infos = [order.get(b.mem_id, _QuoteInfo()) for b in bodies]
-        for b in bodies:
-            if b.tag == "div":  # IPB 2: div.quotetop before div.quotemain
-                prev = b.prev
-                while prev is not None and prev.tag in ("-text", "-comment"):
-                    prev = prev.prev
-                if prev is not None and "quotetop" in (_attr(prev, "class") or ""):
-                    drop.append(prev)
-                    idx = bodies.index(b)
-                    if infos[idx].author is None:
-                        cm = _CITATION.search(_collapse(_visible_text(prev)))
-                        if cm:
-                            infos[idx].author = normalize_nick(cm.group("nick"))
-                            infos[idx].time_text = infos[idx].time_text or cm.group("date")
-    quotes: list[Quote] = []
-    body_ids = {b.mem_id for b in bodies}
-    for i, q in enumerate(bodies):
-        info = infos[i] if i < len(infos) else _QuoteInfo()
-        title = _first(q, dialect.sel("quote_title")) if dialect.sel("quote_title") else None
-        if title is None and dialect.sel("quote_title"):
-            prev = q.prev
-            while prev is not None and prev.tag == "-text":
+def _quote_boxes(
+    root: LexborNode, dialect: Dialect
+) -> tuple[list[LexborNode], dict[int, int], dict[int, int]]:
+    """Quote elements in document order, the box to cut for each (IPB 1.3: the table around
+    td#QUOTE, whose first row is the citation) and the title just before a quote (IPB 2's
+    div.quotetop, IPB 3's citation), both as mem_id → quote index."""
+    quotes = _all(root, dialect.sel("quote"))
+    boxes: dict[int, int] = {}
+    titles_before: dict[int, int] = {}
+    title_sel = dialect.sel("quote_title")
+    for i, q in enumerate(quotes):
+        box = q
+        if dialect.layout == "msgnumber" and q.tag == "td":
+            up = q.parent
+            for _ in range(8):  # td → tr → tbody → table
+                if up is None or up.tag == "table":
+                    break
+                up = up.parent
+            if up is not None and up.tag == "table":
+                box = up
+        boxes.setdefault(box.mem_id, i)
+        if title_sel:
+            prev = box.prev
+            while prev is not None and prev.tag in ("-text", "-comment"):
                 prev = prev.prev
-            if prev is not None and prev.css_matches(dialect.sel("quote_title")):
-                title = prev
-                drop.append(prev)
-        a_attr, p_attr, u_attr = (
-            dialect.sel("quote_author_attr"),
-            dialect.sel("quote_post_attr"),
-            dialect.sel("quote_userid_attr"),
-        )
-        if a_attr and _attr(q, a_attr):
-            info.author = normalize_nick(_attr(q, a_attr) or "")
-        if p_attr:
-            info.post_id = _int(_attr(q, p_attr)) or info.post_id
-        if u_attr:
-            info.author_id = _int(_attr(q, u_attr)) or info.author_id
-        if title is not None and dialect.layout != "msgnumber":
-            ttext = _collapse(_visible_text(title))
-            cm = _CITATION.search(ttext)
-            # IPB 3: «Huz, on 17 Aug 2015 - 2:33 PM, said:»; 4PDA: «Nick @ date»
-            cm2 = re.match(r"^(?P<nick>.+?),\s+(?:on\s+(?P<at>.+?),\s+)?said\b", ttext)
-            if cm:
-                info.author = info.author or normalize_nick(cm.group("nick"))
-                info.time_text = info.time_text or cm.group("date").strip()
-            elif cm2:
-                info.author = info.author or normalize_nick(cm2.group("nick"))
-                info.time_text = info.time_text or (cm2.group("at") or "")
-            if info.post_id is None:
-                for a in _all(title, "a[href]"):
-                    pm = re.search(r"(?:pid|p|comment)=(\d+)", _attr(a, "href") or "")
-                    if pm:
-                        info.post_id = int(pm.group(1))
-                        break
-        if dialect.layout == "msgnumber" and info.author is None:
-            # IPB 1.3: «Цитата (Nick @ date)» is the first row of the quote's own table
-            own_box = _box(q, containers)
-            table = next((c for c in containers if c.mem_id == own_box), None)
-            head = _first(table, "tr td") if table is not None else None
-            if head is not None and head.mem_id != q.mem_id:
-                cm = _CITATION.search(_collapse(_visible_text(head)))
-                if cm:
-                    info.author = normalize_nick(cm.group("nick"))
-                    info.time_text = info.time_text or cm.group("date").strip()
-        body_node = _first(q, dialect.sel("quote_body")) if dialect.sel("quote_body") else q
-        if body_node is None:
-            body_node = q
-        # nesting: how many other quotes of this body enclose this one
-        depth = 1
-        parent = q.parent
-        while parent is not None and parent.mem_id != root.mem_id:
-            if parent.mem_id in body_ids:
-                depth += 1
-            parent = parent.parent
-        quotes.append(
+            if prev is not None and prev.mem_id not in boxes and prev.css_matches(title_sel):
+                titles_before.setdefault(prev.mem_id, i)
+    return quotes, boxes, titles_before
+
+
+def _read_tree(
+    root: LexborNode, dialect: Dialect, where: str, issues: list[ParseIssue]
+) -> tuple[str, str, list[ColoredSpan], list[Quote], tuple[int, ...]]:
+    """Text, own text, coloured spans, quotes and links of a body, in one walk.
+
+    Every node is visited once, whatever the nesting (see `parser.html.walk`): a quote's text
+    and colours are its own, the quotes nested in it being their own records; a coloured
+    element around a quote does not colour the quote (C-3: a quoted nick is no vote)."""
+    quotes, boxes, titles_before = _quote_boxes(root, dialect)
+    q_index = {q.mem_id: i for i, q in enumerate(quotes)}
+    body_sel = dialect.sel("quote_body")
+    body_ids = _ids(root, body_sel) if body_sel and quotes else set()
+    title_ids = _ids(root, dialect.sel("quote_title")) if quotes else set()
+    colour_nodes = _all(root, "[style*='color' i], font[color]")
+    colours: dict[int, str] = {}
+    for node in colour_nodes:
+        raw = _raw_color(node)
+        if raw is not None:  # None: background-color only
+            colours[node.mem_id] = raw
+    strike_ids = _ids(root, "s, del, strike, [style*='line-through' i]") if colours else set()
+    msgnumber = dialect.layout == "msgnumber"
+    a_attr = dialect.sel("quote_author_attr")
+    p_attr = dialect.sel("quote_post_attr")
+    u_attr = dialect.sel("quote_userid_attr")
+
+    all_parts: list[str] = []
+    own_parts: list[str] = []
+    reads: list[_QuoteRead | None] = [None] * len(quotes)
+    own_spans: list[_Span] = []
+    links: list[int] = []
+    pending: deque[_QuoteInfo] = deque()  # IPB 1.x/2.x QuoteBegin comments not yet paired
+    frames: list[_Frame] = [_Frame(root.mem_id, _OWN, None, 0, 0)]
+    spans: list[_Span | None] = []  # innermost coloured element per context, None = none
+    span_at: list[int] = []  # mem_id that pushed each entry of `spans`
+    wrap_stack: list[str] = []
+    code = 0  # open <pre>/<code>: links there are shown, not made
+    quote_depth = 0
+
+    def sink() -> list[str] | None:
+        f = frames[-1]
+        if f.kind == _OWN:
+            return own_parts
+        if f.kind == _SKIP or f.quote is None:
+            return None
+        r = reads[f.quote]
+        if r is None:
+            return None
+        if f.kind == _BODY:
+            return r.parts
+        return r.title if f.kind == _TITLE else r.box
+
+    def push(elem: int, kind: int, quote: int | None) -> None:
+        frames.append(_Frame(elem, kind, quote, len(wrap_stack), 0))
+        spans.append(None)
+        span_at.append(elem)
+
+    def put(piece: str) -> None:
+        all_parts.append(piece)
+        out = sink()
+        if out is not None:
+            out.append(piece)
+        if spans and spans[-1] is not None:
+            spans[-1].parts.append(piece)
+
+    for event, node in walk(root):
+        if event == TEXT:
+            if frames[-1].kind != _SKIP:
+                put(node.text_content or "")
+            continue
+        if event == COMMENT:
+            if msgnumber and node.tag == "-comment":
+                info = _comment_quote_info(_comment_text(node))
+                if info is not None:
+                    pending.append(info)
+            continue
+        mid = node.mem_id
+        tag = node.tag or ""
+        if event == CLOSE:
+            while spans and span_at[-1] == mid:
+                span = spans.pop()
+                span_at.pop()
+                if span is not None and spans and spans[-1] is not None:
+                    spans[-1].parts.append(" ")  # the inner colour's text is not the outer's
+            if frames[-1].kind != _SKIP:
+                if tag in _BLOCK_TAGS:
+                    put("\n")
+                if tag in _WRAPPER_TAGS and wrap_stack:
+                    wrap_stack.pop()
+                if mid in strike_ids and frames[-1].struck:
+                    frames[-1].struck -= 1
+            if tag in ("pre", "code"):
+                code -= 1
+            while len(frames) > 1 and frames[-1].elem == mid:
+                f = frames.pop()
+                if f.kind == _BODY and f.quote is not None:
+                    quote_depth -= 1
+            continue
+        # OPEN
+        if tag in ("pre", "code"):
+            code += 1
+        if frames[-1].kind == _SKIP:
+            continue
+        if tag in _SKIP_TAGS:
+            push(mid, _SKIP, None)
+            continue
+        if mid in titles_before:
+            i = titles_before[mid]
+            _start_quote(reads, i, quote_depth, pending, msgnumber)
+            push(mid, _TITLE, i)
+            reads[i].has_title = True  # type: ignore[union-attr]
+        box_i = boxes.get(mid)
+        if box_i is not None:
+            _start_quote(reads, box_i, quote_depth, pending, msgnumber)
+            push(mid, _BOX, box_i)
+        qi = q_index.get(mid)
+        if qi is not None:
+            qr = _start_quote(reads, qi, quote_depth, pending, msgnumber)
+            if frames[-1].quote != qi:
+                push(mid, _BOX, qi)
+            if a_attr and _attr(node, a_attr):
+                qr.info.author = normalize_nick(_attr(node, a_attr) or "")
+            if p_attr:
+                qr.info.post_id = _int(_attr(node, p_attr)) or qr.info.post_id
+            if u_attr:
+                qr.info.author_id = _int(_attr(node, u_attr)) or qr.info.author_id
+        f = frames[-1]
+        if f.kind == _BOX and f.quote is not None:
+            r = reads[f.quote]
+            if r is not None and not r.body_open:
+                if mid in title_ids and not r.has_title:
+                    r.has_title = True
+                    push(mid, _TITLE, f.quote)
+                elif (qi is not None and not body_sel) or mid in body_ids:
+                    r.body_open = True
+                    r.depth = quote_depth + 1
+                    quote_depth += 1
+                    push(mid, _BODY, f.quote)
+        f = frames[-1]
+        if tag == "br" or tag in _BLOCK_TAGS:
+            put("\n")
+        if tag == "a" and f.kind in (_OWN, _TITLE):
+            href = _attr(node, "href")
+            if href is not None:
+                if f.kind == _OWN and not code:
+                    pid = post_id_from_href(href.strip())
+                    if pid is not None:
+                        links.append(pid)
+                elif f.kind == _TITLE and f.quote is not None and not msgnumber:
+                    r = reads[f.quote]
+                    pm = _TITLE_POST.search(href)
+                    if r is not None and pm and r.info.post_id is None:
+                        r.info.post_id = int(pm.group(1))
+        raw = colours.get(mid)
+        struck_here = mid in strike_ids
+        if raw is not None and f.kind in (_OWN, _BODY):
+            if spans and spans[-1] is not None:
+                spans[-1].parts.append(" ")
+            wraps = wrap_stack[f.wrap_from :][-_MAX_WRAPPERS:]
+            span = _Span(
+                color=_canonical_color(raw),
+                raw=raw,
+                struck=bool(f.struck) or struck_here,
+                wrappers=tuple(wraps),
+                quote=f.quote if f.kind == _BODY else None,
+            )
+            spans.append(span)
+            span_at.append(mid)
+            # listed where it starts: spans come out in document order
+            if span.quote is None:
+                own_spans.append(span)
+            else:
+                r = reads[span.quote]
+                if r is not None:
+                    r.spans.append(span)
+        if tag in _WRAPPER_TAGS:
+            wrap_stack.append(tag)
+        if struck_here:
+            f.struck += 1
+
+    out_quotes: list[Quote] = []
+    for r in reads:
+        if r is None:
+            continue
+        _cite_quote(r, msgnumber)
+        out_quotes.append(
             Quote(
-                author=info.author,
-                author_id=info.author_id,
-                post_id=info.post_id,
-                depth=depth,
-                text=_visible_text(body_node),
-                time_text=info.time_text,
-                colored=_quote_colors(body_node, dialect),
+                author=r.info.author,
+                author_id=r.info.author_id,
+                post_id=r.info.post_id,
+                depth=r.depth,
+                # a quote box without the dialect's body element: all of it is the quote
+                text=_finish_text(r.parts if r.body_open else r.box),
+                time_text=r.info.time_text,
+                colored=tuple(_spans_out(r.spans, where, None)),
             )
         )
-    return quotes, drop
+    colored = _spans_out(own_spans, where, issues)
+    return _finish_text(all_parts), _finish_text(own_parts), colored, out_quotes, tuple(links)
 
 
-def _quote_colors(body: LexborNode, dialect: Dialect) -> tuple[ColoredSpan, ...]:
-    """Coloured spans directly in one quote, nested quotes left out (P-V.2 reads them)."""
-    copy = _fragment(body.inner_html or "")
-    for inner in _quote_containers(copy, dialect):
-        if inner.parent is not None:
-            inner.decompose()
-    return tuple(_colored_spans(copy, "quote", []))
+_TITLE_POST = re.compile(r"(?:pid|p|comment)=(\d+)")
+_SAID = re.compile(r"^(?P<nick>.+?),\s+(?:on\s+(?P<at>.+?),\s+)?said\b")
 
 
-def _box(q: LexborNode, containers: list[LexborNode]) -> int:
-    """mem_id of the quote box that directly owns quote body `q`."""
-    n: LexborNode | None = q
-    ids = {c.mem_id for c in containers}
-    while n is not None:
-        if n.mem_id in ids:
-            return n.mem_id
-        n = n.parent
-    return q.mem_id
+def _start_quote(
+    reads: list[_QuoteRead | None],
+    i: int,
+    depth: int,
+    pending: deque[_QuoteInfo],
+    msgnumber: bool,
+) -> _QuoteRead:
+    r = reads[i]
+    if r is None:
+        # IPB 1.x/2.x: the QuoteBegin/quoteo comment before the box names the quoted post
+        info = pending.popleft() if msgnumber and pending else _QuoteInfo()
+        r = reads[i] = _QuoteRead(info, depth + 1)
+    return r
+
+
+def _cite_quote(r: _QuoteRead, msgnumber: bool) -> None:
+    """Author and time from the citation line where the quote's markup did not give them."""
+    info = r.info
+    if msgnumber:
+        # IPB 2's div.quotetop, then IPB 1.3's first table row: «Цитата (Nick @ date)»
+        for text in (r.title, r.box):
+            if info.author is not None or not text:
+                continue
+            cm = _CITATION.search(_collapse("".join(text)))
+            if cm:
+                info.author = normalize_nick(cm.group("nick"))
+                info.time_text = info.time_text or cm.group("date").strip()
+        return
+    if not r.has_title:
+        return
+    ttext = _collapse("".join(r.title))
+    cm = _CITATION.search(ttext)
+    # IPB 3: «Huz, on 17 Aug 2015 - 2:33 PM, said:»; 4PDA: «Nick @ date»
+    cm2 = _SAID.match(ttext)
+    if cm:
+        info.author = info.author or normalize_nick(cm.group("nick"))
+        info.time_text = info.time_text or cm.group("date").strip()
+    elif cm2:
+        info.author = info.author or normalize_nick(cm2.group("nick"))
+        info.time_text = info.time_text or (cm2.group("at") or "")
+
+
+def _spans_out(
+    spans: list[_Span], where: str, issues: list[ParseIssue] | None
+) -> list[ColoredSpan]:
+    out: list[ColoredSpan] = []
+    for span in spans:
+        text = _collapse("".join(span.parts))
+        if not text:
+            continue
+        if span.color is None:
+            if issues is not None:
+                issues.append(ParseIssue(where, f"unreadable colour {span.raw!r}"))
+            continue
+        out.append(
+            ColoredSpan(
+                color=span.color,
+                text=text,
+                struck=span.struck,
+                raw_color=span.raw,
+                wrappers=span.wrappers,
+            )
+        )
+    return out
 
 
 def _contains(outer: LexborNode, inner: LexborNode) -> bool:
@@ -652,22 +813,11 @@ def _read_body(
         node.decompose()
     edited = _edit_note(root, dialect, tz=tz, now=now, where=where, issues=issues)
     body_html = root.inner_html or ""
-    text = _visible_text(root)
-    quotes, _ = _quotes(root, dialect, _quote_containers(root, dialect))
-    # own text / colours: a second copy with every quote box (and citation line) removed
-    own = _fragment(body_html)
-    _, own_drop = _quotes(own, dialect, _quote_containers(own, dialect))
-    for node in own_drop:
-        if node.parent is not None:
-            node.decompose()
-    colored = _colored_spans(own, where, issues)
-    # links from the copy without quotes (a quoted author's links are his, a citation's link
-    # is the quote itself) and without signatures (removed above); code shows markup literally
-    links = linked_post_ids(own, lambda n: n.tag in ("pre", "code")) if "href" in body_html else ()
+    text, own_text, colored, quotes, links = _read_tree(root, dialect, where, issues)
     return BodyParts(
         html=body_html.strip(),
         text=text,
-        own_text=_visible_text(own),
+        own_text=own_text,
         colored=tuple(colored),
         quotes=tuple(quotes),
         edited=edited,
