@@ -19,6 +19,7 @@ import pytest
 from parser import ipb, phpbb
 from parser.dialects import IPB2, IPS4
 from parser.encoding import decode_html
+from parser.html import parse_html
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post
 from parser.votes import VoteOptions, extract_votes
@@ -178,9 +179,7 @@ def _work(fn: Callable[[], Any]) -> int:
 READERS: dict[str, Callable[[int], Callable[[], Any]]] = {
     "phpbb": lambda n: (
         lambda: phpbb.read_body(
-            phpbb.parse_html(f'<div class="content">{php_quotes(n)}</div>').css_first(
-                "div.content"
-            ),  # type: ignore[arg-type]
+            parse_html(f'<div class="content">{php_quotes(n)}</div>').css_first("div.content"),  # type: ignore[arg-type]
             "post",
         )
     ),
