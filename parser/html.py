@@ -19,6 +19,7 @@ __all__ = [
     "OPEN",
     "TEXT",
     "collapse",
+    "cut_short",
     "first_int",
     "iter_ancestors",
     "node_text",
@@ -50,6 +51,22 @@ def parse_html(html: str | bytes) -> LexborHTMLParser:
         except TypeError:
             _fast = False
     return LexborHTMLParser(html)
+
+
+CUT_SHORT = "page cut short (no closing </html>): what followed the cut is missing"
+
+
+def cut_short(html: str | bytes) -> bool:
+    """True for a page that opens an HTML document but never closes it: the transfer (or the
+    saved file) stopped early, so posts, rows or the end of a message may be missing.
+
+    Every board page ends with ``</html>`` (phpBB, IPB 1.3 to IPS 5; scripts and comments
+    may follow it). A fragment without ``<html`` makes no such promise and is not judged."""
+    if isinstance(html, bytes):
+        head, tail = html[:4096].lower(), html[-8192:].lower()
+        return b"<html" in head and b"</html" not in tail
+    head_s, tail_s = html[:4096].lower(), html[-8192:].lower()
+    return "<html" in head_s and "</html" not in tail_s
 
 
 def collapse(text: str) -> str:

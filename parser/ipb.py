@@ -25,7 +25,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from parser.colors import canonical_color
 from parser.dates import get_tz, read_formatted_date, strip_date_label
 from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
-from parser.html import CLOSE, COMMENT, OPEN, TEXT, walk
+from parser.html import CLOSE, COMMENT, CUT_SHORT, OPEN, TEXT, cut_short, walk
 from parser.links import post_id_from_href
 from parser.records import (
     ColoredSpan,
@@ -1161,6 +1161,8 @@ def parse_ipb_topic(
     posts = _link_quotes(posts, ctx)
     if not posts:
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
     page, total, next_url = _pagination(tree, html, d, base_url)
     # IPB 1.x/2.x print the topic's post count into their page-jump link
     jump = re.search(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,", html)
@@ -1415,6 +1417,8 @@ def parse_ipb_pm_folder(
                 unread=unread,
             )
         )
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
     return PMFolder(
         messages=tuple(out),
         unread_count=sum(1 for m in out if m.unread),
@@ -1459,6 +1463,10 @@ def parse_ipb_conversation(
                 issues=tuple(i for i in issues if i.where in (where, f"post {post.id}")),
             )
         )
+    if out and cut_short(html):
+        # the cut reaches the last message read (and whatever came after it)
+        last = out[-1]
+        out[-1] = replace(last, issues=(*last.issues, ParseIssue(f"pm {last.id}", CUT_SHORT)))
     return tuple(out)
 
 
@@ -1521,6 +1529,8 @@ def parse_ipb_pm(
         body = BodyParts("", "", "", (), (), None)
     else:
         body = _read_body(cell.inner_html or "", d, tz=zone, now=now, where=where, issues=issues)
+    if cut_short(html):
+        issues.append(ParseIssue(where, CUT_SHORT))
     return PrivateMessage(
         id=msg_id,
         sender=sender,

@@ -26,8 +26,10 @@ from parser.dates import get_tz, parse_iso, read_date
 from parser.html import (
     CLOSE,
     COMMENT,
+    CUT_SHORT,
     TEXT,
     collapse,
+    cut_short,
     first_int,
     node_text,
     parse_html,
@@ -1171,6 +1173,19 @@ def parse_topic(
         title = _title_from_subject(node_text(tree.css_first("title")), posts)
     if not posts:
         issues.append(ParseIssue("page", "no posts found"))
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
+    elif posts and info.total_posts and per_page and sl is not None:
+        # the page's own counters: every page but the last holds a full page of posts
+        expected = min(per_page, info.total_posts - (page - 1) * per_page)
+        if len(posts) < expected:
+            issues.append(
+                ParseIssue(
+                    "page",
+                    f"{len(posts)} posts on page {page}, its counters promise {expected}: "
+                    "the page may be cut short",
+                )
+            )
     total_pages = info.total_pages or page
     if info.total_pages is None and info.total_posts and per_page:
         total_pages = max(page, math.ceil(info.total_posts / per_page))
@@ -1237,6 +1252,8 @@ def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | 
                 posted_at_text=dtext,
             )
         )
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
     return TopicPage(
         topic_id=topic_id,
         title=title,
@@ -1309,6 +1326,8 @@ def parse_pm_folder(
         )
     if not rows and tree.css_first("ul.pmlist") is None:
         issues.append(ParseIssue("page", "no PM list on this page"))
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
     return PMFolder(
         messages=tuple(rows),
         unread_count=_unread_badge(root),
@@ -1379,6 +1398,8 @@ def parse_pm(
         body = Body()
     else:
         body = read_body(content, where)
+    if cut_short(html):
+        issues.append(ParseIssue(where, CUT_SHORT))
     return PrivateMessage(
         id=msg_id,
         sender=sender,
