@@ -813,7 +813,11 @@ def _read_body(
         node.decompose()
     edited = _edit_note(root, dialect, tz=tz, now=now, where=where, issues=issues)
     body_html = root.inner_html or ""
-    text, own_text, colored, quotes, links = _read_tree(root, dialect, where, issues)
+    try:
+        text, own_text, colored, quotes, links = _read_tree(root, dialect, where, issues)
+    except Exception as exc:  # one hostile body never costs the page
+        issues.append(ParseIssue(where, f"body unreadable: {exc!r}"))
+        text, own_text, colored, quotes, links = "", "", [], [], ()
     return BodyParts(
         html=body_html.strip(),
         text=text,

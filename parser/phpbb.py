@@ -379,6 +379,16 @@ class _SpanAcc:
     parts: list[str] = field(default_factory=list)
 
 
+def _safe_body(content: LexborNode, where: str, issues: list[ParseIssue]) -> Body:
+    """`read_body`, and should a post's markup still defeat it, that post alone is read
+    empty with an issue: one hostile post never costs the page its other posts."""
+    try:
+        return read_body(content, where)
+    except Exception as exc:  # the records promise issues, not exceptions
+        issues.append(ParseIssue(where, f"body unreadable: {exc!r}"))
+        return Body()
+
+
 # What an element is to the body walk (bits, undone when it closes).
 _F_FOREIGN, _F_SKIP, _F_STRIKE, _F_CITE, _F_TITLE, _F_QUOTE, _F_WRAP, _F_OWNER = (
     1 << i for i in range(8)
@@ -716,7 +726,7 @@ def _read_posts(
 
         content = g.content
         if content is not None:
-            body = read_body(content, where)
+            body = _safe_body(content, where, issues)
             issues.extend(body.issues)
         else:
             issues.append(ParseIssue(where, "no post body (div.content)"))
@@ -951,7 +961,7 @@ def _read_table_posts(
         else:
             issues.append(ParseIssue(where, "no post time"))
         if g.body is not None:
-            body = read_body(g.body, where)
+            body = _safe_body(g.body, where, issues)
             issues.extend(body.issues)
         else:
             issues.append(ParseIssue(where, "no post body (div.postbody)"))
@@ -1233,7 +1243,7 @@ def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | 
         if why:
             issues.append(ParseIssue(where, why))
         content = node.css_first("div.content")
-        body = read_body(content, where) if content is not None else Body()
+        body = _safe_body(content, where, issues) if content is not None else Body()
         posts.append(
             Post(
                 id=0,
@@ -1397,7 +1407,7 @@ def parse_pm(
         issues.append(ParseIssue(where, "no message body (div.content)"))
         body = Body()
     else:
-        body = read_body(content, where)
+        body = _safe_body(content, where, issues)
     if cut_short(html):
         issues.append(ParseIssue(where, CUT_SHORT))
     return PrivateMessage(

@@ -287,3 +287,38 @@ def test_colour_around_an_ipb_quote_does_not_colour_it(body: str, dialect: Any) 
     parts, _ = ipb.parse_ipb_body(body, dialect=dialect)
     assert [(c.color, c.text) for c in parts.colored] == [("#ff0000", "Ватсон")]
     assert [(q.author, q.text) for q in parts.quotes] == [("Кот", "Шерлок")]
+
+
+# --- the last line of defence is one post, not the page ---------------------------------------
+
+
+def test_a_body_that_defeats_the_reader_costs_only_its_own_post(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bomb = '<span style="color:red">бомба</span><blockquote>x</blockquote>'
+    real_php = phpbb._walk_body
+
+    def php_boom(content: Any, body: Any, *rest: Any) -> None:
+        if "бомба" in body.html:
+            raise RecursionError("markup no reader foresaw")
+        real_php(content, body, *rest)
+
+    monkeypatch.setattr(phpbb, "_walk_body", php_boom)
+    page = parse_topic(php_topic(bomb))
+    assert [p.id for p in page.posts] == list(range(48, 58))
+    lost = next(p for p in page.posts if p.id == 52)
+    assert lost.colored == () and lost.author == "Вася2005"
+    assert any(i.where == "post 52" and "unreadable" in i.message for i in page.issues)
+
+    real_ipb = ipb._read_tree
+
+    def ipb_boom(root: Any, *rest: Any) -> Any:
+        if "бомба" in (root.html or ""):
+            raise RecursionError("markup no reader foresaw")
+        return real_ipb(root, *rest)
+
+    monkeypatch.setattr(ipb, "_read_tree", ipb_boom)
+    topic = ipb.parse_ipb_topic(ipb13_topic(bomb))
+    assert len(topic.posts) == IPB13_POSTS
+    assert topic.posts[0].colored == ()
+    assert any("unreadable" in i.message for i in topic.issues)
