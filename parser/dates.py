@@ -108,7 +108,7 @@ def has_foreign_digits(text: str) -> bool:
 
     Boards print ASCII digits; a date with other digits is not one a board printed, and
     Python's `int()` and `\\d` would otherwise read «١٢» as 12."""
-    return any(not ch.isascii() and ch.isnumeric() for ch in text)
+    return not text.isascii() and any(not ch.isascii() and ch.isnumeric() for ch in text)
 
 
 _CYRILLIC_WORD_RE = re.compile(r"[а-яё]+", re.IGNORECASE)

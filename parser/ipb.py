@@ -81,7 +81,11 @@ def detect_ipb(html: str) -> Dialect | None:
         or re.search(r"data-role=[\"']commentContent", h)
     ):
         return IPS4
-    if "ipb.vars[" in h or re.search(r"class=[\"'][^\"']*\bpost_block\b", h) or "IP.Board 3" in h:
+    if (
+        "ipb.vars[" in h
+        or ("post_block" in h and re.search(r"class=[\"'][^\"']*\bpost_block\b", h))
+        or "IP.Board 3" in h
+    ):
         return IPB3
     if (re.search(r"data-post=[\"']\d", h) and "post_body" in h) or "index.php?act=auth" in h:
         return IPB2_4PDA
@@ -806,7 +810,19 @@ def _read_body(
     where: str,
     issues: list[ParseIssue],
 ) -> BodyParts:
-    root = _fragment(html)
+    return _read_body_node(_fragment(html), dialect, tz=tz, now=now, where=where, issues=issues)
+
+
+def _read_body_node(
+    root: LexborNode,
+    dialect: Dialect,
+    *,
+    tz: tzinfo,
+    now: datetime | None,
+    where: str,
+    issues: list[ParseIssue],
+) -> BodyParts:
+    """Read a body element in place (its signature, scripts and edit note are removed)."""
     for node in _all(root, dialect.sel("signature")):
         node.decompose()
     for node in _all(root, "script, style"):
@@ -855,8 +871,21 @@ class _Ctx:
     issues: list[ParseIssue] = field(default_factory=list)
 
 
+_THE_POST = re.compile(r"<!--\s*THE POST (\d+)\s*-->(?P<body>.*?)<!--\s*THE POST\s*-->", re.S)
 _MSG_SPLIT = re.compile(r"<!--\s*Begin Msg Number\s+(\d+)\s*-->", re.I)
 _SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div class=['\"]signature)")
+
+
+def _without_posts(html: str) -> str:
+    """An IPB 1.x/2.x page with its posts cut out: the page before the first post and after
+    the last post's body (the header, the pagination above and below, the footer)."""
+    first = _MSG_SPLIT.search(html)
+    if first is None:
+        return html
+    last = html.rfind("<!-- THE POST -->")
+    if last < first.start():
+        return html
+    return html[: first.start()] + html[last:]
 
 
 def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
@@ -868,10 +897,7 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
         pid = int(pieces[i])
         chunk = pieces[i + 1]
         where = f"post {pid}"
-        body_re = re.compile(
-            rf"<!--\s*THE POST {pid}\s*-->(?P<body>.*?)<!--\s*THE POST\s*-->", re.S
-        )
-        bm = body_re.search(chunk)
+        bm = next((m for m in _THE_POST.finditer(chunk) if int(m.group(1)) == pid), None)
         if bm:
             body_html = bm.group("body")
             outside = chunk[: bm.start()] + chunk[bm.end() :]
@@ -883,8 +909,13 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
             else:
                 body_html = node.inner_html or ""
                 outside = chunk.replace(node.html or "", "")
-        body_html = _SIG_SPLIT.split(body_html, maxsplit=1)[0]
-        head = _fragment(outside)
+        if "signature" in body_html:
+            body_html = _SIG_SPLIT.split(body_html, maxsplit=1)[0]
+        # the post's header row (nick, member link, time) comes before its body: parse that
+        # alone, and the rest of the post's markup only when the header lacks them
+        head = _fragment(chunk[: bm.start()]) if bm else None
+        if head is None or _first(head, d.sel("author")) is None or not _all(head, d.sel("date")):
+            head = _fragment(outside)
         author_node = _first(head, d.sel("author"))
         author = normalize_nick(author_node.text()) if author_node is not None else ""
         if not author:
@@ -926,6 +957,30 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     return posts
 
 
+def _text_without(node: LexborNode, selector: str) -> str:
+    """Text of `node` (text nodes joined as lexbor joins them) outside the elements matching
+    `selector` (icons inside a nick)."""
+    if not selector:
+        return node.text()
+    strip = {n.mem_id for n in _all(node, selector)}
+    if not strip:
+        return node.text()
+    parts: list[str] = []
+    inside: list[bool] = []
+    hidden = 0
+    for event, n in walk(node):
+        if event == TEXT:
+            if not hidden:
+                parts.append(n.text_content or "")
+        elif event == OPEN:
+            s = n.mem_id in strip
+            inside.append(s)
+            hidden += s
+        elif event == CLOSE:
+            hidden -= inside.pop()
+    return "".join(parts)
+
+
 def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
     d = ctx.dialect
     posts: list[Post] = []
@@ -942,10 +997,7 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
         author_node = _first(el, d.sel("author"))
         author = ""
         if author_node is not None:
-            copy = _fragment(author_node.html or "")
-            for junk in _all(copy, d.sel("author_strip")):
-                junk.decompose()
-            author = normalize_nick(copy.text())
+            author = normalize_nick(_text_without(author_node, d.sel("author_strip")))
         if not author:
             ctx.issues.append(ParseIssue(where, "author not found"))
         author_id = _member_id_from(_all(el, d.sel("author_link")))
@@ -984,13 +1036,9 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
             ctx.issues.append(ParseIssue(where, "post body not found"))
             body = BodyParts("", "", "", (), (), None)
         else:
-            body = _read_body(
-                body_node.inner_html or "",
-                d,
-                tz=ctx.tz,
-                now=ctx.now,
-                where=where,
-                issues=ctx.issues,
+            # read in the page's own tree: no second parse of the body
+            body = _read_body_node(
+                body_node, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues
             )
         posts.append(
             Post(
@@ -1012,6 +1060,13 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
 
 
 _TOPIC_ID = re.compile(r"(?:showtopic=|[?&;]t=|/topic/)(\d+)")
+# The same three spellings one at a time, for scanning whole pages: a pattern that starts
+# with a literal is searched for at C speed, an alternation is tried at every position.
+_TOPIC_ID_SCANS = (
+    re.compile(r"showtopic=(\d+)"),
+    re.compile(r"/topic/(\d+)"),
+    re.compile(r"[?&;]t=(\d+)"),
+)
 
 
 def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None:
@@ -1025,12 +1080,13 @@ def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None
         m = _TOPIC_ID.search(_attr(canon, "href") or "")
         if m:
             return int(m.group(1))
-    qd = re.search(r"&quot;contentid&quot;:(\d+)", html)
-    if dialect is IPS4 and qd:
+    qd = re.search(r"&quot;contentid&quot;:(\d+)", html) if dialect is IPS4 else None
+    if qd:
         return int(qd.group(1))
     counts: dict[int, int] = {}
-    for m in _TOPIC_ID.finditer(html):
-        counts[int(m.group(1))] = counts.get(int(m.group(1)), 0) + 1
+    for pattern in _TOPIC_ID_SCANS:
+        for m in pattern.finditer(html):
+            counts[int(m.group(1))] = counts.get(int(m.group(1)), 0) + 1
     return max(counts, key=lambda k: counts[k]) if counts else None
 
 
@@ -1049,6 +1105,13 @@ def _title(tree: LexborHTMLParser, dialect: Dialect) -> str:
         if text:
             return text
     return ""
+
+
+_PAGE_JUMP = re.compile(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,\s*(\d+)")
+_PAGES_COUNT = (
+    re.compile(r"Страниц\s*:?\s*\((\d+)\)"),
+    re.compile(r"Pages\s*:?\s*\((\d+)\)"),
+)
 
 
 def _pagination(
@@ -1078,12 +1141,15 @@ def _pagination(
             m2 = re.search(r"(\d+)\s+страниц", jt, re.I)
             if m2:
                 total = total or int(m2.group(1))
-    mj = re.search(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,\s*(\d+)", html)
+    mj = _PAGE_JUMP.search(html) if "multi_page_jump" in html else None
     if mj and total is None and int(mj.group(2)) > 0:
         total = -(-int(mj.group(1)) // int(mj.group(2)))
-    m3 = re.search(r"(?:Страниц|Pages)\s*:?\s*\((\d+)\)", html)
-    if m3 and total is None:
-        total = int(m3.group(1))
+    if total is None:
+        for pattern in _PAGES_COUNT:
+            m3 = pattern.search(html)
+            if m3:
+                total = int(m3.group(1))
+                break
     if dialect.layout == "msgnumber" and page is None:
         m4 = re.search(r"<b>\[(\d+)\]</b>", html)
         if m4:
@@ -1109,6 +1175,10 @@ def _pagination(
     return page, total, next_url
 
 
+_GUEST_GREETING_RU = re.compile(r"Здравствуйте\s*,?\s*(?:Гость|Guest)")
+_GUEST_GREETING_EN = re.compile(r"Welcome\s*,?\s*(?:Гость|Guest)")
+
+
 def _logged_in(html: str, dialect: Dialect) -> bool | None:
     m = re.search(r"memberID\s*:\s*(\d+)", html)
     if m:
@@ -1118,9 +1188,9 @@ def _logged_in(html: str, dialect: Dialect) -> bool | None:
     ) or re.search(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*['\"]?(\d+)", html)
     if m:
         return int(m.group(1)) > 0
-    if re.search(r"(?:Здравствуйте|Welcome)\s*,?\s*(?:Гость|Guest)", html):
+    if _GUEST_GREETING_RU.search(html) or _GUEST_GREETING_EN.search(html):
         return False
-    if re.search(
+    if ("logout" in html or "CODE=03" in html) and re.search(
         r"act=Login&(?:amp;)?CODE=03|act=logout|do=logout|section=login&(?:amp;)?do=logout", html
     ):
         return True
@@ -1160,18 +1230,26 @@ def parse_ipb_topic(
     if now is None:
         now = _board_now(html, zone, d)
     ctx = _Ctx(dialect=d, tz=zone, now=now, issues=issues)
-    tree = LexborHTMLParser(html)
-    posts = _msgnumber_posts(html, ctx) if d.layout == "msgnumber" else _block_posts(tree, ctx)
+    if d.layout == "msgnumber":
+        # posts are read from their own slices; the page tree is only for the chrome around
+        # them (title, pagination, topic links), so the posts are left out of it
+        chrome = _without_posts(html)
+        tree = LexborHTMLParser(chrome)
+        posts = _msgnumber_posts(html, ctx)
+    else:
+        chrome = html
+        tree = LexborHTMLParser(html)
+        posts = _block_posts(tree, ctx)
     posts = _link_quotes(posts, ctx)
     if not posts:
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
     if cut_short(html):
         issues.append(ParseIssue("page", CUT_SHORT))
-    page, total, next_url = _pagination(tree, html, d, base_url)
+    page, total, next_url = _pagination(tree, chrome, d, base_url)
     # IPB 1.x/2.x print the topic's post count into their page-jump link
-    jump = re.search(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,", html)
+    jump = _PAGE_JUMP.search(html) if "multi_page_jump" in html else None
     return TopicPage(
-        topic_id=_topic_id(tree, html, d),
+        topic_id=_topic_id(tree, chrome, d),
         title=_title(tree, d),
         page=page,
         total_pages=total,
@@ -1215,9 +1293,14 @@ def _link_quotes(posts: list[Post], ctx: _Ctx) -> list[Post]:
     return out
 
 
+_CLOCK_RU = re.compile(r"Сейчас\s*:\s*([^<]{6,40})<")
+_CLOCK_EN = re.compile(r"Time is now\s*:\s*([^<]{6,40})<")
+
+
 def _board_now(html: str, tz: tzinfo, dialect: Dialect) -> datetime | None:
     """The board's own clock where the footer prints it («Сейчас: 19.12.21, 14:21»)."""
-    m = re.search(r"(?:Сейчас|Time is now)\s*:\s*([^<]{6,40})<", html)
+    tail = html[-16384:]  # the clock is in the page footer
+    m = _CLOCK_RU.search(tail) or _CLOCK_EN.search(tail)
     if not m:
         return None
     return parse_board_date(m.group(1), tz=tz, formats=dialect.date_formats)
