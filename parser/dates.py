@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html as htmllib
 import re
+from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -359,11 +360,21 @@ def _read_formatted(
                 continue
             return datetime.combine(base, clock, tzinfo=zone), None
         return None, f"no time of day in {s!r}"
-    s_en = english_months(s)
-    for fmt in formats:
+    s_en = english_months(s) if not s.isascii() else s
+    # A board prints every time in one format: try the one that read the last time first
+    # (strptime is costly, and IPB's list is long).
+    first = _LAST_FORMAT.get(formats, 0)
+    order = (
+        (first, *(i for i in range(len(formats)) if i != first)) if first else range(len(formats))
+    )
+    for i in order:
         try:
-            dt = datetime.strptime(s_en, fmt)
+            dt = datetime.strptime(s_en, formats[i])
         except ValueError:
             continue
+        _LAST_FORMAT[formats] = i
         return dt.replace(tzinfo=zone), None
     return None, f"unreadable date {s!r}"
+
+
+_LAST_FORMAT: dict[tuple[str, ...], int] = {}

@@ -17,6 +17,7 @@ import re
 from collections import deque
 from dataclasses import dataclass, field, replace
 from datetime import datetime, tzinfo
+from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs, urljoin, urlsplit
 
@@ -424,17 +425,58 @@ def _finish_text(parts: list[str]) -> str:
     return "\n".join(out)
 
 
+_NOT_RE = re.compile(r":not\([^()]*\)")
+_NEEDLE_RE = re.compile(
+    r"[.#]([\w-]+)|\[\s*([\w-]+)\s*(?:[~|^$*]?=\s*(['\"]?)([^'\"\]]*)\3)?\s*(?:[iIsS]\s*)?\]"
+)
+_WORD_RE = re.compile(r"[\w-]+")
+
+
+@lru_cache(maxsize=256)
+def _needles(selector: str) -> tuple[tuple[str, ...], ...] | None:
+    """For each comma-separated part of `selector`, the strings (lowercased) that must occur
+    in markup the part can match: class names, ids, attribute names and plain attribute
+    values. None when some part needs none (a bare tag): then only a query can tell."""
+    if ("'" in selector or '"' in selector) and re.search(r"['\"][^'\"]*,[^'\"]*['\"]", selector):
+        return None  # a comma inside a quoted value: not worth splitting by hand
+    parts: list[tuple[str, ...]] = []
+    for part in _NOT_RE.sub("", selector).split(","):
+        tokens: list[str] = []
+        for m in _NEEDLE_RE.finditer(part):
+            if m.group(1):
+                tokens.append(m.group(1).lower())
+                continue
+            tokens.append(m.group(2).lower())
+            value = m.group(4)
+            if value and _WORD_RE.fullmatch(value):
+                tokens.append(value.lower())
+        if not tokens:
+            return None
+        parts.append(tuple(tokens))
+    return tuple(parts)
+
+
+def _may_match(low_html: str, selector: str) -> bool:
+    """False only when no element of the (lowercased) markup can match `selector`."""
+    if not selector:
+        return False
+    needles = _needles(selector)
+    if needles is None:
+        return True
+    return any(all(token in low_html for token in part) for part in needles)
+
+
 def _ids(root: LexborNode, selector: str) -> set[int]:
     return {n.mem_id for n in _all(root, selector)}
 
 
 def _quote_boxes(
-    root: LexborNode, dialect: Dialect
+    root: LexborNode, dialect: Dialect, low: str
 ) -> tuple[list[LexborNode], dict[int, int], dict[int, int]]:
     """Quote elements in document order, the box to cut for each (IPB 1.3: the table around
     td#QUOTE, whose first row is the citation) and the title just before a quote (IPB 2's
     div.quotetop, IPB 3's citation), both as mem_id → quote index."""
-    quotes = _all(root, dialect.sel("quote"))
+    quotes = _all(root, dialect.sel("quote")) if _may_match(low, dialect.sel("quote")) else []
     boxes: dict[int, int] = {}
     titles_before: dict[int, int] = {}
     title_sel = dialect.sel("quote_title")
@@ -459,19 +501,21 @@ def _quote_boxes(
 
 
 def _read_tree(
-    root: LexborNode, dialect: Dialect, where: str, issues: list[ParseIssue]
+    root: LexborNode, dialect: Dialect, where: str, issues: list[ParseIssue], low: str | None = None
 ) -> tuple[str, str, list[ColoredSpan], list[Quote], tuple[int, ...]]:
     """Text, own text, coloured spans, quotes and links of a body, in one walk.
 
     Every node is visited once, whatever the nesting (see `parser.html.walk`): a quote's text
     and colours are its own, the quotes nested in it being their own records; a coloured
     element around a quote does not colour the quote (C-3: a quoted nick is no vote)."""
-    quotes, boxes, titles_before = _quote_boxes(root, dialect)
+    if low is None:
+        low = (root.inner_html or "").lower()
+    quotes, boxes, titles_before = _quote_boxes(root, dialect, low)
     q_index = {q.mem_id: i for i, q in enumerate(quotes)}
     body_sel = dialect.sel("quote_body")
     body_ids = _ids(root, body_sel) if body_sel and quotes else set()
     title_ids = _ids(root, dialect.sel("quote_title")) if quotes else set()
-    colour_nodes = _all(root, "[style*='color' i], font[color]")
+    colour_nodes = _all(root, "[style*='color' i], font[color]") if "color" in low else []
     colours: dict[int, str] = {}
     for node in colour_nodes:
         raw = _raw_color(node)
@@ -823,14 +867,29 @@ def _read_body_node(
     issues: list[ParseIssue],
 ) -> BodyParts:
     """Read a body element in place (its signature, scripts and edit note are removed)."""
-    for node in _all(root, dialect.sel("signature")):
-        node.decompose()
-    for node in _all(root, "script, style"):
-        node.decompose()
-    edited = _edit_note(root, dialect, tz=tz, now=now, where=where, issues=issues)
     body_html = root.inner_html or ""
+    # Selector queries cost as much as the rest of a short body's reading: ask only those
+    # the markup can answer (`_may_match`).
+    low = body_html.lower()
+    changed = False
+    for node in (
+        _all(root, dialect.sel("signature")) if _may_match(low, dialect.sel("signature")) else ()
+    ):
+        node.decompose()
+        changed = True
+    if "<script" in low or "<style" in low:
+        for node in _all(root, "script, style"):
+            node.decompose()
+            changed = True
+    edited = None
+    if _may_match(low, dialect.sel("edit")):
+        edited = _edit_note(root, dialect, tz=tz, now=now, where=where, issues=issues)
+        changed = True
+    if changed:
+        body_html = root.inner_html or ""
+        low = body_html.lower()
     try:
-        text, own_text, colored, quotes, links = _read_tree(root, dialect, where, issues)
+        text, own_text, colored, quotes, links = _read_tree(root, dialect, where, issues, low)
     except Exception as exc:  # one hostile body never costs the page
         issues.append(ParseIssue(where, f"body unreadable: {exc!r}"))
         text, own_text, colored, quotes, links = "", "", [], [], ()
@@ -871,7 +930,25 @@ class _Ctx:
     issues: list[ParseIssue] = field(default_factory=list)
 
 
-_THE_POST = re.compile(r"<!--\s*THE POST (\d+)\s*-->(?P<body>.*?)<!--\s*THE POST\s*-->", re.S)
+# IPB 1.x/2.x mark a post's body with <!-- THE POST N --> … <!-- THE POST -->. Found as two
+# literal-led searches: one pattern with a lazy body between them re-tries the end marker at
+# every character of the body.
+_THE_POST_START = re.compile(r"<!--\s*THE POST (\d+)\s*-->")
+_THE_POST_END = re.compile(r"<!--\s*THE POST\s*-->")
+
+
+def _body_span(chunk: str, pid: int) -> tuple[int, int, int, int] | None:
+    """(start of the opening marker, body start, body end, end of the closing marker)."""
+    for m in _THE_POST_START.finditer(chunk):
+        if int(m.group(1)) != pid:
+            continue
+        end = _THE_POST_END.search(chunk, m.end())
+        if end is None:
+            return None
+        return m.start(), m.end(), end.start(), end.end()
+    return None
+
+
 _MSG_SPLIT = re.compile(r"<!--\s*Begin Msg Number\s+(\d+)\s*-->", re.I)
 _SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div class=['\"]signature)")
 
@@ -897,10 +974,10 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
         pid = int(pieces[i])
         chunk = pieces[i + 1]
         where = f"post {pid}"
-        bm = next((m for m in _THE_POST.finditer(chunk) if int(m.group(1)) == pid), None)
+        bm = _body_span(chunk, pid)
         if bm:
-            body_html = bm.group("body")
-            outside = chunk[: bm.start()] + chunk[bm.end() :]
+            body_html = chunk[bm[1] : bm[2]]
+            outside = chunk[: bm[0]] + chunk[bm[3] :]
         else:
             node = _first(_fragment(chunk), f"#post-main-{pid}, #post-{pid}")
             if node is None:
@@ -913,7 +990,7 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
             body_html = _SIG_SPLIT.split(body_html, maxsplit=1)[0]
         # the post's header row (nick, member link, time) comes before its body: parse that
         # alone, and the rest of the post's markup only when the header lacks them
-        head = _fragment(chunk[: bm.start()]) if bm else None
+        head = _fragment(chunk[: bm[0]]) if bm else None
         if head is None or _first(head, d.sel("author")) is None or not _all(head, d.sel("date")):
             head = _fragment(outside)
         author_node = _first(head, d.sel("author"))
