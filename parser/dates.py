@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import html as htmllib
 import re
-from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
