@@ -227,8 +227,9 @@ _MEMBER_ID = re.compile(
 
 def _member_id_from(nodes: list[LexborNode]) -> int | None:
     for n in nodes:
+        attrs = n.attributes  # a fresh dict per access: read it once
         for name in ("href", "hovercard-id", "data-hovercard-id"):
-            value = _attr(n, name)
+            value = attrs.get(name)
             if not value:
                 continue
             if name != "href":
@@ -1164,6 +1165,8 @@ def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None
     for pattern in _TOPIC_ID_SCANS:
         for m in pattern.finditer(html):
             counts[int(m.group(1))] = counts.get(int(m.group(1)), 0) + 1
+        if counts:  # the spellings are tried from the most telling one on
+            break
     return max(counts, key=lambda k: counts[k]) if counts else None
 
 

@@ -132,3 +132,32 @@ def test_no_text_makes_either_reader_raise(text: str) -> None:
     assert (value is None) != (why is None)
     if value is not None or read_date(text, now=NOW)[0] is not None:
         assert not has_foreign_digits(text)
+
+
+_FORMAT_CASES = [
+    "31.07.2014 - 12:57",
+    "5.09.2014 - 14:55",
+    "13.12.21, 14:42",
+    "13.12.69, 14:42",
+    "13.12.2021, 19:15",
+    "31.02.2014 - 12:57",
+    "31.07.2014 -  12:57",
+    "31.07.2014 - 24:00",
+    "1.1.2000 0:00",
+    "01/02/03 10:00",
+    "Oct 2 2005, 04:08 AM",
+    "17 Aug 2015 - 2:33 PM",
+]
+
+
+@pytest.mark.parametrize("text", _FORMAT_CASES)
+def test_precompiled_formats_read_as_strptime_does(text: str) -> None:
+    # the numeric formats are matched by our own precompiled patterns: same answers
+    for fmt in IPB2.date_formats:
+        try:
+            expected: datetime | None = datetime.strptime(text, fmt)
+        except ValueError:
+            expected = None
+        assert read_formatted_date(text, (fmt,), tz="UTC")[0] == (
+            None if expected is None else expected.replace(tzinfo=ZoneInfo("UTC"))
+        ), fmt
