@@ -290,20 +290,6 @@ def _raw_color(node: LexborNode) -> str | None:
     return None
 
 
-def _struck(node: LexborNode, root: LexborNode) -> bool:
-    n: LexborNode | None = node
-    while n is not None and n is not root:
-        if n.tag in _STRIKE_TAGS:
-            return True
-        style = (_attr(n, "style") or "").lower()
-        if "line-through" in style:
-            return True
-        n = n.parent
-        if n is not None and n.mem_id == root.mem_id:
-            break
-    return False
-
-
 # Formatting around a coloured span, as the phpBB reader reports it (`ColoredSpan.wrappers`).
 _WRAPPER_TAGS = frozenset(
     {"strong", "b", "em", "i", "u", "a", "s", "del", "strike", "details", "summary", "li",
