@@ -940,6 +940,42 @@ _MSG_SPLIT = re.compile(r"<!--\s*Begin Msg Number\s+(\d+)\s*-->", re.I)
 _SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div class=['\"]signature)")
 
 
+# IPS 4: what follows a post's body inside its <article> (reputation, the reply/quote/share
+# controls and their menus, the signature) is half of the post's markup and nothing reads it.
+# The body is sanitised user HTML, which cannot carry these data-controller/data-role
+# attributes, so the cut never reaches into a body.
+_IPS4_TAIL_MARKS = (
+    "<div data-controller='core.front.core.reputation'",
+    '<div data-controller="core.front.core.reputation"',
+    "<ul class='ipsComment_controls",
+    '<ul class="ipsComment_controls',
+)
+
+
+def _drop_post_tails(html: str) -> str:
+    """An IPS 4 topic page without the markup between each post's body and its </article>."""
+    parts: list[str] = []
+    pos = 0
+    while True:
+        body = html.find("commentContent", pos)
+        if body < 0:
+            break
+        end = html.find("</article>", body)
+        if end < 0:
+            break
+        cut = min((i for m in _IPS4_TAIL_MARKS if (i := html.find(m, body, end)) >= 0), default=-1)
+        if cut >= 0:
+            parts.append(html[pos:cut])
+            pos = end
+        else:
+            parts.append(html[pos:end])
+            pos = end
+        parts.append("</article>")
+        pos = end + len("</article>")
+    parts.append(html[pos:])
+    return "".join(parts)
+
+
 def _without_posts(html: str) -> str:
     """An IPB 1.x/2.x page with its posts cut out: the page before the first post and after
     the last post's body (the header, the pagination above and below, the footer)."""
@@ -1304,7 +1340,7 @@ def parse_ipb_topic(
         posts = _msgnumber_posts(html, ctx)
     else:
         chrome = html
-        tree = LexborHTMLParser(html)
+        tree = LexborHTMLParser(_drop_post_tails(html) if d is IPS4 else html)
         posts = _block_posts(tree, ctx)
     posts = _link_quotes(posts, ctx)
     if not posts:
