@@ -131,7 +131,7 @@ def _quotes_are_not_own(own_text: str, colored: tuple[object, ...]) -> None:
     assert all(QUOTED not in getattr(c, "text", "") for c in colored)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(hostile("phpbb"), cuts)
 def test_phpbb_topic_and_pm(body: str, at: float | None) -> None:
     page_html = _cut(PHP_TOPIC.replace(PHP_BODY, f'<div class="content">{body}</div>'), at)
@@ -158,7 +158,7 @@ def test_phpbb_topic_and_pm(body: str, at: float | None) -> None:
             assert (at is None) != _said_so(msg.issues)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(st.sampled_from(["ipb2", "ips4"]), st.data(), cuts)
 def test_ipb_topics(board: str, data: st.DataObject, at: float | None) -> None:
     body = data.draw(hostile(board))
@@ -185,7 +185,7 @@ def test_ipb_topics(board: str, data: st.DataObject, at: float | None) -> None:
             assert _said_so(page.issues) if forced else page.issues
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(st.sampled_from(["ipb2", "ips4"]), st.data())
 def test_ipb_bodies(board: str, data: st.DataObject) -> None:
     body = data.draw(hostile(board))
@@ -234,7 +234,7 @@ def test_colours(value: str, spec: str) -> None:
     assert isinstance(matches_colors(value, [spec]), bool)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.text(max_size=80))
 def test_links_and_dates(text: str) -> None:
     pid = post_id_from_href(text)
