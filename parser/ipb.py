@@ -26,7 +26,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from parser.colors import canonical_color
 from parser.dates import get_tz, read_formatted_date, strip_date_label
 from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
-from parser.html import CLOSE, COMMENT, CUT_SHORT, OPEN, TEXT, cut_short, walk
+from parser.html import CLOSE, COMMENT, CUT_SHORT, OPEN, TEXT, cut_short, parse_html, walk
 from parser.links import post_id_from_href
 from parser.records import (
     ColoredSpan,
@@ -211,8 +211,11 @@ def _int(text: str | None) -> int | None:
 
 def _fragment(html: str) -> LexborNode:
     """Parse a piece of HTML and return a wrapper element holding it."""
-    tree = LexborHTMLParser(f"<div data-mafiabot-root='1'>{html}</div>")
-    root = tree.css_first("div[data-mafiabot-root]")
+    tree = parse_html(f"<div data-mafiabot-root='1'>{html}</div>")
+    # the wrapper is the body's first child: found without a selector query (one per post)
+    root = tree.body.child if tree.body is not None else None
+    if root is None or root.tag != "div" or "data-mafiabot-root" not in root.attributes:
+        root = tree.css_first("div[data-mafiabot-root]")
     if root is None:  # pragma: no cover - lexbor always builds the wrapper
         root = LexborHTMLParser("<div></div>").css_first("div")
         assert root is not None
