@@ -21,6 +21,11 @@ inflected     (only when asked, for moves) … as a Russian case form: the nick 
               final а/я/ь/й replaced by one (Вася→Васю/Васе/Васей/Васи, Жора→Жору); word by
               word, so multi-word nicks may be declined in any word (Анну Каренину); a
               fleeting е/ё drops out (Лев→Льва, Павел→Павла, Орёл→Орла)
+lemma         (only when asked, for moves) … word by word, as a Russian word form whose
+              pymorphy3 normal form is the nick word («Рому», «Кате», «Лёне», «Жанной»,
+              «Ефима»); nicks that are no dictionary word are inflected by pymorphy3's
+              prediction («Шмыгу» → Шмыга), and a nick's digit tail may be left out
+              («Васю» → Вася2005)
 partial       one word of exactly one nick (≥ 3 letters): «Граф» → «Граф Монте-Кристо»
               (inflected too, for moves: «Графа»)
 translit      the text is in the other script than the nick (Cyrillic for a Latin nick or
@@ -179,6 +184,27 @@ def _inflects(text_key: str, nick_key: str) -> bool:
     )
 
 
+def _lemma_word(word: str, nick_word: str) -> bool:
+    if word == nick_word:
+        return True
+    if len(word) < 3 or not word.isalpha():
+        return False
+    bare, _digits = _split_digit_tail(nick_word)
+    if not bare.isalpha() or len(bare) < 3 or not _CYRILLIC_RE.search(bare):
+        return False
+    from parser.morph import lemmas  # only when the cheaper tiers found nothing
+
+    return bare in lemmas(word)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def _lemma_matches(text_key: str, nick_key: str) -> bool:
+    words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
+    if len(words) != len(nick_words) or text_key == nick_key:
+        return False
+    return all(_lemma_word(w, n) for w, n in zip(words, nick_words, strict=True))
+
+
 # -- transliteration (the `translit` tier) -------------------------------------------------
 # A plain Russian → Latin table in the spirit of the passport/BGN schemes players know
 # (Вася → vasya, Женя → zhenya, Щука → shchuka); soft and hard signs vanish, as in most
@@ -314,6 +340,7 @@ _CONFIDENCE: Final = {
     "lookalike": 0.97,
     "trimmed": 0.95,
     "inflected": 0.9,
+    "lemma": 0.9,
     "translit": 0.8,
     "partial": 0.75,
 }
@@ -370,6 +397,12 @@ class NickResolver:
         if method == "inflected":
             return [
                 p for p, k in zip(self.players, self._trimmed, strict=True) if _inflects(key, k)
+            ]
+        if method == "lemma":
+            return [
+                p
+                for p, k in zip(self.players, self._trimmed, strict=True)
+                if _lemma_matches(key, k)
             ]
         if method in ("partial", "partial_inflected"):
             if " " in key or len(key) < 3:
@@ -448,7 +481,7 @@ class NickResolver:
     def _resolve(self, text: str, *, inflected: bool, fuzzy: bool) -> NickMatch:
         methods: list[str] = list(STRICT_TIERS)
         if inflected:
-            methods.append("inflected")
+            methods.extend(("inflected", "lemma"))
         if self.partial:
             methods.append("partial_inflected" if inflected else "partial")
         methods.append("translit_inflected" if inflected else "translit")

@@ -1,0 +1,929 @@
+"""Night letters read through the sender's role (RULES.md C-2, C-3, P-M.*, G-M.*).
+
+`read_letter(text, view)` reads one PM body (the sender's own text, quotes dropped) the way
+a careful host does: knowing who wrote it (`parser.sender.SenderView`). Every letter ends in
+exactly one of
+
+* a **move** (`LetterReading.code is None`, ``action`` set) whose ``confidence`` is at least
+  the host's threshold (``[rules] move_confidence``, default 0.8);
+* a **question** back to the player (``code`` below, ``text`` is Russian, ready to send);
+* **no move** (``action`` and ``code`` both None): talk, a greeting, «ход пропускаю».
+
+How a letter is read
+--------------------
+1. Story lines — ``способ: …``, ``способ убийства — …``, ``как: …``, ``story:``, ``how:``,
+   ``описание:``, ``легенда:`` up to the end of the line — are the kill's story (G-M.10)
+   and are not searched for moves or nicks.
+2. Sentences ending with «?» ask; they hold no move.
+3. Nicks are found first, anywhere, by the resolution ladder of `parser.nicks` (case forms
+   by pymorphy3 lemma included, one word of a multi-word nick, the other script, typos by
+   similarity). «себя», «саму себя», «самого себя», «меня», "myself" name the sender; «к
+   себе» / «ко мне» never do (the prostitute's "to my place", C-2). «его», «её», «него» …
+   are pronouns: a move aimed at one is asked about. A nick right after «не», «вместо»,
+   «кроме» is excluded («Лечу не Катю, а Ефима»).
+4. Action words are looked up by lemma (`parser.vocab`), typos with a lower confidence.
+   A past-tense verb is a story. An action word after «не» (a few filler words allowed
+   between: «Не в засаде сегодня») is negated and names nothing.
+   Motion verbs («иду к Кате», «загляну к Роме», «провожу ночь с Жанной») name the sender's
+   own action: the one his role has (the doctor heals, the commissar checks, the
+   prostitute invites); «иду на Катю» is an attack (kill or beat).
+5. Each action word takes the first nick after it in its sentence (or, with none, the one
+   just before it: «Катю — проверка»); «A или B» is a question. Army and protect take two.
+6. Executor of a PEFL clan kill (P-M.8): after «исполнитель» / «исполняет» / «руками»; the
+   nick in the nominative next to a verb in the third person («Рома идёт на Катю», «Катю
+   убирает Рома», «стреляет Гена»); or, when the letter names two players and only one is
+   a clan mate, the clan mate (a clan never shoots its own).
+7. The role decides: words naming another role's action are set aside when the letter also
+   holds one of the sender's own; a one-action role's letter that names exactly one living
+   player is that move however phrased, provided something in it says it is a move (an
+   action or motion word, «ход», «цель», a colon) or it is little more than the nick.
+8. Corrections: the host reads the **last** word. A later reading after «нет», «передумал»,
+   «лучше», «вернее», «точнее», «исправляю», «поправка», «отмена», «стоп», «ой» replaces
+   the earlier one (a correction may give just the nick: «Лечу Жанну. Нет, лучше Ефима»).
+   Two different readings with no such word are asked about, never guessed.
+
+Confidence is the lowest of the action word's (1.0 by lemma, 0.85 one letter off, 0.8 two
+letters off a long word; 0.9 when inferred from the role) and each nick's (`parser.nicks`
+tiers; one word of a multi-word nick 0.85; fuzzy: the similarity).
+
+Question codes (``LetterReading.code``)
+---------------------------------------
+=================  =========================================================================
+no_target          an action but no nick: «Кого …? Напишите ник»
+unknown_nick       a nick that matches no living player (with a suggestion when one is close)
+ambiguous_nick     a nick that fits several players: they are named
+which_target       two targets for a one-target action: «кого из двух: Катю или Ефима?»
+pronoun            the target is a pronoun («его», «её»): who is meant?
+which_action       the role has several actions and the letter does not say which
+unparsed           two different moves in one letter and no correction word
+low_confidence     a reading below the threshold: «Правильно ли я понял …?»
+is_it_a_move       a one-action role's letter names one player but does not say it moves
+=================  =========================================================================
+(`parser.moves` adds ``not_a_player`` and ``dead`` for senders outside the game.)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any, Final
+
+from engine.actions import InputRejected, Move
+from parser.morph import common_word
+from parser.moves import _questions, _side, _Token, _tokenize, _windows
+from parser.nicks import AMBIGUOUS_NICK, STRICT_TIERS, NickMatch, NickResolver
+from parser.sender import SenderView
+from parser.vocab import lookup
+
+DEFAULT_THRESHOLD: Final = 0.8
+
+NO_TARGET: Final = "no_target"
+UNKNOWN_NICK: Final = "unknown_nick"
+AMBIGUOUS: Final = AMBIGUOUS_NICK
+WHICH_TARGET: Final = "which_target"
+PRONOUN: Final = "pronoun"
+WHICH_ACTION: Final = "which_action"
+UNPARSED: Final = "unparsed"
+LOW_CONFIDENCE: Final = "low_confidence"
+IS_IT_A_MOVE: Final = "is_it_a_move"
+QUESTION_CODES: Final = (
+    NO_TARGET,
+    UNKNOWN_NICK,
+    AMBIGUOUS,
+    WHICH_TARGET,
+    PRONOUN,
+    WHICH_ACTION,
+    UNPARSED,
+    LOW_CONFIDENCE,
+    IS_IT_A_MOVE,
+)
+
+ACTION_RU: Final = {
+    "kill": "убийство",
+    "check": "проверка",
+    "heal": "лечение",
+    "block": "приглашение",
+    "beat": "избиение",
+    "blast": "подрыв",
+    "protect": "протект",
+    "army": "армия тьмы",
+    "ambush": "засада",
+    "don": "выбор дона",
+    "choose_side": "выбор стороны",
+}
+_EXAMPLE: Final = {
+    "kill": "Убиваю Ник",
+    "check": "Проверяю Ник",
+    "heal": "Лечу Ник",
+    "block": "Приглашаю Ник",
+    "beat": "Избиваю Ник",
+    "blast": "Подрываю Ник",
+    "protect": "Протект Ник",
+    "army": "Армия тьмы: Ник1 и Ник2",
+}
+
+_STORY_RE: Final = re.compile(
+    r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет)"
+    r"\s*[:\-—–]\s*([^\n]*)"
+)
+
+
+def _ws(spec: str) -> frozenset[str]:
+    return frozenset(spec.split())
+
+
+_NEG: Final = _ws("не not ни никого вместо кроме no")
+_NEG_GAP: Final = _ws(
+    "в во на буду будем стану станем хочу хотим сегодня сейчас я мы сажусь сяду сидим сижу "
+    "иду пойду этой ночью ночью пока ещё еще"
+)
+_PREP: Final = _ws("в во к ко на по за у с со")
+_SELF_WORDS: Final = _ws("себя себе собой меня мне myself me self")
+_SELF_LEAD: Final = _ws("сам сама самого саму самой самому")
+_PRONOUNS: Final = _ws("его её ее него неё нее ему ей нему ней этого эту этой того ту him her")
+_OR: Final = _ws("или либо or")
+_CORRECTION: Final = _ws(
+    "нет передумал передумала передумали лучше вернее точнее исправляю исправление "
+    "поправка поправляюсь отмена отменяю стоп ой перепутал перепутала ошибся ошиблась "
+    "instead actually"
+)
+_HANDS: Final = _ws("руками рукой руки силами")
+# «думаю, Катя мафия»: an opinion about a player, not a move
+_OPINION: Final = _ws(
+    "думаю считаю кажется подозреваю уверен уверена чувствую похоже наверное видимо "
+    "мафия мафиози маньяк мирный мирная мирных подозрительный подозрительная"
+)
+_INDICATORS: Final = _ws("ход хожу хода ходом цель цели выбор выбираю мишень ночь ночью сегодня")
+_GREETING: Final = _ws(
+    "привет приветствую здравствуй здравствуйте добрый доброй вечер ночи день утро "
+    "ведущий ведущему хост спасибо пока удачи всем hi hello thanks пожалуйста плиз"
+)
+_VISIT_PREPS: Final = _ws("к ко")
+_ATTACK_PREPS: Final = _ws("на")
+_NIGHT: Final = _ws("ночь ночку")
+_PARTIAL_MIN: Final = 4
+_PARTIAL_CONFIDENCE: Final = 0.85
+_INFERRED_CONFIDENCE: Final = 0.9
+_TRANSLIT_CONFIDENCE: Final = 0.85
+_SUGGEST_SCORE: Final = 70.0
+_SHORT_LETTER: Final = 3  # words besides the nick and greetings that still make a bare move
+_TWO: Final = {"army": 2, "protect": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class LetterReading:
+    """What one letter says (see the module docstring for the codes)."""
+
+    action: str | None = None
+    targets: tuple[str, ...] = ()
+    executor: str | None = None
+    side: str | None = None
+    story: str | None = None
+    confidence: float = 0.0
+    code: str | None = None
+    text: str = ""
+
+    @property
+    def kind(self) -> str:
+        if self.code is not None:
+            return "question"
+        return "move" if self.action is not None else "none"
+
+    def to_json(self) -> dict[str, Any]:
+        if self.code is not None:
+            return {"kind": "question", "code": self.code, "text": self.text}
+        if self.action is None:
+            return {"kind": "none"}
+        return {
+            "kind": "move",
+            "action": self.action,
+            "targets": list(self.targets),
+            "executor": self.executor,
+            "side": self.side,
+            "story": self.story,
+            "confidence": round(self.confidence, 3),
+        }
+
+    def as_input(
+        self, actor: str, *, at: datetime | None = None, source_id: int | None = None
+    ) -> Move | InputRejected | None:
+        """The engine's record: a `Move`, the question as an `InputRejected` (its detail is
+        the Russian question), or None."""
+        if self.code is not None:
+            return InputRejected(actor, self.code, self.text, source_id=source_id)
+        if self.action is None:
+            return None
+        return Move(
+            actor,
+            self.action,
+            self.targets,
+            executor=self.executor,
+            story=self.story if self.action == "kill" else None,
+            side=self.side,
+            at=at,
+            source_id=source_id,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Mention:
+    start: int
+    end: int  # exclusive
+    raw: str
+    kind: str  # "nick" | "self" | "pronoun" | "unknown" | "ambiguous"
+    nick: str | None = None
+    confidence: float = 0.0
+    nominative: bool = False  # written as the nick itself, not a case form
+    candidates: tuple[str, ...] = ()
+    negated: bool = False
+
+
+@dataclass(slots=True)
+class _Occ:
+    """One action (or motion) word of the letter."""
+
+    i: int
+    actions: frozenset[str]
+    confidence: float
+    third: bool = False
+    neutral: str = ""  # "visit" | "attack" | "night" for motion words
+    targets: list[_Mention] = field(default_factory=list)
+    alternatives: bool = False  # «A или B»
+    executor: _Mention | None = None
+
+
+# -- nicks ------------------------------------------------------------------------------------
+
+
+def _nick_confidence(m: NickMatch, raw: str) -> float:
+    if m.method == "partial":
+        letters = sum(c.isalpha() for c in raw)
+        return _PARTIAL_CONFIDENCE if letters >= _PARTIAL_MIN else m.confidence
+    if m.method == "translit":
+        return _TRANSLIT_CONFIDENCE
+    return m.confidence
+
+
+_LADDERS: Final = (
+    STRICT_TIERS,
+    ("inflected", "lemma"),
+    ("partial_inflected",),
+    ("translit_inflected",),
+)
+
+
+def _stopword(word: str) -> bool:
+    return (
+        word in _PREP
+        or word in _NEG
+        or word in _OR
+        or word in _PRONOUNS
+        or word in _SELF_WORDS
+        or word in _SELF_LEAD
+        or lookup(word) is not None
+    )
+
+
+def _nick_like(tok: _Token, first_in_sentence: bool) -> bool:
+    """A word that is probably meant as a nick: not an ordinary Russian word, or written with
+    a capital inside a sentence, or Latin/digits mixed in."""
+    w = tok.word
+    if len(w) < 2 or _stopword(w) or w in _GREETING:
+        return False
+    if any(c.isdigit() for c in w) or re.search("[a-z]", w):
+        return bool(re.search("[а-я]", w)) or any(c.isdigit() for c in w) or len(w) >= 3
+    if not first_in_sentence and tok.raw[:1].isupper():
+        return True
+    return not common_word(w)
+
+
+def _find_mentions(
+    tokens: Sequence[_Token], resolver: NickResolver, view: SenderView
+) -> list[_Mention]:
+    out: list[_Mention] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        w = tok.word
+        if not w:
+            i += 1
+            continue
+        found: _Mention | None = None
+        if w in _SELF_WORDS:
+            lead = i > 0 and tokens[i - 1].word in _SELF_LEAD
+            to_me = i > 0 and tokens[i - 1].word in _VISIT_PREPS  # «к себе», «ко мне»
+            if (not to_me and w not in ("мне", "себе")) or lead:
+                start = i - 1 if lead else i
+                found = _Mention(start, i + 1, tok.raw, "self", view.nick, 1.0, True)
+        elif w in _PRONOUNS:
+            found = _Mention(i, i + 1, tok.raw, "pronoun")
+        if found is None:
+            windows = _windows(list(tokens), i, resolver.max_words + 1)
+            stop_word = _stopword(w) or (common_word(w) and not tok.raw[:1].isupper())
+            for n, ladder in enumerate(_LADDERS):
+                if stop_word and n > 0:
+                    break  # ordinary words are nicks only when written exactly so
+                for stop, text in windows:
+                    m = resolver.resolve_strict(text, ladder)
+                    if m is None:
+                        continue
+                    raw = text.rstrip(",;:.!?…»)\"'")
+                    if m.ok:
+                        found = _Mention(
+                            i,
+                            stop,
+                            raw,
+                            "nick",
+                            m.nick,
+                            _nick_confidence(m, raw),
+                            m.method in STRICT_TIERS,
+                        )
+                    else:
+                        found = _Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
+                    break
+                if found is not None:
+                    break
+        if found is None:
+            first = i == 0 or tokens[i - 1].sentence != tok.sentence
+            if _nick_like(tok, first) and len(w) >= 4:
+                m = resolver.resolve_fuzzy(tok.raw)
+                raw = tok.raw.strip(",;:.!?…»«)(\"'")
+                if m.ok:
+                    found = _Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
+                elif m.reason == AMBIGUOUS_NICK:
+                    found = _Mention(i, i + 1, raw, "ambiguous", candidates=m.candidates)
+                else:
+                    scored = resolver.fuzzy(tok.raw)
+                    best = scored[0] if scored and scored[0][1] >= _SUGGEST_SCORE else None
+                    found = _Mention(
+                        i, i + 1, raw, "unknown", candidates=(best[0],) if best else ()
+                    )
+        if found is not None:
+            out.append(replace(found, negated=_negated_at(tokens, found.start)))
+            i = found.end
+        else:
+            i += 1
+    return out
+
+
+def _negated_at(tokens: Sequence[_Token], start: int) -> bool:
+    j = start - 1
+    steps = 0
+    while j >= 0 and steps < 3 and tokens[j].sentence == tokens[start].sentence:
+        w = tokens[j].word
+        if w in _NEG:
+            return True
+        if w not in _PREP and w not in _NEG_GAP and w:
+            return False
+        j -= 1
+        steps += 1
+    return False
+
+
+# -- action words -----------------------------------------------------------------------------
+
+
+def _occurrences(
+    tokens: Sequence[_Token], mentions: list[_Mention], questions: set[int]
+) -> tuple[list[_Occ], bool, list[tuple[int, _Mention | None]]]:
+    """Action words (not negated, not past, not in questions), whether the letter gives up
+    its move, and executor cues (token index, the executor mention when one is found)."""
+    in_mention = {k for m in mentions for k in range(m.start, m.end) if m.kind != "unknown"}
+    occs: list[_Occ] = []
+    skip = False
+    exec_cues: list[tuple[int, _Mention | None]] = []
+    for i, tok in enumerate(tokens):
+        if i in in_mention or tok.sentence in questions or not tok.word:
+            continue
+        w = lookup(tok.word)
+        nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""
+        nxt2 = tokens[i + 2].word if i + 2 < len(tokens) else ""
+        if tok.word in _HANDS:
+            exec_cues.append((i, _mention_after(mentions, i, tokens, span=2)))
+            continue
+        if tok.word == "гости" and i > 0 and tokens[i - 1].word in ("в", "во"):
+            occs.append(_Occ(i, frozenset(), 1.0, neutral="visit"))
+            continue
+        if w is None:
+            if tok.word in ("провожу", "проведу", "проводить", "провести") and (
+                nxt in _NIGHT or nxt2 in _NIGHT
+            ):
+                occs.append(_Occ(i, frozenset({"block"}), 1.0))
+            continue
+        if w.skip and not _negated_at(tokens, i):
+            skip = True
+            continue
+        if w.past or _negated_at(tokens, i):
+            continue
+        if w.executor:
+            exec_cues.append((i, None))
+            continue
+        if w.visit:
+            if nxt in _VISIT_PREPS or (nxt in _GREETING and nxt2 in _VISIT_PREPS):
+                occs.append(_Occ(i, frozenset(), w.confidence, w.third, "visit"))
+            elif nxt in _ATTACK_PREPS:
+                occs.append(_Occ(i, frozenset(), w.confidence, w.third, "attack"))
+            continue
+        if w.actions:
+            occs.append(_Occ(i, w.actions, w.confidence, w.third))
+    return occs, skip, exec_cues
+
+
+def _mention_after(
+    mentions: list[_Mention], i: int, tokens: Sequence[_Token], span: int = 3
+) -> _Mention | None:
+    for m in mentions:
+        if m.start > i and tokens[m.start].sentence == tokens[i].sentence:
+            gap = [t for t in tokens[i + 1 : m.start] if t.word]
+            return m if len(gap) < span and m.kind == "nick" else None
+    return None
+
+
+def _mention_before(mentions: list[_Mention], i: int, tokens: Sequence[_Token]) -> _Mention | None:
+    for m in reversed(mentions):
+        if m.end <= i and tokens[m.start].sentence == tokens[i].sentence:
+            gap = [t for t in tokens[m.end : i] if t.word]
+            return m if not gap and m.kind == "nick" else None
+    return None
+
+
+# -- the reader -------------------------------------------------------------------------------
+
+
+def _split_story(text: str) -> tuple[str | None, str]:
+    m = _STORY_RE.search(text)
+    if m is None:
+        return None, text
+    story = m.group(2).strip() or None
+    return story, text[: m.start()] + "\n" + text[m.end() :]
+
+
+def _role_actions_for(occ: _Occ, view: SenderView) -> frozenset[str]:
+    """What this word means coming from this sender."""
+    mine = frozenset(view.moving_actions())
+    if occ.neutral:
+        if not view.known:
+            return frozenset({"block"}) if occ.neutral == "visit" else frozenset({"kill"})
+        if occ.neutral == "attack":
+            hit = mine & {"kill", "beat", "blast"}
+            return hit or mine
+        if "block" in mine:
+            return frozenset({"block"})
+        return mine - {"ambush", "army"} if len(mine) > 1 else mine
+    if not view.known:
+        return occ.actions
+    return (occ.actions & mine) or occ.actions
+
+
+def read_letter(
+    text: str,
+    view: SenderView,
+    *,
+    resolver: NickResolver | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+) -> LetterReading:
+    """Read one letter from `view.nick` (see the module docstring)."""
+    resolver = resolver or NickResolver(view.living)
+    story, body = _split_story(text)
+    tokens = _tokenize(body)
+    questions = _questions(tokens)
+    mentions = [
+        m
+        for m in _find_mentions(tokens, resolver, view)
+        if tokens[m.start].sentence not in questions
+    ]
+    occs, skip, exec_cues = _occurrences(tokens, mentions, questions)
+
+    is_mafioso = view.ruleset != "gambler" and (not view.known or bool(view.clan_mates))
+    executor: _Mention | None = None
+    used: set[int] = set()  # mention starts taken as executors
+    if is_mafioso:
+        executor = _find_executor(tokens, mentions, occs, exec_cues, view)
+        if executor is not None:
+            used.add(executor.start)
+
+    live = [m for m in mentions if m.start not in used]
+    taken = {k for m in mentions for k in range(m.start, m.end)}
+    for n, occ in enumerate(occs):
+        nxt_i = occs[n + 1].i if n + 1 < len(occs) else len(tokens)
+        prev_i = occs[n - 1].i if n > 0 else -1
+        _bind(occ, live, tokens, nxt_i, prev_i, taken)
+        occ.actions = _role_actions_for(occ, view)
+
+    # «стреляет Гена» with Гена the executor: the verb only named who shoots
+    readings = [o for o in occs if o.actions and not (o.third and not o.targets)]
+    readings = _apply_corrections(readings, live, tokens, occs)
+    chosen = _choose(readings, view)
+    if isinstance(chosen, LetterReading):
+        return chosen
+    if chosen is None:
+        return _without_action_word(tokens, questions, live, occs, skip, view, story, threshold)
+    return _finish(chosen, executor, live, view, story, threshold)
+
+
+def _bind(
+    occ: _Occ,
+    mentions: list[_Mention],
+    tokens: Sequence[_Token],
+    nxt_i: int,
+    prev_i: int,
+    taken: set[int],
+) -> None:
+    sentence = tokens[occ.i].sentence
+    after = [
+        m
+        for m in mentions
+        if occ.i < m.start < nxt_i and tokens[m.start].sentence == sentence and not m.negated
+    ]
+    if not after:
+        # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
+        rest = [t for t in tokens[occ.i + 1 : nxt_i] if t.word and t.sentence == sentence]
+        if not rest:
+            after = [
+                m
+                for m in mentions
+                if occ.i < m.start < nxt_i
+                and tokens[m.start].sentence == sentence + 1
+                and not m.negated
+            ][:2]
+    if any(m.kind == "nick" for m in after):
+        # a word taken for an unknown nick («Армия Тьмы: …») gives way to real nicks
+        after = [m for m in after if m.kind != "unknown"]
+    if after:
+        occ.targets = after
+        if len(after) > 1:
+            between = {t.word for t in tokens[after[0].end : after[1].start]}
+            occ.alternatives = bool(between & _OR)
+        return
+    before = [
+        m
+        for m in mentions
+        if prev_i < m.start
+        and m.end <= occ.i
+        and tokens[m.start].sentence == sentence
+        and not m.negated
+    ]
+    if before:
+        occ.targets = before[-1:]
+        return
+    # nothing resolved: the first nick-looking word after the action word is reported
+    for k in range(occ.i + 1, min(nxt_i, len(tokens))):
+        t = tokens[k]
+        if t.sentence != sentence or k in taken:
+            break
+        if not t.word or _stopword(t.word) or t.word in _GREETING:
+            continue
+        first = k == 0 or tokens[k - 1].sentence != t.sentence
+        if _nick_like(t, first) or (t.raw[:1].isupper() and not common_word(t.word)):
+            occ.targets = [_Mention(k, k + 1, t.raw.strip(",;:.!?…»«)(\"'"), "unknown")]
+        break
+
+
+def _find_executor(
+    tokens: Sequence[_Token],
+    mentions: list[_Mention],
+    occs: list[_Occ],
+    cues: list[tuple[int, _Mention | None]],
+    view: SenderView,
+) -> _Mention | None:
+    for i, found in cues:
+        if found is not None:
+            return found
+        after = _mention_after(mentions, i, tokens)
+        if after is not None:
+            return after
+        before = _mention_before(mentions, i, tokens)
+        if before is not None:
+            return before
+    for occ in occs:
+        if not occ.third or not (occ.actions & {"kill"} or occ.neutral):
+            continue
+        before = _mention_before(mentions, occ.i, tokens)
+        after = _mention_after(mentions, occ.i, tokens, span=1)
+        cands = [m for m in (before, after) if m is not None and m.nominative]
+        if len(cands) == 2 and view.clan_mates:
+            mates = [m for m in cands if m.nick in view.clan_mates]
+            if len(mates) == 1:
+                return mates[0]
+        if cands:
+            return cands[0]
+    # two players named, only one a clan mate: he carries the kill out
+    if view.clan_mates and any("kill" in o.actions for o in occs):
+        named = {m.nick: m for m in mentions if m.kind == "nick" and not m.negated}
+        mates = [m for n, m in named.items() if n in view.clan_mates and n != view.nick]
+        others = [m for n, m in named.items() if n not in view.clan_mates]
+        if len(mates) == 1 and len(others) == 1:
+            return mates[0]
+    return None
+
+
+def _apply_corrections(
+    readings: list[_Occ], mentions: list[_Mention], tokens: Sequence[_Token], occs: list[_Occ]
+) -> list[_Occ]:
+    """The last word counts when the player corrects himself (module docstring, 8.)."""
+    if not readings:
+        return readings
+    out = [readings[0]]
+    for occ in readings[1:]:
+        between = {t.word for t in tokens[out[-1].i : occ.i]}
+        if between & _CORRECTION and occ.targets:
+            out[-1] = occ
+        else:
+            out.append(occ)
+    # a bare correction after the last reading: «… Нет, лучше Ефима»
+    last = out[-1]
+    bound = {m.start for o in occs for m in o.targets}
+    marks = [k for k in range(last.i + 1, len(tokens)) if tokens[k].word in _CORRECTION]
+    if marks:
+        loose = [
+            m
+            for m in mentions
+            if m.start > marks[0] and m.start not in bound and not m.negated and m.kind == "nick"
+        ]
+        if len(loose) == 1 and _TWO.get(next(iter(last.actions)), 1) == 1:
+            out[-1] = _Occ(last.i, last.actions, last.confidence, targets=loose)
+    return out
+
+
+def _key(occ: _Occ) -> tuple[frozenset[str], tuple[str | None, ...]]:
+    return occ.actions, tuple(m.nick or m.raw for m in occ.targets[: _width(occ)])
+
+
+def _width(occ: _Occ) -> int:
+    return max((_TWO.get(a, 1) for a in occ.actions), default=1)
+
+
+def _choose(readings: list[_Occ], view: SenderView) -> _Occ | LetterReading | None:
+    if not readings:
+        return None
+    # readings without a target add nothing when another one has the same action
+    with_target = [o for o in readings if o.targets]
+    if with_target:
+        readings = with_target
+    # another role's words are set aside when the letter holds one of the sender's own
+    if view.known:
+        mine = frozenset(view.moving_actions())
+        own = [o for o in readings if o.actions & mine]
+        if own:
+            readings = own
+    merged: list[_Occ] = []
+    for occ in readings:
+        same = next((m for m in merged if _key(m) == _key(occ)), None)
+        if same is not None:
+            continue
+        # a motion word and a specific word about the same player: the specific one says it
+        twin = next(
+            (
+                m
+                for m in merged
+                if m.targets
+                and occ.targets
+                and m.targets[0].nick == occ.targets[0].nick
+                and (m.actions >= occ.actions or occ.actions >= m.actions)
+            ),
+            None,
+        )
+        if twin is not None:
+            if len(occ.actions) < len(twin.actions):
+                merged[merged.index(twin)] = occ
+            continue
+        # «первый протект — A, второй — B»: two-target actions gather their targets
+        joined = next(
+            (
+                m
+                for m in merged
+                if m.actions == occ.actions and _width(m) == 2 and len(m.targets) < 2
+            ),
+            None,
+        )
+        if joined is not None and occ.targets:
+            joined.targets = [*joined.targets[:1], occ.targets[0]]
+            continue
+        merged.append(occ)
+    if len(merged) == 1:
+        return merged[0]
+    a, b = merged[0], merged[1]
+    if a.actions == b.actions and len(a.actions) == 1:
+        return _question(
+            WHICH_TARGET,
+            f"Кого из двух: {_raw(a.targets)} или {_raw(b.targets)}? "
+            "Пришлите, пожалуйста, ход с одним ником.",
+        )
+    return _question(
+        UNPARSED,
+        f"В письме два разных хода: «{_ru(a)} — {_raw(a.targets)}» и «{_ru(b)} — "
+        f"{_raw(b.targets)}». Пришлите, пожалуйста, одно письмо с одним ходом.",
+    )
+
+
+def _ru(occ: _Occ) -> str:
+    return " или ".join(ACTION_RU.get(a, a) for a in sorted(occ.actions))
+
+
+def _raw(targets: Sequence[_Mention]) -> str:
+    return " и ".join(m.raw for m in targets) or "?"
+
+
+def _question(code: str, text: str) -> LetterReading:
+    return LetterReading(code=code, text=text)
+
+
+def _finish(
+    occ: _Occ,
+    executor: _Mention | None,
+    mentions: list[_Mention],
+    view: SenderView,
+    story: str | None,
+    threshold: float,
+) -> LetterReading:
+    if len(occ.actions) > 1:
+        acts = sorted(occ.actions)
+        who = f" на игрока {occ.targets[0].nick}" if occ.targets and occ.targets[0].nick else ""
+        return _question(
+            WHICH_ACTION,
+            f"Какой ход{who}: "
+            + " или ".join(ACTION_RU.get(a, a) for a in acts)
+            + "? Напишите, например: «"
+            + _EXAMPLE.get(acts[0], "Ход Ник")
+            + "».",
+        )
+    action = next(iter(occ.actions))
+    if action == "ambush":
+        return LetterReading("ambush", confidence=occ.confidence)
+    width = _TWO.get(action, 1)
+    targets = occ.targets
+    if not targets:
+        return _question(
+            NO_TARGET,
+            f"Не нашёл ник цели для хода «{ACTION_RU[action]}». Напишите, например: "
+            f"«{_EXAMPLE.get(action, 'Ход Ник')}».",
+        )
+    if width == 1 and occ.alternatives:
+        return _question(
+            WHICH_TARGET,
+            f"Кого из двух: {targets[0].raw} или {targets[1].raw}? "
+            "Пришлите, пожалуйста, ход с одним ником.",
+        )
+    targets = targets[:width]
+    for m in targets:
+        bad = _bad_target(m, action)
+        if bad is not None:
+            return bad
+    if action == "army" and len(targets) < 2:
+        return _question(
+            NO_TARGET,
+            "Для армии тьмы нужны два ника. Напишите, например: «Армия тьмы: Ник1 и Ник2».",
+        )
+    nicks = tuple(m.nick for m in targets if m.nick is not None)
+    confidence = min([occ.confidence, *(m.confidence for m in targets)])
+    ex: str | None = None
+    if action == "kill" and executor is not None:
+        ex = executor.nick
+        confidence = min(confidence, executor.confidence)
+    reading = LetterReading(
+        action, nicks, executor=ex, story=story if action == "kill" else None, confidence=confidence
+    )
+    return _confident(reading, threshold)
+
+
+def _confident(reading: LetterReading, threshold: float) -> LetterReading:
+    if reading.confidence >= threshold:
+        return reading
+    said = f"{ACTION_RU.get(reading.action or '', reading.action)} — {', '.join(reading.targets)}"
+    if reading.executor:
+        said += f", исполнитель {reading.executor}"
+    return _question(
+        LOW_CONFIDENCE,
+        f"Правильно ли я понял ваш ход: {said}? Если да, пришлите ход ещё раз, написав ник точно.",
+    )
+
+
+def _bad_target(m: _Mention, action: str) -> LetterReading | None:
+    what = ACTION_RU.get(action, action)
+    if m.kind == "pronoun":
+        return _question(
+            PRONOUN,
+            f"Кого вы имеете в виду под «{m.raw}»? Напишите ник, например: "
+            f"«{_EXAMPLE.get(action, 'Ход Ник')}».",
+        )
+    if m.kind == "ambiguous":
+        return _question(
+            AMBIGUOUS,
+            f"Ход «{what}»: «{m.raw}» подходит к нескольким игрокам ({', '.join(m.candidates)}). "
+            "Кого вы имеете в виду? Напишите ник полностью.",
+        )
+    if m.kind == "unknown":
+        hint = f" Может быть, вы имели в виду {m.candidates[0]}?" if m.candidates else ""
+        return _question(
+            UNKNOWN_NICK,
+            f"Ход «{what}»: не нашёл среди живых игроков «{m.raw}».{hint} "
+            "Пришлите ход ещё раз с точным ником.",
+        )
+    return None
+
+
+def _without_action_word(
+    tokens: Sequence[_Token],
+    questions: set[int],
+    mentions: list[_Mention],
+    occs: list[_Occ],
+    skip: bool,
+    view: SenderView,
+    story: str | None,
+    threshold: float,
+) -> LetterReading:
+    """No action word named a move: the side choice, the Don election, or the role's only
+    action when the letter names one player (module docstring, 7.)."""
+    side = _side(list(tokens), questions)
+    if side is not None and (not view.known or "choose_side" in view.role_actions):
+        return LetterReading("choose_side", side=side, confidence=1.0)
+    if skip:
+        return LetterReading()
+    don = _don(tokens, mentions, view)
+    if don is not None:
+        return don
+    mine = view.moving_actions()
+    if not view.known or not mine:
+        return LetterReading()
+    named = [m for m in mentions if not m.negated and m.nick != view.nick and m.kind != "self"]
+    if not named:
+        return LetterReading()
+    nicks = list(dict.fromkeys(m.nick or m.raw for m in named))
+    with_target = [a for a in mine if a not in ("ambush",)]
+    allowed = [a for a in with_target if a in view.allowed] or with_target
+    if "army" in allowed and "protect" in allowed:
+        allowed = ["protect"] if len(nicks) == 1 else allowed
+    if len(allowed) != 1:
+        if len(nicks) == 1 and _says_move(tokens, questions, named):
+            return _question(
+                WHICH_ACTION,
+                f"Какой ход на игрока {nicks[0]}: "
+                + " или ".join(ACTION_RU.get(a, a) for a in sorted(allowed))
+                + "?",
+            )
+        return LetterReading()
+    action = allowed[0]
+    width = _TWO.get(action, 1)
+    if len(nicks) > width:
+        if not _says_move(tokens, questions, named):
+            return LetterReading()
+        firsts = list(dict.fromkeys(m.raw for m in named))
+        return _question(
+            WHICH_TARGET,
+            f"Кого из двух: {firsts[0]} или {firsts[1]}? Пришлите, пожалуйста, ход с одним ником.",
+        )
+    if action == "army" and len(nicks) < 2:
+        return LetterReading()
+    if not _says_move(tokens, questions, named):
+        return _question(
+            IS_IT_A_MOVE,
+            f"Не понял, это ход? Если да, напишите, например: «{_EXAMPLE.get(action, 'Ход Ник')}».",
+        )
+    picked = list({(m.nick or m.raw): m for m in named}.values())[:width]
+    for m in picked:
+        bad = _bad_target(m, action)
+        if bad is not None:
+            return bad
+    conf = min([_INFERRED_CONFIDENCE, *(m.confidence for m in picked)])
+    reading = LetterReading(
+        action,
+        tuple(m.nick for m in picked if m.nick),
+        story=story if action == "kill" else None,
+        confidence=conf,
+    )
+    return _confident(reading, threshold)
+
+
+def _says_move(tokens: Sequence[_Token], questions: set[int], named: list[_Mention]) -> bool:
+    """Whether a letter without an action word still says it moves: a motion or move word,
+    a colon before the nick, or hardly anything besides the nick."""
+    in_named = {k for m in named for k in range(m.start, m.end)}
+    if any(t.word in _OPINION for t in tokens):
+        return False
+    rest = [
+        t
+        for k, t in enumerate(tokens)
+        if k not in in_named and t.word and t.sentence not in questions
+    ]
+    if any(t.word in _INDICATORS for t in rest):
+        return True
+    if any(t.raw.endswith((":", "—", "-", "->")) or t.raw in ("—", "-", "->", "=>") for t in rest):
+        return True
+    content = [t for t in rest if t.word not in _GREETING and len(t.word) > 1]
+    return len(content) <= _SHORT_LETTER and not any(lookup(t.word) for t in content)
+
+
+def _don(
+    tokens: Sequence[_Token], mentions: list[_Mention], view: SenderView
+) -> LetterReading | None:
+    """P-S.2: «дон Рома», «Доном выбираем Рому» on turn 0, from a mafioso."""
+    if view.known and "don" not in view.allowed:
+        return None
+    for k, t in enumerate(tokens):
+        if t.word in ("дон", "дона", "доном", "don"):
+            for m in mentions:
+                if m.start > k and m.kind == "nick" and tokens[m.start].sentence == t.sentence:
+                    return LetterReading("don", (m.nick or "",), confidence=m.confidence)
+    return None
