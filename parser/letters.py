@@ -134,7 +134,7 @@ def _ws(spec: str) -> frozenset[str]:
     return frozenset(spec.split())
 
 
-_NEG: Final = _ws("не not ни никого вместо кроме no")
+_NEG: Final = _ws("не not ни никого вместо кроме no без")
 _NEG_GAP: Final = _ws(
     "в во на буду будем стану станем хочу хотим сегодня сейчас я мы сажусь сяду сидим сижу "
     "иду пойду этой ночью ночью пока ещё еще"
@@ -144,6 +144,7 @@ _SELF_WORDS: Final = _ws("себя себе собой меня мне myself me
 _SELF_LEAD: Final = _ws("сам сама самого саму самой самому")
 _PRONOUNS: Final = _ws("его её ее него неё нее ему ей нему ней этого эту этой того ту him her")
 _OR: Final = _ws("или либо or")
+_JOIN: Final = _ws("и или либо а также + & and or / в на")
 _CORRECTION: Final = _ws(
     "нет передумал передумала передумали лучше вернее точнее исправляю исправление "
     "поправка поправляюсь отмена отменяю стоп ой перепутал перепутала ошибся ошиблась "
@@ -313,7 +314,8 @@ def _find_mentions(
         found: _Mention | None = None
         if w in _SELF_WORDS:
             lead = i > 0 and tokens[i - 1].word in _SELF_LEAD
-            to_me = i > 0 and tokens[i - 1].word in _VISIT_PREPS  # «к себе», «ко мне»
+            # «к себе», «ко мне», «с собой»: the sender's place or company, not a target
+            to_me = i > 0 and tokens[i - 1].word in (*_VISIT_PREPS, "с", "со")
             if (not to_me and w not in ("мне", "себе")) or lead:
                 start = i - 1 if lead else i
                 found = _Mention(start, i + 1, tok.raw, "self", view.nick, 1.0, True)
@@ -420,6 +422,9 @@ def _occurrences(
         if w.executor:
             exec_cues.append((i, None))
             continue
+        if w.call:
+            occs.append(_Occ(i, frozenset(), w.confidence, w.third, "visit"))
+            continue
         if w.visit:
             if nxt in _VISIT_PREPS or (nxt in _GREETING and nxt2 in _VISIT_PREPS):
                 occs.append(_Occ(i, frozenset(), w.confidence, w.third, "visit"))
@@ -485,6 +490,8 @@ def read_letter(
     threshold: float = DEFAULT_THRESHOLD,
 ) -> LetterReading:
     """Read one letter from `view.nick` (see the module docstring)."""
+    if view.known and not view.role_actions:
+        return LetterReading()  # civilians and bastards have no night move (C-2)
     resolver = resolver or NickResolver(view.living)
     story, body = _split_story(text)
     tokens = _tokenize(body)
@@ -519,7 +526,10 @@ def read_letter(
     if isinstance(chosen, LetterReading):
         return chosen
     if chosen is None:
-        return _without_action_word(tokens, questions, live, occs, skip, view, story, threshold)
+        found = _without_action_word(tokens, questions, live, occs, skip, view, story, threshold)
+        if found.action == "kill" and executor is not None:
+            found = replace(found, executor=executor.nick)
+        return found
     return _finish(chosen, executor, live, view, story, threshold)
 
 
@@ -554,8 +564,9 @@ def _bind(
     if after:
         occ.targets = after
         if len(after) > 1:
-            between = {t.word for t in tokens[after[0].end : after[1].start]}
-            occ.alternatives = bool(between & _OR)
+            between = [t.word for t in tokens[after[0].end : after[1].start] if t.word]
+            # «A или B», «A и B», «A, B» for a one-target action: which one is meant?
+            occ.alternatives = all(w in _JOIN for w in between) or bool(set(between) & _OR)
         return
     before = [
         m
@@ -591,6 +602,14 @@ def _find_executor(
     for i, found in cues:
         if found is not None:
             return found
+        nxt = [t for t in tokens[i + 1 : i + 3] if t.word]
+        if nxt and nxt[0].word in ("я", "сам", "мной", "мною", "me", "myself"):
+            k = tokens.index(nxt[0])
+            return _Mention(k, k + 1, nxt[0].raw, "self", view.nick, 1.0, True)
+        prv = [t for t in tokens[max(0, i - 2) : i] if t.word]
+        if prv and prv[-1].word in ("я", "сам") and tokens[i].word.startswith("исполн"):
+            k = tokens.index(prv[-1])
+            return _Mention(k, k + 1, prv[-1].raw, "self", view.nick, 1.0, True)
         after = _mention_after(mentions, i, tokens)
         if after is not None:
             return after
@@ -610,7 +629,8 @@ def _find_executor(
         if cands:
             return cands[0]
     # two players named, only one a clan mate: he carries the kill out
-    if view.clan_mates and any("kill" in o.actions for o in occs):
+    only_kill = view.moving_actions() == ("kill",)
+    if view.clan_mates and (only_kill or any("kill" in o.actions for o in occs)):
         named = {m.nick: m for m in mentions if m.kind == "nick" and not m.negated}
         mates = [m for n, m in named.items() if n in view.clan_mates and n != view.nick]
         others = [m for n, m in named.items() if n not in view.clan_mates]
@@ -923,7 +943,7 @@ def _don(
         return None
     for k, t in enumerate(tokens):
         if t.word in ("дон", "дона", "доном", "don"):
-            for m in mentions:
-                if m.start > k and m.kind == "nick" and tokens[m.start].sentence == t.sentence:
+            for m in sorted(mentions, key=lambda m: abs(m.start - k)):
+                if m.kind == "nick" and tokens[m.start].sentence == t.sentence:
                     return LetterReading("don", (m.nick or "",), confidence=m.confidence)
     return None

@@ -103,6 +103,11 @@ def normalize_space(text: str) -> str:
     return " ".join(text.split())
 
 
+def fold_lookalikes(text: str) -> str:
+    """Latin letters that look Cyrillic mapped onto Cyrillic (text already case-folded)."""
+    return _fold_lookalikes(text)
+
+
 def _fold_lookalikes(text: str) -> str:
     return _LOOKALIKE_RE.sub(_swap_lookalike, text) if _LOOKALIKE_RE.search(text) else text
 

@@ -8,10 +8,13 @@ engine's `GameState` in one place, so the daemon and `mafiabot parse moves` agre
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from engine import gambler, pefl
-from engine.state import GameState
+from engine.actions import GAMBLER_ROLES, PEFL_ROLES
+from engine.state import GameState, Player
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,4 +116,64 @@ def sender_view(state: GameState, nick: str) -> SenderView | None:
         allowed=allowed,
         clan_mates=mates,
         is_don=me.is_don,
+    )
+
+
+class CastError(ValueError):
+    """A CAST.json that does not describe a game; the message says what is wrong."""
+
+
+def cast_state(data: Mapping[str, Any]) -> GameState:
+    """A `GameState` from a cast description (the CAST.json of `mafiabot parse moves`):
+
+    ``{"ruleset": "pefl"|"gambler", "turn": 2, "players": {nick: {"role": …, "clan": …,
+    "don": true}}, "dead": {nick: how} or [nick, …], "pending_side_choice": false}``.
+    ``dead`` lists players already out (``how`` is a death cause or jailed/hanged/missing,
+    default ``"override"``); on PEFL turn 0 with no Don marked the Dons are still to elect.
+    """
+    ruleset = data.get("ruleset")
+    if ruleset not in ("pefl", "gambler"):
+        raise CastError('"ruleset" must be "pefl" or "gambler"')
+    players = data.get("players")
+    if not isinstance(players, Mapping) or not players:
+        raise CastError('"players" must map each nick to {"role": …}')
+    roles = PEFL_ROLES if ruleset == "pefl" else GAMBLER_ROLES
+    dead_raw = data.get("dead", {})
+    dead: dict[str, str] = (
+        {str(k): str(v) for k, v in dead_raw.items()}
+        if isinstance(dead_raw, Mapping)
+        else {str(n): "override" for n in dead_raw}
+    )
+    seats: list[Player] = []
+    for nick, spec in players.items():
+        if not isinstance(spec, Mapping) or spec.get("role") not in roles:
+            raise CastError(f"{nick}: role must be one of {', '.join(roles)}")
+        role = str(spec["role"])
+        clan = spec.get("clan")
+        team = pefl.team_of(role, clan) if ruleset == "pefl" else gambler.team_of(role)
+        seats.append(
+            Player(
+                nick=str(nick),
+                role=role,
+                team=team,
+                clan=str(clan) if clan else None,
+                alive=nick not in dead,
+                out_by=dead.get(str(nick)),
+                is_don=bool(spec.get("don", False)),
+                promoted=bool(spec.get("promoted", False)),
+            )
+        )
+    unknown = set(dead) - {p.nick for p in seats}
+    if unknown:
+        raise CastError(f'"dead" names players not in the cast: {", ".join(sorted(unknown))}')
+    turn = data.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+        raise CastError('"turn" must be a whole number')
+    return GameState(
+        ruleset=ruleset,
+        players=tuple(seats),
+        turn=turn,
+        phase="day",
+        pending_side_choice=bool(data.get("pending_side_choice", False)),
+        dons_chosen=any(p.is_don for p in seats) or ruleset != "pefl",
     )

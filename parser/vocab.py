@@ -35,11 +35,13 @@ themselves: «иду к Кате» is the sender's own action on Катя, whate
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
 from parser.morph import forms, parse
+from parser.nicks import fold_lookalikes
 
 
 def _w(spec: str) -> frozenset[str]:
@@ -69,9 +71,9 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
         "охранять охрана оберегать уберечь беречь сберечь"
     ),
     "block": _w(
-        "пригласить приглашать приглашение навестить навещать посетить посещать визит "
-        "блокировать заблокировать блок соблазнить соблазнять совратить отвлечь отвлекать "
-        "развлечь развлекать ночевать переночевать заночевать ублажить ублажать"
+        "пригласить приглашать приглашение блокировать заблокировать блок соблазнить "
+        "соблазнять совратить отвлечь отвлекать развлечь развлекать ночевать переночевать "
+        "заночевать ублажить ублажать звать позвать зазвать"
     ),
     "beat": _w(
         "избить избивать избиение побить бить отметелить метелить отделать отлупить "
@@ -106,6 +108,8 @@ _VISIT_LEMMAS: Final = _w(
     "отправляться прийти приходить направиться направляться ехать поехать съездить сходить "
     "нагрянуть явиться go"
 )
+# «навещу Петровича», «визит к Бармалею»: a visit that names its guest without «к»
+_CALL_LEMMAS: Final = _w("навестить навещать посетить посещать визит")
 _SKIP_LEMMAS: Final = _w("пропустить пропускать пас пасовать skip pass")
 # «исполнитель Рома», «исполняет Рома»: who carries out a clan kill (P-M.8)
 _EXECUTOR_LEMMAS: Final = _w("исполнитель исполнять исполнить выполнять выполнить executor")
@@ -123,6 +127,7 @@ class Word:
     past: bool = False  # «убил»: a story, not a move
     third: bool = False  # «убирает», «стреляет», «идёт»: someone else does it
     visit: bool = False  # a motion verb («иду»)
+    call: bool = False  # a visit verb that takes its guest directly («навещу Петю»)
     skip: bool = False  # «пропускаю ход»
     executor: bool = False  # «исполнитель», «исполняет»
     infinitive: bool = False
@@ -139,6 +144,7 @@ def _index() -> dict[str, list[tuple[str, frozenset[str]]]]:
     kinds: list[tuple[str, frozenset[str]]] = [
         *_LEMMAS.items(),
         ("visit", _VISIT_LEMMAS),
+        ("call", _CALL_LEMMAS),
         ("skip", _SKIP_LEMMAS),
         ("executor", _EXECUTOR_LEMMAS),
     ]
@@ -175,6 +181,7 @@ def _word_from(entries: list[tuple[str, frozenset[str]]], confidence: float) -> 
         past=past,
         third="3per" in grams and "1per" not in grams,
         visit=any(k == "visit" for k, _g in entries),
+        call=any(k == "call" for k, _g in entries),
         skip=any(k == "skip" for k, _g in entries),
         executor=any(k == "executor" for k, _g in entries),
         infinitive="INFN" in grams,
@@ -186,6 +193,10 @@ def lookup(word: str) -> Word | None:
     """What `word` (case-folded, ё→е, no edge punctuation) names, or None."""
     if not word or len(word) > 30:
         return None
+    if word.endswith("-ка"):  # «проверь-ка», «грохну-ка»
+        word = word[:-3]
+    if re.search("[а-я]", word) and re.search("[a-z]", word):
+        word = fold_lookalikes(word)  # «Прoверяю» with a Latin o
     for action, words in _ENGLISH.items():
         if word in words:
             return Word(frozenset({action}), 1.0)
