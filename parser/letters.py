@@ -71,7 +71,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from engine.actions import InputRejected, Move
-from parser.morph import common_word
+from parser.morph import common_word, parse
 from parser.moves import _questions, _side, _Token, _tokenize, _windows
 from parser.nicks import AMBIGUOUS_NICK, STRICT_TIERS, NickMatch, NickResolver
 from parser.sender import SenderView
@@ -112,6 +112,7 @@ ACTION_RU: Final = {
     "ambush": "засада",
     "don": "выбор дона",
     "choose_side": "выбор стороны",
+    "executor": "исполнитель",
 }
 _EXAMPLE: Final = {
     "kill": "Убиваю Ник",
@@ -142,13 +143,20 @@ _NEG_GAP: Final = _ws(
 _PREP: Final = _ws("в во к ко на по за у с со")
 _SELF_WORDS: Final = _ws("себя себе собой меня мне myself me self")
 _SELF_LEAD: Final = _ws("сам сама самого саму самой самому")
-_PRONOUNS: Final = _ws("его её ее него неё нее ему ей нему ней этого эту этой того ту him her")
+_PRONOUNS: Final = _ws(
+    "его её ее него неё нее ему ей нему ней ним нею ими них их этого эту этой того ту him her"
+)
+# game words that are never nicks, capitalised or not («Якудза заказывает …»)
+_GAME_WORDS: Final = _ws(
+    "якудза триада триады мафия мафии клан клана дон дона комиссар шериф доктор врач "
+    "маньяк ниндзя некромант громила камикадзе путана адвокат сержант ведущий жертва"
+)
 _OR: Final = _ws("или либо or")
 _JOIN: Final = _ws("и или либо а также + & and or / в на")
 _CORRECTION: Final = _ws(
     "нет передумал передумала передумали лучше вернее точнее исправляю исправление "
     "поправка поправляюсь отмена отменяю стоп ой перепутал перепутала ошибся ошиблась "
-    "instead actually"
+    "пусть окончательно instead actually"
 )
 _HANDS: Final = _ws("руками рукой руки силами")
 # «думаю, Катя мафия»: an opinion about a player, not a move
@@ -156,7 +164,10 @@ _OPINION: Final = _ws(
     "думаю считаю кажется подозреваю уверен уверена чувствую похоже наверное видимо "
     "мафия мафиози маньяк мирный мирная мирных подозрительный подозрительная"
 )
-_INDICATORS: Final = _ws("ход хожу хода ходом цель цели выбор выбираю мишень ночь ночью сегодня")
+_INDICATORS: Final = _ws(
+    "ход хожу хода ходом цель цели целью выбор выбираю мишень ночь ночью сегодня жертва жертву "
+    "выход"
+)
 _GREETING: Final = _ws(
     "привет приветствую здравствуй здравствуйте добрый доброй вечер ночи день утро "
     "ведущий ведущему хост спасибо пока удачи всем hi hello thanks пожалуйста плиз"
@@ -272,6 +283,7 @@ _LADDERS: Final = (
     ("inflected", "lemma"),
     ("partial_inflected",),
     ("translit_inflected",),
+    ("partial_translit",),
 )
 
 
@@ -291,7 +303,7 @@ def _nick_like(tok: _Token, first_in_sentence: bool) -> bool:
     """A word that is probably meant as a nick: not an ordinary Russian word, or written with
     a capital inside a sentence, or Latin/digits mixed in."""
     w = tok.word
-    if len(w) < 2 or _stopword(w) or w in _GREETING:
+    if len(w) < 2 or _stopword(w) or w in _GREETING or w in _GAME_WORDS:
         return False
     if any(c.isdigit() for c in w) or re.search("[a-z]", w):
         return bool(re.search("[а-я]", w)) or any(c.isdigit() for c in w) or len(w) >= 3
@@ -319,14 +331,20 @@ def _find_mentions(
             if (not to_me and w not in ("мне", "себе")) or lead:
                 start = i - 1 if lead else i
                 found = _Mention(start, i + 1, tok.raw, "self", view.nick, 1.0, True)
-        elif w in _PRONOUNS:
+        elif w in _PRONOUNS and not (
+            i + 1 < len(tokens) and tokens[i + 1].word in ("ночью", "ночи", "ночь", "ночкой")
+        ):
             found = _Mention(i, i + 1, tok.raw, "pronoun")
         if found is None:
             windows = _windows(list(tokens), i, resolver.max_words + 1)
-            stop_word = _stopword(w) or (common_word(w) and not tok.raw[:1].isupper())
+            stop_word = _stopword(w) or w in _GAME_WORDS
+            plain = common_word(w) and not tok.raw[:1].isupper()
             for n, ladder in enumerate(_LADDERS):
-                if stop_word and n > 0:
-                    break  # ordinary words are nicks only when written exactly so
+                if (stop_word and n > 0) or (plain and n > 1):
+                    # vocabulary words are nicks only when written exactly so; an ordinary
+                    # lower-case word only as a whole nick («серого волка»), never as one
+                    # word of a longer nick or in the other script
+                    break
                 for stop, text in windows:
                     m = resolver.resolve_strict(text, ladder)
                     if m is None:
@@ -370,10 +388,26 @@ def _find_mentions(
     return out
 
 
+def _denied_after(tokens: Sequence[_Token], i: int) -> bool:
+    """«в засаду не сажусь», «протект не даю»: a noun followed by «не» and a verb."""
+    if tokens[i].clause_end or any(p.pos in ("VERB", "INFN") for p in parse(tokens[i].word)[:1]):
+        return False
+    rest = [t for t in tokens[i + 1 : i + 4] if t.sentence == tokens[i].sentence]
+    for n, t in enumerate(rest[:-1]):
+        if t.word in ("не", "not"):
+            nxt = rest[n + 1].word
+            return any(p.pos in ("VERB", "INFN") for p in parse(nxt)[:1])
+        if t.clause_end:
+            break
+    return False
+
+
 def _negated_at(tokens: Sequence[_Token], start: int) -> bool:
     j = start - 1
     steps = 0
     while j >= 0 and steps < 3 and tokens[j].sentence == tokens[start].sentence:
+        if tokens[j].clause_end:
+            return False  # «Не бью никого, стреляю в Павла»
         w = tokens[j].word
         if w in _NEG:
             return True
@@ -417,7 +451,7 @@ def _occurrences(
         if w.skip and not _negated_at(tokens, i):
             skip = True
             continue
-        if w.past or _negated_at(tokens, i):
+        if w.past or _negated_at(tokens, i) or _denied_after(tokens, i):
             continue
         if w.executor:
             exec_cues.append((i, None))
@@ -437,12 +471,20 @@ def _occurrences(
 
 
 def _mention_after(
-    mentions: list[_Mention], i: int, tokens: Sequence[_Token], span: int = 3
+    mentions: list[_Mention],
+    i: int,
+    tokens: Sequence[_Token],
+    span: int = 3,
+    *,
+    any_kind: bool = False,
 ) -> _Mention | None:
+    """The nick right after token `i` (fewer than `span` words between); `any_kind` also
+    takes a nick that did not resolve, so that it can be asked about."""
     for m in mentions:
         if m.start > i and tokens[m.start].sentence == tokens[i].sentence:
             gap = [t for t in tokens[i + 1 : m.start] if t.word]
-            return m if len(gap) < span and m.kind == "nick" else None
+            ok = m.kind == "nick" or (any_kind and m.kind in ("unknown", "ambiguous"))
+            return m if len(gap) < span and ok else None
     return None
 
 
@@ -507,20 +549,32 @@ def read_letter(
     executor: _Mention | None = None
     used: set[int] = set()  # mention starts taken as executors
     if is_mafioso:
-        executor = _find_executor(tokens, mentions, occs, exec_cues, view)
-        if executor is not None:
-            used.add(executor.start)
+        named = _find_executors(tokens, mentions, occs, exec_cues, view)
+        used.update(m.start for m in named)
+        # «исполнитель Dr.Watson. Ой, нет, исполнитель Лёня»: the last one named counts
+        executor = named[-1] if named else None
 
     live = [m for m in mentions if m.start not in used]
     taken = {k for m in mentions for k in range(m.start, m.end)}
     for n, occ in enumerate(occs):
         nxt_i = occs[n + 1].i if n + 1 < len(occs) else len(tokens)
         prev_i = occs[n - 1].i if n > 0 else -1
-        _bind(occ, live, tokens, nxt_i, prev_i, taken)
+        _bind(occ, live, tokens, nxt_i, prev_i, taken, view.nick)
         occ.actions = _role_actions_for(occ, view)
 
-    # «стреляет Гена» with Гена the executor: the verb only named who shoots
-    readings = [o for o in occs if o.actions and not (o.third and not o.targets)]
+    # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
+    # не даю»: an action word without a target in a sentence that says «не» names nothing
+    negative = {t.sentence for t in tokens if t.word in _NEG}
+    readings = [
+        o
+        for o in occs
+        if o.actions
+        and (
+            o.targets
+            or o.actions == {"ambush"}
+            or not (o.third or tokens[o.i].sentence in negative)
+        )
+    ]
     readings = _apply_corrections(readings, live, tokens, occs)
     chosen = _choose(readings, view)
     if isinstance(chosen, LetterReading):
@@ -540,12 +594,22 @@ def _bind(
     nxt_i: int,
     prev_i: int,
     taken: set[int],
+    me: str,
 ) -> None:
     sentence = tokens[occ.i].sentence
     after = [
         m
         for m in mentions
         if occ.i < m.start < nxt_i and tokens[m.start].sentence == sentence and not m.negated
+    ]
+    # the sender's own nick is a signature («--\nБорис, ваш доктор») or the sender
+    # speaking of himself («Енот идёт на дело»), unless it follows the action word at once
+    after = [
+        m
+        for n, m in enumerate(after)
+        if m.nick != me
+        or m.kind == "self"
+        or (n == 0 and all(t.word in _PREP or not t.word for t in tokens[occ.i + 1 : m.start]))
     ]
     if not after:
         # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
@@ -562,11 +626,14 @@ def _bind(
         # a word taken for an unknown nick («Армия Тьмы: …») gives way to real nicks
         after = [m for m in after if m.kind != "unknown"]
     if after:
-        occ.targets = after
+        occ.targets = after[:2]
         if len(after) > 1:
-            between = [t.word for t in tokens[after[0].end : after[1].start] if t.word]
+            second = after[1]
+            between = [t.word for t in tokens[after[0].end : second.start] if t.word]
             # «A или B», «A и B», «A, B» for a one-target action: which one is meant?
-            occ.alternatives = all(w in _JOIN for w in between) or bool(set(between) & _OR)
+            occ.alternatives = second.kind in ("nick", "ambiguous", "self") and (
+                all(w in _JOIN for w in between) or bool(set(between) & _OR)
+            )
         return
     before = [
         m
@@ -575,6 +642,7 @@ def _bind(
         and m.end <= occ.i
         and tokens[m.start].sentence == sentence
         and not m.negated
+        and (m.nick != me or m.kind == "self")
     ]
     if before:
         occ.targets = before[-1:]
@@ -592,40 +660,54 @@ def _bind(
         break
 
 
-def _find_executor(
+def _find_executors(
     tokens: Sequence[_Token],
     mentions: list[_Mention],
     occs: list[_Occ],
     cues: list[tuple[int, _Mention | None]],
     view: SenderView,
+) -> list[_Mention]:
+    """Every player the letter names as the executor, in order (see 6. above)."""
+    named = [m for i, found in cues if (m := _cue_executor(tokens, mentions, i, found, view))]
+    if named:
+        return named
+    one = _executor_by_grammar(tokens, mentions, occs, view)
+    return [one] if one is not None else []
+
+
+def _cue_executor(
+    tokens: Sequence[_Token],
+    mentions: list[_Mention],
+    i: int,
+    found: _Mention | None,
+    view: SenderView,
 ) -> _Mention | None:
-    for i, found in cues:
-        if found is not None:
-            return found
-        nxt = [t for t in tokens[i + 1 : i + 3] if t.word]
-        if nxt and nxt[0].word in ("я", "сам", "мной", "мною", "me", "myself"):
-            k = tokens.index(nxt[0])
-            return _Mention(k, k + 1, nxt[0].raw, "self", view.nick, 1.0, True)
-        prv = [t for t in tokens[max(0, i - 2) : i] if t.word]
-        if prv and prv[-1].word in ("я", "сам") and tokens[i].word.startswith("исполн"):
-            k = tokens.index(prv[-1])
-            return _Mention(k, k + 1, prv[-1].raw, "self", view.nick, 1.0, True)
-        after = _mention_after(mentions, i, tokens)
-        if after is not None:
-            return after
-        before = _mention_before(mentions, i, tokens)
-        if before is not None:
-            return before
+    if found is not None:
+        return found
+    nxt = [k for k in range(i + 1, min(i + 3, len(tokens))) if tokens[k].word]
+    if nxt and tokens[nxt[0]].word in ("я", "сам", "мной", "мною", "me", "myself"):
+        k = nxt[0]
+        return _Mention(k, k + 1, tokens[k].raw, "self", view.nick, 1.0, True)
+    prv = [k for k in range(max(0, i - 2), i) if tokens[k].word]
+    if prv and tokens[prv[-1]].word in ("я", "сам") and tokens[i].word.startswith("исполн"):
+        k = prv[-1]
+        return _Mention(k, k + 1, tokens[k].raw, "self", view.nick, 1.0, True)
+    after = _mention_after(mentions, i, tokens, any_kind=True)
+    return after if after is not None else _mention_before(mentions, i, tokens)
+
+
+def _executor_by_grammar(
+    tokens: Sequence[_Token], mentions: list[_Mention], occs: list[_Occ], view: SenderView
+) -> _Mention | None:
     for occ in occs:
         if not occ.third or not (occ.actions & {"kill"} or occ.neutral):
             continue
         before = _mention_before(mentions, occ.i, tokens)
         after = _mention_after(mentions, occ.i, tokens, span=1)
         cands = [m for m in (before, after) if m is not None and m.nominative]
-        if len(cands) == 2 and view.clan_mates:
-            mates = [m for m in cands if m.nick in view.clan_mates]
-            if len(mates) == 1:
-                return mates[0]
+        if view.clan_mates:
+            # «Якудза заказывает Марго»: only a clan mate can be the one who shoots
+            cands = [m for m in cands if m.nick in view.clan_mates]
         if cands:
             return cands[0]
     # two players named, only one a clan mate: he carries the kill out
@@ -662,7 +744,7 @@ def _apply_corrections(
             for m in mentions
             if m.start > marks[0] and m.start not in bound and not m.negated and m.kind == "nick"
         ]
-        if len(loose) == 1 and _TWO.get(next(iter(last.actions)), 1) == 1:
+        if len(loose) == 1:
             out[-1] = _Occ(last.i, last.actions, last.confidence, targets=loose)
     return out
 
@@ -799,6 +881,10 @@ def _finish(
     nicks = tuple(m.nick for m in targets if m.nick is not None)
     confidence = min([occ.confidence, *(m.confidence for m in targets)])
     ex: str | None = None
+    if action == "kill" and executor is not None and executor.kind in ("unknown", "ambiguous"):
+        bad_ex = _bad_target(executor, "executor")
+        if bad_ex is not None:
+            return bad_ex
     if action == "kill" and executor is not None:
         ex = executor.nick
         confidence = min(confidence, executor.confidence)
@@ -872,7 +958,9 @@ def _without_action_word(
         return LetterReading()
     nicks = list(dict.fromkeys(m.nick or m.raw for m in named))
     with_target = [a for a in mine if a not in ("ambush",)]
-    allowed = [a for a in with_target if a in view.allowed] or with_target
+    allowed = [a for a in with_target if a in view.allowed]
+    if not allowed:
+        return LetterReading()  # nothing the sender could do now: talk, not a move
     if "army" in allowed and "protect" in allowed:
         allowed = ["protect"] if len(nicks) == 1 else allowed
     if len(allowed) != 1:
@@ -920,17 +1008,14 @@ def _says_move(tokens: Sequence[_Token], questions: set[int], named: list[_Menti
     """Whether a letter without an action word still says it moves: a motion or move word,
     a colon before the nick, or hardly anything besides the nick."""
     in_named = {k for m in named for k in range(m.start, m.end)}
-    if any(t.word in _OPINION for t in tokens):
-        return False
-    rest = [
-        t
-        for k, t in enumerate(tokens)
-        if k not in in_named and t.word and t.sentence not in questions
-    ]
+    rest = [t for k, t in enumerate(tokens) if k not in in_named and t.sentence not in questions]
     if any(t.word in _INDICATORS for t in rest):
         return True
-    if any(t.raw.endswith((":", "—", "-", "->")) or t.raw in ("—", "-", "->", "=>") for t in rest):
+    if any(t.raw.endswith((":", "—", "–", "->")) or t.raw in ("-", "=>") for t in rest):
         return True
+    if any(t.word in _OPINION for t in rest):
+        return False
+    rest = [t for t in rest if t.word]
     content = [t for t in rest if t.word not in _GREETING and len(t.word) > 1]
     return len(content) <= _SHORT_LETTER and not any(lookup(t.word) for t in content)
 

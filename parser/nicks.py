@@ -231,6 +231,7 @@ _LATIN_LOOSE: Final = (
     ("ja", "ya"),
     ("ju", "yu"),
     ("jo", "yo"),
+    ("x", "ks"),  # Alex ≡ Алекс
 )
 _CYRILLIC_RE: Final = re.compile("[а-яё]")
 _LATIN_RE: Final = re.compile("[a-z]")
@@ -263,7 +264,8 @@ def script_of(key: str) -> str:
 @lru_cache(maxsize=_KEY_CACHE)
 def translit_key(text: str) -> str:
     """One loose Latin spelling of `text` (casefolded, edges trimmed, words space-joined)."""
-    key = _EDGE_JUNK.sub("", casefold_key(text))
+    # «Kroshka_Enot» is two words to a reader: «Крошку Енота»
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("_", " ")
     # a mixed-script word is read in its main script: look-alikes go over to it first
     if script_of(key) == "cyr":
         key = _fold_lookalikes(key)
@@ -349,6 +351,7 @@ _CONFIDENCE: Final = {
     "translit": 0.8,
     "partial": 0.75,
 }
+_CONFIDENCE["partial_translit"] = 0.8
 STRICT_TIERS: Final = ("exact", "casefold", "lookalike", "trimmed")
 _MEMO_SIZE: Final = 4096
 
@@ -418,6 +421,8 @@ class NickResolver:
                 for p, words in zip(self.players, self._words, strict=True)
                 if any((word_inflects(key, w) if inflect else key == w) for w in words)
             ]
+        if method == "partial_translit":
+            return self._partial_translit(text)
         if method in ("translit", "translit_inflected"):
             return self._translit_tier(text, inflected=method == "translit_inflected")
         raise ValueError(f"unknown tier {method!r}")
@@ -459,6 +464,25 @@ class NickResolver:
             if (not digits or digits == nick_digits)
             and _translit_matches(bare, nick_bare, inflected=inflected)
         ]
+
+    def _partial_translit(self, text: str) -> list[str]:
+        """One word of a nick in the other script, case forms allowed: «Енота» →
+        Kroshka_Enot, «Ватсон» → Dr.Watson (words of at least four letters)."""
+        folded = casefold_key(text)
+        if " " in folded or sum(c.isalpha() for c in folded) < TRANSLIT_MIN_LETTERS:
+            return []
+        script = script_of(folded)
+        if not script:
+            return []
+        word = translit_key(text)
+        found: list[str] = []
+        for p, k in zip(self.players, self._casefold, strict=True):
+            if script_of(k) in ("", script):
+                continue
+            words = [w for w in _WORD_SPLIT.split(translit_key(p)) if len(w) >= 4]
+            if any(_word_inflects_latin(word, w) for w in words):
+                found.append(p)
+        return found
 
     def fuzzy(self, text: str) -> list[tuple[str, float]]:
         """(player, score 0–100) best first, for texts long enough to compare fuzzily."""
@@ -519,7 +543,7 @@ class NickResolver:
         return NickMatch(text, best, "fuzzy", score / 100)
 
     def _decide(self, text: str, method: str, found: list[str]) -> NickMatch:
-        name = method.split("_", 1)[0]
+        name = method if method in _CONFIDENCE else method.split("_", 1)[0]
         if len(found) > 1:
             return NickMatch(text, None, name, _CONFIDENCE[name], AMBIGUOUS_NICK, tuple(found))
         return NickMatch(text, found[0], name, _CONFIDENCE[name])
