@@ -51,7 +51,7 @@ def _load(ruleset: str) -> tuple[GameState, list[dict[str, Any]]]:
 
 
 def _verdict(expect: dict[str, Any], got: LetterReading) -> str:
-    """Verdict: "ok", "miss" (asked or ignored where the host reads a move, or the wrong
+    """Verdict: "ok", "miss" (asked or ignored where the host reads a move, or the wrong question)
     or "silent" (a move the host would not have accepted)."""
     if "none" in expect:
         return "silent" if got.kind == "move" else ("ok" if got.kind == "none" else "miss")
