@@ -72,7 +72,15 @@ from typing import Any, Final
 
 from engine.actions import InputRejected, Move
 from parser.morph import common_word, parse
-from parser.moves import _questions, _side, _Token, _tokenize, _windows
+from parser.moves import (
+    _SIDE_MAFIA,
+    _SIDE_TOWN,
+    _questions,
+    _side,
+    _Token,
+    _tokenize,
+    _windows,
+)
 from parser.nicks import AMBIGUOUS_NICK, STRICT_TIERS, NickMatch, NickResolver
 from parser.sender import SenderView
 from parser.vocab import lookup
@@ -166,7 +174,7 @@ _OPINION: Final = _ws(
 )
 _INDICATORS: Final = _ws(
     "ход хожу хода ходом цель цели целью выбор выбираю мишень ночь ночью сегодня жертва жертву "
-    "выход"
+    "выход исполнитель исполнителем исполняет"
 )
 _GREETING: Final = _ws(
     "привет приветствую здравствуй здравствуйте добрый доброй вечер ночи день утро "
@@ -264,6 +272,7 @@ class _Occ:
     targets: list[_Mention] = field(default_factory=list)
     alternatives: bool = False  # «A или B»
     executor: _Mention | None = None
+    cancelled: bool = False  # «Убиваю Гену. Хотя нет, не трогаю никого»
 
 
 # -- nicks ------------------------------------------------------------------------------------
@@ -340,11 +349,12 @@ def _find_mentions(
             stop_word = _stopword(w) or w in _GAME_WORDS
             plain = common_word(w) and not tok.raw[:1].isupper()
             for n, ladder in enumerate(_LADDERS):
-                if (stop_word and n > 0) or (plain and n > 1):
-                    # vocabulary words are nicks only when written exactly so; an ordinary
-                    # lower-case word only as a whole nick («серого волка»), never as one
-                    # word of a longer nick or in the other script
-                    break
+                if stop_word and n > 0:
+                    break  # vocabulary words are nicks only when written exactly so
+                if plain and n in (2, 4):
+                    # an ordinary lower-case word is a whole nick («серого волка»), never
+                    # one word of a longer one
+                    continue
                 for stop, text in windows:
                     m = resolver.resolve_strict(text, ladder)
                     if m is None:
@@ -561,6 +571,8 @@ def read_letter(
         prev_i = occs[n - 1].i if n > 0 else -1
         _bind(occ, live, tokens, nxt_i, prev_i, taken, view.nick)
         occ.actions = _role_actions_for(occ, view)
+        if occ.actions == {"ambush"}:
+            occ.targets = []  # the ambush takes no target
 
     # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
     # не даю»: an action word without a target in a sentence that says «не» names nothing
@@ -746,6 +758,8 @@ def _apply_corrections(
         ]
         if len(loose) == 1:
             out[-1] = _Occ(last.i, last.actions, last.confidence, targets=loose)
+        elif not loose and any(tokens[k].word in _NEG for k in range(marks[0], len(tokens))):
+            out[-1] = _Occ(last.i, last.actions, last.confidence, cancelled=True)
     return out
 
 
@@ -806,6 +820,10 @@ def _choose(readings: list[_Occ], view: SenderView) -> _Occ | LetterReading | No
         merged.append(occ)
     if len(merged) == 1:
         return merged[0]
+    last = _key(readings[-1])
+    if any(_key(r) != last for r in readings) and any(_key(r) == last for r in readings[:-1]):
+        # «Убиваю Лёню или сижу в засаде... убиваю Лёню»: he came back to it, that is the move
+        return readings[-1]
     a, b = merged[0], merged[1]
     if a.actions == b.actions and len(a.actions) == 1:
         return _question(
@@ -840,6 +858,12 @@ def _finish(
     story: str | None,
     threshold: float,
 ) -> LetterReading:
+    if occ.cancelled:
+        return _question(
+            UNPARSED,
+            f"Не понял, отменяете ли вы ход «{_ru(occ)}». Пришлите, пожалуйста, одним "
+            "письмом ход, который остаётся в силе (или напишите, что хода нет).",
+        )
     if len(occ.actions) > 1:
         acts = sorted(occ.actions)
         who = f" на игрока {occ.targets[0].nick}" if occ.targets and occ.targets[0].nick else ""
@@ -868,6 +892,8 @@ def _finish(
             f"Кого из двух: {targets[0].raw} или {targets[1].raw}? "
             "Пришлите, пожалуйста, ход с одним ником.",
         )
+    if action not in ("heal", "protect") and targets[0].kind == "self" and len(targets) > 1:
+        targets = targets[1:]  # «Взрываю себя вместе с Ефимом»: he goes anyway
     targets = targets[:width]
     for m in targets:
         bad = _bad_target(m, action)
@@ -942,7 +968,7 @@ def _without_action_word(
 ) -> LetterReading:
     """No action word named a move: the side choice, the Don election, or the role's only
     action when the letter names one player (module docstring, 7.)."""
-    side = _side(list(tokens), questions)
+    side = _side(list(tokens), questions) or _side_for(tokens, questions)
     if side is not None and (not view.known or "choose_side" in view.role_actions):
         return LetterReading("choose_side", side=side, confidence=1.0)
     if skip:
@@ -954,15 +980,18 @@ def _without_action_word(
     if not view.known or not mine:
         return LetterReading()
     named = [m for m in mentions if not m.negated and m.nick != view.nick and m.kind != "self"]
+    if any(m.kind == "nick" for m in named):
+        named = [m for m in named if m.kind == "nick"]  # «Катана для Гены»
     if not named:
         return LetterReading()
     nicks = list(dict.fromkeys(m.nick or m.raw for m in named))
     with_target = [a for a in mine if a not in ("ambush",)]
-    allowed = [a for a in with_target if a in view.allowed]
-    if not allowed:
+    if not any(a in view.allowed for a in with_target):
         return LetterReading()  # nothing the sender could do now: talk, not a move
-    if "army" in allowed and "protect" in allowed:
-        allowed = ["protect"] if len(nicks) == 1 else allowed
+    # a role with two actions that take targets is asked which one, whatever is allowed
+    allowed = with_target
+    if "army" in allowed and "protect" in allowed and len(nicks) == 1:
+        allowed = ["protect"]  # the army needs two
     if len(allowed) != 1:
         if len(nicks) == 1 and _says_move(tokens, questions, named):
             return _question(
@@ -1004,6 +1033,18 @@ def _without_action_word(
     return _confident(reading, threshold)
 
 
+def _side_for(tokens: Sequence[_Token], questions: set[int]) -> str | None:
+    """«Я за мафию», «за мирных» (G-M.8): «за» and a side word."""
+    for k, t in enumerate(tokens[:-1]):
+        if t.word == "за" and t.sentence not in questions:
+            nxt = tokens[k + 1].word
+            if nxt in _SIDE_TOWN:
+                return "town"
+            if nxt in _SIDE_MAFIA:
+                return "mafia"
+    return None
+
+
 def _says_move(tokens: Sequence[_Token], questions: set[int], named: list[_Mention]) -> bool:
     """Whether a letter without an action word still says it moves: a motion or move word,
     a colon before the nick, or hardly anything besides the nick."""
@@ -1017,7 +1058,12 @@ def _says_move(tokens: Sequence[_Token], questions: set[int], named: list[_Menti
         return False
     rest = [t for t in rest if t.word]
     content = [t for t in rest if t.word not in _GREETING and len(t.word) > 1]
-    return len(content) <= _SHORT_LETTER and not any(lookup(t.word) for t in content)
+    return len(content) <= _SHORT_LETTER and not any(_names_action(t.word) for t in content)
+
+
+def _names_action(word: str) -> bool:
+    found = lookup(word)
+    return found is not None and bool(found.actions)
 
 
 def _don(
