@@ -72,16 +72,7 @@ from typing import Any, Final
 
 from engine.actions import InputRejected, Move
 from parser.morph import common_word, parse
-from parser.moves import (
-    _SIDE_MAFIA,
-    _SIDE_TOWN,
-    _questions,
-    _side,
-    _Token,
-    _tokenize,
-    _windows,
-)
-from parser.nicks import AMBIGUOUS_NICK, STRICT_TIERS, NickMatch, NickResolver
+from parser.nicks import AMBIGUOUS_NICK, STRICT_TIERS, NickMatch, NickResolver, casefold_key
 from parser.sender import SenderView
 from parser.vocab import lookup
 
@@ -270,9 +261,81 @@ class _Occ:
     third: bool = False
     neutral: str = ""  # "visit" | "attack" | "night" for motion words
     targets: list[_Mention] = field(default_factory=list)
-    alternatives: bool = False  # «A или B»
+    alternatives: bool = False  # «A или B», «A и B»: two players where one may be meant
+    either: bool = False  # «A или B»: the player hesitates
     executor: _Mention | None = None
     cancelled: bool = False  # «Убиваю Гену. Хотя нет, не трогаю никого»
+
+
+# -- words and sentences -----------------------------------------------------------------------
+
+_SIDE_KEYS: Final = _ws(
+    "сторона сторону стороны выбираю выбрала выбрал играю side choose chose join"
+)
+_SIDE_TOWN: Final = _ws("мирных мирные мирным мирная мирный город города горожан town")
+_SIDE_MAFIA: Final = _ws("мафию мафия мафии мафией mafia")
+_CLAUSE_END: Final = re.compile(r"[,;:.!?…]+[»\"')\]]*$")
+_SENTENCE_END: Final = re.compile(r"[.!?…]+[»\"')\]]*$")
+_PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    raw: str  # as typed
+    word: str  # case-folded, ё→е, punctuation at the edges removed
+    clause_end: bool  # a , ; : . ! ? ends the clause right after this token
+    sentence: int  # index of the sentence the token belongs to
+
+
+def _tokenize(text: str) -> list[_Token]:
+    tokens: list[_Token] = []
+    sentence = 0
+    for line in text.splitlines():
+        parts = line.split()
+        for n, raw in enumerate(parts):
+            last = n == len(parts) - 1
+            # pure punctuation («—», «:») becomes "" so that it is skipped like filler
+            word = _PUNCT_EDGES.sub("", casefold_key(raw))
+            ends_sentence = bool(_SENTENCE_END.search(raw))
+            tokens.append(_Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence))
+            # a line break ends a clause (a nick never spans lines) but not a sentence:
+            # «Проверяю:» on one line and the nick on the next is one move
+            if ends_sentence:
+                sentence += 1
+    return tokens
+
+
+def _questions(tokens: list[_Token]) -> set[int]:
+    """Sentences that end with «?»: they ask, they do not move."""
+    return {t.sentence for t in tokens if t.raw.rstrip("»\"')]").endswith("?")}
+
+
+def _windows(tokens: list[_Token], start: int, max_words: int) -> list[tuple[int, str]]:
+    """Candidate texts starting at `start`, longest first, never crossing a clause end."""
+    out: list[tuple[int, str]] = []
+    end = start
+    while end < len(tokens) and end - start < max_words:
+        end += 1
+        if tokens[end - 1].clause_end:
+            break
+    for stop in range(end, start, -1):
+        out.append((stop, " ".join(t.raw for t in tokens[start:stop])))
+    return out
+
+
+def _side(tokens: list[_Token], questions: set[int]) -> str | None:
+    by_sentence: dict[int, list[str]] = {}
+    for t in tokens:
+        if t.sentence not in questions:
+            by_sentence.setdefault(t.sentence, []).append(t.word)
+    for words in by_sentence.values():
+        if not any(w in _SIDE_KEYS for w in words):
+            continue
+        town = any(w in _SIDE_TOWN for w in words)
+        mafia = any(w in _SIDE_MAFIA for w in words)
+        if town != mafia:
+            return "town" if town else "mafia"
+    return None
 
 
 # -- nicks ------------------------------------------------------------------------------------
@@ -289,7 +352,7 @@ def _nick_confidence(m: NickMatch, raw: str) -> float:
 
 _LADDERS: Final = (
     STRICT_TIERS,
-    ("inflected", "lemma"),
+    ("case_forms",),
     ("partial_inflected",),
     ("translit_inflected",),
     ("partial_translit",),
@@ -616,13 +679,18 @@ def _bind(
     ]
     # the sender's own nick is a signature («--\nБорис, ваш доктор») or the sender
     # speaking of himself («Енот идёт на дело»), unless it follows the action word at once
-    after = [
-        m
-        for n, m in enumerate(after)
-        if m.nick != me
-        or m.kind == "self"
-        or (n == 0 and all(t.word in _PREP or not t.word for t in tokens[occ.i + 1 : m.start]))
-    ]
+    kept: list[_Mention] = []
+    for m in after:
+        if m.nick == me and m.kind != "self":
+            prev_end = kept[-1].end if kept else occ.i + 1
+            gap = tokens[prev_end - 1 : m.start]
+            close = all(
+                t.word in _JOIN or t.word in _PREP or not t.word for t in gap[1:]
+            ) and not any(t.clause_end and not t.raw.endswith(",") for t in gap)
+            if not close:
+                continue
+        kept.append(m)
+    after = kept
     if not after:
         # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
         rest = [t for t in tokens[occ.i + 1 : nxt_i] if t.word and t.sentence == sentence]
@@ -643,8 +711,9 @@ def _bind(
             second = after[1]
             between = [t.word for t in tokens[after[0].end : second.start] if t.word]
             # «A или B», «A и B», «A, B» for a one-target action: which one is meant?
+            occ.either = bool(set(between) & _OR)
             occ.alternatives = second.kind in ("nick", "ambiguous", "self") and (
-                all(w in _JOIN for w in between) or bool(set(between) & _OR)
+                all(w in _JOIN for w in between) or occ.either
             )
         return
     before = [
@@ -864,6 +933,10 @@ def _finish(
             f"Не понял, отменяете ли вы ход «{_ru(occ)}». Пришлите, пожалуйста, одним "
             "письмом ход, который остаётся в силе (или напишите, что хода нет).",
         )
+    if len(occ.actions) > 1 and len(occ.targets) == 2 and not occ.either:
+        pairs = [a for a in occ.actions if _TWO.get(a, 1) == 2]
+        if len(pairs) == 1:
+            occ = replace(occ, actions=frozenset(pairs))  # «защищаю Егора и Жору»
     if len(occ.actions) > 1:
         acts = sorted(occ.actions)
         who = f" на игрока {occ.targets[0].nick}" if occ.targets and occ.targets[0].nick else ""

@@ -20,11 +20,20 @@ def analyzer() -> Any:
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
+def _safe_parse(word: str) -> list[Any]:
+    """pymorphy3's parses; a character it has no name for (private-use, unassigned code
+    points) makes it raise, and such a word is simply not Russian."""
+    try:
+        return list(analyzer().parse(word.casefold()))
+    except (KeyError, ValueError):
+        return []
+
+
 @lru_cache(maxsize=65536)
 def lemmas(word: str) -> tuple[str, ...]:
     """Every dictionary normal form pymorphy3 offers for `word` (lower case), best first."""
     seen: dict[str, None] = {}
-    for p in analyzer().parse(word.casefold()):
+    for p in _safe_parse(word):
         seen.setdefault(p.normal_form.replace("ё", "е"), None)
     return tuple(seen)
 
@@ -44,7 +53,7 @@ class Reading:
 def parse(word: str) -> tuple[Reading, ...]:
     """Every parse pymorphy3 offers for `word` (lower case), best first."""
     out: list[Reading] = []
-    for p in analyzer().parse(word.casefold()):
+    for p in _safe_parse(word):
         grams = frozenset(str(p.tag).replace(" ", ",").split(","))
         out.append(
             Reading(

@@ -348,6 +348,7 @@ _CONFIDENCE: Final = {
     "trimmed": 0.95,
     "inflected": 0.9,
     "lemma": 0.9,
+    "case_forms": 0.9,
     "translit": 0.8,
     "partial": 0.75,
 }
@@ -406,6 +407,10 @@ class NickResolver:
             return [
                 p for p, k in zip(self.players, self._trimmed, strict=True) if _inflects(key, k)
             ]
+        if method == "case_forms":
+            # both case-form tiers at once: «Васю» is Вася and Вася2005 alike
+            both = self.tier(text, "inflected") + self.tier(text, "lemma")
+            return list(dict.fromkeys(both))
         if method == "lemma":
             return [
                 p

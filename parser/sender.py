@@ -9,7 +9,7 @@ engine's `GameState` in one place, so the daemon and `mafiabot parse moves` agre
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import gambler, pefl
@@ -177,3 +177,14 @@ def cast_state(data: Mapping[str, Any]) -> GameState:
         pending_side_choice=bool(data.get("pending_side_choice", False)),
         dons_chosen=any(p.is_don for p in seats) or ruleset != "pefl",
     )
+
+
+def at_turn(state: GameState, turn: int) -> GameState:
+    """`state` moved to `turn` (for reading a letter of another turn); PEFL turn 0 is the
+    Don election (P-S.2), so there the Dons are not chosen yet."""
+    if turn == state.turn:
+        return state
+    if turn == 0 and state.ruleset == "pefl":
+        players = tuple(replace(p, is_don=False) for p in state.players)
+        return replace(state, turn=0, players=players, dons_chosen=False)
+    return replace(state, turn=turn)

@@ -15,7 +15,6 @@ move where he would have asked or ignored the letter). Both must be zero.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -25,19 +24,9 @@ import pytest
 from engine.state import GameState
 from parser.letters import LetterReading, read_letter
 from parser.nicks import NickResolver
-from parser.sender import cast_state, sender_view
+from parser.sender import at_turn, cast_state, sender_view
 
 LETTERS = Path(__file__).parent / "letters"
-
-
-def _at_turn(state: GameState, turn: int) -> GameState:
-    if turn == state.turn:
-        return state
-    if turn == 0 and state.ruleset == "pefl":
-        # the Dons are still to be elected on turn 0 (P-S.2)
-        players = tuple(dataclasses.replace(p, is_don=False) for p in state.players)
-        return dataclasses.replace(state, turn=0, players=players, dons_chosen=False)
-    return dataclasses.replace(state, turn=turn)
 
 
 def _load(ruleset: str) -> tuple[GameState, list[dict[str, Any]]]:
@@ -82,7 +71,7 @@ def _score(ruleset: str) -> tuple[int, list[str], list[str]]:
     misses: list[str] = []
     silent: list[str] = []
     for row in rows:
-        turn_state = _at_turn(state, row.get("turn", state.turn))
+        turn_state = at_turn(state, row.get("turn", state.turn))
         view = sender_view(turn_state, row["from"])
         assert view is not None, row["from"]
         resolver = resolvers.setdefault(turn_state.turn, NickResolver(view.living))
