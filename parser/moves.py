@@ -34,6 +34,7 @@ from datetime import datetime
 from typing import Final
 
 from engine.actions import InputRejected, Move
+from engine.state import GameState
 from parser.letters import (
     _PUNCT_EDGES as _EDGES,
 )
@@ -45,7 +46,7 @@ from parser.letters import (
 )
 from parser.nicks import NickResolver, casefold_key, lookalike_key
 from parser.records import PrivateMessage
-from parser.sender import SenderView
+from parser.sender import SenderView, sender_view
 from parser.vocab import lookup
 
 __all__ = [
@@ -131,14 +132,18 @@ def move_from_pm(
     resolver: NickResolver | None = None,
     view: SenderView | None = None,
     threshold: float = DEFAULT_THRESHOLD,
+    state: GameState | None = None,
 ) -> Move | InputRejected | None:
     """The move a PM carries, after checking its sender (see `reject_sender`); `view` and
-    `threshold` as for `parse_move`."""
+    `threshold` as for `parse_move`. With the game `state` (and no `view`) the letter is read
+    through the sender's role as the engine sees it (`sender_view`)."""
     refused = reject_sender(pm.sender, living=living, players=players, source_id=pm.id)
     if refused is not None:
         return refused
     key = lookalike_key(pm.sender)
     actor = next((p for p in living if lookalike_key(p) == key), pm.sender)
+    if view is None and state is not None:
+        view = sender_view(state, actor)
     return parse_move(
         pm.own_text,
         actor=actor,
