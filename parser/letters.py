@@ -151,7 +151,7 @@ _GAME_WORDS: Final = _ws(
     "маньяк ниндзя некромант громила камикадзе путана адвокат сержант ведущий жертва"
 )
 _OR: Final = _ws("или либо or")
-_JOIN: Final = _ws("и или либо а также + & and or / в на")
+_JOIN: Final = _ws("и или либо также + & and or / в на")
 _CORRECTION: Final = _ws(
     "нет передумал передумала передумали лучше вернее точнее исправляю исправление "
     "поправка поправляюсь отмена отменяю стоп ой перепутал перепутала ошибся ошиблась "
@@ -181,6 +181,14 @@ _TRANSLIT_CONFIDENCE: Final = 0.85
 _SUGGEST_SCORE: Final = 70.0
 _SHORT_LETTER: Final = 3  # words besides the nick and greetings that still make a bare move
 _TWO: Final = {"army": 2, "protect": 2}
+_VIOLENCE: Final = frozenset({"kill", "beat", "blast"})
+_CARE: Final = frozenset({"heal", "protect"})
+_FAMILY: Final = {
+    "kill": _VIOLENCE,
+    "beat": _VIOLENCE,
+    "blast": _VIOLENCE,
+    **dict.fromkeys(_CARE, _CARE),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -594,7 +602,11 @@ def _role_actions_for(occ: _Occ, view: SenderView) -> frozenset[str]:
         return mine - {"ambush", "army"} if len(mine) > 1 else mine
     if not view.known:
         return occ.actions
-    return (occ.actions & mine) or occ.actions
+    if occ.actions & mine:
+        return occ.actions & mine
+    # «Ниндзя бьёт Марго»: a word of the same kind as the role's only such action means it
+    kin = frozenset().union(*(_FAMILY.get(a, frozenset({a})) for a in occ.actions)) & mine
+    return kin if len(kin) == 1 else occ.actions
 
 
 def read_letter(
@@ -650,6 +662,7 @@ def read_letter(
             or not (o.third or tokens[o.i].sentence in negative)
         )
     ]
+    readings = _resolve_pronouns(readings, tokens)
     readings = _apply_corrections(readings, live, tokens, occs)
     chosen = _choose(readings, view)
     if isinstance(chosen, LetterReading):
@@ -702,6 +715,13 @@ def _bind(
                 and tokens[m.start].sentence == sentence + 1
                 and not m.negated
             ][:2]
+    seen: set[str] = set()
+    unique: list[_Mention] = []
+    for m in after:  # «Проверяю Ольгу, Ольгу, Ольгу!»
+        if m.nick is None or m.nick not in seen:
+            unique.append(m)
+            seen.add(m.nick or "")
+    after = unique
     if any(m.kind == "nick" for m in after):
         # a word taken for an unknown nick («Армия Тьмы: …») gives way to real nicks
         after = [m for m in after if m.kind != "unknown"]
@@ -773,8 +793,11 @@ def _cue_executor(
     if prv and tokens[prv[-1]].word in ("я", "сам") and tokens[i].word.startswith("исполн"):
         k = prv[-1]
         return _Mention(k, k + 1, tokens[k].raw, "self", view.nick, 1.0, True)
+    before = _mention_before(mentions, i, tokens)
+    if before is not None and tokens[i].raw.endswith((",", ".", ";", "!")):
+        return before  # «Гена - исполнитель, Ольга - цель»
     after = _mention_after(mentions, i, tokens, any_kind=True)
-    return after if after is not None else _mention_before(mentions, i, tokens)
+    return after if after is not None else before
 
 
 def _executor_by_grammar(
@@ -800,6 +823,29 @@ def _executor_by_grammar(
         if len(mates) == 1 and len(others) == 1:
             return mates[0]
     return None
+
+
+def _resolve_pronouns(readings: list[_Occ], tokens: Sequence[_Token]) -> list[_Occ]:
+    """«Лёня, иди к Ефиму и убей его»: a pronoun in the sentence of a reading that named a
+    player is that player, so its reading adds nothing. A pronoun with nobody named before
+    it in its sentence stays a question (module docstring, 3.)."""
+    out: list[_Occ] = []
+    for occ in readings:
+        if occ.targets and occ.targets[0].kind == "pronoun":
+            sentence = tokens[occ.i].sentence
+            named = [
+                o
+                for o in readings
+                if o is not occ
+                and o.i < occ.i
+                and tokens[o.i].sentence == sentence
+                and o.targets
+                and o.targets[0].kind == "nick"
+            ]
+            if named:
+                continue
+        out.append(occ)
+    return out
 
 
 def _apply_corrections(
