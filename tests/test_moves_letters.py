@@ -96,7 +96,9 @@ def test_C_2_two_action_roles_are_asked_which() -> None:
 
 
 def test_C_2_roles_without_a_night_move_send_no_move() -> None:
-    assert read("Катя", "Убиваю Рому").kind == "none"
+    r = read("Катя", "Убиваю Рому")
+    assert r.code == "not_your_move" and "убийство — Рома" in r.text
+    assert read("Катя", "Привет всем!").kind == "none"
 
 
 def test_C_2_an_opinion_naming_one_player_is_asked_about() -> None:
