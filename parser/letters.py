@@ -160,6 +160,9 @@ _CORRECTION: Final = _ws(
     "поправка поправляюсь отмена отменяю стоп ой перепутал перепутала ошибся ошиблась "
     "пусть окончательно instead actually"
 )
+_CONTRAST: Final = _ws("но однако")
+_SECOND: Final = _ws("второй второго второму вторым второе вторая вторую ещё еще также")
+_IF: Final = _ws("если иначе тогда запасной запасная запасного вдруг")
 _HANDS: Final = _ws("руками рукой руки силами")
 # «думаю, Катя мафия»: an opinion about a player, not a move
 _OPINION: Final = _ws(
@@ -254,7 +257,7 @@ class _Mention:
     start: int
     end: int  # exclusive
     raw: str
-    kind: str  # "nick" | "self" | "pronoun" | "unknown" | "ambiguous"
+    kind: str  # "nick" | "self" | "pronoun" | "unknown" | "ambiguous" | "either"
     nick: str | None = None
     confidence: float = 0.0
     nominative: bool = False  # written as the nick itself, not a case form
@@ -474,8 +477,8 @@ def _find_mentions(
 
 def _denied_after(tokens: Sequence[_Token], i: int) -> bool:
     """«в засаду не сажусь», «протект не даю»: a noun followed by «не» and a verb."""
-    if tokens[i].clause_end or any(p.pos in ("VERB", "INFN") for p in parse(tokens[i].word)[:1]):
-        return False
+    if tokens[i].clause_end or any(p.pos == "VERB" for p in parse(tokens[i].word)[:1]):
+        return False  # «Лечу не Катю»: after a finite verb «не» belongs to the target
     rest = [t for t in tokens[i + 1 : i + 4] if t.sentence == tokens[i].sentence]
     for n, t in enumerate(rest[:-1]):
         if t.word in ("не", "not"):
@@ -665,11 +668,16 @@ def read_letter(
             or not (o.third or tokens[o.i].sentence in negative)
         )
     ]
+    readings = [o for o in readings if not _called_off(tokens, o)]
     readings = _resolve_pronouns(readings, tokens)
     readings = _apply_corrections(readings, live, tokens, occs)
     chosen = _choose(readings, view)
     if isinstance(chosen, LetterReading):
         return chosen
+    if chosen is not None:
+        asked = _second_thoughts(chosen, live, tokens, occs, view.nick)
+        if asked is not None:
+            return asked
     if chosen is None:
         found = _without_action_word(tokens, questions, live, occs, skip, view, story, threshold)
         if found.action == "kill" and executor is not None:
@@ -813,6 +821,18 @@ def _cue_executor(
     if before is not None and tokens[i].raw.endswith((",", ".", ";", "!")):
         return before  # «Гена - исполнитель, Ольга - цель»
     after = _mention_after(mentions, i, tokens, any_kind=True)
+    if after is not None and after.kind == "nick":
+        other = _mention_after(mentions, after.end - 1, tokens, span=2)
+        gap = {t.word for t in tokens[after.end : other.start]} if other else set()
+        if other is not None and gap & _OR:
+            # «исполнитель Гена или Жора»: the clan must choose, the bot does not
+            return _Mention(
+                after.start,
+                other.end,
+                f"{after.raw} или {other.raw}",
+                "either",
+                candidates=(after.nick or "", other.nick or ""),
+            )
     return after if after is not None else before
 
 
@@ -839,6 +859,45 @@ def _executor_by_grammar(
         if len(mates) == 1 and len(others) == 1:
             return mates[0]
     return None
+
+
+def _second_thoughts(
+    occ: _Occ, mentions: list[_Mention], tokens: Sequence[_Token], occs: list[_Occ], me: str
+) -> LetterReading | None:
+    """Players named after the reading and bound to no action word: «Второй: Павел» adds
+    the second protect; «если не получится — тогда Жанну» is a fallback the bot cannot
+    keep, so the player is asked (module docstring, 8.)."""
+    bound = {m.start for o in occs for m in o.targets}
+    loose = [
+        m
+        for m in mentions
+        if m.start > occ.i
+        and m.start not in bound
+        and m.kind == "nick"
+        and m.nick != me
+        and not m.negated
+        and m.nick not in {t.nick for t in occ.targets}
+    ]
+    for m in loose:
+        before = {t.word for t in tokens[max(0, m.start - 3) : m.start]}
+        if _width(occ) == 2 and len(occ.targets) == 1 and before & _SECOND:
+            occ.targets = [*occ.targets, m]
+            continue
+        sentence = {t.word for t in tokens if t.sentence == tokens[m.start].sentence}
+        if sentence & _IF and occ.targets:
+            return _question(
+                WHICH_TARGET,
+                f"Кого из двух: {occ.targets[0].raw} или {m.raw}? Ход с условием бот "
+                "выполнить не может — пришлите, пожалуйста, один ник.",
+            )
+    return None
+
+
+def _called_off(tokens: Sequence[_Token], occ: _Occ) -> bool:
+    """«Хочу убить Катю, но не сегодня»: «но не» later in the sentence takes it back."""
+    sentence = tokens[occ.i].sentence
+    rest = [t.word for t in tokens[occ.i + 1 :] if t.sentence == sentence and t.word]
+    return any(w in _CONTRAST and "не" in rest[k + 1 : k + 3] for k, w in enumerate(rest))
 
 
 def _resolve_pronouns(readings: list[_Occ], tokens: Sequence[_Token]) -> list[_Occ]:
@@ -873,7 +932,8 @@ def _apply_corrections(
     out = [readings[0]]
     for occ in readings[1:]:
         between = {t.word for t in tokens[out[-1].i : occ.i]}
-        if between & _CORRECTION and occ.targets:
+        # «Хотела вылечить Катю, но лечу Ефима»: after «но» comes the decision
+        if between & (_CORRECTION | _CONTRAST) and occ.targets:
             out[-1] = occ
         else:
             out.append(occ)
@@ -1042,6 +1102,12 @@ def _finish(
     nicks = tuple(m.nick for m in targets if m.nick is not None)
     confidence = min([occ.confidence, *(m.confidence for m in targets)])
     ex: str | None = None
+    if action == "kill" and executor is not None and executor.kind == "either":
+        return _question(
+            WHICH_TARGET,
+            f"Кто исполнитель: {' или '.join(executor.candidates)}? Пришлите, пожалуйста, "
+            "ход с одним исполнителем.",
+        )
     if action == "kill" and executor is not None and executor.kind in ("unknown", "ambiguous"):
         bad_ex = _bad_target(executor, "executor")
         if bad_ex is not None:

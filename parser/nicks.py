@@ -456,8 +456,11 @@ class NickResolver:
             return []
         cyr, lat = _script_counts(folded)
         # letters as typed, not as transliterated: «Щи» is two letters, not five
-        if cyr + lat < TRANSLIT_MIN_LETTERS:
+        if cyr + lat < TRANSLIT_MIN_LETTERS - 1:
             return []
+        # a three-letter word only when it spells the whole nick exactly («Lis» ≡ Лис)
+        short = cyr + lat < TRANSLIT_MIN_LETTERS
+        inflected = inflected and not short
         script = "cyr" if cyr > lat else "lat"
         bare, digits = _split_digit_tail(translit_key(text))
         # same script was the cheaper tiers' job; looser spelling there only adds risk
@@ -467,6 +470,7 @@ class NickResolver:
             for p, nick_bare, nick_digits in self._translit_forms().get((other, bare[:2]), ())
             # digits typed must be the player's; left out, the letters alone may do
             if (not digits or digits == nick_digits)
+            and (not short or not nick_digits)
             and _translit_matches(bare, nick_bare, inflected=inflected)
         ]
 
