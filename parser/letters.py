@@ -161,6 +161,8 @@ _CORRECTION: Final = _ws(
     "пусть окончательно instead actually"
 )
 _CONTRAST: Final = _ws("но однако")
+# words that leave an action word without a target («Лечу всех! Ну ладно, Машу»)
+_NOTHING: Final = _ws("всех все всё сегодня ночью этой пожалуй пожалуйста наверное же")
 _SECOND: Final = _ws("второй второго второму вторым второе вторая вторую ещё еще также")
 _IF: Final = _ws("если иначе тогда запасной запасная запасного вдруг")
 _HANDS: Final = _ws("руками рукой руки силами")
@@ -468,7 +470,8 @@ def _find_mentions(
                         i, i + 1, raw, "unknown", candidates=(best[0],) if best else ()
                     )
         if found is not None:
-            out.append(replace(found, negated=_negated_at(tokens, found.start)))
+            negated = _negated_at(tokens, found.start) or _denied_after(tokens, found.end - 1)
+            out.append(replace(found, negated=negated))
             i = found.end
         else:
             i += 1
@@ -669,6 +672,8 @@ def read_letter(
         )
     ]
     readings = [o for o in readings if not _called_off(tokens, o)]
+    if skip:  # «Подрыв откладываю», «ход пропускаю»
+        readings = [o for o in readings if o.targets]
     readings = _resolve_pronouns(readings, tokens)
     readings = _apply_corrections(readings, live, tokens, occs)
     chosen = _choose(readings, view)
@@ -730,7 +735,11 @@ def _bind(
     after = kept
     if not after:
         # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
-        rest = [t for t in tokens[occ.i + 1 : nxt_i] if t.word and t.sentence == sentence]
+        rest = [
+            t
+            for t in tokens[occ.i + 1 : nxt_i]
+            if t.word and t.sentence == sentence and t.word not in _NOTHING
+        ]
         if not rest:
             after = [
                 m

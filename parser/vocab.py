@@ -111,7 +111,9 @@ _VISIT_LEMMAS: Final = _w(
 )
 # «навещу Петровича», «визит к Бармалею»: a visit that names its guest without «к»
 _CALL_LEMMAS: Final = _w("навестить навещать посетить посещать визит")
-_SKIP_LEMMAS: Final = _w("пропустить пропускать пас пасовать skip pass")
+_SKIP_LEMMAS: Final = _w(
+    "пропустить пропускать пас пасовать отложить откладывать повременить воздержаться skip pass"
+)
 # «исполнитель Рома», «исполняет Рома»: who carries out a clan kill (P-M.8)
 _EXECUTOR_LEMMAS: Final = _w("исполнитель исполнять исполнить выполнять выполнить executor")
 
