@@ -17,6 +17,7 @@ from parser.html import parse_html
 from parser.moves import parse_move
 from parser.phpbb import read_body
 from parser.records import Post
+from parser.sender import sender_view
 from parser.votes import VoteOptions, extract_court_votes, extract_votes
 
 # quotes the scenario may mark more plainly than phpBB does: <blockquote data-post-id="3">
@@ -102,6 +103,10 @@ def extract(
     return votes, list(res.rejected)
 
 
-def parse_pm(text: str, actor: str, living: Sequence[str]) -> Move | InputRejected | None:
-    """A PM body → Move via the move parser (C-2, C-3)."""
-    return parse_move(text, actor=actor, players=living)
+def parse_pm(
+    text: str, actor: str, living: Sequence[str], state: GameState | None = None
+) -> Move | InputRejected | None:
+    """A PM body → Move via the move parser (C-2, C-3), through the sender's role when the
+    game `state` is given."""
+    view = sender_view(state, actor) if state is not None else None
+    return parse_move(text, actor=actor, players=living, view=view)

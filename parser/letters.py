@@ -58,7 +58,6 @@ which_action       the role has several actions and the letter does not say whic
 unparsed           two different moves in one letter and no correction word
 low_confidence     a reading below the threshold: «Правильно ли я понял …?»
 is_it_a_move       a one-action role's letter names one player but does not say it moves
-not_your_move      a civilian's (or bastard's) letter that tries a move: he has none
 =================  =========================================================================
 (`parser.moves` adds ``not_a_player`` and ``dead`` for senders outside the game.)
 """
@@ -88,9 +87,7 @@ WHICH_ACTION: Final = "which_action"
 UNPARSED: Final = "unparsed"
 LOW_CONFIDENCE: Final = "low_confidence"
 IS_IT_A_MOVE: Final = "is_it_a_move"
-NOT_YOUR_MOVE: Final = "not_your_move"
 QUESTION_CODES: Final = (
-    NOT_YOUR_MOVE,
     NO_TARGET,
     UNKNOWN_NICK,
     AMBIGUOUS,
@@ -628,7 +625,9 @@ def read_letter(
     """Read one letter from `view.nick` (see the module docstring)."""
     resolver = resolver or NickResolver(view.living)
     if view.known and not view.role_actions:
-        return _no_moves(text, view, resolver)
+        # civilians and bastards have no night move (C-2): their letter is read by its words
+        # and the engine refuses what it tries (wrong_role), as for any other role
+        view = SenderView(view.nick, living=view.living)
     story, body = _split_story(text)
     tokens = _tokenize(body)
     questions = _questions(tokens)
@@ -689,19 +688,6 @@ def read_letter(
             found = replace(found, executor=executor.nick)
         return found
     return _finish(chosen, executor, live, view, story, threshold)
-
-
-def _no_moves(text: str, view: SenderView, resolver: NickResolver) -> LetterReading:
-    """Civilians and bastards have no night move (C-2): a letter that tries one is told so,
-    with what it tried; any other letter is talk."""
-    tried = read_letter(text, SenderView(view.nick, living=view.living), resolver=resolver)
-    if tried.kind == "none":
-        return tried
-    if tried.kind == "move":
-        what = f"«{ACTION_RU.get(tried.action or '', tried.action)} — {', '.join(tried.targets)}»"
-    else:
-        what = "«" + " ".join(text.split())[:60] + "»"
-    return _question(NOT_YOUR_MOVE, f"Ход {what} не засчитан: у вашей роли нет ночных ходов.")
 
 
 def _bind(
