@@ -290,6 +290,7 @@ _SIDE_MAFIA: Final = _ws("мафию мафия мафии мафией mafia")
 _CLAUSE_END: Final = re.compile(r"[,;:.!?…]+[»\"')\]]*$")
 _SENTENCE_END: Final = re.compile(r"[.!?…]+[»\"')\]]*$")
 _PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
+_LIST_MARKER: Final = re.compile(r"^\d{1,2}[.)]$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +310,11 @@ def _tokenize(text: str) -> list[_Token]:
             last = n == len(parts) - 1
             # pure punctuation («—», «:») becomes "" so that it is skipped like filler
             word = _PUNCT_EDGES.sub("", casefold_key(raw))
-            ends_sentence = bool(_SENTENCE_END.search(raw))
+            # «1.», «2)» number a list; they end no sentence and name nobody
+            marker = bool(_LIST_MARKER.match(raw))
+            if marker:
+                word = ""
+            ends_sentence = bool(_SENTENCE_END.search(raw)) and not marker
             tokens.append(_Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence))
             # a line break ends a clause (a nick never spans lines) but not a sentence:
             # «Проверяю:» on one line and the nick on the next is one move
@@ -646,13 +651,17 @@ def read_letter(
         used.update(m.start for m in named)
         # «исполнитель Dr.Watson. Ой, нет, исполнитель Лёня»: the last one named counts
         executor = named[-1] if named else None
+        fixed = _executor_fixed(tokens, mentions, executor, view)
+        if fixed is not None:
+            used.add(fixed.start)
+            executor = fixed
 
     live = [m for m in mentions if m.start not in used]
     taken = {k for m in mentions for k in range(m.start, m.end)}
     for n, occ in enumerate(occs):
         nxt_i = occs[n + 1].i if n + 1 < len(occs) else len(tokens)
         prev_i = occs[n - 1].i if n > 0 else -1
-        _bind(occ, live, tokens, nxt_i, prev_i, taken, view.nick)
+        _bind(occ, live, tokens, nxt_i, prev_i, taken, view.nick, resolver)
         occ.actions = _role_actions_for(occ, view)
         if occ.actions == {"ambush"}:
             occ.targets = []  # the ambush takes no target
@@ -698,6 +707,7 @@ def _bind(
     prev_i: int,
     taken: set[int],
     me: str,
+    resolver: NickResolver,
 ) -> None:
     sentence = tokens[occ.i].sentence
     after = [
@@ -765,7 +775,9 @@ def _bind(
         and (m.nick != me or m.kind == "self")
     ]
     if before:
-        occ.targets = before[-1:]
+        # «1) Ефим 2) Борис — это протекты»: a two-target word takes two from before
+        two = bool(occ.actions & {"protect", "army"})
+        occ.targets = before[-2:] if two else before[-1:]
         return
     # nothing resolved: the first nick-looking word after the action word is reported
     for k in range(occ.i + 1, min(nxt_i, len(tokens))):
@@ -774,6 +786,13 @@ def _bind(
             break
         if not t.word or _stopword(t.word) or t.word in _GREETING:
             continue
+        # «убить волка»: an ordinary word right after the action word may still be one word
+        # of a longer nick (Серый Волк) when it is of exactly one
+        part = resolver.resolve_strict(t.raw, ("partial_inflected",))
+        if part is not None and part.ok and sum(c.isalpha() for c in t.raw) >= _PARTIAL_MIN:
+            raw = t.raw.strip(",;:.!?…»«)(\"'")
+            occ.targets = [_Mention(k, k + 1, raw, "nick", part.nick, _PARTIAL_CONFIDENCE)]
+            break
         first = k == 0 or tokens[k - 1].sentence != t.sentence
         if _nick_like(t, first) or (t.raw[:1].isupper() and not common_word(t.word)):
             occ.targets = [_Mention(k, k + 1, t.raw.strip(",;:.!?…»«)(\"'"), "unknown")]
@@ -793,6 +812,28 @@ def _find_executors(
         return named
     one = _executor_by_grammar(tokens, mentions, occs, view)
     return [one] if one is not None else []
+
+
+def _executor_fixed(
+    tokens: Sequence[_Token], mentions: list[_Mention], executor: _Mention | None, view: SenderView
+) -> _Mention | None:
+    """«Исполнитель Гена. Нет, Жора»: a clan mate named after a correction word that
+    follows the executor corrects the executor (a clan never shoots its own)."""
+    if executor is None or not view.clan_mates:
+        return None
+    marks = [k for k in range(executor.end, len(tokens)) if tokens[k].word in _CORRECTION]
+    if not marks:
+        return None
+    mates = [
+        m
+        for m in mentions
+        if m.start > marks[0]
+        and m.kind == "nick"
+        and m.nick in view.clan_mates
+        and m.nick != executor.nick
+        and not m.negated
+    ]
+    return mates[0] if len(mates) == 1 else None
 
 
 def _cue_executor(
@@ -816,6 +857,10 @@ def _cue_executor(
     if before is not None and tokens[i].raw.endswith((",", ".", ";", "!")):
         return before  # «Гена - исполнитель, Ольга - цель»
     after = _mention_after(mentions, i, tokens, any_kind=True)
+    mates = view.clan_mates
+    # «Лёня исполняет Катю»: of the two, the clan mate carries it out
+    if before is not None and before.nick in mates and (after is None or after.nick not in mates):
+        return before
     if after is not None and after.kind == "nick":
         other = _mention_after(mentions, after.end - 1, tokens, span=2)
         gap = {t.word for t in tokens[after.end : other.start]} if other else set()
@@ -961,7 +1006,7 @@ def _choose(readings: list[_Occ], view: SenderView) -> _Occ | LetterReading | No
     if not readings:
         return None
     # readings without a target add nothing when another one has the same action
-    with_target = [o for o in readings if o.targets]
+    with_target = [o for o in readings if o.targets or o.actions == {"ambush"}]
     if with_target:
         readings = with_target
     # another role's words are set aside when the letter holds one of the sender's own
@@ -1084,6 +1129,11 @@ def _finish(
         )
     if action not in ("heal", "protect") and targets[0].kind == "self" and len(targets) > 1:
         targets = targets[1:]  # «Взрываю себя вместе с Ефимом»: he goes anyway
+    if action == "blast" and all(m.kind == "self" for m in targets):
+        return _question(  # «Подрываю себя»: the kamikaze goes anyway — but with whom?
+            NO_TARGET,
+            "Кого вы подрываете вместе с собой? Напишите, например: «Подрываю Ник».",
+        )
     targets = targets[:width]
     for m in targets:
         bad = _bad_target(m, action)
