@@ -98,7 +98,7 @@ _ENGLISH: Final[dict[str, frozenset[str]]] = {
     "heal": _w("heal heals healing save saves cure"),
     "block": _w("visit visits visiting block blocks blocking invite invites seduce"),
     "beat": _w("beat beats beating"),
-    "blast": _w("blast blasts blow bomb explode"),
+    "blast": _w("blast blasts blow bomb explode бум бабах кабум"),  # and the sound of it
     "protect": _w("protect protects protection"),
     "army": _w("army"),
     "ambush": _w("ambush ambushes"),
