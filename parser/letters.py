@@ -170,7 +170,7 @@ _OPINION: Final = _ws(
 )
 _INDICATORS: Final = _ws(
     "ход хожу хода ходом цель цели целью выбор выбираю мишень ночь ночью сегодня жертва жертву "
-    "выход исполнитель исполнителем исполняет"
+    "выход исполнитель исполнителем исполняет охота охоту охоте охотится"
 )
 _GREETING: Final = _ws(
     "привет приветствую здравствуй здравствуйте добрый доброй вечер ночи день утро "
@@ -291,6 +291,7 @@ _CLAUSE_END: Final = re.compile(r"[,;:.!?…]+[»\"')\]]*$")
 _SENTENCE_END: Final = re.compile(r"[.!?…]+[»\"')\]]*$")
 _PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
 _LIST_MARKER: Final = re.compile(r"^\d{1,2}[.)]$")
+_ABBREVIATION: Final = re.compile(r"^[A-Za-z]{1,3}\.$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +315,9 @@ def _tokenize(text: str) -> list[_Token]:
             marker = bool(_LIST_MARKER.match(raw))
             if marker:
                 word = ""
-            ends_sentence = bool(_SENTENCE_END.search(raw)) and not marker
+            # «Dr. Watson»: a short Latin abbreviation ends no sentence either
+            abbr = bool(_ABBREVIATION.match(raw))
+            ends_sentence = bool(_SENTENCE_END.search(raw)) and not marker and not abbr
             tokens.append(_Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence))
             # a line break ends a clause (a nick never spans lines) but not a sentence:
             # «Проверяю:» on one line and the nick on the next is one move
@@ -485,6 +488,8 @@ def _denied_after(tokens: Sequence[_Token], i: int) -> bool:
     if tokens[i].clause_end or any(p.pos == "VERB" for p in parse(tokens[i].word)[:1]):
         return False  # «Лечу не Катю»: after a finite verb «не» belongs to the target
     rest = [t for t in tokens[i + 1 : i + 4] if t.sentence == tokens[i].sentence]
+    if rest and rest[0].word in ("нельзя", "никак"):
+        return True  # «Протект на меня нельзя»
     for n, t in enumerate(rest[:-1]):
         if t.word in ("не", "not"):
             nxt = rest[n + 1].word
@@ -858,6 +863,8 @@ def _cue_executor(
         return before  # «Гена - исполнитель, Ольга - цель»
     after = _mention_after(mentions, i, tokens, any_kind=True)
     mates = view.clan_mates
+    if before is not None and mates and before.nick not in mates:
+        before = None  # the victim named before the word is not who shoots
     # «Лёня исполняет Катю»: of the two, the clan mate carries it out
     if before is not None and before.nick in mates and (after is None or after.nick not in mates):
         return before
@@ -987,8 +994,11 @@ def _apply_corrections(
             for m in mentions
             if m.start > marks[0] and m.start not in bound and not m.negated and m.kind == "nick"
         ]
-        if len(loose) == 1:
-            out[-1] = _Occ(last.i, last.actions, last.confidence, targets=loose)
+        # «Нет, Лёлю. Окончательно Лёлю»: after the last correction word, one player
+        final = [m for m in loose if m.start > marks[-1]] or loose
+        unique = list({m.nick: m for m in reversed(final)}.values())
+        if len(unique) == 1:
+            out[-1] = _Occ(last.i, last.actions, last.confidence, targets=unique)
         elif not loose and any(tokens[k].word in _NEG for k in range(marks[0], len(tokens))):
             out[-1] = _Occ(last.i, last.actions, last.confidence, cancelled=True)
     return out

@@ -79,6 +79,7 @@ _INVISIBLE_RE: Final = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _LOOKALIKE_CHARS: Final = {chr(k): str(v) for k, v in _LOOKALIKES.items()}
 _LOOKALIKE_RE: Final = re.compile(f"[{''.join(_LOOKALIKE_CHARS)}]")
 _EDGE_JUNK: Final = re.compile(r"^[\W_]+|[\W_]+$")
+_DOT_SPACE: Final = re.compile(r"\.\s+(?=\w)")
 _WORD_SPLIT: Final = re.compile(r"[\s_.\-]+")
 _DECLINED_SPLIT: Final = re.compile(r"[ _]")
 
@@ -137,7 +138,8 @@ def lookalike_key(text: str) -> str:
 @lru_cache(maxsize=_KEY_CACHE)
 def trimmed_key(text: str) -> str:
     """The `trimmed` tier's key: the look-alike key without non-letters at either end."""
-    return _EDGE_JUNK.sub("", lookalike_key(text))
+    # «Dr. Watson» is Dr.Watson: a space after a dot inside a nick is typed or not
+    return _DOT_SPACE.sub(".", _EDGE_JUNK.sub("", lookalike_key(text)))
 
 
 def fold_text(text: str) -> str:
