@@ -38,9 +38,15 @@ How a letter is read
    player is that move however phrased, provided something in it says it is a move (an
    action or motion word, «ход», «цель», a colon) or it is little more than the nick.
 8. Corrections: the host reads the **last** word. A later reading after «нет», «передумал»,
-   «лучше», «вернее», «точнее», «исправляю», «поправка», «отмена», «стоп», «ой» replaces
-   the earlier one (a correction may give just the nick: «Лечу Жанну. Нет, лучше Ефима»).
-   Two different readings with no such word are asked about, never guessed.
+   «лучше», «вернее», «точнее», «исправляю», «поправка», «отмена», «стоп», «ой», «пусть»
+   (or after «но»: «хотел вылечить Жанну, но лечу Игоря») replaces the earlier one; a
+   correction may give just the nick («Лечу Жанну. Нет, лучше Ефима»; after several, the
+   nick after the last one), and a clan mate named so corrects the executor. A reading the
+   player comes back to wins («Убиваю Лёню или засада... убиваю Лёню»); «…, но не
+   сегодня» takes a reading back; «Хотя нет, не трогаю никого» is asked about. Two
+   different readings with no such word are asked about, never guessed, and so is a
+   fallback («если не получится — тогда Жанну»). «Второй: Павел» adds a second protect.
+   Numbered lists («1) Ефим 2) Борис») are one sentence.
 
 Confidence is the lowest of the action word's (1.0 by lemma, 0.85 one letter off, 0.8 two
 letters off a long word; 0.9 when inferred from the role) and each nick's (`parser.nicks`
@@ -324,6 +330,11 @@ def _tokenize(text: str) -> list[_Token]:
             if ends_sentence:
                 sentence += 1
     return tokens
+
+
+def word_key(raw: str) -> str:
+    """A typed word as the vocabulary looks it up: case-folded, ё→е, edge punctuation off."""
+    return _PUNCT_EDGES.sub("", casefold_key(raw))
 
 
 def _questions(tokens: list[_Token]) -> set[int]:

@@ -36,15 +36,13 @@ from typing import Final
 from engine.actions import InputRejected, Move
 from engine.state import GameState
 from parser.letters import (
-    _PUNCT_EDGES as _EDGES,
-)
-from parser.letters import (
     DEFAULT_THRESHOLD,
     NO_TARGET,
     UNPARSED,
     read_letter,
+    word_key,
 )
-from parser.nicks import NickResolver, casefold_key, lookalike_key
+from parser.nicks import NickResolver, lookalike_key
 from parser.records import PrivateMessage
 from parser.sender import SenderView, sender_view
 from parser.vocab import lookup
@@ -91,7 +89,7 @@ def has_action_word(text: str) -> bool:
     """Whether `text` names a night action at all (any form of a move word, a motion verb):
     a letter without one is talk or a question, not an attempted move."""
     for raw in text.split():
-        found = lookup(_EDGES.sub("", casefold_key(raw)))
+        found = lookup(word_key(raw))
         if found is not None and (found.actions or found.visit or found.call):
             return True
     return False
