@@ -83,7 +83,7 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
     ),
     "blast": _w(
         "подорвать подрывать подрыв взорвать взрывать взрыв рвануть самоподрыв подорваться "
-        "подрываться взорваться взрываться"
+        "подрываться взорваться взрываться бахнуть"
     ),
     "protect": _w(
         "протект протектовать протектить защитить защищать защита прикрыть прикрывать "
@@ -95,7 +95,7 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
 _ENGLISH: Final[dict[str, frozenset[str]]] = {
     "kill": _w("kill kills killing shoot shoots shooting shot murder whack"),
     "check": _w("check checks checking investigate inspect"),
-    "heal": _w("heal heals healing save saves cure"),
+    "heal": _w("heal heals healing save saves cure хил хилл хилю хилка"),
     "block": _w("visit visits visiting block blocks blocking invite invites seduce"),
     "beat": _w("beat beats beating"),
     "blast": _w("blast blasts blow bomb explode бум бабах кабум"),  # and the sound of it
