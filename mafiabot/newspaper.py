@@ -501,6 +501,7 @@ class Renderer:
         commitment: str,
         first_deadline: datetime | None,
         tz: ZoneInfo | None = None,
+        token: str = "",
     ) -> str:
         return self.render(
             "start.bbcode.j2",
@@ -509,6 +510,7 @@ class Renderer:
             players=list(players),
             commitment=commitment,
             first_deadline=format_when(first_deadline, tz),
+            token=token,
         )
 
     def court_topic(

@@ -18,7 +18,15 @@ import pytest
 
 from mafiabot.config import load_config
 from mafiabot.daemon import Daemon, registration
-from mafiabot.demo.play import DemoRun, demo_files, play, setup, strip_marker, tick_times
+from mafiabot.demo.play import (
+    DEMO_TOKEN,
+    DemoRun,
+    demo_files,
+    play,
+    setup,
+    strip_marker,
+    tick_times,
+)
 from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper import role_label
 from mafiabot.store import Store, open_store
@@ -76,7 +84,7 @@ def test_crash_and_restart_mid_turn_loses_nothing_and_posts_nothing_twice(tmp_pa
 
     # ... and a new process on the same database and board
     store = open_store(url)
-    daemon = Daemon(first.cfg, store, board, salt=lambda: "demo-salt")
+    daemon = Daemon(first.cfg, store, board, salt=lambda: "demo-salt", token=lambda: DEMO_TOKEN)
     for t in [t for t in times if t > cut]:
         first.clock[0] = t
         daemon.tick(t)

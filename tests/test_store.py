@@ -330,3 +330,16 @@ def test_outbox_counts_refused_attempts_across_a_restart(store: Store) -> None:
     assert again.note_attempt(_row().key, "flood") == 2
     got = again.get(_row().key)
     assert got is not None and got.attempts == 2 and got.error == "flood"
+
+
+def test_sql_outbox_keeps_each_rows_game_token_and_queued_position(store: Store) -> None:
+    """Issue 11 item 2: the marker search after a crash needs both, across a restart too."""
+    from tests.outbox_contract import check_positions_contract
+
+    check_positions_contract(lambda: store.outbox(_game(store)))
+
+
+def test_a_games_token_is_kept_with_it(store: Store) -> None:
+    g = store.create_game(name="M", ruleset="pefl", topic_id=9, seed=1, token="c0ffee1234")
+    assert g.id is not None
+    assert Store(store.url).get_game(g.id).token == "c0ffee1234"

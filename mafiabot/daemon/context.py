@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -18,6 +19,7 @@ from mafiabot.daemon import calendar
 from mafiabot.newspaper import Renderer
 from mafiabot.store import Game, Player, SqlOutbox, Store, from_json
 from parser.nicks import casefold_key
+from poster.outbox import OutboxRow, SearchFrom, new_game_token
 from scraper.board import BoardClient
 
 log = logging.getLogger("mafiabot.daemon")
@@ -27,9 +29,15 @@ class Shell:
     """One game's collaborators. `cfg` and `rules` change when the config file is re-read."""
 
     def __init__(
-        self, cfg: Config, store: Store, client: BoardClient, renderer: Renderer | None = None
+        self,
+        cfg: Config,
+        store: Store,
+        client: BoardClient,
+        renderer: Renderer | None = None,
+        token: Callable[[], str] = new_game_token,
     ) -> None:
         self.cfg = cfg
+        self._token = token  # random in production; fixed where output must be reproducible
         self.store = store
         self.client = client
         self.renderer = renderer or Renderer(cfg.game.template_dir, cfg.game.language)
@@ -86,13 +94,36 @@ class Shell:
                 topic_id=self.cfg.game.topic,
                 court_topic_id=self.cfg.game.court_topic,
                 seed=self.cfg.game.seed,
+                token=self._token(),
             )
             log.info("new game %s in topic %d (%s)", g.id, g.topic_id, g.ruleset)
         return g
 
     def outbox(self, g: Game) -> SqlOutbox:
+        """The game's outbox; a row added through it is `stamp`ed."""
         assert g.id is not None
-        return self.store.outbox(g.id)
+        return self.store.outbox(g.id, lambda row: self.stamp(g, row))
+
+    def stamp(self, g: Game, row: OutboxRow) -> OutboxRow:
+        """A row being queued, with the game's marker token and where the board stood (the
+        cursors `g` was read with: an older position only makes a marker search read more).
+        A game made before tokens existed keeps "" — its markers as they always were."""
+        if row.marker_token or row.search_from is not None:
+            return row
+        cursors = g.cursors or {}
+        since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
+        if row.channel == "pm":
+            seen = [int(x) for x in cursors.get("pms", [])]
+            since = SearchFrom(pm_id=max(seen) if seen else None)
+        elif row.channel == "topic" and row.topic_id is not None:
+            at = cursors.get("topics", {}).get(str(row.topic_id))
+            if at:
+                since = SearchFrom(
+                    page=int(at.get("page", 1)),
+                    start=int(at.get("start", 0)),
+                    post_id=at.get("last_post_id"),
+                )
+        return dataclasses.replace(row, marker_token=g.token, search_from=since)
 
     def state(self, g: Game) -> GameState:
         assert g.state is not None

@@ -45,6 +45,7 @@ from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport
 from mafiabot.newspaper import Renderer
 from mafiabot.store import Game, SqlOutbox, Store
+from poster.outbox import new_game_token
 from poster.poster import Poster
 from scraper.board import BoardClient
 from scraper.errors import LoginFailed, ScraperError
@@ -70,8 +71,9 @@ class Daemon:
         renderer: Renderer | None = None,
         config_loader: Callable[[Path], Config] = load_config,
         salt: Callable[[], str] = lambda: secrets.token_hex(8),
+        token: Callable[[], str] = new_game_token,
     ) -> None:
-        self.shell = Shell(cfg, store, client, renderer)
+        self.shell = Shell(cfg, store, client, renderer, token)
         self._load = config_loader
         self._salt = salt  # random in production: players cannot brute-force the deal
         self._fingerprint = self._file_fingerprint()

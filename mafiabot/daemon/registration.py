@@ -86,6 +86,7 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
                 commitment=commit,
                 first_deadline=deadline,
                 tz=sh.tz,
+                token=g.token,
             ),
         )
     ]
@@ -109,7 +110,7 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
         turn=state.turn,
         state=to_json(state),
         events=[compose.event_row(e) for e in intro],
-        outbox=rows,
+        outbox=[sh.stamp(g, r) for r in rows],
         game_values={
             "status": "running",
             "turn": state.turn,

@@ -160,7 +160,7 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     if row is None:
         ob.add(OutboxRow(key=key, channel="topic", topic_id=sh.cfg.game.topic, text=text))
     elif row.status == "sent" and row.board_ids:
-        Poster(sh.client, ob).update_post(row.board_ids[0], text, key)
+        Poster(sh.client, ob).update_post(row.board_ids[0], text, key, token=row.marker_token)
     vc[tag] = {"votes": n, "at": now.isoformat()}
     flags.set_cursor(sh.store, g, "votecount", vc)
 

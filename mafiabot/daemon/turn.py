@@ -62,7 +62,7 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
         turn=turn,
         state=to_json(new_state),
         events=[compose.event_row(e) for e in events],
-        outbox=rows,
+        outbox=[sh.stamp(g, r) for r in rows],
         game_values=game_values,
         now=now,
     )
