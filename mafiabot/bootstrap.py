@@ -55,6 +55,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
                 cookie_file=cookies,
                 min_interval=cfg.board.request_delay,
                 selectors=dict(cfg.board.selectors),
+                flood_exempt=cfg.board.flood_exempt,
             ),
             transport=transport,
         )
@@ -66,6 +67,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
         password=cfg.board.password(),
         cookie_file=cookies,
         min_interval=cfg.board.request_delay,
+        flood_exempt=cfg.board.flood_exempt,
     )
     return PhpbbClient(settings, transport=transport)
 

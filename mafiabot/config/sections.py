@@ -122,6 +122,17 @@ class BoardConfig:
         Field(ge=0),
         Key("Seconds to wait between two HTTP requests, to be kind to the board."),
     ] = 1.0
+    flood_exempt: Annotated[
+        StrictBool | None,
+        Key(
+            "Whether the bot's account is exempt from the board's flood control (phpBB "
+            "u_ignoreflood, a moderator or admin). true: writes are never spaced; false: every "
+            "write waits the board's flood interval; left out: no waiting until the board "
+            "refuses a write once, then spaced as it asks.",
+            example=True,
+            commented=True,
+        ),
+    ] = None
     selectors: Annotated[
         Mapping[str, StrictStr],
         Key(
