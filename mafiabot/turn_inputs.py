@@ -217,9 +217,15 @@ def _last_words(
         if p is not None and not p.alive and _after_last_word(p, tp.post, calendar):
             n = p.posts_after_death + used.get(p.nick, 0)
             if n < last_word_allowed(p):
-                hours = int((calendar.last_word or timedelta()).total_seconds() // 3600)
+                window = calendar.last_word or timedelta()
+                # a rehearsal's window is minutes: say so rather than "0 ч"
+                span = (
+                    f"{int(window.total_seconds() // 3600)} ч"
+                    if window >= timedelta(hours=1)
+                    else f"{int(window.total_seconds() // 60)} мин"
+                )
                 flags.append(
-                    f"{tp.seat}: сообщение {tp.post.id} написано позже {hours} ч после "
+                    f"{tp.seat}: сообщение {tp.post.id} написано позже {span} после "
                     "гибели — это уже не последнее слово (G-P.2)"
                 )
                 continue

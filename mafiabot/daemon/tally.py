@@ -3,12 +3,13 @@ or now for the interim count and `status`), and the interim vote count in the to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime, timedelta
-from typing import cast
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, cast
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
+from mafiabot.config import Config
 from mafiabot.daemon import flags
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
@@ -145,13 +146,7 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     tag = f"{state.turn}/{state.phase}"
     last = vc.get(tag, {})
     n = len(votes)
-    due = False
-    if mode.mode == "votes":
-        due = n - int(last.get("votes", 0)) >= mode.every  # every N new votes
-    else:
-        at = last.get("at")
-        due = at is None or now - datetime.fromisoformat(at) >= timedelta(hours=mode.every)
-    if not due:
+    if not count_due(sh.cfg, last, n, now):
         return
     text = _vote_count_text(sh, state, kind, votes, now)
     key = OutboxKey(str(g.id), state.turn, f"votecount-{state.phase}", "topic")
@@ -163,6 +158,16 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
         Poster(sh.client, ob).update_post(row.board_ids[0], text, key, token=row.marker_token)
     vc[tag] = {"votes": n, "at": now.isoformat()}
     flags.set_cursor(sh.store, g, "votecount", vc)
+
+
+def count_due(cfg: Config, last: Mapping[str, Any], votes: int, now: datetime) -> bool:
+    """Whether the interim count is due: `last` is what the previous count recorded (its
+    number of votes and time). "hours" counts the config's hours — minutes in a rehearsal."""
+    mode = cfg.game.interim_count
+    if mode.mode == "votes":
+        return votes - int(last.get("votes", 0)) >= mode.every  # every N new votes
+    at = last.get("at")
+    return at is None or now - datetime.fromisoformat(at) >= cfg.game.hour * mode.every
 
 
 def _vote_count_text(
