@@ -80,6 +80,9 @@ class Daemon:
         self._failures = 0
         self._not_before: datetime | None = None
         self._logged_in = False
+        # set on SIGTERM/SIGINT (or by `run`'s caller): the loop ends, and a flush under way
+        # stops before its next message (the rest stays queued)
+        self.stop = threading.Event()
 
     # -- what the loop hosts ---------------------------------------------------------------
 
@@ -135,7 +138,7 @@ class Daemon:
         max_ticks: int | None = None,
     ) -> None:
         """Tick every `poll_interval` seconds until `stop` is set (SIGTERM/SIGINT set it)."""
-        stop = stop or threading.Event()
+        stop = self.stop = stop or threading.Event()
         previous: dict[signal.Signals, Any] = {}
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGTERM, signal.SIGINT):
@@ -239,7 +242,7 @@ class Daemon:
         return report
 
     def flush(self, g: Game) -> int:
-        fr = Poster(self.client, self.outbox(g)).flush()
+        fr = Poster(self.client, self.outbox(g)).flush(stop=self.stop)
         for key, err in fr.failed:
             log.error("could not send %s: %s", key, err)
         return len(fr.sent) + len(fr.recovered)
