@@ -18,6 +18,7 @@ from mafiabot.config import Config
 from mafiabot.daemon import calendar
 from mafiabot.newspaper import Renderer
 from mafiabot.store import Game, Player, SqlOutbox, Store, from_json
+from parser.identity import Cast, nick_key
 from parser.nicks import casefold_key
 from poster.outbox import OutboxRow, SearchFrom, new_game_token
 from scraper.board import BoardClient
@@ -45,7 +46,7 @@ class Shell:
         # what a tick reads more than once, loaded once: the seats (a unit of work per tick)
         # and a memo of derived results keyed by what they were derived from
         self._players: list[Player] | None = None
-        self._seats: dict[str, str] | None = None  # casefolded account -> seat
+        self._seats: tuple[Cast, dict[str, str]] | None = None  # accounts; account -> seat
         self._seen_players: tuple[tuple[str, str], ...] = ()
         self.players_version = 0
         self.posts_version = 0
@@ -79,7 +80,11 @@ class Shell:
 
     @property
     def host_accounts(self) -> set[str]:
-        return {casefold_key(n) for n in (self.cfg.board.username, *self.cfg.game.host_nicks)}
+        return {nick_key(n) for n in (self.cfg.board.username, *self.cfg.game.host_nicks)}
+
+    def is_host(self, author: str) -> bool:
+        """Whether `author` is one of the host's accounts (the bot's own included)."""
+        return nick_key(author) in self.host_accounts
 
     @property
     def host_recipient(self) -> str:
@@ -142,14 +147,35 @@ class Shell:
                 self.players_version += 1
         return self._players
 
-    def seat_of(self, g: Game, account: str) -> str | None:
-        """The seat an account plays (C-6: a replacement plays under the old nick)."""
+    def seat_of(self, g: Game, account: str, user_id: int | None = None) -> str | None:
+        """The seat an account plays (C-6: a replacement plays under the old nick). With the
+        board's `user_id` of the author, a look-alike of a player's name on another account
+        is nobody's seat (`parser.identity.Cast`)."""
         players = self.players(g)
         if self._seats is None:
-            self._seats = {}
-            for p in players:
-                self._seats.setdefault(casefold_key(p.account), p.nick)
-        return self._seats.get(casefold_key(account))
+            cast = Cast([p.account for p in players], {p.account: p.user_id for p in players})
+            self._seats = (cast, {p.account: p.nick for p in reversed(players)})
+        cast, seat = self._seats
+        found = cast.player(account, user_id)
+        return None if found is None else seat[found]
+
+    def player_ids(self, g: Game) -> dict[str, int | None]:
+        """Seat → the board user id of the account playing it, where known (votes are
+        matched to players by it)."""
+        return {p.nick: p.user_id for p in self.players(g) if p.user_id is not None}
+
+    def learn_user_id(self, g: Game, author: str, user_id: int | None) -> None:
+        """Keep the board user id of a seated account from its first post that shows one.
+        Only an author spelled as the account (up to case: the board keeps names unique that
+        way) teaches it: a look-alike account posting first must not take the player's id."""
+        if user_id is None:
+            return
+        assert g.id is not None
+        for p in self.players(g):
+            if p.user_id is None and casefold_key(p.account) == casefold_key(author):
+                self.store.update_player(g.id, p.nick, user_id=user_id)
+                self.players_changed()
+                return
 
     def account(self, g: Game, nick: str) -> str:
         """The board account that plays the seat `nick` (where its PMs go)."""

@@ -15,7 +15,6 @@ from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import read_topic_page
 from mafiabot.newspaper import commitment, role_label
 from mafiabot.store import Game, to_json
-from parser.nicks import casefold_key
 from poster.outbox import OutboxKey, OutboxRow
 
 log = logging.getLogger("mafiabot.daemon")
@@ -34,7 +33,7 @@ def read_registrations(sh: Shell, g: Game) -> list[str]:
     for fetch in pages:
         page = read_topic_page(sh, fetch.raw.html, None)
         for post in page.posts:
-            if casefold_key(post.author) in sh.host_accounts or post.deleted:
+            if sh.is_host(post.author) or post.deleted:
                 continue
             if post.author in nicks:
                 continue

@@ -57,7 +57,7 @@ def turn_posts(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
                 "засчитан текст на момент дедлайна"
             )
-        out.append(TurnPost(post, sh.seat_of(g, post.author)))
+        out.append(TurnPost(post, sh.seat_of(g, post.author, post.author_id)))
     return out, notes
 
 
@@ -112,7 +112,7 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
         kind, votes, rejected, notes = cast(Tally, hit[1])
         return kind, list(votes), list(rejected), list(notes)
     posts, notes = turn_posts(sh, g, topic, state.turn, votes_as_of(sh.rules, state, calendar))
-    got = phase_votes(sh.rules, state, posts, posts, calendar, host_accounts(sh))
+    got = phase_votes(sh.rules, state, posts, posts, calendar, host_accounts(sh), sh.player_ids(g))
     result: Tally = (got.kind, list(got.votes), list(got.rejected), notes)
     sh.memo["tally"] = (key, result)
     return result[0], list(result[1]), list(result[2]), list(result[3])
@@ -125,7 +125,7 @@ def posters(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> tuple[s
     for sp in sh.store.posts(g.id, topic_id=sh.cfg.game.topic, turn=turn):
         if deadline is not None and sp.posted_at is not None and sp.posted_at > deadline:
             continue
-        seat = sh.seat_of(g, sp.author)
+        seat = sh.seat_of(g, sp.author, sp.author_id)
         if seat is not None:
             out[seat] = None
     return tuple(out)
