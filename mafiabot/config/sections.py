@@ -403,11 +403,12 @@ class GameConfig:
 
     def gender(self, nick: str) -> Gender | None:
         """The host's `[game.genders]` entry for `nick`, matched the way the parser matches
-        nicks (case and Latin/Cyrillic look-alikes folded); None: not given."""
-        from parser.nicks import lookalike_key
+        nicks (`parser.identity.nick_key`: case, look-alikes, invisible characters folded);
+        None: not given."""
+        from parser.identity import nick_key
 
-        key = lookalike_key(nick)
-        return next((g for n, g in self.genders.items() if lookalike_key(n) == key), None)
+        key = nick_key(nick)
+        return next((g for n, g in self.genders.items() if nick_key(n) == key), None)
 
     @property
     def hour(self) -> timedelta:
