@@ -319,6 +319,27 @@ def test_P_B_1_banned_player_is_refused_at_registration(tmp_path: Path) -> None:
     assert len(refused) == 1 and "запись не принята" in refused[0].html
 
 
+def test_C_3_a_lookalike_sign_up_is_not_a_second_seat(tmp_path: Path) -> None:
+    """Two accounts whose names fold to one nick key cannot both play: the later sign-up is
+    left out and the host told."""
+    cfg_path, _ = demo_files("pefl")
+    cfg = load_config(cfg_path)
+    game = dataclasses.replace(cfg.game, players=(), cast={}, registration_topic=3, roles={})
+    cfg = dataclasses.replace(cfg, game=game, database_url=_db(tmp_path))
+    clock = [cfg.game.start - timedelta(hours=2)]
+    board = MemoryBoard(clock=lambda: clock[0])
+    for i, nick in enumerate(["Кот", "Шерлок", "Кoт", "Марго", "кот"]):  # «Кoт»: Latin «o»
+        board.add_post(3, nick, cfg.game.start - timedelta(hours=6 - i), "+ играю")
+    d = Daemon(cfg, open_store(cfg.database_url), board)
+    assert registration.read_registrations(d.shell, d.game()) == ["Кот", "Шерлок", "Марго"]
+    notes = d.flags(0)
+    assert (
+        len(notes) == 1
+        and "запись Кoт" in notes[0]
+        and "как у записавшегося раньше Кот" in notes[0]
+    )
+
+
 def test_status_and_run_commands_on_a_config(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
