@@ -315,7 +315,7 @@ def read_move(sm: ScenarioMove, state: GameState) -> Move | InputRejected | None
     if "text" in m:
         from mafiabot.replay_posts import parse_pm
 
-        return parse_pm(m["text"], sm.sender, state.living_nicks())
+        return parse_pm(m["text"], sm.sender, state.living_nicks(), state)
     return Move(
         actor=sm.sender,
         action=m["action"],

@@ -12,11 +12,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine import InputRejected, Move
+from engine import GameState, InputRejected, Move
 from parser.html import parse_html
 from parser.moves import parse_move
 from parser.phpbb import read_body
 from parser.records import Post
+from parser.sender import sender_view
 
 # quotes the scenario may mark more plainly than phpBB does: <blockquote data-post-id="3">
 _POST_REF = re.compile(r"(?:[?&]p=|#p)(\d+)")
@@ -59,6 +60,10 @@ def _plain_quote_id(attrs: dict[str, str | None]) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def parse_pm(text: str, actor: str, living: Sequence[str]) -> Move | InputRejected | None:
-    """A PM body → Move via the move parser (C-2, C-3)."""
-    return parse_move(text, actor=actor, players=living)
+def parse_pm(
+    text: str, actor: str, living: Sequence[str], state: GameState | None = None
+) -> Move | InputRejected | None:
+    """A PM body → Move via the move parser (C-2, C-3), through the sender's role when the
+    game `state` is given."""
+    view = sender_view(state, actor) if state is not None else None
+    return parse_move(text, actor=actor, players=living, view=view)
