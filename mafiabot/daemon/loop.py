@@ -80,9 +80,9 @@ class Daemon:
         self._failures = 0
         self._not_before: datetime | None = None
         self._logged_in = False
-        # set on SIGTERM/SIGINT (or by `run`'s caller): the loop ends, and a flush under way
-        # stops before its next message (the rest stays queued)
-        self.stop = threading.Event()
+        # the loop's stop flag (SIGTERM), also handed to each flush: a stop is honoured
+        # between two writes and during the waits before one, not only between ticks
+        self._stop: threading.Event | None = None
 
     # -- what the loop hosts ---------------------------------------------------------------
 
@@ -138,14 +138,16 @@ class Daemon:
         max_ticks: int | None = None,
     ) -> None:
         """Tick every `poll_interval` seconds until `stop` is set (SIGTERM/SIGINT set it)."""
-        stop = self.stop = stop or threading.Event()
+        stop = stop or threading.Event()
         previous: dict[signal.Signals, Any] = {}
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGTERM, signal.SIGINT):
                 previous[sig] = signal.signal(sig, lambda *_: stop.set())
+        self._stop = stop
         try:
             self._loop(stop, clock, max_ticks)
         finally:
+            self._stop = None
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
 
@@ -242,7 +244,7 @@ class Daemon:
         return report
 
     def flush(self, g: Game) -> int:
-        fr = Poster(self.client, self.outbox(g)).flush(stop=self.stop)
+        fr = Poster(self.client, self.outbox(g)).flush(stop=self._stop)
         for key, err in fr.failed:
             log.error("could not send %s: %s", key, err)
         return len(fr.sent) + len(fr.recovered)
