@@ -30,6 +30,7 @@ from mafiabot.demo.play import (
 from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper import role_label
 from mafiabot.store import Store, open_store
+from poster.outbox import marker_for
 
 
 @functools.cache
@@ -255,6 +256,11 @@ def test_interim_vote_count_is_posted_then_edited_in_place(tmp_path: Path) -> No
     counts = [p for p in run.board.posts if p.source and "голоса на" in p.source]
     assert len(counts) == 1  # one post, edited as votes came in
     assert "Mister X[/b] — 4" in counts[0].source
+    # the edits keep the row's marker, game code included (the demo's code is DEMO_TOKEN)
+    g = run.daemon.game()
+    (row,) = [r for r in run.daemon.outbox(g).all() if r.key.kind.startswith("votecount")]
+    assert row.marker_token == DEMO_TOKEN
+    assert counts[0].source.rstrip().endswith(f"{marker_for(row.key, 0, DEMO_TOKEN)}[/size]")
 
 
 def test_dry_run_prints_instead_of_posting(tmp_path: Path) -> None:
