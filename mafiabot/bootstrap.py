@@ -17,6 +17,7 @@ from mafiabot.daemon.loop import Daemon
 from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper import Renderer
 from mafiabot.store import Store
+from poster.outbox import new_game_token
 from scraper.board import BoardClient
 
 
@@ -54,6 +55,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
                 cookie_file=cookies,
                 min_interval=cfg.board.request_delay,
                 selectors=dict(cfg.board.selectors),
+                flood_exempt=cfg.board.flood_exempt,
             ),
             transport=transport,
         )
@@ -65,6 +67,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
         password=cfg.board.password(),
         cookie_file=cookies,
         min_interval=cfg.board.request_delay,
+        flood_exempt=cfg.board.flood_exempt,
     )
     return PhpbbClient(settings, transport=transport)
 
@@ -77,13 +80,14 @@ def build_daemon(
     dry_run_out: TextIO | None = None,
     renderer: Renderer | None = None,
     salt: Callable[[], str] = lambda: secrets.token_hex(8),
+    token: Callable[[], str] = new_game_token,
 ) -> Daemon:
     """The daemon for `cfg` over `store`: the board client from `[board]` unless one is given;
     with `dry_run_out`, reads go to the board and writes are printed there instead."""
     board = client if client is not None else make_client(cfg)
     if dry_run_out is not None:
         board = MemoryBoard.dry_run(board, dry_run_out)
-    return Daemon(cfg, store, board, renderer=renderer, salt=salt)
+    return Daemon(cfg, store, board, renderer=renderer, salt=salt, token=token)
 
 
 def read_model(cfg: Config, store: Store) -> Shell:

@@ -50,6 +50,12 @@ def _build_parser() -> argparse.ArgumentParser:
     pv.add_argument("--after-post", type=int, default=None, metavar="ID", help="day starts after")
     pv.add_argument("--before-post", type=int, default=None, metavar="ID", help="day ends before")
     pv.add_argument("--self-greens", action="store_true", help="add G-N.2 self-greens")
+    pv.add_argument(
+        "--vote-nicks",
+        choices=["as_moves", "exact"],
+        default="as_moves",
+        help="C-3: read voted nicks like moves (case forms, typos) or only exactly",
+    )
     pv.add_argument("--details", action="store_true", help="also list how each post was read")
     pv.set_defaults(module="parse_votes")
 

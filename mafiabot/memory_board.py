@@ -391,7 +391,11 @@ class MemoryBoard:
                 return p.id
         return None
 
-    def find_sent_pm_with_marker(self, subject: str, marker: str) -> int | None:
+    def find_sent_pm_with_marker(
+        self, subject: str, marker: str, since: int | None = None
+    ) -> int | None:
+        # `since` (the newest message id when the part was queued) only narrows the search
+        # on a real board; here every sent message is at hand
         self._check()
         for m in self.sent:
             if m.subject == subject and marker in m.html:

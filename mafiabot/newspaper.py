@@ -556,6 +556,7 @@ class Renderer:
         commitment: str,
         first_deadline: datetime | None,
         tz: ZoneInfo | None = None,
+        token: str = "",
     ) -> str:
         return self.render(
             "start.bbcode.j2",
@@ -564,6 +565,7 @@ class Renderer:
             players=list(players),
             commitment=commitment,
             first_deadline=format_when(first_deadline, tz),
+            token=token,
         )
 
     def court_topic(

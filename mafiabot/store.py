@@ -22,7 +22,7 @@ import hashlib
 import logging
 import types
 import typing
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,7 +33,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
-from poster.outbox import OutboxKey, OutboxRow
+from poster.outbox import OutboxKey, OutboxRow, SearchFrom
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +95,9 @@ class Game(SQLModel, table=True):
     state: dict[str, Any] | None = _json_col()  # the engine's state snapshot
     cursors: dict[str, Any] | None = _json_col()  # board read positions (topic pages, PM ids)
     config_fingerprint: str = ""
+    # random, made once at creation (poster.outbox.new_game_token): in every marker of the
+    # game's messages, so another game's posts (a fresh database, a second bot) are not ours
+    token: str = Field(default="", sa_column_kwargs={"server_default": ""})
     winner: str | None = None
     created_at: datetime | None = _utc_col()
     finished_at: datetime | None = _utc_col()
@@ -219,6 +222,9 @@ class OutboxDBRow(SQLModel, table=True):
     error: str = ""
     # refused tries (flood, tokens); kept here so the poster's cap survives a restart
     attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    marker_token: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    # poster.outbox.SearchFrom as a dict: where the marker search after a crash starts
+    search_from: dict[str, Any] | None = _json_col()
     created_at: datetime | None = _utc_col()
     sent_at: datetime | None = _utc_col()
 
@@ -413,6 +419,7 @@ class Store:
         topic_id: int,
         seed: int,
         court_topic_id: int | None = None,
+        token: str = "",
         now: datetime | None = None,
     ) -> Game:
         with self.session() as s:
@@ -422,6 +429,7 @@ class Store:
                 topic_id=topic_id,
                 court_topic_id=court_topic_id,
                 seed=seed,
+                token=token,
                 created_at=now or utcnow(),
                 cursors={},
             )
@@ -817,14 +825,18 @@ class Store:
                 board_ids=list(row.board_ids),
                 in_flight_part=row.in_flight_part,
                 error=row.error,
+                marker_token=row.marker_token,
+                search_from=None if row.search_from is None else to_json(row.search_from),
                 created_at=now,
             )
         )
         return True
 
-    def outbox(self, game_id: int) -> SqlOutbox:
-        """The game's outbox as the poster's `Outbox` protocol."""
-        return SqlOutbox(self, game_id)
+    def outbox(
+        self, game_id: int, stamp: Callable[[OutboxRow], OutboxRow] | None = None
+    ) -> SqlOutbox:
+        """The game's outbox as the poster's `Outbox` protocol (`stamp`: see SqlOutbox)."""
+        return SqlOutbox(self, game_id, stamp)
 
     # -- bans (P-B.1) ----------------------------------------------------------------------
 
@@ -943,6 +955,8 @@ def _to_row(r: OutboxDBRow, game: str) -> OutboxRow:
         in_flight_part=r.in_flight_part,
         error=r.error,
         attempts=r.attempts or 0,
+        marker_token=r.marker_token or "",
+        search_from=None if r.search_from is None else from_json(SearchFrom, r.search_from),
     )
 
 
@@ -950,10 +964,17 @@ class SqlOutbox:
     """The poster's `Outbox` protocol on the store: one transaction per call, so the
     begin/record steps around each submit survive a crash (poster.poster explains why)."""
 
-    def __init__(self, store: Store, game_id: int) -> None:
+    def __init__(
+        self,
+        store: Store,
+        game_id: int,
+        stamp: Callable[[OutboxRow], OutboxRow] | None = None,
+    ) -> None:
         self.store = store
         self.game_id = game_id
         self.game = str(game_id)
+        # the daemon's: puts the game's token and the board's position on a row being queued
+        self.stamp = stamp
 
     def _find(self, s: Session, key: OutboxKey) -> OutboxDBRow | None:
         return s.exec(
@@ -972,6 +993,8 @@ class SqlOutbox:
         return r
 
     def add(self, row: OutboxRow) -> bool:
+        if self.stamp is not None:
+            row = self.stamp(row)
         with self.store.session() as s:
             return Store._enqueue(s, self.game_id, row, utcnow())
 

@@ -150,14 +150,20 @@ def phase_votes(
     court_posts: Sequence[TurnPost],
     calendar: TurnCalendar | None = None,
     ignore_authors: Iterable[str] = (),
+    player_ids: Mapping[str, int | None] | None = None,
 ) -> PhaseVotes:
     """The votes of the phase `state` waits for, read from the posts as they stood; posts of
-    `ignore_authors` (the host's accounts) are no votes."""
+    `ignore_authors` (the host's accounts) are no votes. `player_ids` (seat → board user id,
+    where known) makes a look-alike account an outsider however its name reads; nicks in
+    votes are read by the rule set's `vote_nicks` (C-3)."""
     calendar = calendar or TurnCalendar()
     settings = rules.settings
     options = VoteOptions(
-        min_reason_words=settings.min_reason_words, ignore_authors=frozenset(ignore_authors)
+        min_reason_words=settings.min_reason_words,
+        ignore_authors=frozenset(ignore_authors),
+        vote_nicks="exact" if settings.vote_nicks == "exact" else "as_moves",
     )
+    ids = player_ids
     turn = state.turn
     dead = [p.nick for p in state.players if not p.alive]
     living = list(state.living_nicks())
@@ -170,7 +176,13 @@ def phase_votes(
             p.nick for p in state.living if p.beaten_turn is not None and p.beaten_turn == turn - 1
         ]
         res = extract_votes(
-            game, ruleset="pefl", players=living, options=options, dead=dead, beaten=beaten
+            game,
+            ruleset="pefl",
+            players=living,
+            options=options,
+            dead=dead,
+            beaten=beaten,
+            player_ids=ids,
         )
         return PhaseVotes("red", tuple(res.votes), tuple(res.rejected))
     if state.phase == "day":
@@ -188,6 +200,7 @@ def phase_votes(
             # G-N.1: the host's colour list, or the parser's default greens when empty
             options=dataclasses.replace(options, colors=tuple(settings.green_colors) or None),
             dead=dead,
+            player_ids=ids,
         )
         return PhaseVotes("green", tuple(res.votes), tuple(res.rejected))
     court = [tp.post for tp in _until(court_posts, calendar.deadline)]
@@ -195,7 +208,12 @@ def phase_votes(
         p for p in court if greens_dl is None or p.posted_at is None or p.posted_at > greens_dl
     ]
     res = extract_court_votes(
-        court, nominees=state.nominees, players=living, options=options, dead=dead
+        court,
+        nominees=state.nominees,
+        players=living,
+        options=options,
+        dead=dead,
+        player_ids=ids,
     )
     return PhaseVotes("court", tuple(res.votes), tuple(res.rejected))
 
@@ -217,9 +235,15 @@ def _last_words(
         if p is not None and not p.alive and _after_last_word(p, tp.post, calendar):
             n = p.posts_after_death + used.get(p.nick, 0)
             if n < last_word_allowed(p):
-                hours = int((calendar.last_word or timedelta()).total_seconds() // 3600)
+                window = calendar.last_word or timedelta()
+                # a rehearsal's window is minutes: say so rather than "0 ч"
+                span = (
+                    f"{int(window.total_seconds() // 3600)} ч"
+                    if window >= timedelta(hours=1)
+                    else f"{int(window.total_seconds() // 60)} мин"
+                )
                 flags.append(
-                    f"{tp.seat}: сообщение {tp.post.id} написано позже {hours} ч после "
+                    f"{tp.seat}: сообщение {tp.post.id} написано позже {span} после "
                     "гибели — это уже не последнее слово (G-P.2)"
                 )
                 continue
@@ -250,13 +274,15 @@ def build_turn_inputs(
     calendar: TurnCalendar | None = None,
     ignore_authors: Iterable[str] = (),
     posts_after_death: int | None = None,
+    player_ids: Mapping[str, int | None] | None = None,
 ) -> AssembledTurn:
     """The engine's inputs for closing the phase `state` waits for.
 
     posts / court_posts: the turn's posts of the game and court topics (each as it stood at
     the deadline) with their authors' seats; moves: the turn's standing letters; overrides:
     the host's overrides of this turn (the phase's own are picked here); ignore_authors: the
-    host's accounts; posts_after_death: P-P.2's allowance (None: the rule set's own).
+    host's accounts; posts_after_death: P-P.2's allowance (None: the rule set's own);
+    player_ids: seat → board user id where known (see `phase_votes`).
     """
     calendar = calendar or TurnCalendar()
     phase = state.phase
@@ -265,7 +291,7 @@ def build_turn_inputs(
     reading, _ = apply_replacements(state, chosen)
     game = _until(_seated(posts, renames), calendar.deadline)
     court = _seated(court_posts, renames)
-    votes = phase_votes(rules, reading, game, court, calendar, ignore_authors)
+    votes = phase_votes(rules, reading, game, court, calendar, ignore_authors, player_ids)
     flags: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
     if phase != "greens":

@@ -111,6 +111,20 @@ def key_clashes(nicks: Iterable[str]) -> list[tuple[str, str]]:
     return out
 
 
+def learn_ids(players: Iterable[str], authors: Iterable[tuple[str, int | None]]) -> dict[str, int]:
+    """nick → board user id of each player, from the first (author, id) pair spelled as
+    him up to case that shows an id. Case only: the board keeps account names unique that
+    way, while a look-alike spelling («Кoт», Latin «o») may be another account and must
+    not lend the player its id."""
+    want = {p.casefold(): p for p in players}
+    ids: dict[str, int] = {}
+    for author, uid in authors:
+        player = want.get(author.casefold())
+        if player is not None and uid is not None and player not in ids:
+            ids[player] = uid
+    return ids
+
+
 class Cast:
     """Matches post or letter authors to seated players: by board user id when the page and
     the cast both give one, by `nick_key` otherwise (see the module docstring).

@@ -32,6 +32,7 @@ from urllib.parse import urljoin
 
 import httpx
 
+from parser.identity import nick_key
 from scraper.board import (
     FetchedPM,
     PMRef,
@@ -283,11 +284,11 @@ class BoardClientBase:
     def _own_post_in(self, pages: Iterable[TopicPageFetch], marker: str) -> int | None:
         """The bot's own post on these pages whose text holds `marker` (pages are read
         lazily: the search stops at the first page that has it)."""
-        me = norm(self._client_settings.username).casefold()
+        me = nick_key(self._client_settings.username)
         for page in pages:
             # own text only (outside quotes): a player quoting the bot never counts
             for pid, author, text in reversed(list(self._own_posts(page))):
-                if norm(author).casefold() == me and marker in norm(text):
+                if nick_key(author) == me and marker in norm(text):
                     return pid
         return None
 

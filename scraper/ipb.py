@@ -45,6 +45,7 @@ import httpx
 from selectolax.lexbor import LexborHTMLParser
 
 from parser.dialects import Dialect, dialect_by_name
+from parser.identity import nick_key
 from parser.ipb import (
     detect_ipb,
     is_ipb_login,
@@ -430,9 +431,9 @@ class IpbClient(BoardClientBase):
         start = (parsed.page - 1) * self._per()
         if parsed.topic_id is not None:
             # IPS 4/5 edit URLs need the topic: remember where the bot's own posts are
-            me = " ".join(self.settings.username.split()).casefold()
+            me = nick_key(self.settings.username)
             for post in parsed.posts:
-                if post.author.casefold() == me:
+                if nick_key(post.author) == me:
                     self._post_topics[post.id] = parsed.topic_id
         return TopicPageFetch(
             self._raw(resp),
@@ -509,14 +510,14 @@ class IpbClient(BoardClientBase):
         if not self.caps.conversations:
             return self._fetch_messages(rows, skip, newer_than)
         out: list[FetchedPM] = []
-        me = " ".join(self.settings.username.split()).casefold()
+        me = nick_key(self.settings.username)
         # A crash after opening a conversation leaves it read but unprocessed; with
         # `newer_than` the most recently active read conversations are opened again.
         recheck = [r for r in rows if not r.unread][: self.settings.pm_recheck if newer_than else 0]
         for row in [r for r in rows if r.unread] + recheck:
             raw = self.read_pm(row.id)
             for msg in parse_ipb_conversation(raw.html, dialect=self.dialect, tz=self.settings.tz):
-                if msg.id in skip or msg.sender.casefold() == me:
+                if msg.id in skip or nick_key(msg.sender) == me:
                     continue
                 if not row.unread and (newer_than is None or msg.id <= newer_than):
                     continue

@@ -128,6 +128,15 @@ def test_players_whose_nicks_look_alike_are_refused() -> None:
     assert "duplicate nick 'Шерлок'" in probs["game.players[3]"]
 
 
+def test_players_whose_nicks_differ_only_by_a_stress_mark_are_refused() -> None:
+    """The one identity key (`parser.identity.nick_key`) also drops diacritic marks and
+    invisible characters: «Шерло́к» and «Шерлок» are one voter to the reader."""
+    data = _example()
+    data["game"]["players"] = ["Шерлок", "Кот", "Шерло\u0301к"]
+    del data["game"]["roles"]
+    assert "looks the same as 'Шерлок'" in _problems(data)["game.players[2]"]
+
+
 # --- what check-config catches in the file ----------------------------------------------------
 
 

@@ -151,3 +151,33 @@ def test_players_and_registration_topic_together_are_refused() -> None:
     data = _example()
     data["game"]["registration_topic"] = 3
     assert "game.registration_topic" in _problems(data)
+
+
+@pytest.mark.parametrize("kind", ["phpbb", "ipb"])
+@pytest.mark.parametrize("exempt", [True, False, None])
+def test_board_flood_exempt_reaches_the_clients_pacer(
+    kind: str, exempt: bool | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`[board] flood_exempt`: the host says whether writes need spacing (issue 11 item 4);
+    left out, the client learns it from the board's first refusal."""
+    from mafiabot.bootstrap import make_client
+    from scraper.client import BoardClientBase
+
+    data = copy.deepcopy(_example())
+    data["board"]["kind"] = kind
+    if exempt is None:
+        data["board"].pop("flood_exempt", None)
+    else:
+        data["board"]["flood_exempt"] = exempt
+    cfg = parse_config(data, EXAMPLE)
+    assert cfg.board.flood_exempt is exempt
+    monkeypatch.setenv("MAFIABOT_PASSWORD", "x")
+    client = make_client(cfg)
+    assert isinstance(client, BoardClientBase)
+    assert client.pacer.exempt is exempt
+
+
+def test_board_flood_exempt_is_a_boolean() -> None:
+    data = copy.deepcopy(_example())
+    data["board"]["flood_exempt"] = "yes"
+    assert "board.flood_exempt" in _problems(data)

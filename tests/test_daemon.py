@@ -18,10 +18,19 @@ import pytest
 
 from mafiabot.config import load_config
 from mafiabot.daemon import Daemon, registration
-from mafiabot.demo.play import DemoRun, demo_files, play, setup, strip_marker, tick_times
+from mafiabot.demo.play import (
+    DEMO_TOKEN,
+    DemoRun,
+    demo_files,
+    play,
+    setup,
+    strip_marker,
+    tick_times,
+)
 from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper import role_label
 from mafiabot.store import Store, open_store
+from poster.outbox import marker_for
 
 
 @functools.cache
@@ -77,7 +86,7 @@ def test_crash_and_restart_mid_turn_loses_nothing_and_posts_nothing_twice(tmp_pa
 
     # ... and a new process on the same database and board
     store = open_store(url)
-    daemon = Daemon(first.cfg, store, board, salt=lambda: "demo-salt")
+    daemon = Daemon(first.cfg, store, board, salt=lambda: "demo-salt", token=lambda: DEMO_TOKEN)
     for t in [t for t in times if t > cut]:
         first.clock[0] = t
         daemon.tick(t)
@@ -248,6 +257,11 @@ def test_interim_vote_count_is_posted_then_edited_in_place(tmp_path: Path) -> No
     counts = [p for p in run.board.posts if p.source and "голоса на" in p.source]
     assert len(counts) == 1  # one post, edited as votes came in
     assert "Mister X[/b] — 4" in counts[0].source
+    # the edits keep the row's marker, game code included (the demo's code is DEMO_TOKEN)
+    g = run.daemon.game()
+    (row,) = [r for r in run.daemon.outbox(g).all() if r.key.kind.startswith("votecount")]
+    assert row.marker_token == DEMO_TOKEN
+    assert counts[0].source.rstrip().endswith(f"{marker_for(row.key, 0, DEMO_TOKEN)}[/size]")
 
 
 def test_dry_run_prints_instead_of_posting(tmp_path: Path) -> None:
@@ -310,6 +324,27 @@ def test_P_B_1_banned_player_is_refused_at_registration(tmp_path: Path) -> None:
     d.flush(d.game())
     refused = [m for m in board.sent if m.to == ("Кот",)]
     assert len(refused) == 1 and "запись не принята" in refused[0].html
+
+
+def test_C_3_a_lookalike_sign_up_is_not_a_second_seat(tmp_path: Path) -> None:
+    """Two accounts whose names fold to one nick key cannot both play: the later sign-up is
+    left out and the host told."""
+    cfg_path, _ = demo_files("pefl")
+    cfg = load_config(cfg_path)
+    game = dataclasses.replace(cfg.game, players=(), cast={}, registration_topic=3, roles={})
+    cfg = dataclasses.replace(cfg, game=game, database_url=_db(tmp_path))
+    clock = [cfg.game.start - timedelta(hours=2)]
+    board = MemoryBoard(clock=lambda: clock[0])
+    for i, nick in enumerate(["Кот", "Шерлок", "Кoт", "Марго", "кот"]):  # «Кoт»: Latin «o»
+        board.add_post(3, nick, cfg.game.start - timedelta(hours=6 - i), "+ играю")
+    d = Daemon(cfg, open_store(cfg.database_url), board)
+    assert registration.read_registrations(d.shell, d.game()) == ["Кот", "Шерлок", "Марго"]
+    notes = d.flags(0)
+    assert (
+        len(notes) == 1
+        and "запись Кoт" in notes[0]
+        and "как у записавшегося раньше Кот" in notes[0]
+    )
 
 
 def test_status_and_run_commands_on_a_config(

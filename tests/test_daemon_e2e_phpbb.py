@@ -29,7 +29,7 @@ from test_daemon import played
 
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon
-from mafiabot.demo.play import demo_files, strip_marker, tick_times
+from mafiabot.demo.play import DEMO_TOKEN, demo_files, strip_marker, tick_times
 from mafiabot.memory_board import BoardPM, BoardPost, MemoryBoard, _post_block, _split_first_post
 from mafiabot.store import Store, open_store
 from scraper.phpbb import PhpbbClient, PhpbbSettings
@@ -157,7 +157,13 @@ def _play(
     times: list[datetime],
     done: set[int],
 ) -> Daemon:
-    daemon = Daemon(cfg, store, _client(board, clock, tmp_path), salt=lambda: "demo-salt")
+    daemon = Daemon(
+        cfg,
+        store,
+        _client(board, clock, tmp_path),
+        salt=lambda: "demo-salt",
+        token=lambda: DEMO_TOKEN,
+    )
     for t in times:
         clock.now = max(clock.now, t.timestamp())
         _release_posts(board, data, t, done)

@@ -81,3 +81,10 @@ def test_key_clashes_lists_nicks_that_cannot_be_told_apart() -> None:
         ("Кот", "КОТ"),
     ]
     assert key_clashes(["Шерлок", "Кот"]) == []
+
+
+def test_learn_ids_takes_the_first_post_spelled_as_the_player_up_to_case() -> None:
+    from parser.identity import learn_ids
+
+    authors = [("Кoт", 140), ("кот", 66), ("Кот", 67), ("Анна", None), ("Анна", 58)]
+    assert learn_ids(["Кот", "Анна", "Шерлок"], authors) == {"Кот": 66, "Анна": 58}

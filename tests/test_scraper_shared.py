@@ -315,3 +315,24 @@ def test_settings_never_show_the_password(kind: str) -> None:
     settings = MAKERS[kind]().client.settings
     assert settings.password and settings.password not in repr(settings)
     assert settings.password not in str(settings)
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        "Bедущий",  # the host typed a Latin «B» in the config: the board folds it at login
+        "Ведущий\u200b",  # a zero-width character the skin left in the name
+        "ВЕДУЩИЙ",
+    ],
+)
+def test_own_post_is_recognised_by_the_one_nick_key(shown: str) -> None:
+    """ "Is this post mine" reads the author by `parser.identity.nick_key`: the marker search
+    must find the bot's post however the board spells the account's name, or it posts it
+    again."""
+    client = PhpbbClient(PhpbbSettings(base_url=phpbb.BASE, username="Ведущий", password="x"))
+    marker = "mafiabot 1/2 ab.cd"
+    client._own_posts = lambda page: [  # type: ignore[method-assign]
+        (7, "Игрок", f"цитата: {marker}"),
+        (8, shown, f"Газета\n{marker}"),
+    ]
+    assert client._own_post_in([object()], marker) == 8  # type: ignore[list-item]

@@ -330,3 +330,55 @@ def test_outbox_counts_refused_attempts_across_a_restart(store: Store) -> None:
     assert again.note_attempt(_row().key, "flood") == 2
     got = again.get(_row().key)
     assert got is not None and got.attempts == 2 and got.error == "flood"
+
+
+def test_sql_outbox_keeps_each_rows_game_token_and_queued_position(store: Store) -> None:
+    """Issue 11 item 2: the marker search after a crash needs both, across a restart too."""
+    from tests.outbox_contract import check_positions_contract
+
+    check_positions_contract(lambda: store.outbox(_game(store)))
+
+
+def test_a_games_token_is_kept_with_it(store: Store) -> None:
+    g = store.create_game(name="M", ruleset="pefl", topic_id=9, seed=1, token="c0ffee1234")
+    assert g.id is not None
+    assert Store(store.url).get_game(g.id).token == "c0ffee1234"
+
+
+def test_a_database_from_before_game_tokens_upgrades_and_keeps_its_markers(
+    tmp_path: Path,
+) -> None:
+    """Migration 0004 on a running game's database: the game and its queued rows get no
+    token and no position — the markers and search they were queued with."""
+    from alembic import command
+    from alembic.config import Config as AlembicConfig
+
+    from mafiabot.store import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    old = Store(url)
+    cfg = AlembicConfig()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with old.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, name, ruleset, topic_id, seed, salt, commitment, status,"
+                " turn, config_fingerprint) VALUES (1, 'M', 'pefl', 4, 7, '', '', 'running', 1, '')"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO outbox (game_id, turn, kind, recipient, channel, text, subject,"
+                " status, error, attempts, in_flight_part) VALUES"
+                " (1, 1, 'newspaper', 'topic', 'topic', 'Газета', '', 'pending', '', 0, 0)"
+            )
+        )
+    old.close()
+    st = open_store(url)
+    assert st.get_game(1).token == ""
+    row = st.outbox(1).get(OutboxKey("1", 1, "newspaper", "topic"))
+    assert row is not None and row.marker_token == "" and row.search_from is None
+    assert row.in_flight_part == 0  # the poster searches for it the old way
+    st.close()

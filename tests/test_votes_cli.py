@@ -277,3 +277,47 @@ def test_parse_pm_on_a_login_page_says_so(
     )
     assert rc == 2 and out == ""
     assert err.count("\n") == 1 and "login page" in err
+
+
+def _page(tmp_path: Path, posts: list[tuple[int, str, int, str]]) -> str:
+    """A phpBB topic page (derived from the recorded one the in-memory board renders)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from mafiabot.memory_board import BoardPost, MemoryBoard
+
+    at = datetime(2026, 11, 28, 12, 0, tzinfo=ZoneInfo("Europe/Moscow"))
+    rows = [BoardPost(pid, 4, who, uid, at, html) for pid, who, uid, html in posts]
+    path = tmp_path / "page.html"
+    path.write_text(MemoryBoard().topic_html(4, rows), encoding="utf-8")
+    return str(path)
+
+
+RED = '<span style="color:red">{}</span> весь день прячется за чужими спинами'
+
+
+def test_parse_votes_vote_nicks_setting(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """C-3 ruling: a case form («Кота») counts by default and not with --vote-nicks exact."""
+    players = nicks_file(tmp_path, ["Анна", "Кот", "Шерлок"])
+    page = _page(tmp_path, [(10, "Анна", 58, RED.format("Кота"))])
+    argv = ["parse", "votes", "--ruleset", "pefl", "--players", players, page]
+    rc, out, _ = run(argv, capsys)
+    assert rc == 0 and json.loads(out)["tally"] == {"Кот": 1}
+    rc, out, _ = run([*argv, "--vote-nicks", "exact"], capsys)
+    assert rc == 0 and json.loads(out)["votes"] == []
+
+
+def test_parse_votes_knows_players_by_the_id_of_their_own_posts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Кот's id is learned from his own post; «Кoт» (Latin «o», another account) voting
+    before him is an outsider, not Кот's first vote."""
+    players = nicks_file(tmp_path, ["Анна", "Кот", "Шерлок"])
+    page = _page(
+        tmp_path,
+        [(10, "Кoт", 140, RED.format("Анна")), (11, "Кот", 66, RED.format("Шерлок"))],
+    )
+    rc, out, _ = run(["parse", "votes", "--ruleset", "pefl", "--players", players, page], capsys)
+    data = json.loads(out)
+    assert rc == 0 and data["tally"] == {"Шерлок": 1}
+    assert [r["post_id"] for r in data["rejected"]] == [10]

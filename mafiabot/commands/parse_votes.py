@@ -33,10 +33,10 @@ def read_nicks(path: str | None, what: str = "players") -> list[str]:
 
 def refuse_overlap(living: list[str], dead: list[str]) -> None:
     """A nick both living and dead is a mistake in the lists: say so instead of guessing."""
-    from parser.nicks import lookalike_key
+    from parser.identity import nick_key
 
-    dead_keys = {lookalike_key(n) for n in dead}
-    both = [n for n in living if lookalike_key(n) in dead_keys]
+    dead_keys = {nick_key(n) for n in dead}
+    both = [n for n in living if nick_key(n) in dead_keys]
     if both:
         raise UsageError(f"listed both as playing and as dead: {', '.join(both)}")
 
@@ -64,6 +64,7 @@ def _iso(at: datetime | None) -> str | None:
 
 
 def main(args: argparse.Namespace) -> int:
+    from parser.identity import learn_ids
     from parser.pages import is_board_page, parse_topic
     from parser.records import Post
     from parser.votes import VoteOptions, extract_votes, self_greens
@@ -106,7 +107,12 @@ def main(args: argparse.Namespace) -> int:
         ignore_authors=frozenset(getattr(args, "host", None) or ()),
         after_post_id=getattr(args, "after_post", None),
         before_post_id=getattr(args, "before_post", None),
+        vote_nicks="exact" if getattr(args, "vote_nicks", None) == "exact" else "as_moves",
     )
+    # each player's board user id from his own posts on these pages: a look-alike account
+    # voting in his name is then an outsider
+    ordered = sorted(posts.values(), key=lambda p: p.id)
+    ids = learn_ids([*players, *dead], ((p.author, p.author_id) for p in ordered))
     result = extract_votes(
         posts.values(),
         ruleset=args.ruleset,
@@ -114,6 +120,7 @@ def main(args: argparse.Namespace) -> int:
         options=options,
         dead=dead,
         beaten=beaten,
+        player_ids=dict(ids),
     )
     if getattr(args, "self_greens", False):
         result = self_greens(result, players)

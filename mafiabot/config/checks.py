@@ -25,7 +25,7 @@ from mafiabot.config.sections import (
     Override,
     StorageConfig,
 )
-from parser.nicks import casefold_key, lookalike_key
+from parser.identity import nick_key
 
 COLOR_FAMILIES: Final = (
     "black",
@@ -152,10 +152,11 @@ def _check_storage(p: Problems, data: Mapping[str, Any], base: Path) -> str:
 
 
 def _check_players(p: Problems, players: Sequence[str]) -> None:
-    """Two nicks with one look-alike key are one voter to the parser: the game could not run."""
+    """Two nicks with one identity key (`parser.identity.nick_key`: case, look-alike letters,
+    invisible characters folded) are one voter to the parser: the game could not run."""
     seen: dict[str, int] = {}
     for i, nick in enumerate(players):
-        key = lookalike_key(nick)
+        key = nick_key(nick)
         if key in seen:
             first = players[seen[key]]
             how = "duplicate nick" if first.casefold() == nick.casefold() else "looks the same as"
@@ -199,10 +200,10 @@ def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
     if ruleset == "pefl" and not v.get("deadlines") and "deadlines" in v:
         p.append(("game.deadlines", "PEFL needs the host's deadlines (turn 0 first)"))
     _check_game_roles(p, v, ruleset, players)
-    seats = {lookalike_key(n) for n in players}
+    seats = {nick_key(n) for n in players}
     genders = g.get("genders")
     for nick in genders if isinstance(genders, dict) else ():
-        if players and lookalike_key(nick) not in seats:
+        if players and nick_key(nick) not in seats:
             p.append((f"game.genders.{nick}", f"{nick!r} is not one of game.players"))
     return v
 
@@ -421,13 +422,13 @@ def _check_override_nicks(
     With a registration topic the players are not known yet: nothing to check against."""
     if not players:
         return
-    seats = {casefold_key(n) for n in players}
+    seats = {nick_key(n) for n in players}
     for o in overrides:
         where = f"override[{o.index}]"
         for k, v in (("nick", o.nick), ("target", o.target)):
-            if isinstance(v, str) and casefold_key(v) not in seats:
+            if isinstance(v, str) and nick_key(v) not in seats:
                 p.append((f"{where}.{k}", f"{v!r} is not one of game.players"))
-        if isinstance(o.new_nick, str) and casefold_key(o.new_nick) in seats:
+        if isinstance(o.new_nick, str) and nick_key(o.new_nick) in seats:
             p.append((f"{where}.new_nick", f"{o.new_nick!r} already plays in this game"))
 
 

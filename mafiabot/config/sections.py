@@ -122,6 +122,17 @@ class BoardConfig:
         Field(ge=0),
         Key("Seconds to wait between two HTTP requests, to be kind to the board."),
     ] = 1.0
+    flood_exempt: Annotated[
+        StrictBool | None,
+        Key(
+            "Whether the bot's account is exempt from the board's flood control (phpBB "
+            "u_ignoreflood, a moderator or admin). true: writes are never spaced; false: every "
+            "write waits the board's flood interval; left out: no waiting until the board "
+            "refuses a write once, then spaced as it asks.",
+            example=True,
+            commented=True,
+        ),
+    ] = None
     selectors: Annotated[
         Mapping[str, StrictStr],
         Key(
@@ -392,11 +403,12 @@ class GameConfig:
 
     def gender(self, nick: str) -> Gender | None:
         """The host's `[game.genders]` entry for `nick`, matched the way the parser matches
-        nicks (case and Latin/Cyrillic look-alikes folded); None: not given."""
-        from parser.nicks import lookalike_key
+        nicks (`parser.identity.nick_key`: case, look-alikes, invisible characters folded);
+        None: not given."""
+        from parser.identity import nick_key
 
-        key = lookalike_key(nick)
-        return next((g for n, g in self.genders.items() if lookalike_key(n) == key), None)
+        key = nick_key(nick)
+        return next((g for n, g in self.genders.items() if nick_key(n) == key), None)
 
     @property
     def hour(self) -> timedelta:

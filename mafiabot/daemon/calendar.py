@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from engine import RuleSet
 from mafiabot.config import Config, gambler_deadlines, turn_deadline
@@ -50,5 +50,6 @@ def turn_calendar(
         deadline=deadline,
         greens_deadline=deadline_for(cfg, turn, "greens") if gambler else None,
         deaths={nick: datetime.fromisoformat(at) for nick, at in deaths.items()},
-        last_word=timedelta(hours=cfg.game.last_word_hours) if gambler else None,
+        # a rehearsal's hour is a minute, like every span of its calendar
+        last_word=cfg.game.hour * cfg.game.last_word_hours if gambler else None,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -17,7 +18,9 @@ from mafiabot.config import Config
 from mafiabot.daemon import calendar
 from mafiabot.newspaper import Renderer
 from mafiabot.store import Game, Player, SqlOutbox, Store, from_json
+from parser.identity import Cast, nick_key
 from parser.nicks import casefold_key
+from poster.outbox import OutboxRow, SearchFrom, new_game_token
 from scraper.board import BoardClient
 
 log = logging.getLogger("mafiabot.daemon")
@@ -27,9 +30,15 @@ class Shell:
     """One game's collaborators. `cfg` and `rules` change when the config file is re-read."""
 
     def __init__(
-        self, cfg: Config, store: Store, client: BoardClient, renderer: Renderer | None = None
+        self,
+        cfg: Config,
+        store: Store,
+        client: BoardClient,
+        renderer: Renderer | None = None,
+        token: Callable[[], str] = new_game_token,
     ) -> None:
         self.cfg = cfg
+        self._token = token  # random in production; fixed where output must be reproducible
         self.store = store
         self.client = client
         self.renderer = renderer or Renderer(cfg.game.template_dir, cfg.game.language)
@@ -37,7 +46,7 @@ class Shell:
         # what a tick reads more than once, loaded once: the seats (a unit of work per tick)
         # and a memo of derived results keyed by what they were derived from
         self._players: list[Player] | None = None
-        self._seats: dict[str, str] | None = None  # casefolded account -> seat
+        self._seats: tuple[Cast, dict[str, str]] | None = None  # accounts; account -> seat
         self._seen_players: tuple[tuple[str, str], ...] = ()
         self.players_version = 0
         self.posts_version = 0
@@ -71,7 +80,11 @@ class Shell:
 
     @property
     def host_accounts(self) -> set[str]:
-        return {casefold_key(n) for n in (self.cfg.board.username, *self.cfg.game.host_nicks)}
+        return {nick_key(n) for n in (self.cfg.board.username, *self.cfg.game.host_nicks)}
+
+    def is_host(self, author: str) -> bool:
+        """Whether `author` is one of the host's accounts (the bot's own included)."""
+        return nick_key(author) in self.host_accounts
 
     @property
     def host_recipient(self) -> str:
@@ -86,13 +99,36 @@ class Shell:
                 topic_id=self.cfg.game.topic,
                 court_topic_id=self.cfg.game.court_topic,
                 seed=self.cfg.game.seed,
+                token=self._token(),
             )
             log.info("new game %s in topic %d (%s)", g.id, g.topic_id, g.ruleset)
         return g
 
     def outbox(self, g: Game) -> SqlOutbox:
+        """The game's outbox; a row added through it is `stamp`ed."""
         assert g.id is not None
-        return self.store.outbox(g.id)
+        return self.store.outbox(g.id, lambda row: self.stamp(g, row))
+
+    def stamp(self, g: Game, row: OutboxRow) -> OutboxRow:
+        """A row being queued, with the game's marker token and where the board stood (the
+        cursors `g` was read with: an older position only makes a marker search read more).
+        A game made before tokens existed keeps "" — its markers as they always were."""
+        if row.marker_token or row.search_from is not None:
+            return row
+        cursors = g.cursors or {}
+        since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
+        if row.channel == "pm":
+            seen = [int(x) for x in cursors.get("pms", [])]
+            since = SearchFrom(pm_id=max(seen) if seen else None)
+        elif row.channel == "topic" and row.topic_id is not None:
+            at = cursors.get("topics", {}).get(str(row.topic_id))
+            if at:
+                since = SearchFrom(
+                    page=int(at.get("page", 1)),
+                    start=int(at.get("start", 0)),
+                    post_id=at.get("last_post_id"),
+                )
+        return dataclasses.replace(row, marker_token=g.token, search_from=since)
 
     def state(self, g: Game) -> GameState:
         assert g.state is not None
@@ -111,14 +147,35 @@ class Shell:
                 self.players_version += 1
         return self._players
 
-    def seat_of(self, g: Game, account: str) -> str | None:
-        """The seat an account plays (C-6: a replacement plays under the old nick)."""
+    def seat_of(self, g: Game, account: str, user_id: int | None = None) -> str | None:
+        """The seat an account plays (C-6: a replacement plays under the old nick). With the
+        board's `user_id` of the author, a look-alike of a player's name on another account
+        is nobody's seat (`parser.identity.Cast`)."""
         players = self.players(g)
         if self._seats is None:
-            self._seats = {}
-            for p in players:
-                self._seats.setdefault(casefold_key(p.account), p.nick)
-        return self._seats.get(casefold_key(account))
+            cast = Cast([p.account for p in players], {p.account: p.user_id for p in players})
+            self._seats = (cast, {p.account: p.nick for p in reversed(players)})
+        cast, seat = self._seats
+        found = cast.player(account, user_id)
+        return None if found is None else seat[found]
+
+    def player_ids(self, g: Game) -> dict[str, int | None]:
+        """Seat → the board user id of the account playing it, where known (votes are
+        matched to players by it)."""
+        return {p.nick: p.user_id for p in self.players(g) if p.user_id is not None}
+
+    def learn_user_id(self, g: Game, author: str, user_id: int | None) -> None:
+        """Keep the board user id of a seated account from its first post that shows one.
+        Only an author spelled as the account (up to case: the board keeps names unique that
+        way) teaches it: a look-alike account posting first must not take the player's id."""
+        if user_id is None:
+            return
+        assert g.id is not None
+        for p in self.players(g):
+            if p.user_id is None and casefold_key(p.account) == casefold_key(author):
+                self.store.update_player(g.id, p.nick, user_id=user_id)
+                self.players_changed()
+                return
 
     def account(self, g: Game, nick: str) -> str:
         """The board account that plays the seat `nick` (where its PMs go)."""

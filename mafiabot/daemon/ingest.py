@@ -19,7 +19,6 @@ from rich.progress import track
 from mafiabot.daemon import flags, overrides
 from mafiabot.daemon.context import Shell
 from mafiabot.store import Game, PostIn, from_json, to_json
-from parser.nicks import casefold_key
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post, PrivateMessage, TopicPage
 from poster.outbox import OutboxKey
@@ -163,6 +162,7 @@ def ingest_pages(
         for post, turn, status in zip(posts, turns, statuses, strict=True):
             if status == "new":
                 report.new_posts += 1
+                sh.learn_user_id(g, post.author, post.author_id)
                 moderate(sh, g, topic, post, turn)
             elif status == "edited":
                 report.edited_posts += 1
@@ -172,11 +172,11 @@ def ingest_pages(
 
 def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
     """Outsiders writing in the game topic (the engine only sees the seated players)."""
-    if topic != sh.cfg.game.topic or casefold_key(post.author) in sh.host_accounts:
+    if topic != sh.cfg.game.topic or sh.is_host(post.author):
         return
     if g.state is None:
         return
-    if sh.seat_of(g, post.author) is None:
+    if sh.seat_of(g, post.author, post.author_id) is None:
         flags.flag(
             sh.store, g, turn, f"посторонний {post.author} пишет в теме игры (сообщение {post.id})"
         )
@@ -199,7 +199,7 @@ def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
             flags.flag(sh.store, g, g.turn, f"ЛС {f.id}: не удалось прочитать")
             processed.append(f.id)
             continue
-        if casefold_key(pm.sender) in sh.host_accounts:
+        if sh.is_host(pm.sender):
             processed.append(f.id)
             continue
         if before_the_game(sh, pm.sent_at):

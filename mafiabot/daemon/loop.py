@@ -45,6 +45,7 @@ from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport
 from mafiabot.newspaper import Renderer
 from mafiabot.store import Game, SqlOutbox, Store
+from poster.outbox import new_game_token
 from poster.poster import Poster
 from scraper.board import BoardClient
 from scraper.errors import LoginFailed, ScraperError
@@ -70,14 +71,18 @@ class Daemon:
         renderer: Renderer | None = None,
         config_loader: Callable[[Path], Config] = load_config,
         salt: Callable[[], str] = lambda: secrets.token_hex(8),
+        token: Callable[[], str] = new_game_token,
     ) -> None:
-        self.shell = Shell(cfg, store, client, renderer)
+        self.shell = Shell(cfg, store, client, renderer, token)
         self._load = config_loader
         self._salt = salt  # random in production: players cannot brute-force the deal
         self._fingerprint = self._file_fingerprint()
         self._failures = 0
         self._not_before: datetime | None = None
         self._logged_in = False
+        # the loop's stop flag (SIGTERM), also handed to each flush: a stop is honoured
+        # between two writes and during the waits before one, not only between ticks
+        self._stop: threading.Event | None = None
 
     # -- what the loop hosts ---------------------------------------------------------------
 
@@ -138,9 +143,11 @@ class Daemon:
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGTERM, signal.SIGINT):
                 previous[sig] = signal.signal(sig, lambda *_: stop.set())
+        self._stop = stop
         try:
             self._loop(stop, clock, max_ticks)
         finally:
+            self._stop = None
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
 
@@ -237,7 +244,7 @@ class Daemon:
         return report
 
     def flush(self, g: Game) -> int:
-        fr = Poster(self.client, self.outbox(g)).flush()
+        fr = Poster(self.client, self.outbox(g)).flush(stop=self._stop)
         for key, err in fr.failed:
             log.error("could not send %s: %s", key, err)
         return len(fr.sent) + len(fr.recovered)

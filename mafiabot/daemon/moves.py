@@ -37,7 +37,7 @@ def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) 
 def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> None:
     assert g.id is not None
     pm: PrivateMessage = from_json(PrivateMessage, row.record)
-    seat = sh.seat_of(g, pm.sender)
+    seat = sh.seat_of(g, pm.sender, pm.sender_id)
     if seat is not None and seat != pm.sender:
         pm = dataclasses.replace(pm, sender=seat)
     # read through the sender's role (C-2); a reading below the host's confidence comes

@@ -10,12 +10,12 @@ from datetime import datetime
 
 from engine.dealing import deal
 from engine.state import Seat
-from mafiabot.daemon import compose
+from mafiabot.daemon import compose, flags
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import read_topic_page
 from mafiabot.newspaper import commitment, role_label
 from mafiabot.store import Game, to_json
-from parser.nicks import casefold_key
+from parser.identity import nick_key
 from poster.outbox import OutboxKey, OutboxRow
 
 log = logging.getLogger("mafiabot.daemon")
@@ -31,13 +31,26 @@ def read_registrations(sh: Shell, g: Game) -> list[str]:
     topic = cfg.game.registration_topic
     pages = sh.client.read_topic_pages(topic)
     nicks: list[str] = []
+    keys: dict[str, str] = {}  # nick_key -> the sign-up that holds it
     for fetch in pages:
         page = read_topic_page(sh, fetch.raw.html, None)
         for post in page.posts:
-            if casefold_key(post.author) in sh.host_accounts or post.deleted:
+            if sh.is_host(post.author) or post.deleted:
                 continue
-            if post.author in nicks:
+            first = keys.get(nick_key(post.author))
+            if first is not None:
+                if first.casefold() != post.author.casefold():  # one account up to case
+                    # two accounts whose names read the same cannot both be seated: votes
+                    # and letters naming one would be the other's too
+                    flags.flag(
+                        sh.store,
+                        g,
+                        0,
+                        f"запись {post.author} (сообщение {post.id}) не принята: ник читается "
+                        f"так же, как у записавшегося раньше {first}",
+                    )
                 continue
+            keys[nick_key(post.author)] = post.author
             ban = sh.store.ban(post.author, current_game=g.id)
             if ban is not None:
                 sh.outbox(g).add(
@@ -86,6 +99,7 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
                 commitment=commit,
                 first_deadline=deadline,
                 tz=sh.tz,
+                token=g.token,
             ),
         )
     ]
@@ -109,7 +123,7 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
         turn=state.turn,
         state=to_json(state),
         events=[compose.event_row(e) for e in intro],
-        outbox=rows,
+        outbox=[sh.stamp(g, r) for r in rows],
         game_values={
             "status": "running",
             "turn": state.turn,

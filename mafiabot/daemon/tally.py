@@ -3,12 +3,13 @@ or now for the interim count and `status`), and the interim vote count in the to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime, timedelta
-from typing import cast
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, cast
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
+from mafiabot.config import Config
 from mafiabot.daemon import flags
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
@@ -56,7 +57,7 @@ def turn_posts(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
                 "засчитан текст на момент дедлайна"
             )
-        out.append(TurnPost(post, sh.seat_of(g, post.author)))
+        out.append(TurnPost(post, sh.seat_of(g, post.author, post.author_id)))
     return out, notes
 
 
@@ -111,7 +112,7 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
         kind, votes, rejected, notes = cast(Tally, hit[1])
         return kind, list(votes), list(rejected), list(notes)
     posts, notes = turn_posts(sh, g, topic, state.turn, votes_as_of(sh.rules, state, calendar))
-    got = phase_votes(sh.rules, state, posts, posts, calendar, host_accounts(sh))
+    got = phase_votes(sh.rules, state, posts, posts, calendar, host_accounts(sh), sh.player_ids(g))
     result: Tally = (got.kind, list(got.votes), list(got.rejected), notes)
     sh.memo["tally"] = (key, result)
     return result[0], list(result[1]), list(result[2]), list(result[3])
@@ -124,7 +125,7 @@ def posters(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> tuple[s
     for sp in sh.store.posts(g.id, topic_id=sh.cfg.game.topic, turn=turn):
         if deadline is not None and sp.posted_at is not None and sp.posted_at > deadline:
             continue
-        seat = sh.seat_of(g, sp.author)
+        seat = sh.seat_of(g, sp.author, sp.author_id)
         if seat is not None:
             out[seat] = None
     return tuple(out)
@@ -145,13 +146,7 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     tag = f"{state.turn}/{state.phase}"
     last = vc.get(tag, {})
     n = len(votes)
-    due = False
-    if mode.mode == "votes":
-        due = n - int(last.get("votes", 0)) >= mode.every  # every N new votes
-    else:
-        at = last.get("at")
-        due = at is None or now - datetime.fromisoformat(at) >= timedelta(hours=mode.every)
-    if not due:
+    if not count_due(sh.cfg, last, n, now):
         return
     text = _vote_count_text(sh, state, kind, votes, now)
     key = OutboxKey(str(g.id), state.turn, f"votecount-{state.phase}", "topic")
@@ -160,9 +155,19 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     if row is None:
         ob.add(OutboxRow(key=key, channel="topic", topic_id=sh.cfg.game.topic, text=text))
     elif row.status == "sent" and row.board_ids:
-        Poster(sh.client, ob).update_post(row.board_ids[0], text, key)
+        Poster(sh.client, ob).update_post(row.board_ids[0], text, key, token=row.marker_token)
     vc[tag] = {"votes": n, "at": now.isoformat()}
     flags.set_cursor(sh.store, g, "votecount", vc)
+
+
+def count_due(cfg: Config, last: Mapping[str, Any], votes: int, now: datetime) -> bool:
+    """Whether the interim count is due: `last` is what the previous count recorded (its
+    number of votes and time). "hours" counts the config's hours — minutes in a rehearsal."""
+    mode = cfg.game.interim_count
+    if mode.mode == "votes":
+        return votes - int(last.get("votes", 0)) >= mode.every  # every N new votes
+    at = last.get("at")
+    return at is None or now - datetime.fromisoformat(at) >= cfg.game.hour * mode.every
 
 
 def _vote_count_text(

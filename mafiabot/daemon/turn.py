@@ -67,7 +67,7 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
         turn=turn,
         state=to_json(new_state),
         events=[compose.event_row(e) for e in events],
-        outbox=rows,
+        outbox=[sh.stamp(g, r) for r in rows],
         game_values=game_values,
         now=now,
     )
@@ -80,7 +80,8 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
     for e in events:
         if isinstance(e, ev.PlayerReplaced):
             # the engine renames the seat to the new account (C-6); so does the store
-            sh.store.update_player(gid, e.old, nick=e.new, account=e.new)
+            # the new account's board id is learned from its own first post
+            sh.store.update_player(gid, e.old, nick=e.new, account=e.new, user_id=None)
     for p in new_state.players:
         if not p.alive:
             sh.store.update_player(gid, p.nick, alive=False, died_turn=p.out_turn)
@@ -110,6 +111,7 @@ def assemble(
         overrides=overrides.turn_overrides(sh, g, turn),
         calendar=tally.calendar_of(sh, g, turn, deadline),
         ignore_authors=tally.host_accounts(sh),
+        player_ids=sh.player_ids(g),
         posts_after_death=sh.cfg.game.posts_after_death,
     )
     return built.inputs, [*notes, *built.flags]

@@ -22,6 +22,10 @@ from mafiabot.store import Store, open_store
 _MARKER = re.compile(r"\n*\[size=50\]mafiabot [^\[]*\[/size\]\s*$")
 
 
+#: the demo's game token (shown in its start post and in every marker)
+DEMO_TOKEN = "demo"
+
+
 def strip_marker(text: str) -> str:
     return _MARKER.sub("", text).rstrip() + "\n"
 
@@ -80,8 +84,9 @@ def setup(
         at = datetime.fromisoformat(m["at"]).replace(tzinfo=tz)
         board.add_pm(m["from"], at, m.get("subject", ""), m["html"])
     store = open_store(db_url)
-    # a fixed salt keeps the demo's output the same run after run (a live game draws one)
-    daemon = build_daemon(cfg, store, board, salt=lambda: "demo-salt")
+    # a fixed salt and game token keep the demo's output the same run after run (a live
+    # game draws both)
+    daemon = build_daemon(cfg, store, board, salt=lambda: "demo-salt", token=lambda: DEMO_TOKEN)
     return DemoRun(cfg, board, store, daemon, clock, posted, []), data
 
 
