@@ -12,7 +12,9 @@ from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
 from poster.poster import Poster
 from scraper.board import Attachment
 from scraper.errors import AttachmentRefused
+from scraper.ipb import IPB_CAPS
 from tests.fakeboard_phpbb import FakeClock, FakePhpbb
+from tests.test_ipb_client import make2
 from tests.test_poster_phpbb import make
 
 T0 = datetime(2026, 12, 1, 9, tzinfo=UTC)
@@ -141,3 +143,24 @@ def test_a_crash_between_upload_and_post_sends_it_once_leaving_an_orphan_at_most
     (pid,) = board.accepted_posts
     assert len(board.attachments_of(pid)) == 1 and board.orphans() == [99]
     assert board.violations == []
+
+
+@pytest.mark.parametrize("generation", sorted(IPB_CAPS))
+def test_invision_generations_say_they_take_no_file_and_the_text_goes_alone(
+    generation: str,
+) -> None:
+    # dialect data: a generation whose upload flow the client does not follow says False
+    assert IPB_CAPS[generation].attachments is False
+
+
+def test_an_invision_board_gets_the_newspaper_without_its_chart() -> None:
+    client, board, _ = make2()
+    assert client.attachments is False
+    outbox = InMemoryOutbox()
+    key = OutboxKey("1", 2, "newspaper", "topic")
+    row = OutboxRow(key, "topic", "Итоги дня 2.", topic_id=3092, attachment=_chart())
+    outbox.add(row)
+    report = Poster(client, outbox).flush()
+    assert report.sent == [key]
+    assert [k for k, _ in report.without_attachment] == [key]
+    assert any("Итоги дня 2." in p[2] for p in board.own_posts.values())
