@@ -73,3 +73,27 @@ def test_check_config_refuses_the_chart_without_the_renderer(
     assert "mafiabot[chart]" in msg and "false" in msg
     # default off: nothing to render, nothing to check
     assert preflight(_config(False), before, environ=ENV).errors == []
+
+
+def test_the_queued_newspaper_keeps_its_chart_in_the_store(tmp_path: Path) -> None:
+    # a later flush (another process) sends exactly the file that was composed
+    from mafiabot.store import open_store
+    from poster.outbox import OutboxKey, OutboxRow
+    from scraper.board import Attachment
+
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    st = open_store(url)
+    g = st.create_game(name="M", ruleset="pefl", topic_id=4, seed=7, now=T0)
+    assert g.id is not None
+    png = flow_chart_png(flow_from_votes([(T0, "Кот", "Марго")]))
+    key = OutboxKey(str(g.id), 2, "newspaper", "topic")
+    plain = OutboxKey(str(g.id), 2, "host_report", "Ведущий")
+    ob = st.outbox(g.id)
+    ob.add(OutboxRow(key, "topic", "Газета", topic_id=4, attachment=Attachment("d2.png", png)))
+    ob.add(OutboxRow(plain, "pm", "Отчёт", "s", recipients=("Ведущий",)))
+    st.close()
+    again = open_store(url).outbox(g.id)
+    row = again.get(key)
+    assert row is not None and row.attachment == Attachment("d2.png", png, "image/png")
+    other = again.get(plain)
+    assert other is not None and other.attachment is None
