@@ -101,6 +101,7 @@ class Part:
     text: str  # with the marker
     marker: str
     subject: str
+    body: str = ""  # the text without the marker
 
 
 def fit_subject(subject: str, suffix: str = "", limit: int | None = None) -> str:
@@ -129,7 +130,7 @@ def plan_parts(row: OutboxRow, limit: int | None, subject_limit: int | None = No
             split = len(chunks) > 1 and row.channel != "newtopic"
             suffix = f" ({i + 1}/{len(chunks)})" if split else ""
             subject = fit_subject(subject, suffix, subject_limit)
-        parts.append(Part(i, with_marker(chunk, marker), marker, subject))
+        parts.append(Part(i, with_marker(chunk, marker), marker, subject, chunk))
     return parts
 
 
@@ -304,8 +305,11 @@ class Poster:
         client = self.client
         why = "the board does not take attachments from the bot"
         if isinstance(client, TakesAttachments) and client.attachments:
+            # the board's inline tag shows the file at the end of the text, above the marker
+            tag = client.attachment_tag(row.attachment)
+            text = with_marker(f"{part.body.rstrip()}\n\n{tag}", part.marker)
             try:
-                return client.post_reply(topic_id, part.text, attachment=row.attachment).post_id
+                return client.post_reply(topic_id, text, attachment=row.attachment).post_id
             except AttachmentRefused as exc:
                 why = str(exc)
         log.warning("outbox %s goes without its attachment: %s", row.key, why)

@@ -110,6 +110,10 @@ class TakesAttachments(Protocol):
 
     attachments: bool
 
+    def attachment_tag(self, attachment: Attachment) -> str:
+        """The markup that shows the file in the post's text where the text has it (the
+        file sent with the post is the only one, so the first)."""
+
     def post_reply(
         self,
         topic_id: int,

@@ -56,6 +56,7 @@ from parser.ipb import (
 )
 from scraper import forms
 from scraper.board import (
+    Attachment,
     FetchedPM,
     PMRef,
     PMResult,
@@ -293,6 +294,11 @@ class IpbClient(BoardClientBase):
     def attachments(self) -> bool:
         """`scraper.board.TakesAttachments`: the generation's capability (dialect data)."""
         return self.caps.attachments
+
+    def attachment_tag(self, attachment: Attachment) -> str:
+        """IPB 1.x-3.x `[attachment=ID:name]` needs the board's id: none until uploads are
+        followed (`attachments` is False, so this is never asked for)."""
+        return ""
 
     def _dialect_url(self, key: str, **values: object) -> str:
         template = self.dialect.urls.get(key)

@@ -441,12 +441,12 @@ class PhpbbClient(BoardClientBase):
         """Reply to a topic; with `attachment`, the file is uploaded on the reply form first
         (phpBB keeps it as the account's orphan until a post claims it) and the reply that
         claims it is the one submit that posts — so the file never shows without the post,
-        and a refused file (`AttachmentRefused`) leaves nothing on the board."""
-        inline = f"\n\n[attachment=0]{attachment.name}[/attachment]" if attachment else ""
-        self._check_length(text + inline)
+        and a refused file (`AttachmentRefused`) leaves nothing on the board. Without
+        `attachment_tag` in the text, phpBB lists the file below the post."""
+        self._check_length(text)
         what = f"reply to topic {topic_id}"
         url = self.url(f"posting.php?mode=reply&t={topic_id}")
-        values = {"message": text + inline}
+        values = {"message": text}
         if subject:
             values["subject"] = subject
 
@@ -462,6 +462,10 @@ class PhpbbClient(BoardClientBase):
             raise NotFound(f"topic {topic_id} does not exist or is hidden: {exc}") from exc
         resp = self._submit_post_form(page, values, what, topic_id, fresh)
         return self._post_result(resp, what)
+
+    def attachment_tag(self, attachment: Attachment) -> str:
+        """phpBB's inline attachment BBCode; index 0 is the newest file of the form."""
+        return f"[attachment=0]{attachment.name}[/attachment]"
 
     def _upload(
         self,

@@ -33,13 +33,14 @@ def _row(att: Attachment | None) -> OutboxRow:
 def test_the_reply_carries_the_file_uploaded_on_its_own_form() -> None:
     client, board, _ = make()
     chart = _chart()
-    result = client.post_reply(4, "Итоги дня", attachment=chart)
+    text = f"Итоги дня\n\n{client.attachment_tag(chart)}"
+    result = client.post_reply(4, text, attachment=chart)
     # the upload made no post; the one post claimed the file and shows it inline
     assert board.accepted_posts == [result.post_id]
     assert board.attachments_of(result.post_id) == [(chart.name, chart.data)]
     assert board.orphans() == [] and board.uploads == 1
     source = next(p.source for p in board.posts if p.id == result.post_id)
-    assert source.endswith(f"[attachment=0]{chart.name}[/attachment]")
+    assert source == f"Итоги дня\n\n[attachment=0]{chart.name}[/attachment]"
     assert board.violations == []
 
 
@@ -74,7 +75,11 @@ def test_poster_sends_the_newspaper_with_its_chart_as_one_post() -> None:
     assert report.sent == [row.key] and report.without_attachment == []
     (pid,) = board.accepted_posts
     assert len(board.attachments_of(pid)) == 1
-    assert marker_for(row.key) in next(p.source for p in board.posts if p.id == pid)
+    # the chart's tag closes the text; the marker stays the last line
+    source = next(p.source for p in board.posts if p.id == pid)
+    tag = f"[attachment=0]{row.attachment.name if row.attachment else ''}[/attachment]"
+    assert source.startswith(f"{row.text}\n\n{tag}\n\n")
+    assert source.endswith(f"{marker_for(row.key)}[/size]")
 
 
 def test_a_refused_chart_leaves_the_newspaper_going_out_without_it() -> None:
