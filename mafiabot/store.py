@@ -33,6 +33,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
+from engine import bans as engine_bans
 from poster.outbox import OutboxKey, OutboxRow
 
 log = logging.getLogger(__name__)
@@ -40,7 +41,7 @@ log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 # P-B.1: the 1st…5th removal bans for this many games (the 5th and later: 16).
-BAN_GAMES = (1, 2, 4, 8, 16)
+BAN_GAMES = engine_bans.BAN_GAMES  # P-B.1: the rule lives in engine/bans.py
 
 
 class UTCDateTime(sa.types.TypeDecorator[datetime]):
@@ -831,7 +832,7 @@ class Store:
     def record_removal(
         self, nick: str, game_id: int | None, reason: str, now: datetime | None = None
     ) -> BanRow:
-        """A removal for passivity or rule-breaking: the n-th earns BAN_GAMES[n-1] games."""
+        """A removal for passivity or rule-breaking: the n-th earns `ban_games(n)` (P-B.1)."""
         key = nick.casefold()
         with self.session() as s:
             n = s.exec(
@@ -849,7 +850,7 @@ class Store:
                 nick=nick,
                 game_id=game_id,
                 removal_no=no,
-                games=BAN_GAMES[min(no, len(BAN_GAMES)) - 1],
+                games=engine_bans.ban_games(no),
                 reason=reason,
                 at=now or utcnow(),
             )

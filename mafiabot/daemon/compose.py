@@ -42,8 +42,7 @@ def turn_outbox(
     turn, phase = before.turn, before.phase
     next_deadline = None if after.over else sh.deadline_for(after.turn, after.phase)
     rows: list[OutboxRow] = []
-    gambler = cfg.game.ruleset == "gambler"
-    last_word = deadline + timedelta(hours=cfg.game.last_word_hours) if gambler else None
+    last_word = deadline + timedelta(hours=cfg.game.last_word_hours) if sh.rules.last_word else None
     paper = sh.renderer.newspaper(
         ruleset=cfg.game.ruleset,
         game_name=cfg.game.name,
@@ -66,7 +65,7 @@ def turn_outbox(
     )
     # a host-named court_topic wins over court_forum
     court_forum = None if cfg.game.court_topic else cfg.game.court_forum
-    if gambler and phase == "greens" and after.nominees and court_forum:
+    if phase == "greens" and after.nominees and court_forum:
         # G-N.3/G-N.4: the bot opens the day's court topic; the outbox records its
         # id (board_ids[0]) and the court votes are read there
         subject, text = sh.renderer.court_topic(

@@ -128,7 +128,7 @@ class Shell:
         return nick
 
     def deadline_for(self, turn: int, phase: str) -> datetime:
-        return calendar.deadline_for(self.cfg, turn, phase)
+        return calendar.deadline_for(self.cfg, self.rules, turn, phase)
 
     def turn_at(self, when: datetime | None, current: int) -> int:
         return calendar.turn_at(self.cfg, self.rules, when, current)

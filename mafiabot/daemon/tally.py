@@ -85,13 +85,13 @@ def host_accounts(sh: Shell) -> frozenset[str]:
 
 
 def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
-    return turn_calendar(sh.cfg, turn, deadline, (g.cursors or {}).get("deaths", {}))
+    return turn_calendar(sh.cfg, sh.rules, turn, deadline, (g.cursors or {}).get("deaths", {}))
 
 
 def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
     """Where the phase's votes are written: the court topic for a Gambler court, else the
     game topic."""
-    if sh.cfg.game.ruleset == "gambler" and state.phase == "court":
+    if state.phase == "court":
         return court_topic_id(sh, g, state.turn)
     return sh.cfg.game.topic
 
@@ -173,11 +173,7 @@ def _vote_count_text(
         by_target.setdefault(v.target, []).append(v.voter)
     ordered = sorted(by_target.items(), key=lambda kv: -len(kv[1]))
     voted = {v.voter for v in votes}
-    threshold = None
-    if kind == "green":
-        from engine.gambler import court_threshold
-
-        threshold = court_threshold(sh.cfg.rules, len(state.living))
+    threshold = sh.rules.court_threshold(len(state.living)) if kind == "green" else None
     return sh.renderer.vote_count(
         ruleset=sh.cfg.game.ruleset,
         game_name=sh.cfg.game.name,
