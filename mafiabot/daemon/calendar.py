@@ -42,14 +42,18 @@ def turn_at(cfg: Config, rules: RuleSet, when: datetime | None, current: int) ->
 
 
 def turn_calendar(
-    cfg: Config, rules: RuleSet, turn: int, deadline: datetime | None, deaths: Mapping[str, str]
+    cfg: Config,
+    rules: RuleSet,
+    turn: int,
+    deadline: datetime | None,
+    deaths: Mapping[str, datetime],
 ) -> TurnCalendar:
     """The moments a turn's assembly needs: the deadline closed, the greens deadline
-    (Gambler), when each dead seat died (`deaths`: nick → ISO time) and G-P.2's window."""
+    (Gambler), when each dead seat died and G-P.2's window."""
     split = len(rules.turn_phases) > 1
     return TurnCalendar(
         deadline=deadline,
         greens_deadline=deadline_for(cfg, rules, turn, rules.turn_phases[0]) if split else None,
-        deaths={nick: datetime.fromisoformat(at) for nick, at in deaths.items()},
+        deaths=dict(deaths),
         last_word=timedelta(hours=cfg.game.last_word_hours) if rules.last_word else None,
     )

@@ -85,7 +85,7 @@ def turn_outbox(
             )
         )
     rows += player_pms(sh, g, turn, events, kind=f"pm-{phase}")
-    reported = set((g.cursors or {}).get("flags_reported", {}).get(str(turn), []))
+    reported = sh.store.reported_flags(g.id, turn)
     all_flags = [f for f in [*flags.flags(sh.store, g, turn), *notes] if f not in reported]
     rows.append(
         host_report_row(

@@ -9,7 +9,6 @@ from typing import cast
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
-from mafiabot.daemon import flags
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
@@ -85,7 +84,8 @@ def host_accounts(sh: Shell) -> frozenset[str]:
 
 
 def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
-    return turn_calendar(sh.cfg, sh.rules, turn, deadline, (g.cursors or {}).get("deaths", {}))
+    assert g.id is not None
+    return turn_calendar(sh.cfg, sh.rules, turn, deadline, sh.store.deaths(g.id))
 
 
 def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
@@ -140,17 +140,15 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     kind, votes, _rej, _flags = tally(sh, g, state, None)
     if not votes and kind != "court":
         return
-    cursors = dict(g.cursors or {})
-    vc = dict(cursors.get("votecount", {}))
     tag = f"{state.turn}/{state.phase}"
-    last = vc.get(tag, {})
+    last = sh.store.vote_count(g.id, tag)
     n = len(votes)
     due = False
     if mode.mode == "votes":
-        due = n - int(last.get("votes", 0)) >= mode.every  # every N new votes
+        due = n - (last.votes if last else 0) >= mode.every  # every N new votes
     else:
-        at = last.get("at")
-        due = at is None or now - datetime.fromisoformat(at) >= timedelta(hours=mode.every)
+        at = last.at if last else None
+        due = at is None or now - at >= timedelta(hours=mode.every)
     if not due:
         return
     text = _vote_count_text(sh, state, kind, votes, now)
@@ -161,8 +159,7 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
         ob.add(OutboxRow(key=key, channel="topic", topic_id=sh.cfg.game.topic, text=text))
     elif row.status == "sent" and row.board_ids:
         Poster(sh.client, ob).update_post(row.board_ids[0], text, key)
-    vc[tag] = {"votes": n, "at": now.isoformat()}
-    flags.set_cursor(sh.store, g, "votecount", vc)
+    sh.store.save_vote_count(g.id, tag, n, now)
 
 
 def _vote_count_text(
