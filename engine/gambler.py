@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.actions import GAMBLER_ROLES, Move, Vote
+from engine.base import RuleSetBase
 from engine.common import (
     Attack,
     Intake,
@@ -53,7 +54,6 @@ from engine.events import (
     player,
 )
 from engine.inputs import TurnInputs
-from engine.rules import RuleSetBase
 from engine.settings import RulesSettings
 from engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from engine.actions import PEFL_ROLES, Move, Vote
+from engine.base import RuleSetBase
 from engine.common import (
     Attack,
     Intake,
@@ -54,7 +55,6 @@ from engine.events import (
     player,
 )
 from engine.inputs import TurnInputs
-from engine.rules import RuleSetBase
 from engine.settings import RulesSettings
 from engine.state import CLANS, MANIAC, TOWN, GameState, Protect, Seat
 
