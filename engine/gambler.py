@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.actions import GAMBLER_ROLES, Move, Vote
+from engine.base import RuleSetBase
 from engine.common import (
     Attack,
     Intake,
@@ -111,15 +112,36 @@ def default_role_table(n: int) -> dict[str, int]:
     return table
 
 
-class Gambler:
+class Gambler(RuleSetBase):
     """The Gambler rule set."""
 
-    name: str = "gambler"
-    roles: tuple[str, ...] = GAMBLER_ROLES
-    first_turn: int = 1
+    name = "gambler"
+    roles = GAMBLER_ROLES
+    first_turn = 1
+    turn_phases = ("greens", "court")  # G-N.1–G-N.3, then G-N.4 and the night
+    vote_kinds = (("greens", "green"), ("court", "court"))
+    last_word = True  # G-P.2
 
-    def __init__(self, settings: RulesSettings) -> None:
-        self.settings = settings
+    def takes_move(self, phase: str, action: str) -> bool:
+        # the prostitute's side (G-M.8) is decided at the greens, every other letter with the
+        # court and the night
+        return phase == "day" or (phase == "greens") == (action == "choose_side")
+
+    def takes_override(self, phase: str, kind: str) -> bool:
+        # replacements take effect with the greens, verdicts with the court (the
+        # introduction day takes all)
+        return phase == "day" or (phase == "greens") == (kind == "replace")
+
+    def conditional_letter(self, state: GameState, move: Move, reason: str | None) -> bool:
+        # G-M.5/G-M.6: a mafioso's kill letter while the godfather lives counts if the court
+        # jails the godfather before the night (the engine checks again at the deadline)
+        if reason != "wrong_role" or move.action != "kill":
+            return False
+        actor = state.player(move.actor)
+        return actor is not None and actor.role == "mafia"
+
+    def court_threshold(self, living: int) -> int | None:
+        return court_threshold(self.settings, living)
 
     def new_game(self, seats: Sequence[Seat]) -> GameState:
         players = tuple(Player(nick=s.nick, role=s.role, team=team_of(s.role)) for s in seats)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from engine.actions import PEFL_ROLES, Move, Vote
+from engine.base import RuleSetBase
 from engine.common import (
     Attack,
     Intake,
@@ -140,15 +141,18 @@ class Night:
             self.unsaveable.add(nick)
 
 
-class Pefl:
+class Pefl(RuleSetBase):
     """The PEFL rule set."""
 
-    name: str = "pefl"
-    roles: tuple[str, ...] = PEFL_ROLES
-    first_turn: int = 0
+    name = "pefl"
+    roles = PEFL_ROLES
+    first_turn = 0
+    turn_phases = ("day",)  # one deadline a turn: the day's votes, then the night (P-O.1)
+    vote_kinds = (("day", "red"),)  # P-V.1
+    silent_first_turn = True  # turn 0 is a night
 
-    def __init__(self, settings: RulesSettings) -> None:
-        self.settings = settings
+    def request_changes(self) -> int | None:
+        return self.settings.request_changes  # P-M.0
 
     # --- set-up -----------------------------------------------------------------------------
     def new_game(self, seats: Sequence[Seat]) -> GameState:

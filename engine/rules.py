@@ -1,4 +1,5 @@
-"""The `RuleSet` protocol and look-up of rule sets by name (`get_ruleset("pefl")`)."""
+"""The `RuleSet` protocol and look-up of rule sets by name (`get_ruleset("pefl")`); the shared
+base class is `engine.base.RuleSetBase`."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.actions import Move
+from engine.base import RULESETS, Phase, RuleSetBase, RulesetName, VoteKind
 from engine.events import Event
 from engine.inputs import TurnInputs
 from engine.settings import RulesSettings
@@ -20,10 +22,18 @@ class UnknownRuleset(ValueError):
 class RuleSet(Protocol):
     """One rule set (Gambler or PEFL). Implementations are stateless apart from settings."""
 
-    name: str
     settings: RulesSettings
-    roles: tuple[str, ...]
-    first_turn: int  # PEFL 0, Gambler 1
+
+    @property
+    def name(self) -> RulesetName: ...
+
+    @property
+    def roles(self) -> tuple[str, ...]: ...
+
+    @property
+    def first_turn(self) -> int:
+        """PEFL 0, Gambler 1."""
+        ...
 
     def new_game(self, seats: Sequence[Seat]) -> GameState:
         """The state before the first deadline, for a cast already dealt."""
@@ -51,6 +61,27 @@ class RuleSet(Protocol):
         """Who has won (G-W.1, P-W.1), None while the game goes on."""
         ...
 
+    # --- what the shell asks (answered by `RuleSetBase`) --------------------------------------
+    @property
+    def turn_phases(self) -> tuple[Phase, ...]: ...
+
+    @property
+    def last_word(self) -> bool: ...
+
+    def vote_kind(self, phase: str) -> VoteKind: ...
+
+    def counts_votes(self, state: GameState) -> bool: ...
+
+    def takes_move(self, phase: str, action: str) -> bool: ...
+
+    def takes_override(self, phase: str, kind: str) -> bool: ...
+
+    def request_changes(self) -> int | None: ...
+
+    def conditional_letter(self, state: GameState, move: Move, reason: str | None) -> bool: ...
+
+    def court_threshold(self, living: int) -> int | None: ...
+
 
 def get_ruleset(name: str, settings: RulesSettings | None = None) -> RuleSet:
     """The rule set called `name` ("gambler" | "pefl") with these settings."""
@@ -66,4 +97,13 @@ def get_ruleset(name: str, settings: RulesSettings | None = None) -> RuleSet:
     raise UnknownRuleset(f"unknown rule set {name!r} (gambler | pefl)")
 
 
-RULESETS = ("gambler", "pefl")
+__all__ = [
+    "RULESETS",
+    "Phase",
+    "RuleSet",
+    "RuleSetBase",
+    "RulesetName",
+    "UnknownRuleset",
+    "VoteKind",
+    "get_ruleset",
+]

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import (
+    RULESETS,
     Event,
     GameState,
     InputRejected,
@@ -43,7 +44,7 @@ from engine import (
     step,
 )
 from engine import events as ev
-from engine.actions import ACTIONS, GAMBLER_ROLES, PEFL_ROLES
+from engine.actions import ACTIONS
 from engine.common import apply_replacements
 from engine.inputs import OVERRIDE_KINDS
 from mafiabot.cli import UsageError
@@ -105,7 +106,8 @@ def load_scenario(data: Any) -> Scenario:
     """Check and read a scenario (SCENARIO.md); ScenarioError names the first bad field."""
     _need(isinstance(data, dict), "scenario", "must be a JSON object")
     ruleset = data.get("ruleset")
-    _need(ruleset in ("gambler", "pefl"), "ruleset", f"must be gambler or pefl, got {ruleset!r}")
+    _need(ruleset in RULESETS, "ruleset", f"must be {' or '.join(RULESETS)}, got {ruleset!r}")
+    shape = get_ruleset(ruleset)
     seed = data.get("seed", 0)
     _need(isinstance(seed, int) and not isinstance(seed, bool), "seed", "must be an integer")
     options = data.get("options", {})
@@ -118,7 +120,7 @@ def load_scenario(data: Any) -> Scenario:
     nicks = {s.nick for s in seats}
     turns_raw = data.get("turns", [])
     _need(isinstance(turns_raw, list), "turns", "must be a list")
-    first = 0 if ruleset == "pefl" else 1
+    first = shape.first_turn
     turns: list[ScenarioTurn] = []
     next_post_id = SYNTHETIC_POST_ID
     seen_ids: dict[int, str] = {}
@@ -142,7 +144,7 @@ def load_scenario(data: Any) -> Scenario:
         court, next_post_id = _load_posts(
             t.get("court_posts", []), f"{where}.court_posts", next_post_id, seen_ids
         )
-        _need(ruleset == "gambler" or not court, f"{where}.court_posts", "Gambler only")
+        _need("court" in shape.turn_phases or not court, f"{where}.court_posts", "Gambler only")
         moves = _load_moves(t.get("moves", []), f"{where}.moves", nicks)
         overrides = _load_overrides(t.get("overrides", []), f"{where}.overrides", nicks, number)
         turns.append(ScenarioTurn(number, posts, court, moves, overrides))
@@ -151,7 +153,7 @@ def load_scenario(data: Any) -> Scenario:
 
 def _load_players(ruleset: str, raw: Any) -> tuple[Seat, ...]:
     _need(isinstance(raw, list) and len(raw) > 0, "players", "must be a non-empty list")
-    roles = PEFL_ROLES if ruleset == "pefl" else GAMBLER_ROLES
+    roles = get_ruleset(ruleset).roles
     seats: list[Seat] = []
     seen: set[str] = set()
     for i, p in enumerate(raw):
@@ -334,7 +336,7 @@ def play(scenario: Scenario) -> dict[str, Any]:
     state = rules.new_game(scenario.seats)
     if scenario.turns and scenario.turns[0].turn > state.turn:
         start = scenario.turns[0].turn
-        phase = "greens" if scenario.ruleset == "gambler" else "day"
+        phase = rules.turn_phases[0]
         state = replace(state, turn=start, phase=phase)
     rng = random.Random(scenario.seed)
     out_turns: list[dict[str, Any]] = []

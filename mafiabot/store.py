@@ -34,6 +34,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
+from engine import bans as engine_bans
 from poster.outbox import OutboxKey, OutboxRow, SearchFrom
 from scraper.board import Attachment
 
@@ -42,7 +43,7 @@ log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 # P-B.1: the 1st…5th removal bans for this many games (the 5th and later: 16).
-BAN_GAMES = (1, 2, 4, 8, 16)
+BAN_GAMES = engine_bans.BAN_GAMES  # P-B.1: the rule lives in engine/bans.py
 
 
 class UTCDateTime(sa.types.TypeDecorator[datetime]):
@@ -95,7 +96,6 @@ class Game(SQLModel, table=True):
     turn: int = 0
     deadline: datetime | None = _utc_col()
     state: dict[str, Any] | None = _json_col()  # the engine's state snapshot
-    cursors: dict[str, Any] | None = _json_col()  # board read positions (topic pages, PM ids)
     config_fingerprint: str = ""
     # random, made once at creation (poster.outbox.new_game_token): in every marker of the
     # game's messages, so another game's posts (a fresh database, a second bot) are not ours
@@ -118,7 +118,74 @@ class Player(SQLModel, table=True):
     clan: str | None = None
     alive: bool = True
     died_turn: int | None = None
+    died_at: datetime | None = _utc_col()  # the deadline he left at (G-P.2's window)
     posts_after_death: int = 0
+
+
+class TopicCursorRow(SQLModel, table=True):
+    """Where the bot stands in a topic it reads, and the page the current turn began on."""
+
+    __tablename__ = "topic_cursors"
+    __table_args__ = (sa.UniqueConstraint("game_id", "topic_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    topic_id: int
+    cursor: dict[str, Any] | None = _json_col()  # the board client's TopicCursor (to_json)
+    turn_start_page: int | None = None
+
+
+class HostFlag(SQLModel, table=True):
+    """A note for the host in a turn: raised while the turn ran (a flag), and whether a host
+    report already carried it (notes of the deadline itself are recorded as reported)."""
+
+    __tablename__ = "host_flags"
+    __table_args__ = (sa.UniqueConstraint("game_id", "turn", "text"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    turn: int
+    text: str
+    raised: bool = True
+    reported: bool = False
+
+
+class SeenPM(SQLModel, table=True):
+    """An inbox message the bot has dealt with (stored, or skipped: the host's own, older
+    than the game, unreadable)."""
+
+    __tablename__ = "seen_pms"
+    __table_args__ = (sa.UniqueConstraint("game_id", "board_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    board_id: int
+
+
+class VoteCountRow(SQLModel, table=True):
+    """The last interim vote count of a phase ("turn/phase"): how many votes it showed, when."""
+
+    __tablename__ = "vote_counts"
+    __table_args__ = (sa.UniqueConstraint("game_id", "tag"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    tag: str
+    votes: int = 0
+    at: datetime | None = _utc_col()
+
+
+class VoteRecordRow(SQLModel, table=True):
+    """The votes counted in one closed phase ("turn/phase"), in order: the final post prints
+    the whole game's record (who voted for whom) from these."""
+
+    __tablename__ = "vote_records"
+    __table_args__ = (sa.UniqueConstraint("game_id", "tag"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    tag: str
+    votes: list[dict[str, Any]] | None = _json_col()
 
 
 class PostRow(SQLModel, table=True):
@@ -436,7 +503,6 @@ class Store:
                 seed=seed,
                 token=token,
                 created_at=now or utcnow(),
-                cursors={},
             )
             s.add(g)
             s.flush()
@@ -551,33 +617,21 @@ class Store:
                 ):
                     latest.setdefault(rev.post_id, rev)
             out: list[str] = []
-            fresh: list[tuple[PostRow, PostIn, str]] = []
+            fresh: dict[int, tuple[PostIn, str]] = {}  # board id -> new post, its hash
             for it in items:
                 h = body_hash(it.body_html)
+                if it.board_id in fresh:  # the same post twice on one page: the first stands
+                    out.append("same")
+                    continue
                 row = rows.get(it.board_id)
                 if row is None:
-                    row = PostRow(
-                        game_id=game_id,
-                        topic_id=it.topic_id,
-                        board_id=it.board_id,
-                        author=it.author,
-                        author_id=it.author_id,
-                        posted_at=it.posted_at,
-                        turn=it.turn,
-                        position=it.position,
-                        first_seen=now,
-                    )
-                    rows[it.board_id] = row
-                    s.add(row)
-                    fresh.append((row, it, h))
+                    fresh[it.board_id] = (it, h)
                     out.append("new")
-                    continue
-                if row.id is None:  # the same post twice on one page: the first stands
-                    out.append("same")
                     continue
                 if it.position is not None and row.position != it.position:
                     row.position = it.position
                     s.add(row)
+                assert row.id is not None
                 last = latest.get(row.id)
                 if last is not None and last.body_hash == h:
                     out.append("same")
@@ -597,20 +651,45 @@ class Store:
                 s.add(rev)
                 out.append("edited")
             if fresh:
-                s.flush()  # the new rows' ids, for their first revisions
-                for row, it, h in fresh:
-                    assert row.id is not None
-                    s.add(
-                        PostRevision(
-                            post_id=row.id,
-                            revision=1,
-                            body_html=it.body_html,
-                            body_hash=h,
-                            record=it.record,
-                            edited_at=it.edited_at,
-                            seen_at=now,
-                        )
+                # new posts (the bulk of a first read) go in as two multi-row inserts: the
+                # ORM's per-object bookkeeping cost more than the parsing of the page
+                posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
+                new_ids = dict(
+                    (board_id, pid)
+                    for pid, board_id in s.execute(
+                        sa.insert(posts_t).returning(posts_t.c.id, posts_t.c.board_id),
+                        [
+                            {
+                                "game_id": game_id,
+                                "topic_id": it.topic_id,
+                                "board_id": it.board_id,
+                                "author": it.author,
+                                "author_id": it.author_id,
+                                "posted_at": it.posted_at,
+                                "turn": it.turn,
+                                "position": it.position,
+                                "revisions": 1,
+                                "first_seen": now,
+                            }
+                            for it, _h in fresh.values()
+                        ],
                     )
+                )
+                s.execute(
+                    sa.insert(revs_t),
+                    [
+                        {
+                            "post_id": new_ids[it.board_id],
+                            "revision": 1,
+                            "body_html": it.body_html,
+                            "body_hash": h,
+                            "record": it.record,
+                            "edited_at": it.edited_at,
+                            "seen_at": now,
+                        }
+                        for it, h in fresh.values()
+                    ],
+                )
             return out
 
     def posts(
@@ -760,9 +839,17 @@ class Store:
         events: Sequence[tuple[str, str, dict[str, Any]]],
         outbox: Sequence[OutboxRow] = (),
         game_values: dict[str, Any] | None = None,
+        reported: Sequence[str] = (),
+        deaths: Mapping[str, datetime] | None = None,
+        new_turn_pages: bool = False,
+        votes: tuple[str, Sequence[dict[str, Any]]] | None = None,
         now: datetime | None = None,
     ) -> None:
-        """Record a turn's resolution atomically: a crash leaves either all of it or none."""
+        """Record a turn's resolution atomically: a crash leaves either all of it or none.
+
+        reported: the host notes of `turn` its report carries; deaths: when each seat left;
+        new_turn_pages: the next turn's posts start on the page each topic cursor stands on;
+        votes: ("turn/phase", the votes that phase counted) for the game's vote record."""
         now = now or utcnow()
         with self.session() as s:
             g = s.get(Game, game_id)
@@ -792,6 +879,136 @@ class Store:
                 )
             for row in outbox:
                 self._enqueue(s, game_id, row, now)
+            for text in reported:
+                flag = self._flag_row(s, game_id, turn, text)
+                if flag is None:
+                    s.add(
+                        HostFlag(game_id=game_id, turn=turn, text=text, raised=False, reported=True)
+                    )
+                else:
+                    flag.reported = True
+                    s.add(flag)
+            for nick, at in (deaths or {}).items():
+                p = s.exec(
+                    select(Player).where(Player.game_id == game_id, Player.nick == nick)
+                ).first()
+                if p is not None:
+                    p.died_at = at
+                    s.add(p)
+            if new_turn_pages:
+                for tc in s.exec(select(TopicCursorRow).where(TopicCursorRow.game_id == game_id)):
+                    tc.turn_start_page = int((tc.cursor or {}).get("page", 1))
+                    s.add(tc)
+            if votes is not None:
+                tag, counted = votes
+                rec = s.exec(
+                    select(VoteRecordRow).where(
+                        VoteRecordRow.game_id == game_id, VoteRecordRow.tag == tag
+                    )
+                ).first() or VoteRecordRow(game_id=game_id, tag=tag)
+                rec.votes = list(counted)
+                s.add(rec)
+
+    # -- bookkeeping: cursors, host flags, seen PMs, interim counts --------------------------
+
+    def topic_cursors(self, game_id: int) -> dict[int, TopicCursorRow]:
+        with self.session() as s:
+            rows = s.exec(select(TopicCursorRow).where(TopicCursorRow.game_id == game_id))
+            return {r.topic_id: r for r in rows}
+
+    def save_topic_cursor(self, game_id: int, topic_id: int, cursor: dict[str, Any]) -> None:
+        with self.session() as s:
+            row = s.exec(
+                select(TopicCursorRow).where(
+                    TopicCursorRow.game_id == game_id, TopicCursorRow.topic_id == topic_id
+                )
+            ).first()
+            row = row or TopicCursorRow(game_id=game_id, topic_id=topic_id)
+            row.cursor = cursor
+            s.add(row)
+
+    @staticmethod
+    def _flag_row(s: Session, game_id: int, turn: int, text: str) -> HostFlag | None:
+        return s.exec(
+            select(HostFlag).where(
+                HostFlag.game_id == game_id, HostFlag.turn == turn, HostFlag.text == text
+            )
+        ).first()
+
+    def add_flag(self, game_id: int, turn: int, text: str) -> bool:
+        """Raise a note for the host in `turn`; False when it was raised already."""
+        with self.session() as s:
+            row = self._flag_row(s, game_id, turn, text)
+            if row is not None and row.raised:
+                return False
+            row = row or HostFlag(game_id=game_id, turn=turn, text=text)
+            row.raised = True
+            s.add(row)
+            return True
+
+    def host_flags(self, game_id: int, turn: int) -> list[HostFlag]:
+        """The notes raised in `turn`, in the order they were raised."""
+        with self.session() as s:
+            return list(
+                s.exec(
+                    select(HostFlag)
+                    .where(HostFlag.game_id == game_id, HostFlag.turn == turn, col(HostFlag.raised))
+                    .order_by(col(HostFlag.id))
+                )
+            )
+
+    def reported_flags(self, game_id: int, turn: int) -> set[str]:
+        with self.session() as s:
+            rows = s.exec(
+                select(HostFlag).where(
+                    HostFlag.game_id == game_id, HostFlag.turn == turn, col(HostFlag.reported)
+                )
+            )
+            return {r.text for r in rows}
+
+    def seen_pms(self, game_id: int) -> list[int]:
+        with self.session() as s:
+            return [r.board_id for r in s.exec(select(SeenPM).where(SeenPM.game_id == game_id))]
+
+    def mark_pms_seen(self, game_id: int, board_ids: Sequence[int]) -> None:
+        with self.session() as s:
+            known = set(
+                s.exec(
+                    select(SeenPM.board_id).where(
+                        SeenPM.game_id == game_id, col(SeenPM.board_id).in_(list(board_ids))
+                    )
+                )
+            )
+            for b in dict.fromkeys(board_ids):
+                if b not in known:
+                    s.add(SeenPM(game_id=game_id, board_id=b))
+
+    def vote_count(self, game_id: int, tag: str) -> VoteCountRow | None:
+        with self.session() as s:
+            return s.exec(
+                select(VoteCountRow).where(VoteCountRow.game_id == game_id, VoteCountRow.tag == tag)
+            ).first()
+
+    def save_vote_count(self, game_id: int, tag: str, votes: int, at: datetime) -> None:
+        with self.session() as s:
+            row = s.exec(
+                select(VoteCountRow).where(VoteCountRow.game_id == game_id, VoteCountRow.tag == tag)
+            ).first()
+            row = row or VoteCountRow(game_id=game_id, tag=tag)
+            row.votes, row.at = votes, at
+            s.add(row)
+
+    def vote_records(self, game_id: int) -> dict[str, list[dict[str, Any]]]:
+        """The votes each closed phase counted, by "turn/phase" (see `commit_turn`)."""
+        with self.session() as s:
+            rows = s.exec(select(VoteRecordRow).where(VoteRecordRow.game_id == game_id))
+            return {r.tag: list(r.votes or []) for r in rows}
+
+    def deaths(self, game_id: int) -> dict[str, datetime]:
+        """When each seat left the game (the deadline that removed him)."""
+        with self.session() as s:
+            rows = s.exec(select(Player).where(Player.game_id == game_id))
+            return {p.nick: p.died_at for p in rows if p.died_at is not None}
 
     def events(self, game_id: int, turn: int | None = None) -> list[EventRow]:
         with self.session() as s:
@@ -849,7 +1066,7 @@ class Store:
     def record_removal(
         self, nick: str, game_id: int | None, reason: str, now: datetime | None = None
     ) -> BanRow:
-        """A removal for passivity or rule-breaking: the n-th earns BAN_GAMES[n-1] games."""
+        """A removal for passivity or rule-breaking: the n-th earns `ban_games(n)` (P-B.1)."""
         key = nick.casefold()
         with self.session() as s:
             n = s.exec(
@@ -867,7 +1084,7 @@ class Store:
                 nick=nick,
                 game_id=game_id,
                 removal_no=no,
-                games=BAN_GAMES[min(no, len(BAN_GAMES)) - 1],
+                games=engine_bans.ban_games(no),
                 reason=reason,
                 at=now or utcnow(),
             )

@@ -80,28 +80,17 @@ def phase_overrides(
 ) -> tuple[Override, ...]:
     """The overrides the engine applies when `phase` closes (Gambler: replacements take
     effect with the greens, verdicts with the court; the introduction day takes all)."""
-    out = []
-    for o in overrides:
-        if o.kind in SHELL_OVERRIDES:
-            continue
-        if (
-            rules.name == "gambler"
-            and phase != "day"
-            and (phase == "greens") != (o.kind == "replace")
-        ):
-            continue
-        out.append(o)
-    return tuple(out)
+    return tuple(
+        o
+        for o in overrides
+        if o.kind not in SHELL_OVERRIDES and rules.takes_override(phase, o.kind)
+    )
 
 
 def phase_moves(rules: RuleSet, phase: str, moves: Iterable[Move]) -> tuple[Move, ...]:
     """The letters the closing phase takes (Gambler: the prostitute's side at the greens,
     every other move with the court and the night)."""
-    if rules.name != "gambler":
-        return tuple(moves)
-    if phase == "greens":
-        return tuple(m for m in moves if m.action == "choose_side")
-    return tuple(m for m in moves if m.action != "choose_side")
+    return tuple(m for m in moves if rules.takes_move(phase, m.action))
 
 
 def _renames(overrides: Iterable[Override]) -> dict[str, str]:
@@ -130,15 +119,13 @@ def _until(posts: Iterable[TurnPost], deadline: datetime | None) -> list[TurnPos
 def counts_votes(rules: RuleSet, state: GameState) -> bool:
     """Whether the phase `state` waits for has votes to read (not PEFL's turn 0 nor
     Gambler's introduction day)."""
-    if rules.name == "pefl":
-        return state.turn != 0
-    return state.phase != "day"
+    return rules.counts_votes(state)
 
 
 def votes_as_of(rules: RuleSet, state: GameState, calendar: TurnCalendar) -> datetime | None:
-    """The moment the phase's posts are read as of: its deadline, or for Gambler greens
-    counted early (interim count, status) the greens deadline."""
-    if rules.name == "gambler" and state.phase == "greens":
+    """The moment the phase's posts are read as of: its deadline, or for greens counted
+    early (interim count, status) the greens deadline."""
+    if state.phase == "greens":
         return calendar.deadline or calendar.greens_deadline
     return calendar.deadline
 
@@ -167,55 +154,46 @@ def phase_votes(
     turn = state.turn
     dead = [p.nick for p in state.players if not p.alive]
     living = list(state.living_nicks())
+    kind = rules.vote_kind(state.phase)
+    if not rules.counts_votes(state):
+        return PhaseVotes(kind)
     posts, court_posts = _seated(posts, {}), _seated(court_posts, {})
-    game = [tp.post for tp in _until(posts, calendar.deadline)]
-    if rules.name == "pefl":
-        if turn == 0:
-            return PhaseVotes("red")
-        beaten = [
-            p.nick for p in state.living if p.beaten_turn is not None and p.beaten_turn == turn - 1
+    greens_dl = calendar.greens_deadline
+    if kind == "court":  # G-N.4: in the court topic, after the greens
+        court = [tp.post for tp in _until(court_posts, calendar.deadline)]
+        court = [
+            p for p in court if greens_dl is None or p.posted_at is None or p.posted_at > greens_dl
         ]
-        res = extract_votes(
-            game,
-            ruleset="pefl",
+        res = extract_court_votes(
+            court,
+            nominees=state.nominees,
             players=living,
             options=options,
             dead=dead,
-            beaten=beaten,
             player_ids=ids,
         )
-        return PhaseVotes("red", tuple(res.votes), tuple(res.rejected))
-    if state.phase == "day":
-        return PhaseVotes("green")
-    greens_dl = calendar.greens_deadline
-    if state.phase == "greens":
-        game = [tp.post for tp in _until(posts, votes_as_of(rules, state, calendar))]
+        return PhaseVotes(kind, tuple(res.votes), tuple(res.rejected))
+    game = [tp.post for tp in _until(posts, votes_as_of(rules, state, calendar))]
+    if kind == "green":
+        # G-N.1: greens until the greens deadline; the host's colour list, or the parser's
+        # default greens when empty
         game = [
             p for p in game if greens_dl is None or p.posted_at is None or p.posted_at <= greens_dl
         ]
-        res = extract_votes(
-            game,
-            ruleset="gambler",
-            players=living,
-            # G-N.1: the host's colour list, or the parser's default greens when empty
-            options=dataclasses.replace(options, colors=tuple(settings.green_colors) or None),
-            dead=dead,
-            player_ids=ids,
-        )
-        return PhaseVotes("green", tuple(res.votes), tuple(res.rejected))
-    court = [tp.post for tp in _until(court_posts, calendar.deadline)]
-    court = [
-        p for p in court if greens_dl is None or p.posted_at is None or p.posted_at > greens_dl
-    ]
-    res = extract_court_votes(
-        court,
-        nominees=state.nominees,
+        options = dataclasses.replace(options, colors=tuple(settings.green_colors) or None)
+    beaten = [
+        p.nick for p in state.living if p.beaten_turn is not None and p.beaten_turn == turn - 1
+    ]  # P-A.3
+    res = extract_votes(
+        game,
+        ruleset=rules.name,
         players=living,
         options=options,
         dead=dead,
+        beaten=beaten,
         player_ids=ids,
     )
-    return PhaseVotes("court", tuple(res.votes), tuple(res.rejected))
+    return PhaseVotes(kind, tuple(res.votes), tuple(res.rejected))
 
 
 def _last_words(

@@ -14,6 +14,7 @@ from engine import get_ruleset
 from mafiabot.config import Config, parse_config
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.tally import count_due
+from mafiabot.store import VoteCountRow
 from mafiabot.turn_inputs import build_turn_inputs
 
 
@@ -26,10 +27,11 @@ def _rehearsal(data: dict[str, object], on: bool = True) -> Config:
 
 def test_G_P_2_the_last_word_window_is_minutes_in_a_rehearsal() -> None:
     cfg = _rehearsal(_gambler(_example()))
-    deaths = {"Анна": DIED.isoformat()}
-    cal = turn_calendar(cfg, 3, DIED + timedelta(hours=1), deaths)
+    deaths = {"Анна": DIED}
+    gambler = get_ruleset("gambler")
+    cal = turn_calendar(cfg, gambler, 3, DIED + timedelta(hours=1), deaths)
     assert cal.last_word == timedelta(minutes=cfg.game.last_word_hours)
-    real = turn_calendar(_rehearsal(_gambler(_example()), False), 3, None, deaths)
+    real = turn_calendar(_rehearsal(_gambler(_example()), False), gambler, 3, None, deaths)
     assert real.last_word == timedelta(hours=cfg.game.last_word_hours)
     # a dead civilian writing a quarter of an hour after dying has missed a 12-"hour" window
     late = _post(10, "Анна", "Я всё-таки скажу: это Вера!", DIED + timedelta(minutes=15))
@@ -44,7 +46,7 @@ def test_the_interim_count_every_h_hours_comes_every_h_minutes_in_a_rehearsal() 
         cfg.game, interim_count=dataclasses.replace(cfg.game.interim_count, mode="hours", every=3)
     )
     cfg = dataclasses.replace(cfg, game=game)
-    last = {"votes": 4, "at": DIED.isoformat()}
+    last = VoteCountRow(game_id=1, tag="1/day", votes=4, at=DIED)
     assert not count_due(cfg, last, 4, DIED + timedelta(minutes=2))
     assert count_due(cfg, last, 4, DIED + timedelta(minutes=3))
     live = dataclasses.replace(cfg, game=dataclasses.replace(game, rehearsal=False))

@@ -12,7 +12,6 @@ from engine.actions import Vote
 from engine.events import HOST
 from mafiabot.daemon.compose import counted_votes, game_votes
 from mafiabot.newspaper import Renderer, votes_against
-from mafiabot.store import Game
 
 MSK = ZoneInfo("Europe/Moscow")
 
@@ -48,14 +47,12 @@ def test_game_record_in_phase_order_and_P_E_1_tally() -> None:
             "agreed_with": None,
         }
 
-    g = Game(name="M", ruleset="pefl", topic_id=1, seed=1)
-    g.cursors = {
-        "votes": {
+    record = game_votes(
+        {
             "10/day": [row(10, "Анна", "Егор", 15)],
             "2/day": [row(2, "Анна", "Борис", 9), row(2, "Егор", "Анна", 10)],
         }
-    }
-    record = game_votes(g)
+    )
     assert [r["turn"] for r in record] == [2, 2, 10]  # turn 10 after turn 2, not before
     # P-E.1: Анна and Борис and Егор have one vote against each; the earlier first vote first
     assert [(a["nick"], a["count"]) for a in votes_against(record)] == [

@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -382,3 +383,77 @@ def test_a_database_from_before_game_tokens_upgrades_and_keeps_its_markers(
     assert row is not None and row.marker_token == "" and row.search_from is None
     assert row.in_flight_part == 0  # the poster searches for it the old way
     st.close()
+
+
+def _alembic(store: Store, target: str, down: bool = False) -> None:
+    from alembic import command
+    from alembic.config import Config as AlembicConfig
+
+    from mafiabot.store import MIGRATIONS
+
+    cfg = AlembicConfig()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with store.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        (command.downgrade if down else command.upgrade)(cfg, target)
+
+
+def test_migration_0003_carries_a_running_games_bookkeeping(tmp_path: Path) -> None:
+    import json
+
+    store = Store(f"sqlite:///{tmp_path / 'old.db'}")
+    _alembic(store, "0002")
+    cursors: dict[str, Any] = {
+        "topics": {"4": {"topic_id": 4, "page": 3, "last_post_id": 57}},
+        "turn_start_page": {"4": 2},
+        "flags": {"1": ["посторонний Зритель пишет в теме игры (сообщение 9)"]},
+        "flags_reported": {"1": ["посторонний Зритель пишет в теме игры (сообщение 9)", "правка"]},
+        "pms": [25, 26],
+        "votecount": {"1/day": {"votes": 4, "at": "2026-11-28T10:00:00+03:00"}},
+        "deaths": {"Кот": "2026-11-27T22:00:00+03:00"},
+    }
+    with store.engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, name, ruleset, topic_id, seed, salt, commitment, status,"
+                " turn, config_fingerprint, cursors) VALUES (1, 'g', 'pefl', 4, 7, '', '',"
+                " 'running', 1, '', :c)"
+            ),
+            {"c": json.dumps(cursors, ensure_ascii=False)},
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO players (game_id, nick, account, alive, posts_after_death)"
+                " VALUES (1, 'Кот', 'Кот', 0, 0)"
+            )
+        )
+    _alembic(store, "head")
+    assert store.topic_cursors(1)[4].cursor == cursors["topics"]["4"]
+    assert store.topic_cursors(1)[4].turn_start_page == 2
+    assert [f.text for f in store.host_flags(1, 1)] == cursors["flags"]["1"]
+    assert store.reported_flags(1, 1) == set(cursors["flags_reported"]["1"])
+    assert sorted(store.seen_pms(1)) == [25, 26]
+    vc = store.vote_count(1, "1/day")
+    assert vc is not None and vc.votes == 4
+    assert vc.at == datetime(2026, 11, 28, 7, 0, tzinfo=UTC)
+    assert store.deaths(1) == {"Кот": datetime(2026, 11, 27, 19, 0, tzinfo=UTC)}
+    _alembic(store, "0002", down=True)  # and back: the JSON holds the same bookkeeping
+    with store.engine.connect() as conn:
+        raw = conn.execute(sa.text("SELECT cursors FROM games WHERE id = 1")).scalar_one()
+    back: dict[str, Any] = json.loads(raw) if isinstance(raw, str) else raw
+    assert back["topics"] == cursors["topics"] and back["pms"] == [25, 26]
+    assert back["flags"] == cursors["flags"] and back["turn_start_page"] == {"4": 2}
+    assert set(back["flags_reported"]["1"]) == set(cursors["flags_reported"]["1"])
+    assert back["deaths"] == {"Кот": "2026-11-27T19:00:00+00:00"}
+    store.close()
+
+
+def test_each_closed_phase_keeps_the_votes_it_counted_for_the_final_record(store: Store) -> None:
+    """P-E.1 / the final post's whole record: every phase's counted votes survive a restart,
+    and a phase closed again (a crash before the outbox went out) replaces, never doubles."""
+    gid = _game(store)
+    vote = {"turn": 1, "voter": "Анна", "target": "Егор", "kind": "red", "agreed_with": None}
+    store.commit_turn(gid, turn=1, state=None, events=[], votes=("1/day", [vote]))
+    store.commit_turn(gid, turn=1, state=None, events=[], votes=("1/day", [vote]))
+    store.commit_turn(gid, turn=2, state=None, events=[], votes=("2/day", []))
+    assert Store(store.url).vote_records(gid) == {"1/day": [vote], "2/day": []}

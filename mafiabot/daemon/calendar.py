@@ -10,19 +10,20 @@ from mafiabot.config import Config, gambler_deadlines, turn_deadline
 from mafiabot.turn_inputs import TurnCalendar
 
 
-def deadline_for(cfg: Config, turn: int, phase: str) -> datetime:
-    """The deadline that closes `phase` of `turn`, a host's `extend_deadline` included."""
+def deadline_for(cfg: Config, rules: RuleSet, turn: int, phase: str) -> datetime:
+    """The deadline that closes `phase` of `turn`, a host's `extend_deadline` included (it
+    moves the turn's last deadline)."""
     game = cfg.game
     extended = [
         o.until
         for o in cfg.overrides
         if o.kind == "extend_deadline" and o.turn == turn and o.until is not None
     ]
-    if game.ruleset == "gambler":
-        greens, court = gambler_deadlines(game, turn)
-        if phase == "greens":
-            return greens
-        return extended[-1] if extended else court
+    if len(rules.turn_phases) > 1:  # nominations close before the turn's last deadline
+        first, last = gambler_deadlines(game, turn)
+        if phase == rules.turn_phases[0]:
+            return first
+        return extended[-1] if extended else last
     if extended:
         return extended[-1]
     return turn_deadline(game, turn)
@@ -34,22 +35,26 @@ def turn_at(cfg: Config, rules: RuleSet, when: datetime | None, current: int) ->
         return current
     t = rules.first_turn
     while t < current + 50:
-        if when <= deadline_for(cfg, t, "court"):
+        if when <= deadline_for(cfg, rules, t, rules.turn_phases[-1]):
             return t
         t += 1
     return t
 
 
 def turn_calendar(
-    cfg: Config, turn: int, deadline: datetime | None, deaths: Mapping[str, str]
+    cfg: Config,
+    rules: RuleSet,
+    turn: int,
+    deadline: datetime | None,
+    deaths: Mapping[str, datetime],
 ) -> TurnCalendar:
     """The moments a turn's assembly needs: the deadline closed, the greens deadline
-    (Gambler), when each dead seat died (`deaths`: nick → ISO time) and G-P.2's window."""
-    gambler = cfg.game.ruleset == "gambler"
+    (Gambler), when each dead seat died and G-P.2's window."""
+    split = len(rules.turn_phases) > 1
     return TurnCalendar(
         deadline=deadline,
-        greens_deadline=deadline_for(cfg, turn, "greens") if gambler else None,
-        deaths={nick: datetime.fromisoformat(at) for nick, at in deaths.items()},
+        greens_deadline=deadline_for(cfg, rules, turn, rules.turn_phases[0]) if split else None,
+        deaths=dict(deaths),
         # a rehearsal's hour is a minute, like every span of its calendar
-        last_word=cfg.game.hour * cfg.game.last_word_hours if gambler else None,
+        last_word=cfg.game.hour * cfg.game.last_word_hours if rules.last_word else None,
     )

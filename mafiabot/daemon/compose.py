@@ -6,7 +6,7 @@ Nothing here writes: the caller commits the rows with the turn, and the poster s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -31,7 +31,7 @@ def counted_votes(
     turn: int, votes: Sequence[Vote], events: Sequence[Event]
 ) -> list[dict[str, Any]]:
     """The phase's votes the engine counted, as the newspaper's vote record takes them (and as
-    the game's cursors keep them for the final post): the parser's accepted votes without those
+    the store keeps them for the final post): the parser's accepted votes without those
     the engine ignored (a dead or beaten voter …)."""
     ignored = [(e.nick, e.post_id) for e in events if isinstance(e, ev.VoteIgnored)]
     out = []
@@ -70,9 +70,8 @@ def turn_outbox(
     turn, phase = before.turn, before.phase
     next_deadline = None if after.over else sh.deadline_for(after.turn, after.phase)
     rows: list[OutboxRow] = []
-    gambler = cfg.game.ruleset == "gambler"
     # a rehearsal's hour is a minute, like every other span of its calendar
-    last_word = deadline + cfg.game.hour * cfg.game.last_word_hours if gambler else None
+    last_word = deadline + cfg.game.hour * cfg.game.last_word_hours if sh.rules.last_word else None
     paper = sh.renderer.newspaper(
         ruleset=cfg.game.ruleset,
         game_name=cfg.game.name,
@@ -101,7 +100,7 @@ def turn_outbox(
     )
     # a host-named court_topic wins over court_forum
     court_forum = None if cfg.game.court_topic else cfg.game.court_forum
-    if gambler and phase == "greens" and after.nominees and court_forum:
+    if phase == "greens" and after.nominees and court_forum:
         # G-N.3/G-N.4: the bot opens the day's court topic; the outbox records its
         # id (board_ids[0]) and the court votes are read there
         subject, text = sh.renderer.court_topic(
@@ -121,7 +120,7 @@ def turn_outbox(
             )
         )
     rows += player_pms(sh, g, turn, events, kind=f"pm-{phase}")
-    reported = set((g.cursors or {}).get("flags_reported", {}).get(str(turn), []))
+    reported = sh.store.reported_flags(g.id, turn)
     all_flags = [f for f in [*flags.flags(sh.store, g, turn), *notes] if f not in reported]
     rows.append(
         host_report_row(
@@ -143,8 +142,8 @@ def turn_outbox(
                     seed=cfg.game.seed,
                     salt=g.salt,
                     commitment=g.commitment,
-                    # the whole game's record: earlier phases kept in the cursors, and this one
-                    vote_record=[*game_votes(g), *votes],
+                    # the whole game's record: earlier phases as stored, and this one
+                    vote_record=[*game_votes(sh.store.vote_records(g.id)), *votes],
                     tz=sh.tz,
                 ),
             )
@@ -152,9 +151,9 @@ def turn_outbox(
     return rows
 
 
-def game_votes(g: Game) -> list[dict[str, Any]]:
-    """Every counted vote of the game's closed phases, in order (kept by `close_deadline`)."""
-    kept = (g.cursors or {}).get("votes", {})
+def game_votes(kept: Mapping[str, Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Every counted vote of the game's closed phases, in order: `kept` maps "turn/phase" to
+    the votes that phase counted (`Store.vote_records`, written by `close_deadline`)."""
     return [v for _phase, vs in sorted(kept.items(), key=_phase_order) for v in vs]
 
 

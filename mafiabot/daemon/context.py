@@ -111,17 +111,18 @@ class Shell:
 
     def stamp(self, g: Game, row: OutboxRow) -> OutboxRow:
         """A row being queued, with the game's marker token and where the board stood (the
-        cursors `g` was read with: an older position only makes a marker search read more).
+        stored cursors: an older position only makes a marker search read more).
         A game made before tokens existed keeps "" — its markers as they always were."""
         if row.marker_token or row.search_from is not None:
             return row
-        cursors = g.cursors or {}
+        assert g.id is not None
         since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
         if row.channel == "pm":
-            seen = [int(x) for x in cursors.get("pms", [])]
+            seen = self.store.seen_pms(g.id)
             since = SearchFrom(pm_id=max(seen) if seen else None)
         elif row.channel == "topic" and row.topic_id is not None:
-            at = cursors.get("topics", {}).get(str(row.topic_id))
+            tc = self.store.topic_cursors(g.id).get(row.topic_id)
+            at = tc.cursor if tc is not None else None
             if at:
                 since = SearchFrom(
                     page=int(at.get("page", 1)),
@@ -185,7 +186,7 @@ class Shell:
         return nick
 
     def deadline_for(self, turn: int, phase: str) -> datetime:
-        return calendar.deadline_for(self.cfg, turn, phase)
+        return calendar.deadline_for(self.cfg, self.rules, turn, phase)
 
     def turn_at(self, when: datetime | None, current: int) -> int:
         return calendar.turn_at(self.cfg, self.rules, when, current)

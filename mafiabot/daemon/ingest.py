@@ -95,15 +95,14 @@ def court_topic_id(sh: Shell, g: Game, turn: int) -> int:
 def poll_topics(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
     """New posts of every topic of the turn, from each topic's stored cursor."""
     assert g.id is not None
-    cursors = dict(g.cursors or {})
-    tc = dict(cursors.get("topics", {}))
+    known = sh.store.topic_cursors(g.id)
     for topic in topics(sh, g):
-        raw = tc.get(str(topic))
-        cursor = from_json(TopicCursor, raw) if raw else TopicCursor(topic)
+        row = known.get(topic)
+        cursor = from_json(TopicCursor, row.cursor) if row and row.cursor else TopicCursor(topic)
         poll = sh.client.poll_topic(cursor)
         ingest_pages(sh, g, topic, poll.pages, now, report)
-        tc[str(topic)] = to_json(poll.cursor)
-    flags.set_cursor(sh.store, g, "topics", tc)
+        if poll.cursor != cursor:
+            sh.store.save_topic_cursor(g.id, topic, to_json(poll.cursor))
 
 
 def before_the_game(sh: Shell, when: datetime | None) -> bool:
@@ -188,11 +187,9 @@ def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
 def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
     """New letters of the inbox into the store (answered later by `moves.answer_moves`)."""
     assert g.id is not None
-    cursors = dict(g.cursors or {})
-    processed = [int(x) for x in cursors.get("pms", [])]
-    fetched = sh.client.fetch_unread_pms(
-        skip=set(processed), newer_than=max(processed) if processed else None
-    )
+    seen = sh.store.seen_pms(g.id)
+    processed: list[int] = []
+    fetched = sh.client.fetch_unread_pms(skip=set(seen), newer_than=max(seen) if seen else None)
     for f in fetched:
         pm = read_pm(sh, f.raw.html, f.id, now)
         if pm is None:
@@ -225,4 +222,5 @@ def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
         )
         report.new_pms += int(new)
         processed.append(f.id)  # stored first, then marked processed (board-api.md)
-    flags.set_cursor(sh.store, g, "pms", sorted(set(processed)))
+    if processed:
+        sh.store.mark_pms_seen(g.id, processed)

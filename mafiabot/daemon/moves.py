@@ -56,7 +56,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
     if isinstance(got, Move):
         reason, replaced = intake(sh, g, state, got)
         status, why = ("accepted", "") if reason is None else ("refused", reason)
-        if conditional(sh, state, got, reason):
+        if sh.rules.conditional_letter(state, got, reason):  # G-M.5/G-M.6
             status = "conditional"
         sh.store.add_move(
             MoveRow(
@@ -135,7 +135,7 @@ def intake(sh: Shell, g: Game, state: GameState, move: Move) -> tuple[str | None
     decision: PEFL takes a first request and one change and refuses a third
     (`third_request`); Gambler lets each new letter replace the last."""
     earlier = [m for m in turn_moves(sh, g, g.turn) if m.actor == move.actor]
-    changes = sh.rules.settings.request_changes if sh.rules.name == "pefl" else None
+    changes = sh.rules.request_changes()
     _intake, events = take_moves(state, [*earlier, move], sh.rules.check_move, changes)
     verdict = events[-1] if events else None
     if isinstance(verdict, ev.MoveRejected):
@@ -143,16 +143,6 @@ def intake(sh: Shell, g: Game, state: GameState, move: Move) -> tuple[str | None
     if isinstance(verdict, ev.MoveAccepted):
         return None, verdict.replaced
     return sh.rules.check_move(state, move), False
-
-
-def conditional(sh: Shell, state: GameState, move: Move, reason: str | None) -> bool:
-    """G-M.5/G-M.6: a mafioso's kill letter while the godfather lives is refused now but
-    counts if the court jails the godfather before the night (letters and court share the
-    deadline). The engine checks it again at the deadline."""
-    if reason != "wrong_role" or sh.cfg.game.ruleset != "gambler" or move.action != "kill":
-        return False
-    actor = state.player(move.actor)
-    return actor is not None and actor.role == "mafia"
 
 
 def turn_moves(sh: Shell, g: Game, turn: int) -> list[Move]:

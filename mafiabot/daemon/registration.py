@@ -130,7 +130,6 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
             "deadline": deadline,
             "salt": drawn,
             "commitment": commit,
-            "cursors": {"flags": {}, "pms": [], "deaths": {}},
         },
         now=now,
     )

@@ -3,18 +3,17 @@ or now for the interim count and `status`), and the interim vote count in the to
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
 from mafiabot.config import Config
-from mafiabot.daemon import flags
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
-from mafiabot.store import Game, StoredPost, from_json
+from mafiabot.store import Game, StoredPost, VoteCountRow, from_json
 from mafiabot.turn_inputs import (
     TurnCalendar,
     TurnPost,
@@ -86,13 +85,14 @@ def host_accounts(sh: Shell) -> frozenset[str]:
 
 
 def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
-    return turn_calendar(sh.cfg, turn, deadline, (g.cursors or {}).get("deaths", {}))
+    assert g.id is not None
+    return turn_calendar(sh.cfg, sh.rules, turn, deadline, sh.store.deaths(g.id))
 
 
 def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
     """Where the phase's votes are written: the court topic for a Gambler court, else the
     game topic."""
-    if sh.cfg.game.ruleset == "gambler" and state.phase == "court":
+    if state.phase == "court":
         return court_topic_id(sh, g, state.turn)
     return sh.cfg.game.topic
 
@@ -141,10 +141,8 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     kind, votes, _rej, _flags = tally(sh, g, state, None)
     if not votes and kind != "court":
         return
-    cursors = dict(g.cursors or {})
-    vc = dict(cursors.get("votecount", {}))
     tag = f"{state.turn}/{state.phase}"
-    last = vc.get(tag, {})
+    last = sh.store.vote_count(g.id, tag)
     n = len(votes)
     if not count_due(sh.cfg, last, n, now):
         return
@@ -156,18 +154,16 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
         ob.add(OutboxRow(key=key, channel="topic", topic_id=sh.cfg.game.topic, text=text))
     elif row.status == "sent" and row.board_ids:
         Poster(sh.client, ob).update_post(row.board_ids[0], text, key, token=row.marker_token)
-    vc[tag] = {"votes": n, "at": now.isoformat()}
-    flags.set_cursor(sh.store, g, "votecount", vc)
+    sh.store.save_vote_count(g.id, tag, n, now)
 
 
-def count_due(cfg: Config, last: Mapping[str, Any], votes: int, now: datetime) -> bool:
+def count_due(cfg: Config, last: VoteCountRow | None, votes: int, now: datetime) -> bool:
     """Whether the interim count is due: `last` is what the previous count recorded (its
     number of votes and time). "hours" counts the config's hours — minutes in a rehearsal."""
     mode = cfg.game.interim_count
     if mode.mode == "votes":
-        return votes - int(last.get("votes", 0)) >= mode.every  # every N new votes
-    at = last.get("at")
-    return at is None or now - datetime.fromisoformat(at) >= cfg.game.hour * mode.every
+        return votes - (last.votes if last else 0) >= mode.every  # every N new votes
+    return last is None or last.at is None or now - last.at >= cfg.game.hour * mode.every
 
 
 def _vote_count_text(
@@ -178,11 +174,7 @@ def _vote_count_text(
         by_target.setdefault(v.target, []).append(v.voter)
     ordered = sorted(by_target.items(), key=lambda kv: -len(kv[1]))
     voted = {v.voter for v in votes}
-    threshold = None
-    if kind == "green":
-        from engine.gambler import court_threshold
-
-        threshold = court_threshold(sh.cfg.rules, len(state.living))
+    threshold = sh.rules.court_threshold(len(state.living)) if kind == "green" else None
     return sh.renderer.vote_count(
         ruleset=sh.cfg.game.ruleset,
         game_name=sh.cfg.game.name,

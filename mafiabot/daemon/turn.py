@@ -28,9 +28,11 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
     log.info("deadline %s: closing turn %d (%s)", deadline, turn, phase)
     # full re-read: edits and late-seen posts of the turn are in the store before counting
     report = TickReport()
+    starts = sh.store.topic_cursors(gid)
     for topic in topics(sh, g):
         # from the page the turn began on: a long game is not re-read from page 1
-        first = int((g.cursors or {}).get("turn_start_page", {}).get(str(topic), 1))
+        row = starts.get(topic)
+        first = row.turn_start_page or 1 if row else 1
         ingest_pages(sh, g, topic, sh.client.read_topic_pages(topic, first_page=first), now, report)
     g = sh.game()
     inputs, notes = assemble(sh, g, state, deadline)
@@ -46,22 +48,11 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
         game_values.update(status="over", deadline=None, winner=new_state.winner, finished_at=now)
     else:
         game_values["deadline"] = sh.deadline_for(new_state.turn, new_state.phase)
-    cursors = dict(g.cursors or {})
-    fr = dict(cursors.get("flags_reported", {}))
-    fr[str(turn)] = sorted({*fr.get(str(turn), []), *flags.flags(sh.store, g, turn), *notes})
-    cursors["flags_reported"] = fr
-    deaths = dict(cursors.get("deaths", {}))
-    for e in events:
-        if isinstance(e, ev.Killed | ev.Hanged | ev.Jailed | ev.WentMissing | ev.Removed):
-            deaths[e.nick] = deadline.isoformat()
-    cursors["deaths"] = deaths
-    # who voted for whom, phase by phase: the final post prints the whole game's record
-    cursors["votes"] = {**cursors.get("votes", {}), f"{turn}/{phase}": counted}
-    # the next turn's posts start on the page the topic cursor stands on now
-    cursors["turn_start_page"] = {
-        str(t): int(c.get("page", 1)) for t, c in cursors.get("topics", {}).items()
+    deaths = {
+        e.nick: deadline
+        for e in events
+        if isinstance(e, ev.Killed | ev.Hanged | ev.Jailed | ev.WentMissing | ev.Removed)
     }
-    game_values["cursors"] = cursors
     sh.store.commit_turn(
         gid,
         turn=turn,
@@ -69,6 +60,12 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
         events=[compose.event_row(e) for e in events],
         outbox=[sh.stamp(g, r) for r in rows],
         game_values=game_values,
+        reported=sorted({*flags.flags(sh.store, g, turn), *notes}),
+        deaths=deaths,
+        # the next turn's posts start on the page the topic cursor stands on now
+        new_turn_pages=True,
+        # who voted for whom, phase by phase: the final post prints the whole game's record
+        votes=(f"{turn}/{phase}", counted),
         now=now,
     )
     for e in events:

@@ -16,6 +16,8 @@ from typing import Any, TextIO
 from mafiabot.bootstrap import build_daemon
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon, TickReport
+from mafiabot.daemon.calendar import deadline_for
+from mafiabot.daemon.context import make_rules
 from mafiabot.memory_board import BoardPM, BoardPost, MemoryBoard
 from mafiabot.store import Store, open_store
 
@@ -98,16 +100,13 @@ def tick_times(run: DemoRun, data: dict[str, Any]) -> list[datetime]:
         times.add(datetime.fromisoformat(item["at"]).replace(tzinfo=tz) + timedelta(minutes=1))
     for dl in run.cfg.game.deadlines:
         times.add(dl + timedelta(minutes=1))
-    if run.cfg.game.ruleset == "gambler":
-        from mafiabot.config import gambler_deadlines
-
+    rules = make_rules(run.cfg)
+    if len(rules.turn_phases) > 1:  # deadlines computed per turn, not listed
         last = max(times)
-        turn = 1
-        while True:
-            greens, court = gambler_deadlines(run.cfg.game, turn)
-            if greens > last + timedelta(days=2):
-                break
-            times |= {greens + timedelta(minutes=1), court + timedelta(minutes=1)}
+        turn = rules.first_turn
+        while deadline_for(run.cfg, rules, turn, rules.turn_phases[0]) <= last + timedelta(days=2):
+            for phase in rules.turn_phases:
+                times.add(deadline_for(run.cfg, rules, turn, phase) + timedelta(minutes=1))
             turn += 1
     return sorted(times)
 

@@ -225,7 +225,8 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
     chart = ""
     if flow is not None:
         chart = _SCRIPT.sub("", flow_chart_svg(flow, tz))
-    flags = list((g.cursors or {}).get("flags", {}).get(str(state.turn), []))
+    assert g.id is not None
+    flags = [f.text for f in src.shell.store.host_flags(g.id, state.turn)]
     return {
         **base,
         "started": True,

@@ -1,7 +1,7 @@
 """outbox positions: the game's marker token and where the board stood when a row was queued
 
 Revision ID: 0004
-Revises: 0002
+Revises: 0003
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision = "0002"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
@@ -29,8 +29,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("outbox", schema=None) as batch_op:
-        batch_op.drop_column("search_from")
-        batch_op.drop_column("marker_token")
-    with op.batch_alter_table("games", schema=None) as batch_op:
-        batch_op.drop_column("token")
+    # native drops (SQLite 3.35+): a batch copy of `games` would trip the foreign keys of the
+    # rows that point at it
+    op.drop_column("outbox", "search_from")
+    op.drop_column("outbox", "marker_token")
+    op.drop_column("games", "token")
