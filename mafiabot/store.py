@@ -295,7 +295,7 @@ class OutboxDBRow(SQLModel, table=True):
     # poster.outbox.SearchFrom as a dict: where the marker search after a crash starts
     search_from: dict[str, Any] | None = _json_col()
     # scraper.board.Attachment as {name, mime, data (base64)}: queued with the row, so what
-    # was composed is what goes out, however late the flush (migration 0005)
+    # was composed is what goes out, however late the flush (migration 0006)
     attachment: dict[str, Any] | None = _json_col()
     created_at: datetime | None = _utc_col()
     sent_at: datetime | None = _utc_col()
