@@ -26,7 +26,18 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from parser.colors import canonical_color
 from parser.dates import get_tz, read_formatted_date, strip_date_label
 from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
-from parser.html import CLOSE, COMMENT, CUT_SHORT, OPEN, TEXT, cut_short, parse_html, walk
+from parser.html import (
+    CLOSE,
+    COMMENT,
+    CUT_SHORT,
+    OPEN,
+    TEXT,
+    cut_short,
+    parse_html,
+    scan,
+    scan_all,
+    walk,
+)
 from parser.links import post_id_from_href
 from parser.records import (
     ColoredSpan,
@@ -66,6 +77,15 @@ DEFAULT_TZ = "Europe/Moscow"
 # Detection
 
 
+# Page-wide scans go through `scan` (str.find speed) from the literal each pattern starts
+# with, or run only once a rarer word of the pattern is known to be on the page.
+_COMMENT_CONTENT = re.compile(r"data-role=[\"']commentContent")
+_POST_BLOCK = re.compile(r"class=[\"'][^\"']*\bpost_block\b")
+_DATA_POST = re.compile(r"data-post=[\"']\d")
+_NORMALNAME = re.compile(r"class=[\"']normalname")
+_MSG_CODE = re.compile(r"act=Msg&(?:amp;)?CODE=")
+
+
 def detect_ipb(html: str) -> Dialect | None:
     """The Invision dialect a page is written in, or None when it is not an Invision page.
 
@@ -79,16 +99,12 @@ def detect_ipb(html: str) -> Dialect | None:
         or "elComment_" in h
         or "ipsEntry__" in h
         or "ipsQuote" in h
-        or re.search(r"data-role=[\"']commentContent", h)
+        or scan(h, "data-role=", _COMMENT_CONTENT)
     ):
         return IPS4
-    if (
-        "ipb.vars[" in h
-        or ("post_block" in h and re.search(r"class=[\"'][^\"']*\bpost_block\b", h))
-        or "IP.Board 3" in h
-    ):
+    if "ipb.vars[" in h or ("post_block" in h and _POST_BLOCK.search(h)) or "IP.Board 3" in h:
         return IPB3
-    if (re.search(r"data-post=[\"']\d", h) and "post_body" in h) or "index.php?act=auth" in h:
+    if ("post_body" in h and scan(h, "data-post=", _DATA_POST)) or "index.php?act=auth" in h:
         return IPB2_4PDA
     if (
         "<!--Begin Msg Number" in h
@@ -96,8 +112,8 @@ def detect_ipb(html: str) -> Dialect | None:
         or "ipb_var_s" in h
         or "ipb_md5_check" in h
         or "Invision Power Board" in h
-        or re.search(r"class=[\"']normalname", h)
-        or re.search(r"act=Msg&(?:amp;)?CODE=", h)
+        or ("normalname" in h and _NORMALNAME.search(h))
+        or scan(h, "act=Msg&", _MSG_CODE)
     ):
         return IPB2
     return None
@@ -979,10 +995,21 @@ def _drop_post_tails(html: str) -> str:
     return "".join(parts)
 
 
+def _msg_split(html: str) -> list[str]:
+    """`_MSG_SPLIT.split(html)`: [before, id1, chunk1, id2, chunk2, ...]."""
+    pieces: list[str] = []
+    pos = 0
+    for m in scan_all(html, "<!--", _MSG_SPLIT):
+        pieces += (html[pos : m.start()], m.group(1))
+        pos = m.end()
+    pieces.append(html[pos:])
+    return pieces
+
+
 def _without_posts(html: str) -> str:
     """An IPB 1.x/2.x page with its posts cut out: the page before the first post and after
     the last post's body (the header, the pagination above and below, the footer)."""
-    first = _MSG_SPLIT.search(html)
+    first = scan(html, "<!--", _MSG_SPLIT)
     if first is None:
         return html
     last = html.rfind("<!-- THE POST -->")
@@ -993,7 +1020,7 @@ def _without_posts(html: str) -> str:
 
 def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     d = ctx.dialect
-    pieces = _MSG_SPLIT.split(html)
+    pieces = _msg_split(html)
     posts: list[Post] = []
     # pieces = [before, id1, chunk1, id2, chunk2, ...]
     for i in range(1, len(pieces) - 1, 2):
@@ -1166,10 +1193,11 @@ _TOPIC_ID = re.compile(r"(?:showtopic=|[?&;]t=|/topic/)(\d+)")
 # The same three spellings one at a time, for scanning whole pages: a pattern that starts
 # with a literal is searched for at C speed, an alternation is tried at every position.
 _TOPIC_ID_SCANS = (
-    re.compile(r"showtopic=(\d+)"),
-    re.compile(r"/topic/(\d+)"),
-    re.compile(r"[?&;]t=(\d+)"),
+    ("showtopic=", re.compile(r"showtopic=(\d+)")),
+    ("/topic/", re.compile(r"/topic/(\d+)")),
+    ("t=", re.compile(r"(?<=[?&;])t=(\d+)")),
 )
+_CONTENT_ID = re.compile(r"&quot;contentid&quot;:(\d+)")
 
 
 def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None:
@@ -1183,12 +1211,12 @@ def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None
         m = _TOPIC_ID.search(_attr(canon, "href") or "")
         if m:
             return int(m.group(1))
-    qd = re.search(r"&quot;contentid&quot;:(\d+)", html) if dialect is IPS4 else None
+    qd = scan(html, "&quot;contentid&quot;:", _CONTENT_ID) if dialect is IPS4 else None
     if qd:
         return int(qd.group(1))
     counts: dict[int, int] = {}
-    for pattern in _TOPIC_ID_SCANS:
-        for m in pattern.finditer(html):
+    for literal, pattern in _TOPIC_ID_SCANS:
+        for m in scan_all(html, literal, pattern):
             counts[int(m.group(1))] = counts.get(int(m.group(1)), 0) + 1
         if counts:  # the spellings are tried from the most telling one on
             break
@@ -1214,9 +1242,10 @@ def _title(tree: LexborHTMLParser, dialect: Dialect) -> str:
 
 _PAGE_JUMP = re.compile(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,\s*(\d+)")
 _PAGES_COUNT = (
-    re.compile(r"Страниц\s*:?\s*\((\d+)\)"),
-    re.compile(r"Pages\s*:?\s*\((\d+)\)"),
+    ("Страниц", re.compile(r"Страниц\s*:?\s*\((\d+)\)")),
+    ("Pages", re.compile(r"Pages\s*:?\s*\((\d+)\)")),
 )
+_BOLD_PAGE = re.compile(r"<b>\[(\d+)\]</b>")
 
 
 def _pagination(
@@ -1246,17 +1275,17 @@ def _pagination(
             m2 = re.search(r"(\d+)\s+страниц", jt, re.I)
             if m2:
                 total = total or int(m2.group(1))
-    mj = _PAGE_JUMP.search(html) if "multi_page_jump" in html else None
+    mj = scan(html, "multi_page_jump", _PAGE_JUMP)
     if mj and total is None and int(mj.group(2)) > 0:
         total = -(-int(mj.group(1)) // int(mj.group(2)))
     if total is None:
-        for pattern in _PAGES_COUNT:
-            m3 = pattern.search(html)
+        for literal, pattern in _PAGES_COUNT:
+            m3 = scan(html, literal, pattern)
             if m3:
                 total = int(m3.group(1))
                 break
     if dialect.layout == "msgnumber" and page is None:
-        m4 = re.search(r"<b>\[(\d+)\]</b>", html)
+        m4 = scan(html, "<b>[", _BOLD_PAGE)
         if m4:
             page = int(m4.group(1))
     nxt = _first(root, dialect.sel("next_link"))
@@ -1284,19 +1313,31 @@ _GUEST_GREETING_RU = re.compile(r"Здравствуйте\s*,?\s*(?:Гость|
 _GUEST_GREETING_EN = re.compile(r"Welcome\s*,?\s*(?:Гость|Guest)")
 
 
+_MEMBER_JS = re.compile(r"memberID\s*:\s*(\d+)")
+_MEMBER_VARS = (
+    re.compile(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*parseInt\(\s*(\d+)"),
+    re.compile(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*['\"]?(\d+)"),
+)
+# Logout links, each with the literal it starts with.
+_LOGOUT = (
+    ("act=Login&", re.compile(r"act=Login&(?:amp;)?CODE=03")),
+    ("act=logout", re.compile(r"act=logout")),
+    ("do=logout", re.compile(r"do=logout")),
+    ("section=login&", re.compile(r"section=login&(?:amp;)?do=logout")),
+)
+
+
 def _logged_in(html: str, dialect: Dialect) -> bool | None:
-    m = re.search(r"memberID\s*:\s*(\d+)", html)
+    m = scan(html, "memberID", _MEMBER_JS)
     if m:
         return int(m.group(1)) > 0
-    m = re.search(
-        r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*parseInt\(\s*(\d+)", html
-    ) or re.search(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*['\"]?(\d+)", html)
+    m = scan(html, "ipb.vars[", _MEMBER_VARS[0]) or scan(html, "ipb.vars[", _MEMBER_VARS[1])
     if m:
         return int(m.group(1)) > 0
-    if _GUEST_GREETING_RU.search(html) or _GUEST_GREETING_EN.search(html):
+    if scan(html, "Здравствуйте", _GUEST_GREETING_RU) or scan(html, "Welcome", _GUEST_GREETING_EN):
         return False
-    if ("logout" in html or "CODE=03" in html) and re.search(
-        r"act=Login&(?:amp;)?CODE=03|act=logout|do=logout|section=login&(?:amp;)?do=logout", html
+    if ("logout" in html or "CODE=03" in html) and any(
+        scan(html, literal, pattern) for literal, pattern in _LOGOUT
     ):
         return True
     return None
@@ -1352,7 +1393,7 @@ def parse_ipb_topic(
         issues.append(ParseIssue("page", CUT_SHORT))
     page, total, next_url = _pagination(tree, chrome, d, base_url)
     # IPB 1.x/2.x print the topic's post count into their page-jump link
-    jump = _PAGE_JUMP.search(html) if "multi_page_jump" in html else None
+    jump = scan(html, "multi_page_jump", _PAGE_JUMP)
     return TopicPage(
         topic_id=_topic_id(tree, chrome, d),
         title=_title(tree, d),
@@ -1405,7 +1446,7 @@ _CLOCK_EN = re.compile(r"Time is now\s*:\s*([^<]{6,40})<")
 def _board_now(html: str, tz: tzinfo, dialect: Dialect) -> datetime | None:
     """The board's own clock where the footer prints it («Сейчас: 19.12.21, 14:21»)."""
     tail = html[-16384:]  # the clock is in the page footer
-    m = _CLOCK_RU.search(tail) or _CLOCK_EN.search(tail)
+    m = scan(tail, "Сейчас", _CLOCK_RU) or scan(tail, "Time is now", _CLOCK_EN)
     if not m:
         return None
     return parse_board_date(m.group(1), tz=tz, formats=dialect.date_formats)
