@@ -25,7 +25,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.colors import canonical_color
 from parser.dates import get_tz, read_formatted_date, strip_date_label
-from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
+from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, PageSlice, dialect_by_name
 from parser.html import (
     CLOSE,
     COMMENT,
@@ -959,40 +959,52 @@ _MSG_SPLIT = re.compile(r"<!--\s*Begin Msg Number\s+(\d+)\s*-->", re.I)
 _SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div class=['\"]signature)")
 
 
-# IPS 4: what follows a post's body inside its <article> (reputation, the reply/quote/share
-# controls and their menus, the signature) is half of the post's markup and nothing reads it.
-# The body is sanitised user HTML, which cannot carry these data-controller/data-role
-# attributes, so the cut never reaches into a body.
-_IPS4_TAIL_MARKS = (
-    "<div data-controller='core.front.core.reputation'",
-    '<div data-controller="core.front.core.reputation"',
-    "<ul class='ipsComment_controls",
-    '<ul class="ipsComment_controls',
-)
-
-
-def _drop_post_tails(html: str) -> str:
-    """An IPS 4 topic page without the markup between each post's body and its </article>."""
+def _drop_post_tails(html: str, sl: PageSlice) -> str:
+    """The posts' markup without what lies between each body and its post's close (the
+    dialect's `tail` markers: IPS 4's reputation, controls and signature, half of a post's
+    markup, which nothing reads)."""
+    if not sl.tail:
+        return html
     parts: list[str] = []
     pos = 0
+    close = sl.post_close
     while True:
-        body = html.find("commentContent", pos)
+        body = html.find(sl.body_mark, pos)
         if body < 0:
             break
-        end = html.find("</article>", body)
+        end = html.find(close, body)
         if end < 0:
             break
-        cut = min((i for m in _IPS4_TAIL_MARKS if (i := html.find(m, body, end)) >= 0), default=-1)
-        if cut >= 0:
-            parts.append(html[pos:cut])
-            pos = end
-        else:
-            parts.append(html[pos:end])
-            pos = end
-        parts.append("</article>")
-        pos = end + len("</article>")
+        cut = min((i for m in sl.tail if (i := html.find(m, body, end)) >= 0), default=-1)
+        parts.append(html[pos:cut] if cut >= 0 else html[pos:end])
+        parts.append(close)
+        pos = end + len(close)
     parts.append(html[pos:])
     return "".join(parts)
+
+
+def _slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
+    """(chrome, posts) of a blocks-layout topic page cut by its dialect's `PageSlice`, or
+    None when the page has no post opening tag to cut at (then it is parsed whole)."""
+    first = scan(html, sl.post_literal, sl.post_open)
+    if first is None:
+        return None
+    start = first.start()
+    end = html.rfind(sl.post_close)
+    if end < start:
+        return None
+    end += len(sl.post_close)
+    if scan(html, sl.post_literal, sl.post_open, end) is not None:
+        end = len(html)  # the last post never closes (a page cut short): it runs to the end
+    # the head (title, canonical and next links) and the <body> tag (IPS's page id)
+    body = html.find("<body", 0, start)
+    head_end = html.find(">", body, start) + 1 if body >= 0 else 0
+    top = max((html.rfind(m, head_end, start) for m in sl.top), default=-1) if head_end else -1
+    if top < 0:
+        top = head_end
+    bottom = min((i for m in sl.bottom if (i := html.find(m, end)) >= 0), default=len(html))
+    chrome = html[:head_end] + html[top:start] + html[end:bottom]
+    return chrome, _drop_post_tails(html[start:end], sl)
 
 
 def _msg_split(html: str) -> list[str]:
@@ -1361,7 +1373,6 @@ def parse_ipb_topic(
     `tz` is the board's zone for times printed without an offset; `now` (aware) resolves
     «Сегодня»/"Today"; `base_url` makes `next_url` absolute.
     """
-    issues: list[ParseIssue] = []
     d = resolve_dialect(html, dialect)
     if d is None:
         return TopicPage(
@@ -1375,6 +1386,21 @@ def parse_ipb_topic(
     zone = _as_tz(tz)
     if now is None:
         now = _board_now(html, zone, d)
+    return _read_topic(html, d, zone, now, base_url, sliced=True)
+
+
+def _read_topic(
+    html: str,
+    d: Dialect,
+    zone: tzinfo,
+    now: datetime | None,
+    base_url: str | None,
+    *,
+    sliced: bool,
+) -> TopicPage:
+    """`parse_ipb_topic` once the dialect is known. `sliced=False` parses a blocks-layout page
+    whole instead of as its dialect's `PageSlice` (the reference the slicing must match)."""
+    issues: list[ParseIssue] = []
     ctx = _Ctx(dialect=d, tz=zone, now=now, issues=issues)
     if d.layout == "msgnumber":
         # posts are read from their own slices; the page tree is only for the chrome around
@@ -1383,9 +1409,16 @@ def parse_ipb_topic(
         tree = LexborHTMLParser(chrome)
         posts = _msgnumber_posts(html, ctx)
     else:
+        # the string scans (topic id, page counts) still see the whole page
         chrome = html
-        tree = LexborHTMLParser(_drop_post_tails(html) if d is IPS4 else html)
-        posts = _block_posts(tree, ctx)
+        sl = d.page_slice
+        cut = _slice_blocks(html, sl) if sl is not None and sliced else None
+        if cut is not None:
+            tree = parse_html(cut[0])
+            posts = _block_posts(parse_html(cut[1]), ctx)
+        else:
+            tree = parse_html(_drop_post_tails(html, sl) if sl is not None else html)
+            posts = _block_posts(tree, ctx)
     posts = _link_quotes(posts, ctx)
     if not posts:
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
