@@ -89,10 +89,11 @@ class PageSlice:
     `str.find` before anything is parsed: the posts, from the first post's opening tag to the
     last `post_close`, are parsed as one tree; the chrome read around them (title, pagination,
     canonical link, page id) as another, made of the page up to its `<body>` tag, the part
-    just above the posts (from the last `top` marker before the first post) and the part just
-    below (up to the first `bottom` marker after the last post). Page headers, menus, the
-    reply editor and the footer are in neither. A marker that is not found keeps the whole
-    stretch it would have cut; no post opening tag found means no slicing at all."""
+    just above the posts (from the tag holding the last `top` marker before the first post)
+    and the part just below (up to the tag holding the first `bottom` marker after the last
+    post). Page headers, menus, the reply editor and the footer are in neither. A marker that
+    is not found keeps the whole stretch it would have cut; no post opening tag found means
+    no slicing at all."""
 
     post_literal: str  # every post's opening tag starts with this…
     post_open: re.Pattern[str]  # …and matches this from there
@@ -410,22 +411,9 @@ IPS4 = Dialect(
         post_open=re.compile(r"<article\b[^>]*\bid=[\"']?elComment_\d"),
         post_close="</article>",
         # the topic header (title, then pagination) opens the part above the posts
-        top=(
-            "<h1 class='ipsType_pageTitle",
-            '<h1 class="ipsType_pageTitle',
-            "<div class='ipsPageHeader",
-            '<div class="ipsPageHeader',
-            "<header class='ipsPageHeader",
-            '<header class="ipsPageHeader',
-        ),
+        top=("ipsPageHeader", "ipsType_pageTitle"),
         # the bottom pagination is followed by the reply box, then the footer
-        bottom=(
-            "<a id='replyForm'",
-            '<a id="replyForm"',
-            "<div data-role='replyArea'",
-            '<div data-role="replyArea"',
-            "<footer",
-        ),
+        bottom=("replyForm", "replyArea", "<footer"),
         # after a post's body: reputation, the reply/quote/share controls and their menus,
         # the signature. The body is sanitised user HTML, which cannot carry these
         # data-controller/data-role attributes, so the cut never reaches into a body.

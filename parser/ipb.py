@@ -1000,9 +1000,12 @@ def _slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
     body = html.find("<body", 0, start)
     head_end = html.find(">", body, start) + 1 if body >= 0 else 0
     top = max((html.rfind(m, head_end, start) for m in sl.top), default=-1) if head_end else -1
+    top = html.rfind("<", head_end, top + 1) if top >= 0 else -1  # the marker's tag
     if top < 0:
         top = head_end
     bottom = min((i for m in sl.bottom if (i := html.find(m, end)) >= 0), default=len(html))
+    if bottom < len(html):
+        bottom = max(html.rfind("<", end, bottom + 1), end)
     chrome = html[:head_end] + html[top:start] + html[end:bottom]
     return chrome, _drop_post_tails(html[start:end], sl)
 
@@ -1405,16 +1408,19 @@ def _read_topic(
     if d.layout == "msgnumber":
         # posts are read from their own slices; the page tree is only for the chrome around
         # them (title, pagination, topic links), so the posts are left out of it
-        chrome = _without_posts(html)
+        chrome = links_in = _without_posts(html)
         tree = LexborHTMLParser(chrome)
         posts = _msgnumber_posts(html, ctx)
+        jump_in = html
     else:
-        # the string scans (topic id, page counts) still see the whole page
-        chrome = html
+        chrome = jump_in = links_in = html
         sl = d.page_slice
         cut = _slice_blocks(html, sl) if sl is not None and sliced else None
         if cut is not None:
-            tree = parse_html(cut[0])
+            # page counters are read from the kept chrome too (words in posts are none); the
+            # topic id falls back on the links of the whole page, posts' links included
+            chrome = jump_in = cut[0]
+            tree = parse_html(chrome)
             posts = _block_posts(parse_html(cut[1]), ctx)
         else:
             tree = parse_html(_drop_post_tails(html, sl) if sl is not None else html)
@@ -1426,9 +1432,9 @@ def _read_topic(
         issues.append(ParseIssue("page", CUT_SHORT))
     page, total, next_url = _pagination(tree, chrome, d, base_url)
     # IPB 1.x/2.x print the topic's post count into their page-jump link
-    jump = scan(html, "multi_page_jump", _PAGE_JUMP)
+    jump = scan(jump_in, "multi_page_jump", _PAGE_JUMP)
     return TopicPage(
-        topic_id=_topic_id(tree, chrome, d),
+        topic_id=_topic_id(tree, links_in, d),
         title=_title(tree, d),
         page=page,
         total_pages=total,
