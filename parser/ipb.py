@@ -1102,6 +1102,16 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     return posts
 
 
+def _first_member_id(el: LexborNode, selector: str) -> int | None:
+    """`_member_id_from(_all(el, selector))` that usually stops at the first link: a post's
+    first profile link is its author's."""
+    first = _first(el, selector)
+    if first is None:
+        return None
+    found = _member_id_from([first])
+    return found if found is not None else _member_id_from(_all(el, selector))
+
+
 def _text_without(node: LexborNode, selector: str) -> str:
     """Text of `node` (text nodes joined as lexbor joins them) outside the elements matching
     `selector` (icons inside a nick)."""
@@ -1145,8 +1155,9 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
             author = normalize_nick(_text_without(author_node, d.sel("author_strip")))
         if not author:
             ctx.issues.append(ParseIssue(where, "author not found"))
-        author_id = _member_id_from(_all(el, d.sel("author_link")))
-        quote_data = _first(el, "[data-quotedata]")
+        author_id = _first_member_id(el, d.sel("author_link"))
+        # IPS 4's quote data names the author's id: wanted only when no link gave it
+        quote_data = _first(el, "[data-quotedata]") if author_id is None else None
         if quote_data is not None:
             try:
                 qd: Any = json.loads(htmllib.unescape(_attr(quote_data, "data-quotedata") or ""))
@@ -1155,12 +1166,12 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
             except ValueError:
                 pass
         body_node = _first(el, d.sel("body"))
-        date_node = None
-        for cand in _all(el, d.sel("date")):
-            # IPS 4: the post time precedes the body; times inside the body are edit notes
-            if body_node is None or not _contains(body_node, cand):
-                date_node = cand
-                break
+        # IPS 4: the post time precedes the body; times inside the body are edit notes
+        date_node = _first(el, d.sel("date"))
+        if date_node is not None and body_node is not None and _contains(body_node, date_node):
+            date_node = next(
+                (c for c in _all(el, d.sel("date")) if not _contains(body_node, c)), None
+            )
         posted_at, shown = None, ""
         if date_node is not None:
             shown = _collapse(_visible_text(date_node)).split("|")[0].strip()
