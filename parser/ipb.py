@@ -507,7 +507,13 @@ def _quote_boxes(
 
 
 def _read_tree(
-    root: LexborNode, dialect: Dialect, where: str, issues: list[ParseIssue], low: str | None = None
+    root: LexborNode,
+    dialect: Dialect,
+    where: str,
+    issues: list[ParseIssue],
+    low: str | None = None,
+    *,
+    plain: bool = True,
 ) -> tuple[str, str, list[ColoredSpan], list[Quote], tuple[int, ...]]:
     """Text, own text, coloured spans, quotes and links of a body, in one walk.
 
@@ -528,6 +534,10 @@ def _read_tree(
         if raw is not None:  # None: background-color only
             colours[node.mem_id] = raw
     strike_ids = _ids(root, "s, del, strike, [style*='line-through' i]") if colours else set()
+    if plain and not quotes and not colours and not any(f"<{t}" in low for t in _SKIP_TAGS):
+        # most posts: no quote, no colour, nothing hidden — all the text is the author's own
+        text, links_only = _plain_read(root)
+        return text, text, [], [], links_only
     msgnumber = dialect.layout == "msgnumber"
     a_attr = dialect.sel("quote_author_attr")
     p_attr = dialect.sel("quote_post_attr")
@@ -706,6 +716,38 @@ def _read_tree(
         )
     colored = _spans_out(own_spans, where, issues)
     return _finish_text(all_parts), _finish_text(own_parts), colored, out_quotes, tuple(links)
+
+
+def _plain_read(root: LexborNode) -> tuple[str, tuple[int, ...]]:
+    """`_read_tree`'s text and links of a body without quotes, colours or hidden elements:
+    the same walk without its contexts."""
+    parts: list[str] = []
+    links: list[int] = []
+    code = 0  # open <pre>/<code>: links there are shown, not made
+    block = _BLOCK_TAGS
+    for event, node in walk(root):
+        if event == TEXT:
+            parts.append(node.text_content or "")
+        elif event == OPEN:
+            tag = node.tag
+            if tag == "br" or tag in block:
+                parts.append("\n")
+            if tag == "a":
+                if not code:
+                    href = node.attributes.get("href")
+                    if href is not None:
+                        pid = post_id_from_href(str(href).strip())
+                        if pid is not None:
+                            links.append(pid)
+            elif tag == "pre" or tag == "code":
+                code += 1
+        elif event == CLOSE:
+            tag = node.tag
+            if tag in block:
+                parts.append("\n")
+            if tag == "pre" or tag == "code":
+                code -= 1
+    return _finish_text(parts), tuple(links)
 
 
 _TITLE_POST = re.compile(r"(?:pid|p|comment)=(\d+)")

@@ -1,4 +1,5 @@
-"""Topic pages cut by their dialect's `PageSlice` before parsing read exactly as whole pages.
+"""Topic pages cut by their dialect's `PageSlice` before parsing read exactly as whole pages,
+and plain bodies read by the body reader's fast path exactly as by its full walk.
 
 The slice keeps the posts and the chrome that is read (title, pagination, canonical link, page
 id) and leaves the header, menus, reply editor and footer unparsed; the reference is the same
@@ -8,6 +9,7 @@ copies of them are compared, read as every dialect.
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,7 +17,14 @@ import pytest
 
 from parser.dialects import DIALECTS, IPS4, Dialect
 from parser.encoding import decode_html
-from parser.ipb import _read_topic, _slice_blocks, detect_ipb, parse_ipb_topic
+from parser.ipb import (
+    _fragment,
+    _read_topic,
+    _read_tree,
+    _slice_blocks,
+    detect_ipb,
+    parse_ipb_topic,
+)
 from parser.records import TopicPage
 from tests.conftest import FIXTURES
 
@@ -88,3 +97,64 @@ def test_page_cut_inside_its_last_post_keeps_that_post() -> None:
     page = parse_ipb_topic(short, tz=MSK)
     assert len(page.posts) == 25
     assert _read(short, IPS4, sliced=True) == _read(short, IPS4, sliced=False)
+
+
+# --- the plain-body fast path of the body reader -------------------------------------------
+
+_TAGS = ("b", "i", "p", "div", "pre", "code", "li", "ul", "table", "tr", "td", "span", "a", "br")
+_HREFS = (
+    "index.php?showtopic=5&view=findpost&p=123",
+    "https://board.example/index.php?/topic/5-x/&do=findComment&comment=77",
+    "viewtopic.php?p=42#p42",
+    "https://example.org/",
+)
+
+
+def _random_body(rng: random.Random, depth: int = 0) -> str:
+    out: list[str] = []
+    for _ in range(rng.randint(1, 4)):
+        roll = rng.random()
+        if roll < 0.35 or depth > 5:
+            out.append(rng.choice(("Голосую за Шерлока", "  text\u00a0 ", "x&amp;y", "\n")))
+            continue
+        tag = rng.choice(_TAGS)
+        if tag == "br":
+            out.append("<br>")
+            continue
+        attrs = f' href="{rng.choice(_HREFS)}"' if tag == "a" else ""
+        inner = _random_body(rng, depth + 1)
+        # now and then an unclosed tag: the reader sees lexbor's repair either way
+        close = f"</{tag}>" if rng.random() > 0.1 else ""
+        out.append(f"<{tag}{attrs}>{inner}{close}")
+    return "".join(out)
+
+
+def _bodies() -> list[str]:
+    found: list[str] = []
+    for path in sorted((FIXTURES / "ipb").glob("*/*.html")):
+        found += [p.body_html for p in parse_ipb_topic(_html(path), tz=MSK).posts]
+    for path in sorted((FIXTURES / "phpbb").glob("topic_p*.html")):
+        from parser.phpbb import parse_topic
+
+        found += [p.body_html for p in parse_topic(path.read_text(encoding="utf-8")).posts]
+    rng = random.Random(9)
+    found += [_random_body(rng) for _ in range(150)]
+    found += [
+        '<pre><a href="viewtopic.php?p=1">in pre</a></pre><a href="viewtopic.php?p=2">out</a>',
+        '<code><pre>x</pre><a href="viewtopic.php?p=3">still code</a></code>',
+        "<noscript>hidden</noscript>shown<template>t</template>",
+    ]
+    return found
+
+
+def test_plain_body_reading_equals_the_full_walk() -> None:
+    bodies = _bodies()
+    assert len(bodies) > 200
+    plain_taken = 0
+    for d in DIALECTS.values():
+        for body in bodies:
+            fast = _read_tree(_fragment(body), d, "post 1", [])
+            full = _read_tree(_fragment(body), d, "post 1", [], plain=False)
+            assert fast == full, body
+            plain_taken += not fast[2] and not fast[3]
+    assert plain_taken > len(bodies)  # the fast path is really the common case
