@@ -1052,17 +1052,6 @@ def _slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
     return chrome, _drop_post_tails(html[start:end], sl)
 
 
-def _msg_split(html: str) -> list[str]:
-    """`_MSG_SPLIT.split(html)`: [before, id1, chunk1, id2, chunk2, ...]."""
-    pieces: list[str] = []
-    pos = 0
-    for m in scan_all(html, "<!--", _MSG_SPLIT):
-        pieces += (html[pos : m.start()], m.group(1))
-        pos = m.end()
-    pieces.append(html[pos:])
-    return pieces
-
-
 def _without_posts(html: str) -> str:
     """An IPB 1.x/2.x page with its posts cut out: the page before the first post and after
     the last post's body (the header, the pagination above and below, the footer)."""
@@ -1075,9 +1064,46 @@ def _without_posts(html: str) -> str:
     return html[: first.start()] + html[last:]
 
 
+# Markup a body may hold that would read differently inside a table cell than on its own
+# (table parts, raw-text and template elements, comments, forms, foreign content): a body with
+# any of it gets a document of its own.
+_CELL_UNSAFE = re.compile(
+    r"<(?:!|/?(?:t|caption|col|body|html|head|frame|form|plaintext|xmp|iframe|noembed"
+    r"|noframes|noscript|script|style|select|math|svg))",
+    re.I,
+)
+
+
+def _head_and_body(head_html: str, body_html: str) -> tuple[LexborNode, LexborNode] | None:
+    """A post's header and body parsed in one document (a document costs as much as a short
+    post's markup), or None where that could read differently from `_fragment` of each.
+
+    The body goes first, inside a table cell: the cell keeps its unclosed formatting tags
+    from reaching the header, which follows at the top level exactly as on its own."""
+    if "<" in body_html and _CELL_UNSAFE.search(body_html):
+        return None
+    tree = parse_html(
+        "<table><tr><td><div data-mafiabot-root='1'>"
+        f"{body_html}</div></td></tr></table><div data-mafiabot-root='1'>{head_html}</div>"
+    )
+    table = tree.body.child if tree.body is not None else None
+    if table is None or table.tag != "table":
+        return None
+    cell = table.child.child.child if table.child and table.child.child else None
+    body = cell.child if cell is not None and cell.tag == "td" else None
+    head = table.next
+    for node in (body, head):
+        if node is None or node.tag != "div" or "data-mafiabot-root" not in node.attributes:
+            return None
+    assert body is not None and head is not None
+    if head.parent is None or head.parent.tag != "body" or head.next is not None:
+        return None
+    return head, body
+
+
 def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     d = ctx.dialect
-    pieces = _msg_split(html)
+    pieces = _MSG_SPLIT.split(html)
     posts: list[Post] = []
     # pieces = [before, id1, chunk1, id2, chunk2, ...]
     for i in range(1, len(pieces) - 1, 2):
@@ -1099,15 +1125,21 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
         if "signature" in body_html:
             body_html = _SIG_SPLIT.split(body_html, maxsplit=1)[0]
         # the post's header row (nick, member link, time) comes before its body: parse that
-        # alone, and the rest of the post's markup only when the header lacks them
-        head = _fragment(chunk[: bm[0]]) if bm else None
-        if head is None or _first(head, d.sel("author")) is None or not _all(head, d.sel("date")):
-            head = _fragment(outside)
+        # (with the body, in one document where that reads the same), and the rest of the
+        # post's markup only when the header lacks them
+        head: LexborNode | None = None
+        body_root: LexborNode | None = None
+        if bm:
+            pair = _head_and_body(chunk[: bm[0]], body_html)
+            head, body_root = pair if pair is not None else (_fragment(chunk[: bm[0]]), None)
         author_node = _first(head, d.sel("author"))
+        if head is None or author_node is None or _first(head, d.sel("date")) is None:
+            head = _fragment(outside)
+            author_node = _first(head, d.sel("author"))
         author = normalize_nick(author_node.text()) if author_node is not None else ""
         if not author:
             ctx.issues.append(ParseIssue(where, "author not found"))
-        author_id = _member_id_from(_all(head, d.sel("author_link")))
+        author_id = _first_member_id(head, d.sel("author_link"))
         if author_id is None:
             av = re.search(r"av-(\d+)\.", outside)
             author_id = int(av.group(1)) if av else None
@@ -1124,7 +1156,14 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
                 shown = strip_date_label(candidate).strip()
         if posted_at is None:
             ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
-        body = _read_body(body_html, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues)
+        body = _read_body_node(
+            body_root if body_root is not None else _fragment(body_html),
+            d,
+            tz=ctx.tz,
+            now=ctx.now,
+            where=where,
+            issues=ctx.issues,
+        )
         posts.append(
             Post(
                 id=pid,
@@ -1399,7 +1438,9 @@ def _logged_in(html: str, dialect: Dialect) -> bool | None:
     m = scan(html, "memberID", _MEMBER_JS)
     if m:
         return int(m.group(1)) > 0
-    m = scan(html, "ipb.vars[", _MEMBER_VARS[0]) or scan(html, "ipb.vars[", _MEMBER_VARS[1])
+    m = None
+    if "ipb.vars[" in html:
+        m = scan(html, "ipb.vars[", _MEMBER_VARS[0]) or scan(html, "ipb.vars[", _MEMBER_VARS[1])
     if m:
         return int(m.group(1)) > 0
     if scan(html, "Здравствуйте", _GUEST_GREETING_RU) or scan(html, "Welcome", _GUEST_GREETING_EN):

@@ -1,5 +1,6 @@
 """Topic pages cut by their dialect's `PageSlice` before parsing read exactly as whole pages,
-and plain bodies read by the body reader's fast path exactly as by its full walk.
+plain bodies read by the body reader's fast path exactly as by its full walk, and IPB 1.x/2.x
+post headers and bodies parsed in one document exactly as each on its own.
 
 The slice keeps the posts and the chrome that is read (title, pagination, canonical link, page
 id) and leaves the header, menus, reply editor and footer unparsed; the reference is the same
@@ -18,7 +19,10 @@ import pytest
 from parser.dialects import DIALECTS, IPS4, Dialect
 from parser.encoding import decode_html
 from parser.ipb import (
+    _MSG_SPLIT,
+    _body_span,
     _fragment,
+    _head_and_body,
     _read_topic,
     _read_tree,
     _slice_blocks,
@@ -158,3 +162,46 @@ def test_plain_body_reading_equals_the_full_walk() -> None:
             assert fast == full, body
             plain_taken += not fast[2] and not fast[3]
     assert plain_taken > len(bodies)  # the fast path is really the common case
+
+
+# --- IPB 1.x/2.x: a post's header and body parsed in one document ---------------------------
+
+
+def _heads() -> list[str]:
+    heads: list[str] = []
+    pages = sorted((FIXTURES / "ipb/1x-2x").glob("ipb13*.html"))
+    for path in [*pages, TEMPLATES / "ipb2_stock_topic.template.html"]:
+        pieces = _MSG_SPLIT.split(_html(path))
+        for i in range(1, len(pieces) - 1, 2):
+            span = _body_span(pieces[i + 1], int(pieces[i]))
+            if span:
+                heads.append(pieces[i + 1][: span[0]])
+    return heads
+
+
+def test_header_and_body_in_one_document_parse_as_each_alone() -> None:
+    heads = _heads()
+    assert len(heads) >= 20
+    hostile = [
+        "<b>bold never closed",
+        '<a href="index.php?showuser=7">a link never closed',
+        "text</div>after a stray close</div></div>",
+        "<div><div><p>open blocks<li>item",
+        "<i><u>nested <s>formatting",
+        "<table><tr><td>a table in a body</td></tr></table>",
+        "</td></tr></table>escaping the cell",
+        "<script>never closed",
+        "<!-- a comment never closed",
+        "<form><input name=x>",
+    ]
+    bodies = _bodies() + hostile
+    joined = 0
+    for k, body in enumerate(bodies):
+        head = heads[k % len(heads)]
+        pair = _head_and_body(head, body)
+        if pair is None:
+            continue
+        joined += 1
+        assert pair[0].html == _fragment(head).html, head
+        assert pair[1].html == _fragment(body).html, body
+    assert joined > len(bodies) // 2  # the one-document reading is the common case
