@@ -1503,7 +1503,7 @@ def _read_topic(
         # posts are read from their own slices; the page tree is only for the chrome around
         # them (title, pagination, topic links), so the posts are left out of it
         chrome = links_in = _without_posts(html)
-        tree = LexborHTMLParser(chrome)
+        tree = parse_html(chrome)
         posts = _msgnumber_posts(html, ctx)
         jump_in = html
     else:
