@@ -1074,31 +1074,85 @@ _CELL_UNSAFE = re.compile(
 )
 
 
-def _head_and_body(head_html: str, body_html: str) -> tuple[LexborNode, LexborNode] | None:
-    """A post's header and body parsed in one document (a document costs as much as a short
-    post's markup), or None where that could read differently from `_fragment` of each.
+# Closes the table an IPB 1.x/2.x post header leaves open around its body cell.
+_HEAD_CLOSE = "</td></tr></table>"
 
-    The body goes first, inside a table cell: the cell keeps its unclosed formatting tags
-    from reaching the header, which follows at the top level exactly as on its own."""
-    if "<" in body_html and _CELL_UNSAFE.search(body_html):
-        return None
-    tree = parse_html(
-        "<table><tr><td><div data-mafiabot-root='1'>"
-        f"{body_html}</div></td></tr></table><div data-mafiabot-root='1'>{head_html}</div>"
-    )
-    table = tree.body.child if tree.body is not None else None
-    if table is None or table.tag != "table":
-        return None
-    cell = table.child.child.child if table.child and table.child.child else None
-    body = cell.child if cell is not None and cell.tag == "td" else None
-    head = table.next
-    for node in (body, head):
-        if node is None or node.tag != "div" or "data-mafiabot-root" not in node.attributes:
-            return None
-    assert body is not None and head is not None
-    if head.parent is None or head.parent.tag != "body" or head.next is not None:
-        return None
-    return head, body
+
+def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode, LexborNode]]:
+    """The headers and bodies of a page's posts parsed as one document (a document costs as
+    much as a short post's markup): post index → (header root, body root), each reading
+    exactly as `_fragment` of its markup alone — or {} where the page's markup could break
+    that (then every piece gets a document of its own).
+
+    Each body sits in a table cell and each header in an <object>: both end by clearing the
+    formatting tags left open inside them, so nothing of one piece reaches the next. A body
+    whose markup could read differently in a cell (`_CELL_UNSAFE`) keeps its own document;
+    a header that leaves more than its own table open is caught by the structure check."""
+    keys: list[int] = []
+    parts: list[str] = []
+    for k, mp in enumerate(posts):
+        if mp.head_html is None or "<form" in mp.head_html:
+            continue
+        if "<" in mp.body_html and _CELL_UNSAFE.search(mp.body_html):
+            continue
+        keys.append(k)
+        parts.append(
+            f"<table><tr><td><div data-mafiabot-root='1'>{mp.body_html}</div></td></tr></table>"
+            f"<object><div data-mafiabot-root='1'>{mp.head_html}{_HEAD_CLOSE}</div></object>"
+        )
+    if not keys:
+        return {}
+    tree = parse_html("".join(parts))
+    out: dict[int, tuple[LexborNode, LexborNode]] = {}
+    node = tree.body.child if tree.body is not None else None
+    for k in keys:
+        table = node
+        obj = table.next if table is not None else None
+        if table is None or obj is None or table.tag != "table" or obj.tag != "object":
+            return {}
+        row = table.child.child if table.child is not None else None
+        cell = row.child if row is not None else None
+        body = cell.child if cell is not None and cell.tag == "td" else None
+        head = obj.child
+        for wrapper in (body, head):
+            if wrapper is None or wrapper.tag != "div":
+                return {}
+            if "data-mafiabot-root" not in wrapper.attributes:
+                return {}
+        assert body is not None and head is not None
+        if head.next is not None:
+            return {}
+        out[k] = (head, body)
+        node = obj.next
+    return out if node is None else {}
+
+
+@dataclass(slots=True)
+class _MsgPost:
+    """A post of an IPB 1.x/2.x page cut out of the page's text."""
+
+    pid: int
+    body_html: str
+    outside: str  # the post's markup without its body
+    head_html: str | None  # the header before the body (None: no body markers)
+    found: bool = True  # a body was found
+
+
+def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
+    bm = _body_span(chunk, pid)
+    if bm:
+        outside = chunk[: bm[0]] + chunk[bm[3] :]
+        post = _MsgPost(pid, chunk[bm[1] : bm[2]], outside, chunk[: bm[0]])
+    else:
+        node = _first(_fragment(chunk), f"#post-main-{pid}, #post-{pid}")
+        if node is None:
+            post = _MsgPost(pid, "", chunk, None, found=False)
+        else:
+            outside = chunk.replace(node.html or "", "")
+            post = _MsgPost(pid, node.inner_html or "", outside, None)
+    if "signature" in post.body_html:
+        post.body_html = _SIG_SPLIT.split(post.body_html, maxsplit=1)[0]
+    return post
 
 
 def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
@@ -1106,32 +1160,19 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     pieces = _MSG_SPLIT.split(html)
     posts: list[Post] = []
     # pieces = [before, id1, chunk1, id2, chunk2, ...]
-    for i in range(1, len(pieces) - 1, 2):
-        pid = int(pieces[i])
-        chunk = pieces[i + 1]
+    cut = [_cut_msg_post(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
+    # headers and bodies, all in one document where that reads the same (see `_one_document`)
+    joined = _one_document(cut)
+    for k, mp in enumerate(cut):
+        pid, outside, body_html = mp.pid, mp.outside, mp.body_html
         where = f"post {pid}"
-        bm = _body_span(chunk, pid)
-        if bm:
-            body_html = chunk[bm[1] : bm[2]]
-            outside = chunk[: bm[0]] + chunk[bm[3] :]
-        else:
-            node = _first(_fragment(chunk), f"#post-main-{pid}, #post-{pid}")
-            if node is None:
-                ctx.issues.append(ParseIssue(where, "post body not found"))
-                body_html, outside = "", chunk
-            else:
-                body_html = node.inner_html or ""
-                outside = chunk.replace(node.html or "", "")
-        if "signature" in body_html:
-            body_html = _SIG_SPLIT.split(body_html, maxsplit=1)[0]
-        # the post's header row (nick, member link, time) comes before its body: parse that
-        # (with the body, in one document where that reads the same), and the rest of the
-        # post's markup only when the header lacks them
-        head: LexborNode | None = None
-        body_root: LexborNode | None = None
-        if bm:
-            pair = _head_and_body(chunk[: bm[0]], body_html)
-            head, body_root = pair if pair is not None else (_fragment(chunk[: bm[0]]), None)
+        if not mp.found:
+            ctx.issues.append(ParseIssue(where, "post body not found"))
+        # the post's header row (nick, member link, time) comes before its body: read that,
+        # and the rest of the post's markup only when the header lacks them
+        head, body_root = joined.get(k, (None, None))
+        if head is None and mp.head_html is not None:
+            head = _fragment(mp.head_html)
         author_node = _first(head, d.sel("author"))
         if head is None or author_node is None or _first(head, d.sel("date")) is None:
             head = _fragment(outside)

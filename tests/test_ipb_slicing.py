@@ -22,7 +22,8 @@ from parser.ipb import (
     _MSG_SPLIT,
     _body_span,
     _fragment,
-    _head_and_body,
+    _MsgPost,
+    _one_document,
     _read_topic,
     _read_tree,
     _slice_blocks,
@@ -179,7 +180,7 @@ def _heads() -> list[str]:
     return heads
 
 
-def test_header_and_body_in_one_document_parse_as_each_alone() -> None:
+def test_headers_and_bodies_in_one_document_parse_as_each_alone() -> None:
     heads = _heads()
     assert len(heads) >= 20
     hostile = [
@@ -188,6 +189,7 @@ def test_header_and_body_in_one_document_parse_as_each_alone() -> None:
         "text</div>after a stray close</div></div>",
         "<div><div><p>open blocks<li>item",
         "<i><u>nested <s>formatting",
+        "</object>closing what is not open",
         "<table><tr><td>a table in a body</td></tr></table>",
         "</td></tr></table>escaping the cell",
         "<script>never closed",
@@ -195,13 +197,28 @@ def test_header_and_body_in_one_document_parse_as_each_alone() -> None:
         "<form><input name=x>",
     ]
     bodies = _bodies() + hostile
-    joined = 0
-    for k, body in enumerate(bodies):
-        head = heads[k % len(heads)]
-        pair = _head_and_body(head, body)
-        if pair is None:
-            continue
-        joined += 1
-        assert pair[0].html == _fragment(head).html, head
-        assert pair[1].html == _fragment(body).html, body
-    assert joined > len(bodies) // 2  # the one-document reading is the common case
+    posts = [_MsgPost(k, body, "", heads[k % len(heads)]) for k, body in enumerate(bodies)]
+    joined = _one_document(posts)
+    assert len(joined) > len(bodies) // 2  # the one-document reading is the common case
+    for k, (head, body) in joined.items():
+        assert head.html == _fragment(posts[k].head_html or "").html, posts[k].head_html
+        assert body.html == _fragment(posts[k].body_html).html, posts[k].body_html
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "<table><tr><td><table><tr><td>two tables left open",
+        "<div>x</div></div>a stray close<table><tr><td>",
+        "<!-- a comment never closed <table><tr><td>",
+        "<b>formatting left open<table><tr><td>",
+    ],
+)
+def test_a_header_that_breaks_the_shared_document_reads_alone(head: str) -> None:
+    heads = _heads()
+    posts = [_MsgPost(k, f"<p>post {k}</p>", "", heads[k]) for k in range(5)]
+    posts.insert(2, _MsgPost(9, "<p>odd</p>", "", head))
+    joined = _one_document(posts)
+    for k, (h, b) in joined.items():  # whatever is joined reads as alone
+        assert h.html == _fragment(posts[k].head_html or "").html
+        assert b.html == _fragment(posts[k].body_html).html
