@@ -1174,9 +1174,11 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
         if head is None and mp.head_html is not None:
             head = _fragment(mp.head_html)
         author_node = _first(head, d.sel("author"))
-        if head is None or author_node is None or _first(head, d.sel("date")) is None:
+        dates = _all(head, d.sel("date")) if author_node is not None else []
+        if head is None or author_node is None or not dates:
             head = _fragment(outside)
             author_node = _first(head, d.sel("author"))
+            dates = _all(head, d.sel("date"))
         author = normalize_nick(author_node.text()) if author_node is not None else ""
         if not author:
             ctx.issues.append(ParseIssue(where, "author not found"))
@@ -1185,7 +1187,7 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
             av = re.search(r"av-(\d+)\.", outside)
             author_id = int(av.group(1)) if av else None
         posted_at, shown = None, ""
-        for dn in _all(head, d.sel("date")):
+        for dn in dates:
             candidate = _collapse(_visible_text(dn))
             parsed = parse_board_date(candidate, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
             if parsed is not None:
