@@ -130,7 +130,9 @@ class Dialect:
     page_slice: PageSlice | None = None
 
     def with_overrides(self, overrides: Mapping[str, str]) -> Dialect:
-        """A copy with some selectors replaced; unknown keys raise `UnknownSelector`."""
+        """A copy with some selectors replaced; unknown keys raise `UnknownSelector`. With any
+        override the copy parses topic pages whole (no `page_slice`): the slice keeps only what
+        the dialect's own selectors read."""
         unknown = sorted(set(overrides) - set(SELECTOR_KEYS))
         if unknown:
             raise UnknownSelector(
@@ -138,7 +140,12 @@ class Dialect:
             )
         merged = dict(self.selectors)
         merged.update({k: str(v) for k, v in overrides.items()})
-        return replace(self, selectors=MappingProxyType(merged))
+        # a host's selectors may point anywhere on the page: read it whole
+        return replace(
+            self,
+            selectors=MappingProxyType(merged),
+            page_slice=self.page_slice if not overrides else None,
+        )
 
     def sel(self, key: str) -> str:
         return self.selectors.get(key, "")

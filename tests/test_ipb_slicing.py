@@ -222,3 +222,14 @@ def test_a_header_that_breaks_the_shared_document_reads_alone(head: str) -> None
     for k, (h, b) in joined.items():  # whatever is joined reads as alone
         assert h.html == _fragment(posts[k].head_html or "").html
         assert b.html == _fragment(posts[k].body_html).html
+
+
+def test_host_selector_overrides_read_the_whole_page() -> None:
+    # a host's selector may point at chrome the slice leaves out: no slicing then
+    assert IPS4.with_overrides({}).page_slice is IPS4.page_slice
+    custom = IPS4.with_overrides({"page_current": "div.ipsBreadcrumb li.active"})
+    assert custom.page_slice is None
+    html = _html(RLLMUK)
+    page = parse_ipb_topic(html, dialect=custom, tz=MSK)
+    assert len(page.posts) == 25
+    assert page.posts == parse_ipb_topic(html, dialect=IPS4, tz=MSK).posts
