@@ -1074,6 +1074,8 @@ _CELL_UNSAFE = re.compile(
 )
 
 
+# A form left open would swallow the forms of the pieces after it: such a header stays alone.
+_FORM_TAG = re.compile(r"<form", re.I)
 # Closes the table an IPB 1.x/2.x post header leaves open around its body cell.
 _HEAD_CLOSE = "</td></tr></table>"
 
@@ -1091,7 +1093,7 @@ def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode, LexborNo
     keys: list[int] = []
     parts: list[str] = []
     for k, mp in enumerate(posts):
-        if mp.head_html is None or "<form" in mp.head_html:
+        if mp.head_html is None or _FORM_TAG.search(mp.head_html):
             continue
         if "<" in mp.body_html and _CELL_UNSAFE.search(mp.body_html):
             continue
