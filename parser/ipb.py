@@ -7,6 +7,11 @@ reading logic: finding posts, reading nicks (NBSP normalised), member ids, times
 4PDA's `post-block quote`, IPB 3's `ipsBlockquote`, IPS 4's `ipsQuote` data attributes),
 edit notes, coloured spans and pagination. Nothing here raises on odd markup: what cannot be
 read becomes a `ParseIssue` beside the records.
+
+Speed: a topic page is cut with `str.find` before lexbor sees it — IPB 1.x/2.x at its
+`Begin Msg Number` comments (every post's header and body then parsed in one document), IPS 4
+by its dialect's `PageSlice` (posts and the chrome that is read, as two trees); a page without
+the markers is parsed whole, and tests hold the cut and the whole reading equal.
 """
 
 from __future__ import annotations
