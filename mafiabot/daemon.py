@@ -44,6 +44,7 @@ from engine.common import take_moves
 from engine.dealing import deal
 from engine.state import Seat
 from mafiabot.config import Config, ConfigError, gambler_deadlines, load_config
+from mafiabot.dbfile import cookie_path
 from mafiabot.newspaper import Renderer, commitment, event_dict, role_label
 from mafiabot.store import Game, MoveRow, SqlOutbox, Store, StoredPost, from_json, to_json
 from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, move_from_pm
@@ -178,7 +179,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
     """The board client for `[board]`: phpBB or IPB (`auto` looks at the board first)."""
     base = cfg.board.url if cfg.board.url.endswith("/") else cfg.board.url + "/"
     kind = cfg.board.kind if cfg.board.kind != "auto" else detect_kind(base, transport)
-    cookies = cfg.path.with_suffix(".cookies")
+    cookies = cookie_path(cfg.database_url, cfg.path)  # state, not config: out of /etc
     if kind == "ipb":
         from scraper.ipb import IpbClient, IpbSettings
 

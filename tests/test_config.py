@@ -177,7 +177,7 @@ def test_check_config_cli(tmp_path: Path) -> None:
         text=True,
         cwd=ROOT,
     )
-    assert res.returncode == 1
+    assert res.returncode == 2  # bad config: exit 2 (mafiabot.exitcodes)
     assert "board.kind" in res.stderr and "board.poll_interval" in res.stderr
 
 

@@ -143,7 +143,7 @@ def test_check_config_cli_names_the_key_of_a_config_that_cannot_run(
     assert "[[14, 3], [9]]" in text
     bad = tmp_path / "bad.toml"
     bad.write_text(text, "utf-8")
-    assert check_config.main(argparse.Namespace(config=str(bad))) == 1
+    assert check_config.main(argparse.Namespace(config=str(bad))) == 2
     assert "rules.court_thresholds[1]" in capsys.readouterr().err
 
 

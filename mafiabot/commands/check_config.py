@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from mafiabot.config import ConfigError, load_config
+from mafiabot.exitcodes import ExitCode
 
 
 def main(args: argparse.Namespace) -> int:
@@ -15,7 +16,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"{exc.path}: {len(exc.problems)} problem(s)", file=sys.stderr)
         for key, msg in exc.problems:
             print(f"  {key}: {msg}", file=sys.stderr)
-        return 1
+        return ExitCode.BAD_INPUT
     g = cfg.game
     who = f"{len(g.players)} players" if g.players else f"registration topic {g.registration_topic}"
     print(

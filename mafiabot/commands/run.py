@@ -10,7 +10,11 @@ import sys
 from mafiabot.cli import UsageError
 from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.daemon import Daemon, DryRunClient, make_client, setup_logging, utcnow
-from mafiabot.store import open_store
+from mafiabot.dbfile import refuse_lost_database
+from mafiabot.exitcodes import LoginRefused
+from mafiabot.lock import game_identity, open_locked_store
+from mafiabot.store import Store
+from scraper.board import BoardClient
 from scraper.errors import LoginFailed, ScraperError
 
 log = logging.getLogger(__name__)
@@ -37,17 +41,20 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from exc
     if args.dry_run:
         client = DryRunClient(client, sys.stdout)
-    store = open_store(cfg.database_url)
+    lock, store = open_locked_store(cfg.database_url, game_identity(cfg.board.url, cfg.game.topic))
     daemon = Daemon(cfg, store, client)
     log.info("hosting %r (%s) in topic %d", cfg.game.name, cfg.game.ruleset, cfg.game.topic)
     try:
+        if not args.dry_run and _lost_database_check(store, client, cfg.game.topic) is not None:
+            return 1
         if args.once:
             return _once(daemon)
         daemon.run()
     except LoginFailed as exc:
-        raise UsageError(login_refused(cfg, exc)) from None
+        raise LoginRefused(login_refused(cfg, exc)) from None
     finally:
         store.close()
+        lock.release()
     return 0
 
 
@@ -58,6 +65,20 @@ def login_refused(cfg: Config, exc: LoginFailed) -> str:
         f"check [board] username and the password in ${cfg.board.password_env}, log in once in "
         "a browser, then start the bot again."
     )
+
+
+def _lost_database_check(store: Store, client: BoardClient, topic: int) -> int | None:
+    """Refuse to start the game over on a fresh database when the board shows it began (a
+    dry run has a database of its own, new on first use, so it skips this). A board that
+    cannot be read here is one line and exit 1: systemd starts the bot again later."""
+    try:
+        refuse_lost_database(store, client, topic)
+    except LoginFailed:
+        raise
+    except ScraperError as exc:
+        print(f"mafiabot: {exc}", file=sys.stderr)
+        return 1
+    return None
 
 
 def _once(daemon: Daemon) -> int:
