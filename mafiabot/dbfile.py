@@ -77,12 +77,16 @@ def prepare_sqlite(url: str) -> None:
     path = sqlite_path(url)
     if path is None:
         return
+    check_folder(path)
+    check_sqlite_file(path)
+    private_file(path)
+
+
+def check_folder(path: Path) -> None:
     if not path.parent.is_dir():
         raise UsageError(
             f"the folder of the game database {path} does not exist: create it or fix [storage] url"
         )
-    check_sqlite_file(path)
-    private_file(path)
 
 
 def is_corruption(exc: BaseException) -> bool:

@@ -28,7 +28,14 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
-from mafiabot.dbfile import corrupt, is_corruption, prepare_sqlite, shown_url, sqlite_path
+from mafiabot.dbfile import (
+    check_folder,
+    corrupt,
+    is_corruption,
+    prepare_sqlite,
+    shown_url,
+    sqlite_path,
+)
 from mafiabot.exitcodes import InstanceLocked
 
 if TYPE_CHECKING:
@@ -111,6 +118,7 @@ def acquire_game_lock(url: str, identity: str) -> GameLock:
     """Take the game's lock or raise `InstanceLocked` naming the holder."""
     path = sqlite_path(url)
     if path is not None:
+        check_folder(path)
         return _file_lock(path.with_name(path.name + ".lock"), shown_url(url))
     if url.startswith(("postgresql", "postgres")):
         return _advisory_lock(url, advisory_key(identity))
