@@ -60,6 +60,9 @@ from engine.state import CLANS, MANIAC, TOWN, GameState, Protect, Seat
 MAFIOSI = ("mafia", "thug", "kamikaze")
 TOWN_ROLES = ("civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard")
 HEROES = ("commissar", "sergeant", "ninja", "doctor")  # P-M.7
+#: P-M.7: deaths "by the mafia or the maniac" — a clan's kill, the kamikaze's blast or an
+#: attempt on him (cause `kamikaze`), the maniac's kill or his ambush (cause `ambush`).
+ARMY_CAUSES = ("yakuza", "triad", "mafia", "maniac", "kamikaze", "ambush")
 PEACEFUL = ("civilian", "bastard")  # P-M.3
 CLAN_KILLS = ("yakuza", "triad")
 #: Strikes of a living hand that set off the kamikaze or an ambush (P-M.10, P-M.14).
@@ -124,6 +127,8 @@ class Night:
     saved: dict[str, str] = field(default_factory=dict)  # nick -> how
     stories: dict[str, str] = field(default_factory=dict)
     heal_target: str | None = None  # decided at step 5, recorded at step 6
+    blade: set[str] = field(default_factory=set)  # killed at step 5 by the ninja's own strike
+    beaten_kamikaze: str | None = None  # the kamikaze the thug beat tonight (P-M.10)
     events: list[Event] = field(default_factory=list)  # notes for players, said at the end
 
     def kill(self, nick: str, cause: str, killer: str | None, *, final: bool = False) -> None:
@@ -313,14 +318,18 @@ def check_don_letter(state: GameState, move: Move) -> str | None:
 
 
 def check_kill(state: GameState, nick: str, move: Move) -> str | None:
-    """P-M.8: a clan cannot shoot its own members or its own bastard; the executor is a
-    living clan member, the Don only when he is the last one."""
+    """P-M.8: a clan cannot shoot its own members or its own bastard; the Don's executor is a
+    living clan member, the Don only when he is the last one. A member's letter counts only
+    while the Don is silent, and then its sender executes whatever executor it names, so the
+    name it gives is not checked."""
     actor = state.get(nick)
     if actor.role not in MAFIOSI:
         return None
     target = state.get(move.targets[0])
     if target.clan == actor.clan:
         return "own_bastard" if target.role == "bastard" else "own_clan"
+    if not actor.is_don:
+        return None
     if move.executor is not None:
         ex = state.player(move.executor)
         if ex is None or not ex.alive or ex.clan != actor.clan or ex.role not in MAFIOSI:
@@ -373,14 +382,14 @@ def check_army(state: GameState, nick: str, move: Move) -> str | None:
 
 
 def army_allowed(state: GameState, necro: str) -> bool:
-    """P-M.7: all town heroes died by mafia or maniac, none hanged, ≥4 others alive, once."""
+    """P-M.7: all town heroes died by mafia or maniac (`ARMY_CAUSES`), none hanged, ≥4 others
+    alive, once."""
     if state.get(necro).army_used or state.hero_hanged:
         return False
     heroes = [p for p in state.players if p.role in HEROES]
     if not heroes:
         return False
-    violent = ("yakuza", "triad", "mafia", "maniac")
-    if any(p.alive or p.out_by not in violent for p in heroes):
+    if any(p.alive or p.out_by not in ARMY_CAUSES for p in heroes):
         return False
     return len([p for p in state.living if p.nick != necro]) >= 4
 
@@ -716,6 +725,7 @@ def beating_the_kamikaze(
     to blast, his target dies too."""
     night.kill(thug, "kamikaze", kamikaze, final=True)
     night.kill(kamikaze, "kamikaze", kamikaze, final=True)
+    night.beaten_kamikaze = kamikaze
     if blast:
         night.kill(blast[1], "kamikaze", kamikaze, final=True)
 
@@ -839,6 +849,16 @@ def touch_the_kamikaze(night: Night, attack: Attack, kamikaze: str) -> None:
         night.kill(attack.attacker, "kamikaze", kamikaze, final=True)
 
 
+def shot_at_beaten_kamikaze(night: Night, attack: Attack, kamikaze: str) -> None:
+    """P-M.12 Ruling (setting `shot_at_beaten_kamikaze_dies`): the beating at step 4 and a
+    shot at step 5 meet in one blast, so whoever shot at the kamikaze the thug beat tonight
+    dies with him (P-M.10: the executor for a clan kill; nothing saves him), though the
+    kamikaze already fell at step 4."""
+    night.attacked.add(kamikaze)
+    if attack.attacker:
+        night.kill(attack.attacker, "kamikaze", kamikaze, final=True)
+
+
 def ambush_springs(night: Night, attack: Attack, ambusher: str) -> None:
     """P-M.14: whoever tries to kill the ambushing maniac dies (cause `ambush`)."""
     night.attacked.add(ambusher)
@@ -909,6 +929,12 @@ def step5_decide(
     for a in attacks:
         if a.target in dead_at_step4:
             if (
+                a.target == night.beaten_kamikaze
+                and a.kind in HAND_STRIKES
+                and settings.shot_at_beaten_kamikaze_dies
+            ):
+                shot_at_beaten_kamikaze(night, a, a.target)
+            elif (
                 a.target == ambusher
                 and a.kind in HAND_STRIKES
                 and settings.ambush_holds_after_death
@@ -947,6 +973,8 @@ def step5_decide(
         if a.story:
             night.stories.setdefault(a.target, a.story)
     for target, strikes in lethal.items():
+        if target not in dead_at_step4 and any(a.kind == "ninja" for a in strikes):
+            night.blade.add(target)  # P-M.3: his blade struck a living man and killed him
         cause = pick_cause([a.kind for a in strikes], settings.cause_priority)
         killer = next((a.attacker for a in strikes if a.kind == cause), None)
         night.kill(target, cause, killer, final=cause in UNDOABLE_NEVER)
@@ -1074,14 +1102,17 @@ def necromancer_resurrects(state: GameState, night: Night) -> tuple[GameState, l
 def ninja_harakiri(
     settings: RulesSettings, state: GameState, intake: Intake, night: Night
 ) -> GameState:
-    """P-M.3: the ninja's second peaceful victim makes him commit harakiri the same night."""
+    """P-M.3: the ninja's second peaceful victim makes him commit harakiri the same night.
+    Only deaths his blade caused count: a target blown up at step 4 was dead before the
+    ninja struck at step 5, even if the blade "hit" him."""
     for n in state.by_role("ninja"):
         mv = standing(state, intake, night, n.nick, "kill")
         if mv is None:
             continue
         target = state.get(mv.targets[0])
-        killed = night.dead.get(target.nick) is not None or (
-            settings.ninja_count_resurrected and night.saved.get(target.nick) == "protect"
+        killed = target.nick in night.blade and (
+            night.dead.get(target.nick) is not None
+            or (settings.ninja_count_resurrected and night.saved.get(target.nick) == "protect")
         )
         if target.role in PEACEFUL and killed:
             count = n.peaceful_kills + 1

@@ -22,7 +22,8 @@ a host could reasonably want the other reading):
   execute, so a kill naming him fails (`executor_busy`).
 - P-M.10/P-M.14: a kamikaze shot by a clan, the maniac or the ninja dies of that striker's
   cause and the striker of `kamikaze`; a thug who beats him and he both die of `kamikaze`;
-  a shot at a kamikaze who already blew up at step 4 finds a dead man and costs nothing.
+  a shot at a kamikaze who already blew up at step 4 finds a dead man and costs nothing (one
+  the thug beat that night takes the shooter with him: `shot_at_beaten_kamikaze_dies`).
 - P-M.12: the "stray bullet" adds nothing to the two clauses before it: a beaten player has
   no move, and beating the kamikaze or an ambusher already kills the thug.
 - P-M.14: a checker of the ambushing maniac dies at step 6 (cause `ambush`) and gets no
@@ -58,6 +59,10 @@ class SettingsError(ValueError):
         self.key = key
 
 
+#: Settings whose value is one of a few words.
+CHOICES: dict[str, tuple[str, ...]] = {"vote_nicks": ("as_moves", "exact")}
+
+
 @dataclass(frozen=True, slots=True)
 class RulesSettings:
     """Host settings of the rules (config `[rules]`). Each field names the rule it rules on."""
@@ -90,6 +95,12 @@ class RulesSettings:
     # --- PEFL ------------------------------------------------------------------------------
     #: P-V.1 Ruling: words of own text besides the nick that make a reason (parser's).
     min_reason_words: int = 3
+
+    # --- both ------------------------------------------------------------------------------
+    #: C-3 Ruling: how nicks in votes, greens and court votes resolve: "as_moves" by the move
+    #: reader's ladder (case forms «Рому»/«Егора», one word of a multi-word nick, typos),
+    #: "exact" only folded (case, look-alikes, surrounding punctuation).
+    vote_nicks: str = "as_moves"
     #: P-V.4 Ruling: with no accepted vote nobody is hanged. False: the turn is reported as
     #: waiting for the host's decision (a `hang` override), still hanging nobody by itself.
     nobody_hanged_without_votes: bool = True
@@ -127,6 +138,10 @@ class RulesSettings:
     beaten_executor_fails: bool = True
     #: P-M.8: when the Don was beaten, members' requests count as if he were silent.
     beaten_don_counts_as_silent: bool = True
+    #: P-M.12 Ruling: whoever shoots at a kamikaze the thug beat that night dies with him
+    #: (P-M.10), though the beating at step 4 came before the shot. False: the shot finds a
+    #: dead man and costs the shooter nothing.
+    shot_at_beaten_kamikaze_dies: bool = True
     #: P-W.1: the win is also checked after the day (steps 1–3); the night is then not played.
     pefl_check_win_after_day: bool = True
     #: SCENARIO `abstained`: list players who went missing at step 1 (they had no vote).
@@ -147,6 +162,9 @@ class RulesSettings:
                 raise SettingsError(key, "unknown setting")
             default = getattr(defaults, key)
             values[key] = _coerce(key, value, default)
+            allowed = CHOICES.get(key)
+            if allowed is not None and values[key] not in allowed:
+                raise SettingsError(key, f"expected one of {', '.join(allowed)}, got {value!r}")
         return dataclasses.replace(defaults, **values)
 
 

@@ -8,14 +8,19 @@ every post looked at, a `PostReading` saying what was made of it.
 How a post is read
 ------------------
 1. Posts outside the window (``after_post_id``/``before_post_id``, ``since``/``until``,
-   all exclusive of the ends) and posts by ``ignore_authors`` (the host) are skipped.
+   all exclusive of the ends) and posts by ``ignore_authors`` (the host) are skipped. The
+   author is matched to a player by board user id where the page and ``player_ids`` both
+   give one, else by `parser.identity.nick_key`: a look-alike account is an outsider.
 2. Candidate spans: the post's coloured spans outside quotes (the parser already dropped
    quotes and signatures) whose colour matches the rule set's colour spec and that are not
    struck through (``<s>``/``<del>``). Colour specs: ``"any"``, ``"family:green"``,
    ``"family:red"`` (hue families of `parser.colors`), or any spelling of one colour
    (``"green"``, ``"#008000"``, ``"rgb(0,128,0)"``). Defaults: Gambler
    ``family:green`` + the usual spellings (G-N.1's configurable list), PEFL ``family:red``.
-3. Each candidate is resolved to a living player (`parser.nicks`, C-3). A span that does not
+3. Each candidate is resolved to a living player (`parser.nicks`, C-3) by the ``vote_nicks``
+   reading (C-3 ruling): ``as_moves`` (default) is the move reader's ladder — case forms
+   («Рому», «Егора», «Костю»), one word of a multi-word nick, transliteration, typos — and
+   ``exact`` only folds case, look-alikes and surrounding punctuation. A span that does not
    resolve is not a vote; it is reported only when it looks like a nick (a single word, or
    close to a player's nick) and the post holds no resolvable span at all: red «Внимание
    всем!» or the host's green «Ник» in the rules post are text, not votes.
@@ -52,7 +57,7 @@ PEFL does not forbid it (P-M.15 is about night moves).
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
@@ -60,8 +65,10 @@ from typing import Final, Literal
 
 from engine.actions import InputRejected, Vote
 from parser.colors import matches_colors
+from parser.identity import Cast, nick_key
 from parser.nicks import (
     AMBIGUOUS_NICK,
+    STRICT_TIERS,
     UNKNOWN_NICK,
     NickMatch,
     NickResolver,
@@ -74,6 +81,9 @@ from parser.records import ColoredSpan, Post
 
 Ruleset = Literal["gambler", "pefl"]
 Policy = Literal["first", "last"]
+VoteNicks = Literal["as_moves", "exact"]
+#: C-3 ruling, setting `vote_nicks`: the readings a host may choose for nicks in votes.
+VOTE_NICKS: Final = ("as_moves", "exact")
 
 NOT_A_PLAYER: Final = "not_a_player"
 DEAD: Final = "dead"
@@ -104,6 +114,10 @@ class VoteOptions:
     allow_agreement: bool | None = None  # pefl: True (P-V.2)
     allow_self_vote: bool = True
     fuzzy_threshold: float = 85.0
+    # C-3 ruling: "as_moves" reads a coloured nick by the move reader's ladder (case forms,
+    # one word of a multi-word nick, transliteration, typos); "exact" only folds case,
+    # look-alikes and surrounding punctuation
+    vote_nicks: VoteNicks = "as_moves"
     ignore_authors: frozenset[str] = frozenset()  # the host's account(s)
     after_post_id: int | None = None
     before_post_id: int | None = None
@@ -185,7 +199,14 @@ def in_window(post: Post, o: VoteOptions) -> bool:
 
 
 class _Who:
-    """Classifies post authors: living / dead / beaten / outsider / ignored."""
+    """Classifies post authors: living / dead / beaten / outsider / ignored.
+
+    A player is found by board user id when the page and `ids` both give one, else by
+    `parser.identity.nick_key` (authors are account names: the board keeps them unique up to
+    case, and phpBB's username_clean also folds confusables, so a players list typed with a
+    Cyrillic «а» for an account's Latin «a» still recognises that account). A look-alike
+    account with another id than the player's is an outsider.
+    """
 
     def __init__(
         self,
@@ -193,22 +214,23 @@ class _Who:
         dead: Iterable[str],
         beaten: Iterable[str],
         ignore: Iterable[str],
+        ids: Mapping[str, int | None] | None = None,
     ) -> None:
-        # Authors are account names: the board keeps them unique up to case, and phpBB's
-        # username_clean also folds confusables, so a players list typed with a Cyrillic «а»
-        # for an account's Latin «a» must still recognise that account.
-        self.living = {lookalike_key(p): p for p in living}
-        self.dead = {lookalike_key(p) for p in dead}
-        self.beaten = {lookalike_key(p) for p in beaten}
-        self.ignore = {lookalike_key(p) for p in ignore}
+        living, dead = list(living), list(dead)
+        self.cast = Cast([*living, *dead], ids)
+        self.living = set(living)
+        self.beaten = {nick_key(p) for p in beaten}
+        self.ignore = {nick_key(p) for p in ignore}
 
-    def status(self, author: str) -> tuple[str, str]:
-        key = lookalike_key(author)
-        if key in self.ignore:
+    def status(self, author: str, author_id: int | None = None) -> tuple[str, str]:
+        if nick_key(author) in self.ignore:
             return "ignored", author
-        if key in self.living:
-            return ("beaten" if key in self.beaten else "living"), self.living[key]
-        return ("dead" if key in self.dead else "outsider"), author
+        player = self.cast.player(author, author_id)
+        if player is None:
+            return "outsider", author
+        if player in self.living:
+            return ("beaten" if nick_key(player) in self.beaten else "living"), player
+        return "dead", player
 
 
 def _late_edit(post: Post, o: VoteOptions) -> str | None:
@@ -301,6 +323,20 @@ def _nick_at(
     return 0
 
 
+def resolve_nick(
+    resolver: NickResolver, text: str, mode: VoteNicks, *, fuzzy: bool = True
+) -> NickMatch:
+    """C-3 for a vote: `text` → one player by the `vote_nicks` reading (see VoteOptions).
+
+    "as_moves" is the move reader's ladder, so a red «Рому» reads as «Рома» just as a red
+    «Егора» reads as «Егор»; an ambiguous form names nobody and is reported as such.
+    """
+    if mode == "exact":
+        found = resolver.resolve_strict(text, STRICT_TIERS)
+        return found or NickMatch(text, None, reason=UNKNOWN_NICK)
+    return resolver.resolve(text, inflected=True, fuzzy=fuzzy)
+
+
 @dataclass(frozen=True, slots=True)
 class _Pick:
     span: ColoredSpan
@@ -312,6 +348,7 @@ def _read_spans(
     resolver: NickResolver,
     dead: NickResolver | None,
     policy: Policy,
+    mode: VoteNicks,
 ) -> tuple[_Pick | None, _Pick | None, str | None, list[ColoredSpan]]:
     """(chosen resolved span, first nick-like failure, dead-target text, spans naming a
     player — living or dead) of one post."""
@@ -320,12 +357,12 @@ def _read_spans(
     failure: _Pick | None = None
     dead_hit: str | None = None
     for span in spans:
-        m = resolver.resolve(span.text)
+        m = resolve_nick(resolver, span.text, mode)
         if m.ok:
             resolved.append(_Pick(span, m))
             named.append(span)
             continue
-        if dead is not None and dead.resolve(span.text, fuzzy=False).ok:
+        if dead is not None and resolve_nick(dead, span.text, mode, fuzzy=False).ok:
             dead_hit = dead_hit or span.text
             named.append(span)
             continue
@@ -371,17 +408,20 @@ def extract_votes(
     options: VoteOptions | None = None,
     dead: Collection[str] = (),
     beaten: Collection[str] = (),
+    player_ids: Mapping[str, int | None] | None = None,
 ) -> VoteResult:
     """Read the votes of one day (see the module docstring).
 
     players: the living players. dead: players out of the game (their posts are rejected as
     ``dead``, votes for them as ``dead_target``). beaten: living players under P-A.3.
+    player_ids: nick → board user id of the cast, where known: a post counts as a player's
+    only if its ``author_id`` is his whenever both are known (`parser.identity.Cast`).
     """
     o = options or VoteOptions()
     colors, policy, need_reason, agreement = _defaults(ruleset, o)
     resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
     dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
-    who = _Who(players, dead, beaten, o.ignore_authors)
+    who = _Who(players, dead, beaten, o.ignore_authors, player_ids)
 
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
@@ -402,11 +442,13 @@ def extract_votes(
     for post in posts:
         if post.deleted or not in_window(post, o):
             continue
-        status, author = who.status(post.author)
+        status, author = who.status(post.author, post.author_id)
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
-        pick, failure, dead_hit, named = _read_spans(spans, resolver, dead_resolver, policy)
+        pick, failure, dead_hit, named = _read_spans(
+            spans, resolver, dead_resolver, policy, o.vote_nicks
+        )
         if pick is None:
             if status in ("living",) and failure is not None:
                 reject(post, author, failure.match.reason or UNKNOWN_NICK, text=failure.span.text)
@@ -513,6 +555,7 @@ def extract_court_votes(
     players: Collection[str],
     options: VoteOptions | None = None,
     dead: Collection[str] = (),
+    player_ids: Mapping[str, int | None] | None = None,
 ) -> VoteResult:
     """G-N.4: each post holds just a nominee's nick (coloured or not); a player's last counts.
 
@@ -523,7 +566,7 @@ def extract_court_votes(
     o = options or VoteOptions()
     resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
     nominee_set = set(nominees)
-    who = _Who(players, dead, (), o.ignore_authors)
+    who = _Who(players, dead, (), o.ignore_authors, player_ids)
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
     counted: dict[str, Vote] = {}
@@ -532,15 +575,15 @@ def extract_court_votes(
     for post in posts:
         if post.deleted or not in_window(post, o):
             continue
-        status, author = who.status(post.author)
+        status, author = who.status(post.author, post.author_id)
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck]
-        pick, failure, _, _ = _read_spans(spans, resolver, None, "last")
+        pick, failure, _, _ = _read_spans(spans, resolver, None, "last", o.vote_nicks)
         match: NickMatch | None = pick.match if pick else None
         text = pick.span.text if pick else post.own_text
         if match is None:
-            whole = resolver.resolve(post.own_text)
+            whole = resolve_nick(resolver, post.own_text, o.vote_nicks)
             if whole.ok or whole.reason == AMBIGUOUS_NICK:
                 match = whole
             elif failure is not None:

@@ -25,9 +25,8 @@ from typing import Any
 
 import time_machine
 
-from mafiabot import cli
-from mafiabot.commands import run as run_cmd
-from mafiabot.daemon import make_client
+from mafiabot import bootstrap, cli
+from mafiabot.bootstrap import make_client
 
 
 def _fast_client(cfg: Any, transport: Any = None) -> Any:
@@ -45,7 +44,7 @@ def _child(config: str, log_file: str, when: datetime) -> int:
     sys.stdout = open(1, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
     sys.stderr = open(2, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
     print(f"--- pid {os.getpid()} at {when.isoformat()}", flush=True)
-    setattr(run_cmd, "make_client", _fast_client)  # noqa: B010 - what `run` calls
+    setattr(bootstrap, "make_client", _fast_client)  # noqa: B010 - what `run` calls
     time_machine.travel(when, tick=True).start()
     return cli.main(["run", "--once", "-c", config])
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tomllib
@@ -156,11 +157,13 @@ def test_roles_table_checked_against_ruleset() -> None:
 
 
 def test_check_config_cli(tmp_path: Path) -> None:
+    env = {**os.environ, "MAFIABOT_PASSWORD": "x"}
     ok = subprocess.run(
         [sys.executable, "-m", "mafiabot", "check-config", "-c", str(EXAMPLE)],
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env=env,
     )
     assert ok.returncode == 0, ok.stderr
     assert "OK" in ok.stdout
@@ -176,8 +179,9 @@ def test_check_config_cli(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env=env,
     )
-    assert res.returncode == 2  # bad config: exit 2 (mafiabot.exitcodes)
+    assert res.returncode == 2  # the code `run` exits with on a bad config
     assert "board.kind" in res.stderr and "board.poll_interval" in res.stderr
 
 
@@ -237,3 +241,30 @@ def test_G_N_4_court_forum_is_a_forum_id_for_gambler_only() -> None:
     with pytest.raises(ConfigError) as ei:
         parse_config(data, EXAMPLE)
     assert "game.court_forum" in {k for k, _ in ei.value.problems}
+
+
+def test_example_file_is_generated_from_the_declarations() -> None:
+    # the committed example is exactly what the declarations produce; regenerate it with
+    #     python -m mafiabot.config --example > config.example.toml
+    from mafiabot.config.example import example_toml
+
+    assert EXAMPLE.read_text("utf-8") == example_toml()
+
+
+def test_every_declared_key_is_in_the_example() -> None:
+    from mafiabot.config.declare import declared
+    from mafiabot.config.sections import SECTIONS
+
+    data = _example()
+    text = EXAMPLE.read_text("utf-8")
+    for section, cls in SECTIONS.items():
+        for d in declared(cls):
+            shown = d.name in data.get(section, {}) or f"# {d.name} = " in text
+            assert shown, f"{section}.{d.name} is not in the example"
+
+
+def test_python_m_mafiabot_config_prints_the_example(capsys: pytest.CaptureFixture[str]) -> None:
+    from mafiabot.config.__main__ import main
+
+    assert main(["--example"]) == 0
+    assert capsys.readouterr().out == EXAMPLE.read_text("utf-8")

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from mafiabot.bootstrap import DryRunClient
 from mafiabot.config import load_config
-from mafiabot.daemon import Daemon, DryRunClient
+from mafiabot.daemon import Daemon, registration
 from mafiabot.demo.board import RecordedBoard
 from mafiabot.demo.play import DemoRun, demo_files, play, setup, strip_marker, tick_times
 from mafiabot.newspaper import role_label
@@ -291,7 +292,7 @@ def test_P_B_1_banned_player_is_refused_at_registration(tmp_path: Path) -> None:
     for i, nick in enumerate(["Кот", "Шерлок", "Марго", "Кот"]):
         board.add_post(3, nick, cfg.game.start - timedelta(hours=5 - i), "+ играю")
     d = Daemon(cfg, store, board)
-    regs = d._read_registrations(d.game())
+    regs = registration.read_registrations(d.shell, d.game())
     assert regs == ["Шерлок", "Марго"]
     d.flush(d.game())
     refused = [m for m in board.sent if m.to == ("Кот",)]
@@ -483,7 +484,7 @@ def test_G_S_1_seeded_deal_role_pms_and_a_commitment_that_verifies(tmp_path: Pat
 def test_make_client_picks_the_board_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     import httpx
 
-    from mafiabot.daemon import make_client
+    from mafiabot.bootstrap import make_client
     from scraper.ipb import IpbClient
     from scraper.phpbb import PhpbbClient
 

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from fakeboard_phpbb import BASE, USERS, FakeClock, FakePhpbb
 
+from mafiabot import bootstrap
 from mafiabot.commands import run as run_cmd
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon
@@ -96,7 +97,9 @@ def test_run_stops_on_a_refused_login_with_one_host_line(
     mine = _config(tmp_path, monkeypatch, "wrong-password")
     clock = FakeClock()
     board = FakePhpbb(clock)
-    monkeypatch.setattr(run_cmd, "make_client", lambda cfg: _client(cfg, clock, board.transport()))
+    monkeypatch.setattr(
+        bootstrap, "make_client", lambda cfg: _client(cfg, clock, board.transport())
+    )
     rc = cli.main(["run", "-c", str(mine), "--once"])
     err = capsys.readouterr().err
     assert rc == 3  # refused login: exit 3, never retried by systemd
@@ -112,7 +115,9 @@ def test_run_loop_stops_on_a_refused_login(tmp_path: Path, monkeypatch: pytest.M
     mine = _config(tmp_path, monkeypatch, "wrong-password")
     clock = FakeClock()
     board = FakePhpbb(clock)
-    monkeypatch.setattr(run_cmd, "make_client", lambda cfg: _client(cfg, clock, board.transport()))
+    monkeypatch.setattr(
+        bootstrap, "make_client", lambda cfg: _client(cfg, clock, board.transport())
+    )
     args = argparse.Namespace(config=str(mine), dry_run=False, once=False)
     result: list[object] = []
     th = threading.Thread(target=lambda: result.append(_catch(lambda: run_cmd.main(args))))
@@ -148,7 +153,7 @@ def test_run_once_on_an_unreachable_board_is_one_line_and_fails(
     mine = _config(tmp_path, monkeypatch, RIGHT or "")
     clock = FakeClock()
     monkeypatch.setattr(
-        run_cmd, "make_client", lambda cfg: _client(cfg, clock, httpx.MockTransport(_unreachable))
+        bootstrap, "make_client", lambda cfg: _client(cfg, clock, httpx.MockTransport(_unreachable))
     )
     argv = ["run", "-c", str(mine), "--once"] + (["--dry-run"] if dry_run else [])
     with caplog.at_level(logging.INFO):

@@ -122,4 +122,4 @@ def test_C_1_old_topic_posts_are_not_turn_0_and_raise_no_flags(
     board.add_post_by(USERS["Тестовый Игрок"][0], "А можно мне тоже поиграть?")
     clock.sleep(600)
     daemon.tick(_now(clock))
-    assert any("посторонний Тестовый Игрок" in f for f in daemon._flags(daemon.game(), 0))
+    assert any("посторонний Тестовый Игрок" in f for f in daemon.flags(0))

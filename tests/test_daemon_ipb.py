@@ -9,7 +9,7 @@ import dataclasses
 from datetime import UTC, datetime
 from pathlib import Path
 
-from mafiabot.daemon import TickReport
+from mafiabot.daemon import TickReport, ingest
 from mafiabot.demo.play import setup
 from scraper.ipb import IpbClient, IpbSettings
 from tests.fakeboard_ipb import IPS4_BASE, FakeClock, FakeIps4
@@ -36,7 +36,7 @@ def test_several_new_messages_in_one_conversation_are_each_read(tmp_path: Path) 
         game=dataclasses.replace(d.cfg.game, start=datetime(2017, 1, 1, tzinfo=UTC)),
     )
     g = run.store.create_game(name="t", ruleset="pefl", topic_id=4, seed=1, now=d.cfg.game.start)
-    d._poll_pms(g, datetime(2017, 4, 22, tzinfo=UTC), TickReport())
+    ingest.poll_pms(d.shell, g, datetime(2017, 4, 22, tzinfo=UTC), TickReport())
     assert g.id is not None
     got = {p.board_id: p.text for p in run.store.pms(g.id)}
     # the bot's own message (88124, John0) is not a letter; each new one keeps its own text

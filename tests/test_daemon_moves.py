@@ -111,7 +111,7 @@ def test_C_2_a_letter_with_no_move_is_not_refused(tmp_path: Path) -> None:
     assert "в письме не нашёл хода" in note and "не принят" not in note
     g = run.daemon.game()
     assert g.id is not None
-    flags = run.daemon._flags(g, 1)
+    flags = run.daemon.flags(1)
     assert any("Dr.Watson" in f and "хода нет" in f for f in flags)
 
 
@@ -127,5 +127,5 @@ def test_C_2_a_letter_from_a_non_player_is_never_answered_but_reported(tmp_path:
     assert [m for m in run.board.sent if m.to == ("Прохожий",)] == []
     g = run.daemon.game()
     assert g.id is not None
-    flags = [f for f in run.daemon._flags(g, 1) if "Прохожий" in f and "не игрок" in f]
+    flags = [f for f in run.daemon.flags(1) if "Прохожий" in f and "не игрок" in f]
     assert len(flags) == 2

@@ -550,7 +550,9 @@ def test_P_P_1_public_killed_event_names_the_killer_kind_never_a_nick() -> None:
 
 
 def test_P_M_12_stray_bullet_the_thug_dies_with_the_kamikaze_he_beat_and_who_was_shot() -> None:
-    rules, s = pefl()
+    # the other reading of the P-M.12 ruling (shot_at_beaten_kamikaze_dies off; the default
+    # is in test_engine_pefl_rulings.py)
+    rules, s = pefl(shot_at_beaten_kamikaze_dies=False)
     moves = [mv("H", "beat", "K"), mv("T1", "kill", "K", executor="T2")]
     _, events = play(rules, s, moves)
     # the thug dies (he touched the kamikaze); the shot arrives at a dead man and costs

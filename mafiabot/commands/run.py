@@ -7,9 +7,10 @@ import dataclasses
 import logging
 import sys
 
+from mafiabot import bootstrap
 from mafiabot.cli import UsageError
 from mafiabot.config import Config, ConfigError, load_config
-from mafiabot.daemon import Daemon, DryRunClient, make_client, setup_logging, utcnow
+from mafiabot.daemon import Daemon, utcnow
 from mafiabot.dbfile import refuse_lost_database
 from mafiabot.exitcodes import LoginRefused
 from mafiabot.lock import game_identity, open_locked_store
@@ -28,7 +29,7 @@ def dry_run_url(url: str) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
-    setup_logging()
+    bootstrap.setup_logging()
     try:
         cfg = load_config(args.config)
     except ConfigError as exc:
@@ -36,13 +37,13 @@ def main(args: argparse.Namespace) -> int:
     if args.dry_run:
         cfg = dataclasses.replace(cfg, dry_run=True, database_url=dry_run_url(cfg.database_url))
     try:
-        client = make_client(cfg)
+        client = bootstrap.make_client(cfg)
     except ConfigError as exc:
         raise UsageError(str(exc)) from exc
-    if args.dry_run:
-        client = DryRunClient(client, sys.stdout)
     lock, store = open_locked_store(cfg.database_url, game_identity(cfg.board.url, cfg.game.topic))
-    daemon = Daemon(cfg, store, client)
+    daemon = bootstrap.build_daemon(
+        cfg, store, client, dry_run_out=sys.stdout if args.dry_run else None
+    )
     log.info("hosting %r (%s) in topic %d", cfg.game.name, cfg.game.ruleset, cfg.game.topic)
     try:
         if not args.dry_run and _lost_database_check(store, client, cfg.game.topic) is not None:

@@ -4,7 +4,6 @@ who has not posted / voted / moved. Reads only the database (no board access).""
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
 from pathlib import Path
@@ -13,9 +12,11 @@ import sqlalchemy as sa
 from rich.console import Console
 from rich.table import Table
 
+from mafiabot.bootstrap import read_model
 from mafiabot.cli import UsageError
 from mafiabot.config import ConfigError, load_config
-from mafiabot.daemon import Daemon, DryRunClient, utcnow
+from mafiabot.daemon import utcnow
+from mafiabot.daemon.status import status
 from mafiabot.store import Store
 
 
@@ -58,7 +59,7 @@ def main(args: argparse.Namespace) -> int:
         )
         return 1
     try:
-        st = Daemon(cfg, store, DryRunClient(None, io.StringIO())).status(utcnow())
+        st = status(read_model(cfg, store), utcnow())
     finally:
         store.close()
     if getattr(args, "json", False):

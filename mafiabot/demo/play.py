@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
+from mafiabot.bootstrap import build_daemon
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon, TickReport
 from mafiabot.demo.board import BoardPM, BoardPost, RecordedBoard
@@ -80,7 +81,7 @@ def setup(
         board.add_pm(m["from"], at, m.get("subject", ""), m["html"])
     store = open_store(db_url)
     # a fixed salt keeps the demo's output the same run after run (a live game draws one)
-    daemon = Daemon(cfg, store, board, salt=lambda: "demo-salt")
+    daemon = build_daemon(cfg, store, board, salt=lambda: "demo-salt")
     return DemoRun(cfg, board, store, daemon, clock, posted, []), data
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenario_kit import ALL, OMIT, Scenario, mv, one_of, quote, red, txt
+from scenario_kit import ALL, OMIT, Scenario, green, mv, one_of, quote, red, txt
 
 
 def P(nick: str, role: str, clan: str | None = None, don: bool = False) -> dict[str, Any]:
@@ -233,6 +233,30 @@ s.turn(
         {"author": "Миша"},
     ],
     abstained=["Егор", "Жора", "Коля", "Миша", "Олег"],
+)
+
+s = Scenario(
+    "pefl_C_3_ruling_red_votes_in_case_forms",
+    "pefl",
+    SIX,
+    ["C-3", "P-V.1", "P-V.4"],
+    "Red votes written in Russian case forms («Колю», «Коли», «Мишу», «Жору», «Олега») count "
+    "for the players they name; Коля is hanged.",
+    "C-3 ruling (`vote_nicks` = as_moves, the default): votes resolve nicks by the same "
+    "ladder as moves, every ending alike; the declined nick is not a reason word (P-V.1).",
+)
+s.turn(
+    1,
+    posts=[
+        s.post("Анна", f"Голосую за {red('Колю')}, он слишком тихо себя ведёт"),
+        s.post("Егор", f"Против {red('Коли', 1)} — путается в показаниях весь день"),
+        s.post("Жора", f"{red('Мишу', 2)} подозреваю, голосует странно и прикрывает своих"),
+        s.post("Коля", f"Мой голос за {red('Жору', 3)}: мне не нравится его логика"),
+        s.post("Миша", f"{red('Олега')} — он весь день уходит от ответов"),
+    ],
+    tally={"Коля": 2, "Миша": 1, "Жора": 1, "Олег": 1},
+    removed_by_vote="Коля",
+    abstained=["Олег"],
 )
 
 s = Scenario(
@@ -530,6 +554,23 @@ s.turn(
     moves=[mv("Гена", "heal", "Олег"), mv("Вася", "kill", "Олег")],
     abstained=ALL,
     deaths=[s.death("Олег", "ninja")],
+)
+
+s = full(
+    "pefl_P_M_3_blown_up_target_is_not_the_ninjas_kill",
+    ["P-M.3", "P-M.9", "P-O.1", "C-1"],
+    "Night 1: the ninja kills Егор (a civilian). Night 2: the kamikaze blows up Жора, whom the "
+    "ninja stabs the same night: Жора and the kamikaze die, the ninja lives.",
+    "P-M.3: only deaths the ninja's own blade caused count toward harakiri; Жора died at step "
+    "4 (P-O.1), before the blade at step 5, so the ninja has one peaceful kill, not two.",
+)
+s.turn(1, moves=[mv("Вася", "kill", "Егор")], abstained=ALL, deaths=[s.death("Егор", "ninja")])
+s.turn(
+    2,
+    votes=everyone_votes(s, "Зина", "Коля"),
+    moves=[mv("Лена", "blast", "Жора"), mv("Вася", "kill", "Жора")],
+    removed_by_vote="Зина",
+    deaths=[s.death("Жора", "kamikaze"), s.death("Лена", "kamikaze")],
 )
 
 NINJA7 = [
@@ -921,6 +962,50 @@ s.turn(
 # ====================================================================== PEFL: mafia
 
 s = full(
+    "pefl_P_M_7_army_after_heroes_fell_to_the_ambush_and_the_kamikaze",
+    ["P-M.7", "P-M.14", "P-M.9", "P-M.2", "C-1"],
+    "Night 1: the commissar checks and the ninja stabs the ambushing maniac (both die), the "
+    "kamikaze blows up the doctor. Night 2: the triad kills the sergeant. Night 3: the "
+    "necromancer's `army Коля Миша` kills both Dons and him.",
+    "P-M.7: heroes who fell to the maniac's ambush or to the kamikaze's blast died by the "
+    "mafia or the maniac; none was hanged and ≥4 live besides the necromancer → the army "
+    "kills both targets and him (cause `army`). Whether the dying commissar learns anything "
+    "and whether the ambusher counts as `saved` are open (as in the P-M.14 scenarios).",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Олег", "ambush"),
+        mv("Анна", "check", "Олег"),
+        mv("Вася", "kill", "Олег"),
+        mv("Лена", "blast", "Гена"),
+    ],
+    abstained=ALL,
+    deaths=[
+        s.death("Анна", "ambush"),
+        s.death("Вася", "ambush"),
+        s.death("Гена", "kamikaze"),
+        s.death("Лена", "kamikaze"),
+    ],
+    checks=OMIT,
+    saved=OMIT,
+)
+s.turn(
+    2,
+    votes=everyone_votes(s, "Егор", "Жора"),
+    moves=[mv("Миша", "kill", "Борис", executor="Рита")],
+    removed_by_vote="Егор",
+    deaths=[s.death("Борис", "triad")],
+)
+s.turn(
+    3,
+    votes=everyone_votes(s, "Жора", "Зина"),
+    moves=[mv("Дима", "army", "Коля", "Миша")],
+    removed_by_vote="Жора",
+    deaths=[s.death("Коля", "army"), s.death("Миша", "army"), s.death("Дима", "army")],
+)
+
+s = full(
     "pefl_P_M_8_silent_don_first_member_request_and_no_own_bastard",
     ["P-M.8"],
     "Yakuza Don is silent: Фима's request (first) counts over Лена's later one. Triad Don "
@@ -941,6 +1026,24 @@ s.turn(
 )
 
 # ====================================================================== PEFL: kamikaze, thug
+
+s = full(
+    "pefl_P_M_8_silent_dons_member_letter_whatever_executor_it_names",
+    ["P-M.8"],
+    "Both Dons are silent. Фима's letter names the yakuza Don as executor, Рита's names Анна "
+    "(no mafioso at all): both kills stand, each executed by the letter's sender.",
+    "P-M.8: a silent Don → the first request of any member counts and its sender is the "
+    "executor, whoever the letter names as executor.",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Фима", "kill", "Егор", executor="Коля"),
+        mv("Рита", "kill", "Жора", executor="Анна"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Егор", "yakuza"), s.death("Жора", "triad")],
+)
 
 s = full(
     "pefl_P_M_9_kamikaze_blast_beats_ambush_heal_and_protect",
@@ -1051,6 +1154,49 @@ s.turn(
     moves=[mv("Олег", "kill", "Лена")],
     abstained=ALL,
     deaths=[s.death("Олег", "kamikaze"), s.death("Лена", one_of("maniac", "kamikaze"))],
+)
+
+s = full(
+    "pefl_P_M_12_ruling_shots_at_a_beaten_kamikaze_kill_the_shooters",
+    ["P-M.12", "P-M.10", "P-M.11", "P-M.8"],
+    "The thug beats the kamikaze; the same night the maniac and the triad (executor Рита) "
+    "shoot him: the thug, the kamikaze, the maniac and Рита all die.",
+    "P-M.12 ruling (`shot_at_beaten_kamikaze_dies`, default on): the beating and the shots "
+    "meet in one blast, so whoever shot at him dies with him (P-M.10: for a clan kill the "
+    "executor) of `kamikaze`. Kamikaze's own cause open (`kamikaze`/`thug_accident`).",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Нина", "beat", "Лена"),
+        mv("Олег", "kill", "Лена"),
+        mv("Миша", "kill", "Лена", executor="Рита"),
+    ],
+    abstained=ALL,
+    deaths=[
+        s.death("Нина", "kamikaze"),
+        s.death("Лена", one_of("kamikaze", "thug_accident")),
+        s.death("Олег", "kamikaze"),
+        s.death("Рита", "kamikaze"),
+    ],
+    beaten=OMIT,
+)
+
+s = full(
+    "pefl_P_M_12_ruling_setting_off_shot_at_a_beaten_kamikaze_costs_nothing",
+    ["P-M.12", "P-M.10", "C-6"],
+    "With options.shot_at_beaten_kamikaze_dies = false, the thug beats the kamikaze and the "
+    "maniac shoots him: only the thug and the kamikaze die.",
+    "P-M.12 ruling as a setting: turned off, the kamikaze is dead at step 4 and the maniac's "
+    "shot at step 5 finds a dead man.",
+    options={"shot_at_beaten_kamikaze_dies": False},
+)
+s.turn(
+    1,
+    moves=[mv("Нина", "beat", "Лена"), mv("Олег", "kill", "Лена")],
+    abstained=ALL,
+    deaths=[s.death("Нина", "kamikaze"), s.death("Лена", one_of("kamikaze", "thug_accident"))],
+    beaten=OMIT,
 )
 
 s = full(
@@ -2043,6 +2189,33 @@ s = gam(
     "never lists the jailed.",
 )
 jail_day(s, 2, "Игорь", greeners=7, moves=[mv("Евгений", "kill", "Игорь")])
+
+s = gam(
+    "gambler_C_3_ruling_greens_and_court_votes_in_case_forms",
+    GAMBLER,
+    ["C-3", "G-N.1", "G-N.2", "G-N.3", "G-N.4"],
+    "Day 2: greens written in case forms («Игоря», «Киру») nominate Игорь (4 with his own "
+    "silence) and Кира (2); a court vote «Игоря» counts for Игорь, who is jailed.",
+    "C-3 ruling (`vote_nicks` = as_moves): greens and court votes resolve nicks by the move "
+    "ladder, case forms included; G-N.2 silent players green themselves; G-N.3: 10 living "
+    "→ 2 greens; G-N.4: most court votes jailed.",
+)
+s.turn(
+    2,
+    posts=[
+        s.post("Анна", f"Номинирую {green('Игоря')}, слишком тихий"),
+        s.post("Борис", f"Я за {green('Игоря', 1)}"),
+        s.post("Вера", f"Предлагаю {green('Киру', 2)}"),
+        s.post("Гоша", f"Мой выбор: {green('Игоря', 3)}"),
+    ],
+    greens={"Игорь": 4, "Кира": 2, "Даша": 1, "Евгений": 1, "Жанна": 1, "Зоя": 1},
+    nominees=["Игорь", "Кира"],
+    court=[(x, "Игорь") for x in s.alive if x != "Кира"],
+    court_posts=[s.post("Кира", "Игоря")],
+    tally={"Игорь": 10},
+    removed_by_vote="Игорь",
+    abstained=OMIT,
+)
 
 s = Scenario(
     "pefl_P_A_1_missing_player_is_not_shot_again",

@@ -1,0 +1,77 @@
+"""The turn calendar (C-1) as the config sets it, rehearsals included.
+
+In a rehearsal (`[game] rehearsal = true`) every span measured from `start` shrinks
+sixty-fold, hours becoming minutes; `GameConfig.hour` is the matching unit for the other
+hour counts (last word, hourly interim count).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from mafiabot.config.sections import GameConfig
+
+#: How much a rehearsal shrinks the calendar: an hour lasts a minute.
+REHEARSAL_SPEEDUP = 60
+
+
+def _on_calendar(game: GameConfig, real: datetime) -> datetime:
+    """A deadline of the real calendar moved onto this game's (rehearsal: sixty-fold faster)."""
+    if not game.rehearsal:
+        return real
+    return game.start + (real - game.start) / REHEARSAL_SPEEDUP
+
+
+def _real_gambler(game: GameConfig, turn: int) -> tuple[datetime, datetime]:
+    day_start = game.start + timedelta(hours=game.cycle_hours * (turn - 1))
+    first = day_start.replace(
+        hour=game.deadline_time.hour,
+        minute=game.deadline_time.minute,
+        second=0,
+        microsecond=0,
+    )
+    if first <= day_start:
+        first += timedelta(days=1)
+    return first, first + timedelta(days=1)
+
+
+def gambler_deadlines(game: GameConfig, turn: int) -> tuple[datetime, datetime]:
+    """C-1 Gambler: turn n's greens close at the first `deadline_time` (23:59) on or after
+    its start, court votes and night letters at the same time one day later; each turn
+    is `cycle_hours` (48 h) long. Day 1 (G-S.2) is turn 1."""
+    greens, court = _real_gambler(game, turn)
+    return _on_calendar(game, greens), _on_calendar(game, court)
+
+
+def turn_deadline(game: GameConfig, turn: int) -> datetime:
+    """The deadline that closes `turn` (Gambler: the second one of the 48 h cycle)."""
+    if game.ruleset == "gambler":
+        return gambler_deadlines(game, turn)[1]
+    if turn < len(game.deadlines):
+        return _on_calendar(game, game.deadlines[turn])
+    last = game.deadlines[-1] if game.deadlines else game.start
+    real = last + timedelta(hours=game.turn_hours * (turn - len(game.deadlines) + 1))
+    return _on_calendar(game, real)
+
+
+def first_turn(game: GameConfig) -> int:
+    """PEFL starts at turn 0, Gambler at day 1 (G-S.2)."""
+    return 1 if game.ruleset == "gambler" else 0
+
+
+def past_deadlines(game: GameConfig, now: datetime, limit: int = 1000) -> list[datetime]:
+    """Every deadline (each intermediate Gambler one included) already past at `now`, in
+    order, at most `limit` of them: what a bot starting now would find to close."""
+    out: list[datetime] = []
+    turn = first_turn(game)
+    while len(out) < limit:
+        if game.ruleset == "gambler":
+            points: tuple[datetime, ...] = gambler_deadlines(game, turn)
+        else:
+            points = (turn_deadline(game, turn),)
+        for dt in points:
+            if dt > now or len(out) >= limit:
+                return out
+            out.append(dt)
+        turn += 1
+    return out

@@ -1,0 +1,75 @@
+"""What `check-config` checks beyond the file itself: the environment `run` will find and the
+calendar against the clock. Errors stop a run; warnings are things a host should look at
+(a config copied from last month's game) but that a running game also shows."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Final
+
+from mafiabot.config.calendar import past_deadlines
+from mafiabot.config.declare import Problems
+from mafiabot.config.sections import Config
+
+#: A start further back than this is worth a second look (games rarely last longer).
+LONG_AGO: Final = timedelta(days=7)
+
+
+@dataclass(frozen=True, slots=True)
+class Preflight:
+    errors: Problems = field(default_factory=list)
+    warnings: Problems = field(default_factory=list)
+
+
+def _stamp(dt: datetime) -> str:
+    return dt.strftime("%Y-%m-%d %H:%M")
+
+
+def preflight(cfg: Config, now: datetime, environ: Mapping[str, str] | None = None) -> Preflight:
+    """Check `cfg` against the environment and the clock (`now`, tz-aware)."""
+    env = os.environ if environ is None else environ
+    out = Preflight()
+    name = cfg.board.password_env
+    if not env.get(name):
+        out.errors.append(
+            (
+                "board.password_env",
+                f"${name} is not set here: export {name}='…' in the shell that runs the bot "
+                f"(for the systemd unit, a line {name}=… in its EnvironmentFile)",
+            )
+        )
+    game = cfg.game
+    past = past_deadlines(game, now, limit=1000)
+    if past:
+        key = "game.deadlines" if game.ruleset == "pefl" else "game.start"
+        more = "" if len(past) < 1000 else " or more"
+        out.warnings.append(
+            (
+                key,
+                f"{len(past)}{more} deadline(s) already past (the first {_stamp(past[0])}, the "
+                f"last {_stamp(past[-1])}): a bot started now closes at most "
+                f"max_catchup = {game.max_catchup} of them and then waits for you. Fine for a "
+                "game already running; for a new game move start and the deadlines ahead",
+            )
+        )
+    if now - game.start > LONG_AGO:
+        days = (now - game.start).days
+        out.warnings.append(
+            (
+                "game.start",
+                f"{_stamp(game.start)} is {days} days ago: a config copied from an old game? "
+                "Set the new game's start (and deadlines)",
+            )
+        )
+    if game.rehearsal:
+        out.warnings.append(
+            (
+                "game.rehearsal",
+                "true: every deadline comes minutes, not hours, after the start — for a test "
+                "topic only, never for a real game",
+            )
+        )
+    return out

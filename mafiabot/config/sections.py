@@ -1,0 +1,548 @@
+"""Every key of the config file, declared once: type, default, help and check.
+
+Each section is a frozen dataclass; a field's annotation carries the pydantic type and checks
+and a `Key` with the help text the example file is generated from (`mafiabot.config.example`).
+Checks that need two keys (a court topic only for Gambler, roles that match the rule set)
+live in `mafiabot.config.checks`; the `[rules]` settings are declared by the engine
+(`engine.settings.RulesSettings`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal, get_args
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import AfterValidator, BeforeValidator, Field
+
+from engine.settings import RulesSettings
+from mafiabot.config.declare import (
+    BoardId,
+    BoardTime,
+    Clock,
+    Key,
+    Seconds,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    Text,
+    TopicId,
+)
+
+
+class ConfigError(Exception):
+    """A config file that cannot be used; `problems` lists (dotted key, what is wrong)."""
+
+    def __init__(self, path: str, problems: list[tuple[str, str]]) -> None:
+        self.path = path
+        self.problems = problems
+        lines = "\n".join(f"  {key}: {msg}" for key, msg in problems)
+        super().__init__(f"{path}: {len(problems)} problem(s)\n{lines}")
+
+
+BoardKind = Literal["phpbb", "ipb", "auto"]
+Ruleset = Literal["gambler", "pefl"]
+InterimMode = Literal["votes", "hours", "off"]
+Gender = Literal["m", "f"]
+BOARD_KINDS: Final = get_args(BoardKind)
+RULESETS: Final = get_args(Ruleset)
+INTERIM_MODES: Final = get_args(InterimMode)
+GENDERS: Final = get_args(Gender)
+
+
+# --------------------------------------------------------------------------------------------
+# [board]
+
+
+def _http_url(value: str) -> str:
+    if not value.startswith(("http://", "https://")):
+        raise ValueError("must start with http:// or https://")
+    return value
+
+
+def _zone(value: str) -> str:
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"unknown time zone {value!r} (an IANA name like Europe/Moscow)") from None
+    return value
+
+
+def _env_name(value: str) -> str:
+    if not value.replace("_", "").isalnum():
+        raise ValueError("must be the NAME of an environment variable, not a password")
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardConfig:
+    url: Annotated[
+        Text,
+        AfterValidator(_http_url),
+        Key(
+            "Address of the forum (the folder holding viewtopic.php / index.php).",
+            example="https://forum.example.org/",
+        ),
+    ]
+    kind: Annotated[
+        BoardKind,
+        Key('Board engine: "phpbb", "ipb" or "auto" (detect from the first page).'),
+    ] = "auto"
+    username: Annotated[
+        Text,
+        Key(
+            "The account the bot posts as and whose inbox receives night moves (the host's "
+            "account).",
+            example="Ведущий",
+        ),
+    ]
+    password_env: Annotated[
+        Text,
+        AfterValidator(_env_name),
+        Key(
+            "NAME of the environment variable holding that account's password. Never put the "
+            "password itself in this file; check-config says when the variable is not set."
+        ),
+    ] = "MAFIABOT_PASSWORD"
+    timezone: Annotated[
+        Text,
+        AfterValidator(_zone),
+        Key("Time zone the board prints times in, for the bot's account (IANA name)."),
+    ] = "Europe/Moscow"
+    poll_interval: Annotated[
+        StrictInt, Field(ge=10), Key("Seconds between two polls of the board (at least 10).")
+    ] = 120
+    request_delay: Annotated[
+        Seconds,
+        Field(ge=0),
+        Key("Seconds to wait between two HTTP requests, to be kind to the board."),
+    ] = 1.0
+    selectors: Annotated[
+        Mapping[str, StrictStr],
+        Key(
+            "IPB boards only: when a skin moved something, CSS selectors that replace the stock "
+            "ones (keys: parser/dialects.py SELECTOR_KEYS; check-config names an unknown key "
+            "and a selector that does not parse).",
+            example={"author": "span.nick a"},
+            commented=True,
+        ),
+    ] = field(default_factory=dict)
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    def password(self) -> str:
+        """The bot account's password, read from the environment at use (never logged)."""
+        value = os.environ.get(self.password_env)
+        if not value:
+            raise ConfigError(
+                "environment", [("board.password_env", f"${self.password_env} is not set")]
+            )
+        return value
+
+
+# --------------------------------------------------------------------------------------------
+# [storage]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StorageConfig:
+    url: Annotated[
+        Text,
+        Key(
+            "Database URL. Default: an SQLite file beside this config (a relative path is "
+            "relative to this file; its folder must exist). For PostgreSQL:\n"
+            '    url = "postgresql+psycopg://mafiabot:secret@localhost/mafiabot"'
+        ),
+    ] = "sqlite:///mafiabot.db"
+
+
+# --------------------------------------------------------------------------------------------
+# [game]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InterimCount:
+    mode: Annotated[
+        InterimMode,
+        Key(
+            'Interim vote count in the topic: "votes" (after every `interim_every` new votes), '
+            '"hours" (every `interim_every` hours), or "off".',
+            toml="interim_count",
+        ),
+    ] = "votes"
+    every: Annotated[
+        StrictInt,
+        Field(ge=1),
+        Key("N votes or H hours for `interim_count`.", toml="interim_every"),
+    ] = 5
+
+
+def _template_dir(value: Any, info: Any) -> Path | None:
+    if value == "":
+        return None  # an emptied key: our templates
+    if not isinstance(value, str | Path):
+        raise ValueError("must be a folder path")
+    base = (info.context or {}).get("base", Path("."))
+    path = (Path(base) / value).resolve()
+    if not path.is_dir():
+        raise ValueError(f"no such folder: {path}")
+    return path
+
+
+def _count(n: int) -> int:
+    if n < 0:
+        raise ValueError("must be a count >= 0")
+    return n
+
+
+def _cast(spec: str) -> tuple[str, str | None]:
+    role, _, clan = spec.partition(":")
+    if clan and clan not in ("yakuza", "triad"):
+        raise ValueError(f"clan must be yakuza or triad, not {clan!r}")
+    return role, clan or None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameConfig:
+    ruleset: Annotated[
+        Ruleset,
+        Key('Rule set: "gambler" (the Gambler rules) or "pefl" (the PEFL rules).', example="pefl"),
+    ]
+    name: Annotated[Text, Key("Game name used in newspapers.", example="Мафия – 12")] = "Мафия"
+    topic: Annotated[
+        TopicId, Key("Game topic: a topic id or its URL (viewtopic.php?t=4).", example=4)
+    ]
+    court_topic: Annotated[
+        TopicId | None,
+        Key(
+            "Gambler only: the court topic (Суд Слона, G-N.4). Leave out for PEFL.",
+            example=5,
+            commented=True,
+        ),
+    ] = None
+    court_forum: Annotated[
+        BoardId | None,
+        Key(
+            "Gambler only, instead of court_topic: the forum where the bot opens a court topic "
+            "«Суд Слона — день N» itself after each greens deadline with nominees. Neither: "
+            "the court runs in the game topic.",
+            example=2,
+            commented=True,
+        ),
+    ] = None
+    players: Annotated[
+        tuple[Text, ...],
+        Key(
+            "Players: a list of forum nicks exactly as the board shows them (two nicks that "
+            "differ only in case or Latin/Cyrillic look-alike letters are refused: their "
+            "votes could not be told apart) ...",
+            example=("Анна Каренина", "Мaкс", "Mister X", "Шерлок", "Dr.Watson", "Лиса_Алиса"),
+        ),
+    ] = ()
+    registration_topic: Annotated[
+        TopicId | None,
+        Key(
+            "... or a registration topic where players sign up with a post (G-B.2 style); "
+            "banned players (P-B.1) are refused. Give one or the other.",
+            example=3,
+            commented=True,
+        ),
+    ] = None
+    seed: Annotated[
+        StrictInt,
+        Key(
+            "Seed of the bot's random generator: role dealing, coin tosses (G-N.5, P-E.1), Don "
+            "appointment (P-S.2). Its SHA-256 commitment is published at the start, the seed "
+            "at the end.",
+            example=20261127,
+        ),
+    ]
+    start: Annotated[
+        BoardTime,
+        Key(
+            "When the game starts (turn 0 for PEFL, day 1 for Gambler), board time. "
+            "check-config warns when it is long past (a config copied from an old game).",
+            example=datetime(2026, 11, 27, 12, 0),
+        ),
+    ]
+    deadlines: Annotated[
+        tuple[BoardTime, ...],
+        Key(
+            "PEFL: the host names every deadline, turn 0 first (C-1). Past the end of this "
+            "list each turn lasts `turn_hours`.",
+            example=(
+                datetime(2026, 11, 27, 22),
+                datetime(2026, 11, 28, 22),
+                datetime(2026, 11, 29, 22),
+            ),
+        ),
+    ] = ()
+    turn_hours: Annotated[
+        StrictInt, Field(ge=1), Key("PEFL: hours of a turn past the end of `deadlines`.")
+    ] = 24
+    deadline_time: Annotated[
+        Clock,
+        Key(
+            "Gambler: a turn lasts `cycle_hours` (48); greens close at the first "
+            "`deadline_time`, court votes and night letters at the second (C-1).",
+            example="23:59",
+        ),
+    ] = time(23, 59)
+    cycle_hours: Annotated[
+        StrictInt, Field(ge=1), Key("Gambler: hours of one turn (day + night).")
+    ] = 48
+    rehearsal: Annotated[
+        StrictBool,
+        Key(
+            "Rehearsal: every span of the calendar counts minutes instead of hours, so a "
+            "whole game can be tried on a test topic in an afternoon. The time from `start` "
+            "to each deadline shrinks sixty-fold (a Gambler turn of 48 hours lasts 48 "
+            "minutes; a PEFL deadline 10 hours after the start comes 10 minutes after it), "
+            "and so do `turn_hours`, `last_word_hours` and an hourly interim count. Never "
+            "for a real game."
+        ),
+    ] = False
+    max_catchup: Annotated[
+        StrictInt,
+        Field(ge=0),
+        Key(
+            "Deadlines found already past when the bot starts or wakes (downtime, a config "
+            "copied from an old game): it closes at most this many of them by itself, then "
+            "stops and tells the host (0: closes none without the host)."
+        ),
+    ] = 1
+    language: Annotated[
+        Literal["ru"],
+        Key(
+            'Language of everything the bot writes: "ru" (the one template set shipped; for '
+            "another language put your own templates in `template_dir`)."
+        ),
+    ] = "ru"
+    template_dir: Annotated[
+        Path | None,
+        BeforeValidator(_template_dir),
+        Key(
+            "Your own template folder (Jinja2 → BBCode); templates missing there fall back to "
+            "ours. Relative to this file.",
+            example="my-templates",
+            commented=True,
+        ),
+    ] = None
+    interim_count: Annotated[InterimCount, Key("", flatten=True)] = field(
+        default_factory=InterimCount
+    )
+    host_nicks: Annotated[
+        tuple[Text, ...],
+        Key(
+            "Other accounts of the host (moderators) that are not outsiders when they post in "
+            "the topic. The first one receives the host report by PM (none: the bot's own "
+            "account gets it)."
+        ),
+    ] = ()
+    last_word_hours: Annotated[
+        StrictInt,
+        Field(ge=0),
+        Key(
+            "G-P.2: hours a killed civilian has for his last word (later posts are flagged "
+            "to the host)."
+        ),
+    ] = 12
+    posts_after_death: Annotated[
+        StrictInt,
+        Field(ge=0),
+        Key("P-P.2: posts a dead player may leave before further ones are flagged to the host."),
+    ] = 1
+    cast: Annotated[
+        Mapping[str, Annotated[StrictStr, AfterValidator(_cast)]],
+        Key(
+            'Roles dealt by the host himself instead of the bot: every player, nick = "role" '
+            'or, for a PEFL mafioso / thug / kamikaze / bastard, "role:clan". Leave out to let '
+            "the bot deal.",
+            example={"Шерлок": "commissar", "Mister X": "mafia:yakuza"},
+            commented=True,
+        ),
+    ] = field(default_factory=dict)
+    roles: Annotated[
+        Mapping[str, Annotated[StrictInt, AfterValidator(_count)]],
+        Key(
+            "Role table for dealing (role = count, adding up to the number of players). Leave "
+            "it out to use the rule set's default table for the player count (G-S.1, P-S.1) — "
+            "those need 12+ players for PEFL and 9+ for Gambler; for a smaller game like this "
+            "one give the table here (check-config names the key when a table cannot be dealt).",
+            example={"civilian": 2, "commissar": 1, "doctor": 1, "mafia": 2},
+        ),
+    ] = field(default_factory=dict)
+    genders: Annotated[
+        Mapping[str, Gender],
+        Key(
+            'Grammatical gender of players, nick = "m" or "f", so the newspaper agrees its '
+            "verbs and adjectives («убит» / «убита»). Players left out are guessed from the "
+            "nick.",
+            example={"Анна Каренина": "f", "Шерлок": "m"},
+            commented=True,
+        ),
+    ] = field(default_factory=dict)
+
+    def gender(self, nick: str) -> Gender | None:
+        """The host's `[game.genders]` entry for `nick`, matched the way the parser matches
+        nicks (case and Latin/Cyrillic look-alikes folded); None: not given."""
+        from parser.nicks import lookalike_key
+
+        key = lookalike_key(nick)
+        return next((g for n, g in self.genders.items() if lookalike_key(n) == key), None)
+
+    @property
+    def hour(self) -> timedelta:
+        """One hour of this game's calendar: a minute in a rehearsal (`rehearsal`)."""
+        return timedelta(minutes=1) if self.rehearsal else timedelta(hours=1)
+
+
+# --------------------------------------------------------------------------------------------
+# [newspaper]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewspaperConfig:
+    vote_chart: Annotated[
+        StrictBool,
+        Key(
+            "Attach a chart of the day's vote flow (who voted for whom, and when) to the "
+            "newspaper as a PNG image, on boards that take attachments from the bot's account; "
+            "elsewhere the newspaper goes out without it."
+        ),
+    ] = False
+
+
+# --------------------------------------------------------------------------------------------
+# [[override]] (C-6)
+
+#: kind → (keys it needs besides `kind`, one line for the example file)
+_KINDS: Final[dict[str, tuple[tuple[str, ...], str, str]]] = {
+    "hang": (("turn",), "turn [, nick]", "PEFL: hang `nick` (no nick: nobody) instead (P-V.4)"),
+    "jail": (("turn",), "turn [, nick]", "Gambler: jail `nick` (no nick: nobody) instead"),
+    "duel": (("turn", "nick"), "turn, nick", "Gambler G-N.5: `nick` lost the real duel"),
+    "remove": (
+        ("turn", "nick"),
+        "turn, nick [, step]",
+        "remove a player: step 3 rule-breaker (default), step 7 passive/voluntary leaver; "
+        "counts for the ban (P-B.1)",
+    ),
+    "replace": (
+        ("turn", "nick", "new_nick"),
+        "turn, nick, new_nick",
+        "account `new_nick` plays `nick`'s seat from `turn`",
+    ),
+    "extend_deadline": (("turn", "until"), "turn, until", "move the deadline of `turn`"),
+    "count_vote": (
+        ("post_id", "nick", "target"),
+        "post_id, nick, target",
+        "count the vote of board post `post_id`",
+    ),
+    "ignore_vote": (("post_id",), "post_id", "ignore the vote of board post `post_id`"),
+    "accept_move": (("pm_id",), "pm_id", "accept the late night move of PM `pm_id`"),
+}
+# Host overrides (C-6): the engine's `engine.inputs.Override` fields (kind, nick, new_nick,
+# target, post_id, step, reason) plus what only the daemon uses: the turn it applies to,
+# `until` (a deadline change), `pm_id` (a late move) and a `note` for the host report.
+OVERRIDE_KINDS: Final[dict[str, tuple[str, ...]]] = {k: v[0] for k, v in _KINDS.items()}
+OVERRIDE_USAGE: Final[dict[str, tuple[str, str]]] = {k: (v[1], v[2]) for k, v in _KINDS.items()}
+
+
+def _kind(value: str) -> str:
+    if value not in _KINDS:
+        raise ValueError(f"must be one of {', '.join(_KINDS)} (got {value!r})")
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Override:
+    """One `[[override]]` table. `index` is its position in the file (for logs and keys)."""
+
+    index: int
+    kind: Annotated[Text, AfterValidator(_kind), Key("What the host decides (the kinds above).")]
+    turn: Annotated[
+        StrictInt | None, Field(ge=0), Key("The turn it applies to (0 = PEFL's turn 0).")
+    ] = None
+    nick: Annotated[Text | None, Key("The player (a nick of game.players).")] = None
+    new_nick: Annotated[Text | None, Key("The account that takes the seat over.")] = None
+    target: Annotated[Text | None, Key("Whom the counted vote names.")] = None
+    post_id: Annotated[BoardId | None, Key("A board post id (#p123 in its link).")] = None
+    pm_id: Annotated[BoardId | None, Key("A private message id of the bot's inbox.")] = None
+    step: Annotated[
+        Literal[3, 7],
+        Key(
+            "remove: 3 (rule-breaker) or 7 (passive/voluntary leaver; the default with "
+            'reason = "passivity").'
+        ),
+    ] = 3
+    reason: Annotated[StrictStr, Key("Why, for the host report.")] = ""
+    until: Annotated[BoardTime | None, Key("extend_deadline: the new deadline.")] = None
+    note: Annotated[StrictStr, Key("A note for the host report.")] = ""
+
+    def key(self) -> str:
+        """A stable identity so a re-read file does not re-apply the same override."""
+        parts = [self.kind, str(self.turn), str(self.nick), str(self.new_nick), str(self.until)]
+        parts += [str(self.post_id), str(self.pm_id), str(self.target), str(self.step)]
+        return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+    def to_engine(self) -> Any:
+        """The engine's `Override` record (what `step` takes in TurnInputs)."""
+        from engine.inputs import Override as EngineOverride
+
+        return EngineOverride(
+            kind=self.kind,
+            nick=self.nick,
+            new_nick=self.new_nick,
+            target=self.target,
+            post_id=self.post_id,
+            step=self.step,
+            reason=self.reason,
+        )
+
+    def describe(self) -> str:
+        """One line for the log and the host report."""
+        bits = [self.kind]
+        for name in ("turn", "nick", "new_nick", "target", "post_id", "pm_id", "until"):
+            v = getattr(self, name)
+            if v is not None:
+                bits.append(f"{name}={v}")
+        if self.note:
+            bits.append(f"({self.note})")
+        return " ".join(bits)
+
+
+# --------------------------------------------------------------------------------------------
+# The whole file
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    path: Path
+    board: BoardConfig
+    game: GameConfig
+    rules: RulesSettings
+    overrides: tuple[Override, ...]
+    database_url: str
+    dry_run: bool = False
+    raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    newspaper: NewspaperConfig = field(default_factory=NewspaperConfig)
+
+    def fingerprint(self) -> str:
+        return hashlib.sha256(self.path.read_bytes()).hexdigest()
+
+
+#: The file's tables in the order the example shows them, with their declarations.
+SECTIONS: Final[dict[str, type]] = {
+    "board": BoardConfig,
+    "storage": StorageConfig,
+    "game": GameConfig,
+    "newspaper": NewspaperConfig,
+}
+TOP_LEVEL: Final = ("board", "storage", "game", "newspaper", "rules", "override")

@@ -1,0 +1,221 @@
+"""Reading the board into the store: the game (and court) topics from their cursors, the inbox,
+with the host's moderation flags for what the engine never sees (outsiders, unreadable pages).
+
+Every post is stored by its board id (an edit is a new revision), with the turn its time falls
+in; every PM once, marked processed only after it is stored.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from rich.console import Console
+from rich.progress import track
+
+from mafiabot.daemon import flags, overrides
+from mafiabot.daemon.context import Shell
+from mafiabot.store import Game, from_json, to_json
+from parser.nicks import casefold_key
+from parser.pages import parse_pm, parse_topic
+from parser.records import Post, PrivateMessage, TopicPage
+from poster.outbox import OutboxKey
+from scraper.board import TopicCursor, TopicPageFetch
+
+log = logging.getLogger("mafiabot.daemon")
+
+
+@dataclass
+class TickReport:
+    """What one tick did (for logs, `--once` and tests)."""
+
+    new_posts: int = 0
+    edited_posts: int = 0
+    new_pms: int = 0
+    closed: list[str] = field(default_factory=list)  # "turn/phase" of deadlines closed
+    sent: int = 0
+    started: bool = False
+
+
+def board_kind(sh: Shell) -> str:
+    # the parser picks the IPB generation from the page itself
+    return "phpbb" if sh.cfg.board.kind == "phpbb" else "auto"
+
+
+def read_topic_page(sh: Shell, html: str, now: datetime | None) -> TopicPage:
+    dialect = getattr(sh.client, "dialect", None) if sh.cfg.board.selectors else None
+    if dialect is not None:
+        # the host's [board.selectors] fix the skin's markup: read with the client's
+        # dialect, overrides applied, instead of auto-detecting the stock one
+        from parser.ipb import parse_ipb_topic
+
+        return parse_ipb_topic(html, dialect=dialect, tz=sh.tz, now=now)
+    return parse_topic(html, board=board_kind(sh), tz=sh.tz, now=now)
+
+
+def read_pm(sh: Shell, html: str, msg_id: int, now: datetime) -> PrivateMessage | None:
+    """One fetched PM. An IPB 3 / IPS 4-5 conversation page holds several messages and the
+    client hands back one per new message (ipb-api.md): each is read by its own id, with the
+    client's dialect so that the host's [board.selectors] apply."""
+    dialect = getattr(sh.client, "dialect", None) if board_kind(sh) != "phpbb" else None
+    if dialect is None:
+        return parse_pm(html, board=board_kind(sh), tz=sh.tz, now=now)
+    from parser.ipb import parse_ipb_pm
+
+    pm = parse_ipb_pm(html, dialect=dialect, tz=sh.tz, now=now, msg_id=msg_id)
+    if not pm.sender or (dialect.layout != "msgnumber" and pm.id != msg_id):
+        return None  # not this message (parse_ipb_pm falls back to the newest one)
+    return pm
+
+
+def topics(sh: Shell, g: Game) -> list[int]:
+    """The topics read this turn: the game's, and the court's when it is another one."""
+    ts = [sh.cfg.game.topic]
+    court = court_topic_id(sh, g, g.turn)
+    if court != sh.cfg.game.topic:
+        ts.append(court)
+    return ts
+
+
+def court_topic_id(sh: Shell, g: Game, turn: int) -> int:
+    """Where the turn's court votes are read (G-N.4): the host's `court_topic`, else the topic
+    the bot opened in `court_forum` for this turn (once the board accepted it), else the game
+    topic."""
+    if sh.cfg.game.court_topic:
+        return sh.cfg.game.court_topic
+    if sh.cfg.game.court_forum and g.id is not None:
+        row = sh.outbox(g).get(OutboxKey(str(g.id), turn, "court_topic", "topic"))
+        if row is not None and row.board_ids:
+            return row.board_ids[0]
+    return sh.cfg.game.topic
+
+
+def poll_topics(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
+    """New posts of every topic of the turn, from each topic's stored cursor."""
+    assert g.id is not None
+    cursors = dict(g.cursors or {})
+    tc = dict(cursors.get("topics", {}))
+    for topic in topics(sh, g):
+        raw = tc.get(str(topic))
+        cursor = from_json(TopicCursor, raw) if raw else TopicCursor(topic)
+        poll = sh.client.poll_topic(cursor)
+        ingest_pages(sh, g, topic, poll.pages, now, report)
+        tc[str(topic)] = to_json(poll.cursor)
+    flags.set_cursor(sh.store, g, "topics", tc)
+
+
+def before_the_game(sh: Shell, when: datetime | None) -> bool:
+    """Written before `[game] start` (a post or PM whose time the board did not show counts as
+    the game's)."""
+    return when is not None and when < sh.cfg.game.start
+
+
+def ingest_pages(
+    sh: Shell,
+    g: Game,
+    topic: int,
+    pages: Iterable[TopicPageFetch],
+    now: datetime,
+    report: TickReport,
+) -> None:
+    """Store every post of `pages` (new or a new revision) with the turn its time falls in."""
+    assert g.id is not None
+    pages = list(pages)
+    # a long scan (first start on a big topic, a deadline re-read) shows progress on a
+    # terminal; under systemd (no TTY) it stays silent
+    for fetch in track(
+        pages,
+        description=f"тема {topic}: чтение страниц",
+        disable=len(pages) < 5 or not sys.stderr.isatty(),
+        transient=True,
+        console=Console(stderr=True),
+    ):
+        page = read_topic_page(sh, fetch.raw.html, now)
+        for issue in page.issues:
+            flags.flag(
+                sh.store, g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}"
+            )
+        for post in page.posts:
+            if before_the_game(sh, post.posted_at):
+                continue  # registration chatter, an earlier game: not this game's input
+            turn = sh.turn_at(post.posted_at, g.turn)
+            status = sh.store.upsert_post(
+                g.id,
+                topic_id=topic,
+                board_id=post.id,
+                author=post.author,
+                author_id=post.author_id,
+                posted_at=post.posted_at,
+                body_html=post.body_html,
+                turn=turn,
+                position=post.position,
+                edited_at=post.edited.at if post.edited else None,
+                record=to_json(post),
+                now=now,
+            )
+            if status == "new":
+                report.new_posts += 1
+                moderate(sh, g, topic, post, turn)
+            elif status == "edited":
+                report.edited_posts += 1
+
+
+def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
+    """Outsiders writing in the game topic (the engine only sees the seated players)."""
+    if topic != sh.cfg.game.topic or casefold_key(post.author) in sh.host_accounts:
+        return
+    if g.state is None:
+        return
+    if sh.seat_of(g, post.author) is None:
+        flags.flag(
+            sh.store, g, turn, f"посторонний {post.author} пишет в теме игры (сообщение {post.id})"
+        )
+    # a seated player's posts (dead beyond P-P.2 / G-P.2, beaten under P-A.3) are the
+    # engine's to flag at the deadline from TurnInputs.post_authors: flagging them here
+    # too put every such post in the host report twice
+
+
+def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
+    """New letters of the inbox into the store (answered later by `moves.answer_moves`)."""
+    assert g.id is not None
+    cursors = dict(g.cursors or {})
+    processed = [int(x) for x in cursors.get("pms", [])]
+    fetched = sh.client.fetch_unread_pms(
+        skip=set(processed), newer_than=max(processed) if processed else None
+    )
+    for f in fetched:
+        pm = read_pm(sh, f.raw.html, f.id, now)
+        if pm is None:
+            flags.flag(sh.store, g, g.turn, f"ЛС {f.id}: не удалось прочитать")
+            processed.append(f.id)
+            continue
+        if casefold_key(pm.sender) in sh.host_accounts:
+            processed.append(f.id)
+            continue
+        if before_the_game(sh, pm.sent_at):
+            # the bot runs on the host's own account, whose inbox holds older letters
+            # (an earlier game's moves, questions): seen now, never answered
+            log.info("PM %d from %s predates the game: not read as a move", f.id, pm.sender)
+            processed.append(f.id)
+            continue
+        new = sh.store.upsert_pm(
+            g.id,
+            board_id=f.id,
+            sender=pm.sender,
+            subject=pm.subject,
+            sent_at=pm.sent_at,
+            body_html=pm.body_html,
+            text=pm.own_text,
+            # accept_move (C-6): a PM written after the deadline counts for this turn
+            turn=g.turn
+            if f.id in overrides.accepted_pms(sh.cfg)
+            else sh.turn_at(pm.sent_at, g.turn),
+            record=to_json(pm),
+            now=now,
+        )
+        report.new_pms += int(new)
+        processed.append(f.id)  # stored first, then marked processed (board-api.md)
+    flags.set_cursor(sh.store, g, "pms", sorted(set(processed)))

@@ -1,0 +1,256 @@
+"""The daemon loop: one `tick(now)` after another, driven by a `schedule.Scheduler`, with the
+signals that stop it and the back-off after a failed tick.
+
+A tick (ARCHITECTURE.md "Data flow"):
+
+1. re-read the config if the file changed; new `[[override]]` tables are logged, recorded
+   once in the store and applied from now on (C-6) — `overrides`;
+2. before the start: read sign-ups from the registration topic; at the start: deal roles
+   (seeded), send role PMs, post the start message with the SHA-256 commitment —
+   `registration`;
+3. poll the game (and court) topic from the stored cursor and the inbox; store posts by board
+   id (an edit is a new revision) and PMs; flag what the host should see — `ingest`;
+4. acknowledge or refuse each new move by PM (checked against the engine) — `moves`;
+5. recompute the turn's tally from every stored post and post / edit the interim count —
+   `tally`;
+6. at a deadline: re-read the turn's pages, build the turn's inputs as of the deadline, run
+   `engine.step`, and commit state + events + outbox rows in one transaction — `turn`,
+   `compose`;
+7. flush the outbox through the poster (exactly once; markers cover a crash mid-send).
+
+Everything a tick decides is recomputed from the store, so a crash anywhere loses nothing: the
+next tick redoes what was not committed and the outbox keys stop anything going out twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import secrets
+import signal
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import schedule
+
+from engine import RuleSet
+from mafiabot.config import Config, ConfigError, load_config
+from mafiabot.daemon import flags as host_flags
+from mafiabot.daemon import ingest, moves, overrides, registration, tally, turn
+from mafiabot.daemon import status as status_model
+from mafiabot.daemon.context import Shell
+from mafiabot.daemon.ingest import TickReport
+from mafiabot.newspaper import Renderer
+from mafiabot.store import Game, SqlOutbox, Store
+from poster.poster import Poster
+from scraper.board import BoardClient
+from scraper.errors import LoginFailed, ScraperError
+
+log = logging.getLogger("mafiabot.daemon")
+
+MAX_BACKOFF = 3600.0
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Daemon:
+    """Hosts one game: the config's topic. All state lives in the store."""
+
+    def __init__(
+        self,
+        cfg: Config,
+        store: Store,
+        client: BoardClient,
+        *,
+        renderer: Renderer | None = None,
+        config_loader: Callable[[Path], Config] = load_config,
+        salt: Callable[[], str] = lambda: secrets.token_hex(8),
+    ) -> None:
+        self.shell = Shell(cfg, store, client, renderer)
+        self._load = config_loader
+        self._salt = salt  # random in production: players cannot brute-force the deal
+        self._fingerprint = self._file_fingerprint()
+        self._failures = 0
+        self._not_before: datetime | None = None
+        self._logged_in = False
+
+    # -- what the loop hosts ---------------------------------------------------------------
+
+    @property
+    def cfg(self) -> Config:
+        return self.shell.cfg
+
+    @cfg.setter
+    def cfg(self, cfg: Config) -> None:
+        self.shell.reconfigure(cfg)
+
+    @property
+    def store(self) -> Store:
+        return self.shell.store
+
+    @property
+    def client(self) -> BoardClient:
+        return self.shell.client
+
+    @client.setter
+    def client(self, client: BoardClient) -> None:
+        self.shell.client = client
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.shell.rules
+
+    def game(self) -> Game:
+        return self.shell.game()
+
+    def outbox(self, g: Game) -> SqlOutbox:
+        return self.shell.outbox(g)
+
+    def flags(self, turn: int) -> list[str]:
+        """The host's notes for `turn` of this game."""
+        return host_flags.flags(self.store, self.game(), turn)
+
+    def status(self, now: datetime) -> dict[str, Any]:
+        return status_model.status(self.shell, now)
+
+    def _file_fingerprint(self) -> str:
+        try:
+            return self.cfg.fingerprint()
+        except OSError:
+            return ""
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def run(
+        self,
+        stop: threading.Event | None = None,
+        clock: Callable[[], datetime] = utcnow,
+        max_ticks: int | None = None,
+    ) -> None:
+        """Tick every `poll_interval` seconds until `stop` is set (SIGTERM/SIGINT set it)."""
+        stop = stop or threading.Event()
+        previous: dict[signal.Signals, Any] = {}
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                previous[sig] = signal.signal(sig, lambda *_: stop.set())
+        try:
+            self._loop(stop, clock, max_ticks)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def _loop(
+        self, stop: threading.Event, clock: Callable[[], datetime], max_ticks: int | None
+    ) -> None:
+        scheduler = schedule.Scheduler()
+        ticks = 0
+
+        def job() -> None:
+            nonlocal ticks
+            ticks += 1
+            self.safe_tick(clock())
+
+        scheduler.every(self.cfg.board.poll_interval).seconds.do(job)
+        try:
+            job()  # at once, not after the first interval
+            while not stop.is_set() and (max_ticks is None or ticks < max_ticks):
+                scheduler.run_pending()
+                if self.finished():
+                    log.info("the game is over and everything is sent: stopping")
+                    break
+                stop.wait(1.0)
+        finally:
+            # also when a refused login (LoginFailed) ends the loop
+            log.info("stopping: closing the board session")
+            self.client.close()
+
+    def finished(self) -> bool:
+        """The game is over and its last messages are out (nothing left to do)."""
+        g = self.store.find_game(self.cfg.game.topic)
+        return g is not None and g.status == "over" and not self.outbox(g).pending()
+
+    def safe_tick(self, now: datetime) -> TickReport | None:
+        """A tick that never raises: failures are logged and retried with a growing pause."""
+        if self._not_before is not None and now < self._not_before:
+            return None
+        try:
+            report = self.tick(now)
+        except LoginFailed:
+            # not transient: phpBB demands a CAPTCHA after 3 bad passwords, so logging in again
+            # every tick would lock the host's account; the caller stops and tells the host
+            raise
+        except Exception as exc:
+            self._failures += 1
+            pause = min(self.cfg.board.poll_interval * 2 ** (self._failures - 1), MAX_BACKOFF)
+            self._not_before = now + timedelta(seconds=pause)
+            if isinstance(exc, ScraperError):
+                # a board error is a sentence for the host; the traceback only helps at DEBUG
+                log.error(
+                    "tick failed (%d in a row): %s; next try in %.0f s", self._failures, exc, pause
+                )
+                log.debug("tick failure details", exc_info=True)
+            else:
+                log.exception(
+                    "tick failed (%d in a row); next try in %.0f s", self._failures, pause
+                )
+            return None
+        self._failures = 0
+        self._not_before = None
+        return report
+
+    def tick(self, now: datetime) -> TickReport:
+        sh = self.shell
+        report = TickReport()
+        if not self._logged_in:
+            self.client.login()  # the client re-logs in by itself when a session expires
+            self._logged_in = True
+        self._reload_config()
+        g = sh.game()
+        if g.status == "registration":
+            if now < self.cfg.game.start:
+                registration.read_registrations(sh, g)
+            else:
+                registration.start(sh, g, now, self._salt)
+                report.started = True
+        g = sh.game()
+        if g.status == "running":
+            overrides.apply_new_overrides(sh, g, now)
+            ingest.poll_topics(sh, g, now, report)
+            ingest.poll_pms(sh, g, now, report)
+            moves.answer_moves(sh, g, now)
+            while True:
+                g = sh.game()
+                if g.status != "running" or g.deadline is None or now < g.deadline:
+                    break
+                report.closed.append(turn.close_deadline(sh, g, g.deadline, now))
+                moves.answer_moves(sh, sh.game(), now)
+            g = sh.game()
+            if g.status == "running":
+                tally.interim_count(sh, g, now)
+        report.sent = self.flush(sh.game())
+        return report
+
+    def flush(self, g: Game) -> int:
+        fr = Poster(self.client, self.outbox(g)).flush()
+        for key, err in fr.failed:
+            log.error("could not send %s: %s", key, err)
+        return len(fr.sent) + len(fr.recovered)
+
+    def _reload_config(self) -> None:
+        fp = self._file_fingerprint()
+        if not fp or fp == self._fingerprint:
+            return
+        try:
+            new = self._load(self.cfg.path)
+        except ConfigError as exc:
+            log.error("config changed but is not valid, keeping the old one:\n%s", exc)
+            self._fingerprint = fp
+            return
+        log.info("config file changed: re-read (%d overrides)", len(new.overrides))
+        self.shell.reconfigure(dataclasses.replace(new, dry_run=self.cfg.dry_run))
+        self._fingerprint = fp

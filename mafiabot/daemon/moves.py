@@ -1,0 +1,169 @@
+"""Night moves by PM (C-2): each stored, unanswered letter is read as a move, checked the way
+the engine will take it at the deadline, stored, and answered by PM.
+
+`answer_moves` is the one entry: PM rows → move → engine intake → reply.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection
+from datetime import datetime
+
+from engine import GameState, Move
+from engine import events as ev
+from engine.actions import InputRejected
+from engine.common import take_moves
+from mafiabot.daemon import flags
+from mafiabot.daemon.context import Shell
+from mafiabot.store import Game, MoveRow, PMRow, from_json
+from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, move_from_pm
+from parser.records import PrivateMessage
+from poster.outbox import OutboxKey, OutboxRow
+
+
+def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) -> None:
+    """Acknowledge or refuse each stored, unanswered PM of the current (or a past) turn."""
+    assert g.id is not None
+    state = sh.state(g)
+    for row in sh.store.pms(g.id, unhandled=True):
+        if only and row.board_id not in only:
+            continue
+        if row.turn is not None and row.turn > g.turn:
+            continue  # written after the deadline: it waits for its own turn
+        _answer(sh, g, state, row, late=row.turn is not None and row.turn < g.turn and not only)
+
+
+def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> None:
+    assert g.id is not None
+    pm: PrivateMessage = from_json(PrivateMessage, row.record)
+    seat = sh.seat_of(g, pm.sender)
+    if seat is not None and seat != pm.sender:
+        pm = dataclasses.replace(pm, sender=seat)
+    got = move_from_pm(pm, living=state.living_nicks(), players=[p.nick for p in state.players])
+    nick = seat or pm.sender
+    if late and got is not None:
+        got = InputRejected(nick, "late", "", source_id=row.board_id)
+    replaced = False
+    if isinstance(got, Move):
+        reason, replaced = intake(sh, g, state, got)
+        status, why = ("accepted", "") if reason is None else ("refused", reason)
+        if conditional(sh, state, got, reason):
+            status = "conditional"
+        sh.store.add_move(
+            MoveRow(
+                game_id=g.id,
+                turn=g.turn,
+                pm_board_id=row.board_id,
+                actor=got.actor,
+                action=got.action,
+                targets=list(got.targets),
+                executor=got.executor,
+                story=got.story,
+                side=got.side,
+                status=status,
+                reason=why,
+                at=got.at or row.sent_at,
+            )
+        )
+        text = sh.renderer.move_reply(
+            nick=nick,
+            accepted=reason is None,
+            action=got.action,
+            targets=got.targets,
+            executor=got.executor,
+            reason=why,
+            replaced=replaced,
+            turn=g.turn,
+            conditional=status == "conditional",
+        )
+    elif isinstance(got, InputRejected) and not _unanswered(sh, g, row, pm, got):
+        text = sh.renderer.move_reply(
+            nick=nick, accepted=False, action="", reason=got.reason, detail=got.detail
+        )
+    elif got is None and has_action_word(pm.own_text):
+        # a living player named an action but no move could be read: a short note,
+        # not a refusal (it may have been a question about the action)
+        text = sh.renderer.move_reply(nick=nick, accepted=False, action="", no_move=True)
+    else:
+        if got is None:
+            flags.flag(
+                sh.store,
+                g,
+                g.turn,
+                f"ЛС {row.board_id} от {pm.sender}: хода нет (вопрос или разговор), не отвечено",
+            )
+        sh.store.mark_pm_handled(g.id, row.board_id)
+        return
+    sh.outbox(g).add(
+        OutboxRow(
+            key=OutboxKey(str(g.id), g.turn, f"ack-{row.board_id}", nick),
+            channel="pm",
+            subject=f"Re: {pm.subject}" if pm.subject else sh.cfg.game.name,
+            text=text,
+            recipients=(pm.sender if seat is None else sh.account(g, nick),),
+        )
+    )
+    sh.store.mark_pm_handled(g.id, row.board_id)
+
+
+def _unanswered(sh: Shell, g: Game, row: PMRow, pm: PrivateMessage, got: InputRejected) -> bool:
+    """Letters from outside the game get no answer (the bot writes from the host's account,
+    whose inbox also holds unrelated mail) but the host sees them; a dead player's letter is
+    answered only when it looks like a move."""
+    if got.reason == NOT_A_PLAYER:
+        flags.flag(sh.store, g, g.turn, f"ЛС {row.board_id} от {pm.sender} (не игрок): не отвечено")
+        return True
+    if got.reason == DEAD and not has_action_word(pm.own_text):
+        flags.flag(sh.store, g, g.turn, f"ЛС {row.board_id} от выбывшего {pm.sender}: не отвечено")
+        return True
+    return False
+
+
+def intake(sh: Shell, g: Game, state: GameState, move: Move) -> tuple[str | None, bool]:
+    """How the engine will take this letter at the deadline: (refusal code or None, whether it
+    replaces an earlier request). The actor's earlier standing letters of the turn go through
+    the engine's own intake with the new one last, so the answer is the engine's P-M.0
+    decision: PEFL takes a first request and one change and refuses a third
+    (`third_request`); Gambler lets each new letter replace the last."""
+    earlier = [m for m in turn_moves(sh, g, g.turn) if m.actor == move.actor]
+    changes = sh.rules.settings.request_changes if sh.rules.name == "pefl" else None
+    _intake, events = take_moves(state, [*earlier, move], sh.rules.check_move, changes)
+    verdict = events[-1] if events else None
+    if isinstance(verdict, ev.MoveRejected):
+        return verdict.reason, False
+    if isinstance(verdict, ev.MoveAccepted):
+        return None, verdict.replaced
+    return sh.rules.check_move(state, move), False
+
+
+def conditional(sh: Shell, state: GameState, move: Move, reason: str | None) -> bool:
+    """G-M.5/G-M.6: a mafioso's kill letter while the godfather lives is refused now but
+    counts if the court jails the godfather before the night (letters and court share the
+    deadline). The engine checks it again at the deadline."""
+    if reason != "wrong_role" or sh.cfg.game.ruleset != "gambler" or move.action != "kill":
+        return False
+    actor = state.player(move.actor)
+    return actor is not None and actor.role == "mafia"
+
+
+def turn_moves(sh: Shell, g: Game, turn: int) -> list[Move]:
+    """The turn's standing moves (accepted, or conditional on the court) as the engine's."""
+    assert g.id is not None
+    out = []
+    for m in sh.store.moves(g.id, turn):
+        if m.status not in ("accepted", "conditional"):
+            continue
+        out.append(
+            Move(
+                actor=m.actor,
+                action=m.action,
+                targets=tuple(m.targets or ()),
+                executor=m.executor,
+                story=m.story,
+                side=m.side,
+                at=m.at,
+                source_id=m.pm_board_id,
+            )
+        )
+    return out

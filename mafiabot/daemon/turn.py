@@ -1,0 +1,96 @@
+"""A deadline: the closing phase's inputs assembled from the store, one `engine.step`, and the
+new state, events, outbox rows and bookkeeping committed in one transaction."""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import datetime
+from typing import Any
+
+from engine import TurnInputs, step
+from engine import events as ev
+from mafiabot.daemon import compose, flags, moves, overrides, tally
+from mafiabot.daemon.context import Shell
+from mafiabot.daemon.ingest import TickReport, ingest_pages, topics
+from mafiabot.store import Game, to_json
+
+log = logging.getLogger("mafiabot.daemon")
+
+
+def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str:
+    """Resolve the phase that `deadline` closes and queue everything it produces."""
+    gid = g.id
+    assert gid is not None
+    state = sh.state(g)
+    turn, phase = state.turn, state.phase
+    log.info("deadline %s: closing turn %d (%s)", deadline, turn, phase)
+    # full re-read: edits and late-seen posts of the turn are in the store before counting
+    report = TickReport()
+    for topic in topics(sh, g):
+        # from the page the turn began on: a long game is not re-read from page 1
+        first = int((g.cursors or {}).get("turn_start_page", {}).get(str(topic), 1))
+        ingest_pages(sh, g, topic, sh.client.read_topic_pages(topic, first_page=first), now, report)
+    g = sh.game()
+    _kind, votes, rejected, notes = tally.tally(sh, g, state, deadline)
+    posters = tally.posters(sh, g, turn, deadline)
+    turn_moves = moves.turn_moves(sh, g, turn)
+    if sh.cfg.game.ruleset == "gambler" and phase == "greens":
+        turn_moves = [m for m in turn_moves if m.action == "choose_side"]
+    elif sh.cfg.game.ruleset == "gambler":
+        turn_moves = [m for m in turn_moves if m.action != "choose_side"]
+    inputs = TurnInputs(
+        votes=tuple(votes),
+        rejected=tuple(rejected),
+        posters=posters,
+        moves=tuple(turn_moves),
+        overrides=overrides.engine_overrides(sh, g, turn, phase),
+        # P-P.2 / G-P.2 counters live in the engine state: give each post once per turn
+        post_authors=() if phase == "greens" else tally.post_authors(sh, g, turn, deadline),
+    )
+    # a fixed RNG per deadline: a crash before the commit replays the same coin tosses
+    rng = random.Random(f"{sh.cfg.game.seed}/{turn}/{phase}")
+    new_state, events = step(state, inputs, deadline, rng, sh.rules)
+    rows = compose.turn_outbox(sh, g, state, new_state, events, rejected, notes, deadline)
+    game_values: dict[str, Any] = {"turn": new_state.turn}
+    if new_state.over:
+        game_values.update(status="over", deadline=None, winner=new_state.winner, finished_at=now)
+    else:
+        game_values["deadline"] = sh.deadline_for(new_state.turn, new_state.phase)
+    cursors = dict(g.cursors or {})
+    fr = dict(cursors.get("flags_reported", {}))
+    fr[str(turn)] = sorted({*fr.get(str(turn), []), *flags.flags(sh.store, g, turn), *notes})
+    cursors["flags_reported"] = fr
+    deaths = dict(cursors.get("deaths", {}))
+    for e in events:
+        if isinstance(e, ev.Killed | ev.Hanged | ev.Jailed | ev.WentMissing | ev.Removed):
+            deaths[e.nick] = deadline.isoformat()
+    cursors["deaths"] = deaths
+    # the next turn's posts start on the page the topic cursor stands on now
+    cursors["turn_start_page"] = {
+        str(t): int(c.get("page", 1)) for t, c in cursors.get("topics", {}).items()
+    }
+    game_values["cursors"] = cursors
+    sh.store.commit_turn(
+        gid,
+        turn=turn,
+        state=to_json(new_state),
+        events=[compose.event_row(e) for e in events],
+        outbox=rows,
+        game_values=game_values,
+        now=now,
+    )
+    for e in events:
+        # P-B.1: removals for passivity or rule-breaking count toward a ban
+        if isinstance(e, ev.WentMissing):
+            sh.store.record_removal(e.nick, gid, "passivity", now=now)
+        elif isinstance(e, ev.Removed):
+            sh.store.record_removal(e.nick, gid, "rules", now=now)
+    for e in events:
+        if isinstance(e, ev.PlayerReplaced):
+            # the engine renames the seat to the new account (C-6); so does the store
+            sh.store.update_player(gid, e.old, nick=e.new, account=e.new)
+    for p in new_state.players:
+        if not p.alive:
+            sh.store.update_player(gid, p.nick, alive=False, died_turn=p.out_turn)
+    return f"{turn}/{phase}"

@@ -1,0 +1,145 @@
+"""Who is who: the one comparison key for nicks, and account identity by board user id.
+
+Two questions are kept apart here:
+
+* **Do two names read the same?** `nick_key` answers it for the whole project: the cast
+  list against post authors, duplicate nicks in a config, ban records, "is this post mine".
+  Two nicks with equal keys are the same name as far as a reader can tell.
+* **Is this post's author that player?** A name is only a claim. Wherever a page gives the
+  board's user id of an author, that id decides (`same_account`): a look-alike account
+  («Шерлoк» with a Latin «o», «Шер\u200bлок» with a zero-width space) has its own id and is
+  an outsider however its name reads. Only when either id is unknown (a guest post, a page
+  or a config that does not give one) does the key alone decide.
+
+What `nick_key` folds, in order
+-------------------------------
+1. Unicode NFKC (full-width letters, ligatures, compatibility spaces, composed й/ё) and
+   case folding.
+2. Invisible characters: every format character (Unicode category Cf — zero-width space and
+   joiners, word joiner, BOM, soft hyphen, bidi marks) and every diacritic mark left over
+   after composition (a stress mark «Шерло́к»); none of them changes how a name reads.
+3. «ё» → «е» (Russian writes both for one letter).
+4. Whitespace: every kind (NBSP, tabs, line breaks, runs) becomes one space, ends trimmed.
+5. **Look-alike letters fold**: the Latin letters that render like Cyrillic ones (a, b, c,
+   e, h, k, m, o, p, t, x, y) become those Cyrillic letters, whatever script the rest of
+   the nick is in. Why: C-3 reads nicks with Cyrillic/Latin look-alikes folded; phpBB's own
+   ``username_clean`` folds confusables, so a board would not register both spellings; and
+   a key is used to *refuse confusion* (two players whose nicks fold together cannot both
+   be seated — `key_clashes`) and to *recognise a name however it was typed* (a host's cast
+   list with a Cyrillic «а» for an account's Latin «a»). Telling a look-alike account from
+   the player is not the key's job: the user id does it.
+
+The key is a comparison value only — never shown to anyone, never stored as a name.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Final
+
+# Latin letters that render like Cyrillic ones, after case folding (the same set C-3 names
+# and the nick resolver's look-alike tier folds).
+_LOOKALIKES: Final = str.maketrans(
+    {
+        "a": "а",
+        "b": "в",
+        "c": "с",
+        "e": "е",
+        "h": "н",
+        "k": "к",
+        "m": "м",
+        "o": "о",
+        "p": "р",
+        "t": "т",
+        "x": "х",
+        "y": "у",
+    }
+)
+_SPACES: Final = re.compile(r"\s+")
+# Diacritic blocks only: marks that sit on Latin/Cyrillic letters as decoration. Scripts whose
+# vowels are combining marks (Devanagari, Thai …) keep theirs.
+_DIACRITICS: Final = re.compile(
+    "[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
+)
+
+
+def _visible(text: str) -> str:
+    """`text` without format characters (Cf) and stray diacritic marks."""
+    if text.isascii():
+        return text
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    return _DIACRITICS.sub("", text)
+
+
+@lru_cache(maxsize=8192)
+def nick_key(nick: str) -> str:
+    """The project's identity key of a nick (see the module docstring for what folds)."""
+    # case folding may decompose («İ» → «i» + a dot above): normalized again, then cleaned
+    text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", nick).casefold())
+    text = _visible(text).replace("ё", "е")
+    text = _SPACES.sub(" ", text).strip()
+    return text.translate(_LOOKALIKES)
+
+
+def same_nick(a: str, b: str) -> bool:
+    """Whether two names read the same (equal `nick_key`)."""
+    return nick_key(a) == nick_key(b)
+
+
+def same_account(name: str, user_id: int | None, other: str, other_id: int | None) -> bool:
+    """Whether two (name, board user id) pairs are one account: the ids decide when both
+    are known, the names' keys otherwise."""
+    if user_id is not None and other_id is not None:
+        return user_id == other_id
+    return same_nick(name, other)
+
+
+def key_clashes(nicks: Iterable[str]) -> list[tuple[str, str]]:
+    """Pairs (earlier, later) of distinct entries whose nicks fold to one key: a cast that
+    cannot be told apart by reading (for a config check to refuse)."""
+    first: dict[str, str] = {}
+    out: list[tuple[str, str]] = []
+    for nick in nicks:
+        key = nick_key(nick)
+        if key in first:
+            out.append((first[key], nick))
+        else:
+            first[key] = nick
+    return out
+
+
+class Cast:
+    """Matches post or letter authors to seated players: by board user id when the page and
+    the cast both give one, by `nick_key` otherwise (see the module docstring).
+
+    players: the seated nicks. ids: nick → board user id for those whose id is known (keys
+    are matched by `nick_key`, so the map may spell a nick differently).
+    """
+
+    def __init__(self, players: Iterable[str], ids: Mapping[str, int | None] | None = None):
+        self._by_key: dict[str, str] = {}
+        for p in players:
+            self._by_key.setdefault(nick_key(p), p)
+        self._id_of: dict[str, int] = {}
+        self._by_id: dict[int, str] = {}
+        for nick, uid in (ids or {}).items():
+            player = self._by_key.get(nick_key(nick))
+            if player is not None and uid is not None:
+                self._id_of[player] = uid
+                self._by_id.setdefault(uid, player)
+
+    def player(self, author: str, author_id: int | None = None) -> str | None:
+        """The seated player who wrote as (author, author_id), or None for an outsider."""
+        if author_id is not None and author_id in self._by_id:
+            # the board's id wins over the name shown (an account renamed mid-game)
+            return self._by_id[author_id]
+        player = self._by_key.get(nick_key(author))
+        if player is None:
+            return None
+        known = self._id_of.get(player)
+        if known is not None and author_id is not None and known != author_id:
+            return None  # the player's name on another account: a look-alike
+        return player

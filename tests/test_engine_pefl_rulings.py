@@ -1,0 +1,207 @@
+"""PEFL night rules as the newer rulings read them (RULES.md P-M.3, P-M.7, P-M.8, P-M.10,
+P-M.12): the army after heroes fell to the ambush or the kamikaze, harakiri counting only the
+ninja's own blade, a silent Don's member letter, and a shot at a kamikaze beaten that night."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import GameState, Move, RuleSet
+from engine import events as ev
+from tests.engine_kit import alive, deaths, game, mv, of, play, rejections
+
+CAST = (
+    "Y1:mafia:yakuza:don",
+    "Y2:mafia:yakuza",
+    "K:kamikaze:yakuza",
+    "YB:bastard:yakuza",
+    "T1:mafia:triad:don",
+    "T2:mafia:triad",
+    "H:thug:triad",
+    "TB:bastard:triad",
+    "Com:commissar",
+    "Sgt:sergeant",
+    "Nin:ninja",
+    "Doc:doctor",
+    "Nec:necromancer",
+    "Man:maniac",
+    "C1:civilian",
+    "C2:civilian",
+    "C3:civilian",
+    "C4:civilian",
+)
+
+
+def pefl(turn: int = 1, **settings: object) -> tuple[RuleSet, GameState]:
+    return game("pefl", *CAST, turn=turn, **settings)
+
+
+def killer(events: list[ev.Event], nick: str) -> str | None:
+    found: list[ev.DeathRecorded] = of(events, ev.DeathRecorded)
+    return next(e.killer for e in found if e.nick == nick)
+
+
+# --- P-M.7: the army after heroes fell to the ambush or the kamikaze -----------------------
+def test_P_M_7_army_after_heroes_fell_to_the_ambush_and_the_kamikaze_played_out() -> None:
+    rules, s = pefl()
+    # night 1: the commissar checks and the ninja stabs the ambushing maniac: both die of
+    # the ambush (P-M.14); the kamikaze blows up the doctor (P-M.9)
+    moves = [
+        mv("Man", "ambush"),
+        mv("Com", "check", "Man"),
+        mv("Nin", "kill", "Man"),
+        mv("K", "blast", "Doc"),
+    ]
+    s, events = play(rules, s, moves)
+    assert deaths(events) == {"Com": "ambush", "Nin": "ambush", "Doc": "kamikaze", "K": "kamikaze"}
+    # night 2: the sergeant, now commissar (P-M.2), shoots nobody; the triad kills him
+    s, events = play(rules, s, [mv("T1", "kill", "Sgt", executor="T2")])
+    assert deaths(events) == {"Sgt": "triad"}
+    assert rules.check_move(s, mv("Nec", "army", "Y1", "T1")) is None
+    s, events = play(rules, s, [mv("Nec", "army", "Y1", "T1")])
+    assert deaths(events) == {"Y1": "army", "T1": "army", "Nec": "army"}
+
+
+def test_P_M_7_a_hero_who_shot_the_kamikaze_fell_to_the_kamikaze() -> None:
+    rules, s = pefl()
+    s, events = play(rules, s, [mv("Nin", "kill", "K")])  # P-M.10: the ninja dies with him
+    assert deaths(events)["Nin"] == "kamikaze"
+    for n, cause in (("Com", "yakuza"), ("Sgt", "maniac"), ("Doc", "triad")):
+        s = s.with_player(n, alive=False, out_by=cause)
+    assert rules.check_move(s, mv("Nec", "army", "Y1", "T1")) is None
+
+
+@pytest.mark.parametrize("cause", ["ambush", "kamikaze", "yakuza", "triad", "maniac"])
+def test_P_M_7_every_death_by_mafia_or_maniac_opens_the_army(cause: str) -> None:
+    rules, s = pefl(turn=4)
+    for n, c in (("Com", cause), ("Sgt", "yakuza"), ("Nin", "maniac"), ("Doc", "triad")):
+        s = s.with_player(n, alive=False, out_by=c)
+    assert rules.check_move(s, mv("Nec", "army", "Y1", "T1")) is None
+
+
+@pytest.mark.parametrize("cause", ["harakiri", "testament", "ninja", "missing", "override"])
+def test_P_M_7_other_deaths_keep_the_army_closed(cause: str) -> None:
+    rules, s = pefl(turn=4)
+    for n, c in (("Com", "triad"), ("Sgt", "yakuza"), ("Nin", cause), ("Doc", "triad")):
+        s = s.with_player(n, alive=False, out_by=c)
+    assert rules.check_move(s, mv("Nec", "army", "Y1", "T1")) == "army_not_allowed"
+
+
+# --- P-M.3: only the ninja's own blade counts toward harakiri -------------------------------
+def _one_peaceful_kill(rules: RuleSet, s: GameState) -> GameState:
+    s, events = play(rules, s, [mv("Nin", "kill", "C4")])
+    assert deaths(events) == {"C4": "ninja"} and s.get("Nin").peaceful_kills == 1
+    return s
+
+
+def test_P_M_3_target_blown_up_at_step_4_is_not_the_ninjas_kill() -> None:
+    rules, s = pefl()
+    s = _one_peaceful_kill(rules, s)
+    s, events = play(rules, s, [mv("K", "blast", "C1"), mv("Nin", "kill", "C1")])
+    assert deaths(events) == {"C1": "kamikaze", "K": "kamikaze"}  # no harakiri
+    assert s.get("Nin").alive and s.get("Nin").peaceful_kills == 1
+
+
+def test_P_M_3_beaten_victim_blown_up_with_the_thug_is_not_the_ninjas_kill() -> None:
+    # P-M.10: the kamikaze blasts the thug, so the player the thug beat dies at step 4 too
+    rules, s = pefl()
+    s = _one_peaceful_kill(rules, s)
+    moves = [mv("H", "beat", "C1"), mv("K", "blast", "H"), mv("Nin", "kill", "C1")]
+    s, events = play(rules, s, moves)
+    assert deaths(events) == {"C1": "kamikaze", "H": "kamikaze", "K": "kamikaze"}
+    assert s.get("Nin").alive
+
+
+def test_P_M_3_second_peaceful_kill_of_his_own_blade_is_harakiri() -> None:
+    rules, s = pefl()
+    s = _one_peaceful_kill(rules, s)
+    _, events = play(rules, s, [mv("Nin", "kill", "TB")])
+    assert deaths(events) == {"TB": "ninja", "Nin": "harakiri"}
+
+
+def test_P_M_3_blade_and_a_clan_bullet_at_once_still_count() -> None:
+    # step 5 strikes are simultaneous: the blade struck a living man and he died of it,
+    # whichever strike names the cause (P-M.14 ruling)
+    rules, s = pefl()
+    s = _one_peaceful_kill(rules, s)
+    moves = [mv("Nin", "kill", "C1"), mv("Y1", "kill", "C1", executor="Y2")]
+    _, events = play(rules, s, moves)
+    assert set(deaths(events)) == {"C1", "Nin"}
+    assert deaths(events)["Nin"] == "harakiri"
+
+
+# --- P-M.8: a silent Don's member letter, whatever executor it names ------------------------
+@pytest.mark.parametrize("named", ["Y1", "T2", "YB", "C2", "Y2"])
+def test_P_M_8_silent_dons_member_letter_counts_with_its_sender_as_executor(named: str) -> None:
+    # the Don (Y1) is silent; Y2's letter names an executor who could not be one (the Don
+    # himself, another clan's member, the bastard, an outsider to the clan) or himself
+    rules, s = pefl()
+    letter = mv("Y2", "kill", "C1", executor=named)
+    assert rules.check_move(s, letter) is None
+    _, events = play(rules, s, [letter])
+    assert deaths(events) == {"C1": "yakuza"}
+    assert killer(events, "C1") == "Y2"
+    assert rejections(events) == {}
+
+
+def test_P_M_8_member_letter_naming_the_thug_still_fires_by_its_sender() -> None:
+    # a member's letter naming the beating thug as executor: not `executor_busy`, the sender
+    # shoots (P-M.11 binds the thug, not the letter's sender)
+    rules, s = pefl()
+    moves = [mv("H", "beat", "C3"), mv("T2", "kill", "C1", executor="H")]
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"C1": "triad"}
+    assert killer(events, "C1") == "T2"
+
+
+def test_P_M_8_dons_own_letter_is_still_held_to_the_executor_rules() -> None:
+    rules, s = pefl()
+    assert rules.check_move(s, mv("Y1", "kill", "C1", executor="T2")) == "executor_not_in_clan"
+    assert rules.check_move(s, mv("Y1", "kill", "C1")) == "no_executor"
+
+
+def test_P_M_8_member_letter_does_not_count_while_the_don_writes() -> None:
+    rules, s = pefl()
+    moves = [mv("Y2", "kill", "C1", executor="Y1"), mv("Y1", "kill", "C2", executor="K")]
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"C2": "yakuza"}
+    assert killer(events, "C2") == "K"
+
+
+# --- P-M.12 ruling / P-M.10: a shot at a kamikaze beaten that night -------------------------
+@pytest.mark.parametrize(
+    ("shot", "shooter"),
+    [
+        (mv("Man", "kill", "K"), "Man"),
+        (mv("Nin", "kill", "K"), "Nin"),
+        (mv("T1", "kill", "K", executor="T2"), "T2"),  # the executor, not the Don
+    ],
+)
+def test_P_M_12_ruling_shooter_of_a_beaten_kamikaze_dies(shot: Move, shooter: str) -> None:
+    rules, s = pefl()
+    _, events = play(rules, s, [mv("H", "beat", "K"), shot])
+    assert deaths(events) == {"H": "kamikaze", "K": "kamikaze", shooter: "kamikaze"}
+    assert killer(events, shooter) == "K"
+
+
+def test_P_M_12_ruling_nothing_saves_the_shooter() -> None:
+    rules, s = pefl()
+    s, _ = play(rules, s, [mv("Nec", "protect", "Man")])
+    moves = [mv("H", "beat", "K"), mv("Man", "kill", "K"), mv("Doc", "heal", "Man")]
+    s, events = play(rules, s, moves)
+    assert deaths(events)["Man"] == "kamikaze"
+    assert "Man" not in alive(s)
+    assert of(events, ev.Resurrected) == []
+
+
+def test_P_M_12_ruling_setting_off_the_shot_finds_a_dead_man() -> None:
+    rules, s = pefl(shot_at_beaten_kamikaze_dies=False)
+    _, events = play(rules, s, [mv("H", "beat", "K"), mv("Man", "kill", "K")])
+    assert deaths(events) == {"H": "kamikaze", "K": "kamikaze"}
+
+
+def test_P_M_12_ruling_is_about_the_beaten_kamikaze_only() -> None:
+    # a kamikaze who blew himself up at step 4 (not beaten) is just dead when the shot comes
+    rules, s = pefl()
+    _, events = play(rules, s, [mv("K", "blast", "C1"), mv("Man", "kill", "K")])
+    assert deaths(events) == {"C1": "kamikaze", "K": "kamikaze"}

@@ -1,0 +1,129 @@
+"""Nicks in votes and greens (RULES.md C-3 and its ruling, setting `vote_nicks`): a coloured
+nick is read by the move reader's ladder, case forms of every ending included; an ambiguous
+or unknown form is no vote and says why. Authors are matched by `parser.identity`."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engine.settings import CHOICES, RulesSettings, SettingsError
+from parser.records import ColoredSpan, Post
+from parser.votes import VOTE_NICKS, VoteOptions, extract_court_votes, extract_votes
+
+GREEN, RED = "#008000", "#ff0000"
+T0 = datetime(2026, 11, 27, 9, 0, tzinfo=UTC)
+CAST = ["Рома", "Егор", "Жора", "Костя", "Лёня", "Жанна", "Граф Монте-Кристо", "Ефим", "Вася2005"]
+REASON = " потому что он весь день молчит и уходит от ответов"
+
+
+def post(pid: int, author: str, color: str, nick: str, reason: str = REASON) -> Post:
+    text = f"Голосую против {nick}.{reason}"
+    return Post(
+        id=pid,
+        author=author,
+        author_id=None,
+        posted_at=T0 + timedelta(minutes=pid),
+        body_html="",
+        text=text,
+        own_text=text,
+        colored=(ColoredSpan(color, nick),),
+    )
+
+
+def red_target(nick: str, *, cast: list[str] = CAST, mode: str = "as_moves") -> str | None:
+    voter = next(p for p in cast if p not in ("Рома", "Егор", "Жанна"))
+    r = extract_votes(
+        [post(1, voter, RED, nick)],
+        ruleset="pefl",
+        players=cast,
+        options=VoteOptions(vote_nicks=mode),  # type: ignore[arg-type]
+    )
+    return r.votes[0].target if r.votes else None
+
+
+@pytest.mark.parametrize(
+    ("form", "nick"),
+    [
+        ("Рому", "Рома"),
+        ("Егора", "Егор"),
+        ("Жору", "Жора"),
+        ("Костю", "Костя"),
+        ("Лёне", "Лёня"),
+        ("Жанной", "Жанна"),
+        ("Ефима", "Ефим"),
+        ("Лене", "Лёня"),  # ё written as е
+        ("Графа", "Граф Монте-Кристо"),  # one word of a multi-word nick, declined
+        ("Граф", "Граф Монте-Кристо"),
+    ],
+)
+def test_C_3_ruling_red_case_forms_count_like_moves(form: str, nick: str) -> None:
+    # C-3 ruling: a red «Рому» counts like a red «Егора», whatever the ending
+    assert red_target(form) == nick
+
+
+def test_C_3_ruling_green_case_form_counts_in_gambler() -> None:
+    r = extract_votes([post(1, "Егор", GREEN, "Ефима", "")], ruleset="gambler", players=CAST)
+    assert [(v.voter, v.target) for v in r.votes] == [("Егор", "Ефим")]
+    assert r.posts[0].method == "inflected"
+
+
+def test_C_3_ruling_court_vote_case_form_counts() -> None:
+    plain = Post(3, "Жора", None, T0, "", "Рому", "Рому")
+    r = extract_court_votes([plain], nominees=["Рома", "Егор"], players=CAST)
+    assert [(v.voter, v.target) for v in r.votes] == [("Жора", "Рома")]
+
+
+def test_C_3_ambiguous_case_form_is_rejected_with_reason() -> None:
+    # «Вику» is a case form of both «Вика» and «Вик»: no guess, the voter is told why
+    cast = ["Вика", "Вик", "Кеша", "Ира"]
+    r = extract_votes([post(1, "Кеша", RED, "Вику")], ruleset="pefl", players=cast)
+    assert r.votes == []
+    [rej] = r.rejected
+    assert (rej.author, rej.reason) == ("Кеша", "ambiguous_nick")
+    assert "Вику" in rej.detail and "нескольким" in rej.detail
+
+
+def test_C_3_one_word_shared_by_two_nicks_is_ambiguous() -> None:
+    cast = ["Граф Монте-Кристо", "Граф Дракула", "Кеша", "Ира"]
+    r = extract_votes([post(1, "Ира", RED, "Графа")], ruleset="pefl", players=cast)
+    assert r.votes == [] and [x.reason for x in r.rejected] == ["ambiguous_nick"]
+
+
+def test_C_3_unknown_form_is_rejected_with_reason() -> None:
+    r = extract_votes([post(1, "Ефим", RED, "Антона")], ruleset="pefl", players=CAST)
+    assert r.votes == [] and [x.reason for x in r.rejected] == ["unknown_nick"]
+
+
+def test_C_3_case_form_of_a_dead_player_is_a_dead_target() -> None:
+    r = extract_votes(
+        [post(1, "Ефим", RED, "Рому")],
+        ruleset="pefl",
+        players=[p for p in CAST if p != "Рома"],
+        dead=["Рома"],
+    )
+    assert r.votes == [] and [x.reason for x in r.rejected] == ["dead_target"]
+
+
+def test_C_3_reason_words_still_leave_out_the_declined_nick() -> None:
+    # P-V.1: «Рому» is the voted nick, not a reason word, however it is declined
+    r = extract_votes([post(1, "Ефим", RED, "Рому", " Рому Ромой")], ruleset="pefl", players=CAST)
+    assert r.votes == [] and [x.reason for x in r.rejected] == ["no_reason"]
+
+
+def test_C_3_ruling_setting_exact_reads_only_the_folded_nick() -> None:
+    # the other reading of the ruling: case, look-alikes and punctuation fold, nothing else
+    assert red_target("Рому", mode="exact") is None
+    assert red_target("«рома»,", mode="exact") == "Рома"
+    assert red_target("Жаннa", mode="exact") == "Жанна"  # Latin «a»
+    assert red_target("Граф", mode="exact") is None
+    assert red_target("Рому") == "Рома"
+
+
+def test_C_3_ruling_setting_vote_nicks_default_and_values() -> None:
+    assert RulesSettings().vote_nicks == "as_moves" == VoteOptions().vote_nicks
+    assert VOTE_NICKS == CHOICES["vote_nicks"] == ("as_moves", "exact")
+    assert RulesSettings.from_mapping({"vote_nicks": "exact"}).vote_nicks == "exact"
+    with pytest.raises(SettingsError, match="vote_nicks"):
+        RulesSettings.from_mapping({"vote_nicks": "by_stem"})
