@@ -7,7 +7,7 @@ Nothing here writes: the caller commits the rows with the turn, and the poster s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from engine import Event, GameState
@@ -43,7 +43,8 @@ def turn_outbox(
     next_deadline = None if after.over else sh.deadline_for(after.turn, after.phase)
     rows: list[OutboxRow] = []
     gambler = cfg.game.ruleset == "gambler"
-    last_word = deadline + timedelta(hours=cfg.game.last_word_hours) if gambler else None
+    # a rehearsal's hour is a minute, like every other span of its calendar
+    last_word = deadline + cfg.game.hour * cfg.game.last_word_hours if gambler else None
     paper = sh.renderer.newspaper(
         ruleset=cfg.game.ruleset,
         game_name=cfg.game.name,
