@@ -46,7 +46,7 @@ def _add_logging_options(p: argparse.ArgumentParser, default: object) -> None:
         dest="log_level",
         metavar="LEVEL",
         default=default,
-        help="DEBUG, INFO (default), WARNING or ERROR",
+        help="DEBUG, INFO (default for run), WARNING (default otherwise) or ERROR",
     )
     g.add_argument(
         "--log-file",
@@ -149,8 +149,10 @@ def _build_parser() -> argparse.ArgumentParser:
 def _setup_logging(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     from mafiabot import logs
 
+    # the daemon narrates its work; the one-shot commands speak only about problems
+    default = "INFO" if args.command == "run" else "WARNING"
     try:
-        level = logs.parse_level(args.log_level or "INFO")
+        level = logs.parse_level(args.log_level or default)
     except ValueError as exc:
         ap.error(str(exc))
     try:

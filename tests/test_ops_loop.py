@@ -119,3 +119,28 @@ def test_next_wake_is_the_start_then_each_deadline_then_none(tmp_path: Path) -> 
     assert run.daemon.next_wake() == run.cfg.game.start
     _started(run)
     assert run.daemon.next_wake() == run.daemon.game().deadline
+
+
+def test_each_tick_leaves_one_summary_line_and_status_shows_the_last_result(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    run = _run(tmp_path)
+    when = run.cfg.game.start + timedelta(minutes=1)
+    run.clock[0] = when
+    with caplog.at_level(logging.INFO, logger="mafiabot.daemon"):
+        assert run.daemon.safe_tick(when) is not None
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("tick: ")]
+    assert len(lines) == 1
+    assert "game started" in lines[0] and "sent " in lines[0] and "next deadline 20" in lines[0]
+    last = run.daemon.status(when)["last_tick"]
+    assert last["ok"] is True and last["at"] == when.isoformat()
+
+    def broken(now: datetime) -> None:
+        raise RuntimeError("the database went away")
+
+    run.daemon.tick = broken  # type: ignore[assignment,method-assign]
+    later = when + timedelta(minutes=2)
+    assert run.daemon.safe_tick(later) is None
+    last = run.daemon.status(later)["last_tick"]
+    assert last["ok"] is False and "the database went away" in last["result"]
+    assert last["at"] == later.isoformat()

@@ -84,16 +84,22 @@ def _lost_database_check(store: Store, client: BoardClient, topic: int) -> int |
 
 def _once(daemon: Daemon) -> int:
     """One tick, no back-off: a board error is one line for the host and exit code 1."""
+    now = utcnow()
     try:
-        daemon.tick(utcnow())
+        report = daemon.tick(now)
     except LoginFailed:
         raise
     except ScraperError as exc:
         print(f"mafiabot: {exc}", file=sys.stderr)
+        daemon.record_tick(now, f"failed: {exc}", ok=False)
         return 1
-    except Exception:
+    except Exception as exc:
         log.exception("the tick failed")
+        daemon.record_tick(now, f"failed: {exc}", ok=False)
         return 1
     finally:
         daemon.client.close()
+    summary = daemon.summary(report)
+    log.info("tick: %s", summary)
+    daemon.record_tick(now, summary, ok=True)
     return 0

@@ -216,10 +216,42 @@ class Daemon:
                 log.exception(
                     "tick failed (%d in a row); next try in %.0f s", self._failures, pause
                 )
+            self.record_tick(now, f"failed ({self._failures} in a row): {exc}", ok=False)
             return None
         self._failures = 0
         self._not_before = None
+        summary = self.summary(report)
+        log.info("tick: %s", summary)
+        self.record_tick(now, summary, ok=True)
         return report
+
+    def summary(self, report: TickReport) -> str:
+        """The per-tick line: what came in, what was decided and sent, what comes next."""
+        parts = [
+            f"{report.new_posts} new post(s), {report.edited_posts} edited",
+            f"{report.new_pms} new PM(s)",
+        ]
+        if report.started:
+            parts.append("game started")
+        if report.closed:
+            parts.append("closed " + ", ".join(report.closed))
+        parts.append(f"sent {report.sent}")
+        wake = self.next_wake()
+        parts.append(f"next deadline {wake.isoformat() if wake else 'none'}")
+        return "; ".join(parts)
+
+    def record_tick(self, now: datetime, summary: str, *, ok: bool) -> None:
+        """Keep the last tick's time and result in the store for `mafiabot status` (which
+        reads only the database). A store that cannot take it is only logged."""
+        try:
+            g = self.store.find_game(self.cfg.game.topic)
+            if g is None or g.id is None:
+                return
+            cursors = dict(g.cursors or {})
+            cursors["last_tick"] = {"at": now.isoformat(), "ok": ok, "result": summary[:500]}
+            self.store.update_game(g.id, cursors=cursors)
+        except Exception:
+            log.debug("could not record the last tick", exc_info=True)
 
     def tick(self, now: datetime) -> TickReport:
         sh = self.shell
