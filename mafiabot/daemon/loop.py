@@ -237,7 +237,9 @@ class Daemon:
             parts.append("closed " + ", ".join(report.closed))
         parts.append(f"sent {report.sent}")
         wake = self.next_wake()
-        parts.append(f"next deadline {wake.isoformat() if wake else 'none'}")
+        parts.append(
+            f"next deadline {wake.astimezone(self.cfg.board.tz).isoformat() if wake else 'none'}"
+        )
         return "; ".join(parts)
 
     def record_tick(self, now: datetime, summary: str, *, ok: bool) -> None:
