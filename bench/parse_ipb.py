@@ -1,17 +1,26 @@
-"""IPB topic-page parsing speed on the real saved pages (fixtures/ipb/).
+"""IPB topic-page parsing speed, and IPB against phpBB per post on the same posts.
 
 Run from the repository root:  python bench/parse_ipb.py [--rounds N]
 
-Prints, per real page, the best-of-N time of `parser.ipb.parse_ipb_topic` (full records:
-authors, member ids, times, text, quotes, edit notes, coloured spans) and posts per second,
-plus the time of `parser.encoding.decode_html` on the raw bytes.
+Prints:
+  * per real saved page (fixtures/ipb/): best-of-N time of `parser.ipb.parse_ipb_topic`
+    (full records: authors, member ids, times, text, quotes, edit notes, coloured spans),
+    posts per second, and the time of `parser.encoding.decode_html` on the raw bytes;
+  * the same posts on both boards: the 70 posts of the seven real phpBB topic pages
+    (fixtures/phpbb/topic_p1-7.html), and those posts' bodies put, ten a page, into the
+    chrome of a real IPB 1.3 page (fixtures/ipb/1x-2x, `<!--Begin Msg Number-->` layout) and
+    of a real IPS 4.1 page (fixtures/ipb/4x-5x, `<article>` layout): CPU time per post of
+    each reader (pages given as text, as the daemon hands IPB pages over), and the IPB/phpBB
+    ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,30 +28,151 @@ sys.path.insert(0, str(ROOT))
 
 from parser.encoding import decode_html  # noqa: E402
 from parser.ipb import parse_ipb_topic  # noqa: E402
+from parser.phpbb import parse_topic  # noqa: E402
+from parser.records import TopicPage  # noqa: E402
+
+FIX = ROOT / "fixtures"
+IPB13 = FIX / "ipb/1x-2x/ipb13ru_hustle-sa_showtopic2969_utf8.html"
+IPS41 = FIX / "ipb/4x-5x/ic41_rllmuk_topic286745_mafia-signup_page12of12_loggedin.html"
+PER_PAGE = 10
 
 
-def _best(fn: object, rounds: int) -> float:
+def _best(fn: Callable[[], object], rounds: int) -> float:
     best = float("inf")
     for _ in range(rounds):
-        start = time.perf_counter()
-        fn()  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
+        start = time.process_time()  # CPU time of this process: less skewed by other load
+        fn()
+        best = min(best, time.process_time() - start)
     return best
+
+
+def real_pages(rounds: int) -> None:
+    print(f"{'page':<75} {'decode ms':>9} {'parse ms':>9} {'posts':>5} {'posts/s':>8}")
+    for path in sorted((FIX / "ipb").glob("*/*.html")):
+        data = path.read_bytes()
+        html = decode_html(data)
+        posts = len(parse_ipb_topic(html).posts)
+        dec = _best(lambda data=data: decode_html(data), rounds)  # type: ignore[misc]
+        par = _best(lambda html=html: parse_ipb_topic(html), rounds)  # type: ignore[misc]
+        rate = posts / par if posts else 0.0
+        print(f"{path.name:<75} {dec * 1000:9.1f} {par * 1000:9.1f} {posts:5d} {rate:8.0f}")
+
+
+def phpbb_pages() -> list[str]:
+    return [(FIX / f"phpbb/topic_p{i}.html").read_text(encoding="utf-8") for i in range(1, 8)]
+
+
+def _bodies(pages: list[str]) -> list[str]:
+    return [p.body_html for page in pages for p in parse_topic(page).posts]
+
+
+def _keep_ends(body: str) -> Callable[[re.Match[str]], str]:
+    """A re.sub replacement putting `body` between the match's two groups."""
+
+    def sub(m: re.Match[str]) -> str:
+        return m.group(1) + body + m.group(2)
+
+    return sub
+
+
+def _read_phpbb(pages: list[str]) -> list[TopicPage]:
+    return [parse_topic(h) for h in pages]
+
+
+def _read_ipb(pages: list[str]) -> list[TopicPage]:
+    return [parse_ipb_topic(h) for h in pages]
+
+
+def ipb13_pages(bodies: list[str]) -> list[str]:
+    """IPB 1.3 pages: the real page's chrome, its first post's markup repeated per body."""
+    html = IPB13.read_text(encoding="utf-8")
+    first = html.index("<!--Begin Msg Number")
+    second = html.index("<!--Begin Msg Number", first + 10)
+    last_end = html.rindex("<!--Begin Msg Number")
+    tail = html[last_end:]
+    tail = tail[tail.index("<!-- THE POST -->") :]
+    tail = tail[tail.index("</table>") :]  # the page after the last post's body
+    post = html[first:second]
+    pid = re.search(r"Begin Msg Number (\d+)", post)
+    assert pid is not None
+    old = pid.group(1)
+    body = re.compile(rf"(<!--\s*THE POST {old}\s*-->).*?(<!--\s*THE POST\s*-->)", re.S)
+    pages = []
+    for k in range(0, len(bodies), PER_PAGE):
+        parts = [html[:first]]
+        for j, b in enumerate(bodies[k : k + PER_PAGE]):
+            new = str(900000 + k + j)
+            one = body.sub(_keep_ends(b), post).replace(old, new)
+            parts.append(one)
+        last = parts.pop()
+        parts.append(last[: last.index("<!-- THE POST -->")] + "<!-- THE POST -->" + tail)
+        pages.append("".join(parts))
+    return pages
+
+
+def ips4_pages(bodies: list[str]) -> list[str]:
+    """IPS 4.1 pages: the real page's chrome, its first <article> repeated per body."""
+    html = IPS41.read_text(encoding="utf-8")
+    first = html.index("<article")
+    end = html.index("</article>", first) + len("</article>")
+    last_end = html.rindex("</article>") + len("</article>")
+    article = html[first:end]
+    cid = re.search(r"elComment_(\d+)", article)
+    assert cid is not None
+    old = cid.group(1)
+    content = re.compile(r"(data-role='commentContent'[^>]*>).*?(\n\t\t</div>)", re.S)
+    pages = []
+    for k in range(0, len(bodies), PER_PAGE):
+        arts = []
+        for j, b in enumerate(bodies[k : k + PER_PAGE]):
+            new = str(9000000 + k + j)
+            arts.append(content.sub(_keep_ends(b), article, 1))
+            arts[-1] = arts[-1].replace(old, new)
+        pages.append(html[:first] + "\n".join(arts) + html[last_end:])
+    return pages
+
+
+def same_posts(rounds: int) -> None:
+    php = phpbb_pages()
+    bodies = _bodies(php)
+    sets: dict[str, tuple[list[str], Callable[[list[str]], list[TopicPage]]]] = {
+        "phpBB 3.3 prosilver": (php, _read_phpbb),
+        "IPB 1.3 (Msg Number)": (ipb13_pages(bodies), _read_ipb),
+        "IPS 4.1 (article)": (ips4_pages(bodies), _read_ipb),
+    }
+    print(
+        f"\nthe same {len(bodies)} posts, {PER_PAGE} a page, each board's markup"
+        f" (best of {rounds}):"
+    )
+    counts = {
+        label: sum(len(t.posts) for t in read(pages)) for label, (pages, read) in sets.items()
+    }
+    best = dict.fromkeys(sets, float("inf"))
+    for _ in range(rounds):  # interleaved: a load spike on the machine hits every reader
+        for label, (pages, read) in sets.items():
+            start = time.process_time()
+            read(pages)
+            best[label] = min(best[label], time.process_time() - start)
+    per_post: dict[str, float] = {}
+    for label, (pages, _read) in sets.items():
+        n = counts[label]
+        per_post[label] = best[label] / n
+        kb = sum(len(p) for p in pages) / len(pages) / 1024
+        print(
+            f"  {label:<22} {n:4d} posts  {best[label] / n * 1e6:7.1f} µs/post"
+            f"  ({kb:.0f} KB a page)"
+        )
+    base = per_post["phpBB 3.3 prosilver"]
+    for label in list(per_post)[1:]:
+        print(f"  {label} / phpBB: {per_post[label] / base:.2f}x per post")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=10)
     args = ap.parse_args()
-    print(f"{'page':<75} {'decode ms':>9} {'parse ms':>9} {'posts':>5} {'posts/s':>8}")
-    for path in sorted((ROOT / "fixtures" / "ipb").glob("*/*.html")):
-        data = path.read_bytes()
-        html = decode_html(data)
-        posts = len(parse_ipb_topic(html).posts)
-        dec = _best(lambda data=data: decode_html(data), args.rounds)
-        par = _best(lambda html=html: parse_ipb_topic(html), args.rounds)
-        rate = posts / par if posts else 0.0
-        print(f"{path.name:<75} {dec * 1000:9.1f} {par * 1000:9.1f} {posts:5d} {rate:8.0f}")
+    real_pages(args.rounds)
+    same_posts(args.rounds)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ class TurnInputs:
     moves: PM moves in arrival order.
     post_authors: the author of every game-topic post of the turn, in board order (for the
     dead's posts, P-P.2 / G-P.2); empty when the caller does not track them.
+    posts_after_death: P-P.2 — how many posts a dead player may leave (None: one).
     """
 
     votes: tuple[Vote, ...] = ()
@@ -55,3 +56,4 @@ class TurnInputs:
     moves: tuple[Move, ...] = ()
     overrides: tuple[Override, ...] = ()
     post_authors: tuple[str, ...] = ()
+    posts_after_death: int | None = None

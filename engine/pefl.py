@@ -415,7 +415,8 @@ def resolve_turn(
     state, evs = apply_replacements(state, inputs.overrides)
     events += evs
     inputs = rename_inputs(inputs, inputs.overrides)
-    state, evs = flag_dead_posts(state, inputs.post_authors, lambda p: 1)  # P-P.2
+    allowed = 1 if inputs.posts_after_death is None else inputs.posts_after_death
+    state, evs = flag_dead_posts(state, inputs.post_authors, lambda p: allowed)  # P-P.2
     events += evs
     letters, evs = take_moves(
         state, [m for m in inputs.moves if m.action == "don"], check_move, None

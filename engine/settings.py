@@ -147,6 +147,11 @@ class RulesSettings:
     #: SCENARIO `abstained`: list players who went missing at step 1 (they had no vote).
     missing_abstain: bool = True
 
+    # --- reading letters (C-2, C-3) --------------------------------------------------------
+    #: C-2: a night letter's reading is accepted only at this confidence (0–1) or above;
+    #: below it the player is asked back whether the reading is right (parser/letters.py).
+    move_confidence: float = 0.8
+
     # --- dealing (G-S.1, P-S.1) ------------------------------------------------------------
     #: Role-count tables by player count overriding the defaults: {"20": {"civilian": 9, …}}.
     role_tables: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
@@ -173,6 +178,10 @@ def _coerce(key: str, value: Any, default: Any) -> Any:
         if not isinstance(value, bool):
             raise SettingsError(key, f"expected true/false, got {value!r}")
         return value
+    if isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            raise SettingsError(key, f"expected a number from 0 to 1, got {value!r}")
+        return float(value)
     if isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
             raise SettingsError(key, f"expected an integer, got {value!r}")

@@ -1,111 +1,24 @@
 """The composition root: the one place that turns a config into a running shell — the board
-client (phpBB or IPB, or a dry run that prints its writes), the store, the renderer and the
-daemon. `mafiabot run`, `status`, `demo` and the tests build through here."""
+client (phpBB or IPB; in a dry run the in-memory board reading through it and printing its
+writes), the store, the renderer and the daemon. `mafiabot run`, `status`, `demo` and the
+tests build through here."""
 
 from __future__ import annotations
 
-import io
 import logging
 import secrets
 import sys
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from mafiabot.config import Config, ConfigError
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.loop import Daemon
 from mafiabot.dbfile import cookie_path
+from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper import Renderer
 from mafiabot.store import Store
-from scraper.board import (
-    BoardClient,
-    FetchedPM,
-    PMRef,
-    PMResult,
-    PostResult,
-    RawPage,
-    TopicCursor,
-    TopicPageFetch,
-    TopicPoll,
-)
-
-
-class DryRunClient:
-    """A `BoardClient` that reads through `inner` and prints every write instead of sending.
-
-    The daemon uses a separate database in dry-run mode, so nothing printed here is recorded
-    as sent in the real one.
-    """
-
-    def __init__(self, inner: BoardClient | None, out: TextIO) -> None:
-        self.inner = inner
-        self.out = out
-        self.max_message_length: int | None = None
-        self._next = 0
-
-    def _id(self) -> int:
-        self._next -= 1
-        return self._next
-
-    def login(self) -> None:
-        if self.inner is not None:
-            self.inner.login()
-
-    def close(self) -> None:
-        if self.inner is not None:
-            self.inner.close()
-
-    def poll_topic(self, cursor: TopicCursor) -> TopicPoll:
-        if self.inner is None:
-            return TopicPoll((), (), cursor)
-        return self.inner.poll_topic(cursor)
-
-    def read_topic_pages(
-        self, topic_id: int, first_page: int = 1, last_page: int | None = None
-    ) -> list[TopicPageFetch]:
-        if self.inner is None:
-            return []
-        return self.inner.read_topic_pages(topic_id, first_page, last_page)
-
-    def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
-        return [] if self.inner is None else self.inner.list_pm_folder(folder)
-
-    def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
-        if self.inner is None:
-            raise KeyError(msg_id)
-        return self.inner.read_pm(msg_id, folder)
-
-    def fetch_unread_pms(
-        self, skip: Collection[int] = (), newer_than: int | None = None
-    ) -> list[FetchedPM]:
-        return [] if self.inner is None else self.inner.fetch_unread_pms(skip, newer_than)
-
-    def find_post_with_marker(
-        self, topic_id: int, marker: str, since: TopicCursor | None = None
-    ) -> int | None:
-        return None
-
-    def find_sent_pm_with_marker(self, subject: str, marker: str) -> int | None:
-        return None
-
-    def post_reply(self, topic_id: int, text: str, subject: str | None = None) -> PostResult:
-        print(f"===== post to topic {topic_id} =====\n{text}\n", file=self.out)
-        return PostResult(self._id(), "")
-
-    def new_topic(self, forum_id: int, subject: str, text: str) -> int:
-        print(f"===== new topic in forum {forum_id}: {subject} =====\n{text}\n", file=self.out)
-        return self._id()
-
-    def find_topic_with_marker(self, forum_id: int, subject: str, marker: str) -> int | None:
-        return None
-
-    def edit_post(self, post_id: int, text: str, subject: str | None = None) -> PostResult:
-        print(f"===== edit of post {post_id} =====\n{text}\n", file=self.out)
-        return PostResult(post_id, "")
-
-    def send_pm(self, recipients: Sequence[str], subject: str, text: str) -> PMResult:
-        print(f"===== PM to {', '.join(recipients)}: {subject} =====\n{text}\n", file=self.out)
-        return PMResult(self._id(), tuple(recipients))
+from scraper.board import BoardClient
 
 
 def detect_kind(url: str, transport: Any = None) -> str:
@@ -170,13 +83,13 @@ def build_daemon(
     with `dry_run_out`, reads go to the board and writes are printed there instead."""
     board = client if client is not None else make_client(cfg)
     if dry_run_out is not None:
-        board = DryRunClient(board, dry_run_out)
+        board = MemoryBoard.dry_run(board, dry_run_out)
     return Daemon(cfg, store, board, renderer=renderer, salt=salt)
 
 
 def read_model(cfg: Config, store: Store) -> Shell:
     """The game's shell over the store only (no board): what `status` reads."""
-    return Shell(cfg, store, DryRunClient(None, io.StringIO()))
+    return Shell(cfg, store, MemoryBoard())
 
 
 def setup_logging(verbose: bool = False) -> None:

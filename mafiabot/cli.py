@@ -116,6 +116,14 @@ def _build_parser() -> argparse.ArgumentParser:
     pm.add_argument("--dead", default=None, metavar="NICKS.txt", help="players already out")
     pm.set_defaults(module="parse_pm")
 
+    pmv = parse_sub.add_parser("moves", help="night letters (JSONL on stdin) as the bot reads them")
+    pmv.add_argument("--ruleset", required=True, choices=["gambler", "pefl"])
+    pmv.add_argument("--cast", required=True, metavar="CAST.json", help="roles, the dead, the turn")
+    pmv.add_argument(
+        "--threshold", type=float, default=None, help="move confidence (default: [rules])"
+    )
+    pmv.set_defaults(module="parse_moves")
+
     rp = sub.add_parser("replay", help="play a scenario file through parser and engine")
     rp.add_argument("scenario", metavar="SCENARIO.json")
     rp.set_defaults(module="replay")

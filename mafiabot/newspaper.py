@@ -143,6 +143,12 @@ REFUSAL_RU = {
     "beaten": "вы избиты и этой ночью не ходите",
     "used": "этот ход уже использован",
     "no_target": "не понял, на кого направлен ход — напишите ник",
+    # questions of the letter reader (parser/letters.py): the question itself is the detail
+    "which_target": "не понял, на кого из игроков направлен ход",
+    "pronoun": "не понял, кого вы имеете в виду",
+    "which_action": "не понял, какой ход вы делаете",
+    "low_confidence": "не уверен, что правильно понял ход",
+    "is_it_a_move": "не понял, ход ли это",
     # engine reasons (RuleSet.check_move)
     "wrong_targets": "неверное число целей для этого хода",
     "unknown_target": "такого игрока нет в игре",

@@ -39,8 +39,6 @@ from engine import (
     RulesSettings,
     Seat,
     SettingsError,
-    TurnInputs,
-    Vote,
     get_ruleset,
     step,
 )
@@ -50,6 +48,7 @@ from engine.common import apply_replacements
 from engine.inputs import OVERRIDE_KINDS
 from mafiabot.cli import UsageError
 from mafiabot.config import OVERRIDE_KEYS
+from mafiabot.turn_inputs import TurnPost, build_turn_inputs
 from parser.records import Post
 
 CLAN_ROLES = ("mafia", "thug", "kamikaze", "bastard")
@@ -310,27 +309,13 @@ def post_record(post: ScenarioPost, position: int) -> Post:
     return post_from_body(post.id, post.author, post.html, position)
 
 
-def read_votes(
-    ruleset: str,
-    kind: str,
-    posts: Sequence[Post],
-    state: GameState,
-    settings: RulesSettings,
-    nominees: Sequence[str] = (),
-) -> tuple[list[Vote], list[InputRejected]]:
-    """Votes of the turn's posts via the vote parser (parser.votes)."""
-    from mafiabot.replay_posts import extract
-
-    return extract(ruleset, kind, posts, state, settings, nominees)
-
-
 def read_move(sm: ScenarioMove, state: GameState) -> Move | InputRejected | None:
     """A structured move as it is, or PM text through the move parser (C-2, C-3)."""
     m = sm.move
     if "text" in m:
         from mafiabot.replay_posts import parse_pm
 
-        return parse_pm(m["text"], sm.sender, state.living_nicks())
+        return parse_pm(m["text"], sm.sender, state.living_nicks(), state)
     return Move(
         actor=sm.sender,
         action=m["action"],
@@ -422,73 +407,32 @@ def play_turn(
         elif got is not None:
             moves.append(got)
 
-    posts = [post_record(p, i + 1) for i, p in enumerate(turn.posts)]
-    posters = tuple(dict.fromkeys(p.author for p in turn.posts if p.author in known))
-    post_authors = tuple(p.author for p in turn.posts if p.author in known)
-    overrides = turn.overrides
-    events: list[Event] = []
-    if ruleset == "pefl":
-        votes: list[Vote] = []
-        rejected: list[InputRejected] = []
-        if turn.turn > 0:
-            votes, rejected = read_votes(ruleset, "red", posts, reading, scenario.settings)
-        extra["rejected"] += rejected
-        inputs = TurnInputs(
-            votes=tuple(votes),
-            rejected=tuple(rejected),
-            posters=posters,
-            moves=tuple(moves),
-            overrides=overrides,
-            post_authors=post_authors,
-        )
-        state, evs = step(state, inputs, None, rng, rules)
-        events += evs
-        return state, events, extra
+    def seated(posts: Sequence[ScenarioPost]) -> list[TurnPost]:
+        return [
+            TurnPost(post_record(p, i + 1), p.author if p.author in known else None)
+            for i, p in enumerate(posts)
+        ]
 
-    # Gambler: the introduction day, or greens then court + night
-    if state.phase == "day":
-        inputs = TurnInputs(posters=posters, moves=tuple(moves), overrides=overrides)
-        state, evs = step(state, inputs, None, rng, rules)
-        return state, evs, extra
-    greens, rejected = read_votes(ruleset, "green", posts, reading, scenario.settings)
-    extra["rejected"] += rejected
-    side_letters = tuple(m for m in moves if m.action == "choose_side")
-    green_ov = tuple(o for o in overrides if o.kind in ("replace",))
-    state, evs = step(
-        state,
-        TurnInputs(
-            votes=tuple(greens),
-            rejected=tuple(rejected),
-            posters=posters,
-            moves=side_letters,
-            overrides=green_ov,
-        ),
-        None,
-        rng,
-        rules,
-    )
-    events += evs
-    court_posts = [post_record(p, i + 1) for i, p in enumerate(turn.court_posts)]
-    court, rejected = read_votes(
-        ruleset, "court", court_posts, state, scenario.settings, state.nominees
-    )
-    extra["rejected"] += rejected
-    rest = tuple(o for o in overrides if o.kind != "replace")
-    state, evs = step(
-        state,
-        TurnInputs(
-            votes=tuple(court),
-            rejected=tuple(rejected),
-            posters=posters,
-            moves=tuple(m for m in moves if m.action != "choose_side"),
-            overrides=rest,
-        ),
-        None,
-        rng,
-        rules,
-    )
-    events += evs
-    return state, events, extra
+    posts = seated(turn.posts)
+    court_posts = seated(turn.court_posts)
+    events: list[Event] = []
+    # PEFL closes one deadline a turn; Gambler the introduction day, or the greens and then
+    # the court with the night: each through the daemon's own assembly
+    while True:
+        phase = state.phase
+        built = build_turn_inputs(
+            rules,
+            state,
+            posts=posts,
+            court_posts=court_posts,
+            moves=moves,
+            overrides=turn.overrides,
+        )
+        extra["rejected"] += built.inputs.rejected
+        state, evs = step(state, built.inputs, None, rng, rules)
+        events += evs
+        if phase != "greens" or state.over:
+            return state, events, extra
 
 
 def turn_output(

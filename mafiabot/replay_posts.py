@@ -2,8 +2,8 @@
 
 A scenario gives a post as its body HTML (what the board renders inside the post); this
 module reads it with the board's body reader into the same `Post` record the topic parsers
-produce, hands the day's posts to the vote parser (`parser.votes`) and PM text to the move
-parser (`parser.moves`).
+produce (the turn's assembly, `mafiabot.turn_inputs`, reads their votes) and hands PM text
+to the move parser (`parser.moves`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine import GameState, InputRejected, Move, RulesSettings, Vote
+from engine import GameState, InputRejected, Move
 from parser.html import parse_html
 from parser.moves import parse_move
 from parser.phpbb import read_body
 from parser.records import Post
-from parser.votes import VoteOptions, extract_court_votes, extract_votes
+from parser.sender import sender_view
 
 # quotes the scenario may mark more plainly than phpBB does: <blockquote data-post-id="3">
 _POST_REF = re.compile(r"(?:[?&]p=|#p)(\d+)")
@@ -60,48 +60,10 @@ def _plain_quote_id(attrs: dict[str, str | None]) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def excused_now(state: GameState) -> list[str]:
-    """P-A.3: living players beaten last night."""
-    return [
-        p.nick
-        for p in state.living
-        if p.beaten_turn is not None and p.beaten_turn == state.turn - 1
-    ]
-
-
-def extract(
-    ruleset: str,
-    kind: str,
-    posts: Sequence[Post],
-    state: GameState,
-    settings: RulesSettings,
-    nominees: Sequence[str] = (),
-) -> tuple[list[Vote], list[InputRejected]]:
-    """Votes of a phase (kind: green | court | red) read by the vote parser.
-
-    Implicit self-greens (G-N.2) are left to the engine, which decides them at the deadline.
-    """
-    living = list(state.living_nicks())
-    dead = [p.nick for p in state.players if not p.alive]
-    colors = tuple(settings.green_colors) if kind == "green" and settings.green_colors else None
-    opts = VoteOptions(min_reason_words=settings.min_reason_words, colors=colors)
-    if kind == "court":
-        res = extract_court_votes(
-            posts, nominees=list(nominees), players=living, options=opts, dead=dead
-        )
-    else:
-        res = extract_votes(
-            posts,
-            ruleset="pefl" if ruleset == "pefl" else "gambler",
-            players=living,
-            options=opts,
-            dead=dead,
-            beaten=excused_now(state) if ruleset == "pefl" else (),
-        )
-    votes = [v if v.kind == kind else replace(v, kind=kind) for v in res.votes if v.kind != "self"]
-    return votes, list(res.rejected)
-
-
-def parse_pm(text: str, actor: str, living: Sequence[str]) -> Move | InputRejected | None:
-    """A PM body → Move via the move parser (C-2, C-3)."""
-    return parse_move(text, actor=actor, players=living)
+def parse_pm(
+    text: str, actor: str, living: Sequence[str], state: GameState | None = None
+) -> Move | InputRejected | None:
+    """A PM body → Move via the move parser (C-2, C-3), through the sender's role when the
+    game `state` is given."""
+    view = sender_view(state, actor) if state is not None else None
+    return parse_move(text, actor=actor, players=living, view=view)

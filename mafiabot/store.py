@@ -256,6 +256,22 @@ class AppliedOverride(SQLModel, table=True):
 
 
 @dataclass(frozen=True, slots=True)
+class PostIn:
+    """A post as read from a board page, to be stored (`Store.upsert_posts`)."""
+
+    topic_id: int
+    board_id: int
+    author: str
+    author_id: int | None
+    posted_at: datetime | None
+    body_html: str
+    turn: int | None
+    position: int | None = None
+    edited_at: datetime | None = None
+    record: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class StoredPost:
     """A post as the daemon recomputes from it: its latest revision (or one at a time)."""
 
@@ -480,64 +496,109 @@ class Store:
         now: datetime | None = None,
     ) -> str:
         """Store a post read from the board: "new", "edited" (a new revision) or "same"."""
+        item = PostIn(
+            topic_id=topic_id,
+            board_id=board_id,
+            author=author,
+            author_id=author_id,
+            posted_at=posted_at,
+            body_html=body_html,
+            turn=turn,
+            position=position,
+            edited_at=edited_at,
+            record=record,
+        )
+        return self.upsert_posts(game_id, [item], now=now)[0]
+
+    def upsert_posts(
+        self, game_id: int, items: Sequence[PostIn], *, now: datetime | None = None
+    ) -> list[str]:
+        """Store a page's posts in one transaction (a few statements, not a few per post):
+        "new", "edited" (a new revision) or "same" for each, in order."""
         now = now or utcnow()
-        h = body_hash(body_html)
+        if not items:
+            return []
         with self.session() as s:
-            row = s.exec(
-                select(PostRow).where(PostRow.game_id == game_id, PostRow.board_id == board_id)
-            ).first()
-            if row is None:
-                row = PostRow(
-                    game_id=game_id,
-                    topic_id=topic_id,
-                    board_id=board_id,
-                    author=author,
-                    author_id=author_id,
-                    posted_at=posted_at,
-                    turn=turn,
-                    position=position,
-                    first_seen=now,
-                )
-                s.add(row)
-                s.flush()
-                assert row.id is not None
-                s.add(
-                    PostRevision(
-                        post_id=row.id,
-                        revision=1,
-                        body_html=body_html,
-                        body_hash=h,
-                        record=record,
-                        edited_at=edited_at,
-                        seen_at=now,
+            ids = [it.board_id for it in items]
+            rows = {
+                r.board_id: r
+                for r in s.exec(
+                    select(PostRow).where(
+                        PostRow.game_id == game_id, col(PostRow.board_id).in_(ids)
                     )
                 )
-                return "new"
-            last = s.exec(
-                select(PostRevision)
-                .where(PostRevision.post_id == row.id)
-                .order_by(col(PostRevision.revision).desc())
-            ).first()
-            if position is not None and row.position != position:
-                row.position = position
+            }
+            latest: dict[int, PostRevision] = {}  # post row id -> newest revision
+            known = [r.id for r in rows.values()]
+            if known:
+                for rev in s.exec(
+                    select(PostRevision)
+                    .where(col(PostRevision.post_id).in_(known))
+                    .order_by(col(PostRevision.revision).desc())
+                ):
+                    latest.setdefault(rev.post_id, rev)
+            out: list[str] = []
+            fresh: list[tuple[PostRow, PostIn, str]] = []
+            for it in items:
+                h = body_hash(it.body_html)
+                row = rows.get(it.board_id)
+                if row is None:
+                    row = PostRow(
+                        game_id=game_id,
+                        topic_id=it.topic_id,
+                        board_id=it.board_id,
+                        author=it.author,
+                        author_id=it.author_id,
+                        posted_at=it.posted_at,
+                        turn=it.turn,
+                        position=it.position,
+                        first_seen=now,
+                    )
+                    rows[it.board_id] = row
+                    s.add(row)
+                    fresh.append((row, it, h))
+                    out.append("new")
+                    continue
+                if row.id is None:  # the same post twice on one page: the first stands
+                    out.append("same")
+                    continue
+                if it.position is not None and row.position != it.position:
+                    row.position = it.position
+                    s.add(row)
+                last = latest.get(row.id)
+                if last is not None and last.body_hash == h:
+                    out.append("same")
+                    continue
+                row.revisions += 1
                 s.add(row)
-            if last is not None and last.body_hash == h:
-                return "same"
-            assert row.id is not None
-            row.revisions += 1
-            s.add(row)
-            s.add(
-                PostRevision(
+                rev = PostRevision(
                     post_id=row.id,
                     revision=row.revisions,
-                    body_html=body_html,
+                    body_html=it.body_html,
                     body_hash=h,
-                    record=record,
-                    edited_at=edited_at,
+                    record=it.record,
+                    edited_at=it.edited_at,
                     seen_at=now,
                 )
-            )
-            return "edited"
+                latest[row.id] = rev
+                s.add(rev)
+                out.append("edited")
+            if fresh:
+                s.flush()  # the new rows' ids, for their first revisions
+                for row, it, h in fresh:
+                    assert row.id is not None
+                    s.add(
+                        PostRevision(
+                            post_id=row.id,
+                            revision=1,
+                            body_html=it.body_html,
+                            body_hash=h,
+                            record=it.record,
+                            edited_at=it.edited_at,
+                            seen_at=now,
+                        )
+                    )
+            return out
 
     def posts(
         self,

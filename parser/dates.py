@@ -1,4 +1,9 @@
-"""Board dates as phpBB (and similar boards) print them → timezone-aware datetimes.
+"""Board dates as phpBB and Invision boards print them → timezone-aware datetimes.
+
+The one date reader of the project: phpBB's free-form times (`read_date`) and the Invision
+dialects' strptime formats (`read_formatted_date`) share the month table, the «Сегодня»/«Вчера»
+words and the guards below (numbers must be ASCII digits; absurd values are unreadable, not an
+exception).
 
 phpBB prints times in the viewer's zone and language: ``27 ноя 2026, 12:00``,
 ``Сегодня, 07:45``, ``Вчера, 22:00``, ``20 минут назад``, ``менее минуты назад``, or in English
@@ -10,12 +15,25 @@ and always wins (`parse_iso`).
 
 from __future__ import annotations
 
+import html as htmllib
 import re
 from datetime import date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-__all__ = ["DEFAULT_TZ", "get_tz", "parse_date", "parse_iso", "read_date", "zone_or_none"]
+__all__ = [
+    "DEFAULT_TZ",
+    "english_months",
+    "get_tz",
+    "has_foreign_digits",
+    "month_number",
+    "parse_date",
+    "parse_iso",
+    "read_date",
+    "read_formatted_date",
+    "strip_date_label",
+    "zone_or_none",
+]
 
 DEFAULT_TZ = "Europe/Moscow"
 
@@ -59,19 +77,52 @@ _MONTHS: dict[str, int] = {
 _TODAY = ("сегодня", "today", "heute")
 _YESTERDAY = ("вчера", "yesterday", "gestern")
 
-_TIME_RE = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])?\.?\s*m?\.?(?![a-zа-я])")
+_TIME_RE = re.compile(r"([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?\s*([ap])?\.?\s*m?\.?(?![a-zа-я])")
 # Month words in any alphabet (German "Mär", "März"); German prints the day as "3." ("d. M Y").
-_DMY_WORD_RE = re.compile(r"(\d{1,2})\.?\s+([^\W\d_]{3,})\.?,?\s+(\d{4})")
-_MDY_WORD_RE = re.compile(r"([a-z]{3,})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
-_DMY_NUM_RE = re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{4})")
-_YMD_NUM_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_DMY_WORD_RE = re.compile(r"([0-9]{1,2})\.?\s+([^\W\d_]{3,})\.?,?\s+([0-9]{4})")
+_MDY_WORD_RE = re.compile(r"([a-z]{3,})\.?\s+([0-9]{1,2})(?:st|nd|rd|th)?,?\s+([0-9]{4})")
+_DMY_NUM_RE = re.compile(r"([0-9]{1,2})[./]([0-9]{1,2})[./]([0-9]{4})")
+_YMD_NUM_RE = re.compile(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})")
 _LESS_MIN_RE = re.compile(
     r"менее\s+минуты\s+назад|less\s+than\s+a\s+minute\s+ago|только\s+что|just\s+now"
 )
 _MIN_AGO_RE = re.compile(
-    r"(\d+)\s+(?:минут[уаы]?|min(?:ute)?s?)\s+(?:назад|ago)|vor\s+(\d+)\s+minuten?"
+    r"([0-9]+)\s+(?:минут[уаы]?|min(?:ute)?s?)\s+(?:назад|ago)|vor\s+([0-9]+)\s+minuten?"
 )
 _ONE_MIN_RE = re.compile(r"^(?:минуту|a\s+minute|one\s+minute)\s+(?:назад|ago)")
+
+
+# A board prints minutes ago only for the last hour or so; anything past ten years is junk.
+_MAX_AGO = timedelta(days=3660)
+_ENGLISH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def month_number(word: str) -> int | None:
+    """The month a month word names (Russian in any case or abbreviation, English, German):
+    «ноя», «ноября», «Ноябрь», "Nov", "November", "Mär" → 11 / 11 / 11 / 11 / 11 / 3."""
+    return _MONTHS.get(word[:3].lower())
+
+
+def has_foreign_digits(text: str) -> bool:
+    """True when `text` holds a digit that is not 0-9 (Arabic-Indic, fullwidth, superscript…).
+
+    Boards print ASCII digits; a date with other digits is not one a board printed, and
+    Python's `int()` and `\\d` would otherwise read «١٢» as 12."""
+    return not text.isascii() and any(not ch.isascii() and ch.isnumeric() for ch in text)
+
+
+_CYRILLIC_WORD_RE = re.compile(r"[а-яё]+", re.IGNORECASE)
+
+
+def english_months(text: str) -> str:
+    """`text` with every Russian month word replaced by its English abbreviation ("Nov"), so
+    that strptime's ``%b``/``%B`` read it."""
+
+    def sub(m: re.Match[str]) -> str:
+        month = month_number(m.group())
+        return _ENGLISH_ABBR[month - 1] if month else m.group()
+
+    return _CYRILLIC_WORD_RE.sub(sub, text)
 
 
 @lru_cache(maxsize=64)
@@ -132,12 +183,12 @@ def _clock(text: str) -> time | None:
 def _day(text: str) -> date | None:
     m = _DMY_WORD_RE.search(text)
     if m:
-        month = _MONTHS.get(m.group(2)[:3])
+        month = month_number(m.group(2))
         if month:
             return _safe_date(int(m.group(3)), month, int(m.group(1)))
     m = _MDY_WORD_RE.search(text)
     if m:
-        month = _MONTHS.get(m.group(1)[:3])
+        month = month_number(m.group(1))
         if month:
             return _safe_date(int(m.group(3)), month, int(m.group(2)))
     m = _YMD_NUM_RE.search(text)
@@ -175,6 +226,17 @@ def read_date(
     t = " ".join(text.replace("\xa0", " ").split()).lower()
     if not t:
         return None, "empty date"
+    if has_foreign_digits(t):
+        return None, f"non-ASCII digits in date {text.strip()!r}"
+    try:
+        return _read(t, text, zone, now)
+    except (OverflowError, ValueError):  # a year or offset past what datetime can hold
+        return None, f"date out of range {text.strip()!r}"
+
+
+def _read(
+    t: str, text: str, zone: tzinfo, now: datetime | None
+) -> tuple[datetime | None, str | None]:
     if now is not None:
         now = now.replace(tzinfo=zone) if now.tzinfo is None else now.astimezone(zone)
 
@@ -184,7 +246,12 @@ def read_date(
     else:
         m = _MIN_AGO_RE.search(t)
         if m:
-            relative = timedelta(minutes=int(m.group(1) or m.group(2)))
+            digits = m.group(1) or m.group(2)
+            if len(digits) > 7:  # past ten years in minutes: no board prints that
+                return None, f"implausible relative date {text.strip()!r}"
+            relative = timedelta(minutes=int(digits))
+            if relative > _MAX_AGO:
+                return None, f"implausible relative date {text.strip()!r}"
         elif _ONE_MIN_RE.search(t):
             relative = timedelta(minutes=1)
     if relative is not None:
@@ -221,3 +288,157 @@ def parse_date(
 ) -> datetime | None:
     """Like `read_date` but only the value (None when unreadable)."""
     return read_date(text, tz=tz, now=now)[0]
+
+
+# --- dialects that print times in fixed strptime formats (Invision boards) -----------------
+
+_SPACES_RE = re.compile(r"[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
+_LABELS_RE = re.compile(
+    r"^(?:Дата|Отправлено|Добавлено|Posted(?:\s+on)?|Sent|Date)\s*:?\s*", re.IGNORECASE
+)
+_ISO_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T")
+_RELATIVE_RE = re.compile(
+    r"^(?P<word>сегодня|вчера|today|yesterday)\b[\s,:\-]*(?:в|at)?\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_CLOCK_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
+
+
+def strip_date_label(text: str) -> str:
+    """A printed time without its leading label («Дата:», "Posted on")."""
+    return _LABELS_RE.sub("", text)
+
+
+def read_formatted_date(
+    text: str,
+    formats: tuple[str, ...],
+    *,
+    tz: str | tzinfo | None = DEFAULT_TZ,
+    now: datetime | None = None,
+) -> tuple[datetime | None, str | None]:
+    """A time printed in one of `formats` (strptime, English month names; Russian ones are
+    translated first), an ISO-8601 attribute, or «Сегодня»/«Вчера»/"Today"/"Yesterday" with a
+    clock time → ``(value, None)`` or ``(None, why)``. Never raises.
+
+    Times without an offset are in the board's zone `tz`; the relative days need `now`."""
+    if not isinstance(text, str):
+        return None, "no date text"
+    zone = get_tz(tz)
+    s = " ".join(_SPACES_RE.sub(" ", htmllib.unescape(text)).split())
+    s = strip_date_label(s).split("|")[0].strip().rstrip(",")
+    if not s:
+        return None, "empty date"
+    if has_foreign_digits(s):
+        return None, f"non-ASCII digits in date {s!r}"
+    try:
+        return _read_formatted(s, formats, zone, now)
+    except (OverflowError, ValueError):
+        return None, f"date out of range {s!r}"
+
+
+def _read_formatted(
+    s: str, formats: tuple[str, ...], zone: tzinfo, now: datetime | None
+) -> tuple[datetime | None, str | None]:
+    if _ISO_RE.match(s):
+        try:
+            dt = datetime.fromisoformat(s.replace("Z", "+00:00"))
+        except ValueError:
+            return None, f"unreadable ISO time {s!r}"
+        return (dt if dt.tzinfo else dt.replace(tzinfo=zone)), None
+    rel = _RELATIVE_RE.match(s)
+    if rel:
+        if now is None:
+            return None, f"relative date {s!r} needs the fetch time"
+        days = 0 if rel.group("word").lower() in ("сегодня", "today") else 1
+        base = now.astimezone(zone).date() - timedelta(days=days)
+        rest = rel.group("rest").strip().upper()
+        for fmt in _CLOCK_FORMATS:
+            try:
+                clock = datetime.strptime(rest, fmt).time()
+            except ValueError:
+                continue
+            return datetime.combine(base, clock, tzinfo=zone), None
+        return None, f"no time of day in {s!r}"
+    s_en = english_months(s) if not s.isascii() else s
+    # A board prints every time in one format: try the one that read the last time first
+    # (strptime is costly, and IPB's list is long).
+    first = _LAST_FORMAT.get(formats, 0)
+    order = (
+        (first, *(i for i in range(len(formats)) if i != first)) if first else range(len(formats))
+    )
+    for i in order:
+        read = _strptime(s_en, formats[i])
+        if read is None:
+            continue
+        _LAST_FORMAT[formats] = i
+        return read.replace(tzinfo=zone), None
+    return None, f"unreadable date {s!r}"
+
+
+_LAST_FORMAT: dict[tuple[str, ...], int] = {}
+# strptime's own patterns for the numeric directives (Lib/_strptime.py), so that a format made
+# of them alone is read by one precompiled match instead of strptime's per-call set-up.
+_NUMERIC = {
+    "d": r"(?P<d>3[01]|[12]\d|0[1-9]|[1-9]| [1-9])",
+    "m": r"(?P<m>1[0-2]|0[1-9]|[1-9])",
+    "Y": r"(?P<Y>\d\d\d\d)",
+    "y": r"(?P<y>\d\d)",
+    "H": r"(?P<H>2[0-3]|[0-1]\d|\d)",
+    "M": r"(?P<M>[0-5]\d|\d)",
+    "S": r"(?P<S>6[0-1]|[0-5]\d|\d)",
+}
+
+
+@lru_cache(maxsize=128)
+def _numeric_format(fmt: str) -> re.Pattern[str] | None:
+    """`fmt` as one regex when it uses only numeric directives, else None (use strptime)."""
+    out: list[str] = []
+    i = 0
+    while i < len(fmt):
+        ch = fmt[i]
+        if ch == "%":
+            pattern = _NUMERIC.get(fmt[i + 1 : i + 2])
+            if pattern is None or pattern in out:
+                return None
+            out.append(pattern)
+            i += 2
+        elif ch.isspace():
+            while i < len(fmt) and fmt[i].isspace():
+                i += 1
+            out.append(r"\s+")  # as strptime reads whitespace in a format
+        else:
+            out.append(re.escape(ch))
+            i += 1
+    return re.compile("".join(out), re.IGNORECASE)
+
+
+def _strptime(text: str, fmt: str) -> datetime | None:
+    """`datetime.strptime(text, fmt)`, None where it raises."""
+    rx = _numeric_format(fmt)
+    if rx is None:
+        try:
+            return datetime.strptime(text, fmt)
+        except ValueError:
+            return None
+    m = rx.fullmatch(text)
+    if m is None:
+        return None
+    g = m.groupdict()
+    if g.get("Y"):
+        year = int(g["Y"])
+    elif g.get("y"):
+        year = int(g["y"])
+        year += 2000 if year <= 68 else 1900  # strptime's pivot
+    else:
+        year = 1900
+    try:
+        return datetime(
+            year,
+            int(g.get("m") or 1),
+            int(g.get("d") or 1),
+            int(g.get("H") or 0),
+            int(g.get("M") or 0),
+            int(g.get("S") or 0),
+        )
+    except ValueError:
+        return None

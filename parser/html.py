@@ -14,7 +14,12 @@ from functools import lru_cache
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 __all__ = [
+    "CLOSE",
+    "COMMENT",
+    "OPEN",
+    "TEXT",
     "collapse",
+    "cut_short",
     "first_int",
     "iter_ancestors",
     "node_text",
@@ -22,6 +27,7 @@ __all__ = [
     "query_int",
     "text_outside",
     "user_id_from_href",
+    "walk",
 ]
 
 _WS_RE = re.compile(r"\s+")
@@ -45,6 +51,22 @@ def parse_html(html: str | bytes) -> LexborHTMLParser:
         except TypeError:
             _fast = False
     return LexborHTMLParser(html)
+
+
+CUT_SHORT = "page cut short (no closing </html>): what followed the cut is missing"
+
+
+def cut_short(html: str | bytes) -> bool:
+    """True for a page that opens an HTML document but never closes it: the transfer (or the
+    saved file) stopped early, so posts, rows or the end of a message may be missing.
+
+    Every board page ends with ``</html>`` (phpBB, IPB 1.3 to IPS 5; scripts and comments
+    may follow it). A fragment without ``<html`` makes no such promise and is not judged."""
+    if isinstance(html, bytes):
+        head, tail = html[:4096].lower(), html[-8192:].lower()
+        return b"<html" in head and b"</html" not in tail
+    head_s, tail_s = html[:4096].lower(), html[-8192:].lower()
+    return "<html" in head_s and "</html" not in tail_s
 
 
 def collapse(text: str) -> str:
@@ -86,6 +108,43 @@ def user_id_from_href(href: str | None) -> int | None:
         return None
     m = _USER_RE.search(href)
     return int(m.group(1)) if m else None
+
+
+# Events of `walk`.
+OPEN, CLOSE, TEXT, COMMENT = 0, 1, 2, 3
+
+
+def walk(root: LexborNode) -> Iterator[tuple[int, LexborNode]]:
+    """The subtree below `root` as document-order events, without recursion.
+
+    ``(OPEN, element)`` when an element starts, ``(CLOSE, element)`` when its subtree is done,
+    ``(TEXT, text node)`` and ``(COMMENT, comment or other non-element node)``. `root` itself
+    gives no event. Every node is visited once and an element's close costs O(1), so a
+    reader built on this is linear in the size of the subtree however deep the nesting is (a
+    post of a thousand nested tags must neither overflow the stack nor take quadratic time).
+    """
+    ids = [root.mem_id]
+    opened = [root]
+    nodes = root.traverse(include_text=True)
+    next(nodes, None)  # the root itself
+    for node in nodes:
+        parent = node.parent
+        pid = parent.mem_id if parent is not None else None
+        while len(ids) > 1 and ids[-1] != pid:
+            ids.pop()
+            yield CLOSE, opened.pop()
+        tag = node.tag or ""
+        if tag == "-text":
+            yield TEXT, node
+        elif tag[:1] in ("-", "!"):
+            yield COMMENT, node
+        else:
+            yield OPEN, node
+            ids.append(node.mem_id)
+            opened.append(node)
+    while len(opened) > 1:
+        ids.pop()
+        yield CLOSE, opened.pop()
 
 
 def iter_ancestors(node: LexborNode, stop: LexborNode | None = None) -> Iterator[LexborNode]:

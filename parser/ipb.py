@@ -14,17 +14,20 @@ from __future__ import annotations
 import html as htmllib
 import json
 import re
+from collections import deque
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import datetime, tzinfo
+from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs, urljoin, urlsplit
-from zoneinfo import ZoneInfo
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.colors import canonical_color
+from parser.dates import get_tz, read_formatted_date, strip_date_label
 from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
-from parser.links import linked_post_ids
+from parser.html import CLOSE, COMMENT, CUT_SHORT, OPEN, TEXT, cut_short, parse_html, walk
+from parser.links import post_id_from_href
 from parser.records import (
     ColoredSpan,
     EditNote,
@@ -79,7 +82,11 @@ def detect_ipb(html: str) -> Dialect | None:
         or re.search(r"data-role=[\"']commentContent", h)
     ):
         return IPS4
-    if "ipb.vars[" in h or re.search(r"class=[\"'][^\"']*\bpost_block\b", h) or "IP.Board 3" in h:
+    if (
+        "ipb.vars[" in h
+        or ("post_block" in h and re.search(r"class=[\"'][^\"']*\bpost_block\b", h))
+        or "IP.Board 3" in h
+    ):
         return IPB3
     if (re.search(r"data-post=[\"']\d", h) and "post_body" in h) or "index.php?act=auth" in h:
         return IPB2_4PDA
@@ -151,27 +158,23 @@ def _visible_text(node: LexborNode | None) -> str:
     if node is None:
         return ""
     parts: list[str] = []
-
-    def walk(n: LexborNode) -> None:
-        for ch in n.iter(include_text=True):
-            tag = ch.tag
-            if tag == "-text":
-                parts.append(ch.text_content or "")
-            elif tag == "br":
+    skip = 0  # open script/style/… elements: their text is not shown
+    for event, n in walk(node):
+        if event == TEXT:
+            if not skip:
+                parts.append(n.text_content or "")
+        elif event == OPEN:
+            tag = n.tag
+            if tag in _SKIP_TAGS or skip:
+                skip += 1
+            elif tag == "br" or tag in _BLOCK_TAGS:
                 parts.append("\n")
-            elif tag in _SKIP_TAGS:
-                continue
-            elif tag in _BLOCK_TAGS:
+        elif event == CLOSE:
+            if skip:
+                skip -= 1
+            elif n.tag in _BLOCK_TAGS:
                 parts.append("\n")
-                walk(ch)
-                parts.append("\n")
-            else:
-                walk(ch)
-
-    walk(node)
-    lines = [line.strip() for line in _WS.sub(" ", "".join(parts)).split("\n")]
-    text = "\n".join(lines)
-    return re.sub(r"\n{3,}", "\n\n", text).strip()
+    return _finish_text(parts)
 
 
 def _first(node: LexborNode | None, selector: str) -> LexborNode | None:
@@ -208,8 +211,11 @@ def _int(text: str | None) -> int | None:
 
 def _fragment(html: str) -> LexborNode:
     """Parse a piece of HTML and return a wrapper element holding it."""
-    tree = LexborHTMLParser(f"<div data-mafiabot-root='1'>{html}</div>")
-    root = tree.css_first("div[data-mafiabot-root]")
+    tree = parse_html(f"<div data-mafiabot-root='1'>{html}</div>")
+    # the wrapper is the body's first child: found without a selector query (one per post)
+    root = tree.body.child if tree.body is not None else None
+    if root is None or root.tag != "div" or "data-mafiabot-root" not in root.attributes:
+        root = tree.css_first("div[data-mafiabot-root]")
     if root is None:  # pragma: no cover - lexbor always builds the wrapper
         root = LexborHTMLParser("<div></div>").css_first("div")
         assert root is not None
@@ -224,8 +230,9 @@ _MEMBER_ID = re.compile(
 
 def _member_id_from(nodes: list[LexborNode]) -> int | None:
     for n in nodes:
+        attrs = n.attributes  # a fresh dict per access: read it once
         for name in ("href", "hovercard-id", "data-hovercard-id"):
-            value = _attr(n, name)
+            value = attrs.get(name)
             if not value:
                 continue
             if name != "href":
@@ -241,55 +248,9 @@ def _member_id_from(nodes: list[LexborNode]) -> int | None:
 # ---------------------------------------------------------------------------------------------
 # Dates
 
-_RU_MONTHS: tuple[tuple[str, str], ...] = (
-    ("январ", "Jan"),
-    ("янв", "Jan"),
-    ("феврал", "Feb"),
-    ("фев", "Feb"),
-    ("март", "Mar"),
-    ("мар", "Mar"),
-    ("апрел", "Apr"),
-    ("апр", "Apr"),
-    ("мая", "May"),
-    ("май", "May"),
-    ("июн", "Jun"),
-    ("июл", "Jul"),
-    ("август", "Aug"),
-    ("авг", "Aug"),
-    ("сентябр", "Sep"),
-    ("сен", "Sep"),
-    ("октябр", "Oct"),
-    ("окт", "Oct"),
-    ("ноябр", "Nov"),
-    ("ноя", "Nov"),
-    ("декабр", "Dec"),
-    ("дек", "Dec"),
-)
-_RU_MONTH_WORD = re.compile(r"\b([а-яё]+)\.?", re.I)
-_RELATIVE = re.compile(
-    r"^(?P<word>сегодня|вчера|today|yesterday)\b[\s,:\-]*(?:в|at)?\s*(?P<rest>.*)$", re.I
-)
-_TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
-_LABELS = re.compile(r"^(?:Дата|Отправлено|Добавлено|Posted(?:\s+on)?|Sent|Date)\s*:?\s*", re.I)
-
 
 def _as_tz(tz: tzinfo | str | None) -> tzinfo:
-    if tz is None:
-        return ZoneInfo(DEFAULT_TZ)
-    if isinstance(tz, str):
-        return ZoneInfo(tz)
-    return tz
-
-
-def _ru_to_en(text: str) -> str:
-    def sub(m: re.Match[str]) -> str:
-        word = m.group(1).lower()
-        for stem, en in _RU_MONTHS:
-            if word.startswith(stem):
-                return en
-        return m.group(0)
-
-    return _RU_MONTH_WORD.sub(sub, text)
+    return get_tz(tz if tz is not None else DEFAULT_TZ)
 
 
 def parse_board_date(
@@ -301,43 +262,10 @@ def parse_board_date(
 ) -> datetime | None:
     """A board time as printed (or an ISO-8601 attribute) → aware datetime, or None.
 
-    Times without an offset are in the board's zone `tz`; «Сегодня»/«Вчера»/"Today"/"Yesterday"
-    need `now` (the fetch time) and give None without it.
+    The reading is `parser.dates.read_formatted_date` (one date reader for every board) with
+    the dialect's formats; «Сегодня»/«Вчера»/"Today"/"Yesterday" need `now`.
     """
-    zone = _as_tz(tz)
-    s = _collapse(htmllib.unescape(text))
-    s = _LABELS.sub("", s).split("|")[0].strip().rstrip(",")
-    if not s:
-        return None
-    iso = s.replace("Z", "+00:00") if re.match(r"^\d{4}-\d\d-\d\dT", s) else None
-    if iso:
-        try:
-            dt = datetime.fromisoformat(iso)
-        except ValueError:
-            return None
-        return dt if dt.tzinfo else dt.replace(tzinfo=zone)
-    rel = _RELATIVE.match(s)
-    if rel:
-        if now is None:
-            return None
-        days = 0 if rel.group("word").lower() in ("сегодня", "today") else 1
-        base: date = now.astimezone(zone).date() - timedelta(days=days)
-        rest = rel.group("rest").strip().upper()
-        for fmt in _TIME_FORMATS:
-            try:
-                t: time = datetime.strptime(rest, fmt).time()
-            except ValueError:
-                continue
-            return datetime.combine(base, t, tzinfo=zone)
-        return None
-    s_en = _ru_to_en(s)
-    for fmt in formats:
-        try:
-            dt = datetime.strptime(s_en, fmt)
-        except ValueError:
-            continue
-        return dt.replace(tzinfo=zone)
-    return None
+    return read_formatted_date(text, formats, tz=_as_tz(tz), now=now)[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -365,82 +293,12 @@ def _raw_color(node: LexborNode) -> str | None:
     return None
 
 
-def _struck(node: LexborNode, root: LexborNode) -> bool:
-    n: LexborNode | None = node
-    while n is not None and n is not root:
-        if n.tag in _STRIKE_TAGS:
-            return True
-        style = (_attr(n, "style") or "").lower()
-        if "line-through" in style:
-            return True
-        n = n.parent
-        if n is not None and n.mem_id == root.mem_id:
-            break
-    return False
-
-
 # Formatting around a coloured span, as the phpBB reader reports it (`ColoredSpan.wrappers`).
 _WRAPPER_TAGS = frozenset(
     {"strong", "b", "em", "i", "u", "a", "s", "del", "strike", "details", "summary", "li",
      "sup", "sub", "big", "small", "font", "ins", "mark", "code", "pre", "h1", "h2", "h3",
      "h4", "h5", "h6"}
 )  # fmt: skip
-
-
-def _text_outside(node: LexborNode, inner_ids: set[int]) -> str:
-    """Text of `node` outside the coloured elements nested in it (theirs is in their colour)."""
-    parts: list[str] = []
-    for child in node.traverse(include_text=True):
-        if child.tag != "-text":
-            continue
-        p = child.parent
-        while p is not None and p.mem_id != node.mem_id and p.mem_id not in inner_ids:
-            p = p.parent
-        if p is not None and p.mem_id == node.mem_id:
-            parts.append(child.text_content or "")
-    return _collapse(" ".join(parts))
-
-
-def _colored_spans(root: LexborNode, where: str, issues: list[ParseIssue]) -> list[ColoredSpan]:
-    found: list[tuple[LexborNode, str]] = []
-    for node in _all(root, "[style*='color' i], font[color]"):
-        raw = _raw_color(node)
-        if raw is not None:  # None: background-color only
-            found.append((node, raw))
-    colored_ids = {n.mem_id for n, _ in found}
-    out: list[ColoredSpan] = []
-    for node, raw in found:
-        wrappers: list[str] = []
-        holds_colors = False
-        p = node.parent
-        while p is not None and p.mem_id != root.mem_id:
-            if p.tag in _WRAPPER_TAGS:
-                wrappers.append(p.tag or "")
-            p = p.parent
-        for other, _ in found:
-            if other.mem_id != node.mem_id and _contains(node, other):
-                holds_colors = True
-                break
-        if holds_colors:
-            text = _text_outside(node, colored_ids - {node.mem_id})
-        else:
-            text = _collapse(_visible_text(node))
-        if not text:
-            continue
-        color = _canonical_color(raw)
-        if color is None:
-            issues.append(ParseIssue(where, f"unreadable colour {raw!r}"))
-            continue
-        out.append(
-            ColoredSpan(
-                color=color,
-                text=text,
-                struck=_struck(node, root),
-                raw_color=raw,
-                wrappers=tuple(reversed(wrappers)),
-            )
-        )
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -494,152 +352,414 @@ def _comment_text(node: LexborNode) -> str:
     return html[4:-3] if html.startswith("<!--") and html.endswith("-->") else html
 
 
-def _quote_containers(root: LexborNode, dialect: Dialect) -> list[LexborNode]:
-    """Quote elements to remove for the author's own text (the whole visual quote box)."""
-    out: list[LexborNode] = []
-    for q in _all(root, dialect.sel("quote")):
-        if dialect.layout == "msgnumber" and q.tag == "td":
-            # IPB 1.3: td#QUOTE sits in a two-row table whose first row is the citation.
-            table = q.parent
-            while table is not None and table.tag != "table":
-                table = table.parent
-            out.append(table if table is not None else q)
+@dataclass(slots=True)
+class _Span:
+    """A coloured element being read: its text is the text whose nearest coloured ancestor
+    (inside the same quote) it is."""
+
+    color: str | None
+    raw: str
+    struck: bool
+    wrappers: tuple[str, ...]
+    quote: int | None  # index of the quote it sits in, None: the author's own words
+    parts: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _QuoteRead:
+    """A quote being read: the quote element, its text and the citation seen so far."""
+
+    info: _QuoteInfo
+    depth: int
+    parts: list[str] = field(default_factory=list)  # its own text, nested quotes left out
+    title: list[str] = field(default_factory=list)  # citation line (title) text
+    box: list[str] = field(default_factory=list)  # other text of the box outside the body
+    has_title: bool = False
+    body_open: bool = False
+    spans: list[_Span] = field(default_factory=list)
+
+
+# Context frames of the body walk: what the text under an element belongs to.
+_OWN, _BOX, _TITLE, _BODY, _SKIP = 0, 1, 2, 3, 4
+# Formatting tags reported around one span at most (pathological nesting stays linear).
+_MAX_WRAPPERS = 32
+
+
+@dataclass(slots=True)
+class _Frame:
+    elem: int  # mem_id of the element that opened the frame
+    kind: int
+    quote: int | None  # the quote it belongs to
+    wrap_from: int  # first index of `wrap_stack` inside this context
+    struck: int  # struck elements open inside this context
+
+
+def _finish_text(parts: list[str]) -> str:
+    """`_visible_text`'s layout: lines stripped, at most one blank line, spaces collapsed."""
+    text = "".join(parts)
+    if "\u200b" in text:  # zero-width space: a space to a reader, not to str.split
+        text = text.replace("\u200b", " ")
+    out: list[str] = []
+    blank = 0
+    for line in text.split("\n"):
+        # str.split() also breaks at the C0/C1 separators and U+2028/9 a line never holds
+        # as text; every other character of `_WS` is whitespace to it
+        words = line.split()
+        if words:
+            if blank and out:
+                out.append("")
+            blank = 0
+            out.append(" ".join(words))
         else:
-            out.append(q)
-    return out
+            blank += 1
+    return "\n".join(out)
 
 
-def _quotes(
-    root: LexborNode, dialect: Dialect, containers: list[LexborNode]
-) -> tuple[list[Quote], list[LexborNode]]:
-    """Quotes in document order plus the nodes to drop for own_text (containers, citations)."""
-    drop: list[LexborNode] = list(containers)
-    bodies = _all(root, dialect.sel("quote"))
-    infos: list[_QuoteInfo] = []
-    if dialect.layout == "msgnumber" and bodies:
-        # Pair each quote box with the QuoteBegin/quoteo comment before it, in document order.
-        pending: list[_QuoteInfo] = []
-        order: dict[int, _QuoteInfo] = {}
-        wanted = {b.mem_id for b in bodies}
+_NOT_RE = re.compile(r":not\([^()]*\)")
+_NEEDLE_RE = re.compile(
+    r"[.#]([\w-]+)|\[\s*([\w-]+)\s*(?:[~|^$*]?=\s*(['\"]?)([^'\"\]]*)\3)?\s*(?:[iIsS]\s*)?\]"
+)
+_WORD_RE = re.compile(r"[\w-]+")
 
-        def walk(n: LexborNode) -> None:
-            for ch in n.iter(include_text=False):
-                if ch.tag == "-comment":
-                    info = _comment_quote_info(_comment_text(ch))
-                    if info is not None:
-                        pending.append(info)
-                    continue
-                if ch.mem_id in wanted:
-                    order[ch.mem_id] = pending.pop(0) if pending else _QuoteInfo()
-                walk(ch)
 
-        walk(root)
-        infos = [order.get(b.mem_id, _QuoteInfo()) for b in bodies]
-        for b in bodies:
-            if b.tag == "div":  # IPB 2: div.quotetop before div.quotemain
-                prev = b.prev
-                while prev is not None and prev.tag in ("-text", "-comment"):
-                    prev = prev.prev
-                if prev is not None and "quotetop" in (_attr(prev, "class") or ""):
-                    drop.append(prev)
-                    idx = bodies.index(b)
-                    if infos[idx].author is None:
-                        cm = _CITATION.search(_collapse(_visible_text(prev)))
-                        if cm:
-                            infos[idx].author = normalize_nick(cm.group("nick"))
-                            infos[idx].time_text = infos[idx].time_text or cm.group("date")
-    quotes: list[Quote] = []
-    body_ids = {b.mem_id for b in bodies}
-    for i, q in enumerate(bodies):
-        info = infos[i] if i < len(infos) else _QuoteInfo()
-        title = _first(q, dialect.sel("quote_title")) if dialect.sel("quote_title") else None
-        if title is None and dialect.sel("quote_title"):
-            prev = q.prev
-            while prev is not None and prev.tag == "-text":
+@lru_cache(maxsize=256)
+def _needles(selector: str) -> tuple[tuple[str, ...], ...] | None:
+    """For each comma-separated part of `selector`, the strings (lowercased) that must occur
+    in markup the part can match: class names, ids, attribute names and plain attribute
+    values. None when some part needs none (a bare tag): then only a query can tell."""
+    if ("'" in selector or '"' in selector) and re.search(r"['\"][^'\"]*,[^'\"]*['\"]", selector):
+        return None  # a comma inside a quoted value: not worth splitting by hand
+    parts: list[tuple[str, ...]] = []
+    for part in _NOT_RE.sub("", selector).split(","):
+        tokens: list[str] = []
+        for m in _NEEDLE_RE.finditer(part):
+            if m.group(1):
+                tokens.append(m.group(1).lower())
+                continue
+            tokens.append(m.group(2).lower())
+            value = m.group(4)
+            if value and _WORD_RE.fullmatch(value):
+                tokens.append(value.lower())
+        if not tokens:
+            return None
+        parts.append(tuple(tokens))
+    return tuple(parts)
+
+
+def _may_match(low_html: str, selector: str) -> bool:
+    """False only when no element of the (lowercased) markup can match `selector`."""
+    if not selector:
+        return False
+    needles = _needles(selector)
+    if needles is None:
+        return True
+    return any(all(token in low_html for token in part) for part in needles)
+
+
+def _ids(root: LexborNode, selector: str) -> set[int]:
+    return {n.mem_id for n in _all(root, selector)}
+
+
+def _quote_boxes(
+    root: LexborNode, dialect: Dialect, low: str
+) -> tuple[list[LexborNode], dict[int, int], dict[int, int]]:
+    """Quote elements in document order, the box to cut for each (IPB 1.3: the table around
+    td#QUOTE, whose first row is the citation) and the title just before a quote (IPB 2's
+    div.quotetop, IPB 3's citation), both as mem_id → quote index."""
+    quotes = _all(root, dialect.sel("quote")) if _may_match(low, dialect.sel("quote")) else []
+    boxes: dict[int, int] = {}
+    titles_before: dict[int, int] = {}
+    title_sel = dialect.sel("quote_title")
+    for i, q in enumerate(quotes):
+        box = q
+        if dialect.layout == "msgnumber" and q.tag == "td":
+            up = q.parent
+            for _ in range(8):  # td → tr → tbody → table
+                if up is None or up.tag == "table":
+                    break
+                up = up.parent
+            if up is not None and up.tag == "table":
+                box = up
+        boxes.setdefault(box.mem_id, i)
+        if title_sel:
+            prev = box.prev
+            while prev is not None and prev.tag in ("-text", "-comment"):
                 prev = prev.prev
-            if prev is not None and prev.css_matches(dialect.sel("quote_title")):
-                title = prev
-                drop.append(prev)
-        a_attr, p_attr, u_attr = (
-            dialect.sel("quote_author_attr"),
-            dialect.sel("quote_post_attr"),
-            dialect.sel("quote_userid_attr"),
-        )
-        if a_attr and _attr(q, a_attr):
-            info.author = normalize_nick(_attr(q, a_attr) or "")
-        if p_attr:
-            info.post_id = _int(_attr(q, p_attr)) or info.post_id
-        if u_attr:
-            info.author_id = _int(_attr(q, u_attr)) or info.author_id
-        if title is not None and dialect.layout != "msgnumber":
-            ttext = _collapse(_visible_text(title))
-            cm = _CITATION.search(ttext)
-            # IPB 3: «Huz, on 17 Aug 2015 - 2:33 PM, said:»; 4PDA: «Nick @ date»
-            cm2 = re.match(r"^(?P<nick>.+?),\s+(?:on\s+(?P<at>.+?),\s+)?said\b", ttext)
-            if cm:
-                info.author = info.author or normalize_nick(cm.group("nick"))
-                info.time_text = info.time_text or cm.group("date").strip()
-            elif cm2:
-                info.author = info.author or normalize_nick(cm2.group("nick"))
-                info.time_text = info.time_text or (cm2.group("at") or "")
-            if info.post_id is None:
-                for a in _all(title, "a[href]"):
-                    pm = re.search(r"(?:pid|p|comment)=(\d+)", _attr(a, "href") or "")
-                    if pm:
-                        info.post_id = int(pm.group(1))
-                        break
-        if dialect.layout == "msgnumber" and info.author is None:
-            # IPB 1.3: «Цитата (Nick @ date)» is the first row of the quote's own table
-            own_box = _box(q, containers)
-            table = next((c for c in containers if c.mem_id == own_box), None)
-            head = _first(table, "tr td") if table is not None else None
-            if head is not None and head.mem_id != q.mem_id:
-                cm = _CITATION.search(_collapse(_visible_text(head)))
-                if cm:
-                    info.author = normalize_nick(cm.group("nick"))
-                    info.time_text = info.time_text or cm.group("date").strip()
-        body_node = _first(q, dialect.sel("quote_body")) if dialect.sel("quote_body") else q
-        if body_node is None:
-            body_node = q
-        # nesting: how many other quotes of this body enclose this one
-        depth = 1
-        parent = q.parent
-        while parent is not None and parent.mem_id != root.mem_id:
-            if parent.mem_id in body_ids:
-                depth += 1
-            parent = parent.parent
-        quotes.append(
+            if prev is not None and prev.mem_id not in boxes and prev.css_matches(title_sel):
+                titles_before.setdefault(prev.mem_id, i)
+    return quotes, boxes, titles_before
+
+
+def _read_tree(
+    root: LexborNode, dialect: Dialect, where: str, issues: list[ParseIssue], low: str | None = None
+) -> tuple[str, str, list[ColoredSpan], list[Quote], tuple[int, ...]]:
+    """Text, own text, coloured spans, quotes and links of a body, in one walk.
+
+    Every node is visited once, whatever the nesting (see `parser.html.walk`): a quote's text
+    and colours are its own, the quotes nested in it being their own records; a coloured
+    element around a quote does not colour the quote (C-3: a quoted nick is no vote)."""
+    if low is None:
+        low = (root.inner_html or "").lower()
+    quotes, boxes, titles_before = _quote_boxes(root, dialect, low)
+    q_index = {q.mem_id: i for i, q in enumerate(quotes)}
+    body_sel = dialect.sel("quote_body")
+    body_ids = _ids(root, body_sel) if body_sel and quotes else set()
+    title_ids = _ids(root, dialect.sel("quote_title")) if quotes else set()
+    colour_nodes = _all(root, "[style*='color' i], font[color]") if "color" in low else []
+    colours: dict[int, str] = {}
+    for node in colour_nodes:
+        raw = _raw_color(node)
+        if raw is not None:  # None: background-color only
+            colours[node.mem_id] = raw
+    strike_ids = _ids(root, "s, del, strike, [style*='line-through' i]") if colours else set()
+    msgnumber = dialect.layout == "msgnumber"
+    a_attr = dialect.sel("quote_author_attr")
+    p_attr = dialect.sel("quote_post_attr")
+    u_attr = dialect.sel("quote_userid_attr")
+
+    all_parts: list[str] = []
+    own_parts: list[str] = []
+    reads: list[_QuoteRead | None] = [None] * len(quotes)
+    own_spans: list[_Span] = []
+    links: list[int] = []
+    pending: deque[_QuoteInfo] = deque()  # IPB 1.x/2.x QuoteBegin comments not yet paired
+    frames: list[_Frame] = [_Frame(root.mem_id, _OWN, None, 0, 0)]
+    spans: list[_Span | None] = []  # innermost coloured element per context, None = none
+    span_at: list[int] = []  # mem_id that pushed each entry of `spans`
+    wrap_stack: list[str] = []
+    code = 0  # open <pre>/<code>: links there are shown, not made
+    quote_depth = 0
+
+    def sink() -> list[str] | None:
+        f = frames[-1]
+        if f.kind == _OWN:
+            return own_parts
+        if f.kind == _SKIP or f.quote is None:
+            return None
+        r = reads[f.quote]
+        if r is None:
+            return None
+        if f.kind == _BODY:
+            return r.parts
+        return r.title if f.kind == _TITLE else r.box
+
+    def push(elem: int, kind: int, quote: int | None) -> None:
+        frames.append(_Frame(elem, kind, quote, len(wrap_stack), 0))
+        spans.append(None)
+        span_at.append(elem)
+
+    def put(piece: str) -> None:
+        all_parts.append(piece)
+        out = sink()
+        if out is not None:
+            out.append(piece)
+        if spans and spans[-1] is not None:
+            spans[-1].parts.append(piece)
+
+    for event, node in walk(root):
+        if event == TEXT:
+            if frames[-1].kind != _SKIP:
+                put(node.text_content or "")
+            continue
+        if event == COMMENT:
+            if msgnumber and node.tag == "-comment":
+                info = _comment_quote_info(_comment_text(node))
+                if info is not None:
+                    pending.append(info)
+            continue
+        mid = node.mem_id
+        tag = node.tag or ""
+        if event == CLOSE:
+            while spans and span_at[-1] == mid:
+                span = spans.pop()
+                span_at.pop()
+                if span is not None and spans and spans[-1] is not None:
+                    spans[-1].parts.append(" ")  # the inner colour's text is not the outer's
+            if frames[-1].kind != _SKIP:
+                if tag in _BLOCK_TAGS:
+                    put("\n")
+                if tag in _WRAPPER_TAGS and wrap_stack:
+                    wrap_stack.pop()
+                if mid in strike_ids and frames[-1].struck:
+                    frames[-1].struck -= 1
+            if tag in ("pre", "code"):
+                code -= 1
+            while len(frames) > 1 and frames[-1].elem == mid:
+                f = frames.pop()
+                if f.kind == _BODY and f.quote is not None:
+                    quote_depth -= 1
+            continue
+        # OPEN
+        if tag in ("pre", "code"):
+            code += 1
+        if frames[-1].kind == _SKIP:
+            continue
+        if tag in _SKIP_TAGS:
+            push(mid, _SKIP, None)
+            continue
+        if mid in titles_before:
+            i = titles_before[mid]
+            _start_quote(reads, i, quote_depth, pending, msgnumber)
+            push(mid, _TITLE, i)
+            reads[i].has_title = True  # type: ignore[union-attr]
+        box_i = boxes.get(mid)
+        if box_i is not None:
+            _start_quote(reads, box_i, quote_depth, pending, msgnumber)
+            push(mid, _BOX, box_i)
+        qi = q_index.get(mid)
+        if qi is not None:
+            qr = _start_quote(reads, qi, quote_depth, pending, msgnumber)
+            if frames[-1].quote != qi:
+                push(mid, _BOX, qi)
+            if a_attr and _attr(node, a_attr):
+                qr.info.author = normalize_nick(_attr(node, a_attr) or "")
+            if p_attr:
+                qr.info.post_id = _int(_attr(node, p_attr)) or qr.info.post_id
+            if u_attr:
+                qr.info.author_id = _int(_attr(node, u_attr)) or qr.info.author_id
+        f = frames[-1]
+        if f.kind == _BOX and f.quote is not None:
+            r = reads[f.quote]
+            if r is not None and not r.body_open:
+                if mid in title_ids and not r.has_title:
+                    r.has_title = True
+                    push(mid, _TITLE, f.quote)
+                elif (qi is not None and not body_sel) or mid in body_ids:
+                    r.body_open = True
+                    r.depth = quote_depth + 1
+                    quote_depth += 1
+                    push(mid, _BODY, f.quote)
+        f = frames[-1]
+        if tag == "br" or tag in _BLOCK_TAGS:
+            put("\n")
+        if tag == "a" and f.kind in (_OWN, _TITLE):
+            href = _attr(node, "href")
+            if href is not None:
+                if f.kind == _OWN and not code:
+                    pid = post_id_from_href(href.strip())
+                    if pid is not None:
+                        links.append(pid)
+                elif f.kind == _TITLE and f.quote is not None and not msgnumber:
+                    r = reads[f.quote]
+                    pm = _TITLE_POST.search(href)
+                    if r is not None and pm and r.info.post_id is None:
+                        r.info.post_id = int(pm.group(1))
+        raw = colours.get(mid)
+        struck_here = mid in strike_ids
+        if raw is not None and f.kind in (_OWN, _BODY):
+            if spans and spans[-1] is not None:
+                spans[-1].parts.append(" ")
+            wraps = wrap_stack[f.wrap_from :][-_MAX_WRAPPERS:]
+            span = _Span(
+                color=_canonical_color(raw),
+                raw=raw,
+                struck=bool(f.struck) or struck_here,
+                wrappers=tuple(wraps),
+                quote=f.quote if f.kind == _BODY else None,
+            )
+            spans.append(span)
+            span_at.append(mid)
+            # listed where it starts: spans come out in document order
+            if span.quote is None:
+                own_spans.append(span)
+            else:
+                r = reads[span.quote]
+                if r is not None:
+                    r.spans.append(span)
+        if tag in _WRAPPER_TAGS:
+            wrap_stack.append(tag)
+        if struck_here:
+            f.struck += 1
+
+    out_quotes: list[Quote] = []
+    for r in reads:
+        if r is None:
+            continue
+        _cite_quote(r, msgnumber)
+        out_quotes.append(
             Quote(
-                author=info.author,
-                author_id=info.author_id,
-                post_id=info.post_id,
-                depth=depth,
-                text=_visible_text(body_node),
-                time_text=info.time_text,
-                colored=_quote_colors(body_node, dialect),
+                author=r.info.author,
+                author_id=r.info.author_id,
+                post_id=r.info.post_id,
+                depth=r.depth,
+                # a quote box without the dialect's body element: all of it is the quote
+                text=_finish_text(r.parts if r.body_open else r.box),
+                time_text=r.info.time_text,
+                colored=tuple(_spans_out(r.spans, where, None)),
             )
         )
-    return quotes, drop
+    colored = _spans_out(own_spans, where, issues)
+    return _finish_text(all_parts), _finish_text(own_parts), colored, out_quotes, tuple(links)
 
 
-def _quote_colors(body: LexborNode, dialect: Dialect) -> tuple[ColoredSpan, ...]:
-    """Coloured spans directly in one quote, nested quotes left out (P-V.2 reads them)."""
-    copy = _fragment(body.inner_html or "")
-    for inner in _quote_containers(copy, dialect):
-        if inner.parent is not None:
-            inner.decompose()
-    return tuple(_colored_spans(copy, "quote", []))
+_TITLE_POST = re.compile(r"(?:pid|p|comment)=(\d+)")
+_SAID = re.compile(r"^(?P<nick>.+?),\s+(?:on\s+(?P<at>.+?),\s+)?said\b")
 
 
-def _box(q: LexborNode, containers: list[LexborNode]) -> int:
-    """mem_id of the quote box that directly owns quote body `q`."""
-    n: LexborNode | None = q
-    ids = {c.mem_id for c in containers}
-    while n is not None:
-        if n.mem_id in ids:
-            return n.mem_id
-        n = n.parent
-    return q.mem_id
+def _start_quote(
+    reads: list[_QuoteRead | None],
+    i: int,
+    depth: int,
+    pending: deque[_QuoteInfo],
+    msgnumber: bool,
+) -> _QuoteRead:
+    r = reads[i]
+    if r is None:
+        # IPB 1.x/2.x: the QuoteBegin/quoteo comment before the box names the quoted post
+        info = pending.popleft() if msgnumber and pending else _QuoteInfo()
+        r = reads[i] = _QuoteRead(info, depth + 1)
+    return r
+
+
+def _cite_quote(r: _QuoteRead, msgnumber: bool) -> None:
+    """Author and time from the citation line where the quote's markup did not give them."""
+    info = r.info
+    if msgnumber:
+        # IPB 2's div.quotetop, then IPB 1.3's first table row: «Цитата (Nick @ date)»
+        for text in (r.title, r.box):
+            if info.author is not None or not text:
+                continue
+            cm = _CITATION.search(_collapse("".join(text)))
+            if cm:
+                info.author = normalize_nick(cm.group("nick"))
+                info.time_text = info.time_text or cm.group("date").strip()
+        return
+    if not r.has_title:
+        return
+    ttext = _collapse("".join(r.title))
+    cm = _CITATION.search(ttext)
+    # IPB 3: «Huz, on 17 Aug 2015 - 2:33 PM, said:»; 4PDA: «Nick @ date»
+    cm2 = _SAID.match(ttext)
+    if cm:
+        info.author = info.author or normalize_nick(cm.group("nick"))
+        info.time_text = info.time_text or cm.group("date").strip()
+    elif cm2:
+        info.author = info.author or normalize_nick(cm2.group("nick"))
+        info.time_text = info.time_text or (cm2.group("at") or "")
+
+
+def _spans_out(
+    spans: list[_Span], where: str, issues: list[ParseIssue] | None
+) -> list[ColoredSpan]:
+    out: list[ColoredSpan] = []
+    for span in spans:
+        text = _collapse("".join(span.parts))
+        if not text:
+            continue
+        if span.color is None:
+            if issues is not None:
+                issues.append(ParseIssue(where, f"unreadable colour {span.raw!r}"))
+            continue
+        out.append(
+            ColoredSpan(
+                color=span.color,
+                text=text,
+                struck=span.struck,
+                raw_color=span.raw,
+                wrappers=span.wrappers,
+            )
+        )
+    return out
 
 
 def _contains(outer: LexborNode, inner: LexborNode) -> bool:
@@ -724,29 +844,49 @@ def _read_body(
     where: str,
     issues: list[ParseIssue],
 ) -> BodyParts:
-    root = _fragment(html)
-    for node in _all(root, dialect.sel("signature")):
-        node.decompose()
-    for node in _all(root, "script, style"):
-        node.decompose()
-    edited = _edit_note(root, dialect, tz=tz, now=now, where=where, issues=issues)
+    return _read_body_node(_fragment(html), dialect, tz=tz, now=now, where=where, issues=issues)
+
+
+def _read_body_node(
+    root: LexborNode,
+    dialect: Dialect,
+    *,
+    tz: tzinfo,
+    now: datetime | None,
+    where: str,
+    issues: list[ParseIssue],
+) -> BodyParts:
+    """Read a body element in place (its signature, scripts and edit note are removed)."""
     body_html = root.inner_html or ""
-    text = _visible_text(root)
-    quotes, _ = _quotes(root, dialect, _quote_containers(root, dialect))
-    # own text / colours: a second copy with every quote box (and citation line) removed
-    own = _fragment(body_html)
-    _, own_drop = _quotes(own, dialect, _quote_containers(own, dialect))
-    for node in own_drop:
-        if node.parent is not None:
+    # Selector queries cost as much as the rest of a short body's reading: ask only those
+    # the markup can answer (`_may_match`).
+    low = body_html.lower()
+    changed = False
+    for node in (
+        _all(root, dialect.sel("signature")) if _may_match(low, dialect.sel("signature")) else ()
+    ):
+        node.decompose()
+        changed = True
+    if "<script" in low or "<style" in low:
+        for node in _all(root, "script, style"):
             node.decompose()
-    colored = _colored_spans(own, where, issues)
-    # links from the copy without quotes (a quoted author's links are his, a citation's link
-    # is the quote itself) and without signatures (removed above); code shows markup literally
-    links = linked_post_ids(own, lambda n: n.tag in ("pre", "code")) if "href" in body_html else ()
+            changed = True
+    edited = None
+    if _may_match(low, dialect.sel("edit")):
+        edited = _edit_note(root, dialect, tz=tz, now=now, where=where, issues=issues)
+        changed = True
+    if changed:
+        body_html = root.inner_html or ""
+        low = body_html.lower()
+    try:
+        text, own_text, colored, quotes, links = _read_tree(root, dialect, where, issues, low)
+    except Exception as exc:  # one hostile body never costs the page
+        issues.append(ParseIssue(where, f"body unreadable: {exc!r}"))
+        text, own_text, colored, quotes, links = "", "", [], [], ()
     return BodyParts(
         html=body_html.strip(),
         text=text,
-        own_text=_visible_text(own),
+        own_text=own_text,
         colored=tuple(colored),
         quotes=tuple(quotes),
         edited=edited,
@@ -780,8 +920,75 @@ class _Ctx:
     issues: list[ParseIssue] = field(default_factory=list)
 
 
+# IPB 1.x/2.x mark a post's body with <!-- THE POST N --> … <!-- THE POST -->. Found as two
+# literal-led searches: one pattern with a lazy body between them re-tries the end marker at
+# every character of the body.
+_THE_POST_START = re.compile(r"<!--\s*THE POST (\d+)\s*-->")
+_THE_POST_END = re.compile(r"<!--\s*THE POST\s*-->")
+
+
+def _body_span(chunk: str, pid: int) -> tuple[int, int, int, int] | None:
+    """(start of the opening marker, body start, body end, end of the closing marker)."""
+    for m in _THE_POST_START.finditer(chunk):
+        if int(m.group(1)) != pid:
+            continue
+        end = _THE_POST_END.search(chunk, m.end())
+        if end is None:
+            return None
+        return m.start(), m.end(), end.start(), end.end()
+    return None
+
+
 _MSG_SPLIT = re.compile(r"<!--\s*Begin Msg Number\s+(\d+)\s*-->", re.I)
 _SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div class=['\"]signature)")
+
+
+# IPS 4: what follows a post's body inside its <article> (reputation, the reply/quote/share
+# controls and their menus, the signature) is half of the post's markup and nothing reads it.
+# The body is sanitised user HTML, which cannot carry these data-controller/data-role
+# attributes, so the cut never reaches into a body.
+_IPS4_TAIL_MARKS = (
+    "<div data-controller='core.front.core.reputation'",
+    '<div data-controller="core.front.core.reputation"',
+    "<ul class='ipsComment_controls",
+    '<ul class="ipsComment_controls',
+)
+
+
+def _drop_post_tails(html: str) -> str:
+    """An IPS 4 topic page without the markup between each post's body and its </article>."""
+    parts: list[str] = []
+    pos = 0
+    while True:
+        body = html.find("commentContent", pos)
+        if body < 0:
+            break
+        end = html.find("</article>", body)
+        if end < 0:
+            break
+        cut = min((i for m in _IPS4_TAIL_MARKS if (i := html.find(m, body, end)) >= 0), default=-1)
+        if cut >= 0:
+            parts.append(html[pos:cut])
+            pos = end
+        else:
+            parts.append(html[pos:end])
+            pos = end
+        parts.append("</article>")
+        pos = end + len("</article>")
+    parts.append(html[pos:])
+    return "".join(parts)
+
+
+def _without_posts(html: str) -> str:
+    """An IPB 1.x/2.x page with its posts cut out: the page before the first post and after
+    the last post's body (the header, the pagination above and below, the footer)."""
+    first = _MSG_SPLIT.search(html)
+    if first is None:
+        return html
+    last = html.rfind("<!-- THE POST -->")
+    if last < first.start():
+        return html
+    return html[: first.start()] + html[last:]
 
 
 def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
@@ -793,13 +1000,10 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
         pid = int(pieces[i])
         chunk = pieces[i + 1]
         where = f"post {pid}"
-        body_re = re.compile(
-            rf"<!--\s*THE POST {pid}\s*-->(?P<body>.*?)<!--\s*THE POST\s*-->", re.S
-        )
-        bm = body_re.search(chunk)
+        bm = _body_span(chunk, pid)
         if bm:
-            body_html = bm.group("body")
-            outside = chunk[: bm.start()] + chunk[bm.end() :]
+            body_html = chunk[bm[1] : bm[2]]
+            outside = chunk[: bm[0]] + chunk[bm[3] :]
         else:
             node = _first(_fragment(chunk), f"#post-main-{pid}, #post-{pid}")
             if node is None:
@@ -808,8 +1012,13 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
             else:
                 body_html = node.inner_html or ""
                 outside = chunk.replace(node.html or "", "")
-        body_html = _SIG_SPLIT.split(body_html, maxsplit=1)[0]
-        head = _fragment(outside)
+        if "signature" in body_html:
+            body_html = _SIG_SPLIT.split(body_html, maxsplit=1)[0]
+        # the post's header row (nick, member link, time) comes before its body: parse that
+        # alone, and the rest of the post's markup only when the header lacks them
+        head = _fragment(chunk[: bm[0]]) if bm else None
+        if head is None or _first(head, d.sel("author")) is None or not _all(head, d.sel("date")):
+            head = _fragment(outside)
         author_node = _first(head, d.sel("author"))
         author = normalize_nick(author_node.text()) if author_node is not None else ""
         if not author:
@@ -823,12 +1032,12 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
             candidate = _collapse(_visible_text(dn))
             parsed = parse_board_date(candidate, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
             if parsed is not None:
-                posted_at, shown = parsed, _LABELS.sub("", candidate).strip()
+                posted_at, shown = parsed, strip_date_label(candidate).strip()
                 break
             if not shown and re.search(
                 r"\d[\d.:/ -]*\d|сегодня|вчера|today|yesterday", candidate, re.I
             ):
-                shown = _LABELS.sub("", candidate).strip()
+                shown = strip_date_label(candidate).strip()
         if posted_at is None:
             ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
         body = _read_body(body_html, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues)
@@ -851,6 +1060,30 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     return posts
 
 
+def _text_without(node: LexborNode, selector: str) -> str:
+    """Text of `node` (text nodes joined as lexbor joins them) outside the elements matching
+    `selector` (icons inside a nick)."""
+    if not selector:
+        return node.text()
+    strip = {n.mem_id for n in _all(node, selector)}
+    if not strip:
+        return node.text()
+    parts: list[str] = []
+    inside: list[bool] = []
+    hidden = 0
+    for event, n in walk(node):
+        if event == TEXT:
+            if not hidden:
+                parts.append(n.text_content or "")
+        elif event == OPEN:
+            s = n.mem_id in strip
+            inside.append(s)
+            hidden += s
+        elif event == CLOSE:
+            hidden -= inside.pop()
+    return "".join(parts)
+
+
 def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
     d = ctx.dialect
     posts: list[Post] = []
@@ -867,10 +1100,7 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
         author_node = _first(el, d.sel("author"))
         author = ""
         if author_node is not None:
-            copy = _fragment(author_node.html or "")
-            for junk in _all(copy, d.sel("author_strip")):
-                junk.decompose()
-            author = normalize_nick(copy.text())
+            author = normalize_nick(_text_without(author_node, d.sel("author_strip")))
         if not author:
             ctx.issues.append(ParseIssue(where, "author not found"))
         author_id = _member_id_from(_all(el, d.sel("author_link")))
@@ -909,13 +1139,9 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
             ctx.issues.append(ParseIssue(where, "post body not found"))
             body = BodyParts("", "", "", (), (), None)
         else:
-            body = _read_body(
-                body_node.inner_html or "",
-                d,
-                tz=ctx.tz,
-                now=ctx.now,
-                where=where,
-                issues=ctx.issues,
+            # read in the page's own tree: no second parse of the body
+            body = _read_body_node(
+                body_node, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues
             )
         posts.append(
             Post(
@@ -937,6 +1163,13 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
 
 
 _TOPIC_ID = re.compile(r"(?:showtopic=|[?&;]t=|/topic/)(\d+)")
+# The same three spellings one at a time, for scanning whole pages: a pattern that starts
+# with a literal is searched for at C speed, an alternation is tried at every position.
+_TOPIC_ID_SCANS = (
+    re.compile(r"showtopic=(\d+)"),
+    re.compile(r"/topic/(\d+)"),
+    re.compile(r"[?&;]t=(\d+)"),
+)
 
 
 def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None:
@@ -950,12 +1183,15 @@ def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None
         m = _TOPIC_ID.search(_attr(canon, "href") or "")
         if m:
             return int(m.group(1))
-    qd = re.search(r"&quot;contentid&quot;:(\d+)", html)
-    if dialect is IPS4 and qd:
+    qd = re.search(r"&quot;contentid&quot;:(\d+)", html) if dialect is IPS4 else None
+    if qd:
         return int(qd.group(1))
     counts: dict[int, int] = {}
-    for m in _TOPIC_ID.finditer(html):
-        counts[int(m.group(1))] = counts.get(int(m.group(1)), 0) + 1
+    for pattern in _TOPIC_ID_SCANS:
+        for m in pattern.finditer(html):
+            counts[int(m.group(1))] = counts.get(int(m.group(1)), 0) + 1
+        if counts:  # the spellings are tried from the most telling one on
+            break
     return max(counts, key=lambda k: counts[k]) if counts else None
 
 
@@ -974,6 +1210,13 @@ def _title(tree: LexborHTMLParser, dialect: Dialect) -> str:
         if text:
             return text
     return ""
+
+
+_PAGE_JUMP = re.compile(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,\s*(\d+)")
+_PAGES_COUNT = (
+    re.compile(r"Страниц\s*:?\s*\((\d+)\)"),
+    re.compile(r"Pages\s*:?\s*\((\d+)\)"),
+)
 
 
 def _pagination(
@@ -1003,12 +1246,15 @@ def _pagination(
             m2 = re.search(r"(\d+)\s+страниц", jt, re.I)
             if m2:
                 total = total or int(m2.group(1))
-    mj = re.search(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,\s*(\d+)", html)
+    mj = _PAGE_JUMP.search(html) if "multi_page_jump" in html else None
     if mj and total is None and int(mj.group(2)) > 0:
         total = -(-int(mj.group(1)) // int(mj.group(2)))
-    m3 = re.search(r"(?:Страниц|Pages)\s*:?\s*\((\d+)\)", html)
-    if m3 and total is None:
-        total = int(m3.group(1))
+    if total is None:
+        for pattern in _PAGES_COUNT:
+            m3 = pattern.search(html)
+            if m3:
+                total = int(m3.group(1))
+                break
     if dialect.layout == "msgnumber" and page is None:
         m4 = re.search(r"<b>\[(\d+)\]</b>", html)
         if m4:
@@ -1034,6 +1280,10 @@ def _pagination(
     return page, total, next_url
 
 
+_GUEST_GREETING_RU = re.compile(r"Здравствуйте\s*,?\s*(?:Гость|Guest)")
+_GUEST_GREETING_EN = re.compile(r"Welcome\s*,?\s*(?:Гость|Guest)")
+
+
 def _logged_in(html: str, dialect: Dialect) -> bool | None:
     m = re.search(r"memberID\s*:\s*(\d+)", html)
     if m:
@@ -1043,9 +1293,9 @@ def _logged_in(html: str, dialect: Dialect) -> bool | None:
     ) or re.search(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*['\"]?(\d+)", html)
     if m:
         return int(m.group(1)) > 0
-    if re.search(r"(?:Здравствуйте|Welcome)\s*,?\s*(?:Гость|Guest)", html):
+    if _GUEST_GREETING_RU.search(html) or _GUEST_GREETING_EN.search(html):
         return False
-    if re.search(
+    if ("logout" in html or "CODE=03" in html) and re.search(
         r"act=Login&(?:amp;)?CODE=03|act=logout|do=logout|section=login&(?:amp;)?do=logout", html
     ):
         return True
@@ -1085,16 +1335,26 @@ def parse_ipb_topic(
     if now is None:
         now = _board_now(html, zone, d)
     ctx = _Ctx(dialect=d, tz=zone, now=now, issues=issues)
-    tree = LexborHTMLParser(html)
-    posts = _msgnumber_posts(html, ctx) if d.layout == "msgnumber" else _block_posts(tree, ctx)
+    if d.layout == "msgnumber":
+        # posts are read from their own slices; the page tree is only for the chrome around
+        # them (title, pagination, topic links), so the posts are left out of it
+        chrome = _without_posts(html)
+        tree = LexborHTMLParser(chrome)
+        posts = _msgnumber_posts(html, ctx)
+    else:
+        chrome = html
+        tree = LexborHTMLParser(_drop_post_tails(html) if d is IPS4 else html)
+        posts = _block_posts(tree, ctx)
     posts = _link_quotes(posts, ctx)
     if not posts:
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
-    page, total, next_url = _pagination(tree, html, d, base_url)
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
+    page, total, next_url = _pagination(tree, chrome, d, base_url)
     # IPB 1.x/2.x print the topic's post count into their page-jump link
-    jump = re.search(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,", html)
+    jump = _PAGE_JUMP.search(html) if "multi_page_jump" in html else None
     return TopicPage(
-        topic_id=_topic_id(tree, html, d),
+        topic_id=_topic_id(tree, chrome, d),
         title=_title(tree, d),
         page=page,
         total_pages=total,
@@ -1138,9 +1398,14 @@ def _link_quotes(posts: list[Post], ctx: _Ctx) -> list[Post]:
     return out
 
 
+_CLOCK_RU = re.compile(r"Сейчас\s*:\s*([^<]{6,40})<")
+_CLOCK_EN = re.compile(r"Time is now\s*:\s*([^<]{6,40})<")
+
+
 def _board_now(html: str, tz: tzinfo, dialect: Dialect) -> datetime | None:
     """The board's own clock where the footer prints it («Сейчас: 19.12.21, 14:21»)."""
-    m = re.search(r"(?:Сейчас|Time is now)\s*:\s*([^<]{6,40})<", html)
+    tail = html[-16384:]  # the clock is in the page footer
+    m = _CLOCK_RU.search(tail) or _CLOCK_EN.search(tail)
     if not m:
         return None
     return parse_board_date(m.group(1), tz=tz, formats=dialect.date_formats)
@@ -1344,6 +1609,8 @@ def parse_ipb_pm_folder(
                 unread=unread,
             )
         )
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
     return PMFolder(
         messages=tuple(out),
         unread_count=sum(1 for m in out if m.unread),
@@ -1388,6 +1655,10 @@ def parse_ipb_conversation(
                 issues=tuple(i for i in issues if i.where in (where, f"post {post.id}")),
             )
         )
+    if out and cut_short(html):
+        # the cut reaches the last message read (and whatever came after it)
+        last = out[-1]
+        out[-1] = replace(last, issues=(*last.issues, ParseIssue(f"pm {last.id}", CUT_SHORT)))
     return tuple(out)
 
 
@@ -1450,6 +1721,8 @@ def parse_ipb_pm(
         body = BodyParts("", "", "", (), (), None)
     else:
         body = _read_body(cell.inner_html or "", d, tz=zone, now=now, where=where, issues=issues)
+    if cut_short(html):
+        issues.append(ParseIssue(where, CUT_SHORT))
     return PrivateMessage(
         id=msg_id,
         sender=sender,

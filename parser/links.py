@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 from selectolax.lexbor import LexborNode
 
+from parser.html import CLOSE, OPEN, walk
+
 __all__ = ["linked_post_ids", "post_id_from_href"]
 
 _COMMENT = re.compile(r"[?&;]comment=(\d+)", re.I)
@@ -44,20 +46,24 @@ def post_id_from_href(href: str) -> int | None:
 
 def linked_post_ids(root: LexborNode, skip: Callable[[LexborNode], bool]) -> tuple[int, ...]:
     """Post ids of the links under `root`, in document order, leaving out every link that has
-    an ancestor (below `root`) for which `skip` says yes (quotes, signatures, code)."""
+    an ancestor (below `root`) for which `skip` says yes (quotes, signatures, code).
+
+    One iterative walk (`parser.html.walk`): `skip` is asked once per element, and nesting
+    depth costs neither stack nor quadratic time."""
     found: list[int] = []
-    stop = root.mem_id
-    for a in root.css("a[href]"):
-        pid = post_id_from_href((a.attributes.get("href") or "").strip())
-        if pid is None:
-            continue
-        p = a.parent
-        inside = False
-        while p is not None and p.mem_id != stop:
-            if skip(p):
-                inside = True
-                break
-            p = p.parent
-        if not inside:
-            found.append(pid)
+    skipped: list[bool] = []  # per open element: did it start a skipped region
+    inside = 0
+    for event, node in walk(root):
+        if event == OPEN:
+            if not inside and node.tag == "a":
+                href = node.attributes.get("href")
+                if href is not None:
+                    pid = post_id_from_href(href.strip())
+                    if pid is not None:
+                        found.append(pid)
+            starts = skip(node)
+            skipped.append(starts)
+            inside += starts
+        elif event == CLOSE:
+            inside -= skipped.pop()
     return tuple(found)

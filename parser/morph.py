@@ -7,8 +7,9 @@ of a second and ~15 MB, so it is built lazily, on first use, and cached.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 
 @lru_cache(maxsize=1)
@@ -19,10 +20,75 @@ def analyzer() -> Any:
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
+def _safe_parse(word: str) -> list[Any]:
+    """pymorphy3's parses; a character it has no name for (private-use, unassigned code
+    points) makes it raise, and such a word is simply not Russian."""
+    try:
+        return list(analyzer().parse(word.casefold()))
+    except (KeyError, ValueError):
+        return []
+
+
 @lru_cache(maxsize=65536)
 def lemmas(word: str) -> tuple[str, ...]:
     """Every dictionary normal form pymorphy3 offers for `word` (lower case), best first."""
     seen: dict[str, None] = {}
-    for p in analyzer().parse(word.casefold()):
+    for p in _safe_parse(word):
         seen.setdefault(p.normal_form.replace("ё", "е"), None)
     return tuple(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One pymorphy3 parse of a word, reduced to what the readers ask about it."""
+
+    lemma: str  # normal form, ё→е
+    pos: str  # part of speech ("VERB", "INFN", "NOUN", … or "" when unknown)
+    grammemes: frozenset[str]
+    score: float
+    known: bool  # the word is in the dictionary (not predicted)
+
+
+@lru_cache(maxsize=65536)
+def parse(word: str) -> tuple[Reading, ...]:
+    """Every parse pymorphy3 offers for `word` (lower case), best first."""
+    out: list[Reading] = []
+    for p in _safe_parse(word):
+        grams = frozenset(str(p.tag).replace(" ", ",").split(","))
+        out.append(
+            Reading(
+                p.normal_form.replace("ё", "е"),
+                str(p.tag.POS or ""),
+                grams,
+                float(p.score),
+                bool(p.is_known),
+            )
+        )
+    return tuple(out)
+
+
+_PROPER: Final = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
+
+
+@lru_cache(maxsize=65536)
+def common_word(word: str) -> bool:
+    """Whether `word` is an ordinary dictionary word (not a name, not predicted): such a
+    word is never taken for a mistyped nick."""
+    parses = parse(word)
+    return bool(parses) and parses[0].known and not (parses[0].grammemes & _PROPER)
+
+
+@lru_cache(maxsize=4096)
+def forms(
+    lemma: str, pos: tuple[str, ...] = ("INFN", "NOUN")
+) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Every word form of `lemma` (ё→е) with its grammemes, from the first parse of `lemma`
+    whose part of speech is one of `pos` and whose normal form is `lemma` itself; unknown
+    lemmas are inflected by pymorphy3's prediction."""
+    for p in analyzer().parse(lemma):
+        if str(p.tag.POS) in pos and p.normal_form.replace("ё", "е") == lemma.replace("ё", "е"):
+            return tuple(
+                (f.word.replace("ё", "е"), frozenset(str(f.tag).replace(" ", ",").split(",")))
+                for f in p.lexeme
+            )
+    return ()

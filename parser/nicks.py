@@ -21,6 +21,11 @@ inflected     (only when asked, for moves) … as a Russian case form: the nick 
               final а/я/ь/й replaced by one (Вася→Васю/Васе/Васей/Васи, Жора→Жору); word by
               word, so multi-word nicks may be declined in any word (Анну Каренину); a
               fleeting е/ё drops out (Лев→Льва, Павел→Павла, Орёл→Орла)
+lemma         (only when asked, for moves) … word by word, as a Russian word form whose
+              pymorphy3 normal form is the nick word («Рому», «Кате», «Лёне», «Жанной»,
+              «Ефима»); nicks that are no dictionary word are inflected by pymorphy3's
+              prediction («Шмыгу» → Шмыга), and a nick's digit tail may be left out
+              («Васю» → Вася2005)
 partial       one word of exactly one nick (≥ 3 letters): «Граф» → «Граф Монте-Кристо»
               (inflected too, for moves: «Графа»)
 translit      the text is in the other script than the nick (Cyrillic for a Latin nick or
@@ -74,6 +79,7 @@ _INVISIBLE_RE: Final = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _LOOKALIKE_CHARS: Final = {chr(k): str(v) for k, v in _LOOKALIKES.items()}
 _LOOKALIKE_RE: Final = re.compile(f"[{''.join(_LOOKALIKE_CHARS)}]")
 _EDGE_JUNK: Final = re.compile(r"^[\W_]+|[\W_]+$")
+_DOT_SPACE: Final = re.compile(r"\.\s+(?=\w)")
 _WORD_SPLIT: Final = re.compile(r"[\s_.\-]+")
 _DECLINED_SPLIT: Final = re.compile(r"[ _]")
 
@@ -96,6 +102,11 @@ def normalize_space(text: str) -> str:
     if _INVISIBLE_RE.search(text):
         text = _INVISIBLE_RE.sub("", text)
     return " ".join(text.split())
+
+
+def fold_lookalikes(text: str) -> str:
+    """Latin letters that look Cyrillic mapped onto Cyrillic (text already case-folded)."""
+    return _fold_lookalikes(text)
 
 
 def _fold_lookalikes(text: str) -> str:
@@ -127,7 +138,8 @@ def lookalike_key(text: str) -> str:
 @lru_cache(maxsize=_KEY_CACHE)
 def trimmed_key(text: str) -> str:
     """The `trimmed` tier's key: the look-alike key without non-letters at either end."""
-    return _EDGE_JUNK.sub("", lookalike_key(text))
+    # «Dr. Watson» is Dr.Watson: a space after a dot inside a nick is typed or not
+    return _DOT_SPACE.sub(".", _EDGE_JUNK.sub("", lookalike_key(text)))
 
 
 def fold_text(text: str) -> str:
@@ -179,6 +191,27 @@ def _inflects(text_key: str, nick_key: str) -> bool:
     )
 
 
+def _lemma_word(word: str, nick_word: str) -> bool:
+    if word == nick_word:
+        return True
+    if len(word) < 3 or not word.isalpha():
+        return False
+    bare, _digits = _split_digit_tail(nick_word)
+    if not bare.isalpha() or len(bare) < 3 or not _CYRILLIC_RE.search(bare):
+        return False
+    from parser.morph import lemmas  # only when the cheaper tiers found nothing
+
+    return bare in lemmas(word)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def _lemma_matches(text_key: str, nick_key: str) -> bool:
+    words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
+    if len(words) != len(nick_words) or text_key == nick_key:
+        return False
+    return all(_lemma_word(w, n) for w, n in zip(words, nick_words, strict=True))
+
+
 # -- transliteration (the `translit` tier) -------------------------------------------------
 # A plain Russian → Latin table in the spirit of the passport/BGN schemes players know
 # (Вася → vasya, Женя → zhenya, Щука → shchuka); soft and hard signs vanish, as in most
@@ -200,6 +233,7 @@ _LATIN_LOOSE: Final = (
     ("ja", "ya"),
     ("ju", "yu"),
     ("jo", "yo"),
+    ("x", "ks"),  # Alex ≡ Алекс
 )
 _CYRILLIC_RE: Final = re.compile("[а-яё]")
 _LATIN_RE: Final = re.compile("[a-z]")
@@ -232,7 +266,8 @@ def script_of(key: str) -> str:
 @lru_cache(maxsize=_KEY_CACHE)
 def translit_key(text: str) -> str:
     """One loose Latin spelling of `text` (casefolded, edges trimmed, words space-joined)."""
-    key = _EDGE_JUNK.sub("", casefold_key(text))
+    # «Kroshka_Enot» is two words to a reader: «Крошку Енота»
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("_", " ")
     # a mixed-script word is read in its main script: look-alikes go over to it first
     if script_of(key) == "cyr":
         key = _fold_lookalikes(key)
@@ -314,9 +349,12 @@ _CONFIDENCE: Final = {
     "lookalike": 0.97,
     "trimmed": 0.95,
     "inflected": 0.9,
+    "lemma": 0.9,
+    "case_forms": 0.9,
     "translit": 0.8,
     "partial": 0.75,
 }
+_CONFIDENCE["partial_translit"] = 0.8
 STRICT_TIERS: Final = ("exact", "casefold", "lookalike", "trimmed")
 _MEMO_SIZE: Final = 4096
 
@@ -371,6 +409,16 @@ class NickResolver:
             return [
                 p for p, k in zip(self.players, self._trimmed, strict=True) if _inflects(key, k)
             ]
+        if method == "case_forms":
+            # both case-form tiers at once: «Васю» is Вася and Вася2005 alike
+            both = self.tier(text, "inflected") + self.tier(text, "lemma")
+            return list(dict.fromkeys(both))
+        if method == "lemma":
+            return [
+                p
+                for p, k in zip(self.players, self._trimmed, strict=True)
+                if _lemma_matches(key, k)
+            ]
         if method in ("partial", "partial_inflected"):
             if " " in key or len(key) < 3:
                 return []
@@ -380,6 +428,8 @@ class NickResolver:
                 for p, words in zip(self.players, self._words, strict=True)
                 if any((word_inflects(key, w) if inflect else key == w) for w in words)
             ]
+        if method == "partial_translit":
+            return self._partial_translit(text)
         if method in ("translit", "translit_inflected"):
             return self._translit_tier(text, inflected=method == "translit_inflected")
         raise ValueError(f"unknown tier {method!r}")
@@ -408,8 +458,11 @@ class NickResolver:
             return []
         cyr, lat = _script_counts(folded)
         # letters as typed, not as transliterated: «Щи» is two letters, not five
-        if cyr + lat < TRANSLIT_MIN_LETTERS:
+        if cyr + lat < TRANSLIT_MIN_LETTERS - 1:
             return []
+        # a three-letter word only when it spells the whole nick exactly («Lis» ≡ Лис)
+        short = cyr + lat < TRANSLIT_MIN_LETTERS
+        inflected = inflected and not short
         script = "cyr" if cyr > lat else "lat"
         bare, digits = _split_digit_tail(translit_key(text))
         # same script was the cheaper tiers' job; looser spelling there only adds risk
@@ -419,8 +472,28 @@ class NickResolver:
             for p, nick_bare, nick_digits in self._translit_forms().get((other, bare[:2]), ())
             # digits typed must be the player's; left out, the letters alone may do
             if (not digits or digits == nick_digits)
+            and (not short or not nick_digits)
             and _translit_matches(bare, nick_bare, inflected=inflected)
         ]
+
+    def _partial_translit(self, text: str) -> list[str]:
+        """One word of a nick in the other script, case forms allowed: «Енота» →
+        Kroshka_Enot, «Ватсон» → Dr.Watson (words of at least four letters)."""
+        folded = casefold_key(text)
+        if " " in folded or sum(c.isalpha() for c in folded) < TRANSLIT_MIN_LETTERS:
+            return []
+        script = script_of(folded)
+        if not script:
+            return []
+        word = translit_key(text)
+        found: list[str] = []
+        for p, k in zip(self.players, self._casefold, strict=True):
+            if script_of(k) in ("", script):
+                continue
+            words = [w for w in _WORD_SPLIT.split(translit_key(p)) if len(w) >= 4]
+            if any(_word_inflects_latin(word, w) for w in words):
+                found.append(p)
+        return found
 
     def fuzzy(self, text: str) -> list[tuple[str, float]]:
         """(player, score 0–100) best first, for texts long enough to compare fuzzily."""
@@ -448,7 +521,7 @@ class NickResolver:
     def _resolve(self, text: str, *, inflected: bool, fuzzy: bool) -> NickMatch:
         methods: list[str] = list(STRICT_TIERS)
         if inflected:
-            methods.append("inflected")
+            methods.extend(("inflected", "lemma"))
         if self.partial:
             methods.append("partial_inflected" if inflected else "partial")
         methods.append("translit_inflected" if inflected else "translit")
@@ -481,7 +554,7 @@ class NickResolver:
         return NickMatch(text, best, "fuzzy", score / 100)
 
     def _decide(self, text: str, method: str, found: list[str]) -> NickMatch:
-        name = method.split("_", 1)[0]
+        name = method if method in _CONFIDENCE else method.split("_", 1)[0]
         if len(found) > 1:
             return NickMatch(text, None, name, _CONFIDENCE[name], AMBIGUOUS_NICK, tuple(found))
         return NickMatch(text, found[0], name, _CONFIDENCE[name])

@@ -23,8 +23,21 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.colors import canonical_color
 from parser.dates import get_tz, parse_iso, read_date
-from parser.html import collapse, first_int, node_text, parse_html, query_int, user_id_from_href
-from parser.links import linked_post_ids
+from parser.html import (
+    CLOSE,
+    COMMENT,
+    CUT_SHORT,
+    TEXT,
+    collapse,
+    cut_short,
+    first_int,
+    node_text,
+    parse_html,
+    query_int,
+    user_id_from_href,
+    walk,
+)
+from parser.links import post_id_from_href
 from parser.pages import BoardReader, register_board
 from parser.records import (
     ColoredSpan,
@@ -247,7 +260,12 @@ def _quotetitle_info(
 
 
 def read_body(content: LexborNode, where: str) -> Body:
-    """Read a div.content: HTML, text, own text, coloured spans, quotes (mutates `content`)."""
+    """Read a div.content: HTML, text, own text, coloured spans, quotes and links.
+
+    The body is walked once, iteratively (`parser.html.walk`), and only when its HTML holds
+    a quote, a colour or a link: nesting depth costs neither stack nor quadratic time. A
+    quote's text and colours are its own (nested quotes are their own records); a coloured
+    element wrapped around a quote does not colour the quoted words (C-3)."""
     body = Body()
     html = content.inner_html or ""
     body.html = html
@@ -257,158 +275,305 @@ def read_body(content: LexborNode, where: str) -> Body:
     # <div class="quotetitle">X wrote:</div><div class="quotecontent">…</div>
     has_quote = "<blockquote" in html or "quotecontent" in html
     has_color = "olor" in html or "OLOR" in html
+    has_href = "href" in html
+    if has_href and not has_quote:
+        # links matter only when one of them points at a post (P-V.2)
+        has_href = any(
+            post_id_from_href((a.attributes.get("href") or "").strip()) is not None
+            for a in content.css("a[href]")
+        )
+    if not (has_quote or has_color or has_href):
+        body.own_text = text
+        return body
+    if has_color and not (has_quote or has_href):
+        # the usual vote post: a few coloured spans near the top of a shallow body, read
+        # upwards from each span while that stays within a budget linear in the body's size
+        shallow = _shallow_colors(content, len(html) // 8 + 16)
+        if shallow is not None:
+            body.colored = shallow
+            body.own_text = text
+            return body
+    _walk_body(content, body, has_quote, has_color)
+    if not has_quote:
+        body.own_text = text
+    return body
 
-    quote_rows: list[_QuoteAcc] = []
-    quote_index: dict[int, int] = {}
-    top_quotes: list[LexborNode] = []
-    if has_quote:
-        for bq in content.css(_QUOTE_SEL):
-            depth = 0
-            p = bq.parent
-            while p is not None and p.mem_id != content.mem_id:
-                if p.tag == "blockquote" or p.mem_id in quote_index:
-                    depth += 1
-                p = p.parent
-            if bq.tag == "blockquote":
-                author, author_id, post_id, msg_id, time_text, cite_text = _cite_info(bq)
-            else:
-                author, author_id, post_id, msg_id, time_text, cite_text = _quotetitle_info(bq)
-            qtext = node_text(bq)
-            if cite_text and qtext.startswith(cite_text):
-                qtext = qtext[len(cite_text) :].strip()
-            quote_index[bq.mem_id] = len(quote_rows)
-            quote_rows.append(
-                _QuoteAcc(author, author_id, post_id, msg_id, depth + 1, qtext, time_text)
-            )
-            if depth == 0:
-                top_quotes.append(bq)
 
-    colored: list[ColoredSpan] = []
-    if has_color:
-        found = content.css(_COLOR_SELECTOR)
-        colored_ids = set()
-        entries: list[tuple[LexborNode, str, str]] = []
-        for node in found:
-            cls = node.attributes.get("class") or ""
-            if "username" in cls:  # group-coloured member names are not body colour
-                continue
-            col = _span_color(node)
-            if col is None:
-                continue
+def _shallow_colors(content: LexborNode, budget: int) -> tuple[ColoredSpan, ...] | None:
+    """Coloured spans of a body without quotes or post links, read by walking up from each
+    span; None when that would take more than `budget` steps (deep nesting: walk instead)."""
+    entries: list[tuple[LexborNode, str, str]] = []
+    colored_ids: set[int] = set()
+    for node in content.css(_COLOR_SELECTOR):
+        if "username" in (node.attributes.get("class") or ""):
+            continue  # group-coloured member names are not body colour
+        col = _span_color(node)
+        if col is not None:
             colored_ids.add(node.mem_id)
             entries.append((node, col[0], col[1]))
-        # Pass 1: where each coloured element sits (quote, strike, code, wrappers); also note
-        # coloured elements that hold other coloured elements (their inner text is not theirs).
-        outer_ids: set[int] = set()
-        placed: list[tuple[LexborNode, str, str, bool, int | None, list[str]]] = []
-        content_id = content.mem_id
-        for node, raw, canon in entries:
-            struck = False
-            skip = False
-            quote_at: int | None = None
-            wrappers: list[str] = []
-            p = node.parent
-            while p is not None:
-                pid = p.mem_id
-                if pid == content_id:
-                    break
-                tag = p.tag
-                if pid in colored_ids:
-                    outer_ids.add(pid)
-                if tag == "blockquote" or pid in quote_index:
-                    if quote_at is None:
-                        quote_at = quote_index.get(pid)
-                elif tag in _STRUCK_TAGS:
-                    struck = True
-                elif tag == "div":
-                    if "codebox" in (p.attributes.get("class") or ""):
-                        skip = True
-                elif tag == "pre" or tag == "code" or tag == "cite":
-                    skip = True  # code shows BBCode literally; a quote header is not text
-                elif tag == "span" or tag == "font":
-                    st = p.attributes.get("style") or ""
-                    if "line-through" in st and _LINE_THROUGH_RE.search(st):
-                        struck = True
-                if quote_at is None and tag in _WRAPPER_TAGS:
-                    wrappers.append(tag)
-                p = p.parent
-            if skip:
-                continue
-            st = node.attributes.get("style") or ""
-            if "line-through" in st and _LINE_THROUGH_RE.search(st):
+    stop = content.mem_id
+    outer: set[int] = set()
+    placed: list[tuple[LexborNode, str, str, bool, list[str]]] = []
+    for node, raw, canon in entries:
+        struck = False
+        skip = False
+        wrappers: list[str] = []
+        p = node.parent
+        while p is not None and p.mem_id != stop:
+            budget -= 1
+            if budget < 0:
+                return None
+            tag = p.tag
+            if p.mem_id in colored_ids:
+                outer.add(p.mem_id)
+            if tag in _STRUCK_TAGS:
                 struck = True
-            placed.append((node, raw, canon, struck, quote_at, wrappers))
-        # Pass 2: the spans, in document order.
-        for node, raw, canon, struck, quote_at, wrappers in placed:
-            if node.mem_id in outer_ids:
-                # an outer colour around inner colours: only its own text shows in its colour
-                span_text = _text_outside_colored(node, colored_ids)
-            else:
-                span_text = " ".join(node.text(separator=" ").split())
-            if not span_text:
-                continue
+            elif tag == "div":
+                if "codebox" in (p.attributes.get("class") or ""):
+                    skip = True
+            elif tag in ("pre", "code", "cite"):
+                skip = True  # code shows BBCode literally; a header is not text
+            elif tag in ("span", "font"):
+                st = p.attributes.get("style") or ""
+                if "line-through" in st and _LINE_THROUGH_RE.search(st):
+                    struck = True
+            if tag in _WRAPPER_TAGS:
+                wrappers.append(tag or "")
+            p = p.parent
+        if skip:
+            continue
+        st = node.attributes.get("style") or ""
+        if "line-through" in st and _LINE_THROUGH_RE.search(st):
+            struck = True
+        placed.append((node, raw, canon, struck, wrappers))
+    if outer:
+        return None  # colours inside colours: the walk splits their text
+    out: list[ColoredSpan] = []
+    for node, raw, canon, struck, wrappers in placed:
+        span_text = " ".join(node.text(separator=" ").split())
+        if span_text:
             wrappers.reverse()
-            span = ColoredSpan(
-                color=canon, text=span_text, struck=struck, raw_color=raw, wrappers=tuple(wrappers)
+            out.append(
+                ColoredSpan(
+                    color=canon,
+                    text=span_text,
+                    struck=struck,
+                    raw_color=raw,
+                    wrappers=tuple(wrappers[-_MAX_WRAPPERS:]),
+                )
             )
-            if quote_at is None:
-                colored.append(span)
-            else:
-                quote_rows[quote_at].colored.append(span)
+    return tuple(out)
 
-    quotes = [
+
+_MAX_WRAPPERS = 32  # formatting tags reported around one span at most
+
+
+@dataclass(slots=True)
+class _SpanAcc:
+    raw: str
+    canon: str
+    struck: bool
+    wrappers: tuple[str, ...]
+    quote: int | None
+    shown: bool  # False inside code or a quote header: read for nesting, never reported
+    parts: list[str] = field(default_factory=list)
+
+
+def _safe_body(content: LexborNode, where: str, issues: list[ParseIssue]) -> Body:
+    """`read_body`, and should a post's markup still defeat it, that post alone is read
+    empty with an issue: one hostile post never costs the page its other posts."""
+    try:
+        return read_body(content, where)
+    except Exception as exc:  # the records promise issues, not exceptions
+        issues.append(ParseIssue(where, f"body unreadable: {exc!r}"))
+        return Body()
+
+
+# What an element is to the body walk (bits, undone when it closes).
+_F_FOREIGN, _F_SKIP, _F_STRIKE, _F_CITE, _F_TITLE, _F_QUOTE, _F_WRAP, _F_OWNER = (
+    1 << i for i in range(8)
+)
+_CLASSY = frozenset(("div", "span", "p", "font"))
+
+
+def _walk_body(content: LexborNode, body: Body, has_quote: bool, has_color: bool) -> None:
+    titles: set[int] = set()
+    if "quotecontent" in body.html:  # subsilver2: the title sits before its quote
+        for q in content.css("div.quotecontent"):
+            title = _quotetitle_of(q)
+            if title is not None:
+                titles.add(title.mem_id)
+    entries: dict[int, tuple[str, str]] = {}
+    if has_color:
+        for node in content.css(_COLOR_SELECTOR):
+            if "username" in (node.attributes.get("class") or ""):
+                continue  # group-coloured member names are not body colour
+            col = _span_color(node)
+            if col is not None:
+                entries[node.mem_id] = col
+
+    quote_rows: list[_QuoteAcc] = []
+    quote_parts: list[list[str]] = []
+    open_quotes: list[int] = []  # indices of the quotes enclosing the current node
+    own_parts: list[str] = []
+    spans: list[_SpanAcc] = []
+    # innermost coloured element whose text the current text is; None at a quote's edge
+    owner: list[_SpanAcc | None] = []
+    wrap_stack: list[str] = []
+    wrap_from: list[int] = [0]  # where the innermost quote's wrappers start
+    flag_stack: list[int] = []
+    links: list[int] = []
+    hidden = 0  # open quote titles (text of no one)
+    cites = 0  # open <cite>: a quote header, not quoted text
+    skip = 0  # open code/pre/cite/codebox: spans there are not text
+    struck = 0
+    foreign = 0  # open quotes, code, signatures…: links there are not the author's
+
+    for event, node in walk(content):
+        if event == TEXT:
+            piece = node.text_content or ""
+            if open_quotes:
+                if not cites and not hidden:
+                    quote_parts[open_quotes[-1]].append(piece)
+            elif not hidden:
+                own_parts.append(piece)
+            if owner and owner[-1] is not None:
+                owner[-1].parts.append(piece)
+            continue
+        if event == COMMENT:
+            continue
+        if event == CLOSE:
+            f = flag_stack.pop()
+            if f:
+                if f & _F_OWNER:
+                    owner.pop()
+                if f & _F_WRAP:
+                    wrap_stack.pop()
+                if f & _F_STRIKE:
+                    struck -= 1
+                if f & _F_SKIP:
+                    skip -= 1
+                if f & _F_CITE:
+                    cites -= 1
+                if f & _F_TITLE:
+                    hidden -= 1
+                    owner.pop()
+                if f & _F_FOREIGN:
+                    foreign -= 1
+                if f & _F_QUOTE:
+                    open_quotes.pop()
+                    wrap_from.pop()
+                    owner.pop()
+            continue
+        tag = node.tag or ""
+        f = 0
+        cls = style = ""
+        if tag in _CLASSY:
+            attrs = node.attributes
+            cls = attrs.get("class") or ""
+            style = attrs.get("style") or ""
+        if tag == "blockquote" or (tag == "div" and "quotecontent" in cls.split()):
+            f |= _F_QUOTE | _F_FOREIGN
+        elif tag in ("pre", "code"):
+            f |= _F_FOREIGN | _F_SKIP
+        elif tag == "cite":
+            f |= _F_SKIP | _F_CITE
+        elif tag == "a":
+            if not foreign:
+                href = node.attributes.get("href")
+                if href is not None:
+                    pid = post_id_from_href(href.strip())
+                    if pid is not None:
+                        links.append(pid)
+        elif tag in _STRUCK_TAGS:
+            f |= _F_STRIKE
+        if cls and ("quotetitle" in cls or "signature" in cls or "codebox" in cls):
+            f |= _F_FOREIGN
+            if tag == "div" and "codebox" in cls:
+                f |= _F_SKIP
+        if tag in ("span", "font") and "line-through" in style and _LINE_THROUGH_RE.search(style):
+            f |= _F_STRIKE
+        mid = node.mem_id
+        if f & _F_QUOTE:
+            if tag == "blockquote":
+                author, author_id, post_id, msg_id, time_text, _cite = _cite_info(node)
+            else:
+                author, author_id, post_id, msg_id, time_text, _cite = _quotetitle_info(node)
+            open_quotes.append(len(quote_rows))
+            quote_rows.append(
+                _QuoteAcc(author, author_id, post_id, msg_id, len(open_quotes), "", time_text)
+            )
+            quote_parts.append([])
+            wrap_from.append(len(wrap_stack))
+            owner.append(None)  # the quote's words are not the colour around it
+        if titles and mid in titles:
+            f |= _F_TITLE
+            hidden += 1
+            owner.append(None)
+        if f & _F_FOREIGN:
+            foreign += 1
+        if f & _F_CITE:
+            cites += 1
+        shown = skip == 0 and not hidden
+        if f & _F_SKIP:
+            skip += 1
+        if f & _F_STRIKE:
+            struck += 1
+        entry = entries.get(mid) if entries else None
+        if entry is not None:
+            if tag not in _CLASSY:
+                style = node.attributes.get("style") or ""
+            span = _SpanAcc(
+                raw=entry[0],
+                canon=entry[1],
+                struck=struck > 0
+                or ("line-through" in style and _LINE_THROUGH_RE.search(style) is not None),
+                wrappers=tuple(wrap_stack[wrap_from[-1] :][-_MAX_WRAPPERS:]),
+                quote=open_quotes[-1] if open_quotes else None,
+                shown=shown,
+            )
+            spans.append(span)
+            owner.append(span)
+            f |= _F_OWNER
+        if tag in _WRAPPER_TAGS:
+            wrap_stack.append(tag)
+            f |= _F_WRAP
+        flag_stack.append(f)
+
+    colored: list[ColoredSpan] = []
+    for span in spans:
+        if not span.shown:
+            continue
+        span_text = " ".join(" ".join(span.parts).split())
+        if not span_text:
+            continue
+        cs = ColoredSpan(
+            color=span.canon,
+            text=span_text,
+            struck=span.struck,
+            raw_color=span.raw,
+            wrappers=span.wrappers,
+        )
+        if span.quote is None:
+            colored.append(cs)
+        else:
+            quote_rows[span.quote].colored.append(cs)
+    body.colored = tuple(colored)
+    body.quotes = tuple(
         Quote(
             author=q.author,
             author_id=q.author_id,
             post_id=q.post_id,
             msg_id=q.msg_id,
             depth=q.depth,
-            text=q.text,
+            text=" ".join(" ".join(parts).split()),
             time_text=q.time_text,
             colored=tuple(q.colored),
         )
-        for q in quote_rows
-    ]
-    body.quotes = tuple(quotes)
-    body.colored = tuple(colored)
-    if "href" in html:
-        # read before the quotes are cut out below: a link inside a quote is the quoted
-        # author's, and a quote header's "↑" link is the quote itself, not a link of this post
-        def not_own(node: LexborNode) -> bool:
-            tag = node.tag
-            if tag == "blockquote" or node.mem_id in quote_index or tag in ("pre", "code"):
-                return True
-            cls = node.attributes.get("class") or ""
-            return "quotetitle" in cls or "signature" in cls or "codebox" in cls
-
-        body.links = linked_post_ids(content, not_own)
-    if top_quotes:
-        for bq in top_quotes:
-            title = _quotetitle_of(bq)
-            if title is not None:
-                title.decompose()
-            bq.decompose()
-        body.own_text = " ".join(content.text(separator=" ").split())
-    else:
-        body.own_text = text
-    return body
-
-
-def _text_outside_colored(node: LexborNode, colored_ids: set[int]) -> str:
-    parts: list[str] = []
-    for child in node.traverse(include_text=True):
-        if not child.is_text_node:
-            continue
-        p = child.parent
-        inner = False
-        while p is not None and p.mem_id != node.mem_id:
-            if p.mem_id in colored_ids:
-                inner = True
-                break
-            p = p.parent
-        if not inner:
-            parts.append(child.text_content or "")
-    return collapse(" ".join(parts))
+        for q, parts in zip(quote_rows, quote_parts, strict=True)
+    )
+    body.links = tuple(links)
+    body.own_text = " ".join(" ".join(own_parts).split())
 
 
 # --- topic pages ----------------------------------------------------------------------------
@@ -561,7 +726,7 @@ def _read_posts(
 
         content = g.content
         if content is not None:
-            body = read_body(content, where)
+            body = _safe_body(content, where, issues)
             issues.extend(body.issues)
         else:
             issues.append(ParseIssue(where, "no post body (div.content)"))
@@ -796,7 +961,7 @@ def _read_table_posts(
         else:
             issues.append(ParseIssue(where, "no post time"))
         if g.body is not None:
-            body = read_body(g.body, where)
+            body = _safe_body(g.body, where, issues)
             issues.extend(body.issues)
         else:
             issues.append(ParseIssue(where, "no post body (div.postbody)"))
@@ -1018,6 +1183,19 @@ def parse_topic(
         title = _title_from_subject(node_text(tree.css_first("title")), posts)
     if not posts:
         issues.append(ParseIssue("page", "no posts found"))
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
+    elif posts and info.total_posts and per_page and sl is not None:
+        # the page's own counters: every page but the last holds a full page of posts
+        expected = min(per_page, info.total_posts - (page - 1) * per_page)
+        if len(posts) < expected:
+            issues.append(
+                ParseIssue(
+                    "page",
+                    f"{len(posts)} posts on page {page}, its counters promise {expected}: "
+                    "the page may be cut short",
+                )
+            )
     total_pages = info.total_pages or page
     if info.total_pages is None and info.total_posts and per_page:
         total_pages = max(page, math.ceil(info.total_posts / per_page))
@@ -1065,7 +1243,7 @@ def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | 
         if why:
             issues.append(ParseIssue(where, why))
         content = node.css_first("div.content")
-        body = read_body(content, where) if content is not None else Body()
+        body = _safe_body(content, where, issues) if content is not None else Body()
         posts.append(
             Post(
                 id=0,
@@ -1084,6 +1262,8 @@ def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | 
                 posted_at_text=dtext,
             )
         )
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
     return TopicPage(
         topic_id=topic_id,
         title=title,
@@ -1156,6 +1336,8 @@ def parse_pm_folder(
         )
     if not rows and tree.css_first("ul.pmlist") is None:
         issues.append(ParseIssue("page", "no PM list on this page"))
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
     return PMFolder(
         messages=tuple(rows),
         unread_count=_unread_badge(root),
@@ -1225,7 +1407,9 @@ def parse_pm(
         issues.append(ParseIssue(where, "no message body (div.content)"))
         body = Body()
     else:
-        body = read_body(content, where)
+        body = _safe_body(content, where, issues)
+    if cut_short(html):
+        issues.append(ParseIssue(where, CUT_SHORT))
     return PrivateMessage(
         id=msg_id,
         sender=sender,

@@ -39,7 +39,7 @@ class Quote:
     post_id: int | None = None  # quoted board post id, where the board links it
     msg_id: int | None = None  # quoted PM id (phpBB PM quotes)
     depth: int = 1
-    text: str = ""
+    text: str = ""  # its own words: the quotes nested in it are records of their own
     time_text: str = ""  # the quoted post's time as printed in the quote header
     colored: tuple[ColoredSpan, ...] = ()  # coloured spans directly in this quote (not nested)
 

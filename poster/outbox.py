@@ -13,6 +13,8 @@ same `Outbox` protocol with the same semantics (one transaction per call).
 from __future__ import annotations
 
 import hashlib
+import re
+import secrets
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol, runtime_checkable
 
@@ -32,6 +34,22 @@ class OutboxKey:
 
 
 @dataclass(frozen=True, slots=True)
+class SearchFrom:
+    """Where the board stood when a row was queued, so the marker search after a crash or a
+    lost answer starts there and reads to the end (no fixed window of pages to fall out of).
+
+    `page`/`start`: the topic page (1-based) and the board's offset of it (phpBB `start=`);
+    `post_id`: the newest post id seen then; `pm_id`: any private-message id the board had
+    issued by then (phpBB numbers every message in one sequence, so ours gets a larger one;
+    conversation boards ignore it)."""
+
+    page: int = 1
+    start: int = 0
+    post_id: int | None = None
+    pm_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class OutboxRow:
     key: OutboxKey
     channel: Channel
@@ -45,16 +63,36 @@ class OutboxRow:
     in_flight_part: int | None = None  # part begun but not yet confirmed
     error: str = ""
     attempts: int = 0  # flushes that left the row pending after a board refusal
+    # the game's random token (see `new_game_token`): markers of two games never match;
+    # "" keeps the markers rows had before tokens existed
+    marker_token: str = ""
+    search_from: SearchFrom | None = None  # None: rows saved before positions existed
 
 
-def marker_for(key: OutboxKey, part: int = 0) -> str:
+_TOKEN = re.compile(r"[0-9A-Za-z_-]{1,32}")
+
+
+def new_game_token() -> str:
+    """A random game token, made once when a game is created and kept with it."""
+    return secrets.token_hex(5)
+
+
+def marker_for(key: OutboxKey, part: int = 0, token: str = "") -> str:
     """The marker text for one part of a row: readable game/turn plus a short key hash.
 
-    Stable across restarts (no randomness, no clock), unique per (key, part).
+    Stable across restarts (no clock; the token is the game's, stored with it), unique per
+    (key, part) — and, with the game's `token`, per game: two games with the same key (a
+    fresh database, a second bot on the board) never take each other's posts for their own.
+    Without a token the marker is the one rows had before tokens existed.
     """
     raw = f"{key.game}|{key.turn}|{key.kind}|{key.recipient}|{part}"
-    digest = hashlib.sha1(raw.encode("utf-8")).hexdigest()[:8]
-    return f"mafiabot {key.game}/{key.turn} {digest}"
+    if not token:
+        digest = hashlib.sha1(raw.encode("utf-8")).hexdigest()[:8]
+        return f"mafiabot {key.game}/{key.turn} {digest}"
+    if not _TOKEN.fullmatch(token):
+        raise ValueError(f"a game token is 1-32 letters, digits, '-' or '_': {token!r}")
+    digest = hashlib.sha1(f"{token}|{raw}".encode()).hexdigest()[:8]
+    return f"mafiabot {key.game}/{key.turn} {token}.{digest}"
 
 
 def with_marker(text: str, marker: str) -> str:

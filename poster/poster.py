@@ -12,7 +12,15 @@ each part is sent with its own marker:
 
 If the process dies between the board accepting and `record_part`, the row still says part i
 is in flight. The next flush looks for part i's marker in the topic (or the sent/outbox PM
-folders) and records the id it finds instead of sending again.
+folders) and records the id it finds instead of sending again. The search starts where the
+board stood when the row was queued (`OutboxRow.search_from`) and reads to the end, so any
+number of posts made in between cannot hide the part; markers carry the game's token
+(`OutboxRow.marker_token`), so another game's post is never taken for ours.
+
+A flush can be stopped (`flush(stop=...)`, the daemon's SIGTERM flag): the check is looked at
+before every part and, through the client, before every submit and during every wait; the
+part being submitted finishes (or, begun but unconfirmed, is left for the marker search) and
+the rest stays queued.
 
 Refusals (unknown recipient, no permission, locked topic, not found, and any refusal in the
 board's own words) mark the row failed with a sentence for the host; flood and form-token
@@ -26,7 +34,9 @@ passwords).
 from __future__ import annotations
 
 import logging
+import threading
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from poster.outbox import (
@@ -34,16 +44,18 @@ from poster.outbox import (
     Outbox,
     OutboxKey,
     OutboxRow,
+    SearchFrom,
     marker_for,
     marker_overhead,
     with_marker,
 )
 from poster.split import split_text
-from scraper.board import BoardClient, PostResult
+from scraper.board import BoardClient, Interruptible, PostResult, TopicCursor
 from scraper.errors import (
     BoardUnavailable,
     FloodLimited,
     FormExpired,
+    Interrupted,
     LoginFailed,
     MessageTooLong,
     NotFound,
@@ -51,6 +63,7 @@ from scraper.errors import (
     ScraperError,
     SessionExpired,
 )
+from scraper.pacing import as_stop_check
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +88,7 @@ class FlushReport:
     recovered: list[OutboxKey] = field(default_factory=list)  # found on the board by marker
     failed: list[tuple[OutboxKey, str]] = field(default_factory=list)
     deferred: list[tuple[OutboxKey, str]] = field(default_factory=list)
+    interrupted: bool = False  # a stop request ended the flush; the rest stays queued
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +113,12 @@ def fit_subject(subject: str, suffix: str = "", limit: int | None = None) -> str
 
 def plan_parts(row: OutboxRow, limit: int | None, subject_limit: int | None = None) -> list[Part]:
     """The parts a row is sent as; deterministic, so a restart plans the same parts."""
-    probe = marker_for(row.key, 0)
+    probe = marker_for(row.key, 0, row.marker_token)
     room = None if limit is None else max(1, limit - marker_overhead(probe) - 8)
     chunks = [row.text] if room is None else split_text(row.text, room)
     parts = []
     for i, chunk in enumerate(chunks):
-        marker = marker_for(row.key, i)
+        marker = marker_for(row.key, i, row.marker_token)
         subject = row.subject
         if subject:
             # a new topic's title is sent once (with part 0); the rest are replies in it
@@ -123,6 +137,7 @@ class Poster:
         self.outbox = outbox
         self.max_attempts = max_attempts
         self._local_counts: dict[OutboxKey, int] = {}
+        self._stop: Callable[[], bool] | None = None
 
     def _note_attempt(self, key: OutboxKey, error: str) -> int:
         if isinstance(self.outbox, CountsAttempts):
@@ -146,12 +161,37 @@ class Poster:
         log.warning("outbox %s deferred (try %d of %d): %s", key, tries, self.max_attempts, exc)
         report.deferred.append((key, str(exc)))
 
-    def flush(self) -> FlushReport:
+    def flush(self, stop: Callable[[], bool] | threading.Event | None = None) -> FlushReport:
+        """Send every pending row. `stop` (a callable or an Event, e.g. set on SIGTERM) ends
+        the flush early: see the module docstring."""
         report = FlushReport()
+        self._stop = as_stop_check(stop)
+        client = self.client if isinstance(self.client, Interruptible) else None
+        if client is not None:
+            client.interrupt_with(self._stop)
+        try:
+            self._flush(report)
+        finally:
+            if client is not None:
+                client.interrupt_with(None)
+            self._stop = None
+        return report
+
+    def _stopping(self) -> bool:
+        return self._stop is not None and self._stop()
+
+    def _flush(self, report: FlushReport) -> None:
         pending = self.outbox.pending()
         for n, row in enumerate(pending):
             try:
+                if self._stopping():
+                    raise Interrupted("stop requested between messages")
                 recovered = self._send_row(row)
+            except Interrupted as exc:
+                log.info("flush stopped on request; %d message(s) stay queued", len(pending) - n)
+                report.interrupted = True
+                report.deferred.extend((r.key, str(exc)) for r in pending[n:])
+                break
             except LoginFailed:
                 raise  # retrying a refused password per row would get the account locked
             except (BoardUnavailable, SessionExpired) as exc:
@@ -172,7 +212,6 @@ class Poster:
                 continue
             self.outbox.mark_sent(row.key)
             (report.recovered if recovered else report.sent).append(row.key)
-        return report
 
     def _send_row(self, row: OutboxRow) -> bool:
         """Send the row's remaining parts; True if any part was found already on the board."""
@@ -204,21 +243,30 @@ class Poster:
                     self.outbox.record_part(row.key, part.index, found)
                     recovered = True
                     continue
+            if self._stopping():
+                raise Interrupted(f"stop requested before part {part.index} of {row.key}")
             self.outbox.begin_part(row.key, part.index)
             board_id = self._submit(current, part)
             self.outbox.record_part(row.key, part.index, board_id)
         return recovered
 
     def _find_on_board(self, row: OutboxRow, part: Part) -> int | None:
+        since = row.search_from
         if row.channel == "newtopic":
             if row.topic_id is None:
                 return None
             if part.index == 0:
                 return self.client.find_topic_with_marker(row.topic_id, part.subject, part.marker)
-            return self.client.find_post_with_marker(row.board_ids[0], part.marker)
+            # the bot opened this topic: every page of it is ours to search
+            topic = row.board_ids[0]
+            return self.client.find_post_with_marker(topic, part.marker, TopicCursor(topic))
         if row.channel == "topic":
             assert row.topic_id is not None
-            return self.client.find_post_with_marker(row.topic_id, part.marker)
+            cursor = _cursor(row.topic_id, since) if since is not None else None
+            return self.client.find_post_with_marker(row.topic_id, part.marker, cursor)
+        if since is not None and since.pm_id is not None:
+            find: Callable[..., int | None] = self.client.find_sent_pm_with_marker
+            return find(part.subject, part.marker, since=since.pm_id)
         return self.client.find_sent_pm_with_marker(part.subject, part.marker)
 
     def _submit(self, row: OutboxRow, part: Part) -> int:
@@ -240,14 +288,21 @@ class Poster:
             return found if found is not None else 0
         return pm.msg_id
 
-    def update_post(self, post_id: int, text: str, key: OutboxKey | None = None) -> PostResult:
+    def update_post(
+        self, post_id: int, text: str, key: OutboxKey | None = None, token: str = ""
+    ) -> PostResult:
         """Edit one of the bot's posts (the live vote count). Edits are idempotent, so they
-        bypass the outbox; `key` keeps the original row's marker on the post. A text over
-        the board's limit is cut at a paragraph boundary."""
+        bypass the outbox; `key` (with the row's `marker_token` as `token`) keeps the
+        original row's marker on the post. A text over the board's limit is cut at a
+        paragraph boundary."""
         limit = self.client.max_message_length
-        marker = marker_for(key, 0) if key is not None else None
+        marker = marker_for(key, 0, token) if key is not None else None
         if limit is not None:
             room = limit - (marker_overhead(marker) + 8 if marker else 0)
             if len(text) > room:
                 text = split_text(text, room)[0]
         return self.client.edit_post(post_id, with_marker(text, marker) if marker else text)
+
+
+def _cursor(topic_id: int, since: SearchFrom) -> TopicCursor:
+    return TopicCursor(topic_id, max(1, since.page), max(0, since.start), since.post_id)

@@ -15,12 +15,13 @@ processed) brings it back. Messages are never deleted.
 
 Writing contract: `post_reply`, `edit_post` and `send_pm` do exactly one board-visible
 action or raise a `PostingRefused` subclass (see `scraper.errors`). They resolve form-token and
-post-review round trips themselves; flood waits and splitting belong to `poster`.
+post-review round trips and flood waits (`scraper.pacing`) themselves; splitting and
+exactly-once belong to `poster`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
@@ -145,10 +146,14 @@ class BoardClient(Protocol):
         self, topic_id: int, marker: str, since: TopicCursor | None = None
     ) -> int | None:
         """Id of the bot's own post in the topic whose text contains `marker`, if any.
-        Searches from `since` (or the last page) to the end."""
+        Searches from `since` (where the topic stood when the message was queued) to the
+        end, however many pages; without it, the last few pages."""
 
     def find_sent_pm_with_marker(self, subject: str, marker: str) -> int | None:
-        """Id of a PM in the outbox/sentbox with this subject whose body has `marker`."""
+        """Id of a PM in the outbox/sentbox with this subject whose body has `marker`.
+        The board clients also take `since=` (a message id the board had issued before the
+        message was queued: only newer ones are opened, however many folder pages that
+        takes); the poster passes it only for rows that carry a position."""
 
     # -- writing --------------------------------------------------------------------------
     def post_reply(self, topic_id: int, text: str, subject: str | None = None) -> PostResult:
@@ -166,3 +171,14 @@ class BoardClient(Protocol):
     def find_topic_with_marker(self, forum_id: int, subject: str, marker: str) -> int | None:
         """Id of a topic titled `subject` in the forum's listing whose first page holds the
         bot's own post with `marker` (opened before a crash), if any."""
+
+
+@runtime_checkable
+class Interruptible(Protocol):
+    """Optional extension of `BoardClient`: a stop check looked at before each write and
+    during every wait (flood control, retry backoff), so a stop request (SIGTERM) is
+    honoured within about a second even mid-send; a stopped client raises
+    `scraper.errors.Interrupted`. The poster installs its check for a flush's length."""
+
+    def interrupt_with(self, stop: Callable[[], bool] | None) -> None:
+        """Install the check (None removes it)."""

@@ -8,6 +8,7 @@ ScraperError                      anything that went wrong talking to the board
 ├── BoardUnavailable              5xx, timeouts, connection errors, truncated pages — after retries
 ├── NotFound                      topic, post or message does not exist
 ├── UnexpectedPage                a page that is none of the shapes we know (layout changed?)
+├── Interrupted                   the host asked the bot to stop while it waited to write
 └── PostingRefused                the board answered a post/edit/PM with a refusal
     ├── FloodLimited              "you cannot post again so soon" (retry after `retry_after`)
     ├── FormExpired               form token missing/too fast/too old (refetch the form)
@@ -52,6 +53,11 @@ class NotFound(ScraperError):
 
 class UnexpectedPage(ScraperError):
     """A page that matches none of the shapes the client knows; usually a changed style."""
+
+
+class Interrupted(ScraperError):
+    """A stop was requested (SIGTERM) before a write or during a wait: nothing was submitted
+    since the last accepted write; whatever is left stays queued."""
 
 
 class PostingRefused(ScraperError):

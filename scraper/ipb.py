@@ -15,8 +15,11 @@ from the board's `parser.dialects.Dialect`, detected from the first page (or nam
 - Replies use the board's own reply form (IPB 1.x/2.x `REPLIER`, IPB 3 fast reply, IPS 4
   comment form) found through the topic page, so `f=`/`auth_key`/`csrfKey`/`plupload` are the
   board's values. The post id comes from the redirect (`#entryN`, `p=N`, `comment=N`).
-- Flood control: IPB counts posts and PMs per member; a refusal is waited out and the form
-  submitted again, at most `flood_retries` times, then `FloodLimited`.
+- Flood control: IPB counts posts and PMs per member; a refusal teaches the pacer the
+  interval the board names (`scraper.pacing`), is waited out and a fresh form is filled
+  again (every recipient field ours), at most `flood_retries` times, then `FloodLimited`.
+- What differs between generations in the flow (HTML bodies, multipart forms, conversation
+  PMs, reply/new-topic/edit URLs, recipient fields) is the `IpbCaps` table, by dialect.
 
 GETs are retried with exponential backoff on 5xx, timeouts, connection errors and truncated
 pages. A form submit that creates something is never retried blindly (a lost answer may hide
@@ -32,16 +35,16 @@ import html as htmlmod
 import logging
 import re
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Literal
 from urllib.parse import parse_qs, parse_qsl, urljoin, urlsplit
 
 import httpx
 from selectolax.lexbor import LexborHTMLParser
 
-from parser.dialects import IPS4, Dialect, dialect_by_name
+from parser.dialects import Dialect, dialect_by_name
 from parser.ipb import (
     detect_ipb,
     is_ipb_login,
@@ -59,8 +62,8 @@ from scraper.board import (
     RawPage,
     TopicCursor,
     TopicPageFetch,
-    TopicPoll,
 )
+from scraper.client import BoardClientBase, norm
 from scraper.errors import (
     FloodLimited,
     FormExpired,
@@ -75,7 +78,8 @@ from scraper.errors import (
     UnexpectedPage,
     UnknownRecipient,
 )
-from scraper.http import DEFAULT_USER_AGENT, BoardHttp, is_html, redact
+from scraper.http import DEFAULT_USER_AGENT, is_html, redact
+from scraper.markup import bbcode_to_html
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +128,81 @@ _ERROR_SELECTORS = (
 
 
 @dataclass(frozen=True, slots=True)
+class IpbCaps:
+    """How one Invision generation differs in flow (its markup is `parser.dialects.Dialect`):
+    the client reads these values instead of asking which generation it talks to."""
+
+    html_body: bool  # the editor field takes HTML (IPS 4/5), not BBCode
+    multipart: bool  # every posting form is sent multipart
+    conversations: bool  # PMs are conversations that keep growing (ids are message ids)
+    login_extra: Mapping[str, str]  # login fields a browser's script adds
+    folders: Mapping[str, str]  # our folder names -> the board's (inbox, sentbox, outbox)
+    # "comment": the topic page's comment form; "fast": IPB 3 fast reply, else the reply
+    # button's form; "button": the topic's reply button leads to the form
+    reply: Literal["button", "fast", "comment"]
+    reply_field: str  # reply body field ({topic} filled); "" = the dialect's `reply_body`
+    new_topic_url: str  # the new-topic form ({forum} filled)
+    topic_title_field: str
+    topic_body_field: str  # "" = the dialect's `reply_body`
+    forum_url: str  # a forum's topic listing ({forum} filled)
+    edit_url: str  # the edit form: {f}, {t}, {p} from the post's own buttons; "" = comment edit
+    pm_to_all: bool  # every recipient in the `pm_to` field, one a line
+    pm_cc_field: str  # further recipients' field when `pm_to` takes one name
+    pm_cc_sep: str
+
+
+_IPB2_CAPS = IpbCaps(
+    html_body=False,
+    multipart=False,
+    conversations=False,
+    login_extra={},
+    folders={"inbox": "in", "sentbox": "sent", "outbox": "sent"},
+    reply="button",
+    reply_field="",
+    new_topic_url="index.php?act=Post&CODE=00&f={forum}",
+    topic_title_field="TopicTitle",
+    topic_body_field="",
+    forum_url="index.php?showforum={forum}",
+    edit_url="index.php?act=Post&CODE=08&f={f}&t={t}&p={p}",
+    pm_to_all=False,
+    pm_cc_field="carbon_copy",
+    pm_cc_sep="\n",
+)
+
+#: capabilities by `Dialect.name`; a dialect not listed behaves like IPB 1.3/2.x
+IPB_CAPS: Mapping[str, IpbCaps] = {
+    "ipb2": _IPB2_CAPS,
+    "ipb2-4pda": _IPB2_CAPS,
+    "ipb3": replace(
+        _IPB2_CAPS,
+        conversations=True,
+        folders={"inbox": "myconvo", "sentbox": "myconvo", "outbox": "myconvo"},
+        reply="fast",
+        new_topic_url="index.php?app=forums&module=post&section=post&do=new_post&f={forum}",
+        edit_url="index.php?app=forums&module=post&section=post&do=edit_post&f={f}&t={t}&p={p}",
+        pm_cc_field="inviteUsers",
+        pm_cc_sep=",",
+    ),
+    "ips4": replace(
+        _IPB2_CAPS,
+        html_body=True,
+        multipart=True,
+        conversations=True,
+        login_extra={"remember_me_checkbox": "1"},
+        reply="comment",
+        reply_field="topic_comment_{topic}",
+        new_topic_url="index.php?/forum/{forum}-forum/&do=add",
+        topic_title_field="topic_title",
+        topic_body_field="topic_content",
+        forum_url="index.php?/forum/{forum}-forum/",
+        edit_url="",
+        pm_to_all=True,
+        pm_cc_field="",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
 class IpbSettings:
     """Everything an `IpbClient` needs; the daemon builds it from config."""
 
@@ -142,6 +221,8 @@ class IpbSettings:
     backoff: float = 2.0
     max_backoff: float = 120.0
     flood_interval: float = 30.0  # IPB's default flood interval for members
+    # None: learn it from the first refusal; True: the account is exempt; False: always space
+    flood_exempt: bool | None = None
     flood_retries: int = 3
     max_flood_wait: float = 300.0  # a longer wait is left to the poster's next flush
     posts_per_page: int | None = None  # None: the dialect's default until a page tells
@@ -158,7 +239,7 @@ class _FormPage:
     url: str
 
 
-class IpbClient:
+class IpbClient(BoardClientBase):
     """Invision board client (reading and writing). Not thread-safe: one per bot."""
 
     def __init__(
@@ -170,25 +251,14 @@ class IpbClient:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.settings = settings
-        self.base_url = (
-            settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
-        )
-        self.max_message_length = settings.max_message_length
-        self.max_subject_length = settings.max_subject_length
-        self._clock = clock
-        self._sleep = sleep
-        self._net = BoardHttp.for_settings(
-            settings, transport=transport, clock=clock, sleep=sleep, text_of=_text
-        )
+        super().__init__(settings, transport=transport, clock=clock, sleep=sleep, text_of=_text)
         self._dialect: Dialect | None = None
         if settings.kind not in ("auto", "ipb", ""):
             named = dialect_by_name(settings.kind)
             if named is None:
                 raise ValueError(f"board.kind: unknown IPB dialect {settings.kind!r}")
             self._dialect = named.with_overrides(settings.selectors)
-        self._last_write_at: float | None = None
         self._per_page: int | None = settings.posts_per_page
-        self._logged_in = False
         self._post_topics: dict[int, int] = {}  # own post id -> topic id (IPS 4 edits)
         self._charset: str | None = None  # "cp1251" once the board says so
 
@@ -207,28 +277,16 @@ class IpbClient:
             log.info("board dialect: %s", self._dialect.generation)
         return self._dialect
 
-    def url(self, path: str) -> str:
-        return urljoin(self.base_url, path)
+    @property
+    def caps(self) -> IpbCaps:
+        """The flow differences of the board's generation (`IPB_CAPS`)."""
+        return IPB_CAPS.get(self.dialect.name, _IPB2_CAPS)
 
     def _dialect_url(self, key: str, **values: object) -> str:
         template = self.dialect.urls.get(key)
         if template is None:
             raise UnexpectedPage(f"the {self.dialect.generation} dialect has no {key!r} URL")
         return self.url(template.format(**values))
-
-    def _now(self) -> datetime:
-        return datetime.fromtimestamp(self._clock(), UTC)
-
-    # The transport (pacing, retries, error wrapping, redaction, cookie jar) is shared with
-    # the phpBB client: scraper.http.BoardHttp.
-
-    @property
-    def _http(self) -> httpx.Client:
-        return self._net.client
-
-    @property
-    def requests_made(self) -> int:
-        return self._net.requests_made
 
     def _form_encoding(self) -> str:
         # windows-1251 boards read form bodies in their own charset
@@ -252,6 +310,9 @@ class IpbClient:
         self._learn_charset(resp)
         return resp
 
+    def _text(self, resp: httpx.Response) -> str:
+        return _text(resp)
+
     def _learn_charset(self, resp: httpx.Response) -> None:
         m = re.search(r"charset=([\w-]+)", resp.headers.get("content-type", ""), re.I)
         if m and m.group(1).lower() in ("windows-1251", "cp1251"):
@@ -265,20 +326,13 @@ class IpbClient:
             except UnicodeDecodeError:
                 self._charset = "cp1251"
 
-    def _raw(self, resp: httpx.Response) -> RawPage:
-        return RawPage(str(resp.url), _text(resp), self._now(), resp.status_code)
-
     # -- session ---------------------------------------------------------------------------
 
-    def login(self) -> None:
-        """Log in unless the stored session still works."""
-        if any(c.value not in ("", "0") for c in self._http.cookies.jar if _member_cookie(c.name)):
-            resp = self._get(self.url("index.php"))
-            if page_logged_in(_text(resp), self._dialect) is True:
-                self._logged_in = True
-                log.info("board session restored for %s", self.settings.username)
-                return
-        self._login()
+    def _has_member_cookie(self) -> bool:
+        return _member_cookie_set(self._http)
+
+    def _page_logged_in(self, resp: httpx.Response) -> bool:
+        return page_logged_in(_text(resp), self._dialect) is True
 
     def _login(self) -> None:
         d = self.dialect
@@ -305,8 +359,7 @@ class IpbClient:
         }
         if self.settings.remember_me and d.fields.get("login_remember"):
             values[d.fields["login_remember"]] = "1"
-        if d is IPS4 or d.name == "ips4":
-            values["remember_me_checkbox"] = "1"
+        values.update(self.caps.login_extra)
         resp = self._send("POST", form.action, form.fill(None, values), retry=False)
         landing = resp
         moved = resp.is_redirect
@@ -337,30 +390,8 @@ class IpbClient:
             )
         raise LoginFailed(user, says)
 
-    def close(self) -> None:
-        self._net.close()
-
-    def _member_get(self, url: str) -> httpx.Response:
-        """GET a page that must be seen logged in; re-login once if the session is gone."""
-        shown = redact(url)
-        if not self._logged_in:
-            self.login()
-        resp = self._get(url)
-        if self._looks_logged_out(resp):
-            log.info("board session lost (guest page served for %s); logging in again", shown)
-            self._logged_in = False
-            self._login()
-            resp = self._get(url)
-            if self._looks_logged_out(resp):
-                raise SessionExpired(
-                    f"still logged out after logging in again as {self.settings.username} "
-                    f"({shown}); the board may bind sessions to IP or browser"
-                )
-        if resp.status_code == 404:
-            raise NotFound(_error_text(_text(resp)) or f"not found: {shown}")
-        if resp.status_code >= 400:
-            raise UnexpectedPage(f"the board answered {resp.status_code} for {shown}")
-        return resp
+    def _error_of(self, text: str) -> str | None:
+        return _error_text(text)
 
     def _looks_logged_out(self, resp: httpx.Response) -> bool:
         if resp.status_code != 200 or not is_html(resp):
@@ -373,7 +404,7 @@ class IpbClient:
     def _per(self) -> int:
         return self._per_page or self.dialect.posts_per_page
 
-    def _topic_url(self, topic_id: int, page: int) -> str:
+    def _page_url(self, topic_id: int, page: int) -> str:
         if self.dialect.urls.get("topic", "").count("{page}"):
             return self._dialect_url("topic", topic=topic_id, slug="topic", page=page)
         return self._dialect_url("topic", topic=topic_id, offset=(page - 1) * self._per())
@@ -411,112 +442,47 @@ class IpbClient:
             tuple(p.id for p in parsed.posts),
         )
 
-    def _next_url(self, fetched: TopicPageFetch) -> str | None:
+    def _next_page_url(self, page: TopicPageFetch) -> str | None:
         parsed = parse_ipb_topic(
-            fetched.raw.html, dialect=self.dialect, tz=self.settings.tz, base_url=fetched.raw.url
+            page.raw.html, dialect=self.dialect, tz=self.settings.tz, base_url=page.raw.url
         )
         return parsed.next_url
 
-    def _follow_pages(self, first: TopicPageFetch, last_page: int | None) -> list[TopicPageFetch]:
-        pages = [first]
-        while True:
-            cur = pages[-1]
-            if last_page is not None and cur.page >= last_page:
-                break
-            nxt_url = self._next_url(cur)
-            if nxt_url is None or cur.page >= cur.total_pages:
-                break
-            nxt = self._fetch_topic_page(nxt_url)
-            if nxt.page <= cur.page:  # a board that loops back; never spin
-                break
-            pages.append(nxt)
-        return pages
+    def _cursor_url(self, cursor: TopicCursor) -> str:
+        return self._page_url(cursor.topic_id, max(1, cursor.page))
 
-    def poll_topic(self, cursor: TopicCursor) -> TopicPoll:
-        first = self._fetch_topic_page(self._topic_url(cursor.topic_id, max(1, cursor.page)))
-        pages = self._follow_pages(first, None)
-        seen = [pid for p in pages for pid in p.post_ids]
-        floor = cursor.last_post_id or 0
-        new_ids = tuple(pid for pid in seen if pid > floor)
-        last = pages[-1]
-        newest = max([floor, *seen]) if (seen or cursor.last_post_id) else None
-        nxt = TopicCursor(
-            cursor.topic_id, last.page, last.start, newest if newest else cursor.last_post_id
-        )
-        return TopicPoll(tuple(pages), new_ids, nxt)
-
-    def read_topic_pages(
-        self, topic_id: int, first_page: int = 1, last_page: int | None = None
-    ) -> list[TopicPageFetch]:
-        guessed = self._per()
-        first = self._fetch_topic_page(self._topic_url(topic_id, first_page))
-        if first.page != first_page and self._per() != guessed:
-            # the page size was a guess until this page told the real one
-            first = self._fetch_topic_page(self._topic_url(topic_id, first_page))
-        return self._follow_pages(first, last_page)
+    def _own_posts(self, page: TopicPageFetch) -> Iterable[tuple[int, str, str]]:
+        parsed = parse_ipb_topic(page.raw.html, dialect=self.dialect, tz=self.settings.tz)
+        return [(p.id, p.author, p.own_text) for p in parsed.posts]
 
     def _last_page(self, topic_id: int) -> TopicPageFetch:
-        first = self._fetch_topic_page(self._topic_url(topic_id, 1))
+        first = self._fetch_topic_page(self._page_url(topic_id, 1))
         if first.total_pages <= 1:
             return first
-        return self._fetch_topic_page(self._topic_url(topic_id, first.total_pages))
-
-    def find_post_with_marker(
-        self, topic_id: int, marker: str, since: TopicCursor | None = None
-    ) -> int | None:
-        if since is not None:
-            pages = self.read_topic_pages(topic_id, max(1, since.page))
-        else:
-            last = self._last_page(topic_id)
-            pages = [last]
-            for back in range(1, self.settings.marker_search_pages):
-                if last.page - back < 1:
-                    break
-                pages.append(self._fetch_topic_page(self._topic_url(topic_id, last.page - back)))
-        me = " ".join(self.settings.username.split()).casefold()
-        for page in pages:
-            parsed = parse_ipb_topic(page.raw.html, dialect=self.dialect, tz=self.settings.tz)
-            for post in reversed(parsed.posts):
-                if post.author.casefold() == me and marker in post.own_text:
-                    return post.id
-        return None
+        return self._fetch_topic_page(self._page_url(topic_id, first.total_pages))
 
     # -- private messages ------------------------------------------------------------------
 
     def _folder_url(self, folder: str) -> str:
-        names = {
-            "ipb2": {"inbox": "in", "sentbox": "sent", "outbox": "sent"},
-            "ipb3": {"inbox": "myconvo", "sentbox": "myconvo", "outbox": "myconvo"},
-        }.get(self.dialect.name, {"inbox": "in", "sentbox": "sent", "outbox": "sent"})
-        return self._dialect_url("pm_folder", folder=names.get(folder, folder))
+        return self._dialect_url("pm_folder", folder=self.caps.folders.get(folder, folder))
 
-    def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
-        """Every row of a PM folder, following its page links (the dialect's `next_link`)
-        up to `pm_folder_pages` pages; stops at a page that lists nothing new."""
-        url: str | None = self._folder_url(folder)
-        rows: dict[int, PMRef] = {}
-        seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
-        while url is not None and len(seen) < self.settings.pm_folder_pages:
-            seen.add(_page_key(url))
-            resp = self._member_get(url)
-            text = _text(resp)
-            parsed = parse_ipb_pm_folder(
-                text, dialect=self.dialect, tz=self.settings.tz, now=self._now()
-            )
-            new = [m for m in parsed.messages if m.id not in rows]
-            for m in new:
-                rows[m.id] = PMRef(m.id, folder, m.unread, m.subject, m.sender)
-            if not new:
-                break
-            url = next(
-                (
-                    u
-                    for u in _page_links(text, str(resp.url), self.dialect)
-                    if _page_key(u) not in seen
-                ),
-                None,
-            )
-        return list(rows.values())
+    def _folder_rows(self, text: str, folder: str) -> list[PMRef]:
+        parsed = parse_ipb_pm_folder(
+            text, dialect=self.dialect, tz=self.settings.tz, now=self._now()
+        )
+        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in parsed.messages]
+
+    def _folder_key(self, url: str) -> str:
+        return repr(_page_key(url))
+
+    def _folder_next(self, text: str, url: str, seen: set[str]) -> str | None:
+        # the dialect's `next_link` matches every page link on IPB 1.x/2.x: skip pages read
+        links = _page_links(text, url, self.dialect)
+        return next((u for u in links if self._folder_key(u) not in seen), None)
+
+    def _pm_has_marker(self, page: RawPage, marker: str) -> bool:
+        messages = parse_ipb_conversation(page.html, dialect=self.dialect)
+        return any(marker in norm(msg.text) for msg in messages)
 
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
         vid = {"inbox": "in", "sentbox": "sent", "outbox": "sent"}.get(folder, folder)
@@ -539,15 +505,10 @@ class IpbClient:
         conversation page as `raw` and `#comment-<id>` on its URL; pick the message with
         `parser.ipb.parse_ipb_pm(raw.html, msg_id=id)`."""
         skip = set(skip)
-        out: list[FetchedPM] = []
         rows = self.list_pm_folder("inbox")
-        if self.dialect.name not in ("ipb3", "ips4"):
-            for row in sorted(rows, key=lambda r: r.id):
-                if row.id in skip:
-                    continue
-                if row.unread or (newer_than is not None and row.id > newer_than):
-                    out.append(FetchedPM(row.id, self.read_pm(row.id)))
-            return out
+        if not self.caps.conversations:
+            return self._fetch_messages(rows, skip, newer_than)
+        out: list[FetchedPM] = []
         me = " ".join(self.settings.username.split()).casefold()
         # A crash after opening a conversation leaves it read but unprocessed; with
         # `newer_than` the most recently active read conversations are opened again.
@@ -563,38 +524,22 @@ class IpbClient:
                 out.append(FetchedPM(msg.id, RawPage(url, raw.html, raw.fetched_at, raw.status)))
         return sorted(out, key=lambda f: f.id)
 
-    def find_sent_pm_with_marker(self, subject: str, marker: str) -> int | None:
-        want = " ".join(subject.split())
-        for row in self.list_pm_folder("sentbox"):
-            if " ".join(row.subject.split()) != want:
-                continue
-            page = self.read_pm(row.id, "sentbox")
-            for msg in parse_ipb_conversation(page.html, dialect=self.dialect):
-                if marker in msg.text:
-                    return row.id
-        return None
+    def find_sent_pm_with_marker(
+        self, subject: str, marker: str, since: int | None = None
+    ) -> int | None:
+        # conversation boards number conversations and messages in different sequences: a
+        # message id says nothing about the conversation ids listed, so search them all
+        return super().find_sent_pm_with_marker(
+            subject, marker, None if self.caps.conversations else since
+        )
 
     # -- writing ---------------------------------------------------------------------------
-
-    def _space_writes(self) -> None:
-        if self._last_write_at is not None:
-            wait = self._last_write_at + self.settings.flood_interval + 0.5 - self._clock()
-            if wait > 0:
-                log.debug("waiting %.1f s for the board's flood interval", wait)
-                self._sleep(wait)
-
-    def _check_length(self, text: str) -> None:
-        limit = self.max_message_length
-        if limit is not None and len(text) > limit:
-            raise MessageTooLong(len(text), limit)
 
     def _refusal(self, html: str, what: str, topic_id: int | None) -> ScraperError:
         says = _error_text(html) or ""
         low = says.lower()
         if _has(low, _FLOOD):
-            m = re.search(r"(\d+)\s*(?:сек|second|s\b)", low)
-            wait = float(m.group(1)) if m else self.settings.flood_interval
-            return FloodLimited(says, wait)
+            return FloodLimited(says, _stated_wait(says) or self.settings.flood_interval)
         if _has(low, _TOKEN):
             return FormExpired(says)
         if _has(low, _TOO_LONG):
@@ -616,10 +561,10 @@ class IpbClient:
 
     def _reply_form(self, topic_id: int, what: str) -> _FormPage:
         """The board's reply form for a topic, with its tokens (see the module docstring)."""
-        d = self.dialect
+        caps = self.caps
         last = self._last_page(topic_id)
         html = last.raw.html
-        if d.name == "ips4":
+        if caps.reply == "comment":
             form = _form_with(html, last.raw.url, f"commentform_{topic_id}_submitted")
             if form is None:
                 raise (
@@ -628,7 +573,7 @@ class IpbClient:
                     else TopicLocked(topic_id, "the topic page has no reply form")
                 )
             return _FormPage(form, last.raw.url)
-        if d.name == "ipb3":
+        if caps.reply == "fast":
             form = forms.find_form(html, last.raw.url, "form#ips_fastReplyForm")
             if form is not None:
                 return _FormPage(form, last.raw.url)
@@ -655,21 +600,31 @@ class IpbClient:
         refetch: Callable[[], _FormPage],
         *,
         press: str | None = None,
+        blank: Collection[str] = (),
+        paced: bool = True,
     ) -> httpx.Response:
-        """Submit a posting form until the board accepts it or refuses for good."""
+        """Submit a posting form until the board accepts it or refuses for good. After a
+        refusal a fresh form is fetched and filled again with `values` (a returned form is
+        never trusted with what it carries); `blank` names fields sent empty when a form has
+        them (recipient fields we do not use must not carry someone else's name)."""
         floods = 0
         relogged = False
         expired: FormExpired | None = None
-        multipart = "multipart" in page.form.method or self.dialect.name == "ips4"
         for _round in range(self.settings.flood_retries + 3):
-            self._space_writes()
-            body = page.form.fill(press, values)
+            multipart = "multipart" in page.form.method or self.caps.multipart
+            present = page.form.names()
+            filled = {**{k: "" for k in blank if k in present and k not in values}, **values}
+            if paced:
+                self.pacer.before_write()
+            self._waiter.check(what)
+            body = page.form.fill(press, filled)
             resp = self._send("POST", page.form.action, body, retry=False, multipart=multipart)
             text = _text(resp)
             if resp.is_redirect or (
                 resp.status_code == 200 and forms.meta_refresh_url(text, str(resp.url))
             ):
-                self._last_write_at = self._clock()
+                if paced:
+                    self.pacer.accepted()
                 return resp
             if resp.status_code == 200 and is_ipb_login(text) and not relogged:
                 log.info("session lost while trying to %s; logging in again", what)
@@ -681,11 +636,11 @@ class IpbClient:
             err = self._refusal(text, what, topic_id)
             if isinstance(err, FloodLimited):
                 floods += 1
-                wait = max(err.retry_after, self.settings.flood_interval, 5.0) * floods
+                wait = self.pacer.refused(_stated_wait(err.board_says))
                 if floods > self.settings.flood_retries or wait > self.settings.max_flood_wait:
                     raise err
                 log.info("flood control refused the message; waiting %.0f s", wait)
-                self._sleep(wait)
+                self.pacer.wait_after_refusal(wait)
                 page = refetch()
                 continue
             if isinstance(err, FormExpired):
@@ -701,12 +656,14 @@ class IpbClient:
         raise PostingRefused(f"the board kept returning the form while trying to {what}")
 
     def _body_value(self, text: str) -> str:
-        if self.dialect.name == "ips4":
+        if self.caps.html_body:
             # The IPS 4/5 editor field carries HTML: our BBCode would show as brackets.
-            from poster.ipb import bbcode_to_html
-
             return bbcode_to_html(text)
         return text
+
+    def _reply_field(self, topic_id: int) -> str:
+        template = self.caps.reply_field or self.dialect.fields.get("reply_body", "Post")
+        return template.format(topic=topic_id)
 
     def post_reply(self, topic_id: int, text: str, subject: str | None = None) -> PostResult:
         self._check_length(text)
@@ -716,11 +673,7 @@ class IpbClient:
             return self._reply_form(topic_id, what)
 
         page = refetch()
-        field_name = (
-            f"topic_comment_{topic_id}"
-            if self.dialect.name == "ips4"
-            else self.dialect.fields.get("reply_body", "Post")
-        )
+        field_name = self._reply_field(topic_id)
         resp = self._submit(page, {field_name: self._body_value(text)}, what, topic_id, refetch)
         result = self._post_result(resp, what)
         self._post_topics[result.post_id] = topic_id
@@ -729,14 +682,7 @@ class IpbClient:
     def _new_topic_url(self, forum_id: int) -> str:
         """The board's new-topic form: IPB 1.x/2.x `act=Post&CODE=00&f=F`, IPB 3 `do=new_post`,
         IPS 4/5 the forum's `?do=add`."""
-        name = self.dialect.name
-        if name == "ips4":
-            return self.url(f"index.php?/forum/{forum_id}-forum/&do=add")
-        if name == "ipb3":
-            return self.url(
-                f"index.php?app=forums&module=post&section=post&do=new_post&f={forum_id}"
-            )
-        return self.url(f"index.php?act=Post&CODE=00&f={forum_id}")
+        return self.url(self.caps.new_topic_url.format(forum=forum_id))
 
     def new_topic(self, forum_id: int, subject: str, text: str) -> int:
         """Open a topic with the board's own new-topic form (every field it carries is sent
@@ -744,9 +690,8 @@ class IpbClient:
         `/topic/T-`), else from the new post's page."""
         self._check_length(text)
         what = f"open a topic in forum {forum_id}"
-        ips4 = self.dialect.name == "ips4"
-        title_field = "topic_title" if ips4 else "TopicTitle"
-        body_field = "topic_content" if ips4 else self.dialect.fields.get("reply_body", "Post")
+        title_field = self.caps.topic_title_field
+        body_field = self.caps.topic_body_field or self.dialect.fields.get("reply_body", "Post")
         url = self._new_topic_url(forum_id)
 
         def refetch() -> _FormPage:
@@ -783,22 +728,16 @@ class IpbClient:
     def find_topic_with_marker(self, forum_id: int, subject: str, marker: str) -> int | None:
         """Looks for the topic by its first page: the forum listing's links to topics
         titled `subject`, each checked for the bot's own post with `marker`."""
-        if self.dialect.name == "ips4":
-            listing = self.url(f"index.php?/forum/{forum_id}-forum/")
-        else:
-            listing = self.url(f"index.php?showforum={forum_id}")
+        listing = self.url(self.caps.forum_url.format(forum=forum_id))
         resp = self._member_get(listing)
         want = " ".join(subject.split())
-        me = " ".join(self.settings.username.split()).casefold()
         seen: set[int] = set()
         for a in LexborHTMLParser(_text(resp)).css("a[href]"):
             tid = _topic_id_from_url(urljoin(str(resp.url), a.attributes.get("href") or ""))
             if tid is None or tid in seen or " ".join(a.text(deep=True).split()) != want:
                 continue
             seen.add(tid)
-            first = self._fetch_topic_page(self._topic_url(tid, 1))
-            parsed = parse_ipb_topic(first.raw.html, dialect=self.dialect, tz=self.settings.tz)
-            if any(p.author.casefold() == me and marker in p.own_text for p in parsed.posts):
+            if self._own_post_in([self._fetch_topic_page(self._page_url(tid, 1))], marker):
                 return tid
         return None
 
@@ -807,12 +746,12 @@ class IpbClient:
         what = f"edit post {post_id}"
         d = self.dialect
         topic_id = self._post_topics.get(post_id)
-        if d.name == "ips4":
+        if not self.caps.edit_url:  # IPS 4/5: a comment is edited on its topic page
             if topic_id is None:
                 raise NotFound(f"cannot {what}: the bot does not know which topic holds it")
             url = self._dialect_url("topic", topic=topic_id, slug="topic", page=1)
             url += f"&do=editComment&comment={post_id}"
-            field_name = f"topic_comment_{topic_id}"
+            field_name = self._reply_field(topic_id)
         else:
             url = self._edit_url(post_id, topic_id, what)
             field_name = d.fields.get("reply_body", "Post")
@@ -825,8 +764,10 @@ class IpbClient:
                 raise self._refusal(body, what, topic_id)
             return _FormPage(form, str(resp.url))
 
+        # edits are not spaced (the live vote count must not wait on the flood timer); a
+        # board that refuses one for flood is still waited out by `_submit`
         resp = self._submit(
-            refetch(), {field_name: self._body_value(text)}, what, topic_id, refetch
+            refetch(), {field_name: self._body_value(text)}, what, topic_id, refetch, paced=False
         )
         return self._post_result(resp, what)
 
@@ -844,12 +785,7 @@ class IpbClient:
             pid = (q.get("p") or q.get("qpid") or [""])[0]
             if pid == str(post_id) and q.get("f") and q.get("t"):
                 f, t = q["f"][0], q["t"][0]
-                if self.dialect.name == "ipb3":
-                    return self.url(
-                        "index.php?app=forums&module=post&section=post&do=edit_post"
-                        f"&f={f}&t={t}&p={post_id}"
-                    )
-                return self.url(f"index.php?act=Post&CODE=08&f={f}&t={t}&p={post_id}")
+                return self.url(self.caps.edit_url.format(f=f, t=t, p=post_id))
         raise NotFound(f"cannot {what}: the post is not on the board (or not visible)")
 
     def _post_result(self, resp: httpx.Response, what: str) -> PostResult:
@@ -869,7 +805,7 @@ class IpbClient:
         if not names:
             raise UnknownRecipient((), "no recipients given")
         self._check_length(text)
-        d = self.dialect
+        d, caps = self.dialect, self.caps
         what = "send a private message to " + ", ".join(names)
         url = self._dialect_url("pm_compose")
         to_field = d.fields.get("pm_to", "entered_name")
@@ -877,13 +813,17 @@ class IpbClient:
             d.fields.get("pm_title", "msg_title"): subject,
             d.fields.get("pm_body", "Post"): self._body_value(text),
         }
-        if d.name == "ips4":
+        # Every recipient field is filled by us on every (re)submission, the unused ones
+        # empty: a form the board serves after a refusal may carry other names.
+        blank: tuple[str, ...] = ()
+        if caps.pm_to_all:
             values[to_field] = "\n".join(names)
         else:
             values[to_field] = names[0]
-            if len(names) > 1:
-                extra = "carbon_copy" if d.name.startswith("ipb2") else "inviteUsers"
-                values[extra] = ("\n" if extra == "carbon_copy" else ",").join(names[1:])
+            if caps.pm_cc_field:
+                blank = (caps.pm_cc_field,)
+                if len(names) > 1:
+                    values[caps.pm_cc_field] = caps.pm_cc_sep.join(names[1:])
 
         def refetch() -> _FormPage:
             resp = self._member_get(url)
@@ -894,7 +834,7 @@ class IpbClient:
             return _FormPage(form, str(resp.url))
 
         try:
-            resp = self._submit(refetch(), values, what, None, refetch)
+            resp = self._submit(refetch(), values, what, None, refetch, blank=blank)
         except UnknownRecipient as exc:
             raise UnknownRecipient(names, exc.board_says) from exc
         except NotFound as exc:
@@ -911,6 +851,12 @@ class IpbClient:
 
 
 # -- helpers -----------------------------------------------------------------------------------
+
+
+def _stated_wait(says: str) -> float | None:
+    """Seconds a flood refusal names («подождите 30 секунд», «wait 30 seconds»), if any."""
+    m = re.search(r"(\d+)\s*(?:сек|second|s\b)", says.lower())
+    return float(m.group(1)) if m else None
 
 
 def _text(resp: httpx.Response) -> str:

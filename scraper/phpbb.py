@@ -9,8 +9,10 @@ How the board behaves (see fixtures/phpbb/http/README.md for the recorded eviden
   and other pages lose the `mode=logout` link. We log in again once and repeat the request.
 - Every form refuses a submit in the same second it was served and after 7200 s; we wait
   `min_form_age` after fetching a form and refetch forms older than `max_form_age`.
-- Posts and PMs share one flood timer per user (15 s by default); we space our own writes
-  and, if refused anyway, wait the interval out and resubmit the form the board returned.
+- Posts and PMs share one flood timer per user (15 s by default) unless the account is
+  exempt; the pacer (`scraper.pacing`) learns which from the first refusal, waits the
+  interval out and resubmits the form the board returned — a PM form only if it still names
+  exactly our recipients, else a fresh one is addressed.
 - There are no 304s: every poll is a full page, so polling reads the fewest pages possible.
 
 GETs are retried with exponential backoff on 5xx, timeouts, connection errors and truncated
@@ -25,7 +27,6 @@ import re
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -42,8 +43,8 @@ from scraper.board import (
     RawPage,
     TopicCursor,
     TopicPageFetch,
-    TopicPoll,
 )
+from scraper.client import BoardClientBase, norm
 from scraper.errors import (
     FloodLimited,
     FormExpired,
@@ -58,7 +59,7 @@ from scraper.errors import (
     UnexpectedPage,
     UnknownRecipient,
 )
-from scraper.http import DEFAULT_USER_AGENT, BoardHttp, is_html, redact
+from scraper.http import DEFAULT_USER_AGENT, is_html, redact
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +118,11 @@ class PhpbbSettings:
     backoff: float = 2.0  # first retry wait; doubles each time
     max_backoff: float = 120.0
     flood_interval: float = 15.0  # the board's flood interval (posts and PMs share it)
+    # None: learn it (no deliberate spacing until the board refuses once); True: the account
+    # is exempt (`u_ignoreflood`); False: space every write by `flood_interval` from the start
+    flood_exempt: bool | None = None
     flood_retries: int = 3
+    max_flood_wait: float = 300.0  # a longer wait is left to the poster's next flush
     min_form_age: float = 1.5  # phpBB refuses a form submitted in the second it was served
     max_form_age: float = 7000.0  # phpBB's form token lifetime is 7200 s
     posts_per_page: int = 10  # used until a page tells the real value
@@ -134,8 +139,11 @@ class _FormPage:
     served_at: float
 
 
-class PhpbbClient:
+class PhpbbClient(BoardClientBase):
     """phpBB 3.x board client (reading and writing). Not thread-safe: one per bot."""
+
+    # a PM stays in the outbox until its recipient reads it, then moves to the sentbox
+    sent_folders = ("outbox", "sentbox")
 
     def __init__(
         self,
@@ -146,39 +154,16 @@ class PhpbbClient:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.settings = settings
-        self.base_url = (
-            settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
-        )
-        self.max_message_length = settings.max_message_length
-        self.max_subject_length = settings.max_subject_length
-        self._clock = clock
-        self._sleep = sleep
-        self._net = BoardHttp.for_settings(
+        super().__init__(
             settings, transport=transport, clock=clock, sleep=sleep, on_cookies=self._learn_cookies
         )
         self.cookie_prefix: str | None = _prefix_from_names(c.name for c in self._http.cookies.jar)
-        self._last_write_at: float | None = None
         self._per_page: int | None = None
-        self._logged_in = False
 
     # -- plumbing --------------------------------------------------------------------------
 
-    def url(self, path: str) -> str:
-        return urljoin(self.base_url, path)
-
-    def _now(self) -> datetime:
-        return datetime.fromtimestamp(self._clock(), UTC)
-
     # The transport (pacing, retries, error wrapping, redaction, cookie jar) is shared with
-    # the IPB client: scraper.http.BoardHttp.
-
-    @property
-    def _http(self) -> httpx.Client:
-        return self._net.client
-
-    @property
-    def requests_made(self) -> int:
-        return self._net.requests_made
+    # the IPB client: scraper.http.BoardHttp; the flow around it: scraper.client.
 
     def _send(
         self,
@@ -189,9 +174,6 @@ class PhpbbClient:
         retry: bool = True,
     ) -> httpx.Response:
         return self._net.send(method, url, data, retry=retry)
-
-    def _get(self, url: str, *, follow: int = 5) -> httpx.Response:
-        return self._net.get(url, follow=follow)
 
     def _learn_cookies(self, resp: httpx.Response) -> None:
         names = [c.split("=", 1)[0].strip() for c in resp.headers.get_list("set-cookie")]
@@ -208,20 +190,13 @@ class PhpbbClient:
                 return c.value
         return None
 
-    def _raw(self, resp: httpx.Response) -> RawPage:
-        return RawPage(str(resp.url), resp.text, self._now(), resp.status_code)
-
     # -- session ---------------------------------------------------------------------------
 
-    def login(self) -> None:
-        """Log in unless the stored session still works."""
-        if self._cookie("u") not in (None, "", "1"):
-            resp = self._get(self.url("index.php"))
-            if forms.has_logout_link(resp.text):
-                self._logged_in = True
-                log.info("board session restored for %s", self.settings.username)
-                return
-        self._login()
+    def _has_member_cookie(self) -> bool:
+        return self._cookie("u") not in (None, "", "1")
+
+    def _page_logged_in(self, resp: httpx.Response) -> bool:
+        return forms.has_logout_link(resp.text)
 
     def _login(self) -> None:
         user = self.settings.username
@@ -267,43 +242,18 @@ class PhpbbClient:
             says = (says + " (the board now asks for a CAPTCHA: log in once in a browser)").strip()
         raise LoginFailed(user, says)
 
-    def close(self) -> None:
-        self._net.close()
-
     def _wait_form_age(self, served_at: float) -> None:
         wait = served_at + self.settings.min_form_age - self._clock()
         if wait > 0:
             self._sleep(wait)
 
-    def _member_get(self, url: str, *, needs_login: bool = True) -> httpx.Response:
-        """GET a page that must be seen logged in; re-login once if the session is gone."""
-        shown = redact(url)
-        if not self._logged_in:
-            self.login()
-        resp = self._get(url)
-        if self._looks_logged_out(resp, needs_login):
-            log.info("board session lost (login form served for %s); logging in again", shown)
-            self._logged_in = False
-            self._login()
-            resp = self._get(url)
-            if self._looks_logged_out(resp, needs_login):
-                raise SessionExpired(
-                    f"still logged out after logging in again as {self.settings.username} "
-                    f"({shown}); the board may bind sessions to IP or browser"
-                )
-        if resp.status_code == 404:
-            raise NotFound(forms.info_message(resp.text) or f"not found: {shown}")
-        if resp.status_code >= 400:
-            raise UnexpectedPage(f"the board answered {resp.status_code} for {shown}")
-        return resp
-
-    @staticmethod
-    def _looks_logged_out(resp: httpx.Response, needs_login: bool) -> bool:
+    def _looks_logged_out(self, resp: httpx.Response) -> bool:
         if resp.status_code != 200 or not is_html(resp):
             return False
-        if forms.is_login_page(resp.text):
-            return True
-        return needs_login and not forms.has_logout_link(resp.text)
+        return forms.is_login_page(resp.text) or not forms.has_logout_link(resp.text)
+
+    def _error_of(self, text: str) -> str | None:
+        return forms.info_message(text)
 
     # -- topics ----------------------------------------------------------------------------
 
@@ -329,93 +279,43 @@ class PhpbbClient:
             start = (nav.page - 1) * self._per_page
         return TopicPageFetch(self._raw(resp), nav.page, nav.total_pages, start, nav.post_ids)
 
-    def _follow_pages(self, first: TopicPageFetch, last_page: int | None) -> list[TopicPageFetch]:
-        pages = [first]
-        while True:
-            cur = pages[-1]
-            if last_page is not None and cur.page >= last_page:
-                break
-            nav = forms.topic_nav(cur.raw.html, cur.raw.url)
-            if nav is None or nav.next_url is None or cur.page >= cur.total_pages:
-                break
-            nxt = self._fetch_topic_page(nav.next_url)
-            if nxt.page <= cur.page:  # a board that loops back; never spin
-                break
-            pages.append(nxt)
-        return pages
+    def _per(self) -> int:
+        return self._per_page or self.settings.posts_per_page
 
-    def poll_topic(self, cursor: TopicCursor) -> TopicPoll:
-        first = self._fetch_topic_page(self._topic_url(cursor.topic_id, cursor.start))
-        pages = self._follow_pages(first, None)
-        seen = [pid for p in pages for pid in p.post_ids]
-        floor = cursor.last_post_id or 0
-        new_ids = tuple(pid for pid in seen if pid > floor)
-        last = pages[-1]
-        known = [*seen, *([cursor.last_post_id] if cursor.last_post_id is not None else [])]
-        nxt = TopicCursor(cursor.topic_id, last.page, last.start, max(known, default=None))
-        log.debug(
-            "polled topic %d: %d page(s), %d new post(s)", cursor.topic_id, len(pages), len(new_ids)
-        )
-        return TopicPoll(tuple(pages), new_ids, nxt)
+    def _next_page_url(self, page: TopicPageFetch) -> str | None:
+        nav = forms.topic_nav(page.raw.html, page.raw.url)
+        return None if nav is None else nav.next_url
 
-    def read_topic_pages(
-        self, topic_id: int, first_page: int = 1, last_page: int | None = None
-    ) -> list[TopicPageFetch]:
-        per_page = self._per_page or self.settings.posts_per_page
-        first = self._fetch_topic_page(self._topic_url(topic_id, (first_page - 1) * per_page))
-        if first.page != first_page and self._per_page and self._per_page != per_page:
-            first = self._fetch_topic_page(
-                self._topic_url(topic_id, (first_page - 1) * self._per_page)
-            )
-        return self._follow_pages(first, last_page)
+    def _cursor_url(self, cursor: TopicCursor) -> str:
+        return self._topic_url(cursor.topic_id, cursor.start)
 
-    def find_post_with_marker(
-        self, topic_id: int, marker: str, since: TopicCursor | None = None
-    ) -> int | None:
-        if since is not None:
-            pages = self._follow_pages(
-                self._fetch_topic_page(self._topic_url(topic_id, since.start)), None
-            )
-        else:
-            # phpBB clamps a too-large start to the last page: one request finds the end.
-            last = self._fetch_topic_page(self._topic_url(topic_id, 10**6))
-            pages = [last]
-            per_page = self._per_page or self.settings.posts_per_page
-            for back in range(1, self.settings.marker_search_pages):
-                page_no = last.page - back
-                if page_no < 1:
-                    break
-                pages.append(
-                    self._fetch_topic_page(self._topic_url(topic_id, (page_no - 1) * per_page))
-                )
-        return self._own_post_with_marker(pages, marker)
+    def _page_url(self, topic_id: int, page: int) -> str:
+        return self._topic_url(topic_id, (page - 1) * self._per())
 
-    def _own_post_with_marker(self, pages: list[TopicPageFetch], marker: str) -> int | None:
-        me = self.settings.username.casefold()
-        for page in pages:
-            parsed = parse_topic(page.raw.html, board="phpbb", tz="UTC", now=page.raw.fetched_at)
-            # own_text: outside quotes, so a player quoting the bot never counts
-            for post in reversed(parsed.posts):
-                if post.author.casefold() == me and marker in " ".join(post.own_text.split()):
-                    return post.id
-        return None
+    def _last_page(self, topic_id: int) -> TopicPageFetch:
+        # phpBB clamps a too-large start to the last page: one request finds the end.
+        return self._fetch_topic_page(self._topic_url(topic_id, 10**6))
+
+    def _own_posts(self, page: TopicPageFetch) -> Iterable[tuple[int, str, str]]:
+        parsed = parse_topic(page.raw.html, board="phpbb", tz="UTC", now=page.raw.fetched_at)
+        return [(p.id, p.author, p.own_text) for p in parsed.posts]
 
     # -- private messages ------------------------------------------------------------------
 
-    def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
-        """Every row of a PM folder, following its pages (up to `pm_folder_pages`): after a
-        long outage the inbox may hold more than one page of unread messages."""
-        url: str | None = self.url(f"ucp.php?i=pm&folder={folder}")
-        rows: dict[int, PMRef] = {}
-        seen: set[str] = set()
-        while url is not None and url not in seen and len(seen) < self.settings.pm_folder_pages:
-            seen.add(url)
-            resp = self._member_get(url)
-            listing = parse_pm_folder(resp.text, board="phpbb", tz="UTC", now=self._now())
-            for m in listing.messages:
-                rows.setdefault(m.id, PMRef(m.id, folder, m.unread, m.subject, m.sender))
-            url = forms.next_page_url(resp.text, str(resp.url))
-        return list(rows.values())
+    def _folder_url(self, folder: str) -> str:
+        return self.url(f"ucp.php?i=pm&folder={folder}")
+
+    def _folder_rows(self, text: str, folder: str) -> list[PMRef]:
+        listing = parse_pm_folder(text, board="phpbb", tz="UTC", now=self._now())
+        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in listing.messages]
+
+    def _folder_next(self, text: str, url: str, seen: set[str]) -> str | None:
+        nxt = forms.next_page_url(text, url)
+        return nxt if nxt is not None and nxt not in seen else None
+
+    def _pm_has_marker(self, page: RawPage, marker: str) -> bool:
+        pm = parse_pm(page.html, board="phpbb", tz="UTC", now=page.fetched_at)
+        return pm is not None and marker in norm(pm.own_text)
 
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
         f = _FOLDER_IDS.get(folder, 0)
@@ -430,26 +330,7 @@ class PhpbbClient:
     def fetch_unread_pms(
         self, skip: Collection[int] = (), newer_than: int | None = None
     ) -> list[FetchedPM]:
-        skip = set(skip)
-        out: list[FetchedPM] = []
-        for row in sorted(self.list_pm_folder("inbox"), key=lambda r: r.id):
-            if row.id in skip:
-                continue
-            if row.unread or (newer_than is not None and row.id > newer_than):
-                out.append(FetchedPM(row.id, self.read_pm(row.id)))
-        return out
-
-    def find_sent_pm_with_marker(self, subject: str, marker: str) -> int | None:
-        want = " ".join(subject.split())
-        for folder in ("outbox", "sentbox"):
-            for row in self.list_pm_folder(folder):
-                if " ".join(row.subject.split()) != want:
-                    continue
-                page = self.read_pm(row.id, folder)
-                pm = parse_pm(page.html, board="phpbb", tz="UTC", now=page.fetched_at)
-                if pm is not None and marker in " ".join(pm.own_text.split()):
-                    return row.id
-        return None
+        return self._fetch_messages(self.list_pm_folder("inbox"), set(skip), newer_than)
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -459,13 +340,6 @@ class PhpbbClient:
         if form is None:
             raise self._refusal(resp.text, what, None)
         return _FormPage(form, str(resp.url), self._clock())
-
-    def _space_writes(self) -> None:
-        if self._last_write_at is not None:
-            wait = self._last_write_at + self.settings.flood_interval + 0.5 - self._clock()
-            if wait > 0:
-                log.debug("waiting %.1f s for the board's flood interval", wait)
-                self._sleep(wait)
 
     def _refusal(self, html: str, what: str, topic_id: int | None) -> ScraperError:
         return classify_refusal(html, what, topic_id, self.settings.flood_interval)
@@ -477,19 +351,26 @@ class PhpbbClient:
         what: str,
         topic_id: int | None,
         refetch: Callable[[], _FormPage],
+        same_form: Callable[[_FormPage, _FormPage], bool] | None = None,
+        paced: bool = True,
     ) -> httpx.Response:
         """Submit a posting form until the board accepts it or refuses for good.
 
         Resubmits the form the board returns after a post review (new posts since the form
         was served), a form-token refusal (after waiting) or a flood refusal (after waiting
-        the interval). Returns the success response (302 or info page)."""
+        the interval) — but only if `same_form(sent, returned)` says the returned form still
+        addresses what we meant (PM recipients); otherwise a fresh form is built with
+        `refetch`. `paced`: a write the board's flood timer counts (not an edit). Returns
+        the success response (302 or info page)."""
         floods = 0
         last_err: ScraperError | None = None
         for _round in range(self.settings.flood_retries + 4):
             if self._clock() - page.served_at > self.settings.max_form_age:
                 page = refetch()
             self._wait_form_age(page.served_at)
-            self._space_writes()
+            if paced:
+                self.pacer.before_write()
+            self._waiter.check(what)
             resp = self._send("POST", page.form.action, page.form.fill("post", values), retry=False)
             if resp.is_redirect or (
                 resp.status_code == 200
@@ -498,7 +379,8 @@ class PhpbbClient:
                     or _has(forms.info_message(resp.text) or "", _SENT)
                 )
             ):
-                self._last_write_at = self._clock()
+                if paced:
+                    self.pacer.accepted()
                 return resp
             if resp.status_code == 200 and forms.is_login_page(resp.text):
                 log.info("session lost while trying to %s; logging in again", what)
@@ -509,39 +391,34 @@ class PhpbbClient:
             returned = forms.find_form(resp.text, str(resp.url), "form#postform")
             err = self._refusal(resp.text, what, topic_id)
             last_err = err
-            if returned is not None:
-                new_page = _FormPage(returned, str(resp.url), self._clock())
-                if isinstance(err, FloodLimited):
-                    floods += 1
-                    if floods > self.settings.flood_retries:
-                        raise err
-                    # Our idea of the interval may be shorter than the board's: wait longer
-                    # each time it refuses.
-                    wait = max(self.settings.flood_interval, 5.0) * floods
-                    log.info("flood control refused the message; waiting %.0f s", wait)
-                    self._sleep(wait)
-                    page = new_page
-                    continue
-                if isinstance(err, FormExpired):
-                    log.info("form token refused (too fast or too old); resubmitting")
-                    self._sleep(1.0)  # the returned token may be from the same second
-                    page = new_page
-                    continue
-                if forms.error_text(resp.text) is None:
-                    # post review: new posts arrived since the form was served; phpBB
-                    # returns the form with an updated topic_cur_post_id — send it again.
-                    log.info("new posts arrived since the form was served; resubmitting")
-                    page = new_page
-                    continue
-            raise err
+            if returned is None:
+                raise err
+            new_page = _FormPage(returned, str(resp.url), self._clock())
+            if isinstance(err, FloodLimited):
+                floods += 1
+                # phpBB never names its interval: the pacer uses ours, doubling it when
+                # the board refuses twice in a row
+                wait = self.pacer.refused(None)
+                if floods > self.settings.flood_retries or wait > self.settings.max_flood_wait:
+                    raise err
+                log.info("flood control refused the message; waiting %.0f s", wait)
+                self.pacer.wait_after_refusal(wait)
+            elif isinstance(err, FormExpired):
+                log.info("form token refused (too fast or too old); resubmitting")
+                self._sleep(1.0)  # the returned token may be from the same second
+            elif forms.error_text(resp.text) is None:
+                # post review: new posts arrived since the form was served; phpBB
+                # returns the form with an updated topic_cur_post_id — send it again.
+                log.info("new posts arrived since the form was served; resubmitting")
+            else:
+                raise err
+            if same_form is not None and not same_form(page, new_page):
+                log.warning("the board returned a form addressed differently; rebuilding it")
+                new_page = refetch()
+            page = new_page
         if isinstance(last_err, FormExpired):
             raise last_err
         raise PostingRefused(f"the board kept returning the form while trying to {what}")
-
-    def _check_length(self, text: str) -> None:
-        limit = self.max_message_length
-        if limit is not None and len(text) > limit:
-            raise MessageTooLong(len(text), limit)
 
     def post_reply(self, topic_id: int, text: str, subject: str | None = None) -> PostResult:
         self._check_length(text)
@@ -596,7 +473,7 @@ class PhpbbClient:
             if tid is None or " ".join(title.split()) != want:
                 continue
             first = self._fetch_topic_page(self._topic_url(tid, 0))
-            if self._own_post_with_marker([first], marker) is not None:
+            if self._own_post_in([first], marker) is not None:
                 return tid
         return None
 
@@ -608,7 +485,10 @@ class PhpbbClient:
         if subject:
             values["subject"] = subject
         page = self._form_page(url, what)
-        resp = self._submit_post_form(page, values, what, None, lambda: self._form_page(url, what))
+        # phpBB does not flood-check edits, and an edit does not restart the flood timer
+        resp = self._submit_post_form(
+            page, values, what, None, lambda: self._form_page(url, what), paced=False
+        )
         return self._post_result(resp, what)
 
     def _post_result(self, resp: httpx.Response, what: str) -> PostResult:
@@ -662,9 +542,15 @@ class PhpbbClient:
                     missing = tuple(n for n in names if n.casefold() not in added)
                     raise UnknownRecipient(missing or names, exc.board_says)
                 raise exc
-            listed = {n for n in form.names() if n.startswith("address_list[")}
+            listed = _addressees(form)
             if len(listed) < len(names):
                 raise UnknownRecipient(names, "the board did not add every recipient")
+            shown = {norm(n).casefold() for n in forms.pm_recipients(resp.text)}
+            if len(listed) != len(names) or shown != {norm(n).casefold() for n in names}:
+                # never send to someone we did not mean (the form may carry a leftover)
+                raise UnexpectedPage(
+                    f"the board's form is addressed to {sorted(shown)} while trying to {what}"
+                )
             return _FormPage(form, str(resp.url), self._clock())
 
         try:
@@ -675,7 +561,15 @@ class PhpbbClient:
             page = addressed()
         values = {"subject": subject, "message": text}
         try:
-            resp = self._submit_post_form(page, values, what, None, addressed)
+            resp = self._submit_post_form(
+                page,
+                values,
+                what,
+                None,
+                addressed,
+                # a refusal returns the form: resend it only if it still has our recipients
+                same_form=lambda sent, back: _addressees(sent.form) == _addressees(back.form),
+            )
         except UnknownRecipient as exc:
             raise UnknownRecipient(names, exc.board_says) from exc
         target = forms.meta_refresh_url(resp.text, str(resp.url)) or ""
@@ -712,6 +606,11 @@ def classify_refusal(
     if says:
         return PostingRefused(f"the board refused to {what}: {says}", says)
     return UnexpectedPage(f"unexpected answer while trying to {what}")
+
+
+def _addressees(form: forms.Form) -> set[tuple[str, str]]:
+    """A PM form's recipients as phpBB sends them: `address_list[u|g][id]` = to/bcc."""
+    return {(c.name, c.value) for c in form.controls if c.name.startswith("address_list[")}
 
 
 def _prefix_from_names(names: Iterable[str]) -> str | None:

@@ -33,7 +33,7 @@ from urllib.parse import parse_qs, parse_qsl, urlsplit
 
 import httpx
 
-from tests.fakeboard_phpbb import FakeClock
+from tests.fakeboard_base import FakeBoardBase, FakeClock
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "ipb"
 TEMPLATES = Path(__file__).resolve().parent / "ipb_template_pages"
@@ -45,32 +45,8 @@ __all__ = ["IPB2_BASE", "IPB3_BASE", "IPS4_BASE", "FakeClock", "FakeIpb2", "Fake
 
 
 @dataclass
-class _Fault:
-    kind: str
-    count: int
-    path: str | None
-
-
-@dataclass
-class _Base:
-    clock: FakeClock
-    flood_interval: float = 30.0
-    requests: list[httpx.Request] = field(default_factory=list)
-    request_times: list[float] = field(default_factory=list)
-    violations: list[str] = field(default_factory=list)
-    faults: list[_Fault] = field(default_factory=list)
-    sessions: dict[str, int] = field(default_factory=dict)  # session id -> member id
-    last_write: dict[int, float] = field(default_factory=dict)
-    flood_refusals: int = 0
-
-    def transport(self) -> httpx.MockTransport:
-        return httpx.MockTransport(self._handle)
-
-    def fail_next(self, kind: str, count: int = 1, path: str | None = None) -> None:
-        self.faults.append(_Fault(kind, count, path))
-
-    def drop_sessions(self) -> None:
-        self.sessions.clear()
+class _Base(FakeBoardBase):
+    """The Invision fakes' common part: sessions are session id -> member id."""
 
     def count(self, needle: str, method: str | None = None) -> int:
         return sum(
@@ -78,24 +54,6 @@ class _Base:
             for r in self.requests
             if needle in str(r.url) and (method is None or r.method == method)
         )
-
-    def _handle(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
-        self.request_times.append(self.clock())
-        for fault in self.faults:
-            if fault.count > 0 and (fault.path is None or fault.path in str(request.url)):
-                fault.count -= 1
-                if fault.kind == "timeout":
-                    raise httpx.ReadTimeout("timed out", request=request)
-                if fault.kind == "connect":
-                    raise httpx.ConnectError("connection refused", request=request)
-                if fault.kind == "truncated":
-                    return self._html("<html><body><div>half a pa")
-                return httpx.Response(int(fault.kind), text="Service Unavailable")
-        return self.route(request)
-
-    def route(self, request: httpx.Request) -> httpx.Response:  # pragma: no cover
-        raise NotImplementedError
 
     def _html(self, body: str, *, charset: str = "utf-8") -> httpx.Response:
         return httpx.Response(
@@ -108,19 +66,12 @@ class _Base:
     def _member(self, request: httpx.Request, cookie: str) -> int:
         sid = request.headers.get("cookie", "")
         m = re.search(rf"{cookie}=([0-9a-f]+)", sid)
-        return self.sessions.get(m.group(1), 0) if m else 0
+        return int(self.sessions.get(m.group(1), 0)) if m else 0
 
     def _new_session(self, member: int, seed: str) -> str:
         sid = hashlib.md5(f"{seed}{len(self.sessions)}{self.clock()}".encode()).hexdigest()
         self.sessions[sid] = member
         return sid
-
-    def _flooded(self, member: int) -> bool:
-        last = self.last_write.get(member)
-        if last is not None and self.clock() - last < self.flood_interval:
-            self.flood_refusals += 1
-            return True
-        return False
 
 
 def _form(request: httpx.Request, charset: str = "utf-8") -> dict[str, str]:
@@ -272,7 +223,7 @@ def _derived_inbox_page(page: str, st: int, per: int) -> str:
     return body.replace("  </table>", "  </table>\n" + " ".join(links), 1)
 
 
-def _derived_pm_compose(error: str = "") -> str:
+def _derived_pm_compose(error: str = "", cc: str = "") -> str:
     """IPB 1.3/2.x `skin_msg.Send_form` (template-derived)."""
     err = f"<div class='errorwrap'><p>{error}</p></div>" if error else ""
     return _derived_page(
@@ -283,7 +234,7 @@ def _derived_pm_compose(error: str = "") -> str:
         "<input type='hidden' name='MODE' value='01' /><input type='hidden' name='OID' value='' />"
         f"<input type='hidden' name='auth_key' value='{_AUTH_KEY}' />"
         "<input type='text' name='entered_name' value='' />"
-        "<textarea name='carbon_copy'></textarea>"
+        f"<textarea name='carbon_copy'>{cc}</textarea>"
         "<input type='text' name='msg_title' value='' />"
         "<textarea name='Post'></textarea>"
         "<input type='checkbox' name='add_sent' value='yes' checked='checked' />"
@@ -313,6 +264,7 @@ class FakeIpb2(_Base):
     max_subject: int | None = None  # a board that cuts long PM titles
     inbox_per_page: int = 0  # >0: the inbox is listed in pages of this many rows (derived)
     new_topics: dict[int, tuple[int, str]] = field(default_factory=dict)  # tid -> (forum, title)
+    compose_cc: str = ""  # the compose form comes with this copy recipient filled in
 
     def __post_init__(self) -> None:
         for tid in (2969, 3058, 3092):
@@ -397,7 +349,7 @@ class FakeIpb2(_Base):
                     return self._page(_derived_error("Такое сообщение не найдено"))
                 return self._page((TEMPLATES / "ipb13_pm_view.template.html").read_text())
             if q.get("CODE") == "04":
-                return self._page(_derived_pm_compose())
+                return self._page(_derived_pm_compose(cc=self.compose_cc))
         if "showtopic" in q:
             return self._topic(member, int(q["showtopic"]), int(q.get("st", "0") or 0))
         # board index: the first topic's page stands in for it (same header and member bar)
@@ -497,7 +449,7 @@ class FakeIpb2(_Base):
         tid = int(form.get("t", "0"))
         if tid not in self.pages:
             return self._page(_derived_error("Тема не найдена"))
-        self.last_write[member] = self.clock()
+        self._wrote(member)
         pid = self.next_post_id
         self.next_post_id += 1
         self.own_posts[pid] = (tid, member, form.get("Post", ""))
@@ -540,7 +492,7 @@ class FakeIpb2(_Base):
         empty = html[: starts[0]] + _POST_END + html[end:]
         self.pages[tid] = empty.replace("showtopic=3058", f"showtopic={tid}")
         self.new_topics[tid] = (int(form.get("f", "0") or 0), form["TopicTitle"])
-        self.last_write[member] = self.clock()
+        self._wrote(member)
         pid = self.next_post_id
         self.next_post_id += 1
         self.own_posts[pid] = (tid, member, form.get("Post", ""))
@@ -548,6 +500,13 @@ class FakeIpb2(_Base):
         return httpx.Response(
             302, headers={"Location": f"http://hustle-sa.ru/forum/index.php?showtopic={tid}"}
         )
+
+    def add_post_by(self, member: int, text: str, tid: int = 2969) -> int:
+        """Another member posts in a topic (a derived post block, like the bot's own)."""
+        pid = self.next_post_id
+        self.next_post_id += 1
+        self.extra_posts.setdefault(tid, []).append(self._derived_post(pid, member, text, tid))
+        return pid
 
     def _derived_forum_listing(self, forum: int) -> str:
         """A forum's topic list (`showforum=F`, TEMPLATE-DERIVED: the topic links only)."""
@@ -656,7 +615,7 @@ class FakeIpb2(_Base):
             return self._page(
                 _derived_error(f"Пожалуйста, подождите {int(self.flood_interval)} секунд")
             )
-        self.last_write[member] = self.clock()
+        self._wrote(member)
         if self.max_subject is not None:
             form = {**form, "msg_title": form.get("msg_title", "")[: self.max_subject]}
         self.sent_pms.append(form)
@@ -767,7 +726,7 @@ class FakeIps4(_Base):
                         f"Please wait {int(self.flood_interval)} seconds before sending again."
                     )
                 )
-            self.last_write[member] = self.clock()
+            self._wrote(member)
             self.sent_pms.append(form)
             return httpx.Response(
                 302, headers={"Location": f"{IPS4_BASE}index.php?/messenger/7002/"}
@@ -902,7 +861,7 @@ class FakeIps4(_Base):
                 1,
             )
             return self._html(html)
-        self.last_write[member] = self.clock()
+        self._wrote(member)
         cid = self.next_comment
         self.next_comment += 1
         body = form.get("topic_comment_286745", "")
@@ -1037,7 +996,7 @@ class FakeIpb3(_Base):
                 "<html><body><p class='message error'>Flood control is enabled: please wait "
                 f"{int(self.flood_interval)} seconds</p></body></html>"
             )
-        self.last_write[member] = self.clock()
+        self._wrote(member)
         self.replies.append(form)
         pid = 3200 + len(self.replies)
         return httpx.Response(

@@ -14,8 +14,8 @@ recorded order; one flood timer for posts and PMs; `topic_cur_post_id` post revi
 answers with the recorded refusal pages. `violations` collects anything a real browser would
 not have sent (tests assert it stays empty).
 
-Faults: `fail_next(kind, count, path=...)` with kind "500", "502", "503", "429", "timeout",
-"connect", "truncated"; `drop_sessions()` forgets every session (a lost session).
+Recording, faults (`fail_next`), `drop_sessions()`, the flood timer (with `flood_exempt` for
+an account with `u_ignoreflood`) and `FakeClock` come from `tests.fakeboard_base`.
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 import httpx
+
+from tests.fakeboard_base import FakeBoardBase, FakeClock, Fault
+
+__all__ = ["BASE", "NAMES", "USERS", "FakeClock", "FakePhpbb", "page"]
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "phpbb"
 HTTP = FIX / "http"
@@ -78,21 +82,6 @@ PM_POST_FIELDS = recorded_form("pm_send", 5)
 NEW_TOPIC_FIELDS = [n for n in REPLY_FIELDS if n != "topic_cur_post_id"]
 
 
-class FakeClock:
-    """Wall clock for the client and the board; `sleep` advances it instantly."""
-
-    def __init__(self, start: float = 1796019725.0) -> None:
-        self.now = start
-        self.slept: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += max(0.0, seconds)
-
-
 @dataclass
 class FakePost:
     id: int
@@ -119,36 +108,25 @@ class Session:
 
 
 @dataclass
-class Fault:
-    kind: str
-    count: int
-    path: str | None
-
-
-@dataclass
-class FakePhpbb:
-    clock: FakeClock
+class FakePhpbb(FakeBoardBase):
     prefix: str = "phpbb3_mcta8_"
     per_page: int = 10
-    flood_interval: int = 15
+    flood_interval: float = 15
     max_chars: int = 60000
     max_subject: int = 120  # the compose form's subject maxlength; longer ones are cut
     pm_per_page: int = 0  # >0: the inbox is listed in pages of this many rows (derived)
     locked: bool = False
     moderated: bool = False  # new posts wait for approval
     legacy_success: bool = False  # answer a post like phpBB 3.0 (info page, meta refresh)
+    # a PM flood refusal returns the form addressed to these user ids instead of the ones
+    # submitted (a board or proxy that mixes up forms); None: as phpBB does
+    flood_form_to: tuple[int, ...] | None = None
     queued: list[str] = field(default_factory=list)
     posts: list[FakePost] = field(default_factory=list)
-    sessions: dict[str, Session] = field(default_factory=dict)
     autologin: dict[str, int] = field(default_factory=dict)
-    last_write: dict[int, float] = field(default_factory=dict)
     read_pms: set[int] = field(default_factory=set)
     sent_pms: list[FakePM] = field(default_factory=list)
-    requests: list[httpx.Request] = field(default_factory=list)
-    violations: list[str] = field(default_factory=list)
-    faults: list[Fault] = field(default_factory=list)
     accepted_posts: list[int] = field(default_factory=list)
-    request_times: list[float] = field(default_factory=list)
     # (path suffix, callback) run once after the board answered a matching GET
     after_get: list[tuple[str, Callable[[], object]]] = field(default_factory=list)
     # topics opened during a test: topic id -> (forum id, subject, posts)
@@ -162,15 +140,6 @@ class FakePhpbb:
                     self.posts.append(FakePost(pid, _author_uid(frag), frag))
 
     # -- helpers for tests ------------------------------------------------------------------
-
-    def transport(self) -> httpx.MockTransport:
-        return httpx.MockTransport(self.handle)
-
-    def fail_next(self, kind: str, count: int = 1, path: str | None = None) -> None:
-        self.faults.append(Fault(kind, count, path))
-
-    def drop_sessions(self) -> None:
-        self.sessions.clear()
 
     def count(self, path: str | None = None, method: str | None = None) -> int:
         return sum(
@@ -192,16 +161,14 @@ class FakePhpbb:
 
     # -- HTTP ---------------------------------------------------------------------------------
 
-    def handle(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
-        self.request_times.append(self.clock())
-        ua = request.headers.get("user-agent", "")
-        if "mafiabot" not in ua:
-            self.violations.append(f"user agent does not name the bot: {ua!r}")
-        for fault in self.faults:
-            if fault.count > 0 and (fault.path is None or request.url.path.endswith(fault.path)):
-                fault.count -= 1
-                return self._fault(fault.kind, request)
+    def _fault_matches(self, fault: Fault, request: httpx.Request) -> bool:
+        return fault.path is not None and request.url.path.endswith(fault.path)
+
+    def _truncated(self) -> httpx.Response:
+        body = page("topic_p8.html")
+        return self._html(body[: len(body) // 2])
+
+    def route(self, request: httpx.Request) -> httpx.Response:
         self._set_cookies: list[tuple[str, str]] = []
         sess = self._session(request)
         q = dict(parse_qsl(request.url.query.decode()))
@@ -227,21 +194,6 @@ class FakePhpbb:
             resp = httpx.Response(resp.status_code, headers=headers, content=resp.content)
         return resp
 
-    def _fault(self, kind: str, request: httpx.Request) -> httpx.Response:
-        if kind == "timeout":
-            raise httpx.ReadTimeout("timed out", request=request)
-        if kind == "connect":
-            raise httpx.ConnectError("connection refused", request=request)
-        if kind == "truncated":
-            body = page("topic_p8.html")
-            return self._html(body[: len(body) // 2])
-        status = int(kind)  # a proxy's minimal error body (not a recorded page)
-        return httpx.Response(
-            status,
-            text=f"<html><body><h1>{status}</h1></body></html>",
-            headers={"Content-type": "text/html; charset=UTF-8"},
-        )
-
     def _session(self, request: httpx.Request) -> Session:
         cookies = {}
         for part in request.headers.get("cookie", "").split(";"):
@@ -252,7 +204,7 @@ class FakePhpbb:
         sid = cookies.get(self.prefix + "sid") or dict(parse_qsl(request.url.query.decode())).get(
             "sid", ""
         )
-        sess = self.sessions.get(sid)
+        sess: Session | None = self.sessions.get(sid)
         now = self.clock()
         if sess is not None and sess.ua == ua and now - sess.last_seen <= 3600:
             sess.last_seen = now
@@ -444,19 +396,18 @@ class FakePhpbb:
                 .replace("60000", str(self.max_chars))
             )
             return self._html(self._reply_form_page(body, sess))
-        now = self.clock()
-        if now - self.last_write.get(sess.uid, -1e9) < self.flood_interval:
+        if self._flooded(sess.uid):
             return self._html(self._reply_form_page(page("http/reply_flood/4.html"), sess))
         if data.get("topic_cur_post_id") != str(self.last_post_id()):
             return self._html(self._reply_form_page(page("http/reply_post_review/10.html"), sess))
         if self.moderated:
-            self.last_write[sess.uid] = now
+            self._wrote(sess.uid)
             self.queued.append(message)
             body = page("http/pm_send/5.html")  # an info page with a 3 s meta refresh
             return self._html(_derived_info(body, QUEUED_TEXT))
         pid = max(p.id for p in self.posts) + 1
         self.posts.append(FakePost(pid, sess.uid, _derived_post(pid, sess.uid, message), message))
-        self.last_write[sess.uid] = now
+        self._wrote(sess.uid)
         self.accepted_posts.append(pid)
         if self.legacy_success:  # phpBB 3.0: an info page that refreshes to the new post
             body = page("http/pm_send/5.html").replace(
@@ -476,8 +427,7 @@ class FakePhpbb:
         data = dict(form)
         if not self._check_token(form, sess, "posting"):
             return self._html(self._with_tokens(_derived_new_topic_form(), sess, "posting"))
-        now = self.clock()
-        if now - self.last_write.get(sess.uid, -1e9) < self.flood_interval:
+        if self._flooded(sess.uid):
             body = _derived_new_topic_form(page("http/reply_flood/4.html"))
             return self._html(self._with_tokens(body, sess, "posting"))
         message = data.get("message", "")
@@ -485,7 +435,7 @@ class FakePhpbb:
         tid = max([4, *self.new_topics]) + 1
         post = FakePost(pid, sess.uid, _derived_post(pid, sess.uid, message), message)
         self.new_topics[tid] = (2, data.get("subject", ""), [post])
-        self.last_write[sess.uid] = now
+        self._wrote(sess.uid)
         self.accepted_posts.append(pid)
         # phpBB 3.3 redirects to the post without the topic id (like a reply)
         return self._redirect(f"{BASE}viewtopic.php?p={pid}#p{pid}")
@@ -579,11 +529,13 @@ class FakePhpbb:
             return self._html(
                 self._with_tokens(page("http/pm_send_unknown_user/5.html"), sess, "ucp_pm_compose")
             )
-        now = self.clock()
-        if now - self.last_write.get(sess.uid, -1e9) < self.flood_interval:
-            return self._html(
-                self._with_tokens(page("http/pm_flood/5.html"), sess, "ucp_pm_compose")
-            )
+        if self._flooded(sess.uid):
+            back = self.flood_form_to if self.flood_form_to is not None else to
+            if back == (2,):  # the recorded refusal (a PM to «Ведущий»)
+                body = page("http/pm_flood/5.html")
+            else:  # the same refusal as phpBB builds it for these recipients
+                body = _derived_addressed(list(back), _error_box(page("http/pm_flood/5.html")))
+            return self._html(self._with_tokens(body, sess, "ucp_pm_compose"))
         msg_id = max([31, *[p.id for p in self.sent_pms]]) + 1
         self.sent_pms.append(
             FakePM(
@@ -594,7 +546,7 @@ class FakePhpbb:
                 data.get("message", ""),
             )
         )
-        self.last_write[sess.uid] = now
+        self._wrote(sess.uid)
         body = page("http/pm_send/5.html").replace("p=31", f"p={msg_id}")
         return self._html(body)
 
@@ -732,6 +684,12 @@ QUEUED_TEXT = (
     "Ваше сообщение было успешно сохранено, но оно должно быть одобрено модератором "
     "перед публикацией."
 )
+
+
+def _error_box(body: str) -> str:
+    """The text of a recorded page's form error box (`p.error`)."""
+    m = re.search(r'<p class="error">(.*?)</p>', body, re.S)
+    return m.group(1).strip() if m else ""
 
 
 def _derived_login_error(text: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from poster.outbox import Outbox, OutboxKey, OutboxRow
+from poster.outbox import Outbox, OutboxKey, OutboxRow, SearchFrom
 
 KEY = OutboxKey("12", 3, "newspaper", "topic")
 PM_KEY = OutboxKey("12", 3, "role", "Шерлок")
@@ -89,3 +89,36 @@ def check_attempts_contract(make: Callable[[], Outbox]) -> None:
     assert got is not None and got.attempts == 2 and got.status == "pending"
     other = ob.get(PM_KEY)
     assert other is not None and other.attempts == 0  # counted per row
+
+
+def check_positions_contract(make: Callable[[], Outbox]) -> None:
+    """A row's game token and saved board position come back as stored: the marker search
+    after a crash depends on both (an outbox that drops them searches the last pages only
+    and with the old, game-less markers)."""
+    ob = make()
+    topic = OutboxRow(
+        KEY,
+        "topic",
+        "Газета",
+        topic_id=4,
+        marker_token="a1b2c3d4e5",
+        search_from=SearchFrom(page=8, start=70, post_id=119),
+    )
+    pm = OutboxRow(
+        PM_KEY,
+        "pm",
+        "Вы — комиссар.",
+        "Роль",
+        recipients=("Шерлок",),
+        marker_token="a1b2c3d4e5",
+        search_from=SearchFrom(pm_id=31),
+    )
+    ob.add(topic)
+    ob.add(pm)
+    ob.begin_part(KEY, 0)
+    got = ob.get(KEY)
+    assert got is not None and got.marker_token == "a1b2c3d4e5"
+    assert got.search_from == SearchFrom(page=8, start=70, post_id=119)
+    got = ob.get(PM_KEY)
+    assert got is not None and got.search_from == SearchFrom(pm_id=31)
+    assert [r.search_from for r in ob.pending()] == [topic.search_from, pm.search_from]

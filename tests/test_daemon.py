@@ -16,11 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from mafiabot.bootstrap import DryRunClient
 from mafiabot.config import load_config
 from mafiabot.daemon import Daemon, registration
-from mafiabot.demo.board import RecordedBoard
 from mafiabot.demo.play import DemoRun, demo_files, play, setup, strip_marker, tick_times
+from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper import role_label
 from mafiabot.store import Store, open_store
 
@@ -35,11 +34,11 @@ def _db(tmp_path: Path, name: str = "g.sqlite") -> str:
     return f"sqlite:///{tmp_path / name}"
 
 
-def _host_posts(board: RecordedBoard) -> list[str]:
+def _host_posts(board: MemoryBoard) -> list[str]:
     return [strip_marker(p.source) for p in board.posts if p.source]
 
 
-def _sent(board: RecordedBoard) -> list[tuple[tuple[str, ...], str, str]]:
+def _sent(board: MemoryBoard) -> list[tuple[tuple[str, ...], str, str]]:
     return [(m.to, m.subject, strip_marker(m.html)) for m in board.sent]
 
 
@@ -253,7 +252,7 @@ def test_interim_vote_count_is_posted_then_edited_in_place(tmp_path: Path) -> No
 def test_dry_run_prints_instead_of_posting(tmp_path: Path) -> None:
     out = io.StringIO()
     run, data = setup("pefl", _db(tmp_path))
-    dry = DryRunClient(run.board, out)
+    dry = MemoryBoard.dry_run(run.board, out)
     d = Daemon(run.cfg, run.store, dry, salt=lambda: "s")
     for t in tick_times(run, data)[:3]:
         run.clock[0] = t
@@ -262,6 +261,19 @@ def test_dry_run_prints_instead_of_posting(tmp_path: Path) -> None:
     assert "игра начинается" in out.getvalue()
     assert not any(p.source for p in run.board.posts)  # nothing reached the board
     assert not run.board.sent
+
+
+def test_a_dry_run_reads_the_topics_it_opened_from_memory(tmp_path: Path) -> None:
+    out = io.StringIO()
+    run, _data = setup("gambler", _db(tmp_path))
+    dry = MemoryBoard.dry_run(run.board, out)
+    court = dry.new_topic(7, "Суд, день 2", "Номинанты: Кот, Марго")
+    assert "===== new topic in forum 7: Суд, день 2 =====" in out.getvalue()
+    assert out.getvalue().count("=====") == 2  # its first post is not printed twice
+    pages = dry.read_topic_pages(court)
+    assert len(pages) == 1 and "Номинанты" in pages[0].raw.html
+    assert run.board.requests == 0  # the real board was not asked about it
+    assert not run.board.opened_topics
 
 
 def test_sigterm_stops_the_loop_cleanly(tmp_path: Path) -> None:
@@ -288,7 +300,7 @@ def test_P_B_1_banned_player_is_refused_at_registration(tmp_path: Path) -> None:
     assert old.id is not None
     store.record_removal("Кот", old.id, "passivity")
     clock = [cfg.game.start - timedelta(hours=2)]
-    board = RecordedBoard(clock=lambda: clock[0])
+    board = MemoryBoard(clock=lambda: clock[0])
     for i, nick in enumerate(["Кот", "Шерлок", "Марго", "Кот"]):
         board.add_post(3, nick, cfg.game.start - timedelta(hours=5 - i), "+ играю")
     d = Daemon(cfg, store, board)
@@ -451,10 +463,10 @@ def test_G_S_1_seeded_deal_role_pms_and_a_commitment_that_verifies(tmp_path: Pat
         game=dataclasses.replace(base.game, players=nicks, cast={}),
     )
 
-    def start(db: str) -> tuple[Daemon, RecordedBoard]:
+    def start(db: str) -> tuple[Daemon, MemoryBoard]:
         c = dataclasses.replace(cfg, database_url=db)
         clock = [cfg.game.start + timedelta(minutes=1)]
-        board = RecordedBoard(clock=lambda: clock[0])
+        board = MemoryBoard(clock=lambda: clock[0])
         d = Daemon(c, open_store(db), board, salt=lambda: "соль")
         d.tick(clock[0])
         return d, board

@@ -29,8 +29,8 @@ from test_daemon import played
 
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon
-from mafiabot.demo.board import BoardPM, BoardPost, RecordedBoard, _post_block, _split_first_post
 from mafiabot.demo.play import demo_files, strip_marker, tick_times
+from mafiabot.memory_board import BoardPM, BoardPost, MemoryBoard, _post_block, _split_first_post
 from mafiabot.store import Store, open_store
 from scraper.phpbb import PhpbbClient, PhpbbSettings
 
@@ -43,7 +43,7 @@ class GameBoard(fb.FakePhpbb):
     """The fake phpBB board with a recorded game's posts and PMs appearing as time passes."""
 
     game_pms: list[BoardPM] = dataclasses.field(default_factory=list)
-    pages: RecordedBoard | None = None
+    pages: MemoryBoard | None = None
 
     def _folder(self, folder: str) -> httpx.Response:
         if folder != "inbox":
@@ -88,9 +88,7 @@ class GameBoard(fb.FakePhpbb):
 
 
 def _board_for(cfg: Config, data: dict[str, Any], clock: fb.FakeClock) -> GameBoard:
-    pages = RecordedBoard(
-        clock=lambda: datetime.fromtimestamp(clock(), MSK), uids=dict(data["uids"])
-    )
+    pages = MemoryBoard(clock=lambda: datetime.fromtimestamp(clock(), MSK), uids=dict(data["uids"]))
     _head, block, _tail = _split_first_post(pages._topic_page)
     first = BoardPost(
         100, 4, "Ведущий", 2, cfg.game.start - timedelta(hours=2), "Запись закрыта, скоро старт."

@@ -319,7 +319,7 @@ def test_C_3_replay_resolves_inflected_and_lookalike_nicks_in_moves(tmp_path: Pa
             "posts": everyone_posts(PEFL_CAST, skip=("Илья",)),
             "moves": [
                 {"from": "Анна", "text": "проверяю Вову"},
-                {"from": "Женя", "text": "убить Никого"},
+                {"from": "Женя", "text": "убить Незнакомца"},
             ],
         },
     ]

@@ -13,6 +13,7 @@ from urllib.parse import parse_qsl
 import httpx
 import pytest
 
+from parser.dialects import DIALECTS
 from parser.ipb import parse_ipb_pm, parse_ipb_topic
 from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow
 from poster.poster import Poster
@@ -25,7 +26,7 @@ from scraper.errors import (
     SessionExpired,
     UnknownRecipient,
 )
-from scraper.ipb import IpbClient, IpbSettings
+from scraper.ipb import IPB_CAPS, IpbClient, IpbSettings
 from tests.fakeboard_ipb import (
     IPB2_BASE,
     IPB3_BASE,
@@ -191,7 +192,36 @@ def test_ipb2_flood_refusal_is_waited_out_and_resubmitted() -> None:
 
 
 def test_ipb2_own_writes_are_spaced_by_the_flood_interval() -> None:
+    # issue 11 item 4: one refusal teaches the client the board's interval (the board names
+    # it: 30 s); later writes are spaced by it and never refused again
     client, board, _ = make2()
+    client.post_reply(3092, "раз")
+    client.send_pm(["Denegin"], "Ночь 1", "ход")
+    client.post_reply(3092, "два")
+    client.send_pm(["Denegin"], "Ночь 2", "ход")
+    assert board.flood_refusals == 1
+    assert client.pacer.interval == 30.0
+    assert len(board.extra_posts[3092]) == 2 and len(board.sent_pms) == 2
+
+
+def test_ipb2_pm_never_goes_to_a_recipient_the_form_brought_along() -> None:
+    # issue 11 item 2: every recipient field is ours on every (re)submission
+    client, board, clock = make2()
+    board.compose_cc = "Ivanov_Vladimir"  # a draft's copy recipient left in the form
+    client.login()
+    board.last_write[437] = clock()  # refused first: the resubmission uses a fresh form
+    client.send_pm(["Denegin"], "Ночь 1", "ход")
+    (pm,) = board.sent_pms
+    assert pm["entered_name"] == "Denegin" and pm["carbon_copy"] == ""
+    assert board.flood_refusals == 1
+
+
+def test_every_known_dialect_has_its_capabilities() -> None:
+    assert set(DIALECTS) <= set(IPB_CAPS)
+
+
+def test_ipb2_host_says_the_account_is_flood_limited() -> None:
+    client, board, _ = make2(flood_exempt=False)
     client.post_reply(3092, "раз")
     client.send_pm(["Denegin"], "Ночь 1", "ход")
     assert board.flood_refusals == 0

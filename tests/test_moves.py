@@ -286,12 +286,20 @@ def test_C_3_nick_starting_with_a_filler_word() -> None:
     )
 
 
-def test_C_2_two_different_moves_in_one_letter_are_sent_back_not_guessed() -> None:
-    # QA: «…Передумал, стреляю в Шерлок» was read as a shot at Кот (the first one)
+def test_C_2_a_correction_is_read_as_its_last_word() -> None:
+    # QA: «…Передумал, стреляю в Шерлок» was read as a shot at Кот (the first one); it was
+    # then sent back as two moves, but a host reads the player's last word (ruling, see
+    # parser/moves.py)
     cast = ["Шерлок", "Кот", "Вася", "Dr.Watson"]
     r = parse_move("Стреляю в Кот. Передумал, стреляю в Шерлок", actor="Вася", players=cast)
-    assert isinstance(r, InputRejected) and r.reason == "unparsed"
-    assert "Кот" in r.detail and "Шерлок" in r.detail
+    assert isinstance(r, Move) and (r.action, r.targets) == ("kill", ("Шерлок",))
+
+
+def test_C_2_two_different_moves_in_one_letter_are_sent_back_not_guessed() -> None:
+    cast = ["Шерлок", "Кот", "Вася", "Dr.Watson"]
+    two = parse_move("Стреляю в Кот. Стреляю в Шерлок", actor="Вася", players=cast)
+    assert isinstance(two, InputRejected) and two.reason == "which_target"
+    assert "Кот" in two.detail and "Шерлок" in two.detail
     other_action = parse_move("Проверяю Кота, лечу Шерлока", actor="Dr.Watson", players=cast)
     assert isinstance(other_action, InputRejected) and other_action.reason == "unparsed"
     # the same move twice, or one move with two targets, is one move

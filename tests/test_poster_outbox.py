@@ -6,6 +6,7 @@ from poster.outbox import InMemoryOutbox
 from tests.outbox_contract import (
     check_attempts_contract,
     check_outbox_contract,
+    check_positions_contract,
     check_survives_restart,
 )
 
@@ -21,3 +22,7 @@ def test_in_memory_outbox_state_is_seen_by_the_next_poster() -> None:
 
 def test_in_memory_outbox_counts_refused_attempts_per_row() -> None:
     check_attempts_contract(InMemoryOutbox)
+
+
+def test_in_memory_outbox_keeps_game_tokens_and_positions() -> None:
+    check_positions_contract(InMemoryOutbox)

@@ -75,18 +75,24 @@ def test_flood_refusal_is_waited_out_and_retried_once_posted() -> None:
     assert board.violations == []
 
 
-def test_posts_and_pms_share_the_flood_timer_so_the_client_spaces_them() -> None:
-    client, board, clock = make()
+def test_posts_and_pms_share_the_flood_timer_and_one_refusal_teaches_the_spacing() -> None:
+    # issue 11 item 4: no deliberate wait until the board refuses; after one refusal every
+    # later write is spaced by the board's interval, so it is never refused again
+    client, board, _ = make()
     client.post_reply(4, "Новость")
-    first = clock()
-    client.send_pm(["Ведущий"], "Отчёт", "Текст")
-    pm_post = [
+    client.send_pm(["Ведущий"], "Отчёт", "Текст")  # shares the post's timer: refused once
+    client.send_pm(["Шерлок"], "Отчёт", "Текст")
+    client.post_reply(4, "Ещё новость")
+    pm_posts = [
         t
         for t, r in zip(board.request_times, board.requests, strict=True)
         if r.method == "POST" and b"post=" in r.content and r.url.path.endswith("ucp.php")
     ]
-    assert pm_post and pm_post[0] - first >= 15
-    assert len(board.sent_pms) == 1 and board.violations == []
+    assert len(pm_posts) == 3  # the first PM twice (refused, then after the wait), the next once
+    assert pm_posts[2] - pm_posts[1] >= 15
+    assert client.pacer.refusals == 1
+    assert len(board.sent_pms) == 2 and len(board.accepted_posts) == 2
+    assert board.violations == []
 
 
 def test_flood_that_never_ends_is_reported() -> None:

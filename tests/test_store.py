@@ -14,7 +14,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
-from mafiabot.store import BAN_GAMES, MoveRow, Store, open_store
+from mafiabot.store import BAN_GAMES, MoveRow, PostIn, Store, open_store
 from poster.outbox import OutboxKey, OutboxRow
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -78,6 +78,29 @@ def test_refetch_changes_nothing_and_edit_is_a_new_revision(store: Store) -> Non
     assert [r.revision for r in store.revisions(gid, 57)] == [1, 2]
     assert posts[0].posted_at == T0  # zone-aware round trip
     assert posts[0].posted_at is not None and posts[0].posted_at.tzinfo is not None
+
+
+def test_a_page_of_posts_is_stored_in_one_transaction(store: Store) -> None:
+    gid = _game(store)
+
+    def item(board_id: int, body: str) -> PostIn:
+        return PostIn(
+            topic_id=4, board_id=board_id, author="Кот", author_id=66, posted_at=T0,
+            body_html=body, turn=1, position=board_id,
+        )  # fmt: skip
+
+    assert store.upsert_posts(gid, [item(1, "a"), item(2, "b")], now=T0) == ["new", "new"]
+    commits: list[int] = []
+    sa.event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+    later = T0 + timedelta(hours=1)
+    got = store.upsert_posts(gid, [item(1, "a"), item(2, "b2"), item(3, "c")], now=later)
+    assert got == ["same", "edited", "new"]
+    assert len(commits) == 1
+    assert [(p.board_id, p.revision, p.body_html) for p in store.posts(gid, turn=1)] == [
+        (1, 1, "a"),
+        (2, 2, "b2"),
+        (3, 1, "c"),
+    ]
 
 
 def test_naive_datetime_is_refused(store: Store) -> None:

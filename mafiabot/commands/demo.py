@@ -1,7 +1,7 @@
 """`mafiabot demo [--game pefl|gambler]`: play a recorded game offline, print every newspaper.
 
 It runs the same code as `mafiabot run` — parser, engine, templates, store, daemon loop — with
-an offline board (`mafiabot.demo.board.RecordedBoard`) built from real phpBB pages in place of
+an offline board (`mafiabot.memory_board.MemoryBoard`) built from real phpBB pages in place of
 the forum. Nothing touches the network.
 """
 

@@ -26,7 +26,7 @@ __all__ = ["Daemon", "TickReport", "utcnow"]
 
 def __getattr__(name: str) -> Any:
     # the client factories moved to the composition root; old imports keep working
-    if name in ("make_client", "DryRunClient", "setup_logging"):
+    if name in ("make_client", "setup_logging"):
         from mafiabot import bootstrap
 
         return getattr(bootstrap, name)

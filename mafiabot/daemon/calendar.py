@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Mapping
+from datetime import datetime, timedelta
 
 from engine import RuleSet
 from mafiabot.config import Config, gambler_deadlines, turn_deadline
+from mafiabot.turn_inputs import TurnCalendar
 
 
 def deadline_for(cfg: Config, turn: int, phase: str) -> datetime:
@@ -36,3 +38,17 @@ def turn_at(cfg: Config, rules: RuleSet, when: datetime | None, current: int) ->
             return t
         t += 1
     return t
+
+
+def turn_calendar(
+    cfg: Config, turn: int, deadline: datetime | None, deaths: Mapping[str, str]
+) -> TurnCalendar:
+    """The moments a turn's assembly needs: the deadline closed, the greens deadline
+    (Gambler), when each dead seat died (`deaths`: nick → ISO time) and G-P.2's window."""
+    gambler = cfg.game.ruleset == "gambler"
+    return TurnCalendar(
+        deadline=deadline,
+        greens_deadline=deadline_for(cfg, turn, "greens") if gambler else None,
+        deaths={nick: datetime.fromisoformat(at) for nick, at in deaths.items()},
+        last_word=timedelta(hours=cfg.game.last_word_hours) if gambler else None,
+    )

@@ -34,10 +34,36 @@ class Shell:
         self.client = client
         self.renderer = renderer or Renderer(cfg.game.template_dir, cfg.game.language)
         self.rules: RuleSet = make_rules(cfg)
+        # what a tick reads more than once, loaded once: the seats (a unit of work per tick)
+        # and a memo of derived results keyed by what they were derived from
+        self._players: list[Player] | None = None
+        self._seats: dict[str, str] | None = None  # casefolded account -> seat
+        self._seen_players: tuple[tuple[str, str], ...] = ()
+        self.players_version = 0
+        self.posts_version = 0
+        self.config_version = 0
+        self.memo: dict[str, tuple[object, object]] = {}
 
     def reconfigure(self, cfg: Config) -> None:
         self.cfg = cfg
         self.rules = make_rules(cfg)
+        self.config_version += 1
+
+    def begin_tick(self) -> None:
+        """A new unit of work: the seats are read again (once) from the store."""
+        self._players = None
+
+    def players_changed(self) -> None:
+        """The shell changed a seat (deal, replacement, death): read them again."""
+        self._players = None
+
+    def posts_changed(self) -> None:
+        """A post was stored or edited: results derived from the posts are stale."""
+        self.posts_version += 1
+
+    def version(self) -> tuple[int, int, int]:
+        """Changes whenever posts, seats or the config change (memo keys)."""
+        return (self.posts_version, self.players_version, self.config_version)
 
     @property
     def tz(self) -> Any:
@@ -74,16 +100,25 @@ class Shell:
         return st
 
     def players(self, g: Game) -> list[Player]:
+        """The game's seats, read once per unit of work."""
         assert g.id is not None
-        return self.store.players(g.id)
+        if self._players is None or (self._players and self._players[0].game_id != g.id):
+            self._players = self.store.players(g.id)
+            self._seats = None
+            seen = tuple((p.nick, p.account) for p in self._players)
+            if seen != self._seen_players:
+                self._seen_players = seen
+                self.players_version += 1
+        return self._players
 
     def seat_of(self, g: Game, account: str) -> str | None:
         """The seat an account plays (C-6: a replacement plays under the old nick)."""
-        key = casefold_key(account)
-        for p in self.players(g):
-            if casefold_key(p.account) == key:
-                return p.nick
-        return None
+        players = self.players(g)
+        if self._seats is None:
+            self._seats = {}
+            for p in players:
+                self._seats.setdefault(casefold_key(p.account), p.nick)
+        return self._seats.get(casefold_key(account))
 
     def account(self, g: Game, nick: str) -> str:
         """The board account that plays the seat `nick` (where its PMs go)."""

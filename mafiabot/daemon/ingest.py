@@ -18,7 +18,7 @@ from rich.progress import track
 
 from mafiabot.daemon import flags, overrides
 from mafiabot.daemon.context import Shell
-from mafiabot.store import Game, from_json, to_json
+from mafiabot.store import Game, PostIn, from_json, to_json
 from parser.nicks import casefold_key
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post, PrivateMessage, TopicPage
@@ -138,29 +138,36 @@ def ingest_pages(
             flags.flag(
                 sh.store, g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}"
             )
-        for post in page.posts:
-            if before_the_game(sh, post.posted_at):
-                continue  # registration chatter, an earlier game: not this game's input
-            turn = sh.turn_at(post.posted_at, g.turn)
-            status = sh.store.upsert_post(
-                g.id,
-                topic_id=topic,
-                board_id=post.id,
-                author=post.author,
-                author_id=post.author_id,
-                posted_at=post.posted_at,
-                body_html=post.body_html,
-                turn=turn,
-                position=post.position,
-                edited_at=post.edited.at if post.edited else None,
-                record=to_json(post),
-                now=now,
-            )
+        posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]
+        # registration chatter, an earlier game: not this game's input
+        turns = [sh.turn_at(p.posted_at, g.turn) for p in posts]
+        statuses = sh.store.upsert_posts(
+            g.id,
+            [
+                PostIn(
+                    topic_id=topic,
+                    board_id=post.id,
+                    author=post.author,
+                    author_id=post.author_id,
+                    posted_at=post.posted_at,
+                    body_html=post.body_html,
+                    turn=turn,
+                    position=post.position,
+                    edited_at=post.edited.at if post.edited else None,
+                    record=to_json(post),
+                )
+                for post, turn in zip(posts, turns, strict=True)
+            ],
+            now=now,
+        )
+        for post, turn, status in zip(posts, turns, statuses, strict=True):
             if status == "new":
                 report.new_posts += 1
                 moderate(sh, g, topic, post, turn)
             elif status == "edited":
                 report.edited_posts += 1
+        if any(st != "same" for st in statuses):
+            sh.posts_changed()
 
 
 def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:

@@ -257,6 +257,7 @@ class Daemon:
 
     def tick(self, now: datetime) -> TickReport:
         sh = self.shell
+        sh.begin_tick()
         report = TickReport()
         if not self._logged_in:
             self.client.login()  # the client re-logs in by itself when a session expires

@@ -40,7 +40,15 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
     seat = sh.seat_of(g, pm.sender)
     if seat is not None and seat != pm.sender:
         pm = dataclasses.replace(pm, sender=seat)
-    got = move_from_pm(pm, living=state.living_nicks(), players=[p.nick for p in state.players])
+    # read through the sender's role (C-2); a reading below the host's confidence comes
+    # back as a question, answered like a refusal with the question as its detail
+    got = move_from_pm(
+        pm,
+        living=state.living_nicks(),
+        players=[p.nick for p in state.players],
+        state=state,
+        threshold=sh.rules.settings.move_confidence,
+    )
     nick = seat or pm.sender
     if late and got is not None:
         got = InputRejected(nick, "late", "", source_id=row.board_id)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
 
 from sqlmodel import select
 
+from engine import Override
 from mafiabot.config import Config
 from mafiabot.daemon import moves
 from mafiabot.daemon.context import Shell
@@ -32,6 +32,7 @@ def apply_new_overrides(sh: Shell, g: Game, now: datetime) -> None:
             sh.store.update_game(g.id, deadline=o.until)
         elif o.kind == "replace" and o.nick and o.new_nick:
             sh.store.update_player(g.id, o.nick, account=o.new_nick)
+            sh.players_changed()
         elif o.kind == "accept_move" and o.pm_id is not None:
             accept_late_pm(sh, g, o.pm_id, now)
         elif o.kind == "remove" and o.nick:
@@ -41,21 +42,16 @@ def apply_new_overrides(sh: Shell, g: Game, now: datetime) -> None:
         log.warning("host override applied: %s", o.describe())
 
 
-def engine_overrides(sh: Shell, g: Game, turn: int, phase: str) -> tuple[Any, ...]:
-    """The overrides the engine applies when `phase` of `turn` closes."""
+def turn_overrides(sh: Shell, g: Game, turn: int) -> tuple[Override, ...]:
+    """The host's overrides of `turn` as the engine's (one naming a post belongs to the
+    post's turn); the assembly picks the closing phase's own."""
     out = []
     for o in sh.cfg.overrides:
-        if o.kind in ("extend_deadline", "accept_move"):
-            continue
         t = o.turn
         if t is None and o.post_id is not None:
             t = post_turn(sh, g, o.post_id)
-        if t != turn:
-            continue
-        # Gambler: replacements take effect with the greens; verdicts with the court
-        if sh.cfg.game.ruleset == "gambler" and (phase == "greens") != (o.kind == "replace"):
-            continue
-        out.append(o.to_engine())
+        if t == turn:
+            out.append(o.to_engine())
     return tuple(out)
 
 

@@ -103,6 +103,7 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     sh.store.add_players(g.id, nicks)
     for s in seats:
         sh.store.update_player(g.id, s.nick, role=s.role, clan=s.clan)
+    sh.players_changed()
     sh.store.commit_turn(
         g.id,
         turn=state.turn,

@@ -3,18 +3,25 @@ or now for the interim count and `status`), and the interim vote count in the to
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import cast
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
 from mafiabot.daemon import flags
+from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
 from mafiabot.store import Game, StoredPost, from_json
+from mafiabot.turn_inputs import (
+    TurnCalendar,
+    TurnPost,
+    counts_votes,
+    phase_votes,
+    votes_as_of,
+)
 from parser.records import Post
-from parser.votes import VoteOptions, extract_court_votes, extract_votes
 from poster.outbox import OutboxKey, OutboxRow
 from poster.poster import Poster
 
@@ -29,35 +36,34 @@ def stored_record(sp: StoredPost) -> Post | None:
     return rec
 
 
-def posts_as_of(
+def turn_posts(
     sh: Shell, g: Game, topic: int, turn: int, deadline: datetime | None
-) -> tuple[list[Post], list[str]]:
-    """The turn's posts, each as it stood at the deadline; flags for later edits."""
+) -> tuple[list[TurnPost], list[str]]:
+    """The turn's posts of `topic`, each as it stood at the deadline with its author's seat;
+    notes for the host about edits made after the deadline."""
     assert g.id is not None
-    out: list[Post] = []
+    out: list[TurnPost] = []
     notes: list[str] = []
     for sp in sh.store.posts(g.id, topic_id=topic, turn=turn):
-        post = _post_at(sh, g, sp, deadline)
+        latest = stored_record(sp)  # decoded once
+        post = _post_at(sh, g, sp, latest, deadline)
         if post is None:
             continue
         if deadline is not None and post.posted_at is not None and post.posted_at > deadline:
             continue
-        latest = stored_record(sp)
         if latest is not None and latest.body_html != post.body_html:
             notes.append(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
                 "засчитан текст на момент дедлайна"
             )
-        seat = sh.seat_of(g, post.author)
-        if seat is not None and seat != post.author:
-            post = dataclasses.replace(post, author=seat)
-        out.append(post)
+        out.append(TurnPost(post, sh.seat_of(g, post.author)))
     return out, notes
 
 
-def _post_at(sh: Shell, g: Game, sp: StoredPost, deadline: datetime | None) -> Post | None:
+def _post_at(
+    sh: Shell, g: Game, sp: StoredPost, latest: Post | None, deadline: datetime | None
+) -> Post | None:
     """The revision of a post that stood at `deadline` (the latest when there is none)."""
-    latest = stored_record(sp)
     if deadline is None or latest is None or sp.revision == 1:
         return latest
     assert g.id is not None
@@ -73,67 +79,54 @@ def _post_at(sh: Shell, g: Game, sp: StoredPost, deadline: datetime | None) -> P
     return chosen
 
 
+def host_accounts(sh: Shell) -> frozenset[str]:
+    """Accounts whose posts are never votes: the bot's and the host's."""
+    return frozenset({sh.cfg.board.username, *sh.cfg.game.host_nicks})
+
+
+def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
+    return turn_calendar(sh.cfg, turn, deadline, (g.cursors or {}).get("deaths", {}))
+
+
+def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
+    """Where the phase's votes are written: the court topic for a Gambler court, else the
+    game topic."""
+    if sh.cfg.game.ruleset == "gambler" and state.phase == "court":
+        return court_topic_id(sh, g, state.turn)
+    return sh.cfg.game.topic
+
+
 def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Tally:
-    """The current phase's votes: (kind, votes, rejected, flags)."""
-    cfg = sh.cfg
-    turn = state.turn
-    dead = [p.nick for p in state.players if not p.alive]
-    living = list(state.living_nicks())
-    beaten = [
-        p.nick for p in state.living if p.beaten_turn is not None and p.beaten_turn == turn - 1
-    ]
-    opts = VoteOptions(
-        min_reason_words=cfg.rules.min_reason_words,
-        ignore_authors=frozenset({cfg.board.username, *cfg.game.host_nicks}),
-    )
-    if cfg.game.ruleset == "pefl":
-        if turn == 0:
-            return "red", [], [], []
-        posts, notes = posts_as_of(sh, g, cfg.game.topic, turn, deadline)
-        res = extract_votes(
-            posts, ruleset="pefl", players=living, options=opts, dead=dead, beaten=beaten
-        )
-        return "red", res.votes, res.rejected, notes
-    if state.phase == "day":
-        return "green", [], [], []
-    if state.phase == "greens":
-        greens_dl = sh.deadline_for(turn, "greens")
-        posts, notes = posts_as_of(sh, g, cfg.game.topic, turn, deadline or greens_dl)
-        posts = [p for p in posts if p.posted_at is None or p.posted_at <= greens_dl]
-        res = extract_votes(
-            posts,
-            ruleset="gambler",
-            players=living,
-            # G-N.1: the host's colour list, or the parser's default greens when empty
-            options=dataclasses.replace(opts, colors=tuple(cfg.rules.green_colors) or None),
-            dead=dead,
-        )
-        return "green", res.votes, res.rejected, notes
-    court_topic = court_topic_id(sh, g, turn)
-    posts, notes = posts_as_of(sh, g, court_topic, turn, deadline)
-    greens_dl = sh.deadline_for(turn, "greens")
-    posts = [p for p in posts if p.posted_at is None or p.posted_at > greens_dl]
-    res = extract_court_votes(
-        posts, nominees=state.nominees, players=living, options=opts, dead=dead
-    )
-    return "court", res.votes, res.rejected, notes
+    """The current phase's votes: (kind, votes, rejected, notes for the host).
+
+    Kept until a post, a seat, the config or the state changes: an idle tick (nothing new on
+    the board) reads no post from the store."""
+    calendar = calendar_of(sh, g, state.turn, deadline)
+    if not counts_votes(sh.rules, state):
+        return phase_votes(sh.rules, state, [], [], calendar).kind, [], [], []
+    topic = vote_topic(sh, g, state)
+    key = (sh.version(), g.id, topic, state, calendar)
+    hit = sh.memo.get("tally")
+    if hit is not None and hit[0] == key:
+        kind, votes, rejected, notes = cast(Tally, hit[1])
+        return kind, list(votes), list(rejected), list(notes)
+    posts, notes = turn_posts(sh, g, topic, state.turn, votes_as_of(sh.rules, state, calendar))
+    got = phase_votes(sh.rules, state, posts, posts, calendar, host_accounts(sh))
+    result: Tally = (got.kind, list(got.votes), list(got.rejected), notes)
+    sh.memo["tally"] = (key, result)
+    return result[0], list(result[1]), list(result[2]), list(result[3])
 
 
 def posters(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> tuple[str, ...]:
     """The seats that wrote in the game topic this turn (up to the deadline), once each."""
-    return tuple(dict.fromkeys(post_authors(sh, g, turn, deadline)))
-
-
-def post_authors(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> tuple[str, ...]:
-    """The seat of every game-topic post of the turn up to the deadline, in board order."""
     assert g.id is not None
-    out = []
+    out: dict[str, None] = {}
     for sp in sh.store.posts(g.id, topic_id=sh.cfg.game.topic, turn=turn):
         if deadline is not None and sp.posted_at is not None and sp.posted_at > deadline:
             continue
         seat = sh.seat_of(g, sp.author)
         if seat is not None:
-            out.append(seat)
+            out[seat] = None
     return tuple(out)
 
 

@@ -8,12 +8,13 @@ import random
 from datetime import datetime
 from typing import Any
 
-from engine import TurnInputs, step
+from engine import GameState, TurnInputs, step
 from engine import events as ev
 from mafiabot.daemon import compose, flags, moves, overrides, tally
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport, ingest_pages, topics
 from mafiabot.store import Game, to_json
+from mafiabot.turn_inputs import build_turn_inputs, counts_votes
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -32,26 +33,11 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
         first = int((g.cursors or {}).get("turn_start_page", {}).get(str(topic), 1))
         ingest_pages(sh, g, topic, sh.client.read_topic_pages(topic, first_page=first), now, report)
     g = sh.game()
-    _kind, votes, rejected, notes = tally.tally(sh, g, state, deadline)
-    posters = tally.posters(sh, g, turn, deadline)
-    turn_moves = moves.turn_moves(sh, g, turn)
-    if sh.cfg.game.ruleset == "gambler" and phase == "greens":
-        turn_moves = [m for m in turn_moves if m.action == "choose_side"]
-    elif sh.cfg.game.ruleset == "gambler":
-        turn_moves = [m for m in turn_moves if m.action != "choose_side"]
-    inputs = TurnInputs(
-        votes=tuple(votes),
-        rejected=tuple(rejected),
-        posters=posters,
-        moves=tuple(turn_moves),
-        overrides=overrides.engine_overrides(sh, g, turn, phase),
-        # P-P.2 / G-P.2 counters live in the engine state: give each post once per turn
-        post_authors=() if phase == "greens" else tally.post_authors(sh, g, turn, deadline),
-    )
+    inputs, notes = assemble(sh, g, state, deadline)
     # a fixed RNG per deadline: a crash before the commit replays the same coin tosses
     rng = random.Random(f"{sh.cfg.game.seed}/{turn}/{phase}")
     new_state, events = step(state, inputs, deadline, rng, sh.rules)
-    rows = compose.turn_outbox(sh, g, state, new_state, events, rejected, notes, deadline)
+    rows = compose.turn_outbox(sh, g, state, new_state, events, inputs.rejected, notes, deadline)
     game_values: dict[str, Any] = {"turn": new_state.turn}
     if new_state.over:
         game_values.update(status="over", deadline=None, winner=new_state.winner, finished_at=now)
@@ -93,4 +79,32 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
     for p in new_state.players:
         if not p.alive:
             sh.store.update_player(gid, p.nick, alive=False, died_turn=p.out_turn)
+    sh.players_changed()
     return f"{turn}/{phase}"
+
+
+def assemble(
+    sh: Shell, g: Game, state: GameState, deadline: datetime
+) -> tuple[TurnInputs, list[str]]:
+    """The closing phase's inputs from the store (`build_turn_inputs`), and the notes for the
+    host (edits after the deadline, G-P.2 posts after the last word)."""
+    turn = state.turn
+    game_posts, notes = tally.turn_posts(sh, g, sh.cfg.game.topic, turn, deadline)
+    court_posts = game_posts
+    topic = tally.vote_topic(sh, g, state)
+    if topic != sh.cfg.game.topic:
+        court_posts, notes = tally.turn_posts(sh, g, topic, turn, deadline)
+    if not counts_votes(sh.rules, state):
+        notes = []  # nothing is counted: edits after the deadline change nothing
+    built = build_turn_inputs(
+        sh.rules,
+        state,
+        posts=game_posts,
+        court_posts=court_posts,
+        moves=moves.turn_moves(sh, g, turn),
+        overrides=overrides.turn_overrides(sh, g, turn),
+        calendar=tally.calendar_of(sh, g, turn, deadline),
+        ignore_authors=tally.host_accounts(sh),
+        posts_after_death=sh.cfg.game.posts_after_death,
+    )
+    return built.inputs, [*notes, *built.flags]

@@ -1,5 +1,5 @@
 """Play a recorded game offline: the real parser, engine, templates and an SQLite store, with
-`RecordedBoard` standing in for the forum. Used by `mafiabot demo` and the end-to-end tests.
+`MemoryBoard` standing in for the forum. Used by `mafiabot demo` and the end-to-end tests.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from mafiabot.bootstrap import build_daemon
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon, TickReport
-from mafiabot.demo.board import BoardPM, BoardPost, RecordedBoard
+from mafiabot.memory_board import BoardPM, BoardPost, MemoryBoard
 from mafiabot.store import Store, open_store
 
 _MARKER = re.compile(r"\n*\[size=50\]mafiabot [^\[]*\[/size\]\s*$")
@@ -36,7 +36,7 @@ def demo_files(name: str = "pefl") -> tuple[Path, dict[str, Any]]:
 @dataclasses.dataclass
 class DemoRun:
     cfg: Config
-    board: RecordedBoard
+    board: MemoryBoard
     store: Store
     daemon: Daemon
     clock: list[datetime]
@@ -63,7 +63,7 @@ def setup(
         if on_post is not None:
             on_post(p)
 
-    board = RecordedBoard(
+    board = MemoryBoard(
         clock=lambda: clock[0],
         host=cfg.board.username,
         tz=cfg.board.timezone,

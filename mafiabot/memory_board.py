@@ -1,7 +1,10 @@
-"""An offline phpBB board for the demo and the end-to-end tests (a `BoardClient`).
+"""The in-memory board (a `BoardClient`): the demo's offline forum, the tests' board, and the
+dry run's sink.
 
-It serves a recorded game: players' posts and PMs become visible as the demo clock passes their
-time, and whatever the bot posts or sends is kept and shown back like the board would.
+It serves posts and PMs it was given (a recorded game: each becomes visible once the clock
+passes its time) and keeps whatever the bot posts or sends, shown back like the board would.
+In a dry run (`MemoryBoard.dry_run`) it reads through the real board instead and prints every
+write rather than sending it.
 
 Pages are TEMPLATE-DERIVED from two real phpBB 3.3.11 pages shipped beside this module
 (`phpbb_topic_page.html` = fixtures/phpbb/topic_p8.html, `phpbb_pm_view.html` =
@@ -17,9 +20,11 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
+from typing import TextIO
 from zoneinfo import ZoneInfo
 
 from scraper.board import (
+    BoardClient,
     FetchedPM,
     PMRef,
     PMResult,
@@ -34,7 +39,12 @@ MONTHS_SHORT = ("янв", "фев", "мар", "апр", "май", "июн", "и�
 BASE = "http://127.0.0.1:8080/"
 
 
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
 def _template(name: str) -> str:
+    # the real pages the board's are derived from ship with the demo
     return resources.files("mafiabot.demo").joinpath(name).read_text("utf-8")
 
 
@@ -130,23 +140,31 @@ def _post_block(template: str, p: BoardPost, tz: ZoneInfo) -> str:
     )
 
 
-class RecordedBoard:
-    """A `BoardClient` over a recorded game; `clock()` decides which posts/PMs exist yet."""
+class MemoryBoard:
+    """A `BoardClient` in memory; `clock()` decides which given posts/PMs exist yet.
 
-    max_message_length: int | None = 60000
+    reads: a real board to read topics and the inbox from (a dry run); the topics this board
+    opened itself are still served from memory. echo: where every write is printed.
+    """
 
     def __init__(
         self,
         *,
-        clock: Callable[[], datetime],
+        clock: Callable[[], datetime] = _now,
         host: str = "Ведущий",
         host_uid: int = 2,
         tz: str = "Europe/Moscow",
         uids: dict[str, int] | None = None,
         on_post: Callable[[BoardPost], None] | None = None,
         on_pm: Callable[[BoardPM], None] | None = None,
+        reads: BoardClient | None = None,
+        echo: TextIO | None = None,
+        max_message_length: int | None = 60000,
     ) -> None:
         self.clock = clock
+        self.reads = reads
+        self.echo = echo
+        self.max_message_length = max_message_length
         self.host = host
         self.host_uid = host_uid
         self.tz = ZoneInfo(tz)
@@ -164,6 +182,22 @@ class RecordedBoard:
         self._next_post = 1000
         self._next_pm = 500
         self.opened_topics: dict[int, tuple[int, str]] = {}  # topic id -> (forum, subject)
+
+    @classmethod
+    def dry_run(cls, reads: BoardClient | None, out: TextIO) -> MemoryBoard:
+        """Reads go to `reads` (the real board), writes are printed to `out` and kept here.
+
+        The daemon uses a separate database in dry-run mode, so nothing printed here is
+        recorded as sent in the real one."""
+        return cls(reads=reads, echo=out, max_message_length=None)
+
+    def _print(self, text: str) -> None:
+        if self.echo is not None:
+            print(text, file=self.echo)
+
+    def _delegated(self, topic_id: int) -> BoardClient | None:
+        """The real board that serves `topic_id` in a dry run (not one opened here)."""
+        return self.reads if topic_id not in self.opened_topics else None
 
     # -- feeding the recorded game ---------------------------------------------------------
 
@@ -267,16 +301,23 @@ class RecordedBoard:
     # -- BoardClient -----------------------------------------------------------------------
 
     def login(self) -> None:
+        if self.reads is not None:
+            self.reads.login()
+            return
         self._check()
 
     def close(self) -> None:
-        return None
+        if self.reads is not None:
+            self.reads.close()
 
     def _fetch(self, topic: int, posts: Sequence[BoardPost]) -> TopicPageFetch:
         raw = RawPage(f"{BASE}viewtopic.php?t={topic}", self.topic_html(topic, posts), self.clock())
         return TopicPageFetch(raw, 1, 1, 0, tuple(p.id for p in posts))
 
     def poll_topic(self, cursor: TopicCursor) -> TopicPoll:
+        real = self._delegated(cursor.topic_id)
+        if real is not None:
+            return real.poll_topic(cursor)
         self._check()
         posts = self._visible(cursor.topic_id)
         new = [p for p in posts if cursor.last_post_id is None or p.id > cursor.last_post_id]
@@ -290,11 +331,16 @@ class RecordedBoard:
     def read_topic_pages(
         self, topic_id: int, first_page: int = 1, last_page: int | None = None
     ) -> list[TopicPageFetch]:
+        real = self._delegated(topic_id)
+        if real is not None:
+            return real.read_topic_pages(topic_id, first_page, last_page)
         self._check()
         posts = self._visible(topic_id)
         return [self._fetch(topic_id, posts)] if posts else []
 
     def list_pm_folder(self, folder: str = "inbox") -> list[PMRef]:
+        if self.reads is not None and folder == "inbox":
+            return self.reads.list_pm_folder(folder)
         self._check()
         now = self.clock()
         if folder == "inbox":
@@ -306,6 +352,8 @@ class RecordedBoard:
         return [PMRef(m.id, "sentbox", False, m.subject, ", ".join(m.to)) for m in self.sent]
 
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
+        if self.reads is not None and folder == "inbox":
+            return self.reads.read_pm(msg_id, folder)
         self._check()
         for m in [*self.pms, *self.sent]:
             if m.id == msg_id:
@@ -320,6 +368,8 @@ class RecordedBoard:
     def fetch_unread_pms(
         self, skip: Collection[int] = (), newer_than: int | None = None
     ) -> list[FetchedPM]:
+        if self.reads is not None:
+            return self.reads.fetch_unread_pms(skip, newer_than)
         self._check()
         now = self.clock()
         out = []
@@ -349,6 +399,7 @@ class RecordedBoard:
         return None
 
     def post_reply(self, topic_id: int, text: str, subject: str | None = None) -> PostResult:
+        self._print(f"===== post to topic {topic_id} =====\n{text}\n")
         self._check()
         self._release()
         self._next_post += 1
@@ -364,10 +415,15 @@ class RecordedBoard:
     def new_topic(self, forum_id: int, subject: str, text: str) -> int:
         """Opens a topic: ids from 500 up (no recorded topic uses them); its first post is
         an ordinary post of that topic."""
+        self._print(f"===== new topic in forum {forum_id}: {subject} =====\n{text}\n")
+        echo, self.echo = self.echo, None  # its first post is printed above
         self._check()
         topic_id = 500 + len(self.opened_topics)
         self.opened_topics[topic_id] = (forum_id, subject)
-        self.post_reply(topic_id, text)
+        try:
+            self.post_reply(topic_id, text)
+        finally:
+            self.echo = echo
         return topic_id
 
     def find_topic_with_marker(self, forum_id: int, subject: str, marker: str) -> int | None:
@@ -379,6 +435,7 @@ class RecordedBoard:
         return None
 
     def edit_post(self, post_id: int, text: str, subject: str | None = None) -> PostResult:
+        self._print(f"===== edit of post {post_id} =====\n{text}\n")
         self._check()
         for p in self.posts:
             if p.id == post_id:
@@ -389,6 +446,7 @@ class RecordedBoard:
         return PostResult(post_id, f"{BASE}viewtopic.php?p={post_id}#p{post_id}")
 
     def send_pm(self, recipients: Sequence[str], subject: str, text: str) -> PMResult:
+        self._print(f"===== PM to {', '.join(recipients)}: {subject} =====\n{text}\n")
         self._check()
         self._next_pm += 1
         m = BoardPM(

@@ -1,0 +1,263 @@
+"""What the shell costs as a topic grows: a PEFL game on the fake phpBB board (real client,
+real parser, SQLite store), at 100 and at 20,000 posts (20 a page: 1,000 pages).
+
+Run from the repository root:  python bench/shell.py [--posts 100 20000] [--idle 3]
+
+For each size, in a fresh process (so that peak RSS is that size's own):
+  * first poll: CPU time of the tick that reads the whole topic into the store (the game
+    already started; request pacing is off: the board answers at once);
+  * idle tick: median CPU time of a tick with nothing new on the board (the interim count
+    on, so the turn's tally is computed each tick), and its HTTP requests and SQL statements;
+  * peak RSS of the process.
+Then, for the largest size, `python -m mafiabot parse posts` on the same 1,000 pages (saved
+to files) for comparison with the first poll (its CPU time, as a child process).
+
+Times are CPU time of this one-threaded process: on a shared machine wall time mostly
+measures the neighbours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+MSK = ZoneInfo("Europe/Moscow")
+PER_PAGE = 20
+PLAYERS = {
+    "Анна Каренина": 58,
+    "Mister X": 60,
+    "Шерлок": 61,
+    "Dr.Watson": 62,
+    "Кот": 66,
+    "Jack_Sparrow": 67,
+    "Марго": 68,
+    "Tanya-77": 69,
+    "Граф Монте-Кристо": 70,
+}
+START = datetime(2026, 11, 27, 12, 0, tzinfo=MSK)
+
+CONFIG = """
+[board]
+url = "http://127.0.0.1:8080/"
+kind = "phpbb"
+username = "Ведущий"
+password_env = "MAFIABOT_DEMO_PASSWORD"
+timezone = "Europe/Moscow"
+poll_interval = 60
+request_delay = 0
+
+[game]
+ruleset = "pefl"
+name = "Мафия – бенч"
+topic = 4
+players = {players}
+seed = 1
+start = 2026-11-27T12:00:00
+deadlines = [2026-11-27T13:00:00, 2027-06-01T22:00:00]
+interim_count = "votes"
+interim_every = 1000000
+
+[game.cast]
+"Анна Каренина" = "civilian"
+"Mister X" = "mafia:yakuza"
+"Шерлок" = "commissar"
+"Dr.Watson" = "doctor"
+"Кот" = "civilian"
+"Jack_Sparrow" = "maniac"
+"Марго" = "civilian"
+"Tanya-77" = "civilian"
+"Граф Монте-Кристо" = "mafia:triad"
+
+[storage]
+url = "sqlite:///{db}"
+"""
+
+
+def _body(i: int, nicks: list[str]) -> str:
+    """Chatter, and every fifth post a red vote with a reason (P-V.1)."""
+    target = nicks[(i * 7) % len(nicks)]
+    if i % 5 == 0:
+        return (
+            f'<span style="color:red">{target}</span> — весь день отмалчивается и '
+            "путает показания, голосую против"
+        )
+    return f"Сообщение {i}: думаю, что {target} ведёт себя странно, но пока присмотрюсь."
+
+
+def _fragments(n: int, first_id: int) -> list[tuple[int, int, str]]:
+    from mafiabot.memory_board import BoardPost, MemoryBoard, _post_block, _split_first_post
+
+    pages = MemoryBoard(clock=lambda: START)
+    _head, block, _tail = _split_first_post(pages._topic_page)
+    nicks = list(PLAYERS)
+    out = []
+    t0 = START + timedelta(hours=2)  # turn 1: after turn 0's deadline
+    for i in range(n):
+        nick = nicks[i % len(nicks)]
+        at = t0 + timedelta(seconds=30 * i)
+        pid = first_id + i
+        post = BoardPost(pid, 4, nick, PLAYERS[nick], at, _body(i, nicks))
+        out.append((pid, PLAYERS[nick], _post_block(block, post, MSK)))
+    return out
+
+
+class _SqlCounter:
+    def __init__(self, engine: Any) -> None:
+        import sqlalchemy as sa
+
+        self.n = 0
+        sa.event.listen(engine, "before_cursor_execute", self._count)
+
+    def _count(self, *_a: Any) -> None:
+        self.n += 1
+
+
+def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
+    import os
+
+    import fakeboard_phpbb as fb
+
+    from mafiabot.config import load_config
+    from mafiabot.daemon import Daemon
+    from mafiabot.store import open_store
+    from scraper.phpbb import PhpbbClient, PhpbbSettings
+
+    tmp = Path(tempfile.mkdtemp(prefix="mafiabot-bench-"))
+    os.environ["MAFIABOT_DEMO_PASSWORD"] = fb.USERS["Ведущий"][1] or ""
+    cfg_path = tmp / "game.toml"
+    players = json.dumps(list(PLAYERS), ensure_ascii=False)
+    cfg_path.write_text(CONFIG.format(players=players, db=tmp / "game.db"), "utf-8")
+    cfg = load_config(cfg_path)
+    clock = fb.FakeClock(START.timestamp() - 3600)
+    for nick, uid in PLAYERS.items():  # the fake board knows every player's account
+        fb.USERS.setdefault(nick, (uid, None))
+        fb.NAMES.setdefault(uid, nick)
+    first = fb.FakePost(100, 2, _fragments(1, 100)[0][2], "")
+    board = fb.FakePhpbb(clock=clock, per_page=PER_PAGE, posts=[first])
+    settings = PhpbbSettings(
+        base_url=fb.BASE,
+        username="Ведущий",
+        password=cfg.board.password(),
+        cookie_file=tmp / "cookies",
+        min_interval=0.0,
+    )
+    client = PhpbbClient(settings, transport=board.transport(), clock=clock, sleep=clock.sleep)
+    store = open_store(cfg.database_url)
+    sql = _SqlCounter(store.engine)
+    daemon = Daemon(cfg, store, client, salt=lambda: "bench")
+
+    def at(dt: datetime) -> datetime:
+        clock.now = max(clock.now, dt.timestamp())
+        return dt
+
+    daemon.tick(at(START + timedelta(minutes=1)))  # the start post, role PMs
+    daemon.tick(at(START + timedelta(hours=1, minutes=1)))  # turn 0 closes
+    for pid, uid, frag in _fragments(n, 1000):
+        board.posts.append(fb.FakePost(pid, uid, frag, ""))
+    if pages_dir is not None:
+        _save_pages(board, pages_dir)
+    now = START + timedelta(days=2)
+    t = time.process_time()
+    report = daemon.tick(at(now))
+    first_poll = time.process_time() - t
+    times, requests, statements = [], [], []
+    for k in range(idle_ticks):
+        board.reset_counts()
+        sql.n = 0
+        t = time.process_time()
+        idle = daemon.tick(at(now + timedelta(minutes=k + 1)))
+        times.append(time.process_time() - t)
+        requests.append(len(board.requests))
+        statements.append(sql.n)
+        assert idle.new_posts == 0
+    store.close()
+    return {
+        "posts": n,
+        "stored": report.new_posts,
+        "first_poll_s": round(first_poll, 3),
+        "idle_tick_s": round(statistics.median(times), 4),
+        "idle_requests": max(requests),
+        "idle_sql": max(statements),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def _save_pages(board: Any, folder: str) -> None:
+    """The topic's pages as the board serves them, for `mafiabot parse posts`."""
+    import fakeboard_phpbb as fb
+
+    total = -(-len(board.posts) // PER_PAGE)
+    for k in range(total):
+        chunk = board.posts[k * PER_PAGE : (k + 1) * PER_PAGE]
+        html = fb._derived_topic_page(chunk, k + 1, total, len(board.posts), PER_PAGE)
+        Path(folder, f"p{k + 1:04d}.html").write_text(html, "utf-8")
+
+
+def parse_posts_time(folder: str) -> float:
+    files = sorted(str(p) for p in Path(folder).glob("*.html"))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(
+        [sys.executable, "-m", "mafiabot", "parse", "posts", "--tz", "Europe/Moscow", *files],
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--posts", type=int, nargs="+", default=[100, 20000])
+    ap.add_argument("--idle", type=int, default=3, help="idle ticks measured (median)")
+    ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child: one size
+    ap.add_argument("--pages", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.one is not None:
+        print(json.dumps(measure(args.one, args.idle, args.pages)))
+        return
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="mafiabot-bench-pages-") as pages:
+        for n in args.posts:
+            cmd = [sys.executable, __file__, "--one", str(n), "--idle", str(args.idle)]
+            if n == max(args.posts):
+                cmd += ["--pages", pages]
+            out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT)
+            rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
+        parse_s = parse_posts_time(pages)
+    print(
+        f"{'posts':>7} {'first poll s':>13} {'idle tick s':>12} {'req/idle':>9} "
+        f"{'SQL/idle':>9} {'peak RSS MB':>12}"
+    )
+    for r in rows:
+        print(
+            f"{r['posts']:>7} {r['first_poll_s']:>13} {r['idle_tick_s']:>12} "
+            f"{r['idle_requests']:>9} {r['idle_sql']:>9} {r['peak_rss_mb']:>12}"
+        )
+    small, big = rows[0], rows[-1]
+    print(
+        f"idle tick {big['posts']} / {small['posts']} posts: "
+        f"{big['idle_tick_s'] / max(small['idle_tick_s'], 1e-9):.2f}x (target ≤ 1.5x)"
+    )
+    print(
+        f"`mafiabot parse posts` on the same {big['posts']} posts: {parse_s:.2f} s; "
+        f"first poll / parse: {big['first_poll_s'] / parse_s:.1f}x (target ≤ 5x)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,283 @@
+"""One turn's assembly: the posts, letters and host overrides of a phase → the engine's
+`TurnInputs`. Pure: no store, no board, no clock.
+
+The daemon calls it at every deadline (with the posts as they stood at that moment) and
+`mafiabot replay` calls it for every scenario step, so the rule scenarios run the same
+assembly that hosts games on a board:
+
+- the phase's votes are read by the vote parser from the right posts (PEFL reds from the game
+  topic; Gambler greens from the game topic up to the greens deadline, court votes from the
+  court topic after it);
+- the phase takes only its own letters (Gambler: `choose_side` at the greens, the rest with
+  the court) and its own overrides (Gambler: replacements with the greens, verdicts with the
+  court);
+- G-P.2: a killed civilian's post written later than `last_word` after his death is not his
+  last word: it is flagged to the host and not handed to the engine as one;
+- P-P.2: the host's `posts_after_death` allowance goes to the engine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from engine import GameState, InputRejected, Move, Override, RuleSet, TurnInputs, Vote
+from engine.common import apply_replacements
+from engine.gambler import last_word_allowed
+from engine.state import Player
+from parser.records import Post
+from parser.votes import VoteOptions, extract_court_votes, extract_votes
+
+#: Overrides the shell carries out itself; the rules never see them.
+SHELL_OVERRIDES = frozenset({"extend_deadline", "accept_move"})
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPost:
+    """A post of the turn as it stood at the deadline, with the seat its author plays (None:
+    not a player — the host, an outsider)."""
+
+    post: Post
+    seat: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCalendar:
+    """The moments the assembly needs (all None in a replay: scenario posts carry no time).
+
+    deadline: the deadline being closed (posts written after it are not this phase's);
+    greens_deadline: Gambler — greens are written before it, court votes after it;
+    deaths: when each dead seat left the game (G-P.2);
+    last_word: G-P.2 — how long after his death a killed civilian may still write.
+    """
+
+    deadline: datetime | None = None
+    greens_deadline: datetime | None = None
+    deaths: Mapping[str, datetime] = field(default_factory=dict)
+    last_word: timedelta | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseVotes:
+    kind: str  # "red" (PEFL), "green" / "court" (Gambler)
+    votes: tuple[Vote, ...] = ()
+    rejected: tuple[InputRejected, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AssembledTurn:
+    """The engine's inputs for the phase, the votes' kind, and notes for the host."""
+
+    inputs: TurnInputs
+    kind: str
+    flags: tuple[str, ...] = ()
+
+
+def phase_overrides(
+    rules: RuleSet, phase: str, overrides: Iterable[Override]
+) -> tuple[Override, ...]:
+    """The overrides the engine applies when `phase` closes (Gambler: replacements take
+    effect with the greens, verdicts with the court; the introduction day takes all)."""
+    out = []
+    for o in overrides:
+        if o.kind in SHELL_OVERRIDES:
+            continue
+        if (
+            rules.name == "gambler"
+            and phase != "day"
+            and (phase == "greens") != (o.kind == "replace")
+        ):
+            continue
+        out.append(o)
+    return tuple(out)
+
+
+def phase_moves(rules: RuleSet, phase: str, moves: Iterable[Move]) -> tuple[Move, ...]:
+    """The letters the closing phase takes (Gambler: the prostitute's side at the greens,
+    every other move with the court and the night)."""
+    if rules.name != "gambler":
+        return tuple(moves)
+    if phase == "greens":
+        return tuple(m for m in moves if m.action == "choose_side")
+    return tuple(m for m in moves if m.action != "choose_side")
+
+
+def _renames(overrides: Iterable[Override]) -> dict[str, str]:
+    return {o.nick: o.new_nick for o in overrides if o.kind == "replace" and o.nick and o.new_nick}
+
+
+def _seated(posts: Iterable[TurnPost], renames: Mapping[str, str]) -> list[TurnPost]:
+    """Posts with their author replaced by the seat he plays, under its name after this
+    phase's replacements (C-6), so votes are read as the engine will count them."""
+    out = []
+    for tp in posts:
+        seat = renames.get(tp.seat, tp.seat) if tp.seat is not None else None
+        post = tp.post
+        if seat is not None and seat != post.author:
+            post = dataclasses.replace(post, author=seat)
+        out.append(TurnPost(post, seat))
+    return out
+
+
+def _until(posts: Iterable[TurnPost], deadline: datetime | None) -> list[TurnPost]:
+    if deadline is None:
+        return list(posts)
+    return [tp for tp in posts if tp.post.posted_at is None or tp.post.posted_at <= deadline]
+
+
+def counts_votes(rules: RuleSet, state: GameState) -> bool:
+    """Whether the phase `state` waits for has votes to read (not PEFL's turn 0 nor
+    Gambler's introduction day)."""
+    if rules.name == "pefl":
+        return state.turn != 0
+    return state.phase != "day"
+
+
+def votes_as_of(rules: RuleSet, state: GameState, calendar: TurnCalendar) -> datetime | None:
+    """The moment the phase's posts are read as of: its deadline, or for Gambler greens
+    counted early (interim count, status) the greens deadline."""
+    if rules.name == "gambler" and state.phase == "greens":
+        return calendar.deadline or calendar.greens_deadline
+    return calendar.deadline
+
+
+def phase_votes(
+    rules: RuleSet,
+    state: GameState,
+    posts: Sequence[TurnPost],
+    court_posts: Sequence[TurnPost],
+    calendar: TurnCalendar | None = None,
+    ignore_authors: Iterable[str] = (),
+) -> PhaseVotes:
+    """The votes of the phase `state` waits for, read from the posts as they stood; posts of
+    `ignore_authors` (the host's accounts) are no votes."""
+    calendar = calendar or TurnCalendar()
+    settings = rules.settings
+    options = VoteOptions(
+        min_reason_words=settings.min_reason_words, ignore_authors=frozenset(ignore_authors)
+    )
+    turn = state.turn
+    dead = [p.nick for p in state.players if not p.alive]
+    living = list(state.living_nicks())
+    posts, court_posts = _seated(posts, {}), _seated(court_posts, {})
+    game = [tp.post for tp in _until(posts, calendar.deadline)]
+    if rules.name == "pefl":
+        if turn == 0:
+            return PhaseVotes("red")
+        beaten = [
+            p.nick for p in state.living if p.beaten_turn is not None and p.beaten_turn == turn - 1
+        ]
+        res = extract_votes(
+            game, ruleset="pefl", players=living, options=options, dead=dead, beaten=beaten
+        )
+        return PhaseVotes("red", tuple(res.votes), tuple(res.rejected))
+    if state.phase == "day":
+        return PhaseVotes("green")
+    greens_dl = calendar.greens_deadline
+    if state.phase == "greens":
+        game = [tp.post for tp in _until(posts, votes_as_of(rules, state, calendar))]
+        game = [
+            p for p in game if greens_dl is None or p.posted_at is None or p.posted_at <= greens_dl
+        ]
+        res = extract_votes(
+            game,
+            ruleset="gambler",
+            players=living,
+            # G-N.1: the host's colour list, or the parser's default greens when empty
+            options=dataclasses.replace(options, colors=tuple(settings.green_colors) or None),
+            dead=dead,
+        )
+        return PhaseVotes("green", tuple(res.votes), tuple(res.rejected))
+    court = [tp.post for tp in _until(court_posts, calendar.deadline)]
+    court = [
+        p for p in court if greens_dl is None or p.posted_at is None or p.posted_at > greens_dl
+    ]
+    res = extract_court_votes(
+        court, nominees=state.nominees, players=living, options=options, dead=dead
+    )
+    return PhaseVotes("court", tuple(res.votes), tuple(res.rejected))
+
+
+def _last_words(
+    state: GameState, posts: Sequence[TurnPost], calendar: TurnCalendar
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(post authors for the engine, flags). G-P.2: a killed civilian's post written after
+    his last-word window is no last word. When the engine would take it as one (he has not
+    used his last word yet) it is flagged here and kept from the engine; a post the engine
+    flags anyway (one beyond the last word) goes to it as before."""
+    authors: list[str] = []
+    flags: list[str] = []
+    used: dict[str, int] = {}  # posts after death handed to the engine this turn
+    for tp in posts:
+        if tp.seat is None:
+            continue
+        p = state.player(tp.seat)
+        if p is not None and not p.alive and _after_last_word(p, tp.post, calendar):
+            n = p.posts_after_death + used.get(p.nick, 0)
+            if n < last_word_allowed(p):
+                hours = int((calendar.last_word or timedelta()).total_seconds() // 3600)
+                flags.append(
+                    f"{tp.seat}: сообщение {tp.post.id} написано позже {hours} ч после "
+                    "гибели — это уже не последнее слово (G-P.2)"
+                )
+                continue
+        if p is not None and not p.alive:
+            used[p.nick] = used.get(p.nick, 0) + 1
+        authors.append(tp.seat)
+    return tuple(authors), tuple(flags)
+
+
+def _after_last_word(p: Player, post: Post, calendar: TurnCalendar) -> bool:
+    """G-P.2: written later than the last-word window after the seat's death."""
+    died = calendar.deaths.get(p.nick)
+    window = calendar.last_word
+    at = post.posted_at
+    if window is None or died is None or at is None:
+        return False
+    return last_word_allowed(p) > 0 and at > died + window
+
+
+def build_turn_inputs(
+    rules: RuleSet,
+    state: GameState,
+    *,
+    posts: Sequence[TurnPost],
+    court_posts: Sequence[TurnPost] = (),
+    moves: Sequence[Move] = (),
+    overrides: Sequence[Override] = (),
+    calendar: TurnCalendar | None = None,
+    ignore_authors: Iterable[str] = (),
+    posts_after_death: int | None = None,
+) -> AssembledTurn:
+    """The engine's inputs for closing the phase `state` waits for.
+
+    posts / court_posts: the turn's posts of the game and court topics (each as it stood at
+    the deadline) with their authors' seats; moves: the turn's standing letters; overrides:
+    the host's overrides of this turn (the phase's own are picked here); ignore_authors: the
+    host's accounts; posts_after_death: P-P.2's allowance (None: the rule set's own).
+    """
+    calendar = calendar or TurnCalendar()
+    phase = state.phase
+    chosen = phase_overrides(rules, phase, overrides)
+    renames = _renames(chosen)
+    reading, _ = apply_replacements(state, chosen)
+    game = _until(_seated(posts, renames), calendar.deadline)
+    court = _seated(court_posts, renames)
+    votes = phase_votes(rules, reading, game, court, calendar, ignore_authors)
+    flags: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()
+    if phase != "greens":
+        # P-P.2 / G-P.2 counters live in the engine state: each post is given once a turn
+        authors, flags = _last_words(reading, game, calendar)
+    inputs = TurnInputs(
+        votes=votes.votes,
+        rejected=votes.rejected,
+        posters=tuple(dict.fromkeys(tp.seat for tp in game if tp.seat is not None)),
+        moves=phase_moves(rules, phase, moves),
+        overrides=chosen,
+        post_authors=authors,
+        posts_after_death=posts_after_death,
+    )
+    return AssembledTurn(inputs, votes.kind, flags)

@@ -1,0 +1,190 @@
+"""The engine's view of a letter's sender: what the move reader needs to read through his role.
+
+A host reads «Иду к Кате с аптечкой» as a heal because he knows the letter is the doctor's.
+`SenderView` carries that knowledge (role, clan, who is alive, the turn, which actions the
+role has and which of them the rules allow right now); `sender_view` builds it from the
+engine's `GameState` in one place, so the daemon and `mafiabot parse moves` agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine import gambler, pefl
+from engine.actions import GAMBLER_ROLES, PEFL_ROLES
+from engine.state import GameState, Player
+
+
+@dataclass(frozen=True, slots=True)
+class SenderView:
+    """Who wrote the letter, as the engine sees him.
+
+    role_actions: every action the role has (RULES.md ids); empty when the role is not known
+    (the reader then goes by the words alone). allowed: those the rules allow this turn.
+    clan_mates: living members of the sender's mafia (himself included), the possible
+    executors of a PEFL clan kill (P-M.8).
+    """
+
+    nick: str
+    ruleset: str = ""
+    role: str | None = None
+    clan: str | None = None
+    turn: int = 1
+    living: tuple[str, ...] = ()
+    role_actions: tuple[str, ...] = ()
+    allowed: tuple[str, ...] = ()
+    clan_mates: tuple[str, ...] = ()
+    is_don: bool = False
+
+    @property
+    def known(self) -> bool:
+        return self.role is not None
+
+    def moving_actions(self) -> tuple[str, ...]:
+        """The role's actions that take a target or stand alone, the side choice and the Don
+        election left out (they are read from their own words)."""
+        return tuple(a for a in self.role_actions if a not in ("choose_side", "don"))
+
+
+def _pefl_allowed(state: GameState, nick: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    me = state.get(nick)
+    actions = pefl.ROLE_ACTIONS.get(me.role, ())
+    if me.role in pefl.MAFIOSI and not state.dons_chosen and state.turn == 0:
+        return (*actions, "don"), ("don",)
+    if me.role == "sergeant" and not me.promoted:
+        return actions, ()
+    if state.turn == 0:
+        return actions, (actions if me.role == "maniac" else ())
+    allowed: list[str] = []
+    for action in actions:
+        if action == "blast" and me.blast_used:
+            continue
+        if action == "ambush" and me.ambush_used:
+            continue
+        if action == "protect" and (state.turn not in (1, 2) or me.protects_given >= 2):
+            continue
+        if action == "army" and not pefl.army_allowed(state, nick):
+            continue
+        allowed.append(action)
+    return actions, tuple(allowed)
+
+
+def _gambler_allowed(state: GameState, nick: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    me = state.get(nick)
+    actions = gambler.ROLE_ACTIONS.get(me.role, ())
+    allowed = [a for a in actions if a != "choose_side"]
+    if state.turn < 2:  # G-S.2
+        allowed = []
+    if me.role == "mafia" and state.by_role("godfather"):
+        allowed = []  # G-M.5: the godfather sends the kill while he lives
+    if me.role == "prostitute" and state.pending_side_choice:
+        allowed.append("choose_side")
+    return actions, tuple(allowed)
+
+
+def sender_view(state: GameState, nick: str) -> SenderView | None:
+    """The view of `nick` (exact, as the engine spells it); None for a non-player."""
+    me = state.player(nick)
+    if me is None:
+        return None
+    if state.ruleset == "pefl":
+        actions, allowed = _pefl_allowed(state, nick)
+        mates = (
+            tuple(p.nick for p in state.clan_members(me.clan))
+            if me.clan and me.role in pefl.MAFIOSI
+            else ()
+        )
+    else:
+        actions, allowed = _gambler_allowed(state, nick)
+        mates = (
+            tuple(p.nick for p in state.living if p.role in gambler.MAFIA_ROLES)
+            if me.role in gambler.MAFIA_ROLES
+            else ()
+        )
+    if not me.alive:
+        allowed = ()
+    return SenderView(
+        nick=nick,
+        ruleset=state.ruleset,
+        role=me.role,
+        clan=me.clan,
+        turn=state.turn,
+        living=state.living_nicks(),
+        role_actions=actions,
+        allowed=allowed,
+        clan_mates=mates,
+        is_don=me.is_don,
+    )
+
+
+class CastError(ValueError):
+    """A CAST.json that does not describe a game; the message says what is wrong."""
+
+
+def cast_state(data: Mapping[str, Any]) -> GameState:
+    """A `GameState` from a cast description (the CAST.json of `mafiabot parse moves`):
+
+    ``{"ruleset": "pefl"|"gambler", "turn": 2, "players": {nick: {"role": …, "clan": …,
+    "don": true}}, "dead": {nick: how} or [nick, …], "pending_side_choice": false}``.
+    ``dead`` lists players already out (``how`` is a death cause or jailed/hanged/missing,
+    default ``"override"``); on PEFL turn 0 with no Don marked the Dons are still to elect.
+    """
+    ruleset = data.get("ruleset")
+    if ruleset not in ("pefl", "gambler"):
+        raise CastError('"ruleset" must be "pefl" or "gambler"')
+    players = data.get("players")
+    if not isinstance(players, Mapping) or not players:
+        raise CastError('"players" must map each nick to {"role": …}')
+    roles = PEFL_ROLES if ruleset == "pefl" else GAMBLER_ROLES
+    dead_raw = data.get("dead", {})
+    dead: dict[str, str] = (
+        {str(k): str(v) for k, v in dead_raw.items()}
+        if isinstance(dead_raw, Mapping)
+        else {str(n): "override" for n in dead_raw}
+    )
+    seats: list[Player] = []
+    for nick, spec in players.items():
+        if not isinstance(spec, Mapping) or spec.get("role") not in roles:
+            raise CastError(f"{nick}: role must be one of {', '.join(roles)}")
+        role = str(spec["role"])
+        clan = spec.get("clan")
+        team = pefl.team_of(role, clan) if ruleset == "pefl" else gambler.team_of(role)
+        seats.append(
+            Player(
+                nick=str(nick),
+                role=role,
+                team=team,
+                clan=str(clan) if clan else None,
+                alive=nick not in dead,
+                out_by=dead.get(str(nick)),
+                is_don=bool(spec.get("don", False)),
+                promoted=bool(spec.get("promoted", False)),
+            )
+        )
+    unknown = set(dead) - {p.nick for p in seats}
+    if unknown:
+        raise CastError(f'"dead" names players not in the cast: {", ".join(sorted(unknown))}')
+    turn = data.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+        raise CastError('"turn" must be a whole number')
+    return GameState(
+        ruleset=ruleset,
+        players=tuple(seats),
+        turn=turn,
+        phase="day",
+        pending_side_choice=bool(data.get("pending_side_choice", False)),
+        dons_chosen=any(p.is_don for p in seats) or ruleset != "pefl",
+    )
+
+
+def at_turn(state: GameState, turn: int) -> GameState:
+    """`state` moved to `turn` (for reading a letter of another turn); PEFL turn 0 is the
+    Don election (P-S.2), so there the Dons are not chosen yet."""
+    if turn == state.turn:
+        return state
+    if turn == 0 and state.ruleset == "pefl":
+        players = tuple(replace(p, is_don=False) for p in state.players)
+        return replace(state, turn=0, players=players, dons_chosen=False)
+    return replace(state, turn=turn)

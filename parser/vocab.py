@@ -1,0 +1,245 @@
+"""The night-move vocabulary by lemma (RULES.md C-2): which words name which action.
+
+The vocabulary keeps *lemmas* (dictionary forms: «убить», «заказ», «отметелить»), never word
+forms: every form of each lemma is generated once by pymorphy3 (`parser.morph.forms`), so
+«заказываем», «убираем», «мочим», «зарежу», «отметелю» are all found without being listed.
+A word that is no form of any lemma but is one or two letters away from a form of a verb
+(«Провераю» for «проверяю») is read with a lower confidence (`TYPO_CONFIDENCE`).
+
+A lemma may name several actions («защищать»: the doctor's heal and the necromancer's
+protect); the sender's role picks one (see `parser.letters`). Past-tense forms are marked:
+«убил», «проверил» tell a story, they do not move.
+
+=========  ===============================================================================
+action     lemmas (Russian) and English words
+=========  ===============================================================================
+kill       see `_LEMMAS["kill"]`: убить, стрелять, выстрел, убрать, устранить, заказать,
+           заказ, мочить, зарезать, грохнуть, валить, прикончить, ликвидировать, казнить …
+check      проверить, проверка, пробить, чекнуть, глянуть, посмотреть, допросить, обыскать …
+heal       лечить, вылечить, лечение, спасти, исцелить, аптечка, укол …; shared with protect:
+           защитить, защита, прикрыть, охранять, оберегать
+block      пригласить, приглашение, навестить, посетить, соблазнить, развлечь, ночевать …;
+           «провести ночь с …», «в гости к …»
+beat       избить, избиение, побить, бить, отметелить, отделать, отлупить, поколотить,
+           вырубить, навалять, отмутузить, дубасить …
+blast      подорвать, подрыв, взорвать, взрыв, рвануть, самоподрыв
+protect    протект, протектовать, защитить (see heal), оберег
+army       армия («армия тьмы»)
+ambush     засада, засесть, затаиться, караулить, залечь
+=========  ===============================================================================
+
+Motion verbs (иду, пойду, захожу, загляну, наведаюсь, отправляюсь …) name no action by
+themselves: «иду к Кате» is the sender's own action on Катя, whatever his role does
+(`VISIT`). Words that give up the move (пропускаю, пас, skip) are `SKIP`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from parser.morph import forms, parse
+from parser.nicks import fold_lookalikes
+
+
+def _w(spec: str) -> frozenset[str]:
+    return frozenset(spec.replace("ё", "е").split())
+
+
+_LEMMAS: Final[dict[str, frozenset[str]]] = {
+    "kill": _w(
+        "убить убивать убийство стрелять выстрелить выстрел застрелить пристрелить "
+        "расстрелять подстрелить стрельнуть пальнуть шмальнуть убрать убирать устранить "
+        "устранять устранение заказать заказывать заказ мочить замочить мочкануть зарезать "
+        "резать прирезать грохнуть валить завалить вальнуть пришить ликвидировать "
+        "ликвидация прикончить кокнуть шлепнуть казнить казнь задушить придушить отравить "
+        "травить зарубить порешить укокошить выпилить ухлопать прихлопнуть добить "
+        "пырнуть заколоть пристрелка отстрел отстрелить нейтрализовать мушка пуля"
+    ),
+    "check": _w(
+        "проверить проверять проверка проверочка пробить пробивать пробивка чекнуть чекать "
+        "глянуть поглядеть посмотреть смотреть допросить допрашивать допрос обыскать "
+        "обыскивать обыск расследовать расследование выяснить разузнать изучить изучать "
+        "прощупать досье справка"
+    ),
+    "heal": _w(
+        "лечить вылечить излечить подлечить полечить залечить лечение спасти спасать "
+        "спасение исцелить исцелять исцеление аптечка укол реанимировать откачать "
+        "врачевать лекарство перевязать защитить защищать защита прикрыть прикрывать "
+        "охранять охрана оберегать уберечь беречь сберечь"
+    ),
+    "block": _w(
+        "пригласить приглашать приглашение блокировать заблокировать блок соблазнить "
+        "соблазнять совратить отвлечь отвлекать развлечь развлекать ночевать переночевать "
+        "заночевать ублажить ублажать звать позвать зазвать"
+    ),
+    "beat": _w(
+        "избить избивать избиение побить бить отметелить метелить отделать отлупить "
+        "лупить поколотить колотить вырубить вырубать навалять отмутузить мутузить "
+        "дубасить отдубасить отпинать налупить нокаутировать оглушить оглушать вломить "
+        "покалечить калечить поломать ломать сломать переломать"
+    ),
+    "blast": _w(
+        "подорвать подрывать подрыв взорвать взрывать взрыв рвануть самоподрыв подорваться "
+        "подрываться взорваться взрываться бахнуть"
+    ),
+    "protect": _w(
+        "протект протектовать протектить защитить защищать защита прикрыть прикрывать "
+        "охранять охрана оберегать оберег уберечь беречь сберечь"
+    ),
+    "army": _w("армия мертвец зомби нежить покойник"),
+    "ambush": _w("засада засесть затаиться затаиваться караулить залечь подстерегать"),
+}
+_ENGLISH: Final[dict[str, frozenset[str]]] = {
+    "kill": _w("kill kills killing shoot shoots shooting shot murder whack"),
+    "check": _w("check checks checking investigate inspect"),
+    "heal": _w("heal heals healing save saves cure хил хилл хилю хилка"),
+    "block": _w("visit visits visiting block blocks blocking invite invites seduce"),
+    "beat": _w("beat beats beating"),
+    "blast": _w("blast blasts blow bomb explode бум бабах кабум"),  # and the sound of it
+    "protect": _w("protect protects protection"),
+    "army": _w("army"),
+    "ambush": _w("ambush ambushes"),
+}
+# «иду к Кате», «загляну к Роме», «пойду на Катю»: the sender goes to someone
+_VISIT_LEMMAS: Final = _w(
+    "идти пойти зайти заходить заглянуть заглядывать наведаться наведываться отправиться "
+    "отправляться прийти приходить направиться направляться ехать поехать съездить сходить "
+    "нагрянуть явиться спешить поспешить бежать побежать мчаться примчаться go"
+)
+# «навещу Петровича», «визит к Бармалею»: a visit that names its guest without «к»
+_CALL_LEMMAS: Final = _w("навестить навещать посетить посещать визит")
+_SKIP_LEMMAS: Final = _w(
+    "пропустить пропускать пас пасовать отложить откладывать повременить воздержаться skip pass"
+)
+# «исполнитель Рома», «исполняет Рома»: who carries out a clan kill (P-M.8)
+_EXECUTOR_LEMMAS: Final = _w("исполнитель исполнять исполнить выполнять выполнить executor")
+
+TYPO_CONFIDENCE: Final = 0.85  # one letter off a verb form: «провераю»
+TYPO2_CONFIDENCE: Final = 0.8  # two letters off a long form
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """What one word of a letter says about the move."""
+
+    actions: frozenset[str]  # actions it names (empty for visit/skip/executor words)
+    confidence: float
+    past: bool = False  # «убил»: a story, not a move
+    third: bool = False  # «убирает», «стреляет», «идёт»: someone else does it
+    visit: bool = False  # a motion verb («иду»)
+    call: bool = False  # a visit verb that takes its guest directly («навещу Петю»)
+    skip: bool = False  # «пропускаю ход»
+    executor: bool = False  # «исполнитель», «исполняет»
+    infinitive: bool = False
+
+
+_VERBISH: Final = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, list[tuple[str, frozenset[str]]]]:
+    """Every form of every lemma → [(kind, grammemes)]; kind is an action id or one of
+    "visit", "skip", "executor"."""
+    out: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    kinds: list[tuple[str, frozenset[str]]] = [
+        *_LEMMAS.items(),
+        ("visit", _VISIT_LEMMAS),
+        ("call", _CALL_LEMMAS),
+        ("skip", _SKIP_LEMMAS),
+        ("executor", _EXECUTOR_LEMMAS),
+    ]
+    for kind, lemmas in kinds:
+        for lemma in lemmas:
+            for form, grams in forms(lemma):
+                out.setdefault(form, []).append((kind, grams))
+            out.setdefault(lemma, []).append((kind, frozenset()))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _verb_forms() -> dict[int, list[str]]:
+    """Verb forms of the vocabulary by length, for typo matching."""
+    by_len: dict[int, list[str]] = {}
+    for form, entries in _index().items():
+        if any(g & _VERBISH for _k, g in entries) and len(form) >= 5:
+            by_len.setdefault(len(form), []).append(form)
+    return by_len
+
+
+def _word_from(entries: list[tuple[str, frozenset[str]]], confidence: float) -> Word:
+    actions = frozenset(k for k, _g in entries if k in _LEMMAS)
+    grams: frozenset[str] = frozenset().union(*(g for _k, g in entries))
+    # a form that is past tense in every reading is past («убил»); «убит» too
+    past = (
+        bool(entries)
+        and all("past" in g or "PRTS" in g or "PRTF" in g for _k, g in entries if g)
+        and any(g for _k, g in entries)
+    )
+    return Word(
+        actions=actions,
+        confidence=confidence,
+        past=past,
+        third="3per" in grams and "1per" not in grams,
+        visit=any(k == "visit" for k, _g in entries),
+        call=any(k == "call" for k, _g in entries),
+        skip=any(k == "skip" for k, _g in entries),
+        executor=any(k == "executor" for k, _g in entries),
+        infinitive="INFN" in grams,
+    )
+
+
+@lru_cache(maxsize=65536)
+def lookup(word: str) -> Word | None:
+    """What `word` (case-folded, ё→е, no edge punctuation) names, or None."""
+    if not word or len(word) > 30:
+        return None
+    if word.endswith("-ка"):  # «проверь-ка», «грохну-ка»
+        word = word[:-3]
+    if re.search("[а-я]", word) and re.search("[a-z]", word):
+        word = fold_lookalikes(word)  # «Прoверяю» with a Latin o
+    for action, words in _ENGLISH.items():
+        if word in words:
+            return Word(frozenset({action}), 1.0)
+    if word in ("go", "goes", "going"):
+        return Word(frozenset(), 1.0, visit=True)
+    if word in ("skip", "pass"):
+        return Word(frozenset(), 1.0, skip=True)
+    if word == "executor":
+        return Word(frozenset(), 1.0, executor=True)
+    index = _index()
+    entries = index.get(word)
+    if entries:
+        return _word_from(entries, 1.0)
+    # a form pymorphy3 knows whose lemma is in the vocabulary (rare forms, participles)
+    for p in parse(word):
+        if p.known and p.lemma in index:
+            return _word_from(index[p.lemma], 1.0)
+    return _typo(word)
+
+
+def _typo(word: str) -> Word | None:
+    """«Провераю» → «проверяю»: a verb form one letter away (two for long words), when the
+    word itself is no dictionary word."""
+    if len(word) < 6 or not word.isalpha() or any(p.known for p in parse(word)):
+        return None
+    from rapidfuzz.distance import Levenshtein
+
+    limit = 2 if len(word) >= 9 else 1
+    best: tuple[int, str] | None = None
+    index = _index()
+    by_len = _verb_forms()
+    for n in range(len(word) - limit, len(word) + limit + 1):
+        for form in by_len.get(n, ()):
+            if form[0] != word[0]:
+                continue
+            d = Levenshtein.distance(word, form, score_cutoff=limit)
+            if d <= limit and (best is None or d < best[0]):
+                best = (d, form)
+    if best is None:
+        return None
+    conf = TYPO_CONFIDENCE if best[0] <= 1 else TYPO2_CONFIDENCE
+    found = _word_from(index[best[1]], conf)
+    return found if found.actions else None

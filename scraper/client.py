@@ -1,0 +1,401 @@
+"""`BoardClientBase`: what every board client does the same way, whatever the board.
+
+phpBB and Invision boards differ in URLs, markup and form fields, not in how a bot uses them:
+log in or restore the saved session, notice a lost session and log in once more, walk a
+topic's pages from a cursor, look for its own post or PM by marker, list PM folders page by
+page, check a text against the length limit, and space its writes the way the board's flood
+control demands. The base class holds that flow once; a board client (`scraper.phpbb`,
+`scraper.ipb`) supplies the board's facts through a few small methods:
+
+- `_fetch_topic_page(url)`, `_next_page_url(page)`, `_cursor_url(cursor)`,
+  `_page_url(topic, n)`, `_last_page(topic)`, `_per()` — where pages are and what is on them;
+- `_own_posts(page)` — (id, author, text outside quotes) of a topic page's posts;
+- `_looks_logged_out(resp)`, `_page_logged_in(resp)`, `_has_member_cookie()`, `_login()`,
+  `_error_of(text)` — the session and the board's error box;
+- `_folder_url(folder)`, `_folder_rows(text, folder)`, `_folder_next(text, url, seen)`,
+  `_pm_has_marker(page, marker)`, and the `sent_folders` attribute — the PM folders.
+
+Writes go through `self.pacer` (`scraper.pacing.WritePacer`); every deliberate wait (flood,
+form age, retry backoff, the polite delay) goes through `self._sleep`, which a stop check
+installed with `interrupt_with` cuts short.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Protocol
+from urllib.parse import urljoin
+
+import httpx
+
+from scraper.board import (
+    FetchedPM,
+    PMRef,
+    RawPage,
+    TopicCursor,
+    TopicPageFetch,
+    TopicPoll,
+)
+from scraper.errors import MessageTooLong, NotFound, SessionExpired, UnexpectedPage
+from scraper.http import BoardHttp, TransportSettings, redact
+from scraper.pacing import StopCheck, Waiter, WritePacer, as_stop_check
+
+log = logging.getLogger(__name__)
+
+
+class ClientSettings(TransportSettings, Protocol):
+    """The fields every board client's settings carry (beyond the transport's)."""
+
+    @property
+    def base_url(self) -> str: ...
+    @property
+    def username(self) -> str: ...
+    @property
+    def max_message_length(self) -> int | None: ...
+    @property
+    def max_subject_length(self) -> int | None: ...
+    @property
+    def flood_interval(self) -> float: ...
+    @property
+    def flood_exempt(self) -> bool | None: ...
+    @property
+    def flood_retries(self) -> int: ...
+    @property
+    def max_flood_wait(self) -> float: ...
+    @property
+    def marker_search_pages(self) -> int: ...
+    @property
+    def pm_folder_pages(self) -> int: ...
+
+
+def norm(text: str) -> str:
+    """Whitespace folded: boards re-wrap text and names."""
+    return " ".join(text.split())
+
+
+class BoardClientBase:
+    """The board-neutral half of a `BoardClient` (see the module docstring)."""
+
+    #: PM folders a message the bot sent may be listed in, searched in this order
+    sent_folders: tuple[str, ...] = ("sentbox",)
+
+    def __init__(
+        self,
+        settings: ClientSettings,
+        *,
+        transport: httpx.BaseTransport | None,
+        clock: Callable[[], float],
+        sleep: Callable[[float], None],
+        text_of: Callable[[httpx.Response], str] | None = None,
+        on_cookies: Callable[[httpx.Response], None] | None = None,
+    ) -> None:
+        self.base_url = (
+            settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
+        )
+        self.max_message_length = settings.max_message_length
+        self.max_subject_length = settings.max_subject_length
+        self._clock = clock
+        self._waiter = Waiter(clock, sleep)
+        self._sleep: Callable[[float], None] = self._waiter
+        self._net = BoardHttp.for_settings(
+            settings,
+            transport=transport,
+            clock=clock,
+            sleep=self._waiter,
+            text_of=text_of,
+            on_cookies=on_cookies,
+        )
+        self.pacer = WritePacer(self._waiter, clock, settings.flood_interval, settings.flood_exempt)
+        self._logged_in = False
+        self._client_settings = settings
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    def url(self, path: str) -> str:
+        return urljoin(self.base_url, path)
+
+    def _now(self) -> datetime:
+        return datetime.fromtimestamp(self._clock(), UTC)
+
+    @property
+    def _http(self) -> httpx.Client:
+        return self._net.client
+
+    @property
+    def requests_made(self) -> int:
+        return self._net.requests_made
+
+    def _text(self, resp: httpx.Response) -> str:
+        return resp.text
+
+    def _raw(self, resp: httpx.Response) -> RawPage:
+        return RawPage(str(resp.url), self._text(resp), self._now(), resp.status_code)
+
+    def interrupt_with(self, stop: StopCheck | threading.Event | None) -> None:
+        """Install (or with None remove) a stop check: waits end early and no new write
+        starts once it is true (`scraper.errors.Interrupted`). The poster installs the
+        daemon's stop flag for the length of a flush."""
+        self._waiter.stop = as_stop_check(stop)
+
+    def close(self) -> None:
+        self._net.close()
+
+    # -- session ---------------------------------------------------------------------------
+
+    def login(self) -> None:
+        """Log in unless the stored session still works."""
+        if self._has_member_cookie():
+            resp = self._get(self.url("index.php"))
+            if self._page_logged_in(resp):
+                self._logged_in = True
+                log.info("board session restored for %s", self._client_settings.username)
+                return
+        self._login()
+
+    def _has_member_cookie(self) -> bool:
+        raise NotImplementedError
+
+    def _page_logged_in(self, resp: httpx.Response) -> bool:
+        raise NotImplementedError
+
+    def _login(self) -> None:
+        raise NotImplementedError
+
+    def _looks_logged_out(self, resp: httpx.Response) -> bool:
+        raise NotImplementedError
+
+    def _error_of(self, text: str) -> str | None:
+        """The board's own words on an error or info page."""
+        raise NotImplementedError
+
+    def _get(self, url: str, *, follow: int = 5) -> httpx.Response:
+        return self._net.get(url, follow=follow)
+
+    def _member_get(self, url: str) -> httpx.Response:
+        """GET a page that must be seen logged in; re-login once if the session is gone."""
+        shown = redact(url)
+        if not self._logged_in:
+            self.login()
+        resp = self._get(url)
+        if self._looks_logged_out(resp):
+            log.info("board session lost (logged-out page for %s); logging in again", shown)
+            self._logged_in = False
+            self._login()
+            resp = self._get(url)
+            if self._looks_logged_out(resp):
+                raise SessionExpired(
+                    f"still logged out after logging in again as "
+                    f"{self._client_settings.username} ({shown}); the board may bind sessions "
+                    "to IP or browser"
+                )
+        if resp.status_code == 404:
+            raise NotFound(self._error_of(self._text(resp)) or f"not found: {shown}")
+        if resp.status_code >= 400:
+            raise UnexpectedPage(f"the board answered {resp.status_code} for {shown}")
+        return resp
+
+    # -- topics ----------------------------------------------------------------------------
+
+    def _fetch_topic_page(self, url: str) -> TopicPageFetch:
+        raise NotImplementedError
+
+    def _next_page_url(self, page: TopicPageFetch) -> str | None:
+        raise NotImplementedError
+
+    def _cursor_url(self, cursor: TopicCursor) -> str:
+        """The URL of the page a cursor stands on."""
+        raise NotImplementedError
+
+    def _page_url(self, topic_id: int, page: int) -> str:
+        """The URL of page `page` (1-based) with the page size as known now."""
+        raise NotImplementedError
+
+    def _last_page(self, topic_id: int) -> TopicPageFetch:
+        raise NotImplementedError
+
+    def _per(self) -> int:
+        """Posts per topic page, as far as the client knows."""
+        raise NotImplementedError
+
+    def _own_posts(self, page: TopicPageFetch) -> Iterable[tuple[int, str, str]]:
+        """(post id, author, text outside quotes) of every post on a topic page."""
+        raise NotImplementedError
+
+    def _follow_pages(self, first: TopicPageFetch, last_page: int | None) -> list[TopicPageFetch]:
+        pages = [first]
+        while True:
+            cur = pages[-1]
+            if last_page is not None and cur.page >= last_page:
+                break
+            nxt_url = self._next_page_url(cur)
+            if nxt_url is None or cur.page >= cur.total_pages:
+                break
+            nxt = self._fetch_topic_page(nxt_url)
+            if nxt.page <= cur.page:  # a board that loops back; never spin
+                break
+            pages.append(nxt)
+        return pages
+
+    def poll_topic(self, cursor: TopicCursor) -> TopicPoll:
+        first = self._fetch_topic_page(self._cursor_url(cursor))
+        pages = self._follow_pages(first, None)
+        seen = [pid for p in pages for pid in p.post_ids]
+        floor = cursor.last_post_id or 0
+        new_ids = tuple(pid for pid in seen if pid > floor)
+        last = pages[-1]
+        known = [*seen, *([cursor.last_post_id] if cursor.last_post_id is not None else [])]
+        nxt = TopicCursor(cursor.topic_id, last.page, last.start, max(known, default=None))
+        log.debug(
+            "polled topic %d: %d page(s), %d new post(s)", cursor.topic_id, len(pages), len(new_ids)
+        )
+        return TopicPoll(tuple(pages), new_ids, nxt)
+
+    def read_topic_pages(
+        self, topic_id: int, first_page: int = 1, last_page: int | None = None
+    ) -> list[TopicPageFetch]:
+        guessed = self._per()
+        first = self._fetch_topic_page(self._page_url(topic_id, first_page))
+        if first.page != first_page and self._per() != guessed:
+            # the page size was a guess until this page told the real one
+            first = self._fetch_topic_page(self._page_url(topic_id, first_page))
+        return self._follow_pages(first, last_page)
+
+    def find_post_with_marker(
+        self, topic_id: int, marker: str, since: TopicCursor | None = None
+    ) -> int | None:
+        """The bot's own post holding `marker`. With `since` (where the topic stood when the
+        part was queued) every page from there to the end is read, however many — one page
+        earlier than saved, as posts deleted since then move later ones back; without it
+        only the last `marker_search_pages` pages (rows saved before positions existed)."""
+        if since is not None:
+            back = replace(
+                since, page=max(1, since.page - 1), start=max(0, since.start - self._per())
+            )
+            pages: Iterable[TopicPageFetch] = self._pages_from(topic_id, back)
+        else:
+            pages = self._last_pages(topic_id, self._client_settings.marker_search_pages)
+        return self._own_post_in(pages, marker)
+
+    def _own_post_in(self, pages: Iterable[TopicPageFetch], marker: str) -> int | None:
+        """The bot's own post on these pages whose text holds `marker` (pages are read
+        lazily: the search stops at the first page that has it)."""
+        me = norm(self._client_settings.username).casefold()
+        for page in pages:
+            # own text only (outside quotes): a player quoting the bot never counts
+            for pid, author, text in reversed(list(self._own_posts(page))):
+                if norm(author).casefold() == me and marker in norm(text):
+                    return pid
+        return None
+
+    def _pages_from(self, topic_id: int, cursor: TopicCursor) -> Iterable[TopicPageFetch]:
+        """Pages from the cursor's to the end, fetched one at a time as the caller reads."""
+        cur = self._fetch_topic_page(self._cursor_url(replace(cursor, topic_id=topic_id)))
+        if cur.page > cursor.page:
+            # a fresh client guessed the page size too large and landed past the page: the
+            # page it got tells the real size, so ask again by number (else from the start)
+            cur = self._fetch_topic_page(self._page_url(topic_id, cursor.page))
+            if cur.page > cursor.page:
+                cur = self._fetch_topic_page(self._page_url(topic_id, 1))
+        yield cur
+        while cur.page < cur.total_pages:
+            nxt_url = self._next_page_url(cur)
+            if nxt_url is None:
+                return
+            nxt = self._fetch_topic_page(nxt_url)
+            if nxt.page <= cur.page:
+                return
+            yield nxt
+            cur = nxt
+
+    def _last_pages(self, topic_id: int, count: int) -> Iterable[TopicPageFetch]:
+        last = self._last_page(topic_id)
+        yield last
+        for back in range(1, count):
+            if last.page - back < 1:
+                return
+            yield self._fetch_topic_page(self._page_url(topic_id, last.page - back))
+
+    # -- private messages ------------------------------------------------------------------
+
+    def _folder_url(self, folder: str) -> str:
+        raise NotImplementedError
+
+    def _folder_rows(self, text: str, folder: str) -> list[PMRef]:
+        raise NotImplementedError
+
+    def _folder_next(self, text: str, url: str, seen: set[str]) -> str | None:
+        """The folder's next page not yet read (`seen` holds `_folder_key`s), if any."""
+        raise NotImplementedError
+
+    def _folder_key(self, url: str) -> str:
+        """A folder page's URL as compared with pages already read."""
+        return url
+
+    def _pm_has_marker(self, page: RawPage, marker: str) -> bool:
+        raise NotImplementedError
+
+    def list_pm_folder(self, folder: str = "inbox", newer_than: int | None = None) -> list[PMRef]:
+        """Every row of a PM folder, following its pages up to `pm_folder_pages`; stops at a
+        page that lists nothing new. With `newer_than` the cap does not apply while pages
+        still list messages with larger ids (a marker search must reach the end)."""
+        url: str | None = self._folder_url(folder)
+        rows: dict[int, PMRef] = {}
+        seen: set[str] = set()
+        cap = self._client_settings.pm_folder_pages
+        while url is not None and self._folder_key(url) not in seen:
+            seen.add(self._folder_key(url))
+            resp = self._member_get(url)
+            text = self._text(resp)
+            new = [r for r in self._folder_rows(text, folder) if r.id not in rows]
+            for r in new:
+                rows[r.id] = r
+            if not new:
+                break
+            if len(seen) >= cap and (newer_than is None or all(r.id <= newer_than for r in new)):
+                break
+            url = self._folder_next(text, str(resp.url), seen)
+        return list(rows.values())
+
+    def _fetch_messages(
+        self, rows: Iterable[PMRef], skip: Collection[int], newer_than: int | None
+    ) -> list[FetchedPM]:
+        """Open unread rows (and, with `newer_than`, read ones with larger ids) not in `skip`:
+        the single-message inbox of phpBB and IPB 1.x/2.x."""
+        out: list[FetchedPM] = []
+        for row in sorted(rows, key=lambda r: r.id):
+            if row.id in skip:
+                continue
+            if row.unread or (newer_than is not None and row.id > newer_than):
+                out.append(FetchedPM(row.id, self.read_pm(row.id)))
+        return out
+
+    def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
+        raise NotImplementedError
+
+    def find_sent_pm_with_marker(
+        self, subject: str, marker: str, since: int | None = None
+    ) -> int | None:
+        """Id of a message the bot sent with this subject whose text holds `marker`. With
+        `since` (the highest sent-message id when the part was queued) only newer messages
+        are opened, and the folders are listed as far as they hold newer ones."""
+        want = norm(subject)
+        for folder in self.sent_folders:
+            for row in self.list_pm_folder(folder, newer_than=since):
+                if since is not None and row.id <= since:
+                    continue
+                if norm(row.subject) != want:
+                    continue
+                if self._pm_has_marker(self.read_pm(row.id, folder), marker):
+                    return row.id
+        return None
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def _check_length(self, text: str) -> None:
+        limit = self.max_message_length
+        if limit is not None and len(text) > limit:
+            raise MessageTooLong(len(text), limit)

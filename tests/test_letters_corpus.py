@@ -1,0 +1,123 @@
+"""The night-letter corpus (C-2, C-3, P-M.*, G-M.*): letters as players write them, each with
+the reading a careful host would give it, written before the reader was run on it.
+
+tests/letters/{pefl,gambler}.jsonl hold one letter a line: ``from`` (the sender), ``text``,
+``expect`` — a move (``action``, ``targets``, optional ``executor``/``side``/``story``), a
+question (``{"ask": code}``, or ``{"ask": true}`` for any question), or no move
+(``{"none": true}``) — and an optional ``turn`` (turn 0: the Don election, P-S.2). The
+senders' roles are in tests/letters/cast_*.json (the CAST.json format of `mafiabot parse
+moves`).
+
+A miss is any letter read otherwise; a *silent* misreading is the worst kind: a move
+accepted that the host would not have accepted (a wrong action, target or executor, or a
+move where he would have asked or ignored the letter). Both must be zero.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.state import GameState
+from parser.letters import LetterReading, read_letter
+from parser.nicks import NickResolver
+from parser.sender import at_turn, cast_state, sender_view
+
+LETTERS = Path(__file__).parent / "letters"
+
+
+def _load(ruleset: str) -> tuple[GameState, list[dict[str, Any]]]:
+    cast = json.loads((LETTERS / f"cast_{ruleset}.json").read_text(encoding="utf-8"))
+    rows = [
+        json.loads(line)
+        for line in (LETTERS / f"{ruleset}.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    return cast_state(cast), rows
+
+
+def _verdict(expect: dict[str, Any], got: LetterReading) -> str:
+    """Verdict: "ok", "miss" (asked or ignored where the host reads a move, or the wrong question)
+    or "silent" (a move the host would not have accepted)."""
+    if "none" in expect:
+        return "silent" if got.kind == "move" else ("ok" if got.kind == "none" else "miss")
+    if "ask" in expect:
+        if got.kind == "move":
+            return "silent"
+        if got.kind == "none":
+            return "miss"
+        return "ok" if expect["ask"] is True or expect["ask"] == got.code else "miss"
+    if got.kind != "move":
+        return "miss"
+    same = (
+        got.action == expect["action"]
+        and list(got.targets) == expect["targets"]
+        and got.executor == expect.get("executor")
+        and got.side == expect.get("side")
+    )
+    if not same:
+        return "silent"
+    if "story" in expect and got.story != expect["story"]:
+        return "miss"
+    return "ok"
+
+
+def _score(ruleset: str) -> tuple[int, list[str], list[str]]:
+    state, rows = _load(ruleset)
+    resolvers: dict[int, NickResolver] = {}
+    misses: list[str] = []
+    silent: list[str] = []
+    for row in rows:
+        turn_state = at_turn(state, row.get("turn", state.turn))
+        view = sender_view(turn_state, row["from"])
+        assert view is not None, row["from"]
+        resolver = resolvers.setdefault(turn_state.turn, NickResolver(view.living))
+        got = read_letter(row["text"], view, resolver=resolver)
+        verdict = _verdict(row["expect"], got)
+        line = f"{row['from']}: {row['text']!r} → {got.to_json()} (expected {row['expect']})"
+        if verdict == "silent":
+            silent.append(line)
+        elif verdict == "miss":
+            misses.append(line)
+    return len(rows), misses, silent
+
+
+@pytest.mark.parametrize("ruleset", ["pefl", "gambler"])
+def test_C_2_letters_corpus_is_read_as_a_host_reads_it(ruleset: str) -> None:
+    total, misses, silent = _score(ruleset)
+    report = "\n".join(["SILENT:", *silent, "MISSED:", *misses])
+    assert not silent, f"{len(silent)} silent misreadings of {total}\n{report}"
+    assert not misses, f"{len(misses)} misses of {total}\n{report}"
+
+
+def test_C_2_letters_corpus_is_big_and_covers_every_moving_role() -> None:
+    senders: dict[str, set[str]] = {}
+    count = 0
+    for ruleset in ("pefl", "gambler"):
+        state, rows = _load(ruleset)
+        count += len(rows)
+        roles = {p.nick: p.role for p in state.players}
+        senders[ruleset] = {roles[r["from"]] for r in rows if "action" in r["expect"]}
+    assert count >= 300
+    assert senders["pefl"] >= {
+        "commissar",
+        "ninja",
+        "doctor",
+        "necromancer",
+        "mafia",
+        "thug",
+        "kamikaze",
+        "maniac",
+    }
+    assert senders["gambler"] >= {
+        "commissar",
+        "sheriff",
+        "doctor",
+        "maniac",
+        "prostitute",
+        "godfather",
+        "lawyer",
+    }

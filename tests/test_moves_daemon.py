@@ -1,0 +1,47 @@
+"""The daemon reads letters through the sender's role (C-2) and asks back when unsure: the
+recorded PEFL demo game (mafiabot/demo) with extra letters from its doctor, Dr.Watson."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from mafiabot.demo.play import DemoRun, setup, strip_marker, tick_times
+
+
+def _answers(tmp_path: Path, letters: list[tuple[str, str]], until: str) -> list[str]:
+    run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
+
+    def at(iso: str) -> datetime:
+        return datetime.fromisoformat(iso).replace(tzinfo=run.cfg.board.tz)
+
+    for when, text in letters:
+        run.board.add_pm("Dr.Watson", at(when), "письмо", text)
+    extra = {at(when) + timedelta(minutes=1) for when, _ in letters}
+    for t in sorted(set(tick_times(run, data)) | extra):
+        if t > at(until):
+            break
+        run.clock[0] = t
+        run.daemon.tick(t)
+    return _sent(run)
+
+
+def _sent(run: DemoRun) -> list[str]:
+    return [
+        strip_marker(m.html)
+        for m in run.board.sent
+        if m.to == ("Dr.Watson",) and m.subject == "Re: письмо"
+    ]
+
+
+def test_C_2_the_doctors_visit_is_a_heal_and_a_choice_is_asked_about(tmp_path: Path) -> None:
+    asked, healed = _answers(
+        tmp_path,
+        [
+            ("2026-11-28T19:40", "Лечу Кота или Шерлока, не знаю"),
+            ("2026-11-28T19:50", "Иду к Коту с аптечкой"),
+        ],
+        until="2026-11-28T21:00",
+    )
+    assert "ход не принят" in asked and "Кого из двух: Кота или Шерлока?" in asked
+    assert "ваш ход изменён: лечение" in healed and "Кот" in healed
