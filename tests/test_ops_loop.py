@@ -144,3 +144,31 @@ def test_each_tick_leaves_one_summary_line_and_status_shows_the_last_result(
     last = run.daemon.status(later)["last_tick"]
     assert last["ok"] is False and "the database went away" in last["result"]
     assert last["at"] == later.isoformat()
+
+
+def test_sigterm_mid_send_stops_after_the_current_write_and_keeps_the_rest_queued(
+    tmp_path: Path,
+) -> None:
+    """The start sends a post and a PM to every player; a stop (what SIGTERM sets) arriving
+    after the second PM ends the flush there instead of after all of them."""
+    stop = threading.Event()
+    sent: list[object] = []
+
+    def on_pm(m: object) -> None:
+        sent.append(m)
+        if len(sent) == 2:
+            stop.set()
+
+    run, _ = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}", on_pm=on_pm)
+    t0 = run.cfg.game.start + timedelta(minutes=1)
+    run.clock[0] = t0
+    run.daemon.run(stop=stop, clock=lambda: t0)  # returns: the stop was honoured
+    assert len(sent) == 2
+    g = run.daemon.game()
+    assert g.status == "running"
+    pending = run.daemon.outbox(g).pending()
+    assert len(pending) >= 7  # the other players' role PMs wait for the next start
+    # started again, the bot sends the rest, and nothing twice
+    run.daemon.tick(t0 + timedelta(minutes=1))
+    assert run.daemon.outbox(g).pending() == []
+    assert len(sent) == len({(m.to, m.subject) for m in sent})  # type: ignore[attr-defined]

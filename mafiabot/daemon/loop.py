@@ -81,6 +81,9 @@ class Daemon:
         self._caught_up = 0  # late deadlines closed since the bot was last up to date
         self._held: set[datetime] = set()  # late deadlines left for the host (logged once)
         self.nap = 1.0  # seconds the loop sleeps between looks at the clock and the stop flag
+        # the loop's stop flag (SIGTERM), also handed to each flush: a stop is honoured
+        # between two writes and during the waits before one, not only between ticks
+        self._stop: threading.Event | None = None
 
     # -- what the loop hosts ---------------------------------------------------------------
 
@@ -141,9 +144,11 @@ class Daemon:
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGTERM, signal.SIGINT):
                 previous[sig] = signal.signal(sig, lambda *_: stop.set())
+        self._stop = stop
         try:
             self._loop(stop, clock, max_ticks)
         finally:
+            self._stop = None
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
 
@@ -333,7 +338,7 @@ class Daemon:
         return False
 
     def flush(self, g: Game) -> int:
-        fr = Poster(self.client, self.outbox(g)).flush()
+        fr = Poster(self.client, self.outbox(g)).flush(stop=self._stop)
         for key, err in fr.failed:
             log.error("could not send %s: %s", key, err)
         return len(fr.sent) + len(fr.recovered)
