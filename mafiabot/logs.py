@@ -28,7 +28,7 @@ _PRIORITY = {
 
 # libraries whose INFO lines are noise in a host's log (alembic names every migration step,
 # httpx every request)
-_QUIET = ("alembic", "httpx", "httpcore")
+_QUIET = ("alembic", "httpx", "httpcore", "pymorphy3")
 _OURS = "_mafiabot_handler"
 
 
