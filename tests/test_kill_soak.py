@@ -50,7 +50,8 @@ DEADLINES = 4  # the game is played to the end of its 4th deadline
 MIN_KILLS = 30
 MAX_LIVES = 250  # a bound, not a target: the soak ends by itself
 SEED = int(os.environ.get("MAFIABOT_SOAK_SEED", "20261201"))
-MARKER = re.compile(r"mafiabot \S+/\d+ [0-9a-f]{8}")
+# "mafiabot 1/0 1a2b3c4d", or with the game's token "mafiabot 1/0 tok.1a2b3c4d"
+MARKER = re.compile(r"mafiabot \S+/\d+ (?:[\w-]+\.)?[0-9a-f]{8}")
 
 
 class StepClock(fb.FakeClock):
@@ -339,7 +340,7 @@ def test_C_4_sigkill_at_random_points_nothing_twice_nothing_lost(tmp_path: Path)
     for r in rows:
         channel = "pm" if r.channel == "pm" else "topic"
         for part, board_id in enumerate(r.board_ids):
-            decided[f"{channel} {marker_for(r.key, part)}"] = board_id
+            decided[f"{channel} {marker_for(r.key, part, r.marker_token)}"] = board_id
     lost = set(decided) - set(on_board)
     assert lost == set(), f"recorded as sent but not on the board: {sorted(lost)}"
     assert set(on_board) == set(decided), "on the board but not in the outbox"
