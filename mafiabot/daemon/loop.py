@@ -256,9 +256,9 @@ class Daemon:
             g = self.store.find_game(self.cfg.game.topic)
             if g is None or g.id is None:
                 return
-            cursors = dict(g.cursors or {})
-            cursors["last_tick"] = {"at": now.isoformat(), "ok": ok, "result": summary[:500]}
-            self.store.update_game(g.id, cursors=cursors)
+            self.store.update_game(
+                g.id, last_tick_at=now, last_tick_ok=ok, last_tick_result=summary[:500]
+            )
         except Exception:
             log.debug("could not record the last tick", exc_info=True)
 

@@ -14,7 +14,15 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
     cfg = sh.cfg
     g = sh.store.find_game(cfg.game.topic)
     # the daemon's last tick: when, and whether it worked (None before the first one)
-    last_tick = (g.cursors or {}).get("last_tick") if g is not None else None
+    last_tick = (
+        {
+            "at": g.last_tick_at.astimezone(sh.tz).isoformat(),
+            "ok": g.last_tick_ok,
+            "result": g.last_tick_result,
+        }
+        if g is not None and g.last_tick_at is not None
+        else None
+    )
     if g is None or g.state is None:
         return {
             "game": cfg.game.name,
