@@ -11,7 +11,8 @@ Prints:
     chrome of a real IPB 1.3 page (fixtures/ipb/1x-2x, `<!--Begin Msg Number-->` layout) and
     of a real IPS 4.1 page (fixtures/ipb/4x-5x, `<article>` layout): CPU time per post of
     each reader (pages given as text, as the daemon hands IPB pages over), and the IPB/phpBB
-    ratios.
+    ratios; the Invision pages both with the generation detected on every page and with it
+    known beforehand, as the daemon's client reads them.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from parser.encoding import decode_html  # noqa: E402
-from parser.ipb import parse_ipb_topic  # noqa: E402
+from parser.ipb import detect_ipb, parse_ipb_topic  # noqa: E402
 from parser.phpbb import parse_topic  # noqa: E402
 from parser.records import TopicPage  # noqa: E402
 
@@ -83,6 +84,14 @@ def _read_ipb(pages: list[str]) -> list[TopicPage]:
     return [parse_ipb_topic(h) for h in pages]
 
 
+def _read_ipb_known(pages: list[str]) -> list[TopicPage]:
+    """As the daemon reads: the board's generation is known (detected once at login, or
+    named in `board.kind`), so no page is scanned for it."""
+    dialect = detect_ipb(pages[0])
+    assert dialect is not None
+    return [parse_ipb_topic(h, dialect=dialect) for h in pages]
+
+
 def ipb13_pages(bodies: list[str]) -> list[str]:
     """IPB 1.3 pages: the real page's chrome, its first post's markup repeated per body."""
     html = IPB13.read_text(encoding="utf-8")
@@ -135,10 +144,13 @@ def ips4_pages(bodies: list[str]) -> list[str]:
 def same_posts(rounds: int) -> None:
     php = phpbb_pages()
     bodies = _bodies(php)
+    ipb13, ips4 = ipb13_pages(bodies), ips4_pages(bodies)
     sets: dict[str, tuple[list[str], Callable[[list[str]], list[TopicPage]]]] = {
         "phpBB 3.3 prosilver": (php, _read_phpbb),
-        "IPB 1.3 (Msg Number)": (ipb13_pages(bodies), _read_ipb),
-        "IPS 4.1 (article)": (ips4_pages(bodies), _read_ipb),
+        "IPB 1.3 (Msg Number)": (ipb13, _read_ipb),
+        "IPS 4.1 (article)": (ips4, _read_ipb),
+        "IPB 1.3, kind known": (ipb13, _read_ipb_known),
+        "IPS 4.1, kind known": (ips4, _read_ipb_known),
     }
     print(
         f"\nthe same {len(bodies)} posts, {PER_PAGE} a page, each board's markup"

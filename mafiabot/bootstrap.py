@@ -14,6 +14,7 @@ from typing import Any, TextIO
 from mafiabot.config import Config, ConfigError
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.loop import Daemon
+from mafiabot.dbfile import cookie_path
 from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper import Renderer
 from mafiabot.store import Store
@@ -42,7 +43,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
     """The board client for `[board]`: phpBB or IPB (`auto` looks at the board first)."""
     base = cfg.board.url if cfg.board.url.endswith("/") else cfg.board.url + "/"
     kind = cfg.board.kind if cfg.board.kind != "auto" else detect_kind(base, transport)
-    cookies = cfg.path.with_suffix(".cookies")
+    cookies = cookie_path(cfg.database_url, cfg.path)  # state, not config: out of /etc
     if kind == "ipb":
         from scraper.ipb import IpbClient, IpbSettings
 

@@ -3,22 +3,76 @@
 Each sub-command lives in its own module under `mafiabot.commands` and is imported only when
 it runs, so a quick command (`mafiabot parse posts`) does not pay for the database, the HTTP
 client or the rules engine at start-up.
+
+Every command shares the logging options (`-v`, `--log-level`, `--log-file`, before or after
+the command's name) and one table of exit codes (`mafiabot.exitcodes`), applied here.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import logging
+import os
 import sys
 from collections.abc import Sequence
 
+from mafiabot import __version__
+from mafiabot.exitcodes import ExitCode, HostError, UsageError, exit_code_for
 
-class UsageError(Exception):
-    """A user-facing error: printed as one line, exit code 2."""
+__all__ = ["UsageError", "main"]
+
+log = logging.getLogger("mafiabot")
+
+EPILOG = """exit codes: 0 done; 1 runtime failure (board, database, another instance holds the
+game); 2 bad config, input or database; 3 the board refused the login; 130 interrupted"""
+
+
+def _add_logging_options(p: argparse.ArgumentParser, default: object) -> None:
+    """The shared options; sub-commands get them with SUPPRESS defaults so that a value given
+    before the command's name is not reset by the sub-command's own default."""
+    g = p.add_argument_group("logging")
+    g.add_argument(
+        "-v",
+        "--verbose",
+        action="store_const",
+        const="DEBUG",
+        dest="log_level",
+        default=default,
+        help="log everything (same as --log-level DEBUG)",
+    )
+    g.add_argument(
+        "--log-level",
+        dest="log_level",
+        metavar="LEVEL",
+        default=default,
+        help="DEBUG, INFO (default for run), WARNING (default otherwise) or ERROR",
+    )
+    g.add_argument(
+        "--log-file",
+        dest="log_file",
+        metavar="PATH",
+        default=default,
+        help="also append log lines to this file (created mode 0600)",
+    )
+
+
+def _leaf_parsers(p: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    subs = [a for a in p._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        return [p]
+    return [leaf for a in subs for child in a.choices.values() for leaf in _leaf_parsers(child)]
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="mafiabot", description="Hosts forum Mafia games.")
+    ap = argparse.ArgumentParser(
+        prog="mafiabot",
+        description="Hosts forum Mafia games.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("--version", action="version", version=f"mafiabot {__version__}")
+    _add_logging_options(ap, None)
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     # parse: read saved board pages, print JSON
@@ -109,20 +163,63 @@ def _build_parser() -> argparse.ArgumentParser:
         "--game", default="pefl", choices=["pefl", "gambler"], help="which recorded game"
     )
     demo.set_defaults(module="demo")
+    for leaf in _leaf_parsers(ap):
+        _add_logging_options(leaf, argparse.SUPPRESS)
     return ap
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _build_parser().parse_args(argv)
-    module = importlib.import_module(f"mafiabot.commands.{args.module}")
+def _setup_logging(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    from mafiabot import logs
+
+    # the daemon narrates its work; the one-shot commands speak only about problems
+    default = "INFO" if args.command == "run" else "WARNING"
     try:
+        level = logs.parse_level(args.log_level or default)
+    except ValueError as exc:
+        ap.error(str(exc))
+    try:
+        logs.setup(level, args.log_file)
+    except OSError as exc:
+        ap.error(f"--log-file {args.log_file}: {exc.strerror}")
+
+
+def _closed_stdout() -> int:
+    """The reader of our output went away (`mafiabot status --json | head -1`): not an error
+    of ours. Point stdout at /dev/null so the interpreter's final flush stays quiet."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return ExitCode.OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = _build_parser()
+    args = ap.parse_args(argv)
+    _setup_logging(ap, args)
+    log.debug("mafiabot %s, python %s: %s", __version__, sys.version.split()[0], args.command)
+    # database, cookie jar, lock and log files hold roles, the salt and every PM: whatever
+    # this process creates is private to the bot's account (systemd's UMask=0077 does the same)
+    old_umask = os.umask(0o077)
+    try:
+        module = importlib.import_module(f"mafiabot.commands.{args.module}")
         rc: int = module.main(args)
-    except UsageError as exc:
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return rc
+    except BrokenPipeError:
+        return _closed_stdout()
+    except HostError as exc:
         print(f"mafiabot: {exc}", file=sys.stderr)
-        return 2
+        return exc.code
     except KeyboardInterrupt:
-        return 130
-    return rc
+        return ExitCode.INTERRUPTED
+    except Exception as exc:
+        code = exit_code_for(exc)
+        if code is None:
+            raise  # a bug: the traceback is what a report needs
+        print(f"mafiabot: {exc}", file=sys.stderr)
+        return code
+    finally:
+        os.umask(old_umask)
 
 
 if __name__ == "__main__":

@@ -100,6 +100,10 @@ class Game(SQLModel, table=True):
     # random, made once at creation (poster.outbox.new_game_token): in every marker of the
     # game's messages, so another game's posts (a fresh database, a second bot) are not ours
     token: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    # the daemon's last tick, for `mafiabot status` (which reads only the database)
+    last_tick_at: datetime | None = _utc_col()
+    last_tick_ok: bool | None = None
+    last_tick_result: str = Field(default="", sa_column_kwargs={"server_default": ""})
     winner: str | None = None
     created_at: datetime | None = _utc_col()
     finished_at: datetime | None = _utc_col()

@@ -27,6 +27,7 @@ __all__ = [
     "IPS4",
     "SELECTOR_KEYS",
     "Dialect",
+    "PageSlice",
     "UnknownSelector",
     "dialect_by_name",
 ]
@@ -83,6 +84,29 @@ def _selectors(**given: str) -> Mapping[str, str]:
 
 
 @dataclass(frozen=True, slots=True)
+class PageSlice:
+    """Where a blocks-layout topic page keeps what is read, as literal markup found with
+    `str.find` before anything is parsed: the posts, from the first post's opening tag to the
+    last `post_close`, are parsed as one tree; the chrome read around them (title, pagination,
+    canonical link, page id) as another, made of the page up to its `<body>` tag, the part
+    just above the posts (from the tag holding the last `top` marker before the first post)
+    and the part just below (up to the tag holding the first `bottom` marker after the last
+    post). Page headers, menus, the reply editor and the footer are in neither. A marker that
+    is not found keeps the whole stretch it would have cut; no post opening tag found means
+    no slicing at all."""
+
+    post_literal: str  # every post's opening tag starts with this…
+    post_open: re.Pattern[str]  # …and matches this from there
+    post_close: str
+    top: tuple[str, ...] = ()
+    bottom: tuple[str, ...] = ()
+    # Per-post markup between the body and `post_close` that nothing reads (buttons, menus,
+    # signatures): cut from the first of `tail` found after `body_mark` to the post's close.
+    body_mark: str = ""
+    tail: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Dialect:
     """Everything generation-specific about an Invision board."""
 
@@ -102,9 +126,13 @@ class Dialect:
     # Names of the form fields and tokens the board expects.
     fields: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     posts_per_page: int = 20
+    # How a topic page is cut before parsing (None: parsed whole).
+    page_slice: PageSlice | None = None
 
     def with_overrides(self, overrides: Mapping[str, str]) -> Dialect:
-        """A copy with some selectors replaced; unknown keys raise `UnknownSelector`."""
+        """A copy with some selectors replaced; unknown keys raise `UnknownSelector`. With any
+        override the copy parses topic pages whole (no `page_slice`): the slice keeps only what
+        the dialect's own selectors read."""
         unknown = sorted(set(overrides) - set(SELECTOR_KEYS))
         if unknown:
             raise UnknownSelector(
@@ -112,7 +140,12 @@ class Dialect:
             )
         merged = dict(self.selectors)
         merged.update({k: str(v) for k, v in overrides.items()})
-        return replace(self, selectors=MappingProxyType(merged))
+        # a host's selectors may point anywhere on the page: read it whole
+        return replace(
+            self,
+            selectors=MappingProxyType(merged),
+            page_slice=self.page_slice if not overrides else None,
+        )
 
     def sel(self, key: str) -> str:
         return self.selectors.get(key, "")
@@ -380,6 +413,25 @@ IPS4 = Dialect(
         }
     ),
     posts_per_page=25,
+    page_slice=PageSlice(
+        post_literal="<article",
+        post_open=re.compile(r"<article\b[^>]*\bid=[\"']?elComment_\d"),
+        post_close="</article>",
+        # the topic header (title, then pagination) opens the part above the posts
+        top=("ipsPageHeader", "ipsType_pageTitle"),
+        # the bottom pagination is followed by the reply box, then the footer
+        bottom=("replyForm", "replyArea", "<footer"),
+        # after a post's body: reputation, the reply/quote/share controls and their menus,
+        # the signature. The body is sanitised user HTML, which cannot carry these
+        # data-controller/data-role attributes, so the cut never reaches into a body.
+        body_mark="commentContent",
+        tail=(
+            "<div data-controller='core.front.core.reputation'",
+            '<div data-controller="core.front.core.reputation"',
+            "<ul class='ipsComment_controls",
+            '<ul class="ipsComment_controls',
+        ),
+    ),
 )
 
 DIALECTS: Mapping[str, Dialect] = MappingProxyType(

@@ -25,6 +25,8 @@ __all__ = [
     "node_text",
     "parse_html",
     "query_int",
+    "scan",
+    "scan_all",
     "text_outside",
     "user_id_from_href",
     "walk",
@@ -62,11 +64,16 @@ def cut_short(html: str | bytes) -> bool:
 
     Every board page ends with ``</html>`` (phpBB, IPB 1.3 to IPS 5; scripts and comments
     may follow it). A fragment without ``<html`` makes no such promise and is not judged."""
+    # the usual spellings first: lowering 12 KB of a Russian page costs more than the search
     if isinstance(html, bytes):
-        head, tail = html[:4096].lower(), html[-8192:].lower()
-        return b"<html" in head and b"</html" not in tail
-    head_s, tail_s = html[:4096].lower(), html[-8192:].lower()
-    return "<html" in head_s and "</html" not in tail_s
+        head, tail = html[:4096], html[-8192:]
+        if b"</html" in tail or b"</HTML" in tail:
+            return False
+        return b"<html" in head.lower() and b"</html" not in tail.lower()
+    head_s, tail_s = html[:4096], html[-8192:]
+    if "</html" in tail_s or "</HTML" in tail_s:
+        return False
+    return "<html" in head_s.lower() and "</html" not in tail_s.lower()
 
 
 def collapse(text: str) -> str:
@@ -100,6 +107,33 @@ def query_int(url: str | None, name: str) -> int | None:
         return None
     m = _param_re(name).search(url)
     return int(m.group(1)) if m else None
+
+
+def scan(text: str, literal: str, pattern: re.Pattern[str], pos: int = 0) -> re.Match[str] | None:
+    """`pattern.search(text, pos)` for a pattern whose every match starts with `literal`.
+
+    The same leftmost match, found at `str.find` speed: `re` looks for a pattern's literal
+    prefix several times slower than `str.find` on text with non-Latin-1 characters (a Russian
+    page), and not at all under IGNORECASE; a page is scanned this way a dozen times."""
+    i = text.find(literal, pos)
+    while i >= 0:
+        m = pattern.match(text, i)
+        if m is not None:
+            return m
+        i = text.find(literal, i + 1)
+    return None
+
+
+def scan_all(text: str, literal: str, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern whose every match starts with `literal` (and is
+    never empty), found as `scan` finds one."""
+    pos = 0
+    while True:
+        m = scan(text, literal, pattern, pos)
+        if m is None:
+            return
+        yield m
+        pos = m.end()
 
 
 def user_id_from_href(href: str | None) -> int | None:

@@ -7,6 +7,11 @@ reading logic: finding posts, reading nicks (NBSP normalised), member ids, times
 4PDA's `post-block quote`, IPB 3's `ipsBlockquote`, IPS 4's `ipsQuote` data attributes),
 edit notes, coloured spans and pagination. Nothing here raises on odd markup: what cannot be
 read becomes a `ParseIssue` beside the records.
+
+Speed: a topic page is cut with `str.find` before lexbor sees it — IPB 1.x/2.x at its
+`Begin Msg Number` comments (every post's header and body then parsed in one document), IPS 4
+by its dialect's `PageSlice` (posts and the chrome that is read, as two trees); a page without
+the markers is parsed whole, and tests hold the cut and the whole reading equal.
 """
 
 from __future__ import annotations
@@ -25,8 +30,19 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.colors import canonical_color
 from parser.dates import get_tz, read_formatted_date, strip_date_label
-from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, dialect_by_name
-from parser.html import CLOSE, COMMENT, CUT_SHORT, OPEN, TEXT, cut_short, parse_html, walk
+from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, PageSlice, dialect_by_name
+from parser.html import (
+    CLOSE,
+    COMMENT,
+    CUT_SHORT,
+    OPEN,
+    TEXT,
+    cut_short,
+    parse_html,
+    scan,
+    scan_all,
+    walk,
+)
 from parser.links import post_id_from_href
 from parser.records import (
     ColoredSpan,
@@ -66,6 +82,15 @@ DEFAULT_TZ = "Europe/Moscow"
 # Detection
 
 
+# Page-wide scans go through `scan` (str.find speed) from the literal each pattern starts
+# with, or run only once a rarer word of the pattern is known to be on the page.
+_COMMENT_CONTENT = re.compile(r"data-role=[\"']commentContent")
+_POST_BLOCK = re.compile(r"class=[\"'][^\"']*\bpost_block\b")
+_DATA_POST = re.compile(r"data-post=[\"']\d")
+_NORMALNAME = re.compile(r"class=[\"']normalname")
+_MSG_CODE = re.compile(r"act=Msg&(?:amp;)?CODE=")
+
+
 def detect_ipb(html: str) -> Dialect | None:
     """The Invision dialect a page is written in, or None when it is not an Invision page.
 
@@ -79,16 +104,12 @@ def detect_ipb(html: str) -> Dialect | None:
         or "elComment_" in h
         or "ipsEntry__" in h
         or "ipsQuote" in h
-        or re.search(r"data-role=[\"']commentContent", h)
+        or scan(h, "data-role=", _COMMENT_CONTENT)
     ):
         return IPS4
-    if (
-        "ipb.vars[" in h
-        or ("post_block" in h and re.search(r"class=[\"'][^\"']*\bpost_block\b", h))
-        or "IP.Board 3" in h
-    ):
+    if "ipb.vars[" in h or ("post_block" in h and _POST_BLOCK.search(h)) or "IP.Board 3" in h:
         return IPB3
-    if (re.search(r"data-post=[\"']\d", h) and "post_body" in h) or "index.php?act=auth" in h:
+    if ("post_body" in h and scan(h, "data-post=", _DATA_POST)) or "index.php?act=auth" in h:
         return IPB2_4PDA
     if (
         "<!--Begin Msg Number" in h
@@ -96,8 +117,8 @@ def detect_ipb(html: str) -> Dialect | None:
         or "ipb_var_s" in h
         or "ipb_md5_check" in h
         or "Invision Power Board" in h
-        or re.search(r"class=[\"']normalname", h)
-        or re.search(r"act=Msg&(?:amp;)?CODE=", h)
+        or ("normalname" in h and _NORMALNAME.search(h))
+        or scan(h, "act=Msg&", _MSG_CODE)
     ):
         return IPB2
     return None
@@ -491,7 +512,13 @@ def _quote_boxes(
 
 
 def _read_tree(
-    root: LexborNode, dialect: Dialect, where: str, issues: list[ParseIssue], low: str | None = None
+    root: LexborNode,
+    dialect: Dialect,
+    where: str,
+    issues: list[ParseIssue],
+    low: str | None = None,
+    *,
+    plain: bool = True,
 ) -> tuple[str, str, list[ColoredSpan], list[Quote], tuple[int, ...]]:
     """Text, own text, coloured spans, quotes and links of a body, in one walk.
 
@@ -512,6 +539,10 @@ def _read_tree(
         if raw is not None:  # None: background-color only
             colours[node.mem_id] = raw
     strike_ids = _ids(root, "s, del, strike, [style*='line-through' i]") if colours else set()
+    if plain and not quotes and not colours and not any(f"<{t}" in low for t in _SKIP_TAGS):
+        # most posts: no quote, no colour, nothing hidden — all the text is the author's own
+        text, links_only = _plain_read(root)
+        return text, text, [], [], links_only
     msgnumber = dialect.layout == "msgnumber"
     a_attr = dialect.sel("quote_author_attr")
     p_attr = dialect.sel("quote_post_attr")
@@ -690,6 +721,38 @@ def _read_tree(
         )
     colored = _spans_out(own_spans, where, issues)
     return _finish_text(all_parts), _finish_text(own_parts), colored, out_quotes, tuple(links)
+
+
+def _plain_read(root: LexborNode) -> tuple[str, tuple[int, ...]]:
+    """`_read_tree`'s text and links of a body without quotes, colours or hidden elements:
+    the same walk without its contexts."""
+    parts: list[str] = []
+    links: list[int] = []
+    code = 0  # open <pre>/<code>: links there are shown, not made
+    block = _BLOCK_TAGS
+    for event, node in walk(root):
+        if event == TEXT:
+            parts.append(node.text_content or "")
+        elif event == OPEN:
+            tag = node.tag
+            if tag == "br" or tag in block:
+                parts.append("\n")
+            if tag == "a":
+                if not code:
+                    href = node.attributes.get("href")
+                    if href is not None:
+                        pid = post_id_from_href(str(href).strip())
+                        if pid is not None:
+                            links.append(pid)
+            elif tag == "pre" or tag == "code":
+                code += 1
+        elif event == CLOSE:
+            tag = node.tag
+            if tag in block:
+                parts.append("\n")
+            if tag == "pre" or tag == "code":
+                code -= 1
+    return _finish_text(parts), tuple(links)
 
 
 _TITLE_POST = re.compile(r"(?:pid|p|comment)=(\d+)")
@@ -943,46 +1006,61 @@ _MSG_SPLIT = re.compile(r"<!--\s*Begin Msg Number\s+(\d+)\s*-->", re.I)
 _SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div class=['\"]signature)")
 
 
-# IPS 4: what follows a post's body inside its <article> (reputation, the reply/quote/share
-# controls and their menus, the signature) is half of the post's markup and nothing reads it.
-# The body is sanitised user HTML, which cannot carry these data-controller/data-role
-# attributes, so the cut never reaches into a body.
-_IPS4_TAIL_MARKS = (
-    "<div data-controller='core.front.core.reputation'",
-    '<div data-controller="core.front.core.reputation"',
-    "<ul class='ipsComment_controls",
-    '<ul class="ipsComment_controls',
-)
-
-
-def _drop_post_tails(html: str) -> str:
-    """An IPS 4 topic page without the markup between each post's body and its </article>."""
+def _drop_post_tails(html: str, sl: PageSlice) -> str:
+    """The posts' markup without what lies between each body and its post's close (the
+    dialect's `tail` markers: IPS 4's reputation, controls and signature, half of a post's
+    markup, which nothing reads)."""
+    if not sl.tail:
+        return html
     parts: list[str] = []
     pos = 0
+    close = sl.post_close
     while True:
-        body = html.find("commentContent", pos)
+        body = html.find(sl.body_mark, pos)
         if body < 0:
             break
-        end = html.find("</article>", body)
+        end = html.find(close, body)
         if end < 0:
             break
-        cut = min((i for m in _IPS4_TAIL_MARKS if (i := html.find(m, body, end)) >= 0), default=-1)
-        if cut >= 0:
-            parts.append(html[pos:cut])
-            pos = end
-        else:
-            parts.append(html[pos:end])
-            pos = end
-        parts.append("</article>")
-        pos = end + len("</article>")
+        cut = min((i for m in sl.tail if (i := html.find(m, body, end)) >= 0), default=-1)
+        parts.append(html[pos:cut] if cut >= 0 else html[pos:end])
+        parts.append(close)
+        pos = end + len(close)
     parts.append(html[pos:])
     return "".join(parts)
+
+
+def _slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
+    """(chrome, posts) of a blocks-layout topic page cut by its dialect's `PageSlice`, or
+    None when the page has no post opening tag to cut at (then it is parsed whole)."""
+    first = scan(html, sl.post_literal, sl.post_open)
+    if first is None:
+        return None
+    start = first.start()
+    end = html.rfind(sl.post_close)
+    if end < start:
+        return None
+    end += len(sl.post_close)
+    if scan(html, sl.post_literal, sl.post_open, end) is not None:
+        end = len(html)  # the last post never closes (a page cut short): it runs to the end
+    # the head (title, canonical and next links) and the <body> tag (IPS's page id)
+    body = html.find("<body", 0, start)
+    head_end = html.find(">", body, start) + 1 if body >= 0 else 0
+    top = max((html.rfind(m, head_end, start) for m in sl.top), default=-1) if head_end else -1
+    top = html.rfind("<", head_end, top + 1) if top >= 0 else -1  # the marker's tag
+    if top < 0:
+        top = head_end
+    bottom = min((i for m in sl.bottom if (i := html.find(m, end)) >= 0), default=len(html))
+    if bottom < len(html):
+        bottom = max(html.rfind("<", end, bottom + 1), end)
+    chrome = html[:head_end] + html[top:start] + html[end:bottom]
+    return chrome, _drop_post_tails(html[start:end], sl)
 
 
 def _without_posts(html: str) -> str:
     """An IPB 1.x/2.x page with its posts cut out: the page before the first post and after
     the last post's body (the header, the pagination above and below, the footer)."""
-    first = _MSG_SPLIT.search(html)
+    first = scan(html, "<!--", _MSG_SPLIT)
     if first is None:
         return html
     last = html.rfind("<!-- THE POST -->")
@@ -991,44 +1069,132 @@ def _without_posts(html: str) -> str:
     return html[: first.start()] + html[last:]
 
 
+# Markup a body may hold that would read differently inside a table cell than on its own
+# (table parts, raw-text and template elements, comments, forms, foreign content): a body with
+# any of it gets a document of its own.
+_CELL_UNSAFE = re.compile(
+    r"<(?:!|/?(?:t|caption|col|body|html|head|frame|form|plaintext|xmp|iframe|noembed"
+    r"|noframes|noscript|script|style|select|math|svg))",
+    re.I,
+)
+
+
+# A form left open would swallow the forms of the pieces after it: such a header stays alone.
+_FORM_TAG = re.compile(r"<form", re.I)
+# Closes the table an IPB 1.x/2.x post header leaves open around its body cell.
+_HEAD_CLOSE = "</td></tr></table>"
+
+
+def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode, LexborNode]]:
+    """The headers and bodies of a page's posts parsed as one document (a document costs as
+    much as a short post's markup): post index → (header root, body root), each reading
+    exactly as `_fragment` of its markup alone — or {} where the page's markup could break
+    that (then every piece gets a document of its own).
+
+    Each body sits in a table cell and each header in an <object>: both end by clearing the
+    formatting tags left open inside them, so nothing of one piece reaches the next. A body
+    whose markup could read differently in a cell (`_CELL_UNSAFE`) keeps its own document;
+    a header that leaves more than its own table open is caught by the structure check."""
+    keys: list[int] = []
+    parts: list[str] = []
+    for k, mp in enumerate(posts):
+        if mp.head_html is None or _FORM_TAG.search(mp.head_html):
+            continue
+        if "<" in mp.body_html and _CELL_UNSAFE.search(mp.body_html):
+            continue
+        keys.append(k)
+        parts.append(
+            f"<table><tr><td><div data-mafiabot-root='1'>{mp.body_html}</div></td></tr></table>"
+            f"<object><div data-mafiabot-root='1'>{mp.head_html}{_HEAD_CLOSE}</div></object>"
+        )
+    if not keys:
+        return {}
+    tree = parse_html("".join(parts))
+    out: dict[int, tuple[LexborNode, LexborNode]] = {}
+    node = tree.body.child if tree.body is not None else None
+    for k in keys:
+        table = node
+        obj = table.next if table is not None else None
+        if table is None or obj is None or table.tag != "table" or obj.tag != "object":
+            return {}
+        row = table.child.child if table.child is not None else None
+        cell = row.child if row is not None else None
+        body = cell.child if cell is not None and cell.tag == "td" else None
+        head = obj.child
+        for wrapper in (body, head):
+            if wrapper is None or wrapper.tag != "div":
+                return {}
+            if "data-mafiabot-root" not in wrapper.attributes:
+                return {}
+        assert body is not None and head is not None
+        if head.next is not None:
+            return {}
+        out[k] = (head, body)
+        node = obj.next
+    return out if node is None else {}
+
+
+@dataclass(slots=True)
+class _MsgPost:
+    """A post of an IPB 1.x/2.x page cut out of the page's text."""
+
+    pid: int
+    body_html: str
+    outside: str  # the post's markup without its body
+    head_html: str | None  # the header before the body (None: no body markers)
+    found: bool = True  # a body was found
+
+
+def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
+    bm = _body_span(chunk, pid)
+    if bm:
+        outside = chunk[: bm[0]] + chunk[bm[3] :]
+        post = _MsgPost(pid, chunk[bm[1] : bm[2]], outside, chunk[: bm[0]])
+    else:
+        node = _first(_fragment(chunk), f"#post-main-{pid}, #post-{pid}")
+        if node is None:
+            post = _MsgPost(pid, "", chunk, None, found=False)
+        else:
+            outside = chunk.replace(node.html or "", "")
+            post = _MsgPost(pid, node.inner_html or "", outside, None)
+    if "signature" in post.body_html:
+        post.body_html = _SIG_SPLIT.split(post.body_html, maxsplit=1)[0]
+    return post
+
+
 def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     d = ctx.dialect
     pieces = _MSG_SPLIT.split(html)
     posts: list[Post] = []
     # pieces = [before, id1, chunk1, id2, chunk2, ...]
-    for i in range(1, len(pieces) - 1, 2):
-        pid = int(pieces[i])
-        chunk = pieces[i + 1]
+    cut = [_cut_msg_post(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
+    # headers and bodies, all in one document where that reads the same (see `_one_document`)
+    joined = _one_document(cut)
+    for k, mp in enumerate(cut):
+        pid, outside, body_html = mp.pid, mp.outside, mp.body_html
         where = f"post {pid}"
-        bm = _body_span(chunk, pid)
-        if bm:
-            body_html = chunk[bm[1] : bm[2]]
-            outside = chunk[: bm[0]] + chunk[bm[3] :]
-        else:
-            node = _first(_fragment(chunk), f"#post-main-{pid}, #post-{pid}")
-            if node is None:
-                ctx.issues.append(ParseIssue(where, "post body not found"))
-                body_html, outside = "", chunk
-            else:
-                body_html = node.inner_html or ""
-                outside = chunk.replace(node.html or "", "")
-        if "signature" in body_html:
-            body_html = _SIG_SPLIT.split(body_html, maxsplit=1)[0]
-        # the post's header row (nick, member link, time) comes before its body: parse that
-        # alone, and the rest of the post's markup only when the header lacks them
-        head = _fragment(chunk[: bm[0]]) if bm else None
-        if head is None or _first(head, d.sel("author")) is None or not _all(head, d.sel("date")):
-            head = _fragment(outside)
+        if not mp.found:
+            ctx.issues.append(ParseIssue(where, "post body not found"))
+        # the post's header row (nick, member link, time) comes before its body: read that,
+        # and the rest of the post's markup only when the header lacks them
+        head, body_root = joined.get(k, (None, None))
+        if head is None and mp.head_html is not None:
+            head = _fragment(mp.head_html)
         author_node = _first(head, d.sel("author"))
+        dates = _all(head, d.sel("date")) if author_node is not None else []
+        if head is None or author_node is None or not dates:
+            head = _fragment(outside)
+            author_node = _first(head, d.sel("author"))
+            dates = _all(head, d.sel("date"))
         author = normalize_nick(author_node.text()) if author_node is not None else ""
         if not author:
             ctx.issues.append(ParseIssue(where, "author not found"))
-        author_id = _member_id_from(_all(head, d.sel("author_link")))
+        author_id = _first_member_id(head, d.sel("author_link"))
         if author_id is None:
             av = re.search(r"av-(\d+)\.", outside)
             author_id = int(av.group(1)) if av else None
         posted_at, shown = None, ""
-        for dn in _all(head, d.sel("date")):
+        for dn in dates:
             candidate = _collapse(_visible_text(dn))
             parsed = parse_board_date(candidate, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
             if parsed is not None:
@@ -1040,7 +1206,14 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
                 shown = strip_date_label(candidate).strip()
         if posted_at is None:
             ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
-        body = _read_body(body_html, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues)
+        body = _read_body_node(
+            body_root if body_root is not None else _fragment(body_html),
+            d,
+            tz=ctx.tz,
+            now=ctx.now,
+            where=where,
+            issues=ctx.issues,
+        )
         posts.append(
             Post(
                 id=pid,
@@ -1058,6 +1231,16 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
             )
         )
     return posts
+
+
+def _first_member_id(el: LexborNode, selector: str) -> int | None:
+    """`_member_id_from(_all(el, selector))` that usually stops at the first link: a post's
+    first profile link is its author's."""
+    first = _first(el, selector)
+    if first is None:
+        return None
+    found = _member_id_from([first])
+    return found if found is not None else _member_id_from(_all(el, selector))
 
 
 def _text_without(node: LexborNode, selector: str) -> str:
@@ -1103,8 +1286,9 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
             author = normalize_nick(_text_without(author_node, d.sel("author_strip")))
         if not author:
             ctx.issues.append(ParseIssue(where, "author not found"))
-        author_id = _member_id_from(_all(el, d.sel("author_link")))
-        quote_data = _first(el, "[data-quotedata]")
+        author_id = _first_member_id(el, d.sel("author_link"))
+        # IPS 4's quote data names the author's id: wanted only when no link gave it
+        quote_data = _first(el, "[data-quotedata]") if author_id is None else None
         if quote_data is not None:
             try:
                 qd: Any = json.loads(htmllib.unescape(_attr(quote_data, "data-quotedata") or ""))
@@ -1113,12 +1297,12 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
             except ValueError:
                 pass
         body_node = _first(el, d.sel("body"))
-        date_node = None
-        for cand in _all(el, d.sel("date")):
-            # IPS 4: the post time precedes the body; times inside the body are edit notes
-            if body_node is None or not _contains(body_node, cand):
-                date_node = cand
-                break
+        # IPS 4: the post time precedes the body; times inside the body are edit notes
+        date_node = _first(el, d.sel("date"))
+        if date_node is not None and body_node is not None and _contains(body_node, date_node):
+            date_node = next(
+                (c for c in _all(el, d.sel("date")) if not _contains(body_node, c)), None
+            )
         posted_at, shown = None, ""
         if date_node is not None:
             shown = _collapse(_visible_text(date_node)).split("|")[0].strip()
@@ -1166,10 +1350,11 @@ _TOPIC_ID = re.compile(r"(?:showtopic=|[?&;]t=|/topic/)(\d+)")
 # The same three spellings one at a time, for scanning whole pages: a pattern that starts
 # with a literal is searched for at C speed, an alternation is tried at every position.
 _TOPIC_ID_SCANS = (
-    re.compile(r"showtopic=(\d+)"),
-    re.compile(r"/topic/(\d+)"),
-    re.compile(r"[?&;]t=(\d+)"),
+    ("showtopic=", re.compile(r"showtopic=(\d+)")),
+    ("/topic/", re.compile(r"/topic/(\d+)")),
+    ("t=", re.compile(r"(?<=[?&;])t=(\d+)")),
 )
+_CONTENT_ID = re.compile(r"&quot;contentid&quot;:(\d+)")
 
 
 def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None:
@@ -1183,12 +1368,12 @@ def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None
         m = _TOPIC_ID.search(_attr(canon, "href") or "")
         if m:
             return int(m.group(1))
-    qd = re.search(r"&quot;contentid&quot;:(\d+)", html) if dialect is IPS4 else None
+    qd = scan(html, "&quot;contentid&quot;:", _CONTENT_ID) if dialect is IPS4 else None
     if qd:
         return int(qd.group(1))
     counts: dict[int, int] = {}
-    for pattern in _TOPIC_ID_SCANS:
-        for m in pattern.finditer(html):
+    for literal, pattern in _TOPIC_ID_SCANS:
+        for m in scan_all(html, literal, pattern):
             counts[int(m.group(1))] = counts.get(int(m.group(1)), 0) + 1
         if counts:  # the spellings are tried from the most telling one on
             break
@@ -1214,9 +1399,10 @@ def _title(tree: LexborHTMLParser, dialect: Dialect) -> str:
 
 _PAGE_JUMP = re.compile(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,\s*(\d+)")
 _PAGES_COUNT = (
-    re.compile(r"Страниц\s*:?\s*\((\d+)\)"),
-    re.compile(r"Pages\s*:?\s*\((\d+)\)"),
+    ("Страниц", re.compile(r"Страниц\s*:?\s*\((\d+)\)")),
+    ("Pages", re.compile(r"Pages\s*:?\s*\((\d+)\)")),
 )
+_BOLD_PAGE = re.compile(r"<b>\[(\d+)\]</b>")
 
 
 def _pagination(
@@ -1246,17 +1432,17 @@ def _pagination(
             m2 = re.search(r"(\d+)\s+страниц", jt, re.I)
             if m2:
                 total = total or int(m2.group(1))
-    mj = _PAGE_JUMP.search(html) if "multi_page_jump" in html else None
+    mj = scan(html, "multi_page_jump", _PAGE_JUMP)
     if mj and total is None and int(mj.group(2)) > 0:
         total = -(-int(mj.group(1)) // int(mj.group(2)))
     if total is None:
-        for pattern in _PAGES_COUNT:
-            m3 = pattern.search(html)
+        for literal, pattern in _PAGES_COUNT:
+            m3 = scan(html, literal, pattern)
             if m3:
                 total = int(m3.group(1))
                 break
     if dialect.layout == "msgnumber" and page is None:
-        m4 = re.search(r"<b>\[(\d+)\]</b>", html)
+        m4 = scan(html, "<b>[", _BOLD_PAGE)
         if m4:
             page = int(m4.group(1))
     nxt = _first(root, dialect.sel("next_link"))
@@ -1284,19 +1470,33 @@ _GUEST_GREETING_RU = re.compile(r"Здравствуйте\s*,?\s*(?:Гость|
 _GUEST_GREETING_EN = re.compile(r"Welcome\s*,?\s*(?:Гость|Guest)")
 
 
+_MEMBER_JS = re.compile(r"memberID\s*:\s*(\d+)")
+_MEMBER_VARS = (
+    re.compile(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*parseInt\(\s*(\d+)"),
+    re.compile(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*['\"]?(\d+)"),
+)
+# Logout links, each with the literal it starts with.
+_LOGOUT = (
+    ("act=Login&", re.compile(r"act=Login&(?:amp;)?CODE=03")),
+    ("act=logout", re.compile(r"act=logout")),
+    ("do=logout", re.compile(r"do=logout")),
+    ("section=login&", re.compile(r"section=login&(?:amp;)?do=logout")),
+)
+
+
 def _logged_in(html: str, dialect: Dialect) -> bool | None:
-    m = re.search(r"memberID\s*:\s*(\d+)", html)
+    m = scan(html, "memberID", _MEMBER_JS)
     if m:
         return int(m.group(1)) > 0
-    m = re.search(
-        r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*parseInt\(\s*(\d+)", html
-    ) or re.search(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*['\"]?(\d+)", html)
+    m = None
+    if "ipb.vars[" in html:
+        m = scan(html, "ipb.vars[", _MEMBER_VARS[0]) or scan(html, "ipb.vars[", _MEMBER_VARS[1])
     if m:
         return int(m.group(1)) > 0
-    if _GUEST_GREETING_RU.search(html) or _GUEST_GREETING_EN.search(html):
+    if scan(html, "Здравствуйте", _GUEST_GREETING_RU) or scan(html, "Welcome", _GUEST_GREETING_EN):
         return False
-    if ("logout" in html or "CODE=03" in html) and re.search(
-        r"act=Login&(?:amp;)?CODE=03|act=logout|do=logout|section=login&(?:amp;)?do=logout", html
+    if ("logout" in html or "CODE=03" in html) and any(
+        scan(html, literal, pattern) for literal, pattern in _LOGOUT
     ):
         return True
     return None
@@ -1320,7 +1520,6 @@ def parse_ipb_topic(
     `tz` is the board's zone for times printed without an offset; `now` (aware) resolves
     «Сегодня»/"Today"; `base_url` makes `next_url` absolute.
     """
-    issues: list[ParseIssue] = []
     d = resolve_dialect(html, dialect)
     if d is None:
         return TopicPage(
@@ -1334,17 +1533,42 @@ def parse_ipb_topic(
     zone = _as_tz(tz)
     if now is None:
         now = _board_now(html, zone, d)
+    return _read_topic(html, d, zone, now, base_url, sliced=True)
+
+
+def _read_topic(
+    html: str,
+    d: Dialect,
+    zone: tzinfo,
+    now: datetime | None,
+    base_url: str | None,
+    *,
+    sliced: bool,
+) -> TopicPage:
+    """`parse_ipb_topic` once the dialect is known. `sliced=False` parses a blocks-layout page
+    whole instead of as its dialect's `PageSlice` (the reference the slicing must match)."""
+    issues: list[ParseIssue] = []
     ctx = _Ctx(dialect=d, tz=zone, now=now, issues=issues)
     if d.layout == "msgnumber":
         # posts are read from their own slices; the page tree is only for the chrome around
         # them (title, pagination, topic links), so the posts are left out of it
-        chrome = _without_posts(html)
-        tree = LexborHTMLParser(chrome)
+        chrome = links_in = _without_posts(html)
+        tree = parse_html(chrome)
         posts = _msgnumber_posts(html, ctx)
+        jump_in = html
     else:
-        chrome = html
-        tree = LexborHTMLParser(_drop_post_tails(html) if d is IPS4 else html)
-        posts = _block_posts(tree, ctx)
+        chrome = jump_in = links_in = html
+        sl = d.page_slice
+        cut = _slice_blocks(html, sl) if sl is not None and sliced else None
+        if cut is not None:
+            # page counters are read from the kept chrome too (words in posts are none); the
+            # topic id falls back on the links of the whole page, posts' links included
+            chrome = jump_in = cut[0]
+            tree = parse_html(chrome)
+            posts = _block_posts(parse_html(cut[1]), ctx)
+        else:
+            tree = parse_html(_drop_post_tails(html, sl) if sl is not None else html)
+            posts = _block_posts(tree, ctx)
     posts = _link_quotes(posts, ctx)
     if not posts:
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
@@ -1352,9 +1576,9 @@ def parse_ipb_topic(
         issues.append(ParseIssue("page", CUT_SHORT))
     page, total, next_url = _pagination(tree, chrome, d, base_url)
     # IPB 1.x/2.x print the topic's post count into their page-jump link
-    jump = _PAGE_JUMP.search(html) if "multi_page_jump" in html else None
+    jump = scan(jump_in, "multi_page_jump", _PAGE_JUMP)
     return TopicPage(
-        topic_id=_topic_id(tree, chrome, d),
+        topic_id=_topic_id(tree, links_in, d),
         title=_title(tree, d),
         page=page,
         total_pages=total,
@@ -1405,7 +1629,7 @@ _CLOCK_EN = re.compile(r"Time is now\s*:\s*([^<]{6,40})<")
 def _board_now(html: str, tz: tzinfo, dialect: Dialect) -> datetime | None:
     """The board's own clock where the footer prints it («Сейчас: 19.12.21, 14:21»)."""
     tail = html[-16384:]  # the clock is in the page footer
-    m = _CLOCK_RU.search(tail) or _CLOCK_EN.search(tail)
+    m = scan(tail, "Сейчас", _CLOCK_RU) or scan(tail, "Time is now", _CLOCK_EN)
     if not m:
         return None
     return parse_board_date(m.group(1), tz=tz, formats=dialect.date_formats)

@@ -16,11 +16,11 @@ import pytest
 from fakeboard_phpbb import BASE, USERS, FakeClock, FakePhpbb
 
 from mafiabot import bootstrap
-from mafiabot.cli import UsageError
 from mafiabot.commands import run as run_cmd
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon
 from mafiabot.demo.play import demo_files
+from mafiabot.exitcodes import LoginRefused
 from mafiabot.store import open_store
 from scraper.errors import LoginFailed
 from scraper.phpbb import PhpbbClient, PhpbbSettings
@@ -102,7 +102,7 @@ def test_run_stops_on_a_refused_login_with_one_host_line(
     )
     rc = cli.main(["run", "-c", str(mine), "--once"])
     err = capsys.readouterr().err
-    assert rc == 2
+    assert rc == 3  # refused login: exit 3, never retried by systemd
     lines = [ln for ln in err.splitlines() if ln.startswith("mafiabot:")]
     assert len(lines) == 1
     assert "login refused for user Ведущий" in lines[0]
@@ -125,7 +125,7 @@ def test_run_loop_stops_on_a_refused_login(tmp_path: Path, monkeypatch: pytest.M
     th.start()
     th.join(timeout=15)
     assert not th.is_alive(), "`mafiabot run` kept logging in after a refused login"
-    assert isinstance(result[0], UsageError) and "login refused" in str(result[0])
+    assert isinstance(result[0], LoginRefused) and "login refused" in str(result[0])
     assert _login_posts(board) == 1
 
 

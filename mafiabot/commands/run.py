@@ -11,7 +11,11 @@ from mafiabot import bootstrap
 from mafiabot.cli import UsageError
 from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.daemon import Daemon, utcnow
-from mafiabot.store import open_store
+from mafiabot.dbfile import refuse_lost_database
+from mafiabot.exitcodes import LoginRefused
+from mafiabot.lock import game_identity, open_locked_store
+from mafiabot.store import Store
+from scraper.board import BoardClient
 from scraper.errors import LoginFailed, ScraperError
 
 log = logging.getLogger(__name__)
@@ -36,19 +40,22 @@ def main(args: argparse.Namespace) -> int:
         client = bootstrap.make_client(cfg)
     except ConfigError as exc:
         raise UsageError(str(exc)) from exc
-    store = open_store(cfg.database_url)
+    lock, store = open_locked_store(cfg.database_url, game_identity(cfg.board.url, cfg.game.topic))
     daemon = bootstrap.build_daemon(
         cfg, store, client, dry_run_out=sys.stdout if args.dry_run else None
     )
     log.info("hosting %r (%s) in topic %d", cfg.game.name, cfg.game.ruleset, cfg.game.topic)
     try:
+        if not args.dry_run and _lost_database_check(store, client, cfg.game.topic) is not None:
+            return 1
         if args.once:
             return _once(daemon)
         daemon.run()
     except LoginFailed as exc:
-        raise UsageError(login_refused(cfg, exc)) from None
+        raise LoginRefused(login_refused(cfg, exc)) from None
     finally:
         store.close()
+        lock.release()
     return 0
 
 
@@ -61,18 +68,38 @@ def login_refused(cfg: Config, exc: LoginFailed) -> str:
     )
 
 
-def _once(daemon: Daemon) -> int:
-    """One tick, no back-off: a board error is one line for the host and exit code 1."""
+def _lost_database_check(store: Store, client: BoardClient, topic: int) -> int | None:
+    """Refuse to start the game over on a fresh database when the board shows it began (a
+    dry run has a database of its own, new on first use, so it skips this). A board that
+    cannot be read here is one line and exit 1: systemd starts the bot again later."""
     try:
-        daemon.tick(utcnow())
+        refuse_lost_database(store, client, topic)
     except LoginFailed:
         raise
     except ScraperError as exc:
         print(f"mafiabot: {exc}", file=sys.stderr)
         return 1
-    except Exception:
+    return None
+
+
+def _once(daemon: Daemon) -> int:
+    """One tick, no back-off: a board error is one line for the host and exit code 1."""
+    now = utcnow()
+    try:
+        report = daemon.tick(now)
+    except LoginFailed:
+        raise
+    except ScraperError as exc:
+        print(f"mafiabot: {exc}", file=sys.stderr)
+        daemon.record_tick(now, f"failed: {exc}", ok=False)
+        return 1
+    except Exception as exc:
         log.exception("the tick failed")
+        daemon.record_tick(now, f"failed: {exc}", ok=False)
         return 1
     finally:
         daemon.client.close()
+    summary = daemon.summary(report)
+    log.info("tick: %s", summary)
+    daemon.record_tick(now, summary, ok=True)
     return 0

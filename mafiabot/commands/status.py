@@ -10,6 +10,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from mafiabot.bootstrap import read_model
@@ -67,6 +68,12 @@ def main(args: argparse.Namespace) -> int:
         return 0
     console = Console()
     console.print(f"[bold]{st['game']}[/bold] — {st['status']}")
+    last = st.get("last_tick")
+    if last:
+        word = "ok" if last.get("ok") else "[bold red]FAILED[/bold red]"
+        console.print(f"last tick {last.get('at')}: {word} — {escape(str(last.get('result')))}")
+    else:
+        console.print("last tick: none yet")
     if "turn" not in st:
         console.print(f"start: {st.get('start')}")
         return 0

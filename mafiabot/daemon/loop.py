@@ -80,6 +80,9 @@ class Daemon:
         self._failures = 0
         self._not_before: datetime | None = None
         self._logged_in = False
+        self._caught_up = 0  # late deadlines closed since the bot was last up to date
+        self._held: set[datetime] = set()  # late deadlines left for the host (logged once)
+        self.nap = 1.0  # seconds the loop sleeps between looks at the clock and the stop flag
         # the loop's stop flag (SIGTERM), also handed to each flush: a stop is honoured
         # between two writes and during the waits before one, not only between ticks
         self._stop: threading.Event | None = None
@@ -157,10 +160,13 @@ class Daemon:
         scheduler = schedule.Scheduler()
         ticks = 0
 
+        last: datetime | None = None
+
         def job() -> None:
-            nonlocal ticks
+            nonlocal ticks, last
             ticks += 1
-            self.safe_tick(clock())
+            last = clock()
+            self.safe_tick(last)
 
         scheduler.every(self.cfg.board.poll_interval).seconds.do(job)
         try:
@@ -170,11 +176,23 @@ class Daemon:
                 if self.finished():
                     log.info("the game is over and everything is sent: stopping")
                     break
-                stop.wait(1.0)
+                wake = self.next_wake()
+                if wake is not None and last is not None and last < wake <= clock():
+                    job()  # a deadline (or the start) came between two polls: act on it now
+                    continue
+                stop.wait(self.nap)
         finally:
             # also when a refused login (LoginFailed) ends the loop
             log.info("stopping: closing the board session")
             self.client.close()
+
+    def next_wake(self) -> datetime | None:
+        """The next moment the game changes by the clock alone: the start while it has not
+        begun, else the deadline of the phase under way (None once over)."""
+        g = self.store.find_game(self.cfg.game.topic)
+        if g is None or g.status == "registration":
+            return self.cfg.game.start
+        return g.deadline if g.status == "running" else None
 
     def finished(self) -> bool:
         """The game is over and its last messages are out (nothing left to do)."""
@@ -205,10 +223,44 @@ class Daemon:
                 log.exception(
                     "tick failed (%d in a row); next try in %.0f s", self._failures, pause
                 )
+            self.record_tick(now, f"failed ({self._failures} in a row): {exc}", ok=False)
             return None
         self._failures = 0
         self._not_before = None
+        summary = self.summary(report)
+        log.info("tick: %s", summary)
+        self.record_tick(now, summary, ok=True)
         return report
+
+    def summary(self, report: TickReport) -> str:
+        """The per-tick line: what came in, what was decided and sent, what comes next."""
+        parts = [
+            f"{report.new_posts} new post(s), {report.edited_posts} edited",
+            f"{report.new_pms} new PM(s)",
+        ]
+        if report.started:
+            parts.append("game started")
+        if report.closed:
+            parts.append("closed " + ", ".join(report.closed))
+        parts.append(f"sent {report.sent}")
+        wake = self.next_wake()
+        parts.append(
+            f"next deadline {wake.astimezone(self.cfg.board.tz).isoformat() if wake else 'none'}"
+        )
+        return "; ".join(parts)
+
+    def record_tick(self, now: datetime, summary: str, *, ok: bool) -> None:
+        """Keep the last tick's time and result in the store for `mafiabot status` (which
+        reads only the database). A store that cannot take it is only logged."""
+        try:
+            g = self.store.find_game(self.cfg.game.topic)
+            if g is None or g.id is None:
+                return
+            self.store.update_game(
+                g.id, last_tick_at=now, last_tick_ok=ok, last_tick_result=summary[:500]
+            )
+        except Exception:
+            log.debug("could not record the last tick", exc_info=True)
 
     def tick(self, now: datetime) -> TickReport:
         sh = self.shell
@@ -234,6 +286,9 @@ class Daemon:
             while True:
                 g = sh.game()
                 if g.status != "running" or g.deadline is None or now < g.deadline:
+                    self._caught_up = 0  # up to date: a later outage gets its own allowance
+                    break
+                if not self._may_close(g, g.deadline, now):
                     break
                 report.closed.append(turn.close_deadline(sh, g, g.deadline, now))
                 moves.answer_moves(sh, sh.game(), now)
@@ -242,6 +297,47 @@ class Daemon:
                 tally.interim_count(sh, g, now)
         report.sent = self.flush(sh.game())
         return report
+
+    def _may_close(self, g: Game, deadline: datetime, now: datetime) -> bool:
+        """Close a deadline now? One passed within a poll or two is on time. One passed long
+        ago (the bot was down, or the config is an old game's) is a catch-up: at most
+        `[game] max_catchup` of those in a row, then the bot leaves the rest to the host —
+        who raises max_catchup or moves the deadline with an `extend_deadline` override —
+        rather than resolve days of a game nobody watched in one tick."""
+        late = now - deadline
+        if late <= timedelta(seconds=2 * self.cfg.board.poll_interval + 60):
+            return True
+        allowed = self.cfg.game.max_catchup
+        if self._caught_up < allowed:
+            self._caught_up += 1
+            log.warning(
+                "deadline %s passed %s ago (the bot was not running): closing it now, "
+                "catch-up %d of at most %d",
+                deadline.isoformat(),
+                _span(late),
+                self._caught_up,
+                allowed,
+            )
+            return True
+        if deadline not in self._held:
+            self._held.add(deadline)
+            log.error(
+                "deadline %s passed %s ago and %d late deadline(s) were closed already "
+                "([game] max_catchup = %d): waiting for the host — raise max_catchup or move "
+                "the deadline with an extend_deadline override; the config is re-read by itself",
+                deadline.isoformat(),
+                _span(late),
+                self._caught_up,
+                allowed,
+            )
+            host_flags.flag(
+                self.store,
+                g,
+                g.turn,
+                f"дедлайн {deadline.astimezone(self.cfg.board.tz):%d.%m %H:%M} прошёл, пока бот "
+                f"не работал; он ждёт решения ведущего ([game] max_catchup = {allowed})",
+            )
+        return False
 
     def flush(self, g: Game) -> int:
         fr = Poster(self.client, self.outbox(g)).flush(stop=self._stop)
@@ -266,3 +362,11 @@ class Daemon:
         log.info("config file changed: re-read (%d overrides)", len(new.overrides))
         self.shell.reconfigure(dataclasses.replace(new, dry_run=self.cfg.dry_run))
         self._fingerprint = fp
+
+
+def _span(delta: timedelta) -> str:
+    """`3 h 05 min` / `2 d 4 h`: how late, for a log line."""
+    minutes = int(delta.total_seconds() // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    return f"{days} d {hours} h" if days else f"{hours} h {mins:02d} min"

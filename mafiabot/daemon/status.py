@@ -13,11 +13,22 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
     """Turn, deadline, live tally, and who has not posted / voted / moved."""
     cfg = sh.cfg
     g = sh.store.find_game(cfg.game.topic)
+    # the daemon's last tick: when, and whether it worked (None before the first one)
+    last_tick = (
+        {
+            "at": g.last_tick_at.astimezone(sh.tz).isoformat(),
+            "ok": g.last_tick_ok,
+            "result": g.last_tick_result,
+        }
+        if g is not None and g.last_tick_at is not None
+        else None
+    )
     if g is None or g.state is None:
         return {
             "game": cfg.game.name,
             "status": "registration" if g is None else g.status,
             "start": cfg.game.start.isoformat(),
+            "last_tick": last_tick,
         }
     state = sh.state(g)
     kind, votes, rejected, _ = tally(sh, g, state, None)
@@ -48,4 +59,5 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
         "alive": living,
         "winner": g.winner,
         "pending_messages": len(sh.outbox(g).pending()),
+        "last_tick": last_tick,
     }

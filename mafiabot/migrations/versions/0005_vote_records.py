@@ -1,4 +1,5 @@
-"""vote records: who voted for whom in each closed phase, for the final post's whole record
+"""vote records (who voted for whom in each closed phase, for the final post's whole record)
+and the daemon's last tick (when, whether it worked, its summary) for `mafiabot status`
 
 Revision ID: 0005
 Revises: 0004
@@ -10,6 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from mafiabot.store import UTCDateTime
+
 revision = "0005"
 down_revision = "0004"
 branch_labels = None
@@ -17,6 +20,12 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # plain ADD COLUMNs: SQLite takes them natively, so `games` is not copied (its foreign keys)
+    op.add_column("games", sa.Column("last_tick_at", UTCDateTime(), nullable=True))
+    op.add_column("games", sa.Column("last_tick_ok", sa.Boolean(), nullable=True))
+    op.add_column(
+        "games", sa.Column("last_tick_result", sa.String(), nullable=False, server_default="")
+    )
     op.create_table(
         "vote_records",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -35,3 +44,6 @@ def downgrade() -> None:
     with op.batch_alter_table("vote_records", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_vote_records_game_id"))
     op.drop_table("vote_records")
+    op.drop_column("games", "last_tick_result")
+    op.drop_column("games", "last_tick_ok")
+    op.drop_column("games", "last_tick_at")

@@ -1,0 +1,235 @@
+"""Topic pages cut by their dialect's `PageSlice` before parsing read exactly as whole pages,
+plain bodies read by the body reader's fast path exactly as by its full walk, and IPB 1.x/2.x
+post headers and bodies parsed in one document exactly as each on its own.
+
+The slice keeps the posts and the chrome that is read (title, pagination, canonical link, page
+id) and leaves the header, menus, reply editor and footer unparsed; the reference is the same
+reader on the whole page (`sliced=False`). Every real IPB page, every template page and cut
+copies of them are compared, read as every dialect.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from parser.dialects import DIALECTS, IPS4, Dialect
+from parser.encoding import decode_html
+from parser.ipb import (
+    _MSG_SPLIT,
+    _body_span,
+    _fragment,
+    _MsgPost,
+    _one_document,
+    _read_topic,
+    _read_tree,
+    _slice_blocks,
+    detect_ipb,
+    parse_ipb_topic,
+)
+from parser.records import TopicPage
+from tests.conftest import FIXTURES
+
+MSK = "Europe/Moscow"
+NOW = datetime(2021, 12, 19, 12, 0, tzinfo=UTC)
+TEMPLATES = Path(__file__).parent / "ipb_template_pages"
+PAGES = sorted((FIXTURES / "ipb").glob("*/*.html")) + sorted(TEMPLATES.glob("*.html"))
+SLICED = [d for d in DIALECTS.values() if d.page_slice is not None]
+RLLMUK = FIXTURES / "ipb/4x-5x/ic41_rllmuk_topic286745_mafia-signup_page12of12_loggedin.html"
+
+
+def _read(html: str, d: Dialect, *, sliced: bool) -> TopicPage:
+    from parser.dates import get_tz
+
+    return _read_topic(html, d, get_tz(MSK), NOW, "https://board.example/", sliced=sliced)
+
+
+def _html(path: Path) -> str:
+    return decode_html(path.read_bytes())
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+@pytest.mark.parametrize("cut", [1.0, 0.9, 0.7, 0.5, 0.3])
+def test_sliced_reading_equals_whole_page_reading(path: Path, cut: float) -> None:
+    html = _html(path)
+    html = html[: int(len(html) * cut)]
+    for d in SLICED:  # read as every dialect that slices, whatever the page's own markup
+        assert _read(html, d, sliced=True) == _read(html, d, sliced=False), d.name
+
+
+def test_real_ips4_page_is_cut_and_keeps_every_post() -> None:
+    html = _html(RLLMUK)
+    assert IPS4.page_slice is not None
+    cut = _slice_blocks(html, IPS4.page_slice)
+    assert cut is not None
+    chrome, posts = cut
+    # the header, menus, reply editor and footer are gone; the read chrome is kept
+    assert len(chrome) + len(posts) < len(html) * 0.6
+    assert "ipsPagination_active" in chrome and "<body" in chrome and "<title>" in chrome
+    assert "replyArea" not in chrome and "<footer" not in chrome
+    assert posts.count("<article") == 25
+    page = parse_ipb_topic(html, tz=MSK)
+    assert len(page.posts) == 25 and page.page == 12 and page.total_pages == 12
+
+
+def test_missing_markers_fall_back_to_the_whole_page() -> None:
+    html = _html(RLLMUK)
+    # no post opening tag the slice knows: no slicing, the generic reader still finds posts
+    renamed = html.replace("<article", "<ARTICLE")
+    assert IPS4.page_slice is not None
+    assert _slice_blocks(renamed, IPS4.page_slice) is None
+    # without the top and bottom markers the chrome stretches stay whole
+    bare = html
+    for marker in ("ipsPageHeader", "ipsType_pageTitle", "replyForm", "replyArea", "<footer"):
+        bare = bare.replace(marker, marker[:-2] + "X")
+    cut = _slice_blocks(bare, IPS4.page_slice)
+    assert cut is not None
+    assert "ipsBreadcrumb" in cut[0] and "ipsComposeArea" in cut[0]
+    for page in (renamed, bare):
+        assert _read(page, IPS4, sliced=True) == _read(page, IPS4, sliced=False)
+        assert len(_read(page, IPS4, sliced=True).posts) == 25
+
+
+def test_page_cut_inside_its_last_post_keeps_that_post() -> None:
+    html = _html(RLLMUK)
+    last = html.rindex("<article")
+    body = html.index("commentContent", last)
+    short = html[: body + 400]  # the transfer stopped inside the last post's body
+    assert detect_ipb(short) is IPS4
+    page = parse_ipb_topic(short, tz=MSK)
+    assert len(page.posts) == 25
+    assert _read(short, IPS4, sliced=True) == _read(short, IPS4, sliced=False)
+
+
+# --- the plain-body fast path of the body reader -------------------------------------------
+
+_TAGS = ("b", "i", "p", "div", "pre", "code", "li", "ul", "table", "tr", "td", "span", "a", "br")
+_HREFS = (
+    "index.php?showtopic=5&view=findpost&p=123",
+    "https://board.example/index.php?/topic/5-x/&do=findComment&comment=77",
+    "viewtopic.php?p=42#p42",
+    "https://example.org/",
+)
+
+
+def _random_body(rng: random.Random, depth: int = 0) -> str:
+    out: list[str] = []
+    for _ in range(rng.randint(1, 4)):
+        roll = rng.random()
+        if roll < 0.35 or depth > 5:
+            out.append(rng.choice(("Голосую за Шерлока", "  text\u00a0 ", "x&amp;y", "\n")))
+            continue
+        tag = rng.choice(_TAGS)
+        if tag == "br":
+            out.append("<br>")
+            continue
+        attrs = f' href="{rng.choice(_HREFS)}"' if tag == "a" else ""
+        inner = _random_body(rng, depth + 1)
+        # now and then an unclosed tag: the reader sees lexbor's repair either way
+        close = f"</{tag}>" if rng.random() > 0.1 else ""
+        out.append(f"<{tag}{attrs}>{inner}{close}")
+    return "".join(out)
+
+
+def _bodies() -> list[str]:
+    found: list[str] = []
+    for path in sorted((FIXTURES / "ipb").glob("*/*.html")):
+        found += [p.body_html for p in parse_ipb_topic(_html(path), tz=MSK).posts]
+    for path in sorted((FIXTURES / "phpbb").glob("topic_p*.html")):
+        from parser.phpbb import parse_topic
+
+        found += [p.body_html for p in parse_topic(path.read_text(encoding="utf-8")).posts]
+    rng = random.Random(9)
+    found += [_random_body(rng) for _ in range(150)]
+    found += [
+        '<pre><a href="viewtopic.php?p=1">in pre</a></pre><a href="viewtopic.php?p=2">out</a>',
+        '<code><pre>x</pre><a href="viewtopic.php?p=3">still code</a></code>',
+        "<noscript>hidden</noscript>shown<template>t</template>",
+    ]
+    return found
+
+
+def test_plain_body_reading_equals_the_full_walk() -> None:
+    bodies = _bodies()
+    assert len(bodies) > 200
+    plain_taken = 0
+    for d in DIALECTS.values():
+        for body in bodies:
+            fast = _read_tree(_fragment(body), d, "post 1", [])
+            full = _read_tree(_fragment(body), d, "post 1", [], plain=False)
+            assert fast == full, body
+            plain_taken += not fast[2] and not fast[3]
+    assert plain_taken > len(bodies)  # the fast path is really the common case
+
+
+# --- IPB 1.x/2.x: a post's header and body parsed in one document ---------------------------
+
+
+def _heads() -> list[str]:
+    heads: list[str] = []
+    pages = sorted((FIXTURES / "ipb/1x-2x").glob("ipb13*.html"))
+    for path in [*pages, TEMPLATES / "ipb2_stock_topic.template.html"]:
+        pieces = _MSG_SPLIT.split(_html(path))
+        for i in range(1, len(pieces) - 1, 2):
+            span = _body_span(pieces[i + 1], int(pieces[i]))
+            if span:
+                heads.append(pieces[i + 1][: span[0]])
+    return heads
+
+
+def test_headers_and_bodies_in_one_document_parse_as_each_alone() -> None:
+    heads = _heads()
+    assert len(heads) >= 20
+    hostile = [
+        "<b>bold never closed",
+        '<a href="index.php?showuser=7">a link never closed',
+        "text</div>after a stray close</div></div>",
+        "<div><div><p>open blocks<li>item",
+        "<i><u>nested <s>formatting",
+        "</object>closing what is not open",
+        "<table><tr><td>a table in a body</td></tr></table>",
+        "</td></tr></table>escaping the cell",
+        "<script>never closed",
+        "<!-- a comment never closed",
+        "<form><input name=x>",
+    ]
+    bodies = _bodies() + hostile
+    posts = [_MsgPost(k, body, "", heads[k % len(heads)]) for k, body in enumerate(bodies)]
+    joined = _one_document(posts)
+    assert len(joined) > len(bodies) // 2  # the one-document reading is the common case
+    for k, (head, body) in joined.items():
+        assert head.html == _fragment(posts[k].head_html or "").html, posts[k].head_html
+        assert body.html == _fragment(posts[k].body_html).html, posts[k].body_html
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "<table><tr><td><table><tr><td>two tables left open",
+        "<div>x</div></div>a stray close<table><tr><td>",
+        "<!-- a comment never closed <table><tr><td>",
+        "<b>formatting left open<table><tr><td>",
+    ],
+)
+def test_a_header_that_breaks_the_shared_document_reads_alone(head: str) -> None:
+    heads = _heads()
+    posts = [_MsgPost(k, f"<p>post {k}</p>", "", heads[k]) for k in range(5)]
+    posts.insert(2, _MsgPost(9, "<p>odd</p>", "", head))
+    joined = _one_document(posts)
+    for k, (h, b) in joined.items():  # whatever is joined reads as alone
+        assert h.html == _fragment(posts[k].head_html or "").html
+        assert b.html == _fragment(posts[k].body_html).html
+
+
+def test_host_selector_overrides_read_the_whole_page() -> None:
+    # a host's selector may point at chrome the slice leaves out: no slicing then
+    assert IPS4.with_overrides({}).page_slice is IPS4.page_slice
+    custom = IPS4.with_overrides({"page_current": "div.ipsBreadcrumb li.active"})
+    assert custom.page_slice is None
+    html = _html(RLLMUK)
+    page = parse_ipb_topic(html, dialect=custom, tz=MSK)
+    assert len(page.posts) == 25
+    assert page.posts == parse_ipb_topic(html, dialect=IPS4, tz=MSK).posts

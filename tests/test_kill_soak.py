@@ -1,0 +1,360 @@
+"""Kill soak: `mafiabot run --once` as a separate process against the fake phpBB board served
+over loopback HTTP, SIGKILLed at random points — while it logs in, reads, writes its
+database, right before a form reaches the board (the write is lost) and right after the
+board accepted a post or PM but before the answer got back (the write is done, the bot does
+not know). Each life is followed by another on the same database until the game has reached
+the end of its fourth deadline.
+
+At the end every message the bot decided to send is on the board exactly once (C-4,
+ARCHITECTURE "exactly once"): no duplicate, none lost, the ids it recorded point at the
+right post or PM, and the messages decided are the same as in a run that was never killed.
+
+Figures (lives, kills, time) are printed; nothing here is timed.
+"""
+
+# The fake board modules are imported by their test-folder names, so mypy sees them as Any.
+# mypy: disable-error-code="misc,no-any-return"
+from __future__ import annotations
+
+import dataclasses
+import os
+import queue
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter, defaultdict
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import fakeboard_phpbb as fb
+import httpx
+import pytest
+from fakeboard_http import BoardServer
+
+from mafiabot.config import Config, load_config
+from mafiabot.daemon import Daemon
+from mafiabot.demo.play import demo_files
+from mafiabot.store import Game, Store, open_store
+from poster.outbox import OutboxRow, marker_for
+from scraper.phpbb import PhpbbClient, PhpbbSettings
+
+ROOT = Path(__file__).resolve().parent.parent
+ZYGOTE = Path(__file__).resolve().parent / "soak_zygote.py"
+EXTRA_USERS = {"Jack_Sparrow": 67, "Граф Монте-Кристо": 70}
+HOST_UID = 2
+DEADLINES = 4  # the game is played to the end of its 4th deadline
+MIN_KILLS = 30
+MAX_LIVES = 250  # a bound, not a target: the soak ends by itself
+SEED = int(os.environ.get("MAFIABOT_SOAK_SEED", "20261201"))
+# "mafiabot 1/0 1a2b3c4d", or with the game's token "mafiabot 1/0 tok.1a2b3c4d"
+MARKER = re.compile(r"mafiabot \S+/\d+ (?:[\w-]+\.)?[0-9a-f]{8}")
+
+
+class StepClock(fb.FakeClock):
+    """The board's clock: set to the game time of each step, one second on per request, so
+    a form is never submitted in the second it was served (the soak is not about tokens)."""
+
+
+def _board(clock: StepClock) -> fb.FakePhpbb:
+    """The game topic holds only the host's announcement: a small game, so lives are short."""
+    intro = fb.FakePost(100, HOST_UID, fb._derived_post(100, HOST_UID, "Запись закрыта."), "")
+    board = fb.FakePhpbb(clock, posts=[intro])
+    board.flood_interval = 0  # an account exempt from flood control
+    return board
+
+
+def _ticking(board: fb.FakePhpbb, clock: StepClock):  # type: ignore[no-untyped-def]
+    def handle(request: httpx.Request) -> httpx.Response:
+        clock.now += 1.0
+        return board.handle(request)
+
+    return handle
+
+
+def _config(tmp_path: Path, base: str, db: Path) -> Path:
+    src, _ = demo_files("pefl")
+    text = src.read_text("utf-8").replace('url = "http://127.0.0.1:8080/"', f'url = "{base}"')
+    text = text.replace("poll_interval = 60", "poll_interval = 10\nrequest_delay = 0")
+    path = tmp_path / "soak.toml"
+    path.write_text(text + f'\n[storage]\nurl = "sqlite:///{db}"\n', "utf-8")
+    return path
+
+
+def _game(store: Store, cfg: Config) -> Game | None:
+    return store.find_game(cfg.game.topic)
+
+
+def _next_step(store: Store, cfg: Config, closed: int) -> datetime | None:
+    """The game time of the next step: a minute past the next deadline; None when done."""
+    g = _game(store, cfg)
+    if g is None or g.status == "over" or closed >= DEADLINES or g.deadline is None:
+        return None
+    return g.deadline + timedelta(minutes=1)
+
+
+def _settled(store: Store, cfg: Config, when: datetime) -> bool:
+    """Everything due at `when` is done: the game started, its deadlines up to `when` are
+    closed and nothing waits in the outbox."""
+    g = _game(store, cfg)
+    if g is None or g.status == "registration":
+        return False
+    assert g.id is not None
+    if g.status == "running" and g.deadline is not None and g.deadline <= when:
+        return False
+    return not store.outbox(g.id).pending()
+
+
+# -- the reference: the same game, never killed, in this process ------------------------------
+
+
+def _reference(tmp_path: Path, cfg: Config) -> set[tuple[int, str, str]]:
+    clock = StepClock(cfg.game.start.timestamp())
+    board = _board(clock)
+    settings = PhpbbSettings(
+        base_url=fb.BASE,
+        username="Ведущий",
+        password="HostPass-2026",
+        min_interval=0.0,
+        flood_interval=-0.5,
+        min_form_age=0.0,
+    )
+    transport = httpx.MockTransport(_ticking(board, clock))
+    client = PhpbbClient(settings, transport=transport, clock=clock, sleep=clock.sleep)
+    ref_cfg = dataclasses.replace(cfg, database_url=f"sqlite:///{tmp_path / 'reference.db'}")
+    store = open_store(ref_cfg.database_url)
+    daemon = Daemon(ref_cfg, store, client)
+    when: datetime | None = cfg.game.start + timedelta(minutes=1)
+    closed = -1
+    while when is not None:
+        clock.now = max(clock.now, when.timestamp())
+        daemon.tick(when)
+        closed += 1
+        when = _next_step(store, ref_cfg, closed)
+    g = _game(store, ref_cfg)
+    assert g is not None and g.id is not None
+    keys = {(r.key.turn, r.key.kind, r.key.recipient) for r in store.outbox(g.id).all()}
+    store.close()
+    return keys
+
+
+# -- the soak ---------------------------------------------------------------------------------
+
+
+class Lives:
+    """The zygote process and the protocol to start, watch and kill `run --once` lives."""
+
+    def __init__(self, config: Path, log: Path) -> None:
+        self.log = log
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ZYGOTE), str(config), str(log)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "MAFIABOT_DEMO_PASSWORD": "HostPass-2026"},
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.strip())
+
+    def _line(self, timeout: float = 60.0) -> str:
+        try:
+            return self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"a life hung for {timeout:.0f} s; log:\n{self.tail()}") from None
+
+    def start(self, when: datetime) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"RUN {when.isoformat()}\n")
+        self.proc.stdin.flush()
+        word, pid = self._line().split()
+        assert word == "PID"
+        return int(pid)
+
+    def wait(self, pid: int) -> int:
+        word, got, code = self._line().split()
+        assert word == "EXIT" and int(got) == pid
+        return int(code)
+
+    def tail(self) -> str:
+        return "\n".join(self.log.read_text("utf-8", "replace").splitlines()[-40:])
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class Killer:
+    """Arms one kill for the current life: at its k-th POST before the board sees it, at
+    its k-th POST after the board acted on it (the answer is lost), or after a delay."""
+
+    def __init__(self) -> None:
+        self.pid = 0
+        self.mode = ""
+        self.k = 0
+        self.posts = 0
+        self.fired = False
+
+    def arm(self, pid: int, mode: str, k: int) -> None:
+        self.pid, self.mode, self.k, self.posts, self.fired = pid, mode, k, 0, False
+
+    def _fire(self) -> bool:
+        if self.fired or not self.pid:
+            return False
+        self.fired = True
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            return False  # it ended by itself first: a life that was not killed
+        return True
+
+    def before(self, request: httpx.Request) -> bool:
+        if request.method != "POST" or self.mode not in ("before", "after"):
+            return False
+        self.posts += 1
+        return self.mode == "before" and self.posts == self.k and self._fire()
+
+    def after(self, request: httpx.Request, _response: httpx.Response) -> bool:
+        return (
+            request.method == "POST"
+            and self.mode == "after"
+            and self.posts == self.k
+            and self._fire()
+        )
+
+
+@pytest.fixture
+def users(monkeypatch: pytest.MonkeyPatch) -> None:
+    for nick, uid in EXTRA_USERS.items():
+        monkeypatch.setitem(fb.USERS, nick, (uid, None))
+        monkeypatch.setitem(fb.NAMES, uid, nick)
+
+
+@pytest.mark.usefixtures("users")
+def test_C_4_sigkill_at_random_points_nothing_twice_nothing_lost(tmp_path: Path) -> None:
+    rng = random.Random(SEED)
+    t0 = time.monotonic()
+    db = tmp_path / "soak.db"
+    clock = StepClock(0.0)
+    board = _board(clock)
+    server = BoardServer(_ticking(board, clock))
+    killer = Killer()
+    server.before = killer.before
+    server.after = killer.after
+    codes: Counter[str] = Counter()
+    kills_by_mode: Counter[str] = Counter()
+    spent: defaultdict[str, float] = defaultdict(float)
+
+    with server.running():
+        config = _config(tmp_path, server.base, db)
+        cfg = load_config(config)
+        t_ref = time.monotonic()
+        expected = _reference(tmp_path, cfg)
+        t_ref = time.monotonic() - t_ref
+        lives = Lives(config, tmp_path / "lives.log")
+        try:
+            when: datetime | None = cfg.game.start + timedelta(minutes=1)
+            closed = -1
+            while when is not None:
+                clock.now = max(clock.now, when.timestamp())
+                while True:
+                    assert sum(codes.values()) < MAX_LIVES, f"no end in sight: {codes}"
+                    kill = rng.random() < (0.9 if sum(kills_by_mode.values()) < MIN_KILLS else 0.2)
+                    mode = rng.choice(["before", "after", "delay", "delay"]) if kill else ""
+                    t_life = time.monotonic()
+                    with server.lock:  # the board waits for the kill to be armed
+                        pid = lives.start(when)
+                        killer.arm(pid, mode, rng.randint(1, 3))
+                    if mode == "delay":
+                        time.sleep(rng.uniform(0.02, 0.8))
+                        killer._fire()
+                    code = lives.wait(pid)
+                    spent[mode or "free"] += time.monotonic() - t_life
+                    if code == -signal.SIGKILL:
+                        codes["killed"] += 1
+                        kills_by_mode[mode] += 1
+                        continue
+                    codes[f"exit {code}"] += 1
+                    assert code == 0, f"a life failed (exit {code}):\n{lives.tail()}"
+                    with_store = open_store(cfg.database_url)
+                    try:
+                        if _settled(with_store, cfg, when):
+                            closed += 1
+                            when = _next_step(with_store, cfg, closed)
+                            break
+                    finally:
+                        with_store.close()
+        finally:
+            lives.close()
+
+    kills = sum(kills_by_mode.values())
+    store = open_store(cfg.database_url)
+    g = _game(store, cfg)
+    assert g is not None and g.id is not None
+    rows: list[OutboxRow] = store.outbox(g.id).all()
+    store.close()
+    print(
+        f"\nkill soak (seed {SEED}): {closed + 1} steps (game {g.status}, turn {g.turn}), "
+        f"{sum(codes.values())} lives, "
+        f"{kills} SIGKILLs "
+        f"{dict(kills_by_mode)}, {dict(codes)}; {time.monotonic() - t0:.1f} s in all, "
+        f"reference run {t_ref:.1f} s, lives by kind "
+        + ", ".join(f"{k} {v:.1f} s" for k, v in sorted(spent.items()))
+    )
+    assert kills >= MIN_KILLS
+    assert board.violations == []
+
+    assert closed >= 2  # the start and at least two deadlines were played through kills
+    assert {(r.key.turn, r.key.kind, r.key.recipient) for r in rows} == expected
+    assert all(r.status == "sent" for r in rows), [r.key for r in rows if r.status != "sent"]
+
+    posts = [p for p in board.posts if p.uid == HOST_UID and p.source]
+    on_board: Counter[str] = Counter()
+    where: dict[str, int] = {}
+    for kind, items in (
+        ("topic", [(p.id, p.source) for p in posts]),
+        ("pm", [(m.id, m.message) for m in board.sent_pms]),
+    ):
+        for board_id, text in items:
+            found = MARKER.findall(text)
+            assert len(found) == 1, f"{kind} {board_id} carries {found}"
+            on_board[f"{kind} {found[0]}"] += 1
+            where[f"{kind} {found[0]}"] = board_id
+    duplicates = {m: n for m, n in on_board.items() if n > 1}
+    assert duplicates == {}, f"sent twice: {duplicates}"
+
+    decided: dict[str, int] = {}
+    for r in rows:
+        channel = "pm" if r.channel == "pm" else "topic"
+        for part, board_id in enumerate(r.board_ids):
+            decided[f"{channel} {marker_for(r.key, part, r.marker_token)}"] = board_id
+    lost = set(decided) - set(on_board)
+    assert lost == set(), f"recorded as sent but not on the board: {sorted(lost)}"
+    assert set(on_board) == set(decided), "on the board but not in the outbox"
+    assert decided == where  # the recorded ids point at the right post / PM
+    assert len(rows) >= 11  # roles for nine, the start post, the newspapers
+
+
+def test_soak_board_server_rewrites_links_to_its_own_address() -> None:
+    clock = StepClock(fb.FakeClock().now)
+    board = _board(clock)
+    server = BoardServer(_ticking(board, clock))
+    with server.running(), httpx.Client(base_url=server.base) as http:
+        got = http.get("viewtopic.php?t=4", headers={"User-Agent": "mafiabot test"})
+        assert got.status_code == 200
+        assert fb.BASE not in got.text and server.base in got.text
+        assert board.count("viewtopic.php") == 1
+    assert datetime.now(UTC).year >= 2024
