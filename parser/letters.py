@@ -440,51 +440,9 @@ def _find_mentions(
         ):
             found = _Mention(i, i + 1, tok.raw, "pronoun")
         if found is None:
-            windows = _windows(list(tokens), i, resolver.max_words + 1)
-            stop_word = _stopword(w) or w in _GAME_WORDS
-            plain = common_word(w) and not tok.raw[:1].isupper()
-            for n, ladder in enumerate(_LADDERS):
-                if stop_word and n > 0:
-                    break  # vocabulary words are nicks only when written exactly so
-                if plain and n in (2, 4):
-                    # an ordinary lower-case word is a whole nick («серого волка»), never
-                    # one word of a longer one
-                    continue
-                for stop, text in windows:
-                    m = resolver.resolve_strict(text, ladder)
-                    if m is None:
-                        continue
-                    raw = text.rstrip(",;:.!?…»)\"'")
-                    if m.ok:
-                        found = _Mention(
-                            i,
-                            stop,
-                            raw,
-                            "nick",
-                            m.nick,
-                            _nick_confidence(m, raw),
-                            m.method in STRICT_TIERS,
-                        )
-                    else:
-                        found = _Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
-                    break
-                if found is not None:
-                    break
+            found = _strict_mention(tokens, i, resolver)
         if found is None:
-            first = i == 0 or tokens[i - 1].sentence != tok.sentence
-            if _nick_like(tok, first) and len(w) >= 4:
-                m = resolver.resolve_fuzzy(tok.raw)
-                raw = tok.raw.strip(",;:.!?…»«)(\"'")
-                if m.ok:
-                    found = _Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
-                elif m.reason == AMBIGUOUS_NICK:
-                    found = _Mention(i, i + 1, raw, "ambiguous", candidates=m.candidates)
-                else:
-                    scored = resolver.fuzzy(tok.raw)
-                    best = scored[0] if scored and scored[0][1] >= _SUGGEST_SCORE else None
-                    found = _Mention(
-                        i, i + 1, raw, "unknown", candidates=(best[0],) if best else ()
-                    )
+            found = _fuzzy_mention(tokens, i, resolver)
         if found is not None:
             negated = _negated_at(tokens, found.start) or _denied_after(tokens, found.end - 1)
             out.append(replace(found, negated=negated))
@@ -492,6 +450,59 @@ def _find_mentions(
         else:
             i += 1
     return out
+
+
+def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) -> _Mention | None:
+    """A nick (or an ambiguous one) starting at token `i`, read exactly or by the strict
+    ladders, the longest window first. Apart from `_find_mentions` because the ladder walk
+    is its own policy: which words may be read loosely."""
+    tok = tokens[i]
+    w = tok.word
+    windows = _windows(list(tokens), i, resolver.max_words + 1)
+    stop_word = _stopword(w) or w in _GAME_WORDS
+    plain = common_word(w) and not tok.raw[:1].isupper()
+    for n, ladder in enumerate(_LADDERS):
+        if stop_word and n > 0:
+            break  # vocabulary words are nicks only when written exactly so
+        if plain and n in (2, 4):
+            # an ordinary lower-case word is a whole nick («серого волка»), never
+            # one word of a longer one
+            continue
+        for stop, text in windows:
+            m = resolver.resolve_strict(text, ladder)
+            if m is None:
+                continue
+            raw = text.rstrip(",;:.!?…»)\"'")
+            if m.ok:
+                return _Mention(
+                    i,
+                    stop,
+                    raw,
+                    "nick",
+                    m.nick,
+                    _nick_confidence(m, raw),
+                    m.method in STRICT_TIERS,
+                )
+            return _Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
+    return None
+
+
+def _fuzzy_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) -> _Mention | None:
+    """A nick-looking word at token `i` no strict ladder read: a fuzzy match, an ambiguous
+    one, or an unknown nick with the closest suggestion — so the sender can be asked."""
+    tok = tokens[i]
+    first = i == 0 or tokens[i - 1].sentence != tok.sentence
+    if not (_nick_like(tok, first) and len(tok.word) >= 4):
+        return None
+    m = resolver.resolve_fuzzy(tok.raw)
+    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    if m.ok:
+        return _Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
+    if m.reason == AMBIGUOUS_NICK:
+        return _Mention(i, i + 1, raw, "ambiguous", candidates=m.candidates)
+    scored = resolver.fuzzy(tok.raw)
+    best = scored[0] if scored and scored[0][1] >= _SUGGEST_SCORE else None
+    return _Mention(i, i + 1, raw, "unknown", candidates=(best[0],) if best else ())
 
 
 def _denied_after(tokens: Sequence[_Token], i: int) -> bool:
