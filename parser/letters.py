@@ -726,6 +726,38 @@ def read_letter(
     return _finish(chosen, executor, live, view, story, threshold)
 
 
+def _without_signature(
+    after: list[_Mention], tokens: Sequence[_Token], occ_i: int, me: str
+) -> list[_Mention]:
+    """The mentions after an action word without the sender's own nick where it is a
+    signature («--\nБорис, ваш доктор») or the sender speaking of himself («Енот идёт на
+    дело»): his nick counts only when it follows the action word (or a kept target) at once."""
+    kept: list[_Mention] = []
+    for m in after:
+        if m.nick == me and m.kind != "self":
+            prev_end = kept[-1].end if kept else occ_i + 1
+            gap = tokens[prev_end - 1 : m.start]
+            close = all(
+                t.word in _JOIN or t.word in _PREP or not t.word for t in gap[1:]
+            ) and not any(t.clause_end and not t.raw.endswith(",") for t in gap)
+            if not close:
+                continue
+        kept.append(m)
+    return kept
+
+
+def _unique_mentions(after: list[_Mention]) -> list[_Mention]:
+    """Each nick once, first place kept («Проверяю Ольгу, Ольгу, Ольгу!»); mentions without
+    a nick (pronouns, unknown words) all stay."""
+    seen: set[str] = set()
+    unique: list[_Mention] = []
+    for m in after:
+        if m.nick is None or m.nick not in seen:
+            unique.append(m)
+            seen.add(m.nick or "")
+    return unique
+
+
 def _bind(
     occ: _Occ,
     mentions: list[_Mention],
@@ -742,20 +774,7 @@ def _bind(
         for m in mentions
         if occ.i < m.start < nxt_i and tokens[m.start].sentence == sentence and not m.negated
     ]
-    # the sender's own nick is a signature («--\nБорис, ваш доктор») or the sender
-    # speaking of himself («Енот идёт на дело»), unless it follows the action word at once
-    kept: list[_Mention] = []
-    for m in after:
-        if m.nick == me and m.kind != "self":
-            prev_end = kept[-1].end if kept else occ.i + 1
-            gap = tokens[prev_end - 1 : m.start]
-            close = all(
-                t.word in _JOIN or t.word in _PREP or not t.word for t in gap[1:]
-            ) and not any(t.clause_end and not t.raw.endswith(",") for t in gap)
-            if not close:
-                continue
-        kept.append(m)
-    after = kept
+    after = _without_signature(after, tokens, occ.i, me)
     if not after:
         # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
         rest = [
@@ -771,13 +790,7 @@ def _bind(
                 and tokens[m.start].sentence == sentence + 1
                 and not m.negated
             ][:2]
-    seen: set[str] = set()
-    unique: list[_Mention] = []
-    for m in after:  # «Проверяю Ольгу, Ольгу, Ольгу!»
-        if m.nick is None or m.nick not in seen:
-            unique.append(m)
-            seen.add(m.nick or "")
-    after = unique
+    after = _unique_mentions(after)
     if any(m.kind == "nick" for m in after):
         # a word taken for an unknown nick («Армия Тьмы: …») gives way to real nicks
         after = [m for m in after if m.kind != "unknown"]
@@ -1179,23 +1192,30 @@ def _finish(
     nicks = tuple(m.nick for m in targets if m.nick is not None)
     confidence = min([occ.confidence, *(m.confidence for m in targets)])
     ex: str | None = None
-    if action == "kill" and executor is not None and executor.kind == "either":
-        return _question(
-            WHICH_TARGET,
-            f"Кто исполнитель: {' или '.join(executor.candidates)}? Пришлите, пожалуйста, "
-            "ход с одним исполнителем.",
-        )
-    if action == "kill" and executor is not None and executor.kind in ("unknown", "ambiguous"):
-        bad_ex = _bad_target(executor, "executor")
+    if action == "kill" and executor is not None:
+        bad_ex = _executor_question(executor)
         if bad_ex is not None:
             return bad_ex
-    if action == "kill" and executor is not None:
         ex = executor.nick
         confidence = min(confidence, executor.confidence)
     reading = LetterReading(
         action, nicks, executor=ex, story=story if action == "kill" else None, confidence=confidence
     )
     return _confident(reading, threshold)
+
+
+def _executor_question(executor: _Mention) -> LetterReading | None:
+    """The question to send when a kill's executor is not one clear nick (two named, or
+    a word matching nobody or several), or None when he is."""
+    if executor.kind == "either":
+        return _question(
+            WHICH_TARGET,
+            f"Кто исполнитель: {' или '.join(executor.candidates)}? Пришлите, пожалуйста, "
+            "ход с одним исполнителем.",
+        )
+    if executor.kind in ("unknown", "ambiguous"):
+        return _bad_target(executor, "executor")
+    return None
 
 
 def _confident(reading: LetterReading, threshold: float) -> LetterReading:
@@ -1279,7 +1299,21 @@ def _without_action_word(
                 + "?",
             )
         return LetterReading()
-    action = allowed[0]
+    return _inferred_move(allowed[0], nicks, named, tokens, questions, story, threshold)
+
+
+def _inferred_move(
+    action: str,
+    nicks: list[str],
+    named: list[_Mention],
+    tokens: Sequence[_Token],
+    questions: set[int],
+    story: str | None,
+    threshold: float,
+) -> LetterReading:
+    """The role's only action taken as meant for the players the letter names, once the
+    letter reads as a move; otherwise a question, or nothing when it is plain talk. Apart
+    from `_without_action_word`, which decides whether there is one action to infer."""
     width = _TWO.get(action, 1)
     if len(nicks) > width:
         if not _says_move(tokens, questions, named):
