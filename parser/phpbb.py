@@ -811,6 +811,14 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
         active = pag.css_first("li.active")
         if active is not None:
             info.page = first_int(node_text(active))
+    _page_size_from_links(info, pag)
+    return info
+
+
+def _page_size_from_links(info: _PageInfo, pag: LexborNode) -> None:
+    """Fill the next page's link, the page size and (when not printed) the page count from
+    the pagination links' `start` offsets. Apart from `_page_info`, which reads what the
+    page prints; this infers what it does not. Runs once per page: no hot-path cost."""
     starts: list[int] = []
     for a in pag.css("a"):
         attrs = a.attributes  # a fresh dict per access: read it once
@@ -833,7 +841,6 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
             info.total_pages = max(positive) // info.per_page + 1
             if info.page is not None:
                 info.total_pages = max(info.total_pages, info.page)
-    return info
 
 
 # --- table layouts (subsilver2 and its derivatives, phpBB 3.0) ---------------------------------
@@ -1351,6 +1358,35 @@ _FROM_LABELS = ("от", "from", "автор", "author")
 _TO_LABELS = ("получатель", "получатели", "кому", "to", "recipient", "recipients", "копия", "bcc")
 
 
+def _pm_header(
+    pa: LexborNode,
+    sender: str,
+    sender_id: int | None,
+    recipients: list[str],
+    sent_parts: list[str],
+) -> tuple[str, int | None]:
+    """Walk a PM's labelled header line («Отправлено:», «Кому:», «От:»): recipients and the
+    sent time's text go into the given lists; the sender (when the page named none
+    elsewhere) is returned. Apart from `parse_pm`: the label state machine is its own job."""
+    label = ""
+    for child in pa.iter(include_text=True):
+        tag = child.tag
+        if tag == "strong":
+            label = node_text(child).rstrip(":").strip().lower()
+        elif tag == "br":
+            label = ""
+        elif tag == "a" or (tag == "span" and "username" in (child.attributes.get("class") or "")):
+            name = node_text(child)
+            if label in _TO_LABELS and name:
+                recipients.append(name)
+            elif label in _FROM_LABELS and not sender:
+                sender = name
+                sender_id = user_id_from_href(child.attributes.get("href"))
+        elif child.is_text_node and label in _SENT_LABELS:
+            sent_parts.append(child.text_content or "")
+    return sender, sender_id
+
+
 def parse_pm(
     html: str, *, tz: Tz = "Europe/Moscow", now: datetime | None = None
 ) -> PrivateMessage | None:
@@ -1373,24 +1409,7 @@ def parse_pm(
     sent_parts: list[str] = []
     pa = node.css_first("p.author")
     if pa is not None:
-        label = ""
-        for child in pa.iter(include_text=True):
-            tag = child.tag
-            if tag == "strong":
-                label = node_text(child).rstrip(":").strip().lower()
-            elif tag == "br":
-                label = ""
-            elif tag == "a" or (
-                tag == "span" and "username" in (child.attributes.get("class") or "")
-            ):
-                name = node_text(child)
-                if label in _TO_LABELS and name:
-                    recipients.append(name)
-                elif label in _FROM_LABELS and not sender:
-                    sender = name
-                    sender_id = user_id_from_href(child.attributes.get("href"))
-            elif child.is_text_node and label in _SENT_LABELS:
-                sent_parts.append(child.text_content or "")
+        sender, sender_id = _pm_header(pa, sender, sender_id, recipients, sent_parts)
     sent_text = collapse(" ".join(sent_parts))
     sent_at: datetime | None = None
     if sent_text:
