@@ -170,27 +170,35 @@ def _span_color(node: LexborNode) -> tuple[str, str] | None:
     return raw, canon
 
 
-def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int | None, str, str]:
-    """Author, author id, post id, PM id, time text and the cite's text for a blockquote."""
-    # phpBB renders <blockquote><div><cite>…</cite>…</div></blockquote>; the cite is the first
-    # element of the first element (older styles put it straight in the blockquote).
-    cite = None
+def _first_cite(bq: LexborNode) -> LexborNode | None:
+    """The quote's <cite>: phpBB renders <blockquote><div><cite>…</cite>…</div></blockquote>,
+    so it is the first element of the first element (older styles put it straight in the
+    blockquote). Only those two places are looked at: a cite deeper down is quoted text."""
     for first in bq.iter():
         if first.tag == "cite":
-            cite = first
-        elif first.tag == "div":
+            return first
+        if first.tag == "div":
             for inner in first.iter():
-                if inner.tag == "cite":
-                    cite = inner
-                break
-        break
-    post_id: int | None = None
-    msg_id: int | None = None
+                return inner if inner.tag == "cite" else None
+        return None
+    return None
+
+
+def _cite_attr_post(bq: LexborNode) -> int | None:
+    """The quoted post's id from the blockquote's own `cite` URL, when it carries one."""
     cite_attr = bq.attributes.get("cite")
     if cite_attr and "viewtopic" in cite_attr:
         m = _VIEW_P_RE.search(cite_attr)
         if m:
-            post_id = int(m.group(1))
+            return int(m.group(1))
+    return None
+
+
+def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int | None, str, str]:
+    """Author, author id, post id, PM id, time text and the cite's text for a blockquote."""
+    cite = _first_cite(bq)
+    post_id = _cite_attr_post(bq)
+    msg_id: int | None = None
     if cite is None:
         return None, None, post_id, None, "", ""
     author: str | None = None
@@ -302,15 +310,7 @@ def read_body(content: LexborNode, where: str) -> Body:
 def _shallow_colors(content: LexborNode, budget: int) -> tuple[ColoredSpan, ...] | None:
     """Coloured spans of a body without quotes or post links, read by walking up from each
     span; None when that would take more than `budget` steps (deep nesting: walk instead)."""
-    entries: list[tuple[LexborNode, str, str]] = []
-    colored_ids: set[int] = set()
-    for node in content.css(_COLOR_SELECTOR):
-        if "username" in (node.attributes.get("class") or ""):
-            continue  # group-coloured member names are not body colour
-        col = _span_color(node)
-        if col is not None:
-            colored_ids.add(node.mem_id)
-            entries.append((node, col[0], col[1]))
+    entries, colored_ids = _color_entries(content)
     stop = content.mem_id
     outer: set[int] = set()
     placed: list[tuple[LexborNode, str, str, bool, list[str]]] = []
@@ -348,6 +348,30 @@ def _shallow_colors(content: LexborNode, budget: int) -> tuple[ColoredSpan, ...]
         placed.append((node, raw, canon, struck, wrappers))
     if outer:
         return None  # colours inside colours: the walk splits their text
+    return _placed_spans(placed)
+
+
+# `_shallow_colors` is split into its three passes (find, place, report); each helper runs
+# once per post, never per node, so the split costs the parse hot path nothing measurable.
+def _color_entries(content: LexborNode) -> tuple[list[tuple[LexborNode, str, str]], set[int]]:
+    """The body's coloured elements (node, raw colour, canonical colour) in document order,
+    and their ids, group-coloured member names left out."""
+    entries: list[tuple[LexborNode, str, str]] = []
+    colored_ids: set[int] = set()
+    for node in content.css(_COLOR_SELECTOR):
+        if "username" in (node.attributes.get("class") or ""):
+            continue  # group-coloured member names are not body colour
+        col = _span_color(node)
+        if col is not None:
+            colored_ids.add(node.mem_id)
+            entries.append((node, col[0], col[1]))
+    return entries, colored_ids
+
+
+def _placed_spans(
+    placed: list[tuple[LexborNode, str, str, bool, list[str]]],
+) -> tuple[ColoredSpan, ...]:
+    """The placed coloured elements as spans: those with text, wrappers outermost first."""
     out: list[ColoredSpan] = []
     for node, raw, canon, struck, wrappers in placed:
         span_text = " ".join(node.text(separator=" ").split())
