@@ -677,6 +677,48 @@ def _read_posts(
     issues: list[ParseIssue],
     first_position: int | None,
 ) -> list[Post]:
+    # One pass over the page groups the parts; then one record per post. The per-post
+    # helpers run once per post, never per node, so the split costs the hot path nothing.
+    posts: list[Post] = []
+    for i, g in enumerate(_group_post_parts(root)):
+        pid = g.id
+        where = f"post {pid}"
+        author, author_id = _post_author(g, where, issues)
+        posted_at, posted_text = _post_time(g, tz, now, issues, where)
+        content = g.content
+        if content is not None:
+            body = _safe_body(content, where, issues)
+            issues.extend(body.issues)
+        else:
+            issues.append(ParseIssue(where, "no post body (div.content)"))
+            body = Body()
+        edited = _post_edit_note(g.notices, tz, now, issues, where)
+        h3 = g.h3
+        posts.append(
+            Post(
+                id=pid,
+                author=author,
+                author_id=author_id,
+                posted_at=posted_at,
+                body_html=body.html,
+                text=body.text,
+                own_text=body.own_text,
+                colored=body.colored,
+                quotes=body.quotes,
+                linked_posts=body.links,
+                edited=edited,
+                deleted=g.deleted,
+                subject=node_text(h3),
+                position=None if first_position is None else first_position + i,
+                posted_at_text=posted_text,
+            )
+        )
+    return posts
+
+
+def _group_post_parts(root: LexborNode) -> list[_Parts]:
+    """One query in document order: every part (author, time, subject, body, notices)
+    belongs to the div.post before it; a div.post without a board id is not a topic post."""
     groups: list[_Parts] = []
     cur: _Parts | None = None
     for node in root.css(_POST_PARTS_SEL):
@@ -706,87 +748,72 @@ def _read_posts(
                 cur.time = node
         elif tag == "h3" and cur.h3 is None:
             cur.h3 = node
+    return groups
 
-    posts: list[Post] = []
-    for i, g in enumerate(groups):
-        node = g.node
-        pid = g.id
-        where = f"post {pid}"
-        author, author_id = "", None
-        a: LexborNode | None = None
-        if g.author is not None:
-            a = g.author
-            for child in g.author.iter():  # <strong><a …>Nick</a></strong> or a <span> for guests
-                if child.tag in ("a", "span"):
-                    a = child
-                    break
-        if a is None:
-            issues.append(ParseIssue(where, "no author"))
-        else:
-            author = " ".join(a.text().split())
-            author_id = user_id_from_href(a.attributes.get("href")) if a.tag == "a" else None
-            if not author:
-                issues.append(ParseIssue(where, "no author"))
 
-        posted_at: datetime | None = None
-        posted_text = ""
-        t = g.time
-        if t is not None:
-            posted_text = " ".join(t.text().split())
-            dt_attr = t.attributes.get("datetime")
-            if dt_attr:
-                posted_at = parse_iso(dt_attr, tz)
-        else:
-            pa = node.css_first("p.author")
-            if pa is not None:
-                posted_text = node_text(pa).rsplit("»", 1)[-1].strip()
-        if posted_at is None:
-            if posted_text:
-                posted_at, why = read_date(posted_text, tz=tz, now=now)
-                if why:
-                    issues.append(ParseIssue(where, why))
-            else:
-                issues.append(ParseIssue(where, "no post time"))
-
-        content = g.content
-        if content is not None:
-            body = _safe_body(content, where, issues)
-            issues.extend(body.issues)
-        else:
-            issues.append(ParseIssue(where, "no post body (div.content)"))
-            body = Body()
-
-        edited: EditNote | None = None
-        for notice in g.notices:
-            ncls = notice.attributes.get("class") or ""
-            if "post_deleted_msg" in ncls:
-                continue
-            edited = _edit_note(notice, tz, now, issues, where)
-            if edited is not None:
+def _post_author(g: _Parts, where: str, issues: list[ParseIssue]) -> tuple[str, int | None]:
+    """The post's author and board user id (None for a guest's plain-text name)."""
+    a: LexborNode | None = None
+    if g.author is not None:
+        a = g.author
+        for child in g.author.iter():  # <strong><a …>Nick</a></strong> or a <span> for guests
+            if child.tag in ("a", "span"):
+                a = child
                 break
-            issues.append(ParseIssue(where, "unreadable notice: " + node_text(notice)[:80]))
+    if a is None:
+        issues.append(ParseIssue(where, "no author"))
+        return "", None
+    author = " ".join(a.text().split())
+    author_id = user_id_from_href(a.attributes.get("href")) if a.tag == "a" else None
+    if not author:
+        issues.append(ParseIssue(where, "no author"))
+    return author, author_id
 
-        h3 = g.h3
-        posts.append(
-            Post(
-                id=pid,
-                author=author,
-                author_id=author_id,
-                posted_at=posted_at,
-                body_html=body.html,
-                text=body.text,
-                own_text=body.own_text,
-                colored=body.colored,
-                quotes=body.quotes,
-                linked_posts=body.links,
-                edited=edited,
-                deleted=g.deleted,
-                subject=node_text(h3),
-                position=None if first_position is None else first_position + i,
-                posted_at_text=posted_text,
-            )
-        )
-    return posts
+
+def _post_time(
+    g: _Parts, tz: tzinfo, now: datetime | None, issues: list[ParseIssue], where: str
+) -> tuple[datetime | None, str]:
+    """When the post was made and the time as printed: the <time datetime> attribute
+    where the style has one, else the printed text after «» in p.author."""
+    posted_at: datetime | None = None
+    posted_text = ""
+    t = g.time
+    if t is not None:
+        posted_text = " ".join(t.text().split())
+        dt_attr = t.attributes.get("datetime")
+        if dt_attr:
+            posted_at = parse_iso(dt_attr, tz)
+    else:
+        pa = g.node.css_first("p.author")
+        if pa is not None:
+            posted_text = node_text(pa).rsplit("»", 1)[-1].strip()
+    if posted_at is None:
+        if posted_text:
+            posted_at, why = read_date(posted_text, tz=tz, now=now)
+            if why:
+                issues.append(ParseIssue(where, why))
+        else:
+            issues.append(ParseIssue(where, "no post time"))
+    return posted_at, posted_text
+
+
+def _post_edit_note(
+    notices: list[LexborNode],
+    tz: tzinfo,
+    now: datetime | None,
+    issues: list[ParseIssue],
+    where: str,
+) -> EditNote | None:
+    """The first readable edit note among the post's notices; unreadable ones are issues."""
+    for notice in notices:
+        ncls = notice.attributes.get("class") or ""
+        if "post_deleted_msg" in ncls:
+            continue
+        edited = _edit_note(notice, tz, now, issues, where)
+        if edited is not None:
+            return edited
+        issues.append(ParseIssue(where, "unreadable notice: " + node_text(notice)[:80]))
+    return None
 
 
 @dataclass(slots=True)
