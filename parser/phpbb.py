@@ -959,57 +959,11 @@ def _read_table_posts(
     issues: list[ParseIssue],
     first_position: int | None,
 ) -> list[Post]:
-    groups: list[_TableParts] = []
-    cur: _TableParts | None = None
-    for node in root.css(_TABLE_PARTS_SEL):
-        tag = node.tag
-        if tag == "a":
-            m = _ANCHOR_ID_RE.match(node.attributes.get("name") or "")
-            if m:
-                cur = _TableParts(int(m.group(1)))
-                groups.append(cur)
-            elif cur is None:
-                continue
-            elif cur.body is None:
-                if cur.author_link is None and node_text(node):
-                    cur.author_link = node
-            elif cur.profile is None:
-                # the profile button of the bottom row, not a link inside the body
-                parent = node.parent
-                if parent is not None and "gensmall" in (parent.attributes.get("class") or ""):
-                    cur.profile = node
-            continue
-        if cur is None:
-            continue
-        if tag == "b":
-            if cur.author is None:
-                cur.author = node
-        elif tag == "td" or (tag == "div" and "gensmall" in (node.attributes.get("class") or "")):
-            if cur.body is None:
-                cur.header.append(node)
-        elif tag == "div":
-            if cur.body is None:
-                cur.body = node
-        elif tag == "span" and cur.body is not None:
-            cur.notices.append(node)
-
+    # As in _read_posts: one pass groups the parts, then per-post helpers (never per node).
     posts: list[Post] = []
-    for i, g in enumerate(groups):
+    for i, g in enumerate(_group_table_parts(root)):
         where = f"post {g.id}"
-        author_id: int | None = None
-        if g.author is not None:
-            author = node_text(g.author)
-            link = g.author.css_first("a[href]")
-            if link is not None:
-                author_id = user_id_from_href(link.attributes.get("href"))
-        else:
-            author = node_text(g.author_link)
-            if g.author_link is not None:
-                author_id = user_id_from_href(g.author_link.attributes.get("href"))
-        if not author:
-            issues.append(ParseIssue(where, "no author"))
-        if author_id is None and g.profile is not None:
-            author_id = user_id_from_href(g.profile.attributes.get("href"))
+        author, author_id = _table_author(g, where, issues)
         subject, posted_text = _table_header(g.header)
         posted_at: datetime | None = None
         if posted_text:
@@ -1048,6 +1002,70 @@ def _read_table_posts(
             )
         )
     return posts
+
+
+def _group_table_parts(root: LexborNode) -> list[_TableParts]:
+    """One query in document order: every part belongs to the `<a name="pN">` before it."""
+    groups: list[_TableParts] = []
+    cur: _TableParts | None = None
+    for node in root.css(_TABLE_PARTS_SEL):
+        tag = node.tag
+        if tag == "a":
+            m = _ANCHOR_ID_RE.match(node.attributes.get("name") or "")
+            if m:
+                cur = _TableParts(int(m.group(1)))
+                groups.append(cur)
+            elif cur is not None:
+                _table_link(cur, node)
+            continue
+        if cur is None:
+            continue
+        if tag == "b":
+            if cur.author is None:
+                cur.author = node
+        elif tag == "td" or (tag == "div" and "gensmall" in (node.attributes.get("class") or "")):
+            if cur.body is None:
+                cur.header.append(node)
+        elif tag == "div":
+            if cur.body is None:
+                cur.body = node
+        elif tag == "span" and cur.body is not None:
+            cur.notices.append(node)
+
+    return groups
+
+
+def _table_link(cur: _TableParts, node: LexborNode) -> None:
+    """A profile link of the current post: the author's name before the body (styles that
+    print it as a link), the bottom row's profile button after it."""
+    if cur.body is None:
+        if cur.author_link is None and node_text(node):
+            cur.author_link = node
+    elif cur.profile is None:
+        # the profile button of the bottom row, not a link inside the body
+        parent = node.parent
+        if parent is not None and "gensmall" in (parent.attributes.get("class") or ""):
+            cur.profile = node
+
+
+def _table_author(g: _TableParts, where: str, issues: list[ParseIssue]) -> tuple[str, int | None]:
+    """The author's name (bold, or a profile link in some styles) and user id, the id
+    taken from the bottom row's profile button when the name carries none."""
+    author_id: int | None = None
+    if g.author is not None:
+        author = node_text(g.author)
+        link = g.author.css_first("a[href]")
+        if link is not None:
+            author_id = user_id_from_href(link.attributes.get("href"))
+    else:
+        author = node_text(g.author_link)
+        if g.author_link is not None:
+            author_id = user_id_from_href(g.author_link.attributes.get("href"))
+    if not author:
+        issues.append(ParseIssue(where, "no author"))
+    if author_id is None and g.profile is not None:
+        author_id = user_id_from_href(g.profile.attributes.get("href"))
+    return author, author_id
 
 
 _FIRST_POST_RE = re.compile(r"""<(?:div\s+id|a\s+name)=["']p\d+["']""")
