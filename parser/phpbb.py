@@ -420,7 +420,11 @@ _F_FOREIGN, _F_SKIP, _F_STRIKE, _F_CITE, _F_TITLE, _F_QUOTE, _F_WRAP, _F_OWNER =
 _CLASSY = frozenset(("div", "span", "p", "font"))
 
 
-def _walk_body(content: LexborNode, body: Body, has_quote: bool, has_color: bool) -> None:
+# One flat loop on purpose: it runs per node on the parse hot path with its state in locals;
+# splitting the per-node steps into calls or a state object would slow every page.
+def _walk_body(  # noqa: C901
+    content: LexborNode, body: Body, has_quote: bool, has_color: bool
+) -> None:
     titles: set[int] = set()
     if "quotecontent" in body.html:  # subsilver2: the title sits before its quote
         for q in content.css("div.quotecontent"):
