@@ -1,4 +1,5 @@
-"""`mafiabot run -c config.toml [--dry-run] [--once]`: host the game until it ends or SIGTERM."""
+"""`mafiabot run -c config.toml [-c more.toml | -c games/] [--dry-run] [--once]`: host the
+game (or several: `mafiabot.daemon.host`) until it ends or SIGTERM."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import argparse
 import dataclasses
 import logging
 import sys
+from pathlib import Path
 
 from mafiabot import bootstrap
 from mafiabot.cli import UsageError
 from mafiabot.config import Config, ConfigError, load_config
+from mafiabot.configs import given_configs, load_configs
 from mafiabot.daemon import Daemon, utcnow
 from mafiabot.dbfile import refuse_lost_database
 from mafiabot.exitcodes import LoginRefused
@@ -30,8 +33,13 @@ def dry_run_url(url: str) -> str:
 
 def main(args: argparse.Namespace) -> int:
     bootstrap.setup_logging()
+    given = given_configs(args.config)
+    if len(given) > 1 or Path(given[0]).is_dir():
+        from mafiabot.commands.run_many import run_many
+
+        return run_many(args, load_configs(given))
     try:
-        cfg = load_config(args.config)
+        cfg = load_config(given[0])
     except ConfigError as exc:
         raise UsageError(str(exc)) from exc
     if args.dry_run:
