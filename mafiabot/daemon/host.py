@@ -38,6 +38,7 @@ class Host:
         self._last: dict[int, datetime] = {}
         self._on_close = on_close
         self.refused: LoginFailed | None = None
+        self.max_nap = MAX_NAP
 
     def name(self, d: Daemon) -> str:
         return f"{d.cfg.game.name!r} (topic {d.cfg.game.topic})"
@@ -116,7 +117,7 @@ class Host:
             earliest = min((d for d in dues if d is not None), default=now)
             if any(d is None for d in dues):
                 earliest = now
-            pause = min(max((earliest - now).total_seconds(), 0.0), MAX_NAP)
+            pause = min(max((earliest - now).total_seconds(), 0.0), self.max_nap)
             if pause > 0:
                 sleep(pause)
         if not active:
