@@ -15,6 +15,7 @@ What the tables guarantee:
 
 from __future__ import annotations
 
+import base64
 import collections.abc
 import dataclasses
 import functools
@@ -35,6 +36,7 @@ from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
 from engine import bans as engine_bans
 from poster.outbox import OutboxKey, OutboxRow, SearchFrom
+from scraper.board import Attachment
 
 log = logging.getLogger(__name__)
 
@@ -296,6 +298,9 @@ class OutboxDBRow(SQLModel, table=True):
     marker_token: str = Field(default="", sa_column_kwargs={"server_default": ""})
     # poster.outbox.SearchFrom as a dict: where the marker search after a crash starts
     search_from: dict[str, Any] | None = _json_col()
+    # scraper.board.Attachment as {name, mime, data (base64)}: queued with the row, so what
+    # was composed is what goes out, however late the flush (migration 0006)
+    attachment: dict[str, Any] | None = _json_col()
     created_at: datetime | None = _utc_col()
     sent_at: datetime | None = _utc_col()
 
@@ -1048,6 +1053,7 @@ class Store:
                 error=row.error,
                 marker_token=row.marker_token,
                 search_from=None if row.search_from is None else to_json(row.search_from),
+                attachment=_attachment_json(row.attachment),
                 created_at=now,
             )
         )
@@ -1178,7 +1184,20 @@ def _to_row(r: OutboxDBRow, game: str) -> OutboxRow:
         attempts=r.attempts or 0,
         marker_token=r.marker_token or "",
         search_from=None if r.search_from is None else from_json(SearchFrom, r.search_from),
+        attachment=_attachment_of(r.attachment),
     )
+
+
+def _attachment_json(a: Attachment | None) -> dict[str, Any] | None:
+    if a is None:
+        return None
+    return {"name": a.name, "mime": a.mime, "data": base64.b64encode(a.data).decode("ascii")}
+
+
+def _attachment_of(d: dict[str, Any] | None) -> Attachment | None:
+    if not d:
+        return None
+    return Attachment(str(d["name"]), base64.b64decode(d["data"]), str(d.get("mime", "")))
 
 
 class SqlOutbox:

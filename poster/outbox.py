@@ -18,6 +18,8 @@ import secrets
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol, runtime_checkable
 
+from scraper.board import Attachment
+
 Status = Literal["pending", "sent", "failed"]
 Channel = Literal["topic", "pm", "newtopic"]
 
@@ -67,6 +69,10 @@ class OutboxRow:
     # "" keeps the markers rows had before tokens existed
     marker_token: str = ""
     search_from: SearchFrom | None = None  # None: rows saved before positions existed
+    # a file sent with the row's first part, in the same submit (channel "topic", boards
+    # that take attachments); where the board cannot or will not take it, the text goes
+    # without it (`FlushReport.without_attachment`)
+    attachment: Attachment | None = None
 
 
 _TOKEN = re.compile(r"[0-9A-Za-z_-]{1,32}")

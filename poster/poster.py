@@ -50,8 +50,9 @@ from poster.outbox import (
     with_marker,
 )
 from poster.split import split_text
-from scraper.board import BoardClient, Interruptible, PostResult, TopicCursor
+from scraper.board import BoardClient, Interruptible, PostResult, TakesAttachments, TopicCursor
 from scraper.errors import (
+    AttachmentRefused,
     BoardUnavailable,
     FloodLimited,
     FormExpired,
@@ -89,6 +90,9 @@ class FlushReport:
     failed: list[tuple[OutboxKey, str]] = field(default_factory=list)
     deferred: list[tuple[OutboxKey, str]] = field(default_factory=list)
     interrupted: bool = False  # a stop request ended the flush; the rest stays queued
+    # rows sent without their attachment, with why (the board cannot take files, or refused
+    # this one): the text is on the board; the host should hear about the file
+    without_attachment: list[tuple[OutboxKey, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,7 @@ class Part:
     text: str  # with the marker
     marker: str
     subject: str
+    body: str = ""  # the text without the marker
 
 
 def fit_subject(subject: str, suffix: str = "", limit: int | None = None) -> str:
@@ -125,7 +130,7 @@ def plan_parts(row: OutboxRow, limit: int | None, subject_limit: int | None = No
             split = len(chunks) > 1 and row.channel != "newtopic"
             suffix = f" ({i + 1}/{len(chunks)})" if split else ""
             subject = fit_subject(subject, suffix, subject_limit)
-        parts.append(Part(i, with_marker(chunk, marker), marker, subject))
+        parts.append(Part(i, with_marker(chunk, marker), marker, subject, chunk))
     return parts
 
 
@@ -138,6 +143,7 @@ class Poster:
         self.max_attempts = max_attempts
         self._local_counts: dict[OutboxKey, int] = {}
         self._stop: Callable[[], bool] | None = None
+        self._report: FlushReport | None = None
 
     def _note_attempt(self, key: OutboxKey, error: str) -> int:
         if isinstance(self.outbox, CountsAttempts):
@@ -165,6 +171,7 @@ class Poster:
         """Send every pending row. `stop` (a callable or an Event, e.g. set on SIGTERM) ends
         the flush early: see the module docstring."""
         report = FlushReport()
+        self._report = report
         self._stop = as_stop_check(stop)
         client = self.client if isinstance(self.client, Interruptible) else None
         if client is not None:
@@ -279,6 +286,8 @@ class Poster:
         if row.channel == "topic":
             if row.topic_id is None:
                 raise PostingRefused(f"outbox row {row.key} has no topic id")
+            if part.index == 0 and row.attachment is not None:
+                return self._reply_with_attachment(row, row.topic_id, part)
             result: PostResult = self.client.post_reply(row.topic_id, part.text)
             return result.post_id
         pm = self.client.send_pm(row.recipients, part.subject, part.text)
@@ -287,6 +296,26 @@ class Poster:
             found = self.client.find_sent_pm_with_marker(part.subject, part.marker)
             return found if found is not None else 0
         return pm.msg_id
+
+    def _reply_with_attachment(self, row: OutboxRow, topic_id: int, part: Part) -> int:
+        """The first part with the row's file in the same submit (one post, exactly once
+        like any other: an upload alone shows nothing on the board). A board that cannot
+        take files, or refuses this one, gets the text alone; the report says so."""
+        assert row.attachment is not None
+        client = self.client
+        why = "the board does not take attachments from the bot"
+        if isinstance(client, TakesAttachments) and client.attachments:
+            # the board's inline tag shows the file at the end of the text, above the marker
+            tag = client.attachment_tag(row.attachment)
+            text = with_marker(f"{part.body.rstrip()}\n\n{tag}", part.marker)
+            try:
+                return client.post_reply(topic_id, text, attachment=row.attachment).post_id
+            except AttachmentRefused as exc:
+                why = str(exc)
+        log.warning("outbox %s goes without its attachment: %s", row.key, why)
+        if self._report is not None:
+            self._report.without_attachment.append((row.key, why))
+        return self.client.post_reply(topic_id, part.text).post_id
 
     def update_post(
         self, post_id: int, text: str, key: OutboxKey | None = None, token: str = ""

@@ -22,7 +22,7 @@ exactly-once belong to `poster`.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
@@ -89,6 +89,38 @@ class FetchedPM:
 
     id: int
     raw: RawPage
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file sent with a post (the newspaper's chart): its name on the board and bytes."""
+
+    name: str
+    data: bytes = field(repr=False)
+    mime: str = "image/png"
+
+
+@runtime_checkable
+class TakesAttachments(Protocol):
+    """Optional extension of `BoardClient`: `attachments` says whether this board (and
+    generation) takes a file with a reply from the bot's account; where it does,
+    `post_reply(..., attachment=a)` uploads it within the same single post — nothing is
+    visible on the board before the post itself — or raises
+    `scraper.errors.AttachmentRefused` having posted nothing."""
+
+    attachments: bool
+
+    def attachment_tag(self, attachment: Attachment) -> str:
+        """The markup that shows the file in the post's text where the text has it (the
+        file sent with the post is the only one, so the first)."""
+
+    def post_reply(
+        self,
+        topic_id: int,
+        text: str,
+        subject: str | None = None,
+        attachment: Attachment | None = None,
+    ) -> PostResult: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,3 +121,15 @@ class MessageTooLong(PostingRefused):
             + (f" ({limit})" if limit else ""),
             board_says,
         )
+
+
+class AttachmentRefused(PostingRefused):
+    """The board would not take a file with a post (too big, a type it forbids, attachments
+    off for the account or forum). Nothing was posted: the caller may post without it."""
+
+    def __init__(self, name: str, board_says: str = "") -> None:
+        self.name = name
+        super().__init__(
+            f"the board refused the attachment {name}" + (f": {board_says}" if board_says else ""),
+            board_says,
+        )

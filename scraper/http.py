@@ -185,17 +185,22 @@ class BoardHttp:
         *,
         multipart: bool = False,
         encoding: str = "utf-8",
+        files: Sequence[tuple[str, tuple[str, bytes, str]]] = (),
     ) -> httpx.Response:
-        """One request; `BoardUnavailable` for anything that may get better by trying again."""
+        """One request; `files` (name, (filename, bytes, type)) makes it multipart.
+        `BoardUnavailable` for anything that may get better by trying again."""
         self.pace()
         self.requests_made += 1
         shown = redact(url)
         try:
             if data is None:
                 resp = self.client.request(method, url)
-            elif multipart:
-                # IPS 4 comment forms are multipart; httpx builds the body from `files`.
+            elif multipart or files:
+                # IPS 4 comment forms and file uploads are multipart; httpx builds the body
+                # from `files` (a field without a file name is a plain value)
+                parts: list[tuple[str, tuple[str | None, bytes] | tuple[str, bytes, str]]]
                 parts = [(k, (None, v.encode("utf-8"))) for k, v in data]
+                parts += [(k, f) for k, f in files]
                 resp = self.client.request(method, url, files=parts)
             else:
                 resp = self.client.request(
@@ -237,10 +242,13 @@ class BoardHttp:
         retry: bool = True,
         multipart: bool = False,
         encoding: str = "utf-8",
+        files: Sequence[tuple[str, tuple[str, bytes, str]]] = (),
     ) -> httpx.Response:
         """`send_once`, retried with exponential backoff unless `retry` is False."""
         if not retry:
-            return self.send_once(method, url, data, multipart=multipart, encoding=encoding)
+            return self.send_once(
+                method, url, data, multipart=multipart, encoding=encoding, files=files
+            )
         retrying = Retrying(
             stop=stop_after_attempt(max(1, self.retries)),
             wait=wait_exponential(multiplier=self.backoff, min=self.backoff, max=self.max_backoff),

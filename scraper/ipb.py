@@ -56,6 +56,7 @@ from parser.ipb import (
 )
 from scraper import forms
 from scraper.board import (
+    Attachment,
     FetchedPM,
     PMRef,
     PMResult,
@@ -150,6 +151,12 @@ class IpbCaps:
     pm_to_all: bool  # every recipient in the `pm_to` field, one a line
     pm_cc_field: str  # further recipients' field when `pm_to` takes one name
     pm_cc_sep: str
+    # a reply can carry a file uploaded in the same submit (`scraper.board.TakesAttachments`).
+    # Every generation has an attachment box for members allowed to use it, but its upload
+    # (IPB 1.x/2.x `FILE_UPLOAD` on the full reply form, IPB 3's and IPS 4's script-driven
+    # uploader posting to a separate endpoint) is not driven by this client yet: False until
+    # a generation's flow is recorded and followed, so the newspaper goes without the chart.
+    attachments: bool = False
 
 
 _IPB2_CAPS = IpbCaps(
@@ -282,6 +289,16 @@ class IpbClient(BoardClientBase):
     def caps(self) -> IpbCaps:
         """The flow differences of the board's generation (`IPB_CAPS`)."""
         return IPB_CAPS.get(self.dialect.name, _IPB2_CAPS)
+
+    @property
+    def attachments(self) -> bool:
+        """`scraper.board.TakesAttachments`: the generation's capability (dialect data)."""
+        return self.caps.attachments
+
+    def attachment_tag(self, attachment: Attachment) -> str:
+        """IPB 1.x-3.x `[attachment=ID:name]` needs the board's id: none until uploads are
+        followed (`attachments` is False, so this is never asked for)."""
+        return ""
 
     def _dialect_url(self, key: str, **values: object) -> str:
         template = self.dialect.urls.get(key)

@@ -36,6 +36,7 @@ from selectolax.lexbor import LexborHTMLParser
 from parser.pages import parse_pm, parse_pm_folder, parse_topic
 from scraper import forms
 from scraper.board import (
+    Attachment,
     FetchedPM,
     PMRef,
     PMResult,
@@ -46,6 +47,7 @@ from scraper.board import (
 )
 from scraper.client import BoardClientBase, norm
 from scraper.errors import (
+    AttachmentRefused,
     FloodLimited,
     FormExpired,
     LoginFailed,
@@ -130,6 +132,13 @@ class PhpbbSettings:
     max_subject_length: int | None = 120  # phpBB's subject field (maxlength 120)
     marker_search_pages: int = 3
     pm_folder_pages: int = 10  # PM folder pages listed at most (25-50 messages a page)
+    # the bot's account may attach files to replies (phpBB 3.x posting form: `fileupload`
+    # and `add_file`); False where the board or its group permissions forbid it
+    attachments: bool = True
+
+
+#: `attachment_data[N][attach_id]`: how the posting form lists an uploaded file
+_ATTACH_ID = re.compile(r"attachment_data\[(\d+)\]\[attach_id\]")
 
 
 @dataclass(slots=True)
@@ -159,6 +168,8 @@ class PhpbbClient(BoardClientBase):
         )
         self.cookie_prefix: str | None = _prefix_from_names(c.name for c in self._http.cookies.jar)
         self._per_page: int | None = None
+        #: `scraper.board.TakesAttachments`
+        self.attachments = settings.attachments
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -420,21 +431,83 @@ class PhpbbClient(BoardClientBase):
             raise last_err
         raise PostingRefused(f"the board kept returning the form while trying to {what}")
 
-    def post_reply(self, topic_id: int, text: str, subject: str | None = None) -> PostResult:
+    def post_reply(
+        self,
+        topic_id: int,
+        text: str,
+        subject: str | None = None,
+        attachment: Attachment | None = None,
+    ) -> PostResult:
+        """Reply to a topic; with `attachment`, the file is uploaded on the reply form first
+        (phpBB keeps it as the account's orphan until a post claims it) and the reply that
+        claims it is the one submit that posts — so the file never shows without the post,
+        and a refused file (`AttachmentRefused`) leaves nothing on the board. Without
+        `attachment_tag` in the text, phpBB lists the file below the post."""
         self._check_length(text)
         what = f"reply to topic {topic_id}"
         url = self.url(f"posting.php?mode=reply&t={topic_id}")
         values = {"message": text}
         if subject:
             values["subject"] = subject
-        try:
+
+        def fresh() -> _FormPage:
             page = self._form_page(url, what)
+            if attachment is None:
+                return page
+            return self._upload(page, attachment, values, what, topic_id)
+
+        try:
+            page = fresh()
         except NotFound as exc:
             raise NotFound(f"topic {topic_id} does not exist or is hidden: {exc}") from exc
-        resp = self._submit_post_form(
-            page, values, what, topic_id, lambda: self._form_page(url, what)
-        )
+        resp = self._submit_post_form(page, values, what, topic_id, fresh)
         return self._post_result(resp, what)
+
+    def attachment_tag(self, attachment: Attachment) -> str:
+        """phpBB's inline attachment BBCode; index 0 is the newest file of the form."""
+        return f"[attachment=0]{attachment.name}[/attachment]"
+
+    def _upload(
+        self,
+        page: _FormPage,
+        attachment: Attachment,
+        values: dict[str, str],
+        what: str,
+        topic_id: int | None,
+    ) -> _FormPage:
+        """Press «Добавить файл» on a posting form with the file; the board answers with the
+        same form listing the file (`attachment_data[...]` hidden fields, fresh tokens),
+        which is returned for the post submit. No post is made here."""
+        before = _attachment_ids(page.form)
+        for _try in range(3):
+            self._wait_form_age(page.served_at)
+            self._waiter.check(what)
+            resp = self._net.send(
+                "POST",
+                page.form.action,
+                page.form.fill("add_file", values),
+                retry=False,  # an upload that got lost leaves at most an orphan file
+                files=[("fileupload", (attachment.name, attachment.data, attachment.mime))],
+            )
+            if resp.status_code == 200 and forms.is_login_page(resp.text):
+                raise SessionExpired(f"the board asked to log in again while trying to {what}")
+            form = forms.find_form(resp.text, str(resp.url), "form#postform")
+            if form is None:
+                raise self._refusal(resp.text, what, topic_id)
+            returned = _FormPage(form, str(resp.url), self._clock())
+            if _attachment_ids(form) - before:
+                log.info(
+                    "board took the attachment %s (%d bytes)", attachment.name, len(attachment.data)
+                )
+                return returned
+            err = forms.error_text(resp.text) or ""
+            if _has(err, _TOKEN):
+                self._sleep(1.0)  # the returned token may be from the same second
+                page = returned
+                continue
+            # a size or type limit, or attachments not allowed here: the board's words
+            raise AttachmentRefused(attachment.name, err or "the form came back without the file")
+        raise FormExpired(f"the board kept refusing the form while uploading {attachment.name}")
 
     def new_topic(self, forum_id: int, subject: str, text: str) -> int:
         """Open a topic in a forum (`posting.php?mode=post&f=F`); returns the topic id.
@@ -606,6 +679,11 @@ def classify_refusal(
     if says:
         return PostingRefused(f"the board refused to {what}: {says}", says)
     return UnexpectedPage(f"unexpected answer while trying to {what}")
+
+
+def _attachment_ids(form: forms.Form) -> set[str]:
+    """attach_id values of the files a posting form lists."""
+    return {c.value for c in form.controls if _ATTACH_ID.fullmatch(c.name)}
 
 
 def _addressees(form: forms.Form) -> set[tuple[str, str]]:

@@ -26,6 +26,8 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from email.parser import BytesParser
+from email.policy import HTTP as HTTP_POLICY
 from pathlib import Path
 from urllib.parse import parse_qsl
 
@@ -131,7 +133,15 @@ class FakePhpbb(FakeBoardBase):
     after_get: list[tuple[str, Callable[[], object]]] = field(default_factory=list)
     # topics opened during a test: topic id -> (forum id, subject, posts)
     new_topics: dict[int, tuple[int, str, list[FakePost]]] = field(default_factory=dict)
+    # attachments (phpBB 3.3 posting.php): the account may attach (False: the form has no
+    # upload field, as for a group without `u_attach`), files up to this many bytes
+    attach_allowed: bool = True
+    max_filesize: int = 256 * 1024
+    # attach id -> (uploader, file name, bytes, post id once a post claimed it)
+    files: dict[int, tuple[int, str, bytes, int | None]] = field(default_factory=dict)
+    uploads: int = 0  # upload submits the board took
     _counter: int = 0
+    _uploaded: list[tuple[str, str, bytes]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.posts:
@@ -172,11 +182,16 @@ class FakePhpbb(FakeBoardBase):
         self._set_cookies: list[tuple[str, str]] = []
         sess = self._session(request)
         q = dict(parse_qsl(request.url.query.decode()))
-        form = (
-            parse_qsl(request.content.decode(), keep_blank_values=True)
-            if request.method == "POST"
-            else []
-        )
+        self._uploaded = []
+        ctype = request.headers.get("content-type", "")
+        if request.method == "POST" and ctype.startswith("multipart/form-data"):
+            form, self._uploaded = _multipart(ctype, request.content)
+        else:
+            form = (
+                parse_qsl(request.content.decode(), keep_blank_values=True)
+                if request.method == "POST"
+                else []
+            )
         path = request.url.path.lstrip("/")
         resp = self._route(request.method, path, q, form, sess)
         if request.method == "GET":
@@ -360,13 +375,94 @@ class FakePhpbb(FakeBoardBase):
 
     # -- posting ----------------------------------------------------------------------------------
 
-    def _reply_form_page(self, body: str, sess: Session) -> str:
+    def _reply_form_page(
+        self, body: str, sess: Session, sent: list[tuple[str, str]] | None = None
+    ) -> str:
+        """A posting form with fresh tokens; like phpBB, a form returned after a submit
+        still lists the files attached so far (`sent`'s attachment fields)."""
         body = re.sub(
             r'name="topic_cur_post_id" value="\d+"',
             f'name="topic_cur_post_id" value="{self.last_post_id()}"',
             body,
         )
+        if not self.attach_allowed:
+            body = _without_upload(body)
+        elif sent:
+            rows = {int(m.group(1)): v for k, v in sent if (m := _ATTACH_ID.fullmatch(k))}
+            for i in sorted(rows):
+                aid = int(rows[i]) if rows[i].isdigit() else 0
+                if aid in self.files:
+                    body = _derived_attached(body, i, aid, self.files[aid][1])
         return self._with_tokens(body, sess, "posting")
+
+    def _attached(self, form: list[tuple[str, str]], sess: Session) -> list[int]:
+        """The attach ids a post submit claims, checked the way phpBB's message parser
+        checks `attachment_data`: the uploader's own orphans, named as uploaded; the
+        fields are taken out of `form` (they follow the recorded ones)."""
+        fields = [(k, v) for k, v in form if k.startswith(("attachment_data[", "comment_list["))]
+        for f in fields:
+            form.remove(f)
+        data = dict(fields)
+        out = []
+        for k, v in fields:
+            m = _ATTACH_ID.fullmatch(k)
+            if m is None:
+                continue
+            i = m.group(1)
+            aid = int(v) if v.isdigit() else -1
+            got = self.files.get(aid)
+            if got is None or got[0] != sess.uid or got[3] is not None:
+                self.violations.append(f"reply: attachment {v} is not this user's orphan")
+                continue
+            if data.get(f"attachment_data[{i}][is_orphan]") != "1":
+                self.violations.append(f"reply: attachment {v} sent without is_orphan")
+            if data.get(f"attachment_data[{i}][real_filename]") != got[1]:
+                self.violations.append(f"reply: attachment {v} sent under another name")
+            out.append(aid)
+        return out
+
+    def _add_file(self, form: list[tuple[str, str]], sess: Session) -> httpx.Response:
+        """«Добавить файл»: the whole form with the file in `fileupload`; the board answers
+        with the form listing the file (or an error box), never with a post."""
+        self._attached(form, sess)  # files already listed stay listed (validated)
+        names = [k for k, _ in form]
+        # the «Добавить файл» button sits in the attach panel, just before the file comment
+        expected = [n for n in REPLY_FIELDS if n != "post"]
+        expected.insert(expected.index("filecomment"), "add_file")
+        if names != expected:
+            self.violations.append(f"add_file: fields {names} != browser's {expected}")
+        if not self.attach_allowed:
+            self.violations.append("add_file: the form offered no upload field")
+        if not self._check_token(form, sess, "posting"):
+            body = page("http/reply_form_token_too_fast/4.html")
+            return self._html(self._reply_form_page(body, sess, form))
+        uploads = [(n, fname, data) for n, fname, data in self._uploaded if n == "fileupload"]
+        if len(uploads) != 1 or not uploads[0][1]:
+            self.violations.append("add_file: no file in fileupload")
+            return self._html(self._reply_form_page(page("http/reply_ok/3.html"), sess, form))
+        _n, fname, data = uploads[0]
+        if len(data) > self.max_filesize:
+            error = (
+                f"Файл слишком большой, максимально допустимый размер "
+                f"{self.max_filesize // 1024} КБ."
+            )
+            body = _with_error(page("http/reply_flood/4.html"), error)
+            return self._html(self._reply_form_page(body, sess, form))
+        aid = max(self.files, default=0) + 1
+        self.files[aid] = (sess.uid, fname, data, None)
+        self.uploads += 1
+        # the newest file is listed first, as index 0 (phpBB unshifts attachment_data)
+        rows = {int(m.group(1)): v for k, v in form if (m := _ATTACH_ID.fullmatch(k))}
+        shifted = [("attachment_data[0][attach_id]", str(aid))] + [
+            (f"attachment_data[{i + 1}][attach_id]", v) for i, v in sorted(rows.items())
+        ]
+        return self._html(self._reply_form_page(page("http/reply_ok/3.html"), sess, shifted))
+
+    def attachments_of(self, pid: int) -> list[tuple[str, bytes]]:
+        return [(name, data) for _u, name, data, p in self.files.values() if p == pid]
+
+    def orphans(self) -> list[int]:
+        return [aid for aid, f in self.files.items() if f[3] is None]
 
     def _reply(
         self, method: str, q: dict[str, str], form: list[tuple[str, str]], sess: Session
@@ -375,11 +471,15 @@ class FakePhpbb(FakeBoardBase):
             return self._html(page("http/not_found/7.html"), 404)
         if method == "GET":
             return self._html(self._reply_form_page(page("http/reply_ok/3.html"), sess))
+        if "add_file" in dict(form):
+            return self._add_file(form, sess)
+        sent = list(form)  # with the attachment fields, which a returned form keeps
+        attached = self._attached(form, sess)
         self._check_fields(form, REPLY_FIELDS, "reply")
         data = dict(form)
         if not self._check_token(form, sess, "posting"):
             return self._html(
-                self._reply_form_page(page("http/reply_form_token_too_fast/4.html"), sess)
+                self._reply_form_page(page("http/reply_form_token_too_fast/4.html"), sess, sent)
             )
         if self.locked:
             return self._html(
@@ -395,11 +495,12 @@ class FakePhpbb(FakeBoardBase):
                 .replace("60001", str(len(message)))
                 .replace("60000", str(self.max_chars))
             )
-            return self._html(self._reply_form_page(body, sess))
+            return self._html(self._reply_form_page(body, sess, sent))
         if self._flooded(sess.uid):
-            return self._html(self._reply_form_page(page("http/reply_flood/4.html"), sess))
+            return self._html(self._reply_form_page(page("http/reply_flood/4.html"), sess, sent))
         if data.get("topic_cur_post_id") != str(self.last_post_id()):
-            return self._html(self._reply_form_page(page("http/reply_post_review/10.html"), sess))
+            body = page("http/reply_post_review/10.html")
+            return self._html(self._reply_form_page(body, sess, sent))
         if self.moderated:
             self._wrote(sess.uid)
             self.queued.append(message)
@@ -409,6 +510,9 @@ class FakePhpbb(FakeBoardBase):
         self.posts.append(FakePost(pid, sess.uid, _derived_post(pid, sess.uid, message), message))
         self._wrote(sess.uid)
         self.accepted_posts.append(pid)
+        for aid in attached:  # the post claims the uploaded files: no longer orphans
+            uid, name, data_, _none = self.files[aid]
+            self.files[aid] = (uid, name, data_, pid)
         if self.legacy_success:  # phpBB 3.0: an info page that refreshes to the new post
             body = page("http/pm_send/5.html").replace(
                 "ucp.php?i=pm&amp;mode=view&amp;p=31", f"viewtopic.php?p={pid}#p{pid}"
@@ -684,6 +788,62 @@ QUEUED_TEXT = (
     "Ваше сообщение было успешно сохранено, но оно должно быть одобрено модератором "
     "перед публикацией."
 )
+
+
+_ATTACH_ID = re.compile(r"attachment_data\[(\d+)\]\[attach_id\]")
+
+
+def _multipart(
+    ctype: str, body: bytes
+) -> tuple[list[tuple[str, str]], list[tuple[str, str, bytes]]]:
+    """A multipart/form-data body as (fields in order, files as (field, file name, bytes))."""
+    msg = BytesParser(policy=HTTP_POLICY).parsebytes(
+        f"Content-Type: {ctype}\r\n\r\n".encode() + body
+    )
+    fields: list[tuple[str, str]] = []
+    files: list[tuple[str, str, bytes]] = []
+    for part in msg.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        fname = part.get_filename()
+        raw = part.get_payload(decode=True)
+        payload = raw if isinstance(raw, bytes) else b""
+        if fname is not None:
+            files.append((str(name), fname, payload))
+        else:
+            fields.append((str(name), payload.decode("utf-8")))
+    return fields, files
+
+
+def _without_upload(body: str) -> str:
+    """TEMPLATE-DERIVED: the reply form of an account that may not attach (no attach panel)."""
+    body = re.sub(r'<input type="file"[^>]*name="fileupload"[^>]*/>', "", body)
+    return re.sub(r'<input type="submit" name="add_file"[^>]*/>', "", body)
+
+
+def _derived_attached(body: str, index: int, aid: int, name: str) -> str:
+    """TEMPLATE-DERIVED: a posting form listing an uploaded file the way phpBB 3.3's
+    posting_attach_body lists one: a comment box and the `attachment_data` hidden fields,
+    in the file list of the attach panel."""
+    esc = htmlmod.escape(name)
+    row = (
+        f'<tr class="attach-row" data-attach-id="{aid}"><td class="attach-name">'
+        f'<span class="file-name ellipsis-text"><a href="./download/file.php?mode=view&amp;'
+        f'id={aid}">{esc}</a></span></td><td class="attach-comment">'
+        f'<textarea name="comment_list[{index}]" rows="1" cols="35" class="inputbox">'
+        f"</textarea>"
+        f'<input type="hidden" name="attachment_data[{index}][attach_id]" value="{aid}" />'
+        f'<input type="hidden" name="attachment_data[{index}][is_orphan]" value="1" />'
+        f'<input type="hidden" name="attachment_data[{index}][real_filename]" value="{esc}" />'
+        f'<input type="hidden" name="attachment_data[{index}][attach_comment]" value="" />'
+        "</td></tr>"
+    )
+    anchor = '<tbody class="responsive-skip-empty file-list" id="file-list">'
+    return body.replace(anchor, anchor + row, 1)
+
+
+def _with_error(body: str, text: str) -> str:
+    """TEMPLATE-DERIVED: a returned posting form (reply_flood/4.html) with another error."""
+    return re.sub(r'<p class="error">.*?</p>', f'<p class="error">{text}</p>', body, count=1)
 
 
 def _error_box(body: str) -> str:

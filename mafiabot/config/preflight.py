@@ -41,6 +41,12 @@ def preflight(cfg: Config, now: datetime, environ: Mapping[str, str] | None = No
                 f"(for the systemd unit, a line {name}=… in its EnvironmentFile)",
             )
         )
+    if cfg.newspaper.vote_chart:
+        from mafiabot.web.flow import png_renderer_problem
+
+        problem = png_renderer_problem()
+        if problem:
+            out.errors.append(("newspaper.vote_chart", f"true, but {problem} — or set it to false"))
     game = cfg.game
     past = past_deadlines(game, now, limit=1000)
     if past:

@@ -427,7 +427,9 @@ class NewspaperConfig:
         Key(
             "Attach a chart of the day's vote flow (who voted for whom, and when) to the "
             "newspaper as a PNG image, on boards that take attachments from the bot's account; "
-            "elsewhere the newspaper goes out without it."
+            "elsewhere, or if the board refuses the file, the newspaper goes out without it and "
+            "the host report says so. Needs the renderer: pip install 'mafiabot[chart]' (and "
+            "the system cairo library); check-config refuses true without it."
         ),
     ] = False
 

@@ -16,6 +16,7 @@ from engine.actions import InputRejected, Vote
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.newspaper import event_dict
+from mafiabot.newspaper_chart import vote_chart
 from mafiabot.store import Game, to_json
 from poster.outbox import OutboxKey, OutboxRow
 
@@ -85,12 +86,16 @@ def turn_outbox(
         votes=votes,
         genders=cfg.game.genders,
     )
+    chart = None
+    if cfg.newspaper.vote_chart:  # the day's vote flow as a PNG on the same post
+        chart = vote_chart(votes, game_name=cfg.game.name, turn=turn, phase=phase, tz=sh.tz)
     rows.append(
         OutboxRow(
             key=OutboxKey(str(g.id), turn, "greens" if phase == "greens" else "newspaper", "topic"),
             channel="topic",
             topic_id=cfg.game.topic,
             text=paper,
+            attachment=chart,
         )
     )
     # a host-named court_topic wins over court_forum

@@ -353,6 +353,10 @@ class Daemon:
         fr = Poster(self.client, self.outbox(g)).flush(stop=self._stop)
         for key, err in fr.failed:
             log.error("could not send %s: %s", key, err)
+        for key, why in fr.without_attachment:  # the text went; the host hears of the file
+            host_flags.flag(
+                self.store, g, g.turn, f"газета хода {key.turn} ушла без графика голосования: {why}"
+            )
         return len(fr.sent) + len(fr.recovered)
 
     def _reload_config(self) -> None:

@@ -3,7 +3,8 @@
 Input is a series of snapshots — at time t, the vote each voter's posts count as (voter →
 target) — so the same code serves PEFL reds (a vote never changes, P-V.3) and Gambler greens
 and court votes (the last one counts, G-N.1/G-N.4). The chart is drawn by pygal as SVG with no
-script (the page works without JavaScript).
+script (the page works without JavaScript) — and, for the newspaper's attachment, the same
+chart as PNG through cairosvg (the optional `chart` extra).
 """
 
 from __future__ import annotations
@@ -73,6 +74,35 @@ def flow_from_votes(votes: Sequence[tuple[datetime, str, str]]) -> Flow:
 
 def flow_chart_svg(flow: Flow, tz: ZoneInfo | None = None, title: str = "") -> str:
     """The flow as an inline SVG step chart (pygal, no scripts): one line per target."""
+    svg: Any = _chart(flow, tz, title).render(is_unicode=True)
+    return str(svg)
+
+
+#: the extra that brings the PNG renderer (cairosvg over the system cairo library)
+PNG_EXTRA = "mafiabot[chart]"
+
+
+def png_renderer_problem() -> str | None:
+    """Why the chart cannot be drawn as PNG here (None: it can). cairosvg is an optional
+    extra, and it also needs the system cairo library, which only shows on import."""
+    try:
+        import cairosvg  # noqa: F401
+    except ImportError as exc:
+        return f"the PNG renderer is not installed ({exc}); pip install '{PNG_EXTRA}'"
+    except OSError as exc:  # cairocffi found no libcairo
+        return f"the PNG renderer cannot load the cairo library ({exc}); install libcairo2"
+    return None
+
+
+def flow_chart_png(flow: Flow, tz: ZoneInfo | None = None, title: str = "") -> bytes:
+    """The same chart as `flow_chart_svg`, as PNG bytes for a board attachment (pygal hands
+    its SVG to cairosvg). Raises ImportError/OSError where `png_renderer_problem` says so."""
+    png: Any = _chart(flow, tz, title).render_to_png()
+    return bytes(png)
+
+
+def _chart(flow: Flow, tz: ZoneInfo | None, title: str) -> Any:
+    """The pygal step chart both renderings share."""
     import pygal
     from pygal.style import CleanStyle
 
@@ -101,8 +131,7 @@ def flow_chart_svg(flow: Flow, tz: ZoneInfo | None = None, title: str = "") -> s
             points.append((at, n))
             prev = n
         chart.add(target, points)
-    svg: Any = chart.render(is_unicode=True)
-    return str(svg)
+    return chart
 
 
 def _local(at: datetime, tz: ZoneInfo | None) -> datetime:
