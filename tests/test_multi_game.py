@@ -289,3 +289,33 @@ def test_status_lists_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert status_cmd.main(argparse.Namespace(config=[str(p) for p in paths], json=False)) == 0
     out = capsys.readouterr().out
     assert "Мафия – 12" in out and "Мафия – 13" in out
+
+
+def test_run_with_two_configs_hosts_both_through_one_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`mafiabot run -c a -c b --once`: one tick of each game, one board client for the one
+    board account, each game in its own database."""
+    from mafiabot.cli import main
+
+    monkeypatch.setenv("MAFIABOT_DEMO_PASSWORD", "x")
+    paths = [_config_file(tmp_path, "pefl", "p"), _config_file(tmp_path, "gambler", "g")]
+    cfgs = [cfg for _p, cfg in load_configs(paths)]
+    clock = Clock(cfgs[0].game.start + timedelta(minutes=1))
+    board = CountingBoard(clock=clock, host=cfgs[0].board.username)
+    made: list[Config] = []
+
+    def make_client(cfg: Config, transport: object = None) -> MemoryBoard:
+        made.append(cfg)
+        return board
+
+    monkeypatch.setattr(run_many.bootstrap, "make_client", make_client)
+    monkeypatch.setattr("mafiabot.commands.run.utcnow", clock)
+    assert main(["run", "-c", str(paths[0]), "-c", str(paths[1]), "--once"]) == 0
+    assert len(made) == 1 and board.logins == 1
+    st = open_store(f"sqlite:///{paths[0].parent / 'mafiabot.db'}")
+    assert st.find_game(4).status == "running"  # type: ignore[union-attr]  # PEFL started
+    st.close()
+    st = open_store(f"sqlite:///{paths[1].parent / 'mafiabot.db'}")
+    assert st.find_game(14).status == "registration"  # type: ignore[union-attr]  # not yet
+    st.close()
