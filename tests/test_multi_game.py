@@ -309,7 +309,7 @@ def test_run_with_two_configs_hosts_both_through_one_session(
         made.append(cfg)
         return board
 
-    monkeypatch.setattr(run_many.bootstrap, "make_client", make_client)
+    monkeypatch.setattr("mafiabot.bootstrap.make_client", make_client)
     monkeypatch.setattr("mafiabot.commands.run.utcnow", clock)
     assert main(["run", "-c", str(paths[0]), "-c", str(paths[1]), "--once"]) == 0
     assert len(made) == 1 and board.logins == 1
