@@ -15,8 +15,8 @@ from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.configs import given_configs, load_configs
 from mafiabot.daemon import Daemon, utcnow
 from mafiabot.dbfile import refuse_lost_database
-from mafiabot.exitcodes import LoginRefused
-from mafiabot.lock import game_identity, open_locked_store
+from mafiabot.exitcodes import HostError, LoginRefused
+from mafiabot.lock import GameLock, game_identity, open_locked_store
 from mafiabot.store import Store
 from scraper.board import BoardClient
 from scraper.errors import LoginFailed, ScraperError
@@ -48,7 +48,7 @@ def main(args: argparse.Namespace) -> int:
         client = bootstrap.make_client(cfg)
     except ConfigError as exc:
         raise UsageError(str(exc)) from exc
-    lock, store = open_locked_store(cfg.database_url, game_identity(cfg.board.url, cfg.game.topic))
+    lock, store = open_game_store(given[0], cfg)
     daemon = bootstrap.build_daemon(
         cfg, store, client, dry_run_out=sys.stdout if args.dry_run else None
     )
@@ -65,6 +65,21 @@ def main(args: argparse.Namespace) -> int:
         store.close()
         lock.release()
     return 0
+
+
+def open_game_store(path: str | Path, cfg: Config) -> tuple[GameLock, Store]:
+    """The game's lock and store; a refusal (another process holds the game, a damaged
+    database) names the config file and the game, which matters once one process hosts
+    several."""
+    try:
+        return open_locked_store(cfg.database_url, game_identity(cfg.board.url, cfg.game.topic))
+    except HostError as exc:
+        raise named_refusal(path, cfg, exc) from None
+
+
+def named_refusal(path: str | Path, cfg: Config, exc: HostError) -> HostError:
+    """`exc` again, its line opened by the config file and the game it is about."""
+    return type(exc)(f"{path}: game {cfg.game.name!r} (topic {cfg.game.topic}): {exc}")
 
 
 def login_refused(cfg: Config, exc: LoginFailed) -> str:

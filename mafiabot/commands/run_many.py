@@ -16,14 +16,21 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mafiabot import bootstrap
-from mafiabot.commands.run import _lost_database_check, _once, dry_run_url, login_refused
+from mafiabot.commands.run import (
+    _lost_database_check,
+    _once,
+    dry_run_url,
+    login_refused,
+    named_refusal,
+    open_game_store,
+)
 from mafiabot.config import Config, ConfigError
 from mafiabot.daemon import Daemon
 from mafiabot.daemon.host import Host
 from mafiabot.daemon.shared import SharedSession, claim_for
 from mafiabot.dbfile import sqlite_path
 from mafiabot.exitcodes import HostError, LoginRefused, UsageError
-from mafiabot.lock import GameLock, acquire_game_lock, game_identity, open_locked_store
+from mafiabot.lock import GameLock, acquire_game_lock, game_identity
 from mafiabot.store import Store
 from scraper.errors import LoginFailed
 
@@ -63,16 +70,14 @@ def open_games(games: Sequence[Game]) -> tuple[list[GameLock], dict[str, Store]]
         for path, cfg in games:
             url = cfg.database_url
             ident = game_identity(cfg.board.url, cfg.game.topic)
-            try:
-                if url not in stores:
-                    lock, stores[url] = open_locked_store(url, ident)
-                    locks.append(lock)
-                elif sqlite_path(url) is None:
+            if url not in stores:
+                lock, stores[url] = open_game_store(path, cfg)
+                locks.append(lock)
+            elif sqlite_path(url) is None:
+                try:
                     locks.append(acquire_game_lock(url, ident))
-            except HostError as exc:
-                raise type(exc)(
-                    f"{path}: game {cfg.game.name!r} (topic {cfg.game.topic}): {exc}"
-                ) from None
+                except HostError as exc:
+                    raise named_refusal(path, cfg, exc) from None
     except BaseException:
         close_games(locks, stores)
         raise
