@@ -319,3 +319,31 @@ def test_run_with_two_configs_hosts_both_through_one_session(
     st = open_store(f"sqlite:///{paths[1].parent / 'mafiabot.db'}")
     assert st.find_game(14).status == "registration"  # type: ignore[union-attr]  # not yet
     st.close()
+
+
+def test_a_letter_goes_to_its_senders_game_and_a_named_game_wins_a_shared_player() -> None:
+    """The routing of a shared inbox: by the sender's game; a player of two games' letter to
+    the game it names, else to both; nobody's letter to the first game (which flags it)."""
+    from mafiabot.daemon.shared import NAMED, NOT_MINE, PLAYER
+    from scraper.board import FetchedPM, RawPage
+
+    session = SharedSession(MemoryBoard())
+    a, b = session.view(), session.view()
+    letters = {n: FetchedPM(n, RawPage("u", "", datetime(2026, 1, 1))) for n in range(1, 5)}
+    claims = {1: (PLAYER, NOT_MINE), 2: (PLAYER, NAMED), 3: (PLAYER, PLAYER), 4: (0, 0)}
+    a.claim = lambda f: claims[f.id][0]
+    b.claim = lambda f: claims[f.id][1]
+    owners = {n: session.owners(f) for n, f in letters.items()}
+    assert owners == {1: [a], 2: [b], 3: [a, b], 4: [a]}
+
+
+def test_names_game_by_name_or_topic_number_standing_alone(tmp_path: Path) -> None:
+    from mafiabot.daemon.shared import names_game
+
+    cfg, _ = _game("pefl", f"sqlite:///{tmp_path / 'n.db'}", 60, topic=124)
+    sh = Daemon(cfg, open_store(cfg.database_url), MemoryBoard()).shell
+    assert names_game(sh, "ход в игре МАФИЯ – 12: проверяю Кота")
+    assert names_game(sh, "тема 124, лечу Кота")
+    assert not names_game(sh, "тема 1245, лечу Кота")
+    assert not names_game(sh, "лечу Кота")
+    sh.store.close()
