@@ -1267,7 +1267,93 @@ def _text_without(node: LexborNode, selector: str) -> str:
     return "".join(parts)
 
 
+def _post_author(el: LexborNode, d: Dialect) -> tuple[str, int | None]:
+    """A post's author nick ("" when missing) and member id."""
+    author_node = _first(el, d.sel("author"))
+    author = ""
+    if author_node is not None:
+        author = normalize_nick(_text_without(author_node, d.sel("author_strip")))
+    author_id = _first_member_id(el, d.sel("author_link"))
+    if author_id is None:
+        author_id = _quote_data_userid(el)
+    return author, author_id
+
+
+def _quote_data_userid(el: LexborNode) -> int | None:
+    """IPS 4's quote data names the post author's id: the fallback when no profile link
+    gave it."""
+    quote_data = _first(el, "[data-quotedata]")
+    if quote_data is None:
+        return None
+    try:
+        qd: Any = json.loads(htmllib.unescape(_attr(quote_data, "data-quotedata") or ""))
+        if isinstance(qd, dict) and str(qd.get("userid", "")).isdigit():
+            return int(qd["userid"])
+    except ValueError:
+        pass
+    return None
+
+
+def _post_date_node(el: LexborNode, body_node: LexborNode | None, d: Dialect) -> LexborNode | None:
+    """The element holding a post's time. IPS 4: the post time precedes the body; times
+    inside the body are edit notes."""
+    date_node = _first(el, d.sel("date"))
+    if date_node is not None and body_node is not None and _contains(body_node, date_node):
+        date_node = next((c for c in _all(el, d.sel("date")) if not _contains(body_node, c)), None)
+    return date_node
+
+
+def _post_time(date_node: LexborNode | None, ctx: _Ctx) -> tuple[datetime | None, str]:
+    """A post's time and its text as shown: the machine-readable attributes first, then
+    the visible text."""
+    if date_node is None:
+        return None, ""
+    d = ctx.dialect
+    shown = _collapse(_visible_text(date_node)).split("|")[0].strip()
+    for attr in d.sel("date_attrs").split():
+        value = _attr(date_node, attr)
+        if value:
+            posted_at = parse_board_date(value, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
+            if posted_at is not None:
+                return posted_at, shown or value
+    return parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats), shown
+
+
+def _block_post(el: LexborNode, pid: int, ctx: _Ctx) -> Post:
+    """One post element read into a record; what cannot be read is noted in `ctx.issues`."""
+    d = ctx.dialect
+    where = f"post {pid}"
+    author, author_id = _post_author(el, d)
+    if not author:
+        ctx.issues.append(ParseIssue(where, "author not found"))
+    body_node = _first(el, d.sel("body"))
+    posted_at, shown = _post_time(_post_date_node(el, body_node, d), ctx)
+    if posted_at is None:
+        ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
+    if body_node is None:
+        ctx.issues.append(ParseIssue(where, "post body not found"))
+        body = BodyParts("", "", "", (), (), None)
+    else:
+        # read in the page's own tree: no second parse of the body
+        body = _read_body_node(body_node, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues)
+    return Post(
+        id=pid,
+        author=author,
+        author_id=author_id,
+        posted_at=posted_at,
+        body_html=body.html,
+        text=body.text,
+        own_text=body.own_text,
+        colored=body.colored,
+        quotes=body.quotes,
+        edited=body.edited,
+        linked_posts=body.links,
+        posted_at_text=shown,
+    )
+
+
 def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
+    """The posts of a page whose posts are elements (IPB 3.x, IPS 4), each id once."""
     d = ctx.dialect
     posts: list[Post] = []
     root = tree.root
@@ -1279,70 +1365,7 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
         if pid is None or pid in seen:
             continue
         seen.add(pid)
-        where = f"post {pid}"
-        author_node = _first(el, d.sel("author"))
-        author = ""
-        if author_node is not None:
-            author = normalize_nick(_text_without(author_node, d.sel("author_strip")))
-        if not author:
-            ctx.issues.append(ParseIssue(where, "author not found"))
-        author_id = _first_member_id(el, d.sel("author_link"))
-        # IPS 4's quote data names the author's id: wanted only when no link gave it
-        quote_data = _first(el, "[data-quotedata]") if author_id is None else None
-        if quote_data is not None:
-            try:
-                qd: Any = json.loads(htmllib.unescape(_attr(quote_data, "data-quotedata") or ""))
-                if isinstance(qd, dict) and str(qd.get("userid", "")).isdigit():
-                    author_id = author_id or int(qd["userid"])
-            except ValueError:
-                pass
-        body_node = _first(el, d.sel("body"))
-        # IPS 4: the post time precedes the body; times inside the body are edit notes
-        date_node = _first(el, d.sel("date"))
-        if date_node is not None and body_node is not None and _contains(body_node, date_node):
-            date_node = next(
-                (c for c in _all(el, d.sel("date")) if not _contains(body_node, c)), None
-            )
-        posted_at, shown = None, ""
-        if date_node is not None:
-            shown = _collapse(_visible_text(date_node)).split("|")[0].strip()
-            for attr in d.sel("date_attrs").split():
-                value = _attr(date_node, attr)
-                if value:
-                    posted_at = parse_board_date(
-                        value, tz=ctx.tz, now=ctx.now, formats=d.date_formats
-                    )
-                    if posted_at is not None:
-                        shown = shown or value
-                        break
-            if posted_at is None:
-                posted_at = parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
-        if posted_at is None:
-            ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
-        if body_node is None:
-            ctx.issues.append(ParseIssue(where, "post body not found"))
-            body = BodyParts("", "", "", (), (), None)
-        else:
-            # read in the page's own tree: no second parse of the body
-            body = _read_body_node(
-                body_node, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues
-            )
-        posts.append(
-            Post(
-                id=pid,
-                author=author,
-                author_id=author_id,
-                posted_at=posted_at,
-                body_html=body.html,
-                text=body.text,
-                own_text=body.own_text,
-                colored=body.colored,
-                quotes=body.quotes,
-                edited=body.edited,
-                linked_posts=body.links,
-                posted_at_text=shown,
-            )
-        )
+        posts.append(_block_post(el, pid, ctx))
     return posts
 
 
