@@ -1428,16 +1428,12 @@ _PAGES_COUNT = (
 _BOLD_PAGE = re.compile(r"<b>\[(\d+)\]</b>")
 
 
-def _pagination(
-    tree: LexborHTMLParser, html: str, dialect: Dialect, base_url: str | None
-) -> tuple[int, int, str | None]:
-    root = tree.root
-    page: int | None = None
+def _page_of_total(
+    root: LexborNode | None, dialect: Dialect, cur: LexborNode | None
+) -> tuple[int | None, int | None]:
+    """The page number and page count the page's pager elements show, None where unshown."""
+    page = _int(_collapse(cur.text()).strip("[]")) if cur is not None else None
     total: int | None = None
-    next_url: str | None = None
-    cur = _first(root, dialect.sel("page_current"))
-    if cur is not None:
-        page = _int(_collapse(cur.text()).strip("[]"))
     node = _first(root, dialect.sel("page_total_attr_node"))
     if node is not None:
         for attr in dialect.sel("page_total_attr").split():
@@ -1455,38 +1451,66 @@ def _pagination(
             m2 = re.search(r"(\d+)\s+страниц", jt, re.I)
             if m2:
                 total = total or int(m2.group(1))
+    return page, total
+
+
+def _total_in_source(html: str) -> int | None:
+    """The page count from the page source when no pager element gave it: the page-jump
+    script's post count and posts a page, else a «Pages (N)» label."""
     mj = scan(html, "multi_page_jump", _PAGE_JUMP)
-    if mj and total is None and int(mj.group(2)) > 0:
-        total = -(-int(mj.group(1)) // int(mj.group(2)))
+    if mj and int(mj.group(2)) > 0:
+        return -(-int(mj.group(1)) // int(mj.group(2)))
+    for literal, pattern in _PAGES_COUNT:
+        m = scan(html, literal, pattern)
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def _next_link(
+    root: LexborNode | None, dialect: Dialect, cur: LexborNode | None
+) -> LexborNode | None:
+    """The link to the next page. IPB 1.x/2.x have no marked one: it is the pager's link
+    right after the current page's number."""
+    if dialect.layout != "msgnumber":
+        return _first(root, dialect.sel("next_link"))
+    if cur is None:
+        return None
+    sib = cur.next
+    while sib is not None and sib.tag in ("-text",):
+        sib = sib.next
+    if sib is None:
+        return None
+    return sib if sib.tag == "a" else _first(sib, "a")
+
+
+def _link_url(link: LexborNode | None, base_url: str | None) -> str | None:
+    """Where `link` leads (absolute against `base_url`), None for no link or a script one."""
+    href = _attr(link, "href")
+    if not href or href.startswith(("#", "javascript:")):
+        return None
+    href = htmllib.unescape(href)
+    return urljoin(base_url, href) if base_url else href
+
+
+def _pagination(
+    tree: LexborHTMLParser, html: str, dialect: Dialect, base_url: str | None
+) -> tuple[int, int, str | None]:
+    """This page's number, the page count and the next page's address (None on the last)."""
+    root = tree.root
+    cur = _first(root, dialect.sel("page_current"))
+    page, total = _page_of_total(root, dialect, cur)
     if total is None:
-        for literal, pattern in _PAGES_COUNT:
-            m3 = scan(html, literal, pattern)
-            if m3:
-                total = int(m3.group(1))
-                break
+        total = _total_in_source(html)
     if dialect.layout == "msgnumber" and page is None:
-        m4 = scan(html, "<b>[", _BOLD_PAGE)
-        if m4:
-            page = int(m4.group(1))
-    nxt = _first(root, dialect.sel("next_link"))
-    if dialect.layout == "msgnumber":
-        nxt = None
-        if cur is not None:
-            sib = cur.next
-            while sib is not None and sib.tag in ("-text",):
-                sib = sib.next
-            if sib is not None:
-                nxt = sib if sib.tag == "a" else _first(sib, "a")
-    if nxt is not None:
-        href = _attr(nxt, "href")
-        if href and not href.startswith(("#", "javascript:")):
-            href = htmllib.unescape(href)
-            next_url = urljoin(base_url, href) if base_url else href
+        m = scan(html, "<b>[", _BOLD_PAGE)
+        if m:
+            page = int(m.group(1))
     page = page or 1
     total = max(total or page, page)
     if page >= total:
-        next_url = None
-    return page, total, next_url
+        return page, total, None
+    return page, total, _link_url(_next_link(root, dialect, cur), base_url)
 
 
 _GUEST_GREETING_RU = re.compile(r"Здравствуйте\s*,?\s*(?:Гость|Guest)")
