@@ -511,7 +511,7 @@ def _quote_boxes(
     return quotes, boxes, titles_before
 
 
-def _read_tree(
+def _read_tree(  # noqa: C901  # one flat per-node loop, state in locals: the parse hot path
     root: LexborNode,
     dialect: Dialect,
     where: str,
