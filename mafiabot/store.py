@@ -1314,13 +1314,20 @@ class SqlOutbox:
             col(t.recipient) == key.recipient,
         ]
 
-    def claim(self, key: OutboxKey, owner: str, now: datetime, stale: timedelta) -> bool:
+    def claim(
+        self,
+        key: OutboxKey,
+        owner: str,
+        now: datetime,
+        stale: timedelta,
+        dead: str | None = None,
+    ) -> bool:
         """`poster.outbox.Claims`: one conditional UPDATE, so of two senders claiming at once
         the database lets exactly one through (the other's WHERE no longer matches)."""
         t = OutboxDBRow
         free = sa.or_(
             col(t.claimed_by).is_(None),
-            col(t.claimed_by) == owner,
+            col(t.claimed_by).in_([owner] if dead is None else [owner, dead]),
             col(t.claimed_at).is_(None),
             col(t.claimed_at) < now - stale,
         )

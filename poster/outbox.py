@@ -168,6 +168,27 @@ def new_claim_owner() -> str:
 PROCESS_OWNER = new_claim_owner()
 
 
+def claim_owner_is_dead(owner: str) -> bool:
+    """True only when `owner` is surely gone: a claim id of this host (`new_claim_owner`)
+    whose process no longer runs — the bot restarted after a crash, whose rows need not
+    wait for the claim to go stale. Anything else (another host, a pid that runs, even a
+    reused one, an id of another form) counts as alive: waiting is the safe side."""
+    host, _, rest = owner.partition(":")
+    pid_text, _, rand = rest.partition(":")
+    if host != socket.gethostname()[:40] or not pid_text.isdigit() or not rand:
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid() or pid <= 0:
+        return False  # ours, or a container's pid 1 seen from another container: alive
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # PermissionError: it runs, as another user
+        return False
+    return False
+
+
 @runtime_checkable
 class Claims(Protocol):
     """Optional extension of `Outbox`: a row is claimed by one sender before it is sent.
@@ -178,20 +199,30 @@ class Claims(Protocol):
     concurrent claimers wins. An outbox without these methods is sent unclaimed.
     """
 
-    def claim(self, key: OutboxKey, owner: str, now: datetime, stale: timedelta) -> bool:
+    def claim(
+        self,
+        key: OutboxKey,
+        owner: str,
+        now: datetime,
+        stale: timedelta,
+        dead: str | None = None,
+    ) -> bool:
         """Claim (or renew) the pending row for `owner`: True if the row was free, already
-        `owner`'s, or claimed by another more than `stale` before `now` (taken over); False
-        if another sender holds it or the row is no longer pending."""
+        `owner`'s, claimed by another more than `stale` before `now`, or still claimed by
+        `dead` (a sender known to be gone) — taken over; False if another sender holds it
+        or the row is no longer pending."""
 
     def release(self, key: OutboxKey, owner: str) -> None:
         """Drop `owner`'s claim on the row (another's claim is left alone)."""
 
 
-def claim_free(row: OutboxRow, owner: str, now: datetime, stale: timedelta) -> bool:
+def claim_free(
+    row: OutboxRow, owner: str, now: datetime, stale: timedelta, dead: str | None = None
+) -> bool:
     """Whether `owner` may claim `row` (the rule every `Claims` outbox applies atomically)."""
     if row.status != "pending":
         return False
-    if row.claimed_by is None or row.claimed_by == owner:
+    if row.claimed_by is None or row.claimed_by in (owner, dead):
         return True
     return row.claimed_at is None or row.claimed_at < now - stale
 
@@ -234,9 +265,16 @@ class InMemoryOutbox:
         self._rows[key] = replace(row, attempts=row.attempts + 1, error=error)
         return row.attempts + 1
 
-    def claim(self, key: OutboxKey, owner: str, now: datetime, stale: timedelta) -> bool:
+    def claim(
+        self,
+        key: OutboxKey,
+        owner: str,
+        now: datetime,
+        stale: timedelta,
+        dead: str | None = None,
+    ) -> bool:
         row = self._rows.get(key)
-        if row is None or not claim_free(row, owner, now, stale):
+        if row is None or not claim_free(row, owner, now, stale, dead):
             return False
         self._rows[key] = replace(row, claimed_by=owner, claimed_at=now)
         return True

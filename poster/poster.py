@@ -21,9 +21,10 @@ Before a row is sent it is claimed for this sender (`poster.outbox.Claims`, when
 has it), and the claim is renewed before every part: a second sender that meets this one on
 the same outbox anyway (a lock that did not hold) finds the row held and leaves it to its
 owner (`FlushReport.claimed_elsewhere`). A claim not renewed for `claim_stale` — its sender
-died — is taken over, and an in-flight part is then looked for by its marker as above. The
-claim is dropped when the row leaves the flush (sent, failed, deferred, stopped); a crash
-leaves it to go stale.
+died — is taken over, and an in-flight part is then looked for by its marker as above; so is,
+at once, a claim of a process of this host that no longer runs (the bot restarted after a
+crash). The claim is dropped when the row leaves the flush (sent, failed, deferred, stopped);
+a crash leaves it until stale, or until its process is seen gone.
 
 A flush can be stopped (`flush(stop=...)`, the daemon's SIGTERM flag): the check is looked at
 before every part and, through the client, before every submit and during every wait; the
@@ -57,6 +58,7 @@ from poster.outbox import (
     OutboxKey,
     OutboxRow,
     SearchFrom,
+    claim_owner_is_dead,
     marker_for,
     marker_overhead,
     with_marker,
@@ -171,6 +173,8 @@ class Poster:
         self.owner = owner
         self.claim_stale = claim_stale
         self._clock = clock or (lambda: datetime.now(UTC))
+        # whether a claim's sender is surely gone (replaceable in tests)
+        self.owner_is_dead: Callable[[str], bool] = claim_owner_is_dead
         self._local_counts: dict[OutboxKey, int] = {}
         self._stop: Callable[[], bool] | None = None
         self._report: FlushReport | None = None
@@ -225,6 +229,14 @@ class Poster:
             return
         current = self.outbox.get(key)
         holder = current.claimed_by if current is not None else None
+        # a restart after a crash: the dead process's claim need not go stale first (the
+        # take-over holds only if that same claim is still there: another may have won it)
+        if holder is not None and self.owner_is_dead(holder):
+            if self.outbox.claim(key, self.owner, self._clock(), self.claim_stale, holder):
+                log.info("outbox %s taken over from %s (no longer running)", key, holder)
+                return
+            current = self.outbox.get(key)
+            holder = current.claimed_by if current is not None else None
         if current is not None and current.status != "pending":
             raise _ClaimedElsewhere(f"already {current.status} by another sender ({holder})")
         raise _ClaimedElsewhere(f"being sent by another sender ({holder})")

@@ -166,3 +166,12 @@ def check_claims_contract(make: Callable[[], Outbox]) -> None:
     ob.mark_failed(PM_KEY, "no such user")
     assert ob.claim(PM_KEY, "b", t0 + timedelta(minutes=19), stale) is False
     assert ob.claim(OutboxKey("12", 9, "x", "topic"), "a", t0, stale) is False
+
+    # a sender known dead (`dead=`) loses a live claim at once — only if it still holds it
+    third = OutboxRow(OutboxKey("12", 4, "newspaper", "topic"), "topic", "Газета", topic_id=4)
+    ob.add(third)
+    assert ob.claim(third.key, "a", t0, stale) is True
+    assert ob.claim(third.key, "c", t0, stale, dead="b") is False  # "a" is not the dead one
+    assert ob.claim(third.key, "c", t0, stale, dead="a") is True
+    got = ob.get(third.key)
+    assert got is not None and got.claimed_by == "c"

@@ -8,6 +8,9 @@ as two processes would have."""
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,7 +21,7 @@ from typing import cast
 import pytest
 
 from mafiabot.store import SqlOutbox, Store, open_store
-from poster.outbox import OutboxKey, OutboxRow
+from poster.outbox import OutboxKey, OutboxRow, claim_owner_is_dead, new_claim_owner
 from poster.poster import Poster
 from scraper.board import BoardClient, PostResult, TopicCursor
 from tests.test_store import _reset_pg
@@ -232,3 +235,41 @@ def test_a_sender_that_lost_its_claim_while_stalled_sends_no_further_part(url: s
     assert len([t for _, t in board.posts if "абзац" in t]) == 3
     row = SqlOutbox(Store(url), 1).get(long_row.key)
     assert row is not None and row.status == "sent" and row.board_ids == (501, 502, 503)
+
+
+def gone_pid() -> int:
+    """The pid of a process of this host that has exited."""
+    proc = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return int(proc.stdout)
+
+
+def test_only_a_claim_of_this_host_whose_process_is_gone_counts_as_dead() -> None:
+    host = socket.gethostname()[:40]
+    assert claim_owner_is_dead(f"{host}:{gone_pid()}:1a2b3c4d")
+    assert not claim_owner_is_dead(new_claim_owner())  # this process
+    assert not claim_owner_is_dead(f"{host}:{os.getppid()}:1a2b3c4d")  # runs
+    assert not claim_owner_is_dead(f"{host}-elsewhere:{gone_pid()}:1a2b3c4d")  # another host
+    assert not claim_owner_is_dead(f"{host}:{gone_pid()}")  # not a claim id we make
+    assert not claim_owner_is_dead("a")
+
+
+def test_a_restart_after_a_crash_takes_its_dead_predecessors_row_at_once(url: str) -> None:
+    """kill -9 mid-send, systemd restarts the bot: the dead process's claim (this host, pid
+    gone) need not go stale; the part already on the board is found by its marker."""
+    board = Board()
+    dead = f"{socket.gethostname()[:40]}:{gone_pid()}:1a2b3c4d"
+    a = sender(url, dead, board)
+    a.outbox = DiesAfterSubmit(Store(url), 1)
+    with pytest.raises(Killed):
+        a.flush()
+    restarted = SqlOutbox(Store(url), 1)
+    soon = T0 + timedelta(minutes=1)  # long before the claim goes stale
+    report = Poster(cast(BoardClient, CountingClient(board)), restarted, clock=lambda: soon).flush()
+    assert report.recovered == [KEY] and report.claimed_elsewhere == []
+    assert board.submits == 1
+    assert saved(url).status == "sent"
