@@ -26,7 +26,7 @@ import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -303,6 +303,9 @@ class OutboxDBRow(SQLModel, table=True):
     attachment: dict[str, Any] | None = _json_col()
     created_at: datetime | None = _utc_col()
     sent_at: datetime | None = _utc_col()
+    # the sender sending the row now and when it last renewed (SqlOutbox.claim; 0007)
+    claimed_by: str | None = None
+    claimed_at: datetime | None = _utc_col()
 
 
 class BanRow(SQLModel, table=True):
@@ -1185,6 +1188,8 @@ def _to_row(r: OutboxDBRow, game: str) -> OutboxRow:
         marker_token=r.marker_token or "",
         search_from=None if r.search_from is None else from_json(SearchFrom, r.search_from),
         attachment=_attachment_of(r.attachment),
+        claimed_by=r.claimed_by,
+        claimed_at=r.claimed_at,
     )
 
 
@@ -1299,6 +1304,51 @@ class SqlOutbox:
             r.error = error[:2000]
             s.add(r)
             return r.attempts
+
+    def _where_key(self, key: OutboxKey) -> list[Any]:
+        t = OutboxDBRow
+        return [
+            col(t.game_id) == self.game_id,
+            col(t.turn) == key.turn,
+            col(t.kind) == key.kind,
+            col(t.recipient) == key.recipient,
+        ]
+
+    def claim(
+        self,
+        key: OutboxKey,
+        owner: str,
+        now: datetime,
+        stale: timedelta,
+        dead: str | None = None,
+    ) -> bool:
+        """`poster.outbox.Claims`: one conditional UPDATE, so of two senders claiming at once
+        the database lets exactly one through (the other's WHERE no longer matches)."""
+        t = OutboxDBRow
+        free = sa.or_(
+            col(t.claimed_by).is_(None),
+            col(t.claimed_by).in_([owner] if dead is None else [owner, dead]),
+            col(t.claimed_at).is_(None),
+            col(t.claimed_at) < now - stale,
+        )
+        stmt = (
+            sa.update(t)
+            .where(*self._where_key(key), col(t.status) == "pending", free)
+            .values(claimed_by=owner, claimed_at=now)
+        )
+        with self.store.session() as s:
+            result = s.execute(stmt)
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    def release(self, key: OutboxKey, owner: str) -> None:
+        t = OutboxDBRow
+        stmt = (
+            sa.update(t)
+            .where(*self._where_key(key), col(t.claimed_by) == owner)
+            .values(claimed_by=None, claimed_at=None)
+        )
+        with self.store.session() as s:
+            s.execute(stmt)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

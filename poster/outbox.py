@@ -13,9 +13,12 @@ same `Outbox` protocol with the same semantics (one transaction per call).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import secrets
+import socket
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Literal, Protocol, runtime_checkable
 
 from scraper.board import Attachment
@@ -73,6 +76,9 @@ class OutboxRow:
     # that take attachments); where the board cannot or will not take it, the text goes
     # without it (`FlushReport.without_attachment`)
     attachment: Attachment | None = None
+    # the sender that claimed the row and when (see `Claims`); None: nobody holds it
+    claimed_by: str | None = None
+    claimed_at: datetime | None = None
 
 
 _TOKEN = re.compile(r"[0-9A-Za-z_-]{1,32}")
@@ -147,6 +153,80 @@ class CountsAttempts(Protocol):
         returns the row's count so far. Its own committed transaction."""
 
 
+#: how long a claim holds without being renewed: a sender renews it before every part, so
+#: only a sender that died (or hangs) leaves one this old, and its rows are taken over
+DEFAULT_CLAIM_STALE = timedelta(minutes=10)
+
+
+def new_claim_owner() -> str:
+    """A sender's claim id: host and pid for the host to read, plus a random part because a
+    pid is reused (a container's first process is always 1)."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+#: this process's claim id; the daemon builds a Poster per tick and must keep its claims
+PROCESS_OWNER = new_claim_owner()
+
+
+def claim_owner_is_dead(owner: str) -> bool:
+    """True only when `owner` is surely gone: a claim id of this host (`new_claim_owner`)
+    whose process no longer runs — the bot restarted after a crash, whose rows need not
+    wait for the claim to go stale. Anything else (another host, a pid that runs, even a
+    reused one, an id of another form) counts as alive: waiting is the safe side."""
+    host, _, rest = owner.partition(":")
+    pid_text, _, rand = rest.partition(":")
+    if host != socket.gethostname()[:40] or not pid_text.isdigit() or not rand:
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid() or pid <= 0:
+        return False  # ours, or a container's pid 1 seen from another container: alive
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # PermissionError: it runs, as another user
+        return False
+    return False
+
+
+@runtime_checkable
+class Claims(Protocol):
+    """Optional extension of `Outbox`: a row is claimed by one sender before it is sent.
+
+    Defence in depth behind the one-instance lock (a lock on a network filesystem that does
+    not hold, an operator's mistake): two senders that meet on one outbox never submit the
+    same row both. Each claim is one atomic conditional write, so exactly one of two
+    concurrent claimers wins. An outbox without these methods is sent unclaimed.
+    """
+
+    def claim(
+        self,
+        key: OutboxKey,
+        owner: str,
+        now: datetime,
+        stale: timedelta,
+        dead: str | None = None,
+    ) -> bool:
+        """Claim (or renew) the pending row for `owner`: True if the row was free, already
+        `owner`'s, claimed by another more than `stale` before `now`, or still claimed by
+        `dead` (a sender known to be gone) — taken over; False if another sender holds it
+        or the row is no longer pending."""
+
+    def release(self, key: OutboxKey, owner: str) -> None:
+        """Drop `owner`'s claim on the row (another's claim is left alone)."""
+
+
+def claim_free(
+    row: OutboxRow, owner: str, now: datetime, stale: timedelta, dead: str | None = None
+) -> bool:
+    """Whether `owner` may claim `row` (the rule every `Claims` outbox applies atomically)."""
+    if row.status != "pending":
+        return False
+    if row.claimed_by is None or row.claimed_by in (owner, dead):
+        return True
+    return row.claimed_at is None or row.claimed_at < now - stale
+
+
 class InMemoryOutbox:
     """Outbox kept in a dict; survives a simulated crash if the same object is reused."""
 
@@ -184,3 +264,22 @@ class InMemoryOutbox:
         row = self._rows[key]
         self._rows[key] = replace(row, attempts=row.attempts + 1, error=error)
         return row.attempts + 1
+
+    def claim(
+        self,
+        key: OutboxKey,
+        owner: str,
+        now: datetime,
+        stale: timedelta,
+        dead: str | None = None,
+    ) -> bool:
+        row = self._rows.get(key)
+        if row is None or not claim_free(row, owner, now, stale, dead):
+            return False
+        self._rows[key] = replace(row, claimed_by=owner, claimed_at=now)
+        return True
+
+    def release(self, key: OutboxKey, owner: str) -> None:
+        row = self._rows.get(key)
+        if row is not None and row.claimed_by == owner:
+            self._rows[key] = replace(row, claimed_by=None, claimed_at=None)

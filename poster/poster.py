@@ -17,6 +17,15 @@ board stood when the row was queued (`OutboxRow.search_from`) and reads to the e
 number of posts made in between cannot hide the part; markers carry the game's token
 (`OutboxRow.marker_token`), so another game's post is never taken for ours.
 
+Before a row is sent it is claimed for this sender (`poster.outbox.Claims`, when the outbox
+has it), and the claim is renewed before every part: a second sender that meets this one on
+the same outbox anyway (a lock that did not hold) finds the row held and leaves it to its
+owner (`FlushReport.claimed_elsewhere`). A claim not renewed for `claim_stale` — its sender
+died — is taken over, and an in-flight part is then looked for by its marker as above; so is,
+at once, a claim of a process of this host that no longer runs (the bot restarted after a
+crash). The claim is dropped when the row leaves the flush (sent, failed, deferred, stopped);
+a crash leaves it until stale, or until its process is seen gone.
+
 A flush can be stopped (`flush(stop=...)`, the daemon's SIGTERM flag): the check is looked at
 before every part and, through the client, before every submit and during every wait; the
 part being submitted finishes (or, begun but unconfirmed, is left for the marker search) and
@@ -38,13 +47,18 @@ import threading
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 from poster.outbox import (
+    DEFAULT_CLAIM_STALE,
+    PROCESS_OWNER,
+    Claims,
     CountsAttempts,
     Outbox,
     OutboxKey,
     OutboxRow,
     SearchFrom,
+    claim_owner_is_dead,
     marker_for,
     marker_overhead,
     with_marker,
@@ -93,6 +107,12 @@ class FlushReport:
     # rows sent without their attachment, with why (the board cannot take files, or refused
     # this one): the text is on the board; the host should hear about the file
     without_attachment: list[tuple[OutboxKey, str]] = field(default_factory=list)
+    # rows another live sender holds (see `Claims`): left for it, untouched by this flush
+    claimed_elsewhere: list[tuple[OutboxKey, str]] = field(default_factory=list)
+
+
+class _ClaimedElsewhere(Exception):
+    """Another sender holds the row (or took it over while this one stalled)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,11 +156,25 @@ def plan_parts(row: OutboxRow, limit: int | None, subject_limit: int | None = No
 
 class Poster:
     def __init__(
-        self, client: BoardClient, outbox: Outbox, *, max_attempts: int = DEFAULT_MAX_ATTEMPTS
+        self,
+        client: BoardClient,
+        outbox: Outbox,
+        *,
+        max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+        owner: str = PROCESS_OWNER,
+        claim_stale: timedelta = DEFAULT_CLAIM_STALE,
+        clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.client = client
         self.outbox = outbox
         self.max_attempts = max_attempts
+        # the process's id by default: the daemon builds a Poster per tick, and a claim of
+        # the previous tick's (a row deferred) must stay this process's own
+        self.owner = owner
+        self.claim_stale = claim_stale
+        self._clock = clock or (lambda: datetime.now(UTC))
+        # whether a claim's sender is surely gone (replaceable in tests)
+        self.owner_is_dead: Callable[[str], bool] = claim_owner_is_dead
         self._local_counts: dict[OutboxKey, int] = {}
         self._stop: Callable[[], bool] | None = None
         self._report: FlushReport | None = None
@@ -187,38 +221,80 @@ class Poster:
     def _stopping(self) -> bool:
         return self._stop is not None and self._stop()
 
+    def _claim(self, key: OutboxKey) -> None:
+        """Claim (or renew) the row for this sender; raise if another one holds it."""
+        if not isinstance(self.outbox, Claims):
+            return
+        if self.outbox.claim(key, self.owner, self._clock(), self.claim_stale):
+            return
+        current = self.outbox.get(key)
+        holder = current.claimed_by if current is not None else None
+        # a restart after a crash: the dead process's claim need not go stale first (the
+        # take-over holds only if that same claim is still there: another may have won it)
+        if holder is not None and self.owner_is_dead(holder):
+            if self.outbox.claim(key, self.owner, self._clock(), self.claim_stale, holder):
+                log.info("outbox %s taken over from %s (no longer running)", key, holder)
+                return
+            current = self.outbox.get(key)
+            holder = current.claimed_by if current is not None else None
+        if current is not None and current.status != "pending":
+            raise _ClaimedElsewhere(f"already {current.status} by another sender ({holder})")
+        raise _ClaimedElsewhere(f"being sent by another sender ({holder})")
+
+    def _release(self, key: OutboxKey) -> None:
+        if isinstance(self.outbox, Claims):
+            self.outbox.release(key, self.owner)
+
     def _flush(self, report: FlushReport) -> None:
         pending = self.outbox.pending()
         for n, row in enumerate(pending):
             try:
-                if self._stopping():
-                    raise Interrupted("stop requested between messages")
-                recovered = self._send_row(row)
-            except Interrupted as exc:
-                log.info("flush stopped on request; %d message(s) stay queued", len(pending) - n)
-                report.interrupted = True
-                report.deferred.extend((r.key, str(exc)) for r in pending[n:])
+                go_on = self._flush_row(report, row, pending[n:])
+            except Exception:
+                self._release(row.key)  # LoginFailed and the unforeseen: not a crash
+                raise
+            # a crash (BaseException: kill, KeyboardInterrupt) keeps the claim until stale
+            self._release(row.key)
+            if not go_on:
                 break
-            except LoginFailed:
-                raise  # retrying a refused password per row would get the account locked
-            except (BoardUnavailable, SessionExpired) as exc:
-                # the board is down (retries already spent): leave the rest for the next tick
-                log.warning("board unavailable, flush stopped: %s", exc)
-                report.deferred.extend((r.key, str(exc)) for r in pending[n:])
-                break
-            except (PostingRefused, NotFound) as exc:
-                if isinstance(exc, _TRANSIENT):
-                    self._defer(report, row.key, exc)
-                    continue
-                log.error("outbox %s failed for good: %s", row.key, exc)
-                self.outbox.mark_failed(row.key, str(exc))
-                report.failed.append((row.key, str(exc)))
-                continue
-            except ScraperError as exc:
-                self._defer(report, row.key, exc)  # an odd page (UnexpectedPage)
-                continue
-            self.outbox.mark_sent(row.key)
-            (report.recovered if recovered else report.sent).append(row.key)
+
+    def _flush_row(self, report: FlushReport, row: OutboxRow, rest: list[OutboxRow]) -> bool:
+        """One row of a flush; False when the flush must stop (the rest stays queued)."""
+        try:
+            if self._stopping():
+                raise Interrupted("stop requested between messages")
+            self._claim(row.key)
+            recovered = self._send_row(row)
+        except _ClaimedElsewhere as exc:
+            log.warning("outbox %s left alone: %s", row.key, exc)
+            report.claimed_elsewhere.append((row.key, str(exc)))
+            return True
+        except Interrupted as exc:
+            log.info("flush stopped on request; %d message(s) stay queued", len(rest))
+            report.interrupted = True
+            report.deferred.extend((r.key, str(exc)) for r in rest)
+            return False
+        except LoginFailed:
+            raise  # retrying a refused password per row would get the account locked
+        except (BoardUnavailable, SessionExpired) as exc:
+            # the board is down (retries already spent): leave the rest for the next tick
+            log.warning("board unavailable, flush stopped: %s", exc)
+            report.deferred.extend((r.key, str(exc)) for r in rest)
+            return False
+        except (PostingRefused, NotFound) as exc:
+            if isinstance(exc, _TRANSIENT):
+                self._defer(report, row.key, exc)
+                return True
+            log.error("outbox %s failed for good: %s", row.key, exc)
+            self.outbox.mark_failed(row.key, str(exc))
+            report.failed.append((row.key, str(exc)))
+            return True
+        except ScraperError as exc:
+            self._defer(report, row.key, exc)  # an odd page (UnexpectedPage)
+            return True
+        self.outbox.mark_sent(row.key)
+        (report.recovered if recovered else report.sent).append(row.key)
+        return True
 
     def _send_row(self, row: OutboxRow) -> bool:
         """Send the row's remaining parts; True if any part was found already on the board."""
@@ -252,6 +328,9 @@ class Poster:
                     continue
             if self._stopping():
                 raise Interrupted(f"stop requested before part {part.index} of {row.key}")
+            # renewed before every submit: a sender that stalled past the stale span and
+            # lost the row to another must not submit behind its back
+            self._claim(row.key)
             self.outbox.begin_part(row.key, part.index)
             board_id = self._submit(current, part)
             self.outbox.record_part(row.key, part.index, board_id)

@@ -122,3 +122,56 @@ def check_positions_contract(make: Callable[[], Outbox]) -> None:
     got = ob.get(PM_KEY)
     assert got is not None and got.search_from == SearchFrom(pm_id=31)
     assert [r.search_from for r in ob.pending()] == [topic.search_from, pm.search_from]
+
+
+def check_claims_contract(make: Callable[[], Outbox]) -> None:
+    """For an outbox that also has `Claims` (issue 11 item 1: a row is claimed before it is
+    sent): one sender at a time, a stale claim taken over, a sent row never claimed."""
+    from datetime import UTC, datetime, timedelta
+
+    from poster.outbox import Claims
+
+    ob = make()
+    assert isinstance(ob, Claims)
+    post, pm = rows()
+    ob.add(post)
+    ob.add(pm)
+    t0 = datetime(2026, 12, 2, 0, 0, tzinfo=UTC)
+    stale = timedelta(minutes=10)
+    assert ob.claim(KEY, "a", t0, stale) is True
+    got = ob.get(KEY)
+    assert got is not None and got.claimed_by == "a" and got.claimed_at == t0
+    # another live sender is refused; the holder renews
+    assert ob.claim(KEY, "b", t0 + timedelta(minutes=9), stale) is False
+    assert ob.claim(KEY, "a", t0 + timedelta(minutes=5), stale) is True
+    assert ob.claim(KEY, "b", t0 + timedelta(minutes=14), stale) is False  # renewed at 5
+    # claims are per row
+    assert ob.claim(PM_KEY, "b", t0, stale) is True
+    # a claim not renewed for longer than `stale` (its sender died) is taken over
+    assert ob.claim(KEY, "b", t0 + timedelta(minutes=16), stale) is True
+    got = ob.get(KEY)
+    assert got is not None and got.claimed_by == "b"
+    assert ob.claim(KEY, "a", t0 + timedelta(minutes=17), stale) is False
+    # release drops only the releaser's own claim
+    ob.release(KEY, "a")
+    got = ob.get(KEY)
+    assert got is not None and got.claimed_by == "b"
+    ob.release(KEY, "b")
+    got = ob.get(KEY)
+    assert got is not None and got.claimed_by is None and got.claimed_at is None
+    assert ob.claim(KEY, "a", t0 + timedelta(minutes=18), stale) is True
+    # a row no longer pending is claimed by nobody; an unknown key neither
+    ob.mark_sent(KEY)
+    assert ob.claim(KEY, "a", t0 + timedelta(minutes=19), stale) is False
+    ob.mark_failed(PM_KEY, "no such user")
+    assert ob.claim(PM_KEY, "b", t0 + timedelta(minutes=19), stale) is False
+    assert ob.claim(OutboxKey("12", 9, "x", "topic"), "a", t0, stale) is False
+
+    # a sender known dead (`dead=`) loses a live claim at once — only if it still holds it
+    third = OutboxRow(OutboxKey("12", 4, "newspaper", "topic"), "topic", "Газета", topic_id=4)
+    ob.add(third)
+    assert ob.claim(third.key, "a", t0, stale) is True
+    assert ob.claim(third.key, "c", t0, stale, dead="b") is False  # "a" is not the dead one
+    assert ob.claim(third.key, "c", t0, stale, dead="a") is True
+    got = ob.get(third.key)
+    assert got is not None and got.claimed_by == "c"

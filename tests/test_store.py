@@ -340,6 +340,13 @@ def test_sql_outbox_keeps_each_rows_game_token_and_queued_position(store: Store)
     check_positions_contract(lambda: store.outbox(_game(store)))
 
 
+def test_sql_outbox_lets_one_sender_claim_a_row(store: Store) -> None:
+    """Issue 11 item 1: the claim is one conditional UPDATE on each backend."""
+    from tests.outbox_contract import check_claims_contract
+
+    check_claims_contract(lambda: store.outbox(_game(store)))
+
+
 def test_a_games_token_is_kept_with_it(store: Store) -> None:
     g = store.create_game(name="M", ruleset="pefl", topic_id=9, seed=1, token="c0ffee1234")
     assert g.id is not None
