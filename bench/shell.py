@@ -134,8 +134,8 @@ def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
 
     from mafiabot.config import load_config
     from mafiabot.daemon import Daemon
+    from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
     from mafiabot.store import open_store
-    from scraper.phpbb import PhpbbClient, PhpbbSettings
 
     tmp = Path(tempfile.mkdtemp(prefix="mafiabot-bench-"))
     os.environ["MAFIABOT_DEMO_PASSWORD"] = fb.USERS["Ведущий"][1] or ""

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, Literal, get_args
 
-from engine.actions import Move
-from engine.settings import RulesSettings
-from engine.state import GameState
+from mafiabot.engine.actions import Move
+from mafiabot.engine.settings import RulesSettings
+from mafiabot.engine.state import GameState
 
 #: The rule sets by name (one source: config, replay and the CLI check against it).
 RulesetName = Literal["gambler", "pefl"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.rules import RuleSet
-from engine.state import Seat
+from mafiabot.engine.rules import RuleSet
+from mafiabot.engine.state import Seat
 
 
 class DealError(ValueError):

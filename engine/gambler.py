@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from engine.actions import GAMBLER_ROLES, Move, Vote
-from engine.base import RuleSetBase
-from engine.common import (
+from mafiabot.engine.actions import GAMBLER_ROLES, Move, Vote
+from mafiabot.engine.base import RuleSetBase
+from mafiabot.engine.common import (
     Attack,
     Intake,
     apply_replacements,
@@ -27,7 +27,7 @@ from engine.common import (
     take_out,
     vote_overrides,
 )
-from engine.events import (
+from mafiabot.engine.events import (
     HOST,
     AcquaintanceMade,
     CheckAnnounced,
@@ -53,9 +53,9 @@ from engine.events import (
     VotesCounted,
     player,
 )
-from engine.inputs import TurnInputs
-from engine.settings import RulesSettings
-from engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
+from mafiabot.engine.inputs import TurnInputs
+from mafiabot.engine.settings import RulesSettings
+from mafiabot.engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
 
 MAFIA_ROLES = ("godfather", "mafia")  # the clan proper (G-S.3)
 TOWN_ROLES = ("civilian", "commissar", "sheriff", "doctor")

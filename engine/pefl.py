@@ -11,9 +11,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from engine.actions import PEFL_ROLES, Move, Vote
-from engine.base import RuleSetBase
-from engine.common import (
+from mafiabot.engine.actions import PEFL_ROLES, Move, Vote
+from mafiabot.engine.base import RuleSetBase
+from mafiabot.engine.common import (
     Attack,
     Intake,
     apply_replacements,
@@ -29,7 +29,7 @@ from engine.common import (
     take_out,
     vote_overrides,
 )
-from engine.events import (
+from mafiabot.engine.events import (
     HOST,
     AcquaintanceMade,
     Beaten,
@@ -54,9 +54,9 @@ from engine.events import (
     WentMissing,
     player,
 )
-from engine.inputs import TurnInputs
-from engine.settings import RulesSettings
-from engine.state import CLANS, MANIAC, TOWN, GameState, Protect, Seat
+from mafiabot.engine.inputs import TurnInputs
+from mafiabot.engine.settings import RulesSettings
+from mafiabot.engine.state import CLANS, MANIAC, TOWN, GameState, Protect, Seat
 
 MAFIOSI = ("mafia", "thug", "kamikaze")
 TOWN_ROLES = ("civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard")
@@ -156,7 +156,7 @@ class Pefl(RuleSetBase):
 
     # --- set-up -----------------------------------------------------------------------------
     def new_game(self, seats: Sequence[Seat]) -> GameState:
-        from engine.state import Player
+        from mafiabot.engine.state import Player
 
         players = tuple(
             Player(

@@ -7,12 +7,12 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.actions import Move
-from engine.base import RULESETS, Phase, RuleSetBase, RulesetName, VoteKind
-from engine.events import Event
-from engine.inputs import TurnInputs
-from engine.settings import RulesSettings
-from engine.state import GameState, Seat
+from mafiabot.engine.actions import Move
+from mafiabot.engine.base import RULESETS, Phase, RuleSetBase, RulesetName, VoteKind
+from mafiabot.engine.events import Event
+from mafiabot.engine.inputs import TurnInputs
+from mafiabot.engine.settings import RulesSettings
+from mafiabot.engine.state import GameState, Seat
 
 
 class UnknownRuleset(ValueError):
@@ -87,11 +87,11 @@ def get_ruleset(name: str, settings: RulesSettings | None = None) -> RuleSet:
     """The rule set called `name` ("gambler" | "pefl") with these settings."""
     settings = settings or RulesSettings()
     if name == "pefl":
-        from engine.pefl import Pefl
+        from mafiabot.engine.pefl import Pefl
 
         return Pefl(settings)
     if name == "gambler":
-        from engine.gambler import Gambler
+        from mafiabot.engine.gambler import Gambler
 
         return Gambler(settings)
     raise UnknownRuleset(f"unknown rule set {name!r} (gambler | pefl)")

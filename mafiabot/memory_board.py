@@ -23,7 +23,7 @@ from importlib import resources
 from typing import TextIO
 from zoneinfo import ZoneInfo
 
-from scraper.board import (
+from mafiabot.scraper.board import (
     BoardClient,
     FetchedPM,
     PMRef,
@@ -243,7 +243,7 @@ class MemoryBoard:
     def _check(self) -> None:
         self.requests += 1
         if self.fail_next_reads > 0:
-            from scraper.errors import BoardUnavailable
+            from mafiabot.scraper.errors import BoardUnavailable
 
             self.fail_next_reads -= 1
             raise BoardUnavailable("the board did not answer (simulated outage)")
@@ -361,7 +361,7 @@ class MemoryBoard:
                 return RawPage(
                     f"{BASE}ucp.php?i=pm&mode=view&p={msg_id}", self.pm_html(m), self.clock()
                 )
-        from scraper.errors import NotFound
+        from mafiabot.scraper.errors import NotFound
 
         raise NotFound(f"no message {msg_id}")
 

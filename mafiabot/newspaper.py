@@ -32,7 +32,7 @@ from mafiabot.grammar import gender_of, inflect, pick
 
 log = logging.getLogger(__name__)
 
-TEMPLATES_ROOT = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES_ROOT = Path(__file__).resolve().parent / "templates"
 
 # A zero-width space after "[" stops the board from reading a tag; the text looks the same.
 _ZWSP = "\u200b"

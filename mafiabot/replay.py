@@ -30,7 +30,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine import (
+from mafiabot.cli import UsageError
+from mafiabot.config import OVERRIDE_KEYS
+from mafiabot.engine import (
     RULESETS,
     Event,
     GameState,
@@ -43,14 +45,12 @@ from engine import (
     get_ruleset,
     step,
 )
-from engine import events as ev
-from engine.actions import ACTIONS
-from engine.common import apply_replacements
-from engine.inputs import OVERRIDE_KINDS
-from mafiabot.cli import UsageError
-from mafiabot.config import OVERRIDE_KEYS
+from mafiabot.engine import events as ev
+from mafiabot.engine.actions import ACTIONS
+from mafiabot.engine.common import apply_replacements
+from mafiabot.engine.inputs import OVERRIDE_KINDS
+from mafiabot.parser.records import Post
 from mafiabot.turn_inputs import TurnPost, build_turn_inputs
-from parser.records import Post
 
 CLAN_ROLES = ("mafia", "thug", "kamikaze", "bastard")
 SYNTHETIC_POST_ID = -1  # ids for posts the scenario gives without one count down from here

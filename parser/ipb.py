@@ -28,10 +28,18 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from parser.colors import canonical_color
-from parser.dates import get_tz, read_formatted_date, strip_date_label
-from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4, Dialect, PageSlice, dialect_by_name
-from parser.html import (
+from mafiabot.parser.colors import canonical_color
+from mafiabot.parser.dates import get_tz, read_formatted_date, strip_date_label
+from mafiabot.parser.dialects import (
+    IPB2,
+    IPB2_4PDA,
+    IPB3,
+    IPS4,
+    Dialect,
+    PageSlice,
+    dialect_by_name,
+)
+from mafiabot.parser.html import (
     CLOSE,
     COMMENT,
     CUT_SHORT,
@@ -43,8 +51,8 @@ from parser.html import (
     scan_all,
     walk,
 )
-from parser.links import post_id_from_href
-from parser.records import (
+from mafiabot.parser.links import post_id_from_href
+from mafiabot.parser.records import (
     ColoredSpan,
     EditNote,
     ParseIssue,
@@ -2040,12 +2048,12 @@ def is_ipb_login(html: str) -> bool:
 
 
 def _register() -> None:
-    from parser.pages import BoardReader, register_board
+    from mafiabot.parser.pages import BoardReader, register_board
 
     def make(forced: Dialect | None) -> BoardReader:
         def topic(html: str | bytes, *, tz: tzinfo | str, now: datetime | None) -> TopicPage:
             if isinstance(html, bytes):
-                from parser.encoding import decode_html
+                from mafiabot.parser.encoding import decode_html
 
                 html = decode_html(html)
             return parse_ipb_topic(html, dialect=forced or "auto", tz=tz, now=now)

@@ -76,11 +76,17 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Final
 
-from engine.actions import InputRejected, Move
-from parser.morph import common_word, parse
-from parser.nicks import AMBIGUOUS_NICK, STRICT_TIERS, NickMatch, NickResolver, casefold_key
-from parser.sender import SenderView
-from parser.vocab import lookup
+from mafiabot.engine.actions import InputRejected, Move
+from mafiabot.parser.morph import common_word, parse
+from mafiabot.parser.nicks import (
+    AMBIGUOUS_NICK,
+    STRICT_TIERS,
+    NickMatch,
+    NickResolver,
+    casefold_key,
+)
+from mafiabot.parser.sender import SenderView
+from mafiabot.parser.vocab import lookup
 
 DEFAULT_THRESHOLD: Final = 0.8
 

@@ -33,19 +33,19 @@ from collections.abc import Collection, Iterable
 from datetime import datetime
 from typing import Final
 
-from engine.actions import InputRejected, Move
-from engine.state import GameState
-from parser.letters import (
+from mafiabot.engine.actions import InputRejected, Move
+from mafiabot.engine.state import GameState
+from mafiabot.parser.letters import (
     DEFAULT_THRESHOLD,
     NO_TARGET,
     UNPARSED,
     read_letter,
     word_key,
 )
-from parser.nicks import NickResolver, lookalike_key
-from parser.records import PrivateMessage
-from parser.sender import SenderView, sender_view
-from parser.vocab import lookup
+from mafiabot.parser.nicks import NickResolver, lookalike_key
+from mafiabot.parser.records import PrivateMessage
+from mafiabot.parser.sender import SenderView, sender_view
+from mafiabot.parser.vocab import lookup
 
 __all__ = [
     "DEAD",

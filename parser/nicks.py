@@ -199,7 +199,7 @@ def _lemma_word(word: str, nick_word: str) -> bool:
     bare, _digits = _split_digit_tail(nick_word)
     if not bare.isalpha() or len(bare) < 3 or not _CYRILLIC_RE.search(bare):
         return False
-    from parser.morph import lemmas  # only when the cheaper tiers found nothing
+    from mafiabot.parser.morph import lemmas  # only when the cheaper tiers found nothing
 
     return bare in lemmas(word)
 

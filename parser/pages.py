@@ -20,7 +20,7 @@ from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Protocol
 
-from parser.records import ParseIssue, PMFolder, PrivateMessage, TopicPage
+from mafiabot.parser.records import ParseIssue, PMFolder, PrivateMessage, TopicPage
 
 __all__ = [
     "BoardReader",
@@ -68,9 +68,9 @@ class BoardReader:
 _REGISTRY: dict[str, BoardReader] = {}
 # Dialects that live in other modules register themselves on import; listed here so that
 # `detect_board` can find them without callers importing anything.
-_DIALECT_MODULES: tuple[str, ...] = ("parser.phpbb",)
+_DIALECT_MODULES: tuple[str, ...] = ("mafiabot.parser.phpbb",)
 # Loaded only when no common dialect matches (see `_load_late`).
-_LATE_DIALECT_MODULES: tuple[str, ...] = ("parser.ipb",)
+_LATE_DIALECT_MODULES: tuple[str, ...] = ("mafiabot.parser.ipb",)
 _loaded = False
 
 
@@ -272,7 +272,7 @@ def decode_bytes(data: bytes, content_type: str | None = None) -> str:
     """Bytes of a page → text (BOM, declared charset checked against the bytes, windows-1251
     boards, detection as a last resort): `parser.encoding.decode_html`, imported when first
     needed so that reading UTF-8 pages from bytes does not load it."""
-    from parser.encoding import decode_html
+    from mafiabot.parser.encoding import decode_html
 
     return decode_html(data, content_type)
 

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine import gambler, pefl
-from engine.actions import GAMBLER_ROLES, PEFL_ROLES
-from engine.state import GameState, Player
+from mafiabot.engine import gambler, pefl
+from mafiabot.engine.actions import GAMBLER_ROLES, PEFL_ROLES
+from mafiabot.engine.state import GameState, Player
 
 
 @dataclass(frozen=True, slots=True)

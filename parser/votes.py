@@ -63,10 +63,10 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Final, Literal
 
-from engine.actions import InputRejected, Vote
-from parser.colors import matches_colors
-from parser.identity import Cast, nick_key
-from parser.nicks import (
+from mafiabot.engine.actions import InputRejected, Vote
+from mafiabot.parser.colors import matches_colors
+from mafiabot.parser.identity import Cast, nick_key
+from mafiabot.parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
     UNKNOWN_NICK,
@@ -77,7 +77,7 @@ from parser.nicks import (
     lookalike_key,
     word_inflects,
 )
-from parser.records import ColoredSpan, Post
+from mafiabot.parser.records import ColoredSpan, Post
 
 Ruleset = Literal["gambler", "pefl"]
 Policy = Literal["first", "last"]

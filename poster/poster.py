@@ -49,7 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from poster.outbox import (
+from mafiabot.poster.outbox import (
     DEFAULT_CLAIM_STALE,
     PROCESS_OWNER,
     Claims,
@@ -63,9 +63,15 @@ from poster.outbox import (
     marker_overhead,
     with_marker,
 )
-from poster.split import split_text
-from scraper.board import BoardClient, Interruptible, PostResult, TakesAttachments, TopicCursor
-from scraper.errors import (
+from mafiabot.poster.split import split_text
+from mafiabot.scraper.board import (
+    BoardClient,
+    Interruptible,
+    PostResult,
+    TakesAttachments,
+    TopicCursor,
+)
+from mafiabot.scraper.errors import (
     AttachmentRefused,
     BoardUnavailable,
     FloodLimited,
@@ -78,7 +84,7 @@ from scraper.errors import (
     ScraperError,
     SessionExpired,
 )
-from scraper.pacing import as_stop_check
+from mafiabot.scraper.pacing import as_stop_check
 
 log = logging.getLogger(__name__)
 

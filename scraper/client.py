@@ -32,8 +32,8 @@ from urllib.parse import urljoin
 
 import httpx
 
-from parser.identity import nick_key
-from scraper.board import (
+from mafiabot.parser.identity import nick_key
+from mafiabot.scraper.board import (
     FetchedPM,
     PMRef,
     RawPage,
@@ -41,9 +41,9 @@ from scraper.board import (
     TopicPageFetch,
     TopicPoll,
 )
-from scraper.errors import MessageTooLong, NotFound, SessionExpired, UnexpectedPage
-from scraper.http import BoardHttp, TransportSettings, redact
-from scraper.pacing import StopCheck, Waiter, WritePacer, as_stop_check
+from mafiabot.scraper.errors import MessageTooLong, NotFound, SessionExpired, UnexpectedPage
+from mafiabot.scraper.http import BoardHttp, TransportSettings, redact
+from mafiabot.scraper.pacing import StopCheck, Waiter, WritePacer, as_stop_check
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from engine import (
+from mafiabot.engine import (
     Event,
     GameState,
     Move,
@@ -19,7 +19,7 @@ from engine import (
     get_ruleset,
     step,
 )
-from engine import events as ev
+from mafiabot.engine import events as ev
 
 
 def seats(*specs: str) -> list[Seat]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import GameState, Move, RuleSet
-from engine import events as ev
+from mafiabot.engine import GameState, Move, RuleSet
+from mafiabot.engine import events as ev
 from tests.engine_kit import alive, deaths, game, mv, of, play, rejections
 
 CAST = (

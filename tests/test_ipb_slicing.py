@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from parser.dialects import DIALECTS, IPS4, Dialect
-from parser.encoding import decode_html
-from parser.ipb import (
+from mafiabot.parser.dialects import DIALECTS, IPS4, Dialect
+from mafiabot.parser.encoding import decode_html
+from mafiabot.parser.ipb import (
     _MSG_SPLIT,
     _body_span,
     _fragment,
@@ -30,7 +30,7 @@ from parser.ipb import (
     detect_ipb,
     parse_ipb_topic,
 )
-from parser.records import TopicPage
+from mafiabot.parser.records import TopicPage
 from tests.conftest import FIXTURES
 
 MSK = "Europe/Moscow"
@@ -42,7 +42,7 @@ RLLMUK = FIXTURES / "ipb/4x-5x/ic41_rllmuk_topic286745_mafia-signup_page12of12_l
 
 
 def _read(html: str, d: Dialect, *, sliced: bool) -> TopicPage:
-    from parser.dates import get_tz
+    from mafiabot.parser.dates import get_tz
 
     return _read_topic(html, d, get_tz(MSK), NOW, "https://board.example/", sliced=sliced)
 
@@ -139,7 +139,7 @@ def _bodies() -> list[str]:
     for path in sorted((FIXTURES / "ipb").glob("*/*.html")):
         found += [p.body_html for p in parse_ipb_topic(_html(path), tz=MSK).posts]
     for path in sorted((FIXTURES / "phpbb").glob("topic_p*.html")):
-        from parser.phpbb import parse_topic
+        from mafiabot.parser.phpbb import parse_topic
 
         found += [p.body_html for p in parse_topic(path.read_text(encoding="utf-8")).posts]
     rng = random.Random(9)

@@ -11,8 +11,8 @@ from datetime import datetime
 
 import pytest
 
-from parser.pages import parse_pm, parse_topic, read_page
-from parser.records import Post
+from mafiabot.parser.pages import parse_pm, parse_topic, read_page
+from mafiabot.parser.records import Post
 from tests.conftest import FIXTURES
 
 PHPBB = FIXTURES / "phpbb"
@@ -204,7 +204,13 @@ def test_relative_edit_time_without_fetch_time_is_an_issue_not_a_guess() -> None
 def test_shared_html_helpers() -> None:
     from selectolax.lexbor import LexborHTMLParser
 
-    from parser.html import iter_ancestors, node_text, query_int, text_outside, user_id_from_href
+    from mafiabot.parser.html import (
+        iter_ancestors,
+        node_text,
+        query_int,
+        text_outside,
+        user_id_from_href,
+    )
 
     tree = LexborHTMLParser(
         "<div id='c'>Да <blockquote><div><cite>X писал(а):</cite> нет</div></blockquote>"

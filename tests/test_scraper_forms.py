@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from scraper import forms
-from scraper.errors import (
+from mafiabot.scraper import forms
+from mafiabot.scraper.errors import (
     FloodLimited,
     FormExpired,
     MessageTooLong,
@@ -20,7 +20,7 @@ from scraper.errors import (
     TopicLocked,
     UnknownRecipient,
 )
-from scraper.phpbb import classify_refusal
+from mafiabot.scraper.phpbb import classify_refusal
 
 HTTP = Path(__file__).resolve().parent.parent / "fixtures" / "phpbb" / "http"
 FIX = HTTP.parent

@@ -15,8 +15,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
+from mafiabot.poster.outbox import OutboxKey, OutboxRow
 from mafiabot.store import BAN_GAMES, MoveRow, PostIn, Store, open_store
-from poster.outbox import OutboxKey, OutboxRow
 
 MSK = ZoneInfo("Europe/Moscow")
 T0 = datetime(2026, 11, 27, 12, 0, tzinfo=MSK)
@@ -163,7 +163,7 @@ def test_outbox_parts_survive_a_crash_between_begin_and_record(store: Store) -> 
 
 
 def test_outbox_conforms_to_the_poster_protocol(store: Store) -> None:
-    from poster.outbox import InMemoryOutbox
+    from mafiabot.poster.outbox import InMemoryOutbox
 
     gid = _game(store)
     sql, mem = store.outbox(gid), InMemoryOutbox()
@@ -269,9 +269,9 @@ def test_players(store: Store) -> None:
 
 
 def test_records_round_trip_through_json() -> None:
-    from engine.state import GameState, Player, Protect, VoteRecord
+    from mafiabot.engine.state import GameState, Player, Protect, VoteRecord
+    from mafiabot.parser.records import ColoredSpan, EditNote, Post, Quote
     from mafiabot.store import from_json, to_json
-    from parser.records import ColoredSpan, EditNote, Post, Quote
 
     post = Post(
         id=5,

@@ -8,10 +8,10 @@ import inspect
 
 import pytest
 
-from engine import events as ev
-from engine.events import player
-from engine.gambler import ROLE_ACTIONS as GAMBLER_ACTIONS
-from engine.pefl import ROLE_ACTIONS as PEFL_ACTIONS
+from mafiabot.engine import events as ev
+from mafiabot.engine.events import player
+from mafiabot.engine.gambler import ROLE_ACTIONS as GAMBLER_ACTIONS
+from mafiabot.engine.pefl import ROLE_ACTIONS as PEFL_ACTIONS
 from mafiabot.newspaper import MOVE_HELP_RU, Renderer
 
 EVENT_KINDS = sorted(

@@ -38,11 +38,11 @@ def _read_cast(path: str) -> dict[str, Any]:
 
 
 def main(args: argparse.Namespace) -> int:
-    from engine.settings import RulesSettings
-    from parser.letters import read_letter
-    from parser.moves import reject_sender
-    from parser.nicks import NickResolver, lookalike_key
-    from parser.sender import CastError, at_turn, cast_state, sender_view
+    from mafiabot.engine.settings import RulesSettings
+    from mafiabot.parser.letters import read_letter
+    from mafiabot.parser.moves import reject_sender
+    from mafiabot.parser.nicks import NickResolver, lookalike_key
+    from mafiabot.parser.sender import CastError, at_turn, cast_state, sender_view
 
     data = _read_cast(args.cast)
     if data.setdefault("ruleset", args.ruleset) != args.ruleset:

@@ -21,10 +21,10 @@ from mafiabot.commands.parse_votes import parse_now, read_html, read_nicks, refu
 
 
 def main(args: argparse.Namespace) -> int:
-    from engine.actions import InputRejected, Move
-    from parser.moves import move_from_pm
-    from parser.nicks import NickResolver
-    from parser.pages import is_board_page, is_login_page, parse_pm, parse_pm_folder
+    from mafiabot.engine.actions import InputRejected, Move
+    from mafiabot.parser.moves import move_from_pm
+    from mafiabot.parser.nicks import NickResolver
+    from mafiabot.parser.pages import is_board_page, is_login_page, parse_pm, parse_pm_folder
 
     living = read_nicks(args.players)
     if not living:

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any, Final
 from zoneinfo import ZoneInfo
 
-from engine.settings import RulesSettings
 from mafiabot.config.declare import Problems, check_section, did_you_mean, unknown_keys
 from mafiabot.config.sections import (
     OVERRIDE_KINDS,
@@ -25,7 +24,8 @@ from mafiabot.config.sections import (
     Override,
     StorageConfig,
 )
-from parser.identity import nick_key
+from mafiabot.engine.settings import RulesSettings
+from mafiabot.parser.identity import nick_key
 
 COLOR_FAMILIES: Final = (
     "black",
@@ -89,7 +89,7 @@ def _check_selectors(p: Problems, selectors: dict[str, Any]) -> None:
     keys, and selectolax raises on a selector that does not parse — on every page."""
     from selectolax.lexbor import LexborHTMLParser, SelectolaxError
 
-    from parser.dialects import SELECTOR_KEYS
+    from mafiabot.parser.dialects import SELECTOR_KEYS
 
     probe = LexborHTMLParser("<p></p>")
     for key, css in selectors.items():
@@ -211,7 +211,7 @@ def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
 def _check_game_roles(
     p: Problems, v: dict[str, Any], ruleset: str | None, players: Sequence[str]
 ) -> None:
-    from engine.actions import GAMBLER_ROLES, PEFL_ROLES
+    from mafiabot.engine.actions import GAMBLER_ROLES, PEFL_ROLES
 
     if ruleset is None:
         return
@@ -266,7 +266,7 @@ def _coerce_setting(p: Problems, key: str, value: Any, default: Any) -> Any:
 
 
 def _check_color_spec(p: Problems, key: str, value: Any) -> None:
-    from parser.colors import canonical_color
+    from mafiabot.parser.colors import canonical_color
 
     if not isinstance(value, str):
         p.append((key, "must be a colour: a name, #rrggbb or family:<name>"))
@@ -316,7 +316,7 @@ def _check_court_thresholds(p: Problems, ct: tuple[Any, ...]) -> None:
 
 
 def _check_role_tables(p: Problems, tables: dict[str, Any], ruleset: str | None) -> None:
-    from engine.actions import GAMBLER_ROLES, PEFL_ROLES
+    from mafiabot.engine.actions import GAMBLER_ROLES, PEFL_ROLES
 
     known = {"gambler": GAMBLER_ROLES, "pefl": PEFL_ROLES}.get(
         ruleset or "", (*GAMBLER_ROLES, *PEFL_ROLES)
@@ -437,8 +437,8 @@ def _check_deal(p: Problems, game: GameConfig, rules: RulesSettings) -> None:
     else the game could never start (dealing fails at the start, every tick)."""
     if game.cast or not game.players:
         return  # a cast is dealt by hand; a registration's size is known only at the start
-    from engine import get_ruleset
-    from engine.dealing import DealError, role_slots
+    from mafiabot.engine import get_ruleset
+    from mafiabot.engine.dealing import DealError, role_slots
 
     settings = rules
     key = "game.players"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
-from engine import RuleSet
 from mafiabot.config import Config, gambler_deadlines, turn_deadline
+from mafiabot.engine import RuleSet
 from mafiabot.turn_inputs import TurnCalendar
 
 
