@@ -198,6 +198,9 @@ class TopicNav:
     per_page: int | None = None
 
 
+_START = re.compile(r"[?&;]start=(\d+)")
+
+
 def topic_nav(html: str, base_url: str) -> TopicNav | None:
     """Page number, page count, post ids and the next-page link of a viewtopic page;
     None if this is not a topic page."""
@@ -219,13 +222,16 @@ def topic_nav(html: str, base_url: str) -> TopicNav | None:
             page = int(active.text(deep=True).strip())
         total = page
         for a in pag.css("a.button"):
+            attrs = a.attributes
             label = a.text(deep=True).strip()
-            href = urljoin(base_url, a.attributes.get("href") or "")
             if label.isdigit():
+                # a page's offset straight from the raw href: a style that lists every page
+                # has a thousand links on each page of a long topic
                 total = max(total, int(label))
-                starts[int(label)] = query_int(href, "start") or 0
-            if a.attributes.get("rel") == "next":
-                next_url = href
+                m = _START.search(attrs.get("href") or "")
+                starts[int(label)] = int(m.group(1)) if m else 0
+            if next_url is None and attrs.get("rel") == "next":
+                next_url = urljoin(base_url, attrs.get("href") or "")
         jump = pag.css_first("input[data-per-page]")
         if jump is not None and (jump.attributes.get("data-per-page") or "").isdigit():
             per_page = int(jump.attributes.get("data-per-page") or "0") or None
