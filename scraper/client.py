@@ -228,10 +228,10 @@ class BoardClientBase:
         """The next page's link, as the fetch read it (no second parse of the page)."""
         return page.next_url
 
-    def _walk(self, first: TopicPageFetch, last_page: int | None) -> Iterator[TopicPageFetch]:
-        """`first` and the pages after it up to `last_page` (None: the end), each fetched when
-        the caller asks for it; only the page in hand is referenced here."""
-        cur = first
+    def _walk(self, cur: TopicPageFetch, last_page: int | None) -> Iterator[TopicPageFetch]:
+        """`cur` and the pages after it up to `last_page` (None: the end), each fetched when
+        the caller asks for it; only the page in hand is referenced here (no name is left on
+        the first page)."""
         while True:
             yield cur
             if last_page is not None and cur.page >= last_page:
