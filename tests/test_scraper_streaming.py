@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+import scraper.forms
 import scraper.ipb
-import scraper.phpbb
 from scraper.board import StreamsTopics, TopicPageFetch
 from tests.test_scraper_shared import BOARDS, MAKERS, Board
 
@@ -27,7 +27,7 @@ def _topic_requests(b: Board) -> int:
 def _count_parses(b: Board, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Patch the one function each client reads a topic page with; count its calls."""
     calls = [0]
-    module: Any = scraper.phpbb.forms if b.name == "phpbb" else scraper.ipb
+    module: Any = scraper.forms if b.name == "phpbb" else scraper.ipb
     name = "topic_nav" if b.name == "phpbb" else "parse_ipb_topic"
     real = getattr(module, name)
 
