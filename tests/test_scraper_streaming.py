@@ -9,14 +9,19 @@ caller has let go, so ingest holds one page at a time whatever the topic's lengt
 from __future__ import annotations
 
 import gc
+import re
 import weakref
+from pathlib import Path
 from typing import Any
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 
 import scraper.forms
 import scraper.ipb
+from parser.pages import parse_topic
 from scraper.board import StreamsTopics, TopicPageFetch
+from scraper.forms import topic_nav
 from tests.test_scraper_shared import BOARDS, MAKERS, Board
 
 
@@ -104,3 +109,30 @@ def test_stream_keeps_no_page_the_caller_let_go(kind: str) -> None:
     assert pages > 1
     # when a page is fetched, at most the one before it (the walker's link to it) is alive
     assert max(held_at_fetch) <= 1
+
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+PHPBB_PAGES = sorted(
+    p for d in ("phpbb", "phpbb-variants") for p in (FIXTURES / d).rglob("*.htm*") if p.is_file()
+)
+
+
+@pytest.mark.parametrize("path", PHPBB_PAGES, ids=lambda p: p.name)
+def test_navigation_scan_agrees_with_a_full_parse(path: Path) -> None:
+    """The string scan finds the posts and pages a parse of the whole page finds."""
+    html = path.read_text("utf-8", errors="replace")
+    tree = LexborHTMLParser(html)
+    want = [
+        int(m.group(1))
+        for n in tree.css("div.post")
+        if (m := re.fullmatch(r"p(\d+)", n.attributes.get("id") or ""))
+    ]
+    nav = topic_nav(html, "http://board.example/")
+    if not want and tree.css_first("div.pagination") is None:
+        assert nav is None
+        return
+    assert nav is not None
+    assert list(nav.post_ids) == want
+    topic = parse_topic(html, board="phpbb", tz="UTC")
+    if topic.posts:
+        assert (nav.page, nav.total_pages) == (topic.page, topic.total_pages)
