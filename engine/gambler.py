@@ -7,7 +7,7 @@ Each rule is a small function named after its meaning; RULES.md ids are in the d
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine.actions import GAMBLER_ROLES, Move, Vote
@@ -516,6 +516,41 @@ def play_night(
         state = state.with_player(heal[0].nick, self_heal_used=True)
 
     # checks happen at the same time as the kills: a checker killed tonight still learns
+    checks, evs = night_checks(settings, state, move_of)
+    events += evs
+
+    by_target: dict[str, list[Attack]] = {}
+    for a in attacks:
+        by_target.setdefault(a.target, []).append(a)
+    for target in cast_order(state, by_target):
+        strikes = by_target[target]
+        if target == healed:  # G-M.7: saved from every kill aimed at him
+            events.append(Saved(turn=t, audience=HOST, nick=target, how="heal"))
+            continue
+        cause = pick_cause([a.kind for a in strikes], settings.cause_priority)
+        killer = next(a.attacker for a in strikes if a.kind == cause)
+        p = state.get(target)
+        state = take_out(state, target, cause)
+        story = next((a.story for a in strikes if a.story), None)
+        events.append(Killed(turn=t, nick=target, role=p.role, by=None, story=story))
+        events.append(DeathRecorded(turn=t, audience=HOST, nick=target, cause=cause, killer=killer))
+    if healed is not None:
+        events.append(HealAnnounced(turn=t, nick=healed))
+    state, evs = recruit_prostitute(state, checks)
+    events += evs
+    return state, events
+
+
+def night_checks(
+    settings: RulesSettings,
+    state: GameState,
+    move_of: Callable[[str, str], tuple[Player, Move] | None],
+) -> tuple[dict[str, str], list[Event]]:
+    """G-M.1/G-M.9: the commissar's and the lawyer's checks → who each checked (role →
+    target) and the events telling them, the town and their acquaintances. Apart from
+    `play_night` because the checks change no one's state; they only inform."""
+    t = state.turn
+    events: list[Event] = []
     checks: dict[str, str] = {}
     for role in ("commissar", "lawyer"):
         got = move_of(role, "check")
@@ -539,27 +574,7 @@ def play_night(
             )
         )
         events += acquaintance(state, role, p.nick, target)
-
-    by_target: dict[str, list[Attack]] = {}
-    for a in attacks:
-        by_target.setdefault(a.target, []).append(a)
-    for target in cast_order(state, by_target):
-        strikes = by_target[target]
-        if target == healed:  # G-M.7: saved from every kill aimed at him
-            events.append(Saved(turn=t, audience=HOST, nick=target, how="heal"))
-            continue
-        cause = pick_cause([a.kind for a in strikes], settings.cause_priority)
-        killer = next(a.attacker for a in strikes if a.kind == cause)
-        p = state.get(target)
-        state = take_out(state, target, cause)
-        story = next((a.story for a in strikes if a.story), None)
-        events.append(Killed(turn=t, nick=target, role=p.role, by=None, story=story))
-        events.append(DeathRecorded(turn=t, audience=HOST, nick=target, cause=cause, killer=killer))
-    if healed is not None:
-        events.append(HealAnnounced(turn=t, nick=healed))
-    state, evs = recruit_prostitute(state, checks)
-    events += evs
-    return state, events
+    return checks, events
 
 
 def acquaintance(state: GameState, role: str, checker: str, target: str) -> list[Event]:

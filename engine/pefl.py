@@ -918,17 +918,16 @@ def fates(
     return lethal, saved, vest_used
 
 
-def step5_decide(
+def strikes_past_the_traps(
     settings: RulesSettings,
     state: GameState,
-    intake: Intake,
     night: Night,
     attacks: list[Attack],
     ambusher: str | None,
-    testament: tuple[str, ...],
-) -> GameState:
-    """Step 5, second half: the kamikaze and the ambush first, then heals and the vest;
-    the ninja's testament takes the first voter not dying anyway (P-M.4)."""
+) -> list[Attack]:
+    """Step 5, first part: the kamikaze and the ambush take the hand strikes aimed at them;
+    the strikes left over, to be weighed against heals and the vest, are returned.
+    Apart from `step5_decide` because the traps fire before any heal is considered."""
     plain: list[Attack] = []
     dead_at_step4 = set(night.dead)
     for a in attacks:
@@ -956,6 +955,22 @@ def step5_decide(
             ambush_springs(night, a, ambusher)
         else:
             plain.append(a)
+    return plain
+
+
+def step5_decide(
+    settings: RulesSettings,
+    state: GameState,
+    intake: Intake,
+    night: Night,
+    attacks: list[Attack],
+    ambusher: str | None,
+    testament: tuple[str, ...],
+) -> GameState:
+    """Step 5, second half: the kamikaze and the ambush first, then heals and the vest;
+    the ninja's testament takes the first voter not dying anyway (P-M.4)."""
+    dead_at_step4 = set(night.dead)
+    plain = strikes_past_the_traps(settings, state, night, attacks, ambusher)
     # strikers who died at step 5 (kamikaze, ambush) still fired: the shots were simultaneous
     heal_target, doctor = doctor_heal(state, intake, night)
     lethal, saved, _ = fates(settings, state, plain, heal_target)

@@ -19,7 +19,7 @@ import dataclasses
 import hashlib
 import logging
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -649,8 +649,9 @@ _SEEN_BY_RU = {"appointment": "назначен ведущим"}
 _SAVED_RU = {"heal": "лечение", "protect": "протект", "vest": "бронежилет", "ambush": "засада"}
 
 
-def host_line(ruleset: str, d: Mapping[str, Any]) -> str:
-    """One event of the host report as a Russian sentence (secrets included: host only)."""
+def _host_line_moves(ruleset: str, d: Mapping[str, Any]) -> str | None:
+    """`host_line` for the deal, moves and host decisions.
+    None when the event is not one of them."""
     k = d.get("kind", "")
     g = d.get
     role = role_label(ruleset, g("role"), g("clan"))
@@ -682,6 +683,15 @@ def host_line(ruleset: str, d: Mapping[str, Any]) -> str:
         who = f" — {g('nick')}" if g("nick") else ""
         more = f" ({g('detail')})" if g("detail") else ""
         return f"Решение ведущего: {g('what')}{who}{more}"
+    return None
+
+
+def _host_line_day(ruleset: str, d: Mapping[str, Any]) -> str | None:
+    """`host_line` for the day's counts and who left the game by day.
+    None when the event is not one of them."""
+    k = d.get("kind", "")
+    g = d.get
+    role = role_label(ruleset, g("role"), g("clan"))
     if k == "GreensCounted":
         return (
             f"Зелёные: {_counts(g('greens'))}; порог {g('threshold')}; в суд идут: "
@@ -704,6 +714,15 @@ def host_line(ruleset: str, d: Mapping[str, Any]) -> str:
         return f"Выведен из игры {g('nick')} ({role})"
     if k == "PlayerReplaced":
         return f"{g('old')} заменён игроком {g('new')}"
+    return None
+
+
+def _host_line_night(ruleset: str, d: Mapping[str, Any]) -> str | None:
+    """`host_line` for the night: kills, saves, checks.
+    None when the event is not one of them."""
+    k = d.get("kind", "")
+    g = d.get
+    role = role_label(ruleset, g("role"), g("clan"))
     if k == "Killed":
         by = f", {PEFL_CAUSE_RU.get(str(g('by')), g('by'))}" if g("by") else ""
         story = f" — «{g('story')}»" if g("story") else ""
@@ -730,6 +749,14 @@ def host_line(ruleset: str, d: Mapping[str, Any]) -> str:
         return f"Ход сорван: {role_label(ruleset, g('role'))} ({g('missed')})"
     if k == "MafiaMissed":
         return "Мафия промахнулась (письма назвали разных игроков)"
+    return None
+
+
+def _host_line_end(ruleset: str, d: Mapping[str, Any]) -> str | None:
+    """`host_line` for recruiting, promotions and the end.
+    None when the event is not one of them."""
+    k = d.get("kind", "")
+    g = d.get
     if k == "Recruited":
         return f"Путана играет за {SIDE_RU.get(str(g('side')), g('side'))}"
     if k == "SideChoiceAsked":
@@ -743,6 +770,17 @@ def host_line(ruleset: str, d: Mapping[str, Any]) -> str:
         return f"Игра окончена: {won} ({g('how')}); в живых: {_names(g('survivors'))}"
     if k == "TurnResolved":
         return f"Ход закрыт; в живых: {_names(g('alive'))}"
+    return None
+
+
+def host_line(ruleset: str, d: Mapping[str, Any]) -> str:
+    """One event of the host report as a Russian sentence (secrets included: host only)."""
+    # one helper per stage of the game keeps each sentence table short enough to read
+    for describe in (_host_line_moves, _host_line_day, _host_line_night, _host_line_end):
+        line = describe(ruleset, d)
+        if line is not None:
+            return line
+    k = d.get("kind", "")
     shown = [
         f"{key}={_plain(v)}"
         for key, v in d.items()
@@ -795,6 +833,103 @@ def _person(nick: str, role: str, genders: Mapping[str, str] | None) -> dict[str
     }
 
 
+def _day_count_view(v: dict[str, Any], e: Mapping[str, Any]) -> bool:
+    """Fill the paper's day counts (votes, greens, duel, nobody removed) from one event and
+    say whether it was one. Apart from `newspaper_view`: these only copy counts, sorted."""
+    k = e.get("kind")
+    if k == "VotesCounted":
+        v["votes"] = sorted(((str(n), int(c)) for n, c in e.get("votes", [])), key=lambda x: -x[1])
+        v["abstained"] = [str(n) for n in e.get("abstained", [])]
+    elif k == "NobodyRemoved":
+        v["nobody_removed"] = NOBODY_REASON_RU.get(e.get("reason", ""), "")
+    elif k == "DuelTossed":
+        v["duel"] = {"players": list(e.get("players", [])), "loser": e.get("loser")}
+    elif k == "GreensCounted":
+        v["greens"] = sorted(
+            ((str(n), int(c)) for n, c in e.get("greens", [])), key=lambda x: -x[1]
+        )
+        v["nominees"] = list(e.get("nominees", []))
+        v["self_greened"] = [str(n) for n in e.get("self_greened", [])]
+        v["threshold"] = e.get("threshold")
+    else:
+        return False
+    return True
+
+
+def _killed_view(ruleset: str, e: Mapping[str, Any], kd: dict[str, Any]) -> dict[str, Any]:
+    """One night kill as the paper tells it: `kd` (the person) with the cause in PEFL only,
+    the host's story in Gambler only, and whether a civilian died."""
+    kd["cause"] = None
+    kd["story"] = e.get("story") if ruleset == "gambler" else None
+    if ruleset == "pefl":
+        by = e.get("by")
+        kd["cause"] = cause_ru(by, kd["g"]) if isinstance(by, str) else None
+        if by and kd["cause"] is None:
+            log.warning("newspaper: unknown killer label %r dropped", by)
+    # Gambler: the cause is never printed (G-P.1: not by whom)
+    kd["civilian"] = e.get("role") == "civilian"
+    return kd
+
+
+def _gambler_notes_view(
+    v: dict[str, Any],
+    e: Mapping[str, Any],
+    announce_check_roles: bool,
+    genders: Mapping[str, str] | None,
+) -> bool:
+    """Fill what only a Gambler paper prints (checks made, the heal, blocked moves) from one
+    event and say whether it was one; PEFL papers keep these secret."""
+    k = e.get("kind")
+    if k == "CheckAnnounced":
+        result = e.get("result")
+        v["checks"].append(
+            {
+                "by": CHECKER_RU.get(e.get("by", ""), e.get("by", "")),
+                "made": bool(e.get("made")),
+                "result": role_label("gambler", result)
+                if announce_check_roles and result
+                else None,
+            }
+        )
+    elif k == "HealAnnounced":
+        v["healed"] = _person(str(e["nick"]), "", genders)
+    elif k == "MoveBlocked":
+        phrase = GAMBLER_MISSED_RU.get((e.get("role", ""), e.get("missed", "")))
+        if phrase:
+            v["blocked"].append(phrase)
+    else:
+        return False
+    return True
+
+
+def _removal_view(
+    v: dict[str, Any],
+    e: Mapping[str, Any],
+    person: Callable[[Mapping[str, Any]], dict[str, Any]],
+) -> bool:
+    """Fill who left the game by day or by the host (hanged or jailed, missing, removed,
+    replaced) from one event and say whether it was one."""
+    k = e.get("kind")
+    if k in ("Hanged", "Jailed"):
+        v["removed_by_vote"] = {
+            **person(e),
+            "how": "hanged" if k == "Hanged" else "jailed",
+            "votes": e.get("votes"),
+        }
+    elif k == "WentMissing":
+        m = person(e)
+        forms = MISSING_REASON_FORMS.get(e.get("reason", ""))
+        m["why"] = pick(m["g"], *forms) if forms else ""
+        v["missing"].append(m)
+    elif k == "Removed":
+        v["removed"].append(person(e))
+    elif k == "PlayerReplaced":
+        v["replaced"].append((e.get("old"), e.get("new")))
+    else:
+        return False
+    return True
+
+
 def newspaper_view(
     ruleset: str,
     events: Sequence[Mapping[str, Any]],
@@ -842,71 +977,19 @@ def newspaper_view(
         "killed_civilian": False,
     }
     for e in events:
+        if _day_count_view(v, e):
+            continue
+        if ruleset == "gambler" and _gambler_notes_view(v, e, announce_check_roles, genders):
+            continue
+        if _removal_view(v, e, person):
+            continue
         k = e.get("kind")
-        if k in ("Hanged", "Jailed"):
-            v["removed_by_vote"] = {
-                **person(e),
-                "how": "hanged" if k == "Hanged" else "jailed",
-                "votes": e.get("votes"),
-            }
-        elif k == "VotesCounted":
-            v["votes"] = sorted(
-                ((str(n), int(c)) for n, c in e.get("votes", [])), key=lambda x: -x[1]
-            )
-            v["abstained"] = [str(n) for n in e.get("abstained", [])]
-        elif k == "NobodyRemoved":
-            v["nobody_removed"] = NOBODY_REASON_RU.get(e.get("reason", ""), "")
-        elif k == "DuelTossed":
-            v["duel"] = {"players": list(e.get("players", [])), "loser": e.get("loser")}
-        elif k == "GreensCounted":
-            v["greens"] = sorted(
-                ((str(n), int(c)) for n, c in e.get("greens", [])), key=lambda x: -x[1]
-            )
-            v["nominees"] = list(e.get("nominees", []))
-            v["self_greened"] = [str(n) for n in e.get("self_greened", [])]
-            v["threshold"] = e.get("threshold")
-        elif k == "WentMissing":
-            m = person(e)
-            forms = MISSING_REASON_FORMS.get(e.get("reason", ""))
-            m["why"] = pick(m["g"], *forms) if forms else ""
-            v["missing"].append(m)
-        elif k == "Removed":
-            v["removed"].append(person(e))
-        elif k == "PlayerReplaced":
-            v["replaced"].append((e.get("old"), e.get("new")))
-        elif k == "Killed":
-            kd = person(e)
-            kd["cause"] = None
-            kd["story"] = e.get("story") if ruleset == "gambler" else None
-            if ruleset == "pefl":
-                by = e.get("by")
-                kd["cause"] = cause_ru(by, kd["g"]) if isinstance(by, str) else None
-                if by and kd["cause"] is None:
-                    log.warning("newspaper: unknown killer label %r dropped", by)
-            # Gambler: the cause is never printed (G-P.1: not by whom)
-            kd["civilian"] = e.get("role") == "civilian"
-            v["killed"].append(kd)
+        if k == "Killed":
+            v["killed"].append(_killed_view(ruleset, e, person(e)))
             if e.get("role") == "civilian":
                 v["killed_civilian"] = True
         elif k == "Beaten" and ruleset == "pefl":
             v["beaten"].append(_person(str(e["nick"]), "", genders))
-        elif k == "CheckAnnounced" and ruleset == "gambler":
-            result = e.get("result")
-            v["checks"].append(
-                {
-                    "by": CHECKER_RU.get(e.get("by", ""), e.get("by", "")),
-                    "made": bool(e.get("made")),
-                    "result": role_label(ruleset, result)
-                    if announce_check_roles and result
-                    else None,
-                }
-            )
-        elif k == "HealAnnounced" and ruleset == "gambler":
-            v["healed"] = _person(str(e["nick"]), "", genders)
-        elif k == "MoveBlocked" and ruleset == "gambler":
-            phrase = GAMBLER_MISSED_RU.get((e.get("role", ""), e.get("missed", "")))
-            if phrase:
-                v["blocked"].append(phrase)
         elif k == "MafiaMissed":
             v["mafia_missed"] = True
         elif k == "Recruited":

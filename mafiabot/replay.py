@@ -437,6 +437,38 @@ def play_turn(
             return state, events, extra
 
 
+def _record_outcome(out: dict[str, Any], e: Event) -> bool:
+    """Write an event that maps straight onto one field of the turn's output (counts,
+    removals, checks, the winner) and say whether it was one. Apart from `turn_output`,
+    which keeps the events that need gathering or de-duplication."""
+    if isinstance(e, ev.GreensCounted):
+        out["nominees"] = list(e.nominees)
+        out["greens"] = dict(e.greens)
+    elif isinstance(e, ev.VotesCounted):
+        out["votes"] = dict(e.votes)
+        out["abstained"] = list(e.abstained)
+    elif isinstance(e, ev.Jailed | ev.Hanged):
+        out["removed_by_vote"] = e.nick
+    elif isinstance(e, ev.WentMissing):
+        out["missing"].append(e.nick)
+    elif isinstance(e, ev.Saved):
+        out["saved"].append(e.nick)
+    elif isinstance(e, ev.Beaten):
+        out["beaten"].append(e.nick)
+    elif isinstance(e, ev.CheckResult):
+        c: dict[str, Any] = {"by": e.by, "target": e.target, "result": e.result}
+        if e.thug:
+            c["thug"] = e.thug
+        out["checks"].append(c)
+    elif isinstance(e, ev.Recruited):
+        out["recruited"] = e.side
+    elif isinstance(e, ev.GameWon):
+        out["winner"] = e.winner
+    else:
+        return False
+    return True
+
+
 def turn_output(
     number: int, state: GameState, events: Sequence[Event], extra: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -450,32 +482,11 @@ def turn_output(
     duels: list[dict[str, Any]] = []
     applied: list[str] = []
     for e in events:
-        if isinstance(e, ev.GreensCounted):
-            out["nominees"] = list(e.nominees)
-            out["greens"] = dict(e.greens)
-        elif isinstance(e, ev.VotesCounted):
-            out["votes"] = dict(e.votes)
-            out["abstained"] = list(e.abstained)
-        elif isinstance(e, ev.Jailed | ev.Hanged):
-            out["removed_by_vote"] = e.nick
-        elif isinstance(e, ev.WentMissing):
-            out["missing"].append(e.nick)
-        elif isinstance(e, ev.DeathRecorded):
+        if _record_outcome(out, e):
+            continue
+        if isinstance(e, ev.DeathRecorded):
             role = state.get(e.nick).role
             deaths.append({"nick": e.nick, "role": role, "cause": e.cause})
-        elif isinstance(e, ev.Saved):
-            out["saved"].append(e.nick)
-        elif isinstance(e, ev.Beaten):
-            out["beaten"].append(e.nick)
-        elif isinstance(e, ev.CheckResult):
-            c: dict[str, Any] = {"by": e.by, "target": e.target, "result": e.result}
-            if e.thug:
-                c["thug"] = e.thug
-            out["checks"].append(c)
-        elif isinstance(e, ev.Recruited):
-            out["recruited"] = e.side
-        elif isinstance(e, ev.GameWon):
-            out["winner"] = e.winner
         elif isinstance(e, ev.VoteIgnored):
             item = {"author": e.nick, "reason": e.reason}
             if item not in rejected:

@@ -234,26 +234,35 @@ def read_date(
         return None, f"date out of range {text.strip()!r}"
 
 
+def _minutes_ago(t: str, text: str) -> tuple[timedelta | None, str | None]:
+    """«N минут назад» and kin → how long ago, ``(None, None)`` when the text is not one,
+    ``(None, why)`` when the count is beyond what a board prints. Kept apart from `_read`
+    because the minute-relative forms are a grammar of their own."""
+    if _LESS_MIN_RE.search(t):
+        return timedelta(0), None
+    m = _MIN_AGO_RE.search(t)
+    if m:
+        digits = m.group(1) or m.group(2)
+        if len(digits) > 7:  # past ten years in minutes: no board prints that
+            return None, f"implausible relative date {text.strip()!r}"
+        relative = timedelta(minutes=int(digits))
+        if relative > _MAX_AGO:
+            return None, f"implausible relative date {text.strip()!r}"
+        return relative, None
+    if _ONE_MIN_RE.search(t):
+        return timedelta(minutes=1), None
+    return None, None
+
+
 def _read(
     t: str, text: str, zone: tzinfo, now: datetime | None
 ) -> tuple[datetime | None, str | None]:
     if now is not None:
         now = now.replace(tzinfo=zone) if now.tzinfo is None else now.astimezone(zone)
 
-    relative = None
-    if _LESS_MIN_RE.search(t):
-        relative = timedelta(0)
-    else:
-        m = _MIN_AGO_RE.search(t)
-        if m:
-            digits = m.group(1) or m.group(2)
-            if len(digits) > 7:  # past ten years in minutes: no board prints that
-                return None, f"implausible relative date {text.strip()!r}"
-            relative = timedelta(minutes=int(digits))
-            if relative > _MAX_AGO:
-                return None, f"implausible relative date {text.strip()!r}"
-        elif _ONE_MIN_RE.search(t):
-            relative = timedelta(minutes=1)
+    relative, why = _minutes_ago(t, text)
+    if why is not None:
+        return None, why
     if relative is not None:
         if now is None:
             return None, f"relative date {text.strip()!r} needs the fetch time"

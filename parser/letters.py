@@ -440,51 +440,9 @@ def _find_mentions(
         ):
             found = _Mention(i, i + 1, tok.raw, "pronoun")
         if found is None:
-            windows = _windows(list(tokens), i, resolver.max_words + 1)
-            stop_word = _stopword(w) or w in _GAME_WORDS
-            plain = common_word(w) and not tok.raw[:1].isupper()
-            for n, ladder in enumerate(_LADDERS):
-                if stop_word and n > 0:
-                    break  # vocabulary words are nicks only when written exactly so
-                if plain and n in (2, 4):
-                    # an ordinary lower-case word is a whole nick («серого волка»), never
-                    # one word of a longer one
-                    continue
-                for stop, text in windows:
-                    m = resolver.resolve_strict(text, ladder)
-                    if m is None:
-                        continue
-                    raw = text.rstrip(",;:.!?…»)\"'")
-                    if m.ok:
-                        found = _Mention(
-                            i,
-                            stop,
-                            raw,
-                            "nick",
-                            m.nick,
-                            _nick_confidence(m, raw),
-                            m.method in STRICT_TIERS,
-                        )
-                    else:
-                        found = _Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
-                    break
-                if found is not None:
-                    break
+            found = _strict_mention(tokens, i, resolver)
         if found is None:
-            first = i == 0 or tokens[i - 1].sentence != tok.sentence
-            if _nick_like(tok, first) and len(w) >= 4:
-                m = resolver.resolve_fuzzy(tok.raw)
-                raw = tok.raw.strip(",;:.!?…»«)(\"'")
-                if m.ok:
-                    found = _Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
-                elif m.reason == AMBIGUOUS_NICK:
-                    found = _Mention(i, i + 1, raw, "ambiguous", candidates=m.candidates)
-                else:
-                    scored = resolver.fuzzy(tok.raw)
-                    best = scored[0] if scored and scored[0][1] >= _SUGGEST_SCORE else None
-                    found = _Mention(
-                        i, i + 1, raw, "unknown", candidates=(best[0],) if best else ()
-                    )
+            found = _fuzzy_mention(tokens, i, resolver)
         if found is not None:
             negated = _negated_at(tokens, found.start) or _denied_after(tokens, found.end - 1)
             out.append(replace(found, negated=negated))
@@ -492,6 +450,59 @@ def _find_mentions(
         else:
             i += 1
     return out
+
+
+def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) -> _Mention | None:
+    """A nick (or an ambiguous one) starting at token `i`, read exactly or by the strict
+    ladders, the longest window first. Apart from `_find_mentions` because the ladder walk
+    is its own policy: which words may be read loosely."""
+    tok = tokens[i]
+    w = tok.word
+    windows = _windows(list(tokens), i, resolver.max_words + 1)
+    stop_word = _stopword(w) or w in _GAME_WORDS
+    plain = common_word(w) and not tok.raw[:1].isupper()
+    for n, ladder in enumerate(_LADDERS):
+        if stop_word and n > 0:
+            break  # vocabulary words are nicks only when written exactly so
+        if plain and n in (2, 4):
+            # an ordinary lower-case word is a whole nick («серого волка»), never
+            # one word of a longer one
+            continue
+        for stop, text in windows:
+            m = resolver.resolve_strict(text, ladder)
+            if m is None:
+                continue
+            raw = text.rstrip(",;:.!?…»)\"'")
+            if m.ok:
+                return _Mention(
+                    i,
+                    stop,
+                    raw,
+                    "nick",
+                    m.nick,
+                    _nick_confidence(m, raw),
+                    m.method in STRICT_TIERS,
+                )
+            return _Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
+    return None
+
+
+def _fuzzy_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) -> _Mention | None:
+    """A nick-looking word at token `i` no strict ladder read: a fuzzy match, an ambiguous
+    one, or an unknown nick with the closest suggestion — so the sender can be asked."""
+    tok = tokens[i]
+    first = i == 0 or tokens[i - 1].sentence != tok.sentence
+    if not (_nick_like(tok, first) and len(tok.word) >= 4):
+        return None
+    m = resolver.resolve_fuzzy(tok.raw)
+    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    if m.ok:
+        return _Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
+    if m.reason == AMBIGUOUS_NICK:
+        return _Mention(i, i + 1, raw, "ambiguous", candidates=m.candidates)
+    scored = resolver.fuzzy(tok.raw)
+    best = scored[0] if scored and scored[0][1] >= _SUGGEST_SCORE else None
+    return _Mention(i, i + 1, raw, "unknown", candidates=(best[0],) if best else ())
 
 
 def _denied_after(tokens: Sequence[_Token], i: int) -> bool:
@@ -715,6 +726,38 @@ def read_letter(
     return _finish(chosen, executor, live, view, story, threshold)
 
 
+def _without_signature(
+    after: list[_Mention], tokens: Sequence[_Token], occ_i: int, me: str
+) -> list[_Mention]:
+    """The mentions after an action word without the sender's own nick where it is a
+    signature («--\nБорис, ваш доктор») or the sender speaking of himself («Енот идёт на
+    дело»): his nick counts only when it follows the action word (or a kept target) at once."""
+    kept: list[_Mention] = []
+    for m in after:
+        if m.nick == me and m.kind != "self":
+            prev_end = kept[-1].end if kept else occ_i + 1
+            gap = tokens[prev_end - 1 : m.start]
+            close = all(
+                t.word in _JOIN or t.word in _PREP or not t.word for t in gap[1:]
+            ) and not any(t.clause_end and not t.raw.endswith(",") for t in gap)
+            if not close:
+                continue
+        kept.append(m)
+    return kept
+
+
+def _unique_mentions(after: list[_Mention]) -> list[_Mention]:
+    """Each nick once, first place kept («Проверяю Ольгу, Ольгу, Ольгу!»); mentions without
+    a nick (pronouns, unknown words) all stay."""
+    seen: set[str] = set()
+    unique: list[_Mention] = []
+    for m in after:
+        if m.nick is None or m.nick not in seen:
+            unique.append(m)
+            seen.add(m.nick or "")
+    return unique
+
+
 def _bind(
     occ: _Occ,
     mentions: list[_Mention],
@@ -731,20 +774,7 @@ def _bind(
         for m in mentions
         if occ.i < m.start < nxt_i and tokens[m.start].sentence == sentence and not m.negated
     ]
-    # the sender's own nick is a signature («--\nБорис, ваш доктор») or the sender
-    # speaking of himself («Енот идёт на дело»), unless it follows the action word at once
-    kept: list[_Mention] = []
-    for m in after:
-        if m.nick == me and m.kind != "self":
-            prev_end = kept[-1].end if kept else occ.i + 1
-            gap = tokens[prev_end - 1 : m.start]
-            close = all(
-                t.word in _JOIN or t.word in _PREP or not t.word for t in gap[1:]
-            ) and not any(t.clause_end and not t.raw.endswith(",") for t in gap)
-            if not close:
-                continue
-        kept.append(m)
-    after = kept
+    after = _without_signature(after, tokens, occ.i, me)
     if not after:
         # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
         rest = [
@@ -760,13 +790,7 @@ def _bind(
                 and tokens[m.start].sentence == sentence + 1
                 and not m.negated
             ][:2]
-    seen: set[str] = set()
-    unique: list[_Mention] = []
-    for m in after:  # «Проверяю Ольгу, Ольгу, Ольгу!»
-        if m.nick is None or m.nick not in seen:
-            unique.append(m)
-            seen.add(m.nick or "")
-    after = unique
+    after = _unique_mentions(after)
     if any(m.kind == "nick" for m in after):
         # a word taken for an unknown nick («Армия Тьмы: …») gives way to real nicks
         after = [m for m in after if m.kind != "unknown"]
@@ -1168,23 +1192,30 @@ def _finish(
     nicks = tuple(m.nick for m in targets if m.nick is not None)
     confidence = min([occ.confidence, *(m.confidence for m in targets)])
     ex: str | None = None
-    if action == "kill" and executor is not None and executor.kind == "either":
-        return _question(
-            WHICH_TARGET,
-            f"Кто исполнитель: {' или '.join(executor.candidates)}? Пришлите, пожалуйста, "
-            "ход с одним исполнителем.",
-        )
-    if action == "kill" and executor is not None and executor.kind in ("unknown", "ambiguous"):
-        bad_ex = _bad_target(executor, "executor")
+    if action == "kill" and executor is not None:
+        bad_ex = _executor_question(executor)
         if bad_ex is not None:
             return bad_ex
-    if action == "kill" and executor is not None:
         ex = executor.nick
         confidence = min(confidence, executor.confidence)
     reading = LetterReading(
         action, nicks, executor=ex, story=story if action == "kill" else None, confidence=confidence
     )
     return _confident(reading, threshold)
+
+
+def _executor_question(executor: _Mention) -> LetterReading | None:
+    """The question to send when a kill's executor is not one clear nick (two named, or
+    a word matching nobody or several), or None when he is."""
+    if executor.kind == "either":
+        return _question(
+            WHICH_TARGET,
+            f"Кто исполнитель: {' или '.join(executor.candidates)}? Пришлите, пожалуйста, "
+            "ход с одним исполнителем.",
+        )
+    if executor.kind in ("unknown", "ambiguous"):
+        return _bad_target(executor, "executor")
+    return None
 
 
 def _confident(reading: LetterReading, threshold: float) -> LetterReading:
@@ -1268,7 +1299,21 @@ def _without_action_word(
                 + "?",
             )
         return LetterReading()
-    action = allowed[0]
+    return _inferred_move(allowed[0], nicks, named, tokens, questions, story, threshold)
+
+
+def _inferred_move(
+    action: str,
+    nicks: list[str],
+    named: list[_Mention],
+    tokens: Sequence[_Token],
+    questions: set[int],
+    story: str | None,
+    threshold: float,
+) -> LetterReading:
+    """The role's only action taken as meant for the players the letter names, once the
+    letter reads as a move; otherwise a question, or nothing when it is plain talk. Apart
+    from `_without_action_word`, which decides whether there is one action to infer."""
     width = _TWO.get(action, 1)
     if len(nicks) > width:
         if not _says_move(tokens, questions, named):

@@ -170,27 +170,35 @@ def _span_color(node: LexborNode) -> tuple[str, str] | None:
     return raw, canon
 
 
-def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int | None, str, str]:
-    """Author, author id, post id, PM id, time text and the cite's text for a blockquote."""
-    # phpBB renders <blockquote><div><cite>…</cite>…</div></blockquote>; the cite is the first
-    # element of the first element (older styles put it straight in the blockquote).
-    cite = None
+def _first_cite(bq: LexborNode) -> LexborNode | None:
+    """The quote's <cite>: phpBB renders <blockquote><div><cite>…</cite>…</div></blockquote>,
+    so it is the first element of the first element (older styles put it straight in the
+    blockquote). Only those two places are looked at: a cite deeper down is quoted text."""
     for first in bq.iter():
         if first.tag == "cite":
-            cite = first
-        elif first.tag == "div":
+            return first
+        if first.tag == "div":
             for inner in first.iter():
-                if inner.tag == "cite":
-                    cite = inner
-                break
-        break
-    post_id: int | None = None
-    msg_id: int | None = None
+                return inner if inner.tag == "cite" else None
+        return None
+    return None
+
+
+def _cite_attr_post(bq: LexborNode) -> int | None:
+    """The quoted post's id from the blockquote's own `cite` URL, when it carries one."""
     cite_attr = bq.attributes.get("cite")
     if cite_attr and "viewtopic" in cite_attr:
         m = _VIEW_P_RE.search(cite_attr)
         if m:
-            post_id = int(m.group(1))
+            return int(m.group(1))
+    return None
+
+
+def _cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int | None, str, str]:
+    """Author, author id, post id, PM id, time text and the cite's text for a blockquote."""
+    cite = _first_cite(bq)
+    post_id = _cite_attr_post(bq)
+    msg_id: int | None = None
     if cite is None:
         return None, None, post_id, None, "", ""
     author: str | None = None
@@ -302,15 +310,7 @@ def read_body(content: LexborNode, where: str) -> Body:
 def _shallow_colors(content: LexborNode, budget: int) -> tuple[ColoredSpan, ...] | None:
     """Coloured spans of a body without quotes or post links, read by walking up from each
     span; None when that would take more than `budget` steps (deep nesting: walk instead)."""
-    entries: list[tuple[LexborNode, str, str]] = []
-    colored_ids: set[int] = set()
-    for node in content.css(_COLOR_SELECTOR):
-        if "username" in (node.attributes.get("class") or ""):
-            continue  # group-coloured member names are not body colour
-        col = _span_color(node)
-        if col is not None:
-            colored_ids.add(node.mem_id)
-            entries.append((node, col[0], col[1]))
+    entries, colored_ids = _color_entries(content)
     stop = content.mem_id
     outer: set[int] = set()
     placed: list[tuple[LexborNode, str, str, bool, list[str]]] = []
@@ -348,6 +348,30 @@ def _shallow_colors(content: LexborNode, budget: int) -> tuple[ColoredSpan, ...]
         placed.append((node, raw, canon, struck, wrappers))
     if outer:
         return None  # colours inside colours: the walk splits their text
+    return _placed_spans(placed)
+
+
+# `_shallow_colors` is split into its three passes (find, place, report); each helper runs
+# once per post, never per node, so the split costs the parse hot path nothing measurable.
+def _color_entries(content: LexborNode) -> tuple[list[tuple[LexborNode, str, str]], set[int]]:
+    """The body's coloured elements (node, raw colour, canonical colour) in document order,
+    and their ids, group-coloured member names left out."""
+    entries: list[tuple[LexborNode, str, str]] = []
+    colored_ids: set[int] = set()
+    for node in content.css(_COLOR_SELECTOR):
+        if "username" in (node.attributes.get("class") or ""):
+            continue  # group-coloured member names are not body colour
+        col = _span_color(node)
+        if col is not None:
+            colored_ids.add(node.mem_id)
+            entries.append((node, col[0], col[1]))
+    return entries, colored_ids
+
+
+def _placed_spans(
+    placed: list[tuple[LexborNode, str, str, bool, list[str]]],
+) -> tuple[ColoredSpan, ...]:
+    """The placed coloured elements as spans: those with text, wrappers outermost first."""
     out: list[ColoredSpan] = []
     for node, raw, canon, struck, wrappers in placed:
         span_text = " ".join(node.text(separator=" ").split())
@@ -396,7 +420,11 @@ _F_FOREIGN, _F_SKIP, _F_STRIKE, _F_CITE, _F_TITLE, _F_QUOTE, _F_WRAP, _F_OWNER =
 _CLASSY = frozenset(("div", "span", "p", "font"))
 
 
-def _walk_body(content: LexborNode, body: Body, has_quote: bool, has_color: bool) -> None:
+# One flat loop on purpose: it runs per node on the parse hot path with its state in locals;
+# splitting the per-node steps into calls or a state object would slow every page.
+def _walk_body(  # noqa: C901
+    content: LexborNode, body: Body, has_quote: bool, has_color: bool
+) -> None:
     titles: set[int] = set()
     if "quotecontent" in body.html:  # subsilver2: the title sits before its quote
         for q in content.css("div.quotecontent"):
@@ -653,6 +681,48 @@ def _read_posts(
     issues: list[ParseIssue],
     first_position: int | None,
 ) -> list[Post]:
+    # One pass over the page groups the parts; then one record per post. The per-post
+    # helpers run once per post, never per node, so the split costs the hot path nothing.
+    posts: list[Post] = []
+    for i, g in enumerate(_group_post_parts(root)):
+        pid = g.id
+        where = f"post {pid}"
+        author, author_id = _post_author(g, where, issues)
+        posted_at, posted_text = _post_time(g, tz, now, issues, where)
+        content = g.content
+        if content is not None:
+            body = _safe_body(content, where, issues)
+            issues.extend(body.issues)
+        else:
+            issues.append(ParseIssue(where, "no post body (div.content)"))
+            body = Body()
+        edited = _post_edit_note(g.notices, tz, now, issues, where)
+        h3 = g.h3
+        posts.append(
+            Post(
+                id=pid,
+                author=author,
+                author_id=author_id,
+                posted_at=posted_at,
+                body_html=body.html,
+                text=body.text,
+                own_text=body.own_text,
+                colored=body.colored,
+                quotes=body.quotes,
+                linked_posts=body.links,
+                edited=edited,
+                deleted=g.deleted,
+                subject=node_text(h3),
+                position=None if first_position is None else first_position + i,
+                posted_at_text=posted_text,
+            )
+        )
+    return posts
+
+
+def _group_post_parts(root: LexborNode) -> list[_Parts]:
+    """One query in document order: every part (author, time, subject, body, notices)
+    belongs to the div.post before it; a div.post without a board id is not a topic post."""
     groups: list[_Parts] = []
     cur: _Parts | None = None
     for node in root.css(_POST_PARTS_SEL):
@@ -682,87 +752,72 @@ def _read_posts(
                 cur.time = node
         elif tag == "h3" and cur.h3 is None:
             cur.h3 = node
+    return groups
 
-    posts: list[Post] = []
-    for i, g in enumerate(groups):
-        node = g.node
-        pid = g.id
-        where = f"post {pid}"
-        author, author_id = "", None
-        a: LexborNode | None = None
-        if g.author is not None:
-            a = g.author
-            for child in g.author.iter():  # <strong><a …>Nick</a></strong> or a <span> for guests
-                if child.tag in ("a", "span"):
-                    a = child
-                    break
-        if a is None:
-            issues.append(ParseIssue(where, "no author"))
-        else:
-            author = " ".join(a.text().split())
-            author_id = user_id_from_href(a.attributes.get("href")) if a.tag == "a" else None
-            if not author:
-                issues.append(ParseIssue(where, "no author"))
 
-        posted_at: datetime | None = None
-        posted_text = ""
-        t = g.time
-        if t is not None:
-            posted_text = " ".join(t.text().split())
-            dt_attr = t.attributes.get("datetime")
-            if dt_attr:
-                posted_at = parse_iso(dt_attr, tz)
-        else:
-            pa = node.css_first("p.author")
-            if pa is not None:
-                posted_text = node_text(pa).rsplit("»", 1)[-1].strip()
-        if posted_at is None:
-            if posted_text:
-                posted_at, why = read_date(posted_text, tz=tz, now=now)
-                if why:
-                    issues.append(ParseIssue(where, why))
-            else:
-                issues.append(ParseIssue(where, "no post time"))
-
-        content = g.content
-        if content is not None:
-            body = _safe_body(content, where, issues)
-            issues.extend(body.issues)
-        else:
-            issues.append(ParseIssue(where, "no post body (div.content)"))
-            body = Body()
-
-        edited: EditNote | None = None
-        for notice in g.notices:
-            ncls = notice.attributes.get("class") or ""
-            if "post_deleted_msg" in ncls:
-                continue
-            edited = _edit_note(notice, tz, now, issues, where)
-            if edited is not None:
+def _post_author(g: _Parts, where: str, issues: list[ParseIssue]) -> tuple[str, int | None]:
+    """The post's author and board user id (None for a guest's plain-text name)."""
+    a: LexborNode | None = None
+    if g.author is not None:
+        a = g.author
+        for child in g.author.iter():  # <strong><a …>Nick</a></strong> or a <span> for guests
+            if child.tag in ("a", "span"):
+                a = child
                 break
-            issues.append(ParseIssue(where, "unreadable notice: " + node_text(notice)[:80]))
+    if a is None:
+        issues.append(ParseIssue(where, "no author"))
+        return "", None
+    author = " ".join(a.text().split())
+    author_id = user_id_from_href(a.attributes.get("href")) if a.tag == "a" else None
+    if not author:
+        issues.append(ParseIssue(where, "no author"))
+    return author, author_id
 
-        h3 = g.h3
-        posts.append(
-            Post(
-                id=pid,
-                author=author,
-                author_id=author_id,
-                posted_at=posted_at,
-                body_html=body.html,
-                text=body.text,
-                own_text=body.own_text,
-                colored=body.colored,
-                quotes=body.quotes,
-                linked_posts=body.links,
-                edited=edited,
-                deleted=g.deleted,
-                subject=node_text(h3),
-                position=None if first_position is None else first_position + i,
-                posted_at_text=posted_text,
-            )
-        )
-    return posts
+
+def _post_time(
+    g: _Parts, tz: tzinfo, now: datetime | None, issues: list[ParseIssue], where: str
+) -> tuple[datetime | None, str]:
+    """When the post was made and the time as printed: the <time datetime> attribute
+    where the style has one, else the printed text after «» in p.author."""
+    posted_at: datetime | None = None
+    posted_text = ""
+    t = g.time
+    if t is not None:
+        posted_text = " ".join(t.text().split())
+        dt_attr = t.attributes.get("datetime")
+        if dt_attr:
+            posted_at = parse_iso(dt_attr, tz)
+    else:
+        pa = g.node.css_first("p.author")
+        if pa is not None:
+            posted_text = node_text(pa).rsplit("»", 1)[-1].strip()
+    if posted_at is None:
+        if posted_text:
+            posted_at, why = read_date(posted_text, tz=tz, now=now)
+            if why:
+                issues.append(ParseIssue(where, why))
+        else:
+            issues.append(ParseIssue(where, "no post time"))
+    return posted_at, posted_text
+
+
+def _post_edit_note(
+    notices: list[LexborNode],
+    tz: tzinfo,
+    now: datetime | None,
+    issues: list[ParseIssue],
+    where: str,
+) -> EditNote | None:
+    """The first readable edit note among the post's notices; unreadable ones are issues."""
+    for notice in notices:
+        ncls = notice.attributes.get("class") or ""
+        if "post_deleted_msg" in ncls:
+            continue
+        edited = _edit_note(notice, tz, now, issues, where)
+        if edited is not None:
+            return edited
+        issues.append(ParseIssue(where, "unreadable notice: " + node_text(notice)[:80]))
+    return None
 
 
 @dataclass(slots=True)
@@ -811,6 +866,14 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
         active = pag.css_first("li.active")
         if active is not None:
             info.page = first_int(node_text(active))
+    _page_size_from_links(info, pag)
+    return info
+
+
+def _page_size_from_links(info: _PageInfo, pag: LexborNode) -> None:
+    """Fill the next page's link, the page size and (when not printed) the page count from
+    the pagination links' `start` offsets. Apart from `_page_info`, which reads what the
+    page prints; this infers what it does not. Runs once per page: no hot-path cost."""
     starts: list[int] = []
     for a in pag.css("a"):
         attrs = a.attributes  # a fresh dict per access: read it once
@@ -833,7 +896,6 @@ def _page_info(root: LexborNode | None, html: str | bytes) -> _PageInfo:
             info.total_pages = max(positive) // info.per_page + 1
             if info.page is not None:
                 info.total_pages = max(info.total_pages, info.page)
-    return info
 
 
 # --- table layouts (subsilver2 and its derivatives, phpBB 3.0) ---------------------------------
@@ -901,57 +963,11 @@ def _read_table_posts(
     issues: list[ParseIssue],
     first_position: int | None,
 ) -> list[Post]:
-    groups: list[_TableParts] = []
-    cur: _TableParts | None = None
-    for node in root.css(_TABLE_PARTS_SEL):
-        tag = node.tag
-        if tag == "a":
-            m = _ANCHOR_ID_RE.match(node.attributes.get("name") or "")
-            if m:
-                cur = _TableParts(int(m.group(1)))
-                groups.append(cur)
-            elif cur is None:
-                continue
-            elif cur.body is None:
-                if cur.author_link is None and node_text(node):
-                    cur.author_link = node
-            elif cur.profile is None:
-                # the profile button of the bottom row, not a link inside the body
-                parent = node.parent
-                if parent is not None and "gensmall" in (parent.attributes.get("class") or ""):
-                    cur.profile = node
-            continue
-        if cur is None:
-            continue
-        if tag == "b":
-            if cur.author is None:
-                cur.author = node
-        elif tag == "td" or (tag == "div" and "gensmall" in (node.attributes.get("class") or "")):
-            if cur.body is None:
-                cur.header.append(node)
-        elif tag == "div":
-            if cur.body is None:
-                cur.body = node
-        elif tag == "span" and cur.body is not None:
-            cur.notices.append(node)
-
+    # As in _read_posts: one pass groups the parts, then per-post helpers (never per node).
     posts: list[Post] = []
-    for i, g in enumerate(groups):
+    for i, g in enumerate(_group_table_parts(root)):
         where = f"post {g.id}"
-        author_id: int | None = None
-        if g.author is not None:
-            author = node_text(g.author)
-            link = g.author.css_first("a[href]")
-            if link is not None:
-                author_id = user_id_from_href(link.attributes.get("href"))
-        else:
-            author = node_text(g.author_link)
-            if g.author_link is not None:
-                author_id = user_id_from_href(g.author_link.attributes.get("href"))
-        if not author:
-            issues.append(ParseIssue(where, "no author"))
-        if author_id is None and g.profile is not None:
-            author_id = user_id_from_href(g.profile.attributes.get("href"))
+        author, author_id = _table_author(g, where, issues)
         subject, posted_text = _table_header(g.header)
         posted_at: datetime | None = None
         if posted_text:
@@ -990,6 +1006,70 @@ def _read_table_posts(
             )
         )
     return posts
+
+
+def _group_table_parts(root: LexborNode) -> list[_TableParts]:
+    """One query in document order: every part belongs to the `<a name="pN">` before it."""
+    groups: list[_TableParts] = []
+    cur: _TableParts | None = None
+    for node in root.css(_TABLE_PARTS_SEL):
+        tag = node.tag
+        if tag == "a":
+            m = _ANCHOR_ID_RE.match(node.attributes.get("name") or "")
+            if m:
+                cur = _TableParts(int(m.group(1)))
+                groups.append(cur)
+            elif cur is not None:
+                _table_link(cur, node)
+            continue
+        if cur is None:
+            continue
+        if tag == "b":
+            if cur.author is None:
+                cur.author = node
+        elif tag == "td" or (tag == "div" and "gensmall" in (node.attributes.get("class") or "")):
+            if cur.body is None:
+                cur.header.append(node)
+        elif tag == "div":
+            if cur.body is None:
+                cur.body = node
+        elif tag == "span" and cur.body is not None:
+            cur.notices.append(node)
+
+    return groups
+
+
+def _table_link(cur: _TableParts, node: LexborNode) -> None:
+    """A profile link of the current post: the author's name before the body (styles that
+    print it as a link), the bottom row's profile button after it."""
+    if cur.body is None:
+        if cur.author_link is None and node_text(node):
+            cur.author_link = node
+    elif cur.profile is None:
+        # the profile button of the bottom row, not a link inside the body
+        parent = node.parent
+        if parent is not None and "gensmall" in (parent.attributes.get("class") or ""):
+            cur.profile = node
+
+
+def _table_author(g: _TableParts, where: str, issues: list[ParseIssue]) -> tuple[str, int | None]:
+    """The author's name (bold, or a profile link in some styles) and user id, the id
+    taken from the bottom row's profile button when the name carries none."""
+    author_id: int | None = None
+    if g.author is not None:
+        author = node_text(g.author)
+        link = g.author.css_first("a[href]")
+        if link is not None:
+            author_id = user_id_from_href(link.attributes.get("href"))
+    else:
+        author = node_text(g.author_link)
+        if g.author_link is not None:
+            author_id = user_id_from_href(g.author_link.attributes.get("href"))
+    if not author:
+        issues.append(ParseIssue(where, "no author"))
+    if author_id is None and g.profile is not None:
+        author_id = user_id_from_href(g.profile.attributes.get("href"))
+    return author, author_id
 
 
 _FIRST_POST_RE = re.compile(r"""<(?:div\s+id|a\s+name)=["']p\d+["']""")
@@ -1351,6 +1431,35 @@ _FROM_LABELS = ("от", "from", "автор", "author")
 _TO_LABELS = ("получатель", "получатели", "кому", "to", "recipient", "recipients", "копия", "bcc")
 
 
+def _pm_header(
+    pa: LexborNode,
+    sender: str,
+    sender_id: int | None,
+    recipients: list[str],
+    sent_parts: list[str],
+) -> tuple[str, int | None]:
+    """Walk a PM's labelled header line («Отправлено:», «Кому:», «От:»): recipients and the
+    sent time's text go into the given lists; the sender (when the page named none
+    elsewhere) is returned. Apart from `parse_pm`: the label state machine is its own job."""
+    label = ""
+    for child in pa.iter(include_text=True):
+        tag = child.tag
+        if tag == "strong":
+            label = node_text(child).rstrip(":").strip().lower()
+        elif tag == "br":
+            label = ""
+        elif tag == "a" or (tag == "span" and "username" in (child.attributes.get("class") or "")):
+            name = node_text(child)
+            if label in _TO_LABELS and name:
+                recipients.append(name)
+            elif label in _FROM_LABELS and not sender:
+                sender = name
+                sender_id = user_id_from_href(child.attributes.get("href"))
+        elif child.is_text_node and label in _SENT_LABELS:
+            sent_parts.append(child.text_content or "")
+    return sender, sender_id
+
+
 def parse_pm(
     html: str, *, tz: Tz = "Europe/Moscow", now: datetime | None = None
 ) -> PrivateMessage | None:
@@ -1373,24 +1482,7 @@ def parse_pm(
     sent_parts: list[str] = []
     pa = node.css_first("p.author")
     if pa is not None:
-        label = ""
-        for child in pa.iter(include_text=True):
-            tag = child.tag
-            if tag == "strong":
-                label = node_text(child).rstrip(":").strip().lower()
-            elif tag == "br":
-                label = ""
-            elif tag == "a" or (
-                tag == "span" and "username" in (child.attributes.get("class") or "")
-            ):
-                name = node_text(child)
-                if label in _TO_LABELS and name:
-                    recipients.append(name)
-                elif label in _FROM_LABELS and not sender:
-                    sender = name
-                    sender_id = user_id_from_href(child.attributes.get("href"))
-            elif child.is_text_node and label in _SENT_LABELS:
-                sent_parts.append(child.text_content or "")
+        sender, sender_id = _pm_header(pa, sender, sender_id, recipients, sent_parts)
     sent_text = collapse(" ".join(sent_parts))
     sent_at: datetime | None = None
     if sent_text:

@@ -400,6 +400,19 @@ def _detail(reason: str, target: str | None = None, text: str | None = None) -> 
 # -- the day's votes --------------------------------------------------------------------------
 
 
+_REFUSAL_OF_STATUS = {"outsider": NOT_A_PLAYER, "dead": DEAD, "beaten": BEATEN}
+
+
+def _voter_refusal(status: str, author: str, target: str, allow_self_vote: bool) -> str | None:
+    """Why a readable vote cannot count because of who cast it (not a player, out of the
+    game, beaten under P-A.3, or for himself), or None. Kept apart from `extract_votes` so
+    the loop there reads as: who may vote, then what the vote says."""
+    refusal = _REFUSAL_OF_STATUS.get(status)
+    if refusal is None and target == author and not allow_self_vote:
+        return SELF_VOTE
+    return refusal
+
+
 def extract_votes(
     posts: Iterable[Post],
     *,
@@ -459,17 +472,9 @@ def extract_votes(
             continue
         target = pick.match.nick
         assert target is not None  # _read_spans only picks resolved spans
-        if status == "outsider":
-            reject(post, author, NOT_A_PLAYER, target=target, text=pick.span.text)
-            continue
-        if status == "dead":
-            reject(post, author, DEAD, target=target, text=pick.span.text)
-            continue
-        if status == "beaten":
-            reject(post, author, BEATEN, target=target, text=pick.span.text)
-            continue
-        if target == author and not o.allow_self_vote:
-            reject(post, author, SELF_VOTE, target=target, text=pick.span.text)
+        refusal = _voter_refusal(status, author, target, o.allow_self_vote)
+        if refusal is not None:
+            reject(post, author, refusal, target=target, text=pick.span.text)
             continue
         previous = counted.get(author)
         if previous is not None and policy == "first":

@@ -284,30 +284,11 @@ class FakeIpb2(_Base):
         member = self._member(request, "session_id")
         act = q.get("act", "")
         if request.method == "POST":
-            form = _form(request, "cp1251")  # the board reads forms in its own charset
-            act = form.get("act", act)
-            if act == "Login" or (q.get("CODE") == "01" and q.get("act") == "Login"):
-                return self._login(form)
-            if act == "Post" and form.get("CODE") == "09":
-                return self._edit(member, form)
-            if act == "Post" and form.get("CODE") == "01":
-                return self._new_topic(member, form)
-            if act == "Post":
-                return self._reply(member, form)
-            if act == "Msg":
-                return self._send_pm(member, form)
-            self.violations.append(f"unexpected POST {request.url}")
-            return self._page(_derived_error("Неверный запрос"))
+            return self._route_form(request, q, member)
         if act == "Login" and q.get("CODE") == "00":
             return self._page(_derived_login_form())
         if act == "Post" and q.get("CODE") == "08":
-            if not member:
-                return self._page(_derived_login_form())
-            pid = int(q.get("p", "0"))
-            own = self.own_posts.get(pid)
-            if own is None or own[1] != member:
-                return self._page(_derived_error("Вы не можете редактировать это сообщение"))
-            return self._page(_derived_edit_form(q.get("f", ""), q.get("t", ""), pid, own[2]))
+            return self._edit_page(q, member)
         if (q.get("view") == "findpost" and "p" in q) or (act == "findpost" and "pid" in q):
             # IPB 2.x `act=findpost&pid=` (real: 4PDA links use it) and `view=findpost&p=`
             pid = int(q.get("p") or q["pid"])
@@ -322,38 +303,76 @@ class FakeIpb2(_Base):
         if "showforum" in q:
             return self._page(self._derived_forum_listing(int(q["showforum"] or 0)))
         if act == "Post" and q.get("CODE") == "02":
-            if not member:
-                return self._page(_derived_login_form("Вы должны войти, чтобы ответить"))
-            if int(q.get("t", "0") or 0) in self.locked:
-                return self._page(_derived_error("Эта тема закрыта, вы не можете отвечать"))
-            return self._page(_derived_reply_form(q.get("f", ""), q.get("t", ""), "s"))
+            return self._reply_page(q, member)
         if act == "Msg":
-            if not member:
-                return self._page(_derived_login_form())
-            if q.get("CODE") == "01" and q.get("VID") == "sent":
-                return self._page(self._derived_sent_folder(member))
-            if q.get("CODE") == "01":
-                inbox = (TEMPLATES / "ipb13_pm_inbox.template.html").read_text()
-                if self.inbox_per_page:
-                    inbox = _derived_inbox_page(
-                        inbox, int(q.get("st", "0") or 0), self.inbox_per_page
-                    )
-                return self._page(inbox)
-            if q.get("CODE") == "03" and q.get("VID") == "sent":
-                msid = int(q.get("MSID", "0") or 0)
-                if not 1 <= msid - 950 <= len(self.sent_pms):
-                    return self._page(_derived_error("Такое сообщение не найдено"))
-                return self._page(self._derived_sent_view(msid))
-            if q.get("CODE") == "03":
-                if q.get("MSID") != "901":
-                    return self._page(_derived_error("Такое сообщение не найдено"))
-                return self._page((TEMPLATES / "ipb13_pm_view.template.html").read_text())
-            if q.get("CODE") == "04":
-                return self._page(_derived_pm_compose(cc=self.compose_cc))
+            pm_page = self._route_pm_pages(q, member)
+            if pm_page is not None:
+                return pm_page
         if "showtopic" in q:
             return self._topic(member, int(q["showtopic"]), int(q.get("st", "0") or 0))
         # board index: the first topic's page stands in for it (same header and member bar)
         return self._topic(member, 2969, 0)
+
+    def _edit_page(self, q: dict[str, str], member: int) -> httpx.Response:
+        """The edit form of one of the bot's own posts; anyone else's is refused."""
+        if not member:
+            return self._page(_derived_login_form())
+        pid = int(q.get("p", "0"))
+        own = self.own_posts.get(pid)
+        if own is None or own[1] != member:
+            return self._page(_derived_error("Вы не можете редактировать это сообщение"))
+        return self._page(_derived_edit_form(q.get("f", ""), q.get("t", ""), pid, own[2]))
+
+    def _reply_page(self, q: dict[str, str], member: int) -> httpx.Response:
+        """The reply form, refused to guests and in a locked topic."""
+        if not member:
+            return self._page(_derived_login_form("Вы должны войти, чтобы ответить"))
+        if int(q.get("t", "0") or 0) in self.locked:
+            return self._page(_derived_error("Эта тема закрыта, вы не можете отвечать"))
+        return self._page(_derived_reply_form(q.get("f", ""), q.get("t", ""), "s"))
+
+    def _route_form(self, request: httpx.Request, q: dict[str, str], member: int) -> httpx.Response:
+        """A submitted form (login, post, edit, new topic, PM): apart from `route` because
+        the board reads the form's own `act`, not the query's."""
+        form = _form(request, "cp1251")  # the board reads forms in its own charset
+        act = form.get("act", q.get("act", ""))
+        if act == "Login" or (q.get("CODE") == "01" and q.get("act") == "Login"):
+            return self._login(form)
+        if act == "Post" and form.get("CODE") == "09":
+            return self._edit(member, form)
+        if act == "Post" and form.get("CODE") == "01":
+            return self._new_topic(member, form)
+        if act == "Post":
+            return self._reply(member, form)
+        if act == "Msg":
+            return self._send_pm(member, form)
+        self.violations.append(f"unexpected POST {request.url}")
+        return self._page(_derived_error("Неверный запрос"))
+
+    def _route_pm_pages(self, q: dict[str, str], member: int) -> httpx.Response | None:
+        """The messenger's pages (`act=Msg`): folders, one message, the compose form; None
+        for a code it does not serve, which falls through to the board index as before."""
+        if not member:
+            return self._page(_derived_login_form())
+        if q.get("CODE") == "01" and q.get("VID") == "sent":
+            return self._page(self._derived_sent_folder(member))
+        if q.get("CODE") == "01":
+            inbox = (TEMPLATES / "ipb13_pm_inbox.template.html").read_text()
+            if self.inbox_per_page:
+                inbox = _derived_inbox_page(inbox, int(q.get("st", "0") or 0), self.inbox_per_page)
+            return self._page(inbox)
+        if q.get("CODE") == "03" and q.get("VID") == "sent":
+            msid = int(q.get("MSID", "0") or 0)
+            if not 1 <= msid - 950 <= len(self.sent_pms):
+                return self._page(_derived_error("Такое сообщение не найдено"))
+            return self._page(self._derived_sent_view(msid))
+        if q.get("CODE") == "03":
+            if q.get("MSID") != "901":
+                return self._page(_derived_error("Такое сообщение не найдено"))
+            return self._page((TEMPLATES / "ipb13_pm_view.template.html").read_text())
+        if q.get("CODE") == "04":
+            return self._page(_derived_pm_compose(cc=self.compose_cc))
+        return None
 
     def _topic(self, member: int, tid: int, st: int) -> httpx.Response:
         if tid not in self.pages:

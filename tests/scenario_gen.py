@@ -210,22 +210,7 @@ def random_game(
             court = [{"author": x, "html": rng.choice(nicks)} for x in nicks if rng.random() < 0.8]
             next_id = _post_ids(court, next_id)
             turn["court_posts"] = court
-        moves = []
-        for p in cast:
-            if rng.random() < 0.6:
-                m = role_move(rng, p, cast, [x for x in nicks if rng.random() < 0.9])
-                if m:
-                    moves.append(m)
-            elif rng.random() < 0.1:  # a move the role may not make
-                moves.append({"from": p["nick"], "action": "kill", "targets": [rng.choice(nicks)]})
-        if ruleset == "pefl" and n == 0:
-            for p in cast:
-                if p["role"] == "mafia" and rng.random() < 0.3:
-                    clan = [q["nick"] for q in cast if q.get("clan") == p["clan"]]
-                    moves.append(
-                        {"from": p["nick"], "action": "don", "targets": [rng.choice(clan)]}
-                    )
-        turn["moves"] = moves
+        turn["moves"] = _random_moves(rng, ruleset, cast, nicks, n)
         turn["overrides"] = []
         turns.append(turn)
     game: dict[str, Any] = {"ruleset": ruleset, "seed": rng.randint(0, 10**6)}
@@ -234,6 +219,28 @@ def random_game(
     game["players"] = cast
     game["turns"] = turns
     return game
+
+
+def _random_moves(
+    rng: random.Random, ruleset: str, cast: list[dict[str, Any]], nicks: list[str], n: int
+) -> list[dict[str, Any]]:
+    """One turn's night moves, some of them moves the role may not make. Apart from
+    `random_game` so the posts and the moves of a turn read as two steps; the draws from
+    `rng` stay in the same order, so a seed still gives the same game."""
+    moves = []
+    for p in cast:
+        if rng.random() < 0.6:
+            m = role_move(rng, p, cast, [x for x in nicks if rng.random() < 0.9])
+            if m:
+                moves.append(m)
+        elif rng.random() < 0.1:  # a move the role may not make
+            moves.append({"from": p["nick"], "action": "kill", "targets": [rng.choice(nicks)]})
+    if ruleset == "pefl" and n == 0:
+        for p in cast:
+            if p["role"] == "mafia" and rng.random() < 0.3:
+                clan = [q["nick"] for q in cast if q.get("clan") == p["clan"]]
+                moves.append({"from": p["nick"], "action": "don", "targets": [rng.choice(clan)]})
+    return moves
 
 
 def bloodbath_turn(

@@ -90,34 +90,12 @@ def check_invariants(scenario: dict[str, Any], doc: dict[str, Any]) -> None:
         able = start - ({hanged} if hanged else set())
         able_roles = {role[x] for x in able}
         died = {d["nick"] for d in t["deaths"]}
-        for d in t["deaths"]:
-            cause = d["cause"]
-            assert cause in CAUSES, d
-            assert d["role"] == role[d["nick"]], d
-            if cause in CAUSE_ACTORS:
-                assert able_roles & CAUSE_ACTORS[cause], f"turn {n}: {d} with no actor alive"
-            elif cause in ("yakuza", "triad"):
-                assert any(cast[x].get("clan") == cause for x in able), f"turn {n}: {d}"
-            elif cause == "harakiri":
-                assert d["role"] == "ninja"
-            elif cause == "thug_accident":
-                assert d["role"] == "thug"
-            elif cause == "testament":
-                assert hanged is not None and role[hanged] == "ninja", f"turn {n}: {d}"
-            if cause == "kamikaze":  # the blast takes the kamikaze too (P-M.9, P-M.10)
-                assert any(role[x] == "kamikaze" for x in died), f"turn {n}: {t['deaths']}"
-            if cause == "army":
-                assert any(role[x] == "necromancer" for x in died), f"turn {n}: {t['deaths']}"
+        check_deaths(t, cast, role, able)
         # replay's extension: refusals with a reason (log A0); a turn that ends the game may
         # end it before the night, when no move is looked at
         # (or leave nobody to play the night)
         if "rejected_moves" in t and t["winner"] is None and not ended and t["alive"]:
-            refused = {r.get("from") for r in t["rejected_moves"]}
-            for m in scenario["turns"][i]["moves"]:
-                if "action" not in m:  # a text PM may be unreadable: no move at all
-                    continue
-                if m["from"] in cast and m["from"] not in start:
-                    assert m["from"] in refused, f"turn {n}: a dead player's move not refused {m}"
+            check_dead_moves_refused(t, scenario["turns"][i]["moves"], cast, start)
         for c in t["checks"]:
             by = c["by"]
             holders = {"commissar": {"commissar", "sergeant"}}.get(by, {by})
@@ -144,6 +122,48 @@ def check_invariants(scenario: dict[str, Any], doc: dict[str, Any]) -> None:
     assert set(doc["alive"]) == alive
     if not ended:
         assert doc["winner"] is None
+
+
+def check_deaths(
+    t: dict[str, Any], cast: dict[str, Any], role: dict[str, str], able: set[str]
+) -> None:
+    """Each death of a turn has a known cause, the right role and someone able to cause
+    it. Apart from `check_invariants` so each invariant family reads on its own."""
+    n = t["turn"]
+    hanged = t["removed_by_vote"]
+    able_roles = {role[x] for x in able}
+    died = {d["nick"] for d in t["deaths"]}
+    for d in t["deaths"]:
+        cause = d["cause"]
+        assert cause in CAUSES, d
+        assert d["role"] == role[d["nick"]], d
+        if cause in CAUSE_ACTORS:
+            assert able_roles & CAUSE_ACTORS[cause], f"turn {n}: {d} with no actor alive"
+        elif cause in ("yakuza", "triad"):
+            assert any(cast[x].get("clan") == cause for x in able), f"turn {n}: {d}"
+        elif cause == "harakiri":
+            assert d["role"] == "ninja"
+        elif cause == "thug_accident":
+            assert d["role"] == "thug"
+        elif cause == "testament":
+            assert hanged is not None and role[hanged] == "ninja", f"turn {n}: {d}"
+        if cause == "kamikaze":  # the blast takes the kamikaze too (P-M.9, P-M.10)
+            assert any(role[x] == "kamikaze" for x in died), f"turn {n}: {t['deaths']}"
+        if cause == "army":
+            assert any(role[x] == "necromancer" for x in died), f"turn {n}: {t['deaths']}"
+
+
+def check_dead_moves_refused(
+    t: dict[str, Any], moves: list[dict[str, Any]], cast: dict[str, Any], start: set[str]
+) -> None:
+    """Replay's extension: a move sent by a player already gone is refused (log A0)."""
+    n = t["turn"]
+    refused = {r.get("from") for r in t["rejected_moves"]}
+    for m in moves:
+        if "action" not in m:  # a text PM may be unreadable: no move at all
+            continue
+        if m["from"] in cast and m["from"] not in start:
+            assert m["from"] in refused, f"turn {n}: a dead player's move not refused {m}"
 
 
 def check_winner(

@@ -48,6 +48,7 @@ EXTRA_USERS = {"Jack_Sparrow": 67, "Граф Монте-Кристо": 70}
 HOST_UID = 2
 DEADLINES = 4  # the game is played to the end of its 4th deadline
 MIN_KILLS = 30
+MIN_WRITE_KILLS = 10
 MAX_LIVES = 250  # a bound, not a target: the soak ends by itself
 SEED = int(os.environ.get("MAFIABOT_SOAK_SEED", "20261201"))
 # "mafiabot 1/0 1a2b3c4d", or with the game's token "mafiabot 1/0 tok.1a2b3c4d"
@@ -265,30 +266,40 @@ def test_C_4_sigkill_at_random_points_nothing_twice_nothing_lost(tmp_path: Path)
         expected = _reference(tmp_path, cfg)
         t_ref = time.monotonic() - t_ref
         lives = Lives(config, tmp_path / "lives.log")
+
+        def life(when: datetime, mode: str, delay: float) -> int:
+            """One `run --once` at game time `when`, killed as `mode` says ("": not)."""
+            t_life = time.monotonic()
+            with server.lock:  # the board waits for the kill to be armed
+                pid = lives.start(when)
+                killer.arm(pid, mode, rng.choice([1, 1, 1, 2]))  # lives write 0-10 times
+            if mode == "delay":
+                time.sleep(delay)
+                killer._fire()
+            code = lives.wait(pid)
+            spent[mode or "free"] += time.monotonic() - t_life
+            if code == -signal.SIGKILL:
+                codes["killed"] += 1
+                kills_by_mode[mode] += 1
+            else:
+                codes[f"exit {code}"] += 1
+                assert code == 0, f"a life failed (exit {code}):\n{lives.tail()}"
+            return code
+
         try:
             when: datetime | None = cfg.game.start + timedelta(minutes=1)
+            last = cfg.game.start
             closed = -1
             while when is not None:
+                last = when
                 clock.now = max(clock.now, when.timestamp())
                 while True:
                     assert sum(codes.values()) < MAX_LIVES, f"no end in sight: {codes}"
                     kill = rng.random() < (0.9 if sum(kills_by_mode.values()) < MIN_KILLS else 0.2)
-                    mode = rng.choice(["before", "after", "delay", "delay"]) if kill else ""
-                    t_life = time.monotonic()
-                    with server.lock:  # the board waits for the kill to be armed
-                        pid = lives.start(when)
-                        killer.arm(pid, mode, rng.randint(1, 3))
-                    if mode == "delay":
-                        time.sleep(rng.uniform(0.02, 0.8))
-                        killer._fire()
-                    code = lives.wait(pid)
-                    spent[mode or "free"] += time.monotonic() - t_life
+                    mode = rng.choice(["before", "after", "after", "delay"]) if kill else ""
+                    code = life(when, mode, rng.uniform(0.02, 0.5))
                     if code == -signal.SIGKILL:
-                        codes["killed"] += 1
-                        kills_by_mode[mode] += 1
                         continue
-                    codes[f"exit {code}"] += 1
-                    assert code == 0, f"a life failed (exit {code}):\n{lives.tail()}"
                     with_store = open_store(cfg.database_url)
                     try:
                         if _settled(with_store, cfg, when):
@@ -297,6 +308,11 @@ def test_C_4_sigkill_at_random_points_nothing_twice_nothing_lost(tmp_path: Path)
                             break
                     finally:
                         with_store.close()
+            # a fast machine may finish the game in fewer kills: kill idle lives (start-up,
+            # store, login, polling) at the last step until the count is reached
+            while sum(kills_by_mode.values()) < MIN_KILLS:
+                assert sum(codes.values()) < MAX_LIVES, f"no end in sight: {codes}"
+                life(last, "delay", rng.uniform(0.01, 0.3))
         finally:
             lives.close()
 
@@ -315,6 +331,8 @@ def test_C_4_sigkill_at_random_points_nothing_twice_nothing_lost(tmp_path: Path)
         + ", ".join(f"{k} {v:.1f} s" for k, v in sorted(spent.items()))
     )
     assert kills >= MIN_KILLS
+    # kills in the exactly-once windows: a form lost on its way, an answer lost on its way back
+    assert kills_by_mode["before"] + kills_by_mode["after"] >= MIN_WRITE_KILLS
     assert board.violations == []
 
     assert closed >= 2  # the start and at least two deadlines were played through kills

@@ -179,17 +179,9 @@ class Scenario:
             expect["greens"] = greens
             greens = []
         start_alive = list(self.alive)
-        all_posts: list[dict[str, Any]] = []
-        for i, (v, t) in enumerate(votes):
-            all_posts.append(self.vote_post(v, t, i))
-        for i, (v, t) in enumerate(greens):
-            all_posts.append(self.post(v, f"{CHAT[i % len(CHAT)]} Мой выбор: {green(t, i)}"))
-        all_posts.extend(posts)
-        if chat and n > 0:
-            posted = {p["author"] for p in all_posts}
-            for i, nick in enumerate(start_alive):
-                if nick not in posted and nick not in silent:
-                    all_posts.append(self.chat_post(nick, i))
+        all_posts = self._day_posts(
+            votes, greens, posts, start_alive, silent if chat and n > 0 else None
+        )
         t_in: dict[str, Any] = {"turn": n, "posts": all_posts}
         if self.ruleset == "gambler":
             cps = [self.post(v, t) for v, t in court] + list(court_posts)
@@ -207,6 +199,61 @@ class Scenario:
             ]
         out: dict[str, Any] = {"turn": n}
         out.update(json.loads(json.dumps(EMPTY_TURN)))
+        self._expected_counts(out, n, votes, greens, court, start_alive, expect)
+        for key, value in expect.items():
+            if key == "abstained" and value == ALL:
+                value = list(start_alive)
+            out[key] = value
+        for key in [k for k, v in out.items() if v is OMIT]:
+            del out[key]
+        if "alive" not in out:
+            gone: set[str] = set()
+            rv = out.get("removed_by_vote")
+            if isinstance(rv, str):
+                gone.add(rv)
+            gone.update(out.get("missing", []))
+            gone.update(d["nick"] for d in out.get("deaths", []))
+            out["alive"] = [x for x in start_alive if x not in gone]
+        if isinstance(out["alive"], list):
+            self.alive = list(out["alive"])
+        self.turns_out.append(out)
+
+    def _day_posts(
+        self,
+        votes: Sequence[tuple[str, str]],
+        greens: Sequence[tuple[str, str]],
+        posts: Sequence[dict[str, Any]],
+        start_alive: list[str],
+        chat_unless: Sequence[str] | None,
+    ) -> list[dict[str, Any]]:
+        """The day's topic: vote posts, green posts, the given posts, then a chat line from
+        each living player who has not posted and is not in `chat_unless` (no chat at all
+        when it is None). Post ids are taken in this order, as scenario files expect."""
+        all_posts: list[dict[str, Any]] = []
+        for i, (v, t) in enumerate(votes):
+            all_posts.append(self.vote_post(v, t, i))
+        for i, (v, t) in enumerate(greens):
+            all_posts.append(self.post(v, f"{CHAT[i % len(CHAT)]} Мой выбор: {green(t, i)}"))
+        all_posts.extend(posts)
+        if chat_unless is not None:
+            posted = {p["author"] for p in all_posts}
+            for i, nick in enumerate(start_alive):
+                if nick not in posted and nick not in chat_unless:
+                    all_posts.append(self.chat_post(nick, i))
+        return all_posts
+
+    def _expected_counts(
+        self,
+        out: dict[str, Any],
+        n: int,
+        votes: Sequence[tuple[str, str]],
+        greens: Sequence[tuple[str, str]],
+        court: Sequence[tuple[str, str]],
+        start_alive: list[str],
+        expect: dict[str, Any],
+    ) -> None:
+        """The expected tallies and abstentions derived from the accepted votes, wherever
+        the scenario does not state them itself."""
         if votes and "votes" not in expect:
             out["votes"] = dict(Counter(t for _, t in votes))
         if court and "votes" not in expect:
@@ -230,23 +277,6 @@ class Scenario:
                     out["abstained"] = []
                 else:
                     out["abstained"] = OMIT
-        for key, value in expect.items():
-            if key == "abstained" and value == ALL:
-                value = list(start_alive)
-            out[key] = value
-        for key in [k for k, v in out.items() if v is OMIT]:
-            del out[key]
-        if "alive" not in out:
-            gone: set[str] = set()
-            rv = out.get("removed_by_vote")
-            if isinstance(rv, str):
-                gone.add(rv)
-            gone.update(out.get("missing", []))
-            gone.update(d["nick"] for d in out.get("deaths", []))
-            out["alive"] = [x for x in start_alive if x not in gone]
-        if isinstance(out["alive"], list):
-            self.alive = list(out["alive"])
-        self.turns_out.append(out)
 
     # -- files
     def scenario_json(self) -> dict[str, Any]:
