@@ -255,8 +255,8 @@ def topic_nav(html: str, base_url: str) -> TopicNav | None:
                 # a page's offset straight from the raw href: a style that lists every page
                 # has a thousand links on each page of a long topic
                 total = max(total, int(label))
-                m = _START.search(attrs.get("href") or "")
-                starts[int(label)] = int(m.group(1)) if m else 0
+                offset = _START.search(attrs.get("href") or "")
+                starts[int(label)] = int(offset.group(1)) if offset else 0
             if next_url is None and attrs.get("rel") == "next":
                 next_url = urljoin(base_url, attrs.get("href") or "")
         jump = pag.css_first("input[data-per-page]")
