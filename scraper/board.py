@@ -102,9 +102,14 @@ class TopicStream:
 @runtime_checkable
 class StreamsTopics(Protocol):
     """Optional extension of `BoardClient`: `stream_topic(cursor)` walks the same pages as
-    `poll_topic(cursor)`, fetching each only when the caller reaches it."""
+    `poll_topic(cursor)`, and `iter_topic_pages(...)` the same as `read_topic_pages(...)`,
+    fetching each page only when the caller reaches it."""
 
     def stream_topic(self, cursor: TopicCursor) -> TopicStream: ...
+
+    def iter_topic_pages(
+        self, topic_id: int, first_page: int = 1, last_page: int | None = None
+    ) -> Iterator[TopicPageFetch]: ...
 
 
 @dataclass(frozen=True, slots=True)

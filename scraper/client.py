@@ -244,9 +244,6 @@ class BoardClientBase:
                 return
             cur = nxt
 
-    def _follow_pages(self, first: TopicPageFetch, last_page: int | None) -> list[TopicPageFetch]:
-        return list(self._walk(first, last_page))
-
     def stream_topic(self, cursor: TopicCursor) -> TopicStream:
         """The cursor's page and every newer one, fetched as the caller reads them."""
 
@@ -269,12 +266,22 @@ class BoardClientBase:
     def read_topic_pages(
         self, topic_id: int, first_page: int = 1, last_page: int | None = None
     ) -> list[TopicPageFetch]:
+        return list(self.iter_topic_pages(topic_id, first_page, last_page))
+
+    def iter_topic_pages(
+        self, topic_id: int, first_page: int = 1, last_page: int | None = None
+    ) -> Iterator[TopicPageFetch]:
+        """`read_topic_pages`, each page fetched when the caller reaches it (the deadline
+        re-read of a long turn holds one page at a time)."""
+        yield from self._walk(self._numbered_page(topic_id, first_page), last_page)
+
+    def _numbered_page(self, topic_id: int, page: int) -> TopicPageFetch:
         guessed = self._per()
-        first = self._fetch_topic_page(self._page_url(topic_id, first_page))
-        if first.page != first_page and self._per() != guessed:
+        got = self._fetch_topic_page(self._page_url(topic_id, page))
+        if got.page != page and self._per() != guessed:
             # the page size was a guess until this page told the real one
-            first = self._fetch_topic_page(self._page_url(topic_id, first_page))
-        return self._follow_pages(first, last_page)
+            got = self._fetch_topic_page(self._page_url(topic_id, page))
+        return got
 
     def find_post_with_marker(
         self, topic_id: int, marker: str, since: TopicCursor | None = None

@@ -77,6 +77,18 @@ def test_stream_fetches_each_page_when_reached_and_ends_where_poll_does(kind: st
 
 
 @pytest.mark.parametrize("kind", ["phpbb", "ipb2"])
+def test_deadline_reread_fetches_each_page_when_reached(kind: str) -> None:
+    b = MAKERS[kind]()
+    b.client.login()
+    want = [p.page for p in b.client.read_topic_pages(b.topic)]
+    assert len(want) > 1
+    before = _topic_requests(b)
+    for n, page in enumerate(b.client.iter_topic_pages(b.topic), start=1):
+        assert _topic_requests(b) - before == n  # this page, none ahead of it
+        assert page.page == want[n - 1]
+
+
+@pytest.mark.parametrize("kind", ["phpbb", "ipb2"])
 def test_stream_keeps_no_page_the_caller_let_go(kind: str) -> None:
     b = MAKERS[kind]()
     b.client.login()
