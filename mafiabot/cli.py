@@ -135,13 +135,21 @@ def _build_parser() -> argparse.ArgumentParser:
     rp.set_defaults(module="replay")
 
     run = sub.add_parser("run", help="host a game: poll the board, resolve turns, post")
-    run.add_argument("-c", "--config", required=True)
+    run.add_argument(
+        "-c",
+        "--config",
+        action="append",
+        required=True,
+        help="a game's config, or a folder of them; several -c: the games from one process",
+    )
     run.add_argument("--dry-run", action="store_true", help="print instead of posting")
     run.add_argument("--once", action="store_true", help="run one tick and exit")
     run.set_defaults(module="run")
 
     st = sub.add_parser("status", help="turn, deadline, live tally, who has not acted")
-    st.add_argument("-c", "--config", required=True)
+    st.add_argument(
+        "-c", "--config", action="append", required=True, help="a game's config (or a folder)"
+    )
     st.add_argument("--json", action="store_true", help="print JSON instead of a table")
     st.set_defaults(module="status")
 
@@ -153,8 +161,10 @@ def _build_parser() -> argparse.ArgumentParser:
     web.add_argument("--refresh", type=int, default=30, help="page refresh in seconds")
     web.set_defaults(module="web")
 
-    cc = sub.add_parser("check-config", help="check a config file; name every bad key")
-    cc.add_argument("-c", "--config", required=True)
+    cc = sub.add_parser("check-config", help="check config files; name every bad key")
+    cc.add_argument(
+        "-c", "--config", action="append", required=True, help="a config file (or a folder)"
+    )
     cc.set_defaults(module="check_config")
 
     demo = sub.add_parser("demo", help="play a recorded game offline, printing newspapers")

@@ -511,7 +511,7 @@ def _quote_boxes(
     return quotes, boxes, titles_before
 
 
-def _read_tree(
+def _read_tree(  # noqa: C901  # one flat per-node loop, state in locals: the parse hot path
     root: LexborNode,
     dialect: Dialect,
     where: str,
@@ -1267,7 +1267,93 @@ def _text_without(node: LexborNode, selector: str) -> str:
     return "".join(parts)
 
 
+def _post_author(el: LexborNode, d: Dialect) -> tuple[str, int | None]:
+    """A post's author nick ("" when missing) and member id."""
+    author_node = _first(el, d.sel("author"))
+    author = ""
+    if author_node is not None:
+        author = normalize_nick(_text_without(author_node, d.sel("author_strip")))
+    author_id = _first_member_id(el, d.sel("author_link"))
+    if author_id is None:
+        author_id = _quote_data_userid(el)
+    return author, author_id
+
+
+def _quote_data_userid(el: LexborNode) -> int | None:
+    """IPS 4's quote data names the post author's id: the fallback when no profile link
+    gave it."""
+    quote_data = _first(el, "[data-quotedata]")
+    if quote_data is None:
+        return None
+    try:
+        qd: Any = json.loads(htmllib.unescape(_attr(quote_data, "data-quotedata") or ""))
+        if isinstance(qd, dict) and str(qd.get("userid", "")).isdigit():
+            return int(qd["userid"])
+    except ValueError:
+        pass
+    return None
+
+
+def _post_date_node(el: LexborNode, body_node: LexborNode | None, d: Dialect) -> LexborNode | None:
+    """The element holding a post's time. IPS 4: the post time precedes the body; times
+    inside the body are edit notes."""
+    date_node = _first(el, d.sel("date"))
+    if date_node is not None and body_node is not None and _contains(body_node, date_node):
+        date_node = next((c for c in _all(el, d.sel("date")) if not _contains(body_node, c)), None)
+    return date_node
+
+
+def _post_time(date_node: LexborNode | None, ctx: _Ctx) -> tuple[datetime | None, str]:
+    """A post's time and its text as shown: the machine-readable attributes first, then
+    the visible text."""
+    if date_node is None:
+        return None, ""
+    d = ctx.dialect
+    shown = _collapse(_visible_text(date_node)).split("|")[0].strip()
+    for attr in d.sel("date_attrs").split():
+        value = _attr(date_node, attr)
+        if value:
+            posted_at = parse_board_date(value, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
+            if posted_at is not None:
+                return posted_at, shown or value
+    return parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats), shown
+
+
+def _block_post(el: LexborNode, pid: int, ctx: _Ctx) -> Post:
+    """One post element read into a record; what cannot be read is noted in `ctx.issues`."""
+    d = ctx.dialect
+    where = f"post {pid}"
+    author, author_id = _post_author(el, d)
+    if not author:
+        ctx.issues.append(ParseIssue(where, "author not found"))
+    body_node = _first(el, d.sel("body"))
+    posted_at, shown = _post_time(_post_date_node(el, body_node, d), ctx)
+    if posted_at is None:
+        ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
+    if body_node is None:
+        ctx.issues.append(ParseIssue(where, "post body not found"))
+        body = BodyParts("", "", "", (), (), None)
+    else:
+        # read in the page's own tree: no second parse of the body
+        body = _read_body_node(body_node, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues)
+    return Post(
+        id=pid,
+        author=author,
+        author_id=author_id,
+        posted_at=posted_at,
+        body_html=body.html,
+        text=body.text,
+        own_text=body.own_text,
+        colored=body.colored,
+        quotes=body.quotes,
+        edited=body.edited,
+        linked_posts=body.links,
+        posted_at_text=shown,
+    )
+
+
 def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
+    """The posts of a page whose posts are elements (IPB 3.x, IPS 4), each id once."""
     d = ctx.dialect
     posts: list[Post] = []
     root = tree.root
@@ -1279,70 +1365,7 @@ def _block_posts(tree: LexborHTMLParser, ctx: _Ctx) -> list[Post]:
         if pid is None or pid in seen:
             continue
         seen.add(pid)
-        where = f"post {pid}"
-        author_node = _first(el, d.sel("author"))
-        author = ""
-        if author_node is not None:
-            author = normalize_nick(_text_without(author_node, d.sel("author_strip")))
-        if not author:
-            ctx.issues.append(ParseIssue(where, "author not found"))
-        author_id = _first_member_id(el, d.sel("author_link"))
-        # IPS 4's quote data names the author's id: wanted only when no link gave it
-        quote_data = _first(el, "[data-quotedata]") if author_id is None else None
-        if quote_data is not None:
-            try:
-                qd: Any = json.loads(htmllib.unescape(_attr(quote_data, "data-quotedata") or ""))
-                if isinstance(qd, dict) and str(qd.get("userid", "")).isdigit():
-                    author_id = author_id or int(qd["userid"])
-            except ValueError:
-                pass
-        body_node = _first(el, d.sel("body"))
-        # IPS 4: the post time precedes the body; times inside the body are edit notes
-        date_node = _first(el, d.sel("date"))
-        if date_node is not None and body_node is not None and _contains(body_node, date_node):
-            date_node = next(
-                (c for c in _all(el, d.sel("date")) if not _contains(body_node, c)), None
-            )
-        posted_at, shown = None, ""
-        if date_node is not None:
-            shown = _collapse(_visible_text(date_node)).split("|")[0].strip()
-            for attr in d.sel("date_attrs").split():
-                value = _attr(date_node, attr)
-                if value:
-                    posted_at = parse_board_date(
-                        value, tz=ctx.tz, now=ctx.now, formats=d.date_formats
-                    )
-                    if posted_at is not None:
-                        shown = shown or value
-                        break
-            if posted_at is None:
-                posted_at = parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
-        if posted_at is None:
-            ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
-        if body_node is None:
-            ctx.issues.append(ParseIssue(where, "post body not found"))
-            body = BodyParts("", "", "", (), (), None)
-        else:
-            # read in the page's own tree: no second parse of the body
-            body = _read_body_node(
-                body_node, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues
-            )
-        posts.append(
-            Post(
-                id=pid,
-                author=author,
-                author_id=author_id,
-                posted_at=posted_at,
-                body_html=body.html,
-                text=body.text,
-                own_text=body.own_text,
-                colored=body.colored,
-                quotes=body.quotes,
-                edited=body.edited,
-                linked_posts=body.links,
-                posted_at_text=shown,
-            )
-        )
+        posts.append(_block_post(el, pid, ctx))
     return posts
 
 
@@ -1405,16 +1428,12 @@ _PAGES_COUNT = (
 _BOLD_PAGE = re.compile(r"<b>\[(\d+)\]</b>")
 
 
-def _pagination(
-    tree: LexborHTMLParser, html: str, dialect: Dialect, base_url: str | None
-) -> tuple[int, int, str | None]:
-    root = tree.root
-    page: int | None = None
+def _page_of_total(
+    root: LexborNode | None, dialect: Dialect, cur: LexborNode | None
+) -> tuple[int | None, int | None]:
+    """The page number and page count the page's pager elements show, None where unshown."""
+    page = _int(_collapse(cur.text()).strip("[]")) if cur is not None else None
     total: int | None = None
-    next_url: str | None = None
-    cur = _first(root, dialect.sel("page_current"))
-    if cur is not None:
-        page = _int(_collapse(cur.text()).strip("[]"))
     node = _first(root, dialect.sel("page_total_attr_node"))
     if node is not None:
         for attr in dialect.sel("page_total_attr").split():
@@ -1432,38 +1451,66 @@ def _pagination(
             m2 = re.search(r"(\d+)\s+страниц", jt, re.I)
             if m2:
                 total = total or int(m2.group(1))
+    return page, total
+
+
+def _total_in_source(html: str) -> int | None:
+    """The page count from the page source when no pager element gave it: the page-jump
+    script's post count and posts a page, else a «Pages (N)» label."""
     mj = scan(html, "multi_page_jump", _PAGE_JUMP)
-    if mj and total is None and int(mj.group(2)) > 0:
-        total = -(-int(mj.group(1)) // int(mj.group(2)))
+    if mj and int(mj.group(2)) > 0:
+        return -(-int(mj.group(1)) // int(mj.group(2)))
+    for literal, pattern in _PAGES_COUNT:
+        m = scan(html, literal, pattern)
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def _next_link(
+    root: LexborNode | None, dialect: Dialect, cur: LexborNode | None
+) -> LexborNode | None:
+    """The link to the next page. IPB 1.x/2.x have no marked one: it is the pager's link
+    right after the current page's number."""
+    if dialect.layout != "msgnumber":
+        return _first(root, dialect.sel("next_link"))
+    if cur is None:
+        return None
+    sib = cur.next
+    while sib is not None and sib.tag in ("-text",):
+        sib = sib.next
+    if sib is None:
+        return None
+    return sib if sib.tag == "a" else _first(sib, "a")
+
+
+def _link_url(link: LexborNode | None, base_url: str | None) -> str | None:
+    """Where `link` leads (absolute against `base_url`), None for no link or a script one."""
+    href = _attr(link, "href")
+    if not href or href.startswith(("#", "javascript:")):
+        return None
+    href = htmllib.unescape(href)
+    return urljoin(base_url, href) if base_url else href
+
+
+def _pagination(
+    tree: LexborHTMLParser, html: str, dialect: Dialect, base_url: str | None
+) -> tuple[int, int, str | None]:
+    """This page's number, the page count and the next page's address (None on the last)."""
+    root = tree.root
+    cur = _first(root, dialect.sel("page_current"))
+    page, total = _page_of_total(root, dialect, cur)
     if total is None:
-        for literal, pattern in _PAGES_COUNT:
-            m3 = scan(html, literal, pattern)
-            if m3:
-                total = int(m3.group(1))
-                break
+        total = _total_in_source(html)
     if dialect.layout == "msgnumber" and page is None:
-        m4 = scan(html, "<b>[", _BOLD_PAGE)
-        if m4:
-            page = int(m4.group(1))
-    nxt = _first(root, dialect.sel("next_link"))
-    if dialect.layout == "msgnumber":
-        nxt = None
-        if cur is not None:
-            sib = cur.next
-            while sib is not None and sib.tag in ("-text",):
-                sib = sib.next
-            if sib is not None:
-                nxt = sib if sib.tag == "a" else _first(sib, "a")
-    if nxt is not None:
-        href = _attr(nxt, "href")
-        if href and not href.startswith(("#", "javascript:")):
-            href = htmllib.unescape(href)
-            next_url = urljoin(base_url, href) if base_url else href
+        m = scan(html, "<b>[", _BOLD_PAGE)
+        if m:
+            page = int(m.group(1))
     page = page or 1
     total = max(total or page, page)
     if page >= total:
-        next_url = None
-    return page, total, next_url
+        return page, total, None
+    return page, total, _link_url(_next_link(root, dialect, cur), base_url)
 
 
 _GUEST_GREETING_RU = re.compile(r"Здравствуйте\s*,?\s*(?:Гость|Guest)")

@@ -16,7 +16,8 @@ from wsgiref.util import setup_testing_defaults
 import pytest
 
 from mafiabot.cli import UsageError, _build_parser
-from mafiabot.commands.web import config_paths, parse_bind, serve
+from mafiabot.commands.web import parse_bind, serve
+from mafiabot.configs import config_paths
 from mafiabot.web.app import COOKIE, Dashboard, new_token
 from mafiabot.web.data import countdown, game_view
 from mafiabot.web.flow import flow_chart_svg, flow_from_votes, vote_flow

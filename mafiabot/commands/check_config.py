@@ -1,4 +1,5 @@
-"""`mafiabot check-config -c FILE`: check a config file, naming the key of every problem.
+"""`mafiabot check-config -c FILE [-c FILE | -c DIR]`: check config files, naming the key of
+every problem and the file it is in.
 
 Besides the file itself it checks what `run` will meet: the password variable in this
 environment and the calendar against the clock (deadlines already past, a start long ago are
@@ -11,9 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import UTC, datetime
+from pathlib import Path
 
 from mafiabot.config import ConfigError, load_config
 from mafiabot.config.preflight import preflight
+from mafiabot.configs import config_paths, given_configs
 
 EXIT_OK = 0
 EXIT_BAD_CONFIG = 2
@@ -26,21 +29,31 @@ def _problems(path: str, problems: list[tuple[str, str]]) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    """Every config given (files, folders of *.toml): each checked, each problem under its
+    file's name; exit 2 if any one would be refused."""
+    paths = config_paths(given_configs(args.config))
+    if not paths:
+        print(f"no config file in {args.config}", file=sys.stderr)
+        return EXIT_BAD_CONFIG
+    return max(check_one(p) for p in paths)
+
+
+def check_one(path: str | Path) -> int:
     try:
-        cfg = load_config(args.config)
+        cfg = load_config(path)
     except ConfigError as exc:
         _problems(exc.path, exc.problems)
         return EXIT_BAD_CONFIG
     found = preflight(cfg, datetime.now(UTC))
     for key, msg in found.warnings:
-        print(f"{args.config}: warning: {key}: {msg}", file=sys.stderr)
+        print(f"{path}: warning: {key}: {msg}", file=sys.stderr)
     if found.errors:
-        _problems(str(args.config), found.errors)
+        _problems(str(path), found.errors)
         return EXIT_BAD_CONFIG
     g = cfg.game
     who = f"{len(g.players)} players" if g.players else f"registration topic {g.registration_topic}"
     print(
-        f"{args.config}: OK — {g.ruleset} game {g.name!r} in topic {g.topic}, {who}, "
+        f"{path}: OK — {g.ruleset} game {g.name!r} in topic {g.topic}, {who}, "
         f"{len(cfg.overrides)} override(s)"
         + (f", {len(found.warnings)} warning(s)" if found.warnings else "")
     )

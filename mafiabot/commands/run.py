@@ -1,4 +1,5 @@
-"""`mafiabot run -c config.toml [--dry-run] [--once]`: host the game until it ends or SIGTERM."""
+"""`mafiabot run -c config.toml [-c more.toml | -c games/] [--dry-run] [--once]`: host the
+game (or several: `mafiabot.daemon.host`) until it ends or SIGTERM."""
 
 from __future__ import annotations
 
@@ -6,14 +7,16 @@ import argparse
 import dataclasses
 import logging
 import sys
+from pathlib import Path
 
 from mafiabot import bootstrap
 from mafiabot.cli import UsageError
 from mafiabot.config import Config, ConfigError, load_config
+from mafiabot.configs import given_configs, load_configs
 from mafiabot.daemon import Daemon, utcnow
 from mafiabot.dbfile import refuse_lost_database
-from mafiabot.exitcodes import LoginRefused
-from mafiabot.lock import game_identity, open_locked_store
+from mafiabot.exitcodes import HostError, LoginRefused
+from mafiabot.lock import GameLock, game_identity, open_locked_store
 from mafiabot.store import Store
 from scraper.board import BoardClient
 from scraper.errors import LoginFailed, ScraperError
@@ -30,8 +33,13 @@ def dry_run_url(url: str) -> str:
 
 def main(args: argparse.Namespace) -> int:
     bootstrap.setup_logging()
+    given = given_configs(args.config)
+    if len(given) > 1 or Path(given[0]).is_dir():
+        from mafiabot.commands.run_many import run_many
+
+        return run_many(args, load_configs(given))
     try:
-        cfg = load_config(args.config)
+        cfg = load_config(given[0])
     except ConfigError as exc:
         raise UsageError(str(exc)) from exc
     if args.dry_run:
@@ -40,7 +48,7 @@ def main(args: argparse.Namespace) -> int:
         client = bootstrap.make_client(cfg)
     except ConfigError as exc:
         raise UsageError(str(exc)) from exc
-    lock, store = open_locked_store(cfg.database_url, game_identity(cfg.board.url, cfg.game.topic))
+    lock, store = open_game_store(given[0], cfg)
     daemon = bootstrap.build_daemon(
         cfg, store, client, dry_run_out=sys.stdout if args.dry_run else None
     )
@@ -57,6 +65,21 @@ def main(args: argparse.Namespace) -> int:
         store.close()
         lock.release()
     return 0
+
+
+def open_game_store(path: str | Path, cfg: Config) -> tuple[GameLock, Store]:
+    """The game's lock and store; a refusal (another process holds the game, a damaged
+    database) names the config file and the game, which matters once one process hosts
+    several."""
+    try:
+        return open_locked_store(cfg.database_url, game_identity(cfg.board.url, cfg.game.topic))
+    except HostError as exc:
+        raise named_refusal(path, cfg, exc) from None
+
+
+def named_refusal(path: str | Path, cfg: Config, exc: HostError) -> HostError:
+    """`exc` again, its line opened by the config file and the game it is about."""
+    return type(exc)(f"{path}: game {cfg.game.name!r} (topic {cfg.game.topic}): {exc}")
 
 
 def login_refused(cfg: Config, exc: LoginFailed) -> str:

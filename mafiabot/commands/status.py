@@ -1,5 +1,6 @@
-"""`mafiabot status -c config.toml`: the game as the store has it — turn, deadline, live tally,
-who has not posted / voted / moved. Reads only the database (no board access)."""
+"""`mafiabot status -c config.toml [-c more.toml | -c games/]`: each game as the store has
+it — turn, deadline, live tally, who has not posted / voted / moved. Reads only the
+database (no board access). Several games: one block each, `--json` a list."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 from rich.console import Console
@@ -15,7 +17,8 @@ from rich.table import Table
 
 from mafiabot.bootstrap import read_model
 from mafiabot.cli import UsageError
-from mafiabot.config import ConfigError, load_config
+from mafiabot.config import Config, ConfigError, load_config
+from mafiabot.configs import given_configs, load_configs
 from mafiabot.daemon import utcnow
 from mafiabot.daemon.status import status
 from mafiabot.store import Store
@@ -46,15 +49,58 @@ def existing_store(url: str) -> Store | None:
 
 
 def main(args: argparse.Namespace) -> int:
+    given = given_configs(args.config)
+    if len(given) == 1 and not Path(given[0]).is_dir():
+        try:
+            cfg = load_config(given[0])
+        except ConfigError as exc:
+            raise UsageError(str(exc)) from exc
+        return _one(args, given[0], cfg)
+    # several games: `--json` prints a list, the table one block per game
+    games = load_configs(given)
+    found: list[dict[str, Any]] = []
+    rc = 0
+    for path, cfg in games:
+        st = game_status(path, cfg)
+        if st is None:
+            rc = 1
+            continue
+        found.append(st)
+    if getattr(args, "json", False):
+        print(json.dumps(found, ensure_ascii=False, indent=2))
+    else:
+        console = Console()
+        for i, st in enumerate(found):
+            if i:
+                console.print()
+            _table(console, st)
+    return rc if not found else 0
+
+
+def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
+    """The game as its store has it, with the config file named; None (said on stderr) when
+    it has no database yet."""
+    store = existing_store(cfg.database_url)
+    if store is None:
+        print(
+            f"mafiabot: {path}: no game database yet at {_shown(cfg.database_url)} — nothing to "
+            f"show; `mafiabot run -c {path}` creates it (the game starts "
+            f"{cfg.game.start:%Y-%m-%d %H:%M}).",
+            file=sys.stderr,
+        )
+        return None
     try:
-        cfg = load_config(args.config)
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from exc
+        return {"config": str(path), **status(read_model(cfg, store), utcnow())}
+    finally:
+        store.close()
+
+
+def _one(args: argparse.Namespace, path: str | Path, cfg: Config) -> int:
     store = existing_store(cfg.database_url)
     if store is None:
         print(
             f"mafiabot: no game database yet at {_shown(cfg.database_url)} — nothing to show; "
-            f"`mafiabot run -c {args.config}` creates it (the game starts "
+            f"`mafiabot run -c {path}` creates it (the game starts "
             f"{cfg.game.start:%Y-%m-%d %H:%M}).",
             file=sys.stderr,
         )
@@ -66,7 +112,11 @@ def main(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         print(json.dumps(st, ensure_ascii=False, indent=2))
         return 0
-    console = Console()
+    _table(Console(), st)
+    return 0
+
+
+def _table(console: Console, st: dict[str, Any]) -> None:
     console.print(f"[bold]{st['game']}[/bold] — {st['status']}")
     last = st.get("last_tick")
     if last:
@@ -76,7 +126,7 @@ def main(args: argparse.Namespace) -> int:
         console.print("last tick: none yet")
     if "turn" not in st:
         console.print(f"start: {st.get('start')}")
-        return 0
+        return
     console.print(f"turn {st['turn']} ({st['phase']}), deadline {st['deadline']}")
     table = Table("target", "votes", "voters")
     for target, voters in st["tally"].items():
@@ -93,4 +143,3 @@ def main(args: argparse.Namespace) -> int:
             "rejected: " + ", ".join(f"{r['author']} ({r['reason']})" for r in st["rejected"])
         )
     console.print(f"messages waiting to be sent: {st['pending_messages']}")
-    return 0

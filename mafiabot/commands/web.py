@@ -20,6 +20,7 @@ from mafiabot.bootstrap import setup_logging
 from mafiabot.cli import UsageError
 from mafiabot.commands.status import existing_store
 from mafiabot.config import ConfigError, load_config
+from mafiabot.configs import config_paths
 from mafiabot.store import Store
 from mafiabot.web.app import Dashboard, new_token
 from mafiabot.web.data import GameSource
@@ -40,18 +41,6 @@ def parse_bind(bind: str) -> tuple[str, int]:
     if not sep or not port.isdigit():
         raise UsageError(f"--bind wants HOST:PORT, got {bind!r}")
     return host.strip("[]") or "127.0.0.1", int(port)
-
-
-def config_paths(given: Sequence[str]) -> list[Path]:
-    """Each -c: a config file, or a folder whose *.toml files are configs."""
-    out: list[Path] = []
-    for g in given:
-        p = Path(g)
-        if p.is_dir():
-            out += sorted(p.glob("*.toml"))
-        else:
-            out.append(p)
-    return out
 
 
 def load_sources(paths: Sequence[Path]) -> list[GameSource]:

@@ -186,6 +186,16 @@ class Daemon:
             log.info("stopping: closing the board session")
             self.client.close()
 
+    @property
+    def not_before(self) -> datetime | None:
+        """While backing off after failed ticks: no tick before this moment."""
+        return self._not_before
+
+    def attach_stop(self, stop: threading.Event | None) -> None:
+        """The stop flag of a loop that drives this daemon from outside (`daemon.host`): each
+        flush honours it between two writes, as under `run`."""
+        self._stop = stop
+
     def next_wake(self) -> datetime | None:
         """The next moment the game changes by the clock alone: the start while it has not
         begun, else the deadline of the phase under way (None once over)."""

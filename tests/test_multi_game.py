@@ -1,0 +1,349 @@
+"""Several games from one process (`mafiabot run -c a.toml -c b.toml`): one loop
+(`mafiabot.daemon.host.Host`), one board session per account (`mafiabot.daemon.shared`), a
+lock per game. The clock is injected: the loop's sleeps move it, nothing really waits."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import threading
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_daemon import played
+
+from mafiabot.commands import run_many
+from mafiabot.config import Config, load_config
+from mafiabot.configs import config_paths, load_configs
+from mafiabot.daemon import Daemon
+from mafiabot.daemon.host import Host
+from mafiabot.daemon.shared import SharedSession, claim_for
+from mafiabot.demo.play import DEMO_TOKEN, demo_files, strip_marker
+from mafiabot.exitcodes import InstanceLocked, UsageError
+from mafiabot.memory_board import MemoryBoard
+from mafiabot.store import Store, open_store
+
+PEFL_TOPIC = 24  # the recorded PEFL game moved out of the Gambler game's topic 4
+GAMBLER_TOKEN = "demo-g"
+
+
+class Clock:
+    """The loop's clock; its sleeps move it forward."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+        self.slept: list[float] = []
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += timedelta(seconds=seconds)
+
+
+def _game(name: str, db: str, poll: int, **game: Any) -> tuple[Config, dict[str, Any]]:
+    path, data = demo_files(name)
+    cfg = load_config(path)
+    cfg = dataclasses.replace(
+        cfg,
+        database_url=db,
+        board=dataclasses.replace(cfg.board, poll_interval=poll),
+        game=dataclasses.replace(cfg.game, **game),
+    )
+    return cfg, data
+
+
+def _fill(board: MemoryBoard, cfg: Config, data: dict[str, Any]) -> None:
+    tz = cfg.board.tz
+    for p in data["posts"]:
+        at = datetime.fromisoformat(p["at"]).replace(tzinfo=tz)
+        topic = int(p.get("topic", cfg.game.topic))
+        board.add_post(topic, p["author"], at, p["html"], p.get("key", ""))
+    for m in data["pms"]:
+        board.add_pm(m["from"], datetime.fromisoformat(m["at"]).replace(tzinfo=tz), "", m["html"])
+
+
+def _daemon(cfg: Config, store: Store, session: SharedSession, token: str) -> Daemon:
+    view = session.view()
+    d = Daemon(cfg, store, view, salt=lambda: "demo-salt", token=lambda: token)
+    view.claim = claim_for(d.shell)
+    return d
+
+
+def _bot_posts(board: MemoryBoard, topics: set[int]) -> list[str]:
+    return [
+        strip_marker(p.source)
+        for p in board.posts
+        if p.source and p.topic in topics and "votecount" not in p.source
+    ]
+
+
+class CountingBoard(MemoryBoard):
+    logins = 0
+
+    def login(self) -> None:
+        self.logins += 1
+        super().login()
+
+
+def test_two_games_one_process_one_board_session_no_cross_talk(tmp_path: Path) -> None:
+    """The recorded PEFL and Gambler games hosted together on one board by one account:
+    each newspaper comes out in its own topic exactly as when the game is hosted alone."""
+    # a poll every six hours: the deadlines wake the loop in between (and the test stays fast)
+    pefl, pdata = _game("pefl", f"sqlite:///{tmp_path / 'p.db'}", 6 * 3600, topic=PEFL_TOPIC)
+    gambler, gdata = _game("gambler", f"sqlite:///{tmp_path / 'g.db'}", 6 * 3600)
+    clock = Clock(pefl.game.start - timedelta(hours=1))
+    board = CountingBoard(
+        clock=clock, host=pefl.board.username, uids={**pdata["uids"], **gdata["uids"]}
+    )
+    _fill(board, pefl, pdata)
+    _fill(board, gambler, gdata)
+    session = SharedSession(board)
+    stores = [open_store(pefl.database_url), open_store(gambler.database_url)]
+    daemons = [
+        _daemon(pefl, stores[0], session, DEMO_TOKEN),
+        _daemon(gambler, stores[1], session, GAMBLER_TOKEN),
+    ]
+    host = Host(daemons)
+    host.max_nap = 24 * 3600.0
+    host.run(threading.Event(), clock=clock, wait=clock.sleep, max_rounds=2000)
+
+    assert [d.game().status for d in daemons] == ["over", "over"]  # the loop ended by itself
+    assert _bot_posts(board, {PEFL_TOPIC}) == played("pefl").topic_posts
+    gambler_posts = [p.replace(GAMBLER_TOKEN, DEMO_TOKEN) for p in _bot_posts(board, {4, 5})]
+    assert gambler_posts == played("gambler").topic_posts
+    assert board.logins == 1  # one session for both games
+    # every letter was read by the game of its sender, and only there
+    p_pms = {r.board_id for r in stores[0].pms(daemons[0].game().id or 0)}
+    g_pms = {r.board_id for r in stores[1].pms(daemons[1].game().id or 0)}
+    assert p_pms and g_pms and not p_pms & g_pms
+    for st in stores:
+        st.close()
+
+
+def _sessions(cfgs: list[Config], clock: Clock) -> list[tuple[MemoryBoard, SharedSession]]:
+    out = []
+    for cfg in cfgs:
+        _path, data = demo_files(cfg.game.ruleset)
+        board = MemoryBoard(clock=clock, host=cfg.board.username, uids=data["uids"])
+        _fill(board, cfg, data)
+        out.append((board, SharedSession(board)))
+    return out
+
+
+def test_one_games_failing_board_backs_off_that_game_only(tmp_path: Path) -> None:
+    """Two games on two boards; one board is down: its game waits out a growing pause while
+    the other starts and goes on polling on its own schedule."""
+    ok, _ = _game("pefl", f"sqlite:///{tmp_path / 'ok.db'}", 600)
+    down, _ = _game("pefl", f"sqlite:///{tmp_path / 'down.db'}", 600)
+    clock = Clock(ok.game.start - timedelta(minutes=30))
+    (_b1, s1), (b2, s2) = _sessions([ok, down], clock)
+    b2.fail_next_reads = 10**6  # down for the whole test
+    stores = [open_store(ok.database_url), open_store(down.database_url)]
+    daemons = [_daemon(ok, stores[0], s1, "a"), _daemon(down, stores[1], s2, "b")]
+    ticks: list[str] = []
+    for name, d in zip(("ok", "down"), daemons, strict=True):
+        tick = d.safe_tick
+
+        def counted(now: datetime, name: str = name, tick: Any = tick) -> Any:
+            ticks.append(name)
+            return tick(now)
+
+        d.safe_tick = counted  # type: ignore[method-assign]
+    host = Host(daemons)
+    host.max_nap = 3600.0
+    host.run(threading.Event(), clock=clock, wait=clock.sleep, max_rounds=40)
+
+    assert daemons[0].game().status == "running"  # started on time, polling
+    assert stores[0].find_game(ok.game.topic).last_tick_ok is True  # type: ignore[union-attr]
+    assert daemons[1].not_before is not None and daemons[1].not_before > clock.now - timedelta(
+        hours=2
+    )
+    # the pause doubles: the failing game ticks ever more rarely, the other every 10 minutes
+    assert ticks.count("down") < ticks.count("ok") / 2
+    assert max(clock.slept) <= 600  # the loop woke for the healthy game, not the back-off
+    for st in stores:
+        st.close()
+
+
+def test_sigterm_stops_every_game(tmp_path: Path) -> None:
+    a, _ = _game("pefl", f"sqlite:///{tmp_path / 'a.db'}", 600)
+    b, _ = _game("gambler", f"sqlite:///{tmp_path / 'b.db'}", 600)
+    clock = Clock(a.game.start - timedelta(minutes=30))
+    (_b1, s1), (_b2, s2) = _sessions([a, b], clock)
+    stores = [open_store(a.database_url), open_store(b.database_url)]
+    daemons = [_daemon(a, stores[0], s1, "a"), _daemon(b, stores[1], s2, "b")]
+    stop = threading.Event()
+
+    def sleep_then_stop(seconds: float) -> None:
+        clock.sleep(seconds)
+        stop.set()  # SIGTERM during the first sleep
+
+    Host(daemons).run(stop, clock=clock, wait=sleep_then_stop)
+    assert len(clock.slept) == 1  # no second round once stopped
+    for st in stores:
+        st.close()
+
+
+def _config_file(tmp_path: Path, name: str, folder: str) -> Path:
+    src, _ = demo_files(name)
+    (tmp_path / folder).mkdir(exist_ok=True)
+    dst = tmp_path / folder / f"{name}.toml"
+    text = src.read_text("utf-8")
+    if name == "gambler":  # both recorded games were played in topic 4 of the same board
+        text = text.replace("topic = 4", "topic = 14").replace(
+            "court_topic = 5", "court_topic = 15"
+        )
+    dst.write_text(text, "utf-8")
+    return dst
+
+
+def test_each_game_has_its_lock_and_a_second_process_is_refused_naming_the_game(
+    tmp_path: Path,
+) -> None:
+    a = _config_file(tmp_path, "pefl", "a")
+    b = _config_file(tmp_path, "gambler", "b")
+    games = load_configs([a, b])
+    locks, stores = run_many.open_games(games)
+    try:
+        assert len(locks) == 2 and len(stores) == 2  # one database per game, as configured
+        with pytest.raises(InstanceLocked) as refused:
+            run_many.open_games(load_configs([b]))  # another process wanting game 13
+        text = str(refused.value)
+        assert str(b) in text and "Мафия – 13" in text and "topic 14" in text and "pid" in text
+    finally:
+        run_many.close_games(locks, stores)
+    locks, stores = run_many.open_games(load_configs([b]))  # free again once released
+    run_many.close_games(locks, stores)
+
+
+def test_games_sharing_one_sqlite_database_share_its_store_and_lock(tmp_path: Path) -> None:
+    _config_file(tmp_path, "pefl", "x")
+    _config_file(tmp_path, "gambler", "x")  # same folder: the same mafiabot.db
+    locks, stores = run_many.open_games(load_configs([tmp_path / "x"]))
+    try:
+        assert len(locks) == 1 and len(stores) == 1
+    finally:
+        run_many.close_games(locks, stores)
+
+
+def test_config_list_bad_file_is_named_and_nothing_starts(tmp_path: Path) -> None:
+    a = _config_file(tmp_path, "pefl", "games")
+    b = _config_file(tmp_path, "gambler", "games")
+    assert config_paths([tmp_path / "games"]) == [b, a]  # sorted by name
+    assert config_paths([a, tmp_path / "games"]) == [a, b]  # a file named twice is one game
+    b.write_text(b.read_text("utf-8").replace('ruleset = "gambler"', 'ruleset = "poker"'))
+    with pytest.raises(UsageError) as bad:
+        load_configs([tmp_path / "games"])
+    assert str(b) in str(bad.value) and "ruleset" in str(bad.value) and str(a) not in str(bad.value)
+    # the run refuses before opening a session or a database: exit 2
+    from mafiabot.cli import main
+
+    assert main(["run", "-c", str(a), "-c", str(b)]) == 2
+    assert not (tmp_path / "games" / "mafiabot.db").exists()
+
+
+def test_the_same_game_twice_is_refused(tmp_path: Path) -> None:
+    a = _config_file(tmp_path, "pefl", "one")
+    b = _config_file(tmp_path, "pefl", "two")
+    with pytest.raises(UsageError, match="hosts topic 4"):
+        load_configs([a, b])
+
+
+def test_check_config_names_the_file_of_every_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mafiabot.commands import check_config
+
+    monkeypatch.setenv("MAFIABOT_DEMO_PASSWORD", "x")
+
+    a = _config_file(tmp_path, "pefl", "c")
+    b = _config_file(tmp_path, "gambler", "d")
+    b.write_text(b.read_text("utf-8").replace("topic = 14", "topic = -4"))
+    rc = check_config.main(argparse.Namespace(config=[str(a), str(b)]))
+    captured = capsys.readouterr()
+    assert rc == 2
+    assert f"{a}: OK" in captured.out
+    assert str(b) in captured.err and "topic" in captured.err
+
+
+def test_status_lists_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mafiabot.commands import status as status_cmd
+    from mafiabot.demo.play import setup
+
+    paths = [_config_file(tmp_path, "pefl", "p"), _config_file(tmp_path, "gambler", "g")]
+    for name, path in zip(("pefl", "gambler"), paths, strict=True):
+        run, _ = setup(name, f"sqlite:///{path.parent / 'mafiabot.db'}")
+        t = run.cfg.game.start + timedelta(minutes=1)
+        run.clock[0] = t
+        run.daemon.tick(t)
+        run.store.close()
+    assert status_cmd.main(argparse.Namespace(config=[str(p) for p in paths], json=True)) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [g["config"] for g in listed] == [str(p) for p in paths]
+    assert [g["game"] for g in listed] == ["Мафия – 12", "Мафия – 13"]
+    assert status_cmd.main(argparse.Namespace(config=[str(p) for p in paths], json=False)) == 0
+    out = capsys.readouterr().out
+    assert "Мафия – 12" in out and "Мафия – 13" in out
+
+
+def test_run_with_two_configs_hosts_both_through_one_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`mafiabot run -c a -c b --once`: one tick of each game, one board client for the one
+    board account, each game in its own database."""
+    from mafiabot.cli import main
+
+    monkeypatch.setenv("MAFIABOT_DEMO_PASSWORD", "x")
+    paths = [_config_file(tmp_path, "pefl", "p"), _config_file(tmp_path, "gambler", "g")]
+    cfgs = [cfg for _p, cfg in load_configs(paths)]
+    clock = Clock(cfgs[0].game.start + timedelta(minutes=1))
+    board = CountingBoard(clock=clock, host=cfgs[0].board.username)
+    made: list[Config] = []
+
+    def make_client(cfg: Config, transport: object = None) -> MemoryBoard:
+        made.append(cfg)
+        return board
+
+    monkeypatch.setattr("mafiabot.bootstrap.make_client", make_client)
+    monkeypatch.setattr("mafiabot.commands.run.utcnow", clock)
+    assert main(["run", "-c", str(paths[0]), "-c", str(paths[1]), "--once"]) == 0
+    assert len(made) == 1 and board.logins == 1
+    st = open_store(f"sqlite:///{paths[0].parent / 'mafiabot.db'}")
+    assert st.find_game(4).status == "running"  # type: ignore[union-attr]  # PEFL started
+    st.close()
+    st = open_store(f"sqlite:///{paths[1].parent / 'mafiabot.db'}")
+    assert st.find_game(14).status == "registration"  # type: ignore[union-attr]  # not yet
+    st.close()
+
+
+def test_a_letter_goes_to_its_senders_game_and_a_named_game_wins_a_shared_player() -> None:
+    """The routing of a shared inbox: by the sender's game; a player of two games' letter to
+    the game it names, else to both; nobody's letter to the first game (which flags it)."""
+    from mafiabot.daemon.shared import NAMED, NOT_MINE, PLAYER
+    from scraper.board import FetchedPM, RawPage
+
+    session = SharedSession(MemoryBoard())
+    a, b = session.view(), session.view()
+    letters = {n: FetchedPM(n, RawPage("u", "", datetime(2026, 1, 1))) for n in range(1, 5)}
+    claims = {1: (PLAYER, NOT_MINE), 2: (PLAYER, NAMED), 3: (PLAYER, PLAYER), 4: (0, 0)}
+    a.claim = lambda f: claims[f.id][0]
+    b.claim = lambda f: claims[f.id][1]
+    owners = {n: session.owners(f) for n, f in letters.items()}
+    assert owners == {1: [a], 2: [b], 3: [a, b], 4: [a]}
+
+
+def test_names_game_by_name_or_topic_number_standing_alone(tmp_path: Path) -> None:
+    from mafiabot.daemon.shared import names_game
+
+    cfg, _ = _game("pefl", f"sqlite:///{tmp_path / 'n.db'}", 60, topic=124)
+    sh = Daemon(cfg, open_store(cfg.database_url), MemoryBoard()).shell
+    assert names_game(sh, "ход в игре МАФИЯ – 12: проверяю Кота")
+    assert names_game(sh, "тема 124, лечу Кота")
+    assert not names_game(sh, "тема 1245, лечу Кота")
+    assert not names_game(sh, "лечу Кота")
+    sh.store.close()
