@@ -9,7 +9,9 @@ For each size, in a fresh process (so that peak RSS is that size's own):
     taken out);
   * idle tick: median CPU time of a tick with nothing new on the board (the interim count
     on, so the turn's tally is computed each tick), and its HTTP requests and SQL statements;
-  * peak RSS of the process.
+  * peak RSS of the process, and how much of it the bot added from the first poll on: the
+    fake board lives in the same process and holds the whole topic (its posts and their
+    rendered fragments), which a real board does not cost the bot.
 Then, for the largest size, `python -m mafiabot parse posts` on the same 1,000 pages (saved
 to files) for comparison with the first poll (its CPU time, as a child process).
 
@@ -186,6 +188,7 @@ def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
         _save_pages(board, pages_dir)
     now = START + timedelta(days=2)
     served[0] = 0.0
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t = time.process_time()
     report = daemon.tick(at(now))
     first_poll = time.process_time() - t - served[0]
@@ -209,6 +212,10 @@ def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
         "idle_requests": max(requests),
         "idle_sql": max(statements),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "bot_rss_mb": round(
+            (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) / 1024, 1
+        ),
+        "before_mb": round(rss_before / 1024, 1),
     }
 
 
@@ -257,12 +264,13 @@ def main() -> None:
         parse_s = parse_posts_time(pages)
     print(
         f"{'posts':>7} {'first poll s':>13} {'idle tick s':>12} {'req/idle':>9} "
-        f"{'SQL/idle':>9} {'peak RSS MB':>12}"
+        f"{'SQL/idle':>9} {'peak RSS MB':>12} {'before poll':>12} {'poll adds':>10}"
     )
     for r in rows:
         print(
             f"{r['posts']:>7} {r['first_poll_s']:>13} {r['idle_tick_s']:>12} "
-            f"{r['idle_requests']:>9} {r['idle_sql']:>9} {r['peak_rss_mb']:>12}"
+            f"{r['idle_requests']:>9} {r['idle_sql']:>9} {r['peak_rss_mb']:>12} "
+            f"{r['before_mb']:>12} {r['bot_rss_mb']:>10}"
         )
     small, big = rows[0], rows[-1]
     print(

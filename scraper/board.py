@@ -21,7 +21,7 @@ exactly-once belong to `poster`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol, runtime_checkable
@@ -60,6 +60,9 @@ class TopicPageFetch:
     total_pages: int
     start: int
     post_ids: tuple[int, ...]
+    # the page's link to the next one, read from the same parse as the rest (None: last page,
+    # or a client that finds it otherwise)
+    next_url: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,43 @@ class TopicPoll:
     pages: tuple[TopicPageFetch, ...]
     new_post_ids: tuple[int, ...]
     cursor: TopicCursor
+
+
+class TopicStream:
+    """One poll's pages, fetched one at a time as the caller reads them, so that a long topic
+    never sits in memory whole. `cursor` and `new_post_ids` cover the pages read so far: a
+    page counts once the caller has asked for the one after it (or the walk ended), i.e. once
+    the caller is done with it."""
+
+    def __init__(self, cursor: TopicCursor, pages: Iterable[TopicPageFetch]) -> None:
+        self.cursor = cursor
+        self.new_post_ids: list[int] = []
+        self.pages_read = 0
+        self._pages = pages
+
+    def __iter__(self) -> Iterator[TopicPageFetch]:
+        floor = self.cursor.last_post_id or 0
+        for page in self._pages:
+            yield page
+            self.pages_read += 1
+            self.new_post_ids.extend(pid for pid in page.post_ids if pid > floor)
+            top = max(page.post_ids, default=None)
+            if self.cursor.last_post_id is not None:
+                top = max(top or 0, self.cursor.last_post_id)
+            self.cursor = TopicCursor(self.cursor.topic_id, page.page, page.start, top)
+
+
+@runtime_checkable
+class StreamsTopics(Protocol):
+    """Optional extension of `BoardClient`: `stream_topic(cursor)` walks the same pages as
+    `poll_topic(cursor)`, and `iter_topic_pages(...)` the same as `read_topic_pages(...)`,
+    fetching each page only when the caller reaches it."""
+
+    def stream_topic(self, cursor: TopicCursor) -> TopicStream: ...
+
+    def iter_topic_pages(
+        self, topic_id: int, first_page: int = 1, last_page: int | None = None
+    ) -> Iterator[TopicPageFetch]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ page, check a text against the length limit, and space its writes the way the bo
 control demands. The base class holds that flow once; a board client (`scraper.phpbb`,
 `scraper.ipb`) supplies the board's facts through a few small methods:
 
-- `_fetch_topic_page(url)`, `_next_page_url(page)`, `_cursor_url(cursor)`,
+- `_fetch_topic_page(url)` (its navigation read from the same parse), `_cursor_url(cursor)`,
   `_page_url(topic, n)`, `_last_page(topic)`, `_per()` — where pages are and what is on them;
 - `_own_posts(page)` — (id, author, text outside quotes) of a topic page's posts;
 - `_looks_logged_out(resp)`, `_page_logged_in(resp)`, `_has_member_cookie()`, `_login()`,
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Protocol
@@ -40,6 +40,7 @@ from mafiabot.scraper.board import (
     TopicCursor,
     TopicPageFetch,
     TopicPoll,
+    TopicStream,
 )
 from mafiabot.scraper.errors import MessageTooLong, NotFound, SessionExpired, UnexpectedPage
 from mafiabot.scraper.http import BoardHttp, TransportSettings, redact
@@ -204,9 +205,6 @@ class BoardClientBase:
     def _fetch_topic_page(self, url: str) -> TopicPageFetch:
         raise NotImplementedError
 
-    def _next_page_url(self, page: TopicPageFetch) -> str | None:
-        raise NotImplementedError
-
     def _cursor_url(self, cursor: TopicCursor) -> str:
         """The URL of the page a cursor stands on."""
         raise NotImplementedError
@@ -226,44 +224,64 @@ class BoardClientBase:
         """(post id, author, text outside quotes) of every post on a topic page."""
         raise NotImplementedError
 
-    def _follow_pages(self, first: TopicPageFetch, last_page: int | None) -> list[TopicPageFetch]:
-        pages = [first]
+    def _next_page_url(self, page: TopicPageFetch) -> str | None:
+        """The next page's link, as the fetch read it (no second parse of the page)."""
+        return page.next_url
+
+    def _walk(self, cur: TopicPageFetch, last_page: int | None) -> Iterator[TopicPageFetch]:
+        """`cur` and the pages after it up to `last_page` (None: the end), each fetched when
+        the caller asks for it; only the page in hand is referenced here (no name is left on
+        the first page)."""
         while True:
-            cur = pages[-1]
+            yield cur
             if last_page is not None and cur.page >= last_page:
-                break
+                return
             nxt_url = self._next_page_url(cur)
             if nxt_url is None or cur.page >= cur.total_pages:
-                break
+                return
             nxt = self._fetch_topic_page(nxt_url)
             if nxt.page <= cur.page:  # a board that loops back; never spin
-                break
-            pages.append(nxt)
-        return pages
+                return
+            cur = nxt
+
+    def stream_topic(self, cursor: TopicCursor) -> TopicStream:
+        """The cursor's page and every newer one, fetched as the caller reads them."""
+
+        def pages() -> Iterator[TopicPageFetch]:
+            yield from self._walk(self._fetch_topic_page(self._cursor_url(cursor)), None)
+
+        return TopicStream(cursor, pages())
 
     def poll_topic(self, cursor: TopicCursor) -> TopicPoll:
-        first = self._fetch_topic_page(self._cursor_url(cursor))
-        pages = self._follow_pages(first, None)
-        seen = [pid for p in pages for pid in p.post_ids]
-        floor = cursor.last_post_id or 0
-        new_ids = tuple(pid for pid in seen if pid > floor)
-        last = pages[-1]
-        known = [*seen, *([cursor.last_post_id] if cursor.last_post_id is not None else [])]
-        nxt = TopicCursor(cursor.topic_id, last.page, last.start, max(known, default=None))
+        stream = self.stream_topic(cursor)
+        pages = tuple(stream)
         log.debug(
-            "polled topic %d: %d page(s), %d new post(s)", cursor.topic_id, len(pages), len(new_ids)
+            "polled topic %d: %d page(s), %d new post(s)",
+            cursor.topic_id,
+            len(pages),
+            len(stream.new_post_ids),
         )
-        return TopicPoll(tuple(pages), new_ids, nxt)
+        return TopicPoll(pages, tuple(stream.new_post_ids), stream.cursor)
 
     def read_topic_pages(
         self, topic_id: int, first_page: int = 1, last_page: int | None = None
     ) -> list[TopicPageFetch]:
+        return list(self.iter_topic_pages(topic_id, first_page, last_page))
+
+    def iter_topic_pages(
+        self, topic_id: int, first_page: int = 1, last_page: int | None = None
+    ) -> Iterator[TopicPageFetch]:
+        """`read_topic_pages`, each page fetched when the caller reaches it (the deadline
+        re-read of a long turn holds one page at a time)."""
+        yield from self._walk(self._numbered_page(topic_id, first_page), last_page)
+
+    def _numbered_page(self, topic_id: int, page: int) -> TopicPageFetch:
         guessed = self._per()
-        first = self._fetch_topic_page(self._page_url(topic_id, first_page))
-        if first.page != first_page and self._per() != guessed:
+        got = self._fetch_topic_page(self._page_url(topic_id, page))
+        if got.page != page and self._per() != guessed:
             # the page size was a guess until this page told the real one
-            first = self._fetch_topic_page(self._page_url(topic_id, first_page))
-        return self._follow_pages(first, last_page)
+            got = self._fetch_topic_page(self._page_url(topic_id, page))
+        return got
 
     def find_post_with_marker(
         self, topic_id: int, marker: str, since: TopicCursor | None = None
@@ -301,16 +319,7 @@ class BoardClientBase:
             cur = self._fetch_topic_page(self._page_url(topic_id, cursor.page))
             if cur.page > cursor.page:
                 cur = self._fetch_topic_page(self._page_url(topic_id, 1))
-        yield cur
-        while cur.page < cur.total_pages:
-            nxt_url = self._next_page_url(cur)
-            if nxt_url is None:
-                return
-            nxt = self._fetch_topic_page(nxt_url)
-            if nxt.page <= cur.page:
-                return
-            yield nxt
-            cur = nxt
+        yield from self._walk(cur, None)
 
     def _last_pages(self, topic_id: int, count: int) -> Iterable[TopicPageFetch]:
         last = self._last_page(topic_id)

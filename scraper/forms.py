@@ -198,16 +198,46 @@ class TopicNav:
     per_page: int | None = None
 
 
+_START = re.compile(r"[?&;]start=(\d+)")
+_DIV_OPEN = re.compile(r"<div\b[^>]*>", re.IGNORECASE)
+_DIV_EDGE = re.compile(r"<(/?)div\b[^>]*>", re.IGNORECASE)
+_CLASS = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
+_POST_ID = re.compile(r"""(?<![\w-])id\s*=\s*["']?p(\d+)["'\s>]""", re.IGNORECASE)
+
+
+def _has_class(tag: str, name: str) -> bool:
+    m = _CLASS.search(tag)
+    return m is not None and name in (m.group(1) or m.group(2) or "").split()
+
+
+def _balanced_div(html: str, start: int) -> str:
+    """The `<div>` opening at `start` up to its matching `</div>` (to the end if unclosed)."""
+    depth = 0
+    for m in _DIV_EDGE.finditer(html, start):
+        depth += -1 if m.group(1) else 1
+        if depth == 0:
+            return html[start : m.end()]
+    return html[start:]
+
+
 def topic_nav(html: str, base_url: str) -> TopicNav | None:
     """Page number, page count, post ids and the next-page link of a viewtopic page;
-    None if this is not a topic page."""
-    tree = _tree(html)
+    None if this is not a topic page.
+
+    A string scan, not a parse of the page: the posts are parsed once, by the reader that
+    stores them. Post ids come from the `div.post` opening tags; only the first
+    `div.pagination` block is cut out and parsed."""
     ids: list[int] = []
-    for node in tree.css("div.post"):
-        m = re.fullmatch(r"p(\d+)", node.attributes.get("id") or "")
-        if m:
-            ids.append(int(m.group(1)))
-    pag = tree.css_first("div.pagination")
+    pag_at: int | None = None
+    for m in _DIV_OPEN.finditer(html):
+        tag = m.group(0)
+        if pag_at is None and _has_class(tag, "pagination"):
+            pag_at = m.start()
+        elif _has_class(tag, "post"):
+            pid = _POST_ID.search(tag)
+            if pid:
+                ids.append(int(pid.group(1)))
+    pag = None if pag_at is None else _tree(_balanced_div(html, pag_at)).css_first("div.pagination")
     if not ids and pag is None:
         return None
     page, total, next_url = 1, 1, None
@@ -219,13 +249,16 @@ def topic_nav(html: str, base_url: str) -> TopicNav | None:
             page = int(active.text(deep=True).strip())
         total = page
         for a in pag.css("a.button"):
+            attrs = a.attributes
             label = a.text(deep=True).strip()
-            href = urljoin(base_url, a.attributes.get("href") or "")
             if label.isdigit():
+                # a page's offset straight from the raw href: a style that lists every page
+                # has a thousand links on each page of a long topic
                 total = max(total, int(label))
-                starts[int(label)] = query_int(href, "start") or 0
-            if a.attributes.get("rel") == "next":
-                next_url = href
+                offset = _START.search(attrs.get("href") or "")
+                starts[int(label)] = int(offset.group(1)) if offset else 0
+            if next_url is None and attrs.get("rel") == "next":
+                next_url = urljoin(base_url, attrs.get("href") or "")
         jump = pag.css_first("input[data-per-page]")
         if jump is not None and (jump.attributes.get("data-per-page") or "").isdigit():
             per_page = int(jump.attributes.get("data-per-page") or "0") or None

@@ -430,7 +430,9 @@ class IpbClient(BoardClientBase):
     def _fetch_topic_page(self, url: str) -> TopicPageFetch:
         resp = self._member_get(url)
         text = _text(resp)
-        parsed = parse_ipb_topic(text, dialect=self.dialect, tz=self.settings.tz, now=self._now())
+        parsed = parse_ipb_topic(
+            text, dialect=self.dialect, tz=self.settings.tz, now=self._now(), base_url=str(resp.url)
+        )
         if not parsed.posts:
             says = _error_text(text)
             if says and _has(says, _NOT_FOUND):
@@ -458,13 +460,8 @@ class IpbClient(BoardClientBase):
             parsed.total_pages,
             start,
             tuple(p.id for p in parsed.posts),
+            parsed.next_url,
         )
-
-    def _next_page_url(self, page: TopicPageFetch) -> str | None:
-        parsed = parse_ipb_topic(
-            page.raw.html, dialect=self.dialect, tz=self.settings.tz, base_url=page.raw.url
-        )
-        return parsed.next_url
 
     def _cursor_url(self, cursor: TopicCursor) -> str:
         return self._page_url(cursor.topic_id, max(1, cursor.page))

@@ -288,14 +288,12 @@ class PhpbbClient(BoardClientBase):
             start = 0
         elif self._per_page:
             start = (nav.page - 1) * self._per_page
-        return TopicPageFetch(self._raw(resp), nav.page, nav.total_pages, start, nav.post_ids)
+        return TopicPageFetch(
+            self._raw(resp), nav.page, nav.total_pages, start, nav.post_ids, nav.next_url
+        )
 
     def _per(self) -> int:
         return self._per_page or self.settings.posts_per_page
-
-    def _next_page_url(self, page: TopicPageFetch) -> str | None:
-        nav = forms.topic_nav(page.raw.html, page.raw.url)
-        return None if nav is None else nav.next_url
 
     def _cursor_url(self, cursor: TopicCursor) -> str:
         return self._topic_url(cursor.topic_id, cursor.start)

@@ -747,8 +747,15 @@ def _replace_div(body: str, start: int, new: str) -> str:
 
 
 def _derived_pagination(k: int, total: int, count: int, per_page: int) -> str:
+    """phpBB's pagination as the real topic_p8.html shows it: the first and last pages and
+    a window around the current one, the gaps as ellipses (never every page of a long
+    topic)."""
     items = []
     for n in range(1, total + 1):
+        if n not in (1, total) and abs(n - k) > 2:
+            if abs(n - k) == 3:
+                items.append('<li class="ellipsis" role="separator"><span>…</span></li>')
+            continue
         href = "./viewtopic.php?t=4" + (f"&amp;start={(n - 1) * per_page}" if n > 1 else "")
         items.append(
             f'<li class="active"><span>{n}</span></li>'

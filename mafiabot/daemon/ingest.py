@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -21,7 +21,7 @@ from mafiabot.daemon.context import Shell
 from mafiabot.parser.pages import parse_pm, parse_topic
 from mafiabot.parser.records import Post, PrivateMessage, TopicPage
 from mafiabot.poster.outbox import OutboxKey
-from mafiabot.scraper.board import TopicCursor, TopicPageFetch
+from mafiabot.scraper.board import StreamsTopics, TopicCursor, TopicPageFetch
 from mafiabot.store import Game, PostIn, from_json, to_json
 
 log = logging.getLogger("mafiabot.daemon")
@@ -99,10 +99,17 @@ def poll_topics(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
     for topic in topics(sh, g):
         row = known.get(topic)
         cursor = from_json(TopicCursor, row.cursor) if row and row.cursor else TopicCursor(topic)
-        poll = sh.client.poll_topic(cursor)
-        ingest_pages(sh, g, topic, poll.pages, now, report)
-        if poll.cursor != cursor:
-            sh.store.save_topic_cursor(g.id, topic, to_json(poll.cursor))
+        if isinstance(sh.client, StreamsTopics):
+            # one page in memory at a time: each is stored before the next is fetched
+            stream = sh.client.stream_topic(cursor)
+            ingest_pages(sh, g, topic, stream, now, report)
+            new_cursor = stream.cursor
+        else:
+            poll = sh.client.poll_topic(cursor)
+            ingest_pages(sh, g, topic, poll.pages, now, report)
+            new_cursor = poll.cursor
+        if new_cursor != cursor:
+            sh.store.save_topic_cursor(g.id, topic, to_json(new_cursor))
 
 
 def before_the_game(sh: Shell, when: datetime | None) -> bool:
@@ -119,15 +126,18 @@ def ingest_pages(
     now: datetime,
     report: TickReport,
 ) -> None:
-    """Store every post of `pages` (new or a new revision) with the turn its time falls in."""
+    """Store every post of `pages` (new or a new revision) with the turn its time falls in,
+    page by page as they come: one batch (one transaction) a page, and no page or its parse
+    kept once stored."""
     assert g.id is not None
-    pages = list(pages)
+    count = len(pages) if isinstance(pages, Sized) else None
     # a long scan (first start on a big topic, a deadline re-read) shows progress on a
     # terminal; under systemd (no TTY) it stays silent
     for fetch in track(
         pages,
+        total=count,
         description=f"тема {topic}: чтение страниц",
-        disable=len(pages) < 5 or not sys.stderr.isatty(),
+        disable=(count is not None and count < 5) or not sys.stderr.isatty(),
         transient=True,
         console=Console(stderr=True),
     ):

@@ -13,6 +13,7 @@ from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport, ingest_pages, topics
 from mafiabot.engine import GameState, TurnInputs, step
 from mafiabot.engine import events as ev
+from mafiabot.scraper.board import StreamsTopics
 from mafiabot.store import Game, to_json
 from mafiabot.turn_inputs import build_turn_inputs, counts_votes
 
@@ -33,7 +34,12 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
         # from the page the turn began on: a long game is not re-read from page 1
         row = starts.get(topic)
         first = row.turn_start_page or 1 if row else 1
-        ingest_pages(sh, g, topic, sh.client.read_topic_pages(topic, first_page=first), now, report)
+        pages = (
+            sh.client.iter_topic_pages(topic, first_page=first)  # one page in memory at a time
+            if isinstance(sh.client, StreamsTopics)
+            else sh.client.read_topic_pages(topic, first_page=first)
+        )
+        ingest_pages(sh, g, topic, pages, now, report)
     g = sh.game()
     inputs, notes = assemble(sh, g, state, deadline)
     # a fixed RNG per deadline: a crash before the commit replays the same coin tosses
