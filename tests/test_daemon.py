@@ -642,3 +642,28 @@ def test_G_N_4_bot_opens_the_court_topic_in_court_forum_and_reads_votes_there(
     assert run.store.posts(g.id, topic_id=opened[0])  # the court topic was polled
     assert not run.store.posts(g.id, topic_id=5)  # the recording's topic is not used
     assert run.daemon.game().winner == "town"
+
+
+def test_G_N_4_interim_court_counts_go_to_the_court_topic(tmp_path: Path) -> None:
+    """Issue 11: the live count of a Gambler court is written where the court votes are —
+    the court topic — and the day's greens count stays in the game topic."""
+    run, data = setup("gambler", _db(tmp_path))
+    run.daemon.cfg = dataclasses.replace(
+        run.cfg,
+        game=dataclasses.replace(
+            run.cfg.game,
+            interim_count=dataclasses.replace(run.cfg.game.interim_count, mode="votes", every=1),
+        ),
+    )
+    for t in tick_times(run, data):
+        run.clock[0] = t
+        run.daemon.tick(t)
+        if run.store.get_game(run.daemon.game().id or 0).status == "over":
+            break
+    g = run.daemon.game()
+    rows = [r for r in run.daemon.outbox(g).all() if r.key.kind.startswith("votecount")]
+    court = [r for r in rows if r.key.kind == "votecount-court"]
+    greens = [r for r in rows if r.key.kind != "votecount-court"]
+    assert court and greens
+    assert {r.topic_id for r in court} == {run.cfg.game.court_topic}
+    assert {r.topic_id for r in greens} == {run.cfg.game.topic}

@@ -151,7 +151,7 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     ob = sh.outbox(g)
     row = ob.get(key)
     if row is None:
-        ob.add(OutboxRow(key=key, channel="topic", topic_id=sh.cfg.game.topic, text=text))
+        ob.add(OutboxRow(key=key, channel="topic", topic_id=vote_topic(sh, g, state), text=text))
     elif row.status == "sent" and row.board_ids:
         Poster(sh.client, ob).update_post(row.board_ids[0], text, key, token=row.marker_token)
     sh.store.save_vote_count(g.id, tag, n, now)
