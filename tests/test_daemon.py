@@ -667,3 +667,18 @@ def test_G_N_4_interim_court_counts_go_to_the_court_topic(tmp_path: Path) -> Non
     assert court and greens
     assert {r.topic_id for r in court} == {run.cfg.game.court_topic}
     assert {r.topic_id for r in greens} == {run.cfg.game.topic}
+
+
+def test_role_pms_go_out_before_the_start_post_that_says_they_were_sent(tmp_path: Path) -> None:
+    """Issue 11: the start post tells the players their roles are in their inboxes, so every
+    role PM is queued — and sent — before it."""
+    run, data = setup("pefl", _db(tmp_path))
+    t = tick_times(run, data)[0]
+    run.clock[0] = t
+    run.daemon.tick(t)
+    g = run.daemon.game()
+    kinds = [r.key.kind for r in run.daemon.outbox(g).all()]
+    assert "start" in kinds and "role" in kinds
+    start = kinds.index("start")
+    assert all(i < start for i, k in enumerate(kinds) if k == "role")
+    assert all(r.status == "sent" for r in run.daemon.outbox(g).all())

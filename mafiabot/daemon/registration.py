@@ -87,7 +87,9 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     commit = commitment(triples, seed, drawn)
     deadline = sh.deadline_for(state.turn, state.phase)
     key = str(g.id)
-    rows = [
+    # the role PMs are queued (and so sent) before the start post that says they went out
+    rows = compose.player_pms(sh, g, state.turn, intro, kind="role")
+    rows.append(
         OutboxRow(
             key=OutboxKey(key, state.turn, "start", "topic"),
             channel="topic",
@@ -102,8 +104,7 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
                 token=g.token,
             ),
         )
-    ]
-    rows += compose.player_pms(sh, g, state.turn, intro, kind="role")
+    )
     rows.append(
         compose.host_report_row(
             sh,
