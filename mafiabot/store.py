@@ -1266,6 +1266,18 @@ class SqlOutbox:
             )
             return [_to_row(r, self.game) for r in rows]
 
+    def refresh_unsent(self, key: OutboxKey, text: str) -> bool:
+        """Replace the text of a row nothing of which has gone out yet (pending, no part
+        begun or recorded): a recomputed message, such as the live vote count queued before a
+        crash, goes out as it stands now. False, and no change, for any other row."""
+        with self.store.session() as s:
+            r = self._must(s, key)
+            if r.status != "pending" or r.in_flight_part is not None or r.board_ids:
+                return False
+            r.text = text
+            s.add(r)
+            return True
+
     def begin_part(self, key: OutboxKey, part: int) -> None:
         with self.store.session() as s:
             r = self._must(s, key)

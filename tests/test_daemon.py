@@ -30,7 +30,7 @@ from mafiabot.demo.play import (
 from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper import role_label
 from mafiabot.poster.outbox import marker_for
-from mafiabot.store import Store, open_store
+from mafiabot.store import Game, Store, open_store
 
 
 @functools.cache
@@ -682,3 +682,41 @@ def test_role_pms_go_out_before_the_start_post_that_says_they_were_sent(tmp_path
     start = kinds.index("start")
     assert all(i < start for i, k in enumerate(kinds) if k == "role")
     assert all(r.status == "sent" for r in run.daemon.outbox(g).all())
+
+
+def test_an_interim_count_queued_before_a_crash_goes_out_as_the_tally_stands_then(
+    tmp_path: Path,
+) -> None:
+    """Issue 11: a live count queued but not yet posted (the process died, the board was
+    away) is recomputed before it goes out — never the tally of the moment it was queued."""
+    run, data = setup("pefl", _db(tmp_path))
+    run.daemon.cfg = dataclasses.replace(
+        run.cfg,
+        game=dataclasses.replace(
+            run.cfg.game,
+            interim_count=dataclasses.replace(run.cfg.game.interim_count, mode="votes", every=2),
+        ),
+    )
+    real_flush = run.daemon.flush
+    queued_at: list[str] = []
+
+    def crashed_flush(g: Game) -> int:  # nothing leaves while a count waits in the outbox
+        rows = [r for r in run.daemon.outbox(g).pending() if r.key.kind.startswith("votecount")]
+        if rows:
+            queued_at.append(rows[0].text)
+            return 0
+        return real_flush(g)
+
+    run.daemon.flush = crashed_flush  # type: ignore[method-assign]
+    times = [t for t in tick_times(run, data) if t <= _at(run, "2026-11-28T17:01")]
+    for t in times:
+        run.clock[0] = t
+        run.daemon.tick(t)
+    assert queued_at, "the count was never queued"
+    run.daemon.flush = real_flush  # type: ignore[method-assign]
+    run.daemon.tick(times[-1])
+    counts = [p.source for p in run.board.posts if p.source and "голоса на" in p.source]
+    assert len(counts) == 1
+    status = run.daemon.status(times[-1])
+    for target, voters in status["tally"].items():
+        assert f"{target}[/b] — {len(voters)}" in counts[0]

@@ -144,13 +144,20 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     tag = f"{state.turn}/{state.phase}"
     last = sh.store.vote_count(g.id, tag)
     n = len(votes)
-    if not count_due(sh.cfg, last, n, now):
-        return
-    text = _vote_count_text(sh, state, kind, votes, now)
     key = OutboxKey(str(g.id), state.turn, f"votecount-{state.phase}", "topic")
     ob = sh.outbox(g)
     row = ob.get(key)
-    if row is None:
+    # a count queued but not yet on the board (a crash, a flood wait) is recomputed before it
+    # goes out, due or not: it must never show the tally of the moment it was queued
+    unsent = row is not None and row.status == "pending" and not row.board_ids
+    if not count_due(sh.cfg, last, n, now):
+        if unsent:
+            ob.refresh_unsent(key, _vote_count_text(sh, state, kind, votes, now))
+        return
+    text = _vote_count_text(sh, state, kind, votes, now)
+    if unsent:
+        ob.refresh_unsent(key, text)
+    elif row is None:
         ob.add(OutboxRow(key=key, channel="topic", topic_id=vote_topic(sh, g, state), text=text))
     elif row.status == "sent" and row.board_ids:
         Poster(sh.client, ob).update_post(row.board_ids[0], text, key, token=row.marker_token)
