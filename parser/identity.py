@@ -40,9 +40,9 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Final
 
-# Latin letters that render like Cyrillic ones, after case folding (the same set C-3 names
-# and the nick resolver's look-alike tier folds).
-_LOOKALIKES: Final = str.maketrans(
+# Latin letters that render like Cyrillic ones, after case folding (the set C-3 names; the
+# nick resolver's look-alike tier folds the same table).
+LOOKALIKES: Final = str.maketrans(
     {
         "a": "а",
         "b": "в",
@@ -81,7 +81,7 @@ def nick_key(nick: str) -> str:
     text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", nick).casefold())
     text = _visible(text).replace("ё", "е")
     text = _SPACES.sub(" ", text).strip()
-    return text.translate(_LOOKALIKES)
+    return text.translate(LOOKALIKES)
 
 
 def same_nick(a: str, b: str) -> bool:

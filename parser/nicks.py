@@ -55,26 +55,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from mafiabot.parser.identity import LOOKALIKES
+
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
 
-# Latin letters that render like Cyrillic ones. Only comparison keys are folded, never names.
-_LOOKALIKES: Final = str.maketrans(
-    {
-        "a": "а",
-        "b": "в",
-        "c": "с",
-        "e": "е",
-        "h": "н",
-        "k": "к",
-        "m": "м",
-        "o": "о",
-        "p": "р",
-        "t": "т",
-        "x": "х",
-        "y": "у",
-    }
-)
+# Latin letters that render like Cyrillic ones (one table, parser/identity.py). Only comparison
+# keys are folded, never names.
+_LOOKALIKES: Final = LOOKALIKES
 _INVISIBLE_RE: Final = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _LOOKALIKE_CHARS: Final = {chr(k): str(v) for k, v in _LOOKALIKES.items()}
 _LOOKALIKE_RE: Final = re.compile(f"[{''.join(_LOOKALIKE_CHARS)}]")

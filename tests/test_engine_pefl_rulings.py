@@ -8,32 +8,8 @@ import pytest
 
 from mafiabot.engine import GameState, Move, RuleSet
 from mafiabot.engine import events as ev
-from tests.engine_kit import alive, deaths, game, mv, of, play, rejections
-
-CAST = (
-    "Y1:mafia:yakuza:don",
-    "Y2:mafia:yakuza",
-    "K:kamikaze:yakuza",
-    "YB:bastard:yakuza",
-    "T1:mafia:triad:don",
-    "T2:mafia:triad",
-    "H:thug:triad",
-    "TB:bastard:triad",
-    "Com:commissar",
-    "Sgt:sergeant",
-    "Nin:ninja",
-    "Doc:doctor",
-    "Nec:necromancer",
-    "Man:maniac",
-    "C1:civilian",
-    "C2:civilian",
-    "C3:civilian",
-    "C4:civilian",
-)
-
-
-def pefl(turn: int = 1, **settings: object) -> tuple[RuleSet, GameState]:
-    return game("pefl", *CAST, turn=turn, **settings)
+from tests.engine_kit import alive, deaths, mv, of, play, rejections
+from tests.test_engine_pefl_night import pefl
 
 
 def killer(events: list[ev.Event], nick: str) -> str | None:
