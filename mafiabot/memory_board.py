@@ -37,6 +37,9 @@ from mafiabot.scraper.board import (
 
 MONTHS_SHORT = ("янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек")
 BASE = "http://127.0.0.1:8080/"
+# the recorded topic page (fixtures/phpbb/topic_p8.html): page 8 of 72 posts, 10 a page
+_RECORDED_TOTAL = "72 сообщения"
+_RECORDED_PAGE_START = 70
 
 
 def _now() -> datetime:
@@ -253,6 +256,11 @@ class MemoryBoard:
     def topic_html(self, topic: int, posts: Sequence[BoardPost]) -> str:
         head, block, tail = _split_first_post(self._topic_page)
         head = head.replace("viewtopic.php?t=4", f"viewtopic.php?t={topic}")
+        # the recorded page is page 8 of a 72-post topic; every post here is on that one page,
+        # so its counters say as many posts as it holds (else the reader rightly reports a page
+        # that holds fewer posts than its counters promise)
+        total = f"{_RECORDED_PAGE_START + len(posts)} сообщения"
+        head, tail = (part.replace(_RECORDED_TOTAL, total) for part in (head, tail))
         return head + "".join(_post_block(block, p, self.tz) for p in posts) + tail
 
     def pm_html(self, m: BoardPM) -> str:

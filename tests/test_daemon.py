@@ -720,3 +720,18 @@ def test_an_interim_count_queued_before_a_crash_goes_out_as_the_tally_stands_the
     status = run.daemon.status(times[-1])
     for target, voters in status["tally"].items():
         assert f"{target}[/b] — {len(voters)}" in counts[0]
+
+
+def test_the_in_memory_boards_pages_keep_their_counters_true(tmp_path: Path) -> None:
+    """The recorded page's post counters follow the posts the in-memory board shows, so the
+    reader's cut-short check (counters promising more posts than the page holds) never raises
+    a false host flag in the demo or the tests."""
+    run, data = setup("pefl", _db(tmp_path))
+    for t in tick_times(run, data):
+        run.clock[0] = t
+        run.daemon.tick(t)
+    g = run.daemon.game()
+    assert g.id is not None
+    flagged = [f.text for turn in range(g.turn + 1) for f in run.store.host_flags(g.id, turn)]
+    assert flagged  # the demo's outsider post is still flagged
+    assert not [f for f in flagged if "cut short" in f or "counters promise" in f]
