@@ -172,3 +172,34 @@ def test_sigterm_mid_send_stops_after_the_current_write_and_keeps_the_rest_queue
     run.daemon.tick(t0 + timedelta(minutes=1))
     assert run.daemon.outbox(g).pending() == []
     assert len(sent) == len({(m.to, m.subject) for m in sent})  # type: ignore[attr-defined]
+
+
+def test_C_1_posts_written_while_the_bot_was_down_past_a_deadline_are_flagged_once(
+    tmp_path: Path,
+) -> None:
+    run = _run(tmp_path, max_catchup=1)
+    _started(run)
+    g = run.daemon.game()
+    first = g.deadline
+    assert first is not None
+    assert g.id is not None
+    player = next(p.account for p in run.daemon.store.players(g.id) if p.alive)
+    for minutes in (10, 20):  # written after the deadline, before the bot came back
+        run.board.add_post(
+            run.cfg.game.topic, player, first + timedelta(minutes=minutes), "<p>а я вот что</p>"
+        )
+    back = first + timedelta(hours=3)
+    assert len(_tick(run, back)) == 1  # closed late, as a catch-up
+    notes = [f for f in run.daemon.flags(g.turn) if "после дедлайна" in f]
+    assert len(notes) == 1
+    assert notes[0].startswith(f"2 сообщений написаны после дедлайна хода {g.turn}")
+    assert "[[override]]" in notes[0]
+
+
+def test_a_deadline_closed_on_time_flags_no_late_posts(tmp_path: Path) -> None:
+    run = _run(tmp_path)
+    _started(run)
+    g = run.daemon.game()
+    assert g.deadline is not None
+    assert len(_tick(run, g.deadline + timedelta(seconds=30))) == 1
+    assert not [f for f in run.daemon.flags(g.turn) if "после дедлайна" in f]

@@ -328,6 +328,7 @@ class Daemon:
                 self._caught_up,
                 allowed,
             )
+            self._flag_posts_after(g, deadline)
             return True
         if deadline not in self._held:
             self._held.add(deadline)
@@ -348,6 +349,27 @@ class Daemon:
                 f"не работал; он ждёт решения ведущего ([game] max_catchup = {allowed})",
             )
         return False
+
+    def _flag_posts_after(self, g: Game, deadline: datetime) -> None:
+        """Posts written in the game topic after a deadline the bot missed are already left out
+        of that turn by their time (C-1); the host hears of them once, since players may have
+        meant them for the closed turn."""
+        assert g.id is not None
+        bot = self.cfg.board.username.casefold()
+        late = [
+            p
+            for p in self.store.posts(g.id, topic_id=self.cfg.game.topic)
+            if p.posted_at is not None and p.posted_at > deadline and p.author.casefold() != bot
+        ]
+        if late:
+            host_flags.flag(
+                self.store,
+                g,
+                g.turn,
+                f"{len(late)} сообщений написаны после дедлайна хода {g.turn}, пока бот не "
+                "работал; они засчитаны в следующий ход — поправьте через [[override]], "
+                "если нужно",
+            )
 
     def flush(self, g: Game) -> int:
         fr = Poster(self.client, self.outbox(g)).flush(stop=self._stop)
