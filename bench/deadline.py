@@ -16,10 +16,7 @@ process, so the CPU figure is also given with the board's own time taken out.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
-import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -29,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bench.shell import CONFIG, PER_PAGE, PLAYERS, START, _fragments  # noqa: E402
+from bench.shell import START, _fragments, bench_daemon, bench_game  # noqa: E402
 
 # turn 0 closes an hour after the start; the day turn of the measured posts a day later
 DAY_DEADLINE = START + timedelta(days=1, hours=1)
@@ -39,25 +36,11 @@ DEADLINES = "deadlines = [2026-11-27T13:00:00, 2026-11-28T13:00:00, 2027-06-01T2
 def measure(n: int, cold: bool) -> dict[str, Any]:
     import fakeboard_phpbb as fb
 
-    from mafiabot.config import load_config
-    from mafiabot.daemon import Daemon
-    from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
-    from mafiabot.store import open_store
+    def with_deadlines(text: str) -> str:
+        lines = text.splitlines()
+        return "\n".join(DEADLINES if ln.startswith("deadlines") else ln for ln in lines)
 
-    tmp = Path(tempfile.mkdtemp(prefix="mafiabot-bench-"))
-    os.environ["MAFIABOT_DEMO_PASSWORD"] = fb.USERS["Ведущий"][1] or ""
-    cfg_path = tmp / "game.toml"
-    players = json.dumps(list(PLAYERS), ensure_ascii=False)
-    text = CONFIG.format(players=players, db=tmp / "game.db")
-    text = "\n".join(DEADLINES if ln.startswith("deadlines") else ln for ln in text.splitlines())
-    cfg_path.write_text(text, "utf-8")
-    cfg = load_config(cfg_path)
-    clock = fb.FakeClock(START.timestamp() - 3600)
-    for nick, uid in PLAYERS.items():
-        fb.USERS.setdefault(nick, (uid, None))
-        fb.NAMES.setdefault(uid, nick)
-    first = fb.FakePost(100, 2, _fragments(1, 100)[0][2], "")
-    board = fb.FakePhpbb(clock=clock, per_page=PER_PAGE, posts=[first])
+    tmp, cfg, clock, board = bench_game(with_deadlines)
     host_uid = fb.USERS["Ведущий"][0]
     served = [0.0]
     # (wall, cpu, board cpu) when the first post of the measured tick appeared
@@ -75,16 +58,7 @@ def measure(n: int, cold: bool) -> dict[str, Any]:
                 landed.append((time.perf_counter(), time.process_time(), served[0]))
 
     board.handle = timed
-    settings = PhpbbSettings(
-        base_url=fb.BASE,
-        username="Ведущий",
-        password=cfg.board.password(),
-        cookie_file=tmp / "cookies",
-        min_interval=0.0,
-    )
-    client = PhpbbClient(settings, transport=board.transport(), clock=clock, sleep=clock.sleep)
-    store = open_store(cfg.database_url)
-    daemon = Daemon(cfg, store, client, salt=lambda: "bench")
+    store, daemon = bench_daemon(tmp, cfg, clock, board)
 
     def at(dt: Any) -> Any:
         clock.now = max(clock.now, dt.timestamp())

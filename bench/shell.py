@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -129,21 +130,20 @@ class _SqlCounter:
         self.n += 1
 
 
-def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
+def bench_game(edit: Callable[[str], str] = lambda text: text) -> tuple[Path, Any, Any, Any]:
+    """A fresh folder, the bench game's config (`edit` may change its text), a fake clock and
+    the fake phpBB board holding the game topic's first post, every player's account known."""
     import os
 
     import fakeboard_phpbb as fb
 
     from mafiabot.config import load_config
-    from mafiabot.daemon import Daemon
-    from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
-    from mafiabot.store import open_store
 
     tmp = Path(tempfile.mkdtemp(prefix="mafiabot-bench-"))
     os.environ["MAFIABOT_DEMO_PASSWORD"] = fb.USERS["Ведущий"][1] or ""
     cfg_path = tmp / "game.toml"
     players = json.dumps(list(PLAYERS), ensure_ascii=False)
-    cfg_path.write_text(CONFIG.format(players=players, db=tmp / "game.db"), "utf-8")
+    cfg_path.write_text(edit(CONFIG.format(players=players, db=tmp / "game.db")), "utf-8")
     cfg = load_config(cfg_path)
     clock = fb.FakeClock(START.timestamp() - 3600)
     for nick, uid in PLAYERS.items():  # the fake board knows every player's account
@@ -151,6 +151,33 @@ def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
         fb.NAMES.setdefault(uid, nick)
     first = fb.FakePost(100, 2, _fragments(1, 100)[0][2], "")
     board = fb.FakePhpbb(clock=clock, per_page=PER_PAGE, posts=[first])
+    return tmp, cfg, clock, board
+
+
+def bench_daemon(tmp: Path, cfg: Any, clock: Any, board: Any) -> tuple[Any, Any]:
+    """The store and the daemon with the real phpBB client on `board`, request pacing off."""
+    import fakeboard_phpbb as fb
+
+    from mafiabot.daemon import Daemon
+    from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
+    from mafiabot.store import open_store
+
+    settings = PhpbbSettings(
+        base_url=fb.BASE,
+        username="Ведущий",
+        password=cfg.board.password(),
+        cookie_file=tmp / "cookies",
+        min_interval=0.0,
+    )
+    client = PhpbbClient(settings, transport=board.transport(), clock=clock, sleep=clock.sleep)
+    store = open_store(cfg.database_url)
+    return store, Daemon(cfg, store, client, salt=lambda: "bench")
+
+
+def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
+    import fakeboard_phpbb as fb
+
+    tmp, cfg, clock, board = bench_game()
     # the fake board renders its pages in this process: its time is the board's, not the
     # bot's, and is taken out of the figures
     served = [0.0]
@@ -164,17 +191,8 @@ def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
             served[0] += time.process_time() - t0
 
     board.handle = timed
-    settings = PhpbbSettings(
-        base_url=fb.BASE,
-        username="Ведущий",
-        password=cfg.board.password(),
-        cookie_file=tmp / "cookies",
-        min_interval=0.0,
-    )
-    client = PhpbbClient(settings, transport=board.transport(), clock=clock, sleep=clock.sleep)
-    store = open_store(cfg.database_url)
+    store, daemon = bench_daemon(tmp, cfg, clock, board)
     sql = _SqlCounter(store.engine)
-    daemon = Daemon(cfg, store, client, salt=lambda: "bench")
 
     def at(dt: datetime) -> datetime:
         clock.now = max(clock.now, dt.timestamp())
