@@ -1222,22 +1222,7 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
             where=where,
             issues=ctx.issues,
         )
-        posts.append(
-            Post(
-                id=pid,
-                author=author,
-                author_id=author_id,
-                posted_at=posted_at,
-                body_html=body.html,
-                text=body.text,
-                own_text=body.own_text,
-                colored=body.colored,
-                quotes=body.quotes,
-                edited=body.edited,
-                linked_posts=body.links,
-                posted_at_text=shown,
-            )
-        )
+        posts.append(_post_record(pid, author, author_id, posted_at, shown, body))
     return posts
 
 
@@ -1344,6 +1329,18 @@ def _block_post(el: LexborNode, pid: int, ctx: _Ctx) -> Post:
     else:
         # read in the page's own tree: no second parse of the body
         body = _read_body_node(body_node, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues)
+    return _post_record(pid, author, author_id, posted_at, shown, body)
+
+
+def _post_record(
+    pid: int,
+    author: str,
+    author_id: int | None,
+    posted_at: datetime | None,
+    shown: str,
+    body: BodyParts,
+) -> Post:
+    """One post's record from its header facts and its read body (both layouts)."""
     return Post(
         id=pid,
         author=author,
