@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
+from mafiabot.engine.kinds import GAMBLER_ROLES, PEFL_ROLES
+
 # RULES.md action ids (PM moves). "don" is the PEFL turn-0 Don election (P-S.2).
 ACTIONS: Final = (
     "kill",
@@ -24,31 +26,8 @@ ACTIONS: Final = (
     "choose_side",
     "don",
 )
-
-GAMBLER_ROLES: Final = (
-    "civilian",
-    "commissar",
-    "sheriff",
-    "doctor",
-    "maniac",
-    "prostitute",
-    "mafia",
-    "godfather",
-    "lawyer",
-)
-PEFL_ROLES: Final = (
-    "civilian",
-    "commissar",
-    "sergeant",
-    "ninja",
-    "doctor",
-    "necromancer",
-    "bastard",
-    "mafia",
-    "thug",
-    "kamikaze",
-    "maniac",
-)
+#: the roles of each rule set (defined with the other rule words in `engine.kinds`)
+__all__ = ["ACTIONS", "GAMBLER_ROLES", "PEFL_ROLES", "InputRejected", "Move", "Vote"]
 
 
 @dataclass(frozen=True, slots=True)

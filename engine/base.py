@@ -3,22 +3,14 @@ which answers what the shell asks of a rule set instead of asking which one it i
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, Literal, get_args
+from typing import ClassVar
 
 from mafiabot.engine.actions import Move
+from mafiabot.engine.kinds import RULESETS, Phase, Role, RulesetName, VoteKind
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import GameState
 
-#: The rule sets by name (one source: config, replay and the CLI check against it).
-RulesetName = Literal["gambler", "pefl"]
-RULESETS: Final[tuple[RulesetName, ...]] = get_args(RulesetName)
-
-#: The deadline a state waits for: PEFL "day" each turn; Gambler "day" for the introduction
-#: turn, then "greens" (nominations) and "court" (court, jailing, night); "over" at the end.
-Phase = Literal["day", "greens", "court", "over"]
-
-#: What a phase's votes are: PEFL reds (P-V.1), Gambler greens (G-N.1) and court votes (G-N.4).
-VoteKind = Literal["red", "green", "court"]
+__all__ = ["RULESETS", "Phase", "RuleSetBase", "RulesetName", "VoteKind"]
 
 
 class RuleSetBase:
@@ -27,7 +19,7 @@ class RuleSetBase:
     methods where it differs."""
 
     name: ClassVar[RulesetName]
-    roles: ClassVar[tuple[str, ...]]
+    roles: ClassVar[tuple[Role, ...]]
     first_turn: ClassVar[int]
     #: the deadlines of a full turn, in order (C-1)
     turn_phases: ClassVar[tuple[Phase, ...]]

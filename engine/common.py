@@ -19,6 +19,7 @@ from mafiabot.engine.events import (
     player,
 )
 from mafiabot.engine.inputs import Override, TurnInputs
+from mafiabot.engine.kinds import Cause, Exit
 from mafiabot.engine.state import GameState, Player, VoteRecord
 
 #: Moves that are not requests of the night but side letters (never count toward P-M.0).
@@ -30,7 +31,7 @@ class Attack:
     """One attempt on a life in a night step (collected first, decided later)."""
 
     attacker: str | None  # who strikes (the executor for a clan kill)
-    kind: str  # cause id: yakuza | triad | mafia | maniac | ninja | sheriff | testament | army
+    kind: Cause  # yakuza | triad | mafia | maniac | ninja | sheriff | testament | army
     target: str
     story: str | None = None
 
@@ -236,18 +237,17 @@ def record_vote(state: GameState, vote: Vote) -> GameState:
     return replace(state, vote_seq=seq)
 
 
-def take_out(state: GameState, nick: str, how: str) -> GameState:
+def take_out(state: GameState, nick: str, how: Exit) -> GameState:
     """A player leaves the game (killed, jailed, hanged, missing, removed)."""
     return state.with_player(nick, alive=False, out_by=how, out_turn=state.turn)
 
 
-def pick_cause(kinds: Iterable[str], priority: Sequence[str]) -> str:
-    """P-M.14 Ruling: among several lethal strikes, the first in `priority` names the cause."""
+def pick_cause(kinds: Iterable[Cause], priority: Sequence[str]) -> Cause:
+    """P-M.14 Ruling: among several lethal strikes, the first in `priority` names the cause
+    (none of them listed: the first strike's)."""
     ks = list(kinds)
-    for cause in priority:
-        if cause in ks:
-            return cause
-    return ks[0]
+    rank = {cause: i for i, cause in reversed(list(enumerate(priority)))}
+    return min(ks, key=lambda k: rank.get(k, len(priority)))
 
 
 def cast_order(state: GameState, nicks: Iterable[str]) -> list[str]:

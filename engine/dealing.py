@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from mafiabot.engine.kinds import Role
 from mafiabot.engine.rules import RuleSet
 from mafiabot.engine.state import Seat
 
@@ -15,7 +16,7 @@ class DealError(ValueError):
     """The role table does not fit the players (the host's table is wrong)."""
 
 
-def role_slots(rules: RuleSet, players: int) -> list[tuple[str, str | None]]:
+def role_slots(rules: RuleSet, players: int) -> list[tuple[Role, str | None]]:
     """The (role, clan) slots of a game of this size, in a fixed order."""
     table = rules.role_table(players)
     if any(n < 0 for n in table.values()) or sum(table.values()) != players:
@@ -23,7 +24,7 @@ def role_slots(rules: RuleSet, players: int) -> list[tuple[str, str | None]]:
     unknown = set(table) - set(rules.roles)
     if unknown:
         raise DealError(f"unknown roles in the table: {sorted(unknown)}")
-    slots: list[tuple[str, str | None]] = []
+    slots: list[tuple[Role, str | None]] = []
     if rules.name == "pefl":
         # P-S.1: Yakuza has the kamikaze, Triad the thug; plain mafia split evenly (Yakuza
         # takes the odd one); one bastard per clan.

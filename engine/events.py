@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from mafiabot.engine.kinds import Cause, Role
+
 
 @dataclass(frozen=True, slots=True)
 class Audience:
@@ -51,7 +53,7 @@ class RoleDealt(Event):
     """A player was told his role (a bastard is told `civilian`, P-S.3). To the player."""
 
     nick: str
-    role: str  # the role as told
+    role: Role  # the role as told
     clan: str | None = None
 
 
@@ -64,7 +66,7 @@ class AcquaintanceMade(Event):
     """
 
     nick: str
-    others: tuple[tuple[str, str], ...]  # (nick, role as told)
+    others: tuple[tuple[str, Role], ...]  # (nick, role as told)
     reason: str
 
 
@@ -163,7 +165,7 @@ class Jailed(Event):
     """Gambler: the court jailed a player (G-N.4); role revealed."""
 
     nick: str
-    role: str
+    role: Role
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -171,7 +173,7 @@ class Hanged(Event):
     """PEFL: the vote hanged a player (P-V.4); role revealed."""
 
     nick: str
-    role: str
+    role: Role
     votes: int = 0
 
 
@@ -187,7 +189,7 @@ class WentMissing(Event):
     """A player left for inactivity (P-A.1 step 1, P-A.2 step 7); role revealed."""
 
     nick: str
-    role: str
+    role: Role
     reason: str  # "no_post" | "second_abstention" | "override"
 
 
@@ -196,7 +198,7 @@ class Removed(Event):
     """The host removed a player (P-O.1 step 3 / C-6); role revealed."""
 
     nick: str
-    role: str
+    role: Role
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -218,7 +220,7 @@ class Killed(Event):
     """
 
     nick: str
-    role: str
+    role: Role
     clan: str | None = None
     by: str | None = None
     story: str | None = None
@@ -229,7 +231,7 @@ class DeathRecorded(Event):
     """Host's view of a death: the exact cause (SCENARIO.md ids) and who struck."""
 
     nick: str
-    cause: str
+    cause: Cause
     killer: str | None = None
 
 
@@ -268,7 +270,7 @@ class CheckAnnounced(Event):
 
     by: str
     made: bool
-    result: str | None = None
+    result: Role | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -286,7 +288,7 @@ class MoveBlocked(Event):
     the nick.
     """
 
-    role: str
+    role: Role
     missed: str  # "kill" | "check" | "heal" | "mafia_kill"
 
 

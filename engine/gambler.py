@@ -54,6 +54,7 @@ from mafiabot.engine.events import (
     player,
 )
 from mafiabot.engine.inputs import TurnInputs
+from mafiabot.engine.kinds import Role
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
 
@@ -61,7 +62,7 @@ MAFIA_ROLES = ("godfather", "mafia")  # the clan proper (G-S.3)
 TOWN_ROLES = ("civilian", "commissar", "sheriff", "doctor")
 #: G-M.1: the prostitute's guest loses his move if he has one of these roles.
 BLOCKABLE = ("sheriff", "doctor", "commissar", "maniac", "godfather")
-ROLE_ACTIONS: dict[str, tuple[str, ...]] = {
+ROLE_ACTIONS: dict[Role, tuple[str, ...]] = {
     "commissar": ("check",),
     "lawyer": ("check",),
     "sheriff": ("kill",),
@@ -476,7 +477,7 @@ def mafia_kill(
     return Attack(letters[0].actor, "mafia", letters[0].targets[0], story), []
 
 
-def role_the_checker_sees(state: GameState, target: str) -> str:
+def role_the_checker_sees(state: GameState, target: str) -> Role:
     """G-M.3: the exact role, but the maniac shows as `civilian`."""
     role = state.get(target).role
     return "civilian" if role == "maniac" else role
@@ -492,7 +493,7 @@ def play_night(
     state, lost, stop_clan_kill, evs = prostitute_invitation(settings, state, intake)
     events += evs
 
-    def move_of(role: str, action: str) -> tuple[Player, Move] | None:
+    def move_of(role: Role, action: str) -> tuple[Player, Move] | None:
         for p in state.by_role(role):
             mv = intake.requests.get(p.nick)
             if mv is not None and mv.action == action and p.nick not in lost:
@@ -544,7 +545,7 @@ def play_night(
 def night_checks(
     settings: RulesSettings,
     state: GameState,
-    move_of: Callable[[str, str], tuple[Player, Move] | None],
+    move_of: Callable[[Role, str], tuple[Player, Move] | None],
 ) -> tuple[dict[str, str], list[Event]]:
     """G-M.1/G-M.9: the commissar's and the lawyer's checks → who each checked (role →
     target) and the events telling them, the town and their acquaintances. Apart from
@@ -582,7 +583,7 @@ def acquaintance(state: GameState, role: str, checker: str, target: str) -> list
     member → he and the mafia know each other."""
     t = state.turn
     seen = state.get(target)
-    pairs: list[tuple[str, tuple[tuple[str, str], ...]]]
+    pairs: list[tuple[str, tuple[tuple[str, Role], ...]]]
     if role == "commissar" and seen.role == "sheriff":
         pairs = [(checker, ((target, "sheriff"),)), (target, ((checker, "commissar"),))]
         reason = "commissar_sheriff"

@@ -55,6 +55,7 @@ from mafiabot.engine.events import (
     player,
 )
 from mafiabot.engine.inputs import TurnInputs
+from mafiabot.engine.kinds import Cause, Clan, Role
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import CLANS, MANIAC, TOWN, GameState, Protect, Seat
 
@@ -71,7 +72,7 @@ HAND_STRIKES = ("yakuza", "triad", "maniac", "ninja")
 #: Deaths nothing undoes (P-M.9, P-M.10, P-M.7).
 UNDOABLE_NEVER = ("kamikaze", "army", "harakiri")
 
-ROLE_ACTIONS: dict[str, tuple[str, ...]] = {
+ROLE_ACTIONS: dict[Role, tuple[str, ...]] = {
     "commissar": ("check",),
     "sergeant": ("check",),  # only once promoted (P-M.2)
     "ninja": ("kill",),
@@ -118,7 +119,7 @@ def default_role_table(n: int) -> dict[str, int]:
 class Night:
     """Working notes of one night's resolution (local to `resolve`, never stored)."""
 
-    dead: dict[str, str] = field(default_factory=dict)  # nick -> cause, in order of death
+    dead: dict[str, Cause] = field(default_factory=dict)  # nick -> cause, in order of death
     killer: dict[str, str | None] = field(default_factory=dict)
     unsaveable: set[str] = field(default_factory=set)  # heal/protect do not work (P-M.10)
     lost_move: set[str] = field(default_factory=set)
@@ -132,7 +133,7 @@ class Night:
     beaten_kamikaze: str | None = None  # the kamikaze the thug beat tonight (P-M.10)
     events: list[Event] = field(default_factory=list)  # notes for players, said at the end
 
-    def kill(self, nick: str, cause: str, killer: str | None, *, final: bool = False) -> None:
+    def kill(self, nick: str, cause: Cause, killer: str | None, *, final: bool = False) -> None:
         if nick in self.dead:
             return
         self.dead[nick] = cause
@@ -198,7 +199,7 @@ class Pefl(RuleSetBase):
 # ============================================================================================
 # Set-up (P-S.2, P-S.3)
 # ============================================================================================
-def told_role(role: str) -> str:
+def told_role(role: Role) -> Role:
     """P-S.3: the bastard is told he is a civilian."""
     return "civilian" if role == "bastard" else role
 
@@ -750,7 +751,7 @@ def kamikaze_blast(state: GameState, night: Night, kamikaze: str, target: str) -
 
 
 def clan_kill(
-    settings: RulesSettings, state: GameState, intake: Intake, night: Night, clan: str
+    settings: RulesSettings, state: GameState, intake: Intake, night: Night, clan: Clan
 ) -> tuple[Attack | None, list[Event]]:
     """P-M.8: the Don's letter (victim + executor) or, the Don silent, the first member's
     request with its sender as executor. A beaten or dead executor shoots nobody; the thug
@@ -877,7 +878,7 @@ def heal_works(attacks: Sequence[Attack]) -> bool:
     return len(attacks) == 1 and attacks[0].kind in ("yakuza", "triad", "maniac")
 
 
-def vest_stops(settings: RulesSettings, kinds: list[str]) -> list[str] | None:
+def vest_stops(settings: RulesSettings, kinds: list[Cause]) -> list[Cause] | None:
     """P-M.13 Ruling: the vest stops one bullet of the kinds in `vest_stops`, once.
     Returns the remaining lethal strikes, or None when the vest stopped nothing."""
     for i, k in enumerate(kinds):

@@ -11,6 +11,7 @@ from mafiabot.engine.actions import Move
 from mafiabot.engine.base import RULESETS, Phase, RuleSetBase, RulesetName, VoteKind
 from mafiabot.engine.events import Event
 from mafiabot.engine.inputs import TurnInputs
+from mafiabot.engine.kinds import Role
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import GameState, Seat
 
@@ -28,7 +29,7 @@ class RuleSet(Protocol):
     def name(self) -> RulesetName: ...
 
     @property
-    def roles(self) -> tuple[str, ...]: ...
+    def roles(self) -> tuple[Role, ...]: ...
 
     @property
     def first_turn(self) -> int:

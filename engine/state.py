@@ -10,6 +10,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Final
 
+from mafiabot.engine.kinds import Clan, Exit, Phase, Role, RulesetName
+
 # Teams (camps). PEFL clans are their own camps; the Gambler prostitute is "solo" until
 # recruited (G-M.8), the maniac always solo.
 TOWN: Final = "town"
@@ -18,27 +20,12 @@ MANIAC: Final = "maniac"
 SOLO: Final = "solo"
 YAKUZA: Final = "yakuza"
 TRIAD: Final = "triad"
-CLANS: Final = (YAKUZA, TRIAD)
+CLANS: Final[tuple[Clan, ...]] = ("yakuza", "triad")
 
-# How a player left the game (Player.out_by); death causes of SCENARIO.md plus the day exits.
+# How a player left the game (Player.out_by): a death cause (`kinds.DEATH_CAUSES`) or a day exit.
 OUT_JAILED: Final = "jailed"
 OUT_HANGED: Final = "hanged"
 OUT_MISSING: Final = "missing"
-DEATH_CAUSES: Final = (
-    "mafia",
-    "yakuza",
-    "triad",
-    "sheriff",
-    "maniac",
-    "ninja",
-    "kamikaze",
-    "testament",
-    "army",
-    "harakiri",
-    "ambush",
-    "thug_accident",
-    "override",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +53,11 @@ class Player:
     """One seat of the game, with every per-player counter the rules need."""
 
     nick: str
-    role: str
+    role: Role
     team: str
     clan: str | None = None  # PEFL: yakuza | triad for mafia, thug, kamikaze, bastard
     alive: bool = True
-    out_by: str | None = None  # a DEATH_CAUSES id or jailed | hanged | missing
+    out_by: Exit | None = None  # a death cause or jailed | hanged | missing
     out_turn: int | None = None
     # Gambler
     self_heal_used: bool = False  # G-M.7 doctor
@@ -110,10 +97,10 @@ class GameState:
     "greens" then "court" for Gambler full turns, "over" when the game has ended).
     """
 
-    ruleset: str
+    ruleset: RulesetName
     players: tuple[Player, ...]
     turn: int
-    phase: str
+    phase: Phase
     winner: str | None = None
     over: bool = False
     vote_seq: int = 0  # last VoteRecord.seq handed out
@@ -146,7 +133,7 @@ class GameState:
     def living_nicks(self) -> tuple[str, ...]:
         return tuple(p.nick for p in self.players if p.alive)
 
-    def by_role(self, role: str, *, alive: bool = True) -> tuple[Player, ...]:
+    def by_role(self, role: Role, *, alive: bool = True) -> tuple[Player, ...]:
         return tuple(p for p in self.players if p.role == role and (p.alive or not alive))
 
     def clan_members(self, clan: str, *, alive: bool = True) -> tuple[Player, ...]:
@@ -178,6 +165,6 @@ class Seat:
     """A dealt seat: what a new game starts from (dealing or a scenario's cast)."""
 
     nick: str
-    role: str
+    role: Role
     clan: str | None = None
     don: bool = False

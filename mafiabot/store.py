@@ -435,6 +435,11 @@ def from_json(tp: Any, data: Any) -> Any:
     if origin in (dict, collections.abc.Mapping):
         vt = args[1] if len(args) == 2 else Any
         return {k: from_json(vt, v) for k, v in data.items()}
+    return _leaf_from_json(tp, data)
+
+
+def _leaf_from_json(tp: Any, data: Any) -> Any:
+    """A value with no parts: a datetime, a scalar, or one of a `Literal`'s words."""
     if tp is datetime:
         if not isinstance(data, str):
             raise TypeError("datetime expected")
@@ -443,6 +448,12 @@ def from_json(tp: Any, data: Any) -> Any:
         if not isinstance(data, tp) and not (tp is float and isinstance(data, int)):
             raise TypeError(f"{tp.__name__} expected, got {data!r}")
         return data
+    if typing.get_origin(tp) is typing.Literal:
+        # the engine's words (roles, causes, phases): a stored value outside them is refused
+        # here, where it comes in, rather than met later as a surprise by a rule
+        words = typing.get_args(tp)
+        if data not in words:
+            raise ValueError(f"{data!r} is not one of {', '.join(map(repr, words))}")
     return data
 
 

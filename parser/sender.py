@@ -14,6 +14,7 @@ from typing import Any
 
 from mafiabot.engine import gambler, pefl
 from mafiabot.engine.actions import GAMBLER_ROLES, PEFL_ROLES
+from mafiabot.engine.kinds import Exit, as_exit, as_role
 from mafiabot.engine.state import GameState, Player
 
 
@@ -139,16 +140,19 @@ def cast_state(data: Mapping[str, Any]) -> GameState:
         raise CastError('"players" must map each nick to {"role": …}')
     roles = PEFL_ROLES if ruleset == "pefl" else GAMBLER_ROLES
     dead_raw = data.get("dead", {})
-    dead: dict[str, str] = (
-        {str(k): str(v) for k, v in dead_raw.items()}
-        if isinstance(dead_raw, Mapping)
-        else {str(n): "override" for n in dead_raw}
-    )
+    try:
+        dead: dict[str, Exit] = (
+            {str(k): as_exit(v) for k, v in dead_raw.items()}
+            if isinstance(dead_raw, Mapping)
+            else {str(n): "override" for n in dead_raw}
+        )
+    except ValueError as e:
+        raise CastError(f'"dead": {e}') from None
     seats: list[Player] = []
     for nick, spec in players.items():
         if not isinstance(spec, Mapping) or spec.get("role") not in roles:
             raise CastError(f"{nick}: role must be one of {', '.join(roles)}")
-        role = str(spec["role"])
+        role = as_role(spec["role"], roles)
         clan = spec.get("clan")
         team = pefl.team_of(role, clan) if ruleset == "pefl" else gambler.team_of(role)
         seats.append(

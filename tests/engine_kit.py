@@ -20,6 +20,7 @@ from mafiabot.engine import (
     step,
 )
 from mafiabot.engine import events as ev
+from mafiabot.engine.kinds import as_role
 
 
 def seats(*specs: str) -> list[Seat]:
@@ -30,7 +31,7 @@ def seats(*specs: str) -> list[Seat]:
         nick, role = parts[0], parts[1]
         clan = parts[2] if len(parts) > 2 and parts[2] else None
         don = len(parts) > 3 and parts[3] == "don"
-        out.append(Seat(nick=nick, role=role, clan=clan, don=don))
+        out.append(Seat(nick=nick, role=as_role(role), clan=clan, don=don))
     return out
 
 

@@ -54,7 +54,7 @@ def test_C_3_vote_nicks_setting_reaches_the_vote_reader() -> None:
     "exact" does not (C-3 ruling)."""
     from mafiabot.engine import Seat
 
-    seats = (Seat("Анна", "civilian"), Seat("Кот", "mafia:yakuza"), Seat("Шерлок", "commissar"))
+    seats = (Seat("Анна", "civilian"), Seat("Кот", "mafia", "yakuza"), Seat("Шерлок", "commissar"))
     posts = _pefl_posts((1, "Анна", RED.format("Кота") + " прячется за чужими спинами весь день"))
     counted = {}
     for mode in ("as_moves", "exact"):
@@ -70,7 +70,7 @@ def test_the_players_board_ids_reach_the_vote_reader() -> None:
     """A post whose board id is not the seat's is no vote of his, whatever the name."""
     from mafiabot.engine import Seat
 
-    seats = (Seat("Анна", "civilian"), Seat("Кот", "mafia:yakuza"), Seat("Шерлок", "commissar"))
+    seats = (Seat("Анна", "civilian"), Seat("Кот", "mafia", "yakuza"), Seat("Шерлок", "commissar"))
     rules = get_ruleset("pefl")
     state = dataclasses.replace(rules.new_game(seats), turn=1)
     post = post_from_body(1, "Анна", RED.format("Кот") + " прячется за чужими спинами весь день", 1)

@@ -16,6 +16,7 @@ import pytest
 from mafiabot.engine import events as E
 from mafiabot.engine.actions import Vote
 from mafiabot.engine.events import HOST, player
+from mafiabot.engine.kinds import Role
 from mafiabot.newspaper import (
     PEFL_CAUSE_FORMS,
     ROLE_RU,
@@ -47,7 +48,7 @@ GENDERED = [("Victim-1", {"Victim-1": "m"}), ("Нина", {}), ("Кот", {})]
 
 
 def _secret_events(turn: int, ruleset: str) -> list[E.Event]:
-    secret_role = "godfather" if ruleset == "gambler" else "sergeant"
+    secret_role: Role = "godfather" if ruleset == "gambler" else "sergeant"
     return [
         E.RoleDealt(
             turn=turn,
@@ -127,7 +128,7 @@ def _pefl_cases() -> list[tuple[str, str | None, int]]:
 
 
 @pytest.mark.parametrize(("role", "cause", "g"), _pefl_cases())
-def test_P_P_1_pefl_paper_never_reveals(role: str, cause: str | None, g: int) -> None:
+def test_P_P_1_pefl_paper_never_reveals(role: Role, cause: str | None, g: int) -> None:
     nick, genders = GENDERED[g]
     clan = "triad" if role in ("mafia", "thug", "kamikaze") else None
     events: list[E.Event] = [
@@ -152,7 +153,7 @@ def test_P_P_1_pefl_paper_never_reveals(role: str, cause: str | None, g: int) ->
     ("role", "g", "phase"),
     list(itertools.product(ROLE_RU["gambler"], range(len(GENDERED)), ["greens", "day"])),
 )
-def test_G_P_1_gambler_paper_never_reveals(role: str, g: int, phase: str) -> None:
+def test_G_P_1_gambler_paper_never_reveals(role: Role, g: int, phase: str) -> None:
     nick, genders = GENDERED[g]
     events: list[E.Event] = [*_secret_events(4, "gambler")]
     if phase == "greens":

@@ -299,6 +299,23 @@ def test_records_round_trip_through_json() -> None:
     assert from_json(GameState, to_json(state)) == state
 
 
+def test_a_stored_state_with_a_word_the_engine_does_not_know_is_refused_on_load() -> None:
+    """Roles, phases and causes are the engine's closed vocabularies: a snapshot naming
+    something else fails where it is read, not later inside a rule."""
+    from mafiabot.engine.state import GameState, Player
+    from mafiabot.store import from_json, to_json
+
+    state = GameState(
+        ruleset="pefl", players=(Player("Кот", "civilian", "town"),), turn=1, phase="day"
+    )
+    data = to_json(state)
+    assert from_json(GameState, data) == state
+    with pytest.raises(ValueError, match="'dusk'"):
+        from_json(GameState, {**data, "phase": "dusk"})
+    with pytest.raises(ValueError, match="'chess'"):
+        from_json(GameState, {**data, "ruleset": "chess"})
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_whole_game_through_the_daemon_on_each_backend(backend: str, tmp_path: Path) -> None:
     """The recorded Gambler game with the store on each backend: the same newspapers."""

@@ -11,6 +11,7 @@ import pytest
 from mafiabot.engine import events as ev
 from mafiabot.engine.events import player
 from mafiabot.engine.gambler import ROLE_ACTIONS as GAMBLER_ACTIONS
+from mafiabot.engine.kinds import Role
 from mafiabot.engine.pefl import ROLE_ACTIONS as PEFL_ACTIONS
 from mafiabot.newspaper import MOVE_HELP_RU, Renderer
 
@@ -39,7 +40,7 @@ def test_every_engine_event_has_a_russian_host_report_line(kind: str) -> None:
     ("ruleset", "role"),
     [("gambler", r) for r in GAMBLER_ACTIONS] + [("pefl", r) for r in PEFL_ACTIONS],
 )
-def test_C_2_role_pm_tells_how_to_send_the_move(ruleset: str, role: str) -> None:
+def test_C_2_role_pm_tells_how_to_send_the_move(ruleset: str, role: Role) -> None:
     assert MOVE_HELP_RU[ruleset].get(role), f"no move help for {ruleset} {role}"
     clan = "yakuza" if ruleset == "pefl" and role in ("mafia", "thug", "kamikaze") else None
     e = ev.RoleDealt(turn=0, audience=player("Коля"), nick="Коля", role=role, clan=clan)

@@ -32,6 +32,7 @@ from mafiabot.config.declare import (
     Text,
     TopicId,
 )
+from mafiabot.engine.kinds import Role, as_role
 from mafiabot.engine.settings import RulesSettings
 
 
@@ -218,6 +219,14 @@ def _cast(spec: str) -> tuple[str, str | None]:
     if clan and clan not in ("yakuza", "triad"):
         raise ValueError(f"clan must be yakuza or triad, not {clan!r}")
     return role, clan or None
+
+
+def cast_seat(spec: object) -> tuple[Role, str | None]:
+    """A checked `[game.cast]` entry as (role, clan): the validator above turned the text into
+    a pair; this narrows its role to the engine's type (the config check has already refused
+    a role foreign to the rule set)."""
+    role, clan = spec if isinstance(spec, tuple) else _cast(str(spec))
+    return as_role(role), clan
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
