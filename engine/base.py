@@ -3,14 +3,33 @@ which answers what the shell asks of a rule set instead of asking which one it i
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import ClassVar, Literal
 
 from mafiabot.engine.actions import Move
-from mafiabot.engine.kinds import RULESETS, Phase, Role, RulesetName, VoteKind
+from mafiabot.engine.kinds import RULESETS, Clan, Phase, Role, RulesetName, VoteKind
 from mafiabot.engine.settings import RulesSettings
-from mafiabot.engine.state import GameState
+from mafiabot.engine.state import CLANS, GameState
 
-__all__ = ["RULESETS", "Phase", "RuleSetBase", "RulesetName", "VoteKind"]
+__all__ = ["RULESETS", "PaperShows", "Phase", "RuleSetBase", "RulesetName", "VoteKind"]
+
+
+@dataclass(frozen=True, slots=True)
+class PaperShows:
+    """What a rule set's newspaper prints beyond what both print (G-P.1, P-P.1)."""
+
+    #: how each night victim died (PEFL: the killer's kind, never his nick)
+    kill_cause: bool = False
+    #: the host's story of a kill (G-M.10)
+    kill_story: bool = False
+    #: checks made, the heal, moves that did not happen (G-P.1)
+    night_notes: bool = False
+    #: who was beaten (P-M.11)
+    beaten: bool = False
+    #: the final post's votes against each player over the game (P-E.1)
+    votes_against: bool = False
 
 
 class RuleSetBase:
@@ -19,21 +38,75 @@ class RuleSetBase:
     methods where it differs."""
 
     name: ClassVar[RulesetName]
+    #: the rule set as messages to the host name it
+    title: ClassVar[str]
     roles: ClassVar[tuple[Role, ...]]
+    #: the rule id of the role table (the host's config errors cite it)
+    setup_rule: ClassVar[str]
+    #: roles dealt into a clan, and those whose clan is fixed (a cast must name them)
+    clan_roles: ClassVar[tuple[Role, ...]] = ()
+    fixed_clans: ClassVar[Mapping[Role, Clan]] = MappingProxyType({})
+    #: the clans elect a Don on the first turn (P-S.2)
+    elects_dons: ClassVar[bool] = False
     first_turn: ClassVar[int]
     #: the deadlines of a full turn, in order (C-1)
     turn_phases: ClassVar[tuple[Phase, ...]]
+    #: C-1: the host lists the deadlines himself (then they go on every `turn_hours`); else
+    #: each turn's deadlines fall at a fixed time of day counted from the start
+    host_deadlines: ClassVar[bool] = False
+    #: the nominees are judged in a court topic of their own (G-N.3)
+    court_topic: ClassVar[bool] = False
     #: each phase's votes, (phase, kind); a phase not named here has none
-    vote_kinds: ClassVar[tuple[tuple[str, VoteKind], ...]]
+    vote_kinds: ClassVar[tuple[tuple[Phase, VoteKind], ...]]
+    #: what a vote in the topic looks like: its colour spellings (`parser.colors` reads
+    #: them), whose vote counts when a voter votes twice, whether it needs a reason and
+    #: whether agreeing with a quoted vote counts as one
+    vote_colors: ClassVar[tuple[str, ...]]
+    vote_order: ClassVar[Literal["first", "last"]]
+    vote_needs_reason: ClassVar[bool] = False
+    vote_agreement: ClassVar[bool] = False
+    #: a clan's kill letter may name who carries it out (P-M.8)
+    kill_executor: ClassVar[bool] = False
     #: G-P.2: a killed player's last word has a time limit the shell enforces
     last_word: ClassVar[bool] = False
     #: the first turn closes with no votes (PEFL turn 0 is a night)
     silent_first_turn: ClassVar[bool] = False
+    #: what the newspaper prints of a turn (the rest of it is the same for both)
+    paper: ClassVar[PaperShows]
 
     def __init__(self, settings: RulesSettings) -> None:
         self.settings = settings
 
-    def vote_kind(self, phase: str) -> VoteKind:
+    # --- about the rule set, before any game (config checks run without an engine) ------------
+    @classmethod
+    def team_of(cls, role: Role, clan: str | None = None) -> str:
+        """The side a player of this role (and clan) starts on."""
+        raise NotImplementedError
+
+    @classmethod
+    def clan_problem(cls, role: Role, clan: str | None) -> str | None:
+        """What is wrong with dealing `role` into `clan` (None: nothing)."""
+        if role not in cls.clan_roles:
+            return None if clan is None else f"no clan for a {role}"
+        if clan not in CLANS:
+            return f"yakuza or triad, got {clan!r}"
+        fixed = cls.fixed_clans.get(role)
+        if fixed is not None and clan != fixed:
+            return f"the {role} is {fixed.capitalize()}'s"
+        return None
+
+    @classmethod
+    def letter_actions(cls, state: GameState, nick: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The actions a living player's role has, and those the rules allow him now (the
+        move reader reads a letter through them)."""
+        raise NotImplementedError
+
+    @classmethod
+    def letter_mates(cls, state: GameState, nick: str) -> tuple[str, ...]:
+        """The living members of the player's mafia (himself included), or () for none."""
+        return ()
+
+    def vote_kind(self, phase: Phase) -> VoteKind:
         """The kind of votes `phase` reads (a phase without votes: the turn's usual kind)."""
         kinds = dict(self.vote_kinds)
         return kinds.get(phase, self.vote_kinds[0][1])

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from mafiabot.engine.actions import GAMBLER_ROLES, Move, Vote
-from mafiabot.engine.base import RuleSetBase
+from mafiabot.engine.base import PaperShows, RuleSetBase
 from mafiabot.engine.common import (
     Attack,
     Intake,
@@ -82,7 +82,7 @@ MISSED = {
 }
 
 
-def team_of(role: str) -> str:
+def team_of(role: Role) -> str:
     if role in (*MAFIA_ROLES, "lawyer"):
         return MAFIA
     if role == "maniac":
@@ -90,6 +90,22 @@ def team_of(role: str) -> str:
     if role == "prostitute":
         return SOLO
     return TOWN
+
+
+def letter_actions(state: GameState, nick: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The player's role actions and those allowed now: none on the introduction day
+    (G-S.2), none for a mafioso while the godfather sends the kill (G-M.5), the prostitute's
+    side choice once both sides checked her (G-M.8)."""
+    me = state.get(nick)
+    actions = ROLE_ACTIONS.get(me.role, ())
+    allowed = [a for a in actions if a != "choose_side"]
+    if state.turn < 2:  # G-S.2
+        allowed = []
+    if me.role == "mafia" and state.by_role("godfather"):
+        allowed = []  # G-M.5: the godfather sends the kill while he lives
+    if me.role == "prostitute" and state.pending_side_choice:
+        allowed.append("choose_side")
+    return actions, tuple(allowed)
 
 
 def default_role_table(n: int) -> dict[str, int]:
@@ -117,11 +133,34 @@ class Gambler(RuleSetBase):
     """The Gambler rule set."""
 
     name = "gambler"
+    title = "Gambler"
     roles = GAMBLER_ROLES
-    first_turn = 1
+    setup_rule = "G-S.1"
+    first_turn = 1  # G-S.2: day 1 introduces
     turn_phases = ("greens", "court")  # G-N.1–G-N.3, then G-N.4 and the night
+    court_topic = True  # G-N.3
     vote_kinds = (("greens", "green"), ("court", "court"))
+    # G-N.1: green in any spelling; the family covers named/hex/rgb() greens, the listed
+    # values are kept so a host narrowing the family still gets them
+    vote_colors = ("family:green", "#008000", "#00ff00", "#006400", "#00aa00")
+    vote_order = "last"  # G-N.1: a nomination may be changed until the deadline
     last_word = True  # G-P.2
+    # G-P.1: no killer is ever told; the kill's story (G-M.10), checks, heal, blocked moves
+    paper = PaperShows(kill_story=True, night_notes=True)
+
+    @classmethod
+    def team_of(cls, role: Role, clan: str | None = None) -> str:
+        return team_of(role)
+
+    @classmethod
+    def letter_actions(cls, state: GameState, nick: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return letter_actions(state, nick)
+
+    @classmethod
+    def letter_mates(cls, state: GameState, nick: str) -> tuple[str, ...]:
+        if state.get(nick).role in MAFIA_ROLES:
+            return tuple(p.nick for p in state.living if p.role in MAFIA_ROLES)
+        return ()
 
     def takes_move(self, phase: str, action: str) -> bool:
         # the prostitute's side (G-M.8) is decided at the greens, every other letter with the

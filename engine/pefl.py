@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from mafiabot.engine.actions import PEFL_ROLES, Move, Vote
-from mafiabot.engine.base import RuleSetBase
+from mafiabot.engine.base import PaperShows, RuleSetBase
 from mafiabot.engine.common import (
     Attack,
     Intake,
@@ -59,7 +60,7 @@ from mafiabot.engine.kinds import Cause, Clan, Role
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import CLANS, MANIAC, TOWN, GameState, Protect, Seat
 
-MAFIOSI = ("mafia", "thug", "kamikaze")
+MAFIOSI: tuple[Role, ...] = ("mafia", "thug", "kamikaze")
 TOWN_ROLES = ("civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard")
 HEROES = ("commissar", "sergeant", "ninja", "doctor")  # P-M.7
 #: P-M.7: deaths "by the mafia or the maniac" — a clan's kill, the kamikaze's blast or an
@@ -85,7 +86,7 @@ ROLE_ACTIONS: dict[Role, tuple[str, ...]] = {
 }
 
 
-def team_of(role: str, clan: str | None) -> str:
+def team_of(role: Role, clan: str | None) -> str:
     if role in MAFIOSI:
         return clan or "mafia"
     if role == "maniac":
@@ -146,11 +147,39 @@ class Pefl(RuleSetBase):
     """The PEFL rule set."""
 
     name = "pefl"
+    title = "PEFL"
     roles = PEFL_ROLES
+    setup_rule = "P-S.1"
+    clan_roles = (*MAFIOSI, "bastard")  # P-S.1: each clan has its bastard
+    fixed_clans = MappingProxyType({"thug": "triad", "kamikaze": "yakuza"})
+    elects_dons = True  # P-S.2
     first_turn = 0
     turn_phases = ("day",)  # one deadline a turn: the day's votes, then the night (P-O.1)
+    host_deadlines = True  # C-1: the host announces each deadline
     vote_kinds = (("day", "red"),)  # P-V.1
+    vote_colors = ("family:red",)
+    vote_order = "first"  # P-V.3: a vote cannot be changed
+    vote_needs_reason = True  # P-V.1
+    vote_agreement = True  # P-V.2
+    kill_executor = True  # P-M.8
     silent_first_turn = True  # turn 0 is a night
+    # P-P.1: the killer's kind is told (never his nick); P-M.11 beatings; P-E.1 at the end
+    paper = PaperShows(kill_cause=True, beaten=True, votes_against=True)
+
+    @classmethod
+    def team_of(cls, role: Role, clan: str | None = None) -> str:
+        return team_of(role, clan)
+
+    @classmethod
+    def letter_actions(cls, state: GameState, nick: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return letter_actions(state, nick)
+
+    @classmethod
+    def letter_mates(cls, state: GameState, nick: str) -> tuple[str, ...]:
+        me = state.get(nick)
+        if me.clan and me.role in MAFIOSI:
+            return tuple(p.nick for p in state.clan_members(me.clan))
+        return ()
 
     def request_changes(self) -> int | None:
         return self.settings.request_changes  # P-M.0
@@ -384,6 +413,32 @@ def check_protect(state: GameState, nick: str, move: Move) -> str | None:
 
 def check_army(state: GameState, nick: str, move: Move) -> str | None:
     return None if army_allowed(state, nick) else "army_not_allowed"
+
+
+def letter_actions(state: GameState, nick: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The player's role actions and those allowed now: the Don election on turn 0
+    (P-S.2), the sergeant only once promoted (P-M.2), on turn 0 only the maniac (P-S.2), and
+    the once-a-game moves while unspent (P-M.6, P-M.7, P-M.9, P-M.14)."""
+    me = state.get(nick)
+    actions = ROLE_ACTIONS.get(me.role, ())
+    if me.role in MAFIOSI and not state.dons_chosen and state.turn == 0:
+        return (*actions, "don"), ("don",)
+    if me.role == "sergeant" and not me.promoted:
+        return actions, ()
+    if state.turn == 0:
+        return actions, (actions if me.role == "maniac" else ())
+    allowed: list[str] = []
+    for action in actions:
+        if action == "blast" and me.blast_used:
+            continue
+        if action == "ambush" and me.ambush_used:
+            continue
+        if action == "protect" and (state.turn not in (1, 2) or me.protects_given >= 2):
+            continue
+        if action == "army" and not army_allowed(state, nick):
+            continue
+        allowed.append(action)
+    return actions, tuple(allowed)
 
 
 def army_allowed(state: GameState, necro: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from mafiabot.engine.actions import Move
 from mafiabot.engine.base import RULESETS, Phase, RuleSetBase, RulesetName, VoteKind
@@ -14,6 +14,10 @@ from mafiabot.engine.inputs import TurnInputs
 from mafiabot.engine.kinds import Role
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import GameState, Seat
+
+if TYPE_CHECKING:  # the rule sets import this module's neighbours; loaded when asked for
+    from mafiabot.engine.gambler import Gambler
+    from mafiabot.engine.pefl import Pefl
 
 
 class UnknownRuleset(ValueError):
@@ -69,7 +73,7 @@ class RuleSet(Protocol):
     @property
     def last_word(self) -> bool: ...
 
-    def vote_kind(self, phase: str) -> VoteKind: ...
+    def vote_kind(self, phase: Phase) -> VoteKind: ...
 
     def counts_votes(self, state: GameState) -> bool: ...
 
@@ -84,18 +88,24 @@ class RuleSet(Protocol):
     def court_threshold(self, living: int) -> int | None: ...
 
 
-def get_ruleset(name: str, settings: RulesSettings | None = None) -> RuleSet:
-    """The rule set called `name` ("gambler" | "pefl") with these settings."""
-    settings = settings or RulesSettings()
+def ruleset_class(name: str) -> type[Pefl] | type[Gambler]:
+    """The class of the rule set called `name` ("gambler" | "pefl"): its class data and
+    class methods answer what needs no settings (roles, calendar shape, vote look, paper),
+    so the config check can ask before any game exists."""
     if name == "pefl":
         from mafiabot.engine.pefl import Pefl
 
-        return Pefl(settings)
+        return Pefl
     if name == "gambler":
         from mafiabot.engine.gambler import Gambler
 
-        return Gambler(settings)
+        return Gambler
     raise UnknownRuleset(f"unknown rule set {name!r} (gambler | pefl)")
+
+
+def get_ruleset(name: str, settings: RulesSettings | None = None) -> RuleSet:
+    """The rule set called `name` ("gambler" | "pefl") with these settings."""
+    return ruleset_class(name)(settings or RulesSettings())
 
 
 __all__ = [
@@ -107,4 +117,5 @@ __all__ = [
     "UnknownRuleset",
     "VoteKind",
     "get_ruleset",
+    "ruleset_class",
 ]

@@ -12,9 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mafiabot.engine import gambler, pefl
-from mafiabot.engine.actions import GAMBLER_ROLES, PEFL_ROLES
-from mafiabot.engine.kinds import Exit, as_exit, as_role
+from mafiabot.engine.kinds import Exit, as_exit, as_role, as_ruleset
+from mafiabot.engine.rules import ruleset_class
 from mafiabot.engine.state import GameState, Player
 
 
@@ -49,61 +48,14 @@ class SenderView:
         return tuple(a for a in self.role_actions if a not in ("choose_side", "don"))
 
 
-def _pefl_allowed(state: GameState, nick: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    me = state.get(nick)
-    actions = pefl.ROLE_ACTIONS.get(me.role, ())
-    if me.role in pefl.MAFIOSI and not state.dons_chosen and state.turn == 0:
-        return (*actions, "don"), ("don",)
-    if me.role == "sergeant" and not me.promoted:
-        return actions, ()
-    if state.turn == 0:
-        return actions, (actions if me.role == "maniac" else ())
-    allowed: list[str] = []
-    for action in actions:
-        if action == "blast" and me.blast_used:
-            continue
-        if action == "ambush" and me.ambush_used:
-            continue
-        if action == "protect" and (state.turn not in (1, 2) or me.protects_given >= 2):
-            continue
-        if action == "army" and not pefl.army_allowed(state, nick):
-            continue
-        allowed.append(action)
-    return actions, tuple(allowed)
-
-
-def _gambler_allowed(state: GameState, nick: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    me = state.get(nick)
-    actions = gambler.ROLE_ACTIONS.get(me.role, ())
-    allowed = [a for a in actions if a != "choose_side"]
-    if state.turn < 2:  # G-S.2
-        allowed = []
-    if me.role == "mafia" and state.by_role("godfather"):
-        allowed = []  # G-M.5: the godfather sends the kill while he lives
-    if me.role == "prostitute" and state.pending_side_choice:
-        allowed.append("choose_side")
-    return actions, tuple(allowed)
-
-
 def sender_view(state: GameState, nick: str) -> SenderView | None:
     """The view of `nick` (exact, as the engine spells it); None for a non-player."""
     me = state.player(nick)
     if me is None:
         return None
-    if state.ruleset == "pefl":
-        actions, allowed = _pefl_allowed(state, nick)
-        mates = (
-            tuple(p.nick for p in state.clan_members(me.clan))
-            if me.clan and me.role in pefl.MAFIOSI
-            else ()
-        )
-    else:
-        actions, allowed = _gambler_allowed(state, nick)
-        mates = (
-            tuple(p.nick for p in state.living if p.role in gambler.MAFIA_ROLES)
-            if me.role in gambler.MAFIA_ROLES
-            else ()
-        )
+    rules = ruleset_class(state.ruleset)
+    actions, allowed = rules.letter_actions(state, nick)
+    mates = rules.letter_mates(state, nick)
     if not me.alive:
         allowed = ()
     return SenderView(
@@ -132,13 +84,14 @@ def cast_state(data: Mapping[str, Any]) -> GameState:
     ``dead`` lists players already out (``how`` is a death cause or jailed/hanged/missing,
     default ``"override"``); on PEFL turn 0 with no Don marked the Dons are still to elect.
     """
-    ruleset = data.get("ruleset")
-    if ruleset not in ("pefl", "gambler"):
-        raise CastError('"ruleset" must be "pefl" or "gambler"')
+    try:
+        rules = ruleset_class(as_ruleset(data.get("ruleset")))
+    except ValueError:
+        raise CastError('"ruleset" must be "pefl" or "gambler"') from None
     players = data.get("players")
     if not isinstance(players, Mapping) or not players:
         raise CastError('"players" must map each nick to {"role": …}')
-    roles = PEFL_ROLES if ruleset == "pefl" else GAMBLER_ROLES
+    roles = rules.roles
     dead_raw = data.get("dead", {})
     try:
         dead: dict[str, Exit] = (
@@ -154,7 +107,7 @@ def cast_state(data: Mapping[str, Any]) -> GameState:
             raise CastError(f"{nick}: role must be one of {', '.join(roles)}")
         role = as_role(spec["role"], roles)
         clan = spec.get("clan")
-        team = pefl.team_of(role, clan) if ruleset == "pefl" else gambler.team_of(role)
+        team = rules.team_of(role, clan)
         seats.append(
             Player(
                 nick=str(nick),
@@ -174,12 +127,12 @@ def cast_state(data: Mapping[str, Any]) -> GameState:
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
         raise CastError('"turn" must be a whole number')
     return GameState(
-        ruleset=ruleset,
+        ruleset=rules.name,
         players=tuple(seats),
         turn=turn,
         phase="day",
         pending_side_choice=bool(data.get("pending_side_choice", False)),
-        dons_chosen=any(p.is_don for p in seats) or ruleset != "pefl",
+        dons_chosen=any(p.is_don for p in seats) or not rules.elects_dons,
     )
 
 
@@ -188,7 +141,8 @@ def at_turn(state: GameState, turn: int) -> GameState:
     Don election (P-S.2), so there the Dons are not chosen yet."""
     if turn == state.turn:
         return state
-    if turn == 0 and state.ruleset == "pefl":
+    rules = ruleset_class(state.ruleset)
+    if turn == rules.first_turn and rules.elects_dons:
         players = tuple(replace(p, is_don=False) for p in state.players)
         return replace(state, turn=0, players=players, dons_chosen=False)
     return replace(state, turn=turn)
