@@ -77,6 +77,8 @@ from datetime import datetime
 from typing import Any, Final
 
 from mafiabot.engine.actions import InputRejected, Move
+from mafiabot.engine.kinds import RULESETS
+from mafiabot.engine.rules import ruleset_class
 from mafiabot.parser.morph import common_word, parse
 from mafiabot.parser.nicks import (
     AMBIGUOUS_NICK,
@@ -653,6 +655,12 @@ def _role_actions_for(occ: _Occ, view: SenderView) -> frozenset[str]:
     return kin if len(kin) == 1 else occ.actions
 
 
+def _names_executor(view: SenderView) -> bool:
+    """Whether the sender's kill letter may name who carries it out (P-M.8): his rule set
+    says so; a letter read with no rule set known is read for one too."""
+    return view.ruleset not in RULESETS or ruleset_class(view.ruleset).kill_executor
+
+
 def read_letter(
     text: str,
     view: SenderView,
@@ -676,7 +684,7 @@ def read_letter(
     ]
     occs, skip, exec_cues = _occurrences(tokens, mentions, questions)
 
-    is_mafioso = view.ruleset != "gambler" and (not view.known or bool(view.clan_mates))
+    is_mafioso = _names_executor(view) and (not view.known or bool(view.clan_mates))
     executor: _Mention | None = None
     used: set[int] = set()  # mention starts taken as executors
     if is_mafioso:

@@ -64,6 +64,8 @@ from functools import lru_cache
 from typing import Final, Literal
 
 from mafiabot.engine.actions import InputRejected, Vote
+from mafiabot.engine.kinds import RulesetName
+from mafiabot.engine.rules import ruleset_class
 from mafiabot.parser.colors import matches_colors
 from mafiabot.parser.identity import Cast, nick_key
 from mafiabot.parser.nicks import (
@@ -79,7 +81,7 @@ from mafiabot.parser.nicks import (
 )
 from mafiabot.parser.records import ColoredSpan, Post
 
-Ruleset = Literal["gambler", "pefl"]
+Ruleset = RulesetName
 Policy = Literal["first", "last"]
 VoteNicks = Literal["as_moves", "exact"]
 #: C-3 ruling, setting `vote_nicks`: the readings a host may choose for nicks in votes.
@@ -94,10 +96,6 @@ NO_REASON: Final = "no_reason"
 CHANGED_VOTE: Final = "changed_vote"
 NOT_A_NOMINEE: Final = "not_a_nominee"
 
-# G-N.1 names green "in any spelling": the family covers named/hex/rgb() greens; the listed
-# values are kept explicitly so a host narrowing the family still gets them.
-GAMBLER_COLORS: Final = ("family:green", "#008000", "#00ff00", "#006400", "#00aa00")
-PEFL_COLORS: Final = ("family:red",)
 
 _WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 
@@ -175,13 +173,13 @@ def _color_matches(color: str, spec: tuple[str, ...]) -> bool:
 
 
 def _defaults(ruleset: Ruleset, o: VoteOptions) -> tuple[tuple[str, ...], Policy, bool, bool]:
-    pefl = ruleset == "pefl"
+    rules = ruleset_class(ruleset)
     # an empty list would read no vote at all — never what a host means (a config's
     # `green_colors = []` is "the default"), so it is the rule set's default too
-    colors = o.colors or (PEFL_COLORS if pefl else GAMBLER_COLORS)
-    policy: Policy = o.policy if o.policy is not None else ("first" if pefl else "last")
-    reason = o.require_reason if o.require_reason is not None else pefl
-    agree = o.allow_agreement if o.allow_agreement is not None else pefl
+    colors = o.colors or rules.vote_colors
+    policy: Policy = o.policy if o.policy is not None else rules.vote_order
+    reason = o.require_reason if o.require_reason is not None else rules.vote_needs_reason
+    agree = o.allow_agreement if o.allow_agreement is not None else rules.vote_agreement
     return colors, policy, reason, agree
 
 
@@ -432,6 +430,7 @@ def extract_votes(
     """
     o = options or VoteOptions()
     colors, policy, need_reason, agreement = _defaults(ruleset, o)
+    kind = ruleset_class(ruleset).vote_kinds[0][1]  # the topic's votes: greens or reds
     resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
     dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
     who = _Who(players, dead, beaten, o.ignore_authors, player_ids)
@@ -511,7 +510,7 @@ def extract_votes(
         vote = Vote(
             author,
             target,
-            "red" if ruleset == "pefl" else "green",
+            kind,
             post.id,
             post.posted_at,
             agreed_with,
