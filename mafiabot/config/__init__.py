@@ -24,7 +24,6 @@ from mafiabot.config.sections import (
     BOARD_KINDS,
     INTERIM_MODES,
     OVERRIDE_KINDS,
-    RULESETS,
     BoardConfig,
     Config,
     ConfigError,
@@ -33,6 +32,7 @@ from mafiabot.config.sections import (
     NewspaperConfig,
     Override,
 )
+from mafiabot.engine.kinds import RULESETS
 
 #: Every key an `[[override]]` table may hold.
 OVERRIDE_KEYS: Final = frozenset(d.name for d in declared(Override))

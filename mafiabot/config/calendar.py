@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from mafiabot.config.sections import GameConfig
+from mafiabot.engine.rules import ruleset_class
 
 #: How much a rehearsal shrinks the calendar: an hour lasts a minute.
 REHEARSAL_SPEEDUP = 60
@@ -36,17 +37,16 @@ def _real_gambler(game: GameConfig, turn: int) -> tuple[datetime, datetime]:
 
 
 def gambler_deadlines(game: GameConfig, turn: int) -> tuple[datetime, datetime]:
-    """C-1 Gambler: turn n's greens close at the first `deadline_time` (23:59) on or after
-    its start, court votes and night letters at the same time one day later; each turn
-    is `cycle_hours` (48 h) long. Day 1 (G-S.2) is turn 1."""
+    """C-1, the daily clock (Gambler): turn n's greens close at the first `deadline_time`
+    (23:59) on or after its start, court votes and night letters at the same time one day
+    later; each turn is `cycle_hours` (48 h) long. Day 1 (G-S.2) is turn 1."""
     greens, court = _real_gambler(game, turn)
     return _on_calendar(game, greens), _on_calendar(game, court)
 
 
-def turn_deadline(game: GameConfig, turn: int) -> datetime:
-    """The deadline that closes `turn` (Gambler: the second one of the 48 h cycle)."""
-    if game.ruleset == "gambler":
-        return gambler_deadlines(game, turn)[1]
+def _listed_deadline(game: GameConfig, turn: int) -> datetime:
+    """C-1, the host's list (PEFL): the deadline he gave for `turn` (turn 0 first), and past
+    the list one every `turn_hours`."""
     if turn < len(game.deadlines):
         return _on_calendar(game, game.deadlines[turn])
     last = game.deadlines[-1] if game.deadlines else game.start
@@ -54,9 +54,22 @@ def turn_deadline(game: GameConfig, turn: int) -> datetime:
     return _on_calendar(game, real)
 
 
+def turn_deadlines(game: GameConfig, turn: int) -> tuple[datetime, ...]:
+    """Every deadline of `turn`, one per phase of the rule set's turn, in order: from the
+    host's list where the rule set has the host announce them, else on the daily clock."""
+    if ruleset_class(game.ruleset).host_deadlines:
+        return (_listed_deadline(game, turn),)
+    return gambler_deadlines(game, turn)
+
+
+def turn_deadline(game: GameConfig, turn: int) -> datetime:
+    """The deadline that closes `turn` (the last of its deadlines)."""
+    return turn_deadlines(game, turn)[-1]
+
+
 def first_turn(game: GameConfig) -> int:
-    """PEFL starts at turn 0, Gambler at day 1 (G-S.2)."""
-    return 1 if game.ruleset == "gambler" else 0
+    """The rule set's first turn (PEFL turn 0, Gambler day 1, G-S.2)."""
+    return ruleset_class(game.ruleset).first_turn
 
 
 def past_deadlines(game: GameConfig, now: datetime, limit: int = 1000) -> list[datetime]:
@@ -65,11 +78,7 @@ def past_deadlines(game: GameConfig, now: datetime, limit: int = 1000) -> list[d
     out: list[datetime] = []
     turn = first_turn(game)
     while len(out) < limit:
-        if game.ruleset == "gambler":
-            points: tuple[datetime, ...] = gambler_deadlines(game, turn)
-        else:
-            points = (turn_deadline(game, turn),)
-        for dt in points:
+        for dt in turn_deadlines(game, turn):
             if dt > now or len(out) >= limit:
                 return out
             out.append(dt)

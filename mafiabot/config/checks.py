@@ -24,6 +24,9 @@ from mafiabot.config.sections import (
     Override,
     StorageConfig,
 )
+from mafiabot.engine.base import RuleSetBase
+from mafiabot.engine.kinds import ROLES, RULESETS
+from mafiabot.engine.rules import ruleset_class
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.parser.identity import nick_key
 
@@ -175,7 +178,8 @@ def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
     g = _table(data, "game", p, required=True)
     v = check_section(GameConfig, g, "game", p, {"tz": tz, "base": base})
     ruleset = v.get("ruleset")
-    if ruleset == "pefl":
+    rules = _ruleset_or_none(ruleset)
+    if rules is not None and not rules.court_topic:
         for key in ("court_topic", "court_forum"):
             if v.get(key) is not None:
                 p.append((f"game.{key}", "only the Gambler rules have a court topic"))
@@ -197,9 +201,14 @@ def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
                 (f"game.deadlines[{i}]", "must be later than the start and the deadline before")
             )
         prev = dt
-    if ruleset == "pefl" and not v.get("deadlines") and "deadlines" in v:
-        p.append(("game.deadlines", "PEFL needs the host's deadlines (turn 0 first)"))
-    _check_game_roles(p, v, ruleset, players)
+    if rules is not None and rules.host_deadlines and not v.get("deadlines") and "deadlines" in v:
+        p.append(
+            (
+                "game.deadlines",
+                f"{rules.title} needs the host's deadlines (turn {rules.first_turn} first)",
+            )
+        )
+    _check_game_roles(p, v, rules, players)
     seats = {nick_key(n) for n in players}
     genders = g.get("genders")
     for nick in genders if isinstance(genders, dict) else ():
@@ -208,14 +217,17 @@ def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
     return v
 
 
-def _check_game_roles(
-    p: Problems, v: dict[str, Any], ruleset: str | None, players: Sequence[str]
-) -> None:
-    from mafiabot.engine.actions import GAMBLER_ROLES, PEFL_ROLES
+def _ruleset_or_none(name: object) -> type[RuleSetBase] | None:
+    """The rule set's class, or None when `game.ruleset` is missing or already refused."""
+    return ruleset_class(name) if isinstance(name, str) and name in RULESETS else None
 
-    if ruleset is None:
+
+def _check_game_roles(
+    p: Problems, v: dict[str, Any], rules: type[RuleSetBase] | None, players: Sequence[str]
+) -> None:
+    if rules is None:
         return
-    known = GAMBLER_ROLES if ruleset == "gambler" else PEFL_ROLES
+    ruleset, known = rules.name, rules.roles
     roles = dict(v.get("roles", {}))
     for role in list(roles):
         if role not in known:
@@ -228,8 +240,8 @@ def _check_game_roles(
     for nick, (role, clan) in cast.items():
         if role not in known:
             p.append((f"game.cast.{nick}", f"not a {ruleset} role: {role!r}"))
-        elif ruleset == "pefl" and role in ("mafia", "thug", "kamikaze", "bastard") and not clan:
-            p.append((f"game.cast.{nick}", f'a PEFL {role} needs a clan: "{role}:triad"'))
+        elif role in rules.clan_roles and not clan:
+            p.append((f"game.cast.{nick}", f'a {rules.title} {role} needs a clan: "{role}:triad"'))
     if cast and players and set(cast) != set(players):
         p.append(("game.cast", "must give a role to every player of game.players, and only them"))
 
@@ -316,11 +328,8 @@ def _check_court_thresholds(p: Problems, ct: tuple[Any, ...]) -> None:
 
 
 def _check_role_tables(p: Problems, tables: dict[str, Any], ruleset: str | None) -> None:
-    from mafiabot.engine.actions import GAMBLER_ROLES, PEFL_ROLES
-
-    known = {"gambler": GAMBLER_ROLES, "pefl": PEFL_ROLES}.get(
-        ruleset or "", (*GAMBLER_ROLES, *PEFL_ROLES)
-    )
+    rules = _ruleset_or_none(ruleset)
+    known = rules.roles if rules is not None else ROLES
     for size, table in tables.items():
         key = f"rules.role_tables.{size}"
         if not str(size).isdigit():
@@ -455,7 +464,7 @@ def _check_deal(p: Problems, game: GameConfig, rules: RulesSettings) -> None:
     except DealError:
         table = get_ruleset(game.ruleset, settings).role_table(n)
         bad = ", ".join(f"{r} {k}" for r, k in table.items() if k < 0)
-        rule = "G-S.1" if game.ruleset == "gambler" else "P-S.1"
+        rule = ruleset_class(game.ruleset).setup_rule
         why = f"negative counts: {bad}" if bad else f"counts add up to {sum(table.values())}"
         p.append(
             (

@@ -13,6 +13,7 @@ from typing import Final
 from mafiabot.config.calendar import past_deadlines
 from mafiabot.config.declare import Problems
 from mafiabot.config.sections import Config
+from mafiabot.engine.rules import ruleset_class
 
 #: A start further back than this is worth a second look (games rarely last longer).
 LONG_AGO: Final = timedelta(days=7)
@@ -50,7 +51,8 @@ def preflight(cfg: Config, now: datetime, environ: Mapping[str, str] | None = No
     game = cfg.game
     past = past_deadlines(game, now, limit=1000)
     if past:
-        key = "game.deadlines" if game.ruleset == "pefl" else "game.start"
+        # the deadlines are the host's list, or counted on the clock from the start
+        key = "game.deadlines" if ruleset_class(game.ruleset).host_deadlines else "game.start"
         more = "" if len(past) < 1000 else " or more"
         out.warnings.append(
             (

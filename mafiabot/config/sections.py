@@ -32,7 +32,7 @@ from mafiabot.config.declare import (
     Text,
     TopicId,
 )
-from mafiabot.engine.kinds import Role, as_role
+from mafiabot.engine.kinds import Role, RulesetName, as_role
 from mafiabot.engine.settings import RulesSettings
 
 
@@ -47,11 +47,9 @@ class ConfigError(Exception):
 
 
 BoardKind = Literal["phpbb", "ipb", "auto"]
-Ruleset = Literal["gambler", "pefl"]
 InterimMode = Literal["votes", "hours", "off"]
 Gender = Literal["m", "f"]
 BOARD_KINDS: Final = get_args(BoardKind)
-RULESETS: Final = get_args(Ruleset)
 INTERIM_MODES: Final = get_args(InterimMode)
 GENDERS: Final = get_args(Gender)
 
@@ -232,7 +230,7 @@ def cast_seat(spec: object) -> tuple[Role, str | None]:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameConfig:
     ruleset: Annotated[
-        Ruleset,
+        RulesetName,
         Key('Rule set: "gambler" (the Gambler rules) or "pefl" (the PEFL rules).', example="pefl"),
     ]
     name: Annotated[Text, Key("Game name used in newspapers.", example="Мафия – 12")] = "Мафия"
