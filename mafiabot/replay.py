@@ -47,12 +47,14 @@ from mafiabot.engine import (
 )
 from mafiabot.engine import events as ev
 from mafiabot.engine.actions import ACTIONS
+from mafiabot.engine.base import RuleSetBase
 from mafiabot.engine.common import apply_replacements
 from mafiabot.engine.inputs import OVERRIDE_KINDS
+from mafiabot.engine.kinds import RulesetName, as_role, as_ruleset
+from mafiabot.engine.rules import ruleset_class
 from mafiabot.parser.records import Post
 from mafiabot.turn_inputs import TurnPost, build_turn_inputs
 
-CLAN_ROLES = ("mafia", "thug", "kamikaze", "bastard")
 SYNTHETIC_POST_ID = -1  # ids for posts the scenario gives without one count down from here
 
 
@@ -90,7 +92,7 @@ class ScenarioTurn:
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
-    ruleset: str
+    ruleset: RulesetName
     seed: int
     settings: RulesSettings
     seats: tuple[Seat, ...]
@@ -105,9 +107,14 @@ def _need(cond: bool, where: str, what: str) -> None:
 def load_scenario(data: Any) -> Scenario:
     """Check and read a scenario (SCENARIO.md); ScenarioError names the first bad field."""
     _need(isinstance(data, dict), "scenario", "must be a JSON object")
-    ruleset = data.get("ruleset")
-    _need(ruleset in RULESETS, "ruleset", f"must be {' or '.join(RULESETS)}, got {ruleset!r}")
-    shape = get_ruleset(ruleset)
+    raw_ruleset = data.get("ruleset")
+    _need(
+        raw_ruleset in RULESETS,
+        "ruleset",
+        f"must be {' or '.join(RULESETS)}, got {raw_ruleset!r}",
+    )
+    ruleset = as_ruleset(raw_ruleset)
+    shape = ruleset_class(ruleset)
     seed = data.get("seed", 0)
     _need(isinstance(seed, int) and not isinstance(seed, bool), "seed", "must be an integer")
     options = data.get("options", {})
@@ -116,7 +123,7 @@ def load_scenario(data: Any) -> Scenario:
         settings = RulesSettings.from_mapping(options)
     except SettingsError as exc:
         raise ScenarioError(f"options.{exc.key}: {str(exc).split(': ', 1)[1]}") from None
-    seats = _load_players(ruleset, data.get("players"))
+    seats = _load_players(shape, data.get("players"))
     nicks = {s.nick for s in seats}
     turns_raw = data.get("turns", [])
     _need(isinstance(turns_raw, list), "turns", "must be a list")
@@ -151,9 +158,9 @@ def load_scenario(data: Any) -> Scenario:
     return Scenario(ruleset, seed, settings, seats, tuple(turns))
 
 
-def _load_players(ruleset: str, raw: Any) -> tuple[Seat, ...]:
+def _load_players(rules: type[RuleSetBase], raw: Any) -> tuple[Seat, ...]:
     _need(isinstance(raw, list) and len(raw) > 0, "players", "must be a non-empty list")
-    roles = get_ruleset(ruleset).roles
+    roles = rules.roles
     seats: list[Seat] = []
     seen: set[str] = set()
     for i, p in enumerate(raw):
@@ -163,19 +170,14 @@ def _load_players(ruleset: str, raw: Any) -> tuple[Seat, ...]:
         _need(isinstance(nick, str) and nick.strip() != "", f"{where}.nick", "must be a nick")
         _need(nick not in seen, f"{where}.nick", f"duplicate nick {nick!r}")
         seen.add(nick)
-        role = p.get("role")
-        _need(role in roles, f"{where}.role", f"unknown role {role!r} for {ruleset}")
+        raw_role = p.get("role")
+        _need(raw_role in roles, f"{where}.role", f"unknown role {raw_role!r} for {rules.name}")
+        role = as_role(raw_role, roles)
         clan = p.get("clan")
         don = p.get("don", False)
         _need(isinstance(don, bool), f"{where}.don", "must be true or false")
-        if ruleset == "pefl" and role in CLAN_ROLES:
-            _need(clan in ("yakuza", "triad"), f"{where}.clan", f"yakuza or triad, got {clan!r}")
-            _need(role != "thug" or clan == "triad", f"{where}.clan", "the thug is Triad's")
-            _need(
-                role != "kamikaze" or clan == "yakuza", f"{where}.clan", "the kamikaze is Yakuza's"
-            )
-        else:
-            _need(clan is None, f"{where}.clan", f"no clan for a {role}")
+        problem = rules.clan_problem(role, clan)
+        _need(problem is None, f"{where}.clan", problem or "")
         _need(not don or role == "mafia", f"{where}.don", "only a plain mafia can be Don (P-S.2)")
         seats.append(Seat(nick=nick, role=role, clan=clan, don=don))
     return tuple(seats)
