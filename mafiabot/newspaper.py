@@ -28,6 +28,9 @@ from zoneinfo import ZoneInfo
 import jinja2
 from markupsafe import Markup
 
+from mafiabot.engine.base import PaperShows
+from mafiabot.engine.kinds import RULESETS
+from mafiabot.engine.rules import ruleset_class
 from mafiabot.grammar import gender_of, inflect, pick
 
 log = logging.getLogger(__name__)
@@ -614,7 +617,7 @@ class Renderer:
         ]
         against = [
             {**r, "first": _short_when(r["first"], tz)}
-            for r in (votes_against(vote_record) if ruleset == "pefl" else [])
+            for r in (votes_against(vote_record) if _shows(ruleset).votes_against else [])
         ]
         return self.render(
             "final.bbcode.j2",
@@ -856,29 +859,37 @@ def _day_count_view(v: dict[str, Any], e: Mapping[str, Any]) -> bool:
     return True
 
 
+def _shows(ruleset: str) -> PaperShows:
+    """What this rule set's paper prints beyond the common part (an unknown name: nothing)."""
+    return ruleset_class(ruleset).paper if ruleset in RULESETS else PaperShows()
+
+
 def _killed_view(ruleset: str, e: Mapping[str, Any], kd: dict[str, Any]) -> dict[str, Any]:
-    """One night kill as the paper tells it: `kd` (the person) with the cause in PEFL only,
-    the host's story in Gambler only, and whether a civilian died."""
+    """One night kill as the paper tells it: `kd` (the person) with the cause where the rule
+    set tells it (PEFL), the host's story where it prints one (Gambler, G-M.10), and whether
+    a civilian died."""
+    shows = _shows(ruleset)
     kd["cause"] = None
-    kd["story"] = e.get("story") if ruleset == "gambler" else None
-    if ruleset == "pefl":
+    kd["story"] = e.get("story") if shows.kill_story else None
+    if shows.kill_cause:
         by = e.get("by")
         kd["cause"] = cause_ru(by, kd["g"]) if isinstance(by, str) else None
         if by and kd["cause"] is None:
             log.warning("newspaper: unknown killer label %r dropped", by)
-    # Gambler: the cause is never printed (G-P.1: not by whom)
+    # otherwise the cause is never printed (G-P.1: not by whom)
     kd["civilian"] = e.get("role") == "civilian"
     return kd
 
 
-def _gambler_notes_view(
+def _night_notes_view(
+    ruleset: str,
     v: dict[str, Any],
     e: Mapping[str, Any],
     announce_check_roles: bool,
     genders: Mapping[str, str] | None,
 ) -> bool:
-    """Fill what only a Gambler paper prints (checks made, the heal, blocked moves) from one
-    event and say whether it was one; PEFL papers keep these secret."""
+    """Fill the night notes a Gambler paper prints (checks made, the heal, blocked moves)
+    from one event and say whether it was one; PEFL papers keep these secret."""
     k = e.get("kind")
     if k == "CheckAnnounced":
         result = e.get("result")
@@ -886,9 +897,7 @@ def _gambler_notes_view(
             {
                 "by": CHECKER_RU.get(e.get("by", ""), e.get("by", "")),
                 "made": bool(e.get("made")),
-                "result": role_label("gambler", result)
-                if announce_check_roles and result
-                else None,
+                "result": role_label(ruleset, result) if announce_check_roles and result else None,
             }
         )
     elif k == "HealAnnounced":
@@ -943,6 +952,7 @@ def newspaper_view(
     """The newspaper's content as data. Reads only the kinds and fields listed here, and the
     turn's counted votes (`votes`, public anyway: they were cast in the game topic)."""
     clans = clans or {}
+    shows = _shows(ruleset)
 
     def label(e: Mapping[str, Any]) -> str:
         return role_label(ruleset, e.get("role"), e.get("clan") or clans.get(e.get("nick", "")))
@@ -979,7 +989,7 @@ def newspaper_view(
     for e in events:
         if _day_count_view(v, e):
             continue
-        if ruleset == "gambler" and _gambler_notes_view(v, e, announce_check_roles, genders):
+        if shows.night_notes and _night_notes_view(ruleset, v, e, announce_check_roles, genders):
             continue
         if _removal_view(v, e, person):
             continue
@@ -988,7 +998,7 @@ def newspaper_view(
             v["killed"].append(_killed_view(ruleset, e, person(e)))
             if e.get("role") == "civilian":
                 v["killed_civilian"] = True
-        elif k == "Beaten" and ruleset == "pefl":
+        elif k == "Beaten" and shows.beaten:
             v["beaten"].append(_person(str(e["nick"]), "", genders))
         elif k == "MafiaMissed":
             v["mafia_missed"] = True
