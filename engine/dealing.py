@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from mafiabot.engine.kinds import Role
 from mafiabot.engine.rules import RuleSet
-from mafiabot.engine.state import Seat
+from mafiabot.engine.state import CLANS, Seat
 
 
 class DealError(ValueError):
@@ -25,22 +25,14 @@ def role_slots(rules: RuleSet, players: int) -> list[tuple[Role, str | None]]:
     if unknown:
         raise DealError(f"unknown roles in the table: {sorted(unknown)}")
     slots: list[tuple[Role, str | None]] = []
-    if rules.name == "pefl":
-        # P-S.1: Yakuza has the kamikaze, Triad the thug; plain mafia split evenly (Yakuza
-        # takes the odd one); one bastard per clan.
-        plain = table.get("mafia", 0)
-        clans = ["yakuza", "triad"]
-        for i in range(plain):
-            slots.append(("mafia", clans[i % 2]))
-        slots += [("kamikaze", "yakuza")] * table.get("kamikaze", 0)
-        slots += [("thug", "triad")] * table.get("thug", 0)
-        for i in range(table.get("bastard", 0)):
-            slots.append(("bastard", clans[i % 2]))
-        for role in rules.roles:
-            if role not in ("mafia", "kamikaze", "thug", "bastard"):
-                slots += [(role, None)] * table.get(role, 0)
-    else:
-        for role in rules.roles:
+    # P-S.1: a clan role with a fixed clan goes there (the kamikaze to Yakuza, the thug to
+    # Triad); the others alternate between the clans, Yakuza taking the odd one. The order
+    # of the slots is part of the seeded deal: clan roles first, then the rest by role.
+    for role in rules.clan_roles:
+        fixed = rules.fixed_clans.get(role)
+        slots += [(role, fixed or CLANS[i % len(CLANS)]) for i in range(table.get(role, 0))]
+    for role in rules.roles:
+        if role not in rules.clan_roles:
             slots += [(role, None)] * table.get(role, 0)
     return slots
 

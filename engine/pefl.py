@@ -150,7 +150,9 @@ class Pefl(RuleSetBase):
     title = "PEFL"
     roles = PEFL_ROLES
     setup_rule = "P-S.1"
-    clan_roles = (*MAFIOSI, "bastard")  # P-S.1: each clan has its bastard
+    # P-S.1: the roles dealt into a clan (each clan has its bastard), in the order the deal
+    # lays them out
+    clan_roles = ("mafia", "kamikaze", "thug", "bastard")
     fixed_clans = MappingProxyType({"thug": "triad", "kamikaze": "yakuza"})
     elects_dons = True  # P-S.2
     first_turn = 0

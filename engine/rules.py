@@ -4,14 +4,14 @@ base class is `engine.base.RuleSetBase`."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from mafiabot.engine.actions import Move
 from mafiabot.engine.base import RULESETS, Phase, RuleSetBase, RulesetName, VoteKind
 from mafiabot.engine.events import Event
 from mafiabot.engine.inputs import TurnInputs
-from mafiabot.engine.kinds import Role
+from mafiabot.engine.kinds import Clan, Role
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import GameState, Seat
 
@@ -34,6 +34,12 @@ class RuleSet(Protocol):
 
     @property
     def roles(self) -> tuple[Role, ...]: ...
+
+    @property
+    def clan_roles(self) -> tuple[Role, ...]: ...
+
+    @property
+    def fixed_clans(self) -> Mapping[Role, Clan]: ...
 
     @property
     def first_turn(self) -> int:
