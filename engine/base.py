@@ -117,11 +117,11 @@ class RuleSetBase:
             return False
         return state.phase in dict(self.vote_kinds)
 
-    def takes_move(self, phase: str, action: str) -> bool:
+    def takes_move(self, phase: Phase, action: str) -> bool:
         """Whether the deadline closing `phase` takes a letter with this action."""
         return True
 
-    def takes_override(self, phase: str, kind: str) -> bool:
+    def takes_override(self, phase: Phase, kind: str) -> bool:
         """Whether the deadline closing `phase` applies a host override of this kind."""
         return True
 

@@ -54,7 +54,7 @@ from mafiabot.engine.events import (
     player,
 )
 from mafiabot.engine.inputs import TurnInputs
-from mafiabot.engine.kinds import Role
+from mafiabot.engine.kinds import Phase, Role
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
 
@@ -162,12 +162,12 @@ class Gambler(RuleSetBase):
             return tuple(p.nick for p in state.living if p.role in MAFIA_ROLES)
         return ()
 
-    def takes_move(self, phase: str, action: str) -> bool:
+    def takes_move(self, phase: Phase, action: str) -> bool:
         # the prostitute's side (G-M.8) is decided at the greens, every other letter with the
         # court and the night
         return phase == "day" or (phase == "greens") == (action == "choose_side")
 
-    def takes_override(self, phase: str, kind: str) -> bool:
+    def takes_override(self, phase: Phase, kind: str) -> bool:
         # replacements take effect with the greens, verdicts with the court (the
         # introduction day takes all)
         return phase == "day" or (phase == "greens") == (kind == "replace")
@@ -617,7 +617,7 @@ def night_checks(
     return checks, events
 
 
-def acquaintance(state: GameState, role: str, checker: str, target: str) -> list[Event]:
+def acquaintance(state: GameState, role: Role, checker: str, target: str) -> list[Event]:
     """G-M.9: commissar checks the sheriff → they know each other; lawyer checks a mafia
     member → he and the mafia know each other."""
     t = state.turn

@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from mafiabot.engine import GameState, InputRejected, Move, Override, RuleSet, TurnInputs, Vote
 from mafiabot.engine.common import apply_replacements
 from mafiabot.engine.gambler import last_word_allowed
+from mafiabot.engine.kinds import Phase
 from mafiabot.engine.state import Player
 from mafiabot.parser.records import Post
 from mafiabot.parser.votes import VoteOptions, extract_court_votes, extract_votes
@@ -76,7 +77,7 @@ class AssembledTurn:
 
 
 def phase_overrides(
-    rules: RuleSet, phase: str, overrides: Iterable[Override]
+    rules: RuleSet, phase: Phase, overrides: Iterable[Override]
 ) -> tuple[Override, ...]:
     """The overrides the engine applies when `phase` closes (Gambler: replacements take
     effect with the greens, verdicts with the court; the introduction day takes all)."""
@@ -87,7 +88,7 @@ def phase_overrides(
     )
 
 
-def phase_moves(rules: RuleSet, phase: str, moves: Iterable[Move]) -> tuple[Move, ...]:
+def phase_moves(rules: RuleSet, phase: Phase, moves: Iterable[Move]) -> tuple[Move, ...]:
     """The letters the closing phase takes (Gambler: the prostitute's side at the greens,
     every other move with the court and the night)."""
     return tuple(m for m in moves if rules.takes_move(phase, m.action))

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mafiabot.engine.kinds import Exit, as_exit, as_role, as_ruleset
+from mafiabot.engine.kinds import Exit, Role, as_exit, as_role, as_ruleset
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.engine.state import GameState, Player
 
@@ -29,7 +29,7 @@ class SenderView:
 
     nick: str
     ruleset: str = ""
-    role: str | None = None
+    role: Role | None = None
     clan: str | None = None
     turn: int = 1
     living: tuple[str, ...] = ()
