@@ -1,0 +1,188 @@
+"""What the shell asks a rule set instead of asking which one it is: each answer below used
+to be an `if ruleset == "pefl"` somewhere in the config, calendar, parser or newspaper."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from engine_kit import game
+
+from mafiabot.config import ConfigError, parse_config
+from mafiabot.config.calendar import first_turn, turn_deadlines
+from mafiabot.engine.gambler import Gambler
+from mafiabot.engine.kinds import RULESETS
+from mafiabot.engine.pefl import Pefl
+from mafiabot.engine.rules import UnknownRuleset, ruleset_class
+from mafiabot.newspaper import newspaper_view
+from mafiabot.parser.letters import _names_executor
+from mafiabot.parser.sender import CastError, SenderView, cast_state, sender_view
+from mafiabot.parser.votes import VoteOptions, _defaults
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "config.example.toml"
+
+
+def _config(ruleset: str, **game: Any) -> dict[str, Any]:
+    data = tomllib.loads(EXAMPLE.read_text("utf-8"))
+    if ruleset == "gambler":
+        data["game"].update(ruleset="gambler", deadlines=[], start="2026-12-01T12:00")
+    data["game"].update(game)
+    return data
+
+
+def test_every_rule_set_name_has_its_class_and_nothing_else_does() -> None:
+    assert [ruleset_class(n).name for n in RULESETS] == list(RULESETS)
+    with pytest.raises(UnknownRuleset):
+        ruleset_class("mafia2")
+
+
+# --- dealing and the cast (P-S.1, P-S.2) -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("role", "clan", "problem"),
+    [
+        ("mafia", "yakuza", None),
+        ("bastard", "triad", None),
+        ("mafia", None, "yakuza or triad, got None"),
+        ("thug", "yakuza", "the thug is Triad's"),
+        ("kamikaze", "triad", "the kamikaze is Yakuza's"),
+        ("doctor", "triad", "no clan for a doctor"),
+    ],
+)
+def test_P_S_1_pefl_clans_are_checked_by_the_rule_set(
+    role: Any, clan: str | None, problem: str | None
+) -> None:
+    assert Pefl.clan_problem(role, clan) == problem
+
+
+def test_G_S_1_gambler_has_no_clans() -> None:
+    assert Gambler.clan_problem("mafia", None) is None
+    assert Gambler.clan_problem("mafia", "yakuza") == "no clan for a mafia"
+
+
+def test_P_S_1_a_cast_pefl_mafioso_without_a_clan_is_refused_naming_the_rule_set() -> None:
+    data = _config("pefl")
+    players = data["game"]["players"]
+    data["game"]["cast"] = {n: "civilian" for n in players} | {players[0]: "thug"}
+    with pytest.raises(ConfigError) as err:
+        parse_config(data, EXAMPLE)
+    assert dict(err.value.problems)[f"game.cast.{players[0]}"] == (
+        'a PEFL thug needs a clan: "thug:triad"'
+    )
+
+
+def test_G_S_1_a_role_of_the_other_rule_set_is_refused() -> None:
+    data = _config("gambler")
+    data["game"]["roles"] = {"ninja": 1}
+    with pytest.raises(ConfigError) as err:
+        parse_config(data, EXAMPLE)
+    assert dict(err.value.problems)["game.roles.ninja"].startswith("not a gambler role")
+
+
+def test_P_S_2_a_pefl_cast_on_turn_0_has_its_dons_to_elect() -> None:
+    state = cast_state(
+        {"ruleset": "pefl", "turn": 0, "players": {"A": {"role": "mafia", "clan": "yakuza"}}}
+    )
+    assert not state.dons_chosen
+    gambler = cast_state({"ruleset": "gambler", "players": {"A": {"role": "mafia"}}})
+    assert gambler.dons_chosen  # nothing to elect
+
+
+def test_a_cast_saying_a_player_left_some_unknown_way_is_refused() -> None:
+    with pytest.raises(CastError, match="'drowned'"):
+        cast_state(
+            {
+                "ruleset": "pefl",
+                "players": {"A": {"role": "civilian"}},
+                "dead": {"A": "drowned"},
+            }
+        )
+
+
+# --- what a letter's sender may do (C-2) -------------------------------------------------------
+
+
+def test_P_S_2_on_pefl_turn_0_a_mafioso_may_only_elect_his_don() -> None:
+    _rules, state = game("pefl", "M1:mafia:yakuza", "M2:mafia:yakuza", "Man:maniac", turn=0)
+    view = sender_view(state, "M1")
+    assert view is not None
+    assert "don" in view.role_actions and view.allowed == ("don",)
+    assert view.clan_mates == ("M1", "M2")
+    maniac = sender_view(state, "Man")
+    assert maniac is not None and maniac.allowed == ("kill", "ambush")
+
+
+def test_G_M_5_a_gambler_mafioso_sends_no_kill_while_the_godfather_lives() -> None:
+    _rules, state = game("gambler", "G:godfather", "M:mafia", "D:doctor", turn=2)
+    view = sender_view(state, "M")
+    assert view is not None and view.allowed == ()
+    assert set(view.clan_mates) == {"G", "M"}
+    godfather = sender_view(state, "G")
+    assert godfather is not None and godfather.allowed == ("kill",)
+
+
+def test_G_S_2_nobody_moves_on_the_gambler_introduction_day() -> None:
+    _rules, state = game("gambler", "G:godfather", "D:doctor")
+    view = sender_view(state, "D")
+    assert view is not None and view.role_actions == ("heal",) and view.allowed == ()
+
+
+def test_P_M_8_only_a_pefl_kill_letter_names_an_executor() -> None:
+    assert _names_executor(SenderView("A", ruleset="pefl"))
+    assert not _names_executor(SenderView("A", ruleset="gambler"))
+    assert _names_executor(SenderView("A"))  # rule set unknown: read for one too
+
+
+# --- votes (P-V.1-P-V.3, G-N.1) ----------------------------------------------------------------
+
+
+def test_P_V_1_pefl_votes_are_red_first_with_a_reason_and_may_agree() -> None:
+    assert _defaults("pefl", VoteOptions()) == (("family:red",), "first", True, True)
+
+
+def test_G_N_1_gambler_greens_are_any_green_and_the_last_counts() -> None:
+    colors, policy, reason, agree = _defaults("gambler", VoteOptions())
+    assert "family:green" in colors and (policy, reason, agree) == ("last", False, False)
+    # a host's choice still wins over the rule set's
+    assert _defaults("gambler", VoteOptions(policy="first"))[1] == "first"
+
+
+# --- the turn calendar (C-1) -------------------------------------------------------------------
+
+
+def test_C_1_pefl_deadlines_are_the_hosts_list_gambler_ones_the_daily_clock() -> None:
+    pefl = parse_config(_config("pefl"), EXAMPLE).game
+    assert first_turn(pefl) == 0
+    assert turn_deadlines(pefl, 0) == (pefl.deadlines[0],)
+    gambler = parse_config(_config("gambler"), EXAMPLE).game
+    assert first_turn(gambler) == 1
+    greens, court = turn_deadlines(gambler, 1)
+    assert (court - greens).days == 1 and greens.time() == gambler.deadline_time
+
+
+# --- the newspaper (G-P.1, P-P.1) --------------------------------------------------------------
+
+
+def _killed() -> list[dict[str, Any]]:
+    return [
+        {"kind": "Killed", "nick": "Анна", "role": "civilian", "by": "maniac", "story": "ночью"},
+        {"kind": "Beaten", "nick": "Кот"},
+        {"kind": "HealAnnounced", "nick": "Кот"},
+    ]
+
+
+def test_P_P_1_a_pefl_paper_tells_the_killers_kind_and_the_beaten_not_the_night_notes() -> None:
+    v = newspaper_view("pefl", _killed())
+    assert v["killed"][0]["cause"] and v["killed"][0]["story"] is None
+    assert [b["nick"] for b in v["beaten"]] == ["Кот"]
+    assert v["healed"] is None
+
+
+def test_G_P_1_a_gambler_paper_tells_the_story_and_the_heal_never_the_killer() -> None:
+    v = newspaper_view("gambler", _killed())
+    assert v["killed"][0]["cause"] is None and v["killed"][0]["story"] == "ночью"
+    assert v["beaten"] == []
+    assert v["healed"] is not None
