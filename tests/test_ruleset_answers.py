@@ -186,3 +186,14 @@ def test_G_P_1_a_gambler_paper_tells_the_story_and_the_heal_never_the_killer() -
     assert v["killed"][0]["cause"] is None and v["killed"][0]["story"] == "ночью"
     assert v["beaten"] == []
     assert v["healed"] is not None
+
+
+def test_the_russian_wording_tables_name_every_role_of_every_rule_set() -> None:
+    """The newspaper's words are keyed by rule set: each table covers exactly that rule
+    set's roles (a new role or rule set cannot go out unnamed)."""
+    from mafiabot.newspaper import MOVE_HELP_RU, ROLE_RU
+
+    assert set(ROLE_RU) == set(RULESETS)
+    for name in RULESETS:
+        assert set(ROLE_RU[name]) == set(ruleset_class(name).roles), name
+        assert set(MOVE_HELP_RU[name]) <= set(ruleset_class(name).roles), name
