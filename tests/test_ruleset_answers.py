@@ -197,3 +197,9 @@ def test_the_russian_wording_tables_name_every_role_of_every_rule_set() -> None:
     for name in RULESETS:
         assert set(ROLE_RU[name]) == set(ruleset_class(name).roles), name
         assert set(MOVE_HELP_RU[name]) <= set(ruleset_class(name).roles), name
+
+
+def test_the_cli_offers_exactly_the_engines_rule_sets() -> None:
+    from mafiabot.cli import RULESET_CHOICES
+
+    assert RULESET_CHOICES == RULESETS
