@@ -43,5 +43,9 @@ def test_C_2_the_doctors_visit_is_a_heal_and_a_choice_is_asked_about(tmp_path: P
         ],
         until="2026-11-28T21:00",
     )
-    assert "ход не принят" in asked and "Кого из двух: Кота или Шерлока?" in asked
+    # a question is not a refusal (C-2): the host asks, and the doctor's recorded 19:30
+    # letter («Лечу Шерлок») stays in force until he answers
+    assert asked.startswith("Dr.Watson, уточните, пожалуйста, ваш ход.")
+    assert "Кого из двух: Кота или Шерлока?" in asked and "не принят" not in asked
+    assert "в силе ваш прежний ход: лечение — Шерлок" in asked
     assert "ваш ход изменён: лечение" in healed and "Кот" in healed
