@@ -337,7 +337,8 @@ class GameConfig:
         Key(
             "Deadlines found already past when the bot starts or wakes (downtime, a config "
             "copied from an old game): it closes at most this many of them by itself, then "
-            "stops and tells the host (0: closes none without the host)."
+            "stops and tells the host (0: closes none without the host). Counted for this "
+            "game alone, also when one process hosts several games."
         ),
     ] = 1
     language: Annotated[
