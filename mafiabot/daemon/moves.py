@@ -17,7 +17,7 @@ from mafiabot.engine import events as ev
 from mafiabot.engine.actions import InputRejected
 from mafiabot.engine.common import take_moves
 from mafiabot.parser.letters import QUESTION_CODES
-from mafiabot.parser.moves import DEAD, NOT_A_PLAYER, has_action_word, move_from_pm
+from mafiabot.parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
 from mafiabot.parser.records import PrivateMessage
 from mafiabot.poster.outbox import OutboxKey, OutboxRow
 from mafiabot.store import Game, MoveRow, PMRow, from_json
@@ -43,7 +43,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         pm = dataclasses.replace(pm, sender=seat)
     # read through the sender's role (C-2); a reading below the host's confidence (or two
     # candidates, a pronoun …) comes back as a question, answered as the host's question
-    got = move_from_pm(
+    got, confidence = read_pm(
         pm,
         living=state.living_nicks(),
         players=[p.nick for p in state.players],
@@ -73,6 +73,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
                 status=status,
                 reason=why,
                 at=got.at or row.sent_at,
+                confidence=confidence,
             )
         )
         text = sh.renderer.move_reply(
