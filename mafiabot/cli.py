@@ -119,11 +119,23 @@ def _build_parser() -> argparse.ArgumentParser:
 
     pm = parse_sub.add_parser("pm", help="a PM view page and the move it carries")
     pm.add_argument("pages", nargs="+", metavar="PAGE.html")
-    pm.add_argument("--players", required=True, metavar="NICKS.txt")
+    pm.add_argument("--players", default=None, metavar="NICKS.txt", help="the living players")
     pm.add_argument("--board", default="auto")
     pm.add_argument("--tz", default=None)
     pm.add_argument("--now", default=None)
     pm.add_argument("--dead", default=None, metavar="NICKS.txt", help="players already out")
+    pm.add_argument(
+        "--cast",
+        default=None,
+        metavar="CAST.json",
+        help="instead of --players/--dead: roles, the dead, the turn (read by the sender's role)",
+    )
+    pm.add_argument(
+        "--ruleset", default=None, choices=["gambler", "pefl"], help="with --cast, if it has none"
+    )
+    pm.add_argument(
+        "--threshold", type=float, default=None, help="move confidence (default: [rules])"
+    )
     pm.set_defaults(module="parse_pm")
 
     pmv = parse_sub.add_parser("moves", help="night letters (JSONL on stdin) as the bot reads them")

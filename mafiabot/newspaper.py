@@ -514,6 +514,29 @@ class Renderer:
             final=reason == "third_request",
         )
 
+    def move_question(
+        self,
+        *,
+        nick: str,
+        question: str,
+        action: str = "",
+        targets: Sequence[str] = (),
+        executor: str | None = None,
+    ) -> str:
+        """A question back on a night letter the reader could not settle (C-2): `question` is
+        the reader's Russian sentence; `action`/`targets`/`executor` the player's move that
+        stays in force meanwhile (empty: none)."""
+        standing = ""
+        if action:
+            standing = ACTION_RU.get(action, action)
+            if targets:
+                standing += " — " + ", ".join(targets)
+            if executor:
+                standing += f", исполнитель {executor}"
+        return self.render(
+            "move_question.bbcode.j2", nick=nick, question=question, standing=standing
+        )
+
     def host_report(
         self,
         *,

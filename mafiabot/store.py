@@ -257,6 +257,9 @@ class MoveRow(SQLModel, table=True):
     status: str = "accepted"  # accepted | refused | replaced | ignored
     reason: str = ""
     at: datetime | None = _utc_col()
+    # how surely the letter reader read this move (parser.letters, 0..1); None: stored before
+    # it was kept (migration 0009)
+    confidence: float | None = None
 
 
 class EventRow(SQLModel, table=True):

@@ -14,6 +14,8 @@ question codes). This module is the engine-facing door:
   - None when the text holds no move at all (a question, a greeting, «ходов нет»).
   With ``view`` (`parser.sender.SenderView`, built from the game state by `sender_view`)
   the letter is read through the sender's role; without it, by its words alone.
+* `read_pm(...)` is `move_from_pm` that also gives the reading's confidence (stored with the
+  move for the host).
 * `parse_move(text, actor=…, players=…)` reads a text by its words alone (no role).
 
 Codes: the question codes of `parser.letters` (``no_target``, ``unknown_nick``,
@@ -39,6 +41,7 @@ from mafiabot.parser.letters import (
     DEFAULT_THRESHOLD,
     NO_TARGET,
     UNPARSED,
+    LetterReading,
     read_letter,
     word_key,
 )
@@ -55,6 +58,7 @@ __all__ = [
     "has_action_word",
     "move_from_pm",
     "parse_move",
+    "read_pm",
     "reject_sender",
 ]
 
@@ -78,11 +82,20 @@ def parse_move(
 ) -> Move | InputRejected | None:
     """Read one PM body (the sender's own text). `players`: the living players; `view`:
     the sender as the engine sees him (None: read by the words alone)."""
+    return _read(text, actor, players, view, threshold).as_input(actor, at=at, source_id=source_id)
+
+
+def _read(
+    text: str,
+    actor: str,
+    players: Iterable[str] | NickResolver,
+    view: SenderView | None,
+    threshold: float,
+) -> LetterReading:
     resolver = _as_resolver(players)
     if view is None:
         view = SenderView(actor, living=resolver.players)
-    reading = read_letter(text, view, resolver=resolver, threshold=threshold)
-    return reading.as_input(actor, at=at, source_id=source_id)
+    return read_letter(text, view, resolver=resolver, threshold=threshold)
 
 
 def has_action_word(text: str) -> bool:
@@ -135,19 +148,36 @@ def move_from_pm(
     """The move a PM carries, after checking its sender (see `reject_sender`); `view` and
     `threshold` as for `parse_move`. With the game `state` (and no `view`) the letter is read
     through the sender's role as the engine sees it (`sender_view`)."""
+    return read_pm(
+        pm,
+        living=living,
+        players=players,
+        resolver=resolver,
+        view=view,
+        threshold=threshold,
+        state=state,
+    )[0]
+
+
+def read_pm(
+    pm: PrivateMessage,
+    *,
+    living: Collection[str],
+    players: Collection[str] | None = None,
+    resolver: NickResolver | None = None,
+    view: SenderView | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+    state: GameState | None = None,
+) -> tuple[Move | InputRejected | None, float | None]:
+    """`move_from_pm` with the reader's confidence of the move it returns (None when it
+    returns no `Move`): kept with the move so the host sees how surely it was read."""
     refused = reject_sender(pm.sender, living=living, players=players, source_id=pm.id)
     if refused is not None:
-        return refused
+        return refused, None
     key = lookalike_key(pm.sender)
     actor = next((p for p in living if lookalike_key(p) == key), pm.sender)
     if view is None and state is not None:
         view = sender_view(state, actor)
-    return parse_move(
-        pm.own_text,
-        actor=actor,
-        players=resolver or NickResolver(living),
-        at=pm.sent_at,
-        source_id=pm.id,
-        view=view,
-        threshold=threshold,
-    )
+    reading = _read(pm.own_text, actor, resolver or NickResolver(living), view, threshold)
+    got = reading.as_input(actor, at=pm.sent_at, source_id=pm.id)
+    return got, reading.confidence if isinstance(got, Move) else None

@@ -154,7 +154,8 @@ class CountsAttempts(Protocol):
 
 
 #: how long a claim holds without being renewed: a sender renews it before every part, so
-#: only a sender that died (or hangs) leaves one this old, and its rows are taken over
+#: only a sender that died (or hangs) leaves one this old, and its rows are taken over.
+#: The default of the host's `[board] claim_stale` (mafiabot/config/sections.py).
 DEFAULT_CLAIM_STALE = timedelta(minutes=10)
 
 

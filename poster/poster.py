@@ -20,11 +20,12 @@ number of posts made in between cannot hide the part; markers carry the game's t
 Before a row is sent it is claimed for this sender (`poster.outbox.Claims`, when the outbox
 has it), and the claim is renewed before every part: a second sender that meets this one on
 the same outbox anyway (a lock that did not hold) finds the row held and leaves it to its
-owner (`FlushReport.claimed_elsewhere`). A claim not renewed for `claim_stale` — its sender
-died — is taken over, and an in-flight part is then looked for by its marker as above; so is,
-at once, a claim of a process of this host that no longer runs (the bot restarted after a
-crash). The claim is dropped when the row leaves the flush (sent, failed, deferred, stopped);
-a crash leaves it until stale, or until its process is seen gone.
+owner (`FlushReport.claimed_elsewhere`). A claim not renewed for `claim_stale` (the host's
+`[board] claim_stale`) — its sender died — is taken over, and an in-flight part is then
+looked for by its marker as above; so is, at once, a claim of a process of this host that
+no longer runs (the bot restarted after a crash). The claim is dropped when the row leaves
+the flush (sent, failed, deferred, stopped); a crash leaves it until stale, or until its
+process is seen gone.
 
 A flush can be stopped (`flush(stop=...)`, the daemon's SIGTERM flag): the check is looked at
 before every part and, through the client, before every submit and during every wait; the

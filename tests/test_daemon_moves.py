@@ -69,7 +69,8 @@ def test_P_M_0_second_letter_is_a_change_and_the_third_is_refused(tmp_path: Path
 
 
 def test_P_M_0_a_refused_letter_does_not_use_up_the_change(tmp_path: Path) -> None:
-    # a letter the engine refuses (no such player) is not a request: the next one is the change
+    # a letter naming no such player is asked about, not taken as a request: the next one
+    # is the change
     _run, answers = _play_with_letters(
         "pefl",
         tmp_path,
@@ -77,8 +78,8 @@ def test_P_M_0_a_refused_letter_does_not_use_up_the_change(tmp_path: Path) -> No
         [("2026-11-28T19:40", "Лечу Васю"), ("2026-11-28T19:50", "Лечу Кот")],
         until="2026-11-28T21:00",
     )
-    refused, changed = answers
-    assert "ход не принят" in refused
+    asked, changed = answers
+    assert "уточните, пожалуйста" in asked and "в силе ваш прежний ход: лечение — Шерлок" in asked
     assert "ваш ход изменён" in changed
 
 

@@ -10,6 +10,10 @@ from mafiabot.demo.play import DemoRun, setup, strip_marker, tick_times
 
 
 def _answers(tmp_path: Path, letters: list[tuple[str, str]], until: str) -> list[str]:
+    return _sent(_played(tmp_path, letters, until))
+
+
+def _played(tmp_path: Path, letters: list[tuple[str, str]], until: str) -> DemoRun:
     run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
 
     def at(iso: str) -> datetime:
@@ -23,7 +27,7 @@ def _answers(tmp_path: Path, letters: list[tuple[str, str]], until: str) -> list
             break
         run.clock[0] = t
         run.daemon.tick(t)
-    return _sent(run)
+    return run
 
 
 def _sent(run: DemoRun) -> list[str]:
@@ -43,5 +47,31 @@ def test_C_2_the_doctors_visit_is_a_heal_and_a_choice_is_asked_about(tmp_path: P
         ],
         until="2026-11-28T21:00",
     )
-    assert "ход не принят" in asked and "Кого из двух: Кота или Шерлока?" in asked
+    # a question is not a refusal (C-2): the host asks, and the doctor's recorded 19:30
+    # letter («Лечу Шерлок») stays in force until he answers
+    assert asked.startswith("Dr.Watson, уточните, пожалуйста, ваш ход.")
+    assert "Кого из двух: Кота или Шерлока?" in asked and "не принят" not in asked
+    assert "в силе ваш прежний ход: лечение — Шерлок" in asked
     assert "ваш ход изменён: лечение" in healed and "Кот" in healed
+
+
+def test_C_2_each_move_is_stored_with_how_surely_the_reader_read_it(tmp_path: Path) -> None:
+    # the host's dashboard shows the reader's own figure: a move written plainly is sure,
+    # one inferred from the doctor's role («иду к … с аптечкой») a little less
+    run = _played(
+        tmp_path,
+        [("2026-11-28T19:40", "Лечу Кот"), ("2026-11-28T19:50", "Иду к Коту с аптечкой")],
+        until="2026-11-28T21:00",
+    )
+    g = run.daemon.game()
+    assert g.id is not None
+    read = [
+        (m.pm_board_id, m.action, m.targets, m.confidence)
+        for m in run.store.moves(g.id, 1)
+        if m.actor == "Dr.Watson"
+    ]
+    plain, inferred = read[-2:]
+    assert plain[1:] == ("heal", ["Кот"], 1.0)
+    assert inferred[1:3] == ("heal", ["Кот"])
+    assert inferred[3] is not None and 0.8 <= inferred[3] < 1.0
+    assert all(c is not None for *_rest, c in read)  # the recorded 19:30 letter too

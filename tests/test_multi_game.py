@@ -347,3 +347,44 @@ def test_names_game_by_name_or_topic_number_standing_alone(tmp_path: Path) -> No
     assert not names_game(sh, "тема 1245, лечу Кота")
     assert not names_game(sh, "лечу Кота")
     sh.store.close()
+
+
+def test_C_1_each_game_of_one_process_has_its_own_catch_up_allowance(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`[game] max_catchup` is counted per game: the process was down over deadlines of two
+    games, and the first game's catch-up does not use up the second's."""
+    start = datetime(2026, 12, 1, 12, 0)
+    pefl, pdata = _game(
+        "pefl", f"sqlite:///{tmp_path / 'p.db'}", 600, topic=PEFL_TOPIC, deadlines=()
+    )
+    gambler, gdata = _game("gambler", f"sqlite:///{tmp_path / 'g.db'}", 600)
+    tz = pefl.board.tz
+    pefl = dataclasses.replace(
+        pefl, game=dataclasses.replace(pefl.game, start=start.replace(tzinfo=tz))
+    )
+    clock = Clock(pefl.game.start + timedelta(minutes=1))
+    board = MemoryBoard(
+        clock=clock, host=pefl.board.username, uids={**pdata["uids"], **gdata["uids"]}
+    )
+    session = SharedSession(board)
+    stores = [open_store(pefl.database_url), open_store(gambler.database_url)]
+    daemons = [
+        _daemon(pefl, stores[0], session, DEMO_TOKEN),
+        _daemon(gambler, stores[1], session, GAMBLER_TOKEN),
+    ]
+    assert [d.cfg.game.max_catchup for d in daemons] == [1, 1]
+    host = Host(daemons)
+    host.run(threading.Event(), clock=clock, wait=clock.sleep, max_rounds=1)
+    assert [d.game().status for d in daemons] == ["running", "running"]
+    first = [d.game().deadline for d in daemons]
+
+    clock.now = start.replace(tzinfo=tz) + timedelta(days=6)  # down over days of both games
+    with caplog.at_level("WARNING", logger="mafiabot.daemon"):
+        host.run(threading.Event(), clock=clock, wait=clock.sleep, max_rounds=1)
+    caught = [r.getMessage() for r in caplog.records if "catch-up 1 of at most 1" in r.getMessage()]
+    assert len(caught) == 2  # one late deadline closed in each game, not two in one
+    for d, was in zip(daemons, first, strict=True):
+        g = d.game()
+        assert g.deadline is not None and was is not None and g.deadline > was
+        assert any("ждёт решения ведущего" in f for f in d.flags(g.turn)), d.cfg.game.name

@@ -370,6 +370,13 @@ def test_a_games_token_is_kept_with_it(store: Store) -> None:
     assert Store(store.url).get_game(g.id).token == "c0ffee1234"
 
 
+#: a running game as an older schema holds it (the columns every version has)
+_OLD_GAME = sa.text(
+    "INSERT INTO games (id, name, ruleset, topic_id, seed, salt, commitment, status,"
+    " turn, config_fingerprint) VALUES (1, 'M', 'pefl', 4, 7, '', '', 'running', 1, '')"
+)
+
+
 def test_a_database_from_before_game_tokens_upgrades_and_keeps_its_markers(
     tmp_path: Path,
 ) -> None:
@@ -387,12 +394,7 @@ def test_a_database_from_before_game_tokens_upgrades_and_keeps_its_markers(
     with old.engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0002")
-        conn.execute(
-            sa.text(
-                "INSERT INTO games (id, name, ruleset, topic_id, seed, salt, commitment, status,"
-                " turn, config_fingerprint) VALUES (1, 'M', 'pefl', 4, 7, '', '', 'running', 1, '')"
-            )
-        )
+        conn.execute(_OLD_GAME)
         conn.execute(
             sa.text(
                 "INSERT INTO outbox (game_id, turn, kind, recipient, channel, text, subject,"
@@ -469,6 +471,32 @@ def test_migration_0003_carries_a_running_games_bookkeeping(tmp_path: Path) -> N
     assert back["flags"] == cursors["flags"] and back["turn_start_page"] == {"4": 2}
     assert set(back["flags_reported"]["1"]) == set(cursors["flags_reported"]["1"])
     assert back["deaths"] == {"Кот": "2026-11-27T19:00:00+00:00"}
+    store.close()
+
+
+def test_migration_0009_keeps_the_moves_read_before_with_an_unknown_confidence(
+    tmp_path: Path,
+) -> None:
+    """Moves stored before the reader's confidence was kept come through with None (the
+    dashboard then guesses from the letter's words); a new move keeps its figure."""
+    store = Store(f"sqlite:///{tmp_path / 'old.db'}")
+    _alembic(store, "0007")
+    with store.engine.begin() as conn:
+        conn.execute(_OLD_GAME)
+        conn.execute(
+            sa.text(
+                "INSERT INTO moves (game_id, turn, pm_board_id, actor, action, targets, status,"
+                " reason) VALUES (1, 1, 25, 'Dr.Watson', 'heal', '[\"Кот\"]', 'accepted', '')"
+            )
+        )
+    _alembic(store, "head")
+    (old,) = store.moves(1, 1)
+    assert old.actor == "Dr.Watson" and old.confidence is None
+    store.add_move(MoveRow(game_id=1, turn=1, actor="Шерлок", action="check", confidence=0.85))
+    assert [m.confidence for m in store.moves(1, 1)] == [None, 0.85]
+    _alembic(store, "0007", down=True)  # and back: the column goes, the moves stay
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM moves")).scalar_one() == 2
     store.close()
 
 

@@ -267,6 +267,22 @@ def test_role_pm_and_move_replies_golden(r: Renderer) -> None:
     assert "ход не принят" in no and "такого живого игрока нет" in no
 
 
+def test_C_2_a_question_back_reads_as_the_hosts_question_not_a_refusal(r: Renderer) -> None:
+    # the letter reader's questions (parser/letters.py) get their own wording: the host asks
+    # what is meant, says how to answer and what stands meanwhile
+    ask = "Кого из двух: Кота или Шерлока? Пришлите, пожалуйста, ход с одним ником."
+    fresh = r.move_question(nick="Борис", question=ask)
+    kept = r.move_question(
+        nick="Борис", question=ask, action="kill", targets=["Анна"], executor="Вова"
+    )
+    golden("move_question.txt", fresh + "---\n" + kept)
+    for text in (fresh, kept):
+        assert text.startswith("Борис, уточните, пожалуйста") and ask in text
+        assert "не принят" not in text and "до дедлайна" in text
+    assert "в силе ваш прежний ход: выстрел — Анна, исполнитель Вова" in kept
+    assert "прежний" not in fresh
+
+
 def test_host_report_lists_every_event_and_secret(r: Renderer) -> None:
     text = r.host_report(
         game_name="M",

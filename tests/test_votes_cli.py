@@ -279,6 +279,57 @@ def test_parse_pm_on_a_login_page_says_so(
     assert err.count("\n") == 1 and "login page" in err
 
 
+def _cast(tmp_path: Path, roles: dict[str, str], dead: tuple[str, ...] = ()) -> str:
+    path = tmp_path / "cast.json"
+    players = {nick: {"role": role} for nick, role in roles.items()}
+    data = {"ruleset": "gambler", "turn": 1, "players": players, "dead": list(dead)}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+def test_C_2_parse_pm_with_a_cast_reads_the_letter_by_the_senders_role(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # pm_view_10: Лиса_Алиса writes «Иду к Мaкс». By its words alone a visit is the
+    # prostitute's invitation; with the cast the sender's role decides, as in the daemon
+    page = str(PHPBB / "pm_view_10.html")
+    living = nicks_file(tmp_path, ["Лиса_Алиса", "Мaкс", "Кот"])
+    rc, out, _ = run(["parse", "pm", page, "--players", living, *NOW], capsys)
+    assert rc == 0 and json.loads(out)["move"]["action"] == "block"
+    for role, action in (("doctor", "heal"), ("commissar", "check"), ("prostitute", "block")):
+        cast = _cast(tmp_path, {"Лиса_Алиса": role, "Мaкс": "civilian", "Кот": "maniac"})
+        rc, out, _ = run(["parse", "pm", page, "--cast", cast, *NOW], capsys)
+        assert rc == 0, role
+        move = json.loads(out)["move"]
+        assert (move["action"], move["targets"], move["actor"]) == (action, ["Мaкс"], "Лиса_Алиса")
+    # the cast's dead: the sender out of the game is refused, a dead target is asked about
+    roles = {"Лиса_Алиса": "doctor", "Мaкс": "civilian", "Кот": "maniac"}
+    rc, out, _ = run(
+        ["parse", "pm", page, "--cast", _cast(tmp_path, roles, ("Лиса_Алиса",))], capsys
+    )
+    assert rc == 0 and json.loads(out)["rejected"]["reason"] == "dead"
+    rc, out, _ = run(["parse", "pm", page, "--cast", _cast(tmp_path, roles, ("Мaкс",))], capsys)
+    data = json.loads(out)
+    assert data["move"] is None and data["rejected"]["reason"] == "unknown_nick"
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [["--players", "PLAYERS"], ["--dead", "PLAYERS"], ["--ruleset", "pefl"], []],
+    ids=["players", "dead", "other-ruleset", "none"],
+)
+def test_parse_pm_cast_usage_errors_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str]
+) -> None:
+    living = nicks_file(tmp_path, ["Лиса_Алиса", "Мaкс"])
+    cast = ["--cast", _cast(tmp_path, {"Лиса_Алиса": "doctor", "Мaкс": "civilian"})]
+    argv = ["parse", "pm", str(PHPBB / "pm_view_10.html")]
+    argv += [living if a == "PLAYERS" else a for a in extra] + (cast if extra else [])
+    rc, out, err = run(argv, capsys)
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("mafiabot: ")
+
+
 def _page(tmp_path: Path, posts: list[tuple[int, str, int, str]]) -> str:
     """A phpBB topic page (derived from the recorded one the in-memory board renders)."""
     from datetime import datetime

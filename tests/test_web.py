@@ -21,7 +21,7 @@ from mafiabot.configs import config_paths
 from mafiabot.web.app import COOKIE, Dashboard, new_token
 from mafiabot.web.data import countdown, game_view
 from mafiabot.web.flow import flow_chart_svg, flow_from_votes, vote_flow
-from tests.web_kit import MSK, gambler_with_a_switch, pefl_mid_turn, source
+from tests.web_kit import MSK, PEFL_MID_TURN_1, gambler_with_a_switch, pefl_mid_turn, source
 
 TOKEN = "s3cret-token"
 
@@ -114,11 +114,35 @@ def test_pefl_page_letters_with_the_bots_reading_and_reply() -> None:
     assert letter["text"] == "Лечу Шерлок"
     assert letter["moves"][0]["action"] == "лечение" and letter["moves"][0]["targets"] == ["Шерлок"]
     assert letter["moves"][0]["status"] == "accepted"
-    assert letter["moves"][0]["read"] == {"Шерлок": "exact, 1.00"}  # how surely it was read
+    # how surely it was read: the reader's figure stored with the move (nothing recomputed)
+    assert letter["moves"][0]["confidence"] == "1.00" and letter["moves"][0]["read"] == {}
     assert "ваш ход принят" in letter["reply"] and letter["reply_status"] == "sent"
     kinds = {(o["kind"], o["status"]) for o in view["outbox"]}
     assert ("newspaper", "sent") in kinds
     assert any("Роль" in e["text"] for e in view["events"])  # the dealing, host's view
+
+
+def test_the_page_shows_the_readers_confidence_of_each_move(app: Dashboard) -> None:
+    # the Don's «Убить Шерлок, исполнитель Граф Монте-Кристо» names him by his executor cue:
+    # the reader stored 0.95 with the move, and the page says so
+    _status, _h, body = call(app, "/game/0", cookie=f"{COOKIE}={TOKEN}")
+    assert "уверенность чтения 0.95" in body and "уверенность чтения 1.00" in body
+
+
+def test_a_move_stored_before_the_confidence_was_kept_gets_the_guess_from_its_words(
+    tmp_path: Any,
+) -> None:
+    import sqlalchemy as sa
+
+    from mafiabot.demo.play import play
+
+    run = play("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}", stop_after=PEFL_MID_TURN_1)
+    with run.store.engine.begin() as conn:  # as migration 0009 leaves the older rows
+        conn.execute(sa.text("UPDATE moves SET confidence = NULL"))
+    view = game_view(source(run), run.clock[0])
+    letter = next(x for x in view["letters"] if x["sender"] == "Dr.Watson")
+    assert letter["moves"][0]["confidence"] == ""
+    assert letter["moves"][0]["read"] == {"Шерлок": "exact, 1.00"}
 
 
 def test_gambler_flow_shows_who_switched() -> None:

@@ -20,9 +20,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mafiabot.cli import UsageError
+
+if TYPE_CHECKING:
+    from mafiabot.engine.state import GameState
 
 
 def _read_cast(path: str) -> dict[str, Any]:
@@ -37,20 +40,29 @@ def _read_cast(path: str) -> dict[str, Any]:
     return data
 
 
+def load_cast(path: str, ruleset: str | None) -> GameState:
+    """The game CAST.json describes; `ruleset` (None: the cast's own) must match the cast's."""
+    from mafiabot.parser.sender import CastError, cast_state
+
+    data = _read_cast(path)
+    if ruleset is not None and data.setdefault("ruleset", ruleset) != ruleset:
+        raise UsageError(f"{path} is a {data['ruleset']} cast, not {ruleset}")
+    if "ruleset" not in data:
+        raise UsageError(f'{path}: the cast names no "ruleset" (or pass --ruleset)')
+    try:
+        return cast_state(data)
+    except CastError as exc:
+        raise UsageError(f"{path}: {exc}") from exc
+
+
 def main(args: argparse.Namespace) -> int:
     from mafiabot.engine.settings import RulesSettings
     from mafiabot.parser.letters import read_letter
     from mafiabot.parser.moves import reject_sender
     from mafiabot.parser.nicks import NickResolver, lookalike_key
-    from mafiabot.parser.sender import CastError, at_turn, cast_state, sender_view
+    from mafiabot.parser.sender import at_turn, sender_view
 
-    data = _read_cast(args.cast)
-    if data.setdefault("ruleset", args.ruleset) != args.ruleset:
-        raise UsageError(f"{args.cast} is a {data['ruleset']} cast, not {args.ruleset}")
-    try:
-        state = cast_state(data)
-    except CastError as exc:
-        raise UsageError(f"{args.cast}: {exc}") from exc
+    state = load_cast(args.cast, args.ruleset)
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
     resolvers: dict[int, NickResolver] = {}
     everyone = [p.nick for p in state.players]

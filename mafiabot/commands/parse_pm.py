@@ -1,12 +1,15 @@
 """`mafiabot parse pm`: a saved PM view page and the night move it carries.
 
-    mafiabot parse pm PAGE.html… --players NICKS.txt
+    mafiabot parse pm PAGE.html… --players NICKS.txt [--dead NICKS.txt]
+    mafiabot parse pm PAGE.html… --cast CAST.json [--ruleset pefl|gambler]
 
 prints one JSON object a line per page: ``{"pm": {...}, "move": {...} | null,
 "rejected": {...} | null}`` (see README.md); for a PM folder page (inbox, sentbox) it is
 ``{"folder": [{id, sender, sender_id, subject, sent_at, unread}, ...]}``. ``--players``
 lists the living players; the sender must be one of them (C-2), targets resolve among them
-(C-3).
+(C-3), and the letter is read by its words alone. ``--cast`` (the CAST.json of `parse moves`)
+names the game instead: the letter is read through the sender's role, as the daemon reads it,
+so the doctor's «иду к Кате» is a heal and a question comes back as ``rejected`` with its code.
 """
 
 from __future__ import annotations
@@ -14,23 +17,40 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mafiabot.cli import UsageError
+from mafiabot.commands.parse_moves import load_cast
 from mafiabot.commands.parse_votes import parse_now, read_html, read_nicks, refuse_overlap
+
+if TYPE_CHECKING:
+    from mafiabot.engine.state import GameState
 
 
 def main(args: argparse.Namespace) -> int:
     from mafiabot.engine.actions import InputRejected, Move
+    from mafiabot.engine.settings import RulesSettings
     from mafiabot.parser.moves import move_from_pm
     from mafiabot.parser.nicks import NickResolver
     from mafiabot.parser.pages import is_board_page, is_login_page, parse_pm, parse_pm_folder
 
-    living = read_nicks(args.players)
-    if not living:
-        raise UsageError(f"the players file {args.players} lists no nicks")
-    dead = read_nicks(getattr(args, "dead", None), "dead players")
-    refuse_overlap(living, dead)
+    threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
+    state: GameState | None = None
+    if args.cast is not None:
+        if args.players is not None or args.dead is not None:
+            raise UsageError("--cast already lists the players and the dead: drop --players/--dead")
+        state = load_cast(args.cast, args.ruleset)
+        living = list(state.living_nicks())
+        everyone = [p.nick for p in state.players]
+    elif args.players is None:
+        raise UsageError("give the players: --players NICKS.txt or --cast CAST.json")
+    else:
+        living = read_nicks(args.players)
+        if not living:
+            raise UsageError(f"the players file {args.players} lists no nicks")
+        dead = read_nicks(args.dead, "dead players")
+        refuse_overlap(living, dead)
+        everyone = [*living, *dead]
     now = parse_now(args.now)
     tz = args.tz or "Europe/Moscow"
     resolver = NickResolver(living)
@@ -64,7 +84,14 @@ def main(args: argparse.Namespace) -> int:
             continue
         for issue in pm.issues:  # e.g. «Вчера, 22:10» read without --now: sent_at is null
             print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
-        result = move_from_pm(pm, living=living, players=[*living, *dead], resolver=resolver)
+        result = move_from_pm(
+            pm,
+            living=living,
+            players=everyone,
+            resolver=resolver,
+            state=state,
+            threshold=threshold,
+        )
         out: dict[str, Any] = {
             "pm": {
                 "id": pm.id,

@@ -132,6 +132,17 @@ class BoardConfig:
             commented=True,
         ),
     ] = None
+    claim_stale: Annotated[
+        StrictInt,
+        Field(ge=60),
+        Key(
+            "Seconds a message being sent stays claimed by the bot process sending it (the "
+            "claim, kept in the database, is renewed before every part). A claim older than "
+            "this is taken as left by a process that died, and another one takes the message "
+            "over, first looking on the board for a part already sent. Keep it well above the "
+            "longest flood wait of the board (at least 60)."
+        ),
+    ] = 600
     selectors: Annotated[
         Mapping[str, StrictStr],
         Key(
@@ -333,7 +344,8 @@ class GameConfig:
         Key(
             "Deadlines found already past when the bot starts or wakes (downtime, a config "
             "copied from an old game): it closes at most this many of them by itself, then "
-            "stops and tells the host (0: closes none without the host)."
+            "stops and tells the host (0: closes none without the host). Counted for this "
+            "game alone, also when one process hosts several games."
         ),
     ] = 1
     language: Annotated[

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from mafiabot.config import Config
@@ -20,6 +20,7 @@ from mafiabot.newspaper import Renderer
 from mafiabot.parser.identity import Cast, nick_key
 from mafiabot.parser.nicks import casefold_key
 from mafiabot.poster.outbox import OutboxRow, SearchFrom, new_game_token
+from mafiabot.poster.poster import Poster
 from mafiabot.scraper.board import BoardClient
 from mafiabot.store import Game, Player, SqlOutbox, Store, from_json
 
@@ -108,6 +109,13 @@ class Shell:
         """The game's outbox; a row added through it is `stamp`ed."""
         assert g.id is not None
         return self.store.outbox(g.id, lambda row: self.stamp(g, row))
+
+    def poster(self, g: Game) -> Poster:
+        """A sender for the game's outbox, built from the config as it stands now (a re-read
+        file's `[board] claim_stale` holds from the next flush)."""
+        return Poster(
+            self.client, self.outbox(g), claim_stale=timedelta(seconds=self.cfg.board.claim_stale)
+        )
 
     def stamp(self, g: Game, row: OutboxRow) -> OutboxRow:
         """A row being queued, with the game's marker token and where the board stood (the

@@ -45,7 +45,6 @@ from mafiabot.daemon.ingest import TickReport
 from mafiabot.engine import RuleSet
 from mafiabot.newspaper import Renderer
 from mafiabot.poster.outbox import new_game_token
-from mafiabot.poster.poster import Poster
 from mafiabot.scraper.board import BoardClient
 from mafiabot.scraper.errors import LoginFailed, ScraperError
 from mafiabot.store import Game, SqlOutbox, Store
@@ -372,7 +371,7 @@ class Daemon:
             )
 
     def flush(self, g: Game) -> int:
-        fr = Poster(self.client, self.outbox(g)).flush(stop=self._stop)
+        fr = self.shell.poster(g).flush(stop=self._stop)
         for key, err in fr.failed:
             log.error("could not send %s: %s", key, err)
         for key, why in fr.without_attachment:  # the text went; the host hears of the file

@@ -16,7 +16,8 @@ from mafiabot.engine import GameState, Move
 from mafiabot.engine import events as ev
 from mafiabot.engine.actions import InputRejected
 from mafiabot.engine.common import take_moves
-from mafiabot.parser.moves import DEAD, NOT_A_PLAYER, has_action_word, move_from_pm
+from mafiabot.parser.letters import QUESTION_CODES
+from mafiabot.parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
 from mafiabot.parser.records import PrivateMessage
 from mafiabot.poster.outbox import OutboxKey, OutboxRow
 from mafiabot.store import Game, MoveRow, PMRow, from_json
@@ -40,9 +41,9 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
     seat = sh.seat_of(g, pm.sender, pm.sender_id)
     if seat is not None and seat != pm.sender:
         pm = dataclasses.replace(pm, sender=seat)
-    # read through the sender's role (C-2); a reading below the host's confidence comes
-    # back as a question, answered like a refusal with the question as its detail
-    got = move_from_pm(
+    # read through the sender's role (C-2); a reading below the host's confidence (or two
+    # candidates, a pronoun …) comes back as a question, answered as the host's question
+    got, confidence = read_pm(
         pm,
         living=state.living_nicks(),
         players=[p.nick for p in state.players],
@@ -72,6 +73,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
                 status=status,
                 reason=why,
                 at=got.at or row.sent_at,
+                confidence=confidence,
             )
         )
         text = sh.renderer.move_reply(
@@ -84,6 +86,17 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             replaced=replaced,
             turn=g.turn,
             conditional=status == "conditional",
+        )
+    elif isinstance(got, InputRejected) and got.reason in QUESTION_CODES and got.detail:
+        # the reader asks instead of guessing: a host's question, not «ход не принят»
+        standing = [m for m in turn_moves(sh, g, g.turn) if m.actor == got.author]
+        last = standing[-1] if standing else None
+        text = sh.renderer.move_question(
+            nick=nick,
+            question=got.detail,
+            action=last.action if last else "",
+            targets=last.targets if last else (),
+            executor=last.executor if last else None,
         )
     elif isinstance(got, InputRejected) and not _unanswered(sh, g, row, pm, got):
         text = sh.renderer.move_reply(

@@ -127,13 +127,20 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
     moves: dict[int | None, list[dict[str, Any]]] = {}
     for m in src.store.moves(g.id, turn):
         reason = refusal_ru(m.reason)[0] if m.reason else ""
-        text = texts.get(m.pm_board_id or -1, "")
-        read = {t: nick_confidence(text, t, resolver) for t in m.targets or []}
+        # the reader's own confidence, stored with the move; a move stored before it was
+        # kept gets the per-target guess from the letter's words instead
+        read: dict[str, str] = {}
+        if m.confidence is None:
+            text = texts.get(m.pm_board_id or -1, "")
+            for t in m.targets or []:
+                how = nick_confidence(text, t, resolver)
+                read[t] = f"{how[0]}, {how[1]:.2f}" if how else "?"
         moves.setdefault(m.pm_board_id, []).append(
             {
                 "action": ACTION_RU.get(m.action, m.action),
                 "targets": list(m.targets or []),
-                "read": {t: f"{how[0]}, {how[1]:.2f}" if how else "?" for t, how in read.items()},
+                "confidence": "" if m.confidence is None else f"{m.confidence:.2f}",
+                "read": read,
                 "executor": m.executor,
                 "status": m.status,
                 "reason": reason,
