@@ -57,6 +57,7 @@ from mafiabot.engine.inputs import TurnInputs
 from mafiabot.engine.kinds import Phase, Role
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
+from mafiabot.engine.words_ru import GAMBLER_MOVE_HELP, GAMBLER_ROLE_WORDS
 
 MAFIA_ROLES = ("godfather", "mafia")  # the clan proper (G-S.3)
 TOWN_ROLES = ("civilian", "commissar", "sheriff", "doctor")
@@ -147,6 +148,8 @@ class Gambler(RuleSetBase):
     last_word = True  # G-P.2
     # G-P.1: no killer is ever told; the kill's story (G-M.10), checks, heal, blocked moves
     paper = PaperShows(kill_story=True, night_notes=True)
+    role_words = GAMBLER_ROLE_WORDS
+    move_help = GAMBLER_MOVE_HELP
 
     @classmethod
     def team_of(cls, role: Role, clan: str | None = None) -> str:

@@ -59,6 +59,7 @@ from mafiabot.engine.inputs import TurnInputs
 from mafiabot.engine.kinds import Cause, Clan, Role
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import CLANS, MANIAC, TOWN, GameState, Protect, Seat
+from mafiabot.engine.words_ru import PEFL_MOVE_HELP, PEFL_ROLE_WORDS
 
 MAFIOSI: tuple[Role, ...] = ("mafia", "thug", "kamikaze")
 TOWN_ROLES = ("civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard")
@@ -153,6 +154,7 @@ class Pefl(RuleSetBase):
     # P-S.1: the roles dealt into a clan (each clan has its bastard), in the order the deal
     # lays them out
     clan_roles = ("mafia", "kamikaze", "thug", "bastard")
+    clan_member_roles = MAFIOSI  # P-S.3: the bastard is dealt into a clan, not a member
     fixed_clans = MappingProxyType({"thug": "triad", "kamikaze": "yakuza"})
     elects_dons = True  # P-S.2
     first_turn = 0
@@ -167,6 +169,8 @@ class Pefl(RuleSetBase):
     silent_first_turn = True  # turn 0 is a night
     # P-P.1: the killer's kind is told (never his nick); P-M.11 beatings; P-E.1 at the end
     paper = PaperShows(kill_cause=True, beaten=True, votes_against=True)
+    role_words = PEFL_ROLE_WORDS
+    move_help = PEFL_MOVE_HELP
 
     @classmethod
     def team_of(cls, role: Role, clan: str | None = None) -> str:

@@ -188,15 +188,26 @@ def test_G_P_1_a_gambler_paper_tells_the_story_and_the_heal_never_the_killer() -
     assert v["healed"] is not None
 
 
-def test_the_russian_wording_tables_name_every_role_of_every_rule_set() -> None:
-    """The newspaper's words are keyed by rule set: each table covers exactly that rule
-    set's roles (a new role or rule set cannot go out unnamed)."""
-    from mafiabot.newspaper import MOVE_HELP_RU, ROLE_RU
-
-    assert set(ROLE_RU) == set(RULESETS)
+def test_each_rule_set_names_every_role_of_its_own_for_the_players() -> None:
+    """The players' words for roles are the rule set's: its table covers exactly its roles
+    (a new role cannot go out unnamed), and its move help only roles it has."""
     for name in RULESETS:
-        assert set(ROLE_RU[name]) == set(ruleset_class(name).roles), name
-        assert set(MOVE_HELP_RU[name]) <= set(ruleset_class(name).roles), name
+        rules = ruleset_class(name)
+        assert set(rules.role_words) == set(rules.roles), name
+        assert all(rules.role_words.values()), name
+        assert set(rules.move_help) <= set(rules.roles), name
+
+
+def test_P_S_3_a_label_names_the_clan_of_its_members_only() -> None:
+    """The rule set says whose clan a label shows: a PEFL mafioso's, not the bastard's (dealt
+    into a clan, P-S.3, but playing for the town); Gambler has no clans."""
+    from mafiabot.newspaper import role_label
+
+    assert role_label("pefl", "thug", "triad") == "громила, Триада"
+    assert role_label("pefl", "bastard", "yakuza") == "ВСБ"
+    assert role_label("gambler", "mafia", "yakuza") == "мафия"
+    assert set(ruleset_class("pefl").clan_member_roles) < set(ruleset_class("pefl").clan_roles)
+    assert ruleset_class("gambler").clan_member_roles == ()
 
 
 def test_the_cli_offers_exactly_the_engines_rule_sets() -> None:
