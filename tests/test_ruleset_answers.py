@@ -4,6 +4,7 @@ to be an `if ruleset == "pefl"` somewhere in the config, calendar, parser or new
 from __future__ import annotations
 
 import tomllib
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +162,31 @@ def test_C_1_pefl_deadlines_are_the_hosts_list_gambler_ones_the_daily_clock() ->
     assert first_turn(gambler) == 1
     greens, court = turn_deadlines(gambler, 1)
     assert (court - greens).days == 1 and greens.time() == gambler.deadline_time
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_C_1_the_daemon_closes_each_phase_on_the_rule_sets_calendar(ruleset: str) -> None:
+    """The daemon's deadlines are the config calendar's, phase by phase, and a host's
+    extension (C-6) moves only the turn's last one."""
+    from mafiabot.daemon.calendar import deadline_for
+    from mafiabot.engine.rules import get_ruleset
+
+    cfg = parse_config(_config(ruleset), EXAMPLE)
+    rules = get_ruleset(ruleset)
+    turn = rules.first_turn + 1
+    own = turn_deadlines(cfg.game, turn)
+    assert tuple(deadline_for(cfg, rules, turn, ph) for ph in rules.turn_phases) == own
+    assert deadline_for(cfg, rules, turn, "over") == own[-1]
+    later = own[-1] + timedelta(hours=5)
+    extended = parse_config(
+        {
+            **_config(ruleset),
+            "override": [{"kind": "extend_deadline", "turn": turn, "until": later.isoformat()}],
+        },
+        EXAMPLE,
+    )
+    closes = [deadline_for(extended, rules, turn, ph) for ph in rules.turn_phases]
+    assert closes == [*own[:-1], later]
 
 
 # --- the newspaper (G-P.1, P-P.1) --------------------------------------------------------------
