@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mafiabot.engine.kinds import Exit, Role, as_exit, as_role, as_ruleset
+from mafiabot.engine.kinds import Exit, Role, RulesetName, as_exit, as_role, as_ruleset
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.engine.state import GameState, Player
 
@@ -24,11 +24,12 @@ class SenderView:
     role_actions: every action the role has (RULES.md ids); empty when the role is not known
     (the reader then goes by the words alone). allowed: those the rules allow this turn.
     clan_mates: living members of the sender's mafia (himself included), the possible
-    executors of a PEFL clan kill (P-M.8).
+    executors of a PEFL clan kill (P-M.8). ruleset: None when the letter is read with no
+    game behind it (by its words alone).
     """
 
     nick: str
-    ruleset: str = ""
+    ruleset: RulesetName | None = None
     role: Role | None = None
     clan: str | None = None
     turn: int = 1
