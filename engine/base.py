@@ -9,9 +9,9 @@ from types import MappingProxyType
 from typing import ClassVar, Literal
 
 from mafiabot.engine.actions import Move
-from mafiabot.engine.kinds import RULESETS, Clan, Phase, Role, RulesetName, VoteKind
+from mafiabot.engine.kinds import CLANS, RULESETS, Clan, Phase, Role, RulesetName, Team, VoteKind
 from mafiabot.engine.settings import RulesSettings
-from mafiabot.engine.state import CLANS, GameState
+from mafiabot.engine.state import GameState
 
 __all__ = ["RULESETS", "PaperShows", "Phase", "RuleSetBase", "RulesetName", "VoteKind"]
 
@@ -86,7 +86,7 @@ class RuleSetBase:
 
     # --- about the rule set, before any game (config checks run without an engine) ------------
     @classmethod
-    def team_of(cls, role: Role, clan: str | None = None) -> str:
+    def team_of(cls, role: Role, clan: Clan | None = None) -> Team:
         """The side a player of this role (and clan) starts on."""
         raise NotImplementedError
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from mafiabot.engine.kinds import Cause, Role
+from mafiabot.engine.kinds import Cause, CheckSeen, Rescue, Role
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,10 +237,10 @@ class DeathRecorded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Saved(Event):
-    """Host: a player was attacked and lived (how: heal | protect | vest | ambush)."""
+    """Host: a player was attacked and lived, and how."""
 
     nick: str
-    how: str
+    how: Rescue
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -260,7 +260,7 @@ class CheckResult(Event):
 
     by: str
     target: str
-    result: str
+    result: CheckSeen
     thug: str | None = None
 
 

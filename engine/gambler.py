@@ -54,7 +54,7 @@ from mafiabot.engine.events import (
     player,
 )
 from mafiabot.engine.inputs import TurnInputs
-from mafiabot.engine.kinds import Phase, Role
+from mafiabot.engine.kinds import Clan, Phase, Role, Team
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
 from mafiabot.engine.words_ru import GAMBLER_MOVE_HELP, GAMBLER_ROLE_WORDS
@@ -83,7 +83,7 @@ MISSED = {
 }
 
 
-def team_of(role: Role) -> str:
+def team_of(role: Role) -> Team:
     if role in (*MAFIA_ROLES, "lawyer"):
         return MAFIA
     if role == "maniac":
@@ -152,7 +152,7 @@ class Gambler(RuleSetBase):
     move_help = GAMBLER_MOVE_HELP
 
     @classmethod
-    def team_of(cls, role: Role, clan: str | None = None) -> str:
+    def team_of(cls, role: Role, clan: Clan | None = None) -> Team:
         return team_of(role)
 
     @classmethod

@@ -56,9 +56,9 @@ from mafiabot.engine.events import (
     player,
 )
 from mafiabot.engine.inputs import TurnInputs
-from mafiabot.engine.kinds import Cause, Clan, Role
+from mafiabot.engine.kinds import CLANS, Cause, CheckSeen, Clan, Rescue, Role, Team
 from mafiabot.engine.settings import RulesSettings
-from mafiabot.engine.state import CLANS, MANIAC, TOWN, GameState, Protect, Seat
+from mafiabot.engine.state import MANIAC, TOWN, GameState, Protect, Seat
 from mafiabot.engine.words_ru import PEFL_MOVE_HELP, PEFL_ROLE_WORDS
 
 MAFIOSI: tuple[Role, ...] = ("mafia", "thug", "kamikaze")
@@ -87,7 +87,7 @@ ROLE_ACTIONS: dict[Role, tuple[str, ...]] = {
 }
 
 
-def team_of(role: Role, clan: str | None) -> str:
+def team_of(role: Role, clan: Clan | None) -> Team:
     if role in MAFIOSI:
         return clan or "mafia"
     if role == "maniac":
@@ -128,7 +128,7 @@ class Night:
     beaten: str | None = None
     thug: str | None = None
     attacked: set[str] = field(default_factory=set)
-    saved: dict[str, str] = field(default_factory=dict)  # nick -> how
+    saved: dict[str, Rescue] = field(default_factory=dict)
     stories: dict[str, str] = field(default_factory=dict)
     heal_target: str | None = None  # decided at step 5, recorded at step 6
     blade: set[str] = field(default_factory=set)  # killed at step 5 by the ninja's own strike
@@ -173,7 +173,7 @@ class Pefl(RuleSetBase):
     move_help = PEFL_MOVE_HELP
 
     @classmethod
-    def team_of(cls, role: Role, clan: str | None = None) -> str:
+    def team_of(cls, role: Role, clan: Clan | None = None) -> Team:
         return team_of(role, clan)
 
     @classmethod
@@ -953,14 +953,14 @@ def fates(
     state: GameState,
     attacks: Sequence[Attack],
     heal_target: str | None,
-) -> tuple[dict[str, list[Attack]], dict[str, str], bool]:
+) -> tuple[dict[str, list[Attack]], dict[str, Rescue], bool]:
     """Decide (not apply) who dies of the plain attacks: returns lethal strikes per target,
     who was saved and how, and whether the vest was used."""
     by_target: dict[str, list[Attack]] = {}
     for a in attacks:
         by_target.setdefault(a.target, []).append(a)
     lethal: dict[str, list[Attack]] = {}
-    saved: dict[str, str] = {}
+    saved: dict[str, Rescue] = {}
     vest_used = False
     for target, strikes in by_target.items():
         p = state.get(target)
@@ -1115,7 +1115,7 @@ def step6_checks_heals_resurrections(
     return state, events
 
 
-def role_the_commissar_sees(state: GameState, target: str) -> str:
+def role_the_commissar_sees(state: GameState, target: str) -> CheckSeen:
     """P-M.1: a mafioso shows his clan, the bastard `bastard`, others their exact role."""
     p = state.get(target)
     if p.role in MAFIOSI:

@@ -12,7 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mafiabot.engine.kinds import Exit, Role, RulesetName, as_exit, as_role, as_ruleset
+from mafiabot.engine.kinds import (
+    Clan,
+    Exit,
+    Role,
+    RulesetName,
+    as_clan,
+    as_exit,
+    as_role,
+    as_ruleset,
+)
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.engine.state import GameState, Player
 
@@ -31,7 +40,7 @@ class SenderView:
     nick: str
     ruleset: RulesetName | None = None
     role: Role | None = None
-    clan: str | None = None
+    clan: Clan | None = None
     turn: int = 1
     living: tuple[str, ...] = ()
     role_actions: tuple[str, ...] = ()
@@ -107,14 +116,17 @@ def cast_state(data: Mapping[str, Any]) -> GameState:
         if not isinstance(spec, Mapping) or spec.get("role") not in roles:
             raise CastError(f"{nick}: role must be one of {', '.join(roles)}")
         role = as_role(spec["role"], roles)
-        clan = spec.get("clan")
+        try:
+            clan = as_clan(spec["clan"]) if spec.get("clan") else None
+        except ValueError as e:
+            raise CastError(f"{nick}: {e}") from None
         team = rules.team_of(role, clan)
         seats.append(
             Player(
                 nick=str(nick),
                 role=role,
                 team=team,
-                clan=str(clan) if clan else None,
+                clan=clan,
                 alive=nick not in dead,
                 out_by=dead.get(str(nick)),
                 is_don=bool(spec.get("don", False)),

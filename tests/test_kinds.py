@@ -11,10 +11,12 @@ from mafiabot.engine.kinds import (
     PEFL_ROLES,
     ROLES,
     as_cause,
+    as_clan,
     as_exit,
     as_phase,
     as_role,
     as_ruleset,
+    as_team,
 )
 
 
@@ -42,6 +44,8 @@ def test_known_words_pass_through_unchanged() -> None:
         (as_cause, "jailed", "thug_accident"),
         (as_exit, "fell", "missing"),
         (as_role, None, "civilian"),
+        (as_clan, "mafia", "yakuza"),
+        (as_team, "pirates", "solo"),
     ],
 )
 def test_an_unknown_word_is_refused_naming_the_known_ones(

@@ -75,6 +75,42 @@ def test_P_S_1_a_cast_pefl_mafioso_without_a_clan_is_refused_naming_the_rule_set
     )
 
 
+def test_P_S_1_a_cast_is_read_into_role_and_clan_pairs() -> None:
+    """`[game] cast` is declared as what the code reads: (role, clan) pairs, the clan typed."""
+    data = _config("pefl")
+    players = data["game"]["players"]
+    data["game"]["cast"] = {n: "civilian" for n in players} | {players[0]: "thug:triad"}
+    cast = parse_config(data, EXAMPLE).game.cast
+    assert cast[players[0]] == ("thug", "triad")
+    assert cast[players[1]] == ("civilian", None)
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem"),
+    [
+        ("werewolf", "not a pefl role: 'werewolf'"),
+        ("mafia:mafia", "clan must be yakuza or triad, not 'mafia'"),
+        (3, "must be a string"),
+    ],
+)
+def test_P_S_1_a_cast_entry_that_is_no_seat_is_refused_naming_the_key(
+    spec: object, problem: str
+) -> None:
+    data = _config("pefl")
+    players = data["game"]["players"]
+    data["game"]["cast"] = {n: "civilian" for n in players} | {players[0]: spec}
+    with pytest.raises(ConfigError) as err:
+        parse_config(data, EXAMPLE)
+    assert dict(err.value.problems)[f"game.cast.{players[0]}"] == problem
+
+
+def test_P_S_1_a_cast_file_clan_is_yakuza_or_triad() -> None:
+    with pytest.raises(CastError, match="Кот: unknown clan 'mafia'"):
+        cast_state({"ruleset": "pefl", "players": {"Кот": {"role": "thug", "clan": "mafia"}}})
+    state = cast_state({"ruleset": "pefl", "players": {"Кот": {"role": "thug", "clan": "triad"}}})
+    assert (state.players[0].clan, state.players[0].team) == ("triad", "triad")
+
+
 def test_G_S_1_a_role_of_the_other_rule_set_is_refused() -> None:
     data = _config("gambler")
     data["game"]["roles"] = {"ninja": 1}

@@ -176,7 +176,9 @@ def _check_players(p: Problems, players: Sequence[str]) -> None:
 
 def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) -> dict[str, Any]:
     g = _table(data, "game", p, required=True)
-    v = check_section(GameConfig, g, "game", p, {"tz": tz, "base": base})
+    # the rule set as written (a cast names a role against it)
+    context = {"tz": tz, "base": base, "ruleset": g.get("ruleset")}
+    v = check_section(GameConfig, g, "game", p, context)
     ruleset = v.get("ruleset")
     rules = _ruleset_or_none(ruleset)
     if rules is not None and not rules.court_topic:
