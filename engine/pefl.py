@@ -279,7 +279,7 @@ def introductions(state: GameState) -> list[Event]:
     return events
 
 
-def don_eligible(state: GameState, clan: str) -> list[str]:
+def don_eligible(state: GameState, clan: Clan) -> list[str]:
     """P-S.2: a Don is a living member of the clan, never the kamikaze or the thug."""
     return [p.nick for p in state.clan_members(clan) if p.role == "mafia"]
 
@@ -374,9 +374,9 @@ def check_kill(state: GameState, nick: str, move: Move) -> str | None:
         ex = state.player(move.executor)
         if ex is None or not ex.alive or ex.clan != actor.clan or ex.role not in MAFIOSI:
             return "executor_not_in_clan"
-        if ex.is_don and len(state.clan_members(actor.clan or "")) > 1:
+        if ex.is_don and actor.clan is not None and len(state.clan_members(actor.clan)) > 1:
             return "don_executor"
-    elif actor.is_don and len(state.clan_members(actor.clan or "")) > 1:
+    elif actor.is_don and actor.clan is not None and len(state.clan_members(actor.clan)) > 1:
         return "no_executor"
     return None
 

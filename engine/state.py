@@ -135,7 +135,7 @@ class GameState:
     def by_role(self, role: Role, *, alive: bool = True) -> tuple[Player, ...]:
         return tuple(p for p in self.players if p.role == role and (p.alive or not alive))
 
-    def clan_members(self, clan: str, *, alive: bool = True) -> tuple[Player, ...]:
+    def clan_members(self, clan: Clan, *, alive: bool = True) -> tuple[Player, ...]:
         """Mafiosi of a PEFL clan (mafia, thug, kamikaze), the bastard excluded."""
         return tuple(
             p
@@ -143,7 +143,7 @@ class GameState:
             if p.clan == clan and p.role != "bastard" and (p.alive or not alive)
         )
 
-    def don(self, clan: str) -> Player | None:
+    def don(self, clan: Clan) -> Player | None:
         for p in self.players:
             if p.clan == clan and p.is_don and p.alive:
                 return p

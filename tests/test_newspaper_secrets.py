@@ -17,7 +17,7 @@ from mafiabot.engine import events as E
 from mafiabot.engine.actions import Vote
 from mafiabot.engine.events import HOST, player
 from mafiabot.engine.gambler import Gambler
-from mafiabot.engine.kinds import Role
+from mafiabot.engine.kinds import Clan, Role
 from mafiabot.engine.pefl import Pefl
 from mafiabot.newspaper import (
     PEFL_CAUSE_FORMS,
@@ -131,7 +131,7 @@ def _pefl_cases() -> list[tuple[str, str | None, int]]:
 @pytest.mark.parametrize(("role", "cause", "g"), _pefl_cases())
 def test_P_P_1_pefl_paper_never_reveals(role: Role, cause: str | None, g: int) -> None:
     nick, genders = GENDERED[g]
-    clan = "triad" if role in ("mafia", "thug", "kamikaze") else None
+    clan: Clan | None = "triad" if role in ("mafia", "thug", "kamikaze") else None
     events: list[E.Event] = [
         *_secret_events(3, "pefl"),
         E.WentMissing(turn=3, nick="Пропавший", role=role, reason="no_post"),
