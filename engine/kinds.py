@@ -72,12 +72,10 @@ Side = Literal["town", "mafia"]
 #: What a checker is told of his target (`CheckResult.result`): a role, or for a PEFL
 #: mafioso his clan (P-M.1).
 CheckSeen = Role | Clan
-CHECK_SEEN: Final[tuple[CheckSeen, ...]] = (*ROLES, *CLANS)
 
 #: How an attacked player lived (`Saved.how`): the doctor's heal, the necromancer's protect
 #: (P-M.6), the maniac's vest (P-M.13) or his ambush (P-M.14).
 Rescue = Literal["heal", "protect", "vest", "ambush"]
-RESCUES: Final[tuple[Rescue, ...]] = get_args(Rescue)
 
 #: How a player died: the death causes of the host's report. A clan kill is named after the
 #: clan (PEFL) or "mafia" (Gambler); "override" is a death the host ordered (C-6).
