@@ -9,9 +9,9 @@ from types import MappingProxyType
 from typing import ClassVar, Literal
 
 from mafiabot.engine.actions import Move
-from mafiabot.engine.kinds import RULESETS, Clan, Phase, Role, RulesetName, VoteKind
+from mafiabot.engine.kinds import CLANS, RULESETS, Clan, Phase, Role, RulesetName, Team, VoteKind
 from mafiabot.engine.settings import RulesSettings
-from mafiabot.engine.state import CLANS, GameState
+from mafiabot.engine.state import GameState
 
 __all__ = ["RULESETS", "PaperShows", "Phase", "RuleSetBase", "RulesetName", "VoteKind"]
 
@@ -45,6 +45,9 @@ class RuleSetBase:
     setup_rule: ClassVar[str]
     #: roles dealt into a clan, and those whose clan is fixed (a cast must name them)
     clan_roles: ClassVar[tuple[Role, ...]] = ()
+    #: those of `clan_roles` that are the clan's members and play for it (the rest, PEFL's
+    #: bastard, is only dealt into a clan, P-S.3): a role's label names their clan
+    clan_member_roles: ClassVar[tuple[Role, ...]] = ()
     fixed_clans: ClassVar[Mapping[Role, Clan]] = MappingProxyType({})
     #: the clans elect a Don on the first turn (P-S.2)
     elects_dons: ClassVar[bool] = False
@@ -73,13 +76,17 @@ class RuleSetBase:
     silent_first_turn: ClassVar[bool] = False
     #: what the newspaper prints of a turn (the rest of it is the same for both)
     paper: ClassVar[PaperShows]
+    #: each role's name for the players, and the role PM's help on writing its letter (a role
+    #: without a move has none): Russian words, kept in `engine/words_ru.py`
+    role_words: ClassVar[Mapping[Role, str]]
+    move_help: ClassVar[Mapping[Role, str]] = MappingProxyType({})
 
     def __init__(self, settings: RulesSettings) -> None:
         self.settings = settings
 
     # --- about the rule set, before any game (config checks run without an engine) ------------
     @classmethod
-    def team_of(cls, role: Role, clan: str | None = None) -> str:
+    def team_of(cls, role: Role, clan: Clan | None = None) -> Team:
         """The side a player of this role (and clan) starts on."""
         raise NotImplementedError
 

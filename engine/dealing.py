@@ -7,16 +7,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from mafiabot.engine.kinds import Role
+from mafiabot.engine.kinds import CLANS, Clan, Role
 from mafiabot.engine.rules import RuleSet
-from mafiabot.engine.state import CLANS, Seat
+from mafiabot.engine.state import Seat
 
 
 class DealError(ValueError):
     """The role table does not fit the players (the host's table is wrong)."""
 
 
-def role_slots(rules: RuleSet, players: int) -> list[tuple[Role, str | None]]:
+def role_slots(rules: RuleSet, players: int) -> list[tuple[Role, Clan | None]]:
     """The (role, clan) slots of a game of this size, in a fixed order."""
     table = rules.role_table(players)
     if any(n < 0 for n in table.values()) or sum(table.values()) != players:
@@ -24,7 +24,7 @@ def role_slots(rules: RuleSet, players: int) -> list[tuple[Role, str | None]]:
     unknown = set(table) - set(rules.roles)
     if unknown:
         raise DealError(f"unknown roles in the table: {sorted(unknown)}")
-    slots: list[tuple[Role, str | None]] = []
+    slots: list[tuple[Role, Clan | None]] = []
     # P-S.1: a clan role with a fixed clan goes there (the kamikaze to Yakuza, the thug to
     # Triad); the others alternate between the clans, Yakuza taking the odd one. The order
     # of the slots is part of the seeded deal: clan roles first, then the rest by role.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from mafiabot.engine.kinds import Cause, Role
+from mafiabot.engine.kinds import Cause, CheckSeen, Clan, Rescue, Role
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class RoleDealt(Event):
 
     nick: str
     role: Role  # the role as told
-    clan: str | None = None
+    clan: Clan | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,7 +74,7 @@ class AcquaintanceMade(Event):
 class DonChosen(Event):
     """A clan's Don was elected (`by="election"`) or appointed (`"appointment"`). To members."""
 
-    clan: str
+    clan: Clan
     nick: str
     by: str
 
@@ -221,7 +221,7 @@ class Killed(Event):
 
     nick: str
     role: Role
-    clan: str | None = None
+    clan: Clan | None = None
     by: str | None = None
     story: str | None = None
 
@@ -237,10 +237,10 @@ class DeathRecorded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Saved(Event):
-    """Host: a player was attacked and lived (how: heal | protect | vest | ambush)."""
+    """Host: a player was attacked and lived, and how."""
 
     nick: str
-    how: str
+    how: Rescue
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -260,7 +260,7 @@ class CheckResult(Event):
 
     by: str
     target: str
-    result: str
+    result: CheckSeen
     thug: str | None = None
 
 

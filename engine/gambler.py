@@ -54,9 +54,10 @@ from mafiabot.engine.events import (
     player,
 )
 from mafiabot.engine.inputs import TurnInputs
-from mafiabot.engine.kinds import Phase, Role
+from mafiabot.engine.kinds import Clan, Phase, Role, Team
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
+from mafiabot.engine.words_ru import GAMBLER_MOVE_HELP, GAMBLER_ROLE_WORDS
 
 MAFIA_ROLES = ("godfather", "mafia")  # the clan proper (G-S.3)
 TOWN_ROLES = ("civilian", "commissar", "sheriff", "doctor")
@@ -82,7 +83,7 @@ MISSED = {
 }
 
 
-def team_of(role: Role) -> str:
+def team_of(role: Role) -> Team:
     if role in (*MAFIA_ROLES, "lawyer"):
         return MAFIA
     if role == "maniac":
@@ -147,9 +148,11 @@ class Gambler(RuleSetBase):
     last_word = True  # G-P.2
     # G-P.1: no killer is ever told; the kill's story (G-M.10), checks, heal, blocked moves
     paper = PaperShows(kill_story=True, night_notes=True)
+    role_words = GAMBLER_ROLE_WORDS
+    move_help = GAMBLER_MOVE_HELP
 
     @classmethod
-    def team_of(cls, role: Role, clan: str | None = None) -> str:
+    def team_of(cls, role: Role, clan: Clan | None = None) -> Team:
         return team_of(role)
 
     @classmethod

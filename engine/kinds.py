@@ -1,4 +1,5 @@
-"""The rules' vocabulary as types: rule-set names, phases, vote kinds, roles, death causes.
+"""The rules' vocabulary as types: rule-set names, phases, vote kinds, roles, clans, teams,
+check results, rescues, death causes.
 
 Everything here is a `Literal`, so a misspelt role or cause is a type error, not a silent
 miss at run time. Strings from outside the engine (config, scenario JSON, the database, a
@@ -57,6 +58,24 @@ ROLES: Final[tuple[Role, ...]] = tuple(dict.fromkeys((*GAMBLER_ROLES, *PEFL_ROLE
 
 #: The PEFL clans (P-S.1); a clan's night kill is recorded under the clan's name.
 Clan = Literal["yakuza", "triad"]
+CLANS: Final[tuple[Clan, ...]] = get_args(Clan)
+
+#: The side a player starts on (`Player.team`): the town, the Gambler mafia, a PEFL clan
+#: (each its own side), the maniac, or "solo" for the Gambler prostitute until a side
+#: recruits her (G-M.8).
+Team = Literal["town", "mafia", "yakuza", "triad", "maniac", "solo"]
+TEAMS: Final[tuple[Team, ...]] = get_args(Team)
+
+#: The side the Gambler prostitute is recruited to (`Player.side`, G-M.8).
+Side = Literal["town", "mafia"]
+
+#: What a checker is told of his target (`CheckResult.result`): a role, or for a PEFL
+#: mafioso his clan (P-M.1).
+CheckSeen = Role | Clan
+
+#: How an attacked player lived (`Saved.how`): the doctor's heal, the necromancer's protect
+#: (P-M.6), the maniac's vest (P-M.13) or his ambush (P-M.14).
+Rescue = Literal["heal", "protect", "vest", "ambush"]
 
 #: How a player died: the death causes of the host's report. A clan kill is named after the
 #: clan (PEFL) or "mafia" (Gambler); "override" is a death the host ordered (C-6).
@@ -106,6 +125,16 @@ def as_phase(value: object) -> Phase:
 def as_role(value: object, allowed: tuple[Role, ...] = ROLES) -> Role:
     """`value` as a role (of `allowed`, by default of either rule set); ValueError else."""
     return _narrow(value, allowed, "role")
+
+
+def as_clan(value: object) -> Clan:
+    """`value` as a PEFL clan; ValueError for anything else."""
+    return _narrow(value, CLANS, "clan")
+
+
+def as_team(value: object) -> Team:
+    """`value` as a side a player starts on; ValueError for anything else."""
+    return _narrow(value, TEAMS, "team")
 
 
 def as_cause(value: object) -> Cause:

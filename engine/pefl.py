@@ -56,9 +56,10 @@ from mafiabot.engine.events import (
     player,
 )
 from mafiabot.engine.inputs import TurnInputs
-from mafiabot.engine.kinds import Cause, Clan, Role
+from mafiabot.engine.kinds import CLANS, Cause, CheckSeen, Clan, Rescue, Role, Team
 from mafiabot.engine.settings import RulesSettings
-from mafiabot.engine.state import CLANS, MANIAC, TOWN, GameState, Protect, Seat
+from mafiabot.engine.state import MANIAC, TOWN, GameState, Protect, Seat
+from mafiabot.engine.words_ru import PEFL_MOVE_HELP, PEFL_ROLE_WORDS
 
 MAFIOSI: tuple[Role, ...] = ("mafia", "thug", "kamikaze")
 TOWN_ROLES = ("civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard")
@@ -86,7 +87,7 @@ ROLE_ACTIONS: dict[Role, tuple[str, ...]] = {
 }
 
 
-def team_of(role: Role, clan: str | None) -> str:
+def team_of(role: Role, clan: Clan | None) -> Team:
     if role in MAFIOSI:
         return clan or "mafia"
     if role == "maniac":
@@ -127,7 +128,7 @@ class Night:
     beaten: str | None = None
     thug: str | None = None
     attacked: set[str] = field(default_factory=set)
-    saved: dict[str, str] = field(default_factory=dict)  # nick -> how
+    saved: dict[str, Rescue] = field(default_factory=dict)
     stories: dict[str, str] = field(default_factory=dict)
     heal_target: str | None = None  # decided at step 5, recorded at step 6
     blade: set[str] = field(default_factory=set)  # killed at step 5 by the ninja's own strike
@@ -153,6 +154,7 @@ class Pefl(RuleSetBase):
     # P-S.1: the roles dealt into a clan (each clan has its bastard), in the order the deal
     # lays them out
     clan_roles = ("mafia", "kamikaze", "thug", "bastard")
+    clan_member_roles = MAFIOSI  # P-S.3: the bastard is dealt into a clan, not a member
     fixed_clans = MappingProxyType({"thug": "triad", "kamikaze": "yakuza"})
     elects_dons = True  # P-S.2
     first_turn = 0
@@ -167,9 +169,11 @@ class Pefl(RuleSetBase):
     silent_first_turn = True  # turn 0 is a night
     # P-P.1: the killer's kind is told (never his nick); P-M.11 beatings; P-E.1 at the end
     paper = PaperShows(kill_cause=True, beaten=True, votes_against=True)
+    role_words = PEFL_ROLE_WORDS
+    move_help = PEFL_MOVE_HELP
 
     @classmethod
-    def team_of(cls, role: Role, clan: str | None = None) -> str:
+    def team_of(cls, role: Role, clan: Clan | None = None) -> Team:
         return team_of(role, clan)
 
     @classmethod
@@ -275,7 +279,7 @@ def introductions(state: GameState) -> list[Event]:
     return events
 
 
-def don_eligible(state: GameState, clan: str) -> list[str]:
+def don_eligible(state: GameState, clan: Clan) -> list[str]:
     """P-S.2: a Don is a living member of the clan, never the kamikaze or the thug."""
     return [p.nick for p in state.clan_members(clan) if p.role == "mafia"]
 
@@ -370,9 +374,9 @@ def check_kill(state: GameState, nick: str, move: Move) -> str | None:
         ex = state.player(move.executor)
         if ex is None or not ex.alive or ex.clan != actor.clan or ex.role not in MAFIOSI:
             return "executor_not_in_clan"
-        if ex.is_don and len(state.clan_members(actor.clan or "")) > 1:
+        if ex.is_don and actor.clan is not None and len(state.clan_members(actor.clan)) > 1:
             return "don_executor"
-    elif actor.is_don and len(state.clan_members(actor.clan or "")) > 1:
+    elif actor.is_don and actor.clan is not None and len(state.clan_members(actor.clan)) > 1:
         return "no_executor"
     return None
 
@@ -949,14 +953,14 @@ def fates(
     state: GameState,
     attacks: Sequence[Attack],
     heal_target: str | None,
-) -> tuple[dict[str, list[Attack]], dict[str, str], bool]:
+) -> tuple[dict[str, list[Attack]], dict[str, Rescue], bool]:
     """Decide (not apply) who dies of the plain attacks: returns lethal strikes per target,
     who was saved and how, and whether the vest was used."""
     by_target: dict[str, list[Attack]] = {}
     for a in attacks:
         by_target.setdefault(a.target, []).append(a)
     lethal: dict[str, list[Attack]] = {}
-    saved: dict[str, str] = {}
+    saved: dict[str, Rescue] = {}
     vest_used = False
     for target, strikes in by_target.items():
         p = state.get(target)
@@ -1111,7 +1115,7 @@ def step6_checks_heals_resurrections(
     return state, events
 
 
-def role_the_commissar_sees(state: GameState, target: str) -> str:
+def role_the_commissar_sees(state: GameState, target: str) -> CheckSeen:
     """P-M.1: a mafioso shows his clan, the bastard `bastard`, others their exact role."""
     p = state.get(target)
     if p.role in MAFIOSI:

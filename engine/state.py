@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Final
 
-from mafiabot.engine.kinds import Clan, Exit, Phase, Role, RulesetName
+from mafiabot.engine.kinds import Clan, Exit, Phase, Role, RulesetName, Side, Team
 
 # Teams (camps). PEFL clans are their own camps; the Gambler prostitute is "solo" until
 # recruited (G-M.8), the maniac always solo.
@@ -20,7 +20,6 @@ MANIAC: Final = "maniac"
 SOLO: Final = "solo"
 YAKUZA: Final = "yakuza"
 TRIAD: Final = "triad"
-CLANS: Final[tuple[Clan, ...]] = ("yakuza", "triad")
 
 # How a player left the game (Player.out_by): a death cause (`kinds.DEATH_CAUSES`) or a day exit.
 OUT_JAILED: Final = "jailed"
@@ -54,15 +53,15 @@ class Player:
 
     nick: str
     role: Role
-    team: str
-    clan: str | None = None  # PEFL: yakuza | triad for mafia, thug, kamikaze, bastard
+    team: Team
+    clan: Clan | None = None  # PEFL: for mafia, thug, kamikaze, bastard
     alive: bool = True
     out_by: Exit | None = None  # a death cause or jailed | hanged | missing
     out_turn: int | None = None
     # Gambler
     self_heal_used: bool = False  # G-M.7 doctor
     invited: tuple[str, ...] = ()  # G-M.2 prostitute: everyone she has invited
-    side: str | None = None  # G-M.8 prostitute: town | mafia once recruited
+    side: Side | None = None  # G-M.8 prostitute: once recruited
     # PEFL
     is_don: bool = False  # P-S.2
     promoted: bool = False  # P-M.2: a sergeant who took over the commissar's badge
@@ -81,7 +80,7 @@ class Player:
     posts_after_death: int = 0  # P-P.2 / G-P.2: one post after death is allowed
 
     @property
-    def camp(self) -> str:
+    def camp(self) -> Team:
         """The side this player wins with."""
         if self.role == "prostitute":
             return self.side or SOLO
@@ -136,7 +135,7 @@ class GameState:
     def by_role(self, role: Role, *, alive: bool = True) -> tuple[Player, ...]:
         return tuple(p for p in self.players if p.role == role and (p.alive or not alive))
 
-    def clan_members(self, clan: str, *, alive: bool = True) -> tuple[Player, ...]:
+    def clan_members(self, clan: Clan, *, alive: bool = True) -> tuple[Player, ...]:
         """Mafiosi of a PEFL clan (mafia, thug, kamikaze), the bastard excluded."""
         return tuple(
             p
@@ -144,7 +143,7 @@ class GameState:
             if p.clan == clan and p.role != "bastard" and (p.alive or not alive)
         )
 
-    def don(self, clan: str) -> Player | None:
+    def don(self, clan: Clan) -> Player | None:
         for p in self.players:
             if p.clan == clan and p.is_don and p.alive:
                 return p
@@ -166,5 +165,5 @@ class Seat:
 
     nick: str
     role: Role
-    clan: str | None = None
+    clan: Clan | None = None
     don: bool = False

@@ -29,7 +29,7 @@ import jinja2
 from markupsafe import Markup
 
 from mafiabot.engine.base import PaperShows
-from mafiabot.engine.kinds import RULESETS
+from mafiabot.engine.kinds import RULESETS, Role
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.grammar import gender_of, inflect, pick
 
@@ -53,32 +53,8 @@ def bbcode_escape(value: object) -> str:
 # --------------------------------------------------------------------------------------------
 # Russian words for ids (RULES.md)
 
-ROLE_RU: dict[str, dict[str, str]] = {
-    "gambler": {
-        "civilian": "мирный житель",
-        "commissar": "комиссар",
-        "sheriff": "шериф",
-        "doctor": "доктор",
-        "maniac": "маньяк",
-        "prostitute": "путана",
-        "mafia": "мафия",
-        "godfather": "крёстный отец",
-        "lawyer": "адвокат",
-    },
-    "pefl": {
-        "civilian": "мирный житель",
-        "commissar": "комиссар",
-        "sergeant": "сержант",
-        "ninja": "ниндзя",
-        "doctor": "врач",
-        "necromancer": "некромант",
-        "bastard": "ВСБ",
-        "mafia": "мафия",
-        "thug": "громила",
-        "kamikaze": "камикадзе",
-        "maniac": "маньяк",
-    },
-}
+# Roles' names and the role PM's move help are the rule set's (`RuleSetBase.role_words`,
+# `.move_help`, `engine/words_ru.py`): `role_label` and `move_help` ask it.
 CLAN_RU = {"yakuza": "Якудза", "triad": "Триада"}
 
 # P-P.1: who killed whom, by role only. Anything not in this table is never printed.
@@ -221,40 +197,6 @@ def refusal_ru(reason: str, detail: str = "") -> tuple[str, str]:
     return text, detail
 
 
-# Role PMs (G-S.3, P-S.3): how this role sends its move, with examples in Russian (C-2: the
-# parser takes any form of the verb or noun; these are only the plainest ones).
-MOVE_HELP_RU: dict[str, dict[str, str]] = {
-    "gambler": {
-        "commissar": "Каждую ночь вы проверяете одного игрока. Напишите: «Проверяю Ник».",
-        "lawyer": "Каждую ночь вы проверяете одного игрока. Напишите: «Проверяю Ник».",
-        "sheriff": "Каждую ночь вы можете застрелить одного игрока. Напишите: «Стреляю в Ник».",
-        "maniac": "Каждую ночь вы убиваете одного игрока. Напишите: «Убиваю Ник».",
-        "doctor": "Каждую ночь вы лечите одного игрока (себя — один раз за игру). "
-        "Напишите: «Лечу Ник».",
-        "prostitute": "Каждую ночь вы приглашаете одного игрока (одного и того же — только "
-        "раз за игру). Напишите: «Приглашаю Ник».",
-        "godfather": "Каждую ночь вы заказываете убийство. Напишите: «Убить Ник»; можно "
-        "добавить, как это было сделано.",
-        "mafia": "Пока крёстный отец в игре, убийство заказывает он; после него письмо "
-        "пишете вы: «Убить Ник».",
-    },
-    "pefl": {
-        "commissar": "Каждую ночь вы проверяете одного игрока. Напишите: «Проверяю Ник».",
-        "sergeant": "Вы получаете результаты проверок комиссара; если он погибнет, "
-        "комиссаром станете вы и будете писать: «Проверяю Ник».",
-        "ninja": "Вы можете убить игрока, когда захотите. Напишите: «Убиваю Ник».",
-        "doctor": "Каждую ночь вы лечите одного игрока. Напишите: «Лечу Ник».",
-        "necromancer": "Вы можете дать протект: «Протект Ник»; когда придёт время — "
-        "«Армия Тьмы Ник».",
-        "mafia": "Дон клана заказывает убийство: «Убить Ник, исполнитель Ник».",
-        "thug": "Вы можете избить игрока: «Избиваю Ник»; как член клана — стать исполнителем.",
-        "kamikaze": "Вы можете взорвать игрока (один раз за игру): «Подрыв Ник»; как член "
-        "клана — стать исполнителем.",
-        "maniac": "Каждую ночь вы можете убить игрока: «Убиваю Ник»; один раз за игру — "
-        "устроить засаду: «Засада».",
-    },
-}
-
 ACTION_RU = {
     "kill": "выстрел",
     "check": "проверка",
@@ -297,13 +239,30 @@ def format_when(dt: datetime | None, tz: ZoneInfo | None = None) -> str:
     return f"{dt.day} {MONTHS_GEN[dt.month - 1]} в {dt:%H:%M} {abbr}".rstrip()
 
 
+def _words(table: Mapping[Role, str], role: str) -> str | None:
+    """`table`'s words for `role` (any string: events carry roles as plain text)."""
+    return next((words for known, words in table.items() if known == role), None)
+
+
 def role_label(ruleset: str, role: str | None, clan: str | None = None) -> str:
+    """A role's name for the players («мафия, Якудза»): the clan is named for the roles the
+    rule set makes members of a clan (P-S.3). A role or rule set not known shows as is."""
     if not role:
         return ""
-    name = ROLE_RU.get(ruleset, {}).get(role, role)
-    if clan and role in ("mafia", "thug", "kamikaze"):
+    if ruleset not in RULESETS:
+        return role
+    rules = ruleset_class(ruleset)
+    name = _words(rules.role_words, role) or role
+    if clan and role in rules.clan_member_roles:
         return f"{name}, {CLAN_RU.get(clan, clan)}"
     return name
+
+
+def move_help(ruleset: str, role: str | None) -> str:
+    """The role PM's help on how this role writes its letter (G-S.3, P-S.3); "" for none."""
+    if ruleset not in RULESETS or not role:
+        return ""
+    return _words(ruleset_class(ruleset).move_help, role) or ""
 
 
 # --------------------------------------------------------------------------------------------
@@ -459,7 +418,7 @@ class Renderer:
             if "role" in e:
                 e["role_label"] = role_label(ruleset, e.get("role"), e.get("clan"))
             if e.get("kind") == "RoleDealt":
-                e["move_help"] = MOVE_HELP_RU.get(ruleset, {}).get(str(e.get("role")), "")
+                e["move_help"] = move_help(ruleset, e.get("role"))
             if e.get("kind") == "CheckResult":
                 r = str(e.get("result") or "")
                 e["result_label"] = CLAN_RU.get(r, "") or role_label(ruleset, r)

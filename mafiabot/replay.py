@@ -50,7 +50,7 @@ from mafiabot.engine.actions import ACTIONS
 from mafiabot.engine.base import RuleSetBase
 from mafiabot.engine.common import apply_replacements
 from mafiabot.engine.inputs import OVERRIDE_KINDS
-from mafiabot.engine.kinds import RulesetName, as_role, as_ruleset
+from mafiabot.engine.kinds import RulesetName, as_clan, as_role, as_ruleset
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.parser.records import Post
 from mafiabot.turn_inputs import TurnPost, build_turn_inputs
@@ -179,7 +179,9 @@ def _load_players(rules: type[RuleSetBase], raw: Any) -> tuple[Seat, ...]:
         problem = rules.clan_problem(role, clan)
         _need(problem is None, f"{where}.clan", problem or "")
         _need(not don or role == "mafia", f"{where}.don", "only a plain mafia can be Don (P-S.2)")
-        seats.append(Seat(nick=nick, role=role, clan=clan, don=don))
+        seats.append(
+            Seat(nick=nick, role=role, clan=None if clan is None else as_clan(clan), don=don)
+        )
     return tuple(seats)
 
 

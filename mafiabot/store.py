@@ -21,6 +21,7 @@ import dataclasses
 import functools
 import hashlib
 import logging
+import reprlib
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -411,13 +412,18 @@ def from_json(tp: Any, data: Any) -> Any:
         return None
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
+        # the first alternative the value fits; one that fits none (a role of no rule set in
+        # `GamblerRole | PeflRole`) is refused as a single `Literal` would refuse it
         alts = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(alts) == 1:  # `X | None`: X's own error says what is wrong
+            return from_json(alts[0], data)
+        errors: list[str] = []
         for a in alts:
             try:
                 return from_json(a, data)
-            except (TypeError, ValueError, KeyError):
-                continue
-        return data
+            except (TypeError, ValueError, KeyError) as e:
+                errors.append(str(e))
+        raise ValueError(f"{reprlib.repr(data)} fits none of: {'; '.join(errors)}")
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         hints = _hints(tp)
         kwargs = {

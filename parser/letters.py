@@ -77,7 +77,6 @@ from datetime import datetime
 from typing import Any, Final
 
 from mafiabot.engine.actions import InputRejected, Move
-from mafiabot.engine.kinds import RULESETS
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.parser.morph import common_word, parse
 from mafiabot.parser.nicks import (
@@ -658,7 +657,7 @@ def _role_actions_for(occ: _Occ, view: SenderView) -> frozenset[str]:
 def _names_executor(view: SenderView) -> bool:
     """Whether the sender's kill letter may name who carries it out (P-M.8): his rule set
     says so; a letter read with no rule set known is read for one too."""
-    return view.ruleset not in RULESETS or ruleset_class(view.ruleset).kill_executor
+    return view.ruleset is None or ruleset_class(view.ruleset).kill_executor
 
 
 def read_letter(

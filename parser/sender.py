@@ -12,7 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mafiabot.engine.kinds import Exit, Role, as_exit, as_role, as_ruleset
+from mafiabot.engine.kinds import (
+    Clan,
+    Exit,
+    Role,
+    RulesetName,
+    as_clan,
+    as_exit,
+    as_role,
+    as_ruleset,
+)
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.engine.state import GameState, Player
 
@@ -24,13 +33,14 @@ class SenderView:
     role_actions: every action the role has (RULES.md ids); empty when the role is not known
     (the reader then goes by the words alone). allowed: those the rules allow this turn.
     clan_mates: living members of the sender's mafia (himself included), the possible
-    executors of a PEFL clan kill (P-M.8).
+    executors of a PEFL clan kill (P-M.8). ruleset: None when the letter is read with no
+    game behind it (by its words alone).
     """
 
     nick: str
-    ruleset: str = ""
+    ruleset: RulesetName | None = None
     role: Role | None = None
-    clan: str | None = None
+    clan: Clan | None = None
     turn: int = 1
     living: tuple[str, ...] = ()
     role_actions: tuple[str, ...] = ()
@@ -106,14 +116,17 @@ def cast_state(data: Mapping[str, Any]) -> GameState:
         if not isinstance(spec, Mapping) or spec.get("role") not in roles:
             raise CastError(f"{nick}: role must be one of {', '.join(roles)}")
         role = as_role(spec["role"], roles)
-        clan = spec.get("clan")
+        try:
+            clan = as_clan(spec["clan"]) if spec.get("clan") else None
+        except ValueError as e:
+            raise CastError(f"{nick}: {e}") from None
         team = rules.team_of(role, clan)
         seats.append(
             Player(
                 nick=str(nick),
                 role=role,
                 team=team,
-                clan=str(clan) if clan else None,
+                clan=clan,
                 alive=nick not in dead,
                 out_by=dead.get(str(nick)),
                 is_don=bool(spec.get("don", False)),

@@ -20,7 +20,7 @@ from mafiabot.engine import (
     step,
 )
 from mafiabot.engine import events as ev
-from mafiabot.engine.kinds import as_role
+from mafiabot.engine.kinds import as_clan, as_role
 
 
 def seats(*specs: str) -> list[Seat]:
@@ -29,7 +29,7 @@ def seats(*specs: str) -> list[Seat]:
     for spec in specs:
         parts = spec.split(":")
         nick, role = parts[0], parts[1]
-        clan = parts[2] if len(parts) > 2 and parts[2] else None
+        clan = as_clan(parts[2]) if len(parts) > 2 and parts[2] else None
         don = len(parts) > 3 and parts[3] == "don"
         out.append(Seat(nick=nick, role=as_role(role), clan=clan, don=don))
     return out

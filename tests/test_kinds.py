@@ -11,11 +11,15 @@ from mafiabot.engine.kinds import (
     PEFL_ROLES,
     ROLES,
     as_cause,
+    as_clan,
     as_exit,
     as_phase,
     as_role,
     as_ruleset,
+    as_team,
 )
+from mafiabot.engine.state import GameState, Player
+from mafiabot.store import from_json, to_json
 
 
 def test_every_role_of_both_rule_sets_is_a_role_once() -> None:
@@ -42,6 +46,8 @@ def test_known_words_pass_through_unchanged() -> None:
         (as_cause, "jailed", "thug_accident"),
         (as_exit, "fell", "missing"),
         (as_role, None, "civilian"),
+        (as_clan, "mafia", "yakuza"),
+        (as_team, "pirates", "solo"),
     ],
 )
 def test_an_unknown_word_is_refused_naming_the_known_ones(
@@ -57,3 +63,42 @@ def test_a_role_of_the_other_rule_set_is_refused_when_the_set_is_given() -> None
     # P-S.1 has no godfather
     with pytest.raises(ValueError, match="godfather"):
         as_role("godfather", PEFL_ROLES)
+
+
+def _stored(**player: object) -> object:
+    """A stored PEFL state (as the database keeps it) with one player's fields replaced."""
+    state = GameState(
+        ruleset="pefl",
+        players=(
+            Player(nick="Кот", role="thug", team="triad", clan="triad"),
+            Player(nick="Лис", role="civilian", team="town", alive=False, out_by="hanged"),
+        ),
+        turn=2,
+        phase="day",
+    )
+    data = to_json(state)
+    assert isinstance(data, dict)
+    data["players"][0].update(player)
+    return data
+
+
+def test_a_stored_state_comes_back_as_it_was_stored() -> None:
+    data = _stored()
+    assert to_json(from_json(GameState, data)) == data
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("role", "werewolf"),  # `GamblerRole | PeflRole`: a role of neither rule set
+        ("out_by", "fell"),  # `Cause | DayExit | None`
+        ("team", "pirates"),
+        ("clan", "mafia"),  # P-S.1: a clan is yakuza or triad
+        ("side", "maniac"),  # G-M.8: town or mafia
+    ],
+)
+def test_the_state_loader_refuses_a_word_outside_a_fields_type(field: str, value: str) -> None:
+    """A union of `Literal`s refuses an unknown word as one `Literal` does: where it comes in,
+    not later as a surprise to a rule."""
+    with pytest.raises(ValueError, match=value):
+        from_json(GameState, _stored(**{field: value}))

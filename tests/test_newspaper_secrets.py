@@ -16,10 +16,11 @@ import pytest
 from mafiabot.engine import events as E
 from mafiabot.engine.actions import Vote
 from mafiabot.engine.events import HOST, player
-from mafiabot.engine.kinds import Role
+from mafiabot.engine.gambler import Gambler
+from mafiabot.engine.kinds import Clan, Role
+from mafiabot.engine.pefl import Pefl
 from mafiabot.newspaper import (
     PEFL_CAUSE_FORMS,
-    ROLE_RU,
     Renderer,
     commitment,
 )
@@ -113,7 +114,7 @@ def _assert_clean(text: str, *, over: bool = False) -> None:
     if not over:
         assert str(SEED) not in text and SALT not in text
     # a role label only ever follows a named player out of the game, never a living one
-    labels = "|".join(re.escape(x) for rs in ROLE_RU.values() for x in rs.values())
+    labels = "|".join(re.escape(x) for rs in (Gambler, Pefl) for x in rs.role_words.values())
     living = re.compile(rf"(Анна|Егор|Борис|Ольга)(\[/b\])?\s*[(—,:]\s*({labels})")
     assert not living.search(text), text
 
@@ -122,7 +123,7 @@ def _pefl_cases() -> list[tuple[str, str | None, int]]:
     return [
         (role, cause, g)
         for role, cause, g in itertools.product(
-            ROLE_RU["pefl"], [*PEFL_CAUSE_FORMS, None, KILLER], range(len(GENDERED))
+            Pefl.role_words, [*PEFL_CAUSE_FORMS, None, KILLER], range(len(GENDERED))
         )
     ]
 
@@ -130,7 +131,7 @@ def _pefl_cases() -> list[tuple[str, str | None, int]]:
 @pytest.mark.parametrize(("role", "cause", "g"), _pefl_cases())
 def test_P_P_1_pefl_paper_never_reveals(role: Role, cause: str | None, g: int) -> None:
     nick, genders = GENDERED[g]
-    clan = "triad" if role in ("mafia", "thug", "kamikaze") else None
+    clan: Clan | None = "triad" if role in ("mafia", "thug", "kamikaze") else None
     events: list[E.Event] = [
         *_secret_events(3, "pefl"),
         E.WentMissing(turn=3, nick="Пропавший", role=role, reason="no_post"),
@@ -144,14 +145,14 @@ def test_P_P_1_pefl_paper_never_reveals(role: Role, cause: str | None, g: int) -
     )
     _assert_clean(text)
     assert nick in text and "Битый" in text and "Повешенный" in text
-    assert ROLE_RU["pefl"][role] in text  # the dead's role is revealed (P-P.1)
+    assert Pefl.role_words[role] in text  # the dead's role is revealed (P-P.1)
     if cause == KILLER:
         assert "Этой ночью" in text  # an unexpected label is dropped, the death still told
 
 
 @pytest.mark.parametrize(
     ("role", "g", "phase"),
-    list(itertools.product(ROLE_RU["gambler"], range(len(GENDERED)), ["greens", "day"])),
+    list(itertools.product(Gambler.role_words, range(len(GENDERED)), ["greens", "day"])),
 )
 def test_G_P_1_gambler_paper_never_reveals(role: Role, g: int, phase: str) -> None:
     nick, genders = GENDERED[g]
@@ -184,7 +185,7 @@ def test_G_P_1_gambler_paper_never_reveals(role: Role, g: int, phase: str) -> No
     )
     _assert_clean(text)
     if phase == "day":
-        assert nick in text and ROLE_RU["gambler"][role] in text and "Лечёный" in text
+        assert nick in text and Gambler.role_words[role] in text and "Лечёный" in text
         assert "работа маньяка" not in text and "настигла" not in text  # G-P.1: not by whom
 
 

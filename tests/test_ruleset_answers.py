@@ -4,6 +4,7 @@ to be an `if ruleset == "pefl"` somewhere in the config, calendar, parser or new
 from __future__ import annotations
 
 import tomllib
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,42 @@ def test_P_S_1_a_cast_pefl_mafioso_without_a_clan_is_refused_naming_the_rule_set
     assert dict(err.value.problems)[f"game.cast.{players[0]}"] == (
         'a PEFL thug needs a clan: "thug:triad"'
     )
+
+
+def test_P_S_1_a_cast_is_read_into_role_and_clan_pairs() -> None:
+    """`[game] cast` is declared as what the code reads: (role, clan) pairs, the clan typed."""
+    data = _config("pefl")
+    players = data["game"]["players"]
+    data["game"]["cast"] = {n: "civilian" for n in players} | {players[0]: "thug:triad"}
+    cast = parse_config(data, EXAMPLE).game.cast
+    assert cast[players[0]] == ("thug", "triad")
+    assert cast[players[1]] == ("civilian", None)
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem"),
+    [
+        ("werewolf", "not a pefl role: 'werewolf'"),
+        ("mafia:mafia", "clan must be yakuza or triad, not 'mafia'"),
+        (3, "must be a string"),
+    ],
+)
+def test_P_S_1_a_cast_entry_that_is_no_seat_is_refused_naming_the_key(
+    spec: object, problem: str
+) -> None:
+    data = _config("pefl")
+    players = data["game"]["players"]
+    data["game"]["cast"] = {n: "civilian" for n in players} | {players[0]: spec}
+    with pytest.raises(ConfigError) as err:
+        parse_config(data, EXAMPLE)
+    assert dict(err.value.problems)[f"game.cast.{players[0]}"] == problem
+
+
+def test_P_S_1_a_cast_file_clan_is_yakuza_or_triad() -> None:
+    with pytest.raises(CastError, match="Кот: unknown clan 'mafia'"):
+        cast_state({"ruleset": "pefl", "players": {"Кот": {"role": "thug", "clan": "mafia"}}})
+    state = cast_state({"ruleset": "pefl", "players": {"Кот": {"role": "thug", "clan": "triad"}}})
+    assert (state.players[0].clan, state.players[0].team) == ("triad", "triad")
 
 
 def test_G_S_1_a_role_of_the_other_rule_set_is_refused() -> None:
@@ -163,6 +200,31 @@ def test_C_1_pefl_deadlines_are_the_hosts_list_gambler_ones_the_daily_clock() ->
     assert (court - greens).days == 1 and greens.time() == gambler.deadline_time
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_C_1_the_daemon_closes_each_phase_on_the_rule_sets_calendar(ruleset: str) -> None:
+    """The daemon's deadlines are the config calendar's, phase by phase, and a host's
+    extension (C-6) moves only the turn's last one."""
+    from mafiabot.daemon.calendar import deadline_for
+    from mafiabot.engine.rules import get_ruleset
+
+    cfg = parse_config(_config(ruleset), EXAMPLE)
+    rules = get_ruleset(ruleset)
+    turn = rules.first_turn + 1
+    own = turn_deadlines(cfg.game, turn)
+    assert tuple(deadline_for(cfg, rules, turn, ph) for ph in rules.turn_phases) == own
+    assert deadline_for(cfg, rules, turn, "over") == own[-1]
+    later = own[-1] + timedelta(hours=5)
+    extended = parse_config(
+        {
+            **_config(ruleset),
+            "override": [{"kind": "extend_deadline", "turn": turn, "until": later.isoformat()}],
+        },
+        EXAMPLE,
+    )
+    closes = [deadline_for(extended, rules, turn, ph) for ph in rules.turn_phases]
+    assert closes == [*own[:-1], later]
+
+
 # --- the newspaper (G-P.1, P-P.1) --------------------------------------------------------------
 
 
@@ -188,15 +250,26 @@ def test_G_P_1_a_gambler_paper_tells_the_story_and_the_heal_never_the_killer() -
     assert v["healed"] is not None
 
 
-def test_the_russian_wording_tables_name_every_role_of_every_rule_set() -> None:
-    """The newspaper's words are keyed by rule set: each table covers exactly that rule
-    set's roles (a new role or rule set cannot go out unnamed)."""
-    from mafiabot.newspaper import MOVE_HELP_RU, ROLE_RU
-
-    assert set(ROLE_RU) == set(RULESETS)
+def test_each_rule_set_names_every_role_of_its_own_for_the_players() -> None:
+    """The players' words for roles are the rule set's: its table covers exactly its roles
+    (a new role cannot go out unnamed), and its move help only roles it has."""
     for name in RULESETS:
-        assert set(ROLE_RU[name]) == set(ruleset_class(name).roles), name
-        assert set(MOVE_HELP_RU[name]) <= set(ruleset_class(name).roles), name
+        rules = ruleset_class(name)
+        assert set(rules.role_words) == set(rules.roles), name
+        assert all(rules.role_words.values()), name
+        assert set(rules.move_help) <= set(rules.roles), name
+
+
+def test_P_S_3_a_label_names_the_clan_of_its_members_only() -> None:
+    """The rule set says whose clan a label shows: a PEFL mafioso's, not the bastard's (dealt
+    into a clan, P-S.3, but playing for the town); Gambler has no clans."""
+    from mafiabot.newspaper import role_label
+
+    assert role_label("pefl", "thug", "triad") == "громила, Триада"
+    assert role_label("pefl", "bastard", "yakuza") == "ВСБ"
+    assert role_label("gambler", "mafia", "yakuza") == "мафия"
+    assert set(ruleset_class("pefl").clan_member_roles) < set(ruleset_class("pefl").clan_roles)
+    assert ruleset_class("gambler").clan_member_roles == ()
 
 
 def test_the_cli_offers_exactly_the_engines_rule_sets() -> None:

@@ -136,7 +136,9 @@ def test_P_P_1_never_reveals_executor_heal_or_checks(r: Renderer) -> None:
         ),
         E.Killed(turn=2, nick="Анна", role="civilian", by="triad"),
         E.Saved(turn=2, audience=HOST, nick="Гена", how="heal"),
-        E.CheckResult(turn=2, audience=player("Шерлок"), by="commissar", target="Гена", result="x"),
+        E.CheckResult(
+            turn=2, audience=player("Шерлок"), by="commissar", target="Гена", result="triad"
+        ),
         # a Gambler-only public event must not leak into a PEFL paper either
         E.HealAnnounced(turn=2, nick="Гена"),
     ]

@@ -11,9 +11,10 @@ import pytest
 from mafiabot.engine import events as ev
 from mafiabot.engine.events import player
 from mafiabot.engine.gambler import ROLE_ACTIONS as GAMBLER_ACTIONS
-from mafiabot.engine.kinds import Role
+from mafiabot.engine.kinds import Clan, Role
 from mafiabot.engine.pefl import ROLE_ACTIONS as PEFL_ACTIONS
-from mafiabot.newspaper import MOVE_HELP_RU, Renderer
+from mafiabot.engine.rules import ruleset_class
+from mafiabot.newspaper import Renderer
 
 EVENT_KINDS = sorted(
     name
@@ -41,13 +42,16 @@ def test_every_engine_event_has_a_russian_host_report_line(kind: str) -> None:
     [("gambler", r) for r in GAMBLER_ACTIONS] + [("pefl", r) for r in PEFL_ACTIONS],
 )
 def test_C_2_role_pm_tells_how_to_send_the_move(ruleset: str, role: Role) -> None:
-    assert MOVE_HELP_RU[ruleset].get(role), f"no move help for {ruleset} {role}"
-    clan = "yakuza" if ruleset == "pefl" and role in ("mafia", "thug", "kamikaze") else None
+    help_text = ruleset_class(ruleset).move_help.get(role)
+    assert help_text, f"no move help for {ruleset} {role}"
+    clan: Clan | None = (
+        "yakuza" if ruleset == "pefl" and role in ("mafia", "thug", "kamikaze") else None
+    )
     e = ev.RoleDealt(turn=0, audience=player("Коля"), nick="Коля", role=role, clan=clan)
     text = Renderer(None, "ru").player_pm(
         ruleset=ruleset, game_name="Игра", nick="Коля", turn=0, events=[e]
     )
-    assert MOVE_HELP_RU[ruleset][role] in text
+    assert help_text in text
     assert "«" in text and "личным сообщением" in text
 
 

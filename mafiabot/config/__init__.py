@@ -17,7 +17,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from mafiabot.config.calendar import gambler_deadlines, past_deadlines, turn_deadline
+from mafiabot.config.calendar import (
+    gambler_deadlines,
+    past_deadlines,
+    turn_deadline,
+    turn_deadlines,
+)
 from mafiabot.config.checks import DB_SCHEMES, load_config, parse_config
 from mafiabot.config.declare import declared
 from mafiabot.config.sections import (
@@ -56,4 +61,5 @@ __all__ = [
     "parse_config",
     "past_deadlines",
     "turn_deadline",
+    "turn_deadlines",
 ]

@@ -8,7 +8,7 @@ import dataclasses
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, get_args
 from zoneinfo import ZoneInfo
 
 from mafiabot.config.declare import Problems, check_section, did_you_mean, unknown_keys
@@ -25,7 +25,7 @@ from mafiabot.config.sections import (
     StorageConfig,
 )
 from mafiabot.engine.base import RuleSetBase
-from mafiabot.engine.kinds import ROLES, RULESETS
+from mafiabot.engine.kinds import ROLES, RULESETS, Side
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.engine.settings import RulesSettings
 from mafiabot.parser.identity import nick_key
@@ -44,7 +44,7 @@ COLOR_FAMILIES: Final = (
     "purple",
     "pink",
 )  # parser.colors.color_family
-SIDES: Final = ("town", "mafia")  # G-M.8: the prostitute's side
+SIDES: Final = get_args(Side)  # G-M.8: the prostitute's side
 WIN_SIDES_GAMBLER: Final = ("maniac", "mafia", "town")  # G-W.1
 
 #: `[storage] url` schemes the store supports (a driver suffix like +psycopg is allowed)
@@ -176,7 +176,9 @@ def _check_players(p: Problems, players: Sequence[str]) -> None:
 
 def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) -> dict[str, Any]:
     g = _table(data, "game", p, required=True)
-    v = check_section(GameConfig, g, "game", p, {"tz": tz, "base": base})
+    # the rule set as written (a cast names a role against it)
+    context = {"tz": tz, "base": base, "ruleset": g.get("ruleset")}
+    v = check_section(GameConfig, g, "game", p, context)
     ruleset = v.get("ruleset")
     rules = _ruleset_or_none(ruleset)
     if rules is not None and not rules.court_topic:

@@ -32,7 +32,16 @@ from mafiabot.config.declare import (
     Text,
     TopicId,
 )
-from mafiabot.engine.kinds import Role, RulesetName, as_role
+from mafiabot.engine.kinds import (
+    CLANS,
+    ROLES,
+    RULESETS,
+    Clan,
+    Role,
+    RulesetName,
+    as_clan,
+    as_role,
+)
 from mafiabot.engine.settings import RulesSettings
 
 
@@ -223,19 +232,24 @@ def _count(n: int) -> int:
     return n
 
 
-def _cast(spec: str) -> tuple[str, str | None]:
-    role, _, clan = spec.partition(":")
-    if clan and clan not in ("yakuza", "triad"):
+#: A `[game.cast]` seat as the code reads it: the role and, for a PEFL clan role, the clan.
+CastSeat = tuple[Role, Clan | None]
+
+
+def _cast(value: Any, info: Any) -> CastSeat:
+    """A cast entry written "role" or "role:clan" as its (role, clan) pair. A word that is
+    no rule set's role is refused here (named after the game's rule set when the file gives
+    a known one); a role of the other rule set, and a clan role without its clan, by the
+    config check, which knows the game's rule set."""
+    if not isinstance(value, str):
+        raise ValueError("must be a string")
+    role, _, clan = value.partition(":")
+    if clan and clan not in CLANS:
         raise ValueError(f"clan must be yakuza or triad, not {clan!r}")
-    return role, clan or None
-
-
-def cast_seat(spec: object) -> tuple[Role, str | None]:
-    """A checked `[game.cast]` entry as (role, clan): the validator above turned the text into
-    a pair; this narrows its role to the engine's type (the config check has already refused
-    a role foreign to the rule set)."""
-    role, clan = spec if isinstance(spec, tuple) else _cast(str(spec))
-    return as_role(role), clan
+    if role not in ROLES:
+        ruleset = (info.context or {}).get("ruleset")
+        raise ValueError(f"not a {ruleset if ruleset in RULESETS else 'known'} role: {role!r}")
+    return as_role(role), as_clan(clan) if clan else None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -390,7 +404,7 @@ class GameConfig:
         Key("P-P.2: posts a dead player may leave before further ones are flagged to the host."),
     ] = 1
     cast: Annotated[
-        Mapping[str, Annotated[StrictStr, AfterValidator(_cast)]],
+        Mapping[str, Annotated[CastSeat, BeforeValidator(_cast)]],
         Key(
             'Roles dealt by the host himself instead of the bot: every player, nick = "role" '
             'or, for a PEFL mafioso / thug / kamikaze / bastard, "role:clan". Leave out to let '

@@ -5,28 +5,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
-from mafiabot.config import Config, gambler_deadlines, turn_deadline
+from mafiabot.config import Config, turn_deadlines
 from mafiabot.engine import RuleSet
+from mafiabot.engine.kinds import Phase
 from mafiabot.turn_inputs import TurnCalendar
 
 
-def deadline_for(cfg: Config, rules: RuleSet, turn: int, phase: str) -> datetime:
-    """The deadline that closes `phase` of `turn`, a host's `extend_deadline` included (it
-    moves the turn's last deadline)."""
-    game = cfg.game
+def deadline_for(cfg: Config, rules: RuleSet, turn: int, phase: Phase) -> datetime:
+    """The deadline that closes `phase` of `turn` on the rule set's calendar (C-1), a host's
+    `extend_deadline` included (it moves the turn's last deadline). A phase that is not one
+    of the turn's (an introduction day, "over") is closed by the turn's last deadline."""
+    deadlines = turn_deadlines(cfg.game, turn)
+    phases = rules.turn_phases
+    if phase in phases[:-1]:  # a deadline before the turn's last (Gambler nominations)
+        return deadlines[phases.index(phase)]
     extended = [
         o.until
         for o in cfg.overrides
         if o.kind == "extend_deadline" and o.turn == turn and o.until is not None
     ]
-    if len(rules.turn_phases) > 1:  # nominations close before the turn's last deadline
-        first, last = gambler_deadlines(game, turn)
-        if phase == rules.turn_phases[0]:
-            return first
-        return extended[-1] if extended else last
-    if extended:
-        return extended[-1]
-    return turn_deadline(game, turn)
+    return extended[-1] if extended else deadlines[-1]
 
 
 def turn_at(cfg: Config, rules: RuleSet, when: datetime | None, current: int) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 from mafiabot.config import Config
 from mafiabot.daemon import calendar
 from mafiabot.engine import GameState, RuleSet, get_ruleset
+from mafiabot.engine.kinds import Phase
 from mafiabot.newspaper import Renderer
 from mafiabot.parser.identity import Cast, nick_key
 from mafiabot.parser.nicks import casefold_key
@@ -193,7 +194,7 @@ class Shell:
                 return p.account
         return nick
 
-    def deadline_for(self, turn: int, phase: str) -> datetime:
+    def deadline_for(self, turn: int, phase: Phase) -> datetime:
         return calendar.deadline_for(self.cfg, self.rules, turn, phase)
 
     def turn_at(self, when: datetime | None, current: int) -> int:

@@ -8,7 +8,6 @@ import random
 from collections.abc import Callable
 from datetime import datetime
 
-from mafiabot.config.sections import cast_seat
 from mafiabot.daemon import compose, flags
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import read_topic_page
@@ -78,7 +77,7 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     nicks = read_registrations(sh, g)
     seed = cfg.game.seed
     if cfg.game.cast:
-        seats = tuple(Seat(n, *cast_seat(cfg.game.cast[n])) for n in nicks if n in cfg.game.cast)
+        seats = tuple(Seat(n, *cfg.game.cast[n]) for n in nicks if n in cfg.game.cast)
     else:
         seats = deal(sh.rules, nicks, random.Random(seed))
     state = sh.rules.new_game(seats)
