@@ -102,3 +102,13 @@ def test_the_state_loader_refuses_a_word_outside_a_fields_type(field: str, value
     not later as a surprise to a rule."""
     with pytest.raises(ValueError, match=value):
         from_json(GameState, _stored(**{field: value}))
+
+
+def test_the_engines_death_causes_are_exactly_the_scenario_contracts() -> None:
+    """SCENARIO.md names the causes a replay may report; the engine's `Cause` type is the
+    code's list. The two are kept apart on purpose (one is the contract, one the code) and
+    must agree both ways: a cause the engine can give that the contract lacks breaks replay
+    consumers, and one the contract lists that the engine never gives is dead text."""
+    from tests.test_scenarios import CAUSES
+
+    assert frozenset(DEATH_CAUSES) == CAUSES
