@@ -75,6 +75,26 @@ def test_P_S_1_a_cast_pefl_mafioso_without_a_clan_is_refused_naming_the_rule_set
     )
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "entry", "problem"),
+    [
+        ("gambler", "mafia:yakuza", "Gambler: no clan for a mafia"),
+        ("pefl", "doctor:triad", "PEFL: no clan for a doctor"),
+    ],
+)
+def test_G_S_1_P_S_1_a_cast_clan_where_the_role_has_none_is_refused_naming_the_seat(
+    ruleset: str, entry: str, problem: str
+) -> None:
+    """A clan is part of a seat only where the rule set deals clans (P-S.1); Gambler has
+    none (G-S.1). A host who writes one anyway meant something the bot would not play."""
+    data = _config(ruleset)
+    players = data["game"]["players"]
+    data["game"]["cast"] = {n: "civilian" for n in players} | {players[0]: entry}
+    with pytest.raises(ConfigError) as err:
+        parse_config(data, EXAMPLE)
+    assert dict(err.value.problems)[f"game.cast.{players[0]}"] == problem
+
+
 def test_P_S_1_a_cast_is_read_into_role_and_clan_pairs() -> None:
     """`[game] cast` is declared as what the code reads: (role, clan) pairs, the clan typed."""
     data = _config("pefl")

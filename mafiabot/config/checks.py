@@ -244,6 +244,10 @@ def _check_game_roles(
             p.append((f"game.cast.{nick}", f"not a {ruleset} role: {role!r}"))
         elif role in rules.clan_roles and not clan:
             p.append((f"game.cast.{nick}", f'a {rules.title} {role} needs a clan: "{role}:triad"'))
+        elif (problem := rules.clan_problem(role, clan)) is not None:
+            # a clan where the role has none ("mafia:yakuza" in Gambler, "doctor:triad"), an
+            # unknown clan, or a role that belongs to one clan only, given the other
+            p.append((f"game.cast.{nick}", f"{rules.title}: {problem}"))
     if cast and players and set(cast) != set(players):
         p.append(("game.cast", "must give a role to every player of game.players, and only them"))
 
