@@ -102,10 +102,53 @@ _MSG_CODE = re.compile(r"act=Msg&(?:amp;)?CODE=")
 def detect_ipb(html: str) -> Dialect | None:
     """The Invision dialect a page is written in, or None when it is not an Invision page.
 
-    Signals are from STRUCTURE.md §0; 4PDA is checked before stock IPB 2 because its pages carry
-    IPB 2's JavaScript variables over their own post markup. Works on fragments (no <head>).
+    Signals are from STRUCTURE.md §0. The board's own markup decides, read from the top: the
+    head's scripts (IPS 4's `ipsSettings`, IPB 3's `ipb.vars`), then the earliest post
+    opening of any generation — everything after it is players' words, which may name any
+    marker. A page without either (fragments, messenger and login pages) is judged by every
+    signal anywhere (`_detect_anywhere`). Scans are `str.find`s bounded as they go: a Russian
+    page is searched several times slower than a Latin one.
     """
     h = html[:400_000]
+    body = h.find("<body")
+    if body >= 0:
+        head = h[: h.find(">", body) + 1 or body + 1]
+        if "ipsSettings" in head or "data-pagecontroller" in head:
+            return IPS4
+        if "ipb.vars[" in head:
+            return IPB3
+    first, found = -1, None
+    for marker, dialect in _POST_OPENINGS:
+        i = h.find(marker, 0, first + len(marker) if first >= 0 else len(h))
+        if i >= 0 and (first < 0 or i < first):
+            first, found = i, dialect
+    if found is not None and _opens_post(h, first, found):
+        return found
+    return _detect_anywhere(h)
+
+
+# Where each generation's first post opens (IPB 1.x/2.x, IPS 4, IPB 3, 4PDA), and the check
+# that the earliest one found really is that markup (else every signal is weighed).
+_POST_OPENINGS: tuple[tuple[str, Dialect], ...] = (
+    ("<!--Begin Msg Number", IPB2),
+    ("elComment_", IPS4),
+    ("post_block", IPB3),
+    ("data-post=", IPB2_4PDA),
+)
+
+
+def _opens_post(h: str, at: int, dialect: Dialect) -> bool:
+    if dialect is IPB3:
+        return _POST_BLOCK.search(h, max(0, at - 300), at + len("post_block")) is not None
+    if dialect is IPB2_4PDA:
+        return _DATA_POST.match(h, at) is not None and "post_body" in h
+    return True
+
+
+def _detect_anywhere(h: str) -> Dialect | None:
+    """`detect_ipb` by every signal anywhere on the page, in the generations' order; 4PDA
+    is checked before stock IPB 2 because its pages carry IPB 2's JavaScript variables over
+    their own post markup. Works on fragments (no <head>)."""
     if (
         "data-pagecontroller" in h
         or "ipsSettings" in h

@@ -84,6 +84,22 @@ def test_auto_detects_the_generation(name: str, dialect: object) -> None:
     assert detect_ipb(_html(name)) is dialect
 
 
+@pytest.mark.parametrize("name", [H2969, PDA_SEARCH, RLLMUK])
+def test_players_words_naming_other_boards_markup_do_not_change_the_generation(
+    name: str,
+) -> None:
+    # every generation's markers written as a player's text into the page's last stretch
+    words = (
+        " ipsSettings data-pagecontroller elComment_7 ipsQuote ipb.vars[ IP.Board 3"
+        " post_block index.php?act=auth &lt;!--Begin Msg Number 9--&gt; normalname "
+    )
+    html = _html(name)
+    cut = html.rindex("</div>")
+    written = html[:cut] + words + html[cut:]
+    assert detect_ipb(written) is detect_ipb(html)
+    assert detect_ipb(written) is not None
+
+
 # --- IPB 1.3 (hustle-sa) ---------------------------------------------------------------------
 
 # (post id, author, date as shown, member id) from the MANIFEST tables
