@@ -52,6 +52,7 @@ from mafiabot.parser.html import (
     walk,
 )
 from mafiabot.parser.links import post_id_from_href
+from mafiabot.parser.rawmarkup import in_comment, markup_ok, tag_attrs, text_of
 from mafiabot.parser.records import (
     ColoredSpan,
     EditNote,
@@ -1136,7 +1137,7 @@ _FORM_TAG = re.compile(r"<form", re.I)
 _HEAD_CLOSE = "</td></tr></table>"
 
 
-def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode, LexborNode]]:
+def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode | None, LexborNode]]:
     """The headers and bodies of a page's posts parsed as one document (a document costs as
     much as a short post's markup): post index → (header root, body root), each reading
     exactly as `_fragment` of its markup alone — or {} where the page's markup could break
@@ -1156,33 +1157,41 @@ def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode, LexborNo
         keys.append(k)
         parts.append(
             f"<table><tr><td><div data-mafiabot-root='1'>{mp.body_html}</div></td></tr></table>"
-            f"<object><div data-mafiabot-root='1'>{mp.head_html}{_HEAD_CLOSE}</div></object>"
         )
+        if mp.facts is None:  # a header read from its markup is not parsed at all
+            parts.append(
+                f"<object><div data-mafiabot-root='1'>{mp.head_html}{_HEAD_CLOSE}</div></object>"
+            )
     if not keys:
         return {}
     tree = parse_html("".join(parts))
-    out: dict[int, tuple[LexborNode, LexborNode]] = {}
+    out: dict[int, tuple[LexborNode | None, LexborNode]] = {}
     node = tree.body.child if tree.body is not None else None
     for k in keys:
         table = node
-        obj = table.next if table is not None else None
-        if table is None or obj is None or table.tag != "table" or obj.tag != "object":
+        if table is None or table.tag != "table":
             return {}
         row = table.child.child if table.child is not None else None
         cell = row.child if row is not None else None
         body = cell.child if cell is not None and cell.tag == "td" else None
-        head = obj.child
-        for wrapper in (body, head):
-            if wrapper is None or wrapper.tag != "div":
+        head: LexborNode | None = None
+        node = table.next
+        if posts[k].facts is None:
+            obj = node
+            if obj is None or obj.tag != "object":
                 return {}
-            if "data-mafiabot-root" not in wrapper.attributes:
+            head = obj.child
+            if head is None or head.next is not None or not _is_root(head):
                 return {}
-        assert body is not None and head is not None
-        if head.next is not None:
+            node = obj.next
+        if body is None or not _is_root(body):
             return {}
         out[k] = (head, body)
-        node = obj.next
     return out if node is None else {}
+
+
+def _is_root(node: LexborNode) -> bool:
+    return node.tag == "div" and "data-mafiabot-root" in node.attributes
 
 
 @dataclass(slots=True)
@@ -1194,6 +1203,81 @@ class _MsgPost:
     outside: str  # the post's markup without its body
     head_html: str | None  # the header before the body (None: no body markers)
     found: bool = True  # a body was found
+    # author, member id, time and its text read from the header's raw markup (None: the
+    # header is parsed and queried instead)
+    facts: _HeadFacts | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _HeadFacts:
+    author: str
+    author_id: int | None
+    posted_at: datetime
+    shown: str
+
+
+# IPB 1.x/2.x print a post's nick and time in these spans (skin_topic), and link the
+# author's profile with one of these in the href (the `author_link` selector's substrings).
+_NICK_CLASSES = ("normalname", "unreg")
+_DATE_CLASS = "postdetails"
+_MEMBER_HREFS = ("showuser=", "MID=")
+
+
+def _span_at(head: str, classes: tuple[str, ...]) -> tuple[int, int] | None:
+    """Inner bounds of the first element with one of `classes`, when it is written
+    ``<span class='CLASS'>`` and holds no span of its own; None otherwise (then the header is
+    parsed: the first such string in the header must be that very tag)."""
+    at = min((i for c in classes if (i := head.find(c)) >= 0), default=-1)
+    if at < 0:
+        return None
+    opened = head.rfind("<", 0, at)
+    cls = next(c for c in classes if head.startswith(c, at))
+    for q in ("'", '"'):
+        tag = f"<span class={q}{cls}{q}>"
+        if head.startswith(tag, opened) and opened + len(tag) - len(cls) - 2 == at:
+            inner = opened + len(tag)
+            close = head.find("</span>", inner)
+            if close < 0 or "<span" in head[inner:close] or in_comment(head, opened):
+                return None
+            return inner, close
+    return None
+
+
+def _msg_head_facts(head: str, ctx: _Ctx) -> _HeadFacts | None:
+    """A post header's author, member id and time read from its raw markup, exactly as the
+    `author`, `author_link` and `date` selectors of IPB 1.x/2.x would find them; None when
+    the markup is not plainly the board's own (see `parser.rawmarkup`)."""
+    nick = _span_at(head, _NICK_CLASSES)
+    date = _span_at(head, (_DATE_CLASS,))
+    if nick is None or date is None:
+        return None
+    link = min((i for m in _MEMBER_HREFS if (i := head.find(m)) >= 0), default=-1)
+    if not markup_ok(head, 0, max(nick[1], date[1], link) + 1):
+        return None
+    author = text_of(head[nick[0] : nick[1]], lines=False)
+    shown_raw = text_of(head[date[0] : date[1]], lines=True)
+    if author is None or shown_raw is None:
+        return None
+    author = normalize_nick(author)
+    candidate = _collapse(shown_raw)
+    d = ctx.dialect
+    posted_at = parse_board_date(candidate, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
+    if not author or posted_at is None:
+        return None  # the parser's reading also reports what is missing
+    author_id = None
+    if link >= 0:
+        opened = head.rfind("<", 0, link)
+        tag = tag_attrs(head, opened) if opened >= 0 else None
+        if tag is None or tag[0] != "a" or tag[2] <= link or in_comment(head, opened):
+            return None
+        href = tag[1].get("href")
+        if href is None or not any(m in href for m in _MEMBER_HREFS):
+            return None  # the first such string is not in a link's address
+        m = _MEMBER_ID.search(htmllib.unescape(href))  # as `_member_id_from` reads it
+        if m is None:
+            return None
+        author_id = int(m.group(1))
+    return _HeadFacts(author, author_id, posted_at, strip_date_label(candidate).strip())
 
 
 def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
@@ -1219,6 +1303,10 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     posts: list[Post] = []
     # pieces = [before, id1, chunk1, id2, chunk2, ...]
     cut = [_cut_msg_post(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
+    if d.raw_heads:  # the board's own header markup: read as text where it plainly is
+        for mp in cut:
+            if mp.head_html is not None:
+                mp.facts = _msg_head_facts(mp.head_html, ctx)
     # headers and bodies, all in one document where that reads the same (see `_one_document`)
     joined = _one_document(cut)
     for k, mp in enumerate(cut):
@@ -1226,9 +1314,23 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
         where = f"post {pid}"
         if not mp.found:
             ctx.issues.append(ParseIssue(where, "post body not found"))
+        head, body_root = joined.get(k, (None, None))
+        facts = mp.facts
+        if facts is not None:
+            body = _read_body_node(
+                body_root if body_root is not None else _fragment(body_html),
+                d,
+                tz=ctx.tz,
+                now=ctx.now,
+                where=where,
+                issues=ctx.issues,
+            )
+            posts.append(
+                _post_record(pid, facts.author, facts.author_id, facts.posted_at, facts.shown, body)
+            )
+            continue
         # the post's header row (nick, member link, time) comes before its body: read that,
         # and the rest of the post's markup only when the header lacks them
-        head, body_root = joined.get(k, (None, None))
         if head is None and mp.head_html is not None:
             head = _fragment(mp.head_html)
         author_node = _first(head, d.sel("author"))

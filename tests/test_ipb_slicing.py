@@ -22,6 +22,7 @@ from mafiabot.parser.ipb import (
     _MSG_SPLIT,
     _body_span,
     _fragment,
+    _HeadFacts,
     _MsgPost,
     _one_document,
     _read_topic,
@@ -197,11 +198,20 @@ def test_headers_and_bodies_in_one_document_parse_as_each_alone() -> None:
         "<form><input name=x>",
     ]
     bodies = _bodies() + hostile
-    posts = [_MsgPost(k, body, "", heads[k % len(heads)]) for k, body in enumerate(bodies)]
+    # every third header was read from its markup: only its body is in the document
+    facts = _HeadFacts("Ник", None, NOW, "")
+    posts = [
+        _MsgPost(k, body, "", heads[k % len(heads)], facts=facts if k % 3 == 0 else None)
+        for k, body in enumerate(bodies)
+    ]
     joined = _one_document(posts)
     assert len(joined) > len(bodies) // 2  # the one-document reading is the common case
     for k, (head, body) in joined.items():
-        assert head.html == _fragment(posts[k].head_html or "").html, posts[k].head_html
+        if posts[k].facts is not None:
+            assert head is None
+        else:
+            assert head is not None
+            assert head.html == _fragment(posts[k].head_html or "").html, posts[k].head_html
         assert body.html == _fragment(posts[k].body_html).html, posts[k].body_html
 
 
@@ -220,7 +230,7 @@ def test_a_header_that_breaks_the_shared_document_reads_alone(head: str) -> None
     posts.insert(2, _MsgPost(9, "<p>odd</p>", "", head))
     joined = _one_document(posts)
     for k, (h, b) in joined.items():  # whatever is joined reads as alone
-        assert h.html == _fragment(posts[k].head_html or "").html
+        assert h is not None and h.html == _fragment(posts[k].head_html or "").html
         assert b.html == _fragment(posts[k].body_html).html
 
 
@@ -233,3 +243,80 @@ def test_host_selector_overrides_read_the_whole_page() -> None:
     page = parse_ipb_topic(html, dialect=custom, tz=MSK)
     assert len(page.posts) == 25
     assert page.posts == parse_ipb_topic(html, dialect=IPS4, tz=MSK).posts
+
+
+# --- IPB 1.x/2.x: post headers read from their raw markup -----------------------------------
+
+_MSG_PAGES = [
+    *sorted((FIXTURES / "ipb/1x-2x").glob("ipb13*.html")),
+    TEMPLATES / "ipb2_stock_topic.template.html",
+]
+
+# Changes to a header that the raw reading must either read as the parser does or leave to it.
+_HEAD_EDITS: tuple[tuple[str, str], ...] = (
+    (
+        "<span class='normalname'>",
+        "<!-- <span class='normalname'>Ложный</span> --><span class='normalname'>",
+    ),
+    ("<span class='normalname'>", "<span class='normalname x'>"),
+    ("<span class='normalname'>", "<span class='unreg'>Гость</span><span class='normalname'>"),
+    ("<span class='normalname'>", "<span class='normalname'><span style='color:red'>Кр</span>"),
+    ("<span class='normalname'>", "<span class='normalname'>&#1040;&amp;<br>"),
+    (
+        "<span class='normalname'>",
+        "<script>var s = \"<span class='normalname'>X</span>\";</script><span class='normalname'>",
+    ),
+    ("<span class='postdetails'>", "<span class='postdetails'><div>Блок</div>"),
+    ("<span class='postdetails'>", "<span class='postdetails'>Вчера, 10:00 <i>|</i> "),
+    ("<span class='postdetails'>", "<span class='postdetails'>&nbsp;"),
+    (
+        "<span class='postdetails'>",
+        "<span class='postdetails'>не дата</span><span class='postdetails'>",
+    ),
+    ("showuser=", "showuser=&amp;"),
+    ("showuser=", "x=1' title='showuser=5"),
+    ("<a ", "<img alt='showuser=3'><a "),
+    ("<table", "<!DOCTYPE html><table"),
+    ("<table", "<title>t</title><table"),
+)
+
+
+def _read_raw(html: str, raw: bool) -> TopicPage:
+    from dataclasses import replace
+
+    from mafiabot.parser.dates import get_tz
+    from mafiabot.parser.dialects import IPB2
+
+    d = IPB2 if raw else replace(IPB2, raw_heads=False)
+    return _read_topic(html, d, get_tz(MSK), NOW, "https://board.example/", sliced=True)
+
+
+@pytest.mark.parametrize("path", _MSG_PAGES, ids=lambda p: p.name)
+def test_headers_read_from_markup_equal_the_parsed_headers(path: Path) -> None:
+    html = _html(path)
+    assert _read_raw(html, True) == _read_raw(html, False)
+    # the raw reading is what reads these real headers
+    pieces = _MSG_SPLIT.split(html)
+    from mafiabot.parser.dates import get_tz
+    from mafiabot.parser.dialects import IPB2
+    from mafiabot.parser.ipb import _Ctx, _cut_msg_post, _msg_head_facts
+
+    ctx = _Ctx(IPB2, get_tz(MSK), NOW)
+    heads = [
+        _cut_msg_post(int(pieces[i]), pieces[i + 1]).head_html for i in range(1, len(pieces) - 1, 2)
+    ]
+    if path.name.startswith("ipb13"):  # real pages (the template has no body markers)
+        assert heads and all(h is not None and _msg_head_facts(h, ctx) for h in heads)
+
+
+@pytest.mark.parametrize("edit", _HEAD_EDITS, ids=lambda e: e[1][:40])
+def test_odd_headers_read_as_the_parser_reads_them(edit: tuple[str, str]) -> None:
+    for path in _MSG_PAGES:
+        html = _html(path)
+        old, new = edit
+        for quote in ("'", '"'):
+            o, n = old.replace("'", quote), new.replace("'", quote)
+            if o not in html:
+                continue
+            changed = html.replace(o, n)
+            assert _read_raw(changed, True) == _read_raw(changed, False), (path.name, n)
