@@ -1266,18 +1266,25 @@ def _msg_head_facts(head: str, ctx: _Ctx) -> _HeadFacts | None:
         return None  # the parser's reading also reports what is missing
     author_id = None
     if link >= 0:
-        opened = head.rfind("<", 0, link)
-        tag = tag_attrs(head, opened) if opened >= 0 else None
-        if tag is None or tag[0] != "a" or tag[2] <= link or in_comment(head, opened):
+        author_id = _member_link_at(head, link, _MEMBER_HREFS)
+        if author_id is None:
             return None
-        href = tag[1].get("href")
-        if href is None or not any(m in href for m in _MEMBER_HREFS):
-            return None  # the first such string is not in a link's address
-        m = _MEMBER_ID.search(htmllib.unescape(href))  # as `_member_id_from` reads it
-        if m is None:
-            return None
-        author_id = int(m.group(1))
     return _HeadFacts(author, author_id, posted_at, strip_date_label(candidate).strip())
+
+
+def _member_link_at(html: str, at: int, needles: tuple[str, ...]) -> int | None:
+    """The member id of the link whose address holds the first of `needles` at `at`, as
+    `_first_member_id` reads the first link its selector finds; None when the string is not
+    in a link's address or the address gives no id (then the parser reads the links)."""
+    opened = html.rfind("<", 0, at)
+    tag = tag_attrs(html, opened) if opened >= 0 else None
+    if tag is None or tag[0] != "a" or tag[2] <= at or in_comment(html, opened):
+        return None
+    href = tag[1].get("href")
+    if href is None or not any(m in href for m in needles):
+        return None  # the first such string is not in a link's address
+    m = _MEMBER_ID.search(htmllib.unescape(href))  # as `_member_id_from` reads it
+    return int(m.group(1)) if m else None
 
 
 def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
