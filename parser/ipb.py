@@ -584,17 +584,11 @@ def _read_tree(  # noqa: C901  # one flat per-node loop, state in locals: the pa
     body_sel = dialect.sel("quote_body")
     body_ids = _ids(root, body_sel) if body_sel and quotes else set()
     title_ids = _ids(root, dialect.sel("quote_title")) if quotes else set()
-    colour_nodes = _all(root, "[style*='color' i], font[color]") if "color" in low else []
-    colours: dict[int, str] = {}
-    for node in colour_nodes:
-        raw = _raw_color(node)
-        if raw is not None:  # None: background-color only
-            colours[node.mem_id] = raw
-    strike_ids = _ids(root, "s, del, strike, [style*='line-through' i]") if colours else set()
-    if plain and not quotes and not colours and not any(f"<{t}" in low for t in _SKIP_TAGS):
-        # most posts: no quote, no colour, nothing hidden — all the text is the author's own
-        text, links_only = _plain_read(root)
-        return text, text, [], [], links_only
+    colours, strike_ids = _colours(root) if "color" in low else ({}, set())
+    if plain and not quotes and not any(f"<{t}" in low for t in _SKIP_TAGS):
+        # most posts: no quote and nothing hidden — all the text is the author's own
+        text, plain_spans, links_only = _plain_read(root, colours, strike_ids)
+        return text, text, _spans_out(plain_spans, where, issues), [], links_only
     msgnumber = dialect.layout == "msgnumber"
     a_attr = dialect.sel("quote_author_attr")
     p_attr = dialect.sel("quote_post_attr")
@@ -775,20 +769,51 @@ def _read_tree(  # noqa: C901  # one flat per-node loop, state in locals: the pa
     return _finish_text(all_parts), _finish_text(own_parts), colored, out_quotes, tuple(links)
 
 
-def _plain_read(root: LexborNode) -> tuple[str, tuple[int, ...]]:
-    """`_read_tree`'s text and links of a body without quotes, colours or hidden elements:
-    the same walk without its contexts."""
+# Coloured elements and struck ones, found by one query (a query's set-up costs as much as
+# reading a short body).
+_COLOUR_OR_STRIKE = "[style*='color' i], font[color], s, del, strike, [style*='line-through' i]"
+
+
+def _colours(root: LexborNode) -> tuple[dict[int, str], set[int]]:
+    """The body's coloured elements (mem_id → raw colour; background colours are none) and,
+    where there is a colour, its struck elements' mem_ids."""
+    colours: dict[int, str] = {}
+    struck: set[int] = set()
+    for node in _all(root, _COLOUR_OR_STRIKE):
+        raw = _raw_color(node)
+        if raw is not None:
+            colours[node.mem_id] = raw
+        if node.tag in _STRIKE_TAGS or "line-through" in (_attr(node, "style") or "").lower():
+            struck.add(node.mem_id)
+    return colours, (struck if colours else set())
+
+
+def _plain_read(  # noqa: C901  # one flat per-node loop, state in locals: the parse hot path
+    root: LexborNode, colours: dict[int, str], strike_ids: set[int]
+) -> tuple[str, list[_Span], tuple[int, ...]]:
+    """`_read_tree`'s text, coloured spans and links of a body without quotes or hidden
+    elements: the same walk without its quote contexts."""
     parts: list[str] = []
     links: list[int] = []
     code = 0  # open <pre>/<code>: links there are shown, not made
     block = _BLOCK_TAGS
+    own_spans: list[_Span] = []
+    spans: list[_Span] = []  # the open coloured elements, innermost last
+    span_at: list[int] = []
+    wrap_stack: list[str] = []
+    struck = 0
     for event, node in walk(root):
         if event == TEXT:
-            parts.append(node.text_content or "")
+            piece = node.text_content or ""
+            parts.append(piece)
+            if spans:
+                spans[-1].parts.append(piece)
         elif event == OPEN:
             tag = node.tag
             if tag == "br" or tag in block:
                 parts.append("\n")
+                if spans:
+                    spans[-1].parts.append("\n")
             if tag == "a":
                 if not code:
                     href = node.attributes.get("href")
@@ -798,13 +823,47 @@ def _plain_read(root: LexborNode) -> tuple[str, tuple[int, ...]]:
                             links.append(pid)
             elif tag == "pre" or tag == "code":
                 code += 1
+            if colours:
+                mid = node.mem_id
+                raw = colours.get(mid)
+                struck_here = mid in strike_ids
+                if raw is not None:
+                    if spans:
+                        spans[-1].parts.append(" ")  # the inner colour's text is not the outer's
+                    span = _Span(
+                        color=_canonical_color(raw),
+                        raw=raw,
+                        struck=bool(struck) or struck_here,
+                        wrappers=tuple(wrap_stack[-_MAX_WRAPPERS:]),
+                        quote=None,
+                    )
+                    spans.append(span)
+                    span_at.append(mid)
+                    own_spans.append(span)
+                if tag in _WRAPPER_TAGS:
+                    wrap_stack.append(tag or "")
+                if struck_here:
+                    struck += 1
         elif event == CLOSE:
             tag = node.tag
+            if colours:
+                mid = node.mem_id
+                while spans and span_at[-1] == mid:
+                    spans.pop()
+                    span_at.pop()
+                    if spans:
+                        spans[-1].parts.append(" ")
+                if tag in _WRAPPER_TAGS and wrap_stack:
+                    wrap_stack.pop()
+                if mid in strike_ids and struck:
+                    struck -= 1
             if tag in block:
                 parts.append("\n")
+                if spans:
+                    spans[-1].parts.append("\n")
             if tag == "pre" or tag == "code":
                 code -= 1
-    return _finish_text(parts), tuple(links)
+    return _finish_text(parts), own_spans, tuple(links)
 
 
 _TITLE_POST = re.compile(r"(?:pid|p|comment)=(\d+)")

@@ -31,7 +31,7 @@ from mafiabot.parser.ipb import (
     detect_ipb,
     parse_ipb_topic,
 )
-from mafiabot.parser.records import TopicPage
+from mafiabot.parser.records import ParseIssue, TopicPage
 from tests.conftest import FIXTURES
 
 MSK = "Europe/Moscow"
@@ -107,7 +107,18 @@ def test_page_cut_inside_its_last_post_keeps_that_post() -> None:
 
 # --- the plain-body fast path of the body reader -------------------------------------------
 
-_TAGS = ("b", "i", "p", "div", "pre", "code", "li", "ul", "table", "tr", "td", "span", "a", "br")
+_TAGS = (
+    "b", "i", "p", "div", "pre", "code", "li", "ul", "table", "tr", "td", "span", "a", "br",
+    "font", "s", "del", "u",
+)  # fmt: skip
+_STYLES = (
+    "color:red",
+    "color: #00AA00; text-decoration: line-through",
+    "background-color:yellow",
+    "TEXT-DECORATION:LINE-THROUGH",
+    "color:nonsense",
+    "font-weight:bold",
+)
 _HREFS = (
     "index.php?showtopic=5&view=findpost&p=123",
     "https://board.example/index.php?/topic/5-x/&do=findComment&comment=77",
@@ -128,6 +139,10 @@ def _random_body(rng: random.Random, depth: int = 0) -> str:
             out.append("<br>")
             continue
         attrs = f' href="{rng.choice(_HREFS)}"' if tag == "a" else ""
+        if tag in ("span", "div", "b") and rng.random() < 0.5:
+            attrs = f' style="{rng.choice(_STYLES)}"'  # coloured, struck, neither
+        elif tag == "font" and rng.random() < 0.7:
+            attrs = f' color="{rng.choice(("red", "#0000ff", "", "bogus"))}"'
         inner = _random_body(rng, depth + 1)
         # now and then an unclosed tag: the reader sees lexbor's repair either way
         close = f"</{tag}>" if rng.random() > 0.1 else ""
@@ -156,14 +171,19 @@ def _bodies() -> list[str]:
 def test_plain_body_reading_equals_the_full_walk() -> None:
     bodies = _bodies()
     assert len(bodies) > 200
-    plain_taken = 0
+    plain_taken = coloured = 0
     for d in DIALECTS.values():
         for body in bodies:
-            fast = _read_tree(_fragment(body), d, "post 1", [])
-            full = _read_tree(_fragment(body), d, "post 1", [], plain=False)
+            fast_issues: list[ParseIssue] = []
+            full_issues: list[ParseIssue] = []
+            fast = _read_tree(_fragment(body), d, "post 1", fast_issues)
+            full = _read_tree(_fragment(body), d, "post 1", full_issues, plain=False)
             assert fast == full, body
-            plain_taken += not fast[2] and not fast[3]
+            assert fast_issues == full_issues, body
+            plain_taken += not fast[3]
+            coloured += bool(fast[2]) and not fast[3]
     assert plain_taken > len(bodies)  # the fast path is really the common case
+    assert coloured > len(bodies) // 4  # coloured spans (votes) are read on it too
 
 
 # --- IPB 1.x/2.x: a post's header and body parsed in one document ---------------------------
