@@ -1133,8 +1133,12 @@ def _drop_post_tails(html: str, sl: PageSlice) -> str:
         end = html.find(close, body)
         if end < 0:
             break
-        cut = min((i for m in sl.tail if (i := html.find(m, body, end)) >= 0), default=-1)
-        parts.append(html[pos:cut] if cut >= 0 else html[pos:end])
+        cut = end  # the first tail marker, each searched only up to the one found so far
+        for marker in sl.tail:
+            i = html.find(marker, body, cut)
+            if i >= 0:
+                cut = i
+        parts.append(html[pos:cut])
         parts.append(close)
         pos = end + len(close)
     parts.append(html[pos:])
@@ -1152,8 +1156,16 @@ def _slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
     if end < start:
         return None
     end += len(sl.post_close)
-    if scan(html, sl.post_literal, sl.post_open, end) is not None:
-        end = len(html)  # the last post never closes (a page cut short): it runs to the end
+    # the first bottom marker after the posts (each searched only up to the one found so far)
+    bottom = len(html)
+    for marker in sl.bottom:
+        i = html.find(marker, end, bottom)
+        if i >= 0:
+            bottom = i
+    # a post opening between the last close and the bottom: the last post never closes (a
+    # page cut short), it runs to the end; below the reply box and footer no post opens
+    if scan(html, sl.post_literal, sl.post_open, end, bottom) is not None:
+        end = bottom = len(html)
     # the head (title, canonical and next links) and the <body> tag (IPS's page id)
     body = html.find("<body", 0, start)
     head_end = html.find(">", body, start) + 1 if body >= 0 else 0
@@ -1161,7 +1173,6 @@ def _slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
     top = html.rfind("<", head_end, top + 1) if top >= 0 else -1  # the marker's tag
     if top < 0:
         top = head_end
-    bottom = min((i for m in sl.bottom if (i := html.find(m, end)) >= 0), default=len(html))
     if bottom < len(html):
         bottom = max(html.rfind("<", end, bottom + 1), end)
     chrome = html[:head_end] + html[top:start] + html[end:bottom]
