@@ -52,7 +52,7 @@ from mafiabot.parser.html import (
     walk,
 )
 from mafiabot.parser.links import post_id_from_href
-from mafiabot.parser.rawmarkup import in_comment, markup_ok, tag_attrs, text_of
+from mafiabot.parser.rawmarkup import in_comment, markup_ok, tag_attr, text_of
 from mafiabot.parser.records import (
     ColoredSpan,
     EditNote,
@@ -1291,37 +1291,53 @@ class _HeadFacts:
 _NICK_CLASSES = ("normalname", "unreg")
 _DATE_CLASS = "postdetails"
 _MEMBER_HREFS = ("showuser=", "MID=")
+_SPAN_CLASS = "<span class="
 
 
-def _span_at(head: str, classes: tuple[str, ...]) -> tuple[int, int] | None:
-    """Inner bounds of the first element with one of `classes`, when it is written
-    ``<span class='CLASS'>`` and holds no span of its own; None otherwise (then the header is
-    parsed: the first such string in the header must be that very tag)."""
-    at = min((i for c in classes if (i := head.find(c)) >= 0), default=-1)
-    if at < 0:
+def _first_of(html: str, needles: tuple[str, ...], end: int) -> int:
+    """Where the first of `needles` starts in `html[:end]` (-1: none), each searched only up
+    to the nearest found so far."""
+    found = -1
+    for needle in needles:
+        i = html.find(needle, 0, end if found < 0 else found + len(needle))
+        if i >= 0 and (found < 0 or i < found):
+            found = i
+    return found
+
+
+def _span_at(head: str, at: int, cls_len: int) -> tuple[int, int] | None:
+    """Inner bounds of the span whose class, `cls_len` long, is written at `at` as
+    ``<span class='CLASS'>`` (its only attribute, quoted) and which holds no span of its
+    own; None otherwise."""
+    opened = at - len(_SPAN_CLASS) - 1
+    if opened < 0 or not head.startswith(_SPAN_CLASS, opened):
         return None
-    opened = head.rfind("<", 0, at)
-    cls = next(c for c in classes if head.startswith(c, at))
-    for q in ("'", '"'):
-        tag = f"<span class={q}{cls}{q}>"
-        if head.startswith(tag, opened) and opened + len(tag) - len(cls) - 2 == at:
-            inner = opened + len(tag)
-            close = head.find("</span>", inner)
-            if close < 0 or "<span" in head[inner:close] or in_comment(head, opened):
-                return None
-            return inner, close
-    return None
+    q = head[at - 1]
+    end = at + cls_len
+    if q not in "'\"" or head[end : end + 2] != q + ">" or in_comment(head, opened):
+        return None
+    inner = end + 2
+    close = head.find("</span>", inner)
+    if close < 0 or head.find("<span", inner, close) >= 0:
+        return None
+    return inner, close
 
 
 def _msg_head_facts(head: str, ctx: _Ctx) -> _HeadFacts | None:
     """A post header's author, member id and time read from its raw markup, exactly as the
     `author`, `author_link` and `date` selectors of IPB 1.x/2.x would find them; None when
-    the markup is not plainly the board's own (see `parser.rawmarkup`)."""
-    nick = _span_at(head, _NICK_CLASSES)
-    date = _span_at(head, (_DATE_CLASS,))
+    the markup is not plainly the board's own (see `parser.rawmarkup`): the first of each
+    class's name in the header must be that very span."""
+    n_at = _first_of(head, _NICK_CLASSES, len(head))
+    d_at = head.find(_DATE_CLASS)
+    if n_at < 0 or d_at < 0:
+        return None
+    n_len = len(_NICK_CLASSES[0]) if head.startswith(_NICK_CLASSES[0], n_at) else len("unreg")
+    nick = _span_at(head, n_at, n_len)
+    date = _span_at(head, d_at, len(_DATE_CLASS)) if nick is not None else None
     if nick is None or date is None:
         return None
-    link = min((i for m in _MEMBER_HREFS if (i := head.find(m)) >= 0), default=-1)
+    link = _first_of(head, _MEMBER_HREFS, len(head))
     if not markup_ok(head, 0, max(nick[1], date[1], link) + 1):
         return None
     author = text_of(head[nick[0] : nick[1]], lines=False)
@@ -1347,10 +1363,12 @@ def _member_link_at(html: str, at: int, needles: tuple[str, ...]) -> int | None:
     `_first_member_id` reads the first link its selector finds; None when the string is not
     in a link's address or the address gives no id (then the parser reads the links)."""
     opened = html.rfind("<", 0, at)
-    tag = tag_attrs(html, opened) if opened >= 0 else None
-    if tag is None or tag[0] != "a" or tag[2] <= at or in_comment(html, opened):
+    if opened < 0 or not html.startswith("<a", opened) or in_comment(html, opened):
         return None
-    href = tag[1].get("href")
+    tag = tag_attr(html, opened, "href")
+    if tag is None or tag[0] != "a" or tag[2] <= at:
+        return None
+    href = tag[1]
     if href is None or not any(m in href for m in needles):
         return None  # the first such string is not in a link's address
     m = _MEMBER_ID.search(htmllib.unescape(href))  # as `_member_id_from` reads it

@@ -15,7 +15,7 @@ from __future__ import annotations
 import html as htmllib
 import re
 
-__all__ = ["in_comment", "markup_ok", "tag_attrs", "text_of"]
+__all__ = ["in_comment", "markup_ok", "tag_attr", "text_of"]
 
 # Markup that changes how the text after it is tokenized (declarations and bogus comments,
 # abruptly closed comments, raw-text and RCDATA elements, template contents, foreign content):
@@ -50,7 +50,7 @@ def markup_ok(html: str, start: int, end: int) -> bool:
     `in_comment`) is a tag."""
     if html.find("<", start, end) < 0:
         return True
-    if _TOKENIZER_MARK.search(html, start, end) is not None or "--!>" in html[start:end]:
+    if _TOKENIZER_MARK.search(html, start, end) is not None or html.find("--!>", start, end) >= 0:
         return False
     i = html.find("<!--", start, end)
     while i >= 0:
@@ -68,15 +68,18 @@ def in_comment(html: str, pos: int, start: int = 0) -> bool:
     return opened >= 0 and html.find("-->", opened + 4, pos) < 0
 
 
-def tag_attrs(html: str, start: int) -> tuple[str, dict[str, str], int] | None:
-    """The well-formed tag starting at `start`: (lowercased name, attributes with their raw
-    values decoded, end). None for anything else, and for attribute values holding character
-    references other than ``&amp;`` (the parser decodes those by rules this does not repeat)."""
+def tag_attr(html: str, start: int, name: str) -> tuple[str, str | None, int] | None:
+    """The well-formed start tag at `start`: (lowercased name, the value of its first
+    attribute called `name` decoded, or None, the tag's end). None for anything else, and
+    for a value holding character references other than ``&amp;`` (the parser decodes those
+    by rules this does not repeat)."""
     m = _TAG.match(html, start)
     if m is None or m.group(1):
         return None
-    attrs: dict[str, str] = {}
+    value: str | None = None
     for a in _ATTR.finditer(m.group(3)):
+        if a.group(1).lower() != name:
+            continue
         value = a.group(2) if a.group(2) is not None else a.group(3)
         if value is None:
             value = a.group(4) or ""
@@ -84,8 +87,8 @@ def tag_attrs(html: str, start: int) -> tuple[str, dict[str, str], int] | None:
             if "&" in value.replace("&amp;", ""):
                 return None
             value = value.replace("&amp;", "&")
-        attrs.setdefault(a.group(1).lower(), value)
-    return m.group(2).lower(), attrs, m.end()
+        break
+    return m.group(2).lower(), value, m.end()
 
 
 def text_of(piece: str, *, lines: bool) -> str | None:
@@ -99,10 +102,18 @@ def text_of(piece: str, *, lines: bool) -> str | None:
         pos = 0
         i = piece.find("<")
         while i >= 0:
-            m = _TAG.match(piece, i)
-            if m is None:
-                return None
-            name = m.group(2).lower()
+            if piece.startswith("</", i):  # an end tag: a name, then ">"
+                close = piece.find(">", i)
+                name = piece[i + 2 : close].lower() if close > 0 else ""
+                if not (name.isascii() and name.isalnum()):
+                    return None
+                end = close + 1
+            else:
+                m = _TAG.match(piece, i)
+                if m is None:
+                    return None
+                name = m.group(2).lower()
+                end = m.end()
             if name == "br":
                 if lines:
                     parts.append(piece[pos:i] + "\n")
@@ -112,7 +123,7 @@ def text_of(piece: str, *, lines: bool) -> str | None:
                 parts.append(piece[pos:i])
             else:
                 return None
-            pos = m.end()
+            pos = end
             i = piece.find("<", pos)
         parts.append(piece[pos:])
         piece = "".join(parts)
