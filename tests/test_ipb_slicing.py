@@ -27,6 +27,7 @@ from mafiabot.parser.ipb import (
     _one_document,
     _read_topic,
     _read_tree,
+    _serial_read,
     _slice_blocks,
     detect_ipb,
     parse_ipb_topic,
@@ -164,6 +165,18 @@ def _bodies() -> list[str]:
         '<pre><a href="viewtopic.php?p=1">in pre</a></pre><a href="viewtopic.php?p=2">out</a>',
         '<code><pre>x</pre><a href="viewtopic.php?p=3">still code</a></code>',
         "<noscript>hidden</noscript>shown<template>t</template>",
+        # markup the serialised reading must read as the walk or leave to it
+        '<a title="a>b<c" href="viewtopic.php?p=7&amp;x=&quot;1&quot;">quoted</a> &lt;b&gt;',
+        "1&nbsp;2 &amp;&amp; 3",
+        '<span style="color:red" title="&quot;>">Шерлок</span><!-- <b>not text</b> --> и <hr>',
+        '<a b"c=1 href="viewtopic.php?p=8">odd name</a><a =href="viewtopic.php?p=9">eq</a>',
+        '<A HREF="viewtopic.php?p=10">UP</A><FONT COLOR="Red">Рома</FONT><BR/>x</br>y',
+        "<xmp><b>raw</b></xmp><span style='color:blue'>после</span>",
+        "<textarea><span style='color:red'>в поле</span></textarea>текст",
+        "<svg><title>t</title><a href='viewtopic.php?p=11'>svg link</a></svg>",
+        '<font color="green"><s>Зачёркнут</s> <span style="color:red">Егор</span></font>',
+        '<span style="color:&#114;ed">entity colour</span><img alt="x" src="a.png"> после',
+        "<p>unclosed<li>item<span style='color:red'>in<div>block</span>end",
     ]
     return found
 
@@ -177,12 +190,19 @@ def test_plain_body_reading_equals_the_full_walk() -> None:
             fast_issues: list[ParseIssue] = []
             full_issues: list[ParseIssue] = []
             fast = _read_tree(_fragment(body), d, "post 1", fast_issues)
+            walked = _read_tree(_fragment(body), d, "post 1", [], serial=False)
             full = _read_tree(_fragment(body), d, "post 1", full_issues, plain=False)
             assert fast == full, body
+            assert walked == full, body
             assert fast_issues == full_issues, body
             plain_taken += not fast[3]
             coloured += bool(fast[2]) and not fast[3]
     assert plain_taken > len(bodies)  # the fast path is really the common case
+    serial = sum(
+        _serial_read(_fragment(b).inner_html or "", "color" in b.lower()) is not None
+        for b in bodies
+    )
+    assert serial > len(bodies) * 0.8  # and on it, the serialised reading
     assert coloured > len(bodies) // 4  # coloured spans (votes) are read on it too
 
 
