@@ -1555,9 +1555,20 @@ def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
     return post
 
 
+def _split_msg(html: str) -> list[str]:
+    """`_MSG_SPLIT.split(html)`, found from each comment opening at `str.find` speed."""
+    pieces: list[str] = []
+    pos = 0
+    for m in scan_all(html, "<!--", _MSG_SPLIT):
+        pieces += (html[pos : m.start()], m.group(1))
+        pos = m.end()
+    pieces.append(html[pos:])
+    return pieces
+
+
 def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     d = ctx.dialect
-    pieces = _MSG_SPLIT.split(html)
+    pieces = _split_msg(html)
     posts: list[Post] = []
     # pieces = [before, id1, chunk1, id2, chunk2, ...]
     cut = [_cut_msg_post(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
@@ -2006,13 +2017,13 @@ def _read_topic(
     ctx = _Ctx(dialect=d, tz=zone, now=now, issues=issues)
     if d.layout == "msgnumber":
         # posts are read from their own slices; the page tree is only for the chrome around
-        # them (title, pagination, topic links), so the posts are left out of it
-        chrome = links_in = _without_posts(html)
+        # them (title, pagination, topic links, login state), so the posts are left out of
+        # it; so are they out of every page-wide search (a player's words are no chrome)
+        chrome = links_in = jump_in = state_in = _without_posts(html)
         tree = parse_html(chrome)
         posts = _msgnumber_posts(html, ctx)
-        jump_in = html
     else:
-        chrome = jump_in = links_in = html
+        chrome = jump_in = links_in = state_in = html
         sl = d.page_slice
         cut = _slice_blocks(html, sl) if sl is not None and sliced else None
         if cut is not None:
@@ -2040,7 +2051,7 @@ def _read_topic(
         posts=tuple(posts),
         next_url=next_url,
         total_posts=int(jump.group(1)) if jump else None,
-        logged_in=_logged_in(html, d),
+        logged_in=_logged_in(state_in, d),
         issues=tuple(issues),
     )
 

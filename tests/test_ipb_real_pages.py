@@ -632,3 +632,19 @@ def test_times_are_aware() -> None:
         for p in _topic(name, now=NOW_4PDA).posts:
             assert p.posted_at is not None and p.posted_at.tzinfo is not None
     assert _utc("2017-04-19T17:01:59Z").tzinfo == UTC
+
+
+def test_players_words_are_not_page_chrome() -> None:
+    # a post quoting a board's greeting, script variables and pager text: the login state,
+    # post count and page count still come from the page's own markup
+    html = _html(H2969)
+    mark = "<!-- THE POST 19053 -->"
+    at = html.index(mark) + len(mark)
+    words = "Здравствуйте, Гость! memberID: 5 multi_page_jump('x', 999, 20) Страниц: (77) "
+    page, written = parse_ipb_topic(html), parse_ipb_topic(html[:at] + words + html[at:])
+    assert (written.logged_in, written.total_posts, written.total_pages) == (
+        page.logged_in,
+        page.total_posts,
+        page.total_pages,
+    )
+    assert written.posts[1].text.startswith("Здравствуйте, Гость!")
