@@ -223,7 +223,8 @@ def normalize_nick(nick: str) -> str:
 
 
 def _collapse(text: str) -> str:
-    return " ".join(_WS.sub(" ", text).split())
+    # every character of `_WS` but the zero-width space is whitespace to str.split
+    return " ".join((text.replace("\u200b", " ") if "\u200b" in text else text).split())
 
 
 def _visible_text(node: LexborNode | None) -> str:
@@ -515,7 +516,7 @@ def _needles(selector: str) -> tuple[tuple[str, ...], ...] | None:
                 tokens.append(value.lower())
         if not tokens:
             return None
-        parts.append(tuple(tokens))
+        parts.append(tuple(sorted(tokens, key=len, reverse=True)))  # the rarest first
     return tuple(parts)
 
 
@@ -526,7 +527,13 @@ def _may_match(low_html: str, selector: str) -> bool:
     needles = _needles(selector)
     if needles is None:
         return True
-    return any(all(token in low_html for token in part) for part in needles)
+    for part in needles:
+        for token in part:
+            if token not in low_html:
+                break
+        else:
+            return True
+    return False
 
 
 def _ids(root: LexborNode, selector: str) -> set[int]:
