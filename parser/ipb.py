@@ -795,8 +795,12 @@ _RAW_OPENERS = (
 _SKIP_OPENERS = tuple(f"<{t}" for t in _SKIP_TAGS)
 # The serialiser's own spelling of a start tag (every attribute written name="value", the
 # value's quotes, ampersands and angle brackets escaped) and of an end tag.
-_SERIAL_START = re.compile(r"<([a-zA-Z][^\s/>\"=<]*)((?: [^\s=\"<>/]+=\"[^\"]*\")*)>")
-_SERIAL_END = re.compile(r"</([a-zA-Z][^\s/>\"=<]*)>")
+# One pattern for the three (a comment, an end tag, a start tag), and any other "<".
+_SERIAL_TOKEN = re.compile(
+    r"<(?:!--(.*?)-->|/([a-zA-Z][^\s/>\"=<]*)>"
+    r"|([a-zA-Z][^\s/>\"=<]*)((?: [^\s=\"<>/]+=\"[^\"]*\")*)>)?",
+    re.S,
+)
 _SERIAL_ATTR = re.compile(r" ([^\s=\"<>/]+)=\"([^\"]*)\"")
 # Elements the serialiser writes without an end tag.
 _VOID_TAGS = frozenset(
@@ -826,37 +830,28 @@ def _serial_read(  # noqa: C901  # one flat per-tag loop, state in locals: the p
     wrap_stack: list[str] = []
     struck = 0
     pos = 0
-    i = html.find("<")
-    while True:
-        end = i if i >= 0 else len(html)
-        if end > pos:
-            piece = html[pos:end]
+    for m in _SERIAL_TOKEN.finditer(html):
+        start = m.start()
+        if start > pos:
+            piece = html[pos:start]
             if "&" in piece:
                 piece = htmllib.unescape(piece)
             parts.append(piece)
             if spans:
                 spans[-1].parts.append(piece)
-        if i < 0:
-            break
-        if html.startswith("<!--", i):
-            close = html.find("-->", i + 4)
-            if close < 0:
+        pos = m.end()
+        tag = m.group(2)
+        if tag is not None:  # an end tag
+            if not stack or stack[-1][0] != tag:
                 return None
-            pos = close + 3
-            i = html.find("<", pos)
-            continue
-        if html.startswith("</", i):
-            m = _SERIAL_END.match(html, i)
-            if m is None or not stack or stack[-1][0] != m.group(1):
-                return None
-            tag = m.group(1)
             opened_span, struck_here = stack.pop()[1:]
         else:
-            m = _SERIAL_START.match(html, i)
-            if m is None:
-                return None
-            tag = m.group(1)
-            attrs = m.group(2)
+            tag = m.group(3)
+            if tag is None:
+                if m.group(1) is None:
+                    return None  # a "<" the serialiser would not write
+                continue  # a comment
+            attrs = m.group(4)
             if tag == "br" or tag in _BLOCK_TAGS:
                 parts.append("\n")
                 if spans:
@@ -897,8 +892,6 @@ def _serial_read(  # noqa: C901  # one flat per-tag loop, state in locals: the p
                     struck += 1
             if tag not in _VOID_TAGS:
                 stack.append((tag, opened_span, struck_here))
-                pos = m.end()
-                i = html.find("<", pos)
                 continue
         # the element closes (an end tag, or a void element right after its start)
         if coloured:
@@ -916,8 +909,11 @@ def _serial_read(  # noqa: C901  # one flat per-tag loop, state in locals: the p
                 spans[-1].parts.append("\n")
         if tag == "pre" or tag == "code":
             code -= 1
-        pos = m.end()
-        i = html.find("<", pos)
+    if pos < len(html):
+        piece = html[pos:]
+        if "&" in piece:
+            piece = htmllib.unescape(piece)
+        parts.append(piece)
     if stack:
         return None
     return _finish_text(parts), own_spans, tuple(links)
