@@ -1279,7 +1279,13 @@ def _body_span(chunk: str, pid: int) -> tuple[int, int, int, int] | None:
     return None
 
 
-_MSG_SPLIT = re.compile(r"<!--\s*Begin Msg Number\s+(\d+)\s*-->", re.I)
+# `<!--\s*Begin Msg Number\s+(\d+)\s*-->` under IGNORECASE, its letters spelt as the classes
+# IGNORECASE gives them (dotted and dotless I, long s): a case-blind pattern loses the
+# search for its literal opening and is tried at every character of the page.
+_MSG_SPLIT = re.compile(
+    "<!--\\s*[Bb][Ee][Gg][Ii\u0130\u0131][Nn]\\s+[Mm][Ss\u017f][Gg]"
+    "\\s+[Nn][Uu][Mm][Bb][Ee][Rr]\\s+(\\d+)\\s*-->"
+)
 _SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div class=['\"]signature)")
 
 
@@ -1558,20 +1564,9 @@ def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
     return post
 
 
-def _split_msg(html: str) -> list[str]:
-    """`_MSG_SPLIT.split(html)`, found from each comment opening at `str.find` speed."""
-    pieces: list[str] = []
-    pos = 0
-    for m in scan_all(html, "<!--", _MSG_SPLIT):
-        pieces += (html[pos : m.start()], m.group(1))
-        pos = m.end()
-    pieces.append(html[pos:])
-    return pieces
-
-
 def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     d = ctx.dialect
-    pieces = _split_msg(html)
+    pieces = _MSG_SPLIT.split(html)
     posts: list[Post] = []
     # pieces = [before, id1, chunk1, id2, chunk2, ...]
     cut = [_cut_msg_post(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
