@@ -52,7 +52,7 @@ from mafiabot.parser.html import (
     walk,
 )
 from mafiabot.parser.links import post_id_from_href
-from mafiabot.parser.rawmarkup import in_comment, markup_ok, tag_attr, text_of
+from mafiabot.parser.rawmarkup import caseless, in_comment, markup_ok, tag_attr, text_of
 from mafiabot.parser.records import (
     ColoredSpan,
     EditNote,
@@ -1366,11 +1366,11 @@ def _without_posts(html: str) -> str:
 # Markup a body may hold that would read differently inside a table cell than on its own
 # (table parts, raw-text and template elements, comments, forms, foreign content): a body with
 # any of it gets a document of its own.
-_CELL_UNSAFE = re.compile(
-    r"<(?:!|/?(?:t|caption|col|body|html|head|frame|form|plaintext|xmp|iframe|noembed"
-    r"|noframes|noscript|script|style|select|math|svg))",
-    re.I,
-)
+_CELL_UNSAFE_TAGS = (
+    "t", "caption", "col", "body", "html", "head", "frame", "form", "plaintext", "xmp", "iframe",
+    "noembed", "noframes", "noscript", "script", "style", "select", "math", "svg",
+)  # fmt: skip
+_CELL_UNSAFE = re.compile("<(?:!|/?(?:" + caseless(*_CELL_UNSAFE_TAGS) + "))")
 
 
 # A form left open would swallow the forms of the pieces after it: such a header stays alone.
