@@ -296,9 +296,21 @@ def _fragment(html: str) -> LexborNode:
     return root
 
 
+# Member ids in profile links, in any ASCII case (spelt out: see `caseless`).
 _MEMBER_ID = re.compile(
-    r"(?:showuser=|[?&;]MID=|/profile/|/user/|hovercard-id=[\"']?|act=qms&(?:amp;)?mid=)(\d+)",
-    re.I,
+    "(?:"
+    + caseless("showuser=", "/profile/", "/user/")
+    + "|[?&;]"
+    + caseless("mid=")
+    + "|"
+    + caseless("hovercard-id=")
+    + "[\"']?|"
+    + caseless("act=qms&")
+    + "(?:"
+    + caseless("amp;")
+    + ")?"
+    + caseless("mid=")
+    + r")(\d+)"
 )
 
 
