@@ -9,9 +9,12 @@ edit notes, coloured spans and pagination. Nothing here raises on odd markup: wh
 read becomes a `ParseIssue` beside the records.
 
 Speed: a topic page is cut with `str.find` before lexbor sees it — IPB 1.x/2.x at its
-`Begin Msg Number` comments (every post's header and body then parsed in one document), IPS 4
-by its dialect's `PageSlice` (posts and the chrome that is read, as two trees); a page without
-the markers is parsed whole, and tests hold the cut and the whole reading equal.
+`Begin Msg Number` comments (every post's body then parsed in one document, its header read
+from the raw markup by `parser.rawmarkup` where that is plainly the board's own, else parsed
+beside the body), IPS 4 by its dialect's `PageSlice` (posts and the chrome that is read, as two
+trees); a page without the markers is parsed whole. A body without quotes is read from its
+serialised markup (`_serial_read`) rather than by a walk over its nodes. Tests hold every
+fast reading equal to the reference one (whole page, parsed header, node walk).
 """
 
 from __future__ import annotations
