@@ -116,10 +116,10 @@ def detect_ipb(html: str) -> Dialect | None:
     h = html[:400_000]
     body = h.find("<body")
     if body >= 0:
-        head = h[: h.find(">", body) + 1 or body + 1]
-        if "ipsSettings" in head or "data-pagecontroller" in head:
+        head = h.find(">", body) + 1 or body + 1  # the head and the <body> tag
+        if h.find("ipsSettings", 0, head) >= 0 or h.find("data-pagecontroller", 0, head) >= 0:
             return IPS4
-        if "ipb.vars[" in head:
+        if h.find("ipb.vars[", 0, head) >= 0:
             return IPB3
     first, found = -1, None
     for marker, dialect in _POST_OPENINGS:
