@@ -1813,8 +1813,10 @@ _CONTENT_ID = re.compile(r"&quot;contentid&quot;:(\d+)")
 
 
 def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None:
-    body = tree.css_first("body[data-pageid]")
-    if body is not None:
+    # the one <body> element (a second <body> tag only adds attributes to it): what the
+    # query body[data-pageid] finds, without searching the tree
+    body = tree.body
+    if body is not None and body.tag == "body":
         value = _int(_attr(body, "data-pageid"))
         if value:
             return value
@@ -2107,8 +2109,8 @@ _CLOCK_EN = re.compile(r"Time is now\s*:\s*([^<]{6,40})<")
 
 def _board_now(html: str, tz: tzinfo, dialect: Dialect) -> datetime | None:
     """The board's own clock where the footer prints it («Сейчас: 19.12.21, 14:21»)."""
-    tail = html[-16384:]  # the clock is in the page footer
-    m = scan(tail, "Сейчас", _CLOCK_RU) or scan(tail, "Time is now", _CLOCK_EN)
+    tail = max(0, len(html) - 16384)  # the clock is in the page footer
+    m = scan(html, "Сейчас", _CLOCK_RU, tail) or scan(html, "Time is now", _CLOCK_EN, tail)
     if not m:
         return None
     return parse_board_date(m.group(1), tz=tz, formats=dialect.date_formats)
