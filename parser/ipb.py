@@ -614,7 +614,12 @@ def _read_tree(  # noqa: C901  # one flat per-node loop, state in locals: the pa
     if plain and not quotes and not any(o in low for o in _SKIP_OPENERS):
         # most posts: no quote and nothing hidden — all the text is the author's own, read
         # from the body's serialised markup where that is plain, else by walking its nodes
-        read = _serial_read(html, "color" in low) if serial else None
+        coloured = "color" in low
+        if serial and not coloured:
+            fast = _serial_text(html, low)
+            if fast is not None:
+                return fast[0], fast[0], [], [], fast[1]
+        read = _serial_read(html, coloured) if serial else None
         if read is None:
             colours, strike_ids = _colours(root) if "color" in low else ({}, set())
             read = _plain_read(root, colours, strike_ids)
@@ -932,6 +937,50 @@ def _serial_read(  # noqa: C901  # one flat per-tag loop, state in locals: the p
     if stack:
         return None
     return _finish_text(parts), own_spans, tuple(links)
+
+
+_SERIAL_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_SERIAL_HR = re.compile(r"<hr(?: [^>]*)?>")
+_SERIAL_BLOCK = re.compile(
+    r"</?(?:br|" + "|".join(sorted(_BLOCK_TAGS - {"hr"}, key=len, reverse=True)) + r")(?: [^>]*)?>"
+)
+_SERIAL_ANY_TAG = re.compile(r"<[^>]*>")
+_SERIAL_A = re.compile(r"<a((?: [^\s=\"<>/]+=\"[^\"]*\")*)>")
+
+
+def _serial_text(html: str, low: str) -> tuple[str, tuple[int, ...]] | None:
+    """`_serial_read` of a body without colours, by whole-string substitutions: every block
+    tag (start or end) and <br> a line break, a rule two, other tags and comments nothing,
+    then the text's escapes undone (in lexbor's serialisation every "&" of the text is an
+    escape, so undoing them on the joined text is undoing them piece by piece). None where
+    the token reading is needed (links inside code, markup the serialiser writes raw)."""
+    if "<" not in html:
+        text = htmllib.unescape(html) if "&" in html else html
+        return _finish_text([text]), ()
+    if any(o in html for o in _RAW_OPENERS):
+        return None
+    if "<!--" in html:
+        html = _SERIAL_COMMENT.sub("", html)
+    links: tuple[int, ...] = ()
+    if "<a " in html:
+        if "<pre" in low or "<code" in low:
+            return None  # a link in code is shown, not made: the token reading knows where
+        tags = _SERIAL_A.findall(html)
+        if len(tags) != html.count("<a "):
+            return None  # an attribute the serialiser spells oddly
+        found: list[int] = []
+        for attrs in tags:
+            href = next((v for k, v in _SERIAL_ATTR.findall(attrs) if k == "href"), None)
+            pid = post_id_from_href(htmllib.unescape(href).strip()) if href is not None else None
+            if pid is not None:
+                found.append(pid)
+        links = tuple(found)
+    if "<hr" in html:
+        html = _SERIAL_HR.sub("\n\n", html)
+    text = _SERIAL_ANY_TAG.sub("", _SERIAL_BLOCK.sub("\n", html))
+    if "&" in text:
+        text = htmllib.unescape(text)
+    return _finish_text([text]), links
 
 
 def _color_of(tag: str, attrs: dict[str, str]) -> str | None:

@@ -28,6 +28,7 @@ from mafiabot.parser.ipb import (
     _read_topic,
     _read_tree,
     _serial_read,
+    _serial_text,
     _slice_blocks,
     detect_ipb,
     parse_ipb_topic,
@@ -177,6 +178,9 @@ def _bodies() -> list[str]:
         '<font color="green"><s>Зачёркнут</s> <span style="color:red">Егор</span></font>',
         '<span style="color:&#114;ed">entity colour</span><img alt="x" src="a.png"> после',
         "<p>unclosed<li>item<span style='color:red'>in<div>block</span>end",
+        '<!-- <a href="viewtopic.php?p=12">in a comment</a> -->a<hr>b<hr/>c &amp;lt; &amp',
+        '<a href="viewtopic.php?p=13&amp;x=1">one</a><a name="n">two</a><abbr>three</abbr>',
+        '<pre>x<a href="viewtopic.php?p=14">in code</a></pre><a href="viewtopic.php?p=15">y</a>',
     ]
     return found
 
@@ -203,6 +207,11 @@ def test_plain_body_reading_equals_the_full_walk() -> None:
         for b in bodies
     )
     assert serial > len(bodies) * 0.8  # and on it, the serialised reading
+    uncoloured = [b for b in bodies if "color" not in b.lower()]
+    substituted = sum(
+        _serial_text(_fragment(b).inner_html or "", b.lower()) is not None for b in uncoloured
+    )
+    assert substituted > len(uncoloured) * 0.8  # uncoloured bodies by substitution
     assert coloured > len(bodies) // 4  # coloured spans (votes) are read on it too
 
 
