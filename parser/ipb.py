@@ -615,10 +615,12 @@ def _read_tree(  # noqa: C901  # one flat per-node loop, state in locals: the pa
         # most posts: no quote and nothing hidden — all the text is the author's own, read
         # from the body's serialised markup where that is plain, else by walking its nodes
         coloured = "color" in low
-        if serial and not coloured:
+        if serial:
             fast = _serial_text(html, low)
-            if fast is not None:
-                return fast[0], fast[0], [], [], fast[1]
+            # coloured spans, where they are few and shallow, from the tree around each
+            shallow = (_shallow_spans(root, low) if coloured else []) if fast else None
+            if fast is not None and shallow is not None:
+                return fast[0], fast[0], _spans_out(shallow, where, issues), [], fast[1]
         read = _serial_read(html, coloured) if serial else None
         if read is None:
             colours, strike_ids = _colours(root) if "color" in low else ({}, set())
@@ -981,6 +983,61 @@ def _serial_text(html: str, low: str) -> tuple[str, tuple[int, ...]] | None:
     if "&" in text:
         text = htmllib.unescape(text)
     return _finish_text([text]), links
+
+
+# Ancestors looked at above one coloured element before the token reading is left to decide.
+_SHALLOW = 48
+
+
+def _shallow_spans(root: LexborNode, low: str) -> list[_Span] | None:
+    """`_plain_read`'s coloured spans of a body, read around each coloured element (its
+    ancestors for strikes and formatting, its own markup for its text); None where a
+    colour sits inside another (whose text is then split) or deeper than `_SHALLOW`."""
+    found: list[tuple[LexborNode, str]] = []
+    struck_ids: set[int] = set()
+    seen: set[int] = set()
+    for node in _all(root, _COLOUR_OR_STRIKE):
+        if node.mem_id in seen:
+            continue  # matched by two parts of the selector: listed twice
+        seen.add(node.mem_id)
+        raw = _raw_color(node)
+        if raw is not None:
+            found.append((node, raw))
+        if node.tag in _STRIKE_TAGS or "line-through" in (_attr(node, "style") or "").lower():
+            struck_ids.add(node.mem_id)
+    coloured = {node.mem_id for node, _raw in found}
+    stop = root.mem_id
+    spans: list[_Span] = []
+    for node, raw in found:
+        wrappers: list[str] = []
+        struck = node.mem_id in struck_ids
+        up = node.parent
+        depth = 0
+        while up is not None and up.mem_id != stop:
+            mid = up.mem_id
+            depth += 1
+            if mid in coloured or depth > _SHALLOW:
+                return None
+            struck = struck or mid in struck_ids
+            tag = up.tag or ""
+            if tag in _WRAPPER_TAGS:
+                wrappers.append(tag)
+            up = up.parent
+        inner = _serial_text(node.inner_html or "", low)
+        if up is None or inner is None:
+            return None
+        wrappers.reverse()
+        spans.append(
+            _Span(
+                color=_canonical_color(raw),
+                raw=raw,
+                struck=struck,
+                wrappers=tuple(wrappers[-_MAX_WRAPPERS:]),
+                quote=None,
+                parts=[inner[0]],
+            )
+        )
+    return spans
 
 
 def _color_of(tag: str, attrs: dict[str, str]) -> str | None:

@@ -29,6 +29,7 @@ from mafiabot.parser.ipb import (
     _read_tree,
     _serial_read,
     _serial_text,
+    _shallow_spans,
     _slice_blocks,
     detect_ipb,
     parse_ipb_topic,
@@ -212,6 +213,9 @@ def test_plain_body_reading_equals_the_full_walk() -> None:
         _serial_text(_fragment(b).inner_html or "", b.lower()) is not None for b in uncoloured
     )
     assert substituted > len(uncoloured) * 0.8  # uncoloured bodies by substitution
+    coloured_bodies = [_fragment(b) for b in bodies if "color" in b.lower()]
+    shallow = sum(bool(_shallow_spans(f, (f.inner_html or "").lower())) for f in coloured_bodies)
+    assert shallow > len(coloured_bodies) // 3  # and their spans read around each colour
     assert coloured > len(bodies) // 4  # coloured spans (votes) are read on it too
 
 
