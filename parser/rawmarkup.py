@@ -58,13 +58,13 @@ def markup_ok(html: str, start: int, end: int) -> bool:
     `in_comment`) is a tag."""
     if html.find("<", start, end) < 0:
         return True
-    if _TOKENIZER_MARK.search(html, start, end) is not None or html.find("--!>", start, end) >= 0:
+    if _TOKENIZER_MARK.search(html, start, end) is not None:
         return False
     i = html.find("<!--", start, end)
     while i >= 0:
         close = html.find("-->", i + 4)
-        if close < 0:
-            return False
+        if close < 0 or html.find("--!>", i + 4, close) >= 0:
+            return False  # unclosed, or closed early by "--!>"
         i = html.find("<!--", close + 3, end)
     return True
 
@@ -84,18 +84,25 @@ def tag_attr(html: str, start: int, name: str) -> tuple[str, str | None, int] | 
     m = _TAG.match(html, start)
     if m is None or m.group(1):
         return None
+    attrs = m.group(3)
     value: str | None = None
-    for a in _ATTR.finditer(m.group(3)):
-        if a.group(1).lower() != name:
-            continue
-        value = a.group(2) if a.group(2) is not None else a.group(3)
-        if value is None:
-            value = a.group(4) or ""
-        if "&" in value:
-            if "&" in value.replace("&amp;", ""):
-                return None
-            value = value.replace("&amp;", "&")
-        break
+    lead = len(name) + 2  # " name="
+    quote = attrs[lead : lead + 1]
+    if quote in ("'", '"') and attrs.startswith(name, 1) and attrs[0] + attrs[lead - 1] == " =":
+        # the usual spelling, the attribute first: its value runs to the closing quote
+        value = attrs[lead + 1 : attrs.find(quote, lead + 1)]
+    if value is None:
+        for a in _ATTR.finditer(attrs):
+            if a.group(1).lower() != name:
+                continue
+            value = a.group(2) if a.group(2) is not None else a.group(3)
+            if value is None:
+                value = a.group(4) or ""
+            break
+    if value is not None and "&" in value:
+        if "&" in value.replace("&amp;", ""):
+            return None
+        value = value.replace("&amp;", "&")
     return m.group(2).lower(), value, m.end()
 
 
