@@ -815,9 +815,9 @@ _RAW_OPENERS = (
     "<title",
 )  # fmt: skip
 _SKIP_OPENERS = tuple(f"<{t}" for t in _SKIP_TAGS)
-# The serialiser's own spelling of a start tag (every attribute written name="value", the
-# value's quotes, ampersands and angle brackets escaped) and of an end tag.
-# One pattern for the three (a comment, an end tag, a start tag), and any other "<".
+# The serialiser's own spelling of a comment, an end tag and a start tag (every attribute
+# written name="value", the value's quotes, ampersands and angle brackets escaped), in one
+# pattern; a "<" that is none of them matches with every group empty.
 _SERIAL_TOKEN = re.compile(
     r"<(?:!--(.*?)-->|/([a-zA-Z][^\s/>\"=<]*)>"
     r"|([a-zA-Z][^\s/>\"=<]*)((?: [^\s=\"<>/]+=\"[^\"]*\")*)>)?",
@@ -836,7 +836,7 @@ def _serial_read(  # noqa: C901  # one flat per-tag loop, state in locals: the p
 ) -> tuple[str, list[_Span], tuple[int, ...]] | None:
     """`_plain_read` from the body's markup as lexbor serialises it (`inner_html`): there,
     text holds no "<", every tag is well formed and nested, and every attribute is quoted,
-    so one pass of string searches reads what the node walk reads, several times faster.
+    so one pass over its tags reads what the node walk reads, without a call per node.
     `coloured`: the markup mentions a colour (coloured spans are read from the tags' own
     attributes). None when the markup holds anything else (raw-text elements, foreign
     content, odd attribute names): then the nodes are walked."""
@@ -951,11 +951,12 @@ _SERIAL_A = re.compile(r"<a((?: [^\s=\"<>/]+=\"[^\"]*\")*)>")
 
 
 def _serial_text(html: str, low: str) -> tuple[str, tuple[int, ...]] | None:
-    """`_serial_read` of a body without colours, by whole-string substitutions: every block
+    """The text and links `_serial_read` reads, by whole-string substitutions: every block
     tag (start or end) and <br> a line break, a rule two, other tags and comments nothing,
     then the text's escapes undone (in lexbor's serialisation every "&" of the text is an
-    escape, so undoing them on the joined text is undoing them piece by piece). None where
-    the token reading is needed (links inside code, markup the serialiser writes raw)."""
+    escape, so undoing them on the joined text is undoing them piece by piece). `low`: the
+    body's markup lowercased. None where the token reading is needed (links inside code,
+    markup the serialiser writes raw, attributes it spells oddly)."""
     if "<" not in html:
         text = htmllib.unescape(html) if "&" in html else html
         return _finish_text([text]), ()
@@ -1501,10 +1502,11 @@ _HEAD_CLOSE = "</td></tr></table>"
 
 
 def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode | None, LexborNode]]:
-    """The headers and bodies of a page's posts parsed as one document (a document costs as
-    much as a short post's markup): post index → (header root, body root), each reading
-    exactly as `_fragment` of its markup alone — or {} where the page's markup could break
-    that (then every piece gets a document of its own).
+    """The bodies of a page's posts, and the headers not read from their markup (`facts`),
+    parsed as one document (a document costs as much as a short post's markup): post index →
+    (header root or None, body root), each reading exactly as `_fragment` of its markup
+    alone — or {} where the page's markup could break that (then every piece gets a document
+    of its own).
 
     Each body sits in a table cell and each header in an <object>: both end by clearing the
     formatting tags left open inside them, so nothing of one piece reaches the next. A body
@@ -1513,7 +1515,7 @@ def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode | None, L
     keys: list[int] = []
     parts: list[str] = []
     for k, mp in enumerate(posts):
-        if mp.head_html is None or _FORM_TAG.search(mp.head_html):
+        if mp.head_html is None or (mp.facts is None and _FORM_TAG.search(mp.head_html)):
             continue
         if "<" in mp.body_html and _CELL_UNSAFE.search(mp.body_html):
             continue
