@@ -18,14 +18,34 @@ import re
 __all__ = ["caseless", "in_comment", "markup_ok", "tag_attr", "text_of"]
 
 
+_Trie = dict[str, "_Trie"]  # a word's next letter → the rest ("" marks a word's end)
+
+
 def caseless(*words: str) -> str:
-    """An alternation of `words` matching them in any ASCII case, as HTML reads tag names:
-    an IGNORECASE pattern loses the search for its literal opening and is tried at every
-    character of the text, several times slower on a Russian page."""
-    return "|".join(
-        "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c) for c in word)
-        for word in words
-    )
+    """An alternation of `words` matching them in any ASCII case, as HTML reads tag names,
+    written as a trie (words sharing a start share its test): an IGNORECASE pattern loses
+    the search for its literal opening and is tried at every character of the text, and a
+    flat alternation tries every word at every candidate."""
+    trie: _Trie = {}
+    for word in words:
+        node = trie
+        for c in word:
+            node = node.setdefault(c.lower(), {})
+        node[""] = {}  # a word ends here
+    return _trie_pattern(trie)
+
+
+def _trie_pattern(node: _Trie) -> str:
+    branches: list[str] = []
+    for c, sub in node.items():
+        if c == "":
+            continue
+        head = f"[{c}{c.upper()}]" if c.isalpha() else re.escape(c)
+        branches.append(head + _trie_pattern(sub))
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    return f"(?:{body})?" if "" in node else body
 
 
 # Markup that changes how the text after it is tokenized (declarations and bogus comments,
