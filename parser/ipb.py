@@ -115,15 +115,20 @@ def detect_ipb(html: str) -> Dialect | None:
     """
     h = html[:400_000]
     body = h.find("<body")
+    posts_from = 0  # where posts may open: below the head
     if body >= 0:
-        head = h.find(">", body) + 1 or body + 1  # the head and the <body> tag
-        if h.find("ipsSettings", 0, head) >= 0 or h.find("data-pagecontroller", 0, head) >= 0:
+        posts_from = h.find(">", body) + 1 or body + 1  # the head and the <body> tag
+        # IPS 4 names its page controller on the <body> tag itself
+        if (
+            h.find("ipsSettings", 0, body) >= 0
+            or h.find("data-pagecontroller", body, posts_from) >= 0
+        ):
             return IPS4
-        if h.find("ipb.vars[", 0, head) >= 0:
+        if h.find("ipb.vars[", 0, body) >= 0:
             return IPB3
     first, found = -1, None
     for marker, dialect in _POST_OPENINGS:
-        i = h.find(marker, 0, first + len(marker) if first >= 0 else len(h))
+        i = h.find(marker, posts_from, first + len(marker) if first >= 0 else len(h))
         if i >= 0 and (first < 0 or i < first):
             first, found = i, dialect
     if found is not None and _opens_post(h, first, found):
