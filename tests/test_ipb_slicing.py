@@ -1,6 +1,8 @@
 """Topic pages cut by their dialect's `PageSlice` before parsing read exactly as whole pages,
-plain bodies read by the body reader's fast path exactly as by its full walk, and IPB 1.x/2.x
-post headers and bodies parsed in one document exactly as each on its own.
+bodies without quotes read by the body reader's fast paths (serialised markup by substitution
+and by tokens, spans around each colour, the node walk) exactly as by its full walk, IPB
+1.x/2.x post headers and bodies parsed in one document exactly as each on its own, and those
+headers read from their raw markup exactly as parsed (real, template and altered headers).
 
 The slice keeps the posts and the chrome that is read (title, pagination, canonical link, page
 id) and leaves the header, menus, reply editor and footer unparsed; the reference is the same
