@@ -128,11 +128,14 @@ class Dialect:
     posts_per_page: int = 20
     # How a topic page is cut before parsing (None: parsed whole).
     page_slice: PageSlice | None = None
+    # Post headers are printed in the board software's fixed markup, so their author, member
+    # id and time may be read from the raw markup (parser.rawmarkup) before any selector.
+    raw_heads: bool = False
 
     def with_overrides(self, overrides: Mapping[str, str]) -> Dialect:
         """A copy with some selectors replaced; unknown keys raise `UnknownSelector`. With any
         override the copy parses topic pages whole (no `page_slice`): the slice keeps only what
-        the dialect's own selectors read."""
+        the dialect's own selectors read; nor are post headers read from their raw markup."""
         unknown = sorted(set(overrides) - set(SELECTOR_KEYS))
         if unknown:
             raise UnknownSelector(
@@ -145,6 +148,7 @@ class Dialect:
             self,
             selectors=MappingProxyType(merged),
             page_slice=self.page_slice if not overrides else None,
+            raw_heads=self.raw_heads and not overrides,
         )
 
     def sel(self, key: str) -> str:
@@ -208,6 +212,7 @@ IPB2 = Dialect(
     edit_pattern=re.compile(
         rf"(?:{_RU_EDIT}|{_EN_EDIT})\s+(?P<by>.+?)\s*(?:\s-\s|:\s|\son\s)\s*(?P<at>.+)$", re.S
     ),
+    raw_heads=True,
     urls=MappingProxyType(
         {
             "topic": "index.php?showtopic={topic}&st={offset}",
@@ -270,6 +275,7 @@ IPB2_4PDA = replace(
         }
     ),
     urls=MappingProxyType({**IPB2.urls, "login": "index.php?act=auth"}),
+    raw_heads=False,
 )
 
 IPB3 = Dialect(

@@ -109,18 +109,22 @@ def query_int(url: str | None, name: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def scan(text: str, literal: str, pattern: re.Pattern[str], pos: int = 0) -> re.Match[str] | None:
-    """`pattern.search(text, pos)` for a pattern whose every match starts with `literal`.
+def scan(
+    text: str, literal: str, pattern: re.Pattern[str], pos: int = 0, endpos: int | None = None
+) -> re.Match[str] | None:
+    """`pattern.search(text, pos)` for a pattern whose every match starts with `literal`
+    (and, with `endpos`, whose literal lies before it).
 
     The same leftmost match, found at `str.find` speed: `re` looks for a pattern's literal
     prefix several times slower than `str.find` on text with non-Latin-1 characters (a Russian
     page), and not at all under IGNORECASE; a page is scanned this way a dozen times."""
-    i = text.find(literal, pos)
+    end = len(text) if endpos is None else endpos
+    i = text.find(literal, pos, end)
     while i >= 0:
         m = pattern.match(text, i)
         if m is not None:
             return m
-        i = text.find(literal, i + 1)
+        i = text.find(literal, i + 1, end)
     return None
 
 

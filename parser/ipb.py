@@ -9,9 +9,12 @@ edit notes, coloured spans and pagination. Nothing here raises on odd markup: wh
 read becomes a `ParseIssue` beside the records.
 
 Speed: a topic page is cut with `str.find` before lexbor sees it — IPB 1.x/2.x at its
-`Begin Msg Number` comments (every post's header and body then parsed in one document), IPS 4
-by its dialect's `PageSlice` (posts and the chrome that is read, as two trees); a page without
-the markers is parsed whole, and tests hold the cut and the whole reading equal.
+`Begin Msg Number` comments (every post's body then parsed in one document, its header read
+from the raw markup by `parser.rawmarkup` where that is plainly the board's own, else parsed
+beside the body), IPS 4 by its dialect's `PageSlice` (posts and the chrome that is read, as two
+trees); a page without the markers is parsed whole. A body without quotes is read from its
+serialised markup (`_serial_read`) rather than by a walk over its nodes. Tests hold every
+fast reading equal to the reference one (whole page, parsed header, node walk).
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from mafiabot.parser.html import (
     walk,
 )
 from mafiabot.parser.links import post_id_from_href
+from mafiabot.parser.rawmarkup import caseless, in_comment, markup_ok, tag_attr, text_of
 from mafiabot.parser.records import (
     ColoredSpan,
     EditNote,
@@ -102,10 +106,58 @@ _MSG_CODE = re.compile(r"act=Msg&(?:amp;)?CODE=")
 def detect_ipb(html: str) -> Dialect | None:
     """The Invision dialect a page is written in, or None when it is not an Invision page.
 
-    Signals are from STRUCTURE.md §0; 4PDA is checked before stock IPB 2 because its pages carry
-    IPB 2's JavaScript variables over their own post markup. Works on fragments (no <head>).
+    Signals are from STRUCTURE.md §0. The board's own markup decides, read from the top: the
+    head's scripts (IPS 4's `ipsSettings`, IPB 3's `ipb.vars`), then the earliest post
+    opening of any generation — everything after it is players' words, which may name any
+    marker. A page without either (fragments, messenger and login pages) is judged by every
+    signal anywhere (`_detect_anywhere`). Scans are `str.find`s bounded as they go: a Russian
+    page is searched several times slower than a Latin one.
     """
     h = html[:400_000]
+    body = h.find("<body")
+    posts_from = 0  # where posts may open: below the head
+    if body >= 0:
+        posts_from = h.find(">", body) + 1 or body + 1  # the head and the <body> tag
+        # IPS 4 names its page controller on the <body> tag itself
+        if (
+            h.find("ipsSettings", 0, body) >= 0
+            or h.find("data-pagecontroller", body, posts_from) >= 0
+        ):
+            return IPS4
+        if h.find("ipb.vars[", 0, body) >= 0:
+            return IPB3
+    first, found = -1, None
+    for marker, dialect in _POST_OPENINGS:
+        i = h.find(marker, posts_from, first + len(marker) if first >= 0 else len(h))
+        if i >= 0 and (first < 0 or i < first):
+            first, found = i, dialect
+    if found is not None and _opens_post(h, first, found):
+        return found
+    return _detect_anywhere(h)
+
+
+# Where each generation's first post opens (IPB 1.x/2.x, IPS 4, IPB 3, 4PDA), and the check
+# that the earliest one found really is that markup (else every signal is weighed).
+_POST_OPENINGS: tuple[tuple[str, Dialect], ...] = (
+    ("<!--Begin Msg Number", IPB2),
+    ("elComment_", IPS4),
+    ("post_block", IPB3),
+    ("data-post=", IPB2_4PDA),
+)
+
+
+def _opens_post(h: str, at: int, dialect: Dialect) -> bool:
+    if dialect is IPB3:
+        return _POST_BLOCK.search(h, max(0, at - 300), at + len("post_block")) is not None
+    if dialect is IPB2_4PDA:
+        return _DATA_POST.match(h, at) is not None and "post_body" in h
+    return True
+
+
+def _detect_anywhere(h: str) -> Dialect | None:
+    """`detect_ipb` by every signal anywhere on the page, in the generations' order; 4PDA
+    is checked before stock IPB 2 because its pages carry IPB 2's JavaScript variables over
+    their own post markup. Works on fragments (no <head>)."""
     if (
         "data-pagecontroller" in h
         or "ipsSettings" in h
@@ -179,7 +231,8 @@ def normalize_nick(nick: str) -> str:
 
 
 def _collapse(text: str) -> str:
-    return " ".join(_WS.sub(" ", text).split())
+    # every character of `_WS` but the zero-width space is whitespace to str.split
+    return " ".join((text.replace("\u200b", " ") if "\u200b" in text else text).split())
 
 
 def _visible_text(node: LexborNode | None) -> str:
@@ -251,9 +304,21 @@ def _fragment(html: str) -> LexborNode:
     return root
 
 
+# Member ids in profile links, in any ASCII case (spelt out: see `caseless`).
 _MEMBER_ID = re.compile(
-    r"(?:showuser=|[?&;]MID=|/profile/|/user/|hovercard-id=[\"']?|act=qms&(?:amp;)?mid=)(\d+)",
-    re.I,
+    "(?:"
+    + caseless("showuser=", "/profile/", "/user/")
+    + "|[?&;]"
+    + caseless("mid=")
+    + "|"
+    + caseless("hovercard-id=")
+    + "[\"']?|"
+    + caseless("act=qms&")
+    + "(?:"
+    + caseless("amp;")
+    + ")?"
+    + caseless("mid=")
+    + r")(\d+)"
 )
 
 
@@ -471,7 +536,7 @@ def _needles(selector: str) -> tuple[tuple[str, ...], ...] | None:
                 tokens.append(value.lower())
         if not tokens:
             return None
-        parts.append(tuple(tokens))
+        parts.append(tuple(sorted(tokens, key=len, reverse=True)))  # the rarest first
     return tuple(parts)
 
 
@@ -482,7 +547,13 @@ def _may_match(low_html: str, selector: str) -> bool:
     needles = _needles(selector)
     if needles is None:
         return True
-    return any(all(token in low_html for token in part) for part in needles)
+    for part in needles:
+        for token in part:
+            if token not in low_html:
+                break
+        else:
+            return True
+    return False
 
 
 def _ids(root: LexborNode, selector: str) -> set[int]:
@@ -526,31 +597,42 @@ def _read_tree(  # noqa: C901  # one flat per-node loop, state in locals: the pa
     issues: list[ParseIssue],
     low: str | None = None,
     *,
+    html: str | None = None,
     plain: bool = True,
+    serial: bool = True,
 ) -> tuple[str, str, list[ColoredSpan], list[Quote], tuple[int, ...]]:
     """Text, own text, coloured spans, quotes and links of a body, in one walk.
 
     Every node is visited once, whatever the nesting (see `parser.html.walk`): a quote's text
     and colours are its own, the quotes nested in it being their own records; a coloured
-    element around a quote does not colour the quote (C-3: a quoted nick is no vote)."""
+    element around a quote does not colour the quote (C-3: a quoted nick is no vote).
+    `html` and `low`: the body's markup as serialised now, and lowercased, where known."""
+    if html is None:
+        html = root.inner_html or ""
     if low is None:
-        low = (root.inner_html or "").lower()
+        low = html.lower()
     quotes, boxes, titles_before = _quote_boxes(root, dialect, low)
     q_index = {q.mem_id: i for i, q in enumerate(quotes)}
     body_sel = dialect.sel("quote_body")
     body_ids = _ids(root, body_sel) if body_sel and quotes else set()
     title_ids = _ids(root, dialect.sel("quote_title")) if quotes else set()
-    colour_nodes = _all(root, "[style*='color' i], font[color]") if "color" in low else []
-    colours: dict[int, str] = {}
-    for node in colour_nodes:
-        raw = _raw_color(node)
-        if raw is not None:  # None: background-color only
-            colours[node.mem_id] = raw
-    strike_ids = _ids(root, "s, del, strike, [style*='line-through' i]") if colours else set()
-    if plain and not quotes and not colours and not any(f"<{t}" in low for t in _SKIP_TAGS):
-        # most posts: no quote, no colour, nothing hidden — all the text is the author's own
-        text, links_only = _plain_read(root)
-        return text, text, [], [], links_only
+    if plain and not quotes and not any(o in low for o in _SKIP_OPENERS):
+        # most posts: no quote and nothing hidden — all the text is the author's own, read
+        # from the body's serialised markup where that is plain, else by walking its nodes
+        coloured = "color" in low
+        if serial:
+            fast = _serial_text(html, low)
+            # coloured spans, where they are few and shallow, from the tree around each
+            shallow = (_shallow_spans(root, low) if coloured else []) if fast else None
+            if fast is not None and shallow is not None:
+                return fast[0], fast[0], _spans_out(shallow, where, issues), [], fast[1]
+        read = _serial_read(html, coloured) if serial else None
+        if read is None:
+            colours, strike_ids = _colours(root) if "color" in low else ({}, set())
+            read = _plain_read(root, colours, strike_ids)
+        text, plain_spans, links_only = read
+        return text, text, _spans_out(plain_spans, where, issues), [], links_only
+    colours, strike_ids = _colours(root) if "color" in low else ({}, set())
     msgnumber = dialect.layout == "msgnumber"
     a_attr = dialect.sel("quote_author_attr")
     p_attr = dialect.sel("quote_post_attr")
@@ -731,20 +813,298 @@ def _read_tree(  # noqa: C901  # one flat per-node loop, state in locals: the pa
     return _finish_text(all_parts), _finish_text(own_parts), colored, out_quotes, tuple(links)
 
 
-def _plain_read(root: LexborNode) -> tuple[str, tuple[int, ...]]:
-    """`_read_tree`'s text and links of a body without quotes, colours or hidden elements:
-    the same walk without its contexts."""
+# Elements whose content the serialiser writes raw (or which are not HTML): bodies holding
+# any are read by walking their nodes.
+_RAW_OPENERS = (
+    "<xmp", "<iframe", "<noembed", "<noframes", "<plaintext", "<svg", "<math", "<textarea",
+    "<title",
+)  # fmt: skip
+_SKIP_OPENERS = tuple(f"<{t}" for t in _SKIP_TAGS)
+# The serialiser's own spelling of a comment, an end tag and a start tag (every attribute
+# written name="value", the value's quotes, ampersands and angle brackets escaped), in one
+# pattern; a "<" that is none of them matches with every group empty.
+_SERIAL_TOKEN = re.compile(
+    r"<(?:!--(.*?)-->|/([a-zA-Z][^\s/>\"=<]*)>"
+    r"|([a-zA-Z][^\s/>\"=<]*)((?: [^\s=\"<>/]+=\"[^\"]*\")*)>)?",
+    re.S,
+)
+_SERIAL_ATTR = re.compile(r" ([^\s=\"<>/]+)=\"([^\"]*)\"")
+# Elements the serialiser writes without an end tag.
+_VOID_TAGS = frozenset(
+    ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+     "track", "wbr", "basefont", "bgsound", "frame", "keygen", "param")
+)  # fmt: skip
+
+
+def _serial_read(  # noqa: C901  # one flat per-tag loop, state in locals: the parse hot path
+    html: str, coloured: bool
+) -> tuple[str, list[_Span], tuple[int, ...]] | None:
+    """`_plain_read` from the body's markup as lexbor serialises it (`inner_html`): there,
+    text holds no "<", every tag is well formed and nested, and every attribute is quoted,
+    so one pass over its tags reads what the node walk reads, without a call per node.
+    `coloured`: the markup mentions a colour (coloured spans are read from the tags' own
+    attributes). None when the markup holds anything else (raw-text elements, foreign
+    content, odd attribute names): then the nodes are walked."""
+    if "<" in html and any(o in html for o in _RAW_OPENERS):
+        return None
+    parts: list[str] = []
+    links: list[int] = []
+    code = 0  # open <pre>/<code>: links there are shown, not made
+    own_spans: list[_Span] = []
+    spans: list[_Span] = []  # the open coloured elements, innermost last
+    # per open element: (tag, opened a span, struck); wrappers of the open elements
+    stack: list[tuple[str, bool, bool]] = []
+    wrap_stack: list[str] = []
+    struck = 0
+    pos = 0
+    for m in _SERIAL_TOKEN.finditer(html):
+        start = m.start()
+        if start > pos:
+            piece = html[pos:start]
+            if "&" in piece:
+                piece = htmllib.unescape(piece)
+            parts.append(piece)
+            if spans:
+                spans[-1].parts.append(piece)
+        pos = m.end()
+        tag = m.group(2)
+        if tag is not None:  # an end tag
+            if not stack or stack[-1][0] != tag:
+                return None
+            opened_span, struck_here = stack.pop()[1:]
+        else:
+            tag = m.group(3)
+            if tag is None:
+                if m.group(1) is None:
+                    return None  # a "<" the serialiser would not write
+                continue  # a comment
+            attrs = m.group(4)
+            if tag == "br" or tag in _BLOCK_TAGS:
+                parts.append("\n")
+                if spans:
+                    spans[-1].parts.append("\n")
+            href = None
+            if attrs and (tag == "a" or coloured):
+                values = {k: htmllib.unescape(v) for k, v in _SERIAL_ATTR.findall(attrs)}
+                href = values.get("href") if tag == "a" else None
+            else:
+                values = {}
+            if href is not None and not code:
+                pid = post_id_from_href(href.strip())
+                if pid is not None:
+                    links.append(pid)
+            if tag == "pre" or tag == "code":
+                code += 1
+            opened_span = struck_here = False
+            if coloured:
+                raw = _color_of(tag, values)
+                style = values.get("style") or ""
+                struck_here = tag in _STRIKE_TAGS or "line-through" in style.lower()
+                if raw is not None:
+                    if spans:
+                        spans[-1].parts.append(" ")  # the inner colour's text is not the outer's
+                    span = _Span(
+                        color=_canonical_color(raw),
+                        raw=raw,
+                        struck=bool(struck) or struck_here,
+                        wrappers=tuple(wrap_stack[-_MAX_WRAPPERS:]),
+                        quote=None,
+                    )
+                    spans.append(span)
+                    own_spans.append(span)
+                    opened_span = True
+                if tag in _WRAPPER_TAGS:
+                    wrap_stack.append(tag)
+                if struck_here:
+                    struck += 1
+            if tag not in _VOID_TAGS:
+                stack.append((tag, opened_span, struck_here))
+                continue
+        # the element closes (an end tag, or a void element right after its start)
+        if coloured:
+            if opened_span:
+                spans.pop()
+                if spans:
+                    spans[-1].parts.append(" ")
+            if tag in _WRAPPER_TAGS and wrap_stack:
+                wrap_stack.pop()
+            if struck_here and struck:
+                struck -= 1
+        if tag in _BLOCK_TAGS:
+            parts.append("\n")
+            if spans:
+                spans[-1].parts.append("\n")
+        if tag == "pre" or tag == "code":
+            code -= 1
+    if pos < len(html):
+        piece = html[pos:]
+        if "&" in piece:
+            piece = htmllib.unescape(piece)
+        parts.append(piece)
+    if stack:
+        return None
+    return _finish_text(parts), own_spans, tuple(links)
+
+
+_SERIAL_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_SERIAL_HR = re.compile(r"<hr(?: [^>]*)?>")
+_SERIAL_BLOCK = re.compile(
+    r"</?(?:br|" + "|".join(sorted(_BLOCK_TAGS - {"hr"}, key=len, reverse=True)) + r")(?: [^>]*)?>"
+)
+_SERIAL_ANY_TAG = re.compile(r"<[^>]*>")
+_SERIAL_A = re.compile(r"<a((?: [^\s=\"<>/]+=\"[^\"]*\")*)>")
+
+
+def _serial_text(html: str, low: str) -> tuple[str, tuple[int, ...]] | None:
+    """The text and links `_serial_read` reads, by whole-string substitutions: every block
+    tag (start or end) and <br> a line break, a rule two, other tags and comments nothing,
+    then the text's escapes undone (in lexbor's serialisation every "&" of the text is an
+    escape, so undoing them on the joined text is undoing them piece by piece). `low`: the
+    body's markup lowercased. None where the token reading is needed (links inside code,
+    markup the serialiser writes raw, attributes it spells oddly)."""
+    if "<" not in html:
+        text = htmllib.unescape(html) if "&" in html else html
+        return _finish_text([text]), ()
+    if any(o in html for o in _RAW_OPENERS):
+        return None
+    if "<!--" in html:
+        html = _SERIAL_COMMENT.sub("", html)
+    links: tuple[int, ...] = ()
+    if "<a " in html:
+        if "<pre" in low or "<code" in low:
+            return None  # a link in code is shown, not made: the token reading knows where
+        tags = _SERIAL_A.findall(html)
+        if len(tags) != html.count("<a "):
+            return None  # an attribute the serialiser spells oddly
+        found: list[int] = []
+        for attrs in tags:
+            href = next((v for k, v in _SERIAL_ATTR.findall(attrs) if k == "href"), None)
+            pid = post_id_from_href(htmllib.unescape(href).strip()) if href is not None else None
+            if pid is not None:
+                found.append(pid)
+        links = tuple(found)
+    if "<hr" in html:
+        html = _SERIAL_HR.sub("\n\n", html)
+    text = _SERIAL_ANY_TAG.sub("", _SERIAL_BLOCK.sub("\n", html))
+    if "&" in text:
+        text = htmllib.unescape(text)
+    return _finish_text([text]), links
+
+
+# Ancestors looked at above one coloured element before the token reading is left to decide.
+_SHALLOW = 48
+
+
+def _shallow_spans(root: LexborNode, low: str) -> list[_Span] | None:
+    """`_plain_read`'s coloured spans of a body, read around each coloured element (its
+    ancestors for strikes and formatting, its own markup for its text); None where a
+    colour sits inside another (whose text is then split) or deeper than `_SHALLOW`."""
+    found: list[tuple[LexborNode, str]] = []
+    struck_ids: set[int] = set()
+    seen: set[int] = set()
+    for node in _all(root, _COLOUR_OR_STRIKE):
+        if node.mem_id in seen:
+            continue  # matched by two parts of the selector: listed twice
+        seen.add(node.mem_id)
+        raw = _raw_color(node)
+        if raw is not None:
+            found.append((node, raw))
+        if node.tag in _STRIKE_TAGS or "line-through" in (_attr(node, "style") or "").lower():
+            struck_ids.add(node.mem_id)
+    coloured = {node.mem_id for node, _raw in found}
+    stop = root.mem_id
+    spans: list[_Span] = []
+    for node, raw in found:
+        wrappers: list[str] = []
+        struck = node.mem_id in struck_ids
+        up = node.parent
+        depth = 0
+        while up is not None and up.mem_id != stop:
+            mid = up.mem_id
+            depth += 1
+            if mid in coloured or depth > _SHALLOW:
+                return None
+            struck = struck or mid in struck_ids
+            tag = up.tag or ""
+            if tag in _WRAPPER_TAGS:
+                wrappers.append(tag)
+            up = up.parent
+        inner = _serial_text(node.inner_html or "", low)
+        if up is None or inner is None:
+            return None
+        wrappers.reverse()
+        spans.append(
+            _Span(
+                color=_canonical_color(raw),
+                raw=raw,
+                struck=struck,
+                wrappers=tuple(wrappers[-_MAX_WRAPPERS:]),
+                quote=None,
+                parts=[inner[0]],
+            )
+        )
+    return spans
+
+
+def _color_of(tag: str, attrs: dict[str, str]) -> str | None:
+    """`_raw_color` of an element from its attributes."""
+    if tag == "font":
+        value = attrs.get("color")
+        if value:
+            return value.strip()
+    style = attrs.get("style")
+    if style:
+        m = _STYLE_COLOR.search(style)
+        if m:
+            return m.group(1).strip()
+    return None
+
+
+# Coloured elements and struck ones, found by one query (a query's set-up costs as much as
+# reading a short body).
+_COLOUR_OR_STRIKE = "[style*='color' i], font[color], s, del, strike, [style*='line-through' i]"
+
+
+def _colours(root: LexborNode) -> tuple[dict[int, str], set[int]]:
+    """The body's coloured elements (mem_id → raw colour; background colours are none) and,
+    where there is a colour, its struck elements' mem_ids."""
+    colours: dict[int, str] = {}
+    struck: set[int] = set()
+    for node in _all(root, _COLOUR_OR_STRIKE):
+        raw = _raw_color(node)
+        if raw is not None:
+            colours[node.mem_id] = raw
+        if node.tag in _STRIKE_TAGS or "line-through" in (_attr(node, "style") or "").lower():
+            struck.add(node.mem_id)
+    return colours, (struck if colours else set())
+
+
+def _plain_read(  # noqa: C901  # one flat per-node loop, state in locals: the parse hot path
+    root: LexborNode, colours: dict[int, str], strike_ids: set[int]
+) -> tuple[str, list[_Span], tuple[int, ...]]:
+    """`_read_tree`'s text, coloured spans and links of a body without quotes or hidden
+    elements: the same walk without its quote contexts."""
     parts: list[str] = []
     links: list[int] = []
     code = 0  # open <pre>/<code>: links there are shown, not made
     block = _BLOCK_TAGS
+    own_spans: list[_Span] = []
+    spans: list[_Span] = []  # the open coloured elements, innermost last
+    span_at: list[int] = []
+    wrap_stack: list[str] = []
+    struck = 0
     for event, node in walk(root):
         if event == TEXT:
-            parts.append(node.text_content or "")
+            piece = node.text_content or ""
+            parts.append(piece)
+            if spans:
+                spans[-1].parts.append(piece)
         elif event == OPEN:
             tag = node.tag
             if tag == "br" or tag in block:
                 parts.append("\n")
+                if spans:
+                    spans[-1].parts.append("\n")
             if tag == "a":
                 if not code:
                     href = node.attributes.get("href")
@@ -754,13 +1114,47 @@ def _plain_read(root: LexborNode) -> tuple[str, tuple[int, ...]]:
                             links.append(pid)
             elif tag == "pre" or tag == "code":
                 code += 1
+            if colours:
+                mid = node.mem_id
+                raw = colours.get(mid)
+                struck_here = mid in strike_ids
+                if raw is not None:
+                    if spans:
+                        spans[-1].parts.append(" ")  # the inner colour's text is not the outer's
+                    span = _Span(
+                        color=_canonical_color(raw),
+                        raw=raw,
+                        struck=bool(struck) or struck_here,
+                        wrappers=tuple(wrap_stack[-_MAX_WRAPPERS:]),
+                        quote=None,
+                    )
+                    spans.append(span)
+                    span_at.append(mid)
+                    own_spans.append(span)
+                if tag in _WRAPPER_TAGS:
+                    wrap_stack.append(tag or "")
+                if struck_here:
+                    struck += 1
         elif event == CLOSE:
             tag = node.tag
+            if colours:
+                mid = node.mem_id
+                while spans and span_at[-1] == mid:
+                    spans.pop()
+                    span_at.pop()
+                    if spans:
+                        spans[-1].parts.append(" ")
+                if tag in _WRAPPER_TAGS and wrap_stack:
+                    wrap_stack.pop()
+                if mid in strike_ids and struck:
+                    struck -= 1
             if tag in block:
                 parts.append("\n")
+                if spans:
+                    spans[-1].parts.append("\n")
             if tag == "pre" or tag == "code":
                 code -= 1
-    return _finish_text(parts), tuple(links)
+    return _finish_text(parts), own_spans, tuple(links)
 
 
 _TITLE_POST = re.compile(r"(?:pid|p|comment)=(\d+)")
@@ -950,7 +1344,9 @@ def _read_body_node(
         body_html = root.inner_html or ""
         low = body_html.lower()
     try:
-        text, own_text, colored, quotes, links = _read_tree(root, dialect, where, issues, low)
+        text, own_text, colored, quotes, links = _read_tree(
+            root, dialect, where, issues, low, html=body_html
+        )
     except Exception as exc:  # one hostile body never costs the page
         issues.append(ParseIssue(where, f"body unreadable: {exc!r}"))
         text, own_text, colored, quotes, links = "", "", [], [], ()
@@ -1010,7 +1406,13 @@ def _body_span(chunk: str, pid: int) -> tuple[int, int, int, int] | None:
     return None
 
 
-_MSG_SPLIT = re.compile(r"<!--\s*Begin Msg Number\s+(\d+)\s*-->", re.I)
+# `<!--\s*Begin Msg Number\s+(\d+)\s*-->` under IGNORECASE, its letters spelt as the classes
+# IGNORECASE gives them (dotted and dotless I, long s): a case-blind pattern loses the
+# search for its literal opening and is tried at every character of the page.
+_MSG_SPLIT = re.compile(
+    "<!--\\s*[Bb][Ee][Gg][Ii\u0130\u0131][Nn]\\s+[Mm][Ss\u017f][Gg]"
+    "\\s+[Nn][Uu][Mm][Bb][Ee][Rr]\\s+(\\d+)\\s*-->"
+)
 _SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div class=['\"]signature)")
 
 
@@ -1030,8 +1432,12 @@ def _drop_post_tails(html: str, sl: PageSlice) -> str:
         end = html.find(close, body)
         if end < 0:
             break
-        cut = min((i for m in sl.tail if (i := html.find(m, body, end)) >= 0), default=-1)
-        parts.append(html[pos:cut] if cut >= 0 else html[pos:end])
+        cut = end  # the first tail marker, each searched only up to the one found so far
+        for marker in sl.tail:
+            i = html.find(marker, body, cut)
+            if i >= 0:
+                cut = i
+        parts.append(html[pos:cut])
         parts.append(close)
         pos = end + len(close)
     parts.append(html[pos:])
@@ -1049,8 +1455,16 @@ def _slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
     if end < start:
         return None
     end += len(sl.post_close)
-    if scan(html, sl.post_literal, sl.post_open, end) is not None:
-        end = len(html)  # the last post never closes (a page cut short): it runs to the end
+    # the first bottom marker after the posts (each searched only up to the one found so far)
+    bottom = len(html)
+    for marker in sl.bottom:
+        i = html.find(marker, end, bottom)
+        if i >= 0:
+            bottom = i
+    # a post opening between the last close and the bottom: the last post never closes (a
+    # page cut short), it runs to the end; below the reply box and footer no post opens
+    if scan(html, sl.post_literal, sl.post_open, end, bottom) is not None:
+        end = bottom = len(html)
     # the head (title, canonical and next links) and the <body> tag (IPS's page id)
     body = html.find("<body", 0, start)
     head_end = html.find(">", body, start) + 1 if body >= 0 else 0
@@ -1058,7 +1472,6 @@ def _slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
     top = html.rfind("<", head_end, top + 1) if top >= 0 else -1  # the marker's tag
     if top < 0:
         top = head_end
-    bottom = min((i for m in sl.bottom if (i := html.find(m, end)) >= 0), default=len(html))
     if bottom < len(html):
         bottom = max(html.rfind("<", end, bottom + 1), end)
     chrome = html[:head_end] + html[top:start] + html[end:bottom]
@@ -1080,11 +1493,11 @@ def _without_posts(html: str) -> str:
 # Markup a body may hold that would read differently inside a table cell than on its own
 # (table parts, raw-text and template elements, comments, forms, foreign content): a body with
 # any of it gets a document of its own.
-_CELL_UNSAFE = re.compile(
-    r"<(?:!|/?(?:t|caption|col|body|html|head|frame|form|plaintext|xmp|iframe|noembed"
-    r"|noframes|noscript|script|style|select|math|svg))",
-    re.I,
-)
+_CELL_UNSAFE_TAGS = (
+    "t", "caption", "col", "body", "html", "head", "frame", "form", "plaintext", "xmp", "iframe",
+    "noembed", "noframes", "noscript", "script", "style", "select", "math", "svg",
+)  # fmt: skip
+_CELL_UNSAFE = re.compile("<(?:!|/?(?:" + caseless(*_CELL_UNSAFE_TAGS) + "))")
 
 
 # A form left open would swallow the forms of the pieces after it: such a header stays alone.
@@ -1093,11 +1506,12 @@ _FORM_TAG = re.compile(r"<form", re.I)
 _HEAD_CLOSE = "</td></tr></table>"
 
 
-def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode, LexborNode]]:
-    """The headers and bodies of a page's posts parsed as one document (a document costs as
-    much as a short post's markup): post index → (header root, body root), each reading
-    exactly as `_fragment` of its markup alone — or {} where the page's markup could break
-    that (then every piece gets a document of its own).
+def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode | None, LexborNode]]:
+    """The bodies of a page's posts, and the headers not read from their markup (`facts`),
+    parsed as one document (a document costs as much as a short post's markup): post index →
+    (header root or None, body root), each reading exactly as `_fragment` of its markup
+    alone — or {} where the page's markup could break that (then every piece gets a document
+    of its own).
 
     Each body sits in a table cell and each header in an <object>: both end by clearing the
     formatting tags left open inside them, so nothing of one piece reaches the next. A body
@@ -1106,40 +1520,48 @@ def _one_document(posts: list[_MsgPost]) -> dict[int, tuple[LexborNode, LexborNo
     keys: list[int] = []
     parts: list[str] = []
     for k, mp in enumerate(posts):
-        if mp.head_html is None or _FORM_TAG.search(mp.head_html):
+        if mp.head_html is None or (mp.facts is None and _FORM_TAG.search(mp.head_html)):
             continue
         if "<" in mp.body_html and _CELL_UNSAFE.search(mp.body_html):
             continue
         keys.append(k)
         parts.append(
             f"<table><tr><td><div data-mafiabot-root='1'>{mp.body_html}</div></td></tr></table>"
-            f"<object><div data-mafiabot-root='1'>{mp.head_html}{_HEAD_CLOSE}</div></object>"
         )
+        if mp.facts is None:  # a header read from its markup is not parsed at all
+            parts.append(
+                f"<object><div data-mafiabot-root='1'>{mp.head_html}{_HEAD_CLOSE}</div></object>"
+            )
     if not keys:
         return {}
     tree = parse_html("".join(parts))
-    out: dict[int, tuple[LexborNode, LexborNode]] = {}
+    out: dict[int, tuple[LexborNode | None, LexborNode]] = {}
     node = tree.body.child if tree.body is not None else None
     for k in keys:
         table = node
-        obj = table.next if table is not None else None
-        if table is None or obj is None or table.tag != "table" or obj.tag != "object":
+        if table is None or table.tag != "table":
             return {}
         row = table.child.child if table.child is not None else None
         cell = row.child if row is not None else None
         body = cell.child if cell is not None and cell.tag == "td" else None
-        head = obj.child
-        for wrapper in (body, head):
-            if wrapper is None or wrapper.tag != "div":
+        head: LexborNode | None = None
+        node = table.next
+        if posts[k].facts is None:
+            obj = node
+            if obj is None or obj.tag != "object":
                 return {}
-            if "data-mafiabot-root" not in wrapper.attributes:
+            head = obj.child
+            if head is None or head.next is not None or not _is_root(head):
                 return {}
-        assert body is not None and head is not None
-        if head.next is not None:
+            node = obj.next
+        if body is None or not _is_root(body):
             return {}
         out[k] = (head, body)
-        node = obj.next
     return out if node is None else {}
+
+
+def _is_root(node: LexborNode) -> bool:
+    return node.tag == "div" and "data-mafiabot-root" in node.attributes
 
 
 @dataclass(slots=True)
@@ -1151,6 +1573,106 @@ class _MsgPost:
     outside: str  # the post's markup without its body
     head_html: str | None  # the header before the body (None: no body markers)
     found: bool = True  # a body was found
+    # author, member id, time and its text read from the header's raw markup (None: the
+    # header is parsed and queried instead)
+    facts: _HeadFacts | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _HeadFacts:
+    author: str
+    author_id: int | None
+    posted_at: datetime
+    shown: str
+
+
+# IPB 1.x/2.x print a post's nick and time in these spans (skin_topic), and link the
+# author's profile with one of these in the href (the `author_link` selector's substrings).
+_NICK_CLASSES = ("normalname", "unreg")
+_DATE_CLASS = "postdetails"
+_MEMBER_HREFS = ("showuser=", "MID=")
+_SPAN_CLASS = "<span class="
+
+
+def _first_of(html: str, needles: tuple[str, ...], end: int) -> int:
+    """Where the first of `needles` starts in `html[:end]` (-1: none), each searched only up
+    to the nearest found so far."""
+    found = -1
+    for needle in needles:
+        i = html.find(needle, 0, end if found < 0 else found + len(needle))
+        if i >= 0 and (found < 0 or i < found):
+            found = i
+    return found
+
+
+def _span_at(head: str, at: int, cls_len: int) -> tuple[int, int] | None:
+    """Inner bounds of the span whose class, `cls_len` long, is written at `at` as
+    ``<span class='CLASS'>`` (its only attribute, quoted) and which holds no span of its
+    own; None otherwise."""
+    opened = at - len(_SPAN_CLASS) - 1
+    if opened < 0 or not head.startswith(_SPAN_CLASS, opened):
+        return None
+    q = head[at - 1]
+    end = at + cls_len
+    if q not in "'\"" or head[end : end + 2] != q + ">" or in_comment(head, opened):
+        return None
+    inner = end + 2
+    close = head.find("</span>", inner)
+    if close < 0 or head.find("<span", inner, close) >= 0:
+        return None
+    return inner, close
+
+
+def _msg_head_facts(head: str, ctx: _Ctx) -> _HeadFacts | None:
+    """A post header's author, member id and time read from its raw markup, exactly as the
+    `author`, `author_link` and `date` selectors of IPB 1.x/2.x would find them; None when
+    the markup is not plainly the board's own (see `parser.rawmarkup`): the first of each
+    class's name in the header must be that very span."""
+    n_at = _first_of(head, _NICK_CLASSES, len(head))
+    d_at = head.find(_DATE_CLASS)
+    if n_at < 0 or d_at < 0:
+        return None
+    n_len = len(_NICK_CLASSES[0]) if head.startswith(_NICK_CLASSES[0], n_at) else len("unreg")
+    nick = _span_at(head, n_at, n_len)
+    date = _span_at(head, d_at, len(_DATE_CLASS)) if nick is not None else None
+    if nick is None or date is None:
+        return None
+    link = _first_of(head, _MEMBER_HREFS, len(head))
+    if not markup_ok(head, 0, max(nick[1], date[1], link) + 1):
+        return None
+    author = text_of(head[nick[0] : nick[1]], lines=False)
+    shown_raw = text_of(head[date[0] : date[1]], lines=True)
+    if author is None or shown_raw is None:
+        return None
+    author = normalize_nick(author)
+    candidate = _collapse(shown_raw)
+    d = ctx.dialect
+    posted_at = parse_board_date(candidate, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
+    if not author or posted_at is None:
+        return None  # the parser's reading also reports what is missing
+    author_id = None
+    if link >= 0:
+        author_id = _member_link_at(head, link, _MEMBER_HREFS)
+        if author_id is None:
+            return None
+    return _HeadFacts(author, author_id, posted_at, strip_date_label(candidate).strip())
+
+
+def _member_link_at(html: str, at: int, needles: tuple[str, ...]) -> int | None:
+    """The member id of the link whose address holds the first of `needles` at `at`, as
+    `_first_member_id` reads the first link its selector finds; None when the string is not
+    in a link's address or the address gives no id (then the parser reads the links)."""
+    opened = html.rfind("<", 0, at)
+    if opened < 0 or not html.startswith("<a", opened) or in_comment(html, opened):
+        return None
+    tag = tag_attr(html, opened, "href")
+    if tag is None or tag[0] != "a" or tag[2] <= at:
+        return None
+    href = tag[1]
+    if href is None or not any(m in href for m in needles):
+        return None  # the first such string is not in a link's address
+    m = _MEMBER_ID.search(htmllib.unescape(href))  # as `_member_id_from` reads it
+    return int(m.group(1)) if m else None
 
 
 def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
@@ -1176,6 +1698,10 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
     posts: list[Post] = []
     # pieces = [before, id1, chunk1, id2, chunk2, ...]
     cut = [_cut_msg_post(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
+    if d.raw_heads:  # the board's own header markup: read as text where it plainly is
+        for mp in cut:
+            if mp.head_html is not None:
+                mp.facts = _msg_head_facts(mp.head_html, ctx)
     # headers and bodies, all in one document where that reads the same (see `_one_document`)
     joined = _one_document(cut)
     for k, mp in enumerate(cut):
@@ -1183,9 +1709,23 @@ def _msgnumber_posts(html: str, ctx: _Ctx) -> list[Post]:
         where = f"post {pid}"
         if not mp.found:
             ctx.issues.append(ParseIssue(where, "post body not found"))
+        head, body_root = joined.get(k, (None, None))
+        facts = mp.facts
+        if facts is not None:
+            body = _read_body_node(
+                body_root if body_root is not None else _fragment(body_html),
+                d,
+                tz=ctx.tz,
+                now=ctx.now,
+                where=where,
+                issues=ctx.issues,
+            )
+            posts.append(
+                _post_record(pid, facts.author, facts.author_id, facts.posted_at, facts.shown, body)
+            )
+            continue
         # the post's header row (nick, member link, time) comes before its body: read that,
         # and the rest of the post's markup only when the header lacks them
-        head, body_root = joined.get(k, (None, None))
         if head is None and mp.head_html is not None:
             head = _fragment(mp.head_html)
         author_node = _first(head, d.sel("author"))
@@ -1386,8 +1926,10 @@ _CONTENT_ID = re.compile(r"&quot;contentid&quot;:(\d+)")
 
 
 def _topic_id(tree: LexborHTMLParser, html: str, dialect: Dialect) -> int | None:
-    body = tree.css_first("body[data-pageid]")
-    if body is not None:
+    # the one <body> element (a second <body> tag only adds attributes to it): what the
+    # query body[data-pageid] finds, without searching the tree
+    body = tree.body
+    if body is not None and body.tag == "body":
         value = _int(_attr(body, "data-pageid"))
         if value:
             return value
@@ -1603,13 +2145,13 @@ def _read_topic(
     ctx = _Ctx(dialect=d, tz=zone, now=now, issues=issues)
     if d.layout == "msgnumber":
         # posts are read from their own slices; the page tree is only for the chrome around
-        # them (title, pagination, topic links), so the posts are left out of it
-        chrome = links_in = _without_posts(html)
+        # them (title, pagination, topic links, login state), so the posts are left out of
+        # it; so are they out of every page-wide search (a player's words are no chrome)
+        chrome = links_in = jump_in = state_in = _without_posts(html)
         tree = parse_html(chrome)
         posts = _msgnumber_posts(html, ctx)
-        jump_in = html
     else:
-        chrome = jump_in = links_in = html
+        chrome = jump_in = links_in = state_in = html
         sl = d.page_slice
         cut = _slice_blocks(html, sl) if sl is not None and sliced else None
         if cut is not None:
@@ -1637,7 +2179,7 @@ def _read_topic(
         posts=tuple(posts),
         next_url=next_url,
         total_posts=int(jump.group(1)) if jump else None,
-        logged_in=_logged_in(html, d),
+        logged_in=_logged_in(state_in, d),
         issues=tuple(issues),
     )
 
@@ -1680,8 +2222,8 @@ _CLOCK_EN = re.compile(r"Time is now\s*:\s*([^<]{6,40})<")
 
 def _board_now(html: str, tz: tzinfo, dialect: Dialect) -> datetime | None:
     """The board's own clock where the footer prints it («Сейчас: 19.12.21, 14:21»)."""
-    tail = html[-16384:]  # the clock is in the page footer
-    m = scan(tail, "Сейчас", _CLOCK_RU) or scan(tail, "Time is now", _CLOCK_EN)
+    tail = max(0, len(html) - 16384)  # the clock is in the page footer
+    m = scan(html, "Сейчас", _CLOCK_RU, tail) or scan(html, "Time is now", _CLOCK_EN, tail)
     if not m:
         return None
     return parse_board_date(m.group(1), tz=tz, formats=dialect.date_formats)

@@ -84,6 +84,22 @@ def test_auto_detects_the_generation(name: str, dialect: object) -> None:
     assert detect_ipb(_html(name)) is dialect
 
 
+@pytest.mark.parametrize("name", [H2969, PDA_SEARCH, RLLMUK])
+def test_players_words_naming_other_boards_markup_do_not_change_the_generation(
+    name: str,
+) -> None:
+    # every generation's markers written as a player's text into the page's last stretch
+    words = (
+        " ipsSettings data-pagecontroller elComment_7 ipsQuote ipb.vars[ IP.Board 3"
+        " post_block index.php?act=auth &lt;!--Begin Msg Number 9--&gt; normalname "
+    )
+    html = _html(name)
+    cut = html.rindex("</div>")
+    written = html[:cut] + words + html[cut:]
+    assert detect_ipb(written) is detect_ipb(html)
+    assert detect_ipb(written) is not None
+
+
 # --- IPB 1.3 (hustle-sa) ---------------------------------------------------------------------
 
 # (post id, author, date as shown, member id) from the MANIFEST tables
@@ -616,3 +632,19 @@ def test_times_are_aware() -> None:
         for p in _topic(name, now=NOW_4PDA).posts:
             assert p.posted_at is not None and p.posted_at.tzinfo is not None
     assert _utc("2017-04-19T17:01:59Z").tzinfo == UTC
+
+
+def test_players_words_are_not_page_chrome() -> None:
+    # a post quoting a board's greeting, script variables and pager text: the login state,
+    # post count and page count still come from the page's own markup
+    html = _html(H2969)
+    mark = "<!-- THE POST 19053 -->"
+    at = html.index(mark) + len(mark)
+    words = "Здравствуйте, Гость! memberID: 5 multi_page_jump('x', 999, 20) Страниц: (77) "
+    page, written = parse_ipb_topic(html), parse_ipb_topic(html[:at] + words + html[at:])
+    assert (written.logged_in, written.total_posts, written.total_pages) == (
+        page.logged_in,
+        page.total_posts,
+        page.total_pages,
+    )
+    assert written.posts[1].text.startswith("Здравствуйте, Гость!")

@@ -1,6 +1,8 @@
 """Topic pages cut by their dialect's `PageSlice` before parsing read exactly as whole pages,
-plain bodies read by the body reader's fast path exactly as by its full walk, and IPB 1.x/2.x
-post headers and bodies parsed in one document exactly as each on its own.
+bodies without quotes read by the body reader's fast paths (serialised markup by substitution
+and by tokens, spans around each colour, the node walk) exactly as by its full walk, IPB
+1.x/2.x post headers and bodies parsed in one document exactly as each on its own, and those
+headers read from their raw markup exactly as parsed (real, template and altered headers).
 
 The slice keeps the posts and the chrome that is read (title, pagination, canonical link, page
 id) and leaves the header, menus, reply editor and footer unparsed; the reference is the same
@@ -22,15 +24,19 @@ from mafiabot.parser.ipb import (
     _MSG_SPLIT,
     _body_span,
     _fragment,
+    _HeadFacts,
     _MsgPost,
     _one_document,
     _read_topic,
     _read_tree,
+    _serial_read,
+    _serial_text,
+    _shallow_spans,
     _slice_blocks,
     detect_ipb,
     parse_ipb_topic,
 )
-from mafiabot.parser.records import TopicPage
+from mafiabot.parser.records import ParseIssue, TopicPage
 from tests.conftest import FIXTURES
 
 MSK = "Europe/Moscow"
@@ -106,7 +112,18 @@ def test_page_cut_inside_its_last_post_keeps_that_post() -> None:
 
 # --- the plain-body fast path of the body reader -------------------------------------------
 
-_TAGS = ("b", "i", "p", "div", "pre", "code", "li", "ul", "table", "tr", "td", "span", "a", "br")
+_TAGS = (
+    "b", "i", "p", "div", "pre", "code", "li", "ul", "table", "tr", "td", "span", "a", "br",
+    "font", "s", "del", "u",
+)  # fmt: skip
+_STYLES = (
+    "color:red",
+    "color: #00AA00; text-decoration: line-through",
+    "background-color:yellow",
+    "TEXT-DECORATION:LINE-THROUGH",
+    "color:nonsense",
+    "font-weight:bold",
+)
 _HREFS = (
     "index.php?showtopic=5&view=findpost&p=123",
     "https://board.example/index.php?/topic/5-x/&do=findComment&comment=77",
@@ -127,6 +144,10 @@ def _random_body(rng: random.Random, depth: int = 0) -> str:
             out.append("<br>")
             continue
         attrs = f' href="{rng.choice(_HREFS)}"' if tag == "a" else ""
+        if tag in ("span", "div", "b") and rng.random() < 0.5:
+            attrs = f' style="{rng.choice(_STYLES)}"'  # coloured, struck, neither
+        elif tag == "font" and rng.random() < 0.7:
+            attrs = f' color="{rng.choice(("red", "#0000ff", "", "bogus"))}"'
         inner = _random_body(rng, depth + 1)
         # now and then an unclosed tag: the reader sees lexbor's repair either way
         close = f"</{tag}>" if rng.random() > 0.1 else ""
@@ -148,6 +169,21 @@ def _bodies() -> list[str]:
         '<pre><a href="viewtopic.php?p=1">in pre</a></pre><a href="viewtopic.php?p=2">out</a>',
         '<code><pre>x</pre><a href="viewtopic.php?p=3">still code</a></code>',
         "<noscript>hidden</noscript>shown<template>t</template>",
+        # markup the serialised reading must read as the walk or leave to it
+        '<a title="a>b<c" href="viewtopic.php?p=7&amp;x=&quot;1&quot;">quoted</a> &lt;b&gt;',
+        "1&nbsp;2 &amp;&amp; 3",
+        '<span style="color:red" title="&quot;>">Шерлок</span><!-- <b>not text</b> --> и <hr>',
+        '<a b"c=1 href="viewtopic.php?p=8">odd name</a><a =href="viewtopic.php?p=9">eq</a>',
+        '<A HREF="viewtopic.php?p=10">UP</A><FONT COLOR="Red">Рома</FONT><BR/>x</br>y',
+        "<xmp><b>raw</b></xmp><span style='color:blue'>после</span>",
+        "<textarea><span style='color:red'>в поле</span></textarea>текст",
+        "<svg><title>t</title><a href='viewtopic.php?p=11'>svg link</a></svg>",
+        '<font color="green"><s>Зачёркнут</s> <span style="color:red">Егор</span></font>',
+        '<span style="color:&#114;ed">entity colour</span><img alt="x" src="a.png"> после',
+        "<p>unclosed<li>item<span style='color:red'>in<div>block</span>end",
+        '<!-- <a href="viewtopic.php?p=12">in a comment</a> -->a<hr>b<hr/>c &amp;lt; &amp',
+        '<a href="viewtopic.php?p=13&amp;x=1">one</a><a name="n">two</a><abbr>three</abbr>',
+        '<pre>x<a href="viewtopic.php?p=14">in code</a></pre><a href="viewtopic.php?p=15">y</a>',
     ]
     return found
 
@@ -155,14 +191,34 @@ def _bodies() -> list[str]:
 def test_plain_body_reading_equals_the_full_walk() -> None:
     bodies = _bodies()
     assert len(bodies) > 200
-    plain_taken = 0
+    plain_taken = coloured = 0
     for d in DIALECTS.values():
         for body in bodies:
-            fast = _read_tree(_fragment(body), d, "post 1", [])
-            full = _read_tree(_fragment(body), d, "post 1", [], plain=False)
+            fast_issues: list[ParseIssue] = []
+            full_issues: list[ParseIssue] = []
+            fast = _read_tree(_fragment(body), d, "post 1", fast_issues)
+            walked = _read_tree(_fragment(body), d, "post 1", [], serial=False)
+            full = _read_tree(_fragment(body), d, "post 1", full_issues, plain=False)
             assert fast == full, body
-            plain_taken += not fast[2] and not fast[3]
+            assert walked == full, body
+            assert fast_issues == full_issues, body
+            plain_taken += not fast[3]
+            coloured += bool(fast[2]) and not fast[3]
     assert plain_taken > len(bodies)  # the fast path is really the common case
+    serial = sum(
+        _serial_read(_fragment(b).inner_html or "", "color" in b.lower()) is not None
+        for b in bodies
+    )
+    assert serial > len(bodies) * 0.8  # and on it, the serialised reading
+    uncoloured = [b for b in bodies if "color" not in b.lower()]
+    substituted = sum(
+        _serial_text(_fragment(b).inner_html or "", b.lower()) is not None for b in uncoloured
+    )
+    assert substituted > len(uncoloured) * 0.8  # uncoloured bodies by substitution
+    coloured_bodies = [_fragment(b) for b in bodies if "color" in b.lower()]
+    shallow = sum(bool(_shallow_spans(f, (f.inner_html or "").lower())) for f in coloured_bodies)
+    assert shallow > len(coloured_bodies) // 3  # and their spans read around each colour
+    assert coloured > len(bodies) // 4  # coloured spans (votes) are read on it too
 
 
 # --- IPB 1.x/2.x: a post's header and body parsed in one document ---------------------------
@@ -197,11 +253,20 @@ def test_headers_and_bodies_in_one_document_parse_as_each_alone() -> None:
         "<form><input name=x>",
     ]
     bodies = _bodies() + hostile
-    posts = [_MsgPost(k, body, "", heads[k % len(heads)]) for k, body in enumerate(bodies)]
+    # every third header was read from its markup: only its body is in the document
+    facts = _HeadFacts("Ник", None, NOW, "")
+    posts = [
+        _MsgPost(k, body, "", heads[k % len(heads)], facts=facts if k % 3 == 0 else None)
+        for k, body in enumerate(bodies)
+    ]
     joined = _one_document(posts)
     assert len(joined) > len(bodies) // 2  # the one-document reading is the common case
     for k, (head, body) in joined.items():
-        assert head.html == _fragment(posts[k].head_html or "").html, posts[k].head_html
+        if posts[k].facts is not None:
+            assert head is None
+        else:
+            assert head is not None
+            assert head.html == _fragment(posts[k].head_html or "").html, posts[k].head_html
         assert body.html == _fragment(posts[k].body_html).html, posts[k].body_html
 
 
@@ -220,7 +285,7 @@ def test_a_header_that_breaks_the_shared_document_reads_alone(head: str) -> None
     posts.insert(2, _MsgPost(9, "<p>odd</p>", "", head))
     joined = _one_document(posts)
     for k, (h, b) in joined.items():  # whatever is joined reads as alone
-        assert h.html == _fragment(posts[k].head_html or "").html
+        assert h is not None and h.html == _fragment(posts[k].head_html or "").html
         assert b.html == _fragment(posts[k].body_html).html
 
 
@@ -233,3 +298,80 @@ def test_host_selector_overrides_read_the_whole_page() -> None:
     page = parse_ipb_topic(html, dialect=custom, tz=MSK)
     assert len(page.posts) == 25
     assert page.posts == parse_ipb_topic(html, dialect=IPS4, tz=MSK).posts
+
+
+# --- IPB 1.x/2.x: post headers read from their raw markup -----------------------------------
+
+_MSG_PAGES = [
+    *sorted((FIXTURES / "ipb/1x-2x").glob("ipb13*.html")),
+    TEMPLATES / "ipb2_stock_topic.template.html",
+]
+
+# Changes to a header that the raw reading must either read as the parser does or leave to it.
+_HEAD_EDITS: tuple[tuple[str, str], ...] = (
+    (
+        "<span class='normalname'>",
+        "<!-- <span class='normalname'>Ложный</span> --><span class='normalname'>",
+    ),
+    ("<span class='normalname'>", "<span class='normalname x'>"),
+    ("<span class='normalname'>", "<span class='unreg'>Гость</span><span class='normalname'>"),
+    ("<span class='normalname'>", "<span class='normalname'><span style='color:red'>Кр</span>"),
+    ("<span class='normalname'>", "<span class='normalname'>&#1040;&amp;<br>"),
+    (
+        "<span class='normalname'>",
+        "<script>var s = \"<span class='normalname'>X</span>\";</script><span class='normalname'>",
+    ),
+    ("<span class='postdetails'>", "<span class='postdetails'><div>Блок</div>"),
+    ("<span class='postdetails'>", "<span class='postdetails'>Вчера, 10:00 <i>|</i> "),
+    ("<span class='postdetails'>", "<span class='postdetails'>&nbsp;"),
+    (
+        "<span class='postdetails'>",
+        "<span class='postdetails'>не дата</span><span class='postdetails'>",
+    ),
+    ("showuser=", "showuser=&amp;"),
+    ("showuser=", "x=1' title='showuser=5"),
+    ("<a ", "<img alt='showuser=3'><a "),
+    ("<table", "<!DOCTYPE html><table"),
+    ("<table", "<title>t</title><table"),
+)
+
+
+def _read_raw(html: str, raw: bool) -> TopicPage:
+    from dataclasses import replace
+
+    from mafiabot.parser.dates import get_tz
+    from mafiabot.parser.dialects import IPB2
+
+    d = IPB2 if raw else replace(IPB2, raw_heads=False)
+    return _read_topic(html, d, get_tz(MSK), NOW, "https://board.example/", sliced=True)
+
+
+@pytest.mark.parametrize("path", _MSG_PAGES, ids=lambda p: p.name)
+def test_headers_read_from_markup_equal_the_parsed_headers(path: Path) -> None:
+    html = _html(path)
+    assert _read_raw(html, True) == _read_raw(html, False)
+    # the raw reading is what reads these real headers
+    pieces = _MSG_SPLIT.split(html)
+    from mafiabot.parser.dates import get_tz
+    from mafiabot.parser.dialects import IPB2
+    from mafiabot.parser.ipb import _Ctx, _cut_msg_post, _msg_head_facts
+
+    ctx = _Ctx(IPB2, get_tz(MSK), NOW)
+    heads = [
+        _cut_msg_post(int(pieces[i]), pieces[i + 1]).head_html for i in range(1, len(pieces) - 1, 2)
+    ]
+    if path.name.startswith("ipb13"):  # real pages (the template has no body markers)
+        assert heads and all(h is not None and _msg_head_facts(h, ctx) for h in heads)
+
+
+@pytest.mark.parametrize("edit", _HEAD_EDITS, ids=lambda e: e[1][:40])
+def test_odd_headers_read_as_the_parser_reads_them(edit: tuple[str, str]) -> None:
+    for path in _MSG_PAGES:
+        html = _html(path)
+        old, new = edit
+        for quote in ("'", '"'):
+            o, n = old.replace("'", quote), new.replace("'", quote)
+            if o not in html:
+                continue
+            changed = html.replace(o, n)
+            assert _read_raw(changed, True) == _read_raw(changed, False), (path.name, n)

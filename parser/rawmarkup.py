@@ -1,0 +1,165 @@
+"""Reading small, board-generated pieces of a page from its raw markup, without a parser.
+
+A post header that the board software prints in fixed markup (IPB 1.x/2.x: the nick in
+``<span class='normalname'>``, the time in ``<span class='postdetails'>``) is read faster by
+string search than by parsing it and querying selectors (a lexbor document and each selector
+query cost more than the whole header's search). Every function here answers only when the
+markup is plainly what it looks like and returns None otherwise — a comment it cannot place,
+a raw-text element (script, style, textarea …), a tag of a kind it does not read, a malformed
+tag, a numeric character reference — so the caller reads that piece with the parser instead,
+and an odd page is never read differently, only more slowly.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+
+__all__ = ["caseless", "in_comment", "markup_ok", "tag_attr", "text_of"]
+
+
+_Trie = dict[str, "_Trie"]  # a word's next letter → the rest ("" marks a word's end)
+
+
+def caseless(*words: str) -> str:
+    """An alternation of `words` matching them in any ASCII case, as HTML reads tag names,
+    written as a trie (words sharing a start share its test): an IGNORECASE pattern loses
+    the search for its literal opening and is tried at every character of the text, and a
+    flat alternation tries every word at every candidate."""
+    trie: _Trie = {}
+    for word in words:
+        node = trie
+        for c in word:
+            node = node.setdefault(c.lower(), {})
+        node[""] = {}  # a word ends here
+    return _trie_pattern(trie)
+
+
+def _trie_pattern(node: _Trie) -> str:
+    branches: list[str] = []
+    for c, sub in node.items():
+        if c == "":
+            continue
+        head = f"[{c}{c.upper()}]" if c.isalpha() else re.escape(c)
+        branches.append(head + _trie_pattern(sub))
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    return f"(?:{body})?" if "" in node else body
+
+
+# Markup that changes how the text after it is tokenized (declarations and bogus comments,
+# abruptly closed comments, raw-text and RCDATA elements, template contents, foreign content):
+# a region holding any of it is not read by string search. Well-formed comments are placed
+# by `in_comment`.
+_TOKENIZER_TAGS = (
+    "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript",
+    "plaintext", "template", "svg", "math",
+)  # fmt: skip
+_TOKENIZER_MARK = re.compile(r"<(?:\?|!(?!--(?!-?>))|(?:" + caseless(*_TOKENIZER_TAGS) + "))")
+
+# A start or end tag as the HTML tokenizer reads it when it is well formed: a name, then
+# attributes with quoted or plain values. Anything else starting with "<" is not read here.
+_TAG = re.compile(
+    r"<(/?)([a-zA-Z][a-zA-Z0-9]*)(?=[\s/>])"
+    r"((?:[^<>\"'=]++|=\s*+\"[^\"]*+\"|=\s*+'[^']*+'|=(?=[^\s\"'<>`]))*+)>"
+)
+_ATTR = re.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
+
+# Tags whose text is just their content's text (no line of their own).
+_INLINE = frozenset(
+    ("a", "b", "strong", "i", "em", "u", "s", "font", "img", "small", "big", "sup", "sub", "nobr")
+)
+
+
+def markup_ok(html: str, start: int, end: int) -> bool:
+    """True when `html[start:end]` holds nothing that changes tokenizing except well-formed
+    comments (``<!-- … -->``), so a literal tag found there (outside a comment, see
+    `in_comment`) is a tag."""
+    if html.find("<", start, end) < 0:
+        return True
+    if _TOKENIZER_MARK.search(html, start, end) is not None:
+        return False
+    i = html.find("<!--", start, end)
+    while i >= 0:
+        close = html.find("-->", i + 4)
+        if close < 0 or html.find("--!>", i + 4, close) >= 0:
+            return False  # unclosed, or closed early by "--!>"
+        i = html.find("<!--", close + 3, end)
+    return True
+
+
+def in_comment(html: str, pos: int, start: int = 0) -> bool:
+    """True when `pos` lies inside a comment opened after `start` (the region must have
+    passed `markup_ok`, so comments are well formed)."""
+    opened = html.rfind("<!--", start, pos)
+    return opened >= 0 and html.find("-->", opened + 4, pos) < 0
+
+
+def tag_attr(html: str, start: int, name: str) -> tuple[str, str | None, int] | None:
+    """The well-formed start tag at `start`: (lowercased name, the value of its first
+    attribute called `name` decoded, or None, the tag's end). None for anything else, and
+    for a value holding character references other than ``&amp;`` (the parser decodes those
+    by rules this does not repeat)."""
+    m = _TAG.match(html, start)
+    if m is None or m.group(1):
+        return None
+    attrs = m.group(3)
+    value: str | None = None
+    lead = len(name) + 2  # " name="
+    quote = attrs[lead : lead + 1]
+    if quote in ("'", '"') and attrs.startswith(name, 1) and attrs[0] + attrs[lead - 1] == " =":
+        # the usual spelling, the attribute first: its value runs to the closing quote
+        value = attrs[lead + 1 : attrs.find(quote, lead + 1)]
+    if value is None:
+        for a in _ATTR.finditer(attrs):
+            if a.group(1).lower() != name:
+                continue
+            value = a.group(2) if a.group(2) is not None else a.group(3)
+            if value is None:
+                value = a.group(4) or ""
+            break
+    if value is not None and "&" in value:
+        if "&" in value.replace("&amp;", ""):
+            return None
+        value = value.replace("&amp;", "&")
+    return m.group(2).lower(), value, m.end()
+
+
+def text_of(piece: str, *, lines: bool) -> str | None:
+    """The text of a piece of markup made of text and well-formed inline tags, as the parser
+    would give it: tags dropped, character references decoded, and with `lines` a <br> as a
+    line break (else nothing, as lexbor's `text()`). None when the piece holds anything else."""
+    if "\r" in piece or "\x00" in piece or "&#" in piece:
+        return None  # newline normalisation, NUL handling, numeric references: the parser's
+    if "<" in piece:
+        parts: list[str] = []
+        pos = 0
+        i = piece.find("<")
+        while i >= 0:
+            if piece.startswith("</", i):  # an end tag: a name, then ">"
+                close = piece.find(">", i)
+                name = piece[i + 2 : close].lower() if close > 0 else ""
+                if not (name.isascii() and name.isalnum()):
+                    return None
+                end = close + 1
+            else:
+                m = _TAG.match(piece, i)
+                if m is None:
+                    return None
+                name = m.group(2).lower()
+                end = m.end()
+            if name == "br":
+                if lines:
+                    parts.append(piece[pos:i] + "\n")
+                else:
+                    parts.append(piece[pos:i])
+            elif name in _INLINE:
+                parts.append(piece[pos:i])
+            else:
+                return None
+            pos = end
+            i = piece.find("<", pos)
+        parts.append(piece[pos:])
+        piece = "".join(parts)
+    return htmllib.unescape(piece) if "&" in piece else piece
