@@ -708,42 +708,78 @@ class Store:
         as_of: datetime | None = None,
     ) -> list[StoredPost]:
         """Posts in board order, each as its latest revision (or the latest seen by `as_of`)."""
-        with self.session() as s:
-            q = select(PostRow).where(PostRow.game_id == game_id)
-            if topic_id is not None:
-                q = q.where(PostRow.topic_id == topic_id)
-            if turn is not None:
-                q = q.where(PostRow.turn == turn)
-            rows = list(s.exec(q.order_by(col(PostRow.board_id))))
-            # every revision of these posts in one query, newest first per post
-            revs = select(PostRevision).where(col(PostRevision.post_id).in_([r.id for r in rows]))
-            if as_of is not None:
-                revs = revs.where(col(PostRevision.seen_at) <= as_of)
-            newest: dict[int, PostRevision] = {}
-            for each in s.exec(revs.order_by(col(PostRevision.revision).desc())):
-                newest.setdefault(each.post_id, each)
-            out: list[StoredPost] = []
+        return list(self.iter_posts(game_id, topic_id=topic_id, turn=turn, as_of=as_of))
+
+    def iter_posts(
+        self,
+        game_id: int,
+        *,
+        topic_id: int | None = None,
+        turn: int | None = None,
+        as_of: datetime | None = None,
+        batch: int = 500,
+    ) -> Iterator[StoredPost]:
+        """`posts`, read `batch` posts at a time (each batch its own short transaction, no
+        cursor left open while the caller works): a turn of 20,000 posts is folded into a
+        tally without ever being in memory at once."""
+        posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
+        q = sa.select(
+            posts_t.c.id,
+            posts_t.c.board_id,
+            posts_t.c.topic_id,
+            posts_t.c.author,
+            posts_t.c.author_id,
+            posts_t.c.posted_at,
+            posts_t.c.turn,
+            posts_t.c.position,
+        ).where(posts_t.c.game_id == game_id)
+        if topic_id is not None:
+            q = q.where(posts_t.c.topic_id == topic_id)
+        if turn is not None:
+            q = q.where(posts_t.c.turn == turn)
+        revs = sa.select(
+            revs_t.c.post_id,
+            revs_t.c.revision,
+            revs_t.c.body_html,
+            revs_t.c.record,
+            revs_t.c.seen_at,
+        )
+        if as_of is not None:
+            revs = revs.where(revs_t.c.seen_at <= as_of)
+        after: int | None = None  # keyset paging on the board id: (game, board id) is unique
+        while True:
+            page = q if after is None else q.where(posts_t.c.board_id > after)
+            with self.engine.connect() as conn:
+                rows = conn.execute(page.order_by(posts_t.c.board_id).limit(batch)).all()
+                if not rows:
+                    return
+                newest: dict[int, Any] = {}  # post row id -> its newest (visible) revision
+                for each in conn.execute(
+                    revs.where(revs_t.c.post_id.in_([r.id for r in rows])).order_by(
+                        revs_t.c.revision.desc()
+                    )
+                ):
+                    newest.setdefault(each.post_id, each)
             for r in rows:
-                assert r.id is not None
                 rev = newest.get(r.id)
                 if rev is None:
                     continue
-                out.append(
-                    StoredPost(
-                        board_id=r.board_id,
-                        topic_id=r.topic_id,
-                        author=r.author,
-                        author_id=r.author_id,
-                        posted_at=r.posted_at,
-                        turn=r.turn,
-                        position=r.position,
-                        body_html=rev.body_html,
-                        revision=rev.revision,
-                        record=rev.record,
-                        revision_seen_at=rev.seen_at,
-                    )
+                yield StoredPost(
+                    board_id=r.board_id,
+                    topic_id=r.topic_id,
+                    author=r.author,
+                    author_id=r.author_id,
+                    posted_at=r.posted_at,
+                    turn=r.turn,
+                    position=r.position,
+                    body_html=rev.body_html,
+                    revision=rev.revision,
+                    record=rev.record,
+                    revision_seen_at=rev.seen_at,
                 )
-            return out
+            if len(rows) < batch:
+                return
+            after = rows[-1].board_id
 
     def revisions(self, game_id: int, board_id: int) -> list[PostRevision]:
         with self.session() as s:

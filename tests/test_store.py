@@ -104,6 +104,35 @@ def test_a_page_of_posts_is_stored_in_one_transaction(store: Store) -> None:
     ]
 
 
+def test_posts_are_read_in_batches_the_same_as_at_once(store: Store) -> None:
+    # the tally folds a long turn batch by batch (issue 10, cost item): every batch size
+    # gives the posts of `posts()`, in board order, each at its latest revision (or as of)
+    gid = _game(store)
+
+    def item(board_id: int, body: str, turn: int = 1, topic: int = 4) -> PostIn:
+        return PostIn(
+            topic_id=topic, board_id=board_id, author="Кот", author_id=66, posted_at=T0,
+            body_html=body, turn=turn, position=board_id, record={"id": board_id},
+        )  # fmt: skip
+
+    store.upsert_posts(gid, [item(i, f"p{i}") for i in (9, 3, 5, 1, 7)], now=T0)
+    store.upsert_posts(gid, [item(11, "other turn", turn=2), item(12, "court", topic=8)], now=T0)
+    later = T0 + timedelta(hours=1)
+    store.upsert_posts(gid, [item(5, "p5 edited"), item(13, "new later")], now=later)
+    for as_of in (None, T0):
+        whole = store.posts(gid, topic_id=4, turn=1, as_of=as_of)
+        for batch in (1, 2, 3, 500):
+            got = list(store.iter_posts(gid, topic_id=4, turn=1, as_of=as_of, batch=batch))
+            assert got == whole
+    assert [(p.board_id, p.revision) for p in store.posts(gid, topic_id=4, turn=1)] == [
+        (1, 1), (3, 1), (5, 2), (7, 1), (9, 1), (13, 1),
+    ]  # fmt: skip
+    # as it stood before the later read: the edit and the new post not seen yet
+    assert [(p.board_id, p.body_html) for p in store.posts(gid, turn=1, as_of=T0)][2] == (5, "p5")
+    assert [p.board_id for p in store.posts(gid, turn=1, as_of=T0)] == [1, 3, 5, 7, 9, 12]
+    assert store.posts(gid, topic_id=4, turn=1)[0].record == {"id": 1}
+
+
 def test_naive_datetime_is_refused(store: Store) -> None:
     gid = _game(store)
     with pytest.raises(sa.exc.StatementError):
