@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -326,6 +327,50 @@ def test_records_round_trip_through_json() -> None:
         greens=(("Кот", 2),),
     )
     assert from_json(GameState, to_json(state)) == state
+
+
+@dataclass(frozen=True)
+class Leaf:
+    n: int
+    at: datetime | None = None
+    tags: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Tree:
+    name: str
+    leaves: tuple[Leaf, ...] = ()
+    pair: tuple[int, str] = (0, "")
+    by_name: dict[str, Leaf] = field(default_factory=dict)
+    either: int | str = 0
+    odd: datetime | int | None = None
+    child: Tree | None = None
+
+
+def test_json_decoding_follows_the_type_hints_in_every_shape() -> None:
+    # the decoder is worked out once per type: the shapes it must still tell apart
+    from mafiabot.store import from_json, to_json
+
+    tree = Tree(
+        "корень",
+        (Leaf(1, T0, frozenset({"a"})), Leaf(2)),
+        (3, "x"),
+        {"k": Leaf(4)},
+        "строка",
+        7,
+        Tree("лист", either=5),
+    )
+    assert from_json(Tree, to_json(tree)) == tree
+    # a key left out takes the field's default; None stays None whatever the type
+    assert from_json(Tree, {"name": "n", "child": None}) == Tree("n")
+    assert from_json(Leaf, None) is None and from_json(tuple[int, ...], None) is None
+    # a union keeps the data as it is when no member fits
+    assert from_json(datetime | int | None, [1]) == [1]
+    assert from_json(float, 2) == 2 and from_json(list[float], [1, 2.5]) == [1, 2.5]
+    with pytest.raises(TypeError):
+        from_json(int, "1")
+    with pytest.raises(TypeError):
+        from_json(Leaf, {"n": "1"})
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
