@@ -684,66 +684,71 @@ class Store:
         now = now or utcnow()
         if not items:
             return []
-        with self.session() as s:
+        # SQLAlchemy Core, not the ORM: a first read stores a thousand pages, and the ORM's
+        # per-object bookkeeping cost more than parsing them
+        posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
+        with self.engine.begin() as conn:
             ids = [it.board_id for it in items]
-            rows = {
-                r.board_id: r
-                for r in s.exec(
-                    select(PostRow).where(
-                        PostRow.game_id == game_id, col(PostRow.board_id).in_(ids)
-                    )
-                )
-            }
-            latest: dict[int, PostRevision] = {}  # post row id -> newest revision
-            known = [r.id for r in rows.values()]
+            known: dict[int, tuple[int, int | None, int]] = {}  # board id -> id, position, revs
+            for r in conn.execute(
+                sa.select(
+                    posts_t.c.id, posts_t.c.board_id, posts_t.c.position, posts_t.c.revisions
+                ).where(posts_t.c.game_id == game_id, posts_t.c.board_id.in_(ids))
+            ):
+                known[r.board_id] = (r.id, r.position, r.revisions)
+            latest: dict[int, str] = {}  # post row id -> the body hash of its newest revision
             if known:
-                for rev in s.exec(
-                    select(PostRevision)
-                    .where(col(PostRevision.post_id).in_(known))
-                    .order_by(col(PostRevision.revision).desc())
+                for rev in conn.execute(
+                    sa.select(revs_t.c.post_id, revs_t.c.body_hash)
+                    .where(revs_t.c.post_id.in_([k[0] for k in known.values()]))
+                    .order_by(revs_t.c.revision.desc())
                 ):
-                    latest.setdefault(rev.post_id, rev)
+                    latest.setdefault(rev.post_id, rev.body_hash)
             out: list[str] = []
             fresh: dict[int, tuple[PostIn, str]] = {}  # board id -> new post, its hash
+            changed: dict[int, dict[str, Any]] = {}  # post row id -> columns to update
+            revisions: list[dict[str, Any]] = []  # new revisions of known posts
             for it in items:
                 h = body_hash(it.body_html)
                 if it.board_id in fresh:  # the same post twice on one page: the first stands
                     out.append("same")
                     continue
-                row = rows.get(it.board_id)
+                row = known.get(it.board_id)
                 if row is None:
                     fresh[it.board_id] = (it, h)
                     out.append("new")
                     continue
-                if it.position is not None and row.position != it.position:
-                    row.position = it.position
-                    s.add(row)
-                assert row.id is not None
-                last = latest.get(row.id)
-                if last is not None and last.body_hash == h:
+                row_id, position, revs = row
+                if it.position is not None and position != it.position:
+                    position = it.position
+                    changed.setdefault(row_id, {})["position"] = position
+                if latest.get(row_id) == h:
+                    known[it.board_id] = (row_id, position, revs)
                     out.append("same")
                     continue
-                row.revisions += 1
-                s.add(row)
-                rev = PostRevision(
-                    post_id=row.id,
-                    revision=row.revisions,
-                    body_html=it.body_html,
-                    body_hash=h,
-                    record=it.record,
-                    edited_at=it.edited_at,
-                    seen_at=now,
+                revs += 1
+                known[it.board_id] = (row_id, position, revs)
+                changed.setdefault(row_id, {})["revisions"] = revs
+                latest[row_id] = h
+                revisions.append(
+                    {
+                        "post_id": row_id,
+                        "revision": revs,
+                        "body_html": it.body_html,
+                        "body_hash": h,
+                        "record": it.record,
+                        "edited_at": it.edited_at,
+                        "seen_at": now,
+                    }
                 )
-                latest[row.id] = rev
-                s.add(rev)
                 out.append("edited")
+            for row_id, values in changed.items():  # edits are few: one UPDATE each
+                conn.execute(sa.update(posts_t).where(posts_t.c.id == row_id).values(**values))
             if fresh:
-                # new posts (the bulk of a first read) go in as two multi-row inserts: the
-                # ORM's per-object bookkeeping cost more than the parsing of the page
-                posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
+                # new posts (the bulk of a first read): two multi-row inserts
                 new_ids = dict(
                     (board_id, pid)
-                    for pid, board_id in s.execute(
+                    for pid, board_id in conn.execute(
                         sa.insert(posts_t).returning(posts_t.c.id, posts_t.c.board_id),
                         [
                             {
@@ -762,21 +767,20 @@ class Store:
                         ],
                     )
                 )
-                s.execute(
-                    sa.insert(revs_t),
-                    [
-                        {
-                            "post_id": new_ids[it.board_id],
-                            "revision": 1,
-                            "body_html": it.body_html,
-                            "body_hash": h,
-                            "record": it.record,
-                            "edited_at": it.edited_at,
-                            "seen_at": now,
-                        }
-                        for it, h in fresh.values()
-                    ],
-                )
+                revisions += [
+                    {
+                        "post_id": new_ids[it.board_id],
+                        "revision": 1,
+                        "body_html": it.body_html,
+                        "body_hash": h,
+                        "record": it.record,
+                        "edited_at": it.edited_at,
+                        "seen_at": now,
+                    }
+                    for it, h in fresh.values()
+                ]
+            if revisions:
+                conn.execute(sa.insert(revs_t), revisions)
             return out
 
     def posts(

@@ -231,6 +231,8 @@ def topic_nav(html: str, base_url: str) -> TopicNav | None:
     pag_at: int | None = None
     for m in _DIV_OPEN.finditer(html):
         tag = m.group(0)
+        if "post" not in tag and "pagination" not in tag:
+            continue  # neither class can be in it (the rest of a page's few hundred divs)
         if pag_at is None and _has_class(tag, "pagination"):
             pag_at = m.start()
         elif _has_class(tag, "post"):
