@@ -245,7 +245,9 @@ def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
     }
 
 
-def measure_apart(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
+def measure_apart(
+    n: int, idle_ticks: int, pages_dir: str | None, profile: str | None = None
+) -> dict[str, Any]:
     """The board served here, the bot (`--bot`) in a child process; the child's figures."""
     import os
 
@@ -267,7 +269,8 @@ def measure_apart(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, A
         cfg_path = Path(cfg.path)
         cfg_path.write_text(cfg_path.read_text("utf-8").replace(fb.BASE, server.url), "utf-8")
         out = subprocess.run(
-            [sys.executable, __file__, "--bot", str(cfg_path), "--idle", str(idle_ticks)],
+            [sys.executable, __file__, "--bot", str(cfg_path), "--idle", str(idle_ticks)]
+            + (["--profile", profile] if profile else []),
             check=False,
             capture_output=True,
             text=True,
@@ -285,7 +288,7 @@ def measure_apart(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, A
     return row
 
 
-def run_bot(cfg_path: str, idle_ticks: int) -> dict[str, Any]:
+def run_bot(cfg_path: str, idle_ticks: int, profile: str | None = None) -> dict[str, Any]:
     """The bot's side of `measure_apart`: built as `mafiabot run` builds it, ticking at the
     bench's times; the board grows by the measured posts before the first poll."""
     import urllib.request
@@ -313,9 +316,17 @@ def run_bot(cfg_path: str, idle_ticks: int) -> dict[str, Any]:
     urllib.request.urlopen(urllib.request.Request(control + "add-posts", method="POST")).close()
     now = START + timedelta(days=2)
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    if profile:
+        import cProfile
+
+        profiler = cProfile.Profile(time.process_time)  # CPU, not the waits on the board
+        profiler.enable()
     t = time.process_time()
     report = daemon.tick(now)
     first_poll = time.process_time() - t
+    if profile:
+        profiler.disable()
+        profiler.dump_stats(profile)
     times, requests, statements = [], [], []
     for k in range(idle_ticks):
         before = served()
@@ -379,6 +390,7 @@ def main() -> None:
     ap.add_argument(
         "--in-process", action="store_true", help="board and bot in one process (profiling)"
     )
+    ap.add_argument("--profile", help="cProfile the bot's first poll of the largest size to a file")
     ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child: one size, in-process
     ap.add_argument("--bot", help=argparse.SUPPRESS)  # child: the bot, apart from the board
     ap.add_argument("--pages", help=argparse.SUPPRESS)
@@ -387,14 +399,14 @@ def main() -> None:
         print(json.dumps(measure(args.one, args.idle, args.pages)))
         return
     if args.bot is not None:
-        print(json.dumps(run_bot(args.bot, args.idle)))
+        print(json.dumps(run_bot(args.bot, args.idle, args.profile)))
         return
     rows = []
     with tempfile.TemporaryDirectory(prefix="mafiabot-bench-pages-") as pages:
         for n in args.posts:
             keep = pages if n == max(args.posts) else None
             if not args.in_process:
-                rows.append(measure_apart(n, args.idle, keep))
+                rows.append(measure_apart(n, args.idle, keep, keep and args.profile))
                 continue
             cmd = [sys.executable, __file__, "--one", str(n), "--idle", str(args.idle)]
             if keep is not None:

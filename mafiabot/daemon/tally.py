@@ -46,12 +46,25 @@ def turn_posts(
 
 
 def iter_turn_posts(
-    sh: Shell, g: Game, topic: int, turn: int, deadline: datetime | None, notes: list[str]
+    sh: Shell,
+    g: Game,
+    topic: int,
+    turn: int,
+    deadline: datetime | None,
+    notes: list[str],
+    *,
+    colored_only: bool = False,
 ) -> Iterator[TurnPost]:
     """`turn_posts` one post at a time, read from the store in batches: the tally folds a
-    long turn without holding it. The notes are appended to `notes` as the posts go by."""
+    long turn without holding it. The notes are appended to `notes` as the posts go by.
+
+    `colored_only` leaves out, undecoded, the never-edited posts with no coloured text
+    outside quotes: the day's vote reader takes such a post for no vote whoever wrote it
+    (`parser.votes.extract_votes`), so the day's tally is the same without them."""
     assert g.id is not None
     for sp in sh.store.iter_posts(g.id, topic_id=topic, turn=turn):
+        if colored_only and _plain(sp):
+            continue
         latest = stored_record(sp)  # decoded once
         post = _post_at(sh, g, sp, latest, deadline)
         if post is None:
@@ -64,6 +77,11 @@ def iter_turn_posts(
                 "засчитан текст на момент дедлайна"
             )
         yield TurnPost(post, sh.seat_of(g, post.author, post.author_id))
+
+
+def _plain(sp: StoredPost) -> bool:
+    """A post stored once (so it stood so at any deadline) with no coloured span."""
+    return sp.revision == 1 and sp.record is not None and not sp.record.get("colored")
 
 
 def _post_at(
