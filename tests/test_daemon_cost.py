@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 
 from mafiabot.config import InterimCount
@@ -91,7 +92,9 @@ def test_the_tally_is_read_again_once_a_new_post_arrives(tmp_path: Path) -> None
     assert "Шерлок" in after.get("Кот", []) and after != before
 
 
-def test_the_tally_skips_plain_posts_and_counts_the_same(tmp_path: Path) -> None:
+def test_the_tally_skips_plain_posts_and_counts_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # a post stored once with no coloured text outside quotes is never decoded for the day's
     # tally (P-V.1: a vote is a coloured nick): the votes and refusals are those of a reading
     # of every post, an edit that adds a vote to a plain post included
@@ -131,7 +134,18 @@ def test_the_tally_skips_plain_posts_and_counts_the_same(tmp_path: Path) -> None
     assert sh.store.upsert_posts(g.id, [item], now=t) == ["edited"]
     state = sh.state(g)
     sh.posts_changed()  # no kept tally: read the store again
+    decoded: list[int] = []
+    decode = tally.stored_record
+
+    def counted(sp: Any) -> Any:
+        decoded.append(sp.board_id)
+        return decode(sp)
+
+    monkeypatch.setattr(tally, "stored_record", counted)
     kind, votes, rejected, _notes = tally.tally(sh, g, state, None)
+    # the two votes as written and the edited post; not the chatter, quote, newspaper
+    assert len(decoded) == 3 and was.board_id in decoded
+    monkeypatch.undo()
     everything, _ = tally.turn_posts(sh, g, topic, state.turn, None)
     assert len(everything) == 6  # ours and the newspaper
     whole = phase_votes(

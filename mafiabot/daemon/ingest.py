@@ -13,9 +13,6 @@ from collections.abc import Iterable, Sized
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from rich.console import Console
-from rich.progress import track
-
 from mafiabot.daemon import flags, overrides
 from mafiabot.daemon.context import Shell
 from mafiabot.parser.pages import parse_pm, parse_topic
@@ -130,17 +127,7 @@ def ingest_pages(
     page by page as they come: one batch (one transaction) a page, and no page or its parse
     kept once stored."""
     assert g.id is not None
-    count = len(pages) if isinstance(pages, Sized) else None
-    # a long scan (first start on a big topic, a deadline re-read) shows progress on a
-    # terminal; under systemd (no TTY) it stays silent
-    for fetch in track(
-        pages,
-        total=count,
-        description=f"тема {topic}: чтение страниц",
-        disable=(count is not None and count < 5) or not sys.stderr.isatty(),
-        transient=True,
-        console=Console(stderr=True),
-    ):
+    for fetch in _progress(pages, topic):
         page = read_topic_page(sh, fetch.raw.html, now)
         for issue in page.issues:
             flags.flag(
@@ -177,6 +164,24 @@ def ingest_pages(
                 report.edited_posts += 1
         if any(st != "same" for st in statuses):
             sh.posts_changed()
+
+
+def _progress(pages: Iterable[TopicPageFetch], topic: int) -> Iterable[TopicPageFetch]:
+    """`pages`, with a progress bar on a terminal for a long scan (first start on a big topic,
+    a deadline re-read); under systemd (no TTY) silent, and rich is not even imported."""
+    count = len(pages) if isinstance(pages, Sized) else None
+    if (count is not None and count < 5) or not sys.stderr.isatty():
+        return pages
+    from rich.console import Console
+    from rich.progress import track
+
+    return track(
+        pages,
+        total=count,
+        description=f"тема {topic}: чтение страниц",
+        transient=True,
+        console=Console(stderr=True),
+    )
 
 
 def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:

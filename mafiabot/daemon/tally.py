@@ -136,9 +136,11 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
         kind, votes, rejected, kept = cast(Tally, hit[1])
         return kind, list(votes), list(rejected), list(kept)
     notes: list[str] = []
-    posts = iter_turn_posts(sh, g, topic, state.turn, votes_as_of(sh.rules, state, calendar), notes)
+    court_vote = sh.rules.vote_kind(state.phase) == "court"  # G-N.4 reads its own way
+    as_of = votes_as_of(sh.rules, state, calendar)
+    posts = iter_turn_posts(sh, g, topic, state.turn, as_of, notes, colored_only=not court_vote)
     # streamed: only the phase's own topic is read (the court's posts for a court)
-    game, court = ((), posts) if sh.rules.vote_kind(state.phase) == "court" else (posts, ())
+    game, court = ((), posts) if court_vote else (posts, ())
     got = phase_votes(sh.rules, state, game, court, calendar, host_accounts(sh), sh.player_ids(g))
     result: Tally = (got.kind, list(got.votes), list(got.rejected), notes)
     sh.memo["tally"] = (key, result)
