@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -63,6 +65,41 @@ def test_migration_creates_exactly_the_model_schema(store: Store) -> None:
         diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
     assert diff == []
     store.migrate()  # idempotent: a second run at head changes nothing
+
+
+def test_the_schema_head_is_alembics(store: Store) -> None:
+    from alembic.config import Config as AlembicConfig
+    from alembic.script import ScriptDirectory
+
+    from mafiabot.store import MIGRATIONS, SCHEMA_HEAD
+
+    cfg = AlembicConfig()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    assert ScriptDirectory.from_config(cfg).get_current_head() == SCHEMA_HEAD
+    assert store.schema_version() == SCHEMA_HEAD
+
+
+def test_a_database_at_the_head_is_opened_without_alembic(tmp_path: Path) -> None:
+    # a restarted daemon keeps what it imports for weeks: alembic only when there is work
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    open_store(url).close()
+    code = (
+        "import sys\n"
+        "from mafiabot.store import open_store\n"
+        f"open_store({url!r}).close()\n"
+        "print('alembic' in sys.modules, 'pygments' in sys.modules)\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split() == ["False", "False"]
+    # an empty one is migrated, alembic's template engine without its syntax highlighter
+    fresh = url.replace("g.db", "new.db")
+    res = subprocess.run(
+        [sys.executable, "-c", code.replace(url, fresh)], capture_output=True, text=True
+    )
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split() == ["True", "False"]
+    assert Store(fresh).schema_version() is not None
 
 
 def test_refetch_changes_nothing_and_edit_is_a_new_revision(store: Store) -> None:
