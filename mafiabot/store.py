@@ -409,7 +409,11 @@ def to_json(value: Any) -> Any:
     if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
         names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(value))
     if names is not None:
-        return {name: to_json(getattr(value, name)) for name in names}
+        out = {}
+        for name in names:  # plain leaves copied here: a call each cost a post's encoding
+            v = getattr(value, name)
+            out[name] = v if type(v) in _PLAIN else to_json(v)
+        return out
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, (list, tuple, frozenset, set)):
