@@ -171,6 +171,29 @@ def test_posts_are_read_in_batches_the_same_as_at_once(store: Store) -> None:
     assert store.posts(gid, topic_id=4, turn=1)[0].record == {"id": 1}
 
 
+def test_the_database_leaves_out_posts_without_coloured_text(store: Store) -> None:
+    # the day's tally asks only for posts that may hold a vote: a post stored once whose
+    # record has no coloured span is left out by SQL (JSON functions of each backend)
+    gid = _game(store)
+    span = {"color": "#ff0000", "text": "Кот"}
+
+    def item(board_id: int, colored: list[dict[str, str]] | None, body: str = "") -> PostIn:
+        record = None if colored is None else {"id": board_id, "colored": colored}
+        return PostIn(
+            topic_id=4, board_id=board_id, author="Марго", author_id=68, posted_at=T0,
+            body_html=body or f"p{board_id}", turn=1, record=record,
+        )  # fmt: skip
+
+    store.upsert_posts(
+        gid, [item(1, []), item(2, [span]), item(3, None), item(4, []), item(5, [span, span])]
+    )
+    edit = store.upsert_posts(gid, [item(4, [], "p4, edited")], now=T0 + timedelta(hours=1))
+    assert edit == ["edited"]  # an edited post is kept: its earlier text may have counted
+    got = [p.board_id for p in store.iter_posts(gid, turn=1, colored_only=True, batch=2)]
+    assert got == [2, 4, 5]
+    assert [p.board_id for p in store.iter_posts(gid, turn=1)] == [1, 2, 3, 4, 5]
+
+
 def test_naive_datetime_is_refused(store: Store) -> None:
     gid = _game(store)
     with pytest.raises(sa.exc.StatementError):

@@ -62,9 +62,7 @@ def iter_turn_posts(
     outside quotes: the day's vote reader takes such a post for no vote whoever wrote it
     (`parser.votes.extract_votes`), so the day's tally is the same without them."""
     assert g.id is not None
-    for sp in sh.store.iter_posts(g.id, topic_id=topic, turn=turn):
-        if colored_only and _plain(sp):
-            continue
+    for sp in sh.store.iter_posts(g.id, topic_id=topic, turn=turn, colored_only=colored_only):
         latest = stored_record(sp)  # decoded once
         post = _post_at(sh, g, sp, latest, deadline)
         if post is None:
@@ -77,11 +75,6 @@ def iter_turn_posts(
                 "засчитан текст на момент дедлайна"
             )
         yield TurnPost(post, sh.seat_of(g, post.author, post.author_id))
-
-
-def _plain(sp: StoredPost) -> bool:
-    """A post stored once (so it stood so at any deadline) with no coloured span."""
-    return sp.revision == 1 and sp.record is not None and not sp.record.get("colored")
 
 
 def _post_at(
