@@ -201,7 +201,7 @@ class TopicNav:
 _START = re.compile(r"[?&;]start=(\d+)")
 # a div opening tag that may be a post's or the pagination's (checked by class after): the
 # few hundred others of a page are skipped by the regex engine, not a Python loop
-_DIV_NAV = re.compile(r"(?i:<div\b)[^>]*?(?:post|pagination)[^>]*>")
+_DIV_NAV = re.compile(r"<div\s[^>]*(?:post|pagination)[^>]*>", re.IGNORECASE)
 _DIV_EDGE = re.compile(r"<(/?)div\b[^>]*>", re.IGNORECASE)
 _CLASS = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
 _POST_ID = re.compile(r"""(?<![\w-])id\s*=\s*["']?p(\d+)["'\s>]""", re.IGNORECASE)
