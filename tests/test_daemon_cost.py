@@ -160,3 +160,37 @@ def test_the_tally_skips_plain_posts_and_counts_the_same(
     assert (kind, votes, rejected) == (whole.kind, list(whole.votes), list(whole.rejected))
     assert [(v.voter, v.target) for v in votes] == [("Шерлок", "Кот"), ("Dr.Watson", "Кот")]
     assert [(r.author, r.reason) for r in rejected] == [("Кот", "no_reason")]  # P-V.1
+
+
+def test_posts_are_stored_a_few_pages_at_a_time_and_a_repeat_is_compared(tmp_path: Path) -> None:
+    # a transaction per hundred posts or so, not per page; a post shown again on a later
+    # page (the topic shifted while read) is compared with its first reading, as it would
+    # be a page at a time: an edit in between is a new revision
+    from mafiabot.daemon import ingest
+    from mafiabot.scraper.board import RawPage, TopicPageFetch
+
+    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
+    start = run.cfg.game.start + timedelta(minutes=1)
+    run.clock[0] = start
+    run.daemon.tick(start)
+    sh, g = run.daemon.shell, run.daemon.game()
+    html = (Path(__file__).parent.parent / "fixtures" / "phpbb" / "topic_p6.html").read_text()
+    edited = html.replace("Я его не уберёг.", "Я его не уберёг, увы.", 1)  # post 98 only
+    assert edited != html
+
+    def fetch(text: str) -> TopicPageFetch:
+        return TopicPageFetch(RawPage("http://board/viewtopic.php?t=4", text, start), 6, 8, 50, ())
+
+    commits: list[int] = []
+    sa.event.listen(run.store.engine, "commit", lambda _conn: commits.append(1))
+    report = ingest.TickReport()
+    ingest.ingest_pages(sh, g, 4, [fetch(html), fetch(html), fetch(edited)], start, report)
+    assert (report.new_posts, report.edited_posts) == (10, 1)
+    assert g.id is not None
+    (post,) = [p for p in sh.store.posts(g.id) if p.board_id == 98]
+    assert post.revision == 2 and "увы" in post.body_html
+    report = ingest.TickReport()
+    commits.clear()
+    ingest.ingest_pages(sh, g, 4, [fetch(edited)] * 3, start, report)
+    assert (report.new_posts, report.edited_posts) == (0, 0)
+    assert len(commits) == 3  # each repeat of the page is compared on its own
