@@ -3,20 +3,26 @@ real parser, SQLite store), at 100 and at 20,000 posts (20 a page: 1,000 pages).
 
 Run from the repository root:  python bench/shell.py [--posts 100 20000] [--idle 3]
 
-For each size, in a fresh process (so that peak RSS is that size's own):
+For each size, the bot runs in a process of its own, built as `mafiabot run` builds it
+(`mafiabot.bootstrap`, the game's lock, the store migrated), talking HTTP to the fake board
+served on a loopback port by this process (`bench/loopback.py`): the figures are the bot's
+alone, as a host would see them in `ps`.
   * first poll: CPU time of the tick that reads the whole topic into the store (the game
-    already started; request pacing is off, and the fake board's own page rendering is
-    taken out);
+    already started; request pacing is off: no delay between requests, the account
+    flood-exempt);
   * idle tick: median CPU time of a tick with nothing new on the board (the interim count
-    on, so the turn's tally is computed each tick), and its HTTP requests and SQL statements;
-  * peak RSS of the process, and how much of it the bot added from the first poll on: the
-    fake board lives in the same process and holds the whole topic (its posts and their
-    rendered fragments), which a real board does not cost the bot.
+    on, so the turn's tally is computed each tick), and its HTTP requests (counted by the
+    board) and SQL statements;
+  * the bot process's peak RSS (`ru_maxrss`), and its RSS before the first poll (the
+    interpreter, its imports, the game started).
 Then, for the largest size, `python -m mafiabot parse posts` on the same 1,000 pages (saved
 to files) for comparison with the first poll (its CPU time, as a child process).
 
-Times are CPU time of this one-threaded process: on a shared machine wall time mostly
-measures the neighbours.
+`--in-process` runs the board and the bot in one process instead (the board's page rendering
+taken out of the CPU figures, its memory not out of the RSS): handy under a profiler.
+
+Times are CPU time of the one-threaded bot: on a shared machine wall time mostly measures the
+neighbours.
 """
 
 from __future__ import annotations
@@ -63,6 +69,7 @@ password_env = "MAFIABOT_DEMO_PASSWORD"
 timezone = "Europe/Moscow"
 poll_interval = 60
 request_delay = 0
+flood_exempt = true
 
 [game]
 ruleset = "pefl"
@@ -150,7 +157,7 @@ def bench_game(edit: Callable[[str], str] = lambda text: text) -> tuple[Path, An
         fb.USERS.setdefault(nick, (uid, None))
         fb.NAMES.setdefault(uid, nick)
     first = fb.FakePost(100, 2, _fragments(1, 100)[0][2], "")
-    board = fb.FakePhpbb(clock=clock, per_page=PER_PAGE, posts=[first])
+    board = fb.FakePhpbb(clock=clock, per_page=PER_PAGE, posts=[first], flood_exempt=True)
     return tmp, cfg, clock, board
 
 
@@ -168,6 +175,7 @@ def bench_daemon(tmp: Path, cfg: Any, clock: Any, board: Any) -> tuple[Any, Any]
         password=cfg.board.password(),
         cookie_file=tmp / "cookies",
         min_interval=0.0,
+        flood_exempt=True,
     )
     client = PhpbbClient(settings, transport=board.transport(), clock=clock, sleep=clock.sleep)
     store = open_store(cfg.database_url)
@@ -237,6 +245,120 @@ def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
     }
 
 
+def measure_apart(
+    n: int, idle_ticks: int, pages_dir: str | None, profile: str | None = None
+) -> dict[str, Any]:
+    """The board served here, the bot (`--bot`) in a child process; the child's figures."""
+    import os
+
+    import fakeboard_phpbb as fb
+
+    from bench.loopback import serve
+
+    _tmp, cfg, clock, board = bench_game()
+    # the bot waits on the real clock (a form's minimum age), so the board's runs too
+    offset = clock.now - time.time()
+    board.clock = lambda: time.time() + offset
+
+    def add_posts() -> None:
+        for pid, uid, frag in _fragments(n, 1000):
+            board.posts.append(fb.FakePost(pid, uid, frag, ""))
+
+    server = serve(board, fb.BASE, {"add-posts": add_posts})
+    try:
+        cfg_path = Path(cfg.path)
+        cfg_path.write_text(cfg_path.read_text("utf-8").replace(fb.BASE, server.url), "utf-8")
+        out = subprocess.run(
+            [sys.executable, __file__, "--bot", str(cfg_path), "--idle", str(idle_ticks)]
+            + (["--profile", profile] if profile else []),
+            check=False,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "MAFIABOT_DEMO_PASSWORD": cfg.board.password()},
+        )
+        if out.returncode:
+            raise SystemExit(f"the bot failed:\n{out.stderr}")
+    finally:
+        server.close()
+    if pages_dir is not None:
+        _save_pages(board, pages_dir)
+    row: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    row["posts"] = n
+    return row
+
+
+def run_bot(cfg_path: str, idle_ticks: int, profile: str | None = None) -> dict[str, Any]:
+    """The bot's side of `measure_apart`: built as `mafiabot run` builds it, ticking at the
+    bench's times; the board grows by the measured posts before the first poll."""
+    import urllib.request
+
+    from mafiabot import bootstrap
+    from mafiabot.commands.run import open_game_store
+    from mafiabot.config import load_config
+
+    stages = {"imports": _rss_mb()}
+    cfg = load_config(cfg_path)
+    control = cfg.board.url + "__bench/"
+    lock, store = open_game_store(cfg_path, cfg)
+    stages["store open"] = _rss_mb()
+    daemon = bootstrap.build_daemon(cfg, store, bootstrap.make_client(cfg), salt=lambda: "bench")
+    sql = _SqlCounter(store.engine)
+
+    def served() -> int:
+        with urllib.request.urlopen(control + "requests") as r:
+            return int(r.read())
+
+    daemon.tick(START + timedelta(minutes=1))  # the start post, role PMs
+    stages["game started"] = _rss_mb()
+    daemon.tick(START + timedelta(hours=1, minutes=1))  # turn 0 closes
+    stages["turn 0 closed"] = _rss_mb()
+    urllib.request.urlopen(urllib.request.Request(control + "add-posts", method="POST")).close()
+    now = START + timedelta(days=2)
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    if profile:
+        import cProfile
+
+        profiler = cProfile.Profile(time.process_time)  # CPU, not the waits on the board
+        profiler.enable()
+    t = time.process_time()
+    report = daemon.tick(now)
+    first_poll = time.process_time() - t
+    if profile:
+        profiler.disable()
+        profiler.dump_stats(profile)
+    times, requests, statements = [], [], []
+    for k in range(idle_ticks):
+        before = served()
+        sql.n = 0
+        t = time.process_time()
+        idle = daemon.tick(now + timedelta(minutes=k + 1))
+        times.append(time.process_time() - t)
+        statements.append(sql.n)
+        requests.append(served() - before)
+        assert idle.new_posts == 0
+    daemon.client.close()
+    store.close()
+    lock.release()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {
+        "posts": report.new_posts,
+        "stored": report.new_posts,
+        "first_poll_s": round(first_poll, 3),
+        "idle_tick_s": round(statistics.median(times), 4),
+        "idle_requests": max(requests),
+        "idle_sql": max(statements),
+        "peak_rss_mb": round(peak / 1024, 1),
+        "before_mb": round(rss_before / 1024, 1),
+        "bot_rss_mb": round((peak - rss_before) / 1024, 1),
+        "stages": stages,
+    }
+
+
+def _rss_mb() -> float:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
 def _save_pages(board: Any, folder: str) -> None:
     """The topic's pages as the board serves them, for `mafiabot parse posts`."""
     import fakeboard_phpbb as fb
@@ -265,18 +387,30 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--posts", type=int, nargs="+", default=[100, 20000])
     ap.add_argument("--idle", type=int, default=3, help="idle ticks measured (median)")
-    ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child: one size
+    ap.add_argument(
+        "--in-process", action="store_true", help="board and bot in one process (profiling)"
+    )
+    ap.add_argument("--profile", help="cProfile the bot's first poll of the largest size to a file")
+    ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child: one size, in-process
+    ap.add_argument("--bot", help=argparse.SUPPRESS)  # child: the bot, apart from the board
     ap.add_argument("--pages", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one is not None:
         print(json.dumps(measure(args.one, args.idle, args.pages)))
         return
+    if args.bot is not None:
+        print(json.dumps(run_bot(args.bot, args.idle, args.profile)))
+        return
     rows = []
     with tempfile.TemporaryDirectory(prefix="mafiabot-bench-pages-") as pages:
         for n in args.posts:
+            keep = pages if n == max(args.posts) else None
+            if not args.in_process:
+                rows.append(measure_apart(n, args.idle, keep, keep and args.profile))
+                continue
             cmd = [sys.executable, __file__, "--one", str(n), "--idle", str(args.idle)]
-            if n == max(args.posts):
-                cmd += ["--pages", pages]
+            if keep is not None:
+                cmd += ["--pages", keep]
             out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT)
             rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
         parse_s = parse_posts_time(pages)
@@ -291,6 +425,9 @@ def main() -> None:
             f"{r['before_mb']:>12} {r['bot_rss_mb']:>10}"
         )
     small, big = rows[0], rows[-1]
+    if "stages" in big:
+        stages = ", ".join(f"{k} {v}" for k, v in big["stages"].items())
+        print(f"bot peak RSS MB as it went ({big['posts']} posts): {stages}")
     print(
         f"idle tick {big['posts']} / {small['posts']} posts: "
         f"{big['idle_tick_s'] / max(small['idle_tick_s'], 1e-9):.2f}x (target ≤ 1.5x)"

@@ -22,6 +22,7 @@ import functools
 import hashlib
 import logging
 import reprlib
+import sys
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -42,6 +43,17 @@ from mafiabot.scraper.board import Attachment
 log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+# the newest migration: revision ids are the 4-digit prefixes of the files in versions/ (a
+# test holds this to alembic's own idea of the head)
+SCHEMA_HEAD = max(p.name[:4] for p in (MIGRATIONS / "versions").glob("[0-9][0-9][0-9][0-9]_*.py"))
+
+
+def _plain_mako_errors() -> None:
+    """alembic renders migration templates with mako, whose error pages are highlighted by
+    pygments when it is installed (rich brings it): ~60 lexers and ~4 MB loaded for pages
+    the bot never shows. Without the plugin mako falls back to plain HTML escaping."""
+    sys.modules.setdefault("mako.ext.pygmentplugin", None)  # type: ignore[arg-type]
+
 
 # P-B.1: the 1st…5th removal bans for this many games (the 5th and later: 16).
 BAN_GAMES = engine_bans.BAN_GAMES  # P-B.1: the rule lives in engine/bans.py
@@ -388,10 +400,24 @@ class Ban:
 # Frozen dataclasses (engine state, parser records) to JSON and back, driven by type hints
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # dataclass -> its field names
+
+
 def to_json(value: Any) -> Any:
     """A JSON-able copy of a dataclass tree (tuples become lists, datetimes ISO strings)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    cls = type(value)
+    if cls in _PLAIN:  # the bulk of a record's leaves: nothing to look up
+        return value
+    names = _FIELD_NAMES.get(cls)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
+        out = {}
+        for name in names:  # plain leaves copied here: a call each cost a post's encoding
+            v = getattr(value, name)
+            out[name] = v if type(v) in _PLAIN else to_json(v)
+        return out
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, (list, tuple, frozenset, set)):
@@ -408,62 +434,137 @@ def _hints(tp: type[Any]) -> dict[str, Any]:
 
 def from_json(tp: Any, data: Any) -> Any:
     """Rebuild a value of type `tp` from `to_json` output."""
-    if data is None:
-        return None
+    return _decoder(tp)(data)
+
+
+_Decode = Callable[[Any], Any]
+_DECODERS: dict[Any, _Decode] = {}
+
+
+def _decoder(tp: Any) -> _Decode:
+    """How to rebuild a `tp` from JSON, worked out once per type from its hints (reading the
+    hints on every value cost more than the rest of a post's decoding). None is None for every
+    type; a union tries its members in order and refuses a value none of them fits."""
+    dec = _DECODERS.get(tp)
+    if dec is None:
+        inner = _build_decoder(tp)
+
+        def dec(data: Any) -> Any:
+            return None if data is None else inner(data)
+
+        _DECODERS[tp] = dec
+    return dec
+
+
+def _build_decoder(tp: Any) -> _Decode:
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        # the first alternative the value fits; one that fits none (a role of no rule set in
-        # `GamblerRole | PeflRole`) is refused as a single `Literal` would refuse it
         alts = [a for a in typing.get_args(tp) if a is not type(None)]
         if len(alts) == 1:  # `X | None`: X's own error says what is wrong
-            return from_json(alts[0], data)
-        errors: list[str] = []
-        for a in alts:
-            try:
-                return from_json(a, data)
-            except (TypeError, ValueError, KeyError) as e:
-                errors.append(str(e))
-        raise ValueError(f"{reprlib.repr(data)} fits none of: {'; '.join(errors)}")
+            return _decoder(alts[0])
+        return _union_decoder(alts)
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        hints = _hints(tp)
-        kwargs = {
-            f.name: from_json(hints[f.name], data[f.name])
-            for f in dataclasses.fields(tp)
-            if f.name in data
-        }
-        return tp(**kwargs)
+        return _dataclass_decoder(tp)
     args: tuple[Any, ...] = typing.get_args(tp)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_json(args[0], v) for v in data)
-        return tuple(from_json(a, v) for a, v in zip(args, data, strict=False))
+            return _each(tuple, args[0])
+        return _positional(args)
     if origin in (list, collections.abc.Sequence):
-        return [from_json(args[0] if args else Any, v) for v in data]
+        return _each(list, args[0] if args else Any)
     if origin is frozenset:
-        return frozenset(from_json(args[0] if args else Any, v) for v in data)
+        return _each(frozenset, args[0] if args else Any)
     if origin in (dict, collections.abc.Mapping):
-        vt = args[1] if len(args) == 2 else Any
-        return {k: from_json(vt, v) for k, v in data.items()}
-    return _leaf_from_json(tp, data)
-
-
-def _leaf_from_json(tp: Any, data: Any) -> Any:
-    """A value with no parts: a datetime, a scalar, or one of a `Literal`'s words."""
+        return _values(args[1] if len(args) == 2 else Any)
     if tp is datetime:
-        if not isinstance(data, str):
-            raise TypeError("datetime expected")
-        return datetime.fromisoformat(data)
+        return _datetime
     if tp in (int, float, str, bool):
+        return _scalar(tp)
+    if origin is typing.Literal:
+        return _literal(args)
+    return _same
+
+
+def _same(data: Any) -> Any:
+    return data
+
+
+def _datetime(data: Any) -> datetime:
+    if not isinstance(data, str):
+        raise TypeError("datetime expected")
+    return datetime.fromisoformat(data)
+
+
+def _scalar(tp: type[Any]) -> _Decode:
+    def dec(data: Any) -> Any:
         if not isinstance(data, tp) and not (tp is float and isinstance(data, int)):
             raise TypeError(f"{tp.__name__} expected, got {data!r}")
         return data
-    if typing.get_origin(tp) is typing.Literal:
-        # the engine's words (roles, causes, phases): a stored value outside them is refused
-        # here, where it comes in, rather than met later as a surprise by a rule
-        words = typing.get_args(tp)
+
+    return dec
+
+
+def _union_decoder(alts: list[Any]) -> _Decode:
+    """The first alternative the value fits; one that fits none (a role of no rule set in
+    `GamblerRole | PeflRole`) is refused as a single `Literal` would refuse it."""
+
+    def dec(data: Any) -> Any:
+        errors: list[str] = []
+        for a in alts:
+            try:
+                return _decoder(a)(data)
+            except (TypeError, ValueError, KeyError) as e:
+                errors.append(str(e))
+        raise ValueError(f"{reprlib.repr(data)} fits none of: {'; '.join(errors)}")
+
+    return dec
+
+
+def _literal(words: tuple[Any, ...]) -> _Decode:
+    """The engine's words (roles, causes, phases): a stored value outside them is refused
+    here, where it comes in, rather than met later as a surprise by a rule."""
+
+    def dec(data: Any) -> Any:
         if data not in words:
             raise ValueError(f"{data!r} is not one of {', '.join(map(repr, words))}")
-    return data
+        return data
+
+    return dec
+
+
+def _dataclass_decoder(tp: Any) -> _Decode:
+    fields: list[tuple[str, _Decode]] = []  # filled on first use: a type may contain itself
+
+    def dec(data: Any) -> Any:
+        if not fields:
+            hints = _hints(tp)
+            fields[:] = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(tp)]
+        return tp(**{name: d(data[name]) for name, d in fields if name in data})
+
+    return dec
+
+
+def _each(kind: Callable[[Iterator[Any]], Any], item: Any) -> _Decode:
+    def dec(data: Any) -> Any:
+        d = _decoder(item)
+        return kind(d(v) for v in data)
+
+    return dec
+
+
+def _positional(args: tuple[Any, ...]) -> _Decode:
+    def dec(data: Any) -> Any:
+        return tuple(_decoder(a)(v) for a, v in zip(args, data, strict=False))
+
+    return dec
+
+
+def _values(item: Any) -> _Decode:
+    def dec(data: Any) -> Any:
+        d = _decoder(item)
+        return {k: d(v) for k, v in data.items()}
+
+    return dec
 
 
 def body_hash(html: str) -> str:
@@ -488,7 +589,13 @@ class Store:
     # -- schema ----------------------------------------------------------------------------
 
     def migrate(self) -> None:
-        """Bring the schema to the newest migration (creates it in an empty database)."""
+        """Bring the schema to the newest migration (creates it in an empty database).
+
+        A database already there is left alone without loading alembic: a daemon keeps what
+        it imports for weeks, and alembic with its template engine is ~10 MB of it."""
+        if self.schema_version() == SCHEMA_HEAD:
+            return
+        _plain_mako_errors()
         from alembic import command
         from alembic.config import Config as AlembicConfig
 
@@ -497,6 +604,15 @@ class Store:
         with self.engine.begin() as conn:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
+
+    def schema_version(self) -> str | None:
+        """The migration the database stands at (None: a database alembic never touched)."""
+        try:
+            with self.engine.connect() as conn:
+                rows = conn.execute(sa.text("SELECT version_num FROM alembic_version")).all()
+        except sa.exc.DBAPIError:  # no such table: an empty database
+            return None
+        return str(rows[0][0]) if len(rows) == 1 else None
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -624,66 +740,71 @@ class Store:
         now = now or utcnow()
         if not items:
             return []
-        with self.session() as s:
+        # SQLAlchemy Core, not the ORM: a first read stores a thousand pages, and the ORM's
+        # per-object bookkeeping cost more than parsing them
+        posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
+        with self.engine.begin() as conn:
             ids = [it.board_id for it in items]
-            rows = {
-                r.board_id: r
-                for r in s.exec(
-                    select(PostRow).where(
-                        PostRow.game_id == game_id, col(PostRow.board_id).in_(ids)
-                    )
-                )
-            }
-            latest: dict[int, PostRevision] = {}  # post row id -> newest revision
-            known = [r.id for r in rows.values()]
+            known: dict[int, tuple[int, int | None, int]] = {}  # board id -> id, position, revs
+            for r in conn.execute(
+                sa.select(
+                    posts_t.c.id, posts_t.c.board_id, posts_t.c.position, posts_t.c.revisions
+                ).where(posts_t.c.game_id == game_id, posts_t.c.board_id.in_(ids))
+            ):
+                known[r.board_id] = (r.id, r.position, r.revisions)
+            latest: dict[int, str] = {}  # post row id -> the body hash of its newest revision
             if known:
-                for rev in s.exec(
-                    select(PostRevision)
-                    .where(col(PostRevision.post_id).in_(known))
-                    .order_by(col(PostRevision.revision).desc())
+                for rev in conn.execute(
+                    sa.select(revs_t.c.post_id, revs_t.c.body_hash)
+                    .where(revs_t.c.post_id.in_([k[0] for k in known.values()]))
+                    .order_by(revs_t.c.revision.desc())
                 ):
-                    latest.setdefault(rev.post_id, rev)
+                    latest.setdefault(rev.post_id, rev.body_hash)
             out: list[str] = []
             fresh: dict[int, tuple[PostIn, str]] = {}  # board id -> new post, its hash
+            changed: dict[int, dict[str, Any]] = {}  # post row id -> columns to update
+            revisions: list[dict[str, Any]] = []  # new revisions of known posts
             for it in items:
                 h = body_hash(it.body_html)
                 if it.board_id in fresh:  # the same post twice on one page: the first stands
                     out.append("same")
                     continue
-                row = rows.get(it.board_id)
+                row = known.get(it.board_id)
                 if row is None:
                     fresh[it.board_id] = (it, h)
                     out.append("new")
                     continue
-                if it.position is not None and row.position != it.position:
-                    row.position = it.position
-                    s.add(row)
-                assert row.id is not None
-                last = latest.get(row.id)
-                if last is not None and last.body_hash == h:
+                row_id, position, revs = row
+                if it.position is not None and position != it.position:
+                    position = it.position
+                    changed.setdefault(row_id, {})["position"] = position
+                if latest.get(row_id) == h:
+                    known[it.board_id] = (row_id, position, revs)
                     out.append("same")
                     continue
-                row.revisions += 1
-                s.add(row)
-                rev = PostRevision(
-                    post_id=row.id,
-                    revision=row.revisions,
-                    body_html=it.body_html,
-                    body_hash=h,
-                    record=it.record,
-                    edited_at=it.edited_at,
-                    seen_at=now,
+                revs += 1
+                known[it.board_id] = (row_id, position, revs)
+                changed.setdefault(row_id, {})["revisions"] = revs
+                latest[row_id] = h
+                revisions.append(
+                    {
+                        "post_id": row_id,
+                        "revision": revs,
+                        "body_html": it.body_html,
+                        "body_hash": h,
+                        "record": it.record,
+                        "edited_at": it.edited_at,
+                        "seen_at": now,
+                    }
                 )
-                latest[row.id] = rev
-                s.add(rev)
                 out.append("edited")
+            for row_id, values in changed.items():  # edits are few: one UPDATE each
+                conn.execute(sa.update(posts_t).where(posts_t.c.id == row_id).values(**values))
             if fresh:
-                # new posts (the bulk of a first read) go in as two multi-row inserts: the
-                # ORM's per-object bookkeeping cost more than the parsing of the page
-                posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
+                # new posts (the bulk of a first read): two multi-row inserts
                 new_ids = dict(
                     (board_id, pid)
-                    for pid, board_id in s.execute(
+                    for pid, board_id in conn.execute(
                         sa.insert(posts_t).returning(posts_t.c.id, posts_t.c.board_id),
                         [
                             {
@@ -702,21 +823,20 @@ class Store:
                         ],
                     )
                 )
-                s.execute(
-                    sa.insert(revs_t),
-                    [
-                        {
-                            "post_id": new_ids[it.board_id],
-                            "revision": 1,
-                            "body_html": it.body_html,
-                            "body_hash": h,
-                            "record": it.record,
-                            "edited_at": it.edited_at,
-                            "seen_at": now,
-                        }
-                        for it, h in fresh.values()
-                    ],
-                )
+                revisions += [
+                    {
+                        "post_id": new_ids[it.board_id],
+                        "revision": 1,
+                        "body_html": it.body_html,
+                        "body_hash": h,
+                        "record": it.record,
+                        "edited_at": it.edited_at,
+                        "seen_at": now,
+                    }
+                    for it, h in fresh.values()
+                ]
+            if revisions:
+                conn.execute(sa.insert(revs_t), revisions)
             return out
 
     def posts(
@@ -728,42 +848,93 @@ class Store:
         as_of: datetime | None = None,
     ) -> list[StoredPost]:
         """Posts in board order, each as its latest revision (or the latest seen by `as_of`)."""
-        with self.session() as s:
-            q = select(PostRow).where(PostRow.game_id == game_id)
-            if topic_id is not None:
-                q = q.where(PostRow.topic_id == topic_id)
-            if turn is not None:
-                q = q.where(PostRow.turn == turn)
-            rows = list(s.exec(q.order_by(col(PostRow.board_id))))
-            # every revision of these posts in one query, newest first per post
-            revs = select(PostRevision).where(col(PostRevision.post_id).in_([r.id for r in rows]))
-            if as_of is not None:
-                revs = revs.where(col(PostRevision.seen_at) <= as_of)
-            newest: dict[int, PostRevision] = {}
-            for each in s.exec(revs.order_by(col(PostRevision.revision).desc())):
-                newest.setdefault(each.post_id, each)
-            out: list[StoredPost] = []
+        return list(self.iter_posts(game_id, topic_id=topic_id, turn=turn, as_of=as_of))
+
+    def iter_posts(
+        self,
+        game_id: int,
+        *,
+        topic_id: int | None = None,
+        turn: int | None = None,
+        as_of: datetime | None = None,
+        batch: int = 500,
+        colored_only: bool = False,
+    ) -> Iterator[StoredPost]:
+        """`posts`, read `batch` posts at a time (each batch its own short transaction, no
+        cursor left open while the caller works): a turn of 20,000 posts is folded into a
+        tally without ever being in memory at once.
+
+        `colored_only` leaves out the posts stored once whose record has no coloured span,
+        picked out by the database (its JSON functions) so that they are not even decoded."""
+        posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
+        q = sa.select(
+            posts_t.c.id,
+            posts_t.c.board_id,
+            posts_t.c.topic_id,
+            posts_t.c.author,
+            posts_t.c.author_id,
+            posts_t.c.posted_at,
+            posts_t.c.turn,
+            posts_t.c.position,
+        ).where(posts_t.c.game_id == game_id)
+        if topic_id is not None:
+            q = q.where(posts_t.c.topic_id == topic_id)
+        if turn is not None:
+            q = q.where(posts_t.c.turn == turn)
+        if colored_only:
+            spans = sa.select(revs_t.c.id).where(
+                revs_t.c.post_id == posts_t.c.id, self._span_count(revs_t.c.record) > 0
+            )
+            q = q.where(sa.or_(posts_t.c.revisions > 1, spans.exists()))
+        revs = sa.select(
+            revs_t.c.post_id,
+            revs_t.c.revision,
+            revs_t.c.body_html,
+            revs_t.c.record,
+            revs_t.c.seen_at,
+        )
+        if as_of is not None:
+            revs = revs.where(revs_t.c.seen_at <= as_of)
+        after: int | None = None  # keyset paging on the board id: (game, board id) is unique
+        while True:
+            page = q if after is None else q.where(posts_t.c.board_id > after)
+            with self.engine.connect() as conn:
+                rows = conn.execute(page.order_by(posts_t.c.board_id).limit(batch)).all()
+                if not rows:
+                    return
+                newest: dict[int, Any] = {}  # post row id -> its newest (visible) revision
+                for each in conn.execute(
+                    revs.where(revs_t.c.post_id.in_([r.id for r in rows])).order_by(
+                        revs_t.c.revision.desc()
+                    )
+                ):
+                    newest.setdefault(each.post_id, each)
             for r in rows:
-                assert r.id is not None
                 rev = newest.get(r.id)
                 if rev is None:
                     continue
-                out.append(
-                    StoredPost(
-                        board_id=r.board_id,
-                        topic_id=r.topic_id,
-                        author=r.author,
-                        author_id=r.author_id,
-                        posted_at=r.posted_at,
-                        turn=r.turn,
-                        position=r.position,
-                        body_html=rev.body_html,
-                        revision=rev.revision,
-                        record=rev.record,
-                        revision_seen_at=rev.seen_at,
-                    )
+                yield StoredPost(
+                    board_id=r.board_id,
+                    topic_id=r.topic_id,
+                    author=r.author,
+                    author_id=r.author_id,
+                    posted_at=r.posted_at,
+                    turn=r.turn,
+                    position=r.position,
+                    body_html=rev.body_html,
+                    revision=rev.revision,
+                    record=rev.record,
+                    revision_seen_at=rev.seen_at,
                 )
-            return out
+            if len(rows) < batch:
+                return
+            after = rows[-1].board_id
+
+    def _span_count(self, record: Any) -> Any:
+        """SQL for the number of coloured spans in a stored post record (NULL without one)."""
+        if self.engine.dialect.name == "postgresql":
+            return sa.func.json_array_length(record.op("->")("colored"))
+        return sa.func.json_array_length(record, "$.colored")  # SQLite's JSON functions
 
     def revisions(self, game_id: int, board_id: int) -> list[PostRevision]:
         with self.session() as s:

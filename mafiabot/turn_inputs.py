@@ -19,7 +19,7 @@ assembly that hosts games on a board:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -98,23 +98,22 @@ def _renames(overrides: Iterable[Override]) -> dict[str, str]:
     return {o.nick: o.new_nick for o in overrides if o.kind == "replace" and o.nick and o.new_nick}
 
 
-def _seated(posts: Iterable[TurnPost], renames: Mapping[str, str]) -> list[TurnPost]:
+def _seated(posts: Iterable[TurnPost], renames: Mapping[str, str]) -> Iterator[TurnPost]:
     """Posts with their author replaced by the seat he plays, under its name after this
-    phase's replacements (C-6), so votes are read as the engine will count them."""
-    out = []
+    phase's replacements (C-6), so votes are read as the engine will count them. Lazy, as
+    `_until`: the daemon's tally streams a turn through them."""
     for tp in posts:
         seat = renames.get(tp.seat, tp.seat) if tp.seat is not None else None
         post = tp.post
         if seat is not None and seat != post.author:
             post = dataclasses.replace(post, author=seat)
-        out.append(TurnPost(post, seat))
-    return out
+        yield TurnPost(post, seat)
 
 
-def _until(posts: Iterable[TurnPost], deadline: datetime | None) -> list[TurnPost]:
-    if deadline is None:
-        return list(posts)
-    return [tp for tp in posts if tp.post.posted_at is None or tp.post.posted_at <= deadline]
+def _until(posts: Iterable[TurnPost], deadline: datetime | None) -> Iterator[TurnPost]:
+    for tp in posts:
+        if deadline is None or tp.post.posted_at is None or tp.post.posted_at <= deadline:
+            yield tp
 
 
 def counts_votes(rules: RuleSet, state: GameState) -> bool:
@@ -134,13 +133,14 @@ def votes_as_of(rules: RuleSet, state: GameState, calendar: TurnCalendar) -> dat
 def phase_votes(
     rules: RuleSet,
     state: GameState,
-    posts: Sequence[TurnPost],
-    court_posts: Sequence[TurnPost],
+    posts: Iterable[TurnPost],
+    court_posts: Iterable[TurnPost],
     calendar: TurnCalendar | None = None,
     ignore_authors: Iterable[str] = (),
     player_ids: Mapping[str, int | None] | None = None,
 ) -> PhaseVotes:
-    """The votes of the phase `state` waits for, read from the posts as they stood; posts of
+    """The votes of the phase `state` waits for, read from the posts as they stood (each
+    iterable read once, and only the phase's own: posts may be streamed); posts of
     `ignore_authors` (the host's accounts) are no votes. `player_ids` (seat → board user id,
     where known) makes a look-alike account an outsider however its name reads; nicks in
     votes are read by the rule set's `vote_nicks` (C-3)."""
@@ -158,13 +158,13 @@ def phase_votes(
     kind = rules.vote_kind(state.phase)
     if not rules.counts_votes(state):
         return PhaseVotes(kind)
-    posts, court_posts = _seated(posts, {}), _seated(court_posts, {})
     greens_dl = calendar.greens_deadline
     if kind == "court":  # G-N.4: in the court topic, after the greens
-        court = [tp.post for tp in _until(court_posts, calendar.deadline)]
-        court = [
-            p for p in court if greens_dl is None or p.posted_at is None or p.posted_at > greens_dl
-        ]
+        court = (
+            tp.post
+            for tp in _until(_seated(court_posts, {}), calendar.deadline)
+            if greens_dl is None or tp.post.posted_at is None or tp.post.posted_at > greens_dl
+        )
         res = extract_court_votes(
             court,
             nominees=state.nominees,
@@ -174,13 +174,15 @@ def phase_votes(
             player_ids=ids,
         )
         return PhaseVotes(kind, tuple(res.votes), tuple(res.rejected))
-    game = [tp.post for tp in _until(posts, votes_as_of(rules, state, calendar))]
+    game: Iterable[Post] = (
+        tp.post for tp in _until(_seated(posts, {}), votes_as_of(rules, state, calendar))
+    )
     if kind == "green":
         # G-N.1: greens until the greens deadline; the host's colour list, or the parser's
         # default greens when empty
-        game = [
+        game = (
             p for p in game if greens_dl is None or p.posted_at is None or p.posted_at <= greens_dl
-        ]
+        )
         options = dataclasses.replace(options, colors=tuple(settings.green_colors) or None)
     beaten = [
         p.nick for p in state.living if p.beaten_turn is not None and p.beaten_turn == turn - 1
@@ -268,8 +270,8 @@ def build_turn_inputs(
     chosen = phase_overrides(rules, phase, overrides)
     renames = _renames(chosen)
     reading, _ = apply_replacements(state, chosen)
-    game = _until(_seated(posts, renames), calendar.deadline)
-    court = _seated(court_posts, renames)
+    game = list(_until(_seated(posts, renames), calendar.deadline))
+    court = list(_seated(court_posts, renames))
     votes = phase_votes(rules, reading, game, court, calendar, ignore_authors, player_ids)
     flags: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()

@@ -199,7 +199,9 @@ class TopicNav:
 
 
 _START = re.compile(r"[?&;]start=(\d+)")
-_DIV_OPEN = re.compile(r"<div\b[^>]*>", re.IGNORECASE)
+# a div opening tag that may be a post's or the pagination's (checked by class after): the
+# few hundred others of a page are skipped by the regex engine, not a Python loop
+_DIV_NAV = re.compile(r"<div\s[^>]*(?:post|pagination)[^>]*>", re.IGNORECASE)
 _DIV_EDGE = re.compile(r"<(/?)div\b[^>]*>", re.IGNORECASE)
 _CLASS = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
 _POST_ID = re.compile(r"""(?<![\w-])id\s*=\s*["']?p(\d+)["'\s>]""", re.IGNORECASE)
@@ -229,7 +231,7 @@ def topic_nav(html: str, base_url: str) -> TopicNav | None:
     `div.pagination` block is cut out and parsed."""
     ids: list[int] = []
     pag_at: int | None = None
-    for m in _DIV_OPEN.finditer(html):
+    for m in _DIV_NAV.finditer(html):
         tag = m.group(0)
         if pag_at is None and _has_class(tag, "pagination"):
             pag_at = m.start()

@@ -8,10 +8,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 
 from mafiabot.config import InterimCount
 from mafiabot.demo.play import DemoRun, setup
+from mafiabot.store import PostIn
 
 
 def _statements(run: DemoRun, at: datetime) -> list[str]:
@@ -88,3 +90,107 @@ def test_the_tally_is_read_again_once_a_new_post_arrives(tmp_path: Path) -> None
     run.daemon.tick(t)
     after = run.daemon.status(t)["tally"]
     assert "Шерлок" in after.get("Кот", []) and after != before
+
+
+def test_the_tally_skips_plain_posts_and_counts_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a post stored once with no coloured text outside quotes is never decoded for the day's
+    # tally (P-V.1: a vote is a coloured nick): the votes and refusals are those of a reading
+    # of every post, an edit that adds a vote to a plain post included
+    from mafiabot.daemon import tally
+    from mafiabot.turn_inputs import phase_votes
+
+    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
+    t = run.cfg.game.deadlines[0] + timedelta(hours=1)
+    for at in (run.cfg.game.start + timedelta(minutes=1), t):
+        run.clock[0] = at
+        run.daemon.tick(at)
+    _only_ours(run, t)
+    topic = run.cfg.game.topic
+    red = '<span style="color:red">{}</span>'
+    run.board.add_post(topic, "Шерлок", t, red.format("Кот") + " молчит и путается весь день")
+    run.board.add_post(topic, "Кот", t + timedelta(seconds=1), "Хм, а я тут при чём?")
+    plain = run.board.add_post(topic, "Dr.Watson", t + timedelta(seconds=2), "Пока думаю.")
+    quoted = f"<blockquote>{red.format('Кот')} без причины</blockquote> Не согласен."
+    run.board.add_post(topic, "Шерлок", t + timedelta(seconds=3), quoted)
+    run.board.add_post(topic, "Кот", t + timedelta(seconds=4), red.format("Шерлок") + " да")
+    t += timedelta(minutes=5)
+    run.clock[0] = t
+    assert run.daemon.tick(t).new_posts == 5
+    sh = run.daemon.shell
+    g = run.daemon.game()
+    assert g.id is not None
+    # Dr.Watson's plain post edited into a vote: its second revision reads as Шерлок's vote does
+    stored = {p.board_id: p for p in sh.store.posts(g.id, topic_id=topic)}
+    was, vote = stored[plain.id], next(p for p in stored.values() if p.author == "Шерлок")
+    assert was.record is not None and vote.record is not None
+    edited = {**vote.record, "id": was.board_id, "author": "Dr.Watson", "author_id": was.author_id}
+    edited["posted_at"] = was.record["posted_at"]
+    item = PostIn(
+        topic_id=topic, board_id=was.board_id, author="Dr.Watson", author_id=was.author_id,
+        posted_at=was.posted_at, body_html=vote.body_html, turn=was.turn, record=edited,
+    )  # fmt: skip
+    assert sh.store.upsert_posts(g.id, [item], now=t) == ["edited"]
+    state = sh.state(g)
+    sh.posts_changed()  # no kept tally: read the store again
+    decoded: list[int] = []
+    decode = tally.stored_record
+
+    def counted(sp: Any) -> Any:
+        decoded.append(sp.board_id)
+        return decode(sp)
+
+    monkeypatch.setattr(tally, "stored_record", counted)
+    kind, votes, rejected, _notes = tally.tally(sh, g, state, None)
+    # the two votes as written and the edited post; not the chatter, quote, newspaper
+    assert len(decoded) == 3 and was.board_id in decoded
+    monkeypatch.undo()
+    everything, _ = tally.turn_posts(sh, g, topic, state.turn, None)
+    assert len(everything) == 6  # ours and the newspaper
+    whole = phase_votes(
+        sh.rules,
+        state,
+        everything,
+        [],
+        tally.calendar_of(sh, g, state.turn, None),
+        tally.host_accounts(sh),
+        sh.player_ids(g),
+    )
+    assert (kind, votes, rejected) == (whole.kind, list(whole.votes), list(whole.rejected))
+    assert [(v.voter, v.target) for v in votes] == [("Шерлок", "Кот"), ("Dr.Watson", "Кот")]
+    assert [(r.author, r.reason) for r in rejected] == [("Кот", "no_reason")]  # P-V.1
+
+
+def test_posts_are_stored_a_few_pages_at_a_time_and_a_repeat_is_compared(tmp_path: Path) -> None:
+    # a transaction per hundred posts or so, not per page; a post shown again on a later
+    # page (the topic shifted while read) is compared with its first reading, as it would
+    # be a page at a time: an edit in between is a new revision
+    from mafiabot.daemon import ingest
+    from mafiabot.scraper.board import RawPage, TopicPageFetch
+
+    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
+    start = run.cfg.game.start + timedelta(minutes=1)
+    run.clock[0] = start
+    run.daemon.tick(start)
+    sh, g = run.daemon.shell, run.daemon.game()
+    html = (Path(__file__).parent.parent / "fixtures" / "phpbb" / "topic_p6.html").read_text()
+    edited = html.replace("Я его не уберёг.", "Я его не уберёг, увы.", 1)  # post 98 only
+    assert edited != html
+
+    def fetch(text: str) -> TopicPageFetch:
+        return TopicPageFetch(RawPage("http://board/viewtopic.php?t=4", text, start), 6, 8, 50, ())
+
+    commits: list[int] = []
+    sa.event.listen(run.store.engine, "commit", lambda _conn: commits.append(1))
+    report = ingest.TickReport()
+    ingest.ingest_pages(sh, g, 4, [fetch(html), fetch(html), fetch(edited)], start, report)
+    assert (report.new_posts, report.edited_posts) == (10, 1)
+    assert g.id is not None
+    (post,) = [p for p in sh.store.posts(g.id) if p.board_id == 98]
+    assert post.revision == 2 and "увы" in post.body_html
+    report = ingest.TickReport()
+    commits.clear()
+    ingest.ingest_pages(sh, g, 4, [fetch(edited)] * 3, start, report)
+    assert (report.new_posts, report.edited_posts) == (0, 0)
+    assert len(commits) == 3  # each repeat of the page is compared on its own

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -64,6 +67,41 @@ def test_migration_creates_exactly_the_model_schema(store: Store) -> None:
     store.migrate()  # idempotent: a second run at head changes nothing
 
 
+def test_the_schema_head_is_alembics(store: Store) -> None:
+    from alembic.config import Config as AlembicConfig
+    from alembic.script import ScriptDirectory
+
+    from mafiabot.store import MIGRATIONS, SCHEMA_HEAD
+
+    cfg = AlembicConfig()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    assert ScriptDirectory.from_config(cfg).get_current_head() == SCHEMA_HEAD
+    assert store.schema_version() == SCHEMA_HEAD
+
+
+def test_a_database_at_the_head_is_opened_without_alembic(tmp_path: Path) -> None:
+    # a restarted daemon keeps what it imports for weeks: alembic only when there is work
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    open_store(url).close()
+    code = (
+        "import sys\n"
+        "from mafiabot.store import open_store\n"
+        f"open_store({url!r}).close()\n"
+        "print('alembic' in sys.modules, 'pygments' in sys.modules)\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split() == ["False", "False"]
+    # an empty one is migrated, alembic's template engine without its syntax highlighter
+    fresh = url.replace("g.db", "new.db")
+    res = subprocess.run(
+        [sys.executable, "-c", code.replace(url, fresh)], capture_output=True, text=True
+    )
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split() == ["True", "False"]
+    assert Store(fresh).schema_version() is not None
+
+
 def test_refetch_changes_nothing_and_edit_is_a_new_revision(store: Store) -> None:
     gid = _game(store)
     kw = dict(topic_id=4, board_id=57, author="Кот", author_id=66, posted_at=T0, turn=1)
@@ -102,6 +140,58 @@ def test_a_page_of_posts_is_stored_in_one_transaction(store: Store) -> None:
         (2, 2, "b2"),
         (3, 1, "c"),
     ]
+
+
+def test_posts_are_read_in_batches_the_same_as_at_once(store: Store) -> None:
+    # the tally folds a long turn batch by batch (issue 10, cost item): every batch size
+    # gives the posts of `posts()`, in board order, each at its latest revision (or as of)
+    gid = _game(store)
+
+    def item(board_id: int, body: str, turn: int = 1, topic: int = 4) -> PostIn:
+        return PostIn(
+            topic_id=topic, board_id=board_id, author="Кот", author_id=66, posted_at=T0,
+            body_html=body, turn=turn, position=board_id, record={"id": board_id},
+        )  # fmt: skip
+
+    store.upsert_posts(gid, [item(i, f"p{i}") for i in (9, 3, 5, 1, 7)], now=T0)
+    store.upsert_posts(gid, [item(11, "other turn", turn=2), item(12, "court", topic=8)], now=T0)
+    later = T0 + timedelta(hours=1)
+    store.upsert_posts(gid, [item(5, "p5 edited"), item(13, "new later")], now=later)
+    for as_of in (None, T0):
+        whole = store.posts(gid, topic_id=4, turn=1, as_of=as_of)
+        for batch in (1, 2, 3, 500):
+            got = list(store.iter_posts(gid, topic_id=4, turn=1, as_of=as_of, batch=batch))
+            assert got == whole
+    assert [(p.board_id, p.revision) for p in store.posts(gid, topic_id=4, turn=1)] == [
+        (1, 1), (3, 1), (5, 2), (7, 1), (9, 1), (13, 1),
+    ]  # fmt: skip
+    # as it stood before the later read: the edit and the new post not seen yet
+    assert [(p.board_id, p.body_html) for p in store.posts(gid, turn=1, as_of=T0)][2] == (5, "p5")
+    assert [p.board_id for p in store.posts(gid, turn=1, as_of=T0)] == [1, 3, 5, 7, 9, 12]
+    assert store.posts(gid, topic_id=4, turn=1)[0].record == {"id": 1}
+
+
+def test_the_database_leaves_out_posts_without_coloured_text(store: Store) -> None:
+    # the day's tally asks only for posts that may hold a vote: a post stored once whose
+    # record has no coloured span is left out by SQL (JSON functions of each backend)
+    gid = _game(store)
+    span = {"color": "#ff0000", "text": "Кот"}
+
+    def item(board_id: int, colored: list[dict[str, str]] | None, body: str = "") -> PostIn:
+        record = None if colored is None else {"id": board_id, "colored": colored}
+        return PostIn(
+            topic_id=4, board_id=board_id, author="Марго", author_id=68, posted_at=T0,
+            body_html=body or f"p{board_id}", turn=1, record=record,
+        )  # fmt: skip
+
+    store.upsert_posts(
+        gid, [item(1, []), item(2, [span]), item(3, None), item(4, []), item(5, [span, span])]
+    )
+    edit = store.upsert_posts(gid, [item(4, [], "p4, edited")], now=T0 + timedelta(hours=1))
+    assert edit == ["edited"]  # an edited post is kept: its earlier text may have counted
+    got = [p.board_id for p in store.iter_posts(gid, turn=1, colored_only=True, batch=2)]
+    assert got == [2, 4, 5]
+    assert [p.board_id for p in store.iter_posts(gid, turn=1)] == [1, 2, 3, 4, 5]
 
 
 def test_naive_datetime_is_refused(store: Store) -> None:
@@ -314,6 +404,51 @@ def test_a_stored_state_with_a_word_the_engine_does_not_know_is_refused_on_load(
         from_json(GameState, {**data, "phase": "dusk"})
     with pytest.raises(ValueError, match="'chess'"):
         from_json(GameState, {**data, "ruleset": "chess"})
+
+
+@dataclass(frozen=True)
+class Leaf:
+    n: int
+    at: datetime | None = None
+    tags: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Tree:
+    name: str
+    leaves: tuple[Leaf, ...] = ()
+    pair: tuple[int, str] = (0, "")
+    by_name: dict[str, Leaf] = field(default_factory=dict)
+    either: int | str = 0
+    odd: datetime | int | None = None
+    child: Tree | None = None
+
+
+def test_json_decoding_follows_the_type_hints_in_every_shape() -> None:
+    # the decoder is worked out once per type: the shapes it must still tell apart
+    from mafiabot.store import from_json, to_json
+
+    tree = Tree(
+        "корень",
+        (Leaf(1, T0, frozenset({"a"})), Leaf(2)),
+        (3, "x"),
+        {"k": Leaf(4)},
+        "строка",
+        7,
+        Tree("лист", either=5),
+    )
+    assert from_json(Tree, to_json(tree)) == tree
+    # a key left out takes the field's default; None stays None whatever the type
+    assert from_json(Tree, {"name": "n", "child": None}) == Tree("n")
+    assert from_json(Leaf, None) is None and from_json(tuple[int, ...], None) is None
+    # a union refuses data no member fits (as a single type would)
+    with pytest.raises(ValueError, match="fits none of"):
+        from_json(datetime | int | None, [1])
+    assert from_json(float, 2) == 2 and from_json(list[float], [1, 2.5]) == [1, 2.5]
+    with pytest.raises(TypeError):
+        from_json(int, "1")
+    with pytest.raises(TypeError):
+        from_json(Leaf, {"n": "1"})
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

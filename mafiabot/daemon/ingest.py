@@ -13,9 +13,6 @@ from collections.abc import Iterable, Sized
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from rich.console import Console
-from rich.progress import track
-
 from mafiabot.daemon import flags, overrides
 from mafiabot.daemon.context import Shell
 from mafiabot.parser.pages import parse_pm, parse_topic
@@ -118,6 +115,11 @@ def before_the_game(sh: Shell, when: datetime | None) -> bool:
     return when is not None and when < sh.cfg.game.start
 
 
+# posts stored per transaction: a few pages' worth, so that a long first read pays the
+# statements and the commit per hundred posts, not per page
+STORE_BATCH = 100
+
+
 def ingest_pages(
     sh: Shell,
     g: Game,
@@ -127,56 +129,90 @@ def ingest_pages(
     report: TickReport,
 ) -> None:
     """Store every post of `pages` (new or a new revision) with the turn its time falls in,
-    page by page as they come: one batch (one transaction) a page, and no page or its parse
-    kept once stored."""
+    as they come: a transaction per `STORE_BATCH` posts or so, and no page or its parse kept
+    once stored. A crash loses nothing: the topic's cursor moves only after the last page,
+    so the next tick reads the pages again and stores what is missing."""
     assert g.id is not None
-    count = len(pages) if isinstance(pages, Sized) else None
-    # a long scan (first start on a big topic, a deadline re-read) shows progress on a
-    # terminal; under systemd (no TTY) it stays silent
-    for fetch in track(
-        pages,
-        total=count,
-        description=f"тема {topic}: чтение страниц",
-        disable=(count is not None and count < 5) or not sys.stderr.isatty(),
-        transient=True,
-        console=Console(stderr=True),
-    ):
+    batch: list[tuple[Post, int]] = []  # posts read, not stored yet, with their turns
+    for fetch in _progress(pages, topic):
         page = read_topic_page(sh, fetch.raw.html, now)
         for issue in page.issues:
             flags.flag(
                 sh.store, g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}"
             )
-        posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]
         # registration chatter, an earlier game: not this game's input
-        turns = [sh.turn_at(p.posted_at, g.turn) for p in posts]
-        statuses = sh.store.upsert_posts(
-            g.id,
-            [
-                PostIn(
-                    topic_id=topic,
-                    board_id=post.id,
-                    author=post.author,
-                    author_id=post.author_id,
-                    posted_at=post.posted_at,
-                    body_html=post.body_html,
-                    turn=turn,
-                    position=post.position,
-                    edited_at=post.edited.at if post.edited else None,
-                    record=to_json(post),
-                )
-                for post, turn in zip(posts, turns, strict=True)
-            ],
-            now=now,
-        )
-        for post, turn, status in zip(posts, turns, statuses, strict=True):
-            if status == "new":
-                report.new_posts += 1
-                sh.learn_user_id(g, post.author, post.author_id)
-                moderate(sh, g, topic, post, turn)
-            elif status == "edited":
-                report.edited_posts += 1
-        if any(st != "same" for st in statuses):
-            sh.posts_changed()
+        posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]
+        held = {p.id for p, _turn in batch}
+        if any(p.id in held for p in posts):
+            # a post shown again (the topic shifted while read): the first reading is stored
+            # first, so that this one is compared with it as a page of its own would be
+            _store(sh, g, topic, batch, now, report)
+        batch += [(p, sh.turn_at(p.posted_at, g.turn)) for p in posts]
+        if len(batch) >= STORE_BATCH:
+            _store(sh, g, topic, batch, now, report)
+    _store(sh, g, topic, batch, now, report)
+
+
+def _store(
+    sh: Shell,
+    g: Game,
+    topic: int,
+    batch: list[tuple[Post, int]],
+    now: datetime,
+    report: TickReport,
+) -> None:
+    """Store the posts of `batch` in one transaction and empty it; count and moderate the
+    new ones."""
+    assert g.id is not None
+    if not batch:
+        return
+    statuses = sh.store.upsert_posts(
+        g.id,
+        [
+            PostIn(
+                topic_id=topic,
+                board_id=post.id,
+                author=post.author,
+                author_id=post.author_id,
+                posted_at=post.posted_at,
+                body_html=post.body_html,
+                turn=turn,
+                position=post.position,
+                edited_at=post.edited.at if post.edited else None,
+                record=to_json(post),
+            )
+            for post, turn in batch
+        ],
+        now=now,
+    )
+    for (post, turn), status in zip(batch, statuses, strict=True):
+        if status == "new":
+            report.new_posts += 1
+            sh.learn_user_id(g, post.author, post.author_id)
+            moderate(sh, g, topic, post, turn)
+        elif status == "edited":
+            report.edited_posts += 1
+    if any(st != "same" for st in statuses):
+        sh.posts_changed()
+    batch.clear()
+
+
+def _progress(pages: Iterable[TopicPageFetch], topic: int) -> Iterable[TopicPageFetch]:
+    """`pages`, with a progress bar on a terminal for a long scan (first start on a big topic,
+    a deadline re-read); under systemd (no TTY) silent, and rich is not even imported."""
+    count = len(pages) if isinstance(pages, Sized) else None
+    if (count is not None and count < 5) or not sys.stderr.isatty():
+        return pages
+    from rich.console import Console
+    from rich.progress import track
+
+    return track(
+        pages,
+        total=count,
+        description=f"тема {topic}: чтение страниц",
+        transient=True,
+        console=Console(stderr=True),
+    )
 
 
 def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:

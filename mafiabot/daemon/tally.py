@@ -3,7 +3,7 @@ or now for the interim count and `status`), and the interim vote count in the to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import cast
 
@@ -41,10 +41,28 @@ def turn_posts(
 ) -> tuple[list[TurnPost], list[str]]:
     """The turn's posts of `topic`, each as it stood at the deadline with its author's seat;
     notes for the host about edits made after the deadline."""
-    assert g.id is not None
-    out: list[TurnPost] = []
     notes: list[str] = []
-    for sp in sh.store.posts(g.id, topic_id=topic, turn=turn):
+    return list(iter_turn_posts(sh, g, topic, turn, deadline, notes)), notes
+
+
+def iter_turn_posts(
+    sh: Shell,
+    g: Game,
+    topic: int,
+    turn: int,
+    deadline: datetime | None,
+    notes: list[str],
+    *,
+    colored_only: bool = False,
+) -> Iterator[TurnPost]:
+    """`turn_posts` one post at a time, read from the store in batches: the tally folds a
+    long turn without holding it. The notes are appended to `notes` as the posts go by.
+
+    `colored_only` leaves out, undecoded, the never-edited posts with no coloured text
+    outside quotes: the day's vote reader takes such a post for no vote whoever wrote it
+    (`parser.votes.extract_votes`), so the day's tally is the same without them."""
+    assert g.id is not None
+    for sp in sh.store.iter_posts(g.id, topic_id=topic, turn=turn, colored_only=colored_only):
         latest = stored_record(sp)  # decoded once
         post = _post_at(sh, g, sp, latest, deadline)
         if post is None:
@@ -56,8 +74,7 @@ def turn_posts(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
                 "засчитан текст на момент дедлайна"
             )
-        out.append(TurnPost(post, sh.seat_of(g, post.author, post.author_id)))
-    return out, notes
+        yield TurnPost(post, sh.seat_of(g, post.author, post.author_id))
 
 
 def _post_at(
@@ -109,10 +126,15 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
     key = (sh.version(), g.id, topic, state, calendar)
     hit = sh.memo.get("tally")
     if hit is not None and hit[0] == key:
-        kind, votes, rejected, notes = cast(Tally, hit[1])
-        return kind, list(votes), list(rejected), list(notes)
-    posts, notes = turn_posts(sh, g, topic, state.turn, votes_as_of(sh.rules, state, calendar))
-    got = phase_votes(sh.rules, state, posts, posts, calendar, host_accounts(sh), sh.player_ids(g))
+        kind, votes, rejected, kept = cast(Tally, hit[1])
+        return kind, list(votes), list(rejected), list(kept)
+    notes: list[str] = []
+    court_vote = sh.rules.vote_kind(state.phase) == "court"  # G-N.4 reads its own way
+    as_of = votes_as_of(sh.rules, state, calendar)
+    posts = iter_turn_posts(sh, g, topic, state.turn, as_of, notes, colored_only=not court_vote)
+    # streamed: only the phase's own topic is read (the court's posts for a court)
+    game, court = ((), posts) if court_vote else (posts, ())
+    got = phase_votes(sh.rules, state, game, court, calendar, host_accounts(sh), sh.player_ids(g))
     result: Tally = (got.kind, list(got.votes), list(got.rejected), notes)
     sh.memo["tally"] = (key, result)
     return result[0], list(result[1]), list(result[2]), list(result[3])
@@ -122,7 +144,7 @@ def posters(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> tuple[s
     """The seats that wrote in the game topic this turn (up to the deadline), once each."""
     assert g.id is not None
     out: dict[str, None] = {}
-    for sp in sh.store.posts(g.id, topic_id=sh.cfg.game.topic, turn=turn):
+    for sp in sh.store.iter_posts(g.id, topic_id=sh.cfg.game.topic, turn=turn):
         if deadline is not None and sp.posted_at is not None and sp.posted_at > deadline:
             continue
         seat = sh.seat_of(g, sp.author, sp.author_id)
