@@ -68,6 +68,7 @@ from mafiabot.engine.kinds import RulesetName
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.parser.colors import matches_colors
 from mafiabot.parser.identity import Cast, nick_key
+from mafiabot.parser.morph import common_word
 from mafiabot.parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
@@ -77,6 +78,7 @@ from mafiabot.parser.nicks import (
     cached_resolver,
     fold_text,
     lookalike_key,
+    trimmed_key,
     word_inflects,
 )
 from mafiabot.parser.records import ColoredSpan, Post
@@ -332,7 +334,107 @@ def resolve_nick(
     if mode == "exact":
         found = resolver.resolve_strict(text, STRICT_TIERS)
         return found or NickMatch(text, None, reason=UNKNOWN_NICK)
-    return resolver.resolve(text, inflected=True, fuzzy=fuzzy)
+    match = resolver.resolve(text, inflected=True, fuzzy=fuzzy)
+    if match.ok or match.reason == AMBIGUOUS_NICK:
+        return match
+    # one word of a multi-word nick in a form the ending tables miss (an adjective:
+    # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson)
+    return resolver.resolve_strict(text, _WORD_OF_NICK_TIERS) or match
+
+
+# Tiers a word or a few words inside a coloured phrase are read by: no fuzzy matching, so an
+# ordinary word near a nick is never taken for it.
+_PHRASE_TIERS: Final = (
+    *STRICT_TIERS,
+    "inflected",
+    "lemma",
+    "partial_inflected",
+    "partial_lemma",
+    "translit_inflected",
+    "partial_translit",
+)
+_WORD_OF_NICK_TIERS: Final = ("partial_lemma", "partial_translit")
+_PHRASE_MAX_WORDS: Final = 12
+
+
+def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
+    """A coloured phrase that names one player: «Голосую за Рому», «Мой голос — Жанна»,
+    «против Рыжего». The host reads the player the phrase names; the other words are the
+    voter's own. Two players named (or one word that could be either) is no vote: the
+    phrase is returned as ambiguous. None when the phrase names nobody.
+
+    Words are tried longest run first (a multi-word nick before its words), by the ladder
+    without fuzzy matching. A nick that is itself an ordinary word (Ночь, Кот) counts only
+    written with a capital letter: «спокойной ночи» names nobody."""
+    words = [w for w in text.split() if any(c.isalnum() for c in w)]
+    if len(words) < 2 or len(words) > _PHRASE_MAX_WORDS:
+        return None
+    named: dict[str, NickMatch] = {}
+    unsure: set[str] = set()
+    i = 0
+    while i < len(words):
+        for k in range(min(resolver.max_words, len(words) - i), 0, -1):
+            chunk = " ".join(words[i : i + k])
+            m = resolver.resolve_strict(chunk, _PHRASE_TIERS)
+            if m is not None:
+                break
+        else:
+            i += 1
+            continue
+        longer = _cut_short(resolver, m.nick, words[i + k] if i + k < len(words) else "")
+        if longer:  # «Сашу Б…»: Саша, or Саша Белый cut short?
+            unsure.update((*longer, *([m.nick] if m.nick else [])))
+        elif m.nick is not None and _named_here(chunk, m.nick):
+            named.setdefault(m.nick, m)
+        elif m.nick is None:
+            unsure.update(m.candidates)
+        i += k
+    if len(named) == 1 and not unsure - set(named):
+        ((nick, m),) = named.items()
+        return NickMatch(text, nick, "phrase", round(m.confidence * 0.9, 3))
+    if named or unsure:
+        return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, (*named, *unsure))
+    return None
+
+
+def _cut_short(resolver: NickResolver, nick: str | None, following: str) -> list[str]:
+    """Other players whose nick is `nick` plus more words, the next of which `following`
+    begins: the phrase may name them with a nick cut short."""
+    start = trimmed_key(following)
+    if nick is None or not start:
+        return []
+    head = trimmed_key(nick) + " "
+    return [
+        p
+        for p in resolver.players
+        if p != nick
+        and (key := trimmed_key(p)).startswith(head)
+        and key[len(head) :].startswith(start)
+    ]
+
+
+def _named_here(chunk: str, nick: str) -> bool:
+    key = trimmed_key(nick)
+    if " " in key or not common_word(key):
+        return True
+    first = next((c for c in chunk if c.isalpha()), "")
+    return first.isupper()
+
+
+def _nick_like(resolver: NickResolver, text: str) -> bool:
+    """Whether an unresolved coloured text was meant as a nick (worth telling the voter it
+    names nobody). Beyond `NickResolver.looks_like_nick`: a lone ordinary word (red
+    «очень», green «Выставляю»), a label ending in a colon («Голос:») and a text without
+    letters («22:00») are emphasis or layout, not a nick."""
+    if not resolver.looks_like_nick(text):
+        return False
+    key = trimmed_key(text)
+    if " " in key:
+        return True
+    if not any(c.isalpha() for c in key) or text.rstrip().endswith(":"):
+        return False
+    # a one- or two-letter word is too short to tell a preposition from a cut-off nick
+    return len(key) < 3 or not common_word(key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +458,8 @@ def _read_spans(
     dead_hit: str | None = None
     for span in spans:
         m = resolve_nick(resolver, span.text, mode)
+        if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
+            m = _phrase_nick(resolver, span.text) or m
         if m.ok:
             resolved.append(_Pick(span, m))
             named.append(span)
@@ -364,7 +468,7 @@ def _read_spans(
             dead_hit = dead_hit or span.text
             named.append(span)
             continue
-        if failure is None and (m.reason == AMBIGUOUS_NICK or resolver.looks_like_nick(span.text)):
+        if failure is None and (m.reason == AMBIGUOUS_NICK or _nick_like(resolver, span.text)):
             failure = _Pick(span, m)
     if not resolved:
         return None, failure, dead_hit, named

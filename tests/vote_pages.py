@@ -58,7 +58,7 @@ def _url(board: str, pid: int) -> str:
 def _quote(board: str, text: str, who: CasePost | None, pid: int | None) -> str:
     if board == "phpbb":
         if who is None or pid is None:
-            return f"<blockquote class=\"uncited\"><div>{text}</div></blockquote>"
+            return f'<blockquote class="uncited"><div>{text}</div></blockquote>'
         return (
             f'<blockquote cite="./viewtopic.php?p={pid}#p{pid}"><div><cite>'
             f'<a href="./memberlist.php?mode=viewprofile&amp;u={who.author_id}">{who.author}</a>'
@@ -125,7 +125,9 @@ def _phpbb_parts() -> tuple[str, str, str, str]:
 def _phpbb_post(p: CasePost, pid: int, body: str) -> str:
     _head, post, _tail, old = _phpbb_parts()
     out = re.sub(rf"(?<=[p=e])({old})\b", str(pid), post)  # p58, profile58, p=58, content58
-    out = out.replace("u=62", f"u={p.author_id}").replace("author_id=62", f"author_id={p.author_id}")
+    out = out.replace("u=62", f"u={p.author_id}").replace(
+        "author_id=62", f"author_id={p.author_id}"
+    )
     out = out.replace(">Dr.Watson<", f">{p.author}<").replace("пользователя Dr.Watson", "")
     return out.replace("\x00BODY\x00", body)
 
@@ -142,8 +144,11 @@ def _ipb13_parts() -> tuple[str, str, str]:
     post = html[first:second]
     post = re.sub(
         r"(<!--\s*THE POST 19014\s*-->).*?(<!--\s*THE POST\s*-->)",
-        lambda m: m.group(1) + "\n        <div class='postcolor'>\x00BODY\x00</div>\n        "
-        + m.group(2),
+        lambda m: (
+            m.group(1)
+            + "\n        <div class='postcolor'>\x00BODY\x00</div>\n        "
+            + m.group(2)
+        ),
         post,
         flags=re.S,
     )

@@ -1,0 +1,70 @@
+"""Coloured text that is more or less than a bare nick (C-3 ruling `vote_nicks = "as_moves"`,
+G-N.1, P-V.1): a phrase naming one player, a word of a multi-word nick the ending tables do
+not decline, and coloured words that are emphasis rather than a mistyped nick. Each class
+was found by the vote corpus (tests/test_votes_corpus.py)."""
+
+from __future__ import annotations
+
+from mafiabot.parser.votes import VoteOptions, extract_votes
+from tests.test_votes import GREEN, RED, post
+
+CAST = ["Рома", "Катя", "Жанна", "Рыжий", "Саша", "Саша Белый", "Dr.Watson", "Ночь", "Кот"]
+WHY = " — весь день молчит и путается"
+
+
+def read(
+    ruleset: str, *posts_: object, **options: object
+) -> list[tuple[str, str | None, str | None]]:
+    result = extract_votes(
+        posts_,  # type: ignore[arg-type]
+        ruleset=ruleset,  # type: ignore[arg-type]
+        players=CAST,
+        options=VoteOptions(**options),  # type: ignore[arg-type]
+    )
+    return [(r.status, r.target, r.reason) for r in result.posts]
+
+
+def test_C_3_coloured_phrase_naming_one_player_is_a_vote_for_him() -> None:
+    for phrase, nick in [
+        ("Голосую за Рому", "Рома"),
+        ("Мой голос — Жанна", "Жанна"),
+        ("против Рыжего", "Рыжий"),
+        ("Жанна — мафия", "Жанна"),
+    ]:
+        p = post(1, "Катя", (RED, phrase), text=phrase + WHY)
+        assert read("pefl", p) == [("vote", nick, None)], phrase
+    g = post(2, "Катя", (GREEN, "Выставляю Сашу Белого"))
+    assert read("gambler", g) == [("vote", "Саша Белый", None)]
+
+
+def test_C_3_phrase_naming_two_players_or_a_cut_nick_is_no_vote() -> None:
+    two = post(1, "Катя", (RED, "Рома или Жанна"), text="Рома или Жанна" + WHY)
+    assert read("pefl", two) == [("rejected", None, "ambiguous_nick")]
+    # «Сашу Б…» may be Саша or Саша Белый cut short: never a guess
+    cut = post(2, "Катя", (GREEN, "Сашу Б"))
+    assert read("gambler", cut) == [("rejected", None, "ambiguous_nick")]
+
+
+def test_C_3_a_nick_that_is_an_ordinary_word_needs_its_capital_inside_a_phrase() -> None:
+    lower = post(1, "Катя", (GREEN, "спокойной ночи всем"))
+    assert read("gambler", lower) == [("no_vote", None, None)]
+    upper = post(2, "Катя", (GREEN, "Выставляю Ночь"))
+    assert read("gambler", upper) == [("vote", "Ночь", None)]
+
+
+def test_C_3_phrases_are_read_only_under_as_moves() -> None:
+    p = post(1, "Катя", (GREEN, "Выставляю Рому"))
+    assert read("gambler", p, vote_nicks="exact")[0][0] != "vote"
+
+
+def test_C_3_word_of_a_multi_word_nick_by_its_dictionary_form_or_other_script() -> None:
+    assert read("gambler", post(1, "Катя", (GREEN, "Белого"))) == [("vote", "Саша Белый", None)]
+    assert read("gambler", post(2, "Катя", (GREEN, "Ватсона"))) == [("vote", "Dr.Watson", None)]
+
+
+def test_C_3_coloured_emphasis_is_not_reported_as_an_unknown_nick() -> None:
+    # an ordinary word, a label with a colon and a time are layout, not a mistyped nick
+    for text in ("очень", "Голос:", "Выставляю", "22:00"):
+        assert read("gambler", post(1, "Катя", (GREEN, text))) == [("no_vote", None, None)], text
+    # a name nobody in the game has is still reported
+    assert read("gambler", post(2, "Катя", (GREEN, "Вова"))) == [("rejected", None, "unknown_nick")]
