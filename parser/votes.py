@@ -20,10 +20,13 @@ How a post is read
 3. Each candidate is resolved to a living player (`parser.nicks`, C-3) by the ``vote_nicks``
    reading (C-3 ruling): ``as_moves`` (default) is the move reader's ladder — case forms
    («Рому», «Егора», «Костю»), one word of a multi-word nick, transliteration, typos — and
-   ``exact`` only folds case, look-alikes and surrounding punctuation. A span that does not
-   resolve is not a vote; it is reported only when it looks like a nick (a single word, or
-   close to a player's nick) and the post holds no resolvable span at all: red «Внимание
-   всем!» or the host's green «Ник» in the rules post are text, not votes.
+   ``exact`` only folds case, look-alikes and surrounding punctuation. Under ``as_moves`` a
+   coloured phrase that names exactly one player is a vote for him («Голосую за Рому»,
+   «Мой голос — Жанна»; see `_phrase_nick`). A span that does not resolve is not a vote;
+   it is reported only when it looks like a nick (a single word that could be a name, or
+   text close to a player's nick) and the post holds no resolvable span at all: red
+   «Внимание всем!», a red «очень» or the host's green «Ник» in the rules post are text,
+   not votes.
 4. Within a post and across posts the policy picks the vote: ``last`` (Gambler G-N.1, a
    player may re-green) or ``first`` (PEFL P-V.3, a vote cannot be changed).
 5. PEFL (setting ``require_reason``): the vote needs a reason (P-V.1), at least
