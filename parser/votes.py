@@ -71,7 +71,7 @@ from mafiabot.engine.kinds import RulesetName
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.parser.colors import matches_colors
 from mafiabot.parser.identity import Cast, nick_key
-from mafiabot.parser.morph import common_word
+from mafiabot.parser.morph import common_word, lemmas
 from mafiabot.parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
@@ -368,10 +368,13 @@ def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
 
     Words are tried longest run first (a multi-word nick before its words), by the ladder
     without fuzzy matching. A nick that is itself an ordinary word (Ночь, Кот) counts only
-    written with a capital letter: «спокойной ночи» names nobody."""
+    written with a capital letter or in a phrase that says it is a vote («выставляю кота»):
+    «спокойной ночи» names nobody. The match's query is the words that named the player
+    (the rest of the phrase may be the reason, P-V.1)."""
     words = [w for w in text.split() if any(c.isalnum() for c in w)]
     if len(words) < 2 or len(words) > _PHRASE_MAX_WORDS:
         return None
+    cued = any(_is_cue(w) for w in words)
     named: dict[str, NickMatch] = {}
     unsure: set[str] = set()
     i = 0
@@ -387,14 +390,14 @@ def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
         longer = _cut_short(resolver, m.nick, words[i + k] if i + k < len(words) else "")
         if longer:  # «Сашу Б…»: Саша, or Саша Белый cut short?
             unsure.update((*longer, *([m.nick] if m.nick else [])))
-        elif m.nick is not None and _named_here(chunk, m.nick):
-            named.setdefault(m.nick, m)
+        elif m.nick is not None and (cued or _named_here(chunk, m.nick)):
+            named.setdefault(m.nick, replace(m, query=chunk))
         elif m.nick is None:
             unsure.update(m.candidates)
         i += k
     if len(named) == 1 and not unsure - set(named):
         ((nick, m),) = named.items()
-        return NickMatch(text, nick, "phrase", round(m.confidence * 0.9, 3))
+        return NickMatch(m.query, nick, "phrase", round(m.confidence * 0.9, 3))
     if named or unsure:
         return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, (*named, *unsure))
     return None
@@ -414,6 +417,50 @@ def _cut_short(resolver: NickResolver, nick: str | None, following: str) -> list
         and (key := trimmed_key(p)).startswith(head)
         and key[len(head) :].startswith(start)
     ]
+
+
+# Words that make a coloured phrase a vote whatever its nick looks like (by lemma).
+_CUE_LEMMAS: Final = frozenset(
+    ("голосовать", "проголосовать", "голос", "выставлять", "выставить", "номинировать",
+     "номинация", "против")
+)  # fmt: skip
+
+
+def _is_cue(word: str) -> bool:
+    w = word.strip(".,:;!?—-«»\"'()").casefold().replace("ё", "е")
+    return len(w) >= 5 and bool(_CUE_LEMMAS.intersection(lemmas(w)))
+
+
+# Verbs a player takes a vote back with («Снимаю зелёный с Ромы», «отзываю голос»).
+_RETRACT_LEMMAS: Final = frozenset(
+    ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить")
+)
+_RETRACT_STEMS: Final = ("сни", "сня", "отзыв", "отозв", "отмен")  # a cheap first look
+_CLAUSE_END: Final = re.compile(r"[.!?;\n]")
+_RETRACT_WINDOW: Final = 4  # words before a span a retraction verb is looked for in
+
+
+def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
+    """`spans` without those the author takes back in words just before them, in the same
+    clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>, выставляю
+    <Костю>» only Костя is one. A span whose text cannot be placed in the own text stays."""
+    low = own_text.casefold()
+    if not spans or not any(stem in low for stem in _RETRACT_STEMS):
+        return spans
+    kept: list[ColoredSpan] = []
+    pos = 0
+    for span in spans:
+        at = low.find(span.text.casefold(), pos)
+        if at < 0:
+            kept.append(span)
+            continue
+        before = low[pos:at]
+        clause = _CLAUSE_END.split(before)[-1]
+        words = _WORD_RE.findall(clause.replace("ё", "е"))[-_RETRACT_WINDOW:]
+        if not any(_RETRACT_LEMMAS.intersection(lemmas(w)) for w in words):
+            kept.append(span)
+        pos = at + len(span.text)
+    return kept
 
 
 def _named_here(chunk: str, nick: str) -> bool:
@@ -565,6 +612,7 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        spans = _not_retracted(post.own_text, spans)
         pick, failure, dead_hit, named = _read_spans(
             spans, resolver, dead_resolver, policy, o.vote_nicks
         )
@@ -595,8 +643,10 @@ def extract_votes(
             continue
         agreed_with: int | None = None
         others = [s.text for s in named if s is not pick.span]
+        # a phrase's other words may be the reason: only the words naming him are the nick
+        nick_text = pick.match.query if pick.match.method == "phrase" else pick.span.text
         words = (
-            reason_words(post, pick.span.text, target, others, enough=o.min_reason_words)
+            reason_words(post, nick_text, target, others, enough=o.min_reason_words)
             if need_reason
             else 0
         )

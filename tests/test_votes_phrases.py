@@ -68,3 +68,31 @@ def test_C_3_coloured_emphasis_is_not_reported_as_an_unknown_nick() -> None:
         assert read("gambler", post(1, "Катя", (GREEN, text))) == [("no_vote", None, None)], text
     # a name nobody in the game has is still reported
     assert read("gambler", post(2, "Катя", (GREEN, "Вова"))) == [("rejected", None, "unknown_nick")]
+
+
+def test_C_3_an_ordinary_word_nick_in_a_phrase_that_says_it_votes() -> None:
+    # «выставляю кота» nominates Кот however it is typed; «доброй ночи» names nobody
+    assert read("gambler", post(1, "Катя", (GREEN, "выставляю кота"))) == [("vote", "Кот", None)]
+    assert read("gambler", post(2, "Катя", (GREEN, "доброй ночи всем"))) == [
+        ("no_vote", None, None)
+    ]
+
+
+def test_P_V_1_the_reason_may_be_inside_the_red_phrase() -> None:
+    inside = "Рома, потому что весь день молчит"
+    assert read("pefl", post(1, "Катя", (RED, inside), text=inside)) == [("vote", "Рома", None)]
+    bare = "Голосую за Рому"
+    assert read("pefl", post(2, "Катя", (RED, bare), text=bare)) == [
+        ("rejected", "Рома", "no_reason")
+    ]
+
+
+def test_G_N_1_a_green_taken_back_in_words_is_no_green() -> None:
+    text = "Снимаю зелёный с Ромы, пока думаю"
+    assert read("gambler", post(1, "Катя", (GREEN, "Ромы"), text=text)) == [("no_vote", None, None)]
+    text = "Снимаю Рому, выставляю Жанну"
+    both = post(2, "Катя", (GREEN, "Рому"), (GREEN, "Жанну"), text=text)
+    assert read("gambler", both) == [("vote", "Жанна", None)]
+    # the verb must sit just before the nick, in the same clause
+    text = "Сниму шляпу перед вашей логикой. Но выставляю Рому"
+    assert read("gambler", post(3, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
