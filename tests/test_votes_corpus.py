@@ -43,8 +43,7 @@ def _user_id(nick: str) -> int:
 
 def _verdict(expect: Any, got: PostReading | None) -> str:
     """The verdict: "ok", "miss" (no vote where the host counts one, or the wrong refusal)
-    or "silent" (a
-    vote counted the host would not count)."""
+    or "silent" (a vote counted the host would not count)."""
     counted = got is not None and got.status in ("vote", "superseded")
     if isinstance(expect, str):
         if not counted:
