@@ -342,7 +342,48 @@ def resolve_nick(
         return match
     # one word of a multi-word nick in a form the ending tables miss (an adjective:
     # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson)
-    return resolver.resolve_strict(text, _WORD_OF_NICK_TIERS) or match
+    return (
+        resolver.resolve_strict(text, _WORD_OF_NICK_TIERS) or _diminutive(resolver, text) or match
+    )
+
+
+# Russian diminutive suffixes of names, on the stem without its final vowel or soft sign
+# (Рома → Ромка, Жора → Жорик, Катя → Катюша) or on a whole consonant-final nick (Егор →
+# Егорка, Кот → Котик).
+_DIMINUTIVE: Final = (
+    "ик", "ка", "ок", "чик", "очка", "ечка", "ушка", "юшка", "уша", "юша", "уля", "енька",
+    "онька", "уська", "юська", "юха", "уха", "ёк",
+)  # fmt: skip
+
+
+def _diminutive(resolver: NickResolver, text: str) -> NickMatch | None:
+    """A single word that is a diminutive of exactly one player's one-word Cyrillic nick, in
+    any case («Жорика» → Жора, «Ромку» → Рома, «Катюху» → Катя): a host reads these at
+    once. Judged on the word's dictionary forms, so the case ending is gone first."""
+    key = trimmed_key(text)
+    if " " in key or len(key) < 4 or not key.isalpha() or not _CYRILLIC_WORD.fullmatch(key):
+        return None
+    forms = {key, *lemmas(key)}
+    found: list[str] = []
+    for player in resolver.players:
+        nick = trimmed_key(player)
+        if not _CYRILLIC_WORD.fullmatch(nick) or len(nick) < 3:
+            continue
+        stems = {nick, nick[:-1]} if nick[-1] in "аяьй" else {nick}
+        if any(
+            f.startswith(stem) and f[len(stem) :] in _DIMINUTIVE and len(stem) >= 2
+            for f in forms
+            for stem in stems
+        ):
+            found.append(player)
+    if len(found) == 1:
+        return NickMatch(text, found[0], "diminutive", 0.7)
+    if found:
+        return NickMatch(text, None, "diminutive", 0.7, AMBIGUOUS_NICK, tuple(found))
+    return None
+
+
+_CYRILLIC_WORD: Final = re.compile("[а-яё]+")
 
 
 # Tiers a word or a few words inside a coloured phrase are read by: no fuzzy matching, so an
@@ -376,6 +417,7 @@ def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
         return None
     cued = any(_is_cue(w) for w in words)
     named: dict[str, NickMatch] = {}
+    mentioned: set[str] = set()  # every player the phrase names, as the vote or otherwise
     unsure: set[str] = set()
     i = 0
     while i < len(words):
@@ -390,16 +432,19 @@ def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
         longer = _cut_short(resolver, m.nick, words[i + k] if i + k < len(words) else "")
         if longer:  # «Сашу Б…»: Саша, or Саша Белый cut short?
             unsure.update((*longer, *([m.nick] if m.nick else [])))
-        elif m.nick is not None and (cued or _named_here(chunk, m.nick)):
-            named.setdefault(m.nick, replace(m, query=chunk))
+        elif m.nick is not None:
+            mentioned.add(m.nick)
+            if cued or _named_here(chunk, m.nick, words[:i], len(words)):
+                named.setdefault(m.nick, replace(m, query=chunk))
         elif m.nick is None:
             unsure.update(m.candidates)
         i += k
-    if len(named) == 1 and not unsure - set(named):
+    if len(named) == 1 and not (unsure | mentioned) - set(named):
         ((nick, m),) = named.items()
         return NickMatch(m.query, nick, "phrase", round(m.confidence * 0.9, 3))
     if named or unsure:
-        return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, (*named, *unsure))
+        others = sorted((unsure | mentioned) - set(named))
+        return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, (*named, *others))
     return None
 
 
@@ -463,7 +508,19 @@ def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]
     return kept
 
 
-def _named_here(chunk: str, nick: str) -> bool:
+# Words that may stand before the nick of a phrase that says nothing else: «за Рому».
+_LEAD_WORDS: Final = frozenset(("за", "против", "на"))
+
+
+def _named_here(chunk: str, nick: str, before: list[str], size: int) -> bool:
+    """Whether a phrase with no vote cue names `nick` as a vote: the nick heads it («Жанна —
+    мафия», «Рыжий, ты мафия!»), follows only «за»/«против»/«на», or is one of two words
+    («Доктор Ватсон»). «Спасибо Жанне за игру», «Итоги дня от Ромы» name him otherwise.
+    A nick that is an ordinary word needs its capital («Кот, признавайся»)."""
+    lead = [w.strip(".,:;!?—-«»\"'()").casefold() for w in before]
+    placed = size <= 2 or all(w in _LEAD_WORDS or not w for w in lead)
+    if not placed:
+        return False
     key = trimmed_key(nick)
     if " " in key or not common_word(key):
         return True
@@ -514,7 +571,7 @@ def _read_spans(
             resolved.append(_Pick(span, m))
             named.append(span)
             continue
-        if dead is not None and resolve_nick(dead, span.text, mode, fuzzy=False).ok:
+        if dead is not None and _names_dead(dead, span.text, mode):
             dead_hit = dead_hit or span.text
             named.append(span)
             continue
@@ -523,6 +580,15 @@ def _read_spans(
     if not resolved:
         return None, failure, dead_hit, named
     return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit, named
+
+
+def _names_dead(dead: NickResolver, text: str, mode: VoteNicks) -> bool:
+    """Whether a coloured text that names no living player names a dead one (bare or in a
+    phrase: «Голосую за Олега»), so the voter is told he is out of the game."""
+    if resolve_nick(dead, text, mode, fuzzy=False).ok:
+        return True
+    found = _phrase_nick(dead, text) if mode == "as_moves" else None
+    return found is not None and found.ok
 
 
 def _tally(votes: Iterable[Vote]) -> dict[str, int]:

@@ -96,3 +96,29 @@ def test_G_N_1_a_green_taken_back_in_words_is_no_green() -> None:
     # the verb must sit just before the nick, in the same clause
     text = "Сниму шляпу перед вашей логикой. Но выставляю Рому"
     assert read("gambler", post(3, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
+
+
+def test_C_3_a_phrase_that_only_mentions_a_player_is_no_vote() -> None:
+    # with no vote word, the nick must head the phrase or follow «за»/«против»/«на»
+    for phrase in ("Итоги дня от Ромы", "Спасибо Жанне за прошлую игру"):
+        assert read("gambler", post(1, "Катя", (GREEN, phrase))) == [("no_vote", None, None)]
+    assert read("gambler", post(2, "Катя", (GREEN, "Рыжий, ты мафия!"))) == [
+        ("vote", "Рыжий", None)
+    ]
+    # a second player mentioned anywhere makes the phrase no vote
+    assert read("gambler", post(3, "Катя", (GREEN, "Рома и Жанна"))) == [
+        ("rejected", None, "ambiguous_nick")
+    ]
+
+
+def test_C_3_diminutives_of_a_nick_a_host_knows() -> None:
+    for word, nick in (("Ромку", "Рома"), ("Катюху", "Катя"), ("Катюша", "Катя")):
+        assert read("gambler", post(1, "Жанна", (GREEN, word))) == [("vote", nick, None)], word
+
+
+def test_C_5_a_phrase_naming_a_dead_player_is_reported_as_such() -> None:
+    text = "Голосую за Олега"
+    result = extract_votes(
+        [post(1, "Катя", (RED, text), text=text + WHY)], ruleset="pefl", players=CAST, dead=["Олег"]
+    )
+    assert [(r.status, r.reason) for r in result.posts] == [("rejected", "dead_target")]
