@@ -347,43 +347,41 @@ def resolve_nick(
     )
 
 
-# Russian diminutive suffixes of names, on the stem without its final vowel or soft sign
-# (Рома → Ромка, Жора → Жорик, Катя → Катюша) or on a whole consonant-final nick (Егор →
-# Егорка, Кот → Котик).
+# Russian diminutive suffixes of names (ё folded to е): Ромка, Жорик, Катюша, Катька,
+# Костян, Жанночка, Игорёк. The name is the stem, or the stem with «а»/«я»/«ь» back on.
 _DIMINUTIVE: Final = (
-    "ик", "ка", "ок", "чик", "очка", "ечка", "ушка", "юшка", "уша", "юша", "уля", "енька",
-    "онька", "уська", "юська", "юха", "уха", "ёк",
+    "ик", "ка", "ок", "ек", "ян", "чик", "ька", "очка", "ечка", "ушка", "юшка", "уша", "юша",
+    "уля", "юля", "енька", "онька", "уська", "юська", "юха", "уха",
 )  # fmt: skip
+_BASE_TIERS: Final = (*STRICT_TIERS, "translit")
 
 
 def _diminutive(resolver: NickResolver, text: str) -> NickMatch | None:
-    """A single word that is a diminutive of exactly one player's one-word Cyrillic nick, in
-    any case («Жорика» → Жора, «Ромку» → Рома, «Катюху» → Катя): a host reads these at
-    once. Judged on the word's dictionary forms, so the case ending is gone first."""
+    """A single Cyrillic word that is a diminutive of exactly one player's nick, in any case:
+    «Жорика» → Жора, «Ромку» → Рома, «Катюху» → Катя, «Танюшу» → Tanya-77. The word's
+    dictionary forms lose a diminutive suffix and the name left is read by the strict tiers
+    and transliteration (a host reads these at once; a typo on top of one is too far)."""
     key = trimmed_key(text)
-    if " " in key or len(key) < 4 or not key.isalpha() or not _CYRILLIC_WORD.fullmatch(key):
+    if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
         return None
-    forms = {key, *lemmas(key)}
-    found: list[str] = []
-    for player in resolver.players:
-        nick = trimmed_key(player)
-        if not _CYRILLIC_WORD.fullmatch(nick) or len(nick) < 3:
-            continue
-        stems = {nick, nick[:-1]} if nick[-1] in "аяьй" else {nick}
-        if any(
-            f.startswith(stem) and f[len(stem) :] in _DIMINUTIVE and len(stem) >= 2
-            for f in forms
-            for stem in stems
-        ):
-            found.append(player)
+    found: dict[str, None] = {}
+    for form in {key, *lemmas(key)}:
+        for suffix in _DIMINUTIVE:
+            stem = form[: -len(suffix)]
+            if not form.endswith(suffix) or len(stem) < 3:
+                continue
+            for base in (stem, stem + "а", stem + "я", stem + "ь"):
+                m = resolver.resolve_strict(base, _BASE_TIERS)
+                if m is not None:
+                    found.update(dict.fromkeys(m.candidates if m.nick is None else (m.nick,)))
     if len(found) == 1:
-        return NickMatch(text, found[0], "diminutive", 0.7)
+        return NickMatch(text, next(iter(found)), "diminutive", 0.7)
     if found:
         return NickMatch(text, None, "diminutive", 0.7, AMBIGUOUS_NICK, tuple(found))
     return None
 
 
-_CYRILLIC_WORD: Final = re.compile("[а-яё]+")
+_CYRILLIC_WORD: Final = re.compile("[а-я]+")
 
 
 # Tiers a word or a few words inside a coloured phrase are read by: no fuzzy matching, so an
@@ -481,16 +479,18 @@ _RETRACT_LEMMAS: Final = frozenset(
     ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить")
 )
 _RETRACT_STEMS: Final = ("сни", "сня", "отзыв", "отозв", "отмен")  # a cheap first look
-_CLAUSE_END: Final = re.compile(r"[.!?;\n]")
+_CLAUSE_END: Final = re.compile(r"[.!?;,(\n]")
 _RETRACT_WINDOW: Final = 4  # words before a span a retraction verb is looked for in
+_NEGATION_WINDOW: Final = 3  # words before a span a «не» is looked for in
 
 
 def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
-    """`spans` without those the author takes back in words just before them, in the same
-    clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>, выставляю
-    <Костю>» only Костя is one. A span whose text cannot be placed in the own text stays."""
+    """`spans` without those the author takes back or negates in words just before them, in
+    the same clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
+    выставляю <Костю>», «Голосую не за <Рому>, а за <Катю>», «<Катю> (а не <Рому>)» only the
+    other is one. A span whose text cannot be placed in the own text stays."""
     low = own_text.casefold()
-    if not spans or not any(stem in low for stem in _RETRACT_STEMS):
+    if not spans or not (any(stem in low for stem in _RETRACT_STEMS) or re.search(r"\bне\b", low)):
         return spans
     kept: list[ColoredSpan] = []
     pos = 0
@@ -501,8 +501,11 @@ def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]
             continue
         before = low[pos:at]
         clause = _CLAUSE_END.split(before)[-1]
-        words = _WORD_RE.findall(clause.replace("ё", "е"))[-_RETRACT_WINDOW:]
-        if not any(_RETRACT_LEMMAS.intersection(lemmas(w)) for w in words):
+        words = _WORD_RE.findall(clause.replace("ё", "е"))
+        negated = "не" in words[-_NEGATION_WINDOW:]
+        if not negated and not any(
+            _RETRACT_LEMMAS.intersection(lemmas(w)) for w in words[-_RETRACT_WINDOW:]
+        ):
             kept.append(span)
         pos = at + len(span.text)
     return kept

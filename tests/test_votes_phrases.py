@@ -112,7 +112,8 @@ def test_C_3_a_phrase_that_only_mentions_a_player_is_no_vote() -> None:
 
 
 def test_C_3_diminutives_of_a_nick_a_host_knows() -> None:
-    for word, nick in (("Ромку", "Рома"), ("Катюху", "Катя"), ("Катюша", "Катя")):
+    words = (("Ромку", "Рома"), ("Катюху", "Катя"), ("Катьку", "Катя"), ("Сашку", "Саша"))
+    for word, nick in words:
         assert read("gambler", post(1, "Жанна", (GREEN, word))) == [("vote", nick, None)], word
 
 
@@ -122,3 +123,24 @@ def test_C_5_a_phrase_naming_a_dead_player_is_reported_as_such() -> None:
         [post(1, "Катя", (RED, text), text=text + WHY)], ruleset="pefl", players=CAST, dead=["Олег"]
     )
     assert [(r.status, r.reason) for r in result.posts] == [("rejected", "dead_target")]
+
+
+def test_C_3_a_diminutive_of_a_latin_nick_by_transliteration() -> None:
+    result = extract_votes(
+        [post(1, "Катя", (GREEN, "Танюшу"))], ruleset="gambler", players=[*CAST, "Tanya-77"]
+    )
+    assert [(r.status, r.target) for r in result.posts] == [("vote", "Tanya-77")]
+
+
+def test_G_N_1_a_nick_negated_in_words_is_no_vote() -> None:
+    text = "Голосую не за Рому, а за Катю"
+    both = post(1, "Жанна", (RED, "Рому"), (RED, "Катю"), text=text + WHY)
+    assert read("pefl", both) == [("vote", "Катя", None)]
+    text = "Выставляю Катю (а не Рому)"
+    aside = post(2, "Жанна", (GREEN, "Катю"), (GREEN, "Рому"), text=text)
+    assert read("gambler", aside) == [("vote", "Катя", None)]
+    # a «не» in another clause negates nothing
+    text = "Рома — не мафия, голосую Катя"
+    assert read("pefl", post(3, "Жанна", (RED, "Катя"), text=text + WHY)) == [
+        ("vote", "Катя", None)
+    ]
