@@ -479,7 +479,7 @@ _RETRACT_LEMMAS: Final = frozenset(
     ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить")
 )
 _RETRACT_STEMS: Final = ("сни", "сня", "отзыв", "отозв", "отмен")  # a cheap first look
-_CLAUSE_END: Final = re.compile(r"[.!?;,(\n]")
+_CLAUSE_END: Final = re.compile(r"[.!?;:,(\n]")
 _RETRACT_WINDOW: Final = 4  # words before a span a retraction verb is looked for in
 _NEGATION_WINDOW: Final = 3  # words before a span a «не» is looked for in
 

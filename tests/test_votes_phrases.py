@@ -140,6 +140,10 @@ def test_G_N_1_a_nick_negated_in_words_is_no_vote() -> None:
     aside = post(2, "Жанна", (GREEN, "Катю"), (GREEN, "Рому"), text=text)
     assert read("gambler", aside) == [("vote", "Катя", None)]
     # a «не» in another clause negates nothing
+    text = "Не буду тянуть: Рома"
+    assert read("pefl", post(4, "Жанна", (RED, "Рома"), text=text + WHY)) == [
+        ("vote", "Рома", None)
+    ]
     text = "Рома — не мафия, голосую Катя"
     assert read("pefl", post(3, "Жанна", (RED, "Катя"), text=text + WHY)) == [
         ("vote", "Катя", None)
