@@ -73,6 +73,8 @@ def _read(case: dict[str, Any], board: str) -> list[tuple[str, str]]:
         ruleset=case["rules"],
         players=cast["living"],
         dead=cast["dead"],
+        # the board's user ids, as the daemon learns them: look-alike accounts have their own
+        player_ids={nick: _user_id(nick) for nick in [*cast["living"], *cast["dead"]]},
         options=VoteOptions(ignore_authors=frozenset({cast["host"]})),
     )
     by_id = {r.post_id: r for r in result.posts}
