@@ -674,8 +674,10 @@ def _read_tree(  # noqa: C901  # one flat per-node loop, state in locals: the pa
         out = sink()
         if out is not None:
             out.append(piece)
-        if spans and spans[-1] is not None:
-            spans[-1].parts.append(piece)
+        span = spans[-1] if spans else None
+        # struck words inside a colour are not its text: <red><s>Рома</s></red> names nobody
+        if span is not None and (not frames[-1].struck or span.struck):
+            span.parts.append(piece)
 
     for event, node in walk(root):
         if event == TEXT:
@@ -780,13 +782,15 @@ def _read_tree(  # noqa: C901  # one flat per-node loop, state in locals: the pa
             )
             spans.append(span)
             span_at.append(mid)
-            # listed where it starts: spans come out in document order
-            if span.quote is None:
+            # listed where it starts: spans come out in document order; code shows its
+            # colours, it casts no vote
+            r = reads[span.quote] if span.quote is not None else None
+            if code:
+                pass  # listed nowhere
+            elif span.quote is None:
                 own_spans.append(span)
-            else:
-                r = reads[span.quote]
-                if r is not None:
-                    r.spans.append(span)
+            elif r is not None:
+                r.spans.append(span)
         if tag in _WRAPPER_TAGS:
             wrap_stack.append(tag)
         if struck_here:
@@ -864,7 +868,7 @@ def _serial_read(  # noqa: C901  # one flat per-tag loop, state in locals: the p
             if "&" in piece:
                 piece = htmllib.unescape(piece)
             parts.append(piece)
-            if spans:
+            if spans and (not struck or spans[-1].struck):  # struck words are no colour's
                 spans[-1].parts.append(piece)
         pos = m.end()
         tag = m.group(2)
@@ -911,7 +915,8 @@ def _serial_read(  # noqa: C901  # one flat per-tag loop, state in locals: the p
                         quote=None,
                     )
                     spans.append(span)
-                    own_spans.append(span)
+                    if not code:  # code shows its colours, it casts no vote
+                        own_spans.append(span)
                     opened_span = True
                 if tag in _WRAPPER_TAGS:
                     wrap_stack.append(tag)
@@ -1001,6 +1006,7 @@ def _shallow_spans(root: LexborNode, low: str) -> list[_Span] | None:
     colour sits inside another (whose text is then split) or deeper than `_SHALLOW`."""
     found: list[tuple[LexborNode, str]] = []
     struck_ids: set[int] = set()
+    struck_nodes: list[LexborNode] = []
     seen: set[int] = set()
     for node in _all(root, _COLOUR_OR_STRIKE):
         if node.mem_id in seen:
@@ -1011,8 +1017,17 @@ def _shallow_spans(root: LexborNode, low: str) -> list[_Span] | None:
             found.append((node, raw))
         if node.tag in _STRIKE_TAGS or "line-through" in (_attr(node, "style") or "").lower():
             struck_ids.add(node.mem_id)
+            struck_nodes.append(node)
     coloured = {node.mem_id for node, _raw in found}
     stop = root.mem_id
+    for node in struck_nodes:
+        # a strike inside a colour takes words out of its text: the walk knows which
+        up, depth = node.parent, 0
+        while up is not None and up.mem_id != stop:
+            depth += 1
+            if up.mem_id in coloured or depth > _SHALLOW:
+                return None
+            up = up.parent
     spans: list[_Span] = []
     for node, raw in found:
         wrappers: list[str] = []
@@ -1026,6 +1041,8 @@ def _shallow_spans(root: LexborNode, low: str) -> list[_Span] | None:
                 return None
             struck = struck or mid in struck_ids
             tag = up.tag or ""
+            if tag == "pre" or tag == "code":
+                return None  # code shows colours without casting votes: the walk knows
             if tag in _WRAPPER_TAGS:
                 wrappers.append(tag)
             up = up.parent
@@ -1097,7 +1114,7 @@ def _plain_read(  # noqa: C901  # one flat per-node loop, state in locals: the p
         if event == TEXT:
             piece = node.text_content or ""
             parts.append(piece)
-            if spans:
+            if spans and (not struck or spans[-1].struck):  # struck words are no colour's
                 spans[-1].parts.append(piece)
         elif event == OPEN:
             tag = node.tag
@@ -1130,7 +1147,8 @@ def _plain_read(  # noqa: C901  # one flat per-node loop, state in locals: the p
                     )
                     spans.append(span)
                     span_at.append(mid)
-                    own_spans.append(span)
+                    if not code:  # code shows its colours, it casts no vote
+                        own_spans.append(span)
                 if tag in _WRAPPER_TAGS:
                     wrap_stack.append(tag or "")
                 if struck_here:

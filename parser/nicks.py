@@ -418,6 +418,16 @@ class NickResolver:
             ]
         if method == "partial_translit":
             return self._partial_translit(text)
+        if method == "partial_lemma":
+            # one word of a multi-word nick as a dictionary form of it: «Белого» → Саша
+            # Белый (adjectives decline past what the ending tables know)
+            if " " in key or len(key) < 3:
+                return []
+            return [
+                p
+                for p, words in zip(self.players, self._words, strict=True)
+                if len(words) > 1 and any(_lemma_word(key, w) for w in words)
+            ]
         if method in ("translit", "translit_inflected"):
             return self._translit_tier(text, inflected=method == "translit_inflected")
         raise ValueError(f"unknown tier {method!r}")

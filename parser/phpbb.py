@@ -85,6 +85,8 @@ _WRAPPER_TAGS = frozenset(
      "h4", "h5", "h6"}
 )  # fmt: skip
 _STRUCK_TAGS = frozenset({"s", "del", "strike"})
+# a strike anywhere in a body: struck words inside a colour are cut from its text by the walk
+_STRIKE_MARK_RE = re.compile(r"<(?:s|del|strike)[\s>]|line-through", re.IGNORECASE)
 _COLOR_SELECTOR = "[style*='color' i], font[color]"
 
 
@@ -293,7 +295,7 @@ def read_body(content: LexborNode, where: str) -> Body:
     if not (has_quote or has_color or has_href):
         body.own_text = text
         return body
-    if has_color and not (has_quote or has_href):
+    if has_color and not (has_quote or has_href or _STRIKE_MARK_RE.search(html)):
         # the usual vote post: a few coloured spans near the top of a shallow body, read
         # upwards from each span while that stays within a budget linear in the body's size
         shallow = _shallow_colors(content, len(html) // 8 + 16)
@@ -465,7 +467,8 @@ def _walk_body(  # noqa: C901
                     quote_parts[open_quotes[-1]].append(piece)
             elif not hidden:
                 own_parts.append(piece)
-            if owner and owner[-1] is not None:
+            # struck words inside a colour are not its text: <red><s>Рома</s></red> names nobody
+            if owner and owner[-1] is not None and (not struck or owner[-1].struck):
                 owner[-1].parts.append(piece)
             continue
         if event == COMMENT:

@@ -20,10 +20,13 @@ How a post is read
 3. Each candidate is resolved to a living player (`parser.nicks`, C-3) by the ``vote_nicks``
    reading (C-3 ruling): ``as_moves`` (default) is the move reader's ladder — case forms
    («Рому», «Егора», «Костю»), one word of a multi-word nick, transliteration, typos — and
-   ``exact`` only folds case, look-alikes and surrounding punctuation. A span that does not
-   resolve is not a vote; it is reported only when it looks like a nick (a single word, or
-   close to a player's nick) and the post holds no resolvable span at all: red «Внимание
-   всем!» or the host's green «Ник» in the rules post are text, not votes.
+   ``exact`` only folds case, look-alikes and surrounding punctuation. Under ``as_moves`` a
+   coloured phrase that names exactly one player is a vote for him («Голосую за Рому»,
+   «Мой голос — Жанна»; see `_phrase_nick`). A span that does not resolve is not a vote;
+   it is reported only when it looks like a nick (a single word that could be a name, or
+   text close to a player's nick) and the post holds no resolvable span at all: red
+   «Внимание всем!», a red «очень» or the host's green «Ник» in the rules post are text,
+   not votes.
 4. Within a post and across posts the policy picks the vote: ``last`` (Gambler G-N.1, a
    player may re-green) or ``first`` (PEFL P-V.3, a vote cannot be changed).
 5. PEFL (setting ``require_reason``): the vote needs a reason (P-V.1), at least
@@ -68,6 +71,7 @@ from mafiabot.engine.kinds import RulesetName
 from mafiabot.engine.rules import ruleset_class
 from mafiabot.parser.colors import matches_colors
 from mafiabot.parser.identity import Cast, nick_key
+from mafiabot.parser.morph import common_word, lemmas
 from mafiabot.parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
@@ -77,6 +81,7 @@ from mafiabot.parser.nicks import (
     cached_resolver,
     fold_text,
     lookalike_key,
+    trimmed_key,
     word_inflects,
 )
 from mafiabot.parser.records import ColoredSpan, Post
@@ -332,7 +337,214 @@ def resolve_nick(
     if mode == "exact":
         found = resolver.resolve_strict(text, STRICT_TIERS)
         return found or NickMatch(text, None, reason=UNKNOWN_NICK)
-    return resolver.resolve(text, inflected=True, fuzzy=fuzzy)
+    match = resolver.resolve(text, inflected=True, fuzzy=fuzzy)
+    if match.ok or match.reason == AMBIGUOUS_NICK:
+        return match
+    # one word of a multi-word nick in a form the ending tables miss (an adjective:
+    # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson)
+    return (
+        resolver.resolve_strict(text, _WORD_OF_NICK_TIERS) or _diminutive(resolver, text) or match
+    )
+
+
+# Russian diminutive suffixes of names (ё folded to е): Ромка, Жорик, Катюша, Катька,
+# Костян, Жанночка, Игорёк. The name is the stem, or the stem with «а»/«я»/«ь» back on.
+_DIMINUTIVE: Final = (
+    "ик", "ка", "ок", "ек", "ян", "чик", "ька", "очка", "ечка", "ушка", "юшка", "уша", "юша",
+    "уля", "юля", "енька", "онька", "уська", "юська", "юха", "уха",
+)  # fmt: skip
+_BASE_TIERS: Final = (*STRICT_TIERS, "translit")
+
+
+def _diminutive(resolver: NickResolver, text: str) -> NickMatch | None:
+    """A single Cyrillic word that is a diminutive of exactly one player's nick, in any case:
+    «Жорика» → Жора, «Ромку» → Рома, «Катюху» → Катя, «Танюшу» → Tanya-77. The word's
+    dictionary forms lose a diminutive suffix and the name left is read by the strict tiers
+    and transliteration (a host reads these at once; a typo on top of one is too far)."""
+    key = trimmed_key(text)
+    if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
+        return None
+    found: dict[str, None] = {}
+    for form in {key, *lemmas(key)}:
+        for suffix in _DIMINUTIVE:
+            stem = form[: -len(suffix)]
+            if not form.endswith(suffix) or len(stem) < 3:
+                continue
+            for base in (stem, stem + "а", stem + "я", stem + "ь"):
+                m = resolver.resolve_strict(base, _BASE_TIERS)
+                if m is not None:
+                    found.update(dict.fromkeys(m.candidates if m.nick is None else (m.nick,)))
+    if len(found) == 1:
+        return NickMatch(text, next(iter(found)), "diminutive", 0.7)
+    if found:
+        return NickMatch(text, None, "diminutive", 0.7, AMBIGUOUS_NICK, tuple(found))
+    return None
+
+
+_CYRILLIC_WORD: Final = re.compile("[а-я]+")
+
+
+# Tiers a word or a few words inside a coloured phrase are read by: no fuzzy matching, so an
+# ordinary word near a nick is never taken for it.
+_PHRASE_TIERS: Final = (
+    *STRICT_TIERS,
+    "inflected",
+    "lemma",
+    "partial_inflected",
+    "partial_lemma",
+    "translit_inflected",
+    "partial_translit",
+)
+_WORD_OF_NICK_TIERS: Final = ("partial_lemma", "partial_translit")
+_PHRASE_MAX_WORDS: Final = 12
+
+
+def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
+    """A coloured phrase that names one player: «Голосую за Рому», «Мой голос — Жанна»,
+    «против Рыжего». The host reads the player the phrase names; the other words are the
+    voter's own. Two players named (or one word that could be either) is no vote: the
+    phrase is returned as ambiguous. None when the phrase names nobody.
+
+    Words are tried longest run first (a multi-word nick before its words), by the ladder
+    without fuzzy matching. A nick that is itself an ordinary word (Ночь, Кот) counts only
+    written with a capital letter or in a phrase that says it is a vote («выставляю кота»):
+    «спокойной ночи» names nobody. The match's query is the words that named the player
+    (the rest of the phrase may be the reason, P-V.1)."""
+    words = [w for w in text.split() if any(c.isalnum() for c in w)]
+    if len(words) < 2 or len(words) > _PHRASE_MAX_WORDS:
+        return None
+    cued = any(_is_cue(w) for w in words)
+    named: dict[str, NickMatch] = {}
+    mentioned: set[str] = set()  # every player the phrase names, as the vote or otherwise
+    unsure: set[str] = set()
+    i = 0
+    while i < len(words):
+        for k in range(min(resolver.max_words, len(words) - i), 0, -1):
+            chunk = " ".join(words[i : i + k])
+            m = resolver.resolve_strict(chunk, _PHRASE_TIERS)
+            if m is not None:
+                break
+        else:
+            i += 1
+            continue
+        longer = _cut_short(resolver, m.nick, words[i + k] if i + k < len(words) else "")
+        if longer:  # «Сашу Б…»: Саша, or Саша Белый cut short?
+            unsure.update((*longer, *([m.nick] if m.nick else [])))
+        elif m.nick is not None:
+            mentioned.add(m.nick)
+            if cued or _named_here(chunk, m.nick, words[:i], len(words)):
+                named.setdefault(m.nick, replace(m, query=chunk))
+        elif m.nick is None:
+            unsure.update(m.candidates)
+        i += k
+    if len(named) == 1 and not (unsure | mentioned) - set(named):
+        ((nick, m),) = named.items()
+        return NickMatch(m.query, nick, "phrase", round(m.confidence * 0.9, 3))
+    if named or unsure:
+        others = sorted((unsure | mentioned) - set(named))
+        return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, (*named, *others))
+    return None
+
+
+def _cut_short(resolver: NickResolver, nick: str | None, following: str) -> list[str]:
+    """Other players whose nick is `nick` plus more words, the next of which `following`
+    begins: the phrase may name them with a nick cut short."""
+    start = trimmed_key(following)
+    if nick is None or not start:
+        return []
+    head = trimmed_key(nick) + " "
+    return [
+        p
+        for p in resolver.players
+        if p != nick
+        and (key := trimmed_key(p)).startswith(head)
+        and key[len(head) :].startswith(start)
+    ]
+
+
+# Words that make a coloured phrase a vote whatever its nick looks like (by lemma).
+_CUE_LEMMAS: Final = frozenset(
+    ("голосовать", "проголосовать", "голос", "выставлять", "выставить", "номинировать",
+     "номинация", "против")
+)  # fmt: skip
+
+
+def _is_cue(word: str) -> bool:
+    w = word.strip(".,:;!?—-«»\"'()").casefold().replace("ё", "е")
+    return len(w) >= 5 and bool(_CUE_LEMMAS.intersection(lemmas(w)))
+
+
+# Verbs a player takes a vote back with («Снимаю зелёный с Ромы», «отзываю голос»).
+_RETRACT_LEMMAS: Final = frozenset(
+    ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить")
+)
+_RETRACT_STEMS: Final = ("сни", "сня", "отзыв", "отозв", "отмен")  # a cheap first look
+_CLAUSE_END: Final = re.compile(r"[.!?;:,(\n]")
+_RETRACT_WINDOW: Final = 4  # words before a span a retraction verb is looked for in
+_NEGATION_WINDOW: Final = 3  # words before a span a «не» is looked for in
+
+
+def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
+    """`spans` without those the author takes back or negates in words just before them, in
+    the same clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
+    выставляю <Костю>», «Голосую не за <Рому>, а за <Катю>», «<Катю> (а не <Рому>)» only the
+    other is one. A span whose text cannot be placed in the own text stays."""
+    low = own_text.casefold()
+    if not spans or not (any(stem in low for stem in _RETRACT_STEMS) or re.search(r"\bне\b", low)):
+        return spans
+    kept: list[ColoredSpan] = []
+    pos = 0
+    for span in spans:
+        at = low.find(span.text.casefold(), pos)
+        if at < 0:
+            kept.append(span)
+            continue
+        before = low[pos:at]
+        clause = _CLAUSE_END.split(before)[-1]
+        words = _WORD_RE.findall(clause.replace("ё", "е"))
+        negated = "не" in words[-_NEGATION_WINDOW:]
+        if not negated and not any(
+            _RETRACT_LEMMAS.intersection(lemmas(w)) for w in words[-_RETRACT_WINDOW:]
+        ):
+            kept.append(span)
+        pos = at + len(span.text)
+    return kept
+
+
+# Words that may stand before the nick of a phrase that says nothing else: «за Рому».
+_LEAD_WORDS: Final = frozenset(("за", "против", "на"))
+
+
+def _named_here(chunk: str, nick: str, before: list[str], size: int) -> bool:
+    """Whether a phrase with no vote cue names `nick` as a vote: the nick heads it («Жанна —
+    мафия», «Рыжий, ты мафия!»), follows only «за»/«против»/«на», or is one of two words
+    («Доктор Ватсон»). «Спасибо Жанне за игру», «Итоги дня от Ромы» name him otherwise.
+    A nick that is an ordinary word needs its capital («Кот, признавайся»)."""
+    lead = [w.strip(".,:;!?—-«»\"'()").casefold() for w in before]
+    placed = size <= 2 or all(w in _LEAD_WORDS or not w for w in lead)
+    if not placed:
+        return False
+    key = trimmed_key(nick)
+    if " " in key or not common_word(key):
+        return True
+    first = next((c for c in chunk if c.isalpha()), "")
+    return first.isupper()
+
+
+def _nick_like(resolver: NickResolver, text: str) -> bool:
+    """Whether an unresolved coloured text was meant as a nick (worth telling the voter it
+    names nobody). Beyond `NickResolver.looks_like_nick`: a lone ordinary word (red
+    «очень», green «Выставляю»), a label ending in a colon («Голос:») and a text without
+    letters («22:00») are emphasis or layout, not a nick."""
+    if not resolver.looks_like_nick(text):
+        return False
+    key = trimmed_key(text)
+    if " " in key:
+        return True
+    if not any(c.isalpha() for c in key) or text.rstrip().endswith(":"):
+        return False
+    # a one- or two-letter word is too short to tell a preposition from a cut-off nick
+    return len(key) < 3 or not common_word(key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,19 +568,30 @@ def _read_spans(
     dead_hit: str | None = None
     for span in spans:
         m = resolve_nick(resolver, span.text, mode)
+        if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
+            m = _phrase_nick(resolver, span.text) or m
         if m.ok:
             resolved.append(_Pick(span, m))
             named.append(span)
             continue
-        if dead is not None and resolve_nick(dead, span.text, mode, fuzzy=False).ok:
+        if dead is not None and _names_dead(dead, span.text, mode):
             dead_hit = dead_hit or span.text
             named.append(span)
             continue
-        if failure is None and (m.reason == AMBIGUOUS_NICK or resolver.looks_like_nick(span.text)):
+        if failure is None and (m.reason == AMBIGUOUS_NICK or _nick_like(resolver, span.text)):
             failure = _Pick(span, m)
     if not resolved:
         return None, failure, dead_hit, named
     return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit, named
+
+
+def _names_dead(dead: NickResolver, text: str, mode: VoteNicks) -> bool:
+    """Whether a coloured text that names no living player names a dead one (bare or in a
+    phrase: «Голосую за Олега»), so the voter is told he is out of the game."""
+    if resolve_nick(dead, text, mode, fuzzy=False).ok:
+        return True
+    found = _phrase_nick(dead, text) if mode == "as_moves" else None
+    return found is not None and found.ok
 
 
 def _tally(votes: Iterable[Vote]) -> dict[str, int]:
@@ -458,6 +681,7 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        spans = _not_retracted(post.own_text, spans)
         pick, failure, dead_hit, named = _read_spans(
             spans, resolver, dead_resolver, policy, o.vote_nicks
         )
@@ -488,8 +712,10 @@ def extract_votes(
             continue
         agreed_with: int | None = None
         others = [s.text for s in named if s is not pick.span]
+        # a phrase's other words may be the reason: only the words naming him are the nick
+        nick_text = pick.match.query if pick.match.method == "phrase" else pick.span.text
         words = (
-            reason_words(post, pick.span.text, target, others, enough=o.min_reason_words)
+            reason_words(post, nick_text, target, others, enough=o.min_reason_words)
             if need_reason
             else 0
         )

@@ -1,0 +1,129 @@
+"""The vote corpus (C-3, G-N.1, P-V.1–P-V.3): synthetic posts as boards render them, each with
+the reading a careful host would give it, read through real board pages (tests/votes/README.md).
+
+Every case is put into the chrome of each saved board page its markup belongs to (phpBB 3.3,
+IPB 1.3, IPS 4.1), parsed by `parser.pages.parse_topic` and read by `extract_votes` with the
+rule set's defaults. A *miss* is any post read otherwise than expected; a *silent* misreading
+is the worst kind — a vote counted that the host would not count (another target, or a post
+that holds no vote). Both must be zero.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mafiabot.parser.pages import parse_topic
+from mafiabot.parser.votes import PostReading, VoteOptions, extract_votes
+from tests.vote_pages import BOARDS, CasePost, page
+
+HERE = Path(__file__).parent / "votes"
+
+
+@cache
+def _cast() -> dict[str, Any]:
+    cast: dict[str, Any] = json.loads((HERE / "cast.json").read_text(encoding="utf-8"))
+    return cast
+
+
+def _cases() -> list[dict[str, Any]]:
+    lines = (HERE / "corpus.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def _user_id(nick: str) -> int:
+    cast = _cast()
+    everyone = [cast["host"], *cast["living"], *cast["dead"], *cast["outsiders"]]
+    return 100 + everyone.index(nick) if nick in everyone else 999
+
+
+def _verdict(expect: Any, got: PostReading | None) -> str:
+    """The verdict: "ok", "miss" (no vote where the host counts one, or the wrong refusal)
+    or "silent" (a vote counted the host would not count)."""
+    counted = got is not None and got.status in ("vote", "superseded")
+    if isinstance(expect, str):
+        if not counted:
+            return "miss"
+        return "ok" if got is not None and got.target == expect else "silent"
+    if counted:
+        return "silent"
+    if "skip" in expect:
+        return "ok" if got is None else "miss"
+    if "not_vote" in expect:
+        return "ok"
+    if "none" in expect:
+        return "ok" if got is not None and got.status == "no_vote" else "miss"
+    want = expect["rejected"]
+    ok = want if isinstance(want, list) else [want]
+    return "ok" if got is not None and got.status == "rejected" and got.reason in ok else "miss"
+
+
+def _read(case: dict[str, Any], board: str) -> list[tuple[str, str]]:
+    cast = _cast()
+    posts = [CasePost(p["by"], _user_id(p["by"]), p["body"]) for p in case["posts"]]
+    html, ids = page(board, posts)
+    parsed = parse_topic(html)
+    assert [p.id for p in parsed.posts] == ids, (case["id"], board)
+    result = extract_votes(
+        parsed.posts,
+        ruleset=case["rules"],
+        players=cast["living"],
+        dead=cast["dead"],
+        # the board's user ids, as the daemon learns them: look-alike accounts have their own
+        player_ids={nick: _user_id(nick) for nick in [*cast["living"], *cast["dead"]]},
+        options=VoteOptions(ignore_authors=frozenset({cast["host"]})),
+    )
+    by_id = {r.post_id: r for r in result.posts}
+    out = []
+    for pid, expect in zip(ids, case["expect"], strict=True):
+        got = by_id.get(pid)
+        shown = "—" if got is None else f"{got.status} {got.target} {got.reason} «{got.span}»"
+        out.append((_verdict(expect, got), f"{case['id']} [{board}] {expect} → {shown}"))
+    return out
+
+
+def score() -> tuple[int, list[str], list[str]]:
+    """(posts read, misses, silent misreadings) over every case and board."""
+    total, misses, silent = 0, [], []
+    for case in _cases():
+        boards = BOARDS if case["boards"] == "all" else case["boards"]
+        for board in boards:
+            for verdict, line in _read(case, board):
+                total += 1
+                if verdict == "miss":
+                    misses.append(line)
+                elif verdict == "silent":
+                    silent.append(line)
+    return total, misses, silent
+
+
+def test_corpus_is_well_formed() -> None:
+    cast = _cast()
+    known = {cast["host"], *cast["living"], *cast["dead"], *cast["outsiders"]}
+    cases = _cases()
+    assert len(cases) >= 150
+    assert len({c["id"] for c in cases}) == len(cases)
+    for c in cases:
+        assert c["rules"] in ("pefl", "gambler"), c["id"]
+        assert len(c["posts"]) == len(c["expect"]), c["id"]
+        assert {p["by"] for p in c["posts"]} <= known, c["id"]
+        assert c["boards"] == "all" or set(c["boards"]) <= set(BOARDS), c["id"]
+
+
+def test_corpus_is_read_as_a_host_reads_it() -> None:
+    total, misses, silent = score()
+    report = "\n".join(["SILENT:", *silent, "MISSES:", *misses])
+    assert not silent, f"{len(silent)} silent of {total}\n{report}"
+    assert not misses, f"{len(misses)} misses of {total}\n{report}"
+
+
+if __name__ == "__main__":  # python -m tests.test_votes_corpus: the score and every failure
+    n, m, s = score()
+    print(f"{n} posts read: {len(m)} misses, {len(s)} silent")
+    for line in ["SILENT:", *s, "MISSES:", *m]:
+        print(line)
+    pytest.main(["-q", __file__])

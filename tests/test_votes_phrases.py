@@ -1,0 +1,150 @@
+"""Coloured text that is more or less than a bare nick (C-3 ruling `vote_nicks = "as_moves"`,
+G-N.1, P-V.1): a phrase naming one player, a word of a multi-word nick the ending tables do
+not decline, and coloured words that are emphasis rather than a mistyped nick. Each class
+was found by the vote corpus (tests/test_votes_corpus.py)."""
+
+from __future__ import annotations
+
+from mafiabot.parser.votes import VoteOptions, extract_votes
+from tests.test_votes import GREEN, RED, post
+
+CAST = ["Рома", "Катя", "Жанна", "Рыжий", "Саша", "Саша Белый", "Dr.Watson", "Ночь", "Кот"]
+WHY = " — весь день молчит и путается"
+
+
+def read(
+    ruleset: str, *posts_: object, **options: object
+) -> list[tuple[str, str | None, str | None]]:
+    result = extract_votes(
+        posts_,  # type: ignore[arg-type]
+        ruleset=ruleset,  # type: ignore[arg-type]
+        players=CAST,
+        options=VoteOptions(**options),  # type: ignore[arg-type]
+    )
+    return [(r.status, r.target, r.reason) for r in result.posts]
+
+
+def test_C_3_coloured_phrase_naming_one_player_is_a_vote_for_him() -> None:
+    for phrase, nick in [
+        ("Голосую за Рому", "Рома"),
+        ("Мой голос — Жанна", "Жанна"),
+        ("против Рыжего", "Рыжий"),
+        ("Жанна — мафия", "Жанна"),
+    ]:
+        p = post(1, "Катя", (RED, phrase), text=phrase + WHY)
+        assert read("pefl", p) == [("vote", nick, None)], phrase
+    g = post(2, "Катя", (GREEN, "Выставляю Сашу Белого"))
+    assert read("gambler", g) == [("vote", "Саша Белый", None)]
+
+
+def test_C_3_phrase_naming_two_players_or_a_cut_nick_is_no_vote() -> None:
+    two = post(1, "Катя", (RED, "Рома или Жанна"), text="Рома или Жанна" + WHY)
+    assert read("pefl", two) == [("rejected", None, "ambiguous_nick")]
+    # «Сашу Б…» may be Саша or Саша Белый cut short: never a guess
+    cut = post(2, "Катя", (GREEN, "Сашу Б"))
+    assert read("gambler", cut) == [("rejected", None, "ambiguous_nick")]
+
+
+def test_C_3_a_nick_that_is_an_ordinary_word_needs_its_capital_inside_a_phrase() -> None:
+    lower = post(1, "Катя", (GREEN, "спокойной ночи всем"))
+    assert read("gambler", lower) == [("no_vote", None, None)]
+    upper = post(2, "Катя", (GREEN, "Выставляю Ночь"))
+    assert read("gambler", upper) == [("vote", "Ночь", None)]
+
+
+def test_C_3_phrases_are_read_only_under_as_moves() -> None:
+    p = post(1, "Катя", (GREEN, "Выставляю Рому"))
+    assert read("gambler", p, vote_nicks="exact")[0][0] != "vote"
+
+
+def test_C_3_word_of_a_multi_word_nick_by_its_dictionary_form_or_other_script() -> None:
+    assert read("gambler", post(1, "Катя", (GREEN, "Белого"))) == [("vote", "Саша Белый", None)]
+    assert read("gambler", post(2, "Катя", (GREEN, "Ватсона"))) == [("vote", "Dr.Watson", None)]
+
+
+def test_C_3_coloured_emphasis_is_not_reported_as_an_unknown_nick() -> None:
+    # an ordinary word, a label with a colon and a time are layout, not a mistyped nick
+    for text in ("очень", "Голос:", "Выставляю", "22:00"):
+        assert read("gambler", post(1, "Катя", (GREEN, text))) == [("no_vote", None, None)], text
+    # a name nobody in the game has is still reported
+    assert read("gambler", post(2, "Катя", (GREEN, "Вова"))) == [("rejected", None, "unknown_nick")]
+
+
+def test_C_3_an_ordinary_word_nick_in_a_phrase_that_says_it_votes() -> None:
+    # «выставляю кота» nominates Кот however it is typed; «доброй ночи» names nobody
+    assert read("gambler", post(1, "Катя", (GREEN, "выставляю кота"))) == [("vote", "Кот", None)]
+    assert read("gambler", post(2, "Катя", (GREEN, "доброй ночи всем"))) == [
+        ("no_vote", None, None)
+    ]
+
+
+def test_P_V_1_the_reason_may_be_inside_the_red_phrase() -> None:
+    inside = "Рома, потому что весь день молчит"
+    assert read("pefl", post(1, "Катя", (RED, inside), text=inside)) == [("vote", "Рома", None)]
+    bare = "Голосую за Рому"
+    assert read("pefl", post(2, "Катя", (RED, bare), text=bare)) == [
+        ("rejected", "Рома", "no_reason")
+    ]
+
+
+def test_G_N_1_a_green_taken_back_in_words_is_no_green() -> None:
+    text = "Снимаю зелёный с Ромы, пока думаю"
+    assert read("gambler", post(1, "Катя", (GREEN, "Ромы"), text=text)) == [("no_vote", None, None)]
+    text = "Снимаю Рому, выставляю Жанну"
+    both = post(2, "Катя", (GREEN, "Рому"), (GREEN, "Жанну"), text=text)
+    assert read("gambler", both) == [("vote", "Жанна", None)]
+    # the verb must sit just before the nick, in the same clause
+    text = "Сниму шляпу перед вашей логикой. Но выставляю Рому"
+    assert read("gambler", post(3, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
+
+
+def test_C_3_a_phrase_that_only_mentions_a_player_is_no_vote() -> None:
+    # with no vote word, the nick must head the phrase or follow «за»/«против»/«на»
+    for phrase in ("Итоги дня от Ромы", "Спасибо Жанне за прошлую игру"):
+        assert read("gambler", post(1, "Катя", (GREEN, phrase))) == [("no_vote", None, None)]
+    assert read("gambler", post(2, "Катя", (GREEN, "Рыжий, ты мафия!"))) == [
+        ("vote", "Рыжий", None)
+    ]
+    # a second player mentioned anywhere makes the phrase no vote
+    assert read("gambler", post(3, "Катя", (GREEN, "Рома и Жанна"))) == [
+        ("rejected", None, "ambiguous_nick")
+    ]
+
+
+def test_C_3_diminutives_of_a_nick_a_host_knows() -> None:
+    words = (("Ромку", "Рома"), ("Катюху", "Катя"), ("Катьку", "Катя"), ("Сашку", "Саша"))
+    for word, nick in words:
+        assert read("gambler", post(1, "Жанна", (GREEN, word))) == [("vote", nick, None)], word
+
+
+def test_C_5_a_phrase_naming_a_dead_player_is_reported_as_such() -> None:
+    text = "Голосую за Олега"
+    result = extract_votes(
+        [post(1, "Катя", (RED, text), text=text + WHY)], ruleset="pefl", players=CAST, dead=["Олег"]
+    )
+    assert [(r.status, r.reason) for r in result.posts] == [("rejected", "dead_target")]
+
+
+def test_C_3_a_diminutive_of_a_latin_nick_by_transliteration() -> None:
+    result = extract_votes(
+        [post(1, "Катя", (GREEN, "Танюшу"))], ruleset="gambler", players=[*CAST, "Tanya-77"]
+    )
+    assert [(r.status, r.target) for r in result.posts] == [("vote", "Tanya-77")]
+
+
+def test_G_N_1_a_nick_negated_in_words_is_no_vote() -> None:
+    text = "Голосую не за Рому, а за Катю"
+    both = post(1, "Жанна", (RED, "Рому"), (RED, "Катю"), text=text + WHY)
+    assert read("pefl", both) == [("vote", "Катя", None)]
+    text = "Выставляю Катю (а не Рому)"
+    aside = post(2, "Жанна", (GREEN, "Катю"), (GREEN, "Рому"), text=text)
+    assert read("gambler", aside) == [("vote", "Катя", None)]
+    # a «не» in another clause negates nothing
+    text = "Не буду тянуть: Рома"
+    assert read("pefl", post(4, "Жанна", (RED, "Рома"), text=text + WHY)) == [
+        ("vote", "Рома", None)
+    ]
+    text = "Рома — не мафия, голосую Катя"
+    assert read("pefl", post(3, "Жанна", (RED, "Катя"), text=text + WHY)) == [
+        ("vote", "Катя", None)
+    ]
