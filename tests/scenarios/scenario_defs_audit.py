@@ -1,0 +1,699 @@
+"""Interaction scenarios: several moves meeting on one player or one night, edge turns (the
+first and the last, a win at the gallows or court versus in the night, a silent town).
+
+Written by hand from RULES.md before any of them was played, like scenario_defs.py (whose
+helpers they share); each names the rules it exercises and how its expectation follows.
+"""
+
+from __future__ import annotations
+
+from scenario_defs import (
+    FULL,
+    GAMBLER,
+    QUIET,
+    SIX,
+    P,
+    chk,
+    com,
+    everyone_votes,
+    full,
+    gam,
+    jail_day,
+)
+from scenario_kit import ALL, OMIT, Scenario, green, mv, one_of
+
+FULL_NICKS = [p["nick"] for p in FULL]
+
+# ====================================================================== PEFL: the thug's night
+
+s = full(
+    "pefl_P_M_11_beaten_don_counts_as_silent_member_request_stands",
+    ["P-M.11", "P-M.8", "P-O.1"],
+    "The thug beats the yakuza Don, who orders Егор shot by Фима; Фима's own request names "
+    "Жора. The Don has lost his move, so the clan plays as with a silent Don: Жора dies.",
+    "P-M.11: the beaten player loses his move that night (the beating is step 4, the shots "
+    "step 5, P-O.1); P-M.8: with no Don's order the first request of a member counts, its "
+    "sender executing. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Нина", "beat", "Коля"),
+        mv("Коля", "kill", "Егор", executor="Фима"),
+        mv("Фима", "kill", "Жора"),
+    ],
+    abstained=ALL,
+    beaten=["Коля"],
+    deaths=[s.death("Жора", "yakuza")],
+)
+
+s = full(
+    "pefl_P_M_11_beaten_executor_shoots_nobody",
+    ["P-M.11", "P-M.8", "P-O.1"],
+    "The thug beats Фима, whom the yakuza Don names as executor: the yakuza shoots nobody; the "
+    "triad's kill (Рита executing) goes through.",
+    "P-M.11: the beaten player loses his move that night, and the executor's shot is his "
+    "move (P-M.8: the executor is the one who shoots). " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Нина", "beat", "Фима"),
+        mv("Коля", "kill", "Егор", executor="Фима"),
+        mv("Миша", "kill", "Жора", executor="Рита"),
+    ],
+    abstained=ALL,
+    beaten=["Фима"],
+    deaths=[s.death("Жора", "triad")],
+)
+
+s = full(
+    "pefl_P_M_11_beaten_maniac_does_not_kill",
+    ["P-M.11", "P-M.13", "P-M.1", "P-M.2"],
+    "The thug beats the maniac (not ambushing): his kill of Анна is lost; the commissar's "
+    "check of the thug is answered with the clan (and copied to the sergeant).",
+    "P-M.11: a beaten player loses his move that night; only an ambushing maniac kills his "
+    "beater (P-M.12); P-M.1: a mafioso shows his clan; P-M.2: the sergeant gets the copy. "
+    + QUIET
+    + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Нина", "beat", "Олег"), mv("Олег", "kill", "Анна"), mv("Анна", "check", "Нина")],
+    abstained=ALL,
+    beaten=["Олег"],
+    checks=com("Нина", "triad"),
+)
+
+s = full(
+    "pefl_P_M_11_beaten_commissar_checks_nobody",
+    ["P-M.11", "P-M.1", "P-M.2"],
+    "The thug beats the commissar: his check is lost and the sergeant receives nothing.",
+    "P-M.11: the beaten player loses his move that night; P-M.2: the sergeant receives the "
+    "commissar's check results, and there is none. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Нина", "beat", "Анна"), mv("Анна", "check", "Коля")],
+    abstained=ALL,
+    beaten=["Анна"],
+    checks=[],
+)
+
+s = full(
+    "pefl_P_O_1_thug_shot_the_night_he_beats_still_beats",
+    ["P-O.1", "P-M.11", "P-M.5"],
+    "The thug beats the doctor and is shot by the yakuza the same night; the maniac kills "
+    "Егор, whom the beaten doctor wanted to heal: the thug and Егор die, the doctor is beaten.",
+    "P-O.1: beatings are step 4, shots step 5, so the thug's beating lands before the yakuza "
+    "bullet; P-M.11: the beaten doctor loses his heal, so nothing saves Егор (P-M.5). " + QUIET,
+)
+s.turn(
+    1,
+    moves=[
+        mv("Нина", "beat", "Гена"),
+        mv("Гена", "heal", "Егор"),
+        mv("Коля", "kill", "Нина", executor="Фима"),
+        mv("Олег", "kill", "Егор"),
+    ],
+    abstained=ALL,
+    beaten=["Гена"],
+    deaths=[s.death("Нина", "yakuza"), s.death("Егор", "maniac")],
+)
+
+# ====================================================================== PEFL: missing players
+
+MISSING3 = ["Гена", "Коля", "Олег"]
+s = full(
+    "pefl_P_A_1_missing_don_doctor_and_maniac_lose_their_moves",
+    ["P-A.1", "P-O.1", "P-M.8", "P-M.5", "P-M.13"],
+    "The yakuza Don, the doctor and the maniac post nothing on turn 1: all three go missing at "
+    "step 1. The Don's order (Егор) and the maniac's kill (Анна) never happen; the doctor's "
+    "heal of Жора is lost, so Фима's own request kills Жора.",
+    "P-A.1: no post in a turn → missing at step 1 whatever the role, before every move "
+    "(P-O.1); P-M.8: with no Don's order the first member request counts, its sender "
+    "executing. Nobody voted; whether the missing also abstain is open (either accepted).",
+)
+s.turn(
+    1,
+    silent=MISSING3,
+    moves=[
+        mv("Коля", "kill", "Егор", executor="Фима"),
+        mv("Олег", "kill", "Анна"),
+        mv("Гена", "heal", "Жора"),
+        mv("Фима", "kill", "Жора"),
+    ],
+    missing=MISSING3,
+    abstained=one_of(FULL_NICKS, [x for x in FULL_NICKS if x not in MISSING3]),
+    deaths=[s.death("Жора", "yakuza")],
+)
+
+s = Scenario(
+    "pefl_P_A_1_everyone_but_the_maniac_silent_maniac_wins",
+    "pefl",
+    SIX,
+    ["P-A.1", "P-W.1", "P-O.1"],
+    "On turn 1 only the maniac posts: the other five go missing at step 1 and the maniac, "
+    "alone, wins; his night kill is never played.",
+    "P-A.1: no post → missing at step 1; P-W.1: the maniac wins alone, and the win is checked "
+    "after the day (the engine's reading, `pefl_check_win_after_day`), so no night follows.",
+)
+s.turn(
+    1,
+    silent=["Анна", "Егор", "Жора", "Коля", "Миша"],
+    moves=[mv("Олег", "kill", "Анна")],
+    missing=["Анна", "Егор", "Жора", "Коля", "Миша"],
+    abstained=one_of([p["nick"] for p in SIX], ["Олег"]),
+    winner="maniac",
+)
+
+# ====================================================================== PEFL: vest, ambush
+
+s = full(
+    "pefl_P_M_13_vest_stops_the_clan_bullet_the_ninja_still_kills",
+    ["P-M.13", "P-M.3"],
+    "The yakuza and the ninja both go for the maniac: the vest stops the yakuza bullet, the "
+    "ninja's blade kills him (cause `ninja`).",
+    "P-M.13 ruling: the vest stops one mafia bullet, the ninja's blade ignores it; the stopped "
+    "bullet killed nobody, so the blade names the death. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Коля", "kill", "Олег", executor="Фима"), mv("Вася", "kill", "Олег")],
+    abstained=ALL,
+    deaths=[s.death("Олег", "ninja")],
+)
+
+s = full(
+    "pefl_P_M_13_vest_is_gone_after_one_stopped_bullet",
+    ["P-M.13", "C-1"],
+    "Night 1: the vest stops the yakuza bullet (the maniac is saved). Night 2: one triad "
+    "bullet kills him.",
+    "P-M.13: after one stopped bullet the vest is gone. Turn 1 has no votes (first "
+    "abstention for all); on turn 2 everyone votes Жора, who is hanged.",
+)
+s.turn(
+    1,
+    moves=[mv("Коля", "kill", "Олег", executor="Фима")],
+    abstained=ALL,
+    saved=["Олег"],
+)
+s.turn(
+    2,
+    votes=everyone_votes(s, "Жора", "Коля"),
+    moves=[mv("Миша", "kill", "Олег", executor="Рита")],
+    removed_by_vote="Жора",
+    deaths=[s.death("Олег", "triad")],
+)
+
+s = full(
+    "pefl_P_M_14_ninja_stabbing_an_ambusher_dies",
+    ["P-M.14", "P-M.3", "P-P.1"],
+    "The maniac ambushes; the ninja tries to kill him and dies of the ambush; the maniac lives.",
+    "P-M.14: everyone who tries to kill the ambusher that night dies, the shooter's cause "
+    "being `ambush` (ruling); the ambusher is not named (P-P.1). Whether the ambusher counts "
+    "as `saved` is open. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Олег", "ambush"), mv("Вася", "kill", "Олег")],
+    abstained=ALL,
+    deaths=[s.death("Вася", "ambush")],
+    saved=OMIT,
+)
+
+# ====================================================================== PEFL: testament, protects
+
+TEST8 = [
+    P("Вася", "ninja"),
+    P("Анна", "commissar"),
+    P("Дима", "necromancer"),
+    P("Егор", "civilian"),
+    P("Жора", "civilian"),
+    P("Коля", "mafia", "yakuza", don=True),
+    P("Миша", "mafia", "triad", don=True),
+    P("Олег", "maniac"),
+]
+s = Scenario(
+    "pefl_P_M_4_protect_resurrects_the_testament_victim",
+    "pefl",
+    TEST8,
+    ["P-M.4", "P-M.6", "P-O.1"],
+    "The ninja is hanged 4:2:2; his testament kills his first voter Егор at step 5, whom the "
+    "necromancer protected: Егор rises at step 6.",
+    "P-M.4: the hanged ninja's first voter dies at step 5; P-M.6: a protected player killed "
+    "that night is resurrected at step 6 while the necromancer lives (any kill: hanging and "
+    "missing are the only exceptions the rule names); he is attacked and alive → `saved`.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Егор", "Вася"),
+        ("Жора", "Вася"),
+        ("Коля", "Вася"),
+        ("Вася", "Коля"),
+        ("Анна", "Коля"),
+        ("Миша", "Егор"),
+        ("Олег", "Егор"),
+        ("Дима", "Вася"),
+    ],
+    moves=[mv("Дима", "protect", "Егор")],
+    removed_by_vote="Вася",
+    saved=["Егор"],
+)
+
+s = full(
+    "pefl_P_M_3_resurrected_victim_is_no_harakiri",
+    ["P-M.3", "P-M.6", "C-1"],
+    "Night 1: the ninja kills Егор (a civilian). Night 2: he kills Жора, whom the necromancer "
+    "protected on turn 1: Жора rises, so the ninja has one peaceful kill and lives.",
+    "P-M.3: only deaths his blade caused count; a resurrected player is not dead "
+    "(`ninja_count_resurrected`, default off); P-M.6: the protect resurrects at step 6. "
+    "Turn 2: everyone votes Зина, who is hanged.",
+)
+s.turn(
+    1,
+    moves=[mv("Вася", "kill", "Егор"), mv("Дима", "protect", "Жора")],
+    abstained=ALL,
+    deaths=[s.death("Егор", "ninja")],
+)
+s.turn(
+    2,
+    votes=everyone_votes(s, "Зина", "Коля"),
+    moves=[mv("Вася", "kill", "Жора")],
+    removed_by_vote="Зина",
+    saved=["Жора"],
+)
+
+s = full(
+    "pefl_P_M_6_protect_on_turn_3_is_refused",
+    ["P-M.6", "C-1"],
+    "The necromancer's first protect comes on turn 3: it is refused, and the yakuza's victim "
+    "stays dead.",
+    "P-M.6: protects are given in turns 1–2 only. Turn 1 has no votes; turns 2 and 3 hang "
+    "the two bastards by everyone's vote (no second abstention, P-A.2).",
+)
+s.turn(1, abstained=ALL)
+s.turn(2, votes=everyone_votes(s, "Зина", "Коля"), removed_by_vote="Зина")
+s.turn(
+    3,
+    votes=everyone_votes(s, "Петя", "Миша"),
+    moves=[mv("Дима", "protect", "Егор"), mv("Коля", "kill", "Егор", executor="Фима")],
+    removed_by_vote="Петя",
+    refused=[("Дима", "protect", None)],
+    deaths=[s.death("Егор", "yakuza")],
+)
+
+s = full(
+    "pefl_P_V_4_hanged_doctor_heals_nobody",
+    ["P-V.4", "P-O.1", "C-5", "P-M.5"],
+    "Everyone votes the doctor, who is hanged; his heal of Егор is void and the yakuza kills Егор.",
+    "P-O.1: the hanging is step 2, heals step 6; C-5: dead players make no moves; P-M.5: "
+    "nothing else protects Егор.",
+)
+s.turn(
+    1,
+    votes=everyone_votes(s, "Гена", "Коля"),
+    moves=[mv("Гена", "heal", "Егор"), mv("Коля", "kill", "Егор", executor="Фима")],
+    removed_by_vote="Гена",
+    deaths=[s.death("Егор", "yakuza")],
+)
+
+# ====================================================================== PEFL: clans, kamikaze
+
+s = full(
+    "pefl_P_M_8_clan_cannot_shoot_its_own_member",
+    ["P-M.8", "P-M.10"],
+    "The yakuza Don orders his own kamikaze shot: the order is refused, nobody touches the "
+    "kamikaze and nobody dies of it; the triad shoots the yakuza's bastard Зина.",
+    "P-M.8: a clan cannot shoot its own members (or its own bastard); the other clan's bastard "
+    "is a fair target. With the order refused nobody tries to kill the kamikaze (P-M.10). "
+    + QUIET
+    + ".",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Коля", "kill", "Лена", executor="Фима"),
+        mv("Миша", "kill", "Зина", executor="Рита"),
+    ],
+    abstained=ALL,
+    refused=[("Коля", "kill", None)],
+    deaths=[s.death("Зина", "triad")],
+)
+
+s = full(
+    "pefl_P_M_9_blown_up_executor_shoots_nobody",
+    ["P-M.9", "P-O.1", "P-M.8"],
+    "The kamikaze blows up Рита, the triad's executor for the night: Рита and the kamikaze "
+    "die at step 4, and the triad's shot at Егор (step 5) never comes.",
+    "P-O.1: blasts are step 4, shots step 5; P-M.8: the executor is the one who shoots, and "
+    "he is dead (C-5). " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Лена", "blast", "Рита"), mv("Миша", "kill", "Егор", executor="Рита")],
+    abstained=ALL,
+    deaths=[s.death("Рита", "kamikaze"), s.death("Лена", "kamikaze")],
+)
+
+s = full(
+    "pefl_P_M_9_blown_up_maniac_kills_nobody",
+    ["P-M.9", "P-O.1", "P-M.13"],
+    "The kamikaze blows up the maniac (not ambushing), who meant to kill Егор: the maniac and "
+    "the kamikaze die at step 4, Егор lives.",
+    "P-O.1: blasts at step 4 come before the maniac's shot at step 5; C-5: the dead make no "
+    "move. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Лена", "blast", "Олег"), mv("Олег", "kill", "Егор")],
+    abstained=ALL,
+    deaths=[s.death("Олег", "kamikaze"), s.death("Лена", "kamikaze")],
+)
+
+# ====================================================================== PEFL: wins
+
+s = Scenario(
+    "pefl_P_W_1_both_clans_last_members_shoot_each_other_town_wins",
+    "pefl",
+    [
+        P("Анна", "commissar"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Миша", "mafia", "triad", don=True),
+    ],
+    ["P-W.1", "P-M.8", "P-O.1"],
+    "The only yakuza and the only triad shoot each other the same night (each Don his own "
+    "executor): both die at step 5 and the town wins.",
+    "P-O.1: both shots are step 5, so neither stops the other; P-M.8: a Don alone executes "
+    "himself; P-W.1: every mafioso dead, no maniac, town alive → town. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Коля", "kill", "Миша", executor="Коля"),
+        mv("Миша", "kill", "Коля", executor="Миша"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Миша", "yakuza"), s.death("Коля", "triad")],
+    winner="town",
+)
+
+s = Scenario(
+    "pefl_P_W_1_last_mafioso_hanged_town_wins_before_the_night",
+    "pefl",
+    [
+        P("Анна", "commissar"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Олег", "maniac"),
+    ],
+    ["P-W.1", "P-V.4", "P-O.1", "C-1"],
+    "Turn 1: the maniac is hanged, the yakuza kills Егор. Turn 2: the last mafioso is hanged: "
+    "the town wins at the gallows and his kill order is never played.",
+    "P-V.4: most votes hanged; P-W.1: every mafioso and the maniac dead with town alive → "
+    "town, checked after the day (`pefl_check_win_after_day`), so no night follows.",
+)
+s.turn(
+    1,
+    votes=everyone_votes(s, "Олег", "Анна"),
+    moves=[mv("Коля", "kill", "Егор", executor="Коля")],
+    removed_by_vote="Олег",
+    deaths=[s.death("Егор", "yakuza")],
+)
+s.turn(
+    2,
+    votes=everyone_votes(s, "Коля", "Анна"),
+    moves=[mv("Коля", "kill", "Анна", executor="Коля")],
+    removed_by_vote="Коля",
+    winner="town",
+)
+
+# ====================================================================== Gambler: one night
+
+s = gam(
+    "gambler_G_M_1_moves_are_simultaneous_the_killed_doctor_still_heals",
+    GAMBLER,
+    ["G-M.1", "G-M.7", "G-M.3", "G-M.4"],
+    "Night 2: the maniac kills the doctor, who heals Кира against the godfather; the sheriff "
+    "shoots the commissar, who checks the lawyer. Both heal and check still happen: Кира "
+    "lives, the check is reported; the doctor and the commissar die.",
+    "G-M.1 (3): after the prostitute, everyone moves at once, so a move is not undone by a "
+    "kill the same night; G-M.7: the heal saves Кира; G-M.3: the lawyer shows `lawyer`.",
+)
+jail_day(
+    s,
+    2,
+    "Жанна",
+    moves=[
+        mv("Гоша", "kill", "Вера"),
+        mv("Вера", "heal", "Кира"),
+        mv("Евгений", "kill", "Кира"),
+        mv("Борис", "kill", "Анна"),
+        mv("Анна", "check", "Зоя"),
+    ],
+    deaths=[s.death("Вера", "maniac"), s.death("Анна", "sheriff")],
+    saved=["Кира"],
+    checks=[chk("commissar", "Зоя", "lawyer")],
+)
+
+s = gam(
+    "gambler_G_M_1_invited_commissar_so_only_the_lawyer_recruits",
+    GAMBLER,
+    ["G-M.1", "G-M.8", "G-M.3"],
+    "The prostitute invites the commissar; commissar and lawyer both check her. Only the "
+    "lawyer's check is made, so she is recruited by the mafia (no choice to make).",
+    "G-M.1: she moves first and her target (commissar) loses his move; G-M.8: checked by the "
+    "lawyer alone → she plays for the mafia.",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Даша", "block", "Анна"), mv("Анна", "check", "Даша"), mv("Зоя", "check", "Даша")],
+    checks=[chk("lawyer", "Даша", "prostitute")],
+    recruited="mafia",
+)
+
+s = gam(
+    "gambler_G_M_1_invited_lawyer_so_only_the_commissar_recruits",
+    GAMBLER,
+    ["G-M.1", "G-M.8", "G-M.3"],
+    "The prostitute invites the lawyer; commissar and lawyer both check her. Only the "
+    "commissar's check is made: she is recruited by the town.",
+    "G-M.1 ruling (`prostitute_blocks_lawyer`): the invited lawyer loses his check; G-M.8: "
+    "checked by the commissar alone → she plays for town.",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Даша", "block", "Зоя"), mv("Анна", "check", "Даша"), mv("Зоя", "check", "Даша")],
+    checks=[chk("commissar", "Даша", "prostitute")],
+    recruited="town",
+)
+
+s = gam(
+    "gambler_G_M_5_invited_mafia_member_does_not_stop_the_godfather",
+    GAMBLER,
+    ["G-M.5", "G-M.1", "G-M.6"],
+    "With the godfather alive, the prostitute invites a plain mafia member: the godfather's "
+    "kill goes through.",
+    "G-M.1: only the sheriff, doctor, commissar, maniac, godfather (and lawyer) lose a move "
+    "when invited; G-M.5: the godfather sends the kill.",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Даша", "block", "Жанна"), mv("Евгений", "kill", "Кира")],
+    deaths=[s.death("Кира", "mafia")],
+)
+
+s = gam(
+    "gambler_G_M_1_killed_prostitute_still_blocks",
+    GAMBLER,
+    ["G-M.1", "G-M.4", "G-M.5"],
+    "The godfather kills the prostitute the night she invites the sheriff: she moved first, "
+    "so the sheriff's shot at Жанна is lost; only the prostitute dies.",
+    "G-M.1 (2): the prostitute moves before everyone else, so a kill in step (3) cannot undo "
+    "her invitation; the invited sheriff loses his shot.",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[
+        mv("Евгений", "kill", "Даша"),
+        mv("Даша", "block", "Борис"),
+        mv("Борис", "kill", "Жанна"),
+    ],
+    deaths=[s.death("Даша", "mafia")],
+)
+
+s = gam(
+    "gambler_G_M_6_lawyer_sends_no_clan_kill_last_member_invited",
+    GAMBLER,
+    ["G-M.6", "G-M.5", "G-M.1", "G-S.3"],
+    "Day 2 jails the godfather. Night 2: Жанна's clan kill takes Кира; the lawyer's kill "
+    "letter is refused (he is no mafia member and has no kill). Night 3: the prostitute "
+    "invites Жанна, the last mafia member: no kill.",
+    "G-M.6: once the godfather is out, mafia members send the kill; the lawyer is not one "
+    "of them (G-S.3: he does not even know them); inviting the last member stops the kill.",
+)
+jail_day(
+    s,
+    2,
+    "Евгений",
+    moves=[mv("Жанна", "kill", "Кира"), mv("Зоя", "kill", "Игорь")],
+    refused=[("Зоя", "kill", None)],
+    deaths=[s.death("Кира", "mafia")],
+)
+jail_day(
+    s,
+    3,
+    "Гоша",
+    moves=[mv("Даша", "block", "Жанна"), mv("Жанна", "kill", "Игорь")],
+)
+
+# ====================================================================== Gambler: days, wins
+
+s = gam(
+    "gambler_G_N_3_threshold_drops_to_one_green_for_the_dead_is_no_green",
+    GAMBLER,
+    ["G-N.3", "G-N.2", "G-N.4", "C-3", "C-5"],
+    "Day 2: 10 living → 2 greens needed. The mafia kills Кира. Day 3: 8 living → 1 green; "
+    "Анна greens Жанна, Борис greens the dead Кира (no green: he counts as greening himself), "
+    "the rest green nobody; all seven with a green are nominees; court jails Жанна.",
+    "G-N.3: the threshold is by living players at the start of the day (9–13 → 2, ≤8 → 1); "
+    "C-3: a nick that is no living player is no green, so G-N.2 makes it a self-green.",
+)
+jail_day(s, 2, "Игорь", moves=[mv("Евгений", "kill", "Кира")], deaths=[s.death("Кира", "mafia")])
+DAY3 = ["Анна", "Борис", "Вера", "Гоша", "Даша", "Евгений", "Жанна", "Зоя"]
+s.turn(
+    3,
+    posts=[
+        s.post("Анна", f"Я за {green('Жанна')}, она юлит весь день."),
+        s.post("Борис", f"Мой выбор: {green('Кира', 1)}"),
+    ],
+    greens={"Жанна": 2, "Борис": 1, "Вера": 1, "Гоша": 1, "Даша": 1, "Евгений": 1, "Зоя": 1},
+    nominees=["Жанна", "Борис", "Вера", "Гоша", "Даша", "Евгений", "Зоя"],
+    court=[(x, "Жанна") for x in DAY3 if x != "Жанна"] + [("Жанна", "Борис")],
+    removed_by_vote="Жанна",
+)
+
+s = gam(
+    "gambler_G_N_2_silent_days_nobody_jailed",
+    GAMBLER,
+    ["G-N.2", "G-N.3", "G-N.4", "G-W.1"],
+    "Day 2: nobody writes anything. Each of the 10 counts as greening himself (1 green each, "
+    "2 needed): no nominee, no court, nobody jailed. The mafia and the maniac kill one each. "
+    "Day 3: silent again with 8 living (1 green needed): all eight are nominees, but with no "
+    "court vote nobody is jailed.",
+    "G-N.2: no green → a green for oneself; G-N.3 thresholds; G-N.4 ruling: a nominee needs "
+    "a court vote to be jailed. After night 2 town 3 (Анна, Борис, Вера) vs mafia 3 "
+    "(G-W.1: not fewer, no win).",
+)
+s.turn(
+    2,
+    chat=False,
+    nominees=[],
+    moves=[mv("Евгений", "kill", "Игорь"), mv("Гоша", "kill", "Кира")],
+    deaths=[s.death("Игорь", "mafia"), s.death("Кира", "maniac")],
+)
+s.turn(3, chat=False, nominees=list(s.alive))
+
+s = Scenario(
+    "gambler_G_W_1_equal_numbers_are_no_mafia_win",
+    "gambler",
+    [
+        P("Анна", "commissar"),
+        P("Игорь", "civilian"),
+        P("Кира", "civilian"),
+        P("Евгений", "godfather"),
+        P("Жанна", "mafia"),
+    ],
+    ["G-W.1", "G-N.3", "G-N.4", "G-M.5"],
+    "Day 2 jails a civilian: town 2, mafia 2 — no win. Night 2: the godfather kills Кира: "
+    "town 1 is fewer than mafia 2, the mafia wins.",
+    "G-W.1: mafia wins when the living town is *fewer* than the living mafia, checked after "
+    "the court and after the night; G-N.3: 5 living → 1 green makes a nominee.",
+)
+s.turn(1)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Евгений", "kill", "Кира")],
+    deaths=[s.death("Кира", "mafia")],
+    winner="mafia",
+)
+
+s = Scenario(
+    "gambler_G_W_1_mafia_wins_at_court_night_not_played",
+    "gambler",
+    [
+        P("Анна", "commissar"),
+        P("Борис", "sheriff"),
+        P("Игорь", "civilian"),
+        P("Евгений", "godfather"),
+        P("Жанна", "mafia"),
+        P("Зоя", "lawyer"),
+    ],
+    ["G-W.1", "G-N.4", "G-M.4"],
+    "Town 3 vs mafia 3 (godfather, mafia, lawyer). Day 2 jails the civilian: town 2 < mafia "
+    "3, the mafia wins at the court; the sheriff's night shot at the godfather is not played.",
+    "G-W.1: the lawyer counts for the mafia; the win is checked after the court (ruling "
+    "`gambler_check_win_after_court`), and a game won at the court plays no night.",
+)
+s.turn(1)
+jail_day(s, 2, "Игорь", moves=[mv("Борис", "kill", "Евгений")], winner="mafia")
+
+s = Scenario(
+    "gambler_G_W_1_town_wins_with_the_lawyer_and_maniac_alive",
+    "gambler",
+    [
+        P("Анна", "commissar"),
+        P("Борис", "sheriff"),
+        P("Игорь", "civilian"),
+        P("Кира", "civilian"),
+        P("Евгений", "godfather"),
+        P("Зоя", "lawyer"),
+        P("Гоша", "maniac"),
+    ],
+    ["G-W.1", "G-N.4"],
+    "Day 2 jails the godfather, the last of the mafia proper: the town wins at the court, "
+    "though the lawyer and the maniac live; the maniac's night kill is not played.",
+    "G-W.1: town wins when no godfather or mafia is left (the lawyer is neither); the maniac "
+    "wins only alone; the mafia needs more living members than the town (1 vs 4).",
+)
+s.turn(1)
+jail_day(s, 2, "Евгений", moves=[mv("Гоша", "kill", "Анна")], winner="town")
+
+s = Scenario(
+    "gambler_G_W_1_maniac_alone_after_the_night",
+    "gambler",
+    [
+        P("Борис", "sheriff"),
+        P("Кира", "civilian"),
+        P("Евгений", "godfather"),
+        P("Гоша", "maniac"),
+    ],
+    ["G-W.1", "G-M.4", "G-M.5", "G-M.1"],
+    "Day 2 jails Кира. Night 2: the sheriff and the godfather shoot each other; the maniac is "
+    "left alone and wins (town's condition — no mafia left — holds too, the maniac comes first).",
+    "G-M.1: the night's shots are simultaneous; G-W.1: the maniac wins when he alone is left; "
+    "ruling: maniac > mafia > town when several hold.",
+)
+s.turn(1)
+jail_day(
+    s,
+    2,
+    "Кира",
+    moves=[mv("Борис", "kill", "Евгений"), mv("Евгений", "kill", "Борис")],
+    deaths=[s.death("Евгений", "sheriff"), s.death("Борис", "mafia")],
+    winner="maniac",
+)
