@@ -697,3 +697,283 @@ jail_day(
     deaths=[s.death("Евгений", "sheriff"), s.death("Борис", "mafia")],
     winner="maniac",
 )
+
+# ====================================================================== second batch: step 4 first
+
+s = full(
+    "pefl_P_M_9_blown_up_don_his_order_still_stands",
+    ["P-M.9", "P-M.8", "P-O.1"],
+    "The kamikaze blows up the triad Don at step 4; the Don had ordered Егор shot by Рита. "
+    "The executor lives and shoots at step 5: Егор dies.",
+    "P-M.8: the Don sends the order, the executor shoots; the order was sent before the "
+    "deadline and its executor is alive at step 5 (P-O.1). " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Лена", "blast", "Миша"), mv("Миша", "kill", "Егор", executor="Рита")],
+    abstained=ALL,
+    deaths=[
+        s.death("Миша", "kamikaze"),
+        s.death("Лена", "kamikaze"),
+        s.death("Егор", "triad"),
+    ],
+)
+
+s = full(
+    "pefl_P_M_9_blown_up_doctor_heals_nobody",
+    ["P-M.9", "P-M.5", "P-O.1"],
+    "The kamikaze blows up the doctor at step 4; the doctor's heal of Егор (step 6) never "
+    "comes, so the maniac kills Егор.",
+    "P-M.5 ruling: a doctor killed at step 5 heals nobody — all the more one blown up at "
+    "step 4 (P-O.1). " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Лена", "blast", "Гена"), mv("Гена", "heal", "Егор"), mv("Олег", "kill", "Егор")],
+    abstained=ALL,
+    deaths=[s.death("Гена", "kamikaze"), s.death("Лена", "kamikaze"), s.death("Егор", "maniac")],
+)
+
+s = full(
+    "pefl_P_M_9_blown_up_commissar_checks_nobody",
+    ["P-M.9", "P-M.1", "P-M.2", "P-O.1"],
+    "The kamikaze blows up the commissar at step 4: no check, no copy for the sergeant.",
+    "P-M.1: a commissar killed at step 5 makes no check — all the more one blown up at step "
+    "4; P-M.2: there is nothing to copy. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Лена", "blast", "Анна"), mv("Анна", "check", "Коля")],
+    abstained=ALL,
+    deaths=[s.death("Анна", "kamikaze"), s.death("Лена", "kamikaze")],
+    checks=[],
+)
+
+s = full(
+    "pefl_P_M_11_beaten_necromancer_gives_both_protects_on_turn_2",
+    ["P-M.11", "P-M.6", "P-A.3", "C-1"],
+    "Night 1: the thug beats the necromancer, whose protect of Егор is lost; the yakuza kills "
+    "Егор. Turn 2 (the necromancer silent, excused): he protects Жора and Анна in one letter; "
+    "the triad shoots Жора and the maniac Анна: both rise.",
+    "P-M.11: the beaten player loses his move; P-M.6: two protects in turns 1–2, both in one "
+    "turn allowed, a protected player killed that night rises at step 6; P-A.3: the beaten "
+    "necromancer owes no post or vote on turn 2. Turn 2: everyone else votes Зина.",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Нина", "beat", "Дима"),
+        mv("Дима", "protect", "Егор"),
+        mv("Коля", "kill", "Егор", executor="Фима"),
+    ],
+    abstained=ALL,
+    beaten=["Дима"],
+    deaths=[s.death("Егор", "yakuza")],
+)
+s.turn(
+    2,
+    votes=[(x, "Зина") for x in s.alive if x not in ("Дима", "Зина")] + [("Зина", "Коля")],
+    silent=["Дима"],
+    moves=[
+        mv("Дима", "protect", "Жора", "Анна"),
+        mv("Миша", "kill", "Жора", executor="Рита"),
+        mv("Олег", "kill", "Анна"),
+    ],
+    removed_by_vote="Зина",
+    abstained=[],
+    saved=["Жора", "Анна"],
+)
+
+# ====================================================================== second batch: ends
+
+s = Scenario(
+    "pefl_P_E_1_two_left_after_the_day_the_night_is_still_played",
+    "pefl",
+    [P("Анна", "commissar"), P("Егор", "civilian"), P("Коля", "mafia", "yakuza", don=True)],
+    ["P-E.1", "P-W.1", "P-V.4", "P-M.8"],
+    "The hanging leaves a civilian and the yakuza Don. P-E.1 speaks of two left after a "
+    "night, so the night is played: the Don shoots Егор and the yakuza wins alone.",
+    "P-E.1 applies after a night only (the civilian, with fewer votes against him, would "
+    "have won had it been applied after the day); P-W.1: a clan wins when everyone else is "
+    "dead; P-M.8: the last mafioso executes his own order.",
+)
+s.turn(
+    1,
+    votes=[("Егор", "Анна"), ("Коля", "Анна"), ("Анна", "Коля")],
+    moves=[mv("Коля", "kill", "Егор", executor="Коля")],
+    removed_by_vote="Анна",
+    deaths=[s.death("Егор", "yakuza")],
+    winner="yakuza",
+)
+
+s = Scenario(
+    "pefl_P_W_1_clan_with_its_own_bastard_alive_has_not_won",
+    "pefl",
+    [
+        P("Анна", "commissar"),
+        P("Егор", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Фима", "mafia", "yakuza"),
+        P("Зина", "bastard", "yakuza"),
+    ],
+    ["P-W.1", "P-E.2", "P-M.8", "P-V.4"],
+    "After night 1 two yakuza and their own bastard are left: no win (the bastard is town, "
+    "not dead, and three are left). Turn 2 the clan hangs its bastard and wins.",
+    "P-W.1: a clan wins when everyone else is dead; the bastard is town (role table), and "
+    "P-E.2 speaks of two left only; P-M.8: the clan cannot shoot its own bastard.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Коля", "Анна"),
+        ("Фима", "Анна"),
+        ("Зина", "Анна"),
+        ("Егор", "Коля"),
+        ("Анна", "Коля"),
+    ],
+    moves=[mv("Коля", "kill", "Егор", executor="Фима")],
+    removed_by_vote="Анна",
+    deaths=[s.death("Егор", "yakuza")],
+)
+s.turn(
+    2,
+    votes=[("Коля", "Зина"), ("Фима", "Зина"), ("Зина", "Коля")],
+    removed_by_vote="Зина",
+    winner="yakuza",
+)
+
+s = Scenario(
+    "pefl_P_A_2_second_abstainer_killed_at_night_is_dead_not_missing",
+    "pefl",
+    [
+        P("Анна", "commissar"),
+        P("Гена", "doctor"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+        P("Рома", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Миша", "mafia", "triad", don=True),
+    ],
+    ["P-A.2", "P-O.1", "P-M.8"],
+    "Егор abstains twice; on the second night the triad shoots him: he dies at step 5 and is "
+    "listed among the dead, not the missing.",
+    "P-A.2: a second abstention makes a player go missing at step 7; P-O.1: the shots are "
+    "step 5, so he is already dead by then.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Рома"),
+        ("Гена", "Рома"),
+        ("Жора", "Коля"),
+        ("Коля", "Рома"),
+        ("Миша", "Жора"),
+        ("Рома", "Коля"),
+    ],
+    removed_by_vote="Рома",
+)
+s.turn(
+    2,
+    votes=[
+        ("Анна", "Коля"),
+        ("Гена", "Коля"),
+        ("Жора", "Коля"),
+        ("Коля", "Жора"),
+        ("Миша", "Жора"),
+    ],
+    moves=[mv("Миша", "kill", "Егор", executor="Миша")],
+    removed_by_vote="Коля",
+    missing=[],
+    deaths=[s.death("Егор", "triad")],
+)
+
+s = Scenario(
+    "pefl_P_V_1_red_vote_for_a_dead_player_is_no_vote",
+    "pefl",
+    SIX,
+    ["P-V.1", "C-3", "C-5", "P-V.5", "P-M.13"],
+    "The maniac kills Егор on turn 0; on turn 1 Анна votes Егор in red with a reason: no "
+    "vote, she abstains. Коля is hanged 3:1.",
+    "C-3: a nick in a vote resolves to a living player only, otherwise it is not a vote; "
+    "P-V.5: a rejected vote is an abstention; P-M.13: the maniac kills from turn 0.",
+)
+s.turn(0, moves=[mv("Олег", "kill", "Егор")], deaths=[s.death("Егор", "maniac")])
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Егор"),
+        ("Жора", "Коля"),
+        ("Коля", "Анна"),
+        ("Миша", "Коля"),
+        ("Олег", "Коля"),
+    ],
+    tally={"Коля": 3, "Анна": 1},
+    rejected=[{"author": "Анна"}],
+    abstained=["Анна"],
+    removed_by_vote="Коля",
+)
+
+s = full(
+    "pefl_P_M_8_thug_and_kamikaze_may_execute",
+    ["P-M.8", "P-M.11"],
+    "The triad Don names the thug (not beating tonight) as executor, the yakuza Don the "
+    "kamikaze: both kills happen.",
+    "P-M.8: the executor is any clan member (only the Don is barred while others live); "
+    "P-M.11 bars the thug only on a night he beats. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Миша", "kill", "Егор", executor="Нина"),
+        mv("Коля", "kill", "Жора", executor="Лена"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Егор", "triad"), s.death("Жора", "yakuza")],
+)
+
+s = full(
+    "pefl_P_S_2_turn0_blast_beat_and_ninja_are_refused",
+    ["P-S.2", "P-M.13", "P-M.9", "P-M.11", "P-M.3"],
+    "Turn 0: the kamikaze's blast, the thug's beating and the ninja's kill are refused; only "
+    "the maniac's kill of Жора happens.",
+    "P-S.2: on turn 0 only the maniac's moves count; P-M.13: he kills from turn 0.",
+)
+s.turn(
+    0,
+    moves=[
+        mv("Лена", "blast", "Егор"),
+        mv("Нина", "beat", "Анна"),
+        mv("Вася", "kill", "Борис"),
+        mv("Олег", "kill", "Жора"),
+    ],
+    refused=[("Лена", "blast", None), ("Нина", "beat", None), ("Вася", "kill", None)],
+    deaths=[s.death("Жора", "maniac")],
+)
+
+s = gam(
+    "gambler_G_M_1_invited_maniac_cannot_kill_the_prostitute",
+    GAMBLER,
+    ["G-M.1", "G-M.4"],
+    "The prostitute invites the maniac, who meant to kill her: his move is lost and she "
+    "lives (he never attacked, so she is not `saved`).",
+    "G-M.1 (2): the prostitute moves first; her target, the maniac, loses his move.",
+)
+jail_day(s, 2, "Игорь", moves=[mv("Даша", "block", "Гоша"), mv("Гоша", "kill", "Даша")], saved=[])
+
+s = gam(
+    "gambler_G_M_6_godfather_shot_at_night_members_kill_the_next",
+    GAMBLER,
+    ["G-M.6", "G-M.5", "G-M.1", "G-M.4"],
+    "Night 2: the sheriff kills the godfather, whose own kill of Кира still happens (moves "
+    "are simultaneous). Night 3: Жанна, the last mafia member, sends the kill alone.",
+    "G-M.1: everyone after the prostitute moves at once; G-M.6: once the godfather is out "
+    "the mafia members send the kill, 1–3 letters naming one victim.",
+)
+jail_day(
+    s,
+    2,
+    "Зоя",
+    moves=[mv("Борис", "kill", "Евгений"), mv("Евгений", "kill", "Кира")],
+    deaths=[s.death("Евгений", "sheriff"), s.death("Кира", "mafia")],
+)
+jail_day(s, 3, "Гоша", moves=[mv("Жанна", "kill", "Игорь")], deaths=[s.death("Игорь", "mafia")])
