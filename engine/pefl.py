@@ -824,7 +824,9 @@ def clan_kill(
     don = state.don(clan)
     chosen: Move | None = None
     executor: str | None = None
-    if don is not None and don.nick not in night.dead:
+    # A Don blown up at step 4 wrote his letter before the deadline; only its executor has
+    # to be alive at step 5 (`blasted_don_order_stands`).
+    if don is not None and (don.nick not in night.dead or settings.blasted_don_order_stands):
         mv = intake.requests.get(don.nick)
         silent = don.nick in night.lost_move and (
             don.nick != night.beaten or settings.beaten_don_counts_as_silent

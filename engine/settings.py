@@ -37,7 +37,8 @@ a host could reasonably want the other reading):
 - P-M.1: a check on a player killed the same night is still answered; a promoted sergeant's
   check is reported as by the commissar (P-M.2).
 - P-S.2: most-named eligible nick; a tie goes to the one named first. A Don who dies is not
-  replaced: the clan plays as with a silent Don (P-M.8).
+  replaced: the clan plays as with a silent Don (P-M.8). A Don blown up at step 4 of the
+  night his letter was sent is not silent: his order stands (`blasted_don_order_stands`).
 - P-V.4: votes against a player who went missing at step 1 count (P-E.1) but he cannot hang.
 - P-E.1: decided after every night, turn 0 included; P-W.1 also after the day
   (`pefl_check_win_after_day`), and then the night is not played.
@@ -138,6 +139,9 @@ class RulesSettings:
     beaten_executor_fails: bool = True
     #: P-M.8: when the Don was beaten, members' requests count as if he were silent.
     beaten_don_counts_as_silent: bool = True
+    #: P-M.8 (silent rule): a Don blown up at step 4 had already sent his letter, and its
+    #: executor, alive at step 5, still shoots. False: the clan plays as with a silent Don.
+    blasted_don_order_stands: bool = True
     #: P-M.12 Ruling: whoever shoots at a kamikaze the thug beat that night dies with him
     #: (P-M.10), though the beating at step 4 came before the shot. False: the shot finds a
     #: dead man and costs the shooter nothing.

@@ -144,6 +144,37 @@ def test_P_M_8_member_letter_does_not_count_while_the_don_writes() -> None:
     assert killer(events, "C2") == "K"
 
 
+# --- P-M.8 (silent rule): a Don blown up at step 4 the night he sent his order ----------------
+def test_P_M_8_blasted_dons_order_is_carried_out_by_his_living_executor() -> None:
+    rules, s = pefl()
+    moves = [mv("K", "blast", "T1"), mv("T1", "kill", "C1", executor="T2")]
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"T1": "kamikaze", "K": "kamikaze", "C1": "triad"}
+    assert killer(events, "C1") == "T2"
+
+
+def test_P_M_8_blasted_don_order_needs_a_living_executor() -> None:
+    # a Don alone executes himself (P-M.8): blown up, nobody is left to shoot
+    rules, s = pefl()
+    s = s.with_player("T2", alive=False, out_by="maniac").with_player(
+        "H", alive=False, out_by="maniac"
+    )
+    _, events = play(rules, s, [mv("K", "blast", "T1"), mv("T1", "kill", "C1", executor="T1")])
+    assert deaths(events) == {"T1": "kamikaze", "K": "kamikaze"}
+
+
+def test_P_M_8_blasted_don_setting_off_the_clan_plays_as_with_a_silent_don() -> None:
+    rules, s = pefl(blasted_don_order_stands=False)
+    moves = [
+        mv("K", "blast", "T1"),
+        mv("T1", "kill", "C1", executor="T2"),
+        mv("H", "kill", "C2"),
+    ]
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"T1": "kamikaze", "K": "kamikaze", "C2": "triad"}
+    assert killer(events, "C2") == "H"
+
+
 # --- P-M.12 ruling / P-M.10: a shot at a kamikaze beaten that night -------------------------
 @pytest.mark.parametrize(
     ("shot", "shooter"),

@@ -977,3 +977,23 @@ jail_day(
     deaths=[s.death("Евгений", "sheriff"), s.death("Кира", "mafia")],
 )
 jail_day(s, 3, "Гоша", moves=[mv("Жанна", "kill", "Игорь")], deaths=[s.death("Игорь", "mafia")])
+
+s = full(
+    "pefl_P_M_8_ruling_setting_blasted_don_is_silent",
+    ["P-M.8", "P-M.9", "C-6"],
+    "With `blasted_don_order_stands = false` the triad Don blown up at step 4 counts as "
+    "silent: his order (Егор) is dropped and the thug's own kill request (Жора) counts.",
+    "Setting off: the clan plays as with a silent Don, so P-M.8's first member request "
+    "counts, its sender executing. " + QUIET + ".",
+    options={"blasted_don_order_stands": False},
+)
+s.turn(
+    1,
+    moves=[
+        mv("Лена", "blast", "Миша"),
+        mv("Миша", "kill", "Егор", executor="Рита"),
+        mv("Нина", "kill", "Жора"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Миша", "kamikaze"), s.death("Лена", "kamikaze"), s.death("Жора", "triad")],
+)
