@@ -10,8 +10,10 @@ from __future__ import annotations
 from scenario_defs import (
     FULL,
     GAMBLER,
+    NINJA7,
     QUIET,
     SIX,
+    TESTAMENT_VOTES,
     P,
     chk,
     com,
@@ -996,4 +998,191 @@ s.turn(
     ],
     abstained=ALL,
     deaths=[s.death("Миша", "kamikaze"), s.death("Лена", "kamikaze"), s.death("Жора", "triad")],
+)
+
+# ====================================================================== third batch
+
+s = Scenario(
+    "pefl_P_M_4_testament_passes_a_first_voter_removed_at_step_3",
+    "pefl",
+    NINJA7,
+    ["P-M.4", "P-O.1", "C-6"],
+    "The ninja is hanged; the host removes his first voter Егор the same turn (step 3), so "
+    "the testament takes the second voter, Жора.",
+    "P-M.4: a first voter who leaves that night anyway passes the testament on; P-O.1: the "
+    "removal is step 3, the testament step 5; C-6: the removal's cause is `override`.",
+)
+s.turn(
+    1,
+    votes=TESTAMENT_VOTES,
+    overrides=[{"kind": "remove", "nick": "Егор"}],
+    removed_by_vote="Вася",
+    deaths=[s.death("Егор", "override"), s.death("Жора", "testament")],
+)
+
+s = Scenario(
+    "pefl_P_M_4_testament_on_the_kamikaze_kills_him_alone",
+    "pefl",
+    [
+        P("Вася", "ninja"),
+        P("Анна", "commissar"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Лена", "kamikaze", "yakuza"),
+        P("Миша", "mafia", "triad", don=True),
+        P("Олег", "maniac"),
+    ],
+    ["P-M.4", "P-M.10"],
+    "The kamikaze is the first to vote against the ninja, who is hanged: the testament kills "
+    "the kamikaze, and nobody dies with him (no player tried to kill him).",
+    "P-M.4: the first voter dies at step 5; P-M.10 takes the one who tries to kill or beat "
+    "the kamikaze, and the testament is no player's attempt.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Лена", "Вася"),
+        ("Егор", "Вася"),
+        ("Жора", "Вася"),
+        ("Олег", "Вася"),
+        ("Вася", "Коля"),
+        ("Анна", "Коля"),
+        ("Коля", "Егор"),
+        ("Миша", "Егор"),
+    ],
+    removed_by_vote="Вася",
+    deaths=[s.death("Лена", "testament")],
+)
+
+s = full(
+    "pefl_P_M_5_heal_saves_the_checker_from_the_ambush",
+    ["P-M.5", "P-M.14", "P-M.7"],
+    "The commissar checks the ambushing maniac, but the doctor heals him: he survives.",
+    "P-M.5: a healed player is immune to the maniac that night; the ambush is the maniac's "
+    "strike (P-M.7 counts a death by his ambush as a death by the maniac). The check's result "
+    "and whether the ambusher is listed as `saved` are open.",
+)
+s.turn(
+    1,
+    moves=[mv("Олег", "ambush"), mv("Анна", "check", "Олег"), mv("Гена", "heal", "Анна")],
+    abstained=ALL,
+    saved=one_of(["Анна"], ["Анна", "Олег"]),
+    checks=OMIT,
+)
+
+s = Scenario(
+    "pefl_P_E_1_rival_clans_last_two_fewer_votes_wins",
+    "pefl",
+    [
+        P("Анна", "commissar"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Миша", "mafia", "triad", don=True),
+    ],
+    ["P-E.1", "P-M.8", "P-V.4"],
+    "Жора is hanged; that night each clan kills one town player, leaving the two Dons. Коля "
+    "has 2 votes against him over the game, Миша none: the triad wins.",
+    "P-E.1: two players of opposing camps (two clans) left after a night → fewer votes "
+    "against over the whole game wins; P-M.8: each Don alone executes himself.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Жора"),
+        ("Егор", "Жора"),
+        ("Жора", "Коля"),
+        ("Коля", "Жора"),
+        ("Миша", "Коля"),
+    ],
+    moves=[
+        mv("Коля", "kill", "Анна", executor="Коля"),
+        mv("Миша", "kill", "Егор", executor="Миша"),
+    ],
+    removed_by_vote="Жора",
+    deaths=[s.death("Анна", "yakuza"), s.death("Егор", "triad")],
+    winner="triad",
+)
+
+s = full(
+    "pefl_P_A_3_beaten_player_can_still_be_hanged",
+    ["P-A.3", "P-M.11", "P-V.4"],
+    "Night 1: the thug beats Егор. Turn 2: Егор is silent (excused) and everyone else votes "
+    "him: he is hanged, and he is no abstainer.",
+    "P-M.11: a beaten player can still be hanged; P-A.3: he owes no post or vote on the next "
+    "turn (no missing, no abstention).",
+)
+s.turn(1, moves=[mv("Нина", "beat", "Егор")], abstained=ALL, beaten=["Егор"])
+s.turn(
+    2,
+    votes=[(x, "Егор") for x in s.alive if x != "Егор"],
+    silent=["Егор"],
+    removed_by_vote="Егор",
+    abstained=[],
+)
+
+s = full(
+    "pefl_P_O_1_removed_don_order_void_member_request_counts",
+    ["P-O.1", "C-6", "P-M.8"],
+    "The host removes the yakuza Don at step 3: his order (Егор) is void, and Фима's own "
+    "request kills Жора.",
+    "P-O.1: removals are step 3, before the shots; C-6: the override wins; P-M.8: with no "
+    "Don's order the first member request counts. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Коля", "kill", "Егор", executor="Фима"), mv("Фима", "kill", "Жора")],
+    overrides=[{"kind": "remove", "nick": "Коля"}],
+    abstained=ALL,
+    deaths=[s.death("Коля", "override"), s.death("Жора", "yakuza")],
+)
+
+s = Scenario(
+    "gambler_G_W_1_town_recruited_prostitute_holds_off_the_mafia",
+    "gambler",
+    [
+        P("Анна", "commissar"),
+        P("Даша", "prostitute"),
+        P("Игорь", "civilian"),
+        P("Кира", "civilian"),
+        P("Евгений", "godfather"),
+        P("Жанна", "mafia"),
+    ],
+    ["G-W.1", "G-M.8", "G-M.3"],
+    "Day 2 jails Кира (town 2, mafia 2). Night 2 the commissar recruits the prostitute while "
+    "the godfather kills Игорь: town 2 (commissar + prostitute) vs mafia 2 — no win.",
+    "G-M.8: checked by the commissar → she plays for town; G-W.1: she then counts for the "
+    "town, and the mafia needs strictly more living members.",
+)
+s.turn(1)
+jail_day(
+    s,
+    2,
+    "Кира",
+    moves=[mv("Анна", "check", "Даша"), mv("Евгений", "kill", "Игорь")],
+    checks=[chk("commissar", "Даша", "prostitute")],
+    recruited="town",
+    deaths=[s.death("Игорь", "mafia")],
+)
+
+s = gam(
+    "gambler_G_M_7_blocked_self_heal_is_not_spent",
+    GAMBLER,
+    ["G-M.7", "G-M.1", "C-1"],
+    "Night 2: the prostitute invites the doctor, who meant to heal herself: no heal, the "
+    "mafia kills Кира. Night 3: the doctor heals herself and survives the maniac — her one "
+    "self-heal was never used.",
+    "G-M.1: the invited doctor loses her move; G-M.7: the self-heal is allowed once a game, "
+    "and a heal that never happened does not use it.",
+)
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[mv("Даша", "block", "Вера"), mv("Вера", "heal", "Вера"), mv("Евгений", "kill", "Кира")],
+    deaths=[s.death("Кира", "mafia")],
+)
+jail_day(
+    s, 3, "Жанна", moves=[mv("Вера", "heal", "Вера"), mv("Гоша", "kill", "Вера")], saved=["Вера"]
 )
