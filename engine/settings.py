@@ -28,6 +28,8 @@ a host could reasonably want the other reading):
   no move, and beating the kamikaze or an ambusher already kills the thug.
 - P-M.14: a checker of the ambushing maniac dies at step 6 (cause `ambush`) and gets no
   result; the ambusher is listed as `saved` (host view only). Ambush is allowed on turn 0.
+  The doctor's heal holds against the ambush as against any strike of the maniac
+  (`heal_stops_ambush`); the thug's accident at step 4 is not an attack a heal answers.
 - P-M.6: a protect undoes deaths by mafia, maniac, ninja, testament, ambush and thug accident;
   never a blast, the kamikaze's touch, the army or harakiri (nor hanging and missing).
 - P-M.4: "dies that night anyway" is decided after heals and the vest, before resurrection;
@@ -114,6 +116,10 @@ class RulesSettings:
     #: P-M.14: an ambushing maniac blown up by the kamikaze at step 4 is dead: his ambush no
     #: longer springs on later shots (step 5) or checks (step 6). True: it still does.
     ambush_holds_after_death: bool = False
+    #: P-M.5 with P-M.14: a healed player is immune to the maniac, his ambush included (P-M.7
+    #: counts an ambush death as a death by the maniac): a healed shooter or checker of the
+    #: ambusher lives, unless attacked twice that night. False: the ambush takes him anyway.
+    heal_stops_ambush: bool = True
     #: P-M.13 Ruling: which bullets the maniac's vest stops (one of them, once).
     vest_stops: tuple[str, ...] = ("yakuza", "triad")
     #: P-M.14 Ruling: when several attacks kill one player, the first of these names the cause.

@@ -1186,3 +1186,42 @@ jail_day(
 jail_day(
     s, 3, "Жанна", moves=[mv("Вера", "heal", "Вера"), mv("Гоша", "kill", "Вера")], saved=["Вера"]
 )
+
+s = full(
+    "pefl_P_M_5_heal_against_the_ambush_fails_on_a_second_strike",
+    ["P-M.5", "P-M.14"],
+    "The ninja stabs the ambushing maniac and the doctor heals the ninja, but the triad also "
+    "shoots the ninja: attacked twice, he dies (the ambush names the cause).",
+    "P-M.5: the heal is powerless against two attacks in one night; P-M.14 ruling: the rule "
+    "of the one who strikes names the cause — the ambush (default `cause_priority`); the "
+    "ambusher's `saved` listing is open. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[
+        mv("Олег", "ambush"),
+        mv("Вася", "kill", "Олег"),
+        mv("Гена", "heal", "Вася"),
+        mv("Миша", "kill", "Вася", executor="Рита"),
+    ],
+    abstained=ALL,
+    deaths=[s.death("Вася", one_of("ambush", "triad"))],
+    saved=OMIT,
+)
+
+s = full(
+    "pefl_P_M_5_ruling_setting_heal_does_not_stop_the_ambush",
+    ["P-M.5", "P-M.14", "C-6"],
+    "With `heal_stops_ambush = false` the healed commissar who checks the ambushing maniac "
+    "dies of the ambush.",
+    "Setting off: P-M.14's 'everyone who … check[s] him dies' wins over the heal. " + QUIET + ".",
+    options={"heal_stops_ambush": False},
+)
+s.turn(
+    1,
+    moves=[mv("Олег", "ambush"), mv("Анна", "check", "Олег"), mv("Гена", "heal", "Анна")],
+    abstained=ALL,
+    deaths=[s.death("Анна", "ambush")],
+    checks=OMIT,
+    saved=OMIT,
+)
