@@ -1225,3 +1225,142 @@ s.turn(
     checks=OMIT,
     saved=OMIT,
 )
+
+# ====================================================================== fourth batch: first turns
+
+s = gam(
+    "gambler_G_S_2_intro_night_moves_spend_nothing",
+    GAMBLER,
+    ["G-S.2", "G-M.2", "G-M.7", "G-M.1"],
+    "Night 1 (introductions): the prostitute invites the sheriff and the doctor heals herself "
+    "— both ignored. Night 2 she may invite the sheriff (his shot at Жанна is lost) and the "
+    "doctor's self-heal saves her from the godfather.",
+    "G-S.2: day 1 has no night moves, so nothing was spent: G-M.2 forbids a second invitation "
+    "of the same player, and there was no first; G-M.7's one self-heal is still there.",
+)
+s.turns_in[0]["moves"] = [mv("Даша", "block", "Борис"), mv("Вера", "heal", "Вера")]
+jail_day(
+    s,
+    2,
+    "Игорь",
+    moves=[
+        mv("Даша", "block", "Борис"),
+        mv("Борис", "kill", "Жанна"),
+        mv("Вера", "heal", "Вера"),
+        mv("Евгений", "kill", "Вера"),
+    ],
+    saved=["Вера"],
+)
+
+s = full(
+    "pefl_P_S_2_turn0_refused_heal_and_protect_spend_nothing",
+    ["P-S.2", "P-M.5", "P-M.6"],
+    "Turn 0: the doctor's heal of Егор and the necromancer's protect are refused. Turn 1: the "
+    "doctor heals Егор again (not 'two turns running': there was no heal) and saves him from "
+    "the yakuza; the necromancer's two protects raise Жора and Анна.",
+    "P-S.2: on turn 0 only the maniac moves; P-M.5: the same patient is barred only after a "
+    "heal on the turn before; P-M.6: two protects in turns 1–2, both at once allowed. " + QUIET,
+)
+s.turn(
+    0,
+    moves=[mv("Гена", "heal", "Егор"), mv("Дима", "protect", "Егор")],
+    refused=[("Гена", "heal", None), ("Дима", "protect", None)],
+)
+s.turn(
+    1,
+    moves=[
+        mv("Гена", "heal", "Егор"),
+        mv("Коля", "kill", "Егор", executor="Фима"),
+        mv("Дима", "protect", "Жора", "Анна"),
+        mv("Миша", "kill", "Жора", executor="Рита"),
+        mv("Олег", "kill", "Анна"),
+    ],
+    abstained=ALL,
+    saved=["Егор", "Жора", "Анна"],
+)
+
+# ====================================================================== fourth batch: testament
+
+s = Scenario(
+    "pefl_P_M_4_removed_ninja_leaves_no_testament",
+    "pefl",
+    NINJA7,
+    ["P-M.4", "C-6", "P-O.1"],
+    "Votes hang Коля; the host removes the ninja at step 3 the same turn. The ninja was not "
+    "hanged, so his first voter lives.",
+    "P-M.4: the testament follows a hanging only; C-6: a removal is the host's override "
+    "(cause `override`).",
+)
+s.turn(
+    1,
+    votes=[
+        ("Егор", "Вася"),
+        ("Жора", "Коля"),
+        ("Анна", "Коля"),
+        ("Вася", "Коля"),
+        ("Коля", "Егор"),
+        ("Миша", "Егор"),
+        ("Олег", "Коля"),
+    ],
+    overrides=[{"kind": "remove", "nick": "Вася"}],
+    removed_by_vote="Коля",
+    deaths=[s.death("Вася", "override")],
+)
+
+s = Scenario(
+    "pefl_P_M_4_testament_ignores_the_heal",
+    "pefl",
+    [*NINJA7, P("Гена", "doctor")],
+    ["P-M.4", "P-M.5"],
+    "The ninja is hanged 4:2:2; the doctor heals his first voter Егор, who dies of the "
+    "testament anyway.",
+    "P-M.5: the heal makes a player immune to the mafia and the maniac; the testament is neither.",
+)
+s.turn(
+    1,
+    votes=[*TESTAMENT_VOTES, ("Гена", "Вася")],
+    moves=[mv("Гена", "heal", "Егор")],
+    removed_by_vote="Вася",
+    deaths=[s.death("Егор", "testament")],
+)
+
+s = gam(
+    "gambler_G_M_1_jailed_prostitute_invites_nobody",
+    GAMBLER,
+    ["G-M.1", "G-M.4", "C-5"],
+    "The court jails the prostitute; her invitation of the sheriff that night is void, and the "
+    "sheriff shoots Жанна.",
+    "G-M.1 (1): the jailed player has no move; G-M.4: the sheriff shoots.",
+)
+jail_day(
+    s,
+    2,
+    "Даша",
+    moves=[mv("Даша", "block", "Борис"), mv("Борис", "kill", "Жанна")],
+    deaths=[s.death("Жанна", "sheriff")],
+)
+
+s = Scenario(
+    "pefl_P_V_4_votes_for_a_missing_player_hang_the_next",
+    "pefl",
+    SIX,
+    ["P-V.4", "P-A.1", "P-O.1"],
+    "Олег, silent all turn, gets 3 votes and goes missing at step 1; Коля, with 2, has the most "
+    "votes among those still in the game at step 2 and is hanged.",
+    "P-O.1: the missing leave at step 1, the hanging is step 2 and can only take a player "
+    "still in the game; P-V.4: most votes → hanged. Whether the missing also abstains is open.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Олег"),
+        ("Егор", "Олег"),
+        ("Жора", "Коля"),
+        ("Миша", "Коля"),
+        ("Коля", "Олег"),
+    ],
+    silent=["Олег"],
+    missing=["Олег"],
+    removed_by_vote="Коля",
+    abstained=one_of(["Олег"], []),
+)
