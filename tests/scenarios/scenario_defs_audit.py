@@ -1364,3 +1364,99 @@ s.turn(
     removed_by_vote="Коля",
     abstained=one_of(["Олег"], []),
 )
+
+# ====================================================================== fifth batch
+
+s = full(
+    "pefl_P_M_11_beaten_commissar_never_checks_the_ambusher",
+    ["P-M.11", "P-M.14", "P-O.1"],
+    "The thug beats the commissar, who meant to check the ambushing maniac: the check is "
+    "lost, so the ambush never springs on him and he lives.",
+    "P-O.1: the beating (step 4) comes before the check (step 6); P-M.11: the beaten player "
+    "loses his move; P-M.14 kills only those who try to check the ambusher. The ambusher's "
+    "`saved` listing is open. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Олег", "ambush"), mv("Нина", "beat", "Анна"), mv("Анна", "check", "Олег")],
+    abstained=ALL,
+    beaten=["Анна"],
+    checks=[],
+    saved=OMIT,
+)
+
+s = full(
+    "pefl_P_M_6_protected_checker_rises_after_the_ambush",
+    ["P-M.6", "P-M.14", "P-O.1"],
+    "The protected commissar checks the ambushing maniac: he dies of the ambush at step 6 and "
+    "the necromancer raises him in the same step, after the check.",
+    "P-O.1 step 6: commissar checks, doctor heals, necromancer resurrects — in that order; "
+    "P-M.6: a protected player killed that night rises. The check's result and the "
+    "ambusher's `saved` listing are open. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Дима", "protect", "Анна"), mv("Олег", "ambush"), mv("Анна", "check", "Олег")],
+    abstained=ALL,
+    saved=one_of(["Анна"], ["Анна", "Олег"]),
+    checks=OMIT,
+)
+
+s = Scenario(
+    "gambler_G_W_1_mafia_wins_with_the_maniac_alive",
+    "gambler",
+    [
+        P("Борис", "sheriff"),
+        P("Кира", "civilian"),
+        P("Евгений", "godfather"),
+        P("Гоша", "maniac"),
+    ],
+    ["G-W.1", "G-M.4"],
+    "Day 2 jails Кира (town 1, mafia 1). Night 2 the maniac kills the sheriff: no town left, "
+    "fewer than the one mafioso — the mafia wins though the maniac lives.",
+    "G-W.1: mafia wins when the living town is fewer than the living mafia; the maniac counts "
+    "for neither and wins only alone.",
+)
+s.turn(1)
+jail_day(
+    s,
+    2,
+    "Кира",
+    moves=[mv("Гоша", "kill", "Борис")],
+    deaths=[s.death("Борис", "maniac")],
+    winner="mafia",
+)
+
+s = Scenario(
+    "gambler_G_W_1_ruling_mafia_before_town_when_both_hold",
+    "gambler",
+    [
+        P("Анна", "commissar"),
+        P("Борис", "sheriff"),
+        P("Кира", "civilian"),
+        P("Даша", "prostitute"),
+        P("Евгений", "godfather"),
+        P("Зоя", "lawyer"),
+    ],
+    ["G-W.1", "G-M.8", "G-M.4", "G-M.5"],
+    "Day 2 jails Кира (town 2, mafia 2). Night 2 the sheriff and the godfather shoot each "
+    "other and the lawyer recruits the prostitute: no godfather or mafia left (town's "
+    "condition) and town 1 < mafia 2 (lawyer + prostitute, mafia's condition). Mafia wins.",
+    "G-W.1 ruling: when several conditions hold at once, maniac > mafia > town "
+    "(`gambler_win_priority`); G-M.8: the lawyer's check recruits her for the mafia.",
+)
+s.turn(1)
+jail_day(
+    s,
+    2,
+    "Кира",
+    moves=[
+        mv("Борис", "kill", "Евгений"),
+        mv("Евгений", "kill", "Борис"),
+        mv("Зоя", "check", "Даша"),
+    ],
+    deaths=[s.death("Евгений", "sheriff"), s.death("Борис", "mafia")],
+    checks=[chk("lawyer", "Даша", "prostitute")],
+    recruited="mafia",
+    winner="mafia",
+)
