@@ -1460,3 +1460,73 @@ jail_day(
     recruited="mafia",
     winner="mafia",
 )
+
+# ====================================================================== sixth batch: gallows
+
+s = full(
+    "pefl_P_V_4_hanged_kamikaze_blasts_nobody",
+    ["P-V.4", "P-O.1", "P-M.9", "P-M.10", "C-5"],
+    "Everyone votes the kamikaze, who is hanged; his blast of Егор that night is void, and "
+    "none of his voters dies with him (a vote is no attempt on his life).",
+    "P-O.1: the hanging is step 2, blasts step 4; C-5: the dead make no move; P-M.10 takes "
+    "only those who try to kill or beat him at night.",
+)
+s.turn(
+    1,
+    votes=everyone_votes(s, "Лена", "Коля"),
+    moves=[mv("Лена", "blast", "Егор")],
+    removed_by_vote="Лена",
+)
+
+s = full(
+    "pefl_P_V_4_hanged_don_order_void_member_request_counts",
+    ["P-V.4", "P-O.1", "P-M.8", "C-5"],
+    "Everyone votes the yakuza Don, who is hanged at step 2: his order (Егор) is void and "
+    "Фима's own request kills Жора.",
+    "P-O.1: the hanging precedes the shots; C-5: the hanged make no move; P-M.8: with no "
+    "Don's order the first member request counts, its sender executing.",
+)
+s.turn(
+    1,
+    votes=everyone_votes(s, "Коля", "Анна"),
+    moves=[mv("Коля", "kill", "Егор", executor="Фима"), mv("Фима", "kill", "Жора")],
+    removed_by_vote="Коля",
+    deaths=[s.death("Жора", "yakuza")],
+)
+
+s = Scenario(
+    "pefl_P_M_4_testament_on_the_commissar_leaves_no_check",
+    "pefl",
+    [
+        P("Вася", "ninja"),
+        P("Анна", "commissar"),
+        P("Борис", "sergeant"),
+        P("Егор", "civilian"),
+        P("Жора", "civilian"),
+        P("Коля", "mafia", "yakuza", don=True),
+        P("Миша", "mafia", "triad", don=True),
+        P("Олег", "maniac"),
+    ],
+    ["P-M.4", "P-M.1", "P-M.2", "P-O.1"],
+    "The commissar casts the first vote against the ninja, who is hanged: the testament kills "
+    "him at step 5, so his check of Коля (step 6) is never made and the sergeant gets nothing.",
+    "P-M.4: the first voter dies at step 5; P-M.1: a commissar killed at step 5 makes no "
+    "check; P-M.2: no check, no copy.",
+)
+s.turn(
+    1,
+    votes=[
+        ("Анна", "Вася"),
+        ("Егор", "Вася"),
+        ("Жора", "Вася"),
+        ("Борис", "Вася"),
+        ("Вася", "Коля"),
+        ("Коля", "Егор"),
+        ("Миша", "Егор"),
+        ("Олег", "Коля"),
+    ],
+    moves=[mv("Анна", "check", "Коля")],
+    removed_by_vote="Вася",
+    deaths=[s.death("Анна", "testament")],
+    checks=[],
+)
