@@ -1530,3 +1530,41 @@ s.turn(
     deaths=[s.death("Анна", "testament")],
     checks=[],
 )
+
+# ====================================================================== seventh batch
+
+s = full(
+    "pefl_P_M_6_beaten_necromancer_still_resurrects",
+    ["P-M.6", "P-M.11", "C-1"],
+    "Turn 1: the necromancer protects Егор. Turn 2: the thug beats the necromancer and the "
+    "yakuza kills Егор, who rises at step 6 all the same.",
+    "P-M.6: the protected player rises if the necromancer is alive at step 6; P-M.11 takes a "
+    "beaten player's move, and rising is no move of his (the protect was given on turn 1). "
+    "Turn 2: the beating excuses him only on turn 3, "
+    "so everyone votes Зина.",
+)
+s.turn(1, moves=[mv("Дима", "protect", "Егор")], abstained=ALL)
+s.turn(
+    2,
+    votes=everyone_votes(s, "Зина", "Коля"),
+    moves=[mv("Нина", "beat", "Дима"), mv("Коля", "kill", "Егор", executor="Фима")],
+    removed_by_vote="Зина",
+    beaten=["Дима"],
+    saved=["Егор"],
+)
+
+s = full(
+    "pefl_P_M_2_beaten_sergeant_still_gets_the_copy",
+    ["P-M.2", "P-M.11", "P-M.1"],
+    "The thug beats the sergeant; the commissar checks Коля: both the commissar and the "
+    "sergeant learn `yakuza`.",
+    "P-M.2: the sergeant receives every check result; receiving is no move, so P-M.11's "
+    "lost move takes nothing from him. " + QUIET + ".",
+)
+s.turn(
+    1,
+    moves=[mv("Нина", "beat", "Борис"), mv("Анна", "check", "Коля")],
+    abstained=ALL,
+    beaten=["Борис"],
+    checks=com("Коля", "yakuza"),
+)
