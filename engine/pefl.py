@@ -824,7 +824,9 @@ def clan_kill(
     don = state.don(clan)
     chosen: Move | None = None
     executor: str | None = None
-    if don is not None and don.nick not in night.dead:
+    # A Don blown up at step 4 wrote his letter before the deadline; only its executor has
+    # to be alive at step 5 (`blasted_don_order_stands`).
+    if don is not None and (don.nick not in night.dead or settings.blasted_don_order_stands):
         mv = intake.requests.get(don.nick)
         silent = don.nick in night.lost_move and (
             don.nick != night.beaten or settings.beaten_don_counts_as_silent
@@ -926,17 +928,30 @@ def shot_at_beaten_kamikaze(night: Night, attack: Attack, kamikaze: str) -> None
         night.kill(attack.attacker, "kamikaze", kamikaze, final=True)
 
 
-def ambush_springs(night: Night, attack: Attack, ambusher: str) -> None:
-    """P-M.14: whoever tries to kill the ambushing maniac dies (cause `ambush`)."""
+def ambush_springs(
+    night: Night, attack: Attack, ambusher: str, weighed: list[Attack] | None = None
+) -> None:
+    """P-M.14: whoever tries to kill the ambushing maniac dies (cause `ambush`). With
+    `weighed` the ambush becomes the maniac's strike on the shooter, weighed with the
+    night's other strikes against a heal (P-M.5); without it the shooter simply dies."""
     night.attacked.add(ambusher)
     night.saved.setdefault(ambusher, "ambush")
-    if attack.attacker:
+    if not attack.attacker:
+        return
+    if weighed is not None:
+        weighed.append(Attack(ambusher, "ambush", attack.attacker))
+    else:
         night.kill(attack.attacker, "ambush", ambusher)
+
+
+#: P-M.5: the strikes a heal answers: the clans' and the maniac's (his ambush included; it
+#: reaches the plain strikes only with `heal_stops_ambush`).
+HEALABLE: tuple[Cause, ...] = ("yakuza", "triad", "maniac", "ambush")
 
 
 def heal_works(attacks: Sequence[Attack]) -> bool:
     """P-M.5: one attack, by the mafia or the maniac (not twice, not ninja or kamikaze)."""
-    return len(attacks) == 1 and attacks[0].kind in ("yakuza", "triad", "maniac")
+    return len(attacks) == 1 and attacks[0].kind in HEALABLE
 
 
 def vest_stops(settings: RulesSettings, kinds: list[Cause]) -> list[Cause] | None:
@@ -991,6 +1006,7 @@ def strikes_past_the_traps(
     the strikes left over, to be weighed against heals and the vest, are returned.
     Apart from `step5_decide` because the traps fire before any heal is considered."""
     plain: list[Attack] = []
+    weighed = plain if settings.heal_stops_ambush else None
     dead_at_step4 = set(night.dead)
     for a in attacks:
         if a.target in dead_at_step4:
@@ -1005,7 +1021,7 @@ def strikes_past_the_traps(
                 and a.kind in HAND_STRIKES
                 and settings.ambush_holds_after_death
             ):
-                ambush_springs(night, a, ambusher)
+                ambush_springs(night, a, ambusher, weighed)
             elif a.target not in night.unsaveable:
                 night.attacked.add(a.target)
                 plain.append(a)  # a protect may still bring him back: every strike counts
@@ -1014,7 +1030,7 @@ def strikes_past_the_traps(
         if a.kind in HAND_STRIKES and t.role == "kamikaze":
             touch_the_kamikaze(night, a, t.nick)
         elif a.kind in HAND_STRIKES and a.target == ambusher:
-            ambush_springs(night, a, ambusher)
+            ambush_springs(night, a, ambusher, weighed)
         else:
             plain.append(a)
     return plain
@@ -1109,7 +1125,8 @@ def step6_checks_heals_resurrections(
         lurking = ambusher
         if ambusher in night.dead and not settings.ambush_holds_after_death:
             lurking = None
-        events += commissar_check(state, night, c.nick, mv.targets[0], lurking)
+        healed = settings.heal_stops_ambush and night.heal_target == c.nick
+        events += commissar_check(state, night, c.nick, mv.targets[0], lurking, healed=healed)
     state, evs = necromancer_resurrects(state, night)
     events += evs
     return state, events
@@ -1124,12 +1141,25 @@ def role_the_commissar_sees(state: GameState, target: str) -> CheckSeen:
 
 
 def commissar_check(
-    state: GameState, night: Night, checker: str, target: str, ambusher: str | None
+    state: GameState,
+    night: Night,
+    checker: str,
+    target: str,
+    ambusher: str | None,
+    *,
+    healed: bool = False,
 ) -> list[Event]:
     """P-M.1 (+ thug's nick when the target was beaten), P-M.2 (sergeant's copy), P-M.14
-    (checking the ambushing maniac kills the checker)."""
+    (checking the ambushing maniac kills the checker, unless the doctor healed him and
+    nothing else struck him that night, P-M.5)."""
     if target == ambusher:
         night.attacked.add(ambusher)
+        if healed and checker not in night.attacked:
+            night.attacked.add(checker)
+            night.saved.setdefault(checker, "heal")
+            return []  # alive, but the ambusher tells him nothing
+        night.saved.pop(checker, None)  # a heal does not hold against a second strike
+        night.attacked.add(checker)
         night.kill(checker, "ambush", ambusher)
         return []
     result = role_the_commissar_sees(state, target)

@@ -28,6 +28,8 @@ a host could reasonably want the other reading):
   no move, and beating the kamikaze or an ambusher already kills the thug.
 - P-M.14: a checker of the ambushing maniac dies at step 6 (cause `ambush`) and gets no
   result; the ambusher is listed as `saved` (host view only). Ambush is allowed on turn 0.
+  The doctor's heal holds against the ambush as against any strike of the maniac
+  (`heal_stops_ambush`); the thug's accident at step 4 is not an attack a heal answers.
 - P-M.6: a protect undoes deaths by mafia, maniac, ninja, testament, ambush and thug accident;
   never a blast, the kamikaze's touch, the army or harakiri (nor hanging and missing).
 - P-M.4: "dies that night anyway" is decided after heals and the vest, before resurrection;
@@ -37,7 +39,8 @@ a host could reasonably want the other reading):
 - P-M.1: a check on a player killed the same night is still answered; a promoted sergeant's
   check is reported as by the commissar (P-M.2).
 - P-S.2: most-named eligible nick; a tie goes to the one named first. A Don who dies is not
-  replaced: the clan plays as with a silent Don (P-M.8).
+  replaced: the clan plays as with a silent Don (P-M.8). A Don blown up at step 4 of the
+  night his letter was sent is not silent: his order stands (`blasted_don_order_stands`).
 - P-V.4: votes against a player who went missing at step 1 count (P-E.1) but he cannot hang.
 - P-E.1: decided after every night, turn 0 included; P-W.1 also after the day
   (`pefl_check_win_after_day`), and then the night is not played.
@@ -113,6 +116,10 @@ class RulesSettings:
     #: P-M.14: an ambushing maniac blown up by the kamikaze at step 4 is dead: his ambush no
     #: longer springs on later shots (step 5) or checks (step 6). True: it still does.
     ambush_holds_after_death: bool = False
+    #: P-M.5 with P-M.14: a healed player is immune to the maniac, his ambush included (P-M.7
+    #: counts an ambush death as a death by the maniac): a healed shooter or checker of the
+    #: ambusher lives, unless attacked twice that night. False: the ambush takes him anyway.
+    heal_stops_ambush: bool = True
     #: P-M.13 Ruling: which bullets the maniac's vest stops (one of them, once).
     vest_stops: tuple[str, ...] = ("yakuza", "triad")
     #: P-M.14 Ruling: when several attacks kill one player, the first of these names the cause.
@@ -138,6 +145,9 @@ class RulesSettings:
     beaten_executor_fails: bool = True
     #: P-M.8: when the Don was beaten, members' requests count as if he were silent.
     beaten_don_counts_as_silent: bool = True
+    #: P-M.8 (silent rule): a Don blown up at step 4 had already sent his letter, and its
+    #: executor, alive at step 5, still shoots. False: the clan plays as with a silent Don.
+    blasted_don_order_stands: bool = True
     #: P-M.12 Ruling: whoever shoots at a kamikaze the thug beat that night dies with him
     #: (P-M.10), though the beating at step 4 came before the shot. False: the shot finds a
     #: dead man and costs the shooter nothing.

@@ -1,6 +1,7 @@
-"""PEFL night rules as the newer rulings read them (RULES.md P-M.3, P-M.7, P-M.8, P-M.10,
-P-M.12): the army after heroes fell to the ambush or the kamikaze, harakiri counting only the
-ninja's own blade, a silent Don's member letter, and a shot at a kamikaze beaten that night."""
+"""PEFL night rules as the newer rulings read them (RULES.md P-M.3, P-M.5, P-M.7, P-M.8,
+P-M.10, P-M.12): the army after heroes fell to the ambush or the kamikaze, harakiri counting
+only the ninja's own blade, a silent Don's member letter, a Don blown up at step 4, the heal
+against the ambush, and a shot at a kamikaze beaten that night."""
 
 from __future__ import annotations
 
@@ -142,6 +143,93 @@ def test_P_M_8_member_letter_does_not_count_while_the_don_writes() -> None:
     _, events = play(rules, s, moves)
     assert deaths(events) == {"C2": "yakuza"}
     assert killer(events, "C2") == "K"
+
+
+# --- P-M.8 (silent rule): a Don blown up at step 4 the night he sent his order ----------------
+def test_P_M_8_blasted_dons_order_is_carried_out_by_his_living_executor() -> None:
+    rules, s = pefl()
+    moves = [mv("K", "blast", "T1"), mv("T1", "kill", "C1", executor="T2")]
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"T1": "kamikaze", "K": "kamikaze", "C1": "triad"}
+    assert killer(events, "C1") == "T2"
+
+
+def test_P_M_8_blasted_don_order_needs_a_living_executor() -> None:
+    # a Don alone executes himself (P-M.8): blown up, nobody is left to shoot
+    rules, s = pefl()
+    s = s.with_player("T2", alive=False, out_by="maniac").with_player(
+        "H", alive=False, out_by="maniac"
+    )
+    _, events = play(rules, s, [mv("K", "blast", "T1"), mv("T1", "kill", "C1", executor="T1")])
+    assert deaths(events) == {"T1": "kamikaze", "K": "kamikaze"}
+
+
+def test_P_M_8_blasted_don_setting_off_the_clan_plays_as_with_a_silent_don() -> None:
+    rules, s = pefl(blasted_don_order_stands=False)
+    moves = [
+        mv("K", "blast", "T1"),
+        mv("T1", "kill", "C1", executor="T2"),
+        mv("H", "kill", "C2"),
+    ]
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"T1": "kamikaze", "K": "kamikaze", "C2": "triad"}
+    assert killer(events, "C2") == "H"
+
+
+# --- P-M.5 with P-M.14: the heal holds against the maniac's ambush -------------------------
+def test_P_M_5_healed_checker_of_the_ambusher_lives_and_learns_nothing() -> None:
+    rules, s = pefl()
+    moves = [mv("Man", "ambush"), mv("Com", "check", "Man"), mv("Doc", "heal", "Com")]
+    s, events = play(rules, s, moves)
+    assert deaths(events) == {}
+    assert "Com" in alive(s)
+    assert [e.nick for e in of(events, ev.Saved) if e.how == "heal"] == ["Com"]
+    assert of(events, ev.CheckResult) == []
+
+
+def test_P_M_5_healed_shooter_of_the_ambusher_lives() -> None:
+    rules, s = pefl()
+    moves = [mv("Man", "ambush"), mv("Y1", "kill", "Man", executor="Y2"), mv("Doc", "heal", "Y2")]
+    s, events = play(rules, s, moves)
+    assert deaths(events) == {}
+    assert {"Y2", "Man"} <= set(alive(s))
+
+
+def test_P_M_5_heal_is_powerless_when_the_ambush_is_the_second_strike() -> None:
+    # P-M.5: attacked twice (the triad's bullet and the ambush) → the heal does not help
+    rules, s = pefl()
+    moves = [
+        mv("Man", "ambush"),
+        mv("Com", "check", "Man"),
+        mv("Doc", "heal", "Com"),
+        mv("T1", "kill", "Com", executor="T2"),
+    ]
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"Com": "ambush"}
+    shooter = [
+        mv("Man", "ambush"),
+        mv("Nin", "kill", "Man"),
+        mv("Doc", "heal", "Nin"),
+        mv("T1", "kill", "Nin", executor="T2"),
+    ]
+    _, events = play(rules, s, shooter)
+    assert deaths(events) == {"Nin": "ambush"}
+
+
+def test_P_M_5_heal_stops_ambush_setting_off_the_ambush_takes_him_anyway() -> None:
+    rules, s = pefl(heal_stops_ambush=False)
+    moves = [
+        mv("Man", "ambush"),
+        mv("Com", "check", "Man"),
+        mv("Nin", "kill", "Man"),
+        mv("Doc", "heal", "Com"),
+    ]
+    _, events = play(rules, s, moves)
+    assert deaths(events) == {"Com": "ambush", "Nin": "ambush"}
+    _, events = play(
+        rules, s, [mv("Man", "ambush"), mv("Nin", "kill", "Man"), mv("Doc", "heal", "Nin")]
+    )
+    assert deaths(events) == {"Nin": "ambush"}
 
 
 # --- P-M.12 ruling / P-M.10: a shot at a kamikaze beaten that night -------------------------

@@ -3077,3 +3077,6 @@ s.turn(
     ],
     beaten=OMIT,
 )
+
+# Interaction and edge-turn scenarios live in their own module (same helpers, same registry).
+import scenario_defs_audit  # noqa: E402, F401
