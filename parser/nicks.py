@@ -187,8 +187,14 @@ def _lemma_word(word: str, nick_word: str) -> bool:
     bare, _digits = _split_digit_tail(nick_word)
     if not bare.isalpha() or len(bare) < 3 or not _CYRILLIC_RE.search(bare):
         return False
-    from mafiabot.parser.morph import lemmas  # only when the cheaper tiers found nothing
+    # only when the cheaper tiers found nothing
+    from mafiabot.parser.morph import adjective_readings, lemmas
 
+    # an adjective nick (Рыжий, Тихая) declines by its own gender: «Рыжую» is Рыжая's form,
+    # and read as Рыжий's it would put a move on the wrong player
+    as_adjective = adjective_readings(bare, nominative=True)
+    if as_adjective:
+        return bool(as_adjective & adjective_readings(word))
     return bare in lemmas(word)
 
 

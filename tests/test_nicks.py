@@ -328,3 +328,27 @@ def test_C_3_translit_resolver_never_raises(text: str) -> None:
         assert m.nick is None or m.nick in r.players
         if m.method == "translit" and m.nick is not None:
             assert sum(c.isalpha() for c in text) >= 4
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [
+        ("Тихую", "Тихая"),
+        ("Тихой", "Тихая"),
+        ("Рыжего", "Рыжий"),
+        ("Рыжему", "Рыжий"),
+        ("Серую Мышь", "Серая Мышь"),
+        ("Маленького Принца", "Маленький Принц"),
+    ],
+)
+def test_C_3_adjective_nicks_decline_by_their_own_gender(text: str, nick: str) -> None:
+    r = NickResolver(["Тихая", "Рыжий", "Серая Мышь", "Маленький Принц", "Ли"])
+    assert r.resolve(text, inflected=True).nick == nick
+
+
+@pytest.mark.parametrize("text", ["Рыжую", "Рыжей", "Доброй", "Тихого"])
+def test_C_3_adjective_form_of_the_other_gender_is_no_player(text: str) -> None:
+    # «Рыжую» shares the lemma «рыжий» with the nick Рыжий, but a host does not read a
+    # feminine form as a masculine player: asked, never moved onto him
+    r = NickResolver(["Рыжий", "Добрый", "Тихая", "Ли"])
+    assert r.resolve(text, inflected=True).nick is None
