@@ -448,6 +448,8 @@ def _find_mentions(
             found = _Mention(i, i + 1, tok.raw, "pronoun")
         if found is None:
             found = _strict_mention(tokens, i, resolver)
+            if found is not None and found.kind == "nick":
+                found = _cut_short(tokens, found, resolver)
         if found is None:
             found = _fuzzy_mention(tokens, i, resolver)
         if found is not None:
@@ -492,6 +494,32 @@ def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) ->
                 )
             return _Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
     return None
+
+
+def _cut_short(tokens: Sequence[_Token], found: _Mention, resolver: NickResolver) -> _Mention:
+    """«Проверяю доктора Хауса» with a player Доктор and none called Хаус: the nick read is
+    only the start of a longer name (a capitalised word mid-sentence that is no player; «Хаус»
+    is a dictionary word too, so the capital decides), so the whole name is unknown and the
+    player is asked, never the move put on the shorter nick."""
+    last = tokens[found.end - 1]
+    # an emoji, a dash or a bracket between them parts the words like a comma
+    if last.clause_end or found.end >= len(tokens) or not last.raw[-1:].isalpha():
+        return found
+    nxt = tokens[found.end]
+    w = nxt.word
+    if (
+        len(w) < 3
+        or not nxt.raw[:1].isupper()
+        or not w.isalpha()
+        or _stopword(w)
+        or w in _GREETING
+        or w in _GAME_WORDS
+        or _strict_mention(tokens, found.end, resolver) is not None
+        or resolver.resolve_fuzzy(nxt.raw).ok
+    ):
+        return found
+    raw = found.raw + " " + nxt.raw.rstrip(",;:.!?…»)\"'")
+    return _Mention(found.start, found.end + 1, raw, "unknown", candidates=(found.nick or "",))
 
 
 def _fuzzy_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) -> _Mention | None:
@@ -719,7 +747,10 @@ def read_letter(
             or not (o.third or tokens[o.i].sentence in negative)
         )
     ]
-    readings = [o for o in readings if not _called_off(tokens, o)]
+    called_off = [o for o in readings if _called_off(tokens, o)]
+    readings = [o for o in readings if o not in called_off]
+    # a player named in a move taken back is not then the role's move by inference
+    withdrawn = {m.start for o in called_off for m in o.targets}
     if skip:  # «Подрыв откладываю», «ход пропускаю»
         readings = [o for o in readings if o.targets]
     readings = _resolve_pronouns(readings, tokens)
@@ -732,7 +763,8 @@ def read_letter(
         if asked is not None:
             return asked
     if chosen is None:
-        found = _without_action_word(tokens, questions, live, occs, skip, view, story, threshold)
+        rest = [m for m in live if m.start not in withdrawn]
+        found = _without_action_word(tokens, questions, rest, occs, skip, view, story, threshold)
         if found.action == "kill" and executor is not None:
             found = replace(found, executor=executor.nick)
         return found

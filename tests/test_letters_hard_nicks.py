@@ -1,0 +1,74 @@
+"""Night letters to casts whose nicks are ordinary Russian words, role nouns, declining
+adjectives, short or Latin (C-2, C-3): each class of misreading found on such casts, one test
+per class. The reader must never move onto a player the letter did not name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mafiabot.parser.letters import LetterReading, read_letter
+from mafiabot.parser.sender import cast_state, sender_view
+
+CAST: dict[str, Any] = {
+    "ruleset": "pefl",
+    "turn": 2,
+    "players": {
+        "Игорь Петрович": {"role": "commissar"},
+        "Dr.House": {"role": "doctor"},
+        "Доктор": {"role": "civilian"},
+        "Тихая": {"role": "civilian"},
+        "Рыжий": {"role": "mafia", "clan": "yakuza", "don": True},
+        "Neo-1": {"role": "kamikaze", "clan": "yakuza"},
+        "Кот_Учёный": {"role": "mafia", "clan": "triad", "don": True},
+        "Ночь": {"role": "civilian"},
+        "Ли": {"role": "civilian"},
+        "Пуля": {"role": "civilian"},
+        "Shadow": {"role": "maniac"},
+    },
+    "dead": {"Пуля": "yakuza"},
+}
+
+
+def _read(sender: str, text: str) -> LetterReading:
+    view = sender_view(cast_state(CAST), sender)
+    assert view is not None
+    return read_letter(text, view)
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [("Лечу Тихую", "Тихая"), ("Лечу Рыжего", "Рыжий"), ("Лечение Тихой", "Тихая")],
+)
+def test_C_3_adjective_nick_is_read_in_its_own_gender(text: str, target: str) -> None:
+    got = _read("Dr.House", text)
+    assert (got.action, got.targets) == ("heal", (target,))
+
+
+@pytest.mark.parametrize("text", ["Проверяю Рыжую", "Проверяю Доброго"])
+def test_C_3_form_of_no_living_player_is_asked_not_moved(text: str) -> None:
+    assert _read("Игорь Петрович", text).kind == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Убиваю Ночь, но не сегодня", "Хочу убить Ли, но не сегодня", "Режу Тихую, но не сегодня"],
+)
+def test_C_2_a_move_taken_back_is_not_then_inferred_from_the_role(text: str) -> None:
+    # the maniac's letter names one player; once «но не сегодня» takes the kill back, the
+    # named player is not the role's move by inference either
+    assert _read("Shadow", text).kind == "none"
+
+
+@pytest.mark.parametrize("text", ["Проверяю доктора Хауса", "Проверяю Доктора Хауса"])
+def test_C_3_nick_that_is_only_the_start_of_a_longer_name_is_asked(text: str) -> None:
+    got = _read("Игорь Петрович", text)
+    assert got.kind == "question"
+    assert got.code == "unknown_nick"
+    assert "Доктор" in got.text
+
+
+def test_C_3_nick_then_a_new_sentence_after_an_emoji_is_still_the_nick() -> None:
+    got = _read("Dr.House", "Лечу Доктора 🙂 Спокойной ночи")
+    assert (got.action, got.targets) == ("heal", ("Доктор",))
