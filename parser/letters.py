@@ -139,7 +139,8 @@ _EXAMPLE: Final = {
 
 _STORY_RE: Final = re.compile(
     r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет)"
-    r"\s*[:\-—–]\s*([^\n]*)"
+    # a hyphen joined to the next letter makes a word («как-то», «как-нибудь»), not a label
+    r"(?:\s*[:—–]|\s+-|-(?!\w))\s*([^\n]*)"
 )
 
 
@@ -827,7 +828,18 @@ def _bind(
             for t in tokens[occ.i + 1 : nxt_i]
             if t.word and t.sentence == sentence and t.word not in _NOTHING
         ]
-        if not rest:
+        # … when the action word stands nearly alone or the next sentence is hardly more
+        # than the nick («Кого бы проверить... Маша!»): «Долго думал, кого проверить. Вчера
+        # Ветер странно голосовал» tells a story, and its players are not targets
+        filler = _NOTHING | _GREETING
+        lead = [t for t in tokens[: occ.i] if t.sentence == sentence and t.word not in filler]
+        named = {k for m in mentions for k in range(m.start, m.end)}
+        then = [
+            t
+            for k, t in enumerate(tokens[occ.i + 1 :], occ.i + 1)
+            if t.sentence == sentence + 1 and k not in named and t.word and t.word not in filler
+        ]
+        if not rest and (len([t for t in lead if t.word]) <= 1 or len(then) <= 1):
             after = [
                 m
                 for m in mentions

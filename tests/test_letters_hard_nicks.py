@@ -72,3 +72,46 @@ def test_C_3_nick_that_is_only_the_start_of_a_longer_name_is_asked(text: str) ->
 def test_C_3_nick_then_a_new_sentence_after_an_emoji_is_still_the_nick() -> None:
     got = _read("Dr.House", "Лечу Доктора 🙂 Спокойной ночи")
     assert (got.action, got.targets) == ("heal", ("Доктор",))
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Долго думал, кого проверить. Вчера Ли как-то странно голосовал.", None),
+        ("Думал, кого проверить. Вчера Ли странно голосовал. Проверяю Рыжего.", "Рыжий"),
+        ("Кого бы проверить... Ли!", "Ли"),
+        ("Проверка.\nЛи", "Ли"),
+    ],
+)
+def test_C_2_next_sentence_gives_the_target_only_when_it_is_little_more_than_a_nick(
+    text: str, target: str | None
+) -> None:
+    # an action word ending its sentence takes its nick from the next one only when that
+    # one is hardly more than the nick; a story about a player is not a check on him
+    got = _read("Игорь Петрович", text)
+    if target is None:
+        assert got.kind != "move"
+    else:
+        assert (got.action, got.targets) == ("check", (target,))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Вчера Ли как-то странно голосовал.",
+        "Ли как-то странно молчал весь день",
+    ],
+)
+def test_G_M_10_a_word_with_a_hyphen_is_no_story_label(text: str) -> None:
+    # «как-то» is one word; read as «как: …» it cut the letter short to a bare nick, which
+    # the commissar's role then took for a check
+    assert _read("Игорь Петрович", text).kind != "move"
+
+
+@pytest.mark.parametrize(
+    ("text", "story"),
+    [("Убиваю Ли. Как: ножом", "ножом"), ("Убиваю Ли. Как - ножом", "ножом")],
+)
+def test_G_M_10_story_labels_still_read(text: str, story: str) -> None:
+    got = _read("Shadow", text)
+    assert (got.action, got.targets, got.story) == ("kill", ("Ли",), story)
