@@ -1072,7 +1072,8 @@ def _apply_corrections(
     for occ in readings[1:]:
         between = {t.word for t in tokens[out[-1].i : occ.i]}
         # «Хотела вылечить Катю, но лечу Ефима»: after «но» comes the decision
-        if between & (_CORRECTION | _CONTRAST) and occ.targets:
+        # a move that takes no target («…Хотя нет, засада») corrects like any other
+        if between & (_CORRECTION | _CONTRAST) and (occ.targets or occ.actions == {"ambush"}):
             out[-1] = occ
         else:
             out.append(occ)

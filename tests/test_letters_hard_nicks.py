@@ -115,3 +115,19 @@ def test_G_M_10_a_word_with_a_hyphen_is_no_story_label(text: str) -> None:
 def test_G_M_10_story_labels_still_read(text: str, story: str) -> None:
     got = _read("Shadow", text)
     assert (got.action, got.targets, got.story) == ("kill", ("Ли",), story)
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "targets"),
+    [
+        ("Убиваю Рыжего. Хотя нет, засада", "ambush", ()),
+        ("Режу Ли. Нет, передумал, сижу в засаде", "ambush", ()),
+        ("Засада. Нет, убиваю Ли", "kill", ("Ли",)),
+    ],
+)
+def test_P_M_corrected_to_the_ambush_the_last_word_counts(
+    text: str, action: str, targets: tuple[str, ...]
+) -> None:
+    # the maniac's ambush takes no target, and a correction to it replaces the kill
+    got = _read("Shadow", text)
+    assert (got.action, got.targets) == (action, targets)
