@@ -276,6 +276,7 @@ class _Mention:
     nominative: bool = False  # written as the nick itself, not a case form
     candidates: tuple[str, ...] = ()
     negated: bool = False
+    gone: bool = False  # a player already out: asked about, and his nick is no action word
 
 
 @dataclass(slots=True)
@@ -428,6 +429,8 @@ def _find_mentions(
     tokens: Sequence[_Token], resolver: NickResolver, view: SenderView
 ) -> list[_Mention]:
     out: list[_Mention] = []
+    # a player already out is named like any other; the move on him is asked about
+    gone = NickResolver(view.dead, partial=False) if view.dead else None
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -451,6 +454,8 @@ def _find_mentions(
             found = _strict_mention(tokens, i, resolver)
             if found is not None and found.kind == "nick":
                 found = _cut_short(tokens, found, resolver)
+        if found is None and gone is not None:
+            found = _dead_mention(tokens, i, gone)
         if found is None:
             found = _fuzzy_mention(tokens, i, resolver)
         if found is not None:
@@ -471,8 +476,11 @@ def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) ->
     windows = _windows(list(tokens), i, resolver.max_words + 1)
     stop_word = _stopword(w) or w in _GAME_WORDS
     plain = common_word(w) and not tok.raw[:1].isupper()
+    named_noun = stop_word and _capital_noun(tokens, i)
+    if stop_word and _labels(tokens, i):
+        return None  # «Выстрел: Ли» with a player Выстрел: the word labels the move
     for n, ladder in enumerate(_LADDERS):
-        if stop_word and n > 0:
+        if stop_word and n > 0 and not (named_noun and n == 1):
             break  # vocabulary words are nicks only when written exactly so
         if plain and n in (2, 4):
             # an ordinary lower-case word is a whole nick («серого волка»), never
@@ -494,6 +502,44 @@ def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) ->
                     m.method in STRICT_TIERS,
                 )
             return _Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
+    return None
+
+
+def _labels(tokens: Sequence[_Token], i: int) -> bool:
+    """Whether token `i` ends with a colon or is followed by a dash: a label before the
+    move's target («Выстрел: Ли», «Засада — да»)."""
+    if tokens[i].raw.endswith(":"):
+        return True
+    return i + 1 < len(tokens) and tokens[i + 1].raw in ("—", "–", "-", ":", "->")
+
+
+def _capital_noun(tokens: Sequence[_Token], i: int) -> bool:
+    """A vocabulary noun written with a capital inside a sentence: «Убиваю Пулю» with a
+    player called Пуля is his case form, as «Засаду» is the player Засада's."""
+    tok = tokens[i]
+    if i == 0 or tokens[i - 1].sentence != tok.sentence or not tok.raw[:1].isupper():
+        return False
+    if tokens[i - 1].raw.endswith((":", "—", "-", "–")) or lookup(tok.word) is None:
+        return False  # «Выстрел: …», «Ход — Засада» start a label, not a name
+    parses = parse(tok.word)
+    return bool(parses) and parses[0].pos == "NOUN"
+
+
+def _dead_mention(tokens: Sequence[_Token], i: int, gone: NickResolver) -> _Mention | None:
+    """A player already out named at token `i` (exactly or in a case form): an unknown nick
+    to ask about («Проверяю Пулю» when Пуля is dead), never an ordinary word to read past."""
+    tok = tokens[i]
+    if tok.word in _GAME_WORDS or tok.word in _GREETING:
+        return None
+    if _stopword(tok.word) and not _capital_noun(tokens, i):
+        return None
+    # an ordinary lower-case word is a dead player's nick only when written exactly so
+    plain = common_word(tok.word) and not tok.raw[:1].isupper()
+    for stop, text in _windows(list(tokens), i, gone.max_words + 1):
+        ladder = STRICT_TIERS if plain else (*STRICT_TIERS, "case_forms")
+        m = gone.resolve_strict(text, ladder)
+        if m is not None and m.ok:
+            return _Mention(i, stop, text.rstrip(",;:.!?…»)\"'"), "unknown", gone=True)
     return None
 
 
@@ -581,7 +627,9 @@ def _occurrences(
 ) -> tuple[list[_Occ], bool, list[tuple[int, _Mention | None]]]:
     """Action words (not negated, not past, not in questions), whether the letter gives up
     its move, and executor cues (token index, the executor mention when one is found)."""
-    in_mention = {k for m in mentions for k in range(m.start, m.end) if m.kind != "unknown"}
+    in_mention = {
+        k for m in mentions for k in range(m.start, m.end) if m.kind != "unknown" or m.gone
+    }
     occs: list[_Occ] = []
     skip = False
     exec_cues: list[tuple[int, _Mention | None]] = []
@@ -701,7 +749,7 @@ def read_letter(
     if view.known and not view.role_actions:
         # civilians and bastards have no night move (C-2): their letter is read by its words
         # and the engine refuses what it tries (wrong_role), as for any other role
-        view = SenderView(view.nick, living=view.living)
+        view = SenderView(view.nick, living=view.living, dead=view.dead)
     story, body = _split_story(text)
     tokens = _tokenize(body)
     questions = _questions(tokens)

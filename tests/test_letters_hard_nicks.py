@@ -131,3 +131,45 @@ def test_P_M_corrected_to_the_ambush_the_last_word_counts(
     # the maniac's ambush takes no target, and a correction to it replaces the kill
     got = _read("Shadow", text)
     assert (got.action, got.targets) == (action, targets)
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [("Игорь Петрович", "Проверяю Пулю"), ("Dr.House", "Лечу Пулю"), ("Shadow", "Убиваю Пулю")],
+)
+def test_C_3_a_move_on_a_player_already_out_is_asked_as_no_living_player(
+    sender: str, text: str
+) -> None:
+    # Пуля is dead, and «пуля» is also a word of the kill vocabulary: the host answers that
+    # no living player is called so, not that the letter named nobody
+    got = _read(sender, text)
+    assert (got.kind, got.code) == ("question", "unknown_nick")
+
+
+NOUN_CAST: dict[str, Any] = {
+    "ruleset": "pefl",
+    "turn": 2,
+    "players": {
+        "Shadow": {"role": "maniac"},
+        "Пуля": {"role": "civilian"},
+        "Выстрел": {"role": "civilian"},
+        "Ли": {"role": "civilian"},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "targets"),
+    [
+        ("Убиваю Пулю", "kill", ("Пуля",)),
+        ("Сегодня режу Выстрела", "kill", ("Выстрел",)),
+        ("Выстрел: Ли", "kill", ("Ли",)),
+    ],
+)
+def test_C_3_nick_that_is_an_action_noun_is_read_as_the_player_when_declined_with_a_capital(
+    text: str, action: str, targets: tuple[str, ...]
+) -> None:
+    view = sender_view(cast_state(NOUN_CAST), "Shadow")
+    assert view is not None
+    got = read_letter(text, view)
+    assert (got.action, got.targets) == (action, targets)
