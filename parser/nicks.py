@@ -228,6 +228,7 @@ _LATIN_LOOSE: Final = (
     ("ju", "yu"),
     ("jo", "yo"),
     ("x", "ks"),  # Alex ≡ Алекс
+    ("th", "t"),  # Smith ≡ Смит, Arthur ≡ Артур: Russian spells the English th as т
 )
 _CYRILLIC_RE: Final = re.compile("[а-яё]")
 _LATIN_RE: Final = re.compile("[a-z]")
@@ -465,8 +466,9 @@ class NickResolver:
             p
             for p, nick_bare, nick_digits in self._translit_forms().get((other, bare[:2]), ())
             # digits typed must be the player's; left out, the letters alone may do
+            # a three-letter word spelling all of a nick's letters is that nick, its digit
+            # tail left out as with any other («Нео» ≡ Neo-1, as «Lis» ≡ Лис)
             if (not digits or digits == nick_digits)
-            and (not short or not nick_digits)
             and _translit_matches(bare, nick_bare, inflected=inflected)
         ]
 

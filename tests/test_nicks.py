@@ -352,3 +352,14 @@ def test_C_3_adjective_form_of_the_other_gender_is_no_player(text: str) -> None:
     # feminine form as a masculine player: asked, never moved onto him
     r = NickResolver(["Рыжий", "Добрый", "Тихая", "Ли"])
     assert r.resolve(text, inflected=True).nick is None
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [("Нео", "Neo-1"), ("Нео", "Neo_2"), ("Смита", "Mr.Smith"), ("Артура", "Arthur")],
+)
+def test_C_3_translit_reaches_short_names_with_a_digit_tail_and_the_english_th(
+    text: str, nick: str
+) -> None:
+    r = NickResolver([nick, "Ли", "Катя"])
+    assert r.resolve(text, inflected=True, fuzzy=False).nick == nick
