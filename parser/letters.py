@@ -1303,11 +1303,19 @@ def _finish(
         if bad_ex is not None:
             return bad_ex
         ex = executor.nick
-        confidence = min(confidence, executor.confidence)
+        confidence = min(confidence, _executor_confidence(executor, view))
     reading = LetterReading(
         action, nicks, executor=ex, story=story if action == "kill" else None, confidence=confidence
     )
     return _confident(reading, threshold)
+
+
+def _executor_confidence(executor: _Mention, view: SenderView) -> float:
+    """The executor is one of a few clan mates, not any player: one short word of a mate's
+    nick («Кот, иди убей …» for Кот_Учёный) is as clear as a longer one."""
+    if executor.nick in view.clan_mates:
+        return max(executor.confidence, _PARTIAL_CONFIDENCE)
+    return executor.confidence
 
 
 def _executor_question(executor: _Mention) -> LetterReading | None:

@@ -173,3 +173,20 @@ def test_C_3_nick_that_is_an_action_noun_is_read_as_the_player_when_declined_wit
     assert view is not None
     got = read_letter(text, view)
     assert (got.action, got.targets) == (action, targets)
+
+
+def test_P_M_8_executor_named_by_one_short_word_of_a_clan_mate_nick() -> None:
+    # «Кот» is one word of Кот_Учёный, the only mate of the Don with it: the host reads the
+    # executor at once, where the same short word for a target would be asked about
+    cast = {
+        **CAST,
+        "players": {
+            **CAST["players"],
+            "Кот_Учёный": {"role": "mafia", "clan": "triad"},
+            "Палач": {"role": "mafia", "clan": "triad", "don": True},
+        },
+    }
+    view = sender_view(cast_state(cast), "Палач")
+    assert view is not None
+    got = read_letter("Кот, иди убей Ночь", view)
+    assert (got.action, got.targets, got.executor) == ("kill", ("Ночь",), "Кот_Учёный")
