@@ -206,6 +206,15 @@ def _lemma_matches(text_key: str, nick_key: str) -> bool:
     return all(_lemma_word(w, n) for w, n in zip(words, nick_words, strict=True))
 
 
+def _declines(word: str, nick_word: str) -> bool:
+    """`word` is a case form of one word of a longer nick: by ending, by a fleeting vowel
+    («Пса» of Бешеный Пёс) or by lemma («Бешеного», «Серую», «Учёного»: adjectives in
+    their own gender)."""
+    return (
+        word_inflects(word, nick_word) or _fleeting(word, nick_word) or _lemma_word(word, nick_word)
+    )
+
+
 # -- transliteration (the `translit` tier) -------------------------------------------------
 # A plain Russian → Latin table in the spirit of the passport/BGN schemes players know
 # (Вася → vasya, Женя → zhenya, Щука → shchuka); soft and hard signs vanish, as in most
@@ -421,7 +430,7 @@ class NickResolver:
             return [
                 p
                 for p, words in zip(self.players, self._words, strict=True)
-                if any((word_inflects(key, w) if inflect else key == w) for w in words)
+                if any((_declines(key, w) if inflect else key == w) for w in words)
             ]
         if method == "partial_translit":
             return self._partial_translit(text)

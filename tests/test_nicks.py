@@ -363,3 +363,24 @@ def test_C_3_translit_reaches_short_names_with_a_digit_tail_and_the_english_th(
 ) -> None:
     r = NickResolver([nick, "Ли", "Катя"])
     assert r.resolve(text, inflected=True, fuzzy=False).nick == nick
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [
+        ("Бешеного", "Бешеный Пёс"),
+        ("Серую", "Серая Мышь"),
+        ("Учёного", "Кот_Учёный"),
+        ("Пса", "Бешеный Пёс"),
+        ("Мыши", "Серая Мышь"),
+    ],
+)
+def test_C_3_one_word_of_a_longer_nick_in_any_case_form(text: str, nick: str) -> None:
+    r = NickResolver(["Бешеный Пёс", "Серая Мышь", "Кот_Учёный", "Ли"])
+    assert r.resolve(text, inflected=True, fuzzy=False).nick == nick
+
+
+def test_C_3_one_word_of_a_longer_nick_keeps_its_gender() -> None:
+    # «Серого» is masculine: no form of Серая Мышь's «Серая»
+    r = NickResolver(["Серая Мышь", "Ли"])
+    assert r.resolve("Серого", inflected=True, fuzzy=False).nick is None
