@@ -1394,6 +1394,10 @@ def _without_action_word(
     named = [m for m in mentions if not m.negated and m.nick != view.nick and m.kind != "self"]
     if any(m.kind == "nick" for m in named):
         named = [m for m in named if m.kind == "nick"]  # «Катана для Гены»
+    if view.clan_mates and all(a in _VIOLENCE for a in mine):
+        # «Рыжий, я готов исполнять»: a mafioso names his Don or a mate to talk to him; a
+        # clan does not attack its own by a move the letter never spelled out
+        named = [m for m in named if m.nick not in view.clan_mates]
     if not named:
         return LetterReading()
     nicks = list(dict.fromkeys(m.nick or m.raw for m in named))

@@ -190,3 +190,15 @@ def test_P_M_8_executor_named_by_one_short_word_of_a_clan_mate_nick() -> None:
     assert view is not None
     got = read_letter("Кот, иди убей Ночь", view)
     assert (got.action, got.targets, got.executor) == ("kill", ("Ночь",), "Кот_Учёный")
+
+
+@pytest.mark.parametrize(
+    "text", ["Рыжий, я готов исполнять", "Рыжий, жду указаний", "Neo-1, ты сегодня как?"]
+)
+def test_P_M_8_a_mafioso_naming_only_a_clan_mate_is_no_kill_on_him(text: str) -> None:
+    # a member's one action is the kill, but a letter that only addresses his Don or a
+    # mate is talk: the clan's own are never taken for the target by inference
+    cast = {**CAST, "players": {**CAST["players"], "Ян": {"role": "mafia", "clan": "yakuza"}}}
+    view = sender_view(cast_state(cast), "Ян")
+    assert view is not None
+    assert read_letter(text, view).kind != "move"
