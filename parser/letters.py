@@ -477,6 +477,8 @@ def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) ->
     stop_word = _stopword(w) or w in _GAME_WORDS
     plain = common_word(w) and not tok.raw[:1].isupper()
     named_noun = stop_word and _capital_noun(tokens, i)
+    if plain and _modified(tokens, i):
+        return None  # «на эту ночь» with a player Ночь: a word with an adjective is the word
     if stop_word and _labels(tokens, i):
         return None  # «Выстрел: Ли» with a player Выстрел: the word labels the move
     for n, ladder in enumerate(_LADDERS):
@@ -503,6 +505,15 @@ def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) ->
                 )
             return _Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
     return None
+
+
+def _modified(tokens: Sequence[_Token], i: int) -> bool:
+    """Whether the word at `i` follows an adjective or a determiner in its clause («эту
+    ночь», «прошлую ночь»): nicks are not qualified so, ordinary nouns are."""
+    if i == 0 or tokens[i - 1].clause_end or tokens[i - 1].sentence != tokens[i].sentence:
+        return False
+    parses = parse(tokens[i - 1].word)
+    return bool(parses) and parses[0].pos == "ADJF"
 
 
 def _labels(tokens: Sequence[_Token], i: int) -> bool:
@@ -750,7 +761,7 @@ def read_letter(
         # civilians and bastards have no night move (C-2): their letter is read by its words
         # and the engine refuses what it tries (wrong_role), as for any other role
         view = SenderView(view.nick, living=view.living, dead=view.dead)
-    story, body = _split_story(text)
+    story, body = _split_story(_unquoted(text))
     tokens = _tokenize(body)
     questions = _questions(tokens)
     mentions = [
@@ -818,6 +829,17 @@ def read_letter(
             found = replace(found, executor=executor.nick)
         return found
     return _finish(chosen, executor, live, view, story, threshold)
+
+
+_QUOTED_LINE: Final = re.compile(r"^[ \t]*>.*$\n?", re.MULTILINE)
+
+
+def _unquoted(text: str) -> str:
+    """The letter without e-mail style quoted lines («> Проверяю Судью» under «Re:»): they
+    hold the earlier letter the player answers, not tonight's move."""
+    if ">" not in text:
+        return text
+    return _QUOTED_LINE.sub("", text)
 
 
 def _without_signature(

@@ -202,3 +202,35 @@ def test_P_M_8_a_mafioso_naming_only_a_clan_mate_is_no_kill_on_him(text: str) ->
     view = sender_view(cast_state(cast), "Ян")
     assert view is not None
     assert read_letter(text, view).kind != "move"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Проверка на эту ночь — Рыжий",
+        "Ведущий, это был ход на прошлую ночь. Сегодня проверяю Рыжего",
+        "Всю ночь думал. Проверяю Рыжего",
+    ],
+)
+def test_C_3_a_nick_that_is_a_word_is_the_word_when_an_adjective_qualifies_it(text: str) -> None:
+    # «на эту ночь» with a player Ночь: a nick is not qualified by «эту», a noun is
+    got = _read("Игорь Петрович", text)
+    assert (got.action, got.targets) == ("check", ("Рыжий",))
+
+
+def test_C_3_a_nick_that_is_a_word_is_still_the_player_when_bare() -> None:
+    got = _read("Игорь Петрович", "проверяю ночь")
+    assert (got.action, got.targets) == ("check", ("Ночь",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Re: ход\n> Проверяю Ли\nПередумал. Проверяю Рыжего",
+        "> Проверяю Ли\n> Игорь Петрович\n\nСегодня проверяю Рыжего",
+        "  > Проверяю Ли\nПроверяю Рыжего",
+    ],
+)
+def test_C_2_quoted_lines_of_an_earlier_letter_are_not_read(text: str) -> None:
+    got = _read("Игорь Петрович", text)
+    assert (got.action, got.targets) == ("check", ("Рыжий",))
