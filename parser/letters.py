@@ -172,6 +172,7 @@ _CORRECTION: Final = _ws(
     "пусть окончательно instead actually"
 )
 _CONTRAST: Final = _ws("но однако")
+_LATER: Final = _ws("завтра послезавтра потом позже tomorrow later")
 # words that leave an action word without a target («Лечу всех! Ну ладно, Машу»)
 _NOTHING: Final = _ws("всех все всё сегодня ночью этой пожалуй пожалуйста наверное же тьмы тьма")
 _SECOND: Final = _ws("второй второго второму вторым второе вторая вторую ещё еще также")
@@ -862,6 +863,24 @@ def _without_signature(
     return kept
 
 
+def _before_contrast(after: list[_Mention], tokens: Sequence[_Token]) -> list[_Mention]:
+    """«Проверяю Палача, а Яна проверю завтра»: once the action word has its player, a
+    clause opened by «а»/«но» speaks of someone else. («Лечу не Катю, а Ефима» keeps Ефим:
+    the player before the «а» was denied.)"""
+    kept: list[_Mention] = []
+    for m in after:
+        if kept:
+            gap = tokens[kept[-1].end - 1 : m.start]
+            opens = any(
+                t.clause_end and k + 1 < len(gap) and gap[k + 1].word in _CONTRAST | {"а"}
+                for k, t in enumerate(gap)
+            )
+            if opens:
+                break
+        kept.append(m)
+    return kept
+
+
 def _unique_mentions(after: list[_Mention]) -> list[_Mention]:
     """Each nick once, first place kept («Проверяю Ольгу, Ольгу, Ольгу!»); mentions without
     a nick (pronouns, unknown words) all stay."""
@@ -891,6 +910,7 @@ def _bind(
         if occ.i < m.start < nxt_i and tokens[m.start].sentence == sentence and not m.negated
     ]
     after = _without_signature(after, tokens, occ.i, me)
+    after = _before_contrast(after, tokens)
     if not after:
         # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
         rest = [
@@ -1103,10 +1123,19 @@ def _second_thoughts(
 
 
 def _called_off(tokens: Sequence[_Token], occ: _Occ) -> bool:
-    """«Хочу убить Катю, но не сегодня»: «но не» later in the sentence takes it back."""
+    """«Хочу убить Катю, но не сегодня»: «но не» later in the sentence takes it back; «а Яна
+    проверю завтра»: a word for a later night in the reading's own clause puts it off."""
     sentence = tokens[occ.i].sentence
     rest = [t.word for t in tokens[occ.i + 1 :] if t.sentence == sentence and t.word]
-    return any(w in _CONTRAST and "не" in rest[k + 1 : k + 3] for k, w in enumerate(rest))
+    if any(w in _CONTRAST and "не" in rest[k + 1 : k + 3] for k, w in enumerate(rest)):
+        return True
+    start = occ.i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    end = occ.i
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    return any(t.word in _LATER for t in tokens[start : end + 1])
 
 
 def _resolve_pronouns(readings: list[_Occ], tokens: Sequence[_Token]) -> list[_Occ]:

@@ -234,3 +234,21 @@ def test_C_3_a_nick_that_is_a_word_is_still_the_player_when_bare() -> None:
 def test_C_2_quoted_lines_of_an_earlier_letter_are_not_read(text: str) -> None:
     got = _read("Игорь Петрович", text)
     assert (got.action, got.targets) == ("check", ("Рыжий",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Проверяю Рыжего, а Ли проверю завтра",
+        "Проверяю Рыжего, а Ли потом",
+        "Проверяю Рыжего, но Ли тоже подозрительный",
+        "Проверяю не Ли, а Рыжего",
+    ],
+)
+def test_C_2_a_clause_opened_by_a_after_the_target_speaks_of_someone_else(text: str) -> None:
+    got = _read("Игорь Петрович", text)
+    assert (got.action, got.targets) == ("check", ("Рыжий",))
+
+
+def test_C_2_a_move_put_off_to_a_later_night_is_no_move() -> None:
+    assert _read("Игорь Петрович", "Ли проверю завтра").kind != "move"
