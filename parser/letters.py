@@ -1451,6 +1451,7 @@ def _without_action_word(
         named = [m for m in named if m.nick not in view.clan_mates]
     if not named:
         return LetterReading()
+    named = _last_word(named, tokens)
     nicks = list(dict.fromkeys(m.nick or m.raw for m in named))
     with_target = [a for a in mine if a not in ("ambush",)]
     if not any(a in view.allowed for a in with_target):
@@ -1469,6 +1470,22 @@ def _without_action_word(
             )
         return LetterReading()
     return _inferred_move(allowed[0], nicks, named, tokens, questions, story, threshold)
+
+
+def _last_word(named: list[_Mention], tokens: Sequence[_Token]) -> list[_Mention]:
+    """«Цель Доктор. Нет, лучше Судья» with no action word: after a correction word the
+    players named after it replace those before, as with an action word (module docstring,
+    8.)."""
+    # the correction word opens its clause («Нет, лучше …»), not «ходов у меня нет»
+    marks = [
+        k
+        for k, t in enumerate(tokens)
+        if t.word in _CORRECTION and (k == 0 or tokens[k - 1].clause_end)
+    ]
+    if not marks or named[0].start > marks[-1]:
+        return named
+    later = [m for m in named if m.start > marks[-1]]
+    return later or named
 
 
 def _inferred_move(

@@ -252,3 +252,24 @@ def test_C_2_a_clause_opened_by_a_after_the_target_speaks_of_someone_else(text: 
 
 def test_C_2_a_move_put_off_to_a_later_night_is_no_move() -> None:
     assert _read("Игорь Петрович", "Ли проверю завтра").kind != "move"
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Исполнитель Neo-1, цель Доктор. Нет, лучше Ли", "Ли"),
+        ("Цель: Доктор. Ой, Ли", "Ли"),
+    ],
+)
+def test_P_M_8_correction_without_an_action_word_reads_the_last_player(
+    text: str, target: str
+) -> None:
+    view = sender_view(cast_state(CAST), "Рыжий")
+    assert view is not None
+    got = read_letter(text, view)
+    assert (got.action, got.targets) == ("kill", (target,))
+
+
+def test_C_2_a_no_inside_a_clause_corrects_nothing() -> None:
+    got = _read("Игорь Петрович", "Цель Доктор. Ходов у меня нет, Ли подозрительный")
+    assert got.kind != "move" or got.targets != ("Ли",)
