@@ -4,7 +4,9 @@ the reading a careful host would give it, written before the reader was run on i
 Every tests/letters/NAME.jsonl holds one letter a line: ``from`` (the sender), ``text``,
 ``expect`` — a move (``action``, ``targets``, optional ``executor``/``side``/``story``), a
 question (``{"ask": code}``, or ``{"ask": true}`` for any question), or no move
-(``{"none": true}``) — and an optional ``turn`` (turn 0: the Don election, P-S.2). The
+(``{"none": true}``) — an optional ``turn`` (turn 0: the Don election, P-S.2) and an
+optional ``known_miss`` (why the reader asks where the host would read a move; such a
+letter must still never be read silently wrong, and must stay a miss until fixed). The
 senders' roles are in its own cast, tests/letters/cast_NAME.json (the CAST.json format of
 `mafiabot parse moves`). ``pefl``/``gambler`` reuse one cast of ordinary names; the ``_b``
 casts hold the nicks that make reading hard on real boards: Russian words and role nouns
@@ -71,11 +73,13 @@ def _verdict(expect: dict[str, Any], got: LetterReading) -> str:
     return "ok"
 
 
-def _score(name: str) -> tuple[int, list[str], list[str]]:
+def _score(name: str) -> tuple[int, list[str], list[str], list[str]]:
+    """(letters, misses, silent misreadings, known misses read right after all)."""
     state, rows = _load(name)
     resolvers: dict[int, NickResolver] = {}
     misses: list[str] = []
     silent: list[str] = []
+    fixed: list[str] = []
     for row in rows:
         turn_state = at_turn(state, row.get("turn", state.turn))
         view = sender_view(turn_state, row["from"])
@@ -86,17 +90,21 @@ def _score(name: str) -> tuple[int, list[str], list[str]]:
         line = f"{row['from']}: {row['text']!r} → {got.to_json()} (expected {row['expect']})"
         if verdict == "silent":
             silent.append(line)
+        elif "known_miss" in row:
+            if verdict == "ok":
+                fixed.append(line)
         elif verdict == "miss":
             misses.append(line)
-    return len(rows), misses, silent
+    return len(rows), misses, silent, fixed
 
 
 @pytest.mark.parametrize("name", CORPORA)
 def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
-    total, misses, silent = _score(name)
+    total, misses, silent, fixed = _score(name)
     report = "\n".join(["SILENT:", *silent, "MISSED:", *misses])
     assert not silent, f"{len(silent)} silent misreadings of {total}\n{report}"
     assert not misses, f"{len(misses)} misses of {total}\n{report}"
+    assert not fixed, "known misses now read right: drop their known_miss\n" + "\n".join(fixed)
 
 
 def test_C_2_letters_corpus_is_big_and_covers_every_moving_role() -> None:
