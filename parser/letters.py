@@ -309,6 +309,7 @@ class _Occ:
     either: bool = False  # «A или B»: the player hesitates
     executor: _Mention | None = None
     cancelled: bool = False  # «Убиваю Гену. Хотя нет, не трогаю никого»
+    aimed: bool = False  # «Засада у дома Доктора»: an ambush said with a player after it
 
 
 # -- words and sentences -----------------------------------------------------------------------
@@ -459,7 +460,9 @@ def _find_mentions(
             lead = i > 0 and tokens[i - 1].word in _SELF_LEAD
             # «к себе», «ко мне», «с собой»: the sender's place or company, not a target
             to_me = i > 0 and tokens[i - 1].word in (*_VISIT_PREPS, "с", "со")
-            if (not to_me and w not in ("мне", "себе")) or lead:
+            # bare «себе» is the sender («Протект себе и Доктору»); bare «мне» is talk
+            # («мне кажется»)
+            if (not to_me and w != "мне") or lead:
                 start = i - 1 if lead else i
                 found = _Mention(start, i + 1, tok.raw, "self", view.nick, 1.0, True)
         elif w in _PRONOUNS and not (
@@ -808,6 +811,13 @@ def read_letter(
         _bind(occ, live, tokens, nxt_i, prev_i, taken, view.nick, resolver)
         occ.actions = _role_actions_for(occ, view)
         if occ.actions == {"ambush"}:
+            occ.aimed = any(
+                m.kind == "nick"
+                and m.start > occ.i
+                and m.nick != view.nick
+                and tokens[m.start].sentence == tokens[occ.i].sentence
+                for m in occ.targets
+            )
             occ.targets = []  # the ambush takes no target
 
     # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
@@ -1329,7 +1339,7 @@ def _finish(
         )
     action = next(iter(occ.actions))
     if action == "ambush":
-        return LetterReading("ambush", confidence=occ.confidence)
+        return _ambush(occ)
     width = _TWO.get(action, 1)
     targets = occ.targets
     if not targets:
@@ -1374,6 +1384,18 @@ def _finish(
         action, nicks, executor=ex, story=story if action == "kill" else None, confidence=confidence
     )
     return _confident(reading, threshold)
+
+
+def _ambush(occ: _Occ) -> LetterReading:
+    """The ambush waits at home for whoever comes (P-M.14): a player named with it in its
+    sentence means the sender thinks of a target — a kill, or an ambush after all?"""
+    if occ.aimed:
+        return _question(
+            WHICH_ACTION,
+            "Засада ставится у себя и цели не имеет. Вы ставите засаду или убиваете? "
+            "Напишите, например: «Засада» или «Убиваю Ник».",
+        )
+    return LetterReading("ambush", confidence=occ.confidence)
 
 
 def _executor_confidence(executor: _Mention, view: SenderView) -> float:

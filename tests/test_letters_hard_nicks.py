@@ -273,3 +273,29 @@ def test_P_M_8_correction_without_an_action_word_reads_the_last_player(
 def test_C_2_a_no_inside_a_clause_corrects_nothing() -> None:
     got = _read("Игорь Петрович", "Цель Доктор. Ходов у меня нет, Ли подозрительный")
     assert got.kind != "move" or got.targets != ("Ли",)
+
+
+@pytest.mark.parametrize("text", ["Засада у дома Доктора", "Сижу в засаде у Ли"])
+def test_P_M_14_an_ambush_said_with_a_player_is_asked_about(text: str) -> None:
+    # the ambush has no target: a player named with it means the maniac thinks of one
+    got = _read("Shadow", text)
+    assert (got.kind, got.code) == ("question", "which_action")
+
+
+@pytest.mark.parametrize(
+    "text", ["Засада", "Засада. Ли, спокойной ночи 😈", "Сижу в засаде всю ночь"]
+)
+def test_P_M_14_a_plain_ambush_is_read(text: str) -> None:
+    assert _read("Shadow", text).action == "ambush"
+
+
+@pytest.mark.parametrize(
+    ("text", "targets"),
+    [("Протект себе и Доктору", ("Dr.House", "Доктор")), ("Даю протект себе", ("Dr.House",))],
+)
+def test_C_2_bare_sebe_names_the_sender(text: str, targets: tuple[str, ...]) -> None:
+    cast = {**CAST, "players": {**CAST["players"], "Dr.House": {"role": "necromancer"}}}
+    view = sender_view(cast_state(cast), "Dr.House")
+    assert view is not None
+    got = read_letter(text, view)
+    assert (got.action, got.targets) == ("protect", targets)
