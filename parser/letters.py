@@ -315,7 +315,9 @@ class _Occ:
 # -- words and sentences -----------------------------------------------------------------------
 
 _SIDE_KEYS: Final = _ws(
-    "сторона сторону стороны выбираю выбрала выбрал играю side choose chose join"
+    "сторона сторону стороны выбираю выбрала выбрал играю side choose chose join "
+    # «Мафия, я ваша», «Я с вами, мирные»: belonging said to the side itself
+    "ваша ваш ваши вами присоединяюсь"
 )
 _SIDE_TOWN: Final = _ws("мирных мирные мирным мирная мирный город города горожан town")
 _SIDE_MAFIA: Final = _ws("мафию мафия мафии мафией mafia")
@@ -366,6 +368,49 @@ def word_key(raw: str) -> str:
 def _questions(tokens: list[_Token]) -> set[int]:
     """Sentences that end with «?»: they ask, they do not move."""
     return {t.sentence for t in tokens if t.raw.rstrip("»\"')]").endswith("?")}
+
+
+_ASKING: Final = _ws("кого кто что ли можно если как когда зачем почему или либо")
+
+
+def _question_tags(tokens: list[_Token]) -> list[_Token]:
+    """«Проверяю Зелёного, он доктор?»: a sentence that opens with the sender's own action
+    verb and ends with a question in a later clause moves, and only that clause asks. It
+    becomes a sentence of its own, so that the «?» rule (2.) takes the question alone.
+    «Убить Сашу или Машу?», «Кого проверить, Ли или Яна?» still ask as a whole."""
+    if not any(t.raw.endswith("?") for t in tokens):
+        return tokens
+    out: list[_Token] = []
+    shift = 0
+    k = 0
+    while k < len(tokens):
+        sentence = tokens[k].sentence
+        end = k
+        while end + 1 < len(tokens) and tokens[end + 1].sentence == sentence:
+            end += 1
+        split = _tag_start(tokens, k, end)
+        for n in range(k, end + 1):
+            extra = 1 if split is not None and n >= split else 0
+            out.append(replace(tokens[n], sentence=tokens[n].sentence + shift + extra))
+        shift += 1 if split is not None else 0
+        k = end + 1
+    return out
+
+
+def _tag_start(tokens: list[_Token], first: int, last: int) -> int | None:
+    """Where the question tag of the sentence tokens[first..last] starts, or None."""
+    if not tokens[last].raw.rstrip("»\"')]").endswith("?"):
+        return None
+    verb = lookup(tokens[first].word)
+    if verb is None or not verb.actions or verb.past or verb.third or verb.infinitive:
+        return None
+    parses = parse(tokens[first].word)
+    if parses and parses[0].pos != "VERB":
+        return None  # «Проверка Ли, да?» names the move by a noun: asked as a whole
+    breaks = [n for n in range(first, last) if tokens[n].clause_end]
+    if not breaks or any(t.word in _ASKING for t in tokens[first : breaks[0] + 1]):
+        return None
+    return breaks[-1] + 1
 
 
 def _windows(tokens: list[_Token], start: int, max_words: int) -> list[tuple[int, str]]:
@@ -781,7 +826,7 @@ def read_letter(
         # and the engine refuses what it tries (wrong_role), as for any other role
         view = SenderView(view.nick, living=view.living, dead=view.dead)
     story, body = _split_story(_unquoted(text))
-    tokens = _tokenize(body)
+    tokens = _question_tags(_tokenize(body))
     questions = _questions(tokens)
     mentions = [
         m
@@ -802,6 +847,14 @@ def read_letter(
         if fixed is not None:
             used.add(fixed.start)
             executor = fixed
+    elif view.clan_mates and exec_cues:
+        # a rule set without executors (G-M.5): a mate the words name as one («Ворон
+        # исполняет») is still no second target
+        used.update(
+            m.start
+            for i, found in exec_cues
+            if (m := _cue_executor(tokens, mentions, i, found, view)) is not None
+        )
 
     live = [m for m in mentions if m.start not in used]
     taken = {k for m in mentions for k in range(m.start, m.end)}

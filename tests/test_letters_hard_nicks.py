@@ -299,3 +299,58 @@ def test_C_2_bare_sebe_names_the_sender(text: str, targets: tuple[str, ...]) -> 
     assert view is not None
     got = read_letter(text, view)
     assert (got.action, got.targets) == ("protect", targets)
+
+
+GAMBLER: dict[str, Any] = {
+    "ruleset": "gambler",
+    "turn": 2,
+    "players": {
+        "Профессор": {"role": "godfather"},
+        "Ворон": {"role": "mafia"},
+        "Юля": {"role": "lawyer"},
+        "Медведь": {"role": "sheriff"},
+        "Зелёный": {"role": "doctor"},
+        "Сова": {"role": "civilian"},
+    },
+}
+
+
+def _gambler(sender: str, text: str) -> LetterReading:
+    view = sender_view(cast_state(GAMBLER), sender)
+    assert view is not None
+    return read_letter(text, view)
+
+
+@pytest.mark.parametrize(
+    "text", ["Убиваем Медведя, Ворон исполняет", "Убиваем Медведя руками Ворона"]
+)
+def test_G_M_5_a_mate_named_as_executor_is_no_second_target(text: str) -> None:
+    # Gambler kills have no executor, but the words still say who is not the target
+    got = _gambler("Профессор", text)
+    assert (got.action, got.targets, got.executor) == ("kill", ("Медведь",), None)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Проверяю Зелёного, он доктор?", "move"),
+        ("Проверяю Сову, можно?", "move"),
+        ("Проверяю Зелёного или Сову?", "none"),
+        ("Проверить Сову, да?", "none"),
+        ("Кого проверить, Сову или Зелёного?", "none"),
+    ],
+)
+def test_C_2_a_question_tag_after_the_move_asks_only_itself(text: str, kind: str) -> None:
+    assert _gambler("Юля", text).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [("Мафия, я ваша", "mafia"), ("Я с вами, мирные", "town"), ("Присоединяюсь к мафии", "mafia")],
+)
+def test_G_M_8_the_side_said_to_the_side_itself(text: str, side: str) -> None:
+    cast = {**GAMBLER, "players": {**GAMBLER["players"], "Lady_M": {"role": "prostitute"}}}
+    view = sender_view(cast_state(cast), "Lady_M")
+    assert view is not None
+    got = read_letter(text, view)
+    assert (got.action, got.side) == ("choose_side", side)
