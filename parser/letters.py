@@ -206,6 +206,7 @@ _GREETING: Final = _ws(
     "привет приветствую здравствуй здравствуйте добрый доброй вечер ночи день утро "
     "ведущий ведущему хост спасибо пока удачи всем hi hello thanks пожалуйста плиз"
 )
+_VOTE_WORDS: Final = _ws("голосую голос выбираю выбираем предлагаю за vote")
 _VISIT_PREPS: Final = _ws("к ко")
 _ATTACK_PREPS: Final = _ws("на")
 _NIGHT: Final = _ws("ночь ночку")
@@ -1665,4 +1666,13 @@ def _don(
             for m in sorted(mentions, key=lambda m: abs(m.start - k)):
                 if m.kind == "nick" and tokens[m.start].sentence == t.sentence:
                     return LetterReading("don", (m.nick or "",), confidence=m.confidence)
+    if not view.known or not view.clan_mates:
+        return None
+    # «Голосую за Палача» on the election night: the one vote a mafioso has then is for his
+    # Don, so a vote word and exactly one clan mate named say it without «дон»
+    mates = {m.nick: m for m in mentions if m.kind == "nick" and not m.negated}
+    mates = {n: m for n, m in mates.items() if n in view.clan_mates}
+    if len(mates) == 1 and any(t.word in _VOTE_WORDS for t in tokens):
+        m = next(iter(mates.values()))
+        return LetterReading("don", (m.nick or "",), confidence=m.confidence)
     return None

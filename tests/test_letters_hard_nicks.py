@@ -354,3 +354,32 @@ def test_G_M_8_the_side_said_to_the_side_itself(text: str, side: str) -> None:
     assert view is not None
     got = read_letter(text, view)
     assert (got.action, got.side) == ("choose_side", side)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Голосую за Кота", "don"),
+        ("Выбираю Кота Учёного", "don"),
+        ("Голосую за Ли", None),  # no clan mate: not a Don vote
+    ],
+)
+def test_P_S_2_a_vote_for_one_clan_mate_on_the_election_night_is_the_don(
+    text: str, expected: str | None
+) -> None:
+    cast = {
+        **CAST,
+        "turn": 0,
+        "players": {
+            **CAST["players"],
+            "Рыжий": {"role": "mafia", "clan": "yakuza"},
+            "Кот_Учёный": {"role": "mafia", "clan": "triad"},
+            "Палач": {"role": "mafia", "clan": "triad"},
+        },
+    }
+    view = sender_view(cast_state(cast), "Палач")
+    assert view is not None
+    got = read_letter(text, view)
+    assert got.action == expected
+    if expected:
+        assert got.targets == ("Кот_Учёный",)
