@@ -163,7 +163,7 @@ def _ws(spec: str) -> frozenset[str]:
     return frozenset(spec.split())
 
 
-_NEG: Final = _ws("не not ни никого вместо кроме no без")
+_NEG: Final = _ws("не not ни никого некого вместо кроме no без")
 _NEG_GAP: Final = _ws(
     "в во на буду будем стану станем хочу хотим сегодня сейчас я мы сажусь сяду сидим сижу "
     "иду пойду этой ночью ночью пока ещё еще"
@@ -207,6 +207,7 @@ _GREETING: Final = _ws(
     "ведущий ведущему хост спасибо пока удачи всем hi hello thanks пожалуйста плиз"
 )
 _VOTE_WORDS: Final = _ws("голосую голос выбираю выбираем предлагаю за vote")
+_GREETED: Final = _ws("день вечер утро ночи ночь вечера утра дня")
 _VISIT_PREPS: Final = _ws("к ко")
 _ATTACK_PREPS: Final = _ws("на")
 _NIGHT: Final = _ws("ночь ночку")
@@ -541,6 +542,8 @@ def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) ->
     windows = _windows(list(tokens), i, resolver.max_words + 1)
     stop_word = _stopword(w) or w in _GAME_WORDS
     plain = common_word(w) and not tok.raw[:1].isupper()
+    if w in _GREETING and i + 1 < len(tokens) and tokens[i + 1].word in _GREETED:
+        return None  # «Добрый день» with a player Добрый: a greeting
     named_noun = stop_word and _capital_noun(tokens, i)
     if plain and _modified(tokens, i):
         return None  # «на эту ночь» with a player Ночь: a word with an adjective is the word
@@ -730,7 +733,7 @@ def _occurrences(
         if w.skip and not _negated_at(tokens, i):
             skip = True
             continue
-        if w.past or _negated_at(tokens, i) or _denied_after(tokens, i):
+        if w.past or _negated_at(tokens, i) or _denied_after(tokens, i) or _past_clause(tokens, i):
             continue
         if w.executor:
             exec_cues.append((i, None))
@@ -747,6 +750,27 @@ def _occurrences(
         if w.actions:
             occs.append(_Occ(i, w.actions, w.confidence, w.third))
     return occs, skip, exec_cues
+
+
+def _past_clause(tokens: Sequence[_Token], i: int) -> bool:
+    """«Засада была вчера»: an action noun in a clause with a past-tense verb or «вчера»
+    names what happened, not tonight's move (action verbs carry their own tense)."""
+    parses = parse(tokens[i].word)
+    if not parses or parses[0].pos != "NOUN":
+        return False
+    start = i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    end = i
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    for t in tokens[start : end + 1]:
+        if t.word in ("вчера", "прошлой", "прошлую"):
+            return True
+        p = parse(t.word) if t.word else ()
+        if p and p[0].pos == "VERB" and "past" in p[0].grammemes:
+            return True
+    return False
 
 
 def _mention_after(
@@ -887,6 +911,8 @@ def read_letter(
             or not (o.third or tokens[o.i].sentence in negative)
         )
     ]
+    # «Убейте меня уже 😂»: a plea to others to act on the sender is no move of his
+    readings = [o for o in readings if not _plea(tokens, o)]
     called_off = [o for o in readings if _called_off(tokens, o)]
     readings = [o for o in readings if o not in called_off]
     # a player named in a move taken back is not then the role's move by inference
@@ -1217,6 +1243,14 @@ def _called_off(tokens: Sequence[_Token], occ: _Occ) -> bool:
     return any(t.word in _LATER for t in tokens[start : end + 1])
 
 
+def _plea(tokens: Sequence[_Token], occ: _Occ) -> bool:
+    """An imperative action word («убейте», «проверьте») aimed at the sender himself."""
+    if not occ.targets or any(m.kind != "self" for m in occ.targets):
+        return False
+    parses = parse(tokens[occ.i].word)
+    return bool(parses) and "impr" in parses[0].grammemes
+
+
 def _resolve_pronouns(readings: list[_Occ], tokens: Sequence[_Token]) -> list[_Occ]:
     """«Лёня, иди к Ефиму и убей его»: a pronoun in the sentence of a reading that named a
     player is that player, so its reading adds nothing. A pronoun with nobody named before
@@ -1533,7 +1567,22 @@ def _without_action_word(
     mine = view.moving_actions()
     if not view.known or not mine:
         return LetterReading()
-    named = [m for m in mentions if not m.negated and m.nick != view.nick and m.kind != "self"]
+    told = _told_targets(tokens, mentions)
+    named = [
+        m
+        for m in mentions
+        if not m.negated
+        and m.nick != view.nick
+        and m.kind != "self"
+        and m.start not in told
+        # «Доктор в отпуске» from the doctor: a role noun opening a sentence is its subject,
+        # the sender himself as much as the player of that name
+        and not (
+            m.nominative
+            and tokens[m.start].word in _GAME_WORDS
+            and (m.start == 0 or tokens[m.start - 1].sentence != tokens[m.start].sentence)
+        )
+    ]
     if any(m.kind == "nick" for m in named):
         named = [m for m in named if m.kind == "nick"]  # «Катана для Гены»
     if view.clan_mates and all(a in _VIOLENCE for a in mine):
@@ -1561,6 +1610,23 @@ def _without_action_word(
             )
         return LetterReading()
     return _inferred_move(allowed[0], nicks, named, tokens, questions, story, threshold)
+
+
+def _told_targets(tokens: Sequence[_Token], mentions: list[_Mention]) -> set[int]:
+    """Mentions that a past-tense action word took («Вчера убил Доброго», «Лечил Сову
+    вчера»): players of a story, never the role's move by inference."""
+    out: set[int] = set()
+    for k, t in enumerate(tokens):
+        w = lookup(t.word) if t.word else None
+        if w is None or not w.past or not w.actions:
+            continue
+        for m in mentions:
+            if m.start > k and tokens[m.start].sentence == t.sentence:
+                gap = tokens[k : m.start]
+                if not any(g.clause_end for g in gap):
+                    out.add(m.start)
+                break
+    return out
 
 
 def _last_word(named: list[_Mention], tokens: Sequence[_Token]) -> list[_Mention]:
@@ -1603,6 +1669,8 @@ def _inferred_move(
     if action == "army" and len(nicks) < 2:
         return LetterReading()
     if not _says_move(tokens, questions, named):
+        if _talks(tokens, questions, named):
+            return LetterReading()
         return _question(
             IS_IT_A_MOVE,
             f"Не понял, это ход? Если да, напишите, например: «{_EXAMPLE.get(action, 'Ход Ник')}».",
@@ -1641,13 +1709,35 @@ def _says_move(tokens: Sequence[_Token], questions: set[int], named: list[_Menti
     rest = [t for k, t in enumerate(tokens) if k not in in_named and t.sentence not in questions]
     if any(t.word in _INDICATORS for t in rest):
         return True
+    # «Судья, Шериф и Доктор — мирные»: an opinion, whatever the dash
+    if any(t.word in _OPINION for t in rest):
+        return False
     if any(t.raw.endswith((":", "—", "–", "->")) or t.raw in ("-", "=>") for t in rest):
         return True
-    if any(t.word in _OPINION for t in rest):
+    if _talks(tokens, questions, named):
         return False
     rest = [t for t in rest if t.word]
     content = [t for t in rest if t.word not in _GREETING and len(t.word) > 1]
     return len(content) <= _SHORT_LETTER and not any(_names_action(t.word) for t in content)
+
+
+_TOLD: Final = _ws("вчера вчерашний вчерашняя вчерашнюю вчерашнего спасибо благодарю thanks")
+
+
+def _talks(tokens: Sequence[_Token], questions: set[int], named: list[_Mention]) -> bool:
+    """Whether a letter with no action word tells of what was rather than moves: a verb in
+    the past tense («Ночь была интересной», «Медведь вчера был хорош»), «вчера», thanks.
+    Such a letter that names a player is talk, not that player's move."""
+    in_named = {k for m in named for k in range(m.start, m.end)}
+    for k, t in enumerate(tokens):
+        if k in in_named or t.sentence in questions or not t.word:
+            continue
+        if t.word in _TOLD:
+            return True
+        parses = parse(t.word)
+        if parses and parses[0].pos == "VERB" and "past" in parses[0].grammemes:
+            return True
+    return False
 
 
 def _names_action(word: str) -> bool:

@@ -24,6 +24,7 @@ CAST: dict[str, Any] = {
         "Кот_Учёный": {"role": "mafia", "clan": "triad", "don": True},
         "Ночь": {"role": "civilian"},
         "Ли": {"role": "civilian"},
+        "Добрый": {"role": "civilian"},
         "Пуля": {"role": "civilian"},
         "Shadow": {"role": "maniac"},
     },
@@ -46,7 +47,7 @@ def test_C_3_adjective_nick_is_read_in_its_own_gender(text: str, target: str) ->
     assert (got.action, got.targets) == ("heal", (target,))
 
 
-@pytest.mark.parametrize("text", ["Проверяю Рыжую", "Проверяю Доброго"])
+@pytest.mark.parametrize("text", ["Проверяю Рыжую", "Проверяю Тихого"])
 def test_C_3_form_of_no_living_player_is_asked_not_moved(text: str) -> None:
     assert _read("Игорь Петрович", text).kind == "question"
 
@@ -383,3 +384,39 @@ def test_P_S_2_a_vote_for_one_clan_mate_on_the_election_night_is_the_don(
     assert got.action == expected
     if expected:
         assert got.targets == ("Кот_Учёный",)
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Игорь Петрович", "Спасибо! Ночь была интересной"),
+        ("Игорь Петрович", "Добрый день! Когда начнётся ночь?"),
+        ("Dr.House", "Доктор в отпуске 🏖"),
+        ("Shadow", "Засада была вчера"),
+        ("Shadow", "Вчера убил Тихую, сегодня отдыхаю"),
+        ("Dr.House", "Лечил Ли вчера, сегодня пока не решил"),
+        ("Игорь Петрович", "Вчера проверил Рыжего, он мафия"),
+        ("Ли", "Убейте меня уже 😂"),
+        ("Shadow", "Убивать сегодня некого"),
+        ("Игорь Петрович", "Ночь, Ли и Доктор — мирные, я уверен"),
+    ],
+)
+def test_C_2_talk_about_what_was_names_no_move(sender: str, text: str) -> None:
+    # a one-action role's letter naming one player is read as a move only when it says
+    # so; past tense, «вчера», thanks, a greeting that is a nick, a role noun as subject
+    # or a plea to be killed say it is talk
+    assert _read(sender, text).kind != "move"
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "target"),
+    [
+        ("Игорь Петрович", "Добрый вечер! Проверяю Доброго", "Добрый"),
+        ("Dr.House", "Доктор лечит Доктора", "Доктор"),
+        ("Shadow", "Засада была вчера, сегодня убиваю Ли", "Ли"),
+        ("Игорь Петрович", "Вчера проверил Ли. Сегодня Рыжий", "Рыжий"),
+    ],
+)
+def test_C_2_a_move_beside_talk_is_still_read(sender: str, text: str, target: str) -> None:
+    got = _read(sender, text)
+    assert got.kind == "move" and got.targets == (target,)
