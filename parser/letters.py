@@ -207,6 +207,7 @@ _GREETING: Final = _ws(
     "ведущий ведущему хост спасибо пока удачи всем hi hello thanks пожалуйста плиз"
 )
 _VOTE_WORDS: Final = _ws("голосую голос выбираю выбираем предлагаю за vote")
+_NO_NEED: Final = _ws("надо нужно буду будем стану станем хочу хотим могу стоит")
 _GREETED: Final = _ws("день вечер утро ночи ночь вечера утра дня")
 _VISIT_PREPS: Final = _ws("к ко")
 _ATTACK_PREPS: Final = _ws("на")
@@ -733,7 +734,7 @@ def _occurrences(
         if w.skip and not _negated_at(tokens, i):
             skip = True
             continue
-        if w.past or _negated_at(tokens, i) or _denied_after(tokens, i) or _past_clause(tokens, i):
+        if w.past or _taken_back(tokens, i):
             continue
         if w.executor:
             exec_cues.append((i, None))
@@ -750,6 +751,19 @@ def _occurrences(
         if w.actions:
             occs.append(_Occ(i, w.actions, w.confidence, w.third))
     return occs, skip, exec_cues
+
+
+def _taken_back(tokens: Sequence[_Token], i: int) -> bool:
+    """The action word at `i` is negated («не лечу», «протект не даю», «лечить не надо»)
+    or names what happened («Засада была вчера»)."""
+    nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""
+    nxt2 = tokens[i + 2].word if i + 2 < len(tokens) else ""
+    return (
+        _negated_at(tokens, i)
+        or _denied_after(tokens, i)
+        or _past_clause(tokens, i)
+        or (nxt in _NEG and nxt2 in _NO_NEED)
+    )
 
 
 def _past_clause(tokens: Sequence[_Token], i: int) -> bool:
@@ -1029,17 +1043,22 @@ def _bind(
         filler = _NOTHING | _GREETING
         lead = [t for t in tokens[: occ.i] if t.sentence == sentence and t.word not in filler]
         named = {k for m in mentions for k in range(m.start, m.end)}
+        # «Лечу. Кого? Ночь!»: a question the player asks himself is stepped over
+        asked = {t.sentence for t in tokens if t.raw.rstrip("»\"')]").endswith("?")}
+        following = sentence + 1
+        while following in asked:
+            following += 1
         then = [
             t
             for k, t in enumerate(tokens[occ.i + 1 :], occ.i + 1)
-            if t.sentence == sentence + 1 and k not in named and t.word and t.word not in filler
+            if t.sentence == following and k not in named and t.word and t.word not in filler
         ]
         if not rest and (len([t for t in lead if t.word]) <= 1 or len(then) <= 1):
             after = [
                 m
                 for m in mentions
                 if occ.i < m.start < nxt_i
-                and tokens[m.start].sentence == sentence + 1
+                and tokens[m.start].sentence == following
                 and not m.negated
             ][:2]
     after = _unique_mentions(after)
@@ -1600,6 +1619,11 @@ def _without_action_word(
     allowed = with_target
     if "army" in allowed and "protect" in allowed and len(nicks) == 1:
         allowed = ["protect"]  # the army needs two
+    if len(allowed) > 1:
+        # «Вчера избил Доктора, сегодня Шерифа»: the verb of last night carries over
+        told = {a for t in tokens if t.word for a in _past_actions(t.word)}
+        if len(told & set(allowed)) == 1:
+            allowed = [a for a in allowed if a in told]
     if len(allowed) != 1:
         if len(nicks) == 1 and _says_move(tokens, questions, named):
             return _question(
@@ -1610,6 +1634,11 @@ def _without_action_word(
             )
         return LetterReading()
     return _inferred_move(allowed[0], nicks, named, tokens, questions, story, threshold)
+
+
+def _past_actions(word: str) -> frozenset[str]:
+    w = lookup(word)
+    return w.actions if w is not None and w.past else frozenset()
 
 
 def _told_targets(tokens: Sequence[_Token], mentions: list[_Mention]) -> set[int]:
@@ -1703,41 +1732,95 @@ def _side_for(tokens: Sequence[_Token], questions: set[int]) -> str | None:
 
 
 def _says_move(tokens: Sequence[_Token], questions: set[int], named: list[_Mention]) -> bool:
-    """Whether a letter without an action word still says it moves: a motion or move word,
-    a colon before the nick, or hardly anything besides the nick."""
+    """Whether a letter without an action word still says it moves: a move word, a colon
+    before the nick, «сегодня» beside the nick in a clause telling no story, or hardly
+    anything besides the nick. Opinions and stories are read in the sentences that name
+    the players («Мафия голодна. Сегодня Сова» moves; «Думаю, Катя мафия» does not)."""
     in_named = {k for m in named for k in range(m.start, m.end)}
     rest = [t for k, t in enumerate(tokens) if k not in in_named and t.sentence not in questions]
-    if any(t.word in _INDICATORS for t in rest):
+    scope = {tokens[m.start].sentence for m in named}
+    near = [t for t in rest if t.sentence in scope]
+    if any(t.word in _INDICATORS - _WEAK_INDICATORS for t in rest):
         return True
     # «Судья, Шериф и Доктор — мирные»: an opinion, whatever the dash
-    if any(t.word in _OPINION for t in rest):
+    if any(t.word in _OPINION for t in near):
         return False
     if any(t.raw.endswith((":", "—", "–", "->")) or t.raw in ("-", "=>") for t in rest):
         return True
-    if _talks(tokens, questions, named):
+    # «Вчера избил Доктора, сегодня Шерифа»: the nick's own clause speaks of tonight
+    if any(_tonight_clause(tokens, m.start, in_named) for m in named):
+        return True
+    # «Ян сегодня голосовал против меня»: a story of tonight is still a story
+    if _talks(tokens, questions, named) or any(t.word in _NEXT for t in near):
         return False
+    if any(t.word in _WEAK_INDICATORS for t in rest):
+        return True
     rest = [t for t in rest if t.word]
     content = [t for t in rest if t.word not in _GREETING and len(t.word) > 1]
     return len(content) <= _SHORT_LETTER and not any(_names_action(t.word) for t in content)
 
 
+# «сегодня», «ночью» say when, not that the letter moves: a story may say them too
+_WEAK_INDICATORS: Final = _ws("ночь ночью сегодня")
+# «Сова, ты следующая»: a threat for a later night, asked about, not read as tonight's
+_NEXT: Final = _LATER | _ws("следующий следующая следующим следующей следующего следующую")
 _TOLD: Final = _ws("вчера вчерашний вчерашняя вчерашнюю вчерашнего спасибо благодарю thanks")
 
 
+def _clause(tokens: Sequence[_Token], i: int) -> Sequence[_Token]:
+    start = i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    end = i
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    return tokens[start : end + 1]
+
+
+def _told(t: _Token) -> bool:
+    """A word that tells of what was or how things are: a past-tense verb, a short
+    adjective («жива», «здорова»), «вчера», thanks."""
+    if t.word in _TOLD:
+        return True
+    parses = parse(t.word) if t.word else ()
+    return bool(parses) and (
+        (parses[0].pos == "VERB" and "past" in parses[0].grammemes) or parses[0].pos == "ADJS"
+    )
+
+
+def _tonight_clause(tokens: Sequence[_Token], i: int, in_named: set[int]) -> bool:
+    """The clause of the nick at `i` says «сегодня»/«ночью» (not as a nick: the player
+    Ночь is no «ночь») and tells no story."""
+    start = i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    clause = [t for k, t in enumerate(_clause(tokens, i), start) if k not in in_named and t.word]
+    return any(t.word in _WEAK_INDICATORS for t in clause) and not any(_told(t) for t in clause)
+
+
 def _talks(tokens: Sequence[_Token], questions: set[int], named: list[_Mention]) -> bool:
-    """Whether a letter with no action word tells of what was rather than moves: a verb in
-    the past tense («Ночь была интересной», «Медведь вчера был хорош»), «вчера», thanks.
-    Such a letter that names a player is talk, not that player's move."""
+    """Whether a letter with no action word tells of what was rather than moves, in the
+    sentences that name its players: a verb in the past tense («Ночь была интересной»,
+    «Медведь вчера был хорош»), «вчера», thanks, a short adjective saying how a player is
+    («Ли жива»). Such a letter is talk, not the named player's move."""
     in_named = {k for m in named for k in range(m.start, m.end)}
-    for k, t in enumerate(tokens):
-        if k in in_named or t.sentence in questions or not t.word:
-            continue
-        if t.word in _TOLD:
-            return True
-        parses = parse(t.word)
-        if parses and parses[0].pos == "VERB" and "past" in parses[0].grammemes:
-            return True
-    return False
+    scope = {tokens[m.start].sentence for m in named}
+    if any(_described(tokens, m) for m in named):
+        return True
+    return any(
+        _told(t)
+        for k, t in enumerate(tokens)
+        if k not in in_named and t.sentence in scope and t.sentence not in questions
+    )
+
+
+def _described(tokens: Sequence[_Token], m: _Mention) -> bool:
+    """«Ночь тёмная», «Ветер холодный»: a nick as written, then an adjective in the
+    nominative right after it in its clause — a description of the player, not a move."""
+    if not m.nominative or m.end >= len(tokens) or tokens[m.end - 1].clause_end:
+        return False
+    parses = parse(tokens[m.end].word) if tokens[m.end].word else ()
+    return bool(parses) and parses[0].pos == "ADJF" and "nomn" in parses[0].grammemes
 
 
 def _names_action(word: str) -> bool:

@@ -420,3 +420,41 @@ def test_C_2_talk_about_what_was_names_no_move(sender: str, text: str) -> None:
 def test_C_2_a_move_beside_talk_is_still_read(sender: str, text: str, target: str) -> None:
     got = _read(sender, text)
     assert got.kind == "move" and got.targets == (target,)
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Игорь Петрович", "Рыжий сегодня голосовал против меня"),
+        ("Dr.House", "Ли жива благодаря мне 💪"),
+        ("Dr.House", "Ли здорова, лечить не надо"),
+        ("Shadow", "Ночь тёмная, Ли холодная"),
+        ("Shadow", "Ли, ты следующая 🔪"),
+    ],
+)
+def test_C_2_stories_states_and_threats_beside_a_nick_are_no_move(sender: str, text: str) -> None:
+    assert _read(sender, text).kind != "move"
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "target"),
+    [
+        ("Рыжий", "Мафия голодна. Сегодня Ли", "kill", "Ли"),
+        ("Dr.House", "Лечу. Кого? Ночь!", "heal", "Ночь"),
+        ("Игорь Петрович", "Проверка. Кто? Ли.", "check", "Ли"),
+        ("Shadow", "Вчера убил Доктора, сегодня Ли", "kill", "Ли"),
+    ],
+)
+def test_C_2_the_move_of_tonight_beside_a_story_is_read(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    got = _read(sender, text)
+    assert (got.action, got.targets) == (action, (target,))
+
+
+def test_P_M_thug_carries_last_nights_verb_over_to_tonights_player() -> None:
+    cast = {**CAST, "players": {**CAST["players"], "Ян": {"role": "thug", "clan": "yakuza"}}}
+    view = sender_view(cast_state(cast), "Ян")
+    assert view is not None
+    got = read_letter("Вчера избил Доктора, сегодня Ли", view)
+    assert (got.action, got.targets) == ("beat", ("Ли",))
