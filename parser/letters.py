@@ -1621,9 +1621,9 @@ def _without_action_word(
         allowed = ["protect"]  # the army needs two
     if len(allowed) > 1:
         # «Вчера избил Доктора, сегодня Шерифа»: the verb of last night carries over
-        told = {a for t in tokens if t.word for a in _past_actions(t.word)}
-        if len(told & set(allowed)) == 1:
-            allowed = [a for a in allowed if a in told]
+        before = {a for t in tokens if t.word for a in _past_actions(t.word)}
+        if len(before & set(allowed)) == 1:
+            allowed = [a for a in allowed if a in before]
     if len(allowed) != 1:
         if len(nicks) == 1 and _says_move(tokens, questions, named):
             return _question(
