@@ -89,6 +89,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from itertools import pairwise
 from typing import Any, Final
 
 from mafiabot.engine.actions import InputRejected, Move
@@ -100,6 +101,7 @@ from mafiabot.parser.nicks import (
     NickMatch,
     NickResolver,
     casefold_key,
+    spelled_alike,
 )
 from mafiabot.parser.sender import SenderView
 from mafiabot.parser.vocab import lookup
@@ -504,7 +506,10 @@ def _find_mentions(
             i += 1
             continue
         found: _Mention | None = None
-        if w in _SELF_WORDS:
+        if w == "я" and _coordinated(tokens, i):
+            # «Протект: я и Ли»: «я» in a list of players is the sender
+            found = _Mention(i, i + 1, tok.raw, "self", view.nick, 1.0, True)
+        elif w in _SELF_WORDS:
             lead = i > 0 and tokens[i - 1].word in _SELF_LEAD
             # «к себе», «ко мне», «с собой»: the sender's place or company, not a target
             to_me = i > 0 and tokens[i - 1].word in (*_VISIT_PREPS, "с", "со")
@@ -532,6 +537,13 @@ def _find_mentions(
         else:
             i += 1
     return out
+
+
+def _coordinated(tokens: Sequence[_Token], i: int) -> bool:
+    """The word at `i` is joined by «и» to the next or the previous word («я и Ли»)."""
+    before = i > 0 and tokens[i - 1].word == "и" and not tokens[i - 1].clause_end
+    after = i + 1 < len(tokens) and tokens[i + 1].word == "и" and not tokens[i].clause_end
+    return before or after
 
 
 def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) -> _Mention | None:
@@ -570,7 +582,8 @@ def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) ->
                     "nick",
                     m.nick,
                     _nick_confidence(m, raw),
-                    m.method in STRICT_TIERS,
+                    m.method in STRICT_TIERS
+                    or (m.method == "translit" and spelled_alike(raw, m.nick or "")),
                 )
             return _Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
     return None
@@ -1203,6 +1216,15 @@ def _executor_by_grammar(
             cands = [m for m in cands if m.nick in view.clan_mates]
         if cands:
             return cands[0]
+    # «сегодня работает Нео»: who works tonight is who shoots, whoever else is named
+    for k, t in enumerate(tokens):
+        parses = parse(t.word) if t.word else ()
+        if not parses or parses[0].lemma != "работать" or "3per" not in parses[0].grammemes:
+            continue
+        near = [_mention_before(mentions, k, tokens), _mention_after(mentions, k, tokens, span=1)]
+        mates = [m for m in near if m is not None and m.nominative and m.nick in view.clan_mates]
+        if len(mates) == 1:
+            return mates[0]
     # two players named, only one a clan mate: he carries the kill out
     only_kill = view.moving_actions() == ("kill",)
     if view.clan_mates and (only_kill or any("kill" in o.actions for o in occs)):
@@ -1253,6 +1275,9 @@ def _called_off(tokens: Sequence[_Token], occ: _Occ) -> bool:
     rest = [t.word for t in tokens[occ.i + 1 :] if t.sentence == sentence and t.word]
     if any(w in _CONTRAST and "не" in rest[k + 1 : k + 3] for k, w in enumerate(rest)):
         return True
+    clause = [t.word for t in _clause(tokens, occ.i)]
+    if any(a == "другой" and b == "раз" for a, b in pairwise(clause)):
+        return True  # «Засада — в другой раз»
     start = occ.i
     while start > 0 and not tokens[start - 1].clause_end:
         start -= 1

@@ -588,3 +588,9 @@ def cached_resolver(
 ) -> NickResolver:
     """One resolver (and its memo) per player list: a day's pages share their answers."""
     return NickResolver(players, fuzzy_threshold=fuzzy_threshold, partial=partial)
+
+
+def spelled_alike(text: str, nick: str) -> bool:
+    """Whether `text` spells `nick` in the other script as it stands, not as a case form
+    («Нео» for Neo-1, «Vasya» for Вася2005): such a word is the nick in the nominative."""
+    return _split_digit_tail(translit_key(text))[0] == _split_digit_tail(translit_key(nick))[0]

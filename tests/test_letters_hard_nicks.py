@@ -458,3 +458,30 @@ def test_P_M_thug_carries_last_nights_verb_over_to_tonights_player() -> None:
     assert view is not None
     got = read_letter("Вчера избил Доктора, сегодня Ли", view)
     assert (got.action, got.targets) == ("beat", ("Ли",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Убиваем Ли. Стреляет Нео",
+        "Убиваем Ли. Тихая отдыхает, сегодня работает Нео",
+        "Ли убирает Neo",
+    ],
+)
+def test_P_M_8_executor_named_in_the_other_script_or_as_who_works_tonight(text: str) -> None:
+    # «Нео» spells Neo-1 as it stands: a nominative, so the subject of «стреляет»
+    got = _read("Рыжий", text)
+    assert (got.action, got.targets, got.executor) == ("kill", ("Ли",), "Neo-1")
+
+
+def test_C_2_ya_in_a_list_of_players_is_the_sender() -> None:
+    cast = {**CAST, "players": {**CAST["players"], "Лиса": {"role": "necromancer"}}}
+    view = sender_view(cast_state(cast), "Лиса")
+    assert view is not None
+    got = read_letter("Протект: я и Ли", view)
+    assert (got.action, got.targets) == ("protect", ("Лиса", "Ли"))
+
+
+def test_C_2_a_move_for_another_time_is_taken_back() -> None:
+    got = _read("Shadow", "Убиваю Ли. Засада — в другой раз")
+    assert (got.action, got.targets) == ("kill", ("Ли",))
