@@ -485,3 +485,8 @@ def test_C_2_ya_in_a_list_of_players_is_the_sender() -> None:
 def test_C_2_a_move_for_another_time_is_taken_back() -> None:
     got = _read("Shadow", "Убиваю Ли. Засада — в другой раз")
     assert (got.action, got.targets) == ("kill", ("Ли",))
+
+
+def test_C_2_a_joke_taken_back_corrects_the_target() -> None:
+    got = _read("Neo-1", "Подрываю Рыжего... шучу, Ли")
+    assert (got.action, got.targets) == ("blast", ("Ли",))
