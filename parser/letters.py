@@ -11,16 +11,23 @@ exactly one of
 
 How a letter is read
 --------------------
+0. Lines quoted e-mail style («> Проверяю Судью» under «Re:») hold the letter answered,
+   not tonight's move: they are not read.
 1. Story lines — ``способ: …``, ``способ убийства — …``, ``как: …``, ``story:``, ``how:``,
    ``описание:``, ``легенда:`` up to the end of the line — are the kill's story (G-M.10)
-   and are not searched for moves or nicks.
+   and are not searched for moves or nicks («как-то» is a word, not the label «как -»).
 2. Sentences ending with «?» ask; they hold no move.
 3. Nicks are found first, anywhere, by the resolution ladder of `parser.nicks` (case forms
    by pymorphy3 lemma included, one word of a multi-word nick, the other script, typos by
    similarity). «себя», «саму себя», «самого себя», «меня», "myself" name the sender; «к
    себе» / «ко мне» never do (the prostitute's "to my place", C-2). «его», «её», «него» …
    are pronouns: a move aimed at one is asked about. A nick right after «не», «вместо»,
-   «кроме» is excluded («Лечу не Катю, а Ефима»).
+   «кроме» is excluded («Лечу не Катю, а Ефима»). Nicks that are ordinary words: a
+   lower-case one after an adjective is the word («на эту ночь» with a player Ночь); a
+   vocabulary noun with a capital mid-sentence is a nick («Убиваю Пулю»), one that labels
+   the move is not («Выстрел: Ли»); a nick followed in its clause by a capitalised word that
+   is no player only starts a longer name («доктора Хауса» with a player Доктор), which
+   is asked about. A dead player named is asked about as no living player.
 4. Action words are looked up by lemma (`parser.vocab`), typos with a lower confidence.
    A past-tense verb is a story. An action word after «не» (a few filler words allowed
    between: «Не в засаде сегодня») is negated and names nothing.
@@ -29,6 +36,9 @@ How a letter is read
    prostitute invites); «иду на Катю» is an attack (kill or beat).
 5. Each action word takes the first nick after it in its sentence (or, with none, the one
    just before it: «Катю — проверка»); «A или B» is a question. Army and protect take two.
+   Once it has a player, a clause opened by «а»/«но» speaks of someone else («Проверяю
+   Палача, а Яна завтра»). An action word ending its sentence takes the next sentence's
+   nick only when it stands nearly alone or that sentence is little more than the nick.
 6. Executor of a PEFL clan kill (P-M.8): after «исполнитель» / «исполняет» / «руками»; the
    nick in the nominative next to a verb in the third person («Рома идёт на Катю», «Катю
    убирает Рома», «стреляет Гена»); or, when the letter names two players and only one is
@@ -37,13 +47,18 @@ How a letter is read
    holds one of the sender's own; a one-action role's letter that names exactly one living
    player is that move however phrased, provided something in it says it is a move (an
    action or motion word, «ход», «цель», a colon) or it is little more than the nick.
+   A mafioso's clan mates are never the inferred target («Рыжий, я готов исполнять»), and
+   a mate named by one short word of his nick is read as the executor.
 8. Corrections: the host reads the **last** word. A later reading after «нет», «передумал»,
    «лучше», «вернее», «точнее», «исправляю», «поправка», «отмена», «стоп», «ой», «пусть»
    (or after «но»: «хотел вылечить Жанну, но лечу Игоря») replaces the earlier one; a
    correction may give just the nick («Лечу Жанну. Нет, лучше Ефима»; after several, the
    nick after the last one), and a clan mate named so corrects the executor. A reading the
    player comes back to wins («Убиваю Лёню или засада... убиваю Лёню»); «…, но не
-   сегодня» takes a reading back; «Хотя нет, не трогаю никого» is asked about. Two
+   сегодня» and «завтра»/«потом» in the reading's clause take it back (and its players are
+   not then inferred as the role's move); «Хотя нет, засада» corrects to the ambush; a
+   correction counts in a letter read through the role with no action word too («Цель
+   Доктор. Нет, лучше Судья»); «Хотя нет, не трогаю никого» is asked about. Two
    different readings with no such word are asked about, never guessed, and so is a
    fallback («если не получится — тогда Жанну»). «Второй: Павел» adds a second protect.
    Numbered lists («1) Ефим 2) Борис») are one sentence.
@@ -74,6 +89,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from itertools import pairwise
 from typing import Any, Final
 
 from mafiabot.engine.actions import InputRejected, Move
@@ -85,6 +101,7 @@ from mafiabot.parser.nicks import (
     NickMatch,
     NickResolver,
     casefold_key,
+    spelled_alike,
 )
 from mafiabot.parser.sender import SenderView
 from mafiabot.parser.vocab import lookup
@@ -139,7 +156,8 @@ _EXAMPLE: Final = {
 
 _STORY_RE: Final = re.compile(
     r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет)"
-    r"\s*[:\-—–]\s*([^\n]*)"
+    # a hyphen joined to the next letter makes a word («как-то», «как-нибудь»), not a label
+    r"(?:\s*[:—–]|\s+-|-(?!\w))\s*([^\n]*)"
 )
 
 
@@ -147,7 +165,7 @@ def _ws(spec: str) -> frozenset[str]:
     return frozenset(spec.split())
 
 
-_NEG: Final = _ws("не not ни никого вместо кроме no без")
+_NEG: Final = _ws("не not ни никого некого вместо кроме no без")
 _NEG_GAP: Final = _ws(
     "в во на буду будем стану станем хочу хотим сегодня сейчас я мы сажусь сяду сидим сижу "
     "иду пойду этой ночью ночью пока ещё еще"
@@ -168,9 +186,10 @@ _JOIN: Final = _ws("и или либо также + & and or / в на")
 _CORRECTION: Final = _ws(
     "нет передумал передумала передумали лучше вернее точнее исправляю исправление "
     "поправка поправляюсь отмена отменяю стоп ой перепутал перепутала ошибся ошиблась "
-    "пусть окончательно instead actually"
+    "пусть окончательно шучу шутка instead actually"
 )
 _CONTRAST: Final = _ws("но однако")
+_LATER: Final = _ws("завтра послезавтра потом позже tomorrow later")
 # words that leave an action word without a target («Лечу всех! Ну ладно, Машу»)
 _NOTHING: Final = _ws("всех все всё сегодня ночью этой пожалуй пожалуйста наверное же тьмы тьма")
 _SECOND: Final = _ws("второй второго второму вторым второе вторая вторую ещё еще также")
@@ -189,6 +208,9 @@ _GREETING: Final = _ws(
     "привет приветствую здравствуй здравствуйте добрый доброй вечер ночи день утро "
     "ведущий ведущему хост спасибо пока удачи всем hi hello thanks пожалуйста плиз"
 )
+_VOTE_WORDS: Final = _ws("голосую голос выбираю выбираем предлагаю за vote")
+_NO_NEED: Final = _ws("надо нужно буду будем стану станем хочу хотим могу стоит")
+_GREETED: Final = _ws("день вечер утро ночи ночь вечера утра дня")
 _VISIT_PREPS: Final = _ws("к ко")
 _ATTACK_PREPS: Final = _ws("на")
 _NIGHT: Final = _ws("ночь ночку")
@@ -275,6 +297,7 @@ class _Mention:
     nominative: bool = False  # written as the nick itself, not a case form
     candidates: tuple[str, ...] = ()
     negated: bool = False
+    gone: bool = False  # a player already out: asked about, and his nick is no action word
 
 
 @dataclass(slots=True)
@@ -291,12 +314,15 @@ class _Occ:
     either: bool = False  # «A или B»: the player hesitates
     executor: _Mention | None = None
     cancelled: bool = False  # «Убиваю Гену. Хотя нет, не трогаю никого»
+    aimed: bool = False  # «Засада у дома Доктора»: an ambush said with a player after it
 
 
 # -- words and sentences -----------------------------------------------------------------------
 
 _SIDE_KEYS: Final = _ws(
-    "сторона сторону стороны выбираю выбрала выбрал играю side choose chose join"
+    "сторона сторону стороны выбираю выбрала выбрал играю side choose chose join "
+    # «Мафия, я ваша», «Я с вами, мирные»: belonging said to the side itself
+    "ваша ваш ваши вами присоединяюсь"
 )
 _SIDE_TOWN: Final = _ws("мирных мирные мирным мирная мирный город города горожан town")
 _SIDE_MAFIA: Final = _ws("мафию мафия мафии мафией mafia")
@@ -347,6 +373,49 @@ def word_key(raw: str) -> str:
 def _questions(tokens: list[_Token]) -> set[int]:
     """Sentences that end with «?»: they ask, they do not move."""
     return {t.sentence for t in tokens if t.raw.rstrip("»\"')]").endswith("?")}
+
+
+_ASKING: Final = _ws("кого кто что ли можно если как когда зачем почему или либо")
+
+
+def _question_tags(tokens: list[_Token]) -> list[_Token]:
+    """«Проверяю Зелёного, он доктор?»: a sentence that opens with the sender's own action
+    verb and ends with a question in a later clause moves, and only that clause asks. It
+    becomes a sentence of its own, so that the «?» rule (2.) takes the question alone.
+    «Убить Сашу или Машу?», «Кого проверить, Ли или Яна?» still ask as a whole."""
+    if not any(t.raw.endswith("?") for t in tokens):
+        return tokens
+    out: list[_Token] = []
+    shift = 0
+    k = 0
+    while k < len(tokens):
+        sentence = tokens[k].sentence
+        end = k
+        while end + 1 < len(tokens) and tokens[end + 1].sentence == sentence:
+            end += 1
+        split = _tag_start(tokens, k, end)
+        for n in range(k, end + 1):
+            extra = 1 if split is not None and n >= split else 0
+            out.append(replace(tokens[n], sentence=tokens[n].sentence + shift + extra))
+        shift += 1 if split is not None else 0
+        k = end + 1
+    return out
+
+
+def _tag_start(tokens: list[_Token], first: int, last: int) -> int | None:
+    """Where the question tag of the sentence tokens[first..last] starts, or None."""
+    if not tokens[last].raw.rstrip("»\"')]").endswith("?"):
+        return None
+    verb = lookup(tokens[first].word)
+    if verb is None or not verb.actions or verb.past or verb.third or verb.infinitive:
+        return None
+    parses = parse(tokens[first].word)
+    if parses and parses[0].pos != "VERB":
+        return None  # «Проверка Ли, да?» names the move by a noun: asked as a whole
+    breaks = [n for n in range(first, last) if tokens[n].clause_end]
+    if not breaks or any(t.word in _ASKING for t in tokens[first : breaks[0] + 1]):
+        return None
+    return breaks[-1] + 1
 
 
 def _windows(tokens: list[_Token], start: int, max_words: int) -> list[tuple[int, str]]:
@@ -427,6 +496,8 @@ def _find_mentions(
     tokens: Sequence[_Token], resolver: NickResolver, view: SenderView
 ) -> list[_Mention]:
     out: list[_Mention] = []
+    # a player already out is named like any other; the move on him is asked about
+    gone = NickResolver(view.dead, partial=False) if view.dead else None
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -435,11 +506,16 @@ def _find_mentions(
             i += 1
             continue
         found: _Mention | None = None
-        if w in _SELF_WORDS:
+        if w == "я" and _coordinated(tokens, i):
+            # «Протект: я и Ли»: «я» in a list of players is the sender
+            found = _Mention(i, i + 1, tok.raw, "self", view.nick, 1.0, True)
+        elif w in _SELF_WORDS:
             lead = i > 0 and tokens[i - 1].word in _SELF_LEAD
             # «к себе», «ко мне», «с собой»: the sender's place or company, not a target
             to_me = i > 0 and tokens[i - 1].word in (*_VISIT_PREPS, "с", "со")
-            if (not to_me and w not in ("мне", "себе")) or lead:
+            # bare «себе» is the sender («Протект себе и Доктору»); bare «мне» is talk
+            # («мне кажется»)
+            if (not to_me and w != "мне") or lead:
                 start = i - 1 if lead else i
                 found = _Mention(start, i + 1, tok.raw, "self", view.nick, 1.0, True)
         elif w in _PRONOUNS and not (
@@ -448,6 +524,10 @@ def _find_mentions(
             found = _Mention(i, i + 1, tok.raw, "pronoun")
         if found is None:
             found = _strict_mention(tokens, i, resolver)
+            if found is not None and found.kind == "nick":
+                found = _cut_short(tokens, found, resolver)
+        if found is None and gone is not None:
+            found = _dead_mention(tokens, i, gone)
         if found is None:
             found = _fuzzy_mention(tokens, i, resolver)
         if found is not None:
@@ -459,6 +539,13 @@ def _find_mentions(
     return out
 
 
+def _coordinated(tokens: Sequence[_Token], i: int) -> bool:
+    """The word at `i` is joined by «и» to the next or the previous word («я и Ли»)."""
+    before = i > 0 and tokens[i - 1].word == "и" and not tokens[i - 1].clause_end
+    after = i + 1 < len(tokens) and tokens[i + 1].word == "и" and not tokens[i].clause_end
+    return before or after
+
+
 def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) -> _Mention | None:
     """A nick (or an ambiguous one) starting at token `i`, read exactly or by the strict
     ladders, the longest window first. Apart from `_find_mentions` because the ladder walk
@@ -468,8 +555,15 @@ def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) ->
     windows = _windows(list(tokens), i, resolver.max_words + 1)
     stop_word = _stopword(w) or w in _GAME_WORDS
     plain = common_word(w) and not tok.raw[:1].isupper()
+    if w in _GREETING and i + 1 < len(tokens) and tokens[i + 1].word in _GREETED:
+        return None  # «Добрый день» with a player Добрый: a greeting
+    named_noun = stop_word and _capital_noun(tokens, i)
+    if plain and _modified(tokens, i):
+        return None  # «на эту ночь» with a player Ночь: a word with an adjective is the word
+    if stop_word and _labels(tokens, i):
+        return None  # «Выстрел: Ли» with a player Выстрел: the word labels the move
     for n, ladder in enumerate(_LADDERS):
-        if stop_word and n > 0:
+        if stop_word and n > 0 and not (named_noun and n == 1):
             break  # vocabulary words are nicks only when written exactly so
         if plain and n in (2, 4):
             # an ordinary lower-case word is a whole nick («серого волка»), never
@@ -488,10 +582,84 @@ def _strict_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) ->
                     "nick",
                     m.nick,
                     _nick_confidence(m, raw),
-                    m.method in STRICT_TIERS,
+                    m.method in STRICT_TIERS
+                    or (m.method == "translit" and spelled_alike(raw, m.nick or "")),
                 )
             return _Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
     return None
+
+
+def _modified(tokens: Sequence[_Token], i: int) -> bool:
+    """Whether the word at `i` follows an adjective or a determiner in its clause («эту
+    ночь», «прошлую ночь»): nicks are not qualified so, ordinary nouns are."""
+    if i == 0 or tokens[i - 1].clause_end or tokens[i - 1].sentence != tokens[i].sentence:
+        return False
+    parses = parse(tokens[i - 1].word)
+    return bool(parses) and parses[0].pos == "ADJF"
+
+
+def _labels(tokens: Sequence[_Token], i: int) -> bool:
+    """Whether token `i` ends with a colon or is followed by a dash: a label before the
+    move's target («Выстрел: Ли», «Засада — да»)."""
+    if tokens[i].raw.endswith(":"):
+        return True
+    return i + 1 < len(tokens) and tokens[i + 1].raw in ("—", "–", "-", ":", "->")
+
+
+def _capital_noun(tokens: Sequence[_Token], i: int) -> bool:
+    """A vocabulary noun written with a capital inside a sentence: «Убиваю Пулю» with a
+    player called Пуля is his case form, as «Засаду» is the player Засада's."""
+    tok = tokens[i]
+    if i == 0 or tokens[i - 1].sentence != tok.sentence or not tok.raw[:1].isupper():
+        return False
+    if tokens[i - 1].raw.endswith((":", "—", "-", "–")) or lookup(tok.word) is None:
+        return False  # «Выстрел: …», «Ход — Засада» start a label, not a name
+    parses = parse(tok.word)
+    return bool(parses) and parses[0].pos == "NOUN"
+
+
+def _dead_mention(tokens: Sequence[_Token], i: int, gone: NickResolver) -> _Mention | None:
+    """A player already out named at token `i` (exactly or in a case form): an unknown nick
+    to ask about («Проверяю Пулю» when Пуля is dead), never an ordinary word to read past."""
+    tok = tokens[i]
+    if tok.word in _GAME_WORDS or tok.word in _GREETING:
+        return None
+    if _stopword(tok.word) and not _capital_noun(tokens, i):
+        return None
+    # an ordinary lower-case word is a dead player's nick only when written exactly so
+    plain = common_word(tok.word) and not tok.raw[:1].isupper()
+    for stop, text in _windows(list(tokens), i, gone.max_words + 1):
+        ladder = STRICT_TIERS if plain else (*STRICT_TIERS, "case_forms")
+        m = gone.resolve_strict(text, ladder)
+        if m is not None and m.ok:
+            return _Mention(i, stop, text.rstrip(",;:.!?…»)\"'"), "unknown", gone=True)
+    return None
+
+
+def _cut_short(tokens: Sequence[_Token], found: _Mention, resolver: NickResolver) -> _Mention:
+    """«Проверяю доктора Хауса» with a player Доктор and none called Хаус: the nick read is
+    only the start of a longer name (a capitalised word mid-sentence that is no player; «Хаус»
+    is a dictionary word too, so the capital decides), so the whole name is unknown and the
+    player is asked, never the move put on the shorter nick."""
+    last = tokens[found.end - 1]
+    # an emoji, a dash or a bracket between them parts the words like a comma
+    if last.clause_end or found.end >= len(tokens) or not last.raw[-1:].isalpha():
+        return found
+    nxt = tokens[found.end]
+    w = nxt.word
+    if (
+        len(w) < 3
+        or not nxt.raw[:1].isupper()
+        or not w.isalpha()
+        or _stopword(w)
+        or w in _GREETING
+        or w in _GAME_WORDS
+        or _strict_mention(tokens, found.end, resolver) is not None
+        or resolver.resolve_fuzzy(nxt.raw).ok
+    ):
+        return found
+    raw = found.raw + " " + nxt.raw.rstrip(",;:.!?…»)\"'")
+    return _Mention(found.start, found.end + 1, raw, "unknown", candidates=(found.nick or "",))
 
 
 def _fuzzy_mention(tokens: Sequence[_Token], i: int, resolver: NickResolver) -> _Mention | None:
@@ -552,7 +720,9 @@ def _occurrences(
 ) -> tuple[list[_Occ], bool, list[tuple[int, _Mention | None]]]:
     """Action words (not negated, not past, not in questions), whether the letter gives up
     its move, and executor cues (token index, the executor mention when one is found)."""
-    in_mention = {k for m in mentions for k in range(m.start, m.end) if m.kind != "unknown"}
+    in_mention = {
+        k for m in mentions for k in range(m.start, m.end) if m.kind != "unknown" or m.gone
+    }
     occs: list[_Occ] = []
     skip = False
     exec_cues: list[tuple[int, _Mention | None]] = []
@@ -577,7 +747,7 @@ def _occurrences(
         if w.skip and not _negated_at(tokens, i):
             skip = True
             continue
-        if w.past or _negated_at(tokens, i) or _denied_after(tokens, i):
+        if w.past or _taken_back(tokens, i):
             continue
         if w.executor:
             exec_cues.append((i, None))
@@ -594,6 +764,40 @@ def _occurrences(
         if w.actions:
             occs.append(_Occ(i, w.actions, w.confidence, w.third))
     return occs, skip, exec_cues
+
+
+def _taken_back(tokens: Sequence[_Token], i: int) -> bool:
+    """The action word at `i` is negated («не лечу», «протект не даю», «лечить не надо»)
+    or names what happened («Засада была вчера»)."""
+    nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""
+    nxt2 = tokens[i + 2].word if i + 2 < len(tokens) else ""
+    return (
+        _negated_at(tokens, i)
+        or _denied_after(tokens, i)
+        or _past_clause(tokens, i)
+        or (nxt in _NEG and nxt2 in _NO_NEED)
+    )
+
+
+def _past_clause(tokens: Sequence[_Token], i: int) -> bool:
+    """«Засада была вчера»: an action noun in a clause with a past-tense verb or «вчера»
+    names what happened, not tonight's move (action verbs carry their own tense)."""
+    parses = parse(tokens[i].word)
+    if not parses or parses[0].pos != "NOUN":
+        return False
+    start = i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    end = i
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    for t in tokens[start : end + 1]:
+        if t.word in ("вчера", "прошлой", "прошлую"):
+            return True
+        p = parse(t.word) if t.word else ()
+        if p and p[0].pos == "VERB" and "past" in p[0].grammemes:
+            return True
+    return False
 
 
 def _mention_after(
@@ -672,9 +876,9 @@ def read_letter(
     if view.known and not view.role_actions:
         # civilians and bastards have no night move (C-2): their letter is read by its words
         # and the engine refuses what it tries (wrong_role), as for any other role
-        view = SenderView(view.nick, living=view.living)
-    story, body = _split_story(text)
-    tokens = _tokenize(body)
+        view = SenderView(view.nick, living=view.living, dead=view.dead)
+    story, body = _split_story(_unquoted(text))
+    tokens = _question_tags(_tokenize(body))
     questions = _questions(tokens)
     mentions = [
         m
@@ -695,6 +899,14 @@ def read_letter(
         if fixed is not None:
             used.add(fixed.start)
             executor = fixed
+    elif view.clan_mates and exec_cues:
+        # a rule set without executors (G-M.5): a mate the words name as one («Ворон
+        # исполняет») is still no second target
+        used.update(
+            m.start
+            for i, found in exec_cues
+            if (m := _cue_executor(tokens, mentions, i, found, view)) is not None
+        )
 
     live = [m for m in mentions if m.start not in used]
     taken = {k for m in mentions for k in range(m.start, m.end)}
@@ -704,6 +916,13 @@ def read_letter(
         _bind(occ, live, tokens, nxt_i, prev_i, taken, view.nick, resolver)
         occ.actions = _role_actions_for(occ, view)
         if occ.actions == {"ambush"}:
+            occ.aimed = any(
+                m.kind == "nick"
+                and m.start > occ.i
+                and m.nick != view.nick
+                and tokens[m.start].sentence == tokens[occ.i].sentence
+                for m in occ.targets
+            )
             occ.targets = []  # the ambush takes no target
 
     # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
@@ -719,7 +938,12 @@ def read_letter(
             or not (o.third or tokens[o.i].sentence in negative)
         )
     ]
-    readings = [o for o in readings if not _called_off(tokens, o)]
+    # «Убейте меня уже 😂»: a plea to others to act on the sender is no move of his
+    readings = [o for o in readings if not _plea(tokens, o)]
+    called_off = [o for o in readings if _called_off(tokens, o)]
+    readings = [o for o in readings if o not in called_off]
+    # a player named in a move taken back is not then the role's move by inference
+    withdrawn = {m.start for o in called_off for m in o.targets}
     if skip:  # «Подрыв откладываю», «ход пропускаю»
         readings = [o for o in readings if o.targets]
     readings = _resolve_pronouns(readings, tokens)
@@ -732,11 +956,23 @@ def read_letter(
         if asked is not None:
             return asked
     if chosen is None:
-        found = _without_action_word(tokens, questions, live, occs, skip, view, story, threshold)
+        rest = [m for m in live if m.start not in withdrawn]
+        found = _without_action_word(tokens, questions, rest, occs, skip, view, story, threshold)
         if found.action == "kill" and executor is not None:
             found = replace(found, executor=executor.nick)
         return found
     return _finish(chosen, executor, live, view, story, threshold)
+
+
+_QUOTED_LINE: Final = re.compile(r"^[ \t]*>.*$\n?", re.MULTILINE)
+
+
+def _unquoted(text: str) -> str:
+    """The letter without e-mail style quoted lines («> Проверяю Судью» under «Re:»): they
+    hold the earlier letter the player answers, not tonight's move."""
+    if ">" not in text:
+        return text
+    return _QUOTED_LINE.sub("", text)
 
 
 def _without_signature(
@@ -755,6 +991,24 @@ def _without_signature(
             ) and not any(t.clause_end and not t.raw.endswith(",") for t in gap)
             if not close:
                 continue
+        kept.append(m)
+    return kept
+
+
+def _before_contrast(after: list[_Mention], tokens: Sequence[_Token]) -> list[_Mention]:
+    """«Проверяю Палача, а Яна проверю завтра»: once the action word has its player, a
+    clause opened by «а»/«но» speaks of someone else. («Лечу не Катю, а Ефима» keeps Ефим:
+    the player before the «а» was denied.)"""
+    kept: list[_Mention] = []
+    for m in after:
+        if kept:
+            gap = tokens[kept[-1].end - 1 : m.start]
+            opens = any(
+                t.clause_end and k + 1 < len(gap) and gap[k + 1].word in _CONTRAST | {"а"}
+                for k, t in enumerate(gap)
+            )
+            if opens:
+                break
         kept.append(m)
     return kept
 
@@ -788,6 +1042,7 @@ def _bind(
         if occ.i < m.start < nxt_i and tokens[m.start].sentence == sentence and not m.negated
     ]
     after = _without_signature(after, tokens, occ.i, me)
+    after = _before_contrast(after, tokens)
     if not after:
         # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
         rest = [
@@ -795,12 +1050,28 @@ def _bind(
             for t in tokens[occ.i + 1 : nxt_i]
             if t.word and t.sentence == sentence and t.word not in _NOTHING
         ]
-        if not rest:
+        # … when the action word stands nearly alone or the next sentence is hardly more
+        # than the nick («Кого бы проверить... Маша!»): «Долго думал, кого проверить. Вчера
+        # Ветер странно голосовал» tells a story, and its players are not targets
+        filler = _NOTHING | _GREETING
+        lead = [t for t in tokens[: occ.i] if t.sentence == sentence and t.word not in filler]
+        named = {k for m in mentions for k in range(m.start, m.end)}
+        # «Лечу. Кого? Ночь!»: a question the player asks himself is stepped over
+        asked = {t.sentence for t in tokens if t.raw.rstrip("»\"')]").endswith("?")}
+        following = sentence + 1
+        while following in asked:
+            following += 1
+        then = [
+            t
+            for k, t in enumerate(tokens[occ.i + 1 :], occ.i + 1)
+            if t.sentence == following and k not in named and t.word and t.word not in filler
+        ]
+        if not rest and (len([t for t in lead if t.word]) <= 1 or len(then) <= 1):
             after = [
                 m
                 for m in mentions
                 if occ.i < m.start < nxt_i
-                and tokens[m.start].sentence == sentence + 1
+                and tokens[m.start].sentence == following
                 and not m.negated
             ][:2]
     after = _unique_mentions(after)
@@ -945,6 +1216,15 @@ def _executor_by_grammar(
             cands = [m for m in cands if m.nick in view.clan_mates]
         if cands:
             return cands[0]
+    # «сегодня работает Нео»: who works tonight is who shoots, whoever else is named
+    for k, t in enumerate(tokens):
+        parses = parse(t.word) if t.word else ()
+        if not parses or parses[0].lemma != "работать" or "3per" not in parses[0].grammemes:
+            continue
+        near = [_mention_before(mentions, k, tokens), _mention_after(mentions, k, tokens, span=1)]
+        mates = [m for m in near if m is not None and m.nominative and m.nick in view.clan_mates]
+        if len(mates) == 1:
+            return mates[0]
     # two players named, only one a clan mate: he carries the kill out
     only_kill = view.moving_actions() == ("kill",)
     if view.clan_mates and (only_kill or any("kill" in o.actions for o in occs)):
@@ -989,10 +1269,30 @@ def _second_thoughts(
 
 
 def _called_off(tokens: Sequence[_Token], occ: _Occ) -> bool:
-    """«Хочу убить Катю, но не сегодня»: «но не» later in the sentence takes it back."""
+    """«Хочу убить Катю, но не сегодня»: «но не» later in the sentence takes it back; «а Яна
+    проверю завтра»: a word for a later night in the reading's own clause puts it off."""
     sentence = tokens[occ.i].sentence
     rest = [t.word for t in tokens[occ.i + 1 :] if t.sentence == sentence and t.word]
-    return any(w in _CONTRAST and "не" in rest[k + 1 : k + 3] for k, w in enumerate(rest))
+    if any(w in _CONTRAST and "не" in rest[k + 1 : k + 3] for k, w in enumerate(rest)):
+        return True
+    clause = [t.word for t in _clause(tokens, occ.i)]
+    if any(a == "другой" and b == "раз" for a, b in pairwise(clause)):
+        return True  # «Засада — в другой раз»
+    start = occ.i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    end = occ.i
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    return any(t.word in _LATER for t in tokens[start : end + 1])
+
+
+def _plea(tokens: Sequence[_Token], occ: _Occ) -> bool:
+    """An imperative action word («убейте», «проверьте») aimed at the sender himself."""
+    if not occ.targets or any(m.kind != "self" for m in occ.targets):
+        return False
+    parses = parse(tokens[occ.i].word)
+    return bool(parses) and "impr" in parses[0].grammemes
 
 
 def _resolve_pronouns(readings: list[_Occ], tokens: Sequence[_Token]) -> list[_Occ]:
@@ -1028,7 +1328,8 @@ def _apply_corrections(
     for occ in readings[1:]:
         between = {t.word for t in tokens[out[-1].i : occ.i]}
         # «Хотела вылечить Катю, но лечу Ефима»: after «но» comes the decision
-        if between & (_CORRECTION | _CONTRAST) and occ.targets:
+        # a move that takes no target («…Хотя нет, засада») corrects like any other
+        if between & (_CORRECTION | _CONTRAST) and (occ.targets or occ.actions == {"ambush"}):
             out[-1] = occ
         else:
             out.append(occ)
@@ -1170,7 +1471,7 @@ def _finish(
         )
     action = next(iter(occ.actions))
     if action == "ambush":
-        return LetterReading("ambush", confidence=occ.confidence)
+        return _ambush(occ)
     width = _TWO.get(action, 1)
     targets = occ.targets
     if not targets:
@@ -1210,11 +1511,31 @@ def _finish(
         if bad_ex is not None:
             return bad_ex
         ex = executor.nick
-        confidence = min(confidence, executor.confidence)
+        confidence = min(confidence, _executor_confidence(executor, view))
     reading = LetterReading(
         action, nicks, executor=ex, story=story if action == "kill" else None, confidence=confidence
     )
     return _confident(reading, threshold)
+
+
+def _ambush(occ: _Occ) -> LetterReading:
+    """The ambush waits at home for whoever comes (P-M.14): a player named with it in its
+    sentence means the sender thinks of a target — a kill, or an ambush after all?"""
+    if occ.aimed:
+        return _question(
+            WHICH_ACTION,
+            "Засада ставится у себя и цели не имеет. Вы ставите засаду или убиваете? "
+            "Напишите, например: «Засада» или «Убиваю Ник».",
+        )
+    return LetterReading("ambush", confidence=occ.confidence)
+
+
+def _executor_confidence(executor: _Mention, view: SenderView) -> float:
+    """The executor is one of a few clan mates, not any player: one short word of a mate's
+    nick («Кот, иди убей …» for Кот_Учёный) is as clear as a longer one."""
+    if executor.nick in view.clan_mates:
+        return max(executor.confidence, _PARTIAL_CONFIDENCE)
+    return executor.confidence
 
 
 def _executor_question(executor: _Mention) -> LetterReading | None:
@@ -1290,11 +1611,31 @@ def _without_action_word(
     mine = view.moving_actions()
     if not view.known or not mine:
         return LetterReading()
-    named = [m for m in mentions if not m.negated and m.nick != view.nick and m.kind != "self"]
+    told = _told_targets(tokens, mentions)
+    named = [
+        m
+        for m in mentions
+        if not m.negated
+        and m.nick != view.nick
+        and m.kind != "self"
+        and m.start not in told
+        # «Доктор в отпуске» from the doctor: a role noun opening a sentence is its subject,
+        # the sender himself as much as the player of that name
+        and not (
+            m.nominative
+            and tokens[m.start].word in _GAME_WORDS
+            and (m.start == 0 or tokens[m.start - 1].sentence != tokens[m.start].sentence)
+        )
+    ]
     if any(m.kind == "nick" for m in named):
         named = [m for m in named if m.kind == "nick"]  # «Катана для Гены»
+    if view.clan_mates and all(a in _VIOLENCE for a in mine):
+        # «Рыжий, я готов исполнять»: a mafioso names his Don or a mate to talk to him; a
+        # clan does not attack its own by a move the letter never spelled out
+        named = [m for m in named if m.nick not in view.clan_mates]
     if not named:
         return LetterReading()
+    named = _last_word(named, tokens)
     nicks = list(dict.fromkeys(m.nick or m.raw for m in named))
     with_target = [a for a in mine if a not in ("ambush",)]
     if not any(a in view.allowed for a in with_target):
@@ -1303,6 +1644,11 @@ def _without_action_word(
     allowed = with_target
     if "army" in allowed and "protect" in allowed and len(nicks) == 1:
         allowed = ["protect"]  # the army needs two
+    if len(allowed) > 1:
+        # «Вчера избил Доктора, сегодня Шерифа»: the verb of last night carries over
+        before = {a for t in tokens if t.word for a in _past_actions(t.word)}
+        if len(before & set(allowed)) == 1:
+            allowed = [a for a in allowed if a in before]
     if len(allowed) != 1:
         if len(nicks) == 1 and _says_move(tokens, questions, named):
             return _question(
@@ -1313,6 +1659,44 @@ def _without_action_word(
             )
         return LetterReading()
     return _inferred_move(allowed[0], nicks, named, tokens, questions, story, threshold)
+
+
+def _past_actions(word: str) -> frozenset[str]:
+    w = lookup(word)
+    return w.actions if w is not None and w.past else frozenset()
+
+
+def _told_targets(tokens: Sequence[_Token], mentions: list[_Mention]) -> set[int]:
+    """Mentions that a past-tense action word took («Вчера убил Доброго», «Лечил Сову
+    вчера»): players of a story, never the role's move by inference."""
+    out: set[int] = set()
+    for k, t in enumerate(tokens):
+        w = lookup(t.word) if t.word else None
+        if w is None or not w.past or not w.actions:
+            continue
+        for m in mentions:
+            if m.start > k and tokens[m.start].sentence == t.sentence:
+                gap = tokens[k : m.start]
+                if not any(g.clause_end for g in gap):
+                    out.add(m.start)
+                break
+    return out
+
+
+def _last_word(named: list[_Mention], tokens: Sequence[_Token]) -> list[_Mention]:
+    """«Цель Доктор. Нет, лучше Судья» with no action word: after a correction word the
+    players named after it replace those before, as with an action word (module docstring,
+    8.)."""
+    # the correction word opens its clause («Нет, лучше …»), not «ходов у меня нет»
+    marks = [
+        k
+        for k, t in enumerate(tokens)
+        if t.word in _CORRECTION and (k == 0 or tokens[k - 1].clause_end)
+    ]
+    if not marks or named[0].start > marks[-1]:
+        return named
+    later = [m for m in named if m.start > marks[-1]]
+    return later or named
 
 
 def _inferred_move(
@@ -1339,6 +1723,8 @@ def _inferred_move(
     if action == "army" and len(nicks) < 2:
         return LetterReading()
     if not _says_move(tokens, questions, named):
+        if _talks(tokens, questions, named):
+            return LetterReading()
         return _question(
             IS_IT_A_MOVE,
             f"Не понял, это ход? Если да, напишите, например: «{_EXAMPLE.get(action, 'Ход Ник')}».",
@@ -1371,19 +1757,95 @@ def _side_for(tokens: Sequence[_Token], questions: set[int]) -> str | None:
 
 
 def _says_move(tokens: Sequence[_Token], questions: set[int], named: list[_Mention]) -> bool:
-    """Whether a letter without an action word still says it moves: a motion or move word,
-    a colon before the nick, or hardly anything besides the nick."""
+    """Whether a letter without an action word still says it moves: a move word, a colon
+    before the nick, «сегодня» beside the nick in a clause telling no story, or hardly
+    anything besides the nick. Opinions and stories are read in the sentences that name
+    the players («Мафия голодна. Сегодня Сова» moves; «Думаю, Катя мафия» does not)."""
     in_named = {k for m in named for k in range(m.start, m.end)}
     rest = [t for k, t in enumerate(tokens) if k not in in_named and t.sentence not in questions]
-    if any(t.word in _INDICATORS for t in rest):
+    scope = {tokens[m.start].sentence for m in named}
+    near = [t for t in rest if t.sentence in scope]
+    if any(t.word in _INDICATORS - _WEAK_INDICATORS for t in rest):
         return True
+    # «Судья, Шериф и Доктор — мирные»: an opinion, whatever the dash
+    if any(t.word in _OPINION for t in near):
+        return False
     if any(t.raw.endswith((":", "—", "–", "->")) or t.raw in ("-", "=>") for t in rest):
         return True
-    if any(t.word in _OPINION for t in rest):
+    # «Вчера избил Доктора, сегодня Шерифа»: the nick's own clause speaks of tonight
+    if any(_tonight_clause(tokens, m.start, in_named) for m in named):
+        return True
+    # «Ян сегодня голосовал против меня»: a story of tonight is still a story
+    if _talks(tokens, questions, named) or any(t.word in _NEXT for t in near):
         return False
+    if any(t.word in _WEAK_INDICATORS for t in rest):
+        return True
     rest = [t for t in rest if t.word]
     content = [t for t in rest if t.word not in _GREETING and len(t.word) > 1]
     return len(content) <= _SHORT_LETTER and not any(_names_action(t.word) for t in content)
+
+
+# «сегодня», «ночью» say when, not that the letter moves: a story may say them too
+_WEAK_INDICATORS: Final = _ws("ночь ночью сегодня")
+# «Сова, ты следующая»: a threat for a later night, asked about, not read as tonight's
+_NEXT: Final = _LATER | _ws("следующий следующая следующим следующей следующего следующую")
+_TOLD: Final = _ws("вчера вчерашний вчерашняя вчерашнюю вчерашнего спасибо благодарю thanks")
+
+
+def _clause(tokens: Sequence[_Token], i: int) -> Sequence[_Token]:
+    start = i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    end = i
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    return tokens[start : end + 1]
+
+
+def _told(t: _Token) -> bool:
+    """A word that tells of what was or how things are: a past-tense verb, a short
+    adjective («жива», «здорова»), «вчера», thanks."""
+    if t.word in _TOLD:
+        return True
+    parses = parse(t.word) if t.word else ()
+    return bool(parses) and (
+        (parses[0].pos == "VERB" and "past" in parses[0].grammemes) or parses[0].pos == "ADJS"
+    )
+
+
+def _tonight_clause(tokens: Sequence[_Token], i: int, in_named: set[int]) -> bool:
+    """The clause of the nick at `i` says «сегодня»/«ночью» (not as a nick: the player
+    Ночь is no «ночь») and tells no story."""
+    start = i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    clause = [t for k, t in enumerate(_clause(tokens, i), start) if k not in in_named and t.word]
+    return any(t.word in _WEAK_INDICATORS for t in clause) and not any(_told(t) for t in clause)
+
+
+def _talks(tokens: Sequence[_Token], questions: set[int], named: list[_Mention]) -> bool:
+    """Whether a letter with no action word tells of what was rather than moves, in the
+    sentences that name its players: a verb in the past tense («Ночь была интересной»,
+    «Медведь вчера был хорош»), «вчера», thanks, a short adjective saying how a player is
+    («Ли жива»). Such a letter is talk, not the named player's move."""
+    in_named = {k for m in named for k in range(m.start, m.end)}
+    scope = {tokens[m.start].sentence for m in named}
+    if any(_described(tokens, m) for m in named):
+        return True
+    return any(
+        _told(t)
+        for k, t in enumerate(tokens)
+        if k not in in_named and t.sentence in scope and t.sentence not in questions
+    )
+
+
+def _described(tokens: Sequence[_Token], m: _Mention) -> bool:
+    """«Ночь тёмная», «Ветер холодный»: a nick as written, then an adjective in the
+    nominative right after it in its clause — a description of the player, not a move."""
+    if not m.nominative or m.end >= len(tokens) or tokens[m.end - 1].clause_end:
+        return False
+    parses = parse(tokens[m.end].word) if tokens[m.end].word else ()
+    return bool(parses) and parses[0].pos == "ADJF" and "nomn" in parses[0].grammemes
 
 
 def _names_action(word: str) -> bool:
@@ -1402,4 +1864,13 @@ def _don(
             for m in sorted(mentions, key=lambda m: abs(m.start - k)):
                 if m.kind == "nick" and tokens[m.start].sentence == t.sentence:
                     return LetterReading("don", (m.nick or "",), confidence=m.confidence)
+    if not view.known or not view.clan_mates:
+        return None
+    # «Голосую за Палача» on the election night: the one vote a mafioso has then is for his
+    # Don, so a vote word and exactly one clan mate named say it without «дон»
+    mates = {m.nick: m for m in mentions if m.kind == "nick" and not m.negated}
+    mates = {n: m for n, m in mates.items() if n in view.clan_mates}
+    if len(mates) == 1 and any(t.word in _VOTE_WORDS for t in tokens):
+        m = next(iter(mates.values()))
+        return LetterReading("don", (m.nick or "",), confidence=m.confidence)
     return None

@@ -92,3 +92,23 @@ def forms(
                 for f in p.lexeme
             )
     return ()
+
+
+_GENDERS: Final = frozenset({"masc", "femn", "neut"})
+
+
+@lru_cache(maxsize=65536)
+def adjective_readings(word: str, *, nominative: bool = False) -> frozenset[tuple[str, str]]:
+    """(lemma, gender) of every singular adjective parse of `word` (lower case); with
+    `nominative`, only parses in the nominative (a nick as given). Adjectives decline by
+    gender, so «Рыжую» is a form of the nick Рыжая, never of Рыжий, though both share the
+    dictionary lemma «рыжий»."""
+    out: set[tuple[str, str]] = set()
+    for r in parse(word):
+        if r.pos != "ADJF" or "sing" not in r.grammemes:
+            continue
+        if nominative and "nomn" not in r.grammemes:
+            continue
+        for g in r.grammemes & _GENDERS:
+            out.add((r.lemma, g))
+    return frozenset(out)

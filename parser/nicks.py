@@ -187,8 +187,14 @@ def _lemma_word(word: str, nick_word: str) -> bool:
     bare, _digits = _split_digit_tail(nick_word)
     if not bare.isalpha() or len(bare) < 3 or not _CYRILLIC_RE.search(bare):
         return False
-    from mafiabot.parser.morph import lemmas  # only when the cheaper tiers found nothing
+    # only when the cheaper tiers found nothing
+    from mafiabot.parser.morph import adjective_readings, lemmas
 
+    # an adjective nick (Рыжий, Тихая) declines by its own gender: «Рыжую» is Рыжая's form,
+    # and read as Рыжий's it would put a move on the wrong player
+    as_adjective = adjective_readings(bare, nominative=True)
+    if as_adjective:
+        return bool(as_adjective & adjective_readings(word))
     return bare in lemmas(word)
 
 
@@ -198,6 +204,15 @@ def _lemma_matches(text_key: str, nick_key: str) -> bool:
     if len(words) != len(nick_words) or text_key == nick_key:
         return False
     return all(_lemma_word(w, n) for w, n in zip(words, nick_words, strict=True))
+
+
+def _declines(word: str, nick_word: str) -> bool:
+    """`word` is a case form of one word of a longer nick: by ending, by a fleeting vowel
+    («Пса» of Бешеный Пёс) or by lemma («Бешеного», «Серую», «Учёного»: adjectives in
+    their own gender)."""
+    return (
+        word_inflects(word, nick_word) or _fleeting(word, nick_word) or _lemma_word(word, nick_word)
+    )
 
 
 # -- transliteration (the `translit` tier) -------------------------------------------------
@@ -222,6 +237,7 @@ _LATIN_LOOSE: Final = (
     ("ju", "yu"),
     ("jo", "yo"),
     ("x", "ks"),  # Alex ≡ Алекс
+    ("th", "t"),  # Smith ≡ Смит, Arthur ≡ Артур: Russian spells the English th as т
 )
 _CYRILLIC_RE: Final = re.compile("[а-яё]")
 _LATIN_RE: Final = re.compile("[a-z]")
@@ -414,7 +430,7 @@ class NickResolver:
             return [
                 p
                 for p, words in zip(self.players, self._words, strict=True)
-                if any((word_inflects(key, w) if inflect else key == w) for w in words)
+                if any((_declines(key, w) if inflect else key == w) for w in words)
             ]
         if method == "partial_translit":
             return self._partial_translit(text)
@@ -469,8 +485,9 @@ class NickResolver:
             p
             for p, nick_bare, nick_digits in self._translit_forms().get((other, bare[:2]), ())
             # digits typed must be the player's; left out, the letters alone may do
+            # a three-letter word spelling all of a nick's letters is that nick, its digit
+            # tail left out as with any other («Нео» ≡ Neo-1, as «Lis» ≡ Лис)
             if (not digits or digits == nick_digits)
-            and (not short or not nick_digits)
             and _translit_matches(bare, nick_bare, inflected=inflected)
         ]
 
@@ -581,3 +598,9 @@ def cached_resolver(
 ) -> NickResolver:
     """One resolver (and its memo) per player list: a day's pages share their answers."""
     return NickResolver(players, fuzzy_threshold=fuzzy_threshold, partial=partial)
+
+
+def spelled_alike(text: str, nick: str) -> bool:
+    """Whether `text` spells `nick` in the other script as it stands, not as a case form
+    («Нео» for Neo-1, «Vasya» for Вася2005): such a word is the nick in the nominative."""
+    return _split_digit_tail(translit_key(text))[0] == _split_digit_tail(translit_key(nick))[0]

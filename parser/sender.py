@@ -34,7 +34,8 @@ class SenderView:
     (the reader then goes by the words alone). allowed: those the rules allow this turn.
     clan_mates: living members of the sender's mafia (himself included), the possible
     executors of a PEFL clan kill (P-M.8). ruleset: None when the letter is read with no
-    game behind it (by its words alone).
+    game behind it (by its words alone). dead: players already out, so that a move on one
+    is answered «not among the living», not read as an ordinary word.
     """
 
     nick: str
@@ -47,6 +48,7 @@ class SenderView:
     allowed: tuple[str, ...] = ()
     clan_mates: tuple[str, ...] = ()
     is_don: bool = False
+    dead: tuple[str, ...] = ()
 
     @property
     def known(self) -> bool:
@@ -79,6 +81,7 @@ def sender_view(state: GameState, nick: str) -> SenderView | None:
         allowed=allowed,
         clan_mates=mates,
         is_don=me.is_don,
+        dead=tuple(p.nick for p in state.players if not p.alive),
     )
 
 

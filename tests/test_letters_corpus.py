@@ -1,12 +1,17 @@
 """The night-letter corpus (C-2, C-3, P-M.*, G-M.*): letters as players write them, each with
 the reading a careful host would give it, written before the reader was run on it.
 
-tests/letters/{pefl,gambler}.jsonl hold one letter a line: ``from`` (the sender), ``text``,
+Every tests/letters/NAME.jsonl holds one letter a line: ``from`` (the sender), ``text``,
 ``expect`` — a move (``action``, ``targets``, optional ``executor``/``side``/``story``), a
 question (``{"ask": code}``, or ``{"ask": true}`` for any question), or no move
-(``{"none": true}``) — and an optional ``turn`` (turn 0: the Don election, P-S.2). The
-senders' roles are in tests/letters/cast_*.json (the CAST.json format of `mafiabot parse
-moves`).
+(``{"none": true}``) — an optional ``turn`` (turn 0: the Don election, P-S.2) and an
+optional ``known_miss`` (why the reader asks where the host would read a move; such a
+letter must still never be read silently wrong, and must stay a miss until fixed). The
+senders' roles are in its own cast, tests/letters/cast_NAME.json (the CAST.json format of
+`mafiabot parse moves`). ``pefl``/``gambler`` reuse one cast of ordinary names; the ``_b``
+casts hold the nicks that make reading hard on real boards: Russian words and role nouns
+(Доктор, Ночь, Шериф, Мафиози), adjectives that decline (Рыжий, Тихая), short (Ли, Ян),
+Latin and mixed (Dr.House, xXx_Killer, Neo-1), multi-word (Игорь Петрович, Ночной Дозор).
 
 A miss is any letter read otherwise; a *silent* misreading is the worst kind: a move
 accepted that the host would not have accepted (a wrong action, target or executor, or a
@@ -17,7 +22,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -29,11 +34,14 @@ from mafiabot.parser.sender import at_turn, cast_state, sender_view
 LETTERS = Path(__file__).parent / "letters"
 
 
-def _load(ruleset: str) -> tuple[GameState, list[dict[str, Any]]]:
-    cast = json.loads((LETTERS / f"cast_{ruleset}.json").read_text(encoding="utf-8"))
+CORPORA: Final = tuple(sorted(p.stem for p in LETTERS.glob("*.jsonl")))
+
+
+def _load(name: str) -> tuple[GameState, list[dict[str, Any]]]:
+    cast = json.loads((LETTERS / f"cast_{name}.json").read_text(encoding="utf-8"))
     rows = [
         json.loads(line)
-        for line in (LETTERS / f"{ruleset}.jsonl").read_text(encoding="utf-8").splitlines()
+        for line in (LETTERS / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
         if line.strip()
     ]
     return cast_state(cast), rows
@@ -65,11 +73,13 @@ def _verdict(expect: dict[str, Any], got: LetterReading) -> str:
     return "ok"
 
 
-def _score(ruleset: str) -> tuple[int, list[str], list[str]]:
-    state, rows = _load(ruleset)
+def _score(name: str) -> tuple[int, list[str], list[str], list[str]]:
+    """(letters, misses, silent misreadings, known misses read right after all)."""
+    state, rows = _load(name)
     resolvers: dict[int, NickResolver] = {}
     misses: list[str] = []
     silent: list[str] = []
+    fixed: list[str] = []
     for row in rows:
         turn_state = at_turn(state, row.get("turn", state.turn))
         view = sender_view(turn_state, row["from"])
@@ -80,27 +90,32 @@ def _score(ruleset: str) -> tuple[int, list[str], list[str]]:
         line = f"{row['from']}: {row['text']!r} → {got.to_json()} (expected {row['expect']})"
         if verdict == "silent":
             silent.append(line)
+        elif "known_miss" in row:
+            if verdict == "ok":
+                fixed.append(line)
         elif verdict == "miss":
             misses.append(line)
-    return len(rows), misses, silent
+    return len(rows), misses, silent, fixed
 
 
-@pytest.mark.parametrize("ruleset", ["pefl", "gambler"])
-def test_C_2_letters_corpus_is_read_as_a_host_reads_it(ruleset: str) -> None:
-    total, misses, silent = _score(ruleset)
+@pytest.mark.parametrize("name", CORPORA)
+def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
+    total, misses, silent, fixed = _score(name)
     report = "\n".join(["SILENT:", *silent, "MISSED:", *misses])
     assert not silent, f"{len(silent)} silent misreadings of {total}\n{report}"
     assert not misses, f"{len(misses)} misses of {total}\n{report}"
+    assert not fixed, "known misses now read right: drop their known_miss\n" + "\n".join(fixed)
 
 
 def test_C_2_letters_corpus_is_big_and_covers_every_moving_role() -> None:
-    senders: dict[str, set[str]] = {}
+    senders: dict[str, set[str]] = {"pefl": set(), "gambler": set()}
     count = 0
-    for ruleset in ("pefl", "gambler"):
-        state, rows = _load(ruleset)
+    for name in CORPORA:
+        state, rows = _load(name)
         count += len(rows)
         roles = {p.nick: p.role for p in state.players}
-        senders[ruleset] = {roles[r["from"]] for r in rows if "action" in r["expect"]}
+        senders[state.ruleset] |= {roles[r["from"]] for r in rows if "action" in r["expect"]}
+    assert {"pefl", "gambler", "pefl_b", "gambler_b"} <= set(CORPORA)
     assert count >= 300
     assert senders["pefl"] >= {
         "commissar",

@@ -305,7 +305,16 @@ def test_sender_view_follows_the_turn() -> None:
     assert late is not None and late.allowed == () and "army" in late.role_actions
     zero = at_turn(state, 0)
     assert sender_view(zero, "Ефим") == SenderView(
-        "Ефим", "pefl", "commissar", None, 0, zero.living_nicks(), ("check",), (), ()
+        "Ефим",
+        "pefl",
+        "commissar",
+        None,
+        0,
+        zero.living_nicks(),
+        ("check",),
+        (),
+        (),
+        dead=("Олег",),
     )
     maniac = sender_view(zero, "Марго")
     assert maniac is not None and maniac.allowed == ("kill", "ambush")  # P-S.2

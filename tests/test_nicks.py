@@ -328,3 +328,59 @@ def test_C_3_translit_resolver_never_raises(text: str) -> None:
         assert m.nick is None or m.nick in r.players
         if m.method == "translit" and m.nick is not None:
             assert sum(c.isalpha() for c in text) >= 4
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [
+        ("Тихую", "Тихая"),
+        ("Тихой", "Тихая"),
+        ("Рыжего", "Рыжий"),
+        ("Рыжему", "Рыжий"),
+        ("Серую Мышь", "Серая Мышь"),
+        ("Маленького Принца", "Маленький Принц"),
+    ],
+)
+def test_C_3_adjective_nicks_decline_by_their_own_gender(text: str, nick: str) -> None:
+    r = NickResolver(["Тихая", "Рыжий", "Серая Мышь", "Маленький Принц", "Ли"])
+    assert r.resolve(text, inflected=True).nick == nick
+
+
+@pytest.mark.parametrize("text", ["Рыжую", "Рыжей", "Доброй", "Тихого"])
+def test_C_3_adjective_form_of_the_other_gender_is_no_player(text: str) -> None:
+    # «Рыжую» shares the lemma «рыжий» with the nick Рыжий, but a host does not read a
+    # feminine form as a masculine player: asked, never moved onto him
+    r = NickResolver(["Рыжий", "Добрый", "Тихая", "Ли"])
+    assert r.resolve(text, inflected=True).nick is None
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [("Нео", "Neo-1"), ("Нео", "Neo_2"), ("Смита", "Smith"), ("Артура", "Arthur")],
+)
+def test_C_3_translit_reaches_short_names_with_a_digit_tail_and_the_english_th(
+    text: str, nick: str
+) -> None:
+    r = NickResolver([nick, "Ли", "Катя"])
+    assert r.resolve(text, inflected=True, fuzzy=False).nick == nick
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [
+        ("Бешеного", "Бешеный Пёс"),
+        ("Серую", "Серая Мышь"),
+        ("Учёного", "Кот_Учёный"),
+        ("Пса", "Бешеный Пёс"),
+        ("Мыши", "Серая Мышь"),
+    ],
+)
+def test_C_3_one_word_of_a_longer_nick_in_any_case_form(text: str, nick: str) -> None:
+    r = NickResolver(["Бешеный Пёс", "Серая Мышь", "Кот_Учёный", "Ли"])
+    assert r.resolve(text, inflected=True, fuzzy=False).nick == nick
+
+
+def test_C_3_one_word_of_a_longer_nick_keeps_its_gender() -> None:
+    # «Серого» is masculine: no form of Серая Мышь's «Серая»
+    r = NickResolver(["Серая Мышь", "Ли"])
+    assert r.resolve("Серого", inflected=True, fuzzy=False).nick is None
