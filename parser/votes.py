@@ -478,19 +478,105 @@ def _is_cue(word: str) -> bool:
 _RETRACT_LEMMAS: Final = frozenset(
     ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить")
 )
-_RETRACT_STEMS: Final = ("сни", "сня", "отзыв", "отозв", "отмен")  # a cheap first look
+# Words that spare a player named next to them, before or after («Рому оправдываю», «Рыжего
+# оставим на завтра», «отпускаю Катю»): the named player is let off, not voted for.
+_SPARE_LEMMAS: Final = frozenset(
+    ("оправдать", "оправдывать", "невиновный", "невиноватый", "пощадить", "щадить",
+     "помиловать", "миловать", "отпустить", "отпускать", "оставить", "оставлять", "подождать")
+)  # fmt: skip
+# Verbs of voting and jailing: «не» next to one of them after the nick («Рому не
+# выставляю», «Катю не сажать», «Рому я трогать не буду») takes the nick back, while «не»
+# after a nick with another verb is the reason («Лёня — не отвечает на вопросы»).
+_ACT_LEMMAS: Final = frozenset(
+    ("трогать", "тронуть", "сажать", "посадить", "садить", "казнить", "вешать", "повесить",
+     "линчевать", "зеленить")
+)  # fmt: skip
+# G-N.4: words that make a court post a vote for jailing the nominee they name.
+_JAIL_LEMMAS: Final = frozenset(
+    ("сажать", "посадить", "садить", "посадка", "тюрьма", "арест", "арестовать", "решетка",
+     "нары", "казнить", "казнь", "суд", "осудить", "засадить")
+)  # fmt: skip
+_RETRACT_STEMS: Final = (  # a cheap first look before any lemma is asked for
+    "сни", "сня", "отзыв", "отозв", "отмен", "оправд", "невинов", "невиноват", "щад", "милов",
+    "отпус", "остав", "подожд", "пусть",
+)  # fmt: skip
 _CLAUSE_END: Final = re.compile(r"[.!?;:,(\n]")
+# Conjunctions that open a new clause inside a sentence: a negation before them is not the
+# nick's («Не знаю, кто мафия, но выставляю Лёню» — and without the comma too).
+_CONTRAST: Final = frozenset(("но", "а", "однако", "зато", "хотя"))
 _RETRACT_WINDOW: Final = 4  # words before a span a retraction verb is looked for in
-_NEGATION_WINDOW: Final = 3  # words before a span a «не» is looked for in
+_NEGATION_WINDOW: Final = 8  # words of its clause before a span a «не» is looked for in
+_NEGATIONS: Final = frozenset(("не", "ни"))
+# «не могу не выставить», «нельзя не», «почему бы не»: a «не» after these is affirmative
+_MODAL_LEMMAS: Final = frozenset(("мочь", "смочь", "удержаться"))
+
+
+def _clause_words(text: str, *, tail: bool) -> list[str]:
+    """The words (lower case, ё→е) of the clause of `text` that touches the nick: its last
+    clause when `tail` (text before the nick), else its first (text after it)."""
+    parts = _CLAUSE_END.split(text)
+    words = _WORD_RE.findall((parts[-1] if tail else parts[0]).replace("ё", "е"))
+    cuts = [i for i, w in enumerate(words) if w in _CONTRAST]
+    if tail:
+        return words[cuts[-1] + 1 :] if cuts else words
+    return words[: cuts[0]] if cuts else words
+
+
+def _live_negations(words: Sequence[str]) -> list[int]:
+    """Positions of «не»/«ни» in `words` that negate: a double negation («не могу не»,
+    «нельзя не», «почему бы не») is affirmative, so neither of its «не» counts."""
+    out: list[int] = []
+    for i, w in enumerate(words):
+        if w not in _NEGATIONS:
+            continue
+        prev = words[i - 1] if i else ""
+        if prev in ("нельзя", "бы") or (
+            i >= 2 and words[i - 2] in _NEGATIONS and _MODAL_LEMMAS.intersection(lemmas(prev))
+        ):
+            if out and out[-1] == i - 2:
+                out.pop()  # «не могу» of «не могу не»
+            continue
+        out.append(i)
+    return out
+
+
+def _has_lemma(words: Sequence[str], wanted: frozenset[str]) -> bool:
+    return any(len(w) >= 3 and wanted.intersection(lemmas(w)) for w in words)
+
+
+def _let_off(before: str, after: str) -> bool:
+    """Whether the words around a nick (`before`, `after`: the text either side) take it
+    back, negate it or spare him, in the nick's own clause — see `_not_retracted`."""
+    words = _clause_words(before, tail=True)
+    if _live_negations(words[-_NEGATION_WINDOW:]):
+        return True
+    near = words[-_RETRACT_WINDOW:]
+    if _has_lemma(near, _RETRACT_LEMMAS | _SPARE_LEMMAS):
+        return True
+    follow = _clause_words(after, tail=False)
+    if not follow:
+        return False
+    if "пусть" in follow and _has_lemma(follow, frozenset(("жить",))):
+        return True  # «Рома пусть живёт»
+    if _has_lemma(follow, _SPARE_LEMMAS):
+        return True
+    return bool(_live_negations(follow)) and _has_lemma(
+        follow, _ACT_LEMMAS | _CUE_LEMMAS | _JAIL_LEMMAS
+    )
 
 
 def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
-    """`spans` without those the author takes back or negates in words just before them, in
-    the same clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
-    выставляю <Костю>», «Голосую не за <Рому>, а за <Катю>», «<Катю> (а не <Рому>)» only the
-    other is one. A span whose text cannot be placed in the own text stays."""
+    """`spans` without those the author takes back, negates or spares in words in the same
+    clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
+    выставляю <Костю>», «Голосую не за <Рому>, а за <Катю>», «<Катю> (а не <Рому>)»,
+    «Выставляю <Катю>, <Рома> пусть живёт», «<Костю>. <Рому> не выставляю» only the other is
+    one. A clause ends at punctuation or a contrasting conjunction (но, а, однако …); a
+    double negation («Не могу не выставить <Катю>») is a vote. A span whose text cannot be
+    placed in the own text stays."""
     low = own_text.casefold()
-    if not spans or not (any(stem in low for stem in _RETRACT_STEMS) or re.search(r"\bне\b", low)):
+    if not spans or not (
+        any(stem in low for stem in _RETRACT_STEMS) or re.search(r"\b(?:не|ни)\b", low)
+    ):
         return spans
     kept: list[ColoredSpan] = []
     pos = 0
@@ -499,15 +585,10 @@ def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]
         if at < 0:
             kept.append(span)
             continue
-        before = low[pos:at]
-        clause = _CLAUSE_END.split(before)[-1]
-        words = _WORD_RE.findall(clause.replace("ё", "е"))
-        negated = "не" in words[-_NEGATION_WINDOW:]
-        if not negated and not any(
-            _RETRACT_LEMMAS.intersection(lemmas(w)) for w in words[-_RETRACT_WINDOW:]
-        ):
+        end = at + len(span.text)
+        if not _let_off(low[pos:at], low[end:]):
             kept.append(span)
-        pos = at + len(span.text)
+        pos = end
     return kept
 
 

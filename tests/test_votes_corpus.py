@@ -11,6 +11,7 @@ that holds no vote). Both must be zero.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -100,7 +101,7 @@ def _read(case: dict[str, Any], board: str) -> list[tuple[str, str]]:
     return out
 
 
-def _court(posts: list[Post], nominees: list[str], player_ids: dict[str, int]) -> VoteResult:
+def _court(posts: Sequence[Post], nominees: list[str], player_ids: dict[str, int]) -> VoteResult:
     """G-N.4 read as the daemon reads a court topic (`turn_inputs.phase_votes` in the court
     phase of a Gambler game with the cast seated), checked against `extract_court_votes`,
     whose per-post readings are what the case is scored on."""

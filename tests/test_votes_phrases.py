@@ -148,3 +148,31 @@ def test_G_N_1_a_nick_negated_in_words_is_no_vote() -> None:
     assert read("pefl", post(3, "Жанна", (RED, "Катя"), text=text + WHY)) == [
         ("vote", "Катя", None)
     ]
+
+
+def test_G_N_1_a_negation_anywhere_earlier_in_the_clause_takes_the_nick_back() -> None:
+    text = "Я точно не буду сегодня голосовать за Рому"
+    assert read("gambler", post(1, "Катя", (GREEN, "Рому"), text=text)) == [("no_vote", None, None)]
+    # a contrasting conjunction opens a new clause, with or without a comma
+    text = "Не знаю кто мафия но выставляю Рому"
+    assert read("gambler", post(2, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
+
+
+def test_G_N_1_a_double_negation_is_a_vote() -> None:
+    for text in ("Не могу не выставить Рому", "Нельзя не номинировать Рому", "Почему бы не Рому"):
+        got = read("gambler", post(1, "Катя", (GREEN, "Рому"), text=text))
+        assert got == [("vote", "Рома", None)], text
+
+
+def test_G_N_1_a_nick_spared_or_negated_after_it_is_no_vote() -> None:
+    for text, spans in [
+        ("Выставляю Катю, Рома пусть живёт", ("Катю", "Рома")),
+        ("Выставляю Катю. Рому не выставляю", ("Катю", "Рому")),
+        ("Катя, а Рому я трогать не буду", ("Катя", "Рому")),
+        ("Катю выставляю, Рому оставим на завтра", ("Катю", "Рому")),
+    ]:
+        both = post(1, "Жанна", *((GREEN, s) for s in spans), text=text)
+        assert read("gambler", both) == [("vote", "Катя", None)], text
+    # «не» after a nick with a verb that is not a vote is the reason, not a negation
+    text = "Рома — не отвечает на вопросы"
+    assert read("gambler", post(2, "Катя", (GREEN, "Рома"), text=text)) == [("vote", "Рома", None)]
