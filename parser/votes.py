@@ -858,6 +858,142 @@ def self_greens(result: VoteResult, living: Iterable[str]) -> VoteResult:
 
 # -- Gambler court (G-N.4) --------------------------------------------------------------------
 
+# A clause ends at a punctuation mark followed by a space (not the dot inside «Dr.Watson»)
+_COURT_CLAUSE: Final = re.compile(r"[!?;:,()\n]|[.…](?=\s|$)")
+
+
+def _court_clauses(text: str) -> list[list[str]]:
+    """The clauses of a court post, as lists of its words (punctuation-only tokens dropped);
+    a contrasting conjunction opens a new clause («Сажаю не Рому, а Катю»)."""
+    out: list[list[str]] = []
+    for part in _COURT_CLAUSE.split(text):
+        current: list[str] = []
+        for w in part.split():
+            if not any(c.isalnum() for c in w):
+                continue
+            if _bare(w) in _CONTRAST:
+                if current:
+                    out.append(current)
+                current = []
+                continue
+            current.append(w)
+        if current:
+            out.append(current)
+    return out
+
+
+def _bare(word: str) -> str:
+    return word.strip(".,:;!?—-«»\"'()").casefold().replace("ё", "е")
+
+
+def _names_in(resolver: NickResolver, words: list[str]) -> tuple[list[NickMatch], int]:
+    """The players a clause names (longest run of words first, no typo matching, a
+    diminutive as one word) and how many of its words name them."""
+    found: list[NickMatch] = []
+    used = i = 0
+    while i < len(words):
+        for k in range(min(resolver.max_words, len(words) - i), 0, -1):
+            chunk = " ".join(words[i : i + k])
+            m = resolver.resolve_strict(chunk, _PHRASE_TIERS)
+            if m is None and k == 1:
+                m = _diminutive(resolver, chunk)
+            if m is not None:
+                break
+        else:
+            i += 1
+            continue
+        key = trimmed_key(m.nick) if m.nick else ""
+        # a nick that is an ordinary word (Ночь, Кот) names him only with its capital letter
+        if (
+            m.nick is None
+            or " " in key
+            or not common_word(key)
+            or chunk.lstrip('@«"')[:1].isupper()
+        ):
+            found.append(replace(m, query=chunk))
+            used += k
+        i += k
+    return found, used
+
+
+def _court_let_off(words: list[str]) -> bool:
+    """Whether a court clause (bare lower-case words) names its nominee only to let him off:
+    a negation («Катю не сажать», «сажаю не Рому»), an acquittal («Оправдать Рому», «Рома
+    невиновен») or «против» the jailing itself («Я против посадки Ромы»)."""
+    if _live_negations(words) or _has_lemma(words, _SPARE_LEMMAS):
+        return True
+    return any(
+        w == "против" and nxt and _JAIL_LEMMAS.intersection(lemmas(nxt))
+        for w, nxt in zip(words, [*words[1:], ""], strict=True)
+    )
+
+
+def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, bool]:
+    """G-N.4 read from a court post's own words when it is more than a bare nick: (the vote's
+    match — a player, or ambiguous — or None, whether the post names a player at all).
+
+    A host reads the clause that says it jails or votes («Сажаю Рому», «За посадку Кати»,
+    «Белого на нары», «Мой голос — Катя» at the end of a long post), the last such clause
+    when there are several; with none, a short post (three words at most) or a clause that
+    is just the nick and ends the post («Передумал. Катя», «Рому оправдываю, Катя»). A
+    clause that lets its nominee off (`_court_let_off`) is no vote for him, and a nick that
+    is only spoken to or about in passing («Рома, оправдывайся», «Спасибо Кате за игру») is
+    none either."""
+    clauses = _court_clauses(text)
+    size = sum(len(c) for c in clauses)
+    cued: list[NickMatch] = []
+    plain: list[NickMatch] = []
+    named = False
+    for n, words in enumerate(clauses):
+        hits, used = _names_in(resolver, words)
+        if not hits:
+            continue
+        named = True
+        low = [_bare(w) for w in words]
+        if _court_let_off(low):
+            continue
+        if any(_is_cue(w) for w in words) or _has_lemma(low, _JAIL_LEMMAS):
+            cued = hits
+        elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
+            plain = hits
+    hits = cued or plain
+    if not hits:
+        return None, named
+    players = dict.fromkeys(
+        p for m in hits for p in (m.candidates if m.nick is None else (m.nick,))
+    )
+    if len(players) == 1 and all(m.nick for m in hits):
+        m = hits[-1]
+        return NickMatch(m.query, m.nick, "phrase", round(m.confidence * 0.9, 3)), True
+    return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, tuple(players)), True
+
+
+def _court_match(
+    post: Post, resolver: NickResolver, mode: VoteNicks
+) -> tuple[NickMatch | None, str]:
+    """(what a court post names — a player, or an ambiguous or unknown nick to report — or
+    None for no vote, the text it was read from). Its coloured spans first (any colour, the
+    last that names a player, none taken back in words), then its whole own text as a bare
+    nick, then as a phrase (`_court_phrase`); a short text that looks like a nick but names
+    nobody is reported."""
+    spans = _not_retracted(post.own_text, [s for s in post.colored if not s.struck])
+    pick, failure, _, _ = _read_spans(spans, resolver, None, "last", mode)
+    if pick is not None:
+        return pick.match, pick.span.text
+    whole = resolve_nick(resolver, post.own_text, mode)
+    if whole.ok or whole.reason == AMBIGUOUS_NICK:
+        return whole, post.own_text
+    phrase, named = _court_phrase(resolver, post.own_text) if mode == "as_moves" else (None, False)
+    if phrase is not None:
+        return phrase, phrase.query
+    if named:  # a player named only to be let off or spoken to: no vote
+        return None, post.own_text
+    if failure is not None:
+        return failure.match, failure.span.text
+    if resolver.looks_like_nick(post.own_text) and len(post.own_text.split()) <= 3:
+        return whole, post.own_text
+    return None, post.own_text
+
 
 def extract_court_votes(
     posts: Iterable[Post],
@@ -871,7 +1007,8 @@ def extract_court_votes(
     """G-N.4: each post holds just a nominee's nick (coloured or not); a player's last counts.
 
     The nick is read from the post's coloured spans (any colour, last resolvable one) or else
-    from its whole own text. A vote for a living player who is not a nominee is rejected
+    from its own text, a bare nick or a phrase («Сажаю Рому», «За посадку Кати»; see
+    `_court_match`). A vote for a living player who is not a nominee is rejected
     ``not_a_nominee``; chatter that names nobody is not a vote and is not reported.
     """
     o = options or VoteOptions()
@@ -889,18 +1026,7 @@ def extract_court_votes(
         status, author = who.status(post.author, post.author_id)
         if status == "ignored":
             continue
-        spans = [s for s in post.colored if not s.struck]
-        pick, failure, _, _ = _read_spans(spans, resolver, None, "last", o.vote_nicks)
-        match: NickMatch | None = pick.match if pick else None
-        text = pick.span.text if pick else post.own_text
-        if match is None:
-            whole = resolve_nick(resolver, post.own_text, o.vote_nicks)
-            if whole.ok or whole.reason == AMBIGUOUS_NICK:
-                match = whole
-            elif failure is not None:
-                match, text = failure.match, failure.span.text
-            elif resolver.looks_like_nick(post.own_text) and len(post.own_text.split()) <= 3:
-                match = whole
+        match, text = _court_match(post, resolver, o.vote_nicks)
         if match is None:
             readings.append(PostReading(post.id, author, "no_vote"))
             continue
