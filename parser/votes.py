@@ -640,9 +640,11 @@ def _read_spans(
     dead: NickResolver | None,
     policy: Policy,
     mode: VoteNicks,
+    author: str | None = None,
 ) -> tuple[_Pick | None, _Pick | None, str | None, list[ColoredSpan]]:
     """(chosen resolved span, first nick-like failure, dead-target text, spans naming a
-    player — living or dead) of one post."""
+    player — living or dead) of one post. `author`, a living player, is who «себя»/«меня»
+    in a span names (C-2 reads those words as the sender)."""
     resolved: list[_Pick] = []
     named: list[ColoredSpan] = []
     failure: _Pick | None = None
@@ -651,6 +653,8 @@ def _read_spans(
         m = resolve_nick(resolver, span.text, mode)
         if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
             m = _phrase_nick(resolver, span.text) or m
+            if not m.ok and author in resolver.players and _names_self(span.text):
+                m = NickMatch(span.text, author, "self", 1.0)
         if m.ok:
             resolved.append(_Pick(span, m))
             named.append(span)
@@ -664,6 +668,22 @@ def _read_spans(
     if not resolved:
         return None, failure, dead_hit, named
     return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit, named
+
+
+_SELF_WORDS: Final = frozenset(("себя", "меня"))
+_SELF_OTHER: Final = frozenset(("сам", "сама", "самого", "саму", "самой", "я"))
+
+
+def _names_self(text: str) -> bool:
+    """Whether a coloured text names its author by a pronoun and says nothing else but that
+    it votes: «себя», «Выставляю себя», «за меня», «голосую за самого себя»."""
+    words = [_bare(w) for w in text.split()]
+    words = [w for w in words if w]
+    if not _SELF_WORDS.intersection(words) or len(words) > 4:
+        return False
+    return all(
+        w in _SELF_WORDS or w in _SELF_OTHER or w in _LEAD_WORDS or _is_cue(w) for w in words
+    )
 
 
 def _names_dead(dead: NickResolver, text: str, mode: VoteNicks) -> bool:
@@ -764,7 +784,7 @@ def extract_votes(
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
         spans = _not_retracted(post.own_text, spans)
         pick, failure, dead_hit, named = _read_spans(
-            spans, resolver, dead_resolver, policy, o.vote_nicks
+            spans, resolver, dead_resolver, policy, o.vote_nicks, author
         )
         if pick is None:
             if status in ("living",) and failure is not None:

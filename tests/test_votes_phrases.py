@@ -176,3 +176,13 @@ def test_G_N_1_a_nick_spared_or_negated_after_it_is_no_vote() -> None:
     # «не» after a nick with a verb that is not a vote is the reason, not a negation
     text = "Рома — не отвечает на вопросы"
     assert read("gambler", post(2, "Катя", (GREEN, "Рома"), text=text)) == [("vote", "Рома", None)]
+
+
+def test_G_N_2_a_green_for_oneself_by_pronoun_names_the_author() -> None:
+    for span in ("себя", "Выставляю себя", "за меня"):
+        got = read("gambler", post(1, "Катя", (GREEN, span)))
+        assert got == [("vote", "Катя", None)], span
+    # the self-vote setting still applies; a pronoun in a longer text is no vote
+    no_self = read("gambler", post(2, "Катя", (GREEN, "себя")), allow_self_vote=False)
+    assert no_self == [("rejected", "Катя", "self_vote")]
+    assert read("gambler", post(3, "Катя", (GREEN, "не вините себя"))) == [("no_vote", None, None)]
