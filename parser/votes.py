@@ -511,23 +511,51 @@ _NEGATIONS: Final = frozenset(("не", "ни"))
 _MODAL_LEMMAS: Final = frozenset(("мочь", "смочь", "удержаться"))
 
 
-def _clause_words(text: str, *, tail: bool) -> list[str]:
-    """The words (lower case, ё→е) of the clause of `text` that touches the nick: its last
-    clause when `tail` (text before the nick), else its first (text after it)."""
-    parts = _CLAUSE_END.split(text)
-    words = _WORD_RE.findall((parts[-1] if tail else parts[0]).replace("ё", "е"))
+# A clause that opens with one of these is what the clause before it says about it: «Не
+# думаю, что <Хромой> мафия» negates the nick through the comma.
+_SUBORDINATE: Final = frozenset(("что", "чтобы", "будто", "якобы"))
+# Words that open another statement after the nick, about him rather than about the vote:
+# «Голосую за <Рому> потому что он не отвечает» — the «не» is the reason's.
+_AFTER_STOP: Final = frozenset(
+    ("потому", "что", "ведь", "поскольку", "так", "раз", "если", "когда", "он", "она",
+     "они", "оно", "который", "которая", "которые", "т")
+)  # fmt: skip
+
+
+_DASH: Final = re.compile(r"[—–]|\s-\s")
+
+
+def _contrast_cut(words: list[str], *, tail: bool) -> list[str]:
     cuts = [i for i, w in enumerate(words) if w in _CONTRAST]
     if tail:
         return words[cuts[-1] + 1 :] if cuts else words
     return words[: cuts[0]] if cuts else words
 
 
+def _clause_words(text: str, *, tail: bool) -> list[str]:
+    """The words (lower case, ё→е) of the clause of `text` that touches the nick: its last
+    clause when `tail` (text before the nick; a clause opening with «что» takes in the one
+    before it), else its first (text after it, up to a word opening another statement)."""
+    parts = _CLAUSE_END.split(text.replace("ё", "е"))
+    if not tail:
+        # a dash after the nick opens the reason («Рому — не отвечает на вопросы»)
+        words = _contrast_cut(_WORD_RE.findall(_DASH.split(parts[0], 1)[0]), tail=False)
+        stop = next((i for i, w in enumerate(words) if w in _AFTER_STOP), len(words))
+        return words[:stop]
+    words = _contrast_cut(_WORD_RE.findall(parts[-1]), tail=True)
+    whole = len(words) == len(_WORD_RE.findall(parts[-1]))  # no conjunction cut it
+    if len(parts) > 1 and whole and words and words[0] in _SUBORDINATE:
+        words = _contrast_cut(_WORD_RE.findall(parts[-2]), tail=True) + words
+    return words
+
+
 def _live_negations(words: Sequence[str]) -> list[int]:
     """Positions of «не»/«ни» in `words` that negate: a double negation («не могу не»,
-    «нельзя не», «почему бы не») is affirmative, so neither of its «не» counts."""
+    «нельзя не», «почему бы не») is affirmative, so neither of its «не» counts, and «не
+    только» adds rather than negates."""
     out: list[int] = []
     for i, w in enumerate(words):
-        if w not in _NEGATIONS:
+        if w not in _NEGATIONS or (i + 1 < len(words) and words[i + 1] == "только"):
             continue
         prev = words[i - 1] if i else ""
         if prev in ("нельзя", "бы") or (
@@ -542,6 +570,9 @@ def _live_negations(words: Sequence[str]) -> list[int]:
 
 def _has_lemma(words: Sequence[str], wanted: frozenset[str]) -> bool:
     return any(len(w) >= 3 and wanted.intersection(lemmas(w)) for w in words)
+
+
+_VOTE_ACTS: Final = _ACT_LEMMAS | _CUE_LEMMAS | _JAIL_LEMMAS
 
 
 def _let_off(before: str, after: str) -> bool:
@@ -560,8 +591,10 @@ def _let_off(before: str, after: str) -> bool:
         return True  # «Рома пусть живёт»
     if _has_lemma(follow, _SPARE_LEMMAS):
         return True
-    return bool(_live_negations(follow)) and _has_lemma(
-        follow, _ACT_LEMMAS | _CUE_LEMMAS | _JAIL_LEMMAS
+    # «Рому не выставляю», «Голосовать за Рому я не стану»: a «не» after the nick negates
+    # the vote when a verb of voting stands in the clause, on either side of the nick
+    return bool(_live_negations(follow)) and (
+        _has_lemma(follow, _VOTE_ACTS) or _has_lemma(words, _VOTE_ACTS)
     )
 
 

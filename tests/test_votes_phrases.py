@@ -186,3 +186,28 @@ def test_G_N_2_a_green_for_oneself_by_pronoun_names_the_author() -> None:
     no_self = read("gambler", post(2, "Катя", (GREEN, "себя")), allow_self_vote=False)
     assert no_self == [("rejected", "Катя", "self_vote")]
     assert read("gambler", post(3, "Катя", (GREEN, "не вините себя"))) == [("no_vote", None, None)]
+
+
+def test_G_N_1_a_negated_opinion_reaches_into_its_что_clause() -> None:
+    text = "Не думаю, что Рыжий мафия"
+    assert read("gambler", post(1, "Катя", (GREEN, "Рыжий"), text=text)) == [
+        ("no_vote", None, None)
+    ]
+    text = "Думаю, что Рыжий мафия"
+    got = read("gambler", post(2, "Катя", (GREEN, "Рыжий"), text=text))
+    assert got == [("vote", "Рыжий", None)]
+
+
+def test_P_V_1_a_negation_after_the_nick_is_the_reasons_unless_it_refuses_the_vote() -> None:
+    # the vote verb before the nick, its negation after it: no vote
+    text = "Голосовать за Рому я сегодня не стану, нет причин"
+    assert read("pefl", post(1, "Катя", (RED, "Рому"), text=text)) == [("no_vote", None, None)]
+    # after a dash, «потому что» or «он», and in «не только», the «не» is the reason's
+    for text in (
+        "Голосую за Рому — не нравится мне его тон весь день",
+        "Голосую за Рому потому что он не отвечает на вопросы",
+        "Голосую за Рому не только потому, что он молчит весь день",
+    ):
+        assert read("pefl", post(2, "Катя", (RED, "Рому"), text=text)) == [
+            ("vote", "Рома", None)
+        ], text
