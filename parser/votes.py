@@ -573,6 +573,27 @@ def _has_lemma(words: Sequence[str], wanted: frozenset[str]) -> bool:
 
 
 _VOTE_ACTS: Final = _ACT_LEMMAS | _CUE_LEMMAS | _JAIL_LEMMAS
+# verbs that a prefix only re-aims: перевыставлять, переголосовать, пересажать
+_VOTE_VERBS: Final = tuple(w for w in _VOTE_ACTS if w.endswith("ть") and len(w) >= 6)
+
+
+def _votes_word(words: Sequence[str]) -> bool:
+    """Whether a word of `words` is a verb or noun of voting or jailing, any form, a
+    prefixed verb included («перевыставлять»)."""
+    for w in words:
+        if len(w) < 3:
+            continue
+        for lemma in lemmas(w):
+            if lemma in _VOTE_ACTS or (len(lemma) > 6 and lemma.endswith(_VOTE_VERBS)):
+                return True
+    return False
+
+
+# «Если Рома не ответит, выставлю <Рому>», «Выставлю <Рому>, если…»: a promise, not a vote
+# yet («если что» is only "just in case")
+_IF_FIRST: Final = re.compile(r"^\W*если\b(?!\W+что\b)")
+_IF_AFTER: Final = re.compile(r"^[^.!?;]*?,\W*если\b(?!\W+что\b)")
+_SENTENCE_END: Final = re.compile(r"[.!?\n…]")
 
 
 def _let_off(before: str, after: str) -> bool:
@@ -580,6 +601,15 @@ def _let_off(before: str, after: str) -> bool:
     back, negate it or spare him, in the nick's own clause — see `_not_retracted`."""
     words = _clause_words(before, tail=True)
     if _live_negations(words[-_NEGATION_WINDOW:]):
+        return True
+    # a question about voting («Может, <Рыжего> выставить?») or a condition is not a
+    # decision yet; «<Рома>? Ты где был ночью» only asks him
+    ends = _SENTENCE_END.search(after)
+    if ends is not None and ends.group() == "?":
+        asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
+        if _votes_word(_WORD_RE.findall(asked.replace("ё", "е"))):
+            return True
+    if _IF_FIRST.search(_SENTENCE_END.split(before)[-1]) or _IF_AFTER.search(after):
         return True
     near = words[-_RETRACT_WINDOW:]
     if _has_lemma(near, _RETRACT_LEMMAS | _SPARE_LEMMAS):
@@ -593,9 +623,7 @@ def _let_off(before: str, after: str) -> bool:
         return True
     # «Рому не выставляю», «Голосовать за Рому я не стану»: a «не» after the nick negates
     # the vote when a verb of voting stands in the clause, on either side of the nick
-    return bool(_live_negations(follow)) and (
-        _has_lemma(follow, _VOTE_ACTS) or _has_lemma(words, _VOTE_ACTS)
-    )
+    return bool(_live_negations(follow)) and (_votes_word(follow) or _votes_word(words))
 
 
 def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
@@ -608,7 +636,9 @@ def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]
     placed in the own text stays."""
     low = own_text.casefold()
     if not spans or not (
-        any(stem in low for stem in _RETRACT_STEMS) or re.search(r"\b(?:не|ни)\b", low)
+        any(stem in low for stem in _RETRACT_STEMS)
+        or re.search(r"\b(?:не|ни|если)\b", low)
+        or "?" in low
     ):
         return spans
     kept: list[ColoredSpan] = []
@@ -939,9 +969,11 @@ def _bare(word: str) -> str:
     return word.strip(".,:;!?—-«»\"'()").casefold().replace("ё", "е")
 
 
-def _names_in(resolver: NickResolver, words: list[str]) -> tuple[list[NickMatch], int]:
+def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[list[NickMatch], int]:
     """The players a clause names (longest run of words first, no typo matching, a
-    diminutive as one word) and how many of its words name them."""
+    diminutive as one word) and how many of its words name them. A nick that is an ordinary
+    word (Ночь, Кот) names him only with its capital letter, or in a clause that votes
+    (`cued`: «Сажаю кота»)."""
     found: list[NickMatch] = []
     used = i = 0
     while i < len(words):
@@ -956,9 +988,9 @@ def _names_in(resolver: NickResolver, words: list[str]) -> tuple[list[NickMatch]
             i += 1
             continue
         key = trimmed_key(m.nick) if m.nick else ""
-        # a nick that is an ordinary word (Ночь, Кот) names him only with its capital letter
         if (
-            m.nick is None
+            cued
+            or m.nick is None
             or " " in key
             or not common_word(key)
             or chunk.lstrip('@«"')[:1].isupper()
@@ -998,14 +1030,15 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     plain: list[NickMatch] = []
     named = False
     for n, words in enumerate(clauses):
-        hits, used = _names_in(resolver, words)
+        low = [_bare(w) for w in words]
+        votes = any(_is_cue(w) for w in words) or _has_lemma(low, _JAIL_LEMMAS)
+        hits, used = _names_in(resolver, words, votes)
         if not hits:
             continue
         named = True
-        low = [_bare(w) for w in words]
         if _court_let_off(low):
             continue
-        if any(_is_cue(w) for w in words) or _has_lemma(low, _JAIL_LEMMAS):
+        if votes:
             cued = hits
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
             plain = hits
@@ -1022,15 +1055,15 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
 
 
 def _court_match(
-    post: Post, resolver: NickResolver, mode: VoteNicks
+    post: Post, resolver: NickResolver, dead: NickResolver | None, mode: VoteNicks
 ) -> tuple[NickMatch | None, str]:
-    """(what a court post names — a player, or an ambiguous or unknown nick to report — or
-    None for no vote, the text it was read from). Its coloured spans first (any colour, the
-    last that names a player, none taken back in words), then its whole own text as a bare
-    nick, then as a phrase (`_court_phrase`); a short text that looks like a nick but names
-    nobody is reported."""
+    """(what a court post names — a player, or an ambiguous, unknown or dead player's nick
+    to report — or None for no vote, the text it was read from). Its coloured spans first
+    (any colour, the last that names a player, none taken back in words), then its whole
+    own text as a bare nick, then as a phrase (`_court_phrase`); a short text that could be
+    a nick but names nobody is reported."""
     spans = _not_retracted(post.own_text, [s for s in post.colored if not s.struck])
-    pick, failure, _, _ = _read_spans(spans, resolver, None, "last", mode)
+    pick, failure, dead_hit, _ = _read_spans(spans, resolver, dead, "last", mode)
     if pick is not None:
         return pick.match, pick.span.text
     whole = resolve_nick(resolver, post.own_text, mode)
@@ -1041,9 +1074,17 @@ def _court_match(
         return phrase, phrase.query
     if named:  # a player named only to be let off or spoken to: no vote
         return None, post.own_text
+    if dead_hit is None and dead is not None and mode == "as_moves":
+        gone, _ = _court_phrase(dead, post.own_text)
+        dead_hit = post.own_text if gone is not None and gone.ok else None
+    if dead_hit is not None:  # «Сажаю Олега»: he is out of the game already
+        return NickMatch(dead_hit, None, reason=DEAD_TARGET), dead_hit
     if failure is not None:
         return failure.match, failure.span.text
-    if resolver.looks_like_nick(post.own_text) and len(post.own_text.split()) <= 3:
+    words = post.own_text.split()
+    # three ordinary words («Какой хитрый кот») are talk, not a mistyped nick
+    talk = len(words) > 1 and all(common_word(_bare(w)) for w in words)
+    if len(words) <= 3 and not talk and _nick_like(resolver, post.own_text):
         return whole, post.own_text
     return None, post.own_text
 
@@ -1066,6 +1107,7 @@ def extract_court_votes(
     """
     o = options or VoteOptions()
     resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
+    dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
     nominee_set = set(nominees)
     who = _Who(players, dead, (), o.ignore_authors, player_ids)
     readings: list[PostReading] = []
@@ -1079,7 +1121,7 @@ def extract_court_votes(
         status, author = who.status(post.author, post.author_id)
         if status == "ignored":
             continue
-        match, text = _court_match(post, resolver, o.vote_nicks)
+        match, text = _court_match(post, resolver, dead_resolver, o.vote_nicks)
         if match is None:
             readings.append(PostReading(post.id, author, "no_vote"))
             continue

@@ -62,3 +62,21 @@ def test_G_N_4_a_phrase_naming_a_player_off_trial_or_two_nominees() -> None:
 def test_G_N_4_phrases_are_read_only_under_as_moves() -> None:
     assert read("Сажаю Рому", vote_nicks="exact") == ("no_vote", None)
     assert read("Рома", vote_nicks="exact") == ("vote", "Рома")
+
+
+def test_G_N_4_an_ordinary_word_nick_in_a_clause_that_jails() -> None:
+    assert read("Сажаю кота") == ("rejected", "not_a_nominee")  # Кот is not on trial here
+    result = extract_court_votes(
+        [post(1, "Ефим", text="Сажаю кота"), post(2, "Рома", text="Какой хитрый кот")],
+        nominees=["Кот"],
+        players=CAST,
+    )
+    assert [(r.status, r.target) for r in result.posts] == [("vote", "Кот"), ("no_vote", None)]
+
+
+def test_G_N_4_a_lone_vote_word_is_not_reported_a_dead_player_is() -> None:
+    assert read("Голосую") == ("no_vote", None)
+    result = extract_court_votes(
+        [post(1, "Ефим", text="Сажаю Олега")], nominees=NOMINEES, players=CAST, dead=["Олег"]
+    )
+    assert [(r.status, r.reason) for r in result.posts] == [("rejected", "dead_target")]

@@ -211,3 +211,24 @@ def test_P_V_1_a_negation_after_the_nick_is_the_reasons_unless_it_refuses_the_vo
         assert read("pefl", post(2, "Катя", (RED, "Рому"), text=text)) == [
             ("vote", "Рома", None)
         ], text
+
+
+def test_G_N_1_a_question_or_a_condition_about_voting_is_not_a_green_yet() -> None:
+    for text in (
+        "Может, Рыжего выставить?",
+        "Если Рома не ответит, выставлю Рыжего",
+        "Выставлю Рыжего, если не будет ответа",
+    ):
+        got = read("gambler", post(1, "Катя", (GREEN, "Рыжего"), text=text))
+        assert got == [("no_vote", None, None)], text
+    # a question to the player, or «если что», leaves the vote standing
+    for text in ("Рыжий? Ты где был ночью", "Если что, выставляю Рыжего"):
+        got = read("gambler", post(2, "Катя", (GREEN, "Рыжий"), text=text))
+        assert got == [("vote", "Рыжий", None)], text
+
+
+def test_G_N_1_a_prefixed_vote_verb_refused_after_the_nick() -> None:
+    text = "Перевыставлять Рыжего не буду"
+    assert read("gambler", post(1, "Катя", (GREEN, "Рыжего"), text=text)) == [
+        ("no_vote", None, None)
+    ]
