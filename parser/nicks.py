@@ -175,7 +175,23 @@ def _inflects(text_key: str, nick_key: str) -> bool:
     # "_" joins words in nicks like Лиса_Алиса; players decline both halves (Лису_Алису)
     words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
     return len(words) == len(nick_words) and all(
-        word_inflects(w, n) or _fleeting(w, n) for w, n in zip(words, nick_words, strict=True)
+        word_inflects(w, n) or _fleeting(w, n) or _inflects_before_digits(w, n)
+        for w, n in zip(words, nick_words, strict=True)
+    )
+
+
+def _inflects_before_digits(word: str, nick_word: str) -> bool:
+    """«Васю2005», «Васе-2005» for Вася2005: the letters declined, the digit tail kept."""
+    if not nick_word[-1:].isdigit() or word[-1:] != nick_word[-1:]:
+        return False  # the cheap look first: this runs for every player a word is tried on
+    bare, digits = _split_digit_tail(nick_word)
+    if not digits or not word.endswith(digits):
+        return False
+    word_bare, word_digits = _split_digit_tail(word)
+    return (
+        word_digits == digits
+        and word_bare != word
+        and (word_inflects(word_bare, bare) or _fleeting(word_bare, bare))
     )
 
 

@@ -549,13 +549,30 @@ def _clause_words(text: str, *, tail: bool) -> list[str]:
     return words
 
 
+# «не только» adds, «не против» agrees: neither negates the vote
+_NOT_NEGATED: Final = frozenset(("только", "против"))
+# Words that set the nick's clause in a day gone by: «Вчера я выставляла <Лёню>» tells a
+# story, it is not today's vote
+_PAST_DAY: Final = frozenset(("вчера", "позавчера", "прошлый", "прошлого", "прошлом"))
+
+
+def _told_of_the_past(words: Sequence[str]) -> bool:
+    """Whether a day gone by is named after the clause's last «сегодня»/«сейчас»/«теперь»
+    («Вчера врал — сегодня выставляю <Рому>» is today's vote)."""
+    now = max((i for i, w in enumerate(words) if w in _TODAY), default=-1)
+    return bool(_PAST_DAY.intersection(words[now + 1 :]))
+
+
+_TODAY: Final = frozenset(("сегодня", "сейчас", "теперь"))
+
+
 def _live_negations(words: Sequence[str]) -> list[int]:
     """Positions of «не»/«ни» in `words` that negate: a double negation («не могу не»,
-    «нельзя не», «почему бы не») is affirmative, so neither of its «не» counts, and «не
-    только» adds rather than negates."""
+    «нельзя не», «почему бы не») is affirmative, so neither of its «не» counts; «не
+    только» adds and «не против» agrees rather than negates."""
     out: list[int] = []
     for i, w in enumerate(words):
-        if w not in _NEGATIONS or (i + 1 < len(words) and words[i + 1] == "только"):
+        if w not in _NEGATIONS or (i + 1 < len(words) and words[i + 1] in _NOT_NEGATED):
             continue
         prev = words[i - 1] if i else ""
         if prev in ("нельзя", "бы") or (
@@ -612,7 +629,7 @@ def _let_off(before: str, after: str) -> bool:
     if _IF_FIRST.search(_SENTENCE_END.split(before)[-1]) or _IF_AFTER.search(after):
         return True
     near = words[-_RETRACT_WINDOW:]
-    if _has_lemma(near, _RETRACT_LEMMAS | _SPARE_LEMMAS):
+    if _has_lemma(near, _RETRACT_LEMMAS | _SPARE_LEMMAS) or _told_of_the_past(words):
         return True
     follow = _clause_words(after, tail=False)
     if not follow:
@@ -637,7 +654,7 @@ def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]
     low = own_text.casefold()
     if not spans or not (
         any(stem in low for stem in _RETRACT_STEMS)
-        or re.search(r"\b(?:не|ни|если)\b", low)
+        or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*)\b", low)
         or "?" in low
     ):
         return spans

@@ -80,3 +80,12 @@ def test_G_N_4_a_lone_vote_word_is_not_reported_a_dead_player_is() -> None:
         [post(1, "Ефим", text="Сажаю Олега")], nominees=NOMINEES, players=CAST, dead=["Олег"]
     )
     assert [(r.status, r.reason) for r in result.posts] == [("rejected", "dead_target")]
+
+
+def test_C_3_a_digit_nick_declined_before_its_digits() -> None:
+    result = extract_court_votes(
+        [post(1, "Ефим", text="Сажаю Васю2005"), post(2, "Жора", text="Васе-2005 в тюрьму")],
+        nominees=["Вася2005"],
+        players=[*CAST, "Вася2005", "Вася2006"],
+    )
+    assert [(r.status, r.target) for r in result.posts] == [("vote", "Вася2005")] * 2

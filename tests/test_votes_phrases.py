@@ -232,3 +232,15 @@ def test_G_N_1_a_prefixed_vote_verb_refused_after_the_nick() -> None:
     assert read("gambler", post(1, "Катя", (GREEN, "Рыжего"), text=text)) == [
         ("no_vote", None, None)
     ]
+
+
+def test_G_N_1_a_green_told_of_a_day_gone_by_is_not_todays() -> None:
+    text = "Вчера я выставляла Рому, и он оказался мирным"
+    assert read("gambler", post(1, "Катя", (GREEN, "Рому"), text=text)) == [("no_vote", None, None)]
+    text = "Вчера врал — сегодня выставляю Рому"
+    assert read("gambler", post(2, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
+
+
+def test_G_N_1_не_против_agrees() -> None:
+    text = "Я не против выставить Рому"
+    assert read("gambler", post(1, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
