@@ -20,7 +20,8 @@ inflected     (only when asked, for moves) … as a Russian case form: the nick 
               (Егор→Егора/Егору/Егором, Шерлок→Шерлока, Tanya-77→Tanya-77ой) or with its
               final а/я/ь/й replaced by one (Вася→Васю/Васе/Васей/Васи, Жора→Жору); word by
               word, so multi-word nicks may be declined in any word (Анну Каренину); a
-              fleeting е/ё drops out (Лев→Льва, Павел→Павла, Орёл→Орла)
+              fleeting е/ё drops out (Лев→Льва, Павел→Павла, Орёл→Орла); a digit tail
+              stays put behind the declined letters (Вася2005→Васю2005, Васе-2005)
 lemma         (only when asked, for moves) … word by word, as a Russian word form whose
               pymorphy3 normal form is the nick word («Рому», «Кате», «Лёне», «Жанной»,
               «Ефима»); nicks that are no dictionary word are inflected by pymorphy3's
