@@ -575,7 +575,7 @@ def _live_negations(words: Sequence[str]) -> list[int]:
         if w not in _NEGATIONS or (i + 1 < len(words) and words[i + 1] in _NOT_NEGATED):
             continue
         prev = words[i - 1] if i else ""
-        if prev in ("нельзя", "бы") or (
+        if prev in ("нельзя", "бы", "если") or (
             i >= 2 and words[i - 2] in _NEGATIONS and _MODAL_LEMMAS.intersection(lemmas(prev))
         ):
             if out and out[-1] == i - 2:
@@ -608,7 +608,8 @@ def _votes_word(words: Sequence[str]) -> bool:
 
 # «Если Рома не ответит, выставлю <Рому>», «Выставлю <Рому>, если…»: a promise, not a vote
 # yet («если что» is only "just in case")
-_IF_FIRST: Final = re.compile(r"^\W*если\b(?!\W+что\b)")
+# («Если не <Рома>, то кто?» is no condition: it names him)
+_IF_FIRST: Final = re.compile(r"^\W*если\b(?!\W+что\b)(?!\W+не\W*$)")
 _IF_AFTER: Final = re.compile(r"^[^.!?;]*?,\W*если\b(?!\W+что\b)")
 _SENTENCE_END: Final = re.compile(r"[.!?\n…]")
 
@@ -1030,6 +1031,22 @@ def _court_let_off(words: list[str]) -> bool:
     )
 
 
+def _dash_head(resolver: NickResolver, text: str) -> list[NickMatch]:
+    """«Кот — врал весь день»: a post that opens with a bare nick and a dash gives the vote
+    first and the reason after it, unless the reason lets him off («Кот — невиновен»)."""
+    dash = _DASH.search(text)
+    if dash is None:
+        return []
+    words = text[: dash.start()].split()
+    hits, used = _names_in(resolver, words, False) if words else ([], 0)
+    if not hits or used != len(words):
+        return []
+    reason = _court_clauses(text[dash.end() :])
+    if reason and _court_let_off([_bare(w) for w in reason[0]]):
+        return []
+    return hits
+
+
 def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, bool]:
     """G-N.4 read from a court post's own words when it is more than a bare nick: (the vote's
     match — a player, or ambiguous — or None, whether the post names a player at all).
@@ -1037,7 +1054,8 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     A host reads the clause that says it jails or votes («Сажаю Рому», «За посадку Кати»,
     «Белого на нары», «Мой голос — Катя» at the end of a long post), the last such clause
     when there are several; with none, a short post (three words at most) or a clause that
-    is just the nick and ends the post («Передумал. Катя», «Рому оправдываю, Катя»). A
+    is just the nick and ends the post («Передумал. Катя», «Рому оправдываю, Катя») or
+    opens it before a dash («Кот — врал весь день»). A
     clause that lets its nominee off (`_court_let_off`) is no vote for him, and a nick that
     is only spoken to or about in passing («Рома, оправдывайся», «Спасибо Кате за игру») is
     none either."""
@@ -1059,6 +1077,8 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
             cued = hits
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
             plain = hits
+    if not (cued or plain):
+        plain = _dash_head(resolver, text)
     hits = cued or plain
     if not hits:
         return None, named

@@ -89,3 +89,10 @@ def test_C_3_a_digit_nick_declined_before_its_digits() -> None:
         players=[*CAST, "Вася2005", "Вася2006"],
     )
     assert [(r.status, r.target) for r in result.posts] == [("vote", "Вася2005")] * 2
+
+
+def test_G_N_4_a_bare_nick_before_a_dash_is_the_vote_and_the_rest_its_reason() -> None:
+    assert read("Рома — врал весь день, это видно") == ("vote", "Рома")
+    assert read("Рома — невиновен, это видно") == ("no_vote", None)
+    # a comma is an address, not a vote
+    assert read("Рома, объясни, что ты делал ночью") == ("no_vote", None)

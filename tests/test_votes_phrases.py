@@ -244,3 +244,9 @@ def test_G_N_1_a_green_told_of_a_day_gone_by_is_not_todays() -> None:
 def test_G_N_1_не_против_agrees() -> None:
     text = "Я не против выставить Рому"
     assert read("gambler", post(1, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
+
+
+def test_G_N_1_если_не_is_rhetorical() -> None:
+    for text in ("Кто, если не Рома?", "Если не Рома, то кто?"):
+        got = read("gambler", post(1, "Катя", (GREEN, "Рома"), text=text))
+        assert got == [("vote", "Рома", None)], text
