@@ -506,6 +506,7 @@ _CLAUSE_END: Final = re.compile(r"[.!?;:,(\n]")
 _CONTRAST: Final = frozenset(("но", "а", "однако", "зато", "хотя"))
 _RETRACT_WINDOW: Final = 4  # words before a span a retraction verb is looked for in
 _NEGATION_WINDOW: Final = 8  # words of its clause before a span a «не» is looked for in
+_LINKS: Final = frozenset(("и", "поэтому", "значит", "следовательно", "потому"))
 _NEGATIONS: Final = frozenset(("не", "ни"))
 # «не могу не выставить», «нельзя не», «почему бы не»: a «не» after these is affirmative
 _MODAL_LEMMAS: Final = frozenset(("мочь", "смочь", "удержаться"))
@@ -618,7 +619,9 @@ def _let_off(before: str, after: str) -> bool:
     """Whether the words around a nick (`before`, `after`: the text either side) take it
     back, negate it or spare him, in the nick's own clause — see `_not_retracted`."""
     words = _clause_words(before, tail=True)
-    if _live_negations(words[-_NEGATION_WINDOW:]):
+    # a «не» before «и»/«поэтому» negated another verb: «Он не отвечает и поэтому голосую за»
+    link = max((i for i, w in enumerate(words) if w in _LINKS), default=-1)
+    if _live_negations(words[link + 1 :][-_NEGATION_WINDOW:]):
         return True
     # a question about voting («Может, <Рыжего> выставить?») or a condition is not a
     # decision yet; «<Рома>? Ты где был ночью» only asks him

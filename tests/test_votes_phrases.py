@@ -241,12 +241,19 @@ def test_G_N_1_a_green_told_of_a_day_gone_by_is_not_todays() -> None:
     assert read("gambler", post(2, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
 
 
-def test_G_N_1_не_против_agrees() -> None:
+def test_G_N_1_ne_protiv_agrees() -> None:
     text = "Я не против выставить Рому"
     assert read("gambler", post(1, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
 
 
-def test_G_N_1_если_не_is_rhetorical() -> None:
+def test_G_N_1_esli_ne_is_rhetorical() -> None:
     for text in ("Кто, если не Рома?", "Если не Рома, то кто?"):
         got = read("gambler", post(1, "Катя", (GREEN, "Рома"), text=text))
         assert got == [("vote", "Рома", None)], text
+
+
+def test_P_V_1_a_negated_verb_before_a_link_word_is_not_the_votes() -> None:
+    text = "Он не отвечает на вопросы и поэтому голосую за Рому"
+    assert read("pefl", post(1, "Катя", (RED, "Рому"), text=text)) == [("vote", "Рома", None)]
+    text = "Не хочу и не буду выставлять Рому"
+    assert read("gambler", post(2, "Катя", (GREEN, "Рому"), text=text)) == [("no_vote", None, None)]
