@@ -20,7 +20,8 @@ inflected     (only when asked, for moves) … as a Russian case form: the nick 
               (Егор→Егора/Егору/Егором, Шерлок→Шерлока, Tanya-77→Tanya-77ой) or with its
               final а/я/ь/й replaced by one (Вася→Васю/Васе/Васей/Васи, Жора→Жору); word by
               word, so multi-word nicks may be declined in any word (Анну Каренину); a
-              fleeting е/ё drops out (Лев→Льва, Павел→Павла, Орёл→Орла)
+              fleeting е/ё drops out (Лев→Льва, Павел→Павла, Орёл→Орла); a digit tail
+              stays put behind the declined letters (Вася2005→Васю2005, Васе-2005)
 lemma         (only when asked, for moves) … word by word, as a Russian word form whose
               pymorphy3 normal form is the nick word («Рому», «Кате», «Лёне», «Жанной»,
               «Ефима»); nicks that are no dictionary word are inflected by pymorphy3's
@@ -175,7 +176,23 @@ def _inflects(text_key: str, nick_key: str) -> bool:
     # "_" joins words in nicks like Лиса_Алиса; players decline both halves (Лису_Алису)
     words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
     return len(words) == len(nick_words) and all(
-        word_inflects(w, n) or _fleeting(w, n) for w, n in zip(words, nick_words, strict=True)
+        word_inflects(w, n) or _fleeting(w, n) or _inflects_before_digits(w, n)
+        for w, n in zip(words, nick_words, strict=True)
+    )
+
+
+def _inflects_before_digits(word: str, nick_word: str) -> bool:
+    """«Васю2005», «Васе-2005» for Вася2005: the letters declined, the digit tail kept."""
+    if not nick_word[-1:].isdigit() or word[-1:] != nick_word[-1:]:
+        return False  # the cheap look first: this runs for every player a word is tried on
+    bare, digits = _split_digit_tail(nick_word)
+    if not digits or not word.endswith(digits):
+        return False
+    word_bare, word_digits = _split_digit_tail(word)
+    return (
+        word_digits == digits
+        and word_bare != word
+        and (word_inflects(word_bare, bare) or _fleeting(word_bare, bare))
     )
 
 

@@ -478,19 +478,189 @@ def _is_cue(word: str) -> bool:
 _RETRACT_LEMMAS: Final = frozenset(
     ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить")
 )
-_RETRACT_STEMS: Final = ("сни", "сня", "отзыв", "отозв", "отмен")  # a cheap first look
+# Words that spare a player named next to them, before or after («Рому оправдываю», «Рыжего
+# оставим на завтра», «отпускаю Катю»): the named player is let off, not voted for.
+_SPARE_LEMMAS: Final = frozenset(
+    ("оправдать", "оправдывать", "невиновный", "невиноватый", "пощадить", "щадить",
+     "помиловать", "миловать", "отпустить", "отпускать", "оставить", "оставлять", "подождать")
+)  # fmt: skip
+# Verbs of voting and jailing: «не» next to one of them after the nick («Рому не
+# выставляю», «Катю не сажать», «Рому я трогать не буду») takes the nick back, while «не»
+# after a nick with another verb is the reason («Лёня — не отвечает на вопросы»).
+_ACT_LEMMAS: Final = frozenset(
+    ("трогать", "тронуть", "сажать", "посадить", "садить", "казнить", "вешать", "повесить",
+     "линчевать", "зеленить")
+)  # fmt: skip
+# G-N.4: words that make a court post a vote for jailing the nominee they name.
+_JAIL_LEMMAS: Final = frozenset(
+    ("сажать", "посадить", "садить", "посадка", "тюрьма", "арест", "арестовать", "решетка",
+     "нары", "казнить", "казнь", "суд", "осудить", "засадить")
+)  # fmt: skip
+_RETRACT_STEMS: Final = (  # a cheap first look before any lemma is asked for
+    "сни", "сня", "отзыв", "отозв", "отмен", "оправд", "невинов", "невиноват", "щад", "милов",
+    "отпус", "остав", "подожд", "пусть",
+)  # fmt: skip
 _CLAUSE_END: Final = re.compile(r"[.!?;:,(\n]")
+# Conjunctions that open a new clause inside a sentence: a negation before them is not the
+# nick's («Не знаю, кто мафия, но выставляю Лёню» — and without the comma too).
+_CONTRAST: Final = frozenset(("но", "а", "однако", "зато", "хотя"))
 _RETRACT_WINDOW: Final = 4  # words before a span a retraction verb is looked for in
-_NEGATION_WINDOW: Final = 3  # words before a span a «не» is looked for in
+_NEGATION_WINDOW: Final = 8  # words of its clause before a span a «не» is looked for in
+_LINKS: Final = frozenset(("и", "поэтому", "значит", "следовательно", "потому"))
+_NEGATIONS: Final = frozenset(("не", "ни"))
+# «не могу не выставить», «нельзя не», «почему бы не»: a «не» after these is affirmative
+_MODAL_LEMMAS: Final = frozenset(("мочь", "смочь", "удержаться"))
+
+
+# A clause that opens with one of these is what the clause before it says about it: «Не
+# думаю, что <Хромой> мафия» negates the nick through the comma.
+_SUBORDINATE: Final = frozenset(("что", "чтобы", "будто", "якобы"))
+# Words that open another statement after the nick, about him rather than about the vote:
+# «Голосую за <Рому> потому что он не отвечает» — the «не» is the reason's.
+_AFTER_STOP: Final = frozenset(
+    ("потому", "что", "ведь", "поскольку", "так", "раз", "если", "когда", "он", "она",
+     "они", "оно", "который", "которая", "которые", "т")
+)  # fmt: skip
+
+
+_DASH: Final = re.compile(r"[—–]|\s-\s")
+
+
+def _contrast_cut(words: list[str], *, tail: bool) -> list[str]:
+    cuts = [i for i, w in enumerate(words) if w in _CONTRAST]
+    if tail:
+        return words[cuts[-1] + 1 :] if cuts else words
+    return words[: cuts[0]] if cuts else words
+
+
+def _clause_words(text: str, *, tail: bool) -> list[str]:
+    """The words (lower case, ё→е) of the clause of `text` that touches the nick: its last
+    clause when `tail` (text before the nick; a clause opening with «что» takes in the one
+    before it), else its first (text after it, up to a word opening another statement)."""
+    parts = _CLAUSE_END.split(text.replace("ё", "е"))
+    if not tail:
+        # a dash after the nick opens the reason («Рому — не отвечает на вопросы»)
+        words = _contrast_cut(_WORD_RE.findall(_DASH.split(parts[0], 1)[0]), tail=False)
+        stop = next((i for i, w in enumerate(words) if w in _AFTER_STOP), len(words))
+        return words[:stop]
+    words = _contrast_cut(_WORD_RE.findall(parts[-1]), tail=True)
+    whole = len(words) == len(_WORD_RE.findall(parts[-1]))  # no conjunction cut it
+    if len(parts) > 1 and whole and words and words[0] in _SUBORDINATE:
+        words = _contrast_cut(_WORD_RE.findall(parts[-2]), tail=True) + words
+    return words
+
+
+# «не только» adds, «не против» agrees: neither negates the vote
+_NOT_NEGATED: Final = frozenset(("только", "против"))
+# Words that set the nick's clause in a day gone by: «Вчера я выставляла <Лёню>» tells a
+# story, it is not today's vote
+_PAST_DAY: Final = frozenset(("вчера", "позавчера", "прошлый", "прошлого", "прошлом"))
+
+
+def _told_of_the_past(words: Sequence[str]) -> bool:
+    """Whether a day gone by is named after the clause's last «сегодня»/«сейчас»/«теперь»
+    («Вчера врал — сегодня выставляю <Рому>» is today's vote)."""
+    now = max((i for i, w in enumerate(words) if w in _TODAY), default=-1)
+    return bool(_PAST_DAY.intersection(words[now + 1 :]))
+
+
+_TODAY: Final = frozenset(("сегодня", "сейчас", "теперь"))
+
+
+def _live_negations(words: Sequence[str]) -> list[int]:
+    """Positions of «не»/«ни» in `words` that negate: a double negation («не могу не»,
+    «нельзя не», «почему бы не») is affirmative, so neither of its «не» counts; «не
+    только» adds and «не против» agrees rather than negates."""
+    out: list[int] = []
+    for i, w in enumerate(words):
+        if w not in _NEGATIONS or (i + 1 < len(words) and words[i + 1] in _NOT_NEGATED):
+            continue
+        prev = words[i - 1] if i else ""
+        if prev in ("нельзя", "бы", "если") or (
+            i >= 2 and words[i - 2] in _NEGATIONS and _MODAL_LEMMAS.intersection(lemmas(prev))
+        ):
+            if out and out[-1] == i - 2:
+                out.pop()  # «не могу» of «не могу не»
+            continue
+        out.append(i)
+    return out
+
+
+def _has_lemma(words: Sequence[str], wanted: frozenset[str]) -> bool:
+    return any(len(w) >= 3 and wanted.intersection(lemmas(w)) for w in words)
+
+
+_VOTE_ACTS: Final = _ACT_LEMMAS | _CUE_LEMMAS | _JAIL_LEMMAS
+# verbs that a prefix only re-aims: перевыставлять, переголосовать, пересажать
+_VOTE_VERBS: Final = tuple(w for w in _VOTE_ACTS if w.endswith("ть") and len(w) >= 6)
+
+
+def _votes_word(words: Sequence[str]) -> bool:
+    """Whether a word of `words` is a verb or noun of voting or jailing, any form, a
+    prefixed verb included («перевыставлять»)."""
+    for w in words:
+        if len(w) < 3:
+            continue
+        for lemma in lemmas(w):
+            if lemma in _VOTE_ACTS or (len(lemma) > 6 and lemma.endswith(_VOTE_VERBS)):
+                return True
+    return False
+
+
+# «Если Рома не ответит, выставлю <Рому>», «Выставлю <Рому>, если…»: a promise, not a vote
+# yet («если что» is only "just in case")
+# («Если не <Рома>, то кто?» is no condition: it names him)
+_IF_FIRST: Final = re.compile(r"^\W*если\b(?!\W+что\b)(?!\W+не\W*$)")
+_IF_AFTER: Final = re.compile(r"^[^.!?;]*?,\W*если\b(?!\W+что\b)")
+_SENTENCE_END: Final = re.compile(r"[.!?\n…]")
+
+
+def _let_off(before: str, after: str) -> bool:
+    """Whether the words around a nick (`before`, `after`: the text either side) take it
+    back, negate it or spare him, in the nick's own clause — see `_not_retracted`."""
+    words = _clause_words(before, tail=True)
+    # a «не» before «и»/«поэтому» negated another verb: «Он не отвечает и поэтому голосую за»
+    link = max((i for i, w in enumerate(words) if w in _LINKS), default=-1)
+    if _live_negations(words[link + 1 :][-_NEGATION_WINDOW:]):
+        return True
+    # a question about voting («Может, <Рыжего> выставить?») or a condition is not a
+    # decision yet; «<Рома>? Ты где был ночью» only asks him
+    ends = _SENTENCE_END.search(after)
+    if ends is not None and ends.group() == "?":
+        asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
+        if _votes_word(_WORD_RE.findall(asked.replace("ё", "е"))):
+            return True
+    if _IF_FIRST.search(_SENTENCE_END.split(before)[-1]) or _IF_AFTER.search(after):
+        return True
+    near = words[-_RETRACT_WINDOW:]
+    if _has_lemma(near, _RETRACT_LEMMAS | _SPARE_LEMMAS) or _told_of_the_past(words):
+        return True
+    follow = _clause_words(after, tail=False)
+    if not follow:
+        return False
+    if "пусть" in follow and _has_lemma(follow, frozenset(("жить",))):
+        return True  # «Рома пусть живёт»
+    if _has_lemma(follow, _SPARE_LEMMAS):
+        return True
+    # «Рому не выставляю», «Голосовать за Рому я не стану»: a «не» after the nick negates
+    # the vote when a verb of voting stands in the clause, on either side of the nick
+    return bool(_live_negations(follow)) and (_votes_word(follow) or _votes_word(words))
 
 
 def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
-    """`spans` without those the author takes back or negates in words just before them, in
-    the same clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
-    выставляю <Костю>», «Голосую не за <Рому>, а за <Катю>», «<Катю> (а не <Рому>)» only the
-    other is one. A span whose text cannot be placed in the own text stays."""
+    """`spans` without those the author takes back, negates or spares in words in the same
+    clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
+    выставляю <Костю>», «Голосую не за <Рому>, а за <Катю>», «<Катю> (а не <Рому>)»,
+    «Выставляю <Катю>, <Рома> пусть живёт», «<Костю>. <Рому> не выставляю» only the other is
+    one. A clause ends at punctuation or a contrasting conjunction (но, а, однако …); a
+    double negation («Не могу не выставить <Катю>») is a vote. A span whose text cannot be
+    placed in the own text stays."""
     low = own_text.casefold()
-    if not spans or not (any(stem in low for stem in _RETRACT_STEMS) or re.search(r"\bне\b", low)):
+    if not spans or not (
+        any(stem in low for stem in _RETRACT_STEMS)
+        or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*)\b", low)
+        or "?" in low
+    ):
         return spans
     kept: list[ColoredSpan] = []
     pos = 0
@@ -499,15 +669,10 @@ def _not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]
         if at < 0:
             kept.append(span)
             continue
-        before = low[pos:at]
-        clause = _CLAUSE_END.split(before)[-1]
-        words = _WORD_RE.findall(clause.replace("ё", "е"))
-        negated = "не" in words[-_NEGATION_WINDOW:]
-        if not negated and not any(
-            _RETRACT_LEMMAS.intersection(lemmas(w)) for w in words[-_RETRACT_WINDOW:]
-        ):
+        end = at + len(span.text)
+        if not _let_off(low[pos:at], low[end:]):
             kept.append(span)
-        pos = at + len(span.text)
+        pos = end
     return kept
 
 
@@ -559,9 +724,11 @@ def _read_spans(
     dead: NickResolver | None,
     policy: Policy,
     mode: VoteNicks,
+    author: str | None = None,
 ) -> tuple[_Pick | None, _Pick | None, str | None, list[ColoredSpan]]:
     """(chosen resolved span, first nick-like failure, dead-target text, spans naming a
-    player — living or dead) of one post."""
+    player — living or dead) of one post. `author`, a living player, is who «себя»/«меня»
+    in a span names (C-2 reads those words as the sender)."""
     resolved: list[_Pick] = []
     named: list[ColoredSpan] = []
     failure: _Pick | None = None
@@ -570,6 +737,8 @@ def _read_spans(
         m = resolve_nick(resolver, span.text, mode)
         if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
             m = _phrase_nick(resolver, span.text) or m
+            if not m.ok and author in resolver.players and _names_self(span.text):
+                m = NickMatch(span.text, author, "self", 1.0)
         if m.ok:
             resolved.append(_Pick(span, m))
             named.append(span)
@@ -583,6 +752,22 @@ def _read_spans(
     if not resolved:
         return None, failure, dead_hit, named
     return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit, named
+
+
+_SELF_WORDS: Final = frozenset(("себя", "меня"))
+_SELF_OTHER: Final = frozenset(("сам", "сама", "самого", "саму", "самой", "я"))
+
+
+def _names_self(text: str) -> bool:
+    """Whether a coloured text names its author by a pronoun and says nothing else but that
+    it votes: «себя», «Выставляю себя», «за меня», «голосую за самого себя»."""
+    words = [_bare(w) for w in text.split()]
+    words = [w for w in words if w]
+    if not _SELF_WORDS.intersection(words) or len(words) > 4:
+        return False
+    return all(
+        w in _SELF_WORDS or w in _SELF_OTHER or w in _LEAD_WORDS or _is_cue(w) for w in words
+    )
 
 
 def _names_dead(dead: NickResolver, text: str, mode: VoteNicks) -> bool:
@@ -683,7 +868,7 @@ def extract_votes(
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
         spans = _not_retracted(post.own_text, spans)
         pick, failure, dead_hit, named = _read_spans(
-            spans, resolver, dead_resolver, policy, o.vote_nicks
+            spans, resolver, dead_resolver, policy, o.vote_nicks, author
         )
         if pick is None:
             if status in ("living",) and failure is not None:
@@ -777,6 +962,172 @@ def self_greens(result: VoteResult, living: Iterable[str]) -> VoteResult:
 
 # -- Gambler court (G-N.4) --------------------------------------------------------------------
 
+# A clause ends at a punctuation mark followed by a space (not the dot inside «Dr.Watson»)
+_COURT_CLAUSE: Final = re.compile(r"[!?;:,()\n]|[.…](?=\s|$)")
+
+
+def _court_clauses(text: str) -> list[list[str]]:
+    """The clauses of a court post, as lists of its words (punctuation-only tokens dropped);
+    a contrasting conjunction opens a new clause («Сажаю не Рому, а Катю»)."""
+    out: list[list[str]] = []
+    for part in _COURT_CLAUSE.split(text):
+        current: list[str] = []
+        for w in part.split():
+            if not any(c.isalnum() for c in w):
+                continue
+            if _bare(w) in _CONTRAST:
+                if current:
+                    out.append(current)
+                current = []
+                continue
+            current.append(w)
+        if current:
+            out.append(current)
+    return out
+
+
+def _bare(word: str) -> str:
+    return word.strip(".,:;!?—-«»\"'()").casefold().replace("ё", "е")
+
+
+def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[list[NickMatch], int]:
+    """The players a clause names (longest run of words first, no typo matching, a
+    diminutive as one word) and how many of its words name them. A nick that is an ordinary
+    word (Ночь, Кот) names him only with its capital letter, or in a clause that votes
+    (`cued`: «Сажаю кота»)."""
+    found: list[NickMatch] = []
+    used = i = 0
+    while i < len(words):
+        for k in range(min(resolver.max_words, len(words) - i), 0, -1):
+            chunk = " ".join(words[i : i + k])
+            m = resolver.resolve_strict(chunk, _PHRASE_TIERS)
+            if m is None and k == 1:
+                m = _diminutive(resolver, chunk)
+            if m is not None:
+                break
+        else:
+            i += 1
+            continue
+        key = trimmed_key(m.nick) if m.nick else ""
+        if (
+            cued
+            or m.nick is None
+            or " " in key
+            or not common_word(key)
+            or chunk.lstrip('@«"')[:1].isupper()
+        ):
+            found.append(replace(m, query=chunk))
+            used += k
+        i += k
+    return found, used
+
+
+def _court_let_off(words: list[str]) -> bool:
+    """Whether a court clause (bare lower-case words) names its nominee only to let him off:
+    a negation («Катю не сажать», «сажаю не Рому»), an acquittal («Оправдать Рому», «Рома
+    невиновен») or «против» the jailing itself («Я против посадки Ромы»)."""
+    if _live_negations(words) or _has_lemma(words, _SPARE_LEMMAS):
+        return True
+    return any(
+        w == "против" and nxt and _JAIL_LEMMAS.intersection(lemmas(nxt))
+        for w, nxt in zip(words, [*words[1:], ""], strict=True)
+    )
+
+
+def _dash_head(resolver: NickResolver, text: str) -> list[NickMatch]:
+    """«Кот — врал весь день»: a post that opens with a bare nick and a dash gives the vote
+    first and the reason after it, unless the reason lets him off («Кот — невиновен»)."""
+    dash = _DASH.search(text)
+    if dash is None:
+        return []
+    words = text[: dash.start()].split()
+    hits, used = _names_in(resolver, words, False) if words else ([], 0)
+    if not hits or used != len(words):
+        return []
+    reason = _court_clauses(text[dash.end() :])
+    if reason and _court_let_off([_bare(w) for w in reason[0]]):
+        return []
+    return hits
+
+
+def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, bool]:
+    """G-N.4 read from a court post's own words when it is more than a bare nick: (the vote's
+    match — a player, or ambiguous — or None, whether the post names a player at all).
+
+    A host reads the clause that says it jails or votes («Сажаю Рому», «За посадку Кати»,
+    «Белого на нары», «Мой голос — Катя» at the end of a long post), the last such clause
+    when there are several; with none, a short post (three words at most) or a clause that
+    is just the nick and ends the post («Передумал. Катя», «Рому оправдываю, Катя») or
+    opens it before a dash («Кот — врал весь день»). A
+    clause that lets its nominee off (`_court_let_off`) is no vote for him, and a nick that
+    is only spoken to or about in passing («Рома, оправдывайся», «Спасибо Кате за игру») is
+    none either."""
+    clauses = _court_clauses(text)
+    size = sum(len(c) for c in clauses)
+    cued: list[NickMatch] = []
+    plain: list[NickMatch] = []
+    named = False
+    for n, words in enumerate(clauses):
+        low = [_bare(w) for w in words]
+        votes = any(_is_cue(w) for w in words) or _has_lemma(low, _JAIL_LEMMAS)
+        hits, used = _names_in(resolver, words, votes)
+        if not hits:
+            continue
+        named = True
+        if _court_let_off(low):
+            continue
+        if votes:
+            cued = hits
+        elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
+            plain = hits
+    if not (cued or plain):
+        plain = _dash_head(resolver, text)
+    hits = cued or plain
+    if not hits:
+        return None, named
+    players = dict.fromkeys(
+        p for m in hits for p in (m.candidates if m.nick is None else (m.nick,))
+    )
+    if len(players) == 1 and all(m.nick for m in hits):
+        m = hits[-1]
+        return NickMatch(m.query, m.nick, "phrase", round(m.confidence * 0.9, 3)), True
+    return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, tuple(players)), True
+
+
+def _court_match(
+    post: Post, resolver: NickResolver, dead: NickResolver | None, mode: VoteNicks
+) -> tuple[NickMatch | None, str]:
+    """(what a court post names — a player, or an ambiguous, unknown or dead player's nick
+    to report — or None for no vote, the text it was read from). Its coloured spans first
+    (any colour, the last that names a player, none taken back in words), then its whole
+    own text as a bare nick, then as a phrase (`_court_phrase`); a short text that could be
+    a nick but names nobody is reported."""
+    spans = _not_retracted(post.own_text, [s for s in post.colored if not s.struck])
+    pick, failure, dead_hit, _ = _read_spans(spans, resolver, dead, "last", mode)
+    if pick is not None:
+        return pick.match, pick.span.text
+    whole = resolve_nick(resolver, post.own_text, mode)
+    if whole.ok or whole.reason == AMBIGUOUS_NICK:
+        return whole, post.own_text
+    phrase, named = _court_phrase(resolver, post.own_text) if mode == "as_moves" else (None, False)
+    if phrase is not None:
+        return phrase, phrase.query
+    if named:  # a player named only to be let off or spoken to: no vote
+        return None, post.own_text
+    if dead_hit is None and dead is not None and mode == "as_moves":
+        gone, _ = _court_phrase(dead, post.own_text)
+        dead_hit = post.own_text if gone is not None and gone.ok else None
+    if dead_hit is not None:  # «Сажаю Олега»: he is out of the game already
+        return NickMatch(dead_hit, None, reason=DEAD_TARGET), dead_hit
+    if failure is not None:
+        return failure.match, failure.span.text
+    words = post.own_text.split()
+    # three ordinary words («Какой хитрый кот») are talk, not a mistyped nick
+    talk = len(words) > 1 and all(common_word(_bare(w)) for w in words)
+    if len(words) <= 3 and not talk and _nick_like(resolver, post.own_text):
+        return whole, post.own_text
+    return None, post.own_text
+
 
 def extract_court_votes(
     posts: Iterable[Post],
@@ -790,11 +1141,13 @@ def extract_court_votes(
     """G-N.4: each post holds just a nominee's nick (coloured or not); a player's last counts.
 
     The nick is read from the post's coloured spans (any colour, last resolvable one) or else
-    from its whole own text. A vote for a living player who is not a nominee is rejected
+    from its own text, a bare nick or a phrase («Сажаю Рому», «За посадку Кати»; see
+    `_court_match`). A vote for a living player who is not a nominee is rejected
     ``not_a_nominee``; chatter that names nobody is not a vote and is not reported.
     """
     o = options or VoteOptions()
     resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
+    dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
     nominee_set = set(nominees)
     who = _Who(players, dead, (), o.ignore_authors, player_ids)
     readings: list[PostReading] = []
@@ -808,18 +1161,7 @@ def extract_court_votes(
         status, author = who.status(post.author, post.author_id)
         if status == "ignored":
             continue
-        spans = [s for s in post.colored if not s.struck]
-        pick, failure, _, _ = _read_spans(spans, resolver, None, "last", o.vote_nicks)
-        match: NickMatch | None = pick.match if pick else None
-        text = pick.span.text if pick else post.own_text
-        if match is None:
-            whole = resolve_nick(resolver, post.own_text, o.vote_nicks)
-            if whole.ok or whole.reason == AMBIGUOUS_NICK:
-                match = whole
-            elif failure is not None:
-                match, text = failure.match, failure.span.text
-            elif resolver.looks_like_nick(post.own_text) and len(post.own_text.split()) <= 3:
-                match = whole
+        match, text = _court_match(post, resolver, dead_resolver, o.vote_nicks)
         if match is None:
             readings.append(PostReading(post.id, author, "no_vote"))
             continue

@@ -384,3 +384,13 @@ def test_C_3_one_word_of_a_longer_nick_keeps_its_gender() -> None:
     # «Серого» is masculine: no form of Серая Мышь's «Серая»
     r = NickResolver(["Серая Мышь", "Ли"])
     assert r.resolve("Серого", inflected=True, fuzzy=False).nick is None
+
+
+def test_C_3_a_digit_nick_declined_in_its_letters_keeps_its_digits() -> None:
+    r = NickResolver(["Вася2005", "Вася2006", "Tanya-77"])
+    for text in ("Васю2005", "Васе-2005", "Васей2005"):
+        m = r.resolve(text, inflected=True, fuzzy=False)
+        assert (m.nick, m.method) == ("Вася2005", "inflected"), text
+    # other digits are another player, or nobody
+    assert r.resolve("Васю2006", inflected=True, fuzzy=False).nick == "Вася2006"
+    assert r.resolve("Васю2007", inflected=True, fuzzy=False).nick is None

@@ -148,3 +148,112 @@ def test_G_N_1_a_nick_negated_in_words_is_no_vote() -> None:
     assert read("pefl", post(3, "Жанна", (RED, "Катя"), text=text + WHY)) == [
         ("vote", "Катя", None)
     ]
+
+
+def test_G_N_1_a_negation_anywhere_earlier_in_the_clause_takes_the_nick_back() -> None:
+    text = "Я точно не буду сегодня голосовать за Рому"
+    assert read("gambler", post(1, "Катя", (GREEN, "Рому"), text=text)) == [("no_vote", None, None)]
+    # a contrasting conjunction opens a new clause, with or without a comma
+    text = "Не знаю кто мафия но выставляю Рому"
+    assert read("gambler", post(2, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
+
+
+def test_G_N_1_a_double_negation_is_a_vote() -> None:
+    for text in ("Не могу не выставить Рому", "Нельзя не номинировать Рому", "Почему бы не Рому"):
+        got = read("gambler", post(1, "Катя", (GREEN, "Рому"), text=text))
+        assert got == [("vote", "Рома", None)], text
+
+
+def test_G_N_1_a_nick_spared_or_negated_after_it_is_no_vote() -> None:
+    for text, spans in [
+        ("Выставляю Катю, Рома пусть живёт", ("Катю", "Рома")),
+        ("Выставляю Катю. Рому не выставляю", ("Катю", "Рому")),
+        ("Катя, а Рому я трогать не буду", ("Катя", "Рому")),
+        ("Катю выставляю, Рому оставим на завтра", ("Катю", "Рому")),
+    ]:
+        both = post(1, "Жанна", *((GREEN, s) for s in spans), text=text)
+        assert read("gambler", both) == [("vote", "Катя", None)], text
+    # «не» after a nick with a verb that is not a vote is the reason, not a negation
+    text = "Рома — не отвечает на вопросы"
+    assert read("gambler", post(2, "Катя", (GREEN, "Рома"), text=text)) == [("vote", "Рома", None)]
+
+
+def test_G_N_2_a_green_for_oneself_by_pronoun_names_the_author() -> None:
+    for span in ("себя", "Выставляю себя", "за меня"):
+        got = read("gambler", post(1, "Катя", (GREEN, span)))
+        assert got == [("vote", "Катя", None)], span
+    # the self-vote setting still applies; a pronoun in a longer text is no vote
+    no_self = read("gambler", post(2, "Катя", (GREEN, "себя")), allow_self_vote=False)
+    assert no_self == [("rejected", "Катя", "self_vote")]
+    assert read("gambler", post(3, "Катя", (GREEN, "не вините себя"))) == [("no_vote", None, None)]
+
+
+def test_G_N_1_a_negated_opinion_reaches_into_its_что_clause() -> None:
+    text = "Не думаю, что Рыжий мафия"
+    assert read("gambler", post(1, "Катя", (GREEN, "Рыжий"), text=text)) == [
+        ("no_vote", None, None)
+    ]
+    text = "Думаю, что Рыжий мафия"
+    got = read("gambler", post(2, "Катя", (GREEN, "Рыжий"), text=text))
+    assert got == [("vote", "Рыжий", None)]
+
+
+def test_P_V_1_a_negation_after_the_nick_is_the_reasons_unless_it_refuses_the_vote() -> None:
+    # the vote verb before the nick, its negation after it: no vote
+    text = "Голосовать за Рому я сегодня не стану, нет причин"
+    assert read("pefl", post(1, "Катя", (RED, "Рому"), text=text)) == [("no_vote", None, None)]
+    # after a dash, «потому что» or «он», and in «не только», the «не» is the reason's
+    for text in (
+        "Голосую за Рому — не нравится мне его тон весь день",
+        "Голосую за Рому потому что он не отвечает на вопросы",
+        "Голосую за Рому не только потому, что он молчит весь день",
+    ):
+        assert read("pefl", post(2, "Катя", (RED, "Рому"), text=text)) == [
+            ("vote", "Рома", None)
+        ], text
+
+
+def test_G_N_1_a_question_or_a_condition_about_voting_is_not_a_green_yet() -> None:
+    for text in (
+        "Может, Рыжего выставить?",
+        "Если Рома не ответит, выставлю Рыжего",
+        "Выставлю Рыжего, если не будет ответа",
+    ):
+        got = read("gambler", post(1, "Катя", (GREEN, "Рыжего"), text=text))
+        assert got == [("no_vote", None, None)], text
+    # a question to the player, or «если что», leaves the vote standing
+    for text in ("Рыжий? Ты где был ночью", "Если что, выставляю Рыжего"):
+        got = read("gambler", post(2, "Катя", (GREEN, "Рыжий"), text=text))
+        assert got == [("vote", "Рыжий", None)], text
+
+
+def test_G_N_1_a_prefixed_vote_verb_refused_after_the_nick() -> None:
+    text = "Перевыставлять Рыжего не буду"
+    assert read("gambler", post(1, "Катя", (GREEN, "Рыжего"), text=text)) == [
+        ("no_vote", None, None)
+    ]
+
+
+def test_G_N_1_a_green_told_of_a_day_gone_by_is_not_todays() -> None:
+    text = "Вчера я выставляла Рому, и он оказался мирным"
+    assert read("gambler", post(1, "Катя", (GREEN, "Рому"), text=text)) == [("no_vote", None, None)]
+    text = "Вчера врал — сегодня выставляю Рому"
+    assert read("gambler", post(2, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
+
+
+def test_G_N_1_ne_protiv_agrees() -> None:
+    text = "Я не против выставить Рому"
+    assert read("gambler", post(1, "Катя", (GREEN, "Рому"), text=text)) == [("vote", "Рома", None)]
+
+
+def test_G_N_1_esli_ne_is_rhetorical() -> None:
+    for text in ("Кто, если не Рома?", "Если не Рома, то кто?"):
+        got = read("gambler", post(1, "Катя", (GREEN, "Рома"), text=text))
+        assert got == [("vote", "Рома", None)], text
+
+
+def test_P_V_1_a_negated_verb_before_a_link_word_is_not_the_votes() -> None:
+    text = "Он не отвечает на вопросы и поэтому голосую за Рому"
+    assert read("pefl", post(1, "Катя", (RED, "Рому"), text=text)) == [("vote", "Рома", None)]
+    text = "Не хочу и не буду выставлять Рому"
+    assert read("gambler", post(2, "Катя", (GREEN, "Рому"), text=text)) == [("no_vote", None, None)]

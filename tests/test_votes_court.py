@@ -1,0 +1,98 @@
+"""G-N.4 court posts written the way players write them (C-3 ruling `vote_nicks =
+"as_moves"`): a phrase that jails a nominee is a vote for him, one that lets him off is none,
+a nick only spoken to is none. Each class was found by the vote corpus (tests/votes/, `b7-`)."""
+
+from __future__ import annotations
+
+from mafiabot.parser.votes import VoteOptions, extract_court_votes
+from tests.test_votes import RED, post
+
+CAST = ["Рома", "Катя", "Ефим", "Саша Белый", "Жора", "Кот"]
+NOMINEES = ["Рома", "Катя", "Саша Белый"]
+
+
+def read(text: str, *spans: tuple[str, str], **options: object) -> tuple[str, str | None]:
+    result = extract_court_votes(
+        [post(1, "Ефим", *spans, text=text)],
+        nominees=NOMINEES,
+        players=CAST,
+        options=VoteOptions(**options),  # type: ignore[arg-type]
+    )
+    (r,) = result.posts
+    return r.status, r.target if r.status == "vote" else r.reason
+
+
+def test_G_N_4_a_phrase_that_jails_a_nominee_is_a_vote_for_him() -> None:
+    for text, nick in [
+        ("Сажаю Рому", "Рома"),
+        ("За посадку Кати", "Катя"),
+        ("Белого на нары", "Саша Белый"),
+        ("Отправляю за решётку Катю", "Катя"),
+        ("Сажаем Катюху", "Катя"),
+        ("Против Ромы", "Рома"),  # a vote against a nominee jails him
+        ("Меняю голос на Катю", "Катя"),
+    ]:
+        assert read(text) == ("vote", nick), text
+
+
+def test_G_N_4_the_clause_that_votes_wins_in_a_long_post() -> None:
+    text = "Долго думал. Рома путался в показаниях, а Катя молчала весь день. Мой голос — Катя."
+    assert read(text) == ("vote", "Катя")
+    # without a vote word: a short post, or the bare nick closing it
+    assert read("Передумал. Катя") == ("vote", "Катя")
+    assert read("Ладно, Рому оправдываю, Катя") == ("vote", "Катя")
+    assert read("Спасибо Кате за интересную игру") == ("no_vote", None)
+    assert read("Рома, оправдывайся давай, что ты делал ночью?") == ("no_vote", None)
+
+
+def test_G_N_4_a_nominee_let_off_in_words_gets_no_vote() -> None:
+    for text in ("Оправдать Рому", "Катю не сажать!", "Я против посадки Ромы", "Рома невиновен"):
+        assert read(text) == ("no_vote", None), text
+    assert read("Сажаю не Рому, а Катю") == ("vote", "Катя")
+    assert read("Рома невиновен, голос за Катю") == ("vote", "Катя")
+    # a coloured nick taken back is no vote either
+    assert read("Не сажаю Рому", (RED, "Рому")) == ("no_vote", None)
+
+
+def test_G_N_4_a_phrase_naming_a_player_off_trial_or_two_nominees() -> None:
+    assert read("Сажаю Жору") == ("rejected", "not_a_nominee")
+    assert read("Сажаю Рому или Катю") == ("rejected", "ambiguous_nick")
+
+
+def test_G_N_4_phrases_are_read_only_under_as_moves() -> None:
+    assert read("Сажаю Рому", vote_nicks="exact") == ("no_vote", None)
+    assert read("Рома", vote_nicks="exact") == ("vote", "Рома")
+
+
+def test_G_N_4_an_ordinary_word_nick_in_a_clause_that_jails() -> None:
+    assert read("Сажаю кота") == ("rejected", "not_a_nominee")  # Кот is not on trial here
+    result = extract_court_votes(
+        [post(1, "Ефим", text="Сажаю кота"), post(2, "Рома", text="Какой хитрый кот")],
+        nominees=["Кот"],
+        players=CAST,
+    )
+    assert [(r.status, r.target) for r in result.posts] == [("vote", "Кот"), ("no_vote", None)]
+
+
+def test_G_N_4_a_lone_vote_word_is_not_reported_a_dead_player_is() -> None:
+    assert read("Голосую") == ("no_vote", None)
+    result = extract_court_votes(
+        [post(1, "Ефим", text="Сажаю Олега")], nominees=NOMINEES, players=CAST, dead=["Олег"]
+    )
+    assert [(r.status, r.reason) for r in result.posts] == [("rejected", "dead_target")]
+
+
+def test_C_3_a_digit_nick_declined_before_its_digits() -> None:
+    result = extract_court_votes(
+        [post(1, "Ефим", text="Сажаю Васю2005"), post(2, "Жора", text="Васе-2005 в тюрьму")],
+        nominees=["Вася2005"],
+        players=[*CAST, "Вася2005", "Вася2006"],
+    )
+    assert [(r.status, r.target) for r in result.posts] == [("vote", "Вася2005")] * 2
+
+
+def test_G_N_4_a_bare_nick_before_a_dash_is_the_vote_and_the_rest_its_reason() -> None:
+    assert read("Рома — врал весь день, это видно") == ("vote", "Рома")
+    assert read("Рома — невиновен, это видно") == ("no_vote", None)
+    # a comma is an address, not a vote
+    assert read("Рома, объясни, что ты делал ночью") == ("no_vote", None)
