@@ -251,10 +251,12 @@ def play_on_board(
     scenario: dict[str, Any],
     tmp: Path,
     *,
-    client: Callable[[Config, MemoryBoard, list[datetime]], BoardClient] | None = None,
+    client: Callable[[Config, MemoryBoard], tuple[BoardClient, Callable[[datetime], None]]]
+    | None = None,
 ) -> Played:
     """Play the scenario through the daemon on the in-memory board (or, with `client`, on
-    a board client built over it, e.g. the real phpBB client against the fake board).
+    a board client built over its content, e.g. the real phpBB client against the fake
+    board: `client` gives the client and what to do before each tick at a moment).
 
     Every post and letter is put on the board up front with its time (the board shows it
     once the clock passes it); the daemon ticks after each batch of them, after each
@@ -262,7 +264,10 @@ def play_on_board(
     cfg = load_board_config(tmp, scenario)
     clock = [START - timedelta(hours=1)]
     pages = MemoryBoard(clock=lambda: clock[0], host=HOST, tz="Europe/Moscow")
-    board = pages if client is None else client(cfg, pages, clock)
+    board: BoardClient = pages
+    sync: Callable[[datetime], None] = _nothing
+    if client is not None:
+        board, sync = client(cfg, pages)
     store = open_store(cfg.database_url)
     daemon = build_daemon(cfg, store, board, salt=lambda: "s", token=lambda: "t")
     game = plan(name, scenario, cfg)
@@ -275,6 +280,7 @@ def play_on_board(
 
     def tick(at: datetime) -> None:
         clock[0] = max(clock[0], at)
+        sync(clock[0])
         daemon.tick(clock[0])
 
     for _number, _deadlines, rel in game.turns:
@@ -312,6 +318,10 @@ def play_on_board(
             tick(at)
         states[number] = daemon.shell.state(daemon.game())
     return Played(daemon, board, pages, store, states, board_ids())
+
+
+def _nothing(_at: datetime) -> None:
+    """The in-memory board needs nothing before a tick: it reads the clock itself."""
 
 
 def _escape(text: str) -> str:
