@@ -14,7 +14,9 @@ Two things a board cannot say, and what stands in for them:
 - a Don chosen in advance (`"don": true`): on a board the clan elects him on turn 0 (P-S.2),
   so he writes the host an election letter naming himself on turn 0;
 - structured moves (`action`/`targets`): written out as one plain phrasing per action,
-  with nicks in the nominative (the letter reader's own corpus covers other phrasings).
+  with nicks in the nominative and «себя» for the sender himself (the letter reader's own
+  corpus covers other phrasings); a side choice (G-M.8) is written before the turn's first
+  deadline, which is when it is due, every other letter on the turn's last evening.
 """
 
 # mypy: disable-error-code="misc"
