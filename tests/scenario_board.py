@@ -123,7 +123,7 @@ def _toml(value: Any) -> str:
     raise TypeError(value)
 
 
-def config_text(scenario: Mapping[str, Any]) -> str:
+def config_text(scenario: Mapping[str, Any], court_topic: int | None = COURT_TOPIC) -> str:
     """The host's config.toml for the scenario: its seats, seed and rule settings; PEFL
     deadlines listed by the host one a day, Gambler on the daily 23:59 clock (C-1)."""
     ruleset = scenario["ruleset"]
@@ -151,7 +151,9 @@ def config_text(scenario: Mapping[str, Any]) -> str:
         listed = [(first + timedelta(days=i)).replace(tzinfo=None).isoformat() for i in range(n)]
         lines.append(f"deadlines = [{', '.join(listed)}]")
     else:
-        lines += [f"court_topic = {COURT_TOPIC}", 'deadline_time = "23:59"', "cycle_hours = 48"]
+        if court_topic is not None:  # else the court sits in the game topic (G-N.4)
+            lines.append(f"court_topic = {court_topic}")
+        lines += ['deadline_time = "23:59"', "cycle_hours = 48"]
     lines += ["", "[game.cast]"]
     for p in scenario["players"]:
         role = p["role"] + (f":{p['clan']}" if p.get("clan") else "")
@@ -242,9 +244,11 @@ def _override(o: Mapping[str, Any], turn: int, ids: Mapping[int, int], index: in
     return Override(index=index, **kw)
 
 
-def load_board_config(tmp: Path, scenario: Mapping[str, Any]) -> Config:
+def load_board_config(
+    tmp: Path, scenario: Mapping[str, Any], court_topic: int | None = COURT_TOPIC
+) -> Config:
     path = tmp / "config.toml"
-    path.write_text(config_text(scenario), "utf-8")
+    path.write_text(config_text(scenario, court_topic), "utf-8")
     return dataclasses.replace(load_config(path), database_url=f"sqlite:///{tmp / 'game.db'}")
 
 
@@ -255,6 +259,7 @@ def play_on_board(
     *,
     client: Callable[[Config, MemoryBoard], tuple[BoardClient, Callable[[datetime], None]]]
     | None = None,
+    court_topic: int | None = COURT_TOPIC,
 ) -> Played:
     """Play the scenario through the daemon on the in-memory board (or, with `client`, on
     a board client built over its content, e.g. the real phpBB client against the fake
@@ -263,7 +268,7 @@ def play_on_board(
     Every post and letter is put on the board up front with its time (the board shows it
     once the clock passes it); the daemon ticks after each batch of them, after each
     override the host adds, and just after each deadline."""
-    cfg = load_board_config(tmp, scenario)
+    cfg = load_board_config(tmp, scenario, court_topic)
     clock = [START - timedelta(hours=1)]
     pages = MemoryBoard(clock=lambda: clock[0], host=HOST, tz="Europe/Moscow")
     board: BoardClient = pages
@@ -289,7 +294,7 @@ def play_on_board(
         for r in rel:
             d = r.data
             if r.kind == "post":
-                topic = COURT_TOPIC if d["topic"] else GAME_TOPIC
+                topic = court_topic if d["topic"] and court_topic else GAME_TOPIC
                 bp = pages.add_post(topic, d["author"], r.at, _html(d["html"]), key=str(d["id"]))
                 posted[int(d["id"])] = bp
             elif r.kind == "pm":

@@ -5,8 +5,8 @@ against the fake phpBB board (`tests/fakeboard_phpbb.py`, real page markup on
 The scenario's posts appear in the game topic as real phpBB post blocks, its letters in the
 inbox as real PM rows and pages; the bot logs in, polls, reads, answers by PM and posts its
 newspapers through the board's forms. The outcome must be the one the scenario expects.
-PEFL scenarios only: the fake board serves one game topic (the Gambler court topic runs
-on the in-memory board).
+The fake board serves one topic, so the Gambler scenarios hold their court in the game
+topic (G-N.4 allows either; the court topic runs on the in-memory board).
 """
 
 # The fake board and the harness are imported by their test-folder names (mypy: Any).
@@ -37,6 +37,9 @@ OVER_HTTP = [
     "pefl_C_2_C_3_text_moves_with_inflected_nicks",
     "pefl_C_6_replacement_account_plays_on",
     "pefl_P_M_8_don_left_alone_by_the_hanging_executes_himself",
+    # greens, then court votes in the same topic after the nominations close (G-N.1, G-N.4)
+    "gambler_whole_game_town_wins_on_day_3",
+    "gambler_G_N_5_duel_by_seeded_coin",
 ]
 
 
@@ -92,7 +95,7 @@ def test_scenario_hosted_over_http_on_phpbb_as_expected(
     synced: list[BoardPost] = []
     boards: list[GameBoard] = []
     build = _http_client(tmp_path, synced, boards)
-    played = sb.play_on_board(name, scenario, tmp_path, client=build)
+    played = sb.play_on_board(name, scenario, tmp_path, client=build, court_topic=None)
     try:
         actual = sb.output(played, scenario)
     finally:
