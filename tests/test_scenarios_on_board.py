@@ -35,6 +35,8 @@ import pytest
 import scenario_board as sb
 from test_scenarios import SCEN, compare, scenario_files
 
+from mafiabot.config import turn_deadlines
+
 
 @cache
 def _cited() -> dict[str, frozenset[str]]:
@@ -91,6 +93,16 @@ def test_scenario_played_on_the_board_as_expected(path: Path, tmp_path: Path) ->
         played.store.close()
     diffs = compare(sb.comparable(_expected(path)), actual)
     assert not diffs, f"{path.name} on the board differs:\n  " + "\n  ".join(diffs)
+    # and the town was told: each death is named in bold in a post the bot made in the
+    # topic once the turn's deadline had passed (its newspaper)
+    unannounced = []
+    for t in actual["turns"]:
+        closed = turn_deadlines(played.daemon.cfg.game, t["turn"])[-1]
+        told = "\n".join(p.source for p in played.pages.posts if p.source and p.at >= closed)
+        unannounced += [
+            (t["turn"], d["nick"]) for d in t["deaths"] if f"[b]{d['nick']}[/b]" not in told
+        ]
+    assert not unannounced, f"deaths not announced in the topic: {unannounced}"
 
 
 def test_the_subset_cites_every_rule_id_any_scenario_cites() -> None:
