@@ -190,6 +190,12 @@ class Pefl(RuleSetBase):
     def request_changes(self) -> int | None:
         return self.settings.request_changes  # P-M.0
 
+    def conditional_letter(self, state: GameState, move: Move, reason: str | None) -> bool:
+        # P-M.8: a Don shoots himself only when he is his clan's last member; the day's
+        # hanging (or a removal) comes before the night (P-O.1) and may leave him alone, so
+        # his order stands until the deadline, where the engine checks it again
+        return reason in ("don_executor", "no_executor")
+
     # --- set-up -----------------------------------------------------------------------------
     def new_game(self, seats: Sequence[Seat]) -> GameState:
         from mafiabot.engine.state import Player

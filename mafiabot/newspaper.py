@@ -469,6 +469,7 @@ class Renderer:
             replaced=replaced,
             turn=turn,
             conditional=conditional,
+            condition=reason if conditional else "",
             no_move=no_move,
             final=reason == "third_request",
         )

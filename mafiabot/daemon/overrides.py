@@ -31,7 +31,9 @@ def apply_new_overrides(sh: Shell, g: Game, now: datetime) -> None:
         if o.kind == "extend_deadline" and o.until is not None and turn == g.turn:
             sh.store.update_game(g.id, deadline=o.until)
         elif o.kind == "replace" and o.nick and o.new_nick:
-            sh.store.update_player(g.id, o.nick, account=o.new_nick)
+            # the old account's board id goes with it: the new account's is learned from its
+            # own first post (kept, it would make the new account a look-alike of nobody)
+            sh.store.update_player(g.id, o.nick, account=o.new_nick, user_id=None)
             sh.players_changed()
         elif o.kind == "accept_move" and o.pm_id is not None:
             accept_late_pm(sh, g, o.pm_id, now)
