@@ -988,7 +988,7 @@ def _without_signature(
             gap = tokens[prev_end - 1 : m.start]
             close = all(
                 t.word in _JOIN or t.word in _PREP or not t.word for t in gap[1:]
-            ) and not any(t.clause_end and not t.raw.endswith(",") for t in gap)
+            ) and not any(t.clause_end and not t.raw.endswith((",", ":")) for t in gap)
             if not close:
                 continue
         kept.append(m)

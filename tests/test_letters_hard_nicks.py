@@ -490,3 +490,21 @@ def test_C_2_a_move_for_another_time_is_taken_back() -> None:
 def test_C_2_a_joke_taken_back_corrects_the_target() -> None:
     got = _read("Neo-1", "Подрываю Рыжего... шучу, Ли")
     assert (got.action, got.targets) == ("blast", ("Ли",))
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Лечу: Dr.House", "Dr.House"),
+        ("Лечение: Dr.House", "Dr.House"),
+        ("Лечу: Тихую", "Тихая"),
+        ("Лечу Тихую.\nПодпись: Dr.House", "Тихая"),
+    ],
+)
+def test_C_2_the_senders_own_nick_after_a_colon_is_his_target_not_a_signature(
+    text: str, target: str
+) -> None:
+    # «Лечу: <own nick>» is the doctor healing himself, written as a label and its value;
+    # his nick closing a letter after a sentence of its own stays a signature
+    got = _read("Dr.House", text)
+    assert (got.kind, got.action, got.targets) == ("move", "heal", (target,))
