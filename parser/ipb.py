@@ -479,6 +479,21 @@ _OWN, _BOX, _TITLE, _BODY, _SKIP = 0, 1, 2, 3, 4
 _MAX_WRAPPERS = 32
 
 
+def _open_span(spans: list[_Span], raw: str, struck: bool, wrap_stack: list[str]) -> _Span:
+    """A coloured element opens a span of the author's own words (both serial walkers)."""
+    if spans:
+        spans[-1].parts.append(" ")  # the inner colour's text is not the outer's
+    span = _Span(
+        color=_canonical_color(raw),
+        raw=raw,
+        struck=struck,
+        wrappers=tuple(wrap_stack[-_MAX_WRAPPERS:]),
+        quote=None,
+    )
+    spans.append(span)
+    return span
+
+
 @dataclass(slots=True)
 class _Frame:
     elem: int  # mem_id of the element that opened the frame
@@ -905,16 +920,7 @@ def _serial_read(  # noqa: C901  # one flat per-tag loop, state in locals: the p
                 style = values.get("style") or ""
                 struck_here = tag in _STRIKE_TAGS or "line-through" in style.lower()
                 if raw is not None:
-                    if spans:
-                        spans[-1].parts.append(" ")  # the inner colour's text is not the outer's
-                    span = _Span(
-                        color=_canonical_color(raw),
-                        raw=raw,
-                        struck=bool(struck) or struck_here,
-                        wrappers=tuple(wrap_stack[-_MAX_WRAPPERS:]),
-                        quote=None,
-                    )
-                    spans.append(span)
+                    span = _open_span(spans, raw, bool(struck) or struck_here, wrap_stack)
                     if not code:  # code shows its colours, it casts no vote
                         own_spans.append(span)
                     opened_span = True
@@ -1136,16 +1142,7 @@ def _plain_read(  # noqa: C901  # one flat per-node loop, state in locals: the p
                 raw = colours.get(mid)
                 struck_here = mid in strike_ids
                 if raw is not None:
-                    if spans:
-                        spans[-1].parts.append(" ")  # the inner colour's text is not the outer's
-                    span = _Span(
-                        color=_canonical_color(raw),
-                        raw=raw,
-                        struck=bool(struck) or struck_here,
-                        wrappers=tuple(wrap_stack[-_MAX_WRAPPERS:]),
-                        quote=None,
-                    )
-                    spans.append(span)
+                    span = _open_span(spans, raw, bool(struck) or struck_here, wrap_stack)
                     span_at.append(mid)
                     if not code:  # code shows its colours, it casts no vote
                         own_spans.append(span)
