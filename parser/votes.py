@@ -85,6 +85,7 @@ from mafiabot.parser.nicks import (
     word_inflects,
 )
 from mafiabot.parser.records import ColoredSpan, Post
+from mafiabot.parser.struck import without_struck
 
 Ruleset = RulesetName
 Policy = Literal["first", "last"]
@@ -1101,32 +1102,34 @@ def _court_match(
     to report — or None for no vote, the text it was read from). Its coloured spans first
     (any colour, the last that names a player, none taken back in words), then its whole
     own text as a bare nick, then as a phrase (`_court_phrase`); a short text that could be
-    a nick but names nobody is reported."""
-    spans = _not_retracted(post.own_text, [s for s in post.colored if not s.struck])
+    a nick but names nobody is reported. Struck words are taken back: the own text is read
+    without them (`without_struck`), as struck coloured spans are skipped."""
+    own = without_struck(post.own_text, post.body_html)
+    spans = _not_retracted(own, [s for s in post.colored if not s.struck])
     pick, failure, dead_hit, _ = _read_spans(spans, resolver, dead, "last", mode)
     if pick is not None:
         return pick.match, pick.span.text
-    whole = resolve_nick(resolver, post.own_text, mode)
+    whole = resolve_nick(resolver, own, mode)
     if whole.ok or whole.reason == AMBIGUOUS_NICK:
-        return whole, post.own_text
-    phrase, named = _court_phrase(resolver, post.own_text) if mode == "as_moves" else (None, False)
+        return whole, own
+    phrase, named = _court_phrase(resolver, own) if mode == "as_moves" else (None, False)
     if phrase is not None:
         return phrase, phrase.query
     if named:  # a player named only to be let off or spoken to: no vote
-        return None, post.own_text
+        return None, own
     if dead_hit is None and dead is not None and mode == "as_moves":
-        gone, _ = _court_phrase(dead, post.own_text)
-        dead_hit = post.own_text if gone is not None and gone.ok else None
+        gone, _ = _court_phrase(dead, own)
+        dead_hit = own if gone is not None and gone.ok else None
     if dead_hit is not None:  # «Сажаю Олега»: he is out of the game already
         return NickMatch(dead_hit, None, reason=DEAD_TARGET), dead_hit
     if failure is not None:
         return failure.match, failure.span.text
-    words = post.own_text.split()
+    words = own.split()
     # three ordinary words («Какой хитрый кот») are talk, not a mistyped nick
     talk = len(words) > 1 and all(common_word(_bare(w)) for w in words)
-    if len(words) <= 3 and not talk and _nick_like(resolver, post.own_text):
-        return whole, post.own_text
-    return None, post.own_text
+    if len(words) <= 3 and not talk and _nick_like(resolver, own):
+        return whole, own
+    return None, own
 
 
 def extract_court_votes(

@@ -1,0 +1,73 @@
+"""Struck plain words are taken back (G-N.4 court posts, C-3 reading of a post as a host reads
+it): «<s>Рома</s> Катя» names Катя alone. The corpus case `b7-struck` runs this through the
+real page chromes of every board; here the pieces are pinned one by one."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mafiabot.parser.struck import struck_fragments, without_struck
+from mafiabot.parser.votes import VoteOptions, extract_court_votes
+from tests.test_votes import post
+
+CAST = ["Рома", "Катя", "Ефим", "Саша Белый", "Жора"]
+NOMINEES = ["Рома", "Катя", "Саша Белый"]
+
+
+def test_fragments_are_the_outermost_struck_elements_in_order() -> None:
+    html = (
+        "<s>Рома</s> нет, <del>Саша <b>Белый</b></del>, "
+        '<span style="text-decoration: line-through">Катя <s>тоже</s></span> Жора'
+    )
+    assert struck_fragments(html) == ("Рома", "Саша Белый", "Катя тоже")
+    assert struck_fragments("<STRIKE>Рома</STRIKE>") == ("Рома",)
+
+
+def test_no_strike_means_no_parse_and_nothing_found() -> None:
+    assert struck_fragments("Рома <b>Катя</b>") == ()
+    assert struck_fragments('<span style="color: red">Рома</span>') == ()
+    assert without_struck("Рома Катя", "Рома <b>Катя</b>") == "Рома Катя"
+
+
+def test_struck_words_in_a_quote_are_someone_elses() -> None:
+    for quote in (
+        "<blockquote><div><cite>Жора wrote:</cite><s>Рома</s></div></blockquote>",  # prosilver
+        '<div class="quotetitle">Жора:</div><div class="quotecontent"><s>Рома</s></div>',
+        "<div class='quotetop'>Цитата</div><div class='quotemain'><s>Рома</s></div>",  # IPB 1-2
+        '<blockquote class="ipsQuote"><div class="ipsQuote_contents"><s>Рома</s></div>'
+        "</blockquote>",  # IPS 4
+    ):
+        assert struck_fragments(quote + " Рома") == (), quote
+
+
+def test_without_struck_cuts_each_fragment_where_it_stands() -> None:
+    html = "<s>Рома</s> Катя"
+    assert without_struck("Рома Катя", html) == "Катя"
+    # whole words only: «Рома» is not cut out of «Ромашка»
+    assert without_struck("Ромашка Рома Катя", "Ромашка <s>Рома</s> Катя") == "Ромашка Катя"
+    # a nick split across tags reads with or without a space; either way it is cut
+    split = "<s>Ро<b>ма</b></s> Катя"
+    assert without_struck("Ро ма Катя", split) == "Катя"
+    assert without_struck("Рома Катя", split) == "Катя"
+    # a second struck copy is cut after the first, not before it
+    assert without_struck("Катя Рома Рома", "Катя <s>Рома</s> <s>Рома</s>") == "Катя"
+    assert without_struck("Катя", "Катя <s>\u00a0</s>") == "Катя"
+
+
+def read(html: str, own_text: str) -> tuple[str, str | None]:
+    p = replace(post(1, "Ефим", text=own_text), body_html=html)
+    result = extract_court_votes(
+        [p], nominees=NOMINEES, players=CAST, options=VoteOptions(vote_nicks="as_moves")
+    )
+    (r,) = result.posts
+    return r.status, r.target if r.status == "vote" else r.reason
+
+
+def test_G_N_4_a_struck_nominee_is_taken_back_in_court() -> None:
+    assert read("<s>Рома</s> Катя", "Рома Катя") == ("vote", "Катя")
+    assert read("Сажаю <del>Рому</del> Катю", "Сажаю Рому Катю") == ("vote", "Катя")
+    assert read("<s>Саша Белый</s> Рома", "Саша Белый Рома") == ("vote", "Рома")
+    # all of it struck: nothing is left to vote with
+    assert read("<s>Рома</s>", "Рома")[0] != "vote"
+    # without the strike the same words stay two nominees at once
+    assert read("Рома Катя", "Рома Катя") == ("rejected", "ambiguous_nick")
