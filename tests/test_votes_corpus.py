@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from mafiabot.turn_inputs import TurnPost, phase_votes
 from tests.vote_pages import BOARDS, CasePost, page
 
 HERE = Path(__file__).parent / "votes"
+LATE_EDIT = "edited_after_deadline"
 
 
 @cache
@@ -56,10 +58,16 @@ def _verdict(expect: Any, got: PostReading | None) -> str:
     """The verdict: "ok", "miss" (no vote where the host counts one, or the wrong refusal)
     or "silent" (a vote counted the host would not count)."""
     counted = got is not None and got.status in ("vote", "superseded")
-    if isinstance(expect, str):
-        if not counted:
+    flagged = isinstance(expect, dict) and "flagged" in expect
+    if isinstance(expect, str) or flagged:
+        target = expect["flagged"] if flagged else expect
+        if not counted or got is None:
             return "miss"
-        return "ok" if got is not None and got.target == expect else "silent"
+        if got.target != target:
+            return "silent"
+        # a late edit is shown to the host, and only a late one (C-1)
+        late = got.note == LATE_EDIT
+        return "ok" if late == flagged else "miss"
     if counted:
         return "silent"
     if "skip" in expect:
@@ -75,14 +83,21 @@ def _verdict(expect: Any, got: PostReading | None) -> str:
 
 def _read(case: dict[str, Any], board: str) -> list[tuple[str, str]]:
     cast = _cast()
-    posts = [CasePost(p["by"], _user_id(p["by"]), p["body"]) for p in case["posts"]]
+    posts = [
+        CasePost(p["by"], _user_id(p["by"]), p["body"], p.get("edited")) for p in case["posts"]
+    ]
     html, ids = page(board, posts)
     parsed = parse_topic(html)
     assert [p.id for p in parsed.posts] == ids, (case["id"], board)
+    # the deadline, `until` minutes after the time the chrome shows for its posts
+    posted = parsed.posts[0].posted_at
+    until = None
+    if "until" in case and posted is not None:
+        until = posted.replace(second=0) + timedelta(minutes=case["until"])
     # the board's user ids, as the daemon learns them: look-alike accounts have their own
     player_ids = {nick: _user_id(nick) for nick in [*cast["living"], *cast["dead"]]}
     if "court" in case:
-        result = _court(parsed.posts, case["court"], player_ids)
+        result = _court(parsed.posts, case["court"], player_ids, until)
     else:
         result = extract_votes(
             parsed.posts,
@@ -90,18 +105,25 @@ def _read(case: dict[str, Any], board: str) -> list[tuple[str, str]]:
             players=cast["living"],
             dead=cast["dead"],
             player_ids=player_ids,
-            options=VoteOptions(ignore_authors=frozenset({cast["host"]})),
+            options=VoteOptions(ignore_authors=frozenset({cast["host"]}), until=until),
         )
     by_id = {r.post_id: r for r in result.posts}
     out = []
     for pid, expect in zip(ids, case["expect"], strict=True):
         got = by_id.get(pid)
         shown = "—" if got is None else f"{got.status} {got.target} {got.reason} «{got.span}»"
+        if got is not None and got.note:
+            shown += f" [{got.note}]"
         out.append((_verdict(expect, got), f"{case['id']} [{board}] {expect} → {shown}"))
     return out
 
 
-def _court(posts: Sequence[Post], nominees: list[str], player_ids: dict[str, int]) -> VoteResult:
+def _court(
+    posts: Sequence[Post],
+    nominees: list[str],
+    player_ids: dict[str, int],
+    until: datetime | None = None,
+) -> VoteResult:
     """G-N.4 read as the daemon reads a court topic (`turn_inputs.phase_votes` in the court
     phase of a Gambler game with the cast seated), checked against `extract_court_votes`,
     whose per-post readings are what the case is scored on."""
@@ -121,7 +143,7 @@ def _court(posts: Sequence[Post], nominees: list[str], player_ids: dict[str, int
         players=cast["living"],
         dead=cast["dead"],
         player_ids=player_ids,
-        options=VoteOptions(ignore_authors=frozenset({cast["host"]})),
+        options=VoteOptions(ignore_authors=frozenset({cast["host"]}), until=until),
     )
     assert daemon.votes == tuple(result.votes)
     assert daemon.rejected == tuple(result.rejected)
@@ -162,6 +184,10 @@ def test_corpus_is_well_formed() -> None:
         assert c["boards"] == "all" or set(c["boards"]) <= set(BOARDS), c["id"]
         assert "court" not in c or (c["rules"] == "gambler" and c["court"]), c["id"]
         assert "open" not in c or c["open"].strip(), c["id"]
+        edited = [p for p in c["posts"] if "edited" in p]
+        # an edit note is copied from a saved page: phpBB's and IPB 1.3's carry one
+        assert not edited or (c["boards"] != "all" and "ips4" not in c["boards"]), c["id"]
+        assert not edited or "until" in c, c["id"]
 
 
 def test_corpus_is_read_as_a_host_reads_it() -> None:

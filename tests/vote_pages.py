@@ -13,12 +13,18 @@ A body may hold board-neutral placeholders, expanded into each board's own marku
 * ``{quote:N}…{/quote}``: a quote of the case's post N (0-based) with its author and, where
   the board's quote carries one, its post id; ``{quote}…{/quote}`` an anonymous quote;
 * ``{url:N}``: the board's permalink of the case's post N.
+
+A post may carry an edit note (`CasePost.edited`: minutes after the time its chrome shows),
+written as the saved page shows one: phpBB's ``div.notice`` after the content (topic_p2.html
+has one), IPB 1.3's ``span.edit`` closing the body (the page of showtopic 2969 has one). No
+saved IPS 4 page here carries its edit line, so that chrome takes no edited post.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
 
@@ -35,6 +41,41 @@ class CasePost:
     author: str
     author_id: int
     body: str
+    edited: int | None = None  # minutes after the post's shown time, by its author
+
+
+# the post time each chrome shows (its copied post's), as the page prints it
+_PHPBB_SHOWN = datetime(2026, 11, 27, 13, 2)
+_IPB13_SHOWN = datetime(2014, 7, 31, 12, 57)
+
+
+def _edited_at(shown: datetime, minutes: int) -> datetime:
+    at = shown + timedelta(minutes=minutes)
+    # the notes below print the post's own day: an edit on another day would need its month
+    assert minutes >= 0 and at.date() == shown.date(), minutes
+    return at
+
+
+def _phpbb_edit_note(p: CasePost) -> str:
+    if p.edited is None:
+        return ""
+    at = _edited_at(_PHPBB_SHOWN, p.edited)
+    return (
+        '\n\t\t\t<div class="notice">\n\t\t\t\tПоследний раз редактировалось '
+        f'<a href="./memberlist.php?mode=viewprofile&amp;u={p.author_id}" class="username">'
+        f"{p.author}</a> {at.day} ноя {at.year}, {at:%H:%M}, всего редактировалось 1 раз."
+        "\n\t\t\t</div>"
+    )
+
+
+def _ipb13_edit_note(p: CasePost) -> str:
+    if p.edited is None:
+        return ""
+    at = _edited_at(_IPB13_SHOWN, p.edited)
+    return (
+        f"<br /><br /><span class='edit'>Это сообщение отредактировал <b>{p.author}</b> - "
+        f"{at.day}.{at.month:02}.{at.year} - {at:%H:%M}</span>"
+    )
 
 
 # -- placeholders -----------------------------------------------------------------------------
@@ -129,7 +170,7 @@ def _phpbb_post(p: CasePost, pid: int, body: str) -> str:
         "author_id=62", f"author_id={p.author_id}"
     )
     out = out.replace(">Dr.Watson<", f">{p.author}<").replace("пользователя Dr.Watson", "")
-    return out.replace("\x00BODY\x00", body)
+    return out.replace("\x00BODY\x00</div>", body + "</div>" + _phpbb_edit_note(p))
 
 
 @cache
@@ -159,7 +200,7 @@ def _ipb13_post(p: CasePost, pid: int, body: str, last: bool) -> str:
     _head, post, tail = _ipb13_parts()
     out = post.replace("19014", str(pid)).replace("41141", str(p.author_id))
     out = out.replace("Хастл-Центр", p.author.replace("'", "&#39;"))
-    out = out.replace("\x00BODY\x00", body)
+    out = out.replace("\x00BODY\x00", body + _ipb13_edit_note(p))
     if last:  # the page's own ending follows the last post's body
         out = out[: out.index("<!-- THE POST -->")] + "<!-- THE POST -->" + tail
     return out
@@ -182,6 +223,7 @@ def _ips4_parts() -> tuple[str, str, str]:
 
 
 def _ips4_post(p: CasePost, pid: int, body: str) -> str:
+    assert p.edited is None, "no saved IPS 4 page shows an edit line to copy"
     _head, article, _tail = _ips4_parts()
     out = article.replace("11352560", str(pid)).replace("9775", str(p.author_id))
     name = p.author.replace("&", "&amp;").replace('"', "&quot;")
