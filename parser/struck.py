@@ -8,7 +8,8 @@ markup holds a strike at all, so page parsing pays nothing for it.
 
 Struck text inside a quote is someone else's words (and is not in the own text anyway), so
 it is left alone: a quote is a `blockquote` (phpBB prosilver, IPS 4) or an element whose
-class names a quote (phpBB subsilver2 `quotecontent`, IPB 1.x–3 `quotemain`/`quotetop`).
+class names a quote (phpBB subsilver2 `quotecontent`, IPB 2–3 `quotemain`/`quotetop`) or
+whose id does (IPB 1.3's quote cell `td#QUOTE`).
 """
 
 from __future__ import annotations
@@ -39,7 +40,13 @@ def _outside_own_text(node: LexborNode) -> bool:
     """Inside a quote, or inside another struck element (whose text already covers it)."""
     n = node.parent
     while n is not None and n.tag not in ("body", "html"):
-        if n.tag == "blockquote" or "quote" in (n.attributes.get("class") or "").lower():
+        if n.tag == "blockquote":
+            return True
+        attrs = n.attributes
+        if (
+            "quote" in (attrs.get("class") or "").lower()
+            or "quote" in (attrs.get("id") or "").lower()
+        ):
             return True
         if _is_struck(n):
             return True

@@ -33,7 +33,8 @@ def test_struck_words_in_a_quote_are_someone_elses() -> None:
     for quote in (
         "<blockquote><div><cite>Жора wrote:</cite><s>Рома</s></div></blockquote>",  # prosilver
         '<div class="quotetitle">Жора:</div><div class="quotecontent"><s>Рома</s></div>',
-        "<div class='quotetop'>Цитата</div><div class='quotemain'><s>Рома</s></div>",  # IPB 1-2
+        "<div class='quotetop'>Цитата</div><div class='quotemain'><s>Рома</s></div>",  # IPB 2
+        "<table><tr><td id='QUOTE'><s>Рома</s></td></tr></table>",  # IPB 1.3
         '<blockquote class="ipsQuote"><div class="ipsQuote_contents"><s>Рома</s></div>'
         "</blockquote>",  # IPS 4
     ):
