@@ -482,10 +482,12 @@ class Renderer:
         action: str = "",
         targets: Sequence[str] = (),
         executor: str | None = None,
+        final: bool = False,
     ) -> str:
         """A question back on a night letter the reader could not settle (C-2): `question` is
         the reader's Russian sentence; `action`/`targets`/`executor` the player's move that
-        stays in force meanwhile (empty: none)."""
+        stays in force meanwhile (empty: none); `final` when the player has no change of
+        request left this turn (P-M.0), so his answer would be refused."""
         standing = ""
         if action:
             standing = ACTION_RU.get(action, action)
@@ -494,7 +496,11 @@ class Renderer:
             if executor:
                 standing += f", исполнитель {executor}"
         return self.render(
-            "move_question.bbcode.j2", nick=nick, question=question, standing=standing
+            "move_question.bbcode.j2",
+            nick=nick,
+            question=question,
+            standing=standing,
+            final=final,
         )
 
     def host_report(

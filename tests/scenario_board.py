@@ -37,6 +37,7 @@ from mafiabot.daemon import Daemon
 from mafiabot.engine import GameState
 from mafiabot.engine import events as ev
 from mafiabot.memory_board import BoardPost, MemoryBoard
+from mafiabot.parser.letters import QUESTION_CODES
 from mafiabot.replay import turn_output
 from mafiabot.scraper.board import BoardClient
 from mafiabot.store import Store, from_json, open_store
@@ -47,10 +48,17 @@ COURT_TOPIC = 5
 HOST = "Ведущий"
 START = datetime(2026, 3, 2, 12, 0, tzinfo=MSK)
 
-#: Output keys a board game cannot be compared on: which posts and letters the reader
-#: refused is told to the host in prose (his report), not kept as events; their effect on
-#: the count (`votes`, `greens`, `abstained`) and on the night is compared.
-NOT_STORED = ("rejected", "rejected_moves")
+#: Output keys a board game cannot be compared on: the votes the reader refused (`rejected`:
+#: a post with no reason, a dead voter …) are told to the host in prose, in his report, and
+#: no row keeps them; their effect on the count (`votes`, `greens`, `abstained`) is compared.
+NOT_STORED = ("rejected",)
+
+#: `rejected_moves` reasons no stored row keeps, so they are left out of the comparison: a
+#: letter from outside the game or after the deadline, and the reader's questions back
+#: (`unknown_nick`, `which_target` …), are answered by PM and kept nowhere else; a dead
+#: player's letter leaves at most a host flag naming the sender, not the action. Every other
+#: refusal is a stored move with its status and reason (C-2), or a MoveRejected event.
+UNSTORED_MOVE_REASONS = frozenset({"not_a_player", "dead", "late", *QUESTION_CODES})
 
 
 # ============================================================================================
@@ -372,7 +380,13 @@ def output(played: Played, scenario: Mapping[str, Any]) -> dict[str, Any]:
         number = t["turn"]
         state = played.states[number]
         events = stored_events(played.store, gid, number)
-        result = turn_output(number, state, events, {})
+        # a letter refused on arrival never reaches the engine: its stored row is the record
+        refused = [
+            {"from": m.actor, "action": m.action, "reason": m.reason}
+            for m in played.store.moves(gid, number)
+            if m.status == "refused"
+        ]
+        result = turn_output(number, state, events, {"rejected_moves": refused})
         if result["winner"] is not None:
             winner = result["winner"]
         turns.append(result)
@@ -382,6 +396,14 @@ def output(played: Played, scenario: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def comparable(expected: dict[str, Any]) -> dict[str, Any]:
-    """The expected output without the keys a board game does not store (NOT_STORED)."""
-    turns = [{k: v for k, v in t.items() if k not in NOT_STORED} for t in expected["turns"]]
+    """The expected output without what a board game does not store (NOT_STORED, and the
+    move refusals of UNSTORED_MOVE_REASONS)."""
+    turns = []
+    for t in expected["turns"]:
+        kept = {k: v for k, v in t.items() if k not in NOT_STORED}
+        if "rejected_moves" in kept:
+            kept["rejected_moves"] = [
+                r for r in kept["rejected_moves"] if r.get("reason") not in UNSTORED_MOVE_REASONS
+            ]
+        turns.append(kept)
     return {**expected, "turns": turns}

@@ -80,7 +80,27 @@ def test_P_M_0_a_refused_letter_does_not_use_up_the_change(tmp_path: Path) -> No
     )
     asked, changed = answers
     assert "уточните, пожалуйста" in asked and "в силе ваш прежний ход: лечение — Шерлок" in asked
+    assert "нельзя" not in asked  # the change is still his
     assert "ваш ход изменён" in changed
+
+
+def test_P_M_0_a_question_after_the_last_change_says_the_answer_will_be_refused(
+    tmp_path: Path,
+) -> None:
+    # the recorded «Лечу Шерлок» and «Лечу Кот» use the doctor's first request and his one
+    # change: a question on the next letter tells him a new move would be refused
+    _run, answers = _play_with_letters(
+        "pefl",
+        tmp_path,
+        "Dr.Watson",
+        [("2026-11-28T19:40", "Лечу Кот"), ("2026-11-28T19:50", "Лечу Васю")],
+        until="2026-11-28T21:00",
+    )
+    changed, asked = answers
+    assert "ваш ход изменён" in changed and "нельзя" not in changed
+    assert "уточните, пожалуйста" in asked and "вам уже нельзя" in asked
+    assert "В силе ваш прежний ход: лечение — Кот." in asked
+    assert "Ответьте новым письмом" not in asked
 
 
 def test_G_M_gambler_each_new_letter_replaces_the_last(tmp_path: Path) -> None:

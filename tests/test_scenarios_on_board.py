@@ -6,15 +6,19 @@ votes appear in the game topic (court votes in the court topic), moves arrive as
 the host's inbox, overrides are added to the config mid-game, and the daemon polls, reads,
 answers and closes every deadline on its clock. The outcome it stored (each turn's events,
 the state after it) must match `<name>.expected.json` by the comparison replay's output is
-held to, except the keys a board game keeps only as host prose (`NOT_STORED`).
+held to, except what a board game keeps only as host prose (`NOT_STORED`: the refused votes;
+`UNSTORED_MOVE_REASONS`: letters refused before they are read as a move, and questions back).
+Move refusals are compared: a letter refused on arrival is a stored move with its reason.
 
 Cost: every scenario takes about half a second of CPU through the whole daemon (store,
 poster, role PMs and replies), ~90 s for the ~190 of them on a 2-core machine — beyond
 what the suite can spend on one file. So the default run is a deterministic subset: the
 fewest scenarios that together cite every rule id of INDEX.md, plus every scenario that
 exercises board-only reading (letters in the players' own words, quoted or linked votes,
-host overrides). `MAFIABOT_BOARD_SCENARIOS=all` plays all of them (they all
-match as of this writing).
+host overrides). `MAFIABOT_BOARD_SCENARIOS=all` plays all of them; as of this writing all
+match but one refusal reason: in pefl_P_M_9 the Don's «Взрываю: Егор» is read through his
+role as his clan's kill (the reader takes a word of the same kind as the role's own action)
+and refused as `no_executor`, where replay's structured blast is `wrong_role`.
 
 No scenario is left out for its inputs: everything a scenario says can be said on a board
 (a Don fixed in advance is elected by his own turn-0 letter, P-S.2).
@@ -137,3 +141,40 @@ def test_P_M_8_a_dons_own_shot_waits_for_the_hanging_that_leaves_him_alone(
     played.store.close()
     assert any("условно" in r and "остался в клане один" in r for r in replies), replies
     assert {"nick": "Егор", "role": "civilian", "cause": "triad"} in out["turns"][1]["deaths"]
+
+
+def test_C_2_a_letter_refused_on_arrival_is_compared_as_a_rejected_move(tmp_path: Path) -> None:
+    """The daemon refuses a self-heal, a self-kill and a self-protect when the letter comes
+    (P-M.15) and never gives them to the engine; the stored rows are what the harness
+    compares with the scenario's `rejected_moves`."""
+    path = SCEN / "pefl_P_M_15_no_self_heal_self_protect_or_self_kill.json"
+    scenario = json.loads(path.read_text("utf-8"))
+    played = sb.play_on_board(path.stem, scenario, tmp_path)
+    out = sb.output(played, scenario)
+    played.store.close()
+    got = {(r["from"], r["action"], r["reason"]) for r in out["turns"][1]["rejected_moves"]}
+    assert {("Гена", "heal", "self_target"), ("Олег", "kill", "self_target")} <= got
+    assert ("Дима", "protect", "self_target") in got
+    want = sb.comparable(_expected(path))["turns"][1]["rejected_moves"]
+    assert len(want) == 3 and not compare(sb.comparable(_expected(path)), out)
+
+
+def test_only_refusals_no_row_keeps_are_left_out_of_the_comparison() -> None:
+    # a dead sender's letter and a question back are answered by PM only; a refusal by the
+    # rules is a stored row and stays compared
+    expected = {
+        "turns": [
+            {
+                "turn": 1,
+                "rejected": [{"author": "Вова", "reason": "no_reason"}],
+                "rejected_moves": [
+                    {"from": "Даша", "action": "choose_side", "reason": "dead"},
+                    {"from": "Жора", "action": "?", "reason": "unknown_nick"},
+                    {"from": "Олег", "action": "kill", "reason": "third_request"},
+                ],
+            }
+        ]
+    }
+    (turn,) = sb.comparable(expected)["turns"]
+    assert "rejected" not in turn
+    assert turn["rejected_moves"] == [{"from": "Олег", "action": "kill", "reason": "third_request"}]

@@ -283,6 +283,17 @@ def test_C_2_a_question_back_reads_as_the_hosts_question_not_a_refusal(r: Render
         assert "не принят" not in text and "до дедлайна" in text
     assert "в силе ваш прежний ход: выстрел — Анна, исполнитель Вова" in kept
     assert "прежний" not in fresh
+    assert "нельзя" not in fresh + kept
+
+
+def test_P_M_0_a_question_to_a_player_with_no_change_left_says_the_answer_is_refused(
+    r: Renderer,
+) -> None:
+    ask = "Кого из двух: Кота или Шерлока? Пришлите, пожалуйста, ход с одним ником."
+    last = r.move_question(nick="Борис", question=ask, action="heal", targets=["Анна"], final=True)
+    assert ask in last and "менять ход этой ночью вам уже нельзя" in last
+    assert "не будет принят" in last and "В силе ваш прежний ход: лечение — Анна." in last
+    assert "Ответьте новым письмом" not in last
 
 
 def test_host_report_lists_every_event_and_secret(r: Renderer) -> None:

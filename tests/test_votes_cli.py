@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -150,6 +151,7 @@ def test_parse_pm_reads_each_real_pm_view(
         assert move["action"] == ACTION_OF_VERB[msg["expected_move"]["verb"]]
         assert move["targets"] == [msg["expected_move"]["target"]]
         assert move["actor"] == msg["from"]
+        assert 0 < move["confidence"] <= 1  # the reader's surety, as `parse moves` prints it
 
 
 def test_parse_pm_on_a_topic_page_exits_2(tmp_path: Path) -> None:
@@ -288,7 +290,7 @@ def _cast(tmp_path: Path, roles: dict[str, str], dead: tuple[str, ...] = ()) -> 
 
 
 def test_C_2_parse_pm_with_a_cast_reads_the_letter_by_the_senders_role(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # pm_view_10: Лиса_Алиса writes «Иду к Мaкс». By its words alone a visit is the
     # prostitute's invitation; with the cast the sender's role decides, as in the daemon
@@ -302,6 +304,12 @@ def test_C_2_parse_pm_with_a_cast_reads_the_letter_by_the_senders_role(
         assert rc == 0, role
         move = json.loads(out)["move"]
         assert (move["action"], move["targets"], move["actor"]) == (action, ["Мaкс"], "Лиса_Алиса")
+        # the same letter through `parse moves` shows the same reading and confidence (C-2)
+        letter = {"from": "Лиса_Алиса", "text": json.loads(out)["pm"]["text"]}
+        monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(letter, ensure_ascii=False)))
+        rc, out, _ = run(["parse", "moves", "--ruleset", "gambler", "--cast", cast], capsys)
+        read = json.loads(out)
+        assert rc == 0 and (read["action"], read["confidence"]) == (action, move["confidence"])
     # the cast's dead: the sender out of the game is refused, a dead target is asked about
     roles = {"Лиса_Алиса": "doctor", "Мaкс": "civilian", "Кот": "maniac"}
     rc, out, _ = run(

@@ -4,7 +4,8 @@
     mafiabot parse pm PAGE.html… --cast CAST.json [--ruleset pefl|gambler]
 
 prints one JSON object a line per page: ``{"pm": {...}, "move": {...} | null,
-"rejected": {...} | null}`` (see README.md); for a PM folder page (inbox, sentbox) it is
+"rejected": {...} | null}`` (see README.md; the move carries the reader's ``confidence`` as
+in `parse moves`); for a PM folder page (inbox, sentbox) it is
 ``{"folder": [{id, sender, sender_id, subject, sent_at, unread}, ...]}``. ``--players``
 lists the living players; the sender must be one of them (C-2), targets resolve among them
 (C-3), and the letter is read by its words alone. ``--cast`` (the CAST.json of `parse moves`)
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 def main(args: argparse.Namespace) -> int:
     from mafiabot.engine.actions import InputRejected, Move
     from mafiabot.engine.settings import RulesSettings
-    from mafiabot.parser.moves import move_from_pm
+    from mafiabot.parser.moves import read_pm
     from mafiabot.parser.nicks import NickResolver
     from mafiabot.parser.pages import is_board_page, is_login_page, parse_pm, parse_pm_folder
 
@@ -84,7 +85,7 @@ def main(args: argparse.Namespace) -> int:
             continue
         for issue in pm.issues:  # e.g. «Вчера, 22:10» read without --now: sent_at is null
             print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
-        result = move_from_pm(
+        result, confidence = read_pm(
             pm,
             living=living,
             players=everyone,
@@ -113,6 +114,8 @@ def main(args: argparse.Namespace) -> int:
                 "executor": result.executor,
                 "story": result.story,
                 "side": result.side,
+                # the reader's surety, printed as `parse moves` prints it
+                "confidence": None if confidence is None else round(confidence, 3),
             }
         elif isinstance(result, InputRejected):
             out["rejected"] = {

@@ -15,7 +15,7 @@ from mafiabot.daemon.context import Shell
 from mafiabot.engine import GameState, Move
 from mafiabot.engine import events as ev
 from mafiabot.engine.actions import InputRejected
-from mafiabot.engine.common import take_moves
+from mafiabot.engine.common import SIDE_LETTERS, take_moves
 from mafiabot.parser.letters import QUESTION_CODES
 from mafiabot.parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
 from mafiabot.parser.records import PrivateMessage
@@ -97,6 +97,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             action=last.action if last else "",
             targets=last.targets if last else (),
             executor=last.executor if last else None,
+            final=no_change_left(sh, standing),
         )
     elif isinstance(got, InputRejected) and not _unanswered(sh, g, row, pm, got):
         text = sh.renderer.move_reply(
@@ -156,6 +157,16 @@ def intake(sh: Shell, g: Game, state: GameState, move: Move) -> tuple[str | None
     if isinstance(verdict, ev.MoveAccepted):
         return None, verdict.replaced
     return sh.rules.check_move(state, move), False
+
+
+def no_change_left(sh: Shell, standing: list[Move]) -> bool:
+    """Whether the actor of these standing letters has used every change of request the rules
+    allow this turn (P-M.0), so a further request would be refused as `third_request`. Side
+    letters are not requests and use no change, as in the engine's intake."""
+    changes = sh.rules.request_changes()
+    if changes is None:
+        return False
+    return sum(m.action not in SIDE_LETTERS for m in standing) >= 1 + changes
 
 
 def turn_moves(sh: Shell, g: Game, turn: int) -> list[Move]:
