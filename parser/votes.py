@@ -277,7 +277,8 @@ def reason_words(
     its words (Граф for Граф Монте-Кристо), is left out, coloured or not; so is the text of
     the post's other vote-coloured spans that name players (`other_nicks`, one copy each): a
     row of red nicks is not a reason. Other words count whatever they are, other players'
-    nicks in plain text included (logic is never judged). Quotes are not own text at all.
+    nicks in plain text included (logic is never judged). Quotes are not own text at all;
+    struck words are taken back and count for nothing.
 
     `enough`: stop counting once that many words are found (the caller only compares with
     ``min_reason_words``; a long post need not be read to the end).
@@ -286,7 +287,8 @@ def reason_words(
     # a word of a multi-word nick on its own («Граф»), declined or not
     singles = [w for seq in targets if len(seq) > 1 for w in seq if len(w) >= 3]
     pending = [seq for seq in (_nick_words(o) for o in other_nicks) if seq]
-    words = _key_words(post.own_text)
+    # struck words are taken back: a struck line is no reason (as a struck nick is no vote)
+    words = _key_words(without_struck(post.own_text, post.body_html))
     count = i = 0
     while i < len(words):
         step = _nick_at(words, i, targets, pending)
@@ -867,7 +869,9 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
-        spans = _not_retracted(post.own_text, spans)
+        # struck words are taken back, in the retraction check as in the reason (P-V.1)
+        own = without_struck(post.own_text, post.body_html) if spans else post.own_text
+        spans = _not_retracted(own, spans)
         pick, failure, dead_hit, named = _read_spans(
             spans, resolver, dead_resolver, policy, o.vote_nicks, author
         )

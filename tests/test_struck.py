@@ -72,3 +72,32 @@ def test_G_N_4_a_struck_nominee_is_taken_back_in_court() -> None:
     assert read("<s>Рома</s>", "Рома")[0] != "vote"
     # without the strike the same words stay two nominees at once
     assert read("Рома Катя", "Рома Катя") == ("rejected", "ambiguous_nick")
+
+
+def _red(html: str, own: str) -> tuple[str, str | None]:
+    """A PEFL red vote for Рома with `own` as the post's own text and `html` its markup."""
+    from mafiabot.parser.votes import extract_votes
+
+    p = replace(post(1, "Жора", ("#ff0000", "Рома"), text=own), body_html=html)
+    result = extract_votes([p], ruleset="pefl", players=CAST)
+    (r,) = result.posts
+    return r.status, r.target if r.status == "vote" else r.reason
+
+
+def test_P_V_1_a_struck_reason_is_no_reason() -> None:
+    red = '<span style="color: #ff0000">Рома</span>'
+    reason = "он весь день путал следы и врал про проверку"
+    assert _red(f"{red} {reason}", f"Рома {reason}") == ("vote", "Рома")
+    # the same words struck through: the player took them back, the vote has no reason
+    assert _red(f"{red} <s>{reason}</s>", f"Рома {reason}") == ("rejected", "no_reason")
+    # a struck aside beside a real reason leaves the reason standing
+    assert _red(f"{red} <s>шучу</s> {reason}", f"Рома шучу {reason}") == ("vote", "Рома")
+
+
+def test_C_3_a_struck_retraction_takes_nothing_back() -> None:
+    # «снимаю голос» struck out is the retraction taken back: the red nick stands
+    red = '<span style="color: #ff0000">Рома</span>'
+    reason = "он весь день путал следы и врал про проверку"
+    own = f"Снимаю голос с Ромы Рома {reason}"
+    assert _red(f"Снимаю голос с Ромы {red} {reason}", own)[0] != "vote"
+    assert _red(f"<s>Снимаю голос с Ромы</s> {red} {reason}", own) == ("vote", "Рома")
