@@ -693,31 +693,21 @@ def _read_posts(
         author, author_id = _post_author(g, where, issues)
         posted_at, posted_text = _post_time(g, tz, now, issues, where)
         content = g.content
-        if content is not None:
-            body = _safe_body(content, where, issues)
-            issues.extend(body.issues)
-        else:
-            issues.append(ParseIssue(where, "no post body (div.content)"))
-            body = Body()
+        body = _post_body(content, where, issues, "div.content")
         edited = _post_edit_note(g.notices, tz, now, issues, where)
         h3 = g.h3
         posts.append(
-            Post(
-                id=pid,
-                author=author,
-                author_id=author_id,
-                posted_at=posted_at,
-                body_html=body.html,
-                text=body.text,
-                own_text=body.own_text,
-                colored=body.colored,
-                quotes=body.quotes,
-                linked_posts=body.links,
+            _post_record(
+                pid,
+                author,
+                author_id,
+                posted_at,
+                body,
                 edited=edited,
                 deleted=g.deleted,
                 subject=node_text(h3),
                 position=None if first_position is None else first_position + i,
-                posted_at_text=posted_text,
+                shown=posted_text,
             )
         )
     return posts
@@ -979,36 +969,70 @@ def _read_table_posts(
                 issues.append(ParseIssue(where, why))
         else:
             issues.append(ParseIssue(where, "no post time"))
-        if g.body is not None:
-            body = _safe_body(g.body, where, issues)
-            issues.extend(body.issues)
-        else:
-            issues.append(ParseIssue(where, "no post body (div.postbody)"))
-            body = Body()
+        body = _post_body(g.body, where, issues, "div.postbody")
         edited: EditNote | None = None
         for notice in g.notices:
             edited = _edit_note(notice, tz, now, issues, where)
             if edited is not None:
                 break
         posts.append(
-            Post(
-                id=g.id,
-                author=author,
-                author_id=author_id,
-                posted_at=posted_at,
-                body_html=body.html,
-                text=body.text,
-                own_text=body.own_text,
-                colored=body.colored,
-                quotes=body.quotes,
-                linked_posts=body.links,
+            _post_record(
+                g.id,
+                author,
+                author_id,
+                posted_at,
+                body,
                 edited=edited,
+                deleted=False,
                 subject=subject,
                 position=None if first_position is None else first_position + i,
-                posted_at_text=posted_text,
+                shown=posted_text,
             )
         )
     return posts
+
+
+def _post_body(node: LexborNode | None, where: str, issues: list[ParseIssue], what: str) -> Body:
+    """A post's read body (its issues added to the page's), or an empty one reported missing."""
+    if node is None:
+        issues.append(ParseIssue(where, f"no post body ({what})"))
+        return Body()
+    body = _safe_body(node, where, issues)
+    issues.extend(body.issues)
+    return body
+
+
+def _post_record(
+    pid: int,
+    author: str,
+    author_id: int | None,
+    posted_at: datetime | None,
+    body: Body,
+    *,
+    edited: EditNote | None,
+    deleted: bool,
+    subject: str,
+    position: int | None,
+    shown: str,
+) -> Post:
+    """One post's record from its header facts and its read body (both layouts)."""
+    return Post(
+        id=pid,
+        author=author,
+        author_id=author_id,
+        posted_at=posted_at,
+        body_html=body.html,
+        text=body.text,
+        own_text=body.own_text,
+        colored=body.colored,
+        quotes=body.quotes,
+        linked_posts=body.links,
+        edited=edited,
+        deleted=deleted,
+        subject=subject,
+        position=position,
+        posted_at_text=shown,
+    )
 
 
 def _group_table_parts(root: LexborNode) -> list[_TableParts]:
