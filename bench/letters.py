@@ -13,10 +13,10 @@ import json
 import time
 from pathlib import Path
 
-from mafiabot.parser import morph, nicks, vocab
-from mafiabot.parser.letters import read_letter
-from mafiabot.parser.nicks import NickResolver
-from mafiabot.parser.sender import SenderView, at_turn, cast_state, sender_view
+from parser import morph, nicks, vocab
+from parser.letters import read_letter
+from parser.nicks import NickResolver
+from parser.sender import SenderView, at_turn, cast_state, sender_view
 
 LETTERS = Path(__file__).resolve().parent.parent / "tests" / "letters"
 

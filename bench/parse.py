@@ -38,8 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mafiabot.parser.pages import parse_topic  # noqa: E402
-from mafiabot.parser.votes import Ruleset, VoteOptions, extract_votes  # noqa: E402
+from parser.pages import parse_topic  # noqa: E402
+from parser.votes import Ruleset, VoteOptions, extract_votes  # noqa: E402
 
 FIX = ROOT / "fixtures" / "phpbb"
 TOPIC_PAGES = [f"topic_p{i}.html" for i in range(1, 9)]

@@ -27,10 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mafiabot.parser.encoding import decode_html  # noqa: E402
-from mafiabot.parser.ipb import detect_ipb, parse_ipb_topic  # noqa: E402
-from mafiabot.parser.phpbb import parse_topic  # noqa: E402
-from mafiabot.parser.records import TopicPage  # noqa: E402
+from parser.encoding import decode_html  # noqa: E402
+from parser.ipb import detect_ipb, parse_ipb_topic  # noqa: E402
+from parser.phpbb import parse_topic  # noqa: E402
+from parser.records import TopicPage  # noqa: E402
 
 FIX = ROOT / "fixtures"
 IPB13 = FIX / "ipb/1x-2x/ipb13ru_hustle-sa_showtopic2969_utf8.html"

@@ -166,8 +166,8 @@ def bench_daemon(tmp: Path, cfg: Any, clock: Any, board: Any) -> tuple[Any, Any]
     import fakeboard_phpbb as fb
 
     from mafiabot.daemon import Daemon
-    from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
     from mafiabot.store import open_store
+    from scraper.phpbb import PhpbbClient, PhpbbSettings
 
     settings = PhpbbSettings(
         base_url=fb.BASE,

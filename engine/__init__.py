@@ -28,13 +28,13 @@ Public API (stable; extend, never change):
 
 from __future__ import annotations
 
-from mafiabot.engine.actions import InputRejected, Move, Vote
-from mafiabot.engine.events import HOST, PUBLIC, Audience, Event, player
-from mafiabot.engine.inputs import Override, TurnInputs
-from mafiabot.engine.rules import RULESETS, RuleSet, UnknownRuleset, get_ruleset
-from mafiabot.engine.settings import RulesSettings, SettingsError
-from mafiabot.engine.state import GameState, Player, Seat
-from mafiabot.engine.step import step
+from engine.actions import InputRejected, Move, Vote
+from engine.events import HOST, PUBLIC, Audience, Event, player
+from engine.inputs import Override, TurnInputs
+from engine.rules import RULESETS, RuleSet, UnknownRuleset, get_ruleset
+from engine.settings import RulesSettings, SettingsError
+from engine.state import GameState, Player, Seat
+from engine.step import step
 
 __all__ = [
     "HOST",

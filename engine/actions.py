@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from mafiabot.engine.kinds import GAMBLER_ROLES, PEFL_ROLES
+from engine.kinds import GAMBLER_ROLES, PEFL_ROLES
 
 # RULES.md action ids (PM moves). "don" is the PEFL turn-0 Don election (P-S.2).
 ACTIONS: Final = (

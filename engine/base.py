@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Literal
 
-from mafiabot.engine.actions import Move
-from mafiabot.engine.kinds import CLANS, RULESETS, Clan, Phase, Role, RulesetName, Team, VoteKind
-from mafiabot.engine.settings import RulesSettings
-from mafiabot.engine.state import GameState
+from engine.actions import Move
+from engine.kinds import CLANS, RULESETS, Clan, Phase, Role, RulesetName, Team, VoteKind
+from engine.settings import RulesSettings
+from engine.state import GameState
 
 __all__ = ["RULESETS", "PaperShows", "Phase", "RuleSetBase", "RulesetName", "VoteKind"]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from mafiabot.engine.actions import Move, Vote
-from mafiabot.engine.events import (
+from engine.actions import Move, Vote
+from engine.events import (
     HOST,
     Event,
     MoveAccepted,
@@ -18,9 +18,9 @@ from mafiabot.engine.events import (
     VoteIgnored,
     player,
 )
-from mafiabot.engine.inputs import Override, TurnInputs
-from mafiabot.engine.kinds import Cause, Exit
-from mafiabot.engine.state import GameState, Player, VoteRecord
+from engine.inputs import Override, TurnInputs
+from engine.kinds import Cause, Exit
+from engine.state import GameState, Player, VoteRecord
 
 #: Moves that are not requests of the night but side letters (never count toward P-M.0).
 SIDE_LETTERS = ("don", "choose_side")

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from mafiabot.engine.kinds import CLANS, Clan, Role
-from mafiabot.engine.rules import RuleSet
-from mafiabot.engine.state import Seat
+from engine.kinds import CLANS, Clan, Role
+from engine.rules import RuleSet
+from engine.state import Seat
 
 
 class DealError(ValueError):

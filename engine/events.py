@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from mafiabot.engine.kinds import Cause, CheckSeen, Clan, Rescue, Role
+from engine.kinds import Cause, CheckSeen, Clan, Rescue, Role
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from mafiabot.engine.actions import GAMBLER_ROLES, Move, Vote
-from mafiabot.engine.base import PaperShows, RuleSetBase
-from mafiabot.engine.common import (
+from engine.actions import GAMBLER_ROLES, Move, Vote
+from engine.base import PaperShows, RuleSetBase
+from engine.common import (
     Attack,
     Intake,
     apply_replacements,
@@ -27,7 +27,7 @@ from mafiabot.engine.common import (
     take_out,
     vote_overrides,
 )
-from mafiabot.engine.events import (
+from engine.events import (
     HOST,
     AcquaintanceMade,
     CheckAnnounced,
@@ -53,11 +53,11 @@ from mafiabot.engine.events import (
     VotesCounted,
     player,
 )
-from mafiabot.engine.inputs import TurnInputs
-from mafiabot.engine.kinds import Clan, Phase, Role, Team
-from mafiabot.engine.settings import RulesSettings
-from mafiabot.engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
-from mafiabot.engine.words_ru import GAMBLER_MOVE_HELP, GAMBLER_ROLE_WORDS
+from engine.inputs import TurnInputs
+from engine.kinds import Clan, Phase, Role, Team
+from engine.settings import RulesSettings
+from engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
+from engine.words_ru import GAMBLER_MOVE_HELP, GAMBLER_ROLE_WORDS
 
 MAFIA_ROLES = ("godfather", "mafia")  # the clan proper (G-S.3)
 TOWN_ROLES = ("civilian", "commissar", "sheriff", "doctor")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from mafiabot.engine.actions import InputRejected, Move, Vote
+from engine.actions import InputRejected, Move, Vote
 
 #: Host override kinds (config `[[override]]`, C-6).
 OVERRIDE_KINDS: Final = (

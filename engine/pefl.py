@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from mafiabot.engine.actions import PEFL_ROLES, Move, Vote
-from mafiabot.engine.base import PaperShows, RuleSetBase
-from mafiabot.engine.common import (
+from engine.actions import PEFL_ROLES, Move, Vote
+from engine.base import PaperShows, RuleSetBase
+from engine.common import (
     Attack,
     Intake,
     apply_replacements,
@@ -30,7 +30,7 @@ from mafiabot.engine.common import (
     take_out,
     vote_overrides,
 )
-from mafiabot.engine.events import (
+from engine.events import (
     HOST,
     AcquaintanceMade,
     Beaten,
@@ -55,11 +55,11 @@ from mafiabot.engine.events import (
     WentMissing,
     player,
 )
-from mafiabot.engine.inputs import TurnInputs
-from mafiabot.engine.kinds import CLANS, Cause, CheckSeen, Clan, Rescue, Role, Team
-from mafiabot.engine.settings import RulesSettings
-from mafiabot.engine.state import MANIAC, TOWN, GameState, Protect, Seat
-from mafiabot.engine.words_ru import PEFL_MOVE_HELP, PEFL_ROLE_WORDS
+from engine.inputs import TurnInputs
+from engine.kinds import CLANS, Cause, CheckSeen, Clan, Rescue, Role, Team
+from engine.settings import RulesSettings
+from engine.state import MANIAC, TOWN, GameState, Protect, Seat
+from engine.words_ru import PEFL_MOVE_HELP, PEFL_ROLE_WORDS
 
 MAFIOSI: tuple[Role, ...] = ("mafia", "thug", "kamikaze")
 TOWN_ROLES = ("civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard")
@@ -198,7 +198,7 @@ class Pefl(RuleSetBase):
 
     # --- set-up -----------------------------------------------------------------------------
     def new_game(self, seats: Sequence[Seat]) -> GameState:
-        from mafiabot.engine.state import Player
+        from engine.state import Player
 
         players = tuple(
             Player(

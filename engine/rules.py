@@ -7,17 +7,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from mafiabot.engine.actions import Move
-from mafiabot.engine.base import RULESETS, Phase, RuleSetBase, RulesetName, VoteKind
-from mafiabot.engine.events import Event
-from mafiabot.engine.inputs import TurnInputs
-from mafiabot.engine.kinds import Clan, Role
-from mafiabot.engine.settings import RulesSettings
-from mafiabot.engine.state import GameState, Seat
+from engine.actions import Move
+from engine.base import RULESETS, Phase, RuleSetBase, RulesetName, VoteKind
+from engine.events import Event
+from engine.inputs import TurnInputs
+from engine.kinds import Clan, Role
+from engine.settings import RulesSettings
+from engine.state import GameState, Seat
 
 if TYPE_CHECKING:  # the rule sets import this module's neighbours; loaded when asked for
-    from mafiabot.engine.gambler import Gambler
-    from mafiabot.engine.pefl import Pefl
+    from engine.gambler import Gambler
+    from engine.pefl import Pefl
 
 
 class UnknownRuleset(ValueError):
@@ -99,11 +99,11 @@ def ruleset_class(name: str) -> type[Pefl] | type[Gambler]:
     class methods answer what needs no settings (roles, calendar shape, vote look, paper),
     so the config check can ask before any game exists."""
     if name == "pefl":
-        from mafiabot.engine.pefl import Pefl
+        from engine.pefl import Pefl
 
         return Pefl
     if name == "gambler":
-        from mafiabot.engine.gambler import Gambler
+        from engine.gambler import Gambler
 
         return Gambler
     raise UnknownRuleset(f"unknown rule set {name!r} (gambler | pefl)")

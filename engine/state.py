@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Final
 
-from mafiabot.engine.kinds import Clan, Exit, Phase, Role, RulesetName, Side, Team
+from engine.kinds import Clan, Exit, Phase, Role, RulesetName, Side, Team
 
 # Teams (camps). PEFL clans are their own camps; the Gambler prostitute is "solo" until
 # recruited (G-M.8), the maniac always solo.

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
-from mafiabot.engine.events import Event
-from mafiabot.engine.inputs import TurnInputs
-from mafiabot.engine.rules import RuleSet
-from mafiabot.engine.state import GameState
+from engine.events import Event
+from engine.inputs import TurnInputs
+from engine.rules import RuleSet
+from engine.state import GameState
 
 
 def step(

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from mafiabot.engine.kinds import Role
+from engine.kinds import Role
 
 #: G-S.1: the Gambler roles as the game's players name them.
 GAMBLER_ROLE_WORDS: Final[Mapping[Role, str]] = MappingProxyType(

@@ -17,16 +17,16 @@ from mafiabot.daemon.loop import Daemon
 from mafiabot.dbfile import cookie_path
 from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper import Renderer
-from mafiabot.poster.outbox import new_game_token
-from mafiabot.scraper.board import BoardClient
 from mafiabot.store import Store
+from poster.outbox import new_game_token
+from scraper.board import BoardClient
 
 
 def detect_kind(url: str, transport: Any = None) -> str:
     """`board.kind = "auto"`: fetch the board's index once and name its engine."""
     import httpx
 
-    from mafiabot.parser.pages import detect_board
+    from parser.pages import detect_board
 
     try:
         with httpx.Client(transport=transport, timeout=30, follow_redirects=True) as http:
@@ -45,7 +45,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
     kind = cfg.board.kind if cfg.board.kind != "auto" else detect_kind(base, transport)
     cookies = cookie_path(cfg.database_url, cfg.path)  # state, not config: out of /etc
     if kind == "ipb":
-        from mafiabot.scraper.ipb import IpbClient, IpbSettings
+        from scraper.ipb import IpbClient, IpbSettings
 
         return IpbClient(
             IpbSettings(
@@ -60,7 +60,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
             ),
             transport=transport,
         )
-    from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
+    from scraper.phpbb import PhpbbClient, PhpbbSettings
 
     settings = PhpbbSettings(
         base_url=base,

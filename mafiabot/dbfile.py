@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 import sqlalchemy as sa
 
 from mafiabot.exitcodes import DatabaseUnusable, UsageError
-from mafiabot.scraper.board import TopicCursor
+from scraper.board import TopicCursor
 
 if TYPE_CHECKING:
-    from mafiabot.scraper.board import BoardClient
     from mafiabot.store import Store
+    from scraper.board import BoardClient
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 #: text every outbox marker starts with (poster.outbox.marker_for)

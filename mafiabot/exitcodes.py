@@ -59,7 +59,7 @@ def exit_code_for(exc: BaseException) -> ExitCode | None:
     """The exit code an error means, or None for an unexpected error (a bug: traceback)."""
     # imported here so that `mafiabot --version` and the parse commands stay light
     from mafiabot.config import ConfigError
-    from mafiabot.scraper.errors import LoginFailed
+    from scraper.errors import LoginFailed
 
     if isinstance(exc, HostError):
         return exc.code

@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Literal
 
-from mafiabot.parser.morph import analyzer
-from mafiabot.parser.nicks import lookalike_key
+from parser.morph import analyzer
+from parser.nicks import lookalike_key
 
 Gender = Literal["m", "f"]
 #: The grammatical cases a template may ask for (pymorphy3's tags).

@@ -23,7 +23,7 @@ from importlib import resources
 from typing import TextIO
 from zoneinfo import ZoneInfo
 
-from mafiabot.scraper.board import (
+from scraper.board import (
     BoardClient,
     FetchedPM,
     PMRef,
@@ -246,7 +246,7 @@ class MemoryBoard:
     def _check(self) -> None:
         self.requests += 1
         if self.fail_next_reads > 0:
-            from mafiabot.scraper.errors import BoardUnavailable
+            from scraper.errors import BoardUnavailable
 
             self.fail_next_reads -= 1
             raise BoardUnavailable("the board did not answer (simulated outage)")
@@ -369,7 +369,7 @@ class MemoryBoard:
                 return RawPage(
                     f"{BASE}ucp.php?i=pm&mode=view&p={msg_id}", self.pm_html(m), self.clock()
                 )
-        from mafiabot.scraper.errors import NotFound
+        from scraper.errors import NotFound
 
         raise NotFound(f"no message {msg_id}")
 

@@ -28,14 +28,15 @@ from zoneinfo import ZoneInfo
 import jinja2
 from markupsafe import Markup
 
-from mafiabot.engine.base import PaperShows
-from mafiabot.engine.kinds import RULESETS, Role
-from mafiabot.engine.rules import ruleset_class
+import templates
+from engine.base import PaperShows
+from engine.kinds import RULESETS, Role
+from engine.rules import ruleset_class
 from mafiabot.grammar import gender_of, inflect, pick
 
 log = logging.getLogger(__name__)
 
-TEMPLATES_ROOT = Path(__file__).resolve().parent / "templates"
+TEMPLATES_ROOT = templates.ROOT
 
 # A zero-width space after "[" stops the board from reading a tag; the text looks the same.
 _ZWSP = "\u200b"

@@ -14,8 +14,8 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from mafiabot.scraper.board import Attachment
 from mafiabot.web.flow import flow_chart_png, flow_from_votes
+from scraper.board import Attachment
 
 log = logging.getLogger(__name__)
 

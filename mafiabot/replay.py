@@ -30,9 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mafiabot.cli import UsageError
-from mafiabot.config import OVERRIDE_KEYS
-from mafiabot.engine import (
+from engine import (
     RULESETS,
     Event,
     GameState,
@@ -45,15 +43,17 @@ from mafiabot.engine import (
     get_ruleset,
     step,
 )
-from mafiabot.engine import events as ev
-from mafiabot.engine.actions import ACTIONS
-from mafiabot.engine.base import RuleSetBase
-from mafiabot.engine.common import apply_replacements
-from mafiabot.engine.inputs import OVERRIDE_KINDS
-from mafiabot.engine.kinds import RulesetName, as_clan, as_role, as_ruleset
-from mafiabot.engine.rules import ruleset_class
-from mafiabot.parser.records import Post
+from engine import events as ev
+from engine.actions import ACTIONS
+from engine.base import RuleSetBase
+from engine.common import apply_replacements
+from engine.inputs import OVERRIDE_KINDS
+from engine.kinds import RulesetName, as_clan, as_role, as_ruleset
+from engine.rules import ruleset_class
+from mafiabot.cli import UsageError
+from mafiabot.config import OVERRIDE_KEYS
 from mafiabot.turn_inputs import TurnPost, build_turn_inputs
+from parser.records import Post
 
 SYNTHETIC_POST_ID = -1  # ids for posts the scenario gives without one count down from here
 

@@ -12,12 +12,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from mafiabot.engine import GameState, InputRejected, Move
-from mafiabot.parser.html import parse_html
-from mafiabot.parser.moves import parse_move
-from mafiabot.parser.phpbb import read_body
-from mafiabot.parser.records import Post
-from mafiabot.parser.sender import sender_view
+from engine import GameState, InputRejected, Move
+from parser.html import parse_html
+from parser.moves import parse_move
+from parser.phpbb import read_body
+from parser.records import Post
+from parser.sender import sender_view
 
 # quotes the scenario may mark more plainly than phpBB does: <blockquote data-post-id="3">
 _POST_REF = re.compile(r"(?:[?&]p=|#p)(\d+)")

@@ -36,9 +36,9 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
-from mafiabot.engine import bans as engine_bans
-from mafiabot.poster.outbox import OutboxKey, OutboxRow, SearchFrom
-from mafiabot.scraper.board import Attachment
+from engine import bans as engine_bans
+from poster.outbox import OutboxKey, OutboxRow, SearchFrom
+from scraper.board import Attachment
 
 log = logging.getLogger(__name__)
 

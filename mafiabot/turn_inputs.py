@@ -23,13 +23,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from mafiabot.engine import GameState, InputRejected, Move, Override, RuleSet, TurnInputs, Vote
-from mafiabot.engine.common import apply_replacements
-from mafiabot.engine.gambler import last_word_allowed
-from mafiabot.engine.kinds import Phase
-from mafiabot.engine.state import Player
-from mafiabot.parser.records import Post
-from mafiabot.parser.votes import VoteOptions, extract_court_votes, extract_votes
+from engine import GameState, InputRejected, Move, Override, RuleSet, TurnInputs, Vote
+from engine.common import apply_replacements
+from engine.gambler import last_word_allowed
+from engine.kinds import Phase
+from engine.state import Player
+from parser.records import Post
+from parser.votes import VoteOptions, extract_court_votes, extract_votes
 
 #: Overrides the shell carries out itself; the rules never see them.
 SHELL_OVERRIDES = frozenset({"extend_deadline", "accept_move"})

@@ -31,9 +31,9 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from mafiabot.parser.colors import canonical_color
-from mafiabot.parser.dates import get_tz, read_formatted_date, strip_date_label
-from mafiabot.parser.dialects import (
+from parser.colors import canonical_color
+from parser.dates import get_tz, read_formatted_date, strip_date_label
+from parser.dialects import (
     IPB2,
     IPB2_4PDA,
     IPB3,
@@ -42,7 +42,7 @@ from mafiabot.parser.dialects import (
     PageSlice,
     dialect_by_name,
 )
-from mafiabot.parser.html import (
+from parser.html import (
     CLOSE,
     COMMENT,
     CUT_SHORT,
@@ -54,9 +54,9 @@ from mafiabot.parser.html import (
     scan_all,
     walk,
 )
-from mafiabot.parser.links import post_id_from_href
-from mafiabot.parser.rawmarkup import caseless, in_comment, markup_ok, tag_attr, text_of
-from mafiabot.parser.records import (
+from parser.links import post_id_from_href
+from parser.rawmarkup import caseless, in_comment, markup_ok, tag_attr, text_of
+from parser.records import (
     ColoredSpan,
     EditNote,
     ParseIssue,
@@ -2602,12 +2602,12 @@ def is_ipb_login(html: str) -> bool:
 
 
 def _register() -> None:
-    from mafiabot.parser.pages import BoardReader, register_board
+    from parser.pages import BoardReader, register_board
 
     def make(forced: Dialect | None) -> BoardReader:
         def topic(html: str | bytes, *, tz: tzinfo | str, now: datetime | None) -> TopicPage:
             if isinstance(html, bytes):
-                from mafiabot.parser.encoding import decode_html
+                from parser.encoding import decode_html
 
                 html = decode_html(html)
             return parse_ipb_topic(html, dialect=forced or "auto", tz=tz, now=now)

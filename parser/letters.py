@@ -92,10 +92,10 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Any, Final
 
-from mafiabot.engine.actions import InputRejected, Move
-from mafiabot.engine.rules import ruleset_class
-from mafiabot.parser.morph import common_word, parse
-from mafiabot.parser.nicks import (
+from engine.actions import InputRejected, Move
+from engine.rules import ruleset_class
+from parser.morph import common_word, parse
+from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
     NickMatch,
@@ -103,8 +103,8 @@ from mafiabot.parser.nicks import (
     casefold_key,
     spelled_alike,
 )
-from mafiabot.parser.sender import SenderView
-from mafiabot.parser.vocab import lookup
+from parser.sender import SenderView
+from parser.vocab import lookup
 
 DEFAULT_THRESHOLD: Final = 0.8
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from selectolax.lexbor import LexborNode
 
-from mafiabot.parser.html import CLOSE, OPEN, walk
+from parser.html import CLOSE, OPEN, walk
 
 __all__ = ["linked_post_ids", "post_id_from_href"]
 

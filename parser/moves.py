@@ -35,9 +35,9 @@ from collections.abc import Collection, Iterable
 from datetime import datetime
 from typing import Final
 
-from mafiabot.engine.actions import InputRejected, Move
-from mafiabot.engine.state import GameState
-from mafiabot.parser.letters import (
+from engine.actions import InputRejected, Move
+from engine.state import GameState
+from parser.letters import (
     DEFAULT_THRESHOLD,
     NO_TARGET,
     UNPARSED,
@@ -45,10 +45,10 @@ from mafiabot.parser.letters import (
     read_letter,
     word_key,
 )
-from mafiabot.parser.nicks import NickResolver, lookalike_key
-from mafiabot.parser.records import PrivateMessage
-from mafiabot.parser.sender import SenderView, sender_view
-from mafiabot.parser.vocab import lookup
+from parser.nicks import NickResolver, lookalike_key
+from parser.records import PrivateMessage
+from parser.sender import SenderView, sender_view
+from parser.vocab import lookup
 
 __all__ = [
     "DEAD",

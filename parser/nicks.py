@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from mafiabot.parser.identity import LOOKALIKES
+from parser.identity import LOOKALIKES
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -205,7 +205,7 @@ def _lemma_word(word: str, nick_word: str) -> bool:
     if not bare.isalpha() or len(bare) < 3 or not _CYRILLIC_RE.search(bare):
         return False
     # only when the cheaper tiers found nothing
-    from mafiabot.parser.morph import adjective_readings, lemmas
+    from parser.morph import adjective_readings, lemmas
 
     # an adjective nick (Рыжий, Тихая) declines by its own gender: «Рыжую» is Рыжая's form,
     # and read as Рыжий's it would put a move on the wrong player

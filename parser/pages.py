@@ -20,7 +20,7 @@ from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Protocol
 
-from mafiabot.parser.records import ParseIssue, PMFolder, PrivateMessage, TopicPage
+from parser.records import ParseIssue, PMFolder, PrivateMessage, TopicPage
 
 __all__ = [
     "BoardReader",
@@ -66,11 +66,12 @@ class BoardReader:
 
 
 _REGISTRY: dict[str, BoardReader] = {}
-# Dialects that live in other modules register themselves on import; listed here so that
+# Dialects that live in other modules of this package register themselves on import (named
+# relative to it); listed here so that
 # `detect_board` can find them without callers importing anything.
-_DIALECT_MODULES: tuple[str, ...] = ("mafiabot.parser.phpbb",)
+_DIALECT_MODULES: tuple[str, ...] = (".phpbb",)
 # Loaded only when no common dialect matches (see `_load_late`).
-_LATE_DIALECT_MODULES: tuple[str, ...] = ("mafiabot.parser.ipb",)
+_LATE_DIALECT_MODULES: tuple[str, ...] = (".ipb",)
 _loaded = False
 
 
@@ -86,7 +87,7 @@ def _ensure_loaded() -> None:
     _loaded = True
     for mod in _DIALECT_MODULES:
         try:
-            importlib.import_module(mod)
+            importlib.import_module(mod, __package__)
         except ImportError:  # a dialect still being written must not break the others
             continue
 
@@ -105,7 +106,7 @@ def _load_late() -> bool:
     before = len(_REGISTRY)
     for mod in _LATE_DIALECT_MODULES:
         try:
-            importlib.import_module(mod)  # registers its readers (parser.ipb: ipb, ipb2, …)
+            importlib.import_module(mod, __package__)  # registers its readers (ipb, ipb2, …)
         except ImportError:
             continue
     return len(_REGISTRY) > before
@@ -272,7 +273,7 @@ def decode_bytes(data: bytes, content_type: str | None = None) -> str:
     """Bytes of a page → text (BOM, declared charset checked against the bytes, windows-1251
     boards, detection as a last resort): `parser.encoding.decode_html`, imported when first
     needed so that reading UTF-8 pages from bytes does not load it."""
-    from mafiabot.parser.encoding import decode_html
+    from parser.encoding import decode_html
 
     return decode_html(data, content_type)
 

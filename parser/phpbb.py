@@ -21,9 +21,9 @@ from typing import AnyStr
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from mafiabot.parser.colors import canonical_color
-from mafiabot.parser.dates import get_tz, parse_iso, read_date
-from mafiabot.parser.html import (
+from parser.colors import canonical_color
+from parser.dates import get_tz, parse_iso, read_date
+from parser.html import (
     CLOSE,
     COMMENT,
     CUT_SHORT,
@@ -37,9 +37,9 @@ from mafiabot.parser.html import (
     user_id_from_href,
     walk,
 )
-from mafiabot.parser.links import post_id_from_href
-from mafiabot.parser.pages import BoardReader, register_board
-from mafiabot.parser.records import (
+from parser.links import post_id_from_href
+from parser.pages import BoardReader, register_board
+from parser.records import (
     ColoredSpan,
     EditNote,
     ParseIssue,
@@ -1249,7 +1249,7 @@ def _utf8_bytes(data: bytes) -> bool:
 def _as_text(html: str | bytes) -> str:
     if isinstance(html, str):
         return html
-    from mafiabot.parser.pages import decode_bytes
+    from parser.pages import decode_bytes
 
     return decode_bytes(html)
 

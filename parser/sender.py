@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mafiabot.engine.kinds import (
+from engine.kinds import (
     Clan,
     Exit,
     Role,
@@ -22,8 +22,8 @@ from mafiabot.engine.kinds import (
     as_role,
     as_ruleset,
 )
-from mafiabot.engine.rules import ruleset_class
-from mafiabot.engine.state import GameState, Player
+from engine.rules import ruleset_class
+from engine.state import GameState, Player
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from selectolax.lexbor import LexborNode
 
-from mafiabot.parser.html import collapse, parse_html
+from parser.html import collapse, parse_html
 
 __all__ = ["struck_fragments", "without_struck"]
 

@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from mafiabot.parser.morph import forms, parse
-from mafiabot.parser.nicks import fold_lookalikes
+from parser.morph import forms, parse
+from parser.nicks import fold_lookalikes
 
 
 def _w(spec: str) -> frozenset[str]:

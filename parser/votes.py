@@ -66,13 +66,13 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Final, Literal
 
-from mafiabot.engine.actions import InputRejected, Vote
-from mafiabot.engine.kinds import RulesetName
-from mafiabot.engine.rules import ruleset_class
-from mafiabot.parser.colors import matches_colors
-from mafiabot.parser.identity import Cast, nick_key
-from mafiabot.parser.morph import common_word, lemmas
-from mafiabot.parser.nicks import (
+from engine.actions import InputRejected, Vote
+from engine.kinds import RulesetName
+from engine.rules import ruleset_class
+from parser.colors import matches_colors
+from parser.identity import Cast, nick_key
+from parser.morph import common_word, lemmas
+from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
     UNKNOWN_NICK,
@@ -84,8 +84,8 @@ from mafiabot.parser.nicks import (
     trimmed_key,
     word_inflects,
 )
-from mafiabot.parser.records import ColoredSpan, Post
-from mafiabot.parser.struck import without_struck
+from parser.records import ColoredSpan, Post
+from parser.struck import without_struck
 
 Ruleset = RulesetName
 Policy = Literal["first", "last"]

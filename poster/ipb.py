@@ -7,6 +7,6 @@ beside the clients and this module only re-exports it.
 
 from __future__ import annotations
 
-from mafiabot.scraper.markup import bbcode_to_html
+from scraper.markup import bbcode_to_html
 
 __all__ = ["bbcode_to_html"]

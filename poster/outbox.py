@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Literal, Protocol, runtime_checkable
 
-from mafiabot.scraper.board import Attachment
+from scraper.board import Attachment
 
 Status = Literal["pending", "sent", "failed"]
 Channel = Literal["topic", "pm", "newtopic"]

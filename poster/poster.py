@@ -50,7 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from mafiabot.poster.outbox import (
+from poster.outbox import (
     DEFAULT_CLAIM_STALE,
     PROCESS_OWNER,
     Claims,
@@ -64,15 +64,15 @@ from mafiabot.poster.outbox import (
     marker_overhead,
     with_marker,
 )
-from mafiabot.poster.split import split_text
-from mafiabot.scraper.board import (
+from poster.split import split_text
+from scraper.board import (
     BoardClient,
     Interruptible,
     PostResult,
     TakesAttachments,
     TopicCursor,
 )
-from mafiabot.scraper.errors import (
+from scraper.errors import (
     AttachmentRefused,
     BoardUnavailable,
     FloodLimited,
@@ -85,7 +85,7 @@ from mafiabot.scraper.errors import (
     ScraperError,
     SessionExpired,
 )
-from mafiabot.scraper.pacing import as_stop_check
+from scraper.pacing import as_stop_check
 
 log = logging.getLogger(__name__)
 

@@ -32,8 +32,8 @@ from urllib.parse import urljoin
 
 import httpx
 
-from mafiabot.parser.identity import nick_key
-from mafiabot.scraper.board import (
+from parser.identity import nick_key
+from scraper.board import (
     FetchedPM,
     PMRef,
     RawPage,
@@ -42,9 +42,9 @@ from mafiabot.scraper.board import (
     TopicPoll,
     TopicStream,
 )
-from mafiabot.scraper.errors import MessageTooLong, NotFound, SessionExpired, UnexpectedPage
-from mafiabot.scraper.http import BoardHttp, TransportSettings, redact
-from mafiabot.scraper.pacing import StopCheck, Waiter, WritePacer, as_stop_check
+from scraper.errors import MessageTooLong, NotFound, SessionExpired, UnexpectedPage
+from scraper.http import BoardHttp, TransportSettings, redact
+from scraper.pacing import StopCheck, Waiter, WritePacer, as_stop_check
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from mafiabot.parser.pages import is_login_page as parser_is_login_page
+from parser.pages import is_login_page as parser_is_login_page
 
 _VALUE_TYPES = {"", "hidden", "text", "password", "email", "number", "search", "url", "tel"}
 

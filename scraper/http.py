@@ -31,9 +31,9 @@ from urllib.parse import urlencode, urljoin
 import httpx
 from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
-from mafiabot.scraper import forms
-from mafiabot.scraper.errors import BoardUnavailable
-from mafiabot.scraper.session import load_cookies, save_cookies
+from scraper import forms
+from scraper.errors import BoardUnavailable
+from scraper.session import load_cookies, save_cookies
 
 log = logging.getLogger(__name__)
 

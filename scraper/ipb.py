@@ -44,9 +44,9 @@ from urllib.parse import parse_qs, parse_qsl, urljoin, urlsplit
 import httpx
 from selectolax.lexbor import LexborHTMLParser
 
-from mafiabot.parser.dialects import Dialect, dialect_by_name
-from mafiabot.parser.identity import nick_key
-from mafiabot.parser.ipb import (
+from parser.dialects import Dialect, dialect_by_name
+from parser.identity import nick_key
+from parser.ipb import (
     detect_ipb,
     is_ipb_login,
     page_logged_in,
@@ -54,8 +54,8 @@ from mafiabot.parser.ipb import (
     parse_ipb_pm_folder,
     parse_ipb_topic,
 )
-from mafiabot.scraper import forms
-from mafiabot.scraper.board import (
+from scraper import forms
+from scraper.board import (
     Attachment,
     FetchedPM,
     PMRef,
@@ -65,8 +65,8 @@ from mafiabot.scraper.board import (
     TopicCursor,
     TopicPageFetch,
 )
-from mafiabot.scraper.client import BoardClientBase, norm
-from mafiabot.scraper.errors import (
+from scraper.client import BoardClientBase, norm
+from scraper.errors import (
     FloodLimited,
     FormExpired,
     LoginFailed,
@@ -80,8 +80,8 @@ from mafiabot.scraper.errors import (
     UnexpectedPage,
     UnknownRecipient,
 )
-from mafiabot.scraper.http import DEFAULT_USER_AGENT, is_html, redact
-from mafiabot.scraper.markup import bbcode_to_html
+from scraper.http import DEFAULT_USER_AGENT, is_html, redact
+from scraper.markup import bbcode_to_html
 
 log = logging.getLogger(__name__)
 
@@ -875,7 +875,7 @@ def _stated_wait(says: str) -> float | None:
 
 
 def _text(resp: httpx.Response) -> str:
-    from mafiabot.parser.encoding import decode_html
+    from parser.encoding import decode_html
 
     return decode_html(resp.content, resp.headers.get("content-type"))
 

@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mafiabot.scraper.errors import Interrupted
+from scraper.errors import Interrupted
 
 log = logging.getLogger(__name__)
 

@@ -33,9 +33,9 @@ from urllib.parse import urljoin
 import httpx
 from selectolax.lexbor import LexborHTMLParser
 
-from mafiabot.parser.pages import parse_pm, parse_pm_folder, parse_topic
-from mafiabot.scraper import forms
-from mafiabot.scraper.board import (
+from parser.pages import parse_pm, parse_pm_folder, parse_topic
+from scraper import forms
+from scraper.board import (
     Attachment,
     FetchedPM,
     PMRef,
@@ -45,8 +45,8 @@ from mafiabot.scraper.board import (
     TopicCursor,
     TopicPageFetch,
 )
-from mafiabot.scraper.client import BoardClientBase, norm
-from mafiabot.scraper.errors import (
+from scraper.client import BoardClientBase, norm
+from scraper.errors import (
     AttachmentRefused,
     FloodLimited,
     FormExpired,
@@ -61,7 +61,7 @@ from mafiabot.scraper.errors import (
     UnexpectedPage,
     UnknownRecipient,
 )
-from mafiabot.scraper.http import DEFAULT_USER_AGENT, is_html, redact
+from scraper.http import DEFAULT_USER_AGENT, is_html, redact
 
 log = logging.getLogger(__name__)
 

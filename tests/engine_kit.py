@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from mafiabot.engine import (
+from engine import (
     Event,
     GameState,
     Move,
@@ -19,8 +19,8 @@ from mafiabot.engine import (
     get_ruleset,
     step,
 )
-from mafiabot.engine import events as ev
-from mafiabot.engine.kinds import as_clan, as_role
+from engine import events as ev
+from engine.kinds import as_clan, as_role
 
 
 def seats(*specs: str) -> list[Seat]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mafiabot.poster.outbox import Outbox, OutboxKey, OutboxRow, SearchFrom
+from poster.outbox import Outbox, OutboxKey, OutboxRow, SearchFrom
 
 KEY = OutboxKey("12", 3, "newspaper", "topic")
 PM_KEY = OutboxKey("12", 3, "role", "Шерлок")
@@ -76,7 +76,7 @@ def check_survives_restart(
 
 def check_attempts_contract(make: Callable[[], Outbox]) -> None:
     """For an outbox that also has `CountsAttempts.note_attempt`."""
-    from mafiabot.poster.outbox import CountsAttempts
+    from poster.outbox import CountsAttempts
 
     ob = make()
     assert isinstance(ob, CountsAttempts)
@@ -129,7 +129,7 @@ def check_claims_contract(make: Callable[[], Outbox]) -> None:
     sent): one sender at a time, a stale claim taken over, a sent row never claimed."""
     from datetime import UTC, datetime, timedelta
 
-    from mafiabot.poster.outbox import Claims
+    from poster.outbox import Claims
 
     ob = make()
     assert isinstance(ob, Claims)

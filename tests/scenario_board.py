@@ -31,16 +31,16 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from engine import GameState
+from engine import events as ev
 from mafiabot.bootstrap import build_daemon
 from mafiabot.config import Config, Override, load_config, turn_deadlines
 from mafiabot.daemon import Daemon
-from mafiabot.engine import GameState
-from mafiabot.engine import events as ev
 from mafiabot.memory_board import BoardPost, MemoryBoard
-from mafiabot.parser.letters import QUESTION_CODES
 from mafiabot.replay import turn_output
-from mafiabot.scraper.board import BoardClient
 from mafiabot.store import Store, from_json, open_store
+from parser.letters import QUESTION_CODES
+from scraper.board import BoardClient
 
 MSK = ZoneInfo("Europe/Moscow")
 GAME_TOPIC = 4

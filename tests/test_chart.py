@@ -78,9 +78,9 @@ def test_check_config_refuses_the_chart_without_the_renderer(
 
 def test_the_queued_newspaper_keeps_its_chart_in_the_store(tmp_path: Path) -> None:
     # a later flush (another process) sends exactly the file that was composed
-    from mafiabot.poster.outbox import OutboxKey, OutboxRow
-    from mafiabot.scraper.board import Attachment
     from mafiabot.store import open_store
+    from poster.outbox import OutboxKey, OutboxRow
+    from scraper.board import Attachment
 
     url = f"sqlite:///{tmp_path / 'm.db'}"
     st = open_store(url)

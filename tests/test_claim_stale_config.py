@@ -12,7 +12,7 @@ import pytest
 
 from mafiabot.config import ConfigError, load_config, parse_config
 from mafiabot.demo.play import setup, tick_times
-from mafiabot.poster.outbox import DEFAULT_CLAIM_STALE, OutboxKey, OutboxRow
+from poster.outbox import DEFAULT_CLAIM_STALE, OutboxKey, OutboxRow
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "config.example.toml"

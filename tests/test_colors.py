@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiabot.parser.colors import CSS_NAMED_COLORS, canonical_color, color_family, matches_colors
+from parser.colors import CSS_NAMED_COLORS, canonical_color, color_family, matches_colors
 from tests.conftest import FIXTURES
 
 

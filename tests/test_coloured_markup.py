@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from mafiabot.parser.pages import parse_topic
-from mafiabot.parser.records import ColoredSpan
+from parser.pages import parse_topic
+from parser.records import ColoredSpan
 from tests.vote_pages import BOARDS, CasePost, page
 
 

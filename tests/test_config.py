@@ -139,7 +139,7 @@ def test_C_6_override_kinds_and_keys() -> None:
 def test_example_rules_section_matches_engine_settings_exactly() -> None:
     import dataclasses
 
-    from mafiabot.engine.settings import RulesSettings
+    from engine.settings import RulesSettings
 
     rules = _example()["rules"]
     names = {f.name for f in dataclasses.fields(RulesSettings)} - {"role_tables"}

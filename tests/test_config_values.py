@@ -113,7 +113,7 @@ def test_board_selectors_are_checked_with_the_dialect_and_reach_the_ipb_client(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from mafiabot.daemon import make_client
-    from mafiabot.scraper.ipb import IpbClient
+    from scraper.ipb import IpbClient
 
     data = copy.deepcopy(_example())
     data["board"]["kind"] = "ipb"
@@ -161,7 +161,7 @@ def test_board_flood_exempt_reaches_the_clients_pacer(
     """`[board] flood_exempt`: the host says whether writes need spacing (issue 11 item 4);
     left out, the client learns it from the board's first refusal."""
     from mafiabot.bootstrap import make_client
-    from mafiabot.scraper.client import BoardClientBase
+    from scraper.client import BoardClientBase
 
     data = copy.deepcopy(_example())
     data["board"]["kind"] = kind

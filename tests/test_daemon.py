@@ -29,8 +29,8 @@ from mafiabot.demo.play import (
 )
 from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper import role_label
-from mafiabot.poster.outbox import marker_for
 from mafiabot.store import Game, Store, open_store
+from poster.outbox import marker_for
 
 
 @functools.cache
@@ -537,8 +537,8 @@ def test_make_client_picks_the_board_engine(monkeypatch: pytest.MonkeyPatch) -> 
     import httpx
 
     from mafiabot.bootstrap import make_client
-    from mafiabot.scraper.ipb import IpbClient
-    from mafiabot.scraper.phpbb import PhpbbClient
+    from scraper.ipb import IpbClient
+    from scraper.phpbb import PhpbbClient
 
     root = Path(__file__).resolve().parent.parent / "fixtures"
     cfg_path, _ = demo_files("pefl")
@@ -586,7 +586,7 @@ def test_run_returns_when_the_game_is_over_and_all_is_sent(tmp_path: Path) -> No
 
 
 def test_P_A_3_a_beaten_player_posting_is_flagged(tmp_path: Path) -> None:
-    from mafiabot.engine.state import GameState
+    from engine.state import GameState
     from mafiabot.store import from_json, to_json
 
     run, data = setup("pefl", _db(tmp_path))

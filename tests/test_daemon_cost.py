@@ -167,7 +167,7 @@ def test_posts_are_stored_a_few_pages_at_a_time_and_a_repeat_is_compared(tmp_pat
     # page (the topic shifted while read) is compared with its first reading, as it would
     # be a page at a time: an edit in between is a new revision
     from mafiabot.daemon import ingest
-    from mafiabot.scraper.board import RawPage, TopicPageFetch
+    from scraper.board import RawPage, TopicPageFetch
 
     run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
     start = run.cfg.game.start + timedelta(minutes=1)

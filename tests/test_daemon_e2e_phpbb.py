@@ -31,8 +31,8 @@ from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon
 from mafiabot.demo.play import DEMO_TOKEN, demo_files, strip_marker, tick_times
 from mafiabot.memory_board import BoardPM, BoardPost, MemoryBoard, _post_block, _split_first_post
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
 from mafiabot.store import Store, open_store
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 
 MSK = ZoneInfo("Europe/Moscow")
 EXTRA_USERS = {"Jack_Sparrow": 67, "Граф Монте-Кристо": 70, "Болтун": 71}

@@ -21,9 +21,9 @@ from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon
 from mafiabot.demo.play import demo_files
 from mafiabot.exitcodes import LoginRefused
-from mafiabot.scraper.errors import LoginFailed
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
 from mafiabot.store import open_store
+from scraper.errors import LoginFailed
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 
 HOST = "Ведущий"
 RIGHT = USERS[HOST][1]

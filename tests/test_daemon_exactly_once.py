@@ -22,9 +22,9 @@ from test_daemon_game_start import HOST, _config
 from mafiabot.config import load_config
 from mafiabot.daemon import Daemon
 from mafiabot.memory_board import MemoryBoard
-from mafiabot.poster.outbox import OutboxKey, SearchFrom
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
 from mafiabot.store import SqlOutbox, open_store
+from poster.outbox import OutboxKey, SearchFrom
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 
 BOT_UID = 2  # the host's account, which the bot posts from
 

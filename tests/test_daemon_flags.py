@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from mafiabot.demo.play import DemoRun, setup, strip_marker, tick_times
-from mafiabot.parser.nicks import casefold_key
+from parser.nicks import casefold_key
 
 
 def _at(run: DemoRun, iso: str) -> datetime:

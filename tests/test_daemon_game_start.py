@@ -19,8 +19,8 @@ from fakeboard_phpbb import BASE, NAMES, UNREAD_AT_START, USERS, FakeClock, Fake
 
 from mafiabot.config import load_config
 from mafiabot.daemon import Daemon
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
 from mafiabot.store import open_store
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 
 HOST = "Ведущий"
 PLAYERS = {

@@ -8,9 +8,9 @@ import dataclasses
 from datetime import datetime
 from pathlib import Path
 
+from engine import get_ruleset
 from mafiabot.daemon import tally
 from mafiabot.demo.play import setup, tick_times
-from mafiabot.engine import get_ruleset
 from mafiabot.replay_posts import post_from_body
 from mafiabot.turn_inputs import TurnPost, phase_votes
 
@@ -52,7 +52,7 @@ def _pefl_posts(*bodies: tuple[int, str, str]) -> list[TurnPost]:
 def test_C_3_vote_nicks_setting_reaches_the_vote_reader() -> None:
     """`[rules] vote_nicks`: "as_moves" reads a case form («Кота») like a letter does;
     "exact" does not (C-3 ruling)."""
-    from mafiabot.engine import Seat
+    from engine import Seat
 
     seats = (Seat("Анна", "civilian"), Seat("Кот", "mafia", "yakuza"), Seat("Шерлок", "commissar"))
     posts = _pefl_posts((1, "Анна", RED.format("Кота") + " прячется за чужими спинами весь день"))
@@ -68,7 +68,7 @@ def test_C_3_vote_nicks_setting_reaches_the_vote_reader() -> None:
 
 def test_the_players_board_ids_reach_the_vote_reader() -> None:
     """A post whose board id is not the seat's is no vote of his, whatever the name."""
-    from mafiabot.engine import Seat
+    from engine import Seat
 
     seats = (Seat("Анна", "civilian"), Seat("Кот", "mafia", "yakuza"), Seat("Шерлок", "commissar"))
     rules = get_ruleset("pefl")

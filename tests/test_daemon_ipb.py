@@ -11,7 +11,7 @@ from pathlib import Path
 
 from mafiabot.daemon import TickReport, ingest
 from mafiabot.demo.play import setup
-from mafiabot.scraper.ipb import IpbClient, IpbSettings
+from scraper.ipb import IpbClient, IpbSettings
 from tests.fakeboard_ipb import IPS4_BASE, FakeClock, FakeIps4
 
 

@@ -10,10 +10,10 @@ from datetime import timedelta
 from test_config_checks import EXAMPLE, _example, _gambler
 from test_daemon_turn_inputs import DIED, _gambler_court, _post
 
+from engine import get_ruleset
 from mafiabot.config import Config, parse_config
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.tally import count_due
-from mafiabot.engine import get_ruleset
 from mafiabot.store import VoteCountRow
 from mafiabot.turn_inputs import build_turn_inputs
 

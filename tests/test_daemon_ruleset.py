@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from mafiabot.engine import RULESETS, Move, RulesSettings, Seat, get_ruleset
-from mafiabot.engine.bans import ban_games
+from engine import RULESETS, Move, RulesSettings, Seat, get_ruleset
+from engine.bans import ban_games
 from mafiabot.store import open_store
 
 GAMBLER = get_ruleset("gambler")

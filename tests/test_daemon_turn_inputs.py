@@ -7,8 +7,8 @@ import dataclasses
 import random
 from datetime import UTC, datetime, timedelta
 
-from mafiabot.engine import GameState, Move, Override, Seat, get_ruleset, step
-from mafiabot.engine import events as ev
+from engine import GameState, Move, Override, Seat, get_ruleset, step
+from engine import events as ev
 from mafiabot.replay_posts import post_from_body
 from mafiabot.turn_inputs import TurnCalendar, TurnPost, build_turn_inputs, phase_overrides
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiabot.parser.dates import get_tz, parse_date, parse_iso, read_date
+from parser.dates import get_tz, parse_date, parse_iso, read_date
 
 MSK = ZoneInfo("Europe/Moscow")
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=MSK)

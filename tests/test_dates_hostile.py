@@ -14,15 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mafiabot.parser.dates import (
+from parser.dates import (
     english_months,
     has_foreign_digits,
     month_number,
     read_date,
     read_formatted_date,
 )
-from mafiabot.parser.dialects import IPB2, IPB3, IPS4
-from mafiabot.parser.ipb import parse_board_date
+from parser.dialects import IPB2, IPB3, IPS4
+from parser.ipb import parse_board_date
 
 MSK = ZoneInfo("Europe/Moscow")
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=MSK)

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from mafiabot.engine.settings import RulesSettings
+from engine.settings import RulesSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DOC = ROOT / "docs" / "rules.md"
@@ -236,10 +236,7 @@ def import_graph() -> set[tuple[str, str]]:
                 else:
                     continue
                 for module in modules:
-                    # the packages are installed as mafiabot.<package>: an edge is to <package>
-                    parts = module.split(".")
-                    named = len(parts) > 1 and parts[0] == "mafiabot" and parts[1] in packages
-                    top = parts[1] if named else parts[0]
+                    top = module.split(".")[0]  # every package is imported by its folder's name
                     if top in packages and top != pkg:
                         edges.add((pkg, top))
     return edges

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiabot.parser.encoding import declared_charsets, decode_html, decode_html_ex
+from parser.encoding import declared_charsets, decode_html, decode_html_ex
 from tests.conftest import FIXTURES
 
 IPB = FIXTURES / "ipb"

@@ -6,11 +6,11 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from mafiabot.engine import Event, GameState, Move, RuleSet, get_ruleset
-from mafiabot.engine import events as ev
-from mafiabot.engine.dealing import deal
-from mafiabot.engine.inputs import Override, TurnInputs
-from mafiabot.engine.step import step
+from engine import Event, GameState, Move, RuleSet, get_ruleset
+from engine import events as ev
+from engine.dealing import deal
+from engine.inputs import Override, TurnInputs
+from engine.step import step
 from tests.engine_kit import court, deaths, game, green, mv, of, play, rejections
 
 CAST = (

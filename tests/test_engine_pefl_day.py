@@ -6,13 +6,13 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from mafiabot.engine import GameState, get_ruleset
-from mafiabot.engine import events as ev
-from mafiabot.engine.bans import ban_games, is_banned
-from mafiabot.engine.dealing import deal
-from mafiabot.engine.inputs import Override, TurnInputs
-from mafiabot.engine.state import VoteRecord
-from mafiabot.engine.step import step
+from engine import GameState, get_ruleset
+from engine import events as ev
+from engine.bans import ban_games, is_banned
+from engine.dealing import deal
+from engine.inputs import Override, TurnInputs
+from engine.state import VoteRecord
+from engine.step import step
 from tests.engine_kit import alive, deaths, game, mv, of, play, red, rejections
 from tests.test_engine_pefl_night import CAST, pefl
 
@@ -46,7 +46,7 @@ def test_P_S_1_role_table_is_a_host_setting_and_deal_is_seeded() -> None:
             "kamikaze": 1,
         }
     }
-    from mafiabot.engine import RulesSettings
+    from engine import RulesSettings
 
     rules = get_ruleset("pefl", RulesSettings(role_tables=custom))
     nicks = [f"p{i}" for i in range(20)]

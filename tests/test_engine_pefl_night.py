@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mafiabot.engine import Event, GameState, RuleSet
-from mafiabot.engine import events as ev
-from mafiabot.engine.inputs import Override
+from engine import Event, GameState, RuleSet
+from engine import events as ev
+from engine.inputs import Override
 from tests.engine_kit import alive, deaths, game, mv, of, play, red, rejections
 
 CAST = (

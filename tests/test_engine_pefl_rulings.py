@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from mafiabot.engine import GameState, Move, RuleSet
-from mafiabot.engine import events as ev
+from engine import GameState, Move, RuleSet
+from engine import events as ev
 from tests.engine_kit import alive, deaths, mv, of, play, rejections
 from tests.test_engine_pefl_night import pefl
 

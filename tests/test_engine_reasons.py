@@ -7,9 +7,9 @@ import ast
 import random
 from pathlib import Path
 
-from mafiabot.engine import Move, TurnInputs, Vote, get_ruleset, reasons, step
-from mafiabot.engine import events as ev
-from mafiabot.engine.dealing import deal
+from engine import Move, TurnInputs, Vote, get_ruleset, reasons, step
+from engine import events as ev
+from engine.dealing import deal
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from engine import Move
 from mafiabot import cli
-from mafiabot.engine import Move
 from mafiabot.replay import load_scenario, play
 
 PEFL_CAST: list[dict[str, Any]] = [
@@ -333,8 +333,8 @@ def test_C_3_replay_resolves_inflected_and_lookalike_nicks_in_moves(tmp_path: Pa
 
 
 def test_C_4_one_resolution_per_turn_and_public_results(tmp_path: Path) -> None:
-    from mafiabot.engine import events as ev
-    from mafiabot.engine import get_ruleset
+    from engine import events as ev
+    from engine import get_ruleset
 
     scenario = load_scenario(
         pefl_game([{"turn": 0, "moves": [{"from": "Женя", "action": "kill", "targets": ["Зоя"]}]}])
@@ -343,7 +343,7 @@ def test_C_4_one_resolution_per_turn_and_public_results(tmp_path: Path) -> None:
     state = rules.new_game(scenario.seats)
     import random
 
-    from mafiabot.engine import TurnInputs, step
+    from engine import TurnInputs, step
 
     state, events = step(
         state,

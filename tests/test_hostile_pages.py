@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from mafiabot.parser import ipb, phpbb
-from mafiabot.parser.dialects import IPB2, IPS4
-from mafiabot.parser.encoding import decode_html
-from mafiabot.parser.html import parse_html
-from mafiabot.parser.pages import parse_pm, parse_topic
-from mafiabot.parser.records import Post
-from mafiabot.parser.votes import VoteOptions, extract_votes
+from parser import ipb, phpbb
+from parser.dialects import IPB2, IPS4
+from parser.encoding import decode_html
+from parser.html import parse_html
+from parser.pages import parse_pm, parse_topic
+from parser.records import Post
+from parser.votes import VoteOptions, extract_votes
 from tests.conftest import FIXTURES
 
 PHPBB = FIXTURES / "phpbb"

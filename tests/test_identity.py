@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiabot.parser.identity import Cast, key_clashes, nick_key, same_account, same_nick
+from parser.identity import Cast, key_clashes, nick_key, same_account, same_nick
 
 
 @pytest.mark.parametrize(
@@ -84,7 +84,7 @@ def test_key_clashes_lists_nicks_that_cannot_be_told_apart() -> None:
 
 
 def test_learn_ids_takes_the_first_post_spelled_as_the_player_up_to_case() -> None:
-    from mafiabot.parser.identity import learn_ids
+    from parser.identity import learn_ids
 
     authors = [("Кoт", 140), ("кот", 66), ("Кот", 67), ("Анна", None), ("Анна", 58)]
     assert learn_ids(["Кот", "Анна", "Шерлок"], authors) == {"Кот": 66, "Анна": 58}

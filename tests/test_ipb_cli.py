@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mafiabot.cli import main
-from mafiabot.parser.pages import detect_board, is_login_page, parse_topic, read_page
+from parser.pages import detect_board, is_login_page, parse_topic, read_page
 from tests.conftest import FIXTURES
 
 IPB = FIXTURES / "ipb"
@@ -103,7 +103,7 @@ def test_cli_parse_pm_on_a_template_derived_ipb13_pm(
 
 
 def test_ipb_detector_never_claims_a_phpbb_page() -> None:
-    from mafiabot.parser.ipb import detect_ipb
+    from parser.ipb import detect_ipb
 
     pages = sorted((FIXTURES / "phpbb").glob("*.html"))
     assert len(pages) > 30

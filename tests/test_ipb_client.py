@@ -13,12 +13,12 @@ from urllib.parse import parse_qsl
 import httpx
 import pytest
 
-from mafiabot.parser.dialects import DIALECTS
-from mafiabot.parser.ipb import parse_ipb_pm, parse_ipb_topic
-from mafiabot.poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow
-from mafiabot.poster.poster import Poster
-from mafiabot.scraper.board import BoardClient, TopicCursor
-from mafiabot.scraper.errors import (
+from parser.dialects import DIALECTS
+from parser.ipb import parse_ipb_pm, parse_ipb_topic
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow
+from poster.poster import Poster
+from scraper.board import BoardClient, TopicCursor
+from scraper.errors import (
     BoardUnavailable,
     LoginFailed,
     NoPermission,
@@ -26,7 +26,7 @@ from mafiabot.scraper.errors import (
     SessionExpired,
     UnknownRecipient,
 )
-from mafiabot.scraper.ipb import IPB_CAPS, IpbClient, IpbSettings
+from scraper.ipb import IPB_CAPS, IpbClient, IpbSettings
 from tests.fakeboard_ipb import (
     IPB2_BASE,
     IPB3_BASE,

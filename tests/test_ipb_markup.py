@@ -3,9 +3,9 @@ the IPS 4 parser the way it reads real posts."""
 
 from __future__ import annotations
 
-from mafiabot.parser.dialects import IPS4
-from mafiabot.parser.ipb import parse_ipb_body
-from mafiabot.poster.ipb import bbcode_to_html
+from parser.dialects import IPS4
+from parser.ipb import parse_ipb_body
+from poster.ipb import bbcode_to_html
 
 
 def test_paragraphs_and_inline_tags() -> None:

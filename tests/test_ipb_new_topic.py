@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from mafiabot.poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
-from mafiabot.poster.poster import Poster
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
+from poster.poster import Poster
 from tests.test_ipb_client import CrashingOutbox, make2
 
 SUBJECT = "Суд Слона — день 2"

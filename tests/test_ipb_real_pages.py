@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
-from mafiabot.parser.dialects import IPB2, IPB2_4PDA, IPS4
-from mafiabot.parser.encoding import decode_html
-from mafiabot.parser.ipb import (
+from parser.dialects import IPB2, IPB2_4PDA, IPS4
+from parser.encoding import decode_html
+from parser.ipb import (
     detect_ipb,
     page_tokens,
     parse_board_date,
@@ -20,7 +20,7 @@ from mafiabot.parser.ipb import (
     parse_ipb_body,
     parse_ipb_topic,
 )
-from mafiabot.parser.records import TopicPage
+from parser.records import TopicPage
 from tests.conftest import FIXTURES
 
 IPB = FIXTURES / "ipb"

@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiabot.parser.encoding import decode_html
-from mafiabot.parser.ipb import parse_ipb_pm, parse_ipb_pm_folder, parse_ipb_topic
-from mafiabot.parser.records import TopicPage
+from parser.encoding import decode_html
+from parser.ipb import parse_ipb_pm, parse_ipb_pm_folder, parse_ipb_topic
+from parser.records import TopicPage
 from tests.conftest import FIXTURES
 
 PAGES = [

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from mafiabot.parser.dialects import DIALECTS, IPS4, Dialect
-from mafiabot.parser.encoding import decode_html
-from mafiabot.parser.ipb import (
+from parser.dialects import DIALECTS, IPS4, Dialect
+from parser.encoding import decode_html
+from parser.ipb import (
     _MSG_SPLIT,
     _body_span,
     _fragment,
@@ -36,7 +36,7 @@ from mafiabot.parser.ipb import (
     detect_ipb,
     parse_ipb_topic,
 )
-from mafiabot.parser.records import ParseIssue, TopicPage
+from parser.records import ParseIssue, TopicPage
 from tests.conftest import FIXTURES
 
 MSK = "Europe/Moscow"
@@ -48,7 +48,7 @@ RLLMUK = FIXTURES / "ipb/4x-5x/ic41_rllmuk_topic286745_mafia-signup_page12of12_l
 
 
 def _read(html: str, d: Dialect, *, sliced: bool) -> TopicPage:
-    from mafiabot.parser.dates import get_tz
+    from parser.dates import get_tz
 
     return _read_topic(html, d, get_tz(MSK), NOW, "https://board.example/", sliced=sliced)
 
@@ -160,7 +160,7 @@ def _bodies() -> list[str]:
     for path in sorted((FIXTURES / "ipb").glob("*/*.html")):
         found += [p.body_html for p in parse_ipb_topic(_html(path), tz=MSK).posts]
     for path in sorted((FIXTURES / "phpbb").glob("topic_p*.html")):
-        from mafiabot.parser.phpbb import parse_topic
+        from parser.phpbb import parse_topic
 
         found += [p.body_html for p in parse_topic(path.read_text(encoding="utf-8")).posts]
     rng = random.Random(9)
@@ -339,8 +339,8 @@ _HEAD_EDITS: tuple[tuple[str, str], ...] = (
 def _read_raw(html: str, raw: bool) -> TopicPage:
     from dataclasses import replace
 
-    from mafiabot.parser.dates import get_tz
-    from mafiabot.parser.dialects import IPB2
+    from parser.dates import get_tz
+    from parser.dialects import IPB2
 
     d = IPB2 if raw else replace(IPB2, raw_heads=False)
     return _read_topic(html, d, get_tz(MSK), NOW, "https://board.example/", sliced=True)
@@ -352,9 +352,9 @@ def test_headers_read_from_markup_equal_the_parsed_headers(path: Path) -> None:
     assert _read_raw(html, True) == _read_raw(html, False)
     # the raw reading is what reads these real headers
     pieces = _MSG_SPLIT.split(html)
-    from mafiabot.parser.dates import get_tz
-    from mafiabot.parser.dialects import IPB2
-    from mafiabot.parser.ipb import _Ctx, _cut_msg_post, _msg_head_facts
+    from parser.dates import get_tz
+    from parser.dialects import IPB2
+    from parser.ipb import _Ctx, _cut_msg_post, _msg_head_facts
 
     ctx = _Ctx(IPB2, get_tz(MSK), NOW)
     heads = [

@@ -13,8 +13,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafiabot.parser.dialects import IPB2, IPB3, IPS4, UnknownSelector
-from mafiabot.parser.ipb import (
+from parser.dialects import IPB2, IPB3, IPS4, UnknownSelector
+from parser.ipb import (
     detect_ipb,
     page_tokens,
     parse_forms,

@@ -38,9 +38,9 @@ from fakeboard_http import BoardServer
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon
 from mafiabot.demo.play import demo_files
-from mafiabot.poster.outbox import OutboxRow, marker_for
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
 from mafiabot.store import Game, Store, open_store
+from poster.outbox import OutboxRow, marker_for
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 ZYGOTE = Path(__file__).resolve().parent / "soak_zygote.py"

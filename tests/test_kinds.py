@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mafiabot.engine.kinds import (
+from engine.kinds import (
     DEATH_CAUSES,
     GAMBLER_ROLES,
     PEFL_ROLES,
@@ -18,7 +18,7 @@ from mafiabot.engine.kinds import (
     as_ruleset,
     as_team,
 )
-from mafiabot.engine.state import GameState, Player
+from engine.state import GameState, Player
 from mafiabot.store import from_json, to_json
 
 

@@ -26,10 +26,10 @@ from typing import Any, Final
 
 import pytest
 
-from mafiabot.engine.state import GameState
-from mafiabot.parser.letters import LetterReading, read_letter
-from mafiabot.parser.nicks import NickResolver
-from mafiabot.parser.sender import at_turn, cast_state, sender_view
+from engine.state import GameState
+from parser.letters import LetterReading, read_letter
+from parser.nicks import NickResolver
+from parser.sender import at_turn, cast_state, sender_view
 
 LETTERS = Path(__file__).parent / "letters"
 

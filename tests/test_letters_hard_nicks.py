@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from mafiabot.parser.letters import LetterReading, read_letter
-from mafiabot.parser.sender import cast_state, sender_view
+from parser.letters import LetterReading, read_letter
+from parser.sender import cast_state, sender_view
 
 CAST: dict[str, Any] = {
     "ruleset": "pefl",

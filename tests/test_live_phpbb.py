@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from mafiabot.scraper.board import TopicCursor
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
+from scraper.board import TopicCursor
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 
 pytestmark = pytest.mark.live
 

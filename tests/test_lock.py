@@ -22,8 +22,8 @@ from mafiabot.dbfile import refuse_lost_database
 from mafiabot.demo.play import demo_files
 from mafiabot.exitcodes import DatabaseUnusable, InstanceLocked, UsageError
 from mafiabot.lock import acquire_game_lock, advisory_key, game_identity, open_locked_store
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
 from mafiabot.store import open_store
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_URL = os.environ.get("MAFIABOT_TEST_PG")

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiabot.engine.actions import ACTIONS, InputRejected, Move
-from mafiabot.parser.moves import move_from_pm, parse_move, reject_sender
-from mafiabot.parser.records import PrivateMessage
+from engine.actions import ACTIONS, InputRejected, Move
+from parser.moves import move_from_pm, parse_move, reject_sender
+from parser.records import PrivateMessage
 from tests.conftest import FIXTURES
 
 TRUTH = json.loads((FIXTURES / "phpbb" / "truth.json").read_text(encoding="utf-8"))

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.actions import ACTIONS, InputRejected, Move
+from engine.settings import RulesSettings, SettingsError
 from mafiabot import cli
-from mafiabot.engine.actions import ACTIONS, InputRejected, Move
-from mafiabot.engine.settings import RulesSettings, SettingsError
-from mafiabot.parser.letters import QUESTION_CODES, LetterReading, read_letter
-from mafiabot.parser.moves import has_action_word, move_from_pm
-from mafiabot.parser.records import PrivateMessage
-from mafiabot.parser.sender import CastError, SenderView, at_turn, cast_state, sender_view
-from mafiabot.parser.vocab import TYPO_CONFIDENCE, lookup
+from parser.letters import QUESTION_CODES, LetterReading, read_letter
+from parser.moves import has_action_word, move_from_pm
+from parser.records import PrivateMessage
+from parser.sender import CastError, SenderView, at_turn, cast_state, sender_view
+from parser.vocab import TYPO_CONFIDENCE, lookup
 
 PEFL: dict[str, Any] = {
     "ruleset": "pefl",

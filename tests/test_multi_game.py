@@ -325,7 +325,7 @@ def test_a_letter_goes_to_its_senders_game_and_a_named_game_wins_a_shared_player
     """The routing of a shared inbox: by the sender's game; a player of two games' letter to
     the game it names, else to both; nobody's letter to the first game (which flags it)."""
     from mafiabot.daemon.shared import NAMED, NOT_MINE, PLAYER
-    from mafiabot.scraper.board import FetchedPM, RawPage
+    from scraper.board import FetchedPM, RawPage
 
     session = SharedSession(MemoryBoard())
     a, b = session.view(), session.view()

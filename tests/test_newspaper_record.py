@@ -7,10 +7,10 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from engine import events as E
+from engine.actions import Vote
+from engine.events import HOST
 from mafiabot.daemon.compose import counted_votes, game_votes
-from mafiabot.engine import events as E
-from mafiabot.engine.actions import Vote
-from mafiabot.engine.events import HOST
 from mafiabot.newspaper import Renderer, votes_against
 
 MSK = ZoneInfo("Europe/Moscow")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mafiabot.engine import events as E
+from engine import events as E
 from mafiabot.grammar import gender_of, inflect, normalize_gender, pick
 from mafiabot.newspaper import Renderer
 

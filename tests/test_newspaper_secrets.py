@@ -13,12 +13,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafiabot.engine import events as E
-from mafiabot.engine.actions import Vote
-from mafiabot.engine.events import HOST, player
-from mafiabot.engine.gambler import Gambler
-from mafiabot.engine.kinds import Clan, Role
-from mafiabot.engine.pefl import Pefl
+from engine import events as E
+from engine.actions import Vote
+from engine.events import HOST, player
+from engine.gambler import Gambler
+from engine.kinds import Clan, Role
+from engine.pefl import Pefl
 from mafiabot.newspaper import (
     PEFL_CAUSE_FORMS,
     Renderer,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiabot.parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, word_inflects
+from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, word_inflects
 from tests.conftest import FIXTURES
 
 TRUTH = json.loads((FIXTURES / "phpbb" / "truth.json").read_text(encoding="utf-8"))
@@ -177,7 +177,7 @@ def test_C_3_declined_first_declension_names_resolve(consonants: str, vowel: str
 
 def test_resolver_answers_each_text_once_and_keeps_the_answer() -> None:
     # spans repeat on every page of a day: one resolution per distinct text and player list
-    from mafiabot.parser.nicks import cached_resolver
+    from parser.nicks import cached_resolver
 
     players = ("Вася", "Граф Монте-Кристо", "Mister X")
     r = cached_resolver(players)
@@ -196,10 +196,7 @@ def test_importing_the_vote_reader_does_not_load_the_fuzzy_matcher() -> None:
 
     from tests.conftest import ROOT
 
-    code = (
-        "import sys, mafiabot.parser.votes, mafiabot.parser.moves;"
-        " print('rapidfuzz' in sys.modules)"
-    )
+    code = "import sys, parser.votes, parser.moves; print('rapidfuzz' in sys.modules)"
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout

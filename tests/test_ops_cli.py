@@ -24,7 +24,7 @@ from mafiabot.exitcodes import (
     UsageError,
     exit_code_for,
 )
-from mafiabot.scraper.errors import LoginFailed
+from scraper.errors import LoginFailed
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "fixtures" / "phpbb" / "topic_p1.html"

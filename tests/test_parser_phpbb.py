@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from mafiabot.parser import phpbb
-from mafiabot.parser.colors import canonical_color
-from mafiabot.parser.dates import parse_date
-from mafiabot.parser.pages import (
+from parser import phpbb
+from parser.colors import canonical_color
+from parser.dates import parse_date
+from parser.pages import (
     detect_board,
     is_login_page,
     parse_pm,
@@ -26,7 +26,7 @@ from mafiabot.parser.pages import (
     parse_topic,
     read_page,
 )
-from mafiabot.parser.records import PMFolder, Post, PrivateMessage, TopicPage
+from parser.records import PMFolder, Post, PrivateMessage, TopicPage
 from tests.conftest import FIXTURES
 
 PHPBB = FIXTURES / "phpbb"
@@ -413,7 +413,7 @@ def test_topic_pages_read_the_same_from_text_and_from_bytes() -> None:
 
 
 def test_a_reader_bug_becomes_an_issue_not_an_exception(caplog: pytest.LogCaptureFixture) -> None:
-    import mafiabot.parser.pages as pages
+    from parser import pages
 
     def broken(html: str | bytes, *, tz: object, now: object) -> TopicPage:
         raise RuntimeError("boom")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mafiabot.parser.colors import canonical_color
+from parser.colors import canonical_color
 from tests.conftest import FIXTURES, ROOT
 
 PHPBB = FIXTURES / "phpbb"
@@ -107,9 +107,9 @@ def test_parse_posts_imports_only_what_it_needs() -> None:
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    main(['parse', 'posts', {str(PHPBB / 'topic_p3.html')!r}])\n"
         "heavy = ['httpx', 'sqlmodel', 'sqlalchemy', 'jinja2', 'rapidfuzz', 'lxml',\n"
-        "         'charset_normalizer', 'rich', 'alembic', 'mafiabot.engine',\n"
-        "         'mafiabot.scraper', 'mafiabot.poster', 'mafiabot.parser.ipb',\n"
-        "         'mafiabot.parser.dialects', 'mafiabot.parser.votes', 'mafiabot.parser.moves']\n"
+        "         'charset_normalizer', 'rich', 'alembic', 'engine',\n"
+        "         'scraper', 'poster', 'parser.ipb',\n"
+        "         'parser.dialects', 'parser.votes', 'parser.moves']\n"
         "print([m for m in heavy if m in sys.modules])\n"
     )
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -118,7 +118,7 @@ def test_parse_posts_imports_only_what_it_needs() -> None:
 
 
 def test_invision_pages_go_through_the_same_command() -> None:
-    from mafiabot.parser.pages import parse_topic, read_page
+    from parser.pages import parse_topic, read_page
 
     for path in sorted((FIXTURES / "ipb").glob("*/*topic*.html")):
         res = run(str(path))

@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mafiabot.parser import phpbb
-from mafiabot.parser.pages import (
+from parser import phpbb
+from parser.pages import (
     decode_bytes,
     detect_board,
     is_login_page,
@@ -19,7 +19,7 @@ from mafiabot.parser.pages import (
     parse_pm_folder,
     parse_topic,
 )
-from mafiabot.parser.records import PMFolder, PrivateMessage, TopicPage
+from parser.records import PMFolder, PrivateMessage, TopicPage
 from tests.conftest import FIXTURES
 
 PHPBB = FIXTURES / "phpbb"

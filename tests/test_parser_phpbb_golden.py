@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from mafiabot.parser.pages import parse_pm, parse_pm_folder, parse_topic, read_page
+from parser.pages import parse_pm, parse_pm_folder, parse_topic, read_page
 from tests.conftest import FIXTURES, ROOT
 
 PHPBB = FIXTURES / "phpbb"

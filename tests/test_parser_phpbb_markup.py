@@ -11,8 +11,8 @@ from datetime import datetime
 
 import pytest
 
-from mafiabot.parser.pages import parse_pm, parse_topic, read_page
-from mafiabot.parser.records import Post
+from parser.pages import parse_pm, parse_topic, read_page
+from parser.records import Post
 from tests.conftest import FIXTURES
 
 PHPBB = FIXTURES / "phpbb"
@@ -204,7 +204,7 @@ def test_relative_edit_time_without_fetch_time_is_an_issue_not_a_guess() -> None
 def test_shared_html_helpers() -> None:
     from selectolax.lexbor import LexborHTMLParser
 
-    from mafiabot.parser.html import (
+    from parser.html import (
         iter_ancestors,
         node_text,
         query_int,

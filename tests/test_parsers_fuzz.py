@@ -16,15 +16,15 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mafiabot.parser import ipb, phpbb
-from mafiabot.parser.colors import canonical_color, color_family, matches_colors
-from mafiabot.parser.dates import read_date, read_formatted_date
-from mafiabot.parser.dialects import IPB2, IPS4
-from mafiabot.parser.encoding import decode_html
-from mafiabot.parser.html import CUT_SHORT, parse_html
-from mafiabot.parser.links import linked_post_ids, post_id_from_href
-from mafiabot.parser.pages import parse_pm, parse_pm_folder, parse_topic
-from mafiabot.parser.records import PMFolder, PrivateMessage, TopicPage
+from parser import ipb, phpbb
+from parser.colors import canonical_color, color_family, matches_colors
+from parser.dates import read_date, read_formatted_date
+from parser.dialects import IPB2, IPS4
+from parser.encoding import decode_html
+from parser.html import CUT_SHORT, parse_html
+from parser.links import linked_post_ids, post_id_from_href
+from parser.pages import parse_pm, parse_pm_folder, parse_topic
+from parser.records import PMFolder, PrivateMessage, TopicPage
 from tests.conftest import FIXTURES
 
 QUOTED = "цитатослово"  # stands only inside quotes in every generated body

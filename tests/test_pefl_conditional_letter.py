@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from mafiabot.engine import get_ruleset
-from mafiabot.engine.actions import Move
+from engine import get_ruleset
+from engine.actions import Move
 from mafiabot.newspaper import Renderer
 
 

@@ -14,8 +14,8 @@ from datetime import datetime
 
 import pytest
 
-from mafiabot.parser.dates import read_date
-from mafiabot.parser.pages import parse_topic
+from parser.dates import read_date
+from parser.pages import parse_topic
 
 NOW = datetime(2026, 11, 30, 12, 0)
 

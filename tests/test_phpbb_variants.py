@@ -20,8 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mafiabot.parser.pages import detect_board, parse_topic
-from mafiabot.parser.records import Post, TopicPage
+from parser.pages import detect_board, parse_topic
+from parser.records import Post, TopicPage
 from tests.conftest import FIXTURES, ROOT
 
 VARIANTS = FIXTURES / "phpbb-variants"

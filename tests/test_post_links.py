@@ -15,12 +15,12 @@ import pytest
 from selectolax.lexbor import LexborHTMLParser
 
 from mafiabot.commands.parse_posts import post_json
-from mafiabot.parser.encoding import decode_html
-from mafiabot.parser.ipb import parse_ipb_topic
-from mafiabot.parser.links import post_id_from_href
-from mafiabot.parser.pages import parse_topic, read_page
-from mafiabot.parser.records import Post, TopicPage
-from mafiabot.parser.votes import extract_votes
+from parser.encoding import decode_html
+from parser.ipb import parse_ipb_topic
+from parser.links import post_id_from_href
+from parser.pages import parse_topic, read_page
+from parser.records import Post, TopicPage
+from parser.votes import extract_votes
 from tests.conftest import FIXTURES
 from tests.test_parser_phpbb import NOW, TZ
 

@@ -7,12 +7,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from mafiabot.poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
-from mafiabot.poster.poster import Poster
-from mafiabot.scraper.board import Attachment
-from mafiabot.scraper.errors import AttachmentRefused
-from mafiabot.scraper.ipb import IPB_CAPS
 from mafiabot.web.flow import flow_chart_png, flow_from_votes
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
+from poster.poster import Poster
+from scraper.board import Attachment
+from scraper.errors import AttachmentRefused
+from scraper.ipb import IPB_CAPS
 from tests.fakeboard_phpbb import FakeClock, FakePhpbb
 from tests.test_ipb_client import make2
 from tests.test_poster_phpbb import make

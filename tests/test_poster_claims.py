@@ -20,10 +20,10 @@ from typing import cast
 
 import pytest
 
-from mafiabot.poster.outbox import OutboxKey, OutboxRow, claim_owner_is_dead, new_claim_owner
-from mafiabot.poster.poster import Poster
-from mafiabot.scraper.board import BoardClient, PostResult, TopicCursor
 from mafiabot.store import SqlOutbox, Store, open_store
+from poster.outbox import OutboxKey, OutboxRow, claim_owner_is_dead, new_claim_owner
+from poster.poster import Poster
+from scraper.board import BoardClient, PostResult, TopicCursor
 from tests.test_store import _reset_pg
 
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("MAFIABOT_TEST_PG") else [])

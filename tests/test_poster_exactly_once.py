@@ -8,7 +8,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from mafiabot.poster.outbox import (
+from poster.outbox import (
     InMemoryOutbox,
     OutboxKey,
     OutboxRow,
@@ -17,8 +17,8 @@ from mafiabot.poster.outbox import (
     new_game_token,
     with_marker,
 )
-from mafiabot.poster.poster import Poster, plan_parts
-from mafiabot.scraper.board import TopicCursor
+from poster.poster import Poster, plan_parts
+from scraper.board import TopicCursor
 from tests.fakeboard_ipb import FakeIpb2
 from tests.fakeboard_phpbb import FakeClock, FakePhpbb
 from tests.test_ipb_client import make2

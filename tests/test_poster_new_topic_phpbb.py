@@ -8,9 +8,9 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from mafiabot.poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
-from mafiabot.poster.poster import Poster
-from mafiabot.scraper.errors import NotFound
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
+from poster.poster import Poster
+from scraper.errors import NotFound
 from tests.fakeboard_phpbb import NEW_TOPIC_FIELDS, FakeClock, FakePhpbb
 from tests.test_poster_phpbb import CrashingOutbox, make
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mafiabot.poster.outbox import InMemoryOutbox
+from poster.outbox import InMemoryOutbox
 from tests.outbox_contract import (
     check_attempts_contract,
     check_claims_contract,

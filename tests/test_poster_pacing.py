@@ -9,10 +9,10 @@ import threading
 
 import pytest
 
-from mafiabot.poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow
-from mafiabot.poster.poster import Poster
-from mafiabot.scraper.errors import Interrupted
-from mafiabot.scraper.pacing import WAIT_SLICE
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow
+from poster.poster import Poster
+from scraper.errors import Interrupted
+from scraper.pacing import WAIT_SLICE
 from tests.test_poster_phpbb import make
 from tests.test_poster_shared import ALL, writer
 

@@ -9,9 +9,9 @@ from urllib.parse import parse_qsl
 import httpx
 import pytest
 
-from mafiabot.poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
-from mafiabot.poster.poster import Poster, plan_parts
-from mafiabot.scraper.errors import (
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
+from poster.poster import Poster, plan_parts
+from scraper.errors import (
     FloodLimited,
     LoginFailed,
     MessageTooLong,
@@ -19,7 +19,7 @@ from mafiabot.scraper.errors import (
     NotFound,
     UnknownRecipient,
 )
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 from tests.fakeboard_phpbb import BASE, REPLY_FIELDS, FakeClock, FakePhpbb, page
 
 BOT = "Тестовый Игрок"

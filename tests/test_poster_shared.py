@@ -14,9 +14,9 @@ from typing import Any
 import httpx
 import pytest
 
-from mafiabot.poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
-from mafiabot.poster.poster import Poster, fit_subject
-from mafiabot.scraper.errors import BoardUnavailable, FloodLimited, FormExpired, TopicLocked
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
+from poster.poster import Poster, fit_subject
+from scraper.errors import BoardUnavailable, FloodLimited, FormExpired, TopicLocked
 from tests.test_scraper_shared import MAKERS, Board
 
 KINDS = ["phpbb", "ipb2"]

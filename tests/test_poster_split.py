@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiabot.poster.outbox import OutboxKey, marker_for, with_marker
-from mafiabot.poster.split import split_text
+from poster.outbox import OutboxKey, marker_for, with_marker
+from poster.split import split_text
 
 
 def test_short_text_is_one_part() -> None:

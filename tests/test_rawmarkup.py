@@ -11,7 +11,7 @@ import re
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
-from mafiabot.parser.rawmarkup import caseless, in_comment, markup_ok, tag_attr, text_of
+from parser.rawmarkup import caseless, in_comment, markup_ok, tag_attr, text_of
 
 
 @pytest.mark.parametrize(

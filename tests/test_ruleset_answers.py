@@ -11,16 +11,16 @@ from typing import Any
 import pytest
 from engine_kit import game
 
+from engine.gambler import Gambler
+from engine.kinds import RULESETS
+from engine.pefl import Pefl
+from engine.rules import UnknownRuleset, ruleset_class
 from mafiabot.config import ConfigError, parse_config
 from mafiabot.config.calendar import first_turn, turn_deadlines
-from mafiabot.engine.gambler import Gambler
-from mafiabot.engine.kinds import RULESETS
-from mafiabot.engine.pefl import Pefl
-from mafiabot.engine.rules import UnknownRuleset, ruleset_class
 from mafiabot.newspaper import newspaper_view
-from mafiabot.parser.letters import _names_executor
-from mafiabot.parser.sender import CastError, SenderView, cast_state, sender_view
-from mafiabot.parser.votes import VoteOptions, _defaults
+from parser.letters import _names_executor
+from parser.sender import CastError, SenderView, cast_state, sender_view
+from parser.votes import VoteOptions, _defaults
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "config.example.toml"
 
@@ -224,8 +224,8 @@ def test_C_1_pefl_deadlines_are_the_hosts_list_gambler_ones_the_daily_clock() ->
 def test_C_1_the_daemon_closes_each_phase_on_the_rule_sets_calendar(ruleset: str) -> None:
     """The daemon's deadlines are the config calendar's, phase by phase, and a host's
     extension (C-6) moves only the turn's last one."""
+    from engine.rules import get_ruleset
     from mafiabot.daemon.calendar import deadline_for
-    from mafiabot.engine.rules import get_ruleset
 
     cfg = parse_config(_config(ruleset), EXAMPLE)
     rules = get_ruleset(ruleset)

@@ -26,8 +26,8 @@ from test_scenarios import SCEN, compare
 
 from mafiabot.config import Config
 from mafiabot.memory_board import BoardPost, MemoryBoard, _post_block, _split_first_post
-from mafiabot.scraper.board import BoardClient
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
+from scraper.board import BoardClient
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 
 # votes with reasons, a quote agreement (P-V.2), letters in players' own words with
 # inflected nicks (C-2, C-3), a replacement account (C-6), a whole game to the end

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from mafiabot.scraper import forms
-from mafiabot.scraper.errors import (
+from scraper import forms
+from scraper.errors import (
     FloodLimited,
     FormExpired,
     MessageTooLong,
@@ -20,7 +20,7 @@ from mafiabot.scraper.errors import (
     TopicLocked,
     UnknownRecipient,
 )
-from mafiabot.scraper.phpbb import classify_refusal
+from scraper.phpbb import classify_refusal
 
 HTTP = Path(__file__).resolve().parent.parent / "fixtures" / "phpbb" / "http"
 FIX = HTTP.parent

@@ -8,9 +8,9 @@ from urllib.parse import parse_qsl
 import httpx
 import pytest
 
-from mafiabot.scraper.board import TopicCursor
-from mafiabot.scraper.errors import BoardUnavailable, LoginFailed, NotFound, SessionExpired
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
+from scraper.board import TopicCursor
+from scraper.errors import BoardUnavailable, LoginFailed, NotFound, SessionExpired
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 from tests.fakeboard_phpbb import BASE, LOGIN_FIELDS, FakeClock, FakePhpbb
 
 BOT = "Тестовый Игрок"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import httpx
 
-from mafiabot.scraper.session import load_cookies, save_cookies
+from scraper.session import load_cookies, save_cookies
 
 
 def test_cookie_jar_round_trip_keeps_names_values_and_expiry(tmp_path: Path) -> None:

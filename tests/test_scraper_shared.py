@@ -17,11 +17,11 @@ from typing import Any
 import httpx
 import pytest
 
-from mafiabot.scraper.board import BoardClient, TopicCursor
-from mafiabot.scraper.errors import BoardUnavailable, NotFound
-from mafiabot.scraper.http import redact
-from mafiabot.scraper.ipb import IpbClient, IpbSettings
-from mafiabot.scraper.phpbb import PhpbbClient, PhpbbSettings
+from scraper.board import BoardClient, TopicCursor
+from scraper.errors import BoardUnavailable, NotFound
+from scraper.http import redact
+from scraper.ipb import IpbClient, IpbSettings
+from scraper.phpbb import PhpbbClient, PhpbbSettings
 from tests import fakeboard_ipb as ipb
 from tests import fakeboard_phpbb as phpbb
 

@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
-from mafiabot.parser.pages import parse_topic
-from mafiabot.scraper import forms as scraper_forms
-from mafiabot.scraper import ipb as scraper_ipb
-from mafiabot.scraper.board import StreamsTopics, TopicPageFetch
-from mafiabot.scraper.forms import topic_nav
+from parser.pages import parse_topic
+from scraper import forms as scraper_forms
+from scraper import ipb as scraper_ipb
+from scraper.board import StreamsTopics, TopicPageFetch
+from scraper.forms import topic_nav
 from tests.test_scraper_shared import BOARDS, MAKERS, Board
 
 

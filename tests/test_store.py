@@ -18,8 +18,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
-from mafiabot.poster.outbox import OutboxKey, OutboxRow
 from mafiabot.store import BAN_GAMES, MoveRow, PostIn, Store, open_store
+from poster.outbox import OutboxKey, OutboxRow
 
 MSK = ZoneInfo("Europe/Moscow")
 T0 = datetime(2026, 11, 27, 12, 0, tzinfo=MSK)
@@ -253,7 +253,7 @@ def test_outbox_parts_survive_a_crash_between_begin_and_record(store: Store) -> 
 
 
 def test_outbox_conforms_to_the_poster_protocol(store: Store) -> None:
-    from mafiabot.poster.outbox import InMemoryOutbox
+    from poster.outbox import InMemoryOutbox
 
     gid = _game(store)
     sql, mem = store.outbox(gid), InMemoryOutbox()
@@ -359,9 +359,9 @@ def test_players(store: Store) -> None:
 
 
 def test_records_round_trip_through_json() -> None:
-    from mafiabot.engine.state import GameState, Player, Protect, VoteRecord
-    from mafiabot.parser.records import ColoredSpan, EditNote, Post, Quote
+    from engine.state import GameState, Player, Protect, VoteRecord
     from mafiabot.store import from_json, to_json
+    from parser.records import ColoredSpan, EditNote, Post, Quote
 
     post = Post(
         id=5,
@@ -392,7 +392,7 @@ def test_records_round_trip_through_json() -> None:
 def test_a_stored_state_with_a_word_the_engine_does_not_know_is_refused_on_load() -> None:
     """Roles, phases and causes are the engine's closed vocabularies: a snapshot naming
     something else fails where it is read, not later inside a rule."""
-    from mafiabot.engine.state import GameState, Player
+    from engine.state import GameState, Player
     from mafiabot.store import from_json, to_json
 
     state = GameState(

@@ -14,9 +14,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafiabot.engine import events as E
-from mafiabot.engine.actions import Vote
-from mafiabot.engine.events import HOST, player
+from engine import events as E
+from engine.actions import Vote
+from engine.events import HOST, player
 from mafiabot.newspaper import Renderer, bbcode_escape, commitment, role_listing
 
 GOLDEN = Path(__file__).resolve().parent / "golden_newspapers"

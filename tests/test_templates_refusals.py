@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mafiabot.engine import events as ev
-from mafiabot.engine.events import player
+from engine import events as ev
+from engine.events import player
 from mafiabot.newspaper import REFUSAL_GENERIC_RU, REFUSAL_RU, Renderer
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"

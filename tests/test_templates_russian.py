@@ -8,12 +8,12 @@ import inspect
 
 import pytest
 
-from mafiabot.engine import events as ev
-from mafiabot.engine.events import player
-from mafiabot.engine.gambler import ROLE_ACTIONS as GAMBLER_ACTIONS
-from mafiabot.engine.kinds import Clan, Role
-from mafiabot.engine.pefl import ROLE_ACTIONS as PEFL_ACTIONS
-from mafiabot.engine.rules import ruleset_class
+from engine import events as ev
+from engine.events import player
+from engine.gambler import ROLE_ACTIONS as GAMBLER_ACTIONS
+from engine.kinds import Clan, Role
+from engine.pefl import ROLE_ACTIONS as PEFL_ACTIONS
+from engine.rules import ruleset_class
 from mafiabot.newspaper import Renderer
 
 EVENT_KINDS = sorted(

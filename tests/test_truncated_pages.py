@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from mafiabot.parser import ipb, phpbb
-from mafiabot.parser.encoding import decode_html
-from mafiabot.parser.html import CUT_SHORT, cut_short
-from mafiabot.parser.records import ParseIssue
+from parser import ipb, phpbb
+from parser.encoding import decode_html
+from parser.html import CUT_SHORT, cut_short
+from parser.records import ParseIssue
 from tests.conftest import FIXTURES
 
 PHPBB = FIXTURES / "phpbb"

@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiabot.engine.actions import Vote
-from mafiabot.parser.records import ColoredSpan, EditNote, Post, Quote
-from mafiabot.parser.votes import (
+from engine.actions import Vote
+from parser.records import ColoredSpan, EditNote, Post, Quote
+from parser.votes import (
     VoteOptions,
     color_matches,
     extract_court_votes,

@@ -20,17 +20,17 @@ from typing import Any
 
 import pytest
 
-from mafiabot.engine import Seat, get_ruleset
-from mafiabot.parser.pages import parse_topic
-from mafiabot.parser.records import Post
-from mafiabot.parser.votes import (
+from engine import Seat, get_ruleset
+from mafiabot.turn_inputs import TurnPost, phase_votes
+from parser.pages import parse_topic
+from parser.records import Post
+from parser.votes import (
     PostReading,
     VoteOptions,
     VoteResult,
     extract_court_votes,
     extract_votes,
 )
-from mafiabot.turn_inputs import TurnPost, phase_votes
 from tests.vote_pages import BOARDS, CasePost, page
 
 HERE = Path(__file__).parent / "votes"

@@ -4,7 +4,7 @@ a nick only spoken to is none. Each class was found by the vote corpus (tests/vo
 
 from __future__ import annotations
 
-from mafiabot.parser.votes import VoteOptions, extract_court_votes
+from parser.votes import VoteOptions, extract_court_votes
 from tests.test_votes import RED, post
 
 CAST = ["Рома", "Катя", "Ефим", "Саша Белый", "Жора", "Кот"]

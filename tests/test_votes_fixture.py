@@ -25,9 +25,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafiabot.parser.pages import parse_topic
-from mafiabot.parser.records import Post
-from mafiabot.parser.votes import VoteOptions, VoteResult, extract_votes, self_greens
+from parser.pages import parse_topic
+from parser.records import Post
+from parser.votes import VoteOptions, VoteResult, extract_votes, self_greens
 from tests.conftest import FIXTURES
 
 PHPBB = FIXTURES / "phpbb"

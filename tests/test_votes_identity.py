@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafiabot.parser.pages import parse_topic
-from mafiabot.parser.records import Post
-from mafiabot.parser.votes import extract_votes
+from parser.pages import parse_topic
+from parser.records import Post
+from parser.votes import extract_votes
 from tests.conftest import FIXTURES
 
 PAGE = (FIXTURES / "phpbb" / "topic_p3.html").read_text(encoding="utf-8")

@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from mafiabot.engine.settings import CHOICES, RulesSettings, SettingsError
-from mafiabot.parser.records import ColoredSpan, Post
-from mafiabot.parser.votes import VOTE_NICKS, VoteOptions, extract_court_votes, extract_votes
+from engine.settings import CHOICES, RulesSettings, SettingsError
+from parser.records import ColoredSpan, Post
+from parser.votes import VOTE_NICKS, VoteOptions, extract_court_votes, extract_votes
 
 GREEN, RED = "#008000", "#ff0000"
 T0 = datetime(2026, 11, 27, 9, 0, tzinfo=UTC)

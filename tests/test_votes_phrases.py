@@ -5,7 +5,7 @@ was found by the vote corpus (tests/test_votes_corpus.py)."""
 
 from __future__ import annotations
 
-from mafiabot.parser.votes import VoteOptions, extract_votes
+from parser.votes import VoteOptions, extract_votes
 from tests.test_votes import GREEN, RED, post
 
 CAST = ["Рома", "Катя", "Жанна", "Рыжий", "Саша", "Саша Белый", "Dr.Watson", "Ночь", "Кот"]

@@ -283,8 +283,8 @@ def test_the_web_command_serves_a_game_from_its_config(tmp_path: Any) -> None:
 
 
 def test_nick_confidence_names_the_tier_a_target_was_read_by() -> None:
-    from mafiabot.parser.nicks import NickResolver
     from mafiabot.web.data import nick_confidence
+    from parser.nicks import NickResolver
 
     r = NickResolver(["Шерлок", "Граф Монте-Кристо", "Tanya-77", "Кот"])
     assert nick_confidence("Лечу Шерлок", "Шерлок", r) == ("exact", 1.0)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from mafiabot.cli import UsageError
 
 if TYPE_CHECKING:
-    from mafiabot.engine.state import GameState
+    from engine.state import GameState
 
 
 def _read_cast(path: str) -> dict[str, Any]:
@@ -42,7 +42,7 @@ def _read_cast(path: str) -> dict[str, Any]:
 
 def load_cast(path: str, ruleset: str | None) -> GameState:
     """The game CAST.json describes; `ruleset` (None: the cast's own) must match the cast's."""
-    from mafiabot.parser.sender import CastError, cast_state
+    from parser.sender import CastError, cast_state
 
     data = _read_cast(path)
     if ruleset is not None and data.setdefault("ruleset", ruleset) != ruleset:
@@ -56,11 +56,11 @@ def load_cast(path: str, ruleset: str | None) -> GameState:
 
 
 def main(args: argparse.Namespace) -> int:
-    from mafiabot.engine.settings import RulesSettings
-    from mafiabot.parser.letters import read_letter
-    from mafiabot.parser.moves import reject_sender
-    from mafiabot.parser.nicks import NickResolver, lookalike_key
-    from mafiabot.parser.sender import at_turn, sender_view
+    from engine.settings import RulesSettings
+    from parser.letters import read_letter
+    from parser.moves import reject_sender
+    from parser.nicks import NickResolver, lookalike_key
+    from parser.sender import at_turn, sender_view
 
     state = load_cast(args.cast, args.ruleset)
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence

@@ -25,15 +25,15 @@ from mafiabot.commands.parse_moves import load_cast
 from mafiabot.commands.parse_votes import parse_now, read_html, read_nicks, refuse_overlap
 
 if TYPE_CHECKING:
-    from mafiabot.engine.state import GameState
+    from engine.state import GameState
 
 
 def main(args: argparse.Namespace) -> int:
-    from mafiabot.engine.actions import InputRejected, Move
-    from mafiabot.engine.settings import RulesSettings
-    from mafiabot.parser.moves import read_pm
-    from mafiabot.parser.nicks import NickResolver
-    from mafiabot.parser.pages import is_board_page, is_login_page, parse_pm, parse_pm_folder
+    from engine.actions import InputRejected, Move
+    from engine.settings import RulesSettings
+    from parser.moves import read_pm
+    from parser.nicks import NickResolver
+    from parser.pages import is_board_page, is_login_page, parse_pm, parse_pm_folder
 
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
     state: GameState | None = None

@@ -72,7 +72,7 @@ def post_json(post: Any, page: str) -> dict[str, Any]:
 def main(args: argparse.Namespace) -> int:
     tz = args.tz or "Europe/Moscow"
     if args.tz:
-        from mafiabot.parser.dates import zone_or_none
+        from parser.dates import zone_or_none
 
         if zone_or_none(args.tz) is None:
             raise UsageError(f"--tz: unknown time zone {args.tz!r}")
@@ -92,7 +92,7 @@ def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
     import os
     from pathlib import Path
 
-    from mafiabot.parser.pages import (
+    from parser.pages import (
         board_names,
         detect_board,
         head_text,

@@ -33,7 +33,7 @@ def read_nicks(path: str | None, what: str = "players") -> list[str]:
 
 def refuse_overlap(living: list[str], dead: list[str]) -> None:
     """A nick both living and dead is a mistake in the lists: say so instead of guessing."""
-    from mafiabot.parser.identity import nick_key
+    from parser.identity import nick_key
 
     dead_keys = {nick_key(n) for n in dead}
     both = [n for n in living if nick_key(n) in dead_keys]
@@ -51,7 +51,7 @@ def parse_now(value: str | None) -> datetime | None:
 
 
 def read_html(path: str) -> str:
-    from mafiabot.parser.pages import read_page
+    from parser.pages import read_page
 
     try:
         return read_page(path)
@@ -64,10 +64,10 @@ def _iso(at: datetime | None) -> str | None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from mafiabot.parser.identity import learn_ids
-    from mafiabot.parser.pages import is_board_page, parse_topic
-    from mafiabot.parser.records import Post
-    from mafiabot.parser.votes import VoteOptions, extract_votes, self_greens
+    from parser.identity import learn_ids
+    from parser.pages import is_board_page, parse_topic
+    from parser.records import Post
+    from parser.votes import VoteOptions, extract_votes, self_greens
 
     players = read_nicks(args.players)
     if not players:

@@ -17,9 +17,9 @@ from mafiabot.daemon import Daemon, utcnow
 from mafiabot.dbfile import refuse_lost_database
 from mafiabot.exitcodes import HostError, LoginRefused
 from mafiabot.lock import GameLock, game_identity, open_locked_store
-from mafiabot.scraper.board import BoardClient
-from mafiabot.scraper.errors import LoginFailed, ScraperError
 from mafiabot.store import Store
+from scraper.board import BoardClient
+from scraper.errors import LoginFailed, ScraperError
 
 log = logging.getLogger(__name__)
 

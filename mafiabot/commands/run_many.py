@@ -31,8 +31,8 @@ from mafiabot.daemon.shared import SharedSession, claim_for
 from mafiabot.dbfile import sqlite_path
 from mafiabot.exitcodes import HostError, LoginRefused, UsageError
 from mafiabot.lock import GameLock, acquire_game_lock, game_identity
-from mafiabot.scraper.errors import LoginFailed
 from mafiabot.store import Store
+from scraper.errors import LoginFailed
 
 log = logging.getLogger(__name__)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.kinds import RULESETS
 from mafiabot.config.calendar import (
     gambler_deadlines,
     past_deadlines,
@@ -37,7 +38,6 @@ from mafiabot.config.sections import (
     NewspaperConfig,
     Override,
 )
-from mafiabot.engine.kinds import RULESETS
 
 #: Every key an `[[override]]` table may hold.
 OVERRIDE_KEYS: Final = frozenset(d.name for d in declared(Override))

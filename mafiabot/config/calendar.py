@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from engine.rules import ruleset_class
 from mafiabot.config.sections import GameConfig
-from mafiabot.engine.rules import ruleset_class
 
 #: How much a rehearsal shrinks the calendar: an hour lasts a minute.
 REHEARSAL_SPEEDUP = 60

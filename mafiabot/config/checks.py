@@ -11,6 +11,10 @@ from pathlib import Path
 from typing import Any, Final, get_args
 from zoneinfo import ZoneInfo
 
+from engine.base import RuleSetBase
+from engine.kinds import ROLES, RULESETS, Side
+from engine.rules import ruleset_class
+from engine.settings import RulesSettings
 from mafiabot.config.declare import Problems, check_section, did_you_mean, unknown_keys
 from mafiabot.config.sections import (
     OVERRIDE_KINDS,
@@ -24,11 +28,7 @@ from mafiabot.config.sections import (
     Override,
     StorageConfig,
 )
-from mafiabot.engine.base import RuleSetBase
-from mafiabot.engine.kinds import ROLES, RULESETS, Side
-from mafiabot.engine.rules import ruleset_class
-from mafiabot.engine.settings import RulesSettings
-from mafiabot.parser.identity import nick_key
+from parser.identity import nick_key
 
 COLOR_FAMILIES: Final = (
     "black",
@@ -92,7 +92,7 @@ def _check_selectors(p: Problems, selectors: dict[str, Any]) -> None:
     keys, and selectolax raises on a selector that does not parse — on every page."""
     from selectolax.lexbor import LexborHTMLParser, SelectolaxError
 
-    from mafiabot.parser.dialects import SELECTOR_KEYS
+    from parser.dialects import SELECTOR_KEYS
 
     probe = LexborHTMLParser("<p></p>")
     for key, css in selectors.items():
@@ -284,7 +284,7 @@ def _coerce_setting(p: Problems, key: str, value: Any, default: Any) -> Any:
 
 
 def _check_color_spec(p: Problems, key: str, value: Any) -> None:
-    from mafiabot.parser.colors import canonical_color
+    from parser.colors import canonical_color
 
     if not isinstance(value, str):
         p.append((key, "must be a colour: a name, #rrggbb or family:<name>"))
@@ -452,8 +452,8 @@ def _check_deal(p: Problems, game: GameConfig, rules: RulesSettings) -> None:
     else the game could never start (dealing fails at the start, every tick)."""
     if game.cast or not game.players:
         return  # a cast is dealt by hand; a registration's size is known only at the start
-    from mafiabot.engine import get_ruleset
-    from mafiabot.engine.dealing import DealError, role_slots
+    from engine import get_ruleset
+    from engine.dealing import DealError, role_slots
 
     settings = rules
     key = "game.players"

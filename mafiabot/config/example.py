@@ -17,9 +17,9 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any, Final
 
+from engine.settings import RulesSettings
 from mafiabot.config.declare import NOTHING, declared
 from mafiabot.config.sections import OVERRIDE_USAGE, SECTIONS
-from mafiabot.engine.settings import RulesSettings
 
 WIDTH: Final = 95
 

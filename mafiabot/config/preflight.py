@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final
 
+from engine.rules import ruleset_class
 from mafiabot.config.calendar import past_deadlines
 from mafiabot.config.declare import Problems
 from mafiabot.config.sections import Config
-from mafiabot.engine.rules import ruleset_class
 
 #: A start further back than this is worth a second look (games rarely last longer).
 LONG_AGO: Final = timedelta(days=7)

@@ -20,6 +20,17 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import AfterValidator, BeforeValidator, Field
 
+from engine.kinds import (
+    CLANS,
+    ROLES,
+    RULESETS,
+    Clan,
+    Role,
+    RulesetName,
+    as_clan,
+    as_role,
+)
+from engine.settings import RulesSettings
 from mafiabot.config.declare import (
     BoardId,
     BoardTime,
@@ -32,17 +43,6 @@ from mafiabot.config.declare import (
     Text,
     TopicId,
 )
-from mafiabot.engine.kinds import (
-    CLANS,
-    ROLES,
-    RULESETS,
-    Clan,
-    Role,
-    RulesetName,
-    as_clan,
-    as_role,
-)
-from mafiabot.engine.settings import RulesSettings
 
 
 class ConfigError(Exception):
@@ -438,7 +438,7 @@ class GameConfig:
         """The host's `[game.genders]` entry for `nick`, matched the way the parser matches
         nicks (`parser.identity.nick_key`: case, look-alikes, invisible characters folded);
         None: not given."""
-        from mafiabot.parser.identity import nick_key
+        from parser.identity import nick_key
 
         key = nick_key(nick)
         return next((g for n, g in self.genders.items() if nick_key(n) == key), None)
@@ -541,7 +541,7 @@ class Override:
 
     def to_engine(self) -> Any:
         """The engine's `Override` record (what `step` takes in TurnInputs)."""
-        from mafiabot.engine.inputs import Override as EngineOverride
+        from engine.inputs import Override as EngineOverride
 
         return EngineOverride(
             kind=self.kind,

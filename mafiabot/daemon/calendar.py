@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
+from engine import RuleSet
+from engine.kinds import Phase
 from mafiabot.config import Config, turn_deadlines
-from mafiabot.engine import RuleSet
-from mafiabot.engine.kinds import Phase
 from mafiabot.turn_inputs import TurnCalendar
 
 

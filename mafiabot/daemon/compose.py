@@ -10,15 +10,15 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from engine import Event, GameState
+from engine import events as ev
+from engine.actions import InputRejected, Vote
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
-from mafiabot.engine import Event, GameState
-from mafiabot.engine import events as ev
-from mafiabot.engine.actions import InputRejected, Vote
 from mafiabot.newspaper import event_dict
 from mafiabot.newspaper_chart import vote_chart
-from mafiabot.poster.outbox import OutboxKey, OutboxRow
 from mafiabot.store import Game, to_json
+from poster.outbox import OutboxKey, OutboxRow
 
 
 def event_row(e: Event) -> tuple[str, str, dict[str, Any]]:

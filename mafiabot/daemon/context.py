@@ -13,17 +13,17 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+from engine import GameState, RuleSet, get_ruleset
+from engine.kinds import Phase
 from mafiabot.config import Config
 from mafiabot.daemon import calendar
-from mafiabot.engine import GameState, RuleSet, get_ruleset
-from mafiabot.engine.kinds import Phase
 from mafiabot.newspaper import Renderer
-from mafiabot.parser.identity import Cast, nick_key
-from mafiabot.parser.nicks import casefold_key
-from mafiabot.poster.outbox import OutboxRow, SearchFrom, new_game_token
-from mafiabot.poster.poster import Poster
-from mafiabot.scraper.board import BoardClient
 from mafiabot.store import Game, Player, SqlOutbox, Store, from_json
+from parser.identity import Cast, nick_key
+from parser.nicks import casefold_key
+from poster.outbox import OutboxRow, SearchFrom, new_game_token
+from poster.poster import Poster
+from scraper.board import BoardClient
 
 log = logging.getLogger("mafiabot.daemon")
 

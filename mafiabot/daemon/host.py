@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from mafiabot.daemon.loop import Daemon, utcnow
-from mafiabot.scraper.errors import LoginFailed
+from scraper.errors import LoginFailed
 
 log = logging.getLogger("mafiabot.daemon")
 

@@ -36,18 +36,18 @@ from typing import Any
 
 import schedule
 
+from engine import RuleSet
 from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.daemon import flags as host_flags
 from mafiabot.daemon import ingest, moves, overrides, registration, tally, turn
 from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport
-from mafiabot.engine import RuleSet
 from mafiabot.newspaper import Renderer
-from mafiabot.poster.outbox import new_game_token
-from mafiabot.scraper.board import BoardClient
-from mafiabot.scraper.errors import LoginFailed, ScraperError
 from mafiabot.store import Game, SqlOutbox, Store
+from poster.outbox import new_game_token
+from scraper.board import BoardClient
+from scraper.errors import LoginFailed, ScraperError
 
 log = logging.getLogger("mafiabot.daemon")
 

@@ -10,17 +10,17 @@ import dataclasses
 from collections.abc import Collection
 from datetime import datetime
 
+from engine import GameState, Move
+from engine import events as ev
+from engine.actions import InputRejected
+from engine.common import SIDE_LETTERS, take_moves
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
-from mafiabot.engine import GameState, Move
-from mafiabot.engine import events as ev
-from mafiabot.engine.actions import InputRejected
-from mafiabot.engine.common import SIDE_LETTERS, take_moves
-from mafiabot.parser.letters import QUESTION_CODES
-from mafiabot.parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
-from mafiabot.parser.records import PrivateMessage
-from mafiabot.poster.outbox import OutboxKey, OutboxRow
 from mafiabot.store import Game, MoveRow, PMRow, from_json
+from parser.letters import QUESTION_CODES
+from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
+from parser.records import PrivateMessage
+from poster.outbox import OutboxKey, OutboxRow
 
 
 def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) -> None:

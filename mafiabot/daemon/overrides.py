@@ -9,10 +9,10 @@ from datetime import datetime
 
 from sqlmodel import select
 
+from engine import Override
 from mafiabot.config import Config
 from mafiabot.daemon import moves
 from mafiabot.daemon.context import Shell
-from mafiabot.engine import Override
 from mafiabot.store import Game, PMRow
 
 log = logging.getLogger("mafiabot.daemon")

@@ -8,15 +8,15 @@ import random
 from collections.abc import Callable
 from datetime import datetime
 
+from engine.dealing import deal
+from engine.state import Seat
 from mafiabot.daemon import compose, flags
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import read_topic_page
-from mafiabot.engine.dealing import deal
-from mafiabot.engine.state import Seat
 from mafiabot.newspaper import commitment, role_label
-from mafiabot.parser.identity import nick_key
-from mafiabot.poster.outbox import OutboxKey, OutboxRow
 from mafiabot.store import Game, to_json
+from parser.identity import nick_key
+from poster.outbox import OutboxKey, OutboxRow
 
 log = logging.getLogger("mafiabot.daemon")
 

@@ -24,9 +24,9 @@ from typing import Any
 
 from mafiabot.daemon import ingest
 from mafiabot.daemon.context import Shell
-from mafiabot.parser.records import PrivateMessage
-from mafiabot.scraper.board import BoardClient, FetchedPM
-from mafiabot.scraper.errors import LoginFailed
+from parser.records import PrivateMessage
+from scraper.board import BoardClient, FetchedPM
+from scraper.errors import LoginFailed
 
 log = logging.getLogger("mafiabot.daemon")
 

@@ -7,15 +7,12 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import cast
 
+from engine import GameState
+from engine.actions import InputRejected, Vote
 from mafiabot.config import Config
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
-from mafiabot.engine import GameState
-from mafiabot.engine.actions import InputRejected, Vote
-from mafiabot.parser.records import Post
-from mafiabot.poster.outbox import OutboxKey, OutboxRow
-from mafiabot.poster.poster import Poster
 from mafiabot.store import Game, StoredPost, VoteCountRow, from_json
 from mafiabot.turn_inputs import (
     TurnCalendar,
@@ -24,6 +21,9 @@ from mafiabot.turn_inputs import (
     phase_votes,
     votes_as_of,
 )
+from parser.records import Post
+from poster.outbox import OutboxKey, OutboxRow
+from poster.poster import Poster
 
 Tally = tuple[str, list[Vote], list[InputRejected], list[str]]
 

@@ -8,14 +8,14 @@ import random
 from datetime import datetime
 from typing import Any
 
+from engine import GameState, TurnInputs, step
+from engine import events as ev
 from mafiabot.daemon import compose, flags, moves, overrides, tally
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport, ingest_pages, topics
-from mafiabot.engine import GameState, TurnInputs, step
-from mafiabot.engine import events as ev
-from mafiabot.scraper.board import StreamsTopics
 from mafiabot.store import Game, to_json
 from mafiabot.turn_inputs import build_turn_inputs, counts_votes
+from scraper.board import StreamsTopics
 
 log = logging.getLogger("mafiabot.daemon")
 

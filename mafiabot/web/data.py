@@ -14,17 +14,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from engine.actions import Vote
+from engine.state import GameState
 from mafiabot.bootstrap import read_model
 from mafiabot.config import Config
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.status import status
 from mafiabot.daemon.tally import tally
-from mafiabot.engine.actions import Vote
-from mafiabot.engine.state import GameState
 from mafiabot.newspaper import ACTION_RU, format_when, host_line, refusal_ru, role_label
-from mafiabot.parser.nicks import NickResolver
 from mafiabot.store import Game, Store
 from mafiabot.web.flow import Flow, flow_chart_svg, flow_from_votes, vote_flow
+from parser.nicks import NickResolver
 
 #: at most this many snapshots of a Gambler day's votes (each is one recount)
 MAX_SNAPSHOTS = 40
