@@ -46,14 +46,9 @@ from selectolax.lexbor import LexborHTMLParser
 
 from parser.dialects import Dialect, dialect_by_name
 from parser.identity import nick_key
-from parser.ipb import (
-    detect_ipb,
-    is_ipb_login,
-    page_logged_in,
-    parse_ipb_conversation,
-    parse_ipb_pm_folder,
-    parse_ipb_topic,
-)
+from parser.ipb.detect import detect_ipb, is_ipb_login, page_logged_in
+from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm_folder
+from parser.ipb.topic import parse_ipb_topic
 from scraper import forms
 from scraper.board import (
     Attachment,
@@ -518,7 +513,7 @@ class IpbClient(BoardClientBase):
         that keeps growing, so ids here are *message* ids: every message of an unread
         conversation that is not in `skip` (and not the bot's own) comes back, with the
         conversation page as `raw` and `#comment-<id>` on its URL; pick the message with
-        `parser.ipb.parse_ipb_pm(raw.html, msg_id=id)`."""
+        `parser.ipb.messenger.parse_ipb_pm(raw.html, msg_id=id)`."""
         skip = set(skip)
         rows = self.list_pm_folder("inbox")
         if not self.caps.conversations:
