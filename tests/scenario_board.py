@@ -39,7 +39,7 @@ from mafiabot.daemon import Daemon
 from mafiabot.memory_board import BoardPost, MemoryBoard
 from mafiabot.replay import turn_output
 from mafiabot.store import Store, from_json, open_store
-from parser.letters import QUESTION_CODES
+from parser.letters.reading import QUESTION_CODES
 from scraper.board import BoardClient
 
 MSK = ZoneInfo("Europe/Moscow")
