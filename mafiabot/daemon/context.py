@@ -17,7 +17,7 @@ from engine import GameState, RuleSet, get_ruleset
 from engine.kinds import Phase
 from mafiabot.config import Config
 from mafiabot.daemon import calendar
-from mafiabot.newspaper import Renderer
+from mafiabot.newspaper.render import Renderer
 from mafiabot.store import Game, Player, SqlOutbox, Store, from_json
 from parser.identity import Cast, nick_key
 from parser.nicks import casefold_key
