@@ -17,7 +17,8 @@ from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.newspaper.chart import vote_chart
 from mafiabot.newspaper.view import event_dict
-from mafiabot.store import Game, to_json
+from mafiabot.store.codec import to_json
+from mafiabot.store.tables import Game
 from poster.outbox import OutboxKey, OutboxRow
 
 
