@@ -16,8 +16,8 @@ from engine.actions import InputRejected, Vote
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.newspaper import event_dict
-from mafiabot.newspaper_chart import vote_chart
 from mafiabot.store import Game, to_json
+from mafiabot.voteflow import vote_chart
 from poster.outbox import OutboxKey, OutboxRow
 
 

@@ -23,7 +23,7 @@ from mafiabot.daemon.status import status
 from mafiabot.daemon.tally import tally
 from mafiabot.newspaper import ACTION_RU, format_when, host_line, refusal_ru, role_label
 from mafiabot.store import Game, Store
-from mafiabot.web.flow import Flow, flow_chart_svg, flow_from_votes, vote_flow
+from mafiabot.voteflow import Flow, flow_chart_svg, flow_from_votes, vote_flow
 from parser.nicks import NickResolver
 
 #: at most this many snapshots of a Gambler day's votes (each is one recount)
