@@ -23,6 +23,7 @@ import hashlib
 import logging
 import reprlib
 import sys
+import threading
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -580,6 +581,8 @@ class Store:
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
         self.engine = create_engine(url, **kwargs)
+        # the open unit of work of this thread (`transaction`), if any
+        self._unit = threading.local()
         if url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
 
@@ -616,6 +619,12 @@ class Store:
 
     @contextmanager
     def session(self) -> Iterator[Session]:
+        """A method's own short transaction — or, inside `transaction()`, the unit of work's
+        session, committed with the rest of it."""
+        shared: Session | None = getattr(self._unit, "session", None)
+        if shared is not None:
+            yield shared
+            return
         with Session(self.engine, expire_on_commit=False) as s:
             try:
                 yield s
@@ -623,6 +632,25 @@ class Store:
             except BaseException:
                 s.rollback()
                 raise
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A unit of work: every method called inside shares one session and the writes of
+        all of them are committed at the end at once, or — on any exception, or a crash —
+        not at all. A transaction inside a transaction is part of the outer one."""
+        if getattr(self._unit, "session", None) is not None:
+            yield
+            return
+        with Session(self.engine, expire_on_commit=False) as s:
+            self._unit.session = s
+            try:
+                yield
+                s.commit()
+            except BaseException:
+                s.rollback()
+                raise
+            finally:
+                self._unit.session = None
 
     # -- games and players -----------------------------------------------------------------
 

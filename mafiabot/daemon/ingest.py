@@ -13,12 +13,12 @@ from collections.abc import Iterable, Sized
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from mafiabot import keys
 from mafiabot.daemon import flags, overrides
 from mafiabot.daemon.context import Shell
 from mafiabot.store import Game, PostIn, from_json, to_json
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post, PrivateMessage, TopicPage
-from poster.outbox import OutboxKey
 from scraper.board import StreamsTopics, TopicCursor, TopicPageFetch
 
 log = logging.getLogger("mafiabot.daemon")
@@ -31,7 +31,7 @@ class TickReport:
     new_posts: int = 0
     edited_posts: int = 0
     new_pms: int = 0
-    closed: list[str] = field(default_factory=list)  # "turn/phase" of deadlines closed
+    closed: list[keys.TurnTag] = field(default_factory=list)  # the phases whose deadline closed
     sent: int = 0
     started: bool = False
 
@@ -83,7 +83,7 @@ def court_topic_id(sh: Shell, g: Game, turn: int) -> int:
     if sh.cfg.game.court_topic:
         return sh.cfg.game.court_topic
     if sh.cfg.game.court_forum and g.id is not None:
-        row = sh.outbox(g).get(OutboxKey(str(g.id), turn, "court_topic", "topic"))
+        row = sh.outbox(g).get(keys.key(g.id, turn, keys.COURT_TOPIC))
         if row is not None and row.board_ids:
             return row.board_ids[0]
     return sh.cfg.game.topic

@@ -9,10 +9,12 @@ from typing import cast
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
+from mafiabot import keys
 from mafiabot.config import Config
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
+from mafiabot.keys import TurnTag
 from mafiabot.store import Game, StoredPost, VoteCountRow, from_json
 from mafiabot.turn_inputs import (
     TurnCalendar,
@@ -22,7 +24,7 @@ from mafiabot.turn_inputs import (
     votes_as_of,
 )
 from parser.records import Post
-from poster.outbox import OutboxKey, OutboxRow
+from poster.outbox import OutboxRow
 from poster.poster import Poster
 
 Tally = tuple[str, list[Vote], list[InputRejected], list[str]]
@@ -96,11 +98,6 @@ def _post_at(
     return chosen
 
 
-def host_accounts(sh: Shell) -> frozenset[str]:
-    """Accounts whose posts are never votes: the bot's and the host's."""
-    return frozenset({sh.cfg.board.username, *sh.cfg.game.host_nicks})
-
-
 def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
     assert g.id is not None
     return turn_calendar(sh.cfg, sh.rules, turn, deadline, sh.store.deaths(g.id))
@@ -134,7 +131,7 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
     posts = iter_turn_posts(sh, g, topic, state.turn, as_of, notes, colored_only=not court_vote)
     # streamed: only the phase's own topic is read (the court's posts for a court)
     game, court = ((), posts) if court_vote else (posts, ())
-    got = phase_votes(sh.rules, state, game, court, calendar, host_accounts(sh), sh.player_ids(g))
+    got = phase_votes(sh.rules, state, game, court, calendar, sh.host_accounts, sh.player_ids(g))
     result: Tally = (got.kind, list(got.votes), list(got.rejected), notes)
     sh.memo["tally"] = (key, result)
     return result[0], list(result[1]), list(result[2]), list(result[3])
@@ -163,10 +160,10 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     kind, votes, _rej, _flags = tally(sh, g, state, None)
     if not votes and kind != "court":
         return
-    tag = f"{state.turn}/{state.phase}"
+    tag = str(TurnTag(state.turn, state.phase))
     last = sh.store.vote_count(g.id, tag)
     n = len(votes)
-    key = OutboxKey(str(g.id), state.turn, f"votecount-{state.phase}", "topic")
+    key = keys.key(g.id, state.turn, keys.vote_count(state.phase))
     ob = sh.outbox(g)
     row = ob.get(key)
     # a count queued but not yet on the board (a crash, a flood wait) is recomputed before it

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.actions import Vote
 from engine.state import GameState
+from mafiabot import keys
 from mafiabot.bootstrap import read_model
 from mafiabot.config import Config
 from mafiabot.daemon.context import Shell
@@ -152,7 +153,7 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
     for pm in src.store.pms(g.id):
         if pm.turn != turn:
             continue
-        reply = replies.get(f"ack-{pm.board_id}")
+        reply = replies.get(keys.reply(pm.board_id))
         out.append(
             {
                 "id": pm.board_id,
