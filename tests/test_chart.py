@@ -15,7 +15,7 @@ import pytest
 
 from mafiabot.config import Config, parse_config
 from mafiabot.config.preflight import preflight
-from mafiabot.voteflow import (
+from mafiabot.newspaper.chart import (
     flow_chart_png,
     flow_chart_svg,
     flow_from_votes,
@@ -103,23 +103,23 @@ def test_the_queued_newspaper_keeps_its_chart_in_the_store(tmp_path: Path) -> No
 def test_the_newspaper_chart_draws_counted_votes_and_skips_what_it_cannot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from mafiabot import voteflow
+    from mafiabot.newspaper import chart as newspaper_chart
 
     votes: list[dict[str, Any]] = [
         {"voter": "Кот", "target": "Марго", "kind": "red", "at": T0.isoformat()},
         {"voter": "Ян", "target": None, "kind": "self", "at": T0.isoformat()},  # abstained
     ]
-    chart = voteflow.vote_chart(votes, game_name="М", turn=2, phase="day", tz=MSK)
+    chart = newspaper_chart.vote_chart(votes, game_name="М", turn=2, phase="day", tz=MSK)
     assert chart is not None and chart.name == "vote-flow-2-day.png"
     assert _png_size(chart.data) == (900, 360)
     # a night or a day nobody voted: nothing to draw, the newspaper goes as it always did
-    assert voteflow.vote_chart([], game_name="М", turn=2, phase="night", tz=MSK) is None
+    assert newspaper_chart.vote_chart([], game_name="М", turn=2, phase="night", tz=MSK) is None
     only_self = votes[1:]
-    assert voteflow.vote_chart(only_self, game_name="М", turn=2, phase="day", tz=MSK) is None
+    assert newspaper_chart.vote_chart(only_self, game_name="М", turn=2, phase="day", tz=MSK) is None
 
     def missing(*_a: object, **_k: object) -> bytes:
         raise OSError("no library called cairo was found")
 
     # the renderer gone since check-config: the newspaper is never held back for it
-    monkeypatch.setattr(voteflow, "flow_chart_png", missing)
-    assert voteflow.vote_chart(votes, game_name="М", turn=2, phase="day", tz=MSK) is None
+    monkeypatch.setattr(newspaper_chart, "flow_chart_png", missing)
+    assert newspaper_chart.vote_chart(votes, game_name="М", turn=2, phase="day", tz=MSK) is None

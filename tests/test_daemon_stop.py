@@ -11,7 +11,7 @@ from pathlib import Path
 
 from mafiabot.demo.play import setup
 from mafiabot.memory_board import BoardPM
-from mafiabot.store import Game
+from mafiabot.store.tables import Game
 
 
 def test_a_stop_during_the_starts_role_pms_leaves_the_rest_queued(tmp_path: Path) -> None:

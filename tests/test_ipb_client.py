@@ -14,7 +14,8 @@ import httpx
 import pytest
 
 from parser.dialects import DIALECTS
-from parser.ipb import parse_ipb_pm, parse_ipb_topic
+from parser.ipb.messenger import parse_ipb_pm
+from parser.ipb.topic import parse_ipb_topic
 from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow
 from poster.poster import Poster
 from scraper.board import BoardClient, TopicCursor

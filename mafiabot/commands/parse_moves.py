@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def main(args: argparse.Namespace) -> int:
     from engine.settings import RulesSettings
-    from parser.letters import read_letter
+    from parser.letters.reader import read_letter
     from parser.moves import reject_sender
     from parser.nicks import NickResolver, lookalike_key
     from parser.sender import at_turn, sender_view

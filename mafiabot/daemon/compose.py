@@ -19,9 +19,10 @@ from engine.actions import InputRejected, Vote
 from mafiabot import keys
 from mafiabot.config import Config
 from mafiabot.keys import OutboxKind, TurnTag
-from mafiabot.newspaper import Renderer, event_dict
-from mafiabot.store import to_json
-from mafiabot.voteflow import vote_chart
+from mafiabot.newspaper.chart import vote_chart
+from mafiabot.newspaper.render import Renderer
+from mafiabot.newspaper.view import event_dict
+from mafiabot.store.codec import to_json
 from poster.outbox import OutboxRow
 
 

@@ -16,7 +16,9 @@ from datetime import datetime
 from mafiabot import keys
 from mafiabot.daemon import flags, overrides
 from mafiabot.daemon.context import Shell
-from mafiabot.store import Game, PostIn, from_json, to_json
+from mafiabot.store.codec import from_json, to_json
+from mafiabot.store.posts import PostIn
+from mafiabot.store.tables import Game
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post, PrivateMessage, TopicPage
 from scraper.board import StreamsTopics, TopicCursor, TopicPageFetch
@@ -46,7 +48,7 @@ def read_topic_page(sh: Shell, html: str, now: datetime | None) -> TopicPage:
     if dialect is not None:
         # the host's [board.selectors] fix the skin's markup: read with the client's
         # dialect, overrides applied, instead of auto-detecting the stock one
-        from parser.ipb import parse_ipb_topic
+        from parser.ipb.topic import parse_ipb_topic
 
         return parse_ipb_topic(html, dialect=dialect, tz=sh.tz, now=now)
     return parse_topic(html, board=board_kind(sh), tz=sh.tz, now=now)
@@ -59,7 +61,7 @@ def read_pm(sh: Shell, html: str, msg_id: int, now: datetime) -> PrivateMessage 
     dialect = getattr(sh.client, "dialect", None) if board_kind(sh) != "phpbb" else None
     if dialect is None:
         return parse_pm(html, board=board_kind(sh), tz=sh.tz, now=now)
-    from parser.ipb import parse_ipb_pm
+    from parser.ipb.messenger import parse_ipb_pm
 
     pm = parse_ipb_pm(html, dialect=dialect, tz=sh.tz, now=now, msg_id=msg_id)
     if not pm.sender or (dialect.layout != "msgnumber" and pm.id != msg_id):

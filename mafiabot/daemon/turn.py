@@ -28,7 +28,8 @@ from mafiabot.daemon.compose import Facts
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport, ingest_pages, topics
 from mafiabot.keys import TurnTag
-from mafiabot.store import Game, to_json
+from mafiabot.store.codec import to_json
+from mafiabot.store.tables import Game
 from mafiabot.turn_inputs import TurnCalendar, TurnPost, build_turn_inputs
 from poster.outbox import OutboxRow
 from scraper.board import StreamsTopics

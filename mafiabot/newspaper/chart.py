@@ -1,14 +1,15 @@
-"""The vote flow of a day: how many votes each target had over time, and who switched — and
-its chart, drawn for the dashboard and for the newspaper alike.
+"""The vote flow of a day: how many votes each target had over time, and who switched — the
+dashboard's chart and the newspaper's optional attachment (`[newspaper] vote_chart`).
 
 Input is a series of snapshots — at time t, the vote each voter's posts count as (voter →
 target) — so the same code serves PEFL reds (a vote never changes, P-V.3) and Gambler greens
 and court votes (the last one counts, G-N.1/G-N.4). The chart is drawn by pygal as SVG with no
-script (the dashboard works without JavaScript) — and, for the newspaper's attachment
-(`vote_chart`, `[newspaper] vote_chart`), the same chart as PNG through cairosvg (the optional
-`chart` extra), drawn from the phase's counted votes, the record the newspaper prints, so the
-picture never shows a vote the text does not. Where the PNG cannot be drawn the newspaper goes
-without it and the host is told, never held back.
+script (the page works without JavaScript) — and, for the newspaper's attachment, the same
+chart as PNG through cairosvg (the optional `chart` extra).
+
+The newspaper's chart is drawn from the phase's counted votes — the same record the newspaper
+prints — so the picture never shows a vote the text does not. Rendering is optional: where it
+fails the newspaper goes without the chart and the host is told, never held back.
 """
 
 from __future__ import annotations
@@ -148,10 +149,6 @@ def _local(at: datetime, tz: ZoneInfo | None) -> datetime:
     if tz is not None and at.tzinfo is not None:
         at = at.astimezone(tz)
     return at.replace(tzinfo=None)
-
-
-# --------------------------------------------------------------------------------------------
-# The newspaper's attachment
 
 
 def chart_name(turn: int, phase: str) -> str:
