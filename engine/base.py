@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from engine.actions import Move
 from engine.kinds import CLANS, RULESETS, Clan, Phase, Role, RulesetName, Team, VoteKind
 from engine.settings import RulesSettings
-from engine.state import GameState, Seat
+from engine.state import GameState, Player, Seat
 
 if TYPE_CHECKING:
     from engine.events import Event
@@ -187,3 +187,18 @@ class RuleSetBase:
     def court_threshold(self, living: int) -> int | None:
         """Greens a player needs to go to court (None: the rule set has no court)."""
         return None
+
+    def vote_threshold(self, phase: Phase, living: int) -> int | None:
+        """The votes a player needs in `phase` to be sent on (Gambler's greens to the court,
+        G-N.3), printed with the interim count; None: no such threshold."""
+        return None
+
+    def host_vote_colors(self, phase: Phase) -> tuple[str, ...] | None:
+        """The host's own colour list for `phase`'s votes (a `[rules]` setting), or None for
+        the rule set's `vote_colors`."""
+        return None
+
+    def last_words(self, player: Player) -> int:
+        """How many posts a player out of the game may still write as his last word
+        (G-P.2); none unless the rule set grants one."""
+        return 0

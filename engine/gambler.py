@@ -186,6 +186,16 @@ class Gambler(RuleSetBase):
     def court_threshold(self, living: int) -> int | None:
         return court_threshold(self.settings, living)
 
+    def vote_threshold(self, phase: Phase, living: int) -> int | None:
+        return self.court_threshold(living) if phase == "greens" else None  # G-N.3
+
+    def host_vote_colors(self, phase: Phase) -> tuple[str, ...] | None:
+        # G-N.1: the host's greens, when he lists them
+        return (tuple(self.settings.green_colors) or None) if phase == "greens" else None
+
+    def last_words(self, player: Player) -> int:
+        return last_word_allowed(player)  # G-P.2
+
     def new_game(self, seats: Sequence[Seat]) -> GameState:
         players = tuple(Player(nick=s.nick, role=s.role, team=team_of(s.role)) for s in seats)
         return GameState(ruleset=self.name, players=players, turn=1, phase="day")

@@ -122,7 +122,7 @@ class Composer:
             deadline + cfg.game.hour * cfg.game.last_word_hours if self.rules.last_word else None
         )
         paper = self.renderer.newspaper(
-            ruleset=cfg.game.ruleset,
+            ruleset=self.rules,
             game_name=cfg.game.name,
             turn=turn,
             phase=phase,
@@ -195,7 +195,7 @@ class Composer:
             channel="topic",
             topic_id=cfg.game.topic,
             text=self.renderer.final_post(
-                ruleset=cfg.game.ruleset,
+                ruleset=self.rules,
                 game_name=cfg.game.name,
                 winner=after.winner,
                 seats=[(p.nick, p.role, p.clan) for p in after.players],
@@ -224,7 +224,7 @@ class Composer:
                 channel="pm",
                 subject=f"{cfg.game.name}: ход {turn}",
                 text=self.renderer.player_pm(
-                    ruleset=cfg.game.ruleset,
+                    ruleset=self.rules,
                     game_name=cfg.game.name,
                     nick=nick,
                     turn=turn,
@@ -269,7 +269,7 @@ class Composer:
                 flags=list(notes_for_host),
                 overrides=list(facts.overrides),
                 notes=list(notes),
-                ruleset=cfg.game.ruleset,
+                ruleset=self.rules,
             ),
             recipients=(host,),
         )

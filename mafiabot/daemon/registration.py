@@ -106,7 +106,7 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
             channel="topic",
             topic_id=cfg.game.topic,
             text=sh.renderer.start_post(
-                ruleset=cfg.game.ruleset,
+                ruleset=sh.rules,
                 game_name=cfg.game.name,
                 players=nicks,
                 commitment=commit,
@@ -122,7 +122,7 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
             state.turn,
             keys.DEAL_REPORT,
             intro,
-            notes=[f"{n} — {role_label(cfg.game.ruleset, r, c)}" for n, r, c in triples],
+            notes=[f"{n} — {role_label(sh.rules, r, c)}" for n, r, c in triples],
         )
     )
     with sh.store.transaction():

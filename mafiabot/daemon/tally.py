@@ -106,9 +106,9 @@ def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> Tur
 
 
 def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
-    """Where the phase's votes are written: the court topic for a Gambler court, else the
-    game topic."""
-    if state.phase == "court":
+    """Where the phase's votes are written: the court topic for a court's votes (G-N.4), else
+    the game topic."""
+    if sh.rules.court_votes(state.phase):
         return court_topic_id(sh, g, state.turn)
     return sh.cfg.game.topic
 
@@ -128,7 +128,7 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
         kind, votes, rejected, kept = cast(Tally, hit[1])
         return kind, list(votes), list(rejected), list(kept)
     notes: list[str] = []
-    court_vote = sh.rules.vote_kind(state.phase) == "court"  # G-N.4 reads its own way
+    court_vote = sh.rules.court_votes(state.phase)  # G-N.4 reads its own way
     as_of = votes_as_of(sh.rules, state, calendar)
     posts = iter_turn_posts(sh, g, topic, state.turn, as_of, notes, colored_only=not court_vote)
     # streamed: only the phase's own topic is read (the court's posts for a court)
@@ -160,7 +160,7 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     assert g.id is not None
     state = sh.state(g)
     kind, votes, _rej, _flags = tally(sh, g, state, None)
-    if not votes and kind != "court":
+    if not votes and not sh.rules.court_votes(state.phase):  # a court is counted from nil
         return
     tag = str(TurnTag(state.turn, state.phase))
     last = sh.store.vote_count(g.id, tag)
@@ -202,9 +202,9 @@ def _vote_count_text(
         by_target.setdefault(v.target, []).append(v.voter)
     ordered = sorted(by_target.items(), key=lambda kv: -len(kv[1]))
     voted = {v.voter for v in votes}
-    threshold = sh.rules.court_threshold(len(state.living)) if kind == "green" else None
+    threshold = sh.rules.vote_threshold(state.phase, len(state.living))
     return sh.renderer.vote_count(
-        ruleset=sh.cfg.game.ruleset,
+        ruleset=sh.rules,
         game_name=sh.cfg.game.name,
         turn=state.turn,
         kind=kind,
