@@ -631,8 +631,8 @@ def night_checks(
 
 
 def acquaintance(state: GameState, role: Role, checker: str, target: str) -> list[Event]:
-    """G-M.9: commissar checks the sheriff → they know each other; lawyer checks a mafia
-    member → he and the mafia know each other."""
+    """G-M.9: a commissar who checks the sheriff and the sheriff learn of each other; a
+    lawyer who checks a mafioso and the mafia learn who the other is."""
     t = state.turn
     seen = state.get(target)
     pairs: list[tuple[str, tuple[tuple[str, Role], ...]]]
