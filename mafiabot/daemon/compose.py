@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from engine import Event, GameState, RuleSet
 from engine import events as ev
@@ -22,7 +21,7 @@ from mafiabot.keys import OutboxKind, TurnTag
 from mafiabot.newspaper.chart import vote_chart
 from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.view import event_dict
-from mafiabot.store.codec import to_json
+from mafiabot.store.codec import JsonObject, to_json
 from poster.outbox import OutboxRow
 
 
@@ -41,7 +40,7 @@ class Facts:
     #: the host overrides recorded for the turn (their descriptions)
     overrides: tuple[str, ...] = ()
     #: every counted vote of the game's closed phases, in order (the final post's record)
-    vote_record: tuple[dict[str, Any], ...] = ()
+    vote_record: tuple[JsonObject, ...] = ()
     #: the deal's proof, printed by the final post
     salt: str = ""
     commitment: str = ""
@@ -50,20 +49,18 @@ class Facts:
         return self.accounts.get(nick, nick)
 
 
-def event_row(e: Event) -> tuple[str, str, dict[str, Any]]:
+def event_row(e: Event) -> tuple[str, str, JsonObject]:
     """An event as the store keeps it: (kind, audience, payload)."""
     d = event_dict(e)
     return (e.kind, str(e.audience), to_json(d))
 
 
-def counted_votes(
-    turn: int, votes: Sequence[Vote], events: Sequence[Event]
-) -> list[dict[str, Any]]:
+def counted_votes(turn: int, votes: Sequence[Vote], events: Sequence[Event]) -> list[JsonObject]:
     """The phase's votes the engine counted, as the newspaper's vote record takes them (and as
     the store keeps them for the final post): the parser's accepted votes without those
     the engine ignored (a dead or beaten voter …)."""
     ignored = [(e.nick, e.post_id) for e in events if isinstance(e, ev.VoteIgnored)]
-    out = []
+    out: list[JsonObject] = []
     for v in votes:
         if any(n == v.voter and p in (None, v.post_id) for n, p in ignored):
             continue
@@ -81,7 +78,7 @@ def counted_votes(
     return out
 
 
-def game_votes(kept: Mapping[str, Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
+def game_votes(kept: Mapping[str, Sequence[JsonObject]]) -> list[JsonObject]:
     """Every counted vote of the game's closed phases, in order: `kept` maps a phase's
     `TurnTag` to the votes it counted (`Store.vote_records`, written at each deadline)."""
     ordered = sorted(kept.items(), key=lambda item: TurnTag.parse(item[0]).order())
@@ -107,7 +104,7 @@ class Composer:
         notes: Sequence[str],
         deadline: datetime,
         next_deadline: datetime | None,
-        votes: Sequence[dict[str, Any]] = (),
+        votes: Sequence[JsonObject] = (),
     ) -> list[OutboxRow]:
         """Everything the closing of `before`'s phase sends. `votes`: the phase's counted
         votes (`counted_votes`), printed as who voted for whom; `notes`: the host notes the
@@ -185,7 +182,7 @@ class Composer:
         return rows
 
     def final_post(
-        self, facts: Facts, after: GameState, turn: int, votes: Sequence[dict[str, Any]]
+        self, facts: Facts, after: GameState, turn: int, votes: Sequence[JsonObject]
     ) -> OutboxRow:
         """The game's last post: the winner, every role, the deal's proof and the whole
         game's vote record (earlier phases as stored, and this one)."""

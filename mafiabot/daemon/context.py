@@ -118,7 +118,6 @@ class Shell:
 
     def outbox(self, g: Game) -> SqlOutbox:
         """The game's outbox; a row added through it is `stamp`ed."""
-        assert g.id is not None
         return self.store.outbox(g.id, lambda row: self.stamp(g, row))
 
     def poster(self, g: Game) -> Poster:
@@ -137,18 +136,12 @@ class Shell:
         now (the stored cursors, read once here: an older position only makes a marker search
         read more). A game made before tokens existed keeps "" — its markers as they always
         were."""
-        assert g.id is not None
         seen = self.store.seen_pms(g.id)
         pm_since = SearchFrom(pm_id=max(seen) if seen else None)
-        topic_since: dict[int, SearchFrom] = {}
-        for topic, tc in self.store.topic_cursors(g.id).items():
-            at = tc.cursor
-            if at:
-                topic_since[topic] = SearchFrom(
-                    page=int(at.get("page", 1)),
-                    start=int(at.get("start", 0)),
-                    post_id=at.get("last_post_id"),
-                )
+        topic_since = {
+            topic: SearchFrom(page=at.page, start=at.start, post_id=at.last_post_id)
+            for topic, at in self.store.topic_positions(g.id).items()
+        }
 
         def stamp(row: OutboxRow) -> OutboxRow:
             if row.marker_token or row.search_from is not None:
@@ -169,7 +162,6 @@ class Shell:
 
     def players(self, g: Game) -> list[Player]:
         """The game's seats, read once per unit of work."""
-        assert g.id is not None
         if self._players is None or (self._players and self._players[0].game_id != g.id):
             self._players = self.store.players(g.id)
             self._seats = None
@@ -202,7 +194,6 @@ class Shell:
         way) teaches it: a look-alike account posting first must not take the player's id."""
         if user_id is None:
             return
-        assert g.id is not None
         for p in self.players(g):
             if p.user_id is None and casefold_key(p.account) == casefold_key(author):
                 self.store.update_player(g.id, p.nick, user_id=user_id)

@@ -310,7 +310,6 @@ class Daemon:
         """Posts written in the game topic after a deadline the bot missed are already left out
         of that turn by their time (C-1); the host hears of them once, since players may have
         meant them for the closed turn."""
-        assert g.id is not None
         bot = self.cfg.board.username.casefold()
         late = [
             p

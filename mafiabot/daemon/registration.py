@@ -31,7 +31,6 @@ def read_registrations(sh: Shell, g: Game) -> list[str]:
     cfg = sh.cfg
     if cfg.game.players or cfg.game.registration_topic is None:
         return list(cfg.game.players)
-    assert g.id is not None
     topic = cfg.game.registration_topic
     pages = sh.client.read_topic_pages(topic)
     nicks: list[str] = []
@@ -77,7 +76,6 @@ def read_registrations(sh: Shell, g: Game) -> list[str]:
 def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     """Deal, seat the players and queue the start post, role PMs and the deal report — in
     one transaction."""
-    assert g.id is not None
     cfg = sh.cfg
     nicks = read_registrations(sh, g)
     seed = cfg.game.seed

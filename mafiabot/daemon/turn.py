@@ -28,7 +28,7 @@ from mafiabot.daemon.compose import Facts
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport, ingest_pages, topics
 from mafiabot.keys import TurnTag
-from mafiabot.store.codec import to_json
+from mafiabot.store.codec import JsonObject, to_json
 from mafiabot.store.tables import Game
 from mafiabot.turn_inputs import TurnCalendar, TurnPost, build_turn_inputs
 from poster.outbox import OutboxRow
@@ -72,7 +72,6 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> Tur
 def reread(sh: Shell, g: Game, now: datetime) -> None:
     """Read the turn's topics again from the page the turn began on (a long game is not
     re-read from page 1): edits and late-seen posts of the turn are stored before counting."""
-    assert g.id is not None
     report = TickReport()
     starts = sh.store.topic_cursors(g.id)
     for topic in topics(sh, g):
@@ -111,7 +110,6 @@ class Gathered:
 def gather(sh: Shell, g: Game, state: GameState, deadline: datetime) -> Gathered:
     """The deadline's reads, all of them, before anything is decided or rendered."""
     gid = g.id
-    assert gid is not None
     turn = state.turn
     posts, notes = tally.turn_posts(sh, g, sh.cfg.game.topic, turn, deadline)
     court_posts = posts
@@ -174,7 +172,7 @@ def write(
     rows: Sequence[OutboxRow],
     *,
     reported: Sequence[str],
-    votes: Sequence[dict[str, Any]],
+    votes: Sequence[JsonObject],
     next_deadline: datetime | None,
     deadline: datetime,
     now: datetime,
@@ -183,7 +181,7 @@ def write(
     events, the outbox, the reported notes, the vote record, ban records (P-B.1), renamed
     seats (C-6) and the dead."""
     gid = got.facts.game_id
-    game_values: dict[str, Any] = {"turn": after.turn}
+    game_values: dict[str, object] = {"turn": after.turn}
     if after.over:
         game_values.update(status="over", deadline=None, winner=after.winner, finished_at=now)
     else:

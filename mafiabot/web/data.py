@@ -82,7 +82,6 @@ def day_flow(src: GameSource, g: Game, state: GameState, now: datetime) -> Flow:
     reds, P-V.3): the cast times make the flow. Where the last one counts (Gambler greens and
     court votes, G-N.1/G-N.4) the tally is recounted as it stood at the times posts arrived (at
     most MAX_SNAPSHOTS of them), so a switch shows."""
-    assert g.id is not None
     sh = src.shell
     if sh.rules.vote_order == "first":
         _k, votes, _r, _f = tally(sh, g, state, None)
@@ -123,7 +122,6 @@ def nick_confidence(text: str, nick: str, resolver: NickResolver) -> tuple[str, 
 def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]:
     """The turn's PMs with the moves the bot read from them, how surely each target was read,
     and the reply it queued."""
-    assert g.id is not None
     turn = state.turn
     tz = src.cfg.board.tz
     texts = {pm.board_id: pm.text for pm in src.store.pms(g.id) if pm.turn == turn}
@@ -173,7 +171,6 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
 
 
 def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
-    assert g.id is not None
     rows = [e for e in src.store.events(g.id) if e.turn > turn - EVENT_TURNS]
     out = []
     for e in sorted(rows, key=lambda e: (-e.turn, e.seq)):
@@ -190,7 +187,6 @@ def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
 
 
 def _outbox(src: GameSource, g: Game) -> list[dict[str, Any]]:
-    assert g.id is not None
     rows = src.store.outbox(g.id).all()
     return [
         {
@@ -236,7 +232,6 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
     chart = ""
     if flow is not None:
         chart = _SCRIPT.sub("", flow_chart_svg(flow, tz))
-    assert g.id is not None
     flags = [f.text for f in src.shell.store.host_flags(g.id, state.turn)]
     return {
         **base,
