@@ -13,6 +13,7 @@ import pytest
 
 from mafiabot.daemon import Daemon
 from mafiabot.demo.play import DemoRun, setup
+from mafiabot.keys import TurnTag
 
 
 def _run(tmp_path: Path, max_catchup: int = 1) -> DemoRun:
@@ -26,7 +27,7 @@ def _set_catchup(daemon: Daemon, n: int) -> None:
     daemon.cfg = dataclasses.replace(cfg, game=dataclasses.replace(cfg.game, max_catchup=n))
 
 
-def _tick(run: DemoRun, when: datetime) -> list[str]:
+def _tick(run: DemoRun, when: datetime) -> list[TurnTag]:
     run.clock[0] = when
     return run.daemon.tick(when).closed
 

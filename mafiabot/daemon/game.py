@@ -207,7 +207,7 @@ class Daemon:
         if report.started:
             parts.append("game started")
         if report.closed:
-            parts.append("closed " + ", ".join(report.closed))
+            parts.append("closed " + ", ".join(map(str, report.closed)))
         parts.append(f"sent {report.sent}")
         wake = self.next_wake()
         parts.append(

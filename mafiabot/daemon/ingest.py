@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sized
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from mafiabot import keys
 from mafiabot.daemon import flags, overrides
 from mafiabot.daemon.context import Shell
 from mafiabot.store.codec import to_json
@@ -20,7 +21,6 @@ from mafiabot.store.posts import PostIn
 from mafiabot.store.tables import Game
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post, PrivateMessage, TopicPage
-from poster.outbox import OutboxKey
 from scraper.board import StreamsTopics, TopicCursor, TopicPageFetch
 
 log = logging.getLogger("mafiabot.daemon")
@@ -33,7 +33,7 @@ class TickReport:
     new_posts: int = 0
     edited_posts: int = 0
     new_pms: int = 0
-    closed: list[str] = field(default_factory=list)  # "turn/phase" of deadlines closed
+    closed: list[keys.TurnTag] = field(default_factory=list)  # the phases whose deadline closed
     sent: int = 0
     started: bool = False
 
@@ -85,7 +85,7 @@ def court_topic_id(sh: Shell, g: Game, turn: int) -> int:
     if sh.cfg.game.court_topic:
         return sh.cfg.game.court_topic
     if sh.cfg.game.court_forum:
-        row = sh.outbox(g).get(OutboxKey(str(g.id), turn, "court_topic", "topic"))
+        row = sh.outbox(g).get(keys.key(g.id, turn, keys.COURT_TOPIC))
         if row is not None and row.board_ids:
             return row.board_ids[0]
     return sh.cfg.game.topic

@@ -53,7 +53,7 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
         "not_moved": [
             p.nick
             for p in state.living
-            if p.role not in ("civilian", "bastard") and p.nick not in moved
+            if sh.rules.letter_actions(state, p.nick)[0] and p.nick not in moved  # has a move
         ],
         "alive": living,
         "winner": g.winner,
