@@ -506,8 +506,8 @@ def test_ipb2_crash_between_accept_and_mark_does_not_duplicate_a_pm() -> None:
 def test_daemon_builds_an_ipb_client_for_kind_ipb(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from mafiabot.bootstrap import make_client
     from mafiabot.config import load_config
-    from mafiabot.daemon import make_client
 
     example = (Path(__file__).resolve().parent.parent / "config.example.toml").read_text(
         encoding="utf-8"

@@ -4,12 +4,14 @@ brought to the newest alembic migration."""
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -30,11 +32,13 @@ class Database:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
-        self.engine = create_engine(url, **kwargs)
-        if url.startswith("sqlite"):
+        sqlite = url.startswith("sqlite")
+        # a SQLite connection may be used from the thread that did not open it (the web app)
+        connect_args = {"check_same_thread": False} if sqlite else {}
+        self.engine = create_engine(url, connect_args=connect_args)
+        # the open unit of work of this thread (`transaction`), if any
+        self._unit = threading.local()
+        if sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
 
     def close(self) -> None:
@@ -70,6 +74,12 @@ class Database:
 
     @contextmanager
     def session(self) -> Iterator[Session]:
+        """A method's own short transaction — or, inside `transaction()`, the unit of work's
+        session, committed with the rest of it."""
+        shared: Session | None = getattr(self._unit, "session", None)
+        if shared is not None:
+            yield shared
+            return
         with Session(self.engine, expire_on_commit=False) as s:
             try:
                 yield s
@@ -78,8 +88,27 @@ class Database:
                 s.rollback()
                 raise
 
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A unit of work: every method called inside shares one session and the writes of
+        all of them are committed at the end at once, or — on any exception, or a crash —
+        not at all. A transaction inside a transaction is part of the outer one."""
+        if getattr(self._unit, "session", None) is not None:
+            yield
+            return
+        with Session(self.engine, expire_on_commit=False) as s:
+            self._unit.session = s
+            try:
+                yield
+                s.commit()
+            except BaseException:
+                s.rollback()
+                raise
+            finally:
+                self._unit.session = None
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+
+def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     # WAL + synchronous=NORMAL: a commit survives a crash of the process (what exactly-once
