@@ -15,8 +15,7 @@ from parser.phpbb.navigation import PAGE_OF_RE, TOPIC_LINK_RE, page_info, title_
 from parser.phpbb.posts import POST_ID_RE, read_posts
 from parser.phpbb.slicing import slice_page
 from parser.phpbb.tables import read_table_posts
-from parser.phpbb.walk import Body
-from parser.records import ParseIssue, Post, TopicPage
+from parser.records import Body, ParseIssue, Post, TopicPage, post_record
 
 
 def parse_topic(
@@ -117,21 +116,16 @@ def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | 
         content = node.css_first("div.content")
         body = safe_body(content, where, issues) if content is not None else Body()
         posts.append(
-            Post(
-                id=0,
-                author=author,
-                author_id=None,
-                posted_at=posted_at,
-                body_html=body.html,
-                text=body.text,
-                own_text=body.own_text,
-                colored=body.colored,
-                quotes=body.quotes,
-                linked_posts=body.links,
+            post_record(
+                0,
+                author,
+                None,
+                posted_at,
+                body,
+                shown=dtext,
                 subject=node_text(node.css_first("h3")),
                 # the page size is not printed; only page 1's positions are certain
                 position=i + 1 if page == 1 else None,
-                posted_at_text=dtext,
             )
         )
     if cut_short(html):
