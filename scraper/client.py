@@ -23,6 +23,7 @@ installed with `interrupt_with` cuts short.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import replace
@@ -79,6 +80,15 @@ def norm(text: str) -> str:
     return " ".join(text.split())
 
 
+# a folder page's «N из M»: IPB 1.x «У Вас 6 писем из 50», phpBB «(2 из 50 сообщений)»,
+# English «(2 out of 50 messages stored)» / «6 of 50»
+_FILL = re.compile(
+    r"(\d+)\s+(?:писем\s+|сообщений\s+|messages\s+)?(?:из|out of|of)\s+(\d+)"
+    r"(?=\s*(?:,|\)|сообщ|писем|messages|максимально|allowed|stored))",
+    re.I,
+)
+
+
 class BoardClientBase:
     """The board-neutral half of a `BoardClient` (see the module docstring)."""
 
@@ -114,6 +124,10 @@ class BoardClientBase:
         self.pacer = WritePacer(self._waiter, clock, settings.flood_interval, settings.flood_exempt)
         self._logged_in = False
         self._client_settings = settings
+        # the mailbox as the last folder page showed it: (letters held, quota), and each
+        # folder's rows as last listed (what a tidy-up may delete without asking again)
+        self._fill: tuple[int, int] | None = None
+        self._listed: dict[str, list[PMRef]] = {}
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -130,6 +144,12 @@ class BoardClientBase:
     @property
     def requests_made(self) -> int:
         return self._net.requests_made
+
+    @property
+    def board_clock_offset(self) -> float | None:
+        """The board's clock minus this machine's, in seconds, as its last answer told (its
+        `Date` header); None until it has said (optional on a `BoardClient`)."""
+        return self._net.clock_offset
 
     def _text(self, resp: httpx.Response) -> str:
         return resp.text
@@ -360,6 +380,7 @@ class BoardClientBase:
             seen.add(self._folder_key(url))
             resp = self._member_get(url)
             text = self._text(resp)
+            self._fill = self._fill_of(text) or self._fill
             new = [r for r in self._folder_rows(text, folder) if r.id not in rows]
             for r in new:
                 rows[r.id] = r
@@ -368,7 +389,37 @@ class BoardClientBase:
             if len(seen) >= cap and (newer_than is None or all(r.id <= newer_than for r in new)):
                 break
             url = self._folder_next(text, str(resp.url), seen)
+        self._listed[folder] = list(rows.values())
         return list(rows.values())
+
+    # -- the mailbox's quota ---------------------------------------------------------------
+
+    @property
+    def mailbox_fill(self) -> tuple[int, int] | None:
+        """(letters the box holds, its quota) as the last folder page listed said, when the
+        board shows them (IPB «У Вас 6 писем из 50», phpBB «(2 из 50 сообщений)»)."""
+        return self._fill
+
+    def listed_pms(self, folder: str) -> list[PMRef] | None:
+        """The rows of `folder` as last listed by this client (None: not listed yet)."""
+        return self._listed.get(folder)
+
+    def _fill_of(self, text: str) -> tuple[int, int] | None:
+        """The box's fill from a folder page; None where the page does not say."""
+        m = _FILL.search(text)
+        return (int(m.group(1)), int(m.group(2))) if m else None
+
+    def delete_pms(self, ids: Collection[int], folder: str = "inbox") -> None:
+        """Remove letters from one of the bot's folders (ones it has stored, or Sent copies
+        it no longer needs), so that the box never fills; the board's own delete form."""
+        raise NotImplementedError
+
+    def _forget_listed(self, ids: Collection[int], folder: str) -> None:
+        gone = set(ids)
+        if folder in self._listed:
+            self._listed[folder] = [r for r in self._listed[folder] if r.id not in gone]
+        if self._fill is not None:
+            self._fill = (max(0, self._fill[0] - len(gone)), self._fill[1])
 
     def _fetch_messages(
         self, rows: Iterable[PMRef], skip: Collection[int], newer_than: int | None
@@ -397,7 +448,10 @@ class BoardClientBase:
             for row in self.list_pm_folder(folder, newer_than=since):
                 if since is not None and row.id <= since:
                     continue
-                if norm(row.subject) != want:
+                # a sent folder may prefix the subject (IPB 1.3: «Отправлено: …»); the
+                # marker, not the subject, proves which message it is
+                got = norm(row.subject)
+                if got != want and not got.endswith((" " + want, ":" + want)):
                     continue
                 if self._pm_has_marker(self.read_pm(row.id, folder), marker):
                     return row.id

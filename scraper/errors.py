@@ -68,6 +68,15 @@ class PostingRefused(ScraperError):
         super().__init__(message)
 
 
+class MailboxFull(PostingRefused):
+    """The bot's own mailbox is at its quota: the board sends nothing until room is made
+    (IPB 1.x refuses a PM from a full box). Transient: the bot removes the letters it has
+    stored and the Sent copies it no longer needs, and the row goes on the next flush."""
+
+    def __init__(self, board_says: str = "") -> None:
+        super().__init__("the bot's own mailbox is full: no private message can go out", board_says)
+
+
 class FloodLimited(PostingRefused):
     def __init__(self, board_says: str = "", retry_after: float = 15.0) -> None:
         self.retry_after = retry_after

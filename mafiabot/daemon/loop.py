@@ -39,7 +39,7 @@ import schedule
 from engine import RuleSet
 from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.daemon import flags as host_flags
-from mafiabot.daemon import ingest, moves, overrides, registration, tally, turn
+from mafiabot.daemon import ingest, mailbox, moves, overrides, registration, tally, turn
 from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport
@@ -201,7 +201,9 @@ class Daemon:
         g = self.store.find_game(self.cfg.game.topic)
         if g is None or g.status == "registration":
             return self.cfg.game.start
-        return g.deadline if g.status == "running" else None
+        if g.status != "running" or g.deadline is None:
+            return None
+        return self.shell.closes_at(g.deadline)  # C-1: once its minute is over on the board
 
     def finished(self) -> bool:
         """The game is over and its last messages are out (nothing left to do)."""
@@ -252,7 +254,10 @@ class Daemon:
         if report.closed:
             parts.append("closed " + ", ".join(report.closed))
         parts.append(f"sent {report.sent}")
-        wake = self.next_wake()
+        if report.mailbox:
+            parts.append(report.mailbox)
+        g = self.store.find_game(self.cfg.game.topic)
+        wake = g.deadline if g is not None and g.status == "running" else self.next_wake()
         parts.append(
             f"next deadline {wake.astimezone(self.cfg.board.tz).isoformat() if wake else 'none'}"
         )
@@ -294,7 +299,7 @@ class Daemon:
             moves.answer_moves(sh, g, now)
             while True:
                 g = sh.game()
-                if g.status != "running" or g.deadline is None or now < g.deadline:
+                if g.status != "running" or g.deadline is None or now < sh.closes_at(g.deadline):
                     self._caught_up = 0  # up to date: a later outage gets its own allowance
                     break
                 if not self._may_close(g, g.deadline, now):
@@ -374,9 +379,23 @@ class Daemon:
         fr = self.shell.poster(g).flush(stop=self._stop)
         for key, err in fr.failed:
             log.error("could not send %s: %s", key, err)
+            if key.recipient != "topic":  # a player's full box: the host must pass it on
+                host_flags.flag(
+                    self.store, g, g.turn, f"ЛС «{key.kind}» для {key.recipient} не ушло: {err}"
+                )
+        if fr.sent or fr.recovered:
+            mailbox.tidy_sent(self.shell, g)  # the Sent copies the bot needed are spent
         for key, why in fr.without_attachment:  # the text went; the host hears of the file
             host_flags.flag(
                 self.store, g, g.turn, f"газета хода {key.turn} ушла без графика голосования: {why}"
+            )
+        for key in fr.unverified:  # begun before a crash, and the board shows no sent copy
+            host_flags.flag(
+                self.store,
+                g,
+                g.turn,
+                f"ЛС «{key.kind}» для {key.recipient} (ход {key.turn}) могло уйти до сбоя: "
+                "форум не показывает отправленные письма, повторно не отправлено — проверьте",
             )
         return len(fr.sent) + len(fr.recovered)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Collection, Iterable
 
@@ -11,6 +12,7 @@ from parser.ipb import (
     parse_ipb_pm_folder,
     parse_ipb_topic,
 )
+from scraper import forms
 from scraper.board import (
     FetchedPM,
     PMRef,
@@ -25,8 +27,14 @@ from scraper.errors import (
 )
 from scraper.http import redact
 from scraper.ipb.caps import _NOT_FOUND
-from scraper.ipb.pages import _error_text, _has, _page_key, _page_links, _text
+from scraper.ipb.pages import _error_text, _has, _page_key, _page_links, _text, _topic_id_from_url
 from scraper.ipb.session import IpbSession
+
+log = logging.getLogger(__name__)
+
+
+# IPB 1.x/2.x folder pages: the letters' multi-action form (the stock skin spells it «mutliact»)
+_MULTIACT = "form[name='mutliact'], form[name='multiact']"
 
 
 class IpbReader(IpbSession):
@@ -78,6 +86,15 @@ class IpbReader(IpbSession):
             parsed.next_url,
         )
 
+    def _next_page_url(self, page: TopicPageFetch) -> str | None:
+        """The page's own next link; else, while the page says more pages follow, the next
+        page by number (IPB 1.3 writes its page links as bare numbers the reader may not
+        take for a next link: a poll must never stop at page 1 of 4)."""
+        if page.next_url or page.page >= page.total_pages:
+            return page.next_url
+        topic = _topic_id_from_url(page.raw.url)
+        return self._page_url(topic, page.page + 1) if topic is not None else None
+
     def _cursor_url(self, cursor: TopicCursor) -> str:
         return self._page_url(cursor.topic_id, max(1, cursor.page))
 
@@ -109,6 +126,32 @@ class IpbReader(IpbSession):
         # the dialect's `next_link` matches every page link on IPB 1.x/2.x: skip pages read
         links = _page_links(text, url, self.dialect)
         return next((u for u in links if self._folder_key(u) not in seen), None)
+
+    def delete_pms(self, ids: Collection[int], folder: str = "inbox") -> None:
+        """IPB 1.x/2.x: the folder page's own multi-action form (`CODE=06`), each letter's
+        `msgid_N` box ticked and «Удалить» pressed; the board answers with the folder."""
+        want = sorted(set(ids))
+        if not want:
+            return
+        if self.caps.conversations:
+            raise NotImplementedError("deleting conversations is not supported yet")
+        url = self._folder_url(folder)
+        page = self._member_get(url)
+        html = _text(page)
+        form = forms.find_form(html, str(page.url), _MULTIACT)
+        if form is None:
+            raise UnexpectedPage(f"the {folder} folder has no form to delete letters")
+        press = next((b for b in form.submit_buttons() if b == "delete"), None)
+        resp = self._send(
+            "POST", form.action, form.fill(press, {f"msgid_{i}": "yes" for i in want}), retry=False
+        )
+        if not resp.is_redirect and _error_text(_text(resp)):
+            raise self._refused_delete(_error_text(_text(resp)) or "")
+        self._forget_listed(want, folder)
+        log.info("deleted %d letter(s) from the %s folder", len(want), folder)
+
+    def _refused_delete(self, says: str) -> UnexpectedPage:
+        return UnexpectedPage(f"the board refused to delete letters: {says}")
 
     def _pm_has_marker(self, page: RawPage, marker: str) -> bool:
         messages = parse_ipb_conversation(page.html, dialect=self.dialect)

@@ -63,6 +63,8 @@ class IpbSession(BoardClientBase):
         self._per_page: int | None = settings.posts_per_page
         self._post_topics: dict[int, int] = {}  # own post id -> topic id (IPS 4 edits)
         self._charset: str | None = None  # "cp1251" once the board says so
+        self._keeps_copies: bool | None = None  # see `IpbClient.can_find_sent_pms`
+        self._spent_copies: set[int] = set()  # Sent copies found (their PMs recorded)
 
     # -- plumbing --------------------------------------------------------------------------
 
