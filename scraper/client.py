@@ -43,7 +43,16 @@ from scraper.board import (
     TopicPoll,
     TopicStream,
 )
-from scraper.errors import MessageTooLong, NotFound, SessionExpired, UnexpectedPage
+from scraper.errors import (
+    AccountBanned,
+    BoardDisabled,
+    CaptchaRequired,
+    MessageTooLong,
+    NotFound,
+    SessionExpired,
+    ShutOut,
+    UnexpectedPage,
+)
 from scraper.http import BoardHttp, TransportSettings, redact
 from scraper.pacing import StopCheck, Waiter, WritePacer, as_stop_check
 
@@ -80,6 +89,13 @@ def norm(text: str) -> str:
     return " ".join(text.split())
 
 
+# the header's new-PM counter: IPB 1.x/2.x «<a href='…act=Msg&amp;CODE=01'>3 новых писем</a>»
+# (English «3 New Messages»), phpBB 3.x prosilver «…folder=inbox…><strong class="badge">3<»
+_PM_BADGE = re.compile(
+    r"act=Msg&amp;CODE=01'>(\d+) (?:нов|new)"
+    r"|folder=inbox\"[^>]*>(?:(?!</a>).){0,300}?<strong class=\"badge(?: hidden)?\">(\d+)<",
+    re.S | re.I,
+)
 # a folder page's «N из M»: IPB 1.x «У Вас 6 писем из 50», phpBB «(2 из 50 сообщений)»,
 # English «(2 out of 50 messages stored)» / «6 of 50»
 _FILL = re.compile(
@@ -87,6 +103,67 @@ _FILL = re.compile(
     r"(?=\s*(?:,|\)|сообщ|писем|messages|максимально|allowed|stored))",
     re.I,
 )
+
+
+# what boards say when they shut an account out (Russian and English packs)
+_BANNED = (
+    "забанен",  # IPB «Вы ЗАБАНЕНЫ на этом форуме»
+    "закрыт доступ к конференции",  # phpBB 3.x ru
+    "you have been banned",
+    "you are banned",
+    "has been banned",
+)
+_DISABLED = (
+    "на профилактике",  # IPB 1.x «Форум на профилактике»
+    "конференция отключена",
+    "в настоящее время недоступна",  # phpBB's default «…эта конференция в настоящее время…»
+    "board is currently disabled",
+    "board is currently unavailable",
+    "board is offline",
+    "is currently offline",
+)
+_CAPTCHA_WORDS = (
+    "против спам-ботов",  # phpBB ru: after too many logins, «…проверку средством против…»
+    "captcha",
+    "капч",
+    "код подтверждения",
+    "код с картинки",
+    "visual confirmation",
+    "confirmation code",
+)
+# a refusal that, shown on the board's index too, means the account may see nothing
+_DENIED = ("запрещ", "закрыт доступ", "denied", "not allowed", "no permission")
+# messages that say what is wrong with one request, never that the bot is shut out
+_NOT_A_SHUT_OUT = (
+    "не существует",
+    "не найден",
+    "битой или удал",
+    "does not exist",
+    "not found",
+    "флуд",
+    "flood",
+)
+
+
+def shut_out_kind(says: str) -> type[ShutOut] | None:
+    """The kind of shut-out a board's message names, if it names one."""
+    if _has_any(says, _CAPTCHA_WORDS):
+        return CaptchaRequired
+    if _has_any(says, _BANNED):
+        return AccountBanned
+    if _has_any(says, _DISABLED):
+        return BoardDisabled
+    return None
+
+
+def _has_any(text: str, phrases: Iterable[str]) -> bool:
+    low = text.lower()
+    return any(p in low for p in phrases)
+
+
+def _title(page: str) -> str:
+    m = re.search(r"<title>([^<]*)</title>", page[:4000], re.I)
+    return m.group(1) if m else ""
 
 
 class BoardClientBase:
@@ -128,6 +205,7 @@ class BoardClientBase:
         # folder's rows as last listed (what a tidy-up may delete without asking again)
         self._fill: tuple[int, int] | None = None
         self._listed: dict[str, list[PMRef]] = {}
+        self._pm_badge: int | None = None
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -169,14 +247,28 @@ class BoardClientBase:
     # -- session ---------------------------------------------------------------------------
 
     def login(self) -> None:
-        """Log in unless the stored session still works."""
+        """Log in unless a stored session may still work. A stored member cookie is taken on
+        trust and the first page the bot reads proves it (a logged-out page logs in again,
+        `_member_get`): a fresh process spends no request on checking its session."""
         if self._has_member_cookie():
-            resp = self._get(self.url("index.php"))
-            if self._page_logged_in(resp):
-                self._logged_in = True
-                log.info("board session restored for %s", self._client_settings.username)
-                return
+            self._logged_in = True
+            log.info("board session restored for %s", self._client_settings.username)
+            return
         self._login()
+
+    @property
+    def pm_badge(self) -> int | None:
+        """New private messages as the header of the last topic page read showed them
+        (IPB «N новых писем», phpBB's badge on «Личные сообщения»); None where the page does
+        not show it. One topic page tells both «new posts?» and «new letters?»."""
+        return self._pm_badge
+
+    def _note_pm_badge(self, text: str) -> None:
+        m = _PM_BADGE.search(text)
+        if m is None:
+            self._pm_badge = None
+            return
+        self._pm_badge = int(next(g for g in m.groups() if g is not None))
 
     def _has_member_cookie(self) -> bool:
         raise NotImplementedError
@@ -193,6 +285,24 @@ class BoardClientBase:
     def _error_of(self, text: str) -> str | None:
         """The board's own words on an error or info page."""
         raise NotImplementedError
+
+    def _check_shut_out(self, says: str | None, page: str = "") -> None:
+        """A page that should have shown content showed only the board's message `says`:
+        raise the matching `ShutOut` when the board shuts the bot out (its account banned,
+        the board switched off, a CAPTCHA to solve). A message of no known kind is checked
+        against the board's index: a board whose every page is that message is switched off
+        (phpBB shows the administrator's own text); one page refused is not a shut-out."""
+        if not says:
+            return
+        kind = shut_out_kind(says + " " + _title(page))
+        if kind is not None:
+            raise kind(says)
+        if _has_any(says, _NOT_A_SHUT_OUT):
+            return
+        index = self._get(self.url(""))
+        if index.status_code == 200 and self._error_of(self._text(index)) == says:
+            # IPB 1.3 shows a banned group «Вам запрещён доступ в этот форум» on every page
+            raise (AccountBanned if _has_any(says, _DENIED) else BoardDisabled)(says)
 
     def _get(self, url: str, *, follow: int = 5) -> httpx.Response:
         return self._net.get(url, follow=follow)

@@ -45,7 +45,7 @@ from scraper.board import (
     TopicCursor,
     TopicPageFetch,
 )
-from scraper.client import BoardClientBase, norm
+from scraper.client import BoardClientBase, norm, shut_out_kind
 from scraper.errors import (
     AttachmentRefused,
     FloodLimited,
@@ -218,6 +218,9 @@ class PhpbbClient(BoardClientBase):
         served = self._clock()
         form = forms.find_form(page.text, str(page.url), "form#login")
         if form is None:
+            kind = shut_out_kind(forms.info_message(page.text) or "")
+            if kind is not None:  # a banned session sees the ban on every page, this one too
+                raise kind(forms.info_message(page.text) or "")
             raise UnexpectedPage(
                 f"the board's login page has no login form ({redact(str(page.url))})"
             )
@@ -248,7 +251,10 @@ class PhpbbClient(BoardClientBase):
             self._net.save_cookies()
             log.info("logged in to %s as %s", self.base_url, user)
             return
-        says = forms.error_text(resp.text) or ""
+        says = forms.error_text(resp.text) or forms.info_message(resp.text) or ""
+        kind = shut_out_kind(says)
+        if kind is not None:  # a ban, a switched-off board, a CAPTCHA: not the password
+            raise kind(says)
         if "captcha" in resp.text.lower() and "confirm" in resp.text.lower():
             says = (says + " (the board now asks for a CAPTCHA: log in once in a browser)").strip()
         raise LoginFailed(user, says)
@@ -273,11 +279,13 @@ class PhpbbClient(BoardClientBase):
 
     def _fetch_topic_page(self, url: str) -> TopicPageFetch:
         resp = self._member_get(url)
+        self._note_pm_badge(resp.text)
         nav = forms.topic_nav(resp.text, str(resp.url))
         if nav is None:
             msg = forms.info_message(resp.text)
             if msg and _has(msg, _NOT_FOUND):
                 raise NotFound(f"{msg} ({redact(url)})")
+            self._check_shut_out(msg, resp.text)
             raise UnexpectedPage(f"not a topic page: {redact(url)}" + (f" ({msg})" if msg else ""))
         if nav.per_page:
             self._per_page = nav.per_page

@@ -105,6 +105,7 @@ class FakeIpb13(FakeBoardBase):
     letters: list[Letter] = field(default_factory=list)
     next_post_id: int = 81
     next_msg_id: int = 44
+    login_epoch: int = 0  # bumped by `forget_logins`: every stored login stops working
 
     def __post_init__(self) -> None:
         # topic 4 as the four recorded pages hold it: the real post blocks, in order
@@ -119,6 +120,7 @@ class FakeIpb13(FakeBoardBase):
                 blocks.append((pid, 0, chunk, datetime(2026, 12, 4, 19, 30, tzinfo=UTC)))
         self.posts[4] = blocks
         self._page1 = body("topic_pages", 0)
+        self._guest1 = body("topic_guest", 0)  # the same page seen by a guest
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -154,7 +156,8 @@ class FakeIpb13(FakeBoardBase):
             return member
         # a lost session with good member cookies logs in silently (the recorded session_lost flow)
         mid = cookies.get("member_id", "0")
-        if mid.isdigit() and int(mid) and cookies.get("pass_hash") == _pass_hash(int(mid)):
+        hashed = cookies.get("pass_hash")
+        if mid.isdigit() and int(mid) and hashed == _pass_hash(int(mid), self.login_epoch):
             return int(mid)
         return 0
 
@@ -200,6 +203,12 @@ class FakeIpb13(FakeBoardBase):
                     "name='t' value='4'", f"name='t' value='{q.get('t', '4')}'"
                 ),
             )
+        if act == "ST" and q.get("view") == "getlastpost" and int(q.get("t", "0")) in self.posts:
+            # the last page, as the recorded `view=getlastpost` answers: 302 to it
+            topic = int(q["t"])
+            posts = self.posts[topic]
+            st = (len(posts) - 1) // self.per_page * self.per_page
+            return self._redirect(f"{BASE}index.php?showtopic={topic}&st={st}&#entry{posts[-1][0]}")
         if "showtopic" in q:
             return self._topic(member, int(q["showtopic"]), int(q.get("st", "0") or 0))
         return self._answer(
@@ -238,11 +247,20 @@ class FakeIpb13(FakeBoardBase):
             [
                 ("Set-Cookie", f"session_id={sid}; path=/"),
                 ("Set-Cookie", f"member_id={mid}; Max-Age=31536000; path=/"),
-                ("Set-Cookie", f"pass_hash={_pass_hash(mid)}; Max-Age=31536000; path=/"),
+                (
+                    "Set-Cookie",
+                    f"pass_hash={_pass_hash(mid, self.login_epoch)}; Max-Age=31536000; path=/",
+                ),
             ],
         )
 
     # -- topics ------------------------------------------------------------------------------
+
+    def forget_logins(self) -> None:
+        """Every session and stored login of the board stops working (a password change,
+        the board's session table emptied): the next page is a guest's."""
+        self.sessions.clear()
+        self.login_epoch += 1
 
     def add_post(self, member: int, text: str, topic: int = 4) -> int:
         """A member posts in a topic now (board time): a real post block refilled."""
@@ -261,7 +279,7 @@ class FakeIpb13(FakeBoardBase):
         total = len(posts)
         if st >= total and total:
             return self._redirect(f"{BASE}index.php?act=ST&f=1&t={topic}&view=getlastpost")
-        page = self._page1
+        page = self._page1 if member else self._guest1
         starts = [m.start() for m in _BLOCK.finditer(page)]
         end = page.rindex(_POST_END) + len(_POST_END)
         shown = "".join(chunk for _pid, _m, chunk, _at in posts[st : st + self.per_page])
@@ -413,8 +431,8 @@ class FakeIpb13(FakeBoardBase):
         return self._redirect(f"{BASE}index.php?act=Msg&CODE=01&VID={form.get('VID', 'in')}")
 
 
-def _pass_hash(member: int) -> str:
-    return f"{member:032x}"
+def _pass_hash(member: int, epoch: int = 0) -> str:
+    return f"{epoch:08x}{member:024x}"
 
 
 def _bbcode(text: str) -> str:

@@ -15,11 +15,11 @@ from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.configs import given_configs, load_configs
 from mafiabot.daemon import Daemon, utcnow
 from mafiabot.dbfile import refuse_lost_database
-from mafiabot.exitcodes import HostError, LoginRefused
+from mafiabot.exitcodes import BoardShutOut, HostError, LoginRefused
 from mafiabot.lock import GameLock, game_identity, open_locked_store
 from mafiabot.store import Store
 from scraper.board import BoardClient
-from scraper.errors import LoginFailed, ScraperError
+from scraper.errors import LoginFailed, ScraperError, ShutOut
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,8 @@ def main(args: argparse.Namespace) -> int:
         daemon.run()
     except LoginFailed as exc:
         raise LoginRefused(login_refused(cfg, exc)) from None
+    except ShutOut as exc:
+        raise BoardShutOut(str(exc)) from None
     finally:
         store.close()
         lock.release()
@@ -111,6 +113,9 @@ def _once(daemon: Daemon) -> int:
     try:
         report = daemon.tick(now)
     except LoginFailed:
+        raise
+    except ShutOut as exc:
+        daemon.shut_out(now, exc)
         raise
     except ScraperError as exc:
         print(f"mafiabot: {exc}", file=sys.stderr)

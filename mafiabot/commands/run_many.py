@@ -29,10 +29,10 @@ from mafiabot.daemon import Daemon
 from mafiabot.daemon.host import Host
 from mafiabot.daemon.shared import SharedSession, claim_for
 from mafiabot.dbfile import sqlite_path
-from mafiabot.exitcodes import HostError, LoginRefused, UsageError
+from mafiabot.exitcodes import BoardShutOut, HostError, LoginRefused, UsageError
 from mafiabot.lock import GameLock, acquire_game_lock, game_identity
 from mafiabot.store import Store
-from scraper.errors import LoginFailed
+from scraper.errors import LoginFailed, ShutOut
 
 log = logging.getLogger(__name__)
 
@@ -141,4 +141,6 @@ def _host(
             (cfg for _p, cfg in games if sessions[session_key(cfg)].refused is exc), games[0][1]
         )
         raise LoginRefused(login_refused(refused, exc)) from None
+    except ShutOut as exc:
+        raise BoardShutOut(str(exc)) from None
     return 0

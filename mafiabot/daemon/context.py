@@ -56,6 +56,9 @@ class Shell:
         self.memo: dict[str, tuple[object, object]] = {}
         # letters on the board that are not the game's (the host's own mail): left alone
         self.kept_pms: set[int] = set()
+        # the inbox was read to the end by this process: from then on it is read again only
+        # when a topic page's header shows new letters (`ingest.poll_pms`)
+        self.inbox_read = False
 
     def reconfigure(self, cfg: Config) -> None:
         self.cfg = cfg

@@ -306,8 +306,17 @@ def pm_turn(sh: Shell, g: Game, msg_id: int, pm: PrivateMessage) -> int:
 
 
 def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
-    """New letters of the inbox into the store (answered later by `moves.answer_moves`)."""
+    """New letters of the inbox into the store (answered later by `moves.answer_moves`).
+
+    The topic page just read shows the board's new-letter counter in its header: when it
+    says none, and this process has read the inbox to the end before, the inbox is not asked
+    (an idle tick is one request). A fresh process always reads it once: a letter a killed
+    process opened but never stored is no longer «new» on the board."""
     assert g.id is not None
+    if sh.inbox_read and getattr(sh.client, "pm_badge", None) == 0:
+        report.mailbox = mailbox.watch_fill(sh, g)  # as the last listing showed it
+        return
+    sh.inbox_read = False
     seen = sh.store.seen_pms(g.id)
     processed: list[int] = []
     fetched = sh.client.fetch_unread_pms(skip=set(seen), newer_than=max(seen) if seen else None)
@@ -346,3 +355,4 @@ def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
     # stored letters leave the board, so that the box never fills (`mailbox`)
     mailbox.tidy_inbox(sh, g, {*seen, *processed})
     report.mailbox = mailbox.watch_fill(sh, g)
+    sh.inbox_read = True

@@ -47,7 +47,7 @@ from mafiabot.newspaper import Renderer
 from mafiabot.store import Game, SqlOutbox, Store
 from poster.outbox import new_game_token
 from scraper.board import BoardClient
-from scraper.errors import LoginFailed, ScraperError
+from scraper.errors import LoginFailed, ScraperError, ShutOut
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -220,6 +220,10 @@ class Daemon:
             # not transient: phpBB demands a CAPTCHA after 3 bad passwords, so logging in again
             # every tick would lock the host's account; the caller stops and tells the host
             raise
+        except ShutOut as exc:
+            # a ban, a switched-off board, a CAPTCHA: no retry helps until a person acts
+            self.shut_out(now, exc)
+            raise
         except Exception as exc:
             self._failures += 1
             pause = min(self.cfg.board.poll_interval * 2 ** (self._failures - 1), MAX_BACKOFF)
@@ -242,6 +246,18 @@ class Daemon:
         log.info("tick: %s", summary)
         self.record_tick(now, summary, ok=True)
         return report
+
+    def shut_out(self, now: datetime, exc: ShutOut) -> None:
+        """The board shuts the bot out: one line in the log, a note for the host report and
+        the last tick's result (`status`) say why the game's ticks stop."""
+        log.error("the game stops: %s", exc)
+        self.record_tick(now, f"stopped: {exc}", ok=False)
+        try:
+            g = self.store.find_game(self.cfg.game.topic)
+            if g is not None and g.id is not None:
+                host_flags.flag(self.store, g, g.turn, f"бот остановлен: {exc}")
+        except Exception:
+            log.debug("could not note the stop for the host", exc_info=True)
 
     def summary(self, report: TickReport) -> str:
         """The per-tick line: what came in, what was decided and sent, what comes next."""

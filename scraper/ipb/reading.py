@@ -53,6 +53,7 @@ class IpbReader(IpbSession):
     def _fetch_topic_page(self, url: str) -> TopicPageFetch:
         resp = self._member_get(url)
         text = _text(resp)
+        self._note_pm_badge(text)
         parsed = parse_ipb_topic(
             text, dialect=self.dialect, tz=self.settings.tz, now=self._now(), base_url=str(resp.url)
         )
@@ -60,16 +61,20 @@ class IpbReader(IpbSession):
             says = _error_text(text)
             if says and _has(says, _NOT_FOUND):
                 raise NotFound(f"{says} ({redact(url)})")
+            self._check_shut_out(says, text)
             raise UnexpectedPage(
                 f"not a topic page: {redact(url)}" + (f" ({says})" if says else "")
             )
         told = re.search(
             r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*\d+\s*,\s*(\d+)|perPage:\s*(\d+)", text
         )
+        learned = self._per_page
         if told:  # IPB 2's page jump and IPB 3's registerPageJump name the page size
             self._per_page = int(told.group(1) or told.group(2))
         elif parsed.page < parsed.total_pages and len(parsed.posts) > 1:
             self._per_page = len(parsed.posts)  # a full page tells the board's page size
+        if self._per_page != learned:
+            self._keep_facts()
         start = (parsed.page - 1) * self._per()
         if parsed.topic_id is not None:
             # IPS 4/5 edit URLs need the topic: remember where the bot's own posts are
@@ -96,6 +101,12 @@ class IpbReader(IpbSession):
         return self._page_url(topic, page.page + 1) if topic is not None else None
 
     def _cursor_url(self, cursor: TopicCursor) -> str:
+        """The page the cursor stands on, by the offset the board itself gave it where the
+        topic URL takes one (a fresh process may not know the page size yet: page 4 of 15
+        posts is `st=45`, never `st=60`)."""
+        template = self.dialect.urls.get("topic", "")
+        if "{offset}" in template and (cursor.start or cursor.page <= 1):
+            return self._dialect_url("topic", topic=cursor.topic_id, offset=cursor.start)
         return self._page_url(cursor.topic_id, max(1, cursor.page))
 
     def _own_posts(self, page: TopicPageFetch) -> Iterable[tuple[int, str, str]]:
