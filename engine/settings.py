@@ -76,7 +76,7 @@ class RulesSettings:
     green_colors: tuple[str, ...] = ("family:green", "#008000", "#00ff00", "#006400", "#00aa00")
     #: G-N.3: (minimum living players, greens needed), checked from the top.
     court_thresholds: tuple[tuple[int, int], ...] = ((14, 3), (9, 2), (0, 1))
-    #: G-N.4 Ruling: a nominee needs at least one court vote to be jailed.
+    #: G-N.4 Ruling: nobody goes to jail without at least one court vote against him.
     court_needs_a_vote: bool = True
     #: G-N.5 Ruling: a court tie is settled by the seeded coin (else nobody is jailed and the
     #: host must override with the real duel's loser).
@@ -163,7 +163,7 @@ class RulesSettings:
 
     # --- reading letters (C-2, C-3) --------------------------------------------------------
     #: C-2: a night letter's reading is accepted only at this confidence (0–1) or above;
-    #: below it the player is asked back whether the reading is right (parser/letters.py).
+    #: below it the player is asked back whether the reading is right (parser/letters/).
     move_confidence: float = 0.8
 
     # --- dealing (G-S.1, P-S.1) ------------------------------------------------------------

@@ -42,7 +42,8 @@ from zoneinfo import ZoneInfo
 from engine import GameState
 from engine import events as ev
 from mafiabot.replay import run_file, turn_output
-from mafiabot.store import from_json, open_store
+from mafiabot.store import open_store
+from mafiabot.store.codec import from_json
 from scraper.board import BoardClient
 from scraper.errors import FloodLimited
 

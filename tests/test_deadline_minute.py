@@ -56,7 +56,7 @@ def test_C_1_a_vote_in_the_deadlines_minute_counts_and_the_turn_waits_for_it(
     run.board.add_post(run.cfg.game.topic, "Jack_Sparrow", deadline + timedelta(seconds=30), VOTE)
     assert _tick(run, deadline + timedelta(seconds=30)).closed == []  # the minute is not over
     assert run.daemon.game().turn == 1
-    assert _tick(run, deadline + timedelta(minutes=1)).closed == ["1/day"]
+    assert [str(c) for c in _tick(run, deadline + timedelta(minutes=1)).closed] == ["1/day"]
     assert _day_votes(run, 1)["Jack_Sparrow"] == "Mister X"
 
 
@@ -80,7 +80,8 @@ def test_C_1_a_post_after_the_newspaper_belongs_to_the_next_turn_and_is_flagged(
 ) -> None:
     deadline = datetime(2026, 11, 28, 22, 0, tzinfo=MSK)
     run, _ = _played_until(tmp_path, deadline)
-    assert _tick(run, deadline + timedelta(minutes=1, seconds=5)).closed == ["1/day"]
+    closed = _tick(run, deadline + timedelta(minutes=1, seconds=5)).closed
+    assert [str(c) for c in closed] == ["1/day"]
     # a board whose clock lags: the post stands after the newspaper but shows «22:00»
     late = run.board.add_post(
         run.cfg.game.topic,

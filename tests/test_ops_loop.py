@@ -14,6 +14,7 @@ import pytest
 from mafiabot.daemon import Daemon
 from mafiabot.daemon.calendar import minute_end
 from mafiabot.demo.play import DemoRun, setup
+from mafiabot.keys import TurnTag
 
 
 def _run(tmp_path: Path, max_catchup: int = 1) -> DemoRun:
@@ -27,7 +28,7 @@ def _set_catchup(daemon: Daemon, n: int) -> None:
     daemon.cfg = dataclasses.replace(cfg, game=dataclasses.replace(cfg.game, max_catchup=n))
 
 
-def _tick(run: DemoRun, when: datetime) -> list[str]:
+def _tick(run: DemoRun, when: datetime) -> list[TurnTag]:
     run.clock[0] = when
     return run.daemon.tick(when).closed
 
@@ -187,7 +188,6 @@ def test_C_1_posts_written_while_the_bot_was_down_past_a_deadline_are_flagged_on
     g = run.daemon.game()
     first = g.deadline
     assert first is not None
-    assert g.id is not None
     player = next(p.account for p in run.daemon.store.players(g.id) if p.alive)
     for minutes in (10, 20):  # written after the deadline, before the bot came back
         run.board.add_post(

@@ -3,6 +3,8 @@ to be an `if ruleset == "pefl"` somewhere in the config, calendar, parser or new
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import tomllib
 from datetime import timedelta
 from pathlib import Path
@@ -15,12 +17,14 @@ from engine.gambler import Gambler
 from engine.kinds import RULESETS
 from engine.pefl import Pefl
 from engine.rules import UnknownRuleset, ruleset_class
+from engine.settings import RulesSettings
+from engine.state import Player
 from mafiabot.config import ConfigError, parse_config
 from mafiabot.config.calendar import first_turn, turn_deadlines
-from mafiabot.newspaper import newspaper_view
-from parser.letters import _names_executor
+from mafiabot.newspaper.view import newspaper_view
+from parser.letters.executor import names_executor
 from parser.sender import CastError, SenderView, cast_state, sender_view
-from parser.votes import VoteOptions, _defaults
+from parser.votes.records import VoteOptions, defaults_for
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "config.example.toml"
 
@@ -188,23 +192,23 @@ def test_G_S_2_nobody_moves_on_the_gambler_introduction_day() -> None:
 
 
 def test_P_M_8_only_a_pefl_kill_letter_names_an_executor() -> None:
-    assert _names_executor(SenderView("A", ruleset="pefl"))
-    assert not _names_executor(SenderView("A", ruleset="gambler"))
-    assert _names_executor(SenderView("A"))  # rule set unknown: read for one too
+    assert names_executor(SenderView("A", ruleset="pefl"))
+    assert not names_executor(SenderView("A", ruleset="gambler"))
+    assert names_executor(SenderView("A"))  # rule set unknown: read for one too
 
 
 # --- votes (P-V.1-P-V.3, G-N.1) ----------------------------------------------------------------
 
 
 def test_P_V_1_pefl_votes_are_red_first_with_a_reason_and_may_agree() -> None:
-    assert _defaults("pefl", VoteOptions()) == (("family:red",), "first", True, True)
+    assert defaults_for("pefl", VoteOptions()) == (("family:red",), "first", True, True)
 
 
 def test_G_N_1_gambler_greens_are_any_green_and_the_last_counts() -> None:
-    colors, policy, reason, agree = _defaults("gambler", VoteOptions())
+    colors, policy, reason, agree = defaults_for("gambler", VoteOptions())
     assert "family:green" in colors and (policy, reason, agree) == ("last", False, False)
     # a host's choice still wins over the rule set's
-    assert _defaults("gambler", VoteOptions(policy="first"))[1] == "first"
+    assert defaults_for("gambler", VoteOptions(policy="first"))[1] == "first"
 
 
 # --- the turn calendar (C-1) -------------------------------------------------------------------
@@ -283,7 +287,7 @@ def test_each_rule_set_names_every_role_of_its_own_for_the_players() -> None:
 def test_P_S_3_a_label_names_the_clan_of_its_members_only() -> None:
     """The rule set says whose clan a label shows: a PEFL mafioso's, not the bastard's (dealt
     into a clan, P-S.3, but playing for the town); Gambler has no clans."""
-    from mafiabot.newspaper import role_label
+    from mafiabot.newspaper.words import role_label
 
     assert role_label("pefl", "thug", "triad") == "громила, Триада"
     assert role_label("pefl", "bastard", "yakuza") == "ВСБ"
@@ -296,3 +300,68 @@ def test_the_cli_offers_exactly_the_engines_rule_sets() -> None:
     from mafiabot.cli import RULESET_CHOICES
 
     assert RULESET_CHOICES == RULESETS
+
+
+# --- the deadlines of a turn, and how each phase votes (C-1, G-N.1–G-N.4, P-V.1) ---------------
+
+
+def test_C_1_the_turns_last_deadline_ends_it() -> None:
+    g, p = Gambler(RulesSettings()), Pefl(RulesSettings())
+    assert [g.ends_turn(ph) for ph in ("day", "greens", "court")] == [True, False, True]
+    assert p.ends_turn("day")
+
+
+def test_G_N_4_only_the_gambler_court_votes_in_court() -> None:
+    g, p = Gambler(RulesSettings()), Pefl(RulesSettings())
+    assert [g.court_votes(ph) for ph in ("day", "greens", "court")] == [False, False, True]
+    assert not p.court_votes("day")
+
+
+def test_G_N_3_greens_have_a_threshold_to_court_and_nothing_else_has() -> None:
+    g, p = Gambler(RulesSettings()), Pefl(RulesSettings())
+    assert g.vote_threshold("greens", 9) == g.court_threshold(9) == 2
+    assert g.vote_threshold("court", 9) is None and p.vote_threshold("day", 9) is None
+
+
+def test_G_N_1_the_hosts_greens_are_the_gambler_greens_colours() -> None:
+    settings = RulesSettings(green_colors=("#00ff00",))
+    assert Gambler(settings).host_vote_colors("greens") == ("#00ff00",)
+    assert Gambler(settings).host_vote_colors("court") is None
+    assert Gambler(RulesSettings(green_colors=())).host_vote_colors("greens") is None  # none
+    assert Pefl(settings).host_vote_colors("day") is None
+
+
+def test_G_P_2_a_killed_gambler_civilian_has_one_last_word_and_nobody_else() -> None:
+    killed = Player(nick="A", role="civilian", team="town", alive=False, out_by="mafia")
+    jailed = dataclasses.replace(killed, out_by="jailed")
+    g, p = Gambler(RulesSettings()), Pefl(RulesSettings())
+    assert (g.last_words(killed), g.last_words(jailed), p.last_words(killed)) == (1, 0, 0)
+
+
+SHELL = Path(__file__).resolve().parent.parent / "mafiabot"
+#: a phase or vote kind of one rule set, compared in the shell: `phase == "greens"`,
+#: `kind != "court"`, `"court" in phases` …
+NAME_COMPARED = re.compile(
+    r"""(?:[=!]=\s*|\bin\s+)["'](?:greens|court|day|green|red)["']|["'](?:greens|court|day|green|red)["']\s*(?:[=!]=|\bin\b)"""
+)
+
+
+def test_the_shell_asks_the_rule_set_and_compares_no_phase_or_vote_kind_name() -> None:
+    found = [
+        f"{path.relative_to(SHELL.parent)}:{n}: {line.strip()}"
+        for path in sorted(SHELL.rglob("*.py"))
+        if "migrations" not in path.parts
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if NAME_COMPARED.search(line)
+    ]
+    assert found == []
+
+
+def test_the_shell_never_imports_a_rule_set_of_its_own() -> None:
+    imports = re.compile(r"^\s*(?:from|import)\s+engine\.(?:gambler|pefl)\b", re.MULTILINE)
+    found = [
+        str(path.relative_to(SHELL.parent))
+        for path in sorted(SHELL.rglob("*.py"))
+        if imports.search(path.read_text("utf-8"))
+    ]
+    assert found == []

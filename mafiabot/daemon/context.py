@@ -17,8 +17,11 @@ from engine import GameState, RuleSet, get_ruleset
 from engine.kinds import Phase
 from mafiabot.config import Config
 from mafiabot.daemon import calendar
-from mafiabot.newspaper import Renderer
-from mafiabot.store import Game, Player, SqlOutbox, Store, from_json
+from mafiabot.daemon.compose import Composer, host_recipient
+from mafiabot.newspaper.render import Renderer
+from mafiabot.store import SqlOutbox, Store
+from mafiabot.store.codec import from_json
+from mafiabot.store.tables import Game, Player
 from parser.identity import Cast, nick_key
 from parser.nicks import casefold_key
 from poster.outbox import OutboxRow, SearchFrom, new_game_token
@@ -86,16 +89,23 @@ class Shell:
         return self.cfg.board.tz
 
     @property
-    def host_accounts(self) -> set[str]:
-        return {nick_key(n) for n in (self.cfg.board.username, *self.cfg.game.host_nicks)}
+    def host_accounts(self) -> frozenset[str]:
+        """The host's accounts, the bot's own included: their posts are never votes, their
+        letters never moves (compared by `parser.identity.nick_key`)."""
+        return frozenset({self.cfg.board.username, *self.cfg.game.host_nicks})
 
     def is_host(self, author: str) -> bool:
         """Whether `author` is one of the host's accounts (the bot's own included)."""
-        return nick_key(author) in self.host_accounts
+        return nick_key(author) in {nick_key(n) for n in self.host_accounts}
 
     @property
     def host_recipient(self) -> str:
-        return self.cfg.game.host_nicks[0] if self.cfg.game.host_nicks else self.cfg.board.username
+        return host_recipient(self.cfg)
+
+    @property
+    def composer(self) -> Composer:
+        """What the game's messages are made with: config, rule set, renderer — no store."""
+        return Composer(self.cfg, self.rules, self.renderer)
 
     def game(self) -> Game:
         g = self.store.find_game(self.cfg.game.topic)
@@ -113,7 +123,6 @@ class Shell:
 
     def outbox(self, g: Game) -> SqlOutbox:
         """The game's outbox; a row added through it is `stamp`ed."""
-        assert g.id is not None
         return self.store.outbox(g.id, lambda row: self.stamp(g, row))
 
     def poster(self, g: Game) -> Poster:
@@ -124,26 +133,32 @@ class Shell:
         )
 
     def stamp(self, g: Game, row: OutboxRow) -> OutboxRow:
-        """A row being queued, with the game's marker token and where the board stood (the
-        stored cursors: an older position only makes a marker search read more).
-        A game made before tokens existed keeps "" — its markers as they always were."""
-        if row.marker_token or row.search_from is not None:
-            return row
-        assert g.id is not None
-        since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
-        if row.channel == "pm":
-            seen = self.store.seen_pms(g.id)
-            since = SearchFrom(pm_id=max(seen) if seen else None)
-        elif row.channel == "topic" and row.topic_id is not None:
-            tc = self.store.topic_cursors(g.id).get(row.topic_id)
-            at = tc.cursor if tc is not None else None
-            if at:
-                since = SearchFrom(
-                    page=int(at.get("page", 1)),
-                    start=int(at.get("start", 0)),
-                    post_id=at.get("last_post_id"),
-                )
-        return dataclasses.replace(row, marker_token=g.token, search_from=since)
+        """A row being queued, with the game's marker token and where the board stood."""
+        return self.stamper(g)(row)
+
+    def stamper(self, g: Game) -> Callable[[OutboxRow], OutboxRow]:
+        """Stamps rows being queued with the game's marker token and where the board stands
+        now (the stored cursors, read once here: an older position only makes a marker search
+        read more). A game made before tokens existed keeps "" — its markers as they always
+        were."""
+        seen = self.store.seen_pms(g.id)
+        pm_since = SearchFrom(pm_id=max(seen) if seen else None)
+        topic_since = {
+            topic: SearchFrom(page=at.page, start=at.start, post_id=at.last_post_id)
+            for topic, at in self.store.topic_positions(g.id).items()
+        }
+
+        def stamp(row: OutboxRow) -> OutboxRow:
+            if row.marker_token or row.search_from is not None:
+                return row
+            since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
+            if row.channel == "pm":
+                since = pm_since
+            elif row.channel == "topic" and row.topic_id is not None:
+                since = topic_since.get(row.topic_id, since)
+            return dataclasses.replace(row, marker_token=g.token, search_from=since)
+
+        return stamp
 
     def state(self, g: Game) -> GameState:
         assert g.state is not None
@@ -152,7 +167,6 @@ class Shell:
 
     def players(self, g: Game) -> list[Player]:
         """The game's seats, read once per unit of work."""
-        assert g.id is not None
         if self._players is None or (self._players and self._players[0].game_id != g.id):
             self._players = self.store.players(g.id)
             self._seats = None
@@ -185,7 +199,6 @@ class Shell:
         way) teaches it: a look-alike account posting first must not take the player's id."""
         if user_id is None:
             return
-        assert g.id is not None
         for p in self.players(g):
             if p.user_id is None and casefold_key(p.account) == casefold_key(author):
                 self.store.update_player(g.id, p.nick, user_id=user_id)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection
 
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
-from mafiabot.store import Game
+from mafiabot.store.tables import Game
 from scraper.board import PMRef
 from scraper.errors import ScraperError
 
@@ -56,7 +56,6 @@ def _delete(sh: Shell, ids: Collection[int], folder: str) -> bool:
 
 def tidy_inbox(sh: Shell, g: Game, seen: Collection[int]) -> None:
     """Remove from the inbox the letters the bot has stored (after `ingest.poll_pms`)."""
-    assert g.id is not None
     rows = [r for r in _listed(sh, "inbox") if r.id in seen and r.id not in sh.kept_pms]
     if not rows:
         return

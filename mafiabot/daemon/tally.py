@@ -9,11 +9,15 @@ from typing import cast
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
+from mafiabot import keys
 from mafiabot.config import Config
 from mafiabot.daemon.calendar import on_time, turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
-from mafiabot.store import Game, StoredPost, VoteCountRow, from_json
+from mafiabot.keys import TurnTag
+from mafiabot.store.codec import from_json
+from mafiabot.store.posts import StoredPost
+from mafiabot.store.tables import Game, VoteCountRow
 from mafiabot.turn_inputs import (
     TurnCalendar,
     TurnPost,
@@ -22,7 +26,7 @@ from mafiabot.turn_inputs import (
     votes_as_of,
 )
 from parser.records import Post
-from poster.outbox import OutboxKey, OutboxRow
+from poster.outbox import OutboxRow
 from poster.poster import Poster
 
 Tally = tuple[str, list[Vote], list[InputRejected], list[str]]
@@ -61,7 +65,6 @@ def iter_turn_posts(
     `colored_only` leaves out, undecoded, the never-edited posts with no coloured text
     outside quotes: the day's vote reader takes such a post for no vote whoever wrote it
     (`parser.votes.extract_votes`), so the day's tally is the same without them."""
-    assert g.id is not None
     for sp in sh.store.iter_posts(g.id, topic_id=topic, turn=turn, colored_only=colored_only):
         latest = stored_record(sp)  # decoded once
         post = _post_at(sh, g, sp, latest, deadline)
@@ -87,7 +90,6 @@ def _post_at(
     """The revision of a post that stood at `deadline` (the latest when there is none)."""
     if deadline is None or latest is None or sp.revision == 1:
         return latest
-    assert g.id is not None
     chosen = latest
     for rev in reversed(sh.store.revisions(g.id, sp.board_id)):
         rec: Post | None = from_json(Post, rev.record) if rev.record else None
@@ -100,20 +102,14 @@ def _post_at(
     return chosen
 
 
-def host_accounts(sh: Shell) -> frozenset[str]:
-    """Accounts whose posts are never votes: the bot's and the host's."""
-    return frozenset({sh.cfg.board.username, *sh.cfg.game.host_nicks})
-
-
 def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
-    assert g.id is not None
     return turn_calendar(sh.cfg, sh.rules, turn, deadline, sh.store.deaths(g.id))
 
 
 def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
-    """Where the phase's votes are written: the court topic for a Gambler court, else the
-    game topic."""
-    if state.phase == "court":
+    """Where the phase's votes are written: the court topic for a court's votes (G-N.4), else
+    the game topic."""
+    if sh.rules.court_votes(state.phase):
         return court_topic_id(sh, g, state.turn)
     return sh.cfg.game.topic
 
@@ -133,12 +129,12 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
         kind, votes, rejected, kept = cast(Tally, hit[1])
         return kind, list(votes), list(rejected), list(kept)
     notes: list[str] = []
-    court_vote = sh.rules.vote_kind(state.phase) == "court"  # G-N.4 reads its own way
+    court_vote = sh.rules.court_votes(state.phase)  # G-N.4 reads its own way
     as_of = votes_as_of(sh.rules, state, calendar)
     posts = iter_turn_posts(sh, g, topic, state.turn, as_of, notes, colored_only=not court_vote)
     # streamed: only the phase's own topic is read (the court's posts for a court)
     game, court = ((), posts) if court_vote else (posts, ())
-    got = phase_votes(sh.rules, state, game, court, calendar, host_accounts(sh), sh.player_ids(g))
+    got = phase_votes(sh.rules, state, game, court, calendar, sh.host_accounts, sh.player_ids(g))
     result: Tally = (got.kind, list(got.votes), list(got.rejected), notes)
     sh.memo["tally"] = (key, result)
     return result[0], list(result[1]), list(result[2]), list(result[3])
@@ -146,7 +142,6 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
 
 def posters(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> tuple[str, ...]:
     """The seats that wrote in the game topic this turn (up to the deadline), once each."""
-    assert g.id is not None
     out: dict[str, None] = {}
     for sp in sh.store.iter_posts(g.id, topic_id=sh.cfg.game.topic, turn=turn):
         if deadline is not None and sp.posted_at is not None and sp.posted_at > deadline:
@@ -162,15 +157,14 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     mode = sh.cfg.game.interim_count
     if mode.mode == "off":
         return
-    assert g.id is not None
     state = sh.state(g)
     kind, votes, _rej, _flags = tally(sh, g, state, None)
-    if not votes and kind != "court":
+    if not votes and not sh.rules.court_votes(state.phase):  # a court is counted from nil
         return
-    tag = f"{state.turn}/{state.phase}"
+    tag = str(TurnTag(state.turn, state.phase))
     last = sh.store.vote_count(g.id, tag)
     n = len(votes)
-    key = OutboxKey(str(g.id), state.turn, f"votecount-{state.phase}", "topic")
+    key = keys.key(g.id, state.turn, keys.vote_count(state.phase))
     ob = sh.outbox(g)
     row = ob.get(key)
     # a count queued but not yet on the board (a crash, a flood wait) is recomputed before it
@@ -207,9 +201,9 @@ def _vote_count_text(
         by_target.setdefault(v.target, []).append(v.voter)
     ordered = sorted(by_target.items(), key=lambda kv: -len(kv[1]))
     voted = {v.voter for v in votes}
-    threshold = sh.rules.court_threshold(len(state.living)) if kind == "green" else None
+    threshold = sh.rules.vote_threshold(state.phase, len(state.living))
     return sh.renderer.vote_count(
-        ruleset=sh.cfg.game.ruleset,
+        ruleset=sh.rules,
         game_name=sh.cfg.game.name,
         turn=state.turn,
         kind=kind,

@@ -16,14 +16,17 @@ from typing import Any
 
 from engine.actions import Vote
 from engine.state import GameState
+from mafiabot import keys
 from mafiabot.bootstrap import read_model
 from mafiabot.config import Config
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.status import status
 from mafiabot.daemon.tally import tally
-from mafiabot.newspaper import ACTION_RU, format_when, host_line, refusal_ru, role_label
-from mafiabot.store import Game, Store
-from mafiabot.web.flow import Flow, flow_chart_svg, flow_from_votes, vote_flow
+from mafiabot.newspaper.chart import Flow, flow_chart_svg, flow_from_votes, vote_flow
+from mafiabot.newspaper.host import host_line
+from mafiabot.newspaper.words import ACTION_RU, format_when, refusal_ru, role_label
+from mafiabot.store import Store
+from mafiabot.store.tables import Game
 from parser.nicks import NickResolver
 
 #: at most this many snapshots of a Gambler day's votes (each is one recount)
@@ -74,13 +77,13 @@ def _snapshot(votes: Sequence[Vote]) -> dict[str, str]:
     return {v.voter: v.target for v in votes if v.kind != "self"}
 
 
-def day_flow(src: GameSource, g: Game, state: GameState, kind: str, now: datetime) -> Flow:
-    """The current phase's vote flow. PEFL reds never change (P-V.3): their cast times make
-    the flow. Greens and court votes may (G-N.1/G-N.4): the tally is recounted as it stood at
-    the times posts arrived (at most MAX_SNAPSHOTS of them), so a switch shows."""
-    assert g.id is not None
+def day_flow(src: GameSource, g: Game, state: GameState, now: datetime) -> Flow:
+    """The current phase's vote flow. Where the first vote counts it never changes (PEFL
+    reds, P-V.3): the cast times make the flow. Where the last one counts (Gambler greens and
+    court votes, G-N.1/G-N.4) the tally is recounted as it stood at the times posts arrived (at
+    most MAX_SNAPSHOTS of them), so a switch shows."""
     sh = src.shell
-    if kind == "red":
+    if sh.rules.vote_order == "first":
         _k, votes, _r, _f = tally(sh, g, state, None)
         return flow_from_votes([(v.at, v.voter, v.target) for v in votes if v.at is not None])
     posts = src.store.posts(g.id, turn=state.turn)
@@ -119,7 +122,6 @@ def nick_confidence(text: str, nick: str, resolver: NickResolver) -> tuple[str, 
 def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]:
     """The turn's PMs with the moves the bot read from them, how surely each target was read,
     and the reply it queued."""
-    assert g.id is not None
     turn = state.turn
     tz = src.cfg.board.tz
     texts = {pm.board_id: pm.text for pm in src.store.pms(g.id) if pm.turn == turn}
@@ -152,7 +154,7 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
     for pm in src.store.pms(g.id):
         if pm.turn != turn:
             continue
-        reply = replies.get(f"ack-{pm.board_id}")
+        reply = replies.get(keys.reply(pm.board_id))
         out.append(
             {
                 "id": pm.board_id,
@@ -169,7 +171,6 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
 
 
 def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
-    assert g.id is not None
     rows = [e for e in src.store.events(g.id) if e.turn > turn - EVENT_TURNS]
     out = []
     for e in sorted(rows, key=lambda e: (-e.turn, e.seq)):
@@ -186,7 +187,6 @@ def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
 
 
 def _outbox(src: GameSource, g: Game) -> list[dict[str, Any]]:
-    assert g.id is not None
     rows = src.store.outbox(g.id).all()
     return [
         {
@@ -228,11 +228,10 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
     st = status(src.shell, now)
     state = src.shell.state(g)
     kind = str(st.get("vote_kind") or "")
-    flow = day_flow(src, g, state, kind, now) if kind and g.status != "over" else None
+    flow = day_flow(src, g, state, now) if kind and g.status != "over" else None
     chart = ""
     if flow is not None:
         chart = _SCRIPT.sub("", flow_chart_svg(flow, tz))
-    assert g.id is not None
     flags = [f.text for f in src.shell.store.host_flags(g.id, state.turn)]
     return {
         **base,
@@ -263,7 +262,7 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
         "players": [
             {
                 "nick": p.nick,
-                "role": role_label(cfg.game.ruleset, p.role, p.clan),
+                "role": role_label(src.shell.rules, p.role, p.clan),
                 "alive": p.alive,
                 "out": p.out_by or "",
                 "out_turn": p.out_turn,
