@@ -161,7 +161,8 @@ def _has_any(text: str, phrases: Iterable[str]) -> bool:
     return any(p in low for p in phrases)
 
 
-def _title(page: str) -> str:
+def page_title(page: str) -> str:
+    """A page's `<title>` (the board's own words for what the page is)."""
     m = re.search(r"<title>([^<]*)</title>", page[:4000], re.I)
     return m.group(1) if m else ""
 
@@ -293,8 +294,13 @@ class BoardClientBase:
         against the board's index: a board whose every page is that message is switched off
         (phpBB shows the administrator's own text); one page refused is not a shut-out."""
         if not says:
+            # IPB 1.x's switched-off board names itself only in its title («Форум на
+            # профилактике») above the administrator's text and a login form
+            title = page_title(page)
+            if shut_out_kind(title) is not None:
+                raise BoardDisabled(title)
             return
-        kind = shut_out_kind(says + " " + _title(page))
+        kind = shut_out_kind(says + " " + page_title(page))
         if kind is not None:
             raise kind(says)
         if _has_any(says, _NOT_A_SHUT_OUT):

@@ -121,3 +121,16 @@ def test_a_shut_out_stops_the_games_ticks_with_one_line_a_note_and_a_status(
     assert any("бот остановлен" in n for n in d.flags(g.turn))
     status = d.status(start + timedelta(minutes=3))
     assert any("бот остановлен" in n for n in status["notes"])
+
+
+def test_a_switched_off_ipb13_board_is_told_by_its_title() -> None:
+    # IPB 1.x's switched-off page has no error box, only its title and a login form
+    log: list[str] = []
+    page = (IPB / "offline_showtopic.html").read_bytes()
+    c = IpbClient(
+        IpbSettings("http://127.0.0.1:8090/", "Гость_Форума", "Player-2026", min_interval=0),
+        transport=_serving(page, "text/html", log),
+    )
+    with pytest.raises(BoardDisabled, match="профилактике"):
+        c.read_topic_pages(2)
+    assert len(log) <= 3

@@ -17,8 +17,9 @@ from scraper import forms
 from scraper.board import (
     Attachment,
 )
-from scraper.client import BoardClientBase, shut_out_kind
+from scraper.client import BoardClientBase, page_title, shut_out_kind
 from scraper.errors import (
+    BoardDisabled,
     LoginFailed,
     SessionExpired,
     UnexpectedPage,
@@ -166,6 +167,8 @@ class IpbSession(BoardClientBase):
         user = self.settings.username
         page = self._get(self._dialect_url("login_form"))
         html = _text(page)
+        if shut_out_kind(page_title(html)) is not None:  # IPB 1.x: «Форум на профилактике»
+            raise BoardDisabled(page_title(html))
         form = _password_form(html, str(page.url))
         if form is None:
             if page_logged_in(html, d) is True:
