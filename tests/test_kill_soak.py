@@ -256,7 +256,7 @@ def test_C_4_sigkill_at_random_points_nothing_twice_nothing_lost(tmp_path: Path)
     db = tmp_path / "soak.db"
     clock = StepClock(0.0)
     board = _board(clock)
-    server = BoardServer(_ticking(board, clock))
+    server = BoardServer(_ticking(board, clock), clock=clock)  # its Date: the game's time
     killer = Killer()
     server.before = killer.before
     server.after = killer.after
