@@ -376,7 +376,7 @@ def test_C_4_the_start_and_a_deadline_killed_at_each_of_their_writes(tmp_path: P
     db = tmp_path / "soak.db"
     clock = StepClock(0.0)
     board = _board(clock)
-    server = BoardServer(_ticking(board, clock))
+    server = BoardServer(_ticking(board, clock), clock=clock)  # its Date: the game's time
     t0 = time.monotonic()
     with server.running():
         config = _config(tmp_path, server.base, db)
