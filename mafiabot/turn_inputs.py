@@ -27,6 +27,7 @@ from engine import GameState, InputRejected, Move, Override, RuleSet, TurnInputs
 from engine.common import apply_replacements
 from engine.kinds import Phase, VoteKind
 from engine.state import Player
+from mafiabot.config.calendar import stamp_cutoff
 from parser.records import Post
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
@@ -117,6 +118,13 @@ def _until(posts: Iterable[TurnPost], deadline: datetime | None) -> Iterator[Tur
             yield tp
 
 
+def _cutoff(rules: RuleSet, deadline: datetime | None) -> datetime | None:
+    """The last on-time stamp for `deadline` under the rule set's C-1 ruling."""
+    if deadline is None:
+        return None
+    return stamp_cutoff(deadline, rules.settings.deadline_minute_on_time)
+
+
 def counts_votes(rules: RuleSet, state: GameState) -> bool:
     """Whether the phase `state` waits for has votes to read (not PEFL's turn 0 nor
     Gambler's introduction day)."""
@@ -160,11 +168,12 @@ def phase_votes(
     kind = rules.vote_kind(state.phase)
     if not rules.counts_votes(state):
         return PhaseVotes(kind)
-    greens_dl = calendar.greens_deadline
+    # C-1: a post the board shows with a deadline's own minute is on time for it
+    greens_dl = _cutoff(rules, calendar.greens_deadline)
     if rules.court_votes(state.phase):  # G-N.4: in the court topic, after the greens
         court = (
             tp.post
-            for tp in _until(_seated(court_posts, {}), calendar.deadline)
+            for tp in _until(_seated(court_posts, {}), _cutoff(rules, calendar.deadline))
             if greens_dl is None or tp.post.posted_at is None or tp.post.posted_at > greens_dl
         )
         res = extract_court_votes(
@@ -177,7 +186,8 @@ def phase_votes(
         )
         return PhaseVotes(kind, tuple(res.votes), tuple(res.rejected))
     game: Iterable[Post] = (
-        tp.post for tp in _until(_seated(posts, {}), votes_as_of(rules, state, calendar))
+        tp.post
+        for tp in _until(_seated(posts, {}), _cutoff(rules, votes_as_of(rules, state, calendar)))
     )
     if not rules.ends_turn(state.phase):
         # G-N.1: greens until the greens deadline
@@ -273,7 +283,7 @@ def build_turn_inputs(
     chosen = phase_overrides(rules, phase, overrides)
     renames = _renames(chosen)
     reading, _ = apply_replacements(state, chosen)
-    game = list(_until(_seated(posts, renames), calendar.deadline))
+    game = list(_until(_seated(posts, renames), _cutoff(rules, calendar.deadline)))
     court = list(_seated(court_posts, renames))
     votes = phase_votes(rules, reading, game, court, calendar, ignore_authors, player_ids)
     flags: tuple[str, ...] = ()

@@ -207,7 +207,8 @@ IPB2 = Dialect(
         pm_row_link="a[href*='CODE=03'][href*='MSID=']",
         pm_row_sender="a[href*='showuser=']",
         pm_unread="img[src*='f_norm'], img[alt*='Непрочит'], img[alt*='Unread'], .unread",
-        pm_title="div.pformstrip, div.subtitle",
+        # the message's own heading, not the side menu's «Личный Ящик» (also a pformstrip)
+        pm_title="div.pformstrip:not(#ucpmenu div), div.subtitle",
         pm_sender="span.normalname a, span.normalname",
         pm_date="span.postdetails",
         pm_body="span.postcolor, div.postcolor",

@@ -57,6 +57,11 @@ class Shell:
         self.posts_version = 0
         self.config_version = 0
         self.memo: dict[str, tuple[object, object]] = {}
+        # letters on the board that are not the game's (the host's own mail): left alone
+        self.kept_pms: set[int] = set()
+        # the inbox was read to the end by this process: from then on it is read again only
+        # when a topic page's header shows new letters (`ingest.poll_pms`)
+        self.inbox_read = False
 
     def reconfigure(self, cfg: Config) -> None:
         self.cfg = cfg
@@ -212,6 +217,13 @@ class Shell:
 
     def turn_at(self, when: datetime | None, current: int) -> int:
         return calendar.turn_at(self.cfg, self.rules, when, current)
+
+    def closes_at(self, deadline: datetime) -> datetime:
+        """When (on this machine's clock) the turn ending at `deadline` may close: once its
+        minute has passed on the board's clock (C-1; `calendar.closes_at`)."""
+        offset = getattr(self.client, "board_clock_offset", None)
+        board_offset = offset if isinstance(offset, int | float) else None
+        return calendar.closes_at(self.cfg, deadline, board_offset)
 
 
 def make_rules(cfg: Config) -> RuleSet:

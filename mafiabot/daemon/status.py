@@ -58,5 +58,7 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
         "alive": living,
         "winner": g.winner,
         "pending_messages": len(sh.outbox(g).pending()),
+        # what the host report will say of this turn (a full mailbox, a stop, late items)
+        "notes": [f.text for f in sh.store.host_flags(g.id, g.turn)],
         "last_tick": last_tick,
     }

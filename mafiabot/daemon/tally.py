@@ -11,7 +11,7 @@ from engine import GameState
 from engine.actions import InputRejected, Vote
 from mafiabot import keys
 from mafiabot.config import Config
-from mafiabot.daemon.calendar import turn_calendar
+from mafiabot.daemon.calendar import on_time, turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
 from mafiabot.keys import TurnTag
@@ -70,8 +70,12 @@ def iter_turn_posts(
         post = _post_at(sh, g, sp, latest, deadline)
         if post is None:
             continue
-        if deadline is not None and post.posted_at is not None and post.posted_at > deadline:
-            continue
+        if (
+            deadline is not None
+            and post.posted_at is not None
+            and not on_time(sh.cfg, post.posted_at, deadline)
+        ):
+            continue  # C-1: the deadline's own minute is on time
         if latest is not None and latest.body_html != post.body_html:
             notes.append(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
