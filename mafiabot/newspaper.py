@@ -158,6 +158,11 @@ REFUSAL_RU = {
     "which_action": "не понял, какой ход вы делаете",
     "low_confidence": "не уверен, что правильно понял ход",
     "is_it_a_move": "не понял, ход ли это",
+    "unaccounted": "не понял, при чём в письме ещё один названный игрок",
+    "undecided": "не понял, окончательный ли это ход",
+    "no_moves": "у вашей роли нет ночных ходов",
+    "not_now": "этот ход вашей роли сейчас недоступен",
+    "wrong_action": "у вашей роли нет такого хода",
     # engine reasons (RuleSet.check_move)
     "wrong_targets": "неверное число целей для этого хода",
     "unknown_target": "такого игрока нет в игре",
@@ -455,6 +460,7 @@ class Renderer:
         turn: int = 0,
         conditional: bool = False,
         no_move: bool = False,
+        role_moves: bool = True,
     ) -> str:
         """Acknowledgement or refusal of one night move (C-2, C-3); `no_move`: the short
         «в письме не нашёл хода» for a letter that names an action but holds no move."""
@@ -472,6 +478,7 @@ class Renderer:
             conditional=conditional,
             condition=reason if conditional else "",
             no_move=no_move,
+            role_moves=role_moves,
             final=reason == "third_request",
         )
 

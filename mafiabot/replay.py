@@ -315,13 +315,18 @@ def post_record(post: ScenarioPost, position: int) -> Post:
     return post_from_body(post.id, post.author, post.html, position)
 
 
-def read_move(sm: ScenarioMove, state: GameState) -> Move | InputRejected | None:
-    """A structured move as it is, or PM text through the move parser (C-2, C-3)."""
+def read_move(
+    sm: ScenarioMove, state: GameState, threshold: float | None = None
+) -> Move | InputRejected | None:
+    """A structured move as it is, or PM text through the move parser (C-2, C-3), with the
+    host's confidence threshold as the daemon reads it."""
     m = sm.move
     if "text" in m:
         from mafiabot.replay_posts import parse_pm
+        from parser.letters.reading import DEFAULT_THRESHOLD
 
-        return parse_pm(m["text"], sm.sender, state.living_nicks(), state)
+        limit = DEFAULT_THRESHOLD if threshold is None else threshold
+        return parse_pm(m["text"], sm.sender, state.living_nicks(), state, limit)
     return Move(
         actor=sm.sender,
         action=m["action"],
@@ -407,7 +412,7 @@ def play_turn(
                 {"from": sm.sender, "action": "?", "reason": "not_a_player"}
             )
             continue
-        got = read_move(sm, reading)
+        got = read_move(sm, reading, rules.settings.move_confidence)
         if isinstance(got, InputRejected):
             extra["rejected_moves"].append({"from": sm.sender, "action": "?", "reason": got.reason})
         elif got is not None:
