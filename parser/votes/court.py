@@ -195,7 +195,7 @@ def _court_match(
     without them (`without_struck`), as struck coloured spans are skipped."""
     own = without_struck(post.own_text, post.body_html)
     spans = not_retracted(own, [s for s in post.colored if not s.struck])
-    pick, failure, dead_hit, _ = read_spans(spans, resolver, dead, "last", mode)
+    pick, failure, dead_hit, _, _ = read_spans(spans, resolver, dead, "last", mode)
     if pick is not None:
         return pick.match, pick.span.text
     whole = resolve_nick(resolver, own, mode)

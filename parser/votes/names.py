@@ -208,7 +208,7 @@ def nick_like(resolver: NickResolver, text: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class _Pick:
+class Pick:
     span: ColoredSpan
     match: NickMatch
 
@@ -220,13 +220,13 @@ def read_spans(
     policy: Policy,
     mode: VoteNicks,
     author: str | None = None,
-) -> tuple[_Pick | None, _Pick | None, str | None, list[ColoredSpan]]:
+) -> tuple[Pick | None, Pick | None, str | None, list[ColoredSpan], list[Pick]]:
     """(chosen resolved span, first nick-like failure, dead-target text, spans naming a
-    player — living or dead) of one post. `author`, a living player, is who «себя»/«меня»
-    in a span names (C-2 reads those words as the sender)."""
-    resolved: list[_Pick] = []
+    player — living or dead, every resolved span) of one post. `author`, a living player,
+    is who «себя»/«меня» in a span names (C-2 reads those words as the sender)."""
+    resolved: list[Pick] = []
     named: list[ColoredSpan] = []
-    failure: _Pick | None = None
+    failure: Pick | None = None
     dead_hit: str | None = None
     for span in spans:
         m = resolve_nick(resolver, span.text, mode)
@@ -235,7 +235,7 @@ def read_spans(
             if not m.ok and author in resolver.players and _names_self(span.text):
                 m = NickMatch(span.text, author, "self", 1.0)
         if m.ok:
-            resolved.append(_Pick(span, m))
+            resolved.append(Pick(span, m))
             named.append(span)
             continue
         if dead is not None and _names_dead(dead, span.text, mode):
@@ -243,10 +243,11 @@ def read_spans(
             named.append(span)
             continue
         if failure is None and (m.reason == AMBIGUOUS_NICK or nick_like(resolver, span.text)):
-            failure = _Pick(span, m)
+            failure = Pick(span, m)
     if not resolved:
-        return None, failure, dead_hit, named
-    return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit, named
+        return None, failure, dead_hit, named, resolved
+    chosen = resolved[-1] if policy == "last" else resolved[0]
+    return chosen, failure, dead_hit, named, resolved
 
 
 _SELF_WORDS: Final = frozenset(("себя", "меня"))
