@@ -16,7 +16,7 @@ from engine import GameState, InputRejected, Move
 from parser.html import parse_html
 from parser.letters.reading import DEFAULT_THRESHOLD
 from parser.moves import read_letter_from
-from parser.phpbb import read_body
+from parser.phpbb.body import read_body
 from parser.records import Post
 
 # quotes the scenario may mark more plainly than phpBB does: <blockquote data-post-id="3">

@@ -15,7 +15,7 @@ import pytest
 
 from mafiabot.config import Config, parse_config
 from mafiabot.config.preflight import preflight
-from mafiabot.web.flow import (
+from mafiabot.newspaper.chart import (
     flow_chart_png,
     flow_chart_svg,
     flow_from_votes,
@@ -85,7 +85,6 @@ def test_the_queued_newspaper_keeps_its_chart_in_the_store(tmp_path: Path) -> No
     url = f"sqlite:///{tmp_path / 'm.db'}"
     st = open_store(url)
     g = st.create_game(name="M", ruleset="pefl", topic_id=4, seed=7, now=T0)
-    assert g.id is not None
     png = flow_chart_png(flow_from_votes([(T0, "Кот", "Марго")]))
     key = OutboxKey(str(g.id), 2, "newspaper", "topic")
     plain = OutboxKey(str(g.id), 2, "host_report", "Ведущий")
@@ -103,7 +102,7 @@ def test_the_queued_newspaper_keeps_its_chart_in_the_store(tmp_path: Path) -> No
 def test_the_newspaper_chart_draws_counted_votes_and_skips_what_it_cannot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from mafiabot import newspaper_chart
+    from mafiabot.newspaper import chart as newspaper_chart
 
     votes: list[dict[str, Any]] = [
         {"voter": "Кот", "target": "Марго", "kind": "red", "at": T0.isoformat()},

@@ -17,7 +17,7 @@ from engine.pefl import Pefl
 from engine.rules import UnknownRuleset, ruleset_class
 from mafiabot.config import ConfigError, parse_config
 from mafiabot.config.calendar import first_turn, turn_deadlines
-from mafiabot.newspaper import newspaper_view
+from mafiabot.newspaper.view import newspaper_view
 from parser.letters.executor import names_executor
 from parser.sender import CastError, SenderView, cast_state, sender_view
 from parser.votes.records import VoteOptions, defaults_for
@@ -283,7 +283,7 @@ def test_each_rule_set_names_every_role_of_its_own_for_the_players() -> None:
 def test_P_S_3_a_label_names_the_clan_of_its_members_only() -> None:
     """The rule set says whose clan a label shows: a PEFL mafioso's, not the bastard's (dealt
     into a clan, P-S.3, but playing for the town); Gambler has no clans."""
-    from mafiabot.newspaper import role_label
+    from mafiabot.newspaper.words import role_label
 
     assert role_label("pefl", "thug", "triad") == "громила, Триада"
     assert role_label("pefl", "bastard", "yakuza") == "ВСБ"

@@ -17,7 +17,8 @@ import pytest
 from engine import events as E
 from engine.actions import Vote
 from engine.events import HOST, player
-from mafiabot.newspaper import Renderer, bbcode_escape, commitment, role_listing
+from mafiabot.newspaper.proof import commitment, role_listing
+from mafiabot.newspaper.render import Renderer, bbcode_escape
 
 GOLDEN = Path(__file__).resolve().parent / "golden_newspapers"
 MSK = ZoneInfo("Europe/Moscow")
