@@ -117,6 +117,14 @@ def _role_bound(reading: LetterReading, view: SenderView) -> LetterReading | Non
     if reading.kind != "move" or reading.action is None:
         return None
     action = reading.action
+    if action == "don" and "don" not in view.allowed:
+        if not view.clan_mates:
+            return LetterReading()  # «Дон — Кот» from outside a clan: an opinion
+        return question_reading(
+            NOT_NOW,
+            "Дона клан выбирает только в нулевой ход; сейчас это письмо не засчитано как ход. "
+            "Если вы хотели сделать выстрел, напишите, например: «Убиваем Ник, исполнитель Ник».",
+        )
     if action not in view.role_actions:
         own = ", ".join(ACTION_RU.get(a, a) for a in view.moving_actions())
         return question_reading(
