@@ -124,7 +124,8 @@ def load_scenario(data: Any) -> Scenario:
     except SettingsError as exc:
         raise ScenarioError(f"options.{exc.key}: {str(exc).split(': ', 1)[1]}") from None
     seats = _load_players(shape, data.get("players"))
-    nicks = {s.nick for s in seats}
+    # moves may name a replacement account, from the turn the host hands it the seat (C-6)
+    nicks = {s.nick for s in seats} | _replacement_nicks(data.get("turns", []))
     turns_raw = data.get("turns", [])
     _need(isinstance(turns_raw, list), "turns", "must be a list")
     first = shape.first_turn
@@ -156,6 +157,18 @@ def load_scenario(data: Any) -> Scenario:
         overrides = _load_overrides(t.get("overrides", []), f"{where}.overrides", nicks, number)
         turns.append(ScenarioTurn(number, posts, court, moves, overrides))
     return Scenario(ruleset, seed, settings, seats, tuple(turns))
+
+
+def _replacement_nicks(turns: Any) -> set[str]:
+    """Every account a `replace` override of the scenario hands a seat to (C-6)."""
+    found: set[str] = set()
+    for t in turns if isinstance(turns, list) else []:
+        for o in t.get("overrides", []) if isinstance(t, dict) else []:
+            if isinstance(o, dict) and o.get("kind") == "replace":
+                new = o.get("new_nick")
+                if isinstance(new, str) and new:
+                    found.add(new)
+    return found
 
 
 def _load_players(rules: type[RuleSetBase], raw: Any) -> tuple[Seat, ...]:
@@ -412,7 +425,9 @@ def play_turn(
                 {"from": sm.sender, "action": "?", "reason": "not_a_player"}
             )
             continue
-        got = read_move(sm, reading, rules.settings.move_confidence)
+        # C-6: in the turn of a replacement both accounts speak for the seat
+        seat = renames.get(sm.sender) or sm.sender
+        got = read_move(replace(sm, sender=seat), reading, rules.settings.move_confidence)
         if isinstance(got, InputRejected):
             extra["rejected_moves"].append({"from": sm.sender, "action": "?", "reason": got.reason})
         elif got is not None:
