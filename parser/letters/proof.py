@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from parser.letters.actions import Occ
-from parser.letters.mentions import Mention
+from parser.letters.mentions import Mention, believed, is_subject
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
     ACTION_RU,
@@ -43,11 +43,6 @@ from parser.letters.words import ASKING, CORRECTION, LATER, NEG, NEXT, OPINION, 
 from parser.morph import common_word, parse
 from parser.sender import SenderView
 
-# verbs of belief and suspicion: a player in the clause they open is what someone thinks
-_BELIEF_LEMMAS: Final = ws(
-    "думать подумать считать решить подозревать заподозрить поверить верить свалить "
-    "валить списать сказать говорить казаться показаться"
-)
 # the decision left to someone else: «решает Дон», «решай сам», «на твоё усмотрение»
 _DEFER_LEMMAS: Final = ws("решать решить выбирать выбрать смотреть усмотрение")
 # words of what is to come: a move put off names its player for later
@@ -202,9 +197,7 @@ def _accounted(
         return True  # put off, told, an opinion, or denied in its own clause
     if any(_told(t.word) for t in clause):
         return True
-    if _address(tokens, m) or _subject(tokens, m):
-        return True
-    if _believed(sentence, tokens[m.start]):
+    if _address(tokens, m) or is_subject(tokens, m) or believed(tokens, m.start):
         return True
     if view.clan_mates and m.nick in view.clan_mates and _near_executor_word(sentence):
         return True
@@ -263,36 +256,6 @@ def _imperative(word: str) -> bool:
     return bool(parses) and "impr" in parses[0].grammemes
 
 
-def _subject(tokens: Sequence[Token], m: Mention) -> bool:
-    """«Ли пусть спит спокойно», «пусть Лис сделает красиво», «Кот идёт на дело»: the
-    player written as his nick is the subject of a verb in the third person — he does
-    something, nobody does it to him."""
-    if not m.nominative:
-        return False
-    clause = _clause(tokens, m.start, m.end)
-    if any(t.word == "пусть" for t in clause):
-        return True
-    rest = tokens[m.end : m.end + 2]
-    return any(_third_person(t.word) for t in rest if t.sentence == tokens[m.start].sentence)
-
-
-def _third_person(word: str) -> bool:
-    parses = parse(word) if word else ()
-    return bool(parses) and parses[0].pos == "VERB" and "3per" in parses[0].grammemes
-
-
-def _believed(sentence: Sequence[Token], at: Token) -> bool:
-    """The player is in what someone thinks or will be told: «пусть думают, что это Кот»,
-    «думают на Ирбиса», «свалят на Кота»."""
-    for t in sentence:
-        if t is at:
-            return False
-        parses = parse(t.word) if t.word else ()
-        if parses and parses[0].lemma in _BELIEF_LEMMAS:
-            return True
-    return False
-
-
 def _near_executor_word(sentence: Sequence[Token]) -> bool:
     return any(t.word.startswith(("исполн", "выполн")) for t in sentence)
 
@@ -311,7 +274,23 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
         clauses = [_clause(tokens, evidence.chosen.i, evidence.chosen.i + 1)]
     if clauses and all(_wished(c) for c in clauses):
         return True
+    if evidence.chosen is not None and _consequence(tokens, evidence.chosen.i):
+        return True
     return _deferred_to_another(tokens, evidence)
+
+
+def _consequence(tokens: Sequence[Token], i: int) -> bool:
+    """«Если меня убьют — взорвусь с Ли», «Если Кощей выживет на суде — стреляю в него»: the
+    move is the consequence of a condition on what is still to come, said before it in its
+    sentence. («Убью Рому, если он ещё жив» states its move first; «если что» and «если
+    можно» are manners of speech.)"""
+    lead = [t for t in tokens[:i] if t.sentence == tokens[i].sentence and t.word]
+    for n, t in enumerate(lead):
+        if t.word == "если":
+            nxt = lead[n + 1].word if n + 1 < len(lead) else ""
+            if nxt not in ("что", "можно", "не"):
+                return True
+    return False
 
 
 def _wished(clause: Sequence[Token]) -> bool:

@@ -16,6 +16,7 @@ from parser.nicks import (
     NickMatch,
     NickResolver,
     cached_resolver,
+    diminutive_match,
     trimmed_key,
 )
 from parser.records import Post
@@ -23,7 +24,6 @@ from parser.struck import without_struck
 from parser.votes.names import (
     PHRASE_TIERS,
     bare_word,
-    diminutive_match,
     is_cue,
     nick_like,
     read_spans,

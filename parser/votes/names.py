@@ -3,7 +3,6 @@ a phrase that names one player, the voter himself, a player already out."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
@@ -15,6 +14,7 @@ from parser.nicks import (
     UNKNOWN_NICK,
     NickMatch,
     NickResolver,
+    diminutive_match,
     trimmed_key,
 )
 from parser.records import ColoredSpan
@@ -42,43 +42,6 @@ def resolve_nick(
         or diminutive_match(resolver, text)
         or match
     )
-
-
-# Russian diminutive suffixes of names (ё folded to е): Ромка, Жорик, Катюша, Катька,
-# Костян, Жанночка, Игорёк. The name is the stem, or the stem with «а»/«я»/«ь» back on.
-_DIMINUTIVE: Final = (
-    "ик", "ка", "ок", "ек", "ян", "чик", "ька", "очка", "ечка", "ушка", "юшка", "уша", "юша",
-    "уля", "юля", "енька", "онька", "уська", "юська", "юха", "уха",
-)  # fmt: skip
-_BASE_TIERS: Final = (*STRICT_TIERS, "translit")
-
-
-def diminutive_match(resolver: NickResolver, text: str) -> NickMatch | None:
-    """A single Cyrillic word that is a diminutive of exactly one player's nick, in any case:
-    «Жорика» → Жора, «Ромку» → Рома, «Катюху» → Катя, «Танюшу» → Tanya-77. The word's
-    dictionary forms lose a diminutive suffix and the name left is read by the strict tiers
-    and transliteration (a host reads these at once; a typo on top of one is too far)."""
-    key = trimmed_key(text)
-    if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
-        return None
-    found: dict[str, None] = {}
-    for form in {key, *lemmas(key)}:
-        for suffix in _DIMINUTIVE:
-            stem = form[: -len(suffix)]
-            if not form.endswith(suffix) or len(stem) < 3:
-                continue
-            for base in (stem, stem + "а", stem + "я", stem + "ь"):
-                m = resolver.resolve_strict(base, _BASE_TIERS)
-                if m is not None:
-                    found.update(dict.fromkeys(m.candidates if m.nick is None else (m.nick,)))
-    if len(found) == 1:
-        return NickMatch(text, next(iter(found)), "diminutive", 0.7)
-    if found:
-        return NickMatch(text, None, "diminutive", 0.7, AMBIGUOUS_NICK, tuple(found))
-    return None
-
-
-_CYRILLIC_WORD: Final = re.compile("[а-я]+")
 
 
 # Tiers a word or a few words inside a coloured phrase are read by: no fuzzy matching, so an
