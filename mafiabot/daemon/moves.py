@@ -95,6 +95,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             turn=g.turn,
             conditional=status == "conditional",
             role_moves=not (read.refused and read.reading and read.reading.code == NO_MOVES),
+            side=got.side,
         )
     elif isinstance(got, InputRejected) and got.reason in QUESTION_CODES and got.detail:
         # the reader asks instead of guessing: a host's question, not «ход не принят»

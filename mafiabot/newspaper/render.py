@@ -221,6 +221,7 @@ class Renderer:
         conditional: bool = False,
         no_move: bool = False,
         role_moves: bool = True,
+        side: str | None = None,
     ) -> str:
         """Acknowledgement or refusal of one night move (C-2, C-3); `no_move`: the short
         «в письме не нашёл хода» for a letter that names an action but holds no move."""
@@ -239,6 +240,7 @@ class Renderer:
             condition=reason if conditional else "",
             no_move=no_move,
             role_moves=role_moves,
+            side=side or "",
             final=reason == "third_request",
         )
 
