@@ -177,7 +177,7 @@ def _post_vote(
     when it holds none a living voter is told of) — several players in the vote's colour
     count only when the words prove one (`parser.votes.proof`)."""
     # struck words are taken back, in the retraction check as in the reason (P-V.1)
-    own = without_struck(post.own_text, post.body_html) if spans else post.own_text
+    own = without_struck(post) if spans else post.own_text
     spans = not_retracted(own, spans)
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author
