@@ -376,7 +376,7 @@ def test_C_4_the_start_and_a_deadline_killed_at_each_of_their_writes(tmp_path: P
     db = tmp_path / "soak.db"
     clock = StepClock(0.0)
     board = _board(clock)
-    server = BoardServer(_ticking(board, clock))
+    server = BoardServer(_ticking(board, clock), clock=clock)  # its Date: the game's time
     t0 = time.monotonic()
     with server.running():
         config = _config(tmp_path, server.base, db)
@@ -433,7 +433,7 @@ def test_C_4_the_start_and_a_deadline_killed_at_each_of_their_writes(tmp_path: P
 def test_soak_board_server_rewrites_links_to_its_own_address() -> None:
     clock = StepClock(fb.FakeClock().now)
     board = _board(clock)
-    server = BoardServer(_ticking(board, clock))
+    server = BoardServer(_ticking(board, clock), clock=clock)  # its Date: the game's time
     with server.running(), httpx.Client(base_url=server.base) as http:
         got = http.get("viewtopic.php?t=4", headers={"User-Agent": "mafiabot test"})
         assert got.status_code == 200

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime, tzinfo
 from urllib.parse import urljoin
 
 from selectolax.lexbor import LexborHTMLParser
 
 from parser.dates import get_tz, read_date
+from parser.encoding import misread, utf8_declared
 from parser.html import CUT_SHORT, cut_short, node_text, parse_html
 from parser.phpbb.body import safe_body
-from parser.phpbb.detect import Tz, as_text, login_state, utf8_bytes
+from parser.phpbb.detect import Tz, as_text, login_state
 from parser.phpbb.navigation import PAGE_OF_RE, TOPIC_LINK_RE, page_info, title_from_subject
 from parser.phpbb.posts import POST_ID_RE, read_posts
 from parser.phpbb.slicing import slice_page
@@ -27,11 +29,30 @@ def parse_topic(
 ) -> TopicPage:
     """Read one phpBB topic page (normal or printable view); `html` may be text or the raw
     bytes of the page (faster: no decoding when the page is UTF-8). `base_url`, the page's
-    own address, makes the navigation's addresses absolute."""
-    zone = get_tz(tz)
-    issues: list[ParseIssue] = []
-    if isinstance(html, bytes) and not utf8_bytes(html):
+    own address, makes the navigation's addresses absolute.
+
+    Bytes that declare UTF-8 (or nothing) are read as they are; should what they read show
+    they are not UTF-8 after all, the page is read again from its text as
+    `parser.encoding.decode_html` decodes it (the one decision on a page's encoding)."""
+    if isinstance(html, bytes) and not utf8_declared(html):
         html = as_text(html)
+    page = _parse_topic(html, get_tz(tz), now, base_url)
+    if isinstance(html, bytes) and misread(html, _texts(page)):
+        page = _parse_topic(as_text(html), get_tz(tz), now, base_url)
+    return page
+
+
+def _texts(page: TopicPage) -> Iterator[str]:
+    yield page.title
+    for post in page.posts:
+        yield post.author
+        yield post.text
+
+
+def _parse_topic(
+    html: str | bytes, zone: tzinfo, now: datetime | None, base_url: str | None
+) -> TopicPage:
+    issues: list[ParseIssue] = []
     sl: str | bytes | None = slice_page(html) if isinstance(html, str) else slice_page(html)  # noqa: RUF034 (narrows AnyStr for mypy)
     tree = parse_html(html if sl is None else sl)
     root = tree.root
