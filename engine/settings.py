@@ -100,9 +100,9 @@ class RulesSettings:
     min_reason_words: int = 3
 
     # --- both ------------------------------------------------------------------------------
-    #: C-1 Ruling: boards stamp posts and letters to the minute, so one shown with the
-    #: deadline's own minute is on time and the bot closes the turn only once that minute
-    #: has passed on the board's clock. False: on time only up to the deadline itself.
+    #: C-1 Ruling: a board dates posts and letters to the minute, so whatever carries the
+    #: deadline's minute still belongs to the turn, and the bot waits for the board's clock to
+    #: leave that minute before it closes the turn. False: on time only up to the deadline.
     deadline_minute_on_time: bool = True
     #: C-3 Ruling: how nicks in votes, greens and court votes resolve: "as_moves" by the move
     #: reader's ladder (case forms «Рому»/«Егора», one word of a multi-word nick, typos),

@@ -1,6 +1,6 @@
-"""C-1's minute: boards stamp posts and letters to the minute, so the deadline's own minute is on
-time, the turn closes only once that minute has passed on the board's clock, and whatever the
-bot first sees after its close is never silently part of the closed turn.
+"""C-1's minute: a board dates posts and letters to the minute, so whatever carries the deadline's
+minute is on time, the turn is closed only after the board's clock has left that minute, and
+whatever the bot first sees after its close is never silently part of the closed turn.
 
 Both boards: phpBB pages (the daemon's in-memory board renders real phpBB page templates) and
 IPB 1.3 (`tests/fakeboard_ipb13.py`, the real board's recorded answers)."""

@@ -19,9 +19,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from engine import Event, GameState, TurnInputs, step
+from engine import Event, GameState, Move, Override, TurnInputs, step
 from engine import events as ev
 from mafiabot.daemon import compose, flags, moves, overrides, tally
 from mafiabot.daemon.compose import Facts
@@ -89,17 +88,15 @@ def reread(sh: Shell, g: Game, now: datetime) -> None:
 class Gathered:
     """Everything a deadline reads from the store, read once before deciding."""
 
-    game: Game
     state: GameState
-    deadline: datetime
     #: the turn's posts of the game topic and of the court topic (the same list when the
     #: votes are written in the game topic), as they stood at the deadline
     posts: list[TurnPost]
     court_posts: list[TurnPost]
     #: notes for the host about edits made after the deadline
     edit_notes: list[str]
-    moves: list[Any]
-    overrides: tuple[Any, ...]
+    moves: list[Move]
+    overrides: tuple[Override, ...]
     calendar: TurnCalendar
     player_ids: dict[str, int | None]
     facts: Facts
@@ -128,9 +125,7 @@ def gather(sh: Shell, g: Game, state: GameState, deadline: datetime) -> Gathered
         commitment=g.commitment or "",
     )
     return Gathered(
-        game=g,
         state=state,
-        deadline=deadline,
         posts=posts,
         court_posts=court_posts,
         edit_notes=notes,
