@@ -93,7 +93,18 @@ def _build_parser() -> argparse.ArgumentParser:
     pv = parse_sub.add_parser("votes", help="votes found in topic pages, as one JSON object")
     pv.add_argument("pages", nargs="+", metavar="PAGE.html")
     pv.add_argument("--ruleset", required=True, choices=RULESET_CHOICES)
-    pv.add_argument("--players", required=True, metavar="NICKS.txt")
+    pv.add_argument(
+        "--players",
+        required=True,
+        metavar="NICKS.txt",
+        help="one nick a line, optionally with the board user id: «Шерлок = 61»",
+    )
+    pv.add_argument(
+        "--members",
+        action="append",
+        metavar="LIST.html",
+        help="the board's member list (saved page): players' ids by exact spelling",
+    )
     pv.add_argument("--board", default="auto")
     pv.add_argument("--tz", default=None)
     pv.add_argument("--now", default=None)

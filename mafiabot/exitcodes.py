@@ -55,6 +55,10 @@ class DatabaseUnusable(UsageError):
     """The game database is corrupt, or missing while the game is already under way."""
 
 
+class BoardUnreachable(HostError):
+    """The board could not be read for something that must be known before going on."""
+
+
 def exit_code_for(exc: BaseException) -> ExitCode | None:
     """The exit code an error means, or None for an unexpected error (a bug: traceback)."""
     # imported here so that `mafiabot --version` and the parse commands stay light

@@ -37,6 +37,7 @@ from typing import Final
 
 from engine.actions import InputRejected, Move
 from engine.state import GameState
+from parser.identity import account_key
 from parser.letters import (
     DEFAULT_THRESHOLD,
     NO_TARGET,
@@ -45,7 +46,7 @@ from parser.letters import (
     read_letter,
     word_key,
 )
-from parser.nicks import NickResolver, lookalike_key
+from parser.nicks import NickResolver
 from parser.records import PrivateMessage
 from parser.sender import SenderView, sender_view
 from parser.vocab import lookup
@@ -118,12 +119,13 @@ def reject_sender(
     """C-2/C-5: only a living player's own account moves. None when `sender` may move.
 
     `players` is everyone in the game, dead included (defaults to `living`). Account names
-    are compared up to case and Latin/Cyrillic look-alikes (boards keep them unique so).
+    are compared as the board keeps them unique (`parser.identity.account_key`: up to case);
+    a look-alike spelling is another account, never the player's.
     """
-    key = lookalike_key(sender)  # as votes.py: account names compared up to look-alikes
-    if any(lookalike_key(p) == key for p in living):
+    key = account_key(sender)
+    if any(account_key(p) == key for p in living):
         return None
-    if players is not None and any(lookalike_key(p) == key for p in players):
+    if players is not None and any(account_key(p) == key for p in players):
         return InputRejected(
             sender, DEAD, "Вы выбыли из игры, ходы выбывших не принимаются.", source_id=source_id
         )
@@ -174,8 +176,8 @@ def read_pm(
     refused = reject_sender(pm.sender, living=living, players=players, source_id=pm.id)
     if refused is not None:
         return refused, None
-    key = lookalike_key(pm.sender)
-    actor = next((p for p in living if lookalike_key(p) == key), pm.sender)
+    key = account_key(pm.sender)
+    actor = next((p for p in living if account_key(p) == key), pm.sender)
     if view is None and state is not None:
         view = sender_view(state, actor)
     reading = _read(pm.own_text, actor, resolver or NickResolver(living), view, threshold)

@@ -10,7 +10,8 @@ How a post is read
 1. Posts outside the window (``after_post_id``/``before_post_id``, ``since``/``until``,
    all exclusive of the ends) and posts by ``ignore_authors`` (the host) are skipped. The
    author is matched to a player by board user id where the page and ``player_ids`` both
-   give one, else by `parser.identity.nick_key`: a look-alike account is an outsider.
+   give one, else by his exact spelling (`parser.identity.account_key`): a look-alike
+   account is an outsider.
 2. Candidate spans: the post's coloured spans outside quotes (the parser already dropped
    quotes and signatures) whose colour matches the rule set's colour spec and that are not
    struck through (``<s>``/``<del>``). Colour specs: ``"any"``, ``"family:green"``,
@@ -70,7 +71,7 @@ from engine.actions import InputRejected, Vote
 from engine.kinds import RulesetName
 from engine.rules import ruleset_class
 from parser.colors import matches_colors
-from parser.identity import Cast, nick_key
+from parser.identity import Cast, account_key, nick_key
 from parser.morph import common_word, lemmas
 from parser.nicks import (
     AMBIGUOUS_NICK,
@@ -205,11 +206,10 @@ def in_window(post: Post, o: VoteOptions) -> bool:
 class _Who:
     """Classifies post authors: living / dead / beaten / outsider / ignored.
 
-    A player is found by board user id when the page and `ids` both give one, else by
-    `parser.identity.nick_key` (authors are account names: the board keeps them unique up to
-    case, and phpBB's username_clean also folds confusables, so a players list typed with a
-    Cyrillic «а» for an account's Latin «a» still recognises that account). A look-alike
-    account with another id than the player's is an outsider.
+    A player is found by board user id when the page and `ids` both give one, else by the
+    exact spelling of his account (`parser.identity.account_key`: authors are account names,
+    which the board keeps unique up to case). A name that only reads like a player's (a
+    look-alike letter, an invisible character) is another account: an outsider.
     """
 
     def __init__(
@@ -224,10 +224,10 @@ class _Who:
         self.cast = Cast([*living, *dead], ids)
         self.living = set(living)
         self.beaten = {nick_key(p) for p in beaten}
-        self.ignore = {nick_key(p) for p in ignore}
+        self.ignore = {account_key(p) for p in ignore}
 
     def status(self, author: str, author_id: int | None = None) -> tuple[str, str]:
-        if nick_key(author) in self.ignore:
+        if account_key(author) in self.ignore:
             return "ignored", author
         player = self.cast.player(author, author_id)
         if player is None:

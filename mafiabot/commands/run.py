@@ -7,6 +7,7 @@ import argparse
 import dataclasses
 import logging
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from mafiabot import bootstrap
@@ -14,8 +15,15 @@ from mafiabot.cli import UsageError
 from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.configs import given_configs, load_configs
 from mafiabot.daemon import Daemon, utcnow
-from mafiabot.dbfile import refuse_lost_database
-from mafiabot.exitcodes import HostError, LoginRefused
+from mafiabot.dbfile import (
+    DatabaseVanished,
+    FileWatch,
+    clear_note,
+    note_path,
+    refuse_lost_database,
+    write_note,
+)
+from mafiabot.exitcodes import BoardUnreachable, DatabaseUnusable, HostError, LoginRefused
 from mafiabot.lock import GameLock, game_identity, open_locked_store
 from mafiabot.store import Store
 from scraper.board import BoardClient
@@ -48,31 +56,70 @@ def main(args: argparse.Namespace) -> int:
         client = bootstrap.make_client(cfg)
     except ConfigError as exc:
         raise UsageError(str(exc)) from exc
-    lock, store = open_game_store(given[0], cfg)
-    daemon = bootstrap.build_daemon(
-        cfg, store, client, dry_run_out=sys.stdout if args.dry_run else None
-    )
-    log.info("hosting %r (%s) in topic %d", cfg.game.name, cfg.game.ruleset, cfg.game.topic)
+    note = note_path(cfg.database_url, Path(given[0]))
     try:
-        if not args.dry_run and _lost_database_check(store, client, cfg.game.topic) is not None:
+        return _run(args, given[0], cfg, client)
+    except LoginFailed as exc:
+        raise LoginRefused(login_refused(cfg, exc)) from None
+    except DatabaseUnusable as exc:
+        write_note(note, str(exc))  # `status` says why, even with no database to read
+        raise
+
+
+def _run(args: argparse.Namespace, path: str | Path, cfg: Config, client: BoardClient) -> int:
+    lock, store = open_game_store(path, cfg, client, check=not args.dry_run)
+    try:
+        watch = guard_file(store, [note_path(cfg.database_url, Path(path))])
+        daemon = bootstrap.build_daemon(
+            cfg, store, client, dry_run_out=sys.stdout if args.dry_run else None
+        )
+        log.info("hosting %r (%s) in topic %d", cfg.game.name, cfg.game.ruleset, cfg.game.topic)
+        if not args.dry_run and _lost_database_check(store, client, cfg) is not None:
             return 1
+        clear_note(note_path(cfg.database_url, Path(path)))
         if args.once:
             return _once(daemon)
         daemon.run()
-    except LoginFailed as exc:
-        raise LoginRefused(login_refused(cfg, exc)) from None
+        if watch is not None and watch.tripped:
+            raise DatabaseVanished(watch.tripped)
     finally:
         store.close()
         lock.release()
     return 0
 
 
-def open_game_store(path: str | Path, cfg: Config) -> tuple[GameLock, Store]:
+def guard_file(store: Store, notes: Sequence[Path]) -> FileWatch | None:
+    """Stop at once if the SQLite file is deleted, moved or replaced under the running bot
+    (checked before every transaction); the line is left in `notes` for `status`."""
+    watch = FileWatch.of(store.url)
+    if watch is not None:
+
+        def tripped(line: str) -> None:
+            for note in notes:
+                write_note(note, line)
+
+        watch.on_trip = tripped
+        watch.attach(store.engine)
+    return watch
+
+
+def open_game_store(
+    path: str | Path, cfg: Config, client: BoardClient | None = None, *, check: bool = False
+) -> tuple[GameLock, Store]:
     """The game's lock and store; a refusal (another process holds the game, a damaged
     database) names the config file and the game, which matters once one process hosts
-    several."""
+    several. With `check`, a database file that does not exist yet is first looked for on
+    the board (`refuse_lost_database`) — a refusal creates nothing."""
+    before: Callable[[], None] | None = None
+    if check and client is not None:
+
+        def before() -> None:
+            _lost_database_check(None, client, cfg, strict=True)
+
     try:
-        return open_locked_store(cfg.database_url, game_identity(cfg.board.url, cfg.game.topic))
+        return open_locked_store(
+            cfg.database_url, game_identity(cfg.board.url, cfg.game.topic), before
+        )
     except HostError as exc:
         raise named_refusal(path, cfg, exc) from None
 
@@ -91,15 +138,26 @@ def login_refused(cfg: Config, exc: LoginFailed) -> str:
     )
 
 
-def _lost_database_check(store: Store, client: BoardClient, topic: int) -> int | None:
+def _lost_database_check(
+    store: Store | None, client: BoardClient, cfg: Config, *, strict: bool = False
+) -> int | None:
     """Refuse to start the game over on a fresh database when the board shows it began (a
     dry run has a database of its own, new on first use, so it skips this). A board that
-    cannot be read here is one line and exit 1: systemd starts the bot again later."""
+    cannot be read here is one line and exit 1: systemd starts the bot again later (with
+    `strict`, raised: the database is not created until the board has answered)."""
+    if store is not None and store.find_game(cfg.game.topic) is not None:
+        return None  # the game is in the database: nothing to prove from the board
     try:
-        refuse_lost_database(store, client, topic)
+        client.login()  # the sent folders are the account's own
+        refuse_lost_database(store, client, cfg.game.topic, cfg.game.name)
     except LoginFailed:
         raise
     except ScraperError as exc:
+        if strict:
+            raise BoardUnreachable(
+                f"cannot tell from the board whether this game already began ({exc}); "
+                "nothing was created or sent — the bot tries again when started again"
+            ) from None
         print(f"mafiabot: {exc}", file=sys.stderr)
         return 1
     return None
@@ -110,7 +168,7 @@ def _once(daemon: Daemon) -> int:
     now = utcnow()
     try:
         report = daemon.tick(now)
-    except LoginFailed:
+    except (LoginFailed, HostError):
         raise
     except ScraperError as exc:
         print(f"mafiabot: {exc}", file=sys.stderr)

@@ -20,6 +20,7 @@ from mafiabot.commands.run import (
     _lost_database_check,
     _once,
     dry_run_url,
+    guard_file,
     login_refused,
     named_refusal,
     open_game_store,
@@ -27,9 +28,9 @@ from mafiabot.commands.run import (
 from mafiabot.config import Config, ConfigError
 from mafiabot.daemon import Daemon
 from mafiabot.daemon.host import Host
-from mafiabot.daemon.shared import SharedSession, claim_for
-from mafiabot.dbfile import sqlite_path
-from mafiabot.exitcodes import HostError, LoginRefused, UsageError
+from mafiabot.daemon.shared import GameView, SharedSession, claim_for
+from mafiabot.dbfile import clear_note, note_path, sqlite_path, write_note
+from mafiabot.exitcodes import DatabaseUnusable, HostError, LoginRefused, UsageError
 from mafiabot.lock import GameLock, acquire_game_lock, game_identity
 from mafiabot.store import Store
 from scraper.errors import LoginFailed
@@ -61,9 +62,15 @@ def open_sessions(games: Sequence[Game]) -> dict[tuple[str, str], SharedSession]
     return sessions
 
 
-def open_games(games: Sequence[Game]) -> tuple[list[GameLock], dict[str, Store]]:
+def open_games(
+    games: Sequence[Game],
+    sessions: dict[tuple[str, str], SharedSession] | None = None,
+    *,
+    check: bool = False,
+) -> tuple[list[GameLock], dict[str, Store]]:
     """Each game's lock and the stores (one per database URL). SQLite locks a file, so the
-    file's one lock covers every game kept in it; PostgreSQL locks each game by itself."""
+    file's one lock covers every game kept in it; PostgreSQL locks each game by itself.
+    With `check`, a database file not there yet is first looked for on the board."""
     locks: list[GameLock] = []
     stores: dict[str, Store] = {}
     try:
@@ -71,8 +78,17 @@ def open_games(games: Sequence[Game]) -> tuple[list[GameLock], dict[str, Store]]
             url = cfg.database_url
             ident = game_identity(cfg.board.url, cfg.game.topic)
             if url not in stores:
-                lock, stores[url] = open_game_store(path, cfg)
+                # a handle on the shared session that is no game's (its login is the
+                # session's one login, its letters nobody's)
+                client = GameView(sessions[session_key(cfg)]) if sessions else None
+                try:
+                    lock, stores[url] = open_game_store(path, cfg, client, check=check)
+                except DatabaseUnusable as exc:
+                    write_note(note_path(url, path), str(exc))
+                    raise
                 locks.append(lock)
+                notes = [note_path(url, p) for p, c in games if c.database_url == url]
+                guard_file(stores[url], notes)
             elif sqlite_path(url) is None:
                 try:
                     locks.append(acquire_game_lock(url, ident))
@@ -95,7 +111,7 @@ def run_many(args: argparse.Namespace, loaded: Sequence[Game]) -> int:
     games = [(path, _dry(cfg) if args.dry_run else cfg) for path, cfg in loaded]
     sessions = open_sessions(games)
     try:
-        locks, stores = open_games(games)
+        locks, stores = open_games(games, sessions, check=not args.dry_run)
         try:
             return _host(args, games, sessions, stores)
         finally:
@@ -130,9 +146,15 @@ def _host(
     log.info("%d games, %d board session(s)", len(daemons), len(sessions))
     try:
         if not args.dry_run:
-            for d in daemons:
-                if _lost_database_check(d.store, d.client, d.cfg.game.topic) is not None:
-                    return 1
+            for (path, cfg), d in zip(games, daemons, strict=True):
+                try:
+                    if _lost_database_check(d.store, d.client, cfg) is not None:
+                        return 1
+                except DatabaseUnusable as exc:
+                    line = str(named_refusal(path, cfg, exc))
+                    write_note(note_path(cfg.database_url, path), line)
+                    raise DatabaseUnusable(line) from None
+                clear_note(note_path(cfg.database_url, path))
         if args.once:
             return max(_once(d) for d in daemons)
         Host(daemons).run()

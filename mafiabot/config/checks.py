@@ -216,7 +216,22 @@ def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
     for nick in genders if isinstance(genders, dict) else ():
         if players and nick_key(nick) not in seats:
             p.append((f"game.genders.{nick}", f"{nick!r} is not one of game.players"))
+    _check_user_ids(p, v.get("user_ids", {}), players)
     return v
+
+
+def _check_user_ids(p: Problems, ids: Mapping[str, int], players: Sequence[str]) -> None:
+    """Each id names a player of the list, and no two players share one (a vote would then
+    count for both)."""
+    seats = {nick_key(n) for n in players}
+    owner: dict[int, str] = {}
+    for nick, uid in ids.items():
+        where = f"game.user_ids.{nick}"
+        if players and nick_key(nick) not in seats:
+            p.append((where, f"{nick!r} is not one of game.players"))
+        if uid in owner:
+            p.append((where, f"id {uid} is given to {owner[uid]!r} already: one account each"))
+        owner.setdefault(uid, nick)
 
 
 def _ruleset_or_none(name: object) -> type[RuleSetBase] | None:

@@ -433,6 +433,19 @@ class GameConfig:
             commented=True,
         ),
     ] = field(default_factory=dict)
+    user_ids: Annotated[
+        Mapping[str, BoardId],
+        Key(
+            "Board user ids of players, when the host knows them (the number in a profile "
+            "link: memberlist.php?mode=viewprofile&u=61, showuser=61): such a player is his "
+            "account from the first minute, whatever name it shows. A player left out is "
+            "known by his first post under his nick spelled exactly as in `players`; an "
+            "account whose name only looks like a player's is an outsider, and the host "
+            "report names it with both ids.",
+            example={"Шерлок": 61},
+            commented=True,
+        ),
+    ] = field(default_factory=dict)
 
     def gender(self, nick: str) -> Gender | None:
         """The host's `[game.genders]` entry for `nick`, matched the way the parser matches

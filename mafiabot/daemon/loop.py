@@ -43,6 +43,7 @@ from mafiabot.daemon import ingest, moves, overrides, registration, tally, turn
 from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport
+from mafiabot.exitcodes import HostError
 from mafiabot.newspaper import Renderer
 from mafiabot.store import Game, SqlOutbox, Store
 from poster.outbox import new_game_token
@@ -214,9 +215,10 @@ class Daemon:
             return None
         try:
             report = self.tick(now)
-        except LoginFailed:
+        except (LoginFailed, HostError):
             # not transient: phpBB demands a CAPTCHA after 3 bad passwords, so logging in again
-            # every tick would lock the host's account; the caller stops and tells the host
+            # every tick would lock the host's account; a database that vanished under the
+            # bot must not be written on. The caller stops and tells the host in one line
             raise
         except Exception as exc:
             self._failures += 1

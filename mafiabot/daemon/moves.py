@@ -134,7 +134,14 @@ def _unanswered(sh: Shell, g: Game, row: PMRow, pm: PrivateMessage, got: InputRe
     whose inbox also holds unrelated mail) but the host sees them; a dead player's letter is
     answered only when it looks like a move."""
     if got.reason == NOT_A_PLAYER:
-        flags.flag(sh.store, g, g.turn, f"ЛС {row.board_id} от {pm.sender} (не игрок): не отвечено")
+        twin = sh.lookalike(g, pm.sender, pm.sender_id)
+        flags.flag(
+            sh.store,
+            g,
+            g.turn,
+            f"ЛС {row.board_id} от {pm.sender} (не игрок): не отвечено"
+            + (f"; {twin}" if twin else ""),
+        )
         return True
     if got.reason == DEAD and not has_action_word(pm.own_text):
         flags.flag(sh.store, g, g.turn, f"ЛС {row.board_id} от выбывшего {pm.sender}: не отвечено")
