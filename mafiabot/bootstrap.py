@@ -16,7 +16,7 @@ from mafiabot.daemon.context import Shell
 from mafiabot.daemon.loop import Daemon
 from mafiabot.dbfile import cookie_path
 from mafiabot.memory_board import MemoryBoard
-from mafiabot.newspaper import Renderer
+from mafiabot.newspaper.render import Renderer
 from mafiabot.store import Store
 from poster.outbox import new_game_token
 from scraper.board import BoardClient

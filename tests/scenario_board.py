@@ -38,8 +38,9 @@ from mafiabot.config import Config, Override, load_config, turn_deadlines
 from mafiabot.daemon import Daemon
 from mafiabot.memory_board import BoardPost, MemoryBoard
 from mafiabot.replay import turn_output
-from mafiabot.store import Store, from_json, open_store
-from parser.letters import QUESTION_CODES
+from mafiabot.store import Store, open_store
+from mafiabot.store.codec import from_json
+from parser.letters.reading import QUESTION_CODES
 from scraper.board import BoardClient
 
 MSK = ZoneInfo("Europe/Moscow")

@@ -28,8 +28,9 @@ from mafiabot.demo.play import (
     tick_times,
 )
 from mafiabot.memory_board import MemoryBoard
-from mafiabot.newspaper import role_label
-from mafiabot.store import Game, Store, open_store
+from mafiabot.newspaper.words import role_label
+from mafiabot.store import Store, open_store
+from mafiabot.store.tables import Game
 from poster.outbox import marker_for
 
 
@@ -492,7 +493,7 @@ def test_interim_count_every_h_hours(tmp_path: Path) -> None:
 
 
 def test_G_S_1_seeded_deal_role_pms_and_a_commitment_that_verifies(tmp_path: Path) -> None:
-    from mafiabot.newspaper import commitment
+    from mafiabot.newspaper.proof import commitment
 
     cfg_path, _ = demo_files("gambler")
     base = load_config(cfg_path)
@@ -587,7 +588,7 @@ def test_run_returns_when_the_game_is_over_and_all_is_sent(tmp_path: Path) -> No
 
 def test_P_A_3_a_beaten_player_posting_is_flagged(tmp_path: Path) -> None:
     from engine.state import GameState
-    from mafiabot.store import from_json, to_json
+    from mafiabot.store.codec import from_json, to_json
 
     run, data = setup("pefl", _db(tmp_path))
     times = tick_times(run, data)

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 from mafiabot.config import InterimCount
 from mafiabot.demo.play import DemoRun, setup
-from mafiabot.store import PostIn
+from mafiabot.store.posts import PostIn
 
 
 def _statements(run: DemoRun, at: datetime) -> list[str]:

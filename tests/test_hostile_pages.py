@@ -22,7 +22,8 @@ from parser.encoding import decode_html
 from parser.html import parse_html
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post
-from parser.votes import VoteOptions, extract_votes
+from parser.votes.day import extract_votes
+from parser.votes.records import VoteOptions
 from tests.conftest import FIXTURES
 
 PHPBB = FIXTURES / "phpbb"
@@ -217,7 +218,7 @@ def test_deeply_nested_quotes_keep_depth_author_and_own_words(n: int) -> None:
 # --- a colour around a quote ------------------------------------------------------------------
 
 
-def _tally(post: Post) -> dict[str, int]:
+def tally_of(post: Post) -> dict[str, int]:
     """Gambler's count with red as the vote colour, the author one of the players."""
     result = extract_votes(
         [post],
@@ -254,7 +255,7 @@ def test_colour_around_a_quote_does_not_vote_for_the_quoted_nick(markup: str) ->
     assert [(c.color, c.text) for c in post.colored] == [("#ff0000", "Ватсон")]
     assert [q.author for q in post.quotes] == ["Кот"]
     assert "Шерлок" not in post.own_text
-    tally = _tally(post)
+    tally = tally_of(post)
     assert tally == {"Ватсон": 1}
 
 
@@ -264,7 +265,7 @@ def test_colour_around_a_quote_only_quoted_gives_no_vote() -> None:
         "</blockquote></span>"
     )
     assert post.colored == ()
-    assert _tally(post) == {}
+    assert tally_of(post) == {}
 
 
 @pytest.mark.parametrize(

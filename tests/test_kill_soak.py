@@ -38,7 +38,8 @@ from fakeboard_http import BoardServer
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon
 from mafiabot.demo.play import demo_files
-from mafiabot.store import Game, Store, open_store
+from mafiabot.store import Store, open_store
+from mafiabot.store.tables import Game
 from poster.outbox import OutboxRow, marker_for
 from scraper.phpbb import PhpbbClient, PhpbbSettings
 

@@ -19,7 +19,7 @@ from engine.kinds import (
     as_team,
 )
 from engine.state import GameState, Player
-from mafiabot.store import from_json, to_json
+from mafiabot.store.codec import from_json, to_json
 
 
 def test_every_role_of_both_rule_sets_is_a_role_once() -> None:

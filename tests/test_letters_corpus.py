@@ -27,7 +27,8 @@ from typing import Any, Final
 import pytest
 
 from engine.state import GameState
-from parser.letters import LetterReading, read_letter
+from parser.letters.reader import read_letter
+from parser.letters.reading import LetterReading
 from parser.nicks import NickResolver
 from parser.sender import at_turn, cast_state, sender_view
 

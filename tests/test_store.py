@@ -18,7 +18,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
-from mafiabot.store import BAN_GAMES, MoveRow, PostIn, Store, open_store
+from mafiabot.store import Store, open_store
+from mafiabot.store.bans import BAN_GAMES
+from mafiabot.store.posts import PostIn
+from mafiabot.store.tables import MoveRow
 from poster.outbox import OutboxKey, OutboxRow
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -71,7 +74,7 @@ def test_the_schema_head_is_alembics(store: Store) -> None:
     from alembic.config import Config as AlembicConfig
     from alembic.script import ScriptDirectory
 
-    from mafiabot.store import MIGRATIONS, SCHEMA_HEAD
+    from mafiabot.store.database import MIGRATIONS, SCHEMA_HEAD
 
     cfg = AlembicConfig()
     cfg.set_main_option("script_location", str(MIGRATIONS))
@@ -360,7 +363,7 @@ def test_players(store: Store) -> None:
 
 def test_records_round_trip_through_json() -> None:
     from engine.state import GameState, Player, Protect, VoteRecord
-    from mafiabot.store import from_json, to_json
+    from mafiabot.store.codec import from_json, to_json
     from parser.records import ColoredSpan, EditNote, Post, Quote
 
     post = Post(
@@ -393,7 +396,7 @@ def test_a_stored_state_with_a_word_the_engine_does_not_know_is_refused_on_load(
     """Roles, phases and causes are the engine's closed vocabularies: a snapshot naming
     something else fails where it is read, not later inside a rule."""
     from engine.state import GameState, Player
-    from mafiabot.store import from_json, to_json
+    from mafiabot.store.codec import from_json, to_json
 
     state = GameState(
         ruleset="pefl", players=(Player("Кот", "civilian", "town"),), turn=1, phase="day"
@@ -426,7 +429,7 @@ class Tree:
 
 def test_json_decoding_follows_the_type_hints_in_every_shape() -> None:
     # the decoder is worked out once per type: the shapes it must still tell apart
-    from mafiabot.store import from_json, to_json
+    from mafiabot.store.codec import from_json, to_json
 
     tree = Tree(
         "корень",
@@ -520,7 +523,7 @@ def test_a_database_from_before_game_tokens_upgrades_and_keeps_its_markers(
     from alembic import command
     from alembic.config import Config as AlembicConfig
 
-    from mafiabot.store import MIGRATIONS
+    from mafiabot.store.database import MIGRATIONS
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     old = Store(url)
@@ -550,7 +553,7 @@ def _alembic(store: Store, target: str, down: bool = False) -> None:
     from alembic import command
     from alembic.config import Config as AlembicConfig
 
-    from mafiabot.store import MIGRATIONS
+    from mafiabot.store.database import MIGRATIONS
 
     cfg = AlembicConfig()
     cfg.set_main_option("script_location", str(MIGRATIONS))

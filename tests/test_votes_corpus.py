@@ -24,13 +24,9 @@ from engine import Seat, get_ruleset
 from mafiabot.turn_inputs import TurnPost, phase_votes
 from parser.pages import parse_topic
 from parser.records import Post
-from parser.votes import (
-    PostReading,
-    VoteOptions,
-    VoteResult,
-    extract_court_votes,
-    extract_votes,
-)
+from parser.votes.court import extract_court_votes
+from parser.votes.day import extract_votes
+from parser.votes.records import PostReading, VoteOptions, VoteResult
 from tests.vote_pages import BOARDS, CasePost, page
 
 HERE = Path(__file__).parent / "votes"

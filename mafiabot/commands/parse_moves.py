@@ -57,7 +57,7 @@ def load_cast(path: str, ruleset: str | None) -> GameState:
 
 def main(args: argparse.Namespace) -> int:
     from engine.settings import RulesSettings
-    from parser.letters import read_letter
+    from parser.letters.reader import read_letter
     from parser.moves import reject_sender
     from parser.nicks import NickResolver, lookalike_key
     from parser.sender import at_turn, sender_view

@@ -109,7 +109,8 @@ def main(args: argparse.Namespace) -> int:
     from parser.identity import learn_ids
     from parser.pages import is_board_page, parse_topic
     from parser.records import Post
-    from parser.votes import VoteOptions, extract_votes, self_greens
+    from parser.votes.day import extract_votes, self_greens
+    from parser.votes.records import VoteOptions
 
     cast = read_cast(args.players)
     players = list(cast)

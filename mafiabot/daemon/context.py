@@ -18,8 +18,10 @@ from engine.kinds import Phase
 from mafiabot.config import Config
 from mafiabot.daemon import calendar
 from mafiabot.dbfile import topic_token
-from mafiabot.newspaper import Renderer
-from mafiabot.store import Game, Player, SqlOutbox, Store, from_json
+from mafiabot.newspaper.render import Renderer
+from mafiabot.store import SqlOutbox, Store
+from mafiabot.store.codec import from_json
+from mafiabot.store.tables import Game, Player
 from parser.identity import Cast, account_key, nick_key
 from poster.outbox import OutboxRow, SearchFrom, new_game_token
 from poster.poster import Poster

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import logging
 
-from mafiabot.store import Game, Store
+from mafiabot.store import Store
+from mafiabot.store.tables import Game
 
 log = logging.getLogger("mafiabot.daemon")
 

@@ -15,7 +15,9 @@ from datetime import datetime
 
 from mafiabot.daemon import flags, overrides
 from mafiabot.daemon.context import Shell
-from mafiabot.store import Game, PostIn, from_json, to_json
+from mafiabot.store.codec import from_json, to_json
+from mafiabot.store.posts import PostIn
+from mafiabot.store.tables import Game
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post, PrivateMessage, TopicPage
 from poster.outbox import OutboxKey

@@ -44,8 +44,9 @@ from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport
 from mafiabot.exitcodes import HostError
-from mafiabot.newspaper import Renderer
-from mafiabot.store import Game, SqlOutbox, Store
+from mafiabot.newspaper.render import Renderer
+from mafiabot.store import SqlOutbox, Store
+from mafiabot.store.tables import Game
 from poster.outbox import new_game_token
 from scraper.board import BoardClient
 from scraper.errors import LoginFailed, ScraperError

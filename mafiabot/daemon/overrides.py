@@ -13,7 +13,7 @@ from engine import Override
 from mafiabot.config import Config
 from mafiabot.daemon import moves
 from mafiabot.daemon.context import Shell
-from mafiabot.store import Game, PMRow
+from mafiabot.store.tables import Game, PMRow
 
 log = logging.getLogger("mafiabot.daemon")
 

@@ -13,7 +13,9 @@ from mafiabot.config import Config
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
-from mafiabot.store import Game, StoredPost, VoteCountRow, from_json
+from mafiabot.store.codec import from_json
+from mafiabot.store.posts import StoredPost
+from mafiabot.store.tables import Game, VoteCountRow
 from mafiabot.turn_inputs import (
     TurnCalendar,
     TurnPost,

@@ -13,7 +13,8 @@ from engine import events as ev
 from mafiabot.daemon import compose, flags, moves, overrides, tally
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport, ingest_pages, topics
-from mafiabot.store import Game, to_json
+from mafiabot.store.codec import to_json
+from mafiabot.store.tables import Game
 from mafiabot.turn_inputs import build_turn_inputs, counts_votes
 from scraper.board import StreamsTopics
 
