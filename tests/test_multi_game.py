@@ -45,8 +45,8 @@ class Clock:
         self.now += timedelta(seconds=seconds)
 
 
-def _game(name: str, db: str, poll: int, **game: Any) -> tuple[Config, dict[str, Any]]:
-    path, data = demo_files(name)
+def _game(ruleset: str, db: str, poll: int, **game: Any) -> tuple[Config, dict[str, Any]]:
+    path, data = demo_files(ruleset)
     cfg = load_config(path)
     cfg = dataclasses.replace(
         cfg,
@@ -321,20 +321,90 @@ def test_run_with_two_configs_hosts_both_through_one_session(
     st.close()
 
 
-def test_a_letter_goes_to_its_senders_game_and_a_named_game_wins_a_shared_player() -> None:
-    """The routing of a shared inbox: by the sender's game; a player of two games' letter to
-    the game it names, else to both; nobody's letter to the first game (which flags it)."""
-    from mafiabot.daemon.shared import NAMED, NOT_MINE, PLAYER
+def test_a_letter_belongs_to_one_game_or_none_never_by_elimination() -> None:
+    """The routing of a shared inbox: a letter naming a game its sender plays in is that
+    game's (nobody's once it is over); else the one game its sender is alive in; alive in
+    two and naming none, nobody's; nobody's player's, the first running game's (which flags
+    it); the host's own, every game's."""
+    from mafiabot.daemon.shared import Interest
     from scraper.board import FetchedPM, RawPage
 
     session = SharedSession(MemoryBoard())
     a, b = session.view(), session.view()
-    letters = {n: FetchedPM(n, RawPage("u", "", datetime(2026, 1, 1))) for n in range(1, 5)}
-    claims = {1: (PLAYER, NOT_MINE), 2: (PLAYER, NAMED), 3: (PLAYER, PLAYER), 4: (0, 0)}
+    run, over = Interest(running=True, live=True), Interest()
+    alive = dataclasses.replace(run, seated=True, alive=True)
+    named = dataclasses.replace(alive, named=True)
+    claims = {
+        1: (alive, run),  # a player of game a only
+        2: (alive, named),  # alive in both, names b
+        3: (alive, alive),  # alive in both, names neither
+        4: (run, run),  # nobody's player
+        5: (alive, dataclasses.replace(over, seated=True, alive=True, named=True)),  # b is over
+        6: (alive, dataclasses.replace(over, seated=True, alive=True)),  # b over, not named
+        7: (dataclasses.replace(run, seated=True), run),  # dead in a, nowhere else
+        8: (dataclasses.replace(run, host=True), dataclasses.replace(run, host=True)),
+        9: (run, dataclasses.replace(over, seated=True)),  # only a finished game's player
+        # b ended after the letter was written: still b's to decide, so nobody's
+        10: (alive, dataclasses.replace(over, live=True, seated=True, alive=True)),
+    }
     a.claim = lambda f: claims[f.id][0]
     b.claim = lambda f: claims[f.id][1]
+    letters = {n: FetchedPM(n, RawPage("u", "", datetime(2026, 1, 1))) for n in claims}
     owners = {n: session.owners(f) for n, f in letters.items()}
-    assert owners == {1: [a], 2: [b], 3: [a, b], 4: [a]}
+    assert owners == {
+        **{1: [a], 2: [b], 3: [], 4: [a], 5: [], 6: [a], 7: [a], 8: [a, b], 9: []},
+        10: [],
+    }
+
+
+def test_two_games_on_one_board_one_ends_mid_night_its_letters_stay_its_own(
+    tmp_path: Path,
+) -> None:
+    """Two PEFL games, the same nine players, one account. «Запад» ends during the night;
+    Dr.Watson (the doctor in both) wrote «Стол Восток: лечу Кот», then «Стол Запад: лечу
+    Анна Каренина»: the second letter is not Восток's (it names Запад), so Восток's move
+    stays «Кот»; a letter naming no game while both run is nobody's; and Восток's reply
+    names its game (the sender plays in two)."""
+    west, _ = _game("pefl", f"sqlite:///{tmp_path / 'w.db'}", 600, topic=24, name="Запад")
+    east, _ = _game("pefl", f"sqlite:///{tmp_path / 'e.db'}", 600, topic=34, name="Восток")
+    tz = west.board.tz
+    clock = Clock(west.game.start + timedelta(minutes=1))
+    board = MemoryBoard(clock=clock, host=west.board.username)
+    session = SharedSession(board)
+    stores = [open_store(west.database_url), open_store(east.database_url)]
+    daemons = [_daemon(west, stores[0], session, "w"), _daemon(east, stores[1], session, "e")]
+    for d in daemons:
+        d.tick(clock.now)
+    at = west.game.start.replace(tzinfo=tz)
+    unnamed = board.add_pm("Dr.Watson", at + timedelta(minutes=5), "ход", "Лечу Марго")
+    clock.now = at + timedelta(minutes=10)
+    for d in daemons:
+        d.tick(clock.now)
+    g_west = daemons[0].game()
+    assert g_west.id is not None
+    # «Запад» ends mid-night
+    stores[0].update_game(g_west.id, status="over", finished_at=at + timedelta(minutes=15))
+    first = board.add_pm("Dr.Watson", at + timedelta(minutes=20), "Стол Восток", "Лечу Кот")
+    second = board.add_pm(
+        "Dr.Watson", at + timedelta(minutes=30), "Стол Запад", "Лечу Анна Каренина"
+    )
+    clock.now = at + timedelta(minutes=40)
+    for d in daemons:
+        d.tick(clock.now)
+    g_east = daemons[1].game()
+    assert g_east.id is not None
+    moves = stores[1].moves(g_east.id, g_east.turn)
+    assert [m.pm_board_id for m in moves if m.actor == "Dr.Watson"] == [first.id]
+    assert [m.targets for m in moves if m.actor == "Dr.Watson"] == [["Кот"]]
+    for st, g in ((stores[0], g_west), (stores[1], g_east)):
+        assert g.id is not None
+        got = {r.board_id for r in st.pms(g.id)}
+        assert second.id not in got and unnamed.id not in got
+    replies = [m for m in board.sent if m.to == ("Dr.Watson",) and m.subject.startswith("Re:")]
+    assert [m.subject for m in replies] == ["Re: Стол Восток"]  # one reply: Восток's
+    assert replies[0].html.startswith("Игра «Восток».")
+    for st in stores:
+        st.close()
 
 
 def test_names_game_by_name_or_topic_number_standing_alone(tmp_path: Path) -> None:

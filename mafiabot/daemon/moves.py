@@ -118,11 +118,19 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             )
         sh.store.mark_pm_handled(g.id, row.board_id)
         return
+    subject = f"Re: {pm.subject}" if pm.subject else sh.cfg.game.name
+    seating = getattr(sh.client, "games_seating", None)
+    if seating is not None and seating(pm.sender, pm.sender_id) > 1:
+        # one account hosts several games he plays in: say which one answers
+        name = sh.cfg.game.name
+        if name.casefold() not in subject.casefold():
+            subject = f"{name}: {subject}"
+        text = f"Игра «{name}».\n\n{text}"
     sh.outbox(g).add(
         OutboxRow(
             key=OutboxKey(str(g.id), g.turn, f"ack-{row.board_id}", nick),
             channel="pm",
-            subject=f"Re: {pm.subject}" if pm.subject else sh.cfg.game.name,
+            subject=subject,
             text=text,
             recipients=(pm.sender if seat is None else sh.account(g, nick),),
         )
