@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from mafiabot import __version__
-from mafiabot.exitcodes import ExitCode, HostError, UsageError, exit_code_for
+from mafiabot.exitcodes import ExitCode, HostError, UsageError, as_host_error, exit_code_for
 
 #: `engine.kinds.RULESETS`, spelt out so that `mafiabot parse posts` does not load the engine
 #: (tests/test_ruleset_answers.py keeps the two equal)
@@ -186,6 +186,11 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     web.add_argument("--bind", default="127.0.0.1:8765", help="HOST:PORT (default: %(default)s)")
     web.add_argument("--refresh", type=int, default=30, help="page refresh in seconds")
+    web.add_argument(
+        "--i-know",
+        action="store_true",
+        help="allow a --bind that is not this machine only (plain HTTP: put TLS in front)",
+    )
     web.set_defaults(module="web")
 
     cc = sub.add_parser("check-config", help="check config files; name every bad key")
@@ -250,6 +255,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED
     except Exception as exc:
+        known = as_host_error(exc)
+        if known is not None:  # the database, the disk: one line, no traceback
+            print(f"mafiabot: {known}", file=sys.stderr)
+            return known.code
         code = exit_code_for(exc)
         if code is None:
             raise  # a bug: the traceback is what a report needs

@@ -16,6 +16,7 @@ tells whether this game's start post or role PMs already went out (`refuse_lost_
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sqlite3
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
-from mafiabot.exitcodes import DatabaseUnusable, UsageError
+from mafiabot.exitcodes import DatabaseTrouble, DatabaseUnusable, HostError, UsageError
 from poster.outbox import new_game_token
 from scraper.board import TopicCursor
 
@@ -324,3 +325,80 @@ def cookie_path(database_url: str, config_path: Path) -> Path:
     if db is not None:
         return db.with_name(db.name + ".cookies")
     return Path(config_path.stem + ".cookies")
+
+
+# -- faults a host can meet, as one line each -------------------------------------------------
+
+_FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+
+
+def database_error(exc: BaseException, url: str | None = None) -> HostError | None:
+    """A database or disk fault as the line a host acts on (None: not one of those). The
+    database's address never shows a password (`shown_url`)."""
+    where = f"the game database {shown_url(url)}" if url else "the game database"
+    if isinstance(exc, OSError) and not isinstance(exc, ConnectionError):
+        return _os_error(exc)
+    if not isinstance(exc, sa.exc.SQLAlchemyError | sqlite3.Error):
+        return None
+    orig = exc.orig if isinstance(exc, sa.exc.DBAPIError) else exc
+    text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    low = text.lower()
+    if isinstance(orig, sqlite3.Error):
+        if is_corruption(exc):
+            return corrupt(shown_url(url) if url else "", text)
+        if "locked" in low:
+            return DatabaseTrouble(
+                f"{where} is locked by another program (an sqlite3 shell, a backup?): close "
+                "it — the bot tries again by itself"
+            )
+        if "full" in low or "disk i/o" in low:
+            return DatabaseTrouble(
+                f"{where} cannot be written: the disk is full ({text}). Free some space — "
+                "the bot tries again by itself; nothing is lost"
+            )
+        if "readonly" in low or "read-only" in low:
+            return UsageError(
+                f"{where} is read-only for the bot's account ({text}): give the account "
+                "write access to the file and its folder"
+            )
+        if "unable to open" in low:
+            return UsageError(
+                f"cannot open {where} ({text}): check [storage] url, that its folder exists "
+                "and that the bot's account may write there"
+            )
+        return None
+    module = type(orig).__module__
+    if module.startswith("psycopg") or isinstance(exc, sa.exc.OperationalError):
+        if "password authentication failed" in low or "does not exist" in low:
+            return UsageError(f"{where} refused the bot ({_clean(text, url)}): fix [storage] url")
+        return DatabaseTrouble(
+            f"cannot reach {where} ({_clean(text, url)}): start the database server or fix "
+            "[storage] url — the bot tries again by itself"
+        )
+    if isinstance(exc, sa.exc.ArgumentError | sa.exc.NoSuchModuleError):
+        return UsageError(f"[storage] url is not a database URL the bot can use ({text})")
+    return None
+
+
+def _clean(text: str, url: str | None) -> str:
+    """A driver's message without anything of the URL's password."""
+    if url and "@" in url and "://" in url:
+        creds = url.split("://", 1)[1].rsplit("@", 1)[0]
+        secret = creds.partition(":")[2]
+        if secret:
+            text = text.replace(secret, "***")
+    return text
+
+
+def _os_error(exc: OSError) -> HostError | None:
+    what = f" {exc.filename}" if exc.filename else ""
+    if exc.errno in _FULL:
+        return DatabaseTrouble(
+            f"cannot write{what}: the disk is full. Free some space — the bot tries again by "
+            "itself; nothing is lost"
+        )
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return UsageError(
+            f"cannot write{what}: {exc.strerror} — give the bot's account write access there"
+        )
+    return None
