@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,13 @@ from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.configs import given_configs, load_configs
 from mafiabot.daemon import utcnow
 from mafiabot.daemon.status import status
-from mafiabot.dbfile import note_path, read_note
+from mafiabot.dbfile import (
+    check_regular,
+    check_sqlite_file,
+    database_error,
+    note_path,
+    read_note,
+)
 from mafiabot.store import Store
 
 
@@ -36,17 +43,28 @@ def existing_store(url: str) -> Store | None:
     creates a database file nor runs a migration (that is `run`'s job)."""
     if url.startswith("sqlite:///"):
         path = url.removeprefix("sqlite:///")
-        if path == ":memory:" or not Path(path).is_file():
+        if path == ":memory:" or not os.path.lexists(path):
             return None
-    st = Store(url)
+        check_regular(Path(path))  # a device or a FIFO is no database: one line, exit 2
+        check_sqlite_file(Path(path))
+    try:
+        st = Store(url)
+    except Exception as exc:
+        raise as_host_error_for(exc, url) from None
     try:
         if not sa.inspect(st.engine).has_table("games"):
             st.close()
             return None
-    except sa.exc.OperationalError:
+    except Exception as exc:
+        # locked, corrupt, unreachable: said as such, never taken for "no database yet"
         st.close()
-        return None
+        raise as_host_error_for(exc, url) from None
     return st
+
+
+def as_host_error_for(exc: Exception, url: str) -> Exception:
+    """A database fault as its one line naming the database (else `exc` itself)."""
+    return database_error(exc, url) or exc
 
 
 def main(args: argparse.Namespace) -> int:
@@ -111,6 +129,8 @@ def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
         return None
     try:
         return {"config": str(path), **_read(path, cfg, store)}
+    except Exception as exc:
+        raise as_host_error_for(exc, cfg.database_url) from None
     finally:
         store.close()
 
@@ -122,6 +142,8 @@ def _one(args: argparse.Namespace, path: str | Path, cfg: Config) -> int:
         return 1
     try:
         st = _read(path, cfg, store)
+    except Exception as exc:
+        raise as_host_error_for(exc, cfg.database_url) from None
     finally:
         store.close()
     if getattr(args, "json", False):

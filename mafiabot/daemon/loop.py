@@ -43,7 +43,7 @@ from mafiabot.daemon import ingest, moves, overrides, registration, tally, turn
 from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport
-from mafiabot.exitcodes import HostError
+from mafiabot.exitcodes import HostError, as_host_error
 from mafiabot.newspaper.render import Renderer
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
@@ -225,7 +225,12 @@ class Daemon:
             self._failures += 1
             pause = min(self.cfg.board.poll_interval * 2 ** (self._failures - 1), MAX_BACKOFF)
             self._not_before = now + timedelta(seconds=pause)
-            if isinstance(exc, ScraperError):
+            known = as_host_error(exc)  # the database or the disk: one line, not a traceback
+            if known is not None:
+                n = self._failures
+                log.error("tick failed (%d in a row): %s; next try in %.0f s", n, known, pause)
+                log.debug("tick failure details", exc_info=True)
+            elif isinstance(exc, ScraperError):
                 # a board error is a sentence for the host; the traceback only helps at DEBUG
                 log.error(
                     "tick failed (%d in a row): %s; next try in %.0f s", self._failures, exc, pause
