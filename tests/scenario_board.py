@@ -373,7 +373,6 @@ def stored_events(store: Store, game_id: int, turn: int) -> list[ev.Event]:
 def output(played: Played, scenario: Mapping[str, Any]) -> dict[str, Any]:
     """The game as `mafiabot replay` would print it, rebuilt from the store."""
     gid = played.daemon.game().id
-    assert gid is not None
     turns = []
     winner = None
     last: GameState | None = None

@@ -16,7 +16,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from mafiabot.commands.parse_posts import post_json
 from parser.encoding import decode_html
-from parser.ipb import parse_ipb_topic
+from parser.ipb.topic import parse_ipb_topic
 from parser.links import post_id_from_href
 from parser.pages import parse_topic, read_page
 from parser.records import Post, TopicPage

@@ -16,80 +16,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-from mafiabot.cli import UsageError
-
-
-def read_nicks(path: str | None, what: str = "players") -> list[str]:
-    """A nick list file: one nick a line (UTF-8, BOM allowed), blank lines ignored."""
-    return list(read_cast(path, what))
-
-
-def read_cast(path: str | None, what: str = "players") -> dict[str, int | None]:
-    """A nick list file, each nick with the board user id the line gives: ``nick = 61`` or
-    ``nick<TAB>61`` (None when the line is a bare nick)."""
-    out: dict[str, int | None] = {}
-    for line in _lines(path, what):
-        nick, uid = line, None
-        for sep in ("\t", " = "):
-            head, found, tail = line.rpartition(sep)
-            if found and head.strip():
-                if not tail.strip().isdecimal():
-                    raise UsageError(
-                        f"the {what} file {path}: {line!r}: after the nick, a board user id "
-                        "(a number) is expected"
-                    )
-                nick, uid = head.strip(), int(tail)
-                break
-        out[nick] = uid
-    return out
-
-
-def _lines(path: str | None, what: str) -> list[str]:
-    if path is None:
-        return []
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise UsageError(f"cannot read the {what} file {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"the {what} file {path} is not UTF-8 text") from None
-    return [line.strip() for line in text.splitlines() if line.strip()]
-
-
-def refuse_overlap(living: list[str], dead: list[str]) -> None:
-    """A nick both living and dead is a mistake in the lists: say so instead of guessing."""
-    from parser.identity import nick_key
-
-    dead_keys = {nick_key(n) for n in dead}
-    both = [n for n in living if nick_key(n) in dead_keys]
-    if both:
-        raise UsageError(f"listed both as playing and as dead: {', '.join(both)}")
-
-
-def parse_now(value: str | None) -> datetime | None:
-    if value is None:
-        return None
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError:
-        raise UsageError(f"--now: not an ISO 8601 time: {value!r}") from None
-
-
-def read_html(path: str) -> str:
-    from parser.pages import read_page
-
-    try:
-        return read_page(path)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-
-
-def _iso(at: datetime | None) -> str | None:
-    return at.isoformat() if at is not None else None
+from mafiabot.commands.common import (
+    UsageError,
+    iso,
+    parse_now,
+    read_cast,
+    read_html,
+    read_nicks,
+    refuse_overlap,
+)
 
 
 def board_ids(args: argparse.Namespace, cast: dict[str, int | None]) -> dict[str, int]:
@@ -180,7 +117,7 @@ def main(args: argparse.Namespace) -> int:
                 "target": v.target,
                 "kind": v.kind,
                 "post_id": v.post_id,
-                "at": _iso(v.at),
+                "at": iso(v.at),
                 "agreed_with": v.agreed_with,
             }
             for v in result.votes

@@ -6,77 +6,36 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
-import sqlalchemy as sa
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from mafiabot.bootstrap import read_model
-from mafiabot.cli import UsageError
-from mafiabot.config import Config, ConfigError, load_config
-from mafiabot.configs import given_configs, load_configs
+from mafiabot.commands.common import (
+    configs,
+    database_fault,
+    existing_store,
+    one_config,
+    shown_url,
+    single_config,
+)
+from mafiabot.config import Config
 from mafiabot.daemon import utcnow
 from mafiabot.daemon.status import status
-from mafiabot.dbfile import (
-    check_regular,
-    check_sqlite_file,
-    database_error,
-    note_path,
-    read_note,
-)
+from mafiabot.dbfile import note_path, read_note
 from mafiabot.store import Store
 
 
-def _shown(url: str) -> str:
-    if url.startswith("sqlite:///"):
-        return url.removeprefix("sqlite:///")
-    return url.split("@")[-1]  # never print a password from the URL
-
-
-def existing_store(url: str) -> Store | None:
-    """The game database if it already exists, else None. Status only reads: it never
-    creates a database file nor runs a migration (that is `run`'s job)."""
-    if url.startswith("sqlite:///"):
-        path = url.removeprefix("sqlite:///")
-        if path == ":memory:" or not os.path.lexists(path):
-            return None
-        check_regular(Path(path))  # a device or a FIFO is no database: one line, exit 2
-        check_sqlite_file(Path(path))
-    try:
-        st = Store(url)
-    except Exception as exc:
-        raise as_host_error_for(exc, url) from None
-    try:
-        if not sa.inspect(st.engine).has_table("games"):
-            st.close()
-            return None
-    except Exception as exc:
-        # locked, corrupt, unreachable: said as such, never taken for "no database yet"
-        st.close()
-        raise as_host_error_for(exc, url) from None
-    return st
-
-
-def as_host_error_for(exc: Exception, url: str) -> Exception:
-    """A database fault as its one line naming the database (else `exc` itself)."""
-    return database_error(exc, url) or exc
-
-
 def main(args: argparse.Namespace) -> int:
-    given = given_configs(args.config)
-    if len(given) == 1 and not Path(given[0]).is_dir():
-        try:
-            cfg = load_config(given[0])
-        except ConfigError as exc:
-            raise UsageError(str(exc)) from exc
-        return _one(args, given[0], cfg)
+    single = single_config(args.config)
+    if single is not None:
+        return _one(args, single, one_config(single))
     # several games: `--json` prints a list, the table one block per game
-    games = load_configs(given)
+    games = configs(args.config)
     found: list[dict[str, Any]] = []
     rc = 0
     for path, cfg in games:
@@ -105,7 +64,7 @@ def _no_database(path: str | Path, cfg: Config, named: bool) -> None:
         print(f"mafiabot: {where}the last `mafiabot run` refused ({when}): {line}", file=sys.stderr)
         return
     print(
-        f"mafiabot: {where}no game database yet at {_shown(cfg.database_url)} — nothing to "
+        f"mafiabot: {where}no game database yet at {shown_url(cfg.database_url)} — nothing to "
         f"show; `mafiabot run -c {path}` creates it (the game starts "
         f"{cfg.game.start:%Y-%m-%d %H:%M}).",
         file=sys.stderr,
@@ -130,7 +89,7 @@ def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
     try:
         return {"config": str(path), **_read(path, cfg, store)}
     except Exception as exc:
-        raise as_host_error_for(exc, cfg.database_url) from None
+        raise database_fault(exc, cfg.database_url) from None
     finally:
         store.close()
 
@@ -143,7 +102,7 @@ def _one(args: argparse.Namespace, path: str | Path, cfg: Config) -> int:
     try:
         st = _read(path, cfg, store)
     except Exception as exc:
-        raise as_host_error_for(exc, cfg.database_url) from None
+        raise database_fault(exc, cfg.database_url) from None
     finally:
         store.close()
     if getattr(args, "json", False):

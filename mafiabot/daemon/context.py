@@ -116,7 +116,6 @@ class Shell:
 
     def outbox(self, g: Game) -> SqlOutbox:
         """The game's outbox; a row added through it is `stamp`ed."""
-        assert g.id is not None
         return self.store.outbox(g.id, lambda row: self.stamp(g, row))
 
     def poster(self, g: Game) -> Poster:
@@ -132,20 +131,14 @@ class Shell:
         A game made before tokens existed keeps "" — its markers as they always were."""
         if row.marker_token or row.search_from is not None:
             return row
-        assert g.id is not None
         since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
         if row.channel == "pm":
             seen = self.store.seen_pms(g.id)
             since = SearchFrom(pm_id=max(seen) if seen else None)
         elif row.channel == "topic" and row.topic_id is not None:
-            tc = self.store.topic_cursors(g.id).get(row.topic_id)
-            at = tc.cursor if tc is not None else None
-            if at:
-                since = SearchFrom(
-                    page=int(at.get("page", 1)),
-                    start=int(at.get("start", 0)),
-                    post_id=at.get("last_post_id"),
-                )
+            at = self.store.topic_positions(g.id).get(row.topic_id)
+            if at is not None:
+                since = SearchFrom(page=at.page, start=at.start, post_id=at.last_post_id)
         return dataclasses.replace(row, marker_token=g.token, search_from=since)
 
     def state(self, g: Game) -> GameState:
@@ -155,7 +148,6 @@ class Shell:
 
     def players(self, g: Game) -> list[Player]:
         """The game's seats, read once per unit of work."""
-        assert g.id is not None
         if self._players is None or (self._players and self._players[0].game_id != g.id):
             self._players = self.store.players(g.id)
             self._seats = None
@@ -212,7 +204,6 @@ class Shell:
         it: a look-alike account posting first must not take the player's id."""
         if user_id is None:
             return
-        assert g.id is not None
         key = account_key(author)
         for p in self.players(g):
             if p.user_id is None and account_key(p.account) == key:

@@ -26,7 +26,6 @@ from poster.outbox import OutboxKey, OutboxRow
 
 def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) -> None:
     """Acknowledge or refuse each stored, unanswered PM of the current (or a past) turn."""
-    assert g.id is not None
     state = sh.state(g)
     for row in sh.store.pms(g.id, unhandled=True):
         if only and row.board_id not in only:
@@ -37,8 +36,9 @@ def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) 
 
 
 def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> None:
-    assert g.id is not None
-    pm: PrivateMessage = from_json(PrivateMessage, row.record)
+    pm = from_json(PrivateMessage, row.record)
+    if pm is None:  # every letter is stored with its reading (ingest.poll_pms)
+        raise ValueError(f"letter {row.board_id} was stored without its reading")
     seat = sh.seat_of(g, pm.sender, pm.sender_id)
     if seat is not None and seat != pm.sender:
         pm = dataclasses.replace(pm, sender=seat)
@@ -187,7 +187,6 @@ def no_change_left(sh: Shell, standing: list[Move]) -> bool:
 
 def turn_moves(sh: Shell, g: Game, turn: int) -> list[Move]:
     """The turn's standing moves (accepted, or conditional on the court) as the engine's."""
-    assert g.id is not None
     out = []
     for m in sh.store.moves(g.id, turn):
         if m.status not in ("accepted", "conditional"):

@@ -35,7 +35,6 @@ def signups(sh: Shell, g: Game) -> dict[str, int | None]:
     cfg = sh.cfg
     if cfg.game.players or cfg.game.registration_topic is None:
         return dict.fromkeys(cfg.game.players)
-    assert g.id is not None
     topic = cfg.game.registration_topic
     pages = sh.client.read_topic_pages(topic)
     nicks: dict[str, int | None] = {}
@@ -81,7 +80,6 @@ def signups(sh: Shell, g: Game) -> dict[str, int | None]:
 
 def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     """Deal, seat the players and queue the start post, role PMs and the deal report."""
-    assert g.id is not None
     cfg = sh.cfg
     ids = signups(sh, g)
     nicks = list(ids)

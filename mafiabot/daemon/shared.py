@@ -112,6 +112,8 @@ class SharedSession:
         return self._owners[f.id]
 
     def _decide(self, f: FetchedPM) -> list[GameView]:
+        if len(self._views) == 1:
+            return list(self._views)  # one game: its own reading decides, as without a session
         seen = [(v, v.claim(f)) for v in self._views]
         if any(i.host for _v, i in seen):
             return [v for v, i in seen if i.running]

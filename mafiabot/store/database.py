@@ -7,9 +7,10 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -30,11 +31,11 @@ class Database:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
-        self.engine = create_engine(url, **kwargs)
-        if url.startswith("sqlite"):
+        sqlite = url.startswith("sqlite")
+        # a SQLite connection may be used from the thread that did not open it (the web app)
+        connect_args = {"check_same_thread": False} if sqlite else {}
+        self.engine = create_engine(url, connect_args=connect_args)
+        if sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
 
     def close(self) -> None:
@@ -79,7 +80,7 @@ class Database:
                 raise
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     # WAL + synchronous=NORMAL: a commit survives a crash of the process (what exactly-once

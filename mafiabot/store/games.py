@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from sqlmodel import col, select
 
@@ -57,7 +56,7 @@ class GameStore(Database):
                 raise KeyError(f"no game {game_id}")
             return g
 
-    def update_game(self, game_id: int, **values: Any) -> Game:
+    def update_game(self, game_id: int, **values: object) -> Game:
         with self.session() as s:
             g = s.get(Game, game_id)
             if g is None:
@@ -82,7 +81,7 @@ class GameStore(Database):
                 s.exec(select(Player).where(Player.game_id == game_id).order_by(col(Player.id)))
             )
 
-    def update_player(self, game_id: int, seat: str, **values: Any) -> None:
+    def update_player(self, game_id: int, seat: str, **values: object) -> None:
         """Change a seat's row (`values` may rename it: nick=…)."""
         with self.session() as s:
             p = s.exec(select(Player).where(Player.game_id == game_id, Player.nick == seat)).one()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from sqlmodel import col, select
 
+from mafiabot.store.codec import JsonObject
 from mafiabot.store.database import Database
 from mafiabot.store.tables import MoveRow, PMRow, SeenPM, utcnow
 
@@ -28,7 +28,7 @@ class LetterStore(Database):
         body_html: str,
         text: str,
         turn: int | None,
-        record: dict[str, Any] | None = None,
+        record: JsonObject | None = None,
         now: datetime | None = None,
     ) -> bool:
         """Store a PM; True when it is new (PMs cannot be edited on the boards we serve)."""

@@ -5,12 +5,11 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from mafiabot.store.codec import from_json, to_json
+from mafiabot.store.codec import JsonObject, from_json, to_json
 from mafiabot.store.database import Database
 from mafiabot.store.tables import OutboxDBRow, utcnow
 from poster.outbox import OutboxKey, OutboxRow, SearchFrom
@@ -85,16 +84,16 @@ def _to_row(r: OutboxDBRow, game: str) -> OutboxRow:
     )
 
 
-def _attachment_json(a: Attachment | None) -> dict[str, Any] | None:
+def _attachment_json(a: Attachment | None) -> JsonObject | None:
     if a is None:
         return None
     return {"name": a.name, "mime": a.mime, "data": base64.b64encode(a.data).decode("ascii")}
 
 
-def _attachment_of(d: dict[str, Any] | None) -> Attachment | None:
+def _attachment_of(d: JsonObject | None) -> Attachment | None:
     if not d:
         return None
-    return Attachment(str(d["name"]), base64.b64decode(d["data"]), str(d.get("mime", "")))
+    return Attachment(str(d["name"]), base64.b64decode(str(d["data"])), str(d.get("mime", "")))
 
 
 class SqlOutbox:
@@ -209,7 +208,7 @@ class SqlOutbox:
             s.add(r)
             return r.attempts
 
-    def _where_key(self, key: OutboxKey) -> list[Any]:
+    def _where_key(self, key: OutboxKey) -> list[sa.ColumnElement[bool]]:
         t = OutboxDBRow
         return [
             col(t.game_id) == self.game_id,

@@ -6,11 +6,11 @@ import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import col, select
 
+from mafiabot.store.codec import JsonObject
 from mafiabot.store.database import Database
 from mafiabot.store.tables import PostRevision, PostRow, utcnow
 
@@ -28,7 +28,7 @@ class PostIn:
     turn: int | None
     position: int | None = None
     edited_at: datetime | None = None
-    record: dict[str, Any] | None = None
+    record: JsonObject | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class StoredPost:
     position: int | None
     body_html: str
     revision: int
-    record: dict[str, Any] | None = None  # the parser's Post record (to_json)
+    record: JsonObject | None = None  # the parser's Post record (to_json)
     revision_seen_at: datetime | None = None
 
 
@@ -70,7 +70,7 @@ class PostStore(Database):
         turn: int | None,
         position: int | None = None,
         edited_at: datetime | None = None,
-        record: dict[str, Any] | None = None,
+        record: JsonObject | None = None,
         now: datetime | None = None,
     ) -> str:
         """Store a post read from the board: "new", "edited" (a new revision) or "same"."""
@@ -118,8 +118,8 @@ class PostStore(Database):
                     latest.setdefault(rev.post_id, rev.body_hash)
             out: list[str] = []
             fresh: dict[int, tuple[PostIn, str]] = {}  # board id -> new post, its hash
-            changed: dict[int, dict[str, Any]] = {}  # post row id -> columns to update
-            revisions: list[dict[str, Any]] = []  # new revisions of known posts
+            changed: dict[int, dict[str, object]] = {}  # post row id -> columns to update
+            revisions: list[dict[str, object]] = []  # new revisions of known posts
             for it in items:
                 h = body_hash(it.body_html)
                 if it.board_id in fresh:  # the same post twice on one page: the first stands
@@ -258,17 +258,25 @@ class PostStore(Database):
                 rows = conn.execute(page.order_by(posts_t.c.board_id).limit(batch)).all()
                 if not rows:
                     return
-                newest: dict[int, Any] = {}  # post row id -> its newest (visible) revision
+                # post row id -> its newest (visible) revision: number, body, record, seen
+                newest: dict[int, tuple[int, str, JsonObject | None, datetime | None]] = {}
                 for each in conn.execute(
                     revs.where(revs_t.c.post_id.in_([r.id for r in rows])).order_by(
                         revs_t.c.revision.desc()
                     )
                 ):
-                    newest.setdefault(each.post_id, each)
+                    if each.post_id not in newest:
+                        newest[each.post_id] = (
+                            each.revision,
+                            each.body_html,
+                            each.record,
+                            each.seen_at,
+                        )
             for r in rows:
                 rev = newest.get(r.id)
                 if rev is None:
                     continue
+                revision, body_html, record, seen_at = rev
                 yield StoredPost(
                     board_id=r.board_id,
                     topic_id=r.topic_id,
@@ -277,16 +285,16 @@ class PostStore(Database):
                     posted_at=r.posted_at,
                     turn=r.turn,
                     position=r.position,
-                    body_html=rev.body_html,
-                    revision=rev.revision,
-                    record=rev.record,
-                    revision_seen_at=rev.seen_at,
+                    body_html=body_html,
+                    revision=revision,
+                    record=record,
+                    revision_seen_at=seen_at,
                 )
             if len(rows) < batch:
                 return
             after = rows[-1].board_id
 
-    def _span_count(self, record: Any) -> Any:
+    def _span_count(self, record: sa.ColumnElement[JsonObject]) -> sa.ColumnElement[int]:
         """SQL for the number of coloured spans in a stored post record (NULL without one)."""
         if self.engine.dialect.name == "postgresql":
             return sa.func.json_array_length(record.op("->")("colored"))

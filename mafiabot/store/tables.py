@@ -2,6 +2,10 @@
 
 The schema itself is made by the migrations (`mafiabot/migrations`); these classes are how the
 code reads and writes the rows.
+
+Every row's `id` is typed `int`: it is None only between a row's making and its insert, and
+both happen inside the store, so every row the store hands out (a `Game` above all) carries
+its id. JSON columns are typed by what they hold (`codec.JsonObject`).
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlmodel import Field, SQLModel
+
+from mafiabot.store.codec import JsonObject
 
 
 class UTCDateTime(sa.types.TypeDecorator[datetime]):
@@ -33,6 +39,7 @@ class UTCDateTime(sa.types.TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+# sqlmodel's `Field` is typed Any: it stands in for the column's default in a class body
 def _utc_col(nullable: bool = True) -> Any:
     return Field(default=None, sa_type=UTCDateTime, nullable=nullable)
 
@@ -52,7 +59,7 @@ def utcnow() -> datetime:
 class Game(SQLModel, table=True):
     __tablename__ = "games"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     name: str
     ruleset: str
     topic_id: int = Field(index=True)
@@ -63,7 +70,7 @@ class Game(SQLModel, table=True):
     status: str = "registration"  # registration | running | over
     turn: int = 0
     deadline: datetime | None = _utc_col()
-    state: dict[str, Any] | None = _json_col()  # the engine's state snapshot
+    state: JsonObject | None = _json_col()  # the engine's state snapshot
     config_fingerprint: str = ""
     # random, made once at creation (poster.outbox.new_game_token): in every marker of the
     # game's messages, so another game's posts (a fresh database, a second bot) are not ours
@@ -81,7 +88,7 @@ class Player(SQLModel, table=True):
     __tablename__ = "players"
     __table_args__ = (sa.UniqueConstraint("game_id", "nick"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     nick: str  # the game's name for him (stays when a substitute account takes over)
     account: str  # the board account that posts and moves for him now
@@ -100,10 +107,10 @@ class TopicCursorRow(SQLModel, table=True):
     __tablename__ = "topic_cursors"
     __table_args__ = (sa.UniqueConstraint("game_id", "topic_id"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     topic_id: int
-    cursor: dict[str, Any] | None = _json_col()  # the board client's TopicCursor (to_json)
+    cursor: JsonObject | None = _json_col()  # the board client's TopicCursor (to_json)
     turn_start_page: int | None = None
 
 
@@ -114,7 +121,7 @@ class HostFlag(SQLModel, table=True):
     __tablename__ = "host_flags"
     __table_args__ = (sa.UniqueConstraint("game_id", "turn", "text"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     turn: int
     text: str
@@ -129,7 +136,7 @@ class SeenPM(SQLModel, table=True):
     __tablename__ = "seen_pms"
     __table_args__ = (sa.UniqueConstraint("game_id", "board_id"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     board_id: int
 
@@ -140,7 +147,7 @@ class VoteCountRow(SQLModel, table=True):
     __tablename__ = "vote_counts"
     __table_args__ = (sa.UniqueConstraint("game_id", "tag"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     tag: str
     votes: int = 0
@@ -154,17 +161,17 @@ class VoteRecordRow(SQLModel, table=True):
     __tablename__ = "vote_records"
     __table_args__ = (sa.UniqueConstraint("game_id", "tag"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     tag: str
-    votes: list[dict[str, Any]] | None = _json_col()
+    votes: list[JsonObject] | None = _json_col()
 
 
 class PostRow(SQLModel, table=True):
     __tablename__ = "posts"
     __table_args__ = (sa.UniqueConstraint("game_id", "board_id"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     topic_id: int
     board_id: int  # the board's post id
@@ -181,12 +188,12 @@ class PostRevision(SQLModel, table=True):
     __tablename__ = "post_revisions"
     __table_args__ = (sa.UniqueConstraint("post_id", "revision"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     post_id: int = Field(foreign_key="posts.id", index=True)
     revision: int
     body_html: str
     body_hash: str
-    record: dict[str, Any] | None = _json_col()  # the parser's Post record (to_json)
+    record: JsonObject | None = _json_col()  # the parser's Post record (to_json)
     edited_at: datetime | None = _utc_col()  # from the board's edit note, when shown
     seen_at: datetime | None = _utc_col()
 
@@ -195,7 +202,7 @@ class PMRow(SQLModel, table=True):
     __tablename__ = "pms"
     __table_args__ = (sa.UniqueConstraint("game_id", "board_id"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     board_id: int
     sender: str
@@ -203,7 +210,7 @@ class PMRow(SQLModel, table=True):
     sent_at: datetime | None = _utc_col()
     body_html: str = ""
     text: str = ""
-    record: dict[str, Any] | None = _json_col()  # the parser's PrivateMessage record
+    record: JsonObject | None = _json_col()  # the parser's PrivateMessage record
     turn: int | None = None
     handled: bool = False  # acknowledged or refused already
     seen_at: datetime | None = _utc_col()
@@ -212,7 +219,7 @@ class PMRow(SQLModel, table=True):
 class MoveRow(SQLModel, table=True):
     __tablename__ = "moves"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     turn: int = Field(index=True)
     pm_board_id: int | None = None
@@ -234,13 +241,13 @@ class EventRow(SQLModel, table=True):
     __tablename__ = "events"
     __table_args__ = (sa.UniqueConstraint("game_id", "turn", "seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     turn: int
     seq: int
     kind: str
     audience: str  # "public" | "host" | a player's nick
-    payload: dict[str, Any] | None = _json_col()
+    payload: JsonObject | None = _json_col()
     at: datetime | None = _utc_col()
 
 
@@ -250,7 +257,7 @@ class OutboxDBRow(SQLModel, table=True):
     __tablename__ = "outbox"
     __table_args__ = (sa.UniqueConstraint("game_id", "turn", "kind", "recipient"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     turn: int
     kind: str  # newspaper | votecount | role | ack | host_report | start | final …
@@ -268,10 +275,10 @@ class OutboxDBRow(SQLModel, table=True):
     attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     marker_token: str = Field(default="", sa_column_kwargs={"server_default": ""})
     # poster.outbox.SearchFrom as a dict: where the marker search after a crash starts
-    search_from: dict[str, Any] | None = _json_col()
+    search_from: JsonObject | None = _json_col()
     # scraper.board.Attachment as {name, mime, data (base64)}: queued with the row, so what
     # was composed is what goes out, however late the flush (migration 0006)
-    attachment: dict[str, Any] | None = _json_col()
+    attachment: JsonObject | None = _json_col()
     created_at: datetime | None = _utc_col()
     sent_at: datetime | None = _utc_col()
     # the sender sending the row now and when it last renewed (SqlOutbox.claim; 0007)
@@ -284,7 +291,7 @@ class BanRow(SQLModel, table=True):
 
     __tablename__ = "bans"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     nick_key: str = Field(index=True)  # casefolded nick, so a ban survives case changes
     nick: str
     game_id: int | None = Field(default=None, foreign_key="games.id")
@@ -298,7 +305,7 @@ class AppliedOverride(SQLModel, table=True):
     __tablename__ = "applied_overrides"
     __table_args__ = (sa.UniqueConstraint("game_id", "key"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     key: str
     kind: str

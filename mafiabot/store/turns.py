@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from mafiabot.store.codec import JsonObject, from_json, to_json
 from mafiabot.store.database import Database
 from mafiabot.store.outbox import enqueue
 from mafiabot.store.tables import (
@@ -23,6 +23,7 @@ from mafiabot.store.tables import (
     utcnow,
 )
 from poster.outbox import OutboxRow
+from scraper.board import TopicCursor
 
 
 class TurnStore(Database):
@@ -35,14 +36,14 @@ class TurnStore(Database):
         game_id: int,
         *,
         turn: int,
-        state: dict[str, Any] | None,
-        events: Sequence[tuple[str, str, dict[str, Any]]],
+        state: JsonObject | None,
+        events: Sequence[tuple[str, str, JsonObject]],
         outbox: Sequence[OutboxRow] = (),
-        game_values: dict[str, Any] | None = None,
+        game_values: Mapping[str, object] | None = None,
         reported: Sequence[str] = (),
         deaths: Mapping[str, datetime] | None = None,
         new_turn_pages: bool = False,
-        votes: tuple[str, Sequence[dict[str, Any]]] | None = None,
+        votes: tuple[str, Sequence[JsonObject]] | None = None,
         now: datetime | None = None,
     ) -> None:
         """Record a turn's resolution atomically: a crash leaves either all of it or none.
@@ -97,7 +98,8 @@ class TurnStore(Database):
                     s.add(p)
             if new_turn_pages:
                 for tc in s.exec(select(TopicCursorRow).where(TopicCursorRow.game_id == game_id)):
-                    tc.turn_start_page = int((tc.cursor or {}).get("page", 1))
+                    stands = _position(tc)
+                    tc.turn_start_page = 1 if stands is None else stands.page
                     s.add(tc)
             if votes is not None:
                 tag, counted = votes
@@ -116,7 +118,15 @@ class TurnStore(Database):
             rows = s.exec(select(TopicCursorRow).where(TopicCursorRow.game_id == game_id))
             return {r.topic_id: r for r in rows}
 
-    def save_topic_cursor(self, game_id: int, topic_id: int, cursor: dict[str, Any]) -> None:
+    def topic_positions(self, game_id: int) -> dict[int, TopicCursor]:
+        """Where the bot stands in each topic it reads (`save_topic_cursor`)."""
+        return {
+            topic: cursor
+            for topic, row in self.topic_cursors(game_id).items()
+            if (cursor := _position(row)) is not None
+        }
+
+    def save_topic_cursor(self, game_id: int, topic_id: int, cursor: TopicCursor) -> None:
         with self.session() as s:
             row = s.exec(
                 select(TopicCursorRow).where(
@@ -124,7 +134,7 @@ class TurnStore(Database):
                 )
             ).first()
             row = row or TopicCursorRow(game_id=game_id, topic_id=topic_id)
-            row.cursor = cursor
+            row.cursor = to_json(cursor)
             s.add(row)
 
     @staticmethod
@@ -181,7 +191,7 @@ class TurnStore(Database):
             row.votes, row.at = votes, at
             s.add(row)
 
-    def vote_records(self, game_id: int) -> dict[str, list[dict[str, Any]]]:
+    def vote_records(self, game_id: int) -> dict[str, list[JsonObject]]:
         """The votes each closed phase counted, by "turn/phase" (see `commit_turn`)."""
         with self.session() as s:
             rows = s.exec(select(VoteRecordRow).where(VoteRecordRow.game_id == game_id))
@@ -193,3 +203,7 @@ class TurnStore(Database):
             if turn is not None:
                 q = q.where(EventRow.turn == turn)
             return list(s.exec(q.order_by(col(EventRow.turn), col(EventRow.seq))))
+
+
+def _position(row: TopicCursorRow) -> TopicCursor | None:
+    return from_json(TopicCursor, row.cursor) if row.cursor else None

@@ -6,11 +6,8 @@ import re
 from collections.abc import Collection, Iterable
 
 from parser.identity import nick_key
-from parser.ipb import (
-    parse_ipb_conversation,
-    parse_ipb_pm_folder,
-    parse_ipb_topic,
-)
+from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm_folder
+from parser.ipb.topic import parse_ipb_topic
 from scraper.board import (
     FetchedPM,
     PMRef,
@@ -133,7 +130,7 @@ class IpbReader(IpbSession):
         that keeps growing, so ids here are *message* ids: every message of an unread
         conversation that is not in `skip` (and not the bot's own) comes back, with the
         conversation page as `raw` and `#comment-<id>` on its URL; pick the message with
-        `parser.ipb.parse_ipb_pm(raw.html, msg_id=id)`."""
+        `parser.ipb.messenger.parse_ipb_pm(raw.html, msg_id=id)`."""
         skip = set(skip)
         rows = self.list_pm_folder("inbox")
         if not self.caps.conversations:

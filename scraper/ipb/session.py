@@ -12,11 +12,7 @@ from urllib.parse import urljoin
 import httpx
 
 from parser.dialects import Dialect, dialect_by_name
-from parser.ipb import (
-    detect_ipb,
-    is_ipb_login,
-    page_logged_in,
-)
+from parser.ipb.detect import detect_ipb, is_ipb_login, page_logged_in
 from scraper import forms
 from scraper.board import (
     Attachment,

@@ -12,9 +12,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import httpx
 from selectolax.lexbor import LexborHTMLParser
 
-from parser.ipb import (
-    is_ipb_login,
-)
+from parser.ipb.detect import is_ipb_login
 from scraper import forms
 from scraper.board import (
     PMResult,
