@@ -165,6 +165,8 @@ class BoardHttp:
         )
         self.last_request_at: float | None = None
         self.requests_made = 0
+        #: called before every request (a stop check may raise there)
+        self.before_request: Callable[[], None] = lambda: None
 
     @property
     def cookies(self) -> httpx.Cookies:
@@ -189,6 +191,7 @@ class BoardHttp:
     ) -> httpx.Response:
         """One request; `files` (name, (filename, bytes, type)) makes it multipart.
         `BoardUnavailable` for anything that may get better by trying again."""
+        self.before_request()
         self.pace()
         self.requests_made += 1
         shown = redact(url)

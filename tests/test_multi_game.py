@@ -8,6 +8,7 @@ import argparse
 import dataclasses
 import json
 import threading
+import time
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -166,6 +167,104 @@ def test_one_games_failing_board_backs_off_that_game_only(tmp_path: Path) -> Non
     # the pause doubles: the failing game ticks ever more rarely, the other every 10 minutes
     assert ticks.count("down") < ticks.count("ok") / 2
     assert max(clock.slept) <= 600  # the loop woke for the healthy game, not the back-off
+    for st in stores:
+        st.close()
+
+
+class MovingClock(Clock):
+    """A clock two threads may move: the loop's sleeps, and a board whose hang ends."""
+
+    def __init__(self, start: datetime) -> None:
+        super().__init__(start)
+        self._lock = threading.Lock()
+
+    def advance(self, seconds: float) -> None:
+        with self._lock:
+            self.now += timedelta(seconds=seconds)
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.advance(seconds)
+
+
+class HungBoard(MemoryBoard):
+    """A board that takes every request and never answers: each request hangs for `hang`
+    seconds of the clock, then fails (as a board behind a dropped connection does, through
+    the client's timeouts and retries)."""
+
+    def __init__(self, clock: MovingClock, stop: threading.Event, **kw: Any) -> None:
+        super().__init__(clock=clock, **kw)
+        self.moving = clock
+        self.stop = stop
+        self.hang = 60.0
+        self.hanging = False
+
+    def _check(self) -> None:
+        from scraper.errors import BoardUnavailable
+
+        self.requests += 1
+        until = self.moving.now + timedelta(seconds=self.hang)
+        self.hanging = True
+        try:
+            # the loop moves the clock for the other game; a loop that waits for this
+            # request instead is a hung process: after a few real seconds the hang is over
+            # in one jump, as a timeout would end it
+            guard = time.monotonic() + 3.0
+            while self.moving.now < until and not self.stop.is_set():
+                if time.monotonic() > guard:
+                    self.moving.advance((until - self.moving.now).total_seconds())
+                    break
+                time.sleep(0.002)
+        finally:
+            self.hanging = False
+        raise BoardUnavailable("the board did not answer in time (simulated hang)")
+
+
+def test_a_hung_board_never_delays_the_other_games_ticks(tmp_path: Path) -> None:
+    """Two games on two boards; one board hangs on every request for a minute (its retries,
+    its timeouts). The other game ticks every poll interval all along — counted against the
+    loop's clock — and ticks while the hung board's request is under way."""
+    ok, _ = _game("pefl", f"sqlite:///{tmp_path / 'ok.db'}", 10)
+    down, ddata = _game("pefl", f"sqlite:///{tmp_path / 'down.db'}", 10)
+    begin = ok.game.start - timedelta(minutes=30)
+    clock = MovingClock(begin)
+    stop = threading.Event()
+    (_b1, s1), _ = _sessions([ok, down], clock)
+    hung = HungBoard(clock, stop, host=down.board.username, uids=ddata["uids"])
+    s2 = SharedSession(hung)
+    stores = [open_store(ok.database_url), open_store(down.database_url)]
+    daemons = [_daemon(ok, stores[0], s1, "a"), _daemon(down, stores[1], s2, "b")]
+    ticks: dict[str, list[datetime]] = {"ok": [], "down": []}
+    during_hang: list[datetime] = []
+    for name, d in zip(("ok", "down"), daemons, strict=True):
+        tick = d.safe_tick
+
+        def counted(now: datetime, name: str = name, tick: Any = tick) -> Any:
+            ticks[name].append(now)
+            if name == "ok" and hung.hanging:
+                during_hang.append(now)
+            return tick(now)
+
+        d.safe_tick = counted  # type: ignore[method-assign]
+    end = begin + timedelta(minutes=10)
+
+    def wait(seconds: float) -> None:
+        clock.sleep(seconds)
+        if clock.now >= end:
+            stop.set()
+
+    # the clock here moves only when the loop lets it: a tick gets a moment of real time,
+    # then the clock moves on for the other game
+    Host(daemons, patience=0.2).run(stop, clock=clock, wait=wait)
+
+    assert hung.requests >= 2  # the hung board was asked, again after its back-off
+    assert ticks["down"] and len(ticks["down"]) < 10
+    elapsed = (clock.now - begin).total_seconds()
+    # every 10 s of the clock, give or take the last one: not one tick per hang of a minute
+    assert len(ticks["ok"]) >= elapsed / 10 - 2, (len(ticks["ok"]), elapsed)
+    gaps = [(b - a).total_seconds() for a, b in zip(ticks["ok"], ticks["ok"][1:], strict=False)]
+    assert max(gaps) <= 11, gaps
+    assert len(during_hang) >= 5  # the healthy game ticked while the other board hung
     for st in stores:
         st.close()
 

@@ -14,6 +14,7 @@ import argparse
 import dataclasses
 import logging
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from mafiabot import bootstrap
 from mafiabot.commands.common import UsageError, configs
 from mafiabot.config import Config, ConfigError
 from mafiabot.daemon import Daemon, utcnow
-from mafiabot.daemon.host import Host
+from mafiabot.daemon.host import Host, stop_on_signals
 from mafiabot.daemon.shared import GameView, SharedSession, claim_for
 from mafiabot.dbfile import (
     DatabaseVanished,
@@ -36,7 +37,7 @@ from mafiabot.exitcodes import BoardUnreachable, DatabaseUnusable, HostError, Lo
 from mafiabot.lock import GameLock, acquire_game_lock, game_identity, open_locked_store
 from mafiabot.store import Store
 from scraper.board import BoardClient
-from scraper.errors import LoginFailed, ScraperError
+from scraper.errors import Interrupted, LoginFailed, ScraperError
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +47,33 @@ Game = tuple[Path, Config]
 def main(args: argparse.Namespace) -> int:
     bootstrap.setup_logging()
     games = [(path, _dry(cfg) if args.dry_run else cfg) for path, cfg in configs(args.config)]
+    # SIGTERM is honoured from here on, also before the loop starts (the first login, the
+    # look at the board for a lost database): no further request, one line, exit 0
+    stop = threading.Event()
+    with stop_on_signals(stop):
+        try:
+            return _run(args, games, stop)
+        except Interrupted:
+            return _stopped()
+
+
+def _stopped() -> int:
+    log.info("stopped on request before hosting began: nothing was sent")
+    return 0
+
+
+def _run(args: argparse.Namespace, games: Sequence[Game], stop: threading.Event) -> int:
     sessions = open_sessions(games)
+    for s in sessions.values():
+        stop_on = getattr(s.client, "stop_on", None)
+        if stop_on is not None:
+            stop_on(stop)
     try:
         locks, stores, watches = open_games(games, sessions, check=not args.dry_run)
         try:
-            return _host(args, games, sessions, stores, watches)
+            if stop.is_set():
+                return _stopped()
+            return _host(args, games, sessions, stores, watches, stop)
         finally:
             close_games(locks, stores)
     except LoginFailed as exc:  # at the first look at the board, or while hosting
@@ -203,6 +226,7 @@ def _host(
     sessions: dict[tuple[str, str], SharedSession],
     stores: dict[str, Store],
     watches: Sequence[FileWatch] = (),
+    stop: threading.Event | None = None,
 ) -> int:
     daemons: list[Daemon] = []
     for _path, cfg in games:
@@ -220,9 +244,11 @@ def _host(
         log.info("%d games, %d board session(s)", len(daemons), len(sessions))
     if not args.dry_run and _check_all(games, daemons) is not None:
         return 1
+    if stop is not None and stop.is_set():
+        return _stopped()
     if args.once:
         return max(_once(d) for d in daemons)
-    Host(daemons).run()
+    Host(daemons).run(stop)
     for watch in watches:
         if watch.tripped:
             raise DatabaseVanished(watch.tripped)
@@ -264,7 +290,7 @@ def _lost_database_check(
     try:
         client.login()  # the sent folders are the account's own
         refuse_lost_database(store, client, cfg.game.topic, cfg.game.name)
-    except LoginFailed:
+    except (LoginFailed, Interrupted):
         raise
     except ScraperError as exc:
         if strict:
@@ -284,6 +310,9 @@ def _once(daemon: Daemon) -> int:
         report = daemon.tick(now)
     except (LoginFailed, HostError):
         raise
+    except Interrupted:
+        log.info("the tick stopped on request")
+        return 0
     except ScraperError as exc:
         print(f"mafiabot: {exc}", file=sys.stderr)
         daemon.record_tick(now, f"failed: {exc}", ok=False)

@@ -48,7 +48,7 @@ from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
 from poster.outbox import new_game_token
 from scraper.board import BoardClient
-from scraper.errors import LoginFailed, ScraperError
+from scraper.errors import Interrupted, LoginFailed, ScraperError
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -152,6 +152,14 @@ class Daemon:
         """The stop flag of a loop that drives this daemon from outside (`daemon.host`): each
         flush honours it between two writes, as under `run`."""
         self._stop = stop
+        stop_on = getattr(self.client, "stop_on", None)  # a board client of scraper's
+        if stop_on is not None:
+            stop_on(stop)  # no request starts once the flag is set
+
+    @property
+    def board(self) -> object:
+        """The board session this game shares with others (their ticks go in turn)."""
+        return getattr(self.client, "session", self.client)
 
     def next_wake(self) -> datetime | None:
         """The next moment the game changes by the clock alone: the start while it has not
@@ -172,6 +180,10 @@ class Daemon:
             return None
         try:
             report = self.tick(now)
+        except Interrupted as exc:
+            # SIGTERM mid-tick: nothing failed; what was not done is done at the next start
+            log.info("tick stopped on request: %s", exc)
+            return None
         except (LoginFailed, HostError):
             # not transient: phpBB demands a CAPTCHA after 3 bad passwords, so logging in again
             # every tick would lock the host's account; a database that vanished under the
