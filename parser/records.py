@@ -163,17 +163,21 @@ def pm_record(
 
 @dataclass(frozen=True, slots=True)
 class TopicPage:
-    """One page of a topic."""
+    """One page of a topic, with its place among the topic's pages as the page's own links and
+    labels show it (`parser.pager`): a client walks the topic from these alone."""
 
     topic_id: int | None
     title: str
     page: int  # 1-based
     total_pages: int
     posts: tuple[Post, ...]
-    next_url: str | None = None
+    next_url: str | None = None  # the next page's address; None on the last page
     total_posts: int | None = None
     logged_in: bool | None = None  # None when the page does not tell
     issues: tuple[ParseIssue, ...] = field(default=())
+    last_url: str | None = None  # the last page's address; None on the last page
+    start: int | None = None  # the topic offset of the page's first post, where known
+    per_page: int | None = None  # posts a page, where the navigation shows it
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,11 +33,17 @@ from mafiabot.dbfile import (
     sqlite_path,
     write_note,
 )
-from mafiabot.exitcodes import BoardUnreachable, DatabaseUnusable, HostError, LoginRefused
+from mafiabot.exitcodes import (
+    BoardShutOut,
+    BoardUnreachable,
+    DatabaseUnusable,
+    HostError,
+    LoginRefused,
+)
 from mafiabot.lock import GameLock, acquire_game_lock, game_identity, open_locked_store
 from mafiabot.store import Store
 from scraper.board import BoardClient
-from scraper.errors import Interrupted, LoginFailed, ScraperError
+from scraper.errors import Interrupted, LoginFailed, ScraperError, ShutOut
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +87,8 @@ def _run(args: argparse.Namespace, games: Sequence[Game], stop: threading.Event)
             (cfg for _p, cfg in games if sessions[session_key(cfg)].refused is exc), games[0][1]
         )
         raise LoginRefused(login_refused(refused, exc)) from None
+    except ShutOut as exc:
+        raise BoardShutOut(str(exc)) from None
     finally:
         for s in sessions.values():
             s.close()
@@ -290,7 +298,7 @@ def _lost_database_check(
     try:
         client.login()  # the sent folders are the account's own
         refuse_lost_database(store, client, cfg.game.topic, cfg.game.name)
-    except (LoginFailed, Interrupted):
+    except (LoginFailed, Interrupted, ShutOut):
         raise
     except ScraperError as exc:
         if strict:
@@ -313,6 +321,9 @@ def _once(daemon: Daemon) -> int:
     except Interrupted:
         log.info("the tick stopped on request")
         return 0
+    except ShutOut as exc:
+        daemon.shut_out(now, exc)
+        raise
     except ScraperError as exc:
         print(f"mafiabot: {exc}", file=sys.stderr)
         daemon.record_tick(now, f"failed: {exc}", ok=False)

@@ -141,3 +141,5 @@ def _table(console: Console, st: dict[str, Any]) -> None:
             "rejected: " + ", ".join(f"{r['author']} ({r['reason']})" for r in st["rejected"])
         )
     console.print(f"messages waiting to be sent: {st['pending_messages']}")
+    for note in st.get("notes", []):
+        console.print(f"for the host: {escape(note)}")

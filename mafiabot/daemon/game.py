@@ -37,7 +37,7 @@ from typing import Any
 from engine import RuleSet
 from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.daemon import flags as host_flags
-from mafiabot.daemon import ingest, moves, overrides, registration, tally, turn
+from mafiabot.daemon import ingest, mailbox, moves, overrides, registration, tally, turn
 from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.host import Host, utcnow
@@ -48,7 +48,7 @@ from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
 from poster.outbox import new_game_token
 from scraper.board import BoardClient
-from scraper.errors import Interrupted, LoginFailed, ScraperError
+from scraper.errors import Interrupted, LoginFailed, ScraperError, ShutOut
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -167,7 +167,9 @@ class Daemon:
         g = self.store.find_game(self.cfg.game.topic)
         if g is None or g.status == "registration":
             return self.cfg.game.start
-        return g.deadline if g.status == "running" else None
+        if g.status != "running" or g.deadline is None:
+            return None
+        return self.shell.closes_at(g.deadline)  # C-1: once its minute is over on the board
 
     def finished(self) -> bool:
         """The game is over and its last messages are out (nothing left to do)."""
@@ -188,6 +190,10 @@ class Daemon:
             # not transient: phpBB demands a CAPTCHA after 3 bad passwords, so logging in again
             # every tick would lock the host's account; a database that vanished under the
             # bot must not be written on. The caller stops and tells the host in one line
+            raise
+        except ShutOut as exc:
+            # a ban, a switched-off board, a CAPTCHA: no retry helps until a person acts
+            self.shut_out(now, exc)
             raise
         except Exception as exc:
             self._failures += 1
@@ -217,6 +223,18 @@ class Daemon:
         self.record_tick(now, summary, ok=True)
         return report
 
+    def shut_out(self, now: datetime, exc: ShutOut) -> None:
+        """The board shuts the bot out: one line in the log, a note for the host report and
+        the last tick's result (`status`) say why the game's ticks stop."""
+        log.error("the game stops: %s", exc)
+        self.record_tick(now, f"stopped: {exc}", ok=False)
+        try:
+            g = self.store.find_game(self.cfg.game.topic)
+            if g is not None and g.id is not None:
+                host_flags.flag(self.store, g, g.turn, f"бот остановлен: {exc}")
+        except Exception:
+            log.debug("could not note the stop for the host", exc_info=True)
+
     def summary(self, report: TickReport) -> str:
         """The per-tick line: what came in, what was decided and sent, what comes next."""
         parts = [
@@ -226,9 +244,12 @@ class Daemon:
         if report.started:
             parts.append("game started")
         if report.closed:
-            parts.append("closed " + ", ".join(report.closed))
+            parts.append("closed " + ", ".join(map(str, report.closed)))
         parts.append(f"sent {report.sent}")
-        wake = self.next_wake()
+        if report.mailbox:
+            parts.append(report.mailbox)
+        g = self.store.find_game(self.cfg.game.topic)
+        wake = g.deadline if g is not None and g.status == "running" else self.next_wake()
         parts.append(
             f"next deadline {wake.astimezone(self.cfg.board.tz).isoformat() if wake else 'none'}"
         )
@@ -270,7 +291,7 @@ class Daemon:
             moves.answer_moves(sh, g, now)
             while True:
                 g = sh.game()
-                if g.status != "running" or g.deadline is None or now < g.deadline:
+                if g.status != "running" or g.deadline is None or now < sh.closes_at(g.deadline):
                     self._caught_up = 0  # up to date: a later outage gets its own allowance
                     break
                 if not self._may_close(g, g.deadline, now):
@@ -349,9 +370,23 @@ class Daemon:
         fr = self.shell.poster(g).flush(stop=self._stop)
         for key, err in fr.failed:
             log.error("could not send %s: %s", key, err)
+            if key.recipient != "topic":  # a player's full box: the host must pass it on
+                host_flags.flag(
+                    self.store, g, g.turn, f"ЛС «{key.kind}» для {key.recipient} не ушло: {err}"
+                )
+        if fr.sent or fr.recovered:
+            mailbox.tidy_sent(self.shell, g)  # the Sent copies the bot needed are spent
         for key, why in fr.without_attachment:  # the text went; the host hears of the file
             host_flags.flag(
                 self.store, g, g.turn, f"газета хода {key.turn} ушла без графика голосования: {why}"
+            )
+        for key in fr.unverified:  # begun before a crash, and the board shows no sent copy
+            host_flags.flag(
+                self.store,
+                g,
+                g.turn,
+                f"ЛС «{key.kind}» для {key.recipient} (ход {key.turn}) могло уйти до сбоя: "
+                "форум не показывает отправленные письма, повторно не отправлено — проверьте",
             )
         return len(fr.sent) + len(fr.recovered)
 

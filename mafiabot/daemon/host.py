@@ -17,9 +17,10 @@ stops before its next request to the board or write (each flush and the board cl
 the flag), and the loop returns once the running ticks have ended. `stop_on_signals` gives a
 command the same flag for what it does before the loop starts (the first login, the checks).
 
-A refused login is the one failure that is not retried: it stops the games of that account
-(the session remembers the refusal, so no second bad password is sent) and, once the other
-games are done, ends the run with it. A fault that must stop everything (a database deleted
+A refused login is not retried: it stops the games of that account (the session remembers
+the refusal, so no second bad password is sent) and, once the other games are done, ends the
+run with it; so does a board that shuts the bot out (a ban, a switched-off board, a CAPTCHA:
+`scraper.errors.ShutOut`) for its game. A fault that must stop everything (a database deleted
 under the bot: `mafiabot.exitcodes.HostError`) stops every game and is raised once the
 running ticks have ended.
 
@@ -40,7 +41,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from mafiabot.config import Config
-from scraper.errors import LoginFailed
+from scraper.errors import LoginFailed, ShutOut
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -132,6 +133,7 @@ class Host:
         self._last: dict[int, datetime] = {}
         self._on_close = on_close
         self.refused: LoginFailed | None = None
+        self.shut: ShutOut | None = None  # a board that shut a game's account out
         self.failure: BaseException | None = None
         self.max_nap = max_nap
         self.patience = patience
@@ -195,6 +197,8 @@ class Host:
             raise self.failure
         if self.refused is not None:
             raise self.refused
+        if self.shut is not None:
+            raise self.shut
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -350,10 +354,14 @@ class Host:
         or login refused)."""
         d = self.daemons[i]
         try:
-            d.safe_tick(now)  # never raises but for a refused login or a fatal fault
+            d.safe_tick(now)  # never raises but for a refused login, a shut-out, a fatal fault
         except LoginFailed as exc:
             log.error("%s: the board refused the login (%s): this game stops", self.name(d), exc)
             self.refused = self.refused or exc
+            return False
+        except ShutOut as exc:
+            log.error("%s: this game stops: %s", self.name(d), exc)
+            self.shut = self.shut or exc
             return False
         try:
             over = d.finished()

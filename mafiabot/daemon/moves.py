@@ -14,6 +14,7 @@ from engine import GameState, Move
 from engine import events as ev
 from engine.actions import InputRejected
 from engine.common import SIDE_LETTERS, take_moves
+from mafiabot import keys
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.store.codec import from_json
@@ -21,7 +22,7 @@ from mafiabot.store.tables import Game, MoveRow, PMRow
 from parser.letters.reading import QUESTION_CODES
 from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
 from parser.records import PrivateMessage
-from poster.outbox import OutboxKey, OutboxRow
+from poster.outbox import OutboxRow
 
 
 def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) -> None:
@@ -128,7 +129,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         text = f"Игра «{name}».\n\n{text}"
     sh.outbox(g).add(
         OutboxRow(
-            key=OutboxKey(str(g.id), g.turn, f"ack-{row.board_id}", nick),
+            key=keys.key(g.id, g.turn, keys.reply(row.board_id), nick),
             channel="pm",
             subject=subject,
             text=text,

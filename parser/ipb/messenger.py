@@ -10,10 +10,8 @@ from dataclasses import replace
 from datetime import datetime, tzinfo
 from urllib.parse import parse_qs, urlsplit
 
-from selectolax.lexbor import LexborHTMLParser
-
 from parser.dialects import Dialect
-from parser.html import CUT_SHORT, cut_short
+from parser.html import CUT_SHORT, cut_short, parse_html
 from parser.ipb.blocks import block_posts
 from parser.ipb.body import ReadContext, read_body
 from parser.ipb.detect import login_state, resolve_dialect
@@ -68,7 +66,7 @@ def parse_ipb_pm_folder(
     if d is None:
         return PMFolder(messages=(), issues=(ParseIssue("page", "not an Invision board page"),))
     zone = as_tz(tz)
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     out: list[PMSummary] = []
     seen: set[int] = set()
     for row in select_all(tree.root, d.sel("pm_row")):
@@ -141,7 +139,7 @@ def parse_ipb_conversation(
     zone = as_tz(tz)
     issues: list[ParseIssue] = []
     ctx = ReadContext(dialect=d, tz=zone, now=now, issues=issues)
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     title_node = select_first(tree.root, d.sel("pm_title"))
     subject = collapse_text(title_node.text()) if title_node is not None else ""
     out: list[PrivateMessage] = []
@@ -179,7 +177,7 @@ def parse_ipb_pm(
         if d is None:
             issues.append(ParseIssue("page", "not an Invision board page"))
         return pm_record(msg_id or 0, "", None, "", None, Body(), issues=tuple(issues))
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     root = tree.root
     if msg_id is None:
         m = re.search(r"MSID=(\d+)", html)

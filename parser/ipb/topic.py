@@ -86,19 +86,23 @@ def _read_topic(
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
     if cut_short(html):
         issues.append(ParseIssue("page", CUT_SHORT))
-    page, total, next_url = pagination(tree, chrome, d, base_url)
+    topic_id = find_topic_id(tree, links_in, d)
+    nav = pagination(tree, chrome, d, base_url, topic_id)
     # IPB 1.x/2.x print the topic's post count into their page-jump link
     jump = scan(jump_in, "multi_page_jump", PAGE_JUMP)
     return TopicPage(
-        topic_id=find_topic_id(tree, links_in, d),
+        topic_id=topic_id,
         title=topic_title(tree, d),
-        page=page,
-        total_pages=total,
+        page=nav.page,
+        total_pages=nav.total_pages,
         posts=tuple(posts),
-        next_url=next_url,
+        next_url=nav.next_url,
         total_posts=int(jump.group(1)) if jump else None,
         logged_in=login_state(state_in, d),
         issues=tuple(issues),
+        last_url=nav.last_url,
+        start=nav.start,
+        per_page=nav.per_page,
     )
 
 

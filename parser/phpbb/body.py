@@ -21,8 +21,16 @@ from parser.phpbb.walk import (
 )
 from parser.records import Body, ColoredSpan, ParseIssue
 
-# a strike anywhere in a body: struck words inside a colour are cut from its text by the walk
-_STRIKE_MARK_RE = re.compile(r"<(?:s|del|strike)[\s>]|line-through", re.IGNORECASE)
+# A strike anywhere in a body (struck words are kept apart, and cut from a colour's text by the
+# walk), in lexbor's serialisation, whose tag names are lowercase; a style in any case.
+_STRIKE_TAGS = ("<s>", "<s ", "<del>", "<del ", "<strike")
+_LINE_THROUGH_ANY = re.compile(r"line-through", re.IGNORECASE)
+
+
+def _has_strike(html: str) -> bool:
+    if any(t in html for t in _STRIKE_TAGS):
+        return True
+    return ("hrough" in html or "HROUGH" in html) and _LINE_THROUGH_ANY.search(html) is not None
 
 
 def read_body(content: LexborNode, where: str) -> Body:
@@ -38,7 +46,7 @@ def read_body(content: LexborNode, where: str) -> Body:
     # <div class="quotetitle">X wrote:</div><div class="quotecontent">…</div>
     has_quote = "<blockquote" in html or "quotecontent" in html
     has_color = "olor" in html or "OLOR" in html
-    has_strike = _STRIKE_MARK_RE.search(html) is not None
+    has_strike = _has_strike(html)
     has_href = "href" in html
     if has_href and not has_quote:
         # links matter only when one of them points at a post (P-V.2)
