@@ -18,7 +18,6 @@ import codecs
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 __all__ = [
     "DecodedText",
@@ -47,13 +46,17 @@ _META_CHARSET = re.compile(rb"""\bcharset\s*=\s*["']?\s*([A-Za-z0-9._:\-]+)""", 
 _XML_DECL = re.compile(rb"""^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._:\-]+)""")
 
 
-@dataclass(frozen=True, slots=True)
 class DecodedText:
     """Decoded page text and how the encoding was chosen (for logs and tests)."""
 
-    text: str
-    encoding: str  # Python codec name, e.g. "utf-8", "cp1251"
-    source: str  # "bom" | "header" | "meta" | "utf-8 bytes" | "detector" | "fallback"
+    # a plain class: the readers import this module, a dataclass costs their start a quarter ms
+    __slots__ = ("encoding", "source", "text")
+
+    def __init__(self, text: str, encoding: str, source: str) -> None:
+        self.text = text
+        self.encoding = encoding  # Python codec name, e.g. "utf-8", "cp1251"
+        # "bom" | "header" | "meta" | "utf-8 bytes" | "detector" | "fallback"
+        self.source = source
 
 
 def _codec_name(label: str | None) -> str | None:
