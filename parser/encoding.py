@@ -40,6 +40,8 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 # 1024 bytes, but old forum skins put long comments and scripts before the meta tag.
 _META_SCAN_BYTES = 8192
 
+_ANY_BOM = tuple(bom for bom, _name in _BOMS)
+
 _HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?\s*([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
 _META_TAG = re.compile(rb"<meta\b[^>]*>", re.IGNORECASE)
 _META_CHARSET = re.compile(rb"""\bcharset\s*=\s*["']?\s*([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
@@ -189,6 +191,13 @@ def decode_html(data: bytes, content_type: str | None = None) -> str:
 
     `content_type` is the HTTP `Content-Type` header value when the page came over HTTP.
     """
+    # Bytes that are valid UTF-8 with non-ASCII in them are read as UTF-8 whatever is declared
+    # (`decode_html_ex`: every branch gives that text), so the declarations need not be read
+    # unless the log is to say that a label was wrong.
+    if not data.startswith(_ANY_BOM) and not data.isascii() and not log.isEnabledFor(logging.INFO):
+        text = _strict(data, "utf-8")
+        if text is not None:
+            return text
     return decode_html_ex(data, content_type).text
 
 
