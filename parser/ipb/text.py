@@ -65,6 +65,9 @@ def visible_text(node: LexborNode | None) -> str:
     """Text as a reader sees it: <br> and block elements break lines, spaces collapsed."""
     if node is None:
         return ""
+    child = node.child
+    if child is not None and child.next is None and child.tag == "-text":
+        return finish_text([child.text_content or ""])  # a time, a nick: one text node
     parts: list[str] = []
     skip = 0  # open script/style/… elements: their text is not shown
     for event, n in walk(node):
@@ -282,11 +285,18 @@ def ids_of(root: LexborNode, selector: str) -> set[int]:
     return {n.mem_id for n in select_all(root, selector)}
 
 
-def contains(outer: LexborNode, inner: LexborNode) -> bool:
+def contains(outer: LexborNode, inner: LexborNode, within: LexborNode | None = None) -> bool:
+    """Whether `outer` is an ancestor of `inner`; `within`, an ancestor of `outer`, ends the
+    search there (no ancestor above it can be `outer`)."""
+    target = outer.mem_id
+    stop = within.mem_id if within is not None else None
     n = inner.parent
     while n is not None:
-        if n.mem_id == outer.mem_id:
+        mid = n.mem_id
+        if mid == target:
             return True
+        if mid == stop:
+            return False
         n = n.parent
     return False
 
