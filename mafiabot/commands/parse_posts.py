@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import gc
 import sys
-from json.encoder import encode_basestring
+
+# the JSON encoder's own string quoting (what `json.encoder.encode_basestring` is), without the
+# json package's decoder and its patterns
+from _json import encode_basestring
 
 from mafiabot.commands.common import UsageError, iso, parse_now
 
