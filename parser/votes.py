@@ -855,7 +855,11 @@ def extract_votes(
     def reject(post: Post, author: str, reason: str, **kw: str | None) -> None:
         rejected.append(
             InputRejected(
-                author, reason, _detail(reason, kw.get("target"), kw.get("text")), post_id=post.id
+                author,
+                reason,
+                _detail(reason, kw.get("target"), kw.get("text")),
+                post_id=post.id,
+                target=kw.get("target") or kw.get("text"),
             )
         )
         readings.append(
@@ -1181,7 +1185,13 @@ def extract_court_votes(
             reason = NOT_A_NOMINEE
         if reason is not None:
             rejected.append(
-                InputRejected(author, reason, _detail(reason, match.nick, text), post_id=post.id)
+                InputRejected(
+                    author,
+                    reason,
+                    _detail(reason, match.nick, text),
+                    post_id=post.id,
+                    target=match.nick or text,
+                )
             )
             readings.append(PostReading(post.id, author, "rejected", match.nick, reason, text))
             continue

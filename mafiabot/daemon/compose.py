@@ -16,6 +16,7 @@ from engine.actions import InputRejected, Vote
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.newspaper.chart import vote_chart
+from mafiabot.newspaper.links import board_links
 from mafiabot.newspaper.view import event_dict
 from mafiabot.store import Game, to_json
 from poster.outbox import OutboxKey, OutboxRow
@@ -84,7 +85,9 @@ def turn_outbox(
         last_word_until=last_word,
         clans={p.nick: p.clan for p in after.players if not p.alive},
         votes=votes,
+        rejected=[*rejected, *(e for e in events if isinstance(e, ev.VoteIgnored))],
         genders=cfg.game.genders,
+        kill_stories=cfg.rules.kill_stories,
     )
     chart = None
     if cfg.newspaper.vote_chart:  # the day's vote flow as a PNG on the same post
@@ -119,7 +122,15 @@ def turn_outbox(
                 text=text,
             )
         )
-    rows += player_pms(sh, g, turn, events, kind=f"pm-{phase}")
+    rows += player_pms(
+        sh,
+        g,
+        turn,
+        events,
+        kind=f"pm-{phase}",
+        players=after.living_nicks(),
+        deadline=next_deadline,
+    )
     reported = sh.store.reported_flags(g.id, turn)
     all_flags = [f for f in [*flags.flags(sh.store, g, turn), *notes] if f not in reported]
     rows.append(
@@ -163,9 +174,17 @@ def _phase_order(item: tuple[str, Any]) -> tuple[int, int]:
 
 
 def player_pms(
-    sh: Shell, g: Game, turn: int, events: Sequence[Event], *, kind: str
+    sh: Shell,
+    g: Game,
+    turn: int,
+    events: Sequence[Event],
+    *,
+    kind: str,
+    players: Sequence[str] = (),
+    deadline: datetime | None = None,
 ) -> list[OutboxRow]:
-    """One PM per player with everything the engine told him (role, allies, checks)."""
+    """One PM per player with everything the engine told him (role, allies, checks);
+    `players`: the living, whose nicks the role PM's examples use; `deadline`: the next."""
     by_nick: dict[str, list[Event]] = {}
     for e in events:
         if e.audience.kind == "player" and e.audience.nick:
@@ -185,6 +204,10 @@ def player_pms(
                     nick=nick,
                     turn=turn,
                     events=evs,
+                    players=players,
+                    deadline=deadline,
+                    tz=sh.tz,
+                    settings=sh.cfg.rules,
                 ),
                 recipients=(sh.account(g, nick),),
             )
@@ -222,6 +245,7 @@ def host_report_row(
             overrides=applied,
             notes=list(notes),
             ruleset=sh.cfg.game.ruleset,
+            links=board_links(sh.cfg.board.url, sh.cfg.board.kind),
         ),
         recipients=(sh.host_recipient,),
     )

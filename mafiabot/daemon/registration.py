@@ -13,6 +13,7 @@ from engine.state import Seat
 from mafiabot.daemon import compose, flags
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import read_topic_page
+from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.proof import commitment
 from mafiabot.newspaper.words import role_label
 from mafiabot.store import Game, to_json
@@ -61,7 +62,8 @@ def read_registrations(sh: Shell, g: Game) -> list[str]:
                         subject=f"{cfg.game.name}: запись",
                         text=(
                             f"{post.author}, запись не принята: за удаления из прошлых игр "
-                            f"вы пропускаете ещё {ban.games_left} игр(ы) (P-B.1)."
+                            f"вы пропускаете ещё {ban.games_left} "
+                            f"{plural(ban.games_left, 'игру', 'игры', 'игр')}."
                         ),
                         recipients=(post.author,),
                     )
@@ -89,7 +91,9 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     deadline = sh.deadline_for(state.turn, state.phase)
     key = str(g.id)
     # the role PMs are queued (and so sent) before the start post that says they went out
-    rows = compose.player_pms(sh, g, state.turn, intro, kind="role")
+    rows = compose.player_pms(
+        sh, g, state.turn, intro, kind="role", players=state.living_nicks(), deadline=deadline
+    )
     rows.append(
         OutboxRow(
             key=OutboxKey(key, state.turn, "start", "topic"),
