@@ -38,8 +38,9 @@ from mafiabot.config import Config, Override, load_config, turn_deadlines
 from mafiabot.daemon import Daemon
 from mafiabot.memory_board import BoardPost, MemoryBoard
 from mafiabot.replay import turn_output
-from mafiabot.store import Store, from_json, open_store
-from parser.letters import QUESTION_CODES
+from mafiabot.store import Store, open_store
+from mafiabot.store.codec import from_json
+from parser.letters.reading import QUESTION_CODES
 from scraper.board import BoardClient
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -372,7 +373,6 @@ def stored_events(store: Store, game_id: int, turn: int) -> list[ev.Event]:
 def output(played: Played, scenario: Mapping[str, Any]) -> dict[str, Any]:
     """The game as `mafiabot replay` would print it, rebuilt from the store."""
     gid = played.daemon.game().id
-    assert gid is not None
     turns = []
     winner = None
     last: GameState | None = None

@@ -85,7 +85,6 @@ def test_the_queued_newspaper_keeps_its_chart_in_the_store(tmp_path: Path) -> No
     url = f"sqlite:///{tmp_path / 'm.db'}"
     st = open_store(url)
     g = st.create_game(name="M", ruleset="pefl", topic_id=4, seed=7, now=T0)
-    assert g.id is not None
     png = flow_chart_png(flow_from_votes([(T0, "Кот", "Марго")]))
     key = OutboxKey(str(g.id), 2, "newspaper", "topic")
     plain = OutboxKey(str(g.id), 2, "host_report", "Ведущий")

@@ -29,7 +29,8 @@ from mafiabot.demo.play import (
 )
 from mafiabot.memory_board import MemoryBoard
 from mafiabot.newspaper.words import role_label
-from mafiabot.store import Game, Store, open_store
+from mafiabot.store import Store, open_store
+from mafiabot.store.tables import Game
 from poster.outbox import marker_for
 
 
@@ -163,7 +164,6 @@ def test_C_6_override_added_while_running_applies_on_next_tick(tmp_path: Path) -
         if run.daemon.game().turn >= 2:
             break
     gid = run.daemon.game().id
-    assert gid is not None
     applied = run.store.applied_overrides(gid)
     assert [a.kind for a in applied] == ["hang"]
     paper1 = next(p for p in _host_posts(run.board) if "выпуск 1" in p)
@@ -314,7 +314,6 @@ def test_P_B_1_banned_player_is_refused_at_registration(tmp_path: Path) -> None:
     cfg = dataclasses.replace(cfg, game=game, database_url=_db(tmp_path))
     store: Store = open_store(cfg.database_url)
     old = store.create_game(name="old", ruleset="pefl", topic_id=99, seed=1)
-    assert old.id is not None
     store.record_removal("Кот", old.id, "passivity")
     clock = [cfg.game.start - timedelta(hours=2)]
     board = MemoryBoard(clock=lambda: clock[0])
@@ -437,7 +436,6 @@ def test_C_6_extend_deadline_replace_and_remove(tmp_path: Path) -> None:
     assert any("выпуск 1" in p for p in _host_posts(run.board))
     _tick_until(run, times, _at(run, "2026-11-29T22:01"))
     gid = run.daemon.game().id
-    assert gid is not None
     kinds = [a.kind for a in run.store.applied_overrides(gid)]
     assert kinds == ["extend_deadline", "replace"]  # replace: applied when turn 2 began
     paper2 = next(p for p in _host_posts(run.board) if "выпуск 2" in p)
@@ -464,7 +462,6 @@ def test_C_6_accept_move_counts_a_pm_written_after_the_deadline(tmp_path: Path) 
     paper1 = next(p for p in _host_posts(run.board) if "выпуск 1" in p)
     assert "Tanya-77[/b] (мирный житель)" not in paper1  # healed: the maniac's kill failed
     gid = run.daemon.game().id
-    assert gid is not None
     assert [m.targets for m in run.store.moves(gid, 1) if m.actor == "Dr.Watson"][-1] == [
         "Tanya-77"
     ]
@@ -515,7 +512,6 @@ def test_G_S_1_seeded_deal_role_pms_and_a_commitment_that_verifies(tmp_path: Pat
 
     d, board = start(_db(tmp_path, "a.db"))
     gid = d.game().id
-    assert gid is not None
     seats = [(p.nick, p.role or "", p.clan) for p in d.store.players(gid)]
     roles = Counter(r for _, r, _ in seats)
     assert roles["godfather"] == 1 and roles["commissar"] == 1 and sum(roles.values()) == 11
@@ -589,15 +585,16 @@ def test_run_returns_when_the_game_is_over_and_all_is_sent(tmp_path: Path) -> No
 
 def test_P_A_3_a_beaten_player_posting_is_flagged(tmp_path: Path) -> None:
     from engine.state import GameState
-    from mafiabot.store import from_json, to_json
+    from mafiabot.store.codec import from_json, to_json
 
     run, data = setup("pefl", _db(tmp_path))
     times = tick_times(run, data)
     _tick_until(run, times, _at(run, "2026-11-28T22:01"))  # turn 2 begins
     g = run.daemon.game()
-    assert g.id is not None and g.turn == 2
+    assert g.turn == 2
     # as if the thug had beaten Кот in turn 1's night (the demo has no thug)
-    state: GameState = from_json(GameState, g.state)
+    state = from_json(GameState, g.state)
+    assert state is not None
     run.store.update_game(g.id, state=to_json(state.with_player("Кот", beaten_turn=1)))
     _tick_until(run, times, _at(run, "2026-11-29T22:01"))
     report = next(m for m in run.board.sent if "отчёт, ход 2" in m.subject)
@@ -641,7 +638,6 @@ def test_G_N_4_bot_opens_the_court_topic_in_court_forum_and_reads_votes_there(
     # same verdict as with the host-named court topic: the votes were read in the new topic
     assert "в тюрьму отправляется [b]Mister X[/b] — крёстный отец" in day2
     g = run.daemon.game()
-    assert g.id is not None
     assert run.store.posts(g.id, topic_id=opened[0])  # the court topic was polled
     assert not run.store.posts(g.id, topic_id=5)  # the recording's topic is not used
     assert run.daemon.game().winner == "town"
@@ -734,7 +730,6 @@ def test_the_in_memory_boards_pages_keep_their_counters_true(tmp_path: Path) -> 
         run.clock[0] = t
         run.daemon.tick(t)
     g = run.daemon.game()
-    assert g.id is not None
     flagged = [f.text for turn in range(g.turn + 1) for f in run.store.host_flags(g.id, turn)]
     assert flagged  # the demo's outsider post is still flagged
     assert not [f for f in flagged if "cut short" in f or "counters promise" in f]

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 from mafiabot.config import InterimCount
 from mafiabot.demo.play import DemoRun, setup
-from mafiabot.store import PostIn
+from mafiabot.store.posts import PostIn
 
 
 def _statements(run: DemoRun, at: datetime) -> list[str]:
@@ -120,7 +120,6 @@ def test_the_tally_skips_plain_posts_and_counts_the_same(
     assert run.daemon.tick(t).new_posts == 5
     sh = run.daemon.shell
     g = run.daemon.game()
-    assert g.id is not None
     # Dr.Watson's plain post edited into a vote: its second revision reads as Шерлок's vote does
     stored = {p.board_id: p for p in sh.store.posts(g.id, topic_id=topic)}
     was, vote = stored[plain.id], next(p for p in stored.values() if p.author == "Шерлок")
@@ -186,7 +185,6 @@ def test_posts_are_stored_a_few_pages_at_a_time_and_a_repeat_is_compared(tmp_pat
     report = ingest.TickReport()
     ingest.ingest_pages(sh, g, 4, [fetch(html), fetch(html), fetch(edited)], start, report)
     assert (report.new_posts, report.edited_posts) == (10, 1)
-    assert g.id is not None
     (post,) = [p for p in sh.store.posts(g.id) if p.board_id == 98]
     assert post.revision == 2 and "увы" in post.body_html
     report = ingest.TickReport()

@@ -113,7 +113,6 @@ def test_C_1_old_topic_posts_are_not_turn_0_and_raise_no_flags(
     report = daemon.tick(_now(clock))
     assert report.new_posts <= 1  # at most the start post the bot itself made
     g = daemon.game()
-    assert g.id is not None
     stored = daemon.store.posts(g.id, topic_id=4)
     assert all(p.posted_at is not None and p.posted_at >= daemon.cfg.game.start for p in stored)
     reports = [m.message for m in board.sent_pms if "отчёт" in m.subject]

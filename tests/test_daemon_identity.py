@@ -34,7 +34,6 @@ def test_C_3_a_lookalike_account_is_an_outsider_not_the_player(tmp_path: Path) -
         run.daemon.tick(t)
     sh = run.daemon.shell
     g = run.daemon.game()
-    assert g.id is not None
     ids = {p.nick: p.user_id for p in run.store.players(g.id)}
     assert ids["Кот"] == data["uids"]["Кот"]  # learned from his own first post
     assert sh.seat_of(g, "Кoт", fake.uid) is None

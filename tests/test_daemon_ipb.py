@@ -37,7 +37,6 @@ def test_several_new_messages_in_one_conversation_are_each_read(tmp_path: Path) 
     )
     g = run.store.create_game(name="t", ruleset="pefl", topic_id=4, seed=1, now=d.cfg.game.start)
     ingest.poll_pms(d.shell, g, datetime(2017, 4, 22, tzinfo=UTC), TickReport())
-    assert g.id is not None
     got = {p.board_id: p.text for p in run.store.pms(g.id)}
     # the bot's own message (88124, John0) is not a letter; each new one keeps its own text
     assert set(got) == {88123, 88125, 88126}

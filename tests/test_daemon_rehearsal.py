@@ -14,7 +14,7 @@ from engine import get_ruleset
 from mafiabot.config import Config, parse_config
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.tally import count_due
-from mafiabot.store import VoteCountRow
+from mafiabot.store.tables import VoteCountRow
 from mafiabot.turn_inputs import build_turn_inputs
 
 

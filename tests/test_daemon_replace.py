@@ -21,7 +21,7 @@ def test_C_6_new_account_posts_for_the_seat_whose_old_account_id_is_known(
         run.clock[0] = t
         run.daemon.tick(t)
     g = run.daemon.game()
-    assert g.id is not None and g.turn == 2
+    assert g.turn == 2
     old = next(p for p in run.store.players(g.id) if p.nick == "Кот")
     assert old.user_id is not None  # Кот posted on turn 0: the board id of his account is known
     # the host hands the seat over as turn 2 begins; the new account posts right away

@@ -38,7 +38,8 @@ from fakeboard_http import BoardServer
 from mafiabot.config import Config, load_config
 from mafiabot.daemon import Daemon
 from mafiabot.demo.play import demo_files
-from mafiabot.store import Game, Store, open_store
+from mafiabot.store import Store, open_store
+from mafiabot.store.tables import Game
 from poster.outbox import OutboxRow, marker_for
 from scraper.phpbb import PhpbbClient, PhpbbSettings
 
@@ -103,7 +104,6 @@ def _settled(store: Store, cfg: Config, when: datetime) -> bool:
     g = _game(store, cfg)
     if g is None or g.status == "registration":
         return False
-    assert g.id is not None
     if g.status == "running" and g.deadline is not None and g.deadline <= when:
         return False
     return not store.outbox(g.id).pending()
@@ -136,7 +136,7 @@ def _reference(tmp_path: Path, cfg: Config) -> set[tuple[int, str, str]]:
         closed += 1
         when = _next_step(store, ref_cfg, closed)
     g = _game(store, ref_cfg)
-    assert g is not None and g.id is not None
+    assert g is not None
     keys = {(r.key.turn, r.key.kind, r.key.recipient) for r in store.outbox(g.id).all()}
     store.close()
     return keys
@@ -319,7 +319,7 @@ def test_C_4_sigkill_at_random_points_nothing_twice_nothing_lost(tmp_path: Path)
     kills = sum(kills_by_mode.values())
     store = open_store(cfg.database_url)
     g = _game(store, cfg)
-    assert g is not None and g.id is not None
+    assert g is not None
     rows: list[OutboxRow] = store.outbox(g.id).all()
     store.close()
     print(

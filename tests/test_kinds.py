@@ -19,7 +19,7 @@ from engine.kinds import (
     as_team,
 )
 from engine.state import GameState, Player
-from mafiabot.store import from_json, to_json
+from mafiabot.store.codec import Json, JsonObject, from_json, to_json
 
 
 def test_every_role_of_both_rule_sets_is_a_role_once() -> None:
@@ -65,7 +65,7 @@ def test_a_role_of_the_other_rule_set_is_refused_when_the_set_is_given() -> None
         as_role("godfather", PEFL_ROLES)
 
 
-def _stored(**player: object) -> object:
+def _stored(**player: Json) -> JsonObject:
     """A stored PEFL state (as the database keeps it) with one player's fields replaced."""
     state = GameState(
         ruleset="pefl",
@@ -77,8 +77,9 @@ def _stored(**player: object) -> object:
         phase="day",
     )
     data = to_json(state)
-    assert isinstance(data, dict)
-    data["players"][0].update(player)
+    players = data["players"]
+    assert isinstance(players, list) and isinstance(players[0], dict)
+    players[0].update(player)
     return data
 
 

@@ -64,7 +64,6 @@ def test_C_2_each_move_is_stored_with_how_surely_the_reader_read_it(tmp_path: Pa
         until="2026-11-28T21:00",
     )
     g = run.daemon.game()
-    assert g.id is not None
     read = [
         (m.pm_board_id, m.action, m.targets, m.confidence)
         for m in run.store.moves(g.id, 1)

@@ -182,7 +182,6 @@ def test_C_1_posts_written_while_the_bot_was_down_past_a_deadline_are_flagged_on
     g = run.daemon.game()
     first = g.deadline
     assert first is not None
-    assert g.id is not None
     player = next(p.account for p in run.daemon.store.players(g.id) if p.alive)
     for minutes in (10, 20):  # written after the deadline, before the bot came back
         run.board.add_post(

@@ -18,7 +18,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
-from mafiabot.store import BAN_GAMES, MoveRow, PostIn, Store, open_store
+from mafiabot.store import Store, open_store
+from mafiabot.store.bans import BAN_GAMES
+from mafiabot.store.codec import Json, JsonObject, decode, from_json, to_json
+from mafiabot.store.posts import PostIn
+from mafiabot.store.tables import MoveRow
 from poster.outbox import OutboxKey, OutboxRow
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -56,7 +60,6 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 
 def _game(store: Store) -> int:
     g = store.create_game(name="Мафия – 12", ruleset="pefl", topic_id=4, seed=7, now=T0)
-    assert g.id is not None
     return g.id
 
 
@@ -71,7 +74,7 @@ def test_the_schema_head_is_alembics(store: Store) -> None:
     from alembic.config import Config as AlembicConfig
     from alembic.script import ScriptDirectory
 
-    from mafiabot.store import MIGRATIONS, SCHEMA_HEAD
+    from mafiabot.store.database import MIGRATIONS, SCHEMA_HEAD
 
     cfg = AlembicConfig()
     cfg.set_main_option("script_location", str(MIGRATIONS))
@@ -175,10 +178,12 @@ def test_the_database_leaves_out_posts_without_coloured_text(store: Store) -> No
     # the day's tally asks only for posts that may hold a vote: a post stored once whose
     # record has no coloured span is left out by SQL (JSON functions of each backend)
     gid = _game(store)
-    span = {"color": "#ff0000", "text": "Кот"}
+    span: Json = {"color": "#ff0000", "text": "Кот"}
 
-    def item(board_id: int, colored: list[dict[str, str]] | None, body: str = "") -> PostIn:
-        record = None if colored is None else {"id": board_id, "colored": colored}
+    def item(board_id: int, colored: list[Json] | None, body: str = "") -> PostIn:
+        record: JsonObject | None = (
+            None if colored is None else {"id": board_id, "colored": colored}
+        )
         return PostIn(
             topic_id=4, board_id=board_id, author="Марго", author_id=68, posted_at=T0,
             body_html=body or f"p{board_id}", turn=1, record=record,
@@ -331,7 +336,6 @@ def test_pms_and_moves(store: Store) -> None:
     m = store.add_move(
         MoveRow(game_id=gid, turn=1, actor="Шерлок", action="check", targets=["Кот"], at=T0)
     )
-    assert m.id is not None
     store.set_move_status(m.id, "replaced", "second letter")
     (got,) = store.moves(gid, 1)
     assert got.targets == ["Кот"] and got.status == "replaced"
@@ -360,7 +364,6 @@ def test_players(store: Store) -> None:
 
 def test_records_round_trip_through_json() -> None:
     from engine.state import GameState, Player, Protect, VoteRecord
-    from mafiabot.store import from_json, to_json
     from parser.records import ColoredSpan, EditNote, Post, Quote
 
     post = Post(
@@ -393,7 +396,6 @@ def test_a_stored_state_with_a_word_the_engine_does_not_know_is_refused_on_load(
     """Roles, phases and causes are the engine's closed vocabularies: a snapshot naming
     something else fails where it is read, not later inside a rule."""
     from engine.state import GameState, Player
-    from mafiabot.store import from_json, to_json
 
     state = GameState(
         ruleset="pefl", players=(Player("Кот", "civilian", "town"),), turn=1, phase="day"
@@ -426,7 +428,6 @@ class Tree:
 
 def test_json_decoding_follows_the_type_hints_in_every_shape() -> None:
     # the decoder is worked out once per type: the shapes it must still tell apart
-    from mafiabot.store import from_json, to_json
 
     tree = Tree(
         "корень",
@@ -440,11 +441,11 @@ def test_json_decoding_follows_the_type_hints_in_every_shape() -> None:
     assert from_json(Tree, to_json(tree)) == tree
     # a key left out takes the field's default; None stays None whatever the type
     assert from_json(Tree, {"name": "n", "child": None}) == Tree("n")
-    assert from_json(Leaf, None) is None and from_json(tuple[int, ...], None) is None
+    assert from_json(Leaf, None) is None and decode(tuple[int, ...], None) is None
     # a union refuses data no member fits (as a single type would)
     with pytest.raises(ValueError, match="fits none of"):
-        from_json(datetime | int | None, [1])
-    assert from_json(float, 2) == 2 and from_json(list[float], [1, 2.5]) == [1, 2.5]
+        decode(datetime | int | None, [1])
+    assert from_json(float, 2) == 2 and decode(list[float], [1, 2.5]) == [1, 2.5]
     with pytest.raises(TypeError):
         from_json(int, "1")
     with pytest.raises(TypeError):
@@ -501,7 +502,6 @@ def test_sql_outbox_lets_one_sender_claim_a_row(store: Store) -> None:
 
 def test_a_games_token_is_kept_with_it(store: Store) -> None:
     g = store.create_game(name="M", ruleset="pefl", topic_id=9, seed=1, token="c0ffee1234")
-    assert g.id is not None
     assert Store(store.url).get_game(g.id).token == "c0ffee1234"
 
 
@@ -520,7 +520,7 @@ def test_a_database_from_before_game_tokens_upgrades_and_keeps_its_markers(
     from alembic import command
     from alembic.config import Config as AlembicConfig
 
-    from mafiabot.store import MIGRATIONS
+    from mafiabot.store.database import MIGRATIONS
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     old = Store(url)
@@ -550,7 +550,7 @@ def _alembic(store: Store, target: str, down: bool = False) -> None:
     from alembic import command
     from alembic.config import Config as AlembicConfig
 
-    from mafiabot.store import MIGRATIONS
+    from mafiabot.store.database import MIGRATIONS
 
     cfg = AlembicConfig()
     cfg.set_main_option("script_location", str(MIGRATIONS))
@@ -639,7 +639,9 @@ def test_each_closed_phase_keeps_the_votes_it_counted_for_the_final_record(store
     """P-E.1 / the final post's whole record: every phase's counted votes survive a restart,
     and a phase closed again (a crash before the outbox went out) replaces, never doubles."""
     gid = _game(store)
-    vote = {"turn": 1, "voter": "Анна", "target": "Егор", "kind": "red", "agreed_with": None}
+    vote: JsonObject = {
+        "turn": 1, "voter": "Анна", "target": "Егор", "kind": "red", "agreed_with": None
+    }  # fmt: skip
     store.commit_turn(gid, turn=1, state=None, events=[], votes=("1/day", [vote]))
     store.commit_turn(gid, turn=1, state=None, events=[], votes=("1/day", [vote]))
     store.commit_turn(gid, turn=2, state=None, events=[], votes=("2/day", []))

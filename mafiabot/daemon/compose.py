@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
 from engine import Event, GameState
 from engine import events as ev
@@ -18,24 +17,23 @@ from mafiabot.daemon.context import Shell
 from mafiabot.newspaper.chart import vote_chart
 from mafiabot.newspaper.links import board_links
 from mafiabot.newspaper.view import event_dict
-from mafiabot.store import Game, to_json
+from mafiabot.store.codec import JsonObject, to_json
+from mafiabot.store.tables import Game
 from poster.outbox import OutboxKey, OutboxRow
 
 
-def event_row(e: Event) -> tuple[str, str, dict[str, Any]]:
+def event_row(e: Event) -> tuple[str, str, JsonObject]:
     """An event as the store keeps it: (kind, audience, payload)."""
     d = event_dict(e)
     return (e.kind, str(e.audience), to_json(d))
 
 
-def counted_votes(
-    turn: int, votes: Sequence[Vote], events: Sequence[Event]
-) -> list[dict[str, Any]]:
+def counted_votes(turn: int, votes: Sequence[Vote], events: Sequence[Event]) -> list[JsonObject]:
     """The phase's votes the engine counted, as the newspaper's vote record takes them (and as
     the store keeps them for the final post): the parser's accepted votes without those
     the engine ignored (a dead or beaten voter …)."""
     ignored = [(e.nick, e.post_id) for e in events if isinstance(e, ev.VoteIgnored)]
-    out = []
+    out: list[JsonObject] = []
     for v in votes:
         if any(n == v.voter and p in (None, v.post_id) for n, p in ignored):
             continue
@@ -62,11 +60,10 @@ def turn_outbox(
     rejected: Sequence[InputRejected],
     notes: Sequence[str],
     deadline: datetime,
-    votes: Sequence[dict[str, Any]] = (),
+    votes: Sequence[JsonObject] = (),
 ) -> list[OutboxRow]:
     """Everything the closing of `before`'s phase sends. `votes`: the phase's counted votes
     (`counted_votes`), printed as who voted for whom."""
-    assert g.id is not None
     cfg = sh.cfg
     turn, phase = before.turn, before.phase
     next_deadline = None if after.over else sh.deadline_for(after.turn, after.phase)
@@ -162,13 +159,13 @@ def turn_outbox(
     return rows
 
 
-def game_votes(kept: Mapping[str, Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
+def game_votes(kept: Mapping[str, Sequence[JsonObject]]) -> list[JsonObject]:
     """Every counted vote of the game's closed phases, in order: `kept` maps "turn/phase" to
     the votes that phase counted (`Store.vote_records`, written by `close_deadline`)."""
     return [v for _phase, vs in sorted(kept.items(), key=_phase_order) for v in vs]
 
 
-def _phase_order(item: tuple[str, Any]) -> tuple[int, int]:
+def _phase_order(item: tuple[str, object]) -> tuple[int, int]:
     turn, _sep, phase = item[0].partition("/")
     return int(turn) if turn.isdigit() else 0, 0 if phase == "greens" else 1
 
@@ -227,7 +224,6 @@ def host_report_row(
     notes: Sequence[str] = (),
 ) -> OutboxRow:
     """The host's PM for a turn (or the deal): events, refused votes, flags, overrides."""
-    assert g.id is not None
     applied = [o.description for o in sh.store.applied_overrides(g.id, turn)]
     return OutboxRow(
         key=OutboxKey(str(g.id), turn, kind, sh.host_recipient),

@@ -18,7 +18,9 @@ from engine.kinds import Phase
 from mafiabot.config import Config
 from mafiabot.daemon import calendar
 from mafiabot.newspaper.render import Renderer
-from mafiabot.store import Game, Player, SqlOutbox, Store, from_json
+from mafiabot.store import SqlOutbox, Store
+from mafiabot.store.codec import from_json
+from mafiabot.store.tables import Game, Player
 from parser.identity import Cast, nick_key
 from parser.nicks import casefold_key
 from poster.outbox import OutboxRow, SearchFrom, new_game_token
@@ -108,7 +110,6 @@ class Shell:
 
     def outbox(self, g: Game) -> SqlOutbox:
         """The game's outbox; a row added through it is `stamp`ed."""
-        assert g.id is not None
         return self.store.outbox(g.id, lambda row: self.stamp(g, row))
 
     def poster(self, g: Game) -> Poster:
@@ -124,20 +125,14 @@ class Shell:
         A game made before tokens existed keeps "" — its markers as they always were."""
         if row.marker_token or row.search_from is not None:
             return row
-        assert g.id is not None
         since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
         if row.channel == "pm":
             seen = self.store.seen_pms(g.id)
             since = SearchFrom(pm_id=max(seen) if seen else None)
         elif row.channel == "topic" and row.topic_id is not None:
-            tc = self.store.topic_cursors(g.id).get(row.topic_id)
-            at = tc.cursor if tc is not None else None
-            if at:
-                since = SearchFrom(
-                    page=int(at.get("page", 1)),
-                    start=int(at.get("start", 0)),
-                    post_id=at.get("last_post_id"),
-                )
+            at = self.store.topic_positions(g.id).get(row.topic_id)
+            if at is not None:
+                since = SearchFrom(page=at.page, start=at.start, post_id=at.last_post_id)
         return dataclasses.replace(row, marker_token=g.token, search_from=since)
 
     def state(self, g: Game) -> GameState:
@@ -147,7 +142,6 @@ class Shell:
 
     def players(self, g: Game) -> list[Player]:
         """The game's seats, read once per unit of work."""
-        assert g.id is not None
         if self._players is None or (self._players and self._players[0].game_id != g.id):
             self._players = self.store.players(g.id)
             self._seats = None
@@ -180,7 +174,6 @@ class Shell:
         way) teaches it: a look-alike account posting first must not take the player's id."""
         if user_id is None:
             return
-        assert g.id is not None
         for p in self.players(g):
             if p.user_id is None and casefold_key(p.account) == casefold_key(author):
                 self.store.update_player(g.id, p.nick, user_id=user_id)

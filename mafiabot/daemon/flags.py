@@ -6,19 +6,18 @@ from __future__ import annotations
 
 import logging
 
-from mafiabot.store import Game, Store
+from mafiabot.store import Store
+from mafiabot.store.tables import Game
 
 log = logging.getLogger("mafiabot.daemon")
 
 
 def flag(store: Store, g: Game, turn: int, text: str) -> None:
     """Note `text` for the host in `turn` (once)."""
-    assert g.id is not None
     if store.add_flag(g.id, turn, text):
         log.warning("flag for the host (turn %d): %s", turn, text)
 
 
 def flags(store: Store, g: Game, turn: int) -> list[str]:
     """The notes raised in `turn`, in the order they were raised."""
-    assert g.id is not None
     return [f.text for f in store.host_flags(g.id, turn)]

@@ -15,7 +15,9 @@ from datetime import datetime
 
 from mafiabot.daemon import flags, overrides
 from mafiabot.daemon.context import Shell
-from mafiabot.store import Game, PostIn, from_json, to_json
+from mafiabot.store.codec import to_json
+from mafiabot.store.posts import PostIn
+from mafiabot.store.tables import Game
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post, PrivateMessage, TopicPage
 from poster.outbox import OutboxKey
@@ -46,7 +48,7 @@ def read_topic_page(sh: Shell, html: str, now: datetime | None) -> TopicPage:
     if dialect is not None:
         # the host's [board.selectors] fix the skin's markup: read with the client's
         # dialect, overrides applied, instead of auto-detecting the stock one
-        from parser.ipb import parse_ipb_topic
+        from parser.ipb.topic import parse_ipb_topic
 
         return parse_ipb_topic(html, dialect=dialect, tz=sh.tz, now=now)
     return parse_topic(html, board=board_kind(sh), tz=sh.tz, now=now)
@@ -59,7 +61,7 @@ def read_pm(sh: Shell, html: str, msg_id: int, now: datetime) -> PrivateMessage 
     dialect = getattr(sh.client, "dialect", None) if board_kind(sh) != "phpbb" else None
     if dialect is None:
         return parse_pm(html, board=board_kind(sh), tz=sh.tz, now=now)
-    from parser.ipb import parse_ipb_pm
+    from parser.ipb.messenger import parse_ipb_pm
 
     pm = parse_ipb_pm(html, dialect=dialect, tz=sh.tz, now=now, msg_id=msg_id)
     if not pm.sender or (dialect.layout != "msgnumber" and pm.id != msg_id):
@@ -82,7 +84,7 @@ def court_topic_id(sh: Shell, g: Game, turn: int) -> int:
     topic."""
     if sh.cfg.game.court_topic:
         return sh.cfg.game.court_topic
-    if sh.cfg.game.court_forum and g.id is not None:
+    if sh.cfg.game.court_forum:
         row = sh.outbox(g).get(OutboxKey(str(g.id), turn, "court_topic", "topic"))
         if row is not None and row.board_ids:
             return row.board_ids[0]
@@ -91,11 +93,9 @@ def court_topic_id(sh: Shell, g: Game, turn: int) -> int:
 
 def poll_topics(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
     """New posts of every topic of the turn, from each topic's stored cursor."""
-    assert g.id is not None
-    known = sh.store.topic_cursors(g.id)
+    known = sh.store.topic_positions(g.id)
     for topic in topics(sh, g):
-        row = known.get(topic)
-        cursor = from_json(TopicCursor, row.cursor) if row and row.cursor else TopicCursor(topic)
+        cursor = known.get(topic) or TopicCursor(topic)
         if isinstance(sh.client, StreamsTopics):
             # one page in memory at a time: each is stored before the next is fetched
             stream = sh.client.stream_topic(cursor)
@@ -106,7 +106,7 @@ def poll_topics(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
             ingest_pages(sh, g, topic, poll.pages, now, report)
             new_cursor = poll.cursor
         if new_cursor != cursor:
-            sh.store.save_topic_cursor(g.id, topic, to_json(new_cursor))
+            sh.store.save_topic_cursor(g.id, topic, new_cursor)
 
 
 def before_the_game(sh: Shell, when: datetime | None) -> bool:
@@ -132,7 +132,6 @@ def ingest_pages(
     as they come: a transaction per `STORE_BATCH` posts or so, and no page or its parse kept
     once stored. A crash loses nothing: the topic's cursor moves only after the last page,
     so the next tick reads the pages again and stores what is missing."""
-    assert g.id is not None
     batch: list[tuple[Post, int]] = []  # posts read, not stored yet, with their turns
     for fetch in _progress(pages, topic):
         page = read_topic_page(sh, fetch.raw.html, now)
@@ -163,7 +162,6 @@ def _store(
 ) -> None:
     """Store the posts of `batch` in one transaction and empty it; count and moderate the
     new ones."""
-    assert g.id is not None
     if not batch:
         return
     statuses = sh.store.upsert_posts(
@@ -232,7 +230,6 @@ def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
 
 def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
     """New letters of the inbox into the store (answered later by `moves.answer_moves`)."""
-    assert g.id is not None
     seen = sh.store.seen_pms(g.id)
     processed: list[int] = []
     fetched = sh.client.fetch_unread_pms(skip=set(seen), newer_than=max(seen) if seen else None)

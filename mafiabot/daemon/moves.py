@@ -18,8 +18,9 @@ from engine.common import SIDE_LETTERS, take_moves
 from engine.rules import ruleset_class
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
-from mafiabot.store import Game, MoveRow, PMRow, from_json
-from parser.letters import QUESTION_CODES
+from mafiabot.store.codec import from_json
+from mafiabot.store.tables import Game, MoveRow, PMRow
+from parser.letters.reading import QUESTION_CODES
 from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
 from parser.records import PrivateMessage
 from poster.outbox import OutboxKey, OutboxRow
@@ -27,7 +28,6 @@ from poster.outbox import OutboxKey, OutboxRow
 
 def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) -> None:
     """Acknowledge or refuse each stored, unanswered PM of the current (or a past) turn."""
-    assert g.id is not None
     state = sh.state(g)
     for row in sh.store.pms(g.id, unhandled=True):
         if only and row.board_id not in only:
@@ -38,8 +38,9 @@ def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) 
 
 
 def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> None:
-    assert g.id is not None
-    pm: PrivateMessage = from_json(PrivateMessage, row.record)
+    pm = from_json(PrivateMessage, row.record)
+    if pm is None:  # every letter is stored with its reading (ingest.poll_pms)
+        raise ValueError(f"letter {row.board_id} was stored without its reading")
     seat = sh.seat_of(g, pm.sender, pm.sender_id)
     if seat is not None and seat != pm.sender:
         pm = dataclasses.replace(pm, sender=seat)
@@ -203,7 +204,6 @@ def no_change_left(sh: Shell, standing: list[Move]) -> bool:
 
 def turn_moves(sh: Shell, g: Game, turn: int) -> list[Move]:
     """The turn's standing moves (accepted, or conditional on the court) as the engine's."""
-    assert g.id is not None
     out = []
     for m in sh.store.moves(g.id, turn):
         if m.status not in ("accepted", "conditional"):

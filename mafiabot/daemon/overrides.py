@@ -13,7 +13,7 @@ from engine import Override
 from mafiabot.config import Config
 from mafiabot.daemon import moves
 from mafiabot.daemon.context import Shell
-from mafiabot.store import Game, PMRow
+from mafiabot.store.tables import Game, PMRow
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -21,7 +21,6 @@ log = logging.getLogger("mafiabot.daemon")
 def apply_new_overrides(sh: Shell, g: Game, now: datetime) -> None:
     """Record each override the first time it is seen; effects that are not the engine's
     (deadlines, accounts, late moves) happen here, the rest at the deadline."""
-    assert g.id is not None
     for o in sh.cfg.overrides:
         if sh.store.override_applied(g.id, o.key()):
             continue
@@ -58,7 +57,6 @@ def turn_overrides(sh: Shell, g: Game, turn: int) -> tuple[Override, ...]:
 
 
 def post_turn(sh: Shell, g: Game, board_id: int) -> int | None:
-    assert g.id is not None
     for p in sh.store.posts(g.id):
         if p.board_id == board_id:
             return p.turn
@@ -73,7 +71,6 @@ def accepted_pms(cfg: Config) -> set[int]:
 def accept_late_pm(sh: Shell, g: Game, pm_id: int, now: datetime) -> None:
     """accept_move override: a PM written after the deadline counts for the current turn (one
     not read yet is taken as this turn's when it is read, see `ingest.poll_pms`)."""
-    assert g.id is not None
     for row in sh.store.pms(g.id):
         if row.board_id == pm_id and (row.handled or (row.turn or 0) > g.turn):
             if row.handled and any(m.pm_board_id == pm_id for m in sh.store.moves(g.id, g.turn)):
@@ -83,7 +80,6 @@ def accept_late_pm(sh: Shell, g: Game, pm_id: int, now: datetime) -> None:
 
 
 def _redo_pm(sh: Shell, g: Game, pm_id: int) -> None:
-    assert g.id is not None
     with sh.store.session() as s:
         row = s.exec(select(PMRow).where(PMRow.game_id == g.id, PMRow.board_id == pm_id)).one()
         row.handled = False

@@ -16,7 +16,8 @@ from mafiabot.daemon.ingest import read_topic_page
 from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.proof import commitment
 from mafiabot.newspaper.words import role_label
-from mafiabot.store import Game, to_json
+from mafiabot.store.codec import to_json
+from mafiabot.store.tables import Game
 from parser.identity import nick_key
 from poster.outbox import OutboxKey, OutboxRow
 
@@ -29,7 +30,6 @@ def read_registrations(sh: Shell, g: Game) -> list[str]:
     cfg = sh.cfg
     if cfg.game.players or cfg.game.registration_topic is None:
         return list(cfg.game.players)
-    assert g.id is not None
     topic = cfg.game.registration_topic
     pages = sh.client.read_topic_pages(topic)
     nicks: list[str] = []
@@ -75,7 +75,6 @@ def read_registrations(sh: Shell, g: Game) -> list[str]:
 
 def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     """Deal, seat the players and queue the start post, role PMs and the deal report."""
-    assert g.id is not None
     cfg = sh.cfg
     nicks = read_registrations(sh, g)
     seed = cfg.game.seed

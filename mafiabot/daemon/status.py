@@ -36,7 +36,6 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
     for v in votes:
         by_target.setdefault(v.target, []).append(v.voter)
     wrote = set(posters(sh, g, state.turn, None))
-    assert g.id is not None
     moved = {m.actor for m in sh.store.moves(g.id, state.turn, status="accepted")}
     voted = {v.voter for v in votes}
     living = list(state.living_nicks())

@@ -13,7 +13,9 @@ from mafiabot.config import Config
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
-from mafiabot.store import Game, StoredPost, VoteCountRow, from_json
+from mafiabot.store.codec import from_json
+from mafiabot.store.posts import StoredPost
+from mafiabot.store.tables import Game, VoteCountRow
 from mafiabot.turn_inputs import (
     TurnCalendar,
     TurnPost,
@@ -61,7 +63,6 @@ def iter_turn_posts(
     `colored_only` leaves out, undecoded, the never-edited posts with no coloured text
     outside quotes: the day's vote reader takes such a post for no vote whoever wrote it
     (`parser.votes.extract_votes`), so the day's tally is the same without them."""
-    assert g.id is not None
     for sp in sh.store.iter_posts(g.id, topic_id=topic, turn=turn, colored_only=colored_only):
         latest = stored_record(sp)  # decoded once
         post = _post_at(sh, g, sp, latest, deadline)
@@ -83,7 +84,6 @@ def _post_at(
     """The revision of a post that stood at `deadline` (the latest when there is none)."""
     if deadline is None or latest is None or sp.revision == 1:
         return latest
-    assert g.id is not None
     chosen = latest
     for rev in reversed(sh.store.revisions(g.id, sp.board_id)):
         rec: Post | None = from_json(Post, rev.record) if rev.record else None
@@ -102,7 +102,6 @@ def host_accounts(sh: Shell) -> frozenset[str]:
 
 
 def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
-    assert g.id is not None
     return turn_calendar(sh.cfg, sh.rules, turn, deadline, sh.store.deaths(g.id))
 
 
@@ -142,7 +141,6 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
 
 def posters(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> tuple[str, ...]:
     """The seats that wrote in the game topic this turn (up to the deadline), once each."""
-    assert g.id is not None
     out: dict[str, None] = {}
     for sp in sh.store.iter_posts(g.id, topic_id=sh.cfg.game.topic, turn=turn):
         if deadline is not None and sp.posted_at is not None and sp.posted_at > deadline:
@@ -158,7 +156,6 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     mode = sh.cfg.game.interim_count
     if mode.mode == "off":
         return
-    assert g.id is not None
     state = sh.state(g)
     kind, votes, _rej, _flags = tally(sh, g, state, None)
     if not votes and kind != "court":

@@ -6,14 +6,14 @@ from __future__ import annotations
 import logging
 import random
 from datetime import datetime
-from typing import Any
 
 from engine import GameState, TurnInputs, step
 from engine import events as ev
 from mafiabot.daemon import compose, flags, moves, overrides, tally
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import TickReport, ingest_pages, topics
-from mafiabot.store import Game, to_json
+from mafiabot.store.codec import to_json
+from mafiabot.store.tables import Game
 from mafiabot.turn_inputs import build_turn_inputs, counts_votes
 from scraper.board import StreamsTopics
 
@@ -23,7 +23,6 @@ log = logging.getLogger("mafiabot.daemon")
 def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str:
     """Resolve the phase that `deadline` closes and queue everything it produces."""
     gid = g.id
-    assert gid is not None
     state = sh.state(g)
     turn, phase = state.turn, state.phase
     log.info("deadline %s: closing turn %d (%s)", deadline, turn, phase)
@@ -49,7 +48,7 @@ def close_deadline(sh: Shell, g: Game, deadline: datetime, now: datetime) -> str
     rows = compose.turn_outbox(
         sh, g, state, new_state, events, inputs.rejected, notes, deadline, votes=counted
     )
-    game_values: dict[str, Any] = {"turn": new_state.turn}
+    game_values: dict[str, object] = {"turn": new_state.turn}
     if new_state.over:
         game_values.update(status="over", deadline=None, winner=new_state.winner, finished_at=now)
     else:

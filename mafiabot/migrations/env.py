@@ -10,7 +10,7 @@ from alembic import context
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-import mafiabot.store  # noqa: F401  (registers the tables on SQLModel.metadata)
+from mafiabot.store import tables  # noqa: F401  (registers the tables on SQLModel.metadata)
 
 config = context.config
 target_metadata = SQLModel.metadata

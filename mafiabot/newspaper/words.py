@@ -246,7 +246,7 @@ REFUSAL_RU = {
     "beaten": "вы избиты и этой ночью не ходите",
     "used": "этот ход уже использован",
     "no_target": "не понял, на кого направлен ход — напишите ник",
-    # questions of the letter reader (parser/letters.py): the question itself is the detail
+    # questions of the letter reader (parser/letters/): the question itself is the detail
     "which_target": "не понял, на кого из игроков направлен ход",
     "pronoun": "не понял, кого вы имеете в виду",
     "which_action": "не понял, какой ход вы делаете",

@@ -24,7 +24,8 @@ from mafiabot.daemon.tally import tally
 from mafiabot.newspaper.chart import Flow, flow_chart_svg, flow_from_votes, vote_flow
 from mafiabot.newspaper.host import host_line
 from mafiabot.newspaper.words import ACTION_RU, format_when, refusal_ru, role_label
-from mafiabot.store import Game, Store
+from mafiabot.store import Store
+from mafiabot.store.tables import Game
 from parser.nicks import NickResolver
 
 #: at most this many snapshots of a Gambler day's votes (each is one recount)
@@ -79,7 +80,6 @@ def day_flow(src: GameSource, g: Game, state: GameState, kind: str, now: datetim
     """The current phase's vote flow. PEFL reds never change (P-V.3): their cast times make
     the flow. Greens and court votes may (G-N.1/G-N.4): the tally is recounted as it stood at
     the times posts arrived (at most MAX_SNAPSHOTS of them), so a switch shows."""
-    assert g.id is not None
     sh = src.shell
     if kind == "red":
         _k, votes, _r, _f = tally(sh, g, state, None)
@@ -120,7 +120,6 @@ def nick_confidence(text: str, nick: str, resolver: NickResolver) -> tuple[str, 
 def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]:
     """The turn's PMs with the moves the bot read from them, how surely each target was read,
     and the reply it queued."""
-    assert g.id is not None
     turn = state.turn
     tz = src.cfg.board.tz
     texts = {pm.board_id: pm.text for pm in src.store.pms(g.id) if pm.turn == turn}
@@ -170,7 +169,6 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
 
 
 def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
-    assert g.id is not None
     rows = [e for e in src.store.events(g.id) if e.turn > turn - EVENT_TURNS]
     out = []
     for e in sorted(rows, key=lambda e: (-e.turn, e.seq)):
@@ -187,7 +185,6 @@ def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
 
 
 def _outbox(src: GameSource, g: Game) -> list[dict[str, Any]]:
-    assert g.id is not None
     rows = src.store.outbox(g.id).all()
     return [
         {
@@ -233,7 +230,6 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
     chart = ""
     if flow is not None:
         chart = _SCRIPT.sub("", flow_chart_svg(flow, tz))
-    assert g.id is not None
     flags = [f.text for f in src.shell.store.host_flags(g.id, state.turn)]
     return {
         **base,

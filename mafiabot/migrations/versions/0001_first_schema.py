@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-import mafiabot.store
+from mafiabot.store.tables import UTCDateTime
 
 revision = "0001"
 down_revision = None
@@ -32,13 +32,13 @@ def upgrade() -> None:
         sa.Column("commitment", sa.String(), nullable=False),
         sa.Column("status", sa.String(), nullable=False),
         sa.Column("turn", sa.Integer(), nullable=False),
-        sa.Column("deadline", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("deadline", UTCDateTime(), nullable=True),
         sa.Column("state", sa.JSON(), nullable=True),
         sa.Column("cursors", sa.JSON(), nullable=True),
         sa.Column("config_fingerprint", sa.String(), nullable=False),
         sa.Column("winner", sa.String(), nullable=True),
-        sa.Column("created_at", mafiabot.store.UTCDateTime(), nullable=True),
-        sa.Column("finished_at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("created_at", UTCDateTime(), nullable=True),
+        sa.Column("finished_at", UTCDateTime(), nullable=True),
         sa.PrimaryKeyConstraint("id"),
     )
     with op.batch_alter_table("games", schema=None) as batch_op:
@@ -52,7 +52,7 @@ def upgrade() -> None:
         sa.Column("kind", sa.String(), nullable=False),
         sa.Column("description", sa.String(), nullable=False),
         sa.Column("turn", sa.Integer(), nullable=True),
-        sa.Column("at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("at", UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
             ["game_id"],
             ["games.id"],
@@ -72,7 +72,7 @@ def upgrade() -> None:
         sa.Column("removal_no", sa.Integer(), nullable=False),
         sa.Column("games", sa.Integer(), nullable=False),
         sa.Column("reason", sa.String(), nullable=False),
-        sa.Column("at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("at", UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
             ["game_id"],
             ["games.id"],
@@ -91,7 +91,7 @@ def upgrade() -> None:
         sa.Column("kind", sa.String(), nullable=False),
         sa.Column("audience", sa.String(), nullable=False),
         sa.Column("payload", sa.JSON(), nullable=True),
-        sa.Column("at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("at", UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
             ["game_id"],
             ["games.id"],
@@ -116,7 +116,7 @@ def upgrade() -> None:
         sa.Column("side", sa.String(), nullable=True),
         sa.Column("status", sa.String(), nullable=False),
         sa.Column("reason", sa.String(), nullable=False),
-        sa.Column("at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("at", UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
             ["game_id"],
             ["games.id"],
@@ -143,8 +143,8 @@ def upgrade() -> None:
         sa.Column("board_ids", sa.JSON(), nullable=True),
         sa.Column("in_flight_part", sa.Integer(), nullable=True),
         sa.Column("error", sa.String(), nullable=False),
-        sa.Column("created_at", mafiabot.store.UTCDateTime(), nullable=True),
-        sa.Column("sent_at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("created_at", UTCDateTime(), nullable=True),
+        sa.Column("sent_at", UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
             ["game_id"],
             ["games.id"],
@@ -185,13 +185,13 @@ def upgrade() -> None:
         sa.Column("board_id", sa.Integer(), nullable=False),
         sa.Column("sender", sa.String(), nullable=False),
         sa.Column("subject", sa.String(), nullable=False),
-        sa.Column("sent_at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("sent_at", UTCDateTime(), nullable=True),
         sa.Column("body_html", sa.String(), nullable=False),
         sa.Column("text", sa.String(), nullable=False),
         sa.Column("record", sa.JSON(), nullable=True),
         sa.Column("turn", sa.Integer(), nullable=True),
         sa.Column("handled", sa.Boolean(), nullable=False),
-        sa.Column("seen_at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("seen_at", UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
             ["game_id"],
             ["games.id"],
@@ -210,11 +210,11 @@ def upgrade() -> None:
         sa.Column("board_id", sa.Integer(), nullable=False),
         sa.Column("author", sa.String(), nullable=False),
         sa.Column("author_id", sa.Integer(), nullable=True),
-        sa.Column("posted_at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("posted_at", UTCDateTime(), nullable=True),
         sa.Column("turn", sa.Integer(), nullable=True),
         sa.Column("position", sa.Integer(), nullable=True),
         sa.Column("revisions", sa.Integer(), nullable=False),
-        sa.Column("first_seen", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("first_seen", UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
             ["game_id"],
             ["games.id"],
@@ -234,8 +234,8 @@ def upgrade() -> None:
         sa.Column("body_html", sa.String(), nullable=False),
         sa.Column("body_hash", sa.String(), nullable=False),
         sa.Column("record", sa.JSON(), nullable=True),
-        sa.Column("edited_at", mafiabot.store.UTCDateTime(), nullable=True),
-        sa.Column("seen_at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("edited_at", UTCDateTime(), nullable=True),
+        sa.Column("seen_at", UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
             ["post_id"],
             ["posts.id"],

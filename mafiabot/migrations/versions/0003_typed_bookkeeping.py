@@ -18,7 +18,7 @@ import sqlalchemy as sa
 import sqlmodel.sql.sqltypes
 from alembic import op
 
-import mafiabot.store
+from mafiabot.store.tables import UTCDateTime
 
 revision = "0003"
 down_revision = "0002"
@@ -79,11 +79,11 @@ def upgrade() -> None:
         "vote_counts",
         sa.Column("tag", sqlmodel.sql.sqltypes.AutoString(), nullable=False),
         sa.Column("votes", sa.Integer(), nullable=False),
-        sa.Column("at", mafiabot.store.UTCDateTime(), nullable=True),
+        sa.Column("at", UTCDateTime(), nullable=True),
         sa.UniqueConstraint("game_id", "tag"),
     )
     with op.batch_alter_table("players", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("died_at", mafiabot.store.UTCDateTime(), nullable=True))
+        batch_op.add_column(sa.Column("died_at", UTCDateTime(), nullable=True))
     _carry_up()
     if op.get_bind().dialect.name == "sqlite":
         # native since SQLite 3.35; a batch copy of `games` would trip the foreign keys of

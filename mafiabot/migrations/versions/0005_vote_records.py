@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from mafiabot.store import UTCDateTime
+from mafiabot.store.tables import UTCDateTime
 
 revision = "0005"
 down_revision = "0004"

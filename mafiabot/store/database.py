@@ -1,0 +1,90 @@
+"""The database a store opens: its engine, sessions and schema version,
+brought to the newest alembic migration."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
+from sqlmodel import Session, create_engine
+
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+# the newest migration: revision ids are the 4-digit prefixes of the files in versions/ (a
+# test holds this to alembic's own idea of the head)
+SCHEMA_HEAD = max(p.name[:4] for p in (MIGRATIONS / "versions").glob("[0-9][0-9][0-9][0-9]_*.py"))
+
+
+def _plain_mako_errors() -> None:
+    """alembic renders migration templates with mako, whose error pages are highlighted by
+    pygments when it is installed (rich brings it): ~60 lexers and ~4 MB loaded for pages
+    the bot never shows. Without the plugin mako falls back to plain HTML escaping."""
+    sys.modules.setdefault("mako.ext.pygmentplugin", None)  # type: ignore[arg-type]
+
+
+class Database:
+    """The database under every part of the store: the engine, a session per transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        sqlite = url.startswith("sqlite")
+        # a SQLite connection may be used from the thread that did not open it (the web app)
+        connect_args = {"check_same_thread": False} if sqlite else {}
+        self.engine = create_engine(url, connect_args=connect_args)
+        if sqlite:
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- schema ----------------------------------------------------------------------------
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (creates it in an empty database).
+
+        A database already there is left alone without loading alembic: a daemon keeps what
+        it imports for weeks, and alembic with its template engine is ~10 MB of it."""
+        if self.schema_version() == SCHEMA_HEAD:
+            return
+        _plain_mako_errors()
+        from alembic import command
+        from alembic.config import Config as AlembicConfig
+
+        cfg = AlembicConfig()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def schema_version(self) -> str | None:
+        """The migration the database stands at (None: a database alembic never touched)."""
+        try:
+            with self.engine.connect() as conn:
+                rows = conn.execute(sa.text("SELECT version_num FROM alembic_version")).all()
+        except sa.exc.DBAPIError:  # no such table: an empty database
+            return None
+        return str(rows[0][0]) if len(rows) == 1 else None
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as s:
+            try:
+                yield s
+                s.commit()
+            except BaseException:
+                s.rollback()
+                raise
+
+
+def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    # WAL + synchronous=NORMAL: a commit survives a crash of the process (what exactly-once
+    # needs) without an fsync per transaction; only a power cut may lose the last one.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.close()

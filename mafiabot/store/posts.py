@@ -1,0 +1,314 @@
+"""Posts as read from the board: each by its board id, every edit a new revision."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import col, select
+
+from mafiabot.store.codec import JsonObject
+from mafiabot.store.database import Database
+from mafiabot.store.tables import PostRevision, PostRow, utcnow
+
+
+@dataclass(frozen=True, slots=True)
+class PostIn:
+    """A post as read from a board page, to be stored (`Store.upsert_posts`)."""
+
+    topic_id: int
+    board_id: int
+    author: str
+    author_id: int | None
+    posted_at: datetime | None
+    body_html: str
+    turn: int | None
+    position: int | None = None
+    edited_at: datetime | None = None
+    record: JsonObject | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPost:
+    """A post as the daemon recomputes from it: its latest revision (or one at a time)."""
+
+    board_id: int
+    topic_id: int
+    author: str
+    author_id: int | None
+    posted_at: datetime | None
+    turn: int | None
+    position: int | None
+    body_html: str
+    revision: int
+    record: JsonObject | None = None  # the parser's Post record (to_json)
+    revision_seen_at: datetime | None = None
+
+
+def body_hash(html: str) -> str:
+    return hashlib.sha256(html.encode("utf-8")).hexdigest()
+
+
+class PostStore(Database):
+    """Posts and their revisions."""
+
+    # -- posts -----------------------------------------------------------------------------
+
+    def upsert_post(
+        self,
+        game_id: int,
+        *,
+        topic_id: int,
+        board_id: int,
+        author: str,
+        author_id: int | None,
+        posted_at: datetime | None,
+        body_html: str,
+        turn: int | None,
+        position: int | None = None,
+        edited_at: datetime | None = None,
+        record: JsonObject | None = None,
+        now: datetime | None = None,
+    ) -> str:
+        """Store a post read from the board: "new", "edited" (a new revision) or "same"."""
+        item = PostIn(
+            topic_id=topic_id,
+            board_id=board_id,
+            author=author,
+            author_id=author_id,
+            posted_at=posted_at,
+            body_html=body_html,
+            turn=turn,
+            position=position,
+            edited_at=edited_at,
+            record=record,
+        )
+        return self.upsert_posts(game_id, [item], now=now)[0]
+
+    def upsert_posts(
+        self, game_id: int, items: Sequence[PostIn], *, now: datetime | None = None
+    ) -> list[str]:
+        """Store a page's posts in one transaction (a few statements, not a few per post):
+        "new", "edited" (a new revision) or "same" for each, in order."""
+        now = now or utcnow()
+        if not items:
+            return []
+        # SQLAlchemy Core, not the ORM: a first read stores a thousand pages, and the ORM's
+        # per-object bookkeeping cost more than parsing them
+        posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
+        with self.engine.begin() as conn:
+            ids = [it.board_id for it in items]
+            known: dict[int, tuple[int, int | None, int]] = {}  # board id -> id, position, revs
+            for r in conn.execute(
+                sa.select(
+                    posts_t.c.id, posts_t.c.board_id, posts_t.c.position, posts_t.c.revisions
+                ).where(posts_t.c.game_id == game_id, posts_t.c.board_id.in_(ids))
+            ):
+                known[r.board_id] = (r.id, r.position, r.revisions)
+            latest: dict[int, str] = {}  # post row id -> the body hash of its newest revision
+            if known:
+                for rev in conn.execute(
+                    sa.select(revs_t.c.post_id, revs_t.c.body_hash)
+                    .where(revs_t.c.post_id.in_([k[0] for k in known.values()]))
+                    .order_by(revs_t.c.revision.desc())
+                ):
+                    latest.setdefault(rev.post_id, rev.body_hash)
+            out: list[str] = []
+            fresh: dict[int, tuple[PostIn, str]] = {}  # board id -> new post, its hash
+            changed: dict[int, dict[str, object]] = {}  # post row id -> columns to update
+            revisions: list[dict[str, object]] = []  # new revisions of known posts
+            for it in items:
+                h = body_hash(it.body_html)
+                if it.board_id in fresh:  # the same post twice on one page: the first stands
+                    out.append("same")
+                    continue
+                row = known.get(it.board_id)
+                if row is None:
+                    fresh[it.board_id] = (it, h)
+                    out.append("new")
+                    continue
+                row_id, position, revs = row
+                if it.position is not None and position != it.position:
+                    position = it.position
+                    changed.setdefault(row_id, {})["position"] = position
+                if latest.get(row_id) == h:
+                    known[it.board_id] = (row_id, position, revs)
+                    out.append("same")
+                    continue
+                revs += 1
+                known[it.board_id] = (row_id, position, revs)
+                changed.setdefault(row_id, {})["revisions"] = revs
+                latest[row_id] = h
+                revisions.append(
+                    {
+                        "post_id": row_id,
+                        "revision": revs,
+                        "body_html": it.body_html,
+                        "body_hash": h,
+                        "record": it.record,
+                        "edited_at": it.edited_at,
+                        "seen_at": now,
+                    }
+                )
+                out.append("edited")
+            for row_id, values in changed.items():  # edits are few: one UPDATE each
+                conn.execute(sa.update(posts_t).where(posts_t.c.id == row_id).values(**values))
+            if fresh:
+                # new posts (the bulk of a first read): two multi-row inserts
+                new_ids = dict(
+                    (board_id, pid)
+                    for pid, board_id in conn.execute(
+                        sa.insert(posts_t).returning(posts_t.c.id, posts_t.c.board_id),
+                        [
+                            {
+                                "game_id": game_id,
+                                "topic_id": it.topic_id,
+                                "board_id": it.board_id,
+                                "author": it.author,
+                                "author_id": it.author_id,
+                                "posted_at": it.posted_at,
+                                "turn": it.turn,
+                                "position": it.position,
+                                "revisions": 1,
+                                "first_seen": now,
+                            }
+                            for it, _h in fresh.values()
+                        ],
+                    )
+                )
+                revisions += [
+                    {
+                        "post_id": new_ids[it.board_id],
+                        "revision": 1,
+                        "body_html": it.body_html,
+                        "body_hash": h,
+                        "record": it.record,
+                        "edited_at": it.edited_at,
+                        "seen_at": now,
+                    }
+                    for it, h in fresh.values()
+                ]
+            if revisions:
+                conn.execute(sa.insert(revs_t), revisions)
+            return out
+
+    def posts(
+        self,
+        game_id: int,
+        *,
+        topic_id: int | None = None,
+        turn: int | None = None,
+        as_of: datetime | None = None,
+    ) -> list[StoredPost]:
+        """Posts in board order, each as its latest revision (or the latest seen by `as_of`)."""
+        return list(self.iter_posts(game_id, topic_id=topic_id, turn=turn, as_of=as_of))
+
+    def iter_posts(
+        self,
+        game_id: int,
+        *,
+        topic_id: int | None = None,
+        turn: int | None = None,
+        as_of: datetime | None = None,
+        batch: int = 500,
+        colored_only: bool = False,
+    ) -> Iterator[StoredPost]:
+        """`posts`, read `batch` posts at a time (each batch its own short transaction, no
+        cursor left open while the caller works): a turn of 20,000 posts is folded into a
+        tally without ever being in memory at once.
+
+        `colored_only` leaves out the posts stored once whose record has no coloured span,
+        picked out by the database (its JSON functions) so that they are not even decoded."""
+        posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
+        q = sa.select(
+            posts_t.c.id,
+            posts_t.c.board_id,
+            posts_t.c.topic_id,
+            posts_t.c.author,
+            posts_t.c.author_id,
+            posts_t.c.posted_at,
+            posts_t.c.turn,
+            posts_t.c.position,
+        ).where(posts_t.c.game_id == game_id)
+        if topic_id is not None:
+            q = q.where(posts_t.c.topic_id == topic_id)
+        if turn is not None:
+            q = q.where(posts_t.c.turn == turn)
+        if colored_only:
+            spans = sa.select(revs_t.c.id).where(
+                revs_t.c.post_id == posts_t.c.id, self._span_count(revs_t.c.record) > 0
+            )
+            q = q.where(sa.or_(posts_t.c.revisions > 1, spans.exists()))
+        revs = sa.select(
+            revs_t.c.post_id,
+            revs_t.c.revision,
+            revs_t.c.body_html,
+            revs_t.c.record,
+            revs_t.c.seen_at,
+        )
+        if as_of is not None:
+            revs = revs.where(revs_t.c.seen_at <= as_of)
+        after: int | None = None  # keyset paging on the board id: (game, board id) is unique
+        while True:
+            page = q if after is None else q.where(posts_t.c.board_id > after)
+            with self.engine.connect() as conn:
+                rows = conn.execute(page.order_by(posts_t.c.board_id).limit(batch)).all()
+                if not rows:
+                    return
+                # post row id -> its newest (visible) revision: number, body, record, seen
+                newest: dict[int, tuple[int, str, JsonObject | None, datetime | None]] = {}
+                for each in conn.execute(
+                    revs.where(revs_t.c.post_id.in_([r.id for r in rows])).order_by(
+                        revs_t.c.revision.desc()
+                    )
+                ):
+                    if each.post_id not in newest:
+                        newest[each.post_id] = (
+                            each.revision,
+                            each.body_html,
+                            each.record,
+                            each.seen_at,
+                        )
+            for r in rows:
+                rev = newest.get(r.id)
+                if rev is None:
+                    continue
+                revision, body_html, record, seen_at = rev
+                yield StoredPost(
+                    board_id=r.board_id,
+                    topic_id=r.topic_id,
+                    author=r.author,
+                    author_id=r.author_id,
+                    posted_at=r.posted_at,
+                    turn=r.turn,
+                    position=r.position,
+                    body_html=body_html,
+                    revision=revision,
+                    record=record,
+                    revision_seen_at=seen_at,
+                )
+            if len(rows) < batch:
+                return
+            after = rows[-1].board_id
+
+    def _span_count(self, record: sa.ColumnElement[JsonObject]) -> sa.ColumnElement[int]:
+        """SQL for the number of coloured spans in a stored post record (NULL without one)."""
+        if self.engine.dialect.name == "postgresql":
+            return sa.func.json_array_length(record.op("->")("colored"))
+        return sa.func.json_array_length(record, "$.colored")  # SQLite's JSON functions
+
+    def revisions(self, game_id: int, board_id: int) -> list[PostRevision]:
+        with self.session() as s:
+            row = s.exec(
+                select(PostRow).where(PostRow.game_id == game_id, PostRow.board_id == board_id)
+            ).one()
+            return list(
+                s.exec(
+                    select(PostRevision)
+                    .where(PostRevision.post_id == row.id)
+                    .order_by(col(PostRevision.revision))
+                )
+            )
