@@ -362,7 +362,7 @@ def test_status_and_run_commands_on_a_config(
     # before anything ran: one clear line, and no database is created or migrated
     assert status_cmd.main(argparse.Namespace(config=str(mine), json=True)) == 1
     captured = capsys.readouterr()
-    assert "no game database yet" in captured.err and "mafiabot.db" in captured.err
+    assert "базы игры ещё нет" in captured.err and "mafiabot.db" in captured.err
     assert captured.out == ""
     assert not (tmp_path / "mafiabot.db").exists()
     # a game in progress (played by the demo board into this config's database)
@@ -372,7 +372,7 @@ def test_status_and_run_commands_on_a_config(
         run.daemon.tick(t)
     assert status_cmd.main(argparse.Namespace(config=str(mine), json=False)) == 0
     out = capsys.readouterr().out
-    assert "turn 1" in out and "Mister X" in out and "not voted" in out
+    assert "Ход 1" in out and "Mister X" in out and "Не проголосовали" in out
     assert run_cmd.dry_run_url("sqlite:////x/g.db") == "sqlite:////x/g.db.dry-run"
 
 

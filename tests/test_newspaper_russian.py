@@ -122,7 +122,7 @@ def test_P_P_1_and_a_man(r: Renderer) -> None:
         ],
     )
     assert "повешен [b]Егор[/b]" in text
-    assert "Этой ночью погиб [b]Борис[/b] (комиссар) — погиб в засаде" in text
+    assert "Этой ночью погиб [b]Борис[/b] (комиссар) — нарвался на засаду" in text
     assert "[b]Олег[/b] избит громилой" in text
 
 

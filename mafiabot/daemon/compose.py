@@ -12,11 +12,13 @@ from datetime import datetime
 from engine import Event, GameState
 from engine import events as ev
 from engine.actions import InputRejected, Vote
+from engine.rules import ruleset_class
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.newspaper.chart import vote_chart
 from mafiabot.newspaper.links import board_links
 from mafiabot.newspaper.view import event_dict
+from mafiabot.newspaper.words import failure_ru, outbox_kind_ru
 from mafiabot.store.codec import JsonObject, to_json
 from mafiabot.store.tables import Game
 from poster.outbox import OutboxKey, OutboxRow
@@ -127,6 +129,7 @@ def turn_outbox(
         kind=f"pm-{phase}",
         players=after.living_nicks(),
         deadline=next_deadline,
+        state=after,
     )
     reported = sh.store.reported_flags(g.id, turn)
     all_flags = [f for f in [*flags.flags(sh.store, g, turn), *notes] if f not in reported]
@@ -179,9 +182,11 @@ def player_pms(
     kind: str,
     players: Sequence[str] = (),
     deadline: datetime | None = None,
+    state: GameState | None = None,
 ) -> list[OutboxRow]:
     """One PM per player with everything the engine told him (role, allies, checks);
-    `players`: the living, whose nicks the role PM's examples use; `deadline`: the next."""
+    `players`: the living, whose nicks the role PM's examples use; `deadline`: the next;
+    `state`: the game after the turn (a player's clan mates for his examples)."""
     by_nick: dict[str, list[Event]] = {}
     for e in events:
         if e.audience.kind == "player" and e.audience.nick:
@@ -205,11 +210,19 @@ def player_pms(
                     deadline=deadline,
                     tz=sh.tz,
                     settings=sh.cfg.rules,
+                    clan=_mates(state, nick),
                 ),
                 recipients=(sh.account(g, nick),),
             )
         )
     return rows
+
+
+def _mates(state: GameState | None, nick: str) -> tuple[str, ...]:
+    """`nick`'s living mafia mates (none: not a mafioso, or no state to ask)."""
+    if state is None or state.player(nick) is None:
+        return ()
+    return ruleset_class(state.ruleset).letter_mates(state, nick)
 
 
 def host_report_row(
@@ -234,7 +247,13 @@ def host_report_row(
             turn=turn,
             events=events,
             rejected=[
-                {"author": r.author, "reason": r.reason, "detail": r.detail, "post_id": r.post_id}
+                {
+                    "author": r.author,
+                    "reason": r.reason,
+                    "detail": r.detail,
+                    "post_id": r.post_id,
+                    "target": r.target,
+                }
                 for r in rejected
             ],
             flags=list(notes_for_host),
@@ -245,3 +264,30 @@ def host_report_row(
         ),
         recipients=(sh.host_recipient,),
     )
+
+
+def failure_notice(sh: Shell, g: Game, key: OutboxKey, error: str) -> tuple[str, OutboxRow | None]:
+    """A message the board refused for good: the line the host's views show («не отправлено:
+    газета, ход 3 — …») and a PM to the host with its text, to post or forward by hand
+    (None when the refused message is such a notice itself)."""
+    what = outbox_kind_ru(key.kind)
+    to = "" if key.recipient in ("topic", sh.host_recipient) else f" для {key.recipient}"
+    line = f"не отправлено: {what}{to}, ход {key.turn} — {failure_ru(error)}"
+    if key.kind.startswith("failed-"):
+        return line, None
+    row = sh.outbox(g).get(key)
+    text = sh.renderer.failure_notice(
+        what=what,
+        turn=key.turn,
+        recipient=None if key.recipient == "topic" else key.recipient,
+        why=failure_ru(error),
+        text=row.text if row is not None else "",
+    )
+    notice = OutboxRow(
+        key=OutboxKey(str(g.id), key.turn, f"failed-{key.kind}-{key.recipient}", sh.host_recipient),
+        channel="pm",
+        subject=f"{sh.cfg.game.name}: не отправлено — {what}",
+        text=text,
+        recipients=(sh.host_recipient,),
+    )
+    return line, notice

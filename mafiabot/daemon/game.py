@@ -36,16 +36,18 @@ from typing import Any
 
 from engine import RuleSet
 from mafiabot.config import Config, ConfigError, load_config
+from mafiabot.daemon import compose, ingest, moves, overrides, registration, tally, turn
 from mafiabot.daemon import flags as host_flags
-from mafiabot.daemon import ingest, moves, overrides, registration, tally, turn
 from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.host import Host, utcnow
 from mafiabot.daemon.ingest import TickReport
+from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.render import Renderer
+from mafiabot.newspaper.words import failure_ru
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
-from poster.outbox import new_game_token
+from poster.outbox import OutboxKey, new_game_token
 from scraper.board import BoardClient
 from scraper.errors import LoginFailed, ScraperError
 
@@ -73,6 +75,8 @@ class Daemon:
         self._salt = salt  # random in production: players cannot brute-force the deal
         self._fingerprint = self._file_fingerprint()
         self._failures = 0
+        #: what the board refused for good in the current tick, in words (see `flush`)
+        self.refused: list[str] = []
         self._not_before: datetime | None = None
         self._logged_in = False
         self._caught_up = 0  # late deadlines closed since the bot was last up to date
@@ -160,6 +164,11 @@ class Daemon:
             return self.cfg.game.start
         return g.deadline if g.status == "running" else None
 
+    def has_refused_messages(self) -> bool:
+        """Whether a message of this game was refused by the board for good."""
+        g = self.store.find_game(self.cfg.game.topic)
+        return g is not None and any(r.status == "failed" for r in self.outbox(g).all())
+
     def finished(self) -> bool:
         """The game is over and its last messages are out (nothing left to do)."""
         g = self.store.find_game(self.cfg.game.topic)
@@ -194,8 +203,9 @@ class Daemon:
         self._failures = 0
         self._not_before = None
         summary = self.summary(report)
-        log.info("tick: %s", summary)
-        self.record_tick(now, summary, ok=True)
+        # a message the board refused for good is a failed tick for the host's eyes
+        log.log(logging.ERROR if report.failed else logging.INFO, "tick: %s", summary)
+        self.record_tick(now, summary, ok=not report.failed)
         return report
 
     def summary(self, report: TickReport) -> str:
@@ -209,6 +219,8 @@ class Daemon:
         if report.closed:
             parts.append("closed " + ", ".join(report.closed))
         parts.append(f"sent {report.sent}")
+        if report.failed:
+            parts.append(f"NOT SENT, refused for good: {len(report.failed)}")
         wake = self.next_wake()
         parts.append(
             f"next deadline {wake.astimezone(self.cfg.board.tz).isoformat() if wake else 'none'}"
@@ -261,7 +273,9 @@ class Daemon:
             g = sh.game()
             if g.status == "running":
                 tally.interim_count(sh, g, now)
+        self.refused = []
         report.sent = self.flush(sh.game())
+        report.failed = self.refused
         return report
 
     def _may_close(self, g: Game, deadline: datetime, now: datetime) -> bool:
@@ -321,20 +335,34 @@ class Daemon:
                 self.store,
                 g,
                 g.turn,
-                f"{len(late)} сообщений написаны после дедлайна хода {g.turn}, пока бот не "
-                "работал; они засчитаны в следующий ход — поправьте через [[override]], "
-                "если нужно",
+                f"после дедлайна хода {g.turn}, пока бот не работал, в теме появилось "
+                f"{len(late)} {plural(len(late), 'сообщение', 'сообщения', 'сообщений')}: "
+                "они засчитаны в следующий ход — поправьте через [[override]], если нужно",
             )
 
     def flush(self, g: Game) -> int:
+        """Send what is queued; how many went out. A message the board refused for good is
+        never silent: the host is flagged (report, dashboard, `status`) and sent its text by
+        PM to post by hand, and the tick says so (`refused`, in words)."""
         fr = self.shell.poster(g).flush(stop=self._stop)
         for key, err in fr.failed:
             log.error("could not send %s: %s", key, err)
+            self.refused.append(failed_for_good(self.shell, g, key, err))
         for key, why in fr.without_attachment:  # the text went; the host hears of the file
             host_flags.flag(
-                self.store, g, g.turn, f"газета хода {key.turn} ушла без графика голосования: {why}"
+                self.store,
+                g,
+                g.turn,
+                f"газета хода {key.turn} ушла без графика голосования: {failure_ru(why)}",
             )
-        return len(fr.sent) + len(fr.recovered)
+        sent = len(fr.sent) + len(fr.recovered)
+        if fr.failed and not fr.interrupted:  # the host's notices go out now, not next tick
+            again = self.shell.poster(g).flush(stop=self._stop)
+            for key, err in again.failed:
+                log.error("could not send %s: %s", key, err)
+                self.refused.append(failed_for_good(self.shell, g, key, err))
+            sent += len(again.sent) + len(again.recovered)
+        return sent
 
     def _reload_config(self) -> None:
         fp = self._file_fingerprint()
@@ -357,3 +385,13 @@ def _span(delta: timedelta) -> str:
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
     return f"{days} d {hours} h" if days else f"{hours} h {mins:02d} min"
+
+
+def failed_for_good(sh: Shell, g: Game, key: OutboxKey, error: str) -> str:
+    """Tell the host of a message the board refused for good: a flag (his report, the
+    dashboard, `status`) and a PM with its text; the line in words is returned."""
+    line, notice = compose.failure_notice(sh, g, key, error)
+    host_flags.flag(sh.store, g, g.turn, line)
+    if notice is not None:
+        sh.outbox(g).add(notice)
+    return line

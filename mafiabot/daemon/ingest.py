@@ -36,6 +36,8 @@ class TickReport:
     closed: list[str] = field(default_factory=list)  # "turn/phase" of deadlines closed
     sent: int = 0
     started: bool = False
+    # messages the board refused for good in this tick, in words (the host is told)
+    failed: list[str] = field(default_factory=list)
 
 
 def board_kind(sh: Shell) -> str:

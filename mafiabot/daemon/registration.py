@@ -91,7 +91,14 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     key = str(g.id)
     # the role PMs are queued (and so sent) before the start post that says they went out
     rows = compose.player_pms(
-        sh, g, state.turn, intro, kind="role", players=state.living_nicks(), deadline=deadline
+        sh,
+        g,
+        state.turn,
+        intro,
+        kind="role",
+        players=state.living_nicks(),
+        deadline=deadline,
+        state=state,
     )
     rows.append(
         OutboxRow(

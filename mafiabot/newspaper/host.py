@@ -126,7 +126,7 @@ def _host_line_day(ruleset: str, d: Mapping[str, Any]) -> str | None:
     if k == "VotesCounted":
         return f"Голоса: {_counts(g('votes'))}; не голосовали: {_names(g('abstained'))}"
     if k == "DuelTossed":
-        return f"Жребий между {_names(g('players'))}: проигравший — {g('loser')}"
+        return f"Жребий ({_names(g('players'))}): проигравший — {g('loser')}"
     if k == "Jailed":
         return f"В тюрьму: {g('nick')} ({role})"
     if k == "Hanged":

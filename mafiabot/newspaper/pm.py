@@ -61,10 +61,13 @@ def player_pm_view(
     events: Sequence[Mapping[str, Any]],
     living: Sequence[str],
     settings: RulesSettings,
+    clan: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The PM's data: each event with its words (`events`), and for a role PM what the role
-    does with examples (`role`)."""
+    does with examples (`role`). `clan`: the player's living mafia mates when the PM itself
+    does not name them (a Don's orders need an executor from among them)."""
     mates, dons = _allies(events)
+    mates = mates or [m for m in clan if m != nick]
     ex = examples_for(nick, living, mates)
     out: list[dict[str, Any]] = []
     role: dict[str, Any] | None = None

@@ -10,6 +10,7 @@ text, not as markup (the BBCode twin of HTML autoescaping).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -204,12 +205,19 @@ class Renderer:
         deadline: datetime | None = None,
         tz: ZoneInfo | None = None,
         settings: RulesSettings | None = None,
+        clan: Sequence[str] = (),
     ) -> str:
         """One PM with everything a player was told this turn (role, allies, checks …).
         `players`: the living players, whose nicks the role PM's examples use (never his
-        own); `deadline`: the current one; `settings`: the game's `[rules]`."""
+        own); `clan`: his living mafia mates (an executor for a Don's example); `deadline`:
+        the current one; `settings`: the game's `[rules]`."""
         view = player_pm_view(
-            ruleset, nick, [event_dict(e) for e in events], players, settings or RulesSettings()
+            ruleset,
+            nick,
+            [event_dict(e) for e in events],
+            players,
+            settings or RulesSettings(),
+            clan,
         )
         return self.render(
             "player_pm.bbcode.j2",
@@ -354,6 +362,16 @@ class Renderer:
             failed=list(failed),
         )
 
+    def failure_notice(
+        self, *, what: str, turn: int, recipient: str | None, why: str, text: str
+    ) -> str:
+        """The host's PM about a message the board refused for good: what, why, and the
+        message itself as it should have gone out (his to post or forward by hand)."""
+        head = self.render(
+            "failure_notice.bbcode.j2", what=what, turn=turn, recipient=recipient, why=why
+        )
+        return head + "\n" + text
+
     # -- the game's posts -------------------------------------------------------------------
 
     def start_post(
@@ -456,13 +474,20 @@ def _case_filter(case: str) -> Any:
 
 
 def _rejected_row(r: Mapping[str, Any], links: BoardLinks | None) -> dict[str, Any]:
-    """A vote the bot did not count, as the host report lists it."""
+    """A vote the bot did not count, as the host report lists it: the vote, why in the
+    catalogue's words (the reader's own sentence only for a reason it has no words for),
+    and where the post is."""
     reason = str(r.get("reason") or "")
+    known = reason in VOTE_REJECT_HOST_RU
     detail = str(r.get("detail") or "")
     return {
         "author": r.get("author"),
+        "target": r.get("target") or "",
         "why": VOTE_REJECT_HOST_RU.get(reason, VOTE_REJECT_GENERIC_RU),
-        "detail": detail if any("а" <= ch.casefold() <= "я" for ch in detail) else "",
+        "detail": "" if known or not _CYRILLIC.search(detail) else detail,
         "post_id": r.get("post_id"),
         "url": links.post(r.get("post_id")) if links else None,
     }
+
+
+_CYRILLIC = re.compile("[А-Яа-яЁё]")

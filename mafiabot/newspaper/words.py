@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 from engine.kinds import RULESETS, Role
 from engine.rules import ruleset_class
-from mafiabot.newspaper.grammar import pick
+from mafiabot.newspaper.grammar import pick, plural
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ PEFL_CAUSE_FORMS: dict[str, tuple[str, str, str]] = {
     ),
     "army": ("его забрала Армия Тьмы", "её забрала Армия Тьмы", "работа Армии Тьмы"),
     "harakiri": ("совершил харакири", "совершила харакири", "харакири"),
-    "ambush": ("погиб в засаде", "погибла в засаде", "смерть в засаде"),
+    "ambush": ("нарвался на засаду", "нарвалась на засаду", "смерть в засаде"),
     "thug_accident": ("несчастный случай", "несчастный случай", "несчастный случай"),
     "override": ("выведен из игры ведущим", "выведена из игры ведущим", "решение ведущего"),
 }
@@ -121,8 +121,8 @@ NOBODY_REASON_RU = {
 NOBODY_HOST_RU = {
     "no_nominee": "никто не набрал порога",
     "no_votes": "нет засчитанных голосов",
-    "duel_pending": "ничья: ждёт итога настоящей дуэли (таблица [[override]] в конфиге)",
-    "host_to_decide": "нет засчитанных голосов: решение за вами (таблица [[override]] в конфиге)",
+    "duel_pending": "ничья — ждёт итога настоящей дуэли (таблица [[override]] в конфиге)",
+    "host_to_decide": "нет засчитанных голосов — решение за вами (таблица [[override]] в конфиге)",
 }
 
 SAVED_RU = {"heal": "лечение", "protect": "протект", "vest": "бронежилет", "ambush": "засада"}
@@ -309,6 +309,22 @@ def refusal_ru(reason: str, detail: str = "") -> tuple[str, str]:
     return text, detail
 
 
+#: How a nick in a letter was matched to a player (`parser.nicks.NickMatch.method`)
+NICK_MATCH_RU = {
+    "exact": "как написано",
+    "casefold": "без учёта регистра",
+    "lookalike": "похожие буквы",
+    "trimmed": "без знаков вокруг",
+    "inflected": "по падежной форме",
+    "lemma": "по начальной форме",
+    "case_forms": "по падежной форме",
+    "translit": "транслитом",
+    "partial": "по части ника",
+    "partial_translit": "по части ника транслитом",
+    "translit_inflected": "транслитом в падеже",
+    "fuzzy": "с опечаткой",
+}
+
 #: A stored move's fate (`MoveRow.status`), for the host's views
 MOVE_STATUS_RU = {
     "accepted": "принят",
@@ -343,12 +359,53 @@ OUTBOX_KIND_RU = {
     "host_report": "отчёт ведущему",
     "deal_report": "отчёт о раздаче",
     "registration_refused": "отказ в записи",
+    "failed": "уведомление о неотправленном",
 }
 OUTBOX_STATUS_RU = {"pending": "ждёт отправки", "sent": "отправлено", "failed": "не отправлено"}
 CHANNEL_RU = {"topic": "в тему", "newtopic": "новая тема", "pm": "в личку"}
 
 #: `Audience` of an event: "public", "host", or a player's nick
 AUDIENCE_RU = {"public": "всем", "host": "ведущему"}
+
+
+#: the poster's reasons for giving a row up (`OutboxRow.error`, English for the log), as the
+#: host's Russian views say them; the board's own words (Russian on a Russian board) are kept
+_FAILURE_RU: tuple[tuple[str, str], ...] = (
+    ("flood control", "доска сочла сообщения слишком частыми (защита от флуда)"),
+    ("form token", "доска раз за разом отвергала форму отправки"),
+    ("kept returning the form", "доска раз за разом возвращала форму отправки"),
+    ("is locked", "тема закрыта, бот не может в ней писать"),
+    ("no permission", "у аккаунта бота нет прав на это"),
+    ("no such user", "на доске нет такого пользователя"),
+    ("more than the board allows", "сообщение длиннее, чем позволяет доска"),
+    ("does not exist", "тема или сообщение не найдены"),
+    ("refused the attachment", "доска не приняла файл"),
+    ("moderator approval", "сообщение ушло на проверку модератору"),
+    ("no topic id", "в настройках не указана тема"),
+    ("no forum id", "в настройках не указан раздел"),
+)
+_TRIES = re.compile(r"gave up after (\d+) refused tries; last: (.*)", re.S)
+_BOARD_WORDS = re.compile(r"[А-Яа-яЁё][^:]*$")
+
+
+def failure_ru(error: str) -> str:
+    """Why a message was given up, in Russian: the poster's reason by its known wording, with
+    the board's own words where it quoted them; never the English of the log."""
+    m = _TRIES.fullmatch(error.strip())
+    if m:
+        n = int(m.group(1))
+        tries = plural(
+            n, "попытка подряд не прошла", "попытки подряд не прошли", "попыток подряд не прошли"
+        )
+        return f"{n} {tries}; последний отказ: {failure_ru(m.group(2))}"
+    if "no such user on the board: " in error:
+        return "на доске нет пользователя " + error.rpartition("no such user on the board: ")[2]
+    said = _BOARD_WORDS.search(error)
+    board = f" — доска пишет: «{said.group(0).strip()}»" if said else ""
+    for words, ru in _FAILURE_RU:
+        if words in error:
+            return ru + board
+    return "доска отказала" + (board or " (подробности — в журнале бота)")
 
 
 def outbox_kind_ru(kind: str) -> str:
@@ -457,12 +514,22 @@ def role_label(ruleset: str, role: str | None, clan: str | None = None) -> str:
     if not role:
         return ""
     if ruleset not in RULESETS:
-        return role
+        return _any_role_words(role)
     rules = ruleset_class(ruleset)
-    name = _words(rules.role_words, role) or CLAN_RU.get(role) or role
+    name = _words(rules.role_words, role) or _any_role_words(role)
     if clan and role in rules.clan_member_roles:
-        return f"{name}, {CLAN_RU.get(clan, clan)}"
+        return f"{name}, {CLAN_RU.get(clan, '')}".rstrip(", ")
     return name
+
+
+def _any_role_words(role: str) -> str:
+    """A role's words in whichever rule set has it (a clan's name for a clan), else a dash:
+    a reader never sees a role's code."""
+    for name in RULESETS:
+        words = _words(ruleset_class(name).role_words, role)
+        if words:
+            return words
+    return CLAN_RU.get(role, "—")
 
 
 # --------------------------------------------------------------------------------------------
