@@ -46,6 +46,13 @@ class LoginRefused(HostError):
     code = ExitCode.LOGIN_REFUSED
 
 
+class BoardShutOut(HostError):
+    """The board shuts the bot out (a ban, the board switched off, a CAPTCHA): stop, do not
+    retry; the host starts the bot again once a person has fixed it."""
+
+    code = ExitCode.FAILURE
+
+
 class InstanceLocked(HostError):
     """Another `mafiabot run` already hosts this game."""
 

@@ -151,7 +151,7 @@ def load_scenario(data: Any) -> Scenario:
         court, next_post_id = _load_posts(
             t.get("court_posts", []), f"{where}.court_posts", next_post_id, seen_ids
         )
-        _need("court" in shape.turn_phases or not court, f"{where}.court_posts", "Gambler only")
+        _need(shape.court_topic or not court, f"{where}.court_posts", "Gambler only")
         moves = _load_moves(t.get("moves", []), f"{where}.moves", nicks)
         overrides = _load_overrides(t.get("overrides", []), f"{where}.overrides", nicks, number)
         turns.append(ScenarioTurn(number, posts, court, moves, overrides))
@@ -422,8 +422,8 @@ def play_turn(
     posts = seated(turn.posts)
     court_posts = seated(turn.court_posts)
     events: list[Event] = []
-    # PEFL closes one deadline a turn; Gambler the introduction day, or the greens and then
-    # the court with the night: each through the daemon's own assembly
+    # each deadline of the turn in order (PEFL one; Gambler the introduction day, or the
+    # greens and then the court with the night), each through the daemon's own assembly
     while True:
         phase = state.phase
         built = build_turn_inputs(
@@ -437,7 +437,7 @@ def play_turn(
         extra["rejected"] += built.inputs.rejected
         state, evs = step(state, built.inputs, None, rng, rules)
         events += evs
-        if phase != "greens" or state.over:
+        if rules.ends_turn(phase) or state.over:
             return state, events, extra
 
 

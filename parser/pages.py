@@ -42,7 +42,9 @@ log = logging.getLogger(__name__)
 
 
 class _TopicFn(Protocol):
-    def __call__(self, html: str | bytes, *, tz: Tz, now: datetime | None) -> TopicPage: ...
+    def __call__(
+        self, html: str | bytes, *, tz: Tz, now: datetime | None, base_url: str | None = None
+    ) -> TopicPage: ...
 
 
 class _FolderFn(Protocol):
@@ -187,8 +189,11 @@ def parse_topic(
     board: str = "auto",
     tz: Tz = "Europe/Moscow",
     now: datetime | None = None,
+    base_url: str | None = None,
 ) -> TopicPage:
-    """Read one topic page. `now` = fetch time (needed for «Сегодня»/«N минут назад»).
+    """Read one topic page. `now` = fetch time (needed for «Сегодня»/«N минут назад»);
+    `base_url`, the page's own address, makes the navigation's addresses absolute and tells
+    an off-grid page where it starts.
 
     `html` may be the page's text or its raw bytes; bytes let a UTF-8 page skip decoding."""
     if isinstance(html, bytes):
@@ -209,7 +214,7 @@ def parse_topic(
             issues=(ParseIssue("page", why),),
         )
     try:
-        return reader.topic(html, tz=tz, now=now)
+        return reader.topic(html, tz=tz, now=now, base_url=base_url)
     except Exception as exc:  # last line of defence: parsers promise records, not exceptions
         log.warning("%s topic reader failed", reader.name, exc_info=True)
         return TopicPage(

@@ -9,6 +9,11 @@ At the end every message the bot decided to send is on the board exactly once (C
 ARCHITECTURE "exactly once"): no duplicate, none lost, the ids it recorded point at the
 right post or PM, and the messages decided are the same as in a run that was never killed.
 
+A second soak kills the start and the first deadline inside their one transaction: at the
+first write statement, then (in the next life) at the second, and so on, until a life gets
+through; the game then goes on to the end of its fourth deadline. A deadline is written all
+at once or not at all, so every life after a kill closes it again from the same data.
+
 Figures (lives, kills, time) are printed; nothing here is timed.
 """
 
@@ -172,9 +177,9 @@ class Lives:
         except queue.Empty:
             raise AssertionError(f"a life hung for {timeout:.0f} s; log:\n{self.tail()}") from None
 
-    def start(self, when: datetime) -> int:
+    def start(self, when: datetime, kill_at_write: int = 0) -> int:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(f"RUN {when.isoformat()}\n")
+        self.proc.stdin.write(f"RUN {when.isoformat()} {kill_at_write}\n")
         self.proc.stdin.flush()
         word, pid = self._line().split()
         assert word == "PID"
@@ -251,7 +256,7 @@ def test_C_4_sigkill_at_random_points_nothing_twice_nothing_lost(tmp_path: Path)
     db = tmp_path / "soak.db"
     clock = StepClock(0.0)
     board = _board(clock)
-    server = BoardServer(_ticking(board, clock))
+    server = BoardServer(_ticking(board, clock), clock=clock)  # its Date: the game's time
     killer = Killer()
     server.before = killer.before
     server.after = killer.after
@@ -366,10 +371,69 @@ def test_C_4_sigkill_at_random_points_nothing_twice_nothing_lost(tmp_path: Path)
     assert len(rows) >= 11  # roles for nine, the start post, the newspapers
 
 
+@pytest.mark.usefixtures("users")
+def test_C_4_the_start_and_a_deadline_killed_at_each_of_their_writes(tmp_path: Path) -> None:
+    db = tmp_path / "soak.db"
+    clock = StepClock(0.0)
+    board = _board(clock)
+    server = BoardServer(_ticking(board, clock), clock=clock)  # its Date: the game's time
+    t0 = time.monotonic()
+    with server.running():
+        config = _config(tmp_path, server.base, db)
+        cfg = load_config(config)
+        expected = _reference(tmp_path, cfg)
+        lives = Lives(config, tmp_path / "lives.log")
+        killed: list[int] = []  # per step: lives killed inside its transaction
+        try:
+            when: datetime | None = cfg.game.start + timedelta(minutes=1)
+            step = 0
+            while when is not None:
+                clock.now = max(clock.now, when.timestamp())
+                k = 1 if step < 2 else 0  # the start, then the first deadline
+                kills = 0
+                while True:
+                    assert kills < 200, "a transaction that never ends"
+                    pid = lives.start(when, k)
+                    code = lives.wait(pid)
+                    if code == -signal.SIGKILL:
+                        kills += 1
+                        k += 1  # the next life dies one write later
+                        continue
+                    assert code == 0, f"a life failed (exit {code}):\n{lives.tail()}"
+                    with_store = open_store(cfg.database_url)
+                    try:
+                        if _settled(with_store, cfg, when):
+                            when = _next_step(with_store, cfg, step)
+                            break
+                    finally:
+                        with_store.close()
+                    k = 0
+                killed.append(kills)
+                step += 1
+        finally:
+            lives.close()
+    store = open_store(cfg.database_url)
+    g = _game(store, cfg)
+    assert g is not None and g.id is not None
+    rows: list[OutboxRow] = store.outbox(g.id).all()
+    store.close()
+    print(
+        f"\ntransaction kills: {killed[:2]} lives killed in the start's and the first "
+        f"deadline's transaction, {len(killed)} steps, {time.monotonic() - t0:.1f} s"
+    )
+    assert killed[0] >= 3 and killed[1] >= 10  # every write of both, one life each
+    assert board.violations == []
+    assert {(r.key.turn, r.key.kind, r.key.recipient) for r in rows} == expected
+    assert all(r.status == "sent" for r in rows)
+    sent = Counter(MARKER.findall(" ".join(p.source for p in board.posts if p.source)))
+    sent.update(MARKER.findall(" ".join(m.message for m in board.sent_pms)))
+    assert [m for m, n in sent.items() if n > 1] == [], "a message went out twice"
+
+
 def test_soak_board_server_rewrites_links_to_its_own_address() -> None:
     clock = StepClock(fb.FakeClock().now)
     board = _board(clock)
-    server = BoardServer(_ticking(board, clock))
+    server = BoardServer(_ticking(board, clock), clock=clock)  # its Date: the game's time
     with server.running(), httpx.Client(base_url=server.base) as http:
         got = http.get("viewtopic.php?t=4", headers={"User-Agent": "mafiabot test"})
         assert got.status_code == 200

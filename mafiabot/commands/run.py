@@ -24,11 +24,11 @@ from mafiabot.daemon import Daemon, utcnow
 from mafiabot.daemon.host import Host
 from mafiabot.daemon.shared import SharedSession, claim_for
 from mafiabot.dbfile import refuse_lost_database, sqlite_path
-from mafiabot.exitcodes import HostError, LoginRefused
+from mafiabot.exitcodes import BoardShutOut, HostError, LoginRefused
 from mafiabot.lock import GameLock, acquire_game_lock, game_identity, open_locked_store
 from mafiabot.store import Store
 from scraper.board import BoardClient
-from scraper.errors import LoginFailed, ScraperError
+from scraper.errors import LoginFailed, ScraperError, ShutOut
 
 log = logging.getLogger(__name__)
 
@@ -176,6 +176,8 @@ def _host(
             (cfg for _p, cfg in games if sessions[session_key(cfg)].refused is exc), games[0][1]
         )
         raise LoginRefused(login_refused(refused, exc)) from None
+    except ShutOut as exc:
+        raise BoardShutOut(str(exc)) from None
     return 0
 
 
@@ -208,6 +210,9 @@ def _once(daemon: Daemon) -> int:
     try:
         report = daemon.tick(now)
     except LoginFailed:
+        raise
+    except ShutOut as exc:
+        daemon.shut_out(now, exc)
         raise
     except ScraperError as exc:
         print(f"mafiabot: {exc}", file=sys.stderr)

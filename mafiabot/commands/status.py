@@ -166,3 +166,5 @@ def _turn(console: Console, st: dict[str, Any], lang: str) -> None:
         )
         console.print(f"{say['rejected']}: {escape(shown)}")
     console.print(f"{say['pending']}: {st['pending_messages']}")
+    for note in st.get("notes", []):
+        console.print(f"{say['for_host']}: {escape(note)}")

@@ -125,6 +125,16 @@ class BoardConfig:
     poll_interval: Annotated[
         StrictInt, Field(ge=10), Key("Seconds between two polls of the board (at least 10).")
     ] = 120
+    clean_mailbox: Annotated[
+        StrictBool,
+        Key(
+            "Remove each letter from the account's inbox once the bot has stored it (and the "
+            "Sent copies it needed once their messages are recorded), so that the box never "
+            "reaches the board's quota and players' night moves never bounce (C-2). The "
+            "letters stay in the bot's database, the dashboard and the host report. false: "
+            "leave them; the bot still warns when the box nears its quota."
+        ),
+    ] = True
     request_delay: Annotated[
         Seconds,
         Field(ge=0),
@@ -352,6 +362,16 @@ class GameConfig:
             "for a real game."
         ),
     ] = False
+    rehearsal_speedup: Annotated[
+        StrictInt,
+        Field(ge=2, le=3600),
+        Key(
+            "Rehearsal: how many times faster than real the calendar runs (60: an hour lasts "
+            "a minute; 600: six seconds, a Gambler turn five minutes — for trying whole games "
+            "on a test board). Posts are still stamped to the minute by the board, so keep "
+            "deadlines at least two minutes apart (C-1)."
+        ),
+    ] = 60
     max_catchup: Annotated[
         StrictInt,
         Field(ge=0),
@@ -453,7 +473,7 @@ class GameConfig:
     @property
     def hour(self) -> timedelta:
         """One hour of this game's calendar: a minute in a rehearsal (`rehearsal`)."""
-        return timedelta(minutes=1) if self.rehearsal else timedelta(hours=1)
+        return timedelta(hours=1) / self.rehearsal_speedup if self.rehearsal else timedelta(hours=1)
 
 
 # --------------------------------------------------------------------------------------------

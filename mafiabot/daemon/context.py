@@ -17,6 +17,7 @@ from engine import GameState, RuleSet, get_ruleset
 from engine.kinds import Phase
 from mafiabot.config import Config
 from mafiabot.daemon import calendar
+from mafiabot.daemon.compose import Composer, host_recipient
 from mafiabot.newspaper.render import Renderer
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.codec import from_json
@@ -56,6 +57,11 @@ class Shell:
         self.posts_version = 0
         self.config_version = 0
         self.memo: dict[str, tuple[object, object]] = {}
+        # letters on the board that are not the game's (the host's own mail): left alone
+        self.kept_pms: set[int] = set()
+        # the inbox was read to the end by this process: from then on it is read again only
+        # when a topic page's header shows new letters (`ingest.poll_pms`)
+        self.inbox_read = False
 
     def reconfigure(self, cfg: Config) -> None:
         self.cfg = cfg
@@ -83,16 +89,23 @@ class Shell:
         return self.cfg.board.tz
 
     @property
-    def host_accounts(self) -> set[str]:
-        return {nick_key(n) for n in (self.cfg.board.username, *self.cfg.game.host_nicks)}
+    def host_accounts(self) -> frozenset[str]:
+        """The host's accounts, the bot's own included: their posts are never votes, their
+        letters never moves (compared by `parser.identity.nick_key`)."""
+        return frozenset({self.cfg.board.username, *self.cfg.game.host_nicks})
 
     def is_host(self, author: str) -> bool:
         """Whether `author` is one of the host's accounts (the bot's own included)."""
-        return nick_key(author) in self.host_accounts
+        return nick_key(author) in {nick_key(n) for n in self.host_accounts}
 
     @property
     def host_recipient(self) -> str:
-        return self.cfg.game.host_nicks[0] if self.cfg.game.host_nicks else self.cfg.board.username
+        return host_recipient(self.cfg)
+
+    @property
+    def composer(self) -> Composer:
+        """What the game's messages are made with: config, rule set, renderer — no store."""
+        return Composer(self.cfg, self.rules, self.renderer)
 
     def game(self) -> Game:
         g = self.store.find_game(self.cfg.game.topic)
@@ -120,20 +133,32 @@ class Shell:
         )
 
     def stamp(self, g: Game, row: OutboxRow) -> OutboxRow:
-        """A row being queued, with the game's marker token and where the board stood (the
-        stored cursors: an older position only makes a marker search read more).
-        A game made before tokens existed keeps "" — its markers as they always were."""
-        if row.marker_token or row.search_from is not None:
-            return row
-        since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
-        if row.channel == "pm":
-            seen = self.store.seen_pms(g.id)
-            since = SearchFrom(pm_id=max(seen) if seen else None)
-        elif row.channel == "topic" and row.topic_id is not None:
-            at = self.store.topic_positions(g.id).get(row.topic_id)
-            if at is not None:
-                since = SearchFrom(page=at.page, start=at.start, post_id=at.last_post_id)
-        return dataclasses.replace(row, marker_token=g.token, search_from=since)
+        """A row being queued, with the game's marker token and where the board stood."""
+        return self.stamper(g)(row)
+
+    def stamper(self, g: Game) -> Callable[[OutboxRow], OutboxRow]:
+        """Stamps rows being queued with the game's marker token and where the board stands
+        now (the stored cursors, read once here: an older position only makes a marker search
+        read more). A game made before tokens existed keeps "" — its markers as they always
+        were."""
+        seen = self.store.seen_pms(g.id)
+        pm_since = SearchFrom(pm_id=max(seen) if seen else None)
+        topic_since = {
+            topic: SearchFrom(page=at.page, start=at.start, post_id=at.last_post_id)
+            for topic, at in self.store.topic_positions(g.id).items()
+        }
+
+        def stamp(row: OutboxRow) -> OutboxRow:
+            if row.marker_token or row.search_from is not None:
+                return row
+            since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
+            if row.channel == "pm":
+                since = pm_since
+            elif row.channel == "topic" and row.topic_id is not None:
+                since = topic_since.get(row.topic_id, since)
+            return dataclasses.replace(row, marker_token=g.token, search_from=since)
+
+        return stamp
 
     def state(self, g: Game) -> GameState:
         assert g.state is not None
@@ -192,6 +217,13 @@ class Shell:
 
     def turn_at(self, when: datetime | None, current: int) -> int:
         return calendar.turn_at(self.cfg, self.rules, when, current)
+
+    def closes_at(self, deadline: datetime) -> datetime:
+        """When (on this machine's clock) the turn ending at `deadline` may close: once its
+        minute has passed on the board's clock (C-1; `calendar.closes_at`)."""
+        offset = getattr(self.client, "board_clock_offset", None)
+        board_offset = offset if isinstance(offset, int | float) else None
+        return calendar.closes_at(self.cfg, deadline, board_offset)
 
 
 def make_rules(cfg: Config) -> RuleSet:

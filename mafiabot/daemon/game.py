@@ -36,8 +36,8 @@ from typing import Any
 
 from engine import RuleSet
 from mafiabot.config import Config, ConfigError, load_config
-from mafiabot.daemon import compose, ingest, moves, overrides, registration, tally, turn
 from mafiabot.daemon import flags as host_flags
+from mafiabot.daemon import ingest, mailbox, moves, overrides, registration, tally, turn
 from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.host import Host, utcnow
@@ -49,7 +49,7 @@ from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
 from poster.outbox import OutboxKey, new_game_token
 from scraper.board import BoardClient
-from scraper.errors import LoginFailed, ScraperError
+from scraper.errors import LoginFailed, ScraperError, ShutOut
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -162,12 +162,9 @@ class Daemon:
         g = self.store.find_game(self.cfg.game.topic)
         if g is None or g.status == "registration":
             return self.cfg.game.start
-        return g.deadline if g.status == "running" else None
-
-    def has_refused_messages(self) -> bool:
-        """Whether a message of this game was refused by the board for good."""
-        g = self.store.find_game(self.cfg.game.topic)
-        return g is not None and any(r.status == "failed" for r in self.outbox(g).all())
+        if g.status != "running" or g.deadline is None:
+            return None
+        return self.shell.closes_at(g.deadline)  # C-1: once its minute is over on the board
 
     def finished(self) -> bool:
         """The game is over and its last messages are out (nothing left to do)."""
@@ -183,6 +180,10 @@ class Daemon:
         except LoginFailed:
             # not transient: phpBB demands a CAPTCHA after 3 bad passwords, so logging in again
             # every tick would lock the host's account; the caller stops and tells the host
+            raise
+        except ShutOut as exc:
+            # a ban, a switched-off board, a CAPTCHA: no retry helps until a person acts
+            self.shut_out(now, exc)
             raise
         except Exception as exc:
             self._failures += 1
@@ -208,6 +209,18 @@ class Daemon:
         self.record_tick(now, summary, ok=not report.failed)
         return report
 
+    def shut_out(self, now: datetime, exc: ShutOut) -> None:
+        """The board shuts the bot out: one line in the log, a note for the host report and
+        the last tick's result (`status`) say why the game's ticks stop."""
+        log.error("the game stops: %s", exc)
+        self.record_tick(now, f"stopped: {exc}", ok=False)
+        try:
+            g = self.store.find_game(self.cfg.game.topic)
+            if g is not None and g.id is not None:
+                host_flags.flag(self.store, g, g.turn, f"бот остановлен: {exc}")
+        except Exception:
+            log.debug("could not note the stop for the host", exc_info=True)
+
     def summary(self, report: TickReport) -> str:
         """The per-tick line: what came in, what was decided and sent, what comes next."""
         parts = [
@@ -217,11 +230,14 @@ class Daemon:
         if report.started:
             parts.append("game started")
         if report.closed:
-            parts.append("closed " + ", ".join(report.closed))
+            parts.append("closed " + ", ".join(map(str, report.closed)))
         parts.append(f"sent {report.sent}")
         if report.failed:
             parts.append(f"NOT SENT, refused for good: {len(report.failed)}")
-        wake = self.next_wake()
+        if report.mailbox:
+            parts.append(report.mailbox)
+        g = self.store.find_game(self.cfg.game.topic)
+        wake = g.deadline if g is not None and g.status == "running" else self.next_wake()
         parts.append(
             f"next deadline {wake.astimezone(self.cfg.board.tz).isoformat() if wake else 'none'}"
         )
@@ -263,7 +279,7 @@ class Daemon:
             moves.answer_moves(sh, g, now)
             while True:
                 g = sh.game()
-                if g.status != "running" or g.deadline is None or now < g.deadline:
+                if g.status != "running" or g.deadline is None or now < sh.closes_at(g.deadline):
                     self._caught_up = 0  # up to date: a later outage gets its own allowance
                     break
                 if not self._may_close(g, g.deadline, now):
@@ -343,11 +359,17 @@ class Daemon:
     def flush(self, g: Game) -> int:
         """Send what is queued; how many went out. A message the board refused for good is
         never silent: the host is flagged (report, dashboard, `status`) and sent its text by
-        PM to post by hand, and the tick says so (`refused`, in words)."""
+        PM to post or pass on by hand — a player's full box included — and the tick says so
+        (`refused`, in words); those PMs go out in the same tick."""
         fr = self.shell.poster(g).flush(stop=self._stop)
-        for key, err in fr.failed:
-            log.error("could not send %s: %s", key, err)
-            self.refused.append(failed_for_good(self.shell, g, key, err))
+        self._refused(g, fr.failed)
+        if fr.failed and not fr.interrupted:  # the host's notices go out now, not next tick
+            again = self.shell.poster(g).flush(stop=self._stop)
+            self._refused(g, again.failed)
+            fr.sent += again.sent
+            fr.recovered += again.recovered
+        if fr.sent or fr.recovered:
+            mailbox.tidy_sent(self.shell, g)  # the Sent copies the bot needed are spent
         for key, why in fr.without_attachment:  # the text went; the host hears of the file
             host_flags.flag(
                 self.store,
@@ -355,14 +377,33 @@ class Daemon:
                 g.turn,
                 f"газета хода {key.turn} ушла без графика голосования: {failure_ru(why)}",
             )
-        sent = len(fr.sent) + len(fr.recovered)
-        if fr.failed and not fr.interrupted:  # the host's notices go out now, not next tick
-            again = self.shell.poster(g).flush(stop=self._stop)
-            for key, err in again.failed:
-                log.error("could not send %s: %s", key, err)
-                self.refused.append(failed_for_good(self.shell, g, key, err))
-            sent += len(again.sent) + len(again.recovered)
-        return sent
+        for key in fr.unverified:  # begun before a crash, and the board shows no sent copy
+            host_flags.flag(
+                self.store,
+                g,
+                g.turn,
+                f"ЛС «{key.kind}» для {key.recipient} (ход {key.turn}) могло уйти до сбоя: "
+                "форум не показывает отправленные письма, повторно не отправлено — проверьте",
+            )
+        return len(fr.sent) + len(fr.recovered)
+
+    def _refused(self, g: Game, failed: list[tuple[OutboxKey, str]]) -> None:
+        """Tell the host of each message the board refused for good: a flag and a PM with
+        its text (`Composer.failure_notice`); the tick's report lists them."""
+        sh = self.shell
+        for key, err in failed:
+            log.error("could not send %s: %s", key, err)
+            row = sh.outbox(g).get(key)
+            line, notice = sh.composer.failure_notice(g.id, key, err, row.text if row else "")
+            host_flags.flag(self.store, g, g.turn, line)
+            if notice is not None:
+                sh.outbox(g).add(notice)
+            self.refused.append(line)
+
+    def has_refused_messages(self) -> bool:
+        """Whether a message of this game was refused by the board for good."""
+        g = self.store.find_game(self.cfg.game.topic)
+        return g is not None and any(r.status == "failed" for r in self.outbox(g).all())
 
     def _reload_config(self) -> None:
         fp = self._file_fingerprint()
@@ -385,13 +426,3 @@ def _span(delta: timedelta) -> str:
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
     return f"{days} d {hours} h" if days else f"{hours} h {mins:02d} min"
-
-
-def failed_for_good(sh: Shell, g: Game, key: OutboxKey, error: str) -> str:
-    """Tell the host of a message the board refused for good: a flag (his report, the
-    dashboard, `status`) and a PM with its text; the line in words is returned."""
-    line, notice = compose.failure_notice(sh, g, key, error)
-    host_flags.flag(sh.store, g, g.turn, line)
-    if notice is not None:
-        sh.outbox(g).add(notice)
-    return line

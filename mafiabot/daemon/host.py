@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from mafiabot.config import Config
-from scraper.errors import LoginFailed
+from scraper.errors import LoginFailed, ShutOut
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -80,6 +80,7 @@ class Host:
         self._last: dict[int, datetime] = {}
         self._on_close = on_close
         self.refused: LoginFailed | None = None
+        self.shut: ShutOut | None = None  # a board that shut a game's account out
         self.max_nap = max_nap
         self.ticks = 0
 
@@ -134,6 +135,8 @@ class Host:
             self._on_close()
         if self.refused is not None:
             raise self.refused
+        if self.shut is not None:
+            raise self.shut
 
     def _loop(
         self,
@@ -182,10 +185,14 @@ class Host:
         self._last[i] = now
         self.ticks += 1
         try:
-            d.safe_tick(now)  # never raises but for a refused login
+            d.safe_tick(now)  # never raises but for a refused login or a shut-out
         except LoginFailed as exc:
             log.error("%s: the board refused the login (%s): this game stops", self.name(d), exc)
             self.refused = self.refused or exc
+            return False
+        except ShutOut as exc:
+            log.error("%s: this game stops: %s", self.name(d), exc)
+            self.shut = self.shut or exc
             return False
         try:
             over = d.finished()

@@ -15,7 +15,7 @@ from engine import GameState, Move
 from engine import events as ev
 from engine.actions import InputRejected
 from engine.common import SIDE_LETTERS, take_moves
-from engine.rules import ruleset_class
+from mafiabot import keys
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.store.codec import from_json
@@ -23,7 +23,7 @@ from mafiabot.store.tables import Game, MoveRow, PMRow
 from parser.letters.reading import QUESTION_CODES
 from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
 from parser.records import PrivateMessage
-from poster.outbox import OutboxKey, OutboxRow
+from poster.outbox import OutboxRow
 
 
 def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) -> None:
@@ -95,7 +95,12 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             last_change=spent and replaced,
             **_reply_context(sh, g, state, nick),
         )
-    elif isinstance(got, InputRejected) and got.reason in QUESTION_CODES and got.detail:
+    elif (
+        isinstance(got, InputRejected)
+        and got.reason in QUESTION_CODES
+        and got.detail
+        and _reply_context(sh, g, state, nick)["moves_now"]
+    ):
         # the reader asks instead of guessing: a host's question, not «ход не принят»
         standing = [m for m in turn_moves(sh, g, g.turn) if m.actor == got.author]
         last = standing[-1] if standing else None
@@ -110,6 +115,8 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             tz=sh.tz,
         )
     elif isinstance(got, InputRejected) and not _unanswered(sh, g, row, pm, got):
+        # a question to a sender with no move tonight would invite what he cannot do: the
+        # reply says what he can (a civilian: nothing by night)
         text = sh.renderer.move_reply(
             nick=nick,
             accepted=False,
@@ -136,7 +143,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         return
     sh.outbox(g).add(
         OutboxRow(
-            key=OutboxKey(str(g.id), g.turn, f"ack-{row.board_id}", nick),
+            key=keys.key(g.id, g.turn, keys.reply(row.board_id), nick),
             channel="pm",
             subject=f"Re: {pm.subject}" if pm.subject else sh.cfg.game.name,
             text=text,
@@ -153,9 +160,9 @@ def _reply_context(sh: Shell, g: Game, state: GameState, nick: str) -> dict[str,
     me = state.player(nick)
     living = me is not None and me.alive
     return {
-        "ruleset": sh.cfg.game.ruleset,
+        "ruleset": sh.rules,
         "role": me.role if me is not None else None,
-        "moves_now": ruleset_class(state.ruleset).letter_actions(state, nick)[1] if living else (),
+        "moves_now": sh.rules.letter_actions(state, nick)[1] if living else (),
         "players": state.living_nicks(),
         "deadline": g.deadline,
         "tz": sh.tz,

@@ -12,7 +12,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from engine.rules import ruleset_class
 from engine.state import GameState
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.tally import posters, tally
@@ -95,6 +94,8 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
             for r in outbox.all()
             if r.status == "failed"
         ],
+        # what the host report will say of this turn (a full mailbox, a stop, late items)
+        "notes": [f.text for f in sh.store.host_flags(g.id, g.turn)],
         "last_tick": last_tick,
     }
 
@@ -111,7 +112,7 @@ def not_moved(sh: Shell, state: GameState) -> list[str]:
     moves = [m for m in sh.store.moves(g.id, state.turn) if m.status in _STANDING]
     moved = {m.actor for m in moves}
     elected = {m.actor for m in moves if m.action == "don"}
-    rules = ruleset_class(state.ruleset)
+    rules = sh.rules
     out = []
     for p in state.living:
         allowed = rules.letter_actions(state, p.nick)[1]

@@ -9,10 +9,12 @@ from typing import cast
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
+from mafiabot import keys
 from mafiabot.config import Config
-from mafiabot.daemon.calendar import turn_calendar
+from mafiabot.daemon.calendar import on_time, turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import court_topic_id
+from mafiabot.keys import TurnTag
 from mafiabot.store.codec import from_json
 from mafiabot.store.posts import StoredPost
 from mafiabot.store.tables import Game, VoteCountRow
@@ -24,7 +26,7 @@ from mafiabot.turn_inputs import (
     votes_as_of,
 )
 from parser.records import Post
-from poster.outbox import OutboxKey, OutboxRow
+from poster.outbox import OutboxRow
 from poster.poster import Poster
 
 Tally = tuple[str, list[Vote], list[InputRejected], list[str]]
@@ -68,8 +70,12 @@ def iter_turn_posts(
         post = _post_at(sh, g, sp, latest, deadline)
         if post is None:
             continue
-        if deadline is not None and post.posted_at is not None and post.posted_at > deadline:
-            continue
+        if (
+            deadline is not None
+            and post.posted_at is not None
+            and not on_time(sh.cfg, post.posted_at, deadline)
+        ):
+            continue  # C-1: the deadline's own minute is on time
         if latest is not None and latest.body_html != post.body_html:
             notes.append(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
@@ -96,19 +102,14 @@ def _post_at(
     return chosen
 
 
-def host_accounts(sh: Shell) -> frozenset[str]:
-    """Accounts whose posts are never votes: the bot's and the host's."""
-    return frozenset({sh.cfg.board.username, *sh.cfg.game.host_nicks})
-
-
 def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
     return turn_calendar(sh.cfg, sh.rules, turn, deadline, sh.store.deaths(g.id))
 
 
 def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
-    """Where the phase's votes are written: the court topic for a Gambler court, else the
-    game topic."""
-    if state.phase == "court":
+    """Where the phase's votes are written: the court topic for a court's votes (G-N.4), else
+    the game topic."""
+    if sh.rules.court_votes(state.phase):
         return court_topic_id(sh, g, state.turn)
     return sh.cfg.game.topic
 
@@ -128,12 +129,12 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
         kind, votes, rejected, kept = cast(Tally, hit[1])
         return kind, list(votes), list(rejected), list(kept)
     notes: list[str] = []
-    court_vote = sh.rules.vote_kind(state.phase) == "court"  # G-N.4 reads its own way
+    court_vote = sh.rules.court_votes(state.phase)  # G-N.4 reads its own way
     as_of = votes_as_of(sh.rules, state, calendar)
     posts = iter_turn_posts(sh, g, topic, state.turn, as_of, notes, colored_only=not court_vote)
     # streamed: only the phase's own topic is read (the court's posts for a court)
     game, court = ((), posts) if court_vote else (posts, ())
-    got = phase_votes(sh.rules, state, game, court, calendar, host_accounts(sh), sh.player_ids(g))
+    got = phase_votes(sh.rules, state, game, court, calendar, sh.host_accounts, sh.player_ids(g))
     result: Tally = (got.kind, list(got.votes), list(got.rejected), notes)
     sh.memo["tally"] = (key, result)
     return result[0], list(result[1]), list(result[2]), list(result[3])
@@ -158,12 +159,12 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
         return
     state = sh.state(g)
     kind, votes, _rej, _flags = tally(sh, g, state, None)
-    if not votes and kind != "court":
+    if not votes and not sh.rules.court_votes(state.phase):  # a court is counted from nil
         return
-    tag = f"{state.turn}/{state.phase}"
+    tag = str(TurnTag(state.turn, state.phase))
     last = sh.store.vote_count(g.id, tag)
     n = len(votes)
-    key = OutboxKey(str(g.id), state.turn, f"votecount-{state.phase}", "topic")
+    key = keys.key(g.id, state.turn, keys.vote_count(state.phase))
     ob = sh.outbox(g)
     row = ob.get(key)
     # a count queued but not yet on the board (a crash, a flood wait) is recomputed before it
@@ -200,9 +201,9 @@ def _vote_count_text(
         by_target.setdefault(v.target, []).append(v.voter)
     ordered = sorted(by_target.items(), key=lambda kv: -len(kv[1]))
     voted = {v.voter for v in votes}
-    threshold = sh.rules.court_threshold(len(state.living)) if kind == "green" else None
+    threshold = sh.rules.vote_threshold(state.phase, len(state.living))
     return sh.renderer.vote_count(
-        ruleset=sh.cfg.game.ruleset,
+        ruleset=sh.rules,
         game_name=sh.cfg.game.name,
         turn=state.turn,
         kind=kind,

@@ -14,6 +14,8 @@ from mafiabot.newspaper.words import (
     LETTER_EXAMPLE_ALONE_RU,
     LETTER_EXAMPLE_ROLE_RU,
     LETTER_EXAMPLE_RU,
+    RulesArg,
+    name_of,
 )
 
 #: when the game has nobody else to name (a test game of one)
@@ -42,10 +44,11 @@ def examples_for(nick: str, living: Sequence[str], allies: Sequence[str] = ()) -
     return Examples(others[i], others[(i + 1) % len(others)], mates[0] if mates else None)
 
 
-def example_letter(ruleset: str, role: str, action: str, ex: Examples) -> str:
+def example_letter(ruleset: RulesArg, role: str, action: str, ex: Examples) -> str:
     """One letter of `action` as `role` writes it («Проверяю Шерлока»); "" for an action
     with no example."""
-    pattern = LETTER_EXAMPLE_ROLE_RU.get((ruleset, role, action)) or LETTER_EXAMPLE_RU.get(action)
+    key = (name_of(ruleset), role, action)
+    pattern = LETTER_EXAMPLE_ROLE_RU.get(key) or LETTER_EXAMPLE_RU.get(action)
     if pattern is None:
         return ""
     if "{ally}" in pattern and ex.ally is None:

@@ -33,6 +33,7 @@ from mafiabot.newspaper.words import (
     VOTE_REJECT_GENERIC_RU,
     VOTE_REJECT_HOST_RU,
     WINNER_RU,
+    RulesArg,
     format_when,
     role_label,
 )
@@ -58,7 +59,7 @@ def _russian(detail: Any) -> str:
     return text if _CYRILLIC.search(text) else ""
 
 
-def _host_line_moves(ruleset: str, d: Mapping[str, Any]) -> str | None:
+def _host_line_moves(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     """`host_line` for the deal, moves and host decisions.
     None when the event is not one of them."""
     k = d.get("kind", "")
@@ -112,7 +113,7 @@ def _override_applied(d: Mapping[str, Any]) -> str:
     return f"{words} — {nick}" if nick else words
 
 
-def _host_line_day(ruleset: str, d: Mapping[str, Any]) -> str | None:
+def _host_line_day(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     """`host_line` for the day's counts and who left the game by day.
     None when the event is not one of them."""
     k = d.get("kind", "")
@@ -143,7 +144,7 @@ def _host_line_day(ruleset: str, d: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _host_line_night(ruleset: str, d: Mapping[str, Any]) -> str | None:
+def _host_line_night(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     """`host_line` for the night: kills, saves, checks.
     None when the event is not one of them."""
     k = d.get("kind", "")
@@ -181,11 +182,11 @@ def _host_line_night(ruleset: str, d: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _check_seen(ruleset: str, result: str) -> str:
+def _check_seen(ruleset: RulesArg, result: str) -> str:
     return f"клан {CLAN_RU[result]}" if result in CLAN_RU else role_label(ruleset, result)
 
 
-def _host_line_end(ruleset: str, d: Mapping[str, Any]) -> str | None:
+def _host_line_end(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     """`host_line` for recruiting, promotions and the end.
     None when the event is not one of them."""
     k = d.get("kind", "")
@@ -206,7 +207,7 @@ def _host_line_end(ruleset: str, d: Mapping[str, Any]) -> str | None:
     return None
 
 
-def host_line(ruleset: str, d: Mapping[str, Any]) -> str:
+def host_line(ruleset: RulesArg, d: Mapping[str, Any]) -> str:
     """One event of the host report as a Russian sentence (secrets included: host only)."""
     # one helper per stage of the game keeps each sentence table short enough to read
     for describe in (_host_line_moves, _host_line_day, _host_line_night, _host_line_end):

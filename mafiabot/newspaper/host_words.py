@@ -12,12 +12,14 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from engine.kinds import PHASES
 from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.words import (
     EXIT_RU,
     GAME_STATUS_RU,
     MOVE_STATUS_RU,
     OUTBOX_STATUS_RU,
+    PHASE_INTRO_RU,
     PHASE_RU,
     PHASE_TURN0_RU,
     RULESET_NAME_RU,
@@ -25,9 +27,11 @@ from mafiabot.newspaper.words import (
     VOTE_REJECT_GENERIC_RU,
     VOTE_REJECT_HOST_RU,
     WINNER_RU,
+    RulesArg,
     failure_ru,
     format_when,
     outbox_kind_ru,
+    rules_of,
 )
 
 LABELS: dict[str, dict[str, str]] = {
@@ -92,6 +96,7 @@ LABELS: dict[str, dict[str, str]] = {
         "post": "сообщение",
         "on_board": "на доске",
         "no_database": "базы игры ещё нет",
+        "for_host": "Вам",
     },
     "en": {
         "rules": "Rules",
@@ -154,6 +159,7 @@ LABELS: dict[str, dict[str, str]] = {
         "post": "post",
         "on_board": "on the board",
         "no_database": "no game database yet",
+        "for_host": "for the host",
     },
 }
 
@@ -171,15 +177,17 @@ def status_word(lang: str, status: str) -> str:
     return GAME_STATUS_RU.get(status, "—") if _ru(lang) else status
 
 
-def phase_word(lang: str, ruleset: str, turn: int, phase: str) -> str:
-    """The phase a deadline closes: PEFL's turn 0 is a night with the Don election (P-S.2),
-    Gambler's day 1 the introductions (G-S.2)."""
+def phase_word(lang: str, ruleset: RulesArg, turn: int, phase: str) -> str:
+    """The phase a deadline closes, asked of the rule set: a first turn without votes is
+    PEFL's zero turn (a night and the Don election, P-S.2), a phase outside the turn's
+    deadlines is Gambler's introduction day (G-S.2)."""
     if not _ru(lang):
         return phase
-    if ruleset == "pefl" and turn == 0 and phase == "day":
+    rules = rules_of(ruleset)
+    if rules is not None and rules.silent_first_turn and turn == rules.first_turn:
         return PHASE_TURN0_RU
-    if ruleset == "gambler" and phase == "day":
-        return "день знакомства" if turn <= 1 else "день и ночь"
+    if rules is not None and phase in PHASES and phase not in (*rules.turn_phases, "over"):
+        return PHASE_INTRO_RU
     return PHASE_RU.get(phase, "—")
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.kinds import RULESETS
-from engine.rules import ruleset_class
+from engine.base import RuleSetBase
 from engine.settings import RulesSettings
 from mafiabot.newspaper.examples import Examples, example_letter, examples_for
 from mafiabot.newspaper.words import (
@@ -18,20 +17,24 @@ from mafiabot.newspaper.words import (
     CLAN_RU,
     REFUSAL_FINAL,
     RULESET_RU,
+    RulesArg,
+    RuleSetLike,
+    name_of,
     refusal_ru,
     role_label,
+    rules_of,
 )
 
 #: the roles whose letter is a kill (G-M.10: a kill letter may tell how it was done)
 _KILLERS = ("sheriff", "maniac", "godfather", "mafia")
 
 
-def role_actions(ruleset: str, role: str | None) -> tuple[str, ...]:
+def role_actions(ruleset: RulesArg, role: str | None) -> tuple[str, ...]:
     """The night actions of `role` in `ruleset` (none for an unknown one)."""
-    if ruleset not in RULESETS or not role:
+    rules = rules_of(ruleset)
+    if rules is None or not role:
         return ()
-    table = ruleset_class(ruleset).role_actions
-    return next((acts for r, acts in table.items() if r == role), ())
+    return next((acts for r, acts in rules.role_actions.items() if r == role), ())
 
 
 def _allies(events: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[str]]:
@@ -48,7 +51,7 @@ def _allies(events: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[str]]:
     return mates, dons
 
 
-def _check_result(ruleset: str, result: str) -> str:
+def _check_result(ruleset: RulesArg, result: str) -> str:
     """What a check found, as a PM says it: a role, or for a PEFL mafioso his clan (P-M.1)."""
     if result in CLAN_RU:
         return f"член клана {CLAN_RU[result]}"
@@ -56,7 +59,7 @@ def _check_result(ruleset: str, result: str) -> str:
 
 
 def player_pm_view(
-    ruleset: str,
+    ruleset: RulesArg,
     nick: str,
     events: Sequence[Mapping[str, Any]],
     living: Sequence[str],
@@ -96,36 +99,47 @@ def player_pm_view(
                 refusal_ru(str(d.get("reason") or ""), "")[0] if k == "MoveRejected" else ""
             )
         out.append(d)
-    return {"events": out, "role": role, "ruleset_name": RULESET_RU.get(ruleset, "")}
+    return {"events": out, "role": role, "ruleset_name": RULESET_RU.get(name_of(ruleset), "")}
 
 
 def _role_view(
-    ruleset: str, role: str, ex: Examples, dons: Sequence[str], settings: RulesSettings
+    ruleset: RulesArg, role: str, ex: Examples, dons: Sequence[str], settings: RulesSettings
 ) -> dict[str, Any]:
     """What the role PM teaches: the role's letters with examples, whether the clan elects a
     Don now (P-S.2, with an eligible mate as the example), whether kill letters may carry a
     story (G-M.10), and the rule set's day duties."""
-    rules = ruleset_class(ruleset) if ruleset in RULESETS else None
+    rules = rules_of(ruleset)
+    name = name_of(ruleset)
     acts = role_actions(ruleset, role)
-    letters = {a: example_letter(ruleset, role, a, ex) for a in acts}
+    letters = {a: example_letter(name, role, a, ex) for a in acts}
     elect = bool(rules and rules.elects_dons and role in rules.clan_member_roles)
     don_ex = Examples(ex.target, ex.other, dons[0] if dons else None)
+    # a kill letter's story (G-M.10) is printed only where the paper prints stories
+    stories = bool(rules and rules.paper.kill_story) and role in _KILLERS
     return {
         "id": role,
         "acts": [a for a in acts if a != "choose_side"],
         "letters": letters,
         "elect_don": elect,
-        "don_example": example_letter(ruleset, role, "don", don_ex) if elect else "",
-        "stories": ruleset == "gambler" and role in _KILLERS and settings.kill_stories,
-        "changes": rules(settings).request_changes() if rules else None,
+        "don_example": example_letter(name, role, "don", don_ex) if elect else "",
+        "stories": stories and settings.kill_stories,
+        "changes": _changes(rules, settings),
         "min_reason_words": settings.min_reason_words,
         "blocks_lawyer": settings.prostitute_blocks_lawyer,
     }
 
 
+def _changes(rules: RuleSetLike | None, settings: RulesSettings) -> int | None:
+    """How many times the role may change a request in a turn (P-M.0; None: no limit)."""
+    if rules is None:
+        return None
+    obj = rules if isinstance(rules, RuleSetBase) else rules(settings)
+    return obj.request_changes()
+
+
 def reply_view(
     *,
-    ruleset: str,
+    ruleset: RulesArg,
     role: str | None,
     nick: str,
     living: Sequence[str],
@@ -139,10 +153,12 @@ def reply_view(
     text, more = refusal_ru(reason, detail) if reason else ("", "")
     ex = examples_for(nick, living)
     example = next((x for a in moves_now if (x := example_letter(ruleset, role or "", a, ex))), "")
+    retry = bool(moves_now) and reason not in REFUSAL_FINAL
     return {
         "reason": text,
-        "detail": more,
-        "retry": bool(moves_now) and reason not in REFUSAL_FINAL,
+        # the reader's hint says how to write the letter again: only where one can count
+        "detail": more if retry else "",
+        "retry": retry,
         "moves_now": [ACTION_RU.get(a, a) for a in moves_now if a != "choose_side"],
         "has_moves": bool(role_actions(ruleset, role)),
         "example": example,

@@ -43,8 +43,11 @@ from mafiabot.newspaper.words import (
     VOTE_REJECT_GENERIC_RU,
     VOTE_REJECT_HOST_RU,
     WINNER_RU,
+    RulesArg,
     format_when,
+    name_of,
     role_label,
+    rules_of,
 )
 
 TEMPLATES_ROOT = templates.ROOT
@@ -120,7 +123,7 @@ class Renderer:
     def newspaper(
         self,
         *,
-        ruleset: str,
+        ruleset: RulesArg,
         game_name: str,
         turn: int,
         events: Iterable[Any],
@@ -153,7 +156,7 @@ class Renderer:
             tz=tz,
         )
         return self.render(
-            f"newspaper_{ruleset}.bbcode.j2",
+            f"newspaper_{name_of(ruleset)}.bbcode.j2",
             game_name=game_name,
             turn=turn,
             phase=phase,
@@ -165,7 +168,7 @@ class Renderer:
     def vote_count(
         self,
         *,
-        ruleset: str,
+        ruleset: RulesArg,
         game_name: str,
         turn: int,
         kind: str,
@@ -180,7 +183,7 @@ class Renderer:
         rows = [{"target": t, "count": len(v), "voters": list(v)} for t, v in tally]
         return self.render(
             "vote_count.bbcode.j2",
-            ruleset=ruleset,
+            ruleset=name_of(ruleset),
             game_name=game_name,
             turn=turn,
             kind=kind,
@@ -196,7 +199,7 @@ class Renderer:
     def player_pm(
         self,
         *,
-        ruleset: str,
+        ruleset: RulesArg,
         game_name: str,
         nick: str,
         turn: int,
@@ -221,7 +224,7 @@ class Renderer:
         )
         return self.render(
             "player_pm.bbcode.j2",
-            ruleset=ruleset,
+            ruleset=name_of(ruleset),
             game_name=game_name,
             nick=nick,
             turn=turn,
@@ -244,7 +247,7 @@ class Renderer:
         conditional: bool = False,
         no_move: bool = False,
         last_change: bool = False,
-        ruleset: str = "",
+        ruleset: RulesArg = "",
         role: str | None = None,
         moves_now: Sequence[str] | None = None,
         players: Sequence[str] = (),
@@ -332,7 +335,7 @@ class Renderer:
         flags: Sequence[str] = (),
         overrides: Sequence[str] = (),
         notes: Sequence[str] = (),
-        ruleset: str = "pefl",
+        ruleset: RulesArg = "pefl",
         failed: Sequence[str] = (),
         links: BoardLinks | None = None,
     ) -> str:
@@ -377,7 +380,7 @@ class Renderer:
     def start_post(
         self,
         *,
-        ruleset: str,
+        ruleset: RulesArg,
         game_name: str,
         players: Sequence[str],
         commitment: str,
@@ -387,8 +390,8 @@ class Renderer:
     ) -> str:
         return self.render(
             "start.bbcode.j2",
-            ruleset=ruleset,
-            ruleset_name=RULESET_RU.get(ruleset, ""),
+            ruleset=name_of(ruleset),
+            ruleset_name=RULESET_RU.get(name_of(ruleset), ""),
             game_name=game_name,
             players=list(players),
             commitment=commitment,
@@ -418,7 +421,7 @@ class Renderer:
     def final_post(
         self,
         *,
-        ruleset: str,
+        ruleset: RulesArg,
         game_name: str,
         winner: str | None,
         seats: Sequence[tuple[str, str, str | None]],
@@ -431,10 +434,13 @@ class Renderer:
         """The result, every role, the dealing's proof, and the whole game's vote record:
         `vote_record` is every counted vote of the game (see `vote_dict`, with `turn`), shown
         turn by turn, and for PEFL the votes against each player over the game (P-E.1)."""
-        # one block per turn and vote (Gambler: the greens, then the court)
+        # one block per turn and vote, in the order the turn votes (Gambler: the greens,
+        # then the court)
+        rules = rules_of(ruleset)
+        order = [kind for _phase, kind in rules.vote_kinds] if rules is not None else []
         blocks: dict[tuple[int, int], list[dict[str, Any]]] = {}
         for d in map(vote_dict, vote_record):
-            stage = 1 if d["kind"] == "court" else 0
+            stage = order.index(d["kind"]) if d["kind"] in order else 0
             blocks.setdefault((int(d["turn"] or 0), stage), []).append(d)
         record = [
             {"turn": t, "kind": record_kind(vs), **vote_record_view(vs, tz)}
@@ -448,7 +454,7 @@ class Renderer:
             "final.bbcode.j2",
             record=record,
             against=against,
-            ruleset=ruleset,
+            ruleset=name_of(ruleset),
             game_name=game_name,
             winner=WINNER_RU.get(winner or "", NO_WINNER_RU),
             seats=[(n, role_label(ruleset, r, c)) for n, r, c in seats],

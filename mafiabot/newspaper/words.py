@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from engine.base import RuleSetBase
 from engine.kinds import RULESETS, Role
 from engine.rules import ruleset_class
 from mafiabot.newspaper.grammar import pick, plural
@@ -344,6 +345,8 @@ GAME_STATUS_RU = {
 PHASE_RU = {"day": "день и ночь", "greens": "зелёные", "court": "суд и ночь", "over": "конец"}
 #: PEFL's first turn has no day: only the night and the Don election (P-S.2)
 PHASE_TURN0_RU = "нулевой ход"
+#: Gambler's first day: introductions, no votes, no night moves (G-S.2)
+PHASE_INTRO_RU = "день знакомства"
 
 #: Outbox kinds (`OutboxKey.kind`, some with a suffix: "pm-day", "ack-123")
 OUTBOX_KIND_RU = {
@@ -508,14 +511,33 @@ def _words(table: Mapping[Role, str], role: str) -> str | None:
     return next((words for known, words in table.items() if known == role), None)
 
 
-def role_label(ruleset: str, role: str | None, clan: str | None = None) -> str:
+#: A rule set as what the bot writes takes it: the object the shell holds (or its class). A
+#: bare name — from a test, a tool, a host's script — is looked up where it comes in.
+RuleSetLike = RuleSetBase | type[RuleSetBase]
+RulesArg = RuleSetLike | str
+
+
+def rules_of(ruleset: RulesArg) -> RuleSetLike | None:
+    """The rule set itself: the object as given, a name looked up (None: no such rule set)."""
+    if not isinstance(ruleset, str):
+        return ruleset
+    return ruleset_class(ruleset) if ruleset in RULESETS else None
+
+
+def name_of(ruleset: RulesArg) -> str:
+    """The rule set's name, as templates and file names spell it."""
+    return ruleset if isinstance(ruleset, str) else ruleset.name
+
+
+def role_label(ruleset: RulesArg, role: str | None, clan: str | None = None) -> str:
     """A role's name for the players («мафия, Якудза»): the clan is named for the roles the
-    rule set makes members of a clan (P-S.3). A role or rule set not known shows as is."""
+    rule set makes members of a clan (P-S.3). A role not known shows in whichever rule set's
+    words have it, never as its code."""
     if not role:
         return ""
-    if ruleset not in RULESETS:
+    rules = rules_of(ruleset)
+    if rules is None:
         return _any_role_words(role)
-    rules = ruleset_class(ruleset)
     name = _words(rules.role_words, role) or _any_role_words(role)
     if clan and role in rules.clan_member_roles:
         return f"{name}, {CLAN_RU.get(clan, '')}".rstrip(", ")

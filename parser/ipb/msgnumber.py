@@ -14,7 +14,7 @@ from selectolax.lexbor import LexborNode
 
 from parser.dates import strip_date_label
 from parser.html import parse_html, scan
-from parser.ipb.body import ReadContext, post_record, read_body_node
+from parser.ipb.body import PostParts, ReadContext, read_body_node
 from parser.ipb.text import (
     MEMBER_ID,
     collapse_text,
@@ -27,7 +27,7 @@ from parser.ipb.text import (
     visible_text,
 )
 from parser.rawmarkup import caseless, in_comment, markup_ok, tag_attr, text_of
-from parser.records import ParseIssue, Post
+from parser.records import ParseIssue
 
 # IPB 1.x/2.x mark a post's body with <!-- THE POST N --> … <!-- THE POST -->. Found as two
 # literal-led searches: one pattern with a lazy body between them re-tries the end marker at
@@ -286,10 +286,10 @@ def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
     return post
 
 
-def msgnumber_posts(html: str, ctx: ReadContext) -> list[Post]:
+def msgnumber_posts(html: str, ctx: ReadContext) -> list[PostParts]:
     d = ctx.dialect
     pieces = _MSG_SPLIT.split(html)
-    posts: list[Post] = []
+    posts: list[PostParts] = []
     # pieces = [before, id1, chunk1, id2, chunk2, ...]
     cut = [_cut_msg_post(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
     if d.raw_heads:  # the board's own header markup: read as text where it plainly is
@@ -314,9 +314,7 @@ def msgnumber_posts(html: str, ctx: ReadContext) -> list[Post]:
                 where=where,
                 issues=ctx.issues,
             )
-            posts.append(
-                post_record(pid, facts.author, facts.author_id, facts.posted_at, facts.shown, body)
-            )
+            posts.append((pid, facts.author, facts.author_id, facts.posted_at, facts.shown, body))
             continue
         # the post's header row (nick, member link, time) comes before its body: read that,
         # and the rest of the post's markup only when the header lacks them
@@ -356,5 +354,5 @@ def msgnumber_posts(html: str, ctx: ReadContext) -> list[Post]:
             where=where,
             issues=ctx.issues,
         )
-        posts.append(post_record(pid, author, author_id, posted_at, shown, body))
+        posts.append((pid, author, author_id, posted_at, shown, body))
     return posts

@@ -13,7 +13,7 @@ from parser.ipb.detect import login_state, resolve_dialect
 from parser.ipb.msgnumber import msgnumber_posts, without_posts
 from parser.ipb.navigation import PAGE_JUMP, board_now, find_topic_id, pagination, topic_title
 from parser.ipb.text import as_tz, parse_board_date
-from parser.records import ParseIssue, Post, Quote, TopicPage
+from parser.records import ParseIssue, Post, Quote, TopicPage, post_record
 
 
 def parse_ipb_topic(
@@ -64,7 +64,7 @@ def _read_topic(
         # it; so are they out of every page-wide search (a player's words are no chrome)
         chrome = links_in = jump_in = state_in = without_posts(html)
         tree = parse_html(chrome)
-        posts = msgnumber_posts(html, ctx)
+        read = msgnumber_posts(html, ctx)
     else:
         chrome = jump_in = links_in = state_in = html
         sl = d.page_slice
@@ -74,28 +74,35 @@ def _read_topic(
             # topic id falls back on the links of the whole page, posts' links included
             chrome = jump_in = cut[0]
             tree = parse_html(chrome)
-            posts = block_posts(parse_html(cut[1]), ctx)
+            read = block_posts(parse_html(cut[1]), ctx)
         else:
             tree = parse_html(drop_post_tails(html, sl) if sl is not None else html)
-            posts = block_posts(tree, ctx)
+            read = block_posts(tree, ctx)
+    posts = [
+        post_record(pid, a, aid, at, body, shown=shown) for pid, a, aid, at, shown, body in read
+    ]
     posts = _link_quotes(posts, ctx)
     if not posts:
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
     if cut_short(html):
         issues.append(ParseIssue("page", CUT_SHORT))
-    page, total, next_url = pagination(tree, chrome, d, base_url)
+    topic_id = find_topic_id(tree, links_in, d)
+    nav = pagination(tree, chrome, d, base_url, topic_id)
     # IPB 1.x/2.x print the topic's post count into their page-jump link
     jump = scan(jump_in, "multi_page_jump", PAGE_JUMP)
     return TopicPage(
-        topic_id=find_topic_id(tree, links_in, d),
+        topic_id=topic_id,
         title=topic_title(tree, d),
-        page=page,
-        total_pages=total,
+        page=nav.page,
+        total_pages=nav.total_pages,
         posts=tuple(posts),
-        next_url=next_url,
+        next_url=nav.next_url,
         total_posts=int(jump.group(1)) if jump else None,
         logged_in=login_state(state_in, d),
         issues=tuple(issues),
+        last_url=nav.last_url,
+        start=nav.start,
+        per_page=nav.per_page,
     )
 
 

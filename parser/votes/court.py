@@ -193,7 +193,7 @@ def _court_match(
     own text as a bare nick, then as a phrase (`_court_phrase`); a short text that could be
     a nick but names nobody is reported. Struck words are taken back: the own text is read
     without them (`without_struck`), as struck coloured spans are skipped."""
-    own = without_struck(post.own_text, post.body_html)
+    own = without_struck(post)
     spans = not_retracted(own, [s for s in post.colored if not s.struck])
     pick, failure, dead_hit, _ = read_spans(spans, resolver, dead, "last", mode)
     if pick is not None:

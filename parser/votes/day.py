@@ -87,7 +87,7 @@ def extract_votes(
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
         # struck words are taken back, in the retraction check as in the reason (P-V.1)
-        own = without_struck(post.own_text, post.body_html) if spans else post.own_text
+        own = without_struck(post) if spans else post.own_text
         spans = not_retracted(own, spans)
         pick, failure, dead_hit, named = read_spans(
             spans, resolver, dead_resolver, policy, o.vote_nicks, author
