@@ -64,3 +64,25 @@ def test_host_texts_carry_no_code_either() -> None:
         # the host reads his config's own words ([[override]]) and the bot's marker name
         words = [w for w in latin_words(text) if w not in ("override",)]
         assert words == [], f"{title}:\n{text}"
+
+
+@pytest.mark.parametrize("game", ["pefl", "gambler"])
+def test_a_whole_game_sends_players_no_latin_word_but_a_nick(game: str) -> None:
+    """Every post and every PM the daemon sent to a player in a recorded game (role PMs,
+    replies to letters, newspapers, counts, the final post) — not the catalogue's samples,
+    the real flow."""
+    import tempfile
+
+    from mafiabot.demo.play import play, strip_marker
+
+    run = play(game, f"sqlite:///{tempfile.mkdtemp(prefix='mafiabot-latin-')}/g.sqlite")
+    host = run.cfg.game.host_nicks[0] if run.cfg.game.host_nicks else run.cfg.board.username
+    texts = [strip_marker(p.source) for p in run.board.posts if p.source]
+    texts += [strip_marker(m.html) for m in run.board.sent if host not in m.to]
+    assert len(texts) > 10
+    nicks = (*run.cfg.game.players, run.cfg.game.name)
+    for text in texts:
+        cleaned = text
+        for n in sorted(nicks, key=len, reverse=True):
+            cleaned = cleaned.replace(n, " ")
+        assert latin_words(cleaned) == [], text
