@@ -16,6 +16,7 @@ from engine.state import GameState
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.tally import posters, tally
 from mafiabot.newspaper.links import board_links
+from mafiabot.newspaper.record import tally_by_reach
 from mafiabot.newspaper.words import failure_ru, outbox_kind_ru
 from mafiabot.turn_inputs import counts_votes
 
@@ -45,9 +46,6 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
         }
     state = sh.state(g)
     kind, votes, rejected, _ = tally(sh, g, state, None)
-    by_target: dict[str, list[str]] = {}
-    for v in votes:
-        by_target.setdefault(v.target, []).append(v.voter)
     over = g.status == "over"
     wrote = set(posters(sh, g, state.turn, None))
     voted = {v.voter for v in votes}
@@ -62,7 +60,7 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
         "phase": state.phase,
         "deadline": g.deadline.astimezone(sh.tz).isoformat() if g.deadline else None,
         "vote_kind": kind,
-        "tally": {t: vs for t, vs in sorted(by_target.items(), key=lambda kv: -len(kv[1]))},
+        "tally": dict(tally_by_reach([(v.voter, v.target) for v in votes])),  # ties: P-V.4
         "rejected": [
             {
                 "author": r.author,

@@ -98,3 +98,15 @@ def record_kind(votes: Sequence[Mapping[str, Any]]) -> str:
     implicit self-greens beside greens, G-N.2); a block of self-greens alone says "red"."""
     kinds = [d.get("kind") for d in votes if d.get("kind") != "self"]
     return str(kinds[0]) if kinds else "red"
+
+
+def tally_by_reach(cast: Sequence[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+    """(target, voters) from (voter, target) pairs in the order cast: most votes first, equal
+    counts by who reached that count first (P-V.4) — the order the paper and the interim
+    count print, and the order that decides a PEFL tie."""
+    by_target: dict[str, list[str]] = {}
+    reached: dict[str, int] = {}
+    for i, (voter, target) in enumerate(cast):
+        by_target.setdefault(target, []).append(voter)
+        reached[target] = i
+    return sorted(by_target.items(), key=lambda kv: (-len(kv[1]), reached[kv[0]]))
