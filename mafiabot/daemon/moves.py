@@ -20,8 +20,8 @@ from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, MoveRow, PMRow
-from parser.letters.reading import QUESTION_CODES
-from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
+from parser.letters.reading import NO_MOVES, QUESTION_CODES
+from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_letter_from
 from parser.records import PrivateMessage
 from poster.outbox import OutboxRow
 
@@ -46,13 +46,19 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         pm = dataclasses.replace(pm, sender=seat)
     # read through the sender's role (C-2); a reading below the host's confidence (or two
     # candidates, a pronoun …) comes back as a question, answered as the host's question
-    got, confidence = read_pm(
-        pm,
+    read = read_letter_from(
+        pm.own_text,
+        pm.sender,
         living=state.living_nicks(),
         players=[p.nick for p in state.players],
         state=state,
         threshold=sh.rules.settings.move_confidence,
+        at=pm.sent_at,
+        source_id=pm.id,
     )
+    got, confidence = read.input, read.confidence
+    # the reader's own words on a move the role may not make now go back with the refusal
+    why_not = read.reading.text if read.refused and read.reading is not None else ""
     nick = seat or pm.sender
     if late and got is not None:
         got = InputRejected(nick, "late", "", source_id=row.board_id)
@@ -89,10 +95,13 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             targets=got.targets,
             executor=got.executor,
             reason=why,
+            detail=why_not if reason is not None else "",
             replaced=replaced,
             turn=g.turn,
             conditional=status == "conditional",
             last_change=spent and replaced,
+            role_moves=not (read.refused and read.reading and read.reading.code == NO_MOVES),
+            side=got.side,
             **_reply_context(sh, g, state, nick),
         )
     elif (
@@ -123,6 +132,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             action="",
             reason=got.reason,
             detail=got.detail,
+            role_moves=got.reason != NO_MOVES,
             **_reply_context(sh, g, state, nick),
         )
     elif got is None and has_action_word(pm.own_text):

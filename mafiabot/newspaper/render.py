@@ -247,6 +247,8 @@ class Renderer:
         conditional: bool = False,
         no_move: bool = False,
         last_change: bool = False,
+        role_moves: bool = True,
+        side: str | None = None,
         ruleset: RulesArg = "",
         role: str | None = None,
         moves_now: Sequence[str] | None = None,
@@ -259,7 +261,9 @@ class Renderer:
         `moves_now`: the actions the sender's role allows him now (None: not known — a
         correction is offered unless the refusal rules it out); `role`, `players`: for an
         example letter with the game's nicks; `deadline`: the current one; `last_change`:
-        an accepted letter that spent the player's last change of request (P-M.0)."""
+        an accepted letter that spent the player's last change of request (P-M.0);
+        `role_moves`: false when the reader found the sender's role has no night move;
+        `side`: the side a side choice took (G-M.8), said back in words."""
         extra = reply_view(
             ruleset=ruleset,
             role=role,
@@ -271,6 +275,7 @@ class Renderer:
         )
         if moves_now is None:
             extra["has_moves"] = True
+        extra["has_moves"] = extra["has_moves"] and role_moves
         return self.render(
             "move_reply.bbcode.j2",
             nick=nick,
@@ -284,6 +289,7 @@ class Renderer:
             condition=reason if conditional else "",
             no_move=no_move,
             last_change=last_change,
+            side=side or "",
             code=reason,
             final=reason in ("third_request", "too_many_changes"),
             deadline=format_when(deadline, tz),

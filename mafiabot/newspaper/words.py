@@ -253,6 +253,11 @@ REFUSAL_RU = {
     "which_action": "не понял, какой ход вы делаете",
     "low_confidence": "не уверен, что правильно понял ход",
     "is_it_a_move": "не понял, ход ли это",
+    "unaccounted": "не понял, при чём в письме ещё один названный игрок",
+    "undecided": "не понял, окончательный ли это ход",
+    "no_moves": "у вашей роли нет ночных ходов",
+    "not_now": "этот ход вашей роли сейчас недоступен",
+    "wrong_action": "у вашей роли нет такого хода",
     # engine reasons (RuleSet.check_move)
     "wrong_targets": "неверное число целей для этого хода",
     "unknown_target": "такого игрока нет в игре",
@@ -292,6 +297,7 @@ REFUSAL_FINAL = frozenset(
         "no_move_tonight",
         "too_many_changes",
         "third_request",
+        "no_moves",
     }
 )
 

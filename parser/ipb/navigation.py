@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import html as htmllib
 import re
+from collections.abc import Iterator
 from datetime import datetime, tzinfo
+from itertools import chain
 from urllib.parse import urljoin
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -103,18 +105,16 @@ def pagination(
     page, read from the page's own links and labels (`parser.pager`) whatever the generation
     writes them as; a host's [board.selectors] for navigation come first."""
     root = tree.root
-    return read_nav(
-        _page_links(root, dialect, base_url, topic_id),
-        _stated(root, html, dialect, base_url),
-        own_url=base_url,
-    )
+    links = _page_links(root, dialect, base_url, topic_id)
+    first = next(links, None)  # the rest are read only as far as the navigation needs
+    stated = _stated(root, html, dialect, base_url, first is not None)
+    return read_nav(chain((first,) if first else (), links), stated, own_url=base_url)
 
 
 def _page_links(
     root: LexborNode | None, dialect: Dialect, base_url: str | None, topic_id: int | None
-) -> list[PageLink]:
+) -> Iterator[PageLink]:
     chosen = dialect.sel("page_link")
-    found: list[PageLink] = []
     seen: set[tuple[str | None, str]] = set()
     for a in select_all(root, chosen or _PAGE_LINKS):
         attrs = a.attributes
@@ -132,8 +132,7 @@ def _page_links(
         )
         # IPS 4's greyed-out "Next" on the last page still links a page past it
         if link is not None and not _inactive(a):
-            found.append(link)
-    return found
+            yield link
 
 
 def _inactive(a: LexborNode) -> bool:
@@ -142,17 +141,19 @@ def _inactive(a: LexborNode) -> bool:
     return "inactive" in cls or "disabled" in cls
 
 
-def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str | None) -> Stated:
+def _stated(
+    root: LexborNode | None, html: str, dialect: Dialect, base_url: str | None, linked: bool
+) -> Stated:
     """What the page states outright: the current page its pager marks, the page count and
     posts a page its labels, attributes and page-jump script print, the links it marks as
-    the next and the last page."""
+    the next and the last page. `linked`: the page links other pages of the topic (without
+    them, a «Pages (N)» label is not looked for)."""
     cur = select_first(root, dialect.sel("page_current"))
     page = first_int(collapse_text(cur.text()).strip("[]")) if cur is not None else None
     if page is None and dialect.layout == "msgnumber":
         m = scan(html, "<b>[", _BOLD_PAGE)
         page = int(m.group(1)) if m else None
     total = _stated_total(root, dialect)
-    jump_page, jump_total = _jump_text(root, dialect)
     per_page = total_posts = None
     mj = scan(html, "multi_page_jump", PAGE_JUMP)
     if mj and int(mj.group(2)) > 0:
@@ -160,18 +161,24 @@ def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str 
     else:
         pj = scan(html, "perPage", _PER_PAGE_JS)
         per_page = int(pj.group(1)) if pj else None
+    jump_page, jump_total = _jump_text(root, dialect)
     if total is None:
-        total = jump_total or _total_label(html)
+        total = jump_total or (_total_label(html) if linked or mj else None)
+    if per_page is None and ("erpage" in html or "erPage" in html):
+        per_page = _per_page_attr(root)
+    # the next link a generation marks (IPB 1.x/2.x mark none: their selector finds every
+    # page link), or the host's own
     next_sel = dialect.sel("next_link")
-    chosen = "next_link" in dialect.overridden
+    if dialect.layout == "msgnumber" and "next_link" not in dialect.overridden:
+        next_sel = ""
+    last = select_first(root, "link[rel='last'], a[rel='last']") if "last" in html else None
     return Stated(
         page=page or jump_page,
         total=total,
-        per_page=per_page or _per_page_attr(root),
+        per_page=per_page,
         total_posts=total_posts,
         next_url=link_url(select_first(root, next_sel), base_url) if next_sel else None,
-        last_url=link_url(select_first(root, "link[rel='last'], a[rel='last']"), base_url),
-        next_chosen=chosen,
+        last_url=link_url(last, base_url),
     )
 
 

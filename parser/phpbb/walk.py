@@ -283,15 +283,16 @@ def walk_body(content: LexborNode, html: str, text: str, has_quote: bool, has_co
                 entries[node.mem_id] = col
     w = _Walk(titles, entries)
     flags: list[int] = []
+    put, open_, leave = w.text, w.open, w.leave  # bound once: called per node
     for event, node in walk(content):
         if event == TEXT:
-            w.text(node.text_content or "")
+            put(node.text_content or "")
         elif event == OPEN:
-            flags.append(w.open(node))
+            flags.append(open_(node))
         elif event == CLOSE:
             f = flags.pop()
             if f:
-                w.leave(f)
+                leave(f)
         # COMMENT: nothing to read
     return _walked(w, html, text, has_quote)
 
