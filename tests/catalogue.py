@@ -152,6 +152,10 @@ def night_news() -> list[Entry]:
             E.DonChosen(turn=0, audience=player("Егор"), clan="yakuza", nick="Mister X",
                         by="appointment")
         ]),
+        ("pefl: Дон один в клане", "Егор", [
+            E.DonChosen(turn=0, audience=player("Егор"), clan="triad", nick="Егор",
+                        by="appointment")
+        ]),
         ("pefl: сержант стал комиссаром", "Егор", [
             E.Promoted(turn=3, audience=player("Егор"), nick="Егор")
         ]),
@@ -179,7 +183,7 @@ def night_news() -> list[Entry]:
             players=PLAYERS,
             deadline=NEXT,
             tz=MSK,
-            clan=("Егор", "Вова") if "Дон" in title else (),
+            clan=("Егор",) if "один" in title else ("Егор", "Вова") if "Дон" in title else (),
         )
         out.append((title, text))
     return out

@@ -91,6 +91,7 @@ def player_pm_view(
         elif k == "DonChosen":
             d["me"] = d.get("nick") == nick
             d["example"] = example_letter(ruleset, "mafia", "kill", ex)
+            d["alone"] = ex.ally is None  # the clan's last member shoots himself (P-M.8)
         elif k == "Promoted":
             d["example"] = example_letter(ruleset, "commissar", "check", ex)
         elif k in ("MoveAccepted", "MoveRejected"):
