@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import islice
 from urllib.parse import urljoin
 
 __all__ = ["Nav", "PageLink", "Stated", "page_link", "read_nav", "topic_of"]
@@ -55,6 +56,8 @@ class Stated:
     total: int | None = None  # the page count («(4)», "Page 1 of 3", data-pages)
     per_page: int | None = None  # posts a page (a page-jump script or attribute)
     total_posts: int | None = None  # posts in the topic
+    # the board addresses its pages by number (IPS 4/5): posts a page find none of them
+    numbered: bool = False
     # a link the board marks as the next page (rel=next, or the host's [board.selectors])
     next_url: str | None = None
     last_url: str | None = None  # a link the board marks as the last page (rel=last)
@@ -194,6 +197,11 @@ class _Links:
         self.read.extend(self._rest)
         return self.read
 
+    def first(self) -> PageLink | None:
+        if not self.read:
+            self.read.extend(islice(self._rest, 1))
+        return self.read[0] if self.read else None
+
     def to(self, n: int, per: int | None) -> str | None:
         """The address of page `n`, as the page links it."""
         for link in self.read:
@@ -217,7 +225,10 @@ def read_nav(links: Iterable[PageLink], stated: Stated, *, own_url: str | None =
     """One page's navigation from what it states, its own address, and as many of its page
     links as the statements leave open (an iterable: read lazily)."""
     lazy = _Links(links)
-    per = stated.per_page or _per_page(lazy.all())
+    per = stated.per_page
+    first = lazy.first() if per is None and not stated.numbered else None
+    if first is not None and first.offset is not None:  # a pager by post offsets
+        per = _per_page(lazy.all())
     own_offset, own_page = _position(own_url) if own_url else (None, None)
     page = stated.page or own_page
     if page is None and own_offset is not None and per:

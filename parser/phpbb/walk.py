@@ -167,7 +167,9 @@ class _Walk:
         if tag in _CLASSY:
             attrs = node.attributes
             style = attrs.get("style") or ""
-            f |= _class_flags(tag, attrs.get("class") or "", style)
+            cls = attrs.get("class") or ""
+            if cls or style:
+                f |= _class_flags(tag, cls, style)
         elif tag == "a" and not self.foreign:
             href = node.attributes.get("href")
             pid = post_id_from_href(href.strip()) if href is not None else None
@@ -177,7 +179,8 @@ class _Walk:
         if self.titles and mid in self.titles:
             f |= _F_TITLE
         entry = self.entries.get(mid) if self.entries else None
-        f = self.enter(node, f)
+        if f:
+            f = self.enter(node, f)
         if entry is not None:
             self.colour(node, tag, style, entry)
             f |= _F_OWNER
