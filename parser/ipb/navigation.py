@@ -8,7 +8,6 @@ from __future__ import annotations
 import html as htmllib
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import datetime, tzinfo
 from urllib.parse import urljoin
 
@@ -172,8 +171,7 @@ def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str 
     if dialect.layout == "msgnumber" and "next_link" not in dialect.overridden:
         next_sel = ""
     last = select_first(root, "link[rel='last'], a[rel='last']") if "last" in html else None
-    return replace(
-        stated,
+    return stated.linked(
         next_url=link_url(select_first(root, next_sel), base_url) if next_sel else None,
         last_url=link_url(last, base_url),
     )
