@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import overload
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -57,14 +56,19 @@ def parse_html(html: str | bytes) -> LexborHTMLParser:
     <selectedcontent>, which no board page needs, and cost ~15% of the parse. selectolax
     before 1.0 has no such option and parses as usual."""
     global _fast
-    if (html.count(b"<") if isinstance(html, bytes) else html.count("<")) > MAX_DEPTH:
-        html = cap_depth(html, MAX_DEPTH)  # only markup with that many tags can nest so deep
+    # only markup with that many tags (each three characters at least) can nest so deep
+    if len(html) > 3 * MAX_DEPTH and _tags(html) > MAX_DEPTH:
+        html = cap_depth(html, MAX_DEPTH)
     if _fast:
         try:
             return LexborHTMLParser(html, options=1)
         except TypeError:
             _fast = False
     return LexborHTMLParser(html)
+
+
+def _tags(html: str | bytes) -> int:
+    return html.count(b"<") if isinstance(html, bytes) else html.count("<")
 
 
 # A tag as the depth cap reads it: a comment or declaration (skipped), an end tag, or a start tag
@@ -81,10 +85,6 @@ _RAW_TEXT = frozenset(
 _SELF_SIBLING = frozenset(("p", "li", "dt", "dd", "option", "tr", "td", "th"))
 
 
-@overload
-def cap_depth(html: str, limit: int) -> str: ...
-@overload
-def cap_depth(html: bytes, limit: int) -> bytes: ...
 def cap_depth(html: str | bytes, limit: int) -> str | bytes:
     """`html` without the tags of elements nested deeper than `limit` (their text kept), in
     one pass over its tags; markup that never nests that deep comes back unchanged."""

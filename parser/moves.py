@@ -47,10 +47,11 @@ from typing import Final
 
 from engine.actions import InputRejected, Move
 from engine.state import GameState
+from parser.identity import account_key
 from parser.letters.reader import read_letter
 from parser.letters.reading import DEFAULT_THRESHOLD, NO_TARGET, UNPARSED, LetterReading
 from parser.letters.tokens import word_key
-from parser.nicks import NickResolver, lookalike_key
+from parser.nicks import NickResolver
 from parser.records import PrivateMessage
 from parser.sender import SenderView, sender_view
 from parser.vocab import lookup
@@ -145,8 +146,8 @@ def read_letter_from(
     refused = reject_sender(sender, living=living, players=players, source_id=source_id)
     if refused is not None:
         return LetterRead(None, refused)
-    key = lookalike_key(sender)
-    actor = next((p for p in living if lookalike_key(p) == key), sender)
+    key = account_key(sender)
+    actor = next((p for p in living if account_key(p) == key), sender)
     if view is None and state is not None:
         view = sender_view(state, actor)
     reading = _read(text, actor, resolver or NickResolver(living), view, threshold)
@@ -173,12 +174,13 @@ def reject_sender(
     """C-2/C-5: only a living player's own account moves. None when `sender` may move.
 
     `players` is everyone in the game, dead included (defaults to `living`). Account names
-    are compared up to case and Latin/Cyrillic look-alikes (boards keep them unique so).
+    are compared as the board keeps them unique (`parser.identity.account_key`: up to case);
+    a look-alike spelling is another account, never the player's.
     """
-    key = lookalike_key(sender)  # as votes.py: account names compared up to look-alikes
-    if any(lookalike_key(p) == key for p in living):
+    key = account_key(sender)
+    if any(account_key(p) == key for p in living):
         return None
-    if players is not None and any(lookalike_key(p) == key for p in players):
+    if players is not None and any(account_key(p) == key for p in players):
         return InputRejected(
             sender, DEAD, "Вы выбыли из игры, ходы выбывших не принимаются.", source_id=source_id
         )

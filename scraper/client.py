@@ -199,6 +199,7 @@ class BoardClientBase:
             text_of=text_of,
             on_cookies=on_cookies,
         )
+        self._net.before_request = self._waiter.check_request
         self.pacer = WritePacer(self._waiter, clock, settings.flood_interval, settings.flood_exempt)
         self._logged_in = False
         self._client_settings = settings
@@ -241,6 +242,13 @@ class BoardClientBase:
         starts once it is true (`scraper.errors.Interrupted`). The poster installs the
         daemon's stop flag for the length of a flush."""
         self._waiter.stop = as_stop_check(stop)
+
+    def stop_on(self, stop: StopCheck | threading.Event | None) -> None:
+        """Install (or with None remove) the process's standing stop check: once it is true,
+        no request starts and every wait ends (`scraper.errors.Interrupted`). The daemon
+        installs its SIGTERM flag for as long as it runs; the poster's `interrupt_with`
+        stays its own."""
+        self._waiter.standing = as_stop_check(stop)
 
     def close(self) -> None:
         self._net.close()

@@ -169,6 +169,8 @@ class BoardHttp:
         # the board's clock minus ours, in seconds, from the last answer's `Date` header
         # (None until a board says its time): C-1 deadlines close on the board's clock
         self.clock_offset: float | None = None
+        #: called before every request (a stop check may raise there)
+        self.before_request: Callable[[], None] = lambda: None
 
     @property
     def cookies(self) -> httpx.Cookies:
@@ -193,6 +195,7 @@ class BoardHttp:
     ) -> httpx.Response:
         """One request; `files` (name, (filename, bytes, type)) makes it multipart.
         `BoardUnavailable` for anything that may get better by trying again."""
+        self.before_request()
         self.pace()
         self.requests_made += 1
         shown = redact(url)

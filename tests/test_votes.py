@@ -348,11 +348,13 @@ def test_color_matches_specs() -> None:
     assert not color_matches("#808080", ["family:red", "family:green"])  # grey
 
 
-def test_C_3_author_typed_with_a_lookalike_in_the_players_list_still_votes() -> None:
-    # the account is «Мaкс» (Latin a), the host's list says «Макс» (Cyrillic): same person
-    r = extract_votes(
-        [post(1, "Мaкс", (GREEN, "Вася"))], ruleset="gambler", players=["Макс", "Вася"]
-    )
+def test_C_2_author_spelled_otherwise_than_the_players_list_votes_only_by_id() -> None:
+    # the account is «Мaкс» (Latin a), the host's list says «Макс» (Cyrillic): by name alone
+    # that is another account (an outsider); the account's board id makes it the player
+    p = replace(post(1, "Мaкс", (GREEN, "Вася")), author_id=59)
+    r = extract_votes([p], ruleset="gambler", players=["Макс", "Вася"])
+    assert r.votes == [] and [x.reason for x in r.rejected] == ["not_a_player"]
+    r = extract_votes([p], ruleset="gambler", players=["Макс", "Вася"], player_ids={"Макс": 59})
     assert [(v.voter, v.target) for v in r.votes] == [("Макс", "Вася")]
 
 

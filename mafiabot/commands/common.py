@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from mafiabot.exitcodes import UsageError
 
 # what the `parse` commands never need is imported where it is used: a quick command does not
-# pay for the config, the database or the rules engine at start-up
+# pay for the config, the database or the rules engine at start-up (nor for typing and
+# pathlib, which the annotations name: mypy reads a `TYPE_CHECKING` block whatever defines it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
     from engine.state import GameState
     from mafiabot.config import Config
     from mafiabot.store import Store
@@ -22,11 +25,13 @@ if TYPE_CHECKING:
 __all__ = [
     "UsageError",
     "configs",
+    "database_fault",
     "existing_store",
     "iso",
     "load_cast",
     "one_config",
     "parse_now",
+    "read_cast",
     "read_html",
     "read_nicks",
     "refuse_overlap",
@@ -39,10 +44,12 @@ __all__ = [
 
 def single_config(value: str | Path | list[str]) -> str | Path | None:
     """The one config file a command line names (None: several, or a folder of them)."""
+    import os
+
     from mafiabot.configs import given_configs
 
     given = given_configs(value)
-    return given[0] if len(given) == 1 and not Path(given[0]).is_dir() else None
+    return given[0] if len(given) == 1 and not os.path.isdir(given[0]) else None
 
 
 def one_config(path: str | Path) -> Config:
@@ -58,6 +65,8 @@ def one_config(path: str | Path) -> Config:
 def configs(value: str | Path | list[str]) -> list[tuple[Path, Config]]:
     """Every config the command line names (files, folders of `*.toml`), each read before
     anything starts (`mafiabot.configs.load_configs`)."""
+    from pathlib import Path
+
     from mafiabot.configs import given_configs, load_configs
 
     single = single_config(value)
@@ -80,35 +89,79 @@ def shown_url(url: str) -> str:
 def existing_store(url: str) -> Store | None:
     """The game database if it already exists, else None. The commands that only read
     (`status`, `web`) never create a database file nor run a migration (that is `run`'s
-    job)."""
+    job). A path that is no database file, a corrupt, locked or unreachable database is its
+    one line (`HostError`), never taken for "no database yet"."""
+    import os
+    from pathlib import Path
+
     import sqlalchemy as sa
 
+    from mafiabot.dbfile import check_regular, check_sqlite_file
     from mafiabot.store import Store
 
     if url.startswith("sqlite:///"):
         path = url.removeprefix("sqlite:///")
-        if path == ":memory:" or not Path(path).is_file():
+        if path == ":memory:" or not os.path.lexists(path):
             return None
-    st = Store(url)
+        check_regular(Path(path))  # a device or a FIFO is no database: one line, exit 2
+        check_sqlite_file(Path(path))
+    try:
+        st = Store(url)
+    except Exception as exc:
+        raise database_fault(exc, url) from None
     try:
         if not sa.inspect(st.engine).has_table("games"):
             st.close()
             return None
-    except sa.exc.OperationalError:
+    except Exception as exc:
+        # locked, corrupt, unreachable: said as such, never taken for "no database yet"
         st.close()
-        return None
+        raise database_fault(exc, url) from None
     return st
+
+
+def database_fault(exc: Exception, url: str) -> Exception:
+    """A database fault as its one line naming the database (else `exc` itself)."""
+    from mafiabot.dbfile import database_error
+
+    return database_error(exc, url) or exc
 
 
 # -- what the parse commands read --------------------------------------------------------------
 
 
 def read_nicks(path: str | None, what: str = "players") -> list[str]:
-    """A nick list file: one nick a line (UTF-8, BOM allowed), blank lines ignored."""
+    """A nick list file: one nick a line (UTF-8, BOM allowed), blank lines ignored; a board
+    user id after a nick (`read_cast`) is dropped."""
+    return list(read_cast(path, what))
+
+
+def read_cast(path: str | None, what: str = "players") -> dict[str, int | None]:
+    """A nick list file, each nick with the board user id the line gives: ``nick = 61`` or
+    ``nick<TAB>61`` (None when the line is a bare nick)."""
+    out: dict[str, int | None] = {}
+    for line in _lines(path, what):
+        nick, uid = line, None
+        for sep in ("\t", " = "):
+            head, found, tail = line.rpartition(sep)
+            if found and head.strip():
+                if not tail.strip().isdecimal():
+                    raise UsageError(
+                        f"the {what} file {path}: {line!r}: after the nick, a board user id "
+                        "(a number) is expected"
+                    )
+                nick, uid = head.strip(), int(tail)
+                break
+        out[nick] = uid
+    return out
+
+
+def _lines(path: str | None, what: str) -> list[str]:
     if path is None:
         return []
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read()
     except OSError as exc:
         raise UsageError(f"cannot read the {what} file {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
@@ -152,7 +205,8 @@ def read_html(path: str) -> str:
 
 def _read_cast(path: str) -> dict[str, Any]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        with open(path, encoding="utf-8") as f:
+            data = json.loads(f.read())
     except OSError as exc:
         raise UsageError(f"cannot read the cast {path}: {exc.strerror}") from exc
     except json.JSONDecodeError as exc:

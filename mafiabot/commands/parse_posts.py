@@ -10,13 +10,17 @@ quotes and signatures, in order), edited (null or {by, at, count, reason}), dele
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from datetime import datetime
-from typing import Any
 
 from mafiabot.commands.common import UsageError, iso, parse_now
+
+# for annotations only (the command starts without typing and argparse's namespace type)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from datetime import datetime
+    from typing import Any
 
 
 def post_json(post: Any, page: str) -> dict[str, Any]:
@@ -77,7 +81,6 @@ def main(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
     import os
-    from pathlib import Path
 
     from parser.pages import (
         board_names,
@@ -97,9 +100,11 @@ def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
             raise UsageError(f"cannot read {path}: {why}")
     # JSON lines are UTF-8 whatever the console's encoding is.
     buffer = getattr(sys.stdout, "buffer", None)
+    encode = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every post
     for path in args.pages:
         try:
-            data = Path(path).read_bytes()
+            with open(path, "rb") as f:
+                data = f.read()
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
         # The raw bytes go to the parser (a UTF-8 page needs no decoding); only the top of
@@ -120,10 +125,8 @@ def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
             raise UsageError(f"{path}: not a topic page (no posts found)")
         for issue in page.issues:
             print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
-        name = Path(path).name
-        lines = "".join(
-            json.dumps(post_json(post, name), ensure_ascii=False) + "\n" for post in page.posts
-        )
+        name = os.path.basename(path)
+        lines = "".join(encode(post_json(post, name)) + "\n" for post in page.posts)
         if buffer is not None:
             buffer.write(lines.encode("utf-8"))
         else:

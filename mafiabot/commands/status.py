@@ -19,6 +19,7 @@ from rich.table import Table
 from mafiabot.bootstrap import read_model
 from mafiabot.commands.common import (
     configs,
+    database_fault,
     existing_store,
     one_config,
     shown_url,
@@ -27,6 +28,7 @@ from mafiabot.commands.common import (
 from mafiabot.config import Config
 from mafiabot.daemon import utcnow
 from mafiabot.daemon.status import status
+from mafiabot.dbfile import note_path, read_note
 from mafiabot.newspaper.host_words import (
     labels,
     outbox_kind_word,
@@ -37,6 +39,7 @@ from mafiabot.newspaper.host_words import (
     when_word,
     winner_word,
 )
+from mafiabot.store import Store
 
 
 def main(args: argparse.Namespace) -> int:
@@ -65,17 +68,38 @@ def main(args: argparse.Namespace) -> int:
     return rc if not found else 0
 
 
-def _no_database(path: str | Path, cfg: Config) -> str:
-    when = when_word(cfg.game.host_language, cfg.game.start, cfg.board.tz)
-    if cfg.game.host_language == "en":
-        return (
-            f"mafiabot: {path}: no game database yet at {shown_url(cfg.database_url)} — nothing "
-            f"to show; `mafiabot run -c {path}` creates it (the game starts {when})."
+def _no_database(path: str | Path, cfg: Config, named: bool) -> None:
+    """Say on stderr why there is nothing to show: the last run's refusal, or no run yet —
+    in the host's language."""
+    where = f"{path}: " if named else ""
+    en = cfg.game.host_language == "en"
+    refused = read_note(note_path(cfg.database_url, Path(path)))
+    if refused is not None:
+        when, _, line = refused.partition(" ")
+        said = "the last `mafiabot run` refused" if en else "последний `mafiabot run` отказался"
+        print(f"mafiabot: {where}{said} ({when}): {line}", file=sys.stderr)
+        return
+    start = when_word(cfg.game.host_language, cfg.game.start, cfg.board.tz)
+    db = shown_url(cfg.database_url)
+    if en:
+        line = (
+            f"no game database yet at {db} — nothing to show; `mafiabot run -c {path}` "
+            f"creates it (the game starts {start})."
         )
-    return (
-        f"mafiabot: {path}: базы игры ещё нет ({shown_url(cfg.database_url)}) — показывать "
-        f"нечего; её создаст `mafiabot run -c {path}` (игра начинается {when})."
-    )
+    else:
+        line = (
+            f"базы игры ещё нет ({db}) — показывать нечего; её создаст "
+            f"`mafiabot run -c {path}` (игра начинается {start})."
+        )
+    print(f"mafiabot: {where}{line}", file=sys.stderr)
+
+
+def _read(path: str | Path, cfg: Config, store: Store) -> dict[str, Any]:
+    st = status(read_model(cfg, store), utcnow())
+    refused = read_note(note_path(cfg.database_url, Path(path)))
+    if refused is not None:  # a run refused since: the store is not what the board shows
+        st["refused"] = refused
+    return st
 
 
 def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
@@ -83,10 +107,12 @@ def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
     it has no database yet."""
     store = existing_store(cfg.database_url)
     if store is None:
-        print(_no_database(path, cfg), file=sys.stderr)
+        _no_database(path, cfg, named=True)
         return None
     try:
-        return {"config": str(path), **status(read_model(cfg, store), utcnow())}
+        return {"config": str(path), **_read(path, cfg, store)}
+    except Exception as exc:
+        raise database_fault(exc, cfg.database_url) from None
     finally:
         store.close()
 
@@ -94,10 +120,12 @@ def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
 def _one(args: argparse.Namespace, path: str | Path, cfg: Config) -> int:
     store = existing_store(cfg.database_url)
     if store is None:
-        print(_no_database(path, cfg), file=sys.stderr)
+        _no_database(path, cfg, named=False)
         return 1
     try:
-        st = status(read_model(cfg, store), utcnow())
+        st = _read(path, cfg, store)
+    except Exception as exc:
+        raise database_fault(exc, cfg.database_url) from None
     finally:
         store.close()
     if getattr(args, "json", False):
@@ -114,6 +142,8 @@ def _table(console: Console, st: dict[str, Any], cfg: Config) -> None:
     if st.get("winner"):
         head += f" ({say['winner']}: {winner_word(lang, st['winner'])})"
     console.print(head)
+    if st.get("refused"):
+        console.print(f"[bold red]{say['refused']}:[/bold red] {escape(st['refused'])}")
     _failed(console, st, lang)  # first: a newspaper that never went out changes the game
     last = st.get("last_tick")
     if last:

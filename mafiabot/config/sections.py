@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import AfterValidator, BeforeValidator, Field
 
+from engine.base import RuleSetBase
 from engine.kinds import (
     CLANS,
     ROLES,
@@ -30,6 +31,7 @@ from engine.kinds import (
     as_clan,
     as_role,
 )
+from engine.rules import ruleset_class
 from engine.settings import RulesSettings
 from mafiabot.config.declare import (
     BoardId,
@@ -68,8 +70,28 @@ GENDERS: Final = get_args(Gender)
 
 
 def _http_url(value: str) -> str:
+    """A board address: http(s), a host, a plausible port, no credentials — never echoed
+    back, since a URL with a password in it would be printed in every error line."""
+    from urllib.parse import urlsplit
+
     if not value.startswith(("http://", "https://")):
         raise ValueError("must start with http:// or https://")
+    try:
+        parts = urlsplit(value)
+        port = parts.port
+    except ValueError:
+        raise ValueError("is not a valid address (check the port: 1-65535)") from None
+    if parts.username is not None or parts.password is not None or "@" in parts.netloc:
+        raise ValueError(
+            "must not hold a user name or password (user:pass@…): the bot logs in with "
+            "board.username and the password from board.password_env"
+        )
+    if not parts.hostname:
+        raise ValueError("has no host name (e.g. https://forum.example.org/)")
+    if port == 0:
+        raise ValueError("port must be 1-65535")
+    if parts.query or parts.fragment:
+        raise ValueError("must be the forum's folder, without ?… or #…")
     return value
 
 
@@ -123,7 +145,9 @@ class BoardConfig:
         Key("Time zone the board prints times in, for the bot's account (IANA name)."),
     ] = "Europe/Moscow"
     poll_interval: Annotated[
-        StrictInt, Field(ge=10), Key("Seconds between two polls of the board (at least 10).")
+        StrictInt,
+        Field(ge=10, le=86400),
+        Key("Seconds between two polls of the board (at least 10, at most a day)."),
     ] = 120
     clean_mailbox: Annotated[
         StrictBool,
@@ -137,7 +161,7 @@ class BoardConfig:
     ] = True
     request_delay: Annotated[
         Seconds,
-        Field(ge=0),
+        Field(ge=0, le=60),
         Key("Seconds to wait between two HTTP requests, to be kind to the board."),
     ] = 1.0
     flood_exempt: Annotated[
@@ -153,7 +177,7 @@ class BoardConfig:
     ] = None
     claim_stale: Annotated[
         StrictInt,
-        Field(ge=60),
+        Field(ge=60, le=86400),
         Key(
             "Seconds a message being sent stays claimed by the bot process sending it (the "
             "claim, kept in the database, is renewed before every part). A claim older than "
@@ -219,7 +243,7 @@ class InterimCount:
     ] = "votes"
     every: Annotated[
         StrictInt,
-        Field(ge=1),
+        Field(ge=1, le=10000),
         Key("N votes or H hours for `interim_count`.", toml="interim_every"),
     ] = 5
 
@@ -236,10 +260,36 @@ def _template_dir(value: Any, info: Any) -> Path | None:
     return path
 
 
+def _gender(value: object) -> object:
+    """A gender as the host wrote it: "m"/"f", or м/ж, муж/жен, male/female (the renderer's
+    own reading, `parser.morph.GENDER_WORDS`); anything else is left to be refused."""
+    from parser.morph import gender_word
+
+    return gender_word(value) or value
+
+
 def _count(n: int) -> int:
-    if n < 0:
-        raise ValueError("must be a count >= 0")
+    if not 0 <= n <= 1000:
+        raise ValueError("must be a count from 0 to 1000")
     return n
+
+
+def role_hint(name: str, rules: type[RuleSetBase] | None = None) -> str:
+    """`; did you mean 'mafia'?` for a role name that misses: a slip («comissar»), the role's
+    Russian name («мафия», «Комиссар»), a near miss of either; else nothing. Matched with
+    rapidfuzz against the rule set's roles (every rule set's when it is not known)."""
+    from rapidfuzz import fuzz, process
+
+    rulesets = [rules] if rules is not None else [ruleset_class(n) for n in RULESETS]
+    names: dict[str, str] = {}  # a way to write a role -> the role
+    for rs in rulesets:
+        for role in rs.roles:
+            names.setdefault(role, role)
+            names.setdefault(rs.role_words.get(role, role).casefold().replace("ё", "е"), role)
+    folded = str(name).strip().casefold().replace("ё", "е")
+    found = process.extract(folded, list(names), scorer=fuzz.ratio, limit=4, score_cutoff=70)
+    roles = list(dict.fromkeys(names[written] for written, _score, _i in found))[:2]
+    return f"; did you mean {' or '.join(map(repr, roles))}?" if roles else ""
 
 
 #: A `[game.cast]` seat as the code reads it: the role and, for a PEFL clan role, the clan.
@@ -258,7 +308,11 @@ def _cast(value: Any, info: Any) -> CastSeat:
         raise ValueError(f"clan must be yakuza or triad, not {clan!r}")
     if role not in ROLES:
         ruleset = (info.context or {}).get("ruleset")
-        raise ValueError(f"not a {ruleset if ruleset in RULESETS else 'known'} role: {role!r}")
+        rules = ruleset if ruleset in RULESETS else None
+        raise ValueError(
+            f"not a {rules or 'known'} role: {role!r}"
+            + role_hint(role, ruleset_class(rules) if rules else None)
+        )
     return as_role(role), as_clan(clan) if clan else None
 
 
@@ -338,7 +392,7 @@ class GameConfig:
         ),
     ] = ()
     turn_hours: Annotated[
-        StrictInt, Field(ge=1), Key("PEFL: hours of a turn past the end of `deadlines`.")
+        StrictInt, Field(ge=1, le=720), Key("PEFL: hours of a turn past the end of `deadlines`.")
     ] = 24
     deadline_time: Annotated[
         Clock,
@@ -349,7 +403,7 @@ class GameConfig:
         ),
     ] = time(23, 59)
     cycle_hours: Annotated[
-        StrictInt, Field(ge=1), Key("Gambler: hours of one turn (day + night).")
+        StrictInt, Field(ge=1, le=720), Key("Gambler: hours of one turn (day + night).")
     ] = 48
     rehearsal: Annotated[
         StrictBool,
@@ -374,7 +428,7 @@ class GameConfig:
     ] = 60
     max_catchup: Annotated[
         StrictInt,
-        Field(ge=0),
+        Field(ge=0, le=1000),
         Key(
             "Deadlines found already past when the bot starts or wakes (downtime, a config "
             "copied from an old game): it closes at most this many of them by itself, then "
@@ -419,7 +473,7 @@ class GameConfig:
     ] = ()
     last_word_hours: Annotated[
         StrictInt,
-        Field(ge=0),
+        Field(ge=0, le=720),
         Key(
             "G-P.2: hours a killed civilian has for his last word (later posts are flagged "
             "to the host)."
@@ -427,7 +481,7 @@ class GameConfig:
     ] = 12
     posts_after_death: Annotated[
         StrictInt,
-        Field(ge=0),
+        Field(ge=0, le=10000),
         Key("P-P.2: posts a dead player may leave before further ones are flagged to the host."),
     ] = 1
     cast: Annotated[
@@ -451,12 +505,25 @@ class GameConfig:
         ),
     ] = field(default_factory=dict)
     genders: Annotated[
-        Mapping[str, Gender],
+        Mapping[str, Annotated[Gender, BeforeValidator(_gender)]],
         Key(
-            'Grammatical gender of players, nick = "m" or "f", so the newspaper agrees its '
-            "verbs and adjectives («убит» / «убита»). Players left out are guessed from the "
-            "nick.",
+            'Grammatical gender of players, nick = "m" or "f" ("м" / "ж" too), so the '
+            "newspaper agrees its verbs and adjectives («убит» / «убита»). Players left out are "
+            "guessed from the nick.",
             example={"Анна Каренина": "f", "Шерлок": "m"},
+            commented=True,
+        ),
+    ] = field(default_factory=dict)
+    user_ids: Annotated[
+        Mapping[str, BoardId],
+        Key(
+            "Board user ids of players, when the host knows them (the number in a profile "
+            "link: memberlist.php?mode=viewprofile&u=61, showuser=61): such a player is his "
+            "account from the first minute, whatever name it shows. A player left out is "
+            "known by his first post under his nick spelled exactly as in `players`; an "
+            "account whose name only looks like a player's is an outsider, and the host "
+            "report names it with both ids.",
+            example={"Шерлок": 61},
             commented=True,
         ),
     ] = field(default_factory=dict)
@@ -542,7 +609,9 @@ class Override:
     index: int
     kind: Annotated[Text, AfterValidator(_kind), Key("What the host decides (the kinds above).")]
     turn: Annotated[
-        StrictInt | None, Field(ge=0), Key("The turn it applies to (0 = PEFL's turn 0).")
+        StrictInt | None,
+        Field(ge=0, le=10000),
+        Key("The turn it applies to (0 = PEFL's turn 0)."),
     ] = None
     nick: Annotated[Text | None, Key("The player (a nick of game.players).")] = None
     new_nick: Annotated[Text | None, Key("The account that takes the seat over.")] = None

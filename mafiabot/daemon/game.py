@@ -42,6 +42,7 @@ from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.host import Host, utcnow
 from mafiabot.daemon.ingest import TickReport
+from mafiabot.exitcodes import HostError, as_host_error
 from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.words import failure_ru
@@ -49,7 +50,7 @@ from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
 from poster.outbox import OutboxKey, new_game_token
 from scraper.board import BoardClient
-from scraper.errors import LoginFailed, ScraperError, ShutOut
+from scraper.errors import Interrupted, LoginFailed, ScraperError, ShutOut
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -155,6 +156,14 @@ class Daemon:
         """The stop flag of a loop that drives this daemon from outside (`daemon.host`): each
         flush honours it between two writes, as under `run`."""
         self._stop = stop
+        stop_on = getattr(self.client, "stop_on", None)  # a board client of scraper's
+        if stop_on is not None:
+            stop_on(stop)  # no request starts once the flag is set
+
+    @property
+    def board(self) -> object:
+        """The board session this game shares with others (their ticks go in turn)."""
+        return getattr(self.client, "session", self.client)
 
     def next_wake(self) -> datetime | None:
         """The next moment the game changes by the clock alone: the start while it has not
@@ -177,9 +186,14 @@ class Daemon:
             return None
         try:
             report = self.tick(now)
-        except LoginFailed:
+        except Interrupted as exc:
+            # SIGTERM mid-tick: nothing failed; what was not done is done at the next start
+            log.info("tick stopped on request: %s", exc)
+            return None
+        except (LoginFailed, HostError):
             # not transient: phpBB demands a CAPTCHA after 3 bad passwords, so logging in again
-            # every tick would lock the host's account; the caller stops and tells the host
+            # every tick would lock the host's account; a database that vanished under the
+            # bot must not be written on. The caller stops and tells the host in one line
             raise
         except ShutOut as exc:
             # a ban, a switched-off board, a CAPTCHA: no retry helps until a person acts
@@ -189,7 +203,12 @@ class Daemon:
             self._failures += 1
             pause = min(self.cfg.board.poll_interval * 2 ** (self._failures - 1), MAX_BACKOFF)
             self._not_before = now + timedelta(seconds=pause)
-            if isinstance(exc, ScraperError):
+            known = as_host_error(exc)  # the database or the disk: one line, not a traceback
+            if known is not None:
+                n = self._failures
+                log.error("tick failed (%d in a row): %s; next try in %.0f s", n, known, pause)
+                log.debug("tick failure details", exc_info=True)
+            elif isinstance(exc, ScraperError):
                 # a board error is a sentence for the host; the traceback only helps at DEBUG
                 log.error(
                     "tick failed (%d in a row): %s; next try in %.0f s", self._failures, exc, pause

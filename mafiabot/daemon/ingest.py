@@ -273,8 +273,13 @@ def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
     if g.state is None:
         return
     if sh.seat_of(g, post.author, post.author_id) is None:
+        twin = sh.lookalike(g, post.author, post.author_id)
         flags.flag(
-            sh.store, g, turn, f"посторонний {post.author} пишет в теме игры (сообщение {post.id})"
+            sh.store,
+            g,
+            turn,
+            f"посторонний {post.author} пишет в теме игры (сообщение {post.id})"
+            + (f": {twin}" if twin else ""),
         )
     # a seated player's posts (dead beyond P-P.2 / G-P.2, beaten under P-A.3) are the
     # engine's to flag at the deadline from TurnInputs.post_authors: flagging them here

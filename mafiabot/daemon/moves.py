@@ -151,11 +151,19 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             )
         sh.store.mark_pm_handled(g.id, row.board_id)
         return
+    subject = f"Re: {pm.subject}" if pm.subject else sh.cfg.game.name
+    seating = getattr(sh.client, "games_seating", None)
+    if seating is not None and seating(pm.sender, pm.sender_id) > 1:
+        # one account hosts several games he plays in: say which one answers
+        name = sh.cfg.game.name
+        if name.casefold() not in subject.casefold():
+            subject = f"{name}: {subject}"
+        text = f"Игра «{name}».\n\n{text}"
     sh.outbox(g).add(
         OutboxRow(
             key=keys.key(g.id, g.turn, keys.reply(row.board_id), nick),
             channel="pm",
-            subject=f"Re: {pm.subject}" if pm.subject else sh.cfg.game.name,
+            subject=subject,
             text=text,
             recipients=(pm.sender if seat is None else sh.account(g, nick),),
         )
@@ -184,7 +192,14 @@ def _unanswered(sh: Shell, g: Game, row: PMRow, pm: PrivateMessage, got: InputRe
     whose inbox also holds unrelated mail) but the host sees them; a dead player's letter is
     answered only when it looks like a move."""
     if got.reason == NOT_A_PLAYER:
-        flags.flag(sh.store, g, g.turn, f"ЛС {row.board_id} от {pm.sender} (не игрок): не отвечено")
+        twin = sh.lookalike(g, pm.sender, pm.sender_id)
+        flags.flag(
+            sh.store,
+            g,
+            g.turn,
+            f"ЛС {row.board_id} от {pm.sender} (не игрок): не отвечено"
+            + (f"; {twin}" if twin else ""),
+        )
         return True
     if got.reason == DEAD and not has_action_word(pm.own_text):
         flags.flag(sh.store, g, g.turn, f"ЛС {row.board_id} от выбывшего {pm.sender}: не отвечено")

@@ -29,12 +29,18 @@ log = logging.getLogger("mafiabot.daemon")
 def read_registrations(sh: Shell, g: Game) -> list[str]:
     """Sign-ups (Gambler B.2 style): every non-host author of the registration topic, in the
     order of their first post; banned players (P-B.1) are refused by PM."""
+    return list(signups(sh, g))
+
+
+def signups(sh: Shell, g: Game) -> dict[str, int | None]:
+    """The players in seating order, each with the board user id his sign-up post showed
+    (None for the config's list: those ids come from `[game.user_ids]` or first posts)."""
     cfg = sh.cfg
     if cfg.game.players or cfg.game.registration_topic is None:
-        return list(cfg.game.players)
+        return dict.fromkeys(cfg.game.players)
     topic = cfg.game.registration_topic
     pages = sh.client.read_topic_pages(topic)
-    nicks: list[str] = []
+    nicks: dict[str, int | None] = {}
     signed: dict[str, str] = {}  # nick_key -> the sign-up that holds it
     for fetch in pages:
         page = read_topic_page(sh, fetch.raw.html, None)
@@ -71,7 +77,8 @@ def read_registrations(sh: Shell, g: Game) -> list[str]:
                     )
                 )
                 continue
-            nicks.append(post.author)
+            # his own sign-up post: the account's id, learned the way a first post teaches it
+            nicks[post.author] = post.author_id
     return nicks
 
 
@@ -79,7 +86,8 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     """Deal, seat the players and queue the start post, role PMs and the deal report — in
     one transaction."""
     cfg = sh.cfg
-    nicks = read_registrations(sh, g)
+    ids = signups(sh, g)
+    nicks = list(ids)
     seed = cfg.game.seed
     if cfg.game.cast:
         seats = tuple(Seat(n, *cfg.game.cast[n]) for n in nicks if n in cfg.game.cast)
@@ -130,7 +138,7 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     with sh.store.transaction():
         sh.store.add_players(g.id, nicks)
         for s in seats:
-            sh.store.update_player(g.id, s.nick, role=s.role, clan=s.clan)
+            sh.store.update_player(g.id, s.nick, role=s.role, clan=s.clan, user_id=ids.get(s.nick))
         sh.store.commit_turn(
             g.id,
             turn=state.turn,

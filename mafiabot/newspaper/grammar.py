@@ -20,34 +20,23 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Literal
 
-from parser.morph import analyzer
+from parser.morph import analyzer, gender_word
 from parser.nicks import lookalike_key
 
 Gender = Literal["m", "f"]
 #: The grammatical cases a template may ask for (pymorphy3's tags).
 CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
 
-# how a host may spell a gender in the config
-_GENDER_WORDS: dict[str, Gender] = {
-    "m": "m",
-    "male": "m",
-    "masc": "m",
-    "м": "m",
-    "муж": "m",
-    "f": "f",
-    "female": "f",
-    "femn": "f",
-    "ж": "f",
-    "жен": "f",
-}
 
 # only letters of the Russian alphabet, words joined by spaces or hyphens
 _RUSSIAN_NICK = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*(?: [А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*)*")
 
 
 def normalize_gender(value: object) -> Gender | None:
-    """ "m"/"f" from a config value ("m", "ж", "female" …); anything else → None."""
-    return _GENDER_WORDS.get(str(value).strip().casefold()) if value is not None else None
+    """ "m"/"f" from a config value ("m", "ж", "female" …: `parser.morph.GENDER_WORDS`);
+    anything else → None."""
+    word = gender_word(value)
+    return "m" if word == "m" else "f" if word == "f" else None
 
 
 def _override(nick: str, genders: Mapping[str, str] | None) -> Gender | None:

@@ -97,6 +97,7 @@ LABELS: dict[str, dict[str, str]] = {
         "on_board": "на доске",
         "no_database": "базы игры ещё нет",
         "for_host": "Вам",
+        "refused": "последний запуск отказался",
     },
     "en": {
         "rules": "Rules",
@@ -160,6 +161,7 @@ LABELS: dict[str, dict[str, str]] = {
         "on_board": "on the board",
         "no_database": "no game database yet",
         "for_host": "for the host",
+        "refused": "the last run refused",
     },
 }
 

@@ -9,7 +9,6 @@ import html as htmllib
 import re
 from collections.abc import Iterator
 from datetime import datetime, tzinfo
-from itertools import chain
 from urllib.parse import urljoin
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -105,10 +104,8 @@ def pagination(
     page, read from the page's own links and labels (`parser.pager`) whatever the generation
     writes them as; a host's [board.selectors] for navigation come first."""
     root = tree.root
-    links = _page_links(root, dialect, base_url, topic_id)
-    first = next(links, None)  # the rest are read only as far as the navigation needs
-    stated = _stated(root, html, dialect, base_url, first is not None)
-    return read_nav(chain((first,) if first else (), links), stated, own_url=base_url)
+    links = _page_links(root, dialect, base_url, topic_id)  # read only as far as needed
+    return read_nav(links, _stated(root, html, dialect, base_url), own_url=base_url)
 
 
 def _page_links(
@@ -141,13 +138,10 @@ def _inactive(a: LexborNode) -> bool:
     return "inactive" in cls or "disabled" in cls
 
 
-def _stated(
-    root: LexborNode | None, html: str, dialect: Dialect, base_url: str | None, linked: bool
-) -> Stated:
+def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str | None) -> Stated:
     """What the page states outright: the current page its pager marks, the page count and
     posts a page its labels, attributes and page-jump script print, the links it marks as
-    the next and the last page. `linked`: the page links other pages of the topic (without
-    them, a «Pages (N)» label is not looked for)."""
+    the next and the last page (looked for only when the page is not the last)."""
     cur = select_first(root, dialect.sel("page_current"))
     page = first_int(collapse_text(cur.text()).strip("[]")) if cur is not None else None
     if page is None and dialect.layout == "msgnumber":
@@ -161,22 +155,23 @@ def _stated(
     else:
         pj = scan(html, "perPage", _PER_PAGE_JS)
         per_page = int(pj.group(1)) if pj else None
-    jump_page, jump_total = _jump_text(root, dialect)
-    if total is None:
-        total = jump_total or (_total_label(html) if linked or mj else None)
-    if per_page is None and ("erpage" in html or "erPage" in html):
+    if page is None or total is None:
+        jump_page, jump_total = _jump_text(root, dialect)
+        page = page or jump_page
+        total = total or jump_total or _total_label(html)
+    numbered = "{page}" in dialect.urls.get("topic", "")
+    if per_page is None and not numbered and ("erpage" in html or "erPage" in html):
         per_page = _per_page_attr(root)
+    stated = Stated(page, total, per_page, total_posts, numbered)
+    if page is not None and total is not None and page >= total:
+        return stated  # the last page: no next page, no last one to find
     # the next link a generation marks (IPB 1.x/2.x mark none: their selector finds every
     # page link), or the host's own
     next_sel = dialect.sel("next_link")
     if dialect.layout == "msgnumber" and "next_link" not in dialect.overridden:
         next_sel = ""
     last = select_first(root, "link[rel='last'], a[rel='last']") if "last" in html else None
-    return Stated(
-        page=page or jump_page,
-        total=total,
-        per_page=per_page,
-        total_posts=total_posts,
+    return stated.linked(
         next_url=link_url(select_first(root, next_sel), base_url) if next_sel else None,
         last_url=link_url(last, base_url),
     )

@@ -10,7 +10,8 @@ How a post is read
 1. Posts outside the window (``after_post_id``/``before_post_id``, ``since``/``until``,
    all exclusive of the ends) and posts by ``ignore_authors`` (the host) are skipped. The
    author is matched to a player by board user id where the page and ``player_ids`` both
-   give one, else by `parser.identity.nick_key`: a look-alike account is an outsider.
+   give one, else by his exact spelling (`parser.identity.account_key`): a look-alike
+   account is an outsider.
 2. Candidate spans: the post's coloured spans outside quotes (the parser already dropped
    quotes and signatures) whose colour matches the rule set's colour spec and that are not
    struck through (``<s>``/``<del>``). Colour specs: ``"any"``, ``"family:green"``,

@@ -14,7 +14,7 @@ from engine.actions import InputRejected, Vote
 from engine.kinds import RulesetName
 from engine.rules import ruleset_class
 from parser.colors import matches_colors
-from parser.identity import Cast, nick_key
+from parser.identity import Cast, account_key, nick_key
 from parser.nicks import (
     AMBIGUOUS_NICK,
     UNKNOWN_NICK,
@@ -141,10 +141,9 @@ class Authors:
     """Classifies post authors: living / dead / beaten / outsider / ignored.
 
     A player is found by board user id when the page and `ids` both give one, else by
-    `parser.identity.nick_key` (authors are account names: the board keeps them unique up to
-    case, and phpBB's username_clean also folds confusables, so a players list typed with a
-    Cyrillic «а» for an account's Latin «a» still recognises that account). A look-alike
-    account with another id than the player's is an outsider.
+    the exact spelling of his account (`parser.identity.account_key`: authors are account
+    names, which the board keeps unique up to case). A name that only reads like a player's
+    (a look-alike letter, an invisible character) is another account: an outsider.
     """
 
     def __init__(
@@ -159,10 +158,10 @@ class Authors:
         self.cast = Cast([*living, *dead], ids)
         self.living = set(living)
         self.beaten = {nick_key(p) for p in beaten}
-        self.ignore = {nick_key(p) for p in ignore}
+        self.ignore = {account_key(p) for p in ignore}
 
     def status(self, author: str, author_id: int | None = None) -> tuple[str, str]:
-        if nick_key(author) in self.ignore:
+        if account_key(author) in self.ignore:
             return "ignored", author
         player = self.cast.player(author, author_id)
         if player is None:
