@@ -737,7 +737,7 @@ def play_night(
     events += evs
     state = ninja_harakiri(settings, state, intake, night)
     events += night.events
-    state, evs = apply_night(state, night)
+    state, evs = apply_night(state, night, settings.beaten_and_killed_named)
     events += evs
     return state, events
 
@@ -1241,12 +1241,22 @@ def ninja_harakiri(
     return state
 
 
-def apply_night(state: GameState, night: Night) -> tuple[GameState, list[Event]]:
+def apply_night(
+    state: GameState, night: Night, beaten_and_killed_named: bool = True
+) -> tuple[GameState, list[Event]]:
     """Apply the night's decided deaths at once and say so (public: role and the killer's
-    kind, never a nick, P-P.1; host: the exact cause and the striker)."""
+    kind, never a nick, P-P.1; host: the exact cause and the striker). A player the thug
+    beat at step 4 is named as beaten even when he dies later that night (P-M.11 ruling,
+    setting `beaten_and_killed_named`)."""
     events: list[Event] = []
     t = state.turn
-    if night.beaten and state.get(night.beaten).alive and night.beaten not in night.dead:
+    # night.beaten is set only when the beating held at step 4 (the victim alive then)
+    killed_after = night.beaten in night.dead
+    if (
+        night.beaten
+        and state.get(night.beaten).alive
+        and (beaten_and_killed_named or not killed_after)
+    ):
         events.append(Beaten(turn=t, nick=night.beaten))
     for nick in list(night.dead):
         cause = night.dead[nick]

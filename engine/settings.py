@@ -156,6 +156,9 @@ class RulesSettings:
     #: (P-M.10), though the beating at step 4 came before the shot. False: the shot finds a
     #: dead man and costs the shooter nothing.
     shot_at_beaten_kamikaze_dies: bool = True
+    #: P-M.11 Ruling: a player beaten at step 4 and killed later that night is still named
+    #: as beaten in the newspaper. False: the paper names only his death.
+    beaten_and_killed_named: bool = True
     #: P-W.1: the win is also checked after the day (steps 1–3); the night is then not played.
     pefl_check_win_after_day: bool = True
     #: SCENARIO `abstained`: list players who went missing at step 1 (they had no vote).

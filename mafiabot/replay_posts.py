@@ -14,10 +14,10 @@ from dataclasses import replace
 
 from engine import GameState, InputRejected, Move
 from parser.html import parse_html
-from parser.moves import parse_move
+from parser.letters.reading import DEFAULT_THRESHOLD
+from parser.moves import read_letter_from
 from parser.phpbb.body import read_body
 from parser.records import Body, Post, post_record
-from parser.sender import sender_view
 
 # quotes the scenario may mark more plainly than phpBB does: <blockquote data-post-id="3">
 _POST_REF = re.compile(r"(?:[?&]p=|#p)(\d+)")
@@ -52,9 +52,16 @@ def _plain_quote_id(attrs: dict[str, str | None]) -> int | None:
 
 
 def parse_pm(
-    text: str, actor: str, living: Sequence[str], state: GameState | None = None
+    text: str,
+    actor: str,
+    living: Sequence[str],
+    state: GameState | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
 ) -> Move | InputRejected | None:
-    """A PM body → Move via the move parser (C-2, C-3), through the sender's role when the
-    game `state` is given."""
-    view = sender_view(state, actor) if state is not None else None
-    return parse_move(text, actor=actor, players=living, view=view)
+    """A PM body → Move through the one letter reader the daemon and `parse moves` use
+    (`parser.moves.read_letter_from`: C-2, C-3), through the sender's role when the game
+    `state` is given."""
+    players = [p.nick for p in state.players] if state is not None else None
+    return read_letter_from(
+        text, actor, living=living, players=players, state=state, threshold=threshold
+    ).input

@@ -108,7 +108,9 @@ def _seated(posts: Iterable[TurnPost], renames: Mapping[str, str]) -> Iterator[T
         seat = renames.get(tp.seat, tp.seat) if tp.seat is not None else None
         post = tp.post
         if seat is not None and seat != post.author:
-            post = dataclasses.replace(post, author=seat)
+            # the seat was told by the caller (a board id, a replacement): the account's own
+            # id is not the seat's, and must not make the post an outsider's
+            post = dataclasses.replace(post, author=seat, author_id=None)
         yield TurnPost(post, seat)
 
 
@@ -281,7 +283,9 @@ def build_turn_inputs(
     calendar = calendar or TurnCalendar()
     phase = state.phase
     chosen = phase_overrides(rules, phase, overrides)
-    renames = _renames(chosen)
+    # C-6: in the turn of a replacement both accounts speak for the seat in every phase
+    # alike — the Gambler court too, though the replacement itself took effect with the greens
+    renames = _renames(overrides)
     reading, _ = apply_replacements(state, chosen)
     game = list(_until(_seated(posts, renames), _cutoff(rules, calendar.deadline)))
     court = list(_seated(court_posts, renames))

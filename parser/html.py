@@ -57,14 +57,19 @@ def parse_html(html: str | bytes) -> LexborHTMLParser:
     <selectedcontent>, which no board page needs, and cost ~15% of the parse. selectolax
     before 1.0 has no such option and parses as usual."""
     global _fast
-    if (html.count(b"<") if isinstance(html, bytes) else html.count("<")) > MAX_DEPTH:
-        html = cap_depth(html, MAX_DEPTH)  # only markup with that many tags can nest so deep
+    # only markup with that many tags (each three characters at least) can nest so deep
+    if len(html) > 3 * MAX_DEPTH and _tags(html) > MAX_DEPTH:
+        html = cap_depth(html, MAX_DEPTH)
     if _fast:
         try:
             return LexborHTMLParser(html, options=1)
         except TypeError:
             _fast = False
     return LexborHTMLParser(html)
+
+
+def _tags(html: str | bytes) -> int:
+    return html.count(b"<") if isinstance(html, bytes) else html.count("<")
 
 
 # A tag as the depth cap reads it: a comment or declaration (skipped), an end tag, or a start tag

@@ -19,17 +19,14 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import islice
 from urllib.parse import urljoin
 
 __all__ = ["Nav", "PageLink", "Stated", "page_link", "read_nav", "topic_of"]
 
-# A post offset in a topic address: IPB's st=N (and IPB 3's page__st__N), phpBB's start=N.
-_OFFSET = re.compile(r"(?:[?&;]|&amp;)(?:st|start)=(\d+)|page__st__(\d+)")
-# A page number in a topic address: IPS 4's &page=N or /page/N/, IPB 3's /page-N.
-_PAGE = re.compile(r"(?:[?&;]|&amp;)page=(\d+)|/page[/-](\d+)")
-# The topic an address shows: IPB showtopic=T, act=ST&t=T, phpBB viewtopic.php?t=T, IPB 3 and
-# IPS 4 /topic/T-slug.
-_TOPIC = re.compile(r"showtopic=(\d+)|(?:[?&;]|&amp;)t=(\d+)|/topic/(\d+)")
+# A page number in a topic address: IPS 4's &page=N or /page/N/, IPB 3's /page-N. The topic an
+# address shows: IPB showtopic=T, act=ST&t=T, phpBB viewtopic.php?t=T, IPB 3 and IPS 4
+# /topic/T-slug. (Both read by `_number_after`, as the offset is outside `_shifted`.)
 # Addresses that name a topic and a position but are not a page of it: a post, the first
 # unread post, a reply form, a printable view, moderator actions (each as the boards spell it).
 _NOT_A_PAGE_WORDS = (
@@ -59,10 +56,11 @@ class Stated:
     total: int | None = None  # the page count («(4)», "Page 1 of 3", data-pages)
     per_page: int | None = None  # posts a page (a page-jump script or attribute)
     total_posts: int | None = None  # posts in the topic
-    next_url: str | None = None  # a link the board marks as the next page (rel=next)
+    # the board addresses its pages by number (IPS 4/5): posts a page find none of them
+    numbered: bool = False
+    # a link the board marks as the next page (rel=next, or the host's [board.selectors])
+    next_url: str | None = None
     last_url: str | None = None  # a link the board marks as the last page (rel=last)
-    # the next link is the host's own choice ([board.selectors]): it wins over the links
-    next_chosen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,18 +75,42 @@ class Nav:
     per_page: int | None
 
 
+# The same spellings as (key, whether a parameter separator must come before it), read with
+# str.find: an address is searched a dozen times a page, an alternation is tried at every
+# character. `&amp;` ends in ";", a separator too.
+_TOPIC_KEYS = (("showtopic=", False), ("t=", True), ("/topic/", False))
+_OFFSET_KEYS = (("st=", True), ("start=", True), ("page__st__", False))
+_PAGE_KEYS = (("page=", True), ("/page/", False), ("/page-", False))
+
+
+def _find_number(url: str, keys: tuple[tuple[str, bool], ...]) -> tuple[int, int] | None:
+    """Where the number written right after the first of `keys` found in `url` is."""
+    for key, separated in keys:
+        i = url.find(key)
+        while i >= 0:
+            if not separated or (i > 0 and url[i - 1] in "?&;"):
+                j = k = i + len(key)
+                while k < len(url) and url[k].isdigit():
+                    k += 1
+                if k > j:
+                    return j, k
+            i = url.find(key, i + 1)
+    return None
+
+
+def _number_after(url: str, keys: tuple[tuple[str, bool], ...]) -> int | None:
+    """The number written right after the first of `keys` found in `url`."""
+    found = _find_number(url, keys)
+    return int(url[found[0] : found[1]]) if found else None
+
+
 def topic_of(url: str) -> int | None:
     """The topic an address shows, None when it names none."""
-    m = _TOPIC.search(url)
-    return int(next(g for g in m.groups() if g is not None)) if m else None
+    return _number_after(url, _TOPIC_KEYS)
 
 
 def _position(url: str) -> tuple[int | None, int | None]:
-    off = _OFFSET.search(url)
-    num = _PAGE.search(url)
-    offset = int(off.group(1) or off.group(2)) if off else None
-    page = int(num.group(1) or num.group(2)) if num else None
-    return offset, page
+    return _number_after(url, _OFFSET_KEYS), _number_after(url, _PAGE_KEYS)
 
 
 def page_link(
@@ -136,11 +158,9 @@ def _label(text: str, title: str | None) -> int | None:
     return None
 
 
-def _per_page(links: list[PageLink], stated: int | None) -> int | None:
-    """Posts a page: as stated, else what the links' offsets and page numbers agree on
-    (offset = (page - 1) × posts a page), else the offsets' common divisor."""
-    if stated:
-        return stated
+def _per_page(links: list[PageLink]) -> int | None:
+    """Posts a page, from what the links' offsets and page numbers agree on (offset =
+    (page - 1) × posts a page), else from the offsets' common divisor."""
     votes: Counter[int] = Counter()
     offsets: list[int] = []
     for link in links:
@@ -165,16 +185,51 @@ def _page_of(link: PageLink, per: int | None) -> int | None:
     return link.label
 
 
+class _Links:
+    """A page's links to the topic's pages, read only as far as a question needs them (a
+    pager of a long topic holds a dozen; most pages state most answers outright)."""
+
+    def __init__(self, links: Iterable[PageLink]) -> None:
+        self._rest = iter(links)
+        self.read: list[PageLink] = []
+
+    def all(self) -> list[PageLink]:
+        self.read.extend(self._rest)
+        return self.read
+
+    def first(self) -> PageLink | None:
+        if not self.read:
+            self.read.extend(islice(self._rest, 1))
+        return self.read[0] if self.read else None
+
+    def to(self, n: int, per: int | None) -> str | None:
+        """The address of page `n`, as the page links it."""
+        for link in self.read:
+            if _page_of(link, per) == n:
+                return link.url
+        for link in self._rest:
+            self.read.append(link)
+            if _page_of(link, per) == n:
+                return link.url
+        return None
+
+    def with_offset(self) -> str | None:
+        """Any link's address that carries a position, to make others from."""
+        for link in (*self.read, *self._rest):
+            if link.offset is not None or link.page is not None:
+                return link.url
+        return None
+
+
 def read_nav(links: Iterable[PageLink], stated: Stated, *, own_url: str | None = None) -> Nav:
-    """One page's navigation from its page links, what it states, and its own address."""
-    found = list(links)
-    per = _per_page(found, stated.per_page)
+    """One page's navigation from what it states, its own address, and as many of its page
+    links as the statements leave open (an iterable: read lazily)."""
+    lazy = _Links(links)
+    per = stated.per_page
+    first = lazy.first() if per is None and not stated.numbered else None
+    if first is not None and first.offset is not None:  # a pager by post offsets
+        per = _per_page(lazy.all())
     own_offset, own_page = _position(own_url) if own_url else (None, None)
-    pages: dict[int, str] = {}
-    for link in found:
-        n = _page_of(link, per)
-        if n is not None and n > 0:
-            pages.setdefault(n, link.url)
     page = stated.page or own_page
     if page is None and own_offset is not None and per:
         page = own_offset // per + 1  # an offset between two pages: the one it starts in
@@ -183,14 +238,15 @@ def read_nav(links: Iterable[PageLink], stated: Stated, *, own_url: str | None =
     if total is None and stated.total_posts is not None and per:
         total = -(-stated.total_posts // per)
     if total is None:
-        total = max(pages, default=page)
+        total = max((n for n in (_page_of(x, per) for x in lazy.all()) if n), default=page)
     total = max(total, page)
     start = _start(page, per, own_offset, stated.page is not None)
     if page >= total:
         return Nav(page, total, None, None, start, per)
-    next_url = stated.next_url if stated.next_chosen else None
-    next_url = next_url or pages.get(page + 1) or stated.next_url or _shifted(found, per, page)
-    last_url = pages.get(total) or stated.last_url or _shifted(found, per, total - 1)
+    # the board's marked next link, its link to the page after this, or one made from a link
+    next_url = stated.next_url or lazy.to(page + 1, per)
+    next_url = next_url or _shifted(lazy.with_offset(), per, page)
+    last_url = stated.last_url or _shifted(next_url, per, total - 1) or lazy.to(total, per)
     return Nav(page, total, next_url, last_url, start, per)
 
 
@@ -205,17 +261,15 @@ def _start(page: int, per: int | None, own_offset: int | None, page_stated: bool
     return 0 if page == 1 else None
 
 
-def _shifted(links: list[PageLink], per: int | None, index: int) -> str | None:
-    """The address of page `index + 1` made from a page link that carries an offset (a pager
-    that leaves out the pages between shows the first and the last)."""
-    if not per:
+def _shifted(url: str | None, per: int | None, index: int) -> str | None:
+    """The address of page `index + 1` made from another page's address: its post offset
+    moved (with posts a page known), or its page number."""
+    if url is None:
         return None
-    for link in links:
-        if link.offset is None:
-            continue
-        m = _OFFSET.search(link.url)
-        if m is None:
-            continue
-        group = 1 if m.group(1) is not None else 2
-        return link.url[: m.start(group)] + str(index * per) + link.url[m.end(group) :]
+    found = _find_number(url, _OFFSET_KEYS)
+    if found is not None:
+        return url[: found[0]] + str(index * per) + url[found[1] :] if per else None
+    found = _find_number(url, _PAGE_KEYS)
+    if found is not None:
+        return url[: found[0]] + str(index + 1) + url[found[1] :]
     return None

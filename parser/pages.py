@@ -196,7 +196,9 @@ def parse_topic(
     an off-grid page where it starts.
 
     `html` may be the page's text or its raw bytes; bytes let a UTF-8 page skip decoding."""
-    if isinstance(html, bytes):
+    if isinstance(html, bytes) and board not in ("auto", "", None):
+        reader, why = _reader("", board)  # the board is named: nothing to decode to detect it
+    elif isinstance(html, bytes):
         # Boards name themselves near the top: try a short head first, the long one only when
         # it does not tell (decoding 64 KB of every page cost ~5% of a topic read).
         reader, why = _reader(head_text(html, 8192), board)

@@ -85,9 +85,10 @@ class Post:
     struck: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Body:
-    """What a post or PM body holds, as every board's body reader hands it to the records."""
+    """What a post or PM body holds, as every board's body reader hands it to the records (a
+    step on the way to them, so not frozen: a frozen record costs more to build)."""
 
     html: str = ""  # the body markup (no signature)
     text: str = ""  # visible text, quotes included

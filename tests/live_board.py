@@ -584,8 +584,14 @@ def _count(
     game: dict[str, Any],
     figures: LiveFigures,
 ) -> None:
-    """The bot's messages on the board by marker, the replies to letters and their times."""
+    """The bot's messages of this game on the board, by marker (the game's own token: the
+    accounts' inboxes may hold letters of earlier games); a marker seen twice is a duplicate."""
     markers: Counter[str] = Counter()
+    token = _game_row(db, topic).token
+
+    def mine(text: str) -> list[str]:
+        return [m for m in MARKER.findall(text) if f" {token}." in m]
+
     pages = host.read_topic_pages(topic)
     figures.topic_pages = len(pages)
     from parser.pages import parse_topic
@@ -598,9 +604,10 @@ def _count(
     for tid in topics:
         for page in host.read_topic_pages(tid):
             for post in parse_topic(page.raw.html, board="auto").posts:
-                if post.author == board.host:
+                found = mine(post.own_text) if post.author == board.host else []
+                if found:
                     figures.bot_posts += 1
-                    markers.update(MARKER.findall(post.own_text))
+                    markers.update(found)
     from parser.pages import parse_pm
 
     for c in [*players.clients.values(), host]:
@@ -608,10 +615,10 @@ def _count(
             if row.correspondent != board.host:
                 continue
             pm = parse_pm(c.read_pm(row.id).html, board="auto", tz="Europe/Moscow")
-            if pm is None:
-                continue
-            figures.bot_pms += 1
-            markers.update(MARKER.findall(pm.own_text))
+            found = mine(pm.own_text) if pm is not None else []
+            if found:
+                figures.bot_pms += 1
+                markers.update(found)
     figures.duplicates = sum(n - 1 for n in markers.values() if n > 1)
 
 

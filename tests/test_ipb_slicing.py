@@ -33,8 +33,15 @@ from tests.conftest import FIXTURES
 MSK = "Europe/Moscow"
 NOW = datetime(2021, 12, 19, 12, 0, tzinfo=UTC)
 TEMPLATES = Path(__file__).parent / "ipb_template_pages"
-PAGES = sorted((FIXTURES / "ipb").glob("*/*.html")) + sorted(TEMPLATES.glob("*.html"))
-SLICED = [d for d in DIALECTS.values() if d.page_slice is not None]
+PAGES = (
+    sorted((FIXTURES / "ipb").glob("*/*.html"))
+    + sorted((FIXTURES / "ipb13").glob("*/topic*/*.html"))
+    + sorted((FIXTURES / "ipb13" / "live").glob("topic*.html"))
+    + sorted(TEMPLATES.glob("*.html"))
+)
+# every dialect whose pages are cut before the parse: by their PageSlice, or IPB 1.x/2.x's
+# chrome cut to the navigation above the posts
+SLICED = [d for d in DIALECTS.values() if d.page_slice is not None or d.layout == "msgnumber"]
 RLLMUK = FIXTURES / "ipb/4x-5x/ic41_rllmuk_topic286745_mafia-signup_page12of12_loggedin.html"
 
 

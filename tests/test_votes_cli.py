@@ -284,7 +284,7 @@ def test_parse_pm_on_a_login_page_says_so(
 def _cast(tmp_path: Path, roles: dict[str, str], dead: tuple[str, ...] = ()) -> str:
     path = tmp_path / "cast.json"
     players = {nick: {"role": role} for nick, role in roles.items()}
-    data = {"ruleset": "gambler", "turn": 1, "players": players, "dead": list(dead)}
+    data = {"ruleset": "gambler", "turn": 2, "players": players, "dead": list(dead)}
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return str(path)
 

@@ -223,6 +223,8 @@ class Renderer:
         turn: int = 0,
         conditional: bool = False,
         no_move: bool = False,
+        role_moves: bool = True,
+        side: str | None = None,
     ) -> str:
         """Acknowledgement or refusal of one night move (C-2, C-3); `no_move`: the short
         «в письме не нашёл хода» for a letter that names an action but holds no move."""
@@ -240,6 +242,8 @@ class Renderer:
             conditional=conditional,
             condition=reason if conditional else "",
             no_move=no_move,
+            role_moves=role_moves,
+            side=side or "",
             final=reason == "third_request",
         )
 

@@ -74,6 +74,38 @@ def without_posts(html: str) -> str:
     return html[: first.start()] + html[last:]
 
 
+# Where an IPB 1.x/2.x page's navigation starts above its first post: the page-jump link that
+# opens the pager (IPB 1.3 prints it right above the topic's title bar, IPB 2 inside it), or
+# the title bar itself.
+_TOP_MARKS = ("multi_page_jump(", "maintitle")
+_PAGE_OFFSET = re.compile(r"[?&;]st=\d")
+
+
+def top_chrome(html: str, without: str) -> str:
+    """What the page tree of an IPB 1.x/2.x page needs (its title, the title bar and pager just
+    above the first post): the head's scripts and styles, the board's header menus, the quick
+    reply and the footer are not parsed. `without` (the page without its posts) when the marks
+    are missing or the pager is printed only below the posts."""
+    first = scan(html, "<!--", _MSG_SPLIT)
+    body = html.find("<body", 0, first.start()) if first is not None else -1
+    if first is None or body < 0:
+        return without
+    start = first.start()
+    head_end = html.find(">", body, start) + 1
+    found = [i for i in (html.rfind(m, head_end, start) for m in _TOP_MARKS) if i >= 0]
+    if not found:
+        return without
+    top = html.rfind("<", head_end, min(found) + 1)
+    if "multi_page_jump(" not in html[top:start]:
+        last = html.rfind("<!-- THE POST -->")
+        if last > start and _PAGE_OFFSET.search(html, last) is not None:
+            return without  # a pager below the posts alone
+    # of the head, only the title is read: its scripts and styles are left out
+    title_end = html.find("</title>", 0, body)
+    head = html[: title_end + len("</title>")] if title_end >= 0 else html[:head_end]
+    return head + html[max(top, head_end) : start]
+
+
 # Markup a body may hold that would read differently inside a table cell than on its own
 # (table parts, raw-text and template elements, comments, forms, foreign content): a body with
 # any of it gets a document of its own.

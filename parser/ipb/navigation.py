@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import html as htmllib
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime, tzinfo
 from urllib.parse import urljoin
 
@@ -103,18 +105,14 @@ def pagination(
     page, read from the page's own links and labels (`parser.pager`) whatever the generation
     writes them as; a host's [board.selectors] for navigation come first."""
     root = tree.root
-    return read_nav(
-        _page_links(root, dialect, base_url, topic_id),
-        _stated(root, html, dialect, base_url),
-        own_url=base_url,
-    )
+    links = _page_links(root, dialect, base_url, topic_id)  # read only as far as needed
+    return read_nav(links, _stated(root, html, dialect, base_url), own_url=base_url)
 
 
 def _page_links(
     root: LexborNode | None, dialect: Dialect, base_url: str | None, topic_id: int | None
-) -> list[PageLink]:
+) -> Iterator[PageLink]:
     chosen = dialect.sel("page_link")
-    found: list[PageLink] = []
     seen: set[tuple[str | None, str]] = set()
     for a in select_all(root, chosen or _PAGE_LINKS):
         attrs = a.attributes
@@ -132,8 +130,7 @@ def _page_links(
         )
         # IPS 4's greyed-out "Next" on the last page still links a page past it
         if link is not None and not _inactive(a):
-            found.append(link)
-    return found
+            yield link
 
 
 def _inactive(a: LexborNode) -> bool:
@@ -145,14 +142,13 @@ def _inactive(a: LexborNode) -> bool:
 def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str | None) -> Stated:
     """What the page states outright: the current page its pager marks, the page count and
     posts a page its labels, attributes and page-jump script print, the links it marks as
-    the next and the last page."""
+    the next and the last page (looked for only when the page is not the last)."""
     cur = select_first(root, dialect.sel("page_current"))
     page = first_int(collapse_text(cur.text()).strip("[]")) if cur is not None else None
     if page is None and dialect.layout == "msgnumber":
         m = scan(html, "<b>[", _BOLD_PAGE)
         page = int(m.group(1)) if m else None
     total = _stated_total(root, dialect)
-    jump_page, jump_total = _jump_text(root, dialect)
     per_page = total_posts = None
     mj = scan(html, "multi_page_jump", PAGE_JUMP)
     if mj and int(mj.group(2)) > 0:
@@ -160,18 +156,26 @@ def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str 
     else:
         pj = scan(html, "perPage", _PER_PAGE_JS)
         per_page = int(pj.group(1)) if pj else None
-    if total is None:
-        total = jump_total or _total_label(html)
+    if page is None or total is None:
+        jump_page, jump_total = _jump_text(root, dialect)
+        page = page or jump_page
+        total = total or jump_total or _total_label(html)
+    numbered = "{page}" in dialect.urls.get("topic", "")
+    if per_page is None and not numbered and ("erpage" in html or "erPage" in html):
+        per_page = _per_page_attr(root)
+    stated = Stated(page, total, per_page, total_posts, numbered)
+    if page is not None and total is not None and page >= total:
+        return stated  # the last page: no next page, no last one to find
+    # the next link a generation marks (IPB 1.x/2.x mark none: their selector finds every
+    # page link), or the host's own
     next_sel = dialect.sel("next_link")
-    chosen = "next_link" in dialect.overridden
-    return Stated(
-        page=page or jump_page,
-        total=total,
-        per_page=per_page or _per_page_attr(root),
-        total_posts=total_posts,
+    if dialect.layout == "msgnumber" and "next_link" not in dialect.overridden:
+        next_sel = ""
+    last = select_first(root, "link[rel='last'], a[rel='last']") if "last" in html else None
+    return replace(
+        stated,
         next_url=link_url(select_first(root, next_sel), base_url) if next_sel else None,
-        last_url=link_url(select_first(root, "link[rel='last'], a[rel='last']"), base_url),
-        next_chosen=chosen,
+        last_url=link_url(last, base_url),
     )
 
 

@@ -10,7 +10,7 @@ from parser.html import CUT_SHORT, cut_short, parse_html, scan
 from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks
 from parser.ipb.body import ReadContext
 from parser.ipb.detect import login_state, resolve_dialect
-from parser.ipb.msgnumber import msgnumber_posts, without_posts
+from parser.ipb.msgnumber import msgnumber_posts, top_chrome, without_posts
 from parser.ipb.navigation import PAGE_JUMP, board_now, find_topic_id, pagination, topic_title
 from parser.ipb.text import as_tz, parse_board_date
 from parser.records import ParseIssue, Post, Quote, TopicPage, post_record
@@ -54,15 +54,17 @@ def _read_topic(
     *,
     sliced: bool,
 ) -> TopicPage:
-    """`parse_ipb_topic` once the dialect is known. `sliced=False` parses a blocks-layout page
-    whole instead of as its dialect's `PageSlice` (the reference the slicing must match)."""
+    """`parse_ipb_topic` once the dialect is known. `sliced=False` parses a page's chrome whole
+    instead of cut to what is read (its dialect's `PageSlice`, IPB 1.x/2.x's `top_chrome`):
+    the reference the slicing must match."""
     issues: list[ParseIssue] = []
     ctx = ReadContext(dialect=d, tz=zone, now=now, issues=issues)
     if d.layout == "msgnumber":
         # posts are read from their own slices; the page tree is only for the chrome around
         # them (title, pagination, topic links, login state), so the posts are left out of
         # it; so are they out of every page-wide search (a player's words are no chrome)
-        chrome = links_in = jump_in = state_in = without_posts(html)
+        links_in = state_in = without_posts(html)
+        chrome = jump_in = top_chrome(html, links_in) if sliced else links_in
         tree = parse_html(chrome)
         read = msgnumber_posts(html, ctx)
     else:

@@ -23,12 +23,11 @@ from parser.records import Body, ColoredSpan, ParseIssue
 
 # A strike anywhere in a body (struck words are kept apart, and cut from a colour's text by the
 # walk), in lexbor's serialisation, whose tag names are lowercase; a style in any case.
-_STRIKE_TAGS = ("<s>", "<s ", "<del>", "<del ", "<strike")
 _LINE_THROUGH_ANY = re.compile(r"line-through", re.IGNORECASE)
 
 
 def _has_strike(html: str) -> bool:
-    if any(t in html for t in _STRIKE_TAGS):
+    if "<s>" in html or "<s " in html or "<del" in html or "<strike" in html:
         return True
     return ("hrough" in html or "HROUGH" in html) and _LINE_THROUGH_ANY.search(html) is not None
 

@@ -66,11 +66,11 @@ def page_info(root: LexborNode | None, html: str | bytes, base_url: str | None) 
     else:
         stated = _stated(pag)
         anchors = pag.css("a")
-    links = []
-    for a in anchors:
-        link = page_link(a.attributes.get("href"), a.text(), topic_id=topic_id, base_url=base_url)
-        if link is not None:
-            links.append(link)
+    found = (
+        page_link(a.attributes.get("href"), a.text(), topic_id=topic_id, base_url=base_url)
+        for a in anchors
+    )
+    links = (link for link in found if link is not None)  # read as far as needed
     if stated.next_url and base_url:
         stated = replace(stated, next_url=urljoin(base_url, stated.next_url))
     nav = read_nav(links, stated, own_url=base_url or own)

@@ -167,7 +167,9 @@ class _Walk:
         if tag in _CLASSY:
             attrs = node.attributes
             style = attrs.get("style") or ""
-            f |= _class_flags(tag, attrs.get("class") or "", style)
+            cls = attrs.get("class") or ""
+            if cls or style:
+                f |= _class_flags(tag, cls, style)
         elif tag == "a" and not self.foreign:
             href = node.attributes.get("href")
             pid = post_id_from_href(href.strip()) if href is not None else None
@@ -177,7 +179,8 @@ class _Walk:
         if self.titles and mid in self.titles:
             f |= _F_TITLE
         entry = self.entries.get(mid) if self.entries else None
-        f = self.enter(node, f)
+        if f:
+            f = self.enter(node, f)
         if entry is not None:
             self.colour(node, tag, style, entry)
             f |= _F_OWNER
@@ -283,15 +286,16 @@ def walk_body(content: LexborNode, html: str, text: str, has_quote: bool, has_co
                 entries[node.mem_id] = col
     w = _Walk(titles, entries)
     flags: list[int] = []
+    put, open_, leave = w.text, w.open, w.leave  # bound once: called per node
     for event, node in walk(content):
         if event == TEXT:
-            w.text(node.text_content or "")
+            put(node.text_content or "")
         elif event == OPEN:
-            flags.append(w.open(node))
+            flags.append(open_(node))
         elif event == CLOSE:
             f = flags.pop()
             if f:
-                w.leave(f)
+                leave(f)
         # COMMENT: nothing to read
     return _walked(w, html, text, has_quote)
 

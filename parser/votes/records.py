@@ -35,6 +35,7 @@ SELF_VOTE: Final = "self_vote"
 NO_REASON: Final = "no_reason"
 CHANGED_VOTE: Final = "changed_vote"
 NOT_A_NOMINEE: Final = "not_a_nominee"
+UNCLEAR: Final = "unclear"  # several players in the vote's colour, none proven (votes/proof)
 
 
 WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
@@ -198,6 +199,8 @@ def refusal_detail(reason: str, target: str | None = None, text: str | None = No
         NO_REASON: f"Голос за {target} без обоснования не засчитан (нужна причина словами).",
         CHANGED_VOTE: f"Голос менять нельзя: засчитан первый, за {target}.",
         NOT_A_NOMINEE: f"{target} не на суде: голосовать можно только за номинантов.",
+        UNCLEAR: f"В сообщении выделено несколько ников ({text}), и не ясно, за кого голос: "
+        "он не засчитан, ведущий посмотрит сам.",
     }.get(reason, reason)
 
 
