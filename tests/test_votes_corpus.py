@@ -32,13 +32,7 @@ from tests.vote_pages import BOARDS, CasePost, page
 HERE = Path(__file__).parent / "votes"
 #: the development part (HERE) and the held-out part (HERE/heldout, tests/votes/README.md):
 #: each folder holds its own cast.json and corpus.jsonl
-PARTS = {
-    "development": HERE,
-    "held-out": HERE / "heldout",
-    "held-out-2": HERE / "heldout2",
-    "held-out-3": HERE / "heldout3",  # part 3, PEFL cast
-    "held-out-3g": HERE / "heldout3g",  # part 3, Gambler cast
-}
+PARTS = {"development": HERE, "held-out": HERE / "heldout", "held-out-2": HERE / "heldout2"}
 LATE_EDIT = "edited_after_deadline"
 
 
