@@ -22,9 +22,6 @@ from itertools import islice
 
 __all__ = ["Nav", "PageLink", "Stated", "page_link", "read_nav", "topic_of"]
 
-# A page number in a topic address: IPS 4's &page=N or /page/N/, IPB 3's /page-N. The topic an
-# address shows: IPB showtopic=T, act=ST&t=T, phpBB viewtopic.php?t=T, IPB 3 and IPS 4
-# /topic/T-slug. (Both read by `_number_after`, as the offset is outside `_shifted`.)
 # Addresses that name a topic and a position but are not a page of it: a post, the first
 # unread post, a reply form, a printable view, moderator actions (each as the boards spell it).
 _NOT_A_PAGE_WORDS = (
@@ -105,9 +102,11 @@ class Nav:
         self.per_page = per_page
 
 
-# The same spellings as (key, whether a parameter separator must come before it), read with
-# str.find: an address is searched a dozen times a page, an alternation is tried at every
-# character. `&amp;` ends in ";", a separator too.
+# What an address says, each spelling as (key, whether a parameter separator must come before
+# it), read with str.find (an alternation is tried at every character); `&amp;` ends in ";", a
+# separator too. The topic: IPB showtopic=T, act=ST&t=T, phpBB viewtopic.php?t=T, IPB 3 and
+# IPS 4 /topic/T-slug. A post offset: IPB st=N, IPB 3 page__st__N, phpBB start=N. A page
+# number: IPS 4 &page=N or /page/N/, IPB 3 /page-N.
 _TOPIC_KEYS = (("showtopic=", False), ("t=", True), ("/topic/", False))
 _OFFSET_KEYS = (("st=", True), ("start=", True), ("page__st__", False))
 _PAGE_KEYS = (("page=", True), ("/page/", False), ("/page-", False))

@@ -35,6 +35,7 @@ from parser.letters.reading import (
     NOT_NOW,
     UNACCOUNTED,
     UNDECIDED,
+    WHICH_ACTION,
     WRONG_ACTION,
     LetterReading,
 )
@@ -82,6 +83,13 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             f"Понял ваш ход так: {said}. Но в письме назван(а) ещё {who} — не понял, при чём "
             "он(а) здесь. Если ход верный, пришлите его ещё раз одной фразой, например: "
             f"«{_example(reading)}».",
+        )
+    if _told_to_a_mate(reading, evidence, view):
+        return question_reading(
+            WHICH_ACTION,
+            f"Вы пишете о ходе другой роли ({_said(evidence)}), и ваш ход из письма не ясен. "
+            f"Если это ваш выстрел, напишите, например: «{_example(reading)}, исполнитель "
+            f"{reading.executor}».",
         )
     if _undecided(reading, evidence):
         return question_reading(
@@ -258,6 +266,23 @@ def _imperative(word: str) -> bool:
 
 def _near_executor_word(sentence: Sequence[Token]) -> bool:
     return any(t.word.startswith(("исполн", "выполн")) for t in sentence)
+
+
+def _told_to_a_mate(reading: LetterReading, evidence: Evidence, view: SenderView) -> bool:
+    """«Рокки, бей Атоса» from a Don: the word names another role's move (the thug's
+    beating) and a clan mate is told to make it — an order to him, not the Don's kill
+    with him as its executor."""
+    chosen = evidence.chosen
+    if not view.known or chosen is None or not chosen.said:
+        return False
+    if reading.executor in (None, view.nick):
+        return False
+    return not chosen.said & set(view.role_actions)
+
+
+def _said(evidence: Evidence) -> str:
+    said = evidence.chosen.said if evidence.chosen is not None else frozenset()
+    return ", ".join(ACTION_RU.get(a, a) for a in sorted(said))
 
 
 # -- 3. decided -------------------------------------------------------------------------------
