@@ -270,3 +270,13 @@ def test_the_standing_stop_ends_before_the_next_request_and_during_a_wait() -> N
     client.stop_on(None)
     client.read_topic_pages(4)  # removed: requests go again
     assert len(board.requests) > asked
+
+
+def test_the_last_page_of_a_one_page_topic_starts_at_its_first_post() -> None:
+    """The last page is asked for past the end (phpBB shows its last page): on a topic of one
+    page, which shows no page size, that address says nothing of where the page starts."""
+    client, board, _ = make()
+    del board.posts[5:]
+    last = client._last_page(4)
+    assert (last.page, last.total_pages, last.start, len(last.post_ids)) == (1, 1, 0, 5)
+    assert client.poll_topic(TopicCursor(4, 1, last.start)).cursor.start == 0

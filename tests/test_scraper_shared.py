@@ -12,12 +12,14 @@ import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 import pytest
 
-from scraper.board import BoardClient, TopicCursor
+from parser.records import Post, TopicPage
+from scraper.board import BoardClient, RawPage, TopicCursor, TopicPageFetch
 from scraper.errors import BoardUnavailable, NotFound
 from scraper.http import redact
 from scraper.ipb import IpbClient, IpbSettings
@@ -317,6 +319,14 @@ def test_settings_never_show_the_password(kind: str) -> None:
     assert settings.password not in str(settings)
 
 
+def _page_with(*posts: tuple[int, str, int | None, str]) -> TopicPageFetch:
+    """A fetched page whose reading holds these (id, author, author id, own text) posts."""
+    records = tuple(Post(pid, who, uid, None, "", text, text) for pid, who, uid, text in posts)
+    parsed = TopicPage(topic_id=4, title="", page=1, total_pages=1, posts=records)
+    raw = RawPage(f"{phpbb.BASE}viewtopic.php?t=4", "", datetime(2026, 12, 4, tzinfo=UTC))
+    return TopicPageFetch(raw, 1, 1, 0, tuple(p.id for p in records), parsed=parsed)
+
+
 @pytest.mark.parametrize(
     "shown",
     [
@@ -331,8 +341,5 @@ def test_own_post_is_recognised_by_the_one_nick_key(shown: str) -> None:
     again."""
     client = PhpbbClient(PhpbbSettings(base_url=phpbb.BASE, username="Ведущий", password="x"))
     marker = "mafiabot 1/2 ab.cd"
-    client._own_posts = lambda page: [  # type: ignore[method-assign]
-        (7, "Игрок", f"цитата: {marker}"),
-        (8, shown, f"Газета\n{marker}"),
-    ]
-    assert client._own_post_in([object()], marker) == 8  # type: ignore[list-item]
+    page = _page_with((7, "Игрок", 58, f"цитата: {marker}"), (8, shown, 2, f"Газета\n{marker}"))
+    assert client._own_post_in([page], marker) == 8

@@ -13,6 +13,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from parser.dialects import Dialect
 from scraper import forms
+from scraper.http import page_text
 from scraper.ipb.caps import _ERROR_SELECTORS
 
 
@@ -23,9 +24,7 @@ def _stated_wait(says: str) -> float | None:
 
 
 def _text(resp: httpx.Response) -> str:
-    from parser.encoding import decode_html
-
-    return decode_html(resp.content, resp.headers.get("content-type"))
+    return page_text(resp)
 
 
 def _has(text: str, phrases: Sequence[str]) -> bool:

@@ -51,7 +51,7 @@ class IpbSession(BoardClientBase):
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.settings = settings
-        super().__init__(settings, transport=transport, clock=clock, sleep=sleep, text_of=_text)
+        super().__init__(settings, transport=transport, clock=clock, sleep=sleep)
         self._dialect: Dialect | None = None
         if settings.kind not in ("auto", "ipb", ""):
             named = dialect_by_name(settings.kind)
