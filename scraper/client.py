@@ -11,9 +11,14 @@ control demands. The base class holds that flow once; a board client (`scraper.p
   navigation alike, handed over in the fetch), `_cursor_url(cursor)`, `_page_url(topic, n)`,
   `_last_page_guess(topic)`, `_per()` — where pages are and what is on them;
 - `_looks_logged_out(resp)`, `_page_logged_in(resp)`, `_has_member_cookie()`, `_login()`,
-  `_error_of(text)` — the session and the board's error box;
+  `_error_of(text)`, `_own_id_in(text)` — the session, whose it is, and the board's error box;
 - `_folder_url(folder)`, `_folder_rows(text, folder)`, `_folder_next(text, url, seen)`,
   `_pm_has_marker(page, marker)`, and the `sent_folders` attribute — the PM folders.
+
+"Is this post mine" is decided by the bot's board user id, which every page served to its
+session shows in its header (`_own_id_in`), learned at login or from the first page of a
+restored session; only where a board shows no id does the account's exact spelling decide
+(`parser.identity.same_account`) — never a name that merely reads like the bot's.
 
 Writes go through `self.pacer` (`scraper.pacing.WritePacer`); every deliberate wait (flood,
 form age, retry backoff, the polite delay) goes through `self._sleep`, which a stop check
@@ -33,7 +38,7 @@ from urllib.parse import urljoin
 
 import httpx
 
-from parser.identity import nick_key
+from parser.identity import same_account
 from parser.records import TopicPage
 from scraper.board import (
     FetchedPM,
@@ -209,6 +214,9 @@ class BoardClientBase:
         self._fill: tuple[int, int] | None = None
         self._listed: dict[str, list[PMRef]] = {}
         self._pm_badge: int | None = None
+        # the board user id of the bot's own account, as the board's pages show it (None:
+        # not seen yet, or a board whose pages do not show it)
+        self._own_id: int | None = None
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -281,6 +289,35 @@ class BoardClientBase:
             return
         self._pm_badge = int(next(g for g in m.groups() if g is not None))
 
+    @property
+    def own_user_id(self) -> int | None:
+        """The bot account's board user id as the board's pages show it (None: not seen yet,
+        or a board that does not show it)."""
+        return self._own_id
+
+    def _own_id_in(self, text: str) -> int | None:
+        """The user id of the account a page was served to, from the page's own markup."""
+        raise NotImplementedError
+
+    def _learn_own_id(self, text: str, *, login: bool = False) -> None:
+        """Take the bot's user id from a page served to its session: the page a login lands
+        on always (a new session), any other page while the id is not known (a restored
+        session logs in no more)."""
+        if self._own_id is not None and not login:
+            return
+        found = self._own_id_in(text)
+        if found is not None:
+            if found != self._own_id:
+                log.debug("the board knows %s as user %d", self._client_settings.username, found)
+            self._own_id = found
+
+    def _is_mine(self, author: str, author_id: int | None) -> bool:
+        """Whether a post or message by (author, author_id) is the bot's own: by the board's
+        user id where both are known, else by the account's exact spelling (case, Unicode
+        composition and runs of spaces aside) — a look-alike name («Ведущuй», a zero-width
+        space) is another account."""
+        return same_account(author, author_id, self._client_settings.username, self._own_id)
+
     def _has_member_cookie(self) -> bool:
         raise NotImplementedError
 
@@ -344,6 +381,8 @@ class BoardClientBase:
             raise NotFound(self._error_of(self._text(resp)) or f"not found: {shown}")
         if resp.status_code >= 400:
             raise UnexpectedPage(f"the board answered {resp.status_code} for {shown}")
+        if self._own_id is None:
+            self._learn_own_id(self._text(resp))
         return resp
 
     # -- topics ----------------------------------------------------------------------------
@@ -470,15 +509,15 @@ class BoardClientBase:
         return self._own_post_in(pages, marker)
 
     def _own_post_in(self, pages: Iterable[TopicPageFetch], marker: str) -> int | None:
-        """The bot's own post on these pages whose text holds `marker`, read from each
-        fetch's own reading of its page (pages are fetched lazily: the search stops at the
-        first page that has it)."""
-        me = nick_key(self._client_settings.username)
+        """The bot's own post (`_is_mine`) on these pages whose text holds `marker`, read
+        from each fetch's own reading of its page (pages are fetched lazily: the search
+        stops at the first page that has it). A marker can be computed from public data, so
+        whose post holds it is what proves the message was posted."""
         for page in pages:
             posts = page.parsed.posts if page.parsed is not None else ()
             # own text only (outside quotes): a player quoting the bot never counts
             for post in reversed(posts):
-                if nick_key(post.author) == me and marker in norm(post.own_text):
+                if self._is_mine(post.author, post.author_id) and marker in norm(post.own_text):
                     return post.id
         return None
 

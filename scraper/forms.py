@@ -1,8 +1,8 @@
-"""Small readers for the *shape* of phpBB pages: forms, error boxes, login state, a PM
-folder's next page.
+"""Small readers for the *shape* of phpBB pages: forms, error boxes, login state, who is
+logged in, a PM folder's next page.
 
-This is what a client needs to drive the board (which form to submit, did it work, is the
-session still there). Reading posts and messages — and a topic page's place among its pages — is
+This is what a client needs to drive the board (which form to submit, did it work, whose
+session this is). Reading posts and messages — and a topic page's place among its pages — is
 the parser's job (`parser/`), done once per page. All functions are forgiving: they return
 None / empty on markup they do not recognise.
 """
@@ -144,6 +144,24 @@ def is_login_page(html: str) -> bool:
 
 def has_logout_link(html: str) -> bool:
     return "mode=logout" in html
+
+
+# the header's member menu (prosilver 3.1+: `li#username_logged_in`) links the account's own
+# profile, «./memberlist.php?mode=viewprofile&amp;u=2», before its logout link
+_MEMBER_MENU = 'id="username_logged_in"'
+_OWN_PROFILE = re.compile(r"mode=viewprofile&(?:amp;)?u=(\d+)")
+
+
+def own_user_id(html: str) -> int | None:
+    """The board user id of the account a page was served to, from the header's member menu
+    (its link to the account's own profile); None where the page shows none (a guest's page,
+    a style without the menu, a group that may not view profiles)."""
+    at = html.find(_MEMBER_MENU)
+    if at < 0:
+        return None
+    end = html.find("mode=logout", at)
+    m = _OWN_PROFILE.search(html, at, end if end > 0 else at + 4000)
+    return int(m.group(1)) if m else None
 
 
 def error_text(html: str) -> str | None:

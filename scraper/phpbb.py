@@ -215,6 +215,7 @@ class PhpbbClient(BoardClientBase):
         page = self._get(self.url("ucp.php?mode=login"))
         text = self._text(page)
         if forms.has_logout_link(text) and not forms.is_login_page(text):
+            self._learn_own_id(text, login=True)
             self._logged_in = True
             return
         served = self._clock()
@@ -250,6 +251,7 @@ class PhpbbClient(BoardClientBase):
                     f"the board accepted the login of {user} but the session does not stick; "
                     "are cookies blocked or is the session bound to another IP?"
                 )
+            self._learn_own_id(self._text(landing), login=True)
             self._logged_in = True
             self._net.save_cookies()
             log.info("logged in to %s as %s", self.base_url, user)
@@ -313,6 +315,9 @@ class PhpbbClient(BoardClientBase):
     def _last_page_guess(self, topic_id: int) -> str:
         # phpBB clamps a too-large start to the last page: one request finds the end
         return self._topic_url(topic_id, 10**6)
+
+    def _own_id_in(self, text: str) -> int | None:
+        return forms.own_user_id(text)
 
     # -- private messages ------------------------------------------------------------------
 

@@ -178,3 +178,12 @@ def test_per_page_is_derived_from_links_when_the_jump_box_is_missing() -> None:
     )
     assert nav.per_page == 10 and nav.start == 10 and nav.page == 2
     assert nav.next_url is not None and "start=20" in nav.next_url
+
+
+def test_the_accounts_own_id_is_read_from_the_member_menu() -> None:
+    """The header's member menu links the account's own profile (recorded pages of two
+    accounts); a guest's page and a page without the menu name no account."""
+    assert forms.own_user_id(body("login_ok", 3)) == 76  # «Тестовый Игрок»
+    assert forms.own_user_id((FIX / "topic_p1.html").read_text(encoding="utf-8")) == 2
+    assert forms.own_user_id((FIX / "topic_anon_p1.html").read_text(encoding="utf-8")) is None
+    assert forms.own_user_id(body("session_expired", 4)) is None  # the login form

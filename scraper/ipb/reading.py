@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection
 
-from parser.identity import nick_key
 from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm_folder
 from parser.ipb.topic import parse_ipb_topic
 from scraper import forms
@@ -23,7 +22,7 @@ from scraper.errors import (
 )
 from scraper.http import redact
 from scraper.ipb.caps import _NOT_FOUND
-from scraper.ipb.pages import _error_text, _has, _page_key, _page_links, _text
+from scraper.ipb.pages import _error_text, _has, _own_member_id, _page_key, _page_links, _text
 from scraper.ipb.session import IpbSession
 
 log = logging.getLogger(__name__)
@@ -74,9 +73,8 @@ class IpbReader(IpbSession):
             self._keep_facts()
         if parsed.topic_id is not None:
             # IPS 4/5 edit URLs need the topic: remember where the bot's own posts are
-            me = nick_key(self.settings.username)
             for post in parsed.posts:
-                if nick_key(post.author) == me:
+                if self._is_mine(post.author, post.author_id):
                     self._post_topics[post.id] = parsed.topic_id
         return self._topic_fetch(resp, text, fetched_at, parsed)
 
@@ -91,6 +89,9 @@ class IpbReader(IpbSession):
 
     def _last_page_guess(self, topic_id: int) -> str:
         return self._page_url(topic_id, 1)
+
+    def _own_id_in(self, text: str) -> int | None:
+        return _own_member_id(text)
 
     # -- private messages ------------------------------------------------------------------
 
@@ -166,14 +167,13 @@ class IpbReader(IpbSession):
         if not self.caps.conversations:
             return self._fetch_messages(rows, skip, newer_than)
         out: list[FetchedPM] = []
-        me = nick_key(self.settings.username)
         # A crash after opening a conversation leaves it read but unprocessed; with
         # `newer_than` the most recently active read conversations are opened again.
         recheck = [r for r in rows if not r.unread][: self.settings.pm_recheck if newer_than else 0]
         for row in [r for r in rows if r.unread] + recheck:
             raw = self.read_pm(row.id)
             for msg in parse_ipb_conversation(raw.html, dialect=self.dialect, tz=self.settings.tz):
-                if msg.id in skip or nick_key(msg.sender) == me:
+                if msg.id in skip or self._is_mine(msg.sender, msg.sender_id):
                     continue
                 if not row.unread and (newer_than is None or msg.id <= newer_than):
                     continue
