@@ -137,6 +137,10 @@ class FakePhpbb(FakeBoardBase):
     # upload field, as for a group without `u_attach`), files up to this many bytes
     attach_allowed: bool = True
     max_filesize: int = 256 * 1024
+    # the web server's own limit on a request (PHP's post_max_size): a bigger upload reaches
+    # phpBB with every field dropped, and phpBB answers «the submitted form was invalid» —
+    # the same page each try, the file never listed (None: no such limit)
+    post_max_size: int | None = None
     # attach id -> (uploader, file name, bytes, post id once a post claimed it)
     files: dict[int, tuple[int, str, bytes, int | None]] = field(default_factory=dict)
     uploads: int = 0  # upload submits the board took
@@ -429,6 +433,10 @@ class FakePhpbb(FakeBoardBase):
     def _add_file(self, form: list[tuple[str, str]], sess: Session) -> httpx.Response:
         """«Добавить файл»: the whole form with the file in `fileupload`; the board answers
         with the form listing the file (or an error box), never with a post."""
+        big = [d for n, _f, d in self._uploaded if n == "fileupload"]
+        if self.post_max_size is not None and big and len(big[0]) > self.post_max_size:
+            body = page("http/reply_form_token_too_fast/4.html")
+            return self._html(self._reply_form_page(body, sess, []))
         self._attached(form, sess)  # files already listed stay listed (validated)
         names = [k for k, _ in form]
         # the «Добавить файл» button sits in the attach panel, just before the file comment

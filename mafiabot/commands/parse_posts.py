@@ -10,8 +10,8 @@ quotes and signatures, in order), edited (null or {by, at, count, reason}), dele
 
 from __future__ import annotations
 
-import json
 import sys
+from json.encoder import encode_basestring
 
 from mafiabot.commands.common import UsageError, iso, parse_now
 
@@ -60,6 +60,50 @@ def post_json(post: Any, page: str) -> dict[str, Any]:
     }
 
 
+def _str(value: str | None) -> str:
+    return "null" if value is None else encode_basestring(value)
+
+
+def _int(value: int | None) -> str:
+    return "null" if value is None else int.__repr__(value)
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def post_line(post: Any, page: str) -> str:
+    """`post_json` as one JSON line, written out field by field: exactly what
+    `json.JSONEncoder(ensure_ascii=False)` makes of it (tests/test_parser_phpbb_cli.py holds
+    them equal), at a third less of a post's cost. `page`: the file name, JSON-quoted."""
+    colored = ", ".join(
+        f'{{"color": {_str(c.color)}, "text": {_str(c.text)}, "struck": {_bool(c.struck)}}}'
+        for c in post.colored
+    )
+    quotes = ", ".join(
+        f'{{"author": {_str(q.author)}, "author_id": {_int(q.author_id)}, '
+        f'"post_id": {_int(q.post_id)}, "depth": {_int(q.depth)}}}'
+        for q in post.quotes
+    )
+    e = post.edited
+    edited = (
+        "null"
+        if e is None
+        else f'{{"by": {_str(e.by)}, "at": {_str(iso(e.at))}, "count": {_int(e.count)}, '
+        f'"reason": {_str(e.reason)}}}'
+    )
+    linked = ", ".join(map(int.__repr__, getattr(post, "linked_posts", ())))
+    return (
+        f'{{"id": {_int(post.id or None)}, "author": {_str(post.author)}, '
+        f'"author_id": {_int(post.author_id)}, "posted_at": {_str(iso(post.posted_at))}, '
+        f'"posted_at_text": {_str(post.posted_at_text)}, "subject": {_str(post.subject)}, '
+        f'"text": {_str(post.text)}, "own_text": {_str(post.own_text)}, '
+        f'"colored": [{colored}], "quotes": [{quotes}], "linked_posts": [{linked}], '
+        f'"edited": {edited}, "deleted": {_bool(post.deleted)}, "page": {page}, '
+        f'"position": {_int(post.position)}}}\n'
+    )
+
+
 def main(args: argparse.Namespace) -> int:
     tz = args.tz or "Europe/Moscow"
     if args.tz:
@@ -100,7 +144,6 @@ def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
             raise UsageError(f"cannot read {path}: {why}")
     # JSON lines are UTF-8 whatever the console's encoding is.
     buffer = getattr(sys.stdout, "buffer", None)
-    encode = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every post
     for path in args.pages:
         try:
             with open(path, "rb") as f:
@@ -125,8 +168,8 @@ def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
             raise UsageError(f"{path}: not a topic page (no posts found)")
         for issue in page.issues:
             print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
-        name = os.path.basename(path)
-        lines = "".join(encode(post_json(post, name)) + "\n" for post in page.posts)
+        name = encode_basestring(os.path.basename(path))
+        lines = "".join(post_line(post, name) for post in page.posts)
         if buffer is not None:
             buffer.write(lines.encode("utf-8"))
         else:

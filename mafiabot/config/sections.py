@@ -443,6 +443,13 @@ class GameConfig:
             "another language put your own templates in `template_dir`)."
         ),
     ] = "ru"
+    host_language: Annotated[
+        Literal["ru", "en"],
+        Key(
+            'Language of what only the host reads — `mafiabot status` and the dashboard: "ru" '
+            '(the default) or "en". Players always read the game\'s own `language`.'
+        ),
+    ] = "ru"
     template_dir: Annotated[
         Path | None,
         BeforeValidator(_template_dir),

@@ -37,6 +37,8 @@ class TickReport:
     sent: int = 0
     started: bool = False
     mailbox: str = ""  # the host's box as the board shows it ("mailbox 12/50"), if it does
+    # messages the board refused for good in this tick, in words (the host is told)
+    failed: list[str] = field(default_factory=list)
 
 
 def board_kind(sh: Shell) -> str:

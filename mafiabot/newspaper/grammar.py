@@ -171,3 +171,31 @@ def inflect(nick: str, case: str) -> str | None:
 def pick(gender: str | None, masc: str, femn: str, neutral: str = "") -> str:
     """The word that agrees with `gender`; `neutral` when it is unknown."""
     return masc if gender == "m" else femn if gender == "f" else neutral
+
+
+#: «игрок» in each case: a nick that cannot be declined stands after it, as a name does
+PLAYER_IN_CASE = {
+    "nomn": "игрок",
+    "gent": "игрока",
+    "datv": "игроку",
+    "accs": "игрока",
+    "ablt": "игроком",
+    "loct": "игроке",
+}
+
+
+def in_case(nick: str, case: str) -> str:
+    """`nick` standing in `case`: declined when the dictionary is sure («Шерлока»), else
+    after «игрок» in that case («игрока Tanya-77»), which needs nothing of the nick."""
+    declined = inflect(nick, case)
+    return declined if declined is not None else f"{PLAYER_IN_CASE[case]} {nick}"
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The noun that agrees with the number `n`: 1 сообщение, 3 сообщения, 5 сообщений."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
