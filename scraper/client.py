@@ -214,6 +214,8 @@ class BoardClientBase:
         self._fill: tuple[int, int] | None = None
         self._listed: dict[str, list[PMRef]] = {}
         self._pm_badge: int | None = None
+        # posts a topic page, as a page has shown it (None: not yet; `_per()` guesses then)
+        self._per_page: int | None = None
         # the board user id of the bot's own account, as the board's pages show it (None:
         # not seen yet, or a board whose pages do not show it)
         self._own_id: int | None = None
@@ -394,9 +396,14 @@ class BoardClientBase:
         self, resp: httpx.Response, text: str, fetched_at: datetime, parsed: TopicPage
     ) -> TopicPageFetch:
         """A topic page as fetched, with its one reading (`parsed`, read in the board's zone
-        at `fetched_at`) and the navigation facts taken from it."""
+        at `fetched_at`) and the navigation facts taken from it. Where the page shows no page
+        size, its offset comes from the size an earlier page showed: the address it was asked
+        for says nothing when it lies past the end (the last page asked for by a huge offset)."""
+        learned = self._per_page
         if parsed.page <= 1:
-            start = 0  # an address past the end of a one-page topic says nothing of it
+            start = 0
+        elif parsed.per_page is None and learned:
+            start = (parsed.page - 1) * learned
         elif parsed.start is not None:
             start = parsed.start
         else:

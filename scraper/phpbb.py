@@ -168,7 +168,6 @@ class PhpbbClient(BoardClientBase):
             settings, transport=transport, clock=clock, sleep=sleep, on_cookies=self._learn_cookies
         )
         self.cookie_prefix: str | None = _prefix_from_names(c.name for c in self._http.cookies.jar)
-        self._per_page: int | None = None
         #: `scraper.board.TakesAttachments`
         self.attachments = settings.attachments
 

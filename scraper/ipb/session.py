@@ -58,7 +58,7 @@ class IpbSession(BoardClientBase):
             if named is None:
                 raise ValueError(f"board.kind: unknown IPB dialect {settings.kind!r}")
             self._dialect = named.with_overrides(settings.selectors)
-        self._per_page: int | None = settings.posts_per_page
+        self._per_page = settings.posts_per_page
         # what an earlier process learned of this board: a fresh one spends no request on it
         facts = load_facts(settings.cookie_file)
         if self._dialect is None and isinstance(facts.get("dialect"), str):
