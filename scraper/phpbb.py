@@ -206,6 +206,11 @@ class PhpbbClient(BoardClientBase):
     def _has_member_cookie(self) -> bool:
         return self._cookie("u") not in (None, "", "1")
 
+    def _session_user_id(self) -> int | None:
+        # phpBB 3.x keeps the session's user id in `<prefix>u` (1: the anonymous user)
+        value = self._cookie("u")
+        return int(value) if value is not None and value.isdigit() and int(value) > 1 else None
+
     def _page_logged_in(self, resp: httpx.Response) -> bool:
         return forms.has_logout_link(self._text(resp))
 

@@ -26,7 +26,14 @@ from scraper.errors import (
 )
 from scraper.http import is_html, redact
 from scraper.ipb.caps import _CAPTCHA, _IPB2_CAPS, IPB_CAPS, IpbCaps, IpbSettings
-from scraper.ipb.pages import _error_text, _has, _member_cookie_set, _password_form, _text
+from scraper.ipb.pages import (
+    _error_text,
+    _has,
+    _member_cookie_id,
+    _member_cookie_set,
+    _password_form,
+    _text,
+)
 from scraper.session import load_facts, save_facts
 
 log = logging.getLogger(__name__)
@@ -158,6 +165,9 @@ class IpbSession(BoardClientBase):
 
     def _has_member_cookie(self) -> bool:
         return _member_cookie_set(self._http)
+
+    def _session_user_id(self) -> int | None:
+        return _member_cookie_id(self._http)
 
     def _page_logged_in(self, resp: httpx.Response) -> bool:
         return page_logged_in(_text(resp), self._dialect) is True
