@@ -22,8 +22,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+from mafiabot.dbfile import refuse_lost_database
+from mafiabot.exitcodes import DatabaseUnusable
 from parser.encoding import decode_html
-from poster.outbox import OutboxKey, marker_for, with_marker
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for, with_marker
+from poster.poster import Poster
 from scraper import forms
 from scraper.ipb import IpbClient, IpbSettings
 from scraper.ipb.pages import _own_member_id
@@ -231,3 +234,46 @@ def test_the_stripped_pages_really_show_no_member_links() -> None:
         page = _no_member_links(_page(rel))
         assert forms.own_user_id(page) is None and _own_member_id(page) is None
         assert re.search(r"mode=logout|CODE=03", page)  # still a member's page
+
+
+def test_a_newspaper_begun_before_a_crash_goes_out_though_a_twin_posted_its_marker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The daemon's side of it: the newspaper's part was begun when the process died; a case
+    twin posted its marker meanwhile. The restarted bot, on a style without the member menu,
+    finds no post of its own with the marker and posts the newspaper once; the twin's marker
+    does not make a fresh start believe the game had begun (the lost-database guard), the
+    bot's own newspaper does."""
+    monkeypatch.setitem(fakeboard_phpbb.USERS, "ВЕДУЩИЙ", (90, "Twin-Pass-2026"))
+    monkeypatch.setitem(fakeboard_phpbb.NAMES, 90, "ВЕДУЩИЙ")
+    board = fakeboard_phpbb.FakePhpbb(fakeboard_phpbb.FakeClock())
+    settings = PhpbbSettings(
+        fakeboard_phpbb.BASE,
+        "Ведущий",
+        "HostPass-2026",
+        min_interval=0,
+        cookie_file=tmp_path / "cookies.json",
+    )
+
+    def client() -> PhpbbClient:
+        transport = _stripped(board.transport())
+        return PhpbbClient(
+            settings, transport=transport, clock=board.clock, sleep=board.clock.sleep
+        )
+
+    key, token = OutboxKey("1", 2, "newspaper", "topic"), "0a1b2c3d4e"
+    marker = marker_for(key, 0, token)
+    outbox = InMemoryOutbox()
+    outbox.add(OutboxRow(key, "topic", "Газета: убит Шерлок.", topic_id=4, marker_token=token))
+    first = client()
+    first.login()
+    outbox.begin_part(key, 0)  # the process dies here, before the submit
+    first.close()
+    board.add_post_by(90, f"Газета\n\n{marker}")
+    restarted = client()
+    refuse_lost_database(None, restarted, 4, "1")  # the twin's marker proves nothing
+    report = Poster(restarted, outbox).flush()
+    assert report.sent == [key] and report.recovered == []
+    assert [p.uid for p in board.posts if marker in p.source] == [90, 2]
+    with pytest.raises(DatabaseUnusable):  # the bot's own newspaper does
+        refuse_lost_database(None, client(), 4, "1")
