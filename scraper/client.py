@@ -33,7 +33,7 @@ import logging
 import re
 import threading
 import unicodedata
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Protocol
@@ -41,7 +41,7 @@ from urllib.parse import urljoin
 
 import httpx
 
-from parser.records import TopicPage
+from parser.records import Post, TopicPage
 from scraper.board import (
     FetchedPM,
     PMRef,
@@ -543,18 +543,22 @@ class BoardClientBase:
             pages = self._last_pages(topic_id, self._client_settings.marker_search_pages)
         return self._own_post_in(pages, marker)
 
+    def _own_posts(self, posts: Sequence[Post]) -> list[Post]:
+        """The bot's own posts (`_is_mine`) among one page's posts, in page order: where the
+        page's posts show their authors' ids, one without an id is a guest's."""
+        ids_shown = any(p.author_id is not None for p in posts)
+        return [p for p in posts if self._is_mine(p.author, p.author_id, ids_shown=ids_shown)]
+
     def _own_post_in(self, pages: Iterable[TopicPageFetch], marker: str) -> int | None:
-        """The bot's own post (`_is_mine`) on these pages whose text holds `marker`, read
+        """The bot's own post (`_own_posts`) on these pages whose text holds `marker`, read
         from each fetch's own reading of its page (pages are fetched lazily: the search
         stops at the first page that has it). A marker can be computed from public data, so
         whose post holds it is what proves the message was posted."""
         for page in pages:
             posts = page.parsed.posts if page.parsed is not None else ()
             # own text only (outside quotes): a player quoting the bot never counts
-            ids_shown = any(p.author_id is not None for p in posts)
-            for post in reversed(posts):
-                mine = self._is_mine(post.author, post.author_id, ids_shown=ids_shown)
-                if mine and marker in norm(post.own_text):
+            for post in reversed(self._own_posts(posts)):
+                if marker in norm(post.own_text):
                     return post.id
         return None
 
