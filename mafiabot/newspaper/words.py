@@ -49,7 +49,7 @@ RULESET_NAME_RU = {"gambler": "Гэмблер", "pefl": "ПЕФЛ"}
 # --------------------------------------------------------------------------------------------
 # Deaths and exits
 
-# P-P.1: who killed whom, by role only. Anything not in this table is never printed.
+# P-P.1: the killers are named by role, never by nick. Anything not in this table is never printed.
 # Each cause in three forms: agreeing with a man, with a woman, and one that needs no agreement
 # for a player whose gender is not known («Tanya-77 (мирный житель) — работа маньяка»).
 PEFL_CAUSE_FORMS: dict[str, tuple[str, str, str]] = {
