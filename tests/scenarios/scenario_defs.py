@@ -733,7 +733,7 @@ s.turn(
 )
 
 s = full(
-    "pefl_P_M_5_doctor_killed_at_step_5_heals_nobody",
+    "pefl_P_M_5_doctor_dying_at_step_5_loses_his_heal",
     ["P-M.5", "P-O.1"],
     "The doctor heals Егор but is shot by the yakuza the same night: Егор, attacked by the "
     "maniac, dies too.",
@@ -1266,7 +1266,7 @@ s.turn(
 )
 
 s = full(
-    "pefl_P_M_14_ambush_once_per_game",
+    "pefl_P_M_14_second_ambush_is_refused",
     ["P-M.14", "P-M.13", "C-1"],
     "Night 1: ambush with no visitor. Night 2: a second ambush is refused; the yakuza shot is "
     "stopped by the vest and the executor lives.",
@@ -1409,7 +1409,7 @@ s.turn(
 )
 
 s = Scenario(
-    "pefl_P_W_1_clan_wins_when_everyone_else_is_dead",
+    "pefl_P_W_1_last_clan_standing_wins",
     "pefl",
     [
         P("Миша", "mafia", "triad", don=True),
@@ -1512,7 +1512,7 @@ s.turn(
 )
 
 s = full(
-    "pefl_C_5_P_P_2_dead_players_take_no_part",
+    "pefl_C_5_P_P_2_a_dead_maniac_neither_votes_nor_kills",
     ["C-5", "P-P.2", "P-M.13"],
     "The maniac, killed by the ninja on night 1, posts a reasoned red vote and sends a kill "
     "on turn 2: neither counts.",
