@@ -19,8 +19,8 @@ control demands. The base class holds that flow once; a board client (`scraper.p
 session shows in its header (`_own_id_in`) and the session's cookie holds
 (`_session_user_id`), learned at login or from the first page of a restored session; a post
 that shows no id on a page whose posts show them is a guest's. Only where a board shows no id
-does the account's exact spelling decide (`exact_account`) — never a name that merely reads
-like the bot's.
+does the account's exact spelling decide (`parser.identity.account_key`) — never a name that
+merely reads like the bot's.
 
 Writes go through `self.pacer` (`scraper.pacing.WritePacer`); every deliberate wait (flood,
 form age, retry backoff, the polite delay) goes through `self._sleep`, which a stop check
@@ -32,7 +32,6 @@ from __future__ import annotations
 import logging
 import re
 import threading
-import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -41,6 +40,7 @@ from urllib.parse import urljoin
 
 import httpx
 
+from parser.identity import account_key
 from parser.records import Post, TopicPage
 from scraper.board import (
     FetchedPM,
@@ -92,19 +92,6 @@ class ClientSettings(TransportSettings, Protocol):
     def marker_search_pages(self) -> int: ...
     @property
     def pm_folder_pages(self) -> int: ...
-
-
-_ASCII_SPACES = re.compile(r"[ \t\r\n]+")
-
-
-def exact_account(name: str) -> str:
-    """An account name as the board keeps it unique: its canonical composition (NFC: a
-    composed «й» and «и» + breve are one letter), case aside, ASCII spaces trimmed and their
-    runs as one (a page's markup may wrap a name). Every other character counts: a no-break,
-    thin or zero-width space, a soft hyphen, a Latin «e» for a Cyrillic «е» make another
-    account."""
-    text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).lower())
-    return _ASCII_SPACES.sub(" ", text).strip(" ")
 
 
 def norm(text: str) -> str:
@@ -340,13 +327,13 @@ class BoardClientBase:
         """Whether a post or message by (author, author_id) is the bot's own: by the board's
         user id where both are known. A post without an id on a page whose posts show them
         (`ids_shown`) is a guest's, never the bot's. Else by the account's exact spelling
-        (`exact_account`) — a look-alike name («Ведущuй», a zero-width or no-break space) is
-        another account."""
+        (`parser.identity.account_key`) — a look-alike name («Ведущuй», a zero-width or
+        no-break space) is another account."""
         if author_id is not None and self._own_id is not None:
             return author_id == self._own_id
         if author_id is None and ids_shown:
             return False
-        return exact_account(author) == exact_account(self._client_settings.username)
+        return account_key(author) == account_key(self._client_settings.username)
 
     def _has_member_cookie(self) -> bool:
         raise NotImplementedError

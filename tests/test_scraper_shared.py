@@ -342,7 +342,7 @@ def test_own_post_is_recognised_by_the_board_user_id(shown: str, exact: bool) ->
     """ "Is this post mine" is the board's user id of the bot's account (issue 21): the
     marker search finds the bot's post however the page spells the account's name, and a
     look-alike account's post (another id) never counts. Only on a board whose pages show no
-    ids does the spelling decide, and then exactly (`scraper.client.exact_account`), never
+    ids does the spelling decide, and then exactly (`parser.identity.account_key`), never
     folded. (Before, both were decided by the folded `nick_key`.)"""
     client = PhpbbClient(PhpbbSettings(base_url=phpbb.BASE, username="Ведущий", password="x"))
     marker = "mafiabot 1/2 ab.cd"
