@@ -13,6 +13,9 @@ Prints:
     each reader (pages given as text, as the daemon hands IPB pages over), and the IPB/phpBB
     ratios; the Invision pages both with the generation detected on every page and with it
     known beforehand, as the daemon's client reads them;
+  * `--keep-freed`: the same, with glibc told to keep the memory a page frees (as
+    `mafiabot parse posts` runs 16 pages or more); the Invision readers' large pages otherwise
+    fault the same memory in again page after page;
   * beside that (never instead), the same with each Invision board's own page size (IPB 1.x
     20, IPS 4 25 posts a page), where a page's own work weighs half as much per post.
 """
@@ -188,7 +191,17 @@ def same_posts(rounds: int, per_page: dict[str, int] | None = None) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument(
+        "--keep-freed",
+        action="store_true",
+        help="glibc keeps freed memory, as `mafiabot parse posts` has it from 16 pages on",
+    )
     args = ap.parse_args()
+    if args.keep_freed:
+        from mafiabot.commands.parse_posts import _keep_freed_memory
+
+        _keep_freed_memory()
+        print("allocator: freed memory kept (mallopt), as `parse posts` runs long inputs")
     real_pages(args.rounds)
     same_posts(args.rounds)
     # beside it, not instead: each Invision board's own page size (IPB 1.x 20, IPS 4 25 posts)

@@ -181,14 +181,14 @@ def _keep_freed_memory() -> None:
     Each page allocates and frees the same few hundred kilobytes (the file, its head's text,
     lexbor's document); by default glibc gives the free top of its heap back to the system
     once it passes 128 KB and maps large blocks afresh each time, so the next page faults the
-    same memory in again: ~25 page faults a page, a tenth of a long run's CPU time. With 1 MB
+    same memory in again: ~25 page faults a page, a tenth of a long run's CPU time. With 4 MB
     kept at the top of the heap and blocks up to 4 MB taken from the heap, the process stays
-    a megabyte or so larger. Elsewhere (musl, macOS, Windows) nothing changes."""
+    a few megabytes larger (Invision pages, larger, need that much). Elsewhere (musl, macOS, Windows) nothing changes."""
     try:
         import ctypes
 
         mallopt = ctypes.CDLL(None).mallopt
-        mallopt(_M_TOP_PAD, 1 << 20)
+        mallopt(_M_TOP_PAD, 1 << 22)
         mallopt(_M_MMAP_THRESHOLD, 1 << 22)
     except (ImportError, OSError, AttributeError, TypeError):
         return
