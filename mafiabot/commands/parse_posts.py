@@ -182,8 +182,9 @@ def _keep_freed_memory() -> None:
     lexbor's document); by default glibc gives the free top of its heap back to the system
     once it passes 128 KB and maps large blocks afresh each time, so the next page faults the
     same memory in again: ~25 page faults a page, a tenth of a long run's CPU time. With 4 MB
-    kept at the top of the heap and blocks up to 4 MB taken from the heap, the process stays
-    a few megabytes larger (Invision pages, larger, need that much). Elsewhere (musl, macOS, Windows) nothing changes."""
+    kept at the top of the heap and blocks up to 4 MB taken from the heap (Invision pages,
+    larger, need that much), the process stays a few megabytes larger. Elsewhere (musl,
+    macOS, Windows) nothing changes."""
     try:
         import ctypes
 
