@@ -198,6 +198,11 @@ class FakePhpbb(FakeBoardBase):
             )
         path = request.url.path.lstrip("/")
         resp = self._route(request.method, path, q, form, sess)
+        if sess.uid != 1 and resp.status_code == 200 and _MEMBER_MENU.encode() in resp.content:
+            # a recorded page names whoever recorded it in its header; phpBB names the member
+            # the page is served to
+            body = derived_member_bar(resp.content.decode("utf-8"), sess.uid)
+            resp = httpx.Response(200, headers=resp.headers, content=body.encode("utf-8"))
         if request.method == "GET":
             for hook in [h for h in self.after_get if request.url.path.endswith(h[0])]:
                 self.after_get.remove(hook)
@@ -693,6 +698,21 @@ class FakePhpbb(FakeBoardBase):
 # -- page surgery -----------------------------------------------------------------------------
 
 _POST_START = re.compile(r'<div id="p(\d+)" class="post ')
+
+
+_MEMBER_MENU = 'id="username_logged_in"'
+_MEMBER_BAR = re.compile(
+    r'(id="username_logged_in".*?class="username(?:-coloured)?">)[^<]*(</span>.*?'
+    r"mode=viewprofile&amp;u=)\d+",
+    re.S,
+)
+
+
+def derived_member_bar(body: str, uid: int) -> str:
+    """TEMPLATE-DERIVED: a recorded page's header member menu (`li#username_logged_in`: the
+    account's name and its profile link) naming member `uid`, as phpBB renders it for him."""
+    name = htmlmod.escape(NAMES.get(uid, f"user{uid}"), quote=False)
+    return _MEMBER_BAR.sub(lambda m: f"{m.group(1)}{name}{m.group(2)}{uid}", body, count=1)
 
 
 def _split_posts(body: str) -> list[tuple[int, str]]:

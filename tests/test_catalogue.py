@@ -86,3 +86,45 @@ def test_a_whole_game_sends_players_no_latin_word_but_a_nick(game: str) -> None:
         for n in sorted(nicks, key=len, reverse=True):
             cleaned = cleaned.replace(n, " ")
         assert latin_words(cleaned) == [], text
+
+
+def test_C_2_the_reader_and_the_replies_call_an_action_by_one_word() -> None:
+    """The letter reader's questions and every reply name a move by the catalogue's word
+    (engine/words_ru.py), so a player is never asked about «убийство» and answered about
+    «выстрел»."""
+    from engine.words_ru import ACTION_WORDS
+    from mafiabot.newspaper.render import Renderer
+    from parser.letters.reader import read_letter
+    from parser.sender import cast_state, sender_view
+
+    cast = {
+        "ruleset": "pefl",
+        "turn": 2,
+        "players": {
+            "Лёня": {"role": "thug", "clan": "triad"},
+            "Костя": {"role": "mafia", "clan": "triad", "don": True},
+            "Ефим": {"role": "commissar"},
+            "Катя": {"role": "civilian"},
+        },
+    }
+    view = sender_view(cast_state(cast), "Лёня")
+    assert view is not None
+    asked = read_letter("Иду к Ефиму", view)  # P-M.11: the thug shoots or beats
+    assert asked.code == "which_action"
+    assert ACTION_WORDS["kill"] in asked.text and ACTION_WORDS["beat"] in asked.text
+    reply = Renderer().move_reply(nick="Лёня", accepted=False, action="kill", reason="late")
+    assert f"({ACTION_WORDS['kill']})" in reply
+
+
+def test_the_actions_words_live_in_one_table() -> None:
+    """No module keeps a table of its own that names the actions (the catalogue's words
+    drifted apart once: «убийство» in the reader, «выстрел» in the replies)."""
+    root = Path(__file__).resolve().parent.parent
+    entry = re.compile(r'"(?:kill|check|heal|block|beat|blast|protect|ambush)":\s*"[а-яё]')
+    found = [
+        str(path.relative_to(root))
+        for folder in ("engine", "parser", "scraper", "poster", "mafiabot")
+        for path in sorted((root / folder).rglob("*.py"))
+        if entry.search(path.read_text("utf-8"))
+    ]
+    assert found == ["engine/words_ru.py"]

@@ -186,3 +186,76 @@ def test_C_4_run_once_exits_non_zero_when_the_board_refuses_a_message_for_good(
     assert run_cmd._once(run.daemon) == 1  # the start post could not go out
     assert "не отправлено: стартовое сообщение" in capsys.readouterr().err
     assert run.daemon.game().last_tick_ok is False
+
+
+def _refusal_notes(tmp: Path) -> list[str]:
+    """Every line a refused run leaves for `status`, made by the code that says it."""
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from mafiabot.commands.run import named_refusal
+    from mafiabot.dbfile import FileWatch, corrupt, refuse_lost_database
+    from mafiabot.exitcodes import DatabaseUnusable
+
+    class Board:
+        def __init__(self, post: int | None, pm: int | None) -> None:
+            self.post, self.pm, self.sent_folders = post, pm, ("sentbox",)
+
+        def find_post_with_marker(self, *_a: Any, **_k: Any) -> int | None:
+            return self.post
+
+        def list_pm_folder(self, _folder: str) -> list[Any]:
+            return [SimpleNamespace(id=self.pm, subject="Мафия – 12")] if self.pm else []
+
+        def read_pm(self, _id: int, _folder: str) -> Any:
+            return SimpleNamespace(html=f"<!-- mafiabot 1/1 t4-ab.0123abcd --> {self.pm}")
+
+    lines = [
+        str(corrupt(tmp / "g.db", "it is not an SQLite database")),
+        str(corrupt(tmp / "g.db", "database disk image is malformed")),
+    ]
+    for board in (Board(61, None), Board(None, 15)):
+        with pytest.raises(DatabaseUnusable) as lost:
+            refuse_lost_database(None, cast(Any, board), 4, "Мафия – 12")
+        lines.append(str(lost.value))
+    db = tmp / "w.db"
+    for replace in (False, True):
+        db.write_text("x")
+        watch = FileWatch.of(f"sqlite:///{db}")
+        assert watch is not None
+        if replace:  # a backup copied over it: another file at the same path
+            (tmp / "backup.db").write_text("y")
+            (tmp / "backup.db").replace(db)
+        else:
+            db.unlink()
+        with pytest.raises(DatabaseUnusable) as gone:
+            watch.check()
+        lines.append(str(gone.value))
+    cfg = SimpleNamespace(game=SimpleNamespace(name="Мафия – 12", topic=4))
+    lines.append(str(named_refusal("game12.toml", cast(Any, cfg), DatabaseUnusable(lines[2]))))
+    return [f"2026-12-03T19:00:00+00:00 {line}" for line in lines]
+
+
+def test_status_says_why_the_last_run_refused_in_the_hosts_language(tmp_path: Path) -> None:
+    """A refused run leaves its line for `status` in English (the log's); the host reads it
+    in Russian, the moment in board time — English stays for `host_language = "en"`."""
+    from mafiabot.newspaper.host_words import refusal_note
+
+    notes = _refusal_notes(tmp_path)
+    seen = []
+    for note in notes:
+        when, line = refusal_note("ru", note, MSK)
+        assert when == "3 декабря в 22:00 МСК"
+        words = re.sub(r"\S*(?:/|\.toml|\.db)\S*|\[storage\] url|SQLite", " ", line)
+        assert re.findall(r"[A-Za-z]+", words) == [], line
+        seen.append(line)
+    assert "это не база SQLite" in seen[0] and "файл базы повреждён" in seen[1]
+    assert "сообщение бота №61" in seen[2] and "личное сообщение этой игры №15" in seen[3]
+    assert "удалили или переместили" in seen[4] and "подменили другим файлом" in seen[5]
+    assert seen[6].startswith("game12.toml: игра «Мафия – 12» (тема 4): в базе игры нет игры")
+    assert all("Восстановите" in s or "Верните" in s for s in seen)  # what to do, every time
+    assert refusal_note("en", notes[2], MSK) == tuple(notes[2].split(" ", 1))
+    # a line the table does not know yet: Russian words around it, nothing lost
+    assert refusal_note("ru", "2026-12-03T19:00:00+00:00 something new", MSK)[1] == (
+        "причина — в журнале бота: something new"
+    )

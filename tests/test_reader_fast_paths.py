@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html as htmllib
 import re
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -111,3 +112,78 @@ def test_raw_markup_patterns_read_as_first_spelt(piece: str, lines: bool) -> Non
     assert text_of(piece, lines=lines) == _first_text_of(piece, lines)
     found, first = _TOKENIZER_MARK.search(piece), _FIRST_MARK.search(piece)
     assert (found and found.span()) == (first and first.span())
+
+
+# --- phpBB: the quoting reply read without the body walk ------------------------------------
+
+
+def _content(body: str) -> Any:
+    from parser.html import parse_html
+
+    node = parse_html(f'<div class="content">{body}</div>').css_first("div.content")
+    assert node is not None
+    return node
+
+
+def _walked(body: str) -> Any:
+    from parser.phpbb.walk import walk_body
+
+    content = _content(body)
+    html = content.inner_html or ""
+    text = " ".join(content.text(separator=" ").split())
+    return walk_body(content, html, text, True, "olor" in html or "OLOR" in html)
+
+
+_CITE = (
+    '<cite><a href="./memberlist.php?mode=viewprofile&amp;u=68">Марго</a> писал(а): '
+    '<a href="./viewtopic.php?p=57#p57" data-post-id="57">↑</a>'
+    '<span class="responsive-hide">27 ноя 2026, 12:50</span></cite>'
+)
+_REPLIES = [
+    f'<blockquote cite="./viewtopic.php?p=57#p57"><div>{_CITE}Голосую: '
+    '<span style="color:red">Вася</span></div></blockquote>Не согласен.',
+    f"<blockquote><div>{_CITE}a <b><span style='color:green'>Кот</span></b></div></blockquote>"
+    f"<blockquote><div>{_CITE}b</div></blockquote> <span style='color:red'>Марго</span>",
+    f"<blockquote><div>{_CITE}x</div></blockquote>"
+    '<a href="./viewtopic.php?p=99#p99">ссылка</a> и <a href="#p12">ещё</a>',
+    f"<blockquote><div>{_CITE}<span style='color:red'>внешний "
+    "<span style='color:blue'>внутренний</span></span></div></blockquote>",
+    f"<blockquote><div>{_CITE}<blockquote><div>{_CITE}вложенная</div></blockquote>"
+    "</div></blockquote>после",
+    "<blockquote class='uncited'><div>без заголовка <span style='color:red'>Кот</span>"
+    "</div></blockquote>ответ",
+    f"<blockquote><div>{_CITE}</div></blockquote><s>Кот</s> Марго",
+    f"<blockquote><div>{_CITE}код</div></blockquote><code>[color=red]x[/color]</code>",
+    f"<span style='color:red'><blockquote><div>{_CITE}в цвете</div></blockquote>хвост</span>",
+    f"<blockquote style='color:red'><div>{_CITE}цветная</div></blockquote>",
+    f"<!-- c --><blockquote><div>{_CITE}<!-- d -->текст</div></blockquote><br>ответ<br>",
+    f"<blockquote><div><span style='color:red'>{_CITE}</span>в заголовке</div></blockquote>",
+    f"<blockquote><div>{_CITE}x</div></blockquote><cite>ещё заголовок</cite>",
+    f"<blockquote><div>{_CITE}x</div></blockquote>"
+    "<span class='username' style='color:red'>Ник</span>",
+]
+
+
+def _reply_bodies() -> list[str]:
+    from parser.pages import parse_topic, read_page
+
+    bodies = list(_REPLIES)
+    for path in sorted((FIXTURES / "phpbb").glob("*topic*.html")):
+        bodies += [p.body_html for p in parse_topic(read_page(path)).posts]
+    return [b for b in bodies if "<blockquote" in b]
+
+
+def test_quoting_replies_read_as_the_walk_reads_them() -> None:
+    from parser.phpbb.body import read_body
+    from parser.phpbb.replies import shallow_quotes
+
+    bodies = _reply_bodies()
+    assert len(bodies) > 20
+    shortcut = 0
+    for body in bodies:
+        assert read_body(_content(body), "post 1") == _walked(body), body
+        content = _content(body)
+        html = content.inner_html or ""
+        text = " ".join(content.text(separator=" ").split())
+        shortcut += shallow_quotes(content, html, text, "olor" in html) is not None
+    assert shortcut > len(bodies) // 2  # the shortcut is really the common case

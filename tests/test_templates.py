@@ -283,7 +283,7 @@ def test_C_2_a_question_back_reads_as_the_hosts_question_not_a_refusal(r: Render
     for text in (fresh, kept):
         assert text.startswith("Борис, уточните, пожалуйста") and ask in text
         assert "не принят" not in text and "до дедлайна" in text
-    assert "в силе ваш прежний ход: выстрел — Анна, исполнитель Вова" in kept
+    assert "в силе ваш прежний ход: убийство — Анна, исполнитель Вова" in kept
     assert "прежний" not in fresh
     assert "нельзя" not in fresh + kept
 

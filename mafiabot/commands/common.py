@@ -5,7 +5,6 @@ saying what to fix; the commands import this module and never each other."""
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 
 from mafiabot.exitcodes import UsageError
@@ -204,6 +203,8 @@ def read_html(path: str) -> str:
 
 
 def _read_cast(path: str) -> dict[str, Any]:
+    import json
+
     try:
         with open(path, encoding="utf-8") as f:
             data = json.loads(f.read())

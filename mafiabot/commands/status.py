@@ -33,6 +33,7 @@ from mafiabot.newspaper.host_words import (
     labels,
     outbox_kind_word,
     phase_word,
+    refusal_note,
     reject_word,
     status_word,
     tick_result,
@@ -75,7 +76,7 @@ def _no_database(path: str | Path, cfg: Config, named: bool) -> None:
     en = cfg.game.host_language == "en"
     refused = read_note(note_path(cfg.database_url, Path(path)))
     if refused is not None:
-        when, _, line = refused.partition(" ")
+        when, line = refusal_note(cfg.game.host_language, refused, cfg.board.tz)
         said = "the last `mafiabot run` refused" if en else "последний `mafiabot run` отказался"
         print(f"mafiabot: {where}{said} ({when}): {line}", file=sys.stderr)
         return
@@ -143,7 +144,8 @@ def _table(console: Console, st: dict[str, Any], cfg: Config) -> None:
         head += f" ({say['winner']}: {winner_word(lang, st['winner'])})"
     console.print(head)
     if st.get("refused"):
-        console.print(f"[bold red]{say['refused']}:[/bold red] {escape(st['refused'])}")
+        when, line = refusal_note(lang, st["refused"], tz)
+        console.print(f"[bold red]{say['refused']}[/bold red] ({when}): {escape(line)}")
     _failed(console, st, lang)  # first: a newspaper that never went out changes the game
     last = st.get("last_tick")
     if last:

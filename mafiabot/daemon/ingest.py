@@ -57,6 +57,15 @@ def read_topic_page(sh: Shell, html: str, now: datetime | None) -> TopicPage:
     return parse_topic(html, board=board_kind(sh), tz=sh.tz, now=now)
 
 
+def page_of(sh: Shell, fetch: TopicPageFetch, now: datetime | None) -> TopicPage:
+    """A fetched topic page's posts and navigation: the reading the client made when it
+    fetched the page (read once, in the board's zone), else — a client that hands over only
+    the page — read here."""
+    if fetch.parsed is not None and fetch.tz == sh.cfg.board.timezone:
+        return fetch.parsed
+    return read_topic_page(sh, fetch.raw.html, now)
+
+
 def read_pm(sh: Shell, html: str, msg_id: int, now: datetime) -> PrivateMessage | None:
     """One fetched PM. An IPB 3 / IPS 4-5 conversation page holds several messages and the
     client hands back one per new message (ipb-api.md): each is read by its own id, with the
@@ -138,7 +147,7 @@ def ingest_pages(
     so the next tick reads the pages again and stores what is missing."""
     batch: list[tuple[Post, int]] = []  # posts read, not stored yet, with their turns
     for fetch in _progress(pages, topic):
-        page = read_topic_page(sh, fetch.raw.html, now)
+        page = page_of(sh, fetch, now)
         for issue in page.issues:
             flags.flag(
                 sh.store, g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}"

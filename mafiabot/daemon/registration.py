@@ -14,7 +14,7 @@ from mafiabot import keys
 from mafiabot.daemon import flags
 from mafiabot.daemon.compose import Facts, event_row
 from mafiabot.daemon.context import Shell
-from mafiabot.daemon.ingest import read_topic_page
+from mafiabot.daemon.ingest import page_of
 from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.proof import commitment
 from mafiabot.newspaper.words import role_label
@@ -43,7 +43,7 @@ def signups(sh: Shell, g: Game) -> dict[str, int | None]:
     nicks: dict[str, int | None] = {}
     signed: dict[str, str] = {}  # nick_key -> the sign-up that holds it
     for fetch in pages:
-        page = read_topic_page(sh, fetch.raw.html, None)
+        page = page_of(sh, fetch, None)
         for post in page.posts:
             if sh.is_host(post.author) or post.deleted:
                 continue

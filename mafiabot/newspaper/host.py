@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from engine.words_ru import ACTION_WORDS
 from mafiabot.newspaper.grammar import in_case
 from mafiabot.newspaper.words import (
-    ACTION_RU,
     AUDIENCE_RU,
     CHECKER_RU,
     CLAN_RU,
@@ -65,7 +65,7 @@ def _host_line_moves(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     k = d.get("kind", "")
     g = d.get
     role = role_label(ruleset, g("role"), g("clan"))
-    act = ACTION_RU.get(str(g("action") or ""), "ход")
+    act = ACTION_WORDS.get(str(g("action") or ""), "ход")
     if k == "RoleDealt":
         return f"Роль: {g('nick')} — {role}"
     if k == "AcquaintanceMade":

@@ -303,3 +303,82 @@ def _tick_part(part: str, tz: ZoneInfo | None) -> str:
             else f"следующий дедлайн {when_word('ru', at, tz)}"
         )
     return ""
+
+
+# --------------------------------------------------------------------------------------------
+# The line a refused `run` leaves for `status` (`dbfile.write_note`: `<when> <line>`, the
+# line English as the run said it) in the host's language
+
+_NAMED = re.compile(
+    r"(?P<path>.+?): game (?P<q>['\"])(?P<name>.*?)(?P=q) \(topic (?P<topic>\d+)\): (?P<rest>.*)",
+    re.S,
+)
+_CORRUPT = re.compile(
+    r"the game database (?P<path>.+) is unusable \((?P<why>.*)\)\. Nothing was sent\..*", re.S
+)
+_LOST = re.compile(
+    r"(?P<db>.+) has no game for topic (?P<topic>\d+), but (?P<where>.+?): the game has begun "
+    r"and its database was lost\..*",
+    re.S,
+)
+_LOST_POST = re.compile(r"the topic already holds the bot's post #(\d+)")
+_LOST_PM = re.compile(r"the bot's sent messages already hold this game's PM #(\d+)")
+_VANISHED = re.compile(
+    r"the game database (?P<path>.+) (?P<what>was deleted or moved|was replaced by another "
+    r"file) while the bot was running:.*",
+    re.S,
+)
+#: SQLite's own words for a damaged file
+_SQLITE_RU = {
+    "it is not an SQLite database": "это не база SQLite",
+    "file is not a database": "файл не является базой данных",
+    "database disk image is malformed": "файл базы повреждён",
+}
+
+
+def refusal_note(lang: str, note: str, tz: ZoneInfo | None) -> tuple[str, str]:
+    """(when, why) of a refused run's note, as `status` shows it: in Russian the moment in
+    board time and the line in words; in English both as the run left them."""
+    when, _sep, line = note.partition(" ")
+    if not _ru(lang):
+        return when, line
+    return when_word(lang, when, tz), _refusal_ru(line)
+
+
+def _refusal_ru(line: str) -> str:
+    if m := _NAMED.fullmatch(line):
+        head = f"{m['path']}: игра «{m['name']}» (тема {m['topic']})"
+        return f"{head}: {_refusal_ru(m['rest'])}"
+    if m := _CORRUPT.fullmatch(line):
+        why = _SQLITE_RU.get(m["why"], f"SQLite сообщает: «{m['why']}»")
+        return (
+            f"база игры {m['path']} непригодна ({why}). Ничего не отправлено. Восстановите её "
+            "из резервной копии (а если ни одна игра ещё не началась, уберите файл в сторону, "
+            "чтобы начать новую) и запустите бота снова."
+        )
+    if m := _LOST.fullmatch(line):
+        db = "базе игры" if m["db"] == "the game database" else f"базе {m['db']}"
+        if post := _LOST_POST.fullmatch(m["where"]):
+            where = f"в теме уже есть сообщение бота №{post[1]}"
+        elif pm := _LOST_PM.fullmatch(m["where"]):
+            where = f"среди отправленных писем бота уже есть личное сообщение этой игры №{pm[1]}"
+        else:
+            where = "на форуме уже есть сообщения бота"
+        return (
+            f"в {db} нет игры из темы {m['topic']}, но {where}: игра уже началась, а её база "
+            "потеряна. Ничего не отправлено. Восстановите файл базы из резервной копии (или "
+            "укажите путь к нему в [storage] url) и запустите бота снова; для новой игры "
+            "заведите новую тему."
+        )
+    if m := _VANISHED.fullmatch(line):
+        what = (
+            "удалили или переместили"
+            if m["what"].startswith("was deleted")
+            else "подменили другим файлом"
+        )
+        return (
+            f"базу игры {m['path']} {what}, пока бот работал: он сразу остановился, больше "
+            "ничего не отправлено. Верните базу игры на прежнее место (или укажите её в "
+            "[storage] url) и запустите бота снова — что уже отправлено, видно на форуме."
+        )
+    return f"причина — в журнале бота: {line}"

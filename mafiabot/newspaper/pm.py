@@ -10,9 +10,9 @@ from typing import Any
 
 from engine.base import RuleSetBase
 from engine.settings import RulesSettings
+from engine.words_ru import ACTION_WORDS
 from mafiabot.newspaper.examples import Examples, example_letter, examples_for
 from mafiabot.newspaper.words import (
-    ACTION_RU,
     CHECKER_RU,
     CLAN_RU,
     REFUSAL_FINAL,
@@ -95,7 +95,7 @@ def player_pm_view(
         elif k == "Promoted":
             d["example"] = example_letter(ruleset, "commissar", "check", ex)
         elif k in ("MoveAccepted", "MoveRejected"):
-            d["action_label"] = ACTION_RU.get(str(d.get("action")), "ход")
+            d["action_label"] = ACTION_WORDS.get(str(d.get("action")), "ход")
             d["reason_ru"] = (
                 refusal_ru(str(d.get("reason") or ""), "")[0] if k == "MoveRejected" else ""
             )
@@ -160,7 +160,7 @@ def reply_view(
         # the reader's hint says how to write the letter again: only where one can count
         "detail": more if retry else "",
         "retry": retry,
-        "moves_now": [ACTION_RU.get(a, a) for a in moves_now if a != "choose_side"],
+        "moves_now": [ACTION_WORDS.get(a, a) for a in moves_now if a != "choose_side"],
         "has_moves": bool(role_actions(ruleset, role)),
         "example": example,
     }

@@ -22,6 +22,7 @@ from markupsafe import Markup
 
 import templates
 from engine.settings import RulesSettings
+from engine.words_ru import ACTION_WORDS
 from mafiabot.newspaper.grammar import PLAYER_IN_CASE, gender_of, inflect, pick, plural
 from mafiabot.newspaper.host import audience_ru, host_line, override_line
 from mafiabot.newspaper.links import BoardLinks
@@ -36,7 +37,6 @@ from mafiabot.newspaper.record import (
 )
 from mafiabot.newspaper.view import event_dict, newspaper_view, public_only, shows_of
 from mafiabot.newspaper.words import (
-    ACTION_RU,
     NO_WINNER_RU,
     NUM_GEN_RU,
     RULESET_RU,
@@ -280,7 +280,7 @@ class Renderer:
             "move_reply.bbcode.j2",
             nick=nick,
             accepted=accepted,
-            action=ACTION_RU.get(action, ""),
+            action=ACTION_WORDS.get(action, ""),
             targets=list(targets),
             executor=executor,
             replaced=replaced,
@@ -314,7 +314,7 @@ class Renderer:
         request left this turn (P-M.0), so his answer would be refused."""
         standing = ""
         if action:
-            standing = ACTION_RU.get(action, "ход")
+            standing = ACTION_WORDS.get(action, "ход")
             if targets:
                 standing += " — " + ", ".join(targets)
             if executor:

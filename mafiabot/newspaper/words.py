@@ -2,8 +2,9 @@
 status carries, as the Russian words a player or the host reads, keyed by what they name.
 
 The sentences around the words are the templates' (`templates/ru/`); the rule sets' own role
-names are `engine/words_ru.py`'s. A code missing here never reaches a reader as it is: each
-look-up has a Russian fallback (and the tests hold every code the engine emits to a line).
+names and the night actions' names are `engine/words_ru.py`'s. A code missing here never
+reaches a reader as it is: each look-up has a Russian fallback (and the tests hold every code
+the engine emits to a line).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from zoneinfo import ZoneInfo
 from engine.base import RuleSetBase
 from engine.kinds import RULESETS, Role
 from engine.rules import ruleset_class
+from engine.words_ru import ACTION_WORDS
 from mafiabot.newspaper.grammar import pick, plural
 
 log = logging.getLogger(__name__)
@@ -126,7 +128,11 @@ NOBODY_HOST_RU = {
     "host_to_decide": "нет засчитанных голосов — решение за вами (таблица [[override]] в конфиге)",
 }
 
-SAVED_RU = {"heal": "лечение", "protect": "протект", "vest": "бронежилет", "ambush": "засада"}
+#: how a player was saved (`Saved.how`): the move that saved him, or the maniac's vest
+SAVED_RU = {
+    **{how: ACTION_WORDS[how] for how in ("heal", "protect", "ambush")},
+    "vest": "бронежилет",
+}
 
 # --------------------------------------------------------------------------------------------
 # The Gambler night notes (G-P.1)
@@ -214,21 +220,7 @@ OVERRIDE_FIELD_RU = {
 }
 
 # --------------------------------------------------------------------------------------------
-# Night letters: actions and refusals
-
-ACTION_RU = {
-    "kill": "выстрел",
-    "check": "проверка",
-    "heal": "лечение",
-    "block": "приглашение",
-    "beat": "избиение",
-    "blast": "подрыв",
-    "protect": "протект",
-    "ambush": "засада",
-    "army": "Армия Тьмы",
-    "choose_side": "выбор стороны",
-    "don": "выбор Дона",
-}
+# Night letters: refusals (the actions' own words are `engine/words_ru.py`'s ACTION_WORDS)
 
 # Move refusals (engine reason codes and the parser's) → words for the player.
 REFUSAL_RU = {

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.actions import Vote
 from engine.state import GameState
+from engine.words_ru import ACTION_WORDS
 from mafiabot import keys
 from mafiabot.bootstrap import read_model
 from mafiabot.config import Config
@@ -40,7 +41,7 @@ from mafiabot.newspaper.host_words import (
     winner_word,
 )
 from mafiabot.newspaper.links import board_links
-from mafiabot.newspaper.words import ACTION_RU, NICK_MATCH_RU, refusal_ru, role_label
+from mafiabot.newspaper.words import NICK_MATCH_RU, refusal_ru, role_label
 from mafiabot.store import Store
 from mafiabot.store.tables import Game
 from parser.nicks import NickResolver
@@ -159,7 +160,7 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
                 read[t] = f"{_matched(lang, how[0])}, {how[1]:.2f}" if how else "?"
         moves.setdefault(m.pm_board_id, []).append(
             {
-                "action": ACTION_RU.get(m.action, "ход"),
+                "action": ACTION_WORDS.get(m.action, "ход"),
                 "targets": list(m.targets or []),
                 "confidence": "" if m.confidence is None else f"{m.confidence:.2f}",
                 "read": read,

@@ -41,7 +41,7 @@ class QuoteAcc:
         self.colored: list[ColoredSpan] = []
 
 
-def _first_cite(bq: LexborNode) -> LexborNode | None:
+def first_cite(bq: LexborNode) -> LexborNode | None:
     """The quote's <cite>: phpBB renders <blockquote><div><cite>…</cite>…</div></blockquote>,
     so it is the first element of the first element (older styles put it straight in the
     blockquote). Only those two places are looked at: a cite deeper down is quoted text."""
@@ -67,7 +67,7 @@ def _cite_attr_post(bq: LexborNode) -> int | None:
 
 def cite_info(bq: LexborNode) -> tuple[str | None, int | None, int | None, int | None, str, str]:
     """Author, author id, post id, PM id, time text and the cite's text for a blockquote."""
-    cite = _first_cite(bq)
+    cite = first_cite(bq)
     post_id = _cite_attr_post(bq)
     msg_id: int | None = None
     if cite is None:
