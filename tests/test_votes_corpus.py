@@ -32,8 +32,14 @@ from tests.vote_pages import BOARDS, CasePost, page
 HERE = Path(__file__).parent / "votes"
 #: the development parts (HERE, and HERE/dev2 with a cast of its own) and the held-out parts
 #: (HERE/heldout…, tests/votes/README.md): each folder holds its own cast.json and corpus.jsonl
-PARTS = {"development": HERE, "held-out": HERE / "heldout", "held-out-2": HERE / "heldout2"}
-PARTS["development-2"] = HERE / "dev2"  # batch 18: name forms, retractions, a choice in words
+PARTS = {
+    "development": HERE,
+    "held-out": HERE / "heldout",
+    "held-out-2": HERE / "heldout2",
+    "held-out-3": HERE / "heldout3",  # part 3, PEFL cast
+    "held-out-3g": HERE / "heldout3g",  # part 3, Gambler cast
+    "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
+}
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
 
