@@ -25,6 +25,8 @@ import re
 from functools import lru_cache
 from typing import Final
 
+from parser.nicks import spelt_in_latin
+
 # -- pet forms --------------------------------------------------------------------------------
 
 _VOWELS: Final = frozenset("аеёиоуыэюя")
@@ -95,14 +97,6 @@ def pet_form_kind(form: str, name: str) -> str | None:
 
 # -- English sounds ---------------------------------------------------------------------------
 
-_CYR_SOUNDS: Final = str.maketrans(
-    {
-        "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "zh", "з": "z",
-        "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
-        "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch",
-        "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
-    }
-)  # fmt: skip
 _RU_ENDINGS: Final = ("ом", "ой", "ем", "ей", "а", "у", "е", "и", "ы", "я", "ю")
 MIN_SOUND_LETTERS: Final = 3
 
@@ -131,7 +125,8 @@ def cyrillic_sounds(word: str) -> tuple[str, ...]:
     ]
     keys: dict[str, None] = {}
     for f in forms:
-        latin = f.replace("ё", "е").replace("дж", "j").translate(_CYR_SOUNDS)
+        # the passport-style spelling, «дж» as j and х as h, as an English reader would
+        latin = spelt_in_latin(f.replace("ё", "е").replace("дж", "j")).replace("kh", "h")
         key = _key(latin)
         if len(key) >= 2:
             keys.setdefault(key, None)

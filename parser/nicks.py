@@ -284,6 +284,11 @@ def _cyr_word_to_latin(word: str) -> str:
     return word.translate(_CYR_TO_LAT)
 
 
+def spelt_in_latin(word: str) -> str:
+    """A lower-case Cyrillic word letter by letter in the Latin table above (х as kh)."""
+    return word.translate(_CYR_TO_LAT)
+
+
 def _script_counts(key: str) -> tuple[int, int]:
     return len(_CYRILLIC_RE.findall(key)), len(_LATIN_RE.findall(key))
 
