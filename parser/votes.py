@@ -153,6 +153,19 @@ class VoteResult:
     rejected: list[InputRejected]
     tally: dict[str, int]  # target → votes, most first (ties: reached first, first)
     posts: list[PostReading] = field(default_factory=list)
+    # P-V.2: post id → the target of each vote accepted from it (superseded ones included):
+    # what a later agreement may refer to
+    agreed: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class VotesSoFar:
+    """Where the reading of a day (or a court) stands after its first posts: the later posts
+    are read on from here (`extract_votes(…, so_far=…)`) exactly as if read in one go with
+    the first. `votes`: counted so far, in the order cast; `agreed`: `VoteResult.agreed`."""
+
+    votes: tuple[Vote, ...] = ()
+    agreed: Mapping[int, str] = field(default_factory=dict)
 
 
 # -- colours ----------------------------------------------------------------------------------
@@ -822,6 +835,13 @@ def _voter_refusal(status: str, author: str, target: str, allow_self_vote: bool)
     return refusal
 
 
+def _supersede(readings: list[PostReading], i: int | None) -> None:
+    """Mark the reading of a vote a later one replaced (None: a vote cast before the posts
+    read now, `VotesSoFar`, whose reading is not among them)."""
+    if i is not None:
+        readings[i] = replace(readings[i], status="superseded")
+
+
 def extract_votes(
     posts: Iterable[Post],
     *,
@@ -831,6 +851,7 @@ def extract_votes(
     dead: Collection[str] = (),
     beaten: Collection[str] = (),
     player_ids: Mapping[str, int | None] | None = None,
+    so_far: VotesSoFar | None = None,
 ) -> VoteResult:
     """Read the votes of one day (see the module docstring).
 
@@ -838,6 +859,8 @@ def extract_votes(
     ``dead``, votes for them as ``dead_target``). beaten: living players under P-A.3.
     player_ids: nick → board user id of the cast, where known: a post counts as a player's
     only if its ``author_id`` is his whenever both are known (`parser.identity.Cast`).
+    so_far: the reading of the day's earlier posts (`VotesSoFar`), `posts` being the ones
+    after them: the votes are the whole day's, the rejections and readings the new posts'.
     """
     o = options or VoteOptions()
     colors, policy, need_reason, agreement = _defaults(ruleset, o)
@@ -848,9 +871,10 @@ def extract_votes(
 
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
-    counted: dict[str, Vote] = {}  # voter → vote that counts
+    start = so_far or VotesSoFar()
+    counted: dict[str, Vote] = {v.voter: v for v in start.votes}  # voter → vote that counts
     reading_of: dict[str, int] = {}  # voter → index in readings of that vote
-    accepted_by_post: dict[int, str] = {}  # P-V.2: post id → target of an accepted vote
+    accepted_by_post = dict(start.agreed)  # P-V.2: post id → target of an accepted vote
 
     def reject(post: Post, author: str, reason: str, **kw: str | None) -> None:
         rejected.append(
@@ -919,9 +943,7 @@ def extract_votes(
                 reject(post, author, NO_REASON, target=target, text=pick.span.text)
                 continue
         if previous is not None:  # "last": the earlier vote is superseded
-            i = reading_of[author]
-            old = readings[i]
-            readings[i] = replace(old, status="superseded")
+            _supersede(readings, reading_of.get(author))
             del counted[author]  # re-inserted below: the order of votes is the order cast
         vote = Vote(
             author,
@@ -950,7 +972,7 @@ def extract_votes(
         )
 
     votes = list(counted.values())
-    return VoteResult(votes, rejected, _tally(votes), readings)
+    return VoteResult(votes, rejected, _tally(votes), readings, accepted_by_post)
 
 
 def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:
@@ -1144,6 +1166,7 @@ def extract_court_votes(
     options: VoteOptions | None = None,
     dead: Collection[str] = (),
     player_ids: Mapping[str, int | None] | None = None,
+    so_far: VotesSoFar | None = None,
 ) -> VoteResult:
     """G-N.4: each post holds just a nominee's nick (coloured or not); a player's last counts.
 
@@ -1151,6 +1174,7 @@ def extract_court_votes(
     from its own text, a bare nick or a phrase («Сажаю Рому», «За посадку Кати»; see
     `_court_match`). A vote for a living player who is not a nominee is rejected
     ``not_a_nominee``; chatter that names nobody is not a vote and is not reported.
+    `so_far`: as for `extract_votes`.
     """
     o = options or VoteOptions()
     resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
@@ -1159,7 +1183,7 @@ def extract_court_votes(
     who = _Who(players, dead, (), o.ignore_authors, player_ids)
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
-    counted: dict[str, Vote] = {}
+    counted: dict[str, Vote] = {v.voter: v for v in (so_far or VotesSoFar()).votes}
     reading_of: dict[str, int] = {}
 
     for post in posts:
@@ -1188,8 +1212,7 @@ def extract_court_votes(
         target = match.nick
         assert target is not None
         if author in counted:
-            i = reading_of[author]
-            readings[i] = replace(readings[i], status="superseded")
+            _supersede(readings, reading_of.get(author))
             del counted[author]
         counted[author] = Vote(author, target, "court", post.id, post.posted_at)
         reading_of[author] = len(readings)

@@ -13,6 +13,7 @@ from sqlmodel import col, select
 from mafiabot.store.codec import JsonObject
 from mafiabot.store.database import Database
 from mafiabot.store.tables import PostRevision, PostRow, utcnow
+from mafiabot.store.tallies import void_tallies
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +121,7 @@ class PostStore(Database):
             fresh: dict[int, tuple[PostIn, str]] = {}  # board id -> new post, its hash
             changed: dict[int, dict[str, object]] = {}  # post row id -> columns to update
             revisions: list[dict[str, object]] = []  # new revisions of known posts
+            moved: dict[int, int] = {}  # topic -> the lowest board id stored new or edited
             for it in items:
                 h = body_hash(it.body_html)
                 if it.board_id in fresh:  # the same post twice on one page: the first stands
@@ -128,6 +130,7 @@ class PostStore(Database):
                 row = known.get(it.board_id)
                 if row is None:
                     fresh[it.board_id] = (it, h)
+                    moved[it.topic_id] = min(moved.get(it.topic_id, it.board_id), it.board_id)
                     out.append("new")
                     continue
                 row_id, position, revs = row
@@ -154,6 +157,7 @@ class PostStore(Database):
                     }
                 )
                 out.append("edited")
+                moved[it.topic_id] = min(moved.get(it.topic_id, it.board_id), it.board_id)
             for row_id, values in changed.items():  # edits are few: one UPDATE each
                 conn.execute(sa.update(posts_t).where(posts_t.c.id == row_id).values(**values))
             if fresh:
@@ -193,6 +197,8 @@ class PostStore(Database):
                 ]
             if revisions:
                 conn.execute(sa.insert(revs_t), revisions)
+            for topic_id, lowest in moved.items():  # a kept tally that read past it is void
+                void_tallies(conn, game_id, topic_id, lowest)
             return out
 
     def posts(
@@ -215,13 +221,16 @@ class PostStore(Database):
         as_of: datetime | None = None,
         batch: int = 500,
         colored_only: bool = False,
+        after: int | None = None,
+        upto: int | None = None,
     ) -> Iterator[StoredPost]:
         """`posts`, read `batch` posts at a time (each batch its own short transaction, no
         cursor left open while the caller works): a turn of 20,000 posts is folded into a
         tally without ever being in memory at once.
 
         `colored_only` leaves out the posts stored once whose record has no coloured span,
-        picked out by the database (its JSON functions) so that they are not even decoded."""
+        picked out by the database (its JSON functions) so that they are not even decoded.
+        `after` / `upto`: only the posts whose board id is above / at most this."""
         posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
         q = sa.select(
             posts_t.c.id,
@@ -237,6 +246,8 @@ class PostStore(Database):
             q = q.where(posts_t.c.topic_id == topic_id)
         if turn is not None:
             q = q.where(posts_t.c.turn == turn)
+        if upto is not None:
+            q = q.where(posts_t.c.board_id <= upto)
         if colored_only:
             spans = sa.select(revs_t.c.id).where(
                 revs_t.c.post_id == posts_t.c.id, self._span_count(revs_t.c.record) > 0
@@ -251,7 +262,7 @@ class PostStore(Database):
         )
         if as_of is not None:
             revs = revs.where(revs_t.c.seen_at <= as_of)
-        after: int | None = None  # keyset paging on the board id: (game, board id) is unique
+        # keyset paging on the board id: (game, board id) is unique
         while True:
             page = q if after is None else q.where(posts_t.c.board_id > after)
             with self.engine.connect() as conn:
@@ -293,6 +304,15 @@ class PostStore(Database):
             if len(rows) < batch:
                 return
             after = rows[-1].board_id
+
+    def last_board_id(self, game_id: int) -> int | None:
+        """The highest board id of the game's stored posts (None: none yet); one look into
+        the (game, board id) index, whatever the game's size."""
+        posts_t = PostRow.__table__  # type: ignore[attr-defined]
+        q = sa.select(sa.func.max(posts_t.c.board_id)).where(posts_t.c.game_id == game_id)
+        with self.engine.connect() as conn:
+            found = conn.execute(q).scalar()
+        return None if found is None else int(found)
 
     def _span_count(self, record: sa.ColumnElement[JsonObject]) -> sa.ColumnElement[int]:
         """SQL for the number of coloured spans in a stored post record (NULL without one)."""
