@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from parser import morph, nicks, vocab
-from parser.letters import read_letter
+from parser.letters.reader import read_letter
 from parser.nicks import NickResolver
 from parser.sender import SenderView, at_turn, cast_state, sender_view
 

@@ -39,7 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from parser.pages import parse_topic  # noqa: E402
-from parser.votes import Ruleset, VoteOptions, extract_votes  # noqa: E402
+from parser.votes.day import extract_votes  # noqa: E402
+from parser.votes.records import Ruleset, VoteOptions  # noqa: E402
 
 FIX = ROOT / "fixtures" / "phpbb"
 TOPIC_PAGES = [f"topic_p{i}.html" for i in range(1, 9)]

@@ -3,7 +3,7 @@
 Run from the repository root:  python bench/parse_ipb.py [--rounds N]
 
 Prints:
-  * per real saved page (fixtures/ipb/): best-of-N time of `parser.ipb.parse_ipb_topic`
+  * per real saved page (fixtures/ipb/): best-of-N time of `parser.ipb.topic.parse_ipb_topic`
     (full records: authors, member ids, times, text, quotes, edit notes, coloured spans),
     posts per second, and the time of `parser.encoding.decode_html` on the raw bytes;
   * the same posts on both boards: the 70 posts of the seven real phpBB topic pages
@@ -28,8 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from parser.encoding import decode_html  # noqa: E402
-from parser.ipb import detect_ipb, parse_ipb_topic  # noqa: E402
-from parser.phpbb import parse_topic  # noqa: E402
+from parser.ipb.detect import detect_ipb  # noqa: E402
+from parser.ipb.topic import parse_ipb_topic  # noqa: E402
+from parser.phpbb.topic import parse_topic  # noqa: E402
 from parser.records import TopicPage  # noqa: E402
 
 FIX = ROOT / "fixtures"

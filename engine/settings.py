@@ -159,7 +159,7 @@ class RulesSettings:
 
     # --- reading letters (C-2, C-3) --------------------------------------------------------
     #: C-2: a night letter's reading is accepted only at this confidence (0–1) or above;
-    #: below it the player is asked back whether the reading is right (parser/letters.py).
+    #: below it the player is asked back whether the reading is right (parser/letters/).
     move_confidence: float = 0.8
 
     # --- dealing (G-S.1, P-S.1) ------------------------------------------------------------

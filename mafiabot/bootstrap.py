@@ -13,10 +13,10 @@ from typing import Any, TextIO
 
 from mafiabot.config import Config, ConfigError
 from mafiabot.daemon.context import Shell
-from mafiabot.daemon.loop import Daemon
+from mafiabot.daemon.game import Daemon
 from mafiabot.dbfile import cookie_path
 from mafiabot.memory_board import MemoryBoard
-from mafiabot.newspaper import Renderer
+from mafiabot.newspaper.render import Renderer
 from mafiabot.store import Store
 from poster.outbox import new_game_token
 from scraper.board import BoardClient

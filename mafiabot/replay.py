@@ -50,8 +50,8 @@ from engine.common import apply_replacements
 from engine.inputs import OVERRIDE_KINDS
 from engine.kinds import RulesetName, as_clan, as_role, as_ruleset
 from engine.rules import ruleset_class
-from mafiabot.cli import UsageError
 from mafiabot.config import OVERRIDE_KEYS
+from mafiabot.exitcodes import UsageError
 from mafiabot.turn_inputs import TurnPost, build_turn_inputs
 from parser.records import Post
 

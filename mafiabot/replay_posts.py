@@ -15,7 +15,7 @@ from dataclasses import replace
 from engine import GameState, InputRejected, Move
 from parser.html import parse_html
 from parser.moves import parse_move
-from parser.phpbb import read_body
+from parser.phpbb.body import read_body
 from parser.records import Post
 from parser.sender import sender_view
 

@@ -29,7 +29,9 @@ from engine.gambler import last_word_allowed
 from engine.kinds import Phase
 from engine.state import Player
 from parser.records import Post
-from parser.votes import VoteOptions, VotesSoFar, extract_court_votes, extract_votes
+from parser.votes.court import extract_court_votes
+from parser.votes.day import extract_votes
+from parser.votes.records import VoteOptions, VotesSoFar
 
 #: Overrides the shell carries out itself; the rules never see them.
 SHELL_OVERRIDES = frozenset({"extend_deadline", "accept_move"})

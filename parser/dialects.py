@@ -2,7 +2,7 @@
 
 A dialect says where things are on a page (CSS selectors for selectolax/lexbor), how dates are
 printed, which words mark an edit note, which URLs the board answers and what its form tokens
-are called. The parser in parser/ipb.py reads only these values, so a board whose skin moved
+are called. The reader in parser/ipb/ reads only these values, so a board whose skin moved
 something can be fixed from config: `Dialect.with_overrides({"author": "span.nick a"})` (the
 config layer passes the host's `[board.selectors]` table) replaces single entries and names
 any key it does not know.

@@ -37,14 +37,9 @@ from typing import Final
 
 from engine.actions import InputRejected, Move
 from engine.state import GameState
-from parser.letters import (
-    DEFAULT_THRESHOLD,
-    NO_TARGET,
-    UNPARSED,
-    LetterReading,
-    read_letter,
-    word_key,
-)
+from parser.letters.reader import read_letter
+from parser.letters.reading import DEFAULT_THRESHOLD, NO_TARGET, UNPARSED, LetterReading
+from parser.letters.tokens import word_key
 from parser.nicks import NickResolver, lookalike_key
 from parser.records import PrivateMessage
 from parser.sender import SenderView, sender_view

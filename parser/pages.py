@@ -69,9 +69,9 @@ _REGISTRY: dict[str, BoardReader] = {}
 # Dialects that live in other modules of this package register themselves on import (named
 # relative to it); listed here so that
 # `detect_board` can find them without callers importing anything.
-_DIALECT_MODULES: tuple[str, ...] = (".phpbb",)
+_DIALECT_MODULES: tuple[str, ...] = (".phpbb.register",)
 # Loaded only when no common dialect matches (see `_load_late`).
-_LATE_DIALECT_MODULES: tuple[str, ...] = (".ipb",)
+_LATE_DIALECT_MODULES: tuple[str, ...] = (".ipb.register",)
 _loaded = False
 
 

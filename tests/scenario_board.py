@@ -40,7 +40,7 @@ from mafiabot.memory_board import BoardPost, MemoryBoard
 from mafiabot.replay import turn_output
 from mafiabot.store import Store, open_store
 from mafiabot.store.codec import from_json
-from parser.letters import QUESTION_CODES
+from parser.letters.reading import QUESTION_CODES
 from scraper.board import BoardClient
 
 MSK = ZoneInfo("Europe/Moscow")

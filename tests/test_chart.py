@@ -15,7 +15,7 @@ import pytest
 
 from mafiabot.config import Config, parse_config
 from mafiabot.config.preflight import preflight
-from mafiabot.web.flow import (
+from mafiabot.newspaper.chart import (
     flow_chart_png,
     flow_chart_svg,
     flow_from_votes,
@@ -102,7 +102,7 @@ def test_the_queued_newspaper_keeps_its_chart_in_the_store(tmp_path: Path) -> No
 def test_the_newspaper_chart_draws_counted_votes_and_skips_what_it_cannot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from mafiabot import newspaper_chart
+    from mafiabot.newspaper import chart as newspaper_chart
 
     votes: list[dict[str, Any]] = [
         {"voter": "Кот", "target": "Марго", "kind": "red", "at": T0.isoformat()},

@@ -112,7 +112,7 @@ def test_good_rule_values_pass() -> None:
 def test_board_selectors_are_checked_with_the_dialect_and_reach_the_ipb_client(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from mafiabot.daemon import make_client
+    from mafiabot.bootstrap import make_client
     from scraper.ipb import IpbClient
 
     data = copy.deepcopy(_example())

@@ -28,7 +28,7 @@ from mafiabot.demo.play import (
     tick_times,
 )
 from mafiabot.memory_board import MemoryBoard
-from mafiabot.newspaper import role_label
+from mafiabot.newspaper.words import role_label
 from mafiabot.store import Store, open_store
 from mafiabot.store.tables import Game
 from poster.outbox import marker_for
@@ -489,7 +489,7 @@ def test_interim_count_every_h_hours(tmp_path: Path) -> None:
 
 
 def test_G_S_1_seeded_deal_role_pms_and_a_commitment_that_verifies(tmp_path: Path) -> None:
-    from mafiabot.newspaper import commitment
+    from mafiabot.newspaper.proof import commitment
 
     cfg_path, _ = demo_files("gambler")
     base = load_config(cfg_path)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from mafiabot.demo.play import setup
 from mafiabot.memory_board import BoardPM
+from mafiabot.store.tables import Game
 
 
 def test_a_stop_during_the_starts_role_pms_leaves_the_rest_queued(tmp_path: Path) -> None:
@@ -44,7 +45,13 @@ def test_a_stop_during_the_starts_role_pms_leaves_the_rest_queued(tmp_path: Path
 def test_a_stop_before_the_first_flush_sends_nothing(tmp_path: Path) -> None:
     run, _ = setup("pefl", f"sqlite:///{tmp_path / 'g.db'}")
     stop = threading.Event()
-    stop.set()  # asked to stop before the first tick's flush
+    flush = run.daemon.flush
+
+    def stopped_first(g: Game) -> int:
+        stop.set()  # asked to stop once the tick has decided, before its flush
+        return flush(g)
+
+    run.daemon.flush = stopped_first  # type: ignore[method-assign]
     start = run.cfg.game.start + timedelta(minutes=1)
     run.clock[0] = start
     run.daemon.run(stop=stop, clock=lambda: start, max_ticks=1)

@@ -22,7 +22,7 @@ from parser.dates import (
     read_formatted_date,
 )
 from parser.dialects import IPB2, IPB3, IPS4
-from parser.ipb import parse_board_date
+from parser.ipb.text import parse_board_date
 
 MSK = ZoneInfo("Europe/Moscow")
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=MSK)

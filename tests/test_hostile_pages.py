@@ -16,13 +16,19 @@ from typing import Any
 
 import pytest
 
-from parser import ipb, phpbb
 from parser.dialects import IPB2, IPS4
 from parser.encoding import decode_html
 from parser.html import parse_html
+from parser.ipb.body import parse_ipb_body
+from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm
+from parser.ipb.topic import parse_ipb_topic
+from parser.ipb.tree import read_tree
 from parser.pages import parse_pm, parse_topic
+from parser.phpbb.body import read_body
+from parser.phpbb.walk import walk_body
 from parser.records import Post
-from parser.votes import VoteOptions, extract_votes
+from parser.votes.day import extract_votes
+from parser.votes.records import VoteOptions
 from tests.conftest import FIXTURES
 
 PHPBB = FIXTURES / "phpbb"
@@ -70,8 +76,8 @@ def deep(n: int, tag: str = "span") -> str:
     return f"<{tag}>" * n + "глубоко" + f"</{tag}>" * n
 
 
-IPB13_POSTS = len(ipb.parse_ipb_topic(IPB13).posts)
-IPS4_POSTS = len(ipb.parse_ipb_topic(IPS4_PAGE).posts)
+IPB13_POSTS = len(parse_ipb_topic(IPB13).posts)
+IPS4_POSTS = len(parse_ipb_topic(IPS4_PAGE).posts)
 
 
 # --- deep nesting never costs a page --------------------------------------------------------
@@ -84,7 +90,7 @@ def test_deep_nesting_keeps_every_post_of_every_board(n: int, tag: str) -> None:
     post = php_post(hostile)
     assert "глубоко" in post.text
     for page, count in ((ipb13_topic(hostile), IPB13_POSTS), (ips4_topic(hostile), IPS4_POSTS)):
-        topic = ipb.parse_ipb_topic(page)
+        topic = parse_ipb_topic(page)
         assert len(topic.posts) == count
         assert "глубоко" in topic.posts[0].text
         assert not any("failed" in i.message for i in topic.issues)
@@ -97,9 +103,9 @@ def test_deep_nesting_in_a_pm_keeps_the_pm(n: int) -> None:
     hostile = deep(n) + " Проверяю Ronin"
     msg = parse_pm(_after(PHP_PM, '<div class="content"', hostile))
     assert msg is not None and "Проверяю Ronin" in msg.own_text
-    pm13 = ipb.parse_ipb_pm(_after(IPB13_PM, "class='postcolor'", hostile))
+    pm13 = parse_ipb_pm(_after(IPB13_PM, "class='postcolor'", hostile))
     assert pm13.sender == "Mr. Grin" and "Проверяю Ronin" in pm13.own_text
-    convo = ipb.parse_ipb_conversation(_after(IPS4_PM, 'data-role="commentContent"', hostile))
+    convo = parse_ipb_conversation(_after(IPS4_PM, 'data-role="commentContent"', hostile))
     assert convo and any("Проверяю Ronin" in m.own_text for m in convo)
 
 
@@ -114,7 +120,7 @@ def test_deep_colours_and_links_are_read_not_dropped() -> None:
     assert post.linked_posts == (50,)
     assert [c.text for c in post.colored] == ["за Шерлок"]  # the innermost colour holds it
     assert len(post.colored[0].wrappers) <= 32
-    parts, _ = ipb.parse_ipb_body(body, dialect=IPS4)
+    parts, _ = parse_ipb_body(body, dialect=IPS4)
     assert parts.links == (50,) and [c.text for c in parts.colored] == ["за Шерлок"]
 
 
@@ -158,7 +164,7 @@ def _work(fn: Callable[[], Any]) -> int:
     """Python lines the parser modules execute in `fn()`: a count of work that, unlike a
     clock, is the same on every run (C code inside lexbor is linear in the input)."""
     lines = 0
-    roots = (str(Path(phpbb.__file__).parent),)
+    roots = (str(Path(walk_body.__code__.co_filename).parents[1]),)
 
     def tracer(frame: FrameType, event: str, arg: object) -> Any:
         nonlocal lines
@@ -178,13 +184,13 @@ def _work(fn: Callable[[], Any]) -> int:
 
 READERS: dict[str, Callable[[int], Callable[[], Any]]] = {
     "phpbb": lambda n: (
-        lambda: phpbb.read_body(
+        lambda: read_body(
             parse_html(f'<div class="content">{php_quotes(n)}</div>').css_first("div.content"),  # type: ignore[arg-type]
             "post",
         )
     ),
-    "ipb2": lambda n: lambda: ipb.parse_ipb_body(ipb2_quotes(n), dialect=IPB2),
-    "ips4": lambda n: lambda: ipb.parse_ipb_body(ips4_quotes(n), dialect=IPS4),
+    "ipb2": lambda n: lambda: parse_ipb_body(ipb2_quotes(n), dialect=IPB2),
+    "ips4": lambda n: lambda: parse_ipb_body(ips4_quotes(n), dialect=IPS4),
 }
 
 
@@ -206,7 +212,7 @@ def test_deeply_nested_quotes_keep_depth_author_and_own_words(n: int) -> None:
     assert [(c.color, c.text) for c in post.quotes[-1].colored] == [("#008000", "Марго")]
     assert [(c.color, c.text) for c in post.colored] == [("#ff0000", "Шерлок")]
     for body, dialect in ((ipb2_quotes(n), IPB2), (ips4_quotes(n), IPS4)):
-        parts, _ = ipb.parse_ipb_body(body, dialect=dialect)
+        parts, _ = parse_ipb_body(body, dialect=dialect)
         assert [q.depth for q in parts.quotes] == list(range(1, n + 1))
         assert {q.author for q in parts.quotes} == {"Кот"}
         assert parts.quotes[-1].text == "слово Марго"
@@ -217,7 +223,7 @@ def test_deeply_nested_quotes_keep_depth_author_and_own_words(n: int) -> None:
 # --- a colour around a quote ------------------------------------------------------------------
 
 
-def _tally(post: Post) -> dict[str, int]:
+def tally_of(post: Post) -> dict[str, int]:
     """Gambler's count with red as the vote colour, the author one of the players."""
     result = extract_votes(
         [post],
@@ -254,7 +260,7 @@ def test_colour_around_a_quote_does_not_vote_for_the_quoted_nick(markup: str) ->
     assert [(c.color, c.text) for c in post.colored] == [("#ff0000", "Ватсон")]
     assert [q.author for q in post.quotes] == ["Кот"]
     assert "Шерлок" not in post.own_text
-    tally = _tally(post)
+    tally = tally_of(post)
     assert tally == {"Ватсон": 1}
 
 
@@ -264,7 +270,7 @@ def test_colour_around_a_quote_only_quoted_gives_no_vote() -> None:
         "</blockquote></span>"
     )
     assert post.colored == ()
-    assert _tally(post) == {}
+    assert tally_of(post) == {}
 
 
 @pytest.mark.parametrize(
@@ -284,7 +290,7 @@ def test_colour_around_a_quote_only_quoted_gives_no_vote() -> None:
     ],
 )
 def test_colour_around_an_ipb_quote_does_not_colour_it(body: str, dialect: Any) -> None:
-    parts, _ = ipb.parse_ipb_body(body, dialect=dialect)
+    parts, _ = parse_ipb_body(body, dialect=dialect)
     assert [(c.color, c.text) for c in parts.colored] == [("#ff0000", "Ватсон")]
     assert [(q.author, q.text) for q in parts.quotes] == [("Кот", "Шерлок")]
 
@@ -296,29 +302,29 @@ def test_a_body_that_defeats_the_reader_costs_only_its_own_post(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     bomb = '<span style="color:red">бомба</span><blockquote>x</blockquote>'
-    real_php = phpbb._walk_body
+    real_php = walk_body
 
     def php_boom(content: Any, body: Any, *rest: Any) -> None:
         if "бомба" in body.html:
             raise RecursionError("markup no reader foresaw")
         real_php(content, body, *rest)
 
-    monkeypatch.setattr(phpbb, "_walk_body", php_boom)
+    monkeypatch.setattr("parser.phpbb.body.walk_body", php_boom)
     page = parse_topic(php_topic(bomb))
     assert [p.id for p in page.posts] == list(range(48, 58))
     lost = next(p for p in page.posts if p.id == 52)
     assert lost.colored == () and lost.author == "Вася2005"
     assert any(i.where == "post 52" and "unreadable" in i.message for i in page.issues)
 
-    real_ipb = ipb._read_tree
+    real_ipb = read_tree
 
     def ipb_boom(root: Any, *rest: Any) -> Any:
         if "бомба" in (root.html or ""):
             raise RecursionError("markup no reader foresaw")
         return real_ipb(root, *rest)
 
-    monkeypatch.setattr(ipb, "_read_tree", ipb_boom)
-    topic = ipb.parse_ipb_topic(ipb13_topic(bomb))
+    monkeypatch.setattr("parser.ipb.body.read_tree", ipb_boom)
+    topic = parse_ipb_topic(ipb13_topic(bomb))
     assert len(topic.posts) == IPB13_POSTS
     assert topic.posts[0].colored == ()
     assert any("unreadable" in i.message for i in topic.issues)

@@ -103,7 +103,7 @@ def test_cli_parse_pm_on_a_template_derived_ipb13_pm(
 
 
 def test_ipb_detector_never_claims_a_phpbb_page() -> None:
-    from parser.ipb import detect_ipb
+    from parser.ipb.detect import detect_ipb
 
     pages = sorted((FIXTURES / "phpbb").glob("*.html"))
     assert len(pages) > 30

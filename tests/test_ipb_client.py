@@ -14,7 +14,8 @@ import httpx
 import pytest
 
 from parser.dialects import DIALECTS
-from parser.ipb import parse_ipb_pm, parse_ipb_topic
+from parser.ipb.messenger import parse_ipb_pm
+from parser.ipb.topic import parse_ipb_topic
 from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow
 from poster.poster import Poster
 from scraper.board import BoardClient, TopicCursor
@@ -505,8 +506,8 @@ def test_ipb2_crash_between_accept_and_mark_does_not_duplicate_a_pm() -> None:
 def test_daemon_builds_an_ipb_client_for_kind_ipb(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from mafiabot.bootstrap import make_client
     from mafiabot.config import load_config
-    from mafiabot.daemon import make_client
 
     example = (Path(__file__).resolve().parent.parent / "config.example.toml").read_text(
         encoding="utf-8"

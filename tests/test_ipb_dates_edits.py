@@ -12,7 +12,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from parser.dialects import IPB2, IPB3, IPS4
-from parser.ipb import parse_board_date, parse_ipb_body
+from parser.ipb.body import parse_ipb_body
+from parser.ipb.text import parse_board_date
 
 MSK = ZoneInfo("Europe/Moscow")
 NOW = datetime(2016, 6, 18, 15, 0, tzinfo=MSK)

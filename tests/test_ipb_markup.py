@@ -4,7 +4,7 @@ the IPS 4 parser the way it reads real posts."""
 from __future__ import annotations
 
 from parser.dialects import IPS4
-from parser.ipb import parse_ipb_body
+from parser.ipb.body import parse_ipb_body
 from poster.ipb import bbcode_to_html
 
 

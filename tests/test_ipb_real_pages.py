@@ -12,14 +12,11 @@ from selectolax.lexbor import LexborHTMLParser
 
 from parser.dialects import IPB2, IPB2_4PDA, IPS4
 from parser.encoding import decode_html
-from parser.ipb import (
-    detect_ipb,
-    page_tokens,
-    parse_board_date,
-    parse_forms,
-    parse_ipb_body,
-    parse_ipb_topic,
-)
+from parser.ipb.body import parse_ipb_body
+from parser.ipb.detect import detect_ipb
+from parser.ipb.forms import page_tokens, parse_forms
+from parser.ipb.text import parse_board_date
+from parser.ipb.topic import parse_ipb_topic
 from parser.records import TopicPage
 from tests.conftest import FIXTURES
 

@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from parser.encoding import decode_html
-from parser.ipb import parse_ipb_pm, parse_ipb_pm_folder, parse_ipb_topic
+from parser.ipb.messenger import parse_ipb_pm, parse_ipb_pm_folder
+from parser.ipb.topic import parse_ipb_topic
 from parser.records import TopicPage
 from tests.conftest import FIXTURES
 

@@ -20,22 +20,13 @@ import pytest
 
 from parser.dialects import DIALECTS, IPS4, Dialect
 from parser.encoding import decode_html
-from parser.ipb import (
-    _MSG_SPLIT,
-    _body_span,
-    _fragment,
-    _HeadFacts,
-    _MsgPost,
-    _one_document,
-    _read_topic,
-    _read_tree,
-    _serial_read,
-    _serial_text,
-    _shallow_spans,
-    _slice_blocks,
-    detect_ipb,
-    parse_ipb_topic,
-)
+from parser.ipb.blocks import slice_blocks
+from parser.ipb.detect import detect_ipb
+from parser.ipb.msgnumber import _MSG_SPLIT, _body_span, _HeadFacts, _MsgPost, _one_document
+from parser.ipb.plain import serial_read, serial_text, shallow_spans
+from parser.ipb.text import fragment
+from parser.ipb.topic import _read_topic, parse_ipb_topic
+from parser.ipb.tree import read_tree
 from parser.records import ParseIssue, TopicPage
 from tests.conftest import FIXTURES
 
@@ -69,7 +60,7 @@ def test_sliced_reading_equals_whole_page_reading(path: Path, cut: float) -> Non
 def test_real_ips4_page_is_cut_and_keeps_every_post() -> None:
     html = _html(RLLMUK)
     assert IPS4.page_slice is not None
-    cut = _slice_blocks(html, IPS4.page_slice)
+    cut = slice_blocks(html, IPS4.page_slice)
     assert cut is not None
     chrome, posts = cut
     # the header, menus, reply editor and footer are gone; the read chrome is kept
@@ -86,12 +77,12 @@ def test_missing_markers_fall_back_to_the_whole_page() -> None:
     # no post opening tag the slice knows: no slicing, the generic reader still finds posts
     renamed = html.replace("<article", "<ARTICLE")
     assert IPS4.page_slice is not None
-    assert _slice_blocks(renamed, IPS4.page_slice) is None
+    assert slice_blocks(renamed, IPS4.page_slice) is None
     # without the top and bottom markers the chrome stretches stay whole
     bare = html
     for marker in ("ipsPageHeader", "ipsType_pageTitle", "replyForm", "replyArea", "<footer"):
         bare = bare.replace(marker, marker[:-2] + "X")
-    cut = _slice_blocks(bare, IPS4.page_slice)
+    cut = slice_blocks(bare, IPS4.page_slice)
     assert cut is not None
     assert "ipsBreadcrumb" in cut[0] and "ipsComposeArea" in cut[0]
     for page in (renamed, bare):
@@ -160,7 +151,7 @@ def _bodies() -> list[str]:
     for path in sorted((FIXTURES / "ipb").glob("*/*.html")):
         found += [p.body_html for p in parse_ipb_topic(_html(path), tz=MSK).posts]
     for path in sorted((FIXTURES / "phpbb").glob("topic_p*.html")):
-        from parser.phpbb import parse_topic
+        from parser.phpbb.topic import parse_topic
 
         found += [p.body_html for p in parse_topic(path.read_text(encoding="utf-8")).posts]
     rng = random.Random(9)
@@ -196,9 +187,9 @@ def test_plain_body_reading_equals_the_full_walk() -> None:
         for body in bodies:
             fast_issues: list[ParseIssue] = []
             full_issues: list[ParseIssue] = []
-            fast = _read_tree(_fragment(body), d, "post 1", fast_issues)
-            walked = _read_tree(_fragment(body), d, "post 1", [], serial=False)
-            full = _read_tree(_fragment(body), d, "post 1", full_issues, plain=False)
+            fast = read_tree(fragment(body), d, "post 1", fast_issues)
+            walked = read_tree(fragment(body), d, "post 1", [], serial=False)
+            full = read_tree(fragment(body), d, "post 1", full_issues, plain=False)
             assert fast == full, body
             assert walked == full, body
             assert fast_issues == full_issues, body
@@ -206,17 +197,16 @@ def test_plain_body_reading_equals_the_full_walk() -> None:
             coloured += bool(fast[2]) and not fast[3]
     assert plain_taken > len(bodies)  # the fast path is really the common case
     serial = sum(
-        _serial_read(_fragment(b).inner_html or "", "color" in b.lower()) is not None
-        for b in bodies
+        serial_read(fragment(b).inner_html or "", "color" in b.lower()) is not None for b in bodies
     )
     assert serial > len(bodies) * 0.8  # and on it, the serialised reading
     uncoloured = [b for b in bodies if "color" not in b.lower()]
     substituted = sum(
-        _serial_text(_fragment(b).inner_html or "", b.lower()) is not None for b in uncoloured
+        serial_text(fragment(b).inner_html or "", b.lower()) is not None for b in uncoloured
     )
     assert substituted > len(uncoloured) * 0.8  # uncoloured bodies by substitution
-    coloured_bodies = [_fragment(b) for b in bodies if "color" in b.lower()]
-    shallow = sum(bool(_shallow_spans(f, (f.inner_html or "").lower())) for f in coloured_bodies)
+    coloured_bodies = [fragment(b) for b in bodies if "color" in b.lower()]
+    shallow = sum(bool(shallow_spans(f, (f.inner_html or "").lower())) for f in coloured_bodies)
     assert shallow > len(coloured_bodies) // 3  # and their spans read around each colour
     assert coloured > len(bodies) // 4  # coloured spans (votes) are read on it too
 
@@ -266,8 +256,8 @@ def test_headers_and_bodies_in_one_document_parse_as_each_alone() -> None:
             assert head is None
         else:
             assert head is not None
-            assert head.html == _fragment(posts[k].head_html or "").html, posts[k].head_html
-        assert body.html == _fragment(posts[k].body_html).html, posts[k].body_html
+            assert head.html == fragment(posts[k].head_html or "").html, posts[k].head_html
+        assert body.html == fragment(posts[k].body_html).html, posts[k].body_html
 
 
 @pytest.mark.parametrize(
@@ -285,8 +275,8 @@ def test_a_header_that_breaks_the_shared_document_reads_alone(head: str) -> None
     posts.insert(2, _MsgPost(9, "<p>odd</p>", "", head))
     joined = _one_document(posts)
     for k, (h, b) in joined.items():  # whatever is joined reads as alone
-        assert h is not None and h.html == _fragment(posts[k].head_html or "").html
-        assert b.html == _fragment(posts[k].body_html).html
+        assert h is not None and h.html == fragment(posts[k].head_html or "").html
+        assert b.html == fragment(posts[k].body_html).html
 
 
 def test_host_selector_overrides_read_the_whole_page() -> None:
@@ -354,9 +344,10 @@ def test_headers_read_from_markup_equal_the_parsed_headers(path: Path) -> None:
     pieces = _MSG_SPLIT.split(html)
     from parser.dates import get_tz
     from parser.dialects import IPB2
-    from parser.ipb import _Ctx, _cut_msg_post, _msg_head_facts
+    from parser.ipb.body import ReadContext
+    from parser.ipb.msgnumber import _cut_msg_post, _msg_head_facts
 
-    ctx = _Ctx(IPB2, get_tz(MSK), NOW)
+    ctx = ReadContext(IPB2, get_tz(MSK), NOW)
     heads = [
         _cut_msg_post(int(pieces[i]), pieces[i + 1]).head_html for i in range(1, len(pieces) - 1, 2)
     ]

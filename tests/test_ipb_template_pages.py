@@ -14,16 +14,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from parser.dialects import IPB2, IPB3, IPS4, UnknownSelector
-from parser.ipb import (
-    detect_ipb,
-    page_tokens,
-    parse_forms,
-    parse_ipb_body,
-    parse_ipb_conversation,
-    parse_ipb_pm,
-    parse_ipb_pm_folder,
-    parse_ipb_topic,
-)
+from parser.ipb.body import parse_ipb_body
+from parser.ipb.detect import detect_ipb
+from parser.ipb.forms import page_tokens, parse_forms
+from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm, parse_ipb_pm_folder
+from parser.ipb.topic import parse_ipb_topic
 
 PAGES = Path(__file__).parent / "ipb_template_pages"
 MSK = ZoneInfo("Europe/Moscow")

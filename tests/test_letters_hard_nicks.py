@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from parser.letters import LetterReading, read_letter
+from parser.letters.reader import read_letter
+from parser.letters.reading import LetterReading
 from parser.sender import cast_state, sender_view
 
 CAST: dict[str, Any] = {

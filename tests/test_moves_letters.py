@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from engine.actions import ACTIONS, InputRejected, Move
 from engine.settings import RulesSettings, SettingsError
 from mafiabot import cli
-from parser.letters import QUESTION_CODES, LetterReading, read_letter
+from parser.letters.reader import read_letter
+from parser.letters.reading import QUESTION_CODES, LetterReading
 from parser.moves import has_action_word, move_from_pm
 from parser.records import PrivateMessage
 from parser.sender import CastError, SenderView, at_turn, cast_state, sender_view

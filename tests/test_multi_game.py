@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from test_daemon import played
 
-from mafiabot.commands import run_many
+from mafiabot.commands import run as run_cmd
 from mafiabot.config import Config, load_config
 from mafiabot.configs import config_paths, load_configs
 from mafiabot.daemon import Daemon
@@ -208,27 +208,27 @@ def test_each_game_has_its_lock_and_a_second_process_is_refused_naming_the_game(
     a = _config_file(tmp_path, "pefl", "a")
     b = _config_file(tmp_path, "gambler", "b")
     games = load_configs([a, b])
-    locks, stores = run_many.open_games(games)
+    locks, stores = run_cmd.open_games(games)
     try:
         assert len(locks) == 2 and len(stores) == 2  # one database per game, as configured
         with pytest.raises(InstanceLocked) as refused:
-            run_many.open_games(load_configs([b]))  # another process wanting game 13
+            run_cmd.open_games(load_configs([b]))  # another process wanting game 13
         text = str(refused.value)
         assert str(b) in text and "Мафия – 13" in text and "topic 14" in text and "pid" in text
     finally:
-        run_many.close_games(locks, stores)
-    locks, stores = run_many.open_games(load_configs([b]))  # free again once released
-    run_many.close_games(locks, stores)
+        run_cmd.close_games(locks, stores)
+    locks, stores = run_cmd.open_games(load_configs([b]))  # free again once released
+    run_cmd.close_games(locks, stores)
 
 
 def test_games_sharing_one_sqlite_database_share_its_store_and_lock(tmp_path: Path) -> None:
     _config_file(tmp_path, "pefl", "x")
     _config_file(tmp_path, "gambler", "x")  # same folder: the same mafiabot.db
-    locks, stores = run_many.open_games(load_configs([tmp_path / "x"]))
+    locks, stores = run_cmd.open_games(load_configs([tmp_path / "x"]))
     try:
         assert len(locks) == 1 and len(stores) == 1
     finally:
-        run_many.close_games(locks, stores)
+        run_cmd.close_games(locks, stores)
 
 
 def test_config_list_bad_file_is_named_and_nothing_starts(tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ from engine import events as E
 from engine.actions import Vote
 from engine.events import HOST
 from mafiabot.daemon.compose import counted_votes, game_votes
-from mafiabot.newspaper import Renderer, votes_against
+from mafiabot.newspaper.record import votes_against
+from mafiabot.newspaper.render import Renderer
 
 MSK = ZoneInfo("Europe/Moscow")
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine import events as E
-from mafiabot.grammar import gender_of, inflect, normalize_gender, pick
-from mafiabot.newspaper import Renderer
+from mafiabot.newspaper.grammar import gender_of, inflect, normalize_gender, pick
+from mafiabot.newspaper.render import Renderer
 
 
 @pytest.mark.parametrize(

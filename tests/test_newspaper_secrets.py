@@ -19,11 +19,9 @@ from engine.events import HOST, player
 from engine.gambler import Gambler
 from engine.kinds import Clan, Role
 from engine.pefl import Pefl
-from mafiabot.newspaper import (
-    PEFL_CAUSE_FORMS,
-    Renderer,
-    commitment,
-)
+from mafiabot.newspaper.proof import commitment
+from mafiabot.newspaper.render import Renderer
+from mafiabot.newspaper.words import PEFL_CAUSE_FORMS
 
 MSK = ZoneInfo("Europe/Moscow")
 AT = datetime(2026, 12, 2, 15, 0, tzinfo=MSK)

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from parser import phpbb
 from parser.colors import canonical_color
 from parser.dates import parse_date
 from parser.pages import (
@@ -26,6 +25,7 @@ from parser.pages import (
     parse_topic,
     read_page,
 )
+from parser.phpbb.topic import parse_topic as parse_phpbb_topic
 from parser.records import PMFolder, Post, PrivateMessage, TopicPage
 from tests.conftest import FIXTURES
 
@@ -383,7 +383,7 @@ def test_non_board_input_is_not_detected() -> None:
 
 def test_dialect_functions_are_registered_under_phpbb() -> None:
     html = read_page(PHPBB / "topic_p1.html")
-    assert parse_topic(html, board="phpbb") == phpbb.parse_topic(html)
+    assert parse_topic(html, board="phpbb") == parse_phpbb_topic(html)
 
 
 def test_registry_routes_every_fixture_page_to_its_own_board() -> None:

@@ -10,7 +10,6 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parser import phpbb
 from parser.pages import (
     decode_bytes,
     detect_board,
@@ -19,6 +18,9 @@ from parser.pages import (
     parse_pm_folder,
     parse_topic,
 )
+from parser.phpbb.messages import parse_pm as parse_phpbb_pm
+from parser.phpbb.messages import parse_pm_folder as parse_phpbb_pm_folder
+from parser.phpbb.topic import parse_topic as parse_phpbb_topic
 from parser.records import PMFolder, PrivateMessage, TopicPage
 from tests.conftest import FIXTURES
 
@@ -77,10 +79,10 @@ def _all_readers(data: bytes) -> list[Any]:
         detect_board(text),
         is_login_page(text),
         # the dialect functions directly: the dispatcher's safety net must not be what saves us
-        phpbb.parse_topic(text, now=None),
-        phpbb.parse_topic(data),
-        phpbb.parse_pm_folder(text),
-        phpbb.parse_pm(text),
+        parse_phpbb_topic(text, now=None),
+        parse_phpbb_topic(data),
+        parse_phpbb_pm_folder(text),
+        parse_phpbb_pm(text),
         parse_topic(text),
         parse_topic(data),
         parse_pm_folder(text),
@@ -119,11 +121,11 @@ def _check_stable(fn: Callable[[bytes], object], data: bytes) -> None:
 def test_truncated_topic_page_keeps_the_posts_it_still_has_and_says_so() -> None:
     data = PAGES["topic_p3.html"]
     cut = data.index(b'<div id="p75"')
-    page = phpbb.parse_topic(data[:cut])
+    page = parse_phpbb_topic(data[:cut])
     assert [p.id for p in page.posts] == [68, 69, 70, 71, 72, 73, 74]
-    whole = phpbb.parse_topic(data)
+    whole = parse_phpbb_topic(data)
     assert page.posts == whole.posts[:7]
-    _check_stable(phpbb.parse_topic, data[:cut])
+    _check_stable(parse_phpbb_topic, data[:cut])
 
 
 def test_post_without_body_or_time_is_returned_with_issues() -> None:
@@ -132,7 +134,7 @@ def test_post_without_body_or_time_is_returned_with_issues() -> None:
     broken = broken.replace(
         '<time datetime="2026-11-27T11:31:03+00:00">27 ноя 2026, 14:31</time>', ""
     )
-    page = phpbb.parse_topic(broken)
+    page = parse_phpbb_topic(broken)
     first = page.posts[0]
     assert first.id == 68 and first.text == "" and first.posted_at is None
     wheres = {i.where for i in page.issues}

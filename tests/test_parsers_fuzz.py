@@ -16,14 +16,19 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parser import ipb, phpbb
 from parser.colors import canonical_color, color_family, matches_colors
 from parser.dates import read_date, read_formatted_date
 from parser.dialects import IPB2, IPS4
 from parser.encoding import decode_html
 from parser.html import CUT_SHORT, parse_html
+from parser.ipb.body import parse_ipb_body
+from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm, parse_ipb_pm_folder
+from parser.ipb.topic import parse_ipb_topic
 from parser.links import linked_post_ids, post_id_from_href
 from parser.pages import parse_pm, parse_pm_folder, parse_topic
+from parser.phpbb.messages import parse_pm as parse_phpbb_pm
+from parser.phpbb.messages import parse_pm_folder as parse_phpbb_pm_folder
+from parser.phpbb.topic import parse_topic as parse_phpbb_topic
 from parser.records import PMFolder, PrivateMessage, TopicPage
 from tests.conftest import FIXTURES
 
@@ -138,7 +143,7 @@ def test_phpbb_topic_and_pm(body: str, at: float | None) -> None:
     for forced, page in (
         (False, parse_topic(page_html)),
         (False, parse_topic(page_html.encode())),
-        (True, phpbb.parse_topic(page_html)),
+        (True, parse_phpbb_topic(page_html)),
     ):
         assert isinstance(page, TopicPage)
         if at is None:
@@ -151,7 +156,7 @@ def test_phpbb_topic_and_pm(body: str, at: float | None) -> None:
             _quotes_are_not_own(post.own_text, post.colored)
             assert all(q.depth >= 1 for q in post.quotes)
     pm_html = _cut(_after(PHP_PM, '<div class="content"', body), at)
-    for msg in (parse_pm(pm_html), phpbb.parse_pm(pm_html)):
+    for msg in (parse_pm(pm_html), parse_phpbb_pm(pm_html)):
         assert msg is None or isinstance(msg, PrivateMessage)
         if msg is not None:
             _quotes_are_not_own(msg.own_text, ())
@@ -169,8 +174,8 @@ def test_ipb_topics(board: str, data: st.DataObject, at: float | None) -> None:
     page_html = _cut(page_html, at)
     dialect = IPB2 if board == "ipb2" else IPS4
     for forced, page in (
-        (True, ipb.parse_ipb_topic(page_html, dialect=dialect)),
-        (False, ipb.parse_ipb_topic(page_html)),
+        (True, parse_ipb_topic(page_html, dialect=dialect)),
+        (False, parse_ipb_topic(page_html)),
         (False, parse_topic(page_html, board="ipb")),
     ):
         assert isinstance(page, TopicPage)
@@ -189,7 +194,7 @@ def test_ipb_topics(board: str, data: st.DataObject, at: float | None) -> None:
 @given(st.sampled_from(["ipb2", "ips4"]), st.data())
 def test_ipb_bodies(board: str, data: st.DataObject) -> None:
     body = data.draw(hostile(board))
-    parts, issues = ipb.parse_ipb_body(body, dialect=IPB2 if board == "ipb2" else IPS4)
+    parts, issues = parse_ipb_body(body, dialect=IPB2 if board == "ipb2" else IPS4)
     _quotes_are_not_own(parts.own_text, parts.colored)
     assert len(parts.quotes) == body.count(QUOTED)
     assert [q.depth for q in parts.quotes][:1] in ([], [1])
@@ -205,10 +210,10 @@ def test_ipb_pms_and_folders(name: str, body: str, at: float | None) -> None:
             page = _after(page, marker, body)
             break
     page = _cut(page, at)
-    msg = ipb.parse_ipb_pm(page)
+    msg = parse_ipb_pm(page)
     assert isinstance(msg, PrivateMessage)
-    assert all(isinstance(m, PrivateMessage) for m in ipb.parse_ipb_conversation(page))
-    folder = ipb.parse_ipb_pm_folder(page)
+    assert all(isinstance(m, PrivateMessage) for m in parse_ipb_conversation(page))
+    folder = parse_ipb_pm_folder(page)
     assert isinstance(folder, PMFolder)
     assert isinstance(parse_pm_folder(page, board="ipb"), PMFolder)
     if at is not None:
@@ -219,7 +224,7 @@ def test_ipb_pms_and_folders(name: str, body: str, at: float | None) -> None:
 @given(hostile("phpbb"), cuts)
 def test_phpbb_pm_folders(body: str, at: float | None) -> None:
     page = _cut(_after(PHP_FOLDER, '<ul class="topiclist cplist pmlist', body), at)
-    folder = phpbb.parse_pm_folder(page)
+    folder = parse_phpbb_pm_folder(page)
     assert (at is None) != _said_so(folder.issues)
     auto = parse_pm_folder(page)
     assert isinstance(auto, PMFolder) and (at is None or auto.issues)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import get_ruleset
 from engine.actions import Move
-from mafiabot.newspaper import Renderer
+from mafiabot.newspaper.render import Renderer
 
 
 def test_P_M_8_the_dons_own_shot_is_a_conditional_letter() -> None:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from mafiabot.web.flow import flow_chart_png, flow_from_votes
+from mafiabot.newspaper.chart import flow_chart_png, flow_from_votes
 from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for
 from poster.poster import Poster
 from scraper.board import Attachment

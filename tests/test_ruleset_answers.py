@@ -17,10 +17,10 @@ from engine.pefl import Pefl
 from engine.rules import UnknownRuleset, ruleset_class
 from mafiabot.config import ConfigError, parse_config
 from mafiabot.config.calendar import first_turn, turn_deadlines
-from mafiabot.newspaper import newspaper_view
-from parser.letters import _names_executor
+from mafiabot.newspaper.view import newspaper_view
+from parser.letters.executor import names_executor
 from parser.sender import CastError, SenderView, cast_state, sender_view
-from parser.votes import VoteOptions, _defaults
+from parser.votes.records import VoteOptions, defaults_for
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "config.example.toml"
 
@@ -188,23 +188,23 @@ def test_G_S_2_nobody_moves_on_the_gambler_introduction_day() -> None:
 
 
 def test_P_M_8_only_a_pefl_kill_letter_names_an_executor() -> None:
-    assert _names_executor(SenderView("A", ruleset="pefl"))
-    assert not _names_executor(SenderView("A", ruleset="gambler"))
-    assert _names_executor(SenderView("A"))  # rule set unknown: read for one too
+    assert names_executor(SenderView("A", ruleset="pefl"))
+    assert not names_executor(SenderView("A", ruleset="gambler"))
+    assert names_executor(SenderView("A"))  # rule set unknown: read for one too
 
 
 # --- votes (P-V.1-P-V.3, G-N.1) ----------------------------------------------------------------
 
 
 def test_P_V_1_pefl_votes_are_red_first_with_a_reason_and_may_agree() -> None:
-    assert _defaults("pefl", VoteOptions()) == (("family:red",), "first", True, True)
+    assert defaults_for("pefl", VoteOptions()) == (("family:red",), "first", True, True)
 
 
 def test_G_N_1_gambler_greens_are_any_green_and_the_last_counts() -> None:
-    colors, policy, reason, agree = _defaults("gambler", VoteOptions())
+    colors, policy, reason, agree = defaults_for("gambler", VoteOptions())
     assert "family:green" in colors and (policy, reason, agree) == ("last", False, False)
     # a host's choice still wins over the rule set's
-    assert _defaults("gambler", VoteOptions(policy="first"))[1] == "first"
+    assert defaults_for("gambler", VoteOptions(policy="first"))[1] == "first"
 
 
 # --- the turn calendar (C-1) -------------------------------------------------------------------
@@ -283,7 +283,7 @@ def test_each_rule_set_names_every_role_of_its_own_for_the_players() -> None:
 def test_P_S_3_a_label_names_the_clan_of_its_members_only() -> None:
     """The rule set says whose clan a label shows: a PEFL mafioso's, not the bastard's (dealt
     into a clan, P-S.3, but playing for the town); Gambler has no clans."""
-    from mafiabot.newspaper import role_label
+    from mafiabot.newspaper.words import role_label
 
     assert role_label("pefl", "thug", "triad") == "громила, Триада"
     assert role_label("pefl", "bastard", "yakuza") == "ВСБ"

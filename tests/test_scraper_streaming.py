@@ -19,9 +19,9 @@ from selectolax.lexbor import LexborHTMLParser
 
 from parser.pages import parse_topic
 from scraper import forms as scraper_forms
-from scraper import ipb as scraper_ipb
 from scraper.board import StreamsTopics, TopicPageFetch
 from scraper.forms import topic_nav
+from scraper.ipb import reading as scraper_ipb
 from tests.test_scraper_shared import BOARDS, MAKERS, Board
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from parser.struck import struck_fragments, without_struck
-from parser.votes import VoteOptions, extract_court_votes
+from parser.votes.court import extract_court_votes
+from parser.votes.records import VoteOptions
 from tests.test_votes import post
 
 CAST = ["Рома", "Катя", "Ефим", "Саша Белый", "Жора"]
@@ -76,7 +77,7 @@ def test_G_N_4_a_struck_nominee_is_taken_back_in_court() -> None:
 
 def _red(html: str, own: str) -> tuple[str, str | None]:
     """A PEFL red vote for Рома with `own` as the post's own text and `html` its markup."""
-    from parser.votes import extract_votes
+    from parser.votes.day import extract_votes
 
     p = replace(post(1, "Жора", ("#ff0000", "Рома"), text=own), body_html=html)
     result = extract_votes([p], ruleset="pefl", players=CAST)

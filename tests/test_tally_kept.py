@@ -29,7 +29,9 @@ from mafiabot.store import Store, open_store
 from mafiabot.store.posts import PostIn
 from mafiabot.store.tables import Game
 from parser.records import ColoredSpan, Post, Quote
-from parser.votes import VoteResult, VotesSoFar, extract_court_votes, extract_votes
+from parser.votes.court import extract_court_votes
+from parser.votes.day import extract_votes
+from parser.votes.records import VoteResult, VotesSoFar
 from scraper.phpbb import PhpbbClient, PhpbbSettings
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -322,12 +324,24 @@ def test_P_V_1_the_kept_tally_follows_new_posts_edits_and_restarts(game: Game1) 
     assert _live(game) == _recount(game)
     refused = len(_live(game)[2])
     assert refused > 0  # P-V.3: changes of vote refused, kept in the store
-    # more posts: read on from the kept tally (only the new ones read)
+    # more posts: read on from where the tally stood, from the records just stored
     game.add(12)
     with _counting(game) as seen:
         game.tick()
-    reads = [s for s in seen if "posts.author" in s]  # the turn's posts read back
-    assert reads and all("posts.board_id >" in s for s in reads)
+    assert not any(_reads_posts(s) for s in seen)
+    # a process started later reads on from the kept tally: only the posts stored since
+    game.fresh()
+    game.add(6)
+    game.daemon.shell.cfg = replace(  # a bot without the interim count stores them
+        game.cfg,
+        game=replace(game.cfg.game, interim_count=replace(game.cfg.game.interim_count, mode="off")),
+    )
+    game.tick()
+    game.fresh()
+    with _counting(game) as seen:
+        game.tick()
+    reads = [s for s in seen if _reads_posts(s)]
+    assert reads and all("posts.board_id >" in s for s in reads if "posts.author" in s)
     assert _live(game) == _recount(game)
     assert len(_live(game)[2]) > refused
     # an edit of a post the tally has read: the tally is read again, the edit counted

@@ -17,7 +17,8 @@ import pytest
 from engine import events as E
 from engine.actions import Vote
 from engine.events import HOST, player
-from mafiabot.newspaper import Renderer, bbcode_escape, commitment, role_listing
+from mafiabot.newspaper.proof import commitment, role_listing
+from mafiabot.newspaper.render import Renderer, bbcode_escape
 
 GOLDEN = Path(__file__).resolve().parent / "golden_newspapers"
 MSK = ZoneInfo("Europe/Moscow")
@@ -270,7 +271,7 @@ def test_role_pm_and_move_replies_golden(r: Renderer) -> None:
 
 
 def test_C_2_a_question_back_reads_as_the_hosts_question_not_a_refusal(r: Renderer) -> None:
-    # the letter reader's questions (parser/letters.py) get their own wording: the host asks
+    # the letter reader's questions (parser/letters/) get their own wording: the host asks
     # what is meant, says how to answer and what stands meanwhile
     ask = "Кого из двух: Кота или Шерлока? Пришлите, пожалуйста, ход с одним ником."
     fresh = r.move_question(nick="Борис", question=ask)

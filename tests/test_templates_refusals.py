@@ -10,7 +10,8 @@ import pytest
 
 from engine import events as ev
 from engine.events import player
-from mafiabot.newspaper import REFUSAL_GENERIC_RU, REFUSAL_RU, Renderer
+from mafiabot.newspaper.render import Renderer
+from mafiabot.newspaper.words import REFUSAL_GENERIC_RU, REFUSAL_RU
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 

@@ -14,7 +14,7 @@ from engine.gambler import ROLE_ACTIONS as GAMBLER_ACTIONS
 from engine.kinds import Clan, Role
 from engine.pefl import ROLE_ACTIONS as PEFL_ACTIONS
 from engine.rules import ruleset_class
-from mafiabot.newspaper import Renderer
+from mafiabot.newspaper.render import Renderer
 
 EVENT_KINDS = sorted(
     name

@@ -13,9 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from parser import ipb, phpbb
 from parser.encoding import decode_html
 from parser.html import CUT_SHORT, cut_short
+from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm, parse_ipb_pm_folder
+from parser.ipb.topic import parse_ipb_topic
+from parser.phpbb.messages import parse_pm as parse_phpbb_pm
+from parser.phpbb.messages import parse_pm_folder as parse_phpbb_pm_folder
+from parser.phpbb.topic import parse_topic as parse_phpbb_topic
 from parser.records import ParseIssue
 from tests.conftest import FIXTURES
 
@@ -43,7 +47,7 @@ IPB_TOPICS = sorted(
 def test_whole_phpbb_pages_are_not_called_cut(name: str) -> None:
     data = (PHPBB / name).read_bytes()
     assert not cut_short(data)
-    assert not _cut(phpbb.parse_topic(data).issues)
+    assert not _cut(parse_phpbb_topic(data).issues)
 
 
 @pytest.mark.parametrize("name", PHP_TOPICS)
@@ -51,15 +55,15 @@ def test_whole_phpbb_pages_are_not_called_cut(name: str) -> None:
 def test_phpbb_topic_cut_anywhere_says_so(name: str, where: float) -> None:
     data = (PHPBB / name).read_bytes()
     short = data[: int(len(data) * where)]
-    for page in (phpbb.parse_topic(short), phpbb.parse_topic(short.decode("utf-8", "ignore"))):
+    for page in (parse_phpbb_topic(short), parse_phpbb_topic(short.decode("utf-8", "ignore"))):
         assert _cut(page.issues)
 
 
 def test_phpbb_cut_mid_post_keeps_what_it_has_and_says_so() -> None:
     data = (PHPBB / "topic_p3.html").read_bytes()
-    whole = phpbb.parse_topic(data)
+    whole = parse_phpbb_topic(data)
     mid = data.index(b'<div id="p75"') + 900  # inside post 75
-    page = phpbb.parse_topic(data[:mid])
+    page = parse_phpbb_topic(data[:mid])
     assert [p.id for p in page.posts][:7] == [68, 69, 70, 71, 72, 73, 74]
     assert page.posts[:7] == whole.posts[:7]
     assert _cut(page.issues)
@@ -69,44 +73,44 @@ def test_phpbb_page_with_fewer_posts_than_its_counters_says_so() -> None:
     text = (PHPBB / "topic_p3.html").read_text(encoding="utf-8")
     a = text.index('<div id="p75"')
     b = text.index('<div class="action-bar bar-bottom">')
-    page = phpbb.parse_topic(text[:a] + text[b:])  # the end survived, three posts did not
+    page = parse_phpbb_topic(text[:a] + text[b:])  # the end survived, three posts did not
     assert [p.id for p in page.posts] == [68, 69, 70, 71, 72, 73, 74]
     assert not _cut(page.issues)
     assert any("counters promise 10" in i.message for i in page.issues)
-    assert not any("counters" in i.message for i in phpbb.parse_topic(text).issues)
+    assert not any("counters" in i.message for i in parse_phpbb_topic(text).issues)
 
 
 @pytest.mark.parametrize("name", ["pm_inbox.html", "en_pm_inbox.html", "pm_sentbox.html"])
 def test_phpbb_pm_folder_cut_says_so(name: str) -> None:
     text = (PHPBB / name).read_text(encoding="utf-8")
-    assert not _cut(phpbb.parse_pm_folder(text).issues)
-    assert _cut(phpbb.parse_pm_folder(text[: len(text) * 2 // 3]).issues)
+    assert not _cut(parse_phpbb_pm_folder(text).issues)
+    assert _cut(parse_phpbb_pm_folder(text[: len(text) * 2 // 3]).issues)
 
 
 @pytest.mark.parametrize("name", ["pm_view_1.html", "pm_view_9.html"])
 def test_phpbb_pm_cut_mid_message_says_so(name: str) -> None:
     text = (PHPBB / name).read_text(encoding="utf-8")
-    whole = phpbb.parse_pm(text)
+    whole = parse_phpbb_pm(text)
     assert whole is not None and not _cut(whole.issues)
     i = text.index('<div class="content">') + len('<div class="content">') + 5
-    msg = phpbb.parse_pm(text[:i])
+    msg = parse_phpbb_pm(text[:i])
     assert msg is not None and msg.id == whole.id and _cut(msg.issues)
 
 
 @pytest.mark.parametrize("name", IPB_TOPICS)
 def test_ipb_topic_cut_says_so(name: str) -> None:
     text = _text(FIXTURES / "ipb" / name)
-    whole = ipb.parse_ipb_topic(text)
+    whole = parse_ipb_topic(text)
     assert not _cut(whole.issues)
     for where in (0.5, 0.95):
-        short = ipb.parse_ipb_topic(text[: int(len(text) * where)])
+        short = parse_ipb_topic(text[: int(len(text) * where)])
         assert _cut(short.issues)
         assert len(short.posts) <= len(whole.posts)
 
 
 def test_ipb_fragment_is_not_judged() -> None:
     text = _text(FIXTURES / "ipb/4x-5x/ic47_armbian_topic34923_fragment-from-readme-md.html")
-    assert not _cut(ipb.parse_ipb_topic(text).issues)
+    assert not _cut(parse_ipb_topic(text).issues)
 
 
 @pytest.mark.parametrize(
@@ -119,16 +123,16 @@ def test_ipb_fragment_is_not_judged() -> None:
 )
 def test_ipb_pm_cut_says_so(name: str, marker: str) -> None:
     text = (TEMPLATES / f"{name}.template.html").read_text(encoding="utf-8")
-    assert not _cut(ipb.parse_ipb_pm(text).issues)
+    assert not _cut(parse_ipb_pm(text).issues)
     short = text[: text.rindex(marker) + 200]
-    msg = ipb.parse_ipb_pm(short)
+    msg = parse_ipb_pm(short)
     assert _cut(msg.issues) or _cut(
-        tuple(i for m in ipb.parse_ipb_conversation(short) for i in m.issues)
+        tuple(i for m in parse_ipb_conversation(short) for i in m.issues)
     )
 
 
 @pytest.mark.parametrize("name", ["ipb13_pm_inbox", "ipb3_pm_folder", "ips4_messenger_list"])
 def test_ipb_pm_folder_cut_says_so(name: str) -> None:
     text = (TEMPLATES / f"{name}.template.html").read_text(encoding="utf-8")
-    assert not _cut(ipb.parse_ipb_pm_folder(text).issues)
-    assert _cut(ipb.parse_ipb_pm_folder(text[: len(text) * 2 // 3]).issues)
+    assert not _cut(parse_ipb_pm_folder(text).issues)
+    assert _cut(parse_ipb_pm_folder(text[: len(text) * 2 // 3]).issues)

@@ -11,15 +11,10 @@ from hypothesis import strategies as st
 
 from engine.actions import Vote
 from parser.records import ColoredSpan, EditNote, Post, Quote
-from parser.votes import (
-    VoteOptions,
-    color_matches,
-    extract_court_votes,
-    extract_votes,
-    reason_words,
-    self_green_votes,
-    self_greens,
-)
+from parser.votes.court import extract_court_votes
+from parser.votes.day import extract_votes, self_green_votes, self_greens
+from parser.votes.reasons import reason_words
+from parser.votes.records import VoteOptions, color_matches
 
 GREEN, RED, BLUE = "#008000", "#ff0000", "#0000ff"
 LIVING = ["Вася", "Петя", "Маша", "Даша", "Mister X"]

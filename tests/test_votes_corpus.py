@@ -24,32 +24,32 @@ from engine import Seat, get_ruleset
 from mafiabot.turn_inputs import TurnPost, phase_votes
 from parser.pages import parse_topic
 from parser.records import Post
-from parser.votes import (
-    PostReading,
-    VoteOptions,
-    VoteResult,
-    extract_court_votes,
-    extract_votes,
-)
+from parser.votes.court import extract_court_votes
+from parser.votes.day import extract_votes
+from parser.votes.records import PostReading, VoteOptions, VoteResult
 from tests.vote_pages import BOARDS, CasePost, page
 
 HERE = Path(__file__).parent / "votes"
+#: the development part (HERE) and the held-out part (HERE/heldout, tests/votes/README.md):
+#: each folder holds its own cast.json and corpus.jsonl
+PARTS = {"development": HERE, "held-out": HERE / "heldout"}
 LATE_EDIT = "edited_after_deadline"
 
 
 @cache
-def _cast() -> dict[str, Any]:
-    cast: dict[str, Any] = json.loads((HERE / "cast.json").read_text(encoding="utf-8"))
+def _cast(part: str = "development") -> dict[str, Any]:
+    text = (PARTS[part] / "cast.json").read_text(encoding="utf-8")
+    cast: dict[str, Any] = json.loads(text)
     return cast
 
 
-def _cases() -> list[dict[str, Any]]:
-    lines = (HERE / "corpus.jsonl").read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines if line.strip()]
+def _cases(part: str = "development") -> list[dict[str, Any]]:
+    lines = (PARTS[part] / "corpus.jsonl").read_text(encoding="utf-8").splitlines()
+    return [dict(json.loads(line), part=part) for line in lines if line.strip()]
 
 
-def _user_id(nick: str) -> int:
-    cast = _cast()
+def _user_id(nick: str, part: str = "development") -> int:
+    cast = _cast(part)
     everyone = [cast["host"], *cast["living"], *cast["dead"], *cast["outsiders"]]
     return 100 + everyone.index(nick) if nick in everyone else 999
 
@@ -82,9 +82,11 @@ def _verdict(expect: Any, got: PostReading | None) -> str:
 
 
 def _read(case: dict[str, Any], board: str) -> list[tuple[str, str]]:
-    cast = _cast()
+    part = case["part"]
+    cast = _cast(part)
     posts = [
-        CasePost(p["by"], _user_id(p["by"]), p["body"], p.get("edited")) for p in case["posts"]
+        CasePost(p["by"], _user_id(p["by"], part), p["body"], p.get("edited"))
+        for p in case["posts"]
     ]
     html, ids = page(board, posts)
     parsed = parse_topic(html)
@@ -95,9 +97,9 @@ def _read(case: dict[str, Any], board: str) -> list[tuple[str, str]]:
     if "until" in case and posted is not None:
         until = posted.replace(second=0) + timedelta(minutes=case["until"])
     # the board's user ids, as the daemon learns them: look-alike accounts have their own
-    player_ids = {nick: _user_id(nick) for nick in [*cast["living"], *cast["dead"]]}
+    player_ids = {nick: _user_id(nick, part) for nick in [*cast["living"], *cast["dead"]]}
     if "court" in case:
-        result = _court(parsed.posts, case["court"], player_ids, until)
+        result = _court(parsed.posts, case["court"], player_ids, until, part)
     else:
         result = extract_votes(
             parsed.posts,
@@ -123,11 +125,12 @@ def _court(
     nominees: list[str],
     player_ids: dict[str, int],
     until: datetime | None = None,
+    part: str = "development",
 ) -> VoteResult:
     """G-N.4 read as the daemon reads a court topic (`turn_inputs.phase_votes` in the court
     phase of a Gambler game with the cast seated), checked against `extract_court_votes`,
     whose per-post readings are what the case is scored on."""
-    cast = _cast()
+    cast = _cast(part)
     rules = get_ruleset("gambler")
     state = rules.new_game(tuple(Seat(n, "civilian") for n in [*cast["living"], *cast["dead"]]))
     seats = [p if p.nick in cast["living"] else replace(p, alive=False) for p in state.players]
@@ -150,7 +153,7 @@ def _court(
     return result
 
 
-def score() -> tuple[int, list[str], list[str], list[str]]:
+def score(part: str = "development") -> tuple[int, list[str], list[str], list[str]]:
     """(posts read, misses, silent misreadings, misses of cases marked open) over every case
     and board. A case marked ``open`` keeps the host's reading as its expectation and says
     why the reader does not reach it yet: its misses are listed apart, never its silent
@@ -159,7 +162,7 @@ def score() -> tuple[int, list[str], list[str], list[str]]:
     misses: list[str] = []
     silent: list[str] = []
     known: list[str] = []
-    for case in _cases():
+    for case in _cases(part):
         boards = BOARDS if case["boards"] == "all" else case["boards"]
         for board in boards:
             for verdict, line in _read(case, board):
@@ -171,11 +174,12 @@ def score() -> tuple[int, list[str], list[str], list[str]]:
     return total, misses, silent, known
 
 
-def test_corpus_is_well_formed() -> None:
-    cast = _cast()
+@pytest.mark.parametrize("part", PARTS)
+def test_corpus_is_well_formed(part: str) -> None:
+    cast = _cast(part)
     known = {cast["host"], *cast["living"], *cast["dead"], *cast["outsiders"]}
-    cases = _cases()
-    assert len(cases) >= 150
+    cases = _cases(part)
+    assert len(cases) >= (150 if part == "development" else 50)
     assert len({c["id"] for c in cases}) == len(cases)
     for c in cases:
         assert c["rules"] in ("pefl", "gambler"), c["id"]
@@ -197,9 +201,13 @@ def test_corpus_is_read_as_a_host_reads_it() -> None:
     assert not misses, f"{len(misses)} misses of {total}\n{report}"
 
 
-if __name__ == "__main__":  # python -m tests.test_votes_corpus: the score and every failure
-    n, m, s, k = score()
-    print(f"{n} posts read: {len(m)} misses, {len(s)} silent, {len(k)} misses of open cases")
-    for line in ["SILENT:", *s, "MISSES:", *m, "OPEN:", *k]:
-        print(line)
-    pytest.main(["-q", __file__])
+if __name__ == "__main__":  # python -m tests.test_votes_corpus: both parts' scores, every failure
+    for part in PARTS:
+        n, m, s, k = score(part)
+        right = n - len(m) - len(s) - len(k)
+        print(
+            f"{part}: {right}/{n} posts read right: {len(m)} misses, {len(s)} silent, "
+            f"{len(k)} misses of open cases"
+        )
+        for line in ["SILENT:", *s, "MISSES:", *m, "OPEN:", *k]:
+            print("  ", line)

@@ -4,7 +4,8 @@ a nick only spoken to is none. Each class was found by the vote corpus (tests/vo
 
 from __future__ import annotations
 
-from parser.votes import VoteOptions, extract_court_votes
+from parser.votes.court import extract_court_votes
+from parser.votes.records import VoteOptions
 from tests.test_votes import RED, post
 
 CAST = ["Рома", "Катя", "Ефим", "Саша Белый", "Жора", "Кот"]

@@ -27,7 +27,8 @@ import pytest
 
 from parser.pages import parse_topic
 from parser.records import Post
-from parser.votes import VoteOptions, VoteResult, extract_votes, self_greens
+from parser.votes.day import extract_votes, self_greens
+from parser.votes.records import VoteOptions, VoteResult
 from tests.conftest import FIXTURES
 
 PHPBB = FIXTURES / "phpbb"

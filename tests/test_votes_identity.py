@@ -11,7 +11,7 @@ import pytest
 
 from parser.pages import parse_topic
 from parser.records import Post
-from parser.votes import extract_votes
+from parser.votes.day import extract_votes
 from tests.conftest import FIXTURES
 
 PAGE = (FIXTURES / "phpbb" / "topic_p3.html").read_text(encoding="utf-8")

@@ -10,7 +10,9 @@ import pytest
 
 from engine.settings import CHOICES, RulesSettings, SettingsError
 from parser.records import ColoredSpan, Post
-from parser.votes import VOTE_NICKS, VoteOptions, extract_court_votes, extract_votes
+from parser.votes.court import extract_court_votes
+from parser.votes.day import extract_votes
+from parser.votes.records import VOTE_NICKS, VoteOptions
 
 GREEN, RED = "#008000", "#ff0000"
 T0 = datetime(2026, 11, 27, 9, 0, tzinfo=UTC)

@@ -5,7 +5,8 @@ was found by the vote corpus (tests/test_votes_corpus.py)."""
 
 from __future__ import annotations
 
-from parser.votes import VoteOptions, extract_votes
+from parser.votes.day import extract_votes
+from parser.votes.records import VoteOptions
 from tests.test_votes import GREEN, RED, post
 
 CAST = ["Рома", "Катя", "Жанна", "Рыжий", "Саша", "Саша Белый", "Dr.Watson", "Ночь", "Кот"]

@@ -18,9 +18,9 @@ import pytest
 from mafiabot.cli import UsageError, _build_parser
 from mafiabot.commands.web import parse_bind, serve
 from mafiabot.configs import config_paths
+from mafiabot.newspaper.chart import flow_chart_svg, flow_from_votes, vote_flow
 from mafiabot.web.app import COOKIE, Dashboard, new_token
 from mafiabot.web.data import countdown, game_view
-from mafiabot.web.flow import flow_chart_svg, flow_from_votes, vote_flow
 from tests.web_kit import MSK, PEFL_MID_TURN_1, gambler_with_a_switch, pefl_mid_turn, source
 
 TOKEN = "s3cret-token"

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from mafiabot.demo.play import play
-from mafiabot.newspaper import WINNER_RU
+from mafiabot.newspaper.words import WINNER_RU
 
 
 def main(args: argparse.Namespace) -> int:

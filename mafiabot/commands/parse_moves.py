@@ -19,45 +19,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mafiabot.cli import UsageError
+from mafiabot.commands.common import UsageError, load_cast
 
 if TYPE_CHECKING:
-    from engine.state import GameState
-
-
-def _read_cast(path: str) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"cannot read the cast {path}: {exc.strerror}") from exc
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from exc
-    if not isinstance(data, dict):
-        raise UsageError(f"{path}: the cast must be a JSON object")
-    return data
-
-
-def load_cast(path: str, ruleset: str | None) -> GameState:
-    """The game CAST.json describes; `ruleset` (None: the cast's own) must match the cast's."""
-    from parser.sender import CastError, cast_state
-
-    data = _read_cast(path)
-    if ruleset is not None and data.setdefault("ruleset", ruleset) != ruleset:
-        raise UsageError(f"{path} is a {data['ruleset']} cast, not {ruleset}")
-    if "ruleset" not in data:
-        raise UsageError(f'{path}: the cast names no "ruleset" (or pass --ruleset)')
-    try:
-        return cast_state(data)
-    except CastError as exc:
-        raise UsageError(f"{path}: {exc}") from exc
+    pass
 
 
 def main(args: argparse.Namespace) -> int:
     from engine.settings import RulesSettings
-    from parser.letters import read_letter
+    from parser.letters.reader import read_letter
     from parser.moves import reject_sender
     from parser.nicks import NickResolver, lookalike_key
     from parser.sender import at_turn, sender_view

@@ -20,9 +20,14 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from mafiabot.cli import UsageError
-from mafiabot.commands.parse_moves import load_cast
-from mafiabot.commands.parse_votes import parse_now, read_html, read_nicks, refuse_overlap
+from mafiabot.commands.common import (
+    UsageError,
+    load_cast,
+    parse_now,
+    read_html,
+    read_nicks,
+    refuse_overlap,
+)
 
 if TYPE_CHECKING:
     from engine.state import GameState

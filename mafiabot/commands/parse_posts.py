@@ -16,20 +16,7 @@ import sys
 from datetime import datetime
 from typing import Any
 
-from mafiabot.cli import UsageError
-
-
-def _iso(dt: datetime | None) -> str | None:
-    return dt.isoformat() if dt is not None else None
-
-
-def _now(value: str | None) -> datetime | None:
-    if not value:
-        return None
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError:
-        raise UsageError(f"--now: not an ISO date/time: {value!r}") from None
+from mafiabot.commands.common import UsageError, iso, parse_now
 
 
 def post_json(post: Any, page: str) -> dict[str, Any]:
@@ -39,7 +26,7 @@ def post_json(post: Any, page: str) -> dict[str, Any]:
         "id": post.id or None,
         "author": post.author,
         "author_id": post.author_id,
-        "posted_at": _iso(post.posted_at),
+        "posted_at": iso(post.posted_at),
         "posted_at_text": post.posted_at_text,
         "subject": post.subject,
         "text": post.text,
@@ -59,7 +46,7 @@ def post_json(post: Any, page: str) -> dict[str, Any]:
         if edited is None
         else {
             "by": edited.by,
-            "at": _iso(edited.at),
+            "at": iso(edited.at),
             "count": edited.count,
             "reason": edited.reason,
         },
@@ -76,7 +63,7 @@ def main(args: argparse.Namespace) -> int:
 
         if zone_or_none(args.tz) is None:
             raise UsageError(f"--tz: unknown time zone {args.tz!r}")
-    now = _now(args.now)
+    now = parse_now(args.now)
     try:
         _run(args, tz, now)
     except BrokenPipeError:

@@ -11,63 +11,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-from mafiabot.cli import UsageError
-
-
-def read_nicks(path: str | None, what: str = "players") -> list[str]:
-    """A nick list file: one nick a line (UTF-8, BOM allowed), blank lines ignored."""
-    if path is None:
-        return []
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise UsageError(f"cannot read the {what} file {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"the {what} file {path} is not UTF-8 text") from None
-    return [line.strip() for line in text.splitlines() if line.strip()]
-
-
-def refuse_overlap(living: list[str], dead: list[str]) -> None:
-    """A nick both living and dead is a mistake in the lists: say so instead of guessing."""
-    from parser.identity import nick_key
-
-    dead_keys = {nick_key(n) for n in dead}
-    both = [n for n in living if nick_key(n) in dead_keys]
-    if both:
-        raise UsageError(f"listed both as playing and as dead: {', '.join(both)}")
-
-
-def parse_now(value: str | None) -> datetime | None:
-    if value is None:
-        return None
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError:
-        raise UsageError(f"--now: not an ISO 8601 time: {value!r}") from None
-
-
-def read_html(path: str) -> str:
-    from parser.pages import read_page
-
-    try:
-        return read_page(path)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-
-
-def _iso(at: datetime | None) -> str | None:
-    return at.isoformat() if at is not None else None
+from mafiabot.commands.common import (
+    UsageError,
+    iso,
+    parse_now,
+    read_html,
+    read_nicks,
+    refuse_overlap,
+)
 
 
 def main(args: argparse.Namespace) -> int:
     from parser.identity import learn_ids
     from parser.pages import is_board_page, parse_topic
     from parser.records import Post
-    from parser.votes import VoteOptions, extract_votes, self_greens
+    from parser.votes.day import extract_votes, self_greens
+    from parser.votes.records import VoteOptions
 
     players = read_nicks(args.players)
     if not players:
@@ -132,7 +93,7 @@ def main(args: argparse.Namespace) -> int:
                 "target": v.target,
                 "kind": v.kind,
                 "post_id": v.post_id,
-                "at": _iso(v.at),
+                "at": iso(v.at),
                 "agreed_with": v.agreed_with,
             }
             for v in result.votes

@@ -1,5 +1,12 @@
 """`mafiabot run -c config.toml [-c more.toml | -c games/] [--dry-run] [--once]`: host the
-game (or several: `mafiabot.daemon.host`) until it ends or SIGTERM."""
+games until they end or SIGTERM. One game is a host with one game: one config or several,
+they go the same way into one `mafiabot.daemon.host.Host`.
+
+Everything that can be refused is refused before anything starts: every config is read first
+(a bad one is exit 2 naming its file), then one board session is opened per board account,
+then each game's lock is taken (another process hosting any of the games: exit 1 naming the
+game and the holder), and the databases are opened — one per game or shared, as configured.
+"""
 
 from __future__ import annotations
 
@@ -7,21 +14,40 @@ import argparse
 import dataclasses
 import logging
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from mafiabot import bootstrap
-from mafiabot.cli import UsageError
-from mafiabot.config import Config, ConfigError, load_config
-from mafiabot.configs import given_configs, load_configs
+from mafiabot.commands.common import UsageError, configs
+from mafiabot.config import Config, ConfigError
 from mafiabot.daemon import Daemon, utcnow
-from mafiabot.dbfile import refuse_lost_database
+from mafiabot.daemon.host import Host
+from mafiabot.daemon.shared import SharedSession, claim_for
+from mafiabot.dbfile import refuse_lost_database, sqlite_path
 from mafiabot.exitcodes import HostError, LoginRefused
-from mafiabot.lock import GameLock, game_identity, open_locked_store
+from mafiabot.lock import GameLock, acquire_game_lock, game_identity, open_locked_store
 from mafiabot.store import Store
 from scraper.board import BoardClient
 from scraper.errors import LoginFailed, ScraperError
 
 log = logging.getLogger(__name__)
+
+Game = tuple[Path, Config]
+
+
+def main(args: argparse.Namespace) -> int:
+    bootstrap.setup_logging()
+    games = [(path, _dry(cfg) if args.dry_run else cfg) for path, cfg in configs(args.config)]
+    sessions = open_sessions(games)
+    try:
+        locks, stores = open_games(games)
+        try:
+            return _host(args, games, sessions, stores)
+        finally:
+            close_games(locks, stores)
+    finally:
+        for s in sessions.values():
+            s.close()
 
 
 def dry_run_url(url: str) -> str:
@@ -31,40 +57,68 @@ def dry_run_url(url: str) -> str:
     return "sqlite:///mafiabot-dry-run.sqlite"
 
 
-def main(args: argparse.Namespace) -> int:
-    bootstrap.setup_logging()
-    given = given_configs(args.config)
-    if len(given) > 1 or Path(given[0]).is_dir():
-        from mafiabot.commands.run_many import run_many
+def _dry(cfg: Config) -> Config:
+    return dataclasses.replace(cfg, dry_run=True, database_url=dry_run_url(cfg.database_url))
 
-        return run_many(args, load_configs(given))
+
+# -- what the games share: board sessions, locks, databases ------------------------------------
+
+
+def session_key(cfg: Config) -> tuple[str, str]:
+    """Games with the same board address and account share one session."""
+    return cfg.board.url.rstrip("/").casefold(), cfg.board.username.casefold()
+
+
+def open_sessions(games: Sequence[Game]) -> dict[tuple[str, str], SharedSession]:
+    sessions: dict[tuple[str, str], SharedSession] = {}
     try:
-        cfg = load_config(given[0])
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from exc
-    if args.dry_run:
-        cfg = dataclasses.replace(cfg, dry_run=True, database_url=dry_run_url(cfg.database_url))
+        for path, cfg in games:
+            key = session_key(cfg)
+            if key not in sessions:
+                try:
+                    sessions[key] = SharedSession(bootstrap.make_client(cfg))
+                except ConfigError as exc:
+                    raise UsageError(_named(path, str(exc), len(games))) from exc
+    except BaseException:
+        for s in sessions.values():
+            s.close()
+        raise
+    return sessions
+
+
+def _named(path: str | Path, message: str, games: int) -> str:
+    """A refusal's line: opened by the config file's name when there are several."""
+    return f"{path}: {message}" if games > 1 else message
+
+
+def open_games(games: Sequence[Game]) -> tuple[list[GameLock], dict[str, Store]]:
+    """Each game's lock and the stores (one per database URL). SQLite locks a file, so the
+    file's one lock covers every game kept in it; PostgreSQL locks each game by itself."""
+    locks: list[GameLock] = []
+    stores: dict[str, Store] = {}
     try:
-        client = bootstrap.make_client(cfg)
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from exc
-    lock, store = open_game_store(given[0], cfg)
-    daemon = bootstrap.build_daemon(
-        cfg, store, client, dry_run_out=sys.stdout if args.dry_run else None
-    )
-    log.info("hosting %r (%s) in topic %d", cfg.game.name, cfg.game.ruleset, cfg.game.topic)
-    try:
-        if not args.dry_run and _lost_database_check(store, client, cfg.game.topic) is not None:
-            return 1
-        if args.once:
-            return _once(daemon)
-        daemon.run()
-    except LoginFailed as exc:
-        raise LoginRefused(login_refused(cfg, exc)) from None
-    finally:
-        store.close()
+        for path, cfg in games:
+            url = cfg.database_url
+            ident = game_identity(cfg.board.url, cfg.game.topic)
+            if url not in stores:
+                lock, stores[url] = open_game_store(path, cfg)
+                locks.append(lock)
+            elif sqlite_path(url) is None:
+                try:
+                    locks.append(acquire_game_lock(url, ident))
+                except HostError as exc:
+                    raise named_refusal(path, cfg, exc) from None
+    except BaseException:
+        close_games(locks, stores)
+        raise
+    return locks, stores
+
+
+def close_games(locks: Sequence[GameLock], stores: dict[str, Store]) -> None:
+    for st in stores.values():
+        st.close()
+    for lock in locks:
         lock.release()
-    return 0
 
 
 def open_game_store(path: str | Path, cfg: Config) -> tuple[GameLock, Store]:
@@ -80,6 +134,45 @@ def open_game_store(path: str | Path, cfg: Config) -> tuple[GameLock, Store]:
 def named_refusal(path: str | Path, cfg: Config, exc: HostError) -> HostError:
     """`exc` again, its line opened by the config file and the game it is about."""
     return type(exc)(f"{path}: game {cfg.game.name!r} (topic {cfg.game.topic}): {exc}")
+
+
+# -- hosting ---------------------------------------------------------------------------------
+
+
+def _host(
+    args: argparse.Namespace,
+    games: Sequence[Game],
+    sessions: dict[tuple[str, str], SharedSession],
+    stores: dict[str, Store],
+) -> int:
+    daemons: list[Daemon] = []
+    for _path, cfg in games:
+        view = sessions[session_key(cfg)].view()
+        daemon = bootstrap.build_daemon(
+            cfg,
+            stores[cfg.database_url],
+            view,  # a BoardClient by delegation to the session's client
+            dry_run_out=sys.stdout if args.dry_run else None,
+        )
+        view.claim = claim_for(daemon.shell)
+        daemons.append(daemon)
+        log.info("hosting %r (%s) in topic %d", cfg.game.name, cfg.game.ruleset, cfg.game.topic)
+    if len(daemons) > 1:
+        log.info("%d games, %d board session(s)", len(daemons), len(sessions))
+    try:
+        if not args.dry_run:
+            for d in daemons:
+                if _lost_database_check(d.store, d.client, d.cfg.game.topic) is not None:
+                    return 1
+        if args.once:
+            return max(_once(d) for d in daemons)
+        Host(daemons).run()
+    except LoginFailed as exc:
+        refused = next(
+            (cfg for _p, cfg in games if sessions[session_key(cfg)].refused is exc), games[0][1]
+        )
+        raise LoginRefused(login_refused(refused, exc)) from None
+    return 0
 
 
 def login_refused(cfg: Config, exc: LoginFailed) -> str:

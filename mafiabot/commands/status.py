@@ -10,54 +10,29 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import sqlalchemy as sa
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from mafiabot.bootstrap import read_model
-from mafiabot.cli import UsageError
-from mafiabot.config import Config, ConfigError, load_config
-from mafiabot.configs import given_configs, load_configs
+from mafiabot.commands.common import (
+    configs,
+    existing_store,
+    one_config,
+    shown_url,
+    single_config,
+)
+from mafiabot.config import Config
 from mafiabot.daemon import utcnow
 from mafiabot.daemon.status import status
-from mafiabot.store import Store
-
-
-def _shown(url: str) -> str:
-    if url.startswith("sqlite:///"):
-        return url.removeprefix("sqlite:///")
-    return url.split("@")[-1]  # never print a password from the URL
-
-
-def existing_store(url: str) -> Store | None:
-    """The game database if it already exists, else None. Status only reads: it never
-    creates a database file nor runs a migration (that is `run`'s job)."""
-    if url.startswith("sqlite:///"):
-        path = url.removeprefix("sqlite:///")
-        if path == ":memory:" or not Path(path).is_file():
-            return None
-    st = Store(url)
-    try:
-        if not sa.inspect(st.engine).has_table("games"):
-            st.close()
-            return None
-    except sa.exc.OperationalError:
-        st.close()
-        return None
-    return st
 
 
 def main(args: argparse.Namespace) -> int:
-    given = given_configs(args.config)
-    if len(given) == 1 and not Path(given[0]).is_dir():
-        try:
-            cfg = load_config(given[0])
-        except ConfigError as exc:
-            raise UsageError(str(exc)) from exc
-        return _one(args, given[0], cfg)
+    single = single_config(args.config)
+    if single is not None:
+        return _one(args, single, one_config(single))
     # several games: `--json` prints a list, the table one block per game
-    games = load_configs(given)
+    games = configs(args.config)
     found: list[dict[str, Any]] = []
     rc = 0
     for path, cfg in games:
@@ -83,7 +58,7 @@ def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
     store = existing_store(cfg.database_url)
     if store is None:
         print(
-            f"mafiabot: {path}: no game database yet at {_shown(cfg.database_url)} — nothing to "
+            f"mafiabot: {path}: no game database yet at {shown_url(cfg.database_url)} — nothing to "
             f"show; `mafiabot run -c {path}` creates it (the game starts "
             f"{cfg.game.start:%Y-%m-%d %H:%M}).",
             file=sys.stderr,
@@ -99,7 +74,7 @@ def _one(args: argparse.Namespace, path: str | Path, cfg: Config) -> int:
     store = existing_store(cfg.database_url)
     if store is None:
         print(
-            f"mafiabot: no game database yet at {_shown(cfg.database_url)} — nothing to show; "
+            f"mafiabot: no game database yet at {shown_url(cfg.database_url)} — nothing to show; "
             f"`mafiabot run -c {path}` creates it (the game starts "
             f"{cfg.game.start:%Y-%m-%d %H:%M}).",
             file=sys.stderr,

@@ -17,8 +17,7 @@ from typing import Any
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 from mafiabot.bootstrap import setup_logging
-from mafiabot.cli import UsageError
-from mafiabot.commands.status import existing_store
+from mafiabot.commands.common import UsageError, existing_store
 from mafiabot.config import ConfigError, load_config
 from mafiabot.configs import config_paths
 from mafiabot.store import Store

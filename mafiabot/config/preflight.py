@@ -43,7 +43,7 @@ def preflight(cfg: Config, now: datetime, environ: Mapping[str, str] | None = No
             )
         )
     if cfg.newspaper.vote_chart:
-        from mafiabot.web.flow import png_renderer_problem
+        from mafiabot.newspaper.chart import png_renderer_problem
 
         problem = png_renderer_problem()
         if problem:

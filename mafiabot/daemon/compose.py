@@ -14,8 +14,8 @@ from engine import events as ev
 from engine.actions import InputRejected, Vote
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
-from mafiabot.newspaper import event_dict
-from mafiabot.newspaper_chart import vote_chart
+from mafiabot.newspaper.chart import vote_chart
+from mafiabot.newspaper.view import event_dict
 from mafiabot.store.codec import JsonObject, to_json
 from mafiabot.store.tables import Game
 from poster.outbox import OutboxKey, OutboxRow

@@ -17,7 +17,7 @@ from engine import GameState, RuleSet, get_ruleset
 from engine.kinds import Phase
 from mafiabot.config import Config
 from mafiabot.daemon import calendar
-from mafiabot.newspaper import Renderer
+from mafiabot.newspaper.render import Renderer
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, Player

@@ -1,15 +1,19 @@
-"""Several games from one process: one loop over many `Daemon`s.
+"""The one loop: every game of the process, one or several, on one schedule.
 
-Each game keeps its own schedule — a poll every `[board] poll_interval` of its config, its
-start and deadlines acted on when they come, its own back-off after a failed tick — and the
-loop sleeps until the earliest moment any game is due, then ticks only the games that are.
-A game whose tick fails waits out its back-off while the others go on; a game that is over
-with everything sent leaves the loop; when none is left the loop ends. SIGTERM stops the
-loop between two games' ticks and, through each flush, between two writes.
+Each game keeps its own rhythm — a poll every `[board] poll_interval` of its config, its start
+and deadlines acted on when they come, its own back-off after a failed tick — and the loop
+sleeps until the earliest moment any game is due, then ticks only the games that are. A game
+whose tick fails waits out its back-off while the others go on; a game that is over with
+everything sent leaves the loop; when none is left the loop ends. SIGTERM stops the loop
+between two games' ticks and, through each flush, between two writes.
 
 A refused login is the one failure that is not retried: it stops the games of that account
 (the session remembers the refusal, so no second bad password is sent) and, once the other
 games are done, ends the run with it.
+
+The loop knows a game only by what it asks of it (`Hosted`): when it is due, a tick that never
+raises but for a refused login, and whether it is over. One game is a host with one game
+(`mafiabot.daemon.game.Daemon.run`).
 """
 
 from __future__ import annotations
@@ -18,10 +22,10 @@ import logging
 import signal
 import threading
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
 
-from mafiabot.daemon.loop import Daemon, utcnow
+from mafiabot.config import Config
 from scraper.errors import LoginFailed
 
 log = logging.getLogger("mafiabot.daemon")
@@ -30,17 +34,56 @@ log = logging.getLogger("mafiabot.daemon")
 MAX_NAP = 60.0
 
 
-class Host:
-    """Hosts `daemons` (one per game) until every game is over or the loop is stopped."""
+def utcnow() -> datetime:
+    return datetime.now(UTC)
 
-    def __init__(self, daemons: Sequence[Daemon], *, on_close: Callable[[], None] = lambda: None):
-        self.daemons = list(daemons)
+
+class Hosted(Protocol):
+    """What the loop asks of a game (`mafiabot.daemon.game.Daemon` answers)."""
+
+    @property
+    def cfg(self) -> Config: ...
+
+    @property
+    def not_before(self) -> datetime | None:
+        """While backing off after failed ticks: no tick before this moment."""
+        ...
+
+    def next_wake(self) -> datetime | None:
+        """The next moment the game changes by the clock alone (its start, a deadline)."""
+        ...
+
+    def safe_tick(self, now: datetime) -> object:
+        """One tick that never raises but for a refused login (`LoginFailed`)."""
+        ...
+
+    def finished(self) -> bool:
+        """The game is over and its last messages are out."""
+        ...
+
+    def attach_stop(self, stop: threading.Event | None) -> None:
+        """The loop's stop flag, honoured between two writes of a flush."""
+        ...
+
+
+class Host:
+    """Hosts `games` until every game is over or the loop is stopped."""
+
+    def __init__(
+        self,
+        games: Sequence[Hosted],
+        *,
+        on_close: Callable[[], None] = lambda: None,
+        max_nap: float = MAX_NAP,
+    ):
+        self.daemons = list(games)
         self._last: dict[int, datetime] = {}
         self._on_close = on_close
         self.refused: LoginFailed | None = None
-        self.max_nap = MAX_NAP
+        self.max_nap = max_nap
+        self.ticks = 0
 
-    def name(self, d: Daemon) -> str:
+    def name(self, d: Hosted) -> str:
         return f"{d.cfg.game.name!r} (topic {d.cfg.game.topic})"
 
     def due_at(self, i: int) -> datetime | None:
@@ -67,9 +110,11 @@ class Host:
         clock: Callable[[], datetime] = utcnow,
         wait: Callable[[float], object] | None = None,
         max_rounds: int | None = None,
+        max_ticks: int | None = None,
     ) -> None:
         """Tick the games that are due, sleep until the next is, until stopped or all over.
-        `wait` (seconds) defaults to waiting on `stop`, which SIGTERM and SIGINT set."""
+        `wait` (seconds) defaults to waiting on `stop`, which SIGTERM and SIGINT set;
+        `max_rounds` / `max_ticks` bound the loop (tests, a single tick)."""
         stop = stop or threading.Event()
         sleep = wait or stop.wait
         previous: dict[signal.Signals, Any] = {}
@@ -79,13 +124,13 @@ class Host:
         for d in self.daemons:
             d.attach_stop(stop)
         try:
-            self._loop(stop, clock, sleep, max_rounds)
+            self._loop(stop, clock, sleep, max_rounds, max_ticks)
         finally:
             for d in self.daemons:
                 d.attach_stop(None)
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
-            log.info("stopping: closing the board sessions")
+            log.info("stopping: closing the board session(s)")
             self._on_close()
         if self.refused is not None:
             raise self.refused
@@ -96,13 +141,21 @@ class Host:
         clock: Callable[[], datetime],
         sleep: Callable[[float], object],
         max_rounds: int | None,
+        max_ticks: int | None,
     ) -> None:
         active = list(range(len(self.daemons)))
         rounds = 0
-        while active and not stop.is_set() and (max_rounds is None or rounds < max_rounds):
+
+        def halted() -> bool:
+            return stop.is_set() or (max_ticks is not None and self.ticks >= max_ticks)
+
+        def more() -> bool:
+            return bool(active) and not halted() and (max_rounds is None or rounds < max_rounds)
+
+        while more():
             rounds += 1
             for i in list(active):
-                if stop.is_set():
+                if halted():
                     return
                 now = clock()
                 due = self.due_at(i)
@@ -110,7 +163,7 @@ class Host:
                     continue
                 if not self._tick(i, now):
                     active.remove(i)
-            if not active:
+            if not more():
                 break
             now = clock()
             dues = [self.due_at(i) for i in active]
@@ -127,6 +180,7 @@ class Host:
         """One game's tick; False once the game leaves the loop (over, or login refused)."""
         d = self.daemons[i]
         self._last[i] = now
+        self.ticks += 1
         try:
             d.safe_tick(now)  # never raises but for a refused login
         except LoginFailed as exc:

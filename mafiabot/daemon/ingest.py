@@ -13,14 +13,13 @@ from collections.abc import Iterable, Sized
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from mafiabot.daemon import flags, overrides
+from mafiabot.daemon import flags, overrides, tally
 from mafiabot.daemon.context import Shell
 from mafiabot.store.codec import to_json
 from mafiabot.store.posts import PostIn
 from mafiabot.store.tables import Game
 from parser.pages import parse_pm, parse_topic
 from parser.records import Post, PrivateMessage, TopicPage
-from poster.outbox import OutboxKey
 from scraper.board import StreamsTopics, TopicCursor, TopicPageFetch
 
 log = logging.getLogger("mafiabot.daemon")
@@ -48,7 +47,7 @@ def read_topic_page(sh: Shell, html: str, now: datetime | None) -> TopicPage:
     if dialect is not None:
         # the host's [board.selectors] fix the skin's markup: read with the client's
         # dialect, overrides applied, instead of auto-detecting the stock one
-        from parser.ipb import parse_ipb_topic
+        from parser.ipb.topic import parse_ipb_topic
 
         return parse_ipb_topic(html, dialect=dialect, tz=sh.tz, now=now)
     return parse_topic(html, board=board_kind(sh), tz=sh.tz, now=now)
@@ -61,7 +60,7 @@ def read_pm(sh: Shell, html: str, msg_id: int, now: datetime) -> PrivateMessage 
     dialect = getattr(sh.client, "dialect", None) if board_kind(sh) != "phpbb" else None
     if dialect is None:
         return parse_pm(html, board=board_kind(sh), tz=sh.tz, now=now)
-    from parser.ipb import parse_ipb_pm
+    from parser.ipb.messenger import parse_ipb_pm
 
     pm = parse_ipb_pm(html, dialect=dialect, tz=sh.tz, now=now, msg_id=msg_id)
     if not pm.sender or (dialect.layout != "msgnumber" and pm.id != msg_id):
@@ -72,23 +71,10 @@ def read_pm(sh: Shell, html: str, msg_id: int, now: datetime) -> PrivateMessage 
 def topics(sh: Shell, g: Game) -> list[int]:
     """The topics read this turn: the game's, and the court's when it is another one."""
     ts = [sh.cfg.game.topic]
-    court = court_topic_id(sh, g, g.turn)
+    court = tally.court_topic_id(sh, g, g.turn)
     if court != sh.cfg.game.topic:
         ts.append(court)
     return ts
-
-
-def court_topic_id(sh: Shell, g: Game, turn: int) -> int:
-    """Where the turn's court votes are read (G-N.4): the host's `court_topic`, else the topic
-    the bot opened in `court_forum` for this turn (once the board accepted it), else the game
-    topic."""
-    if sh.cfg.game.court_topic:
-        return sh.cfg.game.court_topic
-    if sh.cfg.game.court_forum:
-        row = sh.outbox(g).get(OutboxKey(str(g.id), turn, "court_topic", "topic"))
-        if row is not None and row.board_ids:
-            return row.board_ids[0]
-    return sh.cfg.game.topic
 
 
 def poll_topics(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
@@ -192,6 +178,9 @@ def _store(
             report.edited_posts += 1
     if any(st != "same" for st in statuses):
         sh.posts_changed()
+        # the live tally reads on from the records in hand, not from the store
+        stored = [(post, turn, st) for (post, turn), st in zip(batch, statuses, strict=True)]
+        tally.posts_stored(sh, g, topic, stored)
     batch.clear()
 
 

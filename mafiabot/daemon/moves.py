@@ -18,7 +18,7 @@ from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, MoveRow, PMRow
-from parser.letters import QUESTION_CODES
+from parser.letters.reading import QUESTION_CODES
 from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
 from parser.records import PrivateMessage
 from poster.outbox import OutboxKey, OutboxRow

@@ -13,7 +13,8 @@ from engine.state import Seat
 from mafiabot.daemon import compose, flags
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import read_topic_page
-from mafiabot.newspaper import commitment, role_label
+from mafiabot.newspaper.proof import commitment
+from mafiabot.newspaper.words import role_label
 from mafiabot.store.codec import to_json
 from mafiabot.store.tables import Game
 from parser.identity import nick_key

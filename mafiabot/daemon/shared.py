@@ -85,6 +85,8 @@ class SharedSession:
 
     def owners(self, f: FetchedPM) -> list[GameView]:
         """The games a letter goes to (see the module docstring)."""
+        if len(self._views) == 1:
+            return list(self._views)  # one game: its own reading decides, as without a session
         scores = [(v, v.claim(f)) for v in self._views]
         best = max((s for _v, s in scores), default=NOT_MINE)
         if best == NOT_MINE:

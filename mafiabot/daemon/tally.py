@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -24,7 +24,6 @@ from mafiabot import turn_inputs
 from mafiabot.config import Config
 from mafiabot.daemon.calendar import turn_calendar
 from mafiabot.daemon.context import Shell
-from mafiabot.daemon.ingest import court_topic_id
 from mafiabot.store.codec import from_json, to_json
 from mafiabot.store.posts import StoredPost
 from mafiabot.store.tables import Game, VoteCountRow
@@ -38,7 +37,7 @@ from mafiabot.turn_inputs import (
 )
 from parser import votes as vote_reader
 from parser.records import Post
-from parser.votes import VotesSoFar
+from parser.votes.records import VotesSoFar
 from poster.outbox import OutboxKey, OutboxRow
 from poster.poster import Poster
 
@@ -120,7 +119,22 @@ def host_accounts(sh: Shell) -> frozenset[str]:
 
 
 def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
-    return turn_calendar(sh.cfg, sh.rules, turn, deadline, sh.store.deaths(g.id))
+    # when each seat left: from the seats as this unit of work read them (one read a tick)
+    deaths = {p.nick: p.died_at for p in sh.players(g) if p.died_at is not None}
+    return turn_calendar(sh.cfg, sh.rules, turn, deadline, deaths)
+
+
+def court_topic_id(sh: Shell, g: Game, turn: int) -> int:
+    """Where the turn's court votes are read (G-N.4): the host's `court_topic`, else the topic
+    the bot opened in `court_forum` for this turn (once the board accepted it), else the game
+    topic."""
+    if sh.cfg.game.court_topic:
+        return sh.cfg.game.court_topic
+    if sh.cfg.game.court_forum:
+        row = sh.outbox(g).get(OutboxKey(str(g.id), turn, "court_topic", "topic"))
+        if row is not None and row.board_ids:
+            return row.board_ids[0]
+    return sh.cfg.game.topic
 
 
 def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
@@ -133,99 +147,215 @@ def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Count:
-    """The current phase's votes as they stand now.
-
-    kind: "red", "green" or "court"; votes: counted, in the order cast; notes: for the host;
-    rejected: the refusals of the posts read for this count — with `kept` (the count read on
-    from a tally kept in the store) the earlier ones are in the store, under `tag`."""
+    """The current phase's votes as they stand now: "red", "green" or "court"; the votes
+    counted, in the order cast; notes for the host."""
 
     kind: str
     votes: tuple[Vote, ...] = ()
     notes: tuple[str, ...] = ()
-    rejected: tuple[InputRejected, ...] = ()
-    kept: bool = False
-    tag: str = ""
+
+
+@dataclass
+class _Reading:
+    """The current phase's live tally as this process holds it: read up to the board id
+    `through` (every post of the phase's topic and turn at or below it), with what it read
+    by (`fingerprint`). `kept`: the tally the store holds that it was read on from (None:
+    none that stands); `unkept`: the refusals read since, not in the store yet."""
+
+    base: tuple[object, ...]  # seats, config, game, topic, state: what ingest can check
+    calendar: TurnCalendar
+    tag: str
+    fingerprint: str
+    topic: int
+    turn: int
+    court: bool
+    as_of: datetime | None
+    through: int | None
+    kind: str
+    so_far: VotesSoFar
+    notes: list[str]
+    unkept: list[InputRejected]
+    kept: KeptTally | None
+    posts_version: int  # `Shell.posts_version` it is current with
+    dirty: bool = False  # read on since `kept`
+
+    def count(self) -> Count:
+        return Count(self.kind, self.so_far.votes, tuple(self.notes))
 
 
 def live_count(sh: Shell, g: Game, state: GameState, *, keep: bool = False) -> Count:
-    """The phase's votes as of now, read on from the tally kept in the store (`keep`: and
-    keep what was read — the daemon's part; `status` and the dashboard only read)."""
-    calendar = calendar_of(sh, g, state.turn, None)
+    """The phase's votes as of now, read on from where the tally stood (`keep`: and keep
+    it in the store — the daemon's part; `status` and the dashboard only read)."""
+    reading = _reading(sh, g, state)
+    if reading is None:
+        return Count(phase_votes(sh.rules, state, [], []).kind)
+    if keep and reading.dirty:
+        _keep(sh, g, reading)
+    return reading.count()
+
+
+def _reading(sh: Shell, g: Game, state: GameState) -> _Reading | None:
+    """The phase's live tally, current with the store (None: the phase counts no votes)."""
     if not counts_votes(sh.rules, state):
-        return Count(phase_votes(sh.rules, state, [], [], calendar).kind)
+        return None
+    calendar = calendar_of(sh, g, state.turn, None)
     topic = vote_topic(sh, g, state)
-    memo_key = (sh.version(), g.id, topic, state, calendar, keep)
-    hit = sh.memo.get("tally")
-    if hit is not None and hit[0] == memo_key and isinstance(hit[1], Count):
-        return hit[1]
-    count = _read_on(sh, g, state, topic, calendar, keep)
-    sh.memo["tally"] = (memo_key, count)
-    return count
+    base = _base(sh, g, topic, state)
+    held = sh.memo.get("reading")
+    r = held[1] if held is not None and isinstance(held[1], _Reading) else None
+    if r is None or r.base != base or r.calendar != calendar:
+        r = _from_store(sh, g, state, topic, calendar, base)
+        sh.memo["reading"] = (None, r)
+    if r.posts_version != sh.posts_version:
+        _catch_up(sh, g, state, r)
+    return r
 
 
-def _read_on(
-    sh: Shell, g: Game, state: GameState, topic: int, calendar: TurnCalendar, keep: bool
-) -> Count:
-    """`live_count` past the memo: the kept tally, and the posts stored since it was read."""
+def _base(sh: Shell, g: Game, topic: int, state: GameState) -> tuple[object, ...]:
+    # the seats with their accounts' board ids (a player's id, once learned, makes a
+    # look-alike account an outsider), read once per unit of work
+    seats = tuple((p.nick, p.account, p.user_id) for p in sh.players(g))
+    return (seats, sh.config_version, g.id, topic, state)
+
+
+def _from_store(
+    sh: Shell,
+    g: Game,
+    state: GameState,
+    topic: int,
+    calendar: TurnCalendar,
+    base: tuple[object, ...],
+) -> _Reading:
+    """The reading as the store keeps it (from the phase's first post when it keeps none
+    read by the same fingerprint), not yet caught up with the posts stored since."""
     tag = f"{state.turn}/{state.phase}"
     key = _fingerprint(sh, g, state, topic, calendar)
     kept = sh.store.kept_tally(g.id, tag)
-    start = kept if kept is not None and kept.key == key and kept.topic_id == topic else None
-    upto = sh.store.last_board_id(g.id)
-    if start is not None and start.through == upto:  # nothing stored since: nothing to read
-        return Count(
-            start.kind,
-            tuple(_votes(start)),
-            tuple(start.notes),
-            kept=True,
-            tag=tag,
-        )
-    so_far = None
-    if start is not None:
-        so_far = VotesSoFar(tuple(_votes(start)), start.agreed)
-    notes: list[str] = list(start.notes) if start is not None else []
-    court_vote = sh.rules.vote_kind(state.phase) == "court"  # G-N.4 reads its own way
-    posts = iter_turn_posts(
-        sh,
-        g,
-        topic,
-        state.turn,
-        votes_as_of(sh.rules, state, calendar),
-        notes,
-        colored_only=not court_vote,
-        after=None if start is None else start.through,
-        upto=upto,
+    if kept is not None and (kept.key != key or kept.topic_id != topic):
+        kept = None
+    votes = tuple(_votes(kept)) if kept is not None else ()
+    return _Reading(
+        base=base,
+        calendar=calendar,
+        tag=tag,
+        fingerprint=key,
+        topic=topic,
+        turn=state.turn,
+        court=sh.rules.vote_kind(state.phase) == "court",  # G-N.4 reads its own way
+        as_of=votes_as_of(sh.rules, state, calendar),
+        through=kept.through if kept is not None else None,
+        kind=kept.kind if kept is not None else sh.rules.vote_kind(state.phase),
+        so_far=VotesSoFar(votes, kept.agreed if kept is not None else {}),
+        notes=list(kept.notes) if kept is not None else [],
+        unkept=[],
+        kept=kept,
+        posts_version=-1,  # to be caught up
+        dirty=kept is None,
     )
+
+
+def _catch_up(sh: Shell, g: Game, state: GameState, r: _Reading) -> None:
+    """Read on over the phase's posts stored since `r.through` (none: one look at the
+    highest board id)."""
+    upto = sh.store.last_board_id(g.id)
+    if upto != r.through:
+        posts = iter_turn_posts(
+            sh,
+            g,
+            r.topic,
+            r.turn,
+            r.as_of,
+            r.notes,
+            colored_only=not r.court,
+            after=r.through,
+            upto=upto,
+        )
+        _read(sh, g, state, r, posts)
+        r.through = upto
+    r.posts_version = sh.posts_version
+
+
+def _read(sh: Shell, g: Game, state: GameState, r: _Reading, posts: Iterable[TurnPost]) -> None:
+    """`posts` (the phase's topic's, above `r.through`, in board order) read on into `r`."""
     # streamed: only the phase's own topic is read (the court's posts for a court)
-    game, court = ((), posts) if court_vote else (posts, ())
+    game, court = ((), posts) if r.court else (posts, ())
     got = phase_votes(
         sh.rules,
         state,
         game,
         court,
-        calendar,
+        r.calendar,
         host_accounts(sh),
         sh.player_ids(g),
-        so_far=so_far,
+        so_far=r.so_far,
     )
-    kept_now = start is not None
-    if keep:
-        now = KeptTally(
-            topic_id=topic,
-            key=key,
-            through=upto,
-            kind=got.kind,
-            votes=[to_json(v) for v in got.votes],
-            agreed=dict(got.agreed),
-            notes=notes,
-        )
-        rejected = [to_json(r) for r in got.rejected]
-        kept_now = sh.store.keep_tally(g.id, tag, now, rejected, read_on_from=start)
-        if not kept_now and start is not None:
-            # the kept tally moved on meanwhile: this count stands, but its earlier refusals
-            # are no longer the store's to give — read the phase afresh next time
-            sh.memo.pop("tally", None)
-    return Count(got.kind, got.votes, tuple(notes), got.rejected, kept=kept_now, tag=tag)
+    r.kind = got.kind
+    r.so_far = VotesSoFar(got.votes, got.agreed)
+    r.unkept += got.rejected
+    r.dirty = True
+
+
+def posts_stored(sh: Shell, g: Game, topic: int, stored: Sequence[tuple[Post, int, str]]) -> None:
+    """Posts of `topic` just stored (each with its turn and "new", "edited" or "same"), the
+    store's version of the posts moved on for them: read on into the live tally in memory,
+    so that a first read of a long topic does not read its posts back from the store. An
+    edit, or a post below what the tally has read, makes it read again from the store
+    instead (the store voided the tally it keeps in the same transaction). Nothing happens
+    while no interim count is wanted (nothing asks for the live tally then)."""
+    if sh.cfg.game.interim_count.mode == "off":
+        return
+    held = sh.memo.get("reading")
+    r = held[1] if held is not None and isinstance(held[1], _Reading) else None
+    state = _state(sh, g)
+    if state is None:
+        return
+    if r is None or r.posts_version != sh.posts_version - 1:
+        _reading(sh, g, state)  # made, or caught up, from the store (this batch included)
+        return
+    changed = [(p, turn) for p, turn, status in stored if status != "same"]
+    if topic == r.topic and changed:
+        low = r.through if r.through is not None else -1
+        edited = any(status == "edited" for _p, _t, status in stored)
+        if edited or any(p.id <= low for p, _t in changed) or _base(sh, g, topic, state) != r.base:
+            sh.memo.pop("reading", None)  # read again from the store when next asked
+            return
+        ours = [
+            TurnPost(p, sh.seat_of(g, p.author, p.author_id))
+            for p, turn in sorted(changed, key=lambda pt: pt[0].id)
+            if turn == r.turn and (r.as_of is None or p.posted_at is None or p.posted_at <= r.as_of)
+        ]
+        _read(sh, g, state, r, ours)
+        r.through = max(p.id for p, _turn in changed)
+    r.posts_version = sh.posts_version
+
+
+def _state(sh: Shell, g: Game) -> GameState | None:
+    """`g`'s state, decoded once for as long as the row's state is the same object."""
+    held = sh.memo.get("state")
+    if held is not None and held[0] is g.state and isinstance(held[1], GameState):
+        return held[1]
+    if g.state is None:
+        return None
+    state = sh.state(g)
+    sh.memo["state"] = (g.state, state)
+    return state
+
+
+def _keep(sh: Shell, g: Game, r: _Reading) -> None:
+    now = KeptTally(
+        topic_id=r.topic,
+        key=r.fingerprint,
+        through=r.through,
+        kind=r.kind,
+        votes=[to_json(v) for v in r.so_far.votes],
+        agreed=dict(r.so_far.agreed),
+        notes=list(r.notes),
+    )
+    rejected = [to_json(x) for x in r.unkept]
+    if sh.store.keep_tally(g.id, r.tag, now, rejected, read_on_from=r.kept):
+        r.kept, r.unkept, r.dirty = now, [], False
+    else:  # another writer moved the kept tally on: read it as it stands next time
+        sh.memo.pop("reading", None)
 
 
 def _votes(kept: KeptTally) -> list[Vote]:
@@ -235,16 +365,18 @@ def _votes(kept: KeptTally) -> list[Vote]:
 @functools.cache
 def _reader_version() -> str:
     """What the vote reader is, as files: a kept tally read by another version of it (an
-    upgrade) is read again. The name, size and time of each file it reads votes by."""
+    upgrade) is read again. The name, size and time of each file of the readers (the post
+    records and the votes in them), the turn assembly and this module."""
+    readers = Path(vote_reader.__file__).parent.parent
     files = [
-        *sorted(Path(vote_reader.__file__).parent.glob("*.py")),
+        *sorted(readers.rglob("*.py")),
         Path(turn_inputs.__file__),
         Path(__file__),
     ]
     h = hashlib.sha256()
     for f in files:
         st = f.stat()
-        h.update(f"{f.name}:{st.st_size}:{st.st_mtime_ns};".encode())
+        h.update(f"{f.relative_to(readers.parent)}:{st.st_size}:{st.st_mtime_ns};".encode())
     return h.hexdigest()
 
 
@@ -271,15 +403,14 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
     """The current phase's votes: (kind, votes, rejected, notes for the host), as of
     `deadline` (None: now, read on from the kept tally; nothing is kept from here)."""
     if deadline is None:
-        count = live_count(sh, g, state)
-        rejected = list(count.rejected)
-        if count.kept:
-            earlier = sh.store.tally_rejections(g.id, count.tag)
-            rejected = [
-                *(r for r in (from_json(InputRejected, x) for x in earlier) if r is not None),
-                *rejected,
-            ]
-        return count.kind, list(count.votes), rejected, list(count.notes)
+        r = _reading(sh, g, state)
+        if r is None:
+            return phase_votes(sh.rules, state, [], []).kind, [], [], []
+        rejected = list(r.unkept)
+        if r.kept is not None:
+            earlier = sh.store.tally_rejections(g.id, r.tag)
+            rejected[:0] = [x for x in (from_json(InputRejected, j) for j in earlier) if x]
+        return r.kind, list(r.so_far.votes), rejected, list(r.notes)
     calendar = calendar_of(sh, g, state.turn, deadline)
     if not counts_votes(sh.rules, state):
         return phase_votes(sh.rules, state, [], [], calendar).kind, [], [], []

@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlencode
 import jinja2
 from markupsafe import Markup
 
-from mafiabot.newspaper import TEMPLATES_ROOT
+from mafiabot.newspaper.render import TEMPLATES_ROOT
 from mafiabot.web.data import GameSource, game_view
 
 log = logging.getLogger(__name__)

@@ -21,10 +21,11 @@ from mafiabot.config import Config
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.status import status
 from mafiabot.daemon.tally import tally
-from mafiabot.newspaper import ACTION_RU, format_when, host_line, refusal_ru, role_label
+from mafiabot.newspaper.chart import Flow, flow_chart_svg, flow_from_votes, vote_flow
+from mafiabot.newspaper.host import host_line
+from mafiabot.newspaper.words import ACTION_RU, format_when, refusal_ru, role_label
 from mafiabot.store import Store
 from mafiabot.store.tables import Game
-from mafiabot.web.flow import Flow, flow_chart_svg, flow_from_votes, vote_flow
 from parser.nicks import NickResolver
 
 #: at most this many snapshots of a Gambler day's votes (each is one recount)

@@ -1,7 +1,8 @@
-"""The daemon loop: one `tick(now)` after another, driven by a `schedule.Scheduler`, with the
-signals that stop it and the back-off after a failed tick.
+"""One game: its tick — the order of a tick's work — the back-off after a failed tick, the
+catch-up after downtime and the config re-read when its file changes. The loop that drives
+the ticks is `mafiabot.daemon.host.Host`, for one game as for several (`Daemon.run`).
 
-A tick (ARCHITECTURE.md "Data flow"):
+A tick (ARCHITECTURE.md "One tick"):
 
 1. re-read the config if the file changed; new `[[override]]` tables are logged, recorded
    once in the store and applied from now on (C-6) — `overrides`;
@@ -11,11 +12,11 @@ A tick (ARCHITECTURE.md "Data flow"):
 3. poll the game (and court) topic from the stored cursor and the inbox; store posts by board
    id (an edit is a new revision) and PMs; flag what the host should see — `ingest`;
 4. acknowledge or refuse each new move by PM (checked against the engine) — `moves`;
-5. recompute the turn's tally from every stored post and post / edit the interim count —
+5. at a deadline: re-read the turn's pages, gather what the deadline needs from the store,
+   run `engine.step`, render every message from that data and write it all in one
+   transaction — `turn`, `compose`;
+6. recompute the turn's tally from every stored post and post / edit the interim count —
    `tally`;
-6. at a deadline: re-read the turn's pages, build the turn's inputs as of the deadline, run
-   `engine.step`, and commit state + events + outbox rows in one transaction — `turn`,
-   `compose`;
 7. flush the outbox through the poster (exactly once; markers cover a crash mid-send).
 
 Everything a tick decides is recomputed from the store, so a crash anywhere loses nothing: the
@@ -27,14 +28,11 @@ from __future__ import annotations
 import dataclasses
 import logging
 import secrets
-import signal
 import threading
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
-
-import schedule
 
 from engine import RuleSet
 from mafiabot.config import Config, ConfigError, load_config
@@ -42,8 +40,9 @@ from mafiabot.daemon import flags as host_flags
 from mafiabot.daemon import ingest, moves, overrides, registration, tally, turn
 from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
+from mafiabot.daemon.host import Host, utcnow
 from mafiabot.daemon.ingest import TickReport
-from mafiabot.newspaper import Renderer
+from mafiabot.newspaper.render import Renderer
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
 from poster.outbox import new_game_token
@@ -53,10 +52,6 @@ from scraper.errors import LoginFailed, ScraperError
 log = logging.getLogger("mafiabot.daemon")
 
 MAX_BACKOFF = 3600.0
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 class Daemon:
@@ -82,7 +77,7 @@ class Daemon:
         self._logged_in = False
         self._caught_up = 0  # late deadlines closed since the bot was last up to date
         self._held: set[datetime] = set()  # late deadlines left for the host (logged once)
-        self.nap = 1.0  # seconds the loop sleeps between looks at the clock and the stop flag
+        self.nap = 1.0  # the longest sleep of `run`'s loop between looks at the clock
         # the loop's stop flag (SIGTERM), also handed to each flush: a stop is honoured
         # between two writes and during the waits before one, not only between ticks
         self._stop: threading.Event | None = None
@@ -140,51 +135,12 @@ class Daemon:
         clock: Callable[[], datetime] = utcnow,
         max_ticks: int | None = None,
     ) -> None:
-        """Tick every `poll_interval` seconds until `stop` is set (SIGTERM/SIGINT set it)."""
-        stop = stop or threading.Event()
-        previous: dict[signal.Signals, Any] = {}
-        if threading.current_thread() is threading.main_thread():
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                previous[sig] = signal.signal(sig, lambda *_: stop.set())
-        self._stop = stop
-        try:
-            self._loop(stop, clock, max_ticks)
-        finally:
-            self._stop = None
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
-
-    def _loop(
-        self, stop: threading.Event, clock: Callable[[], datetime], max_ticks: int | None
-    ) -> None:
-        scheduler = schedule.Scheduler()
-        ticks = 0
-
-        last: datetime | None = None
-
-        def job() -> None:
-            nonlocal ticks, last
-            ticks += 1
-            last = clock()
-            self.safe_tick(last)
-
-        scheduler.every(self.cfg.board.poll_interval).seconds.do(job)
-        try:
-            job()  # at once, not after the first interval
-            while not stop.is_set() and (max_ticks is None or ticks < max_ticks):
-                scheduler.run_pending()
-                if self.finished():
-                    log.info("the game is over and everything is sent: stopping")
-                    break
-                wake = self.next_wake()
-                if wake is not None and last is not None and last < wake <= clock():
-                    job()  # a deadline (or the start) came between two polls: act on it now
-                    continue
-                stop.wait(self.nap)
-        finally:
-            # also when a refused login (LoginFailed) ends the loop
-            log.info("stopping: closing the board session")
-            self.client.close()
+        """Host this game alone: a `Host` with one game, ticking every `poll_interval`
+        seconds (and at its start and deadlines) until `stop` is set (SIGTERM/SIGINT set
+        it) or the game is over and everything is sent."""
+        Host([self], on_close=self.client.close, max_nap=self.nap).run(
+            stop, clock, max_ticks=max_ticks
+        )
 
     @property
     def not_before(self) -> datetime | None:

@@ -1,0 +1,177 @@
+"""What more than one sub-command needs, in one place: the game configs a command line names
+(one file, or several and folders of them), a game database opened only if it exists, and
+the files and times the `parse` commands read. Every refusal here is a `UsageError` (exit 2)
+saying what to fix; the commands import this module and never each other."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mafiabot.exitcodes import UsageError
+
+# what the `parse` commands never need is imported where it is used: a quick command does not
+# pay for the config, the database or the rules engine at start-up
+if TYPE_CHECKING:
+    from engine.state import GameState
+    from mafiabot.config import Config
+    from mafiabot.store import Store
+
+__all__ = [
+    "UsageError",
+    "configs",
+    "existing_store",
+    "iso",
+    "load_cast",
+    "one_config",
+    "parse_now",
+    "read_html",
+    "read_nicks",
+    "refuse_overlap",
+    "shown_url",
+    "single_config",
+]
+
+# -- game configs ------------------------------------------------------------------------------
+
+
+def single_config(value: str | Path | list[str]) -> str | Path | None:
+    """The one config file a command line names (None: several, or a folder of them)."""
+    from mafiabot.configs import given_configs
+
+    given = given_configs(value)
+    return given[0] if len(given) == 1 and not Path(given[0]).is_dir() else None
+
+
+def one_config(path: str | Path) -> Config:
+    """A config file, or `UsageError` with every problem in it."""
+    from mafiabot.config import ConfigError, load_config
+
+    try:
+        return load_config(path)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def configs(value: str | Path | list[str]) -> list[tuple[Path, Config]]:
+    """Every config the command line names (files, folders of `*.toml`), each read before
+    anything starts (`mafiabot.configs.load_configs`)."""
+    from mafiabot.configs import given_configs, load_configs
+
+    single = single_config(value)
+    if single is not None:
+        return [(Path(single), one_config(single))]
+    return load_configs(given_configs(value))
+
+
+# -- the game database -------------------------------------------------------------------------
+
+
+def shown_url(url: str) -> str:
+    """A database URL as a host may read it: the file's path, or the server without the
+    password a URL may carry."""
+    if url.startswith("sqlite:///"):
+        return url.removeprefix("sqlite:///")
+    return url.split("@")[-1]
+
+
+def existing_store(url: str) -> Store | None:
+    """The game database if it already exists, else None. The commands that only read
+    (`status`, `web`) never create a database file nor run a migration (that is `run`'s
+    job)."""
+    import sqlalchemy as sa
+
+    from mafiabot.store import Store
+
+    if url.startswith("sqlite:///"):
+        path = url.removeprefix("sqlite:///")
+        if path == ":memory:" or not Path(path).is_file():
+            return None
+    st = Store(url)
+    try:
+        if not sa.inspect(st.engine).has_table("games"):
+            st.close()
+            return None
+    except sa.exc.OperationalError:
+        st.close()
+        return None
+    return st
+
+
+# -- what the parse commands read --------------------------------------------------------------
+
+
+def read_nicks(path: str | None, what: str = "players") -> list[str]:
+    """A nick list file: one nick a line (UTF-8, BOM allowed), blank lines ignored."""
+    if path is None:
+        return []
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise UsageError(f"cannot read the {what} file {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"the {what} file {path} is not UTF-8 text") from None
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def refuse_overlap(living: list[str], dead: list[str]) -> None:
+    """A nick both living and dead is a mistake in the lists: say so instead of guessing."""
+    from parser.identity import nick_key
+
+    dead_keys = {nick_key(n) for n in dead}
+    both = [n for n in living if nick_key(n) in dead_keys]
+    if both:
+        raise UsageError(f"listed both as playing and as dead: {', '.join(both)}")
+
+
+def parse_now(value: str | None) -> datetime | None:
+    """`--now`: the ISO time a page was fetched (for «Сегодня»), or None."""
+    if not value:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise UsageError(f"--now: not an ISO 8601 time: {value!r}") from None
+
+
+def iso(at: datetime | None) -> str | None:
+    return at.isoformat() if at is not None else None
+
+
+def read_html(path: str) -> str:
+    """A saved board page as text (its encoding read from the page)."""
+    from parser.pages import read_page
+
+    try:
+        return read_page(path)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _read_cast(path: str) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot read the cast {path}: {exc.strerror}") from exc
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from exc
+    if not isinstance(data, dict):
+        raise UsageError(f"{path}: the cast must be a JSON object")
+    return data
+
+
+def load_cast(path: str, ruleset: str | None) -> GameState:
+    """The game CAST.json describes; `ruleset` (None: the cast's own) must match the cast's."""
+    from parser.sender import CastError, cast_state
+
+    data = _read_cast(path)
+    if ruleset is not None and data.setdefault("ruleset", ruleset) != ruleset:
+        raise UsageError(f"{path} is a {data['ruleset']} cast, not {ruleset}")
+    if "ruleset" not in data:
+        raise UsageError(f'{path}: the cast names no "ruleset" (or pass --ruleset)')
+    try:
+        return cast_state(data)
+    except CastError as exc:
+        raise UsageError(f"{path}: {exc}") from exc

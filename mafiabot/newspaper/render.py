@@ -1,0 +1,389 @@
+"""Rendering what the bot writes: newspapers, vote counts, PMs, host reports (Jinja2 → BBCode).
+
+Templates live in the `templates` package, one folder per language (`templates/ru/…`); a host
+may point `[game] template_dir` at his own folder, whose files win over ours name by name.
+
+Safety: every value printed with `{{ … }}` passes through `bbcode_escape` unless a template
+marks it safe on purpose, so a nick or a kill story like `[/b][size=200]…` reaches the board as
+text, not as markup (the BBCode twin of HTML autoescaping).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import jinja2
+from markupsafe import Markup
+
+import templates
+from mafiabot.newspaper.grammar import gender_of, inflect, pick
+from mafiabot.newspaper.host import audience_ru, host_line
+from mafiabot.newspaper.proof import role_listing
+from mafiabot.newspaper.record import (
+    record_kind,
+    short_when,
+    vote_dict,
+    vote_record_view,
+    votes_against,
+)
+from mafiabot.newspaper.view import event_dict, newspaper_view, public_only, shows_of
+from mafiabot.newspaper.words import (
+    ACTION_RU,
+    CHECKER_RU,
+    CLAN_RU,
+    SIDE_RU,
+    WINNER_RU,
+    format_when,
+    move_help,
+    refusal_ru,
+    role_label,
+)
+
+TEMPLATES_ROOT = templates.ROOT
+
+# A zero-width space after "[" stops the board from reading a tag; the text looks the same.
+_ZWSP = "\u200b"
+
+
+def bbcode_escape(value: object) -> str:
+    """Text that shows as itself in a post: no BBCode tag can start inside it."""
+    if isinstance(value, Markup):
+        return str(value)
+    if value is None:
+        return ""
+    return str(value).replace("[", "[" + _ZWSP)
+
+
+class Renderer:
+    """Jinja2 environment for one game: host templates first, then ours."""
+
+    def __init__(
+        self,
+        template_dir: Path | None = None,
+        language: str = "ru",
+        genders: Mapping[str, str] | None = None,
+    ) -> None:
+        """`genders`: the host's per-player setting (nick → "m"/"f", config `[game.genders]`)
+        for the agreement of «убит/убита»; players not in it are looked up as given names."""
+        self.genders: Mapping[str, str] = dict(genders or {})
+        loaders: list[jinja2.BaseLoader] = []
+        if template_dir is not None:
+            loaders.append(jinja2.FileSystemLoader(str(template_dir)))
+        loaders.append(jinja2.FileSystemLoader(str(TEMPLATES_ROOT / language)))
+        if language != "ru":
+            loaders.append(jinja2.FileSystemLoader(str(TEMPLATES_ROOT / "ru")))
+        self.env = jinja2.Environment(
+            loader=jinja2.ChoiceLoader(loaders),
+            autoescape=False,  # HTML escaping is wrong for BBCode; finalize escapes instead
+            finalize=bbcode_escape,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=False,
+            undefined=jinja2.ChainableUndefined,  # a host template may omit fields
+        )
+        self.env.filters["b"] = lambda v: Markup(f"[b]{bbcode_escape(v)}[/b]")
+        self.env.filters["i"] = lambda v: Markup(f"[i]{bbcode_escape(v)}[/i]")
+        self.env.filters["quote"] = lambda v: Markup(f"[quote]{bbcode_escape(v)}[/quote]")
+        # for host templates: {{ nick|inflect("accs") }} is "" when the nick cannot be declined
+        # for sure; {{ pick(nick|gender, "убит", "убита", "") }} agrees with the player
+        self.env.filters["inflect"] = lambda v, case: inflect(str(v), case) or ""
+        self.env.filters["gender"] = lambda v: gender_of(str(v), self.genders)
+        self.env.globals["pick"] = pick
+
+    def render(self, name: str, **context: Any) -> str:
+        text = self.env.get_template(name).render(**context)
+        # collapse the blank lines conditional blocks leave behind
+        lines = [ln.rstrip() for ln in text.splitlines()]
+        out: list[str] = []
+        for ln in lines:
+            if ln == "" and (not out or out[-1] == ""):
+                continue
+            out.append(ln)
+        return "\n".join(out).strip() + "\n"
+
+    # -- the newspaper (C-4, G-P.1, P-P.1) -----------------------------------------------
+
+    def newspaper(
+        self,
+        *,
+        ruleset: str,
+        game_name: str,
+        turn: int,
+        events: Iterable[Any],
+        next_deadline: datetime | None = None,
+        tz: ZoneInfo | None = None,
+        announce_check_roles: bool = True,
+        last_word_until: datetime | None = None,
+        phase: str = "day",
+        clans: Mapping[str, str | None] | None = None,
+        votes: Sequence[Any] = (),
+        genders: Mapping[str, str] | None = None,
+    ) -> str:
+        """`clans`: the clan of each player out of the game (revealed with his role, P-P.1),
+        for events that name only the role. `votes`: the phase's counted votes in the order
+        cast (`engine.actions.Vote` or mappings with its fields, see `vote_dict`) — the
+        record of who voted for whom. `genders` adds to the renderer's own setting."""
+        view = newspaper_view(
+            ruleset,
+            public_only(events),
+            announce_check_roles=announce_check_roles,
+            clans=clans,
+            genders={**self.genders, **(genders or {})},
+            votes=votes,
+            tz=tz,
+        )
+        return self.render(
+            f"newspaper_{ruleset}.bbcode.j2",
+            game_name=game_name,
+            turn=turn,
+            phase=phase,
+            v=view,
+            next_deadline=format_when(next_deadline, tz),
+            last_word_until=format_when(last_word_until, tz),
+        )
+
+    def vote_count(
+        self,
+        *,
+        ruleset: str,
+        game_name: str,
+        turn: int,
+        kind: str,
+        tally: Sequence[tuple[str, Sequence[str]]],
+        not_voted: Sequence[str],
+        as_of: datetime,
+        deadline: datetime | None,
+        tz: ZoneInfo | None = None,
+        threshold: int | None = None,
+    ) -> str:
+        """Interim count. kind: "red" (PEFL), "green" (Gambler nominations), "court"."""
+        rows = [{"target": t, "count": len(v), "voters": list(v)} for t, v in tally]
+        return self.render(
+            "vote_count.bbcode.j2",
+            ruleset=ruleset,
+            game_name=game_name,
+            turn=turn,
+            kind=kind,
+            rows=rows,
+            not_voted=list(not_voted),
+            as_of=format_when(as_of, tz),
+            deadline=format_when(deadline, tz),
+            threshold=threshold,
+        )
+
+    def player_pm(
+        self, *, ruleset: str, game_name: str, nick: str, turn: int, events: Iterable[Any]
+    ) -> str:
+        """One PM with everything a player was told this turn (role, allies, checks …)."""
+        evs = [event_dict(e) for e in events]
+        for e in evs:
+            if "role" in e:
+                e["role_label"] = role_label(ruleset, e.get("role"), e.get("clan"))
+            if e.get("kind") == "RoleDealt":
+                e["move_help"] = move_help(ruleset, e.get("role"))
+            if e.get("kind") == "CheckResult":
+                r = str(e.get("result") or "")
+                e["result_label"] = CLAN_RU.get(r, "") or role_label(ruleset, r)
+            if e.get("kind") in ("MoveAccepted", "MoveRejected"):
+                e["action"] = ACTION_RU.get(str(e.get("action", "")), e.get("action", ""))
+            if e.get("kind") == "MoveRejected":
+                e["reason_ru"] = refusal_ru(str(e.get("reason", "")), str(e.get("detail", "")))[0]
+            if e.get("kind") == "AcquaintanceMade":
+                e["others_labels"] = [(n, role_label(ruleset, r)) for n, r in e.get("others", [])]
+        return self.render(
+            "player_pm.bbcode.j2",
+            ruleset=ruleset,
+            game_name=game_name,
+            nick=nick,
+            turn=turn,
+            events=evs,
+            clan_ru=CLAN_RU,
+            checker_ru=CHECKER_RU,
+            side_ru=SIDE_RU,
+        )
+
+    def move_reply(
+        self,
+        *,
+        nick: str,
+        accepted: bool,
+        action: str,
+        targets: Sequence[str] = (),
+        executor: str | None = None,
+        reason: str = "",
+        detail: str = "",
+        replaced: bool = False,
+        turn: int = 0,
+        conditional: bool = False,
+        no_move: bool = False,
+    ) -> str:
+        """Acknowledgement or refusal of one night move (C-2, C-3); `no_move`: the short
+        «в письме не нашёл хода» for a letter that names an action but holds no move."""
+        return self.render(
+            "move_reply.bbcode.j2",
+            nick=nick,
+            accepted=accepted,
+            action=ACTION_RU.get(action, action),
+            targets=list(targets),
+            executor=executor,
+            reason=refusal_ru(reason, detail)[0],
+            detail=refusal_ru(reason, detail)[1],
+            replaced=replaced,
+            turn=turn,
+            conditional=conditional,
+            condition=reason if conditional else "",
+            no_move=no_move,
+            final=reason == "third_request",
+        )
+
+    def move_question(
+        self,
+        *,
+        nick: str,
+        question: str,
+        action: str = "",
+        targets: Sequence[str] = (),
+        executor: str | None = None,
+        final: bool = False,
+    ) -> str:
+        """A question back on a night letter the reader could not settle (C-2): `question` is
+        the reader's Russian sentence; `action`/`targets`/`executor` the player's move that
+        stays in force meanwhile (empty: none); `final` when the player has no change of
+        request left this turn (P-M.0), so his answer would be refused."""
+        standing = ""
+        if action:
+            standing = ACTION_RU.get(action, action)
+            if targets:
+                standing += " — " + ", ".join(targets)
+            if executor:
+                standing += f", исполнитель {executor}"
+        return self.render(
+            "move_question.bbcode.j2",
+            nick=nick,
+            question=question,
+            standing=standing,
+            final=final,
+        )
+
+    def host_report(
+        self,
+        *,
+        game_name: str,
+        turn: int,
+        events: Iterable[Any],
+        rejected: Sequence[Mapping[str, Any]] = (),
+        issues: Sequence[str] = (),
+        flags: Sequence[str] = (),
+        overrides: Sequence[str] = (),
+        notes: Sequence[str] = (),
+        ruleset: str = "pefl",
+    ) -> str:
+        """The host's full view of a turn: every event with its audience, plus what the bot
+        refused, could not read, or thinks the host should look at."""
+        rows = []
+        for d in map(event_dict, events):
+            rows.append(
+                {
+                    "kind": d.get("kind", "?"),
+                    "audience": audience_ru(str(d.get("audience", "public"))),
+                    "text": host_line(ruleset, d),
+                }
+            )
+        return self.render(
+            "host_report.bbcode.j2",
+            game_name=game_name,
+            turn=turn,
+            events=rows,
+            rejected=list(rejected),
+            issues=list(issues),
+            flags=list(flags),
+            overrides=list(overrides),
+            notes=list(notes),
+        )
+
+    def start_post(
+        self,
+        *,
+        ruleset: str,
+        game_name: str,
+        players: Sequence[str],
+        commitment: str,
+        first_deadline: datetime | None,
+        tz: ZoneInfo | None = None,
+        token: str = "",
+    ) -> str:
+        return self.render(
+            "start.bbcode.j2",
+            ruleset=ruleset,
+            game_name=game_name,
+            players=list(players),
+            commitment=commitment,
+            first_deadline=format_when(first_deadline, tz),
+            token=token,
+        )
+
+    def court_topic(
+        self,
+        *,
+        game_name: str,
+        turn: int,
+        nominees: Sequence[str],
+        deadline: datetime | None,
+        tz: ZoneInfo | None = None,
+    ) -> tuple[str, str]:
+        """(subject, text) of the court topic the bot opens (G-N.3/G-N.4)."""
+        text = self.render(
+            "court_topic.bbcode.j2",
+            game_name=bbcode_escape(game_name),
+            turn=turn,
+            nominees=[bbcode_escape(n) for n in nominees],
+            deadline=format_when(deadline, tz) if deadline else None,
+        )
+        return f"Суд Слона — день {turn}", text
+
+    def final_post(
+        self,
+        *,
+        ruleset: str,
+        game_name: str,
+        winner: str | None,
+        seats: Sequence[tuple[str, str, str | None]],
+        seed: int,
+        salt: str,
+        commitment: str,
+        vote_record: Sequence[Any] = (),
+        tz: ZoneInfo | None = None,
+    ) -> str:
+        """The result, every role, the dealing's proof, and the whole game's vote record:
+        `vote_record` is every counted vote of the game (see `vote_dict`, with `turn`), shown
+        turn by turn, and for PEFL the votes against each player over the game (P-E.1)."""
+        # one block per turn and vote (Gambler: the greens, then the court)
+        blocks: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for d in map(vote_dict, vote_record):
+            stage = 1 if d["kind"] == "court" else 0
+            blocks.setdefault((int(d["turn"] or 0), stage), []).append(d)
+        record = [
+            {"turn": t, "kind": record_kind(vs), **vote_record_view(vs, tz)}
+            for (t, _stage), vs in sorted(blocks.items())
+        ]
+        against = [
+            {**r, "first": short_when(r["first"], tz)}
+            for r in (votes_against(vote_record) if shows_of(ruleset).votes_against else [])
+        ]
+        return self.render(
+            "final.bbcode.j2",
+            record=record,
+            against=against,
+            ruleset=ruleset,
+            game_name=game_name,
+            winner=WINNER_RU.get(winner or "", "победителей нет"),
+            seats=[(n, role_label(ruleset, r, c)) for n, r, c in seats],
+            seed=seed,
+            salt=salt,
+            listing=role_listing(seats),
+            commitment=commitment,
+        )

@@ -1,0 +1,248 @@
+"""From a turn's events to what its newspaper says, as data for the templates.
+
+What a newspaper may say is decided twice: the engine puts only publishable facts into PUBLIC
+events, and `newspaper_view` reads nothing but PUBLIC events and maps killers to fixed phrases
+(PEFL: by role, P-P.1; Gambler: not at all, G-P.1) — an unexpected value is dropped, never
+printed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from engine.base import PaperShows
+from engine.kinds import RULESETS
+from engine.rules import ruleset_class
+from mafiabot.newspaper.grammar import gender_of, inflect, pick
+from mafiabot.newspaper.record import vote_record_view
+from mafiabot.newspaper.words import (
+    CHECKER_RU,
+    GAMBLER_MISSED_RU,
+    MISSING_REASON_FORMS,
+    NOBODY_REASON_RU,
+    SIDE_RU,
+    WINNER_RU,
+    cause_ru,
+    role_label,
+)
+
+log = logging.getLogger(__name__)
+
+# Events as plain dicts (stored events and live engine events render the same way)
+
+
+def event_dict(ev: Any) -> dict[str, Any]:
+    """An engine event (or an already-plain dict) as {"kind", "audience", fields…}."""
+    if isinstance(ev, Mapping):
+        return dict(ev)
+    d: dict[str, Any] = {"kind": type(ev).__name__}
+    for f in dataclasses.fields(ev):
+        v = getattr(ev, f.name)
+        if f.name == "audience":
+            v = str(v)
+        elif isinstance(v, tuple):
+            v = [list(x) if isinstance(x, tuple) else x for x in v]
+        d[f.name] = v
+    return d
+
+
+def public_only(events: Iterable[Any]) -> list[dict[str, Any]]:
+    return [d for d in map(event_dict, events) if d.get("audience", "public") == "public"]
+
+
+# --------------------------------------------------------------------------------------------
+# From public events to what the newspaper says
+
+
+def _person(nick: str, role: str, genders: Mapping[str, str] | None) -> dict[str, Any]:
+    """A named player of the paper: nick, role label, gender (None: unknown) and the nick in
+    the cases the templates use (None: not declinable, say «игрока X» instead)."""
+    return {
+        "nick": nick,
+        "role": role,
+        "g": gender_of(nick, genders),
+        "acc": inflect(nick, "accs"),
+        "gen": inflect(nick, "gent"),
+    }
+
+
+def _day_count_view(v: dict[str, Any], e: Mapping[str, Any]) -> bool:
+    """Fill the paper's day counts (votes, greens, duel, nobody removed) from one event and
+    say whether it was one. Apart from `newspaper_view`: these only copy counts, sorted."""
+    k = e.get("kind")
+    if k == "VotesCounted":
+        v["votes"] = sorted(((str(n), int(c)) for n, c in e.get("votes", [])), key=lambda x: -x[1])
+        v["abstained"] = [str(n) for n in e.get("abstained", [])]
+    elif k == "NobodyRemoved":
+        v["nobody_removed"] = NOBODY_REASON_RU.get(e.get("reason", ""), "")
+    elif k == "DuelTossed":
+        v["duel"] = {"players": list(e.get("players", [])), "loser": e.get("loser")}
+    elif k == "GreensCounted":
+        v["greens"] = sorted(
+            ((str(n), int(c)) for n, c in e.get("greens", [])), key=lambda x: -x[1]
+        )
+        v["nominees"] = list(e.get("nominees", []))
+        v["self_greened"] = [str(n) for n in e.get("self_greened", [])]
+        v["threshold"] = e.get("threshold")
+    else:
+        return False
+    return True
+
+
+def shows_of(ruleset: str) -> PaperShows:
+    """What this rule set's paper prints beyond the common part (an unknown name: nothing)."""
+    return ruleset_class(ruleset).paper if ruleset in RULESETS else PaperShows()
+
+
+def _killed_view(ruleset: str, e: Mapping[str, Any], kd: dict[str, Any]) -> dict[str, Any]:
+    """One night kill as the paper tells it: `kd` (the person) with the cause where the rule
+    set tells it (PEFL), the host's story where it prints one (Gambler, G-M.10), and whether
+    a civilian died."""
+    shows = shows_of(ruleset)
+    kd["cause"] = None
+    kd["story"] = e.get("story") if shows.kill_story else None
+    if shows.kill_cause:
+        by = e.get("by")
+        kd["cause"] = cause_ru(by, kd["g"]) if isinstance(by, str) else None
+        if by and kd["cause"] is None:
+            log.warning("newspaper: unknown killer label %r dropped", by)
+    # otherwise the cause is never printed (G-P.1: not by whom)
+    kd["civilian"] = e.get("role") == "civilian"
+    return kd
+
+
+def _night_notes_view(
+    ruleset: str,
+    v: dict[str, Any],
+    e: Mapping[str, Any],
+    announce_check_roles: bool,
+    genders: Mapping[str, str] | None,
+) -> bool:
+    """Fill the night notes a Gambler paper prints (checks made, the heal, blocked moves)
+    from one event and say whether it was one; PEFL papers keep these secret."""
+    k = e.get("kind")
+    if k == "CheckAnnounced":
+        result = e.get("result")
+        v["checks"].append(
+            {
+                "by": CHECKER_RU.get(e.get("by", ""), e.get("by", "")),
+                "made": bool(e.get("made")),
+                "result": role_label(ruleset, result) if announce_check_roles and result else None,
+            }
+        )
+    elif k == "HealAnnounced":
+        v["healed"] = _person(str(e["nick"]), "", genders)
+    elif k == "MoveBlocked":
+        phrase = GAMBLER_MISSED_RU.get((e.get("role", ""), e.get("missed", "")))
+        if phrase:
+            v["blocked"].append(phrase)
+    else:
+        return False
+    return True
+
+
+def _removal_view(
+    v: dict[str, Any],
+    e: Mapping[str, Any],
+    person: Callable[[Mapping[str, Any]], dict[str, Any]],
+) -> bool:
+    """Fill who left the game by day or by the host (hanged or jailed, missing, removed,
+    replaced) from one event and say whether it was one."""
+    k = e.get("kind")
+    if k in ("Hanged", "Jailed"):
+        v["removed_by_vote"] = {
+            **person(e),
+            "how": "hanged" if k == "Hanged" else "jailed",
+            "votes": e.get("votes"),
+        }
+    elif k == "WentMissing":
+        m = person(e)
+        forms = MISSING_REASON_FORMS.get(e.get("reason", ""))
+        m["why"] = pick(m["g"], *forms) if forms else ""
+        v["missing"].append(m)
+    elif k == "Removed":
+        v["removed"].append(person(e))
+    elif k == "PlayerReplaced":
+        v["replaced"].append((e.get("old"), e.get("new")))
+    else:
+        return False
+    return True
+
+
+def newspaper_view(
+    ruleset: str,
+    events: Sequence[Mapping[str, Any]],
+    *,
+    announce_check_roles: bool = True,
+    clans: Mapping[str, str | None] | None = None,
+    genders: Mapping[str, str] | None = None,
+    votes: Sequence[Any] = (),
+    tz: ZoneInfo | None = None,
+) -> dict[str, Any]:
+    """The newspaper's content as data. Reads only the kinds and fields listed here, and the
+    turn's counted votes (`votes`, public anyway: they were cast in the game topic)."""
+    clans = clans or {}
+    shows = shows_of(ruleset)
+
+    def label(e: Mapping[str, Any]) -> str:
+        return role_label(ruleset, e.get("role"), e.get("clan") or clans.get(e.get("nick", "")))
+
+    def person(e: Mapping[str, Any]) -> dict[str, Any]:
+        return _person(str(e["nick"]), label(e), genders)
+
+    v: dict[str, Any] = {
+        "removed_by_vote": None,
+        "votes": [],
+        "abstained": [],
+        "record": vote_record_view(votes, tz),
+        "nobody_removed": None,
+        "duel": None,
+        "greens": [],
+        "nominees": [],
+        "self_greened": [],
+        "threshold": None,
+        "missing": [],
+        "removed": [],
+        "replaced": [],
+        "killed": [],
+        "beaten": [],
+        "checks": [],
+        "healed": None,
+        "blocked": [],
+        "mafia_missed": False,
+        "recruited": None,
+        "overrides": [],
+        "winner": None,
+        "over": False,
+        "killed_civilian": False,
+    }
+    for e in events:
+        if _day_count_view(v, e):
+            continue
+        if shows.night_notes and _night_notes_view(ruleset, v, e, announce_check_roles, genders):
+            continue
+        if _removal_view(v, e, person):
+            continue
+        k = e.get("kind")
+        if k == "Killed":
+            v["killed"].append(_killed_view(ruleset, e, person(e)))
+            if e.get("role") == "civilian":
+                v["killed_civilian"] = True
+        elif k == "Beaten" and shows.beaten:
+            v["beaten"].append(_person(str(e["nick"]), "", genders))
+        elif k == "MafiaMissed":
+            v["mafia_missed"] = True
+        elif k == "Recruited":
+            v["recruited"] = SIDE_RU.get(e.get("side", ""), "")
+        elif k == "OverrideApplied":
+            v["overrides"].append(
+                {"what": e.get("what", ""), "nick": e.get("nick"), "detail": e.get("detail", "")}
+            )
+        elif k == "GameWon":
+            v["over"] = True
+            v["winner"] = WINNER_RU.get(e.get("winner") or "", "победителей нет")
+    return v

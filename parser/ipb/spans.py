@@ -1,0 +1,127 @@
+"""Coloured spans of a body: the colour an element sets, spans as the walks read them, and the
+`ColoredSpan` records they become.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from selectolax.lexbor import LexborNode
+
+from parser.colors import canonical_color
+from parser.ipb.text import attr_of, collapse_text, select_all
+from parser.records import ColoredSpan, ParseIssue
+
+_STYLE_COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
+
+
+STRIKE_TAGS = frozenset(("s", "del", "strike"))
+
+
+def raw_color(node: LexborNode) -> str | None:
+    if node.tag == "font":
+        value = attr_of(node, "color")
+        if value:
+            return value.strip()
+    style = attr_of(node, "style")
+    if style:
+        m = _STYLE_COLOR.search(style)
+        if m:
+            return m.group(1).strip()
+    return None
+
+
+# Formatting around a coloured span, as the phpBB reader reports it (`ColoredSpan.wrappers`).
+WRAPPER_TAGS = frozenset(
+    {"strong", "b", "em", "i", "u", "a", "s", "del", "strike", "details", "summary", "li",
+     "sup", "sub", "big", "small", "font", "ins", "mark", "code", "pre", "h1", "h2", "h3",
+     "h4", "h5", "h6"}
+)  # fmt: skip
+
+
+@dataclass(slots=True)
+class Span:
+    """A coloured element being read: its text is the text whose nearest coloured ancestor
+    (inside the same quote) it is."""
+
+    color: str | None
+    raw: str
+    struck: bool
+    wrappers: tuple[str, ...]
+    quote: int | None  # index of the quote it sits in, None: the author's own words
+    parts: list[str] = field(default_factory=list)
+
+
+# Formatting tags reported around one span at most (pathological nesting stays linear).
+MAX_WRAPPERS = 32
+
+
+def open_span(spans: list[Span], raw: str, struck: bool, wrap_stack: list[str]) -> Span:
+    """A coloured element opens a span of the author's own words (both serial walkers)."""
+    if spans:
+        spans[-1].parts.append(" ")  # the inner colour's text is not the outer's
+    span = Span(
+        color=canonical_color(raw),
+        raw=raw,
+        struck=struck,
+        wrappers=tuple(wrap_stack[-MAX_WRAPPERS:]),
+        quote=None,
+    )
+    spans.append(span)
+    return span
+
+
+def color_of(tag: str, attrs: dict[str, str]) -> str | None:
+    """`raw_color` of an element from its attributes."""
+    if tag == "font":
+        value = attrs.get("color")
+        if value:
+            return value.strip()
+    style = attrs.get("style")
+    if style:
+        m = _STYLE_COLOR.search(style)
+        if m:
+            return m.group(1).strip()
+    return None
+
+
+# Coloured elements and struck ones, found by one query (a query's set-up costs as much as
+# reading a short body).
+COLOUR_OR_STRIKE = "[style*='color' i], font[color], s, del, strike, [style*='line-through' i]"
+
+
+def colours_of(root: LexborNode) -> tuple[dict[int, str], set[int]]:
+    """The body's coloured elements (mem_id → raw colour; background colours are none) and,
+    where there is a colour, its struck elements' mem_ids."""
+    colours: dict[int, str] = {}
+    struck: set[int] = set()
+    for node in select_all(root, COLOUR_OR_STRIKE):
+        raw = raw_color(node)
+        if raw is not None:
+            colours[node.mem_id] = raw
+        if node.tag in STRIKE_TAGS or "line-through" in (attr_of(node, "style") or "").lower():
+            struck.add(node.mem_id)
+    return colours, (struck if colours else set())
+
+
+def spans_out(spans: list[Span], where: str, issues: list[ParseIssue] | None) -> list[ColoredSpan]:
+    out: list[ColoredSpan] = []
+    for span in spans:
+        text = collapse_text("".join(span.parts))
+        if not text:
+            continue
+        if span.color is None:
+            if issues is not None:
+                issues.append(ParseIssue(where, f"unreadable colour {span.raw!r}"))
+            continue
+        out.append(
+            ColoredSpan(
+                color=span.color,
+                text=text,
+                struck=span.struck,
+                raw_color=span.raw,
+                wrappers=span.wrappers,
+            )
+        )
+    return out

@@ -1,0 +1,131 @@
+"""`parse_ipb_topic`: one topic page of any Invision generation into a `TopicPage`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, tzinfo
+
+from parser.dialects import Dialect
+from parser.html import CUT_SHORT, cut_short, parse_html, scan
+from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks
+from parser.ipb.body import ReadContext
+from parser.ipb.detect import login_state, resolve_dialect
+from parser.ipb.msgnumber import msgnumber_posts, without_posts
+from parser.ipb.navigation import PAGE_JUMP, board_now, find_topic_id, pagination, topic_title
+from parser.ipb.text import as_tz, parse_board_date
+from parser.records import ParseIssue, Post, Quote, TopicPage
+
+
+def parse_ipb_topic(
+    html: str,
+    *,
+    dialect: Dialect | str = "auto",
+    tz: tzinfo | str | None = None,
+    now: datetime | None = None,
+    base_url: str | None = None,
+) -> TopicPage:
+    """One topic page of an Invision board → `TopicPage` (never raises on odd markup).
+
+    `tz` is the board's zone for times printed without an offset; `now` (aware) resolves
+    «Сегодня»/"Today"; `base_url` makes `next_url` absolute.
+    """
+    d = resolve_dialect(html, dialect)
+    if d is None:
+        return TopicPage(
+            topic_id=None,
+            title="",
+            page=1,
+            total_pages=1,
+            posts=(),
+            issues=(ParseIssue("page", "not an Invision board page"),),
+        )
+    zone = as_tz(tz)
+    if now is None:
+        now = board_now(html, zone, d)
+    return _read_topic(html, d, zone, now, base_url, sliced=True)
+
+
+def _read_topic(
+    html: str,
+    d: Dialect,
+    zone: tzinfo,
+    now: datetime | None,
+    base_url: str | None,
+    *,
+    sliced: bool,
+) -> TopicPage:
+    """`parse_ipb_topic` once the dialect is known. `sliced=False` parses a blocks-layout page
+    whole instead of as its dialect's `PageSlice` (the reference the slicing must match)."""
+    issues: list[ParseIssue] = []
+    ctx = ReadContext(dialect=d, tz=zone, now=now, issues=issues)
+    if d.layout == "msgnumber":
+        # posts are read from their own slices; the page tree is only for the chrome around
+        # them (title, pagination, topic links, login state), so the posts are left out of
+        # it; so are they out of every page-wide search (a player's words are no chrome)
+        chrome = links_in = jump_in = state_in = without_posts(html)
+        tree = parse_html(chrome)
+        posts = msgnumber_posts(html, ctx)
+    else:
+        chrome = jump_in = links_in = state_in = html
+        sl = d.page_slice
+        cut = slice_blocks(html, sl) if sl is not None and sliced else None
+        if cut is not None:
+            # page counters are read from the kept chrome too (words in posts are none); the
+            # topic id falls back on the links of the whole page, posts' links included
+            chrome = jump_in = cut[0]
+            tree = parse_html(chrome)
+            posts = block_posts(parse_html(cut[1]), ctx)
+        else:
+            tree = parse_html(drop_post_tails(html, sl) if sl is not None else html)
+            posts = block_posts(tree, ctx)
+    posts = _link_quotes(posts, ctx)
+    if not posts:
+        issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
+    if cut_short(html):
+        issues.append(ParseIssue("page", CUT_SHORT))
+    page, total, next_url = pagination(tree, chrome, d, base_url)
+    # IPB 1.x/2.x print the topic's post count into their page-jump link
+    jump = scan(jump_in, "multi_page_jump", PAGE_JUMP)
+    return TopicPage(
+        topic_id=find_topic_id(tree, links_in, d),
+        title=topic_title(tree, d),
+        page=page,
+        total_pages=total,
+        posts=tuple(posts),
+        next_url=next_url,
+        total_posts=int(jump.group(1)) if jump else None,
+        logged_in=login_state(state_in, d),
+        issues=tuple(issues),
+    )
+
+
+def _link_quotes(posts: list[Post], ctx: ReadContext) -> list[Post]:
+    """Give quotes without a post id (IPB 1.3's «Цитата (Nick @ date)») the id of the post on
+    this page by that author at that time, so PEFL agreement by quote (P-V.2) can follow it."""
+    by_text: dict[tuple[str, str], int] = {}
+    by_time: dict[tuple[str, datetime], int] = {}
+    for p in posts:
+        key = p.author.casefold()
+        by_text.setdefault((key, p.posted_at_text), p.id)
+        if p.posted_at is not None:
+            by_time.setdefault((key, p.posted_at), p.id)
+    out: list[Post] = []
+    for p in posts:
+        if not any(q.post_id is None and q.author and q.time_text for q in p.quotes):
+            out.append(p)
+            continue
+        linked: list[Quote] = []
+        for q in p.quotes:
+            if q.post_id is None and q.author and q.time_text:
+                key = q.author.casefold()
+                pid = by_text.get((key, q.time_text))
+                if pid is None:
+                    at = parse_board_date(
+                        q.time_text, tz=ctx.tz, now=ctx.now, formats=ctx.dialect.date_formats
+                    )
+                    pid = by_time.get((key, at)) if at is not None else None
+                if pid is not None and pid != p.id:
+                    q = replace(q, post_id=pid)
+            linked.append(q)
+        out.append(replace(p, quotes=tuple(linked)))
+    return out

@@ -1,0 +1,84 @@
+"""Night letters read through the sender's role (RULES.md C-2, C-3, P-M.*, G-M.*).
+
+`read_letter(text, view)` reads one PM body (the sender's own text, quotes dropped) the way
+a careful host does: knowing who wrote it (`parser.sender.SenderView`). Every letter ends in
+exactly one of
+
+* a **move** (`LetterReading.code is None`, ``action`` set) whose ``confidence`` is at least
+  the host's threshold (``[rules] move_confidence``, default 0.8);
+* a **question** back to the player (``code`` below, ``text`` is Russian, ready to send);
+* **no move** (``action`` and ``code`` both None): talk, a greeting, «ход пропускаю».
+
+How a letter is read
+--------------------
+0. Lines quoted e-mail style («> Проверяю Судью» under «Re:») hold the letter answered,
+   not tonight's move: they are not read.
+1. Story lines — ``способ: …``, ``способ убийства — …``, ``как: …``, ``story:``, ``how:``,
+   ``описание:``, ``легенда:`` up to the end of the line — are the kill's story (G-M.10)
+   and are not searched for moves or nicks («как-то» is a word, not the label «как -»).
+2. Sentences ending with «?» ask; they hold no move.
+3. Nicks are found first, anywhere, by the resolution ladder of `parser.nicks` (case forms
+   by pymorphy3 lemma included, one word of a multi-word nick, the other script, typos by
+   similarity). «себя», «саму себя», «самого себя», «меня», "myself" name the sender; «к
+   себе» / «ко мне» never do (the prostitute's "to my place", C-2). «его», «её», «него» …
+   are pronouns: a move aimed at one is asked about. A nick right after «не», «вместо»,
+   «кроме» is excluded («Лечу не Катю, а Ефима»). Nicks that are ordinary words: a
+   lower-case one after an adjective is the word («на эту ночь» with a player Ночь); a
+   vocabulary noun with a capital mid-sentence is a nick («Убиваю Пулю»), one that labels
+   the move is not («Выстрел: Ли»); a nick followed in its clause by a capitalised word that
+   is no player only starts a longer name («доктора Хауса» with a player Доктор), which
+   is asked about. A dead player named is asked about as no living player.
+4. Action words are looked up by lemma (`parser.vocab`), typos with a lower confidence.
+   A past-tense verb is a story. An action word after «не» (a few filler words allowed
+   between: «Не в засаде сегодня») is negated and names nothing.
+   Motion verbs («иду к Кате», «загляну к Роме», «провожу ночь с Жанной») name the sender's
+   own action: the one his role has (the doctor heals, the commissar checks, the
+   prostitute invites); «иду на Катю» is an attack (kill or beat).
+5. Each action word takes the first nick after it in its sentence (or, with none, the one
+   just before it: «Катю — проверка»); «A или B» is a question. Army and protect take two.
+   Once it has a player, a clause opened by «а»/«но» speaks of someone else («Проверяю
+   Палача, а Яна завтра»). An action word ending its sentence takes the next sentence's
+   nick only when it stands nearly alone or that sentence is little more than the nick.
+6. Executor of a PEFL clan kill (P-M.8): after «исполнитель» / «исполняет» / «руками»; the
+   nick in the nominative next to a verb in the third person («Рома идёт на Катю», «Катю
+   убирает Рома», «стреляет Гена»); or, when the letter names two players and only one is
+   a clan mate, the clan mate (a clan never shoots its own).
+7. The role decides: words naming another role's action are set aside when the letter also
+   holds one of the sender's own; a one-action role's letter that names exactly one living
+   player is that move however phrased, provided something in it says it is a move (an
+   action or motion word, «ход», «цель», a colon) or it is little more than the nick.
+   A mafioso's clan mates are never the inferred target («Рыжий, я готов исполнять»), and
+   a mate named by one short word of his nick is read as the executor.
+8. Corrections: the host reads the **last** word. A later reading after «нет», «передумал»,
+   «лучше», «вернее», «точнее», «исправляю», «поправка», «отмена», «стоп», «ой», «пусть»
+   (or after «но»: «хотел вылечить Жанну, но лечу Игоря») replaces the earlier one; a
+   correction may give just the nick («Лечу Жанну. Нет, лучше Ефима»; after several, the
+   nick after the last one), and a clan mate named so corrects the executor. A reading the
+   player comes back to wins («Убиваю Лёню или засада... убиваю Лёню»); «…, но не
+   сегодня» and «завтра»/«потом» in the reading's clause take it back (and its players are
+   not then inferred as the role's move); «Хотя нет, засада» corrects to the ambush; a
+   correction counts in a letter read through the role with no action word too («Цель
+   Доктор. Нет, лучше Судья»); «Хотя нет, не трогаю никого» is asked about. Two
+   different readings with no such word are asked about, never guessed, and so is a
+   fallback («если не получится — тогда Жанну»). «Второй: Павел» adds a second protect.
+   Numbered lists («1) Ефим 2) Борис») are one sentence.
+
+Confidence is the lowest of the action word's (1.0 by lemma, 0.85 one letter off, 0.8 two
+letters off a long word; 0.9 when inferred from the role) and each nick's (`parser.nicks`
+tiers; one word of a multi-word nick 0.85; fuzzy: the similarity).
+
+Question codes (``LetterReading.code``)
+---------------------------------------
+=================  =========================================================================
+no_target          an action but no nick: «Кого …? Напишите ник»
+unknown_nick       a nick that matches no living player (with a suggestion when one is close)
+ambiguous_nick     a nick that fits several players: they are named
+which_target       two targets for a one-target action: «кого из двух: Катю или Ефима?»
+pronoun            the target is a pronoun («его», «её»): who is meant?
+which_action       the role has several actions and the letter does not say which
+unparsed           two different moves in one letter and no correction word
+low_confidence     a reading below the threshold: «Правильно ли я понял …?»
+is_it_a_move       a one-action role's letter names one player but does not say it moves
+=================  =========================================================================
+(`parser.moves` adds ``not_a_player`` and ``dead`` for senders outside the game.)
+"""

@@ -1,0 +1,321 @@
+"""Action reading: the letter's action and motion words, what each means from the sender's
+role, and the players each one takes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from parser.letters.mentions import (
+    Mention,
+    denied_after,
+    mention_after,
+    negated_at,
+    nick_like,
+    stopword,
+)
+from parser.letters.tokens import Token
+from parser.letters.words import (
+    ATTACK_PREPS,
+    CONTRAST,
+    FAMILY,
+    GREETING,
+    HANDS,
+    JOIN,
+    NEG,
+    NIGHT,
+    NO_NEED,
+    NOTHING,
+    OR,
+    PARTIAL_CONFIDENCE,
+    PARTIAL_MIN,
+    PREP,
+    TWO,
+    VISIT_PREPS,
+)
+from parser.morph import common_word, parse
+from parser.nicks import NickResolver
+from parser.sender import SenderView
+from parser.vocab import lookup
+
+
+@dataclass(slots=True)
+class Occ:
+    """One action (or motion) word of the letter."""
+
+    i: int
+    actions: frozenset[str]
+    confidence: float
+    third: bool = False
+    neutral: str = ""  # "visit" | "attack" | "night" for motion words
+    targets: list[Mention] = field(default_factory=list)
+    alternatives: bool = False  # «A или B», «A и B»: two players where one may be meant
+    either: bool = False  # «A или B»: the player hesitates
+    executor: Mention | None = None
+    cancelled: bool = False  # «Убиваю Гену. Хотя нет, не трогаю никого»
+    aimed: bool = False  # «Засада у дома Доктора»: an ambush said with a player after it
+
+
+# -- action words -----------------------------------------------------------------------------
+
+
+def occurrences(
+    tokens: Sequence[Token], mentions: list[Mention], questions: set[int]
+) -> tuple[list[Occ], bool, list[tuple[int, Mention | None]]]:
+    """Action words (not negated, not past, not in questions), whether the letter gives up
+    its move, and executor cues (token index, the executor mention when one is found)."""
+    in_mention = {
+        k for m in mentions for k in range(m.start, m.end) if m.kind != "unknown" or m.gone
+    }
+    occs: list[Occ] = []
+    skip = False
+    exec_cues: list[tuple[int, Mention | None]] = []
+    for i, tok in enumerate(tokens):
+        if i in in_mention or tok.sentence in questions or not tok.word:
+            continue
+        w = lookup(tok.word)
+        nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""
+        nxt2 = tokens[i + 2].word if i + 2 < len(tokens) else ""
+        if tok.word in HANDS:
+            exec_cues.append((i, mention_after(mentions, i, tokens, span=2)))
+            continue
+        if tok.word == "гости" and i > 0 and tokens[i - 1].word in ("в", "во"):
+            occs.append(Occ(i, frozenset(), 1.0, neutral="visit"))
+            continue
+        if w is None:
+            if tok.word in ("провожу", "проведу", "проводить", "провести") and (
+                nxt in NIGHT or nxt2 in NIGHT
+            ):
+                occs.append(Occ(i, frozenset({"block"}), 1.0))
+            continue
+        if w.skip and not negated_at(tokens, i):
+            skip = True
+            continue
+        if w.past or _taken_back(tokens, i):
+            continue
+        if w.executor:
+            exec_cues.append((i, None))
+            continue
+        if w.call:
+            occs.append(Occ(i, frozenset(), w.confidence, w.third, "visit"))
+            continue
+        if w.visit:
+            if nxt in VISIT_PREPS or (nxt in GREETING and nxt2 in VISIT_PREPS):
+                occs.append(Occ(i, frozenset(), w.confidence, w.third, "visit"))
+            elif nxt in ATTACK_PREPS:
+                occs.append(Occ(i, frozenset(), w.confidence, w.third, "attack"))
+            continue
+        if w.actions:
+            occs.append(Occ(i, w.actions, w.confidence, w.third))
+    return occs, skip, exec_cues
+
+
+def _taken_back(tokens: Sequence[Token], i: int) -> bool:
+    """The action word at `i` is negated («не лечу», «протект не даю», «лечить не надо»)
+    or names what happened («Засада была вчера»)."""
+    nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""
+    nxt2 = tokens[i + 2].word if i + 2 < len(tokens) else ""
+    return (
+        negated_at(tokens, i)
+        or denied_after(tokens, i)
+        or _past_clause(tokens, i)
+        or (nxt in NEG and nxt2 in NO_NEED)
+    )
+
+
+def _past_clause(tokens: Sequence[Token], i: int) -> bool:
+    """«Засада была вчера»: an action noun in a clause with a past-tense verb or «вчера»
+    names what happened, not tonight's move (action verbs carry their own tense)."""
+    parses = parse(tokens[i].word)
+    if not parses or parses[0].pos != "NOUN":
+        return False
+    start = i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    end = i
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    for t in tokens[start : end + 1]:
+        if t.word in ("вчера", "прошлой", "прошлую"):
+            return True
+        p = parse(t.word) if t.word else ()
+        if p and p[0].pos == "VERB" and "past" in p[0].grammemes:
+            return True
+    return False
+
+
+def role_actions_for(occ: Occ, view: SenderView) -> frozenset[str]:
+    """What this word means coming from this sender."""
+    mine = frozenset(view.moving_actions())
+    if occ.neutral:
+        if not view.known:
+            return frozenset({"block"}) if occ.neutral == "visit" else frozenset({"kill"})
+        if occ.neutral == "attack":
+            hit = mine & {"kill", "beat", "blast"}
+            return hit or mine
+        if "block" in mine:
+            return frozenset({"block"})
+        return mine - {"ambush", "army"} if len(mine) > 1 else mine
+    if not view.known:
+        return occ.actions
+    if occ.actions & mine:
+        return occ.actions & mine
+    # «Ниндзя бьёт Марго»: a word of the same kind as the role's only such action means it
+    kin = frozenset().union(*(FAMILY.get(a, frozenset({a})) for a in occ.actions)) & mine
+    return kin if len(kin) == 1 else occ.actions
+
+
+def _without_signature(
+    after: list[Mention], tokens: Sequence[Token], occ_i: int, me: str
+) -> list[Mention]:
+    """The mentions after an action word without the sender's own nick where it is a
+    signature («--\nБорис, ваш доктор») or the sender speaking of himself («Енот идёт на
+    дело»): his nick counts only when it follows the action word (or a kept target) at once."""
+    kept: list[Mention] = []
+    for m in after:
+        if m.nick == me and m.kind != "self":
+            prev_end = kept[-1].end if kept else occ_i + 1
+            gap = tokens[prev_end - 1 : m.start]
+            close = all(
+                t.word in JOIN or t.word in PREP or not t.word for t in gap[1:]
+            ) and not any(t.clause_end and not t.raw.endswith((",", ":")) for t in gap)
+            if not close:
+                continue
+        kept.append(m)
+    return kept
+
+
+def _before_contrast(after: list[Mention], tokens: Sequence[Token]) -> list[Mention]:
+    """«Проверяю Палача, а Яна проверю завтра»: once the action word has its player, a
+    clause opened by «а»/«но» speaks of someone else. («Лечу не Катю, а Ефима» keeps Ефим:
+    the player before the «а» was denied.)"""
+    kept: list[Mention] = []
+    for m in after:
+        if kept:
+            gap = tokens[kept[-1].end - 1 : m.start]
+            opens = any(
+                t.clause_end and k + 1 < len(gap) and gap[k + 1].word in CONTRAST | {"а"}
+                for k, t in enumerate(gap)
+            )
+            if opens:
+                break
+        kept.append(m)
+    return kept
+
+
+def _unique_mentions(after: list[Mention]) -> list[Mention]:
+    """Each nick once, first place kept («Проверяю Ольгу, Ольгу, Ольгу!»); mentions without
+    a nick (pronouns, unknown words) all stay."""
+    seen: set[str] = set()
+    unique: list[Mention] = []
+    for m in after:
+        if m.nick is None or m.nick not in seen:
+            unique.append(m)
+            seen.add(m.nick or "")
+    return unique
+
+
+def bind(
+    occ: Occ,
+    mentions: list[Mention],
+    tokens: Sequence[Token],
+    nxt_i: int,
+    prev_i: int,
+    taken: set[int],
+    me: str,
+    resolver: NickResolver,
+) -> None:
+    sentence = tokens[occ.i].sentence
+    after = [
+        m
+        for m in mentions
+        if occ.i < m.start < nxt_i and tokens[m.start].sentence == sentence and not m.negated
+    ]
+    after = _without_signature(after, tokens, occ.i, me)
+    after = _before_contrast(after, tokens)
+    if not after:
+        # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
+        rest = [
+            t
+            for t in tokens[occ.i + 1 : nxt_i]
+            if t.word and t.sentence == sentence and t.word not in NOTHING
+        ]
+        # … when the action word stands nearly alone or the next sentence is hardly more
+        # than the nick («Кого бы проверить... Маша!»): «Долго думал, кого проверить. Вчера
+        # Ветер странно голосовал» tells a story, and its players are not targets
+        filler = NOTHING | GREETING
+        lead = [t for t in tokens[: occ.i] if t.sentence == sentence and t.word not in filler]
+        named = {k for m in mentions for k in range(m.start, m.end)}
+        # «Лечу. Кого? Ночь!»: a question the player asks himself is stepped over
+        asked = {t.sentence for t in tokens if t.raw.rstrip("»\"')]").endswith("?")}
+        following = sentence + 1
+        while following in asked:
+            following += 1
+        then = [
+            t
+            for k, t in enumerate(tokens[occ.i + 1 :], occ.i + 1)
+            if t.sentence == following and k not in named and t.word and t.word not in filler
+        ]
+        if not rest and (len([t for t in lead if t.word]) <= 1 or len(then) <= 1):
+            after = [
+                m
+                for m in mentions
+                if occ.i < m.start < nxt_i
+                and tokens[m.start].sentence == following
+                and not m.negated
+            ][:2]
+    after = _unique_mentions(after)
+    if any(m.kind == "nick" for m in after):
+        # a word taken for an unknown nick («Армия Тьмы: …») gives way to real nicks
+        after = [m for m in after if m.kind != "unknown"]
+    if after:
+        occ.targets = after[:2]
+        if len(after) > 1:
+            second = after[1]
+            between = [t.word for t in tokens[after[0].end : second.start] if t.word]
+            # «A или B», «A и B», «A, B» for a one-target action: which one is meant?
+            occ.either = bool(set(between) & OR)
+            occ.alternatives = second.kind in ("nick", "ambiguous", "self") and (
+                all(w in JOIN for w in between) or occ.either
+            )
+        return
+    before = [
+        m
+        for m in mentions
+        if prev_i < m.start
+        and m.end <= occ.i
+        and tokens[m.start].sentence == sentence
+        and not m.negated
+        and (m.nick != me or m.kind == "self")
+    ]
+    if before:
+        # «1) Ефим 2) Борис — это протекты»: a two-target word takes two from before
+        two = bool(occ.actions & {"protect", "army"})
+        occ.targets = before[-2:] if two else before[-1:]
+        return
+    # nothing resolved: the first nick-looking word after the action word is reported
+    for k in range(occ.i + 1, min(nxt_i, len(tokens))):
+        t = tokens[k]
+        if t.sentence != sentence or k in taken:
+            break
+        if not t.word or stopword(t.word) or t.word in GREETING:
+            continue
+        # «убить волка»: an ordinary word right after the action word may still be one word
+        # of a longer nick (Серый Волк) when it is of exactly one
+        part = resolver.resolve_strict(t.raw, ("partial_inflected",))
+        if part is not None and part.ok and sum(c.isalpha() for c in t.raw) >= PARTIAL_MIN:
+            raw = t.raw.strip(",;:.!?…»«)(\"'")
+            occ.targets = [Mention(k, k + 1, raw, "nick", part.nick, PARTIAL_CONFIDENCE)]
+            break
+        first = k == 0 or tokens[k - 1].sentence != t.sentence
+        if nick_like(t, first) or (t.raw[:1].isupper() and not common_word(t.word)):
+            occ.targets = [Mention(k, k + 1, t.raw.strip(",;:.!?…»«)(\"'"), "unknown")]
+        break
+
+
+def reading_key(occ: Occ) -> tuple[frozenset[str], tuple[str | None, ...]]:
+    return occ.actions, tuple(m.nick or m.raw for m in occ.targets[: width_of(occ)])
+
+
+def width_of(occ: Occ) -> int:
+    return max((TWO.get(a, 1) for a in occ.actions), default=1)

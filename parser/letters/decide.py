@@ -1,0 +1,309 @@
+"""Deciding between readings: corrections, contrast, deferral, pleas, fallbacks; the one
+move left, or a question."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import pairwise
+
+from parser.letters.actions import Occ, reading_key, width_of
+from parser.letters.executor import executor_confidence, executor_question
+from parser.letters.mentions import Mention
+from parser.letters.questions import (
+    actions_ru,
+    bad_target,
+    confident,
+    question_reading,
+    targets_raw,
+)
+from parser.letters.reading import (
+    ACTION_RU,
+    EXAMPLE,
+    NO_TARGET,
+    UNPARSED,
+    WHICH_ACTION,
+    WHICH_TARGET,
+    LetterReading,
+)
+from parser.letters.tokens import Token, clause_of
+from parser.letters.words import CONTRAST, CORRECTION, IF, LATER, NEG, SECOND, TWO
+from parser.morph import parse
+from parser.sender import SenderView
+
+
+def second_thoughts(
+    occ: Occ, mentions: list[Mention], tokens: Sequence[Token], occs: list[Occ], me: str
+) -> LetterReading | None:
+    """Players named after the reading and bound to no action word: «Второй: Павел» adds
+    the second protect; «если не получится — тогда Жанну» is a fallback the bot cannot
+    keep, so the player is asked (module docstring, 8.)."""
+    bound = {m.start for o in occs for m in o.targets}
+    loose = [
+        m
+        for m in mentions
+        if m.start > occ.i
+        and m.start not in bound
+        and m.kind == "nick"
+        and m.nick != me
+        and not m.negated
+        and m.nick not in {t.nick for t in occ.targets}
+    ]
+    for m in loose:
+        before = {t.word for t in tokens[max(0, m.start - 3) : m.start]}
+        if width_of(occ) == 2 and len(occ.targets) == 1 and before & SECOND:
+            occ.targets = [*occ.targets, m]
+            continue
+        sentence = {t.word for t in tokens if t.sentence == tokens[m.start].sentence}
+        if sentence & IF and occ.targets:
+            return question_reading(
+                WHICH_TARGET,
+                f"Кого из двух: {occ.targets[0].raw} или {m.raw}? Ход с условием бот "
+                "выполнить не может — пришлите, пожалуйста, один ник.",
+            )
+    return None
+
+
+def is_called_off(tokens: Sequence[Token], occ: Occ) -> bool:
+    """«Хочу убить Катю, но не сегодня»: «но не» later in the sentence takes it back; «а Яна
+    проверю завтра»: a word for a later night in the reading's own clause puts it off."""
+    sentence = tokens[occ.i].sentence
+    rest = [t.word for t in tokens[occ.i + 1 :] if t.sentence == sentence and t.word]
+    if any(w in CONTRAST and "не" in rest[k + 1 : k + 3] for k, w in enumerate(rest)):
+        return True
+    clause = [t.word for t in clause_of(tokens, occ.i)]
+    if any(a == "другой" and b == "раз" for a, b in pairwise(clause)):
+        return True  # «Засада — в другой раз»
+    start = occ.i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    end = occ.i
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    return any(t.word in LATER for t in tokens[start : end + 1])
+
+
+def is_plea(tokens: Sequence[Token], occ: Occ) -> bool:
+    """An imperative action word («убейте», «проверьте») aimed at the sender himself."""
+    if not occ.targets or any(m.kind != "self" for m in occ.targets):
+        return False
+    parses = parse(tokens[occ.i].word)
+    return bool(parses) and "impr" in parses[0].grammemes
+
+
+def resolve_pronouns(readings: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
+    """«Лёня, иди к Ефиму и убей его»: a pronoun in the sentence of a reading that named a
+    player is that player, so its reading adds nothing. A pronoun with nobody named before
+    it in its sentence stays a question (module docstring, 3.)."""
+    out: list[Occ] = []
+    for occ in readings:
+        if occ.targets and occ.targets[0].kind == "pronoun":
+            sentence = tokens[occ.i].sentence
+            named = [
+                o
+                for o in readings
+                if o is not occ
+                and o.i < occ.i
+                and tokens[o.i].sentence == sentence
+                and o.targets
+                and o.targets[0].kind == "nick"
+            ]
+            if named:
+                continue
+        out.append(occ)
+    return out
+
+
+def apply_corrections(
+    readings: list[Occ], mentions: list[Mention], tokens: Sequence[Token], occs: list[Occ]
+) -> list[Occ]:
+    """The last word counts when the player corrects himself (module docstring, 8.)."""
+    if not readings:
+        return readings
+    out = [readings[0]]
+    for occ in readings[1:]:
+        between = {t.word for t in tokens[out[-1].i : occ.i]}
+        # «Хотела вылечить Катю, но лечу Ефима»: after «но» comes the decision
+        # a move that takes no target («…Хотя нет, засада») corrects like any other
+        if between & (CORRECTION | CONTRAST) and (occ.targets or occ.actions == {"ambush"}):
+            out[-1] = occ
+        else:
+            out.append(occ)
+    # a bare correction after the last reading: «… Нет, лучше Ефима»
+    last = out[-1]
+    bound = {m.start for o in occs for m in o.targets}
+    marks = [k for k in range(last.i + 1, len(tokens)) if tokens[k].word in CORRECTION]
+    if marks:
+        loose = [
+            m
+            for m in mentions
+            if m.start > marks[0] and m.start not in bound and not m.negated and m.kind == "nick"
+        ]
+        # «Нет, Лёлю. Окончательно Лёлю»: after the last correction word, one player
+        final = [m for m in loose if m.start > marks[-1]] or loose
+        unique = list({m.nick: m for m in reversed(final)}.values())
+        if len(unique) == 1:
+            out[-1] = Occ(last.i, last.actions, last.confidence, targets=unique)
+        elif not loose and any(tokens[k].word in NEG for k in range(marks[0], len(tokens))):
+            out[-1] = Occ(last.i, last.actions, last.confidence, cancelled=True)
+    return out
+
+
+def choose_reading(readings: list[Occ], view: SenderView) -> Occ | LetterReading | None:
+    if not readings:
+        return None
+    # readings without a target add nothing when another one has the same action
+    with_target = [o for o in readings if o.targets or o.actions == {"ambush"}]
+    if with_target:
+        readings = with_target
+    # another role's words are set aside when the letter holds one of the sender's own
+    if view.known:
+        mine = frozenset(view.moving_actions())
+        own = [o for o in readings if o.actions & mine]
+        if own:
+            readings = own
+    merged: list[Occ] = []
+    for occ in readings:
+        same = next((m for m in merged if reading_key(m) == reading_key(occ)), None)
+        if same is not None:
+            continue
+        # a motion word and a specific word about the same player: the specific one says it
+        twin = next(
+            (
+                m
+                for m in merged
+                if m.targets
+                and occ.targets
+                and m.targets[0].nick == occ.targets[0].nick
+                and (m.actions >= occ.actions or occ.actions >= m.actions)
+            ),
+            None,
+        )
+        if twin is not None:
+            if len(occ.actions) < len(twin.actions):
+                merged[merged.index(twin)] = occ
+            continue
+        # «первый протект — A, второй — B»: two-target actions gather their targets
+        joined = next(
+            (
+                m
+                for m in merged
+                if m.actions == occ.actions and width_of(m) == 2 and len(m.targets) < 2
+            ),
+            None,
+        )
+        if joined is not None and occ.targets:
+            joined.targets = [*joined.targets[:1], occ.targets[0]]
+            continue
+        merged.append(occ)
+    if len(merged) == 1:
+        return merged[0]
+    last = reading_key(readings[-1])
+    if any(reading_key(r) != last for r in readings) and any(
+        reading_key(r) == last for r in readings[:-1]
+    ):
+        # «Убиваю Лёню или сижу в засаде... убиваю Лёню»: he came back to it, that is the move
+        return readings[-1]
+    a, b = merged[0], merged[1]
+    if a.actions == b.actions and len(a.actions) == 1:
+        return question_reading(
+            WHICH_TARGET,
+            f"Кого из двух: {targets_raw(a.targets)} или {targets_raw(b.targets)}? "
+            "Пришлите, пожалуйста, ход с одним ником.",
+        )
+    return question_reading(
+        UNPARSED,
+        f"В письме два разных хода: «{actions_ru(a)} — {targets_raw(a.targets)}» и "
+        f"«{actions_ru(b)} — {targets_raw(b.targets)}». Пришлите, пожалуйста, одно письмо "
+        "с одним ходом.",
+    )
+
+
+def finish(
+    occ: Occ,
+    executor: Mention | None,
+    mentions: list[Mention],
+    view: SenderView,
+    story: str | None,
+    threshold: float,
+) -> LetterReading:
+    if occ.cancelled:
+        return question_reading(
+            UNPARSED,
+            f"Не понял, отменяете ли вы ход «{actions_ru(occ)}». Пришлите, пожалуйста, одним "
+            "письмом ход, который остаётся в силе (или напишите, что хода нет).",
+        )
+    if len(occ.actions) > 1 and len(occ.targets) == 2 and not occ.either:
+        pairs = [a for a in occ.actions if TWO.get(a, 1) == 2]
+        if len(pairs) == 1:
+            occ = replace(occ, actions=frozenset(pairs))  # «защищаю Егора и Жору»
+    if len(occ.actions) > 1:
+        acts = sorted(occ.actions)
+        who = f" на игрока {occ.targets[0].nick}" if occ.targets and occ.targets[0].nick else ""
+        return question_reading(
+            WHICH_ACTION,
+            f"Какой ход{who}: "
+            + " или ".join(ACTION_RU.get(a, a) for a in acts)
+            + "? Напишите, например: «"
+            + EXAMPLE.get(acts[0], "Ход Ник")
+            + "».",
+        )
+    action = next(iter(occ.actions))
+    if action == "ambush":
+        return _ambush(occ)
+    width = TWO.get(action, 1)
+    targets = occ.targets
+    if not targets:
+        return question_reading(
+            NO_TARGET,
+            f"Не нашёл ник цели для хода «{ACTION_RU[action]}». Напишите, например: "
+            f"«{EXAMPLE.get(action, 'Ход Ник')}».",
+        )
+    if width == 1 and occ.alternatives:
+        return question_reading(
+            WHICH_TARGET,
+            f"Кого из двух: {targets[0].raw} или {targets[1].raw}? "
+            "Пришлите, пожалуйста, ход с одним ником.",
+        )
+    if action not in ("heal", "protect") and targets[0].kind == "self" and len(targets) > 1:
+        targets = targets[1:]  # «Взрываю себя вместе с Ефимом»: he goes anyway
+    if action == "blast" and all(m.kind == "self" for m in targets):
+        return question_reading(  # «Подрываю себя»: the kamikaze goes anyway — but with whom?
+            NO_TARGET,
+            "Кого вы подрываете вместе с собой? Напишите, например: «Подрываю Ник».",
+        )
+    targets = targets[:width]
+    for m in targets:
+        bad = bad_target(m, action)
+        if bad is not None:
+            return bad
+    if action == "army" and len(targets) < 2:
+        return question_reading(
+            NO_TARGET,
+            "Для армии тьмы нужны два ника. Напишите, например: «Армия тьмы: Ник1 и Ник2».",
+        )
+    nicks = tuple(m.nick for m in targets if m.nick is not None)
+    confidence = min([occ.confidence, *(m.confidence for m in targets)])
+    ex: str | None = None
+    if action == "kill" and executor is not None:
+        bad_ex = executor_question(executor)
+        if bad_ex is not None:
+            return bad_ex
+        ex = executor.nick
+        confidence = min(confidence, executor_confidence(executor, view))
+    reading = LetterReading(
+        action, nicks, executor=ex, story=story if action == "kill" else None, confidence=confidence
+    )
+    return confident(reading, threshold)
+
+
+def _ambush(occ: Occ) -> LetterReading:
+    """The ambush waits at home for whoever comes (P-M.14): a player named with it in its
+    sentence means the sender thinks of a target — a kill, or an ambush after all?"""
+    if occ.aimed:
+        return question_reading(
+            WHICH_ACTION,
+            "Засада ставится у себя и цели не имеет. Вы ставите засаду или убиваете? "
+            "Напишите, например: «Засада» или «Убиваю Ник».",
+        )
+    return LetterReading("ambush", confidence=occ.confidence)

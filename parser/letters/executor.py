@@ -1,0 +1,157 @@
+"""The executor of a PEFL clan kill (P-M.8): named after a cue word, by grammar, or the one
+clan mate among two players named."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.rules import ruleset_class
+from parser.letters.actions import Occ
+from parser.letters.mentions import Mention, mention_after, mention_before
+from parser.letters.questions import bad_target, question_reading
+from parser.letters.reading import WHICH_TARGET, LetterReading
+from parser.letters.tokens import Token
+from parser.letters.words import CORRECTION, OR, PARTIAL_CONFIDENCE
+from parser.morph import parse
+from parser.sender import SenderView
+
+
+def names_executor(view: SenderView) -> bool:
+    """Whether the sender's kill letter may name who carries it out (P-M.8): his rule set
+    says so; a letter read with no rule set known is read for one too."""
+    return view.ruleset is None or ruleset_class(view.ruleset).kill_executor
+
+
+def find_executors(
+    tokens: Sequence[Token],
+    mentions: list[Mention],
+    occs: list[Occ],
+    cues: list[tuple[int, Mention | None]],
+    view: SenderView,
+) -> list[Mention]:
+    """Every player the letter names as the executor, in order (see 6. above)."""
+    named = [m for i, found in cues if (m := cue_executor(tokens, mentions, i, found, view))]
+    if named:
+        return named
+    one = _executor_by_grammar(tokens, mentions, occs, view)
+    return [one] if one is not None else []
+
+
+def executor_fixed(
+    tokens: Sequence[Token], mentions: list[Mention], executor: Mention | None, view: SenderView
+) -> Mention | None:
+    """«Исполнитель Гена. Нет, Жора»: a clan mate named after a correction word that
+    follows the executor corrects the executor (a clan never shoots its own)."""
+    if executor is None or not view.clan_mates:
+        return None
+    marks = [k for k in range(executor.end, len(tokens)) if tokens[k].word in CORRECTION]
+    if not marks:
+        return None
+    mates = [
+        m
+        for m in mentions
+        if m.start > marks[0]
+        and m.kind == "nick"
+        and m.nick in view.clan_mates
+        and m.nick != executor.nick
+        and not m.negated
+    ]
+    return mates[0] if len(mates) == 1 else None
+
+
+def cue_executor(
+    tokens: Sequence[Token],
+    mentions: list[Mention],
+    i: int,
+    found: Mention | None,
+    view: SenderView,
+) -> Mention | None:
+    if found is not None:
+        return found
+    nxt = [k for k in range(i + 1, min(i + 3, len(tokens))) if tokens[k].word]
+    if nxt and tokens[nxt[0]].word in ("я", "сам", "мной", "мною", "me", "myself"):
+        k = nxt[0]
+        return Mention(k, k + 1, tokens[k].raw, "self", view.nick, 1.0, True)
+    prv = [k for k in range(max(0, i - 2), i) if tokens[k].word]
+    if prv and tokens[prv[-1]].word in ("я", "сам") and tokens[i].word.startswith("исполн"):
+        k = prv[-1]
+        return Mention(k, k + 1, tokens[k].raw, "self", view.nick, 1.0, True)
+    before = mention_before(mentions, i, tokens)
+    if before is not None and tokens[i].raw.endswith((",", ".", ";", "!")):
+        return before  # «Гена - исполнитель, Ольга - цель»
+    after = mention_after(mentions, i, tokens, any_kind=True)
+    mates = view.clan_mates
+    if before is not None and mates and before.nick not in mates:
+        before = None  # the victim named before the word is not who shoots
+    # «Лёня исполняет Катю»: of the two, the clan mate carries it out
+    if before is not None and before.nick in mates and (after is None or after.nick not in mates):
+        return before
+    if after is not None and after.kind == "nick":
+        other = mention_after(mentions, after.end - 1, tokens, span=2)
+        gap = {t.word for t in tokens[after.end : other.start]} if other else set()
+        if other is not None and gap & OR:
+            # «исполнитель Гена или Жора»: the clan must choose, the bot does not
+            return Mention(
+                after.start,
+                other.end,
+                f"{after.raw} или {other.raw}",
+                "either",
+                candidates=(after.nick or "", other.nick or ""),
+            )
+    return after if after is not None else before
+
+
+def _executor_by_grammar(
+    tokens: Sequence[Token], mentions: list[Mention], occs: list[Occ], view: SenderView
+) -> Mention | None:
+    for occ in occs:
+        if not occ.third or not (occ.actions & {"kill"} or occ.neutral):
+            continue
+        before = mention_before(mentions, occ.i, tokens)
+        after = mention_after(mentions, occ.i, tokens, span=1)
+        cands = [m for m in (before, after) if m is not None and m.nominative]
+        if view.clan_mates:
+            # «Якудза заказывает Марго»: only a clan mate can be the one who shoots
+            cands = [m for m in cands if m.nick in view.clan_mates]
+        if cands:
+            return cands[0]
+    # «сегодня работает Нео»: who works tonight is who shoots, whoever else is named
+    for k, t in enumerate(tokens):
+        parses = parse(t.word) if t.word else ()
+        if not parses or parses[0].lemma != "работать" or "3per" not in parses[0].grammemes:
+            continue
+        near = [mention_before(mentions, k, tokens), mention_after(mentions, k, tokens, span=1)]
+        mates = [m for m in near if m is not None and m.nominative and m.nick in view.clan_mates]
+        if len(mates) == 1:
+            return mates[0]
+    # two players named, only one a clan mate: he carries the kill out
+    only_kill = view.moving_actions() == ("kill",)
+    if view.clan_mates and (only_kill or any("kill" in o.actions for o in occs)):
+        named = {m.nick: m for m in mentions if m.kind == "nick" and not m.negated}
+        mates = [m for n, m in named.items() if n in view.clan_mates and n != view.nick]
+        others = [m for n, m in named.items() if n not in view.clan_mates]
+        if len(mates) == 1 and len(others) == 1:
+            return mates[0]
+    return None
+
+
+def executor_confidence(executor: Mention, view: SenderView) -> float:
+    """The executor is one of a few clan mates, not any player: one short word of a mate's
+    nick («Кот, иди убей …» for Кот_Учёный) is as clear as a longer one."""
+    if executor.nick in view.clan_mates:
+        return max(executor.confidence, PARTIAL_CONFIDENCE)
+    return executor.confidence
+
+
+def executor_question(executor: Mention) -> LetterReading | None:
+    """The question to send when a kill's executor is not one clear nick (two named, or
+    a word matching nobody or several), or None when he is."""
+    if executor.kind == "either":
+        return question_reading(
+            WHICH_TARGET,
+            f"Кто исполнитель: {' или '.join(executor.candidates)}? Пришлите, пожалуйста, "
+            "ход с одним исполнителем.",
+        )
+    if executor.kind in ("unknown", "ambiguous"):
+        return bad_target(executor, "executor")
+    return None

@@ -1,0 +1,296 @@
+"""A letter with no action word: the side choice, the Don election, or the role's only
+action when the letter says it moves and names one player."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parser.letters.actions import Occ
+from parser.letters.mentions import Mention
+from parser.letters.questions import bad_target, confident, question_reading
+from parser.letters.reading import (
+    ACTION_RU,
+    EXAMPLE,
+    IS_IT_A_MOVE,
+    WHICH_ACTION,
+    WHICH_TARGET,
+    LetterReading,
+)
+from parser.letters.tokens import Token, clause_of, side_after_za, side_by_keys
+from parser.letters.words import (
+    CORRECTION,
+    GAME_WORDS,
+    GREETING,
+    INDICATORS,
+    INFERRED_CONFIDENCE,
+    NEXT,
+    OPINION,
+    SHORT_LETTER,
+    TOLD,
+    TWO,
+    VIOLENCE,
+    VOTE_WORDS,
+    WEAK_INDICATORS,
+)
+from parser.morph import parse
+from parser.sender import SenderView
+from parser.vocab import lookup
+
+
+def without_action_word(
+    tokens: Sequence[Token],
+    questions: set[int],
+    mentions: list[Mention],
+    occs: list[Occ],
+    skip: bool,
+    view: SenderView,
+    story: str | None,
+    threshold: float,
+) -> LetterReading:
+    """No action word named a move: the side choice, the Don election, or the role's only
+    action when the letter names one player (module docstring, 7.)."""
+    side = side_by_keys(list(tokens), questions) or side_after_za(tokens, questions)
+    if side is not None and (not view.known or "choose_side" in view.role_actions):
+        return LetterReading("choose_side", side=side, confidence=1.0)
+    if skip:
+        return LetterReading()
+    don = _don(tokens, mentions, view)
+    if don is not None:
+        return don
+    mine = view.moving_actions()
+    if not view.known or not mine:
+        return LetterReading()
+    told = _told_targets(tokens, mentions)
+    named = [
+        m
+        for m in mentions
+        if not m.negated
+        and m.nick != view.nick
+        and m.kind != "self"
+        and m.start not in told
+        # «Доктор в отпуске» from the doctor: a role noun opening a sentence is its subject,
+        # the sender himself as much as the player of that name
+        and not (
+            m.nominative
+            and tokens[m.start].word in GAME_WORDS
+            and (m.start == 0 or tokens[m.start - 1].sentence != tokens[m.start].sentence)
+        )
+    ]
+    if any(m.kind == "nick" for m in named):
+        named = [m for m in named if m.kind == "nick"]  # «Катана для Гены»
+    if view.clan_mates and all(a in VIOLENCE for a in mine):
+        # «Рыжий, я готов исполнять»: a mafioso names his Don or a mate to talk to him; a
+        # clan does not attack its own by a move the letter never spelled out
+        named = [m for m in named if m.nick not in view.clan_mates]
+    if not named:
+        return LetterReading()
+    named = _last_word(named, tokens)
+    nicks = list(dict.fromkeys(m.nick or m.raw for m in named))
+    with_target = [a for a in mine if a not in ("ambush",)]
+    if not any(a in view.allowed for a in with_target):
+        return LetterReading()  # nothing the sender could do now: talk, not a move
+    # a role with two actions that take targets is asked which one, whatever is allowed
+    allowed = with_target
+    if "army" in allowed and "protect" in allowed and len(nicks) == 1:
+        allowed = ["protect"]  # the army needs two
+    if len(allowed) > 1:
+        # «Вчера избил Доктора, сегодня Шерифа»: the verb of last night carries over
+        before = {a for t in tokens if t.word for a in _past_actions(t.word)}
+        if len(before & set(allowed)) == 1:
+            allowed = [a for a in allowed if a in before]
+    if len(allowed) != 1:
+        if len(nicks) == 1 and _says_move(tokens, questions, named):
+            return question_reading(
+                WHICH_ACTION,
+                f"Какой ход на игрока {nicks[0]}: "
+                + " или ".join(ACTION_RU.get(a, a) for a in sorted(allowed))
+                + "?",
+            )
+        return LetterReading()
+    return _inferred_move(allowed[0], nicks, named, tokens, questions, story, threshold)
+
+
+def _past_actions(word: str) -> frozenset[str]:
+    w = lookup(word)
+    return w.actions if w is not None and w.past else frozenset()
+
+
+def _told_targets(tokens: Sequence[Token], mentions: list[Mention]) -> set[int]:
+    """Mentions that a past-tense action word took («Вчера убил Доброго», «Лечил Сову
+    вчера»): players of a story, never the role's move by inference."""
+    out: set[int] = set()
+    for k, t in enumerate(tokens):
+        w = lookup(t.word) if t.word else None
+        if w is None or not w.past or not w.actions:
+            continue
+        for m in mentions:
+            if m.start > k and tokens[m.start].sentence == t.sentence:
+                gap = tokens[k : m.start]
+                if not any(g.clause_end for g in gap):
+                    out.add(m.start)
+                break
+    return out
+
+
+def _last_word(named: list[Mention], tokens: Sequence[Token]) -> list[Mention]:
+    """«Цель Доктор. Нет, лучше Судья» with no action word: after a correction word the
+    players named after it replace those before, as with an action word (module docstring,
+    8.)."""
+    # the correction word opens its clause («Нет, лучше …»), not «ходов у меня нет»
+    marks = [
+        k
+        for k, t in enumerate(tokens)
+        if t.word in CORRECTION and (k == 0 or tokens[k - 1].clause_end)
+    ]
+    if not marks or named[0].start > marks[-1]:
+        return named
+    later = [m for m in named if m.start > marks[-1]]
+    return later or named
+
+
+def _inferred_move(
+    action: str,
+    nicks: list[str],
+    named: list[Mention],
+    tokens: Sequence[Token],
+    questions: set[int],
+    story: str | None,
+    threshold: float,
+) -> LetterReading:
+    """The role's only action taken as meant for the players the letter names, once the
+    letter reads as a move; otherwise a question, or nothing when it is plain talk. Apart
+    from `without_action_word`, which decides whether there is one action to infer."""
+    width = TWO.get(action, 1)
+    if len(nicks) > width:
+        if not _says_move(tokens, questions, named):
+            return LetterReading()
+        firsts = list(dict.fromkeys(m.raw for m in named))
+        return question_reading(
+            WHICH_TARGET,
+            f"Кого из двух: {firsts[0]} или {firsts[1]}? Пришлите, пожалуйста, ход с одним ником.",
+        )
+    if action == "army" and len(nicks) < 2:
+        return LetterReading()
+    if not _says_move(tokens, questions, named):
+        if _talks(tokens, questions, named):
+            return LetterReading()
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"Не понял, это ход? Если да, напишите, например: «{EXAMPLE.get(action, 'Ход Ник')}».",
+        )
+    picked = list({(m.nick or m.raw): m for m in named}.values())[:width]
+    for m in picked:
+        bad = bad_target(m, action)
+        if bad is not None:
+            return bad
+    conf = min([INFERRED_CONFIDENCE, *(m.confidence for m in picked)])
+    reading = LetterReading(
+        action,
+        tuple(m.nick for m in picked if m.nick),
+        story=story if action == "kill" else None,
+        confidence=conf,
+    )
+    return confident(reading, threshold)
+
+
+def _says_move(tokens: Sequence[Token], questions: set[int], named: list[Mention]) -> bool:
+    """Whether a letter without an action word still says it moves: a move word, a colon
+    before the nick, «сегодня» beside the nick in a clause telling no story, or hardly
+    anything besides the nick. Opinions and stories are read in the sentences that name
+    the players («Мафия голодна. Сегодня Сова» moves; «Думаю, Катя мафия» does not)."""
+    in_named = {k for m in named for k in range(m.start, m.end)}
+    rest = [t for k, t in enumerate(tokens) if k not in in_named and t.sentence not in questions]
+    scope = {tokens[m.start].sentence for m in named}
+    near = [t for t in rest if t.sentence in scope]
+    if any(t.word in INDICATORS - WEAK_INDICATORS for t in rest):
+        return True
+    # «Судья, Шериф и Доктор — мирные»: an opinion, whatever the dash
+    if any(t.word in OPINION for t in near):
+        return False
+    if any(t.raw.endswith((":", "—", "–", "->")) or t.raw in ("-", "=>") for t in rest):
+        return True
+    # «Вчера избил Доктора, сегодня Шерифа»: the nick's own clause speaks of tonight
+    if any(_tonight_clause(tokens, m.start, in_named) for m in named):
+        return True
+    # «Ян сегодня голосовал против меня»: a story of tonight is still a story
+    if _talks(tokens, questions, named) or any(t.word in NEXT for t in near):
+        return False
+    if any(t.word in WEAK_INDICATORS for t in rest):
+        return True
+    rest = [t for t in rest if t.word]
+    content = [t for t in rest if t.word not in GREETING and len(t.word) > 1]
+    return len(content) <= SHORT_LETTER and not any(_names_action(t.word) for t in content)
+
+
+def _told(t: Token) -> bool:
+    """A word that tells of what was or how things are: a past-tense verb, a short
+    adjective («жива», «здорова»), «вчера», thanks."""
+    if t.word in TOLD:
+        return True
+    parses = parse(t.word) if t.word else ()
+    return bool(parses) and (
+        (parses[0].pos == "VERB" and "past" in parses[0].grammemes) or parses[0].pos == "ADJS"
+    )
+
+
+def _tonight_clause(tokens: Sequence[Token], i: int, in_named: set[int]) -> bool:
+    """The clause of the nick at `i` says «сегодня»/«ночью» (not as a nick: the player
+    Ночь is no «ночь») and tells no story."""
+    start = i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    clause = [t for k, t in enumerate(clause_of(tokens, i), start) if k not in in_named and t.word]
+    return any(t.word in WEAK_INDICATORS for t in clause) and not any(_told(t) for t in clause)
+
+
+def _talks(tokens: Sequence[Token], questions: set[int], named: list[Mention]) -> bool:
+    """Whether a letter with no action word tells of what was rather than moves, in the
+    sentences that name its players: a verb in the past tense («Ночь была интересной»,
+    «Медведь вчера был хорош»), «вчера», thanks, a short adjective saying how a player is
+    («Ли жива»). Such a letter is talk, not the named player's move."""
+    in_named = {k for m in named for k in range(m.start, m.end)}
+    scope = {tokens[m.start].sentence for m in named}
+    if any(_described(tokens, m) for m in named):
+        return True
+    return any(
+        _told(t)
+        for k, t in enumerate(tokens)
+        if k not in in_named and t.sentence in scope and t.sentence not in questions
+    )
+
+
+def _described(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Ночь тёмная», «Ветер холодный»: a nick as written, then an adjective in the
+    nominative right after it in its clause — a description of the player, not a move."""
+    if not m.nominative or m.end >= len(tokens) or tokens[m.end - 1].clause_end:
+        return False
+    parses = parse(tokens[m.end].word) if tokens[m.end].word else ()
+    return bool(parses) and parses[0].pos == "ADJF" and "nomn" in parses[0].grammemes
+
+
+def _names_action(word: str) -> bool:
+    found = lookup(word)
+    return found is not None and bool(found.actions)
+
+
+def _don(
+    tokens: Sequence[Token], mentions: list[Mention], view: SenderView
+) -> LetterReading | None:
+    """P-S.2: «дон Рома», «Доном выбираем Рому» on turn 0, from a mafioso."""
+    if view.known and "don" not in view.allowed:
+        return None
+    for k, t in enumerate(tokens):
+        if t.word in ("дон", "дона", "доном", "don"):
+            for m in sorted(mentions, key=lambda m: abs(m.start - k)):
+                if m.kind == "nick" and tokens[m.start].sentence == t.sentence:
+                    return LetterReading("don", (m.nick or "",), confidence=m.confidence)
+    if not view.known or not view.clan_mates:
+        return None
+    # «Голосую за Палача» on the election night: the one vote a mafioso has then is for his
+    # Don, so a vote word and exactly one clan mate named say it without «дон»
+    mates = {m.nick: m for m in mentions if m.kind == "nick" and not m.negated}
+    mates = {n: m for n, m in mates.items() if n in view.clan_mates}
+    if len(mates) == 1 and any(t.word in VOTE_WORDS for t in tokens):
+        m = next(iter(mates.values()))
+        return LetterReading("don", (m.nick or "",), confidence=m.confidence)
+    return None

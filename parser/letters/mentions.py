@@ -1,0 +1,344 @@
+"""Nick candidates: every player (living or out), pronoun and self-reference a letter names,
+resolved by the ladders of `parser.nicks`, with whether each is negated."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Final
+
+from parser.letters.tokens import Token, nick_windows
+from parser.letters.words import (
+    GAME_WORDS,
+    GREETED,
+    GREETING,
+    NEG,
+    NEG_GAP,
+    OR,
+    PARTIAL_CONFIDENCE,
+    PARTIAL_MIN,
+    PREP,
+    PRONOUNS,
+    SELF_LEAD,
+    SELF_WORDS,
+    SUGGEST_SCORE,
+    TRANSLIT_CONFIDENCE,
+    VISIT_PREPS,
+)
+from parser.morph import common_word, parse
+from parser.nicks import (
+    AMBIGUOUS_NICK,
+    STRICT_TIERS,
+    NickMatch,
+    NickResolver,
+    spelled_alike,
+)
+from parser.sender import SenderView
+from parser.vocab import lookup
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    start: int
+    end: int  # exclusive
+    raw: str
+    kind: str  # "nick" | "self" | "pronoun" | "unknown" | "ambiguous" | "either"
+    nick: str | None = None
+    confidence: float = 0.0
+    nominative: bool = False  # written as the nick itself, not a case form
+    candidates: tuple[str, ...] = ()
+    negated: bool = False
+    gone: bool = False  # a player already out: asked about, and his nick is no action word
+
+
+# -- nicks ------------------------------------------------------------------------------------
+
+
+def _nick_confidence(m: NickMatch, raw: str) -> float:
+    if m.method == "partial":
+        letters = sum(c.isalpha() for c in raw)
+        return PARTIAL_CONFIDENCE if letters >= PARTIAL_MIN else m.confidence
+    if m.method == "translit":
+        return TRANSLIT_CONFIDENCE
+    return m.confidence
+
+
+_LADDERS: Final = (
+    STRICT_TIERS,
+    ("case_forms",),
+    ("partial_inflected",),
+    ("translit_inflected",),
+    ("partial_translit",),
+)
+
+
+def stopword(word: str) -> bool:
+    return (
+        word in PREP
+        or word in NEG
+        or word in OR
+        or word in PRONOUNS
+        or word in SELF_WORDS
+        or word in SELF_LEAD
+        or lookup(word) is not None
+    )
+
+
+def nick_like(tok: Token, first_in_sentence: bool) -> bool:
+    """A word that is probably meant as a nick: not an ordinary Russian word, or written with
+    a capital inside a sentence, or Latin/digits mixed in."""
+    w = tok.word
+    if len(w) < 2 or stopword(w) or w in GREETING or w in GAME_WORDS:
+        return False
+    if any(c.isdigit() for c in w) or re.search("[a-z]", w):
+        return bool(re.search("[а-я]", w)) or any(c.isdigit() for c in w) or len(w) >= 3
+    if not first_in_sentence and tok.raw[:1].isupper():
+        return True
+    return not common_word(w)
+
+
+def find_mentions(
+    tokens: Sequence[Token], resolver: NickResolver, view: SenderView
+) -> list[Mention]:
+    out: list[Mention] = []
+    # a player already out is named like any other; the move on him is asked about
+    gone = NickResolver(view.dead, partial=False) if view.dead else None
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        w = tok.word
+        if not w:
+            i += 1
+            continue
+        found: Mention | None = None
+        if w == "я" and _coordinated(tokens, i):
+            # «Протект: я и Ли»: «я» in a list of players is the sender
+            found = Mention(i, i + 1, tok.raw, "self", view.nick, 1.0, True)
+        elif w in SELF_WORDS:
+            lead = i > 0 and tokens[i - 1].word in SELF_LEAD
+            # «к себе», «ко мне», «с собой»: the sender's place or company, not a target
+            to_me = i > 0 and tokens[i - 1].word in (*VISIT_PREPS, "с", "со")
+            # bare «себе» is the sender («Протект себе и Доктору»); bare «мне» is talk
+            # («мне кажется»)
+            if (not to_me and w != "мне") or lead:
+                start = i - 1 if lead else i
+                found = Mention(start, i + 1, tok.raw, "self", view.nick, 1.0, True)
+        elif w in PRONOUNS and not (
+            i + 1 < len(tokens) and tokens[i + 1].word in ("ночью", "ночи", "ночь", "ночкой")
+        ):
+            found = Mention(i, i + 1, tok.raw, "pronoun")
+        if found is None:
+            found = _strict_mention(tokens, i, resolver)
+            if found is not None and found.kind == "nick":
+                found = _cut_short(tokens, found, resolver)
+        if found is None and gone is not None:
+            found = _dead_mention(tokens, i, gone)
+        if found is None:
+            found = _fuzzy_mention(tokens, i, resolver)
+        if found is not None:
+            negated = negated_at(tokens, found.start) or denied_after(tokens, found.end - 1)
+            out.append(replace(found, negated=negated))
+            i = found.end
+        else:
+            i += 1
+    return out
+
+
+def _coordinated(tokens: Sequence[Token], i: int) -> bool:
+    """The word at `i` is joined by «и» to the next or the previous word («я и Ли»)."""
+    before = i > 0 and tokens[i - 1].word == "и" and not tokens[i - 1].clause_end
+    after = i + 1 < len(tokens) and tokens[i + 1].word == "и" and not tokens[i].clause_end
+    return before or after
+
+
+def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:
+    """A nick (or an ambiguous one) starting at token `i`, read exactly or by the strict
+    ladders, the longest window first. Apart from `find_mentions` because the ladder walk
+    is its own policy: which words may be read loosely."""
+    tok = tokens[i]
+    w = tok.word
+    windows = nick_windows(list(tokens), i, resolver.max_words + 1)
+    stop_word = stopword(w) or w in GAME_WORDS
+    plain = common_word(w) and not tok.raw[:1].isupper()
+    if w in GREETING and i + 1 < len(tokens) and tokens[i + 1].word in GREETED:
+        return None  # «Добрый день» with a player Добрый: a greeting
+    named_noun = stop_word and _capital_noun(tokens, i)
+    if plain and _modified(tokens, i):
+        return None  # «на эту ночь» with a player Ночь: a word with an adjective is the word
+    if stop_word and _labels(tokens, i):
+        return None  # «Выстрел: Ли» with a player Выстрел: the word labels the move
+    for n, ladder in enumerate(_LADDERS):
+        if stop_word and n > 0 and not (named_noun and n == 1):
+            break  # vocabulary words are nicks only when written exactly so
+        if plain and n in (2, 4):
+            # an ordinary lower-case word is a whole nick («серого волка»), never
+            # one word of a longer one
+            continue
+        for stop, text in windows:
+            m = resolver.resolve_strict(text, ladder)
+            if m is None:
+                continue
+            raw = text.rstrip(",;:.!?…»)\"'")
+            if m.ok:
+                return Mention(
+                    i,
+                    stop,
+                    raw,
+                    "nick",
+                    m.nick,
+                    _nick_confidence(m, raw),
+                    m.method in STRICT_TIERS
+                    or (m.method == "translit" and spelled_alike(raw, m.nick or "")),
+                )
+            return Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
+    return None
+
+
+def _modified(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the word at `i` follows an adjective or a determiner in its clause («эту
+    ночь», «прошлую ночь»): nicks are not qualified so, ordinary nouns are."""
+    if i == 0 or tokens[i - 1].clause_end or tokens[i - 1].sentence != tokens[i].sentence:
+        return False
+    parses = parse(tokens[i - 1].word)
+    return bool(parses) and parses[0].pos == "ADJF"
+
+
+def _labels(tokens: Sequence[Token], i: int) -> bool:
+    """Whether token `i` ends with a colon or is followed by a dash: a label before the
+    move's target («Выстрел: Ли», «Засада — да»)."""
+    if tokens[i].raw.endswith(":"):
+        return True
+    return i + 1 < len(tokens) and tokens[i + 1].raw in ("—", "–", "-", ":", "->")
+
+
+def _capital_noun(tokens: Sequence[Token], i: int) -> bool:
+    """A vocabulary noun written with a capital inside a sentence: «Убиваю Пулю» with a
+    player called Пуля is his case form, as «Засаду» is the player Засада's."""
+    tok = tokens[i]
+    if i == 0 or tokens[i - 1].sentence != tok.sentence or not tok.raw[:1].isupper():
+        return False
+    if tokens[i - 1].raw.endswith((":", "—", "-", "–")) or lookup(tok.word) is None:
+        return False  # «Выстрел: …», «Ход — Засада» start a label, not a name
+    parses = parse(tok.word)
+    return bool(parses) and parses[0].pos == "NOUN"
+
+
+def _dead_mention(tokens: Sequence[Token], i: int, gone: NickResolver) -> Mention | None:
+    """A player already out named at token `i` (exactly or in a case form): an unknown nick
+    to ask about («Проверяю Пулю» when Пуля is dead), never an ordinary word to read past."""
+    tok = tokens[i]
+    if tok.word in GAME_WORDS or tok.word in GREETING:
+        return None
+    if stopword(tok.word) and not _capital_noun(tokens, i):
+        return None
+    # an ordinary lower-case word is a dead player's nick only when written exactly so
+    plain = common_word(tok.word) and not tok.raw[:1].isupper()
+    for stop, text in nick_windows(list(tokens), i, gone.max_words + 1):
+        ladder = STRICT_TIERS if plain else (*STRICT_TIERS, "case_forms")
+        m = gone.resolve_strict(text, ladder)
+        if m is not None and m.ok:
+            return Mention(i, stop, text.rstrip(",;:.!?…»)\"'"), "unknown", gone=True)
+    return None
+
+
+def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) -> Mention:
+    """«Проверяю доктора Хауса» with a player Доктор and none called Хаус: the nick read is
+    only the start of a longer name (a capitalised word mid-sentence that is no player; «Хаус»
+    is a dictionary word too, so the capital decides), so the whole name is unknown and the
+    player is asked, never the move put on the shorter nick."""
+    last = tokens[found.end - 1]
+    # an emoji, a dash or a bracket between them parts the words like a comma
+    if last.clause_end or found.end >= len(tokens) or not last.raw[-1:].isalpha():
+        return found
+    nxt = tokens[found.end]
+    w = nxt.word
+    if (
+        len(w) < 3
+        or not nxt.raw[:1].isupper()
+        or not w.isalpha()
+        or stopword(w)
+        or w in GREETING
+        or w in GAME_WORDS
+        or _strict_mention(tokens, found.end, resolver) is not None
+        or resolver.resolve_fuzzy(nxt.raw).ok
+    ):
+        return found
+    raw = found.raw + " " + nxt.raw.rstrip(",;:.!?…»)\"'")
+    return Mention(found.start, found.end + 1, raw, "unknown", candidates=(found.nick or "",))
+
+
+def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:
+    """A nick-looking word at token `i` no strict ladder read: a fuzzy match, an ambiguous
+    one, or an unknown nick with the closest suggestion — so the sender can be asked."""
+    tok = tokens[i]
+    first = i == 0 or tokens[i - 1].sentence != tok.sentence
+    if not (nick_like(tok, first) and len(tok.word) >= 4):
+        return None
+    m = resolver.resolve_fuzzy(tok.raw)
+    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    if m.ok:
+        return Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
+    if m.reason == AMBIGUOUS_NICK:
+        return Mention(i, i + 1, raw, "ambiguous", candidates=m.candidates)
+    scored = resolver.fuzzy(tok.raw)
+    best = scored[0] if scored and scored[0][1] >= SUGGEST_SCORE else None
+    return Mention(i, i + 1, raw, "unknown", candidates=(best[0],) if best else ())
+
+
+def denied_after(tokens: Sequence[Token], i: int) -> bool:
+    """«в засаду не сажусь», «протект не даю»: a noun followed by «не» and a verb."""
+    if tokens[i].clause_end or any(p.pos == "VERB" for p in parse(tokens[i].word)[:1]):
+        return False  # «Лечу не Катю»: after a finite verb «не» belongs to the target
+    rest = [t for t in tokens[i + 1 : i + 4] if t.sentence == tokens[i].sentence]
+    if rest and rest[0].word in ("нельзя", "никак"):
+        return True  # «Протект на меня нельзя»
+    for n, t in enumerate(rest[:-1]):
+        if t.word in ("не", "not"):
+            nxt = rest[n + 1].word
+            return any(p.pos in ("VERB", "INFN") for p in parse(nxt)[:1])
+        if t.clause_end:
+            break
+    return False
+
+
+def negated_at(tokens: Sequence[Token], start: int) -> bool:
+    j = start - 1
+    steps = 0
+    while j >= 0 and steps < 3 and tokens[j].sentence == tokens[start].sentence:
+        if tokens[j].clause_end:
+            return False  # «Не бью никого, стреляю в Павла»
+        w = tokens[j].word
+        if w in NEG:
+            return True
+        if w not in PREP and w not in NEG_GAP and w:
+            return False
+        j -= 1
+        steps += 1
+    return False
+
+
+def mention_after(
+    mentions: list[Mention],
+    i: int,
+    tokens: Sequence[Token],
+    span: int = 3,
+    *,
+    any_kind: bool = False,
+) -> Mention | None:
+    """The nick right after token `i` (fewer than `span` words between); `any_kind` also
+    takes a nick that did not resolve, so that it can be asked about."""
+    for m in mentions:
+        if m.start > i and tokens[m.start].sentence == tokens[i].sentence:
+            gap = [t for t in tokens[i + 1 : m.start] if t.word]
+            ok = m.kind == "nick" or (any_kind and m.kind in ("unknown", "ambiguous"))
+            return m if len(gap) < span and ok else None
+    return None
+
+
+def mention_before(mentions: list[Mention], i: int, tokens: Sequence[Token]) -> Mention | None:
+    for m in reversed(mentions):
+        if m.end <= i and tokens[m.start].sentence == tokens[i].sentence:
+            gap = [t for t in tokens[m.end : i] if t.word]
+            return m if not gap and m.kind == "nick" else None
+    return None

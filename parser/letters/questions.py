@@ -1,0 +1,65 @@
+"""The questions a letter can come back as: each names its doubt in Russian, ready to send."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parser.letters.actions import Occ
+from parser.letters.mentions import Mention
+from parser.letters.reading import (
+    ACTION_RU,
+    AMBIGUOUS,
+    EXAMPLE,
+    LOW_CONFIDENCE,
+    PRONOUN,
+    UNKNOWN_NICK,
+    LetterReading,
+)
+
+
+def actions_ru(occ: Occ) -> str:
+    return " или ".join(ACTION_RU.get(a, a) for a in sorted(occ.actions))
+
+
+def targets_raw(targets: Sequence[Mention]) -> str:
+    return " и ".join(m.raw for m in targets) or "?"
+
+
+def question_reading(code: str, text: str) -> LetterReading:
+    return LetterReading(code=code, text=text)
+
+
+def confident(reading: LetterReading, threshold: float) -> LetterReading:
+    if reading.confidence >= threshold:
+        return reading
+    said = f"{ACTION_RU.get(reading.action or '', reading.action)} — {', '.join(reading.targets)}"
+    if reading.executor:
+        said += f", исполнитель {reading.executor}"
+    return question_reading(
+        LOW_CONFIDENCE,
+        f"Правильно ли я понял ваш ход: {said}? Если да, пришлите ход ещё раз, написав ник точно.",
+    )
+
+
+def bad_target(m: Mention, action: str) -> LetterReading | None:
+    what = ACTION_RU.get(action, action)
+    if m.kind == "pronoun":
+        return question_reading(
+            PRONOUN,
+            f"Кого вы имеете в виду под «{m.raw}»? Напишите ник, например: "
+            f"«{EXAMPLE.get(action, 'Ход Ник')}».",
+        )
+    if m.kind == "ambiguous":
+        return question_reading(
+            AMBIGUOUS,
+            f"Ход «{what}»: «{m.raw}» подходит к нескольким игрокам ({', '.join(m.candidates)}). "
+            "Кого вы имеете в виду? Напишите ник полностью.",
+        )
+    if m.kind == "unknown":
+        hint = f" Может быть, вы имели в виду {m.candidates[0]}?" if m.candidates else ""
+        return question_reading(
+            UNKNOWN_NICK,
+            f"Ход «{what}»: не нашёл среди живых игроков «{m.raw}».{hint} "
+            "Пришлите ход ещё раз с точным ником.",
+        )
+    return None

@@ -1,0 +1,124 @@
+"""`read_letter`: one letter read through its sender's role, stage by stage."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from parser.letters.actions import bind, occurrences, role_actions_for
+from parser.letters.decide import (
+    apply_corrections,
+    choose_reading,
+    finish,
+    is_called_off,
+    is_plea,
+    resolve_pronouns,
+    second_thoughts,
+)
+from parser.letters.executor import cue_executor, executor_fixed, find_executors, names_executor
+from parser.letters.infer import without_action_word
+from parser.letters.mentions import Mention, find_mentions
+from parser.letters.reading import DEFAULT_THRESHOLD, LetterReading
+from parser.letters.tokens import question_sentences, question_tags, split_story, tokenize, unquoted
+from parser.letters.words import NEG
+from parser.nicks import NickResolver
+from parser.sender import SenderView
+
+
+def read_letter(
+    text: str,
+    view: SenderView,
+    *,
+    resolver: NickResolver | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+) -> LetterReading:
+    """Read one letter from `view.nick` (see the module docstring)."""
+    resolver = resolver or NickResolver(view.living)
+    if view.known and not view.role_actions:
+        # civilians and bastards have no night move (C-2): their letter is read by its words
+        # and the engine refuses what it tries (wrong_role), as for any other role
+        view = SenderView(view.nick, living=view.living, dead=view.dead)
+    story, body = split_story(unquoted(text))
+    tokens = question_tags(tokenize(body))
+    questions = question_sentences(tokens)
+    mentions = [
+        m
+        for m in find_mentions(tokens, resolver, view)
+        if tokens[m.start].sentence not in questions
+    ]
+    occs, skip, exec_cues = occurrences(tokens, mentions, questions)
+
+    is_mafioso = names_executor(view) and (not view.known or bool(view.clan_mates))
+    executor: Mention | None = None
+    used: set[int] = set()  # mention starts taken as executors
+    if is_mafioso:
+        named = find_executors(tokens, mentions, occs, exec_cues, view)
+        used.update(m.start for m in named)
+        # «исполнитель Dr.Watson. Ой, нет, исполнитель Лёня»: the last one named counts
+        executor = named[-1] if named else None
+        fixed = executor_fixed(tokens, mentions, executor, view)
+        if fixed is not None:
+            used.add(fixed.start)
+            executor = fixed
+    elif view.clan_mates and exec_cues:
+        # a rule set without executors (G-M.5): a mate the words name as one («Ворон
+        # исполняет») is still no second target
+        used.update(
+            m.start
+            for i, found in exec_cues
+            if (m := cue_executor(tokens, mentions, i, found, view)) is not None
+        )
+
+    live = [m for m in mentions if m.start not in used]
+    taken = {k for m in mentions for k in range(m.start, m.end)}
+    for n, occ in enumerate(occs):
+        nxt_i = occs[n + 1].i if n + 1 < len(occs) else len(tokens)
+        prev_i = occs[n - 1].i if n > 0 else -1
+        bind(occ, live, tokens, nxt_i, prev_i, taken, view.nick, resolver)
+        occ.actions = role_actions_for(occ, view)
+        if occ.actions == {"ambush"}:
+            occ.aimed = any(
+                m.kind == "nick"
+                and m.start > occ.i
+                and m.nick != view.nick
+                and tokens[m.start].sentence == tokens[occ.i].sentence
+                for m in occ.targets
+            )
+            occ.targets = []  # the ambush takes no target
+
+    # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
+    # не даю»: an action word without a target in a sentence that says «не» names nothing
+    negative = {t.sentence for t in tokens if t.word in NEG}
+    readings = [
+        o
+        for o in occs
+        if o.actions
+        and (
+            o.targets
+            or o.actions == {"ambush"}
+            or not (o.third or tokens[o.i].sentence in negative)
+        )
+    ]
+    # «Убейте меня уже 😂»: a plea to others to act on the sender is no move of his
+    readings = [o for o in readings if not is_plea(tokens, o)]
+    called_off = [o for o in readings if is_called_off(tokens, o)]
+    readings = [o for o in readings if o not in called_off]
+    # a player named in a move taken back is not then the role's move by inference
+    withdrawn = {m.start for o in called_off for m in o.targets}
+    if skip:  # «Подрыв откладываю», «ход пропускаю»
+        readings = [o for o in readings if o.targets]
+    readings = resolve_pronouns(readings, tokens)
+    readings = apply_corrections(readings, live, tokens, occs)
+    chosen = choose_reading(readings, view)
+    if isinstance(chosen, LetterReading):
+        return chosen
+    if chosen is not None:
+        asked = second_thoughts(chosen, live, tokens, occs, view.nick)
+        if asked is not None:
+            return asked
+    if chosen is None:
+        rest = [m for m in live if m.start not in withdrawn]
+        found = without_action_word(tokens, questions, rest, occs, skip, view, story, threshold)
+        if found.action == "kill" and executor is not None:
+            found = replace(found, executor=executor.nick)
+        return found
+    return finish(chosen, executor, live, view, story, threshold)

@@ -1,0 +1,114 @@
+"""What a letter reading is: `LetterReading`, the question codes and the Russian names of
+the actions the questions and acknowledgements use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final
+
+from engine.actions import InputRejected, Move
+from parser.nicks import AMBIGUOUS_NICK
+
+DEFAULT_THRESHOLD: Final = 0.8
+
+NO_TARGET: Final = "no_target"
+UNKNOWN_NICK: Final = "unknown_nick"
+AMBIGUOUS: Final = AMBIGUOUS_NICK
+WHICH_TARGET: Final = "which_target"
+PRONOUN: Final = "pronoun"
+WHICH_ACTION: Final = "which_action"
+UNPARSED: Final = "unparsed"
+LOW_CONFIDENCE: Final = "low_confidence"
+IS_IT_A_MOVE: Final = "is_it_a_move"
+QUESTION_CODES: Final = (
+    NO_TARGET,
+    UNKNOWN_NICK,
+    AMBIGUOUS,
+    WHICH_TARGET,
+    PRONOUN,
+    WHICH_ACTION,
+    UNPARSED,
+    LOW_CONFIDENCE,
+    IS_IT_A_MOVE,
+)
+
+ACTION_RU: Final = {
+    "kill": "убийство",
+    "check": "проверка",
+    "heal": "лечение",
+    "block": "приглашение",
+    "beat": "избиение",
+    "blast": "подрыв",
+    "protect": "протект",
+    "army": "армия тьмы",
+    "ambush": "засада",
+    "don": "выбор дона",
+    "choose_side": "выбор стороны",
+    "executor": "исполнитель",
+}
+EXAMPLE: Final = {
+    "kill": "Убиваю Ник",
+    "check": "Проверяю Ник",
+    "heal": "Лечу Ник",
+    "block": "Приглашаю Ник",
+    "beat": "Избиваю Ник",
+    "blast": "Подрываю Ник",
+    "protect": "Протект Ник",
+    "army": "Армия тьмы: Ник1 и Ник2",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LetterReading:
+    """What one letter says (see the module docstring for the codes)."""
+
+    action: str | None = None
+    targets: tuple[str, ...] = ()
+    executor: str | None = None
+    side: str | None = None
+    story: str | None = None
+    confidence: float = 0.0
+    code: str | None = None
+    text: str = ""
+
+    @property
+    def kind(self) -> str:
+        if self.code is not None:
+            return "question"
+        return "move" if self.action is not None else "none"
+
+    def to_json(self) -> dict[str, Any]:
+        if self.code is not None:
+            return {"kind": "question", "code": self.code, "text": self.text}
+        if self.action is None:
+            return {"kind": "none"}
+        return {
+            "kind": "move",
+            "action": self.action,
+            "targets": list(self.targets),
+            "executor": self.executor,
+            "side": self.side,
+            "story": self.story,
+            "confidence": round(self.confidence, 3),
+        }
+
+    def as_input(
+        self, actor: str, *, at: datetime | None = None, source_id: int | None = None
+    ) -> Move | InputRejected | None:
+        """The engine's record: a `Move`, the question as an `InputRejected` (its detail is
+        the Russian question), or None."""
+        if self.code is not None:
+            return InputRejected(actor, self.code, self.text, source_id=source_id)
+        if self.action is None:
+            return None
+        return Move(
+            actor,
+            self.action,
+            self.targets,
+            executor=self.executor,
+            story=self.story if self.action == "kill" else None,
+            side=self.side,
+            at=at,
+            source_id=source_id,
+        )

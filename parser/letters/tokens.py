@@ -1,0 +1,179 @@
+"""A letter into tokens, clauses and sentences: quoted lines and the kill's story set aside,
+questions found, list markers and abbreviations kept from ending a sentence."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Final
+
+from parser.letters.words import ASKING, SIDE_KEYS, SIDE_MAFIA, SIDE_TOWN
+from parser.morph import parse
+from parser.nicks import casefold_key
+from parser.vocab import lookup
+
+_STORY_RE: Final = re.compile(
+    r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет)"
+    # a hyphen joined to the next letter makes a word («как-то», «как-нибудь»), not a label
+    r"(?:\s*[:—–]|\s+-|-(?!\w))\s*([^\n]*)"
+)
+_CLAUSE_END: Final = re.compile(r"[,;:.!?…]+[»\"')\]]*$")
+_SENTENCE_END: Final = re.compile(r"[.!?…]+[»\"')\]]*$")
+_PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
+_LIST_MARKER: Final = re.compile(r"^\d{1,2}[.)]$")
+_ABBREVIATION: Final = re.compile(r"^[A-Za-z]{1,3}\.$")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    raw: str  # as typed
+    word: str  # case-folded, ё→е, punctuation at the edges removed
+    clause_end: bool  # a , ; : . ! ? ends the clause right after this token
+    sentence: int  # index of the sentence the token belongs to
+
+
+def tokenize(text: str) -> list[Token]:
+    tokens: list[Token] = []
+    sentence = 0
+    for line in text.splitlines():
+        parts = line.split()
+        for n, raw in enumerate(parts):
+            last = n == len(parts) - 1
+            # pure punctuation («—», «:») becomes "" so that it is skipped like filler
+            word = _PUNCT_EDGES.sub("", casefold_key(raw))
+            # «1.», «2)» number a list; they end no sentence and name nobody
+            marker = bool(_LIST_MARKER.match(raw))
+            if marker:
+                word = ""
+            # «Dr. Watson»: a short Latin abbreviation ends no sentence either
+            abbr = bool(_ABBREVIATION.match(raw))
+            ends_sentence = bool(_SENTENCE_END.search(raw)) and not marker and not abbr
+            tokens.append(Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence))
+            # a line break ends a clause (a nick never spans lines) but not a sentence:
+            # «Проверяю:» on one line and the nick on the next is one move
+            if ends_sentence:
+                sentence += 1
+    return tokens
+
+
+def word_key(raw: str) -> str:
+    """A typed word as the vocabulary looks it up: case-folded, ё→е, edge punctuation off."""
+    return _PUNCT_EDGES.sub("", casefold_key(raw))
+
+
+def question_sentences(tokens: list[Token]) -> set[int]:
+    """Sentences that end with «?»: they ask, they do not move."""
+    return {t.sentence for t in tokens if t.raw.rstrip("»\"')]").endswith("?")}
+
+
+def question_tags(tokens: list[Token]) -> list[Token]:
+    """«Проверяю Зелёного, он доктор?»: a sentence that opens with the sender's own action
+    verb and ends with a question in a later clause moves, and only that clause asks. It
+    becomes a sentence of its own, so that the «?» rule (2.) takes the question alone.
+    «Убить Сашу или Машу?», «Кого проверить, Ли или Яна?» still ask as a whole."""
+    if not any(t.raw.endswith("?") for t in tokens):
+        return tokens
+    out: list[Token] = []
+    shift = 0
+    k = 0
+    while k < len(tokens):
+        sentence = tokens[k].sentence
+        end = k
+        while end + 1 < len(tokens) and tokens[end + 1].sentence == sentence:
+            end += 1
+        split = _tag_start(tokens, k, end)
+        for n in range(k, end + 1):
+            extra = 1 if split is not None and n >= split else 0
+            out.append(replace(tokens[n], sentence=tokens[n].sentence + shift + extra))
+        shift += 1 if split is not None else 0
+        k = end + 1
+    return out
+
+
+def _tag_start(tokens: list[Token], first: int, last: int) -> int | None:
+    """Where the question tag of the sentence tokens[first..last] starts, or None."""
+    if not tokens[last].raw.rstrip("»\"')]").endswith("?"):
+        return None
+    verb = lookup(tokens[first].word)
+    if verb is None or not verb.actions or verb.past or verb.third or verb.infinitive:
+        return None
+    parses = parse(tokens[first].word)
+    if parses and parses[0].pos != "VERB":
+        return None  # «Проверка Ли, да?» names the move by a noun: asked as a whole
+    breaks = [n for n in range(first, last) if tokens[n].clause_end]
+    if not breaks or any(t.word in ASKING for t in tokens[first : breaks[0] + 1]):
+        return None
+    return breaks[-1] + 1
+
+
+def nick_windows(tokens: list[Token], start: int, max_words: int) -> list[tuple[int, str]]:
+    """Candidate texts starting at `start`, longest first, never crossing a clause end."""
+    out: list[tuple[int, str]] = []
+    end = start
+    while end < len(tokens) and end - start < max_words:
+        end += 1
+        if tokens[end - 1].clause_end:
+            break
+    for stop in range(end, start, -1):
+        out.append((stop, " ".join(t.raw for t in tokens[start:stop])))
+    return out
+
+
+def side_by_keys(tokens: list[Token], questions: set[int]) -> str | None:
+    by_sentence: dict[int, list[str]] = {}
+    for t in tokens:
+        if t.sentence not in questions:
+            by_sentence.setdefault(t.sentence, []).append(t.word)
+    for words in by_sentence.values():
+        if not any(w in SIDE_KEYS for w in words):
+            continue
+        town = any(w in SIDE_TOWN for w in words)
+        mafia = any(w in SIDE_MAFIA for w in words)
+        if town != mafia:
+            return "town" if town else "mafia"
+    return None
+
+
+# -- the reader -------------------------------------------------------------------------------
+
+
+def split_story(text: str) -> tuple[str | None, str]:
+    m = _STORY_RE.search(text)
+    if m is None:
+        return None, text
+    story = m.group(2).strip() or None
+    return story, text[: m.start()] + "\n" + text[m.end() :]
+
+
+_QUOTED_LINE: Final = re.compile(r"^[ \t]*>.*$\n?", re.MULTILINE)
+
+
+def unquoted(text: str) -> str:
+    """The letter without e-mail style quoted lines («> Проверяю Судью» under «Re:»): they
+    hold the earlier letter the player answers, not tonight's move."""
+    if ">" not in text:
+        return text
+    return _QUOTED_LINE.sub("", text)
+
+
+def side_after_za(tokens: Sequence[Token], questions: set[int]) -> str | None:
+    """«Я за мафию», «за мирных» (G-M.8): «за» and a side word."""
+    for k, t in enumerate(tokens[:-1]):
+        if t.word == "за" and t.sentence not in questions:
+            nxt = tokens[k + 1].word
+            if nxt in SIDE_TOWN:
+                return "town"
+            if nxt in SIDE_MAFIA:
+                return "mafia"
+    return None
+
+
+def clause_of(tokens: Sequence[Token], i: int) -> Sequence[Token]:
+    start = i
+    while start > 0 and not tokens[start - 1].clause_end:
+        start -= 1
+    end = i
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    return tokens[start : end + 1]

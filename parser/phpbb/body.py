@@ -1,0 +1,202 @@
+"""A post or PM body (`div.content`) read into a `Body`: text, own text, coloured spans, quotes and
+links — the usual vote post by a shallow read, anything else by the walk of
+`parser.phpbb.walk` — and a post's record built from its header facts and its body.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from selectolax.lexbor import LexborNode
+
+from parser.links import post_id_from_href
+from parser.phpbb.walk import (
+    COLOR_SELECTOR,
+    LINE_THROUGH_RE,
+    MAX_WRAPPERS,
+    STRUCK_TAGS,
+    WRAPPER_TAGS,
+    Body,
+    span_color,
+    walk_body,
+)
+from parser.records import ColoredSpan, EditNote, ParseIssue, Post
+
+# a strike anywhere in a body: struck words inside a colour are cut from its text by the walk
+_STRIKE_MARK_RE = re.compile(r"<(?:s|del|strike)[\s>]|line-through", re.IGNORECASE)
+
+
+def read_body(content: LexborNode, where: str) -> Body:
+    """Read a div.content: HTML, text, own text, coloured spans, quotes and links.
+
+    The body is walked once, iteratively (`parser.html.walk`), and only when its HTML holds
+    a quote, a colour or a link: nesting depth costs neither stack nor quadratic time. A
+    quote's text and colours are its own (nested quotes are their own records); a coloured
+    element wrapped around a quote does not colour the quoted words (C-3)."""
+    body = Body()
+    html = content.inner_html or ""
+    body.html = html
+    text = " ".join(content.text(separator=" ").split())
+    body.text = text
+    # prosilver quotes are <blockquote>s; subsilver2 (phpBB 3.0) renders
+    # <div class="quotetitle">X wrote:</div><div class="quotecontent">…</div>
+    has_quote = "<blockquote" in html or "quotecontent" in html
+    has_color = "olor" in html or "OLOR" in html
+    has_href = "href" in html
+    if has_href and not has_quote:
+        # links matter only when one of them points at a post (P-V.2)
+        has_href = any(
+            post_id_from_href((a.attributes.get("href") or "").strip()) is not None
+            for a in content.css("a[href]")
+        )
+    if not (has_quote or has_color or has_href):
+        body.own_text = text
+        return body
+    if has_color and not (has_quote or has_href or _STRIKE_MARK_RE.search(html)):
+        # the usual vote post: a few coloured spans near the top of a shallow body, read
+        # upwards from each span while that stays within a budget linear in the body's size
+        shallow = _shallow_colors(content, len(html) // 8 + 16)
+        if shallow is not None:
+            body.colored = shallow
+            body.own_text = text
+            return body
+    walk_body(content, body, has_quote, has_color)
+    if not has_quote:
+        body.own_text = text
+    return body
+
+
+def _shallow_colors(content: LexborNode, budget: int) -> tuple[ColoredSpan, ...] | None:
+    """Coloured spans of a body without quotes or post links, read by walking up from each
+    span; None when that would take more than `budget` steps (deep nesting: walk instead)."""
+    entries, colored_ids = _color_entries(content)
+    stop = content.mem_id
+    outer: set[int] = set()
+    placed: list[tuple[LexborNode, str, str, bool, list[str]]] = []
+    for node, raw, canon in entries:
+        struck = False
+        skip = False
+        wrappers: list[str] = []
+        p = node.parent
+        while p is not None and p.mem_id != stop:
+            budget -= 1
+            if budget < 0:
+                return None
+            tag = p.tag
+            if p.mem_id in colored_ids:
+                outer.add(p.mem_id)
+            if tag in STRUCK_TAGS:
+                struck = True
+            elif tag == "div":
+                if "codebox" in (p.attributes.get("class") or ""):
+                    skip = True
+            elif tag in ("pre", "code", "cite"):
+                skip = True  # code shows BBCode literally; a header is not text
+            elif tag in ("span", "font"):
+                st = p.attributes.get("style") or ""
+                if "line-through" in st and LINE_THROUGH_RE.search(st):
+                    struck = True
+            if tag in WRAPPER_TAGS:
+                wrappers.append(tag or "")
+            p = p.parent
+        if skip:
+            continue
+        st = node.attributes.get("style") or ""
+        if "line-through" in st and LINE_THROUGH_RE.search(st):
+            struck = True
+        placed.append((node, raw, canon, struck, wrappers))
+    if outer:
+        return None  # colours inside colours: the walk splits their text
+    return _placed_spans(placed)
+
+
+# `_shallow_colors` is split into its three passes (find, place, report); each helper runs
+# once per post, never per node, so the split costs the parse hot path nothing measurable.
+def _color_entries(content: LexborNode) -> tuple[list[tuple[LexborNode, str, str]], set[int]]:
+    """The body's coloured elements (node, raw colour, canonical colour) in document order,
+    and their ids, group-coloured member names left out."""
+    entries: list[tuple[LexborNode, str, str]] = []
+    colored_ids: set[int] = set()
+    for node in content.css(COLOR_SELECTOR):
+        if "username" in (node.attributes.get("class") or ""):
+            continue  # group-coloured member names are not body colour
+        col = span_color(node)
+        if col is not None:
+            colored_ids.add(node.mem_id)
+            entries.append((node, col[0], col[1]))
+    return entries, colored_ids
+
+
+def _placed_spans(
+    placed: list[tuple[LexborNode, str, str, bool, list[str]]],
+) -> tuple[ColoredSpan, ...]:
+    """The placed coloured elements as spans: those with text, wrappers outermost first."""
+    out: list[ColoredSpan] = []
+    for node, raw, canon, struck, wrappers in placed:
+        span_text = " ".join(node.text(separator=" ").split())
+        if span_text:
+            wrappers.reverse()
+            out.append(
+                ColoredSpan(
+                    color=canon,
+                    text=span_text,
+                    struck=struck,
+                    raw_color=raw,
+                    wrappers=tuple(wrappers[-MAX_WRAPPERS:]),
+                )
+            )
+    return tuple(out)
+
+
+def safe_body(content: LexborNode, where: str, issues: list[ParseIssue]) -> Body:
+    """`read_body`, and should a post's markup still defeat it, that post alone is read
+    empty with an issue: one hostile post never costs the page its other posts."""
+    try:
+        return read_body(content, where)
+    except Exception as exc:  # the records promise issues, not exceptions
+        issues.append(ParseIssue(where, f"body unreadable: {exc!r}"))
+        return Body()
+
+
+def post_body(node: LexborNode | None, where: str, issues: list[ParseIssue], what: str) -> Body:
+    """A post's read body (its issues added to the page's), or an empty one reported missing."""
+    if node is None:
+        issues.append(ParseIssue(where, f"no post body ({what})"))
+        return Body()
+    body = safe_body(node, where, issues)
+    issues.extend(body.issues)
+    return body
+
+
+def post_record(
+    pid: int,
+    author: str,
+    author_id: int | None,
+    posted_at: datetime | None,
+    body: Body,
+    *,
+    edited: EditNote | None,
+    deleted: bool,
+    subject: str,
+    position: int | None,
+    shown: str,
+) -> Post:
+    """One post's record from its header facts and its read body (both layouts)."""
+    return Post(
+        id=pid,
+        author=author,
+        author_id=author_id,
+        posted_at=posted_at,
+        body_html=body.html,
+        text=body.text,
+        own_text=body.own_text,
+        colored=body.colored,
+        quotes=body.quotes,
+        linked_posts=body.links,
+        edited=edited,
+        deleted=deleted,
+        subject=subject,
+        position=position,
+        posted_at_text=shown,
+    )

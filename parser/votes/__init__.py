@@ -1,0 +1,58 @@
+"""Votes from topic posts: Gambler greens (G-N.1, G-N.2), court votes (G-N.4), PEFL red votes
+(P-V.1–P-V.3). Pure functions over `Post` records; no HTML, no I/O, no clock.
+
+`extract_votes(posts, ruleset=…, players=…)` reads a day's posts in board order and returns a
+`VoteResult`: the counted votes (one per voter), the rejections to report, the tally and, for
+every post looked at, a `PostReading` saying what was made of it.
+
+How a post is read
+------------------
+1. Posts outside the window (``after_post_id``/``before_post_id``, ``since``/``until``,
+   all exclusive of the ends) and posts by ``ignore_authors`` (the host) are skipped. The
+   author is matched to a player by board user id where the page and ``player_ids`` both
+   give one, else by `parser.identity.nick_key`: a look-alike account is an outsider.
+2. Candidate spans: the post's coloured spans outside quotes (the parser already dropped
+   quotes and signatures) whose colour matches the rule set's colour spec and that are not
+   struck through (``<s>``/``<del>``). Colour specs: ``"any"``, ``"family:green"``,
+   ``"family:red"`` (hue families of `parser.colors`), or any spelling of one colour
+   (``"green"``, ``"#008000"``, ``"rgb(0,128,0)"``). Defaults: Gambler
+   ``family:green`` + the usual spellings (G-N.1's configurable list), PEFL ``family:red``.
+3. Each candidate is resolved to a living player (`parser.nicks`, C-3) by the ``vote_nicks``
+   reading (C-3 ruling): ``as_moves`` (default) is the move reader's ladder — case forms
+   («Рому», «Егора», «Костю»), one word of a multi-word nick, transliteration, typos — and
+   ``exact`` only folds case, look-alikes and surrounding punctuation. Under ``as_moves`` a
+   coloured phrase that names exactly one player is a vote for him («Голосую за Рому»,
+   «Мой голос — Жанна»; see `_phrase_nick`). A span that does not resolve is not a vote;
+   it is reported only when it looks like a nick (a single word that could be a name, or
+   text close to a player's nick) and the post holds no resolvable span at all: red
+   «Внимание всем!», a red «очень» or the host's green «Ник» in the rules post are text,
+   not votes.
+4. Within a post and across posts the policy picks the vote: ``last`` (Gambler G-N.1, a
+   player may re-green) or ``first`` (PEFL P-V.3, a vote cannot be changed).
+5. PEFL (setting ``require_reason``): the vote needs a reason (P-V.1), at least
+   ``min_reason_words`` (default 3) words of the voter's own text outside quotes besides
+   the nick — no copy or declined form of the voted nick counts, nor the other
+   vote-coloured nicks of the post (see `reason_words` for the ruling). Without one it
+   still counts as an agreement (P-V.2) when the post quotes an accepted vote (by board
+   post id) for the same target, or links to one (``Post.linked_posts``, read by the board
+   parsers outside quotes and signatures); a quote is looked at before a link.
+6. A vote read from a post edited at or after ``until`` still counts (the board keeps no
+   older text) but its `PostReading.note` says ``edited_after_deadline`` for the host.
+
+Rejection reasons (``InputRejected.reason``)
+--------------------------------------------
+``not_a_player``  the author is not in the game (outsiders' nick-coloured posts)
+``dead``          the author is in the game but dead (C-5)
+``beaten``        the author was beaten last night and may not vote this turn (P-A.3)
+``unknown_nick``  a nick-like coloured text names no living player
+``ambiguous_nick`` a coloured text could mean several players
+``dead_target``   the coloured nick is a dead player's
+``self_vote``     a vote for oneself while the ``allow_self_vote`` setting is off
+``no_reason``     PEFL: a red nick without a reason and not an agreement (P-V.1, P-V.2)
+``changed_vote``  PEFL: a later vote for another target after an accepted one (P-V.3)
+``not_a_nominee`` court: a vote for a player who is not on trial (G-N.4)
+
+Ruling (RULES.md is silent on self-votes): ``allow_self_vote`` defaults to True for both rule
+sets — Gambler counts silence as a self-green (G-N.2), so an explicit one is no worse, and
+PEFL does not forbid it (P-M.15 is about night moves).
+"""

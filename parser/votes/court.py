@@ -1,0 +1,300 @@
+"""`extract_court_votes`: a Gambler court topic (G-N.4), each post a nominee's nick, coloured
+or in words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import replace
+from typing import Final
+
+from engine.actions import InputRejected, Vote
+from parser.morph import common_word, lemmas
+from parser.nicks import (
+    AMBIGUOUS_NICK,
+    UNKNOWN_NICK,
+    NickMatch,
+    NickResolver,
+    cached_resolver,
+    trimmed_key,
+)
+from parser.records import Post
+from parser.struck import without_struck
+from parser.votes.names import (
+    PHRASE_TIERS,
+    bare_word,
+    diminutive_match,
+    is_cue,
+    nick_like,
+    read_spans,
+    resolve_nick,
+)
+from parser.votes.negation import (
+    CONTRAST,
+    DASH,
+    JAIL_LEMMAS,
+    SPARE_LEMMAS,
+    has_lemma,
+    live_negations,
+    not_retracted,
+)
+from parser.votes.records import (
+    DEAD,
+    DEAD_TARGET,
+    NOT_A_NOMINEE,
+    NOT_A_PLAYER,
+    Authors,
+    PostReading,
+    VoteNicks,
+    VoteOptions,
+    VoteResult,
+    VotesSoFar,
+    in_window,
+    late_edit,
+    refusal_detail,
+    supersede,
+    tally_of,
+)
+
+# -- Gambler court (G-N.4) --------------------------------------------------------------------
+
+# A clause ends at a punctuation mark followed by a space (not the dot inside «Dr.Watson»)
+_COURT_CLAUSE: Final = re.compile(r"[!?;:,()\n]|[.…](?=\s|$)")
+
+
+def _court_clauses(text: str) -> list[list[str]]:
+    """The clauses of a court post, as lists of its words (punctuation-only tokens dropped);
+    a contrasting conjunction opens a new clause («Сажаю не Рому, а Катю»)."""
+    out: list[list[str]] = []
+    for part in _COURT_CLAUSE.split(text):
+        current: list[str] = []
+        for w in part.split():
+            if not any(c.isalnum() for c in w):
+                continue
+            if bare_word(w) in CONTRAST:
+                if current:
+                    out.append(current)
+                current = []
+                continue
+            current.append(w)
+        if current:
+            out.append(current)
+    return out
+
+
+def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[list[NickMatch], int]:
+    """The players a clause names (longest run of words first, no typo matching, a
+    diminutive as one word) and how many of its words name them. A nick that is an ordinary
+    word (Ночь, Кот) names him only with its capital letter, or in a clause that votes
+    (`cued`: «Сажаю кота»)."""
+    found: list[NickMatch] = []
+    used = i = 0
+    while i < len(words):
+        for k in range(min(resolver.max_words, len(words) - i), 0, -1):
+            chunk = " ".join(words[i : i + k])
+            m = resolver.resolve_strict(chunk, PHRASE_TIERS)
+            if m is None and k == 1:
+                m = diminutive_match(resolver, chunk)
+            if m is not None:
+                break
+        else:
+            i += 1
+            continue
+        key = trimmed_key(m.nick) if m.nick else ""
+        if (
+            cued
+            or m.nick is None
+            or " " in key
+            or not common_word(key)
+            or chunk.lstrip('@«"')[:1].isupper()
+        ):
+            found.append(replace(m, query=chunk))
+            used += k
+        i += k
+    return found, used
+
+
+def _court_let_off(words: list[str]) -> bool:
+    """Whether a court clause (bare lower-case words) names its nominee only to let him off:
+    a negation («Катю не сажать», «сажаю не Рому»), an acquittal («Оправдать Рому», «Рома
+    невиновен») or «против» the jailing itself («Я против посадки Ромы»)."""
+    if live_negations(words) or has_lemma(words, SPARE_LEMMAS):
+        return True
+    return any(
+        w == "против" and nxt and JAIL_LEMMAS.intersection(lemmas(nxt))
+        for w, nxt in zip(words, [*words[1:], ""], strict=True)
+    )
+
+
+def _dash_head(resolver: NickResolver, text: str) -> list[NickMatch]:
+    """«Кот — врал весь день»: a post that opens with a bare nick and a dash gives the vote
+    first and the reason after it, unless the reason lets him off («Кот — невиновен»)."""
+    dash = DASH.search(text)
+    if dash is None:
+        return []
+    words = text[: dash.start()].split()
+    hits, used = _names_in(resolver, words, False) if words else ([], 0)
+    if not hits or used != len(words):
+        return []
+    reason = _court_clauses(text[dash.end() :])
+    if reason and _court_let_off([bare_word(w) for w in reason[0]]):
+        return []
+    return hits
+
+
+def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, bool]:
+    """G-N.4 read from a court post's own words when it is more than a bare nick: (the vote's
+    match — a player, or ambiguous — or None, whether the post names a player at all).
+
+    A host reads the clause that says it jails or votes («Сажаю Рому», «За посадку Кати»,
+    «Белого на нары», «Мой голос — Катя» at the end of a long post), the last such clause
+    when there are several; with none, a short post (three words at most) or a clause that
+    is just the nick and ends the post («Передумал. Катя», «Рому оправдываю, Катя») or
+    opens it before a dash («Кот — врал весь день»). A
+    clause that lets its nominee off (`_court_let_off`) is no vote for him, and a nick that
+    is only spoken to or about in passing («Рома, оправдывайся», «Спасибо Кате за игру») is
+    none either."""
+    clauses = _court_clauses(text)
+    size = sum(len(c) for c in clauses)
+    cued: list[NickMatch] = []
+    plain: list[NickMatch] = []
+    named = False
+    for n, words in enumerate(clauses):
+        low = [bare_word(w) for w in words]
+        votes = any(is_cue(w) for w in words) or has_lemma(low, JAIL_LEMMAS)
+        hits, used = _names_in(resolver, words, votes)
+        if not hits:
+            continue
+        named = True
+        if _court_let_off(low):
+            continue
+        if votes:
+            cued = hits
+        elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
+            plain = hits
+    if not (cued or plain):
+        plain = _dash_head(resolver, text)
+    hits = cued or plain
+    if not hits:
+        return None, named
+    players = dict.fromkeys(
+        p for m in hits for p in (m.candidates if m.nick is None else (m.nick,))
+    )
+    if len(players) == 1 and all(m.nick for m in hits):
+        m = hits[-1]
+        return NickMatch(m.query, m.nick, "phrase", round(m.confidence * 0.9, 3)), True
+    return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, tuple(players)), True
+
+
+def _court_match(
+    post: Post, resolver: NickResolver, dead: NickResolver | None, mode: VoteNicks
+) -> tuple[NickMatch | None, str]:
+    """(what a court post names — a player, or an ambiguous, unknown or dead player's nick
+    to report — or None for no vote, the text it was read from). Its coloured spans first
+    (any colour, the last that names a player, none taken back in words), then its whole
+    own text as a bare nick, then as a phrase (`_court_phrase`); a short text that could be
+    a nick but names nobody is reported. Struck words are taken back: the own text is read
+    without them (`without_struck`), as struck coloured spans are skipped."""
+    own = without_struck(post.own_text, post.body_html)
+    spans = not_retracted(own, [s for s in post.colored if not s.struck])
+    pick, failure, dead_hit, _ = read_spans(spans, resolver, dead, "last", mode)
+    if pick is not None:
+        return pick.match, pick.span.text
+    whole = resolve_nick(resolver, own, mode)
+    if whole.ok or whole.reason == AMBIGUOUS_NICK:
+        return whole, own
+    phrase, named = _court_phrase(resolver, own) if mode == "as_moves" else (None, False)
+    if phrase is not None:
+        return phrase, phrase.query
+    if named:  # a player named only to be let off or spoken to: no vote
+        return None, own
+    if dead_hit is None and dead is not None and mode == "as_moves":
+        gone, _ = _court_phrase(dead, own)
+        dead_hit = own if gone is not None and gone.ok else None
+    if dead_hit is not None:  # «Сажаю Олега»: he is out of the game already
+        return NickMatch(dead_hit, None, reason=DEAD_TARGET), dead_hit
+    if failure is not None:
+        return failure.match, failure.span.text
+    words = own.split()
+    # three ordinary words («Какой хитрый кот») are talk, not a mistyped nick
+    talk = len(words) > 1 and all(common_word(bare_word(w)) for w in words)
+    if len(words) <= 3 and not talk and nick_like(resolver, own):
+        return whole, own
+    return None, own
+
+
+def extract_court_votes(
+    posts: Iterable[Post],
+    *,
+    nominees: Collection[str],
+    players: Collection[str],
+    options: VoteOptions | None = None,
+    dead: Collection[str] = (),
+    player_ids: Mapping[str, int | None] | None = None,
+    so_far: VotesSoFar | None = None,
+) -> VoteResult:
+    """G-N.4: each post holds just a nominee's nick (coloured or not); a player's last counts.
+
+    The nick is read from the post's coloured spans (any colour, last resolvable one) or else
+    from its own text, a bare nick or a phrase («Сажаю Рому», «За посадку Кати»; see
+    `_court_match`). A vote for a living player who is not a nominee is rejected
+    ``not_a_nominee``; chatter that names nobody is not a vote and is not reported.
+    `so_far`: as for `parser.votes.day.extract_votes`.
+    """
+    o = options or VoteOptions()
+    resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
+    dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
+    nominee_set = set(nominees)
+    who = Authors(players, dead, (), o.ignore_authors, player_ids)
+    readings: list[PostReading] = []
+    rejected: list[InputRejected] = []
+    counted: dict[str, Vote] = {v.voter: v for v in (so_far or VotesSoFar()).votes}
+    reading_of: dict[str, int] = {}
+
+    for post in posts:
+        if post.deleted or not in_window(post, o):
+            continue
+        status, author = who.status(post.author, post.author_id)
+        if status == "ignored":
+            continue
+        match, text = _court_match(post, resolver, dead_resolver, o.vote_nicks)
+        if match is None:
+            readings.append(PostReading(post.id, author, "no_vote"))
+            continue
+        reason: str | None = None
+        if status in ("outsider", "dead"):
+            reason = NOT_A_PLAYER if status == "outsider" else DEAD
+        elif not match.ok:
+            reason = match.reason or UNKNOWN_NICK
+        elif match.nick not in nominee_set:
+            reason = NOT_A_NOMINEE
+        if reason is not None:
+            rejected.append(
+                InputRejected(
+                    author, reason, refusal_detail(reason, match.nick, text), post_id=post.id
+                )
+            )
+            readings.append(PostReading(post.id, author, "rejected", match.nick, reason, text))
+            continue
+        target = match.nick
+        assert target is not None
+        if author in counted:
+            supersede(readings, reading_of.get(author))  # None: cast before `so_far`
+            del counted[author]
+        counted[author] = Vote(author, target, "court", post.id, post.posted_at)
+        reading_of[author] = len(readings)
+        readings.append(
+            PostReading(
+                post.id,
+                author,
+                "vote",
+                target,
+                None,
+                text,
+                match.method,
+                match.confidence,
+                note=late_edit(post, o),
+            )
+        )
+    votes = list(counted.values())
+    return VoteResult(votes, rejected, tally_of(votes), readings)

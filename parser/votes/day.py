@@ -1,0 +1,184 @@
+"""`extract_votes`: a day's greens or red votes (G-N.1, G-N.2, P-V.1–P-V.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+
+from engine.actions import InputRejected, Vote
+from engine.rules import ruleset_class
+from parser.nicks import (
+    UNKNOWN_NICK,
+    cached_resolver,
+)
+from parser.records import Post
+from parser.struck import without_struck
+from parser.votes.names import read_spans
+from parser.votes.negation import not_retracted
+from parser.votes.reasons import reason_words
+from parser.votes.records import (
+    CHANGED_VOTE,
+    DEAD_TARGET,
+    NO_REASON,
+    Authors,
+    PostReading,
+    Ruleset,
+    VoteOptions,
+    VoteResult,
+    VotesSoFar,
+    color_matches,
+    defaults_for,
+    in_window,
+    late_edit,
+    refusal_detail,
+    supersede,
+    tally_of,
+    voter_refusal,
+)
+
+
+def extract_votes(
+    posts: Iterable[Post],
+    *,
+    ruleset: Ruleset,
+    players: Collection[str],
+    options: VoteOptions | None = None,
+    dead: Collection[str] = (),
+    beaten: Collection[str] = (),
+    player_ids: Mapping[str, int | None] | None = None,
+    so_far: VotesSoFar | None = None,
+) -> VoteResult:
+    """Read the votes of one day (see the module docstring).
+
+    players: the living players. dead: players out of the game (their posts are rejected as
+    ``dead``, votes for them as ``dead_target``). beaten: living players under P-A.3.
+    player_ids: nick → board user id of the cast, where known: a post counts as a player's
+    only if its ``author_id`` is his whenever both are known (`parser.identity.Cast`).
+    so_far: the reading of the day's earlier posts (`VotesSoFar`), `posts` being the ones
+    after them: the votes are the whole day's, the rejections and readings the new posts'.
+    """
+    o = options or VoteOptions()
+    colors, policy, need_reason, agreement = defaults_for(ruleset, o)
+    kind = ruleset_class(ruleset).vote_kinds[0][1]  # the topic's votes: greens or reds
+    resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
+    dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
+    who = Authors(players, dead, beaten, o.ignore_authors, player_ids)
+
+    readings: list[PostReading] = []
+    rejected: list[InputRejected] = []
+    start = so_far or VotesSoFar()
+    counted: dict[str, Vote] = {v.voter: v for v in start.votes}  # voter → vote that counts
+    reading_of: dict[str, int] = {}  # voter → index in readings of that vote
+    accepted_by_post = dict(start.agreed)  # P-V.2: post id → target of an accepted vote
+
+    def reject(post: Post, author: str, reason: str, **kw: str | None) -> None:
+        rejected.append(
+            InputRejected(
+                author,
+                reason,
+                refusal_detail(reason, kw.get("target"), kw.get("text")),
+                post_id=post.id,
+            )
+        )
+        readings.append(
+            PostReading(post.id, author, "rejected", kw.get("target"), reason, kw.get("text"))
+        )
+
+    for post in posts:
+        if post.deleted or not in_window(post, o):
+            continue
+        status, author = who.status(post.author, post.author_id)
+        if status == "ignored":
+            continue
+        spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        # struck words are taken back, in the retraction check as in the reason (P-V.1)
+        own = without_struck(post.own_text, post.body_html) if spans else post.own_text
+        spans = not_retracted(own, spans)
+        pick, failure, dead_hit, named = read_spans(
+            spans, resolver, dead_resolver, policy, o.vote_nicks, author
+        )
+        if pick is None:
+            if status in ("living",) and failure is not None:
+                reject(post, author, failure.match.reason or UNKNOWN_NICK, text=failure.span.text)
+            elif status == "living" and dead_hit is not None:
+                reject(post, author, DEAD_TARGET, text=dead_hit)
+            else:
+                readings.append(PostReading(post.id, author, "no_vote"))
+            continue
+        target = pick.match.nick
+        assert target is not None  # read_spans only picks resolved spans
+        refusal = voter_refusal(status, author, target, o.allow_self_vote)
+        if refusal is not None:
+            reject(post, author, refusal, target=target, text=pick.span.text)
+            continue
+        previous = counted.get(author)
+        if previous is not None and policy == "first":
+            # P-V.3 comes before the reason check: once a vote is accepted, any later red
+            # nick is at most a change attempt, whatever its wording
+            if previous.target != target:
+                reject(post, author, CHANGED_VOTE, target=previous.target, text=pick.span.text)
+            else:  # the same vote again: nothing changes, nothing to report
+                readings.append(
+                    PostReading(post.id, author, "superseded", target, span=pick.span.text)
+                )
+            continue
+        agreed_with: int | None = None
+        others = [s.text for s in named if s is not pick.span]
+        # a phrase's other words may be the reason: only the words naming him are the nick
+        nick_text = pick.match.query if pick.match.method == "phrase" else pick.span.text
+        words = (
+            reason_words(post, nick_text, target, others, enough=o.min_reason_words)
+            if need_reason
+            else 0
+        )
+        if need_reason and words < o.min_reason_words:
+            if agreement:
+                # P-V.2: a quoted accepted vote first, then one the post links to
+                referred = [q.post_id for q in post.quotes if q.post_id is not None]
+                referred += post.linked_posts
+                agreed_with = next((n for n in referred if accepted_by_post.get(n) == target), None)
+            if agreed_with is None:
+                reject(post, author, NO_REASON, target=target, text=pick.span.text)
+                continue
+        if previous is not None:  # "last": the earlier vote is superseded
+            supersede(readings, reading_of.get(author))
+            del counted[author]  # re-inserted below: the order of votes is the order cast
+        vote = Vote(
+            author,
+            target,
+            kind,
+            post.id,
+            post.posted_at,
+            agreed_with,
+        )
+        counted[author] = vote
+        accepted_by_post[post.id] = target
+        reading_of[author] = len(readings)
+        readings.append(
+            PostReading(
+                post.id,
+                author,
+                "vote",
+                target,
+                None,
+                pick.span.text,
+                pick.match.method,
+                pick.match.confidence,
+                agreed_with,
+                late_edit(post, o),
+            )
+        )
+
+    votes = list(counted.values())
+    return VoteResult(votes, rejected, tally_of(votes), readings, accepted_by_post)
+
+
+def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:
+    """G-N.2: the implicit self-greens (kind "self") of living players with no green."""
+    voted = {v.voter for v in votes}
+    return [Vote(p, p, "self") for p in living if p not in voted]
+
+
+def self_greens(result: VoteResult, living: Iterable[str]) -> VoteResult:
+    """G-N.2 applied to a day's result: the silent living players green themselves."""
+    votes = [*result.votes, *self_green_votes(result.votes, living)]
+    return VoteResult(votes, list(result.rejected), tally_of(votes), list(result.posts))

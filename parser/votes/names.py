@@ -1,0 +1,276 @@
+"""Which player a coloured text names (C-3): a nick by the `vote_nicks` ladder, a diminutive,
+a phrase that names one player, the voter himself, a player already out."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Final
+
+from parser.morph import common_word, lemmas
+from parser.nicks import (
+    AMBIGUOUS_NICK,
+    STRICT_TIERS,
+    UNKNOWN_NICK,
+    NickMatch,
+    NickResolver,
+    trimmed_key,
+)
+from parser.records import ColoredSpan
+from parser.votes.records import Policy, VoteNicks
+
+
+def resolve_nick(
+    resolver: NickResolver, text: str, mode: VoteNicks, *, fuzzy: bool = True
+) -> NickMatch:
+    """C-3 for a vote: `text` → one player by the `vote_nicks` reading (see VoteOptions).
+
+    "as_moves" is the move reader's ladder, so a red «Рому» reads as «Рома» just as a red
+    «Егора» reads as «Егор»; an ambiguous form names nobody and is reported as such.
+    """
+    if mode == "exact":
+        found = resolver.resolve_strict(text, STRICT_TIERS)
+        return found or NickMatch(text, None, reason=UNKNOWN_NICK)
+    match = resolver.resolve(text, inflected=True, fuzzy=fuzzy)
+    if match.ok or match.reason == AMBIGUOUS_NICK:
+        return match
+    # one word of a multi-word nick in a form the ending tables miss (an adjective:
+    # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson)
+    return (
+        resolver.resolve_strict(text, _WORD_OF_NICK_TIERS)
+        or diminutive_match(resolver, text)
+        or match
+    )
+
+
+# Russian diminutive suffixes of names (ё folded to е): Ромка, Жорик, Катюша, Катька,
+# Костян, Жанночка, Игорёк. The name is the stem, or the stem with «а»/«я»/«ь» back on.
+_DIMINUTIVE: Final = (
+    "ик", "ка", "ок", "ек", "ян", "чик", "ька", "очка", "ечка", "ушка", "юшка", "уша", "юша",
+    "уля", "юля", "енька", "онька", "уська", "юська", "юха", "уха",
+)  # fmt: skip
+_BASE_TIERS: Final = (*STRICT_TIERS, "translit")
+
+
+def diminutive_match(resolver: NickResolver, text: str) -> NickMatch | None:
+    """A single Cyrillic word that is a diminutive of exactly one player's nick, in any case:
+    «Жорика» → Жора, «Ромку» → Рома, «Катюху» → Катя, «Танюшу» → Tanya-77. The word's
+    dictionary forms lose a diminutive suffix and the name left is read by the strict tiers
+    and transliteration (a host reads these at once; a typo on top of one is too far)."""
+    key = trimmed_key(text)
+    if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
+        return None
+    found: dict[str, None] = {}
+    for form in {key, *lemmas(key)}:
+        for suffix in _DIMINUTIVE:
+            stem = form[: -len(suffix)]
+            if not form.endswith(suffix) or len(stem) < 3:
+                continue
+            for base in (stem, stem + "а", stem + "я", stem + "ь"):
+                m = resolver.resolve_strict(base, _BASE_TIERS)
+                if m is not None:
+                    found.update(dict.fromkeys(m.candidates if m.nick is None else (m.nick,)))
+    if len(found) == 1:
+        return NickMatch(text, next(iter(found)), "diminutive", 0.7)
+    if found:
+        return NickMatch(text, None, "diminutive", 0.7, AMBIGUOUS_NICK, tuple(found))
+    return None
+
+
+_CYRILLIC_WORD: Final = re.compile("[а-я]+")
+
+
+# Tiers a word or a few words inside a coloured phrase are read by: no fuzzy matching, so an
+# ordinary word near a nick is never taken for it.
+PHRASE_TIERS: Final = (
+    *STRICT_TIERS,
+    "inflected",
+    "lemma",
+    "partial_inflected",
+    "partial_lemma",
+    "translit_inflected",
+    "partial_translit",
+)
+_WORD_OF_NICK_TIERS: Final = ("partial_lemma", "partial_translit")
+_PHRASE_MAX_WORDS: Final = 12
+
+
+def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
+    """A coloured phrase that names one player: «Голосую за Рому», «Мой голос — Жанна»,
+    «против Рыжего». The host reads the player the phrase names; the other words are the
+    voter's own. Two players named (or one word that could be either) is no vote: the
+    phrase is returned as ambiguous. None when the phrase names nobody.
+
+    Words are tried longest run first (a multi-word nick before its words), by the ladder
+    without fuzzy matching. A nick that is itself an ordinary word (Ночь, Кот) counts only
+    written with a capital letter or in a phrase that says it is a vote («выставляю кота»):
+    «спокойной ночи» names nobody. The match's query is the words that named the player
+    (the rest of the phrase may be the reason, P-V.1)."""
+    words = [w for w in text.split() if any(c.isalnum() for c in w)]
+    if len(words) < 2 or len(words) > _PHRASE_MAX_WORDS:
+        return None
+    cued = any(is_cue(w) for w in words)
+    named: dict[str, NickMatch] = {}
+    mentioned: set[str] = set()  # every player the phrase names, as the vote or otherwise
+    unsure: set[str] = set()
+    i = 0
+    while i < len(words):
+        for k in range(min(resolver.max_words, len(words) - i), 0, -1):
+            chunk = " ".join(words[i : i + k])
+            m = resolver.resolve_strict(chunk, PHRASE_TIERS)
+            if m is not None:
+                break
+        else:
+            i += 1
+            continue
+        longer = _cut_short(resolver, m.nick, words[i + k] if i + k < len(words) else "")
+        if longer:  # «Сашу Б…»: Саша, or Саша Белый cut short?
+            unsure.update((*longer, *([m.nick] if m.nick else [])))
+        elif m.nick is not None:
+            mentioned.add(m.nick)
+            if cued or _named_here(chunk, m.nick, words[:i], len(words)):
+                named.setdefault(m.nick, replace(m, query=chunk))
+        elif m.nick is None:
+            unsure.update(m.candidates)
+        i += k
+    if len(named) == 1 and not (unsure | mentioned) - set(named):
+        ((nick, m),) = named.items()
+        return NickMatch(m.query, nick, "phrase", round(m.confidence * 0.9, 3))
+    if named or unsure:
+        others = sorted((unsure | mentioned) - set(named))
+        return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, (*named, *others))
+    return None
+
+
+def _cut_short(resolver: NickResolver, nick: str | None, following: str) -> list[str]:
+    """Other players whose nick is `nick` plus more words, the next of which `following`
+    begins: the phrase may name them with a nick cut short."""
+    start = trimmed_key(following)
+    if nick is None or not start:
+        return []
+    head = trimmed_key(nick) + " "
+    return [
+        p
+        for p in resolver.players
+        if p != nick
+        and (key := trimmed_key(p)).startswith(head)
+        and key[len(head) :].startswith(start)
+    ]
+
+
+# Words that make a coloured phrase a vote whatever its nick looks like (by lemma).
+CUE_LEMMAS: Final = frozenset(
+    ("голосовать", "проголосовать", "голос", "выставлять", "выставить", "номинировать",
+     "номинация", "против")
+)  # fmt: skip
+
+
+def is_cue(word: str) -> bool:
+    w = word.strip(".,:;!?—-«»\"'()").casefold().replace("ё", "е")
+    return len(w) >= 5 and bool(CUE_LEMMAS.intersection(lemmas(w)))
+
+
+# Words that may stand before the nick of a phrase that says nothing else: «за Рому».
+_LEAD_WORDS: Final = frozenset(("за", "против", "на"))
+
+
+def _named_here(chunk: str, nick: str, before: list[str], size: int) -> bool:
+    """Whether a phrase with no vote cue names `nick` as a vote: the nick heads it («Жанна —
+    мафия», «Рыжий, ты мафия!»), follows only «за»/«против»/«на», or is one of two words
+    («Доктор Ватсон»). «Спасибо Жанне за игру», «Итоги дня от Ромы» name him otherwise.
+    A nick that is an ordinary word needs its capital («Кот, признавайся»)."""
+    lead = [w.strip(".,:;!?—-«»\"'()").casefold() for w in before]
+    placed = size <= 2 or all(w in _LEAD_WORDS or not w for w in lead)
+    if not placed:
+        return False
+    key = trimmed_key(nick)
+    if " " in key or not common_word(key):
+        return True
+    first = next((c for c in chunk if c.isalpha()), "")
+    return first.isupper()
+
+
+def nick_like(resolver: NickResolver, text: str) -> bool:
+    """Whether an unresolved coloured text was meant as a nick (worth telling the voter it
+    names nobody). Beyond `NickResolver.looks_like_nick`: a lone ordinary word (red
+    «очень», green «Выставляю»), a label ending in a colon («Голос:») and a text without
+    letters («22:00») are emphasis or layout, not a nick."""
+    if not resolver.looks_like_nick(text):
+        return False
+    key = trimmed_key(text)
+    if " " in key:
+        return True
+    if not any(c.isalpha() for c in key) or text.rstrip().endswith(":"):
+        return False
+    # a one- or two-letter word is too short to tell a preposition from a cut-off nick
+    return len(key) < 3 or not common_word(key)
+
+
+@dataclass(frozen=True, slots=True)
+class _Pick:
+    span: ColoredSpan
+    match: NickMatch
+
+
+def read_spans(
+    spans: Sequence[ColoredSpan],
+    resolver: NickResolver,
+    dead: NickResolver | None,
+    policy: Policy,
+    mode: VoteNicks,
+    author: str | None = None,
+) -> tuple[_Pick | None, _Pick | None, str | None, list[ColoredSpan]]:
+    """(chosen resolved span, first nick-like failure, dead-target text, spans naming a
+    player — living or dead) of one post. `author`, a living player, is who «себя»/«меня»
+    in a span names (C-2 reads those words as the sender)."""
+    resolved: list[_Pick] = []
+    named: list[ColoredSpan] = []
+    failure: _Pick | None = None
+    dead_hit: str | None = None
+    for span in spans:
+        m = resolve_nick(resolver, span.text, mode)
+        if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
+            m = _phrase_nick(resolver, span.text) or m
+            if not m.ok and author in resolver.players and _names_self(span.text):
+                m = NickMatch(span.text, author, "self", 1.0)
+        if m.ok:
+            resolved.append(_Pick(span, m))
+            named.append(span)
+            continue
+        if dead is not None and _names_dead(dead, span.text, mode):
+            dead_hit = dead_hit or span.text
+            named.append(span)
+            continue
+        if failure is None and (m.reason == AMBIGUOUS_NICK or nick_like(resolver, span.text)):
+            failure = _Pick(span, m)
+    if not resolved:
+        return None, failure, dead_hit, named
+    return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit, named
+
+
+_SELF_WORDS: Final = frozenset(("себя", "меня"))
+_SELF_OTHER: Final = frozenset(("сам", "сама", "самого", "саму", "самой", "я"))
+
+
+def _names_self(text: str) -> bool:
+    """Whether a coloured text names its author by a pronoun and says nothing else but that
+    it votes: «себя», «Выставляю себя», «за меня», «голосую за самого себя»."""
+    words = [bare_word(w) for w in text.split()]
+    words = [w for w in words if w]
+    if not _SELF_WORDS.intersection(words) or len(words) > 4:
+        return False
+    return all(w in _SELF_WORDS or w in _SELF_OTHER or w in _LEAD_WORDS or is_cue(w) for w in words)
+
+
+def _names_dead(dead: NickResolver, text: str, mode: VoteNicks) -> bool:
+    """Whether a coloured text that names no living player names a dead one (bare or in a
+    phrase: «Голосую за Олега»), so the voter is told he is out of the game."""
+    if resolve_nick(dead, text, mode, fuzzy=False).ok:
+        return True
+    found = _phrase_nick(dead, text) if mode == "as_moves" else None
+    return found is not None and found.ok
+
+
+def bare_word(word: str) -> str:
+    return word.strip(".,:;!?—-«»\"'()").casefold().replace("ё", "е")

@@ -1,0 +1,214 @@
+"""Words that take a coloured nick back, negate it or spare him, read in the nick's own
+clause: retractions, «не», acquittals, conditions, questions, days gone by."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from parser.morph import lemmas
+from parser.records import ColoredSpan
+from parser.votes.names import CUE_LEMMAS
+from parser.votes.records import WORD_RE
+
+# Verbs a player takes a vote back with («Снимаю зелёный с Ромы», «отзываю голос»).
+_RETRACT_LEMMAS: Final = frozenset(
+    ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить")
+)
+# Words that spare a player named next to them, before or after («Рому оправдываю», «Рыжего
+# оставим на завтра», «отпускаю Катю»): the named player is let off, not voted for.
+SPARE_LEMMAS: Final = frozenset(
+    ("оправдать", "оправдывать", "невиновный", "невиноватый", "пощадить", "щадить",
+     "помиловать", "миловать", "отпустить", "отпускать", "оставить", "оставлять", "подождать")
+)  # fmt: skip
+# Verbs of voting and jailing: «не» next to one of them after the nick («Рому не
+# выставляю», «Катю не сажать», «Рому я трогать не буду») takes the nick back, while «не»
+# after a nick with another verb is the reason («Лёня — не отвечает на вопросы»).
+_ACT_LEMMAS: Final = frozenset(
+    ("трогать", "тронуть", "сажать", "посадить", "садить", "казнить", "вешать", "повесить",
+     "линчевать", "зеленить")
+)  # fmt: skip
+# G-N.4: words that make a court post a vote for jailing the nominee they name.
+JAIL_LEMMAS: Final = frozenset(
+    ("сажать", "посадить", "садить", "посадка", "тюрьма", "арест", "арестовать", "решетка",
+     "нары", "казнить", "казнь", "суд", "осудить", "засадить")
+)  # fmt: skip
+_RETRACT_STEMS: Final = (  # a cheap first look before any lemma is asked for
+    "сни", "сня", "отзыв", "отозв", "отмен", "оправд", "невинов", "невиноват", "щад", "милов",
+    "отпус", "остав", "подожд", "пусть",
+)  # fmt: skip
+_CLAUSE_END: Final = re.compile(r"[.!?;:,(\n]")
+# Conjunctions that open a new clause inside a sentence: a negation before them is not the
+# nick's («Не знаю, кто мафия, но выставляю Лёню» — and without the comma too).
+CONTRAST: Final = frozenset(("но", "а", "однако", "зато", "хотя"))
+_RETRACT_WINDOW: Final = 4  # words before a span a retraction verb is looked for in
+_NEGATION_WINDOW: Final = 8  # words of its clause before a span a «не» is looked for in
+_LINKS: Final = frozenset(("и", "поэтому", "значит", "следовательно", "потому"))
+_NEGATIONS: Final = frozenset(("не", "ни"))
+# «не могу не выставить», «нельзя не», «почему бы не»: a «не» after these is affirmative
+_MODAL_LEMMAS: Final = frozenset(("мочь", "смочь", "удержаться"))
+
+
+# A clause that opens with one of these is what the clause before it says about it: «Не
+# думаю, что <Хромой> мафия» negates the nick through the comma.
+_SUBORDINATE: Final = frozenset(("что", "чтобы", "будто", "якобы"))
+# Words that open another statement after the nick, about him rather than about the vote:
+# «Голосую за <Рому> потому что он не отвечает» — the «не» is the reason's.
+_AFTER_STOP: Final = frozenset(
+    ("потому", "что", "ведь", "поскольку", "так", "раз", "если", "когда", "он", "она",
+     "они", "оно", "который", "которая", "которые", "т")
+)  # fmt: skip
+
+
+DASH: Final = re.compile(r"[—–]|\s-\s")
+
+
+def _contrast_cut(words: list[str], *, tail: bool) -> list[str]:
+    cuts = [i for i, w in enumerate(words) if w in CONTRAST]
+    if tail:
+        return words[cuts[-1] + 1 :] if cuts else words
+    return words[: cuts[0]] if cuts else words
+
+
+def _clause_words(text: str, *, tail: bool) -> list[str]:
+    """The words (lower case, ё→е) of the clause of `text` that touches the nick: its last
+    clause when `tail` (text before the nick; a clause opening with «что» takes in the one
+    before it), else its first (text after it, up to a word opening another statement)."""
+    parts = _CLAUSE_END.split(text.replace("ё", "е"))
+    if not tail:
+        # a dash after the nick opens the reason («Рому — не отвечает на вопросы»)
+        words = _contrast_cut(WORD_RE.findall(DASH.split(parts[0], 1)[0]), tail=False)
+        stop = next((i for i, w in enumerate(words) if w in _AFTER_STOP), len(words))
+        return words[:stop]
+    words = _contrast_cut(WORD_RE.findall(parts[-1]), tail=True)
+    whole = len(words) == len(WORD_RE.findall(parts[-1]))  # no conjunction cut it
+    if len(parts) > 1 and whole and words and words[0] in _SUBORDINATE:
+        words = _contrast_cut(WORD_RE.findall(parts[-2]), tail=True) + words
+    return words
+
+
+# «не только» adds, «не против» agrees: neither negates the vote
+_NOT_NEGATED: Final = frozenset(("только", "против"))
+# Words that set the nick's clause in a day gone by: «Вчера я выставляла <Лёню>» tells a
+# story, it is not today's vote
+_PAST_DAY: Final = frozenset(("вчера", "позавчера", "прошлый", "прошлого", "прошлом"))
+
+
+def _told_of_the_past(words: Sequence[str]) -> bool:
+    """Whether a day gone by is named after the clause's last «сегодня»/«сейчас»/«теперь»
+    («Вчера врал — сегодня выставляю <Рому>» is today's vote)."""
+    now = max((i for i, w in enumerate(words) if w in _TODAY), default=-1)
+    return bool(_PAST_DAY.intersection(words[now + 1 :]))
+
+
+_TODAY: Final = frozenset(("сегодня", "сейчас", "теперь"))
+
+
+def live_negations(words: Sequence[str]) -> list[int]:
+    """Positions of «не»/«ни» in `words` that negate: a double negation («не могу не»,
+    «нельзя не», «почему бы не») is affirmative, so neither of its «не» counts; «не
+    только» adds and «не против» agrees rather than negates."""
+    out: list[int] = []
+    for i, w in enumerate(words):
+        if w not in _NEGATIONS or (i + 1 < len(words) and words[i + 1] in _NOT_NEGATED):
+            continue
+        prev = words[i - 1] if i else ""
+        if prev in ("нельзя", "бы", "если") or (
+            i >= 2 and words[i - 2] in _NEGATIONS and _MODAL_LEMMAS.intersection(lemmas(prev))
+        ):
+            if out and out[-1] == i - 2:
+                out.pop()  # «не могу» of «не могу не»
+            continue
+        out.append(i)
+    return out
+
+
+def has_lemma(words: Sequence[str], wanted: frozenset[str]) -> bool:
+    return any(len(w) >= 3 and wanted.intersection(lemmas(w)) for w in words)
+
+
+_VOTE_ACTS: Final = _ACT_LEMMAS | CUE_LEMMAS | JAIL_LEMMAS
+# verbs that a prefix only re-aims: перевыставлять, переголосовать, пересажать
+_VOTE_VERBS: Final = tuple(w for w in _VOTE_ACTS if w.endswith("ть") and len(w) >= 6)
+
+
+def _votes_word(words: Sequence[str]) -> bool:
+    """Whether a word of `words` is a verb or noun of voting or jailing, any form, a
+    prefixed verb included («перевыставлять»)."""
+    for w in words:
+        if len(w) < 3:
+            continue
+        for lemma in lemmas(w):
+            if lemma in _VOTE_ACTS or (len(lemma) > 6 and lemma.endswith(_VOTE_VERBS)):
+                return True
+    return False
+
+
+# «Если Рома не ответит, выставлю <Рому>», «Выставлю <Рому>, если…»: a promise, not a vote
+# yet («если что» is only "just in case")
+# («Если не <Рома>, то кто?» is no condition: it names him)
+_IF_FIRST: Final = re.compile(r"^\W*если\b(?!\W+что\b)(?!\W+не\W*$)")
+_IF_AFTER: Final = re.compile(r"^[^.!?;]*?,\W*если\b(?!\W+что\b)")
+_SENTENCE_END: Final = re.compile(r"[.!?\n…]")
+
+
+def _let_off(before: str, after: str) -> bool:
+    """Whether the words around a nick (`before`, `after`: the text either side) take it
+    back, negate it or spare him, in the nick's own clause — see `not_retracted`."""
+    words = _clause_words(before, tail=True)
+    # a «не» before «и»/«поэтому» negated another verb: «Он не отвечает и поэтому голосую за»
+    link = max((i for i, w in enumerate(words) if w in _LINKS), default=-1)
+    if live_negations(words[link + 1 :][-_NEGATION_WINDOW:]):
+        return True
+    # a question about voting («Может, <Рыжего> выставить?») or a condition is not a
+    # decision yet; «<Рома>? Ты где был ночью» only asks him
+    ends = _SENTENCE_END.search(after)
+    if ends is not None and ends.group() == "?":
+        asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
+        if _votes_word(WORD_RE.findall(asked.replace("ё", "е"))):
+            return True
+    if _IF_FIRST.search(_SENTENCE_END.split(before)[-1]) or _IF_AFTER.search(after):
+        return True
+    near = words[-_RETRACT_WINDOW:]
+    if has_lemma(near, _RETRACT_LEMMAS | SPARE_LEMMAS) or _told_of_the_past(words):
+        return True
+    follow = _clause_words(after, tail=False)
+    if not follow:
+        return False
+    if "пусть" in follow and has_lemma(follow, frozenset(("жить",))):
+        return True  # «Рома пусть живёт»
+    if has_lemma(follow, SPARE_LEMMAS):
+        return True
+    # «Рому не выставляю», «Голосовать за Рому я не стану»: a «не» after the nick negates
+    # the vote when a verb of voting stands in the clause, on either side of the nick
+    return bool(live_negations(follow)) and (_votes_word(follow) or _votes_word(words))
+
+
+def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
+    """`spans` without those the author takes back, negates or spares in words in the same
+    clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
+    выставляю <Костю>», «Голосую не за <Рому>, а за <Катю>», «<Катю> (а не <Рому>)»,
+    «Выставляю <Катю>, <Рома> пусть живёт», «<Костю>. <Рому> не выставляю» only the other is
+    one. A clause ends at punctuation or a contrasting conjunction (но, а, однако …); a
+    double negation («Не могу не выставить <Катю>») is a vote. A span whose text cannot be
+    placed in the own text stays."""
+    low = own_text.casefold()
+    if not spans or not (
+        any(stem in low for stem in _RETRACT_STEMS)
+        or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*)\b", low)
+        or "?" in low
+    ):
+        return spans
+    kept: list[ColoredSpan] = []
+    pos = 0
+    for span in spans:
+        at = low.find(span.text.casefold(), pos)
+        if at < 0:
+            kept.append(span)
+            continue
+        end = at + len(span.text)
+        if not _let_off(low[pos:at], low[end:]):
+            kept.append(span)
+        pos = end
+    return kept

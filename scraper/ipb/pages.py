@@ -1,0 +1,156 @@
+"""Small readers of Invision pages and URLs the client stages share: error boxes, forms,
+page links, ids in redirect targets, refusal phrases."""
+
+from __future__ import annotations
+
+import html as htmlmod
+import re
+from collections.abc import Sequence
+from urllib.parse import parse_qs, parse_qsl, urljoin, urlsplit
+
+import httpx
+from selectolax.lexbor import LexborHTMLParser
+
+from parser.dialects import Dialect
+from scraper import forms
+from scraper.ipb.caps import _ERROR_SELECTORS
+
+
+def _stated_wait(says: str) -> float | None:
+    """Seconds a flood refusal names («подождите 30 секунд», «wait 30 seconds»), if any."""
+    m = re.search(r"(\d+)\s*(?:сек|second|s\b)", says.lower())
+    return float(m.group(1)) if m else None
+
+
+def _text(resp: httpx.Response) -> str:
+    from parser.encoding import decode_html
+
+    return decode_html(resp.content, resp.headers.get("content-type"))
+
+
+def _has(text: str, phrases: Sequence[str]) -> bool:
+    low = text.lower()
+    return any(p in low for p in phrases)
+
+
+def _member_cookie(name: str) -> bool:
+    # IPB 1.x-3.x `member_id` (with the board's cookie prefix), IPS 4 `ips4_member_id`
+    return name.endswith("member_id")
+
+
+def _member_cookie_set(http: httpx.Client) -> bool:
+    return any(c.value not in ("", "0") for c in http.cookies.jar if _member_cookie(c.name))
+
+
+def _error_text(html: str) -> str | None:
+    tree = LexborHTMLParser(html)
+    for sel in _ERROR_SELECTORS:
+        node = tree.css_first(sel)
+        if node is not None:
+            text = " ".join(node.text(deep=True).split())
+            if text:
+                return text
+    return None
+
+
+def _form_selector(node_attrs: dict[str, str | None], index: int) -> str:
+    if node_attrs.get("id"):
+        return f"form#{node_attrs['id']}"
+    if node_attrs.get("name"):
+        return f"form[name='{node_attrs['name']}']"
+    return f"form[data-mafiabot-form='{index}']"
+
+
+def _form_with(html: str, base_url: str, field_name: str) -> forms.Form | None:
+    """The first form holding a control named `field_name`."""
+    tree = LexborHTMLParser(html)
+    for i, node in enumerate(tree.css("form")):
+        if node.css_first(f"[name='{field_name}']") is None:
+            continue
+        node.attrs["data-mafiabot-form"] = str(i)
+        attrs = {k: v for k, v in node.attributes.items()}
+        return forms.find_form(tree.html or html, base_url, _form_selector(attrs, i))
+    return None
+
+
+def _password_form(html: str, base_url: str) -> forms.Form | None:
+    tree = LexborHTMLParser(html)
+    for i, node in enumerate(tree.css("form")):
+        if node.css_first("input[type='password']") is None:
+            continue
+        node.attrs["data-mafiabot-form"] = str(i)
+        attrs = {k: v for k, v in node.attributes.items()}
+        return forms.find_form(tree.html or html, base_url, _form_selector(attrs, i))
+    return None
+
+
+def _page_links(html: str, base_url: str, dialect: Dialect) -> list[str]:
+    """Absolute URLs of the page's pagination links (the dialect's `next_link` selector
+    matches every page link on IPB 1.x/2.x, so the caller skips pages already read)."""
+    selector = dialect.sel("next_link")
+    if not selector:
+        return []
+    out: list[str] = []
+    for a in LexborHTMLParser(html).css(selector):
+        href = htmlmod.unescape(a.attributes.get("href") or "")
+        if href and not href.startswith(("#", "javascript:")):
+            out.append(urljoin(base_url, href))
+    return out
+
+
+def _page_key(url: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A URL compared as a page: query order ignored, and a first page's explicit
+    `st=0`/`start=0`/`page=1` the same as none (page 2 links back to page 1 that way)."""
+    parts = urlsplit(url)
+    first = {("st", "0"), ("start", "0"), ("page", "1")}
+    query = tuple(
+        sorted(q for q in parse_qsl(parts.query, keep_blank_values=True) if q not in first)
+    )
+    return (parts.path, query)
+
+
+def _reply_link(html: str, topic_id: int) -> str | None:
+    tree = LexborHTMLParser(html)
+    for a in tree.css("a[href]"):
+        href = htmlmod.unescape(a.attributes.get("href") or "")
+        q = parse_qs(urlsplit(href).query)
+        if (
+            q.get("t") == [str(topic_id)]
+            and (q.get("CODE") == ["02"] or q.get("do") == ["reply_post"])
+            and "qpid" not in q
+        ):
+            return href
+    return None
+
+
+def _post_id_from_url(url: str) -> int | None:
+    if not url:
+        return None
+    q = parse_qs(urlsplit(url).query)
+    for key in ("p", "pid", "comment"):
+        if q.get(key) and q[key][0].isdigit():
+            return int(q[key][0])
+    m = re.search(r"#(?:entry|comment-|findComment-)(\d+)", url)
+    return int(m.group(1)) if m else None
+
+
+def _topic_id_from_url(url: str) -> int | None:
+    if not url:
+        return None
+    q = parse_qs(urlsplit(url).query)
+    for key in ("showtopic", "t"):
+        if q.get(key) and q[key][0].isdigit():
+            return int(q[key][0])
+    m = re.search(r"/topic/(\d+)-", url)
+    return int(m.group(1)) if m else None
+
+
+def _pm_id_from_url(url: str) -> int | None:
+    if not url:
+        return None
+    q = parse_qs(urlsplit(url).query)
+    for key in ("MSID", "topicID"):
+        if q.get(key) and q[key][0].isdigit():
+            return int(q[key][0])
+    m = re.search(r"/messenger/(\d+)", url)
+    return int(m.group(1)) if m else None
