@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -47,6 +46,7 @@ from bench.shell import (  # noqa: E402
     _load,
     bench_daemon,
     bench_game,
+    bot_env,
     config_text,
 )
 
@@ -118,7 +118,7 @@ def measure_cli(posts: int) -> dict[str, Any]:
             daemon = subprocess.Popen(
                 [sys.executable, "-m", "mafiabot", "run", "-c", str(game.config)],
                 cwd=ROOT,
-                env={**os.environ, **game.env},
+                env=bot_env(game.env),
                 stdout=subprocess.DEVNULL,
                 stderr=log,
             )

@@ -319,10 +319,14 @@ def posts_stored(sh: Shell, g: Game, topic: int, stored: Sequence[tuple[Post, in
         if edited or any(p.id <= low for p, _t in changed) or _base(sh, g, topic, state) != r.base:
             sh.memo.pop("reading", None)  # read again from the store when next asked
             return
+        # as from the store: the phase's turn, as of its moment, and (but for a court, read
+        # from plain words) only posts with coloured text — no vote whoever wrote the others
         ours = [
             TurnPost(p, sh.seat_of(g, p.author, p.author_id))
             for p, turn in sorted(changed, key=lambda pt: pt[0].id)
-            if turn == r.turn and (r.as_of is None or p.posted_at is None or p.posted_at <= r.as_of)
+            if turn == r.turn
+            and (r.court or p.colored)
+            and (r.as_of is None or p.posted_at is None or p.posted_at <= r.as_of)
         ]
         _read(sh, g, state, r, ours)
         r.through = max(p.id for p, _turn in changed)
