@@ -169,10 +169,13 @@ def _store(
         ],
         now=now,
     )
+    authors: set[tuple[str, int | None]] = set()  # learnt from once a batch
     for (post, turn), status in zip(batch, statuses, strict=True):
         if status == "new":
             report.new_posts += 1
-            sh.learn_user_id(g, post.author, post.author_id)
+            if (post.author, post.author_id) not in authors:
+                authors.add((post.author, post.author_id))
+                sh.learn_user_id(g, post.author, post.author_id)
             moderate(sh, g, topic, post, turn)
         elif status == "edited":
             report.edited_posts += 1

@@ -1,11 +1,14 @@
 """The turn's votes, recomputed from the stored posts as they stood at a moment (the deadline,
 or now for the interim count and `status`), and the interim vote count in the topic.
 
-The live tally (as of now) is kept in the store as posts arrive (`mafiabot.store.tallies`):
-a tick reads only the posts stored since the kept tally was read, and a tick with nothing new
-— in a process just started as in one running for weeks — reads none, at 100 posts as at
-20,000. Within a process the result is also kept in memory until a post, a seat, the config
-or the state changes. A deadline's count is always read afresh from every post of the turn.
+The live tally (as of now) is read on as posts arrive, never again from the turn's first
+post: ingest hands each batch of posts it has just stored to `posts_stored`, which reads the
+new ones on from where the tally stood (records in hand, nothing read back); the daemon
+keeps the tally in the store (`mafiabot.store.tallies`) with the board id it has read up to,
+so a process that starts reads on from there. A tick with nothing new — in a process just
+started as in one running for weeks — reads no post, at 100 posts as at 20,000. An edit of a
+post the tally has read (or a post seen late, below it) makes it read again from the store.
+A deadline's count is always read afresh from every post of the turn.
 """
 
 from __future__ import annotations

@@ -169,7 +169,9 @@ def extract_votes(
         )
 
     votes = list(counted.values())
-    return VoteResult(votes, rejected, tally_of(votes), readings, accepted_by_post)
+    # P-V.2: what a later post may agree with — nothing to carry on where there is no agreement
+    agreed = accepted_by_post if agreement else {}
+    return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
 
 
 def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:
