@@ -96,7 +96,7 @@ seed = 1
 start = {start}
 deadlines = [{deadlines}]
 interim_count = "votes"
-interim_every = 1000000
+interim_every = 10000
 
 [game.cast]
 "Анна Каренина" = "civilian"

@@ -1,17 +1,23 @@
 """What the rule sets share: their names, phases and vote kinds as types, and `RuleSetBase`,
-which answers what the shell asks of a rule set instead of asking which one it is."""
+the one description of a rule set — what the engine calls at a deadline, and the answers the
+shell asks of a rule set instead of asking which one it is."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from engine.actions import Move
 from engine.kinds import CLANS, RULESETS, Clan, Phase, Role, RulesetName, Team, VoteKind
 from engine.settings import RulesSettings
-from engine.state import GameState
+from engine.state import GameState, Player, Seat
+
+if TYPE_CHECKING:
+    from engine.events import Event
+    from engine.inputs import TurnInputs
 
 __all__ = ["RULESETS", "PaperShows", "Phase", "RuleSetBase", "RulesetName", "VoteKind"]
 
@@ -84,6 +90,33 @@ class RuleSetBase:
     def __init__(self, settings: RulesSettings) -> None:
         self.settings = settings
 
+    # --- the game, deadline by deadline (each rule set's own) -----------------------------------
+    def new_game(self, seats: Sequence[Seat]) -> GameState:
+        """The state before the first deadline, for a cast already dealt."""
+        raise NotImplementedError
+
+    def introductions(self, state: GameState) -> list[Event]:
+        """Role PMs and who-knows-whom messages (G-S.3, P-S.3)."""
+        raise NotImplementedError
+
+    def role_table(self, players: int) -> dict[str, int]:
+        """Role counts for a game of this size (G-S.1, P-S.1), settings applied."""
+        raise NotImplementedError
+
+    def check_move(self, state: GameState, move: Move) -> str | None:
+        """Why a move cannot be taken now (a reason code), or None when it can."""
+        raise NotImplementedError
+
+    def resolve(
+        self, state: GameState, inputs: TurnInputs, rng: random.Random
+    ) -> tuple[GameState, list[Event]]:
+        """Close the deadline of `state.phase` and return the new state and what happened."""
+        raise NotImplementedError
+
+    def winner(self, state: GameState) -> str | None:
+        """Who has won (G-W.1, P-W.1), None while the game goes on."""
+        raise NotImplementedError
+
     # --- about the rule set, before any game (config checks run without an engine) ------------
     @classmethod
     def team_of(cls, role: Role, clan: Clan | None = None) -> Team:
@@ -112,6 +145,16 @@ class RuleSetBase:
     def letter_mates(cls, state: GameState, nick: str) -> tuple[str, ...]:
         """The living members of the player's mafia (himself included), or () for none."""
         return ()
+
+    def ends_turn(self, phase: Phase) -> bool:
+        """Whether the deadline closing `phase` is the turn's last (C-1): a phase that is
+        not one of the turn's deadlines (an introduction day) is closed by the last one."""
+        return phase not in self.turn_phases[:-1]
+
+    def court_votes(self, phase: Phase) -> bool:
+        """Whether `phase` votes in court: about the nominees only, in the court topic, after
+        the nominations closed (G-N.4)."""
+        return self.court_topic and dict(self.vote_kinds).get(phase) == "court"
 
     def vote_kind(self, phase: Phase) -> VoteKind:
         """The kind of votes `phase` reads (a phase without votes: the turn's usual kind)."""
@@ -144,3 +187,18 @@ class RuleSetBase:
     def court_threshold(self, living: int) -> int | None:
         """Greens a player needs to go to court (None: the rule set has no court)."""
         return None
+
+    def vote_threshold(self, phase: Phase, living: int) -> int | None:
+        """The votes a player needs in `phase` to be sent on (Gambler's greens to the court,
+        G-N.3), printed with the interim count; None: no such threshold."""
+        return None
+
+    def host_vote_colors(self, phase: Phase) -> tuple[str, ...] | None:
+        """The host's own colour list for `phase`'s votes (a `[rules]` setting), or None for
+        the rule set's `vote_colors`."""
+        return None
+
+    def last_words(self, player: Player) -> int:
+        """How many posts a player out of the game may still write as his last word
+        (G-P.2); none unless the rule set grants one."""
+        return 0

@@ -186,6 +186,16 @@ class Gambler(RuleSetBase):
     def court_threshold(self, living: int) -> int | None:
         return court_threshold(self.settings, living)
 
+    def vote_threshold(self, phase: Phase, living: int) -> int | None:
+        return self.court_threshold(living) if phase == "greens" else None  # G-N.3
+
+    def host_vote_colors(self, phase: Phase) -> tuple[str, ...] | None:
+        # G-N.1: the host's greens, when he lists them
+        return (tuple(self.settings.green_colors) or None) if phase == "greens" else None
+
+    def last_words(self, player: Player) -> int:
+        return last_word_allowed(player)  # G-P.2
+
     def new_game(self, seats: Sequence[Seat]) -> GameState:
         players = tuple(Player(nick=s.nick, role=s.role, team=team_of(s.role)) for s in seats)
         return GameState(ruleset=self.name, players=players, turn=1, phase="day")
@@ -621,8 +631,8 @@ def night_checks(
 
 
 def acquaintance(state: GameState, role: Role, checker: str, target: str) -> list[Event]:
-    """G-M.9: commissar checks the sheriff → they know each other; lawyer checks a mafia
-    member → he and the mafia know each other."""
+    """G-M.9: a commissar who checks the sheriff and the sheriff learn of each other; a
+    lawyer who checks a mafioso and the mafia learn who the other is."""
     t = state.turn
     seen = state.get(target)
     pairs: list[tuple[str, tuple[tuple[str, Role], ...]]]

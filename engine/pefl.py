@@ -64,8 +64,9 @@ from engine.words_ru import PEFL_MOVE_HELP, PEFL_ROLE_WORDS
 MAFIOSI: tuple[Role, ...] = ("mafia", "thug", "kamikaze")
 TOWN_ROLES = ("civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard")
 HEROES = ("commissar", "sergeant", "ninja", "doctor")  # P-M.7
-#: P-M.7: deaths "by the mafia or the maniac" — a clan's kill, the kamikaze's blast or an
-#: attempt on him (cause `kamikaze`), the maniac's kill or his ambush (cause `ambush`).
+#: P-M.7: the violent deaths that count for the army — shot by either clan, taken by the
+#: kamikaze whether he blasted them or they attacked him (cause `kamikaze`), or killed by
+#: the maniac's shot or his ambush (cause `ambush`).
 ARMY_CAUSES = ("yakuza", "triad", "mafia", "maniac", "kamikaze", "ambush")
 PEACEFUL = ("civilian", "bastard")  # P-M.3
 CLAN_KILLS = ("yakuza", "triad")
@@ -364,10 +365,10 @@ def check_don_letter(state: GameState, move: Move) -> str | None:
 
 
 def check_kill(state: GameState, nick: str, move: Move) -> str | None:
-    """P-M.8: a clan cannot shoot its own members or its own bastard; the Don's executor is a
-    living clan member, the Don only when he is the last one. A member's letter counts only
-    while the Don is silent, and then its sender executes whatever executor it names, so the
-    name it gives is not checked."""
+    """P-M.8: no clan may target a member of its own nor the bastard dealt into it; the Don's
+    executor is a living clan member, the Don himself only once he is its last one. A
+    member's letter counts only while the Don is silent, and then its sender executes
+    whatever executor it names, so the name it gives is not checked."""
     actor = state.get(nick)
     if actor.role not in MAFIOSI:
         return None
@@ -736,7 +737,7 @@ def play_night(
     events += evs
     state = ninja_harakiri(settings, state, intake, night)
     events += night.events
-    state, evs = apply_night(state, night)
+    state, evs = apply_night(state, night, settings.beaten_and_killed_named)
     events += evs
     return state, events
 
@@ -1240,12 +1241,22 @@ def ninja_harakiri(
     return state
 
 
-def apply_night(state: GameState, night: Night) -> tuple[GameState, list[Event]]:
+def apply_night(
+    state: GameState, night: Night, beaten_and_killed_named: bool = True
+) -> tuple[GameState, list[Event]]:
     """Apply the night's decided deaths at once and say so (public: role and the killer's
-    kind, never a nick, P-P.1; host: the exact cause and the striker)."""
+    kind, never a nick, P-P.1; host: the exact cause and the striker). A player the thug
+    beat at step 4 is named as beaten even when he dies later that night (P-M.11 ruling,
+    setting `beaten_and_killed_named`)."""
     events: list[Event] = []
     t = state.turn
-    if night.beaten and state.get(night.beaten).alive and night.beaten not in night.dead:
+    # night.beaten is set only when the beating held at step 4 (the victim alive then)
+    killed_after = night.beaten in night.dead
+    if (
+        night.beaten
+        and state.get(night.beaten).alive
+        and (beaten_and_killed_named or not killed_after)
+    ):
         events.append(Beaten(turn=t, nick=night.beaten))
     for nick in list(night.dead):
         cause = night.dead[nick]
@@ -1312,8 +1323,9 @@ def camp(state: GameState, nick: str) -> str:
 
 
 def winner(state: GameState) -> str | None:
-    """P-W.1: town when every mafioso and the maniac are dead and a town player lives; a
-    clan when everyone else is dead; the maniac only alone."""
+    """P-W.1: the town, once no mafioso and no maniac is alive and it still has a player of
+    its own; a clan, once it is the only side with anyone alive; the maniac, as the last one
+    alive."""
     living = state.living
     if not living:
         return None
@@ -1349,8 +1361,9 @@ def decide_end(
 
 
 def last_two(state: GameState, a: str, b: str, rng: random.Random) -> tuple[str, str, list[Event]]:
-    """P-E.2: a mafioso and his own clan's bastard → town. P-E.1: fewer votes over the game
-    wins; equal → the one voted against first loses; never voted → coin toss."""
+    """P-E.2: when the two left are a mafioso and the bastard of his clan, the town wins.
+    P-E.1: otherwise the one with fewer votes against him over the game wins; with equal
+    counts the one who drew the first vote loses; with no votes at all a coin decides."""
     pa, pb = state.get(a), state.get(b)
     for m, o in ((pa, pb), (pb, pa)):
         if m.role in MAFIOSI and o.role == "bastard" and o.clan == m.clan:

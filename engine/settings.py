@@ -76,7 +76,7 @@ class RulesSettings:
     green_colors: tuple[str, ...] = ("family:green", "#008000", "#00ff00", "#006400", "#00aa00")
     #: G-N.3: (minimum living players, greens needed), checked from the top.
     court_thresholds: tuple[tuple[int, int], ...] = ((14, 3), (9, 2), (0, 1))
-    #: G-N.4 Ruling: a nominee needs at least one court vote to be jailed.
+    #: G-N.4 Ruling: nobody goes to jail without at least one court vote against him.
     court_needs_a_vote: bool = True
     #: G-N.5 Ruling: a court tie is settled by the seeded coin (else nobody is jailed and the
     #: host must override with the real duel's loser).
@@ -100,6 +100,10 @@ class RulesSettings:
     min_reason_words: int = 3
 
     # --- both ------------------------------------------------------------------------------
+    #: C-1 Ruling: a board dates posts and letters to the minute, so whatever carries the
+    #: deadline's minute still belongs to the turn, and the bot waits for the board's clock to
+    #: leave that minute before it closes the turn. False: on time only up to the deadline.
+    deadline_minute_on_time: bool = True
     #: C-3 Ruling: how nicks in votes, greens and court votes resolve: "as_moves" by the move
     #: reader's ladder (case forms «Рому»/«Егора», one word of a multi-word nick, typos),
     #: "exact" only folded (case, look-alikes, surrounding punctuation).
@@ -152,6 +156,9 @@ class RulesSettings:
     #: (P-M.10), though the beating at step 4 came before the shot. False: the shot finds a
     #: dead man and costs the shooter nothing.
     shot_at_beaten_kamikaze_dies: bool = True
+    #: P-M.11 Ruling: a player beaten at step 4 and killed later that night is still named
+    #: as beaten in the newspaper. False: the paper names only his death.
+    beaten_and_killed_named: bool = True
     #: P-W.1: the win is also checked after the day (steps 1–3); the night is then not played.
     pefl_check_win_after_day: bool = True
     #: SCENARIO `abstained`: list players who went missing at step 1 (they had no vote).

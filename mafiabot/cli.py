@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from mafiabot import __version__
-from mafiabot.exitcodes import ExitCode, HostError, UsageError, exit_code_for
+from mafiabot.exitcodes import ExitCode, HostError, UsageError, as_host_error, exit_code_for
 
 #: `engine.kinds.RULESETS`, spelt out so that `mafiabot parse posts` does not load the engine
 #: (tests/test_ruleset_answers.py keeps the two equal)
@@ -93,7 +93,18 @@ def _build_parser() -> argparse.ArgumentParser:
     pv = parse_sub.add_parser("votes", help="votes found in topic pages, as one JSON object")
     pv.add_argument("pages", nargs="+", metavar="PAGE.html")
     pv.add_argument("--ruleset", required=True, choices=RULESET_CHOICES)
-    pv.add_argument("--players", required=True, metavar="NICKS.txt")
+    pv.add_argument(
+        "--players",
+        required=True,
+        metavar="NICKS.txt",
+        help="one nick a line, optionally with the board user id: «Шерлок = 61»",
+    )
+    pv.add_argument(
+        "--members",
+        action="append",
+        metavar="LIST.html",
+        help="the board's member list (saved page): players' ids by exact spelling",
+    )
     pv.add_argument("--board", default="auto")
     pv.add_argument("--tz", default=None)
     pv.add_argument("--now", default=None)
@@ -175,6 +186,11 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     web.add_argument("--bind", default="127.0.0.1:8765", help="HOST:PORT (default: %(default)s)")
     web.add_argument("--refresh", type=int, default=30, help="page refresh in seconds")
+    web.add_argument(
+        "--i-know",
+        action="store_true",
+        help="allow a --bind that is not this machine only (plain HTTP: put TLS in front)",
+    )
     web.set_defaults(module="web")
 
     cc = sub.add_parser("check-config", help="check config files; name every bad key")
@@ -239,6 +255,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED
     except Exception as exc:
+        known = as_host_error(exc)
+        if known is not None:  # the database, the disk: one line, no traceback
+            print(f"mafiabot: {known}", file=sys.stderr)
+            return known.code
         code = exit_code_for(exc)
         if code is None:
             raise  # a bug: the traceback is what a report needs

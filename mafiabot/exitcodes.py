@@ -45,6 +45,13 @@ class LoginRefused(HostError):
     code = ExitCode.LOGIN_REFUSED
 
 
+class BoardShutOut(HostError):
+    """The board shuts the bot out (a ban, the board switched off, a CAPTCHA): stop, do not
+    retry; the host starts the bot again once a person has fixed it."""
+
+    code = ExitCode.FAILURE
+
+
 class InstanceLocked(HostError):
     """Another `mafiabot run` already hosts this game."""
 
@@ -55,6 +62,25 @@ class DatabaseUnusable(UsageError):
     """The game database is corrupt, or missing while the game is already under way."""
 
 
+class BoardUnreachable(HostError):
+    """The board could not be read for something that must be known before going on."""
+
+
+class DatabaseTrouble(HostError):
+    """The database cannot be used right now (locked, a full disk, a server that does not
+    answer): the bot retries by itself; the host may have to act."""
+
+
+def as_host_error(exc: BaseException) -> HostError | None:
+    """`exc` as the one line a host can act on, when it is a fault he can meet (the
+    database, the disk, the database server), else None (a bug: its traceback helps)."""
+    if isinstance(exc, HostError):
+        return exc
+    from mafiabot.dbfile import database_error
+
+    return database_error(exc)
+
+
 def exit_code_for(exc: BaseException) -> ExitCode | None:
     """The exit code an error means, or None for an unexpected error (a bug: traceback)."""
     # imported here so that `mafiabot --version` and the parse commands stay light
@@ -63,6 +89,9 @@ def exit_code_for(exc: BaseException) -> ExitCode | None:
 
     if isinstance(exc, HostError):
         return exc.code
+    known = as_host_error(exc)
+    if known is not None:
+        return known.code
     if isinstance(exc, ConfigError):
         return ExitCode.BAD_INPUT
     if isinstance(exc, LoginFailed):

@@ -20,6 +20,8 @@ import fcntl
 import hashlib
 import os
 import socket
+import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,13 +32,15 @@ import sqlalchemy as sa
 
 from mafiabot.dbfile import (
     check_folder,
+    check_regular,
     corrupt,
+    database_exists,
     is_corruption,
     prepare_sqlite,
     shown_url,
     sqlite_path,
 )
-from mafiabot.exitcodes import InstanceLocked
+from mafiabot.exitcodes import InstanceLocked, UsageError
 
 if TYPE_CHECKING:
     from mafiabot.store import Store
@@ -126,7 +130,12 @@ def acquire_game_lock(url: str, identity: str) -> GameLock:
 
 
 def _file_lock(path: Path, db: str) -> FileLock:
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    # never through a link nor on a device: the lock file is truncated and written
+    check_regular(path, "the lock file")
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped in between: touch nothing
+        os.close(fd)
+        raise UsageError(f"the lock file {path} is not a regular file: remove it")
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -185,14 +194,20 @@ def _pg_holder(conn: sa.Connection, key: int) -> str:
     return f"{name or 'a session'}{where}, server pid {pid}"
 
 
-def open_locked_store(url: str, identity: str) -> tuple[GameLock, Store]:
+def open_locked_store(
+    url: str, identity: str, before_create: Callable[[], None] | None = None
+) -> tuple[GameLock, Store]:
     """`run`'s way into its database: the game's lock first, then the file checks (private,
     not corrupt, its folder exists), then the store, migrated. A damaged SQLite file is one
-    line naming it (exit 2), never a traceback."""
+    line naming it (exit 2), never a traceback. `before_create` runs (under the lock) when
+    the SQLite file does not exist yet, before anything creates it: a refusal there leaves
+    no empty database behind."""
     from mafiabot.store import open_store
 
     lock = acquire_game_lock(url, identity)
     try:
+        if before_create is not None and not database_exists(url):
+            before_create()
         prepare_sqlite(url)
         try:
             return lock, open_store(url)

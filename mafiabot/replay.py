@@ -124,7 +124,8 @@ def load_scenario(data: Any) -> Scenario:
     except SettingsError as exc:
         raise ScenarioError(f"options.{exc.key}: {str(exc).split(': ', 1)[1]}") from None
     seats = _load_players(shape, data.get("players"))
-    nicks = {s.nick for s in seats}
+    # moves may name a replacement account, from the turn the host hands it the seat (C-6)
+    nicks = {s.nick for s in seats} | _replacement_nicks(data.get("turns", []))
     turns_raw = data.get("turns", [])
     _need(isinstance(turns_raw, list), "turns", "must be a list")
     first = shape.first_turn
@@ -151,11 +152,23 @@ def load_scenario(data: Any) -> Scenario:
         court, next_post_id = _load_posts(
             t.get("court_posts", []), f"{where}.court_posts", next_post_id, seen_ids
         )
-        _need("court" in shape.turn_phases or not court, f"{where}.court_posts", "Gambler only")
+        _need(shape.court_topic or not court, f"{where}.court_posts", "Gambler only")
         moves = _load_moves(t.get("moves", []), f"{where}.moves", nicks)
         overrides = _load_overrides(t.get("overrides", []), f"{where}.overrides", nicks, number)
         turns.append(ScenarioTurn(number, posts, court, moves, overrides))
     return Scenario(ruleset, seed, settings, seats, tuple(turns))
+
+
+def _replacement_nicks(turns: Any) -> set[str]:
+    """Every account a `replace` override of the scenario hands a seat to (C-6)."""
+    found: set[str] = set()
+    for t in turns if isinstance(turns, list) else []:
+        for o in t.get("overrides", []) if isinstance(t, dict) else []:
+            if isinstance(o, dict) and o.get("kind") == "replace":
+                new = o.get("new_nick")
+                if isinstance(new, str) and new:
+                    found.add(new)
+    return found
 
 
 def _load_players(rules: type[RuleSetBase], raw: Any) -> tuple[Seat, ...]:
@@ -315,13 +328,18 @@ def post_record(post: ScenarioPost, position: int) -> Post:
     return post_from_body(post.id, post.author, post.html, position)
 
 
-def read_move(sm: ScenarioMove, state: GameState) -> Move | InputRejected | None:
-    """A structured move as it is, or PM text through the move parser (C-2, C-3)."""
+def read_move(
+    sm: ScenarioMove, state: GameState, threshold: float | None = None
+) -> Move | InputRejected | None:
+    """A structured move as it is, or PM text through the move parser (C-2, C-3), with the
+    host's confidence threshold as the daemon reads it."""
     m = sm.move
     if "text" in m:
         from mafiabot.replay_posts import parse_pm
+        from parser.letters.reading import DEFAULT_THRESHOLD
 
-        return parse_pm(m["text"], sm.sender, state.living_nicks(), state)
+        limit = DEFAULT_THRESHOLD if threshold is None else threshold
+        return parse_pm(m["text"], sm.sender, state.living_nicks(), state, limit)
     return Move(
         actor=sm.sender,
         action=m["action"],
@@ -407,7 +425,9 @@ def play_turn(
                 {"from": sm.sender, "action": "?", "reason": "not_a_player"}
             )
             continue
-        got = read_move(sm, reading)
+        # C-6: in the turn of a replacement both accounts speak for the seat
+        seat = renames.get(sm.sender) or sm.sender
+        got = read_move(replace(sm, sender=seat), reading, rules.settings.move_confidence)
         if isinstance(got, InputRejected):
             extra["rejected_moves"].append({"from": sm.sender, "action": "?", "reason": got.reason})
         elif got is not None:
@@ -422,8 +442,8 @@ def play_turn(
     posts = seated(turn.posts)
     court_posts = seated(turn.court_posts)
     events: list[Event] = []
-    # PEFL closes one deadline a turn; Gambler the introduction day, or the greens and then
-    # the court with the night: each through the daemon's own assembly
+    # each deadline of the turn in order (PEFL one; Gambler the introduction day, or the
+    # greens and then the court with the night), each through the daemon's own assembly
     while True:
         phase = state.phase
         built = build_turn_inputs(
@@ -437,7 +457,7 @@ def play_turn(
         extra["rejected"] += built.inputs.rejected
         state, evs = step(state, built.inputs, None, rng, rules)
         events += evs
-        if phase != "greens" or state.over:
+        if rules.ends_turn(phase) or state.over:
             return state, events, extra
 
 

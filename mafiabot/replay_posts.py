@@ -14,10 +14,10 @@ from dataclasses import replace
 
 from engine import GameState, InputRejected, Move
 from parser.html import parse_html
-from parser.moves import parse_move
+from parser.letters.reading import DEFAULT_THRESHOLD
+from parser.moves import read_letter_from
 from parser.phpbb.body import read_body
-from parser.records import Post
-from parser.sender import sender_view
+from parser.records import Body, Post, post_record
 
 # quotes the scenario may mark more plainly than phpBB does: <blockquote data-post-id="3">
 _POST_REF = re.compile(r"(?:[?&]p=|#p)(\d+)")
@@ -28,25 +28,16 @@ def post_from_body(pid: int, author: str, html: str, position: int) -> Post:
     tree = parse_html(f'<div class="content">{html}</div>')
     content = tree.css_first("div.content")
     if content is None:  # unreachable for the wrapper above; keeps the record total
-        return Post(pid, author, None, None, html, "", "", position=position)
+        return post_record(pid, author, None, None, Body(html=html), position=position)
     plain_ids = [_plain_quote_id(bq.attributes) for bq in content.css("blockquote")]
     body = read_body(content, f"post {pid}")
     quotes = tuple(
         replace(q, post_id=plain_ids[i]) if q.post_id is None and i < len(plain_ids) else q
         for i, q in enumerate(body.quotes)
     )
-    return Post(
-        id=pid,
-        author=author,
-        author_id=None,
-        posted_at=None,
-        body_html=html,
-        text=body.text,
-        own_text=body.own_text,
-        colored=body.colored,
-        quotes=quotes,
-        position=position,
-        linked_posts=body.links,  # P-V.2 "(or links to)": read as on a real board page
+    # the scenario's own markup is the post's; links are read as on a real board page (P-V.2)
+    return post_record(
+        pid, author, None, None, replace(body, html=html, quotes=quotes), position=position
     )
 
 
@@ -61,9 +52,16 @@ def _plain_quote_id(attrs: dict[str, str | None]) -> int | None:
 
 
 def parse_pm(
-    text: str, actor: str, living: Sequence[str], state: GameState | None = None
+    text: str,
+    actor: str,
+    living: Sequence[str],
+    state: GameState | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
 ) -> Move | InputRejected | None:
-    """A PM body → Move via the move parser (C-2, C-3), through the sender's role when the
-    game `state` is given."""
-    view = sender_view(state, actor) if state is not None else None
-    return parse_move(text, actor=actor, players=living, view=view)
+    """A PM body → Move through the one letter reader the daemon and `parse moves` use
+    (`parser.moves.read_letter_from`: C-2, C-3), through the sender's role when the game
+    `state` is given."""
+    players = [p.nick for p in state.players] if state is not None else None
+    return read_letter_from(
+        text, actor, living=living, players=players, state=state, threshold=threshold
+    ).input

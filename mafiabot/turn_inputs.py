@@ -25,9 +25,9 @@ from datetime import datetime, timedelta
 
 from engine import GameState, InputRejected, Move, Override, RuleSet, TurnInputs, Vote
 from engine.common import apply_replacements
-from engine.gambler import last_word_allowed
-from engine.kinds import Phase
+from engine.kinds import Phase, VoteKind
 from engine.state import Player
+from mafiabot.config.calendar import stamp_cutoff
 from parser.records import Post
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
@@ -64,7 +64,7 @@ class TurnCalendar:
 
 @dataclass(frozen=True, slots=True)
 class PhaseVotes:
-    kind: str  # "red" (PEFL), "green" / "court" (Gambler)
+    kind: VoteKind
     votes: tuple[Vote, ...] = ()
     rejected: tuple[InputRejected, ...] = ()
     # P-V.2: post id → target of each vote accepted from it (`parser.votes.VoteResult.agreed`)
@@ -76,7 +76,7 @@ class AssembledTurn:
     """The engine's inputs for the phase, the votes' kind, and notes for the host."""
 
     inputs: TurnInputs
-    kind: str
+    kind: VoteKind
     flags: tuple[str, ...] = ()
 
 
@@ -110,7 +110,9 @@ def _seated(posts: Iterable[TurnPost], renames: Mapping[str, str]) -> Iterator[T
         seat = renames.get(tp.seat, tp.seat) if tp.seat is not None else None
         post = tp.post
         if seat is not None and seat != post.author:
-            post = dataclasses.replace(post, author=seat)
+            # the seat was told by the caller (a board id, a replacement): the account's own
+            # id is not the seat's, and must not make the post an outsider's
+            post = dataclasses.replace(post, author=seat, author_id=None)
         yield TurnPost(post, seat)
 
 
@@ -120,6 +122,13 @@ def _until(posts: Iterable[TurnPost], deadline: datetime | None) -> Iterator[Tur
             yield tp
 
 
+def _cutoff(rules: RuleSet, deadline: datetime | None) -> datetime | None:
+    """The last on-time stamp for `deadline` under the rule set's C-1 ruling."""
+    if deadline is None:
+        return None
+    return stamp_cutoff(deadline, rules.settings.deadline_minute_on_time)
+
+
 def counts_votes(rules: RuleSet, state: GameState) -> bool:
     """Whether the phase `state` waits for has votes to read (not PEFL's turn 0 nor
     Gambler's introduction day)."""
@@ -127,9 +136,10 @@ def counts_votes(rules: RuleSet, state: GameState) -> bool:
 
 
 def votes_as_of(rules: RuleSet, state: GameState, calendar: TurnCalendar) -> datetime | None:
-    """The moment the phase's posts are read as of: its deadline, or for greens counted
-    early (interim count, status) the greens deadline."""
-    if state.phase == "greens":
+    """The moment the phase's posts are read as of: its deadline, or — for a phase before the
+    turn's last deadline (Gambler's greens) counted early (interim count, status) — that
+    phase's own deadline."""
+    if not rules.ends_turn(state.phase):
         return calendar.deadline or calendar.greens_deadline
     return calendar.deadline
 
@@ -165,11 +175,12 @@ def phase_votes(
     kind = rules.vote_kind(state.phase)
     if not rules.counts_votes(state):
         return PhaseVotes(kind)
-    greens_dl = calendar.greens_deadline
-    if kind == "court":  # G-N.4: in the court topic, after the greens
+    # C-1: a post the board shows with a deadline's own minute is on time for it
+    greens_dl = _cutoff(rules, calendar.greens_deadline)
+    if rules.court_votes(state.phase):  # G-N.4: in the court topic, after the greens
         court = (
             tp.post
-            for tp in _until(_seated(court_posts, {}), calendar.deadline)
+            for tp in _until(_seated(court_posts, {}), _cutoff(rules, calendar.deadline))
             if greens_dl is None or tp.post.posted_at is None or tp.post.posted_at > greens_dl
         )
         res = extract_court_votes(
@@ -183,15 +194,17 @@ def phase_votes(
         )
         return PhaseVotes(kind, tuple(res.votes), tuple(res.rejected), res.agreed)
     game: Iterable[Post] = (
-        tp.post for tp in _until(_seated(posts, {}), votes_as_of(rules, state, calendar))
+        tp.post
+        for tp in _until(_seated(posts, {}), _cutoff(rules, votes_as_of(rules, state, calendar)))
     )
-    if kind == "green":
-        # G-N.1: greens until the greens deadline; the host's colour list, or the parser's
-        # default greens when empty
+    if not rules.ends_turn(state.phase):
+        # G-N.1: greens until the greens deadline
         game = (
             p for p in game if greens_dl is None or p.posted_at is None or p.posted_at <= greens_dl
         )
-        options = dataclasses.replace(options, colors=tuple(settings.green_colors) or None)
+    colors = rules.host_vote_colors(state.phase)  # G-N.1: the host's list, when he gives one
+    if colors is not None:
+        options = dataclasses.replace(options, colors=colors)
     beaten = [
         p.nick for p in state.living if p.beaten_turn is not None and p.beaten_turn == turn - 1
     ]  # P-A.3
@@ -209,7 +222,7 @@ def phase_votes(
 
 
 def _last_words(
-    state: GameState, posts: Sequence[TurnPost], calendar: TurnCalendar
+    rules: RuleSet, state: GameState, posts: Sequence[TurnPost], calendar: TurnCalendar
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(post authors for the engine, flags). G-P.2: a killed civilian's post written after
     his last-word window is no last word. When the engine would take it as one (he has not
@@ -222,9 +235,9 @@ def _last_words(
         if tp.seat is None:
             continue
         p = state.player(tp.seat)
-        if p is not None and not p.alive and _after_last_word(p, tp.post, calendar):
+        if p is not None and not p.alive and _after_last_word(rules, p, tp.post, calendar):
             n = p.posts_after_death + used.get(p.nick, 0)
-            if n < last_word_allowed(p):
+            if n < rules.last_words(p):
                 window = calendar.last_word or timedelta()
                 # a rehearsal's window is minutes: say so rather than "0 ч"
                 span = (
@@ -243,14 +256,14 @@ def _last_words(
     return tuple(authors), tuple(flags)
 
 
-def _after_last_word(p: Player, post: Post, calendar: TurnCalendar) -> bool:
+def _after_last_word(rules: RuleSet, p: Player, post: Post, calendar: TurnCalendar) -> bool:
     """G-P.2: written later than the last-word window after the seat's death."""
     died = calendar.deaths.get(p.nick)
     window = calendar.last_word
     at = post.posted_at
     if window is None or died is None or at is None:
         return False
-    return last_word_allowed(p) > 0 and at > died + window
+    return rules.last_words(p) > 0 and at > died + window
 
 
 def build_turn_inputs(
@@ -277,16 +290,19 @@ def build_turn_inputs(
     calendar = calendar or TurnCalendar()
     phase = state.phase
     chosen = phase_overrides(rules, phase, overrides)
-    renames = _renames(chosen)
+    # C-6: in the turn of a replacement both accounts speak for the seat in every phase
+    # alike — the Gambler court too, though the replacement itself took effect with the greens
+    renames = _renames(overrides)
     reading, _ = apply_replacements(state, chosen)
-    game = list(_until(_seated(posts, renames), calendar.deadline))
+    game = list(_until(_seated(posts, renames), _cutoff(rules, calendar.deadline)))
     court = list(_seated(court_posts, renames))
     votes = phase_votes(rules, reading, game, court, calendar, ignore_authors, player_ids)
     flags: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
-    if phase != "greens":
-        # P-P.2 / G-P.2 counters live in the engine state: each post is given once a turn
-        authors, flags = _last_words(reading, game, calendar)
+    if rules.ends_turn(phase):
+        # P-P.2 / G-P.2 counters live in the engine state: each post is given once a turn,
+        # at the deadline that ends it
+        authors, flags = _last_words(rules, reading, game, calendar)
     inputs = TurnInputs(
         votes=votes.votes,
         rejected=votes.rejected,

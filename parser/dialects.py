@@ -62,6 +62,7 @@ SELECTOR_KEYS: tuple[str, ...] = (
     "page_total_attr",
     "page_jump",  # «Page 1 of 3» / «231 страница» text
     "next_link",
+    "page_link",  # links to the topic's other pages ("" = every link to the topic with a position)
     "pm_row",  # messenger folder row
     "pm_row_link",
     "pm_row_sender",
@@ -131,6 +132,8 @@ class Dialect:
     # Post headers are printed in the board software's fixed markup, so their author, member
     # id and time may be read from the raw markup (parser.rawmarkup) before any selector.
     raw_heads: bool = False
+    # The selector keys a host's [board.selectors] replaced: their readings come first.
+    overridden: frozenset[str] = frozenset()
 
     def with_overrides(self, overrides: Mapping[str, str]) -> Dialect:
         """A copy with some selectors replaced; unknown keys raise `UnknownSelector`. With any
@@ -149,6 +152,7 @@ class Dialect:
             selectors=MappingProxyType(merged),
             page_slice=self.page_slice if not overrides else None,
             raw_heads=self.raw_heads and not overrides,
+            overridden=self.overridden | frozenset(overrides),
         )
 
     def sel(self, key: str) -> str:
@@ -203,7 +207,8 @@ IPB2 = Dialect(
         pm_row_link="a[href*='CODE=03'][href*='MSID=']",
         pm_row_sender="a[href*='showuser=']",
         pm_unread="img[src*='f_norm'], img[alt*='Непрочит'], img[alt*='Unread'], .unread",
-        pm_title="div.pformstrip, div.subtitle",
+        # the message's own heading, not the side menu's «Личный Ящик» (also a pformstrip)
+        pm_title="div.pformstrip:not(#ucpmenu div), div.subtitle",
         pm_sender="span.normalname a, span.normalname",
         pm_date="span.postdetails",
         pm_body="span.postcolor, div.postcolor",

@@ -17,9 +17,17 @@ from __future__ import annotations
 import codecs
 import logging
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["DecodedText", "declared_charsets", "decode_html", "decode_html_ex"]
+__all__ = [
+    "DecodedText",
+    "declared_charsets",
+    "decode_html",
+    "decode_html_ex",
+    "misread",
+    "utf8_declared",
+]
 
 log = logging.getLogger(__name__)
 
@@ -179,3 +187,28 @@ def decode_html(data: bytes, content_type: str | None = None) -> str:
     `content_type` is the HTTP `Content-Type` header value when the page came over HTTP.
     """
     return decode_html_ex(data, content_type).text
+
+
+# The one decision on a page's encoding is `decode_html`'s. A reader may instead hand a page's
+# bytes to lexbor as they are (no decoding, no re-encoding) while they read as UTF-8, which is
+# what `decode_html` makes of bytes that are valid UTF-8; a page whose bytes turn out not to be
+# (a meta tag that lies) is read again from `decode_html`'s text.
+
+_CHARSET_BYTES = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+
+
+def utf8_declared(data: bytes) -> bool:
+    """Whether a page may be read from its bytes as UTF-8: no byte-order mark but UTF-8's, and
+    a declared charset of UTF-8 or none (`misread` checks the reading afterwards)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return False
+    m = _CHARSET_BYTES.search(data, 0, 4096)
+    return m is None or m.group(1).lower().replace(b"_", b"-") in (b"utf-8", b"utf8")
+
+
+def misread(data: bytes, texts: Iterable[str]) -> bool:
+    """Whether a reading of `data` as UTF-8 bytes went wrong: the texts read from it hold the
+    replacement character and the bytes are not UTF-8 (a page that says UTF-8 but is not)."""
+    if not any("\ufffd" in t for t in texts):
+        return False
+    return _strict(data, "utf-8") is None

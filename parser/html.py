@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import overload
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -18,6 +19,7 @@ __all__ = [
     "COMMENT",
     "OPEN",
     "TEXT",
+    "cap_depth",
     "collapse",
     "cut_short",
     "first_int",
@@ -39,20 +41,125 @@ _USER_RE = re.compile(r"[?&;](?:amp;)?u=(\d+)")
 
 _fast = True  # LexborDocumentOptions.WO_EVENTS is available
 
+# How deep elements may nest in what lexbor is given. lexbor checks the open elements on every
+# block element it opens, so a tree's cost grows with the square of its depth (16,000 nested
+# quotes took seconds); markup nested deeper than this is read as if the elements beyond the
+# limit were not there (their text stays, inside the deepest element kept). No post a board
+# accepts comes near it: phpBB refuses more than 3 levels of quotes by default, and a post at
+# its 60,000-character limit, all `[quote]`s, nests 4,000 quotes of two elements each.
+MAX_DEPTH = 8192
+
 
 def parse_html(html: str | bytes) -> LexborHTMLParser:
-    """Parse a page (or a slice of one) with lexbor.
+    """Parse a page (or a slice of one) with lexbor, nested at most `MAX_DEPTH` deep.
 
     DOM mutation events are switched off: they only mirror <select> state into
     <selectedcontent>, which no board page needs, and cost ~15% of the parse. selectolax
     before 1.0 has no such option and parses as usual."""
     global _fast
+    # only markup with that many tags (each three characters at least) can nest so deep
+    if len(html) > 3 * MAX_DEPTH and _tags(html) > MAX_DEPTH:
+        html = cap_depth(html, MAX_DEPTH)
     if _fast:
         try:
             return LexborHTMLParser(html, options=1)
         except TypeError:
             _fast = False
     return LexborHTMLParser(html)
+
+
+def _tags(html: str | bytes) -> int:
+    return html.count(b"<") if isinstance(html, bytes) else html.count("<")
+
+
+# A tag as the depth cap reads it: a comment or declaration (skipped), an end tag, or a start tag
+# (its name, and whether it closes itself).
+_TAG = re.compile(r"<(?:!--.*?-->|!|\?|(/?)([a-zA-Z][^\s/>]*)[^>]*?(/?)>)", re.S)
+_VOID = frozenset(
+    ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+     "track", "wbr", "basefont", "bgsound", "frame", "keygen", "param")
+)  # fmt: skip
+_RAW_TEXT = frozenset(
+    ("script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext")
+)
+# Elements a sibling of the same kind closes (<li>a<li>b: two items, not one inside the other).
+_SELF_SIBLING = frozenset(("p", "li", "dt", "dd", "option", "tr", "td", "th"))
+
+
+@overload
+def cap_depth(html: str, limit: int) -> str: ...
+@overload
+def cap_depth(html: bytes, limit: int) -> bytes: ...
+def cap_depth(html: str | bytes, limit: int) -> str | bytes:
+    """`html` without the tags of elements nested deeper than `limit` (their text kept), in
+    one pass over its tags; markup that never nests that deep comes back unchanged."""
+    text = html.decode("utf-8", "surrogateescape") if isinstance(html, bytes) else html
+    cut = _too_deep(text, limit)
+    if not cut:
+        return html
+    parts: list[str] = []
+    last = 0
+    for start, end in cut:
+        parts.append(text[last:start])
+        last = end
+    parts.append(text[last:])
+    out = "".join(parts)
+    return out.encode("utf-8", "surrogateescape") if isinstance(html, bytes) else out
+
+
+class _Nesting:
+    """The elements open at a point of the markup, as the depth cap follows them."""
+
+    __slots__ = ("count", "stack")
+
+    def __init__(self) -> None:
+        self.stack: list[tuple[str, bool]] = []  # open elements: name, kept
+        self.count: dict[str, int] = {}
+
+    def open(self, name: str, limit: int) -> bool:
+        """A start tag: whether it is kept (its element is no deeper than `limit`)."""
+        if name in _SELF_SIBLING and self.stack and self.stack[-1][0] == name:
+            self.stack.pop()
+            self.count[name] -= 1
+        kept = len(self.stack) < limit
+        self.stack.append((name, kept))
+        self.count[name] = self.count.get(name, 0) + 1
+        return kept
+
+    def close(self, name: str) -> bool:
+        """An end tag: it closes the nearest open element of its name (and those inside it);
+        whether it is kept (a stray one is, lexbor ignores it)."""
+        if not self.count.get(name):
+            return True
+        while self.stack:
+            top, kept = self.stack.pop()
+            self.count[top] -= 1
+            if top == name:
+                return kept
+        return True
+
+
+def _too_deep(text: str, limit: int) -> list[tuple[int, int]]:
+    """The spans of the tags of elements nested deeper than `limit`."""
+    nesting = _Nesting()
+    cut: list[tuple[int, int]] = []
+    pos = 0
+    while (m := _TAG.search(text, pos)) is not None:
+        pos = m.end()
+        name = (m.group(2) or "").lower()
+        if not name or name in _VOID or m.group(3):
+            continue  # a comment, a declaration, a stray "<", an element without content
+        if m.group(1):
+            kept = nesting.close(name)
+        elif name in _RAW_TEXT:  # its text holds no tags: go to its end tag
+            close = text.find("</" + name, pos)
+            pos = close if close >= 0 else len(text)
+            continue
+        else:
+            kept = nesting.open(name, limit)
+        if not kept:
+            cut.append(m.span())
+    return cut
 
 
 CUT_SHORT = "page cut short (no closing </html>): what followed the cut is missing"

@@ -2,14 +2,19 @@
 
 Two questions are kept apart here:
 
-* **Do two names read the same?** `nick_key` answers it for the whole project: the cast
-  list against post authors, duplicate nicks in a config, ban records, "is this post mine".
-  Two nicks with equal keys are the same name as far as a reader can tell.
-* **Is this post's author that player?** A name is only a claim. Wherever a page gives the
-  board's user id of an author, that id decides (`same_account`): a look-alike account
-  («Шерлoк» with a Latin «o», «Шер\u200bлок» with a zero-width space) has its own id and is
-  an outsider however its name reads. Only when either id is unknown (a guest post, a page
-  or a config that does not give one) does the key alone decide.
+* **Do two names read the same?** `nick_key` answers it for the whole project: a nick a
+  player typed in a vote or a letter, duplicate nicks in a config, ban records. Two nicks
+  with equal keys are the same name as far as a reader can tell — and so a config may not
+  seat both (`key_clashes`).
+* **Is this post's author that player?** A name is only a claim, and a look-alike name
+  («Шерлoк» with a Latin «o», «Шер\u200bлок» with a zero-width space) is another account.
+  The board's user id decides wherever it is known: the host's `[game.user_ids]`, or the
+  id of the player's own first post. That first post counts as his only when its author is
+  spelled exactly as the cast spells him (`account_key`: Unicode normalisation, case and
+  runs of spaces aside — what a board itself keeps unique — and nothing else: no
+  look-alike letter, no invisible character). Until an id is known, the same exact
+  spelling is the only way a name is the player's; a name that merely reads like his
+  (`lookalike_of`) is an outsider the host is told about with both ids.
 
 What `nick_key` folds, in order
 -------------------------------
@@ -84,6 +89,17 @@ def nick_key(nick: str) -> str:
     return text.translate(LOOKALIKES)
 
 
+@lru_cache(maxsize=8192)
+def account_key(name: str) -> str:
+    """The key under which a board shows one account: canonical Unicode composition (NFC: a
+    composed «й» and «и» + breve are one letter), lower case, whitespace runs as one space
+    (board pages collapse them). Phpbb and Invision keep account names unique up to case, so
+    two names with one `account_key` are one account; nothing else is folded — a Latin «o»,
+    a zero-width space or a compatibility form makes another account."""
+    text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).lower())
+    return " ".join(text.split())
+
+
 def same_nick(a: str, b: str) -> bool:
     """Whether two names read the same (equal `nick_key`)."""
     return nick_key(a) == nick_key(b)
@@ -91,10 +107,10 @@ def same_nick(a: str, b: str) -> bool:
 
 def same_account(name: str, user_id: int | None, other: str, other_id: int | None) -> bool:
     """Whether two (name, board user id) pairs are one account: the ids decide when both
-    are known, the names' keys otherwise."""
+    are known, the exact spelling (`account_key`) otherwise."""
     if user_id is not None and other_id is not None:
         return user_id == other_id
-    return same_nick(name, other)
+    return account_key(name) == account_key(other)
 
 
 def key_clashes(nicks: Iterable[str]) -> list[tuple[str, str]]:
@@ -113,29 +129,31 @@ def key_clashes(nicks: Iterable[str]) -> list[tuple[str, str]]:
 
 def learn_ids(players: Iterable[str], authors: Iterable[tuple[str, int | None]]) -> dict[str, int]:
     """nick → board user id of each player, from the first (author, id) pair spelled as
-    him up to case that shows an id. Case only: the board keeps account names unique that
-    way, while a look-alike spelling («Кoт», Latin «o») may be another account and must
-    not lend the player its id."""
-    want = {p.casefold(): p for p in players}
+    him (`account_key`) that shows an id. A look-alike spelling («Кoт», Latin «o») is
+    another account and must not lend the player its id."""
+    want = {account_key(p): p for p in players}
     ids: dict[str, int] = {}
     for author, uid in authors:
-        player = want.get(author.casefold())
+        player = want.get(account_key(author))
         if player is not None and uid is not None and player not in ids:
             ids[player] = uid
     return ids
 
 
 class Cast:
-    """Matches post or letter authors to seated players: by board user id when the page and
-    the cast both give one, by `nick_key` otherwise (see the module docstring).
+    """Matches post or letter authors to seated players: by board user id where the page and
+    the cast both give one, else by the exact spelling (`account_key`); never by a folded
+    name (see the module docstring).
 
-    players: the seated nicks. ids: nick → board user id for those whose id is known (keys
-    are matched by `nick_key`, so the map may spell a nick differently).
+    players: the seated accounts. ids: account → board user id for those whose id is known
+    (keys are matched by `nick_key`: the map is the host's or ours, not a post's claim).
     """
 
     def __init__(self, players: Iterable[str], ids: Mapping[str, int | None] | None = None):
+        self._by_account: dict[str, str] = {}
         self._by_key: dict[str, str] = {}
         for p in players:
+            self._by_account.setdefault(account_key(p), p)
             self._by_key.setdefault(nick_key(p), p)
         self._id_of: dict[str, int] = {}
         self._by_id: dict[int, str] = {}
@@ -150,10 +168,52 @@ class Cast:
         if author_id is not None and author_id in self._by_id:
             # the board's id wins over the name shown (an account renamed mid-game)
             return self._by_id[author_id]
-        player = self._by_key.get(nick_key(author))
+        player = self._by_account.get(account_key(author))
         if player is None:
             return None
         known = self._id_of.get(player)
         if known is not None and author_id is not None and known != author_id:
-            return None  # the player's name on another account: a look-alike
+            return None  # the player's name on another account (re-registered, a guest)
         return player
+
+    def id_of(self, player: str) -> int | None:
+        """The board user id known for a seated account."""
+        return self._id_of.get(player)
+
+    def lookalike_of(self, author: str, author_id: int | None = None) -> str | None:
+        """The seated player whose name `author` only reads like (equal `nick_key`) while
+        being another account — an outsider to flag to the host — else None."""
+        if self.player(author, author_id) is not None:
+            return None
+        return self._by_key.get(nick_key(author))
+
+
+# Profile links that carry a board user id: phpBB `memberlist.php?mode=viewprofile&u=61`,
+# IPB 1.x-3.x `showuser=61`, IPS 4/5 `/profile/61-name/`.
+_PROFILE_ID: Final = re.compile(r"(?:[?&;](?:amp;)?(?:u|showuser)=|/profile/)(\d+)")
+
+
+def member_ids(html: str) -> dict[str, int]:
+    """Account name → board user id from every profile link of a page (a board's member
+    list; any page whose links name accounts). A name linked to two ids is left out: it
+    cannot say which account a player is."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    found: dict[str, int] = {}
+    clash: set[str] = set()
+    for a in LexborHTMLParser(html).css("a[href]"):
+        m = _PROFILE_ID.search(a.attributes.get("href") or "")
+        name = " ".join(a.text(separator=" ").split())
+        if m is None or not name:
+            continue
+        uid = int(m.group(1))
+        if found.setdefault(name, uid) != uid:
+            clash.add(name)
+    return {name: uid for name, uid in found.items() if name not in clash}
+
+
+def ids_by_spelling(players: Iterable[str], members: Mapping[str, int]) -> dict[str, int]:
+    """nick → id of the member spelled exactly as the player (`account_key`); a look-alike
+    member lends nothing."""
+    by_key = {account_key(name): uid for name, uid in members.items()}
+    return {p: by_key[account_key(p)] for p in players if account_key(p) in by_key}

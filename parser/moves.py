@@ -18,10 +18,19 @@ question codes). This module is the engine-facing door:
   move for the host).
 * `parse_move(text, actor=…, players=…)` reads a text by its words alone (no role).
 
+All of them, the daemon, `mafiabot replay` and `mafiabot parse moves` read a letter through
+one entry point, `read_letter_from(text, sender, living=…, state=…)`: the sender checked, the
+letter read through his role as the engine sees him, and the engine's input made of it
+(`LetterRead`). A letter the role may not make now (``no_moves``, ``not_now``,
+``wrong_action``) is still handed to the engine as the move its words say, so the engine's
+own intake refuses it with its rule's reason and the refusal is kept with the other moves;
+the reader's Russian explanation goes back to the player with it.
+
 Codes: the question codes of `parser.letters` (``no_target``, ``unknown_nick``,
 ``ambiguous_nick``, ``which_target``, ``pronoun``, ``which_action``, ``unparsed``,
-``low_confidence``, ``is_it_a_move``) and, for senders, ``not_a_player`` (not in the game)
-and ``dead`` (out of it).
+``low_confidence``, ``is_it_a_move``, ``unaccounted``, ``undecided``), its refusals
+(``no_moves``, ``not_now``, ``wrong_action``) and, for senders, ``not_a_player`` (not in the
+game) and ``dead`` (out of it).
 
 Corrections (ruling): a letter that changes its mind («Стреляю в Кот. Передумал, стреляю в
 Шерлок», «Лечу Жанну. Нет, лучше Ефима») is read as its **last** word, as a host reads it;
@@ -32,15 +41,17 @@ or ``which_target``), never guessed.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
 from engine.actions import InputRejected, Move
 from engine.state import GameState
+from parser.identity import account_key
 from parser.letters.reader import read_letter
 from parser.letters.reading import DEFAULT_THRESHOLD, NO_TARGET, UNPARSED, LetterReading
 from parser.letters.tokens import word_key
-from parser.nicks import NickResolver, lookalike_key
+from parser.nicks import NickResolver
 from parser.records import PrivateMessage
 from parser.sender import SenderView, sender_view
 from parser.vocab import lookup
@@ -50,9 +61,11 @@ __all__ = [
     "NOT_A_PLAYER",
     "NO_TARGET",
     "UNPARSED",
+    "LetterRead",
     "has_action_word",
     "move_from_pm",
     "parse_move",
+    "read_letter_from",
     "read_pm",
     "reject_sender",
 ]
@@ -93,6 +106,54 @@ def _read(
     return read_letter(text, view, resolver=resolver, threshold=threshold)
 
 
+@dataclass(frozen=True, slots=True)
+class LetterRead:
+    """One letter as the bot reads it: the reading (None when the sender was refused before
+    any reading) and the engine's input made of it."""
+
+    reading: LetterReading | None
+    input: Move | InputRejected | None
+
+    @property
+    def confidence(self) -> float | None:
+        """The reader's confidence in the move handed on (None when it hands on none)."""
+        if self.reading is None or not isinstance(self.input, Move):
+            return None
+        return self.reading.confidence
+
+    @property
+    def refused(self) -> bool:
+        """Whether the reader found the move one the sender's role may not make now."""
+        return self.reading is not None and self.reading.kind == "refused"
+
+
+def read_letter_from(
+    text: str,
+    sender: str,
+    *,
+    living: Collection[str],
+    players: Collection[str] | None = None,
+    state: GameState | None = None,
+    view: SenderView | None = None,
+    resolver: NickResolver | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+    at: datetime | None = None,
+    source_id: int | None = None,
+) -> LetterRead:
+    """The one way a letter is read (the daemon, replay and `parse moves` alike): the sender
+    checked (C-2, C-5), then his text read through his role — `view`, or the one `state`
+    gives (`sender_view`), or none (the words alone)."""
+    refused = reject_sender(sender, living=living, players=players, source_id=source_id)
+    if refused is not None:
+        return LetterRead(None, refused)
+    key = account_key(sender)
+    actor = next((p for p in living if account_key(p) == key), sender)
+    if view is None and state is not None:
+        view = sender_view(state, actor)
+    reading = _read(text, actor, resolver or NickResolver(living), view, threshold)
+    return LetterRead(reading, reading.as_input(actor, at=at, source_id=source_id))
+
+
 def has_action_word(text: str) -> bool:
     """Whether `text` names a night action at all (any form of a move word, a motion verb):
     a letter without one is talk or a question, not an attempted move."""
@@ -113,12 +174,13 @@ def reject_sender(
     """C-2/C-5: only a living player's own account moves. None when `sender` may move.
 
     `players` is everyone in the game, dead included (defaults to `living`). Account names
-    are compared up to case and Latin/Cyrillic look-alikes (boards keep them unique so).
+    are compared as the board keeps them unique (`parser.identity.account_key`: up to case);
+    a look-alike spelling is another account, never the player's.
     """
-    key = lookalike_key(sender)  # as votes.py: account names compared up to look-alikes
-    if any(lookalike_key(p) == key for p in living):
+    key = account_key(sender)
+    if any(account_key(p) == key for p in living):
         return None
-    if players is not None and any(lookalike_key(p) == key for p in players):
+    if players is not None and any(account_key(p) == key for p in players):
         return InputRejected(
             sender, DEAD, "Вы выбыли из игры, ходы выбывших не принимаются.", source_id=source_id
         )
@@ -166,13 +228,16 @@ def read_pm(
 ) -> tuple[Move | InputRejected | None, float | None]:
     """`move_from_pm` with the reader's confidence of the move it returns (None when it
     returns no `Move`): kept with the move so the host sees how surely it was read."""
-    refused = reject_sender(pm.sender, living=living, players=players, source_id=pm.id)
-    if refused is not None:
-        return refused, None
-    key = lookalike_key(pm.sender)
-    actor = next((p for p in living if lookalike_key(p) == key), pm.sender)
-    if view is None and state is not None:
-        view = sender_view(state, actor)
-    reading = _read(pm.own_text, actor, resolver or NickResolver(living), view, threshold)
-    got = reading.as_input(actor, at=pm.sent_at, source_id=pm.id)
-    return got, reading.confidence if isinstance(got, Move) else None
+    got = read_letter_from(
+        pm.own_text,
+        pm.sender,
+        living=living,
+        players=players,
+        state=state,
+        view=view,
+        resolver=resolver,
+        threshold=threshold,
+        at=pm.sent_at,
+        source_id=pm.id,
+    )
+    return got.input, got.confidence

@@ -136,10 +136,22 @@ def fold_text(text: str) -> str:
     return _fold_lookalikes(normalize_space(text).casefold().replace("ё", "е"))
 
 
+# the Cyrillic letters a Latin look-alike folds onto, back to Latin; and a word made only of
+# Latin letters and such look-alikes (a Latin nick or word as its key spells it)
+_UNFOLD: Final = {ord(v): k for k, v in _LOOKALIKE_CHARS.items() if k.islower()}
+_LATINISH: Final = re.compile(f"[a-z0-9{''.join(chr(c) for c in _UNFOLD)}-]+")
+
+
 def word_inflects(word: str, nick_word: str) -> bool:
-    """True when `word` is `nick_word` or one of its Russian case forms (both already keys)."""
+    """True when `word` is `nick_word` or one of its Russian case forms (both already keys);
+    a Latin nick typed with a Russian ending in Latin letters too («Boba», «Sherlocka»)."""
     if word == nick_word:
         return True
+    if _LATINISH.fullmatch(nick_word) and _LATINISH.fullmatch(word):
+        # keys fold Latin look-alikes onto Cyrillic: unfold them to read a Latin ending
+        latin, nick_latin = word.translate(_UNFOLD), nick_word.translate(_UNFOLD)
+        if _word_inflects_latin(latin, nick_latin):
+            return True
     if len(nick_word) >= 1 and word.startswith(nick_word):
         rest = word[len(nick_word) :].lstrip(_ENDING_SEPARATORS)
         if rest in _ENDINGS:
@@ -292,11 +304,29 @@ def translit_key(text: str) -> str:
     # a mixed-script word is read in its main script: look-alikes go over to it first
     if script_of(key) == "cyr":
         key = _fold_lookalikes(key)
-    words = [_cyr_word_to_latin(w) for w in key.split(" ")]
+    words = [
+        _english_sounds(w) if _LATIN_RE.search(w) else _cyr_word_to_latin(w) for w in key.split(" ")
+    ]
     out = " ".join(words)
     for old, new in _LATIN_LOOSE:
         if old in out:
             out = out.replace(old, new)
+    return out
+
+
+_SOFT_C: Final = re.compile(r"c(?=[eiy])")
+_SILENT_E: Final = re.compile(r"(?<=[^aeiouy\W])e$")
+
+
+def _english_sounds(word: str) -> str:
+    """A Latin word spelt the way Russian writes its English sound: Alice → alis («Алиса»),
+    Charlie → charli («Чарли»), Voodoo → vudu («Вуду»), Lucy → lusy («Люси»): a soft «c»,
+    «ie» and a silent final «e» as Russian players spell them."""
+    if len(word) < 4:
+        return word
+    out = word.replace("ee", "i").replace("oo", "u")
+    out = _SOFT_C.sub("s", out)
+    out = out[:-2] + "i" if out.endswith("ie") else _SILENT_E.sub("", out)
     return out
 
 
@@ -399,6 +429,7 @@ class NickResolver:
         self._casefold = [casefold_key(p) for p in self.players]
         self._lookalike = [lookalike_key(p) for p in self.players]
         self._trimmed = [trimmed_key(p) for p in self.players]
+        self.trimmed_keys: tuple[str, ...] = tuple(self._trimmed)
         self._words = [tuple(w for w in _WORD_SPLIT.split(k) if len(w) >= 3) for k in self._trimmed]
         self.max_words = max((len(k.split(" ")) for k in self._trimmed), default=1)
         # each distinct text is resolved once per player list (spans repeat across a day)
@@ -615,6 +646,65 @@ def cached_resolver(
 ) -> NickResolver:
     """One resolver (and its memo) per player list: a day's pages share their answers."""
     return NickResolver(players, fuzzy_threshold=fuzzy_threshold, partial=partial)
+
+
+# Russian diminutive suffixes of names (ё folded to е): Ромка, Жорик, Катюша, Катька,
+# Костян, Жанночка, Игорёк. The name is the stem, or the stem with «а»/«я»/«ь» back on.
+_DIMINUTIVE: Final = (
+    "ик", "ка", "ок", "ек", "ян", "чик", "ька", "очка", "ечка", "ушка", "юшка", "уша", "юша",
+    "уля", "юля", "енька", "онька", "уська", "юська", "юха", "уха",
+)  # fmt: skip
+_BASE_TIERS: Final = (*STRICT_TIERS, "translit")
+
+
+def diminutive_match(resolver: NickResolver, text: str) -> NickMatch | None:
+    """A single Cyrillic word that is a diminutive of exactly one player's nick, in any case:
+    «Жорика» → Жора, «Ромку» → Рома, «Катюху» → Катя, «Танюшу» → Tanya-77. The word's
+    dictionary forms lose a diminutive suffix and the name left is read by the strict tiers
+    and transliteration (a host reads these at once; a typo on top of one is too far)."""
+    key = trimmed_key(text)
+    if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
+        return None
+    from parser.morph import lemmas  # only when the cheaper readings found nothing
+
+    found: dict[str, None] = {}
+    for form in {key, *lemmas(key)}:
+        for suffix in _DIMINUTIVE:
+            stem = form[: -len(suffix)]
+            if not form.endswith(suffix) or len(stem) < 3:
+                continue
+            for base in (stem, stem + "а", stem + "я", stem + "ь"):
+                m = resolver.resolve_strict(base, _BASE_TIERS)
+                if m is not None:
+                    found.update(dict.fromkeys(m.candidates if m.nick is None else (m.nick,)))
+        if not found:
+            # «Ромку» → Роман, «Светку» → Светлана: the stem starts the full name
+            found.update(dict.fromkeys(_name_from_stem(resolver, form)))
+    if len(found) == 1:
+        return NickMatch(text, next(iter(found)), "diminutive", DIMINUTIVE_CONFIDENCE)
+    if found:
+        return NickMatch(
+            text, None, "diminutive", DIMINUTIVE_CONFIDENCE, AMBIGUOUS_NICK, tuple(found)
+        )
+    return None
+
+
+def _name_from_stem(resolver: NickResolver, form: str) -> list[str]:
+    """Players whose one-word Cyrillic nick starts with the stem `form` keeps once a
+    diminutive suffix is off, a few letters longer: the full name of «Ромка», «Светка»."""
+    out: list[str] = []
+    for suffix in ("ка", "ку", "ке", "кой", "ки", "ик", "ика", "ику"):
+        stem = form[: -len(suffix)] if form.endswith(suffix) else ""
+        if len(stem) < 3:
+            continue
+        for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+            if " " not in k and k.startswith(stem) and 1 < len(k) - len(stem) <= 4:
+                out.append(p)
+    return list(dict.fromkeys(out))
+
+
+_CYRILLIC_WORD: Final = re.compile("[а-я]+")
+DIMINUTIVE_CONFIDENCE: Final = 0.85
 
 
 def spelled_alike(text: str, nick: str) -> bool:

@@ -42,7 +42,9 @@ log = logging.getLogger(__name__)
 
 
 class _TopicFn(Protocol):
-    def __call__(self, html: str | bytes, *, tz: Tz, now: datetime | None) -> TopicPage: ...
+    def __call__(
+        self, html: str | bytes, *, tz: Tz, now: datetime | None, base_url: str | None = None
+    ) -> TopicPage: ...
 
 
 class _FolderFn(Protocol):
@@ -187,11 +189,16 @@ def parse_topic(
     board: str = "auto",
     tz: Tz = "Europe/Moscow",
     now: datetime | None = None,
+    base_url: str | None = None,
 ) -> TopicPage:
-    """Read one topic page. `now` = fetch time (needed for «Сегодня»/«N минут назад»).
+    """Read one topic page. `now` = fetch time (needed for «Сегодня»/«N минут назад»);
+    `base_url`, the page's own address, makes the navigation's addresses absolute and tells
+    an off-grid page where it starts.
 
     `html` may be the page's text or its raw bytes; bytes let a UTF-8 page skip decoding."""
-    if isinstance(html, bytes):
+    if isinstance(html, bytes) and board not in ("auto", "", None):
+        reader, why = _reader("", board)  # the board is named: nothing to decode to detect it
+    elif isinstance(html, bytes):
         # Boards name themselves near the top: try a short head first, the long one only when
         # it does not tell (decoding 64 KB of every page cost ~5% of a topic read).
         reader, why = _reader(head_text(html, 8192), board)
@@ -209,7 +216,7 @@ def parse_topic(
             issues=(ParseIssue("page", why),),
         )
     try:
-        return reader.topic(html, tz=tz, now=now)
+        return reader.topic(html, tz=tz, now=now, base_url=base_url)
     except Exception as exc:  # last line of defence: parsers promise records, not exceptions
         log.warning("%s topic reader failed", reader.name, exc_info=True)
         return TopicPage(

@@ -126,6 +126,13 @@ def tag_attr(html: str, start: int, name: str) -> tuple[str, str | None, int] | 
     return m.group(2).lower(), value, m.end()
 
 
+# An inline tag as `text_of` reads it (start or end, its attributes' quoted values may hold
+# anything but their quote), and a line break.
+_ATTRS = r"(?=[\s/>])(?:[^<>\"']|\"[^\"]*\"|'[^']*')*>"
+_INLINE_TAG = re.compile(r"</?(?:" + caseless(*_INLINE) + r")" + _ATTRS)
+_BR = re.compile(r"</?" + caseless("br") + _ATTRS)
+
+
 def text_of(piece: str, *, lines: bool) -> str | None:
     """The text of a piece of markup made of text and well-formed inline tags, as the parser
     would give it: tags dropped, character references decoded, and with `lines` a <br> as a
@@ -133,33 +140,7 @@ def text_of(piece: str, *, lines: bool) -> str | None:
     if "\r" in piece or "\x00" in piece or "&#" in piece:
         return None  # newline normalisation, NUL handling, numeric references: the parser's
     if "<" in piece:
-        parts: list[str] = []
-        pos = 0
-        i = piece.find("<")
-        while i >= 0:
-            if piece.startswith("</", i):  # an end tag: a name, then ">"
-                close = piece.find(">", i)
-                name = piece[i + 2 : close].lower() if close > 0 else ""
-                if not (name.isascii() and name.isalnum()):
-                    return None
-                end = close + 1
-            else:
-                m = _TAG.match(piece, i)
-                if m is None:
-                    return None
-                name = m.group(2).lower()
-                end = m.end()
-            if name == "br":
-                if lines:
-                    parts.append(piece[pos:i] + "\n")
-                else:
-                    parts.append(piece[pos:i])
-            elif name in _INLINE:
-                parts.append(piece[pos:i])
-            else:
-                return None
-            pos = end
-            i = piece.find("<", pos)
-        parts.append(piece[pos:])
-        piece = "".join(parts)
+        piece = _INLINE_TAG.sub("", _BR.sub("\n" if lines else "", piece))
+        if "<" in piece:
+            return None  # a tag of another kind, or one not well formed
     return htmllib.unescape(piece) if "&" in piece else piece

@@ -3,6 +3,10 @@
 Every board dialect (phpBB prosilver, IPB 1.3/2.x, IPB 3.x, Invision Community 4/5) turns its
 pages into these same records, so votes, moves and the daemon never look at HTML structure.
 Parsers are forgiving: odd or truncated markup becomes a `ParseIssue`, never an exception.
+
+Every board's body reader fills the same `Body`, and every post and message record is built
+from it by `post_record` and `pm_record`: a field added to a body reaches every board's
+records in one place.
 """
 
 from __future__ import annotations
@@ -75,21 +79,106 @@ class Post:
     # board post ids linked from the body outside quotes and signatures, in document order
     # (the post's own id and other topics' posts included: the vote layer decides, P-V.2)
     linked_posts: tuple[int, ...] = ()
+    # the text of each struck-through element of the author's own words (outside quotes), in
+    # document order: words a player took back. None only in a record stored before the
+    # readers kept it (`parser.struck` then reads the stored body once).
+    struck: tuple[str, ...] | None = None
+
+
+@dataclass(slots=True)
+class Body:
+    """What a post or PM body holds, as every board's body reader hands it to the records (a
+    step on the way to them, so not frozen: a frozen record costs more to build)."""
+
+    html: str = ""  # the body markup (no signature)
+    text: str = ""  # visible text, quotes included
+    own_text: str = ""  # visible text outside quotes
+    colored: tuple[ColoredSpan, ...] = ()  # outside quotes, in document order
+    quotes: tuple[Quote, ...] = ()
+    links: tuple[int, ...] = ()  # post ids linked outside quotes and signatures (P-V.2)
+    struck: tuple[str, ...] = ()  # struck-through own words, one text per element
+    edited: EditNote | None = None  # an edit note printed inside the body (Invision)
+
+
+def post_record(
+    pid: int,
+    author: str,
+    author_id: int | None,
+    posted_at: datetime | None,
+    body: Body,
+    *,
+    shown: str = "",
+    edited: EditNote | None = None,
+    deleted: bool = False,
+    subject: str = "",
+    position: int | None = None,
+) -> Post:
+    """One post's record from its header facts and its read body, on every board. `edited`:
+    an edit note the board prints outside the body (phpBB), else the body's own."""
+    return Post(
+        id=pid,
+        author=author,
+        author_id=author_id,
+        posted_at=posted_at,
+        body_html=body.html,
+        text=body.text,
+        own_text=body.own_text,
+        colored=body.colored,
+        quotes=body.quotes,
+        edited=edited if edited is not None else body.edited,
+        deleted=deleted,
+        subject=subject,
+        position=position,
+        posted_at_text=shown,
+        linked_posts=body.links,
+        struck=body.struck,
+    )
+
+
+def pm_record(
+    msg_id: int,
+    sender: str,
+    sender_id: int | None,
+    subject: str,
+    sent_at: datetime | None,
+    body: Body,
+    *,
+    recipients: tuple[str, ...] = (),
+    issues: tuple[ParseIssue, ...] = (),
+) -> PrivateMessage:
+    """One message's record from its header facts and its read body, on every board."""
+    return PrivateMessage(
+        id=msg_id,
+        sender=sender,
+        sender_id=sender_id,
+        recipients=recipients,
+        subject=subject,
+        sent_at=sent_at,
+        body_html=body.html,
+        text=body.text,
+        own_text=body.own_text,
+        quotes=body.quotes,
+        issues=issues,
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class TopicPage:
-    """One page of a topic."""
+    """One page of a topic, with its place among the topic's pages as the page's own links and
+    labels show it (`parser.pager`): a client walks the topic from these alone."""
 
     topic_id: int | None
     title: str
     page: int  # 1-based
     total_pages: int
     posts: tuple[Post, ...]
-    next_url: str | None = None
+    next_url: str | None = None  # the next page's address; None on the last page
     total_posts: int | None = None
     logged_in: bool | None = None  # None when the page does not tell
     issues: tuple[ParseIssue, ...] = field(default=())
+    last_url: str | None = None  # the last page's address; None on the last page
+    start: int | None = None  # the topic offset of the page's first post, where known
+    per_page: int | None = None  # posts a page, where the navigation shows it
 
 
 @dataclass(frozen=True, slots=True)

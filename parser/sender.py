@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.actions import Move
 from engine.kinds import (
     Clan,
     Exit,
@@ -23,6 +24,7 @@ from engine.kinds import (
     as_ruleset,
 )
 from engine.rules import ruleset_class
+from engine.settings import RulesSettings
 from engine.state import GameState, Player
 
 
@@ -49,6 +51,10 @@ class SenderView:
     clan_mates: tuple[str, ...] = ()
     is_don: bool = False
     dead: tuple[str, ...] = ()
+    later: tuple[str, ...] = ()
+
+    # later: actions the rules do not allow now but may still take at the deadline (a
+    # Gambler mafioso's kill while the godfather lives counts if the court jails him, G-M.5)
 
     @property
     def known(self) -> bool:
@@ -70,6 +76,13 @@ def sender_view(state: GameState, nick: str) -> SenderView | None:
     mates = rules.letter_mates(state, nick)
     if not me.alive:
         allowed = ()
+    later = tuple(
+        a
+        for a in actions
+        if a not in allowed
+        and me.alive
+        and rules(RulesSettings()).conditional_letter(state, Move(nick, a, ()), "wrong_role")
+    )
     return SenderView(
         nick=nick,
         ruleset=state.ruleset,
@@ -82,6 +95,7 @@ def sender_view(state: GameState, nick: str) -> SenderView | None:
         clan_mates=mates,
         is_don=me.is_don,
         dead=tuple(p.nick for p in state.players if not p.alive),
+        later=later,
     )
 
 

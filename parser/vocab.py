@@ -213,11 +213,46 @@ def lookup(word: str) -> Word | None:
     entries = index.get(word)
     if entries:
         return _word_from(entries, 1.0)
+    if _LATIN_WORD.fullmatch(word):
+        return _transliterated(word)
     # a form pymorphy3 knows whose lemma is in the vocabulary (rare forms, participles)
     for p in parse(word):
         if p.known and p.lemma in index:
             return _word_from(index[p.lemma], 1.0)
     return _typo(word)
+
+
+_LATIN_WORD: Final = re.compile("[a-z']{3,}")
+TRANSLIT_CONFIDENCE: Final = 0.85  # Russian typed in Latin letters: «ubivayu», «zasada»
+# spellings of one sound in the common schemes, brought to the one cyrtranslit reads
+_SCHEMES: Final = (("shch", "sč"), ("ja", "ya"), ("ju", "yu"), ("jo", "yo"), ("je", "ye"),
+                   ("x", "ks"), ("w", "v"), ("'", ""))  # fmt: skip
+
+
+def _transliterated(word: str) -> Word | None:
+    """A Russian word typed in Latin letters, in any common scheme («ubivayu», «ubivaju»,
+    «zasada», «ispolnitel»): read through its Cyrillic spellings (cyrtranslit, the schemes
+    above, a soft sign players leave out), with a lower confidence. English words were
+    looked up before this."""
+    import cyrtranslit
+
+    spellings = {word}
+    plain = word
+    for old, new in _SCHEMES:
+        plain = plain.replace(old, new)
+    spellings.add(plain)
+    for latin in spellings:
+        cyr = str(cyrtranslit.to_cyrillic(latin, "ru")).replace("ё", "е")
+        if not re.fullmatch("[а-я]+", cyr):
+            continue
+        for candidate in (cyr, cyr + "ь", cyr.replace("шч", "щ")):
+            found = _index().get(candidate)
+            if found:
+                return _word_from(found, TRANSLIT_CONFIDENCE)
+        found_typo = _typo(cyr)
+        if found_typo is not None:
+            return found_typo
+    return None
 
 
 def _typo(word: str) -> Word | None:

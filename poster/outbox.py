@@ -107,13 +107,14 @@ def marker_for(key: OutboxKey, part: int = 0, token: str = "") -> str:
     return f"mafiabot {key.game}/{key.turn} {token}.{digest}"
 
 
-def with_marker(text: str, marker: str) -> str:
-    """Append the marker on its own line."""
-    return f"{text.rstrip()}\n\n{MARKER_BBCODE.format(marker=marker)}"
+def with_marker(text: str, marker: str, markup: str = MARKER_BBCODE) -> str:
+    """Append the marker on its own line, in the board's small print (`markup`, a format
+    string with `{marker}`, the client's `marker_markup`)."""
+    return f"{text.rstrip()}\n\n{markup.format(marker=marker)}"
 
 
-def marker_overhead(marker: str) -> int:
-    return len(with_marker("", marker))
+def marker_overhead(marker: str, markup: str = MARKER_BBCODE) -> int:
+    return len(with_marker("", marker, markup))
 
 
 class Outbox(Protocol):

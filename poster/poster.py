@@ -52,6 +52,7 @@ from datetime import UTC, datetime, timedelta
 
 from poster.outbox import (
     DEFAULT_CLAIM_STALE,
+    MARKER_BBCODE,
     PROCESS_OWNER,
     Claims,
     CountsAttempts,
@@ -79,6 +80,7 @@ from scraper.errors import (
     FormExpired,
     Interrupted,
     LoginFailed,
+    MailboxFull,
     MessageTooLong,
     NotFound,
     PostingRefused,
@@ -93,7 +95,7 @@ log = logging.getLogger(__name__)
 # no permission, locked or missing topic, and any refusal in the board's own words (too many
 # links or smilies, a censored word) — cannot get better by resending: the row fails and the
 # host sees the board's reason.
-_TRANSIENT = (FloodLimited, FormExpired)
+_TRANSIENT = (FloodLimited, FormExpired, MailboxFull)
 
 #: refused tries after which a row is failed for the host to look at (flood, form tokens and
 #: odd pages usually pass within a few flushes; one that never passes must not stay silent)
@@ -114,6 +116,9 @@ class FlushReport:
     # rows sent without their attachment, with why (the board cannot take files, or refused
     # this one): the text is on the board; the host should hear about the file
     without_attachment: list[tuple[OutboxKey, str]] = field(default_factory=list)
+    # PMs begun before a crash on a board that shows the bot no sent PMs (no Sent copy, no
+    # id): never sent again blindly, recorded as sent; the host should check they arrived
+    unverified: list[OutboxKey] = field(default_factory=list)
     # rows another live sender holds (see `Claims`): left for it, untouched by this flush
     claimed_elsewhere: list[tuple[OutboxKey, str]] = field(default_factory=list)
 
@@ -143,10 +148,15 @@ def fit_subject(subject: str, suffix: str = "", limit: int | None = None) -> str
     return subject[:room].rstrip() + "…" + suffix
 
 
-def plan_parts(row: OutboxRow, limit: int | None, subject_limit: int | None = None) -> list[Part]:
+def plan_parts(
+    row: OutboxRow,
+    limit: int | None,
+    subject_limit: int | None = None,
+    markup: str = MARKER_BBCODE,
+) -> list[Part]:
     """The parts a row is sent as; deterministic, so a restart plans the same parts."""
     probe = marker_for(row.key, 0, row.marker_token)
-    room = None if limit is None else max(1, limit - marker_overhead(probe) - 8)
+    room = None if limit is None else max(1, limit - marker_overhead(probe, markup) - 8)
     chunks = [row.text] if room is None else split_text(row.text, room)
     parts = []
     for i, chunk in enumerate(chunks):
@@ -157,7 +167,7 @@ def plan_parts(row: OutboxRow, limit: int | None, subject_limit: int | None = No
             split = len(chunks) > 1 and row.channel != "newtopic"
             suffix = f" ({i + 1}/{len(chunks)})" if split else ""
             subject = fit_subject(subject, suffix, subject_limit)
-        parts.append(Part(i, with_marker(chunk, marker), marker, subject, chunk))
+        parts.append(Part(i, with_marker(chunk, marker, markup), marker, subject, chunk))
     return parts
 
 
@@ -309,13 +319,14 @@ class Poster:
         # optional on a BoardClient (additive): the board's subject length limit
         subject_limit: int | None = getattr(self.client, "max_subject_length", None)
         try:
-            return self._send_parts(row, plan_parts(row, limit, subject_limit))
+            return self._send_parts(row, plan_parts(row, limit, subject_limit, self._markup))
         except MessageTooLong as exc:
             # The board's limit is lower than we thought; re-plan if nothing went out yet.
             if exc.limit and not row.board_ids and (limit is None or exc.limit < limit):
                 self.client.max_message_length = exc.limit
                 current = self.outbox.get(row.key) or row
-                return self._send_parts(current, plan_parts(current, exc.limit, subject_limit))
+                again = plan_parts(current, exc.limit, subject_limit, self._markup)
+                return self._send_parts(current, again)
             raise
 
     def _send_parts(self, row: OutboxRow, parts: list[Part]) -> bool:
@@ -326,6 +337,15 @@ class Poster:
                 continue
             if current.in_flight_part == part.index:
                 found = self._find_on_board(current, part)
+                if found is None and current.channel == "pm" and not _finds_sent_pms(self.client):
+                    # the board may hold it and the bot cannot tell: a second copy would be
+                    # worse than a question to the host (board id 0: unknown)
+                    log.warning("outbox %s part %d: cannot prove it was sent", row.key, part.index)
+                    self.outbox.record_part(row.key, part.index, 0)
+                    if self._report is not None:
+                        self._report.unverified.append(row.key)
+                    recovered = True
+                    continue
                 if found is not None:
                     log.info(
                         "outbox %s part %d already on the board (%d)", row.key, part.index, found
@@ -393,7 +413,7 @@ class Poster:
         if isinstance(client, TakesAttachments) and client.attachments:
             # the board's inline tag shows the file at the end of the text, above the marker
             tag = client.attachment_tag(row.attachment)
-            text = with_marker(f"{part.body.rstrip()}\n\n{tag}", part.marker)
+            text = with_marker(f"{part.body.rstrip()}\n\n{tag}", part.marker, self._markup)
             try:
                 return client.post_reply(topic_id, text, attachment=row.attachment).post_id
             except AttachmentRefused as exc:
@@ -413,10 +433,26 @@ class Poster:
         limit = self.client.max_message_length
         marker = marker_for(key, 0, token) if key is not None else None
         if limit is not None:
-            room = limit - (marker_overhead(marker) + 8 if marker else 0)
+            room = limit - (marker_overhead(marker, self._markup) + 8 if marker else 0)
             if len(text) > room:
                 text = split_text(text, room)[0]
-        return self.client.edit_post(post_id, with_marker(text, marker) if marker else text)
+        if marker:
+            text = with_marker(text, marker, self._markup)
+        return self.client.edit_post(post_id, text)
+
+    @property
+    def _markup(self) -> str:
+        """The board's small print for the marker: the client's `marker_markup` (optional on a
+        `BoardClient`), else phpBB's `[size=50]`."""
+        markup = getattr(self.client, "marker_markup", None)
+        return markup if isinstance(markup, str) and "{marker}" in markup else MARKER_BBCODE
+
+
+def _finds_sent_pms(client: BoardClient) -> bool:
+    """Whether the client can see the PMs it sent (optional on a `BoardClient`: a client
+    without the question keeps a Sent folder, as phpBB always does)."""
+    ask: Callable[[], bool] | None = getattr(client, "can_find_sent_pms", None)
+    return True if ask is None else ask()
 
 
 def _cursor(topic_id: int, since: SearchFrom) -> TopicCursor:

@@ -23,6 +23,7 @@ installed with `interrupt_with` cuts short.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import replace
@@ -42,7 +43,16 @@ from scraper.board import (
     TopicPoll,
     TopicStream,
 )
-from scraper.errors import MessageTooLong, NotFound, SessionExpired, UnexpectedPage
+from scraper.errors import (
+    AccountBanned,
+    BoardDisabled,
+    CaptchaRequired,
+    MessageTooLong,
+    NotFound,
+    SessionExpired,
+    ShutOut,
+    UnexpectedPage,
+)
 from scraper.http import BoardHttp, TransportSettings, redact
 from scraper.pacing import StopCheck, Waiter, WritePacer, as_stop_check
 
@@ -79,6 +89,84 @@ def norm(text: str) -> str:
     return " ".join(text.split())
 
 
+# the header's new-PM counter: IPB 1.x/2.x «<a href='…act=Msg&amp;CODE=01'>3 новых писем</a>»
+# (English «3 New Messages»), phpBB 3.x prosilver «…folder=inbox…><strong class="badge">3<»
+_PM_BADGE = re.compile(
+    r"act=Msg&amp;CODE=01'>(\d+) (?:нов|new)"
+    r"|folder=inbox\"[^>]*>(?:(?!</a>).){0,300}?<strong class=\"badge(?: hidden)?\">(\d+)<",
+    re.S | re.I,
+)
+# a folder page's «N из M»: IPB 1.x «У Вас 6 писем из 50», phpBB «(2 из 50 сообщений)»,
+# English «(2 out of 50 messages stored)» / «6 of 50»
+_FILL = re.compile(
+    r"(\d+)\s+(?:писем\s+|сообщений\s+|messages\s+)?(?:из|out of|of)\s+(\d+)"
+    r"(?=\s*(?:,|\)|сообщ|писем|messages|максимально|allowed|stored))",
+    re.I,
+)
+
+
+# what boards say when they shut an account out (Russian and English packs)
+_BANNED = (
+    "забанен",  # IPB «Вы ЗАБАНЕНЫ на этом форуме»
+    "закрыт доступ к конференции",  # phpBB 3.x ru
+    "you have been banned",
+    "you are banned",
+    "has been banned",
+)
+_DISABLED = (
+    "на профилактике",  # IPB 1.x «Форум на профилактике»
+    "конференция отключена",
+    "в настоящее время недоступна",  # phpBB's default «…эта конференция в настоящее время…»
+    "board is currently disabled",
+    "board is currently unavailable",
+    "board is offline",
+    "is currently offline",
+)
+_CAPTCHA_WORDS = (
+    "против спам-ботов",  # phpBB ru: after too many logins, «…проверку средством против…»
+    "captcha",
+    "капч",
+    "код подтверждения",
+    "код с картинки",
+    "visual confirmation",
+    "confirmation code",
+)
+# a refusal that, shown on the board's index too, means the account may see nothing
+_DENIED = ("запрещ", "закрыт доступ", "denied", "not allowed", "no permission")
+# messages that say what is wrong with one request, never that the bot is shut out
+_NOT_A_SHUT_OUT = (
+    "не существует",
+    "не найден",
+    "битой или удал",
+    "does not exist",
+    "not found",
+    "флуд",
+    "flood",
+)
+
+
+def shut_out_kind(says: str) -> type[ShutOut] | None:
+    """The kind of shut-out a board's message names, if it names one."""
+    if _has_any(says, _CAPTCHA_WORDS):
+        return CaptchaRequired
+    if _has_any(says, _BANNED):
+        return AccountBanned
+    if _has_any(says, _DISABLED):
+        return BoardDisabled
+    return None
+
+
+def _has_any(text: str, phrases: Iterable[str]) -> bool:
+    low = text.lower()
+    return any(p in low for p in phrases)
+
+
+def page_title(page: str) -> str:
+    """A page's `<title>` (the board's own words for what the page is)."""
+    m = re.search(r"<title>([^<]*)</title>", page[:4000], re.I)
+    return m.group(1) if m else ""
+
+
 class BoardClientBase:
     """The board-neutral half of a `BoardClient` (see the module docstring)."""
 
@@ -111,9 +199,15 @@ class BoardClientBase:
             text_of=text_of,
             on_cookies=on_cookies,
         )
+        self._net.before_request = self._waiter.check_request
         self.pacer = WritePacer(self._waiter, clock, settings.flood_interval, settings.flood_exempt)
         self._logged_in = False
         self._client_settings = settings
+        # the mailbox as the last folder page showed it: (letters held, quota), and each
+        # folder's rows as last listed (what a tidy-up may delete without asking again)
+        self._fill: tuple[int, int] | None = None
+        self._listed: dict[str, list[PMRef]] = {}
+        self._pm_badge: int | None = None
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -131,6 +225,12 @@ class BoardClientBase:
     def requests_made(self) -> int:
         return self._net.requests_made
 
+    @property
+    def board_clock_offset(self) -> float | None:
+        """The board's clock minus this machine's, in seconds, as its last answer told (its
+        `Date` header); None until it has said (optional on a `BoardClient`)."""
+        return self._net.clock_offset
+
     def _text(self, resp: httpx.Response) -> str:
         return resp.text
 
@@ -143,20 +243,41 @@ class BoardClientBase:
         daemon's stop flag for the length of a flush."""
         self._waiter.stop = as_stop_check(stop)
 
+    def stop_on(self, stop: StopCheck | threading.Event | None) -> None:
+        """Install (or with None remove) the process's standing stop check: once it is true,
+        no request starts and every wait ends (`scraper.errors.Interrupted`). The daemon
+        installs its SIGTERM flag for as long as it runs; the poster's `interrupt_with`
+        stays its own."""
+        self._waiter.standing = as_stop_check(stop)
+
     def close(self) -> None:
         self._net.close()
 
     # -- session ---------------------------------------------------------------------------
 
     def login(self) -> None:
-        """Log in unless the stored session still works."""
+        """Log in unless a stored session may still work. A stored member cookie is taken on
+        trust and the first page the bot reads proves it (a logged-out page logs in again,
+        `_member_get`): a fresh process spends no request on checking its session."""
         if self._has_member_cookie():
-            resp = self._get(self.url("index.php"))
-            if self._page_logged_in(resp):
-                self._logged_in = True
-                log.info("board session restored for %s", self._client_settings.username)
-                return
+            self._logged_in = True
+            log.info("board session restored for %s", self._client_settings.username)
+            return
         self._login()
+
+    @property
+    def pm_badge(self) -> int | None:
+        """New private messages as the header of the last topic page read showed them
+        (IPB «N новых писем», phpBB's badge on «Личные сообщения»); None where the page does
+        not show it. One topic page tells both «new posts?» and «new letters?»."""
+        return self._pm_badge
+
+    def _note_pm_badge(self, text: str) -> None:
+        m = _PM_BADGE.search(text)
+        if m is None:
+            self._pm_badge = None
+            return
+        self._pm_badge = int(next(g for g in m.groups() if g is not None))
 
     def _has_member_cookie(self) -> bool:
         raise NotImplementedError
@@ -173,6 +294,29 @@ class BoardClientBase:
     def _error_of(self, text: str) -> str | None:
         """The board's own words on an error or info page."""
         raise NotImplementedError
+
+    def _check_shut_out(self, says: str | None, page: str = "") -> None:
+        """A page that should have shown content showed only the board's message `says`:
+        raise the matching `ShutOut` when the board shuts the bot out (its account banned,
+        the board switched off, a CAPTCHA to solve). A message of no known kind is checked
+        against the board's index: a board whose every page is that message is switched off
+        (phpBB shows the administrator's own text); one page refused is not a shut-out."""
+        if not says:
+            # IPB 1.x's switched-off board names itself only in its title («Форум на
+            # профилактике») above the administrator's text and a login form
+            title = page_title(page)
+            if shut_out_kind(title) is not None:
+                raise BoardDisabled(title)
+            return
+        kind = shut_out_kind(says + " " + page_title(page))
+        if kind is not None:
+            raise kind(says)
+        if _has_any(says, _NOT_A_SHUT_OUT):
+            return
+        index = self._get(self.url(""))
+        if index.status_code == 200 and self._error_of(self._text(index)) == says:
+            # IPB 1.3 shows a banned group «Вам запрещён доступ в этот форум» on every page
+            raise (AccountBanned if _has_any(says, _DENIED) else BoardDisabled)(says)
 
     def _get(self, url: str, *, follow: int = 5) -> httpx.Response:
         return self._net.get(url, follow=follow)
@@ -360,6 +504,7 @@ class BoardClientBase:
             seen.add(self._folder_key(url))
             resp = self._member_get(url)
             text = self._text(resp)
+            self._fill = self._fill_of(text) or self._fill
             new = [r for r in self._folder_rows(text, folder) if r.id not in rows]
             for r in new:
                 rows[r.id] = r
@@ -368,7 +513,37 @@ class BoardClientBase:
             if len(seen) >= cap and (newer_than is None or all(r.id <= newer_than for r in new)):
                 break
             url = self._folder_next(text, str(resp.url), seen)
+        self._listed[folder] = list(rows.values())
         return list(rows.values())
+
+    # -- the mailbox's quota ---------------------------------------------------------------
+
+    @property
+    def mailbox_fill(self) -> tuple[int, int] | None:
+        """(letters the box holds, its quota) as the last folder page listed said, when the
+        board shows them (IPB «У Вас 6 писем из 50», phpBB «(2 из 50 сообщений)»)."""
+        return self._fill
+
+    def listed_pms(self, folder: str) -> list[PMRef] | None:
+        """The rows of `folder` as last listed by this client (None: not listed yet)."""
+        return self._listed.get(folder)
+
+    def _fill_of(self, text: str) -> tuple[int, int] | None:
+        """The box's fill from a folder page; None where the page does not say."""
+        m = _FILL.search(text)
+        return (int(m.group(1)), int(m.group(2))) if m else None
+
+    def delete_pms(self, ids: Collection[int], folder: str = "inbox") -> None:
+        """Remove letters from one of the bot's folders (ones it has stored, or Sent copies
+        it no longer needs), so that the box never fills; the board's own delete form."""
+        raise NotImplementedError
+
+    def _forget_listed(self, ids: Collection[int], folder: str) -> None:
+        gone = set(ids)
+        if folder in self._listed:
+            self._listed[folder] = [r for r in self._listed[folder] if r.id not in gone]
+        if self._fill is not None:
+            self._fill = (max(0, self._fill[0] - len(gone)), self._fill[1])
 
     def _fetch_messages(
         self, rows: Iterable[PMRef], skip: Collection[int], newer_than: int | None
@@ -397,7 +572,10 @@ class BoardClientBase:
             for row in self.list_pm_folder(folder, newer_than=since):
                 if since is not None and row.id <= since:
                     continue
-                if norm(row.subject) != want:
+                # a sent folder may prefix the subject (IPB 1.3: «Отправлено: …»); the
+                # marker, not the subject, proves which message it is
+                got = norm(row.subject)
+                if got != want and not got.endswith((" " + want, ":" + want)):
                     continue
                 if self._pm_has_marker(self.read_pm(row.id, folder), marker):
                     return row.id

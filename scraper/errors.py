@@ -9,6 +9,10 @@ ScraperError                      anything that went wrong talking to the board
 ├── NotFound                      topic, post or message does not exist
 ├── UnexpectedPage                a page that is none of the shapes we know (layout changed?)
 ├── Interrupted                   the host asked the bot to stop while it waited to write
+├── ShutOut                       the board serves the bot nothing until a person acts
+│   ├── AccountBanned             the bot's account is banned
+│   ├── BoardDisabled             the board is switched off (maintenance)
+│   └── CaptchaRequired           the board wants a CAPTCHA solved (logging in, posting)
 └── PostingRefused                the board answered a post/edit/PM with a refusal
     ├── FloodLimited              "you cannot post again so soon" (retry after `retry_after`)
     ├── FormExpired               form token missing/too fast/too old (refetch the form)
@@ -55,6 +59,35 @@ class UnexpectedPage(ScraperError):
     """A page that matches none of the shapes the client knows; usually a changed style."""
 
 
+class ShutOut(ScraperError):
+    """The board will serve the bot nothing until a person acts (a ban lifted, the board
+    switched on, a CAPTCHA solved in a browser). Never retried: the game's ticks stop and the
+    host is told, in one line, what the board said."""
+
+    what = "the board shuts the bot out"
+    todo = "start the bot again once a person has fixed it"
+
+    def __init__(self, board_says: str = "") -> None:
+        self.board_says = board_says
+        says = f" (the board says: {board_says})" if board_says else ""
+        super().__init__(f"{self.what}{says}; {self.todo}")
+
+
+class AccountBanned(ShutOut):
+    what = "the bot's account is banned on the board"
+    todo = "ask the board's administrators to lift the ban, then start the bot again"
+
+
+class BoardDisabled(ShutOut):
+    what = "the board is switched off"
+    todo = "start the bot again when the board is back"
+
+
+class CaptchaRequired(ShutOut):
+    what = "the board asks the bot's account for a CAPTCHA"
+    todo = "log in once in a browser (solving it), then start the bot again"
+
+
 class Interrupted(ScraperError):
     """A stop was requested (SIGTERM) before a write or during a wait: nothing was submitted
     since the last accepted write; whatever is left stays queued."""
@@ -66,6 +99,15 @@ class PostingRefused(ScraperError):
     def __init__(self, message: str, board_says: str = "") -> None:
         self.board_says = board_says
         super().__init__(message)
+
+
+class MailboxFull(PostingRefused):
+    """The bot's own mailbox is at its quota: the board sends nothing until room is made
+    (IPB 1.x refuses a PM from a full box). Transient: the bot removes the letters it has
+    stored and the Sent copies it no longer needs, and the row goes on the next flush."""
+
+    def __init__(self, board_says: str = "") -> None:
+        super().__init__("the bot's own mailbox is full: no private message can go out", board_says)
 
 
 class FloodLimited(PostingRefused):

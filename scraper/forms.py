@@ -52,6 +52,13 @@ class Form:
     def values(self, name: str) -> list[str]:
         return [c.value for c in self.controls if c.name == name and c.kind == "value"]
 
+    def box(self, name: str) -> str | None:
+        """The value a checkbox named `name` sends once ticked (None: no such box)."""
+        for c in self.controls:
+            if c.name == name and c.kind == "check":
+                return c.value
+        return None
+
     def submit_buttons(self) -> list[str]:
         return [c.name for c in self.controls if c.kind == "submit"]
 

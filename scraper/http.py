@@ -24,6 +24,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Sequence
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlencode, urljoin
@@ -165,6 +166,11 @@ class BoardHttp:
         )
         self.last_request_at: float | None = None
         self.requests_made = 0
+        # the board's clock minus ours, in seconds, from the last answer's `Date` header
+        # (None until a board says its time): C-1 deadlines close on the board's clock
+        self.clock_offset: float | None = None
+        #: called before every request (a stop check may raise there)
+        self.before_request: Callable[[], None] = lambda: None
 
     @property
     def cookies(self) -> httpx.Cookies:
@@ -189,6 +195,7 @@ class BoardHttp:
     ) -> httpx.Response:
         """One request; `files` (name, (filename, bytes, type)) makes it multipart.
         `BoardUnavailable` for anything that may get better by trying again."""
+        self.before_request()
         self.pace()
         self.requests_made += 1
         shown = redact(url)
@@ -215,6 +222,7 @@ class BoardHttp:
                     headers={"Content-Type": "application/x-www-form-urlencoded"},
                 )
             resp.read()
+            self._note_clock(resp)
         except httpx.TimeoutException as exc:
             raise BoardUnavailable(f"the board did not answer in time ({method} {shown})") from exc
         except httpx.HTTPError as exc:
@@ -232,6 +240,19 @@ class BoardHttp:
         if resp.status_code == 200 and is_html(resp) and not forms.is_complete(self._text_of(resp)):
             raise BoardUnavailable(f"the board sent a truncated page ({method} {shown})")
         return resp
+
+    def _note_clock(self, resp: httpx.Response) -> None:
+        """The board's clock from the answer's `Date` header (whole seconds: the offset is
+        known to a second, which the close's margin covers)."""
+        stamp = resp.headers.get("date")
+        if not stamp:
+            return
+        try:
+            when = parsedate_to_datetime(stamp)
+        except (TypeError, ValueError, IndexError):
+            return
+        if when.tzinfo is not None:
+            self.clock_offset = when.timestamp() - self.clock()
 
     def send(
         self,

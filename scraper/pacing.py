@@ -49,9 +49,17 @@ class Waiter:
         self.clock = clock
         self._sleep = sleep
         self.stop: StopCheck | None = None
+        #: the process's own stop (SIGTERM), installed for as long as it runs: looked at
+        #: before every request as well (`check_request`), not only before writes
+        self.standing: StopCheck | None = None
 
     def stopping(self) -> bool:
-        return self.stop is not None and self.stop()
+        return any(c is not None and c() for c in (self.stop, self.standing))
+
+    def check_request(self) -> None:
+        """Raise `Interrupted` before a request once the standing stop is set."""
+        if self.standing is not None and self.standing():
+            raise Interrupted("stop requested: no further request to the board")
 
     def check(self, what: str) -> None:
         """Raise `Interrupted` if a stop was requested (called before each write)."""
@@ -59,12 +67,12 @@ class Waiter:
             raise Interrupted(f"stop requested before the bot could {what}")
 
     def __call__(self, seconds: float) -> None:
-        if self.stop is None:
+        if self.stop is None and self.standing is None:
             self._sleep(seconds)
             return
         end = self.clock() + seconds
         while True:
-            if self.stop():
+            if self.stopping():
                 raise Interrupted(f"stop requested during a {seconds:.0f} s wait")
             left = end - self.clock()
             if left <= 0:

@@ -45,7 +45,7 @@ from scraper.board import (
     TopicCursor,
     TopicPageFetch,
 )
-from scraper.client import BoardClientBase, norm
+from scraper.client import BoardClientBase, norm, shut_out_kind
 from scraper.errors import (
     AttachmentRefused,
     FloodLimited,
@@ -218,6 +218,9 @@ class PhpbbClient(BoardClientBase):
         served = self._clock()
         form = forms.find_form(page.text, str(page.url), "form#login")
         if form is None:
+            kind = shut_out_kind(forms.info_message(page.text) or "")
+            if kind is not None:  # a banned session sees the ban on every page, this one too
+                raise kind(forms.info_message(page.text) or "")
             raise UnexpectedPage(
                 f"the board's login page has no login form ({redact(str(page.url))})"
             )
@@ -248,7 +251,10 @@ class PhpbbClient(BoardClientBase):
             self._net.save_cookies()
             log.info("logged in to %s as %s", self.base_url, user)
             return
-        says = forms.error_text(resp.text) or ""
+        says = forms.error_text(resp.text) or forms.info_message(resp.text) or ""
+        kind = shut_out_kind(says)
+        if kind is not None:  # a ban, a switched-off board, a CAPTCHA: not the password
+            raise kind(says)
         if "captcha" in resp.text.lower() and "confirm" in resp.text.lower():
             says = (says + " (the board now asks for a CAPTCHA: log in once in a browser)").strip()
         raise LoginFailed(user, says)
@@ -273,11 +279,13 @@ class PhpbbClient(BoardClientBase):
 
     def _fetch_topic_page(self, url: str) -> TopicPageFetch:
         resp = self._member_get(url)
+        self._note_pm_badge(resp.text)
         nav = forms.topic_nav(resp.text, str(resp.url))
         if nav is None:
             msg = forms.info_message(resp.text)
             if msg and _has(msg, _NOT_FOUND):
                 raise NotFound(f"{msg} ({redact(url)})")
+            self._check_shut_out(msg, resp.text)
             raise UnexpectedPage(f"not a topic page: {redact(url)}" + (f" ({msg})" if msg else ""))
         if nav.per_page:
             self._per_page = nav.per_page
@@ -321,6 +329,35 @@ class PhpbbClient(BoardClientBase):
     def _folder_next(self, text: str, url: str, seen: set[str]) -> str | None:
         nxt = forms.next_page_url(text, url)
         return nxt if nxt is not None and nxt not in seen else None
+
+    def delete_pms(self, ids: Collection[int], folder: str = "inbox") -> None:
+        """The folder page's own form (`form#viewfolder`: the letters marked, «Удалить
+        отмеченные»), then phpBB's confirmation («Да»). Never the outbox: a letter deleted
+        there is taken back from its recipients before they read it."""
+        want = sorted(set(ids))
+        if not want:
+            return
+        if folder == "outbox":
+            raise ValueError("deleting from the outbox would take letters back unread")
+        page = self._member_get(self._folder_url(folder))
+        form = forms.find_form(page.text, str(page.url), "form#viewfolder")
+        if form is None:
+            raise UnexpectedPage(f"the {folder} folder has no form to delete letters")
+        data = [(k, v) for k, v in form.fill(None) if k not in ("marked_msg_id[]", "mark_option")]
+        data += [("marked_msg_id[]", str(i)) for i in want]
+        data += [("mark_option", "delete_marked"), ("submit_mark", form.value("submit_mark") or "")]
+        resp = self._net.send("POST", form.action, data, retry=False)
+        confirm = forms.find_form(resp.text, str(resp.url), "form#confirm")
+        if confirm is None:
+            raise UnexpectedPage(
+                "the board did not ask to confirm deleting letters: "
+                + (forms.info_message(resp.text) or "no message")
+            )
+        done = self._net.send("POST", confirm.action, confirm.fill("confirm"), retry=False)
+        if done.status_code >= 400:
+            raise UnexpectedPage(f"the board answered {done.status_code} to deleting letters")
+        self._forget_listed(want, folder)
+        log.info("deleted %d letter(s) from the %s folder", len(want), folder)
 
     def _pm_has_marker(self, page: RawPage, marker: str) -> bool:
         pm = parse_pm(page.html, board="phpbb", tz="UTC", now=page.fetched_at)
@@ -522,6 +559,13 @@ class PhpbbClient(BoardClientBase):
         except NotFound as exc:
             raise NotFound(f"forum {forum_id} does not exist or is hidden: {exc}") from exc
         resp = self._submit_post_form(page, values, what, None, lambda: self._form_page(url, what))
+        if resp.is_redirect:
+            # phpBB 3.3.11 answers a new topic with a 302 to `viewtopic.php?t=N`, no post id
+            loc = urljoin(str(resp.url), resp.headers["location"])
+            tid = forms.query_int(loc, "t")
+            if tid is not None and forms.query_int(loc, "p") is None:
+                log.info("board accepted: %s (topic %d)", what, tid)
+                return tid
         result = self._post_result(resp, what)
         tid = forms.query_int(result.url, "t")
         return tid if tid is not None else self._topic_of_post(result.post_id)

@@ -76,3 +76,34 @@ def _cookie(row: dict[str, object]) -> Cookie:
         comment_url=None,
         rest={"HttpOnly": ""},
     )
+
+
+def facts_path(cookie_file: Path) -> Path:
+    """Where a client keeps what it learned about the board beside its cookie jar."""
+    return cookie_file.with_name(cookie_file.name + ".board")
+
+
+def load_facts(cookie_file: Path | None) -> dict[str, object]:
+    """What an earlier process learned about the board (its generation, its page size), so
+    a fresh process need not ask again; {} when unknown or unreadable."""
+    if cookie_file is None:
+        return {}
+    path = facts_path(cookie_file)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_facts(cookie_file: Path | None, facts: dict[str, object]) -> None:
+    if cookie_file is None:
+        return
+    path = facts_path(cookie_file)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(facts), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:  # only a cost: the next process asks the board again
+        log.debug("could not keep the board's facts in %s: %s", path, exc)

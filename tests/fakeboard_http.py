@@ -13,7 +13,9 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
+from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
@@ -34,8 +36,15 @@ class _QuietServer(ThreadingHTTPServer):
 
 
 class BoardServer:
-    def __init__(self, handle: Callable[[httpx.Request], httpx.Response]) -> None:
+    def __init__(
+        self,
+        handle: Callable[[httpx.Request], httpx.Response],
+        clock: Callable[[], float] | None = None,
+    ) -> None:
         self.handle = handle
+        # the board's clock, for the `Date` header a real board sends with every answer (the
+        # bot reads the board's time from it, C-1); None: this machine's
+        self.clock = clock
         self.lock = threading.Lock()
         self.before: Hook = lambda _req: False
         self.after: AfterHook = lambda _req, _resp: False
@@ -52,6 +61,10 @@ class BoardServer:
 
             def log_message(self, format: str, *args: object) -> None:
                 return None  # quiet: the test reports what matters
+
+            def date_time_string(self, timestamp: float | None = None) -> str:
+                now = server.clock() if server.clock is not None else time.time()
+                return formatdate(now if timestamp is None else timestamp, usegmt=True)
 
             def do_GET(self) -> None:
                 self._serve()

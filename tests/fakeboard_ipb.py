@@ -237,7 +237,8 @@ def _derived_pm_compose(error: str = "", cc: str = "") -> str:
         f"<textarea name='carbon_copy'>{cc}</textarea>"
         "<input type='text' name='msg_title' value='' />"
         "<textarea name='Post'></textarea>"
-        "<input type='checkbox' name='add_sent' value='yes' checked='checked' />"
+        # as IPB 1.3 serves it (fixtures/ipb13/http pm_send): off, value «no»
+        "<input type='checkbox' name='add_sent' value='no' />"
         "<input type='checkbox' name='add_tracking' value='1' />"
         "<input type='submit' name='submit' value='Отправить' /></form>",
     )
@@ -255,7 +256,8 @@ class FakeIpb2(_Base):
     )
     extra_posts: dict[int, list[str]] = field(default_factory=dict)  # topic -> derived chunks
     next_post_id: int = 30000
-    sent_pms: list[dict[str, str]] = field(default_factory=list)
+    sent_pms: list[dict[str, str]] = field(default_factory=list)  # kept in the sent folder
+    unsaved_pms: list[dict[str, str]] = field(default_factory=list)  # sent without a copy
     own_posts: dict[int, tuple[int, int, str]] = field(default_factory=dict)  # (tid, uid, text)
     pages: dict[int, str] = field(default_factory=dict)
     max_chars: int = 65000  # the board's message limit (refusal wording is derived)
@@ -637,7 +639,10 @@ class FakeIpb2(_Base):
         self._wrote(member)
         if self.max_subject is not None:
             form = {**form, "msg_title": form.get("msg_title", "")[: self.max_subject]}
-        self.sent_pms.append(form)
+        if "add_sent" in form:  # IPB 1.3 keeps a Sent copy only when asked (pm_send)
+            self.sent_pms.append(form)
+        else:
+            self.unsaved_pms.append(form)
         return self._page(
             _derived_page(
                 "Личные сообщения",

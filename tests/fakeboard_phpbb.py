@@ -541,8 +541,9 @@ class FakePhpbb(FakeBoardBase):
         self.new_topics[tid] = (2, data.get("subject", ""), [post])
         self._wrote(sess.uid)
         self.accepted_posts.append(pid)
-        # phpBB 3.3 redirects to the post without the topic id (like a reply)
-        return self._redirect(f"{BASE}viewtopic.php?p={pid}#p{pid}")
+        # as the live phpBB 3.3.11 board answered a new topic: 302 to the topic alone, no post
+        # id (a reply's answer names the post)
+        return self._redirect(f"{BASE}viewtopic.php?t={tid}")
 
     def new_topic_post_max(self) -> int:
         return max((p.id for _f, _s, ps in self.new_topics.values() for p in ps), default=0)

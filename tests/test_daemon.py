@@ -220,9 +220,10 @@ def test_moves_are_acknowledged_or_refused_by_pm() -> None:
     run = played("pefl")
     acks = {m.to[0]: strip_marker(m.html) for m in run.board.sent if m.subject == "Re: ход"}
     assert "ход принят" in acks["Шерлок"]
-    # «Васю» matches no living player: the host asks back (C-2), he does not refuse
-    assert "уточните, пожалуйста" in acks["Кот"] and "Васю" in acks["Кот"]
-    assert "не принят" not in acks["Кот"]
+    # Кот's role has no night move: he is told so, not asked about the nick «Васю» that
+    # matches nobody (C-2, issue 17), and not invited to send a corrected move
+    assert "нет ночных ходов" in acks["Кот"] and "Васю" not in acks["Кот"]
+    assert "исправленный ход" not in acks["Кот"]
     # every recorded PM got exactly one answer
     assert sum(1 for m in run.board.sent if m.subject == "Re: ход") == len(data_pms())
 

@@ -153,7 +153,7 @@ def test_the_tally_skips_plain_posts_and_counts_the_same(
         everything,
         [],
         tally.calendar_of(sh, g, state.turn, None),
-        tally.host_accounts(sh),
+        sh.host_accounts,
         sh.player_ids(g),
     )
     assert (kind, votes, rejected) == (whole.kind, list(whole.votes), list(whole.rejected))

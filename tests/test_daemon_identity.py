@@ -77,3 +77,80 @@ def test_the_players_board_ids_reach_the_vote_reader() -> None:
     assert len(phase_votes(rules, state, posts, posts).votes) == 1  # no ids known: by name
     got = phase_votes(rules, state, posts, posts, player_ids={"Анна": 58})
     assert got.votes == () and got.rejected
+
+
+def _play_until(run, data, until: datetime) -> None:  # type: ignore[no-untyped-def]
+    for t in [*(t for t in tick_times(run, data) if t < until), until]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+
+
+def test_C_2_a_lookalike_posting_before_the_player_takes_neither_his_id_nor_his_vote(
+    tmp_path: Path,
+) -> None:
+    """«Шер\u200bлок» (a zero-width space, an account of his own) votes before the real
+    Шерлок has posted at all: the daemon learns no id from him, does not count his vote as
+    Шерлок's, names him to the host with his id, and the real Шерлок is the player when he
+    posts."""
+    run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.db'}")
+    tz = run.cfg.board.tz
+    fake = run.board.add_post(
+        4,
+        "Шер\u200bлок",
+        datetime(2026, 11, 28, 9, 0, tzinfo=tz),
+        RED.format("Tanya-77") + " — голосую, весь день отмалчивается и уходит от ответов.",
+    )
+    _play_until(run, data, datetime(2026, 11, 28, 10, 30, tzinfo=tz))
+    sh = run.daemon.shell
+    g = run.daemon.game()
+    assert g.id is not None
+    ids = {p.nick: p.user_id for p in run.store.players(g.id)}
+    assert fake.uid != data["uids"]["Шерлок"]
+    assert ids["Шерлок"] == data["uids"]["Шерлок"]  # his own first post taught it
+    _kind, votes, rejected, _notes = tally.tally(sh, g, sh.state(g), None)
+    assert [v.target for v in votes if v.voter == "Шерлок"] == ["Mister X"]
+    assert any(r.post_id == fake.id for r in rejected)
+    flagged = [f for f in run.daemon.flags(1) if f"сообщение {fake.id})" in f]
+    assert len(flagged) == 1
+    assert f"id {fake.uid}" in flagged[0] and "Шерлок" in flagged[0]
+
+
+def test_C_2_the_hosts_user_ids_name_both_accounts_in_the_flag(tmp_path: Path) -> None:
+    """With `[game.user_ids]` the player is his account from the first minute: a look-alike
+    (Latin «o») is flagged with both ids before the player has written a word."""
+    run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.db'}")
+    run.daemon.cfg = dataclasses.replace(
+        run.cfg, game=dataclasses.replace(run.cfg.game, user_ids={"Шерлок": 61})
+    )
+    tz = run.cfg.board.tz
+    fake = run.board.add_post(
+        4,
+        "Шерлoк",
+        datetime(2026, 11, 28, 9, 0, tzinfo=tz),
+        RED.format("Tanya-77") + " — голосую, весь день отмалчивается и уходит от ответов.",
+    )
+    _play_until(run, data, datetime(2026, 11, 28, 9, 30, tzinfo=tz))
+    sh = run.daemon.shell
+    g = run.daemon.game()
+    assert sh.seat_of(g, "Шерлoк", fake.uid) is None
+    assert sh.seat_of(g, "Holmes", 61) == "Шерлок"  # the id, whatever the name shown
+    flagged = [f for f in run.daemon.flags(1) if f"сообщение {fake.id})" in f]
+    assert len(flagged) == 1
+    assert f"id {fake.uid}" in flagged[0] and "(id 61)" in flagged[0]
+
+
+def test_C_2_a_lookalikes_letter_is_no_move_of_the_player(tmp_path: Path) -> None:
+    """A night letter from «Шерлoк» (Latin «o») written before the real commissar's is not
+    Шерлок's request (P-M.0 would let it stand as his first): refused unanswered, flagged."""
+    run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.db'}")
+    tz = run.cfg.board.tz
+    fake = run.board.add_pm(
+        "Шерлoк", datetime(2026, 11, 28, 19, 50, tzinfo=tz), "ход", "Проверяю Jack_Sparrow"
+    )
+    _play_until(run, data, datetime(2026, 11, 28, 20, 30, tzinfo=tz))
+    g = run.daemon.game()
+    assert g.id is not None
+    moves = run.store.moves(g.id, 1)
+    assert all(m.pm_board_id != fake.id for m in moves)
+    assert [m.targets for m in moves if m.actor == "Шерлок"] == [["Граф Монте-Кристо"]]
+    assert any(f"ЛС {fake.id} от Шерлoк (не игрок)" in f for f in run.daemon.flags(1))

@@ -1,15 +1,21 @@
-"""decode_html on the real saved IPB pages (fixtures/ipb) and on edge cases."""
+"""decode_html on the real saved IPB pages (fixtures/ipb) and on edge cases; every entry point
+reading a page whose meta tag lies about its charset, or that has none."""
 
 from __future__ import annotations
 
 import codecs
+import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from parser.encoding import declared_charsets, decode_html, decode_html_ex
-from tests.conftest import FIXTURES
+from parser.pages import parse_topic, read_page
+from tests.conftest import FIXTURES, ROOT
 
 IPB = FIXTURES / "ipb"
 HUSTLE = [
@@ -121,3 +127,67 @@ def test_never_raises(data: bytes, content_type: str | None) -> None:
 def test_russian_cp1251_round_trips_when_declared(text: str) -> None:
     data = b'<meta charset="windows-1251">' + text.encode("cp1251")
     assert decode_html(data) == '<meta charset="windows-1251">' + text
+
+
+# --- a page whose meta tag lies, or that has none: every entry point reads the bytes -----------
+#
+# A phpBB page whose board (or a proxy) serves windows-1251 under its «charset=utf-8» meta, and
+# the real IPB 1.3 board's windows-1251 page with its meta tag saying UTF-8 or gone. The one
+# decision is decode_html's; the phpBB reader's shortcut (reading UTF-8 bytes as they are) must
+# never read such a page as UTF-8.
+
+PHPBB_PAGE = FIXTURES / "phpbb" / "topic_p3.html"
+IPB13_PAGE = FIXTURES / "ipb13" / "http" / "topic_pages" / "0.html"
+IPB13_META = b'<meta http-equiv="content-type" content="text/html; charset=windows-1251" />'
+
+
+def _phpbb_variants() -> dict[str, bytes]:
+    cp = PHPBB_PAGE.read_text(encoding="utf-8").encode("cp1251", errors="replace")
+    assert b'<meta charset="utf-8" />' in cp
+    return {
+        "phpbb meta lies": cp,
+        "phpbb no meta": cp.replace(b'<meta charset="utf-8" />', b""),
+    }
+
+
+def _ipb13_variants() -> dict[str, bytes]:
+    data = IPB13_PAGE.read_bytes()
+    assert IPB13_META in data
+    return {
+        "ipb13 meta lies": data.replace(b"charset=windows-1251", b"charset=utf-8"),
+        "ipb13 no meta": data.replace(IPB13_META, b""),
+    }
+
+
+def _truth(data: bytes) -> list[str]:
+    return [p.author for p in parse_topic(data, tz="UTC").posts]
+
+
+LYING = {**_phpbb_variants(), **_ipb13_variants()}
+
+
+@pytest.mark.parametrize("case", sorted(LYING))
+def test_every_entry_point_reads_a_lying_page_from_its_bytes(case: str, tmp_path: Path) -> None:
+    true_page = PHPBB_PAGE if case.startswith("phpbb") else IPB13_PAGE
+    want = _truth(true_page.read_bytes())
+    assert want and all("\ufffd" not in nick for nick in want)
+    data = LYING[case]
+    path = tmp_path / "page.html"
+    path.write_bytes(data)
+    assert [p.author for p in parse_topic(data, tz="UTC").posts] == want  # bytes
+    assert [p.author for p in parse_topic(read_page(path), tz="UTC").posts] == want  # text
+    res = subprocess.run(
+        [sys.executable, "-m", "mafiabot", "parse", "posts", "--tz", "UTC", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert res.returncode == 0, res.stderr
+    assert [json.loads(line)["author"] for line in res.stdout.splitlines()] == want
+
+
+def test_a_page_that_says_utf8_and_is_keeps_its_replacement_characters() -> None:
+    # a real UTF-8 page where someone typed U+FFFD: read from its bytes, not decoded anew
+    page = PHPBB_PAGE.read_text(encoding="utf-8").replace("Шерлок", "Шер\ufffdлок")
+    got = parse_topic(page.encode("utf-8"), tz="UTC")
+    assert "Шер\ufffdлок" in [p.author for p in got.posts]

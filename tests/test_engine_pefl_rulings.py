@@ -269,3 +269,59 @@ def test_P_M_12_ruling_is_about_the_beaten_kamikaze_only() -> None:
     rules, s = pefl()
     _, events = play(rules, s, [mv("K", "blast", "C1"), mv("Man", "kill", "K")])
     assert deaths(events) == {"C1": "kamikaze", "K": "kamikaze"}
+
+
+# --- P-M.11 ruling: beaten, then killed the same night -------------------------------------
+def test_P_M_11_ruling_a_player_beaten_then_killed_is_still_named_as_beaten() -> None:
+    rules, s = pefl()
+    # the thug beats C1 at step 4, the yakuza shoots him at step 5
+    _, events = play(rules, s, [mv("H", "beat", "C1"), mv("Y1", "kill", "C1", executor="Y2")])
+    assert deaths(events) == {"C1": "yakuza"}
+    assert [e.nick for e in of(events, ev.Beaten)] == ["C1"]
+
+
+def test_P_M_11_ruling_setting_off_names_only_the_death() -> None:
+    rules, s = pefl(beaten_and_killed_named=False)
+    _, events = play(rules, s, [mv("H", "beat", "C1"), mv("Y1", "kill", "C1", executor="Y2")])
+    assert deaths(events) == {"C1": "yakuza"}
+    assert of(events, ev.Beaten) == []
+    # a beaten player who lives is named either way
+    _, events = play(rules, s, [mv("H", "beat", "C1")])
+    assert [e.nick for e in of(events, ev.Beaten)] == ["C1"]
+
+
+# --- P-M.2 ruling: the sergeant takes over however the commissar left -----------------------
+def _sergeant_checks_next_turn(rules: RuleSet, s: GameState) -> None:
+    assert not s.get("Com").alive
+    assert s.get("Sgt").promoted
+    assert rules.check_move(s, mv("Sgt", "check", "Y1")) is None
+    _, events = play(rules, s, [mv("Sgt", "check", "Y1")])
+    found: list[ev.CheckResult] = of(events, ev.CheckResult)
+    assert [(e.audience.nick, e.by, e.target, e.result) for e in found] == [
+        ("Sgt", "commissar", "Y1", "yakuza")
+    ]
+
+
+@pytest.mark.parametrize(
+    "exit_",
+    ["missing_no_post", "hanged", "removed_step_3", "removed_step_7", "second_abstention"],
+)
+def test_P_M_2_ruling_the_sergeant_takes_over_however_the_commissar_left(exit_: str) -> None:
+    from engine import Override, Vote
+
+    rules, s = pefl()
+    others = [n for n in s.living_nicks() if n != "Com"]
+    if exit_ == "missing_no_post":  # P-A.1
+        s2, events = play(rules, s, posters=others)
+    elif exit_ == "hanged":  # P-V.4
+        votes = [Vote(n, "Com", "red", i) for i, n in enumerate(others[:5])]
+        s2, events = play(rules, s, votes=votes)
+    elif exit_ == "second_abstention":  # P-A.2
+        s = s.with_player("Com", abstentions=1)
+        voters = [Vote(n, "C1", "red", i) for i, n in enumerate(others)]
+        s2, events = play(rules, s, votes=voters, fresh=False)
+    else:  # C-6: the host removes him, at step 3 or as a step-7 leaver
+        step = 3 if exit_ == "removed_step_3" else 7
+        s2, events = play(rules, s, overrides=[Override(kind="remove", nick="Com", step=step)])
+    assert [e.nick for e in of(events, ev.Promoted)] == ["Sgt"]
+    _sergeant_checks_next_turn(rules, s2)

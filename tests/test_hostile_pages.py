@@ -8,6 +8,7 @@ make the quoted nick a vote (C-3 / P-V.2: only the author's own coloured words c
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,7 @@ from types import FrameType
 from typing import Any
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 
 from parser.dialects import IPB2, IPS4
 from parser.encoding import decode_html
@@ -199,6 +201,66 @@ def test_quote_depth_costs_linear_work(board: str) -> None:
     small, large = (_work(READERS[board](n)) for n in (100, 200))
     # twice the quotes, about twice the work (quadratic reading gave ~4x)
     assert 1.5 < large / small < 2.4, (small, large)
+
+
+# --- past the depth any post can reach, nesting is capped and the work stays linear -----------
+
+_TAG = re.compile(r"<(/?)([a-zA-Z][\w-]*)[^>]*>")
+_VOID = {"br", "img", "hr", "input", "meta", "link", "wbr"}
+
+
+def lexbor_steps(markup: str | bytes) -> int:
+    """The tree building a document asks of lexbor, as the HTML standard has it: opening an
+    element checks the elements open around it (for a `p` to close), so each costs the depth
+    it opens at; quadratic in the nesting."""
+    text = markup.decode("utf-8", "replace") if isinstance(markup, bytes) else markup
+    depth = steps = 0
+    for m in _TAG.finditer(text):
+        if m.group(2).lower() in _VOID:
+            continue
+        if m.group(1):
+            depth = max(0, depth - 1)
+        else:
+            steps += depth + 1
+            depth += 1
+    return steps
+
+
+@pytest.mark.parametrize("board", sorted(READERS))
+def test_quote_nesting_past_the_cap_costs_linear_work(
+    board: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the cap is thousands of levels (more than any post a board accepts holds); a small one
+    # shows the same past it in a fraction of the time
+    monkeypatch.setattr("parser.html.MAX_DEPTH", 64)
+    given: list[str | bytes] = []
+    real = LexborHTMLParser
+
+    def lexbor(markup: str | bytes, *args: Any, **kw: Any) -> Any:
+        given.append(markup)
+        return real(markup, *args, **kw)
+
+    monkeypatch.setattr("parser.html.LexborHTMLParser", lexbor)
+
+    def work(n: int) -> int:
+        given.clear()
+        python = _work(READERS[board](n))
+        return python + sum(lexbor_steps(m) for m in given)
+
+    small, large = work(256), work(512)
+    # twice the quotes, twice the work (uncapped, lexbor's share alone grew fourfold)
+    assert 1.5 < large / small < 2.4, (small, large)
+
+
+def test_quotes_past_the_cap_fold_into_the_deepest_kept_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("parser.html.MAX_DEPTH", 64)
+    post = php_post(php_quotes(300))
+    assert 10 < len(post.quotes) < 64  # the nesting the cap leaves, every level its own quote
+    assert [q.depth for q in post.quotes] == list(range(1, len(post.quotes) + 1))
+    assert "Марго" in post.quotes[-1].text  # the innermost words are still read, as quoted
+    assert [(c.color, c.text) for c in post.colored] == [("#ff0000", "Шерлок")]
 
 
 @pytest.mark.parametrize("n", [50, 1_600])

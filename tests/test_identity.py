@@ -60,7 +60,8 @@ def test_ids_decide_when_both_are_known() -> None:
     assert not same_account("Шерлок", 61, "Шерлoк", 75)  # a look-alike account
     assert not same_account("Шерлок", 61, "Шерлок", 75)
     assert same_account("Шерлок", 61, "Sherlock", 61)  # the account renamed
-    assert same_account("Шерлок", None, "Шерлoк", 75)  # no id on one side: the key decides
+    assert same_account("Шерлок", None, "шерлок", 75)  # no id on one side: the spelling
+    assert not same_account("Шерлок", None, "Шерлoк", 75)  # … never a folded name
 
 
 def test_cast_matches_authors_by_id_then_by_key() -> None:
@@ -73,6 +74,39 @@ def test_cast_matches_authors_by_id_then_by_key() -> None:
     assert cast.player("Макс", 59) == "Мaкс"  # the id map may spell the nick loosely
     assert cast.player("Кот", 66) == "Кот"  # no id known for him: the name decides
     assert cast.player("Зритель", 75) is None
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Кoт",  # Latin «o»
+        "Кот\u200b",  # a zero-width space
+        "К\u00adот",  # a soft hyphen
+        "Ко\u0301т",  # a combining accent
+        "\u202eКот",  # a bidi override
+        "Ｋот",  # a full-width letter (NFKC would fold it)
+    ],
+)
+def test_C_2_before_his_id_is_known_only_his_exact_spelling_is_the_player(name: str) -> None:
+    """Until the player's id is known (no host id, no post of his own yet) a look-alike name
+    is not his — with or without an id of its own — and is named as a look-alike of him."""
+    cast = Cast(["Кот", "Анна"])
+    assert cast.player(name, 140) is None
+    assert cast.player(name, None) is None
+    assert cast.lookalike_of(name, 140) == "Кот"
+    assert cast.player("кот", None) == "Кот"  # case: one account on every board
+    assert cast.player("Кот", 66) == "Кот"
+    assert cast.lookalike_of("Кот", 66) is None
+    assert cast.lookalike_of("Зритель", 75) is None
+
+
+def test_account_key_folds_only_what_a_board_keeps_unique() -> None:
+    from parser.identity import account_key
+
+    assert account_key("Анна  Каренина ") == account_key("анна каренина")
+    assert account_key("Йод") == account_key("И\u0306од")  # one letter, composed or not (NFC)
+    for other in ("Анна Kаренина", "Анна\u200bКаренина", "Ａнна Каренина", "Анна Карени́на"):
+        assert account_key(other) != account_key("Анна Каренина")
 
 
 def test_key_clashes_lists_nicks_that_cannot_be_told_apart() -> None:
@@ -88,3 +122,5 @@ def test_learn_ids_takes_the_first_post_spelled_as_the_player_up_to_case() -> No
 
     authors = [("Кoт", 140), ("кот", 66), ("Кот", 67), ("Анна", None), ("Анна", 58)]
     assert learn_ids(["Кот", "Анна", "Шерлок"], authors) == {"Кот": 66, "Анна": 58}
+    # an invisible character is another account: it lends the player nothing
+    assert learn_ids(["Шерлок"], [("Шер\u200bлок", 75), ("Шерлок", 61)]) == {"Шерлок": 61}

@@ -351,7 +351,9 @@ def test_C_2_a_question_tag_after_the_move_asks_only_itself(text: str, kind: str
     [("Мафия, я ваша", "mafia"), ("Я с вами, мирные", "town"), ("Присоединяюсь к мафии", "mafia")],
 )
 def test_G_M_8_the_side_said_to_the_side_itself(text: str, side: str) -> None:
-    cast = {**GAMBLER, "players": {**GAMBLER["players"], "Lady_M": {"role": "prostitute"}}}
+    players = {**GAMBLER["players"], "Lady_M": {"role": "prostitute"}}
+    # G-M.8: both sides checked her, the choice is hers
+    cast = {**GAMBLER, "players": players, "pending_side_choice": True}
     view = sender_view(cast_state(cast), "Lady_M")
     assert view is not None
     got = read_letter(text, view)

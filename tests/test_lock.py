@@ -195,7 +195,7 @@ def test_lost_database_with_the_bots_marked_post_on_the_board_is_refused(tmp_pat
     board.add_post_by(58, "А я за Шерлока.")
     store = open_store(f"sqlite:///{tmp_path / 'fresh.db'}")
     with pytest.raises(DatabaseUnusable) as got:
-        refuse_lost_database(store, _board_client(board, clock), 4)
+        refuse_lost_database(store, _board_client(board, clock), 4, "Мафия")
     line = str(got.value)
     assert f"#{pid}" in line and "restore" in line.lower() and "\n" not in line
     assert got.value.code == 2
@@ -207,7 +207,7 @@ def test_a_player_quoting_the_marker_is_not_the_bot(tmp_path: Path) -> None:
     board = FakePhpbb(clock)
     board.add_post_by(58, "Что значит mafiabot 1/0 0a1b2c3d внизу?")
     store = open_store(f"sqlite:///{tmp_path / 'fresh.db'}")
-    refuse_lost_database(store, _board_client(board, clock), 4)  # no game of ours: go on
+    refuse_lost_database(store, _board_client(board, clock), 4, "Мафия")  # no game of ours: go on
 
 
 def test_with_the_game_in_the_database_the_board_is_not_even_read(tmp_path: Path) -> None:
@@ -215,7 +215,7 @@ def test_with_the_game_in_the_database_the_board_is_not_even_read(tmp_path: Path
     board = FakePhpbb(clock)
     store = open_store(f"sqlite:///{tmp_path / 'g.db'}")
     store.create_game(name="g", ruleset="pefl", topic_id=4, court_topic_id=None, seed=1)
-    refuse_lost_database(store, _board_client(board, clock), 4)
+    refuse_lost_database(store, _board_client(board, clock), 4, "Мафия")
     assert board.requests == []
 
 

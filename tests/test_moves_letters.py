@@ -96,9 +96,13 @@ def test_C_2_two_action_roles_are_asked_which() -> None:
     assert read("Жора", "Ефим").code == "which_action"  # P-M.9: kill or blast
 
 
-def test_C_2_roles_without_a_night_move_are_read_by_their_words() -> None:
-    # the engine refuses what a civilian tries (wrong_role); talk stays talk
-    assert move(read("Катя", "Убиваю Рому")) == ("kill", ("Рома",), None)
+def test_C_2_roles_without_a_night_move_are_told_so_not_asked_about_a_nick() -> None:
+    # a civilian's attempt is answered «no night moves», whatever nick it names; talk stays
+    # talk
+    for text in ("Убиваю Рому", "Проверяю Вовочку", "Лечу Катю"):
+        r = read("Катя", text)
+        assert (r.kind, r.code) == ("refused", "no_moves"), text
+        assert "нет ночных ходов" in r.text
     assert read("Катя", "Привет всем!").kind == "none"
 
 
@@ -166,9 +170,23 @@ def test_P_M_6_two_protects_given_apart() -> None:
     assert move(r) == ("protect", ("Рома", "Борис"), None)
 
 
+#: P-M.7 open: every town hero died by the mafia or the maniac, none hanged
+ARMY_OPEN: dict[str, Any] = {
+    **PEFL,
+    "turn": 4,
+    "dead": {"Олег": "yakuza", "Ефим": "yakuza", "Борис": "maniac", "Ёжик в тумане": "triad"},
+}
+
+
 def test_P_M_7_army_of_darkness_names_two() -> None:
-    assert move(read("Tanya-77", "Армия Тьмы: Рома и Ефим")) == ("army", ("Рома", "Ефим"), None)
-    assert read("Tanya-77", "Армия тьмы на Рому").code == "no_target"
+    r = read("Tanya-77", "Армия Тьмы: Рома и Жанна", ARMY_OPEN)
+    assert move(r) == ("army", ("Рома", "Жанна"), None)
+    assert read("Tanya-77", "Армия тьмы на Рому", ARMY_OPEN).code == "no_target"
+
+
+def test_P_M_7_the_army_before_its_condition_is_answered_why_not() -> None:
+    r = read("Tanya-77", "Армия Тьмы: Рома и Жанна")
+    assert (r.kind, r.code) == ("refused", "not_now") and "Армия тьмы" in r.text
 
 
 # -- negation, corrections, questions ------------------------------------------------------

@@ -8,6 +8,7 @@ import argparse
 import dataclasses
 import json
 import threading
+import time
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -45,8 +46,8 @@ class Clock:
         self.now += timedelta(seconds=seconds)
 
 
-def _game(name: str, db: str, poll: int, **game: Any) -> tuple[Config, dict[str, Any]]:
-    path, data = demo_files(name)
+def _game(ruleset: str, db: str, poll: int, **game: Any) -> tuple[Config, dict[str, Any]]:
+    path, data = demo_files(ruleset)
     cfg = load_config(path)
     cfg = dataclasses.replace(
         cfg,
@@ -170,6 +171,104 @@ def test_one_games_failing_board_backs_off_that_game_only(tmp_path: Path) -> Non
         st.close()
 
 
+class MovingClock(Clock):
+    """A clock two threads may move: the loop's sleeps, and a board whose hang ends."""
+
+    def __init__(self, start: datetime) -> None:
+        super().__init__(start)
+        self._lock = threading.Lock()
+
+    def advance(self, seconds: float) -> None:
+        with self._lock:
+            self.now += timedelta(seconds=seconds)
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.advance(seconds)
+
+
+class HungBoard(MemoryBoard):
+    """A board that takes every request and never answers: each request hangs for `hang`
+    seconds of the clock, then fails (as a board behind a dropped connection does, through
+    the client's timeouts and retries)."""
+
+    def __init__(self, clock: MovingClock, stop: threading.Event, **kw: Any) -> None:
+        super().__init__(clock=clock, **kw)
+        self.moving = clock
+        self.stop = stop
+        self.hang = 60.0
+        self.hanging = False
+
+    def _check(self) -> None:
+        from scraper.errors import BoardUnavailable
+
+        self.requests += 1
+        until = self.moving.now + timedelta(seconds=self.hang)
+        self.hanging = True
+        try:
+            # the loop moves the clock for the other game; a loop that waits for this
+            # request instead is a hung process: after a few real seconds the hang is over
+            # in one jump, as a timeout would end it
+            guard = time.monotonic() + 3.0
+            while self.moving.now < until and not self.stop.is_set():
+                if time.monotonic() > guard:
+                    self.moving.advance((until - self.moving.now).total_seconds())
+                    break
+                time.sleep(0.002)
+        finally:
+            self.hanging = False
+        raise BoardUnavailable("the board did not answer in time (simulated hang)")
+
+
+def test_a_hung_board_never_delays_the_other_games_ticks(tmp_path: Path) -> None:
+    """Two games on two boards; one board hangs on every request for a minute (its retries,
+    its timeouts). The other game ticks every poll interval all along — counted against the
+    loop's clock — and ticks while the hung board's request is under way."""
+    ok, _ = _game("pefl", f"sqlite:///{tmp_path / 'ok.db'}", 10)
+    down, ddata = _game("pefl", f"sqlite:///{tmp_path / 'down.db'}", 10)
+    begin = ok.game.start - timedelta(minutes=30)
+    clock = MovingClock(begin)
+    stop = threading.Event()
+    (_b1, s1), _ = _sessions([ok, down], clock)
+    hung = HungBoard(clock, stop, host=down.board.username, uids=ddata["uids"])
+    s2 = SharedSession(hung)
+    stores = [open_store(ok.database_url), open_store(down.database_url)]
+    daemons = [_daemon(ok, stores[0], s1, "a"), _daemon(down, stores[1], s2, "b")]
+    ticks: dict[str, list[datetime]] = {"ok": [], "down": []}
+    during_hang: list[datetime] = []
+    for name, d in zip(("ok", "down"), daemons, strict=True):
+        tick = d.safe_tick
+
+        def counted(now: datetime, name: str = name, tick: Any = tick) -> Any:
+            ticks[name].append(now)
+            if name == "ok" and hung.hanging:
+                during_hang.append(now)
+            return tick(now)
+
+        d.safe_tick = counted  # type: ignore[method-assign]
+    end = begin + timedelta(minutes=10)
+
+    def wait(seconds: float) -> None:
+        clock.sleep(seconds)
+        if clock.now >= end:
+            stop.set()
+
+    # the clock here moves only when the loop lets it: a tick gets a moment of real time,
+    # then the clock moves on for the other game
+    Host(daemons, patience=0.2).run(stop, clock=clock, wait=wait)
+
+    assert hung.requests >= 2  # the hung board was asked, again after its back-off
+    assert ticks["down"] and len(ticks["down"]) < 10
+    elapsed = (clock.now - begin).total_seconds()
+    # every 10 s of the clock, give or take the last one: not one tick per hang of a minute
+    assert len(ticks["ok"]) >= elapsed / 10 - 2, (len(ticks["ok"]), elapsed)
+    gaps = [(b - a).total_seconds() for a, b in zip(ticks["ok"], ticks["ok"][1:], strict=False)]
+    assert max(gaps) <= 11, gaps
+    assert len(during_hang) >= 5  # the healthy game ticked while the other board hung
+    for st in stores:
+        st.close()
+
+
 def test_sigterm_stops_every_game(tmp_path: Path) -> None:
     a, _ = _game("pefl", f"sqlite:///{tmp_path / 'a.db'}", 600)
     b, _ = _game("gambler", f"sqlite:///{tmp_path / 'b.db'}", 600)
@@ -208,7 +307,7 @@ def test_each_game_has_its_lock_and_a_second_process_is_refused_naming_the_game(
     a = _config_file(tmp_path, "pefl", "a")
     b = _config_file(tmp_path, "gambler", "b")
     games = load_configs([a, b])
-    locks, stores = run_cmd.open_games(games)
+    locks, stores, _ = run_cmd.open_games(games)
     try:
         assert len(locks) == 2 and len(stores) == 2  # one database per game, as configured
         with pytest.raises(InstanceLocked) as refused:
@@ -217,14 +316,14 @@ def test_each_game_has_its_lock_and_a_second_process_is_refused_naming_the_game(
         assert str(b) in text and "Мафия – 13" in text and "topic 14" in text and "pid" in text
     finally:
         run_cmd.close_games(locks, stores)
-    locks, stores = run_cmd.open_games(load_configs([b]))  # free again once released
+    locks, stores, _ = run_cmd.open_games(load_configs([b]))  # free again once released
     run_cmd.close_games(locks, stores)
 
 
 def test_games_sharing_one_sqlite_database_share_its_store_and_lock(tmp_path: Path) -> None:
     _config_file(tmp_path, "pefl", "x")
     _config_file(tmp_path, "gambler", "x")  # same folder: the same mafiabot.db
-    locks, stores = run_cmd.open_games(load_configs([tmp_path / "x"]))
+    locks, stores, _ = run_cmd.open_games(load_configs([tmp_path / "x"]))
     try:
         assert len(locks) == 1 and len(stores) == 1
     finally:
@@ -321,20 +420,90 @@ def test_run_with_two_configs_hosts_both_through_one_session(
     st.close()
 
 
-def test_a_letter_goes_to_its_senders_game_and_a_named_game_wins_a_shared_player() -> None:
-    """The routing of a shared inbox: by the sender's game; a player of two games' letter to
-    the game it names, else to both; nobody's letter to the first game (which flags it)."""
-    from mafiabot.daemon.shared import NAMED, NOT_MINE, PLAYER
+def test_a_letter_belongs_to_one_game_or_none_never_by_elimination() -> None:
+    """The routing of a shared inbox: a letter naming a game its sender plays in is that
+    game's (nobody's once it is over); else the one game its sender is alive in; alive in
+    two and naming none, nobody's; nobody's player's, the first running game's (which flags
+    it); the host's own, every game's."""
+    from mafiabot.daemon.shared import Interest
     from scraper.board import FetchedPM, RawPage
 
     session = SharedSession(MemoryBoard())
     a, b = session.view(), session.view()
-    letters = {n: FetchedPM(n, RawPage("u", "", datetime(2026, 1, 1))) for n in range(1, 5)}
-    claims = {1: (PLAYER, NOT_MINE), 2: (PLAYER, NAMED), 3: (PLAYER, PLAYER), 4: (0, 0)}
+    run, over = Interest(running=True, live=True), Interest()
+    alive = dataclasses.replace(run, seated=True, alive=True)
+    named = dataclasses.replace(alive, named=True)
+    claims = {
+        1: (alive, run),  # a player of game a only
+        2: (alive, named),  # alive in both, names b
+        3: (alive, alive),  # alive in both, names neither
+        4: (run, run),  # nobody's player
+        5: (alive, dataclasses.replace(over, seated=True, alive=True, named=True)),  # b is over
+        6: (alive, dataclasses.replace(over, seated=True, alive=True)),  # b over, not named
+        7: (dataclasses.replace(run, seated=True), run),  # dead in a, nowhere else
+        8: (dataclasses.replace(run, host=True), dataclasses.replace(run, host=True)),
+        9: (run, dataclasses.replace(over, seated=True)),  # only a finished game's player
+        # b ended after the letter was written: still b's to decide, so nobody's
+        10: (alive, dataclasses.replace(over, live=True, seated=True, alive=True)),
+    }
     a.claim = lambda f: claims[f.id][0]
     b.claim = lambda f: claims[f.id][1]
+    letters = {n: FetchedPM(n, RawPage("u", "", datetime(2026, 1, 1))) for n in claims}
     owners = {n: session.owners(f) for n, f in letters.items()}
-    assert owners == {1: [a], 2: [b], 3: [a, b], 4: [a]}
+    assert owners == {
+        **{1: [a], 2: [b], 3: [], 4: [a], 5: [], 6: [a], 7: [a], 8: [a, b], 9: []},
+        10: [],
+    }
+
+
+def test_two_games_on_one_board_one_ends_mid_night_its_letters_stay_its_own(
+    tmp_path: Path,
+) -> None:
+    """Two PEFL games, the same nine players, one account. «Запад» ends during the night;
+    Dr.Watson (the doctor in both) wrote «Стол Восток: лечу Кот», then «Стол Запад: лечу
+    Анна Каренина»: the second letter is not Восток's (it names Запад), so Восток's move
+    stays «Кот»; a letter naming no game while both run is nobody's; and Восток's reply
+    names its game (the sender plays in two)."""
+    west, _ = _game("pefl", f"sqlite:///{tmp_path / 'w.db'}", 600, topic=24, name="Запад")
+    east, _ = _game("pefl", f"sqlite:///{tmp_path / 'e.db'}", 600, topic=34, name="Восток")
+    tz = west.board.tz
+    clock = Clock(west.game.start + timedelta(minutes=1))
+    board = MemoryBoard(clock=clock, host=west.board.username)
+    session = SharedSession(board)
+    stores = [open_store(west.database_url), open_store(east.database_url)]
+    daemons = [_daemon(west, stores[0], session, "w"), _daemon(east, stores[1], session, "e")]
+    for d in daemons:
+        d.tick(clock.now)
+    at = west.game.start.replace(tzinfo=tz)
+    unnamed = board.add_pm("Dr.Watson", at + timedelta(minutes=5), "ход", "Лечу Марго")
+    clock.now = at + timedelta(minutes=10)
+    for d in daemons:
+        d.tick(clock.now)
+    g_west = daemons[0].game()
+    assert g_west.id is not None
+    # «Запад» ends mid-night
+    stores[0].update_game(g_west.id, status="over", finished_at=at + timedelta(minutes=15))
+    first = board.add_pm("Dr.Watson", at + timedelta(minutes=20), "Стол Восток", "Лечу Кот")
+    second = board.add_pm(
+        "Dr.Watson", at + timedelta(minutes=30), "Стол Запад", "Лечу Анна Каренина"
+    )
+    clock.now = at + timedelta(minutes=40)
+    for d in daemons:
+        d.tick(clock.now)
+    g_east = daemons[1].game()
+    assert g_east.id is not None
+    moves = stores[1].moves(g_east.id, g_east.turn)
+    assert [m.pm_board_id for m in moves if m.actor == "Dr.Watson"] == [first.id]
+    assert [m.targets for m in moves if m.actor == "Dr.Watson"] == [["Кот"]]
+    for st, g in ((stores[0], g_west), (stores[1], g_east)):
+        assert g.id is not None
+        got = {r.board_id for r in st.pms(g.id)}
+        assert second.id not in got and unnamed.id not in got
+    replies = [m for m in board.sent if m.to == ("Dr.Watson",) and m.subject.startswith("Re:")]
+    assert [m.subject for m in replies] == ["Re: Стол Восток"]  # one reply: Восток's
+    assert replies[0].html.startswith("Игра «Восток».")
+    for st in stores:
+        st.close()
 
 
 def test_names_game_by_name_or_topic_number_standing_alone(tmp_path: Path) -> None:

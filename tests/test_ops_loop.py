@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from mafiabot.daemon import Daemon
+from mafiabot.daemon.calendar import minute_end
 from mafiabot.demo.play import DemoRun, setup
+from mafiabot.keys import TurnTag
 
 
 def _run(tmp_path: Path, max_catchup: int = 1) -> DemoRun:
@@ -26,7 +28,7 @@ def _set_catchup(daemon: Daemon, n: int) -> None:
     daemon.cfg = dataclasses.replace(cfg, game=dataclasses.replace(cfg.game, max_catchup=n))
 
 
-def _tick(run: DemoRun, when: datetime) -> list[str]:
+def _tick(run: DemoRun, when: datetime) -> list[TurnTag]:
     run.clock[0] = when
     return run.daemon.tick(when).closed
 
@@ -72,7 +74,8 @@ def test_C_1_max_catchup_0_closes_nothing_late_but_an_on_time_deadline_still_clo
     (tmp_path / "b").mkdir()
     on_time = _run(tmp_path / "b", max_catchup=0)
     _started(on_time)
-    assert len(_tick(on_time, first + timedelta(seconds=30))) == 1  # a poll late: on time
+    # a poll after the deadline's minute is over (C-1): on time
+    assert len(_tick(on_time, first + timedelta(minutes=1, seconds=30))) == 1
 
 
 def test_an_outage_after_catching_up_gets_its_own_allowance(tmp_path: Path) -> None:
@@ -89,8 +92,9 @@ def test_an_outage_after_catching_up_gets_its_own_allowance(tmp_path: Path) -> N
 def test_the_loop_wakes_at_a_deadline_not_at_the_next_poll(tmp_path: Path) -> None:
     run = _run(tmp_path)
     _started(run)
-    deadline = run.daemon.game().deadline
-    assert deadline is not None
+    dl = run.daemon.game().deadline
+    assert dl is not None
+    deadline = minute_end(dl)  # C-1: the turn closes once the deadline's minute is over
     daemon = run.daemon
     daemon.nap = 0.01
     now = [deadline - timedelta(seconds=5)]
@@ -118,7 +122,9 @@ def test_next_wake_is_the_start_then_each_deadline_then_none(tmp_path: Path) -> 
     run = _run(tmp_path)
     assert run.daemon.next_wake() == run.cfg.game.start
     _started(run)
-    assert run.daemon.next_wake() == run.daemon.game().deadline
+    deadline = run.daemon.game().deadline
+    assert deadline is not None
+    assert run.daemon.next_wake() == minute_end(deadline)  # C-1: its minute over
 
 
 def test_each_tick_leaves_one_summary_line_and_status_shows_the_last_result(
@@ -200,5 +206,5 @@ def test_a_deadline_closed_on_time_flags_no_late_posts(tmp_path: Path) -> None:
     _started(run)
     g = run.daemon.game()
     assert g.deadline is not None
-    assert len(_tick(run, g.deadline + timedelta(seconds=30))) == 1
+    assert len(_tick(run, g.deadline + timedelta(minutes=1, seconds=30))) == 1
     assert not [f for f in run.daemon.flags(g.turn) if "после дедлайна" in f]

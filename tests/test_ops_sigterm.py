@@ -104,3 +104,59 @@ def test_sigterm_during_the_start_stops_after_the_write_under_way(tmp_path: Path
     assert len(store.outbox(g.id).pending()) >= 8  # the rest waits for the next start
     store.close()
     assert "Traceback" not in out
+
+
+def _is_login_post(request: httpx.Request) -> bool:
+    return (
+        request.method == "POST"
+        and request.url.path.endswith("ucp.php")
+        and request.url.params.get("mode") == "login"
+    )
+
+
+@pytest.mark.usefixtures("users")
+def test_sigterm_during_the_login_post_stops_the_run(tmp_path: Path) -> None:
+    """SIGTERM while the login form is on its way (a first start: the bot logs in to look at
+    the board before its database exists) stops the run — exit 0, one line, no traceback,
+    nothing sent and no further request — instead of killing the process where it stands."""
+    intro = fb.FakePost(100, 2, fb._derived_post(100, 2, "Запись закрыта."), "")
+    board = fb.FakePhpbb(WallClock(), posts=[intro])
+    server = BoardServer(board.handle)
+    proc: subprocess.Popen[str] | None = None
+    seen: list[str] = []
+    signalled: list[int] = []
+
+    def before(request: httpx.Request) -> bool:
+        seen.append(f"{request.method} {request.url.path}?{request.url.query.decode()}")
+        if proc is not None and not signalled and _is_login_post(request):
+            signalled.append(len(seen))
+            proc.send_signal(signal.SIGTERM)  # the form is read; the answer is not back yet
+            time.sleep(0.3)  # the answer comes late, as from a slow board
+        return False
+
+    server.before = before
+    with server.running():
+        config = _config(tmp_path, server.base)
+        log = (tmp_path / "run.log").open("w")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mafiabot", "run", "-c", str(config)],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "MAFIABOT_DEMO_PASSWORD": "HostPass-2026"},
+        )
+        try:
+            rc = proc.wait(timeout=120)  # a hang guard
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            log.close()
+    out = (tmp_path / "run.log").read_text("utf-8")
+    assert signalled, out  # the bot did log in
+    assert rc == 0, (rc, out)  # stopped, not killed by the signal (-15)
+    assert "Traceback" not in out
+    assert "stop" in out.lower(), out  # the log says it stopped
+    assert seen[signalled[0] :] == [], seen  # nothing asked of the board after the stop
+    assert not board.sent_pms and not any(p.uid == 2 and p.source for p in board.posts)

@@ -415,7 +415,7 @@ def test_topic_pages_read_the_same_from_text_and_from_bytes() -> None:
 def test_a_reader_bug_becomes_an_issue_not_an_exception(caplog: pytest.LogCaptureFixture) -> None:
     from parser import pages
 
-    def broken(html: str | bytes, *, tz: object, now: object) -> TopicPage:
+    def broken(html: str | bytes, *, tz: object, now: object, base_url: object = None) -> TopicPage:
         raise RuntimeError("boom")
 
     real = pages._REGISTRY["phpbb"]

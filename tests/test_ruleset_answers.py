@@ -3,6 +3,8 @@ to be an `if ruleset == "pefl"` somewhere in the config, calendar, parser or new
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import tomllib
 from datetime import timedelta
 from pathlib import Path
@@ -15,6 +17,8 @@ from engine.gambler import Gambler
 from engine.kinds import RULESETS
 from engine.pefl import Pefl
 from engine.rules import UnknownRuleset, ruleset_class
+from engine.settings import RulesSettings
+from engine.state import Player
 from mafiabot.config import ConfigError, parse_config
 from mafiabot.config.calendar import first_turn, turn_deadlines
 from mafiabot.newspaper.view import newspaper_view
@@ -296,3 +300,68 @@ def test_the_cli_offers_exactly_the_engines_rule_sets() -> None:
     from mafiabot.cli import RULESET_CHOICES
 
     assert RULESET_CHOICES == RULESETS
+
+
+# --- the deadlines of a turn, and how each phase votes (C-1, G-N.1–G-N.4, P-V.1) ---------------
+
+
+def test_C_1_the_turns_last_deadline_ends_it() -> None:
+    g, p = Gambler(RulesSettings()), Pefl(RulesSettings())
+    assert [g.ends_turn(ph) for ph in ("day", "greens", "court")] == [True, False, True]
+    assert p.ends_turn("day")
+
+
+def test_G_N_4_only_the_gambler_court_votes_in_court() -> None:
+    g, p = Gambler(RulesSettings()), Pefl(RulesSettings())
+    assert [g.court_votes(ph) for ph in ("day", "greens", "court")] == [False, False, True]
+    assert not p.court_votes("day")
+
+
+def test_G_N_3_greens_have_a_threshold_to_court_and_nothing_else_has() -> None:
+    g, p = Gambler(RulesSettings()), Pefl(RulesSettings())
+    assert g.vote_threshold("greens", 9) == g.court_threshold(9) == 2
+    assert g.vote_threshold("court", 9) is None and p.vote_threshold("day", 9) is None
+
+
+def test_G_N_1_the_hosts_greens_are_the_gambler_greens_colours() -> None:
+    settings = RulesSettings(green_colors=("#00ff00",))
+    assert Gambler(settings).host_vote_colors("greens") == ("#00ff00",)
+    assert Gambler(settings).host_vote_colors("court") is None
+    assert Gambler(RulesSettings(green_colors=())).host_vote_colors("greens") is None  # none
+    assert Pefl(settings).host_vote_colors("day") is None
+
+
+def test_G_P_2_a_killed_gambler_civilian_has_one_last_word_and_nobody_else() -> None:
+    killed = Player(nick="A", role="civilian", team="town", alive=False, out_by="mafia")
+    jailed = dataclasses.replace(killed, out_by="jailed")
+    g, p = Gambler(RulesSettings()), Pefl(RulesSettings())
+    assert (g.last_words(killed), g.last_words(jailed), p.last_words(killed)) == (1, 0, 0)
+
+
+SHELL = Path(__file__).resolve().parent.parent / "mafiabot"
+#: a phase or vote kind of one rule set, compared in the shell: `phase == "greens"`,
+#: `kind != "court"`, `"court" in phases` …
+NAME_COMPARED = re.compile(
+    r"""(?:[=!]=\s*|\bin\s+)["'](?:greens|court|day|green|red)["']|["'](?:greens|court|day|green|red)["']\s*(?:[=!]=|\bin\b)"""
+)
+
+
+def test_the_shell_asks_the_rule_set_and_compares_no_phase_or_vote_kind_name() -> None:
+    found = [
+        f"{path.relative_to(SHELL.parent)}:{n}: {line.strip()}"
+        for path in sorted(SHELL.rglob("*.py"))
+        if "migrations" not in path.parts
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if NAME_COMPARED.search(line)
+    ]
+    assert found == []
+
+
+def test_the_shell_never_imports_a_rule_set_of_its_own() -> None:
+    imports = re.compile(r"^\s*(?:from|import)\s+engine\.(?:gambler|pefl)\b", re.MULTILINE)
+    found = [
+        str(path.relative_to(SHELL.parent))
+        for path in sorted(SHELL.rglob("*.py"))
+        if imports.search(path.read_text("utf-8"))
+    ]
+    assert found == []

@@ -247,3 +247,26 @@ def test_session_idle_for_over_an_hour_is_renewed() -> None:
     poll = client.poll_topic(cursor)
     assert poll.new_post_ids == () and "mode=logout" in poll.pages[0].raw.html
     assert board.count("ucp.php", "POST") == 1
+
+
+def test_the_standing_stop_ends_before_the_next_request_and_during_a_wait() -> None:
+    """The process's stop flag (SIGTERM), installed for as long as it runs: once set, no
+    request starts — reads too, not only writes — and a retry's wait ends at once."""
+    import threading
+
+    from scraper.errors import Interrupted
+
+    client, board, _clock = make()
+    stop = threading.Event()
+    client.stop_on(stop)
+    client.login()  # not set: goes on as ever
+    asked = len(board.requests)
+    stop.set()
+    with pytest.raises(Interrupted):
+        client.read_topic_pages(4)
+    assert len(board.requests) == asked  # nothing more reached the board
+    with pytest.raises(Interrupted):
+        client._sleep(30.0)  # a backoff wait
+    client.stop_on(None)
+    client.read_topic_pages(4)  # removed: requests go again
+    assert len(board.requests) > asked

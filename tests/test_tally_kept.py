@@ -142,7 +142,7 @@ seed = 1
 start = 2026-11-27T12:00:00
 deadlines = [2026-11-27T13:00:00, 2027-06-01T22:00:00]
 interim_count = "votes"
-interim_every = 1000000
+interim_every = 10000
 
 [game.cast]
 "Анна Каренина" = "civilian"

@@ -342,3 +342,23 @@ def test_start_commitment_is_verifiable_from_the_final_post(r: Renderer) -> None
     assert listing in final
     assert hashlib.sha256(f"7|соль|{listing}".encode()).hexdigest() == c
     assert commitment([("Анна", "mafia", "triad"), ("Борис", "commissar", None)], 7, "соль") != c
+
+
+def test_G_M_8_the_acknowledgement_of_a_side_choice_says_which_side(r: Renderer) -> None:
+    # the acknowledgement spells the reading out: a side choice names its side (issue 17)
+    town = r.move_reply(nick="Миледи", accepted=True, action="choose_side", side="town")
+    mafia = r.move_reply(nick="Миледи", accepted=True, action="choose_side", side="mafia")
+    assert "выбор стороны — вы играете за мирных" in town
+    assert "выбор стороны — вы играете за мафию" in mafia
+
+
+def test_C_2_a_role_without_night_moves_is_not_invited_to_send_another(r: Renderer) -> None:
+    text = r.move_reply(
+        nick="Катя",
+        accepted=False,
+        action="",
+        reason="no_moves",
+        detail="У вашей роли нет ночных ходов: письмо не засчитано как ход.",
+        role_moves=False,
+    )
+    assert "у вашей роли нет ночных ходов" in text and "исправленный ход" not in text

@@ -57,7 +57,8 @@ def reasons(result: object) -> list[tuple[str, str, int | None]]:
 def test_G_N_1_last_green_counts_across_posts_and_within_a_post() -> None:
     posts = [
         post(1, "Вася", (GREEN, "Петя")),
-        post(2, "Маша", (GREEN, "Петя"), (GREEN, "Вася")),  # re-green inside one post
+        # re-green inside one post: the words say which is meant (issue 17)
+        post(2, "Маша", (GREEN, "Петя"), (GREEN, "Вася"), text="Петя... ой, нет, Вася"),
         post(3, "Вася", (GREEN, "Маша")),  # re-green in a later post
     ]
     r = extract_votes(posts, ruleset="gambler", players=LIVING)
@@ -65,6 +66,14 @@ def test_G_N_1_last_green_counts_across_posts_and_within_a_post() -> None:
     assert r.tally == {"Вася": 1, "Маша": 1}
     assert [p.status for p in r.posts] == ["superseded", "vote", "vote"]
     assert all(v.kind == "green" for v in r.votes)
+
+
+def test_G_N_1_two_greens_the_words_do_not_choose_between_are_shown_to_the_host() -> None:
+    # issue 17: several players in the vote's colour count only when the words prove one
+    posts = [post(1, "Маша", (GREEN, "Петя"), (GREEN, "Вася"), text="Петя и Вася")]
+    r = extract_votes(posts, ruleset="gambler", players=LIVING)
+    assert r.votes == [] and reasons(r) == [("Маша", "unclear", 1)]
+    assert "не ясно, за кого" in r.rejected[0].detail
 
 
 def test_G_N_1_only_greens_in_any_spelling_count() -> None:
@@ -244,18 +253,28 @@ def test_P_V_3_first_accepted_vote_counts_changes_are_reported() -> None:
     assert [p.status for p in r.posts] == ["rejected", "vote", "rejected", "superseded"]
 
 
-def test_P_V_3_within_one_post_the_first_red_nick_counts() -> None:
-    posts = [
-        post(
-            1,
-            "Вася",
-            (RED, "Петя"),
-            (RED, "Маша"),
-            text="Петя или Маша, думаю Петя: молчит весь день",
-        )
-    ]
-    r = extract_votes(posts, ruleset="pefl", players=LIVING)
-    assert targets(r.votes) == {"Вася": "Петя"}
+def test_P_V_3_a_post_unsure_between_two_reds_is_never_the_one_vote() -> None:
+    # issue 17: two players in red and words that do not settle it — the post is shown to
+    # the host as unclear, and the player's later clear vote is his one vote (P-V.3)
+    unsure = post(
+        1, "Вася", (RED, "Петя"), (RED, "Маша"), text="Петя или Маша, оба молчат весь день"
+    )
+    clear = post(2, "Вася", (RED, "Маша"), text="Маша: молчит весь день и путается")
+    r = extract_votes([unsure, clear], ruleset="pefl", players=LIVING)
+    assert reasons(r) == [("Вася", "unclear", 1)]
+    assert targets(r.votes) == {"Вася": "Маша"}
+
+
+def test_P_V_3_a_slip_corrected_in_the_same_post_is_read_as_corrected() -> None:
+    slip = post(
+        1,
+        "Вася",
+        (RED, "Петя"),
+        (RED, "Маша"),
+        text="Голосую за Петя... ой, за Маша: молчит весь день",
+    )
+    r = extract_votes([slip], ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Маша"}
 
 
 def test_P_A_3_beaten_player_vote_is_ignored_and_flagged() -> None:
@@ -329,11 +348,13 @@ def test_color_matches_specs() -> None:
     assert not color_matches("#808080", ["family:red", "family:green"])  # grey
 
 
-def test_C_3_author_typed_with_a_lookalike_in_the_players_list_still_votes() -> None:
-    # the account is «Мaкс» (Latin a), the host's list says «Макс» (Cyrillic): same person
-    r = extract_votes(
-        [post(1, "Мaкс", (GREEN, "Вася"))], ruleset="gambler", players=["Макс", "Вася"]
-    )
+def test_C_2_author_spelled_otherwise_than_the_players_list_votes_only_by_id() -> None:
+    # the account is «Мaкс» (Latin a), the host's list says «Макс» (Cyrillic): by name alone
+    # that is another account (an outsider); the account's board id makes it the player
+    p = replace(post(1, "Мaкс", (GREEN, "Вася")), author_id=59)
+    r = extract_votes([p], ruleset="gambler", players=["Макс", "Вася"])
+    assert r.votes == [] and [x.reason for x in r.rejected] == ["not_a_player"]
+    r = extract_votes([p], ruleset="gambler", players=["Макс", "Вася"], player_ids={"Макс": 59})
     assert [(v.voter, v.target) for v in r.votes] == [("Макс", "Вася")]
 
 
@@ -377,7 +398,8 @@ def test_P_V_1_lookalike_and_declined_copies_of_the_nick_are_not_reason_words() 
 def test_P_V_1_other_red_nicks_are_not_a_reason_but_plain_nicks_are_words() -> None:
     row = post(1, "Вася", (RED, "Петя"), (RED, "Маша"), (RED, "Даша"), (RED, "Mister X"))
     r = extract_votes([row], ruleset="pefl", players=LIVING)
-    assert reasons(r) == [("Вася", "no_reason", 1)]
+    # a row of red nicks is no vote: several players and no words choosing one (issue 17)
+    assert reasons(r) == [("Вася", "unclear", 1)]
     plain = post(2, "Маша", (RED, "Петя"), text="Петя, Даша и Mister X")
     r = extract_votes([plain], ruleset="pefl", players=LIVING)
     assert targets(r.votes) == {"Маша": "Петя"}  # «Даша и Mister X»: logic is never judged

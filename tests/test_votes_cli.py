@@ -284,7 +284,7 @@ def test_parse_pm_on_a_login_page_says_so(
 def _cast(tmp_path: Path, roles: dict[str, str], dead: tuple[str, ...] = ()) -> str:
     path = tmp_path / "cast.json"
     players = {nick: {"role": role} for nick, role in roles.items()}
-    data = {"ruleset": "gambler", "turn": 1, "players": players, "dead": list(dead)}
+    data = {"ruleset": "gambler", "turn": 2, "players": players, "dead": list(dead)}
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return str(path)
 
@@ -380,3 +380,62 @@ def test_parse_votes_knows_players_by_the_id_of_their_own_posts(
     data = json.loads(out)
     assert rc == 0 and data["tally"] == {"Шерлок": 1}
     assert [r["post_id"] for r in data["rejected"]] == [10]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Кoт", "Ко\u0301т", "К\u00adот", "Кот\u200b"],  # Latin o, accent, soft hyphen, zero width
+)
+def test_C_2_parse_votes_never_folds_a_voters_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """No post of Кот's own on the page, no id given: a look-alike voter is still not Кот."""
+    players = nicks_file(tmp_path, ["Анна", "Кот", "Шерлок"])
+    page = _page(tmp_path, [(10, name, 140, RED.format("Анна"))])
+    rc, out, _ = run(["parse", "votes", "--ruleset", "pefl", "--players", players, page], capsys)
+    data = json.loads(out)
+    assert rc == 0 and data["votes"] == [] and data["tally"] == {}
+    assert [(r["post_id"], r["reason"]) for r in data["rejected"]] == [(10, "not_a_player")]
+
+
+def test_C_2_parse_votes_takes_the_players_ids_from_the_players_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """«Кот = 66»: the account 66 is Кот under any name it shows; another account spelled
+    «Кот» is not."""
+    players = nicks_file(tmp_path, ["Анна\t58", "Кот = 66", "Шерлок"])
+    page = _page(
+        tmp_path,
+        [(10, "Кот", 140, RED.format("Анна")), (11, "Котофей", 66, RED.format("Шерлок"))],
+    )
+    rc, out, _ = run(["parse", "votes", "--ruleset", "pefl", "--players", players, page], capsys)
+    data = json.loads(out)
+    assert rc == 0 and [(v["voter"], v["target"]) for v in data["votes"]] == [("Кот", "Шерлок")]
+    assert [r["post_id"] for r in data["rejected"]] == [10]
+
+
+def test_C_2_parse_votes_takes_the_players_ids_from_the_boards_member_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The real member list (fixtures/phpbb/memberlist.html) gives Кот's id (66): a
+    same-named post from another account (140) before any of his is an outsider's."""
+    players = nicks_file(tmp_path, ["Анна Каренина", "Кот", "Шерлок"])
+    page = _page(
+        tmp_path,
+        [(10, "Кот", 140, RED.format("Шерлок")), (11, "Кот", 66, RED.format("Анна Каренина"))],
+    )
+    argv = ["parse", "votes", "--ruleset", "pefl", "--players", players, page]
+    rc, out, _ = run([*argv, "--members", str(PHPBB / "memberlist.html")], capsys)
+    data = json.loads(out)
+    assert rc == 0
+    assert [(v["voter"], v["target"]) for v in data["votes"]] == [("Кот", "Анна Каренина")]
+    assert [r["post_id"] for r in data["rejected"]] == [10]
+
+
+def test_parse_votes_players_file_with_a_bad_id_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = nicks_file(tmp_path, ["Анна = пятьдесят"])
+    page = _page(tmp_path, [(10, "Анна", 58, RED.format("Анна"))])
+    rc, _out, err = run(["parse", "votes", "--ruleset", "pefl", "--players", players, page], capsys)
+    assert rc == 2 and "board user id" in err and err.count("\n") == 1

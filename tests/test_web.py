@@ -295,3 +295,109 @@ def test_nick_confidence_names_the_tier_a_target_was_read_by() -> None:
         1.0,
     )
     assert nick_confidence("Лечу себя", "Кот", r) is None
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/game/%B2",
+        "/game/²",
+        "/game/٣",
+        "/game/99999999999999999999",
+        "/game/-1",
+        "/game/0x1",
+        "/game/1/../0",
+        "/%00",
+        "/game/" + "9" * 5000,
+        "//",
+        "/game/",
+    ],
+)
+def test_no_path_is_a_server_error(app: Dashboard, path: str) -> None:
+    """Whatever the path, an answer and never a 500 (`'²'.isdigit()` is true)."""
+    from urllib.parse import unquote
+
+    status, _h, _b = call(app, unquote(path, encoding="latin-1"), cookie=f"{COOKIE}={TOKEN}")
+    assert status[:3] in ("200", "404"), (path, status)
+
+
+def _raw(port: int, data: bytes) -> bytes:
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        s.sendall(data)
+        chunks = []
+        while chunk := s.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def test_a_stalled_client_blocks_nobody_and_is_cut_off(
+    app: Dashboard, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client that never finishes its headers: another request is answered meanwhile
+    (a thread per connection), and the stalled one is closed after its timeout."""
+    import socket
+
+    from mafiabot.commands import web
+
+    monkeypatch.setattr(web._QuietHandler, "timeout", 1.0)
+    server = serve(app, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    slow = socket.create_connection(("127.0.0.1", server.server_port), timeout=30)
+    try:
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+        got = _raw(server.server_port, b"GET /game/0 HTTP/1.0\r\nHost: x\r\n\r\n")
+        assert got.startswith(b"HTTP/1.0 403")
+        assert slow.recv(65536) == b""  # cut off by the server, not waited for forever
+    finally:
+        slow.close()
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def test_no_version_header_even_on_a_bad_request(served: str) -> None:
+    port = int(served.rsplit(":", 1)[1])
+    long_header = b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 70000 + b"\r\n\r\n"
+    long_line = b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n"
+    for request in (b"GET / HTTP/1.0\r\n\r\n", long_header, long_line):
+        head = _raw(port, request).split(b"\r\n\r\n", 1)[0].lower()
+        assert head.startswith(b"http/"), head[:40]
+        assert b"server:" not in head and b"python" not in head
+
+
+def test_a_bind_beyond_this_machine_needs_i_know_and_warns(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a non-loopback address the token would travel in clear: refused (exit 2, no token
+    printed) unless --i-know, which warns and serves."""
+    import shutil
+
+    from mafiabot.cli import main
+    from mafiabot.commands import web
+    from mafiabot.demo.play import demo_files, play
+
+    cfg_src, _data = demo_files("pefl")
+    cfg = tmp_path / "g.toml"
+    shutil.copy(cfg_src, cfg)
+    with cfg.open("a", encoding="utf-8") as f:
+        f.write('\n[storage]\nurl = "sqlite:///g.sqlite"\n')
+    play("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}", stop_after=PEFL_MID_TURN_1)
+    assert main(["web", "-c", str(cfg), "--bind", "0.0.0.0:0"]) == 2
+    out, err = capsys.readouterr()
+    said = [ln for ln in err.splitlines() if ln.startswith("mafiabot")]
+    assert "?token=" not in out and len(said) == 1 and "--i-know" in said[0]
+
+    class Stop(Exception):
+        pass
+
+    def serve_once(self: Any) -> None:
+        raise Stop
+
+    monkeypatch.setattr(web.DashboardServer, "serve_forever", serve_once)
+    with pytest.raises(Stop):
+        main(["web", "-c", str(cfg), "--bind", "0.0.0.0:0", "--i-know"])
+    out, err = capsys.readouterr()
+    assert "token=" in out and "warning" in err

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from mafiabot.config import ConfigError, load_config
-from mafiabot.config.preflight import preflight
+from mafiabot.config.preflight import preflight, preflight_raw
 from mafiabot.configs import config_paths, given_configs
 
 EXIT_OK = 0
@@ -42,7 +42,12 @@ def check_one(path: str | Path) -> int:
     try:
         cfg = load_config(path)
     except ConfigError as exc:
-        _problems(exc.path, exc.problems)
+        # every layer in one pass: what the environment and the clock say is shown too,
+        # from the keys that could be read, so one fix does not reveal the next problem
+        more = preflight_raw(Path(path), datetime.now(UTC))
+        _problems(exc.path, exc.problems + [p for p in more.errors if p not in exc.problems])
+        for key, msg in more.warnings:
+            print(f"{path}: warning: {key}: {msg}", file=sys.stderr)
         return EXIT_BAD_CONFIG
     found = preflight(cfg, datetime.now(UTC))
     for key, msg in found.warnings:

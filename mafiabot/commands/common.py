@@ -22,11 +22,13 @@ if TYPE_CHECKING:
 __all__ = [
     "UsageError",
     "configs",
+    "database_fault",
     "existing_store",
     "iso",
     "load_cast",
     "one_config",
     "parse_now",
+    "read_cast",
     "read_html",
     "read_nicks",
     "refuse_overlap",
@@ -80,31 +82,73 @@ def shown_url(url: str) -> str:
 def existing_store(url: str) -> Store | None:
     """The game database if it already exists, else None. The commands that only read
     (`status`, `web`) never create a database file nor run a migration (that is `run`'s
-    job)."""
+    job). A path that is no database file, a corrupt, locked or unreachable database is its
+    one line (`HostError`), never taken for "no database yet"."""
+    import os
+
     import sqlalchemy as sa
 
+    from mafiabot.dbfile import check_regular, check_sqlite_file
     from mafiabot.store import Store
 
     if url.startswith("sqlite:///"):
         path = url.removeprefix("sqlite:///")
-        if path == ":memory:" or not Path(path).is_file():
+        if path == ":memory:" or not os.path.lexists(path):
             return None
-    st = Store(url)
+        check_regular(Path(path))  # a device or a FIFO is no database: one line, exit 2
+        check_sqlite_file(Path(path))
+    try:
+        st = Store(url)
+    except Exception as exc:
+        raise database_fault(exc, url) from None
     try:
         if not sa.inspect(st.engine).has_table("games"):
             st.close()
             return None
-    except sa.exc.OperationalError:
+    except Exception as exc:
+        # locked, corrupt, unreachable: said as such, never taken for "no database yet"
         st.close()
-        return None
+        raise database_fault(exc, url) from None
     return st
+
+
+def database_fault(exc: Exception, url: str) -> Exception:
+    """A database fault as its one line naming the database (else `exc` itself)."""
+    from mafiabot.dbfile import database_error
+
+    return database_error(exc, url) or exc
 
 
 # -- what the parse commands read --------------------------------------------------------------
 
 
 def read_nicks(path: str | None, what: str = "players") -> list[str]:
-    """A nick list file: one nick a line (UTF-8, BOM allowed), blank lines ignored."""
+    """A nick list file: one nick a line (UTF-8, BOM allowed), blank lines ignored; a board
+    user id after a nick (`read_cast`) is dropped."""
+    return list(read_cast(path, what))
+
+
+def read_cast(path: str | None, what: str = "players") -> dict[str, int | None]:
+    """A nick list file, each nick with the board user id the line gives: ``nick = 61`` or
+    ``nick<TAB>61`` (None when the line is a bare nick)."""
+    out: dict[str, int | None] = {}
+    for line in _lines(path, what):
+        nick, uid = line, None
+        for sep in ("\t", " = "):
+            head, found, tail = line.rpartition(sep)
+            if found and head.strip():
+                if not tail.strip().isdecimal():
+                    raise UsageError(
+                        f"the {what} file {path}: {line!r}: after the nick, a board user id "
+                        "(a number) is expected"
+                    )
+                nick, uid = head.strip(), int(tail)
+                break
+        out[nick] = uid
+    return out
+
+
+def _lines(path: str | None, what: str) -> list[str]:
     if path is None:
         return []
     try:

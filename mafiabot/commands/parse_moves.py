@@ -7,7 +7,8 @@ another turn than the cast's). Each output line echoes ``from`` and gives the re
 
 * ``{"kind": "move", "action", "targets", "executor", "side", "story", "confidence"}``;
 * ``{"kind": "question", "code", "text"}`` — what the bot would ask the player (Russian);
-* ``{"kind": "refused", "code", "text"}`` — a sender outside the game or out of it;
+* ``{"kind": "refused", "code", "text"}`` — a sender outside the game or out of it, or (with
+  ``action`` and ``targets``: what the words say) a move his role may not make now;
 * ``{"kind": "none"}`` — no move in the letter (no reply).
 
 CAST.json describes the game the letters belong to (see `parser.sender.cast_state` and the
@@ -28,11 +29,11 @@ if TYPE_CHECKING:
 
 
 def main(args: argparse.Namespace) -> int:
+    from engine.actions import Move
     from engine.settings import RulesSettings
-    from parser.letters.reader import read_letter
-    from parser.moves import reject_sender
-    from parser.nicks import NickResolver, lookalike_key
-    from parser.sender import at_turn, sender_view
+    from parser.moves import read_letter_from
+    from parser.nicks import NickResolver
+    from parser.sender import at_turn
 
     state = load_cast(args.cast, args.ruleset)
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
@@ -50,16 +51,23 @@ def main(args: argparse.Namespace) -> int:
         turn_state = state
         if isinstance(letter.get("turn"), int) and letter["turn"] != state.turn:
             turn_state = at_turn(state, letter["turn"])
+        living = turn_state.living_nicks()
+        # the one reader the daemon and replay use (parser.moves.read_letter_from)
+        read = read_letter_from(
+            text,
+            sender,
+            living=living,
+            players=everyone,
+            state=turn_state,
+            resolver=resolvers.setdefault(turn_state.turn, NickResolver(living)),
+            threshold=threshold,
+        )
         out: dict[str, Any] = {"from": sender}
-        refused = reject_sender(sender, living=turn_state.living_nicks(), players=everyone)
-        if refused is not None:
+        if read.reading is None:
+            refused = read.input
+            assert refused is not None and not isinstance(refused, Move)
             out.update(kind="refused", code=refused.reason, text=refused.detail)
         else:
-            key = lookalike_key(sender)
-            nick = next(p for p in turn_state.living_nicks() if lookalike_key(p) == key)
-            view = sender_view(turn_state, nick)
-            assert view is not None
-            resolver = resolvers.setdefault(turn_state.turn, NickResolver(view.living))
-            out.update(read_letter(text, view, resolver=resolver, threshold=threshold).to_json())
+            out.update(read.reading.to_json())
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
     return 0

@@ -97,6 +97,7 @@ def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
             raise UsageError(f"cannot read {path}: {why}")
     # JSON lines are UTF-8 whatever the console's encoding is.
     buffer = getattr(sys.stdout, "buffer", None)
+    encode = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every post
     for path in args.pages:
         try:
             data = Path(path).read_bytes()
@@ -121,9 +122,7 @@ def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
         for issue in page.issues:
             print(f"mafiabot: warning: {path}: {issue.where}: {issue.message}", file=sys.stderr)
         name = Path(path).name
-        lines = "".join(
-            json.dumps(post_json(post, name), ensure_ascii=False) + "\n" for post in page.posts
-        )
+        lines = "".join(encode(post_json(post, name)) + "\n" for post in page.posts)
         if buffer is not None:
             buffer.write(lines.encode("utf-8"))
         else:

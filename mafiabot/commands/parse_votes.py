@@ -1,9 +1,14 @@
 """`mafiabot parse votes`: the votes found in saved topic pages, as one JSON object.
 
-    mafiabot parse votes --ruleset gambler|pefl --players NICKS.txt PAGE.html…
+    mafiabot parse votes --ruleset gambler|pefl --players NICKS.txt [--members LIST.html] PAGE.html…
 
 prints ``{"votes": [...], "rejected": [...], "tally": {...}}`` (see README.md). Pages are
 read in the order given; a post that appears on two pages is read once.
+
+A post is a player's by his board user id — from the players file (``Шерлок = 61`` or a
+tab before the id), the board's member list (``--members``, matched by exact spelling), or
+his own post on these pages — and otherwise only under his exact spelling: a voter's name
+is never folded (an account «Шерлoк» with a Latin «o» is someone else).
 """
 
 from __future__ import annotations
@@ -17,10 +22,24 @@ from mafiabot.commands.common import (
     UsageError,
     iso,
     parse_now,
+    read_cast,
     read_html,
     read_nicks,
     refuse_overlap,
 )
+
+
+def board_ids(args: argparse.Namespace, cast: dict[str, int | None]) -> dict[str, int]:
+    """The ids the command line gives: the players file's, else the member lists'."""
+    from parser.identity import ids_by_spelling, member_ids
+
+    ids = {nick: uid for nick, uid in cast.items() if uid is not None}
+    members: dict[str, int] = {}
+    for path in getattr(args, "members", None) or ():
+        members.update(member_ids(read_html(path)))
+    for nick, uid in ids_by_spelling(cast, members).items():
+        ids.setdefault(nick, uid)
+    return ids
 
 
 def main(args: argparse.Namespace) -> int:
@@ -30,10 +49,12 @@ def main(args: argparse.Namespace) -> int:
     from parser.votes.day import extract_votes, self_greens
     from parser.votes.records import VoteOptions
 
-    players = read_nicks(args.players)
+    cast = read_cast(args.players)
+    players = list(cast)
     if not players:
         raise UsageError(f"the players file {args.players} lists no nicks")
-    dead = read_nicks(getattr(args, "dead", None), "dead players")
+    dead_cast = read_cast(getattr(args, "dead", None), "dead players")
+    dead = list(dead_cast)
     beaten = read_nicks(getattr(args, "beaten", None), "beaten players")
     refuse_overlap(players, dead)
     now = parse_now(args.now)
@@ -73,7 +94,10 @@ def main(args: argparse.Namespace) -> int:
     # each player's board user id from his own posts on these pages: a look-alike account
     # voting in his name is then an outsider
     ordered = sorted(posts.values(), key=lambda p: p.id)
-    ids = learn_ids([*players, *dead], ((p.author, p.author_id) for p in ordered))
+    ids: dict[str, int] = board_ids(args, {**cast, **dead_cast})
+    learned = learn_ids([*players, *dead], ((p.author, p.author_id) for p in ordered))
+    for nick, uid in learned.items():
+        ids.setdefault(nick, uid)
     result = extract_votes(
         posts.values(),
         ruleset=args.ruleset,

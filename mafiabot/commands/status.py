@@ -17,6 +17,7 @@ from rich.table import Table
 from mafiabot.bootstrap import read_model
 from mafiabot.commands.common import (
     configs,
+    database_fault,
     existing_store,
     one_config,
     shown_url,
@@ -25,6 +26,8 @@ from mafiabot.commands.common import (
 from mafiabot.config import Config
 from mafiabot.daemon import utcnow
 from mafiabot.daemon.status import status
+from mafiabot.dbfile import note_path, read_note
+from mafiabot.store import Store
 
 
 def main(args: argparse.Namespace) -> int:
@@ -52,20 +55,41 @@ def main(args: argparse.Namespace) -> int:
     return rc if not found else 0
 
 
+def _no_database(path: str | Path, cfg: Config, named: bool) -> None:
+    """Say on stderr why there is nothing to show: the last run's refusal, or no run yet."""
+    where = f"{path}: " if named else ""
+    refused = read_note(note_path(cfg.database_url, Path(path)))
+    if refused is not None:
+        when, _, line = refused.partition(" ")
+        print(f"mafiabot: {where}the last `mafiabot run` refused ({when}): {line}", file=sys.stderr)
+        return
+    print(
+        f"mafiabot: {where}no game database yet at {shown_url(cfg.database_url)} — nothing to "
+        f"show; `mafiabot run -c {path}` creates it (the game starts "
+        f"{cfg.game.start:%Y-%m-%d %H:%M}).",
+        file=sys.stderr,
+    )
+
+
+def _read(path: str | Path, cfg: Config, store: Store) -> dict[str, Any]:
+    st = status(read_model(cfg, store), utcnow())
+    refused = read_note(note_path(cfg.database_url, Path(path)))
+    if refused is not None:  # a run refused since: the store is not what the board shows
+        st["refused"] = refused
+    return st
+
+
 def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
     """The game as its store has it, with the config file named; None (said on stderr) when
     it has no database yet."""
     store = existing_store(cfg.database_url)
     if store is None:
-        print(
-            f"mafiabot: {path}: no game database yet at {shown_url(cfg.database_url)} — nothing to "
-            f"show; `mafiabot run -c {path}` creates it (the game starts "
-            f"{cfg.game.start:%Y-%m-%d %H:%M}).",
-            file=sys.stderr,
-        )
+        _no_database(path, cfg, named=True)
         return None
     try:
-        return {"config": str(path), **status(read_model(cfg, store), utcnow())}
+        return {"config": str(path), **_read(path, cfg, store)}
+    except Exception as exc:
+        raise database_fault(exc, cfg.database_url) from None
     finally:
         store.close()
 
@@ -73,15 +97,12 @@ def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
 def _one(args: argparse.Namespace, path: str | Path, cfg: Config) -> int:
     store = existing_store(cfg.database_url)
     if store is None:
-        print(
-            f"mafiabot: no game database yet at {shown_url(cfg.database_url)} — nothing to show; "
-            f"`mafiabot run -c {path}` creates it (the game starts "
-            f"{cfg.game.start:%Y-%m-%d %H:%M}).",
-            file=sys.stderr,
-        )
+        _no_database(path, cfg, named=False)
         return 1
     try:
-        st = status(read_model(cfg, store), utcnow())
+        st = _read(path, cfg, store)
+    except Exception as exc:
+        raise database_fault(exc, cfg.database_url) from None
     finally:
         store.close()
     if getattr(args, "json", False):
@@ -93,6 +114,8 @@ def _one(args: argparse.Namespace, path: str | Path, cfg: Config) -> int:
 
 def _table(console: Console, st: dict[str, Any]) -> None:
     console.print(f"[bold]{st['game']}[/bold] — {st['status']}")
+    if st.get("refused"):
+        console.print(f"[bold red]the last run refused:[/bold red] {escape(st['refused'])}")
     last = st.get("last_tick")
     if last:
         word = "ok" if last.get("ok") else "[bold red]FAILED[/bold red]"
@@ -118,3 +141,5 @@ def _table(console: Console, st: dict[str, Any]) -> None:
             "rejected: " + ", ".join(f"{r['author']} ({r['reason']})" for r in st["rejected"])
         )
     console.print(f"messages waiting to be sent: {st['pending_messages']}")
+    for note in st.get("notes", []):
+        console.print(f"for the host: {escape(note)}")

@@ -12,15 +12,25 @@ from datetime import datetime, timedelta
 from engine.rules import ruleset_class
 from mafiabot.config.sections import GameConfig
 
-#: How much a rehearsal shrinks the calendar: an hour lasts a minute.
+#: How much a rehearsal shrinks the calendar by default: an hour lasts a minute
+#: (`[game] rehearsal_speedup`).
 REHEARSAL_SPEEDUP = 60
+
+
+def stamp_cutoff(deadline: datetime, minute_on_time: bool = True) -> datetime:
+    """The last moment a board stamp is on time for `deadline` (C-1). Boards show times to
+    the minute, so under the ruling `deadline_minute_on_time` the deadline's whole minute is
+    on time; without it only up to the deadline itself."""
+    if not minute_on_time:
+        return deadline
+    return deadline.replace(second=0, microsecond=0) + timedelta(minutes=1, microseconds=-1)
 
 
 def _on_calendar(game: GameConfig, real: datetime) -> datetime:
     """A deadline of the real calendar moved onto this game's (rehearsal: sixty-fold faster)."""
     if not game.rehearsal:
         return real
-    return game.start + (real - game.start) / REHEARSAL_SPEEDUP
+    return game.start + (real - game.start) / game.rehearsal_speedup
 
 
 def _real_gambler(game: GameConfig, turn: int) -> tuple[datetime, datetime]:

@@ -5,6 +5,7 @@ the overrides. All problems are collected and raised together as one `ConfigErro
 from __future__ import annotations
 
 import dataclasses
+import math
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -137,9 +138,21 @@ def _check_storage(p: Problems, data: Mapping[str, Any], base: Path) -> str:
     path = url.removeprefix("sqlite:///")
     if not path or path == ":memory:":
         return url
-    # a relative SQLite path is relative to the config file, not the working directory
-    file = (base / path).resolve()
-    if not file.parent.is_dir():
+    # a relative SQLite path is relative to the config file, not the working directory;
+    # the last part is not followed: a link named as the database is refused, not its target
+    file = (base / path).parent.resolve() / Path(path).name
+    from mafiabot.dbfile import not_a_file
+
+    why = not_a_file(file)
+    if why is not None:
+        p.append(
+            (
+                "storage.url",
+                f"{file} is {why}, not a file: name a file of the bot's own (a new name in "
+                "an existing folder is fine)",
+            )
+        )
+    elif not file.parent.is_dir():
         p.append(
             (
                 "storage.url",
@@ -187,6 +200,17 @@ def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
                 p.append((f"game.{key}", "only the Gambler rules have a court topic"))
     players: tuple[str, ...] = v.get("players", ())
     _check_players(p, players)
+    seated = {nick_key(n): n for n in players}
+    for i, nick in enumerate(v.get("host_nicks", ())):
+        if nick_key(nick) in seated:
+            p.append(
+                (
+                    f"game.host_nicks[{i}]",
+                    f"{nick!r} plays in this game ({seated[nick_key(nick)]!r}): the host "
+                    "report (every role) would go to a player — name a host account that "
+                    "does not play",
+                )
+            )
     reg = v.get("registration_topic")
     if not players and reg is None and "players" in v and "registration_topic" in v:
         p.append(("game.players", "give the players list or a registration_topic"))
@@ -216,7 +240,22 @@ def _check_game(p: Problems, data: Mapping[str, Any], tz: ZoneInfo, base: Path) 
     for nick in genders if isinstance(genders, dict) else ():
         if players and nick_key(nick) not in seats:
             p.append((f"game.genders.{nick}", f"{nick!r} is not one of game.players"))
+    _check_user_ids(p, v.get("user_ids", {}), players)
     return v
+
+
+def _check_user_ids(p: Problems, ids: Mapping[str, int], players: Sequence[str]) -> None:
+    """Each id names a player of the list, and no two players share one (a vote would then
+    count for both)."""
+    seats = {nick_key(n) for n in players}
+    owner: dict[int, str] = {}
+    for nick, uid in ids.items():
+        where = f"game.user_ids.{nick}"
+        if players and nick_key(nick) not in seats:
+            p.append((where, f"{nick!r} is not one of game.players"))
+        if uid in owner:
+            p.append((where, f"id {uid} is given to {owner[uid]!r} already: one account each"))
+        owner.setdefault(uid, nick)
 
 
 def _ruleset_or_none(name: object) -> type[RuleSetBase] | None:
@@ -262,9 +301,19 @@ def _coerce_setting(p: Problems, key: str, value: Any, default: Any) -> Any:
         if not isinstance(value, bool):
             p.append((key, "must be true or false"))
         return value
+    if isinstance(default, float):
+        # a share (move_confidence): nan, inf or 2 would refuse every letter for ever
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        if not ok or not math.isfinite(value) or not 0 <= value <= 1:
+            p.append((key, "must be a number from 0 to 1 (e.g. 0.8)"))
+            return default
+        return float(value)
     if isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
             p.append((key, "must be an integer"))
+        elif not -1_000_000 <= value <= 1_000_000:
+            p.append((key, "is out of range (at most a million)"))
+            return default
         return value
     if isinstance(default, str):
         if not isinstance(value, str):
@@ -491,13 +540,51 @@ def _game(values: dict[str, Any]) -> GameConfig:
     return GameConfig(interim_count=InterimCount(**interim), **values)
 
 
+def _check_topics_board(p: Problems, data: Mapping[str, Any], board_url: str | None) -> None:
+    """A topic given as a URL must be on the board of `board.url`: a link copied from
+    another forum would have the bot read and post in the wrong place."""
+    from urllib.parse import urlsplit
+
+    game = data.get("game")
+    if not board_url or not isinstance(game, dict):
+        return
+    home = (urlsplit(board_url).hostname or "").casefold().removeprefix("www.")
+    for key in ("topic", "court_topic", "registration_topic"):
+        value = game.get(key)
+        if not isinstance(value, str) or "://" not in value:
+            continue
+        try:
+            there = (urlsplit(value.strip()).hostname or "").casefold().removeprefix("www.")
+        except ValueError:
+            continue
+        if there and there != home:
+            p.append(
+                (
+                    f"game.{key}",
+                    f"is a topic on {there}, but board.url is on {home}: copy the topic's "
+                    "address from the bot's own board (or give just its number)",
+                )
+            )
+
+
 def parse_config(data: Mapping[str, Any], path: Path) -> Config:
     """Check an already-parsed TOML document; raise ConfigError listing every problem."""
     p: Problems = []
     unknown_keys("", data, list(TOP_LEVEL), p)
     board = _check_board(p, data)
     tz = ZoneInfo(board.get("timezone", "UTC"))
+    _check_topics_board(p, data, board.get("url"))
     game = _check_game(p, data, tz, path.parent)
+    for i, nick in enumerate(game.get("players", ())):
+        if "username" in board and nick_key(nick) == nick_key(board["username"]):
+            p.append(
+                (
+                    f"game.players[{i}]",
+                    f"{nick!r} is the bot's own account (board.username): the bot would read "
+                    "its own posts as his and send him the host's report — host from another "
+                    "account",
+                )
+            )
     rules = _check_rules(p, data, game.get("ruleset"))
     overrides = _check_overrides(p, data, tz)
     _check_override_nicks(p, overrides, game.get("players", ()))

@@ -8,7 +8,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Final
+from pathlib import Path
+from typing import Any, Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.rules import ruleset_class
 from mafiabot.config.calendar import past_deadlines
@@ -78,6 +80,47 @@ def preflight(cfg: Config, now: datetime, environ: Mapping[str, str] | None = No
                 "game.rehearsal",
                 "true: every deadline comes minutes, not hours, after the start — for a test "
                 "topic only, never for a real game",
+            )
+        )
+    return out
+
+
+def preflight_raw(path: Path, now: datetime, environ: Mapping[str, str] | None = None) -> Preflight:
+    """What `preflight` can still tell of a file that does not load: the password variable
+    and a start long past, from the raw keys (each only when its own key reads)."""
+    import tomllib
+
+    from mafiabot.config.declare import to_datetime
+
+    env = os.environ if environ is None else environ
+    out = Preflight()
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return out
+    board: dict[str, Any] = data["board"] if isinstance(data.get("board"), dict) else {}
+    game: dict[str, Any] = data["game"] if isinstance(data.get("game"), dict) else {}
+    name = board.get("password_env", "MAFIABOT_PASSWORD")
+    if isinstance(name, str) and name.replace("_", "").isalnum() and not env.get(name):
+        out.errors.append(
+            (
+                "board.password_env",
+                f"${name} is not set here: export {name}='…' in the shell that runs the bot "
+                f"(for the systemd unit, a line {name}=… in its EnvironmentFile)",
+            )
+        )
+    zone = board.get("timezone", "Europe/Moscow")
+    try:
+        tz = ZoneInfo(zone) if isinstance(zone, str) else None
+    except (ZoneInfoNotFoundError, ValueError):
+        tz = None
+    start = to_datetime(game.get("start"), tz) if tz is not None else None
+    if start is not None and start.tzinfo is not None and now - start > LONG_AGO:
+        out.warnings.append(
+            (
+                "game.start",
+                f"{_stamp(start)} is {(now - start).days} days ago: a config copied from an "
+                "old game? Set the new game's start (and deadlines)",
             )
         )
     return out

@@ -68,8 +68,28 @@ GENDERS: Final = get_args(Gender)
 
 
 def _http_url(value: str) -> str:
+    """A board address: http(s), a host, a plausible port, no credentials — never echoed
+    back, since a URL with a password in it would be printed in every error line."""
+    from urllib.parse import urlsplit
+
     if not value.startswith(("http://", "https://")):
         raise ValueError("must start with http:// or https://")
+    try:
+        parts = urlsplit(value)
+        port = parts.port
+    except ValueError:
+        raise ValueError("is not a valid address (check the port: 1-65535)") from None
+    if parts.username is not None or parts.password is not None or "@" in parts.netloc:
+        raise ValueError(
+            "must not hold a user name or password (user:pass@…): the bot logs in with "
+            "board.username and the password from board.password_env"
+        )
+    if not parts.hostname:
+        raise ValueError("has no host name (e.g. https://forum.example.org/)")
+    if port == 0:
+        raise ValueError("port must be 1-65535")
+    if parts.query or parts.fragment:
+        raise ValueError("must be the forum's folder, without ?… or #…")
     return value
 
 
@@ -123,11 +143,23 @@ class BoardConfig:
         Key("Time zone the board prints times in, for the bot's account (IANA name)."),
     ] = "Europe/Moscow"
     poll_interval: Annotated[
-        StrictInt, Field(ge=10), Key("Seconds between two polls of the board (at least 10).")
+        StrictInt,
+        Field(ge=10, le=86400),
+        Key("Seconds between two polls of the board (at least 10, at most a day)."),
     ] = 120
+    clean_mailbox: Annotated[
+        StrictBool,
+        Key(
+            "Remove each letter from the account's inbox once the bot has stored it (and the "
+            "Sent copies it needed once their messages are recorded), so that the box never "
+            "reaches the board's quota and players' night moves never bounce (C-2). The "
+            "letters stay in the bot's database, the dashboard and the host report. false: "
+            "leave them; the bot still warns when the box nears its quota."
+        ),
+    ] = True
     request_delay: Annotated[
         Seconds,
-        Field(ge=0),
+        Field(ge=0, le=60),
         Key("Seconds to wait between two HTTP requests, to be kind to the board."),
     ] = 1.0
     flood_exempt: Annotated[
@@ -143,7 +175,7 @@ class BoardConfig:
     ] = None
     claim_stale: Annotated[
         StrictInt,
-        Field(ge=60),
+        Field(ge=60, le=86400),
         Key(
             "Seconds a message being sent stays claimed by the bot process sending it (the "
             "claim, kept in the database, is renewed before every part). A claim older than "
@@ -209,7 +241,7 @@ class InterimCount:
     ] = "votes"
     every: Annotated[
         StrictInt,
-        Field(ge=1),
+        Field(ge=1, le=10000),
         Key("N votes or H hours for `interim_count`.", toml="interim_every"),
     ] = 5
 
@@ -227,8 +259,8 @@ def _template_dir(value: Any, info: Any) -> Path | None:
 
 
 def _count(n: int) -> int:
-    if n < 0:
-        raise ValueError("must be a count >= 0")
+    if not 0 <= n <= 1000:
+        raise ValueError("must be a count from 0 to 1000")
     return n
 
 
@@ -328,7 +360,7 @@ class GameConfig:
         ),
     ] = ()
     turn_hours: Annotated[
-        StrictInt, Field(ge=1), Key("PEFL: hours of a turn past the end of `deadlines`.")
+        StrictInt, Field(ge=1, le=720), Key("PEFL: hours of a turn past the end of `deadlines`.")
     ] = 24
     deadline_time: Annotated[
         Clock,
@@ -339,7 +371,7 @@ class GameConfig:
         ),
     ] = time(23, 59)
     cycle_hours: Annotated[
-        StrictInt, Field(ge=1), Key("Gambler: hours of one turn (day + night).")
+        StrictInt, Field(ge=1, le=720), Key("Gambler: hours of one turn (day + night).")
     ] = 48
     rehearsal: Annotated[
         StrictBool,
@@ -352,9 +384,19 @@ class GameConfig:
             "for a real game."
         ),
     ] = False
+    rehearsal_speedup: Annotated[
+        StrictInt,
+        Field(ge=2, le=3600),
+        Key(
+            "Rehearsal: how many times faster than real the calendar runs (60: an hour lasts "
+            "a minute; 600: six seconds, a Gambler turn five minutes — for trying whole games "
+            "on a test board). Posts are still stamped to the minute by the board, so keep "
+            "deadlines at least two minutes apart (C-1)."
+        ),
+    ] = 60
     max_catchup: Annotated[
         StrictInt,
-        Field(ge=0),
+        Field(ge=0, le=1000),
         Key(
             "Deadlines found already past when the bot starts or wakes (downtime, a config "
             "copied from an old game): it closes at most this many of them by itself, then "
@@ -392,7 +434,7 @@ class GameConfig:
     ] = ()
     last_word_hours: Annotated[
         StrictInt,
-        Field(ge=0),
+        Field(ge=0, le=720),
         Key(
             "G-P.2: hours a killed civilian has for his last word (later posts are flagged "
             "to the host)."
@@ -400,7 +442,7 @@ class GameConfig:
     ] = 12
     posts_after_death: Annotated[
         StrictInt,
-        Field(ge=0),
+        Field(ge=0, le=10000),
         Key("P-P.2: posts a dead player may leave before further ones are flagged to the host."),
     ] = 1
     cast: Annotated[
@@ -433,6 +475,19 @@ class GameConfig:
             commented=True,
         ),
     ] = field(default_factory=dict)
+    user_ids: Annotated[
+        Mapping[str, BoardId],
+        Key(
+            "Board user ids of players, when the host knows them (the number in a profile "
+            "link: memberlist.php?mode=viewprofile&u=61, showuser=61): such a player is his "
+            "account from the first minute, whatever name it shows. A player left out is "
+            "known by his first post under his nick spelled exactly as in `players`; an "
+            "account whose name only looks like a player's is an outsider, and the host "
+            "report names it with both ids.",
+            example={"Шерлок": 61},
+            commented=True,
+        ),
+    ] = field(default_factory=dict)
 
     def gender(self, nick: str) -> Gender | None:
         """The host's `[game.genders]` entry for `nick`, matched the way the parser matches
@@ -446,7 +501,7 @@ class GameConfig:
     @property
     def hour(self) -> timedelta:
         """One hour of this game's calendar: a minute in a rehearsal (`rehearsal`)."""
-        return timedelta(minutes=1) if self.rehearsal else timedelta(hours=1)
+        return timedelta(hours=1) / self.rehearsal_speedup if self.rehearsal else timedelta(hours=1)
 
 
 # --------------------------------------------------------------------------------------------
@@ -515,7 +570,9 @@ class Override:
     index: int
     kind: Annotated[Text, AfterValidator(_kind), Key("What the host decides (the kinds above).")]
     turn: Annotated[
-        StrictInt | None, Field(ge=0), Key("The turn it applies to (0 = PEFL's turn 0).")
+        StrictInt | None,
+        Field(ge=0, le=10000),
+        Key("The turn it applies to (0 = PEFL's turn 0)."),
     ] = None
     nick: Annotated[Text | None, Key("The player (a nick of game.players).")] = None
     new_nick: Annotated[Text | None, Key("The account that takes the seat over.")] = None

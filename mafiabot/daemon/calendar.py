@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from engine import RuleSet
 from engine.kinds import Phase
 from mafiabot.config import Config, turn_deadlines
+from mafiabot.config.calendar import stamp_cutoff
 from mafiabot.turn_inputs import TurnCalendar
 
 
@@ -27,13 +28,37 @@ def deadline_for(cfg: Config, rules: RuleSet, turn: int, phase: Phase) -> dateti
     return extended[-1] if extended else deadlines[-1]
 
 
+def on_time(cfg: Config, when: datetime, deadline: datetime) -> bool:
+    """Whether a board stamp `when` is on time for `deadline` (C-1): with the ruling
+    `deadline_minute_on_time` anything the board shows with the deadline's own minute is."""
+    return when <= stamp_cutoff(deadline, cfg.rules.deadline_minute_on_time)
+
+
+def minute_end(deadline: datetime) -> datetime:
+    """The end of the deadline's minute: the first moment a board shows a later minute."""
+    return deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
+
+
+def closes_at(cfg: Config, deadline: datetime, board_offset: float | None) -> datetime:
+    """The moment on this machine's clock when a turn ending at `deadline` may close (C-1):
+    once the deadline's minute has passed on the board's clock. `board_offset` is the
+    board's clock minus ours in seconds (None: the board never said; ours is taken)."""
+    close = minute_end(deadline) if cfg.rules.deadline_minute_on_time else deadline
+    if board_offset is not None:
+        # the offset comes from the `Date` header, whose whole seconds and travel time both
+        # make it read low: the board's minute is over by then, never before
+        close -= timedelta(seconds=board_offset)
+    return close
+
+
 def turn_at(cfg: Config, rules: RuleSet, when: datetime | None, current: int) -> int:
-    """The turn whose window holds `when` (C-1: after a deadline is the next turn)."""
+    """The turn whose window holds `when` (C-1: after a deadline is the next turn; the
+    deadline's own minute is on time under `deadline_minute_on_time`)."""
     if when is None:
         return current
     t = rules.first_turn
     while t < current + 50:
-        if when <= deadline_for(cfg, rules, t, rules.turn_phases[-1]):
+        if on_time(cfg, when, deadline_for(cfg, rules, t, rules.turn_phases[-1])):
             return t
         t += 1
     return t

@@ -1,24 +1,52 @@
-"""Outbox composition: the rows a turn (or the start) sends — the newspaper, the court topic,
-each player's PM, the host's report, the final post — rendered from the engine's events.
+"""Outbox composition: the rows a deadline (or the start) sends — the newspaper, the court
+topic, each player's PM, the host's report, the final post — rendered from the engine's
+events and what the store knew (`Facts`, gathered before anything is rendered).
 
-Nothing here writes: the caller commits the rows with the turn, and the poster sends them.
+A `Composer` holds the game's config, rule set and renderer and no store: nothing here reads
+or writes. The caller commits the rows with the turn, and the poster sends them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from engine import Event, GameState
+from engine import Event, GameState, RuleSet
 from engine import events as ev
 from engine.actions import InputRejected, Vote
-from mafiabot.daemon import flags
-from mafiabot.daemon.context import Shell
+from mafiabot import keys
+from mafiabot.config import Config
+from mafiabot.keys import OutboxKind, TurnTag
 from mafiabot.newspaper.chart import vote_chart
+from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.view import event_dict
 from mafiabot.store.codec import JsonObject, to_json
-from mafiabot.store.tables import Game
-from poster.outbox import OutboxKey, OutboxRow
+from poster.outbox import OutboxRow
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the messages of a deadline print that only the store knows, read once before
+    any of them is rendered."""
+
+    game_id: int
+    #: seat → the board account that plays it (where the seat's PMs go, C-6)
+    accounts: Mapping[str, str] = field(default_factory=dict)
+    #: the host's notes raised in the turn, in the order raised
+    flags: tuple[str, ...] = ()
+    #: those of the notes a report of the turn has carried already
+    reported: frozenset[str] = frozenset()
+    #: the host overrides recorded for the turn (their descriptions)
+    overrides: tuple[str, ...] = ()
+    #: every counted vote of the game's closed phases, in order (the final post's record)
+    vote_record: tuple[JsonObject, ...] = ()
+    #: the deal's proof, printed by the final post
+    salt: str = ""
+    commitment: str = ""
+
+    def account(self, nick: str) -> str:
+        return self.accounts.get(nick, nick)
 
 
 def event_row(e: Event) -> tuple[str, str, JsonObject]:
@@ -50,174 +78,200 @@ def counted_votes(turn: int, votes: Sequence[Vote], events: Sequence[Event]) -> 
     return out
 
 
-def turn_outbox(
-    sh: Shell,
-    g: Game,
-    before: GameState,
-    after: GameState,
-    events: Sequence[Event],
-    rejected: Sequence[InputRejected],
-    notes: Sequence[str],
-    deadline: datetime,
-    votes: Sequence[JsonObject] = (),
-) -> list[OutboxRow]:
-    """Everything the closing of `before`'s phase sends. `votes`: the phase's counted votes
-    (`counted_votes`), printed as who voted for whom."""
-    cfg = sh.cfg
-    turn, phase = before.turn, before.phase
-    next_deadline = None if after.over else sh.deadline_for(after.turn, after.phase)
-    rows: list[OutboxRow] = []
-    # a rehearsal's hour is a minute, like every other span of its calendar
-    last_word = deadline + cfg.game.hour * cfg.game.last_word_hours if sh.rules.last_word else None
-    paper = sh.renderer.newspaper(
-        ruleset=cfg.game.ruleset,
-        game_name=cfg.game.name,
-        turn=turn,
-        phase=phase,
-        events=events,
-        next_deadline=next_deadline,
-        tz=sh.tz,
-        announce_check_roles=cfg.rules.announce_check_roles,
-        last_word_until=last_word,
-        clans={p.nick: p.clan for p in after.players if not p.alive},
-        votes=votes,
-        genders=cfg.game.genders,
-    )
-    chart = None
-    if cfg.newspaper.vote_chart:  # the day's vote flow as a PNG on the same post
-        chart = vote_chart(votes, game_name=cfg.game.name, turn=turn, phase=phase, tz=sh.tz)
-    rows.append(
-        OutboxRow(
-            key=OutboxKey(str(g.id), turn, "greens" if phase == "greens" else "newspaper", "topic"),
-            channel="topic",
-            topic_id=cfg.game.topic,
-            text=paper,
-            attachment=chart,
+def game_votes(kept: Mapping[str, Sequence[JsonObject]]) -> list[JsonObject]:
+    """Every counted vote of the game's closed phases, in order: `kept` maps a phase's
+    `TurnTag` to the votes it counted (`Store.vote_records`, written at each deadline)."""
+    ordered = sorted(kept.items(), key=lambda item: TurnTag.parse(item[0]).order())
+    return [v for _tag, vs in ordered for v in vs]
+
+
+@dataclass(frozen=True, slots=True)
+class Composer:
+    """The game's voice: its config, rule set and renderer — everything a message is made
+    of besides the data handed to it."""
+
+    cfg: Config
+    rules: RuleSet
+    renderer: Renderer
+
+    def turn_outbox(
+        self,
+        facts: Facts,
+        before: GameState,
+        after: GameState,
+        events: Sequence[Event],
+        rejected: Sequence[InputRejected],
+        notes: Sequence[str],
+        deadline: datetime,
+        next_deadline: datetime | None,
+        votes: Sequence[JsonObject] = (),
+    ) -> list[OutboxRow]:
+        """Everything the closing of `before`'s phase sends. `votes`: the phase's counted
+        votes (`counted_votes`), printed as who voted for whom; `notes`: the host notes the
+        turn's assembly made."""
+        cfg = self.cfg
+        gid = facts.game_id
+        turn, phase = before.turn, before.phase
+        tz = cfg.board.tz
+        rows: list[OutboxRow] = []
+        # a rehearsal's hour is a minute, like every other span of its calendar
+        last_word = (
+            deadline + cfg.game.hour * cfg.game.last_word_hours if self.rules.last_word else None
         )
-    )
-    # a host-named court_topic wins over court_forum
-    court_forum = None if cfg.game.court_topic else cfg.game.court_forum
-    if phase == "greens" and after.nominees and court_forum:
-        # G-N.3/G-N.4: the bot opens the day's court topic; the outbox records its
-        # id (board_ids[0]) and the court votes are read there
-        subject, text = sh.renderer.court_topic(
+        paper = self.renderer.newspaper(
+            ruleset=self.rules,
             game_name=cfg.game.name,
             turn=turn,
-            nominees=after.nominees,
-            deadline=next_deadline,
-            tz=sh.tz,
+            phase=phase,
+            events=events,
+            next_deadline=next_deadline,
+            tz=tz,
+            announce_check_roles=cfg.rules.announce_check_roles,
+            last_word_until=last_word,
+            clans={p.nick: p.clan for p in after.players if not p.alive},
+            votes=votes,
+            genders=cfg.game.genders,
         )
+        chart = None
+        if cfg.newspaper.vote_chart:  # the day's vote flow as a PNG on the same post
+            chart = vote_chart(votes, game_name=cfg.game.name, turn=turn, phase=phase, tz=tz)
         rows.append(
             OutboxRow(
-                key=OutboxKey(str(g.id), turn, "court_topic", "topic"),
-                channel="newtopic",
-                topic_id=court_forum,
-                subject=subject,
-                text=text,
-            )
-        )
-    rows += player_pms(sh, g, turn, events, kind=f"pm-{phase}")
-    reported = sh.store.reported_flags(g.id, turn)
-    all_flags = [f for f in [*flags.flags(sh.store, g, turn), *notes] if f not in reported]
-    rows.append(
-        host_report_row(
-            sh, g, turn, f"host_report-{phase}", events, rejected=rejected, notes_for_host=all_flags
-        )
-    )
-    if after.over:
-        seats = [(p.nick, p.role, p.clan) for p in after.players]
-        rows.append(
-            OutboxRow(
-                key=OutboxKey(str(g.id), turn, "final", "topic"),
+                key=keys.key(gid, turn, keys.paper(phase, self.rules.ends_turn(phase))),
                 channel="topic",
                 topic_id=cfg.game.topic,
-                text=sh.renderer.final_post(
-                    ruleset=cfg.game.ruleset,
-                    game_name=cfg.game.name,
-                    winner=after.winner,
-                    seats=seats,
-                    seed=cfg.game.seed,
-                    salt=g.salt,
-                    commitment=g.commitment,
-                    # the whole game's record: earlier phases as stored, and this one
-                    vote_record=[*game_votes(sh.store.vote_records(g.id)), *votes],
-                    tz=sh.tz,
-                ),
+                text=paper,
+                attachment=chart,
             )
         )
-    return rows
-
-
-def game_votes(kept: Mapping[str, Sequence[JsonObject]]) -> list[JsonObject]:
-    """Every counted vote of the game's closed phases, in order: `kept` maps "turn/phase" to
-    the votes that phase counted (`Store.vote_records`, written by `close_deadline`)."""
-    return [v for _phase, vs in sorted(kept.items(), key=_phase_order) for v in vs]
-
-
-def _phase_order(item: tuple[str, object]) -> tuple[int, int]:
-    turn, _sep, phase = item[0].partition("/")
-    return int(turn) if turn.isdigit() else 0, 0 if phase == "greens" else 1
-
-
-def player_pms(
-    sh: Shell, g: Game, turn: int, events: Sequence[Event], *, kind: str
-) -> list[OutboxRow]:
-    """One PM per player with everything the engine told him (role, allies, checks)."""
-    by_nick: dict[str, list[Event]] = {}
-    for e in events:
-        if e.audience.kind == "player" and e.audience.nick:
-            if isinstance(e, ev.MoveAccepted | ev.MoveRejected):
-                continue  # answered on arrival already
-            by_nick.setdefault(e.audience.nick, []).append(e)
-    rows = []
-    for nick, evs in by_nick.items():
+        # a host-named court_topic wins over court_forum
+        court_forum = None if cfg.game.court_topic else cfg.game.court_forum
+        if court_forum and after.nominees and self.rules.court_votes(after.phase):
+            # G-N.3/G-N.4: the bot opens the day's court topic; the outbox records its
+            # id (board_ids[0]) and the court votes are read there
+            subject, text = self.renderer.court_topic(
+                game_name=cfg.game.name,
+                turn=turn,
+                nominees=after.nominees,
+                deadline=next_deadline,
+                tz=tz,
+            )
+            rows.append(
+                OutboxRow(
+                    key=keys.key(gid, turn, keys.COURT_TOPIC),
+                    channel="newtopic",
+                    topic_id=court_forum,
+                    subject=subject,
+                    text=text,
+                )
+            )
+        rows += self.player_pms(facts, turn, events, kind=keys.phase_pms(phase))
+        unreported = [f for f in [*facts.flags, *notes] if f not in facts.reported]
         rows.append(
+            self.host_report_row(
+                facts,
+                turn,
+                keys.host_report(phase),
+                events,
+                rejected=rejected,
+                notes_for_host=unreported,
+            )
+        )
+        if after.over:
+            rows.append(self.final_post(facts, after, turn, votes))
+        return rows
+
+    def final_post(
+        self, facts: Facts, after: GameState, turn: int, votes: Sequence[JsonObject]
+    ) -> OutboxRow:
+        """The game's last post: the winner, every role, the deal's proof and the whole
+        game's vote record (earlier phases as stored, and this one)."""
+        cfg = self.cfg
+        return OutboxRow(
+            key=keys.key(facts.game_id, turn, keys.FINAL),
+            channel="topic",
+            topic_id=cfg.game.topic,
+            text=self.renderer.final_post(
+                ruleset=self.rules,
+                game_name=cfg.game.name,
+                winner=after.winner,
+                seats=[(p.nick, p.role, p.clan) for p in after.players],
+                seed=cfg.game.seed,
+                salt=facts.salt,
+                commitment=facts.commitment,
+                vote_record=[*facts.vote_record, *votes],
+                tz=cfg.board.tz,
+            ),
+        )
+
+    def player_pms(
+        self, facts: Facts, turn: int, events: Sequence[Event], *, kind: OutboxKind
+    ) -> list[OutboxRow]:
+        """One PM per player with everything the engine told him (role, allies, checks)."""
+        by_nick: dict[str, list[Event]] = {}
+        for e in events:
+            if e.audience.kind == "player" and e.audience.nick:
+                if isinstance(e, ev.MoveAccepted | ev.MoveRejected):
+                    continue  # answered on arrival already
+                by_nick.setdefault(e.audience.nick, []).append(e)
+        cfg = self.cfg
+        return [
             OutboxRow(
-                key=OutboxKey(str(g.id), turn, kind, nick),
+                key=keys.key(facts.game_id, turn, kind, nick),
                 channel="pm",
-                subject=f"{sh.cfg.game.name}: ход {turn}",
-                text=sh.renderer.player_pm(
-                    ruleset=sh.cfg.game.ruleset,
-                    game_name=sh.cfg.game.name,
+                subject=f"{cfg.game.name}: ход {turn}",
+                text=self.renderer.player_pm(
+                    ruleset=self.rules,
+                    game_name=cfg.game.name,
                     nick=nick,
                     turn=turn,
                     events=evs,
                 ),
-                recipients=(sh.account(g, nick),),
+                recipients=(facts.account(nick),),
             )
+            for nick, evs in by_nick.items()
+        ]
+
+    def host_report_row(
+        self,
+        facts: Facts,
+        turn: int,
+        kind: OutboxKind,
+        events: Sequence[Event],
+        *,
+        rejected: Sequence[InputRejected] = (),
+        notes_for_host: Sequence[str] = (),
+        notes: Sequence[str] = (),
+    ) -> OutboxRow:
+        """The host's PM for a turn (or the deal): events, refused votes, flags, overrides."""
+        cfg = self.cfg
+        host = host_recipient(cfg)
+        return OutboxRow(
+            key=keys.key(facts.game_id, turn, kind, host),
+            channel="pm",
+            subject=f"{cfg.game.name}: отчёт, ход {turn}",
+            text=self.renderer.host_report(
+                game_name=cfg.game.name,
+                turn=turn,
+                events=events,
+                rejected=[
+                    {
+                        "author": r.author,
+                        "reason": r.reason,
+                        "detail": r.detail,
+                        "post_id": r.post_id,
+                    }
+                    for r in rejected
+                ],
+                flags=list(notes_for_host),
+                overrides=list(facts.overrides),
+                notes=list(notes),
+                ruleset=self.rules,
+            ),
+            recipients=(host,),
         )
-    return rows
 
 
-def host_report_row(
-    sh: Shell,
-    g: Game,
-    turn: int,
-    kind: str,
-    events: Sequence[Event],
-    *,
-    rejected: Sequence[InputRejected] = (),
-    notes_for_host: Sequence[str] = (),
-    notes: Sequence[str] = (),
-) -> OutboxRow:
-    """The host's PM for a turn (or the deal): events, refused votes, flags, overrides."""
-    applied = [o.description for o in sh.store.applied_overrides(g.id, turn)]
-    return OutboxRow(
-        key=OutboxKey(str(g.id), turn, kind, sh.host_recipient),
-        channel="pm",
-        subject=f"{sh.cfg.game.name}: отчёт, ход {turn}",
-        text=sh.renderer.host_report(
-            game_name=sh.cfg.game.name,
-            turn=turn,
-            events=events,
-            rejected=[
-                {"author": r.author, "reason": r.reason, "detail": r.detail, "post_id": r.post_id}
-                for r in rejected
-            ],
-            flags=list(notes_for_host),
-            overrides=applied,
-            notes=list(notes),
-            ruleset=sh.cfg.game.ruleset,
-        ),
-        recipients=(sh.host_recipient,),
-    )
+def host_recipient(cfg: Config) -> str:
+    """Where the host's reports go: the first host nick, else the bot's own account."""
+    return cfg.game.host_nicks[0] if cfg.game.host_nicks else cfg.board.username

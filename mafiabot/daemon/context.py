@@ -17,12 +17,13 @@ from engine import GameState, RuleSet, get_ruleset
 from engine.kinds import Phase
 from mafiabot.config import Config
 from mafiabot.daemon import calendar
+from mafiabot.daemon.compose import Composer, host_recipient
+from mafiabot.dbfile import topic_token
 from mafiabot.newspaper.render import Renderer
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, Player
-from parser.identity import Cast, nick_key
-from parser.nicks import casefold_key
+from parser.identity import Cast, account_key, nick_key
 from poster.outbox import OutboxRow, SearchFrom, new_game_token
 from poster.poster import Poster
 from scraper.board import BoardClient
@@ -42,7 +43,11 @@ class Shell:
         token: Callable[[], str] = new_game_token,
     ) -> None:
         self.cfg = cfg
-        self._token = token  # random in production; fixed where output must be reproducible
+        if token is new_game_token:
+            # random in production, led by the topic so that every marker on the board names
+            # the game it belongs to, even for a bot whose database is lost (`dbfile`)
+            token = lambda: topic_token(cfg.game.topic)  # noqa: E731
+        self._token = token  # fixed where output must be reproducible
         self.store = store
         self.client = client
         self.renderer = renderer or Renderer(cfg.game.template_dir, cfg.game.language)
@@ -56,10 +61,16 @@ class Shell:
         self.posts_version = 0
         self.config_version = 0
         self.memo: dict[str, tuple[object, object]] = {}
+        # letters on the board that are not the game's (the host's own mail): left alone
+        self.kept_pms: set[int] = set()
+        # the inbox was read to the end by this process: from then on it is read again only
+        # when a topic page's header shows new letters (`ingest.poll_pms`)
+        self.inbox_read = False
 
     def reconfigure(self, cfg: Config) -> None:
         self.cfg = cfg
         self.rules = make_rules(cfg)
+        self._seats = None  # the host's [game.user_ids] may have changed
         self.config_version += 1
 
     def begin_tick(self) -> None:
@@ -83,16 +94,24 @@ class Shell:
         return self.cfg.board.tz
 
     @property
-    def host_accounts(self) -> set[str]:
-        return {nick_key(n) for n in (self.cfg.board.username, *self.cfg.game.host_nicks)}
+    def host_accounts(self) -> frozenset[str]:
+        """The host's accounts, the bot's own included: their posts are never votes, their
+        letters never moves (compared as the config spells them: `account_key`)."""
+        return frozenset({self.cfg.board.username, *self.cfg.game.host_nicks})
 
     def is_host(self, author: str) -> bool:
-        """Whether `author` is one of the host's accounts (the bot's own included)."""
-        return nick_key(author) in self.host_accounts
+        """Whether `author` is one of the host's accounts (the bot's own included), spelled
+        as the config spells it: a look-alike of the host's name is an outsider."""
+        return account_key(author) in {account_key(n) for n in self.host_accounts}
 
     @property
     def host_recipient(self) -> str:
-        return self.cfg.game.host_nicks[0] if self.cfg.game.host_nicks else self.cfg.board.username
+        return host_recipient(self.cfg)
+
+    @property
+    def composer(self) -> Composer:
+        """What the game's messages are made with: config, rule set, renderer — no store."""
+        return Composer(self.cfg, self.rules, self.renderer)
 
     def game(self) -> Game:
         g = self.store.find_game(self.cfg.game.topic)
@@ -120,20 +139,32 @@ class Shell:
         )
 
     def stamp(self, g: Game, row: OutboxRow) -> OutboxRow:
-        """A row being queued, with the game's marker token and where the board stood (the
-        stored cursors: an older position only makes a marker search read more).
-        A game made before tokens existed keeps "" — its markers as they always were."""
-        if row.marker_token or row.search_from is not None:
-            return row
-        since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
-        if row.channel == "pm":
-            seen = self.store.seen_pms(g.id)
-            since = SearchFrom(pm_id=max(seen) if seen else None)
-        elif row.channel == "topic" and row.topic_id is not None:
-            at = self.store.topic_positions(g.id).get(row.topic_id)
-            if at is not None:
-                since = SearchFrom(page=at.page, start=at.start, post_id=at.last_post_id)
-        return dataclasses.replace(row, marker_token=g.token, search_from=since)
+        """A row being queued, with the game's marker token and where the board stood."""
+        return self.stamper(g)(row)
+
+    def stamper(self, g: Game) -> Callable[[OutboxRow], OutboxRow]:
+        """Stamps rows being queued with the game's marker token and where the board stands
+        now (the stored cursors, read once here: an older position only makes a marker search
+        read more). A game made before tokens existed keeps "" — its markers as they always
+        were."""
+        seen = self.store.seen_pms(g.id)
+        pm_since = SearchFrom(pm_id=max(seen) if seen else None)
+        topic_since = {
+            topic: SearchFrom(page=at.page, start=at.start, post_id=at.last_post_id)
+            for topic, at in self.store.topic_positions(g.id).items()
+        }
+
+        def stamp(row: OutboxRow) -> OutboxRow:
+            if row.marker_token or row.search_from is not None:
+                return row
+            since = SearchFrom()  # no cursor yet: from the topic's first page, never a window
+            if row.channel == "pm":
+                since = pm_since
+            elif row.channel == "topic" and row.topic_id is not None:
+                since = topic_since.get(row.topic_id, since)
+            return dataclasses.replace(row, marker_token=g.token, search_from=since)
+
+        return stamp
 
     def state(self, g: Game) -> GameState:
         assert g.state is not None
@@ -151,31 +182,56 @@ class Shell:
                 self.players_version += 1
         return self._players
 
-    def seat_of(self, g: Game, account: str, user_id: int | None = None) -> str | None:
-        """The seat an account plays (C-6: a replacement plays under the old nick). With the
-        board's `user_id` of the author, a look-alike of a player's name on another account
-        is nobody's seat (`parser.identity.Cast`)."""
+    def cast(self, g: Game) -> Cast:
+        """The seated accounts with their board ids: the host's `[game.user_ids]` first,
+        else the id learned from the account's own first post (`learn_user_id`)."""
         players = self.players(g)
         if self._seats is None:
-            cast = Cast([p.account for p in players], {p.account: p.user_id for p in players})
+            given = {nick_key(n): uid for n, uid in self.cfg.game.user_ids.items()}
+            ids = {p.account: given.get(nick_key(p.account), p.user_id) for p in players}
+            cast = Cast([p.account for p in players], ids)
             self._seats = (cast, {p.account: p.nick for p in reversed(players)})
-        cast, seat = self._seats
-        found = cast.player(account, user_id)
-        return None if found is None else seat[found]
+        return self._seats[0]
+
+    def seat_of(self, g: Game, account: str, user_id: int | None = None) -> str | None:
+        """The seat an account plays (C-6: a replacement plays under the old nick). Known by
+        board id where one is known, else by the exact spelling of the account: a name that
+        only reads like a player's is nobody's seat (`parser.identity.Cast`)."""
+        found = self.cast(g).player(account, user_id)
+        assert self._seats is not None
+        return None if found is None else self._seats[1][found]
+
+    def lookalike(self, g: Game, account: str, user_id: int | None) -> str | None:
+        """For an outsider whose name reads like a seated account's: a note naming both
+        accounts with their board ids (for the host's flags), else None."""
+        cast = self.cast(g)
+        twin = cast.lookalike_of(account, user_id)
+        if twin is None:
+            return None
+        theirs = cast.id_of(twin)
+        return (
+            f"ник читается как у игрока {twin} (id {theirs if theirs else 'ещё не известен'}), "
+            f"но это другая учётная запись (id {user_id if user_id else 'не известен'}) — "
+            "посторонний; если это сам игрок, впишите его ник в [game] players точно как "
+            "на форуме или его id в [game.user_ids]"
+        )
 
     def player_ids(self, g: Game) -> dict[str, int | None]:
         """Seat → the board user id of the account playing it, where known (votes are
         matched to players by it)."""
-        return {p.nick: p.user_id for p in self.players(g) if p.user_id is not None}
+        cast = self.cast(g)
+        ids = {p.nick: cast.id_of(p.account) for p in self.players(g)}
+        return {nick: uid for nick, uid in ids.items() if uid is not None}
 
     def learn_user_id(self, g: Game, author: str, user_id: int | None) -> None:
         """Keep the board user id of a seated account from its first post that shows one.
-        Only an author spelled as the account (up to case: the board keeps names unique that
-        way) teaches it: a look-alike account posting first must not take the player's id."""
+        Only an author spelled exactly as the account (`parser.identity.account_key`) teaches
+        it: a look-alike account posting first must not take the player's id."""
         if user_id is None:
             return
+        key = account_key(author)
         for p in self.players(g):
-            if p.user_id is None and casefold_key(p.account) == casefold_key(author):
+            if p.user_id is None and account_key(p.account) == key:
                 self.store.update_player(g.id, p.nick, user_id=user_id)
                 self.players_changed()
                 return
@@ -192,6 +248,13 @@ class Shell:
 
     def turn_at(self, when: datetime | None, current: int) -> int:
         return calendar.turn_at(self.cfg, self.rules, when, current)
+
+    def closes_at(self, deadline: datetime) -> datetime:
+        """When (on this machine's clock) the turn ending at `deadline` may close: once its
+        minute has passed on the board's clock (C-1; `calendar.closes_at`)."""
+        offset = getattr(self.client, "board_clock_offset", None)
+        board_offset = offset if isinstance(offset, int | float) else None
+        return calendar.closes_at(self.cfg, deadline, board_offset)
 
 
 def make_rules(cfg: Config) -> RuleSet:

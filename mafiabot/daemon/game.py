@@ -37,17 +37,18 @@ from typing import Any
 from engine import RuleSet
 from mafiabot.config import Config, ConfigError, load_config
 from mafiabot.daemon import flags as host_flags
-from mafiabot.daemon import ingest, moves, overrides, registration, tally, turn
+from mafiabot.daemon import ingest, mailbox, moves, overrides, registration, tally, turn
 from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.host import Host, utcnow
 from mafiabot.daemon.ingest import TickReport
+from mafiabot.exitcodes import HostError, as_host_error
 from mafiabot.newspaper.render import Renderer
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
 from poster.outbox import new_game_token
 from scraper.board import BoardClient
-from scraper.errors import LoginFailed, ScraperError
+from scraper.errors import Interrupted, LoginFailed, ScraperError, ShutOut
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -151,6 +152,14 @@ class Daemon:
         """The stop flag of a loop that drives this daemon from outside (`daemon.host`): each
         flush honours it between two writes, as under `run`."""
         self._stop = stop
+        stop_on = getattr(self.client, "stop_on", None)  # a board client of scraper's
+        if stop_on is not None:
+            stop_on(stop)  # no request starts once the flag is set
+
+    @property
+    def board(self) -> object:
+        """The board session this game shares with others (their ticks go in turn)."""
+        return getattr(self.client, "session", self.client)
 
     def next_wake(self) -> datetime | None:
         """The next moment the game changes by the clock alone: the start while it has not
@@ -158,7 +167,9 @@ class Daemon:
         g = self.store.find_game(self.cfg.game.topic)
         if g is None or g.status == "registration":
             return self.cfg.game.start
-        return g.deadline if g.status == "running" else None
+        if g.status != "running" or g.deadline is None:
+            return None
+        return self.shell.closes_at(g.deadline)  # C-1: once its minute is over on the board
 
     def finished(self) -> bool:
         """The game is over and its last messages are out (nothing left to do)."""
@@ -171,15 +182,29 @@ class Daemon:
             return None
         try:
             report = self.tick(now)
-        except LoginFailed:
+        except Interrupted as exc:
+            # SIGTERM mid-tick: nothing failed; what was not done is done at the next start
+            log.info("tick stopped on request: %s", exc)
+            return None
+        except (LoginFailed, HostError):
             # not transient: phpBB demands a CAPTCHA after 3 bad passwords, so logging in again
-            # every tick would lock the host's account; the caller stops and tells the host
+            # every tick would lock the host's account; a database that vanished under the
+            # bot must not be written on. The caller stops and tells the host in one line
+            raise
+        except ShutOut as exc:
+            # a ban, a switched-off board, a CAPTCHA: no retry helps until a person acts
+            self.shut_out(now, exc)
             raise
         except Exception as exc:
             self._failures += 1
             pause = min(self.cfg.board.poll_interval * 2 ** (self._failures - 1), MAX_BACKOFF)
             self._not_before = now + timedelta(seconds=pause)
-            if isinstance(exc, ScraperError):
+            known = as_host_error(exc)  # the database or the disk: one line, not a traceback
+            if known is not None:
+                n = self._failures
+                log.error("tick failed (%d in a row): %s; next try in %.0f s", n, known, pause)
+                log.debug("tick failure details", exc_info=True)
+            elif isinstance(exc, ScraperError):
                 # a board error is a sentence for the host; the traceback only helps at DEBUG
                 log.error(
                     "tick failed (%d in a row): %s; next try in %.0f s", self._failures, exc, pause
@@ -198,6 +223,18 @@ class Daemon:
         self.record_tick(now, summary, ok=True)
         return report
 
+    def shut_out(self, now: datetime, exc: ShutOut) -> None:
+        """The board shuts the bot out: one line in the log, a note for the host report and
+        the last tick's result (`status`) say why the game's ticks stop."""
+        log.error("the game stops: %s", exc)
+        self.record_tick(now, f"stopped: {exc}", ok=False)
+        try:
+            g = self.store.find_game(self.cfg.game.topic)
+            if g is not None and g.id is not None:
+                host_flags.flag(self.store, g, g.turn, f"бот остановлен: {exc}")
+        except Exception:
+            log.debug("could not note the stop for the host", exc_info=True)
+
     def summary(self, report: TickReport) -> str:
         """The per-tick line: what came in, what was decided and sent, what comes next."""
         parts = [
@@ -207,9 +244,12 @@ class Daemon:
         if report.started:
             parts.append("game started")
         if report.closed:
-            parts.append("closed " + ", ".join(report.closed))
+            parts.append("closed " + ", ".join(map(str, report.closed)))
         parts.append(f"sent {report.sent}")
-        wake = self.next_wake()
+        if report.mailbox:
+            parts.append(report.mailbox)
+        g = self.store.find_game(self.cfg.game.topic)
+        wake = g.deadline if g is not None and g.status == "running" else self.next_wake()
         parts.append(
             f"next deadline {wake.astimezone(self.cfg.board.tz).isoformat() if wake else 'none'}"
         )
@@ -251,7 +291,7 @@ class Daemon:
             moves.answer_moves(sh, g, now)
             while True:
                 g = sh.game()
-                if g.status != "running" or g.deadline is None or now < g.deadline:
+                if g.status != "running" or g.deadline is None or now < sh.closes_at(g.deadline):
                     self._caught_up = 0  # up to date: a later outage gets its own allowance
                     break
                 if not self._may_close(g, g.deadline, now):
@@ -330,9 +370,23 @@ class Daemon:
         fr = self.shell.poster(g).flush(stop=self._stop)
         for key, err in fr.failed:
             log.error("could not send %s: %s", key, err)
+            if key.recipient != "topic":  # a player's full box: the host must pass it on
+                host_flags.flag(
+                    self.store, g, g.turn, f"ЛС «{key.kind}» для {key.recipient} не ушло: {err}"
+                )
+        if fr.sent or fr.recovered:
+            mailbox.tidy_sent(self.shell, g)  # the Sent copies the bot needed are spent
         for key, why in fr.without_attachment:  # the text went; the host hears of the file
             host_flags.flag(
                 self.store, g, g.turn, f"газета хода {key.turn} ушла без графика голосования: {why}"
+            )
+        for key in fr.unverified:  # begun before a crash, and the board shows no sent copy
+            host_flags.flag(
+                self.store,
+                g,
+                g.turn,
+                f"ЛС «{key.kind}» для {key.recipient} (ход {key.turn}) могло уйти до сбоя: "
+                "форум не показывает отправленные письма, повторно не отправлено — проверьте",
             )
         return len(fr.sent) + len(fr.recovered)
 

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sized
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from mafiabot.daemon import flags, overrides, tally
+from mafiabot import keys
+from mafiabot.daemon import flags, mailbox, overrides, tally
 from mafiabot.daemon.context import Shell
 from mafiabot.store.codec import to_json
 from mafiabot.store.posts import PostIn
@@ -32,9 +33,10 @@ class TickReport:
     new_posts: int = 0
     edited_posts: int = 0
     new_pms: int = 0
-    closed: list[str] = field(default_factory=list)  # "turn/phase" of deadlines closed
+    closed: list[keys.TurnTag] = field(default_factory=list)  # the phases whose deadline closed
     sent: int = 0
     started: bool = False
+    mailbox: str = ""  # the host's box as the board shows it ("mailbox 12/50"), if it does
 
 
 def board_kind(sh: Shell) -> str:
@@ -97,8 +99,9 @@ def poll_topics(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
 
 def before_the_game(sh: Shell, when: datetime | None) -> bool:
     """Written before `[game] start` (a post or PM whose time the board did not show counts as
-    the game's)."""
-    return when is not None and when < sh.cfg.game.start
+    the game's). Boards stamp to the minute (C-1): a stamp in the start's own minute may have
+    been written after the start, so it is the game's."""
+    return when is not None and when < sh.cfg.game.start.replace(second=0, microsecond=0)
 
 
 # posts stored per transaction: a few pages' worth, so that a long first read pays the
@@ -132,10 +135,57 @@ def ingest_pages(
             # a post shown again (the topic shifted while read): the first reading is stored
             # first, so that this one is compared with it as a page of its own would be
             _store(sh, g, topic, batch, now, report)
-        batch += [(p, sh.turn_at(p.posted_at, g.turn)) for p in posts]
+        batch += [(p, post_turn(sh, g, topic, p)) for p in posts]
         if len(batch) >= STORE_BATCH:
             _store(sh, g, topic, batch, now, report)
     _store(sh, g, topic, batch, now, report)
+
+
+def post_turn(sh: Shell, g: Game, topic: int, post: Post) -> int:
+    """The turn a post belongs to (C-1): the one its board stamp falls in (the deadline's
+    own minute on time), but never a turn the bot has closed if the post stands after the
+    bot's own close (its newspaper) in the game topic: that post was written after the
+    close, whatever minute the board shows."""
+    turn = sh.turn_at(post.posted_at, g.turn)
+    if turn < g.turn and topic == sh.cfg.game.topic:
+        close = closing_post(sh, g, turn)
+        if close is not None and post.id > close:
+            return g.turn
+    return turn
+
+
+def closing_post(sh: Shell, g: Game, turn: int) -> int | None:
+    """The board id of the bot's post that closed `turn` in the game topic (its newspaper,
+    or the final post), once the board has it."""
+    box = sh.outbox(g)
+    for kind in (keys.NEWSPAPER, keys.FINAL):
+        row = box.get(keys.key(g.id, turn, kind))
+        if row is not None and row.board_ids:
+            return row.board_ids[0]
+    return None
+
+
+def _late_seen(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
+    """C-1: a new post whose stamp is on time for a turn the bot had already closed when it
+    first saw it. Stored (nothing is dropped for its timing), counted where `post_turn` put
+    it, and told to the host."""
+    on_time_for = sh.turn_at(post.posted_at, g.turn)
+    if on_time_for >= g.turn or post.posted_at is None:
+        return
+    stamp = post.posted_at.astimezone(sh.tz).strftime("%d.%m %H:%M")
+    where = (
+        f"засчитано в ход {turn}"
+        if turn != on_time_for
+        else f"оставлено в ходе {turn}, который уже подсчитан"
+    )
+    flags.flag(
+        sh.store,
+        g,
+        g.turn,
+        f"сообщение {post.id} ({post.author}) в теме {topic} помечено форумом {stamp} — вовремя "
+        f"для хода {on_time_for}, — но бот увидел его только после подсчёта; {where}. "
+        "Поправьте через [[override]], если нужно",
+    )
 
 
 def _store(
@@ -177,6 +227,8 @@ def _store(
                 authors.add((post.author, post.author_id))
                 sh.learn_user_id(g, post.author, post.author_id)
             moderate(sh, g, topic, post, turn)
+            if not sh.is_host(post.author):
+                _late_seen(sh, g, topic, post, turn)
         elif status == "edited":
             report.edited_posts += 1
     if any(st != "same" for st in statuses):
@@ -212,16 +264,53 @@ def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
     if g.state is None:
         return
     if sh.seat_of(g, post.author, post.author_id) is None:
+        twin = sh.lookalike(g, post.author, post.author_id)
         flags.flag(
-            sh.store, g, turn, f"посторонний {post.author} пишет в теме игры (сообщение {post.id})"
+            sh.store,
+            g,
+            turn,
+            f"посторонний {post.author} пишет в теме игры (сообщение {post.id})"
+            + (f": {twin}" if twin else ""),
         )
     # a seated player's posts (dead beyond P-P.2 / G-P.2, beaten under P-A.3) are the
     # engine's to flag at the deadline from TurnInputs.post_authors: flagging them here
     # too put every such post in the host report twice
 
 
+def pm_turn(sh: Shell, g: Game, msg_id: int, pm: PrivateMessage) -> int:
+    """The turn a new letter belongs to (C-1). accept_move (C-6): the host counts it for the
+    turn under way. A letter stamped on time for a turn the bot has already closed was
+    first seen after that close (the inbox is read before every close), so it stands after
+    the close: it goes to the turn under way, and the host is told (nothing is dropped for
+    its timing, nothing decided behind the host's back)."""
+    if msg_id in overrides.accepted_pms(sh.cfg):
+        return g.turn
+    turn = sh.turn_at(pm.sent_at, g.turn)
+    if turn >= g.turn or pm.sent_at is None:
+        return turn
+    stamp = pm.sent_at.astimezone(sh.tz).strftime("%d.%m %H:%M")
+    flags.flag(
+        sh.store,
+        g,
+        g.turn,
+        f"ЛС {msg_id} от {pm.sender} помечено форумом {stamp} — вовремя для хода {turn}, — но "
+        f"пришло боту только после подсчёта; засчитано в ход {g.turn}. Если оно должно было "
+        "войти в подсчитанный ход, поправьте через [[override]]",
+    )
+    return g.turn
+
+
 def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
-    """New letters of the inbox into the store (answered later by `moves.answer_moves`)."""
+    """New letters of the inbox into the store (answered later by `moves.answer_moves`).
+
+    The topic page just read shows the board's new-letter counter in its header: when it
+    says none, and this process has read the inbox to the end before, the inbox is not asked
+    (an idle tick is one request). A fresh process always reads it once: a letter a killed
+    process opened but never stored is no longer «new» on the board."""
+    if sh.inbox_read and getattr(sh.client, "pm_badge", None) == 0:
+        report.mailbox = mailbox.watch_fill(sh, g)  # as the last listing showed it
+        return
+    sh.inbox_read = False
     seen = sh.store.seen_pms(g.id)
     processed: list[int] = []
     fetched = sh.client.fetch_unread_pms(skip=set(seen), newer_than=max(seen) if seen else None)
@@ -240,6 +329,7 @@ def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
             log.info("PM %d from %s predates the game: not read as a move", f.id, pm.sender)
             processed.append(f.id)
             continue
+        turn = pm_turn(sh, g, f.id, pm)
         new = sh.store.upsert_pm(
             g.id,
             board_id=f.id,
@@ -248,10 +338,7 @@ def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
             sent_at=pm.sent_at,
             body_html=pm.body_html,
             text=pm.own_text,
-            # accept_move (C-6): a PM written after the deadline counts for this turn
-            turn=g.turn
-            if f.id in overrides.accepted_pms(sh.cfg)
-            else sh.turn_at(pm.sent_at, g.turn),
+            turn=turn,
             record=to_json(pm),
             now=now,
         )
@@ -259,3 +346,7 @@ def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
         processed.append(f.id)  # stored first, then marked processed (board-api.md)
     if processed:
         sh.store.mark_pms_seen(g.id, processed)
+    # stored letters leave the board, so that the box never fills (`mailbox`)
+    mailbox.tidy_inbox(sh, g, {*seen, *processed})
+    report.mailbox = mailbox.watch_fill(sh, g)
+    sh.inbox_read = True

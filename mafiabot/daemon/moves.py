@@ -14,14 +14,15 @@ from engine import GameState, Move
 from engine import events as ev
 from engine.actions import InputRejected
 from engine.common import SIDE_LETTERS, take_moves
+from mafiabot import keys
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, MoveRow, PMRow
-from parser.letters.reading import QUESTION_CODES
-from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_pm
+from parser.letters.reading import NO_MOVES, QUESTION_CODES
+from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_letter_from
 from parser.records import PrivateMessage
-from poster.outbox import OutboxKey, OutboxRow
+from poster.outbox import OutboxRow
 
 
 def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) -> None:
@@ -44,13 +45,19 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         pm = dataclasses.replace(pm, sender=seat)
     # read through the sender's role (C-2); a reading below the host's confidence (or two
     # candidates, a pronoun …) comes back as a question, answered as the host's question
-    got, confidence = read_pm(
-        pm,
+    read = read_letter_from(
+        pm.own_text,
+        pm.sender,
         living=state.living_nicks(),
         players=[p.nick for p in state.players],
         state=state,
         threshold=sh.rules.settings.move_confidence,
+        at=pm.sent_at,
+        source_id=pm.id,
     )
+    got, confidence = read.input, read.confidence
+    # the reader's own words on a move the role may not make now go back with the refusal
+    why_not = read.reading.text if read.refused and read.reading is not None else ""
     nick = seat or pm.sender
     if late and got is not None:
         got = InputRejected(nick, "late", "", source_id=row.board_id)
@@ -84,9 +91,12 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             targets=got.targets,
             executor=got.executor,
             reason=why,
+            detail=why_not if reason is not None else "",
             replaced=replaced,
             turn=g.turn,
             conditional=status == "conditional",
+            role_moves=not (read.refused and read.reading and read.reading.code == NO_MOVES),
+            side=got.side,
         )
     elif isinstance(got, InputRejected) and got.reason in QUESTION_CODES and got.detail:
         # the reader asks instead of guessing: a host's question, not «ход не принят»
@@ -102,7 +112,12 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         )
     elif isinstance(got, InputRejected) and not _unanswered(sh, g, row, pm, got):
         text = sh.renderer.move_reply(
-            nick=nick, accepted=False, action="", reason=got.reason, detail=got.detail
+            nick=nick,
+            accepted=False,
+            action="",
+            reason=got.reason,
+            detail=got.detail,
+            role_moves=got.reason != NO_MOVES,
         )
     elif got is None and has_action_word(pm.own_text):
         # a living player named an action but no move could be read: a short note,
@@ -118,11 +133,19 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             )
         sh.store.mark_pm_handled(g.id, row.board_id)
         return
+    subject = f"Re: {pm.subject}" if pm.subject else sh.cfg.game.name
+    seating = getattr(sh.client, "games_seating", None)
+    if seating is not None and seating(pm.sender, pm.sender_id) > 1:
+        # one account hosts several games he plays in: say which one answers
+        name = sh.cfg.game.name
+        if name.casefold() not in subject.casefold():
+            subject = f"{name}: {subject}"
+        text = f"Игра «{name}».\n\n{text}"
     sh.outbox(g).add(
         OutboxRow(
-            key=OutboxKey(str(g.id), g.turn, f"ack-{row.board_id}", nick),
+            key=keys.key(g.id, g.turn, keys.reply(row.board_id), nick),
             channel="pm",
-            subject=f"Re: {pm.subject}" if pm.subject else sh.cfg.game.name,
+            subject=subject,
             text=text,
             recipients=(pm.sender if seat is None else sh.account(g, nick),),
         )
@@ -135,7 +158,14 @@ def _unanswered(sh: Shell, g: Game, row: PMRow, pm: PrivateMessage, got: InputRe
     whose inbox also holds unrelated mail) but the host sees them; a dead player's letter is
     answered only when it looks like a move."""
     if got.reason == NOT_A_PLAYER:
-        flags.flag(sh.store, g, g.turn, f"ЛС {row.board_id} от {pm.sender} (не игрок): не отвечено")
+        twin = sh.lookalike(g, pm.sender, pm.sender_id)
+        flags.flag(
+            sh.store,
+            g,
+            g.turn,
+            f"ЛС {row.board_id} от {pm.sender} (не игрок): не отвечено"
+            + (f"; {twin}" if twin else ""),
+        )
         return True
     if got.reason == DEAD and not has_action_word(pm.own_text):
         flags.flag(sh.store, g, g.turn, f"ЛС {row.board_id} от выбывшего {pm.sender}: не отвечено")

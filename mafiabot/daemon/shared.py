@@ -5,14 +5,18 @@ connection pool, one cookie jar, one write pacer — because the board's flood i
 per account, not per game, and two logins would rotate each other's session keys. The
 account's inbox is shared too: each letter is opened once (which marks it read on the
 board) and handed to the game it belongs to, so that no game misses a letter another game
-opened first, and no game answers another game's move:
+opened first, and no game answers another game's move.
 
-- a letter from a player of exactly one game goes to that game;
-- from a player of several games (one person may play in two), to the game(s) it names —
-  by the game's name or topic number in the subject or the text — else to each of them, and
-  each game's own reading decides (a letter with no move there is only flagged);
-- from nobody's player, to the first game on the account, which flags it for the host as
-  it does today; the host's own letters go to every game (each skips them).
+A letter belongs to exactly one game, or to none — never to a game by elimination:
+
+- one that names a game its sender plays in (the game's name or topic number, in the
+  subject or the text) is that game's — and nobody's while that game is over: «Стол Запад:
+  лечу Анна» is never read by «Восток» because «Запад» has ended;
+- else it is the game's its sender is alive in, when that is one game (or, dead everywhere,
+  the one game he was seated in, which tells him he is out);
+- a player alive in several games who names none: nobody's (which game would it be?);
+- from nobody's player, the first running game's, which flags it for the host; the host's
+  own letters go to every game (each skips them).
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Collection
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 from mafiabot.daemon import ingest
 from mafiabot.daemon.context import Shell
@@ -30,10 +35,24 @@ from scraper.errors import LoginFailed
 
 log = logging.getLogger("mafiabot.daemon")
 
-#: how strongly a game claims a letter: not its own, its player's, its player's naming it
-NOT_MINE, PLAYER, NAMED = 0, 1, 2
 
-Claim = Callable[[FetchedPM], int]
+@dataclass(frozen=True, slots=True)
+class Interest:
+    """What a game makes of a letter: whether the game is running, whether the sender is
+    the host or seated there (and alive), whether the letter names the game."""
+
+    running: bool = False
+    #: the game was running when the letter was written (a game over since still claims it)
+    live: bool = False
+    host: bool = False
+    seated: bool = False
+    alive: bool = False
+    named: bool = False
+
+
+NOBODY: Final = Interest()
+
+Claim = Callable[[FetchedPM], Interest]
 
 
 class SharedSession:
@@ -46,6 +65,7 @@ class SharedSession:
         # another bad password (phpBB asks for a CAPTCHA after three)
         self.refused: LoginFailed | None = None
         self._letters: dict[int, FetchedPM] = {}
+        self._owners: dict[int, list[GameView]] = {}
         self._views: list[GameView] = []
 
     def view(self) -> GameView:
@@ -84,14 +104,36 @@ class SharedSession:
         ]
 
     def owners(self, f: FetchedPM) -> list[GameView]:
-        """The games a letter goes to (see the module docstring)."""
+        """The game a letter goes to — one or none (see the module docstring); every game
+        for the host's own letters. Decided once, when the letter is first looked at: a
+        game ending later does not hand its letters to another."""
+        if f.id not in self._owners:
+            self._owners[f.id] = self._decide(f)
+        return self._owners[f.id]
+
+    def _decide(self, f: FetchedPM) -> list[GameView]:
         if len(self._views) == 1:
             return list(self._views)  # one game: its own reading decides, as without a session
-        scores = [(v, v.claim(f)) for v in self._views]
-        best = max((s for _v, s in scores), default=NOT_MINE)
-        if best == NOT_MINE:
-            return self._views[:1]
-        return [v for v, s in scores if s == best]
+        seen = [(v, v.claim(f)) for v in self._views]
+        if any(i.host for _v, i in seen):
+            return [v for v, i in seen if i.running]
+
+        def one(found: list[tuple[GameView, Interest]]) -> list[GameView]:
+            # a game over now keeps what was written to it: nobody else reads it
+            return [v for v, i in found if i.running] if len(found) == 1 else []
+
+        named = [(v, i) for v, i in seen if i.named and i.seated]
+        if named:
+            return one(named)
+        for pick in (
+            [(v, i) for v, i in seen if i.live and i.alive],
+            [(v, i) for v, i in seen if i.live and i.seated],
+        ):
+            if pick:
+                return one(pick)
+        if any(i.seated for _v, i in seen):
+            return []  # a player of a game that is over: his letter is no other game's
+        return [v for v, i in seen if i.running][:1]
 
     def close(self) -> None:
         self.client.close()
@@ -104,7 +146,7 @@ class GameView:
 
     def __init__(self, session: SharedSession) -> None:
         self.session = session
-        self.claim: Claim = lambda _f: NOT_MINE
+        self.claim: Claim = lambda _f: NOBODY
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.session.client, name)
@@ -128,33 +170,64 @@ class GameView:
     ) -> list[FetchedPM]:
         return self.session.letters_for(self, skip, newer_than)
 
+    def games_seating(self, sender: str, sender_id: int | None = None) -> int:
+        """How many games of this account seat `sender` (a reply to a player of several
+        names its game)."""
+        claims = [v.claim for v in self.session._views]
+        return sum(c.seats(sender, sender_id) for c in claims if isinstance(c, ShellClaim))
 
-def claim_for(sh: Shell) -> Claim:
-    """How strongly the game of `sh` claims a letter, read the way its own tick will read it."""
 
-    # a letter another game owns is looked at again every tick: read each one once
-    read: dict[int, PrivateMessage | None] = {}
+class ShellClaim:
+    """What the game of `shell` makes of a letter, read the way its own tick will read it
+    (a `Claim`); it also knows the game, so the session can say who plays where."""
 
-    def claim(f: FetchedPM) -> int:
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+        # a letter another game owns is looked at again every tick: read each one once
+        self._read: dict[int, PrivateMessage | None] = {}
+
+    def seats(self, sender: str, sender_id: int | None) -> bool:
+        """Whether this game seats the sender (the host's accounts are no seat)."""
+        g = self.shell.store.find_game(self.shell.cfg.game.topic)
+        if g is None or g.state is None or self.shell.is_host(sender):
+            return False
+        return self.shell.seat_of(g, sender, sender_id) is not None
+
+    def __call__(self, f: FetchedPM) -> Interest:
+        sh = self.shell
         g = sh.store.find_game(sh.cfg.game.topic)
-        if g is None or g.status != "running":
-            return NOT_MINE
-        if f.id not in read:
+        if g is None or g.state is None:
+            return NOBODY
+        if f.id not in self._read:
             try:
-                read[f.id] = ingest.read_pm(sh, f.raw.html, f.id, f.raw.fetched_at)
+                self._read[f.id] = ingest.read_pm(sh, f.raw.html, f.id, f.raw.fetched_at)
             except Exception:  # unreadable here: the game that gets it flags it
                 log.debug("letter %d unreadable for %r", f.id, sh.cfg.game.name, exc_info=True)
-                read[f.id] = None
-        pm = read[f.id]
+                self._read[f.id] = None
+        pm = self._read[f.id]
+        running = g.status == "running"
+        ended = g.finished_at if g.status == "over" else None
+        sent = pm.sent_at if pm is not None else None
+        live = running or (ended is not None and sent is not None and sent < ended)
         if pm is None:
-            return NOT_MINE
+            return Interest(running=running, live=live)
         if sh.is_host(pm.sender):
-            return PLAYER
-        if sh.seat_of(g, pm.sender, pm.sender_id) is None:
-            return NOT_MINE
-        return NAMED if names_game(sh, f"{pm.subject}\n{pm.own_text}") else PLAYER
+            return Interest(running=running, live=live, host=True)
+        seat = sh.seat_of(g, pm.sender, pm.sender_id)
+        if seat is None:
+            return Interest(running=running, live=live)
+        return Interest(
+            running=running,
+            live=live,
+            seated=True,
+            alive=seat in sh.state(g).living_nicks(),
+            named=names_game(sh, f"{pm.subject}\n{pm.own_text}"),
+        )
 
-    return claim
+
+def claim_for(sh: Shell) -> Claim:
+    """The letter claim of the game of `sh` (see `ShellClaim`)."""
+    return ShellClaim(sh)
 
 
 def names_game(sh: Shell, text: str) -> bool:

@@ -53,10 +53,12 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
         "not_moved": [
             p.nick
             for p in state.living
-            if p.role not in ("civilian", "bastard") and p.nick not in moved
+            if sh.rules.letter_actions(state, p.nick)[0] and p.nick not in moved  # has a move
         ],
         "alive": living,
         "winner": g.winner,
         "pending_messages": len(sh.outbox(g).pending()),
+        # what the host report will say of this turn (a full mailbox, a stop, late items)
+        "notes": [f.text for f in sh.store.host_flags(g.id, g.turn)],
         "last_tick": last_tick,
     }

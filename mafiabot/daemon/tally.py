@@ -23,10 +23,11 @@ from pathlib import Path
 
 from engine import GameState
 from engine.actions import InputRejected, Vote
-from mafiabot import turn_inputs
+from mafiabot import keys, turn_inputs
 from mafiabot.config import Config
-from mafiabot.daemon.calendar import turn_calendar
+from mafiabot.daemon.calendar import on_time, turn_calendar
 from mafiabot.daemon.context import Shell
+from mafiabot.keys import TurnTag
 from mafiabot.store.codec import from_json, to_json
 from mafiabot.store.posts import StoredPost
 from mafiabot.store.tables import Game, VoteCountRow
@@ -41,7 +42,7 @@ from mafiabot.turn_inputs import (
 from parser import votes as vote_reader
 from parser.records import Post
 from parser.votes.records import VotesSoFar
-from poster.outbox import OutboxKey, OutboxRow
+from poster.outbox import OutboxRow
 from poster.poster import Poster
 
 Tally = tuple[str, list[Vote], list[InputRejected], list[str]]
@@ -88,8 +89,12 @@ def iter_turn_posts(
         post = _post_at(sh, g, sp, latest, deadline)
         if post is None:
             continue
-        if deadline is not None and post.posted_at is not None and post.posted_at > deadline:
-            continue
+        if (
+            deadline is not None
+            and post.posted_at is not None
+            and not on_time(sh.cfg, post.posted_at, deadline)
+        ):
+            continue  # C-1: the deadline's own minute is on time
         if latest is not None and latest.body_html != post.body_html:
             notes.append(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
@@ -116,11 +121,6 @@ def _post_at(
     return chosen
 
 
-def host_accounts(sh: Shell) -> frozenset[str]:
-    """Accounts whose posts are never votes: the bot's and the host's."""
-    return frozenset({sh.cfg.board.username, *sh.cfg.game.host_nicks})
-
-
 def calendar_of(sh: Shell, g: Game, turn: int, deadline: datetime | None) -> TurnCalendar:
     # when each seat left: from the seats as this unit of work read them (one read a tick)
     deaths = {p.nick: p.died_at for p in sh.players(g) if p.died_at is not None}
@@ -134,16 +134,16 @@ def court_topic_id(sh: Shell, g: Game, turn: int) -> int:
     if sh.cfg.game.court_topic:
         return sh.cfg.game.court_topic
     if sh.cfg.game.court_forum:
-        row = sh.outbox(g).get(OutboxKey(str(g.id), turn, "court_topic", "topic"))
+        row = sh.outbox(g).get(keys.key(g.id, turn, keys.COURT_TOPIC))
         if row is not None and row.board_ids:
             return row.board_ids[0]
     return sh.cfg.game.topic
 
 
 def vote_topic(sh: Shell, g: Game, state: GameState) -> int:
-    """Where the phase's votes are written: the court topic for a Gambler court, else the
-    game topic."""
-    if state.phase == "court":
+    """Where the phase's votes are written: the court topic for a court's votes (G-N.4), else
+    the game topic."""
+    if sh.rules.court_votes(state.phase):
         return court_topic_id(sh, g, state.turn)
     return sh.cfg.game.topic
 
@@ -231,7 +231,7 @@ def _from_store(
 ) -> _Reading:
     """The reading as the store keeps it (from the phase's first post when it keeps none
     read by the same fingerprint), not yet caught up with the posts stored since."""
-    tag = f"{state.turn}/{state.phase}"
+    tag = str(TurnTag(state.turn, state.phase))
     key = _fingerprint(sh, g, state, topic, calendar)
     kept = sh.store.kept_tally(g.id, tag)
     if kept is not None and (kept.key != key or kept.topic_id != topic):
@@ -244,7 +244,7 @@ def _from_store(
         fingerprint=key,
         topic=topic,
         turn=state.turn,
-        court=sh.rules.vote_kind(state.phase) == "court",  # G-N.4 reads its own way
+        court=sh.rules.court_votes(state.phase),  # G-N.4 reads its own way
         as_of=votes_as_of(sh.rules, state, calendar),
         through=kept.through if kept is not None else None,
         kind=kept.kind if kept is not None else sh.rules.vote_kind(state.phase),
@@ -288,7 +288,7 @@ def _read(sh: Shell, g: Game, state: GameState, r: _Reading, posts: Iterable[Tur
         game,
         court,
         r.calendar,
-        host_accounts(sh),
+        sh.host_accounts,
         sh.player_ids(g),
         so_far=r.so_far,
     )
@@ -329,7 +329,7 @@ def posts_stored(sh: Shell, g: Game, topic: int, stored: Sequence[tuple[Post, in
             for p, turn in sorted(changed, key=lambda pt: pt[0].id)
             if turn == r.turn
             and (r.court or p.colored)
-            and (r.as_of is None or p.posted_at is None or p.posted_at <= r.as_of)
+            and (r.as_of is None or p.posted_at is None or on_time(sh.cfg, p.posted_at, r.as_of))
         ]
         _read(sh, g, state, r, ours)
         r.through = max(p.id for p, _turn in changed)
@@ -398,7 +398,7 @@ def _fingerprint(sh: Shell, g: Game, state: GameState, topic: int, calendar: Tur
         "state": to_json(state),
         "calendar": to_json(calendar),
         "seats": seats,
-        "hosts": sorted(host_accounts(sh)),
+        "hosts": sorted(sh.host_accounts),
         "rules": sh.rules.name,
         "settings": to_json(sh.rules.settings),
     }
@@ -423,11 +423,11 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
         return phase_votes(sh.rules, state, [], [], calendar).kind, [], [], []
     topic = vote_topic(sh, g, state)
     notes: list[str] = []
-    court_vote = sh.rules.vote_kind(state.phase) == "court"
+    court_vote = sh.rules.court_votes(state.phase)  # G-N.4 reads its own way
     as_of = votes_as_of(sh.rules, state, calendar)
     posts = iter_turn_posts(sh, g, topic, state.turn, as_of, notes, colored_only=not court_vote)
     game, court = ((), posts) if court_vote else (posts, ())
-    got = phase_votes(sh.rules, state, game, court, calendar, host_accounts(sh), sh.player_ids(g))
+    got = phase_votes(sh.rules, state, game, court, calendar, sh.host_accounts, sh.player_ids(g))
     return got.kind, list(got.votes), list(got.rejected), notes
 
 
@@ -451,12 +451,12 @@ def interim_count(sh: Shell, g: Game, now: datetime) -> None:
     state = sh.state(g)
     count = live_count(sh, g, state, keep=True)
     kind, votes = count.kind, count.votes
-    if not votes and kind != "court":
+    if not votes and not sh.rules.court_votes(state.phase):  # a court is counted from nil
         return
-    tag = f"{state.turn}/{state.phase}"
+    tag = str(TurnTag(state.turn, state.phase))
     last = sh.store.vote_count(g.id, tag)
     n = len(votes)
-    key = OutboxKey(str(g.id), state.turn, f"votecount-{state.phase}", "topic")
+    key = keys.key(g.id, state.turn, keys.vote_count(state.phase))
     ob = sh.outbox(g)
     row = ob.get(key)
     # a count queued but not yet on the board (a crash, a flood wait) is recomputed before it
@@ -493,9 +493,9 @@ def _vote_count_text(
         by_target.setdefault(v.target, []).append(v.voter)
     ordered = sorted(by_target.items(), key=lambda kv: -len(kv[1]))
     voted = {v.voter for v in votes}
-    threshold = sh.rules.court_threshold(len(state.living)) if kind == "green" else None
+    threshold = sh.rules.vote_threshold(state.phase, len(state.living))
     return sh.renderer.vote_count(
-        ruleset=sh.cfg.game.ruleset,
+        ruleset=sh.rules,
         game_name=sh.cfg.game.name,
         turn=state.turn,
         kind=kind,

@@ -16,6 +16,7 @@ from mafiabot.newspaper.words import (
     REFUSAL_RU,
     SIDE_RU,
     WINNER_RU,
+    RulesArg,
     role_label,
 )
 
@@ -33,7 +34,7 @@ _SEEN_BY_RU = {"appointment": "назначен ведущим"}
 _SAVED_RU = {"heal": "лечение", "protect": "протект", "vest": "бронежилет", "ambush": "засада"}
 
 
-def _host_line_moves(ruleset: str, d: Mapping[str, Any]) -> str | None:
+def _host_line_moves(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     """`host_line` for the deal, moves and host decisions.
     None when the event is not one of them."""
     k = d.get("kind", "")
@@ -70,7 +71,7 @@ def _host_line_moves(ruleset: str, d: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _host_line_day(ruleset: str, d: Mapping[str, Any]) -> str | None:
+def _host_line_day(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     """`host_line` for the day's counts and who left the game by day.
     None when the event is not one of them."""
     k = d.get("kind", "")
@@ -101,7 +102,7 @@ def _host_line_day(ruleset: str, d: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _host_line_night(ruleset: str, d: Mapping[str, Any]) -> str | None:
+def _host_line_night(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     """`host_line` for the night: kills, saves, checks.
     None when the event is not one of them."""
     k = d.get("kind", "")
@@ -136,7 +137,7 @@ def _host_line_night(ruleset: str, d: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _host_line_end(ruleset: str, d: Mapping[str, Any]) -> str | None:
+def _host_line_end(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     """`host_line` for recruiting, promotions and the end.
     None when the event is not one of them."""
     k = d.get("kind", "")
@@ -157,7 +158,7 @@ def _host_line_end(ruleset: str, d: Mapping[str, Any]) -> str | None:
     return None
 
 
-def host_line(ruleset: str, d: Mapping[str, Any]) -> str:
+def host_line(ruleset: RulesArg, d: Mapping[str, Any]) -> str:
     """One event of the host report as a Russian sentence (secrets included: host only)."""
     # one helper per stage of the game keeps each sentence table short enough to read
     for describe in (_host_line_moves, _host_line_day, _host_line_night, _host_line_end):

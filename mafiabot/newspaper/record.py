@@ -89,6 +89,7 @@ def votes_against(votes: Sequence[Any]) -> list[dict[str, Any]]:
 
 
 def record_kind(votes: Sequence[Mapping[str, Any]]) -> str:
-    """Which vote a block of the record holds: "court", "green" or "red"."""
-    kinds = {d.get("kind") for d in votes} - {"self"}
-    return "court" if "court" in kinds else "green" if "green" in kinds else "red"
+    """Which vote a block of the record holds (a block is one phase's: one kind, and the
+    implicit self-greens beside greens, G-N.2); a block of self-greens alone says "red"."""
+    kinds = [d.get("kind") for d in votes if d.get("kind") != "self"]
+    return str(kinds[0]) if kinds else "red"

@@ -37,10 +37,13 @@ from mafiabot.newspaper.words import (
     CLAN_RU,
     SIDE_RU,
     WINNER_RU,
+    RulesArg,
     format_when,
     move_help,
+    name_of,
     refusal_ru,
     role_label,
+    rules_of,
 )
 
 TEMPLATES_ROOT = templates.ROOT
@@ -110,7 +113,7 @@ class Renderer:
     def newspaper(
         self,
         *,
-        ruleset: str,
+        ruleset: RulesArg,
         game_name: str,
         turn: int,
         events: Iterable[Any],
@@ -137,7 +140,7 @@ class Renderer:
             tz=tz,
         )
         return self.render(
-            f"newspaper_{ruleset}.bbcode.j2",
+            f"newspaper_{name_of(ruleset)}.bbcode.j2",
             game_name=game_name,
             turn=turn,
             phase=phase,
@@ -149,7 +152,7 @@ class Renderer:
     def vote_count(
         self,
         *,
-        ruleset: str,
+        ruleset: RulesArg,
         game_name: str,
         turn: int,
         kind: str,
@@ -164,7 +167,7 @@ class Renderer:
         rows = [{"target": t, "count": len(v), "voters": list(v)} for t, v in tally]
         return self.render(
             "vote_count.bbcode.j2",
-            ruleset=ruleset,
+            ruleset=name_of(ruleset),
             game_name=game_name,
             turn=turn,
             kind=kind,
@@ -176,7 +179,7 @@ class Renderer:
         )
 
     def player_pm(
-        self, *, ruleset: str, game_name: str, nick: str, turn: int, events: Iterable[Any]
+        self, *, ruleset: RulesArg, game_name: str, nick: str, turn: int, events: Iterable[Any]
     ) -> str:
         """One PM with everything a player was told this turn (role, allies, checks …)."""
         evs = [event_dict(e) for e in events]
@@ -196,7 +199,7 @@ class Renderer:
                 e["others_labels"] = [(n, role_label(ruleset, r)) for n, r in e.get("others", [])]
         return self.render(
             "player_pm.bbcode.j2",
-            ruleset=ruleset,
+            ruleset=name_of(ruleset),
             game_name=game_name,
             nick=nick,
             turn=turn,
@@ -220,6 +223,8 @@ class Renderer:
         turn: int = 0,
         conditional: bool = False,
         no_move: bool = False,
+        role_moves: bool = True,
+        side: str | None = None,
     ) -> str:
         """Acknowledgement or refusal of one night move (C-2, C-3); `no_move`: the short
         «в письме не нашёл хода» for a letter that names an action but holds no move."""
@@ -237,6 +242,8 @@ class Renderer:
             conditional=conditional,
             condition=reason if conditional else "",
             no_move=no_move,
+            role_moves=role_moves,
+            side=side or "",
             final=reason == "third_request",
         )
 
@@ -280,7 +287,7 @@ class Renderer:
         flags: Sequence[str] = (),
         overrides: Sequence[str] = (),
         notes: Sequence[str] = (),
-        ruleset: str = "pefl",
+        ruleset: RulesArg = "pefl",
     ) -> str:
         """The host's full view of a turn: every event with its audience, plus what the bot
         refused, could not read, or thinks the host should look at."""
@@ -308,7 +315,7 @@ class Renderer:
     def start_post(
         self,
         *,
-        ruleset: str,
+        ruleset: RulesArg,
         game_name: str,
         players: Sequence[str],
         commitment: str,
@@ -318,7 +325,7 @@ class Renderer:
     ) -> str:
         return self.render(
             "start.bbcode.j2",
-            ruleset=ruleset,
+            ruleset=name_of(ruleset),
             game_name=game_name,
             players=list(players),
             commitment=commitment,
@@ -348,7 +355,7 @@ class Renderer:
     def final_post(
         self,
         *,
-        ruleset: str,
+        ruleset: RulesArg,
         game_name: str,
         winner: str | None,
         seats: Sequence[tuple[str, str, str | None]],
@@ -361,10 +368,13 @@ class Renderer:
         """The result, every role, the dealing's proof, and the whole game's vote record:
         `vote_record` is every counted vote of the game (see `vote_dict`, with `turn`), shown
         turn by turn, and for PEFL the votes against each player over the game (P-E.1)."""
-        # one block per turn and vote (Gambler: the greens, then the court)
+        # one block per turn and vote, in the order the turn votes (Gambler: the greens,
+        # then the court)
+        rules = rules_of(ruleset)
+        order = [kind for _phase, kind in rules.vote_kinds] if rules is not None else []
         blocks: dict[tuple[int, int], list[dict[str, Any]]] = {}
         for d in map(vote_dict, vote_record):
-            stage = 1 if d["kind"] == "court" else 0
+            stage = order.index(d["kind"]) if d["kind"] in order else 0
             blocks.setdefault((int(d["turn"] or 0), stage), []).append(d)
         record = [
             {"turn": t, "kind": record_kind(vs), **vote_record_view(vs, tz)}
@@ -378,7 +388,7 @@ class Renderer:
             "final.bbcode.j2",
             record=record,
             against=against,
-            ruleset=ruleset,
+            ruleset=name_of(ruleset),
             game_name=game_name,
             winner=WINNER_RU.get(winner or "", "победителей нет"),
             seats=[(n, role_label(ruleset, r, c)) for n, r, c in seats],

@@ -15,8 +15,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from engine.base import PaperShows
-from engine.kinds import RULESETS
-from engine.rules import ruleset_class
 from mafiabot.newspaper.grammar import gender_of, inflect, pick
 from mafiabot.newspaper.record import vote_record_view
 from mafiabot.newspaper.words import (
@@ -26,8 +24,10 @@ from mafiabot.newspaper.words import (
     NOBODY_REASON_RU,
     SIDE_RU,
     WINNER_RU,
+    RulesArg,
     cause_ru,
     role_label,
+    rules_of,
 )
 
 log = logging.getLogger(__name__)
@@ -93,12 +93,13 @@ def _day_count_view(v: dict[str, Any], e: Mapping[str, Any]) -> bool:
     return True
 
 
-def shows_of(ruleset: str) -> PaperShows:
+def shows_of(ruleset: RulesArg) -> PaperShows:
     """What this rule set's paper prints beyond the common part (an unknown name: nothing)."""
-    return ruleset_class(ruleset).paper if ruleset in RULESETS else PaperShows()
+    rules = rules_of(ruleset)
+    return rules.paper if rules is not None else PaperShows()
 
 
-def _killed_view(ruleset: str, e: Mapping[str, Any], kd: dict[str, Any]) -> dict[str, Any]:
+def _killed_view(ruleset: RulesArg, e: Mapping[str, Any], kd: dict[str, Any]) -> dict[str, Any]:
     """One night kill as the paper tells it: `kd` (the person) with the cause where the rule
     set tells it (PEFL), the host's story where it prints one (Gambler, G-M.10), and whether
     a civilian died."""
@@ -116,7 +117,7 @@ def _killed_view(ruleset: str, e: Mapping[str, Any], kd: dict[str, Any]) -> dict
 
 
 def _night_notes_view(
-    ruleset: str,
+    ruleset: RulesArg,
     v: dict[str, Any],
     e: Mapping[str, Any],
     announce_check_roles: bool,
@@ -174,7 +175,7 @@ def _removal_view(
 
 
 def newspaper_view(
-    ruleset: str,
+    ruleset: RulesArg,
     events: Sequence[Mapping[str, Any]],
     *,
     announce_check_roles: bool = True,

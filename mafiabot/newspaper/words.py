@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from engine.base import RuleSetBase
 from engine.kinds import RULESETS, Role
 from engine.rules import ruleset_class
 from mafiabot.newspaper.grammar import pick
@@ -123,6 +124,11 @@ REFUSAL_RU = {
     "which_action": "не понял, какой ход вы делаете",
     "low_confidence": "не уверен, что правильно понял ход",
     "is_it_a_move": "не понял, ход ли это",
+    "unaccounted": "не понял, при чём в письме ещё один названный игрок",
+    "undecided": "не понял, окончательный ли это ход",
+    "no_moves": "у вашей роли нет ночных ходов",
+    "not_now": "этот ход вашей роли сейчас недоступен",
+    "wrong_action": "у вашей роли нет такого хода",
     # engine reasons (RuleSet.check_move)
     "wrong_targets": "неверное число целей для этого хода",
     "unknown_target": "такого игрока нет в игре",
@@ -210,22 +216,41 @@ def _words(table: Mapping[Role, str], role: str) -> str | None:
     return next((words for known, words in table.items() if known == role), None)
 
 
-def role_label(ruleset: str, role: str | None, clan: str | None = None) -> str:
+#: A rule set as what the bot writes takes it: the object the shell holds (or its class). A
+#: bare name — from a test, a tool, a host's script — is looked up where it comes in.
+RuleSetLike = RuleSetBase | type[RuleSetBase]
+RulesArg = RuleSetLike | str
+
+
+def rules_of(ruleset: RulesArg) -> RuleSetLike | None:
+    """The rule set itself: the object as given, a name looked up (None: no such rule set)."""
+    if not isinstance(ruleset, str):
+        return ruleset
+    return ruleset_class(ruleset) if ruleset in RULESETS else None
+
+
+def name_of(ruleset: RulesArg) -> str:
+    """The rule set's name, as templates and file names spell it."""
+    return ruleset if isinstance(ruleset, str) else ruleset.name
+
+
+def role_label(ruleset: RulesArg, role: str | None, clan: str | None = None) -> str:
     """A role's name for the players («мафия, Якудза»): the clan is named for the roles the
     rule set makes members of a clan (P-S.3). A role or rule set not known shows as is."""
     if not role:
         return ""
-    if ruleset not in RULESETS:
+    rules = rules_of(ruleset)
+    if rules is None:
         return role
-    rules = ruleset_class(ruleset)
     name = _words(rules.role_words, role) or role
     if clan and role in rules.clan_member_roles:
         return f"{name}, {CLAN_RU.get(clan, clan)}"
     return name
 
 
-def move_help(ruleset: str, role: str | None) -> str:
+def move_help(ruleset: RulesArg, role: str | None) -> str:
     """The role PM's help on how this role writes its letter (G-S.3, P-S.3); "" for none."""
-    if ruleset not in RULESETS or not role:
+    rules = rules_of(ruleset)
+    if rules is None or not role:
         return ""
-    return _words(ruleset_class(ruleset).move_help, role) or ""
+    return _words(rules.move_help, role) or ""

@@ -4,6 +4,7 @@ brought to the newest alembic migration."""
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,6 +36,8 @@ class Database:
         # a SQLite connection may be used from the thread that did not open it (the web app)
         connect_args = {"check_same_thread": False} if sqlite else {}
         self.engine = create_engine(url, connect_args=connect_args)
+        # the open unit of work of this thread (`transaction`), if any
+        self._unit = threading.local()
         if sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
 
@@ -71,6 +74,12 @@ class Database:
 
     @contextmanager
     def session(self) -> Iterator[Session]:
+        """A method's own short transaction — or, inside `transaction()`, the unit of work's
+        session, committed with the rest of it."""
+        shared: Session | None = getattr(self._unit, "session", None)
+        if shared is not None:
+            yield shared
+            return
         with Session(self.engine, expire_on_commit=False) as s:
             try:
                 yield s
@@ -78,6 +87,25 @@ class Database:
             except BaseException:
                 s.rollback()
                 raise
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A unit of work: every method called inside shares one session and the writes of
+        all of them are committed at the end at once, or — on any exception, or a crash —
+        not at all. A transaction inside a transaction is part of the outer one."""
+        if getattr(self._unit, "session", None) is not None:
+            yield
+            return
+        with Session(self.engine, expire_on_commit=False) as s:
+            self._unit.session = s
+            try:
+                yield
+                s.commit()
+            except BaseException:
+                s.rollback()
+                raise
+            finally:
+                self._unit.session = None
 
 
 def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:

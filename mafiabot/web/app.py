@@ -98,14 +98,19 @@ class Dashboard:
             return self._refuse(start_response, method)
         try:
             status, body = self._route(path)
-        except Exception:  # a broken game must not take the page down with a traceback
-            log.exception("dashboard page %s failed", path)
-            status, body = (
-                HTTPStatus.INTERNAL_SERVER_ERROR,
-                self._page(
-                    "error.html.j2",
-                    message="Не удалось прочитать данные игры (подробности в логе).",
-                ),
+        except Exception as exc:  # a broken game must not take the page down with a traceback
+            from mafiabot.exitcodes import as_host_error
+
+            known = as_host_error(exc)
+            if known is not None:  # the database: locked, gone, unreachable — one line
+                log.error("dashboard page %s: %s", path, known)
+                status = HTTPStatus.SERVICE_UNAVAILABLE
+            else:
+                log.exception("dashboard page %s failed", path)
+                status = HTTPStatus.INTERNAL_SERVER_ERROR
+            body = self._page(
+                "error.html.j2",
+                message="Не удалось прочитать данные игры (подробности в логе).",
             )
         return self._respond(start_response, status, body, method, html=True)
 
@@ -119,7 +124,13 @@ class Dashboard:
             return HTTPStatus.OK, self._page("index.html.j2", games=games)
         if path.startswith("/game/"):
             tail = path.removeprefix("/game/").strip("/")
-            if tail.isdigit() and int(tail) < len(self.sources):
+            # ASCII digits only: «²» or «٣» are digits to str.isdigit but no index
+            if (
+                tail.isascii()
+                and tail.isdecimal()
+                and len(tail) < 10
+                and int(tail) < len(self.sources)
+            ):
                 v = game_view(self.sources[int(tail)], now)
                 if v.get("chart"):
                     v["chart"] = Markup(v["chart"])  # pygal's SVG: escaped by pygal itself

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.actions import Vote
 from engine.state import GameState
+from mafiabot import keys
 from mafiabot.bootstrap import read_model
 from mafiabot.config import Config
 from mafiabot.daemon.context import Shell
@@ -76,12 +77,13 @@ def _snapshot(votes: Sequence[Vote]) -> dict[str, str]:
     return {v.voter: v.target for v in votes if v.kind != "self"}
 
 
-def day_flow(src: GameSource, g: Game, state: GameState, kind: str, now: datetime) -> Flow:
-    """The current phase's vote flow. PEFL reds never change (P-V.3): their cast times make
-    the flow. Greens and court votes may (G-N.1/G-N.4): the tally is recounted as it stood at
-    the times posts arrived (at most MAX_SNAPSHOTS of them), so a switch shows."""
+def day_flow(src: GameSource, g: Game, state: GameState, now: datetime) -> Flow:
+    """The current phase's vote flow. Where the first vote counts it never changes (PEFL
+    reds, P-V.3): the cast times make the flow. Where the last one counts (Gambler greens and
+    court votes, G-N.1/G-N.4) the tally is recounted as it stood at the times posts arrived (at
+    most MAX_SNAPSHOTS of them), so a switch shows."""
     sh = src.shell
-    if kind == "red":
+    if sh.rules.vote_order == "first":
         _k, votes, _r, _f = tally(sh, g, state, None)
         return flow_from_votes([(v.at, v.voter, v.target) for v in votes if v.at is not None])
     posts = src.store.posts(g.id, turn=state.turn)
@@ -152,7 +154,7 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
     for pm in src.store.pms(g.id):
         if pm.turn != turn:
             continue
-        reply = replies.get(f"ack-{pm.board_id}")
+        reply = replies.get(keys.reply(pm.board_id))
         out.append(
             {
                 "id": pm.board_id,
@@ -226,7 +228,7 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
     st = status(src.shell, now)
     state = src.shell.state(g)
     kind = str(st.get("vote_kind") or "")
-    flow = day_flow(src, g, state, kind, now) if kind and g.status != "over" else None
+    flow = day_flow(src, g, state, now) if kind and g.status != "over" else None
     chart = ""
     if flow is not None:
         chart = _SCRIPT.sub("", flow_chart_svg(flow, tz))
@@ -260,7 +262,7 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
         "players": [
             {
                 "nick": p.nick,
-                "role": role_label(cfg.game.ruleset, p.role, p.clan),
+                "role": role_label(src.shell.rules, p.role, p.clan),
                 "alive": p.alive,
                 "out": p.out_by or "",
                 "out_turn": p.out_turn,

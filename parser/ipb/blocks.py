@@ -13,7 +13,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.dialects import Dialect, PageSlice
 from parser.html import CLOSE, OPEN, TEXT, first_int, scan, walk
-from parser.ipb.body import BodyParts, ReadContext, post_record, read_body_node
+from parser.ipb.body import PostParts, ReadContext, read_body_node
 from parser.ipb.text import (
     attr_of,
     collapse_text,
@@ -25,7 +25,7 @@ from parser.ipb.text import (
     select_first,
     visible_text,
 )
-from parser.records import ParseIssue, Post
+from parser.records import Body, ParseIssue
 
 
 def drop_post_tails(html: str, sl: PageSlice) -> str:
@@ -168,8 +168,8 @@ def _post_time(date_node: LexborNode | None, ctx: ReadContext) -> tuple[datetime
     return parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats), shown
 
 
-def _block_post(el: LexborNode, pid: int, ctx: ReadContext) -> Post:
-    """One post element read into a record; what cannot be read is noted in `ctx.issues`."""
+def _block_post(el: LexborNode, pid: int, ctx: ReadContext) -> PostParts:
+    """One post element read; what cannot be read is noted in `ctx.issues`."""
     d = ctx.dialect
     where = f"post {pid}"
     author, author_id = _post_author(el, d)
@@ -181,17 +181,18 @@ def _block_post(el: LexborNode, pid: int, ctx: ReadContext) -> Post:
         ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
     if body_node is None:
         ctx.issues.append(ParseIssue(where, "post body not found"))
-        body = BodyParts("", "", "", (), (), None)
+        body = Body()
     else:
         # read in the page's own tree: no second parse of the body
         body = read_body_node(body_node, d, tz=ctx.tz, now=ctx.now, where=where, issues=ctx.issues)
-    return post_record(pid, author, author_id, posted_at, shown, body)
+    return pid, author, author_id, posted_at, shown, body
 
 
-def block_posts(tree: LexborHTMLParser, ctx: ReadContext) -> list[Post]:
-    """The posts of a page whose posts are elements (IPB 3.x, IPS 4), each id once."""
+def block_posts(tree: LexborHTMLParser, ctx: ReadContext) -> list[PostParts]:
+    """The posts of a page whose posts are elements (IPB 3.x, IPS 4, and their messenger
+    conversations), each id once."""
     d = ctx.dialect
-    posts: list[Post] = []
+    posts: list[PostParts] = []
     root = tree.root
     if root is None:
         return posts

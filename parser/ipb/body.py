@@ -1,12 +1,11 @@
-"""A body as the records want it (`BodyParts`): signature, scripts and edit note taken out, the
-rest read by `parser.ipb.tree.read_tree`; the context a page is read in, and a post's record
-built from its header facts and its body.
+"""A post or PM body read into the records' `Body`: signature, scripts and edit note taken out,
+the rest read by `parser.ipb.tree.read_tree`; and the context a page is read in.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, tzinfo
 
 from selectolax.lexbor import LexborNode
@@ -26,20 +25,7 @@ from parser.ipb.text import (
     visible_text,
 )
 from parser.ipb.tree import read_tree
-from parser.records import ColoredSpan, EditNote, ParseIssue, Post, Quote
-
-
-@dataclass(frozen=True, slots=True)
-class BodyParts:
-    """What a post or PM body holds, as the records want it."""
-
-    html: str
-    text: str
-    own_text: str
-    colored: tuple[ColoredSpan, ...]
-    quotes: tuple[Quote, ...]
-    edited: EditNote | None
-    links: tuple[int, ...] = ()  # post ids linked outside quotes and signatures (P-V.2)
+from parser.records import Body, EditNote, ParseIssue
 
 
 def _edit_note(
@@ -99,7 +85,7 @@ def read_body(
     now: datetime | None,
     where: str,
     issues: list[ParseIssue],
-) -> BodyParts:
+) -> Body:
     return read_body_node(fragment(html), dialect, tz=tz, now=now, where=where, issues=issues)
 
 
@@ -111,7 +97,7 @@ def read_body_node(
     now: datetime | None,
     where: str,
     issues: list[ParseIssue],
-) -> BodyParts:
+) -> Body:
     """Read a body element in place (its signature, scripts and edit note are removed)."""
     body_html = root.inner_html or ""
     # Selector queries cost as much as the rest of a short body's reading: ask only those
@@ -137,21 +123,11 @@ def read_body_node(
         body_html = root.inner_html or ""
         low = body_html.lower()
     try:
-        text, own_text, colored, quotes, links = read_tree(
-            root, dialect, where, issues, low, html=body_html
-        )
+        body = read_tree(root, dialect, where, issues, low, html=body_html)
     except Exception as exc:  # one hostile body never costs the page
         issues.append(ParseIssue(where, f"body unreadable: {exc!r}"))
-        text, own_text, colored, quotes, links = "", "", [], [], ()
-    return BodyParts(
-        html=body_html.strip(),
-        text=text,
-        own_text=own_text,
-        colored=tuple(colored),
-        quotes=tuple(quotes),
-        edited=edited,
-        links=links,
-    )
+        body = Body(html=body_html.strip())
+    return body if edited is None else replace(body, edited=edited)
 
 
 def parse_ipb_body(
@@ -160,12 +136,17 @@ def parse_ipb_body(
     dialect: Dialect | str,
     tz: tzinfo | str | None = None,
     now: datetime | None = None,
-) -> tuple[BodyParts, tuple[ParseIssue, ...]]:
+) -> tuple[Body, tuple[ParseIssue, ...]]:
     """Read one post/PM body's inner HTML (also a body cut out of a partial page)."""
     issues: list[ParseIssue] = []
     d = resolve_dialect(html, dialect) or IPB2
     body = read_body(html, d, tz=as_tz(tz), now=now, where="body", issues=issues)
     return body, tuple(issues)
+
+
+# A post read, in both layouts: board id, author, author's member id, time, the time as shown,
+# and the body (a topic page makes it a `Post`, a conversation a `PrivateMessage`).
+PostParts = tuple[int, str, int | None, datetime | None, str, Body]
 
 
 @dataclass
@@ -174,28 +155,3 @@ class ReadContext:
     tz: tzinfo
     now: datetime | None
     issues: list[ParseIssue] = field(default_factory=list)
-
-
-def post_record(
-    pid: int,
-    author: str,
-    author_id: int | None,
-    posted_at: datetime | None,
-    shown: str,
-    body: BodyParts,
-) -> Post:
-    """One post's record from its header facts and its read body (both layouts)."""
-    return Post(
-        id=pid,
-        author=author,
-        author_id=author_id,
-        posted_at=posted_at,
-        body_html=body.html,
-        text=body.text,
-        own_text=body.own_text,
-        colored=body.colored,
-        quotes=body.quotes,
-        edited=body.edited,
-        linked_posts=body.links,
-        posted_at_text=shown,
-    )

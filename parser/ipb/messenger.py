@@ -10,12 +10,10 @@ from dataclasses import replace
 from datetime import datetime, tzinfo
 from urllib.parse import parse_qs, urlsplit
 
-from selectolax.lexbor import LexborHTMLParser
-
 from parser.dialects import Dialect
-from parser.html import CUT_SHORT, cut_short
+from parser.html import CUT_SHORT, cut_short, parse_html
 from parser.ipb.blocks import block_posts
-from parser.ipb.body import BodyParts, ReadContext, read_body
+from parser.ipb.body import ReadContext, read_body
 from parser.ipb.detect import login_state, resolve_dialect
 from parser.ipb.text import (
     as_tz,
@@ -28,7 +26,7 @@ from parser.ipb.text import (
     select_first,
     visible_text,
 )
-from parser.records import ParseIssue, PMFolder, PMSummary, PrivateMessage
+from parser.records import Body, ParseIssue, PMFolder, PMSummary, PrivateMessage, pm_record
 
 # Messenger (template-derived for every generation: no real PM page was available)
 
@@ -68,7 +66,7 @@ def parse_ipb_pm_folder(
     if d is None:
         return PMFolder(messages=(), issues=(ParseIssue("page", "not an Invision board page"),))
     zone = as_tz(tz)
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     out: list[PMSummary] = []
     seen: set[int] = set()
     for row in select_all(tree.root, d.sel("pm_row")):
@@ -141,27 +139,14 @@ def parse_ipb_conversation(
     zone = as_tz(tz)
     issues: list[ParseIssue] = []
     ctx = ReadContext(dialect=d, tz=zone, now=now, issues=issues)
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     title_node = select_first(tree.root, d.sel("pm_title"))
     subject = collapse_text(title_node.text()) if title_node is not None else ""
     out: list[PrivateMessage] = []
-    for post in block_posts(tree, ctx):
-        where = f"pm {post.id}"
-        out.append(
-            PrivateMessage(
-                id=post.id,
-                sender=post.author,
-                sender_id=post.author_id,
-                recipients=(),
-                subject=subject,
-                sent_at=post.posted_at,
-                body_html=post.body_html,
-                text=post.text,
-                own_text=post.own_text,
-                quotes=post.quotes,
-                issues=tuple(i for i in issues if i.where in (where, f"post {post.id}")),
-            )
-        )
+    for pid, sender, sender_id, sent_at, _shown, body in block_posts(tree, ctx):
+        here = (f"pm {pid}", f"post {pid}")
+        mine = tuple(i for i in issues if i.where in here)
+        out.append(pm_record(pid, sender, sender_id, subject, sent_at, body, issues=mine))
     if out and cut_short(html):
         # the cut reaches the last message read (and whatever came after it)
         last = out[-1]
@@ -191,19 +176,8 @@ def parse_ipb_pm(
     if d is None or d.layout != "msgnumber":
         if d is None:
             issues.append(ParseIssue("page", "not an Invision board page"))
-        return PrivateMessage(
-            id=msg_id or 0,
-            sender="",
-            sender_id=None,
-            recipients=(),
-            subject="",
-            sent_at=None,
-            body_html="",
-            text="",
-            own_text="",
-            issues=tuple(issues),
-        )
-    tree = LexborHTMLParser(html)
+        return pm_record(msg_id or 0, "", None, "", None, Body(), issues=tuple(issues))
+    tree = parse_html(html)
     root = tree.root
     if msg_id is None:
         m = re.search(r"MSID=(\d+)", html)
@@ -225,23 +199,11 @@ def parse_ipb_pm(
     cell = first_body.parent if first_body is not None else None
     if cell is None:
         issues.append(ParseIssue(where, "PM body not found"))
-        body = BodyParts("", "", "", (), (), None)
+        body = Body()
     else:
         body = read_body(cell.inner_html or "", d, tz=zone, now=now, where=where, issues=issues)
     if cut_short(html):
         issues.append(ParseIssue(where, CUT_SHORT))
-    return PrivateMessage(
-        id=msg_id,
-        sender=sender,
-        sender_id=member_id_from(
-            select_all(sender_node, "a") + ([sender_node] if sender_node else [])
-        ),
-        recipients=(),
-        subject=subject,
-        sent_at=sent_at,
-        body_html=body.html,
-        text=body.text,
-        own_text=body.own_text,
-        quotes=body.quotes,
-        issues=tuple(issues),
-    )
+    links = select_all(sender_node, "a") + ([sender_node] if sender_node else [])
+    sender_id = member_id_from(links)
+    return pm_record(msg_id, sender, sender_id, subject, sent_at, body, issues=tuple(issues))

@@ -14,7 +14,7 @@ from selectolax.lexbor import LexborNode
 
 from parser.dates import strip_date_label
 from parser.html import parse_html, scan
-from parser.ipb.body import ReadContext, post_record, read_body_node
+from parser.ipb.body import PostParts, ReadContext, read_body_node
 from parser.ipb.text import (
     MEMBER_ID,
     collapse_text,
@@ -27,7 +27,7 @@ from parser.ipb.text import (
     visible_text,
 )
 from parser.rawmarkup import caseless, in_comment, markup_ok, tag_attr, text_of
-from parser.records import ParseIssue, Post
+from parser.records import ParseIssue
 
 # IPB 1.x/2.x mark a post's body with <!-- THE POST N --> … <!-- THE POST -->. Found as two
 # literal-led searches: one pattern with a lazy body between them re-tries the end marker at
@@ -72,6 +72,38 @@ def without_posts(html: str) -> str:
     if last < first.start():
         return html
     return html[: first.start()] + html[last:]
+
+
+# Where an IPB 1.x/2.x page's navigation starts above its first post: the page-jump link that
+# opens the pager (IPB 1.3 prints it right above the topic's title bar, IPB 2 inside it), or
+# the title bar itself.
+_TOP_MARKS = ("multi_page_jump(", "maintitle")
+_PAGE_OFFSET = re.compile(r"[?&;]st=\d")
+
+
+def top_chrome(html: str, without: str) -> str:
+    """What the page tree of an IPB 1.x/2.x page needs (its title, the title bar and pager just
+    above the first post): the head's scripts and styles, the board's header menus, the quick
+    reply and the footer are not parsed. `without` (the page without its posts) when the marks
+    are missing or the pager is printed only below the posts."""
+    first = scan(html, "<!--", _MSG_SPLIT)
+    body = html.find("<body", 0, first.start()) if first is not None else -1
+    if first is None or body < 0:
+        return without
+    start = first.start()
+    head_end = html.find(">", body, start) + 1
+    found = [i for i in (html.rfind(m, head_end, start) for m in _TOP_MARKS) if i >= 0]
+    if not found:
+        return without
+    top = html.rfind("<", head_end, min(found) + 1)
+    if "multi_page_jump(" not in html[top:start]:
+        last = html.rfind("<!-- THE POST -->")
+        if last > start and _PAGE_OFFSET.search(html, last) is not None:
+            return without  # a pager below the posts alone
+    # of the head, only the title is read: its scripts and styles are left out
+    title_end = html.find("</title>", 0, body)
+    head = html[: title_end + len("</title>")] if title_end >= 0 else html[:head_end]
+    return head + html[max(top, head_end) : start]
 
 
 # Markup a body may hold that would read differently inside a table cell than on its own
@@ -286,10 +318,10 @@ def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
     return post
 
 
-def msgnumber_posts(html: str, ctx: ReadContext) -> list[Post]:
+def msgnumber_posts(html: str, ctx: ReadContext) -> list[PostParts]:
     d = ctx.dialect
     pieces = _MSG_SPLIT.split(html)
-    posts: list[Post] = []
+    posts: list[PostParts] = []
     # pieces = [before, id1, chunk1, id2, chunk2, ...]
     cut = [_cut_msg_post(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
     if d.raw_heads:  # the board's own header markup: read as text where it plainly is
@@ -314,9 +346,7 @@ def msgnumber_posts(html: str, ctx: ReadContext) -> list[Post]:
                 where=where,
                 issues=ctx.issues,
             )
-            posts.append(
-                post_record(pid, facts.author, facts.author_id, facts.posted_at, facts.shown, body)
-            )
+            posts.append((pid, facts.author, facts.author_id, facts.posted_at, facts.shown, body))
             continue
         # the post's header row (nick, member link, time) comes before its body: read that,
         # and the rest of the post's markup only when the header lacks them
@@ -356,5 +386,5 @@ def msgnumber_posts(html: str, ctx: ReadContext) -> list[Post]:
             where=where,
             issues=ctx.issues,
         )
-        posts.append(post_record(pid, author, author_id, posted_at, shown, body))
+        posts.append((pid, author, author_id, posted_at, shown, body))
     return posts

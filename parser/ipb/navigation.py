@@ -1,11 +1,14 @@
-"""What a topic page says around its posts: topic id, title, page number, page count, the next
-page's address, and the board's own clock.
+"""What a topic page says around its posts: topic id, title, its place among the topic's pages
+(read by `parser.pager` from the links and labels of any generation), and the board's own
+clock.
 """
 
 from __future__ import annotations
 
 import html as htmllib
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime, tzinfo
 from urllib.parse import urljoin
 
@@ -13,7 +16,8 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.dialects import IPS4, Dialect
 from parser.html import first_int, scan, scan_all
-from parser.ipb.text import attr_of, collapse_text, parse_board_date, select_first
+from parser.ipb.text import attr_of, collapse_text, parse_board_date, select_all, select_first
+from parser.pager import Nav, PageLink, Stated, page_link, read_nav
 
 _TOPIC_ID = re.compile(r"(?:showtopic=|[?&;]t=|/topic/)(\d+)")
 
@@ -73,49 +77,133 @@ def topic_title(tree: LexborHTMLParser, dialect: Dialect) -> str:
 
 
 PAGE_JUMP = re.compile(r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*(\d+)\s*,\s*(\d+)")
-
-
+# The page count a label prints: IPB 1.3's «Страницы:</a> (4)», IPB 2's «Страницы (3)»,
+# "Pages: (4)"; the current page IPB 1.x prints as «<b>[1]</b>».
 _PAGES_COUNT = (
-    ("Страниц", re.compile(r"Страниц\s*:?\s*\((\d+)\)")),
-    ("Pages", re.compile(r"Pages\s*:?\s*\((\d+)\)")),
+    ("Страниц", re.compile(r"Страниц[аы]?\s*:?\s*(?:</a>\s*)?\(\s*(\d+)\s*\)")),
+    ("Pages", re.compile(r"Pages\s*:?\s*(?:</a>\s*)?\(\s*(\d+)\s*\)")),
+)
+_BOLD_PAGE = re.compile(r"<b>\[(\d+)\]</b>")
+_PER_PAGE_JS = re.compile(r"perPage\s*:\s*(\d+)")  # IPB 3's page jump
+_OF_TOTAL = re.compile(r"(?:Page|Страница)\s+(\d+)\s+(?:of|из)\s+(\d+)", re.I)
+_N_PAGES = re.compile(r"(\d+)\s+страниц", re.I)
+# Links that may lead to a page of the topic: with a position, or to the topic itself (its
+# first page). A host's `page_link` selector replaces this.
+_PAGE_LINKS = (
+    "a[href*='st='], a[href*='page'], a[href*='start='], a[href*='showtopic='], a[href*='/topic/']"
 )
 
 
-_BOLD_PAGE = re.compile(r"<b>\[(\d+)\]</b>")
+def pagination(
+    tree: LexborHTMLParser,
+    html: str,
+    dialect: Dialect,
+    base_url: str | None,
+    topic_id: int | None,
+) -> Nav:
+    """This page's number, the page count, the next and last pages' addresses and the posts a
+    page, read from the page's own links and labels (`parser.pager`) whatever the generation
+    writes them as; a host's [board.selectors] for navigation come first."""
+    root = tree.root
+    links = _page_links(root, dialect, base_url, topic_id)  # read only as far as needed
+    return read_nav(links, _stated(root, html, dialect, base_url), own_url=base_url)
 
 
-def _page_of_total(
-    root: LexborNode | None, dialect: Dialect, cur: LexborNode | None
-) -> tuple[int | None, int | None]:
-    """The page number and page count the page's pager elements show, None where unshown."""
+def _page_links(
+    root: LexborNode | None, dialect: Dialect, base_url: str | None, topic_id: int | None
+) -> Iterator[PageLink]:
+    chosen = dialect.sel("page_link")
+    seen: set[tuple[str | None, str]] = set()
+    for a in select_all(root, chosen or _PAGE_LINKS):
+        attrs = a.attributes
+        href, text = attrs.get("href"), a.text()
+        if (href, text) in seen:
+            continue  # matched by two parts of the query, or the pager above and below
+        seen.add((href, text))
+        link = page_link(
+            href,
+            text,
+            title=attrs.get("title"),
+            data_page=attrs.get("data-page"),
+            topic_id=topic_id,
+            base_url=base_url,
+        )
+        # IPS 4's greyed-out "Next" on the last page still links a page past it
+        if link is not None and not _inactive(a):
+            yield link
+
+
+def _inactive(a: LexborNode) -> bool:
+    up = a.parent
+    cls = (attr_of(up, "class") or "") if up is not None else ""
+    return "inactive" in cls or "disabled" in cls
+
+
+def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str | None) -> Stated:
+    """What the page states outright: the current page its pager marks, the page count and
+    posts a page its labels, attributes and page-jump script print, the links it marks as
+    the next and the last page (looked for only when the page is not the last)."""
+    cur = select_first(root, dialect.sel("page_current"))
     page = first_int(collapse_text(cur.text()).strip("[]")) if cur is not None else None
-    total: int | None = None
-    node = select_first(root, dialect.sel("page_total_attr_node"))
-    if node is not None:
-        for attr in dialect.sel("page_total_attr").split():
-            total = first_int(attr_of(node, attr))
-            if total:
-                break
-    jump = select_first(root, dialect.sel("page_jump"))
-    if jump is not None:
-        jt = collapse_text(jump.text())
-        m = re.search(r"(?:Page|Страница)\s+(\d+)\s+(?:of|из)\s+(\d+)", jt, re.I)
-        if m:
-            page = page or int(m.group(1))
-            total = total or int(m.group(2))
-        else:
-            m2 = re.search(r"(\d+)\s+страниц", jt, re.I)
-            if m2:
-                total = total or int(m2.group(1))
-    return page, total
-
-
-def _total_in_source(html: str) -> int | None:
-    """The page count from the page source when no pager element gave it: the page-jump
-    script's post count and posts a page, else a «Pages (N)» label."""
+    if page is None and dialect.layout == "msgnumber":
+        m = scan(html, "<b>[", _BOLD_PAGE)
+        page = int(m.group(1)) if m else None
+    total = _stated_total(root, dialect)
+    per_page = total_posts = None
     mj = scan(html, "multi_page_jump", PAGE_JUMP)
     if mj and int(mj.group(2)) > 0:
-        return -(-int(mj.group(1)) // int(mj.group(2)))
+        total_posts, per_page = int(mj.group(1)), int(mj.group(2))
+    else:
+        pj = scan(html, "perPage", _PER_PAGE_JS)
+        per_page = int(pj.group(1)) if pj else None
+    if page is None or total is None:
+        jump_page, jump_total = _jump_text(root, dialect)
+        page = page or jump_page
+        total = total or jump_total or _total_label(html)
+    numbered = "{page}" in dialect.urls.get("topic", "")
+    if per_page is None and not numbered and ("erpage" in html or "erPage" in html):
+        per_page = _per_page_attr(root)
+    stated = Stated(page, total, per_page, total_posts, numbered)
+    if page is not None and total is not None and page >= total:
+        return stated  # the last page: no next page, no last one to find
+    # the next link a generation marks (IPB 1.x/2.x mark none: their selector finds every
+    # page link), or the host's own
+    next_sel = dialect.sel("next_link")
+    if dialect.layout == "msgnumber" and "next_link" not in dialect.overridden:
+        next_sel = ""
+    last = select_first(root, "link[rel='last'], a[rel='last']") if "last" in html else None
+    return replace(
+        stated,
+        next_url=link_url(select_first(root, next_sel), base_url) if next_sel else None,
+        last_url=link_url(last, base_url),
+    )
+
+
+def _stated_total(root: LexborNode | None, dialect: Dialect) -> int | None:
+    node = select_first(root, dialect.sel("page_total_attr_node"))
+    if node is None:
+        return None
+    for attr in dialect.sel("page_total_attr").split():
+        total = first_int(attr_of(node, attr))
+        if total:
+            return total
+    return None
+
+
+def _jump_text(root: LexborNode | None, dialect: Dialect) -> tuple[int | None, int | None]:
+    """«Page 1 of 3» / «231 страниц» in the page-jump element."""
+    jump = select_first(root, dialect.sel("page_jump"))
+    if jump is None:
+        return None, None
+    text = collapse_text(jump.text())
+    m = _OF_TOTAL.search(text)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    m2 = _N_PAGES.search(text)
+    return None, (int(m2.group(1)) if m2 else None)
+
+
+def _total_label(html: str) -> int | None:
     for literal, pattern in _PAGES_COUNT:
         m = scan(html, literal, pattern)
         if m:
@@ -123,50 +211,18 @@ def _total_in_source(html: str) -> int | None:
     return None
 
 
-def _next_link(
-    root: LexborNode | None, dialect: Dialect, cur: LexborNode | None
-) -> LexborNode | None:
-    """The link to the next page. IPB 1.x/2.x have no marked one: it is the pager's link
-    right after the current page's number."""
-    if dialect.layout != "msgnumber":
-        return select_first(root, dialect.sel("next_link"))
-    if cur is None:
-        return None
-    sib = cur.next
-    while sib is not None and sib.tag in ("-text",):
-        sib = sib.next
-    if sib is None:
-        return None
-    return sib if sib.tag == "a" else select_first(sib, "a")
+def _per_page_attr(root: LexborNode | None) -> int | None:
+    node = select_first(root, "[data-ipspagination-perpage]")
+    return first_int(attr_of(node, "data-ipspagination-perpage"))
 
 
-def _link_url(link: LexborNode | None, base_url: str | None) -> str | None:
+def link_url(link: LexborNode | None, base_url: str | None) -> str | None:
     """Where `link` leads (absolute against `base_url`), None for no link or a script one."""
     href = attr_of(link, "href")
     if not href or href.startswith(("#", "javascript:")):
         return None
     href = htmllib.unescape(href)
     return urljoin(base_url, href) if base_url else href
-
-
-def pagination(
-    tree: LexborHTMLParser, html: str, dialect: Dialect, base_url: str | None
-) -> tuple[int, int, str | None]:
-    """This page's number, the page count and the next page's address (None on the last)."""
-    root = tree.root
-    cur = select_first(root, dialect.sel("page_current"))
-    page, total = _page_of_total(root, dialect, cur)
-    if total is None:
-        total = _total_in_source(html)
-    if dialect.layout == "msgnumber" and page is None:
-        m = scan(html, "<b>[", _BOLD_PAGE)
-        if m:
-            page = int(m.group(1))
-    page = page or 1
-    total = max(total or page, page)
-    if page >= total:
-        return page, total, None
-    return page, total, _link_url(_next_link(root, dialect, cur), base_url)
 
 
 _CLOCK_RU = re.compile(r"Сейчас\s*:\s*([^<]{6,40})<")

@@ -17,12 +17,20 @@ def _register() -> None:
     from parser.pages import BoardReader, register_board
 
     def make(forced: Dialect | None) -> BoardReader:
-        def topic(html: str | bytes, *, tz: tzinfo | str, now: datetime | None) -> TopicPage:
+        def topic(
+            html: str | bytes,
+            *,
+            tz: tzinfo | str,
+            now: datetime | None,
+            base_url: str | None = None,
+        ) -> TopicPage:
             if isinstance(html, bytes):
                 from parser.encoding import decode_html
 
                 html = decode_html(html)
-            return parse_ipb_topic(html, dialect=forced or "auto", tz=tz, now=now)
+            return parse_ipb_topic(
+                html, dialect=forced or "auto", tz=tz, now=now, base_url=base_url
+            )
 
         def folder(html: str, *, tz: tzinfo | str, now: datetime | None) -> PMFolder:
             return parse_ipb_pm_folder(html, dialect=forced or "auto", tz=tz, now=now)

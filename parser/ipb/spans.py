@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborNode
 
-from parser.colors import canonical_color
 from parser.ipb.text import attr_of, collapse_text, select_all
 from parser.records import ColoredSpan, ParseIssue
 
@@ -57,43 +56,14 @@ class Span:
 MAX_WRAPPERS = 32
 
 
-def open_span(spans: list[Span], raw: str, struck: bool, wrap_stack: list[str]) -> Span:
-    """A coloured element opens a span of the author's own words (both serial walkers)."""
-    if spans:
-        spans[-1].parts.append(" ")  # the inner colour's text is not the outer's
-    span = Span(
-        color=canonical_color(raw),
-        raw=raw,
-        struck=struck,
-        wrappers=tuple(wrap_stack[-MAX_WRAPPERS:]),
-        quote=None,
-    )
-    spans.append(span)
-    return span
-
-
-def color_of(tag: str, attrs: dict[str, str]) -> str | None:
-    """`raw_color` of an element from its attributes."""
-    if tag == "font":
-        value = attrs.get("color")
-        if value:
-            return value.strip()
-    style = attrs.get("style")
-    if style:
-        m = _STYLE_COLOR.search(style)
-        if m:
-            return m.group(1).strip()
-    return None
-
-
 # Coloured elements and struck ones, found by one query (a query's set-up costs as much as
 # reading a short body).
 COLOUR_OR_STRIKE = "[style*='color' i], font[color], s, del, strike, [style*='line-through' i]"
 
 
 def colours_of(root: LexborNode) -> tuple[dict[int, str], set[int]]:
-    """The body's coloured elements (mem_id → raw colour; background colours are none) and,
-    where there is a colour, its struck elements' mem_ids."""
+    """The body's coloured elements (mem_id → raw colour; background colours are none) and its
+    struck elements' mem_ids."""
     colours: dict[int, str] = {}
     struck: set[int] = set()
     for node in select_all(root, COLOUR_OR_STRIKE):
@@ -102,7 +72,7 @@ def colours_of(root: LexborNode) -> tuple[dict[int, str], set[int]]:
             colours[node.mem_id] = raw
         if node.tag in STRIKE_TAGS or "line-through" in (attr_of(node, "style") or "").lower():
             struck.add(node.mem_id)
-    return colours, (struck if colours else set())
+    return colours, struck
 
 
 def spans_out(spans: list[Span], where: str, issues: list[ParseIssue] | None) -> list[ColoredSpan]:

@@ -10,10 +10,10 @@ from parser.html import CUT_SHORT, cut_short, parse_html, scan
 from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks
 from parser.ipb.body import ReadContext
 from parser.ipb.detect import login_state, resolve_dialect
-from parser.ipb.msgnumber import msgnumber_posts, without_posts
+from parser.ipb.msgnumber import msgnumber_posts, top_chrome, without_posts
 from parser.ipb.navigation import PAGE_JUMP, board_now, find_topic_id, pagination, topic_title
 from parser.ipb.text import as_tz, parse_board_date
-from parser.records import ParseIssue, Post, Quote, TopicPage
+from parser.records import ParseIssue, Post, Quote, TopicPage, post_record
 
 
 def parse_ipb_topic(
@@ -54,17 +54,19 @@ def _read_topic(
     *,
     sliced: bool,
 ) -> TopicPage:
-    """`parse_ipb_topic` once the dialect is known. `sliced=False` parses a blocks-layout page
-    whole instead of as its dialect's `PageSlice` (the reference the slicing must match)."""
+    """`parse_ipb_topic` once the dialect is known. `sliced=False` parses a page's chrome whole
+    instead of cut to what is read (its dialect's `PageSlice`, IPB 1.x/2.x's `top_chrome`):
+    the reference the slicing must match."""
     issues: list[ParseIssue] = []
     ctx = ReadContext(dialect=d, tz=zone, now=now, issues=issues)
     if d.layout == "msgnumber":
         # posts are read from their own slices; the page tree is only for the chrome around
         # them (title, pagination, topic links, login state), so the posts are left out of
         # it; so are they out of every page-wide search (a player's words are no chrome)
-        chrome = links_in = jump_in = state_in = without_posts(html)
+        links_in = state_in = without_posts(html)
+        chrome = jump_in = top_chrome(html, links_in) if sliced else links_in
         tree = parse_html(chrome)
-        posts = msgnumber_posts(html, ctx)
+        read = msgnumber_posts(html, ctx)
     else:
         chrome = jump_in = links_in = state_in = html
         sl = d.page_slice
@@ -74,28 +76,35 @@ def _read_topic(
             # topic id falls back on the links of the whole page, posts' links included
             chrome = jump_in = cut[0]
             tree = parse_html(chrome)
-            posts = block_posts(parse_html(cut[1]), ctx)
+            read = block_posts(parse_html(cut[1]), ctx)
         else:
             tree = parse_html(drop_post_tails(html, sl) if sl is not None else html)
-            posts = block_posts(tree, ctx)
+            read = block_posts(tree, ctx)
+    posts = [
+        post_record(pid, a, aid, at, body, shown=shown) for pid, a, aid, at, shown, body in read
+    ]
     posts = _link_quotes(posts, ctx)
     if not posts:
         issues.append(ParseIssue("page", f"no posts found ({d.generation} markup)"))
     if cut_short(html):
         issues.append(ParseIssue("page", CUT_SHORT))
-    page, total, next_url = pagination(tree, chrome, d, base_url)
+    topic_id = find_topic_id(tree, links_in, d)
+    nav = pagination(tree, chrome, d, base_url, topic_id)
     # IPB 1.x/2.x print the topic's post count into their page-jump link
     jump = scan(jump_in, "multi_page_jump", PAGE_JUMP)
     return TopicPage(
-        topic_id=find_topic_id(tree, links_in, d),
+        topic_id=topic_id,
         title=topic_title(tree, d),
-        page=page,
-        total_pages=total,
+        page=nav.page,
+        total_pages=nav.total_pages,
         posts=tuple(posts),
-        next_url=next_url,
+        next_url=nav.next_url,
         total_posts=int(jump.group(1)) if jump else None,
         logged_in=login_state(state_in, d),
         issues=tuple(issues),
+        last_url=nav.last_url,
+        start=nav.start,
+        per_page=nav.per_page,
     )
 
 

@@ -79,6 +79,23 @@ which_action       the role has several actions and the letter does not say whic
 unparsed           two different moves in one letter and no correction word
 low_confidence     a reading below the threshold: «Правильно ли я понял …?»
 is_it_a_move       a one-action role's letter names one player but does not say it moves
+unaccounted        the reading names its players, but the letter names another living player
+                   for no reason its sentences show (`parser.letters.proof`)
+undecided          the move is only wished («я бы проверил Кота») or left to someone else
+                   («решает Дон»)
 =================  =========================================================================
+Refusals (``LetterReading.kind == "refused"``): ``no_moves`` (the role has no night moves:
+civilians, bastards — told so whatever nick they name), ``not_now`` (the role's move, not
+open this turn: turn 0, the sergeant before his promotion, a once-a-game move spent, the
+army before its condition, protects after turn 2, a side choice nobody asked for; the text
+says why), ``wrong_action`` (another role's move).
 (`parser.moves` adds ``not_a_player`` and ``dead`` for senders outside the game.)
+
+Proof
+-----
+A reading is accepted only when the letter supports no other (`parser.letters.proof`): the
+sender's role may make the move now, every living player the letter names is accounted for
+(target, executor, the sender; or named in a negation, a question, a story, a move put off,
+a belief, an opinion, an address, or replaced by a correction), and the move is decided.
+Otherwise the letter comes back as the question or refusal naming the doubt.
 """

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from parser.letters.mentions import (
     Mention,
     denied_after,
+    is_subject,
     mention_after,
     negated_at,
     nick_like,
@@ -108,6 +109,12 @@ def occurrences(
         if w.actions:
             occs.append(Occ(i, w.actions, w.confidence, w.third))
     return occs, skip, exec_cues
+
+
+def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
+    tok = tokens[m.start]
+    one = m.end - m.start == 1 and m.kind == "nick"
+    return one and tok.raw[:1].islower() and common_word(tok.word)
 
 
 def _taken_back(tokens: Sequence[Token], i: int) -> bool:
@@ -265,6 +272,8 @@ def bind(
                 and not m.negated
             ][:2]
     after = _unique_mentions(after)
+    # «Убиваем Ветра, Лето сделает»: a player doing something himself is not a second target
+    after = after[:1] + [m for m in after[1:] if not is_subject(tokens, m)]
     if any(m.kind == "nick" for m in after):
         # a word taken for an unknown nick («Армия Тьмы: …») gives way to real nicks
         after = [m for m in after if m.kind != "unknown"]
@@ -287,6 +296,9 @@ def bind(
         and tokens[m.start].sentence == sentence
         and not m.negated
         and (m.nick != me or m.kind == "self")
+        # «С утра думал, кого проверить» with a player Утро: a word in lower case before
+        # the action word is the word, not the player it names
+        and not _plain_word(tokens, m)
     ]
     if before:
         # «1) Ефим 2) Борис — это протекты»: a two-target word takes two from before

@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from parser.letters.actions import Occ, reading_key, width_of
 from parser.letters.executor import executor_confidence, executor_question
-from parser.letters.mentions import Mention
+from parser.letters.mentions import Mention, believed, is_subject
 from parser.letters.questions import (
     actions_ru,
     bad_target,
@@ -134,10 +134,16 @@ def apply_corrections(
     bound = {m.start for o in occs for m in o.targets}
     marks = [k for k in range(last.i + 1, len(tokens)) if tokens[k].word in CORRECTION]
     if marks:
+        # «Пусть думают, что это Кот»: a player in what others are to think corrects nothing
         loose = [
             m
             for m in mentions
-            if m.start > marks[0] and m.start not in bound and not m.negated and m.kind == "nick"
+            if m.start > marks[0]
+            and m.start not in bound
+            and not m.negated
+            and m.kind == "nick"
+            and not believed(tokens, m.start)
+            and not is_subject(tokens, m)
         ]
         # «Нет, Лёлю. Окончательно Лёлю»: after the last correction word, one player
         final = [m for m in loose if m.start > marks[-1]] or loose

@@ -69,7 +69,7 @@ def cue_executor(
     if found is not None:
         return found
     nxt = [k for k in range(i + 1, min(i + 3, len(tokens))) if tokens[k].word]
-    if nxt and tokens[nxt[0]].word in ("я", "сам", "мной", "мною", "me", "myself"):
+    if nxt and tokens[nxt[0]].word in ("я", "сам", "сама", "сами", "мной", "мною", "me", "myself"):
         k = nxt[0]
         return Mention(k, k + 1, tokens[k].raw, "self", view.nick, 1.0, True)
     prv = [k for k in range(max(0, i - 2), i) if tokens[k].word]

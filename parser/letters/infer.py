@@ -276,15 +276,17 @@ def _names_action(word: str) -> bool:
 def _don(
     tokens: Sequence[Token], mentions: list[Mention], view: SenderView
 ) -> LetterReading | None:
-    """P-S.2: «дон Рома», «Доном выбираем Рому» on turn 0, from a mafioso."""
-    if view.known and "don" not in view.allowed:
+    """P-S.2: «дон Рома», «Доном выбираем Рому» on turn 0, from a mafioso. Outside the
+    election a mafioso's «Дон — Рома» is still the Don's name, never a kill of him: it is
+    read as the election, which the proof then answers as not open now."""
+    if view.known and "don" not in view.allowed and not view.clan_mates:
         return None
     for k, t in enumerate(tokens):
         if t.word in ("дон", "дона", "доном", "don"):
             for m in sorted(mentions, key=lambda m: abs(m.start - k)):
                 if m.kind == "nick" and tokens[m.start].sentence == t.sentence:
                     return LetterReading("don", (m.nick or "",), confidence=m.confidence)
-    if not view.known or not view.clan_mates:
+    if not view.known or not view.clan_mates or "don" not in view.allowed:
         return None
     # «Голосую за Палача» on the election night: the one vote a mafioso has then is for his
     # Don, so a vote word and exactly one clan mate named say it without «дон»

@@ -32,6 +32,7 @@ from parser.nicks import (
     STRICT_TIERS,
     NickMatch,
     NickResolver,
+    diminutive_match,
     spelled_alike,
 )
 from parser.sender import SenderView
@@ -275,8 +276,12 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     first = i == 0 or tokens[i - 1].sentence != tok.sentence
     if not (nick_like(tok, first) and len(tok.word) >= 4):
         return None
-    m = resolver.resolve_fuzzy(tok.raw)
     raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    # «Ромку», «Генку», «Светку»: a diminutive of exactly one player's name
+    small = diminutive_match(resolver, tok.raw)
+    if small is not None and small.ok:
+        return Mention(i, i + 1, raw, "nick", small.nick, small.confidence)
+    m = resolver.resolve_fuzzy(tok.raw)
     if m.ok:
         return Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
     if m.reason == AMBIGUOUS_NICK:
@@ -342,3 +347,61 @@ def mention_before(mentions: list[Mention], i: int, tokens: Sequence[Token]) -> 
             gap = [t for t in tokens[m.end : i] if t.word]
             return m if not gap and m.kind == "nick" else None
     return None
+
+
+# verbs of belief and suspicion: a player in the clause they open is what someone thinks
+_BELIEF_LEMMAS: Final = frozenset(
+    [
+        "думать",
+        "подумать",
+        "считать",
+        "решить",
+        "подозревать",
+        "заподозрить",
+        "поверить",
+        "верить",
+        "свалить",
+        "валить",
+        "списать",
+        "сказать",
+        "говорить",
+        "казаться",
+        "показаться",
+    ]
+)
+
+
+def believed(tokens: Sequence[Token], start: int) -> bool:
+    """The word at `start` is in what someone thinks or will be told: a verb of belief
+    before it in its sentence («пусть думают, что это Кот», «думают на Ирбиса», «свалят
+    на Кота»)."""
+    sentence = tokens[start].sentence
+    for t in tokens[:start]:
+        if t.sentence != sentence or not t.word:
+            continue
+        parses = parse(t.word)
+        if parses and parses[0].lemma in _BELIEF_LEMMAS:
+            return True
+    return False
+
+
+def is_subject(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Ли пусть спит спокойно», «пусть Лис сделает красиво», «Лето сделает»: the player
+    written as his nick is the subject of a verb in the third person — he does something,
+    nobody does it to him."""
+    if not m.nominative:
+        return False
+    a = m.start
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[a].sentence:
+        a -= 1
+    lead = [t.word for t in tokens[a : m.start] if t.word]
+    if "пусть" in lead:
+        # «пусть будет Кузя»: the sender's choice said so, not Кузя doing something
+        return not any(w in ("будет", "будут", "это") for w in lead)
+    rest = [t for t in tokens[m.end : m.end + 2] if t.sentence == tokens[m.start].sentence]
+    for t in rest:
+        parses = parse(t.word) if t.word else ()
+        if parses and parses[0].pos == "VERB" and "3per" in parses[0].grammemes:
+            found = lookup(t.word)
+            return found is None or not found.actions
+    return False

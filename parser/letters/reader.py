@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from parser.letters.actions import bind, occurrences, role_actions_for
+from parser.letters.actions import Occ, bind, occurrences, role_actions_for
 from parser.letters.decide import (
     apply_corrections,
     choose_reading,
@@ -17,6 +17,7 @@ from parser.letters.decide import (
 from parser.letters.executor import cue_executor, executor_fixed, find_executors, names_executor
 from parser.letters.infer import without_action_word
 from parser.letters.mentions import Mention, find_mentions
+from parser.letters.proof import Evidence, prove
 from parser.letters.reading import DEFAULT_THRESHOLD, LetterReading
 from parser.letters.tokens import question_sentences, question_tags, split_story, tokenize, unquoted
 from parser.letters.words import NEG
@@ -33,7 +34,15 @@ def read_letter(
 ) -> LetterReading:
     """Read one letter from `view.nick` (see the module docstring)."""
     resolver = resolver or NickResolver(view.living)
-    if view.known and not view.role_actions:
+    reading, evidence = _read(text, view, resolver, threshold)
+    return prove(reading, evidence, view)
+
+
+def _read(
+    text: str, view: SenderView, resolver: NickResolver, threshold: float
+) -> tuple[LetterReading, Evidence]:
+    """The most likely reading and the evidence it stands on (the proof is `prove`'s)."""
+    if view.known and not view.moving_actions():
         # civilians and bastards have no night move (C-2): their letter is read by its words
         # and the engine refuses what it tries (wrong_role), as for any other role
         view = SenderView(view.nick, living=view.living, dead=view.dead)
@@ -109,16 +118,24 @@ def read_letter(
     readings = resolve_pronouns(readings, tokens)
     readings = apply_corrections(readings, live, tokens, occs)
     chosen = choose_reading(readings, view)
+    evidence = Evidence(
+        tokens,
+        mentions,
+        frozenset(used),
+        chosen if isinstance(chosen, Occ) else None,
+        tuple(occs),
+        frozenset(withdrawn),
+    )
     if isinstance(chosen, LetterReading):
-        return chosen
+        return chosen, evidence
     if chosen is not None:
         asked = second_thoughts(chosen, live, tokens, occs, view.nick)
         if asked is not None:
-            return asked
+            return asked, evidence
     if chosen is None:
         rest = [m for m in live if m.start not in withdrawn]
         found = without_action_word(tokens, questions, rest, occs, skip, view, story, threshold)
         if found.action == "kill" and executor is not None:
             found = replace(found, executor=executor.nick)
-        return found
-    return finish(chosen, executor, live, view, story, threshold)
+        return found, evidence
+    return finish(chosen, executor, live, view, story, threshold), evidence

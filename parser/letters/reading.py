@@ -21,6 +21,11 @@ WHICH_ACTION: Final = "which_action"
 UNPARSED: Final = "unparsed"
 LOW_CONFIDENCE: Final = "low_confidence"
 IS_IT_A_MOVE: Final = "is_it_a_move"
+UNACCOUNTED: Final = "unaccounted"  # a living player named for no reason the letter shows
+UNDECIDED: Final = "undecided"  # a wish or a decision left to someone else, not a move
+NO_MOVES: Final = "no_moves"  # the sender's role has no night moves
+NOT_NOW: Final = "not_now"  # the role's move, not open this turn
+WRONG_ACTION: Final = "wrong_action"  # another role's move
 QUESTION_CODES: Final = (
     NO_TARGET,
     UNKNOWN_NICK,
@@ -31,7 +36,11 @@ QUESTION_CODES: Final = (
     UNPARSED,
     LOW_CONFIDENCE,
     IS_IT_A_MOVE,
+    UNACCOUNTED,
+    UNDECIDED,
 )
+#: Refusals of a reading the sender's role may not make now (not questions: nothing to ask)
+REFUSAL_CODES: Final = (NO_MOVES, NOT_NOW, WRONG_ACTION)
 
 ACTION_RU: Final = {
     "kill": "убийство",
@@ -74,13 +83,23 @@ class LetterReading:
 
     @property
     def kind(self) -> str:
+        if self.code in REFUSAL_CODES:
+            return "refused"  # the role may not make it now: nothing to ask
         if self.code is not None:
             return "question"
         return "move" if self.action is not None else "none"
 
     def to_json(self) -> dict[str, Any]:
+        if self.code in REFUSAL_CODES:  # what the words say, and why the role may not
+            return {
+                "kind": "refused",
+                "code": self.code,
+                "text": self.text,
+                "action": self.action,
+                "targets": list(self.targets),
+            }
         if self.code is not None:
-            return {"kind": "question", "code": self.code, "text": self.text}
+            return {"kind": self.kind, "code": self.code, "text": self.text}
         if self.action is None:
             return {"kind": "none"}
         return {
@@ -97,8 +116,10 @@ class LetterReading:
         self, actor: str, *, at: datetime | None = None, source_id: int | None = None
     ) -> Move | InputRejected | None:
         """The engine's record: a `Move`, the question as an `InputRejected` (its detail is
-        the Russian question), or None."""
-        if self.code is not None:
+        the Russian question), or None. A move the role may not make now (a refused reading)
+        is still the `Move` its words say: the engine's intake refuses it by its own rule,
+        and the refusal is kept with the turn's moves."""
+        if self.code is not None and (self.code not in REFUSAL_CODES or self.action is None):
             return InputRejected(actor, self.code, self.text, source_id=source_id)
         if self.action is None:
             return None

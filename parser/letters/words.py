@@ -6,59 +6,59 @@ from __future__ import annotations
 from typing import Final
 
 
-def _ws(spec: str) -> frozenset[str]:
+def ws(spec: str) -> frozenset[str]:
     return frozenset(spec.split())
 
 
-NEG: Final = _ws("не not ни никого некого вместо кроме no без")
-NEG_GAP: Final = _ws(
+NEG: Final = ws("не not ни никого некого вместо кроме no без")
+NEG_GAP: Final = ws(
     "в во на буду будем стану станем хочу хотим сегодня сейчас я мы сажусь сяду сидим сижу "
     "иду пойду этой ночью ночью пока ещё еще"
 )
-PREP: Final = _ws("в во к ко на по за у с со")
-SELF_WORDS: Final = _ws("себя себе собой меня мне myself me self")
-SELF_LEAD: Final = _ws("сам сама самого саму самой самому")
-PRONOUNS: Final = _ws(
+PREP: Final = ws("в во к ко на по за у с со")
+SELF_WORDS: Final = ws("себя себе собой меня мне myself me self")
+SELF_LEAD: Final = ws("сам сама самого саму самой самому")
+PRONOUNS: Final = ws(
     "его её ее него неё нее ему ей нему ней ним нею ими них их этого эту этой того ту him her"
 )
 # game words that are never nicks, capitalised or not («Якудза заказывает …»)
-GAME_WORDS: Final = _ws(
+GAME_WORDS: Final = ws(
     "якудза триада триады мафия мафии клан клана дон дона комиссар шериф доктор врач "
     "маньяк ниндзя некромант громила камикадзе путана адвокат сержант ведущий жертва"
 )
-OR: Final = _ws("или либо or")
-JOIN: Final = _ws("и или либо также + & and or / в на")
-CORRECTION: Final = _ws(
+OR: Final = ws("или либо or")
+JOIN: Final = ws("и или либо также + & and or / в на")
+CORRECTION: Final = ws(
     "нет передумал передумала передумали лучше вернее точнее исправляю исправление "
     "поправка поправляюсь отмена отменяю стоп ой перепутал перепутала ошибся ошиблась "
     "пусть окончательно шучу шутка instead actually"
 )
-CONTRAST: Final = _ws("но однако")
-LATER: Final = _ws("завтра послезавтра потом позже tomorrow later")
+CONTRAST: Final = ws("но однако")
+LATER: Final = ws("завтра послезавтра потом позже tomorrow later")
 # words that leave an action word without a target («Лечу всех! Ну ладно, Машу»)
-NOTHING: Final = _ws("всех все всё сегодня ночью этой пожалуй пожалуйста наверное же тьмы тьма")
-SECOND: Final = _ws("второй второго второму вторым второе вторая вторую ещё еще также")
-IF: Final = _ws("если иначе тогда запасной запасная запасного вдруг")
-HANDS: Final = _ws("руками рукой руки силами")
+NOTHING: Final = ws("всех все всё сегодня ночью этой пожалуй пожалуйста наверное же тьмы тьма")
+SECOND: Final = ws("второй второго второму вторым второе вторая вторую ещё еще также")
+IF: Final = ws("если иначе тогда запасной запасная запасного вдруг")
+HANDS: Final = ws("руками рукой руки силами")
 # «думаю, Катя мафия»: an opinion about a player, not a move
-OPINION: Final = _ws(
-    "думаю считаю кажется подозреваю уверен уверена чувствую похоже наверное видимо "
+OPINION: Final = ws(
+    "дон дона доном думаю считаю кажется подозреваю уверен уверена чувствую похоже наверное видимо "
     "мафия мафиози маньяк мирный мирная мирных подозрительный подозрительная"
 )
-INDICATORS: Final = _ws(
+INDICATORS: Final = ws(
     "ход хожу хода ходом цель цели целью выбор выбираю мишень ночь ночью сегодня жертва жертву "
     "выход исполнитель исполнителем исполняет охота охоту охоте охотится"
 )
-GREETING: Final = _ws(
+GREETING: Final = ws(
     "привет приветствую здравствуй здравствуйте добрый доброй вечер ночи день утро "
     "ведущий ведущему хост спасибо пока удачи всем hi hello thanks пожалуйста плиз"
 )
-VOTE_WORDS: Final = _ws("голосую голос выбираю выбираем предлагаю за vote")
-NO_NEED: Final = _ws("надо нужно буду будем стану станем хочу хотим могу стоит")
-GREETED: Final = _ws("день вечер утро ночи ночь вечера утра дня")
-VISIT_PREPS: Final = _ws("к ко")
-ATTACK_PREPS: Final = _ws("на")
-NIGHT: Final = _ws("ночь ночку")
+VOTE_WORDS: Final = ws("голосую голос выбираю выбираем предлагаю за vote")
+NO_NEED: Final = ws("надо нужно буду будем стану станем хочу хотим могу стоит")
+GREETED: Final = ws("день вечер утро ночи ночь вечера утра дня")
+VISIT_PREPS: Final = ws("к ко")
+ATTACK_PREPS: Final = ws("на")
+NIGHT: Final = ws("ночь ночку")
 PARTIAL_MIN: Final = 4
 PARTIAL_CONFIDENCE: Final = 0.85
 INFERRED_CONFIDENCE: Final = 0.9
@@ -78,20 +78,20 @@ FAMILY: Final = {
 
 # -- words and sentences -----------------------------------------------------------------------
 
-SIDE_KEYS: Final = _ws(
+SIDE_KEYS: Final = ws(
     "сторона сторону стороны выбираю выбрала выбрал играю side choose chose join "
     # «Мафия, я ваша», «Я с вами, мирные»: belonging said to the side itself
     "ваша ваш ваши вами присоединяюсь"
 )
-SIDE_TOWN: Final = _ws("мирных мирные мирным мирная мирный город города горожан town")
-SIDE_MAFIA: Final = _ws("мафию мафия мафии мафией mafia")
+SIDE_TOWN: Final = ws("мирных мирные мирным мирная мирный город города горожан town")
+SIDE_MAFIA: Final = ws("мафию мафия мафии мафией mafia")
 
 
-ASKING: Final = _ws("кого кто что ли можно если как когда зачем почему или либо")
+ASKING: Final = ws("кого кто что ли можно если как когда зачем почему или либо")
 
 
 # «сегодня», «ночью» say when, not that the letter moves: a story may say them too
-WEAK_INDICATORS: Final = _ws("ночь ночью сегодня")
+WEAK_INDICATORS: Final = ws("ночь ночью сегодня")
 # «Сова, ты следующая»: a threat for a later night, asked about, not read as tonight's
-NEXT: Final = LATER | _ws("следующий следующая следующим следующей следующего следующую")
-TOLD: Final = _ws("вчера вчерашний вчерашняя вчерашнюю вчерашнего спасибо благодарю thanks")
+NEXT: Final = LATER | ws("следующий следующая следующим следующей следующего следующую")
+TOLD: Final = ws("вчера вчерашний вчерашняя вчерашнюю вчерашнего спасибо благодарю thanks")

@@ -1,12 +1,11 @@
-"""A post or PM body (`div.content`) read into a `Body`: text, own text, coloured spans, quotes and
-links — the usual vote post by a shallow read, anything else by the walk of
-`parser.phpbb.walk` — and a post's record built from its header facts and its body.
+"""A post or PM body (`div.content`) read into the records' `Body`: text, own text, coloured
+spans, quotes, links and struck words — the usual vote post by a shallow read, anything else by
+the walk of `parser.phpbb.walk`.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from selectolax.lexbor import LexborNode
 
@@ -17,32 +16,36 @@ from parser.phpbb.walk import (
     MAX_WRAPPERS,
     STRUCK_TAGS,
     WRAPPER_TAGS,
-    Body,
     span_color,
     walk_body,
 )
-from parser.records import ColoredSpan, EditNote, ParseIssue, Post
+from parser.records import Body, ColoredSpan, ParseIssue
 
-# a strike anywhere in a body: struck words inside a colour are cut from its text by the walk
-_STRIKE_MARK_RE = re.compile(r"<(?:s|del|strike)[\s>]|line-through", re.IGNORECASE)
+# A strike anywhere in a body (struck words are kept apart, and cut from a colour's text by the
+# walk), in lexbor's serialisation, whose tag names are lowercase; a style in any case.
+_LINE_THROUGH_ANY = re.compile(r"line-through", re.IGNORECASE)
+
+
+def _has_strike(html: str) -> bool:
+    if "<s>" in html or "<s " in html or "<del" in html or "<strike" in html:
+        return True
+    return ("hrough" in html or "HROUGH" in html) and _LINE_THROUGH_ANY.search(html) is not None
 
 
 def read_body(content: LexborNode, where: str) -> Body:
-    """Read a div.content: HTML, text, own text, coloured spans, quotes and links.
+    """Read a div.content: HTML, text, own text, coloured spans, quotes, links and struck words.
 
     The body is walked once, iteratively (`parser.html.walk`), and only when its HTML holds
-    a quote, a colour or a link: nesting depth costs neither stack nor quadratic time. A
-    quote's text and colours are its own (nested quotes are their own records); a coloured
-    element wrapped around a quote does not colour the quoted words (C-3)."""
-    body = Body()
+    a quote, a colour, a link or a strike: nesting depth costs neither stack nor quadratic
+    time. A quote's text and colours are its own (nested quotes are their own records); a
+    coloured element wrapped around a quote does not colour the quoted words (C-3)."""
     html = content.inner_html or ""
-    body.html = html
     text = " ".join(content.text(separator=" ").split())
-    body.text = text
     # prosilver quotes are <blockquote>s; subsilver2 (phpBB 3.0) renders
     # <div class="quotetitle">X wrote:</div><div class="quotecontent">…</div>
     has_quote = "<blockquote" in html or "quotecontent" in html
     has_color = "olor" in html or "OLOR" in html
+    has_strike = _has_strike(html)
     has_href = "href" in html
     if has_href and not has_quote:
         # links matter only when one of them points at a post (P-V.2)
@@ -50,21 +53,15 @@ def read_body(content: LexborNode, where: str) -> Body:
             post_id_from_href((a.attributes.get("href") or "").strip()) is not None
             for a in content.css("a[href]")
         )
-    if not (has_quote or has_color or has_href):
-        body.own_text = text
-        return body
-    if has_color and not (has_quote or has_href or _STRIKE_MARK_RE.search(html)):
+    if not (has_quote or has_color or has_href or has_strike):
+        return Body(html=html, text=text, own_text=text)
+    if has_color and not (has_quote or has_href or has_strike):
         # the usual vote post: a few coloured spans near the top of a shallow body, read
         # upwards from each span while that stays within a budget linear in the body's size
         shallow = _shallow_colors(content, len(html) // 8 + 16)
         if shallow is not None:
-            body.colored = shallow
-            body.own_text = text
-            return body
-    walk_body(content, body, has_quote, has_color)
-    if not has_quote:
-        body.own_text = text
-    return body
+            return Body(html=html, text=text, own_text=text, colored=shallow)
+    return walk_body(content, html, text, has_quote, has_color)
 
 
 def _shallow_colors(content: LexborNode, budget: int) -> tuple[ColoredSpan, ...] | None:
@@ -160,43 +157,8 @@ def safe_body(content: LexborNode, where: str, issues: list[ParseIssue]) -> Body
 
 
 def post_body(node: LexborNode | None, where: str, issues: list[ParseIssue], what: str) -> Body:
-    """A post's read body (its issues added to the page's), or an empty one reported missing."""
+    """A post's read body, or an empty one reported missing."""
     if node is None:
         issues.append(ParseIssue(where, f"no post body ({what})"))
         return Body()
-    body = safe_body(node, where, issues)
-    issues.extend(body.issues)
-    return body
-
-
-def post_record(
-    pid: int,
-    author: str,
-    author_id: int | None,
-    posted_at: datetime | None,
-    body: Body,
-    *,
-    edited: EditNote | None,
-    deleted: bool,
-    subject: str,
-    position: int | None,
-    shown: str,
-) -> Post:
-    """One post's record from its header facts and its read body (both layouts)."""
-    return Post(
-        id=pid,
-        author=author,
-        author_id=author_id,
-        posted_at=posted_at,
-        body_html=body.html,
-        text=body.text,
-        own_text=body.own_text,
-        colored=body.colored,
-        quotes=body.quotes,
-        linked_posts=body.links,
-        edited=edited,
-        deleted=deleted,
-        subject=subject,
-        position=position,
-        posted_at_text=shown,
-    )
+    return safe_body(node, where, issues)

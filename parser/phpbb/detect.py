@@ -62,15 +62,6 @@ def login_state(html: str | bytes) -> bool | None:
     return False if any(m in html for m in _GUEST_MARKS) else None
 
 
-_CHARSET_RE = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
-
-
-def utf8_bytes(data: bytes) -> bool:
-    """True when the page declares UTF-8 or nothing (phpBB 3 always serves UTF-8)."""
-    m = _CHARSET_RE.search(data, 0, 4096)
-    return m is None or m.group(1).lower().replace(b"_", b"-") in (b"utf-8", b"utf8")
-
-
 def as_text(html: str | bytes) -> str:
     if isinstance(html, str):
         return html

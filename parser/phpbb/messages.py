@@ -21,8 +21,7 @@ from parser.html import (
 from parser.phpbb.body import safe_body
 from parser.phpbb.detect import Tz, login_state
 from parser.phpbb.posts import profile_author
-from parser.phpbb.walk import Body
-from parser.records import ParseIssue, PMFolder, PMSummary, PrivateMessage
+from parser.records import Body, ParseIssue, PMFolder, PMSummary, PrivateMessage, pm_record
 
 _PM_ID_RE = re.compile(r"post-(\d+)\Z")
 
@@ -175,16 +174,13 @@ def parse_pm(
         body = safe_body(content, where, issues)
     if cut_short(html):
         issues.append(ParseIssue(where, CUT_SHORT))
-    return PrivateMessage(
-        id=msg_id,
-        sender=sender,
-        sender_id=sender_id,
+    return pm_record(
+        msg_id,
+        sender,
+        sender_id,
+        node_text(subj),
+        sent_at,
+        body,
         recipients=tuple(recipients),
-        subject=node_text(subj),
-        sent_at=sent_at,
-        body_html=body.html,
-        text=body.text,
-        own_text=body.own_text,
-        quotes=body.quotes,
         issues=tuple(issues),
     )

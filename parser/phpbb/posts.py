@@ -12,8 +12,8 @@ from selectolax.lexbor import LexborNode
 
 from parser.dates import parse_iso, read_date
 from parser.html import collapse, node_text, user_id_from_href
-from parser.phpbb.body import post_body, post_record
-from parser.records import EditNote, ParseIssue, Post
+from parser.phpbb.body import post_body
+from parser.records import EditNote, ParseIssue, Post, post_record
 
 POST_ID_RE = re.compile(r"p(\d+)\Z")
 

@@ -11,8 +11,10 @@ from parser.phpbb.topic import parse_topic
 from parser.records import PMFolder, PrivateMessage, TopicPage
 
 
-def _topic(html: str | bytes, *, tz: Tz, now: datetime | None) -> TopicPage:
-    return parse_topic(html, tz=tz, now=now)
+def _topic(
+    html: str | bytes, *, tz: Tz, now: datetime | None, base_url: str | None = None
+) -> TopicPage:
+    return parse_topic(html, tz=tz, now=now, base_url=base_url)
 
 
 def _folder(html: str, *, tz: Tz, now: datetime | None) -> PMFolder:

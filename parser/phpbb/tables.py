@@ -18,9 +18,9 @@ from selectolax.lexbor import LexborNode
 
 from parser.dates import read_date
 from parser.html import node_text, user_id_from_href
-from parser.phpbb.body import post_body, post_record
+from parser.phpbb.body import post_body
 from parser.phpbb.posts import edit_note
-from parser.records import EditNote, ParseIssue, Post
+from parser.records import EditNote, ParseIssue, Post, post_record
 
 _TABLE_PARTS_SEL = (
     "a[name], a[href*='viewprofile'], b.postauthor, td.gensmall, div.gensmall, div.postbody, "

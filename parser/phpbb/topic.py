@@ -2,32 +2,57 @@
 
 from __future__ import annotations
 
-import math
+from collections.abc import Iterator
 from datetime import datetime, tzinfo
+from urllib.parse import urljoin
 
 from selectolax.lexbor import LexborHTMLParser
 
 from parser.dates import get_tz, read_date
+from parser.encoding import misread, utf8_declared
 from parser.html import CUT_SHORT, cut_short, node_text, parse_html
 from parser.phpbb.body import safe_body
-from parser.phpbb.detect import Tz, as_text, login_state, utf8_bytes
+from parser.phpbb.detect import Tz, as_text, login_state
 from parser.phpbb.navigation import PAGE_OF_RE, TOPIC_LINK_RE, page_info, title_from_subject
 from parser.phpbb.posts import POST_ID_RE, read_posts
 from parser.phpbb.slicing import slice_page
 from parser.phpbb.tables import read_table_posts
-from parser.phpbb.walk import Body
-from parser.records import ParseIssue, Post, TopicPage
+from parser.records import Body, ParseIssue, Post, TopicPage, post_record
 
 
 def parse_topic(
-    html: str | bytes, *, tz: Tz = "Europe/Moscow", now: datetime | None = None
+    html: str | bytes,
+    *,
+    tz: Tz = "Europe/Moscow",
+    now: datetime | None = None,
+    base_url: str | None = None,
 ) -> TopicPage:
     """Read one phpBB topic page (normal or printable view); `html` may be text or the raw
-    bytes of the page (faster: no decoding when the page is UTF-8)."""
-    zone = get_tz(tz)
-    issues: list[ParseIssue] = []
-    if isinstance(html, bytes) and not utf8_bytes(html):
+    bytes of the page (faster: no decoding when the page is UTF-8). `base_url`, the page's
+    own address, makes the navigation's addresses absolute.
+
+    Bytes that declare UTF-8 (or nothing) are read as they are; should what they read show
+    they are not UTF-8 after all, the page is read again from its text as
+    `parser.encoding.decode_html` decodes it (the one decision on a page's encoding)."""
+    if isinstance(html, bytes) and not utf8_declared(html):
         html = as_text(html)
+    page = _parse_topic(html, get_tz(tz), now, base_url)
+    if isinstance(html, bytes) and misread(html, _texts(page)):
+        page = _parse_topic(as_text(html), get_tz(tz), now, base_url)
+    return page
+
+
+def _texts(page: TopicPage) -> Iterator[str]:
+    yield page.title
+    for post in page.posts:
+        yield post.author
+        yield post.text
+
+
+def _parse_topic(
+    html: str | bytes, zone: tzinfo, now: datetime | None, base_url: str | None
+) -> TopicPage:
+    issues: list[ParseIssue] = []
     sl: str | bytes | None = slice_page(html) if isinstance(html, str) else slice_page(html)  # noqa: RUF034 (narrows AnyStr for mypy)
     tree = parse_html(html if sl is None else sl)
     root = tree.root
@@ -37,16 +62,12 @@ def parse_topic(
         and not any(POST_ID_RE.search(n.id or "") for n in tree.css("div.post"))
     ):
         return _parse_print(tree, as_text(html), zone, now)
-    info = page_info(root, html)
+    info = page_info(root, html, base_url)
+    nav = info.nav
     if info.topic_id is None:
         issues.append(ParseIssue("page", "no topic id"))
-    page = info.page or 1
-    per_page = info.per_page
-    first_position: int | None = None
-    if per_page:
-        first_position = (page - 1) * per_page + 1
-    elif page == 1:
-        first_position = 1
+    page, per_page = nav.page, nav.per_page
+    first_position = nav.start + 1 if nav.start is not None else None
     posts = read_posts(root, zone, now, issues, first_position) if root is not None else []
     if not posts and root is not None and root.css_first("div.postbody") is not None:
         posts = read_table_posts(root, zone, now, issues, first_position)
@@ -68,12 +89,12 @@ def parse_topic(
                     "the page may be cut short",
                 )
             )
-    total_pages = info.total_pages or page
-    if info.total_pages is None and info.total_posts and per_page:
-        total_pages = max(page, math.ceil(info.total_posts / per_page))
-    next_url = info.next_url
-    if next_url is None and page < total_pages and info.topic_id is not None and per_page:
-        next_url = f"./viewtopic.php?t={info.topic_id}&start={page * per_page}"
+    total_pages = nav.total_pages
+    next_url, last_url = nav.next_url, nav.last_url
+    if page < total_pages and info.topic_id is not None and per_page:
+        # a style whose pager links no page: phpBB's own address of a page
+        next_url = next_url or _address(info.topic_id, page * per_page, base_url)
+        last_url = last_url or _address(info.topic_id, (total_pages - 1) * per_page, base_url)
     return TopicPage(
         topic_id=info.topic_id,
         title=title,
@@ -84,7 +105,15 @@ def parse_topic(
         total_posts=info.total_posts,
         logged_in=login_state(html),
         issues=tuple(issues),
+        last_url=last_url,
+        start=nav.start,
+        per_page=per_page,
     )
+
+
+def _address(topic_id: int, start: int, base_url: str | None) -> str:
+    url = f"./viewtopic.php?t={topic_id}&start={start}"
+    return urljoin(base_url, url) if base_url else url
 
 
 def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | None) -> TopicPage:
@@ -117,21 +146,16 @@ def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | 
         content = node.css_first("div.content")
         body = safe_body(content, where, issues) if content is not None else Body()
         posts.append(
-            Post(
-                id=0,
-                author=author,
-                author_id=None,
-                posted_at=posted_at,
-                body_html=body.html,
-                text=body.text,
-                own_text=body.own_text,
-                colored=body.colored,
-                quotes=body.quotes,
-                linked_posts=body.links,
+            post_record(
+                0,
+                author,
+                None,
+                posted_at,
+                body,
+                shown=dtext,
                 subject=node_text(node.css_first("h3")),
                 # the page size is not printed; only page 1's positions are certain
                 position=i + 1 if page == 1 else None,
-                posted_at_text=dtext,
             )
         )
     if cut_short(html):

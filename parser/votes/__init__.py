@@ -10,7 +10,8 @@ How a post is read
 1. Posts outside the window (``after_post_id``/``before_post_id``, ``since``/``until``,
    all exclusive of the ends) and posts by ``ignore_authors`` (the host) are skipped. The
    author is matched to a player by board user id where the page and ``player_ids`` both
-   give one, else by `parser.identity.nick_key`: a look-alike account is an outsider.
+   give one, else by his exact spelling (`parser.identity.account_key`): a look-alike
+   account is an outsider.
 2. Candidate spans: the post's coloured spans outside quotes (the parser already dropped
    quotes and signatures) whose colour matches the rule set's colour spec and that are not
    struck through (``<s>``/``<del>``). Colour specs: ``"any"``, ``"family:green"``,
@@ -30,8 +31,8 @@ How a post is read
 4. Within a post and across posts the policy picks the vote: ``last`` (Gambler G-N.1, a
    player may re-green) or ``first`` (PEFL P-V.3, a vote cannot be changed).
 5. PEFL (setting ``require_reason``): the vote needs a reason (P-V.1), at least
-   ``min_reason_words`` (default 3) words of the voter's own text outside quotes besides
-   the nick — no copy or declined form of the voted nick counts, nor the other
+   ``min_reason_words`` (default 3) words the voter wrote himself, outside quotes, on top
+   of the nick — no copy or declined form of the voted nick counts, nor the other
    vote-coloured nicks of the post (see `reason_words` for the ruling). Without one it
    still counts as an agreement (P-V.2) when the post quotes an accepted vote (by board
    post id) for the same target, or links to one (``Post.linked_posts``, read by the board

@@ -16,6 +16,7 @@ from parser.nicks import (
     NickMatch,
     NickResolver,
     cached_resolver,
+    diminutive_match,
     trimmed_key,
 )
 from parser.records import Post
@@ -23,7 +24,6 @@ from parser.struck import without_struck
 from parser.votes.names import (
     PHRASE_TIERS,
     bare_word,
-    diminutive_match,
     is_cue,
     nick_like,
     read_spans,
@@ -195,9 +195,9 @@ def _court_match(
     own text as a bare nick, then as a phrase (`_court_phrase`); a short text that could be
     a nick but names nobody is reported. Struck words are taken back: the own text is read
     without them (`without_struck`), as struck coloured spans are skipped."""
-    own = without_struck(post.own_text, post.body_html)
+    own = without_struck(post)
     spans = not_retracted(own, [s for s in post.colored if not s.struck])
-    pick, failure, dead_hit, _ = read_spans(spans, resolver, dead, "last", mode)
+    pick, failure, dead_hit, _, _ = read_spans(spans, resolver, dead, "last", mode)
     if pick is not None:
         return pick.match, pick.span.text
     whole = resolve_nick(resolver, own, mode)

@@ -6,22 +6,22 @@ from collections.abc import Collection, Iterable, Mapping
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
-from parser.nicks import (
-    UNKNOWN_NICK,
-    cached_resolver,
-)
-from parser.records import Post
+from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver
+from parser.records import ColoredSpan, Post
 from parser.struck import without_struck
-from parser.votes.names import read_spans
+from parser.votes.names import Pick, read_spans
 from parser.votes.negation import not_retracted
+from parser.votes.proof import UNCLEAR, proven_pick
 from parser.votes.reasons import reason_words
 from parser.votes.records import (
     CHANGED_VOTE,
     DEAD_TARGET,
     NO_REASON,
     Authors,
+    Policy,
     PostReading,
     Ruleset,
+    VoteNicks,
     VoteOptions,
     VoteResult,
     VotesSoFar,
@@ -90,17 +90,12 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
-        # struck words are taken back, in the retraction check as in the reason (P-V.1)
-        own = without_struck(post.own_text, post.body_html) if spans else post.own_text
-        spans = not_retracted(own, spans)
-        pick, failure, dead_hit, named = read_spans(
-            spans, resolver, dead_resolver, policy, o.vote_nicks, author
+        pick, named, refusal_of_text = _post_vote(
+            post, spans, resolver, dead_resolver, policy, o.vote_nicks, author
         )
         if pick is None:
-            if status in ("living",) and failure is not None:
-                reject(post, author, failure.match.reason or UNKNOWN_NICK, text=failure.span.text)
-            elif status == "living" and dead_hit is not None:
-                reject(post, author, DEAD_TARGET, text=dead_hit)
+            if status == "living" and refusal_of_text is not None:
+                reject(post, author, refusal_of_text[0], text=refusal_of_text[1])
             else:
                 readings.append(PostReading(post.id, author, "no_vote"))
             continue
@@ -172,6 +167,37 @@ def extract_votes(
     # P-V.2: what a later post may agree with — nothing to carry on where there is no agreement
     agreed = accepted_by_post if agreement else {}
     return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
+
+
+def _post_vote(
+    post: Post,
+    spans: list[ColoredSpan],
+    resolver: NickResolver,
+    dead: NickResolver | None,
+    policy: Policy,
+    mode: VoteNicks,
+    author: str,
+) -> tuple[Pick | None, list[ColoredSpan], tuple[str, str] | None]:
+    """(the post's vote, its spans naming players, or the refusal and the text it is about
+    when it holds none a living voter is told of) — several players in the vote's colour
+    count only when the words prove one (`parser.votes.proof`)."""
+    # struck words are taken back, in the retraction check as in the reason (P-V.1)
+    own = without_struck(post) if spans else post.own_text
+    spans = not_retracted(own, spans)
+    pick, failure, dead_hit, named, resolved = read_spans(
+        spans, resolver, dead, policy, mode, author
+    )
+    if pick is not None and len({p.match.nick for p in resolved}) > 1:
+        pick = proven_pick(own, resolved, policy)
+        if pick is None:
+            return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
+    if pick is not None:
+        return pick, named, None
+    if failure is not None:
+        return None, named, (failure.match.reason or UNKNOWN_NICK, failure.span.text)
+    if dead_hit is not None:
+        return None, named, (DEAD_TARGET, dead_hit)
+    return None, named, None
 
 
 def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:

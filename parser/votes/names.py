@@ -3,7 +3,6 @@ a phrase that names one player, the voter himself, a player already out."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
@@ -15,6 +14,7 @@ from parser.nicks import (
     UNKNOWN_NICK,
     NickMatch,
     NickResolver,
+    diminutive_match,
     trimmed_key,
 )
 from parser.records import ColoredSpan
@@ -42,43 +42,6 @@ def resolve_nick(
         or diminutive_match(resolver, text)
         or match
     )
-
-
-# Russian diminutive suffixes of names (ё folded to е): Ромка, Жорик, Катюша, Катька,
-# Костян, Жанночка, Игорёк. The name is the stem, or the stem with «а»/«я»/«ь» back on.
-_DIMINUTIVE: Final = (
-    "ик", "ка", "ок", "ек", "ян", "чик", "ька", "очка", "ечка", "ушка", "юшка", "уша", "юша",
-    "уля", "юля", "енька", "онька", "уська", "юська", "юха", "уха",
-)  # fmt: skip
-_BASE_TIERS: Final = (*STRICT_TIERS, "translit")
-
-
-def diminutive_match(resolver: NickResolver, text: str) -> NickMatch | None:
-    """A single Cyrillic word that is a diminutive of exactly one player's nick, in any case:
-    «Жорика» → Жора, «Ромку» → Рома, «Катюху» → Катя, «Танюшу» → Tanya-77. The word's
-    dictionary forms lose a diminutive suffix and the name left is read by the strict tiers
-    and transliteration (a host reads these at once; a typo on top of one is too far)."""
-    key = trimmed_key(text)
-    if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
-        return None
-    found: dict[str, None] = {}
-    for form in {key, *lemmas(key)}:
-        for suffix in _DIMINUTIVE:
-            stem = form[: -len(suffix)]
-            if not form.endswith(suffix) or len(stem) < 3:
-                continue
-            for base in (stem, stem + "а", stem + "я", stem + "ь"):
-                m = resolver.resolve_strict(base, _BASE_TIERS)
-                if m is not None:
-                    found.update(dict.fromkeys(m.candidates if m.nick is None else (m.nick,)))
-    if len(found) == 1:
-        return NickMatch(text, next(iter(found)), "diminutive", 0.7)
-    if found:
-        return NickMatch(text, None, "diminutive", 0.7, AMBIGUOUS_NICK, tuple(found))
-    return None
-
-
-_CYRILLIC_WORD: Final = re.compile("[а-я]+")
 
 
 # Tiers a word or a few words inside a coloured phrase are read by: no fuzzy matching, so an
@@ -208,7 +171,7 @@ def nick_like(resolver: NickResolver, text: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class _Pick:
+class Pick:
     span: ColoredSpan
     match: NickMatch
 
@@ -220,13 +183,13 @@ def read_spans(
     policy: Policy,
     mode: VoteNicks,
     author: str | None = None,
-) -> tuple[_Pick | None, _Pick | None, str | None, list[ColoredSpan]]:
+) -> tuple[Pick | None, Pick | None, str | None, list[ColoredSpan], list[Pick]]:
     """(chosen resolved span, first nick-like failure, dead-target text, spans naming a
-    player — living or dead) of one post. `author`, a living player, is who «себя»/«меня»
-    in a span names (C-2 reads those words as the sender)."""
-    resolved: list[_Pick] = []
+    player — living or dead, every resolved span) of one post. `author`, a living player,
+    is who «себя»/«меня» in a span names (C-2 reads those words as the sender)."""
+    resolved: list[Pick] = []
     named: list[ColoredSpan] = []
-    failure: _Pick | None = None
+    failure: Pick | None = None
     dead_hit: str | None = None
     for span in spans:
         m = resolve_nick(resolver, span.text, mode)
@@ -235,7 +198,7 @@ def read_spans(
             if not m.ok and author in resolver.players and _names_self(span.text):
                 m = NickMatch(span.text, author, "self", 1.0)
         if m.ok:
-            resolved.append(_Pick(span, m))
+            resolved.append(Pick(span, m))
             named.append(span)
             continue
         if dead is not None and _names_dead(dead, span.text, mode):
@@ -243,10 +206,11 @@ def read_spans(
             named.append(span)
             continue
         if failure is None and (m.reason == AMBIGUOUS_NICK or nick_like(resolver, span.text)):
-            failure = _Pick(span, m)
+            failure = Pick(span, m)
     if not resolved:
-        return None, failure, dead_hit, named
-    return (resolved[-1] if policy == "last" else resolved[0]), failure, dead_hit, named
+        return None, failure, dead_hit, named, resolved
+    chosen = resolved[-1] if policy == "last" else resolved[0]
+    return chosen, failure, dead_hit, named, resolved
 
 
 _SELF_WORDS: Final = frozenset(("себя", "меня"))

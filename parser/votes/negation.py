@@ -196,7 +196,8 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
     low = own_text.casefold()
     if not spans or not (
         any(stem in low for stem in _RETRACT_STEMS)
-        or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*)\b", low)
+        or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
+        or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе", low)
         or "?" in low
     ):
         return spans
@@ -208,7 +209,36 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
             kept.append(span)
             continue
         end = at + len(span.text)
-        if not _let_off(low[pos:at], low[end:]):
+        nxt = min((i for i in (low.find(o.text.casefold(), end) for o in spans) if i > 0),
+                  default=len(low))  # fmt: skip
+        if not (_let_off(low[pos:at], low[end:]) or _not_meant(low[pos:at], low[end:nxt])):
             kept.append(span)
         pos = end
     return kept
+
+
+# «подожду», «воздержусь», «повременю», «отложу»: the vote put off, whatever came before
+_PUT_OFF_LEMMAS: Final = frozenset(("воздержаться", "подождать", "повременить", "отложить"))
+_LATER_VOTE: Final = re.compile(r"\b(?:голос\w*|проголосую|выставлю)\s+(?:позже|потом)\b")
+_THREAT: Final = re.compile(r"\b(?:а то|иначе)\b[^.!?]*\b(?:голос\w*|проголосую|выставлю)")
+
+
+def _not_meant(before: str, after: str) -> bool:
+    """Whether the words around a coloured nick say it is not (yet) the vote: a wish («Я бы
+    отдал голос за <Рому>», «Выставлял бы <Егора>» — not «почему бы не»), the vote put off
+    or taken back after it («<Катя>… нет, воздержусь пока», «<Ефим> — голос позже»), a
+    maybe («Может быть, выставлю <Жору>») or a threat («<Саша>, объясни, а то
+    проголосую»). `after` runs to the post's next coloured nick."""
+    words = _clause_words(before, tail=True)
+    for n, w in enumerate(words):
+        rhetorical = n and words[n - 1] in ("почему", "отчего", "ли")
+        if w == "бы" and not rhetorical and words[n + 1 : n + 2] != ["не"]:
+            return True
+    sentence = WORD_RE.findall(_SENTENCE_END.split(before.replace("ё", "е"))[-1])
+    if {"может", "возможно"} & set(sentence) and _votes_word(sentence):
+        return True
+    tail = WORD_RE.findall(after.replace("ё", "е"))
+    if has_lemma(tail, _PUT_OFF_LEMMAS) or _LATER_VOTE.search(after) or _THREAT.search(after):
+        return True
+    follow = _clause_words(after, tail=False)
+    return "бы" in follow[:3]

@@ -59,7 +59,7 @@ def reason_words(
     singles = [w for seq in targets if len(seq) > 1 for w in seq if len(w) >= 3]
     pending = [seq for seq in (_nick_words(o) for o in other_nicks) if seq]
     # struck words are taken back: a struck line is no reason (as a struck nick is no vote)
-    words = _key_words(without_struck(post.own_text, post.body_html))
+    words = _key_words(without_struck(post))
     count = i = 0
     while i < len(words):
         step = _nick_at(words, i, targets, pending)

@@ -14,7 +14,7 @@ from engine.actions import InputRejected, Vote
 from engine.kinds import RulesetName
 from engine.rules import ruleset_class
 from parser.colors import matches_colors
-from parser.identity import Cast, nick_key
+from parser.identity import Cast, account_key, nick_key
 from parser.nicks import (
     AMBIGUOUS_NICK,
     UNKNOWN_NICK,
@@ -35,6 +35,7 @@ SELF_VOTE: Final = "self_vote"
 NO_REASON: Final = "no_reason"
 CHANGED_VOTE: Final = "changed_vote"
 NOT_A_NOMINEE: Final = "not_a_nominee"
+UNCLEAR: Final = "unclear"  # several players in the vote's colour, none proven (votes/proof)
 
 
 WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
@@ -160,10 +161,9 @@ class Authors:
     """Classifies post authors: living / dead / beaten / outsider / ignored.
 
     A player is found by board user id when the page and `ids` both give one, else by
-    `parser.identity.nick_key` (authors are account names: the board keeps them unique up to
-    case, and phpBB's username_clean also folds confusables, so a players list typed with a
-    Cyrillic «а» for an account's Latin «a» still recognises that account). A look-alike
-    account with another id than the player's is an outsider.
+    the exact spelling of his account (`parser.identity.account_key`: authors are account
+    names, which the board keeps unique up to case). A name that only reads like a player's
+    (a look-alike letter, an invisible character) is another account: an outsider.
     """
 
     def __init__(
@@ -178,10 +178,10 @@ class Authors:
         self.cast = Cast([*living, *dead], ids)
         self.living = set(living)
         self.beaten = {nick_key(p) for p in beaten}
-        self.ignore = {nick_key(p) for p in ignore}
+        self.ignore = {account_key(p) for p in ignore}
 
     def status(self, author: str, author_id: int | None = None) -> tuple[str, str]:
-        if nick_key(author) in self.ignore:
+        if account_key(author) in self.ignore:
             return "ignored", author
         player = self.cast.player(author, author_id)
         if player is None:
@@ -219,6 +219,8 @@ def refusal_detail(reason: str, target: str | None = None, text: str | None = No
         NO_REASON: f"Голос за {target} без обоснования не засчитан (нужна причина словами).",
         CHANGED_VOTE: f"Голос менять нельзя: засчитан первый, за {target}.",
         NOT_A_NOMINEE: f"{target} не на суде: голосовать можно только за номинантов.",
+        UNCLEAR: f"В сообщении выделено несколько ников ({text}), и не ясно, за кого голос: "
+        "он не засчитан, ведущий посмотрит сам.",
     }.get(reason, reason)
 
 

@@ -36,7 +36,17 @@ _UNKNOWN_USER = (
 )
 _LOCKED = ("closed", "закрыт", "locked")
 _NO_PERMISSION = ("permission", "нет прав", "нет доступа", "не можете", "not allowed", "cannot")
-_NOT_FOUND = ("not found", "не найдена", "не найдено", "no longer exists", "не существует")
+_NOT_FOUND = (
+    "not found",
+    "не найдена",
+    "не найдено",
+    "no longer exists",
+    "не существует",
+    "битой или удал",  # IPB 1.3: «Ссылка … является битой или удалённой»
+)
+# the bot's own box at its quota (IPB 1.3: «Ваш Личный Ящик переполнен»); a recipient's full
+# box is «Личный Ящик этого пользователя переполнен», a refusal for that one letter
+_OWN_BOX_FULL = ("ваш личный ящик переполнен", "your messenger is full", "your inbox is full")
 _CAPTCHA = ("captcha", "капч", "код с картинки", "код подтверждения")
 _BAD_LOGIN = ("неверн", "wrong", "incorrect", "не найден", "could not find", "invalid")
 
@@ -51,6 +61,8 @@ _ERROR_SELECTORS = (
     "div#error",
     "div.error",
     "td#error",
+    # IPB 1.3's «Сообщение Форума» page: «Обнаружена ошибка:» then the board's sentence
+    "div.tablefill span.postcolor",
 )
 
 
@@ -82,6 +94,13 @@ class IpbCaps:
     # uploader posting to a separate endpoint) is not driven by this client yet: False until
     # a generation's flow is recorded and followed, so the newspaper goes without the chart.
     attachments: bool = False
+    # the compose form's box that keeps a copy in the sent folder (IPB 1.x/2.x `add_sent`,
+    # unticked by default): without it the bot could never find a PM it sent, so it ticks it
+    pm_keep_copy: str = ""
+    # the bot's marker in the board's smallest print. IPB 1.x-3.x read [size=N] on their own
+    # 1-7 scale (IPB 1.3 draws N+7 pt, capped at 30 pt: [size=50] is the biggest text in the
+    # post, [size=1] 8 pt under the post's 12 px); IPS 4/5 get HTML, where 50 is a percent
+    marker_markup: str = "[size=1]{marker}[/size]"
 
 
 _IPB2_CAPS = IpbCaps(
@@ -100,6 +119,7 @@ _IPB2_CAPS = IpbCaps(
     pm_to_all=False,
     pm_cc_field="carbon_copy",
     pm_cc_sep="\n",
+    pm_keep_copy="add_sent",
 )
 
 #: capabilities by `Dialect.name`; a dialect not listed behaves like IPB 1.3/2.x
@@ -115,6 +135,7 @@ IPB_CAPS: Mapping[str, IpbCaps] = {
         edit_url="index.php?app=forums&module=post&section=post&do=edit_post&f={f}&t={t}&p={p}",
         pm_cc_field="inviteUsers",
         pm_cc_sep=",",
+        pm_keep_copy="",
     ),
     "ips4": replace(
         _IPB2_CAPS,
@@ -131,6 +152,8 @@ IPB_CAPS: Mapping[str, IpbCaps] = {
         edit_url="",
         pm_to_all=True,
         pm_cc_field="",
+        pm_keep_copy="",
+        marker_markup="[size=50]{marker}[/size]",
     ),
 }
 
@@ -162,5 +185,8 @@ class IpbSettings:
     max_message_length: int | None = 60000
     max_subject_length: int | None = None  # unknown per board; set it if the board cuts subjects
     marker_search_pages: int = 3
+    # tick the compose form's Sent-copy box (`IpbCaps.pm_keep_copy`): the bot's proof that a
+    # PM went out; False only for accounts that are not the bot (test players)
+    keep_sent_copies: bool = True
     pm_folder_pages: int = 10  # PM folder pages listed at most
     pm_recheck: int = 5  # read conversations re-opened after a crash (IPB 3, IPS 4/5)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Collection, Iterable
 
 from parser.identity import nick_key
 from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm_folder
 from parser.ipb.topic import parse_ipb_topic
+from scraper import forms
 from scraper.board import (
     FetchedPM,
     PMRef,
@@ -22,8 +24,14 @@ from scraper.errors import (
 )
 from scraper.http import redact
 from scraper.ipb.caps import _NOT_FOUND
-from scraper.ipb.pages import _error_text, _has, _page_key, _page_links, _text
+from scraper.ipb.pages import _error_text, _has, _page_key, _page_links, _text, _topic_id_from_url
 from scraper.ipb.session import IpbSession
+
+log = logging.getLogger(__name__)
+
+
+# IPB 1.x/2.x folder pages: the letters' multi-action form (the stock skin spells it «mutliact»)
+_MULTIACT = "form[name='mutliact'], form[name='multiact']"
 
 
 class IpbReader(IpbSession):
@@ -42,6 +50,7 @@ class IpbReader(IpbSession):
     def _fetch_topic_page(self, url: str) -> TopicPageFetch:
         resp = self._member_get(url)
         text = _text(resp)
+        self._note_pm_badge(text)
         parsed = parse_ipb_topic(
             text, dialect=self.dialect, tz=self.settings.tz, now=self._now(), base_url=str(resp.url)
         )
@@ -49,16 +58,20 @@ class IpbReader(IpbSession):
             says = _error_text(text)
             if says and _has(says, _NOT_FOUND):
                 raise NotFound(f"{says} ({redact(url)})")
+            self._check_shut_out(says, text)
             raise UnexpectedPage(
                 f"not a topic page: {redact(url)}" + (f" ({says})" if says else "")
             )
         told = re.search(
             r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*\d+\s*,\s*(\d+)|perPage:\s*(\d+)", text
         )
+        learned = self._per_page
         if told:  # IPB 2's page jump and IPB 3's registerPageJump name the page size
             self._per_page = int(told.group(1) or told.group(2))
         elif parsed.page < parsed.total_pages and len(parsed.posts) > 1:
             self._per_page = len(parsed.posts)  # a full page tells the board's page size
+        if self._per_page != learned:
+            self._keep_facts()
         start = (parsed.page - 1) * self._per()
         if parsed.topic_id is not None:
             # IPS 4/5 edit URLs need the topic: remember where the bot's own posts are
@@ -75,7 +88,22 @@ class IpbReader(IpbSession):
             parsed.next_url,
         )
 
+    def _next_page_url(self, page: TopicPageFetch) -> str | None:
+        """The page's own next link; else, while the page says more pages follow, the next
+        page by number (IPB 1.3 writes its page links as bare numbers the reader may not
+        take for a next link: a poll must never stop at page 1 of 4)."""
+        if page.next_url or page.page >= page.total_pages:
+            return page.next_url
+        topic = _topic_id_from_url(page.raw.url)
+        return self._page_url(topic, page.page + 1) if topic is not None else None
+
     def _cursor_url(self, cursor: TopicCursor) -> str:
+        """The page the cursor stands on, by the offset the board itself gave it where the
+        topic URL takes one (a fresh process may not know the page size yet: page 4 of 15
+        posts is `st=45`, never `st=60`)."""
+        template = self.dialect.urls.get("topic", "")
+        if "{offset}" in template and (cursor.start or cursor.page <= 1):
+            return self._dialect_url("topic", topic=cursor.topic_id, offset=cursor.start)
         return self._page_url(cursor.topic_id, max(1, cursor.page))
 
     def _own_posts(self, page: TopicPageFetch) -> Iterable[tuple[int, str, str]]:
@@ -106,6 +134,32 @@ class IpbReader(IpbSession):
         # the dialect's `next_link` matches every page link on IPB 1.x/2.x: skip pages read
         links = _page_links(text, url, self.dialect)
         return next((u for u in links if self._folder_key(u) not in seen), None)
+
+    def delete_pms(self, ids: Collection[int], folder: str = "inbox") -> None:
+        """IPB 1.x/2.x: the folder page's own multi-action form (`CODE=06`), each letter's
+        `msgid_N` box ticked and «Удалить» pressed; the board answers with the folder."""
+        want = sorted(set(ids))
+        if not want:
+            return
+        if self.caps.conversations:
+            raise NotImplementedError("deleting conversations is not supported yet")
+        url = self._folder_url(folder)
+        page = self._member_get(url)
+        html = _text(page)
+        form = forms.find_form(html, str(page.url), _MULTIACT)
+        if form is None:
+            raise UnexpectedPage(f"the {folder} folder has no form to delete letters")
+        press = next((b for b in form.submit_buttons() if b == "delete"), None)
+        resp = self._send(
+            "POST", form.action, form.fill(press, {f"msgid_{i}": "yes" for i in want}), retry=False
+        )
+        if not resp.is_redirect and _error_text(_text(resp)):
+            raise self._refused_delete(_error_text(_text(resp)) or "")
+        self._forget_listed(want, folder)
+        log.info("deleted %d letter(s) from the %s folder", len(want), folder)
+
+    def _refused_delete(self, says: str) -> UnexpectedPage:
+        return UnexpectedPage(f"the board refused to delete letters: {says}")
 
     def _pm_has_marker(self, page: RawPage, marker: str) -> bool:
         messages = parse_ipb_conversation(page.html, dialect=self.dialect)

@@ -17,8 +17,9 @@ from scraper import forms
 from scraper.board import (
     Attachment,
 )
-from scraper.client import BoardClientBase
+from scraper.client import BoardClientBase, page_title, shut_out_kind
 from scraper.errors import (
+    BoardDisabled,
     LoginFailed,
     SessionExpired,
     UnexpectedPage,
@@ -26,6 +27,7 @@ from scraper.errors import (
 from scraper.http import is_html, redact
 from scraper.ipb.caps import _CAPTCHA, _IPB2_CAPS, IPB_CAPS, IpbCaps, IpbSettings
 from scraper.ipb.pages import _error_text, _has, _member_cookie_set, _password_form, _text
+from scraper.session import load_facts, save_facts
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +59,17 @@ class IpbSession(BoardClientBase):
                 raise ValueError(f"board.kind: unknown IPB dialect {settings.kind!r}")
             self._dialect = named.with_overrides(settings.selectors)
         self._per_page: int | None = settings.posts_per_page
+        # what an earlier process learned of this board: a fresh one spends no request on it
+        facts = load_facts(settings.cookie_file)
+        if self._dialect is None and isinstance(facts.get("dialect"), str):
+            known = dialect_by_name(str(facts["dialect"]))
+            self._dialect = known.with_overrides(settings.selectors) if known else None
+        if self._per_page is None and isinstance(facts.get("per_page"), int):
+            self._per_page = int(str(facts["per_page"]))
         self._post_topics: dict[int, int] = {}  # own post id -> topic id (IPS 4 edits)
         self._charset: str | None = None  # "cp1251" once the board says so
+        self._keeps_copies: bool | None = None  # see `IpbClient.can_find_sent_pms`
+        self._spent_copies: set[int] = set()  # Sent copies found (their PMs recorded)
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -73,7 +84,16 @@ class IpbSession(BoardClientBase):
                 )
             self._dialect = found.with_overrides(self.settings.selectors)
             log.info("board dialect: %s", self._dialect.generation)
+            self._keep_facts()
         return self._dialect
+
+    def _keep_facts(self) -> None:
+        facts: dict[str, object] = {}
+        if self._dialect is not None:
+            facts["dialect"] = self._dialect.name
+        if self._per_page is not None:
+            facts["per_page"] = self._per_page
+        save_facts(self.settings.cookie_file, facts)
 
     @property
     def caps(self) -> IpbCaps:
@@ -147,11 +167,16 @@ class IpbSession(BoardClientBase):
         user = self.settings.username
         page = self._get(self._dialect_url("login_form"))
         html = _text(page)
+        if shut_out_kind(page_title(html)) is not None:  # IPB 1.x: «Форум на профилактике»
+            raise BoardDisabled(page_title(html))
         form = _password_form(html, str(page.url))
         if form is None:
             if page_logged_in(html, d) is True:
                 self._logged_in = True
                 return
+            kind = shut_out_kind(_error_text(html) or "")
+            if kind is not None:  # a ban or a switched-off board, on the login page too
+                raise kind(_error_text(html) or "")
             raise UnexpectedPage(
                 f"the board's login page has no login form ({redact(str(page.url))})"
             )

@@ -21,6 +21,7 @@ from scraper.board import (
 from scraper.errors import (
     FloodLimited,
     FormExpired,
+    MailboxFull,
     MessageTooLong,
     NoPermission,
     NotFound,
@@ -36,6 +37,7 @@ from scraper.ipb.caps import (
     _LOCKED,
     _NO_PERMISSION,
     _NOT_FOUND,
+    _OWN_BOX_FULL,
     _TOKEN,
     _TOO_LONG,
     _UNKNOWN_USER,
@@ -66,6 +68,8 @@ class IpbClient(IpbReader):
     def _refusal(self, html: str, what: str, topic_id: int | None) -> ScraperError:
         says = _error_text(html) or ""
         low = says.lower()
+        if _has(low, _OWN_BOX_FULL):
+            return MailboxFull(says)
         if _has(low, _FLOOD):
             return FloodLimited(says, _stated_wait(says) or self.settings.flood_interval)
         if _has(low, _TOKEN):
@@ -328,6 +332,49 @@ class IpbClient(IpbReader):
             return PostResult(pid, target)
         raise UnexpectedPage(f"the board answered without a post link while trying to {what}")
 
+    @property
+    def marker_markup(self) -> str:
+        """The poster's marker in this generation's small print (`IpbCaps.marker_markup`)."""
+        return self.caps.marker_markup
+
+    def _note_copy_box(self, form: forms.Form | None) -> None:
+        keep = self.caps.pm_keep_copy
+        offered = form is not None and bool(keep) and form.box(keep) is not None
+        self._keeps_copies = self.caps.conversations or offered
+
+    def find_sent_pm_with_marker(
+        self, subject: str, marker: str, since: int | None = None
+    ) -> int | None:
+        found = super().find_sent_pm_with_marker(subject, marker, since)
+        if found is not None and not self.caps.conversations:
+            self._spent_copies.add(found)  # the poster records it at once: it has served
+        return found
+
+    def _make_room(self) -> None:
+        """A Sent copy takes a place in the bot's own box, and IPB 1.x sends nothing from a
+        full box: before the copy that would fill it, the copies already found (their
+        messages recorded) are removed."""
+        fill = self._fill
+        if fill is None or fill[0] < fill[1] - 1 or not self._spent_copies:
+            return
+        spent = sorted(self._spent_copies)
+        self.delete_pms(spent, "sentbox")
+        self._spent_copies.difference_update(spent)
+
+    def can_find_sent_pms(self) -> bool:
+        """Can the bot see the PMs it sent (to learn an id, or prove a send after a crash)?
+        Conversations always show them; IPB 1.x/2.x only when the compose form offers the
+        Sent copy (`IpbCaps.pm_keep_copy`), which `send_pm` then ticks."""
+        if self._keeps_copies is None:
+            if self.caps.conversations:
+                self._keeps_copies = True
+            else:
+                resp = self._member_get(self._dialect_url("pm_compose"))
+                body = _text(resp)
+                pm_body = self.dialect.fields.get("pm_body", "Post")
+                self._note_copy_box(_form_with(body, str(resp.url), pm_body))
+        return bool(self._keeps_copies)
+
     def send_pm(self, recipients: Sequence[str], subject: str, text: str) -> PMResult:
         names = tuple(dict.fromkeys(n.strip() for n in recipients if n.strip()))
         if not names:
@@ -361,8 +408,16 @@ class IpbClient(IpbReader):
                 raise self._refusal(body, what, None)
             return _FormPage(form, str(resp.url))
 
+        first = refetch()
+        self._note_copy_box(first.form)
+        keep = self.settings.keep_sent_copies and caps.pm_keep_copy
+        if keep and first.form.box(caps.pm_keep_copy) is not None:
+            self._make_room()
+            # IPB 1.x/2.x keep a Sent copy only when asked: the copy is how the bot learns
+            # the message's id and, after a crash, whether it went out at all
+            values[caps.pm_keep_copy] = first.form.box(caps.pm_keep_copy) or "on"
         try:
-            resp = self._submit(refetch(), values, what, None, refetch, blank=blank)
+            resp = self._submit(first, values, what, None, refetch, blank=blank)
         except UnknownRecipient as exc:
             raise UnknownRecipient(names, exc.board_says) from exc
         except NotFound as exc:

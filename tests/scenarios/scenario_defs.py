@@ -265,10 +265,10 @@ s = Scenario(
     V2_CAST,
     ["P-V.2"],
     "A post that links to Анна's accepted vote (`[url=…viewtopic.php?p=1001#p1001]этот "
-    "голос[/url]`, as the board renders it) and names the same target in red is a vote: "
-    "its two words are below the reason threshold, so only the link makes it count.",
-    "P-V.2: 'A post that quotes (or links to) an accepted vote and names the same target in "
-    "red is a vote even without its own reason.'",
+    "голос[/url]`, as the board renders it) and repeats its target in red counts: its two "
+    "words fall short of a reason, so the link alone carries it.",
+    "P-V.2: agreeing with an accepted vote by a quote or a link, with its target in red, "
+    "counts without a reason of one's own.",
 )
 s.turn(
     1,
@@ -313,7 +313,7 @@ s = Scenario(
     SIX,
     ["P-V.4"],
     "Коля gets the first vote but Миша reaches 2 (post 3) before Коля does (post 4): Миша hangs.",
-    "P-V.4: on a tie, the tied player who first reached that number of votes is hanged.",
+    "P-V.4: a tie hangs whichever of the tied players got to the tied count first.",
 )
 s.turn(
     1,
@@ -418,8 +418,10 @@ s = full(
     ["P-A.3", "P-M.11", "P-M.1", "C-1"],
     "Анна is beaten on night 1 (her check is lost); on turn 2 her vote is ignored and she is "
     "no abstainer. Борис, beaten on night 2, writes nothing on turn 3 and is not missing.",
-    "P-A.3: a beaten player may not post or vote next turn, owes no post/vote, his vote is "
-    "ignored; P-M.11: he loses that night's move. " + QUIET + "; turns 2–3 everyone votes.",
+    "P-A.3: the turn after a beating he must stay silent — no post or vote is owed, a vote "
+    "he casts is dropped; P-M.11: his move of that night is lost. "
+    + QUIET
+    + "; turns 2–3 everyone votes.",
 )
 s.turn(
     1,
@@ -449,8 +451,8 @@ s = full(
     ["P-M.0", "P-M.1", "P-M.2", "P-M.5"],
     "Commissar sends checks Олег, Коля, Миша → the check is Коля (a clan only); doctor sends "
     "heals Егор, Жора, Егор → Жора is healed and survives the yakuza shot.",
-    "P-M.0: the second letter replaces the first, a third is ignored; P-M.1: a mafioso shows "
-    "as his clan; P-M.2: the sergeant gets a copy. " + QUIET + ".",
+    "P-M.0: one change of request is allowed, so letter two stands and letter three is "
+    "dropped; P-M.1: a mafioso shows as his clan; P-M.2: the sergeant gets a copy. " + QUIET + ".",
 )
 s.turn(
     1,
@@ -505,7 +507,7 @@ s = full(
     ["P-M.1", "P-M.2", "P-M.8"],
     "The commissar is shot on night 1 (no check, no copy); on turn 2 the sergeant checks as "
     "commissar.",
-    "P-M.1: a commissar killed at step 5 makes no check; P-M.2: the sergeant becomes "
+    "P-M.1: a commissar shot at step 5 loses his check; P-M.2: the sergeant becomes "
     "commissar from the next turn. Whether the promoted sergeant's check is labelled "
     "`commissar` or `sergeant` is not fixed by the rules (either accepted).",
 )
@@ -684,8 +686,8 @@ s = full(
     ["P-M.5", "P-M.11", "P-A.3"],
     "The doctor is beaten while healing Егор on night 1; on night 2 healing Егор again is "
     "allowed and saves him from the yakuza.",
-    "P-M.5: the two-turns rule does not apply when the first heal could not be done because "
-    "the doctor was beaten; P-A.3: the beaten doctor owes no post on turn 2.",
+    "P-M.5: a heal that never happened because the doctor was beaten does not start the "
+    "two-turn count; P-A.3: the beaten doctor owes no post on turn 2.",
 )
 s.turn(
     1,
@@ -733,7 +735,7 @@ s = full(
     ["P-M.5", "P-O.1"],
     "The doctor heals Егор but is shot by the yakuza the same night: Егор, attacked by the "
     "maniac, dies too.",
-    "P-M.5 ruling (as P-M.1): a doctor killed at step 5 heals nobody.",
+    "P-M.5 ruling (read like P-M.1): a doctor shot at step 5 saves no one that night.",
 )
 s.turn(
     1,
@@ -780,8 +782,8 @@ s = full(
     ["P-M.13", "P-O.1"],
     "Both clans shoot the maniac: the vest stops one bullet, the other kills him; his own "
     "kill of that night still happens (all shots are step 5).",
-    "P-M.13: two bullets in one night kill him if the vest stops only one; P-O.1 step 5 is "
-    "simultaneous. Which clan names the death is open (either accepted).",
+    "P-M.13: the vest holds one bullet, so a second the same night kills him; P-O.1: all "
+    "step-5 shots land together. Which clan names the death is open (either accepted).",
 )
 s.turn(
     1,
@@ -1010,8 +1012,8 @@ s = full(
     ["P-M.8"],
     "Yakuza Don is silent: Фима's request (first) counts over Лена's later one. Triad Don "
     "orders the triad's own bastard shot: refused, no triad kill.",
-    "P-M.8: silent Don → the first request of any member counts, its sender executes; a clan "
-    "cannot shoot its own members or its own bastard.",
+    "P-M.8: with the Don silent, the earliest member's request stands and its writer "
+    "shoots; no clan may target its own members or the bastard dealt into it.",
 )
 s.turn(
     1,
@@ -1032,8 +1034,8 @@ s = full(
     ["P-M.8"],
     "Both Dons are silent. Фима's letter names the yakuza Don as executor, Рита's names Анна "
     "(no mafioso at all): both kills stand, each executed by the letter's sender.",
-    "P-M.8: a silent Don → the first request of any member counts and its sender is the "
-    "executor, whoever the letter names as executor.",
+    "P-M.8: with the Don silent, the earliest member's request stands and its writer "
+    "shoots, no matter whom the letter proposes to do it.",
 )
 s.turn(
     1,
@@ -1050,9 +1052,9 @@ s = full(
     ["P-M.9", "P-M.14", "P-M.5", "P-M.6"],
     "The maniac ambushes, is healed and protected; the kamikaze blasts him: both die of the "
     "blast. The yakuza Don's own `blast` is ignored.",
-    "P-M.9: the target dies whatever (ambush, vest, heal, protect), the kamikaze dies too, "
-    "only the kamikaze's own request counts; P-M.14 ruling: a kamikaze blasting an ambusher "
-    "dies of `kamikaze`.",
+    "P-M.9: no ambush, vest, heal or protect saves the blast's target, the kamikaze goes "
+    "with him, and a blast only he may order; P-M.14 ruling: an ambusher blown up this way "
+    "is recorded under `kamikaze`.",
 )
 s.turn(
     1,
@@ -1074,9 +1076,10 @@ s = full(
     ["P-M.10", "P-M.11"],
     "The thug beats the kamikaze: both die; the doctor's heal on the thug and the protect on "
     "the kamikaze do not work.",
-    "P-M.10: whoever tries to beat the kamikaze dies with him, heal/protect on either do not "
-    "work. The thug dies of `kamikaze`; the kamikaze's own cause is open between `kamikaze` "
-    "and `thug_accident`; whether a dead beaten player is listed in `beaten` is open.",
+    "P-M.10: a thug who beats the kamikaze goes up with him, and neither a heal nor a "
+    "protect on either of them helps. The thug dies of `kamikaze`; the kamikaze's own cause "
+    "is open between `kamikaze` and `thug_accident`; whether a dead beaten player is listed "
+    "in `beaten` is open.",
 )
 s.turn(
     1,
@@ -1091,7 +1094,8 @@ s = full(
     ["P-M.10", "P-M.8", "P-M.14"],
     "The triad Don orders the kamikaze shot with Рита as executor: Рита and the kamikaze die, "
     "the Don lives; the heal on the kamikaze does not work.",
-    "P-M.10: for a clan kill the one who tries is the executor, not the Don; P-M.14 ruling: "
+    "P-M.10: in a clan kill it is the executor, not the ordering Don, who attacks; P-M.14 "
+    "ruling: "
     "the striker names the cause — Рита dies of `kamikaze`; the kamikaze's own cause is open "
     "(`triad` as the striker, or `kamikaze` since he 'blows up together' — see D2).",
 )
@@ -1106,8 +1110,8 @@ s = full(
     "pefl_P_M_10_kamikaze_blasts_the_thug_and_his_victim",
     ["P-M.10", "P-M.9", "P-O.1"],
     "The thug beats Егор and the kamikaze blasts the thug: thug, kamikaze and Егор all die.",
-    "P-M.10: if the kamikaze blasts the thug, the thug and the player he beat that night die "
-    "too (all of the blast). Whether dead Егор is listed as beaten is open.",
+    "P-M.10: a blast at the thug also takes the player the thug beat that night (all three "
+    "of the blast). Whether dead Егор is listed as beaten is open.",
 )
 s.turn(
     1,
@@ -1322,7 +1326,7 @@ s = Scenario(
     ["P-E.1", "P-M.13"],
     "Рома is hanged, the maniac kills Егор; Жора and the maniac have one vote each, but the "
     "maniac's came first: town wins.",
-    "P-E.1: equal counts → the one against whom the first vote was cast earlier loses.",
+    "P-E.1: with equal counts, whoever drew the earliest vote loses.",
 )
 s.turn(
     1,
@@ -1358,7 +1362,7 @@ s = Scenario(
     [P("Коля", "mafia", "yakuza", don=True), P("Зина", "bastard", "yakuza"), P("Егор", "civilian")],
     ["P-E.2", "P-E.1"],
     "Егор is hanged; a yakuza mafioso and the yakuza bastard are left: town wins.",
-    "P-E.2: a mafioso and his own clan's bastard left → town wins (not a P-E.1 duel).",
+    "P-E.2: the last two being a mafioso and his clan's bastard is a town win (no P-E.1 duel).",
 )
 s.turn(
     1,
@@ -1380,7 +1384,7 @@ s = Scenario(
     ["P-W.1", "P-M.8", "P-V.4", "C-1"],
     "Turn 1 hangs the maniac, the lone yakuza shoots Егор as his own executor; turn 2 hangs the "
     "last mafioso: town wins.",
-    "P-W.1: town wins when every mafioso and the maniac are dead and a town player lives.",
+    "P-W.1: the town wins with all mafiosi and the maniac gone and a town player alive.",
 )
 s.turn(
     1,
@@ -1413,7 +1417,7 @@ s = Scenario(
     ],
     ["P-W.1", "P-M.8"],
     "Егор is hanged, the triad shoots Жора with the thug as executor: only triad is left.",
-    "P-W.1: a clan wins when everyone else is dead and one of its members lives.",
+    "P-W.1: a clan wins when it alone has anyone left alive.",
 )
 s.turn(
     1,
@@ -1510,7 +1514,8 @@ s = full(
     ["C-5", "P-P.2", "P-M.13"],
     "The maniac, killed by the ninja on night 1, posts a reasoned red vote and sends a kill "
     "on turn 2: neither counts.",
-    "C-5: dead players take no part (no votes, no moves, no activity duty); P-P.2: one post "
+    "C-5: the dead are out of the game — they neither vote nor move and owe no activity; "
+    "P-P.2: one post "
     "after death is allowed but it is not a vote.",
 )
 s.turn(1, moves=[mv("Вася", "kill", "Олег")], abstained=ALL, deaths=[s.death("Олег", "ninja")])
@@ -1734,7 +1739,8 @@ s = gam(
     ["G-N.4", "G-N.1"],
     "Борис votes Игорь then Жанна in court (last counts → Жанна 5:3; counting the first would "
     "tie 4:4); Даша's vote for a non-nominee is rejected, her later valid vote counts.",
-    "G-N.4: the last vote of a player before the deadline counts; only votes for nominees.",
+    "G-N.4: a player's latest court vote before the deadline stands, and only a nominee "
+    "can be voted for.",
 )
 s.turn(
     2,
@@ -2028,8 +2034,9 @@ s = gam(
     ["G-M.8", "C-2"],
     "Commissar and lawyer both check the prostitute on night 2; her `choose_side mafia` PM on "
     "turn 3 recruits her for mafia.",
-    "G-M.8: checked by both the same night → she chooses with a choose_side PM before the "
-    "next deadline; `recruited` is set on the turn whose deadline decides it.",
+    "G-M.8: after checks from both sides in one night she picks a side by a choose_side "
+    "letter before the following deadline; `recruited` shows on the turn whose deadline "
+    "settles it.",
 )
 jail_day(
     s,
@@ -2128,7 +2135,7 @@ s = gam(
     GAMBLER,
     ["G-M.10", "G-M.5"],
     "The godfather's kill letter carries a story; the kill happens as usual.",
-    "G-M.10: a kill letter may carry a story (for the newspaper); it changes nothing else.",
+    "G-M.10: the killer may add a story for the newspaper; the kill itself is unchanged.",
 )
 jail_day(
     s,
@@ -2337,7 +2344,7 @@ s = Scenario(
     ["P-V.3", "P-V.1"],
     "Егор's first red post has no reason (rejected); his second, reasoned, is his first "
     "*accepted* vote and counts.",
-    "P-V.3: 'the first accepted vote of a player in the turn counts'.",
+    "P-V.3: of a player's votes in a turn, the earliest accepted one is his vote.",
 )
 s.turn(
     1,
@@ -2443,7 +2450,7 @@ s = full(
     ["C-2", "C-3", "P-M.1", "P-M.5"],
     "PMs in English: `check Миша`, `heal Жора`, `kill Жора`: the triad check comes back, the "
     "maniac's kill is healed.",
-    "C-2: 'Players write moves in their own words, Russian or English'.",
+    "C-2: a letter may say its move freely, in Russian or in English.",
 )
 s.turn(
     1,
@@ -2474,8 +2481,8 @@ s = gam(
     ["G-M.1", "G-M.7", "G-M.4", "C-1"],
     "Night 2: the invited doctor cannot heal, so the mafia's victim dies. Night 3: the invited "
     "sheriff does not shoot.",
-    "G-M.1 (2): the prostitute's target loses his move if he is sheriff, doctor, commissar, "
-    "maniac or godfather.",
+    "G-M.1 (2): the player she invites makes no move that night when his role is one of "
+    "sheriff, doctor, commissar, maniac, godfather.",
 )
 jail_day(
     s,
@@ -2674,8 +2681,8 @@ s = full(
     ["P-M.13", "P-M.5"],
     "The doctor heals the maniac, both clans shoot him: the heal is powerless against two "
     "attacks and the vest stops only one bullet — he dies.",
-    "P-M.5: powerless when the target is attacked twice; P-M.13: two bullets in one night "
-    "kill him if the vest stops only one. Which clan names the death is open.",
+    "P-M.5: a heal cannot save a player attacked twice; P-M.13: the vest holds one bullet, "
+    "so a second the same night kills him. Which clan names the death is open.",
 )
 s.turn(
     1,

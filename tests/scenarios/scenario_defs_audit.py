@@ -176,8 +176,8 @@ s = full(
     ["P-M.13", "P-M.3"],
     "The yakuza and the ninja both go for the maniac: the vest stops the yakuza bullet, the "
     "ninja's blade kills him (cause `ninja`).",
-    "P-M.13 ruling: the vest stops one mafia bullet, the ninja's blade ignores it; the stopped "
-    "bullet killed nobody, so the blade names the death. " + QUIET + ".",
+    "P-M.13 ruling: the vest holds a single clan bullet and nothing against the ninja's "
+    "blade; the stopped bullet killed nobody, so the blade names the death. " + QUIET + ".",
 )
 s.turn(
     1,
@@ -328,10 +328,9 @@ s = full(
     ["P-M.8", "P-M.10"],
     "The yakuza Don orders his own kamikaze shot: the order is refused, nobody touches the "
     "kamikaze and nobody dies of it; the triad shoots the yakuza's bastard Зина.",
-    "P-M.8: a clan cannot shoot its own members (or its own bastard); the other clan's bastard "
-    "is a fair target. With the order refused nobody tries to kill the kamikaze (P-M.10). "
-    + QUIET
-    + ".",
+    "P-M.8: no clan may target its own members or the bastard dealt into it; the other "
+    "clan's bastard may be shot. With the order refused nobody tries to kill the kamikaze "
+    "(P-M.10). " + QUIET + ".",
 )
 s.turn(
     1,
@@ -757,8 +756,8 @@ s = full(
     "Night 1: the thug beats the necromancer, whose protect of Егор is lost; the yakuza kills "
     "Егор. Turn 2 (the necromancer silent, excused): he protects Жора and Анна in one letter; "
     "the triad shoots Жора and the maniac Анна: both rise.",
-    "P-M.11: the beaten player loses his move; P-M.6: two protects in turns 1–2, both in one "
-    "turn allowed, a protected player killed that night rises at step 6; P-A.3: the beaten "
+    "P-M.11: a beating costs the move; P-M.6: the two protects of turns 1–2 may both go in "
+    "one turn, and a protected player killed that night rises at step 6; P-A.3: the beaten "
     "necromancer owes no post or vote on turn 2. Turn 2: everyone else votes Зина.",
 )
 s.turn(
@@ -1192,8 +1191,8 @@ s = full(
     ["P-M.5", "P-M.14"],
     "The ninja stabs the ambushing maniac and the doctor heals the ninja, but the triad also "
     "shoots the ninja: attacked twice, he dies (the ambush names the cause).",
-    "P-M.5: the heal is powerless against two attacks in one night; P-M.14 ruling: the rule "
-    "of the one who strikes names the cause — the ambush (default `cause_priority`); the "
+    "P-M.5: a heal cannot save a player attacked twice in one night; P-M.14 ruling: the "
+    "attacker's own rule names the death — the ambush (default `cause_priority`); the "
     "ambusher's `saved` listing is open. " + QUIET + ".",
 )
 s.turn(
@@ -1510,7 +1509,7 @@ s = Scenario(
     ["P-M.4", "P-M.1", "P-M.2", "P-O.1"],
     "The commissar casts the first vote against the ninja, who is hanged: the testament kills "
     "him at step 5, so his check of Коля (step 6) is never made and the sergeant gets nothing.",
-    "P-M.4: the first voter dies at step 5; P-M.1: a commissar killed at step 5 makes no "
+    "P-M.4: the first voter dies at step 5; P-M.1: a commissar dead at step 5 loses his "
     "check; P-M.2: no check, no copy.",
 )
 s.turn(

@@ -1,0 +1,343 @@
+"""The proof a move needs before it is accepted (issue: a reading proven, or a question).
+
+The earlier stages find the reading a host would most likely give a letter. This stage asks
+whether the letter supports *no other* reading, the way a careful host re-reads a letter
+before he writes the move down:
+
+1. **The role may make this move now.** A role without night moves (civilians, bastards)
+   gets «у вашей роли нет ночных ходов», never a question about a nick; a move of another
+   role is asked about; a move of the sender's own role that the rules do not allow this
+   turn (turn 0, the sergeant before his promotion, a once-a-game move already spent, the
+   army before its condition) is answered with why not.
+2. **Every living player the letter names is accounted for**: a target, the executor, the
+   sender, someone named in a negation, a question, a story told in the past, a move put
+   off to later, a clause of belief or suspicion («пусть думают, что это Кот»), an opinion
+   («Кот мафия»), an address («Кот, не подведи»), or a name replaced by a correction («…
+   ой, нет, …»). A player the letter names for no reason the sentence structure shows is a
+   doubt: the letter becomes a question that names him.
+3. **The move is decided**: a conditional («бы»), a condition on something to come
+   («если»), or a decision left to someone else («решает Дон», «решай сам») in the move's
+   sentence is no move yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from parser.letters.actions import Occ
+from parser.letters.mentions import Mention, believed, is_subject
+from parser.letters.questions import question_reading
+from parser.letters.reading import (
+    ACTION_RU,
+    NO_MOVES,
+    NOT_NOW,
+    UNACCOUNTED,
+    UNDECIDED,
+    WRONG_ACTION,
+    LetterReading,
+)
+from parser.letters.tokens import Token
+from parser.letters.words import ASKING, CORRECTION, LATER, NEG, NEXT, OPINION, ws
+from parser.morph import common_word, parse
+from parser.sender import SenderView
+
+# the decision left to someone else: «решает Дон», «решай сам», «на твоё усмотрение»
+_DEFER_LEMMAS: Final = ws("решать решить выбирать выбрать смотреть усмотрение")
+# words of what is to come: a move put off names its player for later
+_DEFERRED: Final = LATER | NEXT | ws("подождет подождёт подождать потерпит следующей следующую")
+_STORY_WORDS: Final = ws("вчера позавчера прошлой прошлую прошлый было был была были")
+_NOT_MOVE_ROLES: Final = frozenset({"choose_side", "don"})
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What the earlier stages saw in a letter, for the proof."""
+
+    tokens: Sequence[Token]
+    mentions: Sequence[Mention]  # every mention outside question sentences
+    executors: frozenset[int] = frozenset()  # starts of mentions read as executors
+    chosen: Occ | None = None  # the action word the reading came from (None: inferred)
+    action_words: Sequence[Occ] = field(default_factory=tuple)
+    withdrawn: frozenset[int] = frozenset()  # starts of mentions a called-off move took
+
+
+def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> LetterReading:
+    """`reading` when the letter proves it; otherwise the question naming the doubt."""
+    bound = _role_bound(reading, view)
+    if bound is not None:
+        if bound.kind == "refused" and reading.kind == "move":
+            # what the words say stays with the refusal: the engine refuses it by its rule
+            return replace(reading, code=bound.code, text=bound.text)
+        return bound
+    if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
+        return reading
+    stray = _unaccounted(reading, evidence, view)
+    if stray:
+        said = _spelled(reading)
+        who = ", ".join(dict.fromkeys(m.raw.rstrip(" —–-:") for m in stray))
+        return question_reading(
+            UNACCOUNTED,
+            f"Понял ваш ход так: {said}. Но в письме назван(а) ещё {who} — не понял, при чём "
+            "он(а) здесь. Если ход верный, пришлите его ещё раз одной фразой, например: "
+            f"«{_example(reading)}».",
+        )
+    if _undecided(reading, evidence):
+        return question_reading(
+            UNDECIDED,
+            f"Это окончательный ход: {_spelled(reading)}? Если да, напишите его без «бы» и "
+            f"условий, например: «{_example(reading)}».",
+        )
+    return reading
+
+
+# -- 1. the role ------------------------------------------------------------------------------
+
+
+def _role_bound(reading: LetterReading, view: SenderView) -> LetterReading | None:
+    """The answer for a reading the sender's role may not make now, or None."""
+    if not view.known or reading.kind == "none":
+        return None
+    if not view.moving_actions():
+        if reading.action in _NOT_MOVE_ROLES and reading.action not in view.role_actions:
+            return LetterReading()  # «Я за мирных» from a civilian: talk
+        if reading.action == "choose_side" or reading.action == "don":
+            return None
+        return question_reading(
+            NO_MOVES,
+            "У вашей роли нет ночных ходов: письмо не засчитано как ход. Если вы думаете, "
+            "что это ошибка, напишите ведущему.",
+        )
+    if reading.kind != "move" or reading.action is None:
+        return None
+    action = reading.action
+    if action == "don" and "don" not in view.allowed:
+        if not view.clan_mates:
+            return LetterReading()  # «Дон — Кот» from outside a clan: an opinion
+        return question_reading(
+            NOT_NOW,
+            "Дона клан выбирает только в нулевой ход; сейчас это письмо не засчитано как ход. "
+            "Если вы хотели сделать выстрел, напишите, например: «Убиваем Ник, исполнитель Ник».",
+        )
+    if action not in view.role_actions:
+        own = ", ".join(ACTION_RU.get(a, a) for a in view.moving_actions())
+        return question_reading(
+            WRONG_ACTION,
+            f"Ход «{ACTION_RU.get(action, action)}» вашей роли недоступен (ваши ходы: {own}). "
+            "Пришлите, пожалуйста, ход своей роли.",
+        )
+    if action in view.allowed or action in view.later:
+        return None
+    return question_reading(NOT_NOW, _why_not_now(action, view))
+
+
+def _why_not_now(action: str, view: SenderView) -> str:
+    what = ACTION_RU.get(action, action)
+    if view.role == "sergeant":
+        return (
+            "Сержант проверяет, только когда комиссара уже нет в игре; пока проверяет "
+            "комиссар, ваш ход не засчитывается."
+        )
+    if view.ruleset == "pefl" and view.turn == 0:
+        return "В нулевой ход ходит только маньяк (а мафия выбирает дона): ход не засчитан."
+    if view.ruleset == "gambler" and view.turn < 2:
+        return "В первый день (знакомство) ночных ходов нет: ход не засчитан."
+    if action in ("blast", "ambush"):
+        return f"Ход «{what}» бывает раз за игру и уже использован."
+    if action == "protect":
+        return "Протекты даются только в первые два хода, два за игру: ход не засчитан."
+    if action == "army":
+        return "Армия тьмы сейчас недоступна: её условия не выполнены. Ход не засчитан."
+    if action == "choose_side":
+        return "Сторону выбирают, только когда вас проверили обе стороны."
+    return f"Ход «{what}» сейчас недоступен вашей роли."
+
+
+# -- 2. every player accounted for ------------------------------------------------------------
+
+
+def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -> list[Mention]:
+    tokens = evidence.tokens
+    named = {*reading.targets, reading.executor, view.nick}
+    anchors = [m.start for m in evidence.mentions if m.nick in reading.targets]
+    if evidence.chosen is not None:
+        anchors.append(evidence.chosen.i)
+    out: list[Mention] = []
+    for m in evidence.mentions:
+        if m.kind != "nick" or m.nick in named or m.negated or m.nick not in view.living:
+            continue
+        if m.start in evidence.executors or m.start in evidence.withdrawn:
+            continue
+        if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view):
+            continue
+        out.append(m)
+    return out
+
+
+def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
+    """«ночью», «Ночью ниндзя …» with a player Ночь: an ordinary word used as a word (lower
+    case, or capitalised only because it opens the sentence) refers to nobody."""
+    if m.end - m.start != 1:
+        return False
+    tok = tokens[m.start]
+    opens = m.start == 0 or tokens[m.start - 1].sentence != tok.sentence
+    # «Re: Ночь 2»: a word numbered is the game's night, not the player
+    numbered = m.end < len(tokens) and tokens[m.end].word.isdigit()
+    return common_word(tok.word) and (not tok.raw[:1].isupper() or opens or numbered)
+
+
+def _accounted(
+    tokens: Sequence[Token], m: Mention, anchors: Sequence[int], view: SenderView
+) -> bool:
+    clause = _clause(tokens, m.start, m.end)
+    sentence = [t for t in tokens if t.sentence == tokens[m.start].sentence]
+    words = {t.word for t in clause}
+    if words & (_DEFERRED | _STORY_WORDS | OPINION | NEG):
+        return True  # put off, told, an opinion, or denied in its own clause
+    if any(_told(t.word) for t in clause):
+        return True
+    if _address(tokens, m) or is_subject(tokens, m) or believed(tokens, m.start):
+        return True
+    if view.clan_mates and m.nick in view.clan_mates and _near_executor_word(sentence):
+        return True
+    # replaced by a correction: a correction word between him and the reading
+    return any(k > m.start and any(_corrects(tokens[j]) for j in range(m.end, k)) for k in anchors)
+
+
+def _corrects(t: Token) -> bool:
+    return t.word in CORRECTION or t.word == "есть"  # «то есть»
+
+
+def _clause(tokens: Sequence[Token], start: int, end: int) -> list[Token]:
+    a = start
+    while (
+        a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[start].sentence
+    ):
+        a -= 1
+    b = end - 1
+    while b < len(tokens) - 1 and not tokens[b].clause_end:
+        b += 1
+    return [t for t in tokens[a : b + 1] if t.word]
+
+
+def _told(word: str) -> bool:
+    parses = parse(word) if word else ()
+    return bool(parses) and parses[0].pos == "VERB" and "past" in parses[0].grammemes
+
+
+def _address(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Портос, держись!», «Shrek, не подведи», «Ворон, Лёха — …», «Ян — отдыхай»,
+    «Держись, Портос»: the player spoken to."""
+    last = next(
+        tokens[j] for j in range(m.end - 1, m.start - 1, -1) if tokens[j].word or j == m.start
+    )
+    k = m.start
+    # a row of names opening the sentence: «Ворон, Лёха — сегодня Сова»
+    while k > 0 and tokens[k - 1].sentence == last.sentence and tokens[k - 1].raw.endswith(","):
+        k -= 1
+        while k > 0 and tokens[k - 1].sentence == last.sentence and not tokens[k - 1].clause_end:
+            k -= 1
+    first = k == 0 or tokens[k - 1].sentence != last.sentence
+    end = tokens.index(last) + 1
+    nxt = tokens[end] if end < len(tokens) else None
+    if first and last.raw.rstrip("»\"')").endswith((",", "!")):
+        return True
+    if first and nxt is not None and nxt.raw in ("—", "–", "-") and end + 1 < len(tokens):
+        after = tokens[end + 1]
+        return k < m.start or after.raw.endswith(",") or _imperative(after.word)
+    at_end = nxt is None or nxt.sentence != last.sentence
+    before = tokens[m.start - 1] if m.start > 0 else None
+    return at_end and before is not None and before.raw.endswith(",")
+
+
+def _imperative(word: str) -> bool:
+    parses = parse(word) if word else ()
+    return bool(parses) and "impr" in parses[0].grammemes
+
+
+def _near_executor_word(sentence: Sequence[Token]) -> bool:
+    return any(t.word.startswith(("исполн", "выполн")) for t in sentence)
+
+
+# -- 3. decided -------------------------------------------------------------------------------
+
+
+def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
+    """The move said only as a wish («я бы глянул Кота»: «бы» in the clause of every place
+    the letter names its player, not after a question word — «Кого бы проверить… Маша!»
+    decides) or with the decision left to someone else («решает Кощей», «Дон, решай»)."""
+    tokens = evidence.tokens
+    places = [m for m in evidence.mentions if m.nick in reading.targets]
+    clauses = [_clause(tokens, m.start, m.end) for m in places]
+    if evidence.chosen is not None and not places:
+        clauses = [_clause(tokens, evidence.chosen.i, evidence.chosen.i + 1)]
+    if clauses and all(_wished(c) for c in clauses):
+        return True
+    if evidence.chosen is not None and _consequence(tokens, evidence.chosen.i):
+        return True
+    return _deferred_to_another(tokens, evidence)
+
+
+def _consequence(tokens: Sequence[Token], i: int) -> bool:
+    """«Если меня убьют — взорвусь с Ли», «Если Кощей выживет на суде — стреляю в него»: the
+    move is the consequence of a condition on what is still to come, said before it in its
+    sentence. («Убью Рому, если он ещё жив» states its move first; «если что» and «если
+    можно» are manners of speech.)"""
+    lead = [t for t in tokens[:i] if t.sentence == tokens[i].sentence and t.word]
+    for n, t in enumerate(lead):
+        if t.word == "если":
+            nxt = lead[n + 1].word if n + 1 < len(lead) else ""
+            if nxt not in ("что", "можно", "не"):
+                return True
+    return False
+
+
+def _wished(clause: Sequence[Token]) -> bool:
+    for n, t in enumerate(clause):
+        if t.word == "бы" and not (n > 0 and clause[n - 1].word in ASKING):
+            return True
+    return False
+
+
+def _deferred_to_another(tokens: Sequence[Token], evidence: Evidence) -> bool:
+    """«решает Кощей», «Кощей решит», «решай сам», «выбирай, Дон»: a verb of deciding in
+    the imperative, or in the third person next to a player or «дон»."""
+    names = {k for m in evidence.mentions for k in range(m.start, m.end)}
+    for k, t in enumerate(tokens):
+        parses = parse(t.word) if t.word else ()
+        if not parses or parses[0].lemma not in _DEFER_LEMMAS:
+            continue
+        grams = parses[0].grammemes
+        if "impr" in grams:
+            return True
+        near = {k - 1, k + 1}
+        if "3per" in grams and (
+            near & names
+            or any(0 <= j < len(tokens) and tokens[j].word in ("дон", "сам") for j in near)
+        ):
+            return True
+    return False
+
+
+# -- the question's words ---------------------------------------------------------------------
+
+
+def _spelled(reading: LetterReading) -> str:
+    said = ACTION_RU.get(reading.action or "", reading.action or "")
+    if reading.targets:
+        said += " — " + ", ".join(reading.targets)
+    if reading.executor:
+        said += f", исполнитель {reading.executor}"
+    return said
+
+
+def _example(reading: LetterReading) -> str:
+    from parser.letters.reading import EXAMPLE
+
+    base = EXAMPLE.get(reading.action or "", "Ход Ник")
+    if reading.targets:
+        base = base.replace("Ник1 и Ник2", " и ".join(reading.targets)).replace(
+            "Ник", reading.targets[0]
+        )
+    return base

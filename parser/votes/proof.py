@@ -1,0 +1,157 @@
+"""The proof a vote needs when a post names several players in the vote's colour.
+
+One coloured nick (or one player named several times) is the vote, as it always was. When
+the coloured spans left after the retraction check (`parser.votes.negation`) name two or
+more players, the post counts only if its structure proves which one is the vote:
+
+* a **correction** between them — «ой», «нет», «стоп», «передумал», «точнее», «то есть» …
+  («Голосую за <Лёву>… ой, за <Ассоль>», «<Пьеро>? Нет уж, оставляю <Сову>»): the player
+  after the last correction («Был <Mister X>, теперь <Марго>» too); a contrast («Хотел
+  выставить <Рыжего>, но выставляю <Хромого>») when the player after it is voted for;
+* an **update** written under the post («<Рома> … UPD: <Катя>»): the rule set's order
+  within a turn decides — PEFL keeps the first vote (P-V.3), Gambler the last green (G-N.1);
+* otherwise exactly one of them stands in a clause that **votes** («голосую», «голос»,
+  «выставляю», «мой выбор», «против», «за <…>») while the others are only talked about
+  («<Стрелка> не мафия, голосую <Белка>»); a clause telling what was («<Рома> выставил
+  Костю») votes for nobody.
+
+Anything else («<Клаус> и <Габи> оба мутные», a row of coloured nicks) is not proven: the
+post is refused as ``unclear`` and shown to the host, who may count it by an override
+(C-6). In PEFL such a post is therefore never taken as the player's one vote (P-V.3): a
+later, clear vote of his still counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Final
+
+from parser.morph import parse
+from parser.votes.names import Pick, bare_word, is_cue
+from parser.votes.records import UNCLEAR
+
+__all__ = ["UNCLEAR", "proven_pick"]
+
+_CORRECTIONS: Final = frozenset(
+    ("ой", "нет", "стоп", "передумал", "передумала", "передумали", "точнее", "вернее",
+     "исправляю", "поправка", "поправлюсь", "лучше", "вместо", "ошибся", "ошиблась",
+     "теперь")
+)  # fmt: skip
+_UPDATES: Final = frozenset(("upd", "апд", "update", "edit", "едит", "добавлено", "дополнение"))
+_CONTRASTS: Final = frozenset(("но", "а", "однако", "зато"))
+_JOINS: Final = frozenset(("и", "или", "либо", "да"))
+_CHOICE: Final = frozenset(("выбор", "голос"))
+_WORD: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
+# what ends the clause before a span, and after it (a dash after the nick opens its
+# sentence's verb: «<Клаус> — выставляю»)
+_BEFORE_END: Final = re.compile(r"[,.;:!?\n()]|\s(?:а|но|однако|зато)\s")
+_AFTER_END: Final = re.compile(r"[,.;:!?\n()]|\s(?:а|но|однако|зато)\s")
+
+
+def proven_pick(own_text: str, picks: Sequence[Pick], policy: str = "last") -> Pick | None:
+    """The pick the post proves among picks naming different players (see the module
+    docstring), or None when it proves none. Picks naming one player: the first of them.
+    `policy`: the rule set's order of votes in a turn ("first" or "last")."""
+    if not picks:
+        return None
+    if len({p.match.nick for p in picks}) == 1:
+        return picks[0]
+    low = own_text.casefold()
+    placed = _placed(low, picks)
+    if placed is None:
+        return None
+    if _updated(low, placed):
+        return placed[0][0] if policy == "first" else placed[-1][0]
+    cued = _shared(low, placed, [p for p, start, end in placed if _cued(low, placed, start, end)])
+    corrected = _after_correction(low, placed, cued)
+    if corrected is not None:
+        return corrected
+    if len({p.match.nick for p in cued}) == 1:
+        return cued[-1]
+    return None
+
+
+def _shared(low: str, placed: list[tuple[Pick, int, int]], cued: list[Pick]) -> list[Pick]:
+    """«Выставляю <Катю> и <Ефима>»: players joined by «и», «или» or a comma share the
+    clause that votes, so either all of them are voted for or none."""
+    out = list(cued)
+    for (a, _s, a_end), (b, b_start, _e) in pairwise(placed):
+        joined = all(w in _JOINS for w in _WORD.findall(low[a_end:b_start]))
+        if joined and (a in out) != (b in out):
+            out.extend(p for p in (a, b) if p not in out)
+    return out
+
+
+def _updated(low: str, placed: list[tuple[Pick, int, int]]) -> bool:
+    """An update line («UPD:») between the first span and a later one naming another
+    player: the post was changed after it was written."""
+    first = placed[0]
+    for p, start, _end in placed[1:]:
+        if p.match.nick != first[0].match.nick:
+            between = {w for w in _WORD.findall(low[first[2] : start])}
+            return bool(between & _UPDATES)
+    return False
+
+
+def _placed(low: str, picks: Sequence[Pick]) -> list[tuple[Pick, int, int]] | None:
+    """Each pick with where its span stands in the own text, in order; None when a span
+    cannot be found there (then nothing can be proven from the words around it)."""
+    out: list[tuple[Pick, int, int]] = []
+    pos = 0
+    for p in picks:
+        at = low.find(p.span.text.casefold(), pos)
+        if at < 0:
+            return None
+        pos = at + len(p.span.text)
+        out.append((p, at, pos))
+    return out
+
+
+def _after_correction(
+    low: str, placed: list[tuple[Pick, int, int]], cued: Sequence[Pick]
+) -> Pick | None:
+    """The pick after the last correction word (or contrast, when the pick after it is
+    voted for) that stands between two picks naming different players, when every pick
+    after it names one player."""
+    last: Pick | None = None
+    for (a, _s, a_end), (b, b_start, _e) in pairwise(placed):
+        if a.match.nick == b.match.nick:
+            continue
+        between = {bare_word(w) for w in _WORD.findall(low[a_end:b_start])}
+        if (
+            between & _CORRECTIONS
+            or "то есть" in low[a_end:b_start]
+            or (between & _CONTRASTS and b in cued)
+        ):
+            last = b
+    if last is None:
+        return None
+    rest = placed[[p for p, _s, _e in placed].index(last) :]
+    return last if len({p.match.nick for p, _s, _e in rest}) == 1 else None
+
+
+def _cued(low: str, placed: list[tuple[Pick, int, int]], start: int, end: int) -> bool:
+    """Whether the clause around the span at [start, end) votes: a vote word before it in
+    its clause, or right after it («<Клаус> — выставляю»), or «за» just before it."""
+    prev_end = max((e for _p, _s, e in placed if e <= start), default=0)
+    next_start = min((s for _p, s, _e in placed if s >= end), default=len(low))
+    before = low[prev_end:start]
+    cuts = list(_BEFORE_END.finditer(before))
+    before = before[cuts[-1].end() :] if cuts else before
+    after = low[end:next_start]
+    cut = _AFTER_END.search(after)
+    after = after[: cut.start()] if cut else after
+    words = _WORD.findall(before) + _WORD.findall(after)
+    if any(_told(w) for w in words):
+        return False  # «<Рома> выставил Костю», «хотел выставить <Рыжего>»: told, not cast
+    if any(is_cue(w) or w in _CHOICE for w in words):
+        return True
+    lead = _WORD.findall(before)
+    return bool(lead) and lead[-1] in ("за", "на")
+
+
+def _told(word: str) -> bool:
+    """A verb in the past tense: its clause tells what was, it casts no vote."""
+    return any(r.pos == "VERB" and "past" in r.grammemes for r in parse(word)[:1])

@@ -1,0 +1,127 @@
+"""One reading everywhere (C-2): `mafiabot parse moves`, `mafiabot replay` and the daemon read
+a letter through one entry point (`parser.moves.read_letter_from`) and so give the same
+reading for the same letter and cast.
+
+Before, a one-letter replay of «Дон — Кот» from a Don on turn 1 killed Кот while `parse
+moves` read no move for a cast where Кот was his clan mate; both now read the Don's name
+(the election, not open after turn 0) and the engine refuses it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.actions import InputRejected, Move
+from engine.settings import RulesSettings
+from engine.state import GameState
+from mafiabot.cli import main as cli_main
+from mafiabot.replay import ScenarioMove, read_move
+from mafiabot.store.codec import from_json
+from parser.sender import at_turn
+from tests.test_daemon_moves import _play_with_letters
+from tests.test_letters_corpus import CORPORA, LETTERS, _load
+
+THRESHOLD = RulesSettings().move_confidence
+
+
+def _engine_input(got: Move | InputRejected | None) -> tuple[Any, ...]:
+    if isinstance(got, Move):
+        return ("move", got.action, got.targets, got.executor, got.side)
+    if isinstance(got, InputRejected):
+        return ("rejected", got.reason)
+    return ("none",)
+
+
+def _cli_input(line: dict[str, Any]) -> tuple[Any, ...]:
+    """What `parse moves` says the engine is handed: a move, or the question, or nothing.
+    A refused reading is handed on as the move its words say (the engine refuses it)."""
+    if line["kind"] == "move" or (line["kind"] == "refused" and line.get("action")):
+        return ("move", line["action"], tuple(line["targets"]), line.get("executor"),
+                line.get("side"))  # fmt: skip
+    if line["kind"] in ("question", "refused"):
+        return ("rejected", line["code"])
+    return ("none",)
+
+
+def _parse_moves(
+    cast: Path, rows: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> list[dict[str, Any]]:
+    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    ruleset = json.loads(cast.read_text(encoding="utf-8"))["ruleset"]
+    assert cli_main(["parse", "moves", "--ruleset", ruleset, "--cast", str(cast)]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+@pytest.mark.parametrize("name", CORPORA)
+def test_C_2_parse_moves_and_replay_read_every_corpus_letter_alike(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state, rows = _load(name)
+    letters = [
+        {"from": r["from"], "text": r["text"], **({"turn": r["turn"]} if "turn" in r else {})}
+        for r in rows
+    ]
+    printed = _parse_moves(LETTERS / f"cast_{name}.json", letters, monkeypatch, capsys)
+    assert len(printed) == len(rows)
+    for row, line in zip(rows, printed, strict=True):
+        turn_state = at_turn(state, row.get("turn", state.turn))
+        sm = ScenarioMove(row["from"], {"from": row["from"], "text": row["text"]}, False, "", None)
+        replayed = _engine_input(read_move(sm, turn_state, THRESHOLD))
+        assert replayed == _cli_input(line), row["text"]
+
+
+def _cast_of(state: GameState) -> dict[str, Any]:
+    return {
+        "ruleset": state.ruleset,
+        "turn": state.turn,
+        "players": {
+            p.nick: {"role": p.role, **({"clan": p.clan} if p.clan else {}), "don": p.is_don}
+            for p in state.players
+        },
+        "dead": {p.nick: p.out_by or "override" for p in state.players if not p.alive},
+    }
+
+
+def test_C_2_the_daemon_reads_a_letter_as_parse_moves_and_replay_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Mister X is the yakuza Don of the recorded PEFL game; on turn 1 he writes the Don's
+    # name, then a kill, then a wish
+    letters = ["Дон — Кот", "Убиваем Кота", "Я бы Кота убрал"]
+    times = ["2026-11-28T19:40", "2026-11-28T19:45", "2026-11-28T19:50"]
+    run, answers = _play_with_letters(
+        "pefl", tmp_path, "Mister X", list(zip(times, letters, strict=True)), "2026-11-28T21:00"
+    )
+    g = run.daemon.game()
+    assert g.id is not None and g.state is not None
+    state = from_json(GameState, g.state)
+    cast = tmp_path / "cast.json"
+    cast.write_text(json.dumps(_cast_of(state), ensure_ascii=False), encoding="utf-8")
+    printed = _parse_moves(
+        cast, [{"from": "Mister X", "text": t} for t in letters], monkeypatch, capsys
+    )
+    cli = [_cli_input(line) for line in printed]
+    replayed = [
+        _engine_input(read_move(ScenarioMove("Mister X", {"text": t}, False, "", None), state))
+        for t in letters
+    ]
+    assert cli == replayed
+    # the daemon stored a row for each letter handed on as a move, and only for those
+    added = {pm.id for pm in run.board.pms if pm.subject == "доп. письмо"}
+    stored = [
+        ("move", m.action, tuple(m.targets or ()), m.executor, m.side)
+        for m in run.store.moves(g.id, 1)
+        if m.pm_board_id in added
+    ]
+    assert stored == [c for c in cli if c[0] == "move"]
+    # «Дон — Кот» names the Don: refused as the election, never a kill of Кот
+    assert cli[0][:3] == ("move", "don", ("Кот",))
+    assert "Дона клан выбирает только в нулевой ход" in answers[0]
+    assert cli[1][:3] == ("move", "kill", ("Кот",))
+    assert cli[2][0] != "move"  # a wish is no move
