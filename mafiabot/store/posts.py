@@ -13,7 +13,6 @@ from sqlmodel import col, select
 from mafiabot.store.codec import JsonObject
 from mafiabot.store.database import Database
 from mafiabot.store.tables import PostRevision, PostRow, utcnow
-from mafiabot.store.tallies import void_tallies
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +48,7 @@ class StoredPost:
     revision_seen_at: datetime | None = None
 
 
-#: the columns `upsert_posts` inserts, in the order of its rows
-POST_COLUMNS = (
-    "game_id", "topic_id", "board_id", "author", "author_id",
-    "posted_at", "turn", "position", "revisions", "first_seen",
-)  # fmt: skip
+#: the columns of the revisions `upsert_posts` inserts, in the order of its rows
 REVISION_COLUMNS = (
     "post_id", "revision", "body_html", "body_hash", "record", "edited_at", "seen_at",
 )  # fmt: skip
@@ -64,8 +59,8 @@ def _insert_many(
 ) -> None:
     """INSERT `rows` as one DB-API executemany, each value converted by its column type's
     own bind processor (SQLAlchemy's, so what is stored is what SQLAlchemy would store).
-    A first read stores 20,000 posts: SQLAlchemy's per-row parameter handling cost more
-    than the rest of storing them."""
+    A first read stores 20,000 revisions, each with its JSON record: SQLAlchemy's per-row
+    parameter handling cost a fifth of storing them."""
     dialect = conn.dialect
     mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(dialect.paramstyle)
     if mark is None:  # a driver with named parameters: SQLAlchemy's own executemany
@@ -159,7 +154,6 @@ class PostStore(Database):
             fresh: dict[int, tuple[PostIn, str]] = {}  # board id -> new post, its hash
             changed: dict[int, dict[str, object]] = {}  # post row id -> columns to update
             revisions: list[tuple[object, ...]] = []  # new revisions (REVISION_COLUMNS)
-            moved: dict[int, int] = {}  # topic -> the lowest board id stored new or edited
             for it in items:
                 h = body_hash(it.body_html)
                 if it.board_id in fresh:  # the same post twice on one page: the first stands
@@ -168,7 +162,6 @@ class PostStore(Database):
                 row = known.get(it.board_id)
                 if row is None:
                     fresh[it.board_id] = (it, h)
-                    moved[it.topic_id] = min(moved.get(it.topic_id, it.board_id), it.board_id)
                     out.append("new")
                     continue
                 row_id, position, revs = row
@@ -185,38 +178,32 @@ class PostStore(Database):
                 latest[row_id] = h
                 revisions.append((row_id, revs, it.body_html, h, it.record, it.edited_at, now))
                 out.append("edited")
-                moved[it.topic_id] = min(moved.get(it.topic_id, it.board_id), it.board_id)
             for row_id, values in changed.items():  # edits are few: one UPDATE each
                 conn.execute(sa.update(posts_t).where(posts_t.c.id == row_id).values(**values))
-            if fresh:  # new posts (the bulk of a first read): one insert, then their ids
-                _insert_many(
-                    conn,
-                    posts_t,
-                    POST_COLUMNS,
-                    [
-                        (
-                            *(game_id, it.topic_id, it.board_id, it.author, it.author_id),
-                            *(it.posted_at, it.turn, it.position, 1, now),
-                        )
-                        for it, _h in fresh.values()
-                    ],
-                )
-                new_ids: dict[int, int] = {
-                    board_id: row_id
-                    for board_id, row_id in conn.execute(
-                        sa.select(posts_t.c.board_id, posts_t.c.id).where(
-                            posts_t.c.game_id == game_id, posts_t.c.board_id.in_(list(fresh))
-                        )
-                    )
-                }
+            if fresh:  # new posts (the bulk of a first read): one multi-row insert
+                rows = [
+                    {
+                        "game_id": game_id,
+                        "topic_id": it.topic_id,
+                        "board_id": it.board_id,
+                        "author": it.author,
+                        "author_id": it.author_id,
+                        "posted_at": it.posted_at,
+                        "turn": it.turn,
+                        "position": it.position,
+                        "revisions": 1,
+                        "first_seen": now,
+                    }
+                    for it, _h in fresh.values()
+                ]
+                inserted = sa.insert(posts_t).returning(posts_t.c.board_id, posts_t.c.id)
+                new_ids: dict[int, int] = {b: i for b, i in conn.execute(inserted, rows)}
                 revisions += [
                     (new_ids[it.board_id], 1, it.body_html, h, it.record, it.edited_at, now)
                     for it, h in fresh.values()
                 ]
             if revisions:
                 _insert_many(conn, revs_t, REVISION_COLUMNS, revisions)
-            for topic_id, lowest in moved.items():  # a kept tally that read past it is void
-                void_tallies(conn, game_id, topic_id, lowest)
             return out
 
     def posts(

@@ -171,7 +171,8 @@ class TallyRow(SQLModel, table=True):
     """The live tally of a phase ("turn/phase"), kept as posts arrive (`store.tallies`): what
     the vote reader made of the phase's topic up to the post `through`, and `key`, the
     fingerprint of everything else it read by (state, seats, rules, calendar). A tally whose
-    key no longer matches is read again from the phase's first post."""
+    key no longer matches, or that a later revision voids, is read again from the phase's
+    first post."""
 
     __tablename__ = "tallies"
     __table_args__ = (sa.UniqueConstraint("game_id", "tag"),)
@@ -182,6 +183,9 @@ class TallyRow(SQLModel, table=True):
     topic_id: int
     key: str = ""
     through: int | None = None  # the highest board id read (None: no post yet)
+    # the highest post_revisions id when it was kept: a revision above it of a post at or
+    # below `through` (an edit, a post seen late) voids it
+    revisions_through: int | None = None
     kind: str = ""
     votes: list[JsonObject] | None = _json_col()  # engine Votes (to_json), in the order cast
     agreed: JsonObject | None = _json_col()  # P-V.2: post id → target of its accepted vote

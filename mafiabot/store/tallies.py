@@ -2,9 +2,10 @@
 statement instead of reading the turn's posts again (`mafiabot.daemon.tally`).
 
 A kept tally stands for the phase's posts up to the board id `through`; a later post is read
-on from it. An edit of a post it has read, or a post appearing below `through` (seen late),
-voids it (`void_tallies`, in the transaction that stores the post): the next reading starts
-again from the phase's first post.
+on from it. A revision stored after it was kept for a post at or below `through` — an edit of
+a post it has read, or a post seen late below it — voids it: `kept_tally` answers None, and
+the next reading starts again from the phase's first post. Storing posts costs nothing for
+it; the look is one indexed probe of the revisions stored since, when the tally is read.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sqlalchemy as sa
 
 from mafiabot.store.codec import JsonObject
 from mafiabot.store.database import Database
-from mafiabot.store.tables import TallyRejectionRow, TallyRow
+from mafiabot.store.tables import PostRevision, PostRow, TallyRejectionRow, TallyRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,13 +38,30 @@ class TallyStore(Database):
     """Live tallies and the votes they refused."""
 
     def kept_tally(self, game_id: int, tag: str) -> KeptTally | None:
+        """The phase's kept tally, None when there is none or a later revision voids it."""
         t = TallyRow.__table__  # type: ignore[attr-defined]
+        posts_t = PostRow.__table__  # type: ignore[attr-defined]
+        revs_t = PostRevision.__table__  # type: ignore[attr-defined]
+        voided = sa.exists().where(
+            revs_t.c.id > sa.func.coalesce(t.c.revisions_through, 0),
+            posts_t.c.id == revs_t.c.post_id,
+            posts_t.c.game_id == t.c.game_id,
+            posts_t.c.topic_id == t.c.topic_id,
+            posts_t.c.board_id <= t.c.through,
+        )
         q = sa.select(
-            t.c.topic_id, t.c.key, t.c.through, t.c.kind, t.c.votes, t.c.agreed, t.c.notes
+            t.c.topic_id,
+            t.c.key,
+            t.c.through,
+            t.c.kind,
+            t.c.votes,
+            t.c.agreed,
+            t.c.notes,
+            voided.label("voided"),
         ).where(t.c.game_id == game_id, t.c.tag == tag)
         with self.engine.connect() as conn:
             row = conn.execute(q).first()
-        if row is None:
+        if row is None or row.voided:
             return None
         return KeptTally(
             topic_id=row.topic_id,
@@ -71,7 +89,10 @@ class TallyStore(Database):
         the phase kept."""
         t = TallyRow.__table__  # type: ignore[attr-defined]
         r = TallyRejectionRow.__table__  # type: ignore[attr-defined]
+        revs_t = PostRevision.__table__  # type: ignore[attr-defined]
         values = {
+            # every revision stored so far has been read (or is above `through`)
+            "revisions_through": sa.select(sa.func.max(revs_t.c.id)).scalar_subquery(),
             "topic_id": tally.topic_id,
             "key": tally.key,
             "through": tally.through,
@@ -118,14 +139,3 @@ class TallyStore(Database):
         )
         with self.engine.connect() as conn:
             return [rec for (rec,) in conn.execute(q) if rec is not None]
-
-
-def void_tallies(conn: sa.Connection, game_id: int, topic_id: int, lowest: int) -> None:
-    """In a transaction storing posts of `topic_id`: the kept tallies that read past `lowest`
-    (the lowest board id edited, or stored new below what a tally has read) no longer stand."""
-    t = TallyRow.__table__  # type: ignore[attr-defined]
-    conn.execute(
-        sa.update(t)
-        .where(t.c.game_id == game_id, t.c.topic_id == topic_id, t.c.through >= lowest)
-        .values(key="")
-    )

@@ -27,6 +27,7 @@ def upgrade() -> None:
         sa.Column("topic_id", sa.Integer(), nullable=False),
         sa.Column("key", sa.String(), nullable=False),
         sa.Column("through", sa.Integer(), nullable=True),
+        sa.Column("revisions_through", sa.Integer(), nullable=True),
         sa.Column("kind", sa.String(), nullable=False),
         sa.Column("votes", sa.JSON(), nullable=True),
         sa.Column("agreed", sa.JSON(), nullable=True),
