@@ -73,3 +73,6 @@ class InputRejected:
     detail: str = ""
     post_id: int | None = None
     source_id: int | None = None
+    #: a vote's target: the player it named, or the words it named him by when they name
+    #: nobody (None: not a vote, or no target read)
+    target: str | None = None

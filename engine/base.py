@@ -82,10 +82,10 @@ class RuleSetBase:
     silent_first_turn: ClassVar[bool] = False
     #: what the newspaper prints of a turn (the rest of it is the same for both)
     paper: ClassVar[PaperShows]
-    #: each role's name for the players, and the role PM's help on writing its letter (a role
-    #: without a move has none): Russian words, kept in `engine/words_ru.py`
+    #: each role's name for the players: Russian words, kept in `engine/words_ru.py`
     role_words: ClassVar[Mapping[Role, str]]
-    move_help: ClassVar[Mapping[Role, str]] = MappingProxyType({})
+    #: each role's night actions (a role without a move has none)
+    role_actions: ClassVar[Mapping[Role, tuple[str, ...]]] = MappingProxyType({})
 
     def __init__(self, settings: RulesSettings) -> None:
         self.settings = settings

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from types import MappingProxyType
 
 from engine.actions import GAMBLER_ROLES, Move, Vote
 from engine.base import PaperShows, RuleSetBase
@@ -57,7 +58,7 @@ from engine.inputs import TurnInputs
 from engine.kinds import Clan, Phase, Role, Team
 from engine.settings import RulesSettings
 from engine.state import MAFIA, MANIAC, SOLO, TOWN, GameState, Player, Seat
-from engine.words_ru import GAMBLER_MOVE_HELP, GAMBLER_ROLE_WORDS
+from engine.words_ru import GAMBLER_ROLE_WORDS
 
 MAFIA_ROLES = ("godfather", "mafia")  # the clan proper (G-S.3)
 TOWN_ROLES = ("civilian", "commissar", "sheriff", "doctor")
@@ -149,7 +150,7 @@ class Gambler(RuleSetBase):
     # G-P.1: no killer is ever told; the kill's story (G-M.10), checks, heal, blocked moves
     paper = PaperShows(kill_story=True, night_notes=True)
     role_words = GAMBLER_ROLE_WORDS
-    move_help = GAMBLER_MOVE_HELP
+    role_actions = MappingProxyType(ROLE_ACTIONS)
 
     @classmethod
     def team_of(cls, role: Role, clan: Clan | None = None) -> Team:

@@ -59,7 +59,7 @@ from engine.inputs import TurnInputs
 from engine.kinds import CLANS, Cause, CheckSeen, Clan, Rescue, Role, Team
 from engine.settings import RulesSettings
 from engine.state import MANIAC, TOWN, GameState, Protect, Seat
-from engine.words_ru import PEFL_MOVE_HELP, PEFL_ROLE_WORDS
+from engine.words_ru import PEFL_ROLE_WORDS
 
 MAFIOSI: tuple[Role, ...] = ("mafia", "thug", "kamikaze")
 TOWN_ROLES = ("civilian", "commissar", "sergeant", "ninja", "doctor", "necromancer", "bastard")
@@ -171,7 +171,7 @@ class Pefl(RuleSetBase):
     # P-P.1: the killer's kind is told (never his nick); P-M.11 beatings; P-E.1 at the end
     paper = PaperShows(kill_cause=True, beaten=True, votes_against=True)
     role_words = PEFL_ROLE_WORDS
-    move_help = PEFL_MOVE_HELP
+    role_actions = MappingProxyType(ROLE_ACTIONS)
 
     @classmethod
     def team_of(cls, role: Role, clan: Clan | None = None) -> Team:

@@ -89,6 +89,10 @@ class RulesSettings:
     unanswered_side: str = "town"
     #: G-P.1 Ruling: the newspaper names the role the commissar/lawyer saw.
     announce_check_roles: bool = True
+    #: G-M.10 with G-P.1: a kill letter's story is printed under its victim, and every
+    #: killer's role PM (sheriff, maniac, godfather, mafia) invites one, so a story does not
+    #: tell whose kill it was. False: no story is printed and no role PM invites one.
+    kill_stories: bool = True
     #: G-W.1 Ruling: the win is checked after the court as well as after the night (a game
     #: won at the court plays no night).
     gambler_check_win_after_court: bool = True

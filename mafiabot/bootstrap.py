@@ -66,6 +66,7 @@ def make_client(cfg: Config, transport: Any = None) -> BoardClient:
         base_url=base,
         username=cfg.board.username,
         password=cfg.board.password(),
+        tz=cfg.board.timezone,
         cookie_file=cookies,
         min_interval=cfg.board.request_delay,
         flood_exempt=cfg.board.flood_exempt,

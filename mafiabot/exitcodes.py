@@ -4,7 +4,8 @@ One table for every command, so a script or systemd can tell what went wrong:
 
     0    done (for `run`: the game is over, or SIGTERM asked it to stop)
     1    a runtime failure: the board or the database failed, another instance holds the
-         game (so a second machine under systemd keeps retrying as a standby)
+         game (so a second machine under systemd keeps retrying as a standby), or the board
+         refused one of the game's messages for good (`status` names it)
     2    bad input: a config or command line that cannot work, a corrupt database, a lost
          database while the board shows the game already started — retrying cannot help
     3    the board refused the bot's login — retrying would lock the account (CAPTCHA)

@@ -92,6 +92,16 @@ def reply(pm_id: int) -> OutboxKind:
     return OutboxKind(f"ack-{pm_id}")
 
 
+def failure_notice(refused: OutboxKey) -> OutboxKind:
+    """The host's PM about the message `refused`, which the board refused for good (with its
+    text, to post or forward by hand)."""
+    return OutboxKind(f"failed-{refused.kind}-{refused.recipient}")
+
+
+def is_failure_notice(kind: str) -> bool:
+    return kind.startswith("failed-")
+
+
 def key(game: int, turn: int, kind: OutboxKind, recipient: str = TOPIC) -> OutboxKey:
     """The outbox key of a game's message."""
     return OutboxKey(str(game), turn, kind, recipient)

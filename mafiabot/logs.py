@@ -12,8 +12,13 @@ import logging
 import os
 import sys
 from datetime import datetime
-from pathlib import Path
-from typing import TextIO
+
+# typing and pathlib are for annotations only: a quick command (`mafiabot parse posts`) does not
+# import them just to log (mypy reads a `TYPE_CHECKING` block whatever defines the name)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import TextIO
 
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -97,7 +102,7 @@ def setup(
     console.setFormatter(JournalFormatter() if under_journal(stream) else IsoFormatter())
     handlers: list[logging.Handler] = [console]
     if log_file is not None:
-        path = Path(log_file)
+        path = os.fspath(log_file)
         fh = logging.FileHandler(path, encoding="utf-8")
         os.chmod(path, 0o600)  # the log names players, roles and moves
         fh.setFormatter(IsoFormatter())

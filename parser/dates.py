@@ -306,6 +306,8 @@ _LABELS_RE = re.compile(
     r"^(?:Дата|Отправлено|Добавлено|Posted(?:\s+on)?|Sent|Date)\s*:?\s*", re.IGNORECASE
 )
 _ISO_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T")
+# An ISO time with no entity, space, label, "|" or trailing comma to clean off first.
+_PLAIN_ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.TZ+-]*")
 _RELATIVE_RE = re.compile(
     r"^(?P<word>сегодня|вчера|today|yesterday)\b[\s,:\-]*(?:в|at)?\s*(?P<rest>.*)$",
     re.IGNORECASE,
@@ -333,12 +335,15 @@ def read_formatted_date(
     if not isinstance(text, str):
         return None, "no date text"
     zone = get_tz(tz)
-    s = " ".join(_SPACES_RE.sub(" ", htmllib.unescape(text)).split())
-    s = strip_date_label(s).split("|")[0].strip().rstrip(",")
-    if not s:
-        return None, "empty date"
-    if has_foreign_digits(s):
-        return None, f"non-ASCII digits in date {s!r}"
+    if _PLAIN_ISO.fullmatch(text):  # an attribute's ISO time: the cleaning would keep it as is
+        s = text
+    else:
+        s = " ".join(_SPACES_RE.sub(" ", htmllib.unescape(text)).split())
+        s = strip_date_label(s).split("|")[0].strip().rstrip(",")
+        if not s:
+            return None, "empty date"
+        if has_foreign_digits(s):
+            return None, f"non-ASCII digits in date {s!r}"
     try:
         return _read_formatted(s, formats, zone, now)
     except (OverflowError, ValueError):

@@ -18,7 +18,6 @@ import codecs
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 __all__ = [
     "DecodedText",
@@ -41,19 +40,25 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 # 1024 bytes, but old forum skins put long comments and scripts before the meta tag.
 _META_SCAN_BYTES = 8192
 
+_ANY_BOM = tuple(bom for bom, _name in _BOMS)
+
 _HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?\s*([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
 _META_TAG = re.compile(rb"<meta\b[^>]*>", re.IGNORECASE)
 _META_CHARSET = re.compile(rb"""\bcharset\s*=\s*["']?\s*([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
 _XML_DECL = re.compile(rb"""^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._:\-]+)""")
 
 
-@dataclass(frozen=True, slots=True)
 class DecodedText:
     """Decoded page text and how the encoding was chosen (for logs and tests)."""
 
-    text: str
-    encoding: str  # Python codec name, e.g. "utf-8", "cp1251"
-    source: str  # "bom" | "header" | "meta" | "utf-8 bytes" | "detector" | "fallback"
+    # a plain class: the readers import this module, a dataclass costs their start a quarter ms
+    __slots__ = ("encoding", "source", "text")
+
+    def __init__(self, text: str, encoding: str, source: str) -> None:
+        self.text = text
+        self.encoding = encoding  # Python codec name, e.g. "utf-8", "cp1251"
+        # "bom" | "header" | "meta" | "utf-8 bytes" | "detector" | "fallback"
+        self.source = source
 
 
 def _codec_name(label: str | None) -> str | None:
@@ -186,6 +191,13 @@ def decode_html(data: bytes, content_type: str | None = None) -> str:
 
     `content_type` is the HTTP `Content-Type` header value when the page came over HTTP.
     """
+    # Bytes that are valid UTF-8 with non-ASCII in them are read as UTF-8 whatever is declared
+    # (`decode_html_ex`: every branch gives that text), so the declarations need not be read
+    # unless the log is to say that a label was wrong.
+    if not data.startswith(_ANY_BOM) and not data.isascii() and not log.isEnabledFor(logging.INFO):
+        text = _strict(data, "utf-8")
+        if text is not None:
+            return text
     return decode_html_ex(data, content_type).text
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import overload
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -86,10 +85,6 @@ _RAW_TEXT = frozenset(
 _SELF_SIBLING = frozenset(("p", "li", "dt", "dd", "option", "tr", "td", "th"))
 
 
-@overload
-def cap_depth(html: str, limit: int) -> str: ...
-@overload
-def cap_depth(html: bytes, limit: int) -> bytes: ...
 def cap_depth(html: str | bytes, limit: int) -> str | bytes:
     """`html` without the tags of elements nested deeper than `limit` (their text kept), in
     one pass over its tags; markup that never nests that deep comes back unchanged."""

@@ -96,6 +96,26 @@ def forms(
 
 _GENDERS: Final = frozenset({"masc", "femn", "neut"})
 
+#: how a host may write a player's gender (config `[game.genders]`): "m"/"f" and the words
+#: a Russian host reaches for first
+GENDER_WORDS: Final[dict[str, str]] = {
+    "m": "m",
+    "male": "m",
+    "masc": "m",
+    "м": "m",
+    "муж": "m",
+    "f": "f",
+    "female": "f",
+    "femn": "f",
+    "ж": "f",
+    "жен": "f",
+}
+
+
+def gender_word(value: object) -> str | None:
+    """ "m"/"f" from how a host wrote a gender ("m", "ж", "female" …); anything else None."""
+    return GENDER_WORDS.get(str(value).strip().casefold()) if value is not None else None
+
 
 @lru_cache(maxsize=65536)
 def adjective_readings(word: str, *, nominative: bool = False) -> frozenset[tuple[str, str]]:

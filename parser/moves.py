@@ -146,7 +146,7 @@ def read_letter_from(
     refused = reject_sender(sender, living=living, players=players, source_id=source_id)
     if refused is not None:
         return LetterRead(None, refused)
-    key = account_key(sender)
+    key = account_key(sender)  # the account as the board spells it: no look-alike folding
     actor = next((p for p in living if account_key(p) == key), sender)
     if view is None and state is not None:
         view = sender_view(state, actor)

@@ -18,15 +18,10 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import islice
-from urllib.parse import urljoin
 
 __all__ = ["Nav", "PageLink", "Stated", "page_link", "read_nav", "topic_of"]
 
-# A page number in a topic address: IPS 4's &page=N or /page/N/, IPB 3's /page-N. The topic an
-# address shows: IPB showtopic=T, act=ST&t=T, phpBB viewtopic.php?t=T, IPB 3 and IPS 4
-# /topic/T-slug. (Both read by `_number_after`, as the offset is outside `_shifted`.)
 # Addresses that name a topic and a position but are not a page of it: a post, the first
 # unread post, a reply form, a printable view, moderator actions (each as the boards spell it).
 _NOT_A_PAGE_WORDS = (
@@ -38,46 +33,80 @@ _POST_PARAM = re.compile(r"[?&;]p(?:id)?=\d")
 _TITLE_PAGE = re.compile(r"^\s*(?:(?:Страница|Page)\s*:?\s*)?(\d+)\s*$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
+# Plain classes, not dataclasses: every reader imports these, and a dataclass costs a quarter
+# of a millisecond to define at each start of `mafiabot parse posts`.
+
+
 class PageLink:
     """A link to a page of the topic, as the page shows it."""
 
-    url: str  # as the page writes it (entities decoded), absolute where the page's address is known
-    offset: int | None  # the post offset the address carries (st=, start=, page__st__)
-    page: int | None  # the page number the address carries (page=, /page/N/, data-page)
-    label: int | None  # the page number the link shows (its text or its title)
+    __slots__ = ("label", "offset", "page", "url")
+
+    def __init__(self, url: str, offset: int | None, page: int | None, label: int | None) -> None:
+        self.url = url  # as written (entities decoded), absolute where the page's address is known
+        self.offset = offset  # the post offset the address carries (st=, start=, page__st__)
+        self.page = page  # the page number the address carries (page=, /page/N/, data-page)
+        self.label = label  # the page number the link shows (its text or its title)
 
 
-@dataclass(frozen=True, slots=True)
 class Stated:
     """What a page states about its navigation outright (None: it does not say)."""
 
-    page: int | None = None  # the current page, marked in the pager
-    total: int | None = None  # the page count («(4)», "Page 1 of 3", data-pages)
-    per_page: int | None = None  # posts a page (a page-jump script or attribute)
-    total_posts: int | None = None  # posts in the topic
-    # the board addresses its pages by number (IPS 4/5): posts a page find none of them
-    numbered: bool = False
-    # a link the board marks as the next page (rel=next, or the host's [board.selectors])
-    next_url: str | None = None
-    last_url: str | None = None  # a link the board marks as the last page (rel=last)
+    __slots__ = ("last_url", "next_url", "numbered", "page", "per_page", "total", "total_posts")
+
+    def __init__(
+        self,
+        page: int | None = None,
+        total: int | None = None,
+        per_page: int | None = None,
+        total_posts: int | None = None,
+        numbered: bool = False,
+        next_url: str | None = None,
+        last_url: str | None = None,
+    ) -> None:
+        self.page = page  # the current page, marked in the pager
+        self.total = total  # the page count («(4)», "Page 1 of 3", data-pages)
+        self.per_page = per_page  # posts a page (a page-jump script or attribute)
+        self.total_posts = total_posts  # posts in the topic
+        # the board addresses its pages by number (IPS 4/5): posts a page find none of them
+        self.numbered = numbered
+        # a link the board marks as the next page (rel=next, or the host's [board.selectors])
+        self.next_url = next_url
+        self.last_url = last_url  # a link the board marks as the last page (rel=last)
+
+    def linked(self, next_url: str | None, last_url: str | None) -> Stated:
+        """The same statements with these marked next and last links."""
+        page, total, per, posts = self.page, self.total, self.per_page, self.total_posts
+        return Stated(page, total, per, posts, self.numbered, next_url, last_url)
 
 
-@dataclass(frozen=True, slots=True)
 class Nav:
     """A topic page's place among its pages."""
 
-    page: int
-    total_pages: int
-    next_url: str | None  # None on the last page
-    last_url: str | None  # None on the last page
-    start: int | None  # offset of the page's first post, where known
-    per_page: int | None
+    __slots__ = ("last_url", "next_url", "page", "per_page", "start", "total_pages")
+
+    def __init__(
+        self,
+        page: int,
+        total_pages: int,
+        next_url: str | None,
+        last_url: str | None,
+        start: int | None,
+        per_page: int | None,
+    ) -> None:
+        self.page = page
+        self.total_pages = total_pages
+        self.next_url = next_url  # None on the last page
+        self.last_url = last_url  # None on the last page
+        self.start = start  # offset of the page's first post, where known
+        self.per_page = per_page
 
 
-# The same spellings as (key, whether a parameter separator must come before it), read with
-# str.find: an address is searched a dozen times a page, an alternation is tried at every
-# character. `&amp;` ends in ";", a separator too.
+# What an address says, each spelling as (key, whether a parameter separator must come before
+# it), read with str.find (an alternation is tried at every character); `&amp;` ends in ";", a
+# separator too. The topic: IPB showtopic=T, act=ST&t=T, phpBB viewtopic.php?t=T, IPB 3 and
+# IPS 4 /topic/T-slug. A post offset: IPB st=N, IPB 3 page__st__N, phpBB start=N. A page
+# number: IPS 4 &page=N or /page/N/, IPB 3 /page-N.
 _TOPIC_KEYS = (("showtopic=", False), ("t=", True), ("/topic/", False))
 _OFFSET_KEYS = (("st=", True), ("start=", True), ("page__st__", False))
 _PAGE_KEYS = (("page=", True), ("/page/", False), ("/page-", False))
@@ -143,8 +172,15 @@ def page_link(
         if label != 1:
             return None
         offset = 0  # the topic's own address is its first page
-    url = urljoin(base_url, href) if base_url else href
+    url = _joined(base_url, href) if base_url else href
     return PageLink(url, offset, page, label)
+
+
+def _joined(base_url: str, href: str) -> str:
+    # urllib.parse only when the page's address is known: `mafiabot parse posts` starts without
+    from urllib.parse import urljoin
+
+    return urljoin(base_url, href)
 
 
 def _label(text: str, title: str | None) -> int | None:

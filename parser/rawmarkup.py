@@ -56,7 +56,11 @@ _TOKENIZER_TAGS = (
     "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript",
     "plaintext", "template", "svg", "math",
 )  # fmt: skip
-_TOKENIZER_MARK = re.compile(r"<(?:\?|!(?!--(?!-?>))|(?:" + caseless(*_TOKENIZER_TAGS) + "))")
+# (the lookahead lets a "<" that none of them can follow be passed over at once)
+_FIRSTS = "".join(sorted({c for t in _TOKENIZER_TAGS for c in (t[0], t[0].upper())}))
+_TOKENIZER_MARK = re.compile(
+    rf"<(?=[?!{_FIRSTS}])(?:\?|!(?!--(?!-?>))|(?:" + caseless(*_TOKENIZER_TAGS) + "))"
+)
 
 # A start or end tag as the HTML tokenizer reads it when it is well formed: a name, then
 # attributes with quoted or plain values. Anything else starting with "<" is not read here.
@@ -128,7 +132,7 @@ def tag_attr(html: str, start: int, name: str) -> tuple[str, str | None, int] | 
 
 # An inline tag as `text_of` reads it (start or end, its attributes' quoted values may hold
 # anything but their quote), and a line break.
-_ATTRS = r"(?=[\s/>])(?:[^<>\"']|\"[^\"]*\"|'[^']*')*>"
+_ATTRS = r"(?=[\s/>])(?:[^<>\"']++|\"[^\"]*+\"|'[^']*+')*+>"  # possessive: nothing to retry
 _INLINE_TAG = re.compile(r"</?(?:" + caseless(*_INLINE) + r")" + _ATTRS)
 _BR = re.compile(r"</?" + caseless("br") + _ATTRS)
 

@@ -406,7 +406,12 @@ class Poster:
     def _reply_with_attachment(self, row: OutboxRow, topic_id: int, part: Part) -> int:
         """The first part with the row's file in the same submit (one post, exactly once
         like any other: an upload alone shows nothing on the board). A board that cannot
-        take files, or refuses this one, gets the text alone; the report says so."""
+        take files, or refuses this one — or answers the post with the file by any refusal
+        or odd page — gets the text alone at once, never a newspaper held back for its
+        chart; the report says so. Before the text goes alone the topic is searched for
+        the part's marker, so a post the board took despite an odd answer is not doubled.
+        A board that is down, a stop request and a refused login are not refusals of the
+        file: they leave the row as they would any other."""
         assert row.attachment is not None
         client = self.client
         why = "the board does not take attachments from the bot"
@@ -418,6 +423,14 @@ class Poster:
                 return client.post_reply(topic_id, text, attachment=row.attachment).post_id
             except AttachmentRefused as exc:
                 why = str(exc)
+            except (Interrupted, LoginFailed, BoardUnavailable, SessionExpired):
+                raise
+            except ScraperError as exc:
+                why = f"the post with the file failed: {exc}"
+                found = self._find_on_board(row, part)
+                if found is not None:
+                    log.info("outbox %s part 0 is on the board after all (%d)", row.key, found)
+                    return found
         log.warning("outbox %s goes without its attachment: %s", row.key, why)
         if self._report is not None:
             self._report.without_attachment.append((row.key, why))

@@ -1,8 +1,10 @@
-"""The board-neutral interface every board client implements (phpBB now, IPB later).
+"""The board-neutral interface every board client implements (phpBB and Invision).
 
 The daemon holds one `BoardClient`; it never sees HTTP, cookies or form tokens. Reading
 returns raw pages (`RawPage`) plus the few navigation facts a client needs to move through a
-topic (page numbers, post ids) — turning HTML into posts and PMs is the parser's job.
+topic (page numbers, post ids) — turning HTML into posts and PMs is the parser's job. A topic
+page is read by the parser once, when it is fetched: the fetch carries that reading
+(`TopicPageFetch.parsed`), and its navigation and its posts both come from it.
 
 Cursor contract: `poll_topic(cursor)` fetches the cursor's page and any newer pages, nothing
 else, and returns the next cursor; a steady-state poll with nothing new costs one request.
@@ -25,6 +27,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol, runtime_checkable
+
+from parser.records import TopicPage
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +67,11 @@ class TopicPageFetch:
     # the page's link to the next one, read from the same parse as the rest (None: last page,
     # or a client that finds it otherwise)
     next_url: str | None = None
+    # the page as the client read it, once (`parser.pages.parse_topic`: posts and navigation
+    # alike), its times in the zone `tz` names and «Сегодня» read at `raw.fetched_at`; None
+    # from a client that hands over only the page (the reader of the fetch parses it then)
+    parsed: TopicPage | None = None
+    tz: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,13 +7,18 @@ page, check a text against the length limit, and space its writes the way the bo
 control demands. The base class holds that flow once; a board client (`scraper.phpbb`,
 `scraper.ipb`) supplies the board's facts through a few small methods:
 
-- `_fetch_topic_page(url)` (its navigation read from the same parse), `_cursor_url(cursor)`,
-  `_page_url(topic, n)`, `_last_page(topic)`, `_per()` — where pages are and what is on them;
-- `_own_posts(page)` — (id, author, text outside quotes) of a topic page's posts;
+- `_fetch_topic_page(url)` (the page read once, by `parser.pages`: its posts and its
+  navigation alike, handed over in the fetch), `_cursor_url(cursor)`, `_page_url(topic, n)`,
+  `_last_page_guess(topic)`, `_per()` — where pages are and what is on them;
 - `_looks_logged_out(resp)`, `_page_logged_in(resp)`, `_has_member_cookie()`, `_login()`,
-  `_error_of(text)` — the session and the board's error box;
+  `_error_of(text)`, `_own_id_in(text)` — the session, whose it is, and the board's error box;
 - `_folder_url(folder)`, `_folder_rows(text, folder)`, `_folder_next(text, url, seen)`,
   `_pm_has_marker(page, marker)`, and the `sent_folders` attribute — the PM folders.
+
+"Is this post mine" is decided by the bot's board user id, which every page served to its
+session shows in its header (`_own_id_in`), learned at login or from the first page of a
+restored session; only where a board shows no id does the account's exact spelling decide
+(`parser.identity.same_account`) — never a name that merely reads like the bot's.
 
 Writes go through `self.pacer` (`scraper.pacing.WritePacer`); every deliberate wait (flood,
 form age, retry backoff, the polite delay) goes through `self._sleep`, which a stop check
@@ -33,7 +38,8 @@ from urllib.parse import urljoin
 
 import httpx
 
-from parser.identity import nick_key
+from parser.identity import same_account
+from parser.records import TopicPage
 from scraper.board import (
     FetchedPM,
     PMRef,
@@ -53,7 +59,7 @@ from scraper.errors import (
     ShutOut,
     UnexpectedPage,
 )
-from scraper.http import BoardHttp, TransportSettings, redact
+from scraper.http import BoardHttp, TransportSettings, page_text, redact
 from scraper.pacing import StopCheck, Waiter, WritePacer, as_stop_check
 
 log = logging.getLogger(__name__)
@@ -66,6 +72,8 @@ class ClientSettings(TransportSettings, Protocol):
     def base_url(self) -> str: ...
     @property
     def username(self) -> str: ...
+    @property
+    def tz(self) -> str: ...
     @property
     def max_message_length(self) -> int | None: ...
     @property
@@ -180,7 +188,6 @@ class BoardClientBase:
         transport: httpx.BaseTransport | None,
         clock: Callable[[], float],
         sleep: Callable[[float], None],
-        text_of: Callable[[httpx.Response], str] | None = None,
         on_cookies: Callable[[httpx.Response], None] | None = None,
     ) -> None:
         self.base_url = (
@@ -196,7 +203,6 @@ class BoardClientBase:
             transport=transport,
             clock=clock,
             sleep=self._waiter,
-            text_of=text_of,
             on_cookies=on_cookies,
         )
         self._net.before_request = self._waiter.check_request
@@ -208,6 +214,9 @@ class BoardClientBase:
         self._fill: tuple[int, int] | None = None
         self._listed: dict[str, list[PMRef]] = {}
         self._pm_badge: int | None = None
+        # the board user id of the bot's own account, as the board's pages show it (None:
+        # not seen yet, or a board whose pages do not show it)
+        self._own_id: int | None = None
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -232,7 +241,8 @@ class BoardClientBase:
         return self._net.clock_offset
 
     def _text(self, resp: httpx.Response) -> str:
-        return resp.text
+        """An answer's text (`scraper.http.page_text`: `parser.encoding.decode_html`)."""
+        return page_text(resp)
 
     def _raw(self, resp: httpx.Response) -> RawPage:
         return RawPage(str(resp.url), self._text(resp), self._now(), resp.status_code)
@@ -278,6 +288,35 @@ class BoardClientBase:
             self._pm_badge = None
             return
         self._pm_badge = int(next(g for g in m.groups() if g is not None))
+
+    @property
+    def own_user_id(self) -> int | None:
+        """The bot account's board user id as the board's pages show it (None: not seen yet,
+        or a board that does not show it)."""
+        return self._own_id
+
+    def _own_id_in(self, text: str) -> int | None:
+        """The user id of the account a page was served to, from the page's own markup."""
+        raise NotImplementedError
+
+    def _learn_own_id(self, text: str, *, login: bool = False) -> None:
+        """Take the bot's user id from a page served to its session: the page a login lands
+        on always (a new session), any other page while the id is not known (a restored
+        session logs in no more)."""
+        if self._own_id is not None and not login:
+            return
+        found = self._own_id_in(text)
+        if found is not None:
+            if found != self._own_id:
+                log.debug("the board knows %s as user %d", self._client_settings.username, found)
+            self._own_id = found
+
+    def _is_mine(self, author: str, author_id: int | None) -> bool:
+        """Whether a post or message by (author, author_id) is the bot's own: by the board's
+        user id where both are known, else by the account's exact spelling (case, Unicode
+        composition and runs of spaces aside) — a look-alike name («Ведущuй», a zero-width
+        space) is another account."""
+        return same_account(author, author_id, self._client_settings.username, self._own_id)
 
     def _has_member_cookie(self) -> bool:
         raise NotImplementedError
@@ -342,12 +381,36 @@ class BoardClientBase:
             raise NotFound(self._error_of(self._text(resp)) or f"not found: {shown}")
         if resp.status_code >= 400:
             raise UnexpectedPage(f"the board answered {resp.status_code} for {shown}")
+        if self._own_id is None:
+            self._learn_own_id(self._text(resp))
         return resp
 
     # -- topics ----------------------------------------------------------------------------
 
     def _fetch_topic_page(self, url: str) -> TopicPageFetch:
         raise NotImplementedError
+
+    def _topic_fetch(
+        self, resp: httpx.Response, text: str, fetched_at: datetime, parsed: TopicPage
+    ) -> TopicPageFetch:
+        """A topic page as fetched, with its one reading (`parsed`, read in the board's zone
+        at `fetched_at`) and the navigation facts taken from it."""
+        if parsed.page <= 1:
+            start = 0  # an address past the end of a one-page topic says nothing of it
+        elif parsed.start is not None:
+            start = parsed.start
+        else:
+            start = (parsed.page - 1) * self._per()
+        return TopicPageFetch(
+            RawPage(str(resp.url), text, fetched_at, resp.status_code),
+            parsed.page,
+            parsed.total_pages,
+            start,
+            tuple(p.id for p in parsed.posts),
+            parsed.next_url,
+            parsed,
+            self._client_settings.tz,
+        )
 
     def _cursor_url(self, cursor: TopicCursor) -> str:
         """The URL of the page a cursor stands on."""
@@ -357,30 +420,32 @@ class BoardClientBase:
         """The URL of page `page` (1-based) with the page size as known now."""
         raise NotImplementedError
 
-    def _last_page(self, topic_id: int) -> TopicPageFetch:
+    def _last_page_guess(self, topic_id: int) -> str:
+        """The page to ask for first when looking for a topic's last one."""
         raise NotImplementedError
+
+    def _last_page(self, topic_id: int) -> TopicPageFetch:
+        """The topic's last page: the board's own link to it from the page asked for first
+        (the page size may still be a guess), else that page by number."""
+        first = self._fetch_topic_page(self._last_page_guess(topic_id))
+        if first.page >= first.total_pages:
+            return first
+        last_url = first.parsed.last_url if first.parsed is not None else None
+        return self._fetch_topic_page(last_url or self._page_url(topic_id, first.total_pages))
 
     def _per(self) -> int:
         """Posts per topic page, as far as the client knows."""
         raise NotImplementedError
 
-    def _own_posts(self, page: TopicPageFetch) -> Iterable[tuple[int, str, str]]:
-        """(post id, author, text outside quotes) of every post on a topic page."""
-        raise NotImplementedError
-
-    def _next_page_url(self, page: TopicPageFetch) -> str | None:
-        """The next page's link, as the fetch read it (no second parse of the page)."""
-        return page.next_url
-
     def _walk(self, cur: TopicPageFetch, last_page: int | None) -> Iterator[TopicPageFetch]:
         """`cur` and the pages after it up to `last_page` (None: the end), each fetched when
         the caller asks for it; only the page in hand is referenced here (no name is left on
-        the first page)."""
+        the first page). The next page is the one the fetch's reading links to."""
         while True:
             yield cur
             if last_page is not None and cur.page >= last_page:
                 return
-            nxt_url = self._next_page_url(cur)
+            nxt_url = cur.next_url
             if nxt_url is None or cur.page >= cur.total_pages:
                 return
             nxt = self._fetch_topic_page(nxt_url)
@@ -444,14 +509,16 @@ class BoardClientBase:
         return self._own_post_in(pages, marker)
 
     def _own_post_in(self, pages: Iterable[TopicPageFetch], marker: str) -> int | None:
-        """The bot's own post on these pages whose text holds `marker` (pages are read
-        lazily: the search stops at the first page that has it)."""
-        me = nick_key(self._client_settings.username)
+        """The bot's own post (`_is_mine`) on these pages whose text holds `marker`, read
+        from each fetch's own reading of its page (pages are fetched lazily: the search
+        stops at the first page that has it). A marker can be computed from public data, so
+        whose post holds it is what proves the message was posted."""
         for page in pages:
+            posts = page.parsed.posts if page.parsed is not None else ()
             # own text only (outside quotes): a player quoting the bot never counts
-            for pid, author, text in reversed(list(self._own_posts(page))):
-                if nick_key(author) == me and marker in norm(text):
-                    return pid
+            for post in reversed(posts):
+                if self._is_mine(post.author, post.author_id) and marker in norm(post.own_text):
+                    return post.id
         return None
 
     def _pages_from(self, topic_id: int, cursor: TopicCursor) -> Iterable[TopicPageFetch]:

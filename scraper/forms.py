@@ -1,15 +1,17 @@
-"""Small readers for the *shape* of phpBB pages: forms, error boxes, login state, navigation.
+"""Small readers for the *shape* of phpBB pages: forms, error boxes, login state, who is
+logged in, a PM folder's next page.
 
-This is what a client needs to drive the board (which form to submit, did it work, where is
-the next page). Reading posts and messages themselves is the parser's job (`parser/`).
-All functions are forgiving: they return None / empty on markup they do not recognise.
+This is what a client needs to drive the board (which form to submit, did it work, whose
+session this is). Reading posts and messages — and a topic page's place among its pages — is
+the parser's job (`parser/`), done once per page. All functions are forgiving: they return
+None / empty on markup they do not recognise.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -144,6 +146,24 @@ def has_logout_link(html: str) -> bool:
     return "mode=logout" in html
 
 
+# the header's member menu (prosilver 3.1+: `li#username_logged_in`) links the account's own
+# profile, «./memberlist.php?mode=viewprofile&amp;u=2», before its logout link
+_MEMBER_MENU = 'id="username_logged_in"'
+_OWN_PROFILE = re.compile(r"mode=viewprofile&(?:amp;)?u=(\d+)")
+
+
+def own_user_id(html: str) -> int | None:
+    """The board user id of the account a page was served to, from the header's member menu
+    (its link to the account's own profile); None where the page shows none (a guest's page,
+    a style without the menu, a group that may not view profiles)."""
+    at = html.find(_MEMBER_MENU)
+    if at < 0:
+        return None
+    end = html.find("mode=logout", at)
+    m = _OWN_PROFILE.search(html, at, end if end > 0 else at + 4000)
+    return int(m.group(1)) if m else None
+
+
 def error_text(html: str) -> str | None:
     """Text of the form error box: `p.error` on posting/PM forms, `div.error` on login."""
     tree = _tree(html)
@@ -190,91 +210,6 @@ def query_int(url: str, name: str) -> int | None:
         return int(vals[0])
     except ValueError:
         return None
-
-
-# -- topic navigation ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TopicNav:
-    page: int
-    total_pages: int
-    post_ids: tuple[int, ...]
-    next_url: str | None
-    page_starts: dict[int, int] = field(default_factory=dict)  # page number -> start offset
-    per_page: int | None = None
-
-
-_START = re.compile(r"[?&;]start=(\d+)")
-# a div opening tag that may be a post's or the pagination's (checked by class after): the
-# few hundred others of a page are skipped by the regex engine, not a Python loop
-_DIV_NAV = re.compile(r"<div\s[^>]*(?:post|pagination)[^>]*>", re.IGNORECASE)
-_DIV_EDGE = re.compile(r"<(/?)div\b[^>]*>", re.IGNORECASE)
-_CLASS = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
-_POST_ID = re.compile(r"""(?<![\w-])id\s*=\s*["']?p(\d+)["'\s>]""", re.IGNORECASE)
-
-
-def _has_class(tag: str, name: str) -> bool:
-    m = _CLASS.search(tag)
-    return m is not None and name in (m.group(1) or m.group(2) or "").split()
-
-
-def _balanced_div(html: str, start: int) -> str:
-    """The `<div>` opening at `start` up to its matching `</div>` (to the end if unclosed)."""
-    depth = 0
-    for m in _DIV_EDGE.finditer(html, start):
-        depth += -1 if m.group(1) else 1
-        if depth == 0:
-            return html[start : m.end()]
-    return html[start:]
-
-
-def topic_nav(html: str, base_url: str) -> TopicNav | None:
-    """Page number, page count, post ids and the next-page link of a viewtopic page;
-    None if this is not a topic page.
-
-    A string scan, not a parse of the page: the posts are parsed once, by the reader that
-    stores them. Post ids come from the `div.post` opening tags; only the first
-    `div.pagination` block is cut out and parsed."""
-    ids: list[int] = []
-    pag_at: int | None = None
-    for m in _DIV_NAV.finditer(html):
-        tag = m.group(0)
-        if pag_at is None and _has_class(tag, "pagination"):
-            pag_at = m.start()
-        elif _has_class(tag, "post"):
-            pid = _POST_ID.search(tag)
-            if pid:
-                ids.append(int(pid.group(1)))
-    pag = None if pag_at is None else _tree(_balanced_div(html, pag_at)).css_first("div.pagination")
-    if not ids and pag is None:
-        return None
-    page, total, next_url = 1, 1, None
-    starts: dict[int, int] = {}
-    per_page: int | None = None
-    if pag is not None:
-        active = pag.css_first("li.active span")
-        if active is not None and active.text(deep=True).strip().isdigit():
-            page = int(active.text(deep=True).strip())
-        total = page
-        for a in pag.css("a.button"):
-            attrs = a.attributes
-            label = a.text(deep=True).strip()
-            if label.isdigit():
-                # a page's offset straight from the raw href: a style that lists every page
-                # has a thousand links on each page of a long topic
-                total = max(total, int(label))
-                offset = _START.search(attrs.get("href") or "")
-                starts[int(label)] = int(offset.group(1)) if offset else 0
-            if next_url is None and attrs.get("rel") == "next":
-                next_url = urljoin(base_url, attrs.get("href") or "")
-        jump = pag.css_first("input[data-per-page]")
-        if jump is not None and (jump.attributes.get("data-per-page") or "").isdigit():
-            per_page = int(jump.attributes.get("data-per-page") or "0") or None
-    if per_page is None:  # styles without the page-jump box: derive it from the links
-        guesses = [s // (p - 1) for p, s in starts.items() if p > 1 and s > 0]
-        per_page = min(guesses) if guesses else None
-    return TopicNav(page, total, tuple(ids), next_url, starts, per_page)
 
 
 def next_page_url(html: str, base_url: str) -> str | None:

@@ -15,7 +15,9 @@
   all let whoever reads a log act as the bot; httpx's own request log lines are rewritten
   by a filter on the `httpx`/`httpcore` loggers;
 - the cookie jar saved to `cookie_file` after every response that set a cookie (phpBB rotates
-  its autologin key on use), and on `close()`.
+  its autologin key on use), and on `close()`;
+- a page's bytes turned into text by the one function that decides a page's encoding,
+  `parser.encoding.decode_html` (`page_text`), never by httpx's own guess.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import logging
 import re
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from email.utils import parsedate_to_datetime
 from pathlib import Path
@@ -32,6 +35,7 @@ from urllib.parse import urlencode, urljoin
 import httpx
 from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
+from parser.encoding import decode_html
 from scraper import forms
 from scraper.errors import BoardUnavailable
 from scraper.session import load_cookies, save_cookies
@@ -55,6 +59,24 @@ RETRY_STATUSES = frozenset({429, 500, 502, 503, 504, 520, 521, 522, 523, 524})
 def redact(text: str) -> str:
     """`text` (a URL or a message holding URLs) with secret query values replaced by `***`."""
     return _SECRET.sub(lambda m: f"{m.group('lead')}{m.group('name')}=***", text)
+
+
+# the answer decoded last and its text: a client asks for one page's text several times (is
+# it a login page, the new-letter counter, the parse) and pays for the decoding once
+_decoded: tuple[weakref.ref[httpx.Response], str] | None = None
+
+
+def page_text(resp: httpx.Response) -> str:
+    """A board's answer as text: its bytes decoded by `parser.encoding.decode_html` (BOM, the
+    declared charsets checked against the bytes, windows-1251 boards, detection), the same
+    decision every entry point makes; decoded once per answer."""
+    global _decoded
+    last = _decoded
+    if last is not None and last[0]() is resp:
+        return last[1]
+    text = decode_html(resp.content, resp.headers.get("content-type"))
+    _decoded = (weakref.ref(resp), text)
+    return text
 
 
 class RedactingFilter(logging.Filter):
@@ -153,8 +175,8 @@ class BoardHttp:
         self.max_backoff = max_backoff
         self.clock = clock
         self.sleep = sleep
-        # how a page's bytes become text (IPB boards lie about their charset)
-        self._text_of = text_of or (lambda r: r.text)
+        # how a page's bytes become text (boards lie about their charset)
+        self._text_of = text_of or page_text
         self._on_cookies = on_cookies
         cookies = load_cookies(cookie_file) if cookie_file else httpx.Cookies()
         self.client = httpx.Client(

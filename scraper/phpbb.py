@@ -128,6 +128,7 @@ class PhpbbSettings:
     min_form_age: float = 1.5  # phpBB refuses a form submitted in the second it was served
     max_form_age: float = 7000.0  # phpBB's form token lifetime is 7200 s
     posts_per_page: int = 10  # used until a page tells the real value
+    tz: str = "Europe/Moscow"  # the zone the board prints times in for the account (IANA)
     max_message_length: int | None = 60000
     max_subject_length: int | None = 120  # phpBB's subject field (maxlength 120)
     marker_search_pages: int = 3
@@ -207,20 +208,23 @@ class PhpbbClient(BoardClientBase):
         return self._cookie("u") not in (None, "", "1")
 
     def _page_logged_in(self, resp: httpx.Response) -> bool:
-        return forms.has_logout_link(resp.text)
+        return forms.has_logout_link(self._text(resp))
 
     def _login(self) -> None:
         user = self.settings.username
         page = self._get(self.url("ucp.php?mode=login"))
-        if forms.has_logout_link(page.text) and not forms.is_login_page(page.text):
+        text = self._text(page)
+        if forms.has_logout_link(text) and not forms.is_login_page(text):
+            self._learn_own_id(text, login=True)
             self._logged_in = True
             return
         served = self._clock()
-        form = forms.find_form(page.text, str(page.url), "form#login")
+        form = forms.find_form(text, str(page.url), "form#login")
         if form is None:
-            kind = shut_out_kind(forms.info_message(page.text) or "")
+            says = forms.info_message(text) or ""
+            kind = shut_out_kind(says)
             if kind is not None:  # a banned session sees the ban on every page, this one too
-                raise kind(forms.info_message(page.text) or "")
+                raise kind(says)
             raise UnexpectedPage(
                 f"the board's login page has no login form ({redact(str(page.url))})"
             )
@@ -230,11 +234,11 @@ class PhpbbClient(BoardClientBase):
         for _try in range(3):
             self._wait_form_age(served)
             resp = self._send("POST", form.action, form.fill("login", values))
-            returned = forms.find_form(resp.text, str(resp.url), "form#login")
+            returned = forms.find_form(self._text(resp), str(resp.url), "form#login")
             if (
                 resp.is_redirect
                 or returned is None
-                or not _has(forms.error_text(resp.text) or "", _TOKEN)
+                or not _has(forms.error_text(self._text(resp)) or "", _TOKEN)
             ):
                 break
             # form token refused (sent too fast): the returned form has a fresh one
@@ -242,20 +246,22 @@ class PhpbbClient(BoardClientBase):
             form, served = returned, self._clock()
         if resp.is_redirect and self._cookie("u") not in (None, "", "1"):
             landing = self._get(urljoin(str(resp.url), resp.headers["location"]))
-            if not forms.has_logout_link(landing.text):
+            if not forms.has_logout_link(self._text(landing)):
                 raise SessionExpired(
                     f"the board accepted the login of {user} but the session does not stick; "
                     "are cookies blocked or is the session bound to another IP?"
                 )
+            self._learn_own_id(self._text(landing), login=True)
             self._logged_in = True
             self._net.save_cookies()
             log.info("logged in to %s as %s", self.base_url, user)
             return
-        says = forms.error_text(resp.text) or forms.info_message(resp.text) or ""
+        says = forms.error_text(self._text(resp)) or forms.info_message(self._text(resp)) or ""
         kind = shut_out_kind(says)
         if kind is not None:  # a ban, a switched-off board, a CAPTCHA: not the password
             raise kind(says)
-        if "captcha" in resp.text.lower() and "confirm" in resp.text.lower():
+        low = self._text(resp).lower()
+        if "captcha" in low and "confirm" in low:
             says = (says + " (the board now asks for a CAPTCHA: log in once in a browser)").strip()
         raise LoginFailed(user, says)
 
@@ -267,7 +273,7 @@ class PhpbbClient(BoardClientBase):
     def _looks_logged_out(self, resp: httpx.Response) -> bool:
         if resp.status_code != 200 or not is_html(resp):
             return False
-        return forms.is_login_page(resp.text) or not forms.has_logout_link(resp.text)
+        return forms.is_login_page(self._text(resp)) or not forms.has_logout_link(self._text(resp))
 
     def _error_of(self, text: str) -> str | None:
         return forms.info_message(text)
@@ -278,27 +284,24 @@ class PhpbbClient(BoardClientBase):
         return self.url(f"viewtopic.php?t={topic_id}" + (f"&start={start}" if start else ""))
 
     def _fetch_topic_page(self, url: str) -> TopicPageFetch:
+        """One topic page, read once (`parser.pages.parse_topic`): its navigation and its
+        posts both come from that reading, which the fetch hands over."""
         resp = self._member_get(url)
-        self._note_pm_badge(resp.text)
-        nav = forms.topic_nav(resp.text, str(resp.url))
-        if nav is None:
-            msg = forms.info_message(resp.text)
+        text = self._text(resp)
+        self._note_pm_badge(text)
+        fetched_at = self._now()
+        parsed = parse_topic(
+            text, board="phpbb", tz=self.settings.tz, now=fetched_at, base_url=str(resp.url)
+        )
+        if not parsed.posts:
+            msg = forms.info_message(text)
             if msg and _has(msg, _NOT_FOUND):
                 raise NotFound(f"{msg} ({redact(url)})")
-            self._check_shut_out(msg, resp.text)
+            self._check_shut_out(msg, text)
             raise UnexpectedPage(f"not a topic page: {redact(url)}" + (f" ({msg})" if msg else ""))
-        if nav.per_page:
-            self._per_page = nav.per_page
-        start = forms.query_int(str(resp.url), "start") or 0
-        if nav.page in nav.page_starts:
-            start = nav.page_starts[nav.page]
-        elif nav.page == 1:
-            start = 0
-        elif self._per_page:
-            start = (nav.page - 1) * self._per_page
-        return TopicPageFetch(
-            self._raw(resp), nav.page, nav.total_pages, start, nav.post_ids, nav.next_url
-        )
+        if parsed.per_page:
+            self._per_page = parsed.per_page
+        return self._topic_fetch(resp, text, fetched_at, parsed)
 
     def _per(self) -> int:
         return self._per_page or self.settings.posts_per_page
@@ -309,13 +312,12 @@ class PhpbbClient(BoardClientBase):
     def _page_url(self, topic_id: int, page: int) -> str:
         return self._topic_url(topic_id, (page - 1) * self._per())
 
-    def _last_page(self, topic_id: int) -> TopicPageFetch:
-        # phpBB clamps a too-large start to the last page: one request finds the end.
-        return self._fetch_topic_page(self._topic_url(topic_id, 10**6))
+    def _last_page_guess(self, topic_id: int) -> str:
+        # phpBB clamps a too-large start to the last page: one request finds the end
+        return self._topic_url(topic_id, 10**6)
 
-    def _own_posts(self, page: TopicPageFetch) -> Iterable[tuple[int, str, str]]:
-        parsed = parse_topic(page.raw.html, board="phpbb", tz="UTC", now=page.raw.fetched_at)
-        return [(p.id, p.author, p.own_text) for p in parsed.posts]
+    def _own_id_in(self, text: str) -> int | None:
+        return forms.own_user_id(text)
 
     # -- private messages ------------------------------------------------------------------
 
@@ -340,18 +342,18 @@ class PhpbbClient(BoardClientBase):
         if folder == "outbox":
             raise ValueError("deleting from the outbox would take letters back unread")
         page = self._member_get(self._folder_url(folder))
-        form = forms.find_form(page.text, str(page.url), "form#viewfolder")
+        form = forms.find_form(self._text(page), str(page.url), "form#viewfolder")
         if form is None:
             raise UnexpectedPage(f"the {folder} folder has no form to delete letters")
         data = [(k, v) for k, v in form.fill(None) if k not in ("marked_msg_id[]", "mark_option")]
         data += [("marked_msg_id[]", str(i)) for i in want]
         data += [("mark_option", "delete_marked"), ("submit_mark", form.value("submit_mark") or "")]
         resp = self._net.send("POST", form.action, data, retry=False)
-        confirm = forms.find_form(resp.text, str(resp.url), "form#confirm")
+        confirm = forms.find_form(self._text(resp), str(resp.url), "form#confirm")
         if confirm is None:
             raise UnexpectedPage(
                 "the board did not ask to confirm deleting letters: "
-                + (forms.info_message(resp.text) or "no message")
+                + (forms.info_message(self._text(resp)) or "no message")
             )
         done = self._net.send("POST", confirm.action, confirm.fill("confirm"), retry=False)
         if done.status_code >= 400:
@@ -366,8 +368,8 @@ class PhpbbClient(BoardClientBase):
     def read_pm(self, msg_id: int, folder: str = "inbox") -> RawPage:
         f = _FOLDER_IDS.get(folder, 0)
         resp = self._member_get(self.url(f"ucp.php?i=pm&mode=view&f={f}&p={msg_id}"))
-        if f'id="post-{msg_id}"' not in resp.text:
-            msg = forms.info_message(resp.text)
+        if f'id="post-{msg_id}"' not in self._text(resp):
+            msg = forms.info_message(self._text(resp))
             if msg:
                 raise NotFound(f"private message {msg_id}: {msg}")
             raise UnexpectedPage(f"private message {msg_id} is not on its view page")
@@ -382,9 +384,9 @@ class PhpbbClient(BoardClientBase):
 
     def _form_page(self, url: str, what: str) -> _FormPage:
         resp = self._member_get(url)
-        form = forms.find_form(resp.text, str(resp.url), "form#postform")
+        form = forms.find_form(self._text(resp), str(resp.url), "form#postform")
         if form is None:
-            raise self._refusal(resp.text, what, None)
+            raise self._refusal(self._text(resp), what, None)
         return _FormPage(form, str(resp.url), self._clock())
 
     def _refusal(self, html: str, what: str, topic_id: int | None) -> ScraperError:
@@ -421,21 +423,21 @@ class PhpbbClient(BoardClientBase):
             if resp.is_redirect or (
                 resp.status_code == 200
                 and (
-                    forms.meta_refresh_url(resp.text, str(resp.url))
-                    or _has(forms.info_message(resp.text) or "", _SENT)
+                    forms.meta_refresh_url(self._text(resp), str(resp.url))
+                    or _has(forms.info_message(self._text(resp)) or "", _SENT)
                 )
             ):
                 if paced:
                     self.pacer.accepted()
                 return resp
-            if resp.status_code == 200 and forms.is_login_page(resp.text):
+            if resp.status_code == 200 and forms.is_login_page(self._text(resp)):
                 log.info("session lost while trying to %s; logging in again", what)
                 self._logged_in = False
                 self._login()
                 page = refetch()
                 continue
-            returned = forms.find_form(resp.text, str(resp.url), "form#postform")
-            err = self._refusal(resp.text, what, topic_id)
+            returned = forms.find_form(self._text(resp), str(resp.url), "form#postform")
+            err = self._refusal(self._text(resp), what, topic_id)
             last_err = err
             if returned is None:
                 raise err
@@ -452,7 +454,7 @@ class PhpbbClient(BoardClientBase):
             elif isinstance(err, FormExpired):
                 log.info("form token refused (too fast or too old); resubmitting")
                 self._sleep(1.0)  # the returned token may be from the same second
-            elif forms.error_text(resp.text) is None:
+            elif forms.error_text(self._text(resp)) is None:
                 # post review: new posts arrived since the form was served; phpBB
                 # returns the form with an updated topic_cur_post_id — send it again.
                 log.info("new posts arrived since the form was served; resubmitting")
@@ -524,18 +526,18 @@ class PhpbbClient(BoardClientBase):
                 retry=False,  # an upload that got lost leaves at most an orphan file
                 files=[("fileupload", (attachment.name, attachment.data, attachment.mime))],
             )
-            if resp.status_code == 200 and forms.is_login_page(resp.text):
+            if resp.status_code == 200 and forms.is_login_page(self._text(resp)):
                 raise SessionExpired(f"the board asked to log in again while trying to {what}")
-            form = forms.find_form(resp.text, str(resp.url), "form#postform")
+            form = forms.find_form(self._text(resp), str(resp.url), "form#postform")
             if form is None:
-                raise self._refusal(resp.text, what, topic_id)
+                raise self._refusal(self._text(resp), what, topic_id)
             returned = _FormPage(form, str(resp.url), self._clock())
             if _attachment_ids(form) - before:
                 log.info(
                     "board took the attachment %s (%d bytes)", attachment.name, len(attachment.data)
                 )
                 return returned
-            err = forms.error_text(resp.text) or ""
+            err = forms.error_text(self._text(resp)) or ""
             if _has(err, _TOKEN):
                 self._sleep(1.0)  # the returned token may be from the same second
                 page = returned
@@ -572,7 +574,7 @@ class PhpbbClient(BoardClientBase):
 
     def _topic_of_post(self, post_id: int) -> int:
         resp = self._member_get(self.url(f"viewtopic.php?p={post_id}"))
-        link = _tree_first_href(resp.text, "h2.topic-title a")
+        link = _tree_first_href(self._text(resp), "h2.topic-title a")
         tid = forms.query_int(urljoin(str(resp.url), link or ""), "t")
         if tid is None:
             raise UnexpectedPage(f"the page of post {post_id} does not name its topic")
@@ -583,7 +585,7 @@ class PhpbbClient(BoardClientBase):
         page holds the bot's own post with `marker` (a topic opened before a crash)."""
         resp = self._member_get(self.url(f"viewforum.php?f={forum_id}"))
         want = " ".join(subject.split())
-        for title, href in _topic_titles(resp.text):
+        for title, href in _topic_titles(self._text(resp)):
             tid = forms.query_int(urljoin(str(resp.url), href), "t")
             if tid is None or " ".join(title.split()) != want:
                 continue
@@ -613,7 +615,7 @@ class PhpbbClient(BoardClientBase):
             if pid is not None:
                 log.info("board accepted: %s (post %d)", what, pid)
                 return PostResult(pid, loc)
-        says = forms.info_message(resp.text) or ""
+        says = forms.info_message(self._text(resp)) or ""
         if _has(says, _QUEUED):
             # Stored but invisible until a moderator approves it: sending it again would
             # queue a duplicate, so this is a permanent refusal the host must fix.
@@ -621,7 +623,7 @@ class PhpbbClient(BoardClientBase):
                 f"{what} without moderator approval (the post waits in the queue)", says
             )
         # phpBB 3.0 answers a post with an info page that refreshes to viewtopic.php?p=N
-        target = forms.meta_refresh_url(resp.text, str(resp.url)) or ""
+        target = forms.meta_refresh_url(self._text(resp), str(resp.url)) or ""
         pid = forms.query_int(target, "p") if "viewtopic.php" in target else None
         if pid is not None:
             log.info("board accepted: %s (post %d)", what, pid)
@@ -645,22 +647,22 @@ class PhpbbClient(BoardClientBase):
                 page.form.fill("add_to", {"username_list": "\n".join(names)}),
                 retry=False,
             )
-            if forms.is_login_page(resp.text):
+            if forms.is_login_page(self._text(resp)):
                 raise SessionExpired(f"the board asked to log in again while trying to {what}")
-            form = forms.find_form(resp.text, str(resp.url), "form#postform")
-            err = forms.error_text(resp.text)
+            form = forms.find_form(self._text(resp), str(resp.url), "form#postform")
+            err = forms.error_text(self._text(resp))
             if err or form is None:
-                exc = self._refusal(resp.text, what, None)
+                exc = self._refusal(self._text(resp), what, None)
                 if isinstance(exc, UnknownRecipient):
                     # phpBB adds the names it knows and lists them; name only the others
-                    added = {n.casefold() for n in forms.pm_recipients(resp.text)}
+                    added = {n.casefold() for n in forms.pm_recipients(self._text(resp))}
                     missing = tuple(n for n in names if n.casefold() not in added)
                     raise UnknownRecipient(missing or names, exc.board_says)
                 raise exc
             listed = _addressees(form)
             if len(listed) < len(names):
                 raise UnknownRecipient(names, "the board did not add every recipient")
-            shown = {norm(n).casefold() for n in forms.pm_recipients(resp.text)}
+            shown = {norm(n).casefold() for n in forms.pm_recipients(self._text(resp))}
             if len(listed) != len(names) or shown != {norm(n).casefold() for n in names}:
                 # never send to someone we did not mean (the form may carry a leftover)
                 raise UnexpectedPage(
@@ -687,7 +689,7 @@ class PhpbbClient(BoardClientBase):
             )
         except UnknownRecipient as exc:
             raise UnknownRecipient(names, exc.board_says) from exc
-        target = forms.meta_refresh_url(resp.text, str(resp.url)) or ""
+        target = forms.meta_refresh_url(self._text(resp), str(resp.url)) or ""
         msg_id = forms.query_int(target, "p") if target else None
         log.info("board accepted: %s (message %s)", what, msg_id)
         return PMResult(msg_id, names)

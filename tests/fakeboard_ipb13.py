@@ -45,6 +45,9 @@ __all__ = ["BASE", "HTTP13", "FakeClock", "FakeIpb13", "Letter", "body", "exchan
 
 _BLOCK = re.compile(r"\t<!--Begin Msg Number (\d+)-->")
 _POST_END = "<div class='darkrow1' style='height:5px'><!-- --></div>"
+_MEMBER_BAR = re.compile(
+    r"<a href='http://127\.0\.0\.1:8090/index\.php\?showuser=\d+'>[^<]*</a></strong>"
+)
 _ROW = re.compile(r'  <tr class="dlight">.*?</tr>', re.S)
 
 
@@ -166,11 +169,12 @@ class FakeIpb13(FakeBoardBase):
 
     def _chrome(self, page: str, member: int) -> str:
         """The member bar of a recorded host page for `member`, with his new-letter count."""
-        name = self._name(member)
-        page = page.replace(
-            "<a href='http://127.0.0.1:8090/index.php?showuser=1'>Ведущий</a></strong>",
-            f"<a href='http://127.0.0.1:8090/index.php?showuser={member}'>{name}</a></strong>",
-            1,
+        name = htmlmod.escape(self._name(member), quote=False)
+        # the recorded pages were served to the host or to Рома: the bar names the member
+        page = _MEMBER_BAR.sub(
+            lambda _m: f"<a href='{BASE}index.php?showuser={member}'>{name}</a></strong>",
+            page,
+            count=1,
         )
         unread = sum(1 for m in self._box(member) if m.folder == "in" and not m.read)
         return re.sub(r">\d+ новых писем<", f">{unread} новых писем<", page, count=1)

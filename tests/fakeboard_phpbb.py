@@ -137,6 +137,10 @@ class FakePhpbb(FakeBoardBase):
     # upload field, as for a group without `u_attach`), files up to this many bytes
     attach_allowed: bool = True
     max_filesize: int = 256 * 1024
+    # the web server's own limit on a request (PHP's post_max_size): a bigger upload reaches
+    # phpBB with every field dropped, and phpBB answers «the submitted form was invalid» —
+    # the same page each try, the file never listed (None: no such limit)
+    post_max_size: int | None = None
     # attach id -> (uploader, file name, bytes, post id once a post claimed it)
     files: dict[int, tuple[int, str, bytes, int | None]] = field(default_factory=dict)
     uploads: int = 0  # upload submits the board took
@@ -194,6 +198,11 @@ class FakePhpbb(FakeBoardBase):
             )
         path = request.url.path.lstrip("/")
         resp = self._route(request.method, path, q, form, sess)
+        if sess.uid != 1 and resp.status_code == 200 and _MEMBER_MENU.encode() in resp.content:
+            # a recorded page names whoever recorded it in its header; phpBB names the member
+            # the page is served to
+            body = derived_member_bar(resp.content.decode("utf-8"), sess.uid)
+            resp = httpx.Response(200, headers=resp.headers, content=body.encode("utf-8"))
         if request.method == "GET":
             for hook in [h for h in self.after_get if request.url.path.endswith(h[0])]:
                 self.after_get.remove(hook)
@@ -424,6 +433,10 @@ class FakePhpbb(FakeBoardBase):
     def _add_file(self, form: list[tuple[str, str]], sess: Session) -> httpx.Response:
         """«Добавить файл»: the whole form with the file in `fileupload`; the board answers
         with the form listing the file (or an error box), never with a post."""
+        big = [d for n, _f, d in self._uploaded if n == "fileupload"]
+        if self.post_max_size is not None and big and len(big[0]) > self.post_max_size:
+            body = page("http/reply_form_token_too_fast/4.html")
+            return self._html(self._reply_form_page(body, sess, []))
         self._attached(form, sess)  # files already listed stay listed (validated)
         names = [k for k, _ in form]
         # the «Добавить файл» button sits in the attach panel, just before the file comment
@@ -685,6 +698,21 @@ class FakePhpbb(FakeBoardBase):
 # -- page surgery -----------------------------------------------------------------------------
 
 _POST_START = re.compile(r'<div id="p(\d+)" class="post ')
+
+
+_MEMBER_MENU = 'id="username_logged_in"'
+_MEMBER_BAR = re.compile(
+    r'(id="username_logged_in".*?class="username(?:-coloured)?">)[^<]*(</span>.*?'
+    r"mode=viewprofile&amp;u=)\d+",
+    re.S,
+)
+
+
+def derived_member_bar(body: str, uid: int) -> str:
+    """TEMPLATE-DERIVED: a recorded page's header member menu (`li#username_logged_in`: the
+    account's name and its profile link) naming member `uid`, as phpBB renders it for him."""
+    name = htmlmod.escape(NAMES.get(uid, f"user{uid}"), quote=False)
+    return _MEMBER_BAR.sub(lambda m: f"{m.group(1)}{name}{m.group(2)}{uid}", body, count=1)
 
 
 def _split_posts(body: str) -> list[tuple[int, str]]:

@@ -111,11 +111,68 @@ def test_new_keys_are_read_and_typed() -> None:
 
 def test_genders_are_m_or_f_for_players_of_the_game() -> None:
     data = _example()
-    data["game"]["genders"] = {"Шерлок": "male", "Ватсон": "m", "dr.watson": "m"}
+    data["game"]["genders"] = {"Шерлок": "boy", "Ватсон": "m", "dr.watson": "m"}
     probs = _problems(data)
     assert "must be one of 'm' or 'f'" in probs["game.genders.Шерлок"]
     assert "not one of game.players" in probs["game.genders.Ватсон"]
     assert "game.genders.dr.watson" not in probs  # case does not matter
+
+
+def test_genders_written_the_russian_way_are_taken_as_the_newspaper_takes_them() -> None:
+    """`ж` / `м` (and жен / муж, female / male) are what a Russian host writes; the renderer
+    reads them, so check-config and run take them too, as "f" / "m"."""
+    from mafiabot.newspaper.grammar import normalize_gender
+
+    data = _example()
+    players = data["game"]["players"]
+    written = dict(zip(players, ["ж", "м", "Жен", "муж ", "female", "male"], strict=False))
+    data["game"]["genders"] = written
+    cfg = parse_config(data, EXAMPLE)
+    for nick, word in written.items():
+        assert cfg.game.gender(nick) == normalize_gender(word)
+        assert cfg.game.gender(nick) in ("m", "f")
+    assert cfg.game.gender(players[0]) == "f" and cfg.game.gender(players[1]) == "m"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "where", "written", "meant"),
+    [
+        ("pefl", "roles", "мафия", "mafia"),  # the role's Russian name
+        ("pefl", "roles", "Комиссар", "commissar"),
+        ("pefl", "roles", "comissar", "commissar"),  # a slip
+        ("pefl", "roles", "maniak", "maniac"),
+        ("gambler", "roles", "шериф", "sheriff"),
+        ("gambler", "roles", "крестный отец", "godfather"),  # ё written as е
+        ("gambler", "cast", "доктор", "doctor"),
+        ("gambler", "role_tables", "civillian", "civilian"),
+    ],
+)
+def test_a_role_name_that_misses_gets_a_did_you_mean(
+    ruleset: str, where: str, written: str, meant: str
+) -> None:
+    data = _example()
+    if ruleset == "gambler":
+        data = _gambler(data)
+    players = data["game"]["players"]
+    if where == "roles":
+        data["game"]["roles"] = {written: 1, "civilian": len(players) - 1}
+        key = f"game.roles.{written}"
+    elif where == "cast":
+        data["game"]["cast"] = {n: "civilian" for n in players} | {players[0]: written}
+        key = f"game.cast.{players[0]}"
+    else:
+        data.setdefault("rules", {})["role_tables"] = {"6": {written: 5, "mafia": 1}}
+        key = f"rules.role_tables.6.{written}"
+    problem = _problems(data)[key]
+    assert problem.startswith(f"not a {ruleset} role"), problem
+    assert f"did you mean {meant!r}" in problem, problem
+
+
+def test_a_role_name_far_from_any_gets_no_guess() -> None:
+    data = _example()
+    data["game"]["roles"] = {"werewolf": 1, "civilian": len(data["game"]["players"]) - 1}
+    problem = _problems(data)["game.roles.werewolf"]
+    assert "not a pefl role" in problem and "did you mean" not in problem
 
 
 def test_players_whose_nicks_look_alike_are_refused() -> None:

@@ -169,7 +169,7 @@ def test_C_6_override_added_while_running_applies_on_next_tick(tmp_path: Path) -
     paper1 = next(p for p in _host_posts(run.board) if "выпуск 1" in p)
     assert "на виселицу отправляется [b]Кот[/b]" in paper1 and "Mister X[/b] (" not in paper1
     report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
-    assert "hang turn=1 nick=Кот" in report.html
+    assert "повесить — ход 1, игрок Кот" in report.html
 
 
 def test_vote_edited_after_deadline_counts_as_it_stood_and_is_flagged(tmp_path: Path) -> None:
@@ -212,7 +212,7 @@ def test_moderation_flags_outsider_and_dead_player_posting(tmp_path: Path) -> No
     report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
     assert "посторонний Болтун" in report.html
     # flagged once, by the engine at the deadline (TurnInputs.post_authors)
-    assert "Марго: сообщение в теме после выбытия (2-е)" in report.html
+    assert "Выбывший игрок Марго пишет в теме: 2-е сообщение после выбытия" in report.html
     assert report.html.count("Марго") == 1
 
 
@@ -221,9 +221,10 @@ def test_moves_are_acknowledged_or_refused_by_pm() -> None:
     acks = {m.to[0]: strip_marker(m.html) for m in run.board.sent if m.subject == "Re: ход"}
     assert "ход принят" in acks["Шерлок"]
     # Кот's role has no night move: he is told so, not asked about the nick «Васю» that
-    # matches nobody (C-2, issue 17), and not invited to send a corrected move
+    # matches nobody (C-2, issue 17), and not invited to send a corrected move (issue 16)
     assert "нет ночных ходов" in acks["Кот"] and "Васю" not in acks["Кот"]
-    assert "исправленный ход" not in acks["Кот"]
+    assert "исправленный ход" not in acks["Кот"] and "уточните" not in acks["Кот"]
+    assert "не принят" not in acks["Кот"]
     # every recorded PM got exactly one answer
     assert sum(1 for m in run.board.sent if m.subject == "Re: ход") == len(data_pms())
 
@@ -363,7 +364,7 @@ def test_status_and_run_commands_on_a_config(
     # before anything ran: one clear line, and no database is created or migrated
     assert status_cmd.main(argparse.Namespace(config=str(mine), json=True)) == 1
     captured = capsys.readouterr()
-    assert "no game database yet" in captured.err and "mafiabot.db" in captured.err
+    assert "базы игры ещё нет" in captured.err and "mafiabot.db" in captured.err
     assert captured.out == ""
     assert not (tmp_path / "mafiabot.db").exists()
     # a game in progress (played by the demo board into this config's database)
@@ -373,7 +374,7 @@ def test_status_and_run_commands_on_a_config(
         run.daemon.tick(t)
     assert status_cmd.main(argparse.Namespace(config=str(mine), json=False)) == 0
     out = capsys.readouterr().out
-    assert "turn 1" in out and "Mister X" in out and "not voted" in out
+    assert "Ход 1" in out and "Mister X" in out and "Не проголосовали" in out
     assert run_cmd.dry_run_url("sqlite:////x/g.db") == "sqlite:////x/g.db.dry-run"
 
 
@@ -383,11 +384,13 @@ def test_G_full_gambler_game_greens_court_and_night() -> None:
     greens2 = next(p for p in posts if "номинации дня 2" in p)
     assert "порог — 1" in greens2  # G-N.3: 8 living players
     day2 = next(p for p in posts if "итоги дня 2" in p)
-    assert "в тюрьму [b]Mister X[/b] — крёстный отец" in day2  # G-N.4, court topic votes
+    assert (
+        "в тюрьму отправляется [b]Mister X[/b] — крёстный отец" in day2
+    )  # G-N.4, court topic votes
     assert "[quote]отравленный чай в пять часов[/quote]" in day2  # G-M.10 story quoted
     assert "Последнее слово" in day2  # G-P.2
     # the sheriff shot the maniac: never by whom (G-P.1); she is named only as a court voter
-    assert "Марго" not in day2.split("Этой ночью погибает")[1]
+    assert "Марго" not in day2.split("Этой ночью погибли:")[1]
     assert "Mister X — 5: Шерлок, Вася2005, Dr.Watson, Марго, Jack_Sparrow" in day2
     assert run.daemon.game().winner == "town"
     # the mafioso's letter while the godfather lived was taken conditionally (G-M.5/G-M.6)
@@ -397,7 +400,7 @@ def test_G_full_gambler_game_greens_court_and_night() -> None:
     reports = [m.html for m in run.board.sent if "отчёт, ход 3" in m.subject]
     lines = [ln for r in reports for ln in r.splitlines() if "после выбытия" in ln or "выбыл" in ln]
     assert [ln for ln in lines if "Вася2005" in ln] == [
-        "• Вася2005: сообщение в теме после выбытия (2-е) [ведущему]"
+        "• Выбывший игрок Вася2005 пишет в теме: 2-е сообщение после выбытия [ведущему]"
     ]
     assert not any("Кот" in ln for ln in lines)
 
@@ -465,7 +468,7 @@ def test_C_6_accept_move_counts_a_pm_written_after_the_deadline(tmp_path: Path) 
         "Tanya-77"
     ]
     report = next(m for m in run.board.sent if "отчёт, ход 1" in m.subject)
-    assert "accept_move" in report.html and "опоздал" in report.html
+    assert "принять поздний ход" in report.html and "опоздал" in report.html
 
 
 def test_interim_count_every_h_hours(tmp_path: Path) -> None:
@@ -597,8 +600,7 @@ def test_P_A_3_a_beaten_player_posting_is_flagged(tmp_path: Path) -> None:
     run.store.update_game(g.id, state=to_json(state.with_player("Кот", beaten_turn=1)))
     _tick_until(run, times, _at(run, "2026-11-29T22:01"))
     report = next(m for m in run.board.sent if "отчёт, ход 2" in m.subject)
-    assert "Кот избит и пишет в теме" in report.html
-    assert report.html.count("Кот избит") == 1
+    assert report.html.count("Избитый громилой игрок Кот пишет в теме") == 1
 
 
 def test_G_N_4_bot_opens_the_court_topic_in_court_forum_and_reads_votes_there(
@@ -636,7 +638,7 @@ def test_G_N_4_bot_opens_the_court_topic_in_court_forum_and_reads_votes_there(
     assert "Mister X" in first.source and "Суд Слона — день 2" in first.source  # nominees
     day2 = next(p.source for p in board.posts if "итоги дня 2" in p.source)
     # same verdict as with the host-named court topic: the votes were read in the new topic
-    assert "в тюрьму [b]Mister X[/b] — крёстный отец" in day2
+    assert "в тюрьму отправляется [b]Mister X[/b] — крёстный отец" in day2
     g = run.daemon.game()
     assert run.store.posts(g.id, topic_id=opened[0])  # the court topic was polled
     assert not run.store.posts(g.id, topic_id=5)  # the recording's topic is not used

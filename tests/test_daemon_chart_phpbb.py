@@ -69,3 +69,16 @@ def test_a_board_refusing_the_file_still_gets_every_newspaper_and_the_host_is_to
     assert board.files == {} and board.violations == []
     told = [f for f in flags if "без графика" in f]
     assert told and all("слишком большой" in f for f in told)
+
+
+@pytest.mark.usefixtures("users")
+def test_a_board_that_loses_the_upload_form_gets_every_newspaper_at_once(tmp_path: Path) -> None:
+    """The board's web server drops a request bigger than its limit, so phpBB answers every
+    upload with «the form was invalid» — never with the file, never with a clear refusal.
+    Each newspaper still goes out on its own deadline's tick, without the chart, and the
+    host hears why (C-4: a newspaper is never held back for its attachment)."""
+    board, posts, flags = _game(tmp_path, post_max_size=100)
+    assert posts == played("pefl").topic_posts  # every paper, each once, none late
+    assert board.files == {} and board.violations == []
+    told = [f for f in flags if "без графика" in f]
+    assert told, flags

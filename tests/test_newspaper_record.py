@@ -11,7 +11,7 @@ from engine import events as E
 from engine.actions import Vote
 from engine.events import HOST
 from mafiabot.daemon.compose import counted_votes, game_votes
-from mafiabot.newspaper.record import votes_against
+from mafiabot.newspaper.record import tally_by_reach, votes_against
 from mafiabot.newspaper.render import Renderer
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -112,3 +112,24 @@ def test_a_nick_in_the_record_cannot_inject_bbcode() -> None:
     for text in (paper, greens):
         assert "[color=red]" not in text and "Я" in text
         assert "\u200b\u200b" not in text  # escaped once, not twice
+
+
+def test_P_V_4_equal_counts_are_ordered_by_who_reached_them_first() -> None:
+    """Кот had the first vote but Марго reached two first: Марго is listed (and would hang)
+    first — in the paper's count, the record and the interim count alike."""
+    cast = [("a", "Кот"), ("b", "Марго"), ("c", "Марго"), ("d", "Кот")]
+    assert [t for t, _v in tally_by_reach(cast)] == ["Марго", "Кот"]
+    at = datetime(2026, 12, 2, 14, 0, tzinfo=MSK)
+    votes = [Vote(v, t, "red", post_id=i, at=at) for i, (v, t) in enumerate(cast, 1)]
+    paper = Renderer().newspaper(
+        ruleset="pefl",
+        game_name="M",
+        turn=2,
+        events=[
+            E.VotesCounted(turn=2, votes=(("Кот", 2), ("Марго", 2))),
+            E.Hanged(turn=2, nick="Марго", role="civilian", votes=2),
+        ],
+        votes=votes,
+    )
+    assert "Голоса: Марго — 2, Кот — 2." in paper
+    assert "по правилам уходит тот, кто набрал их первым" in paper

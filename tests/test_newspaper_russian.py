@@ -103,10 +103,12 @@ def test_P_P_1_killed_hanged_missing_beaten_agree_with_a_woman(r: Renderer) -> N
     )
     assert "Пропала без вести [b]Ольга[/b]" in text and "не появлялась" in text
     assert "повешена [b]Нина[/b]" in text
-    assert "убита [b]Анна[/b] (комиссар) — её настигла Триада" in text
-    assert "убита [b]Мария[/b] (мафия, Якудза) — взорвана камикадзе" in text
+    # two deaths: one list headed by a plural verb, each cause agreeing with its victim
+    assert "Этой ночью погибли:" in text
+    assert "[b]Анна[/b] (комиссар) — её настигла Триада" in text
+    assert "[b]Мария[/b] (мафия, Якудза) — взорвана камикадзе" in text
     assert "[b]Ирина[/b] избита громилой" in text
-    for wrong in ("убит [", "повешен [", "Пропал без", "его настигла", "избит гром"):
+    for wrong in ("убит [", "повешен [", "Пропал без", "его настигла", "избит гром", "погибает"):
         assert wrong not in text
 
 
@@ -120,7 +122,7 @@ def test_P_P_1_and_a_man(r: Renderer) -> None:
         ],
     )
     assert "повешен [b]Егор[/b]" in text
-    assert "убит [b]Борис[/b] (комиссар) — погиб в засаде" in text
+    assert "Этой ночью погиб [b]Борис[/b] (комиссар) — нарвался на засаду" in text
     assert "[b]Олег[/b] избит громилой" in text
 
 
@@ -137,9 +139,9 @@ def test_unsure_gender_gets_a_phrasing_without_agreement(r: Renderer) -> None:
     )
     assert "Без вести пропадает [b]Саша[/b]" in text and "второй пропуск" in text
     assert "на виселицу отправляется [b]Марго[/b]" in text
-    assert "погибает [b]Кот[/b] (сержант) — работа Якудзы" in text
-    assert "громила избил игрока [b]Tanya-77[/b]" in text
-    for gendered in ("убит", "повешен", "Пропал ", "избит ", "настигла"):
+    assert "Жертва этой ночи — [b]Кот[/b] (сержант): работа Якудзы" in text
+    assert "Громила избил игрока [b]Tanya-77[/b]" in text
+    for gendered in ("убит", "повешен", "Пропал ", "избит ", "настигла", "погиб "):
         assert gendered not in text, gendered
 
 
@@ -147,7 +149,7 @@ def test_the_hosts_gender_setting_reaches_the_paper(r: Renderer) -> None:
     evs: list[E.Event] = [E.Killed(turn=2, nick="Tanya-77", role="civilian")]
     assert "убита [b]Tanya-77[/b]" in _gambler(r, evs, genders={"Tanya-77": "f"})
     assert "убита [b]Tanya-77[/b]" in _gambler(Renderer(genders={"Tanya-77": "f"}), evs)
-    assert "Этой ночью погибает [b]Tanya-77[/b]" in _gambler(r, evs)
+    assert "Жертва этой ночи — [b]Tanya-77[/b], мирный житель" in _gambler(r, evs)
 
 
 def test_G_P_1_jailed_killed_and_healed_in_good_russian(r: Renderer) -> None:
@@ -169,7 +171,8 @@ def test_G_P_1_jailed_killed_and_healed_in_good_russian(r: Renderer) -> None:
             E.HealAnnounced(turn=2, nick="Марго"),
         ],
     )
-    assert "Суд Слона отправляет в тюрьму [b]Mister X[/b] — мафия." in text
+    # a gender the paper cannot tell: a phrasing whose verb agrees with nothing
+    assert "По решению Суда Слона в тюрьму отправляется [b]Mister X[/b] — мафия." in text
     assert "Доктор лечил [b]Марго[/b]." in text
     text = _gambler(r, [E.HealAnnounced(turn=2, nick="Вася2005")])
     assert "Доктор лечил игрока [b]Вася2005[/b]." in text
@@ -178,6 +181,8 @@ def test_G_P_1_jailed_killed_and_healed_in_good_russian(r: Renderer) -> None:
 def test_C_4_issue_numbers_are_the_turns_and_the_zero_turn_is_named(r: Renderer) -> None:
     zero = r.newspaper(ruleset="pefl", game_name="M", turn=0, events=[])
     assert "нулевого хода" in zero and "выпуск 0" not in zero
+    # a quiet zero night is said to be quiet: the paper is never empty
+    assert "Нулевая ночь прошла тихо: никто не погиб." in zero
     assert "выпуск 5[/b]" in r.newspaper(ruleset="pefl", game_name="M", turn=5, events=[])
     assert "итоги дня 4" in r.newspaper(ruleset="gambler", game_name="M", turn=4, events=[])
 

@@ -17,8 +17,9 @@ from engine import events as E
 from engine.actions import Vote
 from engine.events import HOST, player
 from engine.gambler import Gambler
-from engine.kinds import Clan, Role
+from engine.kinds import Cause, Clan, Role, as_cause
 from engine.pefl import Pefl
+from engine.settings import RulesSettings
 from mafiabot.newspaper.proof import commitment
 from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.words import PEFL_CAUSE_FORMS
@@ -145,7 +146,8 @@ def test_P_P_1_pefl_paper_never_reveals(role: Role, cause: str | None, g: int) -
     assert nick in text and "Битый" in text and "Повешенный" in text
     assert Pefl.role_words[role] in text  # the dead's role is revealed (P-P.1)
     if cause == KILLER:
-        assert "Этой ночью" in text  # an unexpected label is dropped, the death still told
+        # an unexpected label is dropped, the death still told
+        assert "Этой ночью" in text or "Жертва этой ночи" in text
 
 
 @pytest.mark.parametrize(
@@ -235,3 +237,52 @@ def test_final_post_reveals_everything_only_at_the_end() -> None:
 
 def vars_of(v: Vote) -> dict[str, object]:
     return {f: getattr(v, f) for f in ("voter", "target", "kind", "post_id", "at", "agreed_with")}
+
+
+# --- G-M.10 with G-P.1: the story of a kill names no killer -------------------------------
+GAMBLER_KILLERS: tuple[Role, ...] = ("sheriff", "maniac", "godfather", "mafia")
+
+
+def _role_pm(role: Role, settings: RulesSettings) -> str:
+    e = E.RoleDealt(turn=0, audience=player("Коля"), nick="Коля", role=role)
+    return Renderer().player_pm(
+        ruleset="gambler",
+        game_name="M",
+        nick="Коля",
+        turn=0,
+        events=[e],
+        players=["Коля", "Анна", "Егор"],
+        settings=settings,
+    )
+
+
+@pytest.mark.parametrize("stories", [True, False])
+def test_G_M_10_every_killer_is_invited_to_tell_a_story_or_none_is_printed(stories: bool) -> None:
+    """A story under a victim must not tell whose kill it was: either every Gambler killer's
+    role PM invites one (the rule book's way), or no story is printed and none is invited."""
+    settings = RulesSettings(kill_stories=stories)
+    for role in Gambler.roles:
+        invited = "Способ:" in _role_pm(role, settings)
+        assert invited == (stories and role in GAMBLER_KILLERS), role
+    story = "ночью у фонаря"
+    text = Renderer().newspaper(
+        ruleset="gambler",
+        game_name="M",
+        turn=4,
+        events=[E.Killed(turn=4, nick="Анна", role="civilian", story=story)],
+        kill_stories=stories,
+    )
+    assert (story in text) == stories
+    assert "Анна" in text  # the death itself is always told
+
+
+@pytest.mark.parametrize("killer", GAMBLER_KILLERS)
+def test_G_P_1_a_paper_with_a_story_is_the_same_whoever_killed(killer: Role) -> None:
+    """The host's event names the killer; the paper printed from the turn is the same for
+    each of them, story included."""
+    base = [E.Killed(turn=4, nick="Анна", role="civilian", story="ночью у фонаря")]
+    cause: Cause = "mafia" if killer in ("godfather", "mafia") else as_cause(killer)
+    secret = E.DeathRecorded(turn=4, audience=HOST, nick="Анна", cause=cause, killer=KILLER)
+    text = Renderer().newspaper(ruleset="gambler", game_name="M", turn=4, events=[*base, secret])
+    plain = Renderer().newspaper(ruleset="gambler", game_name="M", turn=4, events=base)
+    assert text == plain and KILLER not in text

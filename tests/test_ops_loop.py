@@ -197,7 +197,9 @@ def test_C_1_posts_written_while_the_bot_was_down_past_a_deadline_are_flagged_on
     assert len(_tick(run, back)) == 1  # closed late, as a catch-up
     notes = [f for f in run.daemon.flags(g.turn) if "после дедлайна" in f]
     assert len(notes) == 1
-    assert notes[0].startswith(f"2 сообщений написаны после дедлайна хода {g.turn}")
+    # the number agrees with its noun: «2 сообщения», never «2 сообщений написаны»
+    assert notes[0].startswith(f"после дедлайна хода {g.turn}, пока бот не работал")
+    assert "появилось 2 сообщения:" in notes[0]
     assert "[[override]]" in notes[0]
 
 

@@ -109,7 +109,9 @@ def test_parse_posts_imports_only_what_it_needs() -> None:
         "heavy = ['httpx', 'sqlmodel', 'sqlalchemy', 'jinja2', 'rapidfuzz', 'lxml',\n"
         "         'charset_normalizer', 'rich', 'alembic', 'engine',\n"
         "         'scraper', 'poster', 'parser.ipb',\n"
-        "         'parser.dialects', 'parser.votes', 'parser.moves']\n"
+        "         'parser.dialects', 'parser.votes', 'parser.moves',\n"
+        # a start pays for every import: annotations-only modules stay out too
+        "         'typing', 'pathlib', 'urllib.parse', 'json']\n"
         "print([m for m in heavy if m in sys.modules])\n"
     )
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -126,3 +128,45 @@ def test_invision_pages_go_through_the_same_command() -> None:
         rows = [json.loads(line) for line in res.stdout.splitlines()]
         assert rows
         assert [r["author"] for r in rows] == [p.author for p in parse_topic(read_page(path)).posts]
+
+
+def _every_post() -> list[Any]:
+    from parser.pages import parse_topic, read_page
+    from parser.records import ColoredSpan, EditNote, Post, Quote
+
+    posts: list[Any] = []
+    for path in sorted(FIXTURES.rglob("*topic*.html")):
+        posts += parse_topic(read_page(path), tz="Europe/Moscow").posts
+    odd = 'a "quote" \\ back\nslash\t\x00\x1f\u2028 😀 «ё»'
+    posts.append(
+        Post(
+            id=0,
+            author=odd,
+            author_id=None,
+            posted_at=None,
+            body_html="",
+            text=odd,
+            own_text="",
+            colored=(ColoredSpan(color="#ff0000", text=odd, struck=True),),
+            quotes=(Quote(author=None, depth=3), Quote(author=odd, author_id=7, post_id=9)),
+            edited=EditNote(by=None, at=None, count=0, reason=odd),
+            deleted=True,
+            subject=odd,
+            linked_posts=(1, 22),
+        )
+    )
+    return posts
+
+
+def test_each_line_is_what_the_json_encoder_makes_of_the_post() -> None:
+    # `post_line` writes the JSON out by hand for speed: it must match the encoder byte for byte
+    from json.encoder import encode_basestring
+
+    from mafiabot.commands.parse_posts import post_json, post_line
+
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    posts = _every_post()
+    assert len(posts) > 100 and any(p.edited for p in posts) and any(p.quotes for p in posts)
+    for name in ("topic_p1.html", 'odd "name".html'):
+        for post in posts:
+            assert post_line(post, encode_basestring(name)) == encode(post_json(post, name)) + "\n"

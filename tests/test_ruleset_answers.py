@@ -276,12 +276,12 @@ def test_G_P_1_a_gambler_paper_tells_the_story_and_the_heal_never_the_killer() -
 
 def test_each_rule_set_names_every_role_of_its_own_for_the_players() -> None:
     """The players' words for roles are the rule set's: its table covers exactly its roles
-    (a new role cannot go out unnamed), and its move help only roles it has."""
+    (a new role cannot go out unnamed), and its night actions only roles it has."""
     for name in RULESETS:
         rules = ruleset_class(name)
         assert set(rules.role_words) == set(rules.roles), name
         assert all(rules.role_words.values()), name
-        assert set(rules.move_help) <= set(rules.roles), name
+        assert set(rules.role_actions) <= set(rules.roles), name
 
 
 def test_P_S_3_a_label_names_the_clan_of_its_members_only() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from parser.pages import parse_topic
 from scraper import forms
 from scraper.errors import (
     FloodLimited,
@@ -120,12 +121,16 @@ def test_truncated_page_is_detected() -> None:
 
 @pytest.mark.parametrize("name", ["topic_p1.html", "en_topic_p1.html", "en_topic_p8.html"])
 def test_topic_navigation_reads_both_language_packs(name: str) -> None:
-    nav = forms.topic_nav(
-        (FIX / name).read_text(encoding="utf-8"), "http://127.0.0.1:8080/viewtopic.php?t=4"
+    """The client walks a topic by the page reader's own navigation (no second reader)."""
+    nav = parse_topic(
+        (FIX / name).read_text(encoding="utf-8"),
+        board="phpbb",
+        base_url="http://127.0.0.1:8080/viewtopic.php?t=4",
     )
-    assert nav is not None and nav.total_pages == 8 and nav.per_page == 10
+    assert nav.posts and nav.total_pages == 8 and nav.per_page == 10
     assert nav.page == (1 if "p1" in name else 8)
     assert (nav.next_url is None) == (nav.page == 8)
+    assert (nav.last_url is None) == (nav.page == 8)
 
 
 # Minimal snippets (not real pages): the English language pack's wording of each refusal,
@@ -168,5 +173,17 @@ def test_page_with_a_trailing_comment_after_html_is_complete() -> None:
 
 def test_per_page_is_derived_from_links_when_the_jump_box_is_missing() -> None:
     html = (FIX / "topic_p2.html").read_text(encoding="utf-8").replace('data-per-page="10"', "")
-    nav = forms.topic_nav(html, "http://127.0.0.1:8080/viewtopic.php?t=4&start=10")
-    assert nav is not None and nav.per_page == 10 and nav.page_starts[3] == 20
+    nav = parse_topic(
+        html, board="phpbb", base_url="http://127.0.0.1:8080/viewtopic.php?t=4&start=10"
+    )
+    assert nav.per_page == 10 and nav.start == 10 and nav.page == 2
+    assert nav.next_url is not None and "start=20" in nav.next_url
+
+
+def test_the_accounts_own_id_is_read_from_the_member_menu() -> None:
+    """The header's member menu links the account's own profile (recorded pages of two
+    accounts); a guest's page and a page without the menu name no account."""
+    assert forms.own_user_id(body("login_ok", 3)) == 76  # «Тестовый Игрок»
+    assert forms.own_user_id((FIX / "topic_p1.html").read_text(encoding="utf-8")) == 2
+    assert forms.own_user_id((FIX / "topic_anon_p1.html").read_text(encoding="utf-8")) is None
+    assert forms.own_user_id(body("session_expired", 4)) is None  # the login form

@@ -11,7 +11,15 @@ import pytest
 from scraper.board import TopicCursor
 from scraper.errors import BoardUnavailable, LoginFailed, NotFound, SessionExpired
 from scraper.phpbb import PhpbbClient, PhpbbSettings
-from tests.fakeboard_phpbb import BASE, LOGIN_FIELDS, FakeClock, FakePhpbb
+from tests.fakeboard_phpbb import (
+    BASE,
+    LOGIN_FIELDS,
+    USERS,
+    FakeClock,
+    FakePhpbb,
+    derived_member_bar,
+    page,
+)
 
 BOT = "Тестовый Игрок"
 PASSWORD = "Tester-Pass-2026"
@@ -174,7 +182,9 @@ def test_deadline_reread_reads_the_requested_range() -> None:
     pages = client.read_topic_pages(4, 6)
     assert [p.page for p in pages] == [6, 7, 8]
     assert pages[0].post_ids[0] == 98
-    assert pages[0].raw.html == (Path("fixtures/phpbb/topic_p6.html")).read_text(encoding="utf-8")
+    # the recorded page as the board serves it to the client's account (its member menu)
+    want = derived_member_bar(page("topic_p6.html"), USERS[BOT][0])
+    assert pages[0].raw.html == want
     assert [p.page for p in client.read_topic_pages(4, 2, 3)] == [2, 3]
 
 
@@ -270,3 +280,13 @@ def test_the_standing_stop_ends_before_the_next_request_and_during_a_wait() -> N
     client.stop_on(None)
     client.read_topic_pages(4)  # removed: requests go again
     assert len(board.requests) > asked
+
+
+def test_the_last_page_of_a_one_page_topic_starts_at_its_first_post() -> None:
+    """The last page is asked for past the end (phpBB shows its last page): on a topic of one
+    page, which shows no page size, that address says nothing of where the page starts."""
+    client, board, _ = make()
+    del board.posts[5:]
+    last = client._last_page(4)
+    assert (last.page, last.total_pages, last.start, len(last.post_ids)) == (1, 1, 0, 5)
+    assert client.poll_topic(TopicCursor(4, 1, last.start)).cursor.start == 0

@@ -12,12 +12,14 @@ import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 import pytest
 
-from scraper.board import BoardClient, TopicCursor
+from parser.records import Post, TopicPage
+from scraper.board import BoardClient, RawPage, TopicCursor, TopicPageFetch
 from scraper.errors import BoardUnavailable, NotFound
 from scraper.http import redact
 from scraper.ipb import IpbClient, IpbSettings
@@ -317,22 +319,37 @@ def test_settings_never_show_the_password(kind: str) -> None:
     assert settings.password not in str(settings)
 
 
+def _page_with(*posts: tuple[int, str, int | None, str]) -> TopicPageFetch:
+    """A fetched page whose reading holds these (id, author, author id, own text) posts."""
+    records = tuple(Post(pid, who, uid, None, "", text, text) for pid, who, uid, text in posts)
+    parsed = TopicPage(topic_id=4, title="", page=1, total_pages=1, posts=records)
+    raw = RawPage(f"{phpbb.BASE}viewtopic.php?t=4", "", datetime(2026, 12, 4, tzinfo=UTC))
+    return TopicPageFetch(raw, 1, 1, 0, tuple(p.id for p in records), parsed=parsed)
+
+
 @pytest.mark.parametrize(
-    "shown",
+    ("shown", "exact"),
     [
-        "Bедущий",  # the host typed a Latin «B» in the config: the board folds it at login
-        "Ведущий\u200b",  # a zero-width character the skin left in the name
-        "ВЕДУЩИЙ",
+        ("Bедущий", False),  # the host typed a Latin «B» in the config: phpBB folds it at login
+        ("Ведущий\u200b", False),  # a zero-width character the skin left in the name
+        ("ВЕДУЩИЙ", True),  # boards keep account names unique up to case
     ],
 )
-def test_own_post_is_recognised_by_the_one_nick_key(shown: str) -> None:
-    """ "Is this post mine" reads the author by `parser.identity.nick_key`: the marker search
-    must find the bot's post however the board spells the account's name, or it posts it
-    again."""
+def test_own_post_is_recognised_by_the_board_user_id(shown: str, exact: bool) -> None:
+    """ "Is this post mine" is the board's user id of the bot's account (issue 21): the
+    marker search finds the bot's post however the page spells the account's name, and a
+    look-alike account's post (another id) never counts. Only on a board whose pages show no
+    ids does the spelling decide, and then exactly (`parser.identity.account_key`), never
+    folded. (Before, both were decided by the folded `nick_key`.)"""
     client = PhpbbClient(PhpbbSettings(base_url=phpbb.BASE, username="Ведущий", password="x"))
     marker = "mafiabot 1/2 ab.cd"
-    client._own_posts = lambda page: [  # type: ignore[method-assign]
-        (7, "Игрок", f"цитата: {marker}"),
-        (8, shown, f"Газета\n{marker}"),
-    ]
-    assert client._own_post_in([object()], marker) == 8  # type: ignore[list-item]
+    client._own_id = 2  # as the header of the pages served to its session shows
+    quoted = (7, "Игрок", 58, f"цитата: {marker}")
+    assert (
+        client._own_post_in([_page_with(quoted, (8, shown, 2, f"Газета\n{marker}"))], marker) == 8
+    )
+    twin = _page_with(quoted, (9, shown, 99, f"Газета\n{marker}"))
+    assert client._own_post_in([twin], marker) is None
+    client._own_id = None  # a board whose pages show no ids: the exact spelling decides
+    bare = _page_with(quoted, (8, shown, None, f"Газета\n{marker}"))
+    assert (client._own_post_in([bare], marker) == 8) is exact

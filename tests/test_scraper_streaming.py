@@ -1,26 +1,22 @@
 """A topic is walked one page at a time, each page read once (issue 10, item 5).
 
 Structural checks on the fake boards, no timing: the navigation of a page (its number, the
-page count, the next link) comes from the same parse as the fetch — never a second read of
-the page; `stream_topic` fetches a page only when the caller reaches it and keeps no page the
+page count, the next link) comes from the one reading of the page the fetch hands over —
+never a second read of the page (`tests/test_topic_page_read_once.py` follows it to the
+store); `stream_topic` fetches a page only when the caller reaches it and keeps no page the
 caller has let go, so ingest holds one page at a time whatever the topic's length.
 """
 
 from __future__ import annotations
 
 import gc
-import re
 import weakref
-from pathlib import Path
 from typing import Any
 
 import pytest
-from selectolax.lexbor import LexborHTMLParser
 
-from parser.pages import parse_topic
-from scraper import forms as scraper_forms
+from scraper import phpbb as scraper_phpbb
 from scraper.board import StreamsTopics, TopicPageFetch
-from scraper.forms import topic_nav
 from scraper.ipb import reading as scraper_ipb
 from tests.test_scraper_shared import BOARDS, MAKERS, Board
 
@@ -32,8 +28,8 @@ def _topic_requests(b: Board) -> int:
 def _count_parses(b: Board, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Patch the one function each client reads a topic page with; count its calls."""
     calls = [0]
-    module: Any = scraper_forms if b.name == "phpbb" else scraper_ipb
-    name = "topic_nav" if b.name == "phpbb" else "parse_ipb_topic"
+    module: Any = scraper_phpbb if b.name == "phpbb" else scraper_ipb
+    name = "parse_topic" if b.name == "phpbb" else "parse_ipb_topic"
     real = getattr(module, name)
 
     def counted(*a: Any, **kw: Any) -> Any:
@@ -110,6 +106,8 @@ def test_stream_keeps_no_page_the_caller_let_go(kind: str) -> None:
             fetched.start,
             fetched.post_ids,
             fetched.next_url,
+            fetched.parsed,
+            fetched.tz,
         )
         live.append(weakref.ref(page))
         return page
@@ -121,30 +119,3 @@ def test_stream_keeps_no_page_the_caller_let_go(kind: str) -> None:
     assert pages > 1
     # when a page is fetched, at most the one before it (the walker's link to it) is alive
     assert max(held_at_fetch) <= 1
-
-
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-PHPBB_PAGES = sorted(
-    p for d in ("phpbb", "phpbb-variants") for p in (FIXTURES / d).rglob("*.htm*") if p.is_file()
-)
-
-
-@pytest.mark.parametrize("path", PHPBB_PAGES, ids=lambda p: p.name)
-def test_navigation_scan_agrees_with_a_full_parse(path: Path) -> None:
-    """The string scan finds the posts and pages a parse of the whole page finds."""
-    html = path.read_text("utf-8", errors="replace")
-    tree = LexborHTMLParser(html)
-    want = [
-        int(m.group(1))
-        for n in tree.css("div.post")
-        if (m := re.fullmatch(r"p(\d+)", n.attributes.get("id") or ""))
-    ]
-    nav = topic_nav(html, "http://board.example/")
-    if not want and tree.css_first("div.pagination") is None:
-        assert nav is None
-        return
-    assert nav is not None
-    assert list(nav.post_ids) == want
-    topic = parse_topic(html, board="phpbb", tz="UTC")
-    if topic.posts:
-        assert (nav.page, nav.total_pages) == (topic.page, topic.total_pages)

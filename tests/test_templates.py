@@ -198,13 +198,14 @@ def test_G_N_3_greens_paper_lists_nominees(r: Renderer) -> None:
 
 def test_C_4_game_over_paper_and_C_6_override_noted(r: Renderer) -> None:
     evs = [
-        E.OverrideApplied(turn=5, what="повешен решением ведущего", nick="Кот"),
+        E.OverrideApplied(turn=5, what="hang", nick="Кот"),
         E.Hanged(turn=5, nick="Кот", role="mafia", votes=0),
         E.GameWon(turn=5, winner="town", how="P-W.1", survivors=("Анна",)),
     ]
     text = r.newspaper(ruleset="pefl", game_name="M", turn=5, events=evs, next_deadline=NEXT)
     assert "Игра окончена: победили мирные жители" in text
-    assert "Решение ведущего" in text
+    # C-6: a forced hanging is told as the host's decision, not as the vote's result
+    assert "Решением ведущего" in text and "По итогам голосования" not in text
     assert "Следующий ход" not in text
 
 
@@ -282,7 +283,7 @@ def test_C_2_a_question_back_reads_as_the_hosts_question_not_a_refusal(r: Render
     for text in (fresh, kept):
         assert text.startswith("Борис, уточните, пожалуйста") and ask in text
         assert "не принят" not in text and "до дедлайна" in text
-    assert "в силе ваш прежний ход: выстрел — Анна, исполнитель Вова" in kept
+    assert "в силе ваш прежний ход: убийство — Анна, исполнитель Вова" in kept
     assert "прежний" not in fresh
     assert "нельзя" not in fresh + kept
 
@@ -308,10 +309,11 @@ def test_host_report_lists_every_event_and_secret(r: Renderer) -> None:
         overrides=["hang turn=3 nick=Кот"],
     )
     golden("host_report_pefl_turn3.txt", text)
-    assert "от руки Борис" in text and "Вова: no_reason" in text
-    # Russian sentences, not an English dump of event fields
-    assert "DeathRecorded" not in text and "killer=" not in text
-    assert "Смерть Шерлок: работа Триады, от руки Борис [ведущему]" in text
+    assert "удар нанёс Борис" in text and "Вова: нет обоснования словами" in text
+    # Russian sentences, not an English dump of event fields or codes
+    assert "DeathRecorded" not in text and "killer=" not in text and "no_reason" not in text
+    assert "Причина смерти Шерлока: работа Триады; удар нанёс Борис [ведущему]" in text
+    assert "повесить — ход 3, игрок Кот" in text and "turn=" not in text
 
 
 def test_host_template_folder_wins_name_by_name(tmp_path: Path) -> None:

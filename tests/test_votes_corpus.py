@@ -201,6 +201,14 @@ def test_corpus_is_read_as_a_host_reads_it() -> None:
     assert not misses, f"{len(misses)} misses of {total}\n{report}"
 
 
+@pytest.mark.parametrize("part", [p for p in PARTS if p != "development"])
+def test_held_out_votes_are_never_counted_silently_wrong(part: str) -> None:
+    """The held-out parts are only measured: their misses are reported, not failed, but a
+    vote counted that the host would not count is as wrong there as anywhere."""
+    total, _misses, silent, _open = score(part)
+    assert not silent, f"{len(silent)} silent of {total}\n" + "\n".join(silent)
+
+
 if __name__ == "__main__":  # python -m tests.test_votes_corpus: both parts' scores, every failure
     for part in PARTS:
         n, m, s, k = score(part)

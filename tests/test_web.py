@@ -142,7 +142,7 @@ def test_a_move_stored_before_the_confidence_was_kept_gets_the_guess_from_its_wo
     view = game_view(source(run), run.clock[0])
     letter = next(x for x in view["letters"] if x["sender"] == "Dr.Watson")
     assert letter["moves"][0]["confidence"] == ""
-    assert letter["moves"][0]["read"] == {"Шерлок": "exact, 1.00"}
+    assert letter["moves"][0]["read"] == {"Шерлок": "как написано, 1.00"}
 
 
 def test_gambler_flow_shows_who_switched() -> None:

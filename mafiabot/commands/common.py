@@ -5,16 +5,18 @@ saying what to fix; the commands import this module and never each other."""
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from mafiabot.exitcodes import UsageError
 
 # what the `parse` commands never need is imported where it is used: a quick command does not
-# pay for the config, the database or the rules engine at start-up
+# pay for the config, the database or the rules engine at start-up (nor for typing and
+# pathlib, which the annotations name: mypy reads a `TYPE_CHECKING` block whatever defines it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
     from engine.state import GameState
     from mafiabot.config import Config
     from mafiabot.store import Store
@@ -41,10 +43,12 @@ __all__ = [
 
 def single_config(value: str | Path | list[str]) -> str | Path | None:
     """The one config file a command line names (None: several, or a folder of them)."""
+    import os
+
     from mafiabot.configs import given_configs
 
     given = given_configs(value)
-    return given[0] if len(given) == 1 and not Path(given[0]).is_dir() else None
+    return given[0] if len(given) == 1 and not os.path.isdir(given[0]) else None
 
 
 def one_config(path: str | Path) -> Config:
@@ -60,6 +64,8 @@ def one_config(path: str | Path) -> Config:
 def configs(value: str | Path | list[str]) -> list[tuple[Path, Config]]:
     """Every config the command line names (files, folders of `*.toml`), each read before
     anything starts (`mafiabot.configs.load_configs`)."""
+    from pathlib import Path
+
     from mafiabot.configs import given_configs, load_configs
 
     single = single_config(value)
@@ -85,6 +91,7 @@ def existing_store(url: str) -> Store | None:
     job). A path that is no database file, a corrupt, locked or unreachable database is its
     one line (`HostError`), never taken for "no database yet"."""
     import os
+    from pathlib import Path
 
     import sqlalchemy as sa
 
@@ -152,7 +159,8 @@ def _lines(path: str | None, what: str) -> list[str]:
     if path is None:
         return []
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read()
     except OSError as exc:
         raise UsageError(f"cannot read the {what} file {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
@@ -195,8 +203,11 @@ def read_html(path: str) -> str:
 
 
 def _read_cast(path: str) -> dict[str, Any]:
+    import json
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        with open(path, encoding="utf-8") as f:
+            data = json.loads(f.read())
     except OSError as exc:
         raise UsageError(f"cannot read the cast {path}: {exc.strerror}") from exc
     except json.JSONDecodeError as exc:

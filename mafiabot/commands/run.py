@@ -260,6 +260,10 @@ def _host(
     for watch in watches:
         if watch.tripped:
             raise DatabaseVanished(watch.tripped)
+    if unsent := [d.cfg.game.name for d in daemons if d.has_refused_messages()]:
+        # over (or stopped) with a message the board refused for good: not «done»
+        log.error("the board refused messages of %s for good: see `mafiabot status`", unsent)
+        return 1
     return 0
 
 
@@ -335,6 +339,12 @@ def _once(daemon: Daemon) -> int:
     finally:
         daemon.client.close()
     summary = daemon.summary(report)
+    if report.failed:  # the board refused a message for good: not a tick that went well
+        log.error("tick: %s", summary)
+        for line in report.failed:
+            print(f"mafiabot: {line}", file=sys.stderr)
+        daemon.record_tick(now, summary, ok=False)
+        return 1
     log.info("tick: %s", summary)
     daemon.record_tick(now, summary, ok=True)
     return 0

@@ -28,6 +28,7 @@ from mafiabot.config.sections import (
     NewspaperConfig,
     Override,
     StorageConfig,
+    role_hint,
 )
 from parser.identity import nick_key
 
@@ -272,7 +273,12 @@ def _check_game_roles(
     roles = dict(v.get("roles", {}))
     for role in list(roles):
         if role not in known:
-            p.append((f"game.roles.{role}", f"not a {ruleset} role ({', '.join(known)})"))
+            p.append(
+                (
+                    f"game.roles.{role}",
+                    f"not a {ruleset} role ({', '.join(known)})" + role_hint(role, rules),
+                )
+            )
             del roles[role]
     v["roles"] = roles
     if roles and players and sum(roles.values()) != len(players):
@@ -280,7 +286,9 @@ def _check_game_roles(
     cast = v.get("cast", {})
     for nick, (role, clan) in cast.items():
         if role not in known:
-            p.append((f"game.cast.{nick}", f"not a {ruleset} role: {role!r}"))
+            p.append(
+                (f"game.cast.{nick}", f"not a {ruleset} role: {role!r}" + role_hint(role, rules))
+            )
         elif role in rules.clan_roles and not clan:
             p.append((f"game.cast.{nick}", f'a {rules.title} {role} needs a clan: "{role}:triad"'))
         elif (problem := rules.clan_problem(role, clan)) is not None:
@@ -395,7 +403,13 @@ def _check_role_tables(p: Problems, tables: dict[str, Any], ruleset: str | None)
             continue
         for role, n in table.items():
             if role not in known:
-                p.append((f"{key}.{role}", f"not a {ruleset or 'known'} role ({', '.join(known)})"))
+                p.append(
+                    (
+                        f"{key}.{role}",
+                        f"not a {ruleset or 'known'} role ({', '.join(known)})"
+                        + role_hint(role, rules),
+                    )
+                )
             elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 p.append((f"{key}.{role}", "must be a count >= 0"))
         counts = [n for n in table.values() if isinstance(n, int) and not isinstance(n, bool)]

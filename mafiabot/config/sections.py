@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import AfterValidator, BeforeValidator, Field
 
+from engine.base import RuleSetBase
 from engine.kinds import (
     CLANS,
     ROLES,
@@ -30,6 +31,7 @@ from engine.kinds import (
     as_clan,
     as_role,
 )
+from engine.rules import ruleset_class
 from engine.settings import RulesSettings
 from mafiabot.config.declare import (
     BoardId,
@@ -258,10 +260,36 @@ def _template_dir(value: Any, info: Any) -> Path | None:
     return path
 
 
+def _gender(value: object) -> object:
+    """A gender as the host wrote it: "m"/"f", or м/ж, муж/жен, male/female (the renderer's
+    own reading, `parser.morph.GENDER_WORDS`); anything else is left to be refused."""
+    from parser.morph import gender_word
+
+    return gender_word(value) or value
+
+
 def _count(n: int) -> int:
     if not 0 <= n <= 1000:
         raise ValueError("must be a count from 0 to 1000")
     return n
+
+
+def role_hint(name: str, rules: type[RuleSetBase] | None = None) -> str:
+    """`; did you mean 'mafia'?` for a role name that misses: a slip («comissar»), the role's
+    Russian name («мафия», «Комиссар»), a near miss of either; else nothing. Matched with
+    rapidfuzz against the rule set's roles (every rule set's when it is not known)."""
+    from rapidfuzz import fuzz, process
+
+    rulesets = [rules] if rules is not None else [ruleset_class(n) for n in RULESETS]
+    names: dict[str, str] = {}  # a way to write a role -> the role
+    for rs in rulesets:
+        for role in rs.roles:
+            names.setdefault(role, role)
+            names.setdefault(rs.role_words.get(role, role).casefold().replace("ё", "е"), role)
+    folded = str(name).strip().casefold().replace("ё", "е")
+    found = process.extract(folded, list(names), scorer=fuzz.ratio, limit=4, score_cutoff=70)
+    roles = list(dict.fromkeys(names[written] for written, _score, _i in found))[:2]
+    return f"; did you mean {' or '.join(map(repr, roles))}?" if roles else ""
 
 
 #: A `[game.cast]` seat as the code reads it: the role and, for a PEFL clan role, the clan.
@@ -280,7 +308,11 @@ def _cast(value: Any, info: Any) -> CastSeat:
         raise ValueError(f"clan must be yakuza or triad, not {clan!r}")
     if role not in ROLES:
         ruleset = (info.context or {}).get("ruleset")
-        raise ValueError(f"not a {ruleset if ruleset in RULESETS else 'known'} role: {role!r}")
+        rules = ruleset if ruleset in RULESETS else None
+        raise ValueError(
+            f"not a {rules or 'known'} role: {role!r}"
+            + role_hint(role, ruleset_class(rules) if rules else None)
+        )
     return as_role(role), as_clan(clan) if clan else None
 
 
@@ -411,6 +443,13 @@ class GameConfig:
             "another language put your own templates in `template_dir`)."
         ),
     ] = "ru"
+    host_language: Annotated[
+        Literal["ru", "en"],
+        Key(
+            'Language of what only the host reads — `mafiabot status` and the dashboard: "ru" '
+            '(the default) or "en". Players always read the game\'s own `language`.'
+        ),
+    ] = "ru"
     template_dir: Annotated[
         Path | None,
         BeforeValidator(_template_dir),
@@ -466,11 +505,11 @@ class GameConfig:
         ),
     ] = field(default_factory=dict)
     genders: Annotated[
-        Mapping[str, Gender],
+        Mapping[str, Annotated[Gender, BeforeValidator(_gender)]],
         Key(
-            'Grammatical gender of players, nick = "m" or "f", so the newspaper agrees its '
-            "verbs and adjectives («убит» / «убита»). Players left out are guessed from the "
-            "nick.",
+            'Grammatical gender of players, nick = "m" or "f" ("м" / "ж" too), so the '
+            "newspaper agrees its verbs and adjectives («убит» / «убита»). Players left out are "
+            "guessed from the nick.",
             example={"Анна Каренина": "f", "Шерлок": "m"},
             commented=True,
         ),

@@ -19,10 +19,12 @@ from mafiabot import keys
 from mafiabot.config import Config
 from mafiabot.keys import OutboxKind, TurnTag
 from mafiabot.newspaper.chart import vote_chart
+from mafiabot.newspaper.links import board_links
 from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.view import event_dict
+from mafiabot.newspaper.words import failure_ru, outbox_kind_ru
 from mafiabot.store.codec import JsonObject, to_json
-from poster.outbox import OutboxRow
+from poster.outbox import OutboxKey, OutboxRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +132,10 @@ class Composer:
             last_word_until=last_word,
             clans={p.nick: p.clan for p in after.players if not p.alive},
             votes=votes,
+            # the votes the bot did not count, named with why (P-V.5)
+            rejected=[*rejected, *(e for e in events if isinstance(e, ev.VoteIgnored))],
             genders=cfg.game.genders,
+            kill_stories=cfg.rules.kill_stories,
         )
         chart = None
         if cfg.newspaper.vote_chart:  # the day's vote flow as a PNG on the same post
@@ -165,7 +170,9 @@ class Composer:
                     text=text,
                 )
             )
-        rows += self.player_pms(facts, turn, events, kind=keys.phase_pms(phase))
+        rows += self.player_pms(
+            facts, turn, events, kind=keys.phase_pms(phase), state=after, deadline=next_deadline
+        )
         unreported = [f for f in [*facts.flags, *notes] if f not in facts.reported]
         rows.append(
             self.host_report_row(
@@ -205,9 +212,18 @@ class Composer:
         )
 
     def player_pms(
-        self, facts: Facts, turn: int, events: Sequence[Event], *, kind: OutboxKind
+        self,
+        facts: Facts,
+        turn: int,
+        events: Sequence[Event],
+        *,
+        kind: OutboxKind,
+        state: GameState | None = None,
+        deadline: datetime | None = None,
     ) -> list[OutboxRow]:
-        """One PM per player with everything the engine told him (role, allies, checks)."""
+        """One PM per player with everything the engine told him (role, allies, checks).
+        `state`: the game as the PMs leave it — the living players, whose nicks the role
+        PM's examples use, and each player's clan mates; `deadline`: the next one."""
         by_nick: dict[str, list[Event]] = {}
         for e in events:
             if e.audience.kind == "player" and e.audience.nick:
@@ -226,11 +242,49 @@ class Composer:
                     nick=nick,
                     turn=turn,
                     events=evs,
+                    players=state.living_nicks() if state is not None else (),
+                    deadline=deadline,
+                    tz=cfg.board.tz,
+                    settings=cfg.rules,
+                    clan=self._mates(state, nick),
                 ),
                 recipients=(facts.account(nick),),
             )
             for nick, evs in by_nick.items()
         ]
+
+    def _mates(self, state: GameState | None, nick: str) -> tuple[str, ...]:
+        """`nick`'s living mafia mates (none: not a mafioso, or no state to ask)."""
+        if state is None or state.player(nick) is None:
+            return ()
+        return self.rules.letter_mates(state, nick)
+
+    def failure_notice(
+        self, game_id: int, refused: OutboxKey, error: str, text: str
+    ) -> tuple[str, OutboxRow | None]:
+        """A message the board refused for good: the line the host's views show («не
+        отправлено: газета, ход 3 — …») and a PM to the host with its `text`, to post or
+        forward by hand (None when the refused message is such a notice itself)."""
+        what = outbox_kind_ru(refused.kind)
+        host = host_recipient(self.cfg)
+        to = "" if refused.recipient in (keys.TOPIC, host) else f" для {refused.recipient}"
+        line = f"не отправлено: {what}{to}, ход {refused.turn} — {failure_ru(error)}"
+        if keys.is_failure_notice(refused.kind):
+            return line, None
+        notice = OutboxRow(
+            key=keys.key(game_id, refused.turn, keys.failure_notice(refused), host),
+            channel="pm",
+            subject=f"{self.cfg.game.name}: не отправлено — {what}",
+            text=self.renderer.failure_notice(
+                what=what,
+                turn=refused.turn,
+                recipient=None if refused.recipient == keys.TOPIC else refused.recipient,
+                why=failure_ru(error),
+                text=text,
+            ),
+            recipients=(host,),
+        )
+        return line, notice
 
     def host_report_row(
         self,
@@ -260,6 +314,7 @@ class Composer:
                         "reason": r.reason,
                         "detail": r.detail,
                         "post_id": r.post_id,
+                        "target": r.target,
                     }
                     for r in rejected
                 ],
@@ -267,6 +322,7 @@ class Composer:
                 overrides=list(facts.overrides),
                 notes=list(notes),
                 ruleset=self.rules,
+                links=board_links(cfg.board.url, cfg.board.kind),
             ),
             recipients=(host,),
         )

@@ -43,10 +43,12 @@ from mafiabot.daemon.context import Shell
 from mafiabot.daemon.host import Host, utcnow
 from mafiabot.daemon.ingest import TickReport
 from mafiabot.exitcodes import HostError, as_host_error
+from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.render import Renderer
+from mafiabot.newspaper.words import failure_ru
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
-from poster.outbox import new_game_token
+from poster.outbox import OutboxKey, new_game_token
 from scraper.board import BoardClient
 from scraper.errors import Interrupted, LoginFailed, ScraperError, ShutOut
 
@@ -74,6 +76,8 @@ class Daemon:
         self._salt = salt  # random in production: players cannot brute-force the deal
         self._fingerprint = self._file_fingerprint()
         self._failures = 0
+        #: what the board refused for good in the current tick, in words (see `flush`)
+        self.refused: list[str] = []
         self._not_before: datetime | None = None
         self._logged_in = False
         self._caught_up = 0  # late deadlines closed since the bot was last up to date
@@ -219,8 +223,9 @@ class Daemon:
         self._failures = 0
         self._not_before = None
         summary = self.summary(report)
-        log.info("tick: %s", summary)
-        self.record_tick(now, summary, ok=True)
+        # a message the board refused for good is a failed tick for the host's eyes
+        log.log(logging.ERROR if report.failed else logging.INFO, "tick: %s", summary)
+        self.record_tick(now, summary, ok=not report.failed)
         return report
 
     def shut_out(self, now: datetime, exc: ShutOut) -> None:
@@ -246,6 +251,8 @@ class Daemon:
         if report.closed:
             parts.append("closed " + ", ".join(map(str, report.closed)))
         parts.append(f"sent {report.sent}")
+        if report.failed:
+            parts.append(f"NOT SENT, refused for good: {len(report.failed)}")
         if report.mailbox:
             parts.append(report.mailbox)
         g = self.store.find_game(self.cfg.game.topic)
@@ -301,7 +308,9 @@ class Daemon:
             g = sh.game()
             if g.status == "running":
                 tally.interim_count(sh, g, now)
+        self.refused = []
         report.sent = self.flush(sh.game())
+        report.failed = self.refused
         return report
 
     def _may_close(self, g: Game, deadline: datetime, now: datetime) -> bool:
@@ -361,24 +370,31 @@ class Daemon:
                 self.store,
                 g,
                 g.turn,
-                f"{len(late)} сообщений написаны после дедлайна хода {g.turn}, пока бот не "
-                "работал; они засчитаны в следующий ход — поправьте через [[override]], "
-                "если нужно",
+                f"после дедлайна хода {g.turn}, пока бот не работал, в теме появилось "
+                f"{len(late)} {plural(len(late), 'сообщение', 'сообщения', 'сообщений')}: "
+                "они засчитаны в следующий ход — поправьте через [[override]], если нужно",
             )
 
     def flush(self, g: Game) -> int:
+        """Send what is queued; how many went out. A message the board refused for good is
+        never silent: the host is flagged (report, dashboard, `status`) and sent its text by
+        PM to post or pass on by hand — a player's full box included — and the tick says so
+        (`refused`, in words); those PMs go out in the same tick."""
         fr = self.shell.poster(g).flush(stop=self._stop)
-        for key, err in fr.failed:
-            log.error("could not send %s: %s", key, err)
-            if key.recipient != "topic":  # a player's full box: the host must pass it on
-                host_flags.flag(
-                    self.store, g, g.turn, f"ЛС «{key.kind}» для {key.recipient} не ушло: {err}"
-                )
+        self._refused(g, fr.failed)
+        if fr.failed and not fr.interrupted:  # the host's notices go out now, not next tick
+            again = self.shell.poster(g).flush(stop=self._stop)
+            self._refused(g, again.failed)
+            fr.sent += again.sent
+            fr.recovered += again.recovered
         if fr.sent or fr.recovered:
             mailbox.tidy_sent(self.shell, g)  # the Sent copies the bot needed are spent
         for key, why in fr.without_attachment:  # the text went; the host hears of the file
             host_flags.flag(
-                self.store, g, g.turn, f"газета хода {key.turn} ушла без графика голосования: {why}"
+                self.store,
+                g,
+                g.turn,
+                f"газета хода {key.turn} ушла без графика голосования: {failure_ru(why)}",
             )
         for key in fr.unverified:  # begun before a crash, and the board shows no sent copy
             host_flags.flag(
@@ -389,6 +405,24 @@ class Daemon:
                 "форум не показывает отправленные письма, повторно не отправлено — проверьте",
             )
         return len(fr.sent) + len(fr.recovered)
+
+    def _refused(self, g: Game, failed: list[tuple[OutboxKey, str]]) -> None:
+        """Tell the host of each message the board refused for good: a flag and a PM with
+        its text (`Composer.failure_notice`); the tick's report lists them."""
+        sh = self.shell
+        for key, err in failed:
+            log.error("could not send %s: %s", key, err)
+            row = sh.outbox(g).get(key)
+            line, notice = sh.composer.failure_notice(g.id, key, err, row.text if row else "")
+            host_flags.flag(self.store, g, g.turn, line)
+            if notice is not None:
+                sh.outbox(g).add(notice)
+            self.refused.append(line)
+
+    def has_refused_messages(self) -> bool:
+        """Whether a message of this game was refused by the board for good."""
+        g = self.store.find_game(self.cfg.game.topic)
+        return g is not None and any(r.status == "failed" for r in self.outbox(g).all())
 
     def _reload_config(self) -> None:
         fp = self._file_fingerprint()

@@ -37,6 +37,8 @@ class TickReport:
     sent: int = 0
     started: bool = False
     mailbox: str = ""  # the host's box as the board shows it ("mailbox 12/50"), if it does
+    # messages the board refused for good in this tick, in words (the host is told)
+    failed: list[str] = field(default_factory=list)
 
 
 def board_kind(sh: Shell) -> str:
@@ -53,6 +55,15 @@ def read_topic_page(sh: Shell, html: str, now: datetime | None) -> TopicPage:
 
         return parse_ipb_topic(html, dialect=dialect, tz=sh.tz, now=now)
     return parse_topic(html, board=board_kind(sh), tz=sh.tz, now=now)
+
+
+def page_of(sh: Shell, fetch: TopicPageFetch, now: datetime | None) -> TopicPage:
+    """A fetched topic page's posts and navigation: the reading the client made when it
+    fetched the page (read once, in the board's zone), else — a client that hands over only
+    the page — read here."""
+    if fetch.parsed is not None and fetch.tz == sh.cfg.board.timezone:
+        return fetch.parsed
+    return read_topic_page(sh, fetch.raw.html, now)
 
 
 def read_pm(sh: Shell, html: str, msg_id: int, now: datetime) -> PrivateMessage | None:
@@ -123,7 +134,7 @@ def ingest_pages(
     so the next tick reads the pages again and stores what is missing."""
     batch: list[tuple[Post, int]] = []  # posts read, not stored yet, with their turns
     for fetch in _progress(pages, topic):
-        page = read_topic_page(sh, fetch.raw.html, now)
+        page = page_of(sh, fetch, now)
         for issue in page.issues:
             flags.flag(
                 sh.store, g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}"

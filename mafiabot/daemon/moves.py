@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection
 from datetime import datetime
+from typing import Any
 
 from engine import GameState, Move
 from engine import events as ev
@@ -84,6 +85,9 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
                 confidence=confidence,
             )
         )
+        spent = reason is None and no_change_left(
+            sh, [m for m in turn_moves(sh, g, g.turn) if m.actor == got.actor]
+        )
         text = sh.renderer.move_reply(
             nick=nick,
             accepted=reason is None,
@@ -95,10 +99,17 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             replaced=replaced,
             turn=g.turn,
             conditional=status == "conditional",
+            last_change=spent and replaced,
             role_moves=not (read.refused and read.reading and read.reading.code == NO_MOVES),
             side=got.side,
+            **_reply_context(sh, g, state, nick),
         )
-    elif isinstance(got, InputRejected) and got.reason in QUESTION_CODES and got.detail:
+    elif (
+        isinstance(got, InputRejected)
+        and got.reason in QUESTION_CODES
+        and got.detail
+        and _reply_context(sh, g, state, nick)["moves_now"]
+    ):
         # the reader asks instead of guessing: a host's question, not «ход не принят»
         standing = [m for m in turn_moves(sh, g, g.turn) if m.actor == got.author]
         last = standing[-1] if standing else None
@@ -109,8 +120,12 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             targets=last.targets if last else (),
             executor=last.executor if last else None,
             final=no_change_left(sh, standing),
+            deadline=g.deadline,
+            tz=sh.tz,
         )
     elif isinstance(got, InputRejected) and not _unanswered(sh, g, row, pm, got):
+        # a question to a sender with no move tonight would invite what he cannot do: the
+        # reply says what he can (a civilian: nothing by night)
         text = sh.renderer.move_reply(
             nick=nick,
             accepted=False,
@@ -118,11 +133,14 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             reason=got.reason,
             detail=got.detail,
             role_moves=got.reason != NO_MOVES,
+            **_reply_context(sh, g, state, nick),
         )
     elif got is None and has_action_word(pm.own_text):
         # a living player named an action but no move could be read: a short note,
         # not a refusal (it may have been a question about the action)
-        text = sh.renderer.move_reply(nick=nick, accepted=False, action="", no_move=True)
+        text = sh.renderer.move_reply(
+            nick=nick, accepted=False, action="", no_move=True, **_reply_context(sh, g, state, nick)
+        )
     else:
         if got is None:
             flags.flag(
@@ -151,6 +169,22 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         )
     )
     sh.store.mark_pm_handled(g.id, row.board_id)
+
+
+def _reply_context(sh: Shell, g: Game, state: GameState, nick: str) -> dict[str, Any]:
+    """What a reply says beyond the letter: the sender's role and the moves it allows him now
+    (a refusal offers only what he can still do), the living players for an example letter,
+    and the deadline."""
+    me = state.player(nick)
+    living = me is not None and me.alive
+    return {
+        "ruleset": sh.rules,
+        "role": me.role if me is not None else None,
+        "moves_now": sh.rules.letter_actions(state, nick)[1] if living else (),
+        "players": state.living_nicks(),
+        "deadline": g.deadline,
+        "tz": sh.tz,
+    }
 
 
 def _unanswered(sh: Shell, g: Game, row: PMRow, pm: PrivateMessage, got: InputRejected) -> bool:

@@ -14,7 +14,8 @@ from mafiabot import keys
 from mafiabot.daemon import flags
 from mafiabot.daemon.compose import Facts, event_row
 from mafiabot.daemon.context import Shell
-from mafiabot.daemon.ingest import read_topic_page
+from mafiabot.daemon.ingest import page_of
+from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.proof import commitment
 from mafiabot.newspaper.words import role_label
 from mafiabot.store.codec import to_json
@@ -42,7 +43,7 @@ def signups(sh: Shell, g: Game) -> dict[str, int | None]:
     nicks: dict[str, int | None] = {}
     signed: dict[str, str] = {}  # nick_key -> the sign-up that holds it
     for fetch in pages:
-        page = read_topic_page(sh, fetch.raw.html, None)
+        page = page_of(sh, fetch, None)
         for post in page.posts:
             if sh.is_host(post.author) or post.deleted:
                 continue
@@ -69,7 +70,8 @@ def signups(sh: Shell, g: Game) -> dict[str, int | None]:
                         subject=f"{cfg.game.name}: запись",
                         text=(
                             f"{post.author}, запись не принята: за удаления из прошлых игр "
-                            f"вы пропускаете ещё {ban.games_left} игр(ы) (P-B.1)."
+                            f"вы пропускаете ещё {ban.games_left} "
+                            f"{plural(ban.games_left, 'игру', 'игры', 'игр')}."
                         ),
                         recipients=(post.author,),
                     )
@@ -105,7 +107,9 @@ def start(sh: Shell, g: Game, now: datetime, salt: Callable[[], str]) -> None:
     stamp = sh.stamper(g)
     composer = sh.composer
     # the role PMs are queued (and so sent) before the start post that says they went out
-    rows = composer.player_pms(facts, state.turn, intro, kind=keys.ROLE)
+    rows = composer.player_pms(
+        facts, state.turn, intro, kind=keys.ROLE, state=state, deadline=deadline
+    )
     rows.append(
         OutboxRow(
             key=keys.key(g.id, state.turn, keys.START),

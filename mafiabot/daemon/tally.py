@@ -28,6 +28,7 @@ from mafiabot.config import Config
 from mafiabot.daemon.calendar import on_time, turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.keys import TurnTag
+from mafiabot.newspaper.record import tally_by_reach
 from mafiabot.store.codec import from_json, to_json
 from mafiabot.store.posts import StoredPost
 from mafiabot.store.tables import Game, VoteCountRow
@@ -488,10 +489,7 @@ def count_due(cfg: Config, last: VoteCountRow | None, votes: int, now: datetime)
 def _vote_count_text(
     sh: Shell, state: GameState, kind: str, votes: Sequence[Vote], now: datetime
 ) -> str:
-    by_target: dict[str, list[str]] = {}
-    for v in votes:
-        by_target.setdefault(v.target, []).append(v.voter)
-    ordered = sorted(by_target.items(), key=lambda kv: -len(kv[1]))
+    ordered = tally_by_reach([(v.voter, v.target) for v in votes])  # ties: P-V.4
     voted = {v.voter for v in votes}
     threshold = sh.rules.vote_threshold(state.phase, len(state.living))
     return sh.renderer.vote_count(

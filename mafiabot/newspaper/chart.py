@@ -130,6 +130,9 @@ def _chart(flow: Flow, tz: ZoneInfo | None, title: str) -> Any:
         x_value_formatter=lambda d: d.strftime("%d.%m %H:%M"),
         disable_xml_declaration=True,
         no_data_text="голосов пока нет",
+        value_formatter=lambda v: f"{v:.0f}",
+        # votes are whole: ticks at whole numbers from 0, never «2.5 голоса»
+        **_whole_axis(flow),
     )
     for target, counts in flow.series.items():
         points: list[tuple[datetime, int]] = []
@@ -142,6 +145,22 @@ def _chart(flow: Flow, tz: ZoneInfo | None, title: str) -> Any:
             prev = n
         chart.add(target, points)
     return chart
+
+
+def _whole_axis(flow: Flow) -> dict[str, Any]:
+    """The y axis of a flow with votes: whole-number ticks from 0 (none for an empty one:
+    pygal then draws its «no data» text)."""
+    top = max((max(c) for c in flow.series.values() if c), default=0)
+    if not top:
+        return {}
+    return {"y_labels": whole_ticks(top), "range": (0, top)}
+
+
+def whole_ticks(top: int) -> list[int]:
+    """The y axis's ticks for counts up to `top`: whole numbers from 0, at most about ten."""
+    top = max(1, top)
+    step = max(1, -(-top // 10))
+    return list(range(0, top + step, step))
 
 
 def _local(at: datetime, tz: ZoneInfo | None) -> datetime:

@@ -20,34 +20,23 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Literal
 
-from parser.morph import analyzer
+from parser.morph import analyzer, gender_word
 from parser.nicks import lookalike_key
 
 Gender = Literal["m", "f"]
 #: The grammatical cases a template may ask for (pymorphy3's tags).
 CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
 
-# how a host may spell a gender in the config
-_GENDER_WORDS: dict[str, Gender] = {
-    "m": "m",
-    "male": "m",
-    "masc": "m",
-    "м": "m",
-    "муж": "m",
-    "f": "f",
-    "female": "f",
-    "femn": "f",
-    "ж": "f",
-    "жен": "f",
-}
 
 # only letters of the Russian alphabet, words joined by spaces or hyphens
 _RUSSIAN_NICK = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*(?: [А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*)*")
 
 
 def normalize_gender(value: object) -> Gender | None:
-    """ "m"/"f" from a config value ("m", "ж", "female" …); anything else → None."""
-    return _GENDER_WORDS.get(str(value).strip().casefold()) if value is not None else None
+    """ "m"/"f" from a config value ("m", "ж", "female" …: `parser.morph.GENDER_WORDS`);
+    anything else → None."""
+    word = gender_word(value)
+    return "m" if word == "m" else "f" if word == "f" else None
 
 
 def _override(nick: str, genders: Mapping[str, str] | None) -> Gender | None:
@@ -182,3 +171,31 @@ def inflect(nick: str, case: str) -> str | None:
 def pick(gender: str | None, masc: str, femn: str, neutral: str = "") -> str:
     """The word that agrees with `gender`; `neutral` when it is unknown."""
     return masc if gender == "m" else femn if gender == "f" else neutral
+
+
+#: «игрок» in each case: a nick that cannot be declined stands after it, as a name does
+PLAYER_IN_CASE = {
+    "nomn": "игрок",
+    "gent": "игрока",
+    "datv": "игроку",
+    "accs": "игрока",
+    "ablt": "игроком",
+    "loct": "игроке",
+}
+
+
+def in_case(nick: str, case: str) -> str:
+    """`nick` standing in `case`: declined when the dictionary is sure («Шерлока»), else
+    after «игрок» in that case («игрока Tanya-77»), which needs nothing of the nick."""
+    declined = inflect(nick, case)
+    return declined if declined is not None else f"{PLAYER_IN_CASE[case]} {nick}"
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The noun that agrees with the number `n`: 1 сообщение, 3 сообщения, 5 сообщений."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many

@@ -1,24 +1,44 @@
 """The host report's lines: every engine event as one Russian sentence, secrets included (the
-report goes to the host alone)."""
+report goes to the host alone), and the host's own decisions as he wrote them, in words.
+
+Every line is written so that it needs no agreement with a player's gender («Смерть ночью:
+Марго»), and a nick that stands in a case is declined when the dictionary is sure («ход
+Шерлока»), else named with «игрока» («ход игрока Tanya-77»).
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
+from engine.words_ru import ACTION_WORDS
+from mafiabot.newspaper.grammar import in_case
 from mafiabot.newspaper.words import (
-    ACTION_RU,
+    AUDIENCE_RU,
     CHECKER_RU,
     CLAN_RU,
+    GAMBLER_MISSED_RU,
+    HOST_CAUSE_RU,
     MISSING_REASON_RU,
-    PEFL_CAUSE_RU,
+    NO_WINNER_RU,
+    NOBODY_HOST_RU,
+    OVERRIDE_FIELD_RU,
+    OVERRIDE_HOST_RU,
     REFUSAL_GENERIC_RU,
     REFUSAL_RU,
+    SAVED_RU,
     SIDE_RU,
+    VOTE_REJECT_GENERIC_RU,
+    VOTE_REJECT_HOST_RU,
     WINNER_RU,
     RulesArg,
+    format_when,
     role_label,
 )
+
+_CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 
 def _names(v: Any) -> str:
@@ -29,9 +49,14 @@ def _counts(v: Any) -> str:
     return ", ".join(f"{n} — {k}" for n, k in (v or ())) or "—"
 
 
-_NOBODY_RU = {"no_nominee": "никто не набрал порога", "no_votes": "нет засчитанных голосов"}
-_SEEN_BY_RU = {"appointment": "назначен ведущим"}
-_SAVED_RU = {"heal": "лечение", "protect": "протект", "vest": "бронежилет", "ambush": "засада"}
+def _gen(nick: Any) -> str:
+    return in_case(str(nick), "gent")
+
+
+def _russian(detail: Any) -> str:
+    """A detail the host may read: the parser's Russian hints; never an English note."""
+    text = str(detail or "")
+    return text if _CYRILLIC.search(text) else ""
 
 
 def _host_line_moves(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
@@ -40,35 +65,52 @@ def _host_line_moves(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     k = d.get("kind", "")
     g = d.get
     role = role_label(ruleset, g("role"), g("clan"))
-    act = ACTION_RU.get(str(g("action") or ""), str(g("action") or ""))
+    act = ACTION_WORDS.get(str(g("action") or ""), "ход")
     if k == "RoleDealt":
-        return f"Роль {g('nick')}: {role}"
+        return f"Роль: {g('nick')} — {role}"
     if k == "AcquaintanceMade":
         others = ", ".join(f"{n} ({role_label(ruleset, r)})" for n, r in g("others") or ())
         return f"{g('nick')} знает: {others}"
     if k == "DonChosen":
-        how = _SEEN_BY_RU.get(str(g("by")), "выбран письмами")
-        return f"Дон клана {CLAN_RU.get(str(g('clan')), g('clan'))}: {g('nick')} ({how})"
+        how = "назначен ведущим" if g("by") == "appointment" else "выбран кланом"
+        return f"Дон клана {CLAN_RU.get(str(g('clan')), '')}: {g('nick')} ({how})"
     if k == "MoveAccepted":
         ex = f", исполнитель {g('executor')}" if g("executor") else ""
         again = " (изменённый ход)" if g("replaced") else ""
-        return f"Ход {g('nick')} принят: {act} → {_names(g('targets'))}{ex}{again}"
+        return f"Ход {_gen(g('nick'))} принят: {act} → {_names(g('targets'))}{ex}{again}"
     if k == "MoveRejected":
         why = REFUSAL_RU.get(str(g("reason")), REFUSAL_GENERIC_RU)
-        more = f"; {g('detail')}" if g("detail") else ""
-        return f"Ход {g('nick')} не принят ({act}): {why} [{g('reason')}{more}]"
+        more = _russian(g("detail"))
+        return f"Ход {_gen(g('nick'))} не принят ({act}): {why}" + (f"; {more}" if more else "")
     if k == "VoteIgnored":
+        why = VOTE_REJECT_HOST_RU.get(str(g("reason")), VOTE_REJECT_GENERIC_RU)
         post = f" (сообщение {g('post_id')})" if g("post_id") else ""
-        return f"Голос {g('nick')} не засчитан: {g('reason')}{post}"
+        return f"Голос {_gen(g('nick'))} не засчитан: {why}{post}"
     if k == "PostFlagged":
         if g("reason") == "beaten":
-            return f"{g('nick')} избит и пишет в теме ({g('count')}-е сообщение хода, P-A.3)"
-        return f"{g('nick')}: сообщение в теме после выбытия ({g('count')}-е)"
+            return (
+                f"Избитый громилой игрок {g('nick')} пишет в теме: "
+                f"{g('count')}-е сообщение за ход, а избитому положено молчать"
+            )
+        return f"Выбывший игрок {g('nick')} пишет в теме: {g('count')}-е сообщение после выбытия"
     if k == "OverrideApplied":
-        who = f" — {g('nick')}" if g("nick") else ""
-        more = f" ({g('detail')})" if g("detail") else ""
-        return f"Решение ведущего: {g('what')}{who}{more}"
+        return f"Ваше решение: {_override_applied(d)}"
     return None
+
+
+def _override_applied(d: Mapping[str, Any]) -> str:
+    """An `OverrideApplied` event's decision with its data in words."""
+    what, nick, detail = str(d.get("what")), d.get("nick"), str(d.get("detail") or "")
+    words = OVERRIDE_HOST_RU.get(what, "решение ведущего")
+    if what == "ignore_vote" and detail:
+        return f"{words} — сообщение {detail}"
+    if what == "count_vote" and nick:
+        return f"{words} — {nick} → {detail}"
+    if what == "replace" and nick:
+        return f"{words} — {detail} → {nick}" if detail else f"{words} — {nick}"
+    if what in ("hang", "jail", "duel") and not nick:
+        return f"{words} — никого"
+    return f"{words} — {nick}" if nick else words
 
 
 def _host_line_day(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
@@ -85,20 +127,20 @@ def _host_line_day(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     if k == "VotesCounted":
         return f"Голоса: {_counts(g('votes'))}; не голосовали: {_names(g('abstained'))}"
     if k == "DuelTossed":
-        return f"Жребий между {_names(g('players'))}: проиграл {g('loser')}"
+        return f"Жребий ({_names(g('players'))}): проигравший — {g('loser')}"
     if k == "Jailed":
-        return f"Посажен {g('nick')} ({role})"
+        return f"В тюрьму: {g('nick')} ({role})"
     if k == "Hanged":
-        return f"Повешен {g('nick')} ({role}), голосов: {g('votes')}"
+        return f"Повешение: {g('nick')} ({role}), голосов: {g('votes')}"
     if k == "NobodyRemoved":
-        return f"Никто не выбыл: {_NOBODY_RU.get(str(g('reason')), g('reason'))}"
+        return f"Никто не выбыл: {NOBODY_HOST_RU.get(str(g('reason')), 'так решили правила')}"
     if k == "WentMissing":
-        why = MISSING_REASON_RU.get(str(g("reason")), str(g("reason")))
-        return f"Пропал {g('nick')} ({role}): {why}"
+        why = MISSING_REASON_RU.get(str(g("reason")), "")
+        return f"Пропажа без вести: {g('nick')} ({role})" + (f" — {why}" if why else "")
     if k == "Removed":
-        return f"Выведен из игры {g('nick')} ({role})"
+        return f"Вывод из игры решением ведущего: {g('nick')} ({role})"
     if k == "PlayerReplaced":
-        return f"{g('old')} заменён игроком {g('new')}"
+        return f"Замена: вместо игрока {g('old')} теперь играет {g('new')}"
     return None
 
 
@@ -109,32 +151,39 @@ def _host_line_night(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     g = d.get
     role = role_label(ruleset, g("role"), g("clan"))
     if k == "Killed":
-        by = f", {PEFL_CAUSE_RU.get(str(g('by')), g('by'))}" if g("by") else ""
-        story = f" — «{g('story')}»" if g("story") else ""
-        return f"Убит {g('nick')} ({role}){by}{story}"
+        by = f" — {HOST_CAUSE_RU.get(str(g('by')), 'причина не указана')}" if g("by") else ""
+        story = f"; рассказ: «{g('story')}»" if g("story") else ""
+        return f"Смерть ночью: {g('nick')} ({role}){by}{story}"
     if k == "DeathRecorded":
-        killer = f", от руки {g('killer')}" if g("killer") else ""
-        cause = PEFL_CAUSE_RU.get(str(g("cause")), str(g("cause")))
-        return f"Смерть {g('nick')}: {cause}{killer}"
+        killer = f"; удар нанёс {g('killer')}" if g("killer") else ""
+        cause = HOST_CAUSE_RU.get(str(g("cause")), "причина не указана")
+        return f"Причина смерти {_gen(g('nick'))}: {cause}{killer}"
     if k == "Saved":
-        return f"Спасён {g('nick')} ({_SAVED_RU.get(str(g('how')), g('how'))})"
+        return f"Спасение: {g('nick')} ({SAVED_RU.get(str(g('how')), 'защита')})"
     if k == "Beaten":
-        return f"Избит {g('nick')}"
+        return f"Избиение: {g('nick')}"
     if k == "CheckResult":
-        res = CLAN_RU.get(str(g("result")), "") or role_label(ruleset, g("result"))
-        thug = f"; его избил {g('thug')}" if g("thug") else ""
-        return f"{CHECKER_RU.get(str(g('by')), g('by'))} проверил {g('target')}: {res}{thug}"
+        res = _check_seen(ruleset, str(g("result") or ""))
+        thug = f"; той же ночью избит громилой {g('thug')}" if g("thug") else ""
+        checker = CHECKER_RU.get(str(g("by")), "Проверка").lower()
+        return f"Проверка ({checker}): {g('target')} — {res}{thug}"
     if k == "CheckAnnounced":
         made = "проведена" if g("made") else "не проведена"
         res = f" ({role_label(ruleset, g('result'))})" if g("result") else ""
-        return f"В газете: проверка {CHECKER_RU.get(str(g('by')), g('by'))} {made}{res}"
+        checker = CHECKER_RU.get(str(g("by")), "").lower()
+        return f"В газете: проверка ({checker}) {made}{res}"
     if k == "HealAnnounced":
-        return f"В газете: вылечен {g('nick')}"
+        return f"В газете: доктор лечил {in_case(str(g('nick')), 'accs')}"
     if k == "MoveBlocked":
-        return f"Ход сорван: {role_label(ruleset, g('role'))} ({g('missed')})"
+        missed = GAMBLER_MISSED_RU.get((str(g("role")), str(g("missed"))), "ход не сделан")
+        return f"Ход сорван приглашением путаны: {missed}"
     if k == "MafiaMissed":
-        return "Мафия промахнулась (письма назвали разных игроков)"
+        return "Мафия промахнулась: письма назвали разных игроков"
     return None
+
+
+def _check_seen(ruleset: RulesArg, result: str) -> str:
+    return f"клан {CLAN_RU[result]}" if result in CLAN_RU else role_label(ruleset, result)
 
 
 def _host_line_end(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
@@ -143,16 +192,16 @@ def _host_line_end(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     k = d.get("kind", "")
     g = d.get
     if k == "Recruited":
-        return f"Путана играет за {SIDE_RU.get(str(g('side')), g('side'))}"
+        return f"Путана завербована {SIDE_RU.get(str(g('side')), '')}".rstrip()
     if k == "SideChoiceAsked":
-        return f"{g('nick')} должна выбрать сторону"
+        return f"{g('nick')} выбирает сторону: её проверили и комиссар, и адвокат"
     if k == "Resurrected":
-        return f"Воскрешён {g('nick')}"
+        return f"Воскрешение протектом: {g('nick')}"
     if k == "Promoted":
-        return f"{g('nick')} стал комиссаром"
+        return f"Новый комиссар: {g('nick')} (был сержантом)"
     if k == "GameWon":
-        won = WINNER_RU.get(str(g("winner") or ""), "победителей нет")
-        return f"Игра окончена: {won} ({g('how')}); в живых: {_names(g('survivors'))}"
+        won = WINNER_RU.get(str(g("winner") or ""), NO_WINNER_RU)
+        return f"Игра окончена: {won}; в живых: {_names(g('survivors'))}"
     if k == "TurnResolved":
         return f"Ход закрыт; в живых: {_names(g('alive'))}"
     return None
@@ -165,24 +214,43 @@ def host_line(ruleset: RulesArg, d: Mapping[str, Any]) -> str:
         line = describe(ruleset, d)
         if line is not None:
             return line
-    k = d.get("kind", "")
-    shown = [
-        f"{key}={_plain(v)}"
-        for key, v in d.items()
-        if key not in ("kind", "audience", "turn") and v not in (None, "", [], ())
-    ]
-    return f"{k}: {', '.join(shown)}"
+    return "Событие без описания (сообщите разработчикам бота)"
 
 
 def audience_ru(a: str) -> str:
     """`str(Audience)`: "public", "host", or the player's nick."""
-    return {"public": "всем", "host": "ведущему"}.get(a, f"игроку {a}")
+    return AUDIENCE_RU.get(a) or f"игроку {a}"
 
 
-def _plain(v: Any) -> str:
-    """A field value for the host report: lists of pairs as `a:b, c:d`."""
-    if isinstance(v, (list, tuple)):
-        return "; ".join(
-            ":".join(map(str, x)) if isinstance(x, (list, tuple)) else str(x) for x in v
-        )
-    return str(v)
+# --------------------------------------------------------------------------------------------
+# The host's own decisions (C-6), stored as the config's one-line description
+
+_FIELD = re.compile(r"\s(turn|nick|new_nick|target|post_id|pm_id|until|step)=")
+
+
+def override_line(description: str) -> str:
+    """An applied override as the host report lists it: «повесить — ход 3, игрок Кот». The
+    store keeps the config's own line (`kind key=value … (note)`, `Override.describe`)."""
+    note = ""
+    if description.endswith(")") and " (" in description:
+        description, _sep, note = description.rpartition(" (")
+        note = note[:-1]
+    kind, _sep, rest = description.partition(" ")
+    parts = _FIELD.split(" " + rest) if rest else [""]
+    fields = [
+        f"{OVERRIDE_FIELD_RU.get(key, key)} {_field_value(key, value.strip())}"
+        for key, value in zip(parts[1::2], parts[2::2], strict=True)
+    ]
+    words = OVERRIDE_HOST_RU.get(kind, "решение ведущего")
+    line = words + (" — " + ", ".join(fields) if fields else "")
+    return line + (f" ({note})" if note else "")
+
+
+def _field_value(key: str, value: str) -> str:
+    """A field's value as the host reads it: a deadline as a date in words."""
+    if key == "until":
+        try:
+            return format_when(datetime.fromisoformat(value))
+        except ValueError:
+            return value
+    return value

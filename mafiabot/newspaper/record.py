@@ -38,7 +38,8 @@ def short_when(at: Any, tz: ZoneInfo | None) -> str:
 def vote_record_view(votes: Sequence[Any], tz: ZoneInfo | None = None) -> dict[str, Any]:
     """One turn's counted votes for the templates: `order` (in the order cast, each with its
     number and the number of the vote it agreed with, P-V.2), `by_target` (target, voters,
-    most votes first; ties: reached first), `self` (G-N.2 implicit self-greens)."""
+    most votes first; ties: who reached the count first, P-V.4), `self` (G-N.2 implicit
+    self-greens), `reached` (target → the index of the vote that gave him his count)."""
     rows = [vote_dict(x) for x in votes]
     cast = [r for r in rows if r["kind"] != "self"]
     number_of_post: dict[Any, int] = {}
@@ -61,13 +62,17 @@ def vote_record_view(votes: Sequence[Any], tz: ZoneInfo | None = None) -> dict[s
             }
         )
     by_target: dict[str, list[str]] = {}
-    for r in cast:
+    reached: dict[str, int] = {}  # target → the vote that gave him his final count
+    for i, r in enumerate(cast):
         by_target.setdefault(str(r["target"]), []).append(str(r["voter"]))
-    ranked = sorted(by_target.items(), key=lambda kv: -len(kv[1]))  # stable: reached first
+        reached[str(r["target"])] = i
+    # most votes first; equal counts: who reached that count first (P-V.4)
+    ranked = sorted(by_target.items(), key=lambda kv: (-len(kv[1]), reached[kv[0]]))
     return {
         "order": order,
         "by_target": [{"target": t, "count": len(vs), "voters": vs} for t, vs in ranked],
         "self": [str(r["voter"]) for r in rows if r["kind"] == "self"],
+        "reached": reached,
     }
 
 
@@ -93,3 +98,15 @@ def record_kind(votes: Sequence[Mapping[str, Any]]) -> str:
     implicit self-greens beside greens, G-N.2); a block of self-greens alone says "red"."""
     kinds = [d.get("kind") for d in votes if d.get("kind") != "self"]
     return str(kinds[0]) if kinds else "red"
+
+
+def tally_by_reach(cast: Sequence[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+    """(target, voters) from (voter, target) pairs in the order cast: most votes first, equal
+    counts by who reached that count first (P-V.4) — the order the paper and the interim
+    count print, and the order that decides a PEFL tie."""
+    by_target: dict[str, list[str]] = {}
+    reached: dict[str, int] = {}
+    for i, (voter, target) in enumerate(cast):
+        by_target.setdefault(target, []).append(voter)
+        reached[target] = i
+    return sorted(by_target.items(), key=lambda kv: (-len(kv[1]), reached[kv[0]]))

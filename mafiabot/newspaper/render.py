@@ -10,6 +10,7 @@ text, not as markup (the BBCode twin of HTML autoescaping).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -20,8 +21,12 @@ import jinja2
 from markupsafe import Markup
 
 import templates
-from mafiabot.newspaper.grammar import gender_of, inflect, pick
-from mafiabot.newspaper.host import audience_ru, host_line
+from engine.settings import RulesSettings
+from engine.words_ru import ACTION_WORDS
+from mafiabot.newspaper.grammar import PLAYER_IN_CASE, gender_of, inflect, pick, plural
+from mafiabot.newspaper.host import audience_ru, host_line, override_line
+from mafiabot.newspaper.links import BoardLinks
+from mafiabot.newspaper.pm import player_pm_view, reply_view
 from mafiabot.newspaper.proof import role_listing
 from mafiabot.newspaper.record import (
     record_kind,
@@ -32,16 +37,15 @@ from mafiabot.newspaper.record import (
 )
 from mafiabot.newspaper.view import event_dict, newspaper_view, public_only, shows_of
 from mafiabot.newspaper.words import (
-    ACTION_RU,
-    CHECKER_RU,
-    CLAN_RU,
-    SIDE_RU,
+    NO_WINNER_RU,
+    NUM_GEN_RU,
+    RULESET_RU,
+    VOTE_REJECT_GENERIC_RU,
+    VOTE_REJECT_HOST_RU,
     WINNER_RU,
     RulesArg,
     format_when,
-    move_help,
     name_of,
-    refusal_ru,
     role_label,
     rules_of,
 )
@@ -96,6 +100,12 @@ class Renderer:
         self.env.filters["inflect"] = lambda v, case: inflect(str(v), case) or ""
         self.env.filters["gender"] = lambda v: gender_of(str(v), self.genders)
         self.env.globals["pick"] = pick
+        self.env.globals["plural"] = plural
+        self.env.filters["num_gen"] = lambda n: NUM_GEN_RU.get(int(n), str(n))
+        # {{ nick|acc }}: «[b]Шерлока[/b]», or «игрока [b]Tanya-77[/b]» when the nick cannot be
+        # declined for sure; likewise |gen, |dat, |ins; |acc(False) without the bold
+        for name, case in (("acc", "accs"), ("gen", "gent"), ("dat", "datv"), ("ins", "ablt")):
+            self.env.filters[name] = _case_filter(case)
 
     def render(self, name: str, **context: Any) -> str:
         text = self.env.get_template(name).render(**context)
@@ -124,12 +134,16 @@ class Renderer:
         phase: str = "day",
         clans: Mapping[str, str | None] | None = None,
         votes: Sequence[Any] = (),
+        rejected: Sequence[Any] = (),
         genders: Mapping[str, str] | None = None,
+        kill_stories: bool = True,
     ) -> str:
         """`clans`: the clan of each player out of the game (revealed with his role, P-P.1),
         for events that name only the role. `votes`: the phase's counted votes in the order
         cast (`engine.actions.Vote` or mappings with its fields, see `vote_dict`) — the
-        record of who voted for whom. `genders` adds to the renderer's own setting."""
+        record of who voted for whom; `rejected`: the votes the bot did not count
+        (`engine.actions.InputRejected`), named with why. `genders` adds to the renderer's
+        own setting; `kill_stories`: G-M.10's stories are printed (`[rules] kill_stories`)."""
         view = newspaper_view(
             ruleset,
             public_only(events),
@@ -137,6 +151,8 @@ class Renderer:
             clans=clans,
             genders={**self.genders, **(genders or {})},
             votes=votes,
+            rejected=rejected,
+            stories=kill_stories,
             tz=tz,
         )
         return self.render(
@@ -178,35 +194,42 @@ class Renderer:
             threshold=threshold,
         )
 
+    # -- private messages (C-2, G-S.3, P-S.2, P-S.3) ----------------------------------------
+
     def player_pm(
-        self, *, ruleset: RulesArg, game_name: str, nick: str, turn: int, events: Iterable[Any]
+        self,
+        *,
+        ruleset: RulesArg,
+        game_name: str,
+        nick: str,
+        turn: int,
+        events: Iterable[Any],
+        players: Sequence[str] = (),
+        deadline: datetime | None = None,
+        tz: ZoneInfo | None = None,
+        settings: RulesSettings | None = None,
+        clan: Sequence[str] = (),
     ) -> str:
-        """One PM with everything a player was told this turn (role, allies, checks …)."""
-        evs = [event_dict(e) for e in events]
-        for e in evs:
-            if "role" in e:
-                e["role_label"] = role_label(ruleset, e.get("role"), e.get("clan"))
-            if e.get("kind") == "RoleDealt":
-                e["move_help"] = move_help(ruleset, e.get("role"))
-            if e.get("kind") == "CheckResult":
-                r = str(e.get("result") or "")
-                e["result_label"] = CLAN_RU.get(r, "") or role_label(ruleset, r)
-            if e.get("kind") in ("MoveAccepted", "MoveRejected"):
-                e["action"] = ACTION_RU.get(str(e.get("action", "")), e.get("action", ""))
-            if e.get("kind") == "MoveRejected":
-                e["reason_ru"] = refusal_ru(str(e.get("reason", "")), str(e.get("detail", "")))[0]
-            if e.get("kind") == "AcquaintanceMade":
-                e["others_labels"] = [(n, role_label(ruleset, r)) for n, r in e.get("others", [])]
+        """One PM with everything a player was told this turn (role, allies, checks …).
+        `players`: the living players, whose nicks the role PM's examples use (never his
+        own); `clan`: his living mafia mates (an executor for a Don's example); `deadline`:
+        the current one; `settings`: the game's `[rules]`."""
+        view = player_pm_view(
+            ruleset,
+            nick,
+            [event_dict(e) for e in events],
+            players,
+            settings or RulesSettings(),
+            clan,
+        )
         return self.render(
             "player_pm.bbcode.j2",
             ruleset=name_of(ruleset),
             game_name=game_name,
             nick=nick,
             turn=turn,
-            events=evs,
-            clan_ru=CLAN_RU,
-            checker_ru=CHECKER_RU,
-            side_ru=SIDE_RU,
+            deadline=format_when(deadline, tz),
+            **view,
         )
 
     def move_reply(
@@ -223,28 +246,54 @@ class Renderer:
         turn: int = 0,
         conditional: bool = False,
         no_move: bool = False,
+        last_change: bool = False,
         role_moves: bool = True,
         side: str | None = None,
+        ruleset: RulesArg = "",
+        role: str | None = None,
+        moves_now: Sequence[str] | None = None,
+        players: Sequence[str] = (),
+        deadline: datetime | None = None,
+        tz: ZoneInfo | None = None,
     ) -> str:
         """Acknowledgement or refusal of one night move (C-2, C-3); `no_move`: the short
-        «в письме не нашёл хода» for a letter that names an action but holds no move."""
+        «в письме не нашёл хода» for a letter that names an action but holds no move.
+        `moves_now`: the actions the sender's role allows him now (None: not known — a
+        correction is offered unless the refusal rules it out); `role`, `players`: for an
+        example letter with the game's nicks; `deadline`: the current one; `last_change`:
+        an accepted letter that spent the player's last change of request (P-M.0);
+        `role_moves`: false when the reader found the sender's role has no night move;
+        `side`: the side a side choice took (G-M.8), said back in words."""
+        extra = reply_view(
+            ruleset=ruleset,
+            role=role,
+            nick=nick,
+            living=players,
+            moves_now=(action,) if moves_now is None else moves_now,
+            reason=reason,
+            detail=detail,
+        )
+        if moves_now is None:
+            extra["has_moves"] = True
+        extra["has_moves"] = extra["has_moves"] and role_moves
         return self.render(
             "move_reply.bbcode.j2",
             nick=nick,
             accepted=accepted,
-            action=ACTION_RU.get(action, action),
+            action=ACTION_WORDS.get(action, ""),
             targets=list(targets),
             executor=executor,
-            reason=refusal_ru(reason, detail)[0],
-            detail=refusal_ru(reason, detail)[1],
             replaced=replaced,
             turn=turn,
             conditional=conditional,
             condition=reason if conditional else "",
             no_move=no_move,
-            role_moves=role_moves,
+            last_change=last_change,
             side=side or "",
-            final=reason == "third_request",
+            code=reason,
+            final=reason in ("third_request", "too_many_changes"),
+            deadline=format_when(deadline, tz),
+            **extra,
         )
 
     def move_question(
@@ -256,6 +305,8 @@ class Renderer:
         targets: Sequence[str] = (),
         executor: str | None = None,
         final: bool = False,
+        deadline: datetime | None = None,
+        tz: ZoneInfo | None = None,
     ) -> str:
         """A question back on a night letter the reader could not settle (C-2): `question` is
         the reader's Russian sentence; `action`/`targets`/`executor` the player's move that
@@ -263,7 +314,7 @@ class Renderer:
         request left this turn (P-M.0), so his answer would be refused."""
         standing = ""
         if action:
-            standing = ACTION_RU.get(action, action)
+            standing = ACTION_WORDS.get(action, "ход")
             if targets:
                 standing += " — " + ", ".join(targets)
             if executor:
@@ -274,7 +325,10 @@ class Renderer:
             question=question,
             standing=standing,
             final=final,
+            deadline=format_when(deadline, tz),
         )
+
+    # -- the host report ------------------------------------------------------------------
 
     def host_report(
         self,
@@ -288,9 +342,13 @@ class Renderer:
         overrides: Sequence[str] = (),
         notes: Sequence[str] = (),
         ruleset: RulesArg = "pefl",
+        failed: Sequence[str] = (),
+        links: BoardLinks | None = None,
     ) -> str:
         """The host's full view of a turn: every event with its audience, plus what the bot
-        refused, could not read, or thinks the host should look at."""
+        refused, could not read, or thinks the host should look at. `overrides`: his applied
+        decisions as stored (`Override.describe`); `failed`: messages the board would not
+        take for good (they head the report); `links`: to name posts by their address."""
         rows = []
         for d in map(event_dict, events):
             rows.append(
@@ -305,12 +363,25 @@ class Renderer:
             game_name=game_name,
             turn=turn,
             events=rows,
-            rejected=list(rejected),
+            rejected=[_rejected_row(r, links) for r in rejected],
             issues=list(issues),
             flags=list(flags),
-            overrides=list(overrides),
+            overrides=[override_line(o) for o in overrides],
             notes=list(notes),
+            failed=list(failed),
         )
+
+    def failure_notice(
+        self, *, what: str, turn: int, recipient: str | None, why: str, text: str
+    ) -> str:
+        """The host's PM about a message the board refused for good: what, why, and the
+        message itself as it should have gone out (his to post or forward by hand)."""
+        head = self.render(
+            "failure_notice.bbcode.j2", what=what, turn=turn, recipient=recipient, why=why
+        )
+        return head + "\n" + text
+
+    # -- the game's posts -------------------------------------------------------------------
 
     def start_post(
         self,
@@ -326,6 +397,7 @@ class Renderer:
         return self.render(
             "start.bbcode.j2",
             ruleset=name_of(ruleset),
+            ruleset_name=RULESET_RU.get(name_of(ruleset), ""),
             game_name=game_name,
             players=list(players),
             commitment=commitment,
@@ -390,10 +462,44 @@ class Renderer:
             against=against,
             ruleset=name_of(ruleset),
             game_name=game_name,
-            winner=WINNER_RU.get(winner or "", "победителей нет"),
+            winner=WINNER_RU.get(winner or "", NO_WINNER_RU),
             seats=[(n, role_label(ruleset, r, c)) for n, r, c in seats],
             seed=seed,
             salt=salt,
             listing=role_listing(seats),
             commitment=commitment,
         )
+
+
+def _case_filter(case: str) -> Any:
+    """A template filter putting a nick in `case` (see `grammar.in_case`), bold by default."""
+
+    def put(value: object, bold: bool = True) -> Markup:
+        nick = str(value)
+        declined = inflect(nick, case)
+        if declined is None:
+            shown = f"[b]{bbcode_escape(nick)}[/b]" if bold else bbcode_escape(nick)
+            return Markup(f"{PLAYER_IN_CASE[case]} {shown}")
+        return Markup(f"[b]{bbcode_escape(declined)}[/b]" if bold else bbcode_escape(declined))
+
+    return put
+
+
+def _rejected_row(r: Mapping[str, Any], links: BoardLinks | None) -> dict[str, Any]:
+    """A vote the bot did not count, as the host report lists it: the vote, why in the
+    catalogue's words (the reader's own sentence only for a reason it has no words for),
+    and where the post is."""
+    reason = str(r.get("reason") or "")
+    known = reason in VOTE_REJECT_HOST_RU
+    detail = str(r.get("detail") or "")
+    return {
+        "author": r.get("author"),
+        "target": r.get("target") or "",
+        "why": VOTE_REJECT_HOST_RU.get(reason, VOTE_REJECT_GENERIC_RU),
+        "detail": "" if known or not _CYRILLIC.search(detail) else detail,
+        "post_id": r.get("post_id"),
+        "url": links.post(r.get("post_id")) if links else None,
+    }
+
+
+_CYRILLIC = re.compile("[А-Яа-яЁё]")

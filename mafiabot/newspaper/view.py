@@ -16,13 +16,17 @@ from zoneinfo import ZoneInfo
 
 from engine.base import PaperShows
 from mafiabot.newspaper.grammar import gender_of, inflect, pick
-from mafiabot.newspaper.record import vote_record_view
+from mafiabot.newspaper.record import vote_dict, vote_record_view
 from mafiabot.newspaper.words import (
     CHECKER_RU,
     GAMBLER_MISSED_RU,
     MISSING_REASON_FORMS,
+    NO_WINNER_RU,
     NOBODY_REASON_RU,
+    OVERRIDE_PUBLIC_RU,
     SIDE_RU,
+    VOTE_REJECT_GENERIC_RU,
+    VOTE_REJECT_RU,
     WINNER_RU,
     RulesArg,
     cause_ru,
@@ -70,21 +74,28 @@ def _person(nick: str, role: str, genders: Mapping[str, str] | None) -> dict[str
     }
 
 
+def _ranked(counts: Iterable[Sequence[Any]], reached: Mapping[str, int]) -> list[tuple[str, int]]:
+    """(nick, count) most first; equal counts by who reached that count first (P-V.4), as the
+    vote record shows it (`reached`), else as given."""
+    rows = [(str(n), int(c)) for n, c in counts]
+    order = {n: i for i, (n, _c) in enumerate(rows)}
+    return sorted(rows, key=lambda x: (-x[1], reached.get(x[0], len(rows) + order[x[0]])))
+
+
 def _day_count_view(v: dict[str, Any], e: Mapping[str, Any]) -> bool:
     """Fill the paper's day counts (votes, greens, duel, nobody removed) from one event and
     say whether it was one. Apart from `newspaper_view`: these only copy counts, sorted."""
     k = e.get("kind")
+    reached = v["record"]["reached"]
     if k == "VotesCounted":
-        v["votes"] = sorted(((str(n), int(c)) for n, c in e.get("votes", [])), key=lambda x: -x[1])
+        v["votes"] = _ranked(e.get("votes", []), reached)
         v["abstained"] = [str(n) for n in e.get("abstained", [])]
     elif k == "NobodyRemoved":
         v["nobody_removed"] = NOBODY_REASON_RU.get(e.get("reason", ""), "")
     elif k == "DuelTossed":
         v["duel"] = {"players": list(e.get("players", [])), "loser": e.get("loser")}
     elif k == "GreensCounted":
-        v["greens"] = sorted(
-            ((str(n), int(c)) for n, c in e.get("greens", [])), key=lambda x: -x[1]
-        )
+        v["greens"] = _ranked(e.get("greens", []), reached)
         v["nominees"] = list(e.get("nominees", []))
         v["self_greened"] = [str(n) for n in e.get("self_greened", [])]
         v["threshold"] = e.get("threshold")
@@ -99,13 +110,15 @@ def shows_of(ruleset: RulesArg) -> PaperShows:
     return rules.paper if rules is not None else PaperShows()
 
 
-def _killed_view(ruleset: RulesArg, e: Mapping[str, Any], kd: dict[str, Any]) -> dict[str, Any]:
+def _killed_view(
+    ruleset: RulesArg, e: Mapping[str, Any], kd: dict[str, Any], stories: bool
+) -> dict[str, Any]:
     """One night kill as the paper tells it: `kd` (the person) with the cause where the rule
-    set tells it (PEFL), the host's story where it prints one (Gambler, G-M.10), and whether
-    a civilian died."""
+    set tells it (PEFL), the killer's story where it prints one (Gambler, G-M.10, unless the
+    host publishes none: `stories`), and whether a civilian died."""
     shows = shows_of(ruleset)
     kd["cause"] = None
-    kd["story"] = e.get("story") if shows.kill_story else None
+    kd["story"] = e.get("story") if shows.kill_story and stories else None
     if shows.kill_cause:
         by = e.get("by")
         kd["cause"] = cause_ru(by, kd["g"]) if isinstance(by, str) else None
@@ -159,6 +172,8 @@ def _removal_view(
             **person(e),
             "how": "hanged" if k == "Hanged" else "jailed",
             "votes": e.get("votes"),
+            # the host's decision (C-6) or the vote's; see `_forced`
+            "forced": e.get("nick") in v["forced"],
         }
     elif k == "WentMissing":
         m = person(e)
@@ -174,6 +189,68 @@ def _removal_view(
     return True
 
 
+#: the host's decisions the newspaper tells in the sentence about the player (not as a note)
+_TOLD_IN_PLACE = ("hang", "jail", "duel", "remove", "replace")
+
+
+def _forced(events: Sequence[Mapping[str, Any]]) -> tuple[set[str], bool, set[str]]:
+    """Who left the day by the host's decision (C-6: a forced hanging or jailing, a real
+    duel's loser), whether the host decided that nobody leaves, and which kinds he used."""
+    nicks: set[str] = set()
+    kinds: set[str] = set()
+    nobody = False
+    for e in events:
+        if e.get("kind") == "OverrideApplied" and e.get("what") in ("hang", "jail", "duel"):
+            kinds.add(str(e["what"]))
+            if e.get("nick"):
+                nicks.add(str(e["nick"]))
+            else:
+                nobody = True
+    return nicks, nobody, kinds
+
+
+def _override_note(e: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A host decision the paper notes at its end (a vote counted or not); None for those
+    told where the player is named, and for a kind it has no words for."""
+    what = str(e.get("what", ""))
+    if what in _TOLD_IN_PLACE:
+        return None
+    words = OVERRIDE_PUBLIC_RU.get(what)
+    if words is None:
+        log.warning("newspaper: no words for the host decision %r; not printed", what)
+        return None
+    detail = str(e.get("detail") or "")
+    note: dict[str, Any] = {"what": what, "words": words, "nick": e.get("nick"), "post": None}
+    if what == "ignore_vote":
+        note["post"] = detail if detail.isdigit() else None
+    elif what == "count_vote":
+        note["target"] = detail
+    return note
+
+
+def rejected_view(
+    rejected: Sequence[Any], counted: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """The votes the bot did not count, each named with why (P-V.5: a rejected vote is an
+    abstention, and players argue about them): one line per voter whose vote the paper would
+    otherwise hide — not those with a counted vote, not outsiders or the dead. `rejected`:
+    `engine.actions.InputRejected` records or mappings with its fields."""
+    voted = {str(r.get("voter")) for r in counted}
+    shown: dict[str, dict[str, Any]] = {}
+    for r in rejected:
+        d = r if isinstance(r, Mapping) else {f: getattr(r, f, None) for f in _REJECT_FIELDS}
+        voter, reason = str(d.get("author") or ""), str(d.get("reason") or "")
+        why = VOTE_REJECT_RU.get(reason, VOTE_REJECT_GENERIC_RU)
+        if not voter or voter in voted or why is None:
+            continue
+        target = d.get("target")
+        shown[voter] = {"voter": voter, "target": str(target) if target else "", "why": why}
+    return list(shown.values())
+
+
+_REJECT_FIELDS = ("author", "reason", "detail", "post_id", "target")
+
+
 def newspaper_view(
     ruleset: RulesArg,
     events: Sequence[Mapping[str, Any]],
@@ -182,12 +259,16 @@ def newspaper_view(
     clans: Mapping[str, str | None] | None = None,
     genders: Mapping[str, str] | None = None,
     votes: Sequence[Any] = (),
+    rejected: Sequence[Any] = (),
+    stories: bool = True,
     tz: ZoneInfo | None = None,
 ) -> dict[str, Any]:
-    """The newspaper's content as data. Reads only the kinds and fields listed here, and the
-    turn's counted votes (`votes`, public anyway: they were cast in the game topic)."""
+    """The newspaper's content as data. Reads only the kinds and fields listed here, the
+    turn's counted votes (`votes`, public anyway: they were cast in the game topic) and the
+    votes the bot did not count (`rejected`, as public: their posts are in the topic)."""
     clans = clans or {}
     shows = shows_of(ruleset)
+    forced, forced_nobody, forced_kinds = _forced(events)
 
     def label(e: Mapping[str, Any]) -> str:
         return role_label(ruleset, e.get("role"), e.get("clan") or clans.get(e.get("nick", "")))
@@ -200,6 +281,11 @@ def newspaper_view(
         "votes": [],
         "abstained": [],
         "record": vote_record_view(votes, tz),
+        "rejected": rejected_view(rejected, [vote_dict(x) for x in votes]),
+        "forced": forced,
+        "forced_nobody": forced_nobody,
+        "forced_kinds": forced_kinds,
+        "tie": [],
         "nobody_removed": None,
         "duel": None,
         "greens": [],
@@ -230,7 +316,7 @@ def newspaper_view(
             continue
         k = e.get("kind")
         if k == "Killed":
-            v["killed"].append(_killed_view(ruleset, e, person(e)))
+            v["killed"].append(_killed_view(ruleset, e, person(e), stories))
             if e.get("role") == "civilian":
                 v["killed_civilian"] = True
         elif k == "Beaten" and shows.beaten:
@@ -240,10 +326,32 @@ def newspaper_view(
         elif k == "Recruited":
             v["recruited"] = SIDE_RU.get(e.get("side", ""), "")
         elif k == "OverrideApplied":
-            v["overrides"].append(
-                {"what": e.get("what", ""), "nick": e.get("nick"), "detail": e.get("detail", "")}
-            )
+            note = _override_note(e)
+            if note is not None:
+                v["overrides"].append(note)
         elif k == "GameWon":
             v["over"] = True
-            v["winner"] = WINNER_RU.get(e.get("winner") or "", "победителей нет")
+            v["winner"] = WINNER_RU.get(e.get("winner") or "", NO_WINNER_RU)
+    _dedupe_checks(v)
+    v["tie"] = _tie(v)
     return v
+
+
+def _dedupe_checks(v: dict[str, Any]) -> None:
+    """A blocked checker's check is told once, as the move that did not happen (G-P.1), not
+    also as «проверку не провёл»."""
+    blocked = " ".join(v["blocked"])
+    v["checks"] = [
+        c for c in v["checks"] if c["made"] or f"{c['by'].casefold()} не провёл" not in blocked
+    ]
+
+
+def _tie(v: dict[str, Any]) -> list[str]:
+    """The players tied for most votes when the vote itself removed one of them (P-V.4: the
+    one who reached the count first goes; the paper says so); [] otherwise."""
+    out = v["removed_by_vote"]
+    if out is None or out["forced"] or v["duel"] or not v["votes"]:
+        return []
+    top = v["votes"][0][1]
+    tied = [n for n, c in v["votes"] if c == top]
+    return tied if len(tied) > 1 and out["nick"] in tied else []

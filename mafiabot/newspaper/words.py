@@ -1,6 +1,10 @@
-"""The Russian words of what the bot writes, keyed by what they name: clans, causes of death,
-refusals, actions, winners, dates. The sentences around them are the templates'
-(`templates/ru/`); the rule sets' own role names are `engine/words_ru.py`'s.
+"""The catalogue of the bot's words: every code an event, a refusal, a vote, an outbox row or a
+status carries, as the Russian words a player or the host reads, keyed by what they name.
+
+The sentences around the words are the templates' (`templates/ru/`); the rule sets' own role
+names and the night actions' names are `engine/words_ru.py`'s. A code missing here never
+reaches a reader as it is: each look-up has a Russian fallback (and the tests hold every code
+the engine emits to a line).
 """
 
 from __future__ import annotations
@@ -14,24 +18,45 @@ from zoneinfo import ZoneInfo
 from engine.base import RuleSetBase
 from engine.kinds import RULESETS, Role
 from engine.rules import ruleset_class
-from mafiabot.newspaper.grammar import pick
+from engine.words_ru import ACTION_WORDS
+from mafiabot.newspaper.grammar import pick, plural
 
 log = logging.getLogger(__name__)
 
-# Russian words for ids (RULES.md)
+# --------------------------------------------------------------------------------------------
+# Clans, sides, winners
 
-# Roles' names and the role PM's move help are the rule set's (`RuleSetBase.role_words`,
-# `.move_help`, `engine/words_ru.py`): `role_label` and `move_help` ask it.
 CLAN_RU = {"yakuza": "Якудза", "triad": "Триада"}
+#: «клан Якудза» reads as a name after «клан»; a clan in the genitive («работа Триады»)
+CLAN_GEN_RU = {"yakuza": "Якудзы", "triad": "Триады"}
+
+#: G-M.8: the newspaper's «Путана завербована мирными» — the recruiting side, instrumental
+SIDE_RU = {"town": "мирными", "mafia": "мафией"}
+
+WINNER_RU = {
+    "town": "победили мирные жители",
+    "mafia": "победила мафия",
+    "yakuza": "победил клан Якудза",
+    "triad": "победил клан Триада",
+    "maniac": "победил маньяк",
+}
+NO_WINNER_RU = "победителей нет"
+
+RULESET_RU = {"gambler": "клуба «Гэмблер»", "pefl": "ПЕФЛ"}
+#: the rule set's name on its own (the dashboard's column)
+RULESET_NAME_RU = {"gambler": "Гэмблер", "pefl": "ПЕФЛ"}
+
+# --------------------------------------------------------------------------------------------
+# Deaths and exits
 
 # P-P.1: who killed whom, by role only. Anything not in this table is never printed.
 # Each cause in three forms: agreeing with a man, with a woman, and one that needs no agreement
-# for a player whose gender is not known («погибает Марго — работа маньяка»).
+# for a player whose gender is not known («Tanya-77 (мирный житель) — работа маньяка»).
 PEFL_CAUSE_FORMS: dict[str, tuple[str, str, str]] = {
     "yakuza": ("его настигла Якудза", "её настигла Якудза", "работа Якудзы"),
     "triad": ("его настигла Триада", "её настигла Триада", "работа Триады"),
-    "maniac": ("работа маньяка", "работа маньяка", "работа маньяка"),
-    "ninja": ("работа ниндзя", "работа ниндзя", "работа ниндзя"),
+    "maniac": ("его убил маньяк", "её убил маньяк", "работа маньяка"),
+    "ninja": ("его настиг ниндзя", "её настиг ниндзя", "работа ниндзя"),
     "kamikaze": ("взорван камикадзе", "взорвана камикадзе", "подрыв, работа камикадзе"),
     "testament": (
         "исполнено завещание ниндзя",
@@ -40,12 +65,28 @@ PEFL_CAUSE_FORMS: dict[str, tuple[str, str, str]] = {
     ),
     "army": ("его забрала Армия Тьмы", "её забрала Армия Тьмы", "работа Армии Тьмы"),
     "harakiri": ("совершил харакири", "совершила харакири", "харакири"),
-    "ambush": ("погиб в засаде", "погибла в засаде", "в засаде"),
+    "ambush": ("нарвался на засаду", "нарвалась на засаду", "смерть в засаде"),
     "thug_accident": ("несчастный случай", "несчастный случай", "несчастный случай"),
     "override": ("выведен из игры ведущим", "выведена из игры ведущим", "решение ведущего"),
 }
-#: The gender-free form of each cause (the host report and any caller that has no gender).
+#: The gender-free form of each cause (any caller that has no gender).
 PEFL_CAUSE_RU = {k: forms[2] for k, forms in PEFL_CAUSE_FORMS.items()}
+
+#: The host report's cause of a death (`DeathRecorded.cause`, every `engine.kinds.Cause`):
+#: the host sees who struck, so the words may name the role that did.
+HOST_CAUSE_RU = {
+    **PEFL_CAUSE_RU,
+    "mafia": "выстрел мафии",
+    "sheriff": "выстрел шерифа",
+}
+
+#: How a player left the game (`Player.out_by`: a cause or a day exit), for the dashboard.
+EXIT_RU = {
+    **HOST_CAUSE_RU,
+    "hanged": "повешен",
+    "jailed": "в тюрьме",
+    "missing": "пропал без вести",
+}
 
 
 def cause_ru(by: str, gender: str | None) -> str | None:
@@ -56,30 +97,6 @@ def cause_ru(by: str, gender: str | None) -> str | None:
         return None
     return pick(gender, *forms)
 
-
-# G-P.1: for a blocked player only what did not happen, by role.
-GAMBLER_MISSED_RU = {
-    ("sheriff", "kill"): "шериф этой ночью не стрелял",
-    ("maniac", "kill"): "маньяк этой ночью не убивал",
-    ("doctor", "heal"): "доктор этой ночью не лечил",
-    ("commissar", "check"): "комиссар не провёл проверку",
-    ("lawyer", "check"): "адвокат не провёл проверку",
-    ("godfather", "mafia_kill"): "мафия этой ночью не стреляла",
-    ("godfather", "kill"): "мафия этой ночью не стреляла",
-    ("mafia", "mafia_kill"): "мафия этой ночью не стреляла",
-}
-
-CHECKER_RU = {"commissar": "Комиссар", "lawyer": "Адвокат", "sergeant": "Сержант"}
-
-WINNER_RU = {
-    "town": "победили мирные жители",
-    "mafia": "победила мафия",
-    "yakuza": "победил клан Якудза",
-    "triad": "победил клан Триада",
-    "maniac": "победил маньяк",
-}
-
-SIDE_RU = {"town": "мирными", "mafia": "мафией"}
 
 MISSING_REASON_FORMS: dict[str, tuple[str, str, str]] = {
     "no_post": (
@@ -96,16 +113,120 @@ MISSING_REASON_FORMS: dict[str, tuple[str, str, str]] = {
 }
 MISSING_REASON_RU = {k: forms[2] for k, forms in MISSING_REASON_FORMS.items()}
 
+#: Why nobody was hanged or jailed (`NobodyRemoved.reason`), as the newspaper says it.
 NOBODY_REASON_RU = {
     "no_nominee": "в суд никто не попал",
-    "no_votes": "голосов не было",
+    "no_votes": "засчитанных голосов не было",
+    "duel_pending": "голоса разделились поровну, решит дуэль — итог объявит ведущий",
+    "host_to_decide": "засчитанных голосов не было, решение за ведущим",
 }
+#: The same for the host, who may have to act.
+NOBODY_HOST_RU = {
+    "no_nominee": "никто не набрал порога",
+    "no_votes": "нет засчитанных голосов",
+    "duel_pending": "ничья — ждёт итога настоящей дуэли (таблица [[override]] в конфиге)",
+    "host_to_decide": "нет засчитанных голосов — решение за вами (таблица [[override]] в конфиге)",
+}
+
+#: how a player was saved (`Saved.how`): the move that saved him, or the maniac's vest
+SAVED_RU = {
+    **{how: ACTION_WORDS[how] for how in ("heal", "protect", "ambush")},
+    "vest": "бронежилет",
+}
+
+# --------------------------------------------------------------------------------------------
+# The Gambler night notes (G-P.1)
+
+#: for a blocked player only what did not happen, by role
+GAMBLER_MISSED_RU = {
+    ("sheriff", "kill"): "шериф этой ночью не стрелял",
+    ("maniac", "kill"): "маньяк этой ночью не убивал",
+    ("doctor", "heal"): "доктор этой ночью не лечил",
+    ("commissar", "check"): "комиссар не провёл проверку",
+    ("lawyer", "check"): "адвокат не провёл проверку",
+    ("godfather", "mafia_kill"): "мафия этой ночью не стреляла",
+    ("godfather", "kill"): "мафия этой ночью не стреляла",
+    ("mafia", "mafia_kill"): "мафия этой ночью не стреляла",
+}
+
+CHECKER_RU = {"commissar": "Комиссар", "lawyer": "Адвокат", "sergeant": "Сержант"}
+
+# --------------------------------------------------------------------------------------------
+# Votes
+
+#: Why a vote was not counted (the parser's codes and `VoteIgnored.reason`), as a note after
+#: «голос за Кота не засчитан: …». `None`: the voter is not shown in the newspaper at all
+#: (not a player, already out of the game, or his first vote counted).
+VOTE_REJECT_RU: dict[str, str | None] = {
+    "no_reason": "нет обоснования словами",
+    "unknown_nick": "такого игрока среди живых нет",
+    "ambiguous_nick": "ник подходит к нескольким игрокам",
+    "dead_target": "этот игрок уже выбыл",
+    "self_vote": "голос за себя",
+    "not_a_nominee": "голосовать можно только за номинантов",
+    "beaten": "избитый в этот ход не голосует",
+    "not_a_player": None,
+    "dead": None,
+    "changed_vote": None,
+}
+#: The same for the host (who also hears of those the newspaper leaves out).
+VOTE_REJECT_HOST_RU = {
+    **{k: v for k, v in VOTE_REJECT_RU.items() if v},
+    "not_a_player": "пишет не игрок",
+    "dead": "игрок уже выбыл",
+    "changed_vote": "голос менять нельзя, засчитан первый",
+}
+VOTE_REJECT_GENERIC_RU = "голос не засчитан по правилам"
+
+VOTE_KIND_RU = {"red": "голоса", "green": "номинации (зелёные)", "court": "голоса в суде"}
+
+# --------------------------------------------------------------------------------------------
+# The host's decisions (C-6)
+
+#: `OverrideApplied.what` and the config's override kinds, as the newspaper says them
+OVERRIDE_PUBLIC_RU = {
+    "hang": "повешение — решение ведущего",
+    "jail": "тюрьма — решение ведущего",
+    "duel": "итог дуэли — по решению ведущего",
+    "remove": "выведен(а) из игры ведущим",
+    "replace": "замена игрока",
+    "count_vote": "голос засчитан решением ведущего",
+    "ignore_vote": "голос не засчитан решением ведущего",
+    "extend_deadline": "дедлайн перенесён ведущим",
+    "accept_move": "поздний ход принят ведущим",
+}
+#: the same kinds as the host report lists his own decisions
+OVERRIDE_HOST_RU = {
+    "hang": "повесить",
+    "jail": "посадить в тюрьму",
+    "duel": "итог дуэли",
+    "remove": "вывести из игры",
+    "replace": "замена аккаунта",
+    "count_vote": "засчитать голос",
+    "ignore_vote": "не засчитывать голос",
+    "extend_deadline": "перенос дедлайна",
+    "accept_move": "принять поздний ход",
+}
+#: the fields of an override as the host report names them
+OVERRIDE_FIELD_RU = {
+    "turn": "ход",
+    "nick": "игрок",
+    "new_nick": "новый аккаунт",
+    "target": "за кого",
+    "post_id": "сообщение",
+    "pm_id": "письмо",
+    "until": "до",
+    "step": "шаг",
+}
+
+# --------------------------------------------------------------------------------------------
+# Night letters: refusals (the actions' own words are `engine/words_ru.py`'s ACTION_WORDS)
 
 # Move refusals (engine reason codes and the parser's) → words for the player.
 REFUSAL_RU = {
     "unknown_nick": "такого живого игрока нет",
     "ambiguous_nick": "ник подходит к нескольким игрокам — напишите его точнее",
-    "dead": "этот игрок уже выбыл",
+    "dead": "вы уже выбыли из игры",
     "not_a_player": "вы не участвуете в игре",
     "not_your_move": "у вашей роли нет такого хода",
     "no_move_tonight": "этой ночью у вас нет хода",
@@ -154,6 +275,24 @@ REFUSAL_RU = {
 #: Said for a refusal code the table above does not know yet: a player never reads English.
 REFUSAL_GENERIC_RU = "по правилам игры этот ход сейчас невозможен"
 
+#: Refusals after which nothing a new letter says can count this night (the sender is out of
+#: the game, the night is closed, his move is gone or his changes are spent): the reply offers
+#: no correction. Every other refusal invites a corrected letter before the deadline.
+REFUSAL_FINAL = frozenset(
+    {
+        "dead",
+        "missing",
+        "not_a_player",
+        "late",
+        "blocked",
+        "beaten",
+        "no_move_tonight",
+        "too_many_changes",
+        "third_request",
+        "no_moves",
+    }
+)
+
 _CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 
@@ -169,19 +308,136 @@ def refusal_ru(reason: str, detail: str = "") -> tuple[str, str]:
     return text, detail
 
 
-ACTION_RU = {
-    "kill": "выстрел",
-    "check": "проверка",
-    "heal": "лечение",
-    "block": "приглашение",
-    "beat": "избиение",
-    "blast": "подрыв",
-    "protect": "протект",
-    "ambush": "засада",
-    "army": "Армия Тьмы",
-    "choose_side": "выбор стороны",
-    "don": "выбор Дона",
+#: How a nick in a letter was matched to a player (`parser.nicks.NickMatch.method`)
+NICK_MATCH_RU = {
+    "exact": "как написано",
+    "casefold": "без учёта регистра",
+    "lookalike": "похожие буквы",
+    "trimmed": "без знаков вокруг",
+    "inflected": "по падежной форме",
+    "lemma": "по начальной форме",
+    "case_forms": "по падежной форме",
+    "translit": "транслитом",
+    "partial": "по части ника",
+    "partial_translit": "по части ника транслитом",
+    "translit_inflected": "транслитом в падеже",
+    "fuzzy": "с опечаткой",
 }
+
+#: A stored move's fate (`MoveRow.status`), for the host's views
+MOVE_STATUS_RU = {
+    "accepted": "принят",
+    "refused": "не принят",
+    "conditional": "принят условно",
+    "ignored": "не учтён",
+}
+
+# --------------------------------------------------------------------------------------------
+# The host's views: game status, phases, the outbox
+
+GAME_STATUS_RU = {
+    "registration": "идёт запись",
+    "running": "идёт игра",
+    "over": "игра окончена",
+}
+PHASE_RU = {"day": "день и ночь", "greens": "зелёные", "court": "суд и ночь", "over": "конец"}
+#: PEFL's first turn has no day: only the night and the Don election (P-S.2)
+PHASE_TURN0_RU = "нулевой ход"
+#: Gambler's first day: introductions, no votes, no night moves (G-S.2)
+PHASE_INTRO_RU = "день знакомства"
+
+#: Outbox kinds (`OutboxKey.kind`, some with a suffix: "pm-day", "ack-123")
+OUTBOX_KIND_RU = {
+    "start": "стартовое сообщение",
+    "newspaper": "газета",
+    "greens": "итоги зелёных",
+    "court_topic": "тема суда",
+    "final": "итоговое сообщение",
+    "vote_count": "промежуточный подсчёт",
+    "role": "роль",
+    "pm": "личное сообщение",
+    "ack": "ответ на ход",
+    "host_report": "отчёт ведущему",
+    "deal_report": "отчёт о раздаче",
+    "registration_refused": "отказ в записи",
+    "failed": "уведомление о неотправленном",
+}
+OUTBOX_STATUS_RU = {"pending": "ждёт отправки", "sent": "отправлено", "failed": "не отправлено"}
+CHANNEL_RU = {"topic": "в тему", "newtopic": "новая тема", "pm": "в личку"}
+
+#: `Audience` of an event: "public", "host", or a player's nick
+AUDIENCE_RU = {"public": "всем", "host": "ведущему"}
+
+
+#: the poster's reasons for giving a row up (`OutboxRow.error`, English for the log), as the
+#: host's Russian views say them; the board's own words (Russian on a Russian board) are kept
+_FAILURE_RU: tuple[tuple[str, str], ...] = (
+    ("flood control", "доска сочла сообщения слишком частыми (защита от флуда)"),
+    ("form token", "доска раз за разом отвергала форму отправки"),
+    ("kept returning the form", "доска раз за разом возвращала форму отправки"),
+    ("is locked", "тема закрыта, бот не может в ней писать"),
+    ("no permission", "у аккаунта бота нет прав на это"),
+    ("no such user", "на доске нет такого пользователя"),
+    ("more than the board allows", "сообщение длиннее, чем позволяет доска"),
+    ("does not exist", "тема или сообщение не найдены"),
+    ("refused the attachment", "доска не приняла файл"),
+    ("moderator approval", "сообщение ушло на проверку модератору"),
+    ("no topic id", "в настройках не указана тема"),
+    ("no forum id", "в настройках не указан раздел"),
+)
+_TRIES = re.compile(r"gave up after (\d+) refused tries; last: (.*)", re.S)
+_BOARD_WORDS = re.compile(r"[А-Яа-яЁё][^:]*$")
+
+
+def failure_ru(error: str) -> str:
+    """Why a message was given up, in Russian: the poster's reason by its known wording, with
+    the board's own words where it quoted them; never the English of the log."""
+    m = _TRIES.fullmatch(error.strip())
+    if m:
+        n = int(m.group(1))
+        tries = plural(
+            n, "попытка подряд не прошла", "попытки подряд не прошли", "попыток подряд не прошли"
+        )
+        return f"{n} {tries}; последний отказ: {failure_ru(m.group(2))}"
+    if "no such user on the board: " in error:
+        return "на доске нет пользователя " + error.rpartition("no such user on the board: ")[2]
+    said = _BOARD_WORDS.search(error)
+    board = f" — доска пишет: «{said.group(0).strip()}»" if said else ""
+    for words, ru in _FAILURE_RU:
+        if words in error:
+            return ru + board
+    return "доска отказала" + (board or " (подробности — в журнале бота)")
+
+
+def outbox_kind_ru(kind: str) -> str:
+    """An outbox row's kind in words: «газета», «ответ на ход (письмо 123)»."""
+    if kind in OUTBOX_KIND_RU:
+        return OUTBOX_KIND_RU[kind]
+    base, _sep, rest = kind.partition("-")
+    words = OUTBOX_KIND_RU.get(base)
+    if words is None:
+        return "сообщение"
+    if base == "ack" and rest.isdigit():
+        return f"{words} (письмо {rest})"
+    return words
+
+
+#: small numbers in the genitive, as a count is said after «не меньше»
+NUM_GEN_RU = {
+    1: "одного",
+    2: "двух",
+    3: "трёх",
+    4: "четырёх",
+    5: "пяти",
+    6: "шести",
+    7: "семи",
+    8: "восьми",
+    9: "девяти",
+    10: "десяти",
+}
+
+# --------------------------------------------------------------------------------------------
+# Dates
 
 MONTHS_GEN = (
     "января",
@@ -197,7 +453,31 @@ MONTHS_GEN = (
     "ноября",
     "декабря",
 )
-TZ_ABBR = {"Europe/Moscow": "МСК", "Europe/Kiev": "по Киеву", "Europe/Kyiv": "по Киеву"}
+TZ_ABBR = {
+    "Europe/Moscow": "МСК",
+    "Europe/Kiev": "по Киеву",
+    "Europe/Kyiv": "по Киеву",
+    "Europe/Minsk": "по Минску",
+    "Europe/Kaliningrad": "по Калининграду",
+    "Europe/Samara": "по Самаре",
+    "Asia/Yekaterinburg": "по Екатеринбургу",
+    "Asia/Omsk": "по Омску",
+    "Asia/Novosibirsk": "по Новосибирску",
+    "Asia/Krasnoyarsk": "по Красноярску",
+    "Asia/Irkutsk": "по Иркутску",
+    "Asia/Vladivostok": "по Владивостоку",
+    "Asia/Almaty": "по Алма-Ате",
+    "Asia/Tashkent": "по Ташкенту",
+    "Europe/Riga": "по Риге",
+    "Europe/Vilnius": "по Вильнюсу",
+    "Europe/Tallinn": "по Таллину",
+    "Europe/Chisinau": "по Кишинёву",
+    "Asia/Tbilisi": "по Тбилиси",
+    "Asia/Yerevan": "по Еревану",
+    "Asia/Baku": "по Баку",
+}
+#: a zone not in the table: the readers know the forum's clock, not its zone's letters
+TZ_FALLBACK = "по времени форума"
 
 
 def format_when(dt: datetime | None, tz: ZoneInfo | None = None) -> str:
@@ -206,9 +486,22 @@ def format_when(dt: datetime | None, tz: ZoneInfo | None = None) -> str:
         return ""
     if tz is not None:
         dt = dt.astimezone(tz)
-    zone = getattr(dt.tzinfo, "key", None) or (dt.tzname() or "")
-    abbr = TZ_ABBR.get(zone, dt.tzname() or zone)
-    return f"{dt.day} {MONTHS_GEN[dt.month - 1]} в {dt:%H:%M} {abbr}".rstrip()
+    zone = getattr(dt.tzinfo, "key", None) or ""
+    abbr = TZ_ABBR.get(zone, TZ_FALLBACK)
+    return f"{dt.day} {MONTHS_GEN[dt.month - 1]} в {dt:%H:%M} {abbr}"
+
+
+def format_short(dt: datetime | None, tz: ZoneInfo | None = None) -> str:
+    """`03.12 22:00` in the board's zone (tables, where the zone is said once)."""
+    if dt is None:
+        return ""
+    if tz is not None:
+        dt = dt.astimezone(tz)
+    return f"{dt:%d.%m %H:%M}"
+
+
+# --------------------------------------------------------------------------------------------
+# Roles
 
 
 def _words(table: Mapping[Role, str], role: str) -> str | None:
@@ -236,21 +529,56 @@ def name_of(ruleset: RulesArg) -> str:
 
 def role_label(ruleset: RulesArg, role: str | None, clan: str | None = None) -> str:
     """A role's name for the players («мафия, Якудза»): the clan is named for the roles the
-    rule set makes members of a clan (P-S.3). A role or rule set not known shows as is."""
+    rule set makes members of a clan (P-S.3). A role not known shows in whichever rule set's
+    words have it, never as its code."""
     if not role:
         return ""
     rules = rules_of(ruleset)
     if rules is None:
-        return role
-    name = _words(rules.role_words, role) or role
+        return _any_role_words(role)
+    name = _words(rules.role_words, role) or _any_role_words(role)
     if clan and role in rules.clan_member_roles:
-        return f"{name}, {CLAN_RU.get(clan, clan)}"
+        return f"{name}, {CLAN_RU.get(clan, '')}".rstrip(", ")
     return name
 
 
-def move_help(ruleset: RulesArg, role: str | None) -> str:
-    """The role PM's help on how this role writes its letter (G-S.3, P-S.3); "" for none."""
-    rules = rules_of(ruleset)
-    if rules is None or not role:
-        return ""
-    return _words(rules.move_help, role) or ""
+def _any_role_words(role: str) -> str:
+    """A role's words in whichever rule set has it (a clan's name for a clan), else a dash:
+    a reader never sees a role's code."""
+    for name in RULESETS:
+        words = _words(ruleset_class(name).role_words, role)
+        if words:
+            return words
+    return CLAN_RU.get(role, "—")
+
+
+# --------------------------------------------------------------------------------------------
+# How a letter is written: the examples of role PMs and replies (C-2). Placeholders: {acc} the
+# target in the accusative (as written when it cannot be declined), {nom} in the nominative,
+# {nom2} a second target, {ally} a clan mate. Every example is read back by the letter reader
+# in the tests, so it is a letter the bot takes.
+
+LETTER_EXAMPLE_RU = {
+    "check": "Проверяю {acc}",
+    "kill": "Убиваю {acc}",
+    "heal": "Лечу {acc}",
+    "block": "Приглашаю {acc}",
+    "beat": "Избиваю {acc}",
+    "blast": "Взрываю {acc}",
+    "protect": "Протект: {nom}",
+    "ambush": "Засада",
+    "army": "Армия Тьмы: {nom}, {nom2}",
+    "don": "Дон: {ally}",
+    "choose_side": "За мирных",
+}
+#: where a role writes an action its own way: (rule set, role, action)
+LETTER_EXAMPLE_ROLE_RU = {
+    ("gambler", "sheriff", "kill"): "Стреляю в {acc}",
+    ("gambler", "godfather", "kill"): "Убить {acc}",
+    ("gambler", "mafia", "kill"): "Убить {acc}",
+    ("pefl", "mafia", "kill"): "Убить {acc}, исполнитель {ally}",
+    ("pefl", "thug", "kill"): "Убить {acc}, исполнитель {ally}",
+    ("pefl", "kamikaze", "kill"): "Убить {acc}, исполнитель {ally}",
+}
+#: a clan's last member shoots himself and names no executor (P-M.8)
+LETTER_EXAMPLE_ALONE_RU = "Убить {acc}"

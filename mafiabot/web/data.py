@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.actions import Vote
 from engine.state import GameState
+from engine.words_ru import ACTION_WORDS
 from mafiabot import keys
 from mafiabot.bootstrap import read_model
 from mafiabot.config import Config
@@ -23,8 +24,24 @@ from mafiabot.daemon.context import Shell
 from mafiabot.daemon.status import status
 from mafiabot.daemon.tally import tally
 from mafiabot.newspaper.chart import Flow, flow_chart_svg, flow_from_votes, vote_flow
-from mafiabot.newspaper.host import host_line
-from mafiabot.newspaper.words import ACTION_RU, format_when, refusal_ru, role_label
+from mafiabot.newspaper.host import audience_ru, host_line
+from mafiabot.newspaper.host_words import (
+    error_word,
+    exit_word,
+    labels,
+    move_status_word,
+    outbox_kind_word,
+    outbox_status_word,
+    phase_word,
+    reject_word,
+    ruleset_word,
+    status_word,
+    vote_kind_word,
+    when_word,
+    winner_word,
+)
+from mafiabot.newspaper.links import board_links
+from mafiabot.newspaper.words import NICK_MATCH_RU, refusal_ru, role_label
 from mafiabot.store import Store
 from mafiabot.store.tables import Game
 from parser.nicks import NickResolver
@@ -59,18 +76,20 @@ class GameSource:
         return self.store.find_game(self.cfg.game.topic)
 
 
-def countdown(deadline: datetime | None, now: datetime) -> str:
-    """«2 ч 05 мин» until the deadline; «дедлайн прошёл» once it is past."""
+def countdown(deadline: datetime | None, now: datetime, lang: str = "ru") -> str:
+    """«2 ч 05 мин» until the deadline; «дедлайн прошёл» once it is past (English: «2 h 05
+    min», «deadline passed»)."""
     if deadline is None:
         return ""
+    en = lang == "en"
     left = int((deadline - now).total_seconds())
     if left <= 0:
-        return "дедлайн прошёл"
+        return "deadline passed" if en else "дедлайн прошёл"
     days, rest = divmod(left, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
-    out = f"{hours} ч {minutes:02d} мин"
-    return f"{days} д {out}" if days else out
+    out = f"{hours} h {minutes:02d} min" if en else f"{hours} ч {minutes:02d} мин"
+    return f"{days} {'d' if en else 'д'} {out}" if days else out
 
 
 def _snapshot(votes: Sequence[Vote]) -> dict[str, str]:
@@ -124,6 +143,8 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
     and the reply it queued."""
     turn = state.turn
     tz = src.cfg.board.tz
+    lang = src.cfg.game.host_language
+    links = board_links(src.cfg.board.url, src.cfg.board.kind)
     texts = {pm.board_id: pm.text for pm in src.store.pms(g.id) if pm.turn == turn}
     resolver = NickResolver([p.nick for p in state.players])
     moves: dict[int | None, list[dict[str, Any]]] = {}
@@ -136,17 +157,17 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
             text = texts.get(m.pm_board_id or -1, "")
             for t in m.targets or []:
                 how = nick_confidence(text, t, resolver)
-                read[t] = f"{how[0]}, {how[1]:.2f}" if how else "?"
+                read[t] = f"{_matched(lang, how[0])}, {how[1]:.2f}" if how else "?"
         moves.setdefault(m.pm_board_id, []).append(
             {
-                "action": ACTION_RU.get(m.action, m.action),
+                "action": ACTION_WORDS.get(m.action, "ход"),
                 "targets": list(m.targets or []),
                 "confidence": "" if m.confidence is None else f"{m.confidence:.2f}",
                 "read": read,
                 "executor": m.executor,
                 "status": m.status,
+                "status_word": move_status_word(lang, m.status),
                 "reason": reason,
-                "code": m.reason,
             }
         )
     replies = {r.key.kind: r for r in src.store.outbox(g.id).all() if r.key.turn == turn}
@@ -158,19 +179,26 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
         out.append(
             {
                 "id": pm.board_id,
+                "url": links.pm(pm.board_id) if links else None,
                 "sender": pm.sender,
-                "when": format_when(pm.sent_at, tz),
+                "when": when_word(lang, pm.sent_at, tz),
                 "text": pm.text,
                 "moves": moves.get(pm.board_id, []),
                 "handled": pm.handled,
                 "reply": reply.text if reply else "",
                 "reply_status": reply.status if reply else "",
+                "reply_status_word": outbox_status_word(lang, reply.status) if reply else "",
             }
         )
     return out
 
 
+def _matched(lang: str, method: str) -> str:
+    return method if lang == "en" else NICK_MATCH_RU.get(method, "иначе")
+
+
 def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
+    lang = src.cfg.game.host_language
     rows = [e for e in src.store.events(g.id) if e.turn > turn - EVENT_TURNS]
     out = []
     for e in sorted(rows, key=lambda e: (-e.turn, e.seq)):
@@ -178,7 +206,7 @@ def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
         out.append(
             {
                 "turn": e.turn,
-                "audience": e.audience,
+                "audience": e.audience if lang == "en" else audience_ru(e.audience),
                 "kind": e.kind,
                 "text": host_line(g.ruleset, d),
             }
@@ -187,18 +215,26 @@ def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
 
 
 def _outbox(src: GameSource, g: Game) -> list[dict[str, Any]]:
+    lang = src.cfg.game.host_language
+    links = board_links(src.cfg.board.url, src.cfg.board.kind)
     rows = src.store.outbox(g.id).all()
     return [
         {
             "turn": r.key.turn,
             "kind": r.key.kind,
+            "what": outbox_kind_word(lang, r.key.kind),
             "recipient": r.key.recipient,
             "channel": r.channel,
             "status": r.status,
-            "error": r.error,
+            "status_word": outbox_status_word(lang, r.status),
+            "error": error_word(lang, r.error) if r.error else "",
             "subject": r.subject,
             "text": r.text,
             "parts": len(r.board_ids),
+            # where it is on the board (a post in a topic; PMs: the sent folder's number)
+            "url": links.post(r.board_ids[0])
+            if links and r.board_ids and r.channel != "pm"
+            else None,
         }
         for r in reversed(rows)
     ]
@@ -206,53 +242,65 @@ def _outbox(src: GameSource, g: Game) -> list[dict[str, Any]]:
 
 def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
     """Everything the game's page shows (host-only data included: the page is behind the
-    access token)."""
+    access token), in the host's language (`[game] host_language`), times in board time."""
     cfg = src.cfg
     tz = cfg.board.tz
+    lang = cfg.game.host_language
     if src.clock is not None:
         now = src.clock()
     g = src.game()
     base: dict[str, Any] = {
         "name": cfg.game.name,
         "ruleset": cfg.game.ruleset,
+        "ruleset_word": ruleset_word(lang, cfg.game.ruleset),
         "topic": cfg.game.topic,
+        "topic_url": _topic_url(cfg),
+        "say": labels(lang),
+        "lang": lang,
+        "updated": when_word(lang, now, tz),
     }
     if g is None or g.state is None or g.id is None:
+        status_code = "registration" if g is None else g.status
         return {
             **base,
             "started": False,
-            "status": "registration" if g is None else g.status,
-            "start": format_when(cfg.game.start, tz),
-            "countdown": countdown(cfg.game.start, now),
+            "status": status_code,
+            "status_word": status_word(lang, status_code),
+            "start": when_word(lang, cfg.game.start, tz),
+            "countdown": countdown(cfg.game.start, now, lang),
+            "failed": [],
         }
     st = status(src.shell, now)
     state = src.shell.state(g)
     kind = str(st.get("vote_kind") or "")
     flow = day_flow(src, g, state, now) if kind and g.status != "over" else None
     chart = ""
-    if flow is not None:
+    if flow is not None and flow.series:  # no votes yet: no empty plot
         chart = _SCRIPT.sub("", flow_chart_svg(flow, tz))
     flags = [f.text for f in src.shell.store.host_flags(g.id, state.turn)]
     return {
         **base,
         "started": True,
         "status": g.status,
+        "status_word": status_word(lang, g.status),
         "turn": state.turn,
         "phase": state.phase,
-        "deadline": format_when(g.deadline, tz),
-        "countdown": countdown(g.deadline, now),
+        "phase_word": phase_word(lang, cfg.game.ruleset, state.turn, state.phase),
+        "deadline": when_word(lang, g.deadline, tz),
+        "countdown": countdown(g.deadline, now, lang),
         "vote_kind": kind,
+        "vote_kind_word": vote_kind_word(lang, kind),
         "tally": [
             {"target": t, "count": len(vs), "voters": list(vs)} for t, vs in st["tally"].items()
         ],
-        "rejected": st.get("rejected", []),
+        "rejected": [{**r, "why": reject_word(lang, r["reason"])} for r in st.get("rejected", [])],
         "not_posted": st.get("not_posted", []),
         "not_voted": st.get("not_voted", []),
         "not_moved": st.get("not_moved", []),
         "chart": chart,
         "switches": [
             {
-                "when": format_when(s.at, tz),
+                "when": when_word(lang, s.at, tz),
                 "voter": s.voter,
                 "old": s.old,
                 "new": s.new,
@@ -264,15 +312,27 @@ def game_view(src: GameSource, now: datetime) -> dict[str, Any]:
                 "nick": p.nick,
                 "role": role_label(src.shell.rules, p.role, p.clan),
                 "alive": p.alive,
-                "out": p.out_by or "",
+                "out": exit_word(lang, p.out_by),
                 "out_turn": p.out_turn,
             }
             for p in state.players
         ],
         "letters": _letters(src, g, state),
         "flags": flags,
+        "failed": st.get("failed", []),
         "events": _events(src, g, state.turn),
         "outbox": _outbox(src, g),
         "pending": st.get("pending_messages", 0),
         "winner": g.winner,
+        "winner_word": winner_word(lang, g.winner),
     }
+
+
+def _topic_url(cfg: Config) -> str | None:
+    """The game topic on the board, where its engine is known."""
+    base = cfg.board.url if cfg.board.url.endswith("/") else cfg.board.url + "/"
+    if cfg.board.kind == "phpbb":
+        return f"{base}viewtopic.php?t={cfg.game.topic}"
+    if cfg.board.kind == "ipb":
+        return f"{base}index.php?showtopic={cfg.game.topic}"
+    return None

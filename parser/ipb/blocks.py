@@ -145,9 +145,10 @@ def _post_date_node(el: LexborNode, body_node: LexborNode | None, d: Dialect) ->
     """The element holding a post's time. IPS 4: the post time precedes the body; times
     inside the body are edit notes."""
     date_node = select_first(el, d.sel("date"))
-    if date_node is not None and body_node is not None and contains(body_node, date_node):
+    # (the body lies inside the post element: an ancestor above the post is never the body)
+    if date_node is not None and body_node is not None and contains(body_node, date_node, el):
         date_node = next(
-            (c for c in select_all(el, d.sel("date")) if not contains(body_node, c)), None
+            (c for c in select_all(el, d.sel("date")) if not contains(body_node, c, el)), None
         )
     return date_node
 

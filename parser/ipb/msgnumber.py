@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import html as htmllib
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,10 +15,10 @@ from parser.dates import strip_date_label
 from parser.html import parse_html, scan
 from parser.ipb.body import PostParts, ReadContext, read_body_node
 from parser.ipb.text import (
-    MEMBER_ID,
     collapse_text,
     first_member_id,
     fragment,
+    member_id_in,
     normalize_nick,
     parse_board_date,
     select_all,
@@ -297,8 +296,7 @@ def _member_link_at(html: str, at: int, needles: tuple[str, ...]) -> int | None:
     href = tag[1]
     if href is None or not any(m in href for m in needles):
         return None  # the first such string is not in a link's address
-    m = MEMBER_ID.search(htmllib.unescape(href))  # as `member_id_from` reads it
-    return int(m.group(1)) if m else None
+    return member_id_in(href)  # as `member_id_from` reads it
 
 
 def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:

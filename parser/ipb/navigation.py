@@ -8,7 +8,6 @@ from __future__ import annotations
 import html as htmllib
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import datetime, tzinfo
 from urllib.parse import urljoin
 
@@ -18,6 +17,7 @@ from parser.dialects import IPS4, Dialect
 from parser.html import first_int, scan, scan_all
 from parser.ipb.text import attr_of, collapse_text, parse_board_date, select_all, select_first
 from parser.pager import Nav, PageLink, Stated, page_link, read_nav
+from parser.rawmarkup import caseless
 
 _TOPIC_ID = re.compile(r"(?:showtopic=|[?&;]t=|/topic/)(\d+)")
 
@@ -88,10 +88,9 @@ _PER_PAGE_JS = re.compile(r"perPage\s*:\s*(\d+)")  # IPB 3's page jump
 _OF_TOTAL = re.compile(r"(?:Page|Страница)\s+(\d+)\s+(?:of|из)\s+(\d+)", re.I)
 _N_PAGES = re.compile(r"(\d+)\s+страниц", re.I)
 # Links that may lead to a page of the topic: with a position, or to the topic itself (its
-# first page). A host's `page_link` selector replaces this.
-_PAGE_LINKS = (
-    "a[href*='st='], a[href*='page'], a[href*='start='], a[href*='showtopic='], a[href*='/topic/']"
-)
+# first page); the links whose address holds one of these. A host's `page_link` selector
+# replaces this.
+_PAGE_LINK_MARKS = ("st=", "page", "start=", "showtopic=", "/topic/")
 
 
 def pagination(
@@ -114,9 +113,14 @@ def _page_links(
 ) -> Iterator[PageLink]:
     chosen = dialect.sel("page_link")
     seen: set[tuple[str | None, str]] = set()
-    for a in select_all(root, chosen or _PAGE_LINKS):
+    # every link, its address tested here: what the query `a[href*='st='], …` for each mark
+    # finds, in the same order, at a tenth of the cost (substring queries are slow in lexbor)
+    for a in select_all(root, chosen or "a[href]"):
         attrs = a.attributes
-        href, text = attrs.get("href"), a.text()
+        href = attrs.get("href")
+        if not chosen and not any(m in (href or "") for m in _PAGE_LINK_MARKS):
+            continue
+        text = a.text()
         if (href, text) in seen:
             continue  # matched by two parts of the query, or the pager above and below
         seen.add((href, text))
@@ -161,7 +165,8 @@ def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str 
         page = page or jump_page
         total = total or jump_total or _total_label(html)
     numbered = "{page}" in dialect.urls.get("topic", "")
-    if per_page is None and not numbered and ("erpage" in html or "erPage" in html):
+    maybe_attr = per_page is None and not numbered and _PER_PAGE_NAME.search(html) is not None
+    if maybe_attr and ("erpage" in html or "erPage" in html):
         per_page = _per_page_attr(root)
     stated = Stated(page, total, per_page, total_posts, numbered)
     if page is not None and total is not None and page >= total:
@@ -172,8 +177,7 @@ def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str 
     if dialect.layout == "msgnumber" and "next_link" not in dialect.overridden:
         next_sel = ""
     last = select_first(root, "link[rel='last'], a[rel='last']") if "last" in html else None
-    return replace(
-        stated,
+    return stated.linked(
         next_url=link_url(select_first(root, next_sel), base_url) if next_sel else None,
         last_url=link_url(last, base_url),
     )
@@ -209,6 +213,11 @@ def _total_label(html: str) -> int | None:
         if m:
             return int(m.group(1))
     return None
+
+
+# The end of the page-size attribute's name in any case: without it, no element has it (a
+# query for an attribute of any element visits the whole tree).
+_PER_PAGE_NAME = re.compile("-" + caseless("perpage"))
 
 
 def _per_page_attr(root: LexborNode | None) -> int | None:

@@ -13,22 +13,23 @@ from selectolax.lexbor import LexborNode
 
 from parser.colors import canonical_color
 from parser.ipb.spans import (
+    COLOUR,
     COLOUR_OR_STRIKE,
     MAX_WRAPPERS,
+    STRIKE_MARKS,
     STRIKE_TAGS,
     WRAPPER_TAGS,
     Span,
-    raw_color,
+    color_of,
 )
-from parser.ipb.text import BLOCK_TAGS, SKIP_TAGS, attr_of, finish_text, select_all
+from parser.ipb.text import BLOCK_TAGS, SKIP_TAGS, finish_text, select_all
 from parser.links import post_id_from_href
 
 # Elements whose content the serialiser writes raw (or which are not HTML): bodies holding
 # any are read by walking their nodes.
-_RAW_OPENERS = (
-    "<xmp", "<iframe", "<noembed", "<noframes", "<plaintext", "<svg", "<math", "<textarea",
-    "<title",
-)  # fmt: skip
+_RAW_OPENERS = re.compile(
+    "<(?:xmp|iframe|noembed|noframes|plaintext|svg|math|textarea|title)"
+)  # lexbor's serialisation spells tag names in lowercase
 
 
 SKIP_OPENERS = tuple(f"<{t}" for t in SKIP_TAGS)
@@ -64,7 +65,7 @@ def serial_text(html: str, low: str) -> tuple[str, tuple[int, ...]] | None:
     if "<" not in html:
         text = htmllib.unescape(html) if "&" in html else html
         return finish_text([text]), ()
-    if any(o in html for o in _RAW_OPENERS):
+    if _RAW_OPENERS.search(html) is not None:
         return None
     if "<!--" in html:
         html = _SERIAL_COMMENT.sub("", html)
@@ -102,15 +103,19 @@ def shallow_spans(root: LexborNode, low: str) -> list[Span] | None:
     struck_ids: set[int] = set()
     struck_nodes: list[LexborNode] = []
     seen: set[int] = set()
-    for node in select_all(root, COLOUR_OR_STRIKE):
-        if node.mem_id in seen:
+    strikes = any(m in low for m in STRIKE_MARKS)
+    for node in select_all(root, COLOUR_OR_STRIKE if strikes else COLOUR):
+        mid = node.mem_id
+        if mid in seen:
             continue  # matched by two parts of the selector: listed twice
-        seen.add(node.mem_id)
-        raw = raw_color(node)
+        seen.add(mid)
+        tag, attrs = node.tag, node.attributes  # a fresh dict per access: read it once
+        raw = color_of(tag, attrs)
         if raw is not None:
             found.append((node, raw))
-        if node.tag in STRIKE_TAGS or "line-through" in (attr_of(node, "style") or "").lower():
-            struck_ids.add(node.mem_id)
+        style = str(attrs.get("style") or "") if strikes else ""
+        if strikes and (tag in STRIKE_TAGS or "line-through" in style.lower()):
+            struck_ids.add(mid)
             struck_nodes.append(node)
     coloured = {node.mem_id for node, _raw in found}
     stop = root.mem_id

@@ -19,13 +19,18 @@ STRIKE_TAGS = frozenset(("s", "del", "strike"))
 
 
 def raw_color(node: LexborNode) -> str | None:
-    if node.tag == "font":
-        value = attr_of(node, "color")
+    return color_of(node.tag, node.attributes)
+
+
+def color_of(tag: str | None, attrs: dict[str, str | None]) -> str | None:
+    """`raw_color` of an element from its tag and attributes (read once by the caller)."""
+    if tag == "font":
+        value = attrs.get("color")
         if value:
-            return value.strip()
-    style = attr_of(node, "style")
+            return str(value).strip()
+    style = attrs.get("style")
     if style:
-        m = _STYLE_COLOR.search(style)
+        m = _STYLE_COLOR.search(str(style))
         if m:
             return m.group(1).strip()
     return None
@@ -57,8 +62,11 @@ MAX_WRAPPERS = 32
 
 
 # Coloured elements and struck ones, found by one query (a query's set-up costs as much as
-# reading a short body).
+# reading a short body); in a body whose markup strikes nothing, the coloured ones alone.
 COLOUR_OR_STRIKE = "[style*='color' i], font[color], s, del, strike, [style*='line-through' i]"
+COLOUR = "[style*='color' i], font[color]"
+# Where a body's lowercased markup may strike words through: without any, no element does.
+STRIKE_MARKS = ("<s>", "<s ", "<del", "<strike", "line-through")
 
 
 def colours_of(root: LexborNode) -> tuple[dict[int, str], set[int]]:

@@ -30,7 +30,14 @@ from parser.ipb.quotes import (
     quote_boxes,
     start_quote,
 )
-from parser.ipb.spans import MAX_WRAPPERS, WRAPPER_TAGS, Span, colours_of, spans_out
+from parser.ipb.spans import (
+    MAX_WRAPPERS,
+    STRIKE_MARKS,
+    WRAPPER_TAGS,
+    Span,
+    colours_of,
+    spans_out,
+)
 from parser.ipb.text import (
     BLOCK_TAGS,
     SKIP_TAGS,
@@ -45,13 +52,12 @@ from parser.records import Body, ColoredSpan, ParseIssue, Quote
 
 # Context frames of the body walk: what the text under an element belongs to.
 _OWN, _BOX, _TITLE, _BODY, _SKIP = 0, 1, 2, 3, 4
-# Where a body strikes words through (the cheap test before the walk looks for them).
-_STRIKE_MARKS = ("<s>", "<s ", "<del", "<strike", "line-through")
 
 
 def has_strike(low: str) -> bool:
-    """Whether a body's lowercased markup may strike words through."""
-    return any(m in low for m in _STRIKE_MARKS)
+    """Whether a body's lowercased markup may strike words through (the cheap test before
+    the walk looks for them)."""
+    return any(m in low for m in STRIKE_MARKS)
 
 
 @dataclass(slots=True)

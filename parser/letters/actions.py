@@ -55,6 +55,7 @@ class Occ:
     executor: Mention | None = None
     cancelled: bool = False  # «Убиваю Гену. Хотя нет, не трогаю никого»
     aimed: bool = False  # «Засада у дома Доктора»: an ambush said with a player after it
+    said: frozenset[str] = frozenset()  # what the word itself names, before the role reads it
 
 
 # -- action words -----------------------------------------------------------------------------
@@ -107,7 +108,7 @@ def occurrences(
                 occs.append(Occ(i, frozenset(), w.confidence, w.third, "attack"))
             continue
         if w.actions:
-            occs.append(Occ(i, w.actions, w.confidence, w.third))
+            occs.append(Occ(i, w.actions, w.confidence, w.third, said=w.actions))
     return occs, skip, exec_cues
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 
+from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ, reading_key, width_of
 from parser.letters.executor import executor_confidence, executor_question
 from parser.letters.mentions import Mention, believed, is_subject
@@ -18,7 +19,6 @@ from parser.letters.questions import (
     targets_raw,
 )
 from parser.letters.reading import (
-    ACTION_RU,
     EXAMPLE,
     NO_TARGET,
     UNPARSED,
@@ -249,7 +249,7 @@ def finish(
         return question_reading(
             WHICH_ACTION,
             f"Какой ход{who}: "
-            + " или ".join(ACTION_RU.get(a, a) for a in acts)
+            + " или ".join(ACTION_WORDS.get(a, a) for a in acts)
             + "? Напишите, например: «"
             + EXAMPLE.get(acts[0], "Ход Ник")
             + "».",
@@ -262,7 +262,7 @@ def finish(
     if not targets:
         return question_reading(
             NO_TARGET,
-            f"Не нашёл ник цели для хода «{ACTION_RU[action]}». Напишите, например: "
+            f"Не нашёл ник цели для хода «{ACTION_WORDS[action]}». Напишите, например: "
             f"«{EXAMPLE.get(action, 'Ход Ник')}».",
         )
     if width == 1 and occ.alternatives:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
 from parser.letters.mentions import Mention
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
-    ACTION_RU,
     EXAMPLE,
     IS_IT_A_MOVE,
     WHICH_ACTION,
@@ -103,7 +103,7 @@ def without_action_word(
             return question_reading(
                 WHICH_ACTION,
                 f"Какой ход на игрока {nicks[0]}: "
-                + " или ".join(ACTION_RU.get(a, a) for a in sorted(allowed))
+                + " или ".join(ACTION_WORDS.get(a, a) for a in sorted(allowed))
                 + "?",
             )
         return LetterReading()

@@ -26,15 +26,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
 from parser.letters.mentions import Mention, believed, is_subject
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
-    ACTION_RU,
     NO_MOVES,
     NOT_NOW,
     UNACCOUNTED,
     UNDECIDED,
+    WHICH_ACTION,
     WRONG_ACTION,
     LetterReading,
 )
@@ -83,6 +84,13 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             "он(а) здесь. Если ход верный, пришлите его ещё раз одной фразой, например: "
             f"«{_example(reading)}».",
         )
+    if _told_to_a_mate(reading, evidence, view):
+        return question_reading(
+            WHICH_ACTION,
+            f"Вы пишете о ходе другой роли ({_said(evidence)}), и ваш ход из письма не ясен. "
+            f"Если это ваш выстрел, напишите, например: «{_example(reading)}, исполнитель "
+            f"{reading.executor}».",
+        )
     if _undecided(reading, evidence):
         return question_reading(
             UNDECIDED,
@@ -121,10 +129,10 @@ def _role_bound(reading: LetterReading, view: SenderView) -> LetterReading | Non
             "Если вы хотели сделать выстрел, напишите, например: «Убиваем Ник, исполнитель Ник».",
         )
     if action not in view.role_actions:
-        own = ", ".join(ACTION_RU.get(a, a) for a in view.moving_actions())
+        own = ", ".join(ACTION_WORDS.get(a, a) for a in view.moving_actions())
         return question_reading(
             WRONG_ACTION,
-            f"Ход «{ACTION_RU.get(action, action)}» вашей роли недоступен (ваши ходы: {own}). "
+            f"Ход «{ACTION_WORDS.get(action, action)}» вашей роли недоступен (ваши ходы: {own}). "
             "Пришлите, пожалуйста, ход своей роли.",
         )
     if action in view.allowed or action in view.later:
@@ -133,7 +141,7 @@ def _role_bound(reading: LetterReading, view: SenderView) -> LetterReading | Non
 
 
 def _why_not_now(action: str, view: SenderView) -> str:
-    what = ACTION_RU.get(action, action)
+    what = ACTION_WORDS.get(action, action)
     if view.role == "sergeant":
         return (
             "Сержант проверяет, только когда комиссара уже нет в игре; пока проверяет "
@@ -260,6 +268,23 @@ def _near_executor_word(sentence: Sequence[Token]) -> bool:
     return any(t.word.startswith(("исполн", "выполн")) for t in sentence)
 
 
+def _told_to_a_mate(reading: LetterReading, evidence: Evidence, view: SenderView) -> bool:
+    """«Рокки, бей Атоса» from a Don: the word names another role's move (the thug's
+    beating) and a clan mate is told to make it — an order to him, not the Don's kill
+    with him as its executor."""
+    chosen = evidence.chosen
+    if not view.known or chosen is None or not chosen.said:
+        return False
+    if reading.executor in (None, view.nick):
+        return False
+    return not chosen.said & set(view.role_actions)
+
+
+def _said(evidence: Evidence) -> str:
+    said = evidence.chosen.said if evidence.chosen is not None else frozenset()
+    return ", ".join(ACTION_WORDS.get(a, a) for a in sorted(said))
+
+
 # -- 3. decided -------------------------------------------------------------------------------
 
 
@@ -324,7 +349,7 @@ def _deferred_to_another(tokens: Sequence[Token], evidence: Evidence) -> bool:
 
 
 def _spelled(reading: LetterReading) -> str:
-    said = ACTION_RU.get(reading.action or "", reading.action or "")
+    said = ACTION_WORDS.get(reading.action or "", reading.action or "")
     if reading.targets:
         said += " — " + ", ".join(reading.targets)
     if reading.executor:

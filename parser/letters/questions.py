@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
 from parser.letters.mentions import Mention
 from parser.letters.reading import (
-    ACTION_RU,
     AMBIGUOUS,
     EXAMPLE,
     LOW_CONFIDENCE,
@@ -18,7 +18,7 @@ from parser.letters.reading import (
 
 
 def actions_ru(occ: Occ) -> str:
-    return " или ".join(ACTION_RU.get(a, a) for a in sorted(occ.actions))
+    return " или ".join(ACTION_WORDS.get(a, a) for a in sorted(occ.actions))
 
 
 def targets_raw(targets: Sequence[Mention]) -> str:
@@ -32,7 +32,9 @@ def question_reading(code: str, text: str) -> LetterReading:
 def confident(reading: LetterReading, threshold: float) -> LetterReading:
     if reading.confidence >= threshold:
         return reading
-    said = f"{ACTION_RU.get(reading.action or '', reading.action)} — {', '.join(reading.targets)}"
+    said = (
+        f"{ACTION_WORDS.get(reading.action or '', reading.action)} — {', '.join(reading.targets)}"
+    )
     if reading.executor:
         said += f", исполнитель {reading.executor}"
     return question_reading(
@@ -42,7 +44,7 @@ def confident(reading: LetterReading, threshold: float) -> LetterReading:
 
 
 def bad_target(m: Mention, action: str) -> LetterReading | None:
-    what = ACTION_RU.get(action, action)
+    what = ACTION_WORDS.get(action, action)
     if m.kind == "pronoun":
         return question_reading(
             PRONOUN,

@@ -1,5 +1,6 @@
-"""What a letter reading is: `LetterReading`, the question codes and the Russian names of
-the actions the questions and acknowledgements use."""
+"""What a letter reading is: `LetterReading`, the question codes and the example letters the
+questions show (the actions' Russian names are `engine.words_ru.ACTION_WORDS`, shared with the
+replies and the newspaper)."""
 
 from __future__ import annotations
 
@@ -42,20 +43,6 @@ QUESTION_CODES: Final = (
 #: Refusals of a reading the sender's role may not make now (not questions: nothing to ask)
 REFUSAL_CODES: Final = (NO_MOVES, NOT_NOW, WRONG_ACTION)
 
-ACTION_RU: Final = {
-    "kill": "убийство",
-    "check": "проверка",
-    "heal": "лечение",
-    "block": "приглашение",
-    "beat": "избиение",
-    "blast": "подрыв",
-    "protect": "протект",
-    "army": "армия тьмы",
-    "ambush": "засада",
-    "don": "выбор дона",
-    "choose_side": "выбор стороны",
-    "executor": "исполнитель",
-}
 EXAMPLE: Final = {
     "kill": "Убиваю Ник",
     "check": "Проверяю Ник",

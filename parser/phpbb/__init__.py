@@ -3,8 +3,10 @@ folders, PM views.
 
 One module a stage: `detect` (is it phpBB, a login page, logged in), `slicing` (the page cut
 before parsing), `posts` and `tables` (prosilver's and subsilver2's post headers), `body`,
-`walk` and `quotes` (a post or PM body), `navigation` (page counters and links), `topic` and
-`messages` (the entry points), `register` (the readers `parser.pages` dispatches to).
+`walk`, `quotes`, `colours` and `replies` (a post or PM body: the usual vote post and quoting
+reply read around their colours and quotes, anything else walked), `navigation` (page
+counters and links), `topic` and `messages` (the entry points), `register` (the readers
+`parser.pages` dispatches to).
 
 Speed matters (a week-long game is re-read on every tick, and `bench/parse.py` holds the
 figures), so a topic page is not parsed whole: the block from the topic title to the bottom

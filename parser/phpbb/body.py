@@ -10,15 +10,9 @@ import re
 from selectolax.lexbor import LexborNode
 
 from parser.links import post_id_from_href
-from parser.phpbb.walk import (
-    COLOR_SELECTOR,
-    LINE_THROUGH_RE,
-    MAX_WRAPPERS,
-    STRUCK_TAGS,
-    WRAPPER_TAGS,
-    span_color,
-    walk_body,
-)
+from parser.phpbb.colours import place_colours
+from parser.phpbb.replies import shallow_quotes
+from parser.phpbb.walk import walk_body
 from parser.records import Body, ColoredSpan, ParseIssue
 
 # A strike anywhere in a body (struck words are kept apart, and cut from a colour's text by the
@@ -61,89 +55,19 @@ def read_body(content: LexborNode, where: str) -> Body:
         shallow = _shallow_colors(content, len(html) // 8 + 16)
         if shallow is not None:
             return Body(html=html, text=text, own_text=text, colored=shallow)
+    if has_quote and not has_strike:
+        # the usual reply: quotes with their headers, then the author's words
+        replied = shallow_quotes(content, html, text, has_color)
+        if replied is not None:
+            return replied
     return walk_body(content, html, text, has_quote, has_color)
 
 
 def _shallow_colors(content: LexborNode, budget: int) -> tuple[ColoredSpan, ...] | None:
     """Coloured spans of a body without quotes or post links, read by walking up from each
     span; None when that would take more than `budget` steps (deep nesting: walk instead)."""
-    entries, colored_ids = _color_entries(content)
-    stop = content.mem_id
-    outer: set[int] = set()
-    placed: list[tuple[LexborNode, str, str, bool, list[str]]] = []
-    for node, raw, canon in entries:
-        struck = False
-        skip = False
-        wrappers: list[str] = []
-        p = node.parent
-        while p is not None and p.mem_id != stop:
-            budget -= 1
-            if budget < 0:
-                return None
-            tag = p.tag
-            if p.mem_id in colored_ids:
-                outer.add(p.mem_id)
-            if tag in STRUCK_TAGS:
-                struck = True
-            elif tag == "div":
-                if "codebox" in (p.attributes.get("class") or ""):
-                    skip = True
-            elif tag in ("pre", "code", "cite"):
-                skip = True  # code shows BBCode literally; a header is not text
-            elif tag in ("span", "font"):
-                st = p.attributes.get("style") or ""
-                if "line-through" in st and LINE_THROUGH_RE.search(st):
-                    struck = True
-            if tag in WRAPPER_TAGS:
-                wrappers.append(tag or "")
-            p = p.parent
-        if skip:
-            continue
-        st = node.attributes.get("style") or ""
-        if "line-through" in st and LINE_THROUGH_RE.search(st):
-            struck = True
-        placed.append((node, raw, canon, struck, wrappers))
-    if outer:
-        return None  # colours inside colours: the walk splits their text
-    return _placed_spans(placed)
-
-
-# `_shallow_colors` is split into its three passes (find, place, report); each helper runs
-# once per post, never per node, so the split costs the parse hot path nothing measurable.
-def _color_entries(content: LexborNode) -> tuple[list[tuple[LexborNode, str, str]], set[int]]:
-    """The body's coloured elements (node, raw colour, canonical colour) in document order,
-    and their ids, group-coloured member names left out."""
-    entries: list[tuple[LexborNode, str, str]] = []
-    colored_ids: set[int] = set()
-    for node in content.css(COLOR_SELECTOR):
-        if "username" in (node.attributes.get("class") or ""):
-            continue  # group-coloured member names are not body colour
-        col = span_color(node)
-        if col is not None:
-            colored_ids.add(node.mem_id)
-            entries.append((node, col[0], col[1]))
-    return entries, colored_ids
-
-
-def _placed_spans(
-    placed: list[tuple[LexborNode, str, str, bool, list[str]]],
-) -> tuple[ColoredSpan, ...]:
-    """The placed coloured elements as spans: those with text, wrappers outermost first."""
-    out: list[ColoredSpan] = []
-    for node, raw, canon, struck, wrappers in placed:
-        span_text = " ".join(node.text(separator=" ").split())
-        if span_text:
-            wrappers.reverse()
-            out.append(
-                ColoredSpan(
-                    color=canon,
-                    text=span_text,
-                    struck=struck,
-                    raw_color=raw,
-                    wrappers=tuple(wrappers[-MAX_WRAPPERS:]),
-                )
-            )
-    return tuple(out)
+    placed = place_colours(content, budget, {})
+    return None if placed is None else tuple(span for _quote, span in placed)
 
 
 def safe_body(content: LexborNode, where: str, issues: list[ParseIssue]) -> Body:

@@ -41,7 +41,8 @@ _LOGIN_FORM_RE = re.compile(r"<form[^>]+id=[\"']login[\"']", re.IGNORECASE)
 
 def is_login(html: str) -> bool:
     """The page's main form is the login form (phpBB answers protected URLs with it)."""
-    return bool(_LOGIN_FORM_RE.search(html)) and 'type="password"' in html
+    # the password field first: a plain search, and a page without one is no login form
+    return 'type="password"' in html and _LOGIN_FORM_RE.search(html) is not None
 
 
 # Marks of a guest's page when the login link itself is gone (a saved mirror renames links):

@@ -5,8 +5,6 @@ pages (prosilver's div.pagination, other styles' head and tail text), read by `p
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from urllib.parse import urljoin
 
 from selectolax.lexbor import LexborNode
 
@@ -28,14 +26,16 @@ _TOTAL_POSTS_RE = re.compile(
 TOPIC_LINK_RE = re.compile(r"viewtopic\.php\?(?:[^\"'#<>]*?(?:&amp;|&|;))?t=(\d+)")
 
 
-@dataclass(slots=True)
 class PageInfo:
     """What a topic page says around its posts."""
 
-    topic_id: int | None
-    title: str
-    total_posts: int | None
-    nav: Nav
+    __slots__ = ("nav", "title", "topic_id", "total_posts")
+
+    def __init__(self, topic_id: int | None, title: str, total_posts: int | None, nav: Nav) -> None:
+        self.topic_id = topic_id
+        self.title = title
+        self.total_posts = total_posts
+        self.nav = nav
 
 
 def page_info(root: LexborNode | None, html: str | bytes, base_url: str | None) -> PageInfo:
@@ -72,7 +72,9 @@ def page_info(root: LexborNode | None, html: str | bytes, base_url: str | None) 
     )
     links = (link for link in found if link is not None)  # read as far as needed
     if stated.next_url and base_url:
-        stated = replace(stated, next_url=urljoin(base_url, stated.next_url))
+        from urllib.parse import urljoin  # only with the page's address known
+
+        stated = stated.linked(urljoin(base_url, stated.next_url), stated.last_url)
     nav = read_nav(links, stated, own_url=base_url or own)
     return PageInfo(topic_id, title, stated.total_posts, nav)
 

@@ -5,7 +5,6 @@ time and edit note.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 
 from selectolax.lexbor import LexborNode
@@ -83,16 +82,20 @@ _POST_PARTS_SEL = (
 )
 
 
-@dataclass(slots=True)
 class _Parts:
-    node: LexborNode
-    id: int
-    deleted: bool
-    author: LexborNode | None = None
-    time: LexborNode | None = None
-    h3: LexborNode | None = None
-    content: LexborNode | None = None
-    notices: list[LexborNode] = field(default_factory=list)
+    """A post's elements as the page's one query finds them."""
+
+    __slots__ = ("author", "content", "deleted", "h3", "id", "node", "notices", "time")
+
+    def __init__(self, node: LexborNode, pid: int, deleted: bool) -> None:
+        self.node = node
+        self.id = pid
+        self.deleted = deleted
+        self.author: LexborNode | None = None
+        self.time: LexborNode | None = None
+        self.h3: LexborNode | None = None
+        self.content: LexborNode | None = None
+        self.notices: list[LexborNode] = []
 
 
 def read_posts(

@@ -4,7 +4,9 @@ per-post chrome nothing reads dropped.
 
 from __future__ import annotations
 
-from typing import AnyStr
+TYPE_CHECKING = False  # AnyStr is for mypy: the readers start without typing
+if TYPE_CHECKING:
+    from typing import AnyStr
 
 # Per-post chrome nothing reads (edit/quote/report buttons, the contact dropdown): two thirds
 # of the posts block. Cut out with str.find before parsing; bodies cannot contain these tags

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime, tzinfo
-from urllib.parse import urljoin
 
 from selectolax.lexbor import LexborHTMLParser
 
@@ -113,7 +112,11 @@ def _parse_topic(
 
 def _address(topic_id: int, start: int, base_url: str | None) -> str:
     url = f"./viewtopic.php?t={topic_id}&start={start}"
-    return urljoin(base_url, url) if base_url else url
+    if not base_url:
+        return url
+    from urllib.parse import urljoin  # only with the page's address known
+
+    return urljoin(base_url, url)
 
 
 def _parse_print(tree: LexborHTMLParser, html: str, tz: tzinfo, now: datetime | None) -> TopicPage:

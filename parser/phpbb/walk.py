@@ -9,7 +9,6 @@ bit, set when the element opens and undone when it closes (`_Walk.enter`, `_Walk
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborNode
 
@@ -57,15 +56,27 @@ def struck_style(style: str) -> bool:
     return "line-through" in style and LINE_THROUGH_RE.search(style) is not None
 
 
-@dataclass(slots=True)
 class _SpanAcc:
-    raw: str
-    canon: str
-    struck: bool
-    wrappers: tuple[str, ...]
-    quote: int | None
-    shown: bool  # False inside code or a quote header: read for nesting, never reported
-    parts: list[str] = field(default_factory=list)
+    """A coloured element as the walk reads it: its colour, where it sits, its words."""
+
+    __slots__ = ("canon", "parts", "quote", "raw", "shown", "struck", "wrappers")
+
+    def __init__(
+        self,
+        raw: str,
+        canon: str,
+        struck: bool,
+        wrappers: tuple[str, ...],
+        quote: int | None,
+        shown: bool,  # False inside code or a quote header: read for nesting, never reported
+    ) -> None:
+        self.raw = raw
+        self.canon = canon
+        self.struck = struck
+        self.wrappers = wrappers
+        self.quote = quote
+        self.shown = shown
+        self.parts: list[str] = []
 
 
 # What an element is to the body walk (bits, undone when it closes).
@@ -217,7 +228,7 @@ class _Walk:
             author, author_id, post_id, msg_id, time_text, _cite = quotetitle_info(node)
         self.open_quotes.append(len(self.quote_rows))
         self.quote_rows.append(
-            QuoteAcc(author, author_id, post_id, msg_id, len(self.open_quotes), "", time_text)
+            QuoteAcc(author, author_id, post_id, msg_id, len(self.open_quotes), time_text)
         )
         self.quote_parts.append([])
         self.wrap_from.append(len(self.wrap_stack))

@@ -271,7 +271,11 @@ def extract_court_votes(
         if reason is not None:
             rejected.append(
                 InputRejected(
-                    author, reason, refusal_detail(reason, match.nick, text), post_id=post.id
+                    author,
+                    reason,
+                    refusal_detail(reason, match.nick, text),
+                    post_id=post.id,
+                    target=match.nick or text,
                 )
             )
             readings.append(PostReading(post.id, author, "rejected", match.nick, reason, text))

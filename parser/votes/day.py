@@ -77,6 +77,7 @@ def extract_votes(
                 reason,
                 refusal_detail(reason, kw.get("target"), kw.get("text")),
                 post_id=post.id,
+                target=kw.get("target") or kw.get("text"),
             )
         )
         readings.append(

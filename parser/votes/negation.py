@@ -220,6 +220,11 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
 # «подожду», «воздержусь», «повременю», «отложу»: the vote put off, whatever came before
 _PUT_OFF_LEMMAS: Final = frozenset(("воздержаться", "подождать", "повременить", "отложить"))
 _LATER_VOTE: Final = re.compile(r"\b(?:голос\w*|проголосую|выставлю)\s+(?:позже|потом)\b")
+_CONTRAST_NOT: Final = re.compile(r"\b(?:а|но)\s+не\s+(?:за|против|на)?\s*$")
+_FIRST_CLAUSE: Final = re.compile(r"[.,;:!?\n(]")
+_INTERROGATIVES: Final = frozenset(
+    ("кто", "кого", "кому", "почему", "зачем", "неужели", "разве", "может", "ли", "а")
+)
 _THREAT: Final = re.compile(r"\b(?:а то|иначе)\b[^.!?]*\b(?:голос\w*|проголосую|выставлю)")
 
 
@@ -237,6 +242,17 @@ def _not_meant(before: str, after: str) -> bool:
     sentence = WORD_RE.findall(_SENTENCE_END.split(before.replace("ё", "е"))[-1])
     if {"может", "возможно"} & set(sentence) and _votes_word(sentence):
         return True
+    if _CONTRAST_NOT.search(before):
+        return True  # «…, а не против <Мюллера>»: the player the vote is not for
+    first = WORD_RE.findall(_FIRST_CLAUSE.split(after.replace("ё", "е"), 1)[0])
+    if live_negations(first) and _votes_word(first):
+        return True  # «<Штирлиц> — не голосую, просто выделил»
+    sentence_start = _SENTENCE_END.split(before)[-1]
+    ends = _SENTENCE_END.search(after)
+    asks = WORD_RE.findall(sentence_start.replace("ё", "е"))[:1]
+    rhetorical = re.search(r"\bесли\s+не\s*$", before) is not None  # «Кто, если не <Кот>?»
+    if ends is not None and ends.group() == "?" and set(asks) & _INTERROGATIVES and not rhetorical:
+        return True  # «Кто за <Бормана>?»: asked, not cast
     tail = WORD_RE.findall(after.replace("ё", "е"))
     if has_lemma(tail, _PUT_OFF_LEMMAS) or _LATER_VOTE.search(after) or _THREAT.search(after):
         return True

@@ -123,7 +123,8 @@ def _after_correction(
         if (
             between & _CORRECTIONS
             or "то есть" in low[a_end:b_start]
-            or (between & _CONTRASTS and b in cued)
+            # «…, а не против <Мюллера>» names whom the vote is not for: no contrast to follow
+            or (between & _CONTRASTS and b in cued and "не" not in between)
         ):
             last = b
     if last is None:

@@ -1,5 +1,5 @@
 """Small readers of Invision pages and URLs the client stages share: error boxes, forms,
-page links, ids in redirect targets, refusal phrases."""
+page links, ids in redirect targets, refusal phrases, the member a page was served to."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from parser.dialects import Dialect
 from scraper import forms
+from scraper.http import page_text
 from scraper.ipb.caps import _ERROR_SELECTORS
 
 
@@ -23,9 +24,42 @@ def _stated_wait(says: str) -> float | None:
 
 
 def _text(resp: httpx.Response) -> str:
-    from parser.encoding import decode_html
+    return page_text(resp)
 
-    return decode_html(resp.content, resp.headers.get("content-type"))
+
+# Where each generation names the member a page was served to, each with the literal it
+# starts with: IPS 4/5 `ipsSettings = { … memberID: 5212 }`, IPB 3 `ipb.vars['member_id'] =
+# parseInt( 42 )` (0 for a guest: no member).
+_MEMBER_VARS = (
+    ("memberID", re.compile(r"memberID\s*:\s*(\d+)")),
+    (
+        "ipb.vars[",
+        re.compile(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*(?:parseInt\(\s*)?['\"]?(\d+)"),
+    ),
+)
+# IPB 1.x/2.x: the member bar (`#userlinks`) greets the member with a link to his own profile
+# («Привет, <a href='…showuser=1'>Ведущий</a>», «Вы вошли как: …») before its logout link
+_MEMBER_BAR = ("id='userlinks'", 'id="userlinks"')
+_LOGOUT = re.compile(r"act=Login&(?:amp;)?CODE=03")
+_SHOWUSER = re.compile(r"showuser=(\d+)")
+
+
+def _own_member_id(html: str) -> int | None:
+    """The member id of the account a page was served to, as the page's own markup says it;
+    None for a guest's page or markup that does not say."""
+    for literal, pattern in _MEMBER_VARS:
+        at = html.find(literal)
+        m = pattern.search(html, at) if at >= 0 else None
+        if m is not None:
+            return int(m.group(1)) or None
+    for literal in _MEMBER_BAR:
+        at = html.find(literal)
+        if at < 0:
+            continue
+        logout = _LOGOUT.search(html, at, at + 4000)
+        m = _SHOWUSER.search(html, at, logout.start()) if logout is not None else None
+        return int(m.group(1)) if m else None
+    return None
 
 
 def _has(text: str, phrases: Sequence[str]) -> bool:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 
-from parser.identity import nick_key
 from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm_folder
 from parser.ipb.topic import parse_ipb_topic
 from scraper import forms
@@ -24,7 +22,7 @@ from scraper.errors import (
 )
 from scraper.http import redact
 from scraper.ipb.caps import _NOT_FOUND
-from scraper.ipb.pages import _error_text, _has, _page_key, _page_links, _text, _topic_id_from_url
+from scraper.ipb.pages import _error_text, _has, _own_member_id, _page_key, _page_links, _text
 from scraper.ipb.session import IpbSession
 
 log = logging.getLogger(__name__)
@@ -48,11 +46,15 @@ class IpbReader(IpbSession):
         return self._dialect_url("topic", topic=topic_id, offset=(page - 1) * self._per())
 
     def _fetch_topic_page(self, url: str) -> TopicPageFetch:
+        """One topic page, read once (`parse_ipb_topic` with the board's dialect, the host's
+        [board.selectors] applied): its navigation and its posts both come from that
+        reading, which the fetch hands over."""
         resp = self._member_get(url)
         text = _text(resp)
         self._note_pm_badge(text)
+        fetched_at = self._now()
         parsed = parse_ipb_topic(
-            text, dialect=self.dialect, tz=self.settings.tz, now=self._now(), base_url=str(resp.url)
+            text, dialect=self.dialect, tz=self.settings.tz, now=fetched_at, base_url=str(resp.url)
         )
         if not parsed.posts:
             says = _error_text(text)
@@ -62,40 +64,19 @@ class IpbReader(IpbSession):
             raise UnexpectedPage(
                 f"not a topic page: {redact(url)}" + (f" ({says})" if says else "")
             )
-        told = re.search(
-            r"multi_page_jump\(\s*['\"][^'\"]*['\"]\s*,\s*\d+\s*,\s*(\d+)|perPage:\s*(\d+)", text
-        )
         learned = self._per_page
-        if told:  # IPB 2's page jump and IPB 3's registerPageJump name the page size
-            self._per_page = int(told.group(1) or told.group(2))
+        if parsed.per_page:  # the page jump, the pager's own data, or its links' offsets
+            self._per_page = parsed.per_page
         elif parsed.page < parsed.total_pages and len(parsed.posts) > 1:
             self._per_page = len(parsed.posts)  # a full page tells the board's page size
         if self._per_page != learned:
             self._keep_facts()
-        start = (parsed.page - 1) * self._per()
         if parsed.topic_id is not None:
             # IPS 4/5 edit URLs need the topic: remember where the bot's own posts are
-            me = nick_key(self.settings.username)
             for post in parsed.posts:
-                if nick_key(post.author) == me:
+                if self._is_mine(post.author, post.author_id):
                     self._post_topics[post.id] = parsed.topic_id
-        return TopicPageFetch(
-            self._raw(resp),
-            parsed.page,
-            parsed.total_pages,
-            start,
-            tuple(p.id for p in parsed.posts),
-            parsed.next_url,
-        )
-
-    def _next_page_url(self, page: TopicPageFetch) -> str | None:
-        """The page's own next link; else, while the page says more pages follow, the next
-        page by number (IPB 1.3 writes its page links as bare numbers the reader may not
-        take for a next link: a poll must never stop at page 1 of 4)."""
-        if page.next_url or page.page >= page.total_pages:
-            return page.next_url
-        topic = _topic_id_from_url(page.raw.url)
-        return self._page_url(topic, page.page + 1) if topic is not None else None
+        return self._topic_fetch(resp, text, fetched_at, parsed)
 
     def _cursor_url(self, cursor: TopicCursor) -> str:
         """The page the cursor stands on, by the offset the board itself gave it where the
@@ -106,15 +87,11 @@ class IpbReader(IpbSession):
             return self._dialect_url("topic", topic=cursor.topic_id, offset=cursor.start)
         return self._page_url(cursor.topic_id, max(1, cursor.page))
 
-    def _own_posts(self, page: TopicPageFetch) -> Iterable[tuple[int, str, str]]:
-        parsed = parse_ipb_topic(page.raw.html, dialect=self.dialect, tz=self.settings.tz)
-        return [(p.id, p.author, p.own_text) for p in parsed.posts]
+    def _last_page_guess(self, topic_id: int) -> str:
+        return self._page_url(topic_id, 1)
 
-    def _last_page(self, topic_id: int) -> TopicPageFetch:
-        first = self._fetch_topic_page(self._page_url(topic_id, 1))
-        if first.total_pages <= 1:
-            return first
-        return self._fetch_topic_page(self._page_url(topic_id, first.total_pages))
+    def _own_id_in(self, text: str) -> int | None:
+        return _own_member_id(text)
 
     # -- private messages ------------------------------------------------------------------
 
@@ -190,14 +167,13 @@ class IpbReader(IpbSession):
         if not self.caps.conversations:
             return self._fetch_messages(rows, skip, newer_than)
         out: list[FetchedPM] = []
-        me = nick_key(self.settings.username)
         # A crash after opening a conversation leaves it read but unprocessed; with
         # `newer_than` the most recently active read conversations are opened again.
         recheck = [r for r in rows if not r.unread][: self.settings.pm_recheck if newer_than else 0]
         for row in [r for r in rows if r.unread] + recheck:
             raw = self.read_pm(row.id)
             for msg in parse_ipb_conversation(raw.html, dialect=self.dialect, tz=self.settings.tz):
-                if msg.id in skip or nick_key(msg.sender) == me:
+                if msg.id in skip or self._is_mine(msg.sender, msg.sender_id):
                     continue
                 if not row.unread and (newer_than is None or msg.id <= newer_than):
                     continue

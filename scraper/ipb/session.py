@@ -51,7 +51,7 @@ class IpbSession(BoardClientBase):
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.settings = settings
-        super().__init__(settings, transport=transport, clock=clock, sleep=sleep, text_of=_text)
+        super().__init__(settings, transport=transport, clock=clock, sleep=sleep)
         self._dialect: Dialect | None = None
         if settings.kind not in ("auto", "ipb", ""):
             named = dialect_by_name(settings.kind)
@@ -172,6 +172,7 @@ class IpbSession(BoardClientBase):
         form = _password_form(html, str(page.url))
         if form is None:
             if page_logged_in(html, d) is True:
+                self._learn_own_id(html, login=True)
                 self._logged_in = True
                 return
             kind = shut_out_kind(_error_text(html) or "")
@@ -209,6 +210,7 @@ class IpbSession(BoardClientBase):
         if page_logged_in(text, d) is True or (
             moved and not is_ipb_login(text) and _member_cookie_set(self._http)
         ):
+            self._learn_own_id(text, login=True)
             self._logged_in = True
             self._net.save_cookies()
             log.info("logged in to %s as %s", self.base_url, user)

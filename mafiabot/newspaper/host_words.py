@@ -1,0 +1,384 @@
+"""What the host's own views say — `mafiabot status` and the dashboard — in the host's language
+(`[game] host_language`: Russian by default, English on request). Players' texts are never
+here: they are the templates' and `words.py`'s.
+
+`labels(lang)` gives the views' fixed words; the `*_word` helpers give a code's words (a
+status, a phase, an outbox kind …): Russian from `words.py`, English as the code reads.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from engine.kinds import PHASES
+from mafiabot.newspaper.grammar import plural
+from mafiabot.newspaper.words import (
+    EXIT_RU,
+    GAME_STATUS_RU,
+    MOVE_STATUS_RU,
+    OUTBOX_STATUS_RU,
+    PHASE_INTRO_RU,
+    PHASE_RU,
+    PHASE_TURN0_RU,
+    RULESET_NAME_RU,
+    VOTE_KIND_RU,
+    VOTE_REJECT_GENERIC_RU,
+    VOTE_REJECT_HOST_RU,
+    WINNER_RU,
+    RulesArg,
+    failure_ru,
+    format_when,
+    outbox_kind_ru,
+    rules_of,
+)
+
+LABELS: dict[str, dict[str, str]] = {
+    "ru": {
+        "rules": "Правила",
+        "topic": "тема",
+        "winner": "итог",
+        "failed_head": "НЕ ОТПРАВЛЕНО — доска отказала, бот больше не пытается",
+        "failed_hint": "текст каждого такого сообщения ушёл вам в личку: опубликуйте его сами",
+        "last_tick": "Последний тик",
+        "no_tick": "Последний тик: ещё не было",
+        "tick_ok": "всё в порядке",
+        "tick_bad": "СБОЙ",
+        "start": "Старт",
+        "not_started": "Игра ещё не началась: старт",
+        "turn": "Ход",
+        "deadline": "дедлайн",
+        "target": "За кого",
+        "votes": "Голосов",
+        "voters": "Кто",
+        "no_votes": "голосов пока нет",
+        "not_posted": "Не писали в теме",
+        "not_voted": "Не проголосовали",
+        "not_moved": "Не прислали ход",
+        "rejected": "Не засчитаны",
+        "pending": "В очереди на отправку",
+        "attention": "Требует внимания",
+        "vote_now": "Голоса сейчас",
+        "flow": "Как шло голосование",
+        "switched": "Передумали",
+        "withdrew": "снял голос",
+        "who_not": "Кто ещё не…",
+        "letters": "Письма этого хода",
+        "read": "прочитано",
+        "confidence": "уверенность чтения",
+        "executor": "исполнитель",
+        "no_move_read": "хода в письме не найдено",
+        "not_handled": "ещё не обработано",
+        "reply": "ответ бота",
+        "no_letters": "писем в этом ходу нет",
+        "players": "Игроки",
+        "nick": "Ник",
+        "role": "Роль",
+        "out": "Выбыл",
+        "outbox": "Очередь отправки",
+        "what": "Что",
+        "to": "Кому",
+        "state": "Состояние",
+        "text": "текст",
+        "events": "События",
+        "audience": "Кому",
+        "event": "Событие",
+        "games": "Игры",
+        "game": "Игра",
+        "till_deadline": "До дедлайна",
+        "queued": "В очереди",
+        "all_games": "Все игры",
+        "updated": "обновлено",
+        "refreshes": "обновляется каждые",
+        "seconds": "с",
+        "letter": "письмо",
+        "post": "сообщение",
+        "on_board": "на доске",
+        "no_database": "базы игры ещё нет",
+        "for_host": "Вам",
+        "refused": "последний запуск отказался",
+    },
+    "en": {
+        "rules": "Rules",
+        "topic": "topic",
+        "winner": "winner",
+        "failed_head": "NOT SENT — the board refused, the bot has given up",
+        "failed_hint": "each one's text went to you by PM: post it yourself",
+        "last_tick": "Last tick",
+        "no_tick": "Last tick: none yet",
+        "tick_ok": "ok",
+        "tick_bad": "FAILED",
+        "start": "Start",
+        "not_started": "The game has not started: start",
+        "turn": "Turn",
+        "deadline": "deadline",
+        "target": "Target",
+        "votes": "Votes",
+        "voters": "Voters",
+        "no_votes": "no votes yet",
+        "not_posted": "Not posted",
+        "not_voted": "Not voted",
+        "not_moved": "No move yet",
+        "rejected": "Not counted",
+        "pending": "Messages waiting to be sent",
+        "attention": "Needs attention",
+        "vote_now": "Votes now",
+        "flow": "How the vote went",
+        "switched": "Changed their vote",
+        "withdrew": "withdrew",
+        "who_not": "Who has not yet…",
+        "letters": "This turn's letters",
+        "read": "read",
+        "confidence": "reading confidence",
+        "executor": "executor",
+        "no_move_read": "no move found in the letter",
+        "not_handled": "not handled yet",
+        "reply": "the bot's reply",
+        "no_letters": "no letters this turn",
+        "players": "Players",
+        "nick": "Nick",
+        "role": "Role",
+        "out": "Out",
+        "outbox": "Outbox",
+        "what": "What",
+        "to": "To",
+        "state": "State",
+        "text": "text",
+        "events": "Events",
+        "audience": "To",
+        "event": "Event",
+        "games": "Games",
+        "game": "Game",
+        "till_deadline": "Until the deadline",
+        "queued": "Queued",
+        "all_games": "All games",
+        "updated": "updated",
+        "refreshes": "refreshes every",
+        "seconds": "s",
+        "letter": "letter",
+        "post": "post",
+        "on_board": "on the board",
+        "no_database": "no game database yet",
+        "for_host": "for the host",
+        "refused": "the last run refused",
+    },
+}
+
+
+def labels(lang: str) -> dict[str, str]:
+    """The views' fixed words in `lang` (Russian for anything else)."""
+    return LABELS.get(lang, LABELS["ru"])
+
+
+def _ru(lang: str) -> bool:
+    return lang != "en"
+
+
+def status_word(lang: str, status: str) -> str:
+    return GAME_STATUS_RU.get(status, "—") if _ru(lang) else status
+
+
+def phase_word(lang: str, ruleset: RulesArg, turn: int, phase: str) -> str:
+    """The phase a deadline closes, asked of the rule set: a first turn without votes is
+    PEFL's zero turn (a night and the Don election, P-S.2), a phase outside the turn's
+    deadlines is Gambler's introduction day (G-S.2)."""
+    if not _ru(lang):
+        return phase
+    rules = rules_of(ruleset)
+    if rules is not None and rules.silent_first_turn and turn == rules.first_turn:
+        return PHASE_TURN0_RU
+    if rules is not None and phase in PHASES and phase not in (*rules.turn_phases, "over"):
+        return PHASE_INTRO_RU
+    return PHASE_RU.get(phase, "—")
+
+
+def ruleset_word(lang: str, ruleset: str) -> str:
+    return RULESET_NAME_RU.get(ruleset, "—") if _ru(lang) else ruleset.upper()
+
+
+def winner_word(lang: str, winner: str | None) -> str:
+    if not winner:
+        return ""
+    return WINNER_RU.get(winner, "—") if _ru(lang) else winner
+
+
+def vote_kind_word(lang: str, kind: str) -> str:
+    return VOTE_KIND_RU.get(kind, "") if _ru(lang) else kind
+
+
+def outbox_kind_word(lang: str, kind: str) -> str:
+    return outbox_kind_ru(kind) if _ru(lang) else kind
+
+
+def outbox_status_word(lang: str, status: str) -> str:
+    return OUTBOX_STATUS_RU.get(status, "—") if _ru(lang) else status
+
+
+def move_status_word(lang: str, status: str) -> str:
+    return MOVE_STATUS_RU.get(status, "—") if _ru(lang) else status
+
+
+def exit_word(lang: str, out_by: str | None) -> str:
+    if not out_by:
+        return ""
+    return EXIT_RU.get(out_by, "выбыл") if _ru(lang) else out_by
+
+
+def reject_word(lang: str, reason: str) -> str:
+    return VOTE_REJECT_HOST_RU.get(reason, VOTE_REJECT_GENERIC_RU) if _ru(lang) else reason
+
+
+def error_word(lang: str, error: str) -> str:
+    return failure_ru(error) if _ru(lang) else error
+
+
+def when_word(lang: str, at: datetime | str | None, tz: ZoneInfo | None) -> str:
+    """A moment in board time: «3 декабря в 22:00 МСК», or ISO in English."""
+    if at is None:
+        return ""
+    if isinstance(at, str):
+        try:
+            at = datetime.fromisoformat(at)
+        except ValueError:
+            return str(at)
+    if not _ru(lang):
+        return (at.astimezone(tz) if tz is not None else at).isoformat(timespec="minutes")
+    return format_when(at, tz)
+
+
+# --------------------------------------------------------------------------------------------
+# The daemon's tick line (`Daemon.summary`, English for the log) as the Russian status says it
+
+_POSTS = re.compile(r"(\d+) new post\(s\), (\d+) edited")
+_PMS = re.compile(r"(\d+) new PM\(s\)")
+_SENT = re.compile(r"sent (\d+)")
+_NOT_SENT = re.compile(r"NOT SENT, refused for good: (\d+)")
+_NEXT = re.compile(r"next deadline (\S+)")
+_CLOSED = re.compile(r"closed (.+)")
+_FAILED = re.compile(r"failed(?: \((\d+) in a row\))?: (.*)", re.S)
+
+
+def tick_result(lang: str, result: str, tz: ZoneInfo | None) -> str:
+    """The last tick's line in the host's language (English: as the log has it)."""
+    if not _ru(lang) or not result:
+        return result
+    m = _FAILED.fullmatch(result)
+    if m:
+        times = f" ({m.group(1)}-й раз подряд)" if m.group(1) else ""
+        return f"тик не удался{times}: {failure_ru(m.group(2))}"
+    out = []
+    for part in result.split("; "):
+        out.append(_tick_part(part, tz))
+    return "; ".join(x for x in out if x)
+
+
+def _tick_part(part: str, tz: ZoneInfo | None) -> str:
+    if m := _POSTS.fullmatch(part):
+        n, e = int(m.group(1)), int(m.group(2))
+        return (
+            f"{n} {plural(n, 'новое сообщение', 'новых сообщения', 'новых сообщений')}, "
+            f"{e} {plural(e, 'изменённое', 'изменённых', 'изменённых')}"
+        )
+    if m := _PMS.fullmatch(part):
+        n = int(m.group(1))
+        return f"{n} {plural(n, 'новое письмо', 'новых письма', 'новых писем')}"
+    if part == "game started":
+        return "игра началась"
+    if m := _CLOSED.fullmatch(part):
+        closed = []
+        for tag in m.group(1).split(", "):
+            turn, _sep, phase = tag.partition("/")
+            closed.append(f"ход {turn} ({PHASE_RU.get(phase, phase)})")
+        return "закрыт дедлайн: " + ", ".join(closed)
+    if m := _NOT_SENT.fullmatch(part):
+        return f"НЕ ОТПРАВЛЕНО (доска отказала): {m.group(1)}"
+    if m := _SENT.fullmatch(part):
+        return f"отправлено {m.group(1)}"
+    if m := _NEXT.fullmatch(part):
+        at = m.group(1)
+        return (
+            "следующего дедлайна нет"
+            if at == "none"
+            else f"следующий дедлайн {when_word('ru', at, tz)}"
+        )
+    return ""
+
+
+# --------------------------------------------------------------------------------------------
+# The line a refused `run` leaves for `status` (`dbfile.write_note`: `<when> <line>`, the
+# line English as the run said it) in the host's language
+
+_NAMED = re.compile(
+    r"(?P<path>.+?): game (?P<q>['\"])(?P<name>.*?)(?P=q) \(topic (?P<topic>\d+)\): (?P<rest>.*)",
+    re.S,
+)
+_CORRUPT = re.compile(
+    r"the game database (?P<path>.+) is unusable \((?P<why>.*)\)\. Nothing was sent\..*", re.S
+)
+_LOST = re.compile(
+    r"(?P<db>.+) has no game for topic (?P<topic>\d+), but (?P<where>.+?): the game has begun "
+    r"and its database was lost\..*",
+    re.S,
+)
+_LOST_POST = re.compile(r"the topic already holds the bot's post #(\d+)")
+_LOST_PM = re.compile(r"the bot's sent messages already hold this game's PM #(\d+)")
+_VANISHED = re.compile(
+    r"the game database (?P<path>.+) (?P<what>was deleted or moved|was replaced by another "
+    r"file) while the bot was running:.*",
+    re.S,
+)
+#: SQLite's own words for a damaged file
+_SQLITE_RU = {
+    "it is not an SQLite database": "это не база SQLite",
+    "file is not a database": "файл не является базой данных",
+    "database disk image is malformed": "файл базы повреждён",
+}
+
+
+def refusal_note(lang: str, note: str, tz: ZoneInfo | None) -> tuple[str, str]:
+    """(when, why) of a refused run's note, as `status` shows it: in Russian the moment in
+    board time and the line in words; in English both as the run left them."""
+    when, _sep, line = note.partition(" ")
+    if not _ru(lang):
+        return when, line
+    return when_word(lang, when, tz), _refusal_ru(line)
+
+
+def _refusal_ru(line: str) -> str:
+    if m := _NAMED.fullmatch(line):
+        head = f"{m['path']}: игра «{m['name']}» (тема {m['topic']})"
+        return f"{head}: {_refusal_ru(m['rest'])}"
+    if m := _CORRUPT.fullmatch(line):
+        why = _SQLITE_RU.get(m["why"], f"SQLite сообщает: «{m['why']}»")
+        return (
+            f"база игры {m['path']} непригодна ({why}). Ничего не отправлено. Восстановите её "
+            "из резервной копии (а если ни одна игра ещё не началась, уберите файл в сторону, "
+            "чтобы начать новую) и запустите бота снова."
+        )
+    if m := _LOST.fullmatch(line):
+        db = "базе игры" if m["db"] == "the game database" else f"базе {m['db']}"
+        if post := _LOST_POST.fullmatch(m["where"]):
+            where = f"в теме уже есть сообщение бота №{post[1]}"
+        elif pm := _LOST_PM.fullmatch(m["where"]):
+            where = f"среди отправленных писем бота уже есть личное сообщение этой игры №{pm[1]}"
+        else:
+            where = "на форуме уже есть сообщения бота"
+        return (
+            f"в {db} нет игры из темы {m['topic']}, но {where}: игра уже началась, а её база "
+            "потеряна. Ничего не отправлено. Восстановите файл базы из резервной копии (или "
+            "укажите путь к нему в [storage] url) и запустите бота снова; для новой игры "
+            "заведите новую тему."
+        )
+    if m := _VANISHED.fullmatch(line):
+        what = (
+            "удалили или переместили"
+            if m["what"].startswith("was deleted")
+            else "подменили другим файлом"
+        )
+        return (
+            f"базу игры {m['path']} {what}, пока бот работал: он сразу остановился, больше "
+            "ничего не отправлено. Верните базу игры на прежнее место (или укажите её в "
+            "[storage] url) и запустите бота снова — что уже отправлено, видно на форуме."
+        )
+    return f"причина — в журнале бота: {line}"
