@@ -198,7 +198,8 @@ def measure_in_process(n: int, cold: bool) -> dict[str, Any]:
     landed.clear()
     served[0] = 0.0
     wall0, cpu0 = time.perf_counter(), time.process_time()
-    report = daemon.tick(at(DAY_DEADLINE + timedelta(seconds=1)))
+    # C-1: the turn closes once the deadline's own minute has passed on the board
+    report = daemon.tick(at(DAY_DEADLINE + timedelta(minutes=1, seconds=1)))
     store.close()
     assert report.closed and landed, "the deadline tick closed no turn or posted nothing"
     w, c, s = landed[0]
