@@ -7,7 +7,8 @@ transport), one at a time. `BoardProcess(factory, args)` does the same in a proc
 own (`python bench/loopback.py --factory module:function --args JSON`): the factory builds the
 boards there, and the bench drives them over HTTP. Paths under `/__bench/` are the bench's
 own controls (never counted as the bot's requests): `GET /__bench/requests` answers how many
-requests the board has served, `POST /__bench/<name>` runs the control registered under that
+requests the board has served, `GET /__bench/log` the method and path of each (a JSON list),
+`POST /__bench/<name>` runs the control registered under that
 name with the request's body and answers what it returns.
 """
 
@@ -43,6 +44,7 @@ class Loopback:
         self.board_url = board_url  # where the board thinks it lives (its redirects say so)
         self.controls = controls
         self.served = 0  # the bot's requests (controls excluded)
+        self.log: list[str] = []  # each of them: "METHOD /path?query"
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
@@ -60,6 +62,7 @@ class Loopback:
         request = httpx.Request(method, self.url.rstrip("/") + path, headers=headers, content=body)
         with self.lock:  # the fake boards are not thread-safe
             self.served += 1
+            self.log.append(f"{method} {path}")
             response = self.board.handle(request)
         headers = [
             (k, v.replace(self.board_url, self.url) if k.lower() == "location" else v)
@@ -70,6 +73,8 @@ class Loopback:
     def _control(self, method: str, name: str, body: bytes) -> tuple[int, Any, bytes]:
         if method == "GET" and name == "requests":
             return 200, [], str(self.served).encode()
+        if method == "GET" and name == "log":
+            return 200, [], json.dumps(self.log).encode()
         with self.lock:
             out = self.controls[name](body.decode("utf-8"))
         return 200, [], b"ok" if out is None else str(out).encode("utf-8")
@@ -138,6 +143,11 @@ class BoardProcess:
     def requests(self, board: int = 0) -> int:
         with urllib.request.urlopen(self.urls[board] + "__bench/requests") as r:
             return int(r.read())
+
+    def log(self, board: int = 0) -> list[str]:
+        """Every request the board has served the bot: "METHOD /path?query"."""
+        with urllib.request.urlopen(self.urls[board] + "__bench/log") as r:
+            return list(json.loads(r.read()))
 
     def close(self) -> None:
         if self.proc.poll() is None:

@@ -327,15 +327,17 @@ def measure_cli(n: int, idle: int, first: int, pages: str | None) -> dict[str, A
                 r = game.once()
                 polls.append(Run(r.cpu, r.wall, r.rss_mb, bp.requests() - before))
             runs = []
+            said: list[str] = []
             for _ in range(idle):
                 before = bp.requests()
                 r = game.once()
                 runs.append(Run(r.cpu, r.wall, r.rss_mb, bp.requests() - before))
+            said = bp.log()[before:]  # the last idle run's requests, to be printed
             if pages is not None:
                 bp.control("save-pages", pages)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return {"posts": n, "first": polls, "idle": runs}
+    return {"posts": n, "first": polls, "idle": runs, "idle_requests": said}
 
 
 def measure_games(count: int, posts: int) -> Run:
@@ -587,6 +589,7 @@ def main() -> None:
         f"idle run {big['posts']} / {small['posts']} posts: {lo[1] / lo[0]:.2f}x CPU "
         f"(fastest), {mid[1] / mid[0]:.2f}x (median) (target ≤ 1.2x)"
     )
+    print(f"an idle run's requests at {big['posts']} posts: " + "; ".join(big["idle_requests"]))
     fast = min(x.cpu for x in big["first"])
     print(
         f"`mafiabot parse posts` on the same {big['posts']} posts: {parse.cpu:.2f} s CPU, "
