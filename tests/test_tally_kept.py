@@ -190,6 +190,17 @@ class Game1:
             self.board.posts.append(fb.FakePost(self.next_id, PLAYERS[nick], fragment, ""))
             self.next_id += 1
 
+    def say(self, nick: str, html: str) -> int:
+        """One post of `nick` with the body `html`; its board id."""
+        from mafiabot.memory_board import BoardPost, _post_block, _split_first_post
+
+        _head, block, _tail = _split_first_post(_topic_template())
+        post = BoardPost(self.next_id, 4, nick, PLAYERS[nick], self.now, html)
+        fragment = _post_block(block, post, MSK)
+        self.board.posts.append(fb.FakePost(self.next_id, PLAYERS[nick], fragment, ""))
+        self.next_id += 1
+        return post.id
+
     def game(self) -> Game:
         return self.daemon.game()
 
@@ -388,3 +399,23 @@ def test_edits_of_chatter_after_the_tally_do_not_void_it(game: Game1) -> None:
         ],
     )  # fmt: skip
     assert game.store.kept_tally(gid, "1/day") == kept
+
+
+def test_P_V_2_an_agreement_quoting_a_kept_vote_without_its_post_id_is_read_again(
+    game: Game1,
+) -> None:
+    # a quote that names its author but no post (as IPB 1.3 writes every quote) agrees with
+    # the accepted vote whose words it holds: the kept tally keeps no words, so the phase is
+    # read again from its first post, as a reading in one go would read it
+    voted = game.say("Шерлок", f'<span style="color:red">Кот</span> — {REASON}')
+    game.add(5)
+    game.tick()
+    kept = game.store.kept_tally(game.game().id, "1/day")
+    assert kept is not None and kept.through is not None and kept.through > voted
+    quote = f"<blockquote><div><cite>Шерлок писал(а):</cite>Кот — {REASON}</div></blockquote>"
+    game.say("Марго", quote + '<span style="color:red">Кот</span> согласна')
+    game.tick()
+    live = _live(game)
+    agreed = [v for v in live[1] if v.voter == "Марго"]
+    assert [(v.target, v.agreed_with) for v in agreed] == [("Кот", voted)], live
+    assert live == _recount(game)

@@ -42,6 +42,7 @@ from mafiabot.turn_inputs import (
 )
 from parser import votes as vote_reader
 from parser.records import Post
+from parser.votes.day import needs_earlier_posts
 from parser.votes.records import VotesSoFar
 from poster.outbox import OutboxRow
 from poster.poster import Poster
@@ -95,7 +96,7 @@ def iter_turn_posts(
             and post.posted_at is not None
             and not on_time(sh.cfg, post.posted_at, deadline)
         ):
-            continue  # C-1: the deadline's own minute is on time
+            continue  # C-1: the deadline minute itself still counts
         if latest is not None and latest.body_html != post.body_html:
             notes.append(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
@@ -263,20 +264,36 @@ def _catch_up(sh: Shell, g: Game, state: GameState, r: _Reading) -> None:
     highest board id)."""
     upto = sh.store.last_board_id(g.id)
     if upto != r.through:
-        posts = iter_turn_posts(
-            sh,
-            g,
-            r.topic,
-            r.turn,
-            r.as_of,
-            r.notes,
-            colored_only=not r.court,
-            after=r.through,
-            upto=upto,
-        )
+        posts: Iterable[TurnPost] = _stored(sh, g, r, r.through, upto)
+        if r.so_far.agreed:  # read on where agreements count (P-V.2)
+            new = list(posts)
+            if any(needs_earlier_posts(tp.post) for tp in new):
+                # a quote that names no post is looked for among the earlier votes' words,
+                # which the tally does not keep: the phase is read again from its first post
+                r.so_far, r.notes, r.unkept, r.kept = VotesSoFar(), [], [], None
+                posts = _stored(sh, g, r, None, upto)
+            else:
+                posts = new
         _read(sh, g, state, r, posts)
         r.through = upto
     r.posts_version = sh.posts_version
+
+
+def _stored(
+    sh: Shell, g: Game, r: _Reading, after: int | None, upto: int | None
+) -> Iterator[TurnPost]:
+    """The phase's posts stored above `after` up to `upto`, as the tally reads them."""
+    return iter_turn_posts(
+        sh,
+        g,
+        r.topic,
+        r.turn,
+        r.as_of,
+        r.notes,
+        colored_only=not r.court,
+        after=after,
+        upto=upto,
+    )
 
 
 def _read(sh: Shell, g: Game, state: GameState, r: _Reading, posts: Iterable[TurnPost]) -> None:
@@ -320,7 +337,12 @@ def posts_stored(sh: Shell, g: Game, topic: int, stored: Sequence[tuple[Post, in
     if topic == r.topic and changed:
         low = r.through if r.through is not None else -1
         edited = any(status == "edited" for _p, _t, status in stored)
-        if edited or any(p.id <= low for p, _t in changed) or _base(sh, g, topic, state) != r.base:
+        if (
+            edited
+            or any(p.id <= low for p, _t in changed)
+            or _base(sh, g, topic, state) != r.base
+            or (r.so_far.agreed and any(p.colored and needs_earlier_posts(p) for p, _t in changed))
+        ):
             sh.memo.pop("reading", None)  # read again from the store when next asked
             return
         # as from the store: the phase's turn, as of its moment, and (but for a court, read

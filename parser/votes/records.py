@@ -97,7 +97,9 @@ class VoteResult:
 class VotesSoFar:
     """Where the reading of a day (or a court) stands after its first posts: the later posts
     are read on from here (`extract_votes(…, so_far=…)`) exactly as if read in one go with
-    the first. `votes`: counted so far, in the order cast; `agreed`: `VoteResult.agreed`."""
+    the first — but for a post that quotes without naming the post (`day.needs_earlier_posts`):
+    the day is read again from its first post for it where agreements count. `votes`: counted
+    so far, in the order cast; `agreed`: `VoteResult.agreed`."""
 
     votes: tuple[Vote, ...] = ()
     agreed: Mapping[int, str] = field(default_factory=dict)
