@@ -135,8 +135,6 @@ KNOWN_SILENT: Final = {
     "ho3_pefl:72": "the executor named alone in the next sentence, spelt in Cyrillic "
     "(«Лаки, кто же ещё»): the kill is accepted without an executor",
     # held-out part 4, first run (tests/letters/README.md, held-out part 4)
-    "ho4_pefl:42": "two protects, the second on the necromancer himself (P-M.6: never "
-    "himself): the first accepted alone, the refused half dropped without a word",
     "ho4_pefl:56": "a Don's «Сани идёт к Нудлу»: the executor, a Cyrillic spelling of a Latin "
     "clan mate as the subject of a motion verb, dropped; the kill accepted without him",
     "ho4_pefl:76": "the kamikaze's pun on her own nick («Пушка стреляет по Мише»): read as a "

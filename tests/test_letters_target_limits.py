@@ -61,6 +61,24 @@ def test_P_M_6_a_protect_to_himself_beside_another_is_asked_not_halved() -> None
     assert "Рита" in got.text  # the allowed half is named, not dropped in silence
 
 
+def test_P_M_6_a_second_protect_to_himself_after_a_is_not_dropped_in_silence() -> None:
+    got = _read(cast_state(PEFL), "Дина", "Даю протект Рите, а второй себе")
+    assert (got.kind, got.code) == ("question", "forbidden_part")
+    two = _read(cast_state(PEFL), "Дина", "Протект Рите, второй Петру")
+    assert two.targets == ("Рита", "Пётр")
+
+
+def test_P_M_8_you_know_who_is_a_wink_the_mate_named_after_it_executes() -> None:
+    state = cast_state(PEFL)
+    for text in (
+        "Убиваем Риту. Исполнитель: сами знаете кто)) ну Зоя",
+        "Убиваем Риту, исполнитель сам знаешь кто — Зоя",
+    ):
+        got = _read(state, "Жора", text)
+        assert (got.kind, got.targets, got.executor) == ("move", ("Рита",), "Зоя"), text
+    assert _read(state, "Жора", "Убиваем Риту, исполнитель я сам").code == "forbidden_part"
+
+
 def test_P_M_11_thug_never_beats_his_own_bastard_but_may_beat_another_clans() -> None:
     state = cast_state(PEFL)
     assert _read(state, "Назар", "Избиваю Оскара").code == "forbidden_target"
