@@ -131,8 +131,10 @@ TARGET_REASONS: Final = frozenset(
         "self_heal_used",
     }
 )
-#: The engine's reasons against the executor a Don names (P-M.8).
-EXECUTOR_REASONS: Final = frozenset({"don_executor", "executor_not_in_clan"})
+#: The engine's reasons against the executor a Don names (P-M.8). «don_executor» is not
+#: among them: the Don may yet be the last of his clan when the deadline comes (the day's
+#: hanging), so only the engine, then, can refuse it.
+EXECUTOR_REASONS: Final = frozenset({"executor_not_in_clan"})
 _ONE_TARGET: Final = ("kill", "check", "heal", "block", "beat", "blast", "protect")
 
 

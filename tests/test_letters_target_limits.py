@@ -76,7 +76,7 @@ def test_P_M_8_you_know_who_is_a_wink_the_mate_named_after_it_executes() -> None
     ):
         got = _read(state, "Жора", text)
         assert (got.kind, got.targets, got.executor) == ("move", ("Рита",), "Зоя"), text
-    assert _read(state, "Жора", "Убиваем Риту, исполнитель я сам").code == "forbidden_part"
+    assert _read(state, "Жора", "Убиваем Риту, исполнитель я сам").executor == "Жора"
 
 
 def test_P_M_11_thug_never_beats_his_own_bastard_but_may_beat_another_clans() -> None:
@@ -88,7 +88,9 @@ def test_P_M_11_thug_never_beats_his_own_bastard_but_may_beat_another_clans() ->
 def test_P_M_8_a_clan_never_shoots_its_own_nor_names_the_don_executor() -> None:
     state = cast_state(PEFL)
     assert _read(state, "Лев", "Убиваем Назара").code == "forbidden_target"
-    assert _read(state, "Жора", "Убиваем Риту, исполнитель Жора").code == "forbidden_part"
+    # the Don as his own executor waits for the deadline: the hanging may leave him alone
+    got = _read(state, "Жора", "Убиваем Риту, исполнитель Жора")
+    assert (got.kind, got.executor) == ("move", "Жора")
     got = _read(state, "Жора", "Убиваем Риту, исполнитель Зоя")
     assert (got.kind, got.targets, got.executor) == ("move", ("Рита",), "Зоя")
 

@@ -83,8 +83,7 @@ unaccounted        the reading names its players, but the letter names another l
                    for no reason its sentences show (`parser.letters.proof`)
 undecided          the move is only wished («я бы проверил Кота») or left to someone else
                    («решает Дон»)
-forbidden_part     a target the rules forbid beside an allowed one («Протект Кате и себе»), or
-                   the Don named as his own executor while his clan has others (P-M.8)
+forbidden_part     a target the rules forbid beside an allowed one («Протект Кате и себе»)
 =================  =========================================================================
 Refusals (``LetterReading.kind == "refused"``): ``no_moves`` (the role has no night moves:
 civilians, bastards — told so whatever nick they name), ``not_now`` (the role's move, not

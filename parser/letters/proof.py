@@ -159,7 +159,6 @@ _FORBIDDEN_WHY: Final = {
     "self_heal_used": "себя доктор лечит только раз за игру, и этот раз уже был",
 }
 _EXECUTOR_WHY: Final = {
-    "don_executor": "Дон исполняет выстрел сам, только когда остался в клане один",
     "executor_not_in_clan": "исполнитель должен быть живым членом вашего клана",
 }
 
@@ -186,9 +185,10 @@ def _target_bound(reading: LetterReading, view: SenderView) -> LetterReading | N
                 f"например: «{EXAMPLE.get(action, 'Ход Ник')}».",
             )
         kept = replace(reading, targets=tuple(rest))
-        return question_reading(
-            FORBIDDEN_PART,
-            f"Часть хода не засчитана: {why}. Остальное ({_spelled(kept)}) пока тоже не "
+        return replace(  # a question; what the words say is kept with it
+            reading,
+            code=FORBIDDEN_PART,
+            text=f"Часть хода не засчитана: {why}. Остальное ({_spelled(kept)}) пока тоже не "
             f"засчитано: если оно в силе, пришлите его отдельным письмом, например: "
             f"«{_example(kept)}».",
         )

@@ -87,6 +87,7 @@ class LetterReading:
                 "text": self.text,
                 "action": self.action,
                 "targets": list(self.targets),
+                **({"executor": self.executor} if self.executor else {}),
             }
         if self.code is not None:
             return {"kind": self.kind, "code": self.code, "text": self.text}
