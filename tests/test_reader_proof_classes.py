@@ -219,8 +219,21 @@ def test_C_2_a_move_in_another_players_reported_words_is_not_the_senders(
     assert got.kind == "question" and got.code == "is_it_a_move", got
 
 
-def test_C_2_a_skip_and_another_players_order_reported_is_no_move() -> None:
-    got = order("Ход пропускаю. Остап сказал стреляем", "Lazy Bones")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ход пропускаю. Остап сказал стреляем",
+        "Пропускаю, лейзи сказал стреляем",  # the speaker a word of no noun case
+        "Пропускаю. «Стреляем», — сказал Остап",  # the words quoted before the verb
+        "Пропускаю. Остап, мол, стреляем",  # «мол» marks them another's
+        "ПРОПУСКАЮ. ОСТАП СКАЗАЛ СТРЕЛЯЕМ",  # capitals: no longer name from «ОСТАП СКАЗАЛ»
+        "propuskayu. Ostap skazal strelyaem",  # the verb of saying typed in Latin letters
+        "Пропускаю, Остап скзал стреляем",  # one letter off
+        "Пропускаю. Остап грит стреляем",  # as people say it
+    ],
+)
+def test_C_2_a_skip_and_another_players_order_reported_is_no_move(text: str) -> None:
+    got = order(text, "Пётр")
     assert got.kind == "none", got  # never a kill of the player who spoke
 
 
@@ -234,6 +247,8 @@ def test_C_2_a_skip_and_another_players_order_reported_is_no_move() -> None:
         ("Фёкла", "Сказала же в теме — проверю Зою. Проверяю Зою", ("check", ("Зоя",))),
         # the speaker is the target of the sender's own move
         ("Фёкла", "Олег говорит, что он доктор, проверяю", ("check", ("Олег",))),
+        # «как велел …»: the sender follows another's word with a move of his own
+        ("Фёкла", "Как велел Олег — проверяю Зою", ("check", ("Зоя",))),
         # a role word for the sender himself
         ("Остап", "Дон приказывает: убиваем Олега, исполнитель Пётр", ("kill", ("Олег",))),
     ],

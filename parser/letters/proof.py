@@ -15,6 +15,9 @@ before he writes the move down:
    («Кот мафия»), an address («Кот, не подведи»), or a name replaced by a correction («…
    ой, нет, …»). A player the letter names for no reason the sentence structure shows is a
    doubt: the letter becomes a question that names him.
+   A Don's kill order that names its executor in words no clan mate was read from (an
+   unknown word after «исполнитель», «пусть стреляет наш новенький») is asked about, not
+   accepted without its executor (P-M.8).
 3. **The move is decided**: a conditional («бы»), a condition on something to come
    («если»), or a decision left to someone else («решает Дон», «решай сам») in the move's
    sentence is no move yet.

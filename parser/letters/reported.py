@@ -17,8 +17,10 @@ his own conclusion («согласен», «поэтому», «так что»)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from parser.letters.actions import Occ
@@ -27,7 +29,7 @@ from parser.letters.questions import question_reading
 from parser.letters.reading import EXAMPLE, IS_IT_A_MOVE, LetterReading
 from parser.letters.tokens import Token
 from parser.letters.words import GAME_WORDS, ws
-from parser.morph import parse
+from parser.morph import forms, parse
 from parser.sender import SenderView
 from parser.vocab import lookup
 
@@ -63,6 +65,9 @@ _ROLE_WORDS: Final = {
     "сержант": "sergeant",
 }
 _CLAN_WORDS: Final = ws("дон мафия клан якудза триада босс шеф главный главарь пахан")
+# particles that mark the words around them as another's («Дон, мол, стреляем»)
+_PARTICLES: Final = ws("мол дескать")
+_DASHES: Final = frozenset(("—", "–", "-"))
 # the sender speaks again: the report has ended
 _OWN: Final = ws("я согласен согласна согласны поэтому итак значит ладно окей ок хорошо так")
 
@@ -83,6 +88,12 @@ def reports(tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderVi
     """Every report of another's words in the letter (see the module docstring)."""
     out: list[Report] = []
     for k, t in enumerate(tokens):
+        if t.word in _PARTICLES:
+            # «Гордей, мол, стреляем»: the particle itself says the words are another's
+            _speaker_, named = _speaker(tokens, mentions, k, view)
+            if named != "me" and k + 1 < len(tokens):
+                out.append(Report(k, _speaker_, k + 1, _scope_end(tokens, k), False))
+            continue
         said = _saying(t.word)
         if said is None:
             continue
@@ -94,22 +105,96 @@ def reports(tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderVi
             continue
         if named == "none" and "past" in grams and "plur" not in grams:
             continue  # «Сказал же в теме — …»: «я» dropped, the sender speaks of himself
-        end = _scope_end(tokens, k)
+        directive = parse(t.word)[0].lemma in _DIRECTIVE
+        quoted = _quoted_before(tokens, k)
+        if quoted is not None:
+            out.append(Report(k, speaker, quoted[0], quoted[1], directive))
+            continue
+        end = _clause_end(tokens, k) if _as_said(tokens, k) else _scope_end(tokens, k)
         if end > k + 1:
-            directive = parse(t.word)[0].lemma in _DIRECTIVE
             out.append(Report(k, speaker, k + 1, end, directive))
     return out
 
 
+def _as_said(tokens: Sequence[Token], k: int) -> bool:
+    """«Как велел Дон, …»: the verb in a clause of «как» tells whose word the sender
+    follows; what comes after is his own."""
+    j = k - 1
+    while j >= 0 and not tokens[j].clause_end and tokens[j].sentence == tokens[k].sentence:
+        if tokens[j].word == "как":
+            return True
+        j -= 1
+    return False
+
+
+def _clause_end(tokens: Sequence[Token], k: int) -> int:
+    j = k
+    while j < len(tokens) and not tokens[j].clause_end:
+        if j > k and tokens[j].raw in _DASHES:
+            return j
+        j += 1
+    return min(j + 1, len(tokens))
+
+
+def _quoted_before(tokens: Sequence[Token], k: int) -> tuple[int, int] | None:
+    """«„Стреляем", — сказал Дон»: the quotation just before the verb is what it reports."""
+    j = k - 1
+    while j >= 0 and not tokens[j].word and tokens[j].sentence == tokens[k].sentence:
+        j -= 1  # the dash between
+    if j < 0 or not tokens[j].raw.rstrip(",.!?…—-– ").endswith(("»", '"', "”")):
+        return None
+    for i in range(j, -1, -1):
+        if tokens[i].raw.startswith(("«", '"', "“")):
+            return i, j + 1
+        if tokens[i].sentence != tokens[j].sentence and i < j - 20:
+            break
+    return None
+
+
 def _saying(word: str) -> frozenset[str] | None:
+    """The grammemes of `word` as a verb of saying, or None: its dictionary reading, or for
+    a word no dictionary knows, the form it stands for — typed in Latin letters («skazal»),
+    one letter off («скзал»), or said as people say it («грит»)."""
     if not word:
         return None
+    if word in _COLLOQUIAL:
+        return _saying(_COLLOQUIAL[word])
     parses = parse(word)
-    if not parses or parses[0].lemma not in _SAYING:
+    if parses and parses[0].lemma in _SAYING:
+        return parses[0].grammemes if parses[0].pos in ("VERB", "INFN") else None
+    if any(p.known for p in parses):
+        return None  # a word of its own
+    if re.fullmatch("[a-z']{4,}", word):
+        import cyrtranslit
+
+        cyr = str(cyrtranslit.to_cyrillic(word, "ru")).replace("ё", "е")
+        return _saying(cyr) if re.fullmatch("[а-я]+", cyr) else None
+    if len(word) < 5 or not re.fullmatch("[а-я]+", word):
         return None
-    if parses[0].pos not in ("VERB", "INFN"):
-        return None
-    return parses[0].grammemes
+    from rapidfuzz.distance import Levenshtein
+
+    close = sorted(
+        f
+        for f in _saying_forms()
+        if abs(len(f) - len(word)) <= 1 and f[0] == word[0]
+        if Levenshtein.distance(word, f, score_cutoff=1) <= 1
+    )
+    return _saying_forms()[close[0]] if close else None
+
+
+@lru_cache(maxsize=1)
+def _saying_forms() -> dict[str, frozenset[str]]:
+    """Every form of the verbs of saying, of five letters or more, with its grammemes."""
+    out: dict[str, frozenset[str]] = {}
+    for lemma in sorted(_SAYING):
+        for form, grams in forms(lemma):
+            if len(form) >= 5 and "VERB" in grams:
+                out.setdefault(form, grams)
+    return out
+
+
+# how people say them: «грит» for «говорит»
+_COLLOQUIAL: Final = {"грит": "говорит", "грят": "говорят", "грил": "говорил"}
 
 
 def _speaker(
@@ -136,6 +221,10 @@ def _speaker(
     roles = [w for w in words if w in _SPEAKERS]
     if roles:
         return None, "me" if all(_names_me(w, view) for w in roles) else "other"
+    # a word read as no player («лейзи сказал») is still someone other than «я»
+    for m in [*reversed(before), *after]:
+        if m.kind in ("unknown", "ambiguous") and not m.gone and _nominative(tokens, m):
+            return m, "other"
     return None, "none"
 
 
@@ -148,10 +237,13 @@ def _names_me(word: str, view: SenderView) -> bool:
 
 
 def _nominative(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player's word can be a subject: written as his nick, or no reading of it as a
+    noun in another case («Расти сказал»: no noun at all; «Агату сказал»: accusative)."""
     if m.nominative:
         return True
-    parses = parse(tokens[m.start].word) if tokens[m.start].word else ()
-    return any("nomn" in p.grammemes for p in parses[:2])
+    word = tokens[m.start].word
+    nouns = [p for p in parse(word)[:3] if p.pos in ("NOUN", "ADJF", "NPRO")] if word else []
+    return not nouns or any("nomn" in p.grammemes for p in nouns)
 
 
 def _scope_end(tokens: Sequence[Token], k: int) -> int:
@@ -169,7 +261,8 @@ def _scope_end(tokens: Sequence[Token], k: int) -> int:
                 return j + 1
     j = k + 1
     while j < len(tokens) and tokens[j].sentence == sentence:
-        if tokens[j - 1].clause_end and j - 1 > k and _sender_again(tokens, j):
+        parted = tokens[j - 1].clause_end or tokens[j - 1].raw in _DASHES
+        if parted and j - 1 > k and _sender_again(tokens, j):
             return j
         j += 1
     return j
@@ -195,7 +288,7 @@ def _sender_again(tokens: Sequence[Token], j: int) -> bool:
     return any(
         p.pos == "VERB" and "1per" in p.grammemes and "sing" in p.grammemes
         for w in words
-        for p in parse(w)[:1]
+        for p in parse(w.removesuffix("-ка"))[:1]  # «проверю-ка»
     )
 
 
