@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from parser.nicks import spelt_in_latin
+from parser.latin import spelt_in_latin
 
 # -- pet forms --------------------------------------------------------------------------------
 

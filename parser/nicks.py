@@ -57,6 +57,7 @@ from functools import lru_cache
 from typing import Final
 
 from parser.identity import LOOKALIKES
+from parser.latin import CYR_TO_LAT
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -245,18 +246,8 @@ def _declines(word: str, nick_word: str) -> bool:
 
 
 # -- transliteration (the `translit` tier) -------------------------------------------------
-# A plain Russian → Latin table in the spirit of the passport/BGN schemes players know
-# (Вася → vasya, Женя → zhenya, Щука → shchuka); soft and hard signs vanish, as in most
-# Latin spellings of Russian names (Игорь → Igor). After it both sides are loosened by
-# `_LATIN_LOOSE` so common English-style spellings of the same sounds meet (kh/h, w/v, j/y).
-_CYR_TO_LAT: Final = str.maketrans(
-    {
-        "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "zh", "з": "z",
-        "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
-        "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch",
-        "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
-    }
-)  # fmt: skip
+# The plain Russian → Latin table is `parser.latin.CYR_TO_LAT`. After it both sides are loosened
+# by `_LATIN_LOOSE` so common English-style spellings of the same sounds meet (kh/h, w/v, j/y).
 _LATIN_LOOSE: Final = (
     ("kh", "h"),
     ("ck", "k"),
@@ -280,13 +271,8 @@ TRANSLIT_MIN_LETTERS: Final = 4
 def _cyr_word_to_latin(word: str) -> str:
     m = _LETTER_X_RE.match(word)
     if m is not None and (m.group(1) is None or m.group(1) in _ENDINGS or not m.group(1)):
-        return "x" + (m.group(1) or "").translate(_CYR_TO_LAT)
-    return word.translate(_CYR_TO_LAT)
-
-
-def spelt_in_latin(word: str) -> str:
-    """A lower-case Cyrillic word letter by letter in the Latin table above (х as kh)."""
-    return word.translate(_CYR_TO_LAT)
+        return "x" + (m.group(1) or "").translate(CYR_TO_LAT)
+    return word.translate(CYR_TO_LAT)
 
 
 def _script_counts(key: str) -> tuple[int, int]:
@@ -336,7 +322,7 @@ def _english_sounds(word: str) -> str:
 
 
 # Case endings and replaceable finals carried over into the Latin form.
-_LAT_ENDINGS: Final = frozenset(e.translate(_CYR_TO_LAT) for e in _ENDINGS)
+_LAT_ENDINGS: Final = frozenset(e.translate(CYR_TO_LAT) for e in _ENDINGS)
 _LAT_REPLACEABLE: Final = ("a", "ya", "y")
 
 
