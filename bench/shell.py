@@ -1,41 +1,54 @@
-"""What the shell costs as a topic grows: a PEFL game on the fake phpBB board (real client,
-real parser, SQLite store), at 100 and at 20,000 posts (20 a page: 1,000 pages).
+"""What the shell costs as a topic grows, measured as a host meets it: whole `mafiabot`
+processes over loopback HTTP against a fake phpBB 3.3 board running as a process of its own.
 
-Run from the repository root:  python bench/shell.py [--posts 100 20000] [--idle 3]
+Run from the repository root:
+  python bench/shell.py [--posts 100 20000] [--first 3] [--idle 5] [--games 1 2 4] [--in-process]
 
-For each size, the bot runs in a process of its own, built as `mafiabot run` builds it
-(`mafiabot.bootstrap`, the game's lock, the store migrated), talking HTTP to the fake board
-served on a loopback port by this process (`bench/loopback.py`): the figures are the bot's
-alone, as a host would see them in `ps`.
-  * first poll: CPU time of the tick that reads the whole topic into the store (the game
-    already started; request pacing is off: no delay between requests, the account
-    flood-exempt);
-  * idle tick: median CPU time of a tick with nothing new on the board (the interim count
-    on, so the turn's tally is computed each tick), and its HTTP requests (counted by the
-    board) and SQL statements;
-  * the bot process's peak RSS (`ru_maxrss`), and its RSS before the first poll (the
-    interpreter, its imports, the game started).
-Then, for the largest size, `python -m mafiabot parse posts` on the same 1,000 pages (saved
-to files) for comparison with the first poll (its CPU time, as a child process).
+A PEFL game (nine players, one red vote with a reason in every five posts) in topic 4 of the
+fake board of tests/ (real recorded pages, 20 posts a page: 20,000 posts are 1,000 pages),
+served by `bench/loopback.py::BoardProcess`. The calendar is real time: the game began four
+days ago, turn 0 closed an hour later, and the measured posts are turn 1's. For each size:
 
-`--in-process` runs the board and the bot in one process instead (the board's page rendering
-taken out of the CPU figures, its memory not out of the RSS): handy under a profiler.
+  * setup: `mafiabot run -c game.toml --once` until the game has started and turn 0 is closed
+    (start post, role PMs, newspaper; not measured); then the board grows by the posts;
+  * first poll: `mafiabot run --once`, a fresh process reading the whole topic into its store
+    (request pacing off: no delay between requests, the account flood-exempt), `--first`
+    times, the database and cookie jar put back as they were before it each time;
+  * idle: `mafiabot run --once` again, nothing new on the board (the interim count on, so the
+    turn's tally is asked for on every run), `--idle` times;
+each as the process's CPU time (user + system; the fastest and the median run: on a shared
+machine the neighbours only ever add), wall time and peak RSS (`wait4`), and the HTTP
+requests the board served it. Then `mafiabot parse posts` over the same 1,000 pages,
+saved to files, measured the same way — the first poll's yardstick, in the same run. The
+processes may write their .pyc files (as an installed package has them): the unmeasured
+setup runs compile what the measured ones load.
 
-Times are CPU time of the one-threaded bot: on a shared machine wall time mostly measures the
-neighbours.
+`--games 1 2 4` then hosts that many games (100 posts each, every game on a board of its own
+in the one board process) in one `mafiabot run -c … -c … --once` process: its peak RSS per
+count of games, idle, after a first poll by the same command.
+
+`--in-process` adds the in-process figures beside these: board and bot in one process on a
+fake clock, CPU time of `Daemon.tick` with the board's own time taken out, requests and SQL
+statements per idle tick, and the same for the first tick of a new store, client and daemon
+on the same files (a process start without the imports); handy under a profiler (`--profile
+FILE` writes a CPU-time cProfile of the first poll).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
+import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -44,6 +57,8 @@ from zoneinfo import ZoneInfo
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+
+from bench.loopback import BoardProcess, Served  # noqa: E402
 
 MSK = ZoneInfo("Europe/Moscow")
 PER_PAGE = 20
@@ -58,11 +73,12 @@ PLAYERS = {
     "Tanya-77": 69,
     "Граф Монте-Кристо": 70,
 }
-START = datetime(2026, 11, 27, 12, 0, tzinfo=MSK)
+START = datetime(2026, 11, 27, 12, 0, tzinfo=MSK)  # the in-process runs' fake clock
+POST_SPACING = timedelta(seconds=10)  # 20,000 posts: 56 hours of turn 1
 
 CONFIG = """
 [board]
-url = "http://127.0.0.1:8080/"
+url = "{url}"
 kind = "phpbb"
 username = "Ведущий"
 password_env = "MAFIABOT_DEMO_PASSWORD"
@@ -77,10 +93,10 @@ name = "Мафия – бенч"
 topic = 4
 players = {players}
 seed = 1
-start = 2026-11-27T12:00:00
-deadlines = [2026-11-27T13:00:00, 2027-06-01T22:00:00]
+start = {start}
+deadlines = [{deadlines}]
 interim_count = "votes"
-interim_every = 1000000
+interim_every = 10000
 
 [game.cast]
 "Анна Каренина" = "civilian"
@@ -98,6 +114,26 @@ url = "sqlite:///{db}"
 """
 
 
+def config_text(url: str, db: Path, start: datetime, *later: datetime) -> str:
+    """The bench game's config: started at `start`, turn 0 closing an hour later, then the
+    deadlines `later` (a turn that never closes when none is given)."""
+    deadlines = [start + timedelta(hours=1), *(later or (start + timedelta(days=200),))]
+    return CONFIG.format(
+        url=url,
+        db=db,
+        players=json.dumps(list(PLAYERS), ensure_ascii=False),
+        start=_local(start),
+        deadlines=", ".join(
+            d.replace(tzinfo=None).isoformat(timespec="seconds") for d in deadlines
+        ),
+    )
+
+
+def _local(at: datetime) -> str:
+    """A moment as the config writes it: board time, no zone."""
+    return at.astimezone(MSK).replace(tzinfo=None).isoformat(timespec="seconds")
+
+
 def _body(i: int, nicks: list[str]) -> str:
     """Chatter, and every fifth post a red vote with a reason (P-V.1)."""
     target = nicks[(i * 7) % len(nicks)]
@@ -109,21 +145,232 @@ def _body(i: int, nicks: list[str]) -> str:
     return f"Сообщение {i}: думаю, что {target} ведёт себя странно, но пока присмотрюсь."
 
 
-def _fragments(n: int, first_id: int) -> list[tuple[int, int, str]]:
+def _fragments(n: int, first_id: int, t0: datetime) -> list[tuple[int, int, str]]:
+    """`n` posts of the players from `t0` on, POST_SPACING apart, as the board's HTML blocks."""
     from mafiabot.memory_board import BoardPost, MemoryBoard, _post_block, _split_first_post
 
-    pages = MemoryBoard(clock=lambda: START)
+    pages = MemoryBoard(clock=lambda: t0)
     _head, block, _tail = _split_first_post(pages._topic_page)
     nicks = list(PLAYERS)
     out = []
-    t0 = START + timedelta(hours=2)  # turn 1: after turn 0's deadline
     for i in range(n):
         nick = nicks[i % len(nicks)]
-        at = t0 + timedelta(seconds=30 * i)
-        pid = first_id + i
-        post = BoardPost(pid, 4, nick, PLAYERS[nick], at, _body(i, nicks))
-        out.append((pid, PLAYERS[nick], _post_block(block, post, MSK)))
+        post = BoardPost(
+            first_id + i, 4, nick, PLAYERS[nick], t0 + POST_SPACING * i, _body(i, nicks)
+        )
+        out.append((first_id + i, PLAYERS[nick], _post_block(block, post, MSK)))
     return out
+
+
+def _board(clock: Any) -> Any:
+    """The fake phpBB board holding the game topic's first post, every player's account known."""
+    import fakeboard_phpbb as fb
+
+    for nick, uid in PLAYERS.items():  # the fake board knows every player's account
+        fb.USERS.setdefault(nick, (uid, None))
+        fb.NAMES.setdefault(uid, nick)
+    first = fb.FakePost(100, 2, _fragments(1, 100, START)[0][2], "")
+    return fb.FakePhpbb(clock=clock, per_page=PER_PAGE, posts=[first], flood_exempt=True)
+
+
+# -- the board process (bench/loopback.py --factory bench.shell:boards) ------------------------
+
+
+def boards(count: int, posts: int, t0: str) -> Served:
+    """`count` boards on the real clock, each growing by `posts` posts written from `t0` on
+    when told to ("add-posts"), and saving its topic's pages for `parse posts` ("save-pages")."""
+    import fakeboard_phpbb as fb
+
+    out: Served = []
+    for _ in range(count):
+        board = _board(time.time)
+
+        def add_posts(_body: str, board: Any = board) -> None:
+            for pid, uid, frag in _fragments(posts, 1000, datetime.fromisoformat(t0)):
+                board.posts.append(fb.FakePost(pid, uid, frag, ""))
+
+        def save_pages(folder: str, board: Any = board) -> int:
+            _save_pages(board, folder)
+            return len(board.posts)
+
+        out.append((board, fb.BASE, {"add-posts": add_posts, "save-pages": save_pages}))
+    return out
+
+
+def _save_pages(board: Any, folder: str) -> None:
+    """The topic's pages as the board serves them, for `mafiabot parse posts`."""
+    import fakeboard_phpbb as fb
+
+    total = -(-len(board.posts) // PER_PAGE)
+    for k in range(total):
+        chunk = board.posts[k * PER_PAGE : (k + 1) * PER_PAGE]
+        html = fb._derived_topic_page(chunk, k + 1, total, len(board.posts), PER_PAGE)
+        Path(folder, f"p{k + 1:04d}.html").write_text(html, "utf-8")
+
+
+# -- whole processes -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Run:
+    """One `mafiabot` process: CPU seconds (user + system), wall seconds, peak RSS in MB."""
+
+    cpu: float
+    wall: float
+    rss_mb: float
+    requests: int = 0
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None, log: Path | None = None) -> Run:
+    """`python -m mafiabot ARGS` as a process of its own, measured by `wait4`."""
+    out = open(log, "a") if log else subprocess.DEVNULL  # noqa: SIM115 (closed below)
+    try:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mafiabot", *args],
+            cwd=ROOT,
+            env=bot_env(env),
+            stdout=subprocess.DEVNULL,
+            stderr=out,
+        )
+        _pid, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+    finally:
+        if log:
+            out.close()  # type: ignore[union-attr]
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        raise SystemExit(f"mafiabot {' '.join(args)} failed ({code}); see {log}")
+    return Run(usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024)
+
+
+def bot_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a measured process: this one's, with bytecode caching allowed (a
+    host's installed package has its .pyc files; compiling the sources on every start would
+    be measured instead — the setup runs write them)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, **(extra or {})}
+
+
+def _game_row(db: Path) -> tuple[int, str, int]:
+    """(turn, status, pending outbox rows) of the game in the bench's database."""
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT id, turn, status FROM games").fetchone()
+        if row is None:
+            return -1, "", 0
+        pending = conn.execute(
+            "SELECT count(*) FROM outbox WHERE game_id = ? AND status = 'pending'", (row[0],)
+        ).fetchone()[0]
+    return int(row[1]), str(row[2]), int(pending)
+
+
+class CliGame:
+    """A bench game hosted by `mafiabot run --once` processes against a board process."""
+
+    def __init__(self, tmp: Path, url: str, start: datetime, *later: datetime) -> None:
+        import fakeboard_phpbb as fb
+
+        self.tmp = tmp
+        self.db = tmp / "game.db"
+        self.config = tmp / "game.toml"
+        self.config.write_text(config_text(url, self.db, start, *later), "utf-8")
+        self.log = tmp / "bot.log"
+        self.env = {"MAFIABOT_DEMO_PASSWORD": fb.USERS["Ведущий"][1] or ""}
+
+    def once(self) -> Run:
+        return run_cli("run", "-c", str(self.config), "--once", env=self.env, log=self.log)
+
+    def save(self) -> None:
+        """Keep the database and the cookie jar as they are (`restore` puts them back)."""
+        with sqlite3.connect(self.db) as src, sqlite3.connect(self.tmp / "saved.db") as dst:
+            src.backup(dst)
+        shutil.copy(self.tmp / "game.db.cookies", self.tmp / "saved.cookies")
+
+    def restore(self) -> None:
+        with sqlite3.connect(self.tmp / "saved.db") as src, sqlite3.connect(self.db) as dst:
+            src.backup(dst)
+        shutil.copy(self.tmp / "saved.cookies", self.tmp / "game.db.cookies")
+
+    def set_up(self) -> None:
+        """Ticks until the game has started, turn 0 is closed and everything is sent."""
+        for _ in range(6):
+            self.once()
+            turn, status, pending = _game_row(self.db)
+            if turn >= 1 and status == "running" and pending == 0:
+                return
+        raise SystemExit(f"the bench game did not start; see {self.log}")
+
+
+def _real_start() -> datetime:
+    """The game's start on the real clock: four days ago, on the hour."""
+    now = datetime.now(MSK).replace(minute=0, second=0, microsecond=0)
+    return now - timedelta(days=4)
+
+
+def measure_cli(n: int, idle: int, first: int, pages: str | None) -> dict[str, Any]:
+    """The first poll `first` times (the database and cookie jar put back as they were
+    before it each time) and then `idle` idle runs, each a `mafiabot run --once`."""
+    start = _real_start()
+    t0 = (start + timedelta(hours=2)).isoformat()
+    tmp = Path(tempfile.mkdtemp(prefix="mafiabot-bench-"))
+    try:
+        with BoardProcess("bench.shell:boards", {"count": 1, "posts": n, "t0": t0}) as bp:
+            game = CliGame(tmp, bp.urls[0], start)
+            game.set_up()
+            bp.control("add-posts")
+            game.save()
+            polls = []
+            for k in range(first):
+                if k:
+                    game.restore()
+                before = bp.requests()
+                r = game.once()
+                polls.append(Run(r.cpu, r.wall, r.rss_mb, bp.requests() - before))
+            runs = []
+            said: list[str] = []
+            for _ in range(idle):
+                before = bp.requests()
+                r = game.once()
+                runs.append(Run(r.cpu, r.wall, r.rss_mb, bp.requests() - before))
+            said = bp.log()[before:]  # the last idle run's requests, to be printed
+            if pages is not None:
+                bp.control("save-pages", pages)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"posts": n, "first": polls, "idle": runs, "idle_requests": said}
+
+
+def measure_games(count: int, posts: int) -> Run:
+    """Peak RSS (and CPU) of one `mafiabot run --once` hosting `count` games, idle."""
+    start = _real_start()
+    t0 = (start + timedelta(hours=2)).isoformat()
+    args = {"count": count, "posts": posts, "t0": t0}
+    folders = [Path(tempfile.mkdtemp(prefix=f"mafiabot-bench-g{k}-")) for k in range(count)]
+    try:
+        with BoardProcess("bench.shell:boards", args) as bp:
+            pairs = zip(folders, bp.urls, strict=True)
+            games = [CliGame(folder, url, start) for folder, url in pairs]
+            for k, g in enumerate(games):
+                g.set_up()
+                bp.control("add-posts", board=k)
+            argv = ["run", *(a for g in games for a in ("-c", str(g.config))), "--once"]
+            env, log = games[0].env, games[0].log
+            run_cli(*argv, env=env, log=log)  # the first poll of every game
+            return min((run_cli(*argv, env=env, log=log) for _ in range(2)), key=lambda r: r.cpu)
+    finally:
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def parse_posts(folder: str, runs: int = 2) -> Run:
+    """`mafiabot parse posts` over the saved pages: the fastest of `runs` (the first also
+    writes the .pyc files of what it alone imports)."""
+    files = sorted(str(p) for p in Path(folder).glob("*.html"))
+    done = [run_cli("parse", "posts", "--tz", "Europe/Moscow", *files) for _ in range(runs)]
+    return min(done, key=lambda r: r.cpu)
+
+
+# -- in process (the older figures, beside the CLI's) ----------------------------------------------
 
 
 class _SqlCounter:
@@ -138,10 +385,8 @@ class _SqlCounter:
 
 
 def bench_game(edit: Callable[[str], str] = lambda text: text) -> tuple[Path, Any, Any, Any]:
-    """A fresh folder, the bench game's config (`edit` may change its text), a fake clock and
-    the fake phpBB board holding the game topic's first post, every player's account known."""
-    import os
-
+    """A fresh folder, the bench game's config (`edit` may change its text) on the fake clock
+    from START, the clock, and the fake phpBB board holding the game topic's first post."""
     import fakeboard_phpbb as fb
 
     from mafiabot.config import load_config
@@ -149,16 +394,10 @@ def bench_game(edit: Callable[[str], str] = lambda text: text) -> tuple[Path, An
     tmp = Path(tempfile.mkdtemp(prefix="mafiabot-bench-"))
     os.environ["MAFIABOT_DEMO_PASSWORD"] = fb.USERS["Ведущий"][1] or ""
     cfg_path = tmp / "game.toml"
-    players = json.dumps(list(PLAYERS), ensure_ascii=False)
-    cfg_path.write_text(edit(CONFIG.format(players=players, db=tmp / "game.db")), "utf-8")
+    cfg_path.write_text(edit(config_text(fb.BASE, tmp / "game.db", START)), "utf-8")
     cfg = load_config(cfg_path)
     clock = fb.FakeClock(START.timestamp() - 3600)
-    for nick, uid in PLAYERS.items():  # the fake board knows every player's account
-        fb.USERS.setdefault(nick, (uid, None))
-        fb.NAMES.setdefault(uid, nick)
-    first = fb.FakePost(100, 2, _fragments(1, 100)[0][2], "")
-    board = fb.FakePhpbb(clock=clock, per_page=PER_PAGE, posts=[first], flood_exempt=True)
-    return tmp, cfg, clock, board
+    return tmp, cfg, clock, _board(clock)
 
 
 def bench_daemon(tmp: Path, cfg: Any, clock: Any, board: Any) -> tuple[Any, Any]:
@@ -182,12 +421,12 @@ def bench_daemon(tmp: Path, cfg: Any, clock: Any, board: Any) -> tuple[Any, Any]
     return store, Daemon(cfg, store, client, salt=lambda: "bench")
 
 
-def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
+def measure(n: int, idle_ticks: int, profile: str | None = None) -> dict[str, Any]:
+    """In process: CPU time of the first poll and of an idle `Daemon.tick` (the board's own
+    time taken out), requests and SQL statements per idle tick, this process's peak RSS."""
     import fakeboard_phpbb as fb
 
     tmp, cfg, clock, board = bench_game()
-    # the fake board renders its pages in this process: its time is the board's, not the
-    # bot's, and is taken out of the figures
     served = [0.0]
     handle = board.handle
 
@@ -208,16 +447,21 @@ def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
 
     daemon.tick(at(START + timedelta(minutes=1)))  # the start post, role PMs
     daemon.tick(at(START + timedelta(hours=1, minutes=1)))  # turn 0 closes
-    for pid, uid, frag in _fragments(n, 1000):
+    for pid, uid, frag in _fragments(n, 1000, START + timedelta(hours=2)):
         board.posts.append(fb.FakePost(pid, uid, frag, ""))
-    if pages_dir is not None:
-        _save_pages(board, pages_dir)
-    now = START + timedelta(days=2)
+    now = START + timedelta(days=3)
     served[0] = 0.0
-    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    if profile:
+        import cProfile
+
+        profiler = cProfile.Profile(time.process_time)
+        profiler.enable()
     t = time.process_time()
     report = daemon.tick(at(now))
     first_poll = time.process_time() - t - served[0]
+    if profile:
+        profiler.disable()
+        profiler.dump_stats(profile)
     times, requests, statements = [], [], []
     for k in range(idle_ticks):
         board.reset_counts()
@@ -229,7 +473,22 @@ def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
         requests.append(len(board.requests))
         statements.append(sql.n)
         assert idle.new_posts == 0
+    daemon.client.close()
     store.close()
+    # a process start without the imports: a new store, client and daemon on the same files
+    starts, start_sql, start_requests = [], [], []
+    for k in range(idle_ticks):
+        store, daemon = bench_daemon(tmp, cfg, clock, board)
+        sql = _SqlCounter(store.engine)
+        board.reset_counts()
+        served[0] = 0.0
+        t = time.process_time()
+        daemon.tick(at(now + timedelta(minutes=idle_ticks + k + 1)))
+        starts.append(time.process_time() - t - served[0])
+        start_sql.append(sql.n)
+        start_requests.append(len(board.requests))
+        daemon.client.close()
+        store.close()
     return {
         "posts": n,
         "stored": report.new_posts,
@@ -237,205 +496,117 @@ def measure(n: int, idle_ticks: int, pages_dir: str | None) -> dict[str, Any]:
         "idle_tick_s": round(statistics.median(times), 4),
         "idle_requests": max(requests),
         "idle_sql": max(statements),
+        "start_tick_s": round(statistics.median(starts), 4),
+        "start_requests": max(start_requests),
+        "start_sql": max(start_sql),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "bot_rss_mb": round(
-            (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) / 1024, 1
-        ),
-        "before_mb": round(rss_before / 1024, 1),
     }
 
 
-def measure_apart(
-    n: int, idle_ticks: int, pages_dir: str | None, profile: str | None = None
-) -> dict[str, Any]:
-    """The board served here, the bot (`--bot`) in a child process; the child's figures."""
-    import os
-
-    import fakeboard_phpbb as fb
-
-    from bench.loopback import serve
-
-    _tmp, cfg, clock, board = bench_game()
-    # the bot waits on the real clock (a form's minimum age), so the board's runs too
-    offset = clock.now - time.time()
-    board.clock = lambda: time.time() + offset
-
-    def add_posts() -> None:
-        for pid, uid, frag in _fragments(n, 1000):
-            board.posts.append(fb.FakePost(pid, uid, frag, ""))
-
-    server = serve(board, fb.BASE, {"add-posts": add_posts})
-    try:
-        cfg_path = Path(cfg.path)
-        cfg_path.write_text(cfg_path.read_text("utf-8").replace(fb.BASE, server.url), "utf-8")
-        out = subprocess.run(
-            [sys.executable, __file__, "--bot", str(cfg_path), "--idle", str(idle_ticks)]
-            + (["--profile", profile] if profile else []),
-            check=False,
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env={**os.environ, "MAFIABOT_DEMO_PASSWORD": cfg.board.password()},
-        )
-        if out.returncode:
-            raise SystemExit(f"the bot failed:\n{out.stderr}")
-    finally:
-        server.close()
-    if pages_dir is not None:
-        _save_pages(board, pages_dir)
-    row: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
-    row["posts"] = n
-    return row
-
-
-def run_bot(cfg_path: str, idle_ticks: int, profile: str | None = None) -> dict[str, Any]:
-    """The bot's side of `measure_apart`: built as `mafiabot run` builds it, ticking at the
-    bench's times; the board grows by the measured posts before the first poll."""
-    import urllib.request
-
-    from mafiabot import bootstrap
-    from mafiabot.commands.run import open_game_store
-    from mafiabot.config import load_config
-
-    stages = {"imports": _rss_mb()}
-    cfg = load_config(cfg_path)
-    control = cfg.board.url + "__bench/"
-    lock, store = open_game_store(cfg_path, cfg)
-    stages["store open"] = _rss_mb()
-    daemon = bootstrap.build_daemon(cfg, store, bootstrap.make_client(cfg), salt=lambda: "bench")
-    sql = _SqlCounter(store.engine)
-
-    def served() -> int:
-        with urllib.request.urlopen(control + "requests") as r:
-            return int(r.read())
-
-    daemon.tick(START + timedelta(minutes=1))  # the start post, role PMs
-    stages["game started"] = _rss_mb()
-    daemon.tick(START + timedelta(hours=1, minutes=1))  # turn 0 closes
-    stages["turn 0 closed"] = _rss_mb()
-    urllib.request.urlopen(urllib.request.Request(control + "add-posts", method="POST")).close()
-    now = START + timedelta(days=2)
-    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    if profile:
-        import cProfile
-
-        profiler = cProfile.Profile(time.process_time)  # CPU, not the waits on the board
-        profiler.enable()
-    t = time.process_time()
-    report = daemon.tick(now)
-    first_poll = time.process_time() - t
-    if profile:
-        profiler.disable()
-        profiler.dump_stats(profile)
-    times, requests, statements = [], [], []
-    for k in range(idle_ticks):
-        before = served()
-        sql.n = 0
-        t = time.process_time()
-        idle = daemon.tick(now + timedelta(minutes=k + 1))
-        times.append(time.process_time() - t)
-        statements.append(sql.n)
-        requests.append(served() - before)
-        assert idle.new_posts == 0
-    daemon.client.close()
-    store.close()
-    lock.release()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {
-        "posts": report.new_posts,
-        "stored": report.new_posts,
-        "first_poll_s": round(first_poll, 3),
-        "idle_tick_s": round(statistics.median(times), 4),
-        "idle_requests": max(requests),
-        "idle_sql": max(statements),
-        "peak_rss_mb": round(peak / 1024, 1),
-        "before_mb": round(rss_before / 1024, 1),
-        "bot_rss_mb": round((peak - rss_before) / 1024, 1),
-        "stages": stages,
-    }
-
-
-def _rss_mb() -> float:
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-
-
-def _save_pages(board: Any, folder: str) -> None:
-    """The topic's pages as the board serves them, for `mafiabot parse posts`."""
-    import fakeboard_phpbb as fb
-
-    total = -(-len(board.posts) // PER_PAGE)
-    for k in range(total):
-        chunk = board.posts[k * PER_PAGE : (k + 1) * PER_PAGE]
-        html = fb._derived_topic_page(chunk, k + 1, total, len(board.posts), PER_PAGE)
-        Path(folder, f"p{k + 1:04d}.html").write_text(html, "utf-8")
-
-
-def parse_posts_time(folder: str) -> float:
-    files = sorted(str(p) for p in Path(folder).glob("*.html"))
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(
-        [sys.executable, "-m", "mafiabot", "parse", "posts", "--tz", "Europe/Moscow", *files],
-        cwd=ROOT,
-        check=True,
-        stdout=subprocess.DEVNULL,
+def _in_process(sizes: list[int], idle: int, profile: str | None) -> None:
+    rows = []
+    for n in sizes:
+        cmd = [sys.executable, __file__, "--one", str(n), "--idle", str(idle)]
+        if profile and n == max(sizes):
+            cmd += ["--profile", profile]
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT)
+        rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    print("in process (board and bot in one process, fake clock; Daemon.tick CPU time):")
+    print(
+        f"{'posts':>7} {'first poll s':>13} {'idle tick s':>12} {'req':>4} {'SQL':>4} "
+        f"{'start tick s':>13} {'req':>4} {'SQL':>4}"
     )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    for r in rows:
+        print(
+            f"{r['posts']:>7} {r['first_poll_s']:>13} {r['idle_tick_s']:>12} "
+            f"{r['idle_requests']:>4} {r['idle_sql']:>4} {r['start_tick_s']:>13} "
+            f"{r['start_requests']:>4} {r['start_sql']:>4}"
+        )
+    small, big = rows[0], rows[-1]
+    print(
+        f"idle tick {big['posts']} / {small['posts']}: "
+        f"{big['idle_tick_s'] / small['idle_tick_s']:.2f}x; the first tick of a new daemon "
+        f"(a process start without its imports): {big['start_tick_s'] / small['start_tick_s']:.2f}x"
+    )
+
+
+def _cpu(runs: list[Run]) -> str:
+    return f"{min(r.cpu for r in runs):.2f} / {_median(runs, 'cpu'):.2f}"
+
+
+def _median(runs: list[Run], what: str) -> float:
+    return float(statistics.median(getattr(r, what) for r in runs))
+
+
+def _peak(runs: list[Run]) -> float:
+    return max(r.rss_mb for r in runs)
+
+
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--posts", type=int, nargs="+", default=[100, 20000])
-    ap.add_argument("--idle", type=int, default=3, help="idle ticks measured (median)")
-    ap.add_argument(
-        "--in-process", action="store_true", help="board and bot in one process (profiling)"
-    )
-    ap.add_argument("--profile", help="cProfile the bot's first poll of the largest size to a file")
-    ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child: one size, in-process
-    ap.add_argument("--bot", help=argparse.SUPPRESS)  # child: the bot, apart from the board
-    ap.add_argument("--pages", help=argparse.SUPPRESS)
+    ap.add_argument("--idle", type=int, default=5, help="idle runs measured")
+    ap.add_argument("--first", type=int, default=3, help="first polls measured (same start)")
+    ap.add_argument("--games", type=int, nargs="*", default=[1, 2, 4], help="games in a process")
+    ap.add_argument("--in-process", action="store_true", help="also the in-process figures")
+    ap.add_argument("--profile", help="cProfile the in-process first poll of the largest size")
+    ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child: one in-process size
     args = ap.parse_args()
     if args.one is not None:
-        print(json.dumps(measure(args.one, args.idle, args.pages)))
+        print(json.dumps(measure(args.one, args.idle, args.profile)))
         return
-    if args.bot is not None:
-        print(json.dumps(run_bot(args.bot, args.idle, args.profile)))
-        return
+    print(_load())
     rows = []
     with tempfile.TemporaryDirectory(prefix="mafiabot-bench-pages-") as pages:
         for n in args.posts:
             keep = pages if n == max(args.posts) else None
-            if not args.in_process:
-                rows.append(measure_apart(n, args.idle, keep, keep and args.profile))
-                continue
-            cmd = [sys.executable, __file__, "--one", str(n), "--idle", str(args.idle)]
-            if keep is not None:
-                cmd += ["--pages", keep]
-            out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT)
-            rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
-        parse_s = parse_posts_time(pages)
+            rows.append(measure_cli(n, args.idle, args.first, keep))
+        parse = parse_posts(pages)
     print(
-        f"{'posts':>7} {'first poll s':>13} {'idle tick s':>12} {'req/idle':>9} "
-        f"{'SQL/idle':>9} {'peak RSS MB':>12} {'before poll':>12} {'poll adds':>10}"
+        "from the CLI (`mafiabot run --once` processes, the board a process of its own); "
+        "CPU s (user + system) fastest / median, wall s median, peak RSS MB, requests:"
+    )
+    print(
+        f"{'posts':>7} {'first poll CPU':>15} {'wall':>6} {'RSS':>6} {'req':>5} "
+        f"{'idle run CPU':>14} {'wall':>6} {'RSS':>6} {'req':>4}"
     )
     for r in rows:
+        f, i = r["first"], r["idle"]
         print(
-            f"{r['posts']:>7} {r['first_poll_s']:>13} {r['idle_tick_s']:>12} "
-            f"{r['idle_requests']:>9} {r['idle_sql']:>9} {r['peak_rss_mb']:>12} "
-            f"{r['before_mb']:>12} {r['bot_rss_mb']:>10}"
+            f"{r['posts']:>7} {_cpu(f):>15} {_median(f, 'wall'):>6.2f} {_peak(f):>6.1f} "
+            f"{f[0].requests:>5} {_cpu(i):>14} {_median(i, 'wall'):>6.2f} {_peak(i):>6.1f} "
+            f"{max(x.requests for x in i):>4}"
         )
     small, big = rows[0], rows[-1]
-    if "stages" in big:
-        stages = ", ".join(f"{k} {v}" for k, v in big["stages"].items())
-        print(f"bot peak RSS MB as it went ({big['posts']} posts): {stages}")
+    lo = min(x.cpu for x in small["idle"]), min(x.cpu for x in big["idle"])
+    mid = _median(small["idle"], "cpu"), _median(big["idle"], "cpu")
     print(
-        f"idle tick {big['posts']} / {small['posts']} posts: "
-        f"{big['idle_tick_s'] / max(small['idle_tick_s'], 1e-9):.2f}x (target ≤ 1.5x)"
+        f"idle run {big['posts']} / {small['posts']} posts: {lo[1] / lo[0]:.2f}x CPU "
+        f"(fastest), {mid[1] / mid[0]:.2f}x (median) (target ≤ 1.2x)"
     )
+    print(f"an idle run's requests at {big['posts']} posts: " + "; ".join(big["idle_requests"]))
+    fast = min(x.cpu for x in big["first"])
     print(
-        f"`mafiabot parse posts` on the same {big['posts']} posts: {parse_s:.2f} s; "
-        f"first poll / parse: {big['first_poll_s'] / parse_s:.1f}x (target ≤ 5x)"
+        f"`mafiabot parse posts` on the same {big['posts']} posts: {parse.cpu:.2f} s CPU, "
+        f"{parse.wall:.2f} s wall; first poll / parse: {fast / parse.cpu:.1f}x CPU (fastest), "
+        f"{_median(big['first'], 'cpu') / parse.cpu:.1f}x (median) (target ≤ 3x)"
     )
+    if args.games:
+        peaks = {k: measure_games(k, 100) for k in args.games}
+        line = ", ".join(f"{k}: {r.rss_mb:.1f}" for k, r in peaks.items())
+        print(f"peak RSS MB of one idle `run --once` hosting N games (100 posts each): {line}")
+        if len(peaks) > 1:
+            lo, hi = min(peaks), max(peaks)
+            per = (peaks[hi].rss_mb - peaks[lo].rss_mb) / (hi - lo)
+            print(f"per further game: {per:+.1f} MB (target ≤ +5 MB; one game ≤ 90 MB)")
+    if args.in_process:
+        _in_process(args.posts, args.idle, args.profile)
+    print(_load())
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from mafiabot.config.calendar import stamp_cutoff
 from parser.records import Post
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
-from parser.votes.records import VoteOptions
+from parser.votes.records import VoteOptions, VotesSoFar
 
 #: Overrides the shell carries out itself; the rules never see them.
 SHELL_OVERRIDES = frozenset({"extend_deadline", "accept_move"})
@@ -67,6 +67,8 @@ class PhaseVotes:
     kind: VoteKind
     votes: tuple[Vote, ...] = ()
     rejected: tuple[InputRejected, ...] = ()
+    # P-V.2: post id → target of each vote accepted from it (`parser.votes.VoteResult.agreed`)
+    agreed: Mapping[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,12 +152,15 @@ def phase_votes(
     calendar: TurnCalendar | None = None,
     ignore_authors: Iterable[str] = (),
     player_ids: Mapping[str, int | None] | None = None,
+    so_far: VotesSoFar | None = None,
 ) -> PhaseVotes:
     """The votes of the phase `state` waits for, read from the posts as they stood (each
     iterable read once, and only the phase's own: posts may be streamed); posts of
     `ignore_authors` (the host's accounts) are no votes. `player_ids` (seat → board user id,
     where known) makes a look-alike account an outsider however its name reads; nicks in
-    votes are read by the rule set's `vote_nicks` (C-3)."""
+    votes are read by the rule set's `vote_nicks` (C-3). `so_far`: the phase's reading of
+    its earlier posts, the posts given being the later ones (`parser.votes.VotesSoFar`): the
+    votes are the phase's, the rejections the given posts'."""
     calendar = calendar or TurnCalendar()
     settings = rules.settings
     options = VoteOptions(
@@ -185,8 +190,9 @@ def phase_votes(
             options=options,
             dead=dead,
             player_ids=ids,
+            so_far=so_far,
         )
-        return PhaseVotes(kind, tuple(res.votes), tuple(res.rejected))
+        return PhaseVotes(kind, tuple(res.votes), tuple(res.rejected), res.agreed)
     game: Iterable[Post] = (
         tp.post
         for tp in _until(_seated(posts, {}), _cutoff(rules, votes_as_of(rules, state, calendar)))
@@ -210,8 +216,9 @@ def phase_votes(
         dead=dead,
         beaten=beaten,
         player_ids=ids,
+        so_far=so_far,
     )
-    return PhaseVotes(kind, tuple(res.votes), tuple(res.rejected))
+    return PhaseVotes(kind, tuple(res.votes), tuple(res.rejected), res.agreed)
 
 
 def _last_words(

@@ -202,6 +202,8 @@ class FakePhpbb(FakeBoardBase):
             # a recorded page names whoever recorded it in its header; phpBB names the member
             # the page is served to
             body = derived_member_bar(resp.content.decode("utf-8"), sess.uid)
+            # and its header's inbox badge counts the letters unread now
+            body = derived_pm_badge(body, self._unread_pms())
             resp = httpx.Response(200, headers=resp.headers, content=body.encode("utf-8"))
         if request.method == "GET":
             for hook in [h for h in self.after_get if request.url.path.endswith(h[0])]:
@@ -668,11 +670,24 @@ class FakePhpbb(FakeBoardBase):
         body = page("http/pm_send/5.html").replace("p=31", f"p={msg_id}")
         return self._html(body)
 
+    def _unread_pms(self) -> int:
+        """The letters the inbox lists unread (a subclass's own `_folder` is asked)."""
+        body = (
+            self._inbox_listing()
+            if self.pm_per_page  # the whole inbox, not its first page
+            else self._folder("inbox").content.decode("utf-8")
+        )
+        return body.count('class="row-item pm_unread"')
+
+    def _inbox_listing(self) -> str:
+        body = page("pm_inbox.html")
+        for mid in self.read_pms:
+            body = _mark_row_read(body, mid)
+        return body
+
     def _folder(self, folder: str, start: int = 0) -> httpx.Response:
         if folder == "inbox":
-            body = page("pm_inbox.html")
-            for mid in self.read_pms:
-                body = _mark_row_read(body, mid)
+            body = self._inbox_listing()
             if self.pm_per_page:
                 body = _derived_folder_page(body, start, self.pm_per_page)
             return self._html(body)
@@ -713,6 +728,19 @@ def derived_member_bar(body: str, uid: int) -> str:
     account's name and its profile link) naming member `uid`, as phpBB renders it for him."""
     name = htmlmod.escape(NAMES.get(uid, f"user{uid}"), quote=False)
     return _MEMBER_BAR.sub(lambda m: f"{m.group(1)}{name}{m.group(2)}{uid}", body, count=1)
+
+
+_PM_BADGE = re.compile(
+    r'(folder=inbox" role="menuitem">\s*<i [^>]*></i><span>[^<]*</span><strong class="badge)'
+    r'(?: hidden)?(">)\d+(<)'
+)
+
+
+def derived_pm_badge(body: str, unread: int) -> str:
+    """TEMPLATE-DERIVED: a recorded page's header inbox link with its badge counting `unread`
+    letters, hidden at none (as on post_success.html)."""
+    hidden = "" if unread else " hidden"
+    return _PM_BADGE.sub(lambda m: f"{m.group(1)}{hidden}{m.group(2)}{unread}{m.group(3)}", body, 1)
 
 
 def _split_posts(body: str) -> list[tuple[int, str]]:

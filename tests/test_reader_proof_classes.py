@@ -36,8 +36,8 @@ CAST: dict[str, Any] = {
 }
 
 
-def letter(sender: str, text: str) -> LetterReading:
-    view = sender_view(cast_state(CAST), sender)
+def letter(sender: str, text: str, cast: dict[str, Any] = CAST) -> LetterReading:
+    view = sender_view(cast_state(cast), sender)
     assert view is not None
     return read_letter(text, view, resolver=NickResolver(view.living))
 
@@ -156,9 +156,7 @@ CLAN: dict[str, Any] = {
 
 
 def order(text: str, sender: str = "Остап") -> LetterReading:
-    view = sender_view(cast_state(CLAN), sender)
-    assert view is not None
-    return read_letter(text, view, resolver=NickResolver(view.living))
+    return letter(sender, text, CLAN)
 
 
 @pytest.mark.parametrize(

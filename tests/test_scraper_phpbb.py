@@ -210,6 +210,24 @@ def test_unread_pms_are_returned_for_storing_and_marked_read_on_the_board() -> N
     assert client.fetch_unread_pms(skip=processed, newer_than=29) == []
 
 
+def test_a_topic_page_header_tells_the_new_letters_so_an_idle_tick_needs_no_inbox() -> None:
+    # real pages: the recorded poll's topic page with no new letter (the badge hidden at 0),
+    # the saved topic page of an account with five unread
+    client, _board, _ = make()
+    client._note_pm_badge(page("http/topic_poll/3.html"))
+    assert client.pm_badge == 0
+    client._note_pm_badge(page("topic_p1.html"))
+    assert client.pm_badge == 5
+    client._note_pm_badge(page("topic_anon_p1.html"))  # a guest's page has no inbox
+    assert client.pm_badge is None
+    # through the board: five unread letters, then none once the bot has opened them
+    client.poll_topic(TopicCursor(4, page=8, start=70, last_post_id=119))
+    assert client.pm_badge == 5
+    client.fetch_unread_pms()
+    client.poll_topic(TopicCursor(4, page=8, start=70, last_post_id=119))
+    assert client.pm_badge == 0
+
+
 def test_pm_opened_before_a_crash_is_not_lost() -> None:
     client, _board, _ = make()
     processed = {15, 16, 17, 18, 19, 20, 21, 22, 23}

@@ -21,7 +21,7 @@ from sqlmodel import SQLModel
 from mafiabot.store import Store, open_store
 from mafiabot.store.bans import BAN_GAMES
 from mafiabot.store.codec import Json, JsonObject, decode, from_json, to_json
-from mafiabot.store.posts import PostIn
+from mafiabot.store.posts import PostIn, body_hash
 from mafiabot.store.tables import MoveRow
 from poster.outbox import OutboxKey, OutboxRow
 
@@ -197,6 +197,43 @@ def test_the_database_leaves_out_posts_without_coloured_text(store: Store) -> No
     got = [p.board_id for p in store.iter_posts(gid, turn=1, colored_only=True, batch=2)]
     assert got == [2, 4, 5]
     assert [p.board_id for p in store.iter_posts(gid, turn=1)] == [1, 2, 3, 4, 5]
+
+
+def test_posts_stored_in_batches_are_stored_as_sqlalchemy_stores_them(store: Store) -> None:
+    # upsert_posts inserts through the driver's executemany with each column's own bind
+    # processor: every column holds exactly what the ORM writes for the same values
+    from mafiabot.store.tables import PostRevision, PostRow
+
+    gid = _game(store)
+    other = store.create_game(name="b", ruleset="pefl", topic_id=5, seed=1, now=T0).id
+    at, seen = T0 + timedelta(minutes=3, microseconds=5), T0 + timedelta(hours=1)
+    record: JsonObject = {"id": 7, "text": "Кот — «красный»", "colored": [{"color": "#f00"}]}
+    store.upsert_posts(
+        gid,
+        [PostIn(4, 7, "Кот", 66, at, "<b>x</b>", 1, 3, edited_at=at, record=record)],
+        now=seen,
+    )
+    with store.session() as s:
+        row = PostRow(
+            game_id=other, topic_id=4, board_id=7, author="Кот", author_id=66, posted_at=at,
+            turn=1, position=3, revisions=1, first_seen=seen,
+        )  # fmt: skip
+        s.add(row)
+        s.flush()
+        s.add(
+            PostRevision(
+                post_id=row.id, revision=1, body_html="<b>x</b>", body_hash=body_hash("<b>x</b>"),
+                record=record, edited_at=at, seen_at=seen,
+            )
+        )  # fmt: skip
+    cols = "p.topic_id, p.board_id, p.author, p.author_id, p.posted_at, p.turn, p.position, "
+    cols += "p.revisions, p.first_seen, r.revision, r.body_html, r.body_hash, r.record, "
+    cols += "r.edited_at, r.seen_at"
+    q = f"SELECT {cols} FROM posts p JOIN post_revisions r ON r.post_id = p.id WHERE p.game_id = "
+    with store.engine.connect() as conn:
+        ours = conn.exec_driver_sql(q + str(gid)).all()
+        orms = conn.exec_driver_sql(q + str(other)).all()
+    assert ours == orms and len(ours) == 1
 
 
 def test_naive_datetime_is_refused(store: Store) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from mafiabot import keys
-from mafiabot.daemon import flags, mailbox, overrides
+from mafiabot.daemon import flags, mailbox, overrides, tally
 from mafiabot.daemon.context import Shell
 from mafiabot.store.codec import to_json
 from mafiabot.store.posts import PostIn
@@ -84,23 +84,10 @@ def read_pm(sh: Shell, html: str, msg_id: int, now: datetime) -> PrivateMessage 
 def topics(sh: Shell, g: Game) -> list[int]:
     """The topics read this turn: the game's, and the court's when it is another one."""
     ts = [sh.cfg.game.topic]
-    court = court_topic_id(sh, g, g.turn)
+    court = tally.court_topic_id(sh, g, g.turn)
     if court != sh.cfg.game.topic:
         ts.append(court)
     return ts
-
-
-def court_topic_id(sh: Shell, g: Game, turn: int) -> int:
-    """Where the turn's court votes are read (G-N.4): the host's `court_topic`, else the topic
-    the bot opened in `court_forum` for this turn (once the board accepted it), else the game
-    topic."""
-    if sh.cfg.game.court_topic:
-        return sh.cfg.game.court_topic
-    if sh.cfg.game.court_forum:
-        row = sh.outbox(g).get(keys.key(g.id, turn, keys.COURT_TOPIC))
-        if row is not None and row.board_ids:
-            return row.board_ids[0]
-    return sh.cfg.game.topic
 
 
 def poll_topics(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
@@ -243,10 +230,13 @@ def _store(
         ],
         now=now,
     )
+    authors: set[tuple[str, int | None]] = set()  # learnt from once a batch
     for (post, turn), status in zip(batch, statuses, strict=True):
         if status == "new":
             report.new_posts += 1
-            sh.learn_user_id(g, post.author, post.author_id)
+            if (post.author, post.author_id) not in authors:
+                authors.add((post.author, post.author_id))
+                sh.learn_user_id(g, post.author, post.author_id)
             moderate(sh, g, topic, post, turn)
             if not sh.is_host(post.author):
                 _late_seen(sh, g, topic, post, turn)
@@ -254,6 +244,9 @@ def _store(
             report.edited_posts += 1
     if any(st != "same" for st in statuses):
         sh.posts_changed()
+        # the live tally reads on from the records in hand, not from the store
+        stored = [(post, turn, st) for (post, turn), st in zip(batch, statuses, strict=True)]
+        tally.posts_stored(sh, g, topic, stored)
     batch.clear()
 
 

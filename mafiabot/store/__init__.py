@@ -14,7 +14,7 @@ What the tables guarantee:
 
 The package by stage: `tables` (the rows), `codec` (records to JSON and back), `database`
 (engine, sessions, schema), one part of `Store` per thing it keeps (`games`, `posts`,
-`letters`, `turns`, `outbox`, `bans`, `overrides`). This module is `Store` put together.
+`tallies`, `letters`, `turns`, `outbox`, `bans`, `overrides`). This module is `Store` put together.
 """
 
 from __future__ import annotations
@@ -25,12 +25,15 @@ from mafiabot.store.letters import LetterStore
 from mafiabot.store.outbox import OutboxStore, SqlOutbox
 from mafiabot.store.overrides import OverrideStore
 from mafiabot.store.posts import PostStore
+from mafiabot.store.tallies import TallyStore
 from mafiabot.store.turns import TurnStore
 
 __all__ = ["SqlOutbox", "Store", "open_store"]
 
 
-class Store(GameStore, PostStore, LetterStore, TurnStore, OutboxStore, BanStore, OverrideStore):
+class Store(
+    GameStore, PostStore, TallyStore, LetterStore, TurnStore, OutboxStore, BanStore, OverrideStore
+):
     """The daemon's database. Methods open their own short transaction unless given one."""
 
 

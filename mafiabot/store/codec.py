@@ -32,7 +32,6 @@ JsonData = bool | int | float | str | list[Json] | dict[str, Json]
 T = TypeVar("T")
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # dataclass -> its field names
 
 
 @overload
@@ -46,22 +45,55 @@ def to_json(value: object) -> Json:
     cls = type(value)
     if cls in _PLAIN:  # the bulk of a record's leaves: nothing to look up
         return typing.cast(Json, value)
-    names = _FIELD_NAMES.get(cls)
-    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(value))
-    if names is not None:
+    encode = _ENCODERS.get(cls)
+    if encode is None:
+        encode = _ENCODERS[cls] = _encoder(cls)
+    return encode(value)
+
+
+_Encode = Callable[[typing.Any], Json]  # each takes the one type it was made for
+# how each type met is encoded, worked out once per type: a post's record holds a few dozen
+# values, and asking each what it is (dataclass? datetime? sequence?) cost more than the rest
+_ENCODERS: dict[type, _Encode] = {}
+
+
+def _encoder(cls: type) -> _Encode:
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_encoder(tuple(f.name for f in dataclasses.fields(cls)))
+    if issubclass(cls, datetime):
+        return _isoformat
+    if issubclass(cls, (list, tuple, frozenset, set)):
+        return _sequence
+    if issubclass(cls, Mapping):
+        return _mapping
+    return _as_is  # not JSON: the column's own encoder says so
+
+
+def _dataclass_encoder(names: tuple[str, ...]) -> _Encode:
+    def encode(value: object) -> Json:
         out: JsonObject = {}
         for name in names:  # plain leaves copied here: a call each cost a post's encoding
             v = getattr(value, name)
             out[name] = v if type(v) in _PLAIN else to_json(v)
         return out
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, (list, tuple, frozenset, set)):
-        return [to_json(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): to_json(v) for k, v in value.items()}
-    return typing.cast(Json, value)  # not JSON: the column's own encoder says so
+
+    return encode
+
+
+def _isoformat(value: datetime) -> Json:
+    return value.isoformat()
+
+
+def _sequence(value: Iterable[object]) -> Json:
+    return [to_json(v) for v in value]
+
+
+def _mapping(value: Mapping[object, object]) -> Json:
+    return {str(k): to_json(v) for k, v in value.items()}
+
+
+def _as_is(value: object) -> Json:
+    return typing.cast(Json, value)
 
 
 @functools.cache

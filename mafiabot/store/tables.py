@@ -167,6 +167,41 @@ class VoteRecordRow(SQLModel, table=True):
     votes: list[JsonObject] | None = _json_col()
 
 
+class TallyRow(SQLModel, table=True):
+    """The live tally of a phase ("turn/phase"), kept as posts arrive (`store.tallies`): what
+    the vote reader made of the phase's topic up to the post `through`, and `key`, the
+    fingerprint of everything else it read by (state, seats, rules, calendar). A tally whose
+    key no longer matches, or that a later revision voids, is read again from the phase's
+    first post."""
+
+    __tablename__ = "tallies"
+    __table_args__ = (sa.UniqueConstraint("game_id", "tag"),)
+
+    id: int = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    tag: str
+    topic_id: int
+    key: str = ""
+    through: int | None = None  # the highest board id read (None: no post yet)
+    # the highest post_revisions id when it was kept: a revision above it of a post at or
+    # below `through` (an edit, a post seen late) voids it
+    revisions_through: int | None = None
+    kind: str = ""
+    votes: list[JsonObject] | None = _json_col()  # engine Votes (to_json), in the order cast
+    agreed: JsonObject | None = _json_col()  # P-V.2: post id → target of its accepted vote
+    notes: list[str] | None = _json_col()  # for the host (edits after the deadline)
+
+
+class TallyRejectionRow(SQLModel, table=True):
+    """A vote the live tally refused (an engine `InputRejected`, to_json), in reading order."""
+
+    __tablename__ = "tally_rejections"
+
+    id: int = Field(default=None, primary_key=True)
+    tally_id: int = Field(foreign_key="tallies.id", index=True)
+    record: JsonObject | None = _json_col()
+
+
 class PostRow(SQLModel, table=True):
     __tablename__ = "posts"
     __table_args__ = (sa.UniqueConstraint("game_id", "board_id"),)

@@ -48,9 +48,11 @@ from parser.votes.records import (
     VoteNicks,
     VoteOptions,
     VoteResult,
+    VotesSoFar,
     in_window,
     late_edit,
     refusal_detail,
+    supersede,
     tally_of,
 )
 
@@ -229,6 +231,7 @@ def extract_court_votes(
     options: VoteOptions | None = None,
     dead: Collection[str] = (),
     player_ids: Mapping[str, int | None] | None = None,
+    so_far: VotesSoFar | None = None,
 ) -> VoteResult:
     """G-N.4: each post holds just a nominee's nick (coloured or not); a player's last counts.
 
@@ -236,6 +239,7 @@ def extract_court_votes(
     from its own text, a bare nick or a phrase («Сажаю Рому», «За посадку Кати»; see
     `_court_match`). A vote for a living player who is not a nominee is rejected
     ``not_a_nominee``; chatter that names nobody is not a vote and is not reported.
+    `so_far`: as for `parser.votes.day.extract_votes`.
     """
     o = options or VoteOptions()
     resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
@@ -244,7 +248,7 @@ def extract_court_votes(
     who = Authors(players, dead, (), o.ignore_authors, player_ids)
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
-    counted: dict[str, Vote] = {}
+    counted: dict[str, Vote] = {v.voter: v for v in (so_far or VotesSoFar()).votes}
     reading_of: dict[str, int] = {}
 
     for post in posts:
@@ -279,8 +283,7 @@ def extract_court_votes(
         target = match.nick
         assert target is not None
         if author in counted:
-            i = reading_of[author]
-            readings[i] = replace(readings[i], status="superseded")
+            supersede(readings, reading_of.get(author))  # None: cast before `so_far`
             del counted[author]
         counted[author] = Vote(author, target, "court", post.id, post.posted_at)
         reading_of[author] = len(readings)

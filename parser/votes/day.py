@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import replace
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
@@ -25,11 +24,13 @@ from parser.votes.records import (
     VoteNicks,
     VoteOptions,
     VoteResult,
+    VotesSoFar,
     color_matches,
     defaults_for,
     in_window,
     late_edit,
     refusal_detail,
+    supersede,
     tally_of,
     voter_refusal,
 )
@@ -44,6 +45,7 @@ def extract_votes(
     dead: Collection[str] = (),
     beaten: Collection[str] = (),
     player_ids: Mapping[str, int | None] | None = None,
+    so_far: VotesSoFar | None = None,
 ) -> VoteResult:
     """Read the votes of one day (see the module docstring).
 
@@ -51,6 +53,8 @@ def extract_votes(
     ``dead``, votes for them as ``dead_target``). beaten: living players under P-A.3.
     player_ids: nick → board user id of the cast, where known: a post counts as a player's
     only if its ``author_id`` is his whenever both are known (`parser.identity.Cast`).
+    so_far: the reading of the day's earlier posts (`VotesSoFar`), `posts` being the ones
+    after them: the votes are the whole day's, the rejections and readings the new posts'.
     """
     o = options or VoteOptions()
     colors, policy, need_reason, agreement = defaults_for(ruleset, o)
@@ -61,10 +65,13 @@ def extract_votes(
 
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
-    counted: dict[str, Vote] = {}  # voter → vote that counts
+    start = so_far or VotesSoFar()
+    counted: dict[str, Vote] = {v.voter: v for v in start.votes}  # voter → vote that counts
     reading_of: dict[str, int] = {}  # voter → index in readings of that vote
-    accepted_by_post: dict[int, str] = {}  # P-V.2: post id → target of an accepted vote
-    seen: list[Post] = []  # the posts of accepted votes, in order
+    accepted_by_post = dict(start.agreed)  # P-V.2: post id → target of an accepted vote
+    # the posts of accepted votes read now, in order (a quote naming no post is looked for
+    # among them: `needs_earlier_posts`)
+    seen: list[Post] = []
 
     def reject(post: Post, author: str, reason: str, **kw: str | None) -> None:
         rejected.append(
@@ -137,9 +144,7 @@ def extract_votes(
                 reject(post, author, NO_REASON, target=target, text=pick.span.text)
                 continue
         if previous is not None:  # "last": the earlier vote is superseded
-            i = reading_of[author]
-            old = readings[i]
-            readings[i] = replace(old, status="superseded")
+            supersede(readings, reading_of.get(author))
             del counted[author]  # re-inserted below: the order of votes is the order cast
         vote = Vote(
             author,
@@ -169,7 +174,9 @@ def extract_votes(
         )
 
     votes = list(counted.values())
-    return VoteResult(votes, rejected, tally_of(votes), readings)
+    # P-V.2: what a later post may agree with — nothing to carry on where there is no agreement
+    agreed = accepted_by_post if agreement else {}
+    return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
 
 
 def _post_vote(
@@ -217,6 +224,14 @@ def self_greens(result: VoteResult, living: Iterable[str]) -> VoteResult:
 
 def _plain(text: str) -> str:
     return " ".join(text.casefold().split())
+
+
+def needs_earlier_posts(post: Post) -> bool:
+    """Whether `post` quotes without naming the post (IPB 1.3: only the author and time), so
+    that P-V.2 looks for the quoted words among the day's earlier accepted votes: a reading
+    read on from a `VotesSoFar` holds their ids, not their words, and must read the day
+    again from its first post instead."""
+    return any(q.post_id is None and q.author is not None and q.text.strip() for q in post.quotes)
 
 
 def quoted_posts(quote: Quote, posts: Sequence[Post]) -> list[int]:

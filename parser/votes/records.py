@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Final, Literal
@@ -88,6 +88,28 @@ class VoteResult:
     rejected: list[InputRejected]
     tally: dict[str, int]  # target → votes, most first (ties: reached first, first)
     posts: list[PostReading] = field(default_factory=list)
+    # P-V.2: post id → the target of each vote accepted from it (superseded ones included):
+    # what a later agreement may refer to
+    agreed: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class VotesSoFar:
+    """Where the reading of a day (or a court) stands after its first posts: the later posts
+    are read on from here (`extract_votes(…, so_far=…)`) exactly as if read in one go with
+    the first — but for a post that quotes without naming the post (`day.needs_earlier_posts`):
+    the day is read again from its first post for it where agreements count. `votes`: counted
+    so far, in the order cast; `agreed`: `VoteResult.agreed`."""
+
+    votes: tuple[Vote, ...] = ()
+    agreed: Mapping[int, str] = field(default_factory=dict)
+
+
+def supersede(readings: list[PostReading], i: int | None) -> None:
+    """Mark the reading of a vote a later one replaced (None: a vote cast before the posts
+    read now, `VotesSoFar`, whose reading is not among them)."""
+    if i is not None:
+        readings[i] = replace(readings[i], status="superseded")
 
 
 # -- colours ----------------------------------------------------------------------------------
