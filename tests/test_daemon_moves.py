@@ -78,7 +78,7 @@ def test_P_M_0_a_refused_letter_does_not_use_up_the_change(tmp_path: Path) -> No
         until="2026-11-28T21:00",
     )
     asked, changed = answers
-    assert "уточните, пожалуйста" in asked and "в силе ваш прежний ход: лечение — Шерлок" in asked
+    assert "не совсем понял" in asked and "в силе ваш прежний ход: лечение — Шерлок" in asked
     assert "нельзя" not in asked  # the change is still his
     assert "ваш ход изменён" in changed
 
@@ -97,7 +97,7 @@ def test_P_M_0_a_question_after_the_last_change_says_the_answer_will_be_refused(
     )
     changed, asked = answers
     assert "ваш ход изменён" in changed and "нельзя" not in changed
-    assert "уточните, пожалуйста" in asked and "вам уже нельзя" in asked
+    assert "не совсем понял" in asked and "вы уже не можете" in asked
     assert "В силе ваш прежний ход: лечение — Кот." in asked
     assert "Ответьте новым письмом" not in asked
 
@@ -118,7 +118,7 @@ def test_G_M_gambler_each_new_letter_replaces_the_last(tmp_path: Path) -> None:
 
 def test_C_2_a_letter_with_no_move_is_not_refused(tmp_path: Path) -> None:
     # what a player expects: a question gets no «ход не принят» (the host answers questions);
-    # a letter naming an action without a readable move gets the short «не нашёл хода»
+    # a letter naming an action without a readable move gets the short «хода … я не нашёл»
     run, answers = _play_with_letters(
         "pefl",
         tmp_path,
@@ -128,7 +128,7 @@ def test_C_2_a_letter_with_no_move_is_not_refused(tmp_path: Path) -> None:
     )
     assert len(answers) == 1
     (note,) = answers
-    assert "в письме не нашёл хода" in note and "не принят" not in note
+    assert "хода в вашем письме я не нашёл" in note and "не принят" not in note
     flags = run.daemon.flags(1)
     assert any("Dr.Watson" in f and "хода нет" in f for f in flags)
 

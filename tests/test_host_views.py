@@ -255,6 +255,11 @@ def test_status_says_why_the_last_run_refused_in_the_hosts_language(tmp_path: Pa
     assert seen[6].startswith("game12.toml: игра «Мафия – 12» (тема 4): в базе игры нет игры")
     assert all("Восстановите" in s or "Верните" in s for s in seen)  # what to do, every time
     assert refusal_note("en", notes[2], MSK) == tuple(notes[2].split(" ", 1))
+    # the database named with its path, as a server database is
+    named = "the game database /srv/g.db has no game for topic 4, but the topic already holds "
+    named += "the bot's post #120: the game has begun and its database was lost. Nothing was sent."
+    said = refusal_note("ru", f"2026-12-03T19:00:00+00:00 {named}", MSK)[1]
+    assert said.startswith("в базе игры /srv/g.db нет игры из темы 4, но в теме уже есть")
     # a line the table does not know yet: Russian words around it, nothing lost
     assert refusal_note("ru", "2026-12-03T19:00:00+00:00 something new", MSK)[1] == (
         "причина — в журнале бота: something new"

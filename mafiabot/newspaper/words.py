@@ -80,12 +80,13 @@ HOST_CAUSE_RU = {
     "sheriff": "выстрел шерифа",
 }
 
-#: How a player left the game (`Player.out_by`: a cause or a day exit), for the dashboard.
+#: How a player left the game (`Player.out_by`: a cause or a day exit), for the dashboard:
+#: nouns, which agree with no player's gender
 EXIT_RU = {
     **HOST_CAUSE_RU,
-    "hanged": "повешен",
-    "jailed": "в тюрьме",
-    "missing": "пропал без вести",
+    "hanged": "повешение",
+    "jailed": "тюрьма",
+    "missing": "пропажа без вести",
 }
 
 
@@ -178,7 +179,8 @@ VOTE_REJECT_HOST_RU = {
 }
 VOTE_REJECT_GENERIC_RU = "голос не засчитан по правилам"
 
-VOTE_KIND_RU = {"red": "голоса", "green": "номинации (зелёные)", "court": "голоса в суде"}
+#: which vote is running, as the dashboard's «Голоса сейчас (…)» says it
+VOTE_KIND_RU = {"red": "красные, за повешение", "green": "зелёные, номинации", "court": "в суде"}
 
 # --------------------------------------------------------------------------------------------
 # The host's decisions (C-6)
@@ -224,7 +226,7 @@ OVERRIDE_FIELD_RU = {
 
 # Move refusals (engine reason codes and the parser's) → words for the player.
 REFUSAL_RU = {
-    "unknown_nick": "такого живого игрока нет",
+    "unknown_nick": "среди живых игроков такого ника нет",
     "ambiguous_nick": "ник подходит к нескольким игрокам — напишите его точнее",
     "dead": "вы уже выбыли из игры",
     "not_a_player": "вы не участвуете в игре",
@@ -232,12 +234,12 @@ REFUSAL_RU = {
     "no_move_tonight": "этой ночью у вас нет хода",
     "self_target": "нельзя выбрать самого себя",
     "repeat_target": "этого игрока вы уже выбирали",
-    "too_many_changes": "ход можно изменить только один раз",
+    "too_many_changes": "изменить ход можно только один раз за ночь — в силе ваш прежний ход",
     "late": "письмо пришло после дедлайна",
-    "unparsed": "не удалось понять ход",
+    "unparsed": "не удалось разобрать ход",
     "blocked": "этой ночью вы не можете ходить",
     "beaten": "вы избиты и этой ночью не ходите",
-    "used": "этот ход уже использован",
+    "used": "этот ход вы уже использовали",
     "no_target": "не понял, на кого направлен ход — напишите ник",
     # questions of the letter reader (parser/letters/): the question itself is the detail
     "which_target": "не понял, на кого из игроков направлен ход",
@@ -245,31 +247,34 @@ REFUSAL_RU = {
     "which_action": "не понял, какой ход вы делаете",
     "low_confidence": "не уверен, что правильно понял ход",
     "is_it_a_move": "не понял, ход ли это",
-    "unaccounted": "не понял, при чём в письме ещё один названный игрок",
+    "unaccounted": "в письме назван ещё один игрок, и я не понял, при чём он тут",
     "undecided": "не понял, окончательный ли это ход",
     "no_moves": "у вашей роли нет ночных ходов",
-    "not_now": "этот ход вашей роли сейчас недоступен",
+    "not_now": "сейчас этот ход вам недоступен",
     "wrong_action": "у вашей роли нет такого хода",
     # engine reasons (RuleSet.check_move)
-    "wrong_targets": "неверное число целей для этого хода",
+    "wrong_targets": "для этого хода названо не то число игроков",
     "unknown_target": "такого игрока нет в игре",
-    "dead_target": "этот игрок уже выбыл",
+    "dead_target": "этот игрок уже выбыл из игры",
     "wrong_role": "у вашей роли нет такого хода",
-    "wrong_turn": "в этот ход такой ход невозможен",
-    "self_heal_used": "себя доктор может лечить только раз за игру",
+    "wrong_turn": "сейчас такой ход сделать нельзя",
+    "self_heal_used": "себя можно лечить только раз за игру, и вы это уже сделали",
     "repeated_target": "этого игрока вы уже выбирали",
-    "already_beaten": "этого игрока уже избивали в этой игре",
-    "don_executor": "Дон сам исполняет выстрел, только если остался один",
+    "already_beaten": "этого игрока в этой игре уже избивали, а дважды нельзя",
+    "don_executor": (
+        "Дон может стрелять сам, только если остался в клане один — назовите исполнителем "
+        "другого члена клана"
+    ),
     "executor_not_in_clan": "исполнитель должен быть членом вашего клана",
-    "no_executor": "назовите исполнителя",
-    "no_protects_left": "протекты закончились",
-    "not_eligible": "условия для этого хода не выполнены",
+    "no_executor": "не назван исполнитель — напишите, кто из клана стреляет",
+    "no_protects_left": "протектов у вас больше не осталось",
+    "not_eligible": "для этого хода ещё не сложились условия",
     "own_bastard": "нельзя стрелять в своего ВСБ",
     "own_clan": "нельзя стрелять в члена своего клана",
-    "missing": "вы выбыли из игры",
-    "third_request": "ход можно изменить только один раз за ход — в силе ваше предыдущее письмо",
+    "missing": "вы пропали без вести и выбыли из игры",
+    "third_request": "изменить ход можно только один раз за ночь — в силе ваш прежний ход",
     "executor_busy": "исполнитель этой ночью занят и стрелять не может",
-    "army_not_allowed": "призвать Армию Тьмы сейчас нельзя",
+    "army_not_allowed": "поднять Армию Тьмы сейчас нельзя",
 }
 
 #: Said for a refusal code the table above does not know yet: a player never reads English.
@@ -340,7 +345,7 @@ GAME_STATUS_RU = {
     "running": "идёт игра",
     "over": "игра окончена",
 }
-PHASE_RU = {"day": "день и ночь", "greens": "зелёные", "court": "суд и ночь", "over": "конец"}
+PHASE_RU = {"day": "день и ночь", "greens": "номинации", "court": "суд и ночь", "over": "конец"}
 #: PEFL's first turn has no day: only the night and the Don election (P-S.2)
 PHASE_TURN0_RU = "нулевой ход"
 #: Gambler's first day: introductions, no votes, no night moves (G-S.2)
@@ -372,15 +377,15 @@ AUDIENCE_RU = {"public": "всем", "host": "ведущему"}
 #: the poster's reasons for giving a row up (`OutboxRow.error`, English for the log), as the
 #: host's Russian views say them; the board's own words (Russian on a Russian board) are kept
 _FAILURE_RU: tuple[tuple[str, str], ...] = (
-    ("flood control", "доска сочла сообщения слишком частыми (защита от флуда)"),
-    ("form token", "доска раз за разом отвергала форму отправки"),
-    ("kept returning the form", "доска раз за разом возвращала форму отправки"),
+    ("flood control", "форум счёл сообщения слишком частыми (защита от флуда)"),
+    ("form token", "форум раз за разом отвергал форму отправки"),
+    ("kept returning the form", "форум раз за разом возвращал форму отправки"),
     ("is locked", "тема закрыта, бот не может в ней писать"),
     ("no permission", "у аккаунта бота нет прав на это"),
-    ("no such user", "на доске нет такого пользователя"),
-    ("more than the board allows", "сообщение длиннее, чем позволяет доска"),
+    ("no such user", "на форуме нет такого пользователя"),
+    ("more than the board allows", "сообщение длиннее, чем позволяет форум"),
     ("does not exist", "тема или сообщение не найдены"),
-    ("refused the attachment", "доска не приняла файл"),
+    ("refused the attachment", "форум не принял файл"),
     ("moderator approval", "сообщение ушло на проверку модератору"),
     ("no topic id", "в настройках не указана тема"),
     ("no forum id", "в настройках не указан раздел"),
@@ -400,13 +405,13 @@ def failure_ru(error: str) -> str:
         )
         return f"{n} {tries}; последний отказ: {failure_ru(m.group(2))}"
     if "no such user on the board: " in error:
-        return "на доске нет пользователя " + error.rpartition("no such user on the board: ")[2]
+        return "на форуме нет пользователя " + error.rpartition("no such user on the board: ")[2]
     said = _BOARD_WORDS.search(error)
-    board = f" — доска пишет: «{said.group(0).strip()}»" if said else ""
+    board = f" — форум пишет: «{said.group(0).strip()}»" if said else ""
     for words, ru in _FAILURE_RU:
         if words in error:
             return ru + board
-    return "доска отказала" + (board or " (подробности — в журнале бота)")
+    return "форум отказал" + (board or " (подробности — в журнале бота)")
 
 
 def outbox_kind_ru(kind: str) -> str:
