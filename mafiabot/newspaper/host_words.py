@@ -97,7 +97,7 @@ LABELS: dict[str, dict[str, str]] = {
         "on_board": "на форуме",
         "no_database": "базы игры ещё нет",
         "for_host": "На заметку",
-        "refused": "последний запуск отказался",
+        "refused": "Последний запуск бота не удался",
     },
     "en": {
         "rules": "Rules",
