@@ -293,8 +293,10 @@ def test_P_M_0_a_question_to_a_player_with_no_change_left_says_the_answer_is_ref
 ) -> None:
     ask = "Кого из двух: Кота или Шерлока? Пришлите, пожалуйста, ход с одним ником."
     last = r.move_question(nick="Борис", question=ask, action="heal", targets=["Анна"], final=True)
-    assert ask in last and "изменить ход этой ночью вы уже не можете" in last
-    assert "не будет засчитано" in last and "В силе ваш прежний ход: лечение — Анна." in last
+    assert "изменить ход этой ночью вы уже не можете" in last, last
+    assert "письмо не засчитано" in last and "В силе ваш прежний ход: лечение — Анна." in last
+    # no question he may not answer: nothing asked, no answer invited
+    assert ask not in last and "?" not in last and "Ответьте" not in last, last
     assert "Ответьте новым письмом" not in last
 
 
