@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from mafiabot.demo.play import DemoRun, setup, strip_marker, tick_times
+from mafiabot.newspaper.grammar import inflect
 
 
 def _at(run: DemoRun, iso: str) -> datetime:
@@ -145,3 +146,20 @@ def test_C_2_a_letter_from_a_non_player_is_never_answered_but_reported(tmp_path:
     assert [m for m in run.board.sent if m.to == ("Прохожий",)] == []
     flags = [f for f in run.daemon.flags(1) if "Прохожий" in f and "не игрок" in f]
     assert len(flags) == 2
+
+
+def test_C_2_a_question_back_shows_its_example_with_a_players_nick(tmp_path: Path) -> None:
+    # the reader's question writes «Проверяю Ник»; the player reads a nick of his game
+    run, answers = _play_with_letters(
+        "pefl", tmp_path, "Шерлок", [("2026-11-28T19:40", "Проверяю его")], "2026-11-28T21:00"
+    )
+    (asked,) = answers
+    assert "не совсем понял" in asked and "Ник»" not in asked, asked
+    example = asked.split("например: «", 1)[1].split("»", 1)[0]
+    living = run.daemon.shell.store.players(run.daemon.game().id)
+    named = [
+        p.nick
+        for p in living
+        if p.nick != "Шерлок" and example.endswith((p.nick, inflect(p.nick, "accs") or p.nick))
+    ]
+    assert example.startswith("Проверяю ") and named, example

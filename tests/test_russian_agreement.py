@@ -12,6 +12,7 @@ import pytest
 
 from engine import events as E
 from engine.events import player
+from mafiabot.newspaper.examples import Examples, with_game_nicks
 from mafiabot.newspaper.grammar import inflect
 from mafiabot.newspaper.render import Renderer
 
@@ -109,3 +110,14 @@ def test_C_4_the_zero_turn_flavour_does_not_speak_of_earlier_nights(macro: str) 
 def test_G_P_1_no_flavour_line_says_how_anyone_died(turn: int) -> None:
     line = _flavour("night", turn)
     assert line and not _HOW.search(line), line
+
+
+def test_C_2_the_readers_stand_in_nicks_become_the_games_own() -> None:
+    ex = Examples("Шерлок", "Tanya-77", "Кот")
+    said = with_game_nicks("Напишите ник, например: «Проверяю Ник».", ex)
+    assert said == "Напишите ник, например: «Проверяю Шерлока»."
+    said = with_game_nicks("например: «Убиваем Ник, исполнитель Ник».", ex)
+    assert said == "например: «Убиваем Шерлока, исполнитель Кот»."
+    assert with_game_nicks("«Армия тьмы: Ник1 и Ник2»", ex) == "«Армия тьмы: Шерлок и Tanya-77»"
+    # the word «ник» outside an example letter is the player's word, not a stand-in
+    assert with_game_nicks("Напишите Ник", ex) == "Напишите Ник"

@@ -122,6 +122,8 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             final=no_change_left(sh, standing),
             deadline=g.deadline,
             tz=sh.tz,
+            players=state.living_nicks(),
+            clan=sh.rules.letter_mates(state, nick) if state.player(nick) is not None else (),
         )
     elif isinstance(got, InputRejected) and not _unanswered(sh, g, row, pm, got):
         # a question to a sender with no move tonight would invite what he cannot do: the
@@ -182,6 +184,7 @@ def _reply_context(sh: Shell, g: Game, state: GameState, nick: str) -> dict[str,
         "role": me.role if me is not None else None,
         "moves_now": sh.rules.letter_actions(state, nick)[1] if living else (),
         "players": state.living_nicks(),
+        "clan": sh.rules.letter_mates(state, nick) if me is not None else (),
         "deadline": g.deadline,
         "tz": sh.tz,
     }
