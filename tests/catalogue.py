@@ -166,6 +166,10 @@ def night_news() -> list[Entry]:
             E.AcquaintanceMade(turn=3, audience=player("Егор"), nick="Егор",
                                others=(("Шерлок", "commissar"),), reason="commissar_sheriff")
         ]),
+        ("gambler: комиссар узнал шерифа", "Нина", [
+            E.AcquaintanceMade(turn=3, audience=player("Нина"), nick="Нина",
+                               others=(("Егор", "sheriff"),), reason="commissar_sheriff")
+        ]),
         ("gambler: адвокат и мафия знакомы", "Егор", [
             E.AcquaintanceMade(turn=3, audience=player("Егор"), nick="Егор",
                                others=(("Mister X", "godfather"), ("Вова", "mafia")),

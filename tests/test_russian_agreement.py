@@ -68,7 +68,7 @@ def test_G_N_5_a_court_duel_declines_the_second_duellist() -> None:
     assert "[b]Марго[/b] против [b]Егора[/b]" in text, text
 
 
-def _pm(others: tuple[tuple[str, Any], ...]) -> str:
+def _pm(others: tuple[tuple[str, Any], ...], reason: str = "clan") -> str:
     return Renderer(None, "ru").player_pm(
         ruleset="gambler",
         game_name="Игра",
@@ -76,7 +76,7 @@ def _pm(others: tuple[tuple[str, Any], ...]) -> str:
         turn=1,
         events=[
             E.AcquaintanceMade(
-                turn=1, audience=player("Егор"), nick="Егор", others=others, reason="clan"
+                turn=1, audience=player("Егор"), nick="Егор", others=others, reason=reason
             )
         ],
     )
@@ -121,3 +121,10 @@ def test_C_2_the_readers_stand_in_nicks_become_the_games_own() -> None:
     assert with_game_nicks("«Армия тьмы: Ник1 и Ник2»", ex) == "«Армия тьмы: Шерлок и Tanya-77»"
     # the word «ник» outside an example letter is the player's word, not a stand-in
     assert with_game_nicks("Напишите Ник", ex) == "Напишите Ник"
+
+
+def test_G_M_9_the_commissar_and_the_sheriff_each_read_their_own_side() -> None:
+    commissar = _pm((("Марго", "sheriff"),), "commissar_sheriff")
+    assert "Вы проверили шерифа, и теперь вы знаете друг друга: [b]Марго[/b]" in commissar
+    sheriff = _pm((("Шерлок", "commissar"),), "commissar_sheriff")
+    assert "Комиссар проверил вас, и теперь вы знаете друг друга: [b]Шерлок[/b]" in sheriff
