@@ -5,6 +5,7 @@ person, and flavour that speaks of nights before the first one or says how anyon
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -128,3 +129,18 @@ def test_G_M_9_the_commissar_and_the_sheriff_each_read_their_own_side() -> None:
     assert "Вы проверили шерифа, и теперь вы знаете друг друга: [b]Марго[/b]" in commissar
     sheriff = _pm((("Шерлок", "commissar"),), "commissar_sheriff")
     assert "Комиссар проверил вас, и теперь вы знаете друг друга: [b]Шерлок[/b]" in sheriff
+
+
+@pytest.mark.parametrize("kind", ["green", "court"])
+def test_G_S_2_a_gambler_interim_count_names_the_day_as_its_papers_do(kind: str) -> None:
+    text = Renderer(None, "ru").vote_count(
+        ruleset="gambler",
+        game_name="Игра",
+        turn=4,
+        kind=kind,
+        tally=[("Марго", ["Нина"])],
+        not_voted=[],
+        as_of=datetime(2026, 12, 3, 7, tzinfo=UTC),
+        deadline=None,
+    )
+    assert text.startswith("[b]Игра, день 4: промежуточный подсчёт"), text
