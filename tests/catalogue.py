@@ -215,6 +215,24 @@ def replies() -> list[Entry]:
             ),
         )
     )
+    for printed in (True, False):
+        out.append(
+            (
+                f"принят выстрел с рассказом ({'печатают' if printed else 'не печатают'})",
+                r.move_reply(
+                    nick="Егор",
+                    accepted=True,
+                    action="kill",
+                    targets=["Марго"],
+                    ruleset="gambler",
+                    role="sheriff",
+                    moves_now=("kill",),
+                    story="на рассвете, у моста",
+                    stories_printed=printed,
+                    **common,
+                ),
+            )
+        )
     out.append(
         (
             "изменён ход — последняя замена",

@@ -163,3 +163,17 @@ def test_C_2_a_question_back_shows_its_example_with_a_players_nick(tmp_path: Pat
         if p.nick != "Шерлок" and example.endswith((p.nick, inflect(p.nick, "accs") or p.nick))
     ]
     assert example.startswith("Проверяю ") and named, example
+
+
+def test_G_M_10_a_kill_letters_story_is_acknowledged(tmp_path: Path) -> None:
+    # the sheriff (Марго in the recorded Gambler game) shoots with a story on night 2
+    _run, answers = _play_with_letters(
+        "gambler",
+        tmp_path,
+        "Марго",
+        [("2026-12-03T19:40", "Стреляю в Кота\nСпособ: в упор, на рассвете")],
+        until="2026-12-03T21:00",
+    )
+    (said,) = answers
+    assert "ваш ход принят" in said
+    assert "газета напечатает ваш рассказ под именем жертвы, не называя убийцу" in said, said

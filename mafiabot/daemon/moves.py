@@ -102,6 +102,8 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             last_change=spent and replaced,
             role_moves=not (read.refused and read.reading and read.reading.code == NO_MOVES),
             side=got.side,
+            story=got.story,
+            stories_printed=sh.rules.paper.kill_story and sh.rules.settings.kill_stories,
             **_reply_context(sh, g, state, nick),
         )
     elif (

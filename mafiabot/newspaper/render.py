@@ -257,6 +257,8 @@ class Renderer:
         deadline: datetime | None = None,
         tz: ZoneInfo | None = None,
         clan: Sequence[str] = (),
+        story: str | None = None,
+        stories_printed: bool = False,
     ) -> str:
         """Acknowledgement or refusal of one night move (C-2, C-3); `no_move`: the short
         «в письме не нашёл хода» for a letter that names an action but holds no move.
@@ -266,7 +268,8 @@ class Renderer:
         `deadline`: the current one; `last_change`:
         an accepted letter that spent the player's last change of request (P-M.0);
         `role_moves`: false when the reader found the sender's role has no night move;
-        `side`: the side a side choice took (G-M.8), said back in words."""
+        `side`: the side a side choice took (G-M.8), said back in words; `story`: a kill
+        letter's story (G-M.10), and `stories_printed` whether this game's paper prints it."""
         extra = reply_view(
             ruleset=ruleset,
             role=role,
@@ -294,6 +297,8 @@ class Renderer:
             no_move=no_move,
             last_change=last_change,
             side=side or "",
+            story=bool(story),
+            stories_printed=stories_printed,
             code=reason,
             final=reason in ("third_request", "too_many_changes"),
             deadline=format_when(deadline, tz),
