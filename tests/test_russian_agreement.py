@@ -16,6 +16,7 @@ from engine.events import player
 from mafiabot.newspaper.examples import Examples, with_game_nicks
 from mafiabot.newspaper.grammar import inflect
 from mafiabot.newspaper.render import Renderer
+from mafiabot.newspaper.words import parse_issue_ru
 
 HERE = Path(__file__).resolve().parent
 GOLDEN_FILES = sorted(
@@ -144,3 +145,23 @@ def test_G_S_2_a_gambler_interim_count_names_the_day_as_its_papers_do(kind: str)
         deadline=None,
     )
     assert text.startswith("[b]Игра, день 4: промежуточный подсчёт"), text
+
+
+@pytest.mark.parametrize(
+    ("where", "message", "said"),
+    [
+        ("post 60", "no post time", "сообщение 60: не удалось прочитать время сообщения"),
+        ("pm 12", "unreadable PM time", "ЛС 12: не удалось прочитать время письма"),
+        (
+            "page",
+            "no posts found (2.3 markup)",
+            "страница: на странице не найдено ни одного сообщения",
+        ),
+        ("post #3", "author not found", "3-е сообщение на странице: не найден автор"),
+        ("page", "something new", "страница: не удалось прочитать (something new)"),
+    ],
+)
+def test_a_page_readers_note_reaches_the_host_in_russian(
+    where: str, message: str, said: str
+) -> None:
+    assert parse_issue_ru(where, message) == said

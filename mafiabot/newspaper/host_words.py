@@ -32,6 +32,7 @@ from mafiabot.newspaper.words import (
     format_when,
     outbox_kind_ru,
     rules_of,
+    shut_out_line_ru,
 )
 
 LABELS: dict[str, dict[str, str]] = {
@@ -263,6 +264,8 @@ def tick_result(lang: str, result: str, tz: ZoneInfo | None) -> str:
     """The last tick's line in the host's language (English: as the log has it)."""
     if not _ru(lang) or not result:
         return result
+    if result.startswith("stopped: "):  # the board shut the bot out (`GameDaemon.shut_out`)
+        return "бот остановлен: " + shut_out_line_ru(result.removeprefix("stopped: "))
     m = _FAILED.fullmatch(result)
     if m:
         times = f" ({m.group(1)}-й раз подряд)" if m.group(1) else ""

@@ -20,6 +20,7 @@ from engine.kinds import RULESETS, Role
 from engine.rules import ruleset_class
 from engine.words_ru import ACTION_WORDS
 from mafiabot.newspaper.grammar import pick, plural
+from scraper.errors import AccountBanned, BoardDisabled, CaptchaRequired
 
 log = logging.getLogger(__name__)
 
@@ -392,6 +393,83 @@ _FAILURE_RU: tuple[tuple[str, str], ...] = (
 )
 _TRIES = re.compile(r"gave up after (\d+) refused tries; last: (.*)", re.S)
 _BOARD_WORDS = re.compile(r"[А-Яа-яЁё][^:]*$")
+
+
+#: what the page readers could not read (`ParseIssue.message`, English for the log), as the
+#: host's notes say it: the first pattern found in the message wins
+_PARSE_ISSUE_RU: tuple[tuple[str, str], ...] = (
+    ("page cut short", "страница пришла не целиком: что было после обрыва, не прочитано"),
+    ("reader failed", "страницу не удалось разобрать (подробности — в журнале бота)"),
+    ("not an Invision board page", "это не страница форума Invision"),
+    ("printable view", "это версия для печати: в ней нет номеров сообщений и пользователей"),
+    ("no PM list", "на странице нет списка личных сообщений"),
+    ("no posts found", "на странице не найдено ни одного сообщения"),
+    ("no topic id", "на странице не найден номер темы"),
+    ("without a message id", "в списке ЛС строка без номера письма"),
+    ("no message found", "на странице не найдено письмо"),
+    ("edit time", "не удалось прочитать время правки"),
+    ("PM time", "не удалось прочитать время письма"),
+    ("sent time", "не найдено время отправки"),
+    ("post time", "не удалось прочитать время сообщения"),
+    ("no time", "не найдено время"),
+    ("author", "не найден автор"),
+    ("no sender", "не найден отправитель"),
+    ("body", "не найден текст"),
+    ("colour", "не удалось прочитать цвет текста"),
+    ("notice", "не удалось прочитать пометку форума"),
+)
+_ISSUE_WHERE = re.compile(r"(?P<what>post|pm)(?: (?P<nth>#)?(?P<n>\d+))?|page|pm row")
+
+
+def parse_issue_ru(where: str, message: str) -> str:
+    """A page reader's note (`ParseIssue`: where, what) in the host's words: «сообщение 60:
+    не найдено время». An unknown note keeps its own words after Russian ones."""
+    m = _ISSUE_WHERE.fullmatch(where)
+    if m is None or m.group(0) == "page":
+        place = "страница"
+    elif m.group(0) == "pm row":
+        place = "список ЛС"
+    elif m["nth"]:  # the post's place on the page: it has no id
+        place = f"{m['n']}-е сообщение на странице"
+    else:
+        place = "сообщение" if m["what"] == "post" else "ЛС"
+        place += f" {m['n']}" if m["n"] else ""
+    said = next((ru for words, ru in _PARSE_ISSUE_RU if words in message), None)
+    return f"{place}: {said or 'не удалось прочитать (' + message + ')'}"
+
+
+#: why the board shuts the bot out (`scraper.errors.ShutOut` and its kinds, by class name),
+#: with what the host does about it
+_SHUT_OUT_KINDS = (AccountBanned, BoardDisabled, CaptchaRequired)
+_SHUT_OUT_RU = {
+    "AccountBanned": (
+        "аккаунт бота забанен на форуме: попросите администрацию снять бан и запустите бота снова"
+    ),
+    "BoardDisabled": "форум выключен: запустите бота снова, когда форум заработает",
+    "CaptchaRequired": (
+        "форум требует от аккаунта бота пройти капчу: войдите под ним один раз в браузере, "
+        "пройдите её и запустите бота снова"
+    ),
+}
+
+
+_BOARD_SAYS = re.compile(r" \(the board says: (?P<says>.*)\); ", re.S)
+
+
+def shut_out_line_ru(line: str) -> str:
+    """`shut_out_ru` of a ShutOut's English line as the tick's result keeps it."""
+    kind = next((c.__name__ for c in _SHUT_OUT_KINDS if line.startswith(c.what)), "")
+    says = _BOARD_SAYS.search(line)
+    return shut_out_ru(kind, says["says"] if says else "")
+
+
+def shut_out_ru(kind: str, board_says: str = "") -> str:
+    """The board shutting the bot out, in the host's words: what happened and what to do,
+    and the board's own words after them."""
+    said = _SHUT_OUT_RU.get(
+        kind, "форум перестал пускать бота: запустите бота снова, когда это исправят"
+    )
+    return said + (f" (форум пишет: «{board_says}»)" if board_says else "")
 
 
 def failure_ru(error: str) -> str:
