@@ -15,6 +15,7 @@ from engine import events as E
 from engine.events import player
 from mafiabot.newspaper.examples import Examples, with_game_nicks
 from mafiabot.newspaper.grammar import inflect
+from mafiabot.newspaper.host_words import tick_result
 from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.words import parse_issue_ru
 
@@ -165,3 +166,23 @@ def test_a_page_readers_note_reaches_the_host_in_russian(
     where: str, message: str, said: str
 ) -> None:
     assert parse_issue_ru(where, message) == said
+
+
+def test_every_part_of_a_tick_line_is_said_in_russian() -> None:
+    """The tick's English line (the log's) as `status` shows it: nothing dropped, nothing
+    left in English — the host's mailbox fill included."""
+    line = (
+        "3 new post(s), 1 edited; 2 new PM(s); game started; closed 1/day; sent 4; "
+        "NOT SENT, refused for good: 1; mailbox 45/50; next deadline none"
+    )
+    said = tick_result("ru", line, None)
+    assert said.split("; ") == [
+        "3 новых сообщения, 1 изменённое",
+        "2 новых письма",
+        "игра началась",
+        "закрыт дедлайн: ход 1 (день и ночь)",
+        "отправлено 4",
+        "НЕ ОТПРАВЛЕНО (форум отказал): 1",
+        "личный ящик ведущего: занято 45 из 50",
+        "следующего дедлайна нет",
+    ], said

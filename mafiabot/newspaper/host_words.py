@@ -257,6 +257,7 @@ _SENT = re.compile(r"sent (\d+)")
 _NOT_SENT = re.compile(r"NOT SENT, refused for good: (\d+)")
 _NEXT = re.compile(r"next deadline (\S+)")
 _CLOSED = re.compile(r"closed (.+)")
+_MAILBOX = re.compile(r"mailbox (\d+)/(\d+)")
 _FAILED = re.compile(r"failed(?: \((\d+) in a row\))?: (.*)", re.S)
 
 
@@ -296,6 +297,8 @@ def _tick_part(part: str, tz: ZoneInfo | None) -> str:
         return "закрыт дедлайн: " + ", ".join(closed)
     if m := _NOT_SENT.fullmatch(part):
         return f"НЕ ОТПРАВЛЕНО (форум отказал): {m.group(1)}"
+    if m := _MAILBOX.fullmatch(part):
+        return f"личный ящик ведущего: занято {m.group(1)} из {m.group(2)}"
     if m := _SENT.fullmatch(part):
         return f"отправлено {m.group(1)}"
     if m := _NEXT.fullmatch(part):
