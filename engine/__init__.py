@@ -1,4 +1,4 @@
-"""The rules engine: pure functions over frozen records (no I/O, no clock, no global random).
+"""The rules engine: pure functions over frozen records (no I/O, clock or shared RNG).
 
 Public API (stable; extend, never change):
 

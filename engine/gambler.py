@@ -231,7 +231,7 @@ class Gambler(RuleSetBase):
 
 
 def last_word_allowed(p: Player) -> int:
-    """G-P.2: a killed civilian may write one last word (the 12 h limit is the daemon's
+    """G-P.2: a civilian who was killed gets one last word (the 12 h limit is the daemon's
     clock: it passes only posts within it as this turn's); anyone else dead, none."""
     killed = p.out_by not in (None, "jailed", "missing", "override")
     return 1 if p.role == "civilian" and killed else 0
@@ -447,7 +447,7 @@ def close_court_and_night(
                     DeathRecorded(turn=state.turn, audience=HOST, nick=ov.nick, cause="override"),
                     OverrideApplied(turn=state.turn, what="remove", nick=ov.nick),
                 ]
-    # G-W.1 Ruling: checked after the court ...
+    # G-W.1 Ruling: the win is tested once the court is over ...
     w = winner(settings, state) if settings.gambler_check_win_after_court else None
     if w is None:
         moves = [m for m in inputs.moves if m.action != "choose_side"]
@@ -455,7 +455,7 @@ def close_court_and_night(
         events += evs
         state, evs = play_night(settings, state, intake)
         events += evs
-        w = winner(settings, state)  # ... and after the night
+        w = winner(settings, state)  # ... and again once the night is played
     if w is not None or not state.living:
         events.append(
             GameWon(turn=state.turn, winner=w, how="G-W.1", survivors=state.living_nicks())
@@ -600,7 +600,7 @@ def night_checks(
     state: GameState,
     move_of: Callable[[Role, str], tuple[Player, Move] | None],
 ) -> tuple[dict[str, str], list[Event]]:
-    """G-M.1/G-M.9: the commissar's and the lawyer's checks → who each checked (role →
+    """G-M.1/G-M.9: the checks of the commissar and of the lawyer → who each checked (role →
     target) and the events telling them, the town and their acquaintances. Apart from
     `play_night` because the checks change no one's state; they only inform."""
     t = state.turn
@@ -694,9 +694,10 @@ def settle_side_choice(
 # Win (G-W.1)
 # ============================================================================================
 def winner(settings: RulesSettings, state: GameState) -> str | None:
-    """G-W.1: town when no godfather or mafia is left; mafia when living town players are
-    fewer than living mafia (with the lawyer and a mafia-recruited prostitute); the maniac
-    only alone. Several at once → `gambler_win_priority` (maniac > mafia > town)."""
+    """G-W.1: town once the godfather and every mafioso are gone; mafia once the town has
+    fewer living players than the mafia (counting the lawyer and a prostitute the mafia
+    recruited); the maniac only as the last one alive. Several at once →
+    `gambler_win_priority` (maniac > mafia > town)."""
     living = state.living
     # nobody left (the last sheriff and the last mafioso shot each other): "no godfather or
     # mafia is left" still holds, so the town wins

@@ -163,7 +163,7 @@ class Pefl(RuleSetBase):
     host_deadlines = True  # C-1: the host announces each deadline
     vote_kinds = (("day", "red"),)  # P-V.1
     vote_colors = ("family:red",)
-    vote_order = "first"  # P-V.3: a vote cannot be changed
+    vote_order = "first"  # P-V.3: the first accepted vote is final
     vote_needs_reason = True  # P-V.1
     vote_agreement = True  # P-V.2
     kill_executor = True  # P-M.8
@@ -242,7 +242,7 @@ class Pefl(RuleSetBase):
 # Set-up (P-S.2, P-S.3)
 # ============================================================================================
 def told_role(role: Role) -> Role:
-    """P-S.3: the bastard is told he is a civilian."""
+    """P-S.3: the bastard learns his role as `civilian`."""
     return "civilian" if role == "bastard" else role
 
 
@@ -805,7 +805,7 @@ def beating_the_kamikaze(
 
 
 def thug_beats_ambusher(night: Night, thug: str) -> None:
-    """P-M.12: beating an ambushing maniac kills the thug; the ambush holds."""
+    """P-M.12: a thug who beats the maniac on an ambush night dies; the ambush stands."""
     night.kill(thug, "thug_accident", None)
 
 
@@ -1060,7 +1060,7 @@ def step5_decide(
     heal_target, doctor = doctor_heal(state, intake, night)
     lethal, saved, _ = fates(settings, state, plain, heal_target)
     if doctor and doctor in lethal and not settings.doctor_killed_heals:
-        heal_target = None  # P-M.5 Ruling: a doctor killed at step 5 heals nobody
+        heal_target = None  # P-M.5 Ruling: a doctor who dies at step 5 loses his heal
     if testament:
         dying = set(night.dead) | set(lethal)
         victim = next(
@@ -1362,8 +1362,8 @@ def decide_end(
 
 def last_two(state: GameState, a: str, b: str, rng: random.Random) -> tuple[str, str, list[Event]]:
     """P-E.2: when the two left are a mafioso and the bastard of his clan, the town wins.
-    P-E.1: otherwise the one with fewer votes against him over the game wins; with equal
-    counts the one who drew the first vote loses; with no votes at all a coin decides."""
+    P-E.1: otherwise the winner is whoever drew fewer votes across the whole game; on equal
+    counts the one voted against first loses; with no votes at all a coin decides."""
     pa, pb = state.get(a), state.get(b)
     for m, o in ((pa, pb), (pb, pa)):
         if m.role in MAFIOSI and o.role == "bastard" and o.clan == m.clan:

@@ -117,9 +117,9 @@ class RulesSettings:
     nobody_hanged_without_votes: bool = True
     #: P-M.0: how many times a request may be changed in a turn (the later letter wins).
     request_changes: int = 1
-    #: P-M.5 Ruling: a doctor killed at step 5 heals nobody.
+    #: P-M.5 Ruling: when the doctor himself dies at step 5, his heal is lost.
     doctor_killed_heals: bool = False
-    #: P-M.1: a commissar killed at step 5 makes no check.
+    #: P-M.1: when the commissar dies at step 5, his check is lost.
     commissar_killed_checks: bool = False
     #: P-M.14: an ambushing maniac blown up by the kamikaze at step 4 is dead: his ambush no
     #: longer springs on later shots (step 5) or checks (step 6). True: it still does.

@@ -283,8 +283,9 @@ def build_turn_inputs(
     calendar = calendar or TurnCalendar()
     phase = state.phase
     chosen = phase_overrides(rules, phase, overrides)
-    # C-6: in the turn of a replacement both accounts speak for the seat in every phase
-    # alike — the Gambler court too, though the replacement itself took effect with the greens
+    # C-6: while a replacement's turn lasts, the old and the new account both act for the
+    # seat in each phase — the Gambler court too, though the replacement itself took effect
+    # with the greens
     renames = _renames(overrides)
     reading, _ = apply_replacements(state, chosen)
     game = list(_until(_seated(posts, renames), _cutoff(rules, calendar.deadline)))

@@ -7,6 +7,7 @@ The file holds a session secret: it is written with mode 0600 and never logged.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -32,7 +33,13 @@ def save_cookies(jar: httpx.Cookies, path: Path) -> None:
     ]
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    # a stale temporary file (a crash mid-save) or anything planted under its name is
+    # removed, never written through: the new file is created here, with the secret's mode,
+    # and the rename puts it in place of the jar (a link there is replaced, not followed)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(tmp, flags, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         json.dump(rows, fh)
     os.replace(tmp, path)

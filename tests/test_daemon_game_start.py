@@ -1,5 +1,5 @@
-"""What was written before the game's start is not game input (C-1: a post or PM counts by
-its time; the game begins at `[game] start`).
+"""What was written before the game's start is not game input (C-1: a post or PM belongs
+to the turn its board time falls in; the game begins at `[game] start`).
 
 The bot runs on the host's own account: its inbox already holds letters of an earlier game
 and questions, and the game topic holds the sign-up chatter. The MockTransport phpBB

@@ -14,8 +14,10 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
+import io
 import os
 import re
+import tokenize
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -306,3 +308,90 @@ def test_docs_rules_md_restates_rather_than_copies_the_digest() -> None:
         pytest.skip("the rules digest (../shared/RULES.md) is not beside this clone")
     copied = word_runs(rules_doc(), 8) & word_runs(digest.read_text(encoding="utf-8"), 8)
     assert not copied, f"runs of 8 words copied from RULES.md: {sorted(copied)[:5]}"
+
+
+# ------------------------------------------------------------ the project's text is its own
+#
+# The digest (every .md beside the clone in ../shared and the Russian originals in its seeds/)
+# is the spec; the repository restates it. Checked: every .md file, config.example.toml, the
+# templates, and the comments, docstrings and string literals of every .py file. A run of eight
+# words (\w+ tokens, lower-cased) found in both counts as copied prose unless it is structural:
+#
+# - it holds fewer than two function words ("a", "the", "is", "в", "не", …): JSON keys and values,
+#   sequences of nicks and role ids, rule-id lists ("c 4 g p 1 p p 1"), enumerations of
+#   identifiers such as role or event-kind names ("maniac ninja kamikaze testament …");
+# - it lies in a file the project generates from its own templates or saves from a board: the
+#   golden newspapers and texts, scenario JSON, fixtures (not in the list above).
+
+COPY_RUN = 8
+
+_FUNCTION_WORDS = (
+    "a an the and or but if of to in on at by for from with without into over under after "
+    "before than as is are was were be been being has have had do does did not no nor never "
+    "it its he his him she her they their them who whom whose which that this these those "
+    "what when where while once so may can cannot must will would should one every each any "
+    "all both either only also too there here "
+    "в во и или но не ни на по до из за от к ко с со у о об при для что как это его её их он "
+    "она они кто ли же бы уже ещё только"
+)
+FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())
+
+
+def shared_digest() -> list[Path] | None:
+    shared = Path(os.environ.get("MAFIABOT_SHARED", ROOT.parent / "shared"))
+    if not (shared / "RULES.md").is_file():
+        return None
+    return sorted(shared.glob("*.md")) + sorted(
+        p for p in (shared / "seeds").glob("*") if p.is_file()
+    )
+
+
+def prose_runs(text: str, n: int = COPY_RUN) -> set[tuple[str, ...]]:
+    """Runs of `n` words holding at least two function words (see the filters above)."""
+    return {run for run in word_runs(text, n) if sum(word in FUNCTION_WORDS for word in run) >= 2}
+
+
+def python_prose(path: Path) -> str:
+    """The comments, docstrings and string literals of a Python file, one piece per line."""
+    source = path.read_text(encoding="utf-8")
+    pieces = [
+        node.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
+    with io.StringIO(source) as stream:
+        pieces += [
+            tok.string.lstrip("#:")
+            for tok in tokenize.generate_tokens(stream.readline)
+            if tok.type == tokenize.COMMENT
+        ]
+    return "\n".join(pieces)
+
+
+def own_text_files() -> Iterator[Path]:
+    """The files whose prose is the project's own (see the list above)."""
+    for path in repo_text_files():
+        rel = path.relative_to(ROOT)
+        if path.suffix in {".md", ".py", ".j2"} or rel == Path("config.example.toml"):
+            yield path
+
+
+def own_prose(path: Path) -> str:
+    if path.suffix == ".py":
+        return python_prose(path)
+    return path.read_text(encoding="utf-8")
+
+
+def test_no_prose_is_copied_from_the_shared_digest() -> None:
+    digest = shared_digest()
+    if digest is None:
+        pytest.skip("the digest (../shared/*.md and seeds/) is not beside this clone")
+    theirs: set[tuple[str, ...]] = set()
+    for path in digest:
+        theirs |= prose_runs(path.read_text(encoding="utf-8", errors="replace"))
+    copied = {
+        str(path.relative_to(ROOT)): sorted(" ".join(run) for run in runs)[:3]
+        for path in own_text_files()
+        if (runs := prose_runs(own_prose(path)) & theirs)
+    }
+    assert not copied, f"8-word runs of prose copied from the digest: {copied}"

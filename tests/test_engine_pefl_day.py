@@ -260,7 +260,7 @@ def test_P_W_1_town_wins_when_mafiosi_and_maniac_are_dead() -> None:
     assert s2.phase == "over"
 
 
-def test_P_W_1_clan_wins_when_everyone_else_is_dead() -> None:
+def test_P_W_1_last_clan_standing_wins() -> None:
     rules, s = pefl(turn=6)
     s = _only(s, "T2", "T1", "C4")
     _, events = play(rules, s, [mv("T1", "kill", "C4", executor="T2")])
@@ -301,7 +301,7 @@ def test_P_B_1_bans_double_per_removal() -> None:
     assert is_banned([2], [1]) and not is_banned([2], [2])
 
 
-def test_C_5_dead_players_take_no_part() -> None:
+def test_C_5_the_dead_neither_vote_nor_move() -> None:
     rules, s = pefl()
     s = s.with_player("Man", alive=False, out_by="hanged")
     assert rules.check_move(s, mv("Man", "kill", "C1")) == "dead"

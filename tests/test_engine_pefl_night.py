@@ -250,7 +250,7 @@ def test_P_M_5_heal_comes_before_a_protect_which_stays_unused() -> None:
     assert [p.spent_turn for p in s2.protects] == [None]
 
 
-def test_P_M_5_doctor_killed_at_step_5_heals_nobody() -> None:
+def test_P_M_5_doctor_dying_at_step_5_loses_his_heal() -> None:
     rules, s = pefl()
     moves = [mv("Man", "kill", "Doc"), mv("T2", "kill", "C1"), mv("Doc", "heal", "C1")]
     _, events = play(rules, s, moves)

@@ -101,14 +101,14 @@ def test_P_P_1_killed_hanged_missing_beaten_agree_with_a_woman(r: Renderer) -> N
             E.Beaten(turn=2, nick="Ирина"),
         ],
     )
-    assert "Пропала без вести [b]Ольга[/b]" in text and "не появлялась" in text
+    assert "Пропала без вести [b]Ольга[/b]" in text and "не написала ни строчки" in text
     assert "повешена [b]Нина[/b]" in text
     # two deaths: one list headed by a plural verb, each cause agreeing with its victim
     assert "Этой ночью погибли:" in text
-    assert "[b]Анна[/b] (комиссар) — её настигла Триада" in text
+    assert "[b]Анна[/b] (комиссар) — её застрелила Триада" in text
     assert "[b]Мария[/b] (мафия, Якудза) — взорвана камикадзе" in text
     assert "[b]Ирина[/b] избита громилой" in text
-    for wrong in ("убит [", "повешен [", "Пропал без", "его настигла", "избит гром", "погибает"):
+    for wrong in ("убит [", "повешен [", "Пропал без", "его застрелила", "избит гром", "погибает"):
         assert wrong not in text
 
 
@@ -139,9 +139,9 @@ def test_unsure_gender_gets_a_phrasing_without_agreement(r: Renderer) -> None:
     )
     assert "Без вести пропадает [b]Саша[/b]" in text and "второй пропуск" in text
     assert "на виселицу отправляется [b]Марго[/b]" in text
-    assert "Жертва этой ночи — [b]Кот[/b] (сержант): работа Якудзы" in text
+    assert "Жертва этой ночи — [b]Кот[/b] (сержант): дело рук Якудзы" in text
     assert "Громила избил игрока [b]Tanya-77[/b]" in text
-    for gendered in ("убит", "повешен", "Пропал ", "избит ", "настигла", "погиб "):
+    for gendered in ("убит", "повешен", "Пропал ", "избит ", "застрелила", "погиб "):
         assert gendered not in text, gendered
 
 
@@ -161,9 +161,9 @@ def test_G_P_1_jailed_killed_and_healed_in_good_russian(r: Renderer) -> None:
             E.HealAnnounced(turn=2, nick="Шерлок"),
         ],
     )
-    assert "Судом Слона посажена [b]Нина[/b] — мафия." in text
+    assert "Суд Слона вынес приговор: за решётку отправлена [b]Нина[/b] — мафия." in text
     assert "Этой ночью убит [b]Егор[/b] — мирный житель." in text
-    assert "Доктор лечил [b]Шерлока[/b]." in text
+    assert "Доктор провёл ночь у постели [b]Шерлока[/b]." in text
     text = _gambler(
         r,
         [
@@ -173,9 +173,9 @@ def test_G_P_1_jailed_killed_and_healed_in_good_russian(r: Renderer) -> None:
     )
     # a gender the paper cannot tell: a phrasing whose verb agrees with nothing
     assert "По решению Суда Слона в тюрьму отправляется [b]Mister X[/b] — мафия." in text
-    assert "Доктор лечил [b]Марго[/b]." in text
+    assert "Доктор провёл ночь у постели [b]Марго[/b]." in text
     text = _gambler(r, [E.HealAnnounced(turn=2, nick="Вася2005")])
-    assert "Доктор лечил игрока [b]Вася2005[/b]." in text
+    assert "Доктор провёл ночь у постели игрока [b]Вася2005[/b]." in text
 
 
 def test_C_4_issue_numbers_are_the_turns_and_the_zero_turn_is_named(r: Renderer) -> None:

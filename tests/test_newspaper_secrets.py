@@ -186,7 +186,7 @@ def test_G_P_1_gambler_paper_never_reveals(role: Role, g: int, phase: str) -> No
     _assert_clean(text)
     if phase == "day":
         assert nick in text and Gambler.role_words[role] in text and "Лечёный" in text
-        assert "работа маньяка" not in text and "настигла" not in text  # G-P.1: not by whom
+        assert "дело рук маньяка" not in text and "застрелила" not in text  # G-P.1: not by whom
 
 
 def test_start_post_and_counts_never_reveal_the_dealing() -> None:

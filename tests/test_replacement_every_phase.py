@@ -1,5 +1,5 @@
-"""C-6 ruling (replacement): in the turn the host hands a seat to a new account, both accounts
-speak for the seat in every phase alike — greens, court votes, red votes and letters — and
+"""C-6 ruling (replacement): in the turn the host hands a seat to a new account, the old and the
+new account both act for that seat in each phase — greens, court votes, red votes and letters — and
 `mafiabot replay` takes structured moves naming the new account.
 
 Before, the Gambler court (read after the replacement took effect with the greens) took the

@@ -170,7 +170,7 @@ def test_G_P_1_gambler_paper_never_says_by_whom_nor_whom_the_prostitute_invited(
     assert "маньяк" not in text  # the `by` of a Gambler kill is never printed
     assert "Ёжик" not in text and "Лиса" not in text  # the invitation and the prostitute
     # what is announced: checks with roles, the heal, the blocked role, recruitment
-    for said in ("доктор", "шериф", "Доктор лечил", "не стрелял", "завербована мирными"):
+    for said in ("доктор", "шериф", "у постели", "не стрелял", "заодно с мирными"):
         assert said in text
 
 
@@ -182,7 +182,7 @@ def test_G_P_1_announce_check_roles_off_hides_the_role(r: Renderer) -> None:
         events=[E.CheckAnnounced(turn=4, by="commissar", made=True, result="doctor")],
         announce_check_roles=False,
     )
-    assert "Комиссар провёл проверку" in text and "доктор" not in text
+    assert "Комиссар проверил одного из игроков" in text and "доктор" not in text
 
 
 def test_G_N_3_greens_paper_lists_nominees(r: Renderer) -> None:
@@ -205,8 +205,8 @@ def test_C_4_game_over_paper_and_C_6_override_noted(r: Renderer) -> None:
     text = r.newspaper(ruleset="pefl", game_name="M", turn=5, events=evs, next_deadline=NEXT)
     assert "Игра окончена: победили мирные жители" in text
     # C-6: a forced hanging is told as the host's decision, not as the vote's result
-    assert "Решением ведущего" in text and "По итогам голосования" not in text
-    assert "Следующий ход" not in text
+    assert "Решением ведущего" in text and "Решением города" not in text
+    assert "следующего хода" not in text
 
 
 def test_player_supplied_text_cannot_inject_bbcode(r: Renderer) -> None:
@@ -314,7 +314,7 @@ def test_host_report_lists_every_event_and_secret(r: Renderer) -> None:
     assert "удар нанёс Борис" in text and "Вова: нет обоснования словами" in text
     # Russian sentences, not an English dump of event fields or codes
     assert "DeathRecorded" not in text and "killer=" not in text and "no_reason" not in text
-    assert "Причина смерти Шерлока: работа Триады; удар нанёс Борис [ведущему]" in text
+    assert "Причина смерти Шерлока: дело рук Триады; удар нанёс Борис [ведущему]" in text
     assert "повесить — ход 3, игрок Кот" in text and "turn=" not in text
 
 

@@ -397,8 +397,8 @@ class GameConfig:
     deadline_time: Annotated[
         Clock,
         Key(
-            "Gambler: a turn lasts `cycle_hours` (48); greens close at the first "
-            "`deadline_time`, court votes and night letters at the second (C-1).",
+            "Gambler: a turn lasts `cycle_hours` (48); the first `deadline_time` ends the "
+            "greens, the second one ends court votes and night letters (C-1).",
             example="23:59",
         ),
     ] = time(23, 59)

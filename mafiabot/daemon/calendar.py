@@ -30,7 +30,7 @@ def deadline_for(cfg: Config, rules: RuleSet, turn: int, phase: Phase) -> dateti
 
 def on_time(cfg: Config, when: datetime, deadline: datetime) -> bool:
     """Whether a board stamp `when` is on time for `deadline` (C-1): with the ruling
-    `deadline_minute_on_time` anything the board shows with the deadline's own minute is."""
+    `deadline_minute_on_time` a stamp inside the deadline minute itself still counts."""
     return when <= stamp_cutoff(deadline, cfg.rules.deadline_minute_on_time)
 
 
@@ -41,7 +41,7 @@ def minute_end(deadline: datetime) -> datetime:
 
 def closes_at(cfg: Config, deadline: datetime, board_offset: float | None) -> datetime:
     """The moment on this machine's clock when a turn ending at `deadline` may close (C-1):
-    once the deadline's minute has passed on the board's clock. `board_offset` is the
+    once the board's clock is past the deadline minute. `board_offset` is the
     board's clock minus ours in seconds (None: the board never said; ours is taken)."""
     close = minute_end(deadline) if cfg.rules.deadline_minute_on_time else deadline
     if board_offset is not None:
@@ -53,7 +53,7 @@ def closes_at(cfg: Config, deadline: datetime, board_offset: float | None) -> da
 
 def turn_at(cfg: Config, rules: RuleSet, when: datetime | None, current: int) -> int:
     """The turn whose window holds `when` (C-1: after a deadline is the next turn; the
-    deadline's own minute is on time under `deadline_minute_on_time`)."""
+    deadline minute itself still counts under `deadline_minute_on_time`)."""
     if when is None:
         return current
     t = rules.first_turn

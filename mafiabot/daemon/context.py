@@ -250,8 +250,8 @@ class Shell:
         return calendar.turn_at(self.cfg, self.rules, when, current)
 
     def closes_at(self, deadline: datetime) -> datetime:
-        """When (on this machine's clock) the turn ending at `deadline` may close: once its
-        minute has passed on the board's clock (C-1; `calendar.closes_at`)."""
+        """When (on this machine's clock) the turn ending at `deadline` may close: once the
+        board's clock is past its minute (C-1; `calendar.closes_at`)."""
         offset = getattr(self.client, "board_clock_offset", None)
         board_offset = offset if isinstance(offset, int | float) else None
         return calendar.closes_at(self.cfg, deadline, board_offset)

@@ -14,7 +14,8 @@ ends.
 
 SIGTERM (and SIGINT) set the stop flag, at any point: no tick starts after it, a running tick
 stops before its next request to the board or write (each flush and the board client look at
-the flag), and the loop returns once the running ticks have ended. `stop_on_signals` gives a
+the flag), and the loop returns once the running ticks have ended — or at once on a second
+signal, leaving a tick stuck in a board request the way a crash would. `stop_on_signals` gives a
 command the same flag for what it does before the loop starts (the first login, the checks).
 
 A refused login is not retried: it stops the games of that account (the session remembers
@@ -59,13 +60,23 @@ def utcnow() -> datetime:
 
 
 @contextlib.contextmanager
-def stop_on_signals(stop: threading.Event) -> Iterator[threading.Event]:
+def stop_on_signals(
+    stop: threading.Event, hurry: threading.Event | None = None
+) -> Iterator[threading.Event]:
     """SIGTERM and SIGINT set `stop` while the block runs (in the main thread only, where
-    Python runs signal handlers); the handlers before are put back after it."""
+    Python runs signal handlers); a second one, once `stop` is set, sets `hurry` (given): the
+    operator does not want to wait for a tick stuck in a board request. The handlers before
+    are put back after the block."""
     previous: dict[signal.Signals, Any] = {}
+
+    def on_signal(*_: object) -> None:
+        if stop.is_set() and hurry is not None:
+            hurry.set()
+        stop.set()
+
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, signal.SIGINT):
-            previous[sig] = signal.signal(sig, lambda *_: stop.set())
+            previous[sig] = signal.signal(sig, on_signal)
     try:
         yield stop
     finally:
@@ -108,8 +119,6 @@ class Hosted(Protocol):
         ...
 
 
-_NEVER = threading.Event()  # a stop flag nobody sets
-
 #: what a tick's thread hands back: whether the game stays in the loop, or what stops the run
 Outcome = bool | BaseException
 
@@ -137,6 +146,8 @@ class Host:
         self.failure: BaseException | None = None
         self.max_nap = max_nap
         self.patience = patience
+        #: set by a second SIGTERM/SIGINT: stop without waiting for the running ticks
+        self.hurry = threading.Event()
         self.ticks = 0
         self._busy: set[int] = set()  # games whose tick is running
         self._started: dict[int, float] = {}  # when (monotonic) each game's last tick began
@@ -182,7 +193,7 @@ class Host:
         and `max_ticks` bound the loop (tests, a single tick)."""
         stop = stop or threading.Event()
         sleep = wait or (lambda seconds: self._await(seconds, stop))
-        with stop_on_signals(stop):
+        with stop_on_signals(stop, self.hurry):
             for d in self.daemons:
                 d.attach_stop(stop)
             try:
@@ -341,13 +352,20 @@ class Host:
 
     def _wind_down(self, stop: threading.Event) -> None:
         """Let the running ticks end (they stop at their next request once `stop` is set),
-        for at most `STOP_GRACE` seconds."""
+        for at most `STOP_GRACE` seconds, or until a second stop signal (`hurry`). A tick left
+        running is left as a crash would leave it: every write is recorded before it is made
+        and proved on the board at the next start, so nothing is sent twice or lost."""
         end = time.monotonic() + STOP_GRACE
-        while self._busy and time.monotonic() < end:
-            if self._await(WAIT_SLICE, _NEVER):
+        while self._busy and time.monotonic() < end and not self.hurry.is_set():
+            if self._await(WAIT_SLICE, self.hurry):
                 self._look_at_ended(list(self._busy), stop)
+        why = "a second stop signal" if self.hurry.is_set() else f"{STOP_GRACE:.0f} s passed"
         for i in self._busy:
-            log.warning("%s: its tick did not end; leaving it", self.name(self.daemons[i]))
+            log.warning(
+                "%s: its tick did not end (%s); leaving it, the next start checks what it sent",
+                self.name(self.daemons[i]),
+                why,
+            )
 
     def _tick(self, i: int, now: datetime) -> bool:
         """One game's tick (in its own thread); False once the game leaves the loop (over,

@@ -76,7 +76,7 @@ def iter_turn_posts(
             and post.posted_at is not None
             and not on_time(sh.cfg, post.posted_at, deadline)
         ):
-            continue  # C-1: the deadline's own minute is on time
+            continue  # C-1: the deadline minute itself still counts
         if latest is not None and latest.body_html != post.body_html:
             notes.append(
                 f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "

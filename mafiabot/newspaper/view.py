@@ -339,7 +339,7 @@ def newspaper_view(
 
 def _dedupe_checks(v: dict[str, Any]) -> None:
     """A blocked checker's check is told once, as the move that did not happen (G-P.1), not
-    also as «проверку не провёл»."""
+    also as «никого не проверял»."""
     blocked = " ".join(v["blocked"])
     v["checks"] = [
         c for c in v["checks"] if c["made"] or f"{c['by'].casefold()} не провёл" not in blocked

@@ -28,10 +28,10 @@ log = logging.getLogger(__name__)
 # Clans, sides, winners
 
 CLAN_RU = {"yakuza": "Якудза", "triad": "Триада"}
-#: «клан Якудза» reads as a name after «клан»; a clan in the genitive («работа Триады»)
+#: «клан Якудза» reads as a name after «клан»; a clan in the genitive («дело рук Триады»)
 CLAN_GEN_RU = {"yakuza": "Якудзы", "triad": "Триады"}
 
-#: G-M.8: the newspaper's «Путана завербована мирными» — the recruiting side, instrumental
+#: G-M.8: the recruiting side, instrumental («теперь она заодно с мирными»)
 SIDE_RU = {"town": "мирными", "mafia": "мафией"}
 
 WINNER_RU = {
@@ -50,21 +50,21 @@ RULESET_NAME_RU = {"gambler": "Гэмблер", "pefl": "ПЕФЛ"}
 # --------------------------------------------------------------------------------------------
 # Deaths and exits
 
-# P-P.1: who killed whom, by role only. Anything not in this table is never printed.
+# P-P.1: the killers are named by role, never by nick. Anything not in this table is never printed.
 # Each cause in three forms: agreeing with a man, with a woman, and one that needs no agreement
-# for a player whose gender is not known («Tanya-77 (мирный житель) — работа маньяка»).
+# for a player whose gender is not known («Tanya-77 (мирный житель) — дело рук маньяка»).
 PEFL_CAUSE_FORMS: dict[str, tuple[str, str, str]] = {
-    "yakuza": ("его настигла Якудза", "её настигла Якудза", "работа Якудзы"),
-    "triad": ("его настигла Триада", "её настигла Триада", "работа Триады"),
-    "maniac": ("его убил маньяк", "её убил маньяк", "работа маньяка"),
-    "ninja": ("его настиг ниндзя", "её настиг ниндзя", "работа ниндзя"),
-    "kamikaze": ("взорван камикадзе", "взорвана камикадзе", "подрыв, работа камикадзе"),
+    "yakuza": ("его застрелила Якудза", "её застрелила Якудза", "дело рук Якудзы"),
+    "triad": ("его застрелила Триада", "её застрелила Триада", "дело рук Триады"),
+    "maniac": ("его убил маньяк", "её убил маньяк", "дело рук маньяка"),
+    "ninja": ("его настиг ниндзя", "её настиг ниндзя", "дело рук ниндзя"),
+    "kamikaze": ("взорван камикадзе", "взорвана камикадзе", "подрыв, дело рук камикадзе"),
     "testament": (
         "исполнено завещание ниндзя",
         "исполнено завещание ниндзя",
         "исполнено завещание ниндзя",
     ),
-    "army": ("его забрала Армия Тьмы", "её забрала Армия Тьмы", "работа Армии Тьмы"),
+    "army": ("его забрала Армия Тьмы", "её забрала Армия Тьмы", "дело рук Армии Тьмы"),
     "harakiri": ("совершил харакири", "совершила харакири", "харакири"),
     "ambush": ("нарвался на засаду", "нарвалась на засаду", "смерть в засаде"),
     "thug_accident": ("несчастный случай", "несчастный случай", "несчастный случай"),
@@ -102,8 +102,8 @@ def cause_ru(by: str, gender: str | None) -> str | None:
 
 MISSING_REASON_FORMS: dict[str, tuple[str, str, str]] = {
     "no_post": (
-        "не появлялся в городе весь день",
-        "не появлялась в городе весь день",
+        "за весь день не написал ни строчки",
+        "за весь день не написала ни строчки",
         "ни одного сообщения за весь день",
     ),
     "second_abstention": (

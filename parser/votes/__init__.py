@@ -29,7 +29,7 @@ How a post is read
    «Внимание всем!», a red «очень» or the host's green «Ник» in the rules post are text,
    not votes.
 4. Within a post and across posts the policy picks the vote: ``last`` (Gambler G-N.1, a
-   player may re-green) or ``first`` (PEFL P-V.3, a vote cannot be changed).
+   player may re-green) or ``first`` (PEFL P-V.3, the first accepted vote is final).
 5. PEFL (setting ``require_reason``): the vote needs a reason (P-V.1), at least
    ``min_reason_words`` (default 3) words the voter wrote himself, outside quotes, on top
    of the nick — no copy or declined form of the voted nick counts, nor the other

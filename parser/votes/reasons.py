@@ -41,7 +41,7 @@ def reason_words(
     *,
     enough: int | None = None,
 ) -> int:
-    """P-V.1: words of the author's own text outside quotes besides the nick.
+    """P-V.1: the words the author wrote himself, outside quotes, other than the nick.
 
     Ruling on "besides the nick": no mention of the voted player is a reason word — every
     copy of the nick, in any case or look-alike spelling, declined (Колю, Коле) or by one of

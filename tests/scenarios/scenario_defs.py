@@ -242,8 +242,9 @@ s = Scenario(
     ["C-3", "P-V.1", "P-V.4"],
     "Red votes written in Russian case forms («Колю», «Коли», «Мишу», «Жору», «Олега») count "
     "for the players they name; Коля is hanged.",
-    "C-3 ruling (`vote_nicks` = as_moves, the default): votes resolve nicks by the same "
-    "ladder as moves, every ending alike; the declined nick is not a reason word (P-V.1).",
+    "C-3 ruling (`vote_nicks` = as_moves, the default): a vote's nick is matched with the "
+    "ladder used for moves, whatever its case ending; the declined nick is not a reason "
+    "word (P-V.1).",
 )
 s.turn(
     1,
@@ -293,7 +294,7 @@ s = Scenario(
     ["P-V.3", "P-V.4"],
     "Анна votes Олег, later Коля: only the first counts, so Олег (2, reached first) is hanged; "
     "counting her last vote would hang Коля 3:1.",
-    "P-V.3: a vote cannot be changed, later ones are ignored; P-V.4 tie → first to reach.",
+    "P-V.3: the first accepted vote is final, later ones are ignored; P-V.4 tie → first to reach.",
 )
 s.turn(
     1,
@@ -507,8 +508,8 @@ s = full(
     ["P-M.1", "P-M.2", "P-M.8"],
     "The commissar is shot on night 1 (no check, no copy); on turn 2 the sergeant checks as "
     "commissar.",
-    "P-M.1: a commissar shot at step 5 loses his check; P-M.2: the sergeant becomes "
-    "commissar from the next turn. Whether the promoted sergeant's check is labelled "
+    "P-M.1: a commissar shot at step 5 loses his check; P-M.2: the sergeant takes over "
+    "as commissar on the following turn. Whether the promoted sergeant's check is labelled "
     "`commissar` or `sergeant` is not fixed by the rules (either accepted).",
 )
 s.turn(
@@ -610,7 +611,8 @@ s = Scenario(
     ["P-M.4", "P-O.1"],
     "As above, but the yakuza shoots Егор that night: Егор dies of the yakuza and the "
     "testament takes the second voter, Жора.",
-    "P-M.4: if the first voter dies that night anyway, the second voter dies instead; both "
+    "P-M.4: when the first voter would die that night regardless, the testament takes the "
+    "second voter; both "
     "happen at step 5 (P-O.1).",
 )
 s.turn(
@@ -668,7 +670,7 @@ s = full(
     ["P-M.5", "P-M.8"],
     "The doctor heals Егор on turns 1 and 2; the second heal is refused, so the yakuza shot on "
     "night 2 kills him.",
-    "P-M.5: may not heal the same player two turns running (the first heal was possible: the "
+    "P-M.5: no healing one patient on two consecutive turns (the first heal was possible: the "
     "doctor was not beaten).",
 )
 s.turn(1, moves=[mv("Гена", "heal", "Егор")], abstained=ALL)
@@ -731,7 +733,7 @@ s.turn(
 )
 
 s = full(
-    "pefl_P_M_5_doctor_killed_at_step_5_heals_nobody",
+    "pefl_P_M_5_doctor_dying_at_step_5_loses_his_heal",
     ["P-M.5", "P-O.1"],
     "The doctor heals Егор but is shot by the yakuza the same night: Егор, attacked by the "
     "maniac, dies too.",
@@ -1130,7 +1132,7 @@ s = full(
     ["P-M.10", "P-M.11"],
     "The kamikaze blasts Жора and is beaten by the thug the same night: thug, kamikaze and "
     "Жора die.",
-    "P-M.10: a kamikaze going to blast who is beaten that night → the thug, the kamikaze and "
+    "P-M.10: a kamikaze beaten on the night he blasts → the thug, the kamikaze and "
     "his target all die. Kamikaze's own cause open (`kamikaze`/`thug_accident`).",
 )
 s.turn(
@@ -1208,8 +1210,8 @@ s = full(
     ["P-M.11", "P-A.3", "P-M.1", "C-1"],
     "Night 1: Анна beaten (check lost). Night 2: beating Анна again is refused, her check "
     "works. Night 3: beating the triad's own bastard is refused.",
-    "P-M.11: the beaten player loses his move; one player is beaten once per game; never the "
-    "Triad's bastard. P-A.3: Анна owes nothing on turn 2.",
+    "P-M.11: a beating costs the player his move; nobody can be beaten twice in a game, "
+    "and the Triad's bastard never. P-A.3: Анна owes nothing on turn 2.",
 )
 s.turn(
     1,
@@ -1240,7 +1242,7 @@ s = full(
     ["P-M.14", "P-M.12", "P-M.1", "P-P.1"],
     "The maniac ambushes: the thug who beats him dies (thug_accident, the beating fails), the "
     "yakuza executor who shoots him and the commissar who checks him die (ambush).",
-    "P-M.14: everyone who tries to kill, beat or check him dies, causes per the ruling; "
+    "P-M.14: any player who shoots, beats or checks the ambusher dies, causes per the ruling; "
     "P-M.12: beating an ambusher kills the thug, the beating fails. Whether the dying "
     "commissar learns anything, and whether the ambusher counts as `saved`, are open.",
 )
@@ -1264,7 +1266,7 @@ s.turn(
 )
 
 s = full(
-    "pefl_P_M_14_ambush_once_per_game",
+    "pefl_P_M_14_second_ambush_is_refused",
     ["P-M.14", "P-M.13", "C-1"],
     "Night 1: ambush with no visitor. Night 2: a second ambush is refused; the yakuza shot is "
     "stopped by the vest and the executor lives.",
@@ -1285,8 +1287,8 @@ s = full(
     ["P-O.1", "P-M.11", "P-M.9", "P-M.1"],
     "Step 4 before 5/6: the thug beats the (non-ambushing) maniac, whose kill is lost; the "
     "kamikaze blasts the commissar, whose check is lost.",
-    "P-O.1: blasts and beats are step 4, shots step 5, checks step 6; P-M.11: the beaten "
-    "player loses his move that night.",
+    "P-O.1: blasts and beats are step 4, shots step 5, checks step 6; P-M.11: a beaten "
+    "player's move of that night is lost.",
 )
 s.turn(
     1,
@@ -1407,7 +1409,7 @@ s.turn(
 )
 
 s = Scenario(
-    "pefl_P_W_1_clan_wins_when_everyone_else_is_dead",
+    "pefl_P_W_1_last_clan_standing_wins",
     "pefl",
     [
         P("Миша", "mafia", "triad", don=True),
@@ -1510,7 +1512,7 @@ s.turn(
 )
 
 s = full(
-    "pefl_C_5_P_P_2_dead_players_take_no_part",
+    "pefl_C_5_P_P_2_a_dead_maniac_neither_votes_nor_kills",
     ["C-5", "P-P.2", "P-M.13"],
     "The maniac, killed by the ninja on night 1, posts a reasoned red vote and sends a kill "
     "on turn 2: neither counts.",
@@ -1854,8 +1856,8 @@ s = gam(
     ["G-M.1", "G-M.3", "G-P.1", "C-1"],
     "Night 2: the invited commissar makes no check, the lawyer checks; night 3: the invited "
     "lawyer makes no check (ruling), the commissar checks.",
-    "G-M.1 (2): the invited sheriff, doctor, commissar, maniac, godfather — or lawyer "
-    "(Ruling) — loses his move.",
+    "G-M.1 (2): an invited sheriff, doctor, commissar, maniac or godfather — and, by the "
+    "Ruling, an invited lawyer — makes no move.",
 )
 jail_day(
     s,
@@ -1878,7 +1880,8 @@ s = gam(
     ["G-M.5", "G-M.1", "G-M.2", "G-M.4", "G-W.1", "C-1"],
     "Night 2: the invited godfather → no mafia kill; night 3: the invited maniac → no kill; "
     "night 4: inviting the godfather again is refused, the mafia kill happens.",
-    "G-M.5: a blocked godfather means no mafia kill; G-M.2: never the same player twice. "
+    "G-M.5: when the godfather is invited the mafia kills nobody; G-M.2: never the same "
+    "player twice. "
     "Town 3 vs mafia 2 after day 4, 2 vs 2 after night 4: no winner (G-W.1 needs fewer).",
 )
 jail_day(s, 2, "Игорь", moves=[mv("Даша", "block", "Евгений"), mv("Евгений", "kill", "Анна")])
@@ -1938,7 +1941,7 @@ s = gam(
     "one sender is invited; two different names → mafia missed; the last mafioso invited → no "
     "kill.",
     "G-M.6: after the godfather, 1–3 letters naming the same victim kill, different names "
-    "miss; inviting one of several does not stop it, inviting the last one does.",
+    "miss; an invitation to one sender of several changes nothing, to the last one it does.",
 )
 jail_day(s, 2, "Евгений", moves=[mv("Евгений", "kill", "Анна")])
 jail_day(
@@ -1989,7 +1992,7 @@ s = gam(
     GAMBLER,
     ["G-M.8", "G-M.3"],
     "The commissar checks the prostitute: she is recruited by the town.",
-    "G-M.8: checked by the commissar → she plays for town; the check shows `prostitute`.",
+    "G-M.8: the commissar's check recruits her for the town; its result reads `prostitute`.",
 )
 jail_day(
     s,
@@ -2082,7 +2085,7 @@ s = gam(
     ["G-W.1"],
     "The court jails the only godfather/mafioso: town wins at once though the lawyer and "
     "maniac live; the maniac's letter of that night is not played.",
-    "G-W.1: town wins when no godfather or mafia is left; checked after the court.",
+    "G-W.1: with the godfather and all mafiosi gone the town wins; tested after the court.",
 )
 jail_day(s, 2, "Евгений", greeners=5, moves=[mv("Гоша", "kill", "Анна")], winner="town")
 
@@ -2092,7 +2095,7 @@ s = gam(
     ["G-W.1", "G-N.4", "G-M.4"],
     "No court vote; at night the sheriff and the godfather kill each other: only the maniac is "
     "left — both 'maniac alone' and 'no mafia left' hold, the maniac wins.",
-    "G-W.1 ruling: if several hold at once, maniac > mafia > town.",
+    "G-W.1 ruling: when more than one win holds together, maniac > mafia > town.",
 )
 s.turn(
     2,
@@ -2263,8 +2266,8 @@ s = gam(
     ["G-W.1", "G-N.4"],
     "Town 3 vs godfather + mafia + lawyer; the court jails Кира: town 2 < mafia 3 → mafia wins "
     "at once (the night is not played).",
-    "G-W.1: mafia = godfather + mafia + lawyer (+ a mafia-recruited prostitute); 'checked "
-    "after the court and after the night'.",
+    "G-W.1: mafia = godfather + mafia + lawyer (+ a prostitute the mafia recruited); the "
+    "win is tested both after the court and after the night.",
 )
 jail_day(s, 2, "Кира", greeners=5, moves=[mv("Анна", "check", "Зоя")], winner="mafia")
 
@@ -2282,8 +2285,8 @@ s = gam(
     ["G-W.1", "G-M.8"],
     "Town 3, mafia 3 and an unrecruited prostitute; the court jails Кира: town 2 < mafia 3 → "
     "mafia wins; the prostitute, recruited by nobody, is on neither side.",
-    "G-W.1 counts only town players vs godfather + mafia + lawyer + a *mafia-recruited* "
-    "prostitute; the Gambler prostitute is solo until recruited (role table).",
+    "G-W.1 weighs only town players against godfather + mafia + lawyer + a prostitute "
+    "*recruited by the mafia*; the Gambler prostitute is solo until recruited (role table).",
 )
 jail_day(s, 2, "Кира", greeners=6, moves=[mv("Анна", "check", "Зоя")], winner="mafia")
 
@@ -2293,7 +2296,7 @@ s = gam(
     ["G-W.1", "G-M.4", "G-M.5"],
     "Игорь is jailed (town 1 vs mafia 1: no win), then the sheriff and the godfather shoot each "
     "other: nobody is left, and no godfather or mafia is left either.",
-    "G-W.1 read literally: 'Town wins when no godfather or mafia is left' holds (maniac alone "
+    "G-W.1 read to the letter: the town's win (godfather and mafiosi all gone) holds (maniac alone "
     "and mafia > town do not); checked after the night.",
 )
 jail_day(
@@ -2377,8 +2380,8 @@ s = Scenario(
     "Егор abstains on turn 1 and is beaten that night; on turn 2 he is excused (no vote, no "
     "abstention); his abstention on turn 3 is only his second: he goes missing then, at step "
     "7.",
-    "P-A.3: a beaten player owes no vote next turn (no abstention); P-A.2: the second "
-    "abstention of the game → missing at step 7.",
+    "P-A.3: after a beating the player owes no vote on the next turn (no abstention); "
+    "P-A.2: the second abstention of the game → missing at step 7.",
 )
 s.turn(
     1,
@@ -2723,7 +2726,7 @@ s = Scenario(
     "A yakuza mafioso and the *triad's* bastard are left after the night: opposing camps, so "
     "votes decide (P-E.2 is only for one's own clan's bastard) — the bastard has 1 vote "
     "against, the mafioso 0: yakuza wins.",
-    "P-E.1 excludes only 'a mafioso and his own clan's bastard'; fewer votes against wins.",
+    "P-E.1 leaves out only a mafioso with the bastard of his own clan; fewer votes against wins.",
 )
 s.turn(
     1,
@@ -2814,7 +2817,7 @@ s = full(
     ["P-M.11", "P-M.5", "P-O.1"],
     "The thug beats the doctor (step 4): his heal of Егор is lost and the yakuza's shot kills "
     "Егор.",
-    "P-M.11: the beaten player loses his move that night; P-O.1: beats (step 4) before heals "
+    "P-M.11: a beaten player's move of that night is lost; P-O.1: beats (step 4) before heals "
     "(step 6).",
 )
 s.turn(
@@ -2980,7 +2983,7 @@ s = full(
     ["P-M.5", "C-6"],
     "With `doctor_killed_heals = true`, the doctor shot by the yakuza still saves Егор from "
     "the maniac.",
-    "P-M.5's 'a doctor killed at step 5 heals nobody' is a Ruling; the setting reverses it.",
+    "P-M.5's loss of the heal when the doctor dies at step 5 is a Ruling; the setting reverses it.",
     options={"doctor_killed_heals": True},
 )
 s.turn(
@@ -3000,7 +3003,7 @@ s = full(
     ["P-M.1", "P-M.2", "C-6"],
     "With `commissar_killed_checks = true`, the commissar shot that night still learns his "
     "check (and the sergeant gets the copy).",
-    "P-M.1's 'a commissar killed at step 5 makes no check' is written as the rule; the "
+    "P-M.1 states outright that a commissar dying at step 5 gets no check; the "
     "setting (config.example.toml) lets a host reverse it.",
     options={"commissar_killed_checks": True},
 )
@@ -3027,9 +3030,9 @@ s = gam(
     ["G-N.4", "G-N.3"],
     "Игорь is the only nominee; one player votes for him in court, the rest vote for players "
     "who are not nominees: the single valid vote jails him.",
-    "G-N.4 ruling: a nominee needs at least one court vote (one nominee alone with a vote is "
-    "jailed); votes for non-nominees do not count. Abstention not compared (Gambler defines "
-    "none).",
+    "G-N.4 ruling: a nominee without a single court vote cannot be jailed (if only one nominee "
+    "got votes, he goes to jail); votes for non-nominees do not count. Abstention not "
+    "compared (Gambler defines none).",
 )
 s.turn(
     2,

@@ -33,7 +33,7 @@ s = full(
     ["P-M.11", "P-M.8", "P-O.1"],
     "The thug beats the yakuza Don, who orders Егор shot by Фима; Фима's own request names "
     "Жора. The Don has lost his move, so the clan plays as with a silent Don: Жора dies.",
-    "P-M.11: the beaten player loses his move that night (the beating is step 4, the shots "
+    "P-M.11: a beaten player's move of that night is lost (the beating is step 4, the shots "
     "step 5, P-O.1); P-M.8: with no Don's order the first request of a member counts, its "
     "sender executing. " + QUIET + ".",
 )
@@ -54,7 +54,7 @@ s = full(
     ["P-M.11", "P-M.8", "P-O.1"],
     "The thug beats Фима, whom the yakuza Don names as executor: the yakuza shoots nobody; the "
     "triad's kill (Рита executing) goes through.",
-    "P-M.11: the beaten player loses his move that night, and the executor's shot is his "
+    "P-M.11: a beaten player's move of that night is lost, and the executor's shot is his "
     "move (P-M.8: the executor is the one who shoots). " + QUIET + ".",
 )
 s.turn(
@@ -91,7 +91,7 @@ s = full(
     "pefl_P_M_11_beaten_commissar_checks_nobody",
     ["P-M.11", "P-M.1", "P-M.2"],
     "The thug beats the commissar: his check is lost and the sergeant receives nothing.",
-    "P-M.11: the beaten player loses his move that night; P-M.2: the sergeant receives the "
+    "P-M.11: a beaten player's move of that night is lost; P-M.2: the sergeant receives the "
     "commissar's check results, and there is none. " + QUIET + ".",
 )
 s.turn(
@@ -191,7 +191,7 @@ s = full(
     ["P-M.13", "C-1"],
     "Night 1: the vest stops the yakuza bullet (the maniac is saved). Night 2: one triad "
     "bullet kills him.",
-    "P-M.13: after one stopped bullet the vest is gone. Turn 1 has no votes (first "
+    "P-M.13: the vest stops a single bullet and is then used up. Turn 1 has no votes (first "
     "abstention for all); on turn 2 everyone votes Жора, who is hanged.",
 )
 s.turn(
@@ -569,7 +569,7 @@ s = gam(
     "Day 2: 10 living → 2 greens needed. The mafia kills Кира. Day 3: 8 living → 1 green; "
     "Анна greens Жанна, Борис greens the dead Кира (no green: he counts as greening himself), "
     "the rest green nobody; all seven with a green are nominees; court jails Жанна.",
-    "G-N.3: the threshold is by living players at the start of the day (9–13 → 2, ≤8 → 1); "
+    "G-N.3: the threshold follows the number alive when the day begins (9–13 → 2, ≤8 → 1); "
     "C-3: a nick that is no living player is no green, so G-N.2 makes it a self-green.",
 )
 jail_day(s, 2, "Игорь", moves=[mv("Евгений", "kill", "Кира")], deaths=[s.death("Кира", "mafia")])
@@ -620,8 +620,9 @@ s = Scenario(
     ["G-W.1", "G-N.3", "G-N.4", "G-M.5"],
     "Day 2 jails a civilian: town 2, mafia 2 — no win. Night 2: the godfather kills Кира: "
     "town 1 is fewer than mafia 2, the mafia wins.",
-    "G-W.1: mafia wins when the living town is *fewer* than the living mafia, checked after "
-    "the court and after the night; G-N.3: 5 living → 1 green makes a nominee.",
+    "G-W.1: mafia wins when the living town is *fewer* than the living mafia, tested both "
+    "once the court is over and once the night is played; G-N.3: 5 living → 1 green makes "
+    "a nominee.",
 )
 s.turn(1)
 jail_day(
@@ -668,8 +669,8 @@ s = Scenario(
     ["G-W.1", "G-N.4"],
     "Day 2 jails the godfather, the last of the mafia proper: the town wins at the court, "
     "though the lawyer and the maniac live; the maniac's night kill is not played.",
-    "G-W.1: town wins when no godfather or mafia is left (the lawyer is neither); the maniac "
-    "wins only alone; the mafia needs more living members than the town (1 vs 4).",
+    "G-W.1: with the godfather and all mafiosi gone the town wins (the lawyer is neither); "
+    "the maniac wins only alone; the mafia needs more living members than the town (1 vs 4).",
 )
 s.turn(1)
 jail_day(s, 2, "Евгений", moves=[mv("Гоша", "kill", "Анна")], winner="town")
@@ -725,7 +726,7 @@ s = full(
     ["P-M.9", "P-M.5", "P-O.1"],
     "The kamikaze blows up the doctor at step 4; the doctor's heal of Егор (step 6) never "
     "comes, so the maniac kills Егор.",
-    "P-M.5 ruling: a doctor killed at step 5 heals nobody — all the more one blown up at "
+    "P-M.5 ruling: a doctor dying at step 5 loses his heal — all the more one blown up at "
     "step 4 (P-O.1). " + QUIET + ".",
 )
 s.turn(
@@ -739,7 +740,7 @@ s = full(
     "pefl_P_M_9_blown_up_commissar_checks_nobody",
     ["P-M.9", "P-M.1", "P-M.2", "P-O.1"],
     "The kamikaze blows up the commissar at step 4: no check, no copy for the sergeant.",
-    "P-M.1: a commissar killed at step 5 makes no check — all the more one blown up at step "
+    "P-M.1: a commissar dying at step 5 gets no check — all the more one blown up at step "
     "4; P-M.2: there is nothing to copy. " + QUIET + ".",
 )
 s.turn(
@@ -795,8 +796,8 @@ s = Scenario(
     "The hanging leaves a civilian and the yakuza Don. P-E.1 speaks of two left after a "
     "night, so the night is played: the Don shoots Егор and the yakuza wins alone.",
     "P-E.1 applies after a night only (the civilian, with fewer votes against him, would "
-    "have won had it been applied after the day); P-W.1: a clan wins when everyone else is "
-    "dead; P-M.8: the last mafioso executes his own order.",
+    "have won had it been applied after the day); P-W.1: a clan wins once it is the "
+    "only one alive; P-M.8: the last mafioso executes his own order.",
 )
 s.turn(
     1,
@@ -820,7 +821,7 @@ s = Scenario(
     ["P-W.1", "P-E.2", "P-M.8", "P-V.4"],
     "After night 1 two yakuza and their own bastard are left: no win (the bastard is town, "
     "not dead, and three are left). Turn 2 the clan hangs its bastard and wins.",
-    "P-W.1: a clan wins when everyone else is dead; the bastard is town (role table), and "
+    "P-W.1: a clan wins once it is the only one alive; the bastard is town (role table), and "
     "P-E.2 speaks of two left only; P-M.8: the clan cannot shoot its own bastard.",
 )
 s.turn(
@@ -1151,7 +1152,7 @@ s = Scenario(
     ["G-W.1", "G-M.8", "G-M.3"],
     "Day 2 jails Кира (town 2, mafia 2). Night 2 the commissar recruits the prostitute while "
     "the godfather kills Игорь: town 2 (commissar + prostitute) vs mafia 2 — no win.",
-    "G-M.8: checked by the commissar → she plays for town; G-W.1: she then counts for the "
+    "G-M.8: the commissar's check recruits her for the town; G-W.1: she then counts for the "
     "town, and the mafia needs strictly more living members.",
 )
 s.turn(1)
