@@ -17,7 +17,7 @@ from mafiabot.newspaper.examples import Examples, with_game_nicks
 from mafiabot.newspaper.grammar import inflect
 from mafiabot.newspaper.host_words import tick_result
 from mafiabot.newspaper.render import Renderer
-from mafiabot.newspaper.words import parse_issue_ru
+from mafiabot.newspaper.words import parse_issue_ru, turn_word
 
 HERE = Path(__file__).resolve().parent
 GOLDEN_FILES = sorted(
@@ -186,3 +186,20 @@ def test_every_part_of_a_tick_line_is_said_in_russian() -> None:
         "личный ящик ведущего: занято 45 из 50",
         "следующего дедлайна нет",
     ], said
+
+
+@pytest.mark.parametrize(("ruleset", "word"), [("gambler", "день"), ("pefl", "ход")])
+def test_a_players_news_counts_turns_as_his_papers_do(ruleset: str, word: str) -> None:
+    text = Renderer(None, "ru").player_pm(
+        ruleset=ruleset,
+        game_name="Игра",
+        nick="Нина",
+        turn=3,
+        events=[
+            E.CheckResult(
+                turn=3, audience=player("Нина"), by="commissar", target="Кот", result="civilian"
+            )
+        ],
+    )
+    assert text.startswith(f"Нина, личные новости по игре «Игра», {word} 3."), text
+    assert turn_word(ruleset) == word  # the PM's subject says the same

@@ -610,6 +610,12 @@ def name_of(ruleset: RulesArg) -> str:
     return ruleset if isinstance(ruleset, str) else ruleset.name
 
 
+def turn_word(ruleset: RulesArg) -> str:
+    """What a turn is called to players: Gambler's papers count days («итоги дня 4»), PEFL's
+    turns («выпуск 3», «ход 3»)."""
+    return "день" if name_of(ruleset) == "gambler" else "ход"
+
+
 def role_label(ruleset: RulesArg, role: str | None, clan: str | None = None) -> str:
     """A role's name for the players («мафия, Якудза»): the clan is named for the roles the
     rule set makes members of a clan (P-S.3). A role not known shows in whichever rule set's
