@@ -177,3 +177,15 @@ def test_G_M_10_a_kill_letters_story_is_acknowledged(tmp_path: Path) -> None:
     (said,) = answers
     assert "ваш ход принят" in said
     assert "газета напечатает ваш рассказ под именем жертвы, не называя убийцу" in said, said
+
+
+def test_G_S_2_a_move_on_the_introduction_day_is_told_when_its_night_comes(
+    tmp_path: Path,
+) -> None:
+    # the commissar (Шерлок in the recorded Gambler game) writes on day 1: no night moves yet
+    _run, answers = _play_with_letters(
+        "gambler", tmp_path, "Шерлок", [("2026-12-01T19:40", "Проверяю Кота")], "2026-12-02T10:00"
+    )
+    (said,) = answers
+    assert "ход не принят" in said and "день знакомства" in said, said
+    assert "Ваш первый ход — в следующую ночь." in said

@@ -299,6 +299,7 @@ class Renderer:
             side=side or "",
             story=bool(story),
             stories_printed=stories_printed,
+            game=name_of(ruleset) if ruleset else "",
             code=reason,
             final=reason in ("third_request", "too_many_changes"),
             deadline=format_when(deadline, tz),
