@@ -12,7 +12,12 @@ Prints:
     of a real IPS 4.1 page (fixtures/ipb/4x-5x, `<article>` layout): CPU time per post of
     each reader (pages given as text, as the daemon hands IPB pages over), and the IPB/phpBB
     ratios; the Invision pages both with the generation detected on every page and with it
-    known beforehand, as the daemon's client reads them.
+    known beforehand, as the daemon's client reads them;
+  * `--keep-freed`: the same, with glibc told to keep the memory a page frees (as
+    `mafiabot parse posts` runs 16 pages or more); the Invision readers' large pages otherwise
+    fault the same memory in again page after page;
+  * beside that (never instead), the same with each Invision board's own page size (IPB 1.x
+    20, IPS 4 25 posts a page), where a page's own work weighs half as much per post.
 """
 
 from __future__ import annotations
@@ -93,7 +98,7 @@ def _read_ipb_known(pages: list[str]) -> list[TopicPage]:
     return [parse_ipb_topic(h, dialect=dialect) for h in pages]
 
 
-def ipb13_pages(bodies: list[str]) -> list[str]:
+def ipb13_pages(bodies: list[str], per_page: int = PER_PAGE) -> list[str]:
     """IPB 1.3 pages: the real page's chrome, its first post's markup repeated per body."""
     html = IPB13.read_text(encoding="utf-8")
     first = html.index("<!--Begin Msg Number")
@@ -108,9 +113,9 @@ def ipb13_pages(bodies: list[str]) -> list[str]:
     old = pid.group(1)
     body = re.compile(rf"(<!--\s*THE POST {old}\s*-->).*?(<!--\s*THE POST\s*-->)", re.S)
     pages = []
-    for k in range(0, len(bodies), PER_PAGE):
+    for k in range(0, len(bodies), per_page):
         parts = [html[:first]]
-        for j, b in enumerate(bodies[k : k + PER_PAGE]):
+        for j, b in enumerate(bodies[k : k + per_page]):
             new = str(900000 + k + j)
             one = body.sub(_keep_ends(b), post).replace(old, new)
             parts.append(one)
@@ -120,7 +125,7 @@ def ipb13_pages(bodies: list[str]) -> list[str]:
     return pages
 
 
-def ips4_pages(bodies: list[str]) -> list[str]:
+def ips4_pages(bodies: list[str], per_page: int = PER_PAGE) -> list[str]:
     """IPS 4.1 pages: the real page's chrome, its first <article> repeated per body."""
     html = IPS41.read_text(encoding="utf-8")
     first = html.index("<article")
@@ -132,9 +137,9 @@ def ips4_pages(bodies: list[str]) -> list[str]:
     old = cid.group(1)
     content = re.compile(r"(data-role='commentContent'[^>]*>).*?(\n\t\t</div>)", re.S)
     pages = []
-    for k in range(0, len(bodies), PER_PAGE):
+    for k in range(0, len(bodies), per_page):
         arts = []
-        for j, b in enumerate(bodies[k : k + PER_PAGE]):
+        for j, b in enumerate(bodies[k : k + per_page]):
             new = str(9000000 + k + j)
             arts.append(content.sub(_keep_ends(b), article, 1))
             arts[-1] = arts[-1].replace(old, new)
@@ -142,10 +147,13 @@ def ips4_pages(bodies: list[str]) -> list[str]:
     return pages
 
 
-def same_posts(rounds: int) -> None:
+def same_posts(rounds: int, per_page: dict[str, int] | None = None) -> None:
+    """The same posts read from each board's markup, per post, best of `rounds` (interleaved).
+    `per_page`: posts a page of IPB 1.3 and IPS 4.1 (default: phpBB's 10, as the posts come)."""
     php = phpbb_pages()
     bodies = _bodies(php)
-    ipb13, ips4 = ipb13_pages(bodies), ips4_pages(bodies)
+    sizes = per_page or {"ipb13": PER_PAGE, "ips4": PER_PAGE}
+    ipb13, ips4 = ipb13_pages(bodies, sizes["ipb13"]), ips4_pages(bodies, sizes["ips4"])
     sets: dict[str, tuple[list[str], Callable[[list[str]], list[TopicPage]]]] = {
         "phpBB 3.3 prosilver": (php, _read_phpbb),
         "IPB 1.3 (Msg Number)": (ipb13, _read_ipb),
@@ -154,8 +162,8 @@ def same_posts(rounds: int) -> None:
         "IPS 4.1, kind known": (ips4, _read_ipb_known),
     }
     print(
-        f"\nthe same {len(bodies)} posts, {PER_PAGE} a page, each board's markup"
-        f" (best of {rounds}):"
+        f"\nthe same {len(bodies)} posts, phpBB {PER_PAGE}, IPB 1.3 {sizes['ipb13']},"
+        f" IPS 4.1 {sizes['ips4']} a page, each board's markup (best of {rounds}):"
     )
     counts = {
         label: sum(len(t.posts) for t in read(pages)) for label, (pages, read) in sets.items()
@@ -183,9 +191,21 @@ def same_posts(rounds: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument(
+        "--keep-freed",
+        action="store_true",
+        help="glibc keeps freed memory, as `mafiabot parse posts` has it from 16 pages on",
+    )
     args = ap.parse_args()
+    if args.keep_freed:
+        from mafiabot.commands.parse_posts import _keep_freed_memory
+
+        _keep_freed_memory()
+        print("allocator: freed memory kept (mallopt), as `parse posts` runs long inputs")
     real_pages(args.rounds)
     same_posts(args.rounds)
+    # beside it, not instead: each Invision board's own page size (IPB 1.x 20, IPS 4 25 posts)
+    same_posts(args.rounds, {"ipb13": 20, "ips4": 25})
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from mafiabot import __version__
-from mafiabot.exitcodes import ExitCode, HostError, UsageError, as_host_error, exit_code_for
+from mafiabot.exitcodes import ExitCode, HostError, UsageError
 
 #: `engine.kinds.RULESETS`, spelt out so that `mafiabot parse posts` does not load the engine
 #: (tests/test_ruleset_answers.py keeps the two equal)
@@ -255,6 +255,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED
     except Exception as exc:
+        from mafiabot.dbfile import as_host_error
+
         known = as_host_error(exc)
         if known is not None:  # the database, the disk: one line, no traceback
             print(f"mafiabot: {known}", file=sys.stderr)
@@ -266,6 +268,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     finally:
         os.umask(old_umask)
+
+
+def exit_code_for(exc: BaseException) -> ExitCode | None:
+    """The exit code an error means, or None for an unexpected error (a bug: traceback)."""
+    # imported here so that `mafiabot --version` and the parse commands stay light
+    from mafiabot.config import ConfigError
+    from mafiabot.dbfile import as_host_error
+    from scraper.errors import LoginFailed
+
+    if isinstance(exc, HostError):
+        return exc.code
+    known = as_host_error(exc)
+    if known is not None:
+        return known.code
+    if isinstance(exc, ConfigError):
+        return ExitCode.BAD_INPUT
+    if isinstance(exc, LoginFailed):
+        return ExitCode.LOGIN_REFUSED
+    if isinstance(exc, KeyboardInterrupt):
+        return ExitCode.INTERRUPTED
+    return None
 
 
 if __name__ == "__main__":

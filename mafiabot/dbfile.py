@@ -332,6 +332,14 @@ def cookie_path(database_url: str, config_path: Path) -> Path:
 _FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 
+def as_host_error(exc: BaseException) -> HostError | None:
+    """`exc` as the one line a host can act on, when it is a fault he can meet (the
+    database, the disk, the database server), else None (a bug: its traceback helps)."""
+    if isinstance(exc, HostError):
+        return exc
+    return database_error(exc)
+
+
 def database_error(exc: BaseException, url: str | None = None) -> HostError | None:
     """A database or disk fault as the line a host acts on (None: not one of those). The
     database's address never shows a password (`shown_url`)."""

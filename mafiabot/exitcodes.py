@@ -12,7 +12,9 @@ One table for every command, so a script or systemd can tell what went wrong:
     130  interrupted (Ctrl-C)
 
 Commands raise a `HostError` subclass with a one-line message for the host; `cli.main` maps
-it (and the few library errors that mean the same) to its code with `exit_code_for`.
+it (and the few library errors that mean the same) to its code with
+`mafiabot.cli.exit_code_for`. This module imports nothing of the project, so every other
+module may raise its errors.
 """
 
 from __future__ import annotations
@@ -70,33 +72,3 @@ class BoardUnreachable(HostError):
 class DatabaseTrouble(HostError):
     """The database cannot be used right now (locked, a full disk, a server that does not
     answer): the bot retries by itself; the host may have to act."""
-
-
-def as_host_error(exc: BaseException) -> HostError | None:
-    """`exc` as the one line a host can act on, when it is a fault he can meet (the
-    database, the disk, the database server), else None (a bug: its traceback helps)."""
-    if isinstance(exc, HostError):
-        return exc
-    from mafiabot.dbfile import database_error
-
-    return database_error(exc)
-
-
-def exit_code_for(exc: BaseException) -> ExitCode | None:
-    """The exit code an error means, or None for an unexpected error (a bug: traceback)."""
-    # imported here so that `mafiabot --version` and the parse commands stay light
-    from mafiabot.config import ConfigError
-    from scraper.errors import LoginFailed
-
-    if isinstance(exc, HostError):
-        return exc.code
-    known = as_host_error(exc)
-    if known is not None:
-        return known.code
-    if isinstance(exc, ConfigError):
-        return ExitCode.BAD_INPUT
-    if isinstance(exc, LoginFailed):
-        return ExitCode.LOGIN_REFUSED
-    if isinstance(exc, KeyboardInterrupt):
-        return ExitCode.INTERRUPTED
-    return None

@@ -15,7 +15,6 @@ and always wins (`parse_iso`).
 
 from __future__ import annotations
 
-import html as htmllib
 import re
 from datetime import date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
@@ -212,6 +211,16 @@ def _localize(day: date, clock: time, zone: tzinfo) -> datetime:
     return datetime.combine(day, clock).replace(tzinfo=zone)
 
 
+def _unescape(text: str) -> str:
+    """`html.unescape`, imported when a printed date is first read: pages whose times are ISO
+    attributes (phpBB's <time datetime>) start without the entity tables."""
+    if "&" not in text:
+        return text
+    from html import unescape
+
+    return unescape(text)
+
+
 def read_date(
     text: str, *, tz: str | tzinfo | None = DEFAULT_TZ, now: datetime | None = None
 ) -> tuple[datetime | None, str | None]:
@@ -338,7 +347,7 @@ def read_formatted_date(
     if _PLAIN_ISO.fullmatch(text):  # an attribute's ISO time: the cleaning would keep it as is
         s = text
     else:
-        s = " ".join(_SPACES_RE.sub(" ", htmllib.unescape(text)).split())
+        s = " ".join(_SPACES_RE.sub(" ", _unescape(text)).split())
         s = strip_date_label(s).split("|")[0].strip().rstrip(",")
         if not s:
             return None, "empty date"

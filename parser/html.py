@@ -166,14 +166,16 @@ def cut_short(html: str | bytes) -> bool:
 
     Every board page ends with ``</html>`` (phpBB, IPB 1.3 to IPS 5; scripts and comments
     may follow it). A fragment without ``<html`` makes no such promise and is not judged."""
-    # the usual spellings first: lowering 12 KB of a Russian page costs more than the search
+    # the usual spellings first: lowering 12 KB of a Russian page costs more than the search,
+    # which runs from the end, where the closing tag is (a forward search spends ~10 µs on
+    # the 8 KB before it)
     if isinstance(html, bytes):
         head, tail = html[:4096], html[-8192:]
-        if b"</html" in tail or b"</HTML" in tail:
+        if tail.rfind(b"</html") >= 0 or tail.rfind(b"</HTML") >= 0:
             return False
         return b"<html" in head.lower() and b"</html" not in tail.lower()
     head_s, tail_s = html[:4096], html[-8192:]
-    if "</html" in tail_s or "</HTML" in tail_s:
+    if tail_s.rfind("</html") >= 0 or tail_s.rfind("</HTML") >= 0:
         return False
     return "<html" in head_s.lower() and "</html" not in tail_s.lower()
 

@@ -79,6 +79,9 @@ def _visible(text: str) -> str:
     return _DIACRITICS.sub("", text)
 
 
+_ASCII_SPACES: Final = re.compile(r"[ \t\r\n\f]+")
+
+
 @lru_cache(maxsize=8192)
 def nick_key(nick: str) -> str:
     """The project's identity key of a nick (see the module docstring for what folds)."""
@@ -92,12 +95,13 @@ def nick_key(nick: str) -> str:
 @lru_cache(maxsize=8192)
 def account_key(name: str) -> str:
     """The key under which a board shows one account: canonical Unicode composition (NFC: a
-    composed «й» and «и» + breve are one letter), lower case, whitespace runs as one space
-    (board pages collapse them). Phpbb and Invision keep account names unique up to case, so
-    two names with one `account_key` are one account; nothing else is folded — a Latin «o»,
-    a zero-width space or a compatibility form makes another account."""
+    composed «й» and «и» + breve are one letter), lower case, ASCII space runs as one space
+    and trimmed (a page's markup may wrap a name). Phpbb and Invision keep account names
+    unique up to case, so two names with one `account_key` are one account; nothing else is
+    folded — a Latin «o», a no-break, thin or zero-width space, a soft hyphen or a
+    compatibility form makes another account."""
     text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).lower())
-    return " ".join(text.split())
+    return _ASCII_SPACES.sub(" ", text).strip(" ")
 
 
 def same_nick(a: str, b: str) -> bool:

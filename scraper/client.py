@@ -16,9 +16,11 @@ control demands. The base class holds that flow once; a board client (`scraper.p
   `_pm_has_marker(page, marker)`, and the `sent_folders` attribute — the PM folders.
 
 "Is this post mine" is decided by the bot's board user id, which every page served to its
-session shows in its header (`_own_id_in`), learned at login or from the first page of a
-restored session; only where a board shows no id does the account's exact spelling decide
-(`parser.identity.same_account`) — never a name that merely reads like the bot's.
+session shows in its header (`_own_id_in`) and the session's cookie holds
+(`_session_user_id`), learned at login or from the first page of a restored session; a post
+that shows no id on a page whose posts show them is a guest's. Only where a board shows no id
+does the account's exact spelling decide (`parser.identity.account_key`) — never a name that
+merely reads like the bot's.
 
 Writes go through `self.pacer` (`scraper.pacing.WritePacer`); every deliberate wait (flood,
 form age, retry backoff, the polite delay) goes through `self._sleep`, which a stop check
@@ -30,7 +32,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Protocol
@@ -38,8 +40,8 @@ from urllib.parse import urljoin
 
 import httpx
 
-from parser.identity import same_account
-from parser.records import TopicPage
+from parser.identity import account_key
+from parser.records import Post, TopicPage
 from scraper.board import (
     FetchedPM,
     PMRef,
@@ -214,6 +216,8 @@ class BoardClientBase:
         self._fill: tuple[int, int] | None = None
         self._listed: dict[str, list[PMRef]] = {}
         self._pm_badge: int | None = None
+        # posts a topic page, as a page has shown it (None: not yet; `_per()` guesses then)
+        self._per_page: int | None = None
         # the board user id of the bot's own account, as the board's pages show it (None:
         # not seen yet, or a board whose pages do not show it)
         self._own_id: int | None = None
@@ -299,24 +303,37 @@ class BoardClientBase:
         """The user id of the account a page was served to, from the page's own markup."""
         raise NotImplementedError
 
+    def _session_user_id(self) -> int | None:
+        """The user id the session's own cookie names, which the board set at login (None:
+        no such cookie, or a guest's)."""
+        return None
+
     def _learn_own_id(self, text: str, *, login: bool = False) -> None:
         """Take the bot's user id from a page served to its session: the page a login lands
         on always (a new session), any other page while the id is not known (a restored
-        session logs in no more)."""
+        session logs in no more). Where the page's header shows no id (a style without the
+        member's profile link), the session's cookie says it."""
         if self._own_id is not None and not login:
             return
         found = self._own_id_in(text)
+        if found is None:
+            found = self._session_user_id()
         if found is not None:
             if found != self._own_id:
                 log.debug("the board knows %s as user %d", self._client_settings.username, found)
             self._own_id = found
 
-    def _is_mine(self, author: str, author_id: int | None) -> bool:
+    def _is_mine(self, author: str, author_id: int | None, *, ids_shown: bool = False) -> bool:
         """Whether a post or message by (author, author_id) is the bot's own: by the board's
-        user id where both are known, else by the account's exact spelling (case, Unicode
-        composition and runs of spaces aside) — a look-alike name («Ведущuй», a zero-width
-        space) is another account."""
-        return same_account(author, author_id, self._client_settings.username, self._own_id)
+        user id where both are known. A post without an id on a page whose posts show them
+        (`ids_shown`) is a guest's, never the bot's. Else by the account's exact spelling
+        (`parser.identity.account_key`) — a look-alike name («Ведущuй», a zero-width or
+        no-break space) is another account."""
+        if author_id is not None and self._own_id is not None:
+            return author_id == self._own_id
+        if author_id is None and ids_shown:
+            return False
+        return account_key(author) == account_key(self._client_settings.username)
 
     def _has_member_cookie(self) -> bool:
         raise NotImplementedError
@@ -394,9 +411,14 @@ class BoardClientBase:
         self, resp: httpx.Response, text: str, fetched_at: datetime, parsed: TopicPage
     ) -> TopicPageFetch:
         """A topic page as fetched, with its one reading (`parsed`, read in the board's zone
-        at `fetched_at`) and the navigation facts taken from it."""
+        at `fetched_at`) and the navigation facts taken from it. Where the page shows no page
+        size, its offset comes from the size an earlier page showed: the address it was asked
+        for says nothing when it lies past the end (the last page asked for by a huge offset)."""
+        learned = self._per_page
         if parsed.page <= 1:
-            start = 0  # an address past the end of a one-page topic says nothing of it
+            start = 0
+        elif parsed.per_page is None and learned:
+            start = (parsed.page - 1) * learned
         elif parsed.start is not None:
             start = parsed.start
         else:
@@ -508,16 +530,22 @@ class BoardClientBase:
             pages = self._last_pages(topic_id, self._client_settings.marker_search_pages)
         return self._own_post_in(pages, marker)
 
+    def _own_posts(self, posts: Sequence[Post]) -> list[Post]:
+        """The bot's own posts (`_is_mine`) among one page's posts, in page order: where the
+        page's posts show their authors' ids, one without an id is a guest's."""
+        ids_shown = any(p.author_id is not None for p in posts)
+        return [p for p in posts if self._is_mine(p.author, p.author_id, ids_shown=ids_shown)]
+
     def _own_post_in(self, pages: Iterable[TopicPageFetch], marker: str) -> int | None:
-        """The bot's own post (`_is_mine`) on these pages whose text holds `marker`, read
+        """The bot's own post (`_own_posts`) on these pages whose text holds `marker`, read
         from each fetch's own reading of its page (pages are fetched lazily: the search
         stops at the first page that has it). A marker can be computed from public data, so
         whose post holds it is what proves the message was posted."""
         for page in pages:
             posts = page.parsed.posts if page.parsed is not None else ()
             # own text only (outside quotes): a player quoting the bot never counts
-            for post in reversed(posts):
-                if self._is_mine(post.author, post.author_id) and marker in norm(post.own_text):
+            for post in reversed(self._own_posts(posts)):
+                if marker in norm(post.own_text):
                     return post.id
         return None
 

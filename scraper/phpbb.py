@@ -168,7 +168,6 @@ class PhpbbClient(BoardClientBase):
             settings, transport=transport, clock=clock, sleep=sleep, on_cookies=self._learn_cookies
         )
         self.cookie_prefix: str | None = _prefix_from_names(c.name for c in self._http.cookies.jar)
-        self._per_page: int | None = None
         #: `scraper.board.TakesAttachments`
         self.attachments = settings.attachments
 
@@ -206,6 +205,11 @@ class PhpbbClient(BoardClientBase):
 
     def _has_member_cookie(self) -> bool:
         return self._cookie("u") not in (None, "", "1")
+
+    def _session_user_id(self) -> int | None:
+        # phpBB 3.x keeps the session's user id in `<prefix>u` (1: the anonymous user)
+        value = self._cookie("u")
+        return int(value) if value is not None and value.isdigit() and int(value) > 1 else None
 
     def _page_logged_in(self, resp: httpx.Response) -> bool:
         return forms.has_logout_link(self._text(resp))

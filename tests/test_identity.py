@@ -107,6 +107,10 @@ def test_account_key_folds_only_what_a_board_keeps_unique() -> None:
     assert account_key("Йод") == account_key("И\u0306од")  # one letter, composed or not (NFC)
     for other in ("Анна Kаренина", "Анна\u200bКаренина", "Ａнна Каренина", "Анна Карени́на"):
         assert account_key(other) != account_key("Анна Каренина")
+    # issue 21 item 1: a no-break or thin space is another account, not a wrapped line — a
+    # twin «Ведущий\u00a0» is an outsider, never taken for the host's account
+    for other in ("Анна\u00a0Каренина", "Анна\u2009Каренина", "Анна Каренина\u00a0"):
+        assert account_key(other) != account_key("Анна Каренина")
 
 
 def test_key_clashes_lists_nicks_that_cannot_be_told_apart() -> None:

@@ -6,7 +6,10 @@ host), MAFIABOT_LIVE_IPB_PASSWORD, MAFIABOT_LIVE_IPB_FORUM (where the module ope
 topics), MAFIABOT_LIVE_IPB_PLAYERS (six accounts, comma-separated) and
 MAFIABOT_LIVE_IPB_PLAYER_PASSWORD set. It really writes: topics, posts, private messages. Use a
 test board. MAFIABOT_LIVE_IPB_KILLS (default 3) sets how many times each game's bot is killed;
-MAFIABOT_LIVE_IPB_REPORT names a file the games' figures are appended to (JSON lines).
+MAFIABOT_LIVE_IPB_REPORT names a file the games' figures are appended to (JSON lines). With
+MAFIABOT_LIVE_IPB_LOOKALIKE_USER (an account whose name only looks like the host's, e.g. with a
+Latin «e») and MAFIABOT_LIVE_IPB_LOOKALIKE_PASSWORD, that account posts the marker of a message
+the bot has not sent yet, which the bot must not take for its own.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from parser.pages import parse_pm
-from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow
+from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for, with_marker
 from poster.poster import Poster
 from scraper.board import BoardClient, TopicCursor
 from tests.live_board import LiveBoard, board_from_env, run_live_game
@@ -62,6 +65,13 @@ def test_live_ipb_every_page_of_a_long_topic_is_read(board: LiveBoard, tmp_path:
     poll = host.poll_topic(TopicCursor(topic))
     assert [p.page for p in poll.pages] == [1, 2, 3]
     assert sum(len(p.post_ids) for p in poll.pages) == 35
+    # each page's one reading is handed over with it: its posts are the page's
+    for page in poll.pages:
+        assert page.parsed is not None and tuple(p.id for p in page.parsed.posts) == page.post_ids
+    assert [p.start for p in poll.pages] == [0, 15, 30]
+    last = host._last_page(topic)  # type: ignore[attr-defined]
+    assert (last.page, last.start) == (3, 30)  # by the first page's own link to it
+    assert host.own_user_id is not None  # type: ignore[attr-defined]
 
 
 def test_live_ipb_pm_is_found_by_its_marker_and_read_with_its_subject(
@@ -96,6 +106,25 @@ def test_live_ipb_marker_is_no_bigger_than_the_post(board: LiveBoard, tmp_path: 
     body = re.search(r"\.postcolor\s*\{\s*font-size:\s*(\d+)px", html)
     assert size is not None and body is not None
     assert int(size.group(1)) * 4 / 3 <= int(body.group(1))
+
+
+def test_live_ipb_a_lookalike_posting_a_future_marker_is_not_the_bot(
+    board: LiveBoard, tmp_path: Path
+) -> None:
+    names = ("MAFIABOT_LIVE_IPB_LOOKALIKE_USER", "MAFIABOT_LIVE_IPB_LOOKALIKE_PASSWORD")
+    if not all(os.environ.get(n) for n in names):
+        pytest.skip("no look-alike account: set " + ", ".join(names))
+    host = _client(board, tmp_path)
+    topic = host.new_topic(board.forum, f"live look-alike {int(time.time())}", "Подделка.")
+    twin = board.client(
+        os.environ[names[0]], os.environ[names[1]], tmp_path / "cookies-twin.json", player=True
+    )
+    twin.login()
+    marker = marker_for(OutboxKey("live", 1, "newspaper", "topic"), token=f"t{int(time.time())}")
+    twin.post_reply(topic, with_marker("Газета", marker))
+    assert host.find_post_with_marker(topic, marker) is None
+    mine = host.post_reply(topic, with_marker("Газета", marker, host.marker_markup)).post_id  # type: ignore[attr-defined]
+    assert host.find_post_with_marker(topic, marker) == mine
 
 
 def test_live_ipb_a_box_one_letter_short_of_its_quota(board: LiveBoard, tmp_path: Path) -> None:

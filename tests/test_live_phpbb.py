@@ -3,6 +3,9 @@
 Runs only with `pytest -m live` and MAFIABOT_LIVE_URL, MAFIABOT_LIVE_USER,
 MAFIABOT_LIVE_PASSWORD, MAFIABOT_LIVE_TOPIC set. It really posts: one reply (then edits it)
 in the given topic and one PM from the account to itself. Use a test board or a test topic.
+With MAFIABOT_LIVE_LOOKALIKE_USER and MAFIABOT_LIVE_LOOKALIKE_PASSWORD (an account whose name
+only looks like the bot's, e.g. with a combining accent) it also posts, as that account, the
+marker of a message the bot has not sent yet, which the bot must not take for its own.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from poster.outbox import OutboxKey, marker_for, with_marker
 from scraper.board import TopicCursor
 from scraper.phpbb import PhpbbClient, PhpbbSettings
 
@@ -49,6 +53,12 @@ def stamp() -> str:
 def test_live_read_topic(client: PhpbbClient) -> None:
     first = client.read_topic_pages(topic(), 1, 1)[0]
     assert first.page == 1 and first.post_ids
+    # the page's one reading is handed over with it; the header named the bot's account
+    assert first.parsed is not None and tuple(p.id for p in first.parsed.posts) == first.post_ids
+    assert client.own_user_id is not None
+    pages = client.read_topic_pages(topic())
+    assert [p.page for p in pages] == list(range(1, pages[-1].total_pages + 1))
+    assert client._last_page(topic()).start == pages[-1].start
     poll = client.poll_topic(TopicCursor(topic(), first.page, first.start, None))
     assert poll.cursor.last_post_id is not None
     again = client.poll_topic(poll.cursor)
@@ -73,3 +83,24 @@ def test_live_pm_to_self_and_read_back(client: PhpbbClient) -> None:
     page = client.read_pm(sent.msg_id)
     assert marker in page.html
     assert client.find_sent_pm_with_marker(subject, marker) is not None
+
+
+def test_live_a_lookalike_posting_a_future_marker_is_not_the_bot(client: PhpbbClient) -> None:
+    names = ("MAFIABOT_LIVE_LOOKALIKE_USER", "MAFIABOT_LIVE_LOOKALIKE_PASSWORD")
+    if not all(os.environ.get(n) for n in names):
+        pytest.skip("no look-alike account: set " + ", ".join(names))
+    twin = PhpbbClient(
+        PhpbbSettings(
+            base_url=os.environ["MAFIABOT_LIVE_URL"],
+            username=os.environ[names[0]],
+            password=os.environ[names[1]],
+            min_interval=float(os.environ.get("MAFIABOT_LIVE_MIN_INTERVAL", "2")),
+        )
+    )
+    twin.login()
+    marker = marker_for(OutboxKey("live", 1, "newspaper", "topic"), token=f"t{int(time.time())}")
+    twin.post_reply(topic(), with_marker("Газета", marker))
+    assert twin.own_user_id is not None and twin.own_user_id != client.own_user_id
+    assert client.find_post_with_marker(topic(), marker) is None
+    mine = client.post_reply(topic(), with_marker("Газета", marker)).post_id
+    assert client.find_post_with_marker(topic(), marker) == mine

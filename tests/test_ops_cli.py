@@ -22,7 +22,6 @@ from mafiabot.exitcodes import (
     InstanceLocked,
     LoginRefused,
     UsageError,
-    exit_code_for,
 )
 from scraper.errors import LoginFailed
 
@@ -66,7 +65,7 @@ def test_help_documents_the_exit_codes() -> None:
     ],
 )
 def test_one_mapping_from_error_to_exit_code(exc: BaseException, code: int | None) -> None:
-    assert exit_code_for(exc) == code
+    assert cli.exit_code_for(exc) == code
 
 
 def test_check_config_and_run_agree_bad_config_is_exit_2(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -170,3 +171,21 @@ def test_each_line_is_what_the_json_encoder_makes_of_the_post() -> None:
     for name in ("topic_p1.html", 'odd "name".html'):
         for post in posts:
             assert post_line(post, encode_basestring(name)) == encode(post_json(post, name)) + "\n"
+
+
+def test_a_long_run_keeping_freed_memory_prints_what_short_runs_print(tmp_path: Path) -> None:
+    # from `_MANY_PAGES` pages on, the command keeps the memory a page frees for the next one
+    # (glibc's mallopt): the lines must be the same as those of runs below that size
+    from mafiabot.commands.parse_posts import _MANY_PAGES
+
+    pages = []
+    for i in range(_MANY_PAGES + 2):
+        page = tmp_path / f"{i:02d}_topic_p{i % 8 + 1}.html"
+        page.write_bytes((PHPBB / f"topic_p{i % 8 + 1}.html").read_bytes())
+        pages.append(str(page))
+    long = run(*pages)
+    assert long.returncode == 0, long.stderr
+    short = [run(*pages[k : k + 4]) for k in range(0, len(pages), 4)]
+    assert all(res.returncode == 0 for res in short)
+    assert long.stdout == "".join(res.stdout for res in short)
+    assert long.stdout.count("\n") > 10 * _MANY_PAGES

@@ -290,3 +290,14 @@ def test_the_last_page_of_a_one_page_topic_starts_at_its_first_post() -> None:
     last = client._last_page(4)
     assert (last.page, last.total_pages, last.start, len(last.post_ids)) == (1, 1, 0, 5)
     assert client.poll_topic(TopicCursor(4, 1, last.start)).cursor.start == 0
+
+
+def test_the_last_page_asked_for_past_the_end_starts_where_its_page_size_says() -> None:
+    """Page 2 of 2 shows no page size (no jump box, its one link leads to page 1 without an
+    offset, as the live board's does): its offset is the page size an earlier page showed,
+    never the huge offset it was asked for by."""
+    client, board, _ = make()
+    del board.posts[15:]
+    assert [(p.page, p.start) for p in client.read_topic_pages(4)] == [(1, 0), (2, 10)]
+    last = client._last_page(4)
+    assert (last.page, last.total_pages, last.start) == (2, 2, 10)

@@ -333,6 +333,9 @@ def _page_with(*posts: tuple[int, str, int | None, str]) -> TopicPageFetch:
         ("Bедущий", False),  # the host typed a Latin «B» in the config: phpBB folds it at login
         ("Ведущий\u200b", False),  # a zero-width character the skin left in the name
         ("ВЕДУЩИЙ", True),  # boards keep account names unique up to case
+        ("Ведущий\u00a0", False),  # a no-break space at the end: another account
+        ("Веду\u2009щий", False),  # a thin space inside
+        ("  Ведущий ", True),  # markup's own spaces around the name
     ],
 )
 def test_own_post_is_recognised_by_the_board_user_id(shown: str, exact: bool) -> None:
@@ -350,6 +353,11 @@ def test_own_post_is_recognised_by_the_board_user_id(shown: str, exact: bool) ->
     )
     twin = _page_with(quoted, (9, shown, 99, f"Газета\n{marker}"))
     assert client._own_post_in([twin], marker) is None
+    # a post without an id among posts that show theirs: a guest's, whatever name it gives
+    guest = _page_with(quoted, (8, shown, None, f"Газета\n{marker}"))
+    assert client._own_post_in([guest], marker) is None
     client._own_id = None  # a board whose pages show no ids: the exact spelling decides
-    bare = _page_with(quoted, (8, shown, None, f"Газета\n{marker}"))
+    bare = _page_with(
+        (7, "Игрок", None, f"цитата: {marker}"), (8, shown, None, f"Газета\n{marker}")
+    )
     assert (client._own_post_in([bare], marker) == 8) is exact

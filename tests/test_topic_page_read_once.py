@@ -7,7 +7,8 @@ and reads nothing again, and the marker search looks for the bot's post in it to
 on the fake phpBB 3.3 board and the fake IPB 1.3 board (both serving the real boards' own
 pages): a full reading of a topic page (the phpBB and the Invision topic readers), and any
 page the scraper parses on its own (a navigation scan of the page's pagination block was one).
-No timing: calls are counted.
+The bytes of each page are decoded once too (`scraper.http.page_text`). No timing: calls are
+counted.
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ from typing import Any
 import pytest
 
 import scraper.forms
+import scraper.http
 import scraper.ipb.pages
 import scraper.phpbb
 from mafiabot.daemon import TickReport, ingest
 from mafiabot.demo.play import DemoRun, setup
+from parser import encoding
 from parser.ipb import topic as ipb_topic
 from parser.phpbb import topic as phpbb_topic
 from scraper.ipb import IpbClient, IpbSettings
@@ -72,6 +75,7 @@ def _count_readings(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
         return wrapper
 
+    monkeypatch.setattr(scraper.http, "decode_html", counted("decode", encoding.decode_html))
     monkeypatch.setattr(phpbb_topic, "_parse_topic", counted("read", phpbb_topic._parse_topic))
     monkeypatch.setattr(ipb_topic, "_read_topic", counted("read", ipb_topic._read_topic))
     for module in (scraper.forms, scraper.phpbb, scraper.ipb.pages):
@@ -116,6 +120,7 @@ def test_each_topic_page_is_read_once_from_fetch_to_store(
     assert fetched >= 3  # a topic of several pages, walked from its first
     stored = {p.board_id for p in run.store.posts(g.id)}
     assert report.new_posts == len(stored) > 2 * fetched  # every post of every page stored
+    assert counts["decode"] == fetched  # each page's bytes made text once
     assert counts["read"] == fetched  # each page read once: by the client, for both
     assert counts["scraper tree"] == 0  # and never scanned again for its navigation
 
@@ -125,4 +130,4 @@ def test_each_topic_page_is_read_once_from_fetch_to_store(
     ingest.ingest_pages(sh, g, TOPIC, sh.client.read_topic_pages(TOPIC), run.clock[0], report)
     assert sh.client.find_post_with_marker(TOPIC, "mafiabot 9/9 no.such") is None
     fetched = _topic_requests(board, path) - before
-    assert counts["read"] == fetched and counts["scraper tree"] == 0
+    assert counts["read"] == counts["decode"] == fetched and counts["scraper tree"] == 0

@@ -42,7 +42,8 @@ from mafiabot.daemon import status as status_model
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.host import Host, utcnow
 from mafiabot.daemon.ingest import TickReport
-from mafiabot.exitcodes import HostError, as_host_error
+from mafiabot.dbfile import as_host_error
+from mafiabot.exitcodes import HostError
 from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.words import failure_ru, outbox_kind_ru, shut_out_ru

@@ -99,7 +99,7 @@ class Dashboard:
         try:
             status, body = self._route(path)
         except Exception as exc:  # a broken game must not take the page down with a traceback
-            from mafiabot.exitcodes import as_host_error
+            from mafiabot.dbfile import as_host_error
 
             known = as_host_error(exc)
             if known is not None:  # the database: locked, gone, unreachable — one line

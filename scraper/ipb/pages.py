@@ -28,10 +28,12 @@ def _text(resp: httpx.Response) -> str:
 
 
 # Where each generation names the member a page was served to, each with the literal it
-# starts with: IPS 4/5 `ipsSettings = { … memberID: 5212 }`, IPB 3 `ipb.vars['member_id'] =
-# parseInt( 42 )` (0 for a guest: no member).
+# starts with: IPS 4/5 `ipsSettings = { … memberID: 5212 }`, 4PDA's IPB 2 fork
+# `window.CONFIG … c.member_id=1621715`, IPB 3 `ipb.vars['member_id'] = parseInt( 42 )` (0 for
+# a guest: no member).
 _MEMBER_VARS = (
     ("memberID", re.compile(r"memberID\s*:\s*(\d+)")),
+    ("c.member_id", re.compile(r"c\.member_id\s*=\s*(\d+)")),
     (
         "ipb.vars[",
         re.compile(r"ipb\.vars\[\s*['\"]member_id['\"]\s*\]\s*=\s*(?:parseInt\(\s*)?['\"]?(\d+)"),
@@ -74,6 +76,15 @@ def _member_cookie(name: str) -> bool:
 
 def _member_cookie_set(http: httpx.Client) -> bool:
     return any(c.value not in ("", "0") for c in http.cookies.jar if _member_cookie(c.name))
+
+
+def _member_cookie_id(http: httpx.Client) -> int | None:
+    """The member id the session's cookie names (IPB 1.x-3.x `member_id`, IPS 4
+    `ips4_member_id`; set by the board at login), None for none or a guest's 0."""
+    for c in http.cookies.jar:
+        if _member_cookie(c.name) and c.value is not None and c.value.isdigit():
+            return int(c.value) or None
+    return None
 
 
 def _error_text(html: str) -> str | None:

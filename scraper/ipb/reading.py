@@ -73,9 +73,8 @@ class IpbReader(IpbSession):
             self._keep_facts()
         if parsed.topic_id is not None:
             # IPS 4/5 edit URLs need the topic: remember where the bot's own posts are
-            for post in parsed.posts:
-                if self._is_mine(post.author, post.author_id):
-                    self._post_topics[post.id] = parsed.topic_id
+            for post in self._own_posts(parsed.posts):
+                self._post_topics[post.id] = parsed.topic_id
         return self._topic_fetch(resp, text, fetched_at, parsed)
 
     def _cursor_url(self, cursor: TopicCursor) -> str:

@@ -26,7 +26,14 @@ from scraper.errors import (
 )
 from scraper.http import is_html, redact
 from scraper.ipb.caps import _CAPTCHA, _IPB2_CAPS, IPB_CAPS, IpbCaps, IpbSettings
-from scraper.ipb.pages import _error_text, _has, _member_cookie_set, _password_form, _text
+from scraper.ipb.pages import (
+    _error_text,
+    _has,
+    _member_cookie_id,
+    _member_cookie_set,
+    _password_form,
+    _text,
+)
 from scraper.session import load_facts, save_facts
 
 log = logging.getLogger(__name__)
@@ -58,7 +65,7 @@ class IpbSession(BoardClientBase):
             if named is None:
                 raise ValueError(f"board.kind: unknown IPB dialect {settings.kind!r}")
             self._dialect = named.with_overrides(settings.selectors)
-        self._per_page: int | None = settings.posts_per_page
+        self._per_page = settings.posts_per_page
         # what an earlier process learned of this board: a fresh one spends no request on it
         facts = load_facts(settings.cookie_file)
         if self._dialect is None and isinstance(facts.get("dialect"), str):
@@ -158,6 +165,9 @@ class IpbSession(BoardClientBase):
 
     def _has_member_cookie(self) -> bool:
         return _member_cookie_set(self._http)
+
+    def _session_user_id(self) -> int | None:
+        return _member_cookie_id(self._http)
 
     def _page_logged_in(self, resp: httpx.Response) -> bool:
         return page_logged_in(_text(resp), self._dialect) is True
