@@ -57,6 +57,7 @@ from functools import lru_cache
 from typing import Final
 
 from parser.identity import LOOKALIKES
+from parser.latin import CYR_TO_LAT
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -245,18 +246,8 @@ def _declines(word: str, nick_word: str) -> bool:
 
 
 # -- transliteration (the `translit` tier) -------------------------------------------------
-# A plain Russian → Latin table in the spirit of the passport/BGN schemes players know
-# (Вася → vasya, Женя → zhenya, Щука → shchuka); soft and hard signs vanish, as in most
-# Latin spellings of Russian names (Игорь → Igor). After it both sides are loosened by
-# `_LATIN_LOOSE` so common English-style spellings of the same sounds meet (kh/h, w/v, j/y).
-_CYR_TO_LAT: Final = str.maketrans(
-    {
-        "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "zh", "з": "z",
-        "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
-        "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch",
-        "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
-    }
-)  # fmt: skip
+# The plain Russian → Latin table is `parser.latin.CYR_TO_LAT`. After it both sides are loosened
+# by `_LATIN_LOOSE` so common English-style spellings of the same sounds meet (kh/h, w/v, j/y).
 _LATIN_LOOSE: Final = (
     ("kh", "h"),
     ("ck", "k"),
@@ -280,8 +271,8 @@ TRANSLIT_MIN_LETTERS: Final = 4
 def _cyr_word_to_latin(word: str) -> str:
     m = _LETTER_X_RE.match(word)
     if m is not None and (m.group(1) is None or m.group(1) in _ENDINGS or not m.group(1)):
-        return "x" + (m.group(1) or "").translate(_CYR_TO_LAT)
-    return word.translate(_CYR_TO_LAT)
+        return "x" + (m.group(1) or "").translate(CYR_TO_LAT)
+    return word.translate(CYR_TO_LAT)
 
 
 def _script_counts(key: str) -> tuple[int, int]:
@@ -331,7 +322,7 @@ def _english_sounds(word: str) -> str:
 
 
 # Case endings and replaceable finals carried over into the Latin form.
-_LAT_ENDINGS: Final = frozenset(e.translate(_CYR_TO_LAT) for e in _ENDINGS)
+_LAT_ENDINGS: Final = frozenset(e.translate(CYR_TO_LAT) for e in _ENDINGS)
 _LAT_REPLACEABLE: Final = ("a", "ya", "y")
 
 
@@ -661,8 +652,13 @@ def diminutive_match(resolver: NickResolver, text: str) -> NickMatch | None:
     """A single Cyrillic word that is a diminutive of exactly one player's nick, in any case:
     «Жорика» → Жора, «Ромку» → Рома, «Катюху» → Катя, «Танюшу» → Tanya-77. The word's
     dictionary forms lose a diminutive suffix and the name left is read by the strict tiers
-    and transliteration (a host reads these at once; a typo on top of one is too far)."""
+    and transliteration (a host reads these at once; a typo on top of one is too far). When
+    that finds nobody: a pet form of a name nick by rule («Риту» → Маргарита, «Стаса» →
+    Станислав) or a Latin nick as it sounds, typed with a capital («Тандера» → Thunder,
+    «Найт Оула» → Night Owl, word for word) — `parser.nameforms`."""
     key = trimmed_key(text)
+    if " " in key and text.lstrip("@«\"'([")[:1].isupper():
+        return _heard_words(resolver, text)
     if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
         return None
     from parser.morph import lemmas  # only when the cheaper readings found nothing
@@ -680,6 +676,11 @@ def diminutive_match(resolver: NickResolver, text: str) -> NickMatch | None:
         if not found:
             # «Ромку» → Роман, «Светку» → Светлана: the stem starts the full name
             found.update(dict.fromkeys(_name_from_stem(resolver, form)))
+    if not found:
+        # «Риту», «Серёгу», «Стаса» (pet forms of a name), «Тандера», «Сильвера» (a Latin
+        # nick as it sounds): read by rule in parser.nameforms, only when nothing else did
+        capital = text.lstrip("@«\"'([")[:1].isupper()
+        found.update(dict.fromkeys(_name_forms(resolver, key, sounds=capital)))
     if len(found) == 1:
         return NickMatch(text, next(iter(found)), "diminutive", DIMINUTIVE_CONFIDENCE)
     if found:
@@ -687,6 +688,64 @@ def diminutive_match(resolver: NickResolver, text: str) -> NickMatch | None:
             text, None, "diminutive", DIMINUTIVE_CONFIDENCE, AMBIGUOUS_NICK, tuple(found)
         )
     return None
+
+
+def _heard_words(resolver: NickResolver, text: str) -> NickMatch | None:
+    """«Найт Оула» for Night Owl: a Latin nick of several words written in Cyrillic as it
+    sounds, word for word (a case ending on any word)."""
+    from parser.nameforms import sounds_like
+
+    words = casefold_key(text).replace("ё", "е").split(" ")
+    if not all(_CYRILLIC_WORD.fullmatch(w) for w in words):
+        return None
+    found = []
+    for p in resolver.players:
+        latin = [w for w in _WORD_SPLIT.split(casefold_key(p)) if w]
+        same = len(latin) == len(words) and all(w.isascii() and w.isalpha() for w in latin)
+        if same and all(sounds_like(c, w) for c, w in zip(words, latin, strict=True)):
+            found.append(p)
+    if len(found) == 1:
+        return NickMatch(text, found[0], "diminutive", DIMINUTIVE_CONFIDENCE)
+    return None
+
+
+def _name_forms(resolver: NickResolver, key: str, *, sounds: bool) -> list[str]:
+    """Players `key` (one lower-case Cyrillic word) is a pet form of, or (`sounds`: typed
+    with a capital, as a name is) whose Latin nick it sounds like in one of its words. A
+    pet form outranks a sound («Натаху» is Наталья before Night Owl); a form that fits
+    many names at once (the head of a name up to its first vowel, «Витя») counts only
+    when nothing firmer fits anyone."""
+    from parser.morph import parse
+    from parser.nameforms import pet_form_kind, sounds_like, word_forms
+
+    readings = parse(key)
+    names = [r.lemma for r in readings if "Name" in r.grammemes]
+    proper = bool(names) or any(r.grammemes & _PROPER_TAGS for r in readings)
+    # an ordinary word of the dictionary («Серого», «Рыжую», «Сажаю») is no pet form; a
+    # name the dictionary knows is read as that name («Жану» is Жан, not Жанна)
+    pet = proper or not any(r.known for r in readings)
+    forms = tuple(names) if names else word_forms(key)
+    firm: dict[str, None] = {}
+    heard: dict[str, None] = {}
+    loose: dict[str, None] = {}
+    for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+        if " " not in k and _CYRILLIC_WORD.fullmatch(k) and pet:
+            for form in forms:
+                kind = pet_form_kind(form, k)
+                if kind == "clipped" and names:
+                    continue  # «Алекс» is a name of its own, not only Александр cut short
+                full = len(k) >= _FULL_NAME or (len(k) >= _FULL_NAME - 1 and k[-1] not in "ая")
+                if kind == "short" and form[-1:] in ("а", "я") and full:
+                    # «Витя», «Люся»: the head up to its vowel and a suffix, of a full name
+                    # (Костя is a short name itself, Кот no name: Коля is neither's)
+                    loose[p] = None
+                elif kind is not None and kind != "short":
+                    firm[p] = None
+        elif sounds and (latin := casefold_key(p)).isascii():
+            words = [w for w in _WORD_SPLIT.split(latin) if len(w) >= 3 and w.isalpha()]
+            if any(sounds_like(key, w) for w in words):
+                heard[p] = None
+    return list(firm or heard or loose)
 
 
 def _name_from_stem(resolver: NickResolver, form: str) -> list[str]:
@@ -704,6 +763,9 @@ def _name_from_stem(resolver: NickResolver, form: str) -> list[str]:
 
 
 _CYRILLIC_WORD: Final = re.compile("[а-я]+")
+_PROPER_TAGS: Final = frozenset({"Name", "Surn", "Patr", "Geox"})
+# letters of a full name ending in а/я (Людмила, not Костя), one fewer for others (Павел)
+_FULL_NAME: Final = 6
 DIMINUTIVE_CONFIDENCE: Final = 0.85
 
 

@@ -236,12 +236,12 @@ def _transliterated(word: str) -> Word | None:
     looked up before this."""
     import cyrtranslit
 
-    spellings = {word}
     plain = word
     for old, new in _SCHEMES:
         plain = plain.replace(old, new)
-    spellings.add(plain)
-    for latin in spellings:
+    # the one scheme cyrtranslit reads first, then the word as typed: a fixed order, so the
+    # reading never depends on a set's order (a process's hash seed)
+    for latin in dict.fromkeys((plain, word)):
         cyr = str(cyrtranslit.to_cyrillic(latin, "ru")).replace("ё", "е")
         if not re.fullmatch("[а-я]+", cyr):
             continue
@@ -271,7 +271,9 @@ def _typo(word: str) -> Word | None:
             if form[0] != word[0]:
                 continue
             d = Levenshtein.distance(word, form, score_cutoff=limit)
-            if d <= limit and (best is None or d < best[0]):
+            # ties go to the first form in alphabetical order: the vocabulary is built from
+            # sets, and a reading must not depend on their order
+            if d <= limit and (best is None or (d, form) < best):
                 best = (d, form)
     if best is None:
         return None

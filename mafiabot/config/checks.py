@@ -47,7 +47,6 @@ COLOR_FAMILIES: Final = (
     "pink",
 )  # parser.colors.color_family
 SIDES: Final = get_args(Side)  # G-M.8: the prostitute's side
-WIN_SIDES_GAMBLER: Final = ("maniac", "mafia", "town")  # G-W.1
 
 #: `[storage] url` schemes the store supports (a driver suffix like +psycopg is allowed)
 DB_SCHEMES: Final = ("sqlite", "postgresql")
@@ -433,9 +432,8 @@ def _check_rule_values(p: Problems, values: Mapping[str, Any], ruleset: str | No
     if isinstance(side, str) and side not in SIDES:
         p.append(("rules.unanswered_side", f"must be one of {', '.join(SIDES)}"))
     if "gambler_win_priority" in values:
-        _check_names(
-            p, "rules.gambler_win_priority", values["gambler_win_priority"], WIN_SIDES_GAMBLER
-        )
+        sides = RulesSettings().gambler_win_priority  # the engine's sides (G-W.1)
+        _check_names(p, "rules.gambler_win_priority", values["gambler_win_priority"], sides)
     causes = RulesSettings().cause_priority
     for key in ("cause_priority", "vest_stops"):
         if key in values:

@@ -19,6 +19,7 @@ from parser.letters.tokens import Token
 from parser.letters.words import (
     ATTACK_PREPS,
     CONTRAST,
+    CORRECTION,
     FAMILY,
     GREETING,
     HANDS,
@@ -278,6 +279,8 @@ def bind(
     if any(m.kind == "nick" for m in after):
         # a word taken for an unknown nick («Армия Тьмы: …») gives way to real nicks
         after = [m for m in after if m.kind != "unknown"]
+    if len(after) > 1 and {t.word for t in tokens[after[0].end : after[1].start]} & CORRECTION:
+        after = after[1:]  # «Убиваю Оскара — нет, стоп, сначала Полину»: the second replaces
     if after:
         occ.targets = after[:2]
         if len(after) > 1:

@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
+from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ, reading_key, width_of
 from parser.letters.executor import executor_confidence, executor_question
-from parser.letters.mentions import Mention, believed, is_subject
+from parser.letters.mentions import Mention, believed, is_subject, remark
+from parser.letters.proof import dash_clause, put_off
 from parser.letters.questions import (
     actions_ru,
     bad_target,
@@ -27,7 +29,18 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.tokens import Token, clause_of
-from parser.letters.words import CONTRAST, CORRECTION, IF, LATER, NEG, SECOND, TWO
+from parser.letters.words import (
+    CHOICE,
+    CONTRAST,
+    CORRECTION,
+    IF,
+    INFERRED_CONFIDENCE,
+    LATER,
+    NEG,
+    SECOND,
+    TWO,
+    ws,
+)
 from parser.morph import parse
 from parser.sender import SenderView
 
@@ -48,6 +61,7 @@ def second_thoughts(
         and m.nick != me
         and not m.negated
         and m.nick not in {t.nick for t in occ.targets}
+        and not put_off(tokens, m)  # «…, Боба завтра, если доживу»: not tonight's
     ]
     for m in loose:
         before = {t.word for t in tokens[max(0, m.start - 3) : m.start]}
@@ -74,13 +88,8 @@ def is_called_off(tokens: Sequence[Token], occ: Occ) -> bool:
     clause = [t.word for t in clause_of(tokens, occ.i)]
     if any(a == "другой" and b == "раз" for a, b in pairwise(clause)):
         return True  # «Засада — в другой раз»
-    start = occ.i
-    while start > 0 and not tokens[start - 1].clause_end:
-        start -= 1
-    end = occ.i
-    while end < len(tokens) - 1 and not tokens[end].clause_end:
-        end += 1
-    return any(t.word in LATER for t in tokens[start : end + 1])
+    # «Убиваю Рокета — Боба потом»: after a dash the later night is another player's
+    return any(t.word in LATER for t in dash_clause(tokens, occ.i, occ.i + 1))
 
 
 def is_plea(tokens: Sequence[Token], occ: Occ) -> bool:
@@ -144,6 +153,9 @@ def apply_corrections(
             and m.kind == "nick"
             and not believed(tokens, m.start)
             and not is_subject(tokens, m)
+            # «Ой, Бориса завтра, сегодня Дейзи»: a player put off corrects nothing
+            and not put_off(tokens, m)
+            and not remark(tokens, m)
         ]
         # «Нет, Лёлю. Окончательно Лёлю»: after the last correction word, one player
         final = [m for m in loose if m.start > marks[-1]] or loose
@@ -313,3 +325,68 @@ def _ambush(occ: Occ) -> LetterReading:
             "Напишите, например: «Засада» или «Убиваю Ник».",
         )
     return LetterReading("ambush", confidence=occ.confidence)
+
+
+# words a closing sentence settles a choice with, around the one player it names
+_SETTLE: Final = ws(
+    "ладно пусть будет окончательно итак значит тогда решаю решено выбираю выбор ну так "
+    "хорошо давай все всё остановлюсь"
+)
+
+
+def settled_choice(
+    tokens: Sequence[Token],
+    mentions: list[Mention],
+    readings: list[Occ],
+    view: SenderView,
+    skip: bool,
+) -> list[Occ]:
+    """`readings` with a choice the letter's closing sentence settles (`_settled`) as its
+    target: the last action word's, or with no action word the role's one move."""
+    settled = _settled(tokens, mentions)
+    if settled is None:
+        return readings
+    if readings:
+        last = readings[-1]
+        return [Occ(last.i, last.actions, last.confidence, targets=[settled])]
+    own = [a for a in view.moving_actions() if a != "ambush"]  # a player chosen: aimed at him
+    if len(own) == 1 and not skip:
+        # «Вероника или Райдер... Ладно, Райдер»: a choice of a player is the role's move
+        return [Occ(settled.start, frozenset(own), INFERRED_CONFIDENCE, targets=[settled])]
+    return readings
+
+
+def _settled(tokens: Sequence[Token], mentions: list[Mention]) -> Mention | None:
+    """«Фокс или Тандер... пусть будет Тандер», «Думаю между Бобом и Рокетом. Ладно,
+    Рокет»: the letter's last sentence names one player and nothing else but words of
+    settling, and he was one of the players an earlier sentence weighed against each other.
+    That player is the choice."""
+    if not tokens:
+        return None
+    last = tokens[-1].sentence
+    named = [m for m in mentions if tokens[m.start].sentence == last and m.kind == "nick"]
+    if len(named) != 1:
+        return None
+    pick = named[0]
+    rest = [
+        t.word
+        for k, t in enumerate(tokens)
+        if t.sentence == last and t.word and not pick.start <= k < pick.end
+    ]
+    if any(w not in _SETTLE for w in rest):
+        return None
+    weighed = {
+        tokens[m.start].sentence
+        for m in mentions
+        if m.kind == "nick" and m.nick == pick.nick and tokens[m.start].sentence != last
+    }
+    for sentence in weighed:
+        words = {t.word for t in tokens if t.sentence == sentence}
+        others = {
+            m.nick
+            for m in mentions
+            if tokens[m.start].sentence == sentence and m.kind == "nick" and m.nick != pick.nick
+        }
+        if words & CHOICE and others:
+            return pick
+    return None

@@ -4,14 +4,15 @@ clan mate among two players named."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine.rules import ruleset_class
 from parser.letters.actions import Occ
-from parser.letters.mentions import Mention, mention_after, mention_before
+from parser.letters.mentions import Mention, is_subject, mention_after, mention_before
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import WHICH_TARGET, LetterReading
-from parser.letters.tokens import Token
-from parser.letters.words import CORRECTION, OR, PARTIAL_CONFIDENCE
+from parser.letters.tokens import Token, clause_of
+from parser.letters.words import CORRECTION, OR, PARTIAL_CONFIDENCE, ws
 from parser.morph import parse
 from parser.sender import SenderView
 
@@ -109,7 +110,12 @@ def _executor_by_grammar(
             continue
         before = mention_before(mentions, occ.i, tokens)
         after = mention_after(mentions, occ.i, tokens, span=1)
-        cands = [m for m in (before, after) if m is not None and m.nominative]
+        # «Киллер убивает Ли» from Killer: the sender telling of himself names no executor
+        cands = [
+            m
+            for m in (before, after)
+            if m is not None and m.nominative and not (m.kind == "nick" and m.nick == view.nick)
+        ]
         if view.clan_mates:
             # «Якудза заказывает Марго»: only a clan mate can be the one who shoots
             cands = [m for m in cands if m.nick in view.clan_mates]
@@ -128,7 +134,12 @@ def _executor_by_grammar(
     only_kill = view.moving_actions() == ("kill",)
     if view.clan_mates and (only_kill or any("kill" in o.actions for o in occs)):
         named = {m.nick: m for m in mentions if m.kind == "nick" and not m.negated}
-        mates = [m for n, m in named.items() if n in view.clan_mates and n != view.nick]
+        # «Сильвер молчит, …: убиваем Тимофея»: a mate who does something else is no executor
+        mates = [
+            m
+            for n, m in named.items()
+            if n in view.clan_mates and n != view.nick and not _busy_elsewhere(tokens, m)
+        ]
         others = [m for n, m in named.items() if n not in view.clan_mates]
         if len(mates) == 1 and len(others) == 1:
             return mates[0]
@@ -155,3 +166,26 @@ def executor_question(executor: Mention) -> LetterReading | None:
     if executor.kind in ("unknown", "ambiguous"):
         return bad_target(executor, "executor")
     return None
+
+
+# verbs of carrying a thing out: a mate who is their subject is who shoots («Пусть сделает
+# Волк», «Гриша идёт на …»)
+_DOING: Final = ws(
+    "сделать делать исполнить исполнять выполнить выполнять идти пойти сходить работать "
+    "заняться заниматься"
+)
+
+
+def _busy_elsewhere(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Сильвер молчит, …»: the clan mate is the subject of a verb that is no carrying out
+    of the kill — he is talked about, not sent."""
+    if not is_subject(tokens, m):
+        return False
+    verbs = [
+        p
+        for t in clause_of(tokens, m.start)
+        if t.word
+        for p in parse(t.word)[:1]
+        if p.pos in ("VERB", "INFN")
+    ]
+    return not any(p.lemma in _DOING for p in verbs)

@@ -190,7 +190,13 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
                     m.nick,
                     _nick_confidence(m, raw),
                     m.method in STRICT_TIERS
-                    or (m.method == "translit" and spelled_alike(raw, m.nick or "")),
+                    or (m.method == "translit" and spelled_alike(raw, m.nick or ""))
+                    # «Сильвер молчит»: one word of a nick spelt as it stands
+                    or (
+                        m.method == "partial_translit"
+                        and m.nick is not None
+                        and any(spelled_alike(raw, w) for w in re.split(r"[\s_.\-]+", m.nick))
+                    ),
                 )
             return Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
     return None
@@ -280,7 +286,10 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     # «Ромку», «Генку», «Светку»: a diminutive of exactly one player's name
     small = diminutive_match(resolver, tok.raw)
     if small is not None and small.ok:
-        return Mention(i, i + 1, raw, "nick", small.nick, small.confidence)
+        # «Сильвер молчит»: a name form in the nominative is written as the player himself
+        said = parse(tok.word)
+        nominative = bool(said) and "nomn" in said[0].grammemes
+        return Mention(i, i + 1, raw, "nick", small.nick, small.confidence, nominative)
     m = resolver.resolve_fuzzy(tok.raw)
     if m.ok:
         return Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
@@ -404,4 +413,23 @@ def is_subject(tokens: Sequence[Token], m: Mention) -> bool:
         if parses and parses[0].pos == "VERB" and "3per" in parses[0].grammemes:
             found = lookup(t.word)
             return found is None or not found.actions
+    return False
+
+
+def remark(tokens: Sequence[Token], m: Mention) -> bool:
+    """«…, хотя Фрост тоже мутный», «Кот странный»: the player written as his nick, then
+    «тоже» or an adjective in his clause — something said about him, not a move on him."""
+    if not m.nominative:
+        return False
+    rest = [t for t in tokens[m.end : m.end + 3] if t.sentence == tokens[m.start].sentence]
+    for t in rest:
+        if t.word in ("тоже", "также", "тож"):
+            return True
+        parses = parse(t.word) if t.word else ()
+        if parses and parses[0].pos in ("ADJF", "ADJS") and "nomn" in parses[0].grammemes:
+            return True
+        if parses and parses[0].pos == "ADJS":
+            return True
+        if t.clause_end:
+            break
     return False

@@ -28,8 +28,8 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
-from parser.letters.mentions import Mention, believed, is_subject
-from parser.letters.questions import question_reading
+from parser.letters.mentions import Mention, believed, is_subject, remark
+from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
     NO_MOVES,
     NOT_NOW,
@@ -40,7 +40,7 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.tokens import Token
-from parser.letters.words import ASKING, CORRECTION, LATER, NEG, NEXT, OPINION, ws
+from parser.letters.words import ASKING, CHOICE, CORRECTION, LATER, NEG, NEXT, OPINION, ws
 from parser.morph import common_word, parse
 from parser.sender import SenderView
 
@@ -74,6 +74,9 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
         return bound
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         return reading
+    back = _taken_back(reading, evidence, view)
+    if back is not None:
+        return back
     stray = _unaccounted(reading, evidence, view)
     if stray:
         said = _spelled(reading)
@@ -165,6 +168,64 @@ def _why_not_now(action: str, view: SenderView) -> str:
 # -- 2. every player accounted for ------------------------------------------------------------
 
 
+_DASHES: Final = frozenset(("—", "–", "-"))
+
+
+def dash_clause(tokens: Sequence[Token], start: int, end: int) -> list[Token]:
+    """The clause of tokens[start:end], a dash parting clauses too («Убиваю Рокета — Боба
+    потом» is two)."""
+    a = start
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].raw not in _DASHES:
+        a -= 1
+    b = end - 1
+    while b > start and not tokens[b].word:
+        b -= 1  # «Рокета —»: a mention's window may take in the dash after it
+    while b < len(tokens) - 1 and not tokens[b].clause_end and tokens[b + 1].raw not in _DASHES:
+        b += 1
+    return [t for t in tokens[a : b + 1] if t.word]
+
+
+def put_off(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Катю завтра», «Боба оставлю на потом»: the player is named in a clause that puts him
+    off to a later night."""
+    return bool({t.word for t in dash_clause(tokens, m.start, m.end)} & _DEFERRED)
+
+
+def _taken_back(
+    reading: LetterReading, evidence: Evidence, view: SenderView
+) -> LetterReading | None:
+    """The reading's own target named again after its action word and put off to later
+    («Режу Катю. Ой, нет, Катю завтра, сегодня …»), or a clan mate target who is
+    only spoken to («Ликвидировать …, Стас»): the letter took the reading back, so it is no
+    proof of it. The question names a word the reader could not read, if one follows."""
+    tokens = evidence.tokens
+    chosen = evidence.chosen
+    places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    after = chosen.i if chosen is not None else -1
+    back = [
+        m
+        for m in places
+        if m.start > after
+        and put_off(tokens, m)
+        and m.start not in {t.start for t in (chosen.targets if chosen else ())}
+    ]
+    # a clan mate spoken to after the kill's words is who is told to shoot, not its victim
+    spoken_to = bool(places) and all(
+        m.nick in view.clan_mates and _address(tokens, m) and m.start > after >= 0 for m in places
+    )
+    if not back and not spoken_to:
+        return None
+    since = min((m.start for m in back), default=after)
+    unread = [m for m in evidence.mentions if m.start > since and m.kind == "unknown"]
+    if unread:
+        return bad_target(unread[0], reading.action or "")
+    return question_reading(
+        UNACCOUNTED,
+        f"Не понял, остаётся ли ход в силе: {_spelled(reading)}. Пришлите, пожалуйста, одним "
+        f"письмом ход, который остаётся в силе, например: «{_example(reading)}».",
+    )
+
+
 def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -> list[Mention]:
     tokens = evidence.tokens
     named = {*reading.targets, reading.executor, view.nick}
@@ -205,9 +266,24 @@ def _accounted(
         return True  # put off, told, an opinion, or denied in its own clause
     if any(_told(t.word) for t in clause):
         return True
-    if _address(tokens, m) or is_subject(tokens, m) or believed(tokens, m.start):
+    if (
+        _address(tokens, m)
+        or is_subject(tokens, m)
+        or believed(tokens, m.start)
+        or remark(tokens, m)
+    ):
         return True
     if view.clan_mates and m.nick in view.clan_mates and _near_executor_word(sentence):
+        return True
+    # «Если Боба повесят, то ладно. Проверяю Рокета»: named in a condition of a sentence
+    # apart from the move's, about what the day may bring
+    moved = {tokens[k].sentence for k in anchors}
+    if tokens[m.start].sentence not in moved and any(t.word == "если" for t in sentence):
+        return True
+    # weighed against the chosen player in a sentence of choice («Боба или Рокета… Боба»)
+    if {t.word for t in sentence} & CHOICE and any(
+        tokens[k].sentence == tokens[m.start].sentence for k in anchors
+    ):
         return True
     # replaced by a correction: a correction word between him and the reading
     return any(k > m.start and any(_corrects(tokens[j]) for j in range(m.end, k)) for k in anchors)

@@ -13,11 +13,12 @@ from parser.letters.decide import (
     is_plea,
     resolve_pronouns,
     second_thoughts,
+    settled_choice,
 )
 from parser.letters.executor import cue_executor, executor_fixed, find_executors, names_executor
 from parser.letters.infer import without_action_word
 from parser.letters.mentions import Mention, find_mentions
-from parser.letters.proof import Evidence, prove
+from parser.letters.proof import Evidence, prove, put_off
 from parser.letters.reading import DEFAULT_THRESHOLD, LetterReading
 from parser.letters.tokens import question_sentences, question_tags, split_story, tokenize, unquoted
 from parser.letters.words import NEG
@@ -79,10 +80,13 @@ def _read(
 
     live = [m for m in mentions if m.start not in used]
     taken = {k for m in mentions for k in range(m.start, m.end)}
+    # «Сегодня Катю проверяю, Боба завтра»: a player put off is no target tonight
+    tonight = [m for m in live if not put_off(tokens, m)]
+    bindable = tonight if any(m.kind == "nick" for m in tonight) else live
     for n, occ in enumerate(occs):
         nxt_i = occs[n + 1].i if n + 1 < len(occs) else len(tokens)
         prev_i = occs[n - 1].i if n > 0 else -1
-        bind(occ, live, tokens, nxt_i, prev_i, taken, view.nick, resolver)
+        bind(occ, bindable, tokens, nxt_i, prev_i, taken, view.nick, resolver)
         occ.actions = role_actions_for(occ, view)
         if occ.actions == {"ambush"}:
             occ.aimed = any(
@@ -113,10 +117,12 @@ def _read(
     readings = [o for o in readings if o not in called_off]
     # a player named in a move taken back is not then the role's move by inference
     withdrawn = {m.start for o in called_off for m in o.targets}
+    withdrawn |= {m.start for m in live if m not in bindable}  # put off: not tonight's
     if skip:  # «Подрыв откладываю», «ход пропускаю»
         readings = [o for o in readings if o.targets]
     readings = resolve_pronouns(readings, tokens)
     readings = apply_corrections(readings, live, tokens, occs)
+    readings = settled_choice(tokens, live, readings, view, skip)
     chosen = choose_reading(readings, view)
     evidence = Evidence(
         tokens,

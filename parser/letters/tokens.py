@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from parser.letters.words import ASKING, SIDE_KEYS, SIDE_MAFIA, SIDE_TOWN
+from parser.letters.words import ASKING, CORRECTION, SIDE_KEYS, SIDE_MAFIA, SIDE_TOWN
 from parser.morph import parse
 from parser.nicks import casefold_key
 from parser.vocab import lookup
@@ -38,6 +38,7 @@ def tokenize(text: str) -> list[Token]:
     sentence = 0
     for line in text.splitlines():
         parts = line.split()
+        words = [_PUNCT_EDGES.sub("", casefold_key(raw)) for raw in parts]
         for n, raw in enumerate(parts):
             last = n == len(parts) - 1
             # pure punctuation («—», «:») becomes "" so that it is skipped like filler
@@ -49,12 +50,31 @@ def tokenize(text: str) -> list[Token]:
             # «Dr. Watson»: a short Latin abbreviation ends no sentence either
             abbr = bool(_ABBREVIATION.match(raw))
             ends_sentence = bool(_SENTENCE_END.search(raw)) and not marker and not abbr
+            if ends_sentence and _pause(raw, word, words[n + 1] if not last else ""):
+                ends_sentence = False
             tokens.append(Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence))
             # a line break ends a clause (a nick never spans lines) but not a sentence:
             # «Проверяю:» on one line and the nick on the next is one move
             if ends_sentence:
                 sentence += 1
     return tokens
+
+
+def _pause(raw: str, word: str, nxt: str) -> bool:
+    """«Убиваю... эх... Тимофея», «Стреляю... ну... в Оскара»: an ellipsis next to a filler
+    (an interjection, «ну») is the sender hesitating, not a sentence ending."""
+    if not raw.rstrip("»\"')]").endswith(("...", "…")):
+        return False
+    return _filler(word) or _filler(nxt)
+
+
+def _filler(word: str) -> bool:
+    if not word or word in CORRECTION:
+        return False  # «… ой, не в Лизу»: a correction, not a pause
+    if word == "ну":
+        return True
+    parses = parse(word)
+    return bool(parses) and parses[0].pos == "INTJ"
 
 
 def word_key(raw: str) -> str:

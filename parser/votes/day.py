@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
 from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver
-from parser.records import ColoredSpan, Post
+from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, read_spans
 from parser.votes.negation import not_retracted
@@ -64,6 +64,7 @@ def extract_votes(
     counted: dict[str, Vote] = {}  # voter → vote that counts
     reading_of: dict[str, int] = {}  # voter → index in readings of that vote
     accepted_by_post: dict[int, str] = {}  # P-V.2: post id → target of an accepted vote
+    seen: list[Post] = []  # the posts of accepted votes, in order
 
     def reject(post: Post, author: str, reason: str, **kw: str | None) -> None:
         rejected.append(
@@ -126,6 +127,11 @@ def extract_votes(
                 # P-V.2: a quoted accepted vote first, then one the post links to
                 referred = [q.post_id for q in post.quotes if q.post_id is not None]
                 referred += post.linked_posts
+                # IPB 1.3 quotes name the author and time, not the post: the quoted words
+                # find it among that author's posts
+                referred += [
+                    n for q in post.quotes if q.post_id is None for n in quoted_posts(q, seen)
+                ]
                 agreed_with = next((n for n in referred if accepted_by_post.get(n) == target), None)
             if agreed_with is None:
                 reject(post, author, NO_REASON, target=target, text=pick.span.text)
@@ -145,6 +151,7 @@ def extract_votes(
         )
         counted[author] = vote
         accepted_by_post[post.id] = target
+        seen.append(post)
         reading_of[author] = len(readings)
         readings.append(
             PostReading(
@@ -206,3 +213,17 @@ def self_greens(result: VoteResult, living: Iterable[str]) -> VoteResult:
     """G-N.2 applied to a day's result: the silent living players green themselves."""
     votes = [*result.votes, *self_green_votes(result.votes, living)]
     return VoteResult(votes, list(result.rejected), tally_of(votes), list(result.posts))
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def quoted_posts(quote: Quote, posts: Sequence[Post]) -> list[int]:
+    """The ids of `posts` a quote that carries no post id is taken from (P-V.2 on boards
+    whose quotes name only the author): its author's, whose words hold all its words."""
+    words = _plain(quote.text)
+    if not words or quote.author is None:
+        return []
+    who = _plain(quote.author)
+    return [p.id for p in reversed(posts) if _plain(p.author) == who and words in _plain(p.text)]

@@ -256,5 +256,36 @@ def _not_meant(before: str, after: str) -> bool:
     tail = WORD_RE.findall(after.replace("ё", "е"))
     if has_lemma(tail, _PUT_OFF_LEMMAS) or _LATER_VOTE.search(after) or _THREAT.search(after):
         return True
+    if _taken_back_later(tail):
+        return True
     follow = _clause_words(after, tail=False)
     return "бы" in follow[:3]
+
+
+# words a retraction verb takes when it takes the vote back: «снимаю голос», «отзываю свой»
+_VOTE_OBJECTS: Final = frozenset(("голос", "свой", "его", "ее", "мой", "выбор", "вариант"))
+_TAKE_BACK_ALONE: Final = frozenset(("отзывать", "отозвать"))
+
+
+def _taken_back(word: str, nxt: str) -> bool:
+    """«отзываю», «снимаю голос», «отменяю свой»: the sender's own verb of taking back (first
+    person, not past), alone («отзывать») or with the vote as its object."""
+    from parser.morph import parse
+
+    said = parse(word)
+    if not said or said[0].lemma not in _RETRACT_LEMMAS or "1per" not in said[0].grammemes:
+        return False
+    return said[0].lemma in _TAKE_BACK_ALONE or not nxt or nxt in _VOTE_OBJECTS
+
+
+def _taken_back_later(tail: Sequence[str]) -> bool:
+    """«Голосую <Тимофей> … Хотя нет, отзываю»: after the nick (up to the post's next
+    coloured nick) the sender takes his vote back — not «голос не отзываю»."""
+    for n, w in enumerate(tail):
+        if not w.startswith(("отзыв", "отзов", "сним", "отмен")):
+            continue
+        if n and tail[n - 1] in _NEGATIONS:
+            continue
+        if _taken_back(w, tail[n + 1] if n + 1 < len(tail) else ""):
+            return True
+    return False

@@ -8,6 +8,8 @@ more players, the post counts only if its structure proves which one is the vote
   («Голосую за <Лёву>… ой, за <Ассоль>», «<Пьеро>? Нет уж, оставляю <Сову>»): the player
   after the last correction («Был <Mister X>, теперь <Марго>» too); a contrast («Хотел
   выставить <Рыжего>, но выставляю <Хромого>») when the player after it is voted for;
+* a **settled choice** — the last span names again one of the players weighed before it,
+  after «выбираю», «пусть будет», «ладно» …: that player;
 * an **update** written under the post («<Рома> … UPD: <Катя>»): the rule set's order
   within a turn decides — PEFL keeps the first vote (P-V.3), Gambler the last green (G-N.1);
 * otherwise exactly one of them stands in a clause that **votes** («голосую», «голос»,
@@ -65,7 +67,7 @@ def proven_pick(own_text: str, picks: Sequence[Pick], policy: str = "last") -> P
     if _updated(low, placed):
         return placed[0][0] if policy == "first" else placed[-1][0]
     cued = _shared(low, placed, [p for p, start, end in placed if _cued(low, placed, start, end)])
-    corrected = _after_correction(low, placed, cued)
+    corrected = _after_correction(low, placed, cued) or _settled(low, placed)
     if corrected is not None:
         return corrected
     if len({p.match.nick for p in cued}) == 1:
@@ -131,6 +133,25 @@ def _after_correction(
         return None
     rest = placed[[p for p, _s, _e in placed].index(last) :]
     return last if len({p.match.nick for p, _s, _e in rest}) == 1 else None
+
+
+_SETTLING: Final = frozenset(
+    ("выбираю", "выбираем", "пусть", "ладно", "итого", "итак", "останавливаюсь", "решено",
+     "решаю", "окончательно")
+)  # fmt: skip
+
+
+def _settled(low: str, placed: list[tuple[Pick, int, int]]) -> Pick | None:
+    """«<Тимофей> или <Екатерина>… пусть будет <Екатерина>», «Между <A> и <B> выбираю <B>»:
+    the last span names again one of the players weighed before it, after a word that
+    settles the choice — that player is the vote."""
+    last, start, _end = placed[-1]
+    before = placed[:-1]
+    earlier = {p.match.nick for p, _s, _e in before}
+    if last.match.nick not in earlier or len(earlier) < 2:
+        return None
+    between = {bare_word(w) for w in _WORD.findall(low[before[-1][2] : start])}
+    return last if between & _SETTLING else None
 
 
 def _cued(low: str, placed: list[tuple[Pick, int, int]], start: int, end: int) -> bool:
