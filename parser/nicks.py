@@ -648,16 +648,21 @@ _DIMINUTIVE: Final = (
 _BASE_TIERS: Final = (*STRICT_TIERS, "translit")
 
 
-def diminutive_match(resolver: NickResolver, text: str) -> NickMatch | None:
+def diminutive_match(
+    resolver: NickResolver, text: str, *, any_case: bool = False
+) -> NickMatch | None:
     """A single Cyrillic word that is a diminutive of exactly one player's nick, in any case:
     «Жорика» → Жора, «Ромку» → Рома, «Катюху» → Катя, «Танюшу» → Tanya-77. The word's
     dictionary forms lose a diminutive suffix and the name left is read by the strict tiers
     and transliteration (a host reads these at once; a typo on top of one is too far). When
     that finds nobody: a pet form of a name nick by rule («Риту» → Маргарита, «Стаса» →
     Станислав) or a Latin nick as it sounds, typed with a capital («Тандера» → Thunder,
-    «Найт Оула» → Night Owl, word for word) — `parser.nameforms`."""
+    «Найт Оула» → Night Owl, word for word) — `parser.nameforms`. `any_case`: the text is
+    where only a few players can be meant (a clan's executor, P-M.8), so a sound or a pet
+    form counts in lower case and for a word of the dictionary too («исполнитель расти»)."""
     key = trimmed_key(text)
-    if " " in key and text.lstrip("@«\"'([")[:1].isupper():
+    capital = any_case or text.lstrip("@«\"'([")[:1].isupper()
+    if " " in key and capital:
         return _heard_words(resolver, text)
     if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
         return None
@@ -679,8 +684,7 @@ def diminutive_match(resolver: NickResolver, text: str) -> NickMatch | None:
     if not found:
         # «Риту», «Серёгу», «Стаса» (pet forms of a name), «Тандера», «Сильвера» (a Latin
         # nick as it sounds): read by rule in parser.nameforms, only when nothing else did
-        capital = text.lstrip("@«\"'([")[:1].isupper()
-        found.update(dict.fromkeys(_name_forms(resolver, key, sounds=capital)))
+        found.update(dict.fromkeys(_name_forms(resolver, key, sounds=capital, lenient=any_case)))
     if len(found) == 1:
         return NickMatch(text, next(iter(found)), "diminutive", DIMINUTIVE_CONFIDENCE)
     if found:
@@ -709,7 +713,9 @@ def _heard_words(resolver: NickResolver, text: str) -> NickMatch | None:
     return None
 
 
-def _name_forms(resolver: NickResolver, key: str, *, sounds: bool) -> list[str]:
+def _name_forms(
+    resolver: NickResolver, key: str, *, sounds: bool, lenient: bool = False
+) -> list[str]:
     """Players `key` (one lower-case Cyrillic word) is a pet form of, or (`sounds`: typed
     with a capital, as a name is) whose Latin nick it sounds like in one of its words. A
     pet form outranks a sound («Натаху» is Наталья before Night Owl); a form that fits
@@ -723,7 +729,7 @@ def _name_forms(resolver: NickResolver, key: str, *, sounds: bool) -> list[str]:
     proper = bool(names) or any(r.grammemes & _PROPER_TAGS for r in readings)
     # an ordinary word of the dictionary («Серого», «Рыжую», «Сажаю») is no pet form; a
     # name the dictionary knows is read as that name («Жану» is Жан, not Жанна)
-    pet = proper or not any(r.known for r in readings)
+    pet = proper or lenient or not any(r.known for r in readings)
     forms = tuple(names) if names else word_forms(key)
     firm: dict[str, None] = {}
     heard: dict[str, None] = {}

@@ -166,6 +166,10 @@ def night_news() -> list[Entry]:
             E.AcquaintanceMade(turn=3, audience=player("Егор"), nick="Егор",
                                others=(("Шерлок", "commissar"),), reason="commissar_sheriff")
         ]),
+        ("gambler: комиссар узнал шерифа", "Нина", [
+            E.AcquaintanceMade(turn=3, audience=player("Нина"), nick="Нина",
+                               others=(("Егор", "sheriff"),), reason="commissar_sheriff")
+        ]),
         ("gambler: адвокат и мафия знакомы", "Егор", [
             E.AcquaintanceMade(turn=3, audience=player("Егор"), nick="Егор",
                                others=(("Mister X", "godfather"), ("Вова", "mafia")),
@@ -211,6 +215,24 @@ def replies() -> list[Entry]:
             ),
         )
     )
+    for printed in (True, False):
+        out.append(
+            (
+                f"принят выстрел с рассказом ({'печатают' if printed else 'не печатают'})",
+                r.move_reply(
+                    nick="Егор",
+                    accepted=True,
+                    action="kill",
+                    targets=["Марго"],
+                    ruleset="gambler",
+                    role="sheriff",
+                    moves_now=("kill",),
+                    story="на рассвете, у моста",
+                    stories_printed=printed,
+                    **common,
+                ),
+            )
+        )
     out.append(
         (
             "изменён ход — последняя замена",

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from mafiabot.demo.play import setup
+from mafiabot.newspaper.host_words import tick_result
 from scraper.board import TopicPoll
 from scraper.errors import AccountBanned, BoardDisabled, CaptchaRequired, ShutOut
 from scraper.ipb import IpbClient, IpbSettings
@@ -121,6 +122,13 @@ def test_a_shut_out_stops_the_games_ticks_with_one_line_a_note_and_a_status(
     assert any("бот остановлен" in n for n in d.flags(g.turn))
     status = d.status(start + timedelta(minutes=3))
     assert any("бот остановлен" in n for n in status["notes"])
+    # the host reads why and what to do in Russian, the board's own words kept
+    note = next(n for n in d.flags(g.turn) if "бот остановлен" in n)
+    assert note == (
+        "бот остановлен: аккаунт бота забанен на форуме: попросите администрацию снять бан и "
+        "запустите бота снова (форум пишет: «Вам закрыт доступ к конференции.»)"
+    )
+    assert tick_result("ru", g.last_tick_result or "", None) == note
 
 
 def test_a_switched_off_ipb13_board_is_told_by_its_title() -> None:

@@ -258,7 +258,7 @@ def test_interim_vote_count_is_posted_then_edited_in_place(tmp_path: Path) -> No
     for t in [t for t in tick_times(run, data) if t <= _at(run, "2026-11-28T17:01")]:
         run.clock[0] = t
         run.daemon.tick(t)
-    counts = [p for p in run.board.posts if p.source and "голоса на" in p.source]
+    counts = [p for p in run.board.posts if p.source and "подсчёт голосов" in p.source]
     assert len(counts) == 1  # one post, edited as votes came in
     assert "Mister X[/b] — 4" in counts[0].source
     # the edits keep the row's marker, game code included (the demo's code is DEMO_TOKEN)
@@ -487,7 +487,7 @@ def test_interim_count_every_h_hours(tmp_path: Path) -> None:
     run.board.edit_post = counting_edit  # type: ignore[method-assign]
     # turn 1 votes come at 10:00 … 17:00: counts at 10:01, then 13:01 and 16:01 (3 h apart)
     _tick_until(run, tick_times(run, data), _at(run, "2026-11-28T17:01"))
-    counts = [p for p in run.board.posts if p.source and "голоса на" in p.source]
+    counts = [p for p in run.board.posts if p.source and "подсчёт голосов" in p.source]
     assert len(counts) == 1 and len(edits) == 2
     assert "16:01" in counts[0].source
 
@@ -716,7 +716,7 @@ def test_an_interim_count_queued_before_a_crash_goes_out_as_the_tally_stands_the
     assert queued_at, "the count was never queued"
     run.daemon.flush = real_flush  # type: ignore[method-assign]
     run.daemon.tick(times[-1])
-    counts = [p.source for p in run.board.posts if p.source and "голоса на" in p.source]
+    counts = [p.source for p in run.board.posts if p.source and "подсчёт голосов" in p.source]
     assert len(counts) == 1
     status = run.daemon.status(times[-1])
     for target, voters in status["tally"].items():

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from mafiabot.demo.play import DemoRun, setup, strip_marker, tick_times
+from mafiabot.newspaper.grammar import inflect
 
 
 def _at(run: DemoRun, iso: str) -> datetime:
@@ -78,7 +79,7 @@ def test_P_M_0_a_refused_letter_does_not_use_up_the_change(tmp_path: Path) -> No
         until="2026-11-28T21:00",
     )
     asked, changed = answers
-    assert "уточните, пожалуйста" in asked and "в силе ваш прежний ход: лечение — Шерлок" in asked
+    assert "не совсем понял" in asked and "в силе ваш прежний ход: лечение — Шерлок" in asked
     assert "нельзя" not in asked  # the change is still his
     assert "ваш ход изменён" in changed
 
@@ -97,7 +98,7 @@ def test_P_M_0_a_question_after_the_last_change_says_the_answer_will_be_refused(
     )
     changed, asked = answers
     assert "ваш ход изменён" in changed and "нельзя" not in changed
-    assert "уточните, пожалуйста" in asked and "вам уже нельзя" in asked
+    assert "не совсем понял" in asked and "вы уже не можете" in asked
     assert "В силе ваш прежний ход: лечение — Кот." in asked
     assert "Ответьте новым письмом" not in asked
 
@@ -118,7 +119,7 @@ def test_G_M_gambler_each_new_letter_replaces_the_last(tmp_path: Path) -> None:
 
 def test_C_2_a_letter_with_no_move_is_not_refused(tmp_path: Path) -> None:
     # what a player expects: a question gets no «ход не принят» (the host answers questions);
-    # a letter naming an action without a readable move gets the short «не нашёл хода»
+    # a letter naming an action without a readable move gets the short «хода … я не нашёл»
     run, answers = _play_with_letters(
         "pefl",
         tmp_path,
@@ -128,7 +129,7 @@ def test_C_2_a_letter_with_no_move_is_not_refused(tmp_path: Path) -> None:
     )
     assert len(answers) == 1
     (note,) = answers
-    assert "в письме не нашёл хода" in note and "не принят" not in note
+    assert "хода в вашем письме я не нашёл" in note and "не принят" not in note
     flags = run.daemon.flags(1)
     assert any("Dr.Watson" in f and "хода нет" in f for f in flags)
 
@@ -145,3 +146,46 @@ def test_C_2_a_letter_from_a_non_player_is_never_answered_but_reported(tmp_path:
     assert [m for m in run.board.sent if m.to == ("Прохожий",)] == []
     flags = [f for f in run.daemon.flags(1) if "Прохожий" in f and "не игрок" in f]
     assert len(flags) == 2
+
+
+def test_C_2_a_question_back_shows_its_example_with_a_players_nick(tmp_path: Path) -> None:
+    # the reader's question writes «Проверяю Ник»; the player reads a nick of his game
+    run, answers = _play_with_letters(
+        "pefl", tmp_path, "Шерлок", [("2026-11-28T19:40", "Проверяю его")], "2026-11-28T21:00"
+    )
+    (asked,) = answers
+    assert "не совсем понял" in asked and "Ник»" not in asked, asked
+    example = asked.split("например: «", 1)[1].split("»", 1)[0]
+    living = run.daemon.shell.store.players(run.daemon.game().id)
+    named = [
+        p.nick
+        for p in living
+        if p.nick != "Шерлок" and example.endswith((p.nick, inflect(p.nick, "accs") or p.nick))
+    ]
+    assert example.startswith("Проверяю ") and named, example
+
+
+def test_G_M_10_a_kill_letters_story_is_acknowledged(tmp_path: Path) -> None:
+    # the sheriff (Марго in the recorded Gambler game) shoots with a story on night 2
+    _run, answers = _play_with_letters(
+        "gambler",
+        tmp_path,
+        "Марго",
+        [("2026-12-03T19:40", "Стреляю в Кота\nСпособ: в упор, на рассвете")],
+        until="2026-12-03T21:00",
+    )
+    (said,) = answers
+    assert "ваш ход принят" in said
+    assert "газета напечатает ваш рассказ под именем жертвы, не называя убийцу" in said, said
+
+
+def test_G_S_2_a_move_on_the_introduction_day_is_told_when_its_night_comes(
+    tmp_path: Path,
+) -> None:
+    # the commissar (Шерлок in the recorded Gambler game) writes on day 1: no night moves yet
+    _run, answers = _play_with_letters(
+        "gambler", tmp_path, "Шерлок", [("2026-12-01T19:40", "Проверяю Кота")], "2026-12-02T10:00"
+    )
+    (said,) = answers
+    assert "ход не принят" in said and "день знакомства" in said, said
+    assert "Ваш первый ход — в следующую ночь." in said

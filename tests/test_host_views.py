@@ -255,7 +255,30 @@ def test_status_says_why_the_last_run_refused_in_the_hosts_language(tmp_path: Pa
     assert seen[6].startswith("game12.toml: игра «Мафия – 12» (тема 4): в базе игры нет игры")
     assert all("Восстановите" in s or "Верните" in s for s in seen)  # what to do, every time
     assert refusal_note("en", notes[2], MSK) == tuple(notes[2].split(" ", 1))
+    # the database named with its path, as a server database is
+    named = "the game database /srv/g.db has no game for topic 4, but the topic already holds "
+    named += "the bot's post #120: the game has begun and its database was lost. Nothing was sent."
+    said = refusal_note("ru", f"2026-12-03T19:00:00+00:00 {named}", MSK)[1]
+    assert said.startswith("в базе игры /srv/g.db нет игры из темы 4, но в теме уже есть")
     # a line the table does not know yet: Russian words around it, nothing lost
     assert refusal_note("ru", "2026-12-03T19:00:00+00:00 something new", MSK)[1] == (
         "причина — в журнале бота: something new"
     )
+
+
+def test_the_status_table_heads_a_refused_run_in_russian() -> None:
+    """A game whose database is there but whose last run refused (a database swapped under
+    it): the table's first red line is Russian words, the moment in board time."""
+    run = pefl_mid_turn()
+    st = status(run.daemon.shell, PEFL_MID_TURN_1)
+    st["refused"] = (
+        "2026-12-03T19:00:00+00:00 the game database /srv/g.db was deleted or moved while the "
+        "bot was running: it stopped at once and sent nothing more. Put it back (or name it in "
+        "[storage] url) and run again — what was sent is on the board."
+    )
+    console = Console(record=True, width=400)
+    status_cmd._table(console, st, run.cfg)
+    first = next(ln for ln in console.export_text().splitlines() if "/srv/g.db" in ln)
+    assert first.startswith("Последний запуск бота не удался (3 декабря в 22:00 МСК): "), first
+    words = re.sub(r"\S*/\S*|\[storage\] url", " ", first)
+    assert latin_words(words) == [], first

@@ -127,20 +127,9 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
 #: never used to fix the reader, so these wait for a fix found on new development letters
 #: (tests/letters/README.md, held-out part 3). Each must still be silent while listed.
 KNOWN_SILENT: Final = {
-    "ho3_pefl:69": "a Don's kill whose executor is the Cyrillic spelling of one word of a "
-    "two-word Latin clan mate («Лаки»), the subject of a motion verb: accepted without "
-    "an executor",
-    "ho3_pefl:71": "the executor after «исполнитель» in lower case, spelt in Cyrillic "
-    "(«лаки»): not resolved, and the kill is accepted without an executor",
-    "ho3_pefl:72": "the executor named alone in the next sentence, spelt in Cyrillic "
-    "(«Лаки, кто же ещё»): the kill is accepted without an executor",
     # held-out part 4, first run (tests/letters/README.md, held-out part 4)
-    "ho4_pefl:56": "a Don's «Сани идёт к Нудлу»: the executor, a Cyrillic spelling of a Latin "
-    "clan mate as the subject of a motion verb, dropped; the kill accepted without him",
     "ho4_pefl:76": "the kamikaze's pun on her own nick («Пушка стреляет по Мише»): read as a "
     "clan kill, where the host would ask whether she blasts",
-    "ho4_pefl:81": "a Don's «Миха убивает Пчёлку»: the executor, a pet form of a clan mate's "
-    "name as the subject, dropped; the kill accepted without him",
     "ho4_gambler:53": "the lawyer's «проверяю Рэмбо и Кешу», two targets, the second a pet form "
     "not resolved: the first taken as the check",
 }

@@ -16,6 +16,7 @@ from __future__ import annotations
 import _thread
 import contextlib
 import dataclasses
+import re
 import shutil
 from collections.abc import Iterator
 from datetime import datetime, timedelta
@@ -122,7 +123,10 @@ def test_a_database_lost_between_the_role_pms_and_the_start_post_repeats_nothing
         assert game.cli(start + timedelta(minutes=3), "status") == 1
         said = capsys.readouterr().err
         # status speaks the host's language (Russian by default)
-        assert "отказался" in said and "личное сообщение этой игры №" in said
+        assert "последний запуск бота не удался" in said and "личное сообщение этой игры №" in said
+        # nothing English but the file names: the config and the database
+        words = re.sub(r"\S*(?:/|\.toml|\.db)\S*|\[storage\] url", " ", said.partition(": ")[2])
+        assert re.findall(r"[A-Za-z]+", words) == [], said
         assert "Traceback" not in said and "PM #" not in said
 
         shutil.move(tmp_path / "backup.db", game.db)  # put back: the game goes on

@@ -49,7 +49,7 @@ def test_C_2_the_doctors_visit_is_a_heal_and_a_choice_is_asked_about(tmp_path: P
     )
     # a question is not a refusal (C-2): the host asks, and the doctor's recorded 19:30
     # letter («Лечу Шерлок») stays in force until he answers
-    assert asked.startswith("Dr.Watson, уточните, пожалуйста, ваш ход.")
+    assert asked.startswith("Dr.Watson, я не совсем понял ваше письмо.")
     assert "Кого из двух: Кота или Шерлока?" in asked and "не принят" not in asked
     assert "в силе ваш прежний ход: лечение — Шерлок" in asked
     assert "ваш ход изменён: лечение" in healed and "Кот" in healed

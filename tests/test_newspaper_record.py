@@ -132,4 +132,4 @@ def test_P_V_4_equal_counts_are_ordered_by_who_reached_them_first() -> None:
         votes=votes,
     )
     assert "Голоса: Марго — 2, Кот — 2." in paper
-    assert "по правилам уходит тот, кто набрал их первым" in paper
+    assert "по правилам уходит тот, кто первым набрал это число" in paper

@@ -36,8 +36,8 @@ CAST: dict[str, Any] = {
 }
 
 
-def letter(sender: str, text: str) -> LetterReading:
-    view = sender_view(cast_state(CAST), sender)
+def letter(sender: str, text: str, cast: dict[str, Any] = CAST) -> LetterReading:
+    view = sender_view(cast_state(cast), sender)
     assert view is not None
     return read_letter(text, view, resolver=NickResolver(view.living))
 
@@ -138,6 +138,125 @@ def test_P_M_8_a_clan_mate_doing_something_else_is_no_executor() -> None:
 def test_P_M_8_a_clan_mate_spoken_to_after_the_kill_is_not_its_victim() -> None:
     got = letter("Wolf Hunter", "Ликвидировать Фёклу, Тимур")
     assert got.kind == "question", got
+
+
+# a clan whose mates hold Latin nicks of two words, each heard as a Russian word («Лейзи»)
+CLAN: dict[str, Any] = {
+    "ruleset": "pefl",
+    "turn": 2,
+    "players": {
+        "Остап": {"role": "mafia", "clan": "triad", "don": True},
+        "Lazy Bones": {"role": "mafia", "clan": "triad"},
+        "Пётр": {"role": "thug", "clan": "triad"},
+        "Олег": {"role": "civilian"},
+        "Зоя": {"role": "civilian"},
+        "Фёкла": {"role": "commissar"},
+    },
+}
+
+
+def order(text: str, sender: str = "Остап") -> LetterReading:
+    return letter(sender, text, CLAN)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Убиваем Олега, исполнитель лейзи",  # lower case after the cue
+        "Убиваем Олега. Лейзи идёт на дело",  # opening a sentence, before a verb of going
+        "Олега убирает лейзи",  # after a verb of the kill in the third person
+        "лейзи, сегодня работаешь ты. Убиваем Олега",  # spoken to
+        "Убиваем Олега. Лейзи.",  # a sentence of its own
+    ],
+)
+def test_P_M_8_a_clan_mate_written_as_his_latin_nick_sounds_is_the_executor(text: str) -> None:
+    assert move(order(text)) == ("kill", ("Олег",), "Lazy Bones")
+
+
+def test_P_M_8_a_word_read_as_a_clan_mate_only_where_the_executor_stands() -> None:
+    # the same word elsewhere is a plain word: no clan mate is read from it
+    got = order("Убиваем Олега, а то мне лейзи ждать")
+    assert got.executor is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Убиваем Олега, пусть стреляет наш новенький",
+        "Стреляем в Олега. Исполнитель тот же, что вчера",
+        "Убиваем Олега, исполнитель Шмыга",
+    ],
+)
+def test_P_M_8_a_dons_order_naming_an_executor_it_cannot_read_is_asked(text: str) -> None:
+    got = order(text)
+    assert got.kind == "question" and got.code == "unknown_nick", got
+
+
+def test_P_M_8_a_dons_order_with_no_executor_named_or_one_left_open_stays_the_order() -> None:
+    # the engine answers an order without an executor as P-M.8 says; nothing to ask
+    assert move(order("Убиваем Олега")) == ("kill", ("Олег",), None)
+    assert move(order("Убиваем Олега. Исполнитель на твоё усмотрение")) == ("kill", ("Олег",), None)
+
+
+# -- C-2: another player's words reported -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Lazy Bones", "Остап сказал стреляем в Олега"),
+        ("Lazy Bones", "Дон велел убить Зою"),
+        ("Lazy Bones", "Остап пишет: «убираем Олега»"),
+        ("Фёкла", "Олег предложил проверить Зою"),
+    ],
+)
+def test_C_2_a_move_in_another_players_reported_words_is_not_the_senders(
+    sender: str, text: str
+) -> None:
+    got = order(text, sender)
+    assert got.kind == "question" and got.code == "is_it_a_move", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ход пропускаю. Остап сказал стреляем",
+        "Пропускаю, лейзи сказал стреляем",  # the speaker a word of no noun case
+        "Пропускаю. «Стреляем», — сказал Остап",  # the words quoted before the verb
+        "Пропускаю. Остап, мол, стреляем",  # «мол» marks them another's
+        "ПРОПУСКАЮ. ОСТАП СКАЗАЛ СТРЕЛЯЕМ",  # capitals: no longer name from «ОСТАП СКАЗАЛ»
+        "propuskayu. Ostap skazal strelyaem",  # the verb of saying typed in Latin letters
+        "Пропускаю, Остап скзал стреляем",  # one letter off
+        "Пропускаю. Остап грит стреляем",  # as people say it
+    ],
+)
+def test_C_2_a_skip_and_another_players_order_reported_is_no_move(text: str) -> None:
+    got = order(text, "Пётр")
+    assert got.kind == "none", got  # never a kill of the player who spoke
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "expected"),
+    [
+        # the sender confirms it as his own
+        ("Lazy Bones", "Остап сказал стреляем в Олега, я согласен, стреляю", ("kill", ("Олег",))),
+        # the sender's own «сказал», with «я» or without
+        ("Фёкла", "Я сказал в теме, что проверю Зою. Проверяю Зою", ("check", ("Зоя",))),
+        ("Фёкла", "Сказала же в теме — проверю Зою. Проверяю Зою", ("check", ("Зоя",))),
+        # the speaker is the target of the sender's own move
+        ("Фёкла", "Олег говорит, что он доктор, проверяю", ("check", ("Олег",))),
+        # «как велел …»: the sender follows another's word with a move of his own
+        ("Фёкла", "Как велел Олег — проверяю Зою", ("check", ("Зоя",))),
+        # a role word for the sender himself
+        ("Остап", "Дон приказывает: убиваем Олега, исполнитель Пётр", ("kill", ("Олег",))),
+    ],
+)
+def test_C_2_the_senders_own_words_and_his_confirmation_still_move(
+    sender: str, text: str, expected: tuple[str, tuple[str, ...]]
+) -> None:
+    got = order(text, sender)
+    assert got.kind == "move", got
+    assert (got.action, got.targets) == expected
 
 
 # -- P-V.1–P-V.3: votes -------------------------------------------------------------------------

@@ -268,7 +268,7 @@ def test_role_pm_and_move_replies_golden(r: Renderer) -> None:
         nick="Борис", accepted=False, action="kill", reason="unknown_nick", detail="«Васька»"
     )
     golden("role_pm_and_replies.txt", pm + "---\n" + ok + "---\n" + no)
-    assert "ход не принят" in no and "такого живого игрока нет" in no
+    assert "ход не принят" in no and "среди живых игроков такого ника нет" in no
 
 
 def test_C_2_a_question_back_reads_as_the_hosts_question_not_a_refusal(r: Renderer) -> None:
@@ -281,7 +281,7 @@ def test_C_2_a_question_back_reads_as_the_hosts_question_not_a_refusal(r: Render
     )
     golden("move_question.txt", fresh + "---\n" + kept)
     for text in (fresh, kept):
-        assert text.startswith("Борис, уточните, пожалуйста") and ask in text
+        assert text.startswith("Борис, я не совсем понял ваше письмо") and ask in text
         assert "не принят" not in text and "до дедлайна" in text
     assert "в силе ваш прежний ход: убийство — Анна, исполнитель Вова" in kept
     assert "прежний" not in fresh
@@ -293,8 +293,10 @@ def test_P_M_0_a_question_to_a_player_with_no_change_left_says_the_answer_is_ref
 ) -> None:
     ask = "Кого из двух: Кота или Шерлока? Пришлите, пожалуйста, ход с одним ником."
     last = r.move_question(nick="Борис", question=ask, action="heal", targets=["Анна"], final=True)
-    assert ask in last and "менять ход этой ночью вам уже нельзя" in last
-    assert "не будет принят" in last and "В силе ваш прежний ход: лечение — Анна." in last
+    assert "изменить ход этой ночью вы уже не можете" in last, last
+    assert "письмо не засчитано" in last and "В силе ваш прежний ход: лечение — Анна." in last
+    # no question he may not answer: nothing asked, no answer invited
+    assert ask not in last and "?" not in last and "Ответьте" not in last, last
     assert "Ответьте новым письмом" not in last
 
 

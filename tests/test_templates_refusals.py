@@ -100,6 +100,6 @@ def test_refusals_in_a_player_pm_are_russian() -> None:
 def test_P_M_0_third_letter_refusal_does_not_invite_another_letter() -> None:
     r = Renderer(None, "ru")
     third = r.move_reply(nick="Коля", accepted=False, action="heal", reason="third_request")
-    assert "только один раз" in third and "исправленный ход" not in third
+    assert "только один раз" in third and "Исправленный ход" not in third
     other = r.move_reply(nick="Коля", accepted=False, action="heal", reason="wrong_role")
-    assert "исправленный ход" in other and "только один раз" not in other
+    assert "Исправленный ход" in other and "только один раз" not in other

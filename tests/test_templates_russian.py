@@ -80,7 +80,7 @@ def test_C_2_role_pm_teaches_its_moves_with_the_games_own_nicks(ruleset: str, ro
     text = Renderer(None, "ru").player_pm(
         ruleset=ruleset, game_name="Игра", nick="Коля", turn=0, events=evs, players=living
     )
-    assert "личным сообщением" in text, text
+    assert "в личные сообщения" in text, text
     quoted = re.findall(r"«([^«»]+)»", text)
     letters = [x for x in quoted if x not in ("Игра", "Гэмблер") and "…" not in x]
     actions = set(ruleset_class(ruleset).role_actions[role]) - {"choose_side"}
@@ -102,7 +102,7 @@ def test_a_civilian_is_told_what_he_does_by_day_and_gets_no_move_letters() -> No
             ruleset=ruleset, game_name="Игра", nick="Коля", turn=0, events=[e], players=OTHERS
         )
         assert "мирный житель" in text and "Ночных ходов у вас нет" in text
-        assert "личным сообщением" not in text and "Как написать" not in text
+        assert "в личные сообщения" not in text and "Как написать" not in text
         assert ("красным" if ruleset == "pefl" else "зелёным") in text  # the day's duty
 
 

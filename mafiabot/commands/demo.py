@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from mafiabot.demo.play import play
+from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.words import WINNER_RU
 
 
@@ -23,11 +24,12 @@ def main(args: argparse.Namespace) -> int:
         db = Path(args.db) if args.db else Path(tmp) / "demo.sqlite"
         run = play(args.game, f"sqlite:///{db}", sys.stdout)
         g = run.daemon.game()
+        posts, pms = len(run.topic_posts), len(run.board.sent)
         print(
-            f"Игра окончена: {WINNER_RU.get(g.winner or '', 'победителей нет')}; "
-            f"ходов сыграно: {g.turn}; "
-            f"сообщений бота в теме: {len(run.topic_posts)}, "
-            f"личных сообщений: {len(run.board.sent)}."
+            f"Игра окончена: {WINNER_RU.get(g.winner or '', 'победителей нет')}. "
+            f"Сыграно ходов: {g.turn}; бот написал в теме {posts} "
+            f"{plural(posts, 'сообщение', 'сообщения', 'сообщений')} и разослал {pms} "
+            f"{plural(pms, 'личное сообщение', 'личных сообщения', 'личных сообщений')}."
         )
         run.store.close()
     return 0

@@ -77,7 +77,7 @@ def _no_database(path: str | Path, cfg: Config, named: bool) -> None:
     refused = read_note(note_path(cfg.database_url, Path(path)))
     if refused is not None:
         when, line = refusal_note(cfg.game.host_language, refused, cfg.board.tz)
-        said = "the last `mafiabot run` refused" if en else "последний `mafiabot run` отказался"
+        said = "the last `mafiabot run` refused" if en else "последний запуск бота не удался"
         print(f"mafiabot: {where}{said} ({when}): {line}", file=sys.stderr)
         return
     start = when_word(cfg.game.host_language, cfg.game.start, cfg.board.tz)

@@ -22,7 +22,7 @@ from mafiabot.newspaper.chart import vote_chart
 from mafiabot.newspaper.links import board_links
 from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.view import event_dict
-from mafiabot.newspaper.words import failure_ru, outbox_kind_ru
+from mafiabot.newspaper.words import failure_ru, outbox_kind_ru, turn_word
 from mafiabot.store.codec import JsonObject, to_json
 from poster.outbox import OutboxKey, OutboxRow
 
@@ -235,7 +235,7 @@ class Composer:
             OutboxRow(
                 key=keys.key(facts.game_id, turn, kind, nick),
                 channel="pm",
-                subject=f"{cfg.game.name}: ход {turn}",
+                subject=f"{cfg.game.name}: {turn_word(self.rules)} {turn}",
                 text=self.renderer.player_pm(
                     ruleset=self.rules,
                     game_name=cfg.game.name,

@@ -46,7 +46,7 @@ from mafiabot.dbfile import as_host_error
 from mafiabot.exitcodes import HostError
 from mafiabot.newspaper.grammar import plural
 from mafiabot.newspaper.render import Renderer
-from mafiabot.newspaper.words import failure_ru
+from mafiabot.newspaper.words import failure_ru, outbox_kind_ru, shut_out_ru
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
 from poster.outbox import OutboxKey, new_game_token
@@ -237,7 +237,8 @@ class Daemon:
         try:
             g = self.store.find_game(self.cfg.game.topic)
             if g is not None and g.id is not None:
-                host_flags.flag(self.store, g, g.turn, f"бот остановлен: {exc}")
+                said = shut_out_ru(type(exc).__name__, exc.board_says)
+                host_flags.flag(self.store, g, g.turn, f"бот остановлен: {said}")
         except Exception:
             log.debug("could not note the stop for the host", exc_info=True)
 
@@ -402,7 +403,8 @@ class Daemon:
                 self.store,
                 g,
                 g.turn,
-                f"ЛС «{key.kind}» для {key.recipient} (ход {key.turn}) могло уйти до сбоя: "
+                f"ЛС «{outbox_kind_ru(key.kind)}» для {key.recipient} (ход {key.turn}) могло уйти "
+                "до сбоя: "
                 "форум не показывает отправленные письма, повторно не отправлено — проверьте",
             )
         return len(fr.sent) + len(fr.recovered)

@@ -16,6 +16,7 @@ from datetime import datetime
 from mafiabot import keys
 from mafiabot.daemon import flags, mailbox, overrides, tally
 from mafiabot.daemon.context import Shell
+from mafiabot.newspaper.words import parse_issue_ru
 from mafiabot.store.codec import to_json
 from mafiabot.store.posts import PostIn
 from mafiabot.store.tables import Game
@@ -137,7 +138,10 @@ def ingest_pages(
         page = page_of(sh, fetch, now)
         for issue in page.issues:
             flags.flag(
-                sh.store, g, g.turn, f"страница темы {topic}: {issue.where}: {issue.message}"
+                sh.store,
+                g,
+                g.turn,
+                f"страница темы {topic}: {parse_issue_ru(issue.where, issue.message)}",
             )
         # registration chatter, an earlier game: not this game's input
         posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]

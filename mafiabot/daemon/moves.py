@@ -97,11 +97,12 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             reason=why,
             detail=why_not if reason is not None else "",
             replaced=replaced,
-            turn=g.turn,
             conditional=status == "conditional",
             last_change=spent and replaced,
             role_moves=not (read.refused and read.reading and read.reading.code == NO_MOVES),
             side=got.side,
+            story=got.story,
+            stories_printed=sh.rules.paper.kill_story and sh.rules.settings.kill_stories,
             **_reply_context(sh, g, state, nick),
         )
     elif (
@@ -122,6 +123,8 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             final=no_change_left(sh, standing),
             deadline=g.deadline,
             tz=sh.tz,
+            players=state.living_nicks(),
+            clan=sh.rules.letter_mates(state, nick) if state.player(nick) is not None else (),
         )
     elif isinstance(got, InputRejected) and not _unanswered(sh, g, row, pm, got):
         # a question to a sender with no move tonight would invite what he cannot do: the
@@ -182,6 +185,8 @@ def _reply_context(sh: Shell, g: Game, state: GameState, nick: str) -> dict[str,
         "role": me.role if me is not None else None,
         "moves_now": sh.rules.letter_actions(state, nick)[1] if living else (),
         "players": state.living_nicks(),
+        "clan": sh.rules.letter_mates(state, nick) if me is not None else (),
+        "turn": g.turn,
         "deadline": g.deadline,
         "tz": sh.tz,
     }

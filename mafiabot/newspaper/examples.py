@@ -6,6 +6,7 @@ the examples differ between players and mean nothing."""
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -61,3 +62,40 @@ def example_letter(ruleset: RulesArg, role: str, action: str, ex: Examples) -> s
         nom2=ex.other,
         ally=ex.ally or "",
     )
+
+
+#: the letter reader's stand-ins for a nick in the example letters its questions and hints
+#: carry (parser/letters/: «Проверяю Ник», «Армия тьмы: Ник1 и Ник2»)
+_STAND_IN = re.compile(r"(?<![\w-])Ник[12]?(?![\w-])")
+_QUOTED = re.compile(r"«[^«»]*»")
+#: the verbs of the reader's examples, after which a nick stands in the accusative
+_TRANSITIVE = re.compile(r"(?:убиваю|убиваем|проверяю|лечу|приглашаю|избиваю|подрываю)\s+$", re.I)
+
+
+def with_game_nicks(text: str, ex: Examples) -> str:
+    """`text` with the reader's stand-ins inside «…» replaced by the game's own nicks: the
+    first by the example's target (in the accusative after a verb: «Проверяю Шерлока»), an
+    executor by a clan mate when there is one, any other by the second example nick."""
+
+    def quote(m: re.Match[str]) -> str:
+        q = m.group(0)
+        out, pos, n = [], 0, 0
+        for s in _STAND_IN.finditer(q):
+            before = q[pos : s.start()]
+            out.append(before)
+            if n == 0:
+                said = ex.target
+                if _TRANSITIVE.search(q[: s.start()]):
+                    said = inflect(ex.target, "accs") or ex.target
+            elif ex.ally and q[: s.start()].rstrip().endswith("исполнитель"):
+                said = ex.ally
+            else:
+                said = ex.other
+            out.append(said)
+            pos, n = s.end(), n + 1
+        out.append(q[pos:])
+        return "".join(out)
+
+    if ex.target == _PLACEHOLDER:
+        return text
+    return _QUOTED.sub(quote, text)

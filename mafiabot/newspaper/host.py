@@ -69,7 +69,7 @@ def _host_line_moves(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     if k == "RoleDealt":
         return f"Роль: {g('nick')} — {role}"
     if k == "AcquaintanceMade":
-        others = ", ".join(f"{n} ({role_label(ruleset, r)})" for n, r in g("others") or ())
+        others = ", ".join(f"{n} ({role_label(ruleset, r)})" for n, r in g("others") or ()) or "—"
         return f"{g('nick')} знает: {others}"
     if k == "DonChosen":
         how = "назначен ведущим" if g("by") == "appointment" else "выбран кланом"
@@ -121,8 +121,9 @@ def _host_line_day(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
     role = role_label(ruleset, g("role"), g("clan"))
     if k == "GreensCounted":
         return (
-            f"Зелёные: {_counts(g('greens'))}; порог {g('threshold')}; в суд идут: "
-            f"{_names(g('nominees'))}; сами себе: {_names(g('self_greened'))}"
+            f"Номинации: {_counts(g('greens'))}; порог {g('threshold')}; в суд идут: "
+            f"{_names(g('nominees'))}; никого не назвали (номинировали себя): "
+            f"{_names(g('self_greened'))}"
         )
     if k == "VotesCounted":
         return f"Голоса: {_counts(g('votes'))}; не голосовали: {_names(g('abstained'))}"
@@ -168,10 +169,10 @@ def _host_line_night(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
         checker = CHECKER_RU.get(str(g("by")), "Проверка").lower()
         return f"Проверка ({checker}): {g('target')} — {res}{thug}"
     if k == "CheckAnnounced":
-        made = "проведена" if g("made") else "не проведена"
-        res = f" ({role_label(ruleset, g('result'))})" if g("result") else ""
-        checker = CHECKER_RU.get(str(g("by")), "").lower()
-        return f"В газете: проверка ({checker}) {made}{res}"
+        made = "провёл проверку" if g("made") else "не провёл проверку"
+        res = f" — {role_label(ruleset, g('result'))}" if g("result") else ""
+        checker = CHECKER_RU.get(str(g("by")), "Проверяющий").lower()
+        return f"В газете: {checker} {made}{res}"
     if k == "HealAnnounced":
         return f"В газете: доктор лечил {in_case(str(g('nick')), 'accs')}"
     if k == "MoveBlocked":

@@ -32,6 +32,7 @@ from mafiabot.newspaper.words import (
     format_when,
     outbox_kind_ru,
     rules_of,
+    shut_out_line_ru,
 )
 
 LABELS: dict[str, dict[str, str]] = {
@@ -39,10 +40,10 @@ LABELS: dict[str, dict[str, str]] = {
         "rules": "Правила",
         "topic": "тема",
         "winner": "итог",
-        "failed_head": "НЕ ОТПРАВЛЕНО — доска отказала, бот больше не пытается",
+        "failed_head": "НЕ ОТПРАВЛЕНО — форум отказал, бот больше не пытается",
         "failed_hint": "текст каждого такого сообщения ушёл вам в личку: опубликуйте его сами",
-        "last_tick": "Последний тик",
-        "no_tick": "Последний тик: ещё не было",
+        "last_tick": "Последний опрос форума",
+        "no_tick": "Бот ещё ни разу не опрашивал форум",
         "tick_ok": "всё в порядке",
         "tick_bad": "СБОЙ",
         "start": "Старт",
@@ -75,7 +76,7 @@ LABELS: dict[str, dict[str, str]] = {
         "players": "Игроки",
         "nick": "Ник",
         "role": "Роль",
-        "out": "Выбыл",
+        "out": "Выход из игры",
         "outbox": "Очередь отправки",
         "what": "Что",
         "to": "Кому",
@@ -94,10 +95,10 @@ LABELS: dict[str, dict[str, str]] = {
         "seconds": "с",
         "letter": "письмо",
         "post": "сообщение",
-        "on_board": "на доске",
+        "on_board": "на форуме",
         "no_database": "базы игры ещё нет",
-        "for_host": "Вам",
-        "refused": "последний запуск отказался",
+        "for_host": "На заметку",
+        "refused": "Последний запуск бота не удался",
     },
     "en": {
         "rules": "Rules",
@@ -222,7 +223,7 @@ def move_status_word(lang: str, status: str) -> str:
 def exit_word(lang: str, out_by: str | None) -> str:
     if not out_by:
         return ""
-    return EXIT_RU.get(out_by, "выбыл") if _ru(lang) else out_by
+    return EXIT_RU.get(out_by, "выбытие") if _ru(lang) else out_by
 
 
 def reject_word(lang: str, reason: str) -> str:
@@ -256,6 +257,7 @@ _SENT = re.compile(r"sent (\d+)")
 _NOT_SENT = re.compile(r"NOT SENT, refused for good: (\d+)")
 _NEXT = re.compile(r"next deadline (\S+)")
 _CLOSED = re.compile(r"closed (.+)")
+_MAILBOX = re.compile(r"mailbox (\d+)/(\d+)")
 _FAILED = re.compile(r"failed(?: \((\d+) in a row\))?: (.*)", re.S)
 
 
@@ -263,10 +265,12 @@ def tick_result(lang: str, result: str, tz: ZoneInfo | None) -> str:
     """The last tick's line in the host's language (English: as the log has it)."""
     if not _ru(lang) or not result:
         return result
+    if result.startswith("stopped: "):  # the board shut the bot out (`GameDaemon.shut_out`)
+        return "бот остановлен: " + shut_out_line_ru(result.removeprefix("stopped: "))
     m = _FAILED.fullmatch(result)
     if m:
         times = f" ({m.group(1)}-й раз подряд)" if m.group(1) else ""
-        return f"тик не удался{times}: {failure_ru(m.group(2))}"
+        return f"опрос не удался{times}: {failure_ru(m.group(2))}"
     out = []
     for part in result.split("; "):
         out.append(_tick_part(part, tz))
@@ -292,7 +296,9 @@ def _tick_part(part: str, tz: ZoneInfo | None) -> str:
             closed.append(f"ход {turn} ({PHASE_RU.get(phase, phase)})")
         return "закрыт дедлайн: " + ", ".join(closed)
     if m := _NOT_SENT.fullmatch(part):
-        return f"НЕ ОТПРАВЛЕНО (доска отказала): {m.group(1)}"
+        return f"НЕ ОТПРАВЛЕНО (форум отказал): {m.group(1)}"
+    if m := _MAILBOX.fullmatch(part):
+        return f"личный ящик ведущего: занято {m.group(1)} из {m.group(2)}"
     if m := _SENT.fullmatch(part):
         return f"отправлено {m.group(1)}"
     if m := _NEXT.fullmatch(part):
@@ -357,7 +363,8 @@ def _refusal_ru(line: str) -> str:
             "чтобы начать новую) и запустите бота снова."
         )
     if m := _LOST.fullmatch(line):
-        db = "базе игры" if m["db"] == "the game database" else f"базе {m['db']}"
+        path = m["db"].removeprefix("the game database").strip()
+        db = f"базе игры {path}" if path else "базе игры"
         if post := _LOST_POST.fullmatch(m["where"]):
             where = f"в теме уже есть сообщение бота №{post[1]}"
         elif pm := _LOST_PM.fullmatch(m["where"]):

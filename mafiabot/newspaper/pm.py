@@ -11,7 +11,7 @@ from typing import Any
 from engine.base import RuleSetBase
 from engine.settings import RulesSettings
 from engine.words_ru import ACTION_WORDS
-from mafiabot.newspaper.examples import Examples, example_letter, examples_for
+from mafiabot.newspaper.examples import Examples, example_letter, examples_for, with_game_nicks
 from mafiabot.newspaper.words import (
     CHECKER_RU,
     CLAN_RU,
@@ -147,12 +147,14 @@ def reply_view(
     moves_now: Sequence[str],
     reason: str,
     detail: str,
+    clan: Sequence[str] = (),
 ) -> dict[str, Any]:
     """A reply's words beyond the move itself: the refusal and its extra line, whether a new
     letter can still count tonight (`retry`), the moves the sender has now and an example of
     his first one (`example`) — so a refusal never offers what he cannot do."""
+    ex = examples_for(nick, living, [m for m in clan if m != nick])
     text, more = refusal_ru(reason, detail) if reason else ("", "")
-    ex = examples_for(nick, living)
+    more = with_game_nicks(more, ex)  # the reader's hint writes «Ник» for a nick
     example = next((x for a in moves_now if (x := example_letter(ruleset, role or "", a, ex))), "")
     retry = bool(moves_now) and reason not in REFUSAL_FINAL
     return {

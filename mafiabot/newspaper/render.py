@@ -23,6 +23,7 @@ from markupsafe import Markup
 import templates
 from engine.settings import RulesSettings
 from engine.words_ru import ACTION_WORDS
+from mafiabot.newspaper.examples import examples_for, with_game_nicks
 from mafiabot.newspaper.grammar import PLAYER_IN_CASE, gender_of, inflect, pick, plural
 from mafiabot.newspaper.host import audience_ru, host_line, override_line
 from mafiabot.newspaper.links import BoardLinks
@@ -255,15 +256,20 @@ class Renderer:
         players: Sequence[str] = (),
         deadline: datetime | None = None,
         tz: ZoneInfo | None = None,
+        clan: Sequence[str] = (),
+        story: str | None = None,
+        stories_printed: bool = False,
     ) -> str:
         """Acknowledgement or refusal of one night move (C-2, C-3); `no_move`: the short
         «в письме не нашёл хода» for a letter that names an action but holds no move.
         `moves_now`: the actions the sender's role allows him now (None: not known — a
         correction is offered unless the refusal rules it out); `role`, `players`: for an
-        example letter with the game's nicks; `deadline`: the current one; `last_change`:
+        example letter with the game's nicks (`clan`: his mafia mates, for an executor);
+        `deadline`: the current one; `last_change`:
         an accepted letter that spent the player's last change of request (P-M.0);
         `role_moves`: false when the reader found the sender's role has no night move;
-        `side`: the side a side choice took (G-M.8), said back in words."""
+        `side`: the side a side choice took (G-M.8), said back in words; `story`: a kill
+        letter's story (G-M.10), and `stories_printed` whether this game's paper prints it."""
         extra = reply_view(
             ruleset=ruleset,
             role=role,
@@ -272,6 +278,7 @@ class Renderer:
             moves_now=(action,) if moves_now is None else moves_now,
             reason=reason,
             detail=detail,
+            clan=clan,
         )
         if moves_now is None:
             extra["has_moves"] = True
@@ -290,6 +297,9 @@ class Renderer:
             no_move=no_move,
             last_change=last_change,
             side=side or "",
+            story=bool(story),
+            stories_printed=stories_printed,
+            game=name_of(ruleset) if ruleset else "",
             code=reason,
             final=reason in ("third_request", "too_many_changes"),
             deadline=format_when(deadline, tz),
@@ -307,11 +317,15 @@ class Renderer:
         final: bool = False,
         deadline: datetime | None = None,
         tz: ZoneInfo | None = None,
+        players: Sequence[str] = (),
+        clan: Sequence[str] = (),
     ) -> str:
         """A question back on a night letter the reader could not settle (C-2): `question` is
         the reader's Russian sentence; `action`/`targets`/`executor` the player's move that
         stays in force meanwhile (empty: none); `final` when the player has no change of
-        request left this turn (P-M.0), so his answer would be refused."""
+        request left this turn (P-M.0), so his answer would be refused; `players` (the
+        living) and `clan` (his mafia mates): the nicks its example letter is written with."""
+        question = with_game_nicks(question, examples_for(nick, players, clan))
         standing = ""
         if action:
             standing = ACTION_WORDS.get(action, "ход")

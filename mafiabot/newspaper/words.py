@@ -20,6 +20,7 @@ from engine.kinds import RULESETS, Role
 from engine.rules import ruleset_class
 from engine.words_ru import ACTION_WORDS
 from mafiabot.newspaper.grammar import pick, plural
+from scraper.errors import AccountBanned, BoardDisabled, CaptchaRequired
 
 log = logging.getLogger(__name__)
 
@@ -80,12 +81,13 @@ HOST_CAUSE_RU = {
     "sheriff": "выстрел шерифа",
 }
 
-#: How a player left the game (`Player.out_by`: a cause or a day exit), for the dashboard.
+#: How a player left the game (`Player.out_by`: a cause or a day exit), for the dashboard:
+#: nouns, which agree with no player's gender
 EXIT_RU = {
     **HOST_CAUSE_RU,
-    "hanged": "повешен",
-    "jailed": "в тюрьме",
-    "missing": "пропал без вести",
+    "hanged": "повешение",
+    "jailed": "тюрьма",
+    "missing": "пропажа без вести",
 }
 
 
@@ -178,7 +180,8 @@ VOTE_REJECT_HOST_RU = {
 }
 VOTE_REJECT_GENERIC_RU = "голос не засчитан по правилам"
 
-VOTE_KIND_RU = {"red": "голоса", "green": "номинации (зелёные)", "court": "голоса в суде"}
+#: which vote is running, as the dashboard's «Голоса сейчас (…)» says it
+VOTE_KIND_RU = {"red": "красные, за повешение", "green": "зелёные, номинации", "court": "в суде"}
 
 # --------------------------------------------------------------------------------------------
 # The host's decisions (C-6)
@@ -224,7 +227,7 @@ OVERRIDE_FIELD_RU = {
 
 # Move refusals (engine reason codes and the parser's) → words for the player.
 REFUSAL_RU = {
-    "unknown_nick": "такого живого игрока нет",
+    "unknown_nick": "среди живых игроков такого ника нет",
     "ambiguous_nick": "ник подходит к нескольким игрокам — напишите его точнее",
     "dead": "вы уже выбыли из игры",
     "not_a_player": "вы не участвуете в игре",
@@ -232,12 +235,12 @@ REFUSAL_RU = {
     "no_move_tonight": "этой ночью у вас нет хода",
     "self_target": "нельзя выбрать самого себя",
     "repeat_target": "этого игрока вы уже выбирали",
-    "too_many_changes": "ход можно изменить только один раз",
+    "too_many_changes": "изменить ход можно только один раз за ночь — в силе ваш прежний ход",
     "late": "письмо пришло после дедлайна",
-    "unparsed": "не удалось понять ход",
+    "unparsed": "не удалось разобрать ход",
     "blocked": "этой ночью вы не можете ходить",
     "beaten": "вы избиты и этой ночью не ходите",
-    "used": "этот ход уже использован",
+    "used": "этот ход вы уже использовали",
     "no_target": "не понял, на кого направлен ход — напишите ник",
     # questions of the letter reader (parser/letters/): the question itself is the detail
     "which_target": "не понял, на кого из игроков направлен ход",
@@ -245,33 +248,36 @@ REFUSAL_RU = {
     "which_action": "не понял, какой ход вы делаете",
     "low_confidence": "не уверен, что правильно понял ход",
     "is_it_a_move": "не понял, ход ли это",
-    "unaccounted": "не понял, при чём в письме ещё один названный игрок",
+    "unaccounted": "в письме назван ещё один игрок, и я не понял, при чём он тут",
     "undecided": "не понял, окончательный ли это ход",
     "no_moves": "у вашей роли нет ночных ходов",
-    "not_now": "этот ход вашей роли сейчас недоступен",
+    "not_now": "сейчас этот ход вам недоступен",
     "wrong_action": "у вашей роли нет такого хода",
     "forbidden_target": "правила не позволяют вашей роли направить этот ход на этого игрока",
     "forbidden_part": "часть хода правила не позволяют — пришлите ход, который остаётся в силе",
     # engine reasons (RuleSet.check_move)
-    "wrong_targets": "неверное число целей для этого хода",
+    "wrong_targets": "для этого хода названо не то число игроков",
     "unknown_target": "такого игрока нет в игре",
-    "dead_target": "этот игрок уже выбыл",
+    "dead_target": "этот игрок уже выбыл из игры",
     "wrong_role": "у вашей роли нет такого хода",
-    "wrong_turn": "в этот ход такой ход невозможен",
-    "self_heal_used": "себя доктор может лечить только раз за игру",
+    "wrong_turn": "сейчас такой ход сделать нельзя",
+    "self_heal_used": "себя можно лечить только раз за игру, и вы это уже сделали",
     "repeated_target": "этого игрока вы уже выбирали",
-    "already_beaten": "этого игрока уже избивали в этой игре",
-    "don_executor": "Дон сам исполняет выстрел, только если остался один",
+    "already_beaten": "этого игрока в этой игре уже избивали, а дважды нельзя",
+    "don_executor": (
+        "Дон может стрелять сам, только если остался в клане один — назовите исполнителем "
+        "другого члена клана"
+    ),
     "executor_not_in_clan": "исполнитель должен быть членом вашего клана",
-    "no_executor": "назовите исполнителя",
-    "no_protects_left": "протекты закончились",
-    "not_eligible": "условия для этого хода не выполнены",
+    "no_executor": "не назван исполнитель — напишите, кто из клана стреляет",
+    "no_protects_left": "протектов у вас больше не осталось",
+    "not_eligible": "для этого хода ещё не сложились условия",
     "own_bastard": "нельзя стрелять в своего ВСБ",
     "own_clan": "нельзя стрелять в члена своего клана",
-    "missing": "вы выбыли из игры",
-    "third_request": "ход можно изменить только один раз за ход — в силе ваше предыдущее письмо",
+    "missing": "вы пропали без вести и выбыли из игры",
+    "third_request": "изменить ход можно только один раз за ночь — в силе ваш прежний ход",
     "executor_busy": "исполнитель этой ночью занят и стрелять не может",
-    "army_not_allowed": "призвать Армию Тьмы сейчас нельзя",
+    "army_not_allowed": "поднять Армию Тьмы сейчас нельзя",
 }
 
 #: Said for a refusal code the table above does not know yet: a player never reads English.
@@ -342,7 +348,7 @@ GAME_STATUS_RU = {
     "running": "идёт игра",
     "over": "игра окончена",
 }
-PHASE_RU = {"day": "день и ночь", "greens": "зелёные", "court": "суд и ночь", "over": "конец"}
+PHASE_RU = {"day": "день и ночь", "greens": "номинации", "court": "суд и ночь", "over": "конец"}
 #: PEFL's first turn has no day: only the night and the Don election (P-S.2)
 PHASE_TURN0_RU = "нулевой ход"
 #: Gambler's first day: introductions, no votes, no night moves (G-S.2)
@@ -374,21 +380,98 @@ AUDIENCE_RU = {"public": "всем", "host": "ведущему"}
 #: the poster's reasons for giving a row up (`OutboxRow.error`, English for the log), as the
 #: host's Russian views say them; the board's own words (Russian on a Russian board) are kept
 _FAILURE_RU: tuple[tuple[str, str], ...] = (
-    ("flood control", "доска сочла сообщения слишком частыми (защита от флуда)"),
-    ("form token", "доска раз за разом отвергала форму отправки"),
-    ("kept returning the form", "доска раз за разом возвращала форму отправки"),
+    ("flood control", "форум счёл сообщения слишком частыми (защита от флуда)"),
+    ("form token", "форум раз за разом отвергал форму отправки"),
+    ("kept returning the form", "форум раз за разом возвращал форму отправки"),
     ("is locked", "тема закрыта, бот не может в ней писать"),
     ("no permission", "у аккаунта бота нет прав на это"),
-    ("no such user", "на доске нет такого пользователя"),
-    ("more than the board allows", "сообщение длиннее, чем позволяет доска"),
+    ("no such user", "на форуме нет такого пользователя"),
+    ("more than the board allows", "сообщение длиннее, чем позволяет форум"),
     ("does not exist", "тема или сообщение не найдены"),
-    ("refused the attachment", "доска не приняла файл"),
+    ("refused the attachment", "форум не принял файл"),
     ("moderator approval", "сообщение ушло на проверку модератору"),
     ("no topic id", "в настройках не указана тема"),
     ("no forum id", "в настройках не указан раздел"),
 )
 _TRIES = re.compile(r"gave up after (\d+) refused tries; last: (.*)", re.S)
 _BOARD_WORDS = re.compile(r"[А-Яа-яЁё][^:]*$")
+
+
+#: what the page readers could not read (`ParseIssue.message`, English for the log), as the
+#: host's notes say it: the first pattern found in the message wins
+_PARSE_ISSUE_RU: tuple[tuple[str, str], ...] = (
+    ("page cut short", "страница пришла не целиком: что было после обрыва, не прочитано"),
+    ("reader failed", "страницу не удалось разобрать (подробности — в журнале бота)"),
+    ("not an Invision board page", "это не страница форума Invision"),
+    ("printable view", "это версия для печати: в ней нет номеров сообщений и пользователей"),
+    ("no PM list", "на странице нет списка личных сообщений"),
+    ("no posts found", "на странице не найдено ни одного сообщения"),
+    ("no topic id", "на странице не найден номер темы"),
+    ("without a message id", "в списке ЛС строка без номера письма"),
+    ("no message found", "на странице не найдено письмо"),
+    ("edit time", "не удалось прочитать время правки"),
+    ("PM time", "не удалось прочитать время письма"),
+    ("sent time", "не найдено время отправки"),
+    ("post time", "не удалось прочитать время сообщения"),
+    ("no time", "не найдено время"),
+    ("author", "не найден автор"),
+    ("no sender", "не найден отправитель"),
+    ("body", "не найден текст"),
+    ("colour", "не удалось прочитать цвет текста"),
+    ("notice", "не удалось прочитать пометку форума"),
+)
+_ISSUE_WHERE = re.compile(r"(?P<what>post|pm)(?: (?P<nth>#)?(?P<n>\d+))?|page|pm row")
+
+
+def parse_issue_ru(where: str, message: str) -> str:
+    """A page reader's note (`ParseIssue`: where, what) in the host's words: «сообщение 60:
+    не найдено время». An unknown note keeps its own words after Russian ones."""
+    m = _ISSUE_WHERE.fullmatch(where)
+    if m is None or m.group(0) == "page":
+        place = "страница"
+    elif m.group(0) == "pm row":
+        place = "список ЛС"
+    elif m["nth"]:  # the post's place on the page: it has no id
+        place = f"{m['n']}-е сообщение на странице"
+    else:
+        place = "сообщение" if m["what"] == "post" else "ЛС"
+        place += f" {m['n']}" if m["n"] else ""
+    said = next((ru for words, ru in _PARSE_ISSUE_RU if words in message), None)
+    return f"{place}: {said or 'не удалось прочитать (' + message + ')'}"
+
+
+#: why the board shuts the bot out (`scraper.errors.ShutOut` and its kinds, by class name),
+#: with what the host does about it
+_SHUT_OUT_KINDS = (AccountBanned, BoardDisabled, CaptchaRequired)
+_SHUT_OUT_RU = {
+    "AccountBanned": (
+        "аккаунт бота забанен на форуме: попросите администрацию снять бан и запустите бота снова"
+    ),
+    "BoardDisabled": "форум выключен: запустите бота снова, когда форум заработает",
+    "CaptchaRequired": (
+        "форум требует от аккаунта бота пройти капчу: войдите под ним один раз в браузере, "
+        "пройдите её и запустите бота снова"
+    ),
+}
+
+
+_BOARD_SAYS = re.compile(r" \(the board says: (?P<says>.*)\); ", re.S)
+
+
+def shut_out_line_ru(line: str) -> str:
+    """`shut_out_ru` of a ShutOut's English line as the tick's result keeps it."""
+    kind = next((c.__name__ for c in _SHUT_OUT_KINDS if line.startswith(c.what)), "")
+    says = _BOARD_SAYS.search(line)
+    return shut_out_ru(kind, says["says"] if says else "")
+
+
+def shut_out_ru(kind: str, board_says: str = "") -> str:
+    """The board shutting the bot out, in the host's words: what happened and what to do,
+    and the board's own words after them."""
+    said = _SHUT_OUT_RU.get(
+        kind, "форум перестал пускать бота: запустите бота снова, когда это исправят"
+    )
+    return said + (f" (форум пишет: «{board_says}»)" if board_says else "")
 
 
 def failure_ru(error: str) -> str:
@@ -402,13 +485,13 @@ def failure_ru(error: str) -> str:
         )
         return f"{n} {tries}; последний отказ: {failure_ru(m.group(2))}"
     if "no such user on the board: " in error:
-        return "на доске нет пользователя " + error.rpartition("no such user on the board: ")[2]
+        return "на форуме нет пользователя " + error.rpartition("no such user on the board: ")[2]
     said = _BOARD_WORDS.search(error)
-    board = f" — доска пишет: «{said.group(0).strip()}»" if said else ""
+    board = f" — форум пишет: «{said.group(0).strip()}»" if said else ""
     for words, ru in _FAILURE_RU:
         if words in error:
             return ru + board
-    return "доска отказала" + (board or " (подробности — в журнале бота)")
+    return "форум отказал" + (board or " (подробности — в журнале бота)")
 
 
 def outbox_kind_ru(kind: str) -> str:
@@ -527,6 +610,12 @@ def rules_of(ruleset: RulesArg) -> RuleSetLike | None:
 def name_of(ruleset: RulesArg) -> str:
     """The rule set's name, as templates and file names spell it."""
     return ruleset if isinstance(ruleset, str) else ruleset.name
+
+
+def turn_word(ruleset: RulesArg) -> str:
+    """What a turn is called to players: Gambler's papers count days («итоги дня 4»), PEFL's
+    turns («выпуск 3», «ход 3»)."""
+    return "день" if name_of(ruleset) == "gambler" else "ход"
 
 
 def role_label(ruleset: RulesArg, role: str | None, clan: str | None = None) -> str:

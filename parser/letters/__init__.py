@@ -42,7 +42,14 @@ How a letter is read
 6. Executor of a PEFL clan kill (P-M.8): after «исполнитель» / «исполняет» / «руками»; the
    nick in the nominative next to a verb in the third person («Рома идёт на Катю», «Катю
    убирает Рома», «стреляет Гена»); or, when the letter names two players and only one is
-   a clan mate, the clan mate (a clan never shoots its own).
+   a clan mate, the clan mate (a clan never shoots its own). A word in such a place (or
+   spoken to, or a sentence of its own) is read against the clan mates alone, by name
+   forms and sounds in any letter case («исполнитель лаки» for Lucky Strike). A Don's
+   order whose executor's place holds words no nick was read from is asked about.
+6a. Another player's words told — a verb of saying or ordering whose subject is not the
+   sender («Дымон сказал стреляем», «Дон велел …», «Кот, мол, …», a quotation before
+   «— сказал Кот») — are not the sender's move (`parser.letters.reported`); a letter with
+   only such a move is asked about, and its speaker is never its target or executor.
 7. The role decides: words naming another role's action are set aside when the letter also
    holds one of the sender's own; a one-action role's letter that names exactly one living
    player is that move however phrased, provided something in it says it is a move (an
@@ -71,14 +78,16 @@ Question codes (``LetterReading.code``)
 ---------------------------------------
 =================  =========================================================================
 no_target          an action but no nick: «Кого …? Напишите ник»
-unknown_nick       a nick that matches no living player (with a suggestion when one is close)
+unknown_nick       a nick that matches no living player (with a suggestion when one is close);
+                   a Don's executor named in words no clan mate was read from
 ambiguous_nick     a nick that fits several players: they are named
 which_target       two targets for a one-target action: «кого из двух: Катю или Ефима?»
 pronoun            the target is a pronoun («его», «её»): who is meant?
 which_action       the role has several actions and the letter does not say which
 unparsed           two different moves in one letter and no correction word
 low_confidence     a reading below the threshold: «Правильно ли я понял …?»
-is_it_a_move       a one-action role's letter names one player but does not say it moves
+is_it_a_move       a one-action role's letter names one player but does not say it moves; the
+                   letter's only move is told in another player's words
 unaccounted        the reading names its players, but the letter names another living player
                    for no reason its sentences show (`parser.letters.proof`)
 undecided          the move is only wished («я бы проверил Кота») or left to someone else

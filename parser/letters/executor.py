@@ -12,8 +12,9 @@ from parser.letters.mentions import Mention, is_subject, mention_after, mention_
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import WHICH_TARGET, LetterReading
 from parser.letters.tokens import Token, clause_of
-from parser.letters.words import CORRECTION, OR, PARTIAL_CONFIDENCE, ws
+from parser.letters.words import CORRECTION, HANDS, OR, PARTIAL_CONFIDENCE, ws
 from parser.morph import parse
+from parser.nicks import DIMINUTIVE_CONFIDENCE, STRICT_TIERS, NickResolver, diminutive_match
 from parser.sender import SenderView
 
 
@@ -199,3 +200,84 @@ def _busy_elsewhere(tokens: Sequence[Token], m: Mention) -> bool:
         if p.pos in ("VERB", "INFN")
     ]
     return not any(p.lemma in _DOING for p in verbs)
+
+
+# -- a clan mate where the grammar puts the executor ------------------------------------------
+
+# verbs whose subject carries the kill out: «Расти идёт на дело», «Степана убирает нейл»
+_SLOT_VERBS: Final = _DOING | ws("стрелять пострелять выстрелить убить убивать убрать убирать")
+
+
+def mates_in_slots(
+    tokens: Sequence[Token], mentions: list[Mention], view: SenderView
+) -> list[Mention]:
+    """`mentions` with the words the grammar gives an executor's place read as clan mates
+    (P-M.8): after «исполнитель»/«руками», next to a verb of carrying out in the third person
+    («Расти идёт», «убирает нейл», «пусть стреляет Хани»), a name spoken to («расти,
+    сегодня ты»), a sentence of little more than a name («Хани.»). Only a clan mate can be
+    the executor, so such a word is read against the few clan mates alone, by their name
+    forms and sounds in any letter case («лаки» for Lucky Strike) — never against the rest."""
+    mates = [n for n in view.clan_mates if n != view.nick]
+    if not mates:
+        return mentions
+    resolver = NickResolver(mates)
+    held = {k for m in mentions if m.kind != "unknown" for k in range(m.start, m.end)}
+    out = list(mentions)
+    for k in _slots(tokens):
+        if k in held:
+            continue
+        found = _mate_at(tokens, k, resolver)
+        if found is None:
+            continue
+        out = [m for m in out if not (m.start < found.end and found.start < m.end)]
+        out.append(found)
+        held.update(range(found.start, found.end))
+    return sorted(out, key=lambda m: m.start)
+
+
+def _slots(tokens: Sequence[Token]) -> list[int]:
+    """Token indices where a letter's grammar puts the one who carries the kill out."""
+    out: list[int] = []
+    words = [k for k, t in enumerate(tokens) if t.word]
+    for n, k in enumerate(words):
+        t = tokens[k]
+        prev = words[n - 1] if n > 0 else None
+        nxt = words[n + 1] if n + 1 < len(words) else None
+        if t.word.startswith(("исполн", "выполн")) or t.word in HANDS:
+            out.extend(j for j in (nxt, prev) if j is not None)
+            continue
+        parses = parse(t.word)
+        if parses and parses[0].lemma in _SLOT_VERBS and "3per" in parses[0].grammemes:
+            if prev is not None and tokens[prev].word == "пусть" and n > 1:
+                out.append(words[n - 2])  # «Крейзи пусть стреляет»
+            out.extend(j for j in (prev, nxt) if j is not None)
+            continue
+        opens = prev is None or tokens[prev].sentence != t.sentence
+        if opens:
+            same = [j for j in words if tokens[j].sentence == t.sentence]
+            # «расти, сегодня ты», «Хани.»: a name spoken to, or nearly alone
+            if t.raw.endswith((",", "!")) or len(same) <= 2:
+                out.append(k)
+    return out
+
+
+def _mate_at(tokens: Sequence[Token], k: int, resolver: NickResolver) -> Mention | None:
+    """The clan mate the words at `k` name (two words first: «крэйзи фрог»), or None."""
+    from parser.letters.mentions import stopword
+
+    t = tokens[k]
+    if stopword(t.word) or len(t.word) < 3 or t.word in ("пусть", "сегодня", "ночью"):
+        return None
+    texts = [(k + 1, t.raw)]
+    if not t.clause_end and k + 1 < len(tokens) and tokens[k + 1].word:
+        texts.insert(0, (k + 2, f"{t.raw} {tokens[k + 1].raw}"))
+    for stop, text in texts:
+        clean = text.strip(",;:.!?…»«)(\"'")
+        m = resolver.resolve(clean, inflected=True, fuzzy=False)
+        if not m.ok:
+            m = diminutive_match(resolver, clean, any_case=True) or m
+        if m.ok and m.nick is not None:
+            said = parse(tokens[k].word)
+            nominative = m.method in STRICT_TIERS or (bool(said) and "nomn" in said[0].grammemes)
+            return Mention(k, stop, clean, "nick", m.nick, DIMINUTIVE_CONFIDENCE, nominative)
+    return None

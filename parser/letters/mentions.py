@@ -260,8 +260,11 @@ def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) 
         return found
     nxt = tokens[found.end]
     w = nxt.word
+    # «ГОРДЕЙ СКАЗАЛ» typed in capitals: the capital tells nothing of a name
+    shouted = nxt.raw.isupper() and found.raw.isupper() and common_word(w)
     if (
         len(w) < 3
+        or shouted
         or not nxt.raw[:1].isupper()
         or not w.isalpha()
         or stopword(w)

@@ -15,6 +15,9 @@ before he writes the move down:
    («Кот мафия»), an address («Кот, не подведи»), or a name replaced by a correction («…
    ой, нет, …»). A player the letter names for no reason the sentence structure shows is a
    doubt: the letter becomes a question that names him.
+   A Don's kill order that names its executor in words no clan mate was read from (an
+   unknown word after «исполнитель», «пусть стреляет наш новенький») is asked about, not
+   accepted without its executor (P-M.8).
 3. **The move is decided**: a conditional («бы»), a condition on something to come
    («если»), or a decision left to someone else («решает Дон», «решай сам») in the move's
    sentence is no move yet.
@@ -38,12 +41,23 @@ from parser.letters.reading import (
     NOT_NOW,
     UNACCOUNTED,
     UNDECIDED,
+    UNKNOWN_NICK,
     WHICH_ACTION,
     WRONG_ACTION,
     LetterReading,
 )
 from parser.letters.tokens import Token
-from parser.letters.words import ASKING, CHOICE, CORRECTION, LATER, NEG, NEXT, OPINION, ws
+from parser.letters.words import (
+    ASKING,
+    CHOICE,
+    CORRECTION,
+    GAME_WORDS,
+    LATER,
+    NEG,
+    NEXT,
+    OPINION,
+    ws,
+)
 from parser.morph import common_word, parse
 from parser.sender import SenderView
 
@@ -65,6 +79,7 @@ class Evidence:
     chosen: Occ | None = None  # the action word the reading came from (None: inferred)
     action_words: Sequence[Occ] = field(default_factory=tuple)
     withdrawn: frozenset[int] = frozenset()  # starts of mentions a called-off move took
+    reported: frozenset[int] = frozenset()  # starts of speakers and players in their words
 
 
 def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> LetterReading:
@@ -83,6 +98,14 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
     limited = _target_bound(reading, view)
     if limited is not None:
         return limited
+    unread = executor_unread(reading, evidence, view)
+    if unread is not None:
+        return question_reading(
+            UNKNOWN_NICK,
+            f"Понял ваш приказ так: {_spelled(reading)}. Но исполнителя не понял: «{unread}» — "
+            "это кто? Напишите ник исполнителя из вашего клана, например: "
+            f"«{_example(reading)}, исполнитель Ник».",
+        )
     stray = _unaccounted(reading, evidence, view)
     if stray:
         said = _spelled(reading)
@@ -299,6 +322,8 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
             continue
         if m.start in evidence.executors or m.start in evidence.withdrawn:
             continue
+        if m.start in evidence.reported:
+            continue
         if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view):
             continue
         out.append(m)
@@ -420,6 +445,83 @@ def _told_to_a_mate(reading: LetterReading, evidence: Evidence, view: SenderView
 def _said(evidence: Evidence) -> str:
     said = evidence.chosen.said if evidence.chosen is not None else frozenset()
     return ", ".join(ACTION_WORDS.get(a, a) for a in sorted(said))
+
+
+# -- the Don's executor ------------------------------------------------------------------------
+
+# words that leave the executor to the host or the clan: no one is named, nothing to ask
+_LEFT_OPEN: Final = ws(
+    "усмотрение любой любого выбор твой твое твоё ваш ваше свой сам сами неважно равно "
+    "кто угодно хочет хотите желающий"
+)
+_EXECUTOR_CUES: Final = ("исполн", "выполн")
+_SLOT_VERBS: Final = ws(
+    "стрелять пострелять выстрелить убить убивать убрать убирать сделать делать исполнить "
+    "исполнять выполнить выполнять идти пойти сходить работать"
+)
+
+
+def executor_unread(reading: LetterReading, evidence: Evidence, view: SenderView) -> str | None:
+    """The words of a Don's kill order that name its executor where no clan mate was read
+    (P-M.8: the Don's order needs an executor while his clan has another member): an
+    unknown word, «исполнитель» followed by words that are no one's nick («исполнитель тот
+    же, что вчера»), or a verb of carrying out with a person of no nick as its subject
+    («пусть стреляет наш новенький»). None when the order names no executor at all (the
+    engine answers it as P-M.8 says) or leaves him open («на твоё усмотрение»)."""
+    if reading.action != "kill" or reading.executor is not None or not view.is_don:
+        return None
+    if len(view.clan_mates) < 2:
+        return None
+    tokens = evidence.tokens
+    named = {k for m in evidence.mentions if m.kind != "unknown" for k in range(m.start, m.end)}
+    unknown = [m for m in evidence.mentions if m.kind == "unknown" and not m.gone]
+    if unknown:
+        return unknown[0].raw
+    for k, t in enumerate(tokens):
+        if not t.word:
+            continue
+        if t.word.startswith(_EXECUTOR_CUES):
+            words = _slot_words(tokens, k + 1, named)
+        else:
+            parses = parse(t.word)
+            if not parses or parses[0].lemma not in _SLOT_VERBS:
+                continue
+            if "3per" not in parses[0].grammemes:
+                continue
+            words = _slot_words(tokens, k + 1, named, people=True)
+        if words:
+            return " ".join(words)
+    return None
+
+
+def _slot_words(
+    tokens: Sequence[Token], start: int, named: set[int], *, people: bool = False
+) -> list[str]:
+    """The words of the clause from `start` that stand where a name would (no nick read, no
+    preposition's object, no word leaving the choice open); `people`: only words that can
+    name a person in the nominative («наш новенький», «тот»)."""
+    out: list[str] = []
+    for k in range(start, len(tokens)):
+        t = tokens[k]
+        if k in named:
+            return []  # a player stands there: someone was named
+        if t.word and t.word not in GAME_WORDS and t.word not in ("же", "это", "пусть"):
+            if t.word in _LEFT_OPEN or (out == [] and t.word in ("на", "по", "в", "к")):
+                return []
+            if not people or _person_word(t.word):
+                out.append(t.raw.strip(",;:.!?…»«)(\"'"))
+        if t.clause_end:
+            break
+    return out
+
+
+def _person_word(word: str) -> bool:
+    parses = parse(word)
+    return (
+        bool(parses)
+        and parses[0].pos in ("NOUN", "ADJF", "NPRO")
+        and ("nomn" in parses[0].grammemes)
+    )
 
 
 # -- 3. decided -------------------------------------------------------------------------------

@@ -15,11 +15,25 @@ from parser.letters.decide import (
     second_thoughts,
     settled_choice,
 )
-from parser.letters.executor import cue_executor, executor_fixed, find_executors, names_executor
+from parser.letters.executor import (
+    cue_executor,
+    executor_fixed,
+    find_executors,
+    mates_in_slots,
+    names_executor,
+)
 from parser.letters.infer import without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.proof import Evidence, prove, put_off
 from parser.letters.reading import DEFAULT_THRESHOLD, LetterReading
+from parser.letters.reported import (
+    declines,
+    heard_mentions,
+    in_report,
+    moves_told,
+    reported_move,
+    reports,
+)
 from parser.letters.tokens import question_sentences, question_tags, split_story, tokenize, unquoted
 from parser.letters.words import NEG
 from parser.nicks import NickResolver
@@ -55,17 +69,27 @@ def _read(
         for m in find_mentions(tokens, resolver, view)
         if tokens[m.start].sentence not in questions
     ]
+    if names_executor(view) and view.clan_mates:
+        # «исполнитель расти», «Лаки идёт на дело»: a clan mate where the executor stands
+        mentions = mates_in_slots(tokens, mentions, view)
     occs, skip, exec_cues = occurrences(tokens, mentions, questions)
+    # «Дымон сказал стреляем в Катю»: another player's words told are not the sender's move
+    heard = reports(tokens, mentions, view)
+    heard_at = heard_mentions(heard, mentions)
+    told_occs = [o for o in occs if in_report(heard, o.i)]
+    occs = [o for o in occs if not in_report(heard, o.i)]
+    exec_cues = [c for c in exec_cues if not in_report(heard, c[0])]
+    own = [m for m in mentions if m.start not in heard_at]
 
     is_mafioso = names_executor(view) and (not view.known or bool(view.clan_mates))
     executor: Mention | None = None
     used: set[int] = set()  # mention starts taken as executors
     if is_mafioso:
-        named = find_executors(tokens, mentions, occs, exec_cues, view)
+        named = find_executors(tokens, own, occs, exec_cues, view)
         used.update(m.start for m in named)
         # «исполнитель Dr.Watson. Ой, нет, исполнитель Лёня»: the last one named counts
         executor = named[-1] if named else None
-        fixed = executor_fixed(tokens, mentions, executor, view)
+        fixed = executor_fixed(tokens, own, executor, view)
         if fixed is not None:
             used.add(fixed.start)
             executor = fixed
@@ -75,7 +99,7 @@ def _read(
         used.update(
             m.start
             for i, found in exec_cues
-            if (m := cue_executor(tokens, mentions, i, found, view)) is not None
+            if (m := cue_executor(tokens, own, i, found, view)) is not None
         )
 
     live = [m for m in mentions if m.start not in used]
@@ -118,6 +142,8 @@ def _read(
     # a player named in a move taken back is not then the role's move by inference
     withdrawn = {m.start for o in called_off for m in o.targets}
     withdrawn |= {m.start for m in live if m not in bindable}  # put off: not tonight's
+    # a move told in another's words: its speaker and players are not the sender's move
+    withdrawn |= heard_mentions(moves_told(heard, told_occs), mentions)
     if skip:  # «Подрыв откладываю», «ход пропускаю»
         readings = [o for o in readings if o.targets]
     readings = resolve_pronouns(readings, tokens)
@@ -131,6 +157,7 @@ def _read(
         chosen if isinstance(chosen, Occ) else None,
         tuple(occs),
         frozenset(withdrawn),
+        heard_at,
     )
     if isinstance(chosen, LetterReading):
         return chosen, evidence
@@ -143,5 +170,7 @@ def _read(
         found = without_action_word(tokens, questions, rest, occs, skip, view, story, threshold)
         if found.action == "kill" and executor is not None:
             found = replace(found, executor=executor.nick)
+        if found.kind == "none" and not skip and told_occs and not declines(tokens, heard):
+            return reported_move(told_occs, heard, tokens), evidence
         return found, evidence
     return finish(chosen, executor, live, view, story, threshold), evidence

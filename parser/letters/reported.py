@@ -1,0 +1,345 @@
+"""Another player's words told in a letter (C-2): «Дымон сказал стреляем в Катю», «Дон велел
+убрать Ефима», «Кот пишет в теме: «режь Лису»». What a letter reports someone else said, asked
+or ordered is not the sender's move: a move is the sender's own decision, and a host does not
+write down an order relayed in someone else's words (P-M.8: the Don's order counts from the
+Don's own letter).
+
+A verb of saying (сказать, говорить, велеть, предложить, написать, просить, приказать …)
+reports when its subject is someone other than the sender: a player named in the nominative
+next to it, a role word («дон», «крёстный»), «он»/«она»/«они», or nobody in a present or
+plural form («говорят», «сказали»). A past form with no subject is the sender's own (Russian
+drops «я»: «Сказал же в теме — убью Рому» is his). What the verb reports runs to the end of
+its sentence, or to the end of a quotation that opens right after it, and stops at a clause
+in which the sender speaks again: «я …», a verb in the first person singular, or a word of
+his own conclusion («согласен», «поэтому», «так что»): «Дон сказал стреляем в Катю, я
+согласен, стреляю» moves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from parser.letters.actions import Occ
+from parser.letters.mentions import Mention, negated_at
+from parser.letters.questions import question_reading
+from parser.letters.reading import EXAMPLE, IS_IT_A_MOVE, LetterReading
+from parser.letters.tokens import Token
+from parser.letters.words import GAME_WORDS, ws
+from parser.morph import forms, parse
+from parser.sender import SenderView
+from parser.vocab import lookup
+
+# verbs of asking and ordering: what they report is a move someone else wants made
+_DIRECTIVE: Final = ws(
+    "велеть повелеть предложить предлагать просить попросить приказать приказывать "
+    "требовать потребовать советовать посоветовать распорядиться настаивать настоять"
+)
+# verbs of saying: what they report is another's words, a move only if it names one
+_SAYING: Final = _DIRECTIVE | ws(
+    "сказать говорить написать писать передать передавать сообщить сообщать объявить "
+    "объявлять заявить заявлять орать кричать намекнуть намекать"
+)
+# who may be a speaker besides a player's nick
+_SPEAKERS: Final = GAME_WORDS | ws(
+    "крестный крестного босс шеф главный главарь пахан он она они все народ кто-то"
+)
+# a role word that names the sender himself when he speaks of himself by his role
+# («Крёстный отец приказывает убить Наташу» from the godfather)
+_ROLE_WORDS: Final = {
+    "крестный": "godfather",
+    "комиссар": "commissar",
+    "шериф": "sheriff",
+    "доктор": "doctor",
+    "врач": "doctor",
+    "маньяк": "maniac",
+    "ниндзя": "ninja",
+    "некромант": "necromancer",
+    "громила": "thug",
+    "камикадзе": "kamikaze",
+    "путана": "prostitute",
+    "адвокат": "lawyer",
+    "сержант": "sergeant",
+}
+_CLAN_WORDS: Final = ws("дон мафия клан якудза триада босс шеф главный главарь пахан")
+# particles that mark the words around them as another's («Дон, мол, стреляем»)
+_PARTICLES: Final = ws("мол дескать")
+_DASHES: Final = frozenset(("—", "–", "-"))
+# the sender speaks again: the report has ended
+_OWN: Final = ws("я согласен согласна согласны поэтому итак значит ладно окей ок хорошо так")
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """One verb of saying with another speaker: the verb, the speaker's mention (if a
+    player), and the tokens [start, end) of what it reports."""
+
+    verb: int
+    speaker: Mention | None
+    start: int
+    end: int
+    directive: bool  # «велел», «предлагает»: what it reports is a move wanted
+
+
+def reports(tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderView) -> list[Report]:
+    """Every report of another's words in the letter (see the module docstring)."""
+    out: list[Report] = []
+    for k, t in enumerate(tokens):
+        if t.word in _PARTICLES:
+            # «Гордей, мол, стреляем»: the particle itself says the words are another's
+            _speaker_, named = _speaker(tokens, mentions, k, view)
+            if named != "me" and k + 1 < len(tokens):
+                out.append(Report(k, _speaker_, k + 1, _scope_end(tokens, k), False))
+            continue
+        said = _saying(t.word)
+        if said is None:
+            continue
+        grams = said
+        if "1per" in grams or "impr" in grams or "INFN" in grams:
+            continue  # «скажу», «скажи», «сказать»: the sender's own words or wish
+        speaker, named = _speaker(tokens, mentions, k, view)
+        if named == "me":
+            continue
+        if named == "none" and "past" in grams and "plur" not in grams:
+            continue  # «Сказал же в теме — …»: «я» dropped, the sender speaks of himself
+        directive = parse(t.word)[0].lemma in _DIRECTIVE
+        quoted = _quoted_before(tokens, k)
+        if quoted is not None:
+            out.append(Report(k, speaker, quoted[0], quoted[1], directive))
+            continue
+        end = _clause_end(tokens, k) if _as_said(tokens, k) else _scope_end(tokens, k)
+        if end > k + 1:
+            out.append(Report(k, speaker, k + 1, end, directive))
+    return out
+
+
+def _as_said(tokens: Sequence[Token], k: int) -> bool:
+    """«Как велел Дон, …»: the verb in a clause of «как» tells whose word the sender
+    follows; what comes after is his own."""
+    j = k - 1
+    while j >= 0 and not tokens[j].clause_end and tokens[j].sentence == tokens[k].sentence:
+        if tokens[j].word == "как":
+            return True
+        j -= 1
+    return False
+
+
+def _clause_end(tokens: Sequence[Token], k: int) -> int:
+    j = k
+    while j < len(tokens) and not tokens[j].clause_end:
+        if j > k and tokens[j].raw in _DASHES:
+            return j
+        j += 1
+    return min(j + 1, len(tokens))
+
+
+def _quoted_before(tokens: Sequence[Token], k: int) -> tuple[int, int] | None:
+    """«„Стреляем", — сказал Дон»: the quotation just before the verb is what it reports."""
+    j = k - 1
+    while j >= 0 and not tokens[j].word and tokens[j].sentence == tokens[k].sentence:
+        j -= 1  # the dash between
+    if j < 0 or not tokens[j].raw.rstrip(",.!?…—-– ").endswith(("»", '"', "”")):
+        return None
+    for i in range(j, -1, -1):
+        if tokens[i].raw.startswith(("«", '"', "“")):
+            return i, j + 1
+        if tokens[i].sentence != tokens[j].sentence and i < j - 20:
+            break
+    return None
+
+
+def _saying(word: str) -> frozenset[str] | None:
+    """The grammemes of `word` as a verb of saying, or None: its dictionary reading, or for
+    a word no dictionary knows, the form it stands for — typed in Latin letters («skazal»),
+    one letter off («скзал»), or said as people say it («грит»)."""
+    if not word:
+        return None
+    if word in _COLLOQUIAL:
+        return _saying(_COLLOQUIAL[word])
+    parses = parse(word)
+    if parses and parses[0].lemma in _SAYING:
+        return parses[0].grammemes if parses[0].pos in ("VERB", "INFN") else None
+    if any(p.known for p in parses):
+        return None  # a word of its own
+    if re.fullmatch("[a-z']{4,}", word):
+        import cyrtranslit
+
+        cyr = str(cyrtranslit.to_cyrillic(word, "ru")).replace("ё", "е")
+        return _saying(cyr) if re.fullmatch("[а-я]+", cyr) else None
+    if len(word) < 5 or not re.fullmatch("[а-я]+", word):
+        return None
+    from rapidfuzz.distance import Levenshtein
+
+    close = sorted(
+        f
+        for f in _saying_forms()
+        if abs(len(f) - len(word)) <= 1 and f[0] == word[0]
+        if Levenshtein.distance(word, f, score_cutoff=1) <= 1
+    )
+    return _saying_forms()[close[0]] if close else None
+
+
+@lru_cache(maxsize=1)
+def _saying_forms() -> dict[str, frozenset[str]]:
+    """Every form of the verbs of saying, of five letters or more, with its grammemes."""
+    out: dict[str, frozenset[str]] = {}
+    for lemma in sorted(_SAYING):
+        for form, grams in forms(lemma):
+            if len(form) >= 5 and "VERB" in grams:
+                out.setdefault(form, grams)
+    return out
+
+
+# how people say them: «грит» for «говорит»
+_COLLOQUIAL: Final = {"грит": "говорит", "грят": "говорят", "грил": "говорил"}
+
+
+def _speaker(
+    tokens: Sequence[Token], mentions: Sequence[Mention], k: int, view: SenderView
+) -> tuple[Mention | None, str]:
+    """Who says the verb at `k`: (the player's mention or None, "other" | "me" | "none")."""
+    sentence = tokens[k].sentence
+    a = k
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == sentence:
+        a -= 1
+    # «Кот сказал», «Кот в теме пишет», «сказал Кот»: the subject in the verb's clause
+    before = [m for m in mentions if a <= m.start and m.end <= k]
+    after = [m for m in mentions if m.start == k + 1 and not tokens[k].clause_end]
+    for m in [*reversed(before), *after]:
+        if m.kind == "self" or m.nick == view.nick:
+            return None, "me"
+        if m.kind == "nick" and _nominative(tokens, m):
+            return m, "other"
+    words = [tokens[j].word for j in range(a, k)]
+    if k + 1 < len(tokens) and not tokens[k].clause_end:
+        words.append(tokens[k + 1].word)
+    if "я" in words or "мы" in words:
+        return None, "me"
+    roles = [w for w in words if w in _SPEAKERS]
+    if roles:
+        return None, "me" if all(_names_me(w, view) for w in roles) else "other"
+    # a word read as no player («лейзи сказал») is still someone other than «я»
+    for m in [*reversed(before), *after]:
+        if m.kind in ("unknown", "ambiguous") and not m.gone and _nominative(tokens, m):
+            return m, "other"
+    return None, "none"
+
+
+def _names_me(word: str, view: SenderView) -> bool:
+    """Whether a role word names the sender («Дон приказывает …» from the Don)."""
+    lemma = next((p.lemma for p in parse(word)[:1]), word)
+    if lemma in _CLAN_WORDS or word in _CLAN_WORDS:
+        return view.is_don or view.role == "godfather"
+    return _ROLE_WORDS.get(lemma, _ROLE_WORDS.get(word)) == view.role
+
+
+def _nominative(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player's word can be a subject: written as his nick, or no reading of it as a
+    noun in another case («Расти сказал»: no noun at all; «Агату сказал»: accusative)."""
+    if m.nominative:
+        return True
+    word = tokens[m.start].word
+    nouns = [p for p in parse(word)[:3] if p.pos in ("NOUN", "ADJF", "NPRO")] if word else []
+    return not nouns or any("nomn" in p.grammemes for p in nouns)
+
+
+def _scope_end(tokens: Sequence[Token], k: int) -> int:
+    """Where the words reported by the verb at `k` end (exclusive)."""
+    sentence = tokens[k].sentence
+    nxt = k + 1
+    while nxt < len(tokens) and not tokens[nxt].word and tokens[nxt].sentence == sentence:
+        nxt += 1
+    if nxt < len(tokens) and tokens[nxt].raw.startswith(("«", '"', "“", "'")):
+        # «пишет: «режь Лису»»: the quotation is the report
+        for j in range(nxt, len(tokens)):
+            if tokens[j].raw.rstrip(".,!?…;:").endswith(("»", '"', "”", "'")) and (
+                j > nxt or len(tokens[j].raw) > 2
+            ):
+                return j + 1
+    j = k + 1
+    while j < len(tokens) and tokens[j].sentence == sentence:
+        parted = tokens[j - 1].clause_end or tokens[j - 1].raw in _DASHES
+        if parted and j - 1 > k and _sender_again(tokens, j):
+            return j
+        j += 1
+    return j
+
+
+def _sender_again(tokens: Sequence[Token], j: int) -> bool:
+    """The clause opening at `j` is the sender's own: «я …», «и я», «а я», a word of his own
+    conclusion, or a verb in the first person singular."""
+    sentence = tokens[j].sentence
+    clause: list[Token] = []
+    for t in tokens[j:]:
+        if t.sentence != sentence:
+            break
+        clause.append(t)
+        if t.clause_end:
+            break
+    words = [t.word for t in clause if t.word]
+    if not words:
+        return False
+    lead = words[1:2] if words[0] in ("и", "а", "но") else words[:1]
+    if lead and lead[0] in _OWN:
+        return True
+    return any(
+        p.pos == "VERB" and "1per" in p.grammemes and "sing" in p.grammemes
+        for w in words
+        for p in parse(w.removesuffix("-ка"))[:1]  # «проверю-ка»
+    )
+
+
+def heard_mentions(reports_: Sequence[Report], mentions: Sequence[Mention]) -> frozenset[int]:
+    """Starts of the mentions a report accounts for: its speaker and the players its words
+    name."""
+    out: set[int] = set()
+    for r in reports_:
+        if r.speaker is not None:
+            out.add(r.speaker.start)
+        out.update(m.start for m in mentions if r.start <= m.start < r.end)
+    return frozenset(out)
+
+
+def declines(tokens: Sequence[Token], found: Sequence[Report]) -> bool:
+    """«Не бью сегодня, Дон сказал стреляем»: outside what he reports, the sender says «не»
+    to a move word of his own — he tells why he does not move, he asks nothing."""
+    for k, t in enumerate(tokens):
+        if in_report(found, k) or not t.word:
+            continue
+        w = lookup(t.word)
+        if w is not None and (w.actions or w.visit) and negated_at(tokens, k):
+            return True
+    return False
+
+
+def moves_told(found: Sequence[Report], occs: Sequence[Occ]) -> list[Report]:
+    """The reports that tell a move: an action word in them, or a verb of asking or
+    ordering («Оскар предлагает Бориса»)."""
+    return [r for r in found if r.directive or any(r.start <= o.i < r.end for o in occs)]
+
+
+def in_report(reports_: Sequence[Report], i: int) -> bool:
+    return any(r.start <= i < r.end for r in reports_)
+
+
+def reported_move(
+    occs: Sequence[Occ], found: Sequence[Report], tokens: Sequence[Token]
+) -> LetterReading:
+    """The question for a letter whose only move words are another's told: is it the
+    sender's own move? (A host does not take a relayed order for the sender's.)"""
+    occ = occs[0]
+    first = next(r for r in found if r.start <= occ.i < r.end)
+    words = " ".join(t.raw for t in tokens[first.start : first.end]).strip(_EDGES)
+    who = first.speaker.raw if first.speaker is not None else "другой игрок"
+    example = next((EXAMPLE[a] for a in sorted(occ.actions) if a in EXAMPLE), "Ход Ник")
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Вы пересказываете чужие слова ({who}: «{words}»). Это ваш ход? Если да, "
+        f"напишите его от себя, например: «{example}».",
+    )
+
+
+_EDGES: Final = " ,.:;—-–«»\"'“”"
