@@ -28,9 +28,9 @@ the reader's Russian explanation goes back to the player with it.
 
 Codes: the question codes of `parser.letters` (``no_target``, ``unknown_nick``,
 ``ambiguous_nick``, ``which_target``, ``pronoun``, ``which_action``, ``unparsed``,
-``low_confidence``, ``is_it_a_move``, ``unaccounted``, ``undecided``), its refusals
-(``no_moves``, ``not_now``, ``wrong_action``) and, for senders, ``not_a_player`` (not in the
-game) and ``dead`` (out of it).
+``low_confidence``, ``is_it_a_move``, ``unaccounted``, ``undecided``, ``forbidden_part``),
+its refusals (``no_moves``, ``not_now``, ``wrong_action``, ``forbidden_target``) and, for
+senders, ``not_a_player`` (not in the game) and ``dead`` (out of it).
 
 Corrections (ruling): a letter that changes its mind («Стреляю в Кот. Передумал, стреляю в
 Шерлок», «Лечу Жанну. Нет, лучше Ефима») is read as its **last** word, as a host reads it;

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from engine.actions import Move
 from engine.kinds import (
@@ -52,9 +52,27 @@ class SenderView:
     is_don: bool = False
     dead: tuple[str, ...] = ()
     later: tuple[str, ...] = ()
+    forbidden: tuple[tuple[str, str, str], ...] = ()
+    bad_executors: tuple[tuple[str, str], ...] = ()
 
     # later: actions the rules do not allow now but may still take at the deadline (a
     # Gambler mafioso's kill while the godfather lives counts if the court jails him, G-M.5)
+    # forbidden: (action, target, the engine's reason) for each living player the rules do
+    # not let this role aim that action at (himself, P-M.15; his own clan or bastard, P-M.8,
+    # P-M.11; G-M.7's second self-heal …), as the engine's own `check_move` says.
+    # bad_executors: (clan mate, the engine's reason) for executors a Don may not name
+    # (himself while the clan has others, P-M.8).
+
+    def forbidden_reason(self, action: str, target: str) -> str | None:
+        """The engine's reason why this role may not aim `action` at `target`, or None."""
+        return next(
+            (r for a, t, r in self.forbidden if a == action and t == target),
+            None,
+        )
+
+    def executor_reason(self, executor: str) -> str | None:
+        """The engine's reason why this Don may not name `executor`, or None."""
+        return next((r for e, r in self.bad_executors if e == executor), None)
 
     @property
     def known(self) -> bool:
@@ -96,7 +114,63 @@ def sender_view(state: GameState, nick: str) -> SenderView | None:
         is_don=me.is_don,
         dead=tuple(p.nick for p in state.players if not p.alive),
         later=later,
+        forbidden=_forbidden_targets(state, nick, (*allowed, *later)),
+        bad_executors=_bad_executors(state, nick, mates),
     )
+
+
+#: The engine's reasons (`RuleSet.check_move`) that concern the target itself, not the turn
+#: or the role: what the reader answers as a target the rules forbid.
+TARGET_REASONS: Final = frozenset(
+    {
+        "self_target",
+        "own_clan",
+        "own_bastard",
+        "repeated_target",
+        "already_beaten",
+        "self_heal_used",
+    }
+)
+#: The engine's reasons against the executor a Don names (P-M.8). «don_executor» is not
+#: among them: the Don may yet be the last of his clan when the deadline comes (the day's
+#: hanging), so only the engine, then, can refuse it.
+EXECUTOR_REASONS: Final = frozenset({"executor_not_in_clan"})
+_ONE_TARGET: Final = ("kill", "check", "heal", "block", "beat", "blast", "protect")
+
+
+def _forbidden_targets(
+    state: GameState, nick: str, actions: tuple[str, ...]
+) -> tuple[tuple[str, str, str], ...]:
+    """Each (action, living target, reason) the engine refuses for its target alone."""
+    rules = ruleset_class(state.ruleset)(RulesSettings())
+    out: list[tuple[str, str, str]] = []
+    for action in dict.fromkeys(actions):
+        if action not in _ONE_TARGET:
+            continue
+        for target in state.living_nicks():
+            reason = rules.check_move(state, Move(nick, action, (target,)))
+            if reason in TARGET_REASONS:
+                out.append((action, target, reason))
+    return tuple(out)
+
+
+def _bad_executors(
+    state: GameState, nick: str, mates: tuple[str, ...]
+) -> tuple[tuple[str, str], ...]:
+    """Each clan mate (the Don himself included) the engine refuses as this Don's executor."""
+    me = state.get(nick)
+    if not me.is_don or not mates:
+        return ()
+    rules = ruleset_class(state.ruleset)(RulesSettings())
+    target = next((p.nick for p in state.players if p.alive and p.clan != me.clan), None)
+    if target is None:
+        return ()
+    out: list[tuple[str, str]] = []
+    for mate in dict.fromkeys((*mates, nick)):
+        reason = rules.check_move(state, Move(nick, "kill", (target,), executor=mate))
+        if reason in EXECUTOR_REASONS:
+            out.append((mate, reason))
+    return tuple(out)
 
 
 class CastError(ValueError):

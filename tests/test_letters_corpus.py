@@ -127,16 +127,9 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
 #: never used to fix the reader, so these wait for a fix found on new development letters
 #: (tests/letters/README.md, held-out part 3). Each must still be silent while listed.
 KNOWN_SILENT: Final = {
-    "ho4_pefl:22": "a kill on a condition of the day's hanging («если днём не повесят "
-    "Мишу»): accepted as a plain kill",
-    "ho4_pefl:27": "the PEFL doctor's «лечу себя» (P-M.5: never himself): accepted",
-    "ho4_pefl:42": "two protects, the second on the necromancer himself (P-M.6: never "
-    "himself): the first accepted alone, the refused half dropped without a word",
-    "ho4_pefl:61": "«Исполнитель: сами знаете кто)) ну Санни»: the executor read as the Don "
-    "himself instead of the clan mate named after the joke",
+    # held-out part 4, first run (tests/letters/README.md, held-out part 4)
     "ho4_pefl:76": "the kamikaze's pun on her own nick («Пушка стреляет по Мише»): read as a "
     "clan kill, where the host would ask whether she blasts",
-    "ho4_pefl:97": "the thug's beating of his own clan's bastard (P-M.11: never him): accepted",
     "ho4_gambler:53": "the lawyer's «проверяю Рэмбо и Кешу», two targets, the second a pet form "
     "not resolved: the first taken as the check",
 }

@@ -301,6 +301,8 @@ def test_C_2_bare_sebe_names_the_sender(text: str, targets: tuple[str, ...]) -> 
     assert view is not None
     got = read_letter(text, view)
     assert (got.action, got.targets) == ("protect", targets)
+    # P-M.6: never to himself — refused (or asked, beside another) by the proof, aloud
+    assert got.code in ("forbidden_target", "forbidden_part")
 
 
 GAMBLER: dict[str, Any] = {
@@ -482,7 +484,7 @@ def test_C_2_ya_in_a_list_of_players_is_the_sender() -> None:
     view = sender_view(cast_state(cast), "Лиса")
     assert view is not None
     got = read_letter("Протект: я и Ли", view)
-    assert (got.action, got.targets) == ("protect", ("Лиса", "Ли"))
+    assert (got.action, got.targets, got.code) == ("protect", ("Лиса", "Ли"), "forbidden_part")
 
 
 def test_C_2_a_move_for_another_time_is_taken_back() -> None:
@@ -510,4 +512,6 @@ def test_C_2_the_senders_own_nick_after_a_colon_is_his_target_not_a_signature(
     # «Лечу: <own nick>» is the doctor healing himself, written as a label and its value;
     # his nick closing a letter after a sentence of its own stays a signature
     got = _read("Dr.House", text)
-    assert (got.kind, got.action, got.targets) == ("move", "heal", (target,))
+    # healing himself is then refused by P-M.5, the reading kept with the refusal
+    kind = "refused" if target == "Dr.House" else "move"
+    assert (got.kind, got.action, got.targets) == (kind, "heal", (target,))

@@ -92,12 +92,15 @@ unaccounted        the reading names its players, but the letter names another l
                    for no reason its sentences show (`parser.letters.proof`)
 undecided          the move is only wished («я бы проверил Кота») or left to someone else
                    («решает Дон»)
+forbidden_part     a target the rules forbid beside an allowed one («Протект Кате и себе»)
 =================  =========================================================================
 Refusals (``LetterReading.kind == "refused"``): ``no_moves`` (the role has no night moves:
 civilians, bastards — told so whatever nick they name), ``not_now`` (the role's move, not
 open this turn: turn 0, the sergeant before his promotion, a once-a-game move spent, the
 army before its condition, protects after turn 2, a side choice nobody asked for; the text
-says why), ``wrong_action`` (another role's move).
+says why), ``wrong_action`` (another role's move), ``forbidden_target`` (every target
+one the engine's `check_move` forbids this role: himself, his clan's own member or bastard,
+a repeat the rules bar — P-M.5, P-M.6, P-M.8, P-M.11, P-M.15, G-M.2, G-M.7).
 (`parser.moves` adds ``not_a_player`` and ``dead`` for senders outside the game.)
 
 Proof

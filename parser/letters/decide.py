@@ -57,8 +57,7 @@ def second_thoughts(
         for m in mentions
         if m.start > occ.i
         and m.start not in bound
-        and m.kind == "nick"
-        and m.nick != me
+        and m.kind in ("nick", "self")
         and not m.negated
         and m.nick not in {t.nick for t in occ.targets}
         and not put_off(tokens, m)  # «…, Боба завтра, если доживу»: not tonight's
@@ -66,7 +65,11 @@ def second_thoughts(
     for m in loose:
         before = {t.word for t in tokens[max(0, m.start - 3) : m.start]}
         if width_of(occ) == 2 and len(occ.targets) == 1 and before & SECOND:
+            # «Протект Бруно, а второй себе»: the second one is his too, even on himself
+            # (the proof then refuses that half by P-M.6, never drops it in silence)
             occ.targets = [*occ.targets, m]
+            continue
+        if m.nick == me:
             continue
         sentence = {t.word for t in tokens if t.sentence == tokens[m.start].sentence}
         if sentence & IF and occ.targets:

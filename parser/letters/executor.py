@@ -61,6 +61,16 @@ def executor_fixed(
     return mates[0] if len(mates) == 1 else None
 
 
+_SELF_WORDS: Final = frozenset(("я", "сам", "сама", "сами", "мной", "мною", "me", "myself"))
+
+
+def _you_know_who(tokens: Sequence[Token], k: int) -> bool:
+    """«исполнитель сами знаете кто», «сам знаешь кто»: a wink, not the sender himself; the
+    clan mate, if the letter names one, follows."""
+    rest = [t.word for t in tokens[k + 1 : k + 4] if t.word]
+    return tokens[k].word.startswith("сам") and bool(rest) and rest[0].startswith("зна")
+
+
 def cue_executor(
     tokens: Sequence[Token],
     mentions: list[Mention],
@@ -71,7 +81,7 @@ def cue_executor(
     if found is not None:
         return found
     nxt = [k for k in range(i + 1, min(i + 3, len(tokens))) if tokens[k].word]
-    if nxt and tokens[nxt[0]].word in ("я", "сам", "сама", "сами", "мной", "мною", "me", "myself"):
+    if nxt and tokens[nxt[0]].word in _SELF_WORDS and not _you_know_who(tokens, nxt[0]):
         k = nxt[0]
         return Mention(k, k + 1, tokens[k].raw, "self", view.nick, 1.0, True)
     prv = [k for k in range(max(0, i - 2), i) if tokens[k].word]

@@ -34,6 +34,9 @@ from parser.letters.actions import Occ
 from parser.letters.mentions import Mention, believed, is_subject, remark
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
+    EXAMPLE,
+    FORBIDDEN_PART,
+    FORBIDDEN_TARGET,
     NO_MOVES,
     NOT_NOW,
     UNACCOUNTED,
@@ -92,6 +95,9 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
     back = _taken_back(reading, evidence, view)
     if back is not None:
         return back
+    limited = _target_bound(reading, view)
+    if limited is not None:
+        return limited
     unread = executor_unread(reading, evidence, view)
     if unread is not None:
         return question_reading(
@@ -164,6 +170,61 @@ def _role_bound(reading: LetterReading, view: SenderView) -> LetterReading | Non
     if action in view.allowed or action in view.later:
         return None
     return question_reading(NOT_NOW, _why_not_now(action, view))
+
+
+#: Why the rules forbid a target, in the player's words, by the engine's reason code.
+_FORBIDDEN_WHY: Final = {
+    "self_target": "на себя этот ход направить нельзя",
+    "own_clan": "клан не стреляет в своих",
+    "own_bastard": "свой ВСБ неприкосновенен для клана",
+    "repeated_target": "этого игрока вы уже выбирали, повторять нельзя",
+    "already_beaten": "этого игрока уже избивали в этой игре, дважды нельзя",
+    "self_heal_used": "себя доктор лечит только раз за игру, и этот раз уже был",
+}
+_EXECUTOR_WHY: Final = {
+    "executor_not_in_clan": "исполнитель должен быть живым членом вашего клана",
+}
+
+
+def _target_bound(reading: LetterReading, view: SenderView) -> LetterReading | None:
+    """A move aimed (in whole or in part) where the rules forbid this role to aim it, or a
+    Don's executor the rules refuse: the engine's own reasons (`SenderView.forbidden`,
+    P-M.5, P-M.6, P-M.8, P-M.11, P-M.15, G-M.2, G-M.7), said to the player — never the
+    allowed half accepted with the forbidden half dropped in silence."""
+    action = reading.action or ""
+    what = ACTION_WORDS.get(action, action)
+    bad = [(t, r) for t in reading.targets if (r := view.forbidden_reason(action, t)) is not None]
+    if bad:
+        why = "; ".join(
+            _FORBIDDEN_WHY.get(r, r) if t == view.nick else f"{t} — {_FORBIDDEN_WHY.get(r, r)}"
+            for t, r in bad
+        )
+        rest = [t for t in reading.targets if t not in {b for b, _ in bad}]
+        if not rest:
+            return replace(
+                reading,
+                code=FORBIDDEN_TARGET,
+                text=f"Ход «{what}» не засчитан: {why}. Пришлите ход на другого игрока, "
+                f"например: «{EXAMPLE.get(action, 'Ход Ник')}».",
+            )
+        kept = replace(reading, targets=tuple(rest))
+        return replace(  # a question; what the words say is kept with it
+            reading,
+            code=FORBIDDEN_PART,
+            text=f"Часть хода не засчитана: {why}. Остальное ({_spelled(kept)}) пока тоже не "
+            f"засчитано: если оно в силе, пришлите его отдельным письмом, например: "
+            f"«{_example(kept)}».",
+        )
+    if reading.executor is not None and action == "kill":
+        reason = view.executor_reason(reading.executor)
+        if reason is not None:
+            return question_reading(
+                FORBIDDEN_PART,
+                f"Понял выстрел так: {_spelled(reading)}. Но {_EXECUTOR_WHY.get(reason, reason)}"
+                f". Кто исполнитель? Напишите, например: «{_example(reading).split(',')[0]}, "
+                "исполнитель Ник».",
+            )
+    return None
 
 
 def _why_not_now(action: str, view: SenderView) -> str:
@@ -477,7 +538,10 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
         clauses = [_clause(tokens, evidence.chosen.i, evidence.chosen.i + 1)]
     if clauses and all(_wished(c) for c in clauses):
         return True
-    if evidence.chosen is not None and _consequence(tokens, evidence.chosen.i):
+    if evidence.chosen is not None and (
+        _consequence(tokens, evidence.chosen.i)
+        or _trailing_condition(tokens, evidence.chosen.i, evidence.mentions)
+    ):
         return True
     return _deferred_to_another(tokens, evidence)
 
@@ -492,6 +556,41 @@ def _consequence(tokens: Sequence[Token], i: int) -> bool:
         if t.word == "если":
             nxt = lead[n + 1].word if n + 1 < len(lead) else ""
             if nxt not in ("что", "можно", "не"):
+                return True
+    return False
+
+
+#: «если получится» is a manner of speech; «если не получится, то …» is a fallback
+_MANNER_LEMMAS: Final = ws("получиться выйти удаться")
+
+
+def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Mention]) -> bool:
+    """«Убиваю Семёна, если Таню не повесят», «Стреляю в Харитона, а если не выйдет — в
+    себя»: a condition after the move on what will be done to another player (a verb of
+    the future in the third person, the player named in the condition), or a fallback for
+    the move failing — nothing the host knows when he writes the move down. («Убью Рому,
+    если он ещё жив» and «…, Боба завтра, если доживу» say no such thing; «если что»,
+    «если получится» are manners of speech.)"""
+    sentence = tokens[i].sentence
+    named = {k for m in mentions if m.kind == "nick" for k in range(m.start, m.end)}
+    after = [k for k in range(i + 1, len(tokens)) if tokens[k].sentence == sentence]
+    for n, k in enumerate(after):
+        if tokens[k].word != "если":
+            continue
+        cond = [j for j in after[n + 1 :] if tokens[j].word]
+        for pos, j in enumerate(cond):
+            parses = parse(tokens[j].word)
+            if not parses or parses[0].pos != "VERB":
+                continue
+            grams = parses[0].grammemes
+            if "futr" not in grams or "3per" not in grams:
+                continue
+            negated = pos > 0 and tokens[cond[pos - 1]].word in NEG
+            if parses[0].lemma in _MANNER_LEMMAS:
+                if negated:
+                    return True
+                continue
+            if any(c in named for c in cond):
                 return True
     return False
 

@@ -27,6 +27,8 @@ UNDECIDED: Final = "undecided"  # a wish or a decision left to someone else, not
 NO_MOVES: Final = "no_moves"  # the sender's role has no night moves
 NOT_NOW: Final = "not_now"  # the role's move, not open this turn
 WRONG_ACTION: Final = "wrong_action"  # another role's move
+FORBIDDEN_TARGET: Final = "forbidden_target"  # every target one the rules forbid this role
+FORBIDDEN_PART: Final = "forbidden_part"  # a forbidden target or executor beside an allowed part
 QUESTION_CODES: Final = (
     NO_TARGET,
     UNKNOWN_NICK,
@@ -39,9 +41,10 @@ QUESTION_CODES: Final = (
     IS_IT_A_MOVE,
     UNACCOUNTED,
     UNDECIDED,
+    FORBIDDEN_PART,
 )
 #: Refusals of a reading the sender's role may not make now (not questions: nothing to ask)
-REFUSAL_CODES: Final = (NO_MOVES, NOT_NOW, WRONG_ACTION)
+REFUSAL_CODES: Final = (NO_MOVES, NOT_NOW, WRONG_ACTION, FORBIDDEN_TARGET)
 
 EXAMPLE: Final = {
     "kill": "Убиваю Ник",
@@ -84,6 +87,7 @@ class LetterReading:
                 "text": self.text,
                 "action": self.action,
                 "targets": list(self.targets),
+                **({"executor": self.executor} if self.executor else {}),
             }
         if self.code is not None:
             return {"kind": self.kind, "code": self.code, "text": self.text}
