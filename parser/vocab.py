@@ -229,21 +229,31 @@ _SCHEMES: Final = (("shch", "sč"), ("ja", "ya"), ("ju", "yu"), ("jo", "yo"), ("
                    ("x", "ks"), ("w", "v"), ("'", ""))  # fmt: skip
 
 
-def _transliterated(word: str) -> Word | None:
-    """A Russian word typed in Latin letters, in any common scheme («ubivayu», «ubivaju»,
-    «zasada», «ispolnitel»): read through its Cyrillic spellings (cyrtranslit, the schemes
-    above, a soft sign players leave out), with a lower confidence. English words were
-    looked up before this."""
+def cyrillic_spellings(word: str) -> tuple[str, ...]:
+    """The Cyrillic spellings of a Latin-typed Russian word (lower case, ё→е), in a fixed
+    order: first through the one scheme cyrtranslit reads (the common schemes brought to it
+    by `_SCHEMES`), then the word as typed («ubivayu», «ubivaju» → «убиваю»)."""
     import cyrtranslit
 
     plain = word
     for old, new in _SCHEMES:
         plain = plain.replace(old, new)
-    # the one scheme cyrtranslit reads first, then the word as typed: a fixed order, so the
-    # reading never depends on a set's order (a process's hash seed)
+    out: list[str] = []
+    # a fixed order, so the reading never depends on a set's order (a process's hash seed)
     for latin in dict.fromkeys((plain, word)):
         cyr = str(cyrtranslit.to_cyrillic(latin, "ru")).replace("ё", "е")
-        if not re.fullmatch("[а-я]+", cyr):
+        if re.fullmatch("[а-я]+(?:-[а-я]+)*", cyr) and cyr not in out:
+            out.append(cyr)
+    return tuple(out)
+
+
+def _transliterated(word: str) -> Word | None:
+    """A Russian word typed in Latin letters, in any common scheme («ubivayu», «ubivaju»,
+    «zasada», «ispolnitel»): read through its Cyrillic spellings (cyrtranslit, the schemes
+    above, a soft sign players leave out), with a lower confidence. English words were
+    looked up before this."""
+    for cyr in cyrillic_spellings(word):
+        if "-" in cyr:
             continue
         for candidate in (cyr, cyr + "ь", cyr.replace("шч", "щ")):
             found = _index().get(candidate)

@@ -55,6 +55,7 @@ from parser.votes.records import (
     supersede,
     tally_of,
 )
+from parser.votes.typed import as_cyrillic
 
 # -- Gambler court (G-N.4) --------------------------------------------------------------------
 
@@ -196,7 +197,8 @@ def _court_match(
     a nick but names nobody is reported. Struck words are taken back: the own text is read
     without them (`without_struck`), as struck coloured spans are skipped."""
     own = without_struck(post)
-    spans = not_retracted(own, [s for s in post.colored if not s.struck])
+    colored = [s for s in post.colored if not s.struck]
+    spans = not_retracted(as_cyrillic(own, colored), colored)
     pick, failure, dead_hit, _, _ = read_spans(spans, resolver, dead, "last", mode)
     if pick is not None:
         return pick.match, pick.span.text

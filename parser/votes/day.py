@@ -34,6 +34,7 @@ from parser.votes.records import (
     tally_of,
     voter_refusal,
 )
+from parser.votes.typed import as_cyrillic
 
 
 def extract_votes(
@@ -193,6 +194,8 @@ def _post_vote(
     count only when the words prove one (`parser.votes.proof`)."""
     # struck words are taken back, in the retraction check as in the reason (P-V.1)
     own = without_struck(post) if spans else post.own_text
+    # Russian typed in Latin letters is read as the Cyrillic it stands for
+    own = as_cyrillic(own, spans)
     spans = not_retracted(own, spans)
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author

@@ -171,9 +171,9 @@ def _let_off(before: str, after: str) -> bool:
     if _IF_FIRST.search(_SENTENCE_END.split(before)[-1]) or _IF_AFTER.search(after):
         return True
     near = words[-_RETRACT_WINDOW:]
-    if has_lemma(near, _RETRACT_LEMMAS | SPARE_LEMMAS) or _told_of_the_past(words):
-        return True
     follow = _clause_words(after, tail=False)
+    if _spared_before(near, follow) or _told_of_the_past(words):
+        return True
     if not follow:
         return False
     if "пусть" in follow and has_lemma(follow, frozenset(("жить",))):
@@ -183,6 +183,20 @@ def _let_off(before: str, after: str) -> bool:
     # «Рому не выставляю», «Голосовать за Рому я не стану»: a «не» after the nick negates
     # the vote when a verb of voting stands in the clause, on either side of the nick
     return bool(live_negations(follow)) and (_votes_word(follow) or _votes_word(words))
+
+
+_KEEP_LEMMAS: Final = frozenset(("оставить", "оставлять"))
+
+
+def _spared_before(near: Sequence[str], follow: Sequence[str]) -> bool:
+    """Whether a verb of taking back or sparing stands just before the nick. «Оставляю
+    <Сову>» with nothing after the nick in its clause keeps the green on Сова — a vote
+    (G-N.1), as in «<Пьеро>? Нет уж, оставляю <Сову>»; «оставляю в живых <Рому>», «<Рому>
+    оставлю на завтра» spare him."""
+    if not has_lemma(near, _RETRACT_LEMMAS | SPARE_LEMMAS):
+        return False
+    kept = bool(near) and _KEEP_LEMMAS.intersection(lemmas(near[-1])) and not follow
+    return not (kept and not has_lemma(near[:-1], _RETRACT_LEMMAS | SPARE_LEMMAS))
 
 
 def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
@@ -197,7 +211,7 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
     if not spans or not (
         any(stem in low for stem in _RETRACT_STEMS)
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
-        or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе", low)
+        or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
         or "?" in low
     ):
         return spans
@@ -211,6 +225,8 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         end = at + len(span.text)
         nxt = min((i for i in (low.find(o.text.casefold(), end) for o in spans) if i > 0),
                   default=len(low))  # fmt: skip
+        if in_doubt(low[end:nxt]):
+            return []  # «<Марго> или <Ирина>… не знаю»: the whole choice is left open
         if not (_let_off(low[pos:at], low[end:]) or _not_meant(low[pos:at], low[end:nxt])):
             kept.append(span)
         pos = end
@@ -256,7 +272,7 @@ def _not_meant(before: str, after: str) -> bool:
     tail = WORD_RE.findall(after.replace("ё", "е"))
     if has_lemma(tail, _PUT_OFF_LEMMAS) or _LATER_VOTE.search(after) or _THREAT.search(after):
         return True
-    if _taken_back_later(tail):
+    if _taken_back_later(tail) or _doubted_after(after.replace("ё", "е")):
         return True
     follow = _clause_words(after, tail=False)
     return "бы" in follow[:3]
@@ -287,5 +303,54 @@ def _taken_back_later(tail: Sequence[str]) -> bool:
         if n and tail[n - 1] in _NEGATIONS:
             continue
         if _taken_back(w, tail[n + 1] if n + 1 < len(tail) else ""):
+            return True
+    return False
+
+
+# a maybe right after the nick («<Валера> наверное», «<Жора> может быть…»), not «наверняка»,
+# or a doubt that ends its clause («…не уверен», «не знаю.»)
+_MAYBE_AFTER: Final = re.compile(r"^\W*(?:наверное|наверно|может|возможно|вроде)\b")
+_UNSURE_AFTER: Final = re.compile(r"\bне\s+(?:уверен\w*|знаю)\s*(?:[.!?…,]|$)")
+# the vote taken back after the nick: «хотя нет», «или нет», «или все-таки нет»
+_UNSAID_AFTER: Final = re.compile(r"\b(?:хотя|или)\s+(?:вс[её]-таки\s+)?нет\b")
+
+
+def in_doubt(after: str) -> bool:
+    """Whether the words after a coloured nick (up to the post's next one; a dash opens the
+    reason and ends the look) leave the vote in doubt — a maybe right after the nick or an
+    «не уверен», «не знаю» closing its clause. A doubt leaves the post's whole choice open:
+    no coloured nick of it is a proven vote (P-V.1, G-N.1)."""
+    own = DASH.split(after.replace("ё", "е"), 1)[0]
+    return bool(_MAYBE_AFTER.search(own) or _UNSURE_AFTER.search(own))
+
+
+# an answer that turns the question down: «<Пьеро>? Нет уж…», «<Лиса>? Не, …»
+_REFUSED: Final = frozenset(("нет", "не", "неа", "нее"))
+
+
+def _doubted_after(after: str) -> bool:
+    """Whether the words after a coloured nick (up to the post's next one) take it back
+    (P-V.1, G-N.1: only a vote the words prove counts): «хотя нет» before a dash, the nick
+    asked about and the question answered no («<Пьеро>? Нет уж, оставляю <Сову>» — the one
+    kept is the vote), or a wish after it («<Ириска> — вот кого я бы зеленила»)."""
+    if _UNSAID_AFTER.search(DASH.split(after, 1)[0]):
+        return True
+    ends = _SENTENCE_END.search(after)
+    if ends is None:
+        return False
+    if ends.group() == "?":
+        answer = WORD_RE.findall(after[ends.end() :])[:3]
+        if answer[:1] == ["не"] or "нет" in answer or set(answer[:1]) & _REFUSED:
+            return True
+    return _wished(WORD_RE.findall(after[: ends.start()]))
+
+
+def _wished(words: Sequence[str]) -> bool:
+    """«вот кого я бы выставил»: a «бы» next to a verb of voting — a wish, not a vote (not
+    the rhetorical «почему бы не»)."""
+    for n, w in enumerate(words):
+        if w != "бы" or (n and words[n - 1] in ("почему", "отчего", "ли")):
+            continue
+        if words[n + 1 : n + 2] != ["не"] and _votes_word(words[max(0, n - 2) : n + 3]):
             return True
     return False

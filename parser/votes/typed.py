@@ -1,0 +1,50 @@
+"""Russian typed in Latin letters around a coloured nick, read as the Cyrillic it stands for.
+
+The words that settle whether a coloured nick is a vote — a question answered «нет», a
+maybe, a correction, a vote verb — are read in Cyrillic (`parser.votes.negation`,
+`parser.votes.proof`). A player who types Russian in Latin letters («ne znayu za kogo…
+<Valera> navernoe? ili net», «golosuyu <Kestrel>») says the same words: the own text is
+read through the same transliteration the letter reader uses (`parser.vocab`), the
+coloured nicks left as written so that they are still found where they stand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from parser.records import ColoredSpan
+from parser.vocab import cyrillic_spellings
+
+__all__ = ["as_cyrillic"]
+
+_LATIN: Final = re.compile(r"[a-z]+(?:-[a-z]+)*(?:'[a-z]+)?")
+# words of a board's own markup or of an update line, read as written (`parser.votes.proof`)
+_KEEP: Final = frozenset(("upd", "update", "edit", "ps", "pps", "imho"))
+
+
+def _word(match: re.Match[str]) -> str:
+    word = match.group()
+    if word in _KEEP:
+        return word
+    spelt = cyrillic_spellings(word)
+    return spelt[0] if spelt else word
+
+
+def as_cyrillic(own_text: str, spans: Sequence[ColoredSpan]) -> str:
+    """`own_text` in lower case with its Latin-typed words in Cyrillic, save the text of
+    `spans` (the coloured nicks, in order): each keeps its place for the readers that look
+    it up. A text with no Latin letters outside the spans comes back lower-cased only."""
+    low = own_text.casefold()
+    out: list[str] = []
+    pos = 0
+    for span in spans:
+        at = low.find(span.text.casefold(), pos)
+        if at < 0:
+            continue
+        out.append(_LATIN.sub(_word, low[pos:at]))
+        out.append(low[at : at + len(span.text)])
+        pos = at + len(span.text)
+    out.append(_LATIN.sub(_word, low[pos:]))
+    return "".join(out)
