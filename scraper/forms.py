@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urljoin, urlsplit
+from urllib.parse import urljoin
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from parser.html import query_int as query_int  # the one reader of a URL's number parameters
 from parser.pages import is_login_page as parser_is_login_page
 
 _VALUE_TYPES = {"", "hidden", "text", "password", "email", "number", "search", "url", "tel"}
@@ -200,16 +201,6 @@ def is_complete(html: str) -> bool:
     """A whole page has its closing </html> near the end (servers sometimes append a comment
     after it); a dropped connection leaves the page cut short without one."""
     return "</html>" in html[-4096:].lower()
-
-
-def query_int(url: str, name: str) -> int | None:
-    vals = parse_qs(urlsplit(url).query).get(name)
-    if not vals:
-        return None
-    try:
-        return int(vals[0])
-    except ValueError:
-        return None
 
 
 def next_page_url(html: str, base_url: str) -> str | None:

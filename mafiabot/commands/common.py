@@ -34,7 +34,6 @@ __all__ = [
     "read_html",
     "read_nicks",
     "refuse_overlap",
-    "shown_url",
     "single_config",
 ]
 
@@ -75,14 +74,6 @@ def configs(value: str | Path | list[str]) -> list[tuple[Path, Config]]:
 
 
 # -- the game database -------------------------------------------------------------------------
-
-
-def shown_url(url: str) -> str:
-    """A database URL as a host may read it: the file's path, or the server without the
-    password a URL may carry."""
-    if url.startswith("sqlite:///"):
-        return url.removeprefix("sqlite:///")
-    return url.split("@")[-1]
 
 
 def existing_store(url: str) -> Store | None:

@@ -22,13 +22,12 @@ from mafiabot.commands.common import (
     database_fault,
     existing_store,
     one_config,
-    shown_url,
     single_config,
 )
 from mafiabot.config import Config
 from mafiabot.daemon import utcnow
 from mafiabot.daemon.status import status
-from mafiabot.dbfile import note_path, read_note
+from mafiabot.dbfile import note_path, read_note, shown_url
 from mafiabot.newspaper.host_words import (
     labels,
     outbox_kind_word,

@@ -42,6 +42,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from mafiabot.config import Config
+from mafiabot.store.tables import utcnow as utcnow  # the loop's clock, the store's own
 from scraper.errors import LoginFailed, ShutOut
 
 log = logging.getLogger("mafiabot.daemon")
@@ -53,10 +54,6 @@ WAIT_SLICE = 0.5
 #: after a stop, how long the loop waits for a tick that does not end (seconds): a board
 #: request under way ends at the client's timeout at the latest; then the run ends anyway
 STOP_GRACE = 90.0
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 @contextlib.contextmanager
