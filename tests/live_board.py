@@ -48,7 +48,9 @@ from scraper.board import BoardClient
 from scraper.errors import FloodLimited
 
 MSK = ZoneInfo("Europe/Moscow")
-MARKER = re.compile(r"mafiabot \S+/\d+ [0-9a-f.]+")
+# a message marker (`poster.outbox.marker_for`): game/turn, then the game token (1-32 letters,
+# digits, "-" or "_") and a dot, or no token, then the key's 8-hex digest
+MARKER = re.compile(r"mafiabot \S+/\d+ (?:[0-9A-Za-z_-]{1,32}\.)?[0-9a-f]{8}")
 COMPARED = ("nominees", "removed_by_vote", "greens", "votes", "deaths", "saved", "checks", "winner")
 
 

@@ -153,6 +153,8 @@ def test_live_ipb_whole_game_unattended_exactly_once(
 ) -> None:
     kills = int(os.environ.get("MAFIABOT_LIVE_IPB_KILLS", "3"))
     figures = run_live_game(board, ruleset, tmp_path, kills=kills, seed=7, report=_report)
+    # the duplicate count means something only if the bot's messages were found by marker
+    assert figures.bot_posts > 0 and figures.bot_pms > 0
     assert figures.duplicates == 0
     assert figures.turns >= 3
     assert figures.winner is not None
