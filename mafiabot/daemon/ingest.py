@@ -15,6 +15,7 @@ from datetime import datetime
 
 from mafiabot import keys
 from mafiabot.daemon import flags, mailbox, overrides, tally
+from mafiabot.daemon.calendar import TurnFinder
 from mafiabot.daemon.context import Shell
 from mafiabot.newspaper.words import parse_issue_ru
 from mafiabot.store.codec import to_json
@@ -134,6 +135,7 @@ def ingest_pages(
     once stored. A crash loses nothing: the topic's cursor moves only after the last page,
     so the next tick reads the pages again and stores what is missing."""
     batch: list[tuple[Post, int]] = []  # posts read, not stored yet, with their turns
+    turn_of = sh.turn_finder(g.turn)  # the calendar worked out once for every post
     for fetch in _progress(pages, topic):
         page = page_of(sh, fetch, now)
         for issue in page.issues:
@@ -149,19 +151,20 @@ def ingest_pages(
         if any(p.id in held for p in posts):
             # a post shown again (the topic shifted while read): the first reading is stored
             # first, so that this one is compared with it as a page of its own would be
-            _store(sh, g, topic, batch, now, report)
-        batch += [(p, post_turn(sh, g, topic, p)) for p in posts]
+            _store(sh, g, topic, batch, now, report, turn_of)
+        batch += [(p, post_turn(sh, g, topic, p, turn_of)) for p in posts]
         if len(batch) >= STORE_BATCH:
-            _store(sh, g, topic, batch, now, report)
-    _store(sh, g, topic, batch, now, report)
+            _store(sh, g, topic, batch, now, report, turn_of)
+    _store(sh, g, topic, batch, now, report, turn_of)
 
 
-def post_turn(sh: Shell, g: Game, topic: int, post: Post) -> int:
+def post_turn(sh: Shell, g: Game, topic: int, post: Post, turn_of: TurnFinder | None = None) -> int:
     """The turn a post belongs to (C-1): the one its board stamp falls in (the deadline's
     own minute on time), but never a turn the bot has closed if the post stands after the
     bot's own close (its newspaper) in the game topic: that post was written after the
-    close, whatever minute the board shows."""
-    turn = sh.turn_at(post.posted_at, g.turn)
+    close, whatever minute the board shows. `turn_of`: `sh.turn_finder(g.turn)`, made once
+    for many posts."""
+    turn = (turn_of or sh.turn_finder(g.turn))(post.posted_at)
     if turn < g.turn and topic == sh.cfg.game.topic:
         close = closing_post(sh, g, turn)
         if close is not None and post.id > close:
@@ -180,11 +183,11 @@ def closing_post(sh: Shell, g: Game, turn: int) -> int | None:
     return None
 
 
-def _late_seen(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
+def _late_seen(sh: Shell, g: Game, topic: int, post: Post, turn: int, turn_of: TurnFinder) -> None:
     """C-1: a new post whose stamp is on time for a turn the bot had already closed when it
     first saw it. Stored (nothing is dropped for its timing), counted where `post_turn` put
     it, and told to the host."""
-    on_time_for = sh.turn_at(post.posted_at, g.turn)
+    on_time_for = turn_of(post.posted_at)
     if on_time_for >= g.turn or post.posted_at is None:
         return
     stamp = post.posted_at.astimezone(sh.tz).strftime("%d.%m %H:%M")
@@ -210,6 +213,7 @@ def _store(
     batch: list[tuple[Post, int]],
     now: datetime,
     report: TickReport,
+    turn_of: TurnFinder,
 ) -> None:
     """Store the posts of `batch` in one transaction and empty it; count and moderate the
     new ones."""
@@ -243,7 +247,7 @@ def _store(
                 sh.learn_user_id(g, post.author, post.author_id)
             moderate(sh, g, topic, post, turn)
             if not sh.is_host(post.author):
-                _late_seen(sh, g, topic, post, turn)
+                _late_seen(sh, g, topic, post, turn, turn_of)
         elif status == "edited":
             report.edited_posts += 1
     if any(st != "same" for st in statuses):

@@ -6,6 +6,7 @@ import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import col, select
@@ -48,38 +49,101 @@ class StoredPost:
     revision_seen_at: datetime | None = None
 
 
+#: the columns of the new posts `upsert_posts` inserts, in the order of its rows
+POST_COLUMNS = (
+    "game_id", "topic_id", "board_id", "author", "author_id", "posted_at", "turn", "position",
+    "revisions", "first_seen",
+)  # fmt: skip
 #: the columns of the revisions `upsert_posts` inserts, in the order of its rows
 REVISION_COLUMNS = (
     "post_id", "revision", "body_html", "body_hash", "record", "edited_at", "seen_at",
 )  # fmt: skip
 
 
-def _insert_many(
-    conn: sa.Connection, table: sa.Table, columns: Sequence[str], rows: Sequence[tuple[object, ...]]
-) -> None:
-    """INSERT `rows` as one DB-API executemany, each value converted by its column type's
-    own bind processor (SQLAlchemy's, so what is stored is what SQLAlchemy would store).
-    A first read stores 20,000 revisions, each with its JSON record: SQLAlchemy's per-row
-    parameter handling cost a fifth of storing them."""
-    dialect = conn.dialect
-    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(dialect.paramstyle)
-    if mark is None:  # a driver with named parameters: SQLAlchemy's own executemany
-        conn.execute(sa.insert(table), [dict(zip(columns, row, strict=True)) for row in rows])
-        return
+def _bound_rows(
+    dialect: sa.Dialect, table: sa.Table, columns: Sequence[str], rows: Sequence[tuple[object, ...]]
+) -> list[tuple[object, ...]]:
+    """`rows` as the driver takes them, each value converted by its column type's own bind
+    processor (SQLAlchemy's, so what is stored is what SQLAlchemy would store). A value met
+    again in the same column (the batch's one `now`, posts stamped in the same minute) is
+    converted once."""
     types = [table.c[c].type.dialect_impl(dialect) for c in columns]
     convert = [(i, f) for i, t in enumerate(types) if (f := t.bind_processor(dialect)) is not None]
-    names = ", ".join(dialect.identifier_preparer.quote(c) for c in columns)
-    sql = f"INSERT INTO {table.name} ({names}) VALUES ({', '.join([mark] * len(columns))})"
+    memo: list[dict[object, object]] = [{} for _ in convert]
     values: list[tuple[object, ...]] = []
     try:
         for row in rows:
             value = list(row)
-            for i, f in convert:  # only the columns whose type converts (times, JSON)
-                value[i] = f(value[i])
+            for (i, f), done in zip(convert, memo, strict=True):  # only times, JSON
+                v = value[i]
+                if v is None or isinstance(v, dict | list):  # JSON is not hashable: as is
+                    value[i] = f(v)
+                elif (bound := done.get(v, done)) is not done:
+                    value[i] = bound
+                else:
+                    value[i] = done[v] = f(v)
             values.append(tuple(value))
     except (TypeError, ValueError) as exc:  # as SQLAlchemy reports a value it cannot bind
-        raise sa.exc.StatementError(str(exc), sql, None, exc) from exc
-    conn.exec_driver_sql(sql, values)
+        raise sa.exc.StatementError(str(exc), f"INSERT INTO {table.name}", None, exc) from exc
+    return values
+
+
+def _mark(dialect: sa.Dialect) -> str | None:
+    """The driver's positional parameter mark (None: a driver with named parameters)."""
+    return {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(dialect.paramstyle)
+
+
+def _insert_many(
+    conn: sa.Connection, table: sa.Table, columns: Sequence[str], rows: Sequence[tuple[object, ...]]
+) -> None:
+    """INSERT `rows` as one DB-API executemany (`_bound_rows`). A first read stores 20,000
+    revisions, each with its JSON record: SQLAlchemy's per-row parameter handling cost a
+    fifth of storing them."""
+    dialect = conn.dialect
+    mark = _mark(dialect)
+    if mark is None:  # a driver with named parameters: SQLAlchemy's own executemany
+        conn.execute(sa.insert(table), [dict(zip(columns, row, strict=True)) for row in rows])
+        return
+    names = ", ".join(dialect.identifier_preparer.quote(c) for c in columns)
+    sql = f"INSERT INTO {table.name} ({names}) VALUES ({', '.join([mark] * len(columns))})"
+    conn.exec_driver_sql(sql, _bound_rows(dialect, table, columns, rows))
+
+
+def _insert_returning(
+    conn: sa.Connection,
+    table: sa.Table,
+    columns: Sequence[str],
+    rows: Sequence[tuple[object, ...]],
+    returning: Sequence[str],
+) -> list[tuple[Any, ...]]:
+    """INSERT `rows` and return the `returning` columns of each (in no particular order):
+    multi-row VALUES … RETURNING statements as the driver takes them (`_bound_rows`), as
+    many rows a statement as the database's parameter limit allows. Where the database
+    cannot return rows (SQLite before 3.35) or the driver names its parameters,
+    SQLAlchemy's own insert does it."""
+    dialect = conn.dialect
+    mark = _mark(dialect)
+    if mark is None or not dialect.insert_returning:
+        cols = [table.c[c] for c in returning]
+        stmt = sa.insert(table).returning(*cols)
+        done = conn.execute(stmt, [dict(zip(columns, row, strict=True)) for row in rows])
+        return [tuple(r) for r in done]
+    prep = dialect.identifier_preparer
+    names = ", ".join(prep.quote(c) for c in columns)
+    back = ", ".join(prep.quote(c) for c in returning)
+    one = "(" + ", ".join([mark] * len(columns)) + ")"
+    values = _bound_rows(dialect, table, columns, rows)
+    per = max(1, min(len(values), dialect.insertmanyvalues_max_parameters // len(columns)))
+    out: list[tuple[Any, ...]] = []
+    for k in range(0, len(values), per):
+        chunk = values[k : k + per]
+        sql = (
+            f"INSERT INTO {table.name} ({names}) VALUES {', '.join([one] * len(chunk))} "
+            f"RETURNING {back}"
+        )
+        done = conn.exec_driver_sql(sql, tuple(v for row in chunk for v in row))
+        out += [tuple(r) for r in done]
+    return out
 
 
 def body_hash(html: str) -> str:
@@ -181,23 +245,28 @@ class PostStore(Database):
             for row_id, values in changed.items():  # edits are few: one UPDATE each
                 conn.execute(sa.update(posts_t).where(posts_t.c.id == row_id).values(**values))
             if fresh:  # new posts (the bulk of a first read): one multi-row insert
-                rows = [
-                    {
-                        "game_id": game_id,
-                        "topic_id": it.topic_id,
-                        "board_id": it.board_id,
-                        "author": it.author,
-                        "author_id": it.author_id,
-                        "posted_at": it.posted_at,
-                        "turn": it.turn,
-                        "position": it.position,
-                        "revisions": 1,
-                        "first_seen": now,
-                    }
-                    for it, _h in fresh.values()
-                ]
-                inserted = sa.insert(posts_t).returning(posts_t.c.board_id, posts_t.c.id)
-                new_ids: dict[int, int] = {b: i for b, i in conn.execute(inserted, rows)}
+                inserted = _insert_returning(
+                    conn,
+                    posts_t,
+                    POST_COLUMNS,
+                    [
+                        (
+                            game_id,
+                            it.topic_id,
+                            it.board_id,
+                            it.author,
+                            it.author_id,
+                            it.posted_at,
+                            it.turn,
+                            it.position,
+                            1,
+                            now,
+                        )
+                        for it, _h in fresh.values()
+                    ],
+                    ("board_id", "id"),
+                )
+                new_ids: dict[int, int] = {r[0]: r[1] for r in inserted}
                 revisions += [
                     (new_ids[it.board_id], 1, it.body_html, h, it.record, it.edited_at, now)
                     for it, h in fresh.values()
