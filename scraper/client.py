@@ -106,6 +106,21 @@ _PM_BADGE = re.compile(
     r"|folder=inbox\"[^>]*>(?:(?!</a>).){0,300}?<strong class=\"badge(?: hidden)?\">(\d+)<",
     re.S | re.I,
 )
+# where each board's counter opens as its own header writes it (`_pm_badge_in`)
+_PM_BADGE_OPENINGS = ('folder=inbox"', "act=Msg&amp;CODE=01'>")
+
+
+def _pm_badge_in(text: str) -> re.Match[str] | None:
+    """`_PM_BADGE` in a page: tried first where the board's own spelling of the counter's
+    link stands (the header, before any post), then over the whole page in any case. A
+    caseless search costs a topic page ~80 µs before it reaches the header's counter."""
+    for opening in _PM_BADGE_OPENINGS:
+        at = text.find(opening)
+        if at >= 0 and (m := _PM_BADGE.match(text, at)) is not None:
+            return m
+    return _PM_BADGE.search(text)
+
+
 # a folder page's «N из M»: IPB 1.x «У Вас 6 писем из 50», phpBB «(2 из 50 сообщений)»,
 # English «(2 out of 50 messages stored)» / «6 of 50»
 _FILL = re.compile(
@@ -287,7 +302,7 @@ class BoardClientBase:
         return self._pm_badge
 
     def _note_pm_badge(self, text: str) -> None:
-        m = _PM_BADGE.search(text)
+        m = _pm_badge_in(text)
         if m is None:
             self._pm_badge = None
             return

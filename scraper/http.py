@@ -312,7 +312,7 @@ class BoardHttp:
             )
         return resp
 
-    def _get_headers(self, address: httpx.URL) -> list[tuple[str, str]]:
+    def _get_headers(self, address: httpx.URL) -> list[tuple[bytes, bytes]]:
         """The client's headers and the jar's `Cookie` header for `address` (`_plain_get`)."""
         jar = self.client.cookies.jar
         held = tuple((c.name, c.value, c.domain, c.path, c.port, c.secure, c.expires) for c in jar)
@@ -326,9 +326,9 @@ class BoardHttp:
             ends = [c.expires for c in jar if c.expires is not None]
             cached = (key, float(min(ends)) if ends else float("inf"), header)
             self._cookie_header = cached
-        headers = list(self.client.headers.multi_items())
+        headers: list[tuple[bytes, bytes]] = list(self.client.headers.raw)
         if cached[2] is not None:
-            headers.append(("Cookie", cached[2]))
+            headers.append((b"Cookie", cached[2].encode(self.client.headers.encoding)))
         return headers
 
     def _note_clock(self, resp: httpx.Response) -> None:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Iterable, Sized
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from mafiabot import keys
+from mafiabot import heap, keys
 from mafiabot.daemon import flags, mailbox, overrides, tally
 from mafiabot.daemon.calendar import TurnFinder
 from mafiabot.daemon.context import Shell
@@ -119,7 +120,7 @@ def before_the_game(sh: Shell, when: datetime | None) -> bool:
 
 # posts stored per transaction: a few pages' worth, so that a long first read pays the
 # statements and the commit per hundred posts, not per page
-STORE_BATCH = 100
+STORE_BATCH = 500
 
 
 def ingest_pages(
@@ -136,26 +137,44 @@ def ingest_pages(
     so the next tick reads the pages again and stores what is missing."""
     batch: list[tuple[Post, int]] = []  # posts read, not stored yet, with their turns
     turn_of = sh.turn_finder(g.turn)  # the calendar worked out once for every post
-    for fetch in _progress(pages, topic):
-        page = page_of(sh, fetch, now)
-        for issue in page.issues:
-            flags.flag(
-                sh.store,
-                g,
-                g.turn,
-                f"страница темы {topic}: {parse_issue_ru(issue.where, issue.message)}",
-            )
-        # registration chatter, an earlier game: not this game's input
-        posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]
-        held = {p.id for p, _turn in batch}
-        if any(p.id in held for p in posts):
-            # a post shown again (the topic shifted while read): the first reading is stored
-            # first, so that this one is compared with it as a page of its own would be
-            _store(sh, g, topic, batch, now, report, turn_of)
-        batch += [(p, post_turn(sh, g, topic, p, turn_of)) for p in posts]
-        if len(batch) >= STORE_BATCH:
-            _store(sh, g, topic, batch, now, report, turn_of)
-    _store(sh, g, topic, batch, now, report, turn_of)
+    with ExitStack() as long_read:
+        for n, fetch in enumerate(_progress(pages, topic), 1):
+            if n == heap.MANY_PAGES:  # a long read (a first start on a big topic)
+                heap.keep_freed_memory()
+                long_read.enter_context(heap.frozen())
+            page = page_of(sh, fetch, now)
+            _read_page(sh, g, topic, page, batch, now, report, turn_of)
+            if len(batch) >= STORE_BATCH:
+                _store(sh, g, topic, batch, now, report, turn_of)
+        _store(sh, g, topic, batch, now, report, turn_of)
+
+
+def _read_page(
+    sh: Shell,
+    g: Game,
+    topic: int,
+    page: TopicPage,
+    batch: list[tuple[Post, int]],
+    now: datetime,
+    report: TickReport,
+    turn_of: TurnFinder,
+) -> None:
+    """A page's posts into `batch` with their turns, and its reading's issues to the host."""
+    for issue in page.issues:
+        flags.flag(
+            sh.store,
+            g,
+            g.turn,
+            f"страница темы {topic}: {parse_issue_ru(issue.where, issue.message)}",
+        )
+    # registration chatter, an earlier game: not this game's input
+    posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]
+    held = {p.id for p, _turn in batch}
+    if any(p.id in held for p in posts):
+        # a post shown again (the topic shifted while read): the first reading is stored
+        # first, so that this one is compared with it as a page of its own would be
+        _store(sh, g, topic, batch, now, report, turn_of)
+    batch += [(p, post_turn(sh, g, topic, p, turn_of)) for p in posts]
 
 
 def post_turn(sh: Shell, g: Game, topic: int, post: Post, turn_of: TurnFinder | None = None) -> int:

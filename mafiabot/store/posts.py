@@ -68,24 +68,24 @@ def _bound_rows(
     again in the same column (the batch's one `now`, posts stamped in the same minute) is
     converted once."""
     types = [table.c[c].type.dialect_impl(dialect) for c in columns]
-    convert = [(i, f) for i, t in enumerate(types) if (f := t.bind_processor(dialect)) is not None]
-    memo: list[dict[object, object]] = [{} for _ in convert]
-    values: list[tuple[object, ...]] = []
+    by_column = [list(col) for col in zip(*rows, strict=True)] if rows else []
     try:
-        for row in rows:
-            value = list(row)
-            for (i, f), done in zip(convert, memo, strict=True):  # only times, JSON
-                v = value[i]
+        for i, t in enumerate(types):
+            f = t.bind_processor(dialect)
+            if f is None:  # ints and text go as they are
+                continue
+            done: dict[object, object] = {}
+            values = by_column[i]
+            for k, v in enumerate(values):
                 if v is None or isinstance(v, dict | list):  # JSON is not hashable: as is
-                    value[i] = f(v)
+                    values[k] = f(v)
                 elif (bound := done.get(v, done)) is not done:
-                    value[i] = bound
+                    values[k] = bound
                 else:
-                    value[i] = done[v] = f(v)
-            values.append(tuple(value))
+                    values[k] = done[v] = f(v)
     except (TypeError, ValueError) as exc:  # as SQLAlchemy reports a value it cannot bind
         raise sa.exc.StatementError(str(exc), f"INSERT INTO {table.name}", None, exc) from exc
-    return values
+    return list(zip(*by_column, strict=True))
 
 
 def _mark(dialect: sa.Dialect) -> str | None:
@@ -119,15 +119,20 @@ def _insert_returning(
     """INSERT `rows` and return the `returning` columns of each (in no particular order):
     multi-row VALUES … RETURNING statements as the driver takes them (`_bound_rows`), as
     many rows a statement as the database's parameter limit allows. Where the database
-    cannot return rows (SQLite before 3.35) or the driver names its parameters,
-    SQLAlchemy's own insert does it."""
+    cannot return rows (SQLite before 3.35) or the driver names its parameters, SQLAlchemy's
+    own insert a row at a time (`returning` holds inserted columns and the primary key)."""
     dialect = conn.dialect
     mark = _mark(dialect)
     if mark is None or not dialect.insert_returning:
-        cols = [table.c[c] for c in returning]
-        stmt = sa.insert(table).returning(*cols)
-        done = conn.execute(stmt, [dict(zip(columns, row, strict=True)) for row in rows])
-        return [tuple(r) for r in done]
+        # a row at a time, the primary key as the driver reports it
+        (key,) = table.primary_key.columns
+        back_rows: list[tuple[Any, ...]] = []
+        for row in rows:
+            named = dict(zip(columns, row, strict=True))
+            pk = conn.execute(sa.insert(table), named).inserted_primary_key
+            named[key.name] = pk[0] if pk is not None else None
+            back_rows.append(tuple(named[c] for c in returning))
+        return back_rows
     prep = dialect.identifier_preparer
     names = ", ".join(prep.quote(c) for c in columns)
     back = ", ".join(prep.quote(c) for c in returning)
@@ -203,7 +208,13 @@ class PostStore(Database):
             for r in conn.execute(
                 sa.select(
                     posts_t.c.id, posts_t.c.board_id, posts_t.c.position, posts_t.c.revisions
-                ).where(posts_t.c.game_id == game_id, posts_t.c.board_id.in_(ids))
+                ).where(
+                    posts_t.c.game_id == game_id,
+                    # an expanding parameter: the ids go to the driver as they are, not
+                    # each coerced into a literal of the statement
+                    posts_t.c.board_id.in_(sa.bindparam("ids", expanding=True)),
+                ),
+                {"ids": ids},
             ):
                 known[r.board_id] = (r.id, r.position, r.revisions)
             latest: dict[int, str] = {}  # post row id -> the body hash of its newest revision
