@@ -12,7 +12,7 @@ control demands. The base class holds that flow once; a board client (`scraper.p
   `_last_page_guess(topic)`, `_per()` — where pages are and what is on them;
 - `_looks_logged_out(resp)`, `_page_logged_in(resp)`, `_has_member_cookie()`, `_login()`,
   `_error_of(text)`, `_own_id_in(text)` — the session, whose it is, and the board's error box;
-- `_folder_url(folder)`, `_folder_rows(text, folder)`, `_folder_next(text, url, seen)`,
+- `_folder_url(folder)`, `_folder_page(text, folder)`, `_folder_next(links, url, seen)`,
   `_pm_has_marker(page, marker)`, and the `sent_folders` attribute — the PM folders.
 
 "Is this post mine" is decided by the bot's board user id, which every page served to its
@@ -41,7 +41,7 @@ from urllib.parse import urljoin
 import httpx
 
 from parser.identity import account_key
-from parser.records import Post, TopicPage
+from parser.records import PMFolder, Post, TopicPage
 from scraper.board import (
     FetchedPM,
     PMRef,
@@ -588,11 +588,13 @@ class BoardClientBase:
     def _folder_url(self, folder: str) -> str:
         raise NotImplementedError
 
-    def _folder_rows(self, text: str, folder: str) -> list[PMRef]:
+    def _folder_page(self, text: str, folder: str) -> PMFolder:
+        """A folder page read once: its rows and its links onward (`PMFolder.next_links`)."""
         raise NotImplementedError
 
-    def _folder_next(self, text: str, url: str, seen: set[str]) -> str | None:
-        """The folder's next page not yet read (`seen` holds `_folder_key`s), if any."""
+    def _folder_next(self, links: Sequence[str], url: str, seen: set[str]) -> str | None:
+        """The folder's next page not yet read (`seen` holds `_folder_key`s), if any, of the
+        page at `url` whose links onward are `links` (`PMFolder.next_links`)."""
         raise NotImplementedError
 
     def _folder_key(self, url: str) -> str:
@@ -615,14 +617,16 @@ class BoardClientBase:
             resp = self._member_get(url)
             text = self._text(resp)
             self._fill = self._fill_of(text) or self._fill
-            new = [r for r in self._folder_rows(text, folder) if r.id not in rows]
+            listing = self._folder_page(text, folder)  # rows and links from one parse
+            listed = [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in listing.messages]
+            new = [r for r in listed if r.id not in rows]
             for r in new:
                 rows[r.id] = r
             if not new:
                 break
             if len(seen) >= cap and (newer_than is None or all(r.id <= newer_than for r in new)):
                 break
-            url = self._folder_next(text, str(resp.url), seen)
+            url = self._folder_next(listing.next_links, str(resp.url), seen)
         self._listed[folder] = list(rows.values())
         return list(rows.values())
 
