@@ -190,3 +190,40 @@ def test_the_new_letter_counter_is_read_in_any_case_of_its_link() -> None:
     m = _pm_badge_in(decoy)
     assert m is not None and next(x for x in m.groups() if x) == "3"
     assert _pm_badge_in("<p>no counter</p>") is None
+
+
+BASES = [
+    "http://board/forum/viewtopic.php?t=4&start=20",
+    "https://board/viewtopic.php?f=1&t=4#p5",
+    "http://board/a;p?q=1",
+    "http://board/index.php?showtopic=5&st=20",
+    "http://board/topic/5-x/page/2/",
+    "http://board/x#frag?no",
+    "http://board/",
+]
+HREFS = [
+    "./viewtopic.php?t=4&start=40",
+    "viewtopic.php?t=4",
+    "/viewtopic.php?t=4&start=0",
+    "../x?y",
+    "//other/p",
+    "http://z/q",
+    "?start=40",
+    ";x",
+    "#top",
+    "page/3/",
+    "index.php?showtopic=5&st=40#e",
+]
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_page_links_are_joined_as_urljoin_joins_them(base: str) -> None:
+    # the pager remembers joins against the page's address without its query: the same
+    # address for every link, whatever page it was read on
+    from urllib.parse import urljoin
+
+    from parser.pager import _joined
+
+    for href in HREFS:
+        assert _joined(base, href) == urljoin(base, href)
+        assert _joined(base, href) == urljoin(base, href)  # remembered
