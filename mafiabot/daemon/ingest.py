@@ -137,15 +137,17 @@ def ingest_pages(
     so the next tick reads the pages again and stores what is missing."""
     batch: list[tuple[Post, int]] = []  # posts read, not stored yet, with their turns
     turn_of = sh.turn_finder(g.turn)  # the calendar worked out once for every post
+    held: set[int] = set()  # the board ids in `batch`
     with ExitStack() as long_read:
         for n, fetch in enumerate(_progress(pages, topic), 1):
             if n == heap.MANY_PAGES:  # a long read (a first start on a big topic)
                 heap.keep_freed_memory()
                 long_read.enter_context(heap.frozen())
             page = page_of(sh, fetch, now)
-            _read_page(sh, g, topic, page, batch, now, report, turn_of)
+            _read_page(sh, g, topic, page, batch, held, now, report, turn_of)
             if len(batch) >= STORE_BATCH:
                 _store(sh, g, topic, batch, now, report, turn_of)
+                held.clear()
         _store(sh, g, topic, batch, now, report, turn_of)
 
 
@@ -155,11 +157,13 @@ def _read_page(
     topic: int,
     page: TopicPage,
     batch: list[tuple[Post, int]],
+    held: set[int],
     now: datetime,
     report: TickReport,
     turn_of: TurnFinder,
 ) -> None:
-    """A page's posts into `batch` with their turns, and its reading's issues to the host."""
+    """A page's posts into `batch` (whose board ids `held` holds) with their turns, and its
+    reading's issues to the host."""
     for issue in page.issues:
         flags.flag(
             sh.store,
@@ -169,12 +173,13 @@ def _read_page(
         )
     # registration chatter, an earlier game: not this game's input
     posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]
-    held = {p.id for p, _turn in batch}
     if any(p.id in held for p in posts):
         # a post shown again (the topic shifted while read): the first reading is stored
         # first, so that this one is compared with it as a page of its own would be
         _store(sh, g, topic, batch, now, report, turn_of)
+        held.clear()
     batch += [(p, post_turn(sh, g, topic, p, turn_of)) for p in posts]
+    held.update(p.id for p in posts)
 
 
 def post_turn(sh: Shell, g: Game, topic: int, post: Post, turn_of: TurnFinder | None = None) -> int:
