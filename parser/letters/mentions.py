@@ -293,6 +293,9 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
         said = parse(tok.word)
         nominative = bool(said) and "nomn" in said[0].grammemes
         return Mention(i, i + 1, raw, "nick", small.nick, small.confidence, nominative)
+    if small is not None and small.candidates:
+        # «Ксюху» guessed as Ксения: unknown, the guess offered in the question
+        return Mention(i, i + 1, raw, "unknown", candidates=small.candidates[:1])
     m = resolver.resolve_fuzzy(tok.raw)
     if m.ok:
         return Mention(i, i + 1, raw, "nick", m.nick, m.confidence)

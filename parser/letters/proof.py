@@ -37,6 +37,7 @@ from parser.letters.reading import (
     EXAMPLE,
     FORBIDDEN_PART,
     FORBIDDEN_TARGET,
+    IS_IT_A_MOVE,
     NO_MOVES,
     NOT_NOW,
     UNACCOUNTED,
@@ -56,6 +57,7 @@ from parser.letters.words import (
     NEG,
     NEXT,
     OPINION,
+    PRONOUNS,
     ws,
 )
 from parser.morph import common_word, parse
@@ -64,7 +66,11 @@ from parser.sender import SenderView
 # the decision left to someone else: «решает Дон», «решай сам», «на твоё усмотрение»
 _DEFER_LEMMAS: Final = ws("решать решить выбирать выбрать смотреть усмотрение")
 # words of what is to come: a move put off names its player for later
-_DEFERRED: Final = LATER | NEXT | ws("подождет подождёт подождать потерпит следующей следующую")
+_DEFERRED: Final = (
+    LATER
+    | NEXT
+    | ws("подождет подождёт подождать потерпит следующей следующую следующий следующем следующего")
+)
 _STORY_WORDS: Final = ws("вчера позавчера прошлой прошлую прошлый было был была были")
 _NOT_MOVE_ROLES: Final = frozenset({"choose_side", "don"})
 
@@ -116,12 +122,24 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             "он(а) здесь. Если ход верный, пришлите его ещё раз одной фразой, например: "
             f"«{_example(reading)}».",
         )
+    people = _unread_people(reading, evidence, view)
+    if people:
+        asked = bad_target(people[0], reading.action or "")
+        if asked is not None:
+            return asked
     if _told_to_a_mate(reading, evidence, view):
         return question_reading(
             WHICH_ACTION,
             f"Вы пишете о ходе другой роли ({_said(evidence)}), и ваш ход из письма не ясен. "
             f"Если это ваш выстрел, напишите, например: «{_example(reading)}, исполнитель "
             f"{reading.executor}».",
+        )
+    pun = _own_nick_as_actor(reading, evidence, view)
+    if pun is not None:
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"В письме «{pun}» — это вы о себе? Если это ваш ход ({_spelled(reading)}), "
+            f"напишите его прямо, например: «{_example(reading)}».",
         )
     if _undecided(reading, evidence):
         return question_reading(
@@ -217,6 +235,9 @@ def _target_bound(reading: LetterReading, view: SenderView) -> LetterReading | N
         )
     if reading.executor is not None and action == "kill":
         reason = view.executor_reason(reading.executor)
+        outside = reading.executor not in (*view.clan_mates, view.nick)
+        if reason is None and view.clan_mates and outside:
+            reason = "executor_not_in_clan"  # P-M.8: the Don names a member of his clan
         if reason is not None:
             return question_reading(
                 FORBIDDEN_PART,
@@ -297,9 +318,12 @@ def _taken_back(
     spoken_to = bool(places) and all(
         m.nick in view.clan_mates and _address(tokens, m) and m.start > after >= 0 for m in places
     )
-    if not back and not spoken_to:
+    # every place the target is named puts him off («убиваю Танюху, Мишаню в следующий раз»
+    # with Танюха unread): the letter names no one for tonight
+    later = bool(places) and all(put_off(tokens, m) for m in places)
+    if not back and not spoken_to and not later:
         return None
-    since = min((m.start for m in back), default=after)
+    since = min((m.start for m in back), default=after if not later else -1)
     unread = [m for m in evidence.mentions if m.start > since and m.kind == "unknown"]
     if unread:
         return bad_target(unread[0], reading.action or "")
@@ -330,6 +354,57 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
     return out
 
 
+def _unread_people(reading: LetterReading, evidence: Evidence, view: SenderView) -> list[Mention]:
+    """Words that look like a reference to a person (a name-like word no ladder read, or one
+    that fits several players) which the reading does not account for: «лечу Димку и Катю»
+    with no player Дима — the host cannot know whether Катя alone is the move (C-3: an
+    unknown nick is no move), so the letter is no proof of its reading."""
+    tokens = evidence.tokens
+    anchors = [m.start for m in evidence.mentions if m.nick in reading.targets]
+    if evidence.chosen is not None:
+        anchors.append(evidence.chosen.i)
+    out: list[Mention] = []
+    for m in evidence.mentions:
+        if m.kind not in ("unknown", "ambiguous") or m.negated or m.gone:
+            continue
+        if m.kind == "unknown" and not _names_someone(tokens, m):
+            continue
+        if m.start in evidence.executors or m.start in evidence.withdrawn:
+            continue
+        if m.start in evidence.reported:
+            continue
+        if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view, unread=True):
+            continue
+        out.append(m)
+    return out
+
+
+_OBJECT_CASES: Final = frozenset({"accs", "gent", "datv", "ablt", "loct", "acc2", "gen2"})
+_PERSON_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
+_LISTED: Final = ws("и или либо")
+
+
+def _names_someone(tokens: Sequence[Token], m: Mention) -> bool:
+    """Whether an unread word is a reference to a person a move could be aimed at: one word
+    the dictionary knows as a name, a surname or a patronymic (pymorphy3), in a case form a
+    move's object takes («Димку», «Саню», «Иваныча»), or in the nominative beside «и»/«или»
+    in a list of players («Туман или Лёха»); and any unread word after «и»/«или» («Рэмбо
+    и Кешу»: a second player the move would take, whatever the dictionary says of it). A
+    name in the nominative on its own is the sender's signature or someone's speech
+    («Маша.», «Вадик подсказал»), not a target."""
+    if m.end - m.start != 1:
+        return False
+    near = [tokens[k] for k in (m.start - 1, m.end) if 0 <= k < len(tokens)]
+    listed = any(t.word in _LISTED and t.sentence == tokens[m.start].sentence for t in near)
+    if listed and m.start > 0 and tokens[m.start - 1].word in _LISTED:
+        return True  # «проверяю Рэмбо и Кешу»: a second name in the move's list of players
+    word = tokens[m.start].word
+    person = [r for r in parse(word) if r.known and r.grammemes & _PERSON_TAGS]
+    if not person:
+        return False
+    return listed or any(r.grammemes & _OBJECT_CASES for r in person)
+
+
 def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
     """«ночью», «Ночью ниндзя …» with a player Ночь: an ordinary word used as a word (lower
     case, or capitalised only because it opens the sentence) refers to nobody."""
@@ -343,8 +418,16 @@ def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
 
 
 def _accounted(
-    tokens: Sequence[Token], m: Mention, anchors: Sequence[int], view: SenderView
+    tokens: Sequence[Token],
+    m: Mention,
+    anchors: Sequence[int],
+    view: SenderView,
+    *,
+    unread: bool = False,
 ) -> bool:
+    """Whether the sentence structure says why the player (or, `unread`, the unread name)
+    is named. A choice weighed between a player and a name the reader could not read
+    («Катьку или Димку») is no proof of the player: the name may be the one chosen."""
     clause = _clause(tokens, m.start, m.end)
     sentence = [t for t in tokens if t.sentence == tokens[m.start].sentence]
     words = {t.word for t in clause}
@@ -367,8 +450,10 @@ def _accounted(
     if tokens[m.start].sentence not in moved and any(t.word == "если" for t in sentence):
         return True
     # weighed against the chosen player in a sentence of choice («Боба или Рокета… Боба»)
-    if {t.word for t in sentence} & CHOICE and any(
-        tokens[k].sentence == tokens[m.start].sentence for k in anchors
+    if (
+        not unread
+        and {t.word for t in sentence} & CHOICE
+        and any(tokens[k].sentence == tokens[m.start].sentence for k in anchors)
     ):
         return True
     # replaced by a correction: a correction word between him and the reading
@@ -412,13 +497,22 @@ def _address(tokens: Sequence[Token], m: Mention) -> bool:
     end = tokens.index(last) + 1
     nxt = tokens[end] if end < len(tokens) else None
     if first and last.raw.rstrip("»\"')").endswith((",", "!")):
-        return True
+        # «Портос, держись!» calls him by his nick; «Ивана Петровича, конечно» is a case
+        # form, the object of the move said again, not a name called
+        return m.nominative or not _oblique(last.word)
     if first and nxt is not None and nxt.raw in ("—", "–", "-") and end + 1 < len(tokens):
         after = tokens[end + 1]
         return k < m.start or after.raw.endswith(",") or _imperative(after.word)
     at_end = nxt is None or nxt.sentence != last.sentence
     before = tokens[m.start - 1] if m.start > 0 else None
     return at_end and before is not None and before.raw.endswith(",")
+
+
+def _oblique(word: str) -> bool:
+    """Whether every reading of `word` the dictionary knows is in an oblique case
+    («Петровича»): a word no one is called by."""
+    parses = [r for r in parse(word) if r.known] if word else []
+    return bool(parses) and not any(r.grammemes & {"nomn", "voct"} for r in parses)
 
 
 def _imperative(word: str) -> bool:
@@ -440,6 +534,50 @@ def _told_to_a_mate(reading: LetterReading, evidence: Evidence, view: SenderView
     if reading.executor in (None, view.nick):
         return False
     return not chosen.said & set(view.role_actions)
+
+
+def _own_nick_as_actor(reading: LetterReading, evidence: Evidence, view: SenderView) -> str | None:
+    """«Пушка стреляет по Мише» from the player Пушка, «Пельмень варит Катю» from Пельмень:
+    the sender's nick, the name of a thing, stands before the move's player in the move's
+    sentence as the one who acts — a pun on the nick, which may tell another action than
+    the role's (a clan member's «стреляет» beside her own blast) or, with no action word
+    at all, none. Her move is then not proven by the words. A signature on a line of its
+    own, a nick that is a person or an animal («Медведь стреляет в Ворона»), or a role's
+    own action word from a role that has no clan shot beside it, is plain."""
+    tokens = evidence.tokens
+    targets = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    stem = view.nick.lower().replace("ё", "е")[:4]
+    thing = _thing(view.nick)
+    if not targets or (not thing and (" " in stem or len(stem) < 4)):
+        return None
+    member_shot = reading.action == "kill" and bool(view.clan_mates) and not view.is_don
+    if evidence.chosen is not None and not member_shot:
+        return None
+    first = targets[0]
+    for m in evidence.mentions:
+        if m.kind != "nick" or m.nick != view.nick or m.start >= first.start:
+            continue
+        if tokens[m.start].sentence != tokens[first.start].sentence:
+            continue
+        between = [t for t in tokens[m.end : first.start] if t.word]
+        # «Вжик вжикает Никиту»: the nick made a verb is a pun whatever the nick is
+        if any(_finite(t.word) and (thing or t.word.startswith(stem)) for t in between):
+            return " ".join(t.raw for t in tokens[m.start : first.end])
+    return None
+
+
+def _thing(nick: str) -> bool:
+    """A one-word nick that is an inanimate noun of the dictionary (Пушка, Пельмень)."""
+    word = nick.lower().replace("ё", "е")
+    if " " in word or not common_word(word) or word in GAME_WORDS:
+        return False
+    parses = parse(word)
+    return parses[0].pos == "NOUN" and "inan" in parses[0].grammemes
+
+
+def _finite(word: str) -> bool:
+    parses = parse(word)
+    return bool(parses) and parses[0].pos == "VERB" and "3per" in parses[0].grammemes
 
 
 def _said(evidence: Evidence) -> str:
@@ -590,7 +728,7 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
                 if negated:
                     return True
                 continue
-            if any(c in named for c in cond):
+            if any(c in named or tokens[c].word in PRONOUNS for c in cond):
                 return True
     return False
 
@@ -614,6 +752,8 @@ def _deferred_to_another(tokens: Sequence[Token], evidence: Evidence) -> bool:
         if "impr" in grams:
             return True
         near = {k - 1, k + 1}
+        if k > 0 and tokens[k - 1].word == "пусть":
+            near |= {k - 2}  # «Влад пусть решит»
         if "3per" in grams and (
             near & names
             or any(0 <= j < len(tokens) and tokens[j].word in ("дон", "сам") for j in near)

@@ -225,8 +225,10 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         end = at + len(span.text)
         nxt = min((i for i in (low.find(o.text.casefold(), end) for o in spans) if i > 0),
                   default=len(low))  # fmt: skip
-        if in_doubt(low[end:nxt]):
-            return []  # «<Марго> или <Ирина>… не знаю»: the whole choice is left open
+        if in_doubt(low[end:nxt]) or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt])):
+            # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
+            # players only asked about — the whole choice is left open
+            return []
         if not (_let_off(low[pos:at], low[end:]) or _not_meant(low[pos:at], low[end:nxt])):
             kept.append(span)
         pos = end
@@ -242,6 +244,9 @@ _INTERROGATIVES: Final = frozenset(
     ("кто", "кого", "кому", "почему", "зачем", "неужели", "разве", "может", "ли", "а")
 )
 _THREAT: Final = re.compile(r"\b(?:а то|иначе)\b[^.!?]*\b(?:голос\w*|проголосую|выставлю)")
+
+
+_ASKED_ONLY: Final = re.compile(r"[\s.…]*\?[\s?!.…]*")
 
 
 def _not_meant(before: str, after: str) -> bool:
@@ -311,6 +316,9 @@ def _taken_back_later(tail: Sequence[str]) -> bool:
 # or a doubt that ends its clause («…не уверен», «не знаю.»)
 _MAYBE_AFTER: Final = re.compile(r"^\W*(?:наверное|наверно|может|возможно|вроде)\b")
 _UNSURE_AFTER: Final = re.compile(r"\bне\s+(?:уверен\w*|знаю)\s*(?:[.!?…,]|$)")
+# the sender says after the nick, reason or not, that she has not decided: «<X> — наверное
+# мафия. Не уверена, подумаю до вечера»
+_UNDECIDED: Final = re.compile(r"\bне\s+(?:уверен\w*|решил\w*)\b|\bподумаю\b")
 # the vote taken back after the nick: «хотя нет», «или нет», «или все-таки нет»
 _UNSAID_AFTER: Final = re.compile(r"\b(?:хотя|или)\s+(?:вс[её]-таки\s+)?нет\b")
 
@@ -321,7 +329,8 @@ def in_doubt(after: str) -> bool:
     «не уверен», «не знаю» closing its clause. A doubt leaves the post's whole choice open:
     no coloured nick of it is a proven vote (P-V.1, G-N.1)."""
     own = DASH.split(after.replace("ё", "е"), 1)[0]
-    return bool(_MAYBE_AFTER.search(own) or _UNSURE_AFTER.search(own))
+    undecided = _UNDECIDED.search(after.replace("ё", "е"))
+    return bool(_MAYBE_AFTER.search(own) or _UNSURE_AFTER.search(own) or undecided)
 
 
 # an answer that turns the question down: «<Пьеро>? Нет уж…», «<Лиса>? Не, …»

@@ -1,0 +1,187 @@
+"""The general proof a move needs (C-2, C-3, with the roles' rules P-M.8, P-M.9, P-M.11,
+G-M.4): a reading that leaves a person-like word unaccounted for, that rests on a pun on the
+sender's own nick, on a condition of what is still to come, on an executor from outside the
+clan or on a target put off to later is no proof — it becomes a question naming the doubt.
+And the name forms a Russian pet name makes of a full name by rule (not from a list), read
+only when the name's own letters prove them; a pet consonant the name lacks is a guess,
+offered to the sender and never read as the player.
+
+Shown on a cast of its own (nicks no corpus uses)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parser.letters.reader import read_letter
+from parser.letters.reading import IS_IT_A_MOVE, UNKNOWN_NICK, LetterReading
+from parser.nameforms import hypocoristic_kind
+from parser.nicks import NickResolver, diminutive_match
+from parser.sender import cast_state, sender_view
+
+CAST: dict[str, Any] = {
+    "ruleset": "pefl",
+    "turn": 3,
+    "players": {
+        "Григорий": {"role": "commissar"},
+        "Лампа": {"role": "doctor"},
+        "Стакан": {"role": "maniac"},
+        "Граммофон": {"role": "mafia", "clan": "yakuza", "don": True},
+        "Борисыч": {"role": "mafia", "clan": "yakuza"},
+        "Ракета": {"role": "kamikaze", "clan": "yakuza"},
+        "Тёрка": {"role": "thug", "clan": "triad"},
+        "Всеволод": {"role": "civilian"},
+        "Нонна": {"role": "civilian"},
+        "Валентина": {"role": "civilian"},
+        "Евдокия": {"role": "civilian"},
+        "Остап": {"role": "civilian"},
+    },
+}
+
+
+def letter(sender: str, text: str) -> LetterReading:
+    view = sender_view(cast_state(CAST), sender)
+    assert view is not None
+    return read_letter(text, view, resolver=NickResolver(view.living))
+
+
+def resolver() -> NickResolver:
+    return NickResolver(tuple(CAST["players"]))
+
+
+# -- C-2, C-3: a person-like word the reading does not account for ------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Проверяю Нонну и Жорика",  # a second player after «и», no such nick
+        "Проверяю Остапа и Федьку",  # the dictionary's name in a case form
+        "Проверяю Нонну или Стёпку",  # a choice with a name no nick fits
+    ],
+)
+def test_C_3_an_unread_name_beside_the_target_is_asked_not_dropped(text: str) -> None:
+    got = letter("Григорий", text)
+    assert got.kind == "question" and got.code == UNKNOWN_NICK, got
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Проверяю Нонну. Вадик подсказал", "Нонна"),  # a name in the nominative: who spoke
+        ("Проверяю Нонну, а Федьку потом", "Нонна"),  # a name put off to later
+        ("Проверяю Нонну, не Федьку", "Нонна"),  # a name denied
+    ],
+)
+def test_C_3_an_unread_name_accounted_for_keeps_the_move(text: str, target: str) -> None:
+    got = letter("Григорий", text)
+    assert (got.kind, got.action, got.targets) == ("move", "check", (target,)), got
+
+
+# -- C-2 with P-M.9: a pun on the sender's own nick ---------------------------------------------
+
+
+def test_P_M_9_a_thing_nick_acting_on_the_target_is_asked_not_a_clan_shot() -> None:
+    # the kamikaze Ракета: «Ракета стреляет» may be her blast or the clan's shot
+    got = letter("Ракета", "Ракета стреляет по Остапу")
+    assert got.kind == "question" and got.code == IS_IT_A_MOVE, got
+
+
+def test_C_2_a_nick_made_a_verb_is_a_pun_not_a_move() -> None:
+    got = letter("Стакан", "Стакан звенит над Остапом")
+    assert got.kind == "question", got
+
+
+def test_C_2_the_role_s_own_word_from_a_thing_nick_stays_a_move() -> None:
+    # the maniac Стакан with his own verb: no other action the words could mean
+    got = letter("Стакан", "Стакан убивает Остапа")
+    assert (got.kind, got.action, got.targets) == ("move", "kill", ("Остап",)), got
+
+
+# -- C-2: a condition on what is still to come -------------------------------------------------
+
+
+def test_C_2_a_condition_on_the_day_about_a_pronoun_is_undecided() -> None:
+    got = letter("Тёрка", "Бью Остапа, если его не посадят днём")
+    assert got.kind == "question", got
+
+
+# -- P-M.8: the executor is a member of the Don's clan -----------------------------------------
+
+
+def test_P_M_8_an_executor_from_outside_the_clan_is_asked() -> None:
+    got = letter("Граммофон", "Убиваем Нонну, исполнитель Остап")
+    assert got.kind == "question", got
+
+
+def test_P_M_8_an_executor_in_a_choice_with_an_unread_name_is_asked() -> None:
+    got = letter("Граммофон", "Убиваем Нонну, исполнитель Борисыч или Жорик")
+    assert got.kind == "question", got
+
+
+# -- C-2: every place the target is named puts him off -----------------------------------------
+
+
+def test_C_2_a_target_named_only_for_later_is_no_target_tonight() -> None:
+    got = letter("Стакан", "Убиваю Федьку, Остапа в следующий раз")
+    assert got.kind == "question", got
+
+
+# -- C-3: pet names of a full name, by rule ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("form", "name", "kind"),
+    [
+        ("миша", "михаил", "sure"),  # х → ш, the name's own consonant's partner
+        ("мишаня", "михаил", "sure"),
+        ("дима", "дмитрий", "sure"),  # the opening cluster's second consonant moves on
+        ("митя", "дмитрий", "sure"),
+        ("серега", "сергей", "sure"),
+        ("паша", "павел", "sure"),  # в → ш
+        ("ксюха", "ксения", "guess"),  # a pet consonant Ксения lacks
+        ("саня", "александр", "guess"),  # a later syllable, which many names share
+        ("гоша", "игорь", "guess"),
+        ("митя", "михаил", None),  # т comes from nowhere in Михаил
+        ("саныч", "александр", None),  # a patronymic's form, not the name's
+        ("леша", "лера", None),  # Лера is a pet name already
+    ],
+)
+def test_C_3_pet_names_are_read_by_the_name_s_own_letters(
+    form: str, name: str, kind: str | None
+) -> None:
+    assert hypocoristic_kind(form, name) == kind
+
+
+@pytest.mark.parametrize(
+    ("typed", "nick"),
+    [("Мишаню", "Михаил"), ("Диму", "Дмитрий"), ("Серёгу", "Сергей Палыч"), ("Пашу", None)],
+)
+def test_C_3_a_sure_pet_name_reads_the_player(typed: str, nick: str | None) -> None:
+    # a name and patronymic is read by its name; Паша of Павел is the dictionary's, but
+    # no Павел plays here, so it is nobody's
+    cast = NickResolver(("Михаил", "Дмитрий", "Сергей Палыч", "Остап"))
+    m = diminutive_match(cast, typed)
+    assert (m.nick if m is not None else None) == nick
+
+
+def test_C_3_a_guessed_pet_name_is_offered_never_read() -> None:
+    # «Ксюху» with a Ксения: a pet consonant her name lacks — never the player, only
+    # offered in the question
+    cast = NickResolver(("Ксения", "Остап"))
+    m = diminutive_match(cast, "Ксюху")
+    assert m is not None and m.nick is None and m.candidates == ("Ксения",)
+    view = sender_view(
+        cast_state(
+            {
+                "ruleset": "pefl",
+                "turn": 2,
+                "players": {"Ксения": {"role": "civilian"}, "Остап": {"role": "doctor"}},
+            }
+        ),
+        "Остап",
+    )
+    assert view is not None
+    got = read_letter("Лечу Ксюху", view, resolver=cast)
+    assert got.kind == "question" and got.code == UNKNOWN_NICK and "Ксения" in got.text
