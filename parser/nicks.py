@@ -681,6 +681,9 @@ def diminutive_match(
         if not found:
             # «Ромку» → Роман, «Светку» → Светлана: the stem starts the full name
             found.update(dict.fromkeys(_name_from_stem(resolver, form)))
+    # «Владьку» with players Vlad and Vladik: a pet form of Влад, and Vladik is one of his
+    # too — the two are near-identical, and the form proves neither
+    found.update(dict.fromkeys(_longer_forms(resolver, found)))
     guessed = False
     if not found:
         # «Риту», «Серёгу», «Стаса» (pet forms of a name), «Тандера», «Сильвера» (a Latin
@@ -700,6 +703,23 @@ def diminutive_match(
             text, None, "diminutive", DIMINUTIVE_CONFIDENCE, AMBIGUOUS_NICK, tuple(found)
         )
     return None
+
+
+def _longer_forms(resolver: NickResolver, found: dict[str, None]) -> list[str]:
+    """Other players whose nick is a found nick with more letters after it, in either script
+    (Vladik beside Vlad): near-identical nicks a diminutive of the shorter may mean."""
+    if len(found) != 1:
+        return []
+    (nick,) = found
+    base = translit_key(nick)
+    return [
+        p
+        for p in resolver.players
+        if p != nick
+        and len(base) >= 3
+        and (k := translit_key(p)).startswith(base)
+        and k[len(base) :].isalpha()  # Vladik, not the two words of Саша Белый
+    ]
 
 
 def _heard_words(resolver: NickResolver, text: str) -> NickMatch | None:

@@ -185,3 +185,40 @@ def test_C_3_a_guessed_pet_name_is_offered_never_read() -> None:
     assert view is not None
     got = read_letter("Лечу Ксюху", view, resolver=cast)
     assert got.kind == "question" and got.code == UNKNOWN_NICK and "Ксения" in got.text
+
+
+# -- C-2: doubts, jokes and descriptions after the move ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Хочу проверить Нонну, но боюсь",  # a fear after the move's word
+        "Проверяю Нонну. Не уверен",
+        "ну Нонна наверно",  # a maybe right after the player
+        "Проверяю Нонну!!! (шутка) сплю",  # a joke said of the move
+    ],
+)
+def test_C_2_a_move_doubted_or_joked_about_after_its_word_is_undecided(text: str) -> None:
+    got = letter("Григорий", text)
+    assert got.kind == "question", got
+
+
+def test_C_2_a_doubt_settled_by_a_later_choice_keeps_the_move() -> None:
+    got = letter("Григорий", "Проверяю Нонну или Остапа, не знаю, пусть будет Остап")
+    assert (got.kind, got.targets) == ("move", ("Остап",)), got
+
+
+def test_C_2_a_player_picked_by_a_description_is_asked() -> None:
+    got = letter("Стакан", "Нонна, Остап, Евдокия — убиваю среднюю")
+    assert got.kind == "question", got
+
+
+def test_P_M_8_an_executor_offered_as_a_choice_is_asked() -> None:
+    got = letter("Граммофон", "Убиваем Нонну, исполнитель Борисыч или кто свободен")
+    assert got.kind == "question", got
+
+
+def test_C_3_a_pet_form_of_the_shorter_of_two_near_identical_nicks_is_ambiguous() -> None:
+    m = diminutive_match(NickResolver(("Vlad", "Vladik", "Остап")), "Владьку")
+    assert m is not None and m.nick is None and set(m.candidates) == {"Vlad", "Vladik"}

@@ -44,6 +44,7 @@ from parser.letters.reading import (
     UNDECIDED,
     UNKNOWN_NICK,
     WHICH_ACTION,
+    WHICH_TARGET,
     WRONG_ACTION,
     LetterReading,
 )
@@ -133,6 +134,13 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             f"Вы пишете о ходе другой роли ({_said(evidence)}), и ваш ход из письма не ясен. "
             f"Если это ваш выстрел, напишите, например: «{_example(reading)}, исполнитель "
             f"{reading.executor}».",
+        )
+    vague = _described_after(reading, evidence) or _executor_or(reading, evidence)
+    if vague is not None:
+        return question_reading(
+            WHICH_TARGET,
+            f"Не понял, кого вы имеете в виду под «{vague}»: {_spelled(reading)}? Напишите "
+            f"ход одним ником, например: «{_example(reading)}».",
         )
     pun = _own_nick_as_actor(reading, evidence, view)
     if pun is not None:
@@ -566,6 +574,50 @@ def _own_nick_as_actor(reading: LetterReading, evidence: Evidence, view: SenderV
     return None
 
 
+def _described_after(reading: LetterReading, evidence: Evidence) -> str | None:
+    """«Ветер, Сова, Гроза — убиваю среднюю»: the players named before the action word, and
+    after it, in place of a nick, a word that picks one of them by a description (an
+    adjective or an ordinal in the object's case) — which one is meant is not proven."""
+    tokens = evidence.tokens
+    chosen = evidence.chosen
+    if chosen is None or not reading.targets or any(m.start > chosen.i for m in evidence.mentions):
+        return None
+    sentence = tokens[chosen.i].sentence
+    if not any(
+        m.kind == "nick" and tokens[m.start].sentence == sentence for m in evidence.mentions
+    ):
+        return None
+    for t in tokens[chosen.i + 1 :]:
+        if t.sentence != tokens[chosen.i].sentence:
+            break
+        if not t.word:
+            continue
+        parses = parse(t.word)
+        if not parses or t.word in PRONOUNS:
+            return None
+        top = parses[0]
+        if top.pos in ("ADJF", "PRTF", "NUMR") and top.grammemes & {"accs", "gent", "datv"}:
+            return t.raw.strip(",.;:!?…»«)(\"'")
+        return None
+    return None
+
+
+def _executor_or(reading: LetterReading, evidence: Evidence) -> str | None:
+    """«исполнитель Туман или кто свободен»: the executor offered as one of a choice."""
+    if reading.executor is None:
+        return None
+    tokens = evidence.tokens
+    for m in evidence.mentions:
+        if m.nick != reading.executor or m.end >= len(tokens):
+            continue
+        if tokens[m.end - 1].clause_end:
+            continue
+        nxt = next((t for t in tokens[m.end :] if t.word), None)
+        if nxt is not None and nxt.word in ("или", "либо"):
+            return f"{m.raw} {nxt.raw}"
+    return None
+
+
 def _thing(nick: str) -> bool:
     """A one-word nick that is an inanimate noun of the dictionary (Пушка, Пельмень)."""
     word = nick.lower().replace("ё", "е")
@@ -681,7 +733,39 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
         or _trailing_condition(tokens, evidence.chosen.i, evidence.mentions)
     ):
         return True
+    at = max([evidence.chosen.i if evidence.chosen else -1, *(m.end - 1 for m in places)])
+    if at >= 0 and _doubted(tokens, at):
+        return True
     return _deferred_to_another(tokens, evidence)
+
+
+#: words of doubt after the move: «…, но боюсь», «не уверен», «подумаю ещё»
+_DOUBT_LEMMAS: Final = ws("бояться сомневаться подумать")
+_UNSURE: Final = ws("уверен уверена уверены решил решила решено знаю")
+#: a maybe right after the move's player («ну Влад наверно»), a joke said of it («(шутка)»)
+_MAYBE: Final = ws("наверно наверное может возможно мб вроде")
+_JOKE: Final = ws("шутка шучу шутю прикол jk")
+
+
+def _doubted(tokens: Sequence[Token], i: int) -> bool:
+    """«Хочу проверить Лену, но боюсь», «Убиваю Сову. Не уверена», «…, подумаю ещё», «ну
+    Влад наверно», «стреляю в Шапку (шутка)»: the sender says after the move's word (or
+    its player) that she doubts it, has not decided or jokes — the move is
+    not final (C-2: a move the letter does not settle is no move). Only after the last
+    place the target is named («…, не знаю, пусть будет Кузя» settles it), and not of
+    another night («завтра подумаю»)."""
+    words = [t.word for t in tokens[i + 1 :] if t.word]
+    if set(words) & _DEFERRED:
+        return False
+    if (words[:1] and words[0] in _MAYBE) or set(words) & _JOKE:
+        return True
+    for n, w in enumerate(words):
+        if w in _UNSURE and n > 0 and words[n - 1] == "не":
+            return True
+        parses = parse(w)
+        if parses and parses[0].lemma in _DOUBT_LEMMAS and "1per" in parses[0].grammemes:
+            return True
+    return False
 
 
 def _consequence(tokens: Sequence[Token], i: int) -> bool:
@@ -698,6 +782,8 @@ def _consequence(tokens: Sequence[Token], i: int) -> bool:
     return False
 
 
+#: a person a condition may speak of («если он полезет ко мне», «если её не посадят»)
+_PERSONS: Final = PRONOUNS | ws("он она они")
 #: «если получится» is a manner of speech; «если не получится, то …» is a fallback
 _MANNER_LEMMAS: Final = ws("получиться выйти удаться")
 
@@ -728,7 +814,7 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
                 if negated:
                     return True
                 continue
-            if any(c in named or tokens[c].word in PRONOUNS for c in cond):
+            if any(c in named or tokens[c].word in _PERSONS for c in cond):
                 return True
     return False
 
