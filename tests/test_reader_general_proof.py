@@ -18,7 +18,10 @@ from parser.letters.reader import read_letter
 from parser.letters.reading import IS_IT_A_MOVE, UNKNOWN_NICK, LetterReading
 from parser.nameforms import hypocoristic_kind
 from parser.nicks import NickResolver, diminutive_match
+from parser.records import Post
 from parser.sender import cast_state, sender_view
+from parser.votes.day import extract_votes
+from tests.test_votes import RED, post
 
 CAST: dict[str, Any] = {
     "ruleset": "pefl",
@@ -222,3 +225,51 @@ def test_P_M_8_an_executor_offered_as_a_choice_is_asked() -> None:
 def test_C_3_a_pet_form_of_the_shorter_of_two_near_identical_nicks_is_ambiguous() -> None:
     m = diminutive_match(NickResolver(("Vlad", "Vladik", "Остап")), "Владьку")
     assert m is not None and m.nick is None and set(m.candidates) == {"Vlad", "Vladik"}
+
+
+# -- P-V.1, G-N.1: votes by the same standard --------------------------------------------------
+
+VOTERS = ("Нонна", "Остап", "Евдокия", "Всеволод")
+WHY = ", весь день молчит и путает всех"
+
+
+def day(*posts_: Post) -> list[tuple[str, str | None]]:
+    result = extract_votes(posts_, ruleset="pefl", players=VOTERS)
+    return [(r.status, r.target) for r in result.posts]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Голосую за Остапа" + WHY + ", шучу)) пока не голосую",  # a joke after the last nick
+        "Остап мафия, голосую. (шутка, пока думаю)",
+        "Все голосуют за Остапа, а я нет. Подумаю",  # undecided after it
+        "Остап" + WHY + ". Не уверена, подумаю до вечера",
+    ],
+)
+def test_P_V_1_a_red_joked_about_or_left_undecided_is_no_vote(text: str) -> None:
+    p = post(1, "Нонна", (RED, "Остап"), text=text)
+    assert day(p)[0][0] != "vote"
+
+
+def test_P_V_1_a_joke_before_a_later_nick_corrects_and_earnest_keeps_the_vote() -> None:
+    slip = post(1, "Нонна", (RED, "Остап"), (RED, "Евдокия"), text="Остап. Шучу, Евдокия" + WHY)
+    assert day(slip) == [("vote", "Евдокия")]
+    earnest = post(2, "Нонна", (RED, "Остап"), text="Голосую за Остапа" + WHY + ", не шучу")
+    assert day(earnest) == [("vote", "Остап")]
+
+
+def test_P_V_1_a_row_of_nicks_only_asked_about_is_no_vote() -> None:
+    p = post(1, "Нонна", (RED, "Остапа"), (RED, "Евдокию"), text="Остапа? Евдокию? не могу выбрать")
+    assert day(p)[0][0] != "vote"
+
+
+def test_C_2_a_target_that_is_the_object_of_another_verb_is_asked() -> None:
+    got = letter("Стакан", "Нонну убью, Остапа пощажу")
+    assert got.kind == "question", got
+
+
+def test_C_2_a_player_after_a_correction_of_a_targetless_move_is_asked() -> None:
+    # the maniac's ambush corrected to a player: not read as the ambush
+    got = letter("Стакан", "Засада. Ой нет, Остапа")
+    assert got.kind == "question", got

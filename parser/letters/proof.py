@@ -63,6 +63,7 @@ from parser.letters.words import (
 )
 from parser.morph import common_word, parse
 from parser.sender import SenderView
+from parser.vocab import lookup
 
 # the decision left to someone else: «решает Дон», «решай сам», «на твоё усмотрение»
 _DEFER_LEMMAS: Final = ws("решать решить выбирать выбрать смотреть усмотрение")
@@ -135,7 +136,11 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             f"Если это ваш выстрел, напишите, например: «{_example(reading)}, исполнитель "
             f"{reading.executor}».",
         )
-    vague = _described_after(reading, evidence) or _executor_or(reading, evidence)
+    vague = (
+        _described_after(reading, evidence)
+        or _executor_or(reading, evidence)
+        or _object_of_another_verb(reading, evidence)
+    )
     if vague is not None:
         return question_reading(
             WHICH_TARGET,
@@ -513,7 +518,8 @@ def _address(tokens: Sequence[Token], m: Mention) -> bool:
         return k < m.start or after.raw.endswith(",") or _imperative(after.word)
     at_end = nxt is None or nxt.sentence != last.sentence
     before = tokens[m.start - 1] if m.start > 0 else None
-    return at_end and before is not None and before.raw.endswith(",")
+    called = m.nominative or not _oblique(last.word)  # «Держись, Портос», not «нет, Сову»
+    return at_end and before is not None and before.raw.endswith(",") and called
 
 
 def _oblique(word: str) -> bool:
@@ -600,6 +606,37 @@ def _described_after(reading: LetterReading, evidence: Evidence) -> str | None:
             return t.raw.strip(",.;:!?…»«)(\"'")
         return None
     return None
+
+
+def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str | None:
+    """«Сову убью, Грозу пощажу»: every place the target is named stands in a clause of its
+    own with a verb that is no action word («пощажу», «жалко», «оставлю») and not the move's
+    own word — the player is that verb's object, and the move's player is not proven."""
+    chosen = evidence.chosen
+    if chosen is None:
+        return None
+    tokens = evidence.tokens
+    places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    if not places:
+        return None
+    for m in places:
+        clause = dash_clause(tokens, m.start, m.end)
+        if any(t is tokens[chosen.i] for t in clause):
+            return None
+        if not any(_own_verb(t.word) for t in clause if t.word and not _corrects(t)):
+            return None
+    return f"{places[-1].raw}"
+
+
+def _own_verb(word: str) -> bool:
+    """A verb of the sender's (first person or an infinitive) that names no move."""
+    found = lookup(word)
+    if found is not None and found.actions:
+        return False
+    parses = parse(word)
+    return bool(parses) and (
+        (parses[0].pos == "VERB" and "1per" in parses[0].grammemes) or parses[0].pos == "INFN"
+    )
 
 
 def _executor_or(reading: LetterReading, evidence: Evidence) -> str | None:
@@ -744,7 +781,7 @@ _DOUBT_LEMMAS: Final = ws("бояться сомневаться подумат�
 _UNSURE: Final = ws("уверен уверена уверены решил решила решено знаю")
 #: a maybe right after the move's player («ну Влад наверно»), a joke said of it («(шутка)»)
 _MAYBE: Final = ws("наверно наверное может возможно мб вроде")
-_JOKE: Final = ws("шутка шучу шутю прикол jk")
+_JOKE: Final = ws("шутка шутки шуток шучу шутю прикол jk")
 
 
 def _doubted(tokens: Sequence[Token], i: int) -> bool:
@@ -757,7 +794,11 @@ def _doubted(tokens: Sequence[Token], i: int) -> bool:
     words = [t.word for t in tokens[i + 1 :] if t.word]
     if set(words) & _DEFERRED:
         return False
-    if (words[:1] and words[0] in _MAYBE) or set(words) & _JOKE:
+    joke = any(
+        w in _JOKE and (n == 0 or words[n - 1] not in ("не", "без", "кроме"))
+        for n, w in enumerate(words)
+    )  # not «не шучу», «без шуток»: said in earnest
+    if (words[:1] and words[0] in _MAYBE) or joke:
         return True
     for n, w in enumerate(words):
         if w in _UNSURE and n > 0 and words[n - 1] == "не":

@@ -212,6 +212,7 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         any(stem in low for stem in _RETRACT_STEMS)
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
         or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
+        or re.search(r"подума|шуч|шутк|прикол|\bjk\b", low)
         or "?" in low
     ):
         return spans
@@ -225,7 +226,12 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         end = at + len(span.text)
         nxt = min((i for i in (low.find(o.text.casefold(), end) for o in spans) if i > 0),
                   default=len(low))  # fmt: skip
-        if in_doubt(low[end:nxt]) or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt])):
+        joked = nxt == len(low) and _JOKED.search(low[end:])
+        if (
+            in_doubt(low[end:nxt])
+            or joked
+            or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt]))
+        ):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
             # players only asked about — the whole choice is left open
             return []
@@ -246,6 +252,11 @@ _INTERROGATIVES: Final = frozenset(
 _THREAT: Final = re.compile(r"\b(?:а то|иначе)\b[^.!?]*\b(?:голос\w*|проголосую|выставлю)")
 
 
+# a joke said after the post's last coloured nick («<Сову>, шучу)) пока не голосую»); one
+# before a later nick is a correction (`parser.votes.proof`)
+_JOKED: Final = re.compile(
+    r"(?<!не )(?<!без )(?<!кроме )\b(?:шуч\w*|шутк\w*|прикол\w*|jk)\b"
+)  # not «не шучу», «без шуток»: said in earnest
 _ASKED_ONLY: Final = re.compile(r"[\s.…]*\?[\s?!.…]*")
 
 
