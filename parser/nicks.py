@@ -498,6 +498,11 @@ class NickResolver:
                 bare, digits = _split_digit_tail(translit_key(p))
                 if script and len(bare) >= 2:
                     index.setdefault((script, bare[:2]), []).append((p, bare, digits))
+                if script == "lat" and _INNER_X.search(k):
+                    # Russian typed in Latin writes х as x between vowels («Lexa» is Лёха)
+                    alt, _ = _split_digit_tail(translit_key(k.replace("x", "h")))
+                    if alt != bare and len(alt) >= 2:
+                        index.setdefault((script, alt[:2]), []).append((p, alt, digits))
             self._translit = index
         return self._translit
 
@@ -842,6 +847,7 @@ def _name_from_stem(resolver: NickResolver, form: str) -> list[str]:
 
 
 _CYRILLIC_WORD: Final = re.compile("[а-я]+")
+_INNER_X: Final = re.compile("(?<=[aeiouy])x(?=[aeiouy])")  # «Lexa», not «Max»
 _PROPER_TAGS: Final = frozenset({"Name", "Surn", "Patr", "Geox"})
 # letters of a full name ending in а/я (Людмила, not Костя), one fewer for others (Павел)
 _FULL_NAME: Final = 6

@@ -273,3 +273,13 @@ def test_C_2_a_player_after_a_correction_of_a_targetless_move_is_asked() -> None
     # the maniac's ambush corrected to a player: not read as the ambush
     got = letter("Стакан", "Засада. Ой нет, Остапа")
     assert got.kind == "question", got
+
+
+def test_C_3_a_latin_x_between_vowels_is_also_read_as_kh() -> None:
+    # Russian typed in Latin writes х as x: «Lexa» is Лёха, in any case form; «Max» stays Макс
+    cast = NickResolver(("Lexa", "Max", "Остап"))
+    assert [cast.resolve(w, inflected=True).nick for w in ("Лёху", "Лексу", "Макса")] == [
+        "Lexa",
+        "Lexa",
+        "Max",
+    ]
