@@ -283,3 +283,27 @@ def test_C_3_a_latin_x_between_vowels_is_also_read_as_kh() -> None:
         "Lexa",
         "Max",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Может быть, проверяю Нонну",  # a maybe before the move's word
+        "Может быть, Нонна",  # before a move with no action word
+        "Пока не решил. Думаю: проверяю Нонну",  # a sentence of its own before it
+        "Федя сказал: Нонна",  # no action word, the player only in another's words
+        "Валю Нонну и Федьку",  # «валю» is the move's verb, no belief: Федька is unread
+    ],
+)
+def test_C_2_a_hedged_or_reported_move_is_asked(text: str) -> None:
+    got = letter("Григорий" if "Валю" not in text else "Стакан", text)
+    assert got.kind == "question", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Кого проверить — не знаю. Пусть будет Нонна", "Не знаю, кого проверить. Проверяю Нонну"],
+)
+def test_C_2_a_doubt_about_whom_settled_after_it_keeps_the_move(text: str) -> None:
+    got = letter("Григорий", text)
+    assert (got.kind, got.targets) == ("move", ("Нонна",)), got

@@ -395,6 +395,9 @@ def believed(tokens: Sequence[Token], start: int) -> bool:
         if t.sentence != sentence or not t.word:
             continue
         parses = parse(t.word)
+        found = lookup(t.word)
+        if found is not None and found.actions:
+            continue  # «Валю Бориса»: the move's own verb, not «свалят на Кота»
         if parses and parses[0].lemma in _BELIEF_LEMMAS:
             return True
     return False

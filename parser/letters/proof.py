@@ -147,6 +147,16 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             f"Не понял, кого вы имеете в виду под «{vague}»: {_spelled(reading)}? Напишите "
             f"ход одним ником, например: «{_example(reading)}».",
         )
+    places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    told = evidence.chosen is None and reading.executor is None
+    if told and places and all(m.start in evidence.reported for m in places):
+        # «Федя сказал: катана по шее Тандеру»: no action word of the sender's, and the
+        # player is named only in another's words
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"Вы пересказываете чужие слова. Это ваш ход ({_spelled(reading)})? Если да, "
+            f"напишите его от себя, например: «{_example(reading)}».",
+        )
     pun = _own_nick_as_actor(reading, evidence, view)
     if pun is not None:
         return question_reading(
@@ -386,10 +396,23 @@ def _unread_people(reading: LetterReading, evidence: Evidence, view: SenderView)
             continue
         if m.start in evidence.reported:
             continue
+        if _joined_to_target(tokens, m, reading, evidence):
+            out.append(m)  # «…Алекса и Федьку»: a second player of the move's own list
+            continue
         if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view, unread=True):
             continue
         out.append(m)
     return out
+
+
+def _joined_to_target(
+    tokens: Sequence[Token], m: Mention, reading: LetterReading, evidence: Evidence
+) -> bool:
+    """The word stands right after «и»/«или» that follows a place of the move's target."""
+    if m.start < 2 or tokens[m.start - 1].word not in _LISTED:
+        return False
+    ends = {t.end for t in evidence.mentions if t.kind == "nick" and t.nick in reading.targets}
+    return m.start - 1 in ends and not tokens[m.start - 2].clause_end
 
 
 _OBJECT_CASES: Final = frozenset({"accs", "gent", "datv", "ablt", "loct", "acc2", "gen2"})
@@ -444,8 +467,16 @@ def _accounted(
     clause = _clause(tokens, m.start, m.end)
     sentence = [t for t in tokens if t.sentence == tokens[m.start].sentence]
     words = {t.word for t in clause}
-    if words & (_DEFERRED | _STORY_WORDS | OPINION | NEG):
-        return True  # put off, told, an opinion, or denied in its own clause
+    if words & (_DEFERRED | _STORY_WORDS | NEG):
+        return True  # put off, told, or denied in its own clause
+    if unread:
+        # an opinion about the name itself, next to it («Федька мафия»), not a role word
+        # elsewhere in the clause («Маньяк убивает Алекса и Федьку»)
+        near = {t.word for t in tokens[max(m.start - 1, 0) : m.end + 1]}
+        if near & OPINION:
+            return True
+    elif words & OPINION:
+        return True  # an opinion in its own clause
     if any(_told(t.word) for t in clause):
         return True
     if (
@@ -773,6 +804,9 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
     at = max([evidence.chosen.i if evidence.chosen else -1, *(m.end - 1 for m in places)])
     if at >= 0 and _doubted(tokens, at):
         return True
+    first = evidence.chosen.i if evidence.chosen else min((m.start for m in places), default=-1)
+    if first >= 0 and _hedged_before(tokens, first):
+        return True
     return _deferred_to_another(tokens, evidence)
 
 
@@ -782,6 +816,33 @@ _UNSURE: Final = ws("уверен уверена уверены решил ре�
 #: a maybe right after the move's player («ну Влад наверно»), a joke said of it («(шутка)»)
 _MAYBE: Final = ws("наверно наверное может возможно мб вроде")
 _JOKE: Final = ws("шутка шутки шуток шучу шутю прикол jk")
+
+
+_HEDGES: Final = ws("может возможно наверное наверно вероятно мб видимо")
+_ASKED_WHOM: Final = ws("кого кому кто кем чей чью какого")
+
+
+def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
+    """«Может быть, проверяю Сильвера», «Пока не решил. Думаю: проверяю Рокета»: a maybe in
+    the move's sentence before its word, or a sentence of its own before it saying that the
+    sender has not decided (not one that asks whom: «Не знаю, кого проверить. Проверяю
+    Лену» decides) — the move is not final (C-2)."""
+    sentence = tokens[i].sentence
+    lead = [t.word for t in tokens[:i] if t.word and t.sentence == sentence]
+    if set(lead) & _SETTLED:
+        return False  # «…не знаю. Пусть будет Жанна»: the choice is made
+    if set(lead) & _HEDGES:
+        return True
+    words = [t.word for t in tokens[:i] if t.word and t.sentence < sentence]
+    for n, w in enumerate(words[:-1]):
+        near = set(words[max(n - 3, 0) : n] + words[n + 2 : n + 4])
+        if w == "не" and words[n + 1] in _UNSURE and not near & _ASKED_WHOM:
+            return True
+    return False
+
+
+#: words that settle a choice after a doubt
+_SETTLED: Final = ws("пусть ладно итак решено выбираю всё-таки все-таки давай окончательно")
 
 
 def _doubted(tokens: Sequence[Token], i: int) -> bool:
