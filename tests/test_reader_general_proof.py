@@ -307,3 +307,22 @@ def test_C_2_a_hedged_or_reported_move_is_asked(text: str) -> None:
 def test_C_2_a_doubt_about_whom_settled_after_it_keeps_the_move(text: str) -> None:
     got = letter("Григорий", text)
     assert (got.kind, got.targets) == ("move", ("Нонна",)), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Проверяю Нонну. Или Федьку?",  # a question offering another choice after the move
+        "Проверяю Нонну. А может Остапа?",
+        "Проверяю Нонну. Или нет",  # taken back, no one named after it
+        "Проверяю Нонну. Нет.",
+    ],
+)
+def test_C_2_a_move_questioned_or_taken_back_after_it_is_asked(text: str) -> None:
+    got = letter("Григорий", text)
+    assert got.kind == "question", got
+
+
+def test_C_2_a_correction_naming_someone_after_no_is_still_read() -> None:
+    got = letter("Граммофон", "Убиваем Нонну. Исполнитель Ракета. Ой, нет, исполнитель Борисыч")
+    assert (got.kind, got.executor) == ("move", "Борисыч"), got

@@ -48,7 +48,7 @@ from parser.letters.reading import (
     WRONG_ACTION,
     LetterReading,
 )
-from parser.letters.tokens import Token
+from parser.letters.tokens import Token, question_sentences
 from parser.letters.words import (
     ASKING,
     CHOICE,
@@ -802,12 +802,30 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
     ):
         return True
     at = max([evidence.chosen.i if evidence.chosen else -1, *(m.end - 1 for m in places)])
-    if at >= 0 and _doubted(tokens, at):
+    named = {m.start for m in evidence.mentions if m.kind == "nick"}
+    if at >= 0 and _doubted(tokens, at, named):
         return True
     first = evidence.chosen.i if evidence.chosen else min((m.start for m in places), default=-1)
     if first >= 0 and _hedged_before(tokens, first):
         return True
-    return _deferred_to_another(tokens, evidence)
+    return _deferred_to_another(tokens, evidence) or _asked_after(tokens, at)
+
+
+def _asked_after(tokens: Sequence[Token], at: int) -> bool:
+    """«Проверяю Лену. Или Федьку?», «…? А может Грозу?»: a question after the move that
+    offers another choice («или», «либо», «может») or names a person — the move is put in
+    doubt by the sender herself (C-2)."""
+    if at < 0:
+        return False
+    asked = question_sentences(list(tokens))
+    for t in tokens[at + 1 :]:
+        if t.sentence == tokens[at].sentence or t.sentence not in asked or not t.word:
+            continue
+        if t.word in ("или", "либо", "может", "а"):
+            return True
+        if any(r.known and r.grammemes & _PERSON_TAGS for r in parse(t.word)):
+            return True
+    return False
 
 
 #: words of doubt after the move: «…, но боюсь», «не уверен», «подумаю ещё»
@@ -815,6 +833,7 @@ _DOUBT_LEMMAS: Final = ws("бояться сомневаться подумат�
 _UNSURE: Final = ws("уверен уверена уверены решил решила решено знаю")
 #: a maybe right after the move's player («ну Влад наверно»), a joke said of it («(шутка)»)
 _MAYBE: Final = ws("наверно наверное может возможно мб вроде")
+_TAKE_BACK: Final = ws("или хотя ой а")
 _JOKE: Final = ws("шутка шутки шуток шучу шутю прикол jk")
 
 
@@ -845,14 +864,17 @@ def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
 _SETTLED: Final = ws("пусть ладно итак решено выбираю всё-таки все-таки давай окончательно")
 
 
-def _doubted(tokens: Sequence[Token], i: int) -> bool:
+def _doubted(
+    tokens: Sequence[Token], i: int, named: frozenset[int] | set[int] = frozenset()
+) -> bool:
     """«Хочу проверить Лену, но боюсь», «Убиваю Сову. Не уверена», «…, подумаю ещё», «ну
     Влад наверно», «стреляю в Шапку (шутка)»: the sender says after the move's word (or
     its player) that she doubts it, has not decided or jokes — the move is
     not final (C-2: a move the letter does not settle is no move). Only after the last
     place the target is named («…, не знаю, пусть будет Кузя» settles it), and not of
     another night («завтра подумаю»)."""
-    words = [t.word for t in tokens[i + 1 :] if t.word]
+    at = [k for k in range(i + 1, len(tokens)) if tokens[k].word]
+    words = [tokens[k].word for k in at]
     if set(words) & _DEFERRED:
         return False
     joke = any(
@@ -861,6 +883,13 @@ def _doubted(tokens: Sequence[Token], i: int) -> bool:
     )  # not «не шучу», «без шуток»: said in earnest
     if (words[:1] and words[0] in _MAYBE) or joke:
         return True
+    # «Проверяю Лену. Или нет», «…, хотя нет»: taken back, and no one named after it
+    # or «Нет.» opening a sentence of its own
+    for n, w in enumerate(words):
+        if w != "нет" or any(k > at[n] for k in named):
+            continue
+        if n == 0 or words[n - 1] in _TAKE_BACK or tokens[at[n - 1]].clause_end:
+            return True
     for n, w in enumerate(words):
         if w in _UNSURE and n > 0 and words[n - 1] == "не":
             return True
