@@ -326,3 +326,24 @@ def test_C_2_a_move_questioned_or_taken_back_after_it_is_asked(text: str) -> Non
 def test_C_2_a_correction_naming_someone_after_no_is_still_read() -> None:
     got = letter("Граммофон", "Убиваем Нонну. Исполнитель Ракета. Ой, нет, исполнитель Борисыч")
     assert (got.kind, got.executor) == ("move", "Борисыч"), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Остап" + WHY + ". Хотя нет.",  # taken back at the end, past the reason
+        "Может быть, Остап" + WHY,  # a maybe in the nick's sentence
+        "Пока не решила. Остап" + WHY,  # undecided before it
+        "Остап" + WHY + ". Или Федю?",  # a question offering another choice after it
+    ],
+)
+def test_P_V_1_a_red_hedged_taken_back_or_questioned_is_no_vote(text: str) -> None:
+    p = post(1, "Нонна", (RED, "Остап"), text=text)
+    assert day(p)[0][0] != "vote"
+
+
+def test_P_V_1_a_doubt_settled_by_but_keeps_the_vote() -> None:
+    p = post(1, "Нонна", (RED, "Остапа"), text="Я не уверена, но голосую за Остапа" + WHY)
+    assert day(p) == [("vote", "Остап")]
+    got = letter("Григорий", "Я не уверен, но проверяю Нонну")
+    assert (got.kind, got.targets) == ("move", ("Нонна",)), got

@@ -861,7 +861,9 @@ def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
 
 
 #: words that settle a choice after a doubt
-_SETTLED: Final = ws("пусть ладно итак решено выбираю всё-таки все-таки давай окончательно")
+_SETTLED: Final = ws(
+    "пусть ладно итак решено выбираю всё-таки все-таки давай окончательно но однако"
+)
 
 
 def _doubted(

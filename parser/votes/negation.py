@@ -212,7 +212,7 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         any(stem in low for stem in _RETRACT_STEMS)
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
         or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
-        or re.search(r"подума|шуч|шутк|прикол|\bjk\b", low)
+        or re.search(r"подума|шуч|шутк|прикол|\bjk\b|\b(?:хотя|или)\s+нет\b", low)
         or "?" in low
     ):
         return spans
@@ -227,6 +227,7 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         nxt = min((i for i in (low.find(o.text.casefold(), end) for o in spans) if i > 0),
                   default=len(low))  # fmt: skip
         joked = nxt == len(low) and _JOKED.search(low[end:])
+        joked = joked or _undecided_before(low[:at]) or _asked_other(low[end:nxt])
         if (
             in_doubt(low[end:nxt])
             or joked
@@ -252,6 +253,31 @@ _INTERROGATIVES: Final = frozenset(
 _THREAT: Final = re.compile(r"\b(?:а то|иначе)\b[^.!?]*\b(?:голос\w*|проголосую|выставлю)")
 
 
+def _undecided_before(before: str) -> bool:
+    """«Пока не решила. <X> — …», «Может быть, <X> …»: the post says before the nick that
+    the sender has not decided, or hedges the nick's own sentence with a maybe — unless a
+    word after the doubt settles it («не знаю… ладно, <X>»)."""
+    before = before.replace("ё", "е")
+    doubts = list(_UNDECIDED.finditer(before))
+    if doubts and not _SETTLES.search(before[doubts[-1].end() :]):
+        return True
+    own = _SENTENCE_END.split(before)[-1]
+    return bool(_HEDGE.search(own)) and not re.search(r"\bесли\s+не\b|почему", own)
+
+
+def _asked_other(after: str) -> bool:
+    """«<X> — весь день молчит. Или Федю?», «… А может Грозу?»: a question after the nick
+    that offers another choice."""
+    return any(
+        _OTHER_CHOICE.match(q.strip()) for q in re.findall(r"[^.!?…]*\?", after.replace("ё", "е"))
+    )
+
+
+_SETTLES: Final = re.compile(
+    r"\b(?:пусть|ладно|итак|решено|выбираю|вс[её]-таки|окончательно|давай|но|однако)\b"
+)  # «не уверен, но выставляю <Рому>» decides
+_HEDGE: Final = re.compile(r"\b(?:может|возможно|наверное|наверно|вероятно|мб)\b")
+_OTHER_CHOICE: Final = re.compile(r"(?:или|либо|а может|может)\b")
 # a joke said after the post's last coloured nick («<Сову>, шучу)) пока не голосую»); one
 # before a later nick is a correction (`parser.votes.proof`)
 _JOKED: Final = re.compile(
@@ -332,6 +358,7 @@ _UNSURE_AFTER: Final = re.compile(r"\bне\s+(?:уверен\w*|знаю)\s*(?:[
 _UNDECIDED: Final = re.compile(r"\bне\s+(?:уверен\w*|решил\w*)\b|\bподумаю\b")
 # the vote taken back after the nick: «хотя нет», «или нет», «или все-таки нет»
 _UNSAID_AFTER: Final = re.compile(r"\b(?:хотя|или)\s+(?:вс[её]-таки\s+)?нет\b")
+_UNSAID_END: Final = re.compile(r"\b(?:хотя|или)\s+(?:вс[её]-таки\s+)?нет\W*$")
 
 
 def in_doubt(after: str) -> bool:
@@ -354,6 +381,9 @@ def _doubted_after(after: str) -> bool:
     asked about and the question answered no («<Пьеро>? Нет уж, оставляю <Сову>» — the one
     kept is the vote), or a wish after it («<Ириска> — вот кого я бы зеленила»)."""
     if _UNSAID_AFTER.search(DASH.split(after, 1)[0]):
+        return True
+    # «<X> — весь день молчит. Хотя нет.»: taken back at the end, past the reason too
+    if _UNSAID_END.search(after):
         return True
     ends = _SENTENCE_END.search(after)
     if ends is None:
