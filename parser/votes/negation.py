@@ -226,8 +226,9 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         end = at + len(span.text)
         nxt = min((i for i in (low.find(o.text.casefold(), end) for o in spans) if i > 0),
                   default=len(low))  # fmt: skip
-        joked = nxt == len(low) and _JOKED.search(low[end:])
-        joked = joked or _undecided_before(low[:at]) or _asked_other(low[end:nxt])
+        joked = (nxt == len(low) and _JOKED.search(low[end:]) is not None) or (
+            _undecided_before(low[:at]) or _asked_other(low[end:nxt])
+        )
         if (
             in_doubt(low[end:nxt])
             or joked
