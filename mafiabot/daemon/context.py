@@ -19,6 +19,7 @@ from mafiabot.config import Config
 from mafiabot.daemon import calendar
 from mafiabot.daemon.compose import Composer, host_recipient
 from mafiabot.dbfile import topic_token
+from mafiabot.newspaper.host_words import NOTE_RU, note
 from mafiabot.newspaper.render import Renderer
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.codec import from_json
@@ -209,11 +210,13 @@ class Shell:
         if twin is None:
             return None
         theirs = cast.id_of(twin)
-        return (
-            f"ник читается как у игрока {twin} (id {theirs if theirs else 'ещё не известен'}), "
-            f"но это другая учётная запись (id {user_id if user_id else 'не известен'}) — "
-            "посторонний; если это сам игрок, впишите его ник в [game] players точно как "
-            "на форуме или его id в [game.user_ids]"
+        unknown = NOTE_RU["id_unknown"]
+        return note(
+            "lookalike",
+            self.rules,
+            twin=twin,
+            twin_id=theirs or unknown,
+            own_id=user_id or unknown,
         )
 
     def player_ids(self, g: Game) -> dict[str, int | None]:
