@@ -977,8 +977,8 @@ def host_texts() -> list[Entry]:
     )
     return [("отчёт ведущему: все события, решения, голоса", report),
             ("ведущему: не отправлено", notice),
-            ("Гамблер: отчёт ведущему считает дни", gambler_report),
-            ("Гамблер: ведущему: не отправлено", gambler_notice)]  # fmt: skip
+            ("Гэмблер: отчёт ведущему считает дни", gambler_report),
+            ("Гэмблер: ведущему: не отправлено", gambler_notice)]  # fmt: skip
 
 
 # --- the daemon's notes for the host (flags: the host report, the dashboard, `status`) ------
@@ -1070,7 +1070,7 @@ NOTE_PARTS = ("id_unknown",)
 
 def host_notes() -> list[Entry]:
     out: list[Entry] = []
-    for rules, name in (("pefl", "ПЕФЛ"), ("gambler", "Гамблер")):
+    for rules, name in (("pefl", "ПЕФЛ"), ("gambler", "Гэмблер")):
         out += [(f"{name}: {key}", text) for key, text in _turn_notes(rules)]
     out += [(f"оба свода правил: {key}", text) for key, text in _other_notes()]
     return out

@@ -101,7 +101,7 @@ def test_host_notes_count_turns_as_the_rule_set_does(ruleset: str, words: tuple[
     """G-S.2 counts days (day N and its night), P-S.2 turns: the host's notes say «день 3»
     in Gambler as its papers do, «ход 3» in PEFL, declined where the sentence needs it."""
     text = render_file(FILES["host_notes.txt"][0]())
-    name = "ПЕФЛ" if ruleset == "pefl" else "Гамблер"
+    name = "ПЕФЛ" if ruleset == "pefl" else "Гэмблер"
     mine = "\n".join(part for part in text.split("════ ") if part.startswith(name))
     for said in words:
         assert said in mine

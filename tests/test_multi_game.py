@@ -366,7 +366,7 @@ def test_check_config_names_the_file_of_every_problem(
     rc = check_config.main(argparse.Namespace(config=[str(a), str(b)]))
     captured = capsys.readouterr()
     assert rc == 2
-    assert f"{a}: OK" in captured.out
+    assert f"{a}: всё в порядке" in captured.out
     assert str(b) in captured.err and "topic" in captured.err
 
 
