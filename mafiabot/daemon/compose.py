@@ -96,6 +96,8 @@ class Composer:
     cfg: Config
     rules: RuleSet
     renderer: Renderer
+    # the board's engine as the client found it (`links.board_engine`), for `auto` boards
+    board_found: str = ""
 
     def turn_outbox(
         self,
@@ -330,7 +332,7 @@ class Composer:
                 overrides=list(facts.overrides),
                 notes=list(notes),
                 ruleset=self.rules,
-                links=board_links(cfg.board.url, cfg.board.kind),
+                links=board_links(cfg.board.url, cfg.board.kind, self.board_found),
             ),
             recipients=(host,),
         )

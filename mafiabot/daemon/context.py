@@ -20,6 +20,7 @@ from mafiabot.daemon import calendar
 from mafiabot.daemon.compose import Composer, host_recipient
 from mafiabot.dbfile import topic_token
 from mafiabot.newspaper.host_words import NOTE_RU, note
+from mafiabot.newspaper.links import board_engine
 from mafiabot.newspaper.render import Renderer
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.codec import from_json
@@ -112,7 +113,7 @@ class Shell:
     @property
     def composer(self) -> Composer:
         """What the game's messages are made with: config, rule set, renderer — no store."""
-        return Composer(self.cfg, self.rules, self.renderer)
+        return Composer(self.cfg, self.rules, self.renderer, board_engine(self.client))
 
     def game(self) -> Game:
         g = self.store.find_game(self.cfg.game.topic)

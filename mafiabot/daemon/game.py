@@ -45,6 +45,7 @@ from mafiabot.daemon.ingest import TickReport
 from mafiabot.dbfile import as_host_error
 from mafiabot.exitcodes import HostError
 from mafiabot.newspaper.host_words import Count, Nick, Turn, note
+from mafiabot.newspaper.links import board_engine
 from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.words import (
     failure_ru,
@@ -278,7 +279,11 @@ class Daemon:
             if g is None or g.id is None:
                 return
             self.store.update_game(
-                g.id, last_tick_at=now, last_tick_ok=ok, last_tick_result=summary[:500]
+                g.id,
+                last_tick_at=now,
+                last_tick_ok=ok,
+                last_tick_result=summary[:500],
+                board_kind=board_engine(self.client) or g.board_kind,
             )
         except Exception:
             log.debug("could not record the last tick", exc_info=True)
