@@ -855,11 +855,13 @@ def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
     words = [t.word for t in tokens[:i] if t.word and t.sentence < sentence]
     for n, w in enumerate(words[:-1]):
         near = set(words[max(n - 3, 0) : n] + words[n + 2 : n + 4])
-        if w == "не" and words[n + 1] in _UNSURE and not near & _ASKED_WHOM:
+        if w == "не" and words[n + 1] in _UNDECIDED_YET and not near & _ASKED_WHOM:
             return True
     return False
 
 
+#: not yet decided («Пока не решил.»); «не уверен» before a move answers someone else's words
+_UNDECIDED_YET: Final = ws("решил решила решили решено")
 #: words that settle a choice after a doubt
 _SETTLED: Final = ws(
     "пусть ладно итак решено выбираю всё-таки все-таки давай окончательно но однако"

@@ -259,7 +259,9 @@ def _undecided_before(before: str) -> bool:
     the sender has not decided, or hedges the nick's own sentence with a maybe — unless a
     word after the doubt settles it («не знаю… ладно, <X>»)."""
     before = before.replace("ё", "е")
-    doubts = list(_UNDECIDED.finditer(before))
+    # «не решила», «подумаю»; not «не уверен», which before a nick answers someone else's
+    # words (a real page: «<quote> Не уверен. <Марго>» greens Марго)
+    doubts = list(_UNDECIDED_YET.finditer(before))
     if doubts and not _SETTLES.search(before[doubts[-1].end() :]):
         return True
     own = _SENTENCE_END.split(before)[-1]
@@ -274,6 +276,7 @@ def _asked_other(after: str) -> bool:
     )
 
 
+_UNDECIDED_YET: Final = re.compile(r"\bне\s+решил\w*|\bподумаю\b")
 _SETTLES: Final = re.compile(
     r"\b(?:пусть|ладно|итак|решено|выбираю|вс[её]-таки|окончательно|давай|но|однако)\b"
 )  # «не уверен, но выставляю <Рому>» decides
