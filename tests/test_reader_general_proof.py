@@ -347,3 +347,17 @@ def test_P_V_1_a_doubt_settled_by_but_keeps_the_vote() -> None:
     assert day(p) == [("vote", "Остап")]
     got = letter("Григорий", "Я не уверен, но проверяю Нонну")
     assert (got.kind, got.targets) == ("move", ("Нонна",)), got
+
+
+@pytest.mark.parametrize(
+    ("text", "moves"),
+    [
+        ("Вчера проверял Нонну", False),  # a night gone, told
+        ("Вчера: проверяю Нонну", False),  # the sentence labelled with a night gone
+        ("Вчера проверял Остапа, сегодня проверяю Нонну", True),
+        ("Проверяю Нонну, что вчера всех путала", True),  # the past in a clause about her
+    ],
+)
+def test_C_2_a_move_told_of_a_night_gone_is_no_move_tonight(text: str, moves: bool) -> None:
+    got = letter("Григорий", text)
+    assert (got.kind == "move") == moves, got

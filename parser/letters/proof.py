@@ -838,6 +838,8 @@ _JOKE: Final = ws("шутка шутки шуток шучу шутю прико
 
 
 _HEDGES: Final = ws("может возможно наверное наверно вероятно мб видимо")
+_PAST_NIGHT: Final = ws("вчера позавчера")
+_THIS_NIGHT: Final = ws("сегодня сейчас теперь нынче этой эту")
 _ASKED_WHOM: Final = ws("кого кому кто кем чей чью какого")
 
 
@@ -851,6 +853,14 @@ def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
     if set(lead) & _SETTLED:
         return False  # «…не знаю. Пусть будет Жанна»: the choice is made
     if set(lead) & _HEDGES:
+        return True
+    # «Вчера: проверяю Рокета»: the move's sentence tells of a night gone, not this one
+    # in the move's own clause before its word («Вчера проверяю …»), or as the sentence's
+    # label («Вчера: …»); not in a clause about someone («Оскар, что вчера путал, …»)
+    own = {t.word for t in dash_clause(tokens, i, i + 1) if tokens.index(t) < i}
+    opening = next((t for t in tokens[:i] if t.word and t.sentence == sentence), None)
+    label = opening is not None and opening.raw.endswith((":", "—")) and opening.word in _PAST_NIGHT
+    if (own & _PAST_NIGHT or label) and not set(lead) & _THIS_NIGHT:
         return True
     words = [t.word for t in tokens[:i] if t.word and t.sentence < sentence]
     for n, w in enumerate(words[:-1]):
