@@ -361,3 +361,24 @@ def test_P_V_1_a_doubt_settled_by_but_keeps_the_vote() -> None:
 def test_C_2_a_move_told_of_a_night_gone_is_no_move_tonight(text: str, moves: bool) -> None:
     got = letter("Григорий", text)
     assert (got.kind == "move") == moves, got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "proveryayu Nonnu i Fedyu",  # Russian typed in Latin: «и» and an unread name
+        "proveryayu Nonnu. ili net",
+        "mozhet proveryu Nonnu",
+        "proveryu Nonnu, shuchu",
+        "Check Nonna and Fedya",  # English function words read as the Russian ones
+        "Check Nonna. Just kidding",
+    ],
+)
+def test_C_2_a_letter_typed_in_latin_is_proven_by_the_same_standard(text: str) -> None:
+    got = letter("Григорий", text)
+    assert got.kind == "question", got
+
+
+def test_C_2_a_plain_latin_typed_move_still_reads() -> None:
+    got = letter("Григорий", "proveryayu Nonnu")
+    assert (got.kind, got.targets) == ("move", ("Нонна",)), got

@@ -25,6 +25,7 @@ before he writes the move down:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
@@ -63,7 +64,7 @@ from parser.letters.words import (
 )
 from parser.morph import common_word, parse
 from parser.sender import SenderView
-from parser.vocab import lookup
+from parser.vocab import cyrillic_spellings, lookup
 
 # the decision left to someone else: «решает Дон», «решай сам», «на твоё усмотрение»
 _DEFER_LEMMAS: Final = ws("решать решить выбирать выбрать смотреть усмотрение")
@@ -100,6 +101,7 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
         return bound
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         return reading
+    evidence = _in_cyrillic(evidence)
     back = _taken_back(reading, evidence, view)
     if back is not None:
         return back
@@ -171,6 +173,35 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             f"условий, например: «{_example(reading)}».",
         )
     return reading
+
+
+_LATIN_WORD: Final = re.compile(r"[a-z]+(?:'[a-z]+)?")
+#: English function words a letter in English uses where the checks read Russian ones
+_ENGLISH: Final = {
+    "and": "и", "or": "или", "maybe": "может", "perhaps": "возможно", "kidding": "шучу",
+    "joke": "шутка", "jk": "шучу", "not": "не", "no": "нет", "if": "если",
+    "tomorrow": "завтра", "later": "потом", "yesterday": "вчера",
+}  # fmt: skip
+
+
+def _in_cyrillic(evidence: Evidence) -> Evidence:
+    """The letter's words typed in Latin letters read as the Russian they spell («i» → и,
+    «ili net» → или нет, «Vasyu» → Васю), save the players' nicks, so that every check
+    below reads a letter typed in Latin as it reads one in Cyrillic (C-2: the same
+    standard whatever the alphabet)."""
+    nicks = {
+        k for m in evidence.mentions if m.kind in ("nick", "self") for k in range(m.start, m.end)
+    }
+    tokens = list(evidence.tokens)
+    changed = False
+    for k, t in enumerate(tokens):
+        if k in nicks or not _LATIN_WORD.fullmatch(t.word):
+            continue
+        spelt = (_ENGLISH[t.word],) if t.word in _ENGLISH else cyrillic_spellings(t.word)
+        if spelt:
+            tokens[k] = replace(t, word=spelt[0])
+            changed = True
+    return replace(evidence, tokens=tuple(tokens)) if changed else evidence
 
 
 # -- 1. the role ------------------------------------------------------------------------------
