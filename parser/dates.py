@@ -310,7 +310,6 @@ def parse_date(
 
 # --- dialects that print times in fixed strptime formats (Invision boards) -----------------
 
-_SPACES_RE = re.compile(r"[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
 _LABELS_RE = re.compile(
     r"^(?:Дата|Отправлено|Добавлено|Posted(?:\s+on)?|Sent|Date)\s*:?\s*", re.IGNORECASE
 )
@@ -347,7 +346,12 @@ def read_formatted_date(
     if _PLAIN_ISO.fullmatch(text):  # an attribute's ISO time: the cleaning would keep it as is
         s = text
     else:
-        s = " ".join(_SPACES_RE.sub(" ", _unescape(text)).split())
+        t = _unescape(text)
+        # spaces of any kind (NBSP, U+2000-U+200B, U+202F, U+205F, U+3000) collapse to one:
+        # all are whitespace to str.split but the zero-width space
+        if "\u200b" in t:
+            t = t.replace("\u200b", " ")
+        s = " ".join(t.split())
         s = strip_date_label(s).split("|")[0].strip().rstrip(",")
         if not s:
             return None, "empty date"
@@ -385,7 +389,9 @@ def _read_formatted(
     s_en = english_months(s) if not s.isascii() else s
     # A board prints every time in one format: try the one that read the last time first
     # (strptime is costly, and IPB's list is long).
-    first = _LAST_FORMAT.get(formats, 0)
+    # (by the tuple's identity: hashing a long tuple of formats costs more than the look-up)
+    last = _LAST_FORMAT.get(id(formats))
+    first = last[1] if last is not None and last[0] is formats else 0
     order = (
         (first, *(i for i in range(len(formats)) if i != first)) if first else range(len(formats))
     )
@@ -393,12 +399,12 @@ def _read_formatted(
         read = _strptime(s_en, formats[i])
         if read is None:
             continue
-        _LAST_FORMAT[formats] = i
+        _LAST_FORMAT[id(formats)] = (formats, i)
         return read.replace(tzinfo=zone), None
     return None, f"unreadable date {s!r}"
 
 
-_LAST_FORMAT: dict[tuple[str, ...], int] = {}
+_LAST_FORMAT: dict[int, tuple[tuple[str, ...], int]] = {}
 # strptime's own patterns for the numeric directives (Lib/_strptime.py), so that a format made
 # of them alone is read by one precompiled match instead of strptime's per-call set-up.
 _NUMERIC = {

@@ -166,3 +166,23 @@ def test_host_overrides_query_each_post() -> None:
     read, _issues = _read(posts, custom, grouped=True)
     assert read == _read(posts, custom, grouped=False)[0]
     assert len(read) == 25
+
+
+@pytest.mark.parametrize(
+    "href",
+    [
+        "index.php?showtopic=5&st=20",
+        "index.php?/topic/5-x/&page=2",
+        "viewtopic.php?t=5&start=40",
+        "index.php?showtopic=5",
+        "index.php?act=Search",
+        "",
+        "https://board.example/index.php?/topic/286745-x/",
+        "#top",
+        "index.php?s=1&amp;st=0",
+    ],
+)
+def test_page_link_marks_spelt_out_are_the_marks(href: str) -> None:
+    from parser.ipb.navigation import _PAGE_LINK_MARKS, _page_mark
+
+    assert _page_mark(href) == any(m in href for m in _PAGE_LINK_MARKS)
