@@ -80,6 +80,20 @@ _TOP_MARKS = ("multi_page_jump(", "maintitle")
 _PAGE_OFFSET = re.compile(r"[?&;]st=\d")
 
 
+# A call of the page-jump script (its first argument a quoted address), not the function's
+# own definition (``function multi_page_jump( url_bit, …``) in the page's scripts, which IPB
+# 1.x prints in the page's body on every page.
+_JUMP_CALL = re.compile(r"multi_page_jump\(\s*['\"]")
+
+
+def _last_jump_call(html: str, start: int, end: int) -> int:
+    """Where the last call of the page-jump script in `html[start:end]` starts (-1: none)."""
+    i = html.rfind(_TOP_MARKS[0], start, end)
+    while i >= 0 and _JUMP_CALL.match(html, i) is None:
+        i = html.rfind(_TOP_MARKS[0], start, i)
+    return i
+
+
 def top_chrome(html: str, without: str) -> str:
     """What the page tree of an IPB 1.x/2.x page needs (its title, the title bar and pager just
     above the first post): the head's scripts and styles, the board's header menus, the quick
@@ -91,11 +105,12 @@ def top_chrome(html: str, without: str) -> str:
         return without
     start = first.start()
     head_end = html.find(">", body, start) + 1
-    found = [i for i in (html.rfind(m, head_end, start) for m in _TOP_MARKS) if i >= 0]
+    jump = _last_jump_call(html, head_end, start)
+    found = [i for i in (jump, html.rfind(_TOP_MARKS[1], head_end, start)) if i >= 0]
     if not found:
         return without
     top = html.rfind("<", head_end, min(found) + 1)
-    if "multi_page_jump(" not in html[top:start]:
+    if jump < top:
         last = html.rfind("<!-- THE POST -->")
         if last > start and _PAGE_OFFSET.search(html, last) is not None:
             return without  # a pager below the posts alone
