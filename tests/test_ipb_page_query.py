@@ -186,3 +186,18 @@ def test_page_link_marks_spelt_out_are_the_marks(href: str) -> None:
     from parser.ipb.navigation import _PAGE_LINK_MARKS, _page_mark
 
     assert _page_mark(href) == any(m in href for m in _PAGE_LINK_MARKS)
+
+
+def test_marks_spelt_out_are_the_marks() -> None:
+    import itertools
+
+    from parser.ipb.plain import SKIP_OPENERS, skip_opened
+    from parser.ipb.spans import STRIKE_MARKS, strike_marked
+
+    pieces = ("<s>", "<s", " ", "<del", "<strike", "line-", "through", "<script", "<style",
+              "<noscript", "<template", "<-comment", "<b>", "текст", "<sty", "le")  # fmt: skip
+    for n in range(3):
+        for parts in itertools.product(pieces, repeat=n):
+            low = "".join(parts)
+            assert strike_marked(low) == any(m in low for m in STRIKE_MARKS), low
+            assert skip_opened(low) == any(o in low for o in SKIP_OPENERS), low
