@@ -77,7 +77,8 @@ def without_posts(html: str) -> str:
 # opens the pager (IPB 1.3 prints it right above the topic's title bar, IPB 2 inside it), or
 # the title bar itself.
 _TOP_MARKS = ("multi_page_jump(", "maintitle")
-_PAGE_OFFSET = re.compile(r"[?&;]st=\d")
+# A link to a page of the topic by its offset, `[?&;]st=\d`, matched where its literal is found.
+_PAGE_OFFSET = re.compile(r"(?<=[?&;])st=\d")
 
 
 # A call of the page-jump script (its first argument a quoted address), not the function's
@@ -112,7 +113,7 @@ def top_chrome(html: str, without: str) -> str:
     top = html.rfind("<", head_end, min(found) + 1)
     if jump < top:
         last = html.rfind("<!-- THE POST -->")
-        if last > start and _PAGE_OFFSET.search(html, last) is not None:
+        if last > start and scan(html, "st=", _PAGE_OFFSET, last + 1) is not None:
             return without  # a pager below the posts alone
     # of the head, only the title is read: its scripts and styles are left out
     title_end = html.find("</title>", 0, body)
