@@ -64,13 +64,24 @@ _SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div clas
 def without_posts(html: str) -> str:
     """An IPB 1.x/2.x page with its posts cut out: the page before the first post and after
     the last post's body (the header, the pagination above and below, the footer)."""
-    first = scan(html, "<!--", _MSG_SPLIT)
+    return _without_posts(html, scan(html, "<!--", _MSG_SPLIT))
+
+
+def _without_posts(html: str, first: re.Match[str] | None) -> str:
     if first is None:
         return html
     last = html.rfind("<!-- THE POST -->")
     if last < first.start():
         return html
     return html[: first.start()] + html[last:]
+
+
+def chrome_parts(html: str, *, sliced: bool) -> tuple[str, str]:
+    """(`without_posts`, `top_chrome`) of a page, its first post found once; with
+    `sliced=False` the chrome is the page without its posts (the reference)."""
+    first = scan(html, "<!--", _MSG_SPLIT)
+    without = _without_posts(html, first)
+    return without, _top_chrome(html, without, first) if sliced else without
 
 
 # Where an IPB 1.x/2.x page's navigation starts above its first post: the page-jump link that
@@ -100,7 +111,10 @@ def top_chrome(html: str, without: str) -> str:
     above the first post): the head's scripts and styles, the board's header menus, the quick
     reply and the footer are not parsed. `without` (the page without its posts) when the marks
     are missing or the pager is printed only below the posts."""
-    first = scan(html, "<!--", _MSG_SPLIT)
+    return _top_chrome(html, without, scan(html, "<!--", _MSG_SPLIT))
+
+
+def _top_chrome(html: str, without: str, first: re.Match[str] | None) -> str:
     body = html.find("<body", 0, first.start()) if first is not None else -1
     if first is None or body < 0:
         return without
