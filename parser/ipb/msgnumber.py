@@ -76,10 +76,14 @@ def _without_posts(html: str, first: re.Match[str] | None) -> str:
     return html[: first.start()] + html[last:]
 
 
-def chrome_parts(html: str, *, sliced: bool) -> tuple[str, str]:
-    """(`without_posts`, `top_chrome`) of a page, its first post found once; with
+def first_post(html: str) -> re.Match[str] | None:
+    """The opening marker of a page's first post (None: no post)."""
+    return scan(html, "<!--", _MSG_SPLIT)
+
+
+def chrome_parts(html: str, first: re.Match[str] | None, *, sliced: bool) -> tuple[str, str]:
+    """(`without_posts`, `top_chrome`) of a page whose first post `first_post` found; with
     `sliced=False` the chrome is the page without its posts (the reference)."""
-    first = scan(html, "<!--", _MSG_SPLIT)
     without = _without_posts(html, first)
     return without, _top_chrome(html, without, first) if sliced else without
 
@@ -346,12 +350,29 @@ def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
     return post
 
 
-def msgnumber_posts(html: str, ctx: ReadContext) -> list[PostParts]:
+def _msg_chunks(html: str, first: re.Match[str] | None) -> list[tuple[int, str]]:
+    """Each post's id and markup, up to the next post's marker, as `_MSG_SPLIT.split` cuts
+    the page (searched from the first post on: the header before it is not searched again)."""
+    if first is None:
+        return []
+    chunks: list[tuple[int, str]] = []
+    prev = first
+    for m in _MSG_SPLIT.finditer(html, first.end()):
+        chunks.append((int(prev.group(1)), html[prev.end() : m.start()]))
+        prev = m
+    chunks.append((int(prev.group(1)), html[prev.end() :]))
+    return chunks
+
+
+def msgnumber_posts(
+    html: str, ctx: ReadContext, first: re.Match[str] | None = None
+) -> list[PostParts]:
+    """The posts of an IPB 1.x/2.x page; `first`: its first post's marker where `first_post`
+    found it already."""
     d = ctx.dialect
-    pieces = _MSG_SPLIT.split(html)
     posts: list[PostParts] = []
-    # pieces = [before, id1, chunk1, id2, chunk2, ...]
-    cut = [_cut_msg_post(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
+    chunks = _msg_chunks(html, first if first is not None else first_post(html))
+    cut = [_cut_msg_post(pid, chunk) for pid, chunk in chunks]
     if d.raw_heads:  # the board's own header markup: read as text where it plainly is
         for mp in cut:
             if mp.head_html is not None:

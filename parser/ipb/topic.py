@@ -10,7 +10,7 @@ from parser.html import CUT_SHORT, cut_short, parse_html, scan
 from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks
 from parser.ipb.body import ReadContext
 from parser.ipb.detect import login_state, resolve_dialect
-from parser.ipb.msgnumber import chrome_parts, msgnumber_posts
+from parser.ipb.msgnumber import chrome_parts, first_post, msgnumber_posts
 from parser.ipb.navigation import PAGE_JUMP, board_now, find_topic_id, pagination, topic_title
 from parser.ipb.text import as_tz, parse_board_date
 from parser.records import ParseIssue, Post, Quote, TopicPage, post_record
@@ -63,10 +63,11 @@ def _read_topic(
         # posts are read from their own slices; the page tree is only for the chrome around
         # them (title, pagination, topic links, login state), so the posts are left out of
         # it; so are they out of every page-wide search (a player's words are no chrome)
-        links_in, chrome = chrome_parts(html, sliced=sliced)
+        first = first_post(html)
+        links_in, chrome = chrome_parts(html, first, sliced=sliced)
         state_in, jump_in = links_in, chrome
         tree = parse_html(chrome)
-        read = msgnumber_posts(html, ctx)
+        read = msgnumber_posts(html, ctx, first)
     else:
         chrome = jump_in = links_in = state_in = html
         sl = d.page_slice
