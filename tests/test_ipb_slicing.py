@@ -417,3 +417,28 @@ def test_posts_cut_from_the_first_post_as_the_page_split_cuts_them(path: Path) -
         pieces = _MSG_SPLIT.split(page)
         split = [(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
         assert _msg_chunks(page, first_post(page)) == split
+
+
+_MARKER_CASES = (
+    "<!-- THE POST 5 -->x<!-- THE POST -->",
+    "<!--THE POST 5-->",
+    "<!-- <!-- THE POST 5 -->",
+    "<!-- a THE POST 5 -->",
+    "THE POST 5 --><!--\n\t THE POST 6 -->",
+    "<!--\u00a0THE POST 7 -->",
+    "<!-- THE POST  8 --> <!-- THE POST x --> <!-- THE POST 9-->",
+    "<!-- THE POST 1 THE POST 2 -->",
+    "",
+)
+
+
+@pytest.mark.parametrize("path", _MSG_PAGES, ids=lambda p: p.name)
+def test_body_markers_found_from_their_words_as_by_the_pattern(path: Path) -> None:
+    from parser.ipb.msgnumber import _THE_POST_START, _post_starts
+
+    pieces = _MSG_SPLIT.split(_html(path))
+    chunks = [*pieces[2::2], *_MARKER_CASES]
+    assert len(chunks) > 10
+    for chunk in chunks:
+        expected = [m.span() for m in _THE_POST_START.finditer(chunk)]
+        assert [m.span() for m in _post_starts(chunk)] == expected, chunk[:80]

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -39,7 +40,7 @@ _THE_POST_END = re.compile(r"<!--\s*THE POST\s*-->")
 
 def _body_span(chunk: str, pid: int) -> tuple[int, int, int, int] | None:
     """(start of the opening marker, body start, body end, end of the closing marker)."""
-    for m in _THE_POST_START.finditer(chunk):
+    for m in _post_starts(chunk):
         if int(m.group(1)) != pid:
             continue
         end = _THE_POST_END.search(chunk, m.end())
@@ -47,6 +48,20 @@ def _body_span(chunk: str, pid: int) -> tuple[int, int, int, int] | None:
             return None
         return m.start(), m.end(), end.start(), end.end()
     return None
+
+
+def _post_starts(chunk: str) -> Iterator[re.Match[str]]:
+    """`_THE_POST_START.finditer(chunk)`, found from its words: a match can only open at the
+    nearest comment opening before "THE POST ", with nothing but whitespace between (the
+    pattern, led by "<!--", was tried at every comment of the post's header)."""
+    i = chunk.find("THE POST ")
+    while i >= 0:
+        start = chunk.rfind("<!--", 0, i)
+        if start >= 0 and (start + 4 == i or chunk[start + 4 : i].isspace()):
+            m = _THE_POST_START.match(chunk, start)
+            if m is not None:
+                yield m
+        i = chunk.find("THE POST ", i + 1)
 
 
 # `<!--\s*Begin Msg Number\s+(\d+)\s*-->` under IGNORECASE, its letters spelt as the classes
