@@ -396,11 +396,11 @@ def _read_formatted(
         (first, *(i for i in range(len(formats)) if i != first)) if first else range(len(formats))
     )
     for i in order:
-        read = _strptime(s_en, formats[i])
+        read = _strptime(s_en, formats[i], zone)
         if read is None:
             continue
         _LAST_FORMAT[id(formats)] = (formats, i)
-        return read.replace(tzinfo=zone), None
+        return read, None
     return None, f"unreadable date {s!r}"
 
 
@@ -441,33 +441,53 @@ def _numeric_format(fmt: str) -> re.Pattern[str] | None:
     return re.compile("".join(out), re.IGNORECASE)
 
 
-def _strptime(text: str, fmt: str) -> datetime | None:
-    """`datetime.strptime(text, fmt)`, None where it raises."""
-    rx = _numeric_format(fmt)
-    if rx is None:
+def _strptime(text: str, fmt: str, tz: tzinfo | None = None) -> datetime | None:
+    """`datetime.strptime(text, fmt)` (in zone `tz` where given), None where it raises."""
+    reader = _numeric_reader(fmt)
+    if reader is None:
         try:
-            return datetime.strptime(text, fmt)
+            read = datetime.strptime(text, fmt)
         except ValueError:
             return None
+        return read if tz is None else read.replace(tzinfo=tz)
+    rx, where = reader
     m = rx.fullmatch(text)
     if m is None:
         return None
-    g = m.groupdict()
-    if g.get("Y"):
-        year = int(g["Y"])
-    elif g.get("y"):
-        year = int(g["y"])
+    g = m.groups()
+    iy, i2y, im, i_d, ih, imin, isec = where
+    if iy >= 0:
+        year = int(g[iy])
+    elif i2y >= 0:
+        year = int(g[i2y])
         year += 2000 if year <= 68 else 1900  # strptime's pivot
     else:
         year = 1900
     try:
         return datetime(
             year,
-            int(g.get("m") or 1),
-            int(g.get("d") or 1),
-            int(g.get("H") or 0),
-            int(g.get("M") or 0),
-            int(g.get("S") or 0),
+            int(g[im]) if im >= 0 else 1,
+            int(g[i_d]) if i_d >= 0 else 1,
+            int(g[ih]) if ih >= 0 else 0,
+            int(g[imin]) if imin >= 0 else 0,
+            int(g[isec]) if isec >= 0 else 0,
+            tzinfo=tz,
         )
     except ValueError:
         return None
+
+
+_Reader = tuple[re.Pattern[str], tuple[int, int, int, int, int, int, int]]
+
+
+@lru_cache(maxsize=128)
+def _numeric_reader(fmt: str) -> _Reader | None:
+    """`_numeric_format(fmt)` and the index of each directive's group in its match (-1: not
+    in the format): Y, y, m, d, H, M, S. Every group a format has always takes part in a
+    match, with a digit at least."""
+    rx = _numeric_format(fmt)
+    if rx is None:
+        return None
+    index = rx.groupindex
+    y, y2, m, d, h, mi, s = (index.get(k, 0) - 1 for k in "YymdHMS")
+    return rx, (y, y2, m, d, h, mi, s)
