@@ -132,7 +132,7 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
 #: (tests/letters/README.md, held-out part 3). Each must still be silent while listed.
 KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 5, its first run (tests/letters/README.md)
-    "ho5_gambler:9": "a verb-form nick in its ordinary sense after an explicit skip read as a check",
+    "ho5_gambler:9": "a verb-form nick in its ordinary sense after a skip read as a check",
     "ho5_gambler:50": "a mafioso's kill while the godfather lives: answered «принято условно»",
     "ho5_gambler:54": "a mafioso's kill while the godfather lives: answered «принято условно»",
     "ho5_gambler:55": "a mafioso's kill while the godfather lives: answered «принято условно»",
