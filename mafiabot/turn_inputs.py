@@ -28,6 +28,7 @@ from engine.common import apply_replacements
 from engine.kinds import Phase, VoteKind
 from engine.state import Player
 from mafiabot.config.calendar import stamp_cutoff
+from mafiabot.newspaper.host_words import note, span_words
 from parser.records import Post
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
@@ -239,15 +240,10 @@ def _last_words(
             n = p.posts_after_death + used.get(p.nick, 0)
             if n < rules.last_words(p):
                 window = calendar.last_word or timedelta()
-                # a rehearsal's window is minutes: say so rather than "0 ч"
-                span = (
-                    f"{int(window.total_seconds() // 3600)} ч"
-                    if window >= timedelta(hours=1)
-                    else f"{int(window.total_seconds() // 60)} мин"
-                )
+                # a rehearsal's window is minutes: say so rather than «0 часов»
+                span = span_words(int(window.total_seconds() // 60))
                 flags.append(
-                    f"{tp.seat}: сообщение {tp.post.id} написано позже {span} после "
-                    "гибели — это уже не последнее слово (G-P.2)"
+                    note("late_last_word", rules, seat=tp.seat, post=tp.post.id, span=span)
                 )
                 continue
         if p is not None and not p.alive:

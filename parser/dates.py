@@ -310,7 +310,6 @@ def parse_date(
 
 # --- dialects that print times in fixed strptime formats (Invision boards) -----------------
 
-_SPACES_RE = re.compile(r"[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
 _LABELS_RE = re.compile(
     r"^(?:Дата|Отправлено|Добавлено|Posted(?:\s+on)?|Sent|Date)\s*:?\s*", re.IGNORECASE
 )
@@ -347,7 +346,12 @@ def read_formatted_date(
     if _PLAIN_ISO.fullmatch(text):  # an attribute's ISO time: the cleaning would keep it as is
         s = text
     else:
-        s = " ".join(_SPACES_RE.sub(" ", _unescape(text)).split())
+        t = _unescape(text)
+        # spaces of any kind (NBSP, U+2000-U+200B, U+202F, U+205F, U+3000) collapse to one:
+        # all are whitespace to str.split but the zero-width space
+        if "\u200b" in t:
+            t = t.replace("\u200b", " ")
+        s = " ".join(t.split())
         s = strip_date_label(s).split("|")[0].strip().rstrip(",")
         if not s:
             return None, "empty date"
@@ -385,20 +389,22 @@ def _read_formatted(
     s_en = english_months(s) if not s.isascii() else s
     # A board prints every time in one format: try the one that read the last time first
     # (strptime is costly, and IPB's list is long).
-    first = _LAST_FORMAT.get(formats, 0)
+    # (by the tuple's identity: hashing a long tuple of formats costs more than the look-up)
+    last = _LAST_FORMAT.get(id(formats))
+    first = last[1] if last is not None and last[0] is formats else 0
     order = (
         (first, *(i for i in range(len(formats)) if i != first)) if first else range(len(formats))
     )
     for i in order:
-        read = _strptime(s_en, formats[i])
+        read = _strptime(s_en, formats[i], zone)
         if read is None:
             continue
-        _LAST_FORMAT[formats] = i
-        return read.replace(tzinfo=zone), None
+        _LAST_FORMAT[id(formats)] = (formats, i)
+        return read, None
     return None, f"unreadable date {s!r}"
 
 
-_LAST_FORMAT: dict[tuple[str, ...], int] = {}
+_LAST_FORMAT: dict[int, tuple[tuple[str, ...], int]] = {}
 # strptime's own patterns for the numeric directives (Lib/_strptime.py), so that a format made
 # of them alone is read by one precompiled match instead of strptime's per-call set-up.
 _NUMERIC = {
@@ -435,33 +441,53 @@ def _numeric_format(fmt: str) -> re.Pattern[str] | None:
     return re.compile("".join(out), re.IGNORECASE)
 
 
-def _strptime(text: str, fmt: str) -> datetime | None:
-    """`datetime.strptime(text, fmt)`, None where it raises."""
-    rx = _numeric_format(fmt)
-    if rx is None:
+def _strptime(text: str, fmt: str, tz: tzinfo | None = None) -> datetime | None:
+    """`datetime.strptime(text, fmt)` (in zone `tz` where given), None where it raises."""
+    reader = _numeric_reader(fmt)
+    if reader is None:
         try:
-            return datetime.strptime(text, fmt)
+            read = datetime.strptime(text, fmt)
         except ValueError:
             return None
+        return read if tz is None else read.replace(tzinfo=tz)
+    rx, where = reader
     m = rx.fullmatch(text)
     if m is None:
         return None
-    g = m.groupdict()
-    if g.get("Y"):
-        year = int(g["Y"])
-    elif g.get("y"):
-        year = int(g["y"])
+    g = m.groups()
+    iy, i2y, im, i_d, ih, imin, isec = where
+    if iy >= 0:
+        year = int(g[iy])
+    elif i2y >= 0:
+        year = int(g[i2y])
         year += 2000 if year <= 68 else 1900  # strptime's pivot
     else:
         year = 1900
     try:
         return datetime(
             year,
-            int(g.get("m") or 1),
-            int(g.get("d") or 1),
-            int(g.get("H") or 0),
-            int(g.get("M") or 0),
-            int(g.get("S") or 0),
+            int(g[im]) if im >= 0 else 1,
+            int(g[i_d]) if i_d >= 0 else 1,
+            int(g[ih]) if ih >= 0 else 0,
+            int(g[imin]) if imin >= 0 else 0,
+            int(g[isec]) if isec >= 0 else 0,
+            tzinfo=tz,
         )
     except ValueError:
         return None
+
+
+_Reader = tuple[re.Pattern[str], tuple[int, int, int, int, int, int, int]]
+
+
+@lru_cache(maxsize=128)
+def _numeric_reader(fmt: str) -> _Reader | None:
+    """`_numeric_format(fmt)` and the index of each directive's group in its match (-1: not
+    in the format): Y, y, m, d, H, M, S. Every group a format has always takes part in a
+    match, with a digit at least."""
+    rx = _numeric_format(fmt)
+    if rx is None:
+        return None
+    index = rx.groupindex
+    y, y2, m, d, h, mi, s = (index.get(k, 0) - 1 for k in "YymdHMS")
+    return rx, (y, y2, m, d, h, mi, s)

@@ -21,8 +21,20 @@ from engine.actions import Vote
 from engine.events import HOST, player
 from engine.kinds import Clan, Role
 from engine.rules import ruleset_class
+from mafiabot.newspaper.host_words import NOTE_RU, Count, Nick, Turn, note, span_words
 from mafiabot.newspaper.render import Renderer
-from mafiabot.newspaper.words import PEFL_CAUSE_FORMS, REFUSAL_RU
+from mafiabot.newspaper.words import (
+    PEFL_CAUSE_FORMS,
+    REFUSAL_RU,
+    SIGNUP_BANNED_SUBJECT_RU,
+    WHICH_GAME_RU,
+    failure_ru,
+    outbox_kind_ru,
+    parse_issue_ru,
+    shut_out_ru,
+    signup_banned_ru,
+    turn_word,
+)
 
 MSK = ZoneInfo("Europe/Moscow")
 NEXT = datetime(2026, 12, 3, 22, 0, tzinfo=MSK)
@@ -411,6 +423,19 @@ def replies() -> list[Entry]:
             r.move_question(
                 nick="Нина", question=ask, action="heal", targets=["Марго"], final=True
             ),
+        )
+    )
+    for nick, left in (("Нина", 1), ("Tanya-77", 2), ("Вася2005", 5)):
+        out.append(
+            (
+                f"запись не принята: пропускает ещё {left}",
+                f"[{SIGNUP_BANNED_SUBJECT_RU.format(game=GAME)}]\n" + signup_banned_ru(nick, left),
+            )
+        )
+    out.append(
+        (
+            "ответ, когда один аккаунт играет в нескольких играх ведущего",
+            WHICH_GAME_RU.format(game=GAME) + "\n\nНина, ход принят: лечение — Марго.",
         )
     )
     return out  # fmt: skip
@@ -927,8 +952,133 @@ def host_texts() -> list[Entry]:
         why="тема закрыта, бот не может в ней писать",
         text="[b]Газета «Вечерний город» — Мафия – 12, выпуск 2[/b]\n…",
     )
+    gambler_report = r.host_report(
+        game_name=GAME,
+        turn=3,
+        events=[E.TurnResolved(turn=3, alive=("Шерлок", "Егор"))],
+        flags=[
+            note(
+                "refused",
+                "gambler",
+                what="газета",
+                turn=Turn(2),
+                why="тема закрыта, бот не может в ней писать",
+            )
+        ],
+        ruleset="gambler",
+    )
+    gambler_notice = r.failure_notice(
+        what="роль",
+        turn=1,
+        recipient="Нина",
+        why="на форуме нет пользователя Нина",
+        text="[b]Нина, ваша роль — доктор[/b]\n…",
+        ruleset="gambler",
+    )
     return [("отчёт ведущему: все события, решения, голоса", report),
-            ("ведущему: не отправлено", notice)]  # fmt: skip
+            ("ведущему: не отправлено", notice),
+            ("Гэмблер: отчёт ведущему считает дни", gambler_report),
+            ("Гэмблер: ведущему: не отправлено", gambler_notice)]  # fmt: skip
+
+
+# --- the daemon's notes for the host (flags: the host report, the dashboard, `status`) ------
+
+
+def _turn_notes(rules: str) -> list[tuple[str, str]]:
+    """(key, note) of every note that names a turn, for one rule set: day 3 in Gambler is
+    turn 3 in PEFL, and the note says it as the rule set's papers do."""
+    closed = "тема закрыта, бот не может в ней писать"
+    return [
+        ("posts_after_missed_deadline_one",
+         note("posts_after_missed_deadline_one", rules, turn=Turn(3), next=turn_word(rules))),
+        *(("posts_after_missed_deadline",
+           note("posts_after_missed_deadline", rules, turn=Turn(3), count=Count(n),
+                next=turn_word(rules)))
+          for n in (2, 5, 21)),
+        ("paper_without_chart",
+         note("paper_without_chart", rules, turn=Turn(2),
+              why=failure_ru("the board refused the attachment: file too large"))),
+        ("pm_unverified",
+         note("pm_unverified", rules, kind=outbox_kind_ru("role"), to=Nick("Нина"),
+              turn=Turn(1))),
+        ("pm_unverified",
+         note("pm_unverified", rules, kind=outbox_kind_ru("ack-15"), to=Nick("Tanya-77"),
+              turn=Turn(4))),
+        ("post_seen_late_moved",
+         note("post_seen_late_moved", rules, post=57, author="Шерлок", topic=1200,
+              stamp="03.12 21:59", on_time=Turn(2), turn=Turn(3))),
+        ("post_seen_late_kept",
+         note("post_seen_late_kept", rules, post=58, author="Mister X", topic=1200,
+              stamp="03.12 21:59", on_time=Turn(2), turn=Turn(2))),
+        *(("pm_seen_late",
+           note("pm_seen_late", rules, pm=15, sender=Nick(nick), stamp="03.12 21:58",
+                on_time=Turn(2), turn=Turn(3)))
+          for nick in ("Шерлок", "Нина", "Граф Монте-Кристо", "Tanya-77")),
+        ("refused", note("refused", rules, what=outbox_kind_ru("newspaper"), to=Nick("topic"),
+                         turn=Turn(2), why=closed)),
+        *(("refused_to",
+           note("refused_to", rules, what=outbox_kind_ru("role"), to=Nick(nick), turn=Turn(1),
+                why=failure_ru("no such user on the board: " + nick)))
+          for nick in ("Нина", "Марго", "Вася2005")),
+        ("report_subject", note("report_subject", rules, game=GAME, turn=Turn(3))),
+    ]  # fmt: skip
+
+
+def _other_notes() -> list[tuple[str, str]]:
+    """(key, note) of the notes that name no turn: the same in both rule sets."""
+    rules = "pefl"
+    twin = note("lookalike", rules, twin="Шерлок", twin_id=61, own_id=NOTE_RU["id_unknown"])
+    return [
+        ("stopped", note("stopped", rules, said=shut_out_ru("AccountBanned", "Вы забанены"))),
+        ("deadline_held",
+         note("deadline_held", rules, deadline="3 декабря в 22:00 МСК", allowed=2)),
+        ("page_issue", note("page_issue", rules, topic=1200,
+                            issue=parse_issue_ru("post 60", "no post time"))),
+        ("pm_unreadable", note("pm_unreadable", rules, pm=16)),
+        ("outsider_post", note("outsider_post", rules, author="Болтун", post=90)),
+        ("lookalike",
+         note("lookalike", rules, twin="Шерлок", twin_id=NOTE_RU["id_unknown"], own_id=77)),
+        ("outsider_post_lookalike",
+         note("outsider_post_lookalike", rules, author="Шерлoк", post=91, twin=twin)),
+        ("refused_subject",
+         note("refused_subject", rules, game=GAME, what=outbox_kind_ru("newspaper"))),
+        *(("signup_lookalike",
+           note("signup_lookalike", rules, author=Nick(a), post=12, first=Nick(b)))
+          for a, b in (("Шерлoк", "Шерлок"), ("Нинa", "Нина"), ("Tanya_77", "Tanya-77"))),
+        *(("pm_no_move", note("pm_no_move", rules, pm=17, sender=Nick(n)))
+          for n in ("Егор", "Нина", "Марго", "Mister X")),
+        ("pm_outsider", note("pm_outsider", rules, pm=18, sender="Зритель")),
+        ("pm_outsider_lookalike",
+         note("pm_outsider_lookalike", rules, pm=19, sender="Шерлoк", twin=twin)),
+        *(("pm_dead", note("pm_dead", rules, pm=20, sender=n)) for n in ("Нина", "Вася2005")),
+        *(("mailbox_filling", note("mailbox_filling", rules, used=Count(n), quota=50))
+          for n in (41, 42, 45)),
+        ("mailbox_filling_clean",
+         note("mailbox_filling_clean", rules, used=Count(48), quota=50)),
+        ("edited_after_deadline",
+         note("edited_after_deadline", rules, post=61, author="Граф Монте-Кристо")),
+        *(("late_last_word",
+           note("late_last_word", rules, seat="Нина", post=62, span=span_words(m)))
+          for m in (1, 30, 60, 120, 300)),
+        ("reading_pages", NOTE_RU["reading_pages"].format(topic=1200)),
+    ]  # fmt: skip
+
+
+#: what no note shows on its own: filled into another
+NOTE_PARTS = ("id_unknown",)
+
+
+def host_notes() -> list[Entry]:
+    out: list[Entry] = []
+    for rules, name in (("pefl", "ПЕФЛ"), ("gambler", "Гэмблер")):
+        out += [(f"{name}: {key}", text) for key, text in _turn_notes(rules)]
+    out += [(f"оба свода правил: {key}", text) for key, text in _other_notes()]
+    return out
+
+
+def host_note_keys() -> set[str]:
+    """The `NOTE_RU` keys the catalogue shows."""
+    return {key for key, _text in (*_turn_notes("pefl"), *_other_notes())} | set(NOTE_PARTS)
 
 
 #: the catalogue's files: name → the entries it holds, and whether players read them
@@ -940,6 +1090,7 @@ FILES: dict[str, tuple[Callable[[], list[Entry]], bool]] = {
     "newspapers_gambler.txt": (gambler_papers, True),
     "posts.txt": (posts, True),
     "host.txt": (host_texts, False),
+    "host_notes.txt": (host_notes, False),
 }
 
 

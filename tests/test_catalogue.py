@@ -22,7 +22,7 @@ _DATA = re.compile(r"\[code\].*?\[/code\]", re.S)
 _TAGS = re.compile(r"\[\u200b?/?(?:b|i|quote|code|color|url|size)(?:=[^\]]*)?\]")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z_'’-]*")
 #: nicks that only some entries use
-OTHER_NICKS = ("Вовчик", "Мурка", "Кот")
+OTHER_NICKS = ("Вовчик", "Мурка", "Кот", "Шерлoк", "Нинa", "Tanya_77")  # the last: Latin letters
 
 
 def latin_words(text: str) -> list[str]:
@@ -58,12 +58,55 @@ def test_the_latin_check_fails_on_english_and_codes() -> None:
     assert latin_words("Отпечаток (SHA-256): [code]ab12[/code], Tanya-77") == []
 
 
-def test_host_texts_carry_no_code_either() -> None:
-    make, _players_read = FILES["host.txt"]
+#: the config's own names a host text may give, as the host writes them in his config
+CONFIG_NAMES = re.compile(r"\[\[override\]\]|\[(?:game|board)(?:\.\w+)?\](?: \w+)?")
+
+
+@pytest.mark.parametrize("name", ["host.txt", "host_notes.txt"])
+def test_host_texts_carry_no_code_either(name: str) -> None:
+    make, _players_read = FILES[name]
     for title, text in make():
-        # the host reads his config's own words ([[override]]) and the bot's marker name
-        words = [w for w in latin_words(text) if w not in ("override",)]
+        # a report shows [[override]] with zero-width spaces (so the board shows it as text)
+        words = [w for w in latin_words(CONFIG_NAMES.sub(" ", text)) if w != "override"]
         assert words == [], f"{title}:\n{text}"
+
+
+def test_the_host_check_lets_through_config_names_only() -> None:
+    said = "поднимите [game] max_catchup, впишите в [game.user_ids], через [[override]]"
+    assert latin_words(CONFIG_NAMES.sub(" ", said)) == []
+    assert latin_words(CONFIG_NAMES.sub(" ", "ЛС 15 (turn 3): not answered")) == [
+        "turn",
+        "not",
+        "answered",
+    ]
+
+
+def test_every_host_note_is_in_the_catalogue() -> None:
+    """A note added to `NOTE_RU` is shown in `golden_texts/host_notes.txt` (both rule sets
+    where it names a turn), so no host line is written without being read."""
+    from mafiabot.newspaper.host_words import NOTE_RU
+    from tests.catalogue import host_note_keys
+
+    assert host_note_keys() == set(NOTE_RU)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "words"),
+    [
+        ("pefl", ("после дедлайна хода 3", "засчитано в ход 3", "отнесено к ходу 2")),
+        ("gambler", ("после дедлайна дня 3", "засчитано в день 3", "отнесено к дню 2")),
+    ],
+)
+def test_host_notes_count_turns_as_the_rule_set_does(ruleset: str, words: tuple[str]) -> None:
+    """G-S.2 counts days (day N and its night), P-S.2 turns: the host's notes say «день 3»
+    in Gambler as its papers do, «ход 3» in PEFL, declined where the sentence needs it."""
+    text = render_file(FILES["host_notes.txt"][0]())
+    name = "ПЕФЛ" if ruleset == "pefl" else "Гэмблер"
+    mine = "\n".join(part for part in text.split("════ ") if part.startswith(name))
+    for said in words:
+        assert said in mine
+    other = "дня 3" if ruleset == "pefl" else "хода 3"
+    assert other not in mine
 
 
 @pytest.mark.parametrize("game", ["pefl", "gambler"])

@@ -371,5 +371,5 @@ def test_check_config_exit_codes(
     old.write_text(text, "utf-8")
     assert check_config.main(argparse.Namespace(config=str(old))) == 0  # warnings only
     out = capsys.readouterr()
-    assert "warning: game.deadlines" in out.err and "warning: game.start" in out.err
-    assert "OK" in out.out and "warning(s)" in out.out
+    assert "предупреждение: game.deadlines" in out.err and "предупреждение: game.start" in out.err
+    assert "всё в порядке" in out.out and "2 предупреждения" in out.out

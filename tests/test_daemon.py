@@ -345,8 +345,8 @@ def test_C_3_a_lookalike_sign_up_is_not_a_second_seat(tmp_path: Path) -> None:
     notes = d.flags(0)
     assert (
         len(notes) == 1
-        and "запись Кoт" in notes[0]
-        and "как у записавшегося раньше Кот" in notes[0]
+        and "запись игрока Кoт" in notes[0]
+        and "как у записавшегося раньше Кота" in notes[0]
     )
 
 
@@ -397,7 +397,7 @@ def test_G_full_gambler_game_greens_court_and_night() -> None:
     ack = next(m for m in run.board.sent if m.to == ("Граф Монте-Кристо",) and "Re:" in m.subject)
     assert "условно" in ack.html
     # G-P.2: the killed civilian's last word is fine, a later post is flagged, once
-    reports = [m.html for m in run.board.sent if "отчёт, ход 3" in m.subject]
+    reports = [m.html for m in run.board.sent if "отчёт, день 3" in m.subject]
     lines = [ln for r in reports for ln in r.splitlines() if "после выбытия" in ln or "выбыл" in ln]
     assert [ln for ln in lines if "Вася2005" in ln] == [
         "• Выбывший игрок Вася2005 пишет в теме: 2-е сообщение после выбытия [ведущему]"

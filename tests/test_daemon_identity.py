@@ -112,7 +112,7 @@ def test_C_2_a_lookalike_posting_before_the_player_takes_neither_his_id_nor_his_
     assert any(r.post_id == fake.id for r in rejected)
     flagged = [f for f in run.daemon.flags(1) if f"сообщение {fake.id})" in f]
     assert len(flagged) == 1
-    assert f"id {fake.uid}" in flagged[0] and "Шерлок" in flagged[0]
+    assert f"(номер {fake.uid})" in flagged[0] and "Шерлок" in flagged[0]
 
 
 def test_C_2_the_hosts_user_ids_name_both_accounts_in_the_flag(tmp_path: Path) -> None:
@@ -136,7 +136,7 @@ def test_C_2_the_hosts_user_ids_name_both_accounts_in_the_flag(tmp_path: Path) -
     assert sh.seat_of(g, "Holmes", 61) == "Шерлок"  # the id, whatever the name shown
     flagged = [f for f in run.daemon.flags(1) if f"сообщение {fake.id})" in f]
     assert len(flagged) == 1
-    assert f"id {fake.uid}" in flagged[0] and "(id 61)" in flagged[0]
+    assert f"(номер {fake.uid})" in flagged[0] and "(номер учётной записи 61)" in flagged[0]
 
 
 def test_C_2_a_lookalikes_letter_is_no_move_of_the_player(tmp_path: Path) -> None:
@@ -153,4 +153,6 @@ def test_C_2_a_lookalikes_letter_is_no_move_of_the_player(tmp_path: Path) -> Non
     moves = run.store.moves(g.id, 1)
     assert all(m.pm_board_id != fake.id for m in moves)
     assert [m.targets for m in moves if m.actor == "Шерлок"] == [["Граф Монте-Кристо"]]
-    assert any(f"ЛС {fake.id} от Шерлoк (не игрок)" in f for f in run.daemon.flags(1))
+    assert any(
+        f"ЛС {fake.id} от постороннего (отправитель — Шерлoк)" in f for f in run.daemon.flags(1)
+    )

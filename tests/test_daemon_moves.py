@@ -131,7 +131,7 @@ def test_C_2_a_letter_with_no_move_is_not_refused(tmp_path: Path) -> None:
     (note,) = answers
     assert "хода в вашем письме я не нашёл" in note and "не принят" not in note
     flags = run.daemon.flags(1)
-    assert any("Dr.Watson" in f and "хода нет" in f for f in flags)
+    assert any("от игрока Dr.Watson: хода в нём нет" in f for f in flags)
 
 
 def test_C_2_a_letter_from_a_non_player_is_never_answered_but_reported(tmp_path: Path) -> None:
@@ -144,7 +144,7 @@ def test_C_2_a_letter_from_a_non_player_is_never_answered_but_reported(tmp_path:
     )
     assert answers == []
     assert [m for m in run.board.sent if m.to == ("Прохожий",)] == []
-    flags = [f for f in run.daemon.flags(1) if "Прохожий" in f and "не игрок" in f]
+    flags = [f for f in run.daemon.flags(1) if "от постороннего (отправитель — Прохожий)" in f]
     assert len(flags) == 2
 
 

@@ -247,6 +247,6 @@ def test_check_config_shows_every_layer_in_one_pass(
     game.write_text(text, "utf-8")
     code, said = _check(game, capsys)
     assert code == 2
-    assert "poll_intervall" in said and "did you mean" in said
+    assert "poll_intervall" in said and "может быть, имелось в виду" in said
     assert "MAFIABOT_DEMO_PASSWORD" in said  # the environment
-    assert "game.start" in said and "days ago" in said  # the clock
+    assert "game.start" in said and "назад" in said  # the clock

@@ -282,3 +282,45 @@ def test_the_status_table_heads_a_refused_run_in_russian() -> None:
     assert first.startswith("Последний запуск бота не удался (3 декабря в 22:00 МСК): "), first
     words = re.sub(r"\S*/\S*|\[storage\] url", " ", first)
     assert latin_words(words) == [], first
+
+
+@pytest.mark.parametrize(("found", "linked"), [("phpbb", True), ("", False)])
+def test_an_auto_board_is_linked_as_the_bot_found_it(found: str, linked: bool) -> None:
+    """`[board] kind = "auto"`: the dashboard links the outbox's posts and the letters the
+    way it does for a named engine once the daemon has met the board (`Game.board_kind`);
+    before that, none (a guessed link would lead nowhere)."""
+    run = pefl_mid_turn()
+    board = dataclasses.replace(run.cfg.board, kind="auto")
+    src = source(run)
+    src.cfg = dataclasses.replace(run.cfg, board=board)
+    g = run.store.find_game(run.cfg.game.topic)
+    assert g is not None
+    run.store.update_game(g.id, board_kind=found)
+    view = game_view(src, PEFL_MID_TURN_1)
+    sent = [o for o in view["outbox"] if o["status"] == "sent" and o["channel"] == "topic"]
+    assert sent
+    if linked:
+        assert all(o["url"].startswith("http://127.0.0.1:8080/viewtopic.php?p=") for o in sent)
+        letter = view["letters"][0]
+        assert letter["url"] == f"http://127.0.0.1:8080/ucp.php?i=pm&mode=view&p={letter['id']}"
+    else:
+        assert all(o["url"] is None for o in sent)
+
+
+def test_the_daemon_keeps_the_engine_its_client_talks_to() -> None:
+    from mafiabot.newspaper.links import board_engine
+    from scraper.ipb import IpbClient, IpbSettings
+    from scraper.phpbb import PhpbbClient, PhpbbSettings
+
+    phpbb = PhpbbClient(PhpbbSettings(base_url="http://b/", username="u", password="p"))
+    ipb = IpbClient(IpbSettings(base_url="http://b/", username="u", password="p"))
+    assert (board_engine(phpbb), board_engine(ipb)) == ("phpbb", "ipb")
+    run = pefl_mid_turn()  # the in-memory board names no engine: what was kept stays
+    g = run.store.find_game(run.cfg.game.topic)
+    assert g is not None
+    run.store.update_game(g.id, board_kind="ipb")
+    run.daemon.record_tick(PEFL_MID_TURN_1, "0 new post(s), 0 edited", ok=True)
+    assert run.store.find_game(run.cfg.game.topic).board_kind == "ipb"  # type: ignore[union-attr]
+    run.daemon.client = phpbb
+    run.daemon.record_tick(PEFL_MID_TURN_1, "0 new post(s), 0 edited", ok=True)
+    assert run.store.find_game(run.cfg.game.topic).board_kind == "phpbb"  # type: ignore[union-attr]

@@ -130,3 +130,13 @@ def test_nested_colours_and_wrappers_like_the_phpbb_reader() -> None:
         ("#008000", "за Ronin", ("b",)),
         ("#0000ff", "ссылка", ("a",)),
     ]
+
+
+@pytest.mark.parametrize(
+    "space", [" ", "\t", "\n", "\u00a0", "\u2002", "\u2009", "\u200a", "\u200b", "\u202f", "\u3000"]
+)
+def test_printed_times_read_across_every_kind_of_space(space: str) -> None:
+    # runs of any space a board or a browser's copy may print collapse to one
+    shown = f"{space}Дата{space}{space}31.07.2014{space}-{space}12:57{space}"
+    assert parse_board_date(shown, tz=MSK) == datetime(2014, 7, 31, 12, 57, tzinfo=MSK)
+    assert parse_board_date(f"31.07.2014 -{space}x12:57", tz=MSK) is None

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from parser.dialects import DIALECTS, IPS4, Dialect
+from parser.dialects import DIALECTS, IPB2, IPS4, Dialect
 from parser.encoding import decode_html
 from parser.ipb.blocks import slice_blocks
 from parser.ipb.detect import detect_ipb
@@ -367,3 +367,78 @@ def test_odd_headers_read_as_the_parser_reads_them(edit: tuple[str, str]) -> Non
                 continue
             changed = html.replace(o, n)
             assert _read_raw(changed, True) == _read_raw(changed, False), (path.name, n)
+
+
+# --- IPB 1.x/2.x: where the chrome above the posts starts -----------------------------------
+
+_PAGER_PAGE = FIXTURES / "ipb13/http/topic_pages/1.html"
+
+
+@pytest.mark.parametrize("path", _MSG_PAGES[:3], ids=lambda p: p.name)
+def test_single_page_topic_chrome_starts_at_the_title_bar(path: Path) -> None:
+    from parser.ipb.msgnumber import chrome_parts, first_post, top_chrome, without_posts
+
+    # IPB 1.3 defines its page-jump function in the page's body, above the posts: that is
+    # no pager, and the header menus between it and the title bar are not parsed
+    html = _html(path)
+    assert "function multi_page_jump(" in html and "multi_page_jump('" not in html
+    chrome = top_chrome(html, without_posts(html))
+    assert "multi_page_jump" not in chrome and "maintitle" in chrome and "<title>" in chrome
+    assert len(chrome) < 3000
+    assert chrome_parts(html, first_post(html), sliced=True) == (without_posts(html), chrome)
+    assert chrome_parts(html, first_post(html), sliced=False) == (without_posts(html),) * 2
+    assert _read(html, IPB2, sliced=True) == _read(html, IPB2, sliced=False)
+
+
+def test_pager_above_the_posts_opens_the_chrome() -> None:
+    from parser.ipb.msgnumber import chrome_parts, first_post, top_chrome, without_posts
+
+    html = _html(_PAGER_PAGE)
+    first = _MSG_SPLIT.search(html)
+    assert first is not None
+    above = html.rfind("multi_page_jump('", 0, first.start())
+    assert above > html.find("function multi_page_jump(")
+    chrome = top_chrome(html, without_posts(html))
+    assert "multi_page_jump('" in chrome and "function multi_page_jump(" not in chrome
+    assert chrome_parts(html, first_post(html), sliced=True) == (without_posts(html), chrome)
+    # the pager only below the posts: the page without its posts is read whole
+    only_below = html[:above] + "no_page_jump('" + html[above + len("multi_page_jump('") :]
+    assert top_chrome(only_below, without_posts(only_below)) == without_posts(only_below)
+    for page in (html, only_below):
+        assert _read(page, IPB2, sliced=True) == _read(page, IPB2, sliced=False)
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+def test_posts_cut_from_the_first_post_as_the_page_split_cuts_them(path: Path) -> None:
+    from parser.ipb.msgnumber import _msg_chunks, first_post
+
+    html = _html(path)
+    for page in (html, html[: len(html) // 2], html.replace("Begin Msg", "bEGIN mSG", 2)):
+        pieces = _MSG_SPLIT.split(page)
+        split = [(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
+        assert _msg_chunks(page, first_post(page)) == split
+
+
+_MARKER_CASES = (
+    "<!-- THE POST 5 -->x<!-- THE POST -->",
+    "<!--THE POST 5-->",
+    "<!-- <!-- THE POST 5 -->",
+    "<!-- a THE POST 5 -->",
+    "THE POST 5 --><!--\n\t THE POST 6 -->",
+    "<!--\u00a0THE POST 7 -->",
+    "<!-- THE POST  8 --> <!-- THE POST x --> <!-- THE POST 9-->",
+    "<!-- THE POST 1 THE POST 2 -->",
+    "",
+)
+
+
+@pytest.mark.parametrize("path", _MSG_PAGES, ids=lambda p: p.name)
+def test_body_markers_found_from_their_words_as_by_the_pattern(path: Path) -> None:
+    from parser.ipb.msgnumber import _THE_POST_START, _post_starts
+
+    pieces = _MSG_SPLIT.split(_html(path))
+    chunks = [*pieces[2::2], *_MARKER_CASES]
+    assert len(chunks) > 10
+    for chunk in chunks:
+        expected = [m.span() for m in _THE_POST_START.finditer(chunk)]
+        assert [m.span() for m in _post_starts(chunk)] == expected, chunk[:80]

@@ -366,7 +366,7 @@ def test_check_config_names_the_file_of_every_problem(
     rc = check_config.main(argparse.Namespace(config=[str(a), str(b)]))
     captured = capsys.readouterr()
     assert rc == 2
-    assert f"{a}: OK" in captured.out
+    assert f"{a}: всё в порядке" in captured.out
     assert str(b) in captured.err and "topic" in captured.err
 
 
@@ -556,4 +556,4 @@ def test_C_1_each_game_of_one_process_has_its_own_catch_up_allowance(
     for d, was in zip(daemons, first, strict=True):
         g = d.game()
         assert g.deadline is not None and was is not None and g.deadline > was
-        assert any("ждёт решения ведущего" in f for f in d.flags(g.turn)), d.cfg.game.name
+        assert any("ждёт вашего решения" in f for f in d.flags(g.turn)), d.cfg.game.name

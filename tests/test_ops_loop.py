@@ -53,7 +53,7 @@ def test_C_1_after_downtime_only_max_catchup_deadlines_close_then_the_host_decid
     assert g.deadline is not None and g.deadline < back and g.status == "running"
     held = [r for r in caplog.records if r.levelno == logging.ERROR and "max_catchup" in r.msg]
     assert len(held) == 1  # said once, not every tick
-    assert any("ждёт решения ведущего" in f for f in run.daemon.flags(g.turn))
+    assert any("ждёт вашего решения" in f for f in run.daemon.flags(g.turn))
     # the host allows more: the config is re-read, the rest close
     _set_catchup(run.daemon, 10)
     closed = _tick(run, back + timedelta(minutes=4))

@@ -186,6 +186,10 @@ def test_every_part_of_a_tick_line_is_said_in_russian() -> None:
         "личный ящик ведущего: занято 45 из 50",
         "следующего дедлайна нет",
     ], said
+    # G-S.2: Gambler counts days, as its papers do
+    assert "закрыт дедлайн: день 2 (номинации)" in tick_result(
+        "ru", "closed 2/greens", None, "gambler"
+    )
 
 
 @pytest.mark.parametrize(("ruleset", "word"), [("gambler", "день"), ("pefl", "ход")])

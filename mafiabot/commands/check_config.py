@@ -11,21 +11,39 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
 
 from mafiabot.config import ConfigError, load_config
 from mafiabot.config.preflight import preflight, preflight_raw
 from mafiabot.configs import config_paths, given_configs
+from mafiabot.newspaper.config_words import (
+    no_config,
+    ok_line,
+    problem_line,
+    problems_head,
+    warning_line,
+)
 
 EXIT_OK = 0
 EXIT_BAD_CONFIG = 2
 
 
-def _problems(path: str, problems: list[tuple[str, str]]) -> None:
-    print(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
+def _problems(lang: str, path: str, problems: list[tuple[str, str]]) -> None:
+    print(problems_head(lang, path, len(problems)), file=sys.stderr)
     for key, msg in problems:
-        print(f"  {key}: {msg}", file=sys.stderr)
+        print(problem_line(lang, key, msg), file=sys.stderr)
+
+
+def host_language(path: str | Path) -> str:
+    """`[game] host_language` of a file that may not load: "en" only when it says so."""
+    try:
+        data = tomllib.loads(Path(path).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return "ru"
+    game = data.get("game")
+    return "en" if isinstance(game, dict) and game.get("host_language") == "en" else "ru"
 
 
 def main(args: argparse.Namespace) -> int:
@@ -33,33 +51,42 @@ def main(args: argparse.Namespace) -> int:
     file's name; exit 2 if any one would be refused."""
     paths = config_paths(given_configs(args.config))
     if not paths:
-        print(f"no config file in {args.config}", file=sys.stderr)
+        print(no_config("ru", str(args.config)), file=sys.stderr)
         return EXIT_BAD_CONFIG
     return max(check_one(p) for p in paths)
 
 
 def check_one(path: str | Path) -> int:
+    lang = host_language(path)
     try:
         cfg = load_config(path)
     except ConfigError as exc:
         # every layer in one pass: what the environment and the clock say is shown too,
         # from the keys that could be read, so one fix does not reveal the next problem
         more = preflight_raw(Path(path), datetime.now(UTC))
-        _problems(exc.path, exc.problems + [p for p in more.errors if p not in exc.problems])
+        problems = exc.problems + [p for p in more.errors if p not in exc.problems]
+        _problems(lang, exc.path, problems)
         for key, msg in more.warnings:
-            print(f"{path}: warning: {key}: {msg}", file=sys.stderr)
+            print(warning_line(lang, str(path), key, msg), file=sys.stderr)
         return EXIT_BAD_CONFIG
     found = preflight(cfg, datetime.now(UTC))
     for key, msg in found.warnings:
-        print(f"{path}: warning: {key}: {msg}", file=sys.stderr)
+        print(warning_line(lang, str(path), key, msg), file=sys.stderr)
     if found.errors:
-        _problems(str(path), found.errors)
+        _problems(lang, str(path), found.errors)
         return EXIT_BAD_CONFIG
     g = cfg.game
-    who = f"{len(g.players)} players" if g.players else f"registration topic {g.registration_topic}"
     print(
-        f"{path}: OK — {g.ruleset} game {g.name!r} in topic {g.topic}, {who}, "
-        f"{len(cfg.overrides)} override(s)"
-        + (f", {len(found.warnings)} warning(s)" if found.warnings else "")
+        ok_line(
+            lang,
+            str(path),
+            ruleset=g.ruleset,
+            name=g.name,
+            topic=g.topic,
+            players=len(g.players),
+            registration_topic=g.registration_topic,
+            overrides=len(cfg.overrides),
+            warnings=len(found.warnings),
+        )
     )
     return EXIT_OK

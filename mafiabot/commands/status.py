@@ -149,7 +149,7 @@ def _table(console: Console, st: dict[str, Any], cfg: Config) -> None:
     last = st.get("last_tick")
     if last:
         word = say["tick_ok"] if last.get("ok") else f"[bold red]{say['tick_bad']}[/bold red]"
-        result = tick_result(lang, str(last.get("result") or ""), tz)
+        result = tick_result(lang, str(last.get("result") or ""), tz, cfg.game.ruleset)
         when = when_word(lang, last.get("at"), tz)
         console.print(f"{say['last_tick']}: {when} — {word}: {escape(result)}")
     else:

@@ -19,6 +19,7 @@ from mafiabot import keys
 from mafiabot.config import Config
 from mafiabot.keys import OutboxKind, TurnTag
 from mafiabot.newspaper.chart import vote_chart
+from mafiabot.newspaper.host_words import Nick, Turn, note
 from mafiabot.newspaper.links import board_links
 from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.view import event_dict
@@ -95,6 +96,8 @@ class Composer:
     cfg: Config
     rules: RuleSet
     renderer: Renderer
+    # the board's engine as the client found it (`links.board_engine`), for `auto` boards
+    board_found: str = ""
 
     def turn_outbox(
         self,
@@ -267,20 +270,27 @@ class Composer:
         forward by hand (None when the refused message is such a notice itself)."""
         what = outbox_kind_ru(refused.kind)
         host = host_recipient(self.cfg)
-        to = "" if refused.recipient in (keys.TOPIC, host) else f" для {refused.recipient}"
-        line = f"не отправлено: {what}{to}, ход {refused.turn} — {failure_ru(error)}"
+        line = note(
+            "refused" if refused.recipient in (keys.TOPIC, host) else "refused_to",
+            self.rules,
+            what=what,
+            to=Nick(refused.recipient),
+            turn=Turn(refused.turn),
+            why=failure_ru(error),
+        )
         if keys.is_failure_notice(refused.kind):
             return line, None
         notice = OutboxRow(
             key=keys.key(game_id, refused.turn, keys.failure_notice(refused), host),
             channel="pm",
-            subject=f"{self.cfg.game.name}: не отправлено — {what}",
+            subject=note("refused_subject", self.rules, game=self.cfg.game.name, what=what),
             text=self.renderer.failure_notice(
                 what=what,
                 turn=refused.turn,
                 recipient=None if refused.recipient == keys.TOPIC else refused.recipient,
                 why=failure_ru(error),
                 text=text,
+                ruleset=self.rules,
             ),
             recipients=(host,),
         )
@@ -303,7 +313,7 @@ class Composer:
         return OutboxRow(
             key=keys.key(facts.game_id, turn, kind, host),
             channel="pm",
-            subject=f"{cfg.game.name}: отчёт, ход {turn}",
+            subject=note("report_subject", self.rules, game=cfg.game.name, turn=Turn(turn)),
             text=self.renderer.host_report(
                 game_name=cfg.game.name,
                 turn=turn,
@@ -322,7 +332,7 @@ class Composer:
                 overrides=list(facts.overrides),
                 notes=list(notes),
                 ruleset=self.rules,
-                links=board_links(cfg.board.url, cfg.board.kind),
+                links=board_links(cfg.board.url, cfg.board.kind, self.board_found),
             ),
             recipients=(host,),
         )

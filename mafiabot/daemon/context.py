@@ -19,6 +19,8 @@ from mafiabot.config import Config
 from mafiabot.daemon import calendar
 from mafiabot.daemon.compose import Composer, host_recipient
 from mafiabot.dbfile import topic_token
+from mafiabot.newspaper.host_words import NOTE_RU, note
+from mafiabot.newspaper.links import board_engine
 from mafiabot.newspaper.render import Renderer
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.codec import from_json
@@ -111,7 +113,7 @@ class Shell:
     @property
     def composer(self) -> Composer:
         """What the game's messages are made with: config, rule set, renderer — no store."""
-        return Composer(self.cfg, self.rules, self.renderer)
+        return Composer(self.cfg, self.rules, self.renderer, board_engine(self.client))
 
     def game(self) -> Game:
         g = self.store.find_game(self.cfg.game.topic)
@@ -209,11 +211,13 @@ class Shell:
         if twin is None:
             return None
         theirs = cast.id_of(twin)
-        return (
-            f"ник читается как у игрока {twin} (id {theirs if theirs else 'ещё не известен'}), "
-            f"но это другая учётная запись (id {user_id if user_id else 'не известен'}) — "
-            "посторонний; если это сам игрок, впишите его ник в [game] players точно как "
-            "на форуме или его id в [game.user_ids]"
+        unknown = NOTE_RU["id_unknown"]
+        return note(
+            "lookalike",
+            self.rules,
+            twin=twin,
+            twin_id=theirs or unknown,
+            own_id=user_id or unknown,
         )
 
     def player_ids(self, g: Game) -> dict[str, int | None]:

@@ -44,9 +44,16 @@ from mafiabot.daemon.host import Host, utcnow
 from mafiabot.daemon.ingest import TickReport
 from mafiabot.dbfile import as_host_error
 from mafiabot.exitcodes import HostError
-from mafiabot.newspaper.grammar import plural
+from mafiabot.newspaper.host_words import Count, Nick, Turn, note
+from mafiabot.newspaper.links import board_engine
 from mafiabot.newspaper.render import Renderer
-from mafiabot.newspaper.words import failure_ru, outbox_kind_ru, shut_out_ru
+from mafiabot.newspaper.words import (
+    failure_ru,
+    format_when,
+    outbox_kind_ru,
+    shut_out_ru,
+    turn_word,
+)
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.tables import Game
 from poster.outbox import OutboxKey, new_game_token
@@ -238,7 +245,7 @@ class Daemon:
             g = self.store.find_game(self.cfg.game.topic)
             if g is not None and g.id is not None:
                 said = shut_out_ru(type(exc).__name__, exc.board_says)
-                host_flags.flag(self.store, g, g.turn, f"бот остановлен: {said}")
+                host_flags.flag(self.store, g, g.turn, note("stopped", self.rules, said=said))
         except Exception:
             log.debug("could not note the stop for the host", exc_info=True)
 
@@ -272,7 +279,11 @@ class Daemon:
             if g is None or g.id is None:
                 return
             self.store.update_game(
-                g.id, last_tick_at=now, last_tick_ok=ok, last_tick_result=summary[:500]
+                g.id,
+                last_tick_at=now,
+                last_tick_ok=ok,
+                last_tick_result=summary[:500],
+                board_kind=board_engine(self.client) or g.board_kind,
             )
         except Exception:
             log.debug("could not record the last tick", exc_info=True)
@@ -352,8 +363,12 @@ class Daemon:
                 self.store,
                 g,
                 g.turn,
-                f"дедлайн {deadline.astimezone(self.cfg.board.tz):%d.%m %H:%M} прошёл, пока бот "
-                f"не работал; он ждёт решения ведущего ([game] max_catchup = {allowed})",
+                note(
+                    "deadline_held",
+                    self.rules,
+                    deadline=format_when(deadline, self.cfg.board.tz),
+                    allowed=allowed,
+                ),
             )
         return False
 
@@ -372,9 +387,15 @@ class Daemon:
                 self.store,
                 g,
                 g.turn,
-                f"после дедлайна хода {g.turn}, пока бот не работал, в теме появилось "
-                f"{len(late)} {plural(len(late), 'сообщение', 'сообщения', 'сообщений')}: "
-                "они засчитаны в следующий ход — поправьте через [[override]], если нужно",
+                note(
+                    "posts_after_missed_deadline_one"
+                    if len(late) == 1
+                    else "posts_after_missed_deadline",
+                    self.rules,
+                    turn=Turn(g.turn),
+                    count=Count(len(late)),
+                    next=turn_word(self.rules),
+                ),
             )
 
     def flush(self, g: Game) -> int:
@@ -396,16 +417,20 @@ class Daemon:
                 self.store,
                 g,
                 g.turn,
-                f"газета хода {key.turn} ушла без графика голосования: {failure_ru(why)}",
+                note("paper_without_chart", self.rules, turn=Turn(key.turn), why=failure_ru(why)),
             )
         for key in fr.unverified:  # begun before a crash, and the board shows no sent copy
             host_flags.flag(
                 self.store,
                 g,
                 g.turn,
-                f"ЛС «{outbox_kind_ru(key.kind)}» для {key.recipient} (ход {key.turn}) могло уйти "
-                "до сбоя: "
-                "форум не показывает отправленные письма, повторно не отправлено — проверьте",
+                note(
+                    "pm_unverified",
+                    self.rules,
+                    kind=outbox_kind_ru(key.kind),
+                    to=Nick(key.recipient),
+                    turn=Turn(key.turn),
+                ),
             )
         return len(fr.sent) + len(fr.recovered)
 

@@ -18,6 +18,7 @@ from mafiabot import heap, keys
 from mafiabot.daemon import flags, mailbox, overrides, tally
 from mafiabot.daemon.calendar import TurnFinder
 from mafiabot.daemon.context import Shell
+from mafiabot.newspaper.host_words import NOTE_RU, Nick, Turn, note
 from mafiabot.newspaper.words import parse_issue_ru
 from mafiabot.store.codec import to_json
 from mafiabot.store.posts import PostIn
@@ -169,7 +170,12 @@ def _read_page(
             sh.store,
             g,
             g.turn,
-            f"страница темы {topic}: {parse_issue_ru(issue.where, issue.message)}",
+            note(
+                "page_issue",
+                sh.rules,
+                topic=topic,
+                issue=parse_issue_ru(issue.where, issue.message),
+            ),
         )
     # registration chatter, an earlier game: not this game's input
     posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]
@@ -215,18 +221,20 @@ def _late_seen(sh: Shell, g: Game, topic: int, post: Post, turn: int, turn_of: T
     if on_time_for >= g.turn or post.posted_at is None:
         return
     stamp = post.posted_at.astimezone(sh.tz).strftime("%d.%m %H:%M")
-    where = (
-        f"засчитано в ход {turn}"
-        if turn != on_time_for
-        else f"оставлено в ходе {turn}, который уже подсчитан"
-    )
     flags.flag(
         sh.store,
         g,
         g.turn,
-        f"сообщение {post.id} ({post.author}) в теме {topic} помечено форумом {stamp} — вовремя "
-        f"для хода {on_time_for}, — но бот увидел его только после подсчёта; {where}. "
-        "Поправьте через [[override]], если нужно",
+        note(
+            "post_seen_late_moved" if turn != on_time_for else "post_seen_late_kept",
+            sh.rules,
+            post=post.id,
+            author=post.author,
+            topic=topic,
+            stamp=stamp,
+            on_time=Turn(on_time_for),
+            turn=Turn(turn),
+        ),
     )
 
 
@@ -294,7 +302,7 @@ def _progress(pages: Iterable[TopicPageFetch], topic: int) -> Iterable[TopicPage
     return track(
         pages,
         total=count,
-        description=f"тема {topic}: чтение страниц",
+        description=NOTE_RU["reading_pages"].format(topic=topic),
         transient=True,
         console=Console(stderr=True),
     )
@@ -312,8 +320,13 @@ def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
             sh.store,
             g,
             turn,
-            f"посторонний {post.author} пишет в теме игры (сообщение {post.id})"
-            + (f": {twin}" if twin else ""),
+            note(
+                "outsider_post_lookalike" if twin else "outsider_post",
+                sh.rules,
+                author=post.author,
+                post=post.id,
+                twin=twin,
+            ),
         )
     # a seated player's posts (dead beyond P-P.2 / G-P.2, beaten under P-A.3) are the
     # engine's to flag at the deadline from TurnInputs.post_authors: flagging them here
@@ -336,9 +349,15 @@ def pm_turn(sh: Shell, g: Game, msg_id: int, pm: PrivateMessage) -> int:
         sh.store,
         g,
         g.turn,
-        f"ЛС {msg_id} от {pm.sender} помечено форумом {stamp} — вовремя для хода {turn}, — но "
-        f"пришло боту только после подсчёта; засчитано в ход {g.turn}. Если оно должно было "
-        "войти в подсчитанный ход, поправьте через [[override]]",
+        note(
+            "pm_seen_late",
+            sh.rules,
+            pm=msg_id,
+            sender=Nick(pm.sender),
+            stamp=stamp,
+            on_time=Turn(turn),
+            turn=Turn(g.turn),
+        ),
     )
     return g.turn
 
@@ -360,7 +379,7 @@ def poll_pms(sh: Shell, g: Game, now: datetime, report: TickReport) -> None:
     for f in fetched:
         pm = read_pm(sh, f.raw.html, f.id, now)
         if pm is None:
-            flags.flag(sh.store, g, g.turn, f"ЛС {f.id}: не удалось прочитать")
+            flags.flag(sh.store, g, g.turn, note("pm_unreadable", sh.rules, pm=f.id))
             processed.append(f.id)
             continue
         if sh.is_host(pm.sender):

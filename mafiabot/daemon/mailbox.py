@@ -25,6 +25,7 @@ from collections.abc import Callable, Collection
 
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
+from mafiabot.newspaper.host_words import Count, note
 from mafiabot.store.tables import Game
 from scraper.board import PMRef
 from scraper.errors import ScraperError
@@ -93,8 +94,11 @@ def watch_fill(sh: Shell, g: Game) -> str:
             sh.store,
             g,
             g.turn,
-            f"личный ящик ведущего заполнен: {used} писем из {quota}. Когда он заполнится, "
-            "форум перестанет принимать письма игроков с ходами — освободите место"
-            + ("" if sh.cfg.board.clean_mailbox else " (или включите [board] clean_mailbox)"),
+            note(
+                "mailbox_filling" if sh.cfg.board.clean_mailbox else "mailbox_filling_clean",
+                sh.rules,
+                used=Count(used),
+                quota=quota,
+            ),
         )
     return f"mailbox {used}/{quota}"

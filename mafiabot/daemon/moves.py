@@ -18,6 +18,8 @@ from engine.common import SIDE_LETTERS, take_moves
 from mafiabot import keys
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
+from mafiabot.newspaper.host_words import Nick, note
+from mafiabot.newspaper.words import WHICH_GAME_RU
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, MoveRow, PMRow
 from parser.letters.reading import NO_MOVES, QUESTION_CODES
@@ -150,7 +152,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
                 sh.store,
                 g,
                 g.turn,
-                f"ЛС {row.board_id} от {pm.sender}: хода нет (вопрос или разговор), не отвечено",
+                note("pm_no_move", sh.rules, pm=row.board_id, sender=Nick(pm.sender)),
             )
         sh.store.mark_pm_handled(g.id, row.board_id)
         return
@@ -161,7 +163,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         name = sh.cfg.game.name
         if name.casefold() not in subject.casefold():
             subject = f"{name}: {subject}"
-        text = f"Игра «{name}».\n\n{text}"
+        text = f"{WHICH_GAME_RU.format(game=name)}\n\n{text}"
     sh.outbox(g).add(
         OutboxRow(
             key=keys.key(g.id, g.turn, keys.reply(row.board_id), nick),
@@ -202,12 +204,19 @@ def _unanswered(sh: Shell, g: Game, row: PMRow, pm: PrivateMessage, got: InputRe
             sh.store,
             g,
             g.turn,
-            f"ЛС {row.board_id} от {pm.sender} (не игрок): не отвечено"
-            + (f"; {twin}" if twin else ""),
+            note(
+                "pm_outsider_lookalike" if twin else "pm_outsider",
+                sh.rules,
+                pm=row.board_id,
+                sender=pm.sender,
+                twin=twin,
+            ),
         )
         return True
     if got.reason == DEAD and not has_action_word(pm.own_text):
-        flags.flag(sh.store, g, g.turn, f"ЛС {row.board_id} от выбывшего {pm.sender}: не отвечено")
+        flags.flag(
+            sh.store, g, g.turn, note("pm_dead", sh.rules, pm=row.board_id, sender=pm.sender)
+        )
         return True
     return False
 

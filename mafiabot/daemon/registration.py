@@ -15,9 +15,9 @@ from mafiabot.daemon import flags
 from mafiabot.daemon.compose import Facts, event_row
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.ingest import page_of
-from mafiabot.newspaper.grammar import plural
+from mafiabot.newspaper.host_words import Nick, note
 from mafiabot.newspaper.proof import commitment
-from mafiabot.newspaper.words import role_label
+from mafiabot.newspaper.words import SIGNUP_BANNED_SUBJECT_RU, role_label, signup_banned_ru
 from mafiabot.store.codec import to_json
 from mafiabot.store.tables import Game
 from parser.identity import nick_key
@@ -56,8 +56,13 @@ def signups(sh: Shell, g: Game) -> dict[str, int | None]:
                         sh.store,
                         g,
                         0,
-                        f"запись {post.author} (сообщение {post.id}) не принята: ник читается "
-                        f"так же, как у записавшегося раньше {first}",
+                        note(
+                            "signup_lookalike",
+                            sh.rules,
+                            author=Nick(post.author),
+                            post=post.id,
+                            first=Nick(first),
+                        ),
                     )
                 continue
             signed[nick_key(post.author)] = post.author
@@ -67,12 +72,8 @@ def signups(sh: Shell, g: Game) -> dict[str, int | None]:
                     OutboxRow(
                         key=keys.key(g.id, 0, keys.REGISTRATION_REFUSED, post.author),
                         channel="pm",
-                        subject=f"{cfg.game.name}: запись",
-                        text=(
-                            f"{post.author}, запись не принята: за удаления из прошлых игр "
-                            f"вы пропускаете ещё {ban.games_left} "
-                            f"{plural(ban.games_left, 'игру', 'игры', 'игр')}."
-                        ),
+                        subject=SIGNUP_BANNED_SUBJECT_RU.format(game=cfg.game.name),
+                        text=signup_banned_ru(post.author, ban.games_left),
                         recipients=(post.author,),
                     )
                 )

@@ -50,7 +50,7 @@ def status(sh: Shell, now: datetime) -> dict[str, Any]:
     wrote = set(posters(sh, g, state.turn, None))
     voted = {v.voter for v in votes}
     living = list(state.living_nicks())
-    links = board_links(cfg.board.url, cfg.board.kind)
+    links = board_links(cfg.board.url, cfg.board.kind, g.board_kind)
     outbox = sh.outbox(g)
     return {
         "game": cfg.game.name,

@@ -28,6 +28,7 @@ from mafiabot.config import Config
 from mafiabot.daemon.calendar import on_time, turn_calendar
 from mafiabot.daemon.context import Shell
 from mafiabot.keys import TurnTag
+from mafiabot.newspaper.host_words import note
 from mafiabot.newspaper.record import tally_by_reach
 from mafiabot.store.codec import from_json, to_json
 from mafiabot.store.posts import StoredPost
@@ -99,8 +100,7 @@ def iter_turn_posts(
             continue  # C-1: the deadline minute itself still counts
         if latest is not None and latest.body_html != post.body_html:
             notes.append(
-                f"сообщение {sp.board_id} ({sp.author}) отредактировано после дедлайна; "
-                "засчитан текст на момент дедлайна"
+                note("edited_after_deadline", sh.rules, post=sp.board_id, author=sp.author)
             )
         yield TurnPost(post, sh.seat_of(g, post.author, post.author_id))
 

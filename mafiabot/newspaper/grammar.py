@@ -168,6 +168,20 @@ def inflect(nick: str, case: str) -> str | None:
     return " ".join(out)
 
 
+@lru_cache(maxsize=64)
+def noun_in_case(word: str, case: str) -> str:
+    """One of the bot's own nouns in `case`, singular («день», "gent" → «дня»; «ход», "ablt"
+    → «ходом»), as the dictionary declines it."""
+    if case not in CASES:
+        raise ValueError(f"unknown case {case!r}")
+    for p in analyzer().parse(word):
+        if p.tag.POS == "NOUN" and p.tag.case == "nomn":
+            form = p.inflect({case, "sing"})
+            if form is not None:
+                return str(form.word)
+    raise ValueError(f"the dictionary cannot decline {word!r}")
+
+
 def pick(gender: str | None, masc: str, femn: str, neutral: str = "") -> str:
     """The word that agrees with `gender`; `neutral` when it is unknown."""
     return masc if gender == "m" else femn if gender == "f" else neutral

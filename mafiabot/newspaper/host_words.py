@@ -1,6 +1,7 @@
 """What the host's own views say — `mafiabot status` and the dashboard — in the host's language
-(`[game] host_language`: Russian by default, English on request). Players' texts are never
-here: they are the templates' and `words.py`'s.
+(`[game] host_language`: Russian by default, English on request), and the notes the daemon
+leaves for the host (`NOTE_RU`, Russian: they are kept with the game as written). Players'
+texts are never here: they are the templates' and `words.py`'s.
 
 `labels(lang)` gives the views' fixed words; the `*_word` helpers give a code's words (a
 status, a phase, an outbox kind …): Russian from `words.py`, English as the code reads.
@@ -9,11 +10,12 @@ status, a phase, an outbox kind …): Russian from `words.py`, English as the co
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from engine.kinds import PHASES
-from mafiabot.newspaper.grammar import plural
+from mafiabot.newspaper.grammar import in_case, plural
 from mafiabot.newspaper.words import (
     EXIT_RU,
     GAME_STATUS_RU,
@@ -33,6 +35,7 @@ from mafiabot.newspaper.words import (
     outbox_kind_ru,
     rules_of,
     shut_out_line_ru,
+    turn_word,
 )
 
 LABELS: dict[str, dict[str, str]] = {
@@ -261,8 +264,9 @@ _MAILBOX = re.compile(r"mailbox (\d+)/(\d+)")
 _FAILED = re.compile(r"failed(?: \((\d+) in a row\))?: (.*)", re.S)
 
 
-def tick_result(lang: str, result: str, tz: ZoneInfo | None) -> str:
-    """The last tick's line in the host's language (English: as the log has it)."""
+def tick_result(lang: str, result: str, tz: ZoneInfo | None, ruleset: RulesArg = "pefl") -> str:
+    """The last tick's line in the host's language (English: as the log has it); a closed
+    deadline's turn named as `ruleset` counts turns."""
     if not _ru(lang) or not result:
         return result
     if result.startswith("stopped: "):  # the board shut the bot out (`GameDaemon.shut_out`)
@@ -273,11 +277,11 @@ def tick_result(lang: str, result: str, tz: ZoneInfo | None) -> str:
         return f"опрос не удался{times}: {failure_ru(m.group(2))}"
     out = []
     for part in result.split("; "):
-        out.append(_tick_part(part, tz))
+        out.append(_tick_part(part, tz, ruleset))
     return "; ".join(x for x in out if x)
 
 
-def _tick_part(part: str, tz: ZoneInfo | None) -> str:
+def _tick_part(part: str, tz: ZoneInfo | None, ruleset: RulesArg) -> str:
     if m := _POSTS.fullmatch(part):
         n, e = int(m.group(1)), int(m.group(2))
         return (
@@ -293,7 +297,7 @@ def _tick_part(part: str, tz: ZoneInfo | None) -> str:
         closed = []
         for tag in m.group(1).split(", "):
             turn, _sep, phase = tag.partition("/")
-            closed.append(f"ход {turn} ({PHASE_RU.get(phase, phase)})")
+            closed.append(f"{turn_word(ruleset)} {turn} ({PHASE_RU.get(phase, phase)})")
         return "закрыт дедлайн: " + ", ".join(closed)
     if m := _NOT_SENT.fullmatch(part):
         return f"НЕ ОТПРАВЛЕНО (форум отказал): {m.group(1)}"
@@ -389,3 +393,157 @@ def _refusal_ru(line: str) -> str:
             "[storage] url) и запустите бота снова — что уже отправлено, видно на форуме."
         )
     return f"причина — в журнале бота: {line}"
+
+
+# --------------------------------------------------------------------------------------------
+# The notes the daemon leaves for the host (`daemon/flags.py`: the host report, the dashboard,
+# `status`), keyed by message. A field is filled by what is passed for it: a `Turn` is written
+# as the game's rule set counts turns, in the case the placeholder asks for («{turn:gent}» →
+# «хода 3» in PEFL, «дня 3» in Gambler); a `Nick` is declined the way the papers decline it
+# («{sender:gent}» → «Шерлока», «игрока Tanya-77»; bare: the nick as the board spells it); a
+# `Count` comes with its noun agreeing («{n:письмо/письма/писем}» → «42 письма»). Names in
+# brackets ([game] max_catchup, [[override]]) are the config's own, as the host writes them.
+
+NOTE_RU: dict[str, str] = {
+    # the board shut the bot out (`GameDaemon.shut_out`)
+    "stopped": "бот остановлен: {said}",
+    # a deadline missed while the bot was down, beyond [game] max_catchup
+    "deadline_held": (
+        "дедлайн {deadline} прошёл, пока бот не работал, и бот ждёт вашего решения: "
+        "поднимите [game] max_catchup (сейчас {allowed}) — и он закроет этот дедлайн сам, — "
+        "или перенесите дедлайн через [[override]]"
+    ),
+    # posts written after a deadline the bot closed late (C-1)
+    "posts_after_missed_deadline_one": (
+        "после дедлайна {turn:gent}, пока бот не работал, в теме появилось сообщение: оно "
+        "засчитано в следующий {next} — поправьте через [[override]], если нужно"
+    ),
+    "posts_after_missed_deadline": (
+        "после дедлайна {turn:gent}, пока бот не работал, в теме появилось "
+        "{count:сообщение/сообщения/сообщений}: они засчитаны в следующий {next} — поправьте "
+        "через [[override]], если нужно"
+    ),
+    "paper_without_chart": "газета {turn:gent} ушла без графика голосования: {why}",
+    # a PM begun before a crash whose sent copy the board does not show
+    "pm_unverified": (
+        "ЛС «{kind}» для {to:gent} ({turn}) могло уйти до сбоя: форум не показывает "
+        "отправленные письма, поэтому повторно бот его не отправил — спросите получателя, "
+        "дошло ли оно"
+    ),
+    "page_issue": "страница темы {topic}: {issue}",
+    "post_seen_late_moved": (
+        "сообщение {post} ({author}) в теме {topic} помечено форумом {stamp} — вовремя для "
+        "{on_time:gent}, — но бот увидел его только после подсчёта и засчитал в {turn:accs}. "
+        "Поправьте через [[override]], если нужно"
+    ),
+    "post_seen_late_kept": (
+        "сообщение {post} ({author}) в теме {topic} помечено форумом {stamp} — вовремя для "
+        "{on_time:gent}, — но бот увидел его только после подсчёта; оно отнесено к "
+        "{turn:datv}, который уже подсчитан. Поправьте через [[override]], если нужно"
+    ),
+    "pm_seen_late": (
+        "ЛС {pm} от {sender:gent} помечено форумом {stamp} — вовремя для {on_time:gent}, — но "
+        "пришло боту только после подсчёта и засчитано в {turn:accs}. Если оно должно было "
+        "войти в {on_time:accs}, поправьте через [[override]]"
+    ),
+    "pm_unreadable": "ЛС {pm}: не удалось прочитать",
+    "outsider_post": "посторонний {author} пишет в теме игры (сообщение {post})",
+    "outsider_post_lookalike": "посторонний {author} пишет в теме игры (сообщение {post}): {twin}",
+    # an outsider whose name reads like a seated account's (`Shell.lookalike`)
+    "lookalike": (
+        "ник читается так же, как у игрока {twin} (номер учётной записи {twin_id}), но это "
+        "другая учётная запись (номер {own_id}) — посторонний; если это сам игрок, впишите "
+        "его ник в [game] players точно как на форуме или номер его учётной записи в "
+        "[game.user_ids]"
+    ),
+    "id_unknown": "ещё неизвестен",
+    "refused": "не отправлено: {what}, {turn} — {why}",
+    "refused_to": "не отправлено: {what} для {to:gent}, {turn} — {why}",
+    "refused_subject": "{game}: не отправлено — {what}",
+    "report_subject": "{game}: отчёт, {turn}",
+    "signup_lookalike": (
+        "запись {author:gent} (сообщение {post}) не принята: ник читается так же, как у "
+        "записавшегося раньше {first:gent}"
+    ),
+    "pm_no_move": "ЛС {pm} от {sender:gent}: хода в нём нет (вопрос или разговор), бот не ответил",
+    "pm_outsider": "ЛС {pm} от постороннего (отправитель — {sender}): бот не ответил",
+    "pm_outsider_lookalike": (
+        "ЛС {pm} от постороннего (отправитель — {sender}): бот не ответил; {twin}"
+    ),
+    "pm_dead": "ЛС {pm} от выбывшего игрока {sender}: бот не ответил",
+    "mailbox_filling": (
+        "личный ящик ведущего почти заполнен: {used:письмо/письма/писем} из {quota}. Когда он "
+        "заполнится, форум перестанет принимать письма игроков с ходами — освободите место"
+    ),
+    "mailbox_filling_clean": (
+        "личный ящик ведущего почти заполнен: {used:письмо/письма/писем} из {quota}. Когда он "
+        "заполнится, форум перестанет принимать письма игроков с ходами — освободите место "
+        "(или включите [board] clean_mailbox)"
+    ),
+    "edited_after_deadline": (
+        "сообщение {post} ({author}) отредактировано после дедлайна; засчитан текст на "
+        "момент дедлайна"
+    ),
+    # G-P.2: a killed player's post after his last-word window
+    "late_last_word": (
+        "{seat}: сообщение {post} написано позже чем через {span} после гибели — последним "
+        "словом оно уже не считается"
+    ),
+    "reading_pages": "тема {topic}: чтение страниц",
+}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn's number for `note`: written as the rule set counts turns."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class Nick:
+    """A nick for `note`: declined in the case its placeholder asks for."""
+
+    nick: str
+
+    def __format__(self, case: str) -> str:
+        return in_case(self.nick, case) if case else self.nick
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number for `note` with its noun: the placeholder gives the noun's three forms."""
+
+    n: int
+
+    def __format__(self, forms: str) -> str:
+        if not forms:
+            return str(self.n)
+        one, few, many = forms.split("/")
+        return f"{self.n} {plural(self.n, one, few, many)}"
+
+
+@dataclass(frozen=True)
+class _TurnIn:
+    rules: RulesArg
+    n: int
+
+    def __format__(self, case: str) -> str:
+        return f"{turn_word(self.rules, case or 'nomn')} {self.n}"
+
+
+def note(key: str, rules: RulesArg, **fields: object) -> str:
+    """The host's note `key` (`NOTE_RU`) with its fields, turns counted as `rules` counts
+    them (Gambler: days, PEFL: turns)."""
+    filled = {
+        name: _TurnIn(rules, value.n) if isinstance(value, Turn) else value
+        for name, value in fields.items()
+    }
+    return NOTE_RU[key].format(**filled)
+
+
+def span_words(minutes: int) -> str:
+    """A stretch of time in words: «2 часа», «30 минут» (whole hours from an hour on)."""
+    if minutes >= 60:
+        return format(Count(minutes // 60), "час/часа/часов")
+    return format(Count(minutes), "минуту/минуты/минут")

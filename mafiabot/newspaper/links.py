@@ -1,6 +1,8 @@
 """Links to the board's own pages for the host's views: a post in the topic, a private message
 in the bot's inbox. Built from `[board] url` and `[board] kind`; a board whose engine is left
-to detection (`auto`) gets no links (the views name the post or letter by its number)."""
+to detection (`auto`) gets the links of the engine the bot found it to be (`Game.board_kind`,
+kept by the daemon), and none before the bot has met the board (the views then name the
+post or letter by its number)."""
 
 from __future__ import annotations
 
@@ -29,8 +31,22 @@ class BoardLinks:
         return f"{self.base}ucp.php?i=pm&mode=view&p={msg_id}"
 
 
-def board_links(url: str, kind: str) -> BoardLinks | None:
-    """The links of the board at `url` (None when its engine is not named)."""
+def board_links(url: str, kind: str, found: str = "") -> BoardLinks | None:
+    """The links of the board at `url`: of its engine as `kind` names it, or for `auto` as
+    the bot `found` it (None when neither names one)."""
+    if kind == "auto":
+        kind = found
     if kind not in ("phpbb", "ipb"):
         return None
     return BoardLinks(url if url.endswith("/") else url + "/", kind)
+
+
+def board_engine(client: object) -> str:
+    """The engine of the board a client talks to ("phpbb", "ipb"), by the client's own
+    package; "" for any other client (the in-memory board of a dry run or a test)."""
+    package = type(client).__module__
+    if package == "scraper.phpbb":
+        return "phpbb"
+    if package == "scraper.ipb" or package.startswith("scraper.ipb."):
+        return "ipb"
+    return ""

@@ -49,6 +49,7 @@ from mafiabot.newspaper.words import (
     name_of,
     role_label,
     rules_of,
+    turn_word,
 )
 
 TEMPLATES_ROOT = templates.ROOT
@@ -376,6 +377,7 @@ class Renderer:
             "host_report.bbcode.j2",
             game_name=game_name,
             turn=turn,
+            turn_name=turn_word(ruleset),
             events=rows,
             rejected=[_rejected_row(r, links) for r in rejected],
             issues=list(issues),
@@ -386,12 +388,25 @@ class Renderer:
         )
 
     def failure_notice(
-        self, *, what: str, turn: int, recipient: str | None, why: str, text: str
+        self,
+        *,
+        what: str,
+        turn: int,
+        recipient: str | None,
+        why: str,
+        text: str,
+        ruleset: RulesArg = "pefl",
     ) -> str:
         """The host's PM about a message the board refused for good: what, why, and the
-        message itself as it should have gone out (his to post or forward by hand)."""
+        message itself as it should have gone out (his to post or forward by hand); the
+        turn named as `ruleset` counts turns."""
         head = self.render(
-            "failure_notice.bbcode.j2", what=what, turn=turn, recipient=recipient, why=why
+            "failure_notice.bbcode.j2",
+            what=what,
+            turn=turn,
+            turn_name=turn_word(ruleset),
+            recipient=recipient,
+            why=why,
         )
         return head + "\n" + text
 

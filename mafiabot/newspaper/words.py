@@ -19,7 +19,7 @@ from engine.base import RuleSetBase
 from engine.kinds import RULESETS, Role
 from engine.rules import ruleset_class
 from engine.words_ru import ACTION_WORDS
-from mafiabot.newspaper.grammar import pick, plural
+from mafiabot.newspaper.grammar import noun_in_case, pick, plural
 from scraper.errors import AccountBanned, BoardDisabled, CaptchaRequired
 
 log = logging.getLogger(__name__)
@@ -301,6 +301,21 @@ REFUSAL_FINAL = frozenset(
     }
 )
 
+#: A sign-up refused for removals from earlier games (`Store.ban`), to the player by PM
+SIGNUP_BANNED_SUBJECT_RU = "{game}: запись"
+SIGNUP_BANNED_RU = (
+    "{nick}, запись не принята: за удаления из прошлых игр вы пропускаете ещё {left}."
+)
+#: a reply's first line when one account plays in several of the host's games
+WHICH_GAME_RU = "Игра «{game}»."
+
+
+def signup_banned_ru(nick: str, games_left: int) -> str:
+    """The PM refusing `nick`'s sign-up while his ban lasts: «… пропускаете ещё 2 игры»."""
+    left = f"{games_left} {plural(games_left, 'игру', 'игры', 'игр')}"
+    return SIGNUP_BANNED_RU.format(nick=nick, left=left)
+
+
 _CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 
@@ -362,6 +377,7 @@ OUTBOX_KIND_RU = {
     "court_topic": "тема суда",
     "final": "итоговое сообщение",
     "vote_count": "промежуточный подсчёт",
+    "votecount": "промежуточный подсчёт",  # `keys.vote_count`: "votecount-<phase>"
     "role": "роль",
     "pm": "личное сообщение",
     "ack": "ответ на ход",
@@ -612,10 +628,12 @@ def name_of(ruleset: RulesArg) -> str:
     return ruleset if isinstance(ruleset, str) else ruleset.name
 
 
-def turn_word(ruleset: RulesArg) -> str:
-    """What a turn is called to players: Gambler's papers count days («итоги дня 4»), PEFL's
-    turns («выпуск 3», «ход 3»)."""
-    return "день" if name_of(ruleset) == "gambler" else "ход"
+def turn_word(ruleset: RulesArg, case: str = "nomn") -> str:
+    """What a turn is called to players and the host: Gambler's papers count days («итоги дня
+    4»: day N and the night after it, G-S.2), PEFL's turns («выпуск 3», «ход 3»); in `case`
+    where a sentence needs it («после дедлайна дня 4», «засчитано в ход 3»)."""
+    word = "день" if name_of(ruleset) == "gambler" else "ход"
+    return word if case == "nomn" else noun_in_case(word, case)
 
 
 def role_label(ruleset: RulesArg, role: str | None, clan: str | None = None) -> str:

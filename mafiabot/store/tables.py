@@ -79,6 +79,9 @@ class Game(SQLModel, table=True):
     last_tick_at: datetime | None = _utc_col()
     last_tick_ok: bool | None = None
     last_tick_result: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    # the board's engine as the bot met it ("phpbb", "ipb"; "" not yet): the host's views
+    # link to the board by it when the config leaves `[board] kind` to detection ("auto")
+    board_kind: str = Field(default="", sa_column_kwargs={"server_default": ""})
     winner: str | None = None
     created_at: datetime | None = _utc_col()
     finished_at: datetime | None = _utc_col()

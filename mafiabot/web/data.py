@@ -144,7 +144,7 @@ def _letters(src: GameSource, g: Game, state: GameState) -> list[dict[str, Any]]
     turn = state.turn
     tz = src.cfg.board.tz
     lang = src.cfg.game.host_language
-    links = board_links(src.cfg.board.url, src.cfg.board.kind)
+    links = board_links(src.cfg.board.url, src.cfg.board.kind, g.board_kind)
     texts = {pm.board_id: pm.text for pm in src.store.pms(g.id) if pm.turn == turn}
     resolver = NickResolver([p.nick for p in state.players])
     moves: dict[int | None, list[dict[str, Any]]] = {}
@@ -216,7 +216,7 @@ def _events(src: GameSource, g: Game, turn: int) -> list[dict[str, Any]]:
 
 def _outbox(src: GameSource, g: Game) -> list[dict[str, Any]]:
     lang = src.cfg.game.host_language
-    links = board_links(src.cfg.board.url, src.cfg.board.kind)
+    links = board_links(src.cfg.board.url, src.cfg.board.kind, g.board_kind)
     rows = src.store.outbox(g.id).all()
     return [
         {

@@ -11,7 +11,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from parser.dialects import Dialect, PageSlice
+from parser.dialects import IPS4, Dialect, PageSlice
 from parser.html import CLOSE, OPEN, TEXT, first_int, scan, walk
 from parser.ipb.body import PostParts, ReadContext, read_body_node
 from parser.ipb.text import (
@@ -169,15 +169,22 @@ def _post_time(date_node: LexborNode | None, ctx: ReadContext) -> tuple[datetime
     return parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats), shown
 
 
-def _block_post(el: LexborNode, pid: int, ctx: ReadContext) -> PostParts:
-    """One post element read; what cannot be read is noted in `ctx.issues`."""
+def _block_post(
+    el: LexborNode, pid: int, ctx: ReadContext, parts: _Parts | None = None
+) -> PostParts:
+    """One post element read; what cannot be read is noted in `ctx.issues`. `parts`: its
+    body and times as the page's one query found them (else queried here)."""
     d = ctx.dialect
     where = f"post {pid}"
     author, author_id = _post_author(el, d)
     if not author:
         ctx.issues.append(ParseIssue(where, "author not found"))
-    body_node = select_first(el, d.sel("body"))
-    posted_at, shown = _post_time(_post_date_node(el, body_node, d), ctx)
+    if parts is None:
+        body_node = select_first(el, d.sel("body"))
+        date_node = _post_date_node(el, body_node, d)
+    else:
+        body_node, date_node = parts.body, parts.date(el)
+    posted_at, shown = _post_time(date_node, ctx)
     if posted_at is None:
         ctx.issues.append(ParseIssue(where, f"unreadable post time {shown!r}"))
     if body_node is None:
@@ -189,19 +196,110 @@ def _block_post(el: LexborNode, pid: int, ctx: ReadContext) -> PostParts:
     return pid, author, author_id, posted_at, shown, body
 
 
-def block_posts(tree: LexborHTMLParser, ctx: ReadContext) -> list[PostParts]:
+# IPS 4's own selectors for a post, its body and its times, as one query for the whole page (a
+# selector query's set-up costs more than its search): each part names its own element, so
+# what a found element is for is told by its tag. (Its author and profile link are still
+# queried in each post, where the search stops at the post's first elements: a page-wide
+# search for a nick's descendant selectors or a link's address costs more than that.)
+_IPS4_PARTS = (
+    ("article", "post"),
+    ("div", "body"),
+    ("time", "date"),
+)
+_PART_TAGS = frozenset(tag for tag, _key in _IPS4_PARTS)
+
+
+class _Parts:
+    """A post's body and times, found by the page's one query (`_page_parts`)."""
+
+    __slots__ = ("body", "dates", "el")
+
+    def __init__(self, el: LexborNode) -> None:
+        self.el = el
+        self.body: LexborNode | None = None  # the first body element
+        # times in document order, each with whether it comes after the first body element
+        # (a time before it cannot lie inside it)
+        self.dates: list[tuple[LexborNode, bool]] = []
+
+    def date(self, el: LexborNode) -> LexborNode | None:
+        """`_post_date_node` of the post: its first time outside its body."""
+        body = self.body
+        for node, after in self.dates:
+            if not after or body is None or not contains(body, node, el):
+                return node
+        return None
+
+
+def _parts_query(d: Dialect) -> str | None:
+    """The one query of `_page_parts` for a dialect whose selectors are IPS 4's own (None
+    for any other, a host's overrides included: each post is queried by its selectors)."""
+    if d.selectors is not IPS4.selectors:
+        return None
+    return ", ".join(d.sel(key) for _tag, key in _IPS4_PARTS)
+
+
+def _page_parts(root: LexborNode, query: str) -> list[tuple[LexborNode, _Parts | None]] | None:
+    """Every post element of the page with its parts, by one query in document order: each
+    part belongs to the post before it. That holds when the posts are all children of one
+    element whose other children are empty (IPS 4's comment anchors), so that no post lies
+    inside another and what is found between two posts lies inside the first; otherwise None
+    (each post is queried on its own). The last post is queried on its own too: what is found
+    after it may lie outside it."""
+    groups: list[_Parts] = []
+    cur: _Parts | None = None
+    for node in root.css(query):
+        tag = node.tag
+        if tag == "article":
+            cur = _Parts(node)
+            groups.append(cur)
+        elif cur is None:
+            continue
+        elif tag == "div":
+            if cur.body is None:
+                cur.body = node
+        else:
+            cur.dates.append((node, cur.body is not None))
+    if not groups:
+        return []
+    parent = groups[0].el.parent
+    if parent is None:
+        return None
+    pid = parent.mem_id
+    posts: set[int] = set()
+    for g in groups:
+        up = g.el.parent
+        if up is None or up.mem_id != pid:
+            return None
+        posts.add(g.el.mem_id)
+    for child in parent.iter():
+        if child.mem_id not in posts and (child.child is not None or child.tag in _PART_TAGS):
+            return None  # an element beside the posts that may hold what the query finds
+    out: list[tuple[LexborNode, _Parts | None]] = [(g.el, g) for g in groups]
+    out[-1] = (groups[-1].el, None)
+    return out
+
+
+def block_posts(
+    tree: LexborHTMLParser, ctx: ReadContext, *, grouped: bool = True
+) -> list[PostParts]:
     """The posts of a page whose posts are elements (IPB 3.x, IPS 4, and their messenger
-    conversations), each id once."""
+    conversations), each id once. IPS 4's posts are found with their parts by one query
+    for the page where its own selectors are in force; `grouped=False` queries each post
+    (the reference the page's query is held to)."""
     d = ctx.dialect
     posts: list[PostParts] = []
     root = tree.root
     if root is None:
         return posts
     seen: set[int] = set()
-    for el in select_all(root, d.sel("post")):
+    query = _parts_query(d) if grouped else None
+    per_post = _page_parts(root, query) if query is not None else None
+    if per_post is None:
+        per_post = [(el, None) for el in select_all(root, d.sel("post"))]
+    for el, parts in per_post:
         pid = first_int(attr_of(el, d.sel("post_id_attr") or "id"))
         if pid is None or pid in seen:
             continue
         seen.add(pid)
-        posts.append(_block_post(el, pid, ctx))
+        posts.append(_block_post(el, pid, ctx, parts))
     return posts

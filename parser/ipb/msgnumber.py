@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -39,7 +40,7 @@ _THE_POST_END = re.compile(r"<!--\s*THE POST\s*-->")
 
 def _body_span(chunk: str, pid: int) -> tuple[int, int, int, int] | None:
     """(start of the opening marker, body start, body end, end of the closing marker)."""
-    for m in _THE_POST_START.finditer(chunk):
+    for m in _post_starts(chunk):
         if int(m.group(1)) != pid:
             continue
         end = _THE_POST_END.search(chunk, m.end())
@@ -47,6 +48,20 @@ def _body_span(chunk: str, pid: int) -> tuple[int, int, int, int] | None:
             return None
         return m.start(), m.end(), end.start(), end.end()
     return None
+
+
+def _post_starts(chunk: str) -> Iterator[re.Match[str]]:
+    """`_THE_POST_START.finditer(chunk)`, found from its words: a match can only open at the
+    nearest comment opening before "THE POST ", with nothing but whitespace between (the
+    pattern, led by "<!--", was tried at every comment of the post's header)."""
+    i = chunk.find("THE POST ")
+    while i >= 0:
+        start = chunk.rfind("<!--", 0, i)
+        if start >= 0 and (start + 4 == i or chunk[start + 4 : i].isspace()):
+            m = _THE_POST_START.match(chunk, start)
+            if m is not None:
+                yield m
+        i = chunk.find("THE POST ", i + 1)
 
 
 # `<!--\s*Begin Msg Number\s+(\d+)\s*-->` under IGNORECASE, its letters spelt as the classes
@@ -64,7 +79,10 @@ _SIG_SPLIT = re.compile(r"(?:<br\s*/?>\s*){1,2}-{10,}\s*<br\s*/?>\s*(?=<div clas
 def without_posts(html: str) -> str:
     """An IPB 1.x/2.x page with its posts cut out: the page before the first post and after
     the last post's body (the header, the pagination above and below, the footer)."""
-    first = scan(html, "<!--", _MSG_SPLIT)
+    return _without_posts(html, scan(html, "<!--", _MSG_SPLIT))
+
+
+def _without_posts(html: str, first: re.Match[str] | None) -> str:
     if first is None:
         return html
     last = html.rfind("<!-- THE POST -->")
@@ -73,11 +91,38 @@ def without_posts(html: str) -> str:
     return html[: first.start()] + html[last:]
 
 
+def first_post(html: str) -> re.Match[str] | None:
+    """The opening marker of a page's first post (None: no post)."""
+    return scan(html, "<!--", _MSG_SPLIT)
+
+
+def chrome_parts(html: str, first: re.Match[str] | None, *, sliced: bool) -> tuple[str, str]:
+    """(`without_posts`, `top_chrome`) of a page whose first post `first_post` found; with
+    `sliced=False` the chrome is the page without its posts (the reference)."""
+    without = _without_posts(html, first)
+    return without, _top_chrome(html, without, first) if sliced else without
+
+
 # Where an IPB 1.x/2.x page's navigation starts above its first post: the page-jump link that
 # opens the pager (IPB 1.3 prints it right above the topic's title bar, IPB 2 inside it), or
 # the title bar itself.
 _TOP_MARKS = ("multi_page_jump(", "maintitle")
-_PAGE_OFFSET = re.compile(r"[?&;]st=\d")
+# A link to a page of the topic by its offset, `[?&;]st=\d`, matched where its literal is found.
+_PAGE_OFFSET = re.compile(r"(?<=[?&;])st=\d")
+
+
+# A call of the page-jump script (its first argument a quoted address), not the function's
+# own definition (``function multi_page_jump( url_bit, …``) in the page's scripts, which IPB
+# 1.x prints in the page's body on every page.
+_JUMP_CALL = re.compile(r"multi_page_jump\(\s*['\"]")
+
+
+def _last_jump_call(html: str, start: int, end: int) -> int:
+    """Where the last call of the page-jump script in `html[start:end]` starts (-1: none)."""
+    i = html.rfind(_TOP_MARKS[0], start, end)
+    while i >= 0 and _JUMP_CALL.match(html, i) is None:
+        i = html.rfind(_TOP_MARKS[0], start, i)
+    return i
 
 
 def top_chrome(html: str, without: str) -> str:
@@ -85,19 +130,23 @@ def top_chrome(html: str, without: str) -> str:
     above the first post): the head's scripts and styles, the board's header menus, the quick
     reply and the footer are not parsed. `without` (the page without its posts) when the marks
     are missing or the pager is printed only below the posts."""
-    first = scan(html, "<!--", _MSG_SPLIT)
+    return _top_chrome(html, without, scan(html, "<!--", _MSG_SPLIT))
+
+
+def _top_chrome(html: str, without: str, first: re.Match[str] | None) -> str:
     body = html.find("<body", 0, first.start()) if first is not None else -1
     if first is None or body < 0:
         return without
     start = first.start()
     head_end = html.find(">", body, start) + 1
-    found = [i for i in (html.rfind(m, head_end, start) for m in _TOP_MARKS) if i >= 0]
+    jump = _last_jump_call(html, head_end, start)
+    found = [i for i in (jump, html.rfind(_TOP_MARKS[1], head_end, start)) if i >= 0]
     if not found:
         return without
     top = html.rfind("<", head_end, min(found) + 1)
-    if "multi_page_jump(" not in html[top:start]:
+    if jump < top:
         last = html.rfind("<!-- THE POST -->")
-        if last > start and _PAGE_OFFSET.search(html, last) is not None:
+        if last > start and scan(html, "st=", _PAGE_OFFSET, last + 1) is not None:
             return without  # a pager below the posts alone
     # of the head, only the title is read: its scripts and styles are left out
     title_end = html.find("</title>", 0, body)
@@ -316,12 +365,29 @@ def _cut_msg_post(pid: int, chunk: str) -> _MsgPost:
     return post
 
 
-def msgnumber_posts(html: str, ctx: ReadContext) -> list[PostParts]:
+def _msg_chunks(html: str, first: re.Match[str] | None) -> list[tuple[int, str]]:
+    """Each post's id and markup, up to the next post's marker, as `_MSG_SPLIT.split` cuts
+    the page (searched from the first post on: the header before it is not searched again)."""
+    if first is None:
+        return []
+    chunks: list[tuple[int, str]] = []
+    prev = first
+    for m in _MSG_SPLIT.finditer(html, first.end()):
+        chunks.append((int(prev.group(1)), html[prev.end() : m.start()]))
+        prev = m
+    chunks.append((int(prev.group(1)), html[prev.end() :]))
+    return chunks
+
+
+def msgnumber_posts(
+    html: str, ctx: ReadContext, first: re.Match[str] | None = None
+) -> list[PostParts]:
+    """The posts of an IPB 1.x/2.x page; `first`: its first post's marker where `first_post`
+    found it already."""
     d = ctx.dialect
-    pieces = _MSG_SPLIT.split(html)
     posts: list[PostParts] = []
-    # pieces = [before, id1, chunk1, id2, chunk2, ...]
-    cut = [_cut_msg_post(int(pieces[i]), pieces[i + 1]) for i in range(1, len(pieces) - 1, 2)]
+    chunks = _msg_chunks(html, first if first is not None else first_post(html))
+    cut = [_cut_msg_post(pid, chunk) for pid, chunk in chunks]
     if d.raw_heads:  # the board's own header markup: read as text where it plainly is
         for mp in cut:
             if mp.head_html is not None:

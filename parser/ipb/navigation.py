@@ -93,6 +93,18 @@ _N_PAGES = re.compile(r"(\d+)\s+страниц", re.I)
 _PAGE_LINK_MARKS = ("st=", "page", "start=", "showtopic=", "/topic/")
 
 
+def _page_mark(href: str) -> bool:
+    """Whether `href` holds one of `_PAGE_LINK_MARKS` (spelt out: a generator over them cost
+    more than the tests, a link at a time)."""
+    return (
+        "st=" in href
+        or "page" in href
+        or "start=" in href
+        or "showtopic=" in href
+        or "/topic/" in href
+    )
+
+
 def pagination(
     tree: LexborHTMLParser,
     html: str,
@@ -118,7 +130,7 @@ def _page_links(
     for a in select_all(root, chosen or "a[href]"):
         attrs = a.attributes
         href = attrs.get("href")
-        if not chosen and not any(m in (href or "") for m in _PAGE_LINK_MARKS):
+        if not chosen and not _page_mark(href or ""):
             continue
         text = a.text()
         if (href, text) in seen:

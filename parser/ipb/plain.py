@@ -16,11 +16,11 @@ from parser.ipb.spans import (
     COLOUR,
     COLOUR_OR_STRIKE,
     MAX_WRAPPERS,
-    STRIKE_MARKS,
     STRIKE_TAGS,
     WRAPPER_TAGS,
     Span,
     color_of,
+    strike_marked,
 )
 from parser.ipb.text import BLOCK_TAGS, SKIP_TAGS, finish_text, select_all
 from parser.links import post_id_from_href
@@ -33,6 +33,17 @@ _RAW_OPENERS = re.compile(
 
 
 SKIP_OPENERS = tuple(f"<{t}" for t in SKIP_TAGS)
+
+
+def skip_opened(low: str) -> bool:
+    """Whether lowercased markup opens one of `SKIP_TAGS` (`SKIP_OPENERS` spelt out)."""
+    return (
+        "<script" in low
+        or "<style" in low
+        or "<noscript" in low
+        or "<template" in low
+        or "<-comment" in low
+    )
 
 
 _SERIAL_ATTR = re.compile(r" ([^\s=\"<>/]+)=\"([^\"]*)\"")
@@ -103,7 +114,7 @@ def shallow_spans(root: LexborNode, low: str) -> list[Span] | None:
     struck_ids: set[int] = set()
     struck_nodes: list[LexborNode] = []
     seen: set[int] = set()
-    strikes = any(m in low for m in STRIKE_MARKS)
+    strikes = strike_marked(low)
     for node in select_all(root, COLOUR_OR_STRIKE if strikes else COLOUR):
         mid = node.mem_id
         if mid in seen:

@@ -69,6 +69,14 @@ COLOUR = "[style*='color' i], font[color]"
 STRIKE_MARKS = ("<s>", "<s ", "<del", "<strike", "line-through")
 
 
+def strike_marked(low: str) -> bool:
+    """Whether lowercased markup holds one of `STRIKE_MARKS` (spelt out: a generator over
+    them costs more than the tests, twice a body)."""
+    return (
+        "<s>" in low or "<s " in low or "<del" in low or "<strike" in low or "line-through" in low
+    )
+
+
 def colours_of(root: LexborNode) -> tuple[dict[int, str], set[int]]:
     """The body's coloured elements (mem_id → raw colour; background colours are none) and its
     struck elements' mem_ids."""

@@ -10,7 +10,7 @@ from parser.html import CUT_SHORT, cut_short, parse_html, scan
 from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks
 from parser.ipb.body import ReadContext
 from parser.ipb.detect import login_state, resolve_dialect
-from parser.ipb.msgnumber import msgnumber_posts, top_chrome, without_posts
+from parser.ipb.msgnumber import chrome_parts, first_post, msgnumber_posts
 from parser.ipb.navigation import PAGE_JUMP, board_now, find_topic_id, pagination, topic_title
 from parser.ipb.text import as_tz, parse_board_date
 from parser.records import ParseIssue, Post, Quote, TopicPage, post_record
@@ -63,10 +63,11 @@ def _read_topic(
         # posts are read from their own slices; the page tree is only for the chrome around
         # them (title, pagination, topic links, login state), so the posts are left out of
         # it; so are they out of every page-wide search (a player's words are no chrome)
-        links_in = state_in = without_posts(html)
-        chrome = jump_in = top_chrome(html, links_in) if sliced else links_in
+        first = first_post(html)
+        links_in, chrome = chrome_parts(html, first, sliced=sliced)
+        state_in, jump_in = links_in, chrome
         tree = parse_html(chrome)
-        read = msgnumber_posts(html, ctx)
+        read = msgnumber_posts(html, ctx, first)
     else:
         chrome = jump_in = links_in = state_in = html
         sl = d.page_slice
@@ -111,6 +112,8 @@ def _read_topic(
 def _link_quotes(posts: list[Post], ctx: ReadContext) -> list[Post]:
     """Give quotes without a post id (IPB 1.3's «Цитата (Nick @ date)») the id of the post on
     this page by that author at that time, so PEFL agreement by quote (P-V.2) can follow it."""
+    if not any(_unlinked(p) for p in posts):
+        return posts  # most pages: no quote to link (the tables below are not built)
     by_text: dict[tuple[str, str], int] = {}
     by_time: dict[tuple[str, datetime], int] = {}
     for p in posts:
@@ -120,7 +123,7 @@ def _link_quotes(posts: list[Post], ctx: ReadContext) -> list[Post]:
             by_time.setdefault((key, p.posted_at), p.id)
     out: list[Post] = []
     for p in posts:
-        if not any(q.post_id is None and q.author and q.time_text for q in p.quotes):
+        if not _unlinked(p):
             out.append(p)
             continue
         linked: list[Quote] = []
@@ -138,3 +141,8 @@ def _link_quotes(posts: list[Post], ctx: ReadContext) -> list[Post]:
             linked.append(q)
         out.append(replace(p, quotes=tuple(linked)))
     return out
+
+
+def _unlinked(p: Post) -> bool:
+    """Whether a post quotes someone by nick and time but no post id."""
+    return bool(p.quotes) and any(q.post_id is None and q.author and q.time_text for q in p.quotes)

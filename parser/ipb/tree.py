@@ -19,7 +19,7 @@ from selectolax.lexbor import LexborNode
 from parser.colors import canonical_color
 from parser.dialects import Dialect
 from parser.html import CLOSE, COMMENT, OPEN, TEXT, first_int, walk
-from parser.ipb.plain import SKIP_OPENERS, serial_text, shallow_spans
+from parser.ipb.plain import serial_text, shallow_spans, skip_opened
 from parser.ipb.quotes import (
     TITLE_POST,
     QuoteInfo,
@@ -32,11 +32,11 @@ from parser.ipb.quotes import (
 )
 from parser.ipb.spans import (
     MAX_WRAPPERS,
-    STRIKE_MARKS,
     WRAPPER_TAGS,
     Span,
     colours_of,
     spans_out,
+    strike_marked,
 )
 from parser.ipb.text import (
     BLOCK_TAGS,
@@ -57,7 +57,7 @@ _OWN, _BOX, _TITLE, _BODY, _SKIP = 0, 1, 2, 3, 4
 def has_strike(low: str) -> bool:
     """Whether a body's lowercased markup may strike words through (the cheap test before
     the walk looks for them)."""
-    return any(m in low for m in STRIKE_MARKS)
+    return strike_marked(low)
 
 
 @dataclass(slots=True)
@@ -91,7 +91,7 @@ def read_tree(
         low = html.lower()
     quotes, boxes, titles_before = quote_boxes(root, dialect, low)
     strikes = has_strike(low)
-    if plain and not quotes and not strikes and not any(o in low for o in SKIP_OPENERS):
+    if plain and not quotes and not strikes and not skip_opened(low):
         # most posts: no quote, nothing struck or hidden — all the text is the author's own,
         # read from the body's serialised markup; coloured spans, where they are few and
         # shallow, from the tree around each
