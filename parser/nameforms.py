@@ -34,6 +34,8 @@ _VOWELS: Final = frozenset("аеёиоуыэюя")
 # an ending; not «н», which makes words of names (Кат|ана is no Катя)
 _PET_SUFFIX: Final = re.compile(r"[уюоеаиы]?(?:[шжхгскчлтд]?ь?к?)(?:а|я|ик|ок|ек|ян|ый|ий|ша)?")
 _CASE_ENDINGS: Final = ("ой", "ей", "ом", "ем", "у", "ю", "е", "и", "ы", "а", "я")
+_PET_CONSONANTS: Final = frozenset("шс")
+MIN_FULL_NAME: Final = 5
 MIN_CLIPPED: Final = 4  # letters a nick cut short keeps («Барр» of Барракуда)
 
 
@@ -71,18 +73,27 @@ def pet_form_kind(form: str, name: str) -> str | None:
     (a nick's key), or None: "clipped" (the name cut short), "head" (a cut of its head past
     the first vowel's consonant, plus a pet suffix: Ир|ишка, Сер|ёга), "tail" (a later
     syllable on, followed in the name by a vowel or its end: Рит|а, Слав|ик), "short" (the
-    head up to its first vowel only: Лю|ся, Ви|тя — such a cut fits many names, so it is
-    read with less confidence)."""
+    head up to its first vowel only, and a consonant of the name: Ви|тя — such a cut fits
+    many names, so it is read with less confidence), "guess" (such a head with the pet
+    consonant ш or с instead: Ми|ша, Лю|ся, Па|ша — a guess to ask about)."""
     if len(form) < 3 or form == name or not name.isalpha():
         return None
     if len(form) >= MIN_CLIPPED and name.startswith(form) and len(name) - len(form) >= 2:
         return "clipped"  # «Барр»
-    short = False
+    short: str | None = None
     for stem in _head_stems(name):
         if form.startswith(stem) and _suffix_fits(stem, form[len(stem) :]):
             if stem[-1] not in _VOWELS or len(stem) > 2:
                 return "head"  # Сер|ёга, Гри|шка
-            short = True  # Лю|ся, Ви|тя
+            # Ви|тя of Виктор keeps a consonant of the name; Ми|ша of Михаил, Лю|ся of
+            # Людмила take the pet consonant ш or с in its place — which fits any name of
+            # that head (Лёша is no Леонид: "guess"); Ми|тя of Михаил takes a consonant
+            # from nowhere, and is no form of it
+            consonant = form[len(stem)]
+            if consonant in name[len(stem) :]:
+                short = "short"
+            elif consonant in _PET_CONSONANTS and short is None:
+                short = "guess"
     for i in range(1, len(name) - 2):
         if name[i] in _VOWELS:
             continue
@@ -92,7 +103,7 @@ def pet_form_kind(form: str, name: str) -> str | None:
             fits = form.startswith(stem) and form != stem
             if (not then or then in _VOWELS) and fits and _suffix_fits(stem, form[len(stem) :]):
                 return "tail"
-    return "short" if short else None
+    return short
 
 
 # -- English sounds ---------------------------------------------------------------------------
@@ -138,3 +149,82 @@ def sounds_like(word: str, latin_word: str) -> bool:
     sounds, in any case: «лаки» ≡ lucky, «тандера» ≡ thunder, «оскара» ≡ oscar."""
     target = latin_sound(latin_word)
     return len(target) >= 2 and target in cyrillic_sounds(word)
+
+
+# -- hypocoristics by rule -------------------------------------------------------------------
+
+# the endings a Russian pet name puts after its core: Са|н|я, Са|н|ёк, Ми|ш|аня, Та|н|юха,
+# Са|ш|ка, Ди|м|он, Се|р|ёга (ё as е); not «ыч»: Саныч is an Александрович, not Александр
+_HYPO_TAILS: Final = frozenset(
+    (
+        *("а", "я", "ка", "ня", "ок", "ек", "ик", "ан", "аня", "ян", "он", "уха", "юха"),
+        *("ура", "ушка", "юшка", "ечка", "очка", "уля", "юля", "уша", "юша", "енька"),
+        *("онька", "ька", "чик", "ега", "ена"),
+    )
+)
+# a consonant a pet name puts for the name's own: Ми|х|аил → Ми|ш|а, Па|в|ел → Па|ш|а (not
+# р: Ма|р|ия → Маша, but Ле|р|а → Лёша is no form of Лера)
+_SH_PARTNERS: Final = frozenset("хв")
+# the pet consonants any name may take after its first syllable (Ксю|ш|а, Ксю|х|а,
+# Та|н|я, Лю|с|я): a core with one of these fits every name of that syllable
+_ANY_PET: Final = frozenset("шхнс")
+_SOFTENED: Final = {"е": "ею", "и": "и", "а": "а", "о": "о", "у": "у", "я": "я", "ю": "ю"}
+_CONSONANTS: Final = frozenset("бвгджзклмнпрстфхцчшщ")
+
+
+@lru_cache(maxsize=1024)
+def _name_cores(name: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The cores a pet name of the full name `name` (lower case, ё as е) may keep: a
+    syllable's onset (a consonant cluster, or one of its consonants) and vowel (е softened
+    to ю: Ксе|ния → Ксю), then a consonant of the cluster after it or its pet partner —
+    «sure» cores (Ми|х → миш, Са|н → сан, Ди|м → дим); and the same onset and vowel with
+    any pet consonant — «guess» cores (Ксю|ш, Та|н), which fit any name of that syllable."""
+    sure: set[str] = set()
+    guess: set[str] = set()
+    first = True
+    for v, vowel in enumerate(name):
+        if vowel not in _SOFTENED or v == len(name) - 1:
+            continue
+        j = v
+        while j > 0 and name[j - 1] in _CONSONANTS:
+            j -= 1
+        cluster = name[j:v]
+        if not cluster:
+            first = first and v != 0  # Ига|рь: the vowel opening the name is no syllable
+            continue
+        onsets = {cluster, *cluster} if j == 0 else {cluster, cluster[-1]}
+        k = v + 1
+        while k < len(name) and name[k] in _CONSONANTS:
+            k += 1
+        nxt = set(name[v + 1 : k])
+        # the partner only for a lone consonant (Ми|х|аил → Миша), not in a cluster (Дми|тр|ий)
+        nxt |= {"ш"} if len(nxt) == 1 and nxt & _SH_PARTNERS else set()
+        if j == 0 and len(cluster) == 2:
+            nxt.add(cluster[1])  # Дм|итрий → Ди|м|а: the cluster's second consonant moves on
+        for onset in onsets:
+            for soft in _SOFTENED[vowel]:
+                # only the name's first syllable makes a sure core: a later one (Иго|р|ь →
+                # Гоша, Ива|н → Ваня) is a guess, as many names share a later syllable
+                (sure if first else guess).update(onset + soft + c for c in nxt)
+                guess.update(onset + soft + c for c in _ANY_PET)
+        first = False
+    return frozenset(sure), frozenset(guess - sure)
+
+
+def hypocoristic_kind(form: str, name: str) -> str | None:
+    """How `form` (a nominative, lower case, ё as е) is a Russian pet name of the full name
+    `name` by the productive rule of `_name_cores`: "sure" (Мишаня, Санёк, Дима for
+    Михаил, Александр, Дмитрий), "guess" (Ксюха, Танюха for Ксения, Татьяна: a pet
+    consonant the name does not have), or None."""
+    if len(name) < MIN_FULL_NAME or form == name or not name.isalpha():
+        return None  # Лера, Лена are pet names already, not the full names others come from
+    sure, guess = _name_cores(name)
+    for size in (3, 4, 5):
+        core, tail = form[:size], form[size:]
+        if tail not in _HYPO_TAILS:
+            continue
+        if core in sure:
+            return "sure"
+        if core in guess:
+            return "guess"
+    return None

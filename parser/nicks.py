@@ -498,6 +498,11 @@ class NickResolver:
                 bare, digits = _split_digit_tail(translit_key(p))
                 if script and len(bare) >= 2:
                     index.setdefault((script, bare[:2]), []).append((p, bare, digits))
+                if script == "lat" and _INNER_X.search(k):
+                    # Russian typed in Latin writes х as x between vowels («Lexa» is Лёха)
+                    alt, _ = _split_digit_tail(translit_key(k.replace("x", "h")))
+                    if alt != bare and len(alt) >= 2:
+                        index.setdefault((script, alt[:2]), []).append((p, alt, digits))
             self._translit = index
         return self._translit
 
@@ -681,10 +686,21 @@ def diminutive_match(
         if not found:
             # «Ромку» → Роман, «Светку» → Светлана: the stem starts the full name
             found.update(dict.fromkeys(_name_from_stem(resolver, form)))
+    # «Владьку» with players Vlad and Vladik: a pet form of Влад, and Vladik is one of his
+    # too — the two are near-identical, and the form proves neither
+    found.update(dict.fromkeys(_longer_forms(resolver, found)))
+    guessed = False
     if not found:
         # «Риту», «Серёгу», «Стаса» (pet forms of a name), «Тандера», «Сильвера» (a Latin
         # nick as it sounds): read by rule in parser.nameforms, only when nothing else did
-        found.update(dict.fromkeys(_name_forms(resolver, key, sounds=capital, lenient=any_case)))
+        names, loose = _name_forms(resolver, key, sounds=capital, lenient=any_case)
+        found.update(dict.fromkeys(names))
+        guessed = loose
+    if guessed and found:
+        # «Ксюху» for Ксения, «Мишу» for Михаил: a pet consonant the name lacks, which fits
+        # any name of that syllable — no proof of the player (C-3): named nobody, with the
+        # guess offered to the sender
+        return NickMatch(text, None, "diminutive", GUESS_CONFIDENCE, UNKNOWN_NICK, tuple(found))
     if len(found) == 1:
         return NickMatch(text, next(iter(found)), "diminutive", DIMINUTIVE_CONFIDENCE)
     if found:
@@ -692,6 +708,23 @@ def diminutive_match(
             text, None, "diminutive", DIMINUTIVE_CONFIDENCE, AMBIGUOUS_NICK, tuple(found)
         )
     return None
+
+
+def _longer_forms(resolver: NickResolver, found: dict[str, None]) -> list[str]:
+    """Other players whose nick is a found nick with more letters after it, in either script
+    (Vladik beside Vlad): near-identical nicks a diminutive of the shorter may mean."""
+    if len(found) != 1:
+        return []
+    (nick,) = found
+    base = translit_key(nick)
+    return [
+        p
+        for p in resolver.players
+        if p != nick
+        and len(base) >= 3
+        and (k := translit_key(p)).startswith(base)
+        and k[len(base) :].isalpha()  # Vladik, not the two words of Саша Белый
+    ]
 
 
 def _heard_words(resolver: NickResolver, text: str) -> NickMatch | None:
@@ -715,12 +748,12 @@ def _heard_words(resolver: NickResolver, text: str) -> NickMatch | None:
 
 def _name_forms(
     resolver: NickResolver, key: str, *, sounds: bool, lenient: bool = False
-) -> list[str]:
+) -> tuple[list[str], bool]:
     """Players `key` (one lower-case Cyrillic word) is a pet form of, or (`sounds`: typed
     with a capital, as a name is) whose Latin nick it sounds like in one of its words. A
     pet form outranks a sound («Натаху» is Наталья before Night Owl); a form that fits
     many names at once (the head of a name up to its first vowel, «Витя») counts only
-    when nothing firmer fits anyone."""
+    when nothing firmer fits anyone, and is flagged (the second value) as such a guess."""
     from parser.morph import parse
     from parser.nameforms import pet_form_kind, sounds_like, word_forms
 
@@ -734,6 +767,7 @@ def _name_forms(
     firm: dict[str, None] = {}
     heard: dict[str, None] = {}
     loose: dict[str, None] = {}
+    guessed = False
     for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
         if " " not in k and _CYRILLIC_WORD.fullmatch(k) and pet:
             for form in forms:
@@ -741,17 +775,61 @@ def _name_forms(
                 if kind == "clipped" and names:
                     continue  # «Алекс» is a name of its own, not only Александр cut short
                 full = len(k) >= _FULL_NAME or (len(k) >= _FULL_NAME - 1 and k[-1] not in "ая")
-                if kind == "short" and form[-1:] in ("а", "я") and full:
+                if kind in ("short", "guess") and form[-1:] in ("а", "я") and full:
                     # «Витя», «Люся»: the head up to its vowel and a suffix, of a full name
                     # (Костя is a short name itself, Кот no name: Коля is neither's)
                     loose[p] = None
-                elif kind is not None and kind != "short":
+                    guessed = guessed or kind == "guess"
+                elif kind is not None and kind not in ("short", "guess"):
                     firm[p] = None
         elif sounds and (latin := casefold_key(p)).isascii():
             words = [w for w in _WORD_SPLIT.split(latin) if len(w) >= 3 and w.isalpha()]
             if any(sounds_like(key, w) for w in words):
                 heard[p] = None
-    return list(firm or heard or loose)
+    if firm or heard:
+        return list(firm or heard), False
+    sure, guessed_names = _hypocoristics(resolver, forms) if pet else ([], [])
+    if sure:
+        return sure, False  # «Мишаня»: Ми|х|аил's own consonant, firmer than a short form
+    if loose:
+        return list(loose), guessed
+    return guessed_names, bool(guessed_names)
+
+
+def _hypocoristics(resolver: NickResolver, forms: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Players a pet name among `forms` is formed from by the productive rule of
+    `parser.nameforms.hypocoristic_kind` (Санёк → Александр, Мишаня → Михаил; «Серёга» →
+    Сергей Палыч, a name and patronymic by its name): the sure ones, and the guessed ones
+    (a pet consonant the name lacks: Ксюха → Ксения), which are asked about."""
+    from parser.nameforms import hypocoristic_kind
+
+    sure: dict[str, None] = {}
+    guess: dict[str, None] = {}
+    for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+        name = _given_name(k)
+        if name is None:
+            continue
+        for form in forms:
+            kind = hypocoristic_kind(form.replace("ё", "е"), name)
+            if kind == "sure":
+                sure[p] = None
+            elif kind == "guess":
+                guess[p] = None
+    return list(sure), [p for p in guess if p not in sure]
+
+
+def _given_name(key: str) -> str | None:
+    """The full given name of a nick's key: the nick itself when it is one Cyrillic word,
+    or the first word of a name and a patronymic or a surname (Сергей Палыч, Аня Смирнова)
+    when the dictionary knows it as a given name."""
+    from parser.morph import parse
+
+    words = key.replace("ё", "е").split(" ")
+    if not all(_CYRILLIC_WORD.fullmatch(w) for w in words) or len(words) > 2:
+        return None
+    if len(words) == 2 and not any("Name" in r.grammemes for r in parse(words[0])):
+        return None
+    return words[0]
 
 
 def _name_from_stem(resolver: NickResolver, form: str) -> list[str]:
@@ -769,10 +847,14 @@ def _name_from_stem(resolver: NickResolver, form: str) -> list[str]:
 
 
 _CYRILLIC_WORD: Final = re.compile("[а-я]+")
+_INNER_X: Final = re.compile("(?<=[aeiouy])x(?=[aeiouy])")  # «Lexa», not «Max»
 _PROPER_TAGS: Final = frozenset({"Name", "Surn", "Patr", "Geox"})
 # letters of a full name ending in а/я (Людмила, not Костя), one fewer for others (Павел)
 _FULL_NAME: Final = 6
 DIMINUTIVE_CONFIDENCE: Final = 0.85
+#: a pet form guessed by a pet consonant the name lacks («Ксюху» for Ксения): offered to the
+#: sender as a suggestion, never read as the player
+GUESS_CONFIDENCE: Final = 0.7
 
 
 def spelled_alike(text: str, nick: str) -> bool:

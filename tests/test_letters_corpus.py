@@ -7,7 +7,8 @@ question (``{"ask": code}``, or ``{"ask": true}`` for any question), no move
 (``{"none": true}``), or no move where silence and a question are both fine
 (``{"no_move": true}``) — an optional ``turn`` (turn 0: the Don election, P-S.2) and an
 optional ``known_miss`` (why the reader asks where the host would read a move; such a
-letter must still never be read silently wrong, and must stay a miss until fixed). The
+letter must still never be read silently wrong, and must stay a miss until fixed), and an
+optional ``corrected`` (why an expectation was changed after a batch's first run). The
 senders' roles are in its own cast, tests/letters/cast_NAME.json (the CAST.json format of
 `mafiabot parse moves`). ``pefl``/``gambler`` reuse one cast of ordinary names; the ``_b``
 casts hold the nicks that make reading hard on real boards: Russian words and role nouns
@@ -129,12 +130,15 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
 #: made from development batches alone. They are listed, not hidden: the held-out part is
 #: never used to fix the reader, so these wait for a fix found on new development letters
 #: (tests/letters/README.md, held-out part 3). Each must still be silent while listed.
-KNOWN_SILENT: Final = {
-    # held-out part 4, first run (tests/letters/README.md, held-out part 4)
-    "ho4_pefl:76": "the kamikaze's pun on her own nick («Пушка стреляет по Мише»): read as a "
-    "clan kill, where the host would ask whether she blasts",
-    "ho4_gambler:53": "the lawyer's «проверяю Рэмбо и Кешу», two targets, the second a pet form "
-    "not resolved: the first taken as the check",
+KNOWN_SILENT: Final[dict[str, str]] = {
+    # held-out part 5, its first run (tests/letters/README.md)
+    "ho5_gambler:9": "a verb-form nick in its ordinary sense after a skip read as a check",
+    "ho5_gambler:50": "a mafioso's kill while the godfather lives: answered «принято условно»",
+    "ho5_gambler:54": "a mafioso's kill while the godfather lives: answered «принято условно»",
+    "ho5_gambler:55": "a mafioso's kill while the godfather lives: answered «принято условно»",
+    "ho5_pefl:6": "a Don election for one who may not be Don: refused at receipt (not_eligible)",
+    "ho5_pefl:88": "an order relayed from the Don with the sender as executor read as his request",
+    "ho5_pefl:89": "a member's suggestion left to the Don read as his request (P-M.8)",
 }
 
 

@@ -293,6 +293,9 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
         said = parse(tok.word)
         nominative = bool(said) and "nomn" in said[0].grammemes
         return Mention(i, i + 1, raw, "nick", small.nick, small.confidence, nominative)
+    if small is not None and small.candidates:
+        # «Ксюху» guessed as Ксения: unknown, the guess offered in the question
+        return Mention(i, i + 1, raw, "unknown", candidates=small.candidates[:1])
     m = resolver.resolve_fuzzy(tok.raw)
     if m.ok:
         return Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
@@ -392,6 +395,9 @@ def believed(tokens: Sequence[Token], start: int) -> bool:
         if t.sentence != sentence or not t.word:
             continue
         parses = parse(t.word)
+        found = lookup(t.word)
+        if found is not None and found.actions:
+            continue  # «Валю Бориса»: the move's own verb, not «свалят на Кота»
         if parses and parses[0].lemma in _BELIEF_LEMMAS:
             return True
     return False

@@ -25,6 +25,7 @@ before he writes the move down:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
@@ -37,16 +38,18 @@ from parser.letters.reading import (
     EXAMPLE,
     FORBIDDEN_PART,
     FORBIDDEN_TARGET,
+    IS_IT_A_MOVE,
     NO_MOVES,
     NOT_NOW,
     UNACCOUNTED,
     UNDECIDED,
     UNKNOWN_NICK,
     WHICH_ACTION,
+    WHICH_TARGET,
     WRONG_ACTION,
     LetterReading,
 )
-from parser.letters.tokens import Token
+from parser.letters.tokens import Token, question_sentences
 from parser.letters.words import (
     ASKING,
     CHOICE,
@@ -56,15 +59,21 @@ from parser.letters.words import (
     NEG,
     NEXT,
     OPINION,
+    PRONOUNS,
     ws,
 )
 from parser.morph import common_word, parse
 from parser.sender import SenderView
+from parser.vocab import cyrillic_spellings, lookup
 
 # the decision left to someone else: «решает Дон», «решай сам», «на твоё усмотрение»
 _DEFER_LEMMAS: Final = ws("решать решить выбирать выбрать смотреть усмотрение")
 # words of what is to come: a move put off names its player for later
-_DEFERRED: Final = LATER | NEXT | ws("подождет подождёт подождать потерпит следующей следующую")
+_DEFERRED: Final = (
+    LATER
+    | NEXT
+    | ws("подождет подождёт подождать потерпит следующей следующую следующий следующем следующего")
+)
 _STORY_WORDS: Final = ws("вчера позавчера прошлой прошлую прошлый было был была были")
 _NOT_MOVE_ROLES: Final = frozenset({"choose_side", "don"})
 
@@ -92,6 +101,7 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
         return bound
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         return reading
+    evidence = _in_cyrillic(evidence)
     back = _taken_back(reading, evidence, view)
     if back is not None:
         return back
@@ -116,12 +126,45 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             "он(а) здесь. Если ход верный, пришлите его ещё раз одной фразой, например: "
             f"«{_example(reading)}».",
         )
+    people = _unread_people(reading, evidence, view)
+    if people:
+        asked = bad_target(people[0], reading.action or "")
+        if asked is not None:
+            return asked
     if _told_to_a_mate(reading, evidence, view):
         return question_reading(
             WHICH_ACTION,
             f"Вы пишете о ходе другой роли ({_said(evidence)}), и ваш ход из письма не ясен. "
             f"Если это ваш выстрел, напишите, например: «{_example(reading)}, исполнитель "
             f"{reading.executor}».",
+        )
+    vague = (
+        _described_after(reading, evidence)
+        or _executor_or(reading, evidence)
+        or _object_of_another_verb(reading, evidence)
+    )
+    if vague is not None:
+        return question_reading(
+            WHICH_TARGET,
+            f"Не понял, кого вы имеете в виду под «{vague}»: {_spelled(reading)}? Напишите "
+            f"ход одним ником, например: «{_example(reading)}».",
+        )
+    places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    told = evidence.chosen is None and reading.executor is None
+    if told and places and all(m.start in evidence.reported for m in places):
+        # «Федя сказал: катана по шее Тандеру»: no action word of the sender's, and the
+        # player is named only in another's words
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"Вы пересказываете чужие слова. Это ваш ход ({_spelled(reading)})? Если да, "
+            f"напишите его от себя, например: «{_example(reading)}».",
+        )
+    pun = _own_nick_as_actor(reading, evidence, view)
+    if pun is not None:
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"В письме «{pun}» — это вы о себе? Если это ваш ход ({_spelled(reading)}), "
+            f"напишите его прямо, например: «{_example(reading)}».",
         )
     if _undecided(reading, evidence):
         return question_reading(
@@ -130,6 +173,35 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             f"условий, например: «{_example(reading)}».",
         )
     return reading
+
+
+_LATIN_WORD: Final = re.compile(r"[a-z]+(?:'[a-z]+)?")
+#: English function words a letter in English uses where the checks read Russian ones
+_ENGLISH: Final = {
+    "and": "и", "or": "или", "maybe": "может", "perhaps": "возможно", "kidding": "шучу",
+    "joke": "шутка", "jk": "шучу", "not": "не", "no": "нет", "if": "если",
+    "tomorrow": "завтра", "later": "потом", "yesterday": "вчера",
+}  # fmt: skip
+
+
+def _in_cyrillic(evidence: Evidence) -> Evidence:
+    """The letter's words typed in Latin letters read as the Russian they spell («i» → и,
+    «ili net» → или нет, «Vasyu» → Васю), save the players' nicks, so that every check
+    below reads a letter typed in Latin as it reads one in Cyrillic (C-2: the same
+    standard whatever the alphabet)."""
+    nicks = {
+        k for m in evidence.mentions if m.kind in ("nick", "self") for k in range(m.start, m.end)
+    }
+    tokens = list(evidence.tokens)
+    changed = False
+    for k, t in enumerate(tokens):
+        if k in nicks or not _LATIN_WORD.fullmatch(t.word):
+            continue
+        spelt = (_ENGLISH[t.word],) if t.word in _ENGLISH else cyrillic_spellings(t.word)
+        if spelt:
+            tokens[k] = replace(t, word=spelt[0])
+            changed = True
+    return replace(evidence, tokens=tuple(tokens)) if changed else evidence
 
 
 # -- 1. the role ------------------------------------------------------------------------------
@@ -217,6 +289,9 @@ def _target_bound(reading: LetterReading, view: SenderView) -> LetterReading | N
         )
     if reading.executor is not None and action == "kill":
         reason = view.executor_reason(reading.executor)
+        outside = reading.executor not in (*view.clan_mates, view.nick)
+        if reason is None and view.clan_mates and outside:
+            reason = "executor_not_in_clan"  # P-M.8: the Don names a member of his clan
         if reason is not None:
             return question_reading(
                 FORBIDDEN_PART,
@@ -297,9 +372,12 @@ def _taken_back(
     spoken_to = bool(places) and all(
         m.nick in view.clan_mates and _address(tokens, m) and m.start > after >= 0 for m in places
     )
-    if not back and not spoken_to:
+    # every place the target is named puts him off («убиваю Танюху, Мишаню в следующий раз»
+    # with Танюха unread): the letter names no one for tonight
+    later = bool(places) and all(put_off(tokens, m) for m in places)
+    if not back and not spoken_to and not later:
         return None
-    since = min((m.start for m in back), default=after)
+    since = min((m.start for m in back), default=after if not later else -1)
     unread = [m for m in evidence.mentions if m.start > since and m.kind == "unknown"]
     if unread:
         return bad_target(unread[0], reading.action or "")
@@ -330,6 +408,70 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
     return out
 
 
+def _unread_people(reading: LetterReading, evidence: Evidence, view: SenderView) -> list[Mention]:
+    """Words that look like a reference to a person (a name-like word no ladder read, or one
+    that fits several players) which the reading does not account for: «лечу Димку и Катю»
+    with no player Дима — the host cannot know whether Катя alone is the move (C-3: an
+    unknown nick is no move), so the letter is no proof of its reading."""
+    tokens = evidence.tokens
+    anchors = [m.start for m in evidence.mentions if m.nick in reading.targets]
+    if evidence.chosen is not None:
+        anchors.append(evidence.chosen.i)
+    out: list[Mention] = []
+    for m in evidence.mentions:
+        if m.kind not in ("unknown", "ambiguous") or m.negated or m.gone:
+            continue
+        if m.kind == "unknown" and not _names_someone(tokens, m):
+            continue
+        if m.start in evidence.executors or m.start in evidence.withdrawn:
+            continue
+        if m.start in evidence.reported:
+            continue
+        if _joined_to_target(tokens, m, reading, evidence):
+            out.append(m)  # «…Алекса и Федьку»: a second player of the move's own list
+            continue
+        if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view, unread=True):
+            continue
+        out.append(m)
+    return out
+
+
+def _joined_to_target(
+    tokens: Sequence[Token], m: Mention, reading: LetterReading, evidence: Evidence
+) -> bool:
+    """The word stands right after «и»/«или» that follows a place of the move's target."""
+    if m.start < 2 or tokens[m.start - 1].word not in _LISTED:
+        return False
+    ends = {t.end for t in evidence.mentions if t.kind == "nick" and t.nick in reading.targets}
+    return m.start - 1 in ends and not tokens[m.start - 2].clause_end
+
+
+_OBJECT_CASES: Final = frozenset({"accs", "gent", "datv", "ablt", "loct", "acc2", "gen2"})
+_PERSON_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
+_LISTED: Final = ws("и или либо")
+
+
+def _names_someone(tokens: Sequence[Token], m: Mention) -> bool:
+    """Whether an unread word is a reference to a person a move could be aimed at: one word
+    the dictionary knows as a name, a surname or a patronymic (pymorphy3), in a case form a
+    move's object takes («Димку», «Саню», «Иваныча»), or in the nominative beside «и»/«или»
+    in a list of players («Туман или Лёха»); and any unread word after «и»/«или» («Рэмбо
+    и Кешу»: a second player the move would take, whatever the dictionary says of it). A
+    name in the nominative on its own is the sender's signature or someone's speech
+    («Маша.», «Вадик подсказал»), not a target."""
+    if m.end - m.start != 1:
+        return False
+    near = [tokens[k] for k in (m.start - 1, m.end) if 0 <= k < len(tokens)]
+    listed = any(t.word in _LISTED and t.sentence == tokens[m.start].sentence for t in near)
+    if listed and m.start > 0 and tokens[m.start - 1].word in _LISTED:
+        return True  # «проверяю Рэмбо и Кешу»: a second name in the move's list of players
+    word = tokens[m.start].word
+    person = [r for r in parse(word) if r.known and r.grammemes & _PERSON_TAGS]
+    if not person:
+        return False
+    return listed or any(r.grammemes & _OBJECT_CASES for r in person)
+
+
 def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
     """«ночью», «Ночью ниндзя …» with a player Ночь: an ordinary word used as a word (lower
     case, or capitalised only because it opens the sentence) refers to nobody."""
@@ -343,13 +485,29 @@ def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
 
 
 def _accounted(
-    tokens: Sequence[Token], m: Mention, anchors: Sequence[int], view: SenderView
+    tokens: Sequence[Token],
+    m: Mention,
+    anchors: Sequence[int],
+    view: SenderView,
+    *,
+    unread: bool = False,
 ) -> bool:
+    """Whether the sentence structure says why the player (or, `unread`, the unread name)
+    is named. A choice weighed between a player and a name the reader could not read
+    («Катьку или Димку») is no proof of the player: the name may be the one chosen."""
     clause = _clause(tokens, m.start, m.end)
     sentence = [t for t in tokens if t.sentence == tokens[m.start].sentence]
     words = {t.word for t in clause}
-    if words & (_DEFERRED | _STORY_WORDS | OPINION | NEG):
-        return True  # put off, told, an opinion, or denied in its own clause
+    if words & (_DEFERRED | _STORY_WORDS | NEG):
+        return True  # put off, told, or denied in its own clause
+    if unread:
+        # an opinion about the name itself, next to it («Федька мафия»), not a role word
+        # elsewhere in the clause («Маньяк убивает Алекса и Федьку»)
+        near = {t.word for t in tokens[max(m.start - 1, 0) : m.end + 1]}
+        if near & OPINION:
+            return True
+    elif words & OPINION:
+        return True  # an opinion in its own clause
     if any(_told(t.word) for t in clause):
         return True
     if (
@@ -367,8 +525,10 @@ def _accounted(
     if tokens[m.start].sentence not in moved and any(t.word == "если" for t in sentence):
         return True
     # weighed against the chosen player in a sentence of choice («Боба или Рокета… Боба»)
-    if {t.word for t in sentence} & CHOICE and any(
-        tokens[k].sentence == tokens[m.start].sentence for k in anchors
+    if (
+        not unread
+        and {t.word for t in sentence} & CHOICE
+        and any(tokens[k].sentence == tokens[m.start].sentence for k in anchors)
     ):
         return True
     # replaced by a correction: a correction word between him and the reading
@@ -412,13 +572,23 @@ def _address(tokens: Sequence[Token], m: Mention) -> bool:
     end = tokens.index(last) + 1
     nxt = tokens[end] if end < len(tokens) else None
     if first and last.raw.rstrip("»\"')").endswith((",", "!")):
-        return True
+        # «Портос, держись!» calls him by his nick; «Ивана Петровича, конечно» is a case
+        # form, the object of the move said again, not a name called
+        return m.nominative or not _oblique(last.word)
     if first and nxt is not None and nxt.raw in ("—", "–", "-") and end + 1 < len(tokens):
         after = tokens[end + 1]
         return k < m.start or after.raw.endswith(",") or _imperative(after.word)
     at_end = nxt is None or nxt.sentence != last.sentence
     before = tokens[m.start - 1] if m.start > 0 else None
-    return at_end and before is not None and before.raw.endswith(",")
+    called = m.nominative or not _oblique(last.word)  # «Держись, Портос», not «нет, Сову»
+    return at_end and before is not None and before.raw.endswith(",") and called
+
+
+def _oblique(word: str) -> bool:
+    """Whether every reading of `word` the dictionary knows is in an oblique case
+    («Петровича»): a word no one is called by."""
+    parses = [r for r in parse(word) if r.known] if word else []
+    return bool(parses) and not any(r.grammemes & {"nomn", "voct"} for r in parses)
 
 
 def _imperative(word: str) -> bool:
@@ -440,6 +610,125 @@ def _told_to_a_mate(reading: LetterReading, evidence: Evidence, view: SenderView
     if reading.executor in (None, view.nick):
         return False
     return not chosen.said & set(view.role_actions)
+
+
+def _own_nick_as_actor(reading: LetterReading, evidence: Evidence, view: SenderView) -> str | None:
+    """«Пушка стреляет по Мише» from the player Пушка, «Пельмень варит Катю» from Пельмень:
+    the sender's nick, the name of a thing, stands before the move's player in the move's
+    sentence as the one who acts — a pun on the nick, which may tell another action than
+    the role's (a clan member's «стреляет» beside her own blast) or, with no action word
+    at all, none. Her move is then not proven by the words. A signature on a line of its
+    own, a nick that is a person or an animal («Медведь стреляет в Ворона»), or a role's
+    own action word from a role that has no clan shot beside it, is plain."""
+    tokens = evidence.tokens
+    targets = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    stem = view.nick.lower().replace("ё", "е")[:4]
+    thing = _thing(view.nick)
+    if not targets or (not thing and (" " in stem or len(stem) < 4)):
+        return None
+    member_shot = reading.action == "kill" and bool(view.clan_mates) and not view.is_don
+    if evidence.chosen is not None and not member_shot:
+        return None
+    first = targets[0]
+    for m in evidence.mentions:
+        if m.kind != "nick" or m.nick != view.nick or m.start >= first.start:
+            continue
+        if tokens[m.start].sentence != tokens[first.start].sentence:
+            continue
+        between = [t for t in tokens[m.end : first.start] if t.word]
+        # «Вжик вжикает Никиту»: the nick made a verb is a pun whatever the nick is
+        if any(_finite(t.word) and (thing or t.word.startswith(stem)) for t in between):
+            return " ".join(t.raw for t in tokens[m.start : first.end])
+    return None
+
+
+def _described_after(reading: LetterReading, evidence: Evidence) -> str | None:
+    """«Ветер, Сова, Гроза — убиваю среднюю»: the players named before the action word, and
+    after it, in place of a nick, a word that picks one of them by a description (an
+    adjective or an ordinal in the object's case) — which one is meant is not proven."""
+    tokens = evidence.tokens
+    chosen = evidence.chosen
+    if chosen is None or not reading.targets or any(m.start > chosen.i for m in evidence.mentions):
+        return None
+    sentence = tokens[chosen.i].sentence
+    if not any(
+        m.kind == "nick" and tokens[m.start].sentence == sentence for m in evidence.mentions
+    ):
+        return None
+    for t in tokens[chosen.i + 1 :]:
+        if t.sentence != tokens[chosen.i].sentence:
+            break
+        if not t.word:
+            continue
+        parses = parse(t.word)
+        if not parses or t.word in PRONOUNS:
+            return None
+        top = parses[0]
+        if top.pos in ("ADJF", "PRTF", "NUMR") and top.grammemes & {"accs", "gent", "datv"}:
+            return t.raw.strip(",.;:!?…»«)(\"'")
+        return None
+    return None
+
+
+def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str | None:
+    """«Сову убью, Грозу пощажу»: every place the target is named stands in a clause of its
+    own with a verb that is no action word («пощажу», «жалко», «оставлю») and not the move's
+    own word — the player is that verb's object, and the move's player is not proven."""
+    chosen = evidence.chosen
+    if chosen is None:
+        return None
+    tokens = evidence.tokens
+    places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    if not places:
+        return None
+    for m in places:
+        clause = dash_clause(tokens, m.start, m.end)
+        if any(t is tokens[chosen.i] for t in clause):
+            return None
+        if not any(_own_verb(t.word) for t in clause if t.word and not _corrects(t)):
+            return None
+    return f"{places[-1].raw}"
+
+
+def _own_verb(word: str) -> bool:
+    """A verb of the sender's (first person or an infinitive) that names no move."""
+    found = lookup(word)
+    if found is not None and found.actions:
+        return False
+    parses = parse(word)
+    return bool(parses) and (
+        (parses[0].pos == "VERB" and "1per" in parses[0].grammemes) or parses[0].pos == "INFN"
+    )
+
+
+def _executor_or(reading: LetterReading, evidence: Evidence) -> str | None:
+    """«исполнитель Туман или кто свободен»: the executor offered as one of a choice."""
+    if reading.executor is None:
+        return None
+    tokens = evidence.tokens
+    for m in evidence.mentions:
+        if m.nick != reading.executor or m.end >= len(tokens):
+            continue
+        if tokens[m.end - 1].clause_end:
+            continue
+        nxt = next((t for t in tokens[m.end :] if t.word), None)
+        if nxt is not None and nxt.word in ("или", "либо"):
+            return f"{m.raw} {nxt.raw}"
+    return None
+
+
+def _thing(nick: str) -> bool:
+    """A one-word nick that is an inanimate noun of the dictionary (Пушка, Пельмень)."""
+    word = nick.lower().replace("ё", "е")
+    if " " in word or not common_word(word) or word in GAME_WORDS:
+        return False
+    parses = parse(word)
+    return parses[0].pos == "NOUN" and "inan" in parses[0].grammemes
+
+
+def _finite(word: str) -> bool:
+    parses = parse(word)
+    return bool(parses) and parses[0].pos == "VERB" and "3per" in parses[0].grammemes
 
 
 def _said(evidence: Evidence) -> str:
@@ -543,7 +832,116 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
         or _trailing_condition(tokens, evidence.chosen.i, evidence.mentions)
     ):
         return True
-    return _deferred_to_another(tokens, evidence)
+    at = max([evidence.chosen.i if evidence.chosen else -1, *(m.end - 1 for m in places)])
+    named = {m.start for m in evidence.mentions if m.kind == "nick"}
+    if at >= 0 and _doubted(tokens, at, named):
+        return True
+    first = evidence.chosen.i if evidence.chosen else min((m.start for m in places), default=-1)
+    if first >= 0 and _hedged_before(tokens, first):
+        return True
+    return _deferred_to_another(tokens, evidence) or _asked_after(tokens, at)
+
+
+def _asked_after(tokens: Sequence[Token], at: int) -> bool:
+    """«Проверяю Лену. Или Федьку?», «…? А может Грозу?»: a question after the move that
+    offers another choice («или», «либо», «может») or names a person — the move is put in
+    doubt by the sender herself (C-2)."""
+    if at < 0:
+        return False
+    asked = question_sentences(list(tokens))
+    for t in tokens[at + 1 :]:
+        if t.sentence == tokens[at].sentence or t.sentence not in asked or not t.word:
+            continue
+        if t.word in ("или", "либо", "может", "а"):
+            return True
+        if any(r.known and r.grammemes & _PERSON_TAGS for r in parse(t.word)):
+            return True
+    return False
+
+
+#: words of doubt after the move: «…, но боюсь», «не уверен», «подумаю ещё»
+_DOUBT_LEMMAS: Final = ws("бояться сомневаться подумать")
+_UNSURE: Final = ws("уверен уверена уверены решил решила решено знаю")
+#: a maybe right after the move's player («ну Влад наверно»), a joke said of it («(шутка)»)
+_MAYBE: Final = ws("наверно наверное может возможно мб вроде")
+_TAKE_BACK: Final = ws("или хотя ой а")
+_JOKE: Final = ws("шутка шутки шуток шучу шутю прикол jk")
+
+
+_HEDGES: Final = ws("может возможно наверное наверно вероятно мб видимо")
+_PAST_NIGHT: Final = ws("вчера позавчера")
+_THIS_NIGHT: Final = ws("сегодня сейчас теперь нынче этой эту")
+_ASKED_WHOM: Final = ws("кого кому кто кем чей чью какого")
+
+
+def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
+    """«Может быть, проверяю Сильвера», «Пока не решил. Думаю: проверяю Рокета»: a maybe in
+    the move's sentence before its word, or a sentence of its own before it saying that the
+    sender has not decided (not one that asks whom: «Не знаю, кого проверить. Проверяю
+    Лену» decides) — the move is not final (C-2)."""
+    sentence = tokens[i].sentence
+    lead = [t.word for t in tokens[:i] if t.word and t.sentence == sentence]
+    if set(lead) & _SETTLED:
+        return False  # «…не знаю. Пусть будет Жанна»: the choice is made
+    if set(lead) & _HEDGES:
+        return True
+    # «Вчера: проверяю Рокета»: the move's sentence tells of a night gone, not this one
+    # in the move's own clause before its word («Вчера проверяю …»), or as the sentence's
+    # label («Вчера: …»); not in a clause about someone («Оскар, что вчера путал, …»)
+    own = {t.word for t in dash_clause(tokens, i, i + 1) if tokens.index(t) < i}
+    opening = next((t for t in tokens[:i] if t.word and t.sentence == sentence), None)
+    label = opening is not None and opening.raw.endswith((":", "—")) and opening.word in _PAST_NIGHT
+    if (own & _PAST_NIGHT or label) and not set(lead) & _THIS_NIGHT:
+        return True
+    words = [t.word for t in tokens[:i] if t.word and t.sentence < sentence]
+    for n, w in enumerate(words[:-1]):
+        near = set(words[max(n - 3, 0) : n] + words[n + 2 : n + 4])
+        if w == "не" and words[n + 1] in _UNDECIDED_YET and not near & _ASKED_WHOM:
+            return True
+    return False
+
+
+#: not yet decided («Пока не решил.»); «не уверен» before a move answers someone else's words
+_UNDECIDED_YET: Final = ws("решил решила решили решено")
+#: words that settle a choice after a doubt
+_SETTLED: Final = ws(
+    "пусть ладно итак решено выбираю всё-таки все-таки давай окончательно но однако"
+)
+
+
+def _doubted(
+    tokens: Sequence[Token], i: int, named: frozenset[int] | set[int] = frozenset()
+) -> bool:
+    """«Хочу проверить Лену, но боюсь», «Убиваю Сову. Не уверена», «…, подумаю ещё», «ну
+    Влад наверно», «стреляю в Шапку (шутка)»: the sender says after the move's word (or
+    its player) that she doubts it, has not decided or jokes — the move is
+    not final (C-2: a move the letter does not settle is no move). Only after the last
+    place the target is named («…, не знаю, пусть будет Кузя» settles it), and not of
+    another night («завтра подумаю»)."""
+    at = [k for k in range(i + 1, len(tokens)) if tokens[k].word]
+    words = [tokens[k].word for k in at]
+    if set(words) & _DEFERRED:
+        return False
+    joke = any(
+        w in _JOKE and (n == 0 or words[n - 1] not in ("не", "без", "кроме"))
+        for n, w in enumerate(words)
+    )  # not «не шучу», «без шуток»: said in earnest
+    if (words[:1] and words[0] in _MAYBE) or joke:
+        return True
+    # «Проверяю Лену. Или нет», «…, хотя нет»: taken back, and no one named after it
+    # or «Нет.» opening a sentence of its own
+    for n, w in enumerate(words):
+        if w != "нет" or any(k > at[n] for k in named):
+            continue
+        if n == 0 or words[n - 1] in _TAKE_BACK or tokens[at[n - 1]].clause_end:
+            return True
+    for n, w in enumerate(words):
+        if w in _UNSURE and n > 0 and words[n - 1] == "не":
+            return True
+        parses = parse(w)
+        if parses and parses[0].lemma in _DOUBT_LEMMAS and "1per" in parses[0].grammemes:
+            return True
+    return False
 
 
 def _consequence(tokens: Sequence[Token], i: int) -> bool:
@@ -560,6 +958,8 @@ def _consequence(tokens: Sequence[Token], i: int) -> bool:
     return False
 
 
+#: a person a condition may speak of («если он полезет ко мне», «если её не посадят»)
+_PERSONS: Final = PRONOUNS | ws("он она они")
 #: «если получится» is a manner of speech; «если не получится, то …» is a fallback
 _MANNER_LEMMAS: Final = ws("получиться выйти удаться")
 
@@ -590,7 +990,7 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
                 if negated:
                     return True
                 continue
-            if any(c in named for c in cond):
+            if any(c in named or tokens[c].word in _PERSONS for c in cond):
                 return True
     return False
 
@@ -614,6 +1014,8 @@ def _deferred_to_another(tokens: Sequence[Token], evidence: Evidence) -> bool:
         if "impr" in grams:
             return True
         near = {k - 1, k + 1}
+        if k > 0 and tokens[k - 1].word == "пусть":
+            near |= {k - 2}  # «Влад пусть решит»
         if "3per" in grams and (
             near & names
             or any(0 <= j < len(tokens) and tokens[j].word in ("дон", "сам") for j in near)

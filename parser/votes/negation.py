@@ -212,6 +212,7 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         any(stem in low for stem in _RETRACT_STEMS)
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
         or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
+        or re.search(r"подума|шуч|шутк|прикол|\bjk\b|\b(?:хотя|или)\s+нет\b", low)
         or "?" in low
     ):
         return spans
@@ -225,8 +226,17 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         end = at + len(span.text)
         nxt = min((i for i in (low.find(o.text.casefold(), end) for o in spans) if i > 0),
                   default=len(low))  # fmt: skip
-        if in_doubt(low[end:nxt]):
-            return []  # «<Марго> или <Ирина>… не знаю»: the whole choice is left open
+        joked = (nxt == len(low) and _JOKED.search(low[end:]) is not None) or (
+            _undecided_before(low[:at]) or _asked_other(low[end:nxt])
+        )
+        if (
+            in_doubt(low[end:nxt])
+            or joked
+            or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt]))
+        ):
+            # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
+            # players only asked about — the whole choice is left open
+            return []
         if not (_let_off(low[pos:at], low[end:]) or _not_meant(low[pos:at], low[end:nxt])):
             kept.append(span)
         pos = end
@@ -242,6 +252,42 @@ _INTERROGATIVES: Final = frozenset(
     ("кто", "кого", "кому", "почему", "зачем", "неужели", "разве", "может", "ли", "а")
 )
 _THREAT: Final = re.compile(r"\b(?:а то|иначе)\b[^.!?]*\b(?:голос\w*|проголосую|выставлю)")
+
+
+def _undecided_before(before: str) -> bool:
+    """«Пока не решила. <X> — …», «Может быть, <X> …»: the post says before the nick that
+    the sender has not decided, or hedges the nick's own sentence with a maybe — unless a
+    word after the doubt settles it («не знаю… ладно, <X>»)."""
+    before = before.replace("ё", "е")
+    # «не решила», «подумаю»; not «не уверен», which before a nick answers someone else's
+    # words (a real page: «<quote> Не уверен. <Марго>» greens Марго)
+    doubts = list(_UNDECIDED_YET.finditer(before))
+    if doubts and not _SETTLES.search(before[doubts[-1].end() :]):
+        return True
+    own = _SENTENCE_END.split(before)[-1]
+    return bool(_HEDGE.search(own)) and not re.search(r"\bесли\s+не\b|почему", own)
+
+
+def _asked_other(after: str) -> bool:
+    """«<X> — весь день молчит. Или Федю?», «… А может Грозу?»: a question after the nick
+    that offers another choice."""
+    return any(
+        _OTHER_CHOICE.match(q.strip()) for q in re.findall(r"[^.!?…]*\?", after.replace("ё", "е"))
+    )
+
+
+_UNDECIDED_YET: Final = re.compile(r"\bне\s+решил\w*|\bподумаю\b")
+_SETTLES: Final = re.compile(
+    r"\b(?:пусть|ладно|итак|решено|выбираю|вс[её]-таки|окончательно|давай|но|однако)\b"
+)  # «не уверен, но выставляю <Рому>» decides
+_HEDGE: Final = re.compile(r"\b(?:может|возможно|наверное|наверно|вероятно|мб)\b")
+_OTHER_CHOICE: Final = re.compile(r"(?:или|либо|а может|может)\b")
+# a joke said after the post's last coloured nick («<Сову>, шучу)) пока не голосую»); one
+# before a later nick is a correction (`parser.votes.proof`)
+_JOKED: Final = re.compile(
+    r"(?<!не )(?<!без )(?<!кроме )\b(?:шуч\w*|шутк\w*|прикол\w*|jk)\b"
+)  # not «не шучу», «без шуток»: said in earnest
+_ASKED_ONLY: Final = re.compile(r"[\s.…]*\?[\s?!.…]*")
 
 
 def _not_meant(before: str, after: str) -> bool:
@@ -311,8 +357,12 @@ def _taken_back_later(tail: Sequence[str]) -> bool:
 # or a doubt that ends its clause («…не уверен», «не знаю.»)
 _MAYBE_AFTER: Final = re.compile(r"^\W*(?:наверное|наверно|может|возможно|вроде)\b")
 _UNSURE_AFTER: Final = re.compile(r"\bне\s+(?:уверен\w*|знаю)\s*(?:[.!?…,]|$)")
+# the sender says after the nick, reason or not, that she has not decided: «<X> — наверное
+# мафия. Не уверена, подумаю до вечера»
+_UNDECIDED: Final = re.compile(r"\bне\s+(?:уверен\w*|решил\w*)\b|\bподумаю\b")
 # the vote taken back after the nick: «хотя нет», «или нет», «или все-таки нет»
 _UNSAID_AFTER: Final = re.compile(r"\b(?:хотя|или)\s+(?:вс[её]-таки\s+)?нет\b")
+_UNSAID_END: Final = re.compile(r"\b(?:хотя|или)\s+(?:вс[её]-таки\s+)?нет\W*$")
 
 
 def in_doubt(after: str) -> bool:
@@ -321,7 +371,8 @@ def in_doubt(after: str) -> bool:
     «не уверен», «не знаю» closing its clause. A doubt leaves the post's whole choice open:
     no coloured nick of it is a proven vote (P-V.1, G-N.1)."""
     own = DASH.split(after.replace("ё", "е"), 1)[0]
-    return bool(_MAYBE_AFTER.search(own) or _UNSURE_AFTER.search(own))
+    undecided = _UNDECIDED.search(after.replace("ё", "е"))
+    return bool(_MAYBE_AFTER.search(own) or _UNSURE_AFTER.search(own) or undecided)
 
 
 # an answer that turns the question down: «<Пьеро>? Нет уж…», «<Лиса>? Не, …»
@@ -334,6 +385,9 @@ def _doubted_after(after: str) -> bool:
     asked about and the question answered no («<Пьеро>? Нет уж, оставляю <Сову>» — the one
     kept is the vote), or a wish after it («<Ириска> — вот кого я бы зеленила»)."""
     if _UNSAID_AFTER.search(DASH.split(after, 1)[0]):
+        return True
+    # «<X> — весь день молчит. Хотя нет.»: taken back at the end, past the reason too
+    if _UNSAID_END.search(after):
         return True
     ends = _SENTENCE_END.search(after)
     if ends is None:

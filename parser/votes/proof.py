@@ -4,7 +4,8 @@ One coloured nick (or one player named several times) is the vote, as it always 
 the coloured spans left after the retraction check (`parser.votes.negation`) name two or
 more players, the post counts only if its structure proves which one is the vote:
 
-* a **correction** between them — «ой», «нет», «стоп», «передумал», «точнее», «то есть» …
+* a **correction** between them — «ой», «нет», «стоп», «передумал», «точнее», «то есть»,
+  «шучу» …
   («Голосую за <Лёву>… ой, за <Ассоль>», «<Пьеро>? Нет уж, оставляю <Сову>»): the player
   after the last correction («Был <Mister X>, теперь <Марго>» too); a contrast («Хотел
   выставить <Рыжего>, но выставляю <Хромого>») when the player after it is voted for;
@@ -39,7 +40,7 @@ __all__ = ["UNCLEAR", "proven_pick"]
 _CORRECTIONS: Final = frozenset(
     ("ой", "нет", "стоп", "передумал", "передумала", "передумали", "точнее", "вернее",
      "исправляю", "поправка", "поправлюсь", "лучше", "вместо", "ошибся", "ошиблась",
-     "теперь")
+     "теперь", "шучу", "шутка")
 )  # fmt: skip
 _UPDATES: Final = frozenset(("upd", "апд", "update", "edit", "едит", "добавлено", "дополнение"))
 _CONTRASTS: Final = frozenset(("но", "а", "однако", "зато"))
