@@ -62,7 +62,7 @@ from parser.letters.words import (
     PRONOUNS,
     ws,
 )
-from parser.morph import common_word, parse
+from parser.morph import common_word, parse, word_nick
 from parser.sender import SenderView
 from parser.vocab import cyrillic_spellings, lookup
 
@@ -172,22 +172,6 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
 
 
 # -- a skip, and a nick that is an ordinary word ------------------------------------------------
-
-#: parts of speech of a word that does not decline as a name does: a nick that is such a word
-#: («Жду», «Сплю», «Потом», «Пас») is the word itself unless it stands where a move's player
-#: stands
-_WORD_POS: Final = frozenset(
-    {"VERB", "INFN", "ADVB", "PRED", "INTJ", "ADJS", "NPRO", "GRND", "PRTS"}
-)
-
-
-def word_nick(nick: str) -> bool:
-    """A one-word nick that is an ordinary word that does not decline: a verb («Жду»), an
-    adverb («Потом»), an interjection («Пас»), a pronoun («Никто»)."""
-    if not nick.isalpha() or len(nick) < 3:
-        return False  # «Ли», «Ян»: a short name, not the particle
-    parses = parse(nick.lower().replace("ё", "е"))
-    return bool(parses) and parses[0].known and parses[0].pos in _WORD_POS
 
 
 def _executor_question(

@@ -191,10 +191,16 @@ def unsigned(text: str) -> str:
     sign-off line («С уважением, …») on, when words stand before it. A signature is who
     the writer is (a motto, his own nick, «мирный житель с 2004 года»), not what he says
     tonight or today (C-2, G-N.1, P-V.1)."""
+    at = signature_start(text)
+    return text if at is None else text[:at]
+
+
+def signature_start(text: str) -> int | None:
+    """Where `text`'s signature begins (see `unsigned`), or None."""
     for found in _SIGNATURE.finditer(text):
         if text[: found.start()].strip():
-            return text[: found.start()]
-    return text
+            return found.start()
+    return None
 
 
 def side_after_za(tokens: Sequence[Token], questions: set[int]) -> str | None:
