@@ -198,9 +198,9 @@ def main() -> None:
     )
     args = ap.parse_args()
     if args.keep_freed:
-        from mafiabot.commands.parse_posts import _keep_freed_memory
+        from mafiabot.heap import keep_freed_memory
 
-        _keep_freed_memory()
+        keep_freed_memory()
         print("allocator: freed memory kept (mallopt), as `parse posts` runs long inputs")
     real_pages(args.rounds)
     same_posts(args.rounds)

@@ -18,6 +18,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import islice
 
 __all__ = ["Nav", "PageLink", "Stated", "page_link", "read_nav", "topic_of"]
@@ -177,10 +178,24 @@ def page_link(
 
 
 def _joined(base_url: str, href: str) -> str:
+    """`urljoin(base_url, href)`. A link with a path of its own ("./viewtopic.php?…") does
+    not take the base's query or fragment, so it is joined against the base without them
+    and remembered: consecutive pages of a topic show mostly the same page links, and a
+    first read of a thousand pages joined each of them again on every page."""
+    if href[:1] in ("", "?", ";", "#"):  # the base's path (and maybe its query) is kept
+        from urllib.parse import urljoin
+
+        return urljoin(base_url, href)
+    cut = min((i for i in (base_url.find("?"), base_url.find("#")) if i >= 0), default=None)
+    return _joined_path(base_url[:cut], href)
+
+
+@lru_cache(maxsize=512)
+def _joined_path(base: str, href: str) -> str:
     # urllib.parse only when the page's address is known: `mafiabot parse posts` starts without
     from urllib.parse import urljoin
 
-    return urljoin(base_url, href)
+    return urljoin(base, href)
 
 
 def _label(text: str, title: str | None) -> int | None:

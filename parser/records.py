@@ -201,6 +201,11 @@ class PMFolder:
     unread_count: int | None = None
     logged_in: bool | None = None
     issues: tuple[ParseIssue, ...] = ()
+    # the folder's links onward as the page writes them (relative to its address), read from
+    # the same parse as the rows so that the client never parses the page again to go on:
+    # phpBB's pagination `rel="next"` link; Invision's page links (the dialect's `next_link`,
+    # which on IPB 1.x/2.x matches every page link: the client skips pages it has read)
+    next_links: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ control demands. The base class holds that flow once; a board client (`scraper.p
   `_last_page_guess(topic)`, `_per()` — where pages are and what is on them;
 - `_looks_logged_out(resp)`, `_page_logged_in(resp)`, `_has_member_cookie()`, `_login()`,
   `_error_of(text)`, `_own_id_in(text)` — the session, whose it is, and the board's error box;
-- `_folder_url(folder)`, `_folder_rows(text, folder)`, `_folder_next(text, url, seen)`,
+- `_folder_url(folder)`, `_folder_page(text, folder)`, `_folder_next(links, url, seen)`,
   `_pm_has_marker(page, marker)`, and the `sent_folders` attribute — the PM folders.
 
 "Is this post mine" is decided by the bot's board user id, which every page served to its
@@ -41,7 +41,7 @@ from urllib.parse import urljoin
 import httpx
 
 from parser.identity import account_key
-from parser.records import Post, TopicPage
+from parser.records import PMFolder, Post, TopicPage
 from scraper.board import (
     FetchedPM,
     PMRef,
@@ -106,6 +106,21 @@ _PM_BADGE = re.compile(
     r"|folder=inbox\"[^>]*>(?:(?!</a>).){0,300}?<strong class=\"badge(?: hidden)?\">(\d+)<",
     re.S | re.I,
 )
+# where each board's counter opens as its own header writes it (`_pm_badge_in`)
+_PM_BADGE_OPENINGS = ('folder=inbox"', "act=Msg&amp;CODE=01'>")
+
+
+def _pm_badge_in(text: str) -> re.Match[str] | None:
+    """`_PM_BADGE` in a page: tried first where the board's own spelling of the counter's
+    link stands (the header, before any post), then over the whole page in any case. A
+    caseless search costs a topic page ~80 µs before it reaches the header's counter."""
+    for opening in _PM_BADGE_OPENINGS:
+        at = text.find(opening)
+        if at >= 0 and (m := _PM_BADGE.match(text, at)) is not None:
+            return m
+    return _PM_BADGE.search(text)
+
+
 # a folder page's «N из M»: IPB 1.x «У Вас 6 писем из 50», phpBB «(2 из 50 сообщений)»,
 # English «(2 out of 50 messages stored)» / «6 of 50»
 _FILL = re.compile(
@@ -287,7 +302,7 @@ class BoardClientBase:
         return self._pm_badge
 
     def _note_pm_badge(self, text: str) -> None:
-        m = _PM_BADGE.search(text)
+        m = _pm_badge_in(text)
         if m is None:
             self._pm_badge = None
             return
@@ -573,11 +588,13 @@ class BoardClientBase:
     def _folder_url(self, folder: str) -> str:
         raise NotImplementedError
 
-    def _folder_rows(self, text: str, folder: str) -> list[PMRef]:
+    def _folder_page(self, text: str, folder: str) -> PMFolder:
+        """A folder page read once: its rows and its links onward (`PMFolder.next_links`)."""
         raise NotImplementedError
 
-    def _folder_next(self, text: str, url: str, seen: set[str]) -> str | None:
-        """The folder's next page not yet read (`seen` holds `_folder_key`s), if any."""
+    def _folder_next(self, links: Sequence[str], url: str, seen: set[str]) -> str | None:
+        """The folder's next page not yet read (`seen` holds `_folder_key`s), if any, of the
+        page at `url` whose links onward are `links` (`PMFolder.next_links`)."""
         raise NotImplementedError
 
     def _folder_key(self, url: str) -> str:
@@ -600,14 +617,16 @@ class BoardClientBase:
             resp = self._member_get(url)
             text = self._text(resp)
             self._fill = self._fill_of(text) or self._fill
-            new = [r for r in self._folder_rows(text, folder) if r.id not in rows]
+            listing = self._folder_page(text, folder)  # rows and links from one parse
+            listed = [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in listing.messages]
+            new = [r for r in listed if r.id not in rows]
             for r in new:
                 rows[r.id] = r
             if not new:
                 break
             if len(seen) >= cap and (newer_than is None or all(r.id <= newer_than for r in new)):
                 break
-            url = self._folder_next(text, str(resp.url), seen)
+            url = self._folder_next(listing.next_links, str(resp.url), seen)
         self._listed[folder] = list(rows.values())
         return list(rows.values())
 

@@ -203,15 +203,6 @@ def is_complete(html: str) -> bool:
     return "</html>" in html[-4096:].lower()
 
 
-def next_page_url(html: str, base_url: str) -> str | None:
-    """The `rel="next"` link of a page's pagination block (topics and PM folders alike)."""
-    for pag in _tree(html).css("div.pagination"):
-        a = pag.css_first("a[rel='next']")
-        if a is not None and a.attributes.get("href"):
-            return urljoin(base_url, a.attributes.get("href") or "")
-    return None
-
-
 def pm_recipients(html: str) -> list[str]:
     """Names listed as recipients on a PM compose form (`ul.recipients`)."""
     return [

@@ -94,6 +94,7 @@ class RedactingFilter(logging.Filter):
 
 
 _FILTER = RedactingFilter()
+_HTTPX_LOG = logging.getLogger("httpx")
 for _name in ("httpx", "httpcore"):
     if not any(isinstance(f, RedactingFilter) for f in logging.getLogger(_name).filters):
         logging.getLogger(_name).addFilter(_FILTER)
@@ -188,6 +189,9 @@ class BoardHttp:
         )
         self.last_request_at: float | None = None
         self.requests_made = 0
+        # the jar's Cookie header for the last address asked with `_plain_get`: (address and
+        # jar, reusable until, the header)
+        self._cookie_header: tuple[object, float, str | None] | None = None
         # the board's clock minus ours, in seconds, from the last answer's `Date` header
         # (None until a board says its time): C-1 deadlines close on the board's clock
         self.clock_offset: float | None = None
@@ -222,7 +226,9 @@ class BoardHttp:
         self.requests_made += 1
         shown = redact(url)
         try:
-            if data is None:
+            if data is None and method == "GET":
+                resp = self._plain_get(url)
+            elif data is None:
                 resp = self.client.request(method, url)
             elif multipart or files:
                 # IPS 4 comment forms and file uploads are multipart; httpx builds the body
@@ -262,6 +268,68 @@ class BoardHttp:
         if resp.status_code == 200 and is_html(resp) and not forms.is_complete(self._text_of(resp)):
             raise BoardUnavailable(f"the board sent a truncated page ({method} {shown})")
         return resp
+
+    def _plain_get(self, url: str) -> httpx.Response:
+        """A GET without a body as `httpx.Client.request` sends it (the client's headers, its
+        timeout, the jar's cookies for the address; cookies the answer sets go into the
+        jar), sent straight to the transport the client picks for the address.
+
+        A first read fetches a thousand topic pages; the client's general path (merging
+        headers and cookies, the cookie jar worked out for every request, its auth, redirect
+        and hook layers) cost as much CPU as the transport itself. Here the jar's `Cookie`
+        header is worked out by the jar itself and reused while the jar holds the same
+        cookies (names, values, scopes, expiry) and none of them has expired; a board that
+        sets, rotates or drops a cookie changes the jar and the next request works it out
+        again. Where the client cannot name the transport for an address, its own path."""
+        client = self.client
+        pick: Callable[[httpx.URL], httpx.BaseTransport] | None
+        pick = getattr(client, "_transport_for_url", None)
+        if pick is None:  # pragma: no cover - an httpx without it: the general path
+            return client.request("GET", url)
+        address = httpx.URL(url)
+        request = httpx.Request(
+            "GET",
+            address,
+            headers=self._get_headers(address),
+            extensions={"timeout": client.timeout.as_dict()},
+        )
+        resp: httpx.Response = pick(address).handle_request(request)
+        resp.request = request
+        try:
+            resp.read()
+        finally:
+            resp.close()
+        if "set-cookie" in resp.headers or "set-cookie2" in resp.headers:
+            client.cookies.extract_cookies(resp)
+        if _HTTPX_LOG.isEnabledFor(logging.INFO):  # the line httpx's own path writes
+            _HTTPX_LOG.info(
+                'HTTP Request: %s %s "%s %d %s"',
+                "GET",
+                address,
+                resp.http_version,
+                resp.status_code,
+                resp.reason_phrase,
+            )
+        return resp
+
+    def _get_headers(self, address: httpx.URL) -> list[tuple[bytes, bytes]]:
+        """The client's headers and the jar's `Cookie` header for `address` (`_plain_get`)."""
+        jar = self.client.cookies.jar
+        held = tuple((c.name, c.value, c.domain, c.path, c.port, c.secure, c.expires) for c in jar)
+        key = (address.scheme, address.host, address.port, address.path, held)
+        cached = self._cookie_header
+        if cached is None or cached[0] != key or time.time() >= cached[1]:
+            probe = httpx.Request("GET", address)
+            self.client.cookies.set_cookie_header(probe)
+            header = probe.headers.get("cookie")
+            # a cookie's expiry is the last moment the header may be reused
+            ends = [c.expires for c in jar if c.expires is not None]
+            cached = (key, float(min(ends)) if ends else float("inf"), header)
+            self._cookie_header = cached
+        headers: list[tuple[bytes, bytes]] = list(self.client.headers.raw)
+        if cached[2] is not None:
+            headers.append((b"Cookie", cached[2].encode(self.client.headers.encoding)))
+        return headers
 
     def _note_clock(self, resp: httpx.Response) -> None:
         """The board's clock from the answer's `Date` header (whole seconds: the offset is

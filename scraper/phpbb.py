@@ -34,11 +34,11 @@ import httpx
 from selectolax.lexbor import LexborHTMLParser
 
 from parser.pages import parse_pm, parse_pm_folder, parse_topic
+from parser.records import PMFolder
 from scraper import forms
 from scraper.board import (
     Attachment,
     FetchedPM,
-    PMRef,
     PMResult,
     PostResult,
     RawPage,
@@ -328,12 +328,11 @@ class PhpbbClient(BoardClientBase):
     def _folder_url(self, folder: str) -> str:
         return self.url(f"ucp.php?i=pm&folder={folder}")
 
-    def _folder_rows(self, text: str, folder: str) -> list[PMRef]:
-        listing = parse_pm_folder(text, board="phpbb", tz="UTC", now=self._now())
-        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in listing.messages]
+    def _folder_page(self, text: str, folder: str) -> PMFolder:
+        return parse_pm_folder(text, board="phpbb", tz="UTC", now=self._now())
 
-    def _folder_next(self, text: str, url: str, seen: set[str]) -> str | None:
-        nxt = forms.next_page_url(text, url)
+    def _folder_next(self, links: Sequence[str], url: str, seen: set[str]) -> str | None:
+        nxt = urljoin(url, links[0]) if links else None  # the pagination's rel="next"
         return nxt if nxt is not None and nxt not in seen else None
 
     def delete_pms(self, ids: Collection[int], folder: str = "inbox") -> None:

@@ -150,7 +150,16 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
 #: made from development batches alone. They are listed, not hidden: the held-out part is
 #: never used to fix the reader, so these wait for a fix found on new development letters
 #: (tests/letters/README.md, held-out part 3). Each must still be silent while listed.
-KNOWN_SILENT: Final[dict[str, str]] = {}
+KNOWN_SILENT: Final[dict[str, str]] = {
+    # held-out part 5, its first run (tests/letters/README.md)
+    "ho5_gambler:9": "a verb-form nick in its ordinary sense after a skip read as a check",
+    "ho5_gambler:50": "a mafioso's kill while the godfather lives: answered «принято условно»",
+    "ho5_gambler:54": "a mafioso's kill while the godfather lives: answered «принято условно»",
+    "ho5_gambler:55": "a mafioso's kill while the godfather lives: answered «принято условно»",
+    "ho5_pefl:6": "a Don election for one who may not be Don: refused at receipt (not_eligible)",
+    "ho5_pefl:88": "an order relayed from the Don with the sender as executor read as his request",
+    "ho5_pefl:89": "a member's suggestion left to the Don read as his request (P-M.8)",
+}
 
 
 @pytest.mark.parametrize("name", HELDOUT_CORPORA)

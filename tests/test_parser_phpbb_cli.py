@@ -176,7 +176,7 @@ def test_each_line_is_what_the_json_encoder_makes_of_the_post() -> None:
 def test_a_long_run_keeping_freed_memory_prints_what_short_runs_print(tmp_path: Path) -> None:
     # from `_MANY_PAGES` pages on, the command keeps the memory a page frees for the next one
     # (glibc's mallopt): the lines must be the same as those of runs below that size
-    from mafiabot.commands.parse_posts import _MANY_PAGES
+    from mafiabot.heap import MANY_PAGES as _MANY_PAGES
 
     pages = []
     for i in range(_MANY_PAGES + 2):

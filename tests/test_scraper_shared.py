@@ -361,3 +361,34 @@ def test_own_post_is_recognised_by_the_board_user_id(shown: str, exact: bool) ->
         (7, "Игрок", None, f"цитата: {marker}"), (8, shown, None, f"Газета\n{marker}")
     )
     assert (client._own_post_in([bare], marker) == 8) is exact
+
+
+@pytest.mark.parametrize(("kind", "per_page"), [("phpbb", 5), ("ipb2", 1)])
+def test_a_pm_folder_page_is_parsed_once(
+    kind: str, per_page: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a folder page's rows and its link onward come from one parse of the page
+    # (PMFolder.next_links), as a topic page's posts and navigation do
+    import sys
+
+    from selectolax.lexbor import LexborHTMLParser
+
+    parsed: list[str] = []
+
+    class Counting(LexborHTMLParser):
+        def __init__(self, html: str | bytes, *a: Any, **k: Any) -> None:
+            parsed.append(html if isinstance(html, str) else html.decode("utf-8", "replace"))
+            super().__init__(html, *a, **k)
+
+    for mod in list(sys.modules.values()):
+        if getattr(mod, "LexborHTMLParser", None) is LexborHTMLParser:
+            monkeypatch.setattr(mod, "LexborHTMLParser", Counting)
+    b = MAKERS[kind]()
+    b.client.login()
+    _paged(b, per_page)
+    before = _folder_requests(b)
+    parsed.clear()
+    rows = b.client.list_pm_folder("inbox")
+    pages = _folder_requests(b) - before
+    assert pages >= 2 and len(rows) > per_page
+    assert len(parsed) == pages

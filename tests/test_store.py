@@ -683,3 +683,46 @@ def test_each_closed_phase_keeps_the_votes_it_counted_for_the_final_record(store
     store.commit_turn(gid, turn=1, state=None, events=[], votes=("1/day", [vote]))
     store.commit_turn(gid, turn=2, state=None, events=[], votes=("2/day", []))
     assert Store(store.url).vote_records(gid) == {"1/day": [vote], "2/day": []}
+
+
+@pytest.mark.parametrize("how", ["one statement", "a statement per two rows", "sqlalchemy"])
+def test_new_posts_are_inserted_alike_however_the_statements_are_cut(
+    store: Store, how: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # new posts go in as multi-row INSERT … RETURNING statements within the database's
+    # parameter limit, or through SQLAlchemy's own insert where the database cannot return
+    # rows (SQLite before 3.35): each post gets its own row and revision either way
+    dialect = store.engine.dialect
+    if how == "a statement per two rows":
+        monkeypatch.setattr(dialect, "insertmanyvalues_max_parameters", 25)  # 10 columns a row
+    elif how == "sqlalchemy":
+        monkeypatch.setattr(dialect, "insert_returning", False)
+    gid = _game(store)
+    inserts: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO POSTS"):
+            inserts.append(statement)
+
+    sa.event.listen(store.engine, "before_cursor_execute", count)
+    at = [T0 + timedelta(minutes=i // 2) for i in range(7)]  # two posts a minute
+    items = [PostIn(4, 10 + i, "Кот", 66, at[i], f"p{i}", 1, i) for i in range(7)]
+    assert store.upsert_posts(gid, items, now=T0) == ["new"] * 7
+    sa.event.remove(store.engine, "before_cursor_execute", count)
+    if how == "one statement":
+        assert len(inserts) == 1
+    elif how == "a statement per two rows":
+        assert len(inserts) == 4
+    else:
+        assert len(inserts) == 7
+    got = [(p.board_id, p.body_html, p.posted_at, p.position) for p in store.posts(gid)]
+    assert got == [(10 + i, f"p{i}", T0 + timedelta(minutes=i // 2), i) for i in range(7)]
+    assert [r.post_id for r in store.revisions(gid, 13)] == [
+        next(i for i, b in _post_ids(store, gid) if b == 13)
+    ]
+
+
+def _post_ids(store: Store, gid: int) -> list[tuple[int, int]]:
+    with store.engine.connect() as conn:
+        rows = conn.exec_driver_sql(f"SELECT id, board_id FROM posts WHERE game_id = {gid}")
+        return [(int(a), int(b)) for a, b in rows]

@@ -40,6 +40,8 @@ PARTS = {
     "held-out-3g": HERE / "heldout3g",  # part 3, Gambler cast
     "held-out-4": HERE / "heldout4",  # part 4, PEFL cast
     "held-out-4g": HERE / "heldout4g",  # part 4, Gambler cast
+    "held-out-5": HERE / "heldout5",  # part 5, PEFL cast
+    "held-out-5g": HERE / "heldout5g",  # part 5, Gambler cast
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -219,7 +221,11 @@ def test_corpus_is_read_as_a_host_reads_it(part: str) -> None:
 #: are listed, not hidden: the held-out parts are never used to fix the reader, so these wait
 #: for a fix found on new development cases (tests/votes/README.md, held-out part 4). Each
 #: must still be silent while it is listed.
-KNOWN_SILENT: Final[dict[str, str]] = {}
+KNOWN_SILENT: Final[dict[str, str]] = {
+    # held-out part 5, its first run (tests/votes/README.md)
+    "h5-56": "a verb-form nick in red, in its ordinary sense, counted with the joke as reason",
+    "h5-70": "the sender's own nick in red in his signature counted as a self-vote",
+}
 
 
 @pytest.mark.parametrize("part", [p for p in PARTS if p not in DEVELOPMENT])

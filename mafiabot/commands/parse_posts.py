@@ -10,13 +10,13 @@ quotes and signatures, in order), edited (null or {by, at, count, reason}), dele
 
 from __future__ import annotations
 
-import gc
 import sys
 
 # the JSON encoder's own string quoting (what `json.encoder.encode_basestring` is), without the
 # json package's decoder and its patterns
 from _json import encode_basestring
 
+from mafiabot import heap
 from mafiabot.commands.common import UsageError, iso, parse_now
 
 # for annotations only (the command starts without typing and argparse's namespace type)
@@ -154,45 +154,14 @@ def _run(args: argparse.Namespace, tz: str, now: datetime | None) -> None:
             raise UsageError(f"cannot read {path}: {why}")
     # JSON lines are UTF-8 whatever the console's encoding is.
     buffer = getattr(sys.stdout, "buffer", None)
-    if len(args.pages) >= _MANY_PAGES:
-        _keep_freed_memory()
+    if len(args.pages) >= heap.MANY_PAGES:
+        heap.keep_freed_memory()
     # What is loaded by now lives as long as the command: kept out of the collector's passes
     # (a fifth of them went over the modules' objects), given back to it when done.
-    gc.freeze()
-    try:
+    with heap.frozen():
         _read_pages(args, tz, now, buffer)
-    finally:
-        gc.unfreeze()
     if buffer is not None:
         buffer.flush()
-
-
-# glibc's mallopt parameters (malloc.h)
-_M_TOP_PAD = -2
-_M_MMAP_THRESHOLD = -3
-# From about this many pages on, keeping freed memory saves more than loading ctypes costs
-# (~1.5 ms; each page saves ~0.07 ms).
-_MANY_PAGES = 16
-
-
-def _keep_freed_memory() -> None:
-    """Ask glibc's malloc to keep the memory a page's reading frees for the next page.
-
-    Each page allocates and frees the same few hundred kilobytes (the file, its head's text,
-    lexbor's document); by default glibc gives the free top of its heap back to the system
-    once it passes 128 KB and maps large blocks afresh each time, so the next page faults the
-    same memory in again: ~25 page faults a page, a tenth of a long run's CPU time. With 4 MB
-    kept at the top of the heap and blocks up to 4 MB taken from the heap (Invision pages,
-    larger, need that much), the process stays a few megabytes larger. Elsewhere (musl,
-    macOS, Windows) nothing changes."""
-    try:
-        import ctypes
-
-        mallopt = ctypes.CDLL(None).mallopt
-        mallopt(_M_TOP_PAD, 1 << 22)
-        mallopt(_M_MMAP_THRESHOLD, 1 << 22)
-    except (ImportError, OSError, AttributeError, TypeError):
-        return
 
 
 def _read_pages(args: argparse.Namespace, tz: str, now: datetime | None, buffer: Any) -> None:

@@ -253,6 +253,10 @@ class Shell:
     def turn_at(self, when: datetime | None, current: int) -> int:
         return calendar.turn_at(self.cfg, self.rules, when, current)
 
+    def turn_finder(self, current: int) -> calendar.TurnFinder:
+        """`turn_at(…, current)` for many moments, the calendar worked out once."""
+        return calendar.TurnFinder(self.cfg, self.rules, current)
+
     def closes_at(self, deadline: datetime) -> datetime:
         """When (on this machine's clock) the turn ending at `deadline` may close: once the
         board's clock is past its minute (C-1; `calendar.closes_at`)."""

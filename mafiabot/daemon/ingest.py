@@ -10,11 +10,13 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Iterable, Sized
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from mafiabot import keys
+from mafiabot import heap, keys
 from mafiabot.daemon import flags, mailbox, overrides, tally
+from mafiabot.daemon.calendar import TurnFinder
 from mafiabot.daemon.context import Shell
 from mafiabot.newspaper.host_words import NOTE_RU, Nick, Turn, note
 from mafiabot.newspaper.words import parse_issue_ru
@@ -119,7 +121,7 @@ def before_the_game(sh: Shell, when: datetime | None) -> bool:
 
 # posts stored per transaction: a few pages' worth, so that a long first read pays the
 # statements and the commit per hundred posts, not per page
-STORE_BATCH = 100
+STORE_BATCH = 500
 
 
 def ingest_pages(
@@ -135,39 +137,64 @@ def ingest_pages(
     once stored. A crash loses nothing: the topic's cursor moves only after the last page,
     so the next tick reads the pages again and stores what is missing."""
     batch: list[tuple[Post, int]] = []  # posts read, not stored yet, with their turns
-    for fetch in _progress(pages, topic):
-        page = page_of(sh, fetch, now)
-        for issue in page.issues:
-            flags.flag(
-                sh.store,
-                g,
-                g.turn,
-                note(
-                    "page_issue",
-                    sh.rules,
-                    topic=topic,
-                    issue=parse_issue_ru(issue.where, issue.message),
-                ),
-            )
-        # registration chatter, an earlier game: not this game's input
-        posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]
-        held = {p.id for p, _turn in batch}
-        if any(p.id in held for p in posts):
-            # a post shown again (the topic shifted while read): the first reading is stored
-            # first, so that this one is compared with it as a page of its own would be
-            _store(sh, g, topic, batch, now, report)
-        batch += [(p, post_turn(sh, g, topic, p)) for p in posts]
-        if len(batch) >= STORE_BATCH:
-            _store(sh, g, topic, batch, now, report)
-    _store(sh, g, topic, batch, now, report)
+    turn_of = sh.turn_finder(g.turn)  # the calendar worked out once for every post
+    held: set[int] = set()  # the board ids in `batch`
+    with ExitStack() as long_read:
+        for n, fetch in enumerate(_progress(pages, topic), 1):
+            if n == heap.MANY_PAGES:  # a long read (a first start on a big topic)
+                heap.keep_freed_memory()
+                long_read.enter_context(heap.frozen())
+            page = page_of(sh, fetch, now)
+            _read_page(sh, g, topic, page, batch, held, now, report, turn_of)
+            if len(batch) >= STORE_BATCH:
+                _store(sh, g, topic, batch, now, report, turn_of)
+                held.clear()
+        _store(sh, g, topic, batch, now, report, turn_of)
 
 
-def post_turn(sh: Shell, g: Game, topic: int, post: Post) -> int:
+def _read_page(
+    sh: Shell,
+    g: Game,
+    topic: int,
+    page: TopicPage,
+    batch: list[tuple[Post, int]],
+    held: set[int],
+    now: datetime,
+    report: TickReport,
+    turn_of: TurnFinder,
+) -> None:
+    """A page's posts into `batch` (whose board ids `held` holds) with their turns, and its
+    reading's issues to the host."""
+    for issue in page.issues:
+        flags.flag(
+            sh.store,
+            g,
+            g.turn,
+            note(
+                "page_issue",
+                sh.rules,
+                topic=topic,
+                issue=parse_issue_ru(issue.where, issue.message),
+            ),
+        )
+    # registration chatter, an earlier game: not this game's input
+    posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]
+    if any(p.id in held for p in posts):
+        # a post shown again (the topic shifted while read): the first reading is stored
+        # first, so that this one is compared with it as a page of its own would be
+        _store(sh, g, topic, batch, now, report, turn_of)
+        held.clear()
+    batch += [(p, post_turn(sh, g, topic, p, turn_of)) for p in posts]
+    held.update(p.id for p in posts)
+
+
+def post_turn(sh: Shell, g: Game, topic: int, post: Post, turn_of: TurnFinder | None = None) -> int:
     """The turn a post belongs to (C-1): the one its board stamp falls in (the deadline's
     own minute on time), but never a turn the bot has closed if the post stands after the
     bot's own close (its newspaper) in the game topic: that post was written after the
-    close, whatever minute the board shows."""
-    turn = sh.turn_at(post.posted_at, g.turn)
+    close, whatever minute the board shows. `turn_of`: `sh.turn_finder(g.turn)`, made once
+    for many posts."""
+    turn = (turn_of or sh.turn_finder(g.turn))(post.posted_at)
     if turn < g.turn and topic == sh.cfg.game.topic:
         close = closing_post(sh, g, turn)
         if close is not None and post.id > close:
@@ -186,11 +213,11 @@ def closing_post(sh: Shell, g: Game, turn: int) -> int | None:
     return None
 
 
-def _late_seen(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
+def _late_seen(sh: Shell, g: Game, topic: int, post: Post, turn: int, turn_of: TurnFinder) -> None:
     """C-1: a new post whose stamp is on time for a turn the bot had already closed when it
     first saw it. Stored (nothing is dropped for its timing), counted where `post_turn` put
     it, and told to the host."""
-    on_time_for = sh.turn_at(post.posted_at, g.turn)
+    on_time_for = turn_of(post.posted_at)
     if on_time_for >= g.turn or post.posted_at is None:
         return
     stamp = post.posted_at.astimezone(sh.tz).strftime("%d.%m %H:%M")
@@ -218,6 +245,7 @@ def _store(
     batch: list[tuple[Post, int]],
     now: datetime,
     report: TickReport,
+    turn_of: TurnFinder,
 ) -> None:
     """Store the posts of `batch` in one transaction and empty it; count and moderate the
     new ones."""
@@ -251,7 +279,7 @@ def _store(
                 sh.learn_user_id(g, post.author, post.author_id)
             moderate(sh, g, topic, post, turn)
             if not sh.is_host(post.author):
-                _late_seen(sh, g, topic, post, turn)
+                _late_seen(sh, g, topic, post, turn, turn_of)
         elif status == "edited":
             report.edited_posts += 1
     if any(st != "same" for st in statuses):

@@ -6,6 +6,7 @@ import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlmodel import col, select
@@ -15,9 +16,10 @@ from mafiabot.store.database import Database
 from mafiabot.store.tables import PostRevision, PostRow, utcnow
 
 
-@dataclass(frozen=True, slots=True)
-class PostIn:
-    """A post as read from a board page, to be stored (`Store.upsert_posts`)."""
+class PostIn(NamedTuple):
+    """A post as read from a board page, to be stored (`Store.upsert_posts`). A named tuple:
+    a first read makes 20,000 of them, and a frozen dataclass costs four times as much to
+    build."""
 
     topic_id: int
     board_id: int
@@ -48,38 +50,106 @@ class StoredPost:
     revision_seen_at: datetime | None = None
 
 
+#: the columns of the new posts `upsert_posts` inserts, in the order of its rows
+POST_COLUMNS = (
+    "game_id", "topic_id", "board_id", "author", "author_id", "posted_at", "turn", "position",
+    "revisions", "first_seen",
+)  # fmt: skip
 #: the columns of the revisions `upsert_posts` inserts, in the order of its rows
 REVISION_COLUMNS = (
     "post_id", "revision", "body_html", "body_hash", "record", "edited_at", "seen_at",
 )  # fmt: skip
 
 
+def _bound_rows(
+    dialect: sa.Dialect, table: sa.Table, columns: Sequence[str], rows: Sequence[tuple[object, ...]]
+) -> list[tuple[object, ...]]:
+    """`rows` as the driver takes them, each value converted by its column type's own bind
+    processor (SQLAlchemy's, so what is stored is what SQLAlchemy would store). A value met
+    again in the same column (the batch's one `now`, posts stamped in the same minute) is
+    converted once."""
+    types = [table.c[c].type.dialect_impl(dialect) for c in columns]
+    by_column = [list(col) for col in zip(*rows, strict=True)] if rows else []
+    try:
+        for i, t in enumerate(types):
+            f = t.bind_processor(dialect)
+            if f is None:  # ints and text go as they are
+                continue
+            done: dict[object, object] = {}
+            values = by_column[i]
+            for k, v in enumerate(values):
+                if v is None or isinstance(v, dict | list):  # JSON is not hashable: as is
+                    values[k] = f(v)
+                elif (bound := done.get(v, done)) is not done:
+                    values[k] = bound
+                else:
+                    values[k] = done[v] = f(v)
+    except (TypeError, ValueError) as exc:  # as SQLAlchemy reports a value it cannot bind
+        raise sa.exc.StatementError(str(exc), f"INSERT INTO {table.name}", None, exc) from exc
+    return list(zip(*by_column, strict=True))
+
+
+def _mark(dialect: sa.Dialect) -> str | None:
+    """The driver's positional parameter mark (None: a driver with named parameters)."""
+    return {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(dialect.paramstyle)
+
+
 def _insert_many(
     conn: sa.Connection, table: sa.Table, columns: Sequence[str], rows: Sequence[tuple[object, ...]]
 ) -> None:
-    """INSERT `rows` as one DB-API executemany, each value converted by its column type's
-    own bind processor (SQLAlchemy's, so what is stored is what SQLAlchemy would store).
-    A first read stores 20,000 revisions, each with its JSON record: SQLAlchemy's per-row
-    parameter handling cost a fifth of storing them."""
+    """INSERT `rows` as one DB-API executemany (`_bound_rows`). A first read stores 20,000
+    revisions, each with its JSON record: SQLAlchemy's per-row parameter handling cost a
+    fifth of storing them."""
     dialect = conn.dialect
-    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(dialect.paramstyle)
+    mark = _mark(dialect)
     if mark is None:  # a driver with named parameters: SQLAlchemy's own executemany
         conn.execute(sa.insert(table), [dict(zip(columns, row, strict=True)) for row in rows])
         return
-    types = [table.c[c].type.dialect_impl(dialect) for c in columns]
-    convert = [(i, f) for i, t in enumerate(types) if (f := t.bind_processor(dialect)) is not None]
     names = ", ".join(dialect.identifier_preparer.quote(c) for c in columns)
     sql = f"INSERT INTO {table.name} ({names}) VALUES ({', '.join([mark] * len(columns))})"
-    values: list[tuple[object, ...]] = []
-    try:
+    conn.exec_driver_sql(sql, _bound_rows(dialect, table, columns, rows))
+
+
+def _insert_returning(
+    conn: sa.Connection,
+    table: sa.Table,
+    columns: Sequence[str],
+    rows: Sequence[tuple[object, ...]],
+    returning: Sequence[str],
+) -> list[tuple[Any, ...]]:
+    """INSERT `rows` and return the `returning` columns of each (in no particular order):
+    multi-row VALUES … RETURNING statements as the driver takes them (`_bound_rows`), as
+    many rows a statement as the database's parameter limit allows. Where the database
+    cannot return rows (SQLite before 3.35) or the driver names its parameters, SQLAlchemy's
+    own insert a row at a time (`returning` holds inserted columns and the primary key)."""
+    dialect = conn.dialect
+    mark = _mark(dialect)
+    if mark is None or not dialect.insert_returning:
+        # a row at a time, the primary key as the driver reports it
+        (key,) = table.primary_key.columns
+        back_rows: list[tuple[Any, ...]] = []
         for row in rows:
-            value = list(row)
-            for i, f in convert:  # only the columns whose type converts (times, JSON)
-                value[i] = f(value[i])
-            values.append(tuple(value))
-    except (TypeError, ValueError) as exc:  # as SQLAlchemy reports a value it cannot bind
-        raise sa.exc.StatementError(str(exc), sql, None, exc) from exc
-    conn.exec_driver_sql(sql, values)
+            named = dict(zip(columns, row, strict=True))
+            pk = conn.execute(sa.insert(table), named).inserted_primary_key
+            named[key.name] = pk[0] if pk is not None else None
+            back_rows.append(tuple(named[c] for c in returning))
+        return back_rows
+    prep = dialect.identifier_preparer
+    names = ", ".join(prep.quote(c) for c in columns)
+    back = ", ".join(prep.quote(c) for c in returning)
+    one = "(" + ", ".join([mark] * len(columns)) + ")"
+    values = _bound_rows(dialect, table, columns, rows)
+    per = max(1, min(len(values), dialect.insertmanyvalues_max_parameters // len(columns)))
+    out: list[tuple[Any, ...]] = []
+    for k in range(0, len(values), per):
+        chunk = values[k : k + per]
+        sql = (
+            f"INSERT INTO {table.name} ({names}) VALUES {', '.join([one] * len(chunk))} "
+            f"RETURNING {back}"
+        )
+        done = conn.exec_driver_sql(sql, tuple(v for row in chunk for v in row))
+        out += [tuple(r) for r in done]
+    return out
 
 
 def body_hash(html: str) -> str:
@@ -139,7 +209,13 @@ class PostStore(Database):
             for r in conn.execute(
                 sa.select(
                     posts_t.c.id, posts_t.c.board_id, posts_t.c.position, posts_t.c.revisions
-                ).where(posts_t.c.game_id == game_id, posts_t.c.board_id.in_(ids))
+                ).where(
+                    posts_t.c.game_id == game_id,
+                    # an expanding parameter: the ids go to the driver as they are, not
+                    # each coerced into a literal of the statement
+                    posts_t.c.board_id.in_(sa.bindparam("ids", expanding=True)),
+                ),
+                {"ids": ids},
             ):
                 known[r.board_id] = (r.id, r.position, r.revisions)
             latest: dict[int, str] = {}  # post row id -> the body hash of its newest revision
@@ -181,23 +257,28 @@ class PostStore(Database):
             for row_id, values in changed.items():  # edits are few: one UPDATE each
                 conn.execute(sa.update(posts_t).where(posts_t.c.id == row_id).values(**values))
             if fresh:  # new posts (the bulk of a first read): one multi-row insert
-                rows = [
-                    {
-                        "game_id": game_id,
-                        "topic_id": it.topic_id,
-                        "board_id": it.board_id,
-                        "author": it.author,
-                        "author_id": it.author_id,
-                        "posted_at": it.posted_at,
-                        "turn": it.turn,
-                        "position": it.position,
-                        "revisions": 1,
-                        "first_seen": now,
-                    }
-                    for it, _h in fresh.values()
-                ]
-                inserted = sa.insert(posts_t).returning(posts_t.c.board_id, posts_t.c.id)
-                new_ids: dict[int, int] = {b: i for b, i in conn.execute(inserted, rows)}
+                inserted = _insert_returning(
+                    conn,
+                    posts_t,
+                    POST_COLUMNS,
+                    [
+                        (
+                            game_id,
+                            it.topic_id,
+                            it.board_id,
+                            it.author,
+                            it.author_id,
+                            it.posted_at,
+                            it.turn,
+                            it.position,
+                            1,
+                            now,
+                        )
+                        for it, _h in fresh.values()
+                    ],
+                    ("board_id", "id"),
+                )
+                new_ids: dict[int, int] = {r[0]: r[1] for r in inserted}
                 revisions += [
                     (new_ids[it.board_id], 1, it.body_html, h, it.record, it.edited_at, now)
                     for it, h in fresh.values()

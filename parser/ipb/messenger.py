@@ -116,11 +116,16 @@ def parse_ipb_pm_folder(
         )
     if cut_short(html):
         issues.append(ParseIssue("page", CUT_SHORT))
+    selector = d.sel("next_link")
+    found = tree.css(selector) if selector else []
+    links = [htmllib.unescape(a.attributes.get("href") or "") for a in found]
     return PMFolder(
         messages=tuple(out),
         unread_count=sum(1 for m in out if m.unread),
         logged_in=login_state(html, d),
         issues=tuple(issues),
+        # page links, not anchors or scripts (the client follows them)
+        next_links=tuple(h for h in links if h and not h.startswith(("#", "javascript:"))),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from selectolax.lexbor import LexborNode
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.dates import get_tz, read_date
 from parser.html import (
@@ -91,7 +91,18 @@ def parse_pm_folder(
         unread_count=_unread_badge(root),
         logged_in=login_state(html),
         issues=tuple(issues),
+        next_links=_next_link(tree),
     )
+
+
+def _next_link(tree: LexborHTMLParser) -> tuple[str, ...]:
+    """The `rel="next"` link of the page's first pagination block that has one."""
+    for pag in tree.css("div.pagination"):
+        a = pag.css_first("a[rel='next']")
+        href = a.attributes.get("href") if a is not None else None
+        if href:
+            return (href,)
+    return ()
 
 
 _SENT_LABELS = ("отправлено", "sent", "дата", "date")

@@ -6,12 +6,11 @@ from __future__ import annotations
 import html as htmlmod
 import re
 from collections.abc import Sequence
-from urllib.parse import parse_qs, parse_qsl, urljoin, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urlsplit
 
 import httpx
 from selectolax.lexbor import LexborHTMLParser
 
-from parser.dialects import Dialect
 from scraper import forms
 from scraper.http import page_text
 from scraper.ipb.caps import _ERROR_SELECTORS
@@ -127,20 +126,6 @@ def _password_form(html: str, base_url: str) -> forms.Form | None:
         attrs = {k: v for k, v in node.attributes.items()}
         return forms.find_form(tree.html or html, base_url, _form_selector(attrs, i))
     return None
-
-
-def _page_links(html: str, base_url: str, dialect: Dialect) -> list[str]:
-    """Absolute URLs of the page's pagination links (the dialect's `next_link` selector
-    matches every page link on IPB 1.x/2.x, so the caller skips pages already read)."""
-    selector = dialect.sel("next_link")
-    if not selector:
-        return []
-    out: list[str] = []
-    for a in LexborHTMLParser(html).css(selector):
-        href = htmlmod.unescape(a.attributes.get("href") or "")
-        if href and not href.startswith(("#", "javascript:")):
-            out.append(urljoin(base_url, href))
-    return out
 
 
 def _page_key(url: str) -> tuple[str, tuple[tuple[str, str], ...]]:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from urllib.parse import urljoin
 
 from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm_folder
 from parser.ipb.topic import parse_ipb_topic
+from parser.records import PMFolder
 from scraper import forms
 from scraper.board import (
     FetchedPM,
-    PMRef,
     RawPage,
     TopicCursor,
     TopicPageFetch,
@@ -22,7 +23,7 @@ from scraper.errors import (
 )
 from scraper.http import redact
 from scraper.ipb.caps import _NOT_FOUND
-from scraper.ipb.pages import _error_text, _has, _own_member_id, _page_key, _page_links, _text
+from scraper.ipb.pages import _error_text, _has, _own_member_id, _page_key, _text
 from scraper.ipb.session import IpbSession
 
 log = logging.getLogger(__name__)
@@ -97,19 +98,16 @@ class IpbReader(IpbSession):
     def _folder_url(self, folder: str) -> str:
         return self._dialect_url("pm_folder", folder=self.caps.folders.get(folder, folder))
 
-    def _folder_rows(self, text: str, folder: str) -> list[PMRef]:
-        parsed = parse_ipb_pm_folder(
-            text, dialect=self.dialect, tz=self.settings.tz, now=self._now()
-        )
-        return [PMRef(m.id, folder, m.unread, m.subject, m.sender) for m in parsed.messages]
+    def _folder_page(self, text: str, folder: str) -> PMFolder:
+        return parse_ipb_pm_folder(text, dialect=self.dialect, tz=self.settings.tz, now=self._now())
 
     def _folder_key(self, url: str) -> str:
         return repr(_page_key(url))
 
-    def _folder_next(self, text: str, url: str, seen: set[str]) -> str | None:
+    def _folder_next(self, links: Sequence[str], url: str, seen: set[str]) -> str | None:
         # the dialect's `next_link` matches every page link on IPB 1.x/2.x: skip pages read
-        links = _page_links(text, url, self.dialect)
-        return next((u for u in links if self._folder_key(u) not in seen), None)
+        pages = (urljoin(url, href) for href in links)
+        return next((u for u in pages if self._folder_key(u) not in seen), None)
 
     def delete_pms(self, ids: Collection[int], folder: str = "inbox") -> None:
         """IPB 1.x/2.x: the folder page's own multi-action form (`CODE=06`), each letter's

@@ -1,0 +1,229 @@
+"""The first read of a long topic (issue 20 item 3): the same result for less work. Each test
+holds a cheaper path equal to the one it replaces, or shows the work it saves; none is timed
+(`bench/shell.py` prints the figures)."""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from mafiabot import heap
+from mafiabot.config.sections import Override
+from mafiabot.daemon import calendar
+from mafiabot.demo.play import setup
+from scraper.http import BoardHttp
+
+
+def test_the_turn_finder_answers_as_turn_at_for_every_moment(tmp_path: Path) -> None:
+    # C-1: a post's turn is the first whose last deadline it is on time for (the deadline's
+    # own minute on time); a first read asks for 20,000 posts' turns against one calendar
+    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
+    cfg, rules = run.cfg, run.daemon.shell.rules
+    d1 = cfg.game.deadlines[1]
+    moved = d1 + timedelta(hours=5, minutes=30)  # a host moved turn 1's deadline
+    extended = dataclasses.replace(
+        cfg, overrides=(Override(index=0, kind="extend_deadline", turn=1, until=moved),)
+    )
+    start = cfg.game.start - timedelta(hours=2)
+    moments: list[datetime | None] = [None]
+    moments += [start + timedelta(minutes=7 * k, seconds=k % 61) for k in range(1200)]
+    moments += [d1, d1 + timedelta(seconds=59), d1 + timedelta(minutes=1), moved]
+    for c in (cfg, extended):
+        for current in (0, 1, 3):
+            finder = calendar.TurnFinder(c, rules, current)
+            want = [calendar.turn_at(c, rules, when, current) for when in moments]
+            assert [finder(when) for when in moments] == want
+    # the extension matters (the moments reach past both turn 1 deadlines)
+    one = calendar.TurnFinder(cfg, rules, 1)
+    other = calendar.TurnFinder(extended, rules, 1)
+    assert [one(m) for m in moments] != [other(m) for m in moments]
+
+
+def test_a_long_read_keeps_freed_memory_and_freezes_what_was_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # from heap.MANY_PAGES pages on, the daemon's read (as `parse posts`) asks the allocator
+    # to keep freed memory and keeps what was loaded before out of the collector's passes,
+    # given back when the read ends; a short read (an idle tick's one page) does neither
+    from mafiabot.daemon import ingest
+    from scraper.board import RawPage, TopicPageFetch
+
+    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
+    start = run.cfg.game.start + timedelta(minutes=1)
+    run.clock[0] = start
+    run.daemon.tick(start)
+    sh, g = run.daemon.shell, run.daemon.game()
+    html = (Path(__file__).parent.parent / "fixtures" / "phpbb" / "topic_p6.html").read_text()
+    page = TopicPageFetch(RawPage("http://board/viewtopic.php?t=4", html, start), 6, 8, 50, ())
+    kept: list[int] = []
+    monkeypatch.setattr(heap, "keep_freed_memory", lambda: kept.append(1))
+    frozen_while_storing: list[bool] = []
+    upsert = sh.store.upsert_posts
+
+    def storing(*a: Any, **k: Any) -> Any:
+        frozen_while_storing.append(gc.get_freeze_count() > 0)
+        return upsert(*a, **k)
+
+    monkeypatch.setattr(sh.store, "upsert_posts", storing)
+    assert gc.get_freeze_count() == 0
+    ingest.ingest_pages(sh, g, 4, [page] * 3, start, ingest.TickReport())
+    assert kept == [] and frozen_while_storing and not any(frozen_while_storing)
+    frozen_while_storing.clear()
+    ingest.ingest_pages(sh, g, 4, [page] * (heap.MANY_PAGES + 2), start, ingest.TickReport())
+    assert kept == [1]
+    assert frozen_while_storing and frozen_while_storing[-1]
+    assert gc.get_freeze_count() == 0  # given back to the collector
+
+
+def test_nested_frozen_blocks_leave_the_unfreezing_to_the_outermost() -> None:
+    assert gc.get_freeze_count() == 0
+    with heap.frozen():
+        outer = gc.get_freeze_count()
+        with heap.frozen():
+            pass
+        assert gc.get_freeze_count() == outer > 0
+    assert gc.get_freeze_count() == 0
+
+
+# -- the plain GET path (scraper.http.BoardHttp._plain_get) -----------------------------------
+
+
+class _Board:
+    """Answers every GET with a page; `set_cookie` (if any) goes with the next answer."""
+
+    def __init__(self) -> None:
+        self.seen: list[httpx.Request] = []
+        self.set_cookie: list[str] = []
+
+    def handle(self, request: httpx.Request) -> httpx.Response:
+        self.seen.append(request)
+        headers = [("content-type", "text/html; charset=utf-8")]
+        headers += [("set-cookie", c) for c in self.set_cookie]
+        self.set_cookie = []
+        return httpx.Response(200, headers=headers, content=b"<html><body>ok</body></html>")
+
+
+def _http(board: _Board) -> BoardHttp:
+    return BoardHttp(
+        user_agent="mafiabot-test", min_interval=0, transport=httpx.MockTransport(board.handle)
+    )
+
+
+def test_a_plain_get_sends_what_httpx_would_send() -> None:
+    board = _Board()
+    http = _http(board)
+    http.client.cookies.set("phpbb3_sid", "abc", domain="board.example", path="/")
+    http.client.cookies.set("elsewhere", "x", domain="other.example", path="/")
+    http.client.cookies.set("deeper", "y", domain="board.example", path="/forum/private")
+    url = "https://board.example/forum/viewtopic.php?t=4&start=20"
+    resp = http.send_once("GET", url)
+    assert resp.status_code == 200 and resp.text.endswith("</html>")
+    assert str(resp.url) == url and resp.request is board.seen[0]
+    want = http.client.build_request("GET", url)
+    got = board.seen[0]
+    assert got.headers.raw == want.headers.raw
+    assert got.headers["cookie"] == "phpbb3_sid=abc"
+    assert got.extensions["timeout"] == want.extensions["timeout"]
+
+
+def test_a_plain_get_follows_the_cookies_the_board_sets_rotates_and_drops() -> None:
+    board = _Board()
+    http = _http(board)
+    url = "http://board.example/viewtopic.php?t=4"
+    http.send_once("GET", url)
+    assert "cookie" not in board.seen[-1].headers
+    board.set_cookie = ["sid=one; path=/", "u=2; path=/"]  # logged in
+    http.send_once("GET", url)
+    http.send_once("GET", url)
+    assert board.seen[-1].headers["cookie"] == "sid=one; u=2"
+    board.set_cookie = ["sid=two; path=/"]  # the board rotates the session
+    http.send_once("GET", url)
+    http.send_once("GET", url)
+    assert board.seen[-1].headers["cookie"] == "sid=two; u=2"
+    board.set_cookie = ["u=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT"]  # logged out
+    http.send_once("GET", url)
+    http.send_once("GET", url)
+    assert board.seen[-1].headers["cookie"] == "sid=two"
+    http.client.cookies.clear()  # the client drops the session itself (a new login)
+    http.send_once("GET", url)
+    assert "cookie" not in board.seen[-1].headers
+
+
+def test_a_plain_get_stops_sending_a_cookie_once_it_expires(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board = _Board()
+    http = _http(board)
+    now = time.time()
+    soon = datetime.fromtimestamp(now + 60, UTC).strftime("%a, %d %b %Y %H:%M:%S GMT")
+    board.set_cookie = [f"sid=one; path=/; expires={soon}"]
+    url = "http://board.example/viewtopic.php?t=4"
+    http.send_once("GET", url)
+    http.send_once("GET", url)
+    assert board.seen[-1].headers["cookie"] == "sid=one"
+    monkeypatch.setattr(time, "time", lambda: now + 120)  # the jar unchanged, the cookie old
+    http.send_once("GET", url)
+    assert "cookie" not in board.seen[-1].headers
+
+
+def test_the_new_letter_counter_is_read_in_any_case_of_its_link() -> None:
+    # the counter is first looked for where the board's own spelling of its link stands,
+    # then anywhere in any case, as before
+    from scraper.client import _pm_badge_in
+
+    phpbb = (
+        '<a href="./ucp.php?i=pm&amp;folder=inbox" role="menuitem"><strong class="badge">3</strong>'
+    )
+    ipb = "<a href='index.php?act=Msg&amp;CODE=01'>2 новых</a>"
+    for page, want in ((phpbb, "3"), (ipb, "2")):
+        for text in (page, page.upper().replace("НОВЫХ", "новых"), "x" * 500 + page):
+            m = _pm_badge_in(text)
+            assert m is not None and next(x for x in m.groups() if x) == want
+    decoy = '<a href="?folder=inbox">inbox</a> ' + phpbb.replace("folder=inbox", "FOLDER=INBOX")
+    m = _pm_badge_in(decoy)
+    assert m is not None and next(x for x in m.groups() if x) == "3"
+    assert _pm_badge_in("<p>no counter</p>") is None
+
+
+BASES = [
+    "http://board/forum/viewtopic.php?t=4&start=20",
+    "https://board/viewtopic.php?f=1&t=4#p5",
+    "http://board/a;p?q=1",
+    "http://board/index.php?showtopic=5&st=20",
+    "http://board/topic/5-x/page/2/",
+    "http://board/x#frag?no",
+    "http://board/",
+]
+HREFS = [
+    "./viewtopic.php?t=4&start=40",
+    "viewtopic.php?t=4",
+    "/viewtopic.php?t=4&start=0",
+    "../x?y",
+    "//other/p",
+    "http://z/q",
+    "?start=40",
+    ";x",
+    "#top",
+    "page/3/",
+    "index.php?showtopic=5&st=40#e",
+]
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_page_links_are_joined_as_urljoin_joins_them(base: str) -> None:
+    # the pager remembers joins against the page's address without its query: the same
+    # address for every link, whatever page it was read on
+    from urllib.parse import urljoin
+
+    from parser.pager import _joined
+
+    for href in HREFS:
+        assert _joined(base, href) == urljoin(base, href)
+        assert _joined(base, href) == urljoin(base, href)  # remembered
