@@ -95,7 +95,8 @@ def _answered(got: LetterReading, sender: str, state: GameState) -> LetterReadin
     """The reading as the player is answered: a move goes through the daemon's own check at
     receipt (`mafiabot.daemon.moves.receipt`: the engine's intake, C-2), so a move the engine
     refuses is answered with its reason and is no accepted move; a Gambler mafioso's kill
-    while the godfather lives stands «принято условно» (G-M.5/G-M.6) and counts as the move."""
+    while the godfather lives is answered «принято условно» (G-M.5/G-M.6): the move where
+    the host reads that move, and no silent acceptance where he reads none."""
     move = got.as_input(sender)
     if got.kind != "move" or not isinstance(move, Move):
         return got
@@ -103,6 +104,8 @@ def _answered(got: LetterReading, sender: str, state: GameState) -> LetterReadin
     status, reason, _replaced = receipt(rules, state, move)
     if status == "refused":
         return dataclasses.replace(got, code=reason, text=f"refused at receipt: {reason}")
+    if status == "conditional":
+        return dataclasses.replace(got, code=status, text="accepted on condition")
     return got
 
 
@@ -122,6 +125,9 @@ def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[s
         got = read_letter(row["text"], view, resolver=resolver)
         if answered:
             got = _answered(got, row["from"], turn_state)
+            if got.code == "conditional" and "action" in row["expect"]:
+                # the move the host reads, told to stand unless the godfather sends one
+                got = dataclasses.replace(got, code=None, text="")
         verdict = _verdict(row["expect"], got)
         line = (
             f"{name}:{number} {row['from']}: {row['text']!r} → {got.to_json()} "
@@ -152,13 +158,10 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
 #: (tests/letters/README.md, held-out part 3). Each must still be silent while listed.
 KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 5, its first run (tests/letters/README.md)
-    "ho5_gambler:9": "a verb-form nick in its ordinary sense after a skip read as a check",
     "ho5_gambler:50": "a mafioso's kill while the godfather lives: answered «принято условно»",
     "ho5_gambler:54": "a mafioso's kill while the godfather lives: answered «принято условно»",
     "ho5_gambler:55": "a mafioso's kill while the godfather lives: answered «принято условно»",
     "ho5_pefl:6": "a Don election for one who may not be Don: refused at receipt (not_eligible)",
-    "ho5_pefl:88": "an order relayed from the Don with the sender as executor read as his request",
-    "ho5_pefl:89": "a member's suggestion left to the Don read as his request (P-M.8)",
 }
 
 

@@ -223,8 +223,6 @@ def test_corpus_is_read_as_a_host_reads_it(part: str) -> None:
 #: must still be silent while it is listed.
 KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 5, its first run (tests/votes/README.md)
-    "h5-56": "a verb-form nick in red, in its ordinary sense, counted with the joke as reason",
-    "h5-70": "the sender's own nick in red in his signature counted as a self-vote",
 }
 
 

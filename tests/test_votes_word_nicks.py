@@ -56,6 +56,8 @@ def test_P_V_1_G_N_1_a_word_nick_used_as_its_word_is_no_vote(
         ("pefl", RED, "Голосую против Молчу, весь день молчит и ничего не пишет", "Молчу"),
         ("pefl", RED, "Жду — мафия, слишком тихо сидит весь день", "Жду"),
         ("pefl", RED, "Голосую против Пас, он всё время пасует, подозрительно", "Пас"),
+        ("gambler", GREEN, "Жду", "Жду"),  # a bare green: the colour itself nominates
+        ("gambler", GREEN, "Жду. Слишком тихий весь день", "Жду"),
     ],
 )
 def test_P_V_1_G_N_1_a_word_nick_with_a_votes_grammar_counts(

@@ -203,8 +203,9 @@ _GREEN_LEMMAS: Final = frozenset(("зеленить", "позеленить", "�
 def has_vote_grammar(own_text: str, pick: Pick) -> bool:
     """Whether the words around the pick's span make it a vote: a vote word before it in its
     sentence («голосую», «против», «мой голос:», «зеленю»), «за»/«против»/«на» just before
-    it, a vote word inside the coloured phrase, or a dash right after it opening the reason
-    («<Жду> — мафия, …»). A nick alone with none of these is a word of the sentence."""
+    it, a vote word inside the coloured phrase, a dash right after it opening the reason
+    («<Жду> — мафия, …»), or the nick alone in its sentence («<Жду>.»). A nick with none of
+    these is a word of the sentence."""
     low = own_text.casefold().replace("ё", "е")
     text = pick.span.text.casefold().replace("ё", "е")
     at = low.find(text)
@@ -219,6 +220,9 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
         return True
     if _DASH_AFTER.match(low, at + len(text)):
         return True
+    end = _SENTENCE_END.search(low, at + len(text))
+    if not before and not _WORD.findall(low[at + len(text) : end.start() if end else None]):
+        return True  # the nick alone in its sentence: the colour itself names him (G-N.1)
     # «<Ириска> зеленю»: a vote word right after the nick in its clause — not for a nick
     # that is itself a word of the sentence («<Потом> позеленю»: the adverb and its verb)
     after = _WORD.findall(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])[:2]
