@@ -313,15 +313,17 @@ def unsigned_spans(
     cut = _signature_cut(own_text, body_html)
     if cut is None:
         return own_text, list(spans)
-    low = own_text.casefold()
-    kept: list[ColoredSpan] = []
+    starts = span_starts(own_text.casefold(), spans)
+    return own_text[:cut], [span for span, at in zip(spans, starts, strict=True) if at < cut]
+
+
+def span_starts(low: str, spans: Sequence[ColoredSpan]) -> list[int]:
+    """Where each span's text stands in `low`, looked up in order (-1: not found)."""
+    out: list[int] = []
     pos = 0
     for span in spans:
         at = low.find(span.text.casefold(), pos)
-        if at < 0:
-            kept.append(span)
-            continue
-        pos = at + len(span.text)
-        if at < cut:
-            kept.append(span)
-    return own_text[:cut], kept
+        if at >= 0:
+            pos = at + len(span.text)
+        out.append(at)
+    return out
