@@ -37,6 +37,17 @@ def test_C_2_a_verb_nick_in_its_own_sense_is_no_target(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Алёна", "Никого не лечу. Сплю."),
+        ("Тимур", "Этой ночью никого не проверяю. жду, что завтра скажет Марина"),
+    ],
+)
+def test_C_2_a_declined_move_beside_word_nicks_asks_nothing(sender: str, text: str) -> None:
+    assert _read(sender, text)["kind"] == "none"
+
+
+@pytest.mark.parametrize(
     ("sender", "text", "action", "target"),
     [
         ("Тимур", "Проверяю Жду", "check", "Жду"),

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Final
 
 from engine.words_ru import ACTION_WORDS
@@ -194,11 +195,39 @@ def _no_move_at_all(reading: LetterReading, evidence: Evidence) -> bool:
     beside a skip that stands (`_skip_stands`), or on a nick that is an ordinary word used
     as one (`_word_nick_unslotted`)."""
     if reading.kind == "question":
-        return evidence.chosen is None and _skip_at(reading, evidence) is not None
+        return evidence.chosen is None and (
+            _skip_at(reading, evidence) is not None or _declined_beside_words(evidence)
+        )
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         return False
     evidence = _in_cyrillic(evidence)
     return _skip_stands(reading, evidence) or _word_nick_unslotted(reading, evidence)
+
+
+def _declined_beside_words(evidence: Evidence) -> bool:
+    """«Никого не лечу. Сплю.», «Лечить никого не буду, жду утра»: the letter says «не» to
+    a move word of the sender's, and every player it seems to name is a nick that is an
+    ordinary word (`word_nick`) standing in no action word's slot: nothing to ask."""
+    tokens = evidence.tokens
+    nicks = [m for m in evidence.mentions if m.kind == "nick" and m.start not in evidence.reported]
+    if not nicks or not all(m.nick is not None and word_nick(m.nick) for m in nicks):
+        return False
+    return any(_declined(tokens, k) for k in range(len(tokens)))
+
+
+def _declined(tokens: Sequence[Token], k: int) -> bool:
+    """A move word said with «не»: «не лечу», or an infinitive before «не буду»/«не стану»
+    in its clause («Лечить никого не буду»)."""
+    w = lookup(tokens[k].word) if tokens[k].word else None
+    if w is None or not w.actions:
+        return False
+    if negated_at(tokens, k):
+        return True
+    clause = _clause(tokens, k, k + 1)
+    words = [t.word for t in clause]
+    return w.infinitive and any(
+        a == "не" and b in ("буду", "будем", "стану") for a, b in pairwise(words)
+    )
 
 
 def _places(reading: LetterReading, evidence: Evidence) -> list[Mention]:
