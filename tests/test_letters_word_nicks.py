@@ -54,6 +54,7 @@ def test_C_2_a_declined_move_beside_word_nicks_asks_nothing(sender: str, text: s
         ("Тимур", "Жду проверяю, слишком тихий", "check", "Жду"),
         ("Алёна", "Лечу Верю", "heal", "Верю"),
         ("Потом", "Убиваю Пас", "kill", "Пас"),  # a skip word as the nick the verb aims at
+        ("Тимур", "Проверка: Сплю", "check", "Сплю"),  # the label's slot
     ],
 )
 def test_C_2_a_verb_nick_in_a_move_slot_is_the_target(

@@ -194,10 +194,10 @@ def _no_move_at_all(reading: LetterReading, evidence: Evidence) -> bool:
     no action word of its own («Пас. Олег странный, но завтра»: nothing to ask); a move
     beside a skip that stands (`_skip_stands`), or on a nick that is an ordinary word used
     as one (`_word_nick_unslotted`)."""
+    if reading.kind == "question" and evidence.chosen is not None:
+        return _skip_stands(reading, evidence)  # «Знаю, кого надо прикрыть… Пропускаю»
     if reading.kind == "question":
-        return evidence.chosen is None and (
-            _skip_at(reading, evidence) is not None or _declined_beside_words(evidence)
-        )
+        return _skip_at(reading, evidence) is not None or _declined_beside_words(evidence)
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         return False
     evidence = _in_cyrillic(evidence)
@@ -810,7 +810,10 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
         clause = dash_clause(tokens, m.start, m.end)
         if any(t is tokens[chosen.i] for t in clause):
             return None
-        if not any(_own_verb(t.word) for t in clause if t.word and not _corrects(t)):
+        own = {id(t) for t in tokens[m.start : m.end]}  # the nick's own word («Сплю»)
+        if not any(
+            _own_verb(t.word) for t in clause if t.word and not _corrects(t) and id(t) not in own
+        ):
             return None
     return f"{places[-1].raw}"
 
