@@ -78,6 +78,24 @@ def common_word(word: str) -> bool:
     return bool(parses) and parses[0].known and not (parses[0].grammemes & _PROPER)
 
 
+#: parts of speech of a word that does not decline as a name does: a nick that is such a word
+#: («Жду», «Сплю», «Потом», «Пас») is the word itself unless it stands where a move's player
+#: stands
+_WORD_POS: Final = frozenset(
+    {"VERB", "INFN", "ADVB", "PRED", "INTJ", "ADJS", "NPRO", "GRND", "PRTS"}
+)
+
+
+@lru_cache(maxsize=4096)
+def word_nick(nick: str) -> bool:
+    """A one-word nick that is an ordinary word that does not decline: a verb («Жду»), an
+    adverb («Потом»), an interjection («Пас»), a pronoun («Никто»)."""
+    if not nick.isalpha() or len(nick) < 3:
+        return False  # «Ли», «Ян»: a short name, not the particle
+    parses = parse(nick.lower().replace("ё", "е"))
+    return bool(parses) and parses[0].known and parses[0].pos in _WORD_POS
+
+
 @lru_cache(maxsize=4096)
 def forms(
     lemma: str, pos: tuple[str, ...] = ("INFN", "NOUN")

@@ -27,6 +27,7 @@ reported (``python -m tests.test_letters_corpus``), not failed.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any, Final
@@ -37,6 +38,7 @@ from engine.actions import Move
 from engine.rules import ruleset_class
 from engine.settings import RulesSettings
 from engine.state import GameState
+from mafiabot.daemon.moves import receipt
 from parser.letters.reader import read_letter
 from parser.letters.reading import LetterReading
 from parser.nicks import NickResolver
@@ -89,8 +91,27 @@ def _verdict(expect: dict[str, Any], got: LetterReading) -> str:
     return "ok"
 
 
-def _score(name: str) -> tuple[int, list[str], list[str], list[str]]:
-    """(letters, misses, silent misreadings, known misses read right after all)."""
+def _answered(got: LetterReading, sender: str, state: GameState) -> LetterReading:
+    """The reading as the player is answered: a move goes through the daemon's own check at
+    receipt (`mafiabot.daemon.moves.receipt`: the engine's intake, C-2), so a move the engine
+    refuses is answered with its reason and is no accepted move; a Gambler mafioso's kill
+    while the godfather lives is answered «принято условно» (G-M.5/G-M.6): the move where
+    the host reads that move, and no silent acceptance where he reads none."""
+    move = got.as_input(sender)
+    if got.kind != "move" or not isinstance(move, Move):
+        return got
+    rules = ruleset_class(state.ruleset)(RulesSettings())
+    status, reason, _replaced = receipt(rules, state, move)
+    if status == "refused":
+        return dataclasses.replace(got, code=reason, text=f"refused at receipt: {reason}")
+    if status == "conditional":
+        return dataclasses.replace(got, code=status, text="accepted on condition")
+    return got
+
+
+def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[str], list[str]]:
+    """(letters, misses, silent misreadings, known misses read right after all): of the
+    reader's reading alone, or (``answered``) of the reading as the player is answered."""
     state, rows = _load(name)
     resolvers: dict[int, NickResolver] = {}
     misses: list[str] = []
@@ -102,6 +123,11 @@ def _score(name: str) -> tuple[int, list[str], list[str], list[str]]:
         assert view is not None, row["from"]
         resolver = resolvers.setdefault(turn_state.turn, NickResolver(view.living))
         got = read_letter(row["text"], view, resolver=resolver)
+        if answered:
+            got = _answered(got, row["from"], turn_state)
+            if got.code == "conditional" and "action" in row["expect"]:
+                # the move the host reads, told to stand unless the godfather sends one
+                got = dataclasses.replace(got, code=None, text="")
         verdict = _verdict(row["expect"], got)
         line = (
             f"{name}:{number} {row['from']}: {row['text']!r} → {got.to_json()} "
@@ -132,13 +158,10 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
 #: (tests/letters/README.md, held-out part 3). Each must still be silent while listed.
 KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 5, its first run (tests/letters/README.md)
-    "ho5_gambler:9": "a verb-form nick in its ordinary sense after a skip read as a check",
     "ho5_gambler:50": "a mafioso's kill while the godfather lives: answered «принято условно»",
     "ho5_gambler:54": "a mafioso's kill while the godfather lives: answered «принято условно»",
     "ho5_gambler:55": "a mafioso's kill while the godfather lives: answered «принято условно»",
     "ho5_pefl:6": "a Don election for one who may not be Don: refused at receipt (not_eligible)",
-    "ho5_pefl:88": "an order relayed from the Don with the sender as executor read as his request",
-    "ho5_pefl:89": "a member's suggestion left to the Don read as his request (P-M.8)",
 }
 
 
@@ -186,14 +209,22 @@ def test_C_2_letters_corpus_is_big_and_covers_every_moving_role() -> None:
     }
 
 
-if __name__ == "__main__":  # python -m tests.test_letters_corpus: both parts' scores
+def _figure(name: str, *, answered: bool = False) -> tuple[str, list[str], list[str]]:
+    n, m, s, f = _score(name, answered=answered)
+    _state, rows = _load(name)
+    known = sum("known_miss" in r for r in rows) - len(f)
+    right = n - len(m) - len(s) - known
+    return f"{right}/{n} read right, {len(m)} misses, {len(s)} silent", m, s
+
+
+if __name__ == "__main__":  # python -m tests.test_letters_corpus: every part's scores
+    # two figures a part: the reader's reading alone (the test's criterion), and the reading
+    # as the player is answered — passed through the daemon's check at receipt
     for part, names in (("development", CORPORA), ("held-out", HELDOUT_CORPORA)):
         for name in names:
-            n, m, s, f = _score(name)
-            _state, rows = _load(name)
-            known = sum("known_miss" in r for r in rows) - len(f)
-            right = n - len(m) - len(s) - known
-            print(f"{part} {name}: {right}/{n} read right, {len(m)} misses, {len(s)} silent")
+            alone, m, s = _figure(name)
+            as_answered, _m, _s = _figure(name, answered=True)
+            print(f"{part} {name}: {alone}; as the player is answered: {as_answered}")
             for line in ["  SILENT:", *s, "  MISSED:", *m]:
                 print("   ", line)
 

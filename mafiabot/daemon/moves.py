@@ -7,7 +7,7 @@ the engine will take it at the deadline, stored, and answered by PM.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -15,6 +15,7 @@ from engine import GameState, Move
 from engine import events as ev
 from engine.actions import InputRejected
 from engine.common import SIDE_LETTERS, take_moves
+from engine.rules import RuleSet
 from mafiabot import keys
 from mafiabot.daemon import flags
 from mafiabot.daemon.context import Shell
@@ -66,10 +67,9 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         got = InputRejected(nick, "late", "", source_id=row.board_id)
     replaced = False
     if isinstance(got, Move):
-        reason, replaced = intake(sh, g, state, got)
-        status, why = ("accepted", "") if reason is None else ("refused", reason)
-        if sh.rules.conditional_letter(state, got, reason):  # G-M.5/G-M.6
-            status = "conditional"
+        earlier = [m for m in turn_moves(sh, g, g.turn) if m.actor == got.actor]
+        status, reason, replaced = receipt(sh.rules, state, got, earlier)
+        why = reason or ""
         sh.store.add_move(
             MoveRow(
                 game_id=g.id,
@@ -221,21 +221,27 @@ def _unanswered(sh: Shell, g: Game, row: PMRow, pm: PrivateMessage, got: InputRe
     return False
 
 
-def intake(sh: Shell, g: Game, state: GameState, move: Move) -> tuple[str | None, bool]:
-    """How the engine will take this letter at the deadline: (refusal code or None, whether it
-    replaces an earlier request). The actor's earlier standing letters of the turn go through
-    the engine's own intake with the new one last, so the answer is the engine's P-M.0
-    decision: PEFL takes a first request and one change and refuses a third
-    (`third_request`); Gambler lets each new letter replace the last."""
-    earlier = [m for m in turn_moves(sh, g, g.turn) if m.actor == move.actor]
-    changes = sh.rules.request_changes()
-    _intake, events = take_moves(state, [*earlier, move], sh.rules.check_move, changes)
+def receipt(
+    rules: RuleSet, state: GameState, move: Move, earlier: Sequence[Move] = ()
+) -> tuple[str, str | None, bool]:
+    """How a letter's move is answered at receipt: (status, refusal code or None, whether it
+    replaces an earlier request). Status is "accepted", "refused", or "conditional" — a kill
+    that stands only if the clan's head sends none (G-M.5/G-M.6). The engine's own intake
+    judges it with the actor's earlier standing letters of the turn before it, so the answer
+    is the engine's P-M.0 decision: PEFL takes a first request and one change and refuses a
+    third (`third_request`); Gambler lets each new letter replace the last."""
+    _intake, events = take_moves(state, [*earlier, move], rules.check_move, rules.request_changes())
     verdict = events[-1] if events else None
     if isinstance(verdict, ev.MoveRejected):
-        return verdict.reason, False
-    if isinstance(verdict, ev.MoveAccepted):
-        return None, verdict.replaced
-    return sh.rules.check_move(state, move), False
+        reason, replaced = verdict.reason, False
+    elif isinstance(verdict, ev.MoveAccepted):
+        reason, replaced = None, verdict.replaced
+    else:
+        reason, replaced = rules.check_move(state, move), False
+    status = "accepted" if reason is None else "refused"
+    if rules.conditional_letter(state, move, reason):  # G-M.5/G-M.6
+        status = "conditional"
+    return status, reason, replaced
 
 
 def no_change_left(sh: Shell, standing: list[Move]) -> bool:

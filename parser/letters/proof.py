@@ -28,11 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
-from parser.letters.mentions import Mention, believed, is_subject, remark
+from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -62,7 +63,7 @@ from parser.letters.words import (
     PRONOUNS,
     ws,
 )
-from parser.morph import common_word, parse
+from parser.morph import common_word, parse, word_nick
 from parser.sender import SenderView
 from parser.vocab import cyrillic_spellings, lookup
 
@@ -74,6 +75,8 @@ _DEFERRED: Final = (
     | NEXT
     | ws("подождет подождёт подождать потерпит следующей следующую следующий следующем следующего")
 )
+# a sentence said as the sender's opinion («ИМХО», «по-моему»): a view offered, no move
+_OPINION: Final = ws("имхо imho по-моему помоему")
 _STORY_WORDS: Final = ws("вчера позавчера прошлой прошлую прошлый было был была были")
 _NOT_MOVE_ROLES: Final = frozenset({"choose_side", "don"})
 
@@ -99,23 +102,17 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             # what the words say stays with the refusal: the engine refuses it by its rule
             return replace(reading, code=bound.code, text=bound.text)
         return bound
+    if _no_move_at_all(reading, evidence):
+        return LetterReading()
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         return reading
     evidence = _in_cyrillic(evidence)
     back = _taken_back(reading, evidence, view)
     if back is not None:
         return back
-    limited = _target_bound(reading, view)
+    limited = _target_bound(reading, view) or _executor_question(reading, evidence, view)
     if limited is not None:
         return limited
-    unread = executor_unread(reading, evidence, view)
-    if unread is not None:
-        return question_reading(
-            UNKNOWN_NICK,
-            f"Понял ваш приказ так: {_spelled(reading)}. Но исполнителя не понял: «{unread}» — "
-            "это кто? Напишите ник исполнителя из вашего клана, например: "
-            f"«{_example(reading)}, исполнитель Ник».",
-        )
     stray = _unaccounted(reading, evidence, view)
     if stray:
         said = _spelled(reading)
@@ -173,6 +170,134 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             f"условий, например: «{_example(reading)}».",
         )
     return reading
+
+
+# -- a skip, and a nick that is an ordinary word ------------------------------------------------
+
+
+def _executor_question(
+    reading: LetterReading, evidence: Evidence, view: SenderView
+) -> LetterReading | None:
+    unread = executor_unread(reading, evidence, view)
+    if unread is None:
+        return None
+    return question_reading(
+        UNKNOWN_NICK,
+        f"Понял ваш приказ так: {_spelled(reading)}. Но исполнителя не понял: «{unread}» — "
+        "это кто? Напишите ник исполнителя из вашего клана, например: "
+        f"«{_example(reading)}, исполнитель Ник».",
+    )
+
+
+def _no_move_at_all(reading: LetterReading, evidence: Evidence) -> bool:
+    """A letter that moves no one: a question for a letter that gives up its turn and has
+    no action word of its own («Пас. Олег странный, но завтра»: nothing to ask); a move
+    beside a skip that stands (`_skip_stands`), or on a nick that is an ordinary word used
+    as one (`_word_nick_unslotted`)."""
+    if reading.kind == "question" and evidence.chosen is not None:
+        return _skip_stands(reading, evidence)  # «Знаю, кого надо прикрыть… Пропускаю»
+    if reading.kind == "question":
+        return _skip_at(reading, evidence) is not None or _declined_beside_words(evidence)
+    if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
+        return False
+    evidence = _in_cyrillic(evidence)
+    return _skip_stands(reading, evidence) or _word_nick_unslotted(reading, evidence)
+
+
+def _declined_beside_words(evidence: Evidence) -> bool:
+    """«Никого не лечу. Сплю.», «Лечить никого не буду, жду утра»: the letter says «не» to
+    a move word of the sender's, and every player it seems to name is a nick that is an
+    ordinary word (`word_nick`) standing in no action word's slot: nothing to ask."""
+    tokens = evidence.tokens
+    nicks = [m for m in evidence.mentions if m.kind == "nick" and m.start not in evidence.reported]
+    if not nicks or not all(m.nick is not None and word_nick(m.nick) for m in nicks):
+        return False
+    return any(_declined(tokens, k) for k in range(len(tokens)))
+
+
+def _declined(tokens: Sequence[Token], k: int) -> bool:
+    """A move word said with «не»: «не лечу», or an infinitive before «не буду»/«не стану»
+    in its clause («Лечить никого не буду»)."""
+    w = lookup(tokens[k].word) if tokens[k].word else None
+    if w is None or not w.actions:
+        return False
+    if negated_at(tokens, k):
+        return True
+    clause = _clause(tokens, k, k + 1)
+    words = [t.word for t in clause]
+    return w.infinitive and any(
+        a == "не" and b in ("буду", "будем", "стану") for a, b in pairwise(words)
+    )
+
+
+def _places(reading: LetterReading, evidence: Evidence) -> list[Mention]:
+    return [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+
+
+def _word_nick_unslotted(reading: LetterReading, evidence: Evidence) -> bool:
+    """A target whose nick is an ordinary word (`word_nick`) and that no action word of the
+    sender's puts in a move's slot — none in its clause, no «Проверка:» label just before
+    it: the word is used in its own sense («Сплю сегодня, устал», «…, жду, что скажут»),
+    and names no one (C-2)."""
+    tokens, chosen = evidence.tokens, evidence.chosen
+    for m in _places(reading, evidence):
+        if m.nick is None or not word_nick(m.nick):
+            continue
+        if chosen is None:
+            return True
+        clause = _clause(tokens, chosen.i, chosen.i + 1)
+        labelled = tokens[chosen.i].raw.endswith(":") and m.start == chosen.i + 1
+        if not labelled and not any(t is tokens[m.start] for t in clause):
+            return True
+    return False
+
+
+def _skip_at(reading: LetterReading, evidence: Evidence) -> int | None:
+    """Where the letter gives up its turn: a word of skipping not negated («пас»,
+    «пропускаю»), «ничего» closing its clause or before «не» («Сегодня ничего», «ничего
+    не делаю»), «без» before a word of the move («без хода», «без проверки»). A skip word
+    that is the nick of the player an action word before it aims at («Убиваю Пас») is
+    that player."""
+    tokens, chosen = evidence.tokens, evidence.chosen
+    aimed = {k for m in _places(reading, evidence) for k in range(m.start, m.end)}
+    for k, t in enumerate(tokens):
+        if not t.word or (chosen is not None and k in aimed and k > chosen.i):
+            continue
+        nxt = tokens[k + 1].word if k + 1 < len(tokens) else ""
+        w = lookup(t.word)
+        if w is not None and w.skip and not negated_at(tokens, k):
+            return k
+        if t.word == "ничего" and (t.clause_end or nxt == "не"):
+            return k
+        if t.word == "без" and nxt and (nxt in ("хода", "ходов") or _action_noun(nxt)):
+            return k
+    return None
+
+
+def _action_noun(word: str) -> bool:
+    w = lookup(word)
+    return w is not None and bool(w.actions) and any(p.pos == "NOUN" for p in parse(word)[:1])
+
+
+def _skip_stands(reading: LetterReading, evidence: Evidence) -> bool:
+    """An explicit skip and a move read beside it: the skip stands unless the move is said
+    plainly after it with its own action word, not an infinitive («Пас. Ой, не пас — лечу
+    Олега» moves; «Сегодня ничего. Марину убить успею» does not). A skip after the move
+    takes it back when it gives up the whole turn, not another action («Убиваю Олега,
+    подрыв откладываю» moves)."""
+    k = _skip_at(reading, evidence)
+    if k is None:
+        return False
+    chosen = evidence.chosen
+    if chosen is None:
+        return True
+    word = lookup(evidence.tokens[chosen.i].word)
+    plain = word is not None and not word.infinitive
+    if chosen.i > k:
+        return not plain
+    skipped = _clause(evidence.tokens, k, k + 1)
+    other = any(t.word and _action_noun(t.word) for t in skipped)
+    return not plain or not other
 
 
 _LATIN_WORD: Final = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -685,7 +810,10 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
         clause = dash_clause(tokens, m.start, m.end)
         if any(t is tokens[chosen.i] for t in clause):
             return None
-        if not any(_own_verb(t.word) for t in clause if t.word and not _corrects(t)):
+        own = {id(t) for t in tokens[m.start : m.end]}  # the nick's own word («Сплю»)
+        if not any(
+            _own_verb(t.word) for t in clause if t.word and not _corrects(t) and id(t) not in own
+        ):
             return None
     return f"{places[-1].raw}"
 
@@ -839,6 +967,8 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
     first = evidence.chosen.i if evidence.chosen else min((m.start for m in places), default=-1)
     if first >= 0 and _hedged_before(tokens, first):
         return True
+    if first >= 0 and any(t.word in _OPINION for t in _clause(tokens, first, first + 1)):
+        return True  # «ИМХО надо валить Олега»: an opinion offered, not an order
     return _deferred_to_another(tokens, evidence) or _asked_after(tokens, at)
 
 

@@ -34,7 +34,14 @@ from parser.letters.reported import (
     reported_move,
     reports,
 )
-from parser.letters.tokens import question_sentences, question_tags, split_story, tokenize, unquoted
+from parser.letters.tokens import (
+    question_sentences,
+    question_tags,
+    split_story,
+    tokenize,
+    unquoted,
+    unsigned,
+)
 from parser.letters.words import NEG
 from parser.nicks import NickResolver
 from parser.sender import SenderView
@@ -61,7 +68,7 @@ def _read(
         # civilians and bastards have no night move (C-2): their letter is read by its words
         # and the engine refuses what it tries (wrong_role), as for any other role
         view = SenderView(view.nick, living=view.living, dead=view.dead)
-    story, body = split_story(unquoted(text))
+    story, body = split_story(unsigned(unquoted(text)))
     tokens = question_tags(tokenize(body))
     questions = question_sentences(tokens)
     mentions = [

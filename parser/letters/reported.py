@@ -88,6 +88,10 @@ def reports(tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderVi
     """Every report of another's words in the letter (see the module docstring)."""
     out: list[Report] = []
     for k, t in enumerate(tokens):
+        relayed = _relayed_from(tokens, mentions, k, view)
+        if relayed is not None:
+            out.append(relayed)
+            continue
         if t.word in _PARTICLES:
             # «Гордей, мол, стреляем»: the particle itself says the words are another's
             _speaker_, named = _speaker(tokens, mentions, k, view)
@@ -114,6 +118,49 @@ def reports(tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderVi
         if end > k + 1:
             out.append(Report(k, speaker, k + 1, end, directive))
     return out
+
+
+# «по приказу Дона:», «по словам Кота:», «со слов Дона:»: whose words follow
+_BY_WORD: Final = ws("приказ указание поручение слово веление распоряжение")
+
+
+def _relayed_from(
+    tokens: Sequence[Token], mentions: Sequence[Mention], k: int, view: SenderView
+) -> Report | None:
+    """Words passed on from someone named in a phrase of source closed by a colon: «от
+    Дона:» (after a verb of passing, «Передаю от дона: …»), «по приказу Иду:», «по словам
+    Кота:», «со слов дона:». What follows the colon, to the end of the sentence, is the
+    speaker's, not the sender's (P-M.8: the Don's order counts from his own letter)."""
+    word = tokens[k].word
+    at = k + 1
+    if word in ("по", "со") and at < len(tokens):
+        lemma = next((p.lemma for p in parse(tokens[at].word)[:1]), "")
+        if lemma not in _BY_WORD or tokens[at].clause_end:
+            return None
+        at += 1
+    elif word != "от" or not any(
+        _saying(tokens[j].word) for j in range(max(0, k - 2), k) if tokens[j].word
+    ):
+        return None
+    if at >= len(tokens):
+        return None
+    speaker = next((m for m in mentions if m.start == at and m.kind == "nick"), None)
+    end = speaker.end if speaker is not None else at + 1
+    if speaker is not None and speaker.nick == view.nick:
+        return None
+    spelled = {n.lower().replace("ё", "е") for n in view.living if n != view.nick}
+    if speaker is None and (
+        (tokens[at].word in _SPEAKERS and _names_me(tokens[at].word, view))
+        or tokens[at].word not in _SPEAKERS | spelled  # «по приказу Иду:»: a word nick
+    ):
+        return None
+    if not tokens[end - 1].raw.endswith(":"):
+        return None
+    sentence = tokens[k].sentence
+    stop = end
+    while stop < len(tokens) and tokens[stop].sentence == sentence:
+        stop += 1
+    return Report(k, speaker, end, stop, True) if stop > end else None
 
 
 def _as_said(tokens: Sequence[Token], k: int) -> bool:
@@ -259,18 +306,33 @@ def _scope_end(tokens: Sequence[Token], k: int) -> int:
                 j > nxt or len(tokens[j].raw) > 2
             ):
                 return j + 1
+    verbatim = _verbatim(tokens, k)
     j = k + 1
     while j < len(tokens) and tokens[j].sentence == sentence:
         parted = tokens[j - 1].clause_end or tokens[j - 1].raw in _DASHES
-        if parted and j - 1 > k and _sender_again(tokens, j):
+        if parted and j - 1 > k and _sender_again(tokens, j, verbatim=verbatim):
             return j
         j += 1
     return j
 
 
-def _sender_again(tokens: Sequence[Token], j: int) -> bool:
+def _verbatim(tokens: Sequence[Token], k: int) -> bool:
+    """The verb at `k` (or it and an infinitive of saying: «велел передать») opens the
+    words it reports with a colon: they are passed on as said, and an «я» in
+    them is the speaker's word about the sender («Дон велел передать: исполнителем буду
+    я»), not the sender speaking again."""
+    j = k
+    if j + 1 < len(tokens) and not tokens[j].clause_end:
+        nxt = parse(tokens[j + 1].word)[:1] if tokens[j + 1].word else ()
+        if nxt and nxt[0].pos == "INFN" and nxt[0].lemma in _SAYING:
+            j += 1
+    return tokens[j].raw.endswith(":")
+
+
+def _sender_again(tokens: Sequence[Token], j: int, *, verbatim: bool = False) -> bool:
     """The clause opening at `j` is the sender's own: «я …», «и я», «а я», a word of his own
-    conclusion, or a verb in the first person singular."""
+    conclusion, or a verb in the first person singular — in words passed on verbatim, only
+    a word of his own conclusion («согласен», «поэтому»)."""
     sentence = tokens[j].sentence
     clause: list[Token] = []
     for t in tokens[j:]:
@@ -283,8 +345,10 @@ def _sender_again(tokens: Sequence[Token], j: int) -> bool:
     if not words:
         return False
     lead = words[1:2] if words[0] in ("и", "а", "но") else words[:1]
-    if lead and lead[0] in _OWN:
+    if lead and lead[0] in _OWN and not (verbatim and lead[0] == "я"):
         return True
+    if verbatim:
+        return False
     return any(
         p.pos == "VERB" and "1per" in p.grammemes and "sing" in p.grammemes
         for w in words

@@ -6,12 +6,20 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
+from parser.morph import word_nick
 from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, read_spans
 from parser.votes.negation import not_retracted
-from parser.votes.proof import UNCLEAR, proven_pick
+from parser.votes.proof import (
+    UNCLEAR,
+    abstains,
+    has_vote_grammar,
+    proven_pick,
+    said_for_later,
+    unsigned_spans,
+)
 from parser.votes.reasons import reason_words
 from parser.votes.records import (
     CHANGED_VOTE,
@@ -196,6 +204,7 @@ def _post_vote(
     own = without_struck(post) if spans else post.own_text
     # Russian typed in Latin letters is read as the Cyrillic it stands for
     own = as_cyrillic(own, spans)
+    own, spans = unsigned_spans(own, spans, post.body_html)
     spans = not_retracted(own, spans)
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author
@@ -204,6 +213,8 @@ def _post_vote(
         pick = proven_pick(own, resolved, policy)
         if pick is None:
             return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
+    if pick is not None and _no_vote_said(own, pick):
+        return None, named, None
     if pick is not None:
         return pick, named, None
     if failure is not None:
@@ -211,6 +222,18 @@ def _post_vote(
     if dead_hit is not None:
         return None, named, (DEAD_TARGET, dead_hit)
     return None, named, None
+
+
+def _no_vote_said(own: str, pick: Pick) -> bool:
+    """The pick with no grammar of a vote around it (`has_vote_grammar`) is no vote when its
+    nick is an ordinary word used as one («<Молчу>, молчу, больше ни слова»), when the post
+    says its author does not vote («Сегодня пас. <Нина> мутная»), or when the vote is said
+    for later (G-N.1, P-V.1)."""
+    if said_for_later(own, pick):
+        return True
+    if has_vote_grammar(own, pick):
+        return False
+    return word_nick(pick.match.nick) or abstains(own)
 
 
 def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:

@@ -26,16 +26,27 @@ later, clear vote of his still counts.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Sequence
 from itertools import pairwise
 from typing import Final
 
-from parser.morph import parse
+from parser.letters.tokens import signature_start
+from parser.morph import lemmas, parse, word_nick
+from parser.records import ColoredSpan
+from parser.vocab import lookup
 from parser.votes.names import Pick, bare_word, is_cue
 from parser.votes.records import UNCLEAR
 
-__all__ = ["UNCLEAR", "proven_pick"]
+__all__ = [
+    "UNCLEAR",
+    "abstains",
+    "has_vote_grammar",
+    "proven_pick",
+    "said_for_later",
+    "unsigned_spans",
+]
 
 _CORRECTIONS: Final = frozenset(
     ("ой", "нет", "стоп", "передумал", "передумала", "передумали", "точнее", "вернее",
@@ -178,3 +189,141 @@ def _cued(low: str, placed: list[tuple[Pick, int, int]], start: int, end: int) -
 def _told(word: str) -> bool:
     """A verb in the past tense: its clause tells what was, it casts no vote."""
     return any(r.pos == "VERB" and "past" in r.grammemes for r in parse(word)[:1])
+
+
+# -- a vote's grammar, an abstention, a signature ----------------------------------------------
+
+_SENTENCE_END: Final = re.compile(r"[.!?\n]")
+# a vote said for later: «скоро проголосую против …», «потом позеленю …»
+_LATER: Final = frozenset(("скоро", "потом", "позже", "позднее", "завтра", "вечером", "попозже"))
+_DASH_AFTER: Final = re.compile(r"\s*[—–-]")
+_GREEN_LEMMAS: Final = frozenset(("зеленить", "позеленить", "зеленый", "зелень"))
+
+
+def has_vote_grammar(own_text: str, pick: Pick) -> bool:
+    """Whether the words around the pick's span make it a vote: a vote word before it in its
+    sentence («голосую», «против», «мой голос:», «зеленю»), «за»/«против»/«на» just before
+    it, a vote word inside the coloured phrase, a dash right after it opening the reason
+    («<Жду> — мафия, …»), or the nick alone in its sentence («<Жду>.»). A nick with none of
+    these is a word of the sentence."""
+    low = own_text.casefold().replace("ё", "е")
+    text = pick.span.text.casefold().replace("ё", "е")
+    at = low.find(text)
+    if at < 0:
+        return True  # not placed in the words: nothing to judge it by
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    before = _WORD.findall(low[start:at])
+    inside = _WORD.findall(text)
+    if any(is_cue(w) or w in _CHOICE or _green(w) for w in [*before, *inside]):
+        return True
+    if before and before[-1] in ("за", "против", "на"):
+        return True
+    if _DASH_AFTER.match(low, at + len(text)):
+        return True
+    end = _SENTENCE_END.search(low, at + len(text))
+    if not before and not _WORD.findall(low[at + len(text) : end.start() if end else None]):
+        return True  # the nick alone in its sentence: the colour itself names him (G-N.1)
+    # «<Ириска> зеленю»: a vote word right after the nick in its clause — not for a nick
+    # that is itself a word of the sentence («<Потом> позеленю»: the adverb and its verb)
+    after = _WORD.findall(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])[:2]
+    return not word_nick(pick.match.nick) and any(is_cue(w) or _green(w) for w in after)
+
+
+def said_for_later(own_text: str, pick: Pick) -> bool:
+    """«Скоро проголосую против <Тимура>, пока думаю»: the vote word before the pick in its
+    sentence follows a word of later — the vote is put off, not cast."""
+    low = own_text.casefold().replace("ё", "е")
+    at = low.find(pick.span.text.casefold().replace("ё", "е"))
+    if at < 0:
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    before = _WORD.findall(low[start:at])
+    return any(a in _LATER and (is_cue(b) or _green(b)) for a, b in pairwise(before))
+
+
+def _green(word: str) -> bool:
+    return bool(_GREEN_LEMMAS.intersection(lemmas(word)))
+
+
+def abstains(own_text: str) -> bool:
+    """The post says its author does not vote (now), in a clause of its own: a word of
+    skipping («пас», «пропускаю голосование», «воздержусь»), «пока не голосую»,
+    «голосовать не буду», «сегодня без зелёных». A clause naming anyone else («Ириску
+    зеленить не буду») spares one player, it abstains from nothing."""
+    low = own_text.casefold().replace("ё", "е")
+    for clause in _CLAUSE.split(low):
+        words = [w for w in _WORD.findall(clause) if w not in _FILLER]
+        if not words or not set(words) <= _ABSTAIN_WORDS | _SKIPPED:
+            continue
+        negated = "не" in words and bool(set(words) & _VOTING)
+        without = "без" in words and bool(set(words) & _VOTES)
+        if negated or without or any(_skip_now(w) for w in words):
+            return True
+    return False
+
+
+_CLAUSE: Final = re.compile(r"[,.;:!?\n()—–]+|\s-\s|\s(?:но|а)\s")
+_FILLER: Final = frozenset(
+    ("пока", "сегодня", "еще", "я", "тогда", "вообще", "наверное", "никого", "ни", "за", "кого",
+     "ничего", "так", "уж", "этот", "раз", "день", "сегодняшний", "что")
+)  # fmt: skip
+_VOTING: Final = frozenset(
+    ("голосую", "проголосую", "голосовать", "проголосовать", "зеленю", "позеленю",
+     "зеленить", "позеленить", "буду", "стану")
+)  # fmt: skip
+_VOTES: Final = frozenset(("голоса", "голосования", "зеленых", "зеленого", "зелени"))
+_SKIPPED: Final = frozenset(("голосование", "голосования", "ход", "хода", "день"))
+_ABSTAIN_WORDS: Final = _VOTING | _VOTES | frozenset(("не", "без", "пас"))
+
+
+def _skip_now(word: str) -> bool:
+    """A word of skipping said now: «пас», «пропускаю», «воздержусь» (not «пропустил»)."""
+    found = lookup(word)
+    if found is None or not found.skip:
+        return False
+    first = parse(word)[:1]
+    return word == "пас" or bool(first and "1per" in first[0].grammemes)
+
+
+_LINE_BREAK: Final = re.compile(r"<br\s*/?>|</(?:p|div|li)>", re.IGNORECASE)
+_TAG: Final = re.compile(r"<[^>]+>")
+
+
+def _signature_cut(own_text: str, body_html: str) -> int | None:
+    """Where the signature begins in the own text: found by its lines, which some boards'
+    own text keeps and the body's markup always does (a «<br>» before «--»)."""
+    cut = signature_start(own_text)
+    if cut is not None or not body_html:
+        return cut
+    lines = html.unescape(_TAG.sub("", _LINE_BREAK.sub("\n", body_html)))
+    at = signature_start(lines)
+    if at is None:
+        return None
+    first = lines[at:].strip().splitlines()[0].strip()
+    found = own_text.casefold().rfind(first.casefold())
+    return found if found > 0 else None
+
+
+def unsigned_spans(
+    own_text: str, spans: Sequence[ColoredSpan], body_html: str = ""
+) -> tuple[str, list[ColoredSpan]]:
+    """The post's own words and coloured spans without its signature: a line of dashes or
+    a sign-off («С уважением,») and what follows — the author's own nick with a motto is no
+    vote (G-N.1, P-V.1)."""
+    cut = _signature_cut(own_text, body_html)
+    if cut is None:
+        return own_text, list(spans)
+    starts = span_starts(own_text.casefold(), spans)
+    return own_text[:cut], [span for span, at in zip(spans, starts, strict=True) if at < cut]
+
+
+def span_starts(low: str, spans: Sequence[ColoredSpan]) -> list[int]:
+    """Where each span's text stands in `low`, looked up in order (-1: not found)."""
+    out: list[int] = []
+    pos = 0
+    for span in spans:
+        at = low.find(span.text.casefold(), pos)
+        if at >= 0:
+            pos = at + len(span.text)
+        out.append(at)
+    return out
