@@ -218,6 +218,12 @@ def utf8_declared(data: bytes) -> bool:
     return m is None or m.group(1).lower().replace(b"_", b"-") in (b"utf-8", b"utf8")
 
 
+def utf8_header(content_type: str | None) -> bool:
+    """Whether an HTTP `Content-Type` names UTF-8 or no charset (`utf8_declared`'s header)."""
+    label = _header_charset(content_type)
+    return label is None or label.lower().replace("_", "-") in ("utf-8", "utf8")
+
+
 def misread(data: bytes, texts: Iterable[str]) -> bool:
     """Whether a reading of `data` as UTF-8 bytes went wrong: the texts read from it hold the
     replacement character and the bytes are not UTF-8 (a page that says UTF-8 but is not)."""

@@ -183,6 +183,19 @@ def is_login_page(html: str) -> bool:
     return bool(_LOGIN_FORM_RE.search(html) and _PASSWORD_RE.search(html))
 
 
+def no_login_page(data: bytes) -> bool:
+    """True when a page's bytes alone show that `is_login_page` of its text is False: the
+    first reader asked, phpBB's, takes the page for its own (its `<body id="phpbb">`) and
+    its login test wants a password field the bytes do not hold. Meant for bytes whose ASCII
+    is the text's ASCII (UTF-8, or a charset that keeps ASCII as it is); False: ask
+    `is_login_page`."""
+    _ensure_loaded()
+    first = next(iter(_REGISTRY.values()), None)
+    if first is None or first.name != "phpbb" or first.is_login is None:
+        return False
+    return b'id="phpbb"' in data and b'type="password"' not in data
+
+
 def _reader(html: str, board: str) -> tuple[BoardReader | None, str]:
     _ensure_loaded()
     name = detect_board(html) if board in ("auto", "", None) else board

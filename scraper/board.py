@@ -40,6 +40,46 @@ class RawPage:
     fetched_at: datetime
     status: int = 200
 
+    @staticmethod
+    def later(url: str, text: Callable[[], str], fetched_at: datetime, status: int) -> RawPage:
+        """A `RawPage` whose text is worked out by `text()` when first asked for: a topic
+        page read from its bytes is decoded only if something wants its text."""
+        return _LaterRawPage(url, text, fetched_at, status)
+
+
+def _fields(page: RawPage) -> tuple[str, str, datetime, int]:
+    return (page.url, page.html, page.fetched_at, page.status)
+
+
+class _LaterRawPage(RawPage):
+    __slots__ = ("_html", "_text")
+    _text: Callable[[], str] | None
+    _html: str | None
+
+    def __init__(self, url: str, text: Callable[[], str], fetched_at: datetime, status: int):
+        for name, value in (("url", url), ("fetched_at", fetched_at), ("status", status)):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_html", None)
+
+    def __eq__(self, other: object) -> bool:  # equal to the `RawPage` of the same fields
+        if not isinstance(other, RawPage):
+            return NotImplemented
+        return _fields(self) == _fields(other)
+
+    def __hash__(self) -> int:
+        return hash(_fields(self))
+
+    @property
+    def html(self) -> str:
+        html: str | None = self._html
+        if html is None:
+            assert self._text is not None
+            html = self._text()
+            object.__setattr__(self, "_html", html)
+            object.__setattr__(self, "_text", None)
+        return html
+
 
 @dataclass(frozen=True, slots=True)
 class TopicCursor:

@@ -61,7 +61,7 @@ from scraper.errors import (
     ShutOut,
     UnexpectedPage,
 )
-from scraper.http import BoardHttp, TransportSettings, page_text, redact
+from scraper.http import BoardHttp, TransportSettings, ascii_bytes, page_text, redact
 from scraper.pacing import StopCheck, Waiter, WritePacer, as_stop_check
 
 log = logging.getLogger(__name__)
@@ -108,6 +108,30 @@ _PM_BADGE = re.compile(
 )
 # where each board's counter opens as its own header writes it (`_pm_badge_in`)
 _PM_BADGE_OPENINGS = ('folder=inbox"', "act=Msg&amp;CODE=01'>")
+
+
+def _pm_badge_near(data: bytes) -> re.Match[str] | None:
+    """`_pm_badge_in` of a page's bytes (`scraper.http.ascii_bytes`) where it can tell from
+    the few kilobytes after the first of the board's own openings of the counter's link,
+    decoded alone; None where it cannot (no opening, no match there, or bytes that are not
+    UTF-8 there), and the page's text must say."""
+    for opening in _PM_BADGE_OPENINGS:
+        at = data.find(opening.encode())
+        if at < 0:
+            continue  # not in the text either: the next opening, as `_pm_badge_in` does
+        chunk = data[at : at + _BADGE_WINDOW]
+        try:
+            text = chunk.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            if exc.reason != "unexpected end of data":
+                return None
+            text = chunk[: exc.start].decode("utf-8")  # the window cut a character short
+        # a match in the window is the match at the opening in the whole text (it ends inside)
+        return _PM_BADGE.match(text)
+    return None
+
+
+_BADGE_WINDOW = 4096
 
 
 def _pm_badge_in(text: str) -> re.Match[str] | None:
@@ -301,6 +325,16 @@ class BoardClientBase:
         not show it. One topic page tells both «new posts?» and «new letters?»."""
         return self._pm_badge
 
+    def _note_pm_badge_of(self, resp: httpx.Response) -> None:
+        """`_note_pm_badge` of an answer, from its bytes where they tell (`_pm_badge_near`):
+        a topic page need not be decoded for its counter."""
+        data = ascii_bytes(resp)
+        m = _pm_badge_near(data) if data is not None else None
+        if m is None:
+            self._note_pm_badge(self._text(resp))
+            return
+        self._pm_badge = int(next(g for g in m.groups() if g is not None))
+
     def _note_pm_badge(self, text: str) -> None:
         m = _pm_badge_in(text)
         if m is None:
@@ -423,7 +457,7 @@ class BoardClientBase:
         raise NotImplementedError
 
     def _topic_fetch(
-        self, resp: httpx.Response, text: str, fetched_at: datetime, parsed: TopicPage
+        self, resp: httpx.Response, text: str | None, fetched_at: datetime, parsed: TopicPage
     ) -> TopicPageFetch:
         """A topic page as fetched, with its one reading (`parsed`, read in the board's zone
         at `fetched_at`) and the navigation facts taken from it. Where the page shows no page
@@ -439,7 +473,11 @@ class BoardClientBase:
         else:
             start = (parsed.page - 1) * self._per()
         return TopicPageFetch(
-            RawPage(str(resp.url), text, fetched_at, resp.status_code),
+            RawPage(str(resp.url), text, fetched_at, resp.status_code)
+            if text is not None  # read from its bytes: decoded if something wants the text
+            else RawPage.later(
+                str(resp.url), lambda: self._text(resp), fetched_at, resp.status_code
+            ),
             parsed.page,
             parsed.total_pages,
             start,

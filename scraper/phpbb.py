@@ -25,16 +25,17 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
 from pathlib import Path
 from urllib.parse import urljoin
 
 import httpx
 from selectolax.lexbor import LexborHTMLParser
 
-from parser.pages import parse_pm, parse_pm_folder, parse_topic
-from parser.records import PMFolder
+from parser.pages import no_login_page, parse_pm, parse_pm_folder, parse_topic
+from parser.records import PMFolder, TopicPage
 from scraper import forms
 from scraper.board import (
     Attachment,
@@ -61,9 +62,38 @@ from scraper.errors import (
     UnexpectedPage,
     UnknownRecipient,
 )
-from scraper.http import DEFAULT_USER_AGENT, is_html, redact
+from scraper.http import DEFAULT_USER_AGENT, ascii_bytes, is_html, page_text, redact
 
 log = logging.getLogger(__name__)
+
+
+def read_topic(
+    resp: httpx.Response,
+    tz: str | tzinfo,
+    now: datetime,
+    text_of: Callable[[httpx.Response], str] = page_text,
+) -> TopicPage:
+    """A topic page as `parser.pages.parse_topic` reads its text (`text_of`: the one decoding,
+    `decode_html`), read from its bytes where they may be (`ascii_bytes`; the parse reads
+    UTF-8 bytes, and again from the text should its texts show the bytes were not UTF-8):
+    a topic page is decoded only if something wants its text. A reading whose title, authors
+    and texts are all ASCII shows nothing of the bytes' charset (a windows-1251 page that
+    says it is UTF-8 would lose only its Cyrillic dates or counts): read from the text."""
+    url = str(resp.url)
+    data = ascii_bytes(resp)
+    if data is not None:
+        page = parse_topic(data, board="phpbb", tz=tz, now=now, base_url=url)
+        if not all(t.isascii() for t in _texts(page)):
+            return page
+    return parse_topic(text_of(resp), board="phpbb", tz=tz, now=now, base_url=url)
+
+
+def _texts(page: TopicPage) -> Iterator[str]:
+    yield page.title
+    for post in page.posts:
+        yield post.author
+        yield post.text
+
 
 _FOLDER_IDS = {"inbox": 0, "sentbox": -1, "outbox": -2}
 
@@ -277,6 +307,10 @@ class PhpbbClient(BoardClientBase):
     def _looks_logged_out(self, resp: httpx.Response) -> bool:
         if resp.status_code != 200 or not is_html(resp):
             return False
+        data = ascii_bytes(resp)
+        if data is not None and no_login_page(data):
+            # told from the bytes (no decoding): logged out where no logout link shows
+            return b"mode=logout" not in data
         return forms.is_login_page(self._text(resp)) or not forms.has_logout_link(self._text(resp))
 
     def _error_of(self, text: str) -> str | None:
@@ -291,13 +325,11 @@ class PhpbbClient(BoardClientBase):
         """One topic page, read once (`parser.pages.parse_topic`): its navigation and its
         posts both come from that reading, which the fetch hands over."""
         resp = self._member_get(url)
-        text = self._text(resp)
-        self._note_pm_badge(text)
+        self._note_pm_badge_of(resp)
         fetched_at = self._now()
-        parsed = parse_topic(
-            text, board="phpbb", tz=self.settings.tz, now=fetched_at, base_url=str(resp.url)
-        )
+        parsed = read_topic(resp, self.settings.tz, fetched_at, self._text)
         if not parsed.posts:
+            text = self._text(resp)
             msg = forms.info_message(text)
             if msg and _has(msg, _NOT_FOUND):
                 raise NotFound(f"{msg} ({redact(url)})")
@@ -305,7 +337,7 @@ class PhpbbClient(BoardClientBase):
             raise UnexpectedPage(f"not a topic page: {redact(url)}" + (f" ({msg})" if msg else ""))
         if parsed.per_page:
             self._per_page = parsed.per_page
-        return self._topic_fetch(resp, text, fetched_at, parsed)
+        return self._topic_fetch(resp, None, fetched_at, parsed)
 
     def _per(self) -> int:
         return self._per_page or self.settings.posts_per_page
