@@ -440,11 +440,42 @@ def test_parse_moves_cli(
         "side": None,
         "story": "нож",
         "confidence": 0.9,
+        "answer": {"status": "accepted", "reason": None},
     }
     assert (out[1]["kind"], out[1]["code"]) == ("question", "which_target")
     assert out[2] == {"from": "Катя", "kind": "none"}
     assert (out[3]["kind"], out[3]["code"]) == ("refused", "dead")
     assert (out[4]["action"], out[4]["targets"]) == ("don", ["Рома"])
+
+
+@pytest.mark.parametrize(
+    ("cast", "letter", "answer"),
+    [
+        # G-M.5/G-M.6: a mafioso's kill while the godfather lives stands only if he is jailed
+        (GAMBLER, {"from": "Лис", "text": "Убиваю Сашу"}, ("conditional", "wrong_role")),
+        # P-M.8: the kamikaze is never Don, so the election is refused when it arrives
+        (PEFL, {"from": "Гена", "text": "Дон — Жора", "turn": 0}, ("refused", "not_eligible")),
+        (PEFL, {"from": "Ефим", "text": "Проверяю Катю"}, ("accepted", None)),
+    ],
+)
+def test_parse_moves_says_how_the_daemon_answers_the_move_at_receipt(
+    cast: dict[str, Any],
+    letter: dict[str, Any],
+    answer: tuple[str, str | None],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A move read from the words may still not stand: `parse moves` prints the answer the
+    daemon gives at receipt beside the reading, so the two never tell a host different
+    things about one letter (C-2)."""
+    path = tmp_path / "cast.json"
+    path.write_text(json.dumps(cast, ensure_ascii=False), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(letter, ensure_ascii=False) + "\n"))
+    assert cli.main(["parse", "moves", "--ruleset", cast["ruleset"], "--cast", str(path)]) == 0
+    (line,) = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert line["kind"] == "move"
+    assert (line["answer"]["status"], line["answer"]["reason"]) == answer
 
 
 def test_parse_moves_cli_refuses_a_cast_of_the_other_ruleset(

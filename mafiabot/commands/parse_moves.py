@@ -5,7 +5,10 @@
 Each input line is ``{"from": NICK, "text": LETTER}`` (optionally ``"turn"`` to read it on
 another turn than the cast's). Each output line echoes ``from`` and gives the reading:
 
-* ``{"kind": "move", "action", "targets", "executor", "side", "story", "confidence"}``;
+* ``{"kind": "move", "action", "targets", "executor", "side", "story", "confidence",
+  "answer"}`` — ``answer`` is how the daemon answers the move at receipt, the engine's
+  check of it (`mafiabot.daemon.moves.receipt`, each letter on its own):
+  ``{"status": "accepted"|"refused"|"conditional", "reason": code or null}``;
 * ``{"kind": "question", "code", "text"}`` — what the bot would ask the player (Russian);
 * ``{"kind": "refused", "code", "text"}`` — a sender outside the game or out of it, or (with
   ``action`` and ``targets``: what the words say) a move his role may not make now;
@@ -30,7 +33,9 @@ if TYPE_CHECKING:
 
 def main(args: argparse.Namespace) -> int:
     from engine.actions import Move
+    from engine.rules import get_ruleset
     from engine.settings import RulesSettings
+    from mafiabot.daemon.moves import receipt
     from parser.moves import read_letter_from
     from parser.nicks import NickResolver
     from parser.sender import at_turn
@@ -39,6 +44,7 @@ def main(args: argparse.Namespace) -> int:
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
     resolvers: dict[int, NickResolver] = {}
     everyone = [p.nick for p in state.players]
+    rules = get_ruleset(state.ruleset)
 
     for n, line in enumerate(sys.stdin, 1):
         if not line.strip():
@@ -69,5 +75,8 @@ def main(args: argparse.Namespace) -> int:
             out.update(kind="refused", code=refused.reason, text=refused.detail)
         else:
             out.update(read.reading.to_json())
+            if isinstance(read.input, Move):
+                status, reason, _replaced = receipt(rules, turn_state, read.input)
+                out["answer"] = {"status": status, "reason": reason}
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
     return 0
