@@ -109,6 +109,18 @@ def test_host_notes_count_turns_as_the_rule_set_does(ruleset: str, words: tuple[
     assert other not in mine
 
 
+def test_the_gambler_host_report_counts_days_in_its_heading_and_events() -> None:
+    """G-S.2: the Gambler host report's heading and its turn's closing event say «дня» and
+    «День закрыт», as its notes and papers count days; PEFL's keep «хода» and «Ход»."""
+    text = render_file(FILES["host.txt"][0]())
+    reports = [part for part in text.split("════ ") if "Все события" in part]
+    gambler = [r for r in reports if "Все события дня" in r]
+    pefl = [r for r in reports if "Все события хода" in r]
+    assert gambler and pefl
+    assert all("Ход закрыт" not in r and "День закрыт" in r for r in gambler)
+    assert all("День закрыт" not in r for r in pefl)
+
+
 @pytest.mark.parametrize("game", ["pefl", "gambler"])
 def test_a_whole_game_sends_players_no_latin_word_but_a_nick(game: str) -> None:
     """Every post and every PM the daemon sent to a player in a recorded game (role PMs,

@@ -36,6 +36,7 @@ from mafiabot.newspaper.words import (
     RulesArg,
     format_when,
     role_label,
+    turn_word,
 )
 
 _CYRILLIC = re.compile("[А-Яа-яЁё]")
@@ -204,7 +205,7 @@ def _host_line_end(ruleset: RulesArg, d: Mapping[str, Any]) -> str | None:
         won = WINNER_RU.get(str(g("winner") or ""), NO_WINNER_RU)
         return f"Игра окончена: {won}; в живых: {_names(g('survivors'))}"
     if k == "TurnResolved":
-        return f"Ход закрыт; в живых: {_names(g('alive'))}"
+        return f"{turn_word(ruleset).capitalize()} закрыт; в живых: {_names(g('alive'))}"
     return None
 
 

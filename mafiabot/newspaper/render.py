@@ -378,6 +378,7 @@ class Renderer:
             game_name=game_name,
             turn=turn,
             turn_name=turn_word(ruleset),
+            turn_name_gent=turn_word(ruleset, "gent"),
             events=rows,
             rejected=[_rejected_row(r, links) for r in rejected],
             issues=list(issues),
