@@ -16,7 +16,7 @@ from typing import Any
 from engine import GameState, RuleSet, get_ruleset
 from engine.kinds import Phase
 from mafiabot.config import Config
-from mafiabot.daemon import calendar
+from mafiabot.daemon import calendar, flags
 from mafiabot.daemon.compose import Composer, host_recipient
 from mafiabot.dbfile import topic_token
 from mafiabot.newspaper.host_words import NOTE_RU, note
@@ -219,6 +219,15 @@ class Shell:
             twin_id=theirs or unknown,
             own_id=user_id or unknown,
         )
+
+    def flag_outsider(
+        self, g: Game, turn: int, key: str, account: str, user_id: int | None, **fields: Any
+    ) -> None:
+        """Flag for the host a post or letter from an account with no seat: the note `key`,
+        or its `_lookalike` form naming the seated account this one reads like."""
+        twin = self.lookalike(g, account, user_id)
+        text = note(f"{key}_lookalike" if twin else key, self.rules, twin=twin, **fields)
+        flags.flag(self.store, g, turn, text)
 
     def player_ids(self, g: Game) -> dict[str, int | None]:
         """Seat → the board user id of the account playing it, where known (votes are

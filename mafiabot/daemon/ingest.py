@@ -315,18 +315,8 @@ def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
     if g.state is None:
         return
     if sh.seat_of(g, post.author, post.author_id) is None:
-        twin = sh.lookalike(g, post.author, post.author_id)
-        flags.flag(
-            sh.store,
-            g,
-            turn,
-            note(
-                "outsider_post_lookalike" if twin else "outsider_post",
-                sh.rules,
-                author=post.author,
-                post=post.id,
-                twin=twin,
-            ),
+        sh.flag_outsider(
+            g, turn, "outsider_post", post.author, post.author_id, author=post.author, post=post.id
         )
     # a seated player's posts (dead beyond P-P.2 / G-P.2, beaten under P-A.3) are the
     # engine's to flag at the deadline from TurnInputs.post_authors: flagging them here

@@ -199,18 +199,8 @@ def _unanswered(sh: Shell, g: Game, row: PMRow, pm: PrivateMessage, got: InputRe
     whose inbox also holds unrelated mail) but the host sees them; a dead player's letter is
     answered only when it looks like a move."""
     if got.reason == NOT_A_PLAYER:
-        twin = sh.lookalike(g, pm.sender, pm.sender_id)
-        flags.flag(
-            sh.store,
-            g,
-            g.turn,
-            note(
-                "pm_outsider_lookalike" if twin else "pm_outsider",
-                sh.rules,
-                pm=row.board_id,
-                sender=pm.sender,
-                twin=twin,
-            ),
+        sh.flag_outsider(
+            g, g.turn, "pm_outsider", pm.sender, pm.sender_id, pm=row.board_id, sender=pm.sender
         )
         return True
     if got.reason == DEAD and not has_action_word(pm.own_text):
