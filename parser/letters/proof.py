@@ -65,7 +65,17 @@ from parser.letters.words import (
 )
 from parser.morph import common_word, parse, word_nick
 from parser.sender import SenderView
-from parser.vocab import cyrillic_spellings, lookup
+from parser.vocab import (
+    IN_RUSSIAN,
+    MAYBE,
+    SETTLED,
+    cyrillic_spellings,
+    decided_words,
+    doubt_verb,
+    joked,
+    lookup,
+    undecided_words,
+)
 
 # the decision left to someone else: «решает Дон», «решай сам», «на твоё усмотрение»
 _DEFER_LEMMAS: Final = ws("решать решить выбирать выбрать смотреть усмотрение")
@@ -301,12 +311,6 @@ def _skip_stands(reading: LetterReading, evidence: Evidence) -> bool:
 
 
 _LATIN_WORD: Final = re.compile(r"[a-z]+(?:'[a-z]+)?")
-#: English function words a letter in English uses where the checks read Russian ones
-_ENGLISH: Final = {
-    "and": "и", "or": "или", "maybe": "может", "perhaps": "возможно", "kidding": "шучу",
-    "joke": "шутка", "jk": "шучу", "not": "не", "no": "нет", "if": "если",
-    "tomorrow": "завтра", "later": "потом", "yesterday": "вчера",
-}  # fmt: skip
 
 
 def _in_cyrillic(evidence: Evidence) -> Evidence:
@@ -322,7 +326,7 @@ def _in_cyrillic(evidence: Evidence) -> Evidence:
     for k, t in enumerate(tokens):
         if k in nicks or not _LATIN_WORD.fullmatch(t.word):
             continue
-        spelt = (_ENGLISH[t.word],) if t.word in _ENGLISH else cyrillic_spellings(t.word)
+        spelt = (IN_RUSSIAN[t.word],) if t.word in IN_RUSSIAN else cyrillic_spellings(t.word)
         if spelt:
             tokens[k] = replace(t, word=spelt[0])
             changed = True
@@ -989,16 +993,7 @@ def _asked_after(tokens: Sequence[Token], at: int) -> bool:
     return False
 
 
-#: words of doubt after the move: «…, но боюсь», «не уверен», «подумаю ещё»
-_DOUBT_LEMMAS: Final = ws("бояться сомневаться подумать")
-_UNSURE: Final = ws("уверен уверена уверены решил решила решено знаю")
-#: a maybe right after the move's player («ну Влад наверно»), a joke said of it («(шутка)»)
-_MAYBE: Final = ws("наверно наверное может возможно мб вроде")
 _TAKE_BACK: Final = ws("или хотя ой а")
-_JOKE: Final = ws("шутка шутки шуток шучу шутю прикол jk")
-
-
-_HEDGES: Final = ws("может возможно наверное наверно вероятно мб видимо")
 _PAST_NIGHT: Final = ws("вчера позавчера")
 _THIS_NIGHT: Final = ws("сегодня сейчас теперь нынче этой эту")
 _ASKED_WHOM: Final = ws("кого кому кто кем чей чью какого")
@@ -1011,9 +1006,9 @@ def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
     Лену» decides) — the move is not final (C-2)."""
     sentence = tokens[i].sentence
     lead = [t.word for t in tokens[:i] if t.word and t.sentence == sentence]
-    if set(lead) & _SETTLED:
+    if set(lead) & SETTLED:
         return False  # «…не знаю. Пусть будет Жанна»: the choice is made
-    if set(lead) & _HEDGES:
+    if set(lead) & MAYBE:
         return True
     # «Вчера: проверяю Рокета»: the move's sentence tells of a night gone, not this one
     # in the move's own clause before its word («Вчера проверяю …»), or as the sentence's
@@ -1026,17 +1021,11 @@ def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
     words = [t.word for t in tokens[:i] if t.word and t.sentence < sentence]
     for n, w in enumerate(words[:-1]):
         near = set(words[max(n - 3, 0) : n] + words[n + 2 : n + 4])
-        if w == "не" and words[n + 1] in _UNDECIDED_YET and not near & _ASKED_WHOM:
+        # not yet decided («Пока не решил.»); «не уверен» before a move answers someone
+        # else's words
+        if w == "не" and words[n + 1] in decided_words() and not near & _ASKED_WHOM:
             return True
     return False
-
-
-#: not yet decided («Пока не решил.»); «не уверен» before a move answers someone else's words
-_UNDECIDED_YET: Final = ws("решил решила решили решено")
-#: words that settle a choice after a doubt
-_SETTLED: Final = ws(
-    "пусть ладно итак решено выбираю всё-таки все-таки давай окончательно но однако"
-)
 
 
 def _doubted(
@@ -1052,11 +1041,8 @@ def _doubted(
     words = [tokens[k].word for k in at]
     if set(words) & _DEFERRED:
         return False
-    joke = any(
-        w in _JOKE and (n == 0 or words[n - 1] not in ("не", "без", "кроме"))
-        for n, w in enumerate(words)
-    )  # not «не шучу», «без шуток»: said in earnest
-    if (words[:1] and words[0] in _MAYBE) or joke:
+    # a maybe right after the move's player («ну Влад наверно»), a joke said of it («(шутка)»)
+    if (words[:1] and words[0] in MAYBE) or joked(words):
         return True
     # «Проверяю Лену. Или нет», «…, хотя нет»: taken back, and no one named after it
     # or «Нет.» opening a sentence of its own
@@ -1066,10 +1052,9 @@ def _doubted(
         if n == 0 or words[n - 1] in _TAKE_BACK or tokens[at[n - 1]].clause_end:
             return True
     for n, w in enumerate(words):
-        if w in _UNSURE and n > 0 and words[n - 1] == "не":
-            return True
-        parses = parse(w)
-        if parses and parses[0].lemma in _DOUBT_LEMMAS and "1per" in parses[0].grammemes:
+        # «не уверен», «не решила», «не знаю»; «…, но боюсь», «подумаю ещё»
+        unsure = w in undecided_words() or w == "знаю"
+        if (unsure and n > 0 and words[n - 1] == "не") or doubt_verb(w):
             return True
     return False
 

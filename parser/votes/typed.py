@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from parser.records import ColoredSpan
-from parser.vocab import cyrillic_spellings
+from parser.vocab import IN_RUSSIAN, cyrillic_spellings
 
 __all__ = ["as_cyrillic"]
 
@@ -28,6 +28,8 @@ def _word(match: re.Match[str]) -> str:
     word = match.group()
     if word in _KEEP:
         return word
+    if word in IN_RUSSIAN:  # «jk», «maybe», «or»: the Russian word the checks read
+        return IN_RUSSIAN[word]
     spelt = cyrillic_spellings(word)
     return spelt[0] if spelt else word
 
