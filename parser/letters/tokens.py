@@ -177,32 +177,6 @@ def unquoted(text: str) -> str:
     return _QUOTED_LINE.sub("", text)
 
 
-#: where a signature begins: a line of dashes or underscores alone (the «-- » convention of
-#: mail and forums), or a sign-off line («С уважением,», «С ув.», «Искренне ваш», «Regards»)
-_SIGNATURE: Final = re.compile(
-    r"^[ \t]*(?:[-—–_]{2,}[ \t]*"
-    r"|(?:с[ \t]+уважением|с[ \t]+ув\.|искренне|best[ \t]+regards|regards)\b.*)$",
-    re.IGNORECASE | re.MULTILINE,
-)
-
-
-def unsigned(text: str) -> str:
-    """The text without its signature: everything from a line of dashes alone («--») or a
-    sign-off line («С уважением, …») on, when words stand before it. A signature is who
-    the writer is (a motto, his own nick, «мирный житель с 2004 года»), not what he says
-    tonight or today (C-2, G-N.1, P-V.1)."""
-    at = signature_start(text)
-    return text if at is None else text[:at]
-
-
-def signature_start(text: str) -> int | None:
-    """Where `text`'s signature begins (see `unsigned`), or None."""
-    for found in _SIGNATURE.finditer(text):
-        if text[: found.start()].strip():
-            return found.start()
-    return None
-
-
 def side_after_za(tokens: Sequence[Token], questions: set[int]) -> str | None:
     """«Я за мафию», «за мирных» (G-M.8): «за» and a side word."""
     for k, t in enumerate(tokens[:-1]):

@@ -18,7 +18,7 @@ from parser.votes.proof import (
     has_vote_grammar,
     proven_pick,
     said_for_later,
-    unsigned_spans,
+    unsigned_post,
 )
 from parser.votes.reasons import reason_words
 from parser.votes.records import (
@@ -201,10 +201,12 @@ def _post_vote(
     when it holds none a living voter is told of) — several players in the vote's colour
     count only when the words prove one (`parser.votes.proof`)."""
     # struck words are taken back, in the retraction check as in the reason (P-V.1)
-    own = without_struck(post) if spans else post.own_text
+    struck = bool(spans)
+    # a signature is who the author is, not his vote
+    post, spans = unsigned_post(post, spans)
+    own = without_struck(post) if struck else post.own_text
     # Russian typed in Latin letters is read as the Cyrillic it stands for
     own = as_cyrillic(own, spans)
-    own, spans = unsigned_spans(own, spans, post.body_html)
     spans = not_retracted(own, spans)
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author
