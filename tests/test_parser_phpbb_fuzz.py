@@ -109,7 +109,9 @@ def test_mutated_pages_never_raise(data: bytes) -> None:
 @given(st.binary(max_size=3000))
 def test_random_bytes_never_raise(data: bytes) -> None:
     out = _all_readers(data)
-    assert out[0] is None  # random bytes are no board's page
+    # random bytes are no board's page — unless they carry phpBB's own page mark, which
+    # hypothesis draws from the literals of the code under test (b'id="phpbb"')
+    assert out[0] is None or b"phpbb" in data.lower()
     assert all(isinstance(page, TopicPage) and page.issues for page in (out[2], out[3]))
     assert out[5] is None and out[9] is None
 
