@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from parser.latin import cyrillic_spellings
 from parser.morph import forms, parse
 from parser.nicks import fold_lookalikes
 
@@ -95,7 +96,7 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
 }
 _ENGLISH: Final[dict[str, frozenset[str]]] = {
     "kill": _w("kill kills killing shoot shoots shooting shot murder whack"),
-    "check": _w("check checks checking investigate inspect"),
+    "check": _w("check checks checking investigate inspect чек"),  # «чек Ване»: chat slang
     "heal": _w("heal heals healing save saves cure хил хилл хилю хилка"),
     "block": _w("visit visits visiting block blocks blocking invite invites seduce"),
     "beat": _w("beat beats beating"),
@@ -225,27 +226,6 @@ def lookup(word: str) -> Word | None:
 
 _LATIN_WORD: Final = re.compile("[a-z']{3,}")
 TRANSLIT_CONFIDENCE: Final = 0.85  # Russian typed in Latin letters: «ubivayu», «zasada»
-# spellings of one sound in the common schemes, brought to the one cyrtranslit reads
-_SCHEMES: Final = (("shch", "sč"), ("ja", "ya"), ("ju", "yu"), ("jo", "yo"), ("je", "ye"),
-                   ("x", "ks"), ("w", "v"), ("'", ""))  # fmt: skip
-
-
-def cyrillic_spellings(word: str) -> tuple[str, ...]:
-    """The Cyrillic spellings of a Latin-typed Russian word (lower case, ё→е), in a fixed
-    order: first through the one scheme cyrtranslit reads (the common schemes brought to it
-    by `_SCHEMES`), then the word as typed («ubivayu», «ubivaju» → «убиваю»)."""
-    import cyrtranslit
-
-    plain = word
-    for old, new in _SCHEMES:
-        plain = plain.replace(old, new)
-    out: list[str] = []
-    # a fixed order, so the reading never depends on a set's order (a process's hash seed)
-    for latin in dict.fromkeys((plain, word)):
-        cyr = str(cyrtranslit.to_cyrillic(latin, "ru")).replace("ё", "е")
-        if re.fullmatch("[а-я]+(?:-[а-я]+)*", cyr) and cyr not in out:
-            out.append(cyr)
-    return tuple(out)
 
 
 def _transliterated(word: str) -> Word | None:
@@ -301,7 +281,9 @@ def _typo(word: str) -> Word | None:
 
 #: a maybe — in the sentence before a move or vote («Может быть, проверяю …»), or right after
 #: its player («ну Влад наверно», «<Валера> наверное»); not «наверняка», which is sure
-MAYBE: Final = _w("может возможно наверное наверно вероятно видимо вроде мб")
+MAYBE: Final = _w("может возможно наверное наверно вероятно видимо вроде мб походу скорее")
+#: a one-word «не знаю» in chat: «хз»
+UNSURE_WORDS: Final = _w("хз незнаю")
 #: English function words a post or letter typed in English uses where the readers' checks
 #: read Russian ones: a joke, a maybe, «или», «не», «завтра» said in English
 IN_RUSSIAN: Final = {
@@ -322,10 +304,10 @@ _JOKE_TYPED: Final = _w("шутю jk")
 #: the sender's own verbs of doubt (first person): «боюсь», «сомневаюсь», «подумаю»
 DOUBT_LEMMAS: Final = _w("бояться сомневаться подумать")
 #: «не» before these says the sender has not decided or is unsure: «не решил(а)», «не решено»,
-#: «не уверен(а)» (pymorphy3's short forms of «уверенный» are spelt «уверенна», so its four
-#: forms are given here)
+#: «не уверен(а)», «не точно» (pymorphy3's short forms of «уверенный» are spelt «уверенна»,
+#: so its four forms are given here)
 _DECIDE_LEMMA: Final = "решить"
-_SURE: Final = _w("уверен уверена уверено уверены")
+_SURE: Final = _w("уверен уверена уверено уверены точно")
 
 
 @lru_cache(maxsize=1)

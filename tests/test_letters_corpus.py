@@ -42,7 +42,7 @@ from mafiabot.daemon.moves import receipt
 from parser.letters.reader import read_letter
 from parser.letters.reading import LetterReading
 from parser.nicks import NickResolver
-from parser.sender import TARGET_REASONS, at_turn, cast_state, sender_view
+from parser.sender import TARGET_REASONS, SenderView, at_turn, cast_state, sender_view
 
 LETTERS = Path(__file__).parent / "letters"
 HELDOUT = LETTERS / "heldout"
@@ -109,6 +109,12 @@ def _answered(got: LetterReading, sender: str, state: GameState) -> LetterReadin
     return got
 
 
+def _member_kill(view: SenderView, expect: dict[str, Any], got: LetterReading) -> bool:
+    """A PEFL clan member's kill letter (not his Don's), as the host reads it and as read."""
+    kill = expect.get("action") == "kill" and got.kind == "move" and got.action == "kill"
+    return kill and view.ruleset == "pefl" and bool(view.clan_mates) and not view.is_don
+
+
 def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[str], list[str]]:
     """(letters, misses, silent misreadings, known misses read right after all): of the
     reader's reading alone, or (``answered``) of the reading as the player is answered."""
@@ -128,7 +134,13 @@ def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[s
             if got.code == "conditional" and "action" in row["expect"]:
                 # the move the host reads, told to stand unless the godfather sends one
                 got = dataclasses.replace(got, code=None, text="")
-        verdict = _verdict(row["expect"], got)
+        expect = row["expect"]
+        if _member_kill(view, expect, got):
+            # P-M.8: a member's kill is carried out by its sender, whatever executor it names
+            # (the engine's own rule, `check_kill`): the executor named is no part of it
+            expect = {**expect, "executor": row["from"]}
+            got = dataclasses.replace(got, executor=row["from"])
+        verdict = _verdict(expect, got)
         line = (
             f"{name}:{number} {row['from']}: {row['text']!r} → {got.to_json()} "
             f"(expected {row['expect']})"

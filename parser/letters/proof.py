@@ -32,6 +32,7 @@ from itertools import pairwise
 from typing import Final
 
 from engine.words_ru import ACTION_WORDS
+from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
 from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
 from parser.letters.questions import bad_target, question_reading
@@ -69,7 +70,7 @@ from parser.vocab import (
     IN_RUSSIAN,
     MAYBE,
     SETTLED,
-    cyrillic_spellings,
+    UNSURE_WORDS,
     decided_words,
     doubt_verb,
     joked,
@@ -115,7 +116,9 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
     if _no_move_at_all(reading, evidence):
         return LetterReading()
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
-        return reading
+        # a Don elected who may not be Don (P-S.2) is refused with the rule's reason
+        elected = reading.kind == "move" and reading.action == "don"
+        return (_target_bound(reading, view) if elected else None) or reading
     evidence = _in_cyrillic(evidence)
     back = _taken_back(reading, evidence, view)
     if back is not None:
@@ -381,6 +384,7 @@ _FORBIDDEN_WHY: Final = {
     "repeated_target": "этого игрока вы уже выбирали, повторять нельзя",
     "already_beaten": "этого игрока уже избивали в этой игре, дважды нельзя",
     "self_heal_used": "себя доктор лечит только раз за игру, и этот раз уже был",
+    "not_eligible": "доном может стать только живой рядовой мафиози вашего клана",
 }
 _EXECUTOR_WHY: Final = {
     "executor_not_in_clan": "исполнитель должен быть живым членом вашего клана",
@@ -550,6 +554,9 @@ def _unread_people(reading: LetterReading, evidence: Evidence, view: SenderView)
     for m in evidence.mentions:
         if m.kind not in ("unknown", "ambiguous") or m.negated or m.gone:
             continue
+        if m.kind == "unknown" and _listed_before_target(tokens, m, reading, evidence):
+            out.append(m)  # «проверяю Миху и Ксюшу»: a first player of the move's own list
+            continue
         if m.kind == "unknown" and not _names_someone(tokens, m):
             continue
         if m.start in evidence.executors or m.start in evidence.withdrawn:
@@ -573,6 +580,19 @@ def _joined_to_target(
         return False
     ends = {t.end for t in evidence.mentions if t.kind == "nick" and t.nick in reading.targets}
     return m.start - 1 in ends and not tokens[m.start - 2].clause_end
+
+
+def _listed_before_target(
+    tokens: Sequence[Token], m: Mention, reading: LetterReading, evidence: Evidence
+) -> bool:
+    """A name-like word right before «и»/«или» whose next word is a place of the move's
+    target: the list's other player, whom the reading leaves out."""
+    if m.end + 1 >= len(tokens) or tokens[m.end].word not in _LISTED:
+        return False
+    if tokens[m.end - 1].clause_end or not tokens[m.start].raw[:1].isupper():
+        return False
+    starts = {t.start for t in evidence.mentions if t.kind == "nick" and t.nick in reading.targets}
+    return m.end + 1 in starts
 
 
 _OBJECT_CASES: Final = frozenset({"accs", "gent", "datv", "ablt", "loct", "acc2", "gen2"})
@@ -994,6 +1014,8 @@ def _asked_after(tokens: Sequence[Token], at: int) -> bool:
 
 
 _TAKE_BACK: Final = ws("или хотя ой а")
+#: the subject of a remark of its own: «походу он комиссар», «вроде она мафия»
+_SUBJECTS: Final = ws("он она они это")
 _PAST_NIGHT: Final = ws("вчера позавчера")
 _THIS_NIGHT: Final = ws("сегодня сейчас теперь нынче этой эту")
 _ASKED_WHOM: Final = ws("кого кому кто кем чей чью какого")
@@ -1039,10 +1061,14 @@ def _doubted(
     another night («завтра подумаю»)."""
     at = [k for k in range(i + 1, len(tokens)) if tokens[k].word]
     words = [tokens[k].word for k in at]
+    # a maybe right after the move's player («Ирку убью наверное. или нет»), unless it is
+    # about another night («…, может завтра Лису») or opens a remark with its own subject
+    # («чек Вовану, походу он комиссар»)
+    if words[:1] and words[0] in MAYBE and not set(words[1:3]) & (_DEFERRED | _SUBJECTS):
+        return True
     if set(words) & _DEFERRED:
         return False
-    # a maybe right after the move's player («ну Влад наверно»), a joke said of it («(шутка)»)
-    if (words[:1] and words[0] in MAYBE) or joked(words):
+    if joked(words):  # a joke said of it («(шутка)»)
         return True
     # «Проверяю Лену. Или нет», «…, хотя нет»: taken back, and no one named after it
     # or «Нет.» opening a sentence of its own
@@ -1052,9 +1078,9 @@ def _doubted(
         if n == 0 or words[n - 1] in _TAKE_BACK or tokens[at[n - 1]].clause_end:
             return True
     for n, w in enumerate(words):
-        # «не уверен», «не решила», «не знаю»; «…, но боюсь», «подумаю ещё»
+        # «не уверен», «не решила», «не знаю», «хз»; «…, но боюсь», «подумаю ещё»
         unsure = w in undecided_words() or w == "знаю"
-        if (unsure and n > 0 and words[n - 1] == "не") or doubt_verb(w):
+        if (unsure and n > 0 and words[n - 1] == "не") or doubt_verb(w) or w in UNSURE_WORDS:
             return True
     return False
 

@@ -39,6 +39,7 @@ def tokenize(text: str) -> list[Token]:
     for line in text.splitlines():
         parts = line.split()
         words = [_PUNCT_EDGES.sub("", casefold_key(raw)) for raw in parts]
+        brackets = 0  # brackets opened and not yet closed on the line
         for n, raw in enumerate(parts):
             last = n == len(parts) - 1
             # pure punctuation («—», «:») becomes "" so that it is skipped like filler
@@ -52,7 +53,13 @@ def tokenize(text: str) -> list[Token]:
             ends_sentence = bool(_SENTENCE_END.search(raw)) and not marker and not abbr
             if ends_sentence and _pause(raw, word, words[n + 1] if not last else ""):
                 ends_sentence = False
-            tokens.append(Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence))
+            # «режу Шречка) кст …»: a smiley closes the clause as a comma would; a bracket
+            # closing one opened before it on the line does not
+            brackets += raw.count("(") - raw.count(")")
+            smiley = raw.endswith(")") and brackets < 0 and word != ""
+            brackets = max(brackets, 0)
+            ended = bool(_CLAUSE_END.search(raw)) or last or smiley
+            tokens.append(Token(raw, word, ended, sentence))
             # a line break ends a clause (a nick never spans lines) but not a sentence:
             # «Проверяю:» on one line and the nick on the next is one move
             if ends_sentence:
@@ -175,6 +182,24 @@ def unquoted(text: str) -> str:
     if ">" not in text:
         return text
     return _QUOTED_LINE.sub("", text)
+
+
+def sides_refused(tokens: Sequence[Token], questions: set[int]) -> tuple[set[str], set[str]]:
+    """(sides said, sides refused) by their words outside questions: a side word in a clause
+    with «не», «нет», «против» is refused («За мафию играть не хочу»), any other is said.
+    Only where one is refused does this decide the choice (G-M.8: «Я за мирных» after it)."""
+    said: set[str] = set()
+    refused: set[str] = set()
+    for k, t in enumerate(tokens):
+        side = "town" if t.word in SIDE_TOWN else "mafia" if t.word in SIDE_MAFIA else None
+        if side is None or t.sentence in questions:
+            continue
+        clause = {c.word for c in clause_of(tokens, k)}
+        (refused if clause & _REFUSING else said).add(side)
+    return said - refused, refused
+
+
+_REFUSING: Final = frozenset(("не", "нет", "против", "not", "никогда"))
 
 
 def side_after_za(tokens: Sequence[Token], questions: set[int]) -> str | None:

@@ -9,7 +9,15 @@ from typing import Final
 
 from parser.morph import lemmas
 from parser.records import ColoredSpan
-from parser.vocab import MAYBE, SETTLED, decided_words, joke_words, joked, undecided_words
+from parser.vocab import (
+    MAYBE,
+    SETTLED,
+    UNSURE_WORDS,
+    decided_words,
+    joke_words,
+    joked,
+    undecided_words,
+)
 from parser.votes.names import CUE_LEMMAS
 from parser.votes.records import WORD_RE
 
@@ -352,6 +360,8 @@ def _taken_back_later(tail: Sequence[str]) -> bool:
     return False
 
 
+# the subject of a remark of its own after the nick: «вроде она мафия»
+_SUBJECTS: Final = frozenset(("он", "она", "они", "это"))
 # a doubt that ends its clause («…не уверен», «не знаю.»)
 _CLAUSE_CLOSE: Final = re.compile(r"[.!?…,]")
 # the vote taken back after the nick: «хотя нет», «или нет», «или все-таки нет»
@@ -365,12 +375,16 @@ def in_doubt(after: str) -> bool:
     «не уверен», «не знаю» closing its clause. A doubt leaves the post's whole choice open:
     no coloured nick of it is a proven vote (P-V.1, G-N.1)."""
     own = DASH.split(after.replace("ё", "е"), 1)[0]
-    # a maybe right after the nick («<Валера> наверное», «<Жора> может быть…»)
-    if set(WORD_RE.findall(own)[:1]) & MAYBE:
+    # a maybe right after the nick («<Валера> наверное», «<Жора> может быть…»), not one
+    # opening a remark with its own subject («<Рокки>, вроде она вчера путалась»)
+    first = WORD_RE.findall(own)[:2]
+    if set(first[:1]) & MAYBE and not set(first[1:]) & _SUBJECTS:
         return True
-    # «не уверен», «не знаю» closing its clause
+    # «не уверен», «не знаю», «хз» closing its clause
     for clause in _CLAUSE_CLOSE.split(own):
         last = WORD_RE.findall(clause)[-2:]
+        if last[-1:] and last[-1] in UNSURE_WORDS:
+            return True
         if last[:1] == ["не"] and last[1:] and (last[1] in undecided_words() or last[1] == "знаю"):
             return True
     # the sender says after the nick, reason or not, that she has not decided: «<X> —
@@ -420,4 +434,4 @@ def _wished(words: Sequence[str]) -> bool:
 def _doubt_cue(low: str) -> bool:
     """A cheap first look: whether the post says any word of doubt or of a joke at all."""
     words = set(WORD_RE.findall(low.replace("ё", "е")))
-    return bool(words & MAYBE or words & joke_words())
+    return bool(words & MAYBE or words & UNSURE_WORDS or words & joke_words())

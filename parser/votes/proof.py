@@ -47,6 +47,7 @@ __all__ = [
     "has_vote_grammar",
     "proven_pick",
     "said_for_later",
+    "told_of",
     "unsigned_post",
     "words_end",
 ]
@@ -230,6 +231,18 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
     # that is itself a word of the sentence («<Потом> позеленю»: the adverb and its verb)
     after = _WORD.findall(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])[:2]
     return not word_nick(pick.match.nick) and any(is_cue(w) or _green(w) for w in after)
+
+
+def told_of(own_text: str, pick: Pick) -> bool:
+    """«кст <Таня> вчера смешно пошутила про кота»: the nick is the subject of a verb in the
+    past tense in its clause — a story told about the player, no vote (G-N.1, P-V.1)."""
+    low = own_text.casefold().replace("ё", "е")
+    text = pick.span.text.casefold().replace("ё", "е")
+    at = low.find(text)
+    if at < 0:
+        return False
+    clause = _AFTER_END.split(low[at + len(text) :], maxsplit=1)[0]
+    return any(_told(w) for w in _WORD.findall(clause)[:4])
 
 
 def said_for_later(own_text: str, pick: Pick) -> bool:
