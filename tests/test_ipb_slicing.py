@@ -324,6 +324,33 @@ _HEAD_EDITS: tuple[tuple[str, str], ...] = (
     ("<a ", "<img alt='showuser=3'><a "),
     ("<table", "<!DOCTYPE html><table"),
     ("<table", "<title>t</title><table"),
+    # quoted values holding markup-like text (an alt naming a tag, a script in an attribute):
+    # the marks the string search looks for may lie inside one
+    (
+        "<span class='normalname'>",
+        "<img src='x.gif' alt='<span class=\"normalname\">Ложный</span>'><span class='normalname'>",
+    ),
+    (
+        "<span class='normalname'>",
+        '<a href="#" onclick="if (n > 0) { s = \'<span class=normalname>Ложный</span>\'; }">'
+        "</a><span class='normalname'>",
+    ),
+    (
+        "<span class='postdetails'>",
+        "<b title=\"<span class='postdetails'>01.01.2001 - 10:00</span>\">x</b>"
+        "<span class='postdetails'>",
+    ),
+    ("<span class='normalname'>", "<i title='a > b'>x</i><span class='normalname'>"),
+    (
+        "<span class='normalname'>",
+        "<a title=\"x > <span class='normalname'>Ложный</span>\"></a><span class='normalname'>",
+    ),
+    ("<a ", "<img alt='<a href=\"index.php?showuser=77\">'><a "),
+    # a mark inside another tag is an attribute's name there, not a tag
+    ("<span class='normalname'>", "<b <span class='normalname'>Ложный</span>"),
+    ("<span class='normalname'>", "<img alt='a > b' <span class='normalname'>Ложный</span>"),
+    # a quote inside a plain value is text: the tag ends at the first ">"
+    ("<span class='normalname'>", "<span class='normalname'><b a=x\"y>Н\">"),
 )
 
 
