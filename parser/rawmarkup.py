@@ -97,13 +97,13 @@ def markup_ok(html: str, start: int, end: int) -> bool:
         return True
     if _TOKENIZER_MARK.search(html, start, end) is not None:
         return False
-    i = html.find("<!--", start, end)
-    while i >= 0:
-        close = html.find("-->", i + 4)
-        if close < 0 or html.find("--!>", i + 4, close) >= 0:
-            return False  # unclosed, or closed early by "--!>"
-        i = html.find("<!--", close + 3, end)
-    return True
+    first = html.find("<!--", start, end)
+    if first < 0:
+        return True
+    # every comment opened here is closed, none early by "--!>": the last opening's close
+    # follows every opening, and no "--!>" stands between the first opening and that close
+    close = html.find("-->", html.rfind("<!--", first, end) + 4)
+    return close >= 0 and html.find("--!>", first + 4, close) < 0
 
 
 def in_comment(html: str, pos: int, start: int = 0) -> bool:
@@ -133,13 +133,16 @@ def opens_tag(html: str, pos: int, start: int = 0) -> bool:
     last = html.rfind("<", start, pos)
     if last >= 0:
         gt = html.rfind(">", last, pos)
-        if gt < 0 or "'" in html[gt:pos] or '"' in html[gt:pos]:
+        if gt < 0:
             return False
-    for quote in ("'", '"'):
-        at = html.rfind(quote, start, pos)
-        if at > start and html[at - 1] in _OPENER_BEFORE and _opens_value(html, at, start):
+        between = html[gt:pos]  # the text before the tag: mostly a line's indent
+        if "'" in between or '"' in between:
             return False
-    return True
+    at = html.rfind("'", start, pos)
+    if at > start and html[at - 1] in _OPENER_BEFORE and _opens_value(html, at, start):
+        return False
+    at = html.rfind('"', start, pos)
+    return not (at > start and html[at - 1] in _OPENER_BEFORE and _opens_value(html, at, start))
 
 
 def _opens_value(html: str, quote: int, start: int) -> bool:
