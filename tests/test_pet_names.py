@@ -164,3 +164,24 @@ def test_G_M_8_a_side_refused_is_never_the_choice(text: str, side: str | None) -
     assert view is not None
     got = read_letter(text, view, resolver=NickResolver(view.living))
     assert (got.side if got.kind == "move" else None) == side
+
+
+def test_C_3_the_senders_own_nick_as_another_players_case_form_is_that_player() -> None:
+    cast: dict[str, Any] = {
+        "ruleset": "pefl",
+        "turn": 2,
+        "players": {"Евгения": {"role": "doctor"}, "Евгений": {"role": "civilian"}},
+    }
+    view = sender_view(cast_state(cast), "Евгения")
+    assert view is not None
+    got = read_letter("лечу Евгения, он вчера просил", view, resolver=NickResolver(view.living))
+    assert (got.kind, got.action, got.targets) == ("move", "heal", ("Евгений",))
+    # a nick that is no other player's case form stays the sender's: a self-heal, refused
+    alone: dict[str, Any] = {
+        **cast,
+        "players": {"Евгения": {"role": "doctor"}, "Фома": {"role": "civilian"}},
+    }
+    view = sender_view(cast_state(alone), "Евгения")
+    assert view is not None
+    got = read_letter("лечу Евгения", view, resolver=NickResolver(view.living))
+    assert got.kind == "refused" and got.code == "forbidden_target"
