@@ -47,6 +47,7 @@ __all__ = [
     "has_vote_grammar",
     "proven_pick",
     "said_for_later",
+    "stored_words_end",
     "told_of",
     "unsigned_post",
     "words_end",
@@ -308,11 +309,13 @@ def words_end(post: Post) -> int:
     body's lines."""
     if post.words_end is not None:
         return post.words_end
-    return _stored_words_end(post.body_html, post.own_text)
+    return stored_words_end(post.body_html, post.own_text)
 
 
 @lru_cache(maxsize=256)
-def _stored_words_end(body_html: str, own_text: str) -> int:
+def stored_words_end(body_html: str, own_text: str) -> int:
+    """Where the own words of a record stored without its cut end: its stored body read
+    once by the Invision body reader, whose own text keeps the body's lines."""
     if not may_sign(own_text):
         return len(own_text)
     at = signature_in(stored_body(body_html).own_text, own_text)
