@@ -25,7 +25,8 @@ from parser.letters.executor import (
 from parser.letters.infer import without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.proof import Evidence, prove, put_off
-from parser.letters.reading import DEFAULT_THRESHOLD, LetterReading
+from parser.letters.questions import question_reading
+from parser.letters.reading import DEFAULT_THRESHOLD, EXAMPLE, UNDECIDED, LetterReading
 from parser.letters.reported import (
     declines,
     heard_mentions,
@@ -34,6 +35,7 @@ from parser.letters.reported import (
     reported_move,
     reports,
 )
+from parser.letters.spoken import asks_itself, self_answer, spoken_marks
 from parser.letters.tokens import (
     question_sentences,
     question_tags,
@@ -45,6 +47,7 @@ from parser.letters.words import NEG
 from parser.nicks import NickResolver
 from parser.sender import SenderView
 from parser.signature import unsigned
+from parser.vocab import lookup
 
 
 def read_letter(
@@ -56,8 +59,27 @@ def read_letter(
 ) -> LetterReading:
     """Read one letter from `view.nick` (see the module docstring)."""
     resolver = resolver or NickResolver(view.living)
-    reading, evidence = _read(text, view, resolver, threshold)
-    return prove(reading, evidence, view)
+    text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
+    # «Кого лечить? Наверное Галю. Хотя нет. Да, Галю»: the answer the sender settled on
+    settled = self_answer(text)
+    reading, evidence = _read(settled or text, view, resolver, threshold)
+    proven = prove(reading, evidence, view)
+    if settled is None and proven.kind == "none" and asks_itself(text):
+        return question_reading(
+            UNDECIDED,
+            "Вы спрашиваете себя, кого выбрать, и не ответили окончательно. Пришлите ход "
+            f"одним ником, например: «{EXAMPLE.get(_asked_action(text), 'Ход Ник')}».",
+        )
+    return proven
+
+
+def _asked_action(text: str) -> str:
+    tokens = tokenize(text)
+    for t in tokens:
+        found = lookup(t.word)
+        if found is not None and len(found.actions) == 1:
+            return next(iter(found.actions))
+    return ""
 
 
 def _read(

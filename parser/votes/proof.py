@@ -255,7 +255,13 @@ def said_for_later(own_text: str, pick: Pick) -> bool:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     before = _WORD.findall(low[start:at])
-    return any(a in _LATER and (is_cue(b) or _green(b)) for a, b in pairwise(before))
+    if any(a in _LATER and (is_cue(b) or _green(b)) for a, b in pairwise(before)):
+        return True
+    # «завтра <Лимона> проголосую, а сегодня пас»: a word of later right before the pick
+    # and the vote word right after it, in the pick's clause
+    end = at + len(pick.span.text)
+    after = _WORD.findall(_AFTER_END.split(low[end:], maxsplit=1)[0])[:2]
+    return bool(before) and before[-1] in _LATER and any(is_cue(b) or _green(b) for b in after)
 
 
 def _green(word: str) -> bool:
