@@ -9,17 +9,19 @@ import logging
 import secrets
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from mafiabot.config import Config, ConfigError
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.game import Daemon
 from mafiabot.dbfile import cookie_path
 from mafiabot.memory_board import MemoryBoard
-from mafiabot.newspaper.render import Renderer
 from mafiabot.store import Store
 from poster.outbox import new_game_token
 from scraper.board import BoardClient
+
+if TYPE_CHECKING:
+    from mafiabot.newspaper.render import Renderer
 
 
 def detect_kind(url: str, transport: Any = None) -> str:

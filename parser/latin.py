@@ -1,8 +1,11 @@
 """Russian letters spelt in Latin ones: the one table the nick resolver (`parser.nicks`, its
-transliteration tier) and the sound reading of Latin nicks (`parser.nameforms`) share."""
+transliteration tier) and the sound reading of Latin nicks (`parser.nameforms`) share; and
+back, Russian typed in Latin letters read as its Cyrillic spellings (`cyrillic_spellings`),
+for the readers' words and the name forms alike."""
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 # A plain Russian → Latin table in the spirit of the passport/BGN schemes players know
@@ -21,3 +24,26 @@ CYR_TO_LAT: Final = str.maketrans(
 def spelt_in_latin(word: str) -> str:
     """A lower-case Cyrillic word letter by letter in the Latin table (х as kh)."""
     return word.translate(CYR_TO_LAT)
+
+
+# spellings of one sound in the common schemes, brought to the one cyrtranslit reads
+_SCHEMES: Final = (("shch", "sč"), ("ja", "ya"), ("ju", "yu"), ("jo", "yo"), ("je", "ye"),
+                   ("x", "ks"), ("w", "v"), ("'", ""))  # fmt: skip
+
+
+def cyrillic_spellings(word: str) -> tuple[str, ...]:
+    """The Cyrillic spellings of a Latin-typed Russian word (lower case, ё→е), in a fixed
+    order: first through the one scheme cyrtranslit reads (the common schemes brought to it
+    by `_SCHEMES`), then the word as typed («ubivayu», «ubivaju» → «убиваю»)."""
+    import cyrtranslit
+
+    plain = word
+    for old, new in _SCHEMES:
+        plain = plain.replace(old, new)
+    out: list[str] = []
+    # a fixed order, so the reading never depends on a set's order (a process's hash seed)
+    for latin in dict.fromkeys((plain, word)):
+        cyr = str(cyrtranslit.to_cyrillic(latin, "ru")).replace("ё", "е")
+        if re.fullmatch("[а-я]+(?:-[а-я]+)*", cyr) and cyr not in out:
+            out.append(cyr)
+    return tuple(out)

@@ -228,3 +228,116 @@ def hypocoristic_kind(form: str, name: str) -> str | None:
         if core in guess:
             return "guess"
     return None
+
+
+# -- pet names whose letters differ from the name: data ---------------------------------------
+
+#: Russian given names and the stems their everyday pet names start with, where the rules
+#: above cannot reach them: a consonant the name lacks (Саша, Шура of Александр; Женя, Жека
+#: of Евгений; Гоша, Жора of Георгий; Лёха of Алексей; Ксюха of Ксения; Ваня of Иван), a
+#: later syllable (Митя of Дмитрий, Настя of Анастасия, Толя of Анатолий, Коля of Николай),
+#: another sound (Вова of Владимир, Яша of Яков) — the common pet names, not every rarer
+#: one. It is data: the package index has no maintained library of Russian names and their
+#: diminutives that ships its table. A pet name is a stem and a pet ending or nothing
+#: (`PET_TAILS`); a stem may belong to several names (Саша: Александр and Александра), and a
+#: pet form that fits two living players is asked about, never read (`parser.nicks`). A name
+#: the table holds is read by the table alone: «Дима» is no Владимир, whatever its letters.
+#: ё is written е.
+PET_STEMS: Final[dict[str, tuple[str, ...]]] = {
+    "александр": ("саш", "шур", "сан"),
+    "александра": ("саш", "шур", "сан"),
+    "алексей": ("леш", "лех", "алеш"),
+    "анастасия": ("наст",),
+    "анатолий": ("тол",),
+    "анна": ("ан", "нюр", "нют", "нюш"),
+    "валентин": ("вал",),
+    "валентина": ("вал",),
+    "василий": ("вас",),
+    "виктор": ("вит",),
+    "виктория": ("вик",),
+    "владимир": ("вов", "волод"),
+    "владислав": ("влад", "слав"),
+    "вячеслав": ("слав",),
+    "святослав": ("свят", "слав"),
+    "ярослав": ("яр", "слав"),
+    "ростислав": ("слав",),
+    "мирослав": ("мир", "слав"),
+    "бронислав": ("слав",),
+    "галина": ("гал",),
+    "геннадий": ("ген",),
+    "георгий": ("гош", "жор", "гог"),
+    "григорий": ("гриш",),
+    "дарья": ("даш",),
+    "дмитрий": ("дим", "мит"),
+    "евгений": ("жен", "жек"),
+    "евгения": ("жен", "жек"),
+    "екатерина": ("кат",),
+    "елена": ("лен",),
+    "елизавета": ("лиз",),
+    "иван": ("ван",),
+    "ирина": ("ир",),
+    "ксения": ("ксю",),
+    "любовь": ("люб",),
+    "людмила": ("люд", "мил"),
+    "мария": ("маш", "мар", "мус"),
+    "михаил": ("миш", "мих"),
+    "надежда": ("над",),
+    "наталья": ("нат",),
+    "наталия": ("нат",),
+    "николай": ("кол",),
+    "ольга": ("ол",),
+    "павел": ("паш",),
+    "петр": ("пет",),
+    "семен": ("сем",),
+    "сергей": ("сер",),
+    "софья": ("сон", "соф"),
+    "софия": ("сон", "соф"),
+    "станислав": ("стас", "слав"),
+    "татьяна": ("тан",),
+    "федор": ("фед",),
+    "юлия": ("юл",),
+    "юрий": ("юр",),
+    "яков": ("яш",),
+}
+#: the endings a pet name puts after its stem (ё as е): Саш|а, Сань|ка, Лёх|а, Тол|ян, Вов|ан,
+#: Дим|он, Жор|ик, Сан|ек, Ксю|ша, Ксю|ха, Кат|юха, Мар|уся, Ир|ишка, Мит|яй, Нат|аха
+PET_TAILS: Final = _HYPO_TAILS | frozenset(
+    ("ша", "ха", "ька", "я", "ик", "ек", "ок", "ян", "ан", "он", "яй", "уся", "юся", "ишка",
+     "иша", "аша", "аха", "ежа", "енька", "ечка", "очка", "ушка", "юшка", "уля", "юля")
+)  # fmt: skip
+#: endings of a boy's pet name only (Санёк, Шурик, Толян, Вован, Димон, Митяй): no form of a
+#: woman's name
+_MASCULINE_TAILS: Final = frozenset(("ек", "ок", "ик", "ян", "ан", "он", "яй", "чик"))
+
+
+def feminine(name: str) -> bool:
+    """Whether a full name of the table is a woman's."""
+    return name.endswith(("а", "я")) or name == "любовь"
+
+
+@lru_cache(maxsize=4096)
+def tabled_pets(form: str) -> frozenset[tuple[str, str]]:
+    """(full name, stem) of each pet name of `PET_STEMS` that `form` (a nominative, lower
+    case, ё as е) is: a stem and a pet ending, or a stem of three letters or more alone
+    («Ксю», «Стас»); a boy's ending only for a man's name."""
+    out: set[tuple[str, str]] = set()
+    for name, stems in PET_STEMS.items():
+        if form == name:
+            continue
+        for stem in stems:
+            if not form.startswith(stem):
+                continue
+            tail = form[len(stem) :]
+            if (tail in PET_TAILS or (not tail and len(stem) >= 3)) and not (
+                tail in _MASCULINE_TAILS and feminine(name)
+            ):
+                out.add((name, stem))
+    return frozenset(out)
+
+
+def name_pets(name: str) -> frozenset[tuple[str, str]]:
+    """(full name, stem) of the pet names a nick's given name (lower case, ё as е) may be
+    called by: every stem of a full name the table holds; only its own stem for a nick that
+    is a pet name itself (Tolik: Толя, Толян; not another pet name of Анатолий)."""
+    own = frozenset((name, stem) for stem in PET_STEMS.get(name, ()))
+    return own | tabled_pets(name)

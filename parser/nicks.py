@@ -52,7 +52,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
@@ -302,7 +302,12 @@ def translit_key(text: str) -> str:
     for old, new in _LATIN_LOOSE:
         if old in out:
             out = out.replace(old, new)
+    if "j" in out:  # й as j before a consonant or at the end (Chajnik, Sergej): чайник
+        out = _J_AS_Y.sub("y", out)
     return out
+
+
+_J_AS_Y: Final = re.compile("j(?![aeiouy])")
 
 
 _SOFT_C: Final = re.compile(r"c(?=[eiy])")
@@ -669,17 +674,23 @@ def diminutive_match(
     capital = any_case or text.lstrip("@«\"'([")[:1].isupper()
     if " " in key and capital:
         return _heard_words(resolver, text)
-    if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
+    typed = _EDGE_JUNK.sub("", casefold_key(text))  # its letters: the key folds look-alikes
+    if len(typed) >= 4 and _LATIN_WORD.fullmatch(typed):
+        return _typed_in_latin(resolver, text, typed, any_case=any_case)
+    if len(key) < 3 or not _CYRILLIC_WORD.fullmatch(key):
         return None
+    if len(key) == 3:  # «Ксю»: a three-letter pet name only by the table
+        return _tabled_only(resolver, key)
     from parser.morph import lemmas  # only when the cheaper readings found nothing
+    from parser.nameforms import word_forms
 
     found: dict[str, None] = {}
-    for form in {key, *lemmas(key)}:
+    for form in dict.fromkeys((key, *lemmas(key), *word_forms(key))):
         for suffix in _DIMINUTIVE:
             stem = form[: -len(suffix)]
             if not form.endswith(suffix) or len(stem) < 3:
                 continue
-            for base in (stem, stem + "а", stem + "я", stem + "ь"):
+            for base in _bases(stem):
                 m = resolver.resolve_strict(base, _BASE_TIERS)
                 if m is not None:
                     found.update(dict.fromkeys(m.candidates if m.nick is None else (m.nick,)))
@@ -708,6 +719,121 @@ def diminutive_match(
             text, None, "diminutive", DIMINUTIVE_CONFIDENCE, AMBIGUOUS_NICK, tuple(found)
         )
     return None
+
+
+def _bases(stem: str) -> tuple[str, ...]:
+    """The names a stem left by a diminutive suffix may stand for: itself, with «а», «я» or
+    «ь» back on, and with the consonant a suffix softens put back (Шре|ч|ка of Shrek, Дру|ж|ок
+    of Друг, Лё|ш|ка of Лёха)."""
+    out = [stem, stem + "а", stem + "я", stem + "ь"]
+    hard = _SOFTENED_BACK.get(stem[-1])
+    if hard is not None:
+        out += [stem[:-1] + hard, stem[:-1] + hard + "а"]
+    return tuple(out)
+
+
+_SOFTENED_BACK: Final = {"ч": "к", "ж": "г", "ш": "х"}
+_LATIN_WORD: Final = re.compile("[a-z]+")
+
+
+def _typed_in_latin(
+    resolver: NickResolver, text: str, key: str, *, any_case: bool
+) -> NickMatch | None:
+    """A Russian name form typed in Latin letters («Mishu», «Lyohu», «Maksimku»): read as
+    its Cyrillic spellings (the letter reader's transliteration), each as a case form of a
+    nick and then as a pet form, the first that names anyone deciding."""
+    from parser.latin import cyrillic_spellings
+
+    for cyr in cyrillic_spellings(key):
+        shown = cyr.capitalize() if text.lstrip("@«\"'([")[:1].isupper() else cyr
+        m = resolver.resolve_strict(shown, ("inflected", "lemma"))
+        if m is None:
+            m = diminutive_match(resolver, shown, any_case=any_case)
+        if m is not None and (m.ok or m.candidates):
+            return replace(m, query=text)
+    return None
+
+
+def _tabled_only(resolver: NickResolver, key: str) -> NickMatch | None:
+    """A three-letter word read only as a pet name of the table («Ксю» for Ксения)."""
+    from parser.morph import parse
+
+    if any(r.known and not r.grammemes & _PROPER_TAGS for r in parse(key)):
+        return None  # «кол», «сан»: a word of the dictionary
+    found = _tabled(resolver, (key,))
+    if found is None or not found[0]:
+        return None
+    return _found_match(key, found[0] + found[1])
+
+
+def _found_match(text: str, found: Sequence[str]) -> NickMatch:
+    if len(found) == 1:
+        return NickMatch(text, found[0], "diminutive", DIMINUTIVE_CONFIDENCE)
+    return NickMatch(text, None, "diminutive", DIMINUTIVE_CONFIDENCE, AMBIGUOUS_NICK, tuple(found))
+
+
+def _table_reading(
+    resolver: NickResolver, key: str, forms: Sequence[str]
+) -> tuple[list[str], list[str]] | None:
+    """`_tabled` for a word and its nominatives; «Санька», «Женька» where a move or a vote
+    takes its player are the oblique case of a boy's pet name in -ёк (Санёк, Женёк), whose
+    own case would be «Саньку»."""
+    if key.endswith("ька") and len(key) > 5:
+        boy = _tabled(resolver, (key[:-3] + "ек",))
+        if boy is not None:
+            return boy
+    return _tabled(resolver, forms)
+
+
+def _tabled(resolver: NickResolver, forms: Sequence[str]) -> tuple[list[str], list[str]] | None:
+    """Players `forms` (nominatives, lower case) name as a pet name of the table
+    (`parser.nameforms.PET_STEMS`): None when no form is a pet name the table knows (the
+    rules may read it then); else the players of that name — a full name, or a nick that is
+    a pet name of the same stem (Лёха for Lexa) — and, apart, the players whose nick is
+    another pet name of that name (Гоша for a player Жора, Алёша for Lexa): he may be
+    called so, or not, so he is a doubt, never a reading."""
+    from parser.nameforms import tabled_pets
+
+    wanted: set[tuple[str, str]] = set()
+    for form in forms:
+        wanted |= tabled_pets(form.replace("ё", "е"))
+    if not wanted:
+        return None
+    names = {name for name, _stem in wanted}
+    sure: list[str] = []
+    maybe: list[str] = []
+    for p in resolver.players:
+        # the nick's own letters: the trimmed key folds Latin look-alikes into Cyrillic
+        pets = _nick_pets(_EDGE_JUNK.sub("", casefold_key(p)))
+        if pets & wanted:
+            sure.append(p)
+        elif {name for name, _stem in pets} & names:
+            maybe.append(p)
+    return sure, maybe
+
+
+@lru_cache(maxsize=4096)
+def _nick_pets(key: str) -> frozenset[tuple[str, str]]:
+    """(full name, stem) of the table's pet names a nick's key may be called by: by its
+    given name (Cyrillic, or a Latin nick in Cyrillic: Alexandr, Evgeniy, and x as х
+    between vowels: Lexa is Лёха), or by its own stem when the nick is a pet name itself
+    (Tolik, Vovan, Zhenya_99: a digit tail is no part of the name)."""
+    from parser.nameforms import name_pets
+
+    # «Zhenya_99», «Миша1987», «Tanya-77»: the name without its digits
+    key = _split_digit_tail(key)[0].strip("_-. ")
+    name = _given_name(key)
+    if name is not None:
+        return name_pets(name)
+    if not _LATIN_WORD.fullmatch(key):
+        return frozenset()
+    from parser.latin import cyrillic_spellings
+
+    out: frozenset[tuple[str, str]] = frozenset()
+    for latin in dict.fromkeys((key, _INNER_X.sub("h", key))):
+        for cyr in cyrillic_spellings(latin):
+            out |= name_pets(cyr)
+    return out
 
 
 def _longer_forms(resolver: NickResolver, found: dict[str, None]) -> list[str]:
@@ -764,11 +890,14 @@ def _name_forms(
     # name the dictionary knows is read as that name («Жану» is Жан, not Жанна)
     pet = proper or lenient or not any(r.known for r in readings)
     forms = tuple(names) if names else word_forms(key)
+    tabled = _table_reading(resolver, key, forms) if pet else None
     firm: dict[str, None] = {}
     heard: dict[str, None] = {}
     loose: dict[str, None] = {}
     guessed = False
     for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+        if tabled is not None and " " not in k and _nick_pets(k):
+            continue  # a name the table holds is read by the table alone («Диму»: no Владимир)
         if " " not in k and _CYRILLIC_WORD.fullmatch(k) and pet:
             for form in forms:
                 kind = pet_form_kind(form, k)
@@ -786,6 +915,15 @@ def _name_forms(
             words = [w for w in _WORD_SPLIT.split(latin) if len(w) >= 3 and w.isalpha()]
             if any(sounds_like(key, w) for w in words):
                 heard[p] = None
+    if tabled is not None:
+        # a pet name the table knows: the players of that name, a player called by another
+        # pet name of it (a doubt), and any other player whose name the table does not hold
+        # that the rules find: one is read, more are asked about
+        sure, maybe = tabled
+        if sure:  # a pet name outranks a sound (as below: «Натаху» is Наталья, not Night Owl)
+            heard = {}
+        found = list(dict.fromkeys((*sure, *firm, *heard, *maybe)))
+        return (found, False) if sure or firm or heard else (maybe, bool(maybe))
     if firm or heard:
         return list(firm or heard), False
     sure, guessed_names = _hypocoristics(resolver, forms) if pet else ([], [])

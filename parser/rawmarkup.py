@@ -15,7 +15,7 @@ from __future__ import annotations
 import html as htmllib
 import re
 
-__all__ = ["caseless", "in_comment", "markup_ok", "tag_attr", "text_of"]
+__all__ = ["caseless", "in_comment", "markup_ok", "opens_tag", "tag_attr", "text_of"]
 
 
 _Trie = dict[str, "_Trie"]  # a word's next letter → the rest ("" marks a word's end)
@@ -62,13 +62,26 @@ _TOKENIZER_MARK = re.compile(
     rf"<(?=[?!{_FIRSTS}])(?:\?|!(?!--(?!-?>))|(?:" + caseless(*_TOKENIZER_TAGS) + "))"
 )
 
-# A start or end tag as the HTML tokenizer reads it when it is well formed: a name, then
-# attributes with quoted or plain values. Anything else starting with "<" is not read here.
-_TAG = re.compile(
-    r"<(/?)([a-zA-Z][a-zA-Z0-9]*)(?=[\s/>])"
-    r"((?:[^<>\"'=]++|=\s*+\"[^\"]*+\"|=\s*+'[^']*+'|=(?=[^\s\"'<>`]))*+)>"
+# The whitespace the HTML tokenizer separates names and attributes by (not Python's `\s`, which
+# takes NBSP and other Unicode spaces the tokenizer reads as part of a name).
+_WS = r" \t\n\f\r"
+
+# A tag's attributes as the tokenizer reads them when they are well formed: names without
+# quotes, "<" or "=", each value after its name's "=" either quoted (holding anything but its
+# quote) or plain (no quote, "<", "=" or backtick, and ended by whitespace or the tag's ">").
+# A quote anywhere else (inside a name or a plain value, after a stray "=") is text to the
+# tokenizer, not a value's start, so markup holding one is not read here.
+_ATTR_LIST = (
+    rf"(?:[{_WS}/]++|[^{_WS}/<>\"'=]++(?:[{_WS}]*+=[{_WS}]*+"
+    rf"(?:\"[^\"]*+\"|'[^']*+'|[^{_WS}<>\"'=`]++(?=[{_WS}>])))?)*+"
 )
-_ATTR = re.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
+
+# A start or end tag as the HTML tokenizer reads it when it is well formed: a name, then
+# attributes as above. Anything else starting with "<" is not read here.
+_TAG = re.compile(rf"<(/?)([a-zA-Z][a-zA-Z0-9]*+)(?=[{_WS}/>])({_ATTR_LIST})>")
+_ATTR = re.compile(
+    rf"([^{_WS}\"'<>/=]+)(?:[{_WS}]*=[{_WS}]*(?:\"([^\"]*)\"|'([^']*)'|([^{_WS}\"'=<>`]+)))?"
+)
 
 # Tags whose text is just their content's text (no line of their own).
 _INLINE = frozenset(
@@ -78,19 +91,19 @@ _INLINE = frozenset(
 
 def markup_ok(html: str, start: int, end: int) -> bool:
     """True when `html[start:end]` holds nothing that changes tokenizing except well-formed
-    comments (``<!-- … -->``), so a literal tag found there (outside a comment, see
-    `in_comment`) is a tag."""
+    comments (``<!-- … -->``) and tags, so a literal tag found there where `opens_tag` says
+    the tokenizer meets it is a tag."""
     if html.find("<", start, end) < 0:
         return True
     if _TOKENIZER_MARK.search(html, start, end) is not None:
         return False
-    i = html.find("<!--", start, end)
-    while i >= 0:
-        close = html.find("-->", i + 4)
-        if close < 0 or html.find("--!>", i + 4, close) >= 0:
-            return False  # unclosed, or closed early by "--!>"
-        i = html.find("<!--", close + 3, end)
-    return True
+    first = html.find("<!--", start, end)
+    if first < 0:
+        return True
+    # every comment opened here is closed, none early by "--!>": the last opening's close
+    # follows every opening, and no "--!>" stands between the first opening and that close
+    close = html.find("-->", html.rfind("<!--", first, end) + 4)
+    return close >= 0 and html.find("--!>", first + 4, close) < 0
 
 
 def in_comment(html: str, pos: int, start: int = 0) -> bool:
@@ -98,6 +111,51 @@ def in_comment(html: str, pos: int, start: int = 0) -> bool:
     passed `markup_ok`, so comments are well formed)."""
     opened = html.rfind("<!--", start, pos)
     return opened >= 0 and html.find("-->", opened + 4, pos) < 0
+
+
+def opens_tag(html: str, pos: int, start: int = 0) -> bool:
+    """True when the "<" at `pos` is met by the tokenizer, reading from `start`, in its data
+    state (`html[start:pos]` must have passed `markup_ok`): outside a comment, outside any
+    tag, and outside any quoted attribute value — a value may hold markup-like text
+    (``title="a > b"``, ``alt='<span class="x">'``), so a "<" or ">" found by string search
+    need not open or close anything. Checked from the nearest marks alone:
+
+    * inside a quoted value, `pos` would follow that value's opening quote with no quote of
+      its kind between, so the last quote of each kind before `pos` must not be one that
+      opens a value (right after an "=" and optional whitespace);
+    * inside a tag, the last "<" before `pos` belongs to it (or to a value in it), and so
+      does any ">" after that "<": such a ">" lies inside one of the tag's values, whose
+      closing quote then stands between it and `pos` (or the value holds `pos`). So the last
+      "<" before `pos` must be followed by a ">", with no quote from that ">" on.
+    """
+    if in_comment(html, pos, start):
+        return False
+    last = html.rfind("<", start, pos)
+    if last >= 0:
+        gt = html.rfind(">", last, pos)
+        if gt < 0:
+            return False
+        between = html[gt:pos]  # the text before the tag: mostly a line's indent
+        if "'" in between or '"' in between:
+            return False
+    at = html.rfind("'", start, pos)
+    if at > start and html[at - 1] in _OPENER_BEFORE and _opens_value(html, at, start):
+        return False
+    at = html.rfind('"', start, pos)
+    return not (at > start and html[at - 1] in _OPENER_BEFORE and _opens_value(html, at, start))
+
+
+def _opens_value(html: str, quote: int, start: int) -> bool:
+    """Whether the quote at `quote` is written where a value opens: after an "=" and
+    optional whitespace (the tokenizer opens a quoted value nowhere else)."""
+    i = quote
+    while i > start and html[i - 1] in _SPACES:
+        i -= 1
+    return i > start and html[i - 1] == "="
+
+
+_SPACES = " \t\n\f\r"
+_OPENER_BEFORE = "=" + _SPACES  # what may stand right before a quote that opens a value
 
 
 def tag_attr(html: str, start: int, name: str) -> tuple[str, str | None, int] | None:
@@ -130,9 +188,9 @@ def tag_attr(html: str, start: int, name: str) -> tuple[str, str | None, int] | 
     return m.group(2).lower(), value, m.end()
 
 
-# An inline tag as `text_of` reads it (start or end, its attributes' quoted values may hold
-# anything but their quote), and a line break.
-_ATTRS = r"(?=[\s/>])(?:[^<>\"']++|\"[^\"]*+\"|'[^']*+')*+>"  # possessive: nothing to retry
+# An inline tag as `text_of` reads it (start or end, its attributes as `_ATTR_LIST` reads
+# them), and a line break.
+_ATTRS = rf"(?=[{_WS}/>]){_ATTR_LIST}>"  # possessive: nothing to retry
 _INLINE_TAG = re.compile(r"</?(?:" + caseless(*_INLINE) + r")" + _ATTRS)
 _BR = re.compile(r"</?" + caseless("br") + _ATTRS)
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from parser.signature import may_sign, signature_start
+
 
 @dataclass(frozen=True, slots=True)
 class ParseIssue:
@@ -83,6 +85,11 @@ class Post:
     # document order: words a player took back. None only in a record stored before the
     # readers kept it (`parser.struck` then reads the stored body once).
     struck: tuple[str, ...] | None = None
+    # where the author's own words end in own_text: at a signature he typed into the body (a
+    # line of dashes or a sign-off line, `parser.signature`: found by the body's lines, which
+    # own_text does not keep on every board), else at its end. None only in a record stored
+    # before the readers kept it (`parser.votes.proof` then reads the stored body once).
+    words_end: int | None = None
 
 
 @dataclass(slots=True)
@@ -98,6 +105,10 @@ class Body:
     links: tuple[int, ...] = ()  # post ids linked outside quotes and signatures (P-V.2)
     struck: tuple[str, ...] = ()  # struck-through own words, one text per element
     edited: EditNote | None = None  # an edit note printed inside the body (Invision)
+    # where a signature typed into the body begins in own_text, when the body reader found
+    # it by the markup's lines (phpBB: its own text is one line); else `post_record` looks
+    # for it in own_text's own lines (Invision)
+    signature_at: int | None = None
 
 
 def post_record(
@@ -115,6 +126,9 @@ def post_record(
 ) -> Post:
     """One post's record from its header facts and its read body, on every board. `edited`:
     an edit note the board prints outside the body (phpBB), else the body's own."""
+    signed = body.signature_at
+    if signed is None and "\n" in body.own_text and may_sign(body.own_text):
+        signed = signature_start(body.own_text)
     return Post(
         id=pid,
         author=author,
@@ -132,6 +146,7 @@ def post_record(
         posted_at_text=shown,
         linked_posts=body.links,
         struck=body.struck,
+        words_end=len(body.own_text) if signed is None else signed,
     )
 
 

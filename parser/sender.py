@@ -135,7 +135,10 @@ TARGET_REASONS: Final = frozenset(
 #: among them: the Don may yet be the last of his clan when the deadline comes (the day's
 #: hanging), so only the engine, then, can refuse it.
 EXECUTOR_REASONS: Final = frozenset({"executor_not_in_clan"})
-_ONE_TARGET: Final = ("kill", "check", "heal", "block", "beat", "blast", "protect")
+_ONE_TARGET: Final = ("kill", "check", "heal", "block", "beat", "blast", "protect", "don")
+#: what the reader answers as a target the rules forbid: the target reasons, and a Don
+#: elected who may not be Don (P-S.2: a living plain mafioso of the clan)
+_FORBIDDEN_REASONS: Final = TARGET_REASONS | {"not_eligible"}
 
 
 def _forbidden_targets(
@@ -149,7 +152,7 @@ def _forbidden_targets(
             continue
         for target in state.living_nicks():
             reason = rules.check_move(state, Move(nick, action, (target,)))
-            if reason in TARGET_REASONS:
+            if reason in _FORBIDDEN_REASONS:
                 out.append((action, target, reason))
     return tuple(out)
 

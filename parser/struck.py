@@ -15,9 +15,9 @@ import re
 from functools import lru_cache
 
 from parser.html import collapse
-from parser.records import Post
+from parser.records import Body, Post
 
-__all__ = ["struck_words", "without_struck"]
+__all__ = ["stored_body", "struck_words", "without_struck"]
 
 
 def struck_words(post: Post) -> tuple[str, ...]:
@@ -35,16 +35,23 @@ _EVERY_QUOTE = {
 }
 
 
-@lru_cache(maxsize=256)
 def _stored_struck(body_html: str) -> tuple[str, ...]:
     low = body_html.lower()
     if "<s" not in low and "<del" not in low and "line-through" not in low:
         return ()
+    return stored_body(body_html).struck
+
+
+@lru_cache(maxsize=256)
+def stored_body(body_html: str) -> Body:
+    """A stored body read again, for what its record was stored without: by the Invision body
+    reader (whose own text keeps the body's lines), with every board's quote markup as its
+    quotes."""
     from parser.dialects import IPB2
     from parser.ipb.body import parse_ipb_body
 
     body, _issues = parse_ipb_body(body_html, dialect=IPB2.with_overrides(_EVERY_QUOTE))
-    return body.struck
+    return body
 
 
 def _fragment_re(fragment: str) -> re.Pattern[str]:

@@ -36,10 +36,12 @@ themselves: «иду к Кате» is the sender's own action on Катя, whate
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from parser.latin import cyrillic_spellings
 from parser.morph import forms, parse
 from parser.nicks import fold_lookalikes
 
@@ -94,7 +96,7 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
 }
 _ENGLISH: Final[dict[str, frozenset[str]]] = {
     "kill": _w("kill kills killing shoot shoots shooting shot murder whack"),
-    "check": _w("check checks checking investigate inspect"),
+    "check": _w("check checks checking investigate inspect чек"),  # «чек Ване»: chat slang
     "heal": _w("heal heals healing save saves cure хил хилл хилю хилка"),
     "block": _w("visit visits visiting block blocks blocking invite invites seduce"),
     "beat": _w("beat beats beating"),
@@ -224,27 +226,6 @@ def lookup(word: str) -> Word | None:
 
 _LATIN_WORD: Final = re.compile("[a-z']{3,}")
 TRANSLIT_CONFIDENCE: Final = 0.85  # Russian typed in Latin letters: «ubivayu», «zasada»
-# spellings of one sound in the common schemes, brought to the one cyrtranslit reads
-_SCHEMES: Final = (("shch", "sč"), ("ja", "ya"), ("ju", "yu"), ("jo", "yo"), ("je", "ye"),
-                   ("x", "ks"), ("w", "v"), ("'", ""))  # fmt: skip
-
-
-def cyrillic_spellings(word: str) -> tuple[str, ...]:
-    """The Cyrillic spellings of a Latin-typed Russian word (lower case, ё→е), in a fixed
-    order: first through the one scheme cyrtranslit reads (the common schemes brought to it
-    by `_SCHEMES`), then the word as typed («ubivayu», «ubivaju» → «убиваю»)."""
-    import cyrtranslit
-
-    plain = word
-    for old, new in _SCHEMES:
-        plain = plain.replace(old, new)
-    out: list[str] = []
-    # a fixed order, so the reading never depends on a set's order (a process's hash seed)
-    for latin in dict.fromkeys((plain, word)):
-        cyr = str(cyrtranslit.to_cyrillic(latin, "ru")).replace("ё", "е")
-        if re.fullmatch("[а-я]+(?:-[а-я]+)*", cyr) and cyr not in out:
-            out.append(cyr)
-    return tuple(out)
 
 
 def _transliterated(word: str) -> Word | None:
@@ -290,3 +271,81 @@ def _typo(word: str) -> Word | None:
     conf = TYPO_CONFIDENCE if best[0] <= 1 else TYPO2_CONFIDENCE
     found = _word_from(index[best[1]], conf)
     return found if found.actions else None
+
+
+# -- doubt: words that leave a move or a vote unsettled (C-2, P-V.1, G-N.1) ---------------------
+# One vocabulary for both readers (`parser.letters.proof`, `parser.votes.negation`); where a
+# word is a form of a lemma, every form comes from pymorphy3 (`parser.morph.forms`). Each
+# reader decides *where* a word must stand to count (its sentence, its clause, right after the
+# player); the words are the same.
+
+#: a maybe — in the sentence before a move or vote («Может быть, проверяю …»), or right after
+#: its player («ну Влад наверно», «<Валера> наверное»); not «наверняка», which is sure
+MAYBE: Final = _w("может возможно наверное наверно вероятно видимо вроде мб походу скорее")
+#: a one-word «не знаю» in chat: «хз»
+UNSURE_WORDS: Final = _w("хз незнаю")
+#: English function words a post or letter typed in English uses where the readers' checks
+#: read Russian ones: a joke, a maybe, «или», «не», «завтра» said in English
+IN_RUSSIAN: Final = {
+    "and": "и", "or": "или", "maybe": "может", "perhaps": "возможно", "kidding": "шучу",
+    "joke": "шутка", "jk": "шучу", "not": "не", "no": "нет", "if": "если",
+    "tomorrow": "завтра", "later": "потом", "yesterday": "вчера",
+}  # fmt: skip
+#: words that settle a choice after a doubt («не знаю… ладно, пусть будет Жанна», «не уверен,
+#: но выставляю <Рому>»)
+SETTLED: Final = _w("пусть ладно итак решено выбираю всё-таки давай окончательно но однако")
+#: a word before a joke word that makes it earnest: «не шучу», «без шуток»
+_EARNEST: Final = _w("не без кроме")
+#: the joke said of a move or vote: every form of the nouns, the sender's own verb (first
+#: person) — «(шутка)», «шучу», «прикол», «прикалываюсь» — and the ways it is typed short
+_JOKE_NOUNS: Final = ("шутка", "прикол")
+_JOKE_VERBS: Final = ("шутить", "пошутить", "прикалываться")
+_JOKE_TYPED: Final = _w("шутю jk")
+#: the sender's own verbs of doubt (first person): «боюсь», «сомневаюсь», «подумаю»
+DOUBT_LEMMAS: Final = _w("бояться сомневаться подумать")
+#: «не» before these says the sender has not decided or is unsure: «не решил(а)», «не решено»,
+#: «не уверен(а)», «не точно» (pymorphy3's short forms of «уверенный» are spelt «уверенна»,
+#: so its four forms are given here)
+_DECIDE_LEMMA: Final = "решить"
+_SURE: Final = _w("уверен уверена уверено уверены точно")
+
+
+@lru_cache(maxsize=1)
+def joke_words() -> frozenset[str]:
+    """Every word that says «a joke» of what came before (see `_JOKE_NOUNS`, `_JOKE_VERBS`)."""
+    out = set(_JOKE_TYPED)
+    for lemma in _JOKE_NOUNS:
+        out.update(form for form, _g in forms(lemma))
+    for lemma in _JOKE_VERBS:
+        out.update(form for form, grams in forms(lemma) if "1per" in grams)
+    return frozenset(out)
+
+
+def joked(words: Sequence[str]) -> bool:
+    """Whether `words` (lower case, ё→е) say it was a joke — not «не шучу», «без шуток»:
+    said in earnest."""
+    jokes = joke_words()
+    return any(w in jokes and (n == 0 or words[n - 1] not in _EARNEST) for n, w in enumerate(words))
+
+
+@lru_cache(maxsize=1)
+def undecided_words() -> frozenset[str]:
+    """Words that «не» before makes a doubt: the decision's past forms («не решил», «не
+    решила», «не решено») and «не уверен(а)»."""
+    decided = {
+        form
+        for form, grams in forms(_DECIDE_LEMMA)
+        if ("VERB" in grams and "past" in grams) or "PRTS" in grams
+    }
+    return frozenset(decided | _SURE)
+
+
+def decided_words() -> frozenset[str]:
+    """«не решил(а)», «не решено»: the forms of the decision alone (not «уверен»)."""
+    return undecided_words() - _SURE
+
+
+def doubt_verb(word: str) -> bool:
+    """«боюсь», «сомневаюсь», «подумаю»: the sender's own verb of doubt (first person)."""
+    parses = parse(word)
+    return bool(parses) and parses[0].lemma in DOUBT_LEMMAS and "1per" in parses[0].grammemes

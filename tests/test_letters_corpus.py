@@ -42,7 +42,7 @@ from mafiabot.daemon.moves import receipt
 from parser.letters.reader import read_letter
 from parser.letters.reading import LetterReading
 from parser.nicks import NickResolver
-from parser.sender import TARGET_REASONS, at_turn, cast_state, sender_view
+from parser.sender import TARGET_REASONS, SenderView, at_turn, cast_state, sender_view
 
 LETTERS = Path(__file__).parent / "letters"
 HELDOUT = LETTERS / "heldout"
@@ -109,6 +109,12 @@ def _answered(got: LetterReading, sender: str, state: GameState) -> LetterReadin
     return got
 
 
+def _member_kill(view: SenderView, expect: dict[str, Any], got: LetterReading) -> bool:
+    """A PEFL clan member's kill letter (not his Don's), as the host reads it and as read."""
+    kill = expect.get("action") == "kill" and got.kind == "move" and got.action == "kill"
+    return kill and view.ruleset == "pefl" and bool(view.clan_mates) and not view.is_don
+
+
 def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[str], list[str]]:
     """(letters, misses, silent misreadings, known misses read right after all): of the
     reader's reading alone, or (``answered``) of the reading as the player is answered."""
@@ -128,7 +134,13 @@ def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[s
             if got.code == "conditional" and "action" in row["expect"]:
                 # the move the host reads, told to stand unless the godfather sends one
                 got = dataclasses.replace(got, code=None, text="")
-        verdict = _verdict(row["expect"], got)
+        expect = row["expect"]
+        if _member_kill(view, expect, got):
+            # P-M.8: a member's kill is carried out by its sender, whatever executor it names
+            # (the engine's own rule, `check_kill`): the executor named is no part of it
+            expect = {**expect, "executor": row["from"]}
+            got = dataclasses.replace(got, executor=row["from"])
+        verdict = _verdict(expect, got)
         line = (
             f"{name}:{number} {row['from']}: {row['text']!r} → {got.to_json()} "
             f"(expected {row['expect']})"
@@ -152,25 +164,25 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
     assert not fixed, "known misses now read right: drop their known_miss\n" + "\n".join(fixed)
 
 
-#: Held-out letters (``corpus:line``) the reader still reads silently wrong after the fixes
-#: made from development batches alone. They are listed, not hidden: the held-out part is
-#: never used to fix the reader, so these wait for a fix found on new development letters
-#: (tests/letters/README.md, held-out part 3). Each must still be silent while listed.
-KNOWN_SILENT: Final[dict[str, str]] = {
-    # held-out part 5, its first run (tests/letters/README.md)
-    "ho5_gambler:50": "a mafioso's kill while the godfather lives: answered «принято условно»",
-    "ho5_gambler:54": "a mafioso's kill while the godfather lives: answered «принято условно»",
-    "ho5_gambler:55": "a mafioso's kill while the godfather lives: answered «принято условно»",
-    "ho5_pefl:6": "a Don election for one who may not be Don: refused at receipt (not_eligible)",
-}
+#: Held-out letters (``corpus:line``) the player is still answered silently wrong after the
+#: fixes made from development batches alone. They are listed, not hidden: the held-out part
+#: is never used to fix the reader, so these wait for a fix found on new development letters
+#: (tests/letters/README.md). Each must still be silent while listed. (Part 5's four letters
+#: that the reader alone reads as moves but the daemon answers as not standing — three
+#: mafiosi's kills while the godfather lives or before kills are open, one Don election for
+#: a kamikaze — left the list when the test began to count the answer.)
+KNOWN_SILENT: Final[dict[str, str]] = {}
 
 
 @pytest.mark.parametrize("name", HELDOUT_CORPORA)
 def test_C_2_held_out_letters_are_never_read_silently_wrong(name: str) -> None:
     """The held-out parts are only measured: their misses are reported, not failed, but a
     move accepted that the host would not accept is as wrong there as anywhere — save the
-    listed known silent misreadings, which must still be silent while they are listed."""
-    total, _misses, silent, _fixed = _score(name)
+    listed known silent misreadings, which must still be silent while they are listed.
+    Counted as the player is answered (issue 17's measure): each move through the daemon's
+    own check at receipt (`_answered`), so a move the engine refuses, or accepts only on a
+    condition the player is told, is no silent acceptance."""
+    total, _misses, silent, _fixed = _score(name, answered=True)
     ids = {line.split(" ", 1)[0] for line in silent}
     listed = {k for k in KNOWN_SILENT if k.startswith(f"{name}:")}
     unlisted = [line for line in silent if line.split(" ", 1)[0] not in KNOWN_SILENT]
@@ -218,8 +230,9 @@ def _figure(name: str, *, answered: bool = False) -> tuple[str, list[str], list[
 
 
 if __name__ == "__main__":  # python -m tests.test_letters_corpus: every part's scores
-    # two figures a part: the reader's reading alone (the test's criterion), and the reading
-    # as the player is answered — passed through the daemon's check at receipt
+    # two figures a part: the reader's reading alone (the development test's criterion), and
+    # the reading as the player is answered — passed through the daemon's check at receipt
+    # (the held-out test's criterion)
     for part, names in (("development", CORPORA), ("held-out", HELDOUT_CORPORA)):
         for name in names:
             alone, m, s = _figure(name)

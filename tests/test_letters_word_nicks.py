@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from parser.letters.reader import read_letter
-from parser.letters.tokens import unsigned
 from parser.sender import cast_state, sender_view
+from parser.signature import unsigned
 
 CAST = json.loads(
     (Path(__file__).parent / "letters" / "cast_verbs.json").read_text(encoding="utf-8")

@@ -453,8 +453,13 @@ def test_parse_moves_cli(
     [
         # G-M.5/G-M.6: a mafioso's kill while the godfather lives stands only if he is jailed
         (GAMBLER, {"from": "Лис", "text": "Убиваю Сашу"}, ("conditional", "wrong_role")),
-        # P-M.8: the kamikaze is never Don, so the election is refused when it arrives
-        (PEFL, {"from": "Гена", "text": "Дон — Жора", "turn": 0}, ("refused", "not_eligible")),
+        # P-M.8 with P-O.1: the Don shoots himself only as his clan's last member, which the
+        # day's hanging may yet make him, so his order stands on that condition
+        (
+            PEFL,
+            {"from": "Рома", "text": "Убиваем Катю, исполняю сам"},
+            ("conditional", "don_executor"),
+        ),
         (PEFL, {"from": "Ефим", "text": "Проверяю Катю"}, ("accepted", None)),
     ],
 )

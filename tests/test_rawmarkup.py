@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from selectolax.lexbor import LexborHTMLParser
 
-from parser.rawmarkup import caseless, in_comment, markup_ok, tag_attr, text_of
+from parser.rawmarkup import caseless, in_comment, markup_ok, opens_tag, tag_attr, text_of
 
 
 @pytest.mark.parametrize(
@@ -106,3 +108,85 @@ def test_text_the_search_cannot_vouch_for_is_refused(piece: str) -> None:
 def test_caseless_words_match_in_any_ascii_case() -> None:
     rx = re.compile("<(?:" + caseless("script", "x-y") + ")")
     assert rx.match("<ScRiPt") and rx.match("<X-Y") and not rx.match("<scrip")
+
+
+# --- quoted values holding markup-like text ------------------------------------------------
+# Patterns of real board markup: titles and scripts in attributes (IPB 1.3 prints
+# ``onclick="link_to_post(19014); return false;"``), alt texts that name a tag.
+
+
+@pytest.mark.parametrize(
+    ("html", "mark", "opens"),
+    [
+        ("<td class='row4'><span class='normalname'>", "<span", True),
+        ("<b <span class='normalname'>", "<span", False),  # an attribute name of <b>
+        ("<!-- <i> --><span class='x'>", "<span", True),
+        ("<!-- <span class='x'> -->", "<span", False),
+        ("a < b <span class='x'>", "<span", False),  # "< b" is text: refused, not misread
+        # after quoted values holding markup-like text, a tag is read as one
+        ('<a href="#" onclick="if (n > 0) { return false; }">x</a> <span>', "<span", True),
+        ("<img src='style_images/1/p_quote.gif' alt='<Цитата>' /><span>", "<span", True),
+        ("<a title = '<b>'>x</a><span>", "<span", True),
+        # inside one, it is the value's text
+        ("<img alt='<span class=\"x\">'>", "<span", False),
+        ("<a title=\"a > <span class='x'>\">", "<span", False),
+        ("<a title = \"a > b <span class='x'>\">", "<span", False),
+        # after one holding ">" in the same tag, it is an attribute's name
+        ("<img alt='a > b' <span class='x'>", "<span", False),
+        ('<img alt="a > b"\n<span>', "<span", False),
+    ],
+)
+def test_a_tag_opens_only_outside_other_tags_and_comments(
+    html: str, mark: str, opens: bool
+) -> None:
+    at = html.index(mark)
+    assert markup_ok(html, 0, at)
+    assert opens_tag(html, at) is opens
+    if opens:  # the parser agrees: the element is there
+        assert LexborHTMLParser(html).css_first("span") is not None
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [
+        "<a x=y\"z href='1'>",  # a quote inside a plain value is part of it
+        "<a x=y=\" href='2'>",  # an "=" inside a plain value: the quote after it is text
+        "<a =\"x\" href='3'>",  # an attribute name cannot start with "="
+        "<a\xa0href='4'>",  # NBSP is no separator to the tokenizer
+    ],
+)
+def test_quotes_the_tokenizer_reads_as_text_make_a_tag_unread(tag: str) -> None:
+    assert tag_attr(tag, 0, "href") is None
+
+
+_PIECES = st.lists(
+    st.sampled_from(
+        [
+            "<b>", "</b>", "<i title='a > b'>", '<b title="<x>">', "<b a=x\"y>", "<i \"x\">",
+            "<u =\"y\">", "z", '">', "'", " ", "<br>", "<b\xa0x>", "Ник", "&amp;", "<!-- c -->",
+            "<a href='showuser=5'>", "</a>", "<span class='normalname'>", "</span>", "<b",
+            ">", "=", "<img alt='a > b' ", '<a title = "<i>">', "\n", "='", '="',
+        ]
+    ),
+    max_size=8,
+).map("".join)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(_PIECES)
+def test_raw_readings_are_the_parsers_or_none(piece: str) -> None:
+    """Whatever the string search reads, lexbor reads the same; the rest it refuses."""
+    text = text_of(piece, lines=False)
+    if text is not None:
+        div = LexborHTMLParser(f"<div>{piece}</div>").css_first("div")
+        assert div is not None and div.text() == text
+    mark = "<span class='mark'>"
+    html = piece + mark
+    at = len(piece)
+    if markup_ok(html, 0, at) and opens_tag(html, at):
+        found = LexborHTMLParser(html).css("span.mark")
+        assert len(found) == 1
+    read = tag_attr(piece + "<a href='1'>", 0, "href")
+    if read is not None:
+        first = LexborHTMLParser(piece + "<a href='1'>").css_first(read[0])
+        assert first is not None and first.attributes.get("href") == read[1]

@@ -109,7 +109,10 @@ def _first_text_of(piece: str, lines: bool) -> str | None:
 
 @given(_MARKUP, st.booleans())
 def test_raw_markup_patterns_read_as_first_spelt(piece: str, lines: bool) -> None:
-    assert text_of(piece, lines=lines) == _first_text_of(piece, lines)
+    # refusing more than the first spelling did is allowed (a quote the tokenizer reads as
+    # part of a name, not a value's start, now makes a tag unread); reading otherwise is not
+    read = text_of(piece, lines=lines)
+    assert read is None or read == _first_text_of(piece, lines)
     found, first = _TOKENIZER_MARK.search(piece), _FIRST_MARK.search(piece)
     assert (found and found.span()) == (first and first.span())
 

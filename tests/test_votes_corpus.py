@@ -46,6 +46,7 @@ PARTS = {
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
     "development-5": HERE / "dev5",  # batch 21: verb and adverb nicks, skips, signatures
+    "development-6": HERE / "dev6",  # batch 22: pet forms of names, Latin nicks with endings
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

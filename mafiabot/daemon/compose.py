@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from engine import Event, GameState, RuleSet
 from engine import events as ev
@@ -21,11 +22,13 @@ from mafiabot.keys import OutboxKind, TurnTag
 from mafiabot.newspaper.chart import vote_chart
 from mafiabot.newspaper.host_words import Nick, Turn, note
 from mafiabot.newspaper.links import board_links
-from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.view import event_dict
 from mafiabot.newspaper.words import failure_ru, outbox_kind_ru, turn_word
 from mafiabot.store.codec import JsonObject, to_json
 from poster.outbox import OutboxKey, OutboxRow
+
+if TYPE_CHECKING:
+    from mafiabot.newspaper.render import Renderer
 
 
 @dataclass(frozen=True, slots=True)

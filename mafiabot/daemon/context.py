@@ -11,7 +11,7 @@ import dataclasses
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import GameState, RuleSet, get_ruleset
 from engine.kinds import Phase
@@ -21,7 +21,6 @@ from mafiabot.daemon.compose import Composer, host_recipient
 from mafiabot.dbfile import topic_token
 from mafiabot.newspaper.host_words import NOTE_RU, note
 from mafiabot.newspaper.links import board_engine
-from mafiabot.newspaper.render import Renderer
 from mafiabot.store import SqlOutbox, Store
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, Player
@@ -29,6 +28,9 @@ from parser.identity import Cast, account_key, nick_key
 from poster.outbox import OutboxRow, SearchFrom, new_game_token
 from poster.poster import Poster
 from scraper.board import BoardClient
+
+if TYPE_CHECKING:
+    from mafiabot.newspaper.render import Renderer
 
 log = logging.getLogger("mafiabot.daemon")
 
@@ -52,7 +54,10 @@ class Shell:
         self._token = token  # fixed where output must be reproducible
         self.store = store
         self.client = client
-        self.renderer = renderer or Renderer(cfg.game.template_dir, cfg.game.language)
+        # built on first use (Jinja2 and the templates' helpers are imported then): a poll
+        # that writes nothing never needs it; made with the config it was given here
+        self._renderer = renderer
+        self._renderer_args = (cfg.game.template_dir, cfg.game.language)
         self.rules: RuleSet = make_rules(cfg)
         # what a tick reads more than once, loaded once: the seats (a unit of work per tick)
         # and a memo of derived results keyed by what they were derived from
@@ -68,6 +73,15 @@ class Shell:
         # the inbox was read to the end by this process: from then on it is read again only
         # when a topic page's header shows new letters (`ingest.poll_pms`)
         self.inbox_read = False
+
+    @property
+    def renderer(self) -> Renderer:
+        """The game's renderer (`mafiabot.newspaper.render.Renderer`), made when first asked."""
+        if self._renderer is None:
+            from mafiabot.newspaper.render import Renderer
+
+            self._renderer = Renderer(*self._renderer_args)
+        return self._renderer
 
     def reconfigure(self, cfg: Config) -> None:
         self.cfg = cfg

@@ -32,7 +32,7 @@ import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import RuleSet
 from mafiabot.config import Config, ConfigError, load_config
@@ -46,7 +46,6 @@ from mafiabot.dbfile import as_host_error
 from mafiabot.exitcodes import HostError
 from mafiabot.newspaper.host_words import Count, Nick, Turn, note
 from mafiabot.newspaper.links import board_engine
-from mafiabot.newspaper.render import Renderer
 from mafiabot.newspaper.words import (
     failure_ru,
     format_when,
@@ -59,6 +58,9 @@ from mafiabot.store.tables import Game
 from poster.outbox import OutboxKey, new_game_token
 from scraper.board import BoardClient
 from scraper.errors import Interrupted, LoginFailed, ScraperError, ShutOut
+
+if TYPE_CHECKING:
+    from mafiabot.newspaper.render import Renderer
 
 log = logging.getLogger("mafiabot.daemon")
 

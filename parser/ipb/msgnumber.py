@@ -26,7 +26,7 @@ from parser.ipb.text import (
     select_first,
     visible_text,
 )
-from parser.rawmarkup import caseless, in_comment, markup_ok, tag_attr, text_of
+from parser.rawmarkup import caseless, markup_ok, opens_tag, tag_attr, text_of
 from parser.records import ParseIssue
 
 # IPB 1.x/2.x mark a post's body with <!-- THE POST N --> … <!-- THE POST -->. Found as two
@@ -288,7 +288,7 @@ def _span_at(head: str, at: int, cls_len: int) -> tuple[int, int] | None:
         return None
     q = head[at - 1]
     end = at + cls_len
-    if q not in "'\"" or head[end : end + 2] != q + ">" or in_comment(head, opened):
+    if q not in "'\"" or head[end : end + 2] != q + ">" or not opens_tag(head, opened):
         return None
     inner = end + 2
     close = head.find("</span>", inner)
@@ -337,7 +337,7 @@ def _member_link_at(html: str, at: int, needles: tuple[str, ...]) -> int | None:
     `first_member_id` reads the first link its selector finds; None when the string is not
     in a link's address or the address gives no id (then the parser reads the links)."""
     opened = html.rfind("<", 0, at)
-    if opened < 0 or not html.startswith("<a", opened) or in_comment(html, opened):
+    if opened < 0 or not html.startswith("<a", opened) or not opens_tag(html, opened):
         return None
     tag = tag_attr(html, opened, "href")
     if tag is None or tag[0] != "a" or tag[2] <= at:

@@ -43,6 +43,7 @@ from parser.letters.words import (
 )
 from parser.morph import parse
 from parser.sender import SenderView
+from parser.vocab import undecided_words
 
 
 def second_thoughts(
@@ -86,13 +87,23 @@ def is_called_off(tokens: Sequence[Token], occ: Occ) -> bool:
     проверю завтра»: a word for a later night in the reading's own clause puts it off."""
     sentence = tokens[occ.i].sentence
     rest = [t.word for t in tokens[occ.i + 1 :] if t.sentence == sentence and t.word]
-    if any(w in CONTRAST and "не" in rest[k + 1 : k + 3] for k, w in enumerate(rest)):
+    # not «…, но это не точно», «но не уверен»: a doubt, which the proof asks about
+    if any(
+        w in CONTRAST and "не" in rest[k + 1 : k + 3] and not _unsure_after_not(rest[k + 1 : k + 4])
+        for k, w in enumerate(rest)
+    ):
         return True
     clause = [t.word for t in clause_of(tokens, occ.i)]
     if any(a == "другой" and b == "раз" for a, b in pairwise(clause)):
         return True  # «Засада — в другой раз»
     # «Убиваю Рокета — Боба потом»: after a dash the later night is another player's
     return any(t.word in LATER for t in dash_clause(tokens, occ.i, occ.i + 1))
+
+
+def _unsure_after_not(words: Sequence[str]) -> bool:
+    """«не точно», «не уверен», «не знаю» among `words`: «не» saying a doubt."""
+    unsure = undecided_words() | {"знаю"}
+    return any(a == "не" and b in unsure for a, b in pairwise(words))
 
 
 def is_plea(tokens: Sequence[Token], occ: Occ) -> bool:

@@ -4,6 +4,7 @@ action when the letter says it moves and names one player."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
@@ -16,7 +17,7 @@ from parser.letters.reading import (
     WHICH_TARGET,
     LetterReading,
 )
-from parser.letters.tokens import Token, clause_of, side_after_za, side_by_keys
+from parser.letters.tokens import Token, clause_of, side_after_za, side_by_keys, sides_refused
 from parser.letters.words import (
     CORRECTION,
     GAME_WORDS,
@@ -25,6 +26,7 @@ from parser.letters.words import (
     INFERRED_CONFIDENCE,
     NEXT,
     OPINION,
+    OR,
     SHORT_LETTER,
     TOLD,
     TWO,
@@ -49,7 +51,13 @@ def without_action_word(
 ) -> LetterReading:
     """No action word named a move: the side choice, the Don election, or the role's only
     action when the letter names one player (module docstring, 7.)."""
-    side = side_by_keys(list(tokens), questions) or side_after_za(tokens, questions)
+    said, refused = sides_refused(tokens, questions)
+    if refused:
+        # «За мафию не хочу. Мирные»: the side refused is never the choice; the other one
+        # only when the letter says it
+        side = next(iter(said)) if len(said) == 1 else None
+    else:
+        side = side_by_keys(list(tokens), questions) or side_after_za(tokens, questions)
     if side is not None and (not view.known or "choose_side" in view.role_actions):
         return LetterReading("choose_side", side=side, confidence=1.0)
     if skip:
@@ -162,7 +170,7 @@ def _inferred_move(
     from `without_action_word`, which decides whether there is one action to infer."""
     width = TWO.get(action, 1)
     if len(nicks) > width:
-        if not _says_move(tokens, questions, named):
+        if not (_says_move(tokens, questions, named) or _weighed(tokens, named)):
             return LetterReading()
         firsts = list(dict.fromkeys(m.raw for m in named))
         return question_reading(
@@ -191,6 +199,16 @@ def _inferred_move(
         confidence=conf,
     )
     return confident(reading, threshold)
+
+
+def _weighed(tokens: Sequence[Token], named: list[Mention]) -> bool:
+    """«Гошу или Пашу… короч не знаю»: two players the letter weighs against each other with
+    «или» between them — a choice the host asks to settle, not talk."""
+    starts = sorted(m.start for m in named)
+    return any(
+        any(t.word in OR for t in tokens[a:b]) and tokens[a].sentence == tokens[b].sentence
+        for a, b in pairwise(starts)
+    )
 
 
 def _says_move(tokens: Sequence[Token], questions: set[int], named: list[Mention]) -> bool:

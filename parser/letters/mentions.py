@@ -133,6 +133,7 @@ def find_mentions(
             found = _strict_mention(tokens, i, resolver)
             if found is not None and found.kind == "nick":
                 found = _cut_short(tokens, found, resolver)
+                found = _other_than_self(tokens, found, resolver, view.nick)
         if found is None and gone is not None:
             found = _dead_mention(tokens, i, gone)
         if found is None:
@@ -144,6 +145,21 @@ def find_mentions(
         else:
             i += 1
     return out
+
+
+def _other_than_self(
+    tokens: Sequence[Token], found: Mention, resolver: NickResolver, me: str
+) -> Mention:
+    """«лечу Евгения» from Евгения with a player Евгений: the sender's own nick right after
+    an action word, where it is also the case form a move takes of exactly one other living
+    player's nick, is that player — a player names herself «себя», not by her nick."""
+    if found.nick != me or found.end - found.start != 1 or found.start == 0:
+        return found
+    before = lookup(tokens[found.start - 1].word) if tokens[found.start - 1].word else None
+    if before is None or not before.actions or tokens[found.start - 1].clause_end:
+        return found
+    others = [p for p in resolver.tier(tokens[found.start].raw, "inflected") if p != me]
+    return replace(found, nick=others[0]) if len(others) == 1 else found
 
 
 def _coordinated(tokens: Sequence[Token], i: int) -> bool:

@@ -32,6 +32,7 @@ from itertools import pairwise
 from typing import Final
 
 from engine.words_ru import ACTION_WORDS
+from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
 from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
 from parser.letters.questions import bad_target, question_reading
@@ -65,7 +66,17 @@ from parser.letters.words import (
 )
 from parser.morph import common_word, parse, word_nick
 from parser.sender import SenderView
-from parser.vocab import cyrillic_spellings, lookup
+from parser.vocab import (
+    IN_RUSSIAN,
+    MAYBE,
+    SETTLED,
+    UNSURE_WORDS,
+    decided_words,
+    doubt_verb,
+    joked,
+    lookup,
+    undecided_words,
+)
 
 # the decision left to someone else: «решает Дон», «решай сам», «на твоё усмотрение»
 _DEFER_LEMMAS: Final = ws("решать решить выбирать выбрать смотреть усмотрение")
@@ -105,7 +116,9 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
     if _no_move_at_all(reading, evidence):
         return LetterReading()
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
-        return reading
+        # a Don elected who may not be Don (P-S.2) is refused with the rule's reason
+        elected = reading.kind == "move" and reading.action == "don"
+        return (_target_bound(reading, view) if elected else None) or reading
     evidence = _in_cyrillic(evidence)
     back = _taken_back(reading, evidence, view)
     if back is not None:
@@ -301,12 +314,6 @@ def _skip_stands(reading: LetterReading, evidence: Evidence) -> bool:
 
 
 _LATIN_WORD: Final = re.compile(r"[a-z]+(?:'[a-z]+)?")
-#: English function words a letter in English uses where the checks read Russian ones
-_ENGLISH: Final = {
-    "and": "и", "or": "или", "maybe": "может", "perhaps": "возможно", "kidding": "шучу",
-    "joke": "шутка", "jk": "шучу", "not": "не", "no": "нет", "if": "если",
-    "tomorrow": "завтра", "later": "потом", "yesterday": "вчера",
-}  # fmt: skip
 
 
 def _in_cyrillic(evidence: Evidence) -> Evidence:
@@ -322,7 +329,7 @@ def _in_cyrillic(evidence: Evidence) -> Evidence:
     for k, t in enumerate(tokens):
         if k in nicks or not _LATIN_WORD.fullmatch(t.word):
             continue
-        spelt = (_ENGLISH[t.word],) if t.word in _ENGLISH else cyrillic_spellings(t.word)
+        spelt = (IN_RUSSIAN[t.word],) if t.word in IN_RUSSIAN else cyrillic_spellings(t.word)
         if spelt:
             tokens[k] = replace(t, word=spelt[0])
             changed = True
@@ -377,6 +384,7 @@ _FORBIDDEN_WHY: Final = {
     "repeated_target": "этого игрока вы уже выбирали, повторять нельзя",
     "already_beaten": "этого игрока уже избивали в этой игре, дважды нельзя",
     "self_heal_used": "себя доктор лечит только раз за игру, и этот раз уже был",
+    "not_eligible": "доном может стать только живой рядовой мафиози вашего клана",
 }
 _EXECUTOR_WHY: Final = {
     "executor_not_in_clan": "исполнитель должен быть живым членом вашего клана",
@@ -546,6 +554,9 @@ def _unread_people(reading: LetterReading, evidence: Evidence, view: SenderView)
     for m in evidence.mentions:
         if m.kind not in ("unknown", "ambiguous") or m.negated or m.gone:
             continue
+        if m.kind == "unknown" and _listed_before_target(tokens, m, reading, evidence):
+            out.append(m)  # «проверяю Миху и Ксюшу»: a first player of the move's own list
+            continue
         if m.kind == "unknown" and not _names_someone(tokens, m):
             continue
         if m.start in evidence.executors or m.start in evidence.withdrawn:
@@ -569,6 +580,19 @@ def _joined_to_target(
         return False
     ends = {t.end for t in evidence.mentions if t.kind == "nick" and t.nick in reading.targets}
     return m.start - 1 in ends and not tokens[m.start - 2].clause_end
+
+
+def _listed_before_target(
+    tokens: Sequence[Token], m: Mention, reading: LetterReading, evidence: Evidence
+) -> bool:
+    """A name-like word right before «и»/«или» whose next word is a place of the move's
+    target: the list's other player, whom the reading leaves out."""
+    if m.end + 1 >= len(tokens) or tokens[m.end].word not in _LISTED:
+        return False
+    if tokens[m.end - 1].clause_end or not tokens[m.start].raw[:1].isupper():
+        return False
+    starts = {t.start for t in evidence.mentions if t.kind == "nick" and t.nick in reading.targets}
+    return m.end + 1 in starts
 
 
 _OBJECT_CASES: Final = frozenset({"accs", "gent", "datv", "ablt", "loct", "acc2", "gen2"})
@@ -989,16 +1013,9 @@ def _asked_after(tokens: Sequence[Token], at: int) -> bool:
     return False
 
 
-#: words of doubt after the move: «…, но боюсь», «не уверен», «подумаю ещё»
-_DOUBT_LEMMAS: Final = ws("бояться сомневаться подумать")
-_UNSURE: Final = ws("уверен уверена уверены решил решила решено знаю")
-#: a maybe right after the move's player («ну Влад наверно»), a joke said of it («(шутка)»)
-_MAYBE: Final = ws("наверно наверное может возможно мб вроде")
 _TAKE_BACK: Final = ws("или хотя ой а")
-_JOKE: Final = ws("шутка шутки шуток шучу шутю прикол jk")
-
-
-_HEDGES: Final = ws("может возможно наверное наверно вероятно мб видимо")
+#: the subject of a remark of its own: «походу он комиссар», «вроде она мафия»
+_SUBJECTS: Final = ws("он она они это")
 _PAST_NIGHT: Final = ws("вчера позавчера")
 _THIS_NIGHT: Final = ws("сегодня сейчас теперь нынче этой эту")
 _ASKED_WHOM: Final = ws("кого кому кто кем чей чью какого")
@@ -1011,9 +1028,9 @@ def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
     Лену» decides) — the move is not final (C-2)."""
     sentence = tokens[i].sentence
     lead = [t.word for t in tokens[:i] if t.word and t.sentence == sentence]
-    if set(lead) & _SETTLED:
+    if set(lead) & SETTLED:
         return False  # «…не знаю. Пусть будет Жанна»: the choice is made
-    if set(lead) & _HEDGES:
+    if set(lead) & MAYBE:
         return True
     # «Вчера: проверяю Рокета»: the move's sentence tells of a night gone, not this one
     # in the move's own clause before its word («Вчера проверяю …»), or as the sentence's
@@ -1026,17 +1043,11 @@ def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
     words = [t.word for t in tokens[:i] if t.word and t.sentence < sentence]
     for n, w in enumerate(words[:-1]):
         near = set(words[max(n - 3, 0) : n] + words[n + 2 : n + 4])
-        if w == "не" and words[n + 1] in _UNDECIDED_YET and not near & _ASKED_WHOM:
+        # not yet decided («Пока не решил.»); «не уверен» before a move answers someone
+        # else's words
+        if w == "не" and words[n + 1] in decided_words() and not near & _ASKED_WHOM:
             return True
     return False
-
-
-#: not yet decided («Пока не решил.»); «не уверен» before a move answers someone else's words
-_UNDECIDED_YET: Final = ws("решил решила решили решено")
-#: words that settle a choice after a doubt
-_SETTLED: Final = ws(
-    "пусть ладно итак решено выбираю всё-таки все-таки давай окончательно но однако"
-)
 
 
 def _doubted(
@@ -1050,13 +1061,14 @@ def _doubted(
     another night («завтра подумаю»)."""
     at = [k for k in range(i + 1, len(tokens)) if tokens[k].word]
     words = [tokens[k].word for k in at]
+    # a maybe right after the move's player («Ирку убью наверное. или нет»), unless it is
+    # about another night («…, может завтра Лису») or opens a remark with its own subject
+    # («чек Вовану, походу он комиссар»)
+    if words[:1] and words[0] in MAYBE and not set(words[1:3]) & (_DEFERRED | _SUBJECTS):
+        return True
     if set(words) & _DEFERRED:
         return False
-    joke = any(
-        w in _JOKE and (n == 0 or words[n - 1] not in ("не", "без", "кроме"))
-        for n, w in enumerate(words)
-    )  # not «не шучу», «без шуток»: said in earnest
-    if (words[:1] and words[0] in _MAYBE) or joke:
+    if joked(words):  # a joke said of it («(шутка)»)
         return True
     # «Проверяю Лену. Или нет», «…, хотя нет»: taken back, and no one named after it
     # or «Нет.» opening a sentence of its own
@@ -1066,10 +1078,9 @@ def _doubted(
         if n == 0 or words[n - 1] in _TAKE_BACK or tokens[at[n - 1]].clause_end:
             return True
     for n, w in enumerate(words):
-        if w in _UNSURE and n > 0 and words[n - 1] == "не":
-            return True
-        parses = parse(w)
-        if parses and parses[0].lemma in _DOUBT_LEMMAS and "1per" in parses[0].grammemes:
+        # «не уверен», «не решила», «не знаю», «хз»; «…, но боюсь», «подумаю ещё»
+        unsure = w in undecided_words() or w == "знаю"
+        if (unsure and n > 0 and words[n - 1] == "не") or doubt_verb(w) or w in UNSURE_WORDS:
             return True
     return False
 

@@ -40,11 +40,11 @@ from parser.letters.tokens import (
     split_story,
     tokenize,
     unquoted,
-    unsigned,
 )
 from parser.letters.words import NEG
 from parser.nicks import NickResolver
 from parser.sender import SenderView
+from parser.signature import unsigned
 
 
 def read_letter(

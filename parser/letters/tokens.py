@@ -39,6 +39,7 @@ def tokenize(text: str) -> list[Token]:
     for line in text.splitlines():
         parts = line.split()
         words = [_PUNCT_EDGES.sub("", casefold_key(raw)) for raw in parts]
+        brackets = 0  # brackets opened and not yet closed on the line
         for n, raw in enumerate(parts):
             last = n == len(parts) - 1
             # pure punctuation («—», «:») becomes "" so that it is skipped like filler
@@ -52,7 +53,13 @@ def tokenize(text: str) -> list[Token]:
             ends_sentence = bool(_SENTENCE_END.search(raw)) and not marker and not abbr
             if ends_sentence and _pause(raw, word, words[n + 1] if not last else ""):
                 ends_sentence = False
-            tokens.append(Token(raw, word, bool(_CLAUSE_END.search(raw)) or last, sentence))
+            # «режу Шречка) кст …»: a smiley closes the clause as a comma would; a bracket
+            # closing one opened before it on the line does not
+            brackets += raw.count("(") - raw.count(")")
+            smiley = raw.endswith(")") and brackets < 0 and word != ""
+            brackets = max(brackets, 0)
+            ended = bool(_CLAUSE_END.search(raw)) or last or smiley
+            tokens.append(Token(raw, word, ended, sentence))
             # a line break ends a clause (a nick never spans lines) but not a sentence:
             # «Проверяю:» on one line and the nick on the next is one move
             if ends_sentence:
@@ -177,30 +184,22 @@ def unquoted(text: str) -> str:
     return _QUOTED_LINE.sub("", text)
 
 
-#: where a signature begins: a line of dashes or underscores alone (the «-- » convention of
-#: mail and forums), or a sign-off line («С уважением,», «С ув.», «Искренне ваш», «Regards»)
-_SIGNATURE: Final = re.compile(
-    r"^[ \t]*(?:[-—–_]{2,}[ \t]*"
-    r"|(?:с[ \t]+уважением|с[ \t]+ув\.|искренне|best[ \t]+regards|regards)\b.*)$",
-    re.IGNORECASE | re.MULTILINE,
-)
+def sides_refused(tokens: Sequence[Token], questions: set[int]) -> tuple[set[str], set[str]]:
+    """(sides said, sides refused) by their words outside questions: a side word in a clause
+    with «не», «нет», «против» is refused («За мафию играть не хочу»), any other is said.
+    Only where one is refused does this decide the choice (G-M.8: «Я за мирных» after it)."""
+    said: set[str] = set()
+    refused: set[str] = set()
+    for k, t in enumerate(tokens):
+        side = "town" if t.word in SIDE_TOWN else "mafia" if t.word in SIDE_MAFIA else None
+        if side is None or t.sentence in questions:
+            continue
+        clause = {c.word for c in clause_of(tokens, k)}
+        (refused if clause & _REFUSING else said).add(side)
+    return said - refused, refused
 
 
-def unsigned(text: str) -> str:
-    """The text without its signature: everything from a line of dashes alone («--») or a
-    sign-off line («С уважением, …») on, when words stand before it. A signature is who
-    the writer is (a motto, his own nick, «мирный житель с 2004 года»), not what he says
-    tonight or today (C-2, G-N.1, P-V.1)."""
-    at = signature_start(text)
-    return text if at is None else text[:at]
-
-
-def signature_start(text: str) -> int | None:
-    """Where `text`'s signature begins (see `unsigned`), or None."""
-    for found in _SIGNATURE.finditer(text):
-        if text[: found.start()].strip():
-            return found.start()
-    return None
+_REFUSING: Final = frozenset(("не", "нет", "против", "not", "никогда"))
 
 
 def side_after_za(tokens: Sequence[Token], questions: set[int]) -> str | None:

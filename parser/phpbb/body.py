@@ -9,11 +9,13 @@ import re
 
 from selectolax.lexbor import LexborNode
 
+from parser.html import CLOSE, OPEN, TEXT, walk
 from parser.links import post_id_from_href
 from parser.phpbb.colours import place_colours
 from parser.phpbb.replies import shallow_quotes
 from parser.phpbb.walk import walk_body
 from parser.records import Body, ColoredSpan, ParseIssue
+from parser.signature import may_sign, signature_in
 
 # A strike anywhere in a body (struck words are kept apart, and cut from a colour's text by the
 # walk), in lexbor's serialisation, whose tag names are lowercase; a style in any case.
@@ -27,7 +29,16 @@ def _has_strike(html: str) -> bool:
 
 
 def read_body(content: LexborNode, where: str) -> Body:
-    """Read a div.content: HTML, text, own text, coloured spans, quotes, links and struck words.
+    """Read a div.content: HTML, text, own text, coloured spans, quotes, links, struck words
+    and where a signature typed into it begins (`_signature_at`)."""
+    body = _read_body(content)
+    if may_sign(body.own_text) and _LINE_MARKUP.search(body.html):
+        body.signature_at = _signature_at(content, body.own_text)
+    return body
+
+
+def _read_body(content: LexborNode) -> Body:
+    """A div.content's HTML, text, own text, coloured spans, quotes, links and struck words.
 
     The body is walked once, iteratively (`parser.html.walk`), and only when its HTML holds
     a quote, a colour, a link or a strike: nesting depth costs neither stack nor quadratic
@@ -61,6 +72,45 @@ def read_body(content: LexborNode, where: str) -> Body:
         if replied is not None:
             return replied
     return walk_body(content, html, text, has_quote, has_color)
+
+
+# markup that starts a new line of the body
+_LINE_MARKUP = re.compile(r"<br|</(?:p|div|li)>", re.IGNORECASE)
+_LINE_TAGS = frozenset(("br", "p", "div", "li"))
+
+
+def _signature_at(content: LexborNode, own_text: str) -> int | None:
+    """Where in `own_text` (one line: every line break of the body a space) a signature
+    typed into the body begins, found by the body's own lines as the markup breaks them
+    (`<br>`, a paragraph, a block, a list item), quotes left out (`parser.signature`)."""
+    parts: list[str] = []
+    inside = 0  # depth within a quote
+    for event, node in walk(content):
+        if event == OPEN:
+            if inside or _is_quote(node):
+                inside += 1
+            elif node.tag in _LINE_TAGS:
+                parts.append("\n")
+        elif event == CLOSE:
+            if inside:
+                inside -= 1
+            elif node.tag in _LINE_TAGS:
+                parts.append("\n")
+        elif event == TEXT and not inside:
+            parts.append(node.text_content or "")
+    # text nodes joined by a space, as the body's text is (`text(separator=" ")`)
+    lines = " ".join(parts).split("\n")
+    return signature_in("\n".join(" ".join(line.split()) for line in lines), own_text)
+
+
+def _is_quote(node: LexborNode) -> bool:
+    """A quote of prosilver (`<blockquote>`) or subsilver2 (its title and content divs)."""
+    if node.tag == "blockquote":
+        return True
+    if node.tag != "div":
+        return False
+    cls = node.attributes.get("class") or ""
+    return "quotecontent" in cls or "quotetitle" in cls
 
 
 def _shallow_colors(content: LexborNode, budget: int) -> tuple[ColoredSpan, ...] | None:

@@ -21,6 +21,7 @@ from parser.nicks import (
 )
 from parser.records import Post
 from parser.struck import without_struck
+from parser.vocab import MAYBE, UNSURE_WORDS
 from parser.votes.names import (
     PHRASE_TIERS,
     bare_word,
@@ -167,8 +168,8 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         if not hits:
             continue
         named = True
-        if _court_let_off(low):
-            continue
+        if _court_let_off(low) or set(low) & (MAYBE | UNSURE_WORDS):
+            continue  # let off, or named with a maybe («сажаю Жеку наверное»): no vote
         if votes:
             cued = hits
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
@@ -263,6 +264,11 @@ def extract_court_votes(
         if match is None:
             readings.append(PostReading(post.id, author, "no_vote"))
             continue
+        on_trial = _one_nominee(match, nominee_set)
+        if on_trial is not None:
+            # «Сашу» with two players Саша, one of them on trial: the court votes only for a
+            # nominee (G-N.4), so the name is his
+            match = replace(match, nick=on_trial, reason=None)
         reason: str | None = None
         if status in ("outsider", "dead"):
             reason = NOT_A_PLAYER if status == "outsider" else DEAD
@@ -304,3 +310,11 @@ def extract_court_votes(
         )
     votes = list(counted.values())
     return VoteResult(votes, rejected, tally_of(votes), readings)
+
+
+def _one_nominee(match: NickMatch, nominees: set[str]) -> str | None:
+    """The one nominee among an ambiguous name's candidates, or None."""
+    if match.ok or match.reason != AMBIGUOUS_NICK:
+        return None
+    on_trial = [c for c in match.candidates if c in nominees]
+    return on_trial[0] if len(on_trial) == 1 else None

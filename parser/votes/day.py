@@ -18,7 +18,8 @@ from parser.votes.proof import (
     has_vote_grammar,
     proven_pick,
     said_for_later,
-    unsigned_spans,
+    told_of,
+    unsigned_post,
 )
 from parser.votes.reasons import reason_words
 from parser.votes.records import (
@@ -104,7 +105,7 @@ def extract_votes(
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
         pick, named, refusal_of_text = _post_vote(
-            post, spans, resolver, dead_resolver, policy, o.vote_nicks, author
+            post, spans, resolver, dead_resolver, policy, o.vote_nicks, author, need_reason
         )
         if pick is None:
             if status == "living" and refusal_of_text is not None:
@@ -196,15 +197,18 @@ def _post_vote(
     policy: Policy,
     mode: VoteNicks,
     author: str,
+    need_reason: bool = True,
 ) -> tuple[Pick | None, list[ColoredSpan], tuple[str, str] | None]:
     """(the post's vote, its spans naming players, or the refusal and the text it is about
     when it holds none a living voter is told of) — several players in the vote's colour
     count only when the words prove one (`parser.votes.proof`)."""
     # struck words are taken back, in the retraction check as in the reason (P-V.1)
-    own = without_struck(post) if spans else post.own_text
+    struck = bool(spans)
+    # a signature is who the author is, not his vote
+    post, spans = unsigned_post(post, spans)
+    own = without_struck(post) if struck else post.own_text
     # Russian typed in Latin letters is read as the Cyrillic it stands for
     own = as_cyrillic(own, spans)
-    own, spans = unsigned_spans(own, spans, post.body_html)
     spans = not_retracted(own, spans)
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author
@@ -213,7 +217,7 @@ def _post_vote(
         pick = proven_pick(own, resolved, policy)
         if pick is None:
             return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
-    if pick is not None and _no_vote_said(own, pick):
+    if pick is not None and _no_vote_said(own, pick, need_reason):
         return None, named, None
     if pick is not None:
         return pick, named, None
@@ -224,16 +228,19 @@ def _post_vote(
     return None, named, None
 
 
-def _no_vote_said(own: str, pick: Pick) -> bool:
+def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
     """The pick with no grammar of a vote around it (`has_vote_grammar`) is no vote when its
     nick is an ordinary word used as one («<Молчу>, молчу, больше ни слова»), when the post
     says its author does not vote («Сегодня пас. <Нина> мутная»), or when the vote is said
-    for later (G-N.1, P-V.1)."""
+    for later (G-N.1, P-V.1); a green that needs no reason, also when the nick is the subject
+    of a story («кст <Таня> вчера смешно пошутила»: a red's words after the nick are its
+    reason, P-V.1)."""
     if said_for_later(own, pick):
         return True
     if has_vote_grammar(own, pick):
         return False
-    return word_nick(pick.match.nick) or abstains(own)
+    story = not need_reason and told_of(own, pick)
+    return word_nick(pick.match.nick) or abstains(own) or story
 
 
 def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:

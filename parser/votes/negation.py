@@ -9,6 +9,15 @@ from typing import Final
 
 from parser.morph import lemmas
 from parser.records import ColoredSpan
+from parser.vocab import (
+    MAYBE,
+    SETTLED,
+    UNSURE_WORDS,
+    decided_words,
+    joke_words,
+    joked,
+    undecided_words,
+)
 from parser.votes.names import CUE_LEMMAS
 from parser.votes.records import WORD_RE
 
@@ -212,8 +221,9 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         any(stem in low for stem in _RETRACT_STEMS)
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
         or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
-        or re.search(r"подума|шуч|шутк|прикол|\bjk\b|\b(?:хотя|или)\s+нет\b", low)
+        or re.search(r"подума|\b(?:хотя|или)\s+нет\b", low)
         or "?" in low
+        or _doubt_cue(low)
     ):
         return spans
     kept: list[ColoredSpan] = []
@@ -226,12 +236,13 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         end = at + len(span.text)
         nxt = min((i for i in (low.find(o.text.casefold(), end) for o in spans) if i > 0),
                   default=len(low))  # fmt: skip
-        joked = (nxt == len(low) and _JOKED.search(low[end:]) is not None) or (
-            _undecided_before(low[:at]) or _asked_other(low[end:nxt])
-        )
+        # a joke said after the post's last coloured nick («<Сову>, шучу)) пока не
+        # голосую»); one before a later nick is a correction (`parser.votes.proof`)
+        tail_joke = nxt == len(low) and joked(WORD_RE.findall(low[end:].replace("ё", "е")))
+        joked_ = tail_joke or (_undecided_before(low[:at]) or _asked_other(low[end:nxt]))
         if (
             in_doubt(low[end:nxt])
-            or joked
+            or joked_
             or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt]))
         ):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
@@ -261,11 +272,17 @@ def _undecided_before(before: str) -> bool:
     before = before.replace("ё", "е")
     # «не решила», «подумаю»; not «не уверен», which before a nick answers someone else's
     # words (a real page: «<quote> Не уверен. <Марго>» greens Марго)
-    doubts = list(_UNDECIDED_YET.finditer(before))
-    if doubts and not _SETTLES.search(before[doubts[-1].end() :]):
+    words = WORD_RE.findall(before)
+    doubts = [
+        n
+        for n, w in enumerate(words)
+        if (w in decided_words() and n and words[n - 1] == "не") or w == "подумаю"
+    ]
+    if doubts and not set(words[doubts[-1] + 1 :]) & SETTLED:
         return True
     own = _SENTENCE_END.split(before)[-1]
-    return bool(_HEDGE.search(own)) and not re.search(r"\bесли\s+не\b|почему", own)
+    hedged = bool(set(WORD_RE.findall(own)) & MAYBE)
+    return hedged and not re.search(r"\bесли\s+не\b|почему", own)
 
 
 def _asked_other(after: str) -> bool:
@@ -276,17 +293,7 @@ def _asked_other(after: str) -> bool:
     )
 
 
-_UNDECIDED_YET: Final = re.compile(r"\bне\s+решил\w*|\bподумаю\b")
-_SETTLES: Final = re.compile(
-    r"\b(?:пусть|ладно|итак|решено|выбираю|вс[её]-таки|окончательно|давай|но|однако)\b"
-)  # «не уверен, но выставляю <Рому>» decides
-_HEDGE: Final = re.compile(r"\b(?:может|возможно|наверное|наверно|вероятно|мб)\b")
 _OTHER_CHOICE: Final = re.compile(r"(?:или|либо|а может|может)\b")
-# a joke said after the post's last coloured nick («<Сову>, шучу)) пока не голосую»); one
-# before a later nick is a correction (`parser.votes.proof`)
-_JOKED: Final = re.compile(
-    r"(?<!не )(?<!без )(?<!кроме )\b(?:шуч\w*|шутк\w*|прикол\w*|jk)\b"
-)  # not «не шучу», «без шуток»: said in earnest
 _ASKED_ONLY: Final = re.compile(r"[\s.…]*\?[\s?!.…]*")
 
 
@@ -353,13 +360,10 @@ def _taken_back_later(tail: Sequence[str]) -> bool:
     return False
 
 
-# a maybe right after the nick («<Валера> наверное», «<Жора> может быть…»), not «наверняка»,
-# or a doubt that ends its clause («…не уверен», «не знаю.»)
-_MAYBE_AFTER: Final = re.compile(r"^\W*(?:наверное|наверно|может|возможно|вроде)\b")
-_UNSURE_AFTER: Final = re.compile(r"\bне\s+(?:уверен\w*|знаю)\s*(?:[.!?…,]|$)")
-# the sender says after the nick, reason or not, that she has not decided: «<X> — наверное
-# мафия. Не уверена, подумаю до вечера»
-_UNDECIDED: Final = re.compile(r"\bне\s+(?:уверен\w*|решил\w*)\b|\bподумаю\b")
+# the subject of a remark of its own after the nick: «вроде она мафия»
+_SUBJECTS: Final = frozenset(("он", "она", "они", "это"))
+# a doubt that ends its clause («…не уверен», «не знаю.»)
+_CLAUSE_CLOSE: Final = re.compile(r"[.!?…,]")
 # the vote taken back after the nick: «хотя нет», «или нет», «или все-таки нет»
 _UNSAID_AFTER: Final = re.compile(r"\b(?:хотя|или)\s+(?:вс[её]-таки\s+)?нет\b")
 _UNSAID_END: Final = re.compile(r"\b(?:хотя|или)\s+(?:вс[её]-таки\s+)?нет\W*$")
@@ -371,8 +375,25 @@ def in_doubt(after: str) -> bool:
     «не уверен», «не знаю» closing its clause. A doubt leaves the post's whole choice open:
     no coloured nick of it is a proven vote (P-V.1, G-N.1)."""
     own = DASH.split(after.replace("ё", "е"), 1)[0]
-    undecided = _UNDECIDED.search(after.replace("ё", "е"))
-    return bool(_MAYBE_AFTER.search(own) or _UNSURE_AFTER.search(own) or undecided)
+    # a maybe right after the nick («<Валера> наверное», «<Жора> может быть…»), not one
+    # opening a remark with its own subject («<Рокки>, вроде она вчера путалась»)
+    first = WORD_RE.findall(own)[:2]
+    if set(first[:1]) & MAYBE and not set(first[1:]) & _SUBJECTS:
+        return True
+    # «не уверен», «не знаю», «хз» closing its clause
+    for clause in _CLAUSE_CLOSE.split(own):
+        last = WORD_RE.findall(clause)[-2:]
+        if last[-1:] and last[-1] in UNSURE_WORDS:
+            return True
+        if last[:1] == ["не"] and last[1:] and (last[1] in undecided_words() or last[1] == "знаю"):
+            return True
+    # the sender says after the nick, reason or not, that she has not decided: «<X> —
+    # наверное мафия. Не уверена, подумаю до вечера»
+    words = WORD_RE.findall(after.replace("ё", "е"))
+    return any(
+        (w in undecided_words() and n and words[n - 1] == "не") or w == "подумаю"
+        for n, w in enumerate(words)
+    )
 
 
 # an answer that turns the question down: «<Пьеро>? Нет уж…», «<Лиса>? Не, …»
@@ -408,3 +429,9 @@ def _wished(words: Sequence[str]) -> bool:
         if words[n + 1 : n + 2] != ["не"] and _votes_word(words[max(0, n - 2) : n + 3]):
             return True
     return False
+
+
+def _doubt_cue(low: str) -> bool:
+    """A cheap first look: whether the post says any word of doubt or of a joke at all."""
+    words = set(WORD_RE.findall(low.replace("ё", "е")))
+    return bool(words & MAYBE or words & UNSURE_WORDS or words & joke_words())

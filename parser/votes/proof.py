@@ -26,15 +26,17 @@ later, clear vote of his still counts.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 from typing import Final
 
-from parser.letters.tokens import signature_start
 from parser.morph import lemmas, parse, word_nick
-from parser.records import ColoredSpan
+from parser.records import ColoredSpan, Post
+from parser.signature import may_sign, signature_in
+from parser.struck import stored_body
 from parser.vocab import lookup
 from parser.votes.names import Pick, bare_word, is_cue
 from parser.votes.records import UNCLEAR
@@ -45,7 +47,9 @@ __all__ = [
     "has_vote_grammar",
     "proven_pick",
     "said_for_later",
-    "unsigned_spans",
+    "told_of",
+    "unsigned_post",
+    "words_end",
 ]
 
 _CORRECTIONS: Final = frozenset(
@@ -229,6 +233,18 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
     return not word_nick(pick.match.nick) and any(is_cue(w) or _green(w) for w in after)
 
 
+def told_of(own_text: str, pick: Pick) -> bool:
+    """«кст <Таня> вчера смешно пошутила про кота»: the nick is the subject of a verb in the
+    past tense in its clause — a story told about the player, no vote (G-N.1, P-V.1)."""
+    low = own_text.casefold().replace("ё", "е")
+    text = pick.span.text.casefold().replace("ё", "е")
+    at = low.find(text)
+    if at < 0:
+        return False
+    clause = _AFTER_END.split(low[at + len(text) :], maxsplit=1)[0]
+    return any(_told(w) for w in _WORD.findall(clause)[:4])
+
+
 def said_for_later(own_text: str, pick: Pick) -> bool:
     """«Скоро проголосую против <Тимура>, пока думаю»: the vote word before the pick in its
     sentence follows a word of later — the vote is put off, not cast."""
@@ -285,36 +301,34 @@ def _skip_now(word: str) -> bool:
     return word == "пас" or bool(first and "1per" in first[0].grammemes)
 
 
-_LINE_BREAK: Final = re.compile(r"<br\s*/?>|</(?:p|div|li)>", re.IGNORECASE)
-_TAG: Final = re.compile(r"<[^>]+>")
+def words_end(post: Post) -> int:
+    """Where the author's own words end in `post.own_text`: at a signature he typed into the
+    body, as the record keeps it (`Post.words_end`). A record stored before the readers kept
+    it has its stored body read once, by the Invision body reader, whose own text keeps the
+    body's lines."""
+    if post.words_end is not None:
+        return post.words_end
+    return _stored_words_end(post.body_html, post.own_text)
 
 
-def _signature_cut(own_text: str, body_html: str) -> int | None:
-    """Where the signature begins in the own text: found by its lines, which some boards'
-    own text keeps and the body's markup always does (a «<br>» before «--»)."""
-    cut = signature_start(own_text)
-    if cut is not None or not body_html:
-        return cut
-    lines = html.unescape(_TAG.sub("", _LINE_BREAK.sub("\n", body_html)))
-    at = signature_start(lines)
-    if at is None:
-        return None
-    first = lines[at:].strip().splitlines()[0].strip()
-    found = own_text.casefold().rfind(first.casefold())
-    return found if found > 0 else None
+@lru_cache(maxsize=256)
+def _stored_words_end(body_html: str, own_text: str) -> int:
+    if not may_sign(own_text):
+        return len(own_text)
+    at = signature_in(stored_body(body_html).own_text, own_text)
+    return len(own_text) if at is None else at
 
 
-def unsigned_spans(
-    own_text: str, spans: Sequence[ColoredSpan], body_html: str = ""
-) -> tuple[str, list[ColoredSpan]]:
-    """The post's own words and coloured spans without its signature: a line of dashes or
-    a sign-off («С уважением,») and what follows — the author's own nick with a motto is no
-    vote (G-N.1, P-V.1)."""
-    cut = _signature_cut(own_text, body_html)
-    if cut is None:
-        return own_text, list(spans)
-    starts = span_starts(own_text.casefold(), spans)
-    return own_text[:cut], [span for span, at in zip(spans, starts, strict=True) if at < cut]
+def unsigned_post(post: Post, spans: Sequence[ColoredSpan]) -> tuple[Post, list[ColoredSpan]]:
+    """The post with its own words cut before its signature, and the coloured spans that
+    stand before it: a line of dashes or a sign-off («С уважением,») and what follows — the
+    author's own nick with a motto — is no vote (G-N.1, P-V.1)."""
+    end = words_end(post)
+    if end >= len(post.own_text):
+        return post, list(spans)
+    starts = span_starts(post.own_text.casefold(), spans)
+    kept = [span for span, at in zip(spans, starts, strict=True) if at < end]
+    return replace(post, own_text=post.own_text[:end]), kept
 
 
 def span_starts(low: str, spans: Sequence[ColoredSpan]) -> list[int]:

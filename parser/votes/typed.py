@@ -4,7 +4,7 @@ The words that settle whether a coloured nick is a vote — a question answered 
 maybe, a correction, a vote verb — are read in Cyrillic (`parser.votes.negation`,
 `parser.votes.proof`). A player who types Russian in Latin letters («ne znayu za kogo…
 <Valera> navernoe? ili net», «golosuyu <Kestrel>») says the same words: the own text is
-read through the same transliteration the letter reader uses (`parser.vocab`), the
+read through the same transliteration the letter reader uses (`parser.latin`), the
 coloured nicks left as written so that they are still found where they stand.
 """
 
@@ -14,8 +14,9 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from parser.latin import cyrillic_spellings
 from parser.records import ColoredSpan
-from parser.vocab import cyrillic_spellings
+from parser.vocab import IN_RUSSIAN
 
 __all__ = ["as_cyrillic"]
 
@@ -28,6 +29,8 @@ def _word(match: re.Match[str]) -> str:
     word = match.group()
     if word in _KEEP:
         return word
+    if word in IN_RUSSIAN:  # «jk», «maybe», «or»: the Russian word the checks read
+        return IN_RUSSIAN[word]
     spelt = cyrillic_spellings(word)
     return spelt[0] if spelt else word
 
