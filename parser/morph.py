@@ -238,7 +238,9 @@ def word_nick(nick: str) -> bool:
     return bool(parses) and parses[0].known and parses[0].pos in _WORD_POS
 
 
-@lru_cache(maxsize=4096)
+# few: each caller (the letter reader's vocabulary, its reported-speech verbs) keeps its own
+# index of what it asked for, built once; a large cache here held all 25,000 forms twice
+@lru_cache(maxsize=16)
 def forms(
     lemma: str, pos: tuple[str, ...] = ("INFN", "NOUN")
 ) -> tuple[tuple[str, frozenset[str]], ...]:
