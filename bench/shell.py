@@ -14,6 +14,9 @@ days ago, turn 0 closed an hour later, and the measured posts are turn 1's. For 
   * first poll: `mafiabot run --once`, a fresh process reading the whole topic into its store
     (request pacing off: no delay between requests, the account flood-exempt), `--first`
     times, the database and cookie jar put back as they were before it each time;
+  * the same first poll with letters: five letters in the inbox new to the bot as well
+    (the ones the game's start read, forgotten by the store and unread on the board), so
+    that the letter reader runs too (`--first` times);
   * idle: `mafiabot run --once` again, nothing new on the board (the interim count on, so the
     turn's tally is asked for on every run), `--idle` times;
 each as the process's CPU time (user + system; the fastest and the median run: on a shared
@@ -58,7 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bench.loopback import BoardProcess, Served  # noqa: E402
+from bench.loopback import BoardProcess, Control, Served  # noqa: E402
 
 MSK = ZoneInfo("Europe/Moscow")
 PER_PAGE = 20
@@ -193,7 +196,15 @@ def boards(count: int, posts: int, t0: str) -> Served:
             _save_pages(board, folder)
             return len(board.posts)
 
-        out.append((board, fb.BASE, {"add-posts": add_posts, "save-pages": save_pages}))
+        def unread_letters(_body: str, board: Any = board) -> None:
+            board.read_pms.clear()  # the inbox's recorded letters are new again
+
+        controls: dict[str, Control] = {
+            "add-posts": add_posts,
+            "save-pages": save_pages,
+            "unread": unread_letters,
+        }
+        out.append((board, fb.BASE, controls))
     return out
 
 
@@ -291,6 +302,14 @@ class CliGame:
             src.backup(dst)
         shutil.copy(self.tmp / "saved.cookies", self.tmp / "game.db.cookies")
 
+    def letters_new_again(self) -> None:
+        """Forget the letters the game's start read (and what they led to), so that the next
+        run finds them new in the inbox, as letters arriving with the posts (the board is
+        told to list them unread: the "unread" control)."""
+        with sqlite3.connect(self.db) as conn:
+            for table in ("pms", "seen_pms", "moves", "host_flags"):
+                conn.execute(f"DELETE FROM {table}")
+
     def set_up(self) -> None:
         """Ticks until the game has started, turn 0 is closed and everything is sent."""
         for _ in range(6):
@@ -326,6 +345,16 @@ def measure_cli(n: int, idle: int, first: int, pages: str | None) -> dict[str, A
                 before = bp.requests()
                 r = game.once()
                 polls.append(Run(r.cpu, r.wall, r.rss_mb, bp.requests() - before))
+            lettered = []
+            for _ in range(first):  # the same first poll, five letters new in the inbox
+                game.restore()
+                game.letters_new_again()
+                bp.control("unread")
+                before = bp.requests()
+                r = game.once()
+                lettered.append(Run(r.cpu, r.wall, r.rss_mb, bp.requests() - before))
+            game.restore()
+            game.once()  # the first poll again: the idle runs follow it
             runs = []
             said: list[str] = []
             for _ in range(idle):
@@ -337,7 +366,8 @@ def measure_cli(n: int, idle: int, first: int, pages: str | None) -> dict[str, A
                 bp.control("save-pages", pages)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return {"posts": n, "first": polls, "idle": runs, "idle_requests": said}
+    out = {"posts": n, "first": polls, "idle": runs, "idle_requests": said}
+    return {**out, "letters": lettered}
 
 
 def measure_games(count: int, posts: int) -> Run:
@@ -581,6 +611,12 @@ def main() -> None:
             f"{r['posts']:>7} {_cpu(f):>15} {_median(f, 'wall'):>6.2f} {_peak(f):>6.1f} "
             f"{f[0].requests:>5} {_cpu(i):>14} {_median(i, 'wall'):>6.2f} {_peak(i):>6.1f} "
             f"{max(x.requests for x in i):>4}"
+        )
+    for r in rows:
+        f = r["letters"]
+        print(
+            f"{r['posts']:>7} posts, five letters new in the inbox too: first poll CPU "
+            f"{_cpu(f)}, peak RSS {_peak(f):.1f} MB (target ≤ 90 MB)"
         )
     small, big = rows[0], rows[-1]
     lo = min(x.cpu for x in small["idle"]), min(x.cpu for x in big["idle"])

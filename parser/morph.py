@@ -1,23 +1,164 @@
 """Russian morphology, shared by the move reader, the vote reader and the newspaper.
 
 One analyzer per process: pymorphy3 with the Russian dictionary that ships as a package
-(``pymorphy3-dicts-ru``), so nothing is downloaded at run time. Loading it takes a few tenths
-of a second and ~15 MB, so it is built lazily, on first use, and cached.
+(``pymorphy3-dicts-ru``), so nothing is downloaded at run time. It is built lazily, on first
+use, once per process (under a lock: two threads asking at once still build one).
+
+Its memory: DAWG2-Python reads each of the dictionary's DAWG files whole into an ``array``
+(~14 MB: words.dawg 7.4 MB, prediction-suffixes-0.dawg 4 MB, p_t_given_w.intdawg 2.9 MB), and
+finding the dictionary through the packages' entry points imports ``importlib.metadata``
+and its friends (~3 MB). Here the dictionary is named by its own package, and the DAWG files
+are mapped read-only instead (`_mapped_dawgs`): the same integers behind the same indexing,
+read from clean file-backed pages, which count in the process's memory only once a lookup
+touches them and which `release_pages` gives back (the next lookup reads them again from
+the page cache). That loading reaches into DAWG2-Python's internals, so it is used only with
+the versions it was checked against and with the pure-Python DAWG reader; anything else
+loads the dictionary the library's own way (`tests/test_morph_loading.py` holds the two equal
+over every word of the corpora).
 """
 
 from __future__ import annotations
 
+import mmap
+import struct
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, BinaryIO, Final, Literal
+
+#: the versions whose DAWG loading `_mapped_dawgs` replaces (their ``wrapper.Dictionary`` and
+#: ``wrapper.Guide`` read a 4-byte count, then that many units, into ``self._units``)
+CHECKED_VERSIONS: Final = {"dawg_python": "0.9.0", "pymorphy3": "2.0.6"}
+
+_lock = threading.Lock()
+_built: list[Any] = []  # the analyzer, once built
+_maps: list[memoryview] = []  # the mapped DAWG files' views (see `release_pages`)
+#: how many analyzers this process has built (a test holds it at one)
+builds = 0
 
 
-@lru_cache(maxsize=1)
 def analyzer() -> Any:
-    """The process-wide ``pymorphy3.MorphAnalyzer`` (imported on first call)."""
-    import pymorphy3
+    """The process-wide ``pymorphy3.MorphAnalyzer`` (built on first call, once)."""
+    global builds
+    if _built:
+        return _built[0]
+    with _lock:
+        if not _built:
+            builds += 1
+            _built.append(_build(mapped=True))
+    return _built[0]
 
-    return pymorphy3.MorphAnalyzer(lang="ru")
+
+def _build(*, mapped: bool) -> Any:
+    """A Russian analyzer; with `mapped`, its DAWG files mapped when the versions allow."""
+    import pymorphy3
+    import pymorphy3_dicts_ru
+
+    path = pymorphy3_dicts_ru.get_path()
+    if mapped and mappable():
+        with _mapped_dawgs():
+            return pymorphy3.MorphAnalyzer(path=path, lang="ru")
+    return pymorphy3.MorphAnalyzer(path=path, lang="ru")
+
+
+def mappable() -> bool:
+    """Whether the installed DAWG reader is the one `_mapped_dawgs` was checked against: the
+    pure-Python DAWG2-Python (not the C ``dawg`` extension) at the checked version, under the
+    checked pymorphy3, with the reading methods it replaces."""
+    try:
+        from importlib.metadata import version
+
+        import dawg_python.wrapper as w
+        from pymorphy3 import dawg
+    except ImportError:
+        return False
+    if getattr(dawg, "EXTENSION_AVAILABLE", True):
+        return False
+    for dist, want in CHECKED_VERSIONS.items():
+        try:
+            name = "DAWG2-Python" if dist == "dawg_python" else dist
+            if version(name) != want:
+                return False
+        except Exception:  # no metadata: not the checked install
+            return False
+    return all(callable(getattr(c, "read", None)) for c in (w.Dictionary, w.Guide))
+
+
+def _mapped_units(fp: BinaryIO, typecode: Literal["I", "B"], per_count: int) -> memoryview:
+    """What ``array(typecode).fromfile`` would read at `fp` (a 4-byte count, then count ×
+    `per_count` units), as a read-only view of the mapped file; `fp` is left after it."""
+    (count,) = struct.unpack("=I", fp.read(4))
+    start = fp.tell()
+    size = count * per_count * struct.calcsize(typecode)
+    mapped = mmap.mmap(fp.fileno(), 0, access=mmap.ACCESS_READ)
+    if start + size > len(mapped):
+        raise ValueError(f"{getattr(fp, 'name', 'a DAWG file')}: shorter than it says")
+    view = memoryview(mapped)[start : start + size].cast(typecode)
+    fp.seek(start + size)
+    _maps.append(view)
+    return view
+
+
+@contextmanager
+def _mapped_dawgs() -> Iterator[None]:
+    """While the analyzer is built (under `_lock`): DAWG2-Python's units mapped, not read."""
+    import dawg_python.wrapper as w
+
+    def read_dictionary(self: Any, fp: BinaryIO) -> None:
+        self._units = _mapped_units(fp, "I", 1)
+
+    def read_guide(self: Any, fp: BinaryIO) -> None:
+        self._units = _mapped_units(fp, "B", 2)
+
+    saved = w.Dictionary.read, w.Guide.read
+    w.Dictionary.read, w.Guide.read = read_dictionary, read_guide
+    try:
+        yield
+    finally:
+        w.Dictionary.read, w.Guide.read = saved
+
+
+def release_pages() -> None:
+    """Give back the mapped dictionary pages the lookups so far have touched (they are clean
+    and file-backed: the next lookup that needs one reads it again from the page cache)."""
+    dontneed = getattr(mmap, "MADV_DONTNEED", None)
+    if dontneed is None:
+        return
+    for view in _maps:
+        if isinstance(view.obj, mmap.mmap):
+            view.obj.madvise(dontneed)
+
+
+#: the mapped pages are given back after this many lookups the caches did not answer: the
+#: kernel maps a fault's cached neighbours too (64 KB at a time), so a single word can bring
+#: in a megabyte and a few hundred words most of the dictionary's 14 MB; mapping them again
+#: is a minor fault per 64 KB, not measurable beside the lookup (`bench/letters.py`)
+RELEASE_EVERY: Final = 4
+_looked_up = [0]
+
+
+def _count_lookup() -> None:
+    _looked_up[0] += 1
+    if _looked_up[0] % RELEASE_EVERY == 0:
+        release_pages()
+
+
+#: a tag's text → its grammemes: one shared set per tag (the dictionary has a few thousand
+#: tags; the letter reader's vocabulary alone holds some 25,000 forms, each with its set)
+_GRAMMEMES: dict[str, frozenset[str]] = {}
+
+
+def _grammemes(tag: object) -> frozenset[str]:
+    """The grammemes of a pymorphy3 tag («NOUN,anim,masc sing,nomn»), shared per tag."""
+    text = str(tag)
+    grams = _GRAMMEMES.get(text)
+    if grams is None:
+        grams = frozenset(sys.intern(g) for g in text.replace(" ", ",").split(","))
+        _GRAMMEMES[text] = grams
+    return grams
 
 
 @lru_cache(maxsize=1)
@@ -45,6 +186,7 @@ def ukrainian_forms(lemma: str) -> tuple[tuple[str, frozenset[str]], ...]:
 def _safe_parse(word: str) -> list[Any]:
     """pymorphy3's parses; a character it has no name for (private-use, unassigned code
     points) makes it raise, and such a word is simply not Russian."""
+    _count_lookup()
     try:
         return list(analyzer().parse(word.casefold()))
     except (KeyError, ValueError):
@@ -76,7 +218,7 @@ def parse(word: str) -> tuple[Reading, ...]:
     """Every parse pymorphy3 offers for `word` (lower case), best first."""
     out: list[Reading] = []
     for p in _safe_parse(word):
-        grams = frozenset(str(p.tag).replace(" ", ",").split(","))
+        grams = _grammemes(p.tag)
         out.append(
             Reading(
                 p.normal_form.replace("ё", "е"),
@@ -118,19 +260,19 @@ def word_nick(nick: str) -> bool:
     return bool(parses) and parses[0].known and parses[0].pos in _WORD_POS
 
 
-@lru_cache(maxsize=4096)
+# few: each caller (the letter reader's vocabulary, its reported-speech verbs) keeps its own
+# index of what it asked for, built once; a large cache here held all 25,000 forms twice
+@lru_cache(maxsize=16)
 def forms(
     lemma: str, pos: tuple[str, ...] = ("INFN", "NOUN")
 ) -> tuple[tuple[str, frozenset[str]], ...]:
     """Every word form of `lemma` (ё→е) with its grammemes, from the first parse of `lemma`
     whose part of speech is one of `pos` and whose normal form is `lemma` itself; unknown
     lemmas are inflected by pymorphy3's prediction."""
+    _count_lookup()
     for p in analyzer().parse(lemma):
         if str(p.tag.POS) in pos and p.normal_form.replace("ё", "е") == lemma.replace("ё", "е"):
-            return tuple(
-                (f.word.replace("ё", "е"), frozenset(str(f.tag).replace(" ", ",").split(",")))
-                for f in p.lexeme
-            )
+            return tuple((f.word.replace("ё", "е"), _grammemes(f.tag)) for f in p.lexeme)
     return ()
 
 

@@ -27,6 +27,10 @@ def _plain_mako_errors() -> None:
     sys.modules.setdefault("mako.ext.pygmentplugin", None)  # type: ignore[arg-type]
 
 
+#: SQLite's page cache of a connection, in KB (`_sqlite_pragmas`)
+SQLITE_CACHE_KB = 512
+
+
 class Database:
     """The database under every part of the store: the engine, a session per transaction."""
 
@@ -115,4 +119,8 @@ def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -
     # needs) without an fsync per transaction; only a power cut may lose the last one.
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
+    # SQLite's page cache, per connection: 512 KB instead of its 2 MB default. The daemon's
+    # statements touch a few index pages each; a first poll of a long topic filled the
+    # whole default cache (~1.8 MB of a one-game process's peak) to no measurable speed.
+    cur.execute(f"PRAGMA cache_size=-{SQLITE_CACHE_KB}")
     cur.close()
