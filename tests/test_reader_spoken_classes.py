@@ -107,6 +107,12 @@ def test_C_3_words_a_dictionary_explains_are_no_broken_nick() -> None:
     assert players.heard(["фен", "дом"]) is None  # every word a dictionary word
 
 
+def test_C_3_a_dictionary_word_near_one_nick_is_asked_naming_that_player() -> None:
+    got = letter("Ефросинья", "лечу сорочка")  # a shirt, one letter from Сорока alone
+    assert got.kind == "question" and "Сорока" in (got.text or "")
+    assert "может быть" not in (letter("Ефросинья", "лечу хлеб").text or "")
+
+
 def test_C_3_latin_typed_russian_in_the_passport_scheme() -> None:
     assert move(letter("Сорока", "proveryayu Ogurtsa"))[:2] == ("check", ("Огурец",))
 

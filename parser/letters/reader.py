@@ -26,7 +26,13 @@ from parser.letters.infer import without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.proof import Evidence, prove, put_off
 from parser.letters.questions import question_reading
-from parser.letters.reading import DEFAULT_THRESHOLD, EXAMPLE, UNDECIDED, LetterReading
+from parser.letters.reading import (
+    DEFAULT_THRESHOLD,
+    EXAMPLE,
+    NO_TARGET,
+    UNDECIDED,
+    LetterReading,
+)
 from parser.letters.reported import (
     declines,
     heard_mentions,
@@ -43,7 +49,7 @@ from parser.letters.tokens import (
     tokenize,
     unquoted,
 )
-from parser.letters.words import NEG
+from parser.letters.words import NEG, SUGGEST_SCORE
 from parser.nicks import NickResolver
 from parser.sender import SenderView
 from parser.signature import unsigned
@@ -70,7 +76,31 @@ def read_letter(
             "Вы спрашиваете себя, кого выбрать, и не ответили окончательно. Пришлите ход "
             f"одним ником, например: «{EXAMPLE.get(_asked_action(text), 'Ход Ник')}».",
         )
+    if proven.code == NO_TARGET and evidence.chosen is not None:
+        return _doubt_named(proven, evidence, resolver)
     return proven
+
+
+def _doubt_named(
+    reading: LetterReading, evidence: Evidence, resolver: NickResolver
+) -> LetterReading:
+    """«лечу лимонад» with a player Лимон: the word after the action word is a dictionary
+    word, so it is never read as the nick it is near (C-3), but the question names the doubt
+    — the one player that close — for the sender to confirm."""
+    assert evidence.chosen is not None
+    at = evidence.chosen.i + 1
+    tokens = evidence.tokens
+    if at >= len(tokens) or tokens[at].sentence != tokens[at - 1].sentence:
+        return reading
+    scored = resolver.fuzzy(tokens[at].word)
+    if not scored or scored[0][1] < SUGGEST_SCORE:
+        return reading
+    if len(scored) > 1 and scored[1][1] >= SUGGEST_SCORE:
+        return reading  # two players that close: no one to name
+    word = tokens[at].raw.strip(",;:.!?…»«)(\"'")
+    return replace(
+        reading, text=f"{reading.text} Вы написали «{word}» — может быть, это {scored[0][0]}?"
+    )
 
 
 def _asked_action(text: str) -> str:
