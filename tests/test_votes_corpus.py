@@ -42,6 +42,8 @@ PARTS = {
     "held-out-4g": HERE / "heldout4g",  # part 4, Gambler cast
     "held-out-5": HERE / "heldout5",  # part 5, PEFL cast
     "held-out-5g": HERE / "heldout5g",  # part 5, Gambler cast
+    "held-out-6": HERE / "heldout6",  # part 6, PEFL cast
+    "held-out-6g": HERE / "heldout6g",  # part 6, Gambler cast
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
