@@ -154,6 +154,7 @@ def phase_votes(
     ignore_authors: Iterable[str] = (),
     player_ids: Mapping[str, int | None] | None = None,
     so_far: VotesSoFar | None = None,
+    accounts: Iterable[str] = (),
 ) -> PhaseVotes:
     """The votes of the phase `state` waits for, read from the posts as they stood (each
     iterable read once, and only the phase's own: posts may be streamed); posts of
@@ -161,12 +162,15 @@ def phase_votes(
     where known) makes a look-alike account an outsider however its name reads; nicks in
     votes are read by the rule set's `vote_nicks` (C-3). `so_far`: the phase's reading of
     its earlier posts, the posts given being the later ones (`parser.votes.VotesSoFar`): the
-    votes are the phase's, the rejections the given posts'."""
+    votes are the phase's, the rejections the given posts'. `accounts`: board accounts met
+    that are no players (outsiders): a coloured text naming one as written is refused, never
+    read as a player (C-3)."""
     calendar = calendar or TurnCalendar()
     settings = rules.settings
     options = VoteOptions(
         min_reason_words=settings.min_reason_words,
         ignore_authors=frozenset(ignore_authors),
+        accounts=frozenset(accounts),
         vote_nicks="exact" if settings.vote_nicks == "exact" else "as_moves",
     )
     ids = player_ids

@@ -608,6 +608,9 @@ class NickResolver:
     def resolve_fuzzy(self, text: str) -> NickMatch:
         scored = self.fuzzy(text)
         if not scored or scored[0][1] < self.fuzzy_threshold:
+            swapped = self.transposed(text)
+            if swapped is not None:
+                return swapped
             return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
         best, score = scored[0]
         close = [
@@ -616,6 +619,25 @@ class NickResolver:
         if len(close) > 1:
             return NickMatch(text, None, "fuzzy", score / 100, AMBIGUOUS_NICK, tuple(close))
         return NickMatch(text, best, "fuzzy", score / 100)
+
+    def transposed(self, text: str) -> NickMatch | None:
+        """A one-word nick typed with two neighbouring letters swapped, in a case form
+        («Мафру» for Марфа): exactly one player's nick is the word with one such swap, its
+        last letters (a case ending) left aside when both end in a vowel, and no dictionary
+        word explains the word. None when that is not proven."""
+        from parser.morph import common_word
+
+        key = trimmed_key(text)
+        if len(key) < 4 or " " in key or common_word(key):
+            return None
+        found = [
+            p
+            for p, k in zip(self.players, self._trimmed, strict=True)
+            if " " not in k and len(k) >= 4 and _one_swap(key, k)
+        ]
+        if len(found) != 1:
+            return None
+        return NickMatch(text, found[0], "fuzzy", TRANSPOSED_CONFIDENCE)
 
     def heard(self, words: Sequence[str]) -> NickMatch | None:
         """A nick that speech input broke into words («фен рыр» for Фенрир): the words run
@@ -665,6 +687,36 @@ class NickResolver:
             return True
         scored = self.fuzzy(text)
         return bool(scored) and scored[0][1] >= 60
+
+
+#: a nick with two neighbouring letters swapped, no dictionary word (`NickResolver.transposed`)
+TRANSPOSED_CONFIDENCE: Final = 0.85
+_VOWELS: Final = frozenset("аеёиоуыэюяaeiouy")
+
+
+def _swapped(a: str, b: str) -> bool:
+    """Whether `a` is `b` with exactly two neighbouring (different) letters swapped."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and a[diff[0]] == b[diff[1]]
+        and a[diff[1]] == b[diff[0]]
+    )
+
+
+def _one_swap(word: str, nick: str) -> bool:
+    """`word` is `nick` with one swap of neighbouring letters, as typed or with a case
+    ending in place of the nick's final vowel («мафру» and «марфа»: «мафр», «марф»)."""
+    if _swapped(word, nick):
+        return True
+    if word[-1] in _VOWELS and nick[-1] in _VOWELS:
+        return _swapped(word[:-1], nick[:-1])
+    # an ending put after a nick's last consonant as well («Ефмиа» for Ефим) is two slips
+    # at once: asked, as the corpus has always had it
+    return False
 
 
 #: how close the words of a nick broken up by speech input must be to it, run together
@@ -722,25 +774,11 @@ def diminutive_match(
         return None
     if len(key) == 3:  # «Ксю»: a three-letter pet name only by the table
         return _tabled_only(resolver, key)
-    from parser.morph import lemmas  # only when the cheaper readings found nothing
-    from parser.nameforms import word_forms
-
-    found: dict[str, None] = {}
-    for form in dict.fromkeys((key, *lemmas(key), *word_forms(key))):
-        for suffix in _DIMINUTIVE:
-            stem = form[: -len(suffix)]
-            if not form.endswith(suffix) or len(stem) < 3:
-                continue
-            for base in _bases(stem):
-                m = resolver.resolve_strict(base, _BASE_TIERS)
-                if m is not None:
-                    found.update(dict.fromkeys(m.candidates if m.nick is None else (m.nick,)))
-        if not found:
-            # «Ромку» → Роман, «Светку» → Светлана: the stem starts the full name
-            found.update(dict.fromkeys(_name_from_stem(resolver, form)))
-    # «Владьку» with players Vlad and Vladik: a pet form of Влад, and Vladik is one of his
-    # too — the two are near-identical, and the form proves neither
-    found.update(dict.fromkeys(_longer_forms(resolver, found)))
+    found, by_head = _suffix_readings(resolver, key)
+    if by_head and not any_case and _explained_otherwise(key, found):
+        # «марка» for Марфа: a word of the dictionary (a noun, another name) whose letters
+        # only start a name nick proves no player — offered as a guess (C-3)
+        return NickMatch(text, None, "diminutive", GUESS_CONFIDENCE, UNKNOWN_NICK, tuple(found))
     guessed = False
     if not found:
         # «Риту», «Серёгу», «Стаса» (pet forms of a name), «Тандера», «Сильвера» (a Latin
@@ -760,6 +798,68 @@ def diminutive_match(
             text, None, "diminutive", DIMINUTIVE_CONFIDENCE, AMBIGUOUS_NICK, tuple(found)
         )
     return None
+
+
+def _suffix_readings(resolver: NickResolver, key: str) -> tuple[dict[str, None], bool]:
+    """Players a Cyrillic word is a diminutive of by its suffix: the name left once the
+    suffix is off (with its ending back), else the full name that stem starts (the second
+    value: found only so, by the head of the name); and the near-identical longer nicks
+    such a form may mean too (`_longer_forms`)."""
+    from parser.morph import lemmas  # only when the cheaper readings found nothing
+    from parser.nameforms import word_forms
+
+    found: dict[str, None] = {}
+    by_head = False
+    for form in dict.fromkeys((key, *lemmas(key), *word_forms(key))):
+        for suffix in _DIMINUTIVE:
+            stem = form[: -len(suffix)]
+            if not form.endswith(suffix) or len(stem) < 3:
+                continue
+            for base in _bases(stem):
+                m = resolver.resolve_strict(base, _BASE_TIERS)
+                if m is not None:
+                    found.update(dict.fromkeys(m.candidates if m.nick is None else (m.nick,)))
+        if not found:
+            # «Ромку» → Роман, «Светку» → Светлана: the stem starts the full name
+            found.update(dict.fromkeys(_name_from_stem(resolver, form)))
+            by_head = bool(found)
+    # «Владьку» with players Vlad and Vladik: a pet form of Влад, and Vladik is one of his
+    # too — the two are near-identical, and the form proves neither
+    found.update(dict.fromkeys(_longer_forms(resolver, found)))
+    return found, by_head
+
+
+def _explained_otherwise(key: str, found: Iterable[str]) -> bool:
+    """Whether the dictionary knows `key` as a word that is no name form of any of the
+    `found` players whose nick is a given name: «марка» (a noun, and the genitive of Марк)
+    is no pet form of Марфа, while «Нинку» (a pet name the dictionary derives from Нина)
+    and «Ромку» (no dictionary word at all: a pet form or a typo) are. A nick the dictionary
+    does not know as a name (Друг and its «дружок») is left to the suffix rules."""
+    from parser.morph import parse
+
+    readings = parse(key)
+    if not any(r.known for r in readings):
+        return False
+    names = [trimmed_key(p).replace("ё", "е") for p in found]
+    names = [n for n in names if any("Name" in r.grammemes for r in parse(n))]
+    if not names:
+        return False
+    lemmas = {r.lemma.replace("ё", "е") for r in readings if "Name" in r.grammemes}
+    return not any(_pet_lemma_of(lemma, n) for lemma in lemmas for n in names)
+
+
+def _pet_lemma_of(lemma: str, name: str) -> bool:
+    """Whether a name the dictionary gives (`lemma`) is `name` itself or a pet form of it:
+    a diminutive ending on the name's first letters (Нинка, Марфуша, Павлик), not another
+    full name that shares them (Марк beside Марфа)."""
+    if lemma == name:
+        return True
+    head = 0
+    for a, b in zip(lemma, name, strict=False):
+        if a != b:
+            break
+        head += 1
+    return head >= 3 and lemma.endswith(_DIMINUTIVE)
 
 
 def _bases(stem: str) -> tuple[str, ...]:
@@ -1014,15 +1114,22 @@ def _given_name(key: str) -> str | None:
 def _name_from_stem(resolver: NickResolver, form: str) -> list[str]:
     """Players whose one-word Cyrillic nick starts with the stem `form` keeps once a
     diminutive suffix is off, a few letters longer: the full name of «Ромка», «Светка»."""
-    out: list[str] = []
+    keys = _name_from_stem_keys(form, resolver.trimmed_keys)
+    return [p for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True) if k in keys]
+
+
+def _name_from_stem_keys(form: str, keys: Sequence[str]) -> set[str]:
+    """The one-word `keys` that start with the stem `form` keeps once a diminutive suffix is
+    off, a few letters longer (`_name_from_stem`)."""
+    out: set[str] = set()
     for suffix in ("ка", "ку", "ке", "кой", "ки", "ик", "ика", "ику"):
         stem = form[: -len(suffix)] if form.endswith(suffix) else ""
         if len(stem) < 3:
             continue
-        for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
-            if " " not in k and k.startswith(stem) and 1 < len(k) - len(stem) <= 4:
-                out.append(p)
-    return list(dict.fromkeys(out))
+        out.update(
+            k for k in keys if " " not in k and k.startswith(stem) and 1 < len(k) - len(stem) <= 4
+        )
+    return out
 
 
 _CYRILLIC_WORD: Final = re.compile("[а-я]+")

@@ -156,3 +156,34 @@ def test_C_2_a_lookalikes_letter_is_no_move_of_the_player(tmp_path: Path) -> Non
     assert any(
         f"ЛС {fake.id} от постороннего (отправитель — Шерлoк)" in f for f in run.daemon.flags(1)
     )
+
+
+def test_C_3_a_red_naming_an_outsider_met_in_the_topic_is_refused_not_read_as_a_player(
+    tmp_path: Path,
+) -> None:
+    """The daemon passes the accounts with no seat it has met in the game topic to the vote
+    reader (`VoteOptions.accounts`): a red «Sherlok» naming the outsider Sherlok as written is
+    that account, refused, never the player Шерлок typed in Latin letters (C-3)."""
+    run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.db'}")
+    tz = run.cfg.board.tz
+    run.board.add_post(
+        4, "Sherlok", datetime(2026, 11, 28, 10, 0, tzinfo=tz), "Можно я посмотрю вашу игру?"
+    )
+    # before Кот's own vote of turn 1 (12:00): under PEFL's first-vote policy a vote taken
+    # for Шерлок here would be the one that counts
+    named = run.board.add_post(
+        4,
+        "Кот",
+        datetime(2026, 11, 28, 11, 0, tzinfo=tz),
+        RED.format("Sherlok") + " — пусть уйдёт из темы, мешает играть весь день.",
+    )
+    until = datetime(2026, 11, 28, 12, 30, tzinfo=tz)
+    for t in [t for t in tick_times(run, data) if t <= until]:
+        run.clock[0] = t
+        run.daemon.tick(t)
+    sh = run.daemon.shell
+    g = run.daemon.game()
+    assert sh.outsider_accounts(g) == frozenset({"Sherlok"})
+    _kind, votes, rejected, _notes = tally.tally(sh, g, sh.state(g), None)
+    assert [v.target for v in votes if v.voter == "Кот"] == ["Mister X"]
+    assert [r.reason for r in rejected if r.post_id == named.id] == ["unknown_nick"]

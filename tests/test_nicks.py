@@ -8,7 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, word_inflects
+from parser.nicks import (
+    AMBIGUOUS_NICK,
+    UNKNOWN_NICK,
+    NickResolver,
+    diminutive_match,
+    word_inflects,
+)
 from tests.conftest import FIXTURES
 
 TRUTH = json.loads((FIXTURES / "phpbb" / "truth.json").read_text(encoding="utf-8"))
@@ -391,3 +397,37 @@ def test_C_3_a_digit_nick_declined_in_its_letters_keeps_its_digits() -> None:
     # other digits are another player, or nobody
     assert r.resolve("Васю2006", inflected=True, fuzzy=False).nick == "Вася2006"
     assert r.resolve("Васю2007", inflected=True, fuzzy=False).nick is None
+
+
+NAME_NICKS = ["Марфа", "Лиза", "Нина", "Роман", "Светлана", "Олег"]
+
+
+@pytest.mark.parametrize("word", ["марка", "марки", "Марка"])
+def test_C_3_a_dictionary_word_that_only_starts_a_name_nick_is_a_guess_not_a_player(
+    word: str,
+) -> None:
+    """«марка» (a noun, and Марк's genitive) is no pet form of Марфа: offered, never read."""
+    m = diminutive_match(NickResolver(NAME_NICKS), word)
+    assert m is None or (m.nick is None and m.reason == UNKNOWN_NICK)
+
+
+@pytest.mark.parametrize(
+    ("word", "nick"),
+    [("Ромку", "Роман"), ("Светку", "Светлана"), ("Нинку", "Нина"), ("Марфушу", "Марфа")],
+)
+def test_C_3_pet_forms_of_a_name_nick_are_still_read(word: str, nick: str) -> None:
+    m = diminutive_match(NickResolver(NAME_NICKS), word)
+    assert m is not None and m.nick == nick
+
+
+@pytest.mark.parametrize(
+    ("word", "nick"), [("Мафру", "Марфа"), ("мафру", "Марфа"), ("Лзиу", "Лиза"), ("Оелг", "Олег")]
+)
+def test_C_3_a_nick_with_two_neighbouring_letters_swapped_is_read(word: str, nick: str) -> None:
+    assert NickResolver(NAME_NICKS).resolve(word, inflected=True).nick == nick
+
+
+@pytest.mark.parametrize("word", ["лиса", "мина", "Ефмиа", "Рмоана"])
+def test_C_3_no_swap_reading_for_a_dictionary_word_or_a_swap_and_an_ending(word: str) -> None:
+    """«лиса» is a fox (not Лиза with a slip); «Рмоана» is a swap and an ending: asked."""
+    assert not NickResolver([*NAME_NICKS, "Ефим"]).resolve(word, inflected=True).ok

@@ -50,6 +50,7 @@ PARTS = {
     "development-5": HERE / "dev5",  # batch 21: verb and adverb nicks, skips, signatures
     "development-6": HERE / "dev6",  # batch 22: pet forms of names, Latin nicks with endings
     "development-7": HERE / "dev7",  # batch 23: voice input, autocorrect, slang, Ukrainian
+    "development-8": HERE / "dev8",  # batch 24: dictionary words near name nicks, swapped letters
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

@@ -243,6 +243,24 @@ class Shell:
         text = note(f"{key}_lookalike" if twin else key, self.rules, twin=twin, **fields)
         flags.flag(self.store, g, turn, text)
 
+    def outsider_accounts(self, g: Game) -> frozenset[str]:
+        """The accounts with no seat that have written in the game topic (the ones
+        `flag_outsider` flags), the host's left out: a coloured text naming one of them as
+        written is that account, refused, never a player's nick in another spelling (C-3,
+        `parser.votes.VoteOptions.accounts`). Read once per change of posts or seats."""
+        key = (self.version(), g.id)
+        held = self.memo.get("outsider_accounts")
+        if held is not None and held[0] == key and isinstance(held[1], frozenset):
+            return held[1]
+        met = self.store.post_authors(g.id, topic_id=self.cfg.game.topic)
+        found = frozenset(
+            author
+            for author, user_id in met
+            if not self.is_host(author) and self.seat_of(g, author, user_id) is None
+        )
+        self.memo["outsider_accounts"] = (key, found)
+        return found
+
     def player_ids(self, g: Game) -> dict[str, int | None]:
         """Seat → the board user id of the account playing it, where known (votes are
         matched to players by it)."""

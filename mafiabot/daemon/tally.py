@@ -309,6 +309,7 @@ def _read(sh: Shell, g: Game, state: GameState, r: _Reading, posts: Iterable[Tur
         sh.host_accounts,
         sh.player_ids(g),
         so_far=r.so_far,
+        accounts=sh.outsider_accounts(g),
     )
     r.kind = got.kind
     r.so_far = VotesSoFar(got.votes, got.agreed)
@@ -450,7 +451,16 @@ def tally(sh: Shell, g: Game, state: GameState, deadline: datetime | None) -> Ta
     as_of = votes_as_of(sh.rules, state, calendar)
     posts = iter_turn_posts(sh, g, topic, state.turn, as_of, notes, colored_only=not court_vote)
     game, court = ((), posts) if court_vote else (posts, ())
-    got = phase_votes(sh.rules, state, game, court, calendar, sh.host_accounts, sh.player_ids(g))
+    got = phase_votes(
+        sh.rules,
+        state,
+        game,
+        court,
+        calendar,
+        sh.host_accounts,
+        sh.player_ids(g),
+        accounts=sh.outsider_accounts(g),
+    )
     return got.kind, list(got.votes), list(got.rejected), notes
 
 

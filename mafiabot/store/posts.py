@@ -400,6 +400,19 @@ class PostStore(Database):
             found = conn.execute(q).scalar()
         return None if found is None else int(found)
 
+    def post_authors(
+        self, game_id: int, *, topic_id: int | None = None
+    ) -> list[tuple[str, int | None]]:
+        """The distinct (author, board user id) pairs of the game's stored posts (of one
+        topic): the accounts met there, without reading a post's text."""
+        posts_t = PostRow.__table__  # type: ignore[attr-defined]
+        q = sa.select(posts_t.c.author, posts_t.c.author_id).where(posts_t.c.game_id == game_id)
+        if topic_id is not None:
+            q = q.where(posts_t.c.topic_id == topic_id)
+        with self.engine.connect() as conn:
+            rows = conn.execute(q.distinct().order_by(posts_t.c.author)).all()
+        return [(str(r.author), None if r.author_id is None else int(r.author_id)) for r in rows]
+
     def _span_count(self, record: sa.ColumnElement[JsonObject]) -> sa.ColumnElement[int]:
         """SQL for the number of coloured spans in a stored post record (NULL without one)."""
         if self.engine.dialect.name == "postgresql":
