@@ -171,7 +171,12 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
 #: that the reader alone reads as moves but the daemon answers as not standing — three
 #: mafiosi's kills while the godfather lives or before kills are open, one Don election for
 #: a kamikaze — left the list when the test began to count the answer.)
-KNOWN_SILENT: Final[dict[str, str]] = {}
+KNOWN_SILENT: Final[dict[str, str]] = {
+    # held-out part 6, its first and only run (tests/letters/README.md)
+    "ho6_pefl:71": "a member's kill wish addressed to his Don, read as his request (P-M.8)",
+    "ho6_pefl:87": "a member's «предлагаю» kill, read as his request (P-M.8)",
+    "ho6_pefl:123": "a case form of one nick spelt as another's nick, read as the latter",
+}
 
 
 @pytest.mark.parametrize("name", HELDOUT_CORPORA)
