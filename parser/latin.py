@@ -46,4 +46,9 @@ def cyrillic_spellings(word: str) -> tuple[str, ...]:
         cyr = str(cyrtranslit.to_cyrillic(latin, "ru")).replace("ё", "е")
         if re.fullmatch("[а-я]+(?:-[а-я]+)*", cyr) and cyr not in out:
             out.append(cyr)
+    # «ts» is ц in the passport and BGN schemes («Ogurtsa» → «огурца»), тс in cyrtranslit's
+    # own («otsyuda»): both are read, cyrtranslit's first
+    for cyr in list(out):
+        if "тс" in cyr and cyr.replace("тс", "ц") not in out:
+            out.append(cyr.replace("тс", "ц"))
     return tuple(out)

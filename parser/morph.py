@@ -161,6 +161,28 @@ def _grammemes(tag: object) -> frozenset[str]:
     return grams
 
 
+@lru_cache(maxsize=1)
+def _ukrainian() -> Any:
+    """pymorphy3 with the Ukrainian dictionary (``pymorphy3-dicts-uk``), built only when a
+    word the Russian one lacks may be Ukrainian (about 20 MB: never for Russian letters)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang="uk")
+
+
+@lru_cache(maxsize=256)
+def ukrainian_forms(lemma: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Every form of the Ukrainian `lemma` with its grammemes (the parse whose normal form
+    it is, a verb or a noun), as `forms` gives a Russian lemma's."""
+    for p in _ukrainian().parse(lemma):
+        if str(p.tag.POS) in ("VERB", "INFN", "NOUN") and p.normal_form == lemma:
+            return tuple(
+                (f.word.replace("ʼ", "'"), frozenset(str(f.tag).replace(" ", ",").split(",")))
+                for f in p.lexeme
+            )
+    return ()
+
+
 def _safe_parse(word: str) -> list[Any]:
     """pymorphy3's parses; a character it has no name for (private-use, unassigned code
     points) makes it raise, and such a word is simply not Russian."""

@@ -55,6 +55,7 @@ from parser.nicks import NickResolver
 from parser.records import PrivateMessage
 from parser.sender import SenderView, sender_view
 from parser.vocab import lookup
+from parser.votes.proof import stored_words_end
 
 __all__ = [
     "DEAD",
@@ -63,6 +64,7 @@ __all__ = [
     "UNPARSED",
     "LetterRead",
     "has_action_word",
+    "letter_words",
     "move_from_pm",
     "parse_move",
     "read_letter_from",
@@ -216,6 +218,17 @@ def move_from_pm(
     )[0]
 
 
+def letter_words(pm: PrivateMessage) -> str:
+    """The sender's own words in a letter: its own text cut before a signature he typed into
+    it (`PrivateMessage.words_end`: a line of dashes or «С уважением,» and what follows, a
+    motto that may name another player, is not what he asks tonight; C-2). A record stored
+    before the readers kept the cut has its stored body read once."""
+    end = pm.words_end
+    if end is None:
+        end = stored_words_end(pm.body_html, pm.own_text)
+    return pm.own_text[:end]
+
+
 def read_pm(
     pm: PrivateMessage,
     *,
@@ -229,7 +242,7 @@ def read_pm(
     """`move_from_pm` with the reader's confidence of the move it returns (None when it
     returns no `Move`): kept with the move so the host sees how surely it was read."""
     got = read_letter_from(
-        pm.own_text,
+        letter_words(pm),
         pm.sender,
         living=living,
         players=players,

@@ -617,6 +617,32 @@ class NickResolver:
             return NickMatch(text, None, "fuzzy", score / 100, AMBIGUOUS_NICK, tuple(close))
         return NickMatch(text, best, "fuzzy", score / 100)
 
+    def heard(self, words: Sequence[str]) -> NickMatch | None:
+        """A nick that speech input broke into words («фен рыр» for Фенрир): the words run
+        together are close to exactly one player's nick (`HEARD_SCORE`, every other player
+        well below), and no dictionary explains them better — the run is no word, and one
+        of the words is none either. None when that is not proven."""
+        from parser.morph import common_word
+
+        key = "".join(trimmed_key(w) for w in words)
+        # speech input writes the language's words: Cyrillic letters alone
+        if len(words) < 2 or len(key) < 5 or not _SPOKEN.fullmatch(key) or common_word(key):
+            return None
+        parts = [trimmed_key(w) for w in words]
+        if all(common_word(w) for w in parts) or any(
+            len(w) < 3 or _function_word(w) for w in parts
+        ):
+            return None
+        if any(self.resolve(w, inflected=True, fuzzy=False).ok for w in parts):
+            return None  # «на Машу»: a word and a player's own name, no broken nick
+        scored = self.fuzzy(key)
+        if not scored or scored[0][1] < HEARD_SCORE:
+            return None
+        best, score = scored[0]
+        if any(score - s < self.ambiguity_margin for _p, s in scored[1:]):
+            return None
+        return NickMatch(" ".join(words), best, "fuzzy", score / 100)
+
     def _decide(self, text: str, method: str, found: list[str]) -> NickMatch:
         name = method if method in _CONFIDENCE else method.split("_", 1)[0]
         if len(found) > 1:
@@ -639,6 +665,21 @@ class NickResolver:
             return True
         scored = self.fuzzy(text)
         return bool(scored) and scored[0][1] >= 60
+
+
+#: how close the words of a nick broken up by speech input must be to it, run together
+#: («фенрыр» and «фенрир»: one letter of six)
+HEARD_SCORE: Final = 80.0
+_SPOKEN: Final = re.compile("[а-яё]+")
+_FUNCTION_POS: Final = frozenset({"PREP", "CONJ", "PRCL", "NPRO", "INTJ"})
+
+
+def _function_word(word: str) -> bool:
+    """A preposition, conjunction, particle, pronoun or interjection: no piece of a name."""
+    from parser.morph import parse
+
+    found = parse(word)
+    return bool(found) and found[0].known and found[0].pos in _FUNCTION_POS
 
 
 @lru_cache(maxsize=32)

@@ -126,9 +126,6 @@ def post_record(
 ) -> Post:
     """One post's record from its header facts and its read body, on every board. `edited`:
     an edit note the board prints outside the body (phpBB), else the body's own."""
-    signed = body.signature_at
-    if signed is None and "\n" in body.own_text and may_sign(body.own_text):
-        signed = signature_start(body.own_text)
     return Post(
         id=pid,
         author=author,
@@ -146,8 +143,18 @@ def post_record(
         posted_at_text=shown,
         linked_posts=body.links,
         struck=body.struck,
-        words_end=len(body.own_text) if signed is None else signed,
+        words_end=_words_end(body),
     )
+
+
+def _words_end(body: Body) -> int:
+    """Where the author's own words end in `body.own_text`: at a signature typed into the
+    body, found by the body reader by the markup's lines (phpBB) or here by own_text's own
+    lines (Invision), else at its end."""
+    signed = body.signature_at
+    if signed is None and "\n" in body.own_text and may_sign(body.own_text):
+        signed = signature_start(body.own_text)
+    return len(body.own_text) if signed is None else signed
 
 
 def pm_record(
@@ -174,6 +181,7 @@ def pm_record(
         own_text=body.own_text,
         quotes=body.quotes,
         issues=issues,
+        words_end=_words_end(body),
     )
 
 
@@ -238,3 +246,7 @@ class PrivateMessage:
     own_text: str  # text outside quotes: what the move parser reads
     quotes: tuple[Quote, ...] = ()
     issues: tuple[ParseIssue, ...] = ()
+    # where the sender's own words end in own_text, at a signature he typed into the letter,
+    # as for a post (`Post.words_end`); None only in a record stored before the readers kept
+    # it (`parser.moves.letter_words` then reads the stored body once)
+    words_end: int | None = None

@@ -43,7 +43,7 @@ from itertools import groupby
 from typing import Final
 
 from parser.latin import cyrillic_spellings
-from parser.morph import forms, parse
+from parser.morph import forms, parse, ukrainian_forms
 from parser.nicks import fold_lookalikes
 
 
@@ -59,7 +59,8 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
         "резать прирезать грохнуть валить завалить вальнуть пришить ликвидировать "
         "ликвидация прикончить кокнуть шлепнуть казнить казнь задушить придушить отравить "
         "травить зарубить порешить укокошить выпилить ухлопать прихлопнуть добить "
-        "пырнуть заколоть пристрелка отстрел отстрелить нейтрализовать мушка пуля"
+        "пырнуть заколоть пристрелка отстрел отстрелить нейтрализовать мушка пуля "
+        "кильнуть килять закилить ваншотнуть"  # gamers' slang: «кильнём», «ваншотну»
     ),
     "check": _w(
         "проверить проверять проверка проверочка пробить пробивать пробивка чекнуть чекать "
@@ -71,7 +72,8 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
         "лечить вылечить излечить подлечить полечить залечить лечение спасти спасать "
         "спасение исцелить исцелять исцеление аптечка укол реанимировать откачать "
         "врачевать лекарство перевязать защитить защищать защита прикрыть прикрывать "
-        "охранять охрана оберегать уберечь беречь сберечь"
+        "охранять охрана оберегать уберечь беречь сберечь хилить отхилить захилить "
+        "подхилить похилить"  # gamers' slang: «отхилю», «хилим»
     ),
     "block": _w(
         "пригласить приглашать приглашение блокировать заблокировать блок соблазнить "
@@ -96,7 +98,7 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
     "ambush": _w("засада засесть затаиться затаиваться караулить залечь подстерегать"),
 }
 _ENGLISH: Final[dict[str, frozenset[str]]] = {
-    "kill": _w("kill kills killing shoot shoots shooting shot murder whack"),
+    "kill": _w("kill kills killing shoot shoots shooting shot murder whack килл ваншот"),
     "check": _w("check checks checking investigate inspect чек"),  # «чек Ване»: chat slang
     "heal": _w("heal heals healing save saves cure хил хилл хилю хилка"),
     "block": _w("visit visits visiting block blocks blocking invite invites seduce"),
@@ -142,7 +144,6 @@ class Word:
 _VERBISH: Final = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
 
 
-_Entries = tuple[tuple[str, frozenset[str]], ...]  # a form's readings: (kind, grammemes)
 _NO_GRAMMEMES: Final = frozenset[str]()
 
 
@@ -286,7 +287,7 @@ def _index() -> _Index:
     return _Index(by_start_bytes, tuple(words), verbs)
 
 
-def _word_from(entries: _Entries, confidence: float) -> Word:
+def _word_from(entries: Sequence[tuple[str, frozenset[str]]], confidence: float) -> Word:
     actions = frozenset(k for k, _g in entries if k in _LEMMAS)
     grams: frozenset[str] = frozenset().union(*(g for _k, g in entries))
     # a form that is past tense in every reading is past («убил»); «убит» too
@@ -337,7 +338,51 @@ def lookup(word: str) -> Word | None:
         of_lemma = index.get(p.lemma) if p.known else None
         if of_lemma is not None:
             return of_lemma
-    return _typo(word)
+    return _ukrainian(word) or _typo(word)
+
+
+# the action words in Ukrainian, whose words players mix into Russian («хлопці, вбиваємо
+# Тамару, виконавець Кузьмич»): lemmas, every form by pymorphy3's Ukrainian dictionary
+_UKRAINIAN: Final[dict[str, frozenset[str]]] = {
+    "kill": _w("вбити вбивати убити убивати стріляти застрелити вистрілити"),
+    "check": _w("перевірити перевіряти перевірка"),
+    "heal": _w("лікувати вилікувати полікувати рятувати врятувати"),
+    "block": _w("запросити запрошувати"),
+    "beat": _w("побити бити"),
+    "executor": _w("виконавець виконувати виконати"),
+    "skip": _w("пропустити пропускати"),
+}
+# a letter Russian lacks, or Ukrainian's apostrophe before a soft vowel («вб'ємо»; not the
+# one players put before a Russian ending of a Latin nick, «Fox'а»)
+_UKRAINIAN_LETTERS: Final = re.compile("[іїєґ]|['ʼ][яюєї]")
+
+
+@lru_cache(maxsize=1)
+def _ukrainian_index() -> dict[str, list[tuple[str, frozenset[str]]]]:
+    out: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    for kind, lemmas in _UKRAINIAN.items():
+        for lemma in lemmas:
+            for form, grams in ukrainian_forms(lemma):
+                out.setdefault(form, []).append((kind, grams))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _ukrainian_starts() -> frozenset[str]:
+    return frozenset(lemma[:5] for lemmas in _UKRAINIAN.values() for lemma in lemmas)
+
+
+def _ukrainian(word: str) -> Word | None:
+    """An action word in Ukrainian, looked up only when the word has a letter Russian lacks
+    or, unknown to the Russian dictionary, begins with the first five letters of one of the
+    Ukrainian lemmas («виконавець»): the Ukrainian dictionary (some 20 MB) is not loaded for
+    a letter in Russian."""
+    if not (_UKRAINIAN_LETTERS.search(word) or word[:5] in _ukrainian_starts()):
+        return None
+    if any(p.known for p in parse(word)):
+        return None
+    entries = _ukrainian_index().get(word.replace("ʼ", "'"))
+    return _word_from(entries, 1.0) if entries else None
 
 
 _LATIN_WORD: Final = re.compile("[a-z']{3,}")

@@ -47,6 +47,7 @@ PARTS = {
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
     "development-5": HERE / "dev5",  # batch 21: verb and adverb nicks, skips, signatures
     "development-6": HERE / "dev6",  # batch 22: pet forms of names, Latin nicks with endings
+    "development-7": HERE / "dev7",  # batch 23: voice input, autocorrect, slang, Ukrainian
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -123,7 +124,12 @@ def _read(case: dict[str, Any], board: str) -> list[tuple[str, str]]:
             players=cast["living"],
             dead=cast["dead"],
             player_ids=player_ids,
-            options=VoteOptions(ignore_authors=frozenset({cast["host"]}), until=until),
+            # the board accounts the host knows are no players (the daemon: those it met)
+            options=VoteOptions(
+                ignore_authors=frozenset({cast["host"]}),
+                until=until,
+                accounts=frozenset(cast["outsiders"]),
+            ),
         )
     by_id = {r.post_id: r for r in result.posts}
     out = []

@@ -24,7 +24,7 @@ from mafiabot.newspaper.words import WHICH_GAME_RU
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, MoveRow, PMRow
 from parser.letters.reading import NO_MOVES, QUESTION_CODES
-from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, read_letter_from
+from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, letter_words, read_letter_from
 from parser.records import PrivateMessage
 from poster.outbox import OutboxRow
 
@@ -50,7 +50,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
     # read through the sender's role (C-2); a reading below the host's confidence (or two
     # candidates, a pronoun …) comes back as a question, answered as the host's question
     read = read_letter_from(
-        pm.own_text,
+        letter_words(pm),
         pm.sender,
         living=state.living_nicks(),
         players=[p.nick for p in state.players],
@@ -140,7 +140,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             role_moves=got.reason != NO_MOVES,
             **_reply_context(sh, g, state, nick),
         )
-    elif got is None and has_action_word(pm.own_text):
+    elif got is None and has_action_word(letter_words(pm)):
         # a living player named an action but no move could be read: a short note,
         # not a refusal (it may have been a question about the action)
         text = sh.renderer.move_reply(
@@ -203,7 +203,7 @@ def _unanswered(sh: Shell, g: Game, row: PMRow, pm: PrivateMessage, got: InputRe
             g, g.turn, "pm_outsider", pm.sender, pm.sender_id, pm=row.board_id, sender=pm.sender
         )
         return True
-    if got.reason == DEAD and not has_action_word(pm.own_text):
+    if got.reason == DEAD and not has_action_word(letter_words(pm)):
         flags.flag(
             sh.store, g, g.turn, note("pm_dead", sh.rules, pm=row.board_id, sender=pm.sender)
         )

@@ -298,6 +298,12 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     """A nick-looking word at token `i` no strict ladder read: a fuzzy match, an ambiguous
     one, or an unknown nick with the closest suggestion — so the sender can be asked."""
     tok = tokens[i]
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    if nxt is not None and nxt.sentence == tok.sentence and not tok.clause_end:
+        heard = resolver.heard([tok.raw, nxt.raw])  # «фен рыр»: a nick speech input broke
+        if heard is not None:
+            raw = f"{tok.raw} {nxt.raw}".strip(",;:.!?…»«)(\"'")
+            return Mention(i, i + 2, raw, "nick", heard.nick, heard.confidence)
     first = i == 0 or tokens[i - 1].sentence != tok.sentence
     if not (nick_like(tok, first) and len(tok.word) >= 4):
         return None

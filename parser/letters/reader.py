@@ -25,7 +25,14 @@ from parser.letters.executor import (
 from parser.letters.infer import without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.proof import Evidence, prove, put_off
-from parser.letters.reading import DEFAULT_THRESHOLD, LetterReading
+from parser.letters.questions import question_reading
+from parser.letters.reading import (
+    DEFAULT_THRESHOLD,
+    EXAMPLE,
+    NO_TARGET,
+    UNDECIDED,
+    LetterReading,
+)
 from parser.letters.reported import (
     declines,
     heard_mentions,
@@ -34,6 +41,7 @@ from parser.letters.reported import (
     reported_move,
     reports,
 )
+from parser.letters.spoken import asks_itself, self_answer, spoken_marks
 from parser.letters.tokens import (
     question_sentences,
     question_tags,
@@ -41,10 +49,11 @@ from parser.letters.tokens import (
     tokenize,
     unquoted,
 )
-from parser.letters.words import NEG
+from parser.letters.words import NEG, SUGGEST_SCORE
 from parser.nicks import NickResolver
 from parser.sender import SenderView
 from parser.signature import unsigned
+from parser.vocab import lookup
 
 
 def read_letter(
@@ -56,8 +65,51 @@ def read_letter(
 ) -> LetterReading:
     """Read one letter from `view.nick` (see the module docstring)."""
     resolver = resolver or NickResolver(view.living)
-    reading, evidence = _read(text, view, resolver, threshold)
-    return prove(reading, evidence, view)
+    text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
+    # «Кого лечить? Наверное Галю. Хотя нет. Да, Галю»: the answer the sender settled on
+    settled = self_answer(text)
+    reading, evidence = _read(settled or text, view, resolver, threshold)
+    proven = prove(reading, evidence, view)
+    if settled is None and proven.kind == "none" and asks_itself(text):
+        return question_reading(
+            UNDECIDED,
+            "Вы спрашиваете себя, кого выбрать, и не ответили окончательно. Пришлите ход "
+            f"одним ником, например: «{EXAMPLE.get(_asked_action(text), 'Ход Ник')}».",
+        )
+    if proven.code == NO_TARGET and evidence.chosen is not None:
+        return _doubt_named(proven, evidence, resolver)
+    return proven
+
+
+def _doubt_named(
+    reading: LetterReading, evidence: Evidence, resolver: NickResolver
+) -> LetterReading:
+    """«лечу лимонад» with a player Лимон: the word after the action word is a dictionary
+    word, so it is never read as the nick it is near (C-3), but the question names the doubt
+    — the one player that close — for the sender to confirm."""
+    assert evidence.chosen is not None
+    at = evidence.chosen.i + 1
+    tokens = evidence.tokens
+    if at >= len(tokens) or tokens[at].sentence != tokens[at - 1].sentence:
+        return reading
+    scored = resolver.fuzzy(tokens[at].word)
+    if not scored or scored[0][1] < SUGGEST_SCORE:
+        return reading
+    if len(scored) > 1 and scored[1][1] >= SUGGEST_SCORE:
+        return reading  # two players that close: no one to name
+    word = tokens[at].raw.strip(",;:.!?…»«)(\"'")
+    return replace(
+        reading, text=f"{reading.text} Вы написали «{word}» — может быть, это {scored[0][0]}?"
+    )
+
+
+def _asked_action(text: str) -> str:
+    tokens = tokenize(text)
+    for t in tokens:
+        found = lookup(t.word)
+        if found is not None and len(found.actions) == 1:
+            return next(iter(found.actions))
+    return ""
 
 
 def _read(

@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
 from parser.morph import word_nick
-from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver
+from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver, fold_text
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, read_spans
@@ -72,6 +72,13 @@ def extract_votes(
     resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
     dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
     who = Authors(players, dead, beaten, o.ignore_authors, player_ids)
+    seated = {_account_key(n) for n in (*players, *dead)}
+    accounts = {_account_key(a) for a in o.accounts} - seated
+    account_names = (
+        cached_resolver(tuple(a for a in o.accounts if _account_key(a) in accounts), partial=False)
+        if accounts
+        else None
+    )
 
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
@@ -104,9 +111,12 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        spans, outside = _apart(spans, accounts, account_names, resolver)
         pick, named, refusal_of_text = _post_vote(
             post, spans, resolver, dead_resolver, policy, o.vote_nicks, author, need_reason
         )
+        if pick is None and refusal_of_text is None and outside:
+            refusal_of_text = (UNKNOWN_NICK, outside[0].text)
         if pick is None:
             if status == "living" and refusal_of_text is not None:
                 reject(post, author, refusal_of_text[0], text=refusal_of_text[1])
@@ -187,6 +197,36 @@ def extract_votes(
     # P-V.2: what a later post may agree with — nothing to carry on where there is no agreement
     agreed = accepted_by_post if agreement else {}
     return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
+
+
+def _account_key(text: str) -> str:
+    """A nick or a coloured text as written, its case, look-alikes and edge marks folded."""
+    return fold_text(text).strip(" ,.;:!?…«»\"'()[]@")
+
+
+def _apart(
+    spans: list[ColoredSpan], keys: set[str], names: NickResolver | None, players: NickResolver
+) -> tuple[list[ColoredSpan], list[ColoredSpan]]:
+    """(the spans that may name players, those naming a known non-player account)."""
+    if names is None:
+        return spans, []
+    others = [span for span in spans if _names_account(span.text, keys, names, players)]
+    return [span for span in spans if span not in others], others
+
+
+def _names_account(
+    text: str, keys: set[str], names: NickResolver | None, players: NickResolver
+) -> bool:
+    """A coloured text that is a known non-player account as written, or one of its case
+    forms («Внучку» for the account Внучка) that names no player: that account (C-3)."""
+    if names is None:
+        return False
+    if _account_key(text) in keys:
+        return True
+    return (
+        names.resolve(text, inflected=True, fuzzy=False).ok
+        and not players.resolve(text, inflected=True, fuzzy=False).ok
+    )
 
 
 def _post_vote(

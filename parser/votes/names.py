@@ -195,6 +195,8 @@ def read_spans(
         m = resolve_nick(resolver, span.text, mode)
         if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
             m = _phrase_nick(resolver, span.text) or m
+            if not m.ok and len(span.text.split()) == 2:
+                m = resolver.heard(span.text.split()) or m  # «Фен рыр»: broken by speech input
             if not m.ok and author in resolver.players and _names_self(span.text):
                 m = NickMatch(span.text, author, "self", 1.0)
         if m.ok:

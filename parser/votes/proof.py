@@ -47,6 +47,7 @@ __all__ = [
     "has_vote_grammar",
     "proven_pick",
     "said_for_later",
+    "stored_words_end",
     "told_of",
     "unsigned_post",
     "words_end",
@@ -254,7 +255,13 @@ def said_for_later(own_text: str, pick: Pick) -> bool:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     before = _WORD.findall(low[start:at])
-    return any(a in _LATER and (is_cue(b) or _green(b)) for a, b in pairwise(before))
+    if any(a in _LATER and (is_cue(b) or _green(b)) for a, b in pairwise(before)):
+        return True
+    # «завтра <Лимона> проголосую, а сегодня пас»: a word of later right before the pick
+    # and the vote word right after it, in the pick's clause
+    end = at + len(pick.span.text)
+    after = _WORD.findall(_AFTER_END.split(low[end:], maxsplit=1)[0])[:2]
+    return bool(before) and before[-1] in _LATER and any(is_cue(b) or _green(b) for b in after)
 
 
 def _green(word: str) -> bool:
@@ -308,11 +315,13 @@ def words_end(post: Post) -> int:
     body's lines."""
     if post.words_end is not None:
         return post.words_end
-    return _stored_words_end(post.body_html, post.own_text)
+    return stored_words_end(post.body_html, post.own_text)
 
 
 @lru_cache(maxsize=256)
-def _stored_words_end(body_html: str, own_text: str) -> int:
+def stored_words_end(body_html: str, own_text: str) -> int:
+    """Where the own words of a record stored without its cut end: its stored body read
+    once by the Invision body reader, whose own text keeps the body's lines."""
     if not may_sign(own_text):
         return len(own_text)
     at = signature_in(stored_body(body_html).own_text, own_text)

@@ -58,6 +58,10 @@ class VoteOptions:
     # look-alikes and surrounding punctuation
     vote_nicks: VoteNicks = "as_moves"
     ignore_authors: frozenset[str] = frozenset()  # the host's account(s)
+    # board accounts known not to be players (outsiders, look-alike accounts): a coloured
+    # text that is one of them as written («Limon» beside the player Лимон) is that account,
+    # never a player's nick in another spelling (C-3)
+    accounts: frozenset[str] = frozenset()
     after_post_id: int | None = None
     before_post_id: int | None = None
     since: datetime | None = None

@@ -1,0 +1,109 @@
+"""Letters as speech input writes them, and letters that argue with themselves.
+
+* **Dictated punctuation.** A phone's speech input leaves the punctuation a player said as
+  words: «проверяю Фенрира точка», «Тамару запятая исполнитель Кузьмич». `spoken_marks`
+  puts the mark in its place, so that the sentence and clause rules read the letter as
+  typed. Only a mark word standing alone where a mark stands — after a word, at the end or
+  before the next word, never after a preposition or an adjective («на точку», «в конце
+  точка» keep the word) — is a mark.
+* **A dialogue with oneself.** «Кого лечить? Наверное Галю. Хотя нет. Да, Галю»: the letter
+  asks itself whom its action word takes, and answers. `self_answer` gives the letter the
+  sender settled on — the action word, in the first person, and the last answer — only when
+  that answer is confirmed by «да» in a sentence of its own and takes back nothing after it.
+  An answer left open («… может Лимона? или Нюру?», «… не знаю») is no move; the proof asks.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from parser.morph import forms, parse
+from parser.vocab import lookup
+
+__all__ = ["asks_itself", "self_answer", "spoken_marks"]
+
+_MARKS: Final = {
+    "точка": ".",
+    "запятая": ",",
+    "двоеточие": ":",
+    "вопросительный знак": "?",
+    "восклицательный знак": "!",
+    "тире": " —",
+}
+_MARK_RE: Final = re.compile(
+    r"(?<=\S)\s+(" + "|".join(sorted(_MARKS, key=len, reverse=True)) + r")(?=[\s.,!?]|$)",
+    re.IGNORECASE,
+)
+_QUALIFIERS: Final = frozenset({"PREP", "ADJF", "PRTF", "NUMR"})
+
+
+def spoken_marks(text: str) -> str:
+    """`text` with its dictated marks («точка», «запятая» …) as the marks themselves."""
+    if not _MARK_RE.search(text):
+        return text
+
+    def mark(found: re.Match[str]) -> str:
+        before = text[: found.start()].split()
+        last = before[-1].strip(",.;:!?«»\"'()").casefold() if before else ""
+        said = parse(last)[:1]
+        if said and said[0].known and said[0].pos in _QUALIFIERS:
+            return found.group(0)  # «на точку», «первая запятая»: the word itself
+        return _MARKS[found.group(1).casefold()]
+
+    return _MARK_RE.sub(mark, text)
+
+
+_WHOM: Final = frozenset({"кого", "кому", "кем"})
+_YES: Final = frozenset({"да", "ага", "угу", "так", "точно"})
+_OPEN: Final = frozenset({"или", "может", "наверное", "наверно", "хотя", "не"})
+_SENTENCE: Final = re.compile(r"[^.!?\n]+[.!?\n]*")
+_WORD: Final = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+def self_answer(text: str) -> str | None:
+    """The letter the sender settled on in a dialogue with himself (see the module's
+    docstring), or None when the letter is no such dialogue or its last answer is not
+    confirmed."""
+    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    if len(sentences) < 3 or not sentences[0].endswith("?"):
+        return None
+    asked = [w.casefold() for w in _WORD.findall(sentences[0])]
+    if not _WHOM.intersection(asked) or len(asked) > 4:
+        return None
+    verb = next((_first_person(w) for w in asked if _acts(w)), None)
+    last = [w.casefold() for w in _WORD.findall(sentences[-1])]
+    if verb is None or len(last) < 2 or last[0] not in _YES or _OPEN.intersection(last):
+        return None
+    if sentences[-1].endswith("?"):
+        return None
+    answer = sentences[-1].split(None, 1)[1].lstrip(" ,—–-")
+    return f"{verb} {answer}"
+
+
+def asks_itself(text: str) -> bool:
+    """The letter opens by asking itself whom its action word takes («Кого лечить?») and
+    goes on: a dialogue with oneself, settled or not."""
+    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    # the question and two answers at least: «Кого лечить? Подскажите» asks the host
+    if len(sentences) < 3 or not sentences[0].endswith("?"):
+        return False
+    asked = [w.casefold() for w in _WORD.findall(sentences[0])]
+    return bool(_WHOM.intersection(asked)) and len(asked) <= 4 and any(_acts(w) for w in asked)
+
+
+def _acts(word: str) -> bool:
+    found = lookup(word.replace("ё", "е"))
+    return found is not None and bool(found.actions) and not found.past
+
+
+def _first_person(word: str) -> str | None:
+    """The sender's own form of an action verb asked about («лечить» → «лечу», «чекнуть»
+    → «чекну»), or the word itself when it is no verb («кого на проверку»)."""
+    said = parse(word.replace("ё", "е"))[:1]
+    if not said or said[0].pos not in ("INFN", "VERB"):
+        return word
+    for form, grams in forms(said[0].lemma):
+        if {"1per", "sing"} <= grams and "past" not in grams and "impr" not in grams:
+            return form
+    return None
