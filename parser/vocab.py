@@ -36,9 +36,10 @@ themselves: «иду к Кате» is the sender's own action on Катя, whate
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import groupby
 from typing import Final
 
 from parser.latin import cyrillic_spellings
@@ -143,11 +144,87 @@ class Word:
 _VERBISH: Final = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
 
 
+_NO_GRAMMEMES: Final = frozenset[str]()
+
+
+class _Index:
+    """Every form of every lemma → what it says (`Word`, read at full confidence) from its
+    readings [(kind, grammemes)], kind an action id or one of "visit", "call", "skip",
+    "executor". Built once per process (`_index`).
+
+    Stored without an object per form (~10,000 forms, ~18,000 readings), and built without
+    one either: the forms sit in ~300 byte strings, one per first four letters, each
+    a run of ``\\n<form>\\t<number>`` records (the form in UTF-8, the number in three bytes
+    of 0x80–0xBF, so that neither separator occurs inside a record) where the number picks
+    the form's `Word` in `words` (~50 distinct ones); the verb forms the typo
+    search walks sit in one string per (length, first letter), back to back in alphabetical
+    order. A dict of form → list of readings held ~3.7 MB and a few more while it was built.
+    """
+
+    __slots__ = ("_by_start", "_verbs", "words")
+
+    def __init__(
+        self,
+        by_start: dict[str, bytes],
+        words: tuple[Word, ...],
+        verbs: dict[tuple[int, str], str],
+    ) -> None:
+        self._by_start = by_start
+        self.words = words
+        self._verbs = verbs
+
+    def get(self, form: str) -> Word | None:
+        """What `form` says at full confidence, or None when it is no form of the vocabulary."""
+        if not form or "\n" in form or "\t" in form:
+            return None
+        records = self._by_start.get(form[:4])
+        if records is None:
+            return None
+        key = _key(form)
+        at = records.find(key)
+        if at < 0:
+            return None
+        return self.words[_number(records, at + len(key))]
+
+    def forms(self) -> Iterator[str]:
+        """Every form (in no particular order)."""
+        for records in self._by_start.values():
+            for form, _code_number in _records(records):
+                yield form
+
+    def verb_forms(self, length: int, first: str) -> Iterator[str]:
+        """The verb forms (verb, infinitive, participle, gerund) of `length` letters, at least
+        five, that begin with `first`, in alphabetical order."""
+        run = self._verbs.get((length, first), "")
+        for at in range(0, len(run), length):
+            yield run[at : at + length]
+
+
+def _key(form: str) -> bytes:
+    return b"\n" + form.encode() + b"\t"
+
+
+def _code(number: int) -> bytes:
+    """`number` (< 2¹⁸) in three bytes of 0x80–0xBF."""
+    if not 0 <= number < 1 << 18:
+        raise ValueError(f"{number}: too many distinct readings for the vocabulary's index")
+    return bytes((0x80 | number >> 12, 0x80 | (number >> 6) & 0x3F, 0x80 | number & 0x3F))
+
+
+def _number(records: bytes | bytearray, at: int) -> int:
+    """The number whose three bytes begin at `at`."""
+    return (records[at] & 0x3F) << 12 | (records[at + 1] & 0x3F) << 6 | records[at + 2] & 0x3F
+
+
+def _records(records: bytes | bytearray) -> Iterator[tuple[str, int]]:
+    """(form, number) of every record of one run."""
+    for record in bytes(records).split(b"\n")[1:]:
+        yield record[:-4].decode(), _number(record, len(record) - 3)
+
+
 @lru_cache(maxsize=1)
-def _index() -> dict[str, list[tuple[str, frozenset[str]]]]:
-    """Every form of every lemma → [(kind, grammemes)]; kind is an action id or one of
-    "visit", "skip", "executor"."""
-    out: dict[str, list[tuple[str, frozenset[str]]]] = {}
+def _index() -> _Index:
+    """The vocabulary's forms (see `_Index`), generated once per process."""
     kinds: list[tuple[str, frozenset[str]]] = [
         *_LEMMAS.items(),
         ("visit", _VISIT_LEMMAS),
@@ -155,25 +232,62 @@ def _index() -> dict[str, list[tuple[str, frozenset[str]]]]:
         ("skip", _SKIP_LEMMAS),
         ("executor", _EXECUTOR_LEMMAS),
     ]
+    readings: dict[tuple[str, frozenset[str]], int] = {}  # (kind, grammemes) → its number
+    sets: dict[tuple[int, ...], int] = {}  # a form's readings (sorted numbers) → its number
+    numbered: list[tuple[int, ...]] = []  # the sets by their number
+    by_start: dict[str, bytearray] = {}
+
+    def number(readings_of_form: tuple[int, ...]) -> bytes:
+        if readings_of_form not in sets:
+            sets[readings_of_form] = len(numbered)
+            numbered.append(readings_of_form)
+        return _code(sets[readings_of_form])
+
     for kind, lemmas in kinds:
         for lemma in lemmas:
-            for form, grams in forms(lemma):
-                out.setdefault(form, []).append((kind, grams))
-            out.setdefault(lemma, []).append((kind, frozenset()))
-    return out
+            for form, grams in (*forms(lemma), (lemma, _NO_GRAMMEMES)):
+                reading = readings.setdefault((kind, grams), len(readings))
+                records = by_start.setdefault(form[:4], bytearray())
+                key = _key(form)
+                at = records.find(key)
+                if at < 0:
+                    records += key + number((reading,))
+                    continue
+                at += len(key)
+                known = numbered[_number(records, at)]
+                if reading not in known:
+                    records[at : at + 3] = number(tuple(sorted((*known, reading))))
+    # what each form's readings say, numbered afresh; the verb forms, a first letter at a time
+    # (so that they are never all held as strings at once)
+    by_reading = list(readings)
+    words: dict[Word, int] = {}
+    said: dict[int, tuple[int, bool]] = {}  # a set's number → (its word's number, verbish)
+    verbs: dict[tuple[int, str], str] = {}
+    for _first, starts in groupby(sorted(by_start), key=lambda start: start[0]):
+        run: dict[tuple[int, str], list[str]] = {}
+        for start in starts:
+            records = by_start[start]
+            end = records.find(b"\t")
+            while end >= 0:
+                old = _number(records, end + 1)
+                if old not in said:
+                    entries = tuple(by_reading[r] for r in numbered[old])
+                    word = _word_from(entries, 1.0)
+                    verbish = any(g & _VERBISH for _k, g in entries)
+                    said[old] = words.setdefault(word, len(words)), verbish
+                word_number, verbish = said[old]
+                if verbish:
+                    form = records[records.rfind(b"\n", 0, end) + 1 : end].decode()
+                    if len(form) >= 5:
+                        run.setdefault((len(form), form[0]), []).append(form)
+                records[end + 1 : end + 4] = _code(word_number)
+                end = records.find(b"\t", end + 4)
+        verbs.update((key, "".join(sorted(forms_))) for key, forms_ in run.items())
+    by_start_bytes = {start: bytes(records) for start, records in by_start.items()}
+    return _Index(by_start_bytes, tuple(words), verbs)
 
 
-@lru_cache(maxsize=1)
-def _verb_forms() -> dict[int, list[str]]:
-    """Verb forms of the vocabulary by length, for typo matching."""
-    by_len: dict[int, list[str]] = {}
-    for form, entries in _index().items():
-        if any(g & _VERBISH for _k, g in entries) and len(form) >= 5:
-            by_len.setdefault(len(form), []).append(form)
-    return by_len
-
-
-def _word_from(entries: list[tuple[str, frozenset[str]]], confidence: float) -> Word:
+def _word_from(entries: Sequence[tuple[str, frozenset[str]]], confidence: float) -> Word:
     actions = frozenset(k for k, _g in entries if k in _LEMMAS)
     grams: frozenset[str] = frozenset().union(*(g for _k, g in entries))
     # a form that is past tense in every reading is past («убил»); «убит» too
@@ -214,15 +328,16 @@ def lookup(word: str) -> Word | None:
     if word == "executor":
         return Word(frozenset(), 1.0, executor=True)
     index = _index()
-    entries = index.get(word)
-    if entries:
-        return _word_from(entries, 1.0)
+    found = index.get(word)
+    if found is not None:
+        return found
     if _LATIN_WORD.fullmatch(word):
         return _transliterated(word)
     # a form pymorphy3 knows whose lemma is in the vocabulary (rare forms, participles)
     for p in parse(word):
-        if p.known and p.lemma in index:
-            return _word_from(index[p.lemma], 1.0)
+        of_lemma = index.get(p.lemma) if p.known else None
+        if of_lemma is not None:
+            return of_lemma
     return _ukrainian(word) or _typo(word)
 
 
@@ -284,8 +399,8 @@ def _transliterated(word: str) -> Word | None:
             continue
         for candidate in (cyr, cyr + "ь", cyr.replace("шч", "щ")):
             found = _index().get(candidate)
-            if found:
-                return _word_from(found, TRANSLIT_CONFIDENCE)
+            if found is not None:
+                return replace(found, confidence=TRANSLIT_CONFIDENCE)
         found_typo = _typo(cyr)
         if found_typo is not None:
             return found_typo
@@ -302,11 +417,8 @@ def _typo(word: str) -> Word | None:
     limit = 2 if len(word) >= 9 else 1
     best: tuple[int, str] | None = None
     index = _index()
-    by_len = _verb_forms()
     for n in range(len(word) - limit, len(word) + limit + 1):
-        for form in by_len.get(n, ()):
-            if form[0] != word[0]:
-                continue
+        for form in index.verb_forms(n, word[0]):
             d = Levenshtein.distance(word, form, score_cutoff=limit)
             # ties go to the first form in alphabetical order: the vocabulary is built from
             # sets, and a reading must not depend on their order
@@ -315,8 +427,8 @@ def _typo(word: str) -> Word | None:
     if best is None:
         return None
     conf = TYPO_CONFIDENCE if best[0] <= 1 else TYPO2_CONFIDENCE
-    found = _word_from(index[best[1]], conf)
-    return found if found.actions else None
+    found = index.get(best[1])
+    return replace(found, confidence=conf) if found is not None and found.actions else None
 
 
 # -- doubt: words that leave a move or a vote unsettled (C-2, P-V.1, G-N.1) ---------------------

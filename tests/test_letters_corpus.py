@@ -41,6 +41,7 @@ from engine.state import GameState
 from mafiabot.daemon.moves import receipt
 from parser.letters.reader import read_letter
 from parser.letters.reading import LetterReading
+from parser.moves import reject_sender
 from parser.nicks import NickResolver
 from parser.sender import TARGET_REASONS, SenderView, at_turn, cast_state, sender_view
 
@@ -92,11 +93,18 @@ def _verdict(expect: dict[str, Any], got: LetterReading) -> str:
 
 
 def _answered(got: LetterReading, sender: str, state: GameState) -> LetterReading:
-    """The reading as the player is answered: a move goes through the daemon's own check at
-    receipt (`mafiabot.daemon.moves.receipt`: the engine's intake, C-2), so a move the engine
-    refuses is answered with its reason and is no accepted move; a Gambler mafioso's kill
-    while the godfather lives is answered «принято условно» (G-M.5/G-M.6): the move where
-    the host reads that move, and no silent acceptance where he reads none."""
+    """The reading as the player is answered: a sender out of the game is answered so before
+    his letter is read (`parser.moves.reject_sender`, as `read_pm` does for the daemon); a
+    move goes through the daemon's own check at receipt (`mafiabot.daemon.moves.receipt`:
+    the engine's intake, C-2), so a move the engine refuses is answered with its reason and
+    is no accepted move; a Gambler mafioso's kill while the godfather lives is answered
+    «принято условно» (G-M.5/G-M.6): the move where the host reads that move, and no silent
+    acceptance where he reads none."""
+    refused = reject_sender(
+        sender, living=state.living_nicks(), players=[p.nick for p in state.players]
+    )
+    if refused is not None:  # the daemon answers a sender out of the game before reading
+        return LetterReading(code=refused.reason, text=refused.detail)
     move = got.as_input(sender)
     if got.kind != "move" or not isinstance(move, Move):
         return got
