@@ -389,6 +389,11 @@ class NickMatch:
     def ok(self) -> bool:
         return self.nick is not None
 
+    @property
+    def candidates_or_nick(self) -> bool:
+        """Whether the text names a player, one or several (read or ambiguous)."""
+        return self.nick is not None or bool(self.candidates)
+
 
 _CONFIDENCE: Final = {
     "exact": 1.0,
@@ -592,17 +597,21 @@ class NickResolver:
         for method in methods:
             found = self.tier(text, method)
             if found:
-                return self._decide(text, method, found)
+                decided = self._decide(text, method, found)
+                return self.case_clash(decided) if inflected else decided
         if fuzzy:
             return self.resolve_fuzzy(text)
         return NickMatch(text, None, reason=UNKNOWN_NICK)
 
     def resolve_strict(self, text: str, methods: Sequence[str]) -> NickMatch | None:
         """The first of `methods` that finds anyone decides; None when none does."""
+        declines = any(m in ("inflected", "case_forms") for m in methods)
         for method in methods:
             found = self.tier(text, method)
             if found:
-                return self._decide(text, method, found)
+                decided = self._decide(text, method, found)
+                # a reading that takes case forms takes them of every player alike
+                return self.case_clash(decided) if declines else decided
         return None
 
     def resolve_fuzzy(self, text: str) -> NickMatch:
@@ -655,7 +664,7 @@ class NickResolver:
             len(w) < 3 or _function_word(w) for w in parts
         ):
             return None
-        if any(self.resolve(w, inflected=True, fuzzy=False).ok for w in parts):
+        if any(self.resolve(w, inflected=True, fuzzy=False).candidates_or_nick for w in parts):
             return None  # «на Машу»: a word and a player's own name, no broken nick
         scored = self.fuzzy(key)
         if not scored or scored[0][1] < HEARD_SCORE:
@@ -665,8 +674,43 @@ class NickResolver:
             return None
         return NickMatch(" ".join(words), best, "fuzzy", score / 100)
 
+    def case_clash(self, match: NickMatch, *, besides: Sequence[str] = ()) -> NickMatch:
+        """A nick spelt as it stands that is also a case form of another player's nick
+        («Александра» beside Александр, «Кота» beside Кот) is no proof of either: players
+        often write a nick undeclined, and as often decline the other one. Such a match
+        becomes ambiguous between them; any other match, or one whose only other reading is
+        a player in `besides` (the writer: a player names himself «себя», not by his nick),
+        is returned as it is. A form only one of them can be («Александрой», «Александр»)
+        is left alone."""
+        if match.nick is None or match.method not in STRICT_TIERS:
+            return match
+        key = trimmed_key(match.query)
+        if script_of(key) != "cyr":
+            return match  # Latin nicks (Max, Maxim) are names of their own, not case forms
+        others = [
+            p
+            for p in self.tier(match.query, "inflected")
+            if p != match.nick and p not in besides and _case_form_of(key, trimmed_key(p))
+        ]
+        if not others:
+            return match
+        return NickMatch(
+            match.query,
+            None,
+            match.method,
+            match.confidence,
+            AMBIGUOUS_NICK,
+            (match.nick, *others),
+        )
+
     def _decide(self, text: str, method: str, found: list[str]) -> NickMatch:
         name = method if method in _CONFIDENCE else method.split("_", 1)[0]
+        if len(found) > 1 and method in ("inflected", "case_forms"):
+            # «Ярославы» fits Ярослав by the ending tables, but as a plural only: the
+            # player whose singular case form it is, when there is exactly one, is meant
+            key = trimmed_key(text)
+            kept = [p for p in found if not _denied_case_form(key, trimmed_key(p))]
+            found = kept if len(kept) == 1 else found
         if len(found) > 1:
             return NickMatch(text, None, name, _CONFIDENCE[name], AMBIGUOUS_NICK, tuple(found))
         return NickMatch(text, found[0], name, _CONFIDENCE[name])
@@ -687,6 +731,27 @@ class NickResolver:
             return True
         scored = self.fuzzy(text)
         return bool(scored) and scored[0][1] >= 60
+
+
+def _case_form_of(word: str, nick: str) -> bool:
+    """Whether `word` (a key) is a singular case form of the one-word Cyrillic `nick` (a
+    key) that the ending tables already matched: «Александра» of Александр, «Кота» of Кот.
+    Never a nick of several words or with digits (their case forms are no single word)."""
+    return " " not in nick and nick.isalpha() and not _denied_case_form(word, nick)
+
+
+def _denied_case_form(word: str, nick: str) -> bool:
+    """Whether the dictionary, knowing the one-word `nick` as a noun or a name, denies that
+    `word` is a singular case form of it, though the ending tables allow it: «Верю» is no
+    form of Вера, «Ярославы» none of Ярослав (a plural). A nick the dictionary does not know
+    is left to the ending tables (False)."""
+    from parser.morph import parse
+
+    if " " in nick or not nick.isalpha() or word == nick:
+        return False
+    if not any(r.known and r.lemma == nick and r.pos == "NOUN" for r in parse(nick)):
+        return False  # not known as a noun that declines («Коль»): the tables decide
+    return not any(r.lemma == nick and "sing" in r.grammemes for r in parse(word))
 
 
 #: a nick with two neighbouring letters swapped, no dictionary word (`NickResolver.transposed`)

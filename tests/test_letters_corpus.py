@@ -183,7 +183,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 6, its first and only run (tests/letters/README.md)
     "ho6_pefl:71": "a member's kill wish addressed to his Don, read as his request (P-M.8)",
     "ho6_pefl:87": "a member's «предлагаю» kill, read as his request (P-M.8)",
-    "ho6_pefl:123": "a case form of one nick spelt as another's nick, read as the latter",
 }
 
 

@@ -515,3 +515,38 @@ def test_C_2_the_senders_own_nick_after_a_colon_is_his_target_not_a_signature(
     # healing himself is then refused by P-M.5, the reading kept with the refusal
     kind = "refused" if target == "Dr.House" else "move"
     assert (got.kind, got.action, got.targets) == (kind, "heal", (target,))
+
+
+CLASH_CAST: dict[str, Any] = {
+    "ruleset": "pefl",
+    "turn": 2,
+    "players": {
+        "Олег": {"role": "doctor"},
+        "Александр": {"role": "commissar"},
+        "Александра": {"role": "civilian"},
+        "Борис": {"role": "mafia", "clan": "yakuza", "don": True},
+    },
+}
+
+
+def _read_clash(sender: str, text: str) -> LetterReading:
+    view = sender_view(cast_state(CLASH_CAST), sender)
+    assert view is not None
+    return read_letter(text, view)
+
+
+def test_C_3_a_nick_spelt_as_another_nicks_case_form_is_asked_naming_both() -> None:
+    got = _read_clash("Олег", "Лечу Александра")
+    assert got.kind == "question" and got.code == "ambiguous_nick"
+    assert "игрок Александра или Александр " in got.text
+
+
+def test_C_3_a_form_only_one_nick_can_be_is_read() -> None:
+    got = _read_clash("Олег", "Лечу Александр")
+    assert got.kind == "move" and got.targets == ("Александр",)
+
+
+def test_C_3_the_sender_is_no_reading_of_a_case_form() -> None:
+    # a player names himself «себя»: Александр's «Проверяю Александра» is Александра
+    got = _read_clash("Александр", "Проверяю Александра")
+    assert got.kind == "move" and got.targets == ("Александра",)

@@ -138,7 +138,11 @@ def test_C_3_inflected_stem_shared_by_two_living_players_is_ambiguous() -> None:
     r = NickResolver(["Коля", "Коль", "Сашок"])
     m = r.resolve("Колю", inflected=True)
     assert m.reason == AMBIGUOUS_NICK and set(m.candidates) == {"Коля", "Коль"}
-    assert r.resolve("Коля", inflected=True).nick == "Коля"  # the exact tier wins first
+    # «Коля» as written is Коля, and by the ending tables Коль's genitive too (as Лель →
+    # Леля): both readings live, so the exact nick alone proves nothing
+    m = r.resolve("Коля", inflected=True)
+    assert m.reason == AMBIGUOUS_NICK and set(m.candidates) == {"Коля", "Коль"}
+    assert r.resolve("Коля").nick == "Коля"  # no case forms asked for: the nick as written
 
 
 def test_word_inflects_does_not_match_unrelated_words() -> None:
@@ -431,3 +435,43 @@ def test_C_3_a_nick_with_two_neighbouring_letters_swapped_is_read(word: str, nic
 def test_C_3_no_swap_reading_for_a_dictionary_word_or_a_swap_and_an_ending(word: str) -> None:
     """«лиса» is a fox (not Лиза with a slip); «Рмоана» is a swap and an ending: asked."""
     assert not NickResolver([*NAME_NICKS, "Ефим"]).resolve(word, inflected=True).ok
+
+
+CLASHING = ["Александр", "Александра", "Евгений", "Евгения", "Кот", "Кота", "Ярослав", "Ярослава"]
+
+
+@pytest.mark.parametrize(
+    ("text", "both"),
+    [
+        ("Александра", ("Александра", "Александр")),
+        ("Евгения", ("Евгения", "Евгений")),
+        ("Кота", ("Кота", "Кот")),
+        ("Ярославу", ("Ярослав", "Ярослава")),
+    ],
+)
+def test_C_3_a_nick_spelt_as_another_nicks_case_form_is_ambiguous(
+    text: str, both: tuple[str, str]
+) -> None:
+    m = NickResolver(CLASHING).resolve(text, inflected=True)
+    assert m.reason == AMBIGUOUS_NICK
+    assert set(m.candidates) == set(both)
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [("Александр", "Александр"), ("Александрой", "Александра"), ("Кот", "Кот")],
+)
+def test_C_3_a_form_only_one_nick_can_be_is_read(text: str, nick: str) -> None:
+    assert NickResolver(CLASHING).resolve(text, inflected=True).nick == nick
+
+
+def test_C_3_the_exact_nick_is_read_when_the_case_forms_are_not_asked_for() -> None:
+    # the `exact` vote reading takes no case forms, so no clash arises
+    assert NickResolver(CLASHING).resolve("Александра").nick == "Александра"
+
+
+def test_C_3_the_dictionary_settles_what_the_ending_tables_allow() -> None:
+    # «Верю» is no case form of Вера; «Ярославы» is Ярослава's, Ярослав's only as a plural
+    assert NickResolver(["Верю", "Вера"]).resolve("Верю", inflected=True).nick == "Верю"
+    both = NickResolver(["Ярослав", "Ярослава"])
+    assert both.resolve("Ярославы", inflected=True).nick == "Ярослава"

@@ -51,6 +51,7 @@ PARTS = {
     "development-6": HERE / "dev6",  # batch 22: pet forms of names, Latin nicks with endings
     "development-7": HERE / "dev7",  # batch 23: voice input, autocorrect, slang, Ukrainian
     "development-8": HERE / "dev8",  # batch 24: dictionary words near name nicks, swapped letters
+    "development-9": HERE / "dev9",  # batch 25: a nick spelt as a case form of another nick
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -234,7 +235,6 @@ def test_corpus_is_read_as_a_host_reads_it(part: str) -> None:
 KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 5, its first run (tests/votes/README.md)
     # held-out part 6, its first and only run (tests/votes/README.md)
-    "ho6-014": "a case form of one nick spelt as another's nick, counted for the latter",
     "ho6-040": "a vote for oneself, counted (the project counts self-votes; the writer not)",
     "ho6-068": "the same red again after a slip word, read as the vote (same target)",
     "ho6-072": "a joke vote for oneself by a pun on one's own nick, counted",

@@ -134,6 +134,7 @@ def find_mentions(
             if found is not None and found.kind == "nick":
                 found = _cut_short(tokens, found, resolver)
                 found = _other_than_self(tokens, found, resolver, view.nick)
+                found = _case_clash(found, resolver, view.nick)
         if found is None and gone is not None:
             found = _dead_mention(tokens, i, gone)
         if found is None:
@@ -160,6 +161,21 @@ def _other_than_self(
         return found
     others = [p for p in resolver.tier(tokens[found.start].raw, "inflected") if p != me]
     return replace(found, nick=others[0]) if len(others) == 1 else found
+
+
+def _case_clash(found: Mention, resolver: NickResolver, me: str) -> Mention:
+    """«Проверяю Александра» with players Александр and Александра: the nick as written,
+    or the other's case form — both live readings, so the mention is ambiguous between
+    them (`NickResolver.case_clash`; the sender is no reading, he names himself «себя»)."""
+    if found.kind != "nick" or found.nick is None or not found.nominative:
+        return found
+    exact = resolver.resolve_strict(found.raw, STRICT_TIERS)
+    if exact is None or exact.nick != found.nick:
+        return found
+    clash = resolver.case_clash(exact, besides=(me,))
+    if clash.ok:
+        return found
+    return replace(found, kind="ambiguous", nick=None, confidence=0.0, candidates=clash.candidates)
 
 
 def _coordinated(tokens: Sequence[Token], i: int) -> bool:

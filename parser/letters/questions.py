@@ -15,6 +15,7 @@ from parser.letters.reading import (
     UNKNOWN_NICK,
     LetterReading,
 )
+from parser.nicks import casefold_key
 
 
 def actions_ru(occ: Occ) -> str:
@@ -50,6 +51,16 @@ def bad_target(m: Mention, action: str) -> LetterReading | None:
             PRONOUN,
             f"Кого вы имеете в виду под «{m.raw}»? Напишите ник, например: "
             f"«{EXAMPLE.get(action, 'Ход Ник')}».",
+        )
+    as_written = [c for c in m.candidates if casefold_key(c) == casefold_key(m.raw)]
+    if m.kind == "ambiguous" and as_written:
+        # «Александра» beside Александр: the nick as written, or the other's case form
+        others = ", ".join(c for c in m.candidates if c not in as_written)
+        return question_reading(
+            AMBIGUOUS,
+            f"Ход «{what}»: «{m.raw}» — это игрок {as_written[0]} или {others} "
+            "(ник в падеже)? Пришлите ход ещё раз, написав ник так, как он стоит в списке "
+            "игроков, не склоняя его.",
         )
     if m.kind == "ambiguous":
         return question_reading(
