@@ -29,9 +29,7 @@ def test_C_3_a_lookalike_account_is_an_outsider_not_the_player(tmp_path: Path) -
         RED.format("Tanya-77") + " — голосую, потому что она молчит весь день.",
     )
     until = datetime(2026, 11, 28, 12, 30, tzinfo=tz)
-    for t in [t for t in tick_times(run, data) if t <= until]:
-        run.clock[0] = t
-        run.daemon.tick(t)
+    _play_until(run, data, until)
     sh = run.daemon.shell
     g = run.daemon.game()
     ids = {p.nick: p.user_id for p in run.store.players(g.id)}
@@ -178,9 +176,7 @@ def test_C_3_a_red_naming_an_outsider_met_in_the_topic_is_refused_not_read_as_a_
         RED.format("Sherlok") + " — пусть уйдёт из темы, мешает играть весь день.",
     )
     until = datetime(2026, 11, 28, 12, 30, tzinfo=tz)
-    for t in [t for t in tick_times(run, data) if t <= until]:
-        run.clock[0] = t
-        run.daemon.tick(t)
+    _play_until(run, data, until)
     sh = run.daemon.shell
     g = run.daemon.game()
     assert sh.outsider_accounts(g) == frozenset({"Sherlok"})
