@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from parser.dialects import IPB2, IPB2_4PDA, IPS4
+from parser.dialects import IPB2, IPB2_4PDA, IPB3, IPS4
 from parser.encoding import decode_html
 from parser.ipb.detect import detect_ipb, detect_ipb_reference
 from tests.conftest import FIXTURES
@@ -37,9 +37,7 @@ def test_every_saved_page_reads_the_same_generation_as_the_reference() -> None:
     assert marked >= 50  # the IPB 1.3 pages are decided by the mark
 
 
-@pytest.mark.parametrize(
-    "words", ["elComment_7", "ipsSettings", "ipb.vars['x']", "data-post=5 post_body"]
-)
+@pytest.mark.parametrize("words", ["elComment_7", "ipsSettings", "data-post=5 post_body"])
 def test_a_topic_title_naming_other_boards_markup_leaves_ipb13(words: str) -> None:
     # the title is a player's words, printed in the head's <title> and above the first post;
     # the weighed signals take some of these for another generation, the wrapper does not
@@ -47,6 +45,15 @@ def test_a_topic_title_naming_other_boards_markup_leaves_ipb13(words: str) -> No
     assert html.count(TITLE) == 2
     titled = html.replace(TITLE, f"{TITLE} {words}")
     assert detect_ipb(titled) is IPB2
+
+
+def test_ipb3_script_variables_in_the_head_disagree_with_the_wrapper() -> None:
+    # an IPB 3 skin keeping IPB 2's bare body and wrapper: its head defines `ipb.vars`
+    html = _html(H2969)
+    script = "<script type='text/javascript'>ipb.vars['member_id'] = 0;</script>\n</head>"
+    ipb3 = html.replace("</head>", script, 1)
+    assert ipb3 != html
+    assert detect_ipb(ipb3) is detect_ipb_reference(ipb3) is IPB3
 
 
 def test_without_a_bare_body_the_signals_decide() -> None:

@@ -42,10 +42,12 @@ def detect_ipb(html: str) -> Dialect | None:
     return _detect(h, body)
 
 
-# IPB 1.x/2.x's stock skin: a bare `<body>` whose first element is the board's wrapper. IPB 3
-# and IPS 4 give their <body> tags ids, classes and page controllers, and 4PDA's fork has a
-# wrapper of its own, so the mark is one generation's; it lies above every topic title,
-# navigation strip and post, so no player's words can come before it.
+# IPB 1.x/2.x's stock skin (IPB 1.3's, seen on every saved page of it): a bare `<body>` whose
+# first element is the board's wrapper. IPS 4 gives its <body> tag classes and its page
+# controller, stock IPB 3 an id, and 4PDA's fork has a wrapper of its own, so the mark is one
+# generation's; it lies above every topic title, navigation strip and post, so no player's
+# words can come before it. An IPB 3 skin that kept IPB 2's body would still define its
+# script variables in the head: that disagrees, and the signals decide.
 _BARE_BODY = "<body>"
 _IPB2_WRAPPER = '<div id="ipbwrapper">'
 _HTML_SPACE = " \t\n\r\f"
@@ -58,7 +60,7 @@ def _body_mark(h: str, body: int) -> Dialect | None:
         return None
     at = body + len(_BARE_BODY)
     top = h[at : at + 64].lstrip(_HTML_SPACE)
-    if top.startswith(_IPB2_WRAPPER):
+    if top.startswith(_IPB2_WRAPPER) and h.find("ipb.vars[", 0, body) < 0:
         return IPB2
     return None
 
