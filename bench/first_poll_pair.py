@@ -9,7 +9,8 @@ tree in turn (the order swapped every round) runs, as a process of its own with 
 its working directory (so that `python -m mafiabot` imports that tree; both in this
 interpreter's environment, with the same packages): the first poll (`mafiabot run --once`,
 the database and jar put back before it), an idle run after it, and `mafiabot parse posts`
-over the same pages — each first poll with its yardstick from the same minute. Printed per
+over the same pages — each first poll with its yardstick from the same minute — and the
+first poll once more with five letters new in the inbox (as `bench/shell.py` does). Printed per
 run: CPU (user + system), wall, peak RSS, the board's requests; then per tree the fastest and
 median first poll, ÷ `parse posts`, and the machine's load before and after.
 """
@@ -89,6 +90,12 @@ def main() -> None:
                         tree, "run", "-c", str(game.config), "--once", env=game.env, log=game.log
                     )
                     idle_req = bp.requests() - before
+                    game.restore()  # the same first poll, five letters new in the inbox
+                    game.letters_new_again()
+                    bp.control("unread")
+                    lettered = run_in(
+                        tree, "run", "-c", str(game.config), "--once", env=game.env, log=game.log
+                    )
                     parse = run_in(
                         tree,
                         "parse",
@@ -104,7 +111,8 @@ def main() -> None:
                     print(
                         f"{tree.name:>10} round {rnd}: first {first.cpu:.2f} s CPU "
                         f"{first.wall:.2f} s wall {first.rss_mb:.1f} MB {served} req | idle "
-                        f"{idle.cpu:.2f} s {idle.rss_mb:.1f} MB {idle_req} req | parse "
+                        f"{idle.cpu:.2f} s {idle.rss_mb:.1f} MB {idle_req} req | with letters "
+                        f"{lettered.cpu:.2f} s {lettered.rss_mb:.1f} MB | parse "
                         f"{parse.cpu:.2f} s | ÷ {first.cpu / parse.cpu:.2f}×",
                         flush=True,
                     )
