@@ -97,10 +97,11 @@ def _readable(sock: socket.socket | None) -> bool:
     if sock is None:
         return True
     try:
-        ready, _, _ = select.select([sock], [], [], 0)
+        poller = select.poll()  # not select(): a daemon may hold descriptors past 1024
+        poller.register(sock, select.POLLIN)
+        return bool(poller.poll(0))
     except (OSError, ValueError):
         return True
-    return bool(ready)
 
 
 def _headers(msg: http.client.HTTPMessage) -> list[tuple[bytes, bytes]]:
