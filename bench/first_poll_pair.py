@@ -21,10 +21,8 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -33,25 +31,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from bench.loopback import BoardProcess  # noqa: E402
-from bench.shell import CliGame, Run, _real_start, bot_env  # noqa: E402
+from bench.shell import CliGame, Run, _real_start, run_cli  # noqa: E402
 
 
 def run_in(tree: Path, *args: str, env: dict[str, str], log: Path) -> Run:
-    """`python -m mafiabot ARGS` with `tree` as its working directory, measured by `wait4`."""
-    with open(log, "a") as out:
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "mafiabot", *args],
-            cwd=tree,
-            env=bot_env(env),
-            stdout=subprocess.DEVNULL,
-            stderr=out,
-        )
-        _pid, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - t0
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"mafiabot {' '.join(args)} failed in {tree}; see {log}")
-    return Run(usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024)
+    """`python -m mafiabot ARGS` importing `tree` (its working directory)."""
+    return run_cli(*args, env=env, log=log, cwd=tree)
 
 
 def main() -> None:
