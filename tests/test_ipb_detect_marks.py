@@ -130,3 +130,15 @@ def test_ipb3_variables_without_the_wrapper_name_ipb3_from_the_head() -> None:
     ipb3 = html.replace("</head>", f"{_IPB3_SCRIPT}\n</head>", 1)
     assert detect_ipb(ipb3) is IPB3
     assert detect_ipb(_titled(html, "ipb.vars[")) is IPB2
+
+
+@pytest.mark.parametrize("words", ["ipsSettings", "ipsSettings = {}"])
+def test_an_ipb3_topic_titled_with_ips4s_settings_stays_ipb3(words: str) -> None:
+    # IPS 4 defines `ipsSettings` in a head script; in the title it is a player's words
+    html = (TESTS / "ipb_template_pages/ipb3_topic.template.html").read_text(encoding="utf-8")
+    titled = html.replace("<title>Mafia Game 7", f"<title>Mafia Game 7 {words}", 1)
+    assert titled != html
+    assert detect_ipb(titled) is detect_ipb_reference(titled) is IPB3
+    scripted = titled.replace("</head>", "<script>var ipsSettings = {};</script></head>", 1)
+    assert scripted != titled
+    assert detect_ipb(scripted) is IPS4  # the head's script names IPS 4, as before

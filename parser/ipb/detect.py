@@ -101,7 +101,7 @@ def _detect(h: str, body: int) -> Dialect | None:
         posts_from = h.find(">", body) + 1 or body + 1  # the head and the <body> tag
         # IPS 4 names its page controller on the <body> tag itself
         if (
-            h.find("ipsSettings", 0, body) >= 0
+            _head_script_has(h, "ipsSettings", body)
             or h.find("data-pagecontroller", body, posts_from) >= 0
         ):
             return IPS4
