@@ -70,9 +70,10 @@ _IPB3_VARS = "ipb.vars["
 
 def _head_script_has(h: str, word: str, body: int) -> bool:
     """Whether `word` stands inside a `<script>` element of the head (above `body`): where
-    IPB 3 defines its variables. The head's `<title>` is a topic's title, a player's words,
-    and a board prints no `<script` in it (its `<` is escaped), so a title naming the word
-    lies after a script's close, or before any script: not inside one."""
+    IPB 3 defines its variables and IPS 4 its settings. The head's `<title>` is a topic's
+    title, a player's words, and a board prints no `<script` in it (its `<` is escaped), so
+    a title naming the word lies after a script's close, or before any script: not inside
+    one."""
     i = h.find(word, 0, body)
     while i >= 0:
         if h.rfind("<script", 0, i) > h.rfind("</script", 0, i):

@@ -80,7 +80,7 @@ def _read_topic(
             # one lexbor document alive at a time. Two at once outgrow the allocator's heap
             # until it has grown for a larger page, and it hands their memory back to the
             # system when both are freed: the next page faults it in again (~90 page faults
-            # an IPS 4 page, a quarter of its CPU time, in a process that has read no larger
+            # an IPS 4 page, a fifth of its CPU time, in a process that has read no larger
             # page yet; `bench/parse_ipb.py --fresh`)
             read = block_posts(parse_html(cut[1]), ctx)
             tree = parse_html(chrome)
