@@ -1165,6 +1165,8 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
         if tokens[k].word != "если":
             continue
         cond = [j for j in after[n + 1 :] if tokens[j].word]
+        if any(_consent(tokens[j].word) for j in cond):
+            return True  # «…, если Евсей не против»: left to another's leave
         for pos, j in enumerate(cond):
             parses = parse(tokens[j].word)
             if not parses or parses[0].pos != "VERB":
@@ -1180,6 +1182,15 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
             if any(c in named or tokens[c].word in _PERSONS for c in cond):
                 return True
     return False
+
+
+#: words of another's leave: «если Дон не против», «если босс согласен», «если разрешит»
+_CONSENT_LEMMAS: Final = ws("против согласный разрешить позволить одобрить возражать")
+
+
+def _consent(word: str) -> bool:
+    parses = parse(word)
+    return bool(parses) and parses[0].lemma in _CONSENT_LEMMAS
 
 
 def _wished(clause: Sequence[Token]) -> bool:
