@@ -118,3 +118,10 @@ def test_G_N_4_a_court_vote_corrected_by_a_slip_word_is_the_later_nominee() -> N
     )
     (r,) = result.posts
     assert (r.status, r.target) == ("vote", "Осипов")
+
+
+def test_C_3_a_pet_form_several_players_fit_is_asked_naming_them() -> None:
+    # Слава of Ростислав and Вячеслав (a dictionary word too, «слава»): no guess of one
+    got = _read("lecture", "Родион", "Проверяю Славу")
+    assert got.code == "ambiguous_nick", got
+    assert "Ростислав" in got.text and "Вячеслав" in got.text

@@ -353,6 +353,9 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
         said = parse(tok.word)
         nominative = bool(said) and "nomn" in said[0].grammemes
         return Mention(i, i + 1, raw, "nick", small.nick, small.confidence, nominative)
+    if small is not None and len(small.candidates) > 1:
+        # «Славу» with Ростислав and Вячеслав: a form several players fit — asked naming them
+        return Mention(i, i + 1, raw, "ambiguous", candidates=small.candidates)
     if small is not None and small.candidates:
         # «Ксюху» guessed as Ксения: unknown, the guess offered in the question
         return Mention(i, i + 1, raw, "unknown", candidates=small.candidates[:1])
