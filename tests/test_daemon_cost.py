@@ -12,8 +12,10 @@ import pytest
 import sqlalchemy as sa
 
 from mafiabot.config import InterimCount
-from mafiabot.demo.play import DemoRun, setup
+from mafiabot.demo.play import DemoRun
 from mafiabot.store.posts import PostIn
+from scraper.board import TopicPageFetch
+from tests.demo_game_kit import TOPIC_P6, dealt_game, demo_game, tick, topic_fetch
 
 
 def _statements(run: DemoRun, at: datetime) -> list[str]:
@@ -24,8 +26,7 @@ def _statements(run: DemoRun, at: datetime) -> list[str]:
 
     sa.event.listen(run.store.engine, "before_cursor_execute", count)
     try:
-        run.clock[0] = at
-        report = run.daemon.tick(at)
+        report = tick(run, at)
     finally:
         sa.event.remove(run.store.engine, "before_cursor_execute", count)
     assert report.new_posts == 0 and report.edited_posts == 0
@@ -37,8 +38,17 @@ def _only_ours(run: DemoRun, now: datetime) -> None:
     bot's own newspaper is read in first)."""
     run.board.posts = [p for p in run.board.posts if p.id]
     run.board.pms = [m for m in run.board.pms if m.at <= now]
-    run.clock[0] = now
-    run.daemon.tick(now)
+    tick(run, now)
+
+
+def _in_turn_one(run: DemoRun) -> datetime:
+    """The game dealt, then ticked an hour into turn 1, and only this test's posts from then
+    on (`_only_ours`); that moment."""
+    t = run.cfg.game.deadlines[0] + timedelta(hours=1)
+    for at in (run.cfg.game.start + timedelta(minutes=1), t):
+        tick(run, at)
+    _only_ours(run, t)
+    return t
 
 
 def _chatter(run: DemoRun, first: datetime, n: int) -> None:
@@ -49,21 +59,16 @@ def _chatter(run: DemoRun, first: datetime, n: int) -> None:
 
 
 def test_an_idle_tick_costs_the_same_at_any_topic_size(tmp_path: Path) -> None:
-    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
+    run = demo_game(tmp_path)
     # the interim count on: the turn's tally is wanted every tick
     game = dataclasses.replace(run.cfg.game, interim_count=InterimCount(mode="votes", every=10**6))
     run.daemon.cfg = dataclasses.replace(run.cfg, game=game)
-    t = run.cfg.game.deadlines[0] + timedelta(hours=1)  # turn 1
-    for at in (run.cfg.game.start + timedelta(minutes=1), t):
-        run.clock[0] = at
-        run.daemon.tick(at)
-    _only_ours(run, t)
+    t = _in_turn_one(run)
     sizes = []
     for n in (30, 600):
         _chatter(run, t, n)
         t += timedelta(hours=2)
-        run.clock[0] = t
-        assert run.daemon.tick(t).new_posts == n
+        assert tick(run, t).new_posts == n
         t += timedelta(minutes=1)
         idle = _statements(run, t)
         sizes.append(len(idle))
@@ -75,19 +80,14 @@ def test_an_idle_tick_costs_the_same_at_any_topic_size(tmp_path: Path) -> None:
 
 
 def test_the_tally_is_read_again_once_a_new_post_arrives(tmp_path: Path) -> None:
-    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
-    t = run.cfg.game.deadlines[0] + timedelta(hours=1)
-    for at in (run.cfg.game.start + timedelta(minutes=1), t):
-        run.clock[0] = at
-        run.daemon.tick(at)
-    _only_ours(run, t)
+    run = demo_game(tmp_path)
+    t = _in_turn_one(run)
     before = run.daemon.status(t)["tally"]
     run.board.add_post(
         run.cfg.game.topic, "Шерлок", t, '<span style="color:red">Кот</span> молчит и путается'
     )
     t += timedelta(minutes=5)
-    run.clock[0] = t
-    run.daemon.tick(t)
+    tick(run, t)
     after = run.daemon.status(t)["tally"]
     assert "Шерлок" in after.get("Кот", []) and after != before
 
@@ -101,12 +101,8 @@ def test_the_tally_skips_plain_posts_and_counts_the_same(
     from mafiabot.daemon import tally
     from mafiabot.turn_inputs import phase_votes
 
-    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
-    t = run.cfg.game.deadlines[0] + timedelta(hours=1)
-    for at in (run.cfg.game.start + timedelta(minutes=1), t):
-        run.clock[0] = at
-        run.daemon.tick(at)
-    _only_ours(run, t)
+    run = demo_game(tmp_path)
+    t = _in_turn_one(run)
     topic = run.cfg.game.topic
     red = '<span style="color:red">{}</span>'
     run.board.add_post(topic, "Шерлок", t, red.format("Кот") + " молчит и путается весь день")
@@ -116,8 +112,7 @@ def test_the_tally_skips_plain_posts_and_counts_the_same(
     run.board.add_post(topic, "Шерлок", t + timedelta(seconds=3), quoted)
     run.board.add_post(topic, "Кот", t + timedelta(seconds=4), red.format("Шерлок") + " да")
     t += timedelta(minutes=5)
-    run.clock[0] = t
-    assert run.daemon.tick(t).new_posts == 5
+    assert tick(run, t).new_posts == 5
     sh = run.daemon.shell
     g = run.daemon.game()
     # Dr.Watson's plain post edited into a vote: its second revision reads as Шерлок's vote does
@@ -166,19 +161,15 @@ def test_posts_are_stored_a_few_pages_at_a_time_and_a_repeat_is_compared(tmp_pat
     # page (the topic shifted while read) is compared with its first reading, as it would
     # be a page at a time: an edit in between is a new revision
     from mafiabot.daemon import ingest
-    from scraper.board import RawPage, TopicPageFetch
 
-    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
-    start = run.cfg.game.start + timedelta(minutes=1)
-    run.clock[0] = start
-    run.daemon.tick(start)
+    run, start = dealt_game(tmp_path)
     sh, g = run.daemon.shell, run.daemon.game()
-    html = (Path(__file__).parent.parent / "fixtures" / "phpbb" / "topic_p6.html").read_text()
+    html = TOPIC_P6.read_text()
     edited = html.replace("Я его не уберёг.", "Я его не уберёг, увы.", 1)  # post 98 only
     assert edited != html
 
     def fetch(text: str) -> TopicPageFetch:
-        return TopicPageFetch(RawPage("http://board/viewtopic.php?t=4", text, start), 6, 8, 50, ())
+        return topic_fetch(text, start)
 
     commits: list[int] = []
     sa.event.listen(run.store.engine, "commit", lambda _conn: commits.append(1))

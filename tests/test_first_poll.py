@@ -17,14 +17,14 @@ import pytest
 from mafiabot import heap
 from mafiabot.config.sections import Override
 from mafiabot.daemon import calendar
-from mafiabot.demo.play import setup
 from scraper.http import BoardHttp
+from tests.demo_game_kit import TOPIC_P6, dealt_game, demo_game, topic_fetch
 
 
 def test_the_turn_finder_answers_as_turn_at_for_every_moment(tmp_path: Path) -> None:
     # C-1: a post's turn is the first whose last deadline it is on time for (the deadline's
     # own minute on time); a first read asks for 20,000 posts' turns against one calendar
-    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
+    run = demo_game(tmp_path)
     cfg, rules = run.cfg, run.daemon.shell.rules
     d1 = cfg.game.deadlines[1]
     moved = d1 + timedelta(hours=5, minutes=30)  # a host moved turn 1's deadline
@@ -53,15 +53,10 @@ def test_a_long_read_keeps_freed_memory_and_freezes_what_was_loaded(
     # to keep freed memory and keeps what was loaded before out of the collector's passes,
     # given back when the read ends; a short read (an idle tick's one page) does neither
     from mafiabot.daemon import ingest
-    from scraper.board import RawPage, TopicPageFetch
 
-    run, _data = setup("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}")
-    start = run.cfg.game.start + timedelta(minutes=1)
-    run.clock[0] = start
-    run.daemon.tick(start)
+    run, start = dealt_game(tmp_path)
     sh, g = run.daemon.shell, run.daemon.game()
-    html = (Path(__file__).parent.parent / "fixtures" / "phpbb" / "topic_p6.html").read_text()
-    page = TopicPageFetch(RawPage("http://board/viewtopic.php?t=4", html, start), 6, 8, 50, ())
+    page = topic_fetch(TOPIC_P6.read_text(), start)
     kept: list[int] = []
     monkeypatch.setattr(heap, "keep_freed_memory", lambda: kept.append(1))
     frozen_while_storing: list[bool] = []

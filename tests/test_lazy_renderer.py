@@ -3,20 +3,17 @@ newspaper's template helpers are loaded by the first message the bot writes, not
 a fresh `mafiabot run --once` that only reads (an idle run, a first poll) does without them.
 Counted, not timed, on the IPB 1.3 board of the recorded exchanges."""
 
-# The fake board module is imported by its test-folder name, so mypy sees it as Any.
-# mypy: disable-error-code="misc,no-any-return"
 from __future__ import annotations
 
 import subprocess
 import sys
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from mafiabot.newspaper.render import Renderer
-from tests.fakeboard_ipb13 import MSK, FakeClock, FakeIpb13
-from tests.test_idle_requests import _config, _daemon, _requests
+from tests.ipb13_game_kit import START, new_game
 
 
 def test_the_run_command_and_the_daemon_import_no_template_engine() -> None:
@@ -33,22 +30,19 @@ def test_the_run_command_and_the_daemon_import_no_template_engine() -> None:
 def test_a_tick_that_writes_nothing_never_builds_the_renderer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("MAFIABOT_TEST_IPB_PASSWORD", "HostPass-2026")
-    start = datetime(2026, 11, 30, 12, 0, tzinfo=MSK)
-    board = FakeIpb13(FakeClock(start.timestamp()))
-    config = _config(tmp_path, start)
-    d = _daemon(board, config, tmp_path)
-    t = start + timedelta(minutes=1)
+    game = new_game(tmp_path, monkeypatch)
+    d = game.daemon()
+    t = START + timedelta(minutes=1)
     assert d.shell._renderer is None
-    _requests(board, d, t)  # the deal: the start post and the role PMs are written
+    game.requests(d, t)  # the deal: the start post and the role PMs are written
     assert isinstance(d.shell._renderer, Renderer)
     for _ in range(2):
         t += timedelta(seconds=10)
-        _requests(board, d, t)  # settles: the bot's own post and its Sent copies seen
+        game.requests(d, t)  # settles: the bot's own post and its Sent copies seen
     # a new process on the same files: reading the topic and the inbox writes nothing
-    fresh = _daemon(board, config, tmp_path)
+    fresh = game.daemon()
     t += timedelta(seconds=10)
-    assert _requests(board, fresh, t)
+    assert game.requests(fresh, t)
     assert fresh.shell._renderer is None
     # the first message to write builds it, once, from the config the game was given
     built = fresh.shell.renderer

@@ -113,7 +113,7 @@ _BOARD_MARKS = (
     b"Begin Msg Number", b"THE POST", b"elComment_", b"ipsSettings", b"data-pagecontroller",
     b"ipsEntry__", b"ipsQuote", b"commentContent", b"ipb.vars[", b"post_block", b"IP.Board",
     b"data-post=", b"act=auth", b"ipb_var_s", b"ipb_md5_check", b"Invision Power Board",
-    b"normalname", b"act=Msg&",
+    b"normalname", b"act=Msg&", b'<div id="ipbwrapper">',
 )  # fmt: skip
 
 

@@ -19,6 +19,7 @@ from parser.ipb.text import (
     collapse_text,
     contains,
     first_member_id,
+    member_id_from,
     normalize_nick,
     parse_board_date,
     select_all,
@@ -114,16 +115,66 @@ def _text_without(node: LexborNode, selector: str) -> str:
     return "".join(parts)
 
 
-def _post_author(el: LexborNode, d: Dialect) -> tuple[str, int | None]:
-    """A post's author nick ("" when missing) and member id."""
-    author_node = select_first(el, d.sel("author"))
-    author = ""
-    if author_node is not None:
-        author = normalize_nick(_text_without(author_node, d.sel("author_strip")))
-    author_id = first_member_id(el, d.sel("author_link"))
+def _post_author(el: LexborNode, d: Dialect, *, by_place: bool = True) -> tuple[str, int | None]:
+    """A post's author nick ("" when missing) and member id. IPS 4's are found by their
+    place in its author pane where the board's own selectors are in force (`_ips4_pane`);
+    `by_place=False` queries the selectors (the reference)."""
+    pane = _ips4_pane(el) if by_place and d.selectors is IPS4.selectors else None
+    if pane is not None:
+        nick, link = pane
+        author_id = member_id_from([link]) if link is not None else None
+        if author_id is None:
+            author_id = first_member_id(el, d.sel("author_link"))
+        author = normalize_nick(nick.text())  # (IPS 4 strips nothing from a nick)
+    else:
+        author_node = select_first(el, d.sel("author"))
+        author = ""
+        if author_node is not None:
+            author = normalize_nick(_text_without(author_node, d.sel("author_strip")))
+        author_id = first_member_id(el, d.sel("author_link"))
     if author_id is None:
         author_id = _quote_data_userid(el)
     return author, author_id
+
+
+def _first_element(node: LexborNode) -> LexborNode | None:
+    """`node`'s first child element (text and comments before it skipped)."""
+    n: LexborNode | None = node.child
+    while n is not None and not n.is_element_node:
+        n = n.next
+    return n
+
+
+def _ips4_pane(el: LexborNode) -> tuple[LexborNode, LexborNode | None] | None:
+    """IPS 4.1's author pane found by its place, as its own selectors find it, without their
+    queries: the post's first element (`aside`), its first (`h3[itemprop=creator]`), its
+    first (`strong[itemprop=name]`, the `author` selector's first match) and that one's first
+    element (the author's profile link: the first link of the post, so the `author_link`
+    selector's first match when its address names a profile). None when the post is not so
+    built: its selectors are queried.
+
+    Why these are the first matches: a selector query of a node tests the node itself and
+    its descendants in document order, and here every element before the nick (the post,
+    the `aside`, the `h3`) is no `[itemprop=name]` and no link, which is all the `author`
+    selectors can match; and no element before the profile link is a link. (None of them is
+    a link because the tree builder puts no link inside a link but through a table cell, and
+    none lies between them.)"""
+    if el.attrs.get("itemprop") == "name":
+        return None
+    aside = _first_element(el)
+    if aside is None or aside.attrs.get("itemprop") == "name":
+        return None
+    h3 = _first_element(aside)
+    if h3 is None or h3.tag != "h3" or h3.attrs.get("itemprop") != "creator":
+        return None
+    nick = _first_element(h3)
+    if nick is None or nick.attrs.get("itemprop") != "name":
+        return None
+    link = _first_element(nick)  # (a link holds no link: the nick is none)
+    if link is None or link.tag != "a":
+        return None  # another element first: it may be, or hold, the first profile link
+    href = link.attrs.get("href") or ""
+    return nick, link if ("/profile/" in href or "showuser=" in href) else None
 
 
 def _quote_data_userid(el: LexborNode) -> int | None:

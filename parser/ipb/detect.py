@@ -30,15 +30,56 @@ _MSG_CODE = re.compile(r"act=Msg&(?:amp;)?CODE=")
 def detect_ipb(html: str) -> Dialect | None:
     """The Invision dialect a page is written in, or None when it is not an Invision page.
 
-    Signals are from STRUCTURE.md §0. The board's own markup decides, read from the top: the
-    head's scripts (IPS 4's `ipsSettings`, IPB 3's `ipb.vars`), then the earliest post
-    opening of any generation — everything after it is players' words, which may name any
-    marker. A page without either (fragments, messenger and login pages) is judged by every
-    signal anywhere (`_detect_anywhere`). Scans are `str.find`s bounded as they go: a Russian
-    page is searched several times slower than a Latin one.
-    """
+    First the one mark that names a generation where no player writes, read at the top of
+    the `<body>` (`_body_mark`); without it, `detect_ipb_reference`. Both agree on every
+    saved real page (`tests/test_ipb_detect_marks.py`)."""
     h = html[:400_000]
     body = h.find("<body")
+    if body >= 0:
+        found = _body_mark(h, body)
+        if found is not None:
+            return found
+    return _detect(h, body)
+
+
+# IPB 1.x/2.x's stock skin (IPB 1.3's, seen on every saved page of it): a bare `<body>` whose
+# first element is the board's wrapper. IPS 4 gives its <body> tag classes and its page
+# controller, stock IPB 3 an id, and 4PDA's fork has a wrapper of its own, so the mark is one
+# generation's; it lies above every topic title, navigation strip and post, so no player's
+# words can come before it. An IPB 3 skin that kept IPB 2's body would still define its
+# script variables in the head: that disagrees, and the signals decide.
+_BARE_BODY = "<body>"
+_IPB2_WRAPPER = '<div id="ipbwrapper">'
+_HTML_SPACE = " \t\n\r\f"
+
+
+def _body_mark(h: str, body: int) -> Dialect | None:
+    """The generation named by the top of the page's `<body>` (found at `body`), or None:
+    `_detect` weighs the page's signals."""
+    if not h.startswith(_BARE_BODY, body):
+        return None
+    at = body + len(_BARE_BODY)
+    top = h[at : at + 64].lstrip(_HTML_SPACE)
+    if top.startswith(_IPB2_WRAPPER) and h.find("ipb.vars[", 0, body) < 0:
+        return IPB2
+    return None
+
+
+def detect_ipb_reference(html: str) -> Dialect | None:
+    """`detect_ipb` without the `<body>` mark: the page's signals weighed as `_detect` does
+    (the reference the mark is held to)."""
+    h = html[:400_000]
+    return _detect(h, h.find("<body"))
+
+
+def _detect(h: str, body: int) -> Dialect | None:
+    """The generation by the page's signals, read from the top: the head's scripts (IPS 4's
+    `ipsSettings`, IPB 3's `ipb.vars`), then the earliest post opening of any generation —
+    everything after it is players' words, which may name any marker. A page without
+    either (fragments, messenger and login pages) is judged by every signal anywhere
+    (`_detect_anywhere`). Scans are `str.find`s bounded as they go: a Russian page is
+    searched several times slower than a Latin one. `body`: where the `<body` tag opens
+    (-1: none)."""
     posts_from = 0  # where posts may open: below the head
     if body >= 0:
         posts_from = h.find(">", body) + 1 or body + 1  # the head and the <body> tag

@@ -11,9 +11,10 @@ from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from parser.bodylines import LineMarkup, read_lines
 from parser.dates import get_tz, read_formatted_date
 from parser.dialects import IPB2
-from parser.html import CLOSE, OPEN, TEXT, parse_html, walk
+from parser.html import parse_html
 from parser.rawmarkup import caseless
 
 DEFAULT_TZ = "Europe/Moscow"
@@ -63,29 +64,7 @@ def collapse_text(text: str) -> str:
 
 def visible_text(node: LexborNode | None) -> str:
     """Text as a reader sees it: <br> and block elements break lines, spaces collapsed."""
-    if node is None:
-        return ""
-    child = node.child
-    if child is not None and child.next is None and child.tag == "-text":
-        return finish_text([child.text_content or ""])  # a time, a nick: one text node
-    parts: list[str] = []
-    skip = 0  # open script/style/… elements: their text is not shown
-    for event, n in walk(node):
-        if event == TEXT:
-            if not skip:
-                parts.append(n.text_content or "")
-        elif event == OPEN:
-            tag = n.tag
-            if tag in SKIP_TAGS or skip:
-                skip += 1
-            elif tag == "br" or tag in BLOCK_TAGS:
-                parts.append("\n")
-        elif event == CLOSE:
-            if skip:
-                skip -= 1
-            elif n.tag in BLOCK_TAGS:
-                parts.append("\n")
-    return finish_text(parts)
+    return "" if node is None else read_lines(node, SHOWN_LINES)
 
 
 def select_first(node: LexborNode | None, selector: str) -> LexborNode | None:
@@ -228,6 +207,17 @@ def finish_text(parts: list[str]) -> str:
         else:
             blank += 1
     return "\n".join(out)
+
+
+# What a reader sees of a piece of a page: every element's words but a script's, a style's
+# (`SKIP_TAGS`); a line begins where a `<br>` stands and where a block opens and closes.
+SHOWN_LINES = LineMarkup(
+    hidden_tags=SKIP_TAGS,
+    hidden_classes={},
+    break_open=BLOCK_TAGS | {"br"},
+    break_close=BLOCK_TAGS,
+    layout=finish_text,
+)
 
 
 _NOT_RE = re.compile(r":not\([^()]*\)")

@@ -9,7 +9,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from parser.html import CLOSE, OPEN, TEXT, walk
+from parser.bodylines import LineMarkup, read_lines
 from parser.links import post_id_from_href
 from parser.phpbb.colours import place_colours
 from parser.phpbb.replies import shallow_quotes
@@ -79,38 +79,29 @@ _LINE_MARKUP = re.compile(r"<br|</(?:p|div|li)>", re.IGNORECASE)
 _LINE_TAGS = frozenset(("br", "p", "div", "li"))
 
 
+def _typed_lines(parts: list[str]) -> str:
+    """Every line of the body as typed, blank ones kept, spaces collapsed; text nodes joined
+    by a space, as the body's text is (`text(separator=" ")`)."""
+    return "\n".join(" ".join(line.split()) for line in " ".join(parts).split("\n"))
+
+
+# A body's own lines as the markup breaks them (`<br>`, a paragraph, a block, a list item),
+# its quotes left out: a quote of prosilver (`<blockquote>`) or subsilver2 (its title and
+# content divs).
+OWN_LINES = LineMarkup(
+    hidden_tags=frozenset(("blockquote",)),
+    hidden_classes={"div": ("quotecontent", "quotetitle")},
+    break_open=_LINE_TAGS,
+    break_close=_LINE_TAGS,
+    layout=_typed_lines,
+)
+
+
 def _signature_at(content: LexborNode, own_text: str) -> int | None:
     """Where in `own_text` (one line: every line break of the body a space) a signature
-    typed into the body begins, found by the body's own lines as the markup breaks them
-    (`<br>`, a paragraph, a block, a list item), quotes left out (`parser.signature`)."""
-    parts: list[str] = []
-    inside = 0  # depth within a quote
-    for event, node in walk(content):
-        if event == OPEN:
-            if inside or _is_quote(node):
-                inside += 1
-            elif node.tag in _LINE_TAGS:
-                parts.append("\n")
-        elif event == CLOSE:
-            if inside:
-                inside -= 1
-            elif node.tag in _LINE_TAGS:
-                parts.append("\n")
-        elif event == TEXT and not inside:
-            parts.append(node.text_content or "")
-    # text nodes joined by a space, as the body's text is (`text(separator=" ")`)
-    lines = " ".join(parts).split("\n")
-    return signature_in("\n".join(" ".join(line.split()) for line in lines), own_text)
-
-
-def _is_quote(node: LexborNode) -> bool:
-    """A quote of prosilver (`<blockquote>`) or subsilver2 (its title and content divs)."""
-    if node.tag == "blockquote":
-        return True
-    if node.tag != "div":
-        return False
-    cls = node.attributes.get("class") or ""
-    return "quotecontent" in cls or "quotetitle" in cls
+    typed into the body begins, found by the body's own lines (`OWN_LINES`;
+    `parser.signature`)."""
+    return signature_in(read_lines(content, OWN_LINES), own_text)
 
 
 def _shallow_colors(content: LexborNode, budget: int) -> tuple[ColoredSpan, ...] | None:
