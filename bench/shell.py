@@ -232,14 +232,17 @@ class Run:
     requests: int = 0
 
 
-def run_cli(*args: str, env: dict[str, str] | None = None, log: Path | None = None) -> Run:
-    """`python -m mafiabot ARGS` as a process of its own, measured by `wait4`."""
+def run_cli(
+    *args: str, env: dict[str, str] | None = None, log: Path | None = None, cwd: Path = ROOT
+) -> Run:
+    """`python -m mafiabot ARGS` as a process of its own, measured by `wait4`; `cwd` is the
+    source tree it imports (this one unless another is named)."""
     out = open(log, "a") if log else subprocess.DEVNULL  # noqa: SIM115 (closed below)
     try:
         t0 = time.perf_counter()
         proc = subprocess.Popen(
             [sys.executable, "-m", "mafiabot", *args],
-            cwd=ROOT,
+            cwd=cwd,
             env=bot_env(env),
             stdout=subprocess.DEVNULL,
             stderr=out,

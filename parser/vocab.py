@@ -43,7 +43,7 @@ from itertools import groupby
 from typing import Final
 
 from parser.latin import cyrillic_spellings
-from parser.morph import forms, parse, ukrainian_forms
+from parser.morph import each_lookup_released, forms, parse, ukrainian_forms
 from parser.nicks import fold_lookalikes
 
 
@@ -243,20 +243,21 @@ def _index() -> _Index:
             numbered.append(readings_of_form)
         return _code(sets[readings_of_form])
 
-    for kind, lemmas in kinds:
-        for lemma in lemmas:
-            for form, grams in (*forms(lemma), (lemma, _NO_GRAMMEMES)):
-                reading = readings.setdefault((kind, grams), len(readings))
-                records = by_start.setdefault(form[:4], bytearray())
-                key = _key(form)
-                at = records.find(key)
-                if at < 0:
-                    records += key + number((reading,))
-                    continue
-                at += len(key)
-                known = numbered[_number(records, at)]
-                if reading not in known:
-                    records[at : at + 3] = number(tuple(sorted((*known, reading))))
+    with each_lookup_released():  # a burst of lemmas, on top of what the process holds
+        for kind, lemmas in kinds:
+            for lemma in lemmas:
+                for form, grams in (*forms(lemma), (lemma, _NO_GRAMMEMES)):
+                    reading = readings.setdefault((kind, grams), len(readings))
+                    records = by_start.setdefault(form[:4], bytearray())
+                    key = _key(form)
+                    at = records.find(key)
+                    if at < 0:
+                        records += key + number((reading,))
+                        continue
+                    at += len(key)
+                    known = numbered[_number(records, at)]
+                    if reading not in known:
+                        records[at : at + 3] = number(tuple(sorted((*known, reading))))
     # what each form's readings say, numbered afresh; the verb forms, a first letter at a time
     # (so that they are never all held as strings at once)
     by_reading = list(readings)

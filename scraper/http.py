@@ -39,6 +39,7 @@ from parser.encoding import decode_html, utf8_declared, utf8_header
 from scraper import forms
 from scraper.errors import BoardUnavailable
 from scraper.session import load_cookies, save_cookies
+from scraper.transport import board_transport
 
 log = logging.getLogger(__name__)
 
@@ -205,6 +206,8 @@ class BoardHttp:
         self._text_of = text_of or page_text
         self._on_cookies = on_cookies
         cookies = load_cookies(cookie_file) if cookie_file else httpx.Cookies()
+        if transport is None:  # HTTP/1.1 over http.client; httpx's own under a proxy
+            transport = board_transport()
         self.client = httpx.Client(
             transport=transport,
             cookies=cookies,

@@ -19,6 +19,7 @@ records the wait, so tests measure waits without waiting.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,7 +63,14 @@ class FakeBoardBase:
 
     # -- helpers for tests ------------------------------------------------------------------
 
-    def transport(self) -> httpx.MockTransport:
+    def transport(self) -> httpx.BaseTransport:
+        """The board as a transport: in memory, or over loopback through the board client's
+        own transport when `MAFIABOT_TEST_LEAN_RELAY` is set (`lean_relay`)."""
+        if os.environ.get("MAFIABOT_TEST_LEAN_RELAY"):
+            from lean_relay import relay
+
+            relayed: httpx.BaseTransport = relay(self.handle)
+            return relayed
         return httpx.MockTransport(self.handle)
 
     def fail_next(self, kind: str, count: int = 1, path: str | None = None) -> None:

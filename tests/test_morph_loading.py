@@ -157,3 +157,45 @@ def test_the_dictionary_is_loaded_once_per_process_by_every_reader() -> None:
     letters, builds = out.stdout.split()
     assert int(letters) > 500
     assert builds == "1"
+
+
+def _released(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts `release_pages` calls (each appends the lookups counted so far)."""
+    calls: list[int] = []
+    monkeypatch.setattr(morph, "release_pages", lambda: calls.append(morph._looked_up[0]))
+    monkeypatch.setattr(morph, "_looked_up", [0])
+    return calls
+
+
+def test_a_burst_of_lookups_gives_the_pages_back_after_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    words = corpus_words()[:40]
+    outside = [morph.parse.__wrapped__(w) for w in words]
+    calls = _released(monkeypatch)
+    [morph.parse.__wrapped__(w) for w in words]
+    assert len(calls) == len(words) // morph.RELEASE_EVERY  # every fourth lookup
+    calls.clear()
+    with morph.each_lookup_released():
+        inside = [morph.parse.__wrapped__(w) for w in words]
+        with morph.each_lookup_released():  # nested: still after each
+            morph.forms.__wrapped__("проверить")
+    assert len(calls) == len(words) + 1
+    assert inside == outside  # the same readings, whatever is given back
+    calls.clear()
+    [morph.parse.__wrapped__(w) for w in words]  # the block over: every fourth again
+    assert len(calls) == len(words) // morph.RELEASE_EVERY
+    assert morph._bursts == [0]
+
+
+def test_the_letter_vocabulary_is_built_giving_pages_back_after_each_lemma(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from parser import vocab
+
+    calls = _released(monkeypatch)
+    monkeypatch.setattr(vocab, "forms", morph.forms.__wrapped__)  # no cached lemma
+    index = vocab._index.__wrapped__()
+    assert morph._looked_up[0] > 200  # the vocabulary's lemmas
+    assert len(calls) == morph._looked_up[0]
+    assert sorted(index.forms()) == sorted(vocab._index().forms())

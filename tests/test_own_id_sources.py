@@ -161,7 +161,7 @@ def test_an_ipb13_login_learns_the_member_id_from_the_header_or_the_session_cook
     assert client.own_user_id == 3
 
 
-def _stripped(transport: httpx.MockTransport) -> httpx.MockTransport:
+def _stripped(transport: httpx.BaseTransport) -> httpx.MockTransport:
     """The fake board's transport, every page served without the header's member links."""
 
     def handle(request: httpx.Request) -> httpx.Response:

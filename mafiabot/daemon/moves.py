@@ -24,6 +24,7 @@ from mafiabot.newspaper.words import WHICH_GAME_RU
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, MoveRow, PMRow
 from parser.letters.reading import NO_MOVES, QUESTION_CODES, as_suggestion
+from parser.morph import each_lookup_released
 from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, letter_words, read_letter_from
 from parser.records import PrivateMessage
 from poster.outbox import OutboxRow
@@ -32,12 +33,22 @@ from poster.outbox import OutboxRow
 def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) -> None:
     """Acknowledge or refuse each stored, unanswered PM of the current (or a past) turn."""
     state = sh.state(g)
-    for row in sh.store.pms(g.id, unhandled=True):
-        if only and row.board_id not in only:
-            continue
-        if row.turn is not None and row.turn > g.turn:
-            continue  # written after the deadline: it waits for its own turn
-        _answer(sh, g, state, row, late=row.turn is not None and row.turn < g.turn and not only)
+    rows = [
+        row
+        for row in sh.store.pms(g.id, unhandled=True)
+        if not (only and row.board_id not in only)
+        # written after the deadline: it waits for its own turn
+        and not (row.turn is not None and row.turn > g.turn)
+    ]
+    if not rows:
+        return
+    # letters come in the tick that read the posts (a first poll's pages among them): the
+    # dictionary's mapped pages their words touch are given back after every lookup, not
+    # stacked on that tick's memory (`parser.morph.each_lookup_released`)
+    with each_lookup_released():
+        for row in rows:
+            late = row.turn is not None and row.turn < g.turn and not only
+            _answer(sh, g, state, row, late=late)
 
 
 def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> None:
