@@ -17,7 +17,10 @@ Prints:
     `mafiabot parse posts` runs 16 pages or more); the Invision readers' large pages otherwise
     fault the same memory in again page after page;
   * beside that (never instead), the same with each Invision board's own page size (IPB 1.x
-    20, IPS 4 25 posts a page), where a page's own work weighs half as much per post.
+    20, IPS 4 25 posts a page), where a page's own work weighs half as much per post;
+  * `--fresh`: the same posts only, the real pages not read first: the allocator as a process
+    has it that has read no large page yet (reading the real pages, some of them large, makes
+    glibc keep freed memory from then on, so no reader faults it in again afterwards).
 """
 
 from __future__ import annotations
@@ -196,13 +199,19 @@ def main() -> None:
         action="store_true",
         help="glibc keeps freed memory, as `mafiabot parse posts` has it from 16 pages on",
     )
+    ap.add_argument(
+        "--fresh",
+        action="store_true",
+        help="the same posts only, in a process that has read no large page before",
+    )
     args = ap.parse_args()
     if args.keep_freed:
         from mafiabot.heap import keep_freed_memory
 
         keep_freed_memory()
         print("allocator: freed memory kept (mallopt), as `parse posts` runs long inputs")
-    real_pages(args.rounds)
+    if not args.fresh:
+        real_pages(args.rounds)
     same_posts(args.rounds)
     # beside it, not instead: each Invision board's own page size (IPB 1.x 20, IPS 4 25 posts)
     same_posts(args.rounds, {"ipb13": 20, "ips4": 25})

@@ -13,8 +13,10 @@ from mafiabot.demo.play import DemoRun, setup
 from scraper.board import RawPage, TopicPageFetch
 from tests.conftest import FIXTURES
 
-#: a real prosilver topic page (page 6 of 8, ten posts) for reads of a long topic
-TOPIC_P6 = FIXTURES / "phpbb" / "topic_p6.html"
+#: the real prosilver pages of one topic (8 pages, ten posts a page, two on the last), in order
+TOPIC_PAGES = [FIXTURES / "phpbb" / f"topic_p{n}.html" for n in range(1, 9)]
+#: one of them (page 6 of 8, ten posts) for reads of a long topic
+TOPIC_P6 = TOPIC_PAGES[5]
 
 
 def demo_game(tmp: Path) -> DemoRun:
@@ -37,6 +39,9 @@ def dealt_game(tmp: Path) -> tuple[DemoRun, datetime]:
     return run, start
 
 
-def topic_fetch(html: str, at: datetime) -> TopicPageFetch:
-    """`html` as the client hands a fetched page of topic 4 over: page 6 of 8, from post 50."""
-    return TopicPageFetch(RawPage("http://board/viewtopic.php?t=4", html, at), 6, 8, 50, ())
+def topic_fetch(html: str, at: datetime, page: int = 6) -> TopicPageFetch:
+    """`html` as the client hands a fetched page of topic 4 over: page `page` of 8 (by
+    default 6, from post 50)."""
+    start = (page - 1) * 10
+    url = f"http://board/viewtopic.php?t=4&start={start}"
+    return TopicPageFetch(RawPage(url, html, at), page, 8, start, ())

@@ -14,11 +14,27 @@ from typing import Any
 import httpx
 import pytest
 
+from engine import RuleSet
 from mafiabot import heap
+from mafiabot.config import Config
 from mafiabot.config.sections import Override
 from mafiabot.daemon import calendar
 from scraper.http import BoardHttp
 from tests.demo_game_kit import TOPIC_P6, dealt_game, demo_game, topic_fetch
+
+
+def _turn_of(c: Config, rules: RuleSet, when: datetime | None, current: int) -> int:
+    """C-1 read afresh for one moment, as before the finder: the first turn whose last
+    deadline (a host's extension included) `when` is on time for; no moment: the turn under
+    way. (`calendar.turn_at` is the finder itself now, so it cannot be the reference.)"""
+    if when is None:
+        return current
+    t = rules.first_turn
+    while t < current + 50:
+        if calendar.on_time(c, when, calendar.deadline_for(c, rules, t, rules.turn_phases[-1])):
+            return t
+        t += 1
+    return t
 
 
 def test_the_turn_finder_answers_as_turn_at_for_every_moment(tmp_path: Path) -> None:
@@ -26,7 +42,8 @@ def test_the_turn_finder_answers_as_turn_at_for_every_moment(tmp_path: Path) -> 
     # own minute on time); a first read asks for 20,000 posts' turns against one calendar
     run = demo_game(tmp_path)
     cfg, rules = run.cfg, run.daemon.shell.rules
-    d1 = cfg.game.deadlines[1]
+    assert cfg.rules.deadline_minute_on_time and rules.turn_phases == ("day",)
+    d1 = cfg.game.deadlines[1]  # turn 1's deadline
     moved = d1 + timedelta(hours=5, minutes=30)  # a host moved turn 1's deadline
     extended = dataclasses.replace(
         cfg, overrides=(Override(index=0, kind="extend_deadline", turn=1, until=moved),)
@@ -34,16 +51,20 @@ def test_the_turn_finder_answers_as_turn_at_for_every_moment(tmp_path: Path) -> 
     start = cfg.game.start - timedelta(hours=2)
     moments: list[datetime | None] = [None]
     moments += [start + timedelta(minutes=7 * k, seconds=k % 61) for k in range(1200)]
-    moments += [d1, d1 + timedelta(seconds=59), d1 + timedelta(minutes=1), moved]
+    minute = timedelta(minutes=1)
+    edges = [d1, d1 + timedelta(seconds=59), d1 + minute, moved, moved + minute]
+    moments += edges
     for c in (cfg, extended):
         for current in (0, 1, 3):
             finder = calendar.TurnFinder(c, rules, current)
-            want = [calendar.turn_at(c, rules, when, current) for when in moments]
+            want = [_turn_of(c, rules, when, current) for when in moments]
             assert [finder(when) for when in moments] == want
-    # the extension matters (the moments reach past both turn 1 deadlines)
-    one = calendar.TurnFinder(cfg, rules, 1)
-    other = calendar.TurnFinder(extended, rules, 1)
-    assert [one(m) for m in moments] != [other(m) for m in moments]
+            assert calendar.turn_at(c, rules, d1, current) == finder(d1)
+    # the deadline's minute is on time, the next is not, an extension moves the line
+    plain = calendar.TurnFinder(cfg, rules, 3)
+    assert [plain(m) for m in [None, *edges]] == [3, 1, 1, 2, 2, 2]
+    moved_on = calendar.TurnFinder(extended, rules, 3)
+    assert [moved_on(m) for m in [None, *edges]] == [3, 1, 1, 1, 1, 2]
 
 
 def test_a_long_read_keeps_freed_memory_and_freezes_what_was_loaded(
@@ -222,3 +243,17 @@ def test_page_links_are_joined_as_urljoin_joins_them(base: str) -> None:
     for href in HREFS:
         assert _joined(base, href) == urljoin(base, href)
         assert _joined(base, href) == urljoin(base, href)  # remembered
+
+
+def test_a_page_link_is_joined_once_for_every_page_of_a_topic() -> None:
+    # the pager's links are the same on every page of a topic: a link joined on one page is
+    # remembered for the next, whose address differs only in its query (or fragment)
+    from parser.pager import _joined, _joined_path
+
+    pages = [f"http://board/forum/viewtopic.php?t=4&start={20 * k}#p{k}" for k in range(5)]
+    _joined_path.cache_clear()
+    for base in pages:
+        for href in ("./viewtopic.php?t=4&start=40", "./viewtopic.php?t=4&start=60"):
+            _joined(base, href)
+    info = _joined_path.cache_info()
+    assert (info.misses, info.hits) == (2, 8)

@@ -37,7 +37,9 @@ def test_every_saved_page_reads_the_same_generation_as_the_reference() -> None:
     assert marked >= 50  # the IPB 1.3 pages are decided by the mark
 
 
-@pytest.mark.parametrize("words", ["elComment_7", "ipsSettings", "data-post=5 post_body"])
+@pytest.mark.parametrize(
+    "words", ["elComment_7", "ipsSettings", "data-post=5 post_body", "ipb.vars['x']"]
+)
 def test_a_topic_title_naming_other_boards_markup_leaves_ipb13(words: str) -> None:
     # the title is a player's words, printed in the head's <title> and above the first post;
     # the weighed signals take some of these for another generation, the wrapper does not
@@ -94,3 +96,49 @@ def test_a_wrapper_inside_the_body_tag_is_no_element() -> None:
     assert inside != html
     assert detect_ipb(inside) is detect_ipb_reference(inside)
     assert detect_ipb(inside) is not IPB2
+
+
+_IPB3_SCRIPT = "<script type='text/javascript'>ipb.vars['member_id'] = 0;</script>"
+
+
+def _titled(html: str, words: str) -> str:
+    assert html.count(TITLE) == 2
+    return html.replace(TITLE, f"{TITLE} {words}")
+
+
+def test_a_title_naming_ipb3_variables_is_no_script() -> None:
+    # the head's title is a player's words: IPB 3's variables count only inside a <script>,
+    # whether the title comes before the head's scripts or after one of them
+    titled = _titled(_html(H2969), "ipb.vars['member_id'] = 1")
+    assert titled.index("ipb.vars[") < titled.index("<script")  # the title first
+    assert detect_ipb(titled) is detect_ipb_reference(titled) is IPB2
+    after = titled.replace("<title>", f"{_IPB3_SCRIPT.replace('ipb.vars', 'x.y')}\n<title>", 1)
+    assert after.index("<script") < after.index("ipb.vars[")  # a script closed before it
+    assert detect_ipb(after) is detect_ipb_reference(after) is IPB2
+
+
+def test_ipb3_variables_in_a_script_after_a_title_naming_them_still_count() -> None:
+    titled = _titled(_html(H2969), "ipb.vars[")
+    ipb3 = titled.replace("</head>", f"{_IPB3_SCRIPT}\n</head>", 1)
+    assert ipb3 != titled
+    assert detect_ipb(ipb3) is detect_ipb_reference(ipb3) is IPB3
+
+
+def test_ipb3_variables_without_the_wrapper_name_ipb3_from_the_head() -> None:
+    # no IPB 1.3 wrapper: the head's script decides before any post opening is looked at
+    html = _html(H2969).replace("<body>", '<body id="ipboard_body">', 1)
+    ipb3 = html.replace("</head>", f"{_IPB3_SCRIPT}\n</head>", 1)
+    assert detect_ipb(ipb3) is IPB3
+    assert detect_ipb(_titled(html, "ipb.vars[")) is IPB2
+
+
+@pytest.mark.parametrize("words", ["ipsSettings", "ipsSettings = {}"])
+def test_an_ipb3_topic_titled_with_ips4s_settings_stays_ipb3(words: str) -> None:
+    # IPS 4 defines `ipsSettings` in a head script; in the title it is a player's words
+    html = (TESTS / "ipb_template_pages/ipb3_topic.template.html").read_text(encoding="utf-8")
+    titled = html.replace("<title>Mafia Game 7", f"<title>Mafia Game 7 {words}", 1)
+    assert titled != html
+    assert detect_ipb(titled) is detect_ipb_reference(titled) is IPB3
+    scripted = titled.replace("</head>", "<script>var ipsSettings = {};</script></head>", 1)
+    assert scripted != titled
+    assert detect_ipb(scripted) is IPS4  # the head's script names IPS 4, as before

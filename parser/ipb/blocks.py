@@ -29,20 +29,23 @@ from parser.ipb.text import (
 from parser.records import Body, ParseIssue
 
 
-def drop_post_tails(html: str, sl: PageSlice) -> str:
-    """The posts' markup without what lies between each body and its post's close (the
-    dialect's `tail` markers: IPS 4's reputation, controls and signature, half of a post's
-    markup, which nothing reads)."""
+def drop_post_tails(html: str, sl: PageSlice, start: int = 0, stop: int | None = None) -> str:
+    """The posts' markup (`html[start:stop]`) without what lies between each body and its
+    post's close (the dialect's `tail` markers: IPS 4's reputation, controls and signature,
+    half of a post's markup, which nothing reads). Read in place: no copy of the posts is
+    made before their tails are left out."""
+    if stop is None:
+        stop = len(html)
     if not sl.tail:
-        return html
+        return html[start:stop]
     parts: list[str] = []
-    pos = 0
+    pos = start
     close = sl.post_close
     while True:
-        body = html.find(sl.body_mark, pos)
+        body = html.find(sl.body_mark, pos, stop)
         if body < 0:
             break
-        end = html.find(close, body)
+        end = html.find(close, body, stop)
         if end < 0:
             break
         cut = end  # the first tail marker, each searched only up to the one found so far
@@ -53,7 +56,7 @@ def drop_post_tails(html: str, sl: PageSlice) -> str:
         parts.append(html[pos:cut])
         parts.append(close)
         pos = end + len(close)
-    parts.append(html[pos:])
+    parts.append(html[pos:stop])
     return "".join(parts)
 
 
@@ -88,7 +91,7 @@ def slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
     if bottom < len(html):
         bottom = max(html.rfind("<", end, bottom + 1), end)
     chrome = html[:head_end] + html[top:start] + html[end:bottom]
-    return chrome, drop_post_tails(html[start:end], sl)
+    return chrome, drop_post_tails(html, sl, start, end)
 
 
 def _text_without(node: LexborNode, selector: str) -> str:

@@ -60,9 +60,26 @@ def _body_mark(h: str, body: int) -> Dialect | None:
         return None
     at = body + len(_BARE_BODY)
     top = h[at : at + 64].lstrip(_HTML_SPACE)
-    if top.startswith(_IPB2_WRAPPER) and h.find("ipb.vars[", 0, body) < 0:
+    if top.startswith(_IPB2_WRAPPER) and not _head_script_has(h, _IPB3_VARS, body):
         return IPB2
     return None
+
+
+_IPB3_VARS = "ipb.vars["
+
+
+def _head_script_has(h: str, word: str, body: int) -> bool:
+    """Whether `word` stands inside a `<script>` element of the head (above `body`): where
+    IPB 3 defines its variables and IPS 4 its settings. The head's `<title>` is a topic's
+    title, a player's words, and a board prints no `<script` in it (its `<` is escaped), so
+    a title naming the word lies after a script's close, or before any script: not inside
+    one."""
+    i = h.find(word, 0, body)
+    while i >= 0:
+        if h.rfind("<script", 0, i) > h.rfind("</script", 0, i):
+            return True
+        i = h.find(word, i + len(word), body)
+    return False
 
 
 def detect_ipb_reference(html: str) -> Dialect | None:
@@ -85,11 +102,11 @@ def _detect(h: str, body: int) -> Dialect | None:
         posts_from = h.find(">", body) + 1 or body + 1  # the head and the <body> tag
         # IPS 4 names its page controller on the <body> tag itself
         if (
-            h.find("ipsSettings", 0, body) >= 0
+            _head_script_has(h, "ipsSettings", body)
             or h.find("data-pagecontroller", body, posts_from) >= 0
         ):
             return IPS4
-        if h.find("ipb.vars[", 0, body) >= 0:
+        if _head_script_has(h, _IPB3_VARS, body):
             return IPB3
     first, found = -1, None
     for marker, dialect in _POST_OPENINGS:

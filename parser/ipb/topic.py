@@ -66,8 +66,8 @@ def _read_topic(
         first = first_post(html)
         links_in, chrome = chrome_parts(html, first, sliced=sliced)
         state_in, jump_in = links_in, chrome
-        tree = parse_html(chrome)
         read = msgnumber_posts(html, ctx, first)
+        tree = parse_html(chrome)  # once the posts' document is gone (see below)
     else:
         chrome = jump_in = links_in = state_in = html
         sl = d.page_slice
@@ -76,8 +76,14 @@ def _read_topic(
             # page counters are read from the kept chrome too (words in posts are none); the
             # topic id falls back on the links of the whole page, posts' links included
             chrome = jump_in = cut[0]
-            tree = parse_html(chrome)
+            # the posts are read, and their document freed, before the chrome is parsed:
+            # one lexbor document alive at a time. Two at once outgrow the allocator's heap
+            # until it has grown for a larger page, and it hands their memory back to the
+            # system when both are freed: the next page faults it in again (~90 page faults
+            # an IPS 4 page, a fifth of its CPU time, in a process that has read no larger
+            # page yet; `bench/parse_ipb.py --fresh`)
             read = block_posts(parse_html(cut[1]), ctx)
+            tree = parse_html(chrome)
         else:
             tree = parse_html(drop_post_tails(html, sl) if sl is not None else html)
             read = block_posts(tree, ctx)
