@@ -25,16 +25,24 @@ if TYPE_CHECKING:
 
 
 def detect_kind(url: str, transport: Any = None) -> str:
-    """`board.kind = "auto"`: fetch the board's index once and name its engine."""
+    """`board.kind = "auto"`: fetch the board's index once and name its engine. Without a
+    `transport`, the one the board client gets (`scraper.transport.board_transport`: the
+    lean one, httpx's own under a proxy), so both reach the board alike (its CA from
+    `SSL_CERT_FILE`, the proxy)."""
     import httpx
 
     from parser.pages import detect_board
+    from scraper.http import redact, unreachable
+    from scraper.transport import board_transport
 
+    if transport is None:
+        transport = board_transport()
     try:
         with httpx.Client(transport=transport, timeout=30, follow_redirects=True) as http:
             html = http.get(url, headers={"User-Agent": "mafiabot/0.1 (board check)"}).text
     except httpx.HTTPError as exc:
-        raise ConfigError("board", [("board.url", f"the board does not answer: {exc}")]) from exc
+        why = unreachable("GET", redact(url), exc)
+        raise ConfigError("board", [("board.url", why)]) from exc
     name = detect_board(html)
     if name is None:
         raise ConfigError("board", [("board.kind", "could not tell the board engine; set it")])

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import re
+import ssl
 import time
 import weakref
 from collections.abc import Callable, Sequence
@@ -124,6 +125,33 @@ _HTTPX_LOG = logging.getLogger("httpx")
 for _name in ("httpx", "httpcore"):
     if not any(isinstance(f, RedactingFilter) for f in logging.getLogger(_name).filters):
         logging.getLogger(_name).addFilter(_FILTER)
+
+
+def refused_certificate(exc: BaseException) -> ssl.SSLCertVerificationError | None:
+    """The certificate check that failed under `exc` (httpx's transport wraps it twice, the
+    lean one once), if one did."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, ssl.SSLCertVerificationError):
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return None
+
+
+def unreachable(method: str, shown: str, exc: httpx.HTTPError) -> str:
+    """The host's line for a request that got no answer: a refused certificate is named as
+    such, with what to do when the board's certificate comes from a CA of its own."""
+    refused = refused_certificate(exc)
+    if refused is None:
+        return f"cannot reach the board ({method} {shown}): {redact(str(exc))}"
+    why = (refused.verify_message or str(refused)).rstrip(".")
+    return (
+        f"cannot reach the board ({method} {shown}): its certificate was refused ({why}); "
+        "if the board's certificate comes from a CA of its own, point SSL_CERT_FILE at that "
+        "CA's certificate"
+    )
 
 
 def is_html(resp: httpx.Response) -> bool:
@@ -282,9 +310,7 @@ class BoardHttp:
         except httpx.TimeoutException as exc:
             raise BoardUnavailable(f"the board did not answer in time ({method} {shown})") from exc
         except httpx.HTTPError as exc:
-            raise BoardUnavailable(
-                f"cannot reach the board ({method} {shown}): {redact(str(exc))}"
-            ) from exc
+            raise BoardUnavailable(unreachable(method, shown, exc)) from exc
         if "set-cookie" in resp.headers:
             if self._on_cookies is not None:
                 self._on_cookies(resp)

@@ -22,7 +22,11 @@ does with a board, and carries over what the client and its retries rely on:
   1xx, 204 and 304 without a body; headers in the board's order with repeats (`Set-Cookie`)
   and their bytes as sent (non-ASCII included), the body as it came (httpx decodes gzip);
 - plain http and https with the same SSL context httpx builds (`verify`, the
-  `SSL_CERT_FILE`/`SSL_CERT_DIR` environment), made on the first https connection;
+  `SSL_CERT_FILE`/`SSL_CERT_DIR` environment), made on the first https connection (a CA
+  file that cannot be read fails that request as a `ConnectError` naming it, where httpx's
+  own transport raises when it is made); the board's name sent (SNI) and checked against
+  its certificate, a refusal a `ConnectError` in httpx's words
+  (tests/test_lean_transport_tls.py holds the two transports to the same behaviour);
 - `close()` closes every connection.
 
 What it does not do it leaves to httpx's own transport, whole: a request carrying an
@@ -35,6 +39,7 @@ for a client it builds its transports for).
 from __future__ import annotations
 
 import http.client
+import os
 import select
 import socket
 import ssl
@@ -174,7 +179,13 @@ class LeanTransport(httpx.BaseTransport):
 
     def _ssl(self) -> ssl.SSLContext:
         if self._context is None:
-            self._context = httpx.create_ssl_context(verify=self._verify)
+            try:
+                self._context = httpx.create_ssl_context(verify=self._verify)
+            except OSError as exc:  # the environment names a CA file that is not one
+                where = os.environ.get("SSL_CERT_FILE") or os.environ.get("SSL_CERT_DIR")
+                raise httpx.ConnectError(
+                    f"cannot load the CA certificates{f' of {where}' if where else ''}: {exc}"
+                ) from exc
         return self._context
 
     def _take(

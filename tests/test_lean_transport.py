@@ -10,6 +10,7 @@ import contextlib
 import gzip
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -34,15 +35,21 @@ class RawServer:
     """A loopback server that answers each request with the raw bytes `script` gives, so
     that a test decides exactly what the wire carries (and when a connection dies)."""
 
-    def __init__(self, script: Script) -> None:
+    def __init__(
+        self, script: Script, *, tls: ssl.SSLContext | None = None, host: str = "127.0.0.1"
+    ) -> None:
         self.script = script
         self.close_after = False  # close each connection after its first answer
+        #: seconds a TLS connection may stand idle before the server ends it (close_notify)
+        self.idle_close: float | None = None
         self.connections = 0
+        self.handshakes_failed = 0
         self.requests: list[bytes] = []
         self.bodies: list[bytes] = []
+        self.tls = tls
         self.sock = socket.create_server(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"{'https' if tls else 'http'}://{host}:{self.port}"
         self._open: list[socket.socket] = []
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -52,17 +59,24 @@ class RawServer:
                 conn, _ = self.sock.accept()
             except OSError:
                 return
-            self.connections += 1
-            self._open.append(conn)
             threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
 
     def _serve(self, conn: socket.socket) -> None:
+        if self.tls is not None:  # the handshake in the connection's own thread
+            try:
+                conn = self.tls.wrap_socket(conn, server_side=True)
+            except OSError:
+                self.handshakes_failed += 1
+                conn.close()
+                return
+        self.connections += 1
+        self._open.append(conn)
         reader = conn.makefile("rb")
         try:
             while True:
                 head = b""
                 while not head.endswith(b"\r\n\r\n"):
-                    line = reader.readline()
+                    line = self._readline(conn, reader)
                     if not line:
                         return
                     head += line
@@ -81,6 +95,24 @@ class RawServer:
             return
         finally:
             reader.close()
+
+    def _readline(self, conn: socket.socket, reader: BinaryIO) -> bytes:
+        """The next line of a request; b"" when the connection is over. A TLS connection
+        idle for `idle_close` seconds is ended by the server as a board's web server ends
+        it at its keep-alive timeout: close_notify, then the close."""
+        if self.idle_close is None or not isinstance(conn, ssl.SSLSocket):
+            return reader.readline()
+        conn.settimeout(self.idle_close)
+        try:
+            return reader.readline()
+        except TimeoutError:
+            with contextlib.suppress(OSError):
+                conn.unwrap()
+            conn.close()
+            return b""
+        finally:
+            with contextlib.suppress(OSError):
+                conn.settimeout(None)
 
     @staticmethod
     def _body(head: bytes, reader: BinaryIO) -> bytes:
