@@ -23,7 +23,12 @@ from pathlib import Path
 SHELL = "mafiabot"
 # The designed top-level folders that the wheel carries inside the shell's package.
 PARTS = ("engine", "parser", "scraper", "poster", "templates")
-DATA = {"templates": ["**/*.j2", "**/*.txt"], "engine": ["py.typed"], "parser": ["py.typed"]}
+DATA = {
+    "templates": ["**/*.j2", "**/*.txt"],
+    "engine": ["py.typed"],
+    # the letter reader's prebuilt vocabulary (parser/vocab.py, written by tools/build_vocab.py)
+    "parser": ["py.typed", "vocab_forms.bin"],
+}
 SHELL_DATA = ["py.typed", "migrations/**/*", "demo/**/*"]
 
 

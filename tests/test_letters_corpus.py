@@ -179,11 +179,9 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
 #: that the reader alone reads as moves but the daemon answers as not standing — three
 #: mafiosi's kills while the godfather lives or before kills are open, one Don election for
 #: a kamikaze — left the list when the test began to count the answer.)
-KNOWN_SILENT: Final[dict[str, str]] = {
-    # held-out part 6, its first and only run (tests/letters/README.md)
-    "ho6_pefl:71": "a member's kill wish addressed to his Don, read as his request (P-M.8)",
-    "ho6_pefl:87": "a member's «предлагаю» kill, read as his request (P-M.8)",
-}
+#: (Part 6's two, a member's offered victim read as his request, left when the P-M.8 ruling
+#: `member_suggestion = "ask"` made such a letter a question.)
+KNOWN_SILENT: Final[dict[str, str]] = {}
 
 
 @pytest.mark.parametrize("name", HELDOUT_CORPORA)

@@ -1,14 +1,31 @@
 """The move vocabulary's index of word forms (C-2) is stored compactly (`parser.vocab._Index`:
 byte runs of records, no object per form); it must answer exactly what a plain dict of every
 form of every lemma would: the same readings for every form, nothing for anything else, and
-the same verb forms for the typo search."""
+the same verb forms for the typo search — built from the dictionary or read from the
+package's prebuilt data alike."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+
+import pytest
 
 from parser import vocab
 from parser.morph import forms
+
+# the index as `vocab._index` may get it: built from the dictionary, or read from the data
+_WAYS: dict[str, Callable[[], vocab._Index | None]] = {
+    "built": vocab._build_index,
+    "read": lambda: vocab._load_index(vocab._DATA),
+}
+
+
+@pytest.fixture(params=sorted(_WAYS))
+def index(request: pytest.FixtureRequest) -> vocab._Index:
+    got = _WAYS[request.param]()
+    assert got is not None, f"the prebuilt vocabulary does not load: {vocab.REBUILD}"
+    return got
 
 
 def _plain() -> dict[str, set[tuple[str, frozenset[str]]]]:
@@ -29,9 +46,10 @@ def _plain() -> dict[str, set[tuple[str, frozenset[str]]]]:
     return out
 
 
-def test_C_2_every_form_reads_as_the_plain_index_and_no_other_word_does() -> None:
+def test_C_2_every_form_reads_as_the_plain_index_and_no_other_word_does(
+    index: vocab._Index,
+) -> None:
     plain = _plain()
-    index = vocab._index()
     assert len(plain) > 5000  # every form of ~270 lemmas, not a handful
     assert Counter(index.forms()) == Counter(list(plain))  # each form once
     for form, readings in plain.items():
@@ -40,9 +58,8 @@ def test_C_2_every_form_reads_as_the_plain_index_and_no_other_word_does() -> Non
         assert (index.get(other) is None) == (other not in plain), other
 
 
-def test_C_2_the_typo_search_walks_the_same_verb_forms() -> None:
+def test_C_2_the_typo_search_walks_the_same_verb_forms(index: vocab._Index) -> None:
     plain = _plain()
-    index = vocab._index()
     verbish = sorted(
         form
         for form, readings in plain.items()
