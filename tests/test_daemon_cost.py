@@ -372,3 +372,59 @@ def test_a_crash_before_a_batch_commits_stores_none_of_it_and_notes_each_once_la
     stored = first.notes()
     assert first.read().new_posts == 0
     assert first.notes() == stored
+
+
+def test_a_read_asks_the_outbox_once_a_closed_turn_not_once_a_post(tmp_path: Path) -> None:
+    # issue 20 item 3: no per-post round trips. A first read at turn 4 (or a restart reading
+    # back) meets posts of the turns the bot has closed; whether each stands after the bot's
+    # close (C-1) is asked of the outbox once a closed turn for the whole read, not once a
+    # post, and every post goes where it did: before the newspaper, its stamp's turn; after
+    # it, the turn under way; a closed turn whose newspaper is not on the board, its stamp's
+    from mafiabot.daemon import ingest
+    from poster.outbox import OutboxKey, OutboxRow
+
+    run, start = dealt_game(tmp_path)
+    sh, g = run.daemon.shell, run.daemon.game()
+    assert g.id is not None
+    pages = [topic_fetch(p.read_text(), start, n) for n, p in enumerate(TOPIC_PAGES, 1)]
+    posts = [p for f in pages for p in ingest.page_of(sh, f, start).posts]
+    g = run.store.update_game(g.id, turn=4)
+    assert g.id is not None
+    stamped = sh.turn_finder(g.turn)
+    closed = {stamped(p.posted_at) for p in posts if not ingest.before_the_game(sh, p.posted_at)}
+    assert closed == {0, 1, 2, 3}
+    # turns 0 and 1 closed by newspapers the board shows (turn 0's amid its own posts: a
+    # lagging board clock), turns 2 and 3 not on the board yet
+    newspapers = {0: 80, 1: 100}
+    for turn, board_id in newspapers.items():
+        key = OutboxKey(str(g.id), turn, "newspaper", "topic")
+        sh.outbox(g).add(OutboxRow(key, "topic", "Газета", topic_id=4))
+        sh.outbox(g).begin_part(key, 0)
+        sh.outbox(g).record_part(key, 0, board_id)
+        sh.outbox(g).mark_sent(key)
+    asked: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
+        if statement.lstrip().upper().startswith("SELECT") and re.search(r"\boutbox\b", statement):
+            asked.append(statement)
+
+    sa.event.listen(run.store.engine, "before_cursor_execute", count)
+    try:
+        report = ingest.TickReport()
+        ingest.ingest_pages(sh, g, 4, pages, start, report)
+    finally:
+        sa.event.remove(run.store.engine, "before_cursor_execute", count)
+    assert report.new_posts == 72
+    # a look-up per closed turn and kind of closing post (newspaper, final post) at most
+    assert len(asked) <= 2 * len(closed), f"72 posts, 4 closed turns: {len(asked)} outbox SELECTs"
+    turns = {p.board_id: p.turn for p in run.store.posts(g.id, topic_id=4)}
+    for p in posts:
+        if ingest.before_the_game(sh, p.posted_at):
+            continue
+        turn = stamped(p.posted_at)
+        close = newspapers.get(turn)
+        assert turns[p.id] == (g.turn if close is not None and p.id > close else turn), p.id
+    # both sides of each newspaper met: the attribution above is not vacuous
+    moved = [p.id for p in posts if turns[p.id] == g.turn]
+    assert turns[80] == 0 and turns[100] == 1  # the newspapers' own neighbours stay
+    assert min(moved) == 81 and 101 in moved and 110 not in moved

@@ -138,6 +138,7 @@ def ingest_pages(
     so the next tick reads the pages again and stores what is missing."""
     batch: list[tuple[Post, int]] = []  # posts read, not stored yet, with their turns
     turn_of = sh.turn_finder(g.turn)  # the calendar worked out once for every post
+    closes: Closes = {}  # the bot's closing posts, looked up once a turn for the whole read
     held: set[int] = set()  # the board ids in `batch`
     with ExitStack() as long_read:
         for n, fetch in enumerate(_progress(pages, topic), 1):
@@ -145,7 +146,7 @@ def ingest_pages(
                 heap.keep_freed_memory()
                 long_read.enter_context(heap.frozen())
             page = page_of(sh, fetch, now)
-            _read_page(sh, g, topic, page, batch, held, now, report, turn_of)
+            _read_page(sh, g, topic, page, batch, held, now, report, turn_of, closes)
             if len(batch) >= STORE_BATCH:
                 _store(sh, g, topic, batch, now, report, turn_of)
                 held.clear()
@@ -162,9 +163,10 @@ def _read_page(
     now: datetime,
     report: TickReport,
     turn_of: TurnFinder,
+    closes: Closes,
 ) -> None:
     """A page's posts into `batch` (whose board ids `held` holds) with their turns, and its
-    reading's issues to the host."""
+    reading's issues to the host. `closes`: the read's closing posts found so far."""
     for issue in page.issues:
         flags.flag(
             sh.store,
@@ -184,19 +186,35 @@ def _read_page(
         # first, so that this one is compared with it as a page of its own would be
         _store(sh, g, topic, batch, now, report, turn_of)
         held.clear()
-    batch += [(p, post_turn(sh, g, topic, p, turn_of)) for p in posts]
+    batch += [(p, post_turn(sh, g, topic, p, turn_of, closes)) for p in posts]
     held.update(p.id for p in posts)
 
 
-def post_turn(sh: Shell, g: Game, topic: int, post: Post, turn_of: TurnFinder | None = None) -> int:
+# a closed turn -> the board id of the bot's post that closed it (None: not on the board yet)
+Closes = dict[int, int | None]
+
+
+def post_turn(
+    sh: Shell,
+    g: Game,
+    topic: int,
+    post: Post,
+    turn_of: TurnFinder | None = None,
+    closes: Closes | None = None,
+) -> int:
     """The turn a post belongs to (C-1): the one its board stamp falls in (the deadline's
     own minute on time), but never a turn the bot has closed if the post stands after the
     bot's own close (its newspaper) in the game topic: that post was written after the
     close, whatever minute the board shows. `turn_of`: `sh.turn_finder(g.turn)`, made once
-    for many posts."""
+    for many posts; `closes`: the closing posts already looked up in this read (filled in
+    here), so that a read asks the outbox once a closed turn, not once a post."""
     turn = (turn_of or sh.turn_finder(g.turn))(post.posted_at)
     if turn < g.turn and topic == sh.cfg.game.topic:
-        close = closing_post(sh, g, turn)
+        if closes is None:
+            closes = {}
+        if turn not in closes:
+            closes[turn] = closing_post(sh, g, turn)
+        close = closes[turn]
         if close is not None and post.id > close:
             return g.turn
     return turn
