@@ -213,29 +213,27 @@ def closing_post(sh: Shell, g: Game, turn: int) -> int | None:
     return None
 
 
-def _late_seen(sh: Shell, g: Game, topic: int, post: Post, turn: int, turn_of: TurnFinder) -> None:
+def _late_seen(
+    sh: Shell, g: Game, topic: int, post: Post, turn: int, turn_of: TurnFinder
+) -> list[tuple[int, str]]:
     """C-1: a new post whose stamp is on time for a turn the bot had already closed when it
     first saw it. Stored (nothing is dropped for its timing), counted where `post_turn` put
-    it, and told to the host."""
+    it, and told to the host: the note to raise, (turn, text), if any."""
     on_time_for = turn_of(post.posted_at)
     if on_time_for >= g.turn or post.posted_at is None:
-        return
+        return []
     stamp = post.posted_at.astimezone(sh.tz).strftime("%d.%m %H:%M")
-    flags.flag(
-        sh.store,
-        g,
-        g.turn,
-        note(
-            "post_seen_late_moved" if turn != on_time_for else "post_seen_late_kept",
-            sh.rules,
-            post=post.id,
-            author=post.author,
-            topic=topic,
-            stamp=stamp,
-            on_time=Turn(on_time_for),
-            turn=Turn(turn),
-        ),
+    text = note(
+        "post_seen_late_moved" if turn != on_time_for else "post_seen_late_kept",
+        sh.rules,
+        post=post.id,
+        author=post.author,
+        topic=topic,
+        stamp=stamp,
+        on_time=Turn(on_time_for),
+        turn=Turn(turn),
     )
+    return [(g.turn, text)]
 
 
 def _store(
@@ -247,47 +245,77 @@ def _store(
     report: TickReport,
     turn_of: TurnFinder,
 ) -> None:
-    """Store the posts of `batch` in one transaction and empty it; count and moderate the
-    new ones."""
+    """Store the posts of `batch` and empty it; count and moderate the new ones. One
+    transaction holds the posts, the board ids of the seats they teach and the notes they
+    raise for the host, each a few statements however many: a crash leaves all of it or
+    none (the posts found stored again are not new, so their notes are raised then or never)."""
     if not batch:
         return
-    statuses = sh.store.upsert_posts(
-        g.id,
-        [
-            PostIn(
-                topic_id=topic,
-                board_id=post.id,
-                author=post.author,
-                author_id=post.author_id,
-                posted_at=post.posted_at,
-                body_html=post.body_html,
-                turn=turn,
-                position=post.position,
-                edited_at=post.edited.at if post.edited else None,
-                record=to_json(post),
+    try:
+        with sh.store.transaction():
+            statuses = sh.store.upsert_posts(
+                g.id,
+                [
+                    PostIn(
+                        topic_id=topic,
+                        board_id=post.id,
+                        author=post.author,
+                        author_id=post.author_id,
+                        posted_at=post.posted_at,
+                        body_html=post.body_html,
+                        turn=turn,
+                        position=post.position,
+                        edited_at=post.edited.at if post.edited else None,
+                        record=to_json(post),
+                    )
+                    for post, turn in batch
+                ],
+                now=now,
             )
-            for post, turn in batch
-        ],
-        now=now,
-    )
-    authors: set[tuple[str, int | None]] = set()  # learnt from once a batch
-    for (post, turn), status in zip(batch, statuses, strict=True):
-        if status == "new":
-            report.new_posts += 1
-            if (post.author, post.author_id) not in authors:
-                authors.add((post.author, post.author_id))
-                sh.learn_user_id(g, post.author, post.author_id)
-            moderate(sh, g, topic, post, turn)
-            if not sh.is_host(post.author):
-                _late_seen(sh, g, topic, post, turn, turn_of)
-        elif status == "edited":
-            report.edited_posts += 1
+            seats, notes = _news(sh, g, topic, batch, statuses, report, turn_of)
+            sh.store.set_user_ids(g.id, seats)
+            raised = sh.store.raise_flags(g.id, notes)
+    except BaseException:
+        sh.players_changed()  # the ids learnt in memory were not stored: read the seats again
+        raise
+    flags.told(raised)
     if any(st != "same" for st in statuses):
         sh.posts_changed()
         # the live tally reads on from the records in hand, not from the store
         stored = [(post, turn, st) for (post, turn), st in zip(batch, statuses, strict=True)]
         tally.posts_stored(sh, g, topic, stored)
     batch.clear()
+
+
+def _news(
+    sh: Shell,
+    g: Game,
+    topic: int,
+    batch: list[tuple[Post, int]],
+    statuses: list[str],
+    report: TickReport,
+    turn_of: TurnFinder,
+) -> tuple[dict[str, int], list[tuple[int, str]]]:
+    """What the posts of `batch` just stored bring (each "new", "edited" or "same"): counted
+    in `report`; the board ids their authors teach (seat -> id, `Shell.learn_user_id`) and
+    the notes for the host, (turn, text), in the order of the posts."""
+    seats: dict[str, int] = {}
+    notes: list[tuple[int, str]] = []
+    authors: set[tuple[str, int | None]] = set()  # learnt from once a batch
+    for (post, turn), status in zip(batch, statuses, strict=True):
+        if status == "new":
+            report.new_posts += 1
+            if (post.author, post.author_id) not in authors:
+                authors.add((post.author, post.author_id))
+                learnt = sh.learn_user_id(g, post.author, post.author_id)
+                if learnt is not None:
+                    seats[learnt[0]] = learnt[1]
+            notes += moderate(sh, g, topic, post, turn)
+            if not sh.is_host(post.author):
+                notes += _late_seen(sh, g, topic, post, turn, turn_of)
+        elif status == "edited":
+            report.edited_posts += 1
+    return seats, notes
 
 
 def _progress(pages: Iterable[TopicPageFetch], topic: int) -> Iterable[TopicPageFetch]:
@@ -308,19 +336,22 @@ def _progress(pages: Iterable[TopicPageFetch], topic: int) -> Iterable[TopicPage
     )
 
 
-def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
-    """Outsiders writing in the game topic (the engine only sees the seated players)."""
+def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> list[tuple[int, str]]:
+    """Outsiders writing in the game topic (the engine only sees the seated players): the
+    notes to raise for the host, (turn, text)."""
     if topic != sh.cfg.game.topic or sh.is_host(post.author):
-        return
+        return []
     if g.state is None:
-        return
+        return []
     if sh.seat_of(g, post.author, post.author_id) is None:
-        sh.flag_outsider(
-            g, turn, "outsider_post", post.author, post.author_id, author=post.author, post=post.id
+        text = sh.outsider_note(
+            g, "outsider_post", post.author, post.author_id, author=post.author, post=post.id
         )
+        return [(turn, text)]
     # a seated player's posts (dead beyond P-P.2 / G-P.2, beaten under P-A.3) are the
     # engine's to flag at the deadline from TurnInputs.post_authors: flagging them here
     # too put every such post in the host report twice
+    return []
 
 
 def pm_turn(sh: Shell, g: Game, msg_id: int, pm: PrivateMessage) -> int:
