@@ -250,6 +250,36 @@ def parse(word: str) -> tuple[Reading, ...]:
 
 
 _PROPER: Final = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
+_CASES: Final = frozenset(("nomn", "gent", "datv", "accs", "ablt", "loct"))
+
+
+def is_person_name(word: str) -> bool:
+    """Whether the dictionary reads `word` (lower case) as a given name, a surname or a
+    patronymic in some parse."""
+    return any(r.grammemes & {"Name", "Surn", "Patr"} for r in parse(word.strip(".,:;!?—-«»\"'()")))
+
+
+def is_given_name(nick: str) -> bool:
+    """Whether the dictionary reads the one-word `nick` as a given name in its own right
+    (Зиновий, Светлана): a parse that is a name whose normal form is the nick."""
+    own = nick.lower().replace("ё", "е")
+    return " " not in own and any("Name" in r.grammemes and r.lemma == own for r in parse(own))
+
+
+def is_patronymic(word: str) -> bool:
+    """Whether the dictionary reads `word` (lower case) as a patronymic in some parse."""
+    return any("Patr" in r.grammemes for r in parse(word))
+
+
+def patronymic_of(name: str, word: str, nick: str) -> bool:
+    """Whether `word` is a patronymic agreeing with the given name `name` (a case form of the
+    one-word name nick `nick`): the same case and gender in some reading of each that is the
+    nick's own name — «Зиновию Ивановну» agrees only as the woman's name Зиновия, which is no
+    form of the player Зиновий, so it names someone else."""
+    own = nick.lower().replace("ё", "е")
+    names = [r.grammemes for r in parse(name.lower()) if "Name" in r.grammemes and r.lemma == own]
+    patrs = [r.grammemes for r in parse(word.lower()) if "Patr" in r.grammemes]
+    return any((n & p & _CASES) and (n & p & {"masc", "femn"}) for n in names for p in patrs)
 
 
 @lru_cache(maxsize=65536)

@@ -55,6 +55,7 @@ PARTS = {
     "development-8": HERE / "dev8",  # batch 24: dictionary words near name nicks, swapped letters
     "development-9": HERE / "dev9",  # batch 25: a nick spelt as a case form of another nick
     "development-10": HERE / "dev10",  # batch 26: a lecturer's forum — stories, pet forms, translit
+    "development-11": HERE / "dev11",  # batch 27: a correction to a name no player bears
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

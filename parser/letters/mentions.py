@@ -26,7 +26,7 @@ from parser.letters.words import (
     TRANSLIT_CONFIDENCE,
     VISIT_PREPS,
 )
-from parser.morph import common_word, parse
+from parser.morph import common_word, parse, patronymic_of
 from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
@@ -307,22 +307,11 @@ def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) 
     ):
         return found
     raw = found.raw + " " + nxt.raw.rstrip(",;:.!?…»)\"'")
-    if _patronymic_of(found.raw, w):
+    if patronymic_of(found.raw, w, found.nick or ""):
         # «Зиновия Аркадьевича» for the player Зиновий: the name and a patronymic the nick
         # lacks, in one case and gender — the player, named more formally
         return replace(found, end=found.end + 1, raw=raw)
     return Mention(found.start, found.end + 1, raw, "unknown", candidates=(found.nick or "",))
-
-
-_CASES: Final = frozenset(("nomn", "gent", "datv", "accs", "ablt", "loct"))
-
-
-def _patronymic_of(name: str, word: str) -> bool:
-    """Whether `word` is a patronymic agreeing with the given name `name` (a case form of a
-    one-word name nick): the same case and gender in some reading of each."""
-    names = [r.grammemes for r in parse(name.lower()) if "Name" in r.grammemes]
-    patrs = [r.grammemes for r in parse(word) if "Patr" in r.grammemes]
-    return any((n & p & _CASES) and (n & p & {"masc", "femn"}) for n in names for p in patrs)
 
 
 def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:

@@ -6,15 +6,16 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
-from parser.morph import word_nick
+from parser.morph import is_person_name, word_nick
 from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver, fold_text
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
-from parser.votes.names import Pick, read_spans
+from parser.votes.names import Pick, nick_like, read_spans
 from parser.votes.negation import not_retracted
 from parser.votes.proof import (
     UNCLEAR,
     abstains,
+    corrected_away,
     has_vote_grammar,
     proven_pick,
     said_for_later,
@@ -251,6 +252,7 @@ def _post_vote(
     own = without_struck(post) if struck else post.own_text
     # Russian typed in Latin letters is read as the Cyrillic it stands for
     own = as_cyrillic(own, spans)
+    before = spans
     spans = not_retracted(own, spans)
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author
@@ -259,6 +261,15 @@ def _post_vote(
         pick = proven_pick(own, resolved, policy)
         if pick is None:
             return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
+    if failure is None or pick is not None:
+        # «<Павла>… ой, нет, <Гермоген>»: the vote read (or taken back) was corrected to a
+        # name no player bears — shown to the host, never counted for the first name
+        read = [s for s in before if s in named or s not in spans]
+        unread = [s for s in spans if s not in named and _unread_name(resolver, s.text)]
+        away = corrected_away(own, read, unread)
+        if away is not None:
+            reason = failure.match.reason if failure and failure.span is away else None
+            return None, named, (reason or UNKNOWN_NICK, away.text)
     if pick is not None and _no_vote_said(own, pick, need_reason):
         return None, named, None
     if pick is not None:
@@ -268,6 +279,15 @@ def _post_vote(
     if dead_hit is not None:
         return None, named, (DEAD_TARGET, dead_hit)
     return None, named, None
+
+
+def _unread_name(resolver: NickResolver, text: str) -> bool:
+    """Whether a coloured text no player was read from was meant as someone's name: it
+    looks like a nick, or the dictionary reads one of its words as a given name, a surname
+    or a patronymic («Зиновию Ивановну»)."""
+    return nick_like(resolver, text) or any(
+        is_person_name(w) for w in text.casefold().replace("ё", "е").split()
+    )
 
 
 def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from parser.morph import common_word, lemmas
+from parser.morph import common_word, is_given_name, is_patronymic, lemmas, patronymic_of
 from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
@@ -87,7 +87,10 @@ def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
         else:
             i += 1
             continue
-        longer = _cut_short(resolver, m.nick, words[i + k] if i + k < len(words) else "")
+        following = words[i + k] if i + k < len(words) else ""
+        if m.nick is not None and _other_patronymic(resolver, chunk, following, m.nick):
+            return None  # «Зиновию Ивановну»: a name and patronymic no player bears
+        longer = _cut_short(resolver, m.nick, following)
         if longer:  # «Сашу Б…»: Саша, or Саша Белый cut short?
             unsure.update((*longer, *([m.nick] if m.nick else [])))
         elif m.nick is not None:
@@ -104,6 +107,18 @@ def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
         others = sorted((unsure | mentioned) - set(named))
         return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, (*named, *others))
     return None
+
+
+def _other_patronymic(resolver: NickResolver, chunk: str, following: str, nick: str) -> bool:
+    """Whether the word after a given-name nick read in a phrase is a patronymic, no player's
+    nick, that does not agree with that player's own name («Зиновию Ивановну» beside the
+    player Зиновий): the phrase names another person, whom no player's nick names."""
+    word = bare_word(following)
+    if not word or not is_patronymic(word) or not is_given_name(nick):
+        return False
+    return resolver.resolve_strict(following, PHRASE_TIERS) is None and not patronymic_of(
+        chunk, word, nick
+    )
 
 
 def _cut_short(resolver: NickResolver, nick: str | None, following: str) -> list[str]:

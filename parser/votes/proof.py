@@ -18,6 +18,10 @@ more players, the post counts only if its structure proves which one is the vote
   («<Стрелка> не мафия, голосую <Белка>»); a clause telling what was («<Рома> выставил
   Костю») votes for nobody.
 
+A vote corrected to a coloured name no player is read from («<Павла>… ой, нет,
+<Гермоген>») proves nothing: it is refused as an unknown nick (`corrected_away`), never
+counted for the name taken back.
+
 Anything else («<Клаус> и <Габи> оба мутные», a row of coloured nicks) is not proven: the
 post is refused as ``unclear`` and shown to the host, who may count it by an override
 (C-6). In PEFL such a post is therefore never taken as the player's one vote (P-V.3): a
@@ -44,6 +48,7 @@ from parser.votes.records import UNCLEAR
 __all__ = [
     "UNCLEAR",
     "abstains",
+    "corrected_away",
     "has_vote_grammar",
     "proven_pick",
     "said_for_later",
@@ -150,6 +155,33 @@ def _after_correction(
         return None
     rest = placed[[p for p, _s, _e in placed].index(last) :]
     return last if len({p.match.nick for p, _s, _e in rest}) == 1 else None
+
+
+def corrected_away(
+    own_text: str, read: Sequence[ColoredSpan], unread: Sequence[ColoredSpan]
+) -> ColoredSpan | None:
+    """The span no player was read from that a correction word puts after the last span
+    `read` — a player, or a vote taken back («Голосую за <Павла>… ой, нет, <Гермоген>»): the
+    voter took back the vote read, and what he put instead names no one the host can
+    identify, so the post proves no vote and is shown to the host, never counted for the
+    first name (P-V.1, G-N.1). None when no such span follows."""
+    if not read or not unread:
+        return None
+    low = own_text.casefold()
+    end = 0
+    for span in read:
+        at = low.find(span.text.casefold(), end)
+        if at < 0:
+            return None
+        end = at + len(span.text)
+    for span in unread:
+        at = low.find(span.text.casefold(), end)
+        if at < 0:
+            continue
+        between = {bare_word(w) for w in _WORD.findall(low[end:at])}
+        if between & _CORRECTIONS or "то есть" in low[end:at]:
+            return span
+    return None
 
 
 _SETTLING: Final = frozenset(
