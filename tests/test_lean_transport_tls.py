@@ -32,6 +32,9 @@ from scraper.errors import BoardUnavailable
 from scraper.http import BoardHttp
 from scraper.transport import LeanTransport
 
+# a bound on a hang, not a speed: a loaded machine may take seconds over a loopback handshake
+WAIT = 30.0
+
 Make = Callable[..., httpx.BaseTransport]
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -110,7 +113,7 @@ def echo(head: bytes, body: bytes) -> bytes:
 
 def test_get_and_post_with_the_ca_given_as_verify(tls: Tls, make: Make) -> None:
     server = tls.serve(echo)
-    with httpx.Client(transport=make(verify=tls.trusting()), timeout=5) as http:
+    with httpx.Client(transport=make(verify=tls.trusting()), timeout=WAIT) as http:
         got = http.get(server.url + "/viewtopic.php?t=7")
         posted = http.post(server.url + "/posting.php", data={"message": "Голосую"})
         again = http.get(server.url + "/index.php")
@@ -127,12 +130,12 @@ def test_the_ca_from_ssl_cert_file(
     tls: Tls, make: Make, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     server = tls.serve(echo)
-    with httpx.Client(transport=make(), timeout=5) as http, pytest.raises(httpx.ConnectError):
+    with httpx.Client(transport=make(), timeout=WAIT) as http, pytest.raises(httpx.ConnectError):
         http.get(server.url + "/")  # not trusted without it
     bundle = tmp_path / "board-ca.pem"
     tls.ca.cert_pem.write_to_path(str(bundle))
     monkeypatch.setenv("SSL_CERT_FILE", str(bundle))
-    with httpx.Client(transport=make(), timeout=5) as http:
+    with httpx.Client(transport=make(), timeout=WAIT) as http:
         assert http.get(server.url + "/").status_code == 200
 
 
@@ -148,14 +151,14 @@ def test_the_ca_from_ssl_cert_dir(
     tls.ca.cert_pem.write_to_path(str(certs / "board-ca.pem"))
     subprocess.run([openssl, "rehash", str(certs)], check=True, capture_output=True)
     monkeypatch.setenv("SSL_CERT_DIR", str(certs))
-    with httpx.Client(transport=make(), timeout=5) as http:
+    with httpx.Client(transport=make(), timeout=WAIT) as http:
         assert http.get(server.url + "/").status_code == 200
 
 
 def _name_refused(make: Make, tls: Tls) -> httpx.ConnectError:
     server = tls.serve(echo, "board.example.org")  # reached as localhost
     with (
-        httpx.Client(transport=make(verify=tls.trusting()), timeout=5) as http,
+        httpx.Client(transport=make(verify=tls.trusting()), timeout=WAIT) as http,
         pytest.raises(httpx.ConnectError) as caught,
     ):
         http.get(server.url + "/")
@@ -177,14 +180,14 @@ def test_both_transports_refuse_a_wrong_name_in_the_same_words(tls: Tls) -> None
 
 def test_verify_false_takes_any_certificate(tls: Tls, make: Make) -> None:
     server = tls.serve(echo, "board.example.org")
-    with httpx.Client(transport=make(verify=False), timeout=5) as http:
+    with httpx.Client(transport=make(verify=False), timeout=WAIT) as http:
         assert http.get(server.url + "/").status_code == 200
 
 
 def test_a_connection_the_server_ended_while_idle_is_not_reused(tls: Tls, make: Make) -> None:
     server = tls.serve(echo)
     server.idle_close = 0.2
-    with httpx.Client(transport=make(verify=tls.trusting()), timeout=5) as http:
+    with httpx.Client(transport=make(verify=tls.trusting()), timeout=WAIT) as http:
         http.get(server.url + "/a")
         time.sleep(0.5)  # the server sent close_notify and closed
         assert http.get(server.url + "/b").status_code == 200
@@ -198,12 +201,12 @@ def test_a_connection_the_server_ended_while_idle_is_not_reused(tls: Tls, make: 
 def test_a_tls_connection_found_closed_by_a_get_is_retried_once_never_a_post(tls: Tls) -> None:
     """The lean transport only: httpx's own raises for the GET too (RemoteProtocolError)."""
     server = tls.serve(_second_dies())
-    with httpx.Client(transport=LeanTransport(verify=tls.trusting()), timeout=5) as http:
+    with httpx.Client(transport=LeanTransport(verify=tls.trusting()), timeout=WAIT) as http:
         http.get(server.url + "/a")
         assert http.get(server.url + "/b").status_code == 200
     assert server.connections == 2 and len(server.requests) == 3
     posting = tls.serve(_second_dies())
-    with httpx.Client(transport=LeanTransport(verify=tls.trusting()), timeout=5) as http:
+    with httpx.Client(transport=LeanTransport(verify=tls.trusting()), timeout=WAIT) as http:
         http.get(posting.url + "/a")
         with pytest.raises(httpx.RemoteProtocolError):
             http.post(posting.url + "/posting.php", data={"message": "once"})
@@ -234,7 +237,7 @@ def test_redirects_between_https_and_http_carry_cookies(tls: Tls, make: Make) ->
     down = tls.serve(_login_then(plain.url + "/index.php"))
     up = tls.plain(_login_then(secure.url + "/index.php"))
     with httpx.Client(
-        transport=make(verify=tls.trusting()), timeout=5, follow_redirects=True
+        transport=make(verify=tls.trusting()), timeout=WAIT, follow_redirects=True
     ) as http:
         assert http.post(down.url + "/login", data={"u": "x"}).status_code == 200
         http.cookies.clear()
