@@ -20,6 +20,8 @@ a host could reasonably want the other reading):
 - P-M.8: a Don's letter without an executor is refused unless he is the last mafioso; a beaten
   Don counts as silent, a beaten executor shoots nobody (settings); the thug who beats cannot
   execute, so a kill naming him fails (`executor_busy`).
+  A member's letter that only offers a victim («предлагаю X») is asked about, not taken as
+  his request (`member_suggestion`).
 - P-M.10/P-M.14: a kamikaze shot by a clan, the maniac or the ninja dies of that striker's
   cause and the striker of `kamikaze`; a thug who beats him and he both die of `kamikaze`;
   a shot at a kamikaze who already blew up at step 4 finds a dead man and costs nothing (one
@@ -63,7 +65,10 @@ class SettingsError(ValueError):
 
 
 #: Settings whose value is one of a few words.
-CHOICES: dict[str, tuple[str, ...]] = {"vote_nicks": ("as_moves", "exact")}
+CHOICES: dict[str, tuple[str, ...]] = {
+    "vote_nicks": ("as_moves", "exact"),
+    "member_suggestion": ("ask", "request"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +177,12 @@ class RulesSettings:
     #: C-2: a night letter's reading is accepted only at this confidence (0–1) or above;
     #: below it the player is asked back whether the reading is right (parser/letters/).
     move_confidence: float = 0.8
+    #: P-M.8 Ruling: a PEFL clan member's letter that only offers a victim («предлагаю X»,
+    #: «голосую за то, чтобы убить X», «я за X») — "ask": the member is asked whether it is
+    #: his request (a plain «Убиваем X» is); "request": read as his kill request, which counts
+    #: when the Don stays silent. A firm request, or an offer naming himself as the one who
+    #: shoots, is read either way.
+    member_suggestion: str = "ask"
 
     # --- dealing (G-S.1, P-S.1) ------------------------------------------------------------
     #: Role-count tables by player count overriding the defaults: {"20": {"civilian": 9, …}}.

@@ -147,6 +147,12 @@ def _build_parser() -> argparse.ArgumentParser:
     pm.add_argument(
         "--threshold", type=float, default=None, help="move confidence (default: [rules])"
     )
+    pm.add_argument(
+        "--member-suggestion",
+        choices=["ask", "request"],
+        default=None,
+        help="P-M.8: a clan member's «предлагаю X» is asked about, or read as his request",
+    )
     pm.set_defaults(module="parse_pm")
 
     pmv = parse_sub.add_parser("moves", help="night letters (JSONL on stdin) as the bot reads them")
@@ -154,6 +160,12 @@ def _build_parser() -> argparse.ArgumentParser:
     pmv.add_argument("--cast", required=True, metavar="CAST.json", help="roles, the dead, the turn")
     pmv.add_argument(
         "--threshold", type=float, default=None, help="move confidence (default: [rules])"
+    )
+    pmv.add_argument(
+        "--member-suggestion",
+        choices=["ask", "request"],
+        default=None,
+        help="P-M.8: a clan member's «предлагаю X» is asked about, or read as his request",
     )
     pmv.set_defaults(module="parse_moves")
 

@@ -329,17 +329,21 @@ def post_record(post: ScenarioPost, position: int) -> Post:
 
 
 def read_move(
-    sm: ScenarioMove, state: GameState, threshold: float | None = None
+    sm: ScenarioMove,
+    state: GameState,
+    threshold: float | None = None,
+    suggestion: str | None = None,
 ) -> Move | InputRejected | None:
     """A structured move as it is, or PM text through the move parser (C-2, C-3), with the
-    host's confidence threshold as the daemon reads it."""
+    host's reading settings (`move_confidence`, `member_suggestion`) as the daemon reads it."""
     m = sm.move
     if "text" in m:
         from mafiabot.replay_posts import parse_pm
-        from parser.letters.reading import DEFAULT_THRESHOLD
+        from parser.letters.reading import DEFAULT_SUGGESTION, DEFAULT_THRESHOLD
 
         limit = DEFAULT_THRESHOLD if threshold is None else threshold
-        return parse_pm(m["text"], sm.sender, state.living_nicks(), state, limit)
+        offered = DEFAULT_SUGGESTION if suggestion is None else suggestion
+        return parse_pm(m["text"], sm.sender, state.living_nicks(), state, limit, offered)
     return Move(
         actor=sm.sender,
         action=m["action"],
@@ -427,7 +431,12 @@ def play_turn(
             continue
         # C-6: in the turn of a replacement both accounts speak for the seat
         seat = renames.get(sm.sender) or sm.sender
-        got = read_move(replace(sm, sender=seat), reading, rules.settings.move_confidence)
+        got = read_move(
+            replace(sm, sender=seat),
+            reading,
+            rules.settings.move_confidence,
+            rules.settings.member_suggestion,
+        )
         if isinstance(got, InputRejected):
             extra["rejected_moves"].append({"from": sm.sender, "action": "?", "reason": got.reason})
         elif got is not None:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from engine import GameState, InputRejected, Move
 from parser.html import parse_html
-from parser.letters.reading import DEFAULT_THRESHOLD
+from parser.letters.reading import DEFAULT_SUGGESTION, DEFAULT_THRESHOLD, as_suggestion
 from parser.moves import read_letter_from
 from parser.phpbb.body import read_body
 from parser.records import Body, Post, post_record
@@ -57,11 +57,19 @@ def parse_pm(
     living: Sequence[str],
     state: GameState | None = None,
     threshold: float = DEFAULT_THRESHOLD,
+    suggestion: str = DEFAULT_SUGGESTION,
 ) -> Move | InputRejected | None:
     """A PM body → Move through the one letter reader the daemon and `parse moves` use
     (`parser.moves.read_letter_from`: C-2, C-3), through the sender's role when the game
-    `state` is given."""
+    `state` is given; `threshold` and `suggestion`: the host's `move_confidence` and
+    `member_suggestion` settings."""
     players = [p.nick for p in state.players] if state is not None else None
     return read_letter_from(
-        text, actor, living=living, players=players, state=state, threshold=threshold
+        text,
+        actor,
+        living=living,
+        players=players,
+        state=state,
+        threshold=threshold,
+        suggestion=as_suggestion(suggestion),
     ).input

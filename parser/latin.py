@@ -31,6 +31,10 @@ _SCHEMES: Final = (("shch", "sč"), ("ja", "ya"), ("ju", "yu"), ("jo", "yo"), ("
                    ("x", "ks"), ("w", "v"), ("'", ""))  # fmt: skip
 
 
+_HARD_Y: Final = re.compile(r"(?<=[bvgdzklmnprstfh])y(?![aeiouy])")
+_C_TSE: Final = re.compile(r"c(?!h)")
+
+
 def cyrillic_spellings(word: str) -> tuple[str, ...]:
     """The Cyrillic spellings of a Latin-typed Russian word (lower case, ё→е), in a fixed
     order: first through the one scheme cyrtranslit reads (the common schemes brought to it
@@ -41,8 +45,13 @@ def cyrillic_spellings(word: str) -> tuple[str, ...]:
     for old, new in _SCHEMES:
         plain = plain.replace(old, new)
     out: list[str] = []
+    # «podryv», «Voroncova»: ы typed as y after a consonant, ц as c (the GOST/ISO scheme),
+    # read after the spellings cyrtranslit gives (it reads y as и and c as к)
+    hard_y = _HARD_Y.sub("ы", plain)
+    c_tse = _C_TSE.sub("ц", plain)
+    both = _C_TSE.sub("ц", hard_y)
     # a fixed order, so the reading never depends on a set's order (a process's hash seed)
-    for latin in dict.fromkeys((plain, word)):
+    for latin in dict.fromkeys((plain, word, hard_y, c_tse, both)):
         cyr = str(cyrtranslit.to_cyrillic(latin, "ru")).replace("ё", "е")
         if re.fullmatch("[а-я]+(?:-[а-я]+)*", cyr) and cyr not in out:
             out.append(cyr)

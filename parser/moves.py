@@ -49,7 +49,14 @@ from engine.actions import InputRejected, Move
 from engine.state import GameState
 from parser.identity import account_key
 from parser.letters.reader import read_letter
-from parser.letters.reading import DEFAULT_THRESHOLD, NO_TARGET, UNPARSED, LetterReading
+from parser.letters.reading import (
+    DEFAULT_SUGGESTION,
+    DEFAULT_THRESHOLD,
+    NO_TARGET,
+    UNPARSED,
+    LetterReading,
+    MemberSuggestion,
+)
 from parser.letters.tokens import word_key
 from parser.nicks import NickResolver
 from parser.records import PrivateMessage
@@ -89,10 +96,13 @@ def parse_move(
     source_id: int | None = None,
     view: SenderView | None = None,
     threshold: float = DEFAULT_THRESHOLD,
+    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
 ) -> Move | InputRejected | None:
     """Read one PM body (the sender's own text). `players`: the living players; `view`:
-    the sender as the engine sees him (None: read by the words alone)."""
-    return _read(text, actor, players, view, threshold).as_input(actor, at=at, source_id=source_id)
+    the sender as the engine sees him (None: read by the words alone); `threshold` and
+    `suggestion`: the host's `move_confidence` and `member_suggestion` settings."""
+    got = _read(text, actor, players, view, threshold, suggestion)
+    return got.as_input(actor, at=at, source_id=source_id)
 
 
 def _read(
@@ -101,11 +111,12 @@ def _read(
     players: Iterable[str] | NickResolver,
     view: SenderView | None,
     threshold: float,
+    suggestion: MemberSuggestion,
 ) -> LetterReading:
     resolver = _as_resolver(players)
     if view is None:
         view = SenderView(actor, living=resolver.players)
-    return read_letter(text, view, resolver=resolver, threshold=threshold)
+    return read_letter(text, view, resolver=resolver, threshold=threshold, suggestion=suggestion)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +150,7 @@ def read_letter_from(
     view: SenderView | None = None,
     resolver: NickResolver | None = None,
     threshold: float = DEFAULT_THRESHOLD,
+    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     at: datetime | None = None,
     source_id: int | None = None,
 ) -> LetterRead:
@@ -152,7 +164,7 @@ def read_letter_from(
     actor = next((p for p in living if account_key(p) == key), sender)
     if view is None and state is not None:
         view = sender_view(state, actor)
-    reading = _read(text, actor, resolver or NickResolver(living), view, threshold)
+    reading = _read(text, actor, resolver or NickResolver(living), view, threshold, suggestion)
     return LetterRead(reading, reading.as_input(actor, at=at, source_id=source_id))
 
 
@@ -202,6 +214,7 @@ def move_from_pm(
     resolver: NickResolver | None = None,
     view: SenderView | None = None,
     threshold: float = DEFAULT_THRESHOLD,
+    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     state: GameState | None = None,
 ) -> Move | InputRejected | None:
     """The move a PM carries, after checking its sender (see `reject_sender`); `view` and
@@ -214,6 +227,7 @@ def move_from_pm(
         resolver=resolver,
         view=view,
         threshold=threshold,
+        suggestion=suggestion,
         state=state,
     )[0]
 
@@ -237,6 +251,7 @@ def read_pm(
     resolver: NickResolver | None = None,
     view: SenderView | None = None,
     threshold: float = DEFAULT_THRESHOLD,
+    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     state: GameState | None = None,
 ) -> tuple[Move | InputRejected | None, float | None]:
     """`move_from_pm` with the reader's confidence of the move it returns (None when it
@@ -250,6 +265,7 @@ def read_pm(
         view=view,
         resolver=resolver,
         threshold=threshold,
+        suggestion=suggestion,
         at=pm.sent_at,
         source_id=pm.id,
     )

@@ -94,6 +94,18 @@ def pet_form_kind(form: str, name: str) -> str | None:
                 short = "short"
             elif consonant in _PET_CONSONANTS and short is None:
                 short = "guess"
+    # a double consonant is said as one (Апо|лл|инария → Поля, Ин|есс|а → Неся)
+    for spoken in dict.fromkeys((name, _DOUBLED.sub(r"\1", name))):
+        if _tail_of(form, spoken):
+            return "tail"
+    return short
+
+
+_DOUBLED: Final = re.compile(r"([бвгджзклмнпрстфхцчшщ])\1")
+
+
+def _tail_of(form: str, name: str) -> bool:
+    """A later syllable of `name` on, followed in it by a vowel or its end (Рит|а, Слав|ик)."""
     for i in range(1, len(name) - 2):
         if name[i] in _VOWELS:
             continue
@@ -102,8 +114,8 @@ def pet_form_kind(form: str, name: str) -> str | None:
             then = name[j : j + 1]
             fits = form.startswith(stem) and form != stem
             if (not then or then in _VOWELS) and fits and _suffix_fits(stem, form[len(stem) :]):
-                return "tail"
-    return short
+                return True
+    return False
 
 
 # -- English sounds ---------------------------------------------------------------------------
@@ -269,6 +281,7 @@ PET_STEMS: Final[dict[str, tuple[str, ...]]] = {
     "григорий": ("гриш",),
     "дарья": ("даш",),
     "дмитрий": ("дим", "мит"),
+    "евсей": ("сен",),
     "евгений": ("жен", "жек"),
     "евгения": ("жен", "жек"),
     "екатерина": ("кат",),

@@ -964,9 +964,11 @@ def _tabled_only(resolver: NickResolver, key: str) -> NickMatch | None:
     """A three-letter word read only as a pet name of the table («Ксю» for Ксения)."""
     from parser.morph import parse
 
-    if any(r.known and not r.grammemes & _PROPER_TAGS for r in parse(key)):
-        return None  # «кол», «сан»: a word of the dictionary
-    found = _tabled(resolver, (key,))
+    readings = [r for r in parse(key) if r.known]
+    if readings and not readings[0].grammemes & _PROPER_TAGS:
+        return None  # «кол», «сан»: a word of the dictionary first («Юру», «Осю»: a name)
+    names = [r.lemma.replace("ё", "е") for r in readings if "Name" in r.grammemes]
+    found = _tabled(resolver, tuple(dict.fromkeys((key, *names))))
     if found is None or not found[0]:
         return None
     return _found_match(key, found[0] + found[1])

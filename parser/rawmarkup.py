@@ -193,6 +193,8 @@ def tag_attr(html: str, start: int, name: str) -> tuple[str, str | None, int] | 
 _ATTRS = rf"(?=[{_WS}/>]){_ATTR_LIST}>"  # possessive: nothing to retry
 _INLINE_TAG = re.compile(r"</?(?:" + caseless(*_INLINE) + r")" + _ATTRS)
 _BR = re.compile(r"</?" + caseless("br") + _ATTRS)
+# both in one left-to-right pass: a <br> inside another tag's attributes is no tag of its own
+_TAG_OR_BR = re.compile(f"({_BR.pattern})|{_INLINE_TAG.pattern}")
 
 
 def text_of(piece: str, *, lines: bool) -> str | None:
@@ -202,7 +204,8 @@ def text_of(piece: str, *, lines: bool) -> str | None:
     if "\r" in piece or "\x00" in piece or "&#" in piece:
         return None  # newline normalisation, NUL handling, numeric references: the parser's
     if "<" in piece:
-        piece = _INLINE_TAG.sub("", _BR.sub("\n" if lines else "", piece))
+        br = "\n" if lines else ""
+        piece = _TAG_OR_BR.sub(lambda m: br if m.group(1) else "", piece)
         if "<" in piece:
             return None  # a tag of another kind, or one not well formed
     return htmllib.unescape(piece) if "&" in piece else piece

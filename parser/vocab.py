@@ -611,3 +611,19 @@ def doubt_verb(word: str) -> bool:
     """«боюсь», «сомневаюсь», «подумаю»: the sender's own verb of doubt (first person)."""
     parses = parse(word)
     return bool(parses) and parses[0].lemma in DOUBT_LEMMAS and "1per" in parses[0].grammemes
+
+
+# -- a suggestion: a clan member's word that offers a victim rather than asks for the shot ------
+#: «предлагаю», «предложу», «голосую» (the sender's own word: first person), said to the Don
+#: who decides (P-M.8, setting `member_suggestion`)
+_SUGGEST_LEMMAS: Final = _w("предлагать предложить голосовать проголосовать")
+
+
+@lru_cache(maxsize=1)
+def suggest_words() -> frozenset[str]:
+    """Every first-person form of the verbs of offering a choice to someone who decides:
+    «предлагаю», «предлагаем», «предложу», «голосую», «проголосую»."""
+    out: set[str] = set()
+    for lemma in _SUGGEST_LEMMAS:
+        out.update(form for form, grams in forms(lemma) if "1per" in grams)
+    return frozenset(out)

@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from mafiabot.config import InterimCount
 from mafiabot.demo.play import DemoRun
 from mafiabot.store.posts import PostIn
+from mafiabot.store.tables import Game
 from tests.demo_game_kit import TOPIC_PAGES, dealt_game, demo_game, tick, topic_fetch
 
 
@@ -236,3 +237,194 @@ def test_posts_are_stored_a_few_pages_at_a_time_and_a_repeat_is_compared(tmp_pat
     assert len(stored) == 72
     assert [(p.board_id, p.revision) for p in stored if p.revision != 1] == [(98, 2)]
     assert "увы" in next(p.body_html for p in stored if p.board_id == 98)
+
+
+class _Transactions:
+    """Every transaction the store commits, as its statements, read off its engine's events."""
+
+    def __init__(self, run: DemoRun) -> None:
+        self.engine = run.store.engine
+        self.done: list[list[str]] = []
+        self._open: list[str] = []
+        sa.event.listen(self.engine, "before_cursor_execute", self._statement)
+        sa.event.listen(self.engine, "commit", self._commit)
+
+    def _statement(self, _conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
+        self._open.append(" ".join(statement.split()))
+
+    def _commit(self, _conn: Any) -> None:
+        self.done.append(self._open)
+        self._open = []
+
+    def close(self) -> None:
+        sa.event.remove(self.engine, "before_cursor_execute", self._statement)
+        sa.event.remove(self.engine, "commit", self._commit)
+
+
+@dataclasses.dataclass
+class _FirstRead:
+    """The dealt demo game and the 8 real pages of its topic (72 posts), with what their
+    first read must store: a note for each post by an outsider (C-3), in board order, and
+    each seat's board id from its first post that shows one."""
+
+    run: DemoRun
+    game: Game
+    pages: list[Any]
+    at: datetime
+    outsiders: list[int]
+    taught: dict[str, int]
+
+    @classmethod
+    def make(cls, tmp: Path) -> _FirstRead:
+        from mafiabot.daemon import ingest
+
+        run, start = dealt_game(tmp)
+        sh, g = run.daemon.shell, run.daemon.game()
+        pages = [topic_fetch(p.read_text(), start, n) for n, p in enumerate(TOPIC_PAGES, 1)]
+        posts = [p for f in pages for p in ingest.page_of(sh, f, start).posts]
+        seats = {p.account for p in sh.store.players(g.id)}
+        outsiders = [p.id for p in posts if p.author not in seats and not sh.is_host(p.author)]
+        taught: dict[str, int] = {}
+        for p in posts:
+            if p.author in seats and p.author_id is not None:
+                taught.setdefault(p.author, p.author_id)
+        assert len(posts) == 72 and len(outsiders) >= 10 and len(taught) == len(seats)
+        return cls(run, g, pages, start, outsiders, taught)
+
+    def read(self) -> Any:
+        """The pages read and stored, as a tick does (the seats read again, once)."""
+        from mafiabot.daemon import ingest
+
+        sh = self.run.daemon.shell
+        sh.begin_tick()
+        report = ingest.TickReport()
+        ingest.ingest_pages(sh, self.game, 4, self.pages, self.at, report)
+        return report
+
+    def notes(self) -> list[str]:
+        with self.run.store.engine.connect() as c:
+            return [r[0] for r in c.execute(sa.text("SELECT text FROM host_flags ORDER BY id"))]
+
+    def check_stored(self) -> None:
+        """Every outsider's post noted once, in board order; every seat's id learnt."""
+        stored = self.notes()
+        noted = [re.search(r"(\d+)\)", n) for n in stored]
+        assert [int(m.group(1)) if m else None for m in noted] == self.outsiders, stored
+        g = self.run.daemon.game()
+        players = self.run.store.players(g.id)
+        assert {p.account: p.user_id for p in players} == self.taught
+
+
+def test_a_batch_stores_its_posts_seats_and_host_notes_in_one_transaction(
+    tmp_path: Path,
+) -> None:
+    # issue 20 item 3: no per-post round trips. The first read of the 8 real pages (one
+    # batch) teaches the seats their board ids and raises a note for every post by an
+    # outsider: all of it in the posts' own transaction, a statement or two a table however
+    # many posts, not a transaction per outsider's post or per new author. A read again
+    # (a restart after the commit) raises no note twice.
+    first = _FirstRead.make(tmp_path)
+    seen = _Transactions(first.run)
+    try:
+        assert first.read().new_posts == 72
+        done = seen.done
+    finally:
+        seen.close()
+    assert len(done) == 1, (
+        f"72 posts, {len(first.outsiders)} by outsiders, stored in {len(done)} transactions: "
+        + "; ".join(" | ".join(s[:30] for s in t) for t in done[:4])
+    )
+    per_table = {
+        table: sum(1 for s in done[0] if re.search(rf"\b{table}\b", s))
+        for table in ("posts", "post_revisions", "players", "host_flags")
+    }
+    # players: the tick's one reading of the seats, and the ids learnt in one statement
+    assert max(per_table.values()) <= 2 and per_table["host_flags"] >= 1, per_table
+    first.check_stored()
+    stored = first.notes()
+    assert first.read().new_posts == 0
+    assert first.notes() == stored
+
+
+def test_a_crash_before_a_batch_commits_stores_none_of_it_and_notes_each_once_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the process dies (kill -9) after the posts and seats are written, before the notes
+    # are: nothing of the batch stays, so the next read finds the posts new and raises every
+    # note, once; a note's key (game, turn, text) keeps a read again from raising it twice
+    from mafiabot.store import Store
+
+    first = _FirstRead.make(tmp_path)
+    raise_flags = Store.raise_flags
+
+    def killed(*_a: Any) -> Any:
+        raise KeyboardInterrupt("killed")
+
+    monkeypatch.setattr(Store, "raise_flags", killed)
+    with pytest.raises(KeyboardInterrupt):
+        first.read()
+    g = first.run.daemon.game()
+    assert first.run.store.posts(g.id) == [] and first.notes() == []
+    assert all(p.user_id is None for p in first.run.store.players(g.id))
+    monkeypatch.setattr(Store, "raise_flags", raise_flags)
+    assert first.read().new_posts == 72
+    first.check_stored()
+    stored = first.notes()
+    assert first.read().new_posts == 0
+    assert first.notes() == stored
+
+
+def test_a_read_asks_the_outbox_once_a_closed_turn_not_once_a_post(tmp_path: Path) -> None:
+    # issue 20 item 3: no per-post round trips. A first read at turn 4 (or a restart reading
+    # back) meets posts of the turns the bot has closed; whether each stands after the bot's
+    # close (C-1) is asked of the outbox once a closed turn for the whole read, not once a
+    # post, and every post goes where it did: before the newspaper, its stamp's turn; after
+    # it, the turn under way; a closed turn whose newspaper is not on the board, its stamp's
+    from mafiabot.daemon import ingest
+    from poster.outbox import OutboxKey, OutboxRow
+
+    run, start = dealt_game(tmp_path)
+    sh, g = run.daemon.shell, run.daemon.game()
+    assert g.id is not None
+    pages = [topic_fetch(p.read_text(), start, n) for n, p in enumerate(TOPIC_PAGES, 1)]
+    posts = [p for f in pages for p in ingest.page_of(sh, f, start).posts]
+    g = run.store.update_game(g.id, turn=4)
+    assert g.id is not None
+    stamped = sh.turn_finder(g.turn)
+    closed = {stamped(p.posted_at) for p in posts if not ingest.before_the_game(sh, p.posted_at)}
+    assert closed == {0, 1, 2, 3}
+    # turns 0 and 1 closed by newspapers the board shows (turn 0's amid its own posts: a
+    # lagging board clock), turns 2 and 3 not on the board yet
+    newspapers = {0: 80, 1: 100}
+    for turn, board_id in newspapers.items():
+        key = OutboxKey(str(g.id), turn, "newspaper", "topic")
+        sh.outbox(g).add(OutboxRow(key, "topic", "Газета", topic_id=4))
+        sh.outbox(g).begin_part(key, 0)
+        sh.outbox(g).record_part(key, 0, board_id)
+        sh.outbox(g).mark_sent(key)
+    asked: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
+        if statement.lstrip().upper().startswith("SELECT") and re.search(r"\boutbox\b", statement):
+            asked.append(statement)
+
+    sa.event.listen(run.store.engine, "before_cursor_execute", count)
+    try:
+        report = ingest.TickReport()
+        ingest.ingest_pages(sh, g, 4, pages, start, report)
+    finally:
+        sa.event.remove(run.store.engine, "before_cursor_execute", count)
+    assert report.new_posts == 72
+    # a look-up per closed turn and kind of closing post (newspaper, final post) at most
+    assert len(asked) <= 2 * len(closed), f"72 posts, 4 closed turns: {len(asked)} outbox SELECTs"
+    turns = {p.board_id: p.turn for p in run.store.posts(g.id, topic_id=4)}
+    for p in posts:
+        if ingest.before_the_game(sh, p.posted_at):
+            continue
+        turn = stamped(p.posted_at)
+        close = newspapers.get(turn)
+        assert turns[p.id] == (g.turn if close is not None and p.id > close else turn), p.id
+    # both sides of each newspaper met: the attribution above is not vacuous
+    moved = [p.id for p in posts if turns[p.id] == g.turn]
+    assert turns[80] == 0 and turns[100] == 1  # the newspapers' own neighbours stay
+    assert min(moved) == 81 and 101 in moved and 110 not in moved

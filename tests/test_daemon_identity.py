@@ -183,3 +183,37 @@ def test_C_3_a_red_naming_an_outsider_met_in_the_topic_is_refused_not_read_as_a_
     _kind, votes, rejected, _notes = tally.tally(sh, g, sh.state(g), None)
     assert [v.target for v in votes if v.voter == "Кот"] == ["Mister X"]
     assert [r.reason for r in rejected if r.post_id == named.id] == ["unknown_nick"]
+
+
+def test_C_3_an_outsider_met_after_a_red_naming_him_makes_the_tally_read_again(
+    tmp_path: Path,
+) -> None:
+    """A red «Sherlok» read while no account Sherlok had written is Шерлок typed in Latin
+    letters; once the outsider Sherlok writes in the topic, the day's tally — the one the
+    daemon holds and the one it keeps, whose fingerprint now names the outsiders met — is
+    read again, and the red is that account, refused (C-3)."""
+    run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.db'}")
+    tz = run.cfg.board.tz
+    named = run.board.add_post(
+        4,
+        "Кот",
+        datetime(2026, 11, 28, 10, 0, tzinfo=tz),
+        RED.format("Sherlok") + " — пусть уйдёт из темы, мешает играть весь день.",
+    )
+    _play_until(run, data, datetime(2026, 11, 28, 10, 30, tzinfo=tz))
+    sh = run.daemon.shell
+    g = run.daemon.game()
+    before = tally._fingerprint(sh, g, sh.state(g), 4, tally.calendar_of(sh, g, 1, None))
+    _kind, votes, _rejected, _notes = tally.tally(sh, g, sh.state(g), None)
+    assert [v.target for v in votes if v.voter == "Кот"] == ["Шерлок"]  # no outsider yet
+    run.board.add_post(
+        4, "Sherlok", datetime(2026, 11, 28, 11, 0, tzinfo=tz), "Можно я посмотрю вашу игру?"
+    )
+    _play_until(run, data, datetime(2026, 11, 28, 12, 30, tzinfo=tz))
+    g = run.daemon.game()
+    assert sh.outsider_accounts(g) == frozenset({"Sherlok"})
+    after = tally._fingerprint(sh, g, sh.state(g), 4, tally.calendar_of(sh, g, 1, None))
+    assert after != before
+    _kind, votes, rejected, _notes = tally.tally(sh, g, sh.state(g), None)
+    assert [v.target for v in votes if v.voter == "Кот"] == ["Mister X"]
+    assert [r.reason for r in rejected if r.post_id == named.id] == ["unknown_nick"]

@@ -179,10 +179,15 @@ def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
 #: that the reader alone reads as moves but the daemon answers as not standing — three
 #: mafiosi's kills while the godfather lives or before kills are open, one Don election for
 #: a kamikaze — left the list when the test began to count the answer.)
+#: (Part 6's two, a member's offered victim read as his request, left when the P-M.8 ruling
+#: `member_suggestion = "ask"` made such a letter a question.)
 KNOWN_SILENT: Final[dict[str, str]] = {
-    # held-out part 6, its first and only run (tests/letters/README.md)
-    "ho6_pefl:71": "a member's kill wish addressed to his Don, read as his request (P-M.8)",
-    "ho6_pefl:87": "a member's «предлагаю» kill, read as his request (P-M.8)",
+    # held-out part 7, its first and only run (tests/letters/README.md); all four are (a),
+    # misreadings of the words, none a reading of a rule
+    "ho7_pefl:16": "(a) a pet form of a name nobody in the cast bears, read as a Latin nick",
+    "ho7_pefl:126": "(a) a Don election corrected by «хотя нет» to another, the first kept",
+    "ho7_gambler:49": "(a) a side chosen on a condition of the host's answer, read as chosen",
+    "ho7_gambler:59": "(a) a kill mused on, an alternative offered and put off, read as the kill",
 }
 
 

@@ -44,6 +44,8 @@ PARTS = {
     "held-out-5g": HERE / "heldout5g",  # part 5, Gambler cast
     "held-out-6": HERE / "heldout6",  # part 6, PEFL cast
     "held-out-6g": HERE / "heldout6g",  # part 6, Gambler cast
+    "held-out-7": HERE / "heldout7",  # part 7, PEFL cast
+    "held-out-7g": HERE / "heldout7g",  # part 7, Gambler cast
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -52,6 +54,7 @@ PARTS = {
     "development-7": HERE / "dev7",  # batch 23: voice input, autocorrect, slang, Ukrainian
     "development-8": HERE / "dev8",  # batch 24: dictionary words near name nicks, swapped letters
     "development-9": HERE / "dev9",  # batch 25: a nick spelt as a case form of another nick
+    "development-10": HERE / "dev10",  # batch 26: a lecturer's forum — stories, pet forms, translit
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -238,6 +241,12 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho6-040": "a vote for oneself, counted (the project counts self-votes; the writer not)",
     "ho6-068": "the same red again after a slip word, read as the vote (same target)",
     "ho6-072": "a joke vote for oneself by a pun on one's own nick, counted",
+    # held-out part 7, its first and only run (tests/votes/README.md)
+    "ho7-thanks": "(a) a thanks to a player whose nick alone is red, read as a vote for her",
+    "ho7-same-target-again": (
+        "(b) P-V.3: the same red again kept as the same vote (not counted twice, nothing "
+        "reported), where the writer expected no vote"
+    ),
 }
 
 

@@ -129,3 +129,38 @@ def test_C_3_ruling_setting_vote_nicks_default_and_values() -> None:
     assert RulesSettings.from_mapping({"vote_nicks": "exact"}).vote_nicks == "exact"
     with pytest.raises(SettingsError, match="vote_nicks"):
         RulesSettings.from_mapping({"vote_nicks": "by_stem"})
+
+
+# -- a coloured text that may name an outsider account or a player ------------------------------
+
+
+def _against(
+    nick: str, accounts: frozenset[str], players: list[str]
+) -> tuple[list[str], list[tuple[str, str]]]:
+    text = f"Голосую против {nick}, весь день молчит и путает всех подряд"
+    p = Post(
+        id=1,
+        author="Рома",
+        author_id=None,
+        posted_at=T0,
+        body_html="",
+        text=text,
+        own_text=text,
+        colored=(ColoredSpan(RED, nick),),
+    )
+    r = extract_votes([p], ruleset="pefl", players=players, options=VoteOptions(accounts=accounts))
+    return [v.target for v in r.votes], [(x.reason, x.target or "") for x in r.rejected]
+
+
+def test_C_3_a_case_clash_of_players_is_never_taken_for_an_outsider_account() -> None:
+    """«Кота» with Кот and Кота both seated is a form two living nicks share: it has no one
+    reading, yet it names players. An outsider account it is also a case form of (Кот_) does
+    not make it that account: the vote reader asks about the clash, naming both players."""
+    players = ["Кот", "Кота", "Рома", "Жанна"]
+    assert _against("Кота", frozenset(), players) == ([], [("ambiguous_nick", "Кота")])
+    assert _against("Кота", frozenset({"Кот_"}), players) == ([], [("ambiguous_nick", "Кота")])
+    # a form only the outsider can be is still that account, refused as naming no player
+    assert _against("Внучку", frozenset({"Внучка"}), players) == (
+        [],
+        [("unknown_nick", "Внучку")],
+    )

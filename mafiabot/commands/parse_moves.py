@@ -36,12 +36,14 @@ def main(args: argparse.Namespace) -> int:
     from engine.rules import get_ruleset
     from engine.settings import RulesSettings
     from mafiabot.daemon.moves import receipt
+    from parser.letters.reading import as_suggestion
     from parser.moves import read_letter_from
     from parser.nicks import NickResolver
     from parser.sender import at_turn
 
     state = load_cast(args.cast, args.ruleset)
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
+    offered = getattr(args, "member_suggestion", None) or RulesSettings().member_suggestion
     resolvers: dict[int, NickResolver] = {}
     everyone = [p.nick for p in state.players]
     rules = get_ruleset(state.ruleset)
@@ -67,6 +69,7 @@ def main(args: argparse.Namespace) -> int:
             state=turn_state,
             resolver=resolvers.setdefault(turn_state.turn, NickResolver(living)),
             threshold=threshold,
+            suggestion=as_suggestion(offered),
         )
         out: dict[str, Any] = {"from": sender}
         if read.reading is None:

@@ -36,11 +36,13 @@ if TYPE_CHECKING:
 def main(args: argparse.Namespace) -> int:
     from engine.actions import InputRejected, Move
     from engine.settings import RulesSettings
+    from parser.letters.reading import as_suggestion
     from parser.moves import read_pm
     from parser.nicks import NickResolver
     from parser.pages import is_board_page, is_login_page, parse_pm, parse_pm_folder
 
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
+    offered = getattr(args, "member_suggestion", None) or RulesSettings().member_suggestion
     state: GameState | None = None
     if args.cast is not None:
         if args.players is not None or args.dead is not None:
@@ -97,6 +99,7 @@ def main(args: argparse.Namespace) -> int:
             resolver=resolver,
             state=state,
             threshold=threshold,
+            suggestion=as_suggestion(offered),
         )
         out: dict[str, Any] = {
             "pm": {

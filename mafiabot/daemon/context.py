@@ -237,11 +237,16 @@ class Shell:
     def flag_outsider(
         self, g: Game, turn: int, key: str, account: str, user_id: int | None, **fields: Any
     ) -> None:
-        """Flag for the host a post or letter from an account with no seat: the note `key`,
+        """Flag for the host a post or letter from an account with no seat (`outsider_note`)."""
+        flags.flag(self.store, g, turn, self.outsider_note(g, key, account, user_id, **fields))
+
+    def outsider_note(
+        self, g: Game, key: str, account: str, user_id: int | None, **fields: Any
+    ) -> str:
+        """The host's note on a post or letter from an account with no seat: the note `key`,
         or its `_lookalike` form naming the seated account this one reads like."""
         twin = self.lookalike(g, account, user_id)
-        text = note(f"{key}_lookalike" if twin else key, self.rules, twin=twin, **fields)
-        flags.flag(self.store, g, turn, text)
+        return note(f"{key}_lookalike" if twin else key, self.rules, twin=twin, **fields)
 
     def outsider_accounts(self, g: Game) -> frozenset[str]:
         """The accounts with no seat that have written in the game topic (the ones
@@ -268,18 +273,21 @@ class Shell:
         ids = {p.nick: cast.id_of(p.account) for p in self.players(g)}
         return {nick: uid for nick, uid in ids.items() if uid is not None}
 
-    def learn_user_id(self, g: Game, author: str, user_id: int | None) -> None:
-        """Keep the board user id of a seated account from its first post that shows one.
-        Only an author spelled exactly as the account (`parser.identity.account_key`) teaches
-        it: a look-alike account posting first must not take the player's id."""
+    def learn_user_id(self, g: Game, author: str, user_id: int | None) -> tuple[str, int] | None:
+        """The board user id of a seated account, from its first post that shows one: taken
+        into the seats this unit of work reads, and returned as (seat, id) for the caller to
+        store with the posts that taught it (`Store.set_user_ids`); None when it teaches
+        nothing. Only an author spelled exactly as the account (`parser.identity.account_key`)
+        teaches it: a look-alike account posting first must not take the player's id."""
         if user_id is None:
-            return
+            return None
         key = account_key(author)
         for p in self.players(g):
             if p.user_id is None and account_key(p.account) == key:
-                self.store.update_player(g.id, p.nick, user_id=user_id)
-                self.players_changed()
-                return
+                p.user_id = user_id  # a row read for this unit of work, not tracked by the store
+                self._seats = None  # the cast is made again, with the id
+                return p.nick, user_id
+        return None
 
     def account(self, g: Game, nick: str) -> str:
         """The board account that plays the seat `nick` (where its PMs go)."""

@@ -5,6 +5,7 @@ host_flags table and go out in the turn's host report."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from mafiabot.store import Store
 from mafiabot.store.tables import Game
@@ -14,7 +15,13 @@ log = logging.getLogger("mafiabot.daemon")
 
 def flag(store: Store, g: Game, turn: int, text: str) -> None:
     """Note `text` for the host in `turn` (once)."""
-    if store.add_flag(g.id, turn, text):
+    told(store.raise_flags(g.id, [(turn, text)]))
+
+
+def told(raised: Sequence[tuple[int, str]]) -> None:
+    """Log the notes just raised for the host, each (turn, text) (`Store.raise_flags`),
+    once they are stored."""
+    for turn, text in raised:
         log.warning("flag for the host (turn %d): %s", turn, text)
 
 

@@ -138,6 +138,7 @@ def ingest_pages(
     so the next tick reads the pages again and stores what is missing."""
     batch: list[tuple[Post, int]] = []  # posts read, not stored yet, with their turns
     turn_of = sh.turn_finder(g.turn)  # the calendar worked out once for every post
+    closes: Closes = {}  # the bot's closing posts, looked up once a turn for the whole read
     held: set[int] = set()  # the board ids in `batch`
     with ExitStack() as long_read:
         for n, fetch in enumerate(_progress(pages, topic), 1):
@@ -145,7 +146,7 @@ def ingest_pages(
                 heap.keep_freed_memory()
                 long_read.enter_context(heap.frozen())
             page = page_of(sh, fetch, now)
-            _read_page(sh, g, topic, page, batch, held, now, report, turn_of)
+            _read_page(sh, g, topic, page, batch, held, now, report, turn_of, closes)
             if len(batch) >= STORE_BATCH:
                 _store(sh, g, topic, batch, now, report, turn_of)
                 held.clear()
@@ -162,9 +163,10 @@ def _read_page(
     now: datetime,
     report: TickReport,
     turn_of: TurnFinder,
+    closes: Closes,
 ) -> None:
     """A page's posts into `batch` (whose board ids `held` holds) with their turns, and its
-    reading's issues to the host."""
+    reading's issues to the host. `closes`: the read's closing posts found so far."""
     for issue in page.issues:
         flags.flag(
             sh.store,
@@ -184,19 +186,35 @@ def _read_page(
         # first, so that this one is compared with it as a page of its own would be
         _store(sh, g, topic, batch, now, report, turn_of)
         held.clear()
-    batch += [(p, post_turn(sh, g, topic, p, turn_of)) for p in posts]
+    batch += [(p, post_turn(sh, g, topic, p, turn_of, closes)) for p in posts]
     held.update(p.id for p in posts)
 
 
-def post_turn(sh: Shell, g: Game, topic: int, post: Post, turn_of: TurnFinder | None = None) -> int:
+# a closed turn -> the board id of the bot's post that closed it (None: not on the board yet)
+Closes = dict[int, int | None]
+
+
+def post_turn(
+    sh: Shell,
+    g: Game,
+    topic: int,
+    post: Post,
+    turn_of: TurnFinder | None = None,
+    closes: Closes | None = None,
+) -> int:
     """The turn a post belongs to (C-1): the one its board stamp falls in (the deadline's
     own minute on time), but never a turn the bot has closed if the post stands after the
     bot's own close (its newspaper) in the game topic: that post was written after the
     close, whatever minute the board shows. `turn_of`: `sh.turn_finder(g.turn)`, made once
-    for many posts."""
+    for many posts; `closes`: the closing posts already looked up in this read (filled in
+    here), so that a read asks the outbox once a closed turn, not once a post."""
     turn = (turn_of or sh.turn_finder(g.turn))(post.posted_at)
     if turn < g.turn and topic == sh.cfg.game.topic:
-        close = closing_post(sh, g, turn)
+        if closes is None:
+            closes = {}
+        if turn not in closes:
+            closes[turn] = closing_post(sh, g, turn)
+        close = closes[turn]
         if close is not None and post.id > close:
             return g.turn
     return turn
@@ -213,29 +231,27 @@ def closing_post(sh: Shell, g: Game, turn: int) -> int | None:
     return None
 
 
-def _late_seen(sh: Shell, g: Game, topic: int, post: Post, turn: int, turn_of: TurnFinder) -> None:
+def _late_seen(
+    sh: Shell, g: Game, topic: int, post: Post, turn: int, turn_of: TurnFinder
+) -> list[tuple[int, str]]:
     """C-1: a new post whose stamp is on time for a turn the bot had already closed when it
     first saw it. Stored (nothing is dropped for its timing), counted where `post_turn` put
-    it, and told to the host."""
+    it, and told to the host: the note to raise, (turn, text), if any."""
     on_time_for = turn_of(post.posted_at)
     if on_time_for >= g.turn or post.posted_at is None:
-        return
+        return []
     stamp = post.posted_at.astimezone(sh.tz).strftime("%d.%m %H:%M")
-    flags.flag(
-        sh.store,
-        g,
-        g.turn,
-        note(
-            "post_seen_late_moved" if turn != on_time_for else "post_seen_late_kept",
-            sh.rules,
-            post=post.id,
-            author=post.author,
-            topic=topic,
-            stamp=stamp,
-            on_time=Turn(on_time_for),
-            turn=Turn(turn),
-        ),
+    text = note(
+        "post_seen_late_moved" if turn != on_time_for else "post_seen_late_kept",
+        sh.rules,
+        post=post.id,
+        author=post.author,
+        topic=topic,
+        stamp=stamp,
+        on_time=Turn(on_time_for),
+        turn=Turn(turn),
     )
+    return [(g.turn, text)]
 
 
 def _store(
@@ -247,47 +263,77 @@ def _store(
     report: TickReport,
     turn_of: TurnFinder,
 ) -> None:
-    """Store the posts of `batch` in one transaction and empty it; count and moderate the
-    new ones."""
+    """Store the posts of `batch` and empty it; count and moderate the new ones. One
+    transaction holds the posts, the board ids of the seats they teach and the notes they
+    raise for the host, each a few statements however many: a crash leaves all of it or
+    none (the posts found stored again are not new, so their notes are raised then or never)."""
     if not batch:
         return
-    statuses = sh.store.upsert_posts(
-        g.id,
-        [
-            PostIn(
-                topic_id=topic,
-                board_id=post.id,
-                author=post.author,
-                author_id=post.author_id,
-                posted_at=post.posted_at,
-                body_html=post.body_html,
-                turn=turn,
-                position=post.position,
-                edited_at=post.edited.at if post.edited else None,
-                record=to_json(post),
+    try:
+        with sh.store.transaction():
+            statuses = sh.store.upsert_posts(
+                g.id,
+                [
+                    PostIn(
+                        topic_id=topic,
+                        board_id=post.id,
+                        author=post.author,
+                        author_id=post.author_id,
+                        posted_at=post.posted_at,
+                        body_html=post.body_html,
+                        turn=turn,
+                        position=post.position,
+                        edited_at=post.edited.at if post.edited else None,
+                        record=to_json(post),
+                    )
+                    for post, turn in batch
+                ],
+                now=now,
             )
-            for post, turn in batch
-        ],
-        now=now,
-    )
-    authors: set[tuple[str, int | None]] = set()  # learnt from once a batch
-    for (post, turn), status in zip(batch, statuses, strict=True):
-        if status == "new":
-            report.new_posts += 1
-            if (post.author, post.author_id) not in authors:
-                authors.add((post.author, post.author_id))
-                sh.learn_user_id(g, post.author, post.author_id)
-            moderate(sh, g, topic, post, turn)
-            if not sh.is_host(post.author):
-                _late_seen(sh, g, topic, post, turn, turn_of)
-        elif status == "edited":
-            report.edited_posts += 1
+            seats, notes = _news(sh, g, topic, batch, statuses, report, turn_of)
+            sh.store.set_user_ids(g.id, seats)
+            raised = sh.store.raise_flags(g.id, notes)
+    except BaseException:
+        sh.players_changed()  # the ids learnt in memory were not stored: read the seats again
+        raise
+    flags.told(raised)
     if any(st != "same" for st in statuses):
         sh.posts_changed()
         # the live tally reads on from the records in hand, not from the store
         stored = [(post, turn, st) for (post, turn), st in zip(batch, statuses, strict=True)]
         tally.posts_stored(sh, g, topic, stored)
     batch.clear()
+
+
+def _news(
+    sh: Shell,
+    g: Game,
+    topic: int,
+    batch: list[tuple[Post, int]],
+    statuses: list[str],
+    report: TickReport,
+    turn_of: TurnFinder,
+) -> tuple[dict[str, int], list[tuple[int, str]]]:
+    """What the posts of `batch` just stored bring (each "new", "edited" or "same"): counted
+    in `report`; the board ids their authors teach (seat -> id, `Shell.learn_user_id`) and
+    the notes for the host, (turn, text), in the order of the posts."""
+    seats: dict[str, int] = {}
+    notes: list[tuple[int, str]] = []
+    authors: set[tuple[str, int | None]] = set()  # learnt from once a batch
+    for (post, turn), status in zip(batch, statuses, strict=True):
+        if status == "new":
+            report.new_posts += 1
+            if (post.author, post.author_id) not in authors:
+                authors.add((post.author, post.author_id))
+                learnt = sh.learn_user_id(g, post.author, post.author_id)
+                if learnt is not None:
+                    seats[learnt[0]] = learnt[1]
+            notes += moderate(sh, g, topic, post, turn)
+            if not sh.is_host(post.author):
+                notes += _late_seen(sh, g, topic, post, turn, turn_of)
+        elif status == "edited":
+            report.edited_posts += 1
+    return seats, notes
 
 
 def _progress(pages: Iterable[TopicPageFetch], topic: int) -> Iterable[TopicPageFetch]:
@@ -308,19 +354,22 @@ def _progress(pages: Iterable[TopicPageFetch], topic: int) -> Iterable[TopicPage
     )
 
 
-def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> None:
-    """Outsiders writing in the game topic (the engine only sees the seated players)."""
+def moderate(sh: Shell, g: Game, topic: int, post: Post, turn: int) -> list[tuple[int, str]]:
+    """Outsiders writing in the game topic (the engine only sees the seated players): the
+    notes to raise for the host, (turn, text)."""
     if topic != sh.cfg.game.topic or sh.is_host(post.author):
-        return
+        return []
     if g.state is None:
-        return
+        return []
     if sh.seat_of(g, post.author, post.author_id) is None:
-        sh.flag_outsider(
-            g, turn, "outsider_post", post.author, post.author_id, author=post.author, post=post.id
+        text = sh.outsider_note(
+            g, "outsider_post", post.author, post.author_id, author=post.author, post=post.id
         )
+        return [(turn, text)]
     # a seated player's posts (dead beyond P-P.2 / G-P.2, beaten under P-A.3) are the
     # engine's to flag at the deadline from TurnInputs.post_authors: flagging them here
     # too put every such post in the host report twice
+    return []
 
 
 def pm_turn(sh: Shell, g: Game, msg_id: int, pm: PrivateMessage) -> int:

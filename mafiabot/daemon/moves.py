@@ -23,7 +23,7 @@ from mafiabot.newspaper.host_words import Nick, note
 from mafiabot.newspaper.words import WHICH_GAME_RU
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, MoveRow, PMRow
-from parser.letters.reading import NO_MOVES, QUESTION_CODES
+from parser.letters.reading import NO_MOVES, QUESTION_CODES, as_suggestion
 from parser.morph import each_lookup_released
 from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, letter_words, read_letter_from
 from parser.records import PrivateMessage
@@ -67,6 +67,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         players=[p.nick for p in state.players],
         state=state,
         threshold=sh.rules.settings.move_confidence,
+        suggestion=as_suggestion(sh.rules.settings.member_suggestion),
         at=pm.sent_at,
         source_id=pm.id,
     )

@@ -220,7 +220,9 @@ def _base(sh: Shell, g: Game, topic: int, state: GameState) -> tuple[object, ...
     # the seats with their accounts' board ids (a player's id, once learned, makes a
     # look-alike account an outsider), read once per unit of work
     seats = tuple((p.nick, p.account, p.user_id) for p in sh.players(g))
-    return (seats, sh.config_version, g.id, topic, state)
+    # the outsiders met in the topic: a red naming one as written is that account (C-3), so
+    # one met later makes the posts read before him read again
+    return (seats, sh.outsider_accounts(g), sh.config_version, g.id, topic, state)
 
 
 def _from_store(
@@ -413,8 +415,9 @@ def _reader_version() -> str:
 
 def _fingerprint(sh: Shell, g: Game, state: GameState, topic: int, calendar: TurnCalendar) -> str:
     """Everything but the posts that a phase's tally is read by: the state, the seats and
-    their accounts, the host's accounts, the rules and their settings, the calendar, the
-    topic and the reader itself. A kept tally with another fingerprint is read again."""
+    their accounts, the host's accounts, the outsider accounts met in the topic (C-3), the
+    rules and their settings, the calendar, the topic and the reader itself. A kept tally
+    with another fingerprint is read again."""
     seats = sorted((p.nick, p.account, p.user_id or 0) for p in sh.players(g))
     parts = {
         "reader": _reader_version(),
@@ -423,6 +426,7 @@ def _fingerprint(sh: Shell, g: Game, state: GameState, topic: int, calendar: Tur
         "calendar": to_json(calendar),
         "seats": seats,
         "hosts": sorted(sh.host_accounts),
+        "outsiders": sorted(sh.outsider_accounts(g)),
         "rules": sh.rules.name,
         "settings": to_json(sh.rules.settings),
     }

@@ -93,6 +93,18 @@ class Database:
                 raise
 
     @contextmanager
+    def connection(self) -> Iterator[sa.Connection]:
+        """A connection for SQLAlchemy Core statements: a method's own short transaction —
+        or, inside `transaction()`, the unit of work's, committed with the rest of it."""
+        shared: Session | None = getattr(self._unit, "session", None)
+        if shared is not None:
+            shared.flush()  # what the unit of work's session holds is seen (autoflush's part)
+            yield shared.connection()
+            return
+        with self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
     def transaction(self) -> Iterator[None]:
         """A unit of work: every method called inside shares one session and the writes of
         all of them are committed at the end at once, or — on any exception, or a crash —

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
+import sqlalchemy as sa
 from sqlmodel import col, select
 
 from mafiabot.store.database import Database
@@ -76,10 +77,15 @@ class GameStore(Database):
                     s.add(Player(game_id=game_id, nick=n, account=n))
 
     def players(self, game_id: int) -> list[Player]:
+        """The game's seats, as rows of their own: changing one changes nothing in the store
+        (`update_player`, `set_user_ids` do), inside a unit of work too."""
         with self.session() as s:
-            return list(
+            rows = list(
                 s.exec(select(Player).where(Player.game_id == game_id).order_by(col(Player.id)))
             )
+            for row in rows:  # flushed before the read: nothing of theirs is left unwritten
+                s.expunge(row)
+            return rows
 
     def update_player(self, game_id: int, seat: str, **values: object) -> None:
         """Change a seat's row (`values` may rename it: nick=…)."""
@@ -88,6 +94,23 @@ class GameStore(Database):
             for k, v in values.items():
                 setattr(p, k, v)
             s.add(p)
+
+    def set_user_ids(self, game_id: int, ids: Mapping[str, int]) -> None:
+        """Keep the board user id of each seat in `ids` (seat -> id): one statement however
+        many, in the caller's unit of work inside `transaction()`."""
+        if not ids:
+            return
+        players_t = Player.__table__  # type: ignore[attr-defined]
+        with self.connection() as conn:
+            conn.execute(
+                sa.update(players_t)
+                .where(
+                    players_t.c.game_id == sa.bindparam("game"),
+                    players_t.c.nick == sa.bindparam("seat"),
+                )
+                .values(user_id=sa.bindparam("uid")),
+                [{"game": game_id, "seat": seat, "uid": uid} for seat, uid in ids.items()],
+            )
 
     def deaths(self, game_id: int) -> dict[str, datetime]:
         """When each seat left the game (the deadline that removed him)."""

@@ -195,15 +195,16 @@ class PostStore(Database):
     def upsert_posts(
         self, game_id: int, items: Sequence[PostIn], *, now: datetime | None = None
     ) -> list[str]:
-        """Store a page's posts in one transaction (a few statements, not a few per post):
-        "new", "edited" (a new revision) or "same" for each, in order."""
+        """Store a page's posts in one transaction (a few statements, not a few per post) —
+        the caller's unit of work inside `transaction()`: "new", "edited" (a new revision)
+        or "same" for each, in order."""
         now = now or utcnow()
         if not items:
             return []
         # SQLAlchemy Core, not the ORM: a first read stores a thousand pages, and the ORM's
         # per-object bookkeeping cost more than parsing them
         posts_t, revs_t = PostRow.__table__, PostRevision.__table__  # type: ignore[attr-defined]
-        with self.engine.begin() as conn:
+        with self.connection() as conn:
             ids = [it.board_id for it in items]
             known: dict[int, tuple[int, int | None, int]] = {}  # board id -> id, position, revs
             for r in conn.execute(

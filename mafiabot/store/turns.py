@@ -147,14 +147,43 @@ class TurnStore(Database):
 
     def add_flag(self, game_id: int, turn: int, text: str) -> bool:
         """Raise a note for the host in `turn`; False when it was raised already."""
-        with self.session() as s:
-            row = self._flag_row(s, game_id, turn, text)
-            if row is not None and row.raised:
-                return False
-            row = row or HostFlag(game_id=game_id, turn=turn, text=text)
-            row.raised = True
-            s.add(row)
-            return True
+        return bool(self.raise_flags(game_id, [(turn, text)]))
+
+    def raise_flags(self, game_id: int, notes: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+        """Raise notes for the host, each (turn, text), in order — a few statements however
+        many there are, in the caller's unit of work inside `transaction()`. A note is kept
+        once per turn (the table's key is game, turn and text): the ones raised already are
+        left alone, and what is returned is the notes raised now."""
+        wanted = list(dict.fromkeys(notes))  # a note twice in one call: raised once
+        if not wanted:
+            return []
+        flags_t = HostFlag.__table__  # type: ignore[attr-defined]
+        with self.connection() as conn:
+            known = {
+                (r.turn, r.text): (r.id, r.raised)
+                for r in conn.execute(
+                    sa.select(flags_t.c.id, flags_t.c.turn, flags_t.c.text, flags_t.c.raised).where(
+                        flags_t.c.game_id == game_id,
+                        flags_t.c.text.in_(sa.bindparam("texts", expanding=True)),
+                    ),
+                    {"texts": sorted({text for _turn, text in wanted})},
+                )
+            }
+            fresh = [n for n in wanted if n not in known]
+            # recorded as reported by a deadline, not raised while the turn ran: raised now
+            quiet = [known[n][0] for n in wanted if n in known and not known[n][1]]
+            if fresh:  # one statement, the rows in order (the notes' order is their ids')
+                flag = {"game_id": game_id, "raised": True, "reported": False}
+                rows = [{**flag, "turn": turn, "text": text} for turn, text in fresh]
+                conn.execute(sa.insert(flags_t), rows)
+            if quiet:
+                conn.execute(
+                    sa.update(flags_t)
+                    .where(flags_t.c.id.in_(sa.bindparam("ids", expanding=True)))
+                    .values(raised=True),
+                    {"ids": quiet},
+                )
+        return [n for n in wanted if n not in known or not known[n][1]]
 
     def host_flags(self, game_id: int, turn: int) -> list[HostFlag]:
         """The notes raised in `turn`, in the order they were raised."""

@@ -119,7 +119,7 @@ def _executor_by_grammar(
     for occ in occs:
         if not occ.third or not (occ.actions & {"kill"} or occ.neutral):
             continue
-        before = mention_before(mentions, occ.i, tokens)
+        before = mention_before(mentions, _past_adverbs(tokens, occ.i), tokens)
         after = mention_after(mentions, occ.i, tokens, span=1)
         # «Киллер убивает Ли» from Killer: the sender telling of himself names no executor
         cands = [
@@ -155,6 +155,17 @@ def _executor_by_grammar(
         if len(mates) == 1 and len(others) == 1:
             return mates[0]
     return None
+
+
+def _past_adverbs(tokens: Sequence[Token], i: int) -> int:
+    """The verb's place with the adverbs right before it in its clause skipped («Трофим
+    сегодня навестит …»: the subject stands before «сегодня»)."""
+    while i > 0 and not tokens[i - 1].clause_end and tokens[i - 1].word:
+        top = parse(tokens[i - 1].word)[:1]
+        if not top or top[0].pos != "ADVB":
+            break
+        i -= 1
+    return i
 
 
 def executor_confidence(executor: Mention, view: SenderView) -> float:

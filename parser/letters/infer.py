@@ -17,6 +17,7 @@ from parser.letters.reading import (
     WHICH_TARGET,
     LetterReading,
 )
+from parser.letters.reported import role_word
 from parser.letters.tokens import Token, clause_of, side_after_za, side_by_keys, sides_refused
 from parser.letters.words import (
     CORRECTION,
@@ -24,6 +25,7 @@ from parser.letters.words import (
     GREETING,
     INDICATORS,
     INFERRED_CONFIDENCE,
+    NEG,
     NEXT,
     OPINION,
     OR,
@@ -106,8 +108,11 @@ def without_action_word(
         before = {a for t in tokens if t.word for a in _past_actions(t.word)}
         if len(before & set(allowed)) == 1:
             allowed = [a for a in allowed if a in before]
+    # «Мой маньяк открывает сезон: Ипполит», «Громила заходит к Ростику …»: the sender's
+    # own role is the subject of the sentence naming the player — his move, told as a story
+    told_as_role = _role_story(tokens, questions, named, view)
     if len(allowed) != 1:
-        if len(nicks) == 1 and _says_move(tokens, questions, named):
+        if len(nicks) == 1 and (told_as_role or _says_move(tokens, questions, named)):
             return question_reading(
                 WHICH_ACTION,
                 f"Какой ход на игрока {nicks[0]}: "
@@ -115,7 +120,38 @@ def without_action_word(
                 + "?",
             )
         return LetterReading()
-    return _inferred_move(allowed[0], nicks, named, tokens, questions, story, threshold)
+    return _inferred_move(
+        allowed[0], nicks, named, tokens, questions, story, threshold, told_as_role
+    )
+
+
+def _role_story(
+    tokens: Sequence[Token], questions: set[int], named: list[Mention], view: SenderView
+) -> bool:
+    """Whether every sentence naming the players has the sender's own role as its subject,
+    before them and unnegated («Мой маньяк …: Ипполит», «Адвокат листает дело Кондратия»):
+    the sender telling his own move in the third person."""
+    if not named or not view.role:
+        return False
+    for m in named:
+        sentence = tokens[m.start].sentence
+        if sentence in questions:
+            return False
+        lead = [t.word for t in tokens[: m.start] if t.sentence == sentence and t.word]
+        if set(lead) & NEG or not any(role_word(w) == view.role for w in lead):
+            return False
+        if _bare_dative(tokens, m):
+            return False  # «Маньяк передаёт привет Ночи»: whom a thing is given or said to
+    return True
+
+
+def _bare_dative(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player's word may be a dative with no preposition before it: a recipient («…
+    передаёт привет Ночи»), not the one the move is aimed at."""
+    before = tokens[m.start - 1] if m.start > 0 else None
+    if before is not None and any(p.pos == "PREP" for p in parse(before.word)[:1]):
+        return False
+    return any("datv" in p.grammemes for p in parse(tokens[m.start].word))
 
 
 def _past_actions(word: str) -> frozenset[str]:
@@ -124,12 +160,13 @@ def _past_actions(word: str) -> frozenset[str]:
 
 
 def _told_targets(tokens: Sequence[Token], mentions: list[Mention]) -> set[int]:
-    """Mentions that a past-tense action word took («Вчера убил Доброго», «Лечил Сову
-    вчера»): players of a story, never the role's move by inference."""
+    """Mentions that a past-tense action or motion word took («Вчера убил Доброго», «Лечил
+    Сову вчера», «заглянул к Лебедеву»): players of a story, never the role's move by
+    inference."""
     out: set[int] = set()
     for k, t in enumerate(tokens):
         w = lookup(t.word) if t.word else None
-        if w is None or not w.past or not w.actions:
+        if w is None or not w.past or not (w.actions or w.visit):
             continue
         for m in mentions:
             if m.start > k and tokens[m.start].sentence == t.sentence:
@@ -164,13 +201,16 @@ def _inferred_move(
     questions: set[int],
     story: str | None,
     threshold: float,
+    told_as_role: bool = False,
 ) -> LetterReading:
     """The role's only action taken as meant for the players the letter names, once the
-    letter reads as a move; otherwise a question, or nothing when it is plain talk. Apart
-    from `without_action_word`, which decides whether there is one action to infer."""
+    letter reads as a move (`told_as_role`: told in the third person of the sender's role);
+    otherwise a question, or nothing when it is plain talk. Apart from
+    `without_action_word`, which decides whether there is one action to infer."""
     width = TWO.get(action, 1)
+    says = told_as_role or _says_move(tokens, questions, named)
     if len(nicks) > width:
-        if not (_says_move(tokens, questions, named) or _weighed(tokens, named)):
+        if not (says or _weighed(tokens, named)):
             return LetterReading()
         firsts = list(dict.fromkeys(m.raw for m in named))
         return question_reading(
@@ -179,7 +219,7 @@ def _inferred_move(
         )
     if action == "army" and len(nicks) < 2:
         return LetterReading()
-    if not _says_move(tokens, questions, named):
+    if not says:
         if _talks(tokens, questions, named):
             return LetterReading()
         return question_reading(

@@ -307,7 +307,22 @@ def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) 
     ):
         return found
     raw = found.raw + " " + nxt.raw.rstrip(",;:.!?…»)\"'")
+    if _patronymic_of(found.raw, w):
+        # «Зиновия Аркадьевича» for the player Зиновий: the name and a patronymic the nick
+        # lacks, in one case and gender — the player, named more formally
+        return replace(found, end=found.end + 1, raw=raw)
     return Mention(found.start, found.end + 1, raw, "unknown", candidates=(found.nick or "",))
+
+
+_CASES: Final = frozenset(("nomn", "gent", "datv", "accs", "ablt", "loct"))
+
+
+def _patronymic_of(name: str, word: str) -> bool:
+    """Whether `word` is a patronymic agreeing with the given name `name` (a case form of a
+    one-word name nick): the same case and gender in some reading of each."""
+    names = [r.grammemes for r in parse(name.lower()) if "Name" in r.grammemes]
+    patrs = [r.grammemes for r in parse(word) if "Patr" in r.grammemes]
+    return any((n & p & _CASES) and (n & p & {"masc", "femn"}) for n in names for p in patrs)
 
 
 def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:
@@ -321,9 +336,16 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
             raw = f"{tok.raw} {nxt.raw}".strip(",;:.!?…»«)(\"'")
             return Mention(i, i + 2, raw, "nick", heard.nick, heard.confidence)
     first = i == 0 or tokens[i - 1].sentence != tok.sentence
-    if not (nick_like(tok, first) and len(tok.word) >= 4):
+    if not (nick_like(tok, first) and len(tok.word) >= 3):
         return None
     raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    if len(tok.word) == 3:  # «Юру», «Осю»: a three-letter pet name only by the table
+        three = diminutive_match(resolver, tok.raw)
+        if three is None or not (three.ok or three.reason == AMBIGUOUS_NICK):
+            return None
+        if three.ok:
+            return Mention(i, i + 1, raw, "nick", three.nick, three.confidence)
+        return Mention(i, i + 1, raw, "ambiguous", candidates=three.candidates)
     # «Ромку», «Генку», «Светку»: a diminutive of exactly one player's name
     small = diminutive_match(resolver, tok.raw)
     if small is not None and small.ok:
@@ -331,6 +353,9 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
         said = parse(tok.word)
         nominative = bool(said) and "nomn" in said[0].grammemes
         return Mention(i, i + 1, raw, "nick", small.nick, small.confidence, nominative)
+    if small is not None and len(small.candidates) > 1:
+        # «Славу» with Ростислав and Вячеслав: a form several players fit — asked naming them
+        return Mention(i, i + 1, raw, "ambiguous", candidates=small.candidates)
     if small is not None and small.candidates:
         # «Ксюху» guessed as Ксения: unknown, the guess offered in the question
         return Mention(i, i + 1, raw, "unknown", candidates=small.candidates[:1])

@@ -20,7 +20,10 @@ before he writes the move down:
    accepted without its executor (P-M.8).
 3. **The move is decided**: a conditional («бы»), a condition on something to come
    («если»), or a decision left to someone else («решает Дон», «решай сам») in the move's
-   sentence is no move yet.
+   sentence is no move yet. A PEFL clan member who offers his Don a victim («предлагаю
+   Ольгу», «голосую за то, чтобы убить …», «я за Ольгу») makes no request yet (P-M.8 ruling,
+   setting `member_suggestion`: "ask"); a firm «Убиваем Ольгу», or an offer that names
+   himself as the one who shoots, is his request.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from parser.letters.actions import Occ
 from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
+    DEFAULT_SUGGESTION,
     EXAMPLE,
     FORBIDDEN_PART,
     FORBIDDEN_TARGET,
@@ -50,6 +54,7 @@ from parser.letters.reading import (
     WHICH_TARGET,
     WRONG_ACTION,
     LetterReading,
+    MemberSuggestion,
 )
 from parser.letters.tokens import Token, question_sentences
 from parser.letters.words import (
@@ -75,6 +80,7 @@ from parser.vocab import (
     doubt_verb,
     joked,
     lookup,
+    suggest_words,
     undecided_words,
 )
 
@@ -105,8 +111,14 @@ class Evidence:
     reported: frozenset[int] = frozenset()  # starts of speakers and players in their words
 
 
-def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> LetterReading:
-    """`reading` when the letter proves it; otherwise the question naming the doubt."""
+def prove(
+    reading: LetterReading,
+    evidence: Evidence,
+    view: SenderView,
+    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+) -> LetterReading:
+    """`reading` when the letter proves it; otherwise the question naming the doubt.
+    `suggestion`: how a clan member's offered victim is read (P-M.8, `_offered`)."""
     bound = _role_bound(reading, view)
     if bound is not None:
         if bound.kind == "refused" and reading.kind == "move":
@@ -176,13 +188,28 @@ def prove(reading: LetterReading, evidence: Evidence, view: SenderView) -> Lette
             f"В письме «{pun}» — это вы о себе? Если это ваш ход ({_spelled(reading)}), "
             f"напишите его прямо, например: «{_example(reading)}».",
         )
+    return _decided(reading, evidence, view, suggestion) or reading
+
+
+def _decided(
+    reading: LetterReading, evidence: Evidence, view: SenderView, suggestion: MemberSuggestion
+) -> LetterReading | None:
+    """The question for a move not yet decided (a wish, a condition, a decision left to
+    someone else, a clan member's offer under `member_suggestion = "ask"`); None if decided."""
     if _undecided(reading, evidence):
         return question_reading(
             UNDECIDED,
             f"Это окончательный ход: {_spelled(reading)}? Если да, напишите его без «бы» и "
             f"условий, например: «{_example(reading)}».",
         )
-    return reading
+    if suggestion == "ask" and _offered(reading, evidence, view):
+        return question_reading(
+            UNDECIDED,
+            f"Вы предлагаете ({_spelled(reading)}), но выбирает Дон, и предложение — ещё не "
+            "заявка. Если это ваша заявка на выстрел клана (она засчитывается, если Дон не "
+            f"пришлёт приказа), напишите прямо, например: «Убиваем: {reading.targets[0]}».",
+        )
+    return None
 
 
 # -- a skip, and a nick that is an ordinary word ------------------------------------------------
@@ -996,6 +1023,25 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
     return _deferred_to_another(tokens, evidence) or _asked_after(tokens, at)
 
 
+def _offered(reading: LetterReading, evidence: Evidence, view: SenderView) -> bool:
+    """«Предлагаю Ольгу», «Дон, голосую за то, чтобы убить Ольгу», «я за Ольгу» from a PEFL
+    clan member (not the Don): the sentence where the kill is said last offers the victim
+    to the one who decides — no request of his yet (P-M.8 ruling). A member who names
+    himself as the one who shoots («…, исполнитель я») volunteers: that is his request."""
+    if reading.action != "kill" or reading.executor == view.nick or not reading.targets:
+        return False
+    if view.ruleset != "pefl" or not view.clan_mates or view.is_don:
+        return False
+    tokens = evidence.tokens
+    places = [m.start for m in evidence.mentions if m.nick in reading.targets]
+    last = max([*places, evidence.chosen.i if evidence.chosen else -1])
+    if last < 0:
+        return False
+    lead = [t.word for t in tokens[:last] if t.word and t.sentence == tokens[last].sentence]
+    offers = suggest_words()
+    return any(w in offers for w in lead) or any(a == "я" and b == "за" for a, b in pairwise(lead))
+
+
 def _asked_after(tokens: Sequence[Token], at: int) -> bool:
     """«Проверяю Лену. Или Федьку?», «…? А может Грозу?»: a question after the move that
     offers another choice («или», «либо», «может») or names a person — the move is put in
@@ -1119,6 +1165,8 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
         if tokens[k].word != "если":
             continue
         cond = [j for j in after[n + 1 :] if tokens[j].word]
+        if any(_consent(tokens[j].word) for j in cond):
+            return True  # «…, если Евсей не против»: left to another's leave
         for pos, j in enumerate(cond):
             parses = parse(tokens[j].word)
             if not parses or parses[0].pos != "VERB":
@@ -1134,6 +1182,15 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
             if any(c in named or tokens[c].word in _PERSONS for c in cond):
                 return True
     return False
+
+
+#: words of another's leave: «если Дон не против», «если босс согласен», «если разрешит»
+_CONSENT_LEMMAS: Final = ws("против согласный разрешить позволить одобрить возражать")
+
+
+def _consent(word: str) -> bool:
+    parses = parse(word)
+    return bool(parses) and parses[0].lemma in _CONSENT_LEMMAS
 
 
 def _wished(clause: Sequence[Token]) -> bool:

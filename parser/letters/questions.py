@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engine.words_ru import ACTION_WORDS
@@ -16,6 +17,8 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.nicks import casefold_key
+
+_WORDS = re.compile(r"[\s_]+")
 
 
 def actions_ru(occ: Occ) -> str:
@@ -66,7 +69,7 @@ def bad_target(m: Mention, action: str) -> LetterReading | None:
         return question_reading(
             AMBIGUOUS,
             f"Ход «{what}»: «{m.raw}» подходит к нескольким игрокам ({', '.join(m.candidates)}). "
-            "Кого вы имеете в виду? Напишите ник полностью.",
+            f"Кого вы имеете в виду? {_write_it(m.raw, m.candidates)}",
         )
     if m.kind == "unknown":
         hint = f" Может быть, вы имели в виду {m.candidates[0]}?" if m.candidates else ""
@@ -76,3 +79,13 @@ def bad_target(m: Mention, action: str) -> LetterReading | None:
             "Пришлите ход ещё раз с точным ником.",
         )
     return None
+
+
+def _write_it(raw: str, candidates: Sequence[str]) -> str:
+    """How to name the player so that one fits, by what the sender wrote: a part of a longer
+    nick («Саша» for Саша Белый and Саша Серый) is to be written whole; a whole word — a pet
+    form, a case form, a typo — as the nick stands in the list of players."""
+    words = len(_WORDS.split(raw.strip()))
+    if candidates and all(len(_WORDS.split(c.strip())) > words for c in candidates):
+        return "Напишите ник полностью."
+    return "Напишите ник точно так, как он стоит в списке игроков."

@@ -27,11 +27,13 @@ from parser.letters.mentions import Mention, find_mentions
 from parser.letters.proof import Evidence, prove, put_off
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
+    DEFAULT_SUGGESTION,
     DEFAULT_THRESHOLD,
     EXAMPLE,
     NO_TARGET,
     UNDECIDED,
     LetterReading,
+    MemberSuggestion,
 )
 from parser.letters.reported import (
     declines,
@@ -62,14 +64,16 @@ def read_letter(
     *,
     resolver: NickResolver | None = None,
     threshold: float = DEFAULT_THRESHOLD,
+    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
 ) -> LetterReading:
-    """Read one letter from `view.nick` (see the module docstring)."""
+    """Read one letter from `view.nick` (see the module docstring). `suggestion`: the
+    host's `member_suggestion` setting (P-M.8: a clan member's offered victim)."""
     resolver = resolver or NickResolver(view.living)
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
     # «Кого лечить? Наверное Галю. Хотя нет. Да, Галю»: the answer the sender settled on
     settled = self_answer(text)
     reading, evidence = _read(settled or text, view, resolver, threshold)
-    proven = prove(reading, evidence, view)
+    proven = prove(reading, evidence, view, suggestion)
     if settled is None and proven.kind == "none" and asks_itself(text):
         return question_reading(
             UNDECIDED,

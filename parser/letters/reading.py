@@ -6,12 +6,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from engine.actions import InputRejected, Move
 from parser.nicks import AMBIGUOUS_NICK
 
 DEFAULT_THRESHOLD: Final = 0.8
+
+#: P-M.8 ruling, setting `member_suggestion`: a PEFL clan member's letter that offers a victim
+#: («предлагаю Ольгу», «голосую за то, чтобы убить …») is asked about ("ask"), or read as his
+#: kill request, which counts when the Don stays silent ("request").
+MemberSuggestion = Literal["ask", "request"]
+DEFAULT_SUGGESTION: Final[MemberSuggestion] = "ask"
+
+
+def as_suggestion(value: str) -> MemberSuggestion:
+    """The `member_suggestion` setting's word (engine/settings.py checks it) as the reader's."""
+    return "request" if value == "request" else "ask"
+
 
 NO_TARGET: Final = "no_target"
 UNKNOWN_NICK: Final = "unknown_nick"

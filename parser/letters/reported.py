@@ -272,7 +272,29 @@ def _speaker(
     for m in [*reversed(before), *after]:
         if m.kind in ("unknown", "ambiguous") and not m.gone and _nominative(tokens, m):
             return m, "other"
+    # «Папа велел …»: a person named by a noun in the nominative before a verb of ordering
+    # in the past tense, its subject
+    verb = parse(tokens[k].word)[:1]
+    said = bool(verb) and verb[0].lemma in _DIRECTIVE and "past" in verb[0].grammemes
+    if said and any(_person(w) for w in words[: k - a]):
+        return None, "other"
     return None, "none"
+
+
+def _person(word: str) -> bool:
+    """A word whose likeliest reading is an animate noun in the nominative («папа»)."""
+    top = parse(word)[:1] if word else ()
+    return bool(top) and {"NOUN", "anim", "nomn"} <= top[0].grammemes
+
+
+def role_word(word: str) -> str | None:
+    """The role a word names as the player holding it («маньяк», «моя некромантка»,
+    «крёстный»), or None."""
+    lemma = next((p.lemma for p in parse(word)[:1]), word).replace("ё", "е")
+    found = _ROLE_WORDS.get(lemma, _ROLE_WORDS.get(word))
+    if found is None and lemma.endswith("ка"):
+        found = _ROLE_WORDS.get(lemma[:-2])  # «некромантка», «адвокатка»
+    return found
 
 
 def _names_me(word: str, view: SenderView) -> bool:

@@ -144,6 +144,10 @@ def _dash_head(resolver: NickResolver, text: str) -> list[NickMatch]:
     return hits
 
 
+#: words that take back what was just said, standing alone in a clause («Ой нет, …»)
+COURT_SLIPS: Final = frozenset(("ой", "нет", "точнее", "вернее", "поправка", "стоп"))
+
+
 def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, bool]:
     """G-N.4 read from a court post's own words when it is more than a bare nick: (the vote's
     match — a player, or ambiguous — or None, whether the post names a player at all).
@@ -161,12 +165,16 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     cued: list[NickMatch] = []
     plain: list[NickMatch] = []
     named = False
+    slip = False  # «Осипа сажаю. Ой нет, Осипова!»: a correction's nick replaces the vote
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
         votes = any(is_cue(w) for w in words) or has_lemma(low, JAIL_LEMMAS)
         hits, used = _names_in(resolver, words, votes)
         if not hits:
+            slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low))
             continue
+        if slip and cued and used == len(words):
+            votes, slip = True, False
         named = True
         if _court_let_off(low) or set(low) & (MAYBE | UNSURE_WORDS):
             continue  # let off, or named with a maybe («сажаю Жеку наверное»): no vote

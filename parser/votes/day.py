@@ -218,14 +218,16 @@ def _names_account(
     text: str, keys: set[str], names: NickResolver | None, players: NickResolver
 ) -> bool:
     """A coloured text that is a known non-player account as written, or one of its case
-    forms («Внучку» for the account Внучка) that names no player: that account (C-3)."""
+    forms («Внучку» for the account Внучка) that names no player: that account (C-3). A form
+    that names players — one, or several in a case clash («Кота» with Кот and Кота seated,
+    which has no one reading) — is left to the vote reader, which asks about a clash."""
     if names is None:
         return False
     if _account_key(text) in keys:
         return True
     return (
         names.resolve(text, inflected=True, fuzzy=False).ok
-        and not players.resolve(text, inflected=True, fuzzy=False).ok
+        and not players.resolve(text, inflected=True, fuzzy=False).candidates_or_nick
     )
 
 
