@@ -1,4 +1,5 @@
-"""Whole games on a live board: the harness behind `pytest -m live_ipb` (and `-m live` for phpBB).
+"""Whole games on a live board: the harness behind `pytest -m live_ipb` and `pytest -m live`
+(IPB 1.3 and phpBB 3.3 the same way).
 
 A game is a scenario (SCENARIO.md shape) written for the board's own accounts. The harness:
 
@@ -16,8 +17,9 @@ A game is a scenario (SCENARIO.md shape) written for the board's own accounts. T
    letters from the host, the replies to moves and when they came;
 5. compares the turns the bot stored with `mafiabot replay` of the same scenario.
 
-`run_live_game` returns the figures (`LiveFigures`); the test module asserts on them and
-prints them. Nothing here runs unless a live test is asked for.
+`run_live_game` returns the figures (`LiveFigures`); `whole_game` plays one and asserts what
+every board's module asserts; `reporter` prints the figures and appends them to a JSON-lines
+file. Nothing here runs unless a live test is asked for.
 """
 
 from __future__ import annotations
@@ -692,3 +694,38 @@ def _compare(db: Path, topic: int, game: dict[str, Any], tmp: Path, figures: Liv
         diff.append(f"winner: replay {replayed.get('winner')!r}, board {figures.winner!r}")
     figures.replay_diff = diff
     figures.replay_equal = not diff
+
+
+def reporter(env_name: str) -> Callable[[str], None]:
+    """Print each line; append the games' figures (JSON lines) to the file `env_name` names."""
+
+    def report(line: str) -> None:
+        print(line, flush=True)
+        path = os.environ.get(env_name)
+        if path and line.startswith("{"):
+            with open(path, "a", encoding="utf-8") as f:
+                f.write(line + "\n")
+
+    return report
+
+
+def whole_game(
+    board: LiveBoard, ruleset: str, tmp: Path, *, kills: int, report: Callable[[str], None]
+) -> LiveFigures:
+    """One whole game with `kills` SIGKILLs, and what it must show on any board."""
+    figures = run_live_game(board, ruleset, tmp, kills=kills, seed=7, report=report)
+    # the duplicate count means something only if the bot's messages were found by marker
+    if not (figures.bot_posts > 0 and figures.bot_pms > 0):
+        raise AssertionError(f"no bot message found by its marker: {figures.as_json()}")
+    checks = {
+        "a marker seen twice": figures.duplicates == 0,
+        "fewer than three turns": figures.turns >= 3,
+        "no winner": figures.winner is not None,
+        f"not equal to replay: {figures.replay_diff}": figures.replay_equal,
+        "a move reply after its deadline": figures.acks == figures.acks_before_deadline,
+        "the topic never reached a second page": figures.topic_pages >= 2,
+    }
+    failed = [what for what, ok in checks.items() if not ok]
+    if failed:
+        raise AssertionError("; ".join(failed) + f": {figures.as_json()}")
+    return figures

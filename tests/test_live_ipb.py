@@ -25,7 +25,7 @@ from parser.pages import parse_pm
 from poster.outbox import InMemoryOutbox, OutboxKey, OutboxRow, marker_for, with_marker
 from poster.poster import Poster
 from scraper.board import BoardClient, TopicCursor
-from tests.live_board import LiveBoard, board_from_env, run_live_game
+from tests.live_board import LiveBoard, board_from_env, reporter, whole_game
 
 pytestmark = pytest.mark.live_ipb
 
@@ -47,14 +47,6 @@ def _client(board: LiveBoard, tmp: Path, user: str | None = None) -> BoardClient
     )
     c.login()
     return c
-
-
-def _report(line: str) -> None:
-    print(line)
-    path = os.environ.get("MAFIABOT_LIVE_IPB_REPORT")
-    if path and line.startswith("{"):
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(line + "\n")
 
 
 def test_live_ipb_every_page_of_a_long_topic_is_read(board: LiveBoard, tmp_path: Path) -> None:
@@ -152,12 +144,4 @@ def test_live_ipb_whole_game_unattended_exactly_once(
     board: LiveBoard, ruleset: str, tmp_path: Path
 ) -> None:
     kills = int(os.environ.get("MAFIABOT_LIVE_IPB_KILLS", "3"))
-    figures = run_live_game(board, ruleset, tmp_path, kills=kills, seed=7, report=_report)
-    # the duplicate count means something only if the bot's messages were found by marker
-    assert figures.bot_posts > 0 and figures.bot_pms > 0
-    assert figures.duplicates == 0
-    assert figures.turns >= 3
-    assert figures.winner is not None
-    assert figures.replay_equal, figures.replay_diff
-    assert figures.acks == figures.acks_before_deadline
-    assert figures.topic_pages >= 2
+    whole_game(board, ruleset, tmp_path, kills=kills, report=reporter("MAFIABOT_LIVE_IPB_REPORT"))

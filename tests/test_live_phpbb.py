@@ -1,11 +1,18 @@
-"""The same flows against a real phpBB board (opt-in; see README «Live board check»).
+"""Against a real phpBB board (opt-in; see README «Live board check»): the client's flows, and
+whole games hosted by `mafiabot run` with SIGKILLs at random moments.
 
-Runs only with `pytest -m live` and MAFIABOT_LIVE_URL, MAFIABOT_LIVE_USER,
-MAFIABOT_LIVE_PASSWORD, MAFIABOT_LIVE_TOPIC set. It really posts: one reply (then edits it)
-in the given topic and one PM from the account to itself. Use a test board or a test topic.
-With MAFIABOT_LIVE_LOOKALIKE_USER and MAFIABOT_LIVE_LOOKALIKE_PASSWORD (an account whose name
-only looks like the bot's, e.g. with a combining accent) it also posts, as that account, the
-marker of a message the bot has not sent yet, which the bot must not take for its own.
+Runs only with `pytest -m live`. The client flows need MAFIABOT_LIVE_URL, MAFIABOT_LIVE_USER,
+MAFIABOT_LIVE_PASSWORD and MAFIABOT_LIVE_TOPIC: they really post one reply (then edit it) in
+that topic and one PM from the account to itself. The whole games (PEFL and Gambler, six
+players) need, besides the first three, MAFIABOT_LIVE_FORUM (where the module opens each game's
+own new topic, and the Gambler court topics), MAFIABOT_LIVE_PLAYERS (six accounts,
+comma-separated, allowed to send PMs) and MAFIABOT_LIVE_PLAYER_PASSWORD (theirs, one for all);
+they write topics, posts and PMs as every account, paced by the board's flood interval. Use a
+test board. MAFIABOT_LIVE_KILLS (default 3) sets how many times each game's bot is killed;
+MAFIABOT_LIVE_REPORT names a file the games' figures are appended to (JSON lines). With
+MAFIABOT_LIVE_LOOKALIKE_USER and MAFIABOT_LIVE_LOOKALIKE_PASSWORD (an account whose name only
+looks like the bot's, e.g. with a Latin letter) it also posts, as that account, the marker of a
+message the bot has not sent yet, which the bot must not take for its own.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import pytest
 from poster.outbox import OutboxKey, marker_for, with_marker
 from scraper.board import TopicCursor
 from scraper.phpbb import PhpbbClient, PhpbbSettings
+from tests.live_board import LiveBoard, board_from_env, reporter, whole_game
 
 pytestmark = pytest.mark.live
 
@@ -104,3 +112,23 @@ def test_live_a_lookalike_posting_a_future_marker_is_not_the_bot(client: PhpbbCl
     assert client.find_post_with_marker(topic(), marker) is None
     mine = client.post_reply(topic(), with_marker("Газета", marker)).post_id
     assert client.find_post_with_marker(topic(), marker) == mine
+
+
+@pytest.fixture(scope="module")
+def board() -> LiveBoard:
+    found = board_from_env("MAFIABOT_LIVE_", "phpbb")
+    if found is None:
+        need = ("FORUM", "PLAYERS", "PLAYER_PASSWORD")
+        pytest.skip(
+            "no players configured: set MAFIABOT_LIVE_URL, _USER, _PASSWORD, _" + ", _".join(need)
+        )
+    return found
+
+
+@pytest.mark.parametrize("ruleset", ["pefl", "gambler"])
+def test_live_phpbb_whole_game_unattended_exactly_once(
+    board: LiveBoard, ruleset: str, tmp_path: Path
+) -> None:
+    # each game in its own new topic of the forum; the players' writes wait out the flood interval
+    kills = int(os.environ.get("MAFIABOT_LIVE_KILLS", "3"))
+    whole_game(board, ruleset, tmp_path, kills=kills, report=reporter("MAFIABOT_LIVE_REPORT"))
