@@ -298,7 +298,7 @@ def _store(
                         turn=turn,
                         position=post.position,
                         edited_at=post.edited.at if post.edited else None,
-                        record=to_json(post),
+                        record=post,  # encoded by the store
                     )
                     for post, turn in batch
                 ],
