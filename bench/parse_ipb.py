@@ -41,21 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from parser.encoding import decode_html  # noqa: E402
-from parser.html import cut_short, parse_html  # noqa: E402
-from parser.ipb import topic as ipb_topic  # noqa: E402
-from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks  # noqa: E402
-from parser.ipb.body import ReadContext  # noqa: E402
-from parser.ipb.detect import detect_ipb, login_state, resolve_dialect  # noqa: E402
-from parser.ipb.navigation import (  # noqa: E402
-    board_now,
-    find_topic_id,
-    page_jump,
-    pagination,
-    topic_title,
-)
-from parser.ipb.text import as_tz  # noqa: E402
+from parser.ipb.detect import detect_ipb  # noqa: E402
 from parser.ipb.topic import parse_ipb_topic  # noqa: E402
-from parser.pager import Nav  # noqa: E402
 from parser.phpbb.topic import parse_topic  # noqa: E402
 from parser.records import TopicPage  # noqa: E402
 
@@ -219,6 +206,16 @@ def same_posts(rounds: int, per_page: dict[str, int] | None = None) -> None:
 def stages(rounds: int) -> None:
     """Per page: the IPS 4.1 pages' markup, each stage alone, and the page-level work's share
     of the whole reading (see the module docstring)."""
+    # (imported here: the rest of the script also runs against older trees, for comparisons)
+    from parser.html import cut_short, parse_html
+    from parser.ipb import topic as ipb_topic
+    from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks
+    from parser.ipb.body import ReadContext
+    from parser.ipb.detect import login_state, resolve_dialect
+    from parser.ipb.navigation import board_now, find_topic_id, page_jump, pagination, topic_title
+    from parser.ipb.text import as_tz
+    from parser.pager import Nav
+
     php = phpbb_pages()
     pages = ips4_pages(_bodies(php))
     d = detect_ipb(pages[0])
