@@ -142,11 +142,14 @@ def ingest_pages(
     held: set[int] = set()  # the board ids in `batch`
     # the pages' own notes for the host (a reading problem), raised with the next batch
     pending: list[tuple[int, str]] = []
+    invision = board_kind(sh) != "phpbb"
     with ExitStack() as long_read:
         for n, fetch in enumerate(_progress(pages, topic), 1):
             if n == heap.MANY_PAGES:  # a long read (a first start on a big topic)
                 heap.keep_freed_memory()
                 long_read.enter_context(heap.frozen())
+            if invision:  # (read as it was fetched: kept memory serves the next page on)
+                heap.invision_page()
             page = page_of(sh, fetch, now)
             _read_page(sh, g, topic, page, batch, held, pending, now, report, turn_of, closes)
             if len(batch) >= STORE_BATCH:
