@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html as htmllib
 import json
+import re
 from datetime import datetime
 from typing import Any
 
@@ -207,20 +208,51 @@ def _post_date_node(el: LexborNode, body_node: LexborNode | None, d: Dialect) ->
     return date_node
 
 
-def _post_time(date_node: LexborNode | None, ctx: ReadContext) -> tuple[datetime | None, str]:
+def _post_time(
+    date_node: LexborNode | None, ctx: ReadContext, *, fast: bool = True
+) -> tuple[datetime | None, str]:
     """A post's time and its text as shown: the machine-readable attributes first, then
-    the visible text."""
+    the visible text. `fast=False` reads the shown text by `visible_text` and every attribute
+    by `parse_board_date` (the references `_shown_time` and `_utc_iso` are held to)."""
     if date_node is None:
         return None, ""
     d = ctx.dialect
-    shown = collapse_text(visible_text(date_node)).split("|")[0].strip()
+    shown = _shown_time(date_node) if fast else visible_text(date_node)
+    shown = collapse_text(shown).split("|")[0].strip()
     for attr in d.sel("date_attrs").split():
         value = attr_of(date_node, attr)
         if value:
-            posted_at = parse_board_date(value, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
+            posted_at = _utc_iso(value) if fast else None
+            if posted_at is None:
+                posted_at = parse_board_date(value, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
             if posted_at is not None:
                 return posted_at, shown or value
     return parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats), shown
+
+
+def _shown_time(node: LexborNode) -> str:
+    """`visible_text` of a time element, whose text is usually its one text node: that
+    node's text as it stands (collapsed by the caller, as `visible_text`'s lines would be)."""
+    child = node.child
+    if child is not None and child.next is None and child.tag == "-text":
+        return child.text_content or ""
+    return visible_text(node)
+
+
+# A time attribute as IPS 4 writes it (`datetime='2017-04-19T17:01:59Z'`): whole seconds, UTC.
+_UTC_ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+
+
+def _utc_iso(value: str) -> datetime | None:
+    """`parse_board_date` of an attribute spelt as `_UTC_ISO`, read as that reads it (an ISO
+    time with nothing to clean off, `fromisoformat` with "Z" as +00:00) without its dispatch;
+    None for any other spelling or an impossible date (then `parse_board_date` reads it)."""
+    if _UTC_ISO.fullmatch(value) is None:
+        return None
+    try:
+        return datetime.fromisoformat(value[:-1] + "+00:00")
+    except ValueError:
+        return None
 
 
 def _block_post(
@@ -333,6 +365,12 @@ def _page_parts(root: LexborNode, query: str) -> list[tuple[LexborNode, _Parts |
     return out
 
 
+def _post_id_attr(el: LexborNode, name: str) -> str | None:
+    """`attr_of(el, name)` for the attribute holding a post's id; its `id` is read as the
+    element's id (lexbor keeps it apart: no dictionary of every attribute is built)."""
+    return el.id if name == "id" else attr_of(el, name)
+
+
 def block_posts(
     tree: LexborHTMLParser, ctx: ReadContext, *, grouped: bool = True
 ) -> list[PostParts]:
@@ -350,8 +388,9 @@ def block_posts(
     per_post = _page_parts(root, query) if query is not None else None
     if per_post is None:
         per_post = [(el, None) for el in select_all(root, d.sel("post"))]
+    id_attr = d.sel("post_id_attr") or "id"
     for el, parts in per_post:
-        pid = first_int(attr_of(el, d.sel("post_id_attr") or "id"))
+        pid = first_int(_post_id_attr(el, id_attr))
         if pid is None or pid in seen:
             continue
         seen.add(pid)
