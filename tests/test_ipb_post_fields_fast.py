@@ -1,8 +1,10 @@
 """The short ways an Invision post's fields are read — the time's shown text from its one text
-node (`_shown_time`), IPS 4's UTC time attribute without the general date reader
-(`_utc_iso`), a coloured element's text from its one text node (`_span_text`), the post id
-from the element's id (`_post_id_attr`) — read what their references read: every saved
-Invision page of every generation read whole both ways, and variants made to fall off each."""
+node (`_shown_time`), its attributes by lexbor's look-up of one name (`_time_attr`), IPS 4's
+UTC time attribute without the general date reader (`_utc_iso`), a coloured element's text
+from its one text node (`_span_text`), the post id from the element's id (`_post_id_attr`),
+the author's member id from the address the pane was found by — read what their references
+read: every saved Invision page of every generation read whole both ways, and variants made
+to fall off each."""
 
 from __future__ import annotations
 
@@ -55,6 +57,7 @@ def test_every_saved_invision_page_reads_the_same_both_ways(
     fast = {path: _read(path) for path in PAGES}
     monkeypatch.setattr(blocks, "_utc_iso", lambda value: None)
     monkeypatch.setattr(blocks, "_shown_time", visible_text)
+    monkeypatch.setattr(blocks, "_time_attr", attr_of)
     monkeypatch.setattr(blocks, "_post_id_attr", attr_of)
     monkeypatch.setattr(plain, "_span_text", lambda node, low: _span_text(node, low, fast=False))
     posts = 0
@@ -99,6 +102,18 @@ TIMES = [
 def test_post_time_reads_as_the_general_reader(markup: str) -> None:
     node = _node(markup, "time")
     assert _post_time(node, _ctx()) == _post_time(node, _ctx(), fast=False)
+
+
+@pytest.mark.parametrize("markup", [*TIMES[:3], "<svg><time datetime='2017-04-19T17:01:59Z'>x"])
+def test_post_time_with_a_hosts_attribute_names(markup: str) -> None:
+    """A host's `date_attrs` naming an attribute in another case: lexbor's look-up of a name
+    would find it in any case, the attributes' dictionary does not."""
+    node = _node(markup.replace("datetime=", "DATETIME="), "time")
+    for names in ("DateTime title", "datetime TITLE", "data-time datetime"):
+        ctx = ReadContext(
+            dialect=IPS4.with_overrides({"date_attrs": names}), tz=as_tz(None), now=None
+        )
+        assert _post_time(node, ctx) == _post_time(node, ctx, fast=False), names
 
 
 def test_time_variants_fall_off_the_short_ways() -> None:
@@ -160,3 +175,22 @@ def test_every_element_id_of_the_saved_pages_reads_the_same() -> None:
             assert _post_id_attr(node, "id") == attr_of(node, "id"), path
             seen += 1
     assert seen > 500
+
+
+NICK_HREF = "href='https://www.rllmukforum.com/index.php?/profile/9775-stefcha/'"
+
+
+@pytest.mark.parametrize(
+    "href",
+    [
+        "href='https://www.rllmukforum.com/index.php?/user/77-x/'",  # a member id, no profile
+        "href='/index.php?/profile/x-y/' data-hovercard-id='42'",  # a profile, no id in it
+        "href='/index.php?/profile/&#55;8-z/'",
+        "href=''",
+    ],
+)
+def test_author_id_from_the_pane_reads_as_the_selectors(href: str) -> None:
+    html = decode_html(IPS41.read_bytes())
+    assert NICK_HREF in html
+    el = _node(html.replace(NICK_HREF, href, 1), "article")
+    assert blocks._post_author(el, IPS4) == blocks._post_author(el, IPS4, by_place=False)

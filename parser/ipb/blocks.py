@@ -21,6 +21,7 @@ from parser.ipb.text import (
     contains,
     first_member_id,
     member_id_from,
+    member_id_in,
     normalize_nick,
     parse_board_date,
     select_all,
@@ -125,8 +126,12 @@ def _post_author(el: LexborNode, d: Dialect, *, by_place: bool = True) -> tuple[
     `by_place=False` queries the selectors (the reference)."""
     pane = _ips4_pane(el) if by_place and d.selectors is IPS4.selectors else None
     if pane is not None:
-        nick, link = pane
-        author_id = member_id_from([link]) if link is not None else None
+        nick, link, href = pane
+        # the link's address is read once (by the pane): its member id, else its other
+        # attributes as `member_id_from` reads them after the address
+        author_id = member_id_in(href) if link is not None and href else None
+        if author_id is None and link is not None:
+            author_id = member_id_from([link])
         if author_id is None:
             author_id = first_member_id(el, d.sel("author_link"))
         author = normalize_nick(nick.text())  # (IPS 4 strips nothing from a nick)
@@ -149,13 +154,13 @@ def _first_element(node: LexborNode) -> LexborNode | None:
     return n
 
 
-def _ips4_pane(el: LexborNode) -> tuple[LexborNode, LexborNode | None] | None:
+def _ips4_pane(el: LexborNode) -> tuple[LexborNode, LexborNode | None, str] | None:
     """IPS 4.1's author pane found by its place, as its own selectors find it, without their
     queries: the post's first element (`aside`), its first (`h3[itemprop=creator]`), its
     first (`strong[itemprop=name]`, the `author` selector's first match) and that one's first
     element (the author's profile link: the first link of the post, so the `author_link`
-    selector's first match when its address names a profile). None when the post is not so
-    built: its selectors are queried.
+    selector's first match when its address names a profile), with that link's address. None
+    when the post is not so built: its selectors are queried.
 
     Why these are the first matches: a selector query of a node tests the node itself and
     its descendants in document order, and here every element before the nick (the post,
@@ -178,7 +183,9 @@ def _ips4_pane(el: LexborNode) -> tuple[LexborNode, LexborNode | None] | None:
     if link is None or link.tag != "a":
         return None  # another element first: it may be, or hold, the first profile link
     href = link.attrs.get("href") or ""
-    return nick, link if ("/profile/" in href or "showuser=" in href) else None
+    if "/profile/" in href or "showuser=" in href:
+        return nick, link, href
+    return nick, None, href
 
 
 def _quote_data_userid(el: LexborNode) -> int | None:
@@ -213,14 +220,15 @@ def _post_time(
 ) -> tuple[datetime | None, str]:
     """A post's time and its text as shown: the machine-readable attributes first, then
     the visible text. `fast=False` reads the shown text by `visible_text` and every attribute
-    by `parse_board_date` (the references `_shown_time` and `_utc_iso` are held to)."""
+    by `attr_of` and `parse_board_date` (the references `_shown_time`, `_time_attr` and
+    `_utc_iso` are held to)."""
     if date_node is None:
         return None, ""
     d = ctx.dialect
     shown = _shown_time(date_node) if fast else visible_text(date_node)
     shown = collapse_text(shown).split("|")[0].strip()
     for attr in d.sel("date_attrs").split():
-        value = attr_of(date_node, attr)
+        value = _time_attr(date_node, attr) if fast else attr_of(date_node, attr)
         if value:
             posted_at = _utc_iso(value) if fast else None
             if posted_at is None:
@@ -228,6 +236,18 @@ def _post_time(
             if posted_at is not None:
                 return posted_at, shown or value
     return parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats), shown
+
+
+# Time attributes read by lexbor's look-up of one name instead of a dictionary of every
+# attribute (`attr_of`): that look-up matches a name in any case, so it finds what the
+# dictionary finds only for lowercase names no element stores otherwise (an HTML element's
+# names are lowercased by the tokenizer; no SVG or MathML name lowercases to these).
+_LOOKED_UP = frozenset(("datetime", "title"))
+
+
+def _time_attr(node: LexborNode, name: str) -> str | None:
+    """`attr_of(node, name)` for a time element's attribute."""
+    return node.attrs.get(name) if name in _LOOKED_UP else attr_of(node, name)
 
 
 def _shown_time(node: LexborNode) -> str:
