@@ -14,7 +14,7 @@ from parser.records import ColoredSpan, EditNote, Post, Quote
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes, self_green_votes, self_greens
 from parser.votes.reasons import reason_words
-from parser.votes.records import VoteOptions, color_matches
+from parser.votes.records import Ruleset, VoteOptions, color_matches
 
 GREEN, RED, BLUE = "#008000", "#ff0000", "#0000ff"
 LIVING = ["Вася", "Петя", "Маша", "Даша", "Mister X"]
@@ -248,9 +248,42 @@ def test_P_V_3_first_accepted_vote_counts_changes_are_reported() -> None:
     ]
     r = extract_votes(posts, ruleset="pefl", players=LIVING)
     assert targets(r.votes) == {"Вася": "Маша"} and r.tally == {"Маша": 1}
-    assert reasons(r) == [("Вася", "no_reason", 1), ("Вася", "changed_vote", 3)]
+    assert reasons(r) == [
+        ("Вася", "no_reason", 1),
+        ("Вася", "changed_vote", 3),
+        ("Вася", "repeated_vote", 4),
+    ]
     assert "Маша" in r.rejected[1].detail  # tells him which vote stands
-    assert [p.status for p in r.posts] == ["rejected", "vote", "rejected", "superseded"]
+    assert [p.status for p in r.posts] == ["rejected", "vote", "rejected", "rejected"]
+
+
+def test_P_V_3_the_same_red_again_is_a_later_vote_ignored_and_reported() -> None:
+    # docs/rulings.md, P-V.3: every later vote is ignored and reported, the one naming the
+    # same player too — the first post stays the vote (never counted twice), the repeat is
+    # no vote of its own, and the host is told; an agreement quoting the repeat agrees with
+    # nothing (P-V.2), one quoting the first post still counts
+    posts = [
+        post(1, "Вася", (RED, "Маша"), text="Маша ведёт себя как мафия"),
+        post(2, "Вася", (RED, "Маша"), text="Ещё раз, для верности: Маша мафия"),
+        post(3, "Даша", (RED, "Маша"), text="Маша", quotes=(2,)),
+        post(4, "Петя", (RED, "Маша"), text="Маша", quotes=(1,)),
+    ]
+    r = extract_votes(posts, ruleset="pefl", players=LIVING)
+    assert [(v.voter, v.post_id) for v in r.votes] == [("Вася", 1), ("Петя", 4)]
+    assert r.tally == {"Маша": 2}
+    assert reasons(r) == [("Вася", "repeated_vote", 2), ("Даша", "no_reason", 3)]
+    assert "Маша" in r.rejected[0].detail and "уже засчитан" in r.rejected[0].detail
+    assert [p.status for p in r.posts] == ["vote", "rejected", "rejected", "vote"]
+
+
+def test_P_V_3_gambler_re_green_of_the_same_player_is_still_the_last_green() -> None:
+    # G-N.1 keeps the last green: a repeat there replaces the earlier one, nothing refused
+    posts = [
+        post(1, "Вася", (GREEN, "Маша"), text="Маша"),
+        post(2, "Вася", (GREEN, "Маша"), text="Маша, ещё раз"),
+    ]
+    r = extract_votes(posts, ruleset="gambler", players=LIVING)
+    assert [(v.voter, v.post_id) for v in r.votes] == [("Вася", 2)] and not r.rejected
 
 
 def test_P_V_3_a_post_unsure_between_two_reds_is_never_the_one_vote() -> None:
@@ -423,3 +456,40 @@ def test_P_V_1_reason_count_may_stop_at_enough_but_never_overcounts() -> None:
     assert reason_words(long, "Петя", enough=3) == 3
     short = post(2, "Вася", (RED, "Петя"), (RED, "Маша"), text="Петя Маша Петю молчит")
     assert reason_words(short, "Петя", "Петя", ["Маша"], enough=3) == 1
+
+
+def test_P_V_1_G_N_1_a_red_or_green_on_the_hosts_name_is_refused_and_shown() -> None:
+    # C-3, P-V.1, G-N.1: the host is no player — a vote for him (as written or in a case
+    # form) counts for nobody, and is refused with a line naming him, as an outsider
+    # account's is (`unknown_nick`), rather than read as no vote at all
+    host = VoteOptions(ignore_authors=frozenset({"Ведущий"}))
+    sets: tuple[tuple[Ruleset, str], ...] = (("pefl", RED), ("gambler", GREEN))
+    for ruleset, colour in sets:
+        posts = [
+            post(1, "Вася", (colour, "Ведущего"), text="Голосую против Ведущего: он всё подстроил"),
+            post(2, "Петя", (colour, "Ведущий"), text="Ведущий, верни мне роль, весь день скучно"),
+            post(3, "Ведущий", (colour, "Маша"), text="Маша: пример голоса для всех"),
+        ]
+        r = extract_votes(posts, ruleset=ruleset, players=LIVING, options=host)
+        assert not r.votes and not r.tally
+        assert reasons(r) == [("Вася", "unknown_nick", 1), ("Петя", "unknown_nick", 2)]
+        assert all("ведущий игры" in x.detail for x in r.rejected)
+        assert [x.target for x in r.rejected] == ["Ведущего", "Ведущий"]
+    # his name beside a player's vote leaves that vote standing
+    beside = post(
+        4,
+        "Даша",
+        (RED, "Ведущему"),
+        (RED, "Маша"),
+        text="Ведущему привет. Маша мафия, врёт весь день",
+    )
+    r = extract_votes([beside], ruleset="pefl", players=LIVING, options=host)
+    assert targets(r.votes) == {"Даша": "Маша"} and not r.rejected
+    # a player whose nick is the host's word is a player, not the host
+    seated = extract_votes(
+        [post(5, "Вася", (RED, "Ведущий"), text="Ведущий весь день молчит, мафия")],
+        ruleset="pefl",
+        players=[*LIVING, "Ведущий"],
+        options=VoteOptions(ignore_authors=frozenset({"ведущий"})),
+    )
+    assert targets(seated.votes) == {"Вася": "Ведущий"}

@@ -51,6 +51,8 @@ Rejection reasons (``InputRejected.reason``)
 ``self_vote``     a vote for oneself while the ``allow_self_vote`` setting is off
 ``no_reason``     PEFL: a red nick without a reason and not an agreement (P-V.1, P-V.2)
 ``changed_vote``  PEFL: a later vote for another target after an accepted one (P-V.3)
+``repeated_vote`` PEFL: a later vote for the same target as the accepted one — ignored and
+                  reported like any later vote, the first one standing (P-V.3)
 ``not_a_nominee`` court: a vote for a player who is not on trial (G-N.4)
 
 Ruling (RULES.md is silent on self-votes): ``allow_self_vote`` defaults to True for both rule

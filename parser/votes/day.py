@@ -27,6 +27,7 @@ from parser.votes.records import (
     CHANGED_VOTE,
     DEAD_TARGET,
     NO_REASON,
+    REPEATED_VOTE,
     Authors,
     Policy,
     PostReading,
@@ -74,12 +75,17 @@ def extract_votes(
     dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
     who = Authors(players, dead, beaten, o.ignore_authors, player_ids)
     seated = {_account_key(n) for n in (*players, *dead)}
-    accounts = {_account_key(a) for a in o.accounts} - seated
+    # the host's own account is no player either: a red or green on his name is a vote to
+    # refuse and show him, as one for an outsider account is (P-V.1, G-N.1, C-3)
+    known = (*o.accounts, *o.ignore_authors)
+    accounts = {_account_key(a) for a in known} - seated
     account_names = (
-        cached_resolver(tuple(a for a in o.accounts if _account_key(a) in accounts), partial=False)
+        cached_resolver(tuple(a for a in known if _account_key(a) in accounts), partial=False)
         if accounts
         else None
     )
+    hosts = tuple(a for a in o.ignore_authors if _account_key(a) in accounts)
+    host_names = cached_resolver(hosts, partial=False) if hosts else None
 
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
@@ -92,11 +98,15 @@ def extract_votes(
     seen: list[Post] = []
 
     def reject(post: Post, author: str, reason: str, **kw: str | None) -> None:
+        text = kw.get("text")
+        host = reason == UNKNOWN_NICK and text is not None and _names_host(text, host_names)
         rejected.append(
             InputRejected(
                 author,
                 reason,
-                refusal_detail(reason, kw.get("target"), kw.get("text")),
+                HOST_DETAIL.format(text=text)
+                if host
+                else refusal_detail(reason, kw.get("target"), text),
                 post_id=post.id,
                 target=kw.get("target") or kw.get("text"),
             )
@@ -134,12 +144,10 @@ def extract_votes(
         if previous is not None and policy == "first":
             # P-V.3 comes before the reason check: once a vote is accepted, any later red
             # nick is at most a change attempt, whatever its wording
-            if previous.target != target:
-                reject(post, author, CHANGED_VOTE, target=previous.target, text=pick.span.text)
-            else:  # the same vote again: nothing changes, nothing to report
-                readings.append(
-                    PostReading(post.id, author, "superseded", target, span=pick.span.text)
-                )
+            # a red for the player already voted for is a later vote too: ignored and
+            # reported, the first one standing (docs/rulings.md, P-V.3)
+            again = REPEATED_VOTE if previous.target == target else CHANGED_VOTE
+            reject(post, author, again, target=previous.target, text=pick.span.text)
             continue
         agreed_with: int | None = None
         others = [s.text for s in named if s is not pick.span]
@@ -198,6 +206,17 @@ def extract_votes(
     # P-V.2: what a later post may agree with — nothing to carry on where there is no agreement
     agreed = accepted_by_post if agreement else {}
     return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
+
+
+#: what a player is told of a red or green on the host's own name (the code is
+#: ``unknown_nick``: he names no player, as an outsider's account names none)
+HOST_DETAIL = "«{text}» — ведущий игры, а не игрок: голос за него не засчитан."
+
+
+def _names_host(text: str, hosts: NickResolver | None) -> bool:
+    """Whether a coloured text no player was read from is the host's account as written or
+    in a case form («Ведущему»)."""
+    return hosts is not None and hosts.resolve(text, inflected=True, fuzzy=False).ok
 
 
 def _account_key(text: str) -> str:
