@@ -493,3 +493,44 @@ def test_P_V_1_G_N_1_a_red_or_green_on_the_hosts_name_is_refused_and_shown() -> 
         options=VoteOptions(ignore_authors=frozenset({"ведущий"})),
     )
     assert targets(seated.votes) == {"Вася": "Ведущий"}
+
+
+def test_P_V_1_a_single_red_nick_in_a_thanks_praise_question_or_request_is_shown_not_counted() -> (
+    None
+):
+    # issue 17, P-V.1 (a vote is the red nick *and* its reason): one player in red inside words
+    # that thank, praise, ask about or only address him proves no vote — refused as
+    # `unproven` for the host; in PEFL it is never the player's one vote (P-V.3)
+    bodies = [
+        ("Маше", "Спасибо Маше за поддержку вчера, без неё бы не разобрались"),
+        ("Петя", "Петя сегодня в ударе, хорошо держится весь день"),
+        ("Даша", "Как думаете, Даша вообще играет или просто сидит?"),
+        ("Mister X", "Mister X, объясни, пожалуйста, свой утренний пост"),
+    ]
+    for n, (nick, text) in enumerate(bodies, 1):
+        r = extract_votes([post(n, "Вася", (RED, nick), text=text)], ruleset="pefl", players=LIVING)
+        assert not r.votes, text
+        assert reasons(r) == [("Вася", "unproven", n)], text
+        assert nick in r.rejected[0].detail
+    later = post(9, "Вася", (RED, "Даша"), text="Голосую против Даши: путается весь день")
+    thanks = post(8, "Вася", (RED, "Маше"), text="Спасибо Маше за поддержку вчера, очень помогла")
+    r = extract_votes([thanks, later], ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Даша"}
+
+
+def test_P_V_1_the_common_vote_forms_near_a_thanks_or_a_question_still_count() -> None:
+    # near misses of the rule above: the reason around the nick, a vote word anywhere in
+    # the post, an accusation in the praised player's sentence, a rhetorical question
+    bodies = [
+        ("Маша", "Маша весь день врёт и путается в показаниях"),
+        ("Петя", "Спасибо всем за игру. Петя — мафия, весь день увиливает"),
+        ("Даша", "Ну спасибо, Даша, удружила: из-за тебя повесили мирного. Голосую"),
+        ("Mister X", "Mister X явно в ударе — топит мирных одного за другим"),
+        ("Маша", "Маша молчит весь день, не странно ли?"),
+        ("Петя", "Кто, если не Петя? Весь день отмалчивается"),
+        ("Даша", "Даша, признавайся: ты мафия"),
+        ("Маша", "Маша молодец, конечно, но мафия: голосую"),
+    ]
+    for n, (nick, text) in enumerate(bodies, 1):
+        r = extract_votes([post(n, "Вася", (RED, nick), text=text)], ruleset="pefl", players=LIVING)
+        assert targets(r.votes) == {"Вася": nick}, text

@@ -171,6 +171,7 @@ VOTE_REJECT_RU: dict[str, str | None] = {
     "dead": None,
     "changed_vote": None,
     "repeated_vote": None,
+    "unproven": "из слов не видно, что это голос",
 }
 #: The same for the host (who also hears of those the newspaper leaves out).
 VOTE_REJECT_HOST_RU = {

@@ -20,6 +20,7 @@ from parser.votes.proof import (
     proven_pick,
     said_for_later,
     told_of,
+    unproven,
     unsigned_post,
 )
 from parser.votes.reasons import reason_words
@@ -28,6 +29,7 @@ from parser.votes.records import (
     DEAD_TARGET,
     NO_REASON,
     REPEATED_VOTE,
+    UNPROVEN,
     Authors,
     Policy,
     PostReading,
@@ -291,6 +293,9 @@ def _post_vote(
             return None, named, (reason or UNKNOWN_NICK, away.text)
     if pick is not None and _no_vote_said(own, pick, need_reason):
         return None, named, None
+    if pick is not None and unproven(own, pick):
+        # a thanks, praise, a question or a request to him: shown to the host, not counted
+        return None, named, (UNPROVEN, pick.span.text)
     if pick is not None:
         return pick, named, None
     if failure is not None:

@@ -38,6 +38,8 @@ CHANGED_VOTE: Final = "changed_vote"
 REPEATED_VOTE: Final = "repeated_vote"
 NOT_A_NOMINEE: Final = "not_a_nominee"
 UNCLEAR: Final = "unclear"  # several players in the vote's colour, none proven (votes/proof)
+#: one player in the vote's colour in words that thank, praise, ask or only address him
+UNPROVEN: Final = "unproven"
 
 
 WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
@@ -231,6 +233,8 @@ def refusal_detail(reason: str, target: str | None = None, text: str | None = No
         NOT_A_NOMINEE: f"{target} не на суде: голосовать можно только за номинантов.",
         UNCLEAR: f"В сообщении выделено несколько ников ({text}), и не ясно, за кого голос: "
         "он не засчитан, ведущий посмотрит сам.",
+        UNPROVEN: f"«{text}» выделен(а) цветом, но из слов не видно, что это голос: он не "
+        "засчитан, ведущий посмотрит сам. Если это голос — напишите его с причиной.",
     }.get(reason, reason)
 
 
