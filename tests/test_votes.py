@@ -534,3 +534,21 @@ def test_P_V_1_the_common_vote_forms_near_a_thanks_or_a_question_still_count() -
     for n, (nick, text) in enumerate(bodies, 1):
         r = extract_votes([post(n, "Вася", (RED, nick), text=text)], ruleset="pefl", players=LIVING)
         assert targets(r.votes) == {"Вася": nick}, text
+
+
+def test_G_N_1_a_green_ordinary_word_nick_in_lower_case_inside_a_sentence_is_the_word() -> None:
+    # «после <антракта> поговорим»: a nick that is an ordinary word, typed in lower case in a
+    # sentence with no vote grammar, is that word — no green (G-N.1); its capital, a vote
+    # word or the nick alone still green him
+    players = [*LIVING, "Антракт"]
+
+    def green(text: str, span: str) -> dict[str, str]:
+        r = extract_votes(
+            [post(1, "Вася", (GREEN, span), text=text)], ruleset="gambler", players=players
+        )
+        return targets(r.votes)
+
+    assert green("после антракта поговорим, ребята", "антракта") == {}
+    assert green("после Антракта поговорим, ребята", "Антракта") == {"Вася": "Антракт"}
+    assert green("выставляю антракта, молчит весь день", "антракта") == {"Вася": "Антракт"}
+    assert green("антракт", "антракт") == {"Вася": "Антракт"}

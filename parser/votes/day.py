@@ -6,8 +6,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
-from parser.morph import is_person_name, word_nick
-from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver, fold_text
+from parser.morph import common_word, is_person_name, word_nick
+from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver, fold_text, trimmed_key
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, nick_like, read_spans
@@ -326,7 +326,12 @@ def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
     if has_vote_grammar(own, pick):
         return False
     story = not need_reason and told_of(own, pick)
-    return word_nick(pick.match.nick) or abstains(own) or story
+    # «после <антракта> поговорим»: a green nick that is an ordinary word, typed in lower
+    # case inside a sentence with no vote grammar, is that word (G-N.1)
+    word = (
+        not need_reason and pick.span.text.islower() and common_word(trimmed_key(pick.match.nick))
+    )
+    return word_nick(pick.match.nick) or abstains(own) or story or word
 
 
 def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:
