@@ -552,3 +552,17 @@ def test_G_N_1_a_green_ordinary_word_nick_in_lower_case_inside_a_sentence_is_the
     assert green("после Антракта поговорим, ребята", "Антракта") == {"Вася": "Антракт"}
     assert green("выставляю антракта, молчит весь день", "антракта") == {"Вася": "Антракт"}
     assert green("антракт", "антракт") == {"Вася": "Антракт"}
+
+
+def test_P_V_1_one_nick_only_asked_about_is_shown_to_the_host() -> None:
+    # issue 17 item 2: a question is no vote yet — and is flagged rather than dropped unseen
+    for text, span in (
+        ("А Даша где вообще пропадала всю ночь?", "Даша"),
+        ("Может, Машу выставить на голосование?", "Машу"),
+    ):
+        r = extract_votes([post(1, "Вася", (RED, span), text=text)], ruleset="pefl", players=LIVING)
+        assert not r.votes and reasons(r) == [("Вася", "unproven", 1)], text
+    # the nick asked about and then voted for: a vote (the question is to him)
+    text = "Маша? Ты где была ночью. Голосую против, врёт"
+    r = extract_votes([post(2, "Вася", (RED, "Маша"), text=text)], ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Маша"}

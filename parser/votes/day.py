@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Final
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
@@ -275,6 +277,12 @@ def _post_vote(
     own = as_cyrillic(own, spans)
     before = spans
     spans = not_retracted(own, spans)
+    if len(before) == 1 and not spans:
+        # one player's nick only asked about («А <Лютик> где был ночью?», «Может, <Рыжего>
+        # выставить?»): no vote yet, and shown to the host (issue 17: a question is flagged)
+        asked, *_ = read_spans(before, resolver, dead, policy, mode, author)
+        if asked is not None and _asked_about(own, asked):
+            return None, [asked.span], (UNPROVEN, asked.span.text)
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author
     )
@@ -303,6 +311,17 @@ def _post_vote(
     if dead_hit is not None:
         return None, named, (DEAD_TARGET, dead_hit)
     return None, named, None
+
+
+_SENTENCE_END: Final = re.compile(r"[.!?\n]")
+
+
+def _asked_about(own: str, pick: Pick) -> bool:
+    """Whether the sentence holding the pick's nick ends with a question mark."""
+    low = own.casefold()
+    at = low.find(pick.span.text.casefold())
+    end = _SENTENCE_END.search(low, at + len(pick.span.text)) if at >= 0 else None
+    return end is not None and end.group() == "?"
 
 
 def _unread_name(resolver: NickResolver, text: str) -> bool:
