@@ -530,6 +530,7 @@ def test_P_V_1_the_common_vote_forms_near_a_thanks_or_a_question_still_count() -
         ("Петя", "Кто, если не Петя? Весь день отмалчивается"),
         ("Даша", "Даша, признавайся: ты мафия"),
         ("Маша", "Маша молодец, конечно, но мафия: голосую"),
+        ("Петя", "Привет всем, Петя весь день молчит и путается"),  # greets everyone, not him
     ]
     for n, (nick, text) in enumerate(bodies, 1):
         r = extract_votes([post(n, "Вася", (RED, nick), text=text)], ruleset="pefl", players=LIVING)

@@ -426,7 +426,7 @@ def unproven(own_text: str, pick: Pick) -> bool:
     close = _SENTENCE_END.search(low, end)
     stop = close.end() if close else len(low)
     sentence = low[start:stop]
-    if _courtesy(sentence):
+    if _courtesy(_own_clause(low, start, at, end, stop)):
         return not _accusing(sentence)
     # «Кто, если не <Гном>?» names him as the answer: rhetorical, no question about him
     asked = _asked_in_clause(low, end) and not re.search(r"\bесли\s+не\s*$", low[start:at])
@@ -434,6 +434,22 @@ def unproven(own_text: str, pick: Pick) -> bool:
         return False
     after = _SENTENCE_END.search(low, stop)
     return not _accusing(low[start : after.end() if after else len(low)])
+
+
+def _own_clause(low: str, start: int, at: int, end: int, stop: int) -> str:
+    """The clause of the nick at [at, end) within its sentence [start, stop): «привет всем,
+    <X> весь день молчит» thanks nobody in <X>'s clause. A nick alone in its clause is an
+    address, and the clause after it is what is said to him («<X>, с днём рождения!»)."""
+    cuts = [m.end() for m in _CLAUSE_STOP.finditer(low, start, at)]
+    head = cuts[-1] if cuts else start
+    tail = _CLAUSE_STOP.search(low, end, stop)
+    if (
+        tail is not None
+        and not _WORD.findall(low[head:at])
+        and not _WORD.findall(low[end : tail.start()])
+    ):
+        tail = _CLAUSE_STOP.search(low, tail.end(), stop)
+    return low[head : tail.start() if tail else stop]
 
 
 def _courtesy(sentence: str) -> bool:
