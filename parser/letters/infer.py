@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
@@ -13,6 +14,7 @@ from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
     IS_IT_A_MOVE,
+    UNDECIDED,
     WHICH_ACTION,
     WHICH_TARGET,
     LetterReading,
@@ -340,10 +342,11 @@ def _don(
     if view.known and "don" not in view.allowed and not view.clan_mates:
         return None
     for k, t in enumerate(tokens):
-        if t.word in ("дон", "дона", "доном", "don"):
+        if t.word in _DON_WORDS:
             for m in sorted(mentions, key=lambda m: abs(m.start - k)):
                 if m.kind == "nick" and tokens[m.start].sentence == t.sentence:
-                    return LetterReading("don", (m.nick or "",), confidence=m.confidence)
+                    first = LetterReading("don", (m.nick or "",), confidence=m.confidence)
+                    return _don_corrected(tokens, mentions, view, max(k, m.end - 1)) or first
     if not view.known or not view.clan_mates or "don" not in view.allowed:
         return None
     # «Голосую за Палача» on the election night: the one vote a mafioso has then is for his
@@ -354,3 +357,49 @@ def _don(
         m = next(iter(mates.values()))
         return LetterReading("don", (m.nick or "",), confidence=m.confidence)
     return None
+
+
+#: the noun «дон» where an election names its man: «дон Рома», «Рому в доны», «доном Рому»
+_DON_WORDS: Final = frozenset(("дон", "дона", "доном", "доны", "донов", "don"))
+#: words that take back what was just said: «хотя нет», «нет, лучше», «передумал», «ой»
+_TAKE_BACK: Final = frozenset(
+    ("передумал", "передумала", "лучше", "вернее", "точнее", "поправка", "ой", "стоп")
+)
+#: the sender named as the one elected: «лучше я сам», «давайте меня», «нет, лучше себя»
+_ME: Final = frozenset(("я", "сам", "сама", "меня", "себя", "мне"))
+
+
+def _don_corrected(
+    tokens: Sequence[Token], mentions: list[Mention], view: SenderView, after: int
+) -> LetterReading | None:
+    """«Дон — Рома. Хотя нет, лучше я сам», «дон Катя, хотя нет, дон я»: an election taken
+    back after its man is named (P-S.2). The correction wins: the first player or the
+    sender himself named after it is the one elected; a correction naming nobody the
+    reader knows leaves the election undecided — asked, never the first name."""
+    start = next((k for k in range(after + 1, len(tokens)) if _takes_back(tokens, k)), None)
+    if start is None:
+        return None
+    by_start = {m.start: m for m in mentions}
+    for k in range(start + 1, len(tokens)):
+        m = by_start.get(k)
+        if m is not None and m.kind in ("nick", "self") and m.nick:
+            return LetterReading("don", (m.nick,), confidence=m.confidence)
+        if tokens[k].word in _ME:
+            return LetterReading("don", (view.nick,), confidence=INFERRED_CONFIDENCE)
+    return question_reading(
+        UNDECIDED,
+        "Вы передумали, кого выбираете доном, но не понял, на ком остановились. Напишите "
+        "одной фразой, например: «Дон — Ник» (или «Дон — я»).",
+    )
+
+
+def _takes_back(tokens: Sequence[Token], k: int) -> bool:
+    """A word that takes back the election before it: one of `_TAKE_BACK`, or «нет» after
+    «хотя», «ой», «или», «а» or opening its clause («…. Нет, лучше …»)."""
+    word = tokens[k].word
+    if word in _TAKE_BACK:
+        return True
+    if word != "нет":
+        return False
+    before = tokens[k - 1] if k > 0 else None
+    return before is None or before.clause_end or before.word in ("хотя", "ой", "или", "а")

@@ -96,6 +96,7 @@ _DEFERRED: Final = (
 _OPINION: Final = ws("имхо imho по-моему помоему")
 _STORY_WORDS: Final = ws("вчера позавчера прошлой прошлую прошлый было был была были")
 _NOT_MOVE_ROLES: Final = frozenset({"choose_side", "don"})
+_SIDES: Final = {"town": "за мирных", "mafia": "за мафию"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,14 @@ def prove(
         return bound
     if _no_move_at_all(reading, evidence):
         return LetterReading()
+    if reading.kind == "move" and reading.action == "choose_side" and on_leave(evidence.tokens):
+        # «Выбираю мирных, если можно»: the side chosen on the host's answer (G-M.8)
+        return question_reading(
+            UNDECIDED,
+            f"Вы выбираете сторону ({_SIDES.get(reading.side or '', reading.side)}), но с "
+            "условием — спрашиваете разрешения. Выбор стороны засчитывается без условий: если "
+            "он окончательный, напишите его ещё раз, например: «Выбираю мирных».",
+        )
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         # a Don elected who may not be Don (P-S.2) is refused with the rule's reason
         elected = reading.kind == "move" and reading.action == "don"
@@ -1052,8 +1061,8 @@ def _asked_after(tokens: Sequence[Token], at: int) -> bool:
     for t in tokens[at + 1 :]:
         if t.sentence == tokens[at].sentence or t.sentence not in asked or not t.word:
             continue
-        if t.word in ("или", "либо", "может", "а"):
-            return True
+        if t.word in ("или", "либо", "может", "а") or t.word in _LEAVE:
+            return True  # another choice offered, or leave asked («Можно ведь?»)
         if any(r.known and r.grammemes & _PERSON_TAGS for r in parse(t.word)):
             return True
     return False
@@ -1112,6 +1121,12 @@ def _doubted(
     # («чек Вовану, походу он комиссар»)
     if words[:1] and words[0] in MAYBE and not set(words[1:3]) & (_DEFERRED | _SUBJECTS):
         return True
+    # «…, но может Мирона, решу завтра»: a maybe that offers another player in the move's
+    # place (not put off to another night: «…, может завтра Лису») — the choice is open
+    for n, w in enumerate(words):
+        player = next((p for p in range(n + 1, min(n + 4, len(at))) if at[p] in named), None)
+        if w in MAYBE and player is not None and not set(words[max(n - 2, 0) : player]) & _DEFERRED:
+            return True
     if set(words) & _DEFERRED:
         return False
     if joked(words):  # a joke said of it («(шутка)»)
@@ -1140,9 +1155,34 @@ def _consequence(tokens: Sequence[Token], i: int) -> bool:
     for n, t in enumerate(lead):
         if t.word == "если":
             nxt = lead[n + 1].word if n + 1 < len(lead) else ""
-            if nxt not in ("что", "можно", "не"):
+            if nxt not in ("что", "не") or _leave_asked(tokens, tokens.index(t)):
                 return True
     return False
+
+
+#: words of leave the host gives: «если можно», «если так можно», «если нельзя, то …»
+_LEAVE: Final = ws("можно нельзя разрешено позволено допустимо")
+
+
+def _leave_asked(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the «если» at `k` opens a condition of leave: «если можно», «если так можно»,
+    «если разрешишь», «если ведущий не против» — the move waits for the host's answer."""
+    for t in tokens[k + 1 :]:
+        if t.word and (t.word in _LEAVE or _consent(t.word)):
+            return True
+        if t.clause_end:
+            break
+    return False
+
+
+def on_leave(tokens: Sequence[Token]) -> bool:
+    """A letter that makes its choice on the host's leave, anywhere in it: a condition of
+    leave («…, если можно», «Если разрешишь, …») or a question asking it («Можно ведь?»)."""
+    asked = question_sentences(list(tokens))
+    return any(
+        (t.word == "если" and _leave_asked(tokens, k)) or (t.sentence in asked and t.word in _LEAVE)
+        for k, t in enumerate(tokens)
+    )
 
 
 #: a person a condition may speak of («если он полезет ко мне», «если её не посадят»)
@@ -1165,8 +1205,8 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
         if tokens[k].word != "если":
             continue
         cond = [j for j in after[n + 1 :] if tokens[j].word]
-        if any(_consent(tokens[j].word) for j in cond):
-            return True  # «…, если Евсей не против»: left to another's leave
+        if any(_consent(tokens[j].word) or tokens[j].word in _LEAVE for j in cond):
+            return True  # «…, если Евсей не против», «…, если можно»: left to another's leave
         for pos, j in enumerate(cond):
             parses = parse(tokens[j].word)
             if not parses or parses[0].pos != "VERB":
