@@ -1089,7 +1089,7 @@ def _name_forms(
     many names at once (the head of a name up to its first vowel, «Витя») counts only
     when nothing firmer fits anyone, and is flagged (the second value) as such a guess."""
     from parser.morph import parse
-    from parser.nameforms import pet_form_kind, sounds_like, word_forms
+    from parser.nameforms import sounds_like, word_forms
 
     readings = parse(key)
     names = [r.lemma for r in readings if "Name" in r.grammemes]
@@ -1113,19 +1113,12 @@ def _name_forms(
         # a Latin name nick's pet forms only for a word that is no name of its own
         # («Маркуса» is Маркус, not Marco's)
         names_of_p = _pet_keys(p, k) if pet and (not own_name or _typed_cyrillic(p)) else ()
-        if names_of_p:
-            for form, k in ((f, n) for f in forms for n in names_of_p):
-                kind = pet_form_kind(form, k)
-                if kind == "clipped" and names:
-                    continue  # «Алекс» is a name of its own, not only Александр cut short
-                full = len(k) >= _FULL_NAME or (len(k) >= _FULL_NAME - 1 and k[-1] not in "ая")
-                if kind in ("short", "guess") and form[-1:] in ("а", "я") and full:
-                    # «Витя», «Люся»: the head up to its vowel and a suffix, of a full name
-                    # (Костя is a short name itself, Кот no name: Коля is neither's)
-                    loose[p] = None
-                    guessed = guessed or kind == "guess"
-                elif kind is not None and kind not in ("short", "guess"):
-                    firm[p] = None
+        for strength in _pet_strengths(forms, names_of_p, names=bool(names), own_name=own_name):
+            if strength == "firm":
+                firm[p] = None
+            else:
+                loose[p] = None
+                guessed = guessed or strength == "guess"
         if sounds and (latin := casefold_key(p)).isascii():
             words = [w for w in _WORD_SPLIT.split(latin) if len(w) >= 3 and w.isalpha()]
             if any(sounds_like(h, w) for w in words for h in hearing):
@@ -1141,12 +1134,36 @@ def _name_forms(
         return (found, False) if sure or firm or heard else (maybe, bool(maybe))
     if firm or heard:
         return list(firm or heard), False
-    sure, guessed_names = _hypocoristics(resolver, forms) if pet else ([], [])
+    sure, guessed_names = _hypocoristics(resolver, forms, own_name) if pet else ([], [])
     if sure:
         return sure, False  # «Мишаня»: Ми|х|аил's own consonant, firmer than a short form
     if loose:
         return list(loose), guessed
     return guessed_names, bool(guessed_names)
+
+
+def _pet_strengths(
+    forms: Sequence[str], keys: Sequence[str], *, names: bool, own_name: bool
+) -> list[str]:
+    """How each of `forms` is a pet form of each name key of a player: "firm", "loose" (a
+    short cut of a full name: «Витя», «Люся») or "guess" (such a cut with a pet consonant)."""
+    from parser.nameforms import pet_form_kind
+
+    out: list[str] = []
+    for form, k in ((f, n) for f in forms for n in keys):
+        kind = pet_form_kind(form, k)
+        if kind is None or (kind == "clipped" and names):
+            continue  # «Алекс» is a name of its own, not only Александр cut short
+        if kind != "clipped" and own_name and _common_word(k):
+            continue  # «Капу» (the name Капа) is no pet form of the word Капельмейстер
+        full = len(k) >= _FULL_NAME or (len(k) >= _FULL_NAME - 1 and k[-1] not in "ая")
+        if kind in ("short", "guess") and form[-1:] in ("а", "я") and full:
+            # «Витя», «Люся»: the head up to its vowel and a suffix, of a full name
+            # (Костя is a short name itself, Кот no name: Коля is neither's)
+            out.append("guess" if kind == "guess" else "loose")
+        elif kind not in ("short", "guess"):
+            out.append("firm")
+    return out
 
 
 def _pet_keys(nick: str, key: str) -> tuple[str, ...]:
@@ -1156,7 +1173,7 @@ def _pet_keys(nick: str, key: str) -> tuple[str, ...]:
     if " " in key:
         return ()
     if _CYRILLIC_WORD.fullmatch(key) and _typed_cyrillic(nick):
-        return (key,)
+        return (key,)  # (a word nick has no pet forms but a clipped one: `_common_word`)
     latin = _split_digit_tail(_EDGE_JUNK.sub("", casefold_key(nick)))[0].strip("_-. ")
     if not _LATIN_WORD.fullmatch(latin):
         return ()
@@ -1174,6 +1191,16 @@ def _latin_given_names(latin: str) -> tuple[str, ...]:
         if len(cyr) >= _FULL_NAME - 1
         and any(r.known and r.lemma == cyr and {"Name", "nomn"} <= r.grammemes for r in parse(cyr))
     )
+
+
+@lru_cache(maxsize=1024)
+def _common_word(key: str) -> bool:
+    """Whether a one-word nick is an ordinary word the dictionary knows and no given name
+    (Капельмейстер, Кулиса): it has no pet forms of a name."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(key) if r.known]
+    return bool(readings) and not any("Name" in r.grammemes for r in readings)
 
 
 def _named_bases(forms: Sequence[str]) -> tuple[str, ...]:
@@ -1197,7 +1224,9 @@ def _named_bases(forms: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _hypocoristics(resolver: NickResolver, forms: Sequence[str]) -> tuple[list[str], list[str]]:
+def _hypocoristics(
+    resolver: NickResolver, forms: Sequence[str], own_name: bool = False
+) -> tuple[list[str], list[str]]:
     """Players a pet name among `forms` is formed from by the productive rule of
     `parser.nameforms.hypocoristic_kind` (Санёк → Александр, Мишаня → Михаил; «Серёга» →
     Сергей Палыч, a name and patronymic by its name): the sure ones, and the guessed ones
@@ -1208,8 +1237,8 @@ def _hypocoristics(resolver: NickResolver, forms: Sequence[str]) -> tuple[list[s
     guess: dict[str, None] = {}
     for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
         name = _given_name(k)
-        if name is None:
-            continue
+        if name is None or (own_name and _common_word(name)):
+            continue  # a name («Капу») is no pet form of a word nick (Капельмейстер)
         for form in forms:
             kind = hypocoristic_kind(form.replace("ё", "е"), name)
             if kind == "sure":

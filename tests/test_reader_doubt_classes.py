@@ -127,3 +127,95 @@ def test_C_2_a_maybe_about_another_night_leaves_tonights_move() -> None:
     assert (got.action, got.targets) == ("check", ("Клим",))
     settled = _read(PEFL, "Вениамин", "Думаю убить Клима, но, может, Мирона. Ладно, Клима.")
     assert (settled.action, settled.targets) == ("kill", ("Клим",))
+
+
+# -- batch 10's classes, in words of the tests' own -------------------------------------------
+
+THEATRE_LIKE: dict[str, Any] = {
+    "ruleset": "pefl",
+    "turn": 2,
+    "players": {
+        "Marat": {"role": "commissar"},
+        "Вениамин": {"role": "maniac"},
+        "Эдуард": {"role": "civilian"},
+        "Подкова": {"role": "civilian"},
+        "Клим": {"role": "civilian"},
+        "Мирон": {"role": "civilian"},
+        "Степанида": {"role": "civilian"},
+        "Герасим": {"role": "mafia", "clan": "yakuza", "don": True},
+        "Рустам": {"role": "mafia", "clan": "yakuza"},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Проверяю Клима. Привет Мирону!",
+        "Проверяю Клима, а Мирону передай, что он молодец.",
+        "Проверяю Клима. Спасибо Мирону за вчерашнее.",
+    ],
+)
+def test_C_2_a_greeting_thanks_or_message_naming_a_player_is_a_remark(text: str) -> None:
+    got = _read(THEATRE_LIKE, "Marat", text)
+    assert (got.kind, got.action, got.targets) == ("move", "check", ("Клим",)), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Проверяю то ли Клима, то ли Мирона.",
+        "Или Клим, или Мирон — не знаю, кого проверить.",
+        "То ли Клим, то ли Мирон — сам не знаю.",
+    ],
+)
+def test_C_2_a_letter_weighing_two_players_is_asked_naming_both(text: str) -> None:
+    got = _read(THEATRE_LIKE, "Marat", text)
+    assert (got.kind, got.code) == ("question", "which_target"), got
+    assert "Клим" in got.text and "Мирон" in got.text
+
+
+def test_C_2_a_story_of_two_visits_one_of_whom_falls_is_asked() -> None:
+    got = _read(
+        THEATRE_LIKE,
+        "Вениамин",
+        "Маньяк идёт к Климу, а потом к Мирону, и один из них не проснётся.",
+    )
+    assert (got.kind, got.code) == ("question", "which_target"), got
+
+
+def test_C_3_a_name_of_its_own_is_no_pet_form_of_a_close_nick() -> None:
+    # Эрик shares only a vowel and a consonant with Эраст — as every name so begun does
+    cast = {**THEATRE_LIKE, "players": {**THEATRE_LIKE["players"], "Эраст": {"role": "civilian"}}}
+    assert _read(cast, "Marat", "Проверяю Эрика").kind != "move"
+    assert _read(cast, "Marat", "Проверяю Эраста").targets == ("Эраст",)
+
+
+def test_C_3_a_name_is_no_pet_form_of_a_word_nick() -> None:
+    cast = {
+        **THEATRE_LIKE,
+        "players": {**THEATRE_LIKE["players"], "Капельмейстер": {"role": "civilian"}},
+    }
+    assert _read(cast, "Marat", "Проверяю Капу").kind != "move"
+    assert _read(cast, "Marat", "Проверяю Капельмейстера").targets == ("Капельмейстер",)
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [("Za mafiju", "mafia"), ("Za mirnyh. Privet Ostapu", "town"), ("I choose mafia", "mafia")],
+)
+def test_G_M_8_a_side_typed_in_latin_is_chosen_beside_a_greeting(text: str, side: str) -> None:
+    got = _read(GAMBLER, "Лукерья", text)
+    assert (got.kind, got.action, got.side) == ("move", "choose_side", side), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "То ли за мирных, то ли за мафию… завтра решу.",
+        "Если ответишь, что мирные сильнее, — я за мирных.",
+    ],
+)
+def test_G_M_8_both_sides_weighed_or_a_side_on_the_hosts_answer_is_asked(text: str) -> None:
+    got = _read(GAMBLER, "Лукерья", text)
+    assert (got.kind, got.code) == ("question", "undecided"), got

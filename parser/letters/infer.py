@@ -4,6 +4,7 @@ action when the letter says it moves and names one player."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
 from typing import Final
 
@@ -55,15 +56,9 @@ def without_action_word(
 ) -> LetterReading:
     """No action word named a move: the side choice, the Don election, or the role's only
     action when the letter names one player (module docstring, 7.)."""
-    said, refused = sides_refused(tokens, questions)
-    if refused:
-        # «За мафию не хочу. Мирные»: the side refused is never the choice; the other one
-        # only when the letter says it
-        side = next(iter(said)) if len(said) == 1 else None
-    else:
-        side = side_by_keys(list(tokens), questions) or side_after_za(tokens, questions)
-    if side is not None and (not view.known or "choose_side" in view.role_actions):
-        return LetterReading("choose_side", side=side, confidence=1.0)
+    chosen = _side_choice(tokens, questions, view)
+    if chosen is not None:
+        return chosen
     if skip:
         return LetterReading()
     don = _don(tokens, mentions, view)
@@ -403,3 +398,50 @@ def _takes_back(tokens: Sequence[Token], k: int) -> bool:
         return False
     before = tokens[k - 1] if k > 0 else None
     return before is None or before.clause_end or before.word in ("хотя", "ой", "или", "а")
+
+
+def _side_choice(
+    tokens: Sequence[Token], questions: set[int], view: SenderView
+) -> LetterReading | None:
+    """The side choice a letter makes (G-M.8), a question when it weighs both, or None."""
+    side, both = _side(tokens, questions)
+    if side is None and not both:
+        side, both = _side(_spelt_in_cyrillic(tokens), questions)  # «Za mafiju»
+    if both and view.known and "choose_side" in view.role_actions:
+        # «то ли за мирных, то ли за мафию»: both sides weighed, neither chosen
+        return question_reading(
+            UNDECIDED,
+            "Вы называете обе стороны — за мирных и за мафию. Какую выбираете? Напишите, "
+            "например: «Выбираю мирных».",
+        )
+    if side is not None and (not view.known or "choose_side" in view.role_actions):
+        return LetterReading("choose_side", side=side, confidence=1.0)
+    return None
+
+
+def _side(tokens: Sequence[Token], questions: set[int]) -> tuple[str | None, bool]:
+    """The side a letter chooses (G-M.8), and whether it names both without refusing one."""
+    said, refused = sides_refused(tokens, questions)
+    if refused:
+        # «За мафию не хочу. Мирные»: the side refused is never the choice; the other one
+        # only when the letter says it
+        return (next(iter(said)) if len(said) == 1 else None), False
+    if len(said) > 1:
+        return None, True
+    return side_by_keys(list(tokens), questions) or side_after_za(tokens, questions), False
+
+
+def _spelt_in_cyrillic(tokens: Sequence[Token]) -> list[Token]:
+    """The letter's words typed in Latin letters as the Russian they spell (their first
+    Cyrillic spelling: «za mafiju» → за мафию), for the words of a side choice."""
+    from parser.latin import cyrillic_spellings
+
+    out = list(tokens)
+    for k, t in enumerate(out):
+        if t.word.isascii() and t.word.isalpha():
+            spelt = cyrillic_spellings(t.word)
+            if spelt:
+                # the spelling the dictionary knows («mirnyh»: мирных, not мирних)
+                known = (c for c in spelt if any(r.known for r in parse(c)))
+                out[k] = replace(t, word=next(known, spelt[0]))
+    return out
