@@ -118,3 +118,12 @@ def test_G_N_4_a_nominee_heading_the_post_in_a_case_form_is_the_vote() -> None:
     assert read("Катю, наверное, но подумаю") == ("no_vote", None)
     assert read("Катю, хотя Рома тоже мутный") == ("no_vote", None)
     assert read("Катю, но сажать не буду") == ("no_vote", None)
+
+
+def test_G_N_4_a_jailing_asked_about_or_left_in_doubt_is_no_vote() -> None:
+    # «Катю сажаю? Не знаю…»: the jailing word asked about, then a doubt — no vote yet
+    assert read("Катю сажаю? Не знаю...") == ("no_vote", None)
+    assert read("Сажаю Катю, хотя не знаю") == ("no_vote", None)
+    # a doubt before a decided vote leaves it standing
+    assert read("Не знаю, кто мафия, но сажаю Катю") == ("vote", "Катя")
+    assert read("Сажаю Катю. Рома пусть живёт") == ("vote", "Катя")

@@ -36,6 +36,7 @@ from parser.votes.negation import (
     JAIL_LEMMAS,
     SPARE_LEMMAS,
     has_lemma,
+    in_doubt,
     live_negations,
     not_retracted,
 )
@@ -144,6 +145,17 @@ def _dash_head(resolver: NickResolver, text: str) -> list[NickMatch]:
     return hits
 
 
+def _asked_or_doubted(text: str, clauses: list[list[str]], at: int) -> bool:
+    """Whether the clause `at` of a court post ends with a question mark, or the words after
+    it leave the vote in doubt («…? Не знаю», «…, не уверена»)."""
+    pos = 0
+    for words in clauses[: at + 1]:
+        for w in words:
+            pos = text.find(w, pos) + len(w)
+    tail = text[pos:]
+    return tail.lstrip()[:1] == "?" or in_doubt(tail.casefold())
+
+
 def _object_head(resolver: NickResolver, text: str, clauses: list[list[str]]) -> list[NickMatch]:
     """«Остапа, конечно, я не передумал»: a post that opens with a nominee's nick alone in
     its clause, in a case form (the object of the jailing left unsaid — «[сажаю] Остапа»,
@@ -192,6 +204,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     plain: list[NickMatch] = []
     named = False
     slip = False  # «Осипа сажаю. Ой нет, Осипова!»: a correction's nick replaces the vote
+    cued_at = 0
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
         votes = any(is_cue(w) for w in words) or has_lemma(low, JAIL_LEMMAS)
@@ -205,13 +218,15 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         if _court_let_off(low) or set(low) & (MAYBE | UNSURE_WORDS):
             continue  # let off, or named with a maybe («сажаю Жеку наверное»): no vote
         if votes:
-            cued = hits
+            cued, cued_at = hits, n
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
             plain = hits
     if not (cued or plain):
         plain = _dash_head(resolver, text) or _object_head(resolver, text, clauses)
     if not cued and any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses):
         plain = []  # «Катю, наверное, но подумаю»: a bare nick with a doubt beside it
+    if cued and _asked_or_doubted(text, clauses, cued_at):
+        cued = []  # «Мишку сажаю? Не знаю…»: asked, then left open
     hits = cued or plain
     if not hits:
         return None, named
