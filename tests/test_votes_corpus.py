@@ -56,6 +56,7 @@ PARTS = {
     "development-9": HERE / "dev9",  # batch 25: a nick spelt as a case form of another nick
     "development-10": HERE / "dev10",  # batch 26: a lecturer's forum — stories, pet forms, translit
     "development-11": HERE / "dev11",  # batch 27: a correction to a name no player bears
+    "development-12": HERE / "dev12",  # batch 29: batch 10's votes — a theatre forum
     "development-13": HERE / "dev13",  # batch 28: a coloured nick in a thanks, praise, question
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
