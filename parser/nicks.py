@@ -833,7 +833,7 @@ def diminutive_match(
     if " " in key and capital:
         return _heard_words(resolver, text)
     typed = _EDGE_JUNK.sub("", casefold_key(text))  # its letters: the key folds look-alikes
-    if len(typed) >= 4 and _LATIN_WORD.fullmatch(typed):
+    if len(typed) >= 4 and _LATIN_TYPED.fullmatch(typed):
         return _typed_in_latin(resolver, text, typed, any_case=any_case)
     if len(key) < 3 or not _CYRILLIC_WORD.fullmatch(key):
         return None
@@ -940,6 +940,8 @@ def _bases(stem: str) -> tuple[str, ...]:
 
 _SOFTENED_BACK: Final = {"ч": "к", "ж": "г", "ш": "х"}
 _LATIN_WORD: Final = re.compile("[a-z]+")
+#: a Latin-typed Russian word, its soft sign typed as an apostrophe («Kapel'mejstera»)
+_LATIN_TYPED: Final = re.compile(r"[a-z]+(?:['`’][a-z]+)*")
 
 
 def _typed_in_latin(

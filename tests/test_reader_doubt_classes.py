@@ -219,3 +219,66 @@ def test_G_M_8_a_side_typed_in_latin_is_chosen_beside_a_greeting(text: str, side
 def test_G_M_8_both_sides_weighed_or_a_side_on_the_hosts_answer_is_asked(text: str) -> None:
     got = _read(GAMBLER, "Лукерья", text)
     assert (got.kind, got.code) == ("question", "undecided"), got
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Proverjaju Kapel'mejstera", "Капельмейстер"),
+        ("ub'ju Klima", "Клим"),
+        ("Proveryayu Kapel`mejstera", "Капельмейстер"),
+    ],
+)
+def test_C_3_russian_typed_in_latin_with_an_apostrophe_for_the_soft_sign(
+    text: str, target: str
+) -> None:
+    cast = {
+        **THEATRE_LIKE,
+        "players": {**THEATRE_LIKE["players"], "Капельмейстер": {"role": "civilian"}},
+    }
+    sender = "Вениамин" if text.startswith("ub") else "Marat"
+    assert _read(cast, sender, text).targets == (target,)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Между Климом и Мироном выбирал долго… всё-таки Мирон. Проверка.",
+        "Проверяю. Между Климом и Мироном выбираю… всё-таки Мирона.",
+    ],
+)
+def test_C_2_a_choice_settled_after_weighing_is_read(text: str) -> None:
+    got = _read(THEATRE_LIKE, "Marat", text)
+    assert (got.kind, got.action, got.targets) == ("move", "check", ("Мирон",)), got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Если Клим ещё жив, проверяю его, иначе — Мирона.", ("Клим",)),
+        ("Если Агата ещё жива, проверяю её, иначе Мирона.", ("Мирон",)),
+    ],
+)
+def test_C_2_a_condition_on_a_player_alive_is_settled_by_the_cast(
+    text: str, expected: tuple[str, ...]
+) -> None:
+    cast = {**THEATRE_LIKE, "dead": {"Агата": "yakuza"}}
+    cast["players"] = {**THEATRE_LIKE["players"], "Агата": {"role": "civilian"}}
+    got = _read(cast, "Marat", text)
+    assert (got.kind, got.targets) == ("move", expected), got
+    assert (
+        _read(cast, "Вениамин", "Если Агата ещё жива, то убиваю её, иначе никого.").kind == "none"
+    )
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "elected"),
+    [
+        ("Рустам", "Главным у нас буду я.", "Рустам"),
+        ("Рустам", "Голосую, чтобы Герасим рулил.", "Герасим"),
+        ("Герасим", "Пусть Рустам будет за старшего. Хотя нет, давайте я.", "Герасим"),
+    ],
+)
+def test_P_S_2_a_don_elected_without_the_word_don(sender: str, text: str, elected: str) -> None:
+    got = _read(THEATRE_LIKE, sender, text, turn=0)
+    assert (got.kind, got.action, got.targets) == ("move", "don", (elected,)), got

@@ -342,6 +342,9 @@ def _don(
                 if m.kind == "nick" and tokens[m.start].sentence == t.sentence:
                     first = LetterReading("don", (m.nick or "",), confidence=m.confidence)
                     return _don_corrected(tokens, mentions, view, max(k, m.end - 1)) or first
+    head = _head_named(tokens, mentions, view)
+    if head is not None:
+        return head
     if not view.known or not view.clan_mates or "don" not in view.allowed:
         return None
     # «Голосую за Палача» on the election night: the one vote a mafioso has then is for his
@@ -351,6 +354,38 @@ def _don(
     if len(mates) == 1 and any(t.word in VOTE_WORDS for t in tokens):
         m = next(iter(mates.values()))
         return LetterReading("don", (m.nick or "",), confidence=m.confidence)
+    return None
+
+
+#: words for the clan's head other than «дон»: «главным будет X», «X у нас за старшего»,
+#: «голосую, чтобы X рулил»
+_HEAD_LEMMAS: Final = frozenset(
+    ("главный", "старший", "босс", "глава", "лидер", "шеф", "пахан", "рулить", "руководить",
+     "командовать", "верховодить")
+)  # fmt: skip
+_I_WILL: Final = frozenset(("я", "сам", "сама", "меня", "буду"))
+
+
+def _head_named(
+    tokens: Sequence[Token], mentions: list[Mention], view: SenderView
+) -> LetterReading | None:
+    """P-S.2 said without «дон», in a clan member's letter on the election night (turn 0):
+    a word for the clan's head and, in its sentence, one player («главным будет Рома»,
+    «голосую, чтобы Рома рулил») or the sender himself («Главным буду я», «Буду главным»)."""
+    if not view.known or not view.clan_mates or view.turn != 0:
+        return None
+    for k, t in enumerate(tokens):
+        parses = parse(t.word) if t.word else ()
+        if not parses or parses[0].lemma not in _HEAD_LEMMAS:
+            continue
+        near = [m for m in mentions if m.kind in ("nick", "self") and m.nick]
+        near = [m for m in near if tokens[m.start].sentence == t.sentence and not m.negated]
+        if len({m.nick for m in near}) == 1:
+            first = LetterReading("don", (near[0].nick or "",), confidence=near[0].confidence)
+            return _don_corrected(tokens, mentions, view, max(k, near[0].end - 1)) or first
+        if not near and any(u.word in _I_WILL for u in tokens if u.sentence == t.sentence):
+            first = LetterReading("don", (view.nick,), confidence=INFERRED_CONFIDENCE)
+            return _don_corrected(tokens, mentions, view, k) or first
     return None
 
 

@@ -400,9 +400,11 @@ def _role_bound(reading: LetterReading, view: SenderView) -> LetterReading | Non
     if not view.known or reading.kind == "none":
         return None
     if not view.moving_actions():
-        if reading.action in _NOT_MOVE_ROLES and reading.action not in view.role_actions:
+        no_vote = reading.action == "don" and bool(view.clan_mates)  # a bastard (P-S.3)
+        talk = reading.action in _NOT_MOVE_ROLES and reading.action not in view.role_actions
+        if talk and not no_vote:
             return LetterReading()  # «Я за мирных» from a civilian: talk
-        if reading.action == "choose_side" or reading.action == "don":
+        if (reading.action == "choose_side" or reading.action == "don") and not no_vote:
             return None
         return question_reading(
             NO_MOVES,
