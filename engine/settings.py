@@ -7,6 +7,8 @@ a host could reasonably want the other reading):
 
 - G-S.1: the counts (5–9 civilians, 4–5 mafia, six single roles) need 15+ players, yet the
   rule says 11–19; below 15 the default table shrinks the mafia to 3 (`role_tables` wins).
+- G-M.5: the godfather may send the kill at one of his own mafiosi (no Gambler rule bars
+  the victim, where P-M.8 bars a PEFL clan's own).
 - G-M.6: any number of letters that all name one victim make the clan kill ("1–3" is read as
   the usual size of the clan); an invited member who is not the last one still writes
   (`invited_member_letter_counts`).

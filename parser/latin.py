@@ -27,8 +27,9 @@ def spelt_in_latin(word: str) -> str:
 
 
 # spellings of one sound in the common schemes, brought to the one cyrtranslit reads
+# (an apostrophe or backtick is the soft sign, which cyrtranslit reads from «'»)
 _SCHEMES: Final = (("shch", "sč"), ("ja", "ya"), ("ju", "yu"), ("jo", "yo"), ("je", "ye"),
-                   ("x", "ks"), ("w", "v"), ("'", ""))  # fmt: skip
+                   ("x", "ks"), ("w", "v"), ("`", "'"), ("’", "'"))  # fmt: skip
 
 
 _HARD_Y: Final = re.compile(r"(?<=[bvgdzklmnprstfh])y(?![aeiouy])")
@@ -51,7 +52,9 @@ def cyrillic_spellings(word: str) -> tuple[str, ...]:
     c_tse = _C_TSE.sub("ц", plain)
     both = _C_TSE.sub("ц", hard_y)
     # a fixed order, so the reading never depends on a set's order (a process's hash seed)
-    for latin in dict.fromkeys((plain, word, hard_y, c_tse, both)):
+    # the soft sign typed, then left out («kapel'mejstera», «kapelmejstera»)
+    unsigned = plain.replace("'", "")
+    for latin in dict.fromkeys((plain, word, hard_y, c_tse, both, unsigned)):
         cyr = str(cyrtranslit.to_cyrillic(latin, "ru")).replace("ё", "е")
         if re.fullmatch("[а-я]+(?:-[а-я]+)*", cyr) and cyr not in out:
             out.append(cyr)

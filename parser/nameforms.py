@@ -83,6 +83,11 @@ def pet_form_kind(form: str, name: str) -> str | None:
     short: str | None = None
     for stem in _head_stems(name):
         if form.startswith(stem) and _suffix_fits(stem, form[len(stem) :]):
+            if len(stem) == 2 and stem[0] in _VOWELS:
+                # Эр|ик of Эраст: a vowel and one consonant start many names (Эрик is a
+                # name of its own) — a cut that short proves no one
+                short = short or "short"
+                continue
             if stem[-1] not in _VOWELS or len(stem) > 2:
                 return "head"  # Сер|ёга, Гри|шка
             # Ви|тя of Виктор keeps a consonant of the name; Ми|ша of Михаил, Лю|ся of
@@ -275,6 +280,7 @@ PET_STEMS: Final[dict[str, tuple[str, ...]]] = {
     "ростислав": ("слав",),
     "мирослав": ("мир", "слав"),
     "бронислав": ("слав",),
+    "агриппина": ("груш", "грун"),
     "галина": ("гал",),
     "геннадий": ("ген",),
     "георгий": ("гош", "жор", "гог"),
@@ -287,12 +293,14 @@ PET_STEMS: Final[dict[str, tuple[str, ...]]] = {
     "екатерина": ("кат",),
     "елена": ("лен",),
     "елизавета": ("лиз",),
+    "элеонора": ("эл",),
     "иван": ("ван",),
     "ирина": ("ир",),
     "ксения": ("ксю",),
     "любовь": ("люб",),
     "людмила": ("люд", "мил"),
     "мария": ("маш", "мар", "мус"),
+    "милана": ("мил",),
     "михаил": ("миш", "мих"),
     "надежда": ("над",),
     "наталья": ("нат",),

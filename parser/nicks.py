@@ -833,7 +833,7 @@ def diminutive_match(
     if " " in key and capital:
         return _heard_words(resolver, text)
     typed = _EDGE_JUNK.sub("", casefold_key(text))  # its letters: the key folds look-alikes
-    if len(typed) >= 4 and _LATIN_WORD.fullmatch(typed):
+    if len(typed) >= 4 and _LATIN_TYPED.fullmatch(typed):
         return _typed_in_latin(resolver, text, typed, any_case=any_case)
     if len(key) < 3 or not _CYRILLIC_WORD.fullmatch(key):
         return None
@@ -940,6 +940,8 @@ def _bases(stem: str) -> tuple[str, ...]:
 
 _SOFTENED_BACK: Final = {"ч": "к", "ж": "г", "ш": "х"}
 _LATIN_WORD: Final = re.compile("[a-z]+")
+#: a Latin-typed Russian word, its soft sign typed as an apostrophe («Kapel'mejstera»)
+_LATIN_TYPED: Final = re.compile(r"[a-z]+(?:['`’][a-z]+)*")
 
 
 def _typed_in_latin(
@@ -1089,7 +1091,7 @@ def _name_forms(
     many names at once (the head of a name up to its first vowel, «Витя») counts only
     when nothing firmer fits anyone, and is flagged (the second value) as such a guess."""
     from parser.morph import parse
-    from parser.nameforms import pet_form_kind, sounds_like, word_forms
+    from parser.nameforms import sounds_like, word_forms
 
     readings = parse(key)
     names = [r.lemma for r in readings if "Name" in r.grammemes]
@@ -1098,7 +1100,13 @@ def _name_forms(
     # name the dictionary knows is read as that name («Жану» is Жан, not Жанна)
     pet = proper or lenient or not any(r.known for r in readings)
     forms = tuple(names) if names else word_forms(key)
-    tabled = _table_reading(resolver, key, forms) if pet else None
+    # «Грушу», «Милочку» typed with a capital: a dictionary word that is also a pet name
+    # the table holds is read by the table (its rules still need a name)
+    tabled = _table_reading(resolver, key, forms) if pet or sounds else None
+    # «Бориску»: a pet form of a name the dictionary knows is heard as that name, not as
+    # its letters («Бориска» sounds like Barsik, Борис does not)
+    hearing = _named_bases(forms) or (key,)
+    own_name = any(r.known and "Name" in r.grammemes for r in readings)
     firm: dict[str, None] = {}
     heard: dict[str, None] = {}
     loose: dict[str, None] = {}
@@ -1106,22 +1114,18 @@ def _name_forms(
     for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
         if tabled is not None and " " not in k and _nick_pets(k):
             continue  # a name the table holds is read by the table alone («Диму»: no Владимир)
-        if " " not in k and _CYRILLIC_WORD.fullmatch(k) and pet:
-            for form in forms:
-                kind = pet_form_kind(form, k)
-                if kind == "clipped" and names:
-                    continue  # «Алекс» is a name of its own, not only Александр cut short
-                full = len(k) >= _FULL_NAME or (len(k) >= _FULL_NAME - 1 and k[-1] not in "ая")
-                if kind in ("short", "guess") and form[-1:] in ("а", "я") and full:
-                    # «Витя», «Люся»: the head up to its vowel and a suffix, of a full name
-                    # (Костя is a short name itself, Кот no name: Коля is neither's)
-                    loose[p] = None
-                    guessed = guessed or kind == "guess"
-                elif kind is not None and kind not in ("short", "guess"):
-                    firm[p] = None
-        elif sounds and (latin := casefold_key(p)).isascii():
+        # a Latin name nick's pet forms only for a word that is no name of its own
+        # («Маркуса» is Маркус, not Marco's)
+        names_of_p = _pet_keys(p, k) if pet and (not own_name or _typed_cyrillic(p)) else ()
+        for strength in _pet_strengths(forms, names_of_p, names=bool(names), own_name=own_name):
+            if strength == "firm":
+                firm[p] = None
+            else:
+                loose[p] = None
+                guessed = guessed or strength == "guess"
+        if sounds and (latin := casefold_key(p)).isascii():
             words = [w for w in _WORD_SPLIT.split(latin) if len(w) >= 3 and w.isalpha()]
-            if any(sounds_like(key, w) for w in words):
+            if any(sounds_like(h, w) for w in words for h in hearing):
                 heard[p] = None
     if tabled is not None:
         # a pet name the table knows: the players of that name, a player called by another
@@ -1134,7 +1138,7 @@ def _name_forms(
         return (found, False) if sure or firm or heard else (maybe, bool(maybe))
     if firm or heard:
         return list(firm or heard), False
-    sure, guessed_names = _hypocoristics(resolver, forms) if pet else ([], [])
+    sure, guessed_names = _hypocoristics(resolver, forms, own_name) if pet else ([], [])
     if sure:
         return sure, False  # «Мишаня»: Ми|х|аил's own consonant, firmer than a short form
     if loose:
@@ -1142,7 +1146,91 @@ def _name_forms(
     return guessed_names, bool(guessed_names)
 
 
-def _hypocoristics(resolver: NickResolver, forms: Sequence[str]) -> tuple[list[str], list[str]]:
+def _pet_strengths(
+    forms: Sequence[str], keys: Sequence[str], *, names: bool, own_name: bool
+) -> list[str]:
+    """How each of `forms` is a pet form of each name key of a player: "firm", "loose" (a
+    short cut of a full name: «Витя», «Люся») or "guess" (such a cut with a pet consonant)."""
+    from parser.nameforms import pet_form_kind
+
+    out: list[str] = []
+    for form, k in ((f, n) for f in forms for n in keys):
+        kind = pet_form_kind(form, k)
+        if kind is None or (kind == "clipped" and names):
+            continue  # «Алекс» is a name of its own, not only Александр cut short
+        if kind != "clipped" and own_name and _common_word(k):
+            continue  # «Капу» (the name Капа) is no pet form of the word Капельмейстер
+        full = len(k) >= _FULL_NAME or (len(k) >= _FULL_NAME - 1 and k[-1] not in "ая")
+        if kind in ("short", "guess") and form[-1:] in ("а", "я") and full:
+            # «Витя», «Люся»: the head up to its vowel and a suffix, of a full name
+            # (Костя is a short name itself, Кот no name: Коля is neither's)
+            out.append("guess" if kind == "guess" else "loose")
+        elif kind not in ("short", "guess"):
+            out.append("firm")
+    return out
+
+
+def _pet_keys(nick: str, key: str) -> tuple[str, ...]:
+    """The one-word Cyrillic names a pet form of this player is made from: his nick typed
+    in Cyrillic, or the Cyrillic spelling of his one-word Latin nick when it is a given name
+    the dictionary knows (Bogdan → Богдан, so «Богдашку» is his)."""
+    if " " in key:
+        return ()
+    if _CYRILLIC_WORD.fullmatch(key) and _typed_cyrillic(nick):
+        return (key,)  # (a word nick has no pet forms but a clipped one: `_common_word`)
+    latin = _split_digit_tail(_EDGE_JUNK.sub("", casefold_key(nick)))[0].strip("_-. ")
+    if not _LATIN_WORD.fullmatch(latin):
+        return ()
+    return _latin_given_names(latin)
+
+
+@lru_cache(maxsize=1024)
+def _latin_given_names(latin: str) -> tuple[str, ...]:
+    from parser.latin import cyrillic_spellings
+    from parser.morph import parse
+
+    return tuple(
+        cyr.replace("ё", "е")
+        for cyr in cyrillic_spellings(latin)
+        if len(cyr) >= _FULL_NAME - 1
+        and any(r.known and r.lemma == cyr and {"Name", "nomn"} <= r.grammemes for r in parse(cyr))
+    )
+
+
+@lru_cache(maxsize=1024)
+def _common_word(key: str) -> bool:
+    """Whether a one-word nick is an ordinary word the dictionary knows and no given name
+    (Капельмейстер, Кулиса): it has no pet forms of a name."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(key) if r.known]
+    return bool(readings) and not any("Name" in r.grammemes for r in readings)
+
+
+def _named_bases(forms: Sequence[str]) -> tuple[str, ...]:
+    """The given names `forms` (nominatives, lower case) are diminutives of: a name the
+    dictionary knows, in the nominative, left once a diminutive suffix is off (Борис of
+    «Бориска», Вова of «Вовка»)."""
+    from parser.morph import parse
+
+    out: dict[str, None] = {}
+    for form in forms:
+        for suffix in _DIMINUTIVE:
+            stem = form[: -len(suffix)]
+            if not form.endswith(suffix) or len(stem) < 3:
+                continue
+            for base in _bases(stem):
+                if any(
+                    r.known and r.lemma == base and {"Name", "nomn"} <= r.grammemes
+                    for r in parse(base)
+                ):
+                    out[base] = None
+    return tuple(out)
+
+
+def _hypocoristics(
+    resolver: NickResolver, forms: Sequence[str], own_name: bool = False
+) -> tuple[list[str], list[str]]:
     """Players a pet name among `forms` is formed from by the productive rule of
     `parser.nameforms.hypocoristic_kind` (Санёк → Александр, Мишаня → Михаил; «Серёга» →
     Сергей Палыч, a name and patronymic by its name): the sure ones, and the guessed ones
@@ -1153,8 +1241,8 @@ def _hypocoristics(resolver: NickResolver, forms: Sequence[str]) -> tuple[list[s
     guess: dict[str, None] = {}
     for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
         name = _given_name(k)
-        if name is None:
-            continue
+        if name is None or (own_name and _common_word(name)):
+            continue  # a name («Капу») is no pet form of a word nick (Капельмейстер)
         for form in forms:
             kind = hypocoristic_kind(form.replace("ё", "е"), name)
             if kind == "sure":
@@ -1180,9 +1268,20 @@ def _given_name(key: str) -> str | None:
 
 def _name_from_stem(resolver: NickResolver, form: str) -> list[str]:
     """Players whose one-word Cyrillic nick starts with the stem `form` keeps once a
-    diminutive suffix is off, a few letters longer: the full name of «Ромка», «Светка»."""
-    keys = _name_from_stem_keys(form, resolver.trimmed_keys)
-    return [p for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True) if k in keys]
+    diminutive suffix is off, a few letters longer: the full name of «Ромка», «Светка». The
+    nick's own letters, not its look-alike key: «Вовку» is no pet form of Bober, whose Latin
+    B only looks like a Cyrillic В (a pet form must come from the player's own name)."""
+    keys = [
+        k if _typed_cyrillic(p) else ""
+        for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True)
+    ]
+    found = _name_from_stem_keys(form, keys)
+    return [p for p, k in zip(resolver.players, keys, strict=True) if k and k in found]
+
+
+def _typed_cyrillic(nick: str) -> bool:
+    """Whether a nick is typed in Cyrillic letters alone (its look-alike key aside)."""
+    return bool(_CYRILLIC_WORD.fullmatch(_EDGE_JUNK.sub("", casefold_key(nick))))
 
 
 def _name_from_stem_keys(form: str, keys: Sequence[str]) -> set[str]:

@@ -338,7 +338,9 @@ def test_G_M_5_a_mate_named_as_executor_is_no_second_target(text: str) -> None:
     ("text", "kind"),
     [
         ("Проверяю Зелёного, он доктор?", "move"),
-        ("Проверяю Сову, можно?", "move"),
+        # leave asked of the host: the move waits for his answer (issue 17 item 1, as
+        # «…, если можно»), so it is asked about, not taken
+        ("Проверяю Сову, можно?", "question"),
         ("Проверяю Зелёного или Сову?", "none"),
         ("Проверить Сову, да?", "none"),
         ("Кого проверить, Сову или Зелёного?", "none"),

@@ -4,12 +4,18 @@ accepted in silence (issue 17, item 1)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from engine.actions import Move
+from engine.rules import ruleset_class
+from engine.settings import RulesSettings
 from engine.state import GameState
+from mafiabot.daemon.moves import receipt
 from parser.letters.reader import read_letter
 from parser.letters.reading import LetterReading
 from parser.sender import cast_state, sender_view
+from tests.engine_kit import deaths, play
 
 PEFL: dict[str, Any] = {
     "ruleset": "pefl",
@@ -106,3 +112,26 @@ def test_C_2_a_condition_on_the_days_outcome_after_the_move_is_asked() -> None:
     assert _read(state, "Ефим", "Убиваю Риту, если Петра не повесят").code == "undecided"
     assert _read(state, "Ефим", "Убиваю Риту, если получится").targets == ("Рита",)
     assert _read(state, "Ефим", "Убиваю Риту. Если что, я на связи").targets == ("Рита",)
+
+
+def test_G_M_5_the_godfather_may_send_the_kill_at_his_own_mafioso() -> None:
+    """G-M.5 names the mafia's victim only as one player: no Gambler rule bars the godfather's
+    own mafioso (P-M.8 bars a PEFL clan its own; docs/rulings.md). His plain letter is read as
+    the kill, the daemon accepts it at receipt and the mafioso dies at the night."""
+    cast = {
+        **GAMBLER,
+        "players": {**GAMBLER["players"], "Зиновий": {"role": "mafia"}},
+    }
+    state = cast_state(cast)
+    got = _read(state, "Фёдор", "Убиваем Зиновия")
+    assert (got.kind, got.action, got.targets) == ("move", "kill", ("Зиновий",))
+    move = got.as_input("Фёдор")
+    assert isinstance(move, Move)
+    rules = ruleset_class(state.ruleset)(RulesSettings())
+    assert receipt(rules, state, move)[0] == "accepted"
+    at_night = dataclasses.replace(state, phase="court")  # the deadline that ends the night
+    _after, events = play(rules, at_night, [move])
+    assert deaths(events) == {"Зиновий": "mafia"}
+    # the PEFL Don's kill of his own clan's mafioso stays refused (P-M.8)
+    pefl = _read(cast_state(PEFL), "Жора", "Убиваем Зою")
+    assert (pefl.kind, pefl.code) == ("refused", "forbidden_target")

@@ -43,7 +43,7 @@ from parser.letters.words import (
 )
 from parser.morph import parse
 from parser.sender import SenderView
-from parser.vocab import undecided_words
+from parser.vocab import SETTLED, undecided_words
 
 
 def second_thoughts(
@@ -370,6 +370,21 @@ def settled_choice(
     return readings
 
 
+def _settling_sentence(tokens: Sequence[Token], mentions: list[Mention]) -> int:
+    """The last sentence that names a player, save an executor's line after it («…всё-таки
+    Эля. Проверка.», «… всё-таки Рома. Исполнитель Гена.»: the choice, then the move's word
+    or its executor)."""
+    named = {tokens[m.start].sentence for m in mentions if m.kind == "nick"}
+    for sentence in sorted(named, reverse=True):
+        first = next((t.word for t in tokens if t.sentence == sentence and t.word), "")
+        if first not in _EXECUTOR_WORDS:
+            return sentence
+    return tokens[-1].sentence
+
+
+_EXECUTOR_WORDS: Final = ws("исполнитель исполняет исполнит исполнителем руками")
+
+
 def _settled(tokens: Sequence[Token], mentions: list[Mention]) -> Mention | None:
     """«Фокс или Тандер... пусть будет Тандер», «Думаю между Бобом и Рокетом. Ладно,
     Рокет»: the letter's last sentence names one player and nothing else but words of
@@ -377,7 +392,7 @@ def _settled(tokens: Sequence[Token], mentions: list[Mention]) -> Mention | None
     That player is the choice."""
     if not tokens:
         return None
-    last = tokens[-1].sentence
+    last = _settling_sentence(tokens, mentions)
     named = [m for m in mentions if tokens[m.start].sentence == last and m.kind == "nick"]
     if len(named) != 1:
         return None
@@ -387,7 +402,7 @@ def _settled(tokens: Sequence[Token], mentions: list[Mention]) -> Mention | None
         for k, t in enumerate(tokens)
         if t.sentence == last and t.word and not pick.start <= k < pick.end
     ]
-    if any(w not in _SETTLE for w in rest):
+    if any(w not in _SETTLE and w not in SETTLED for w in rest):
         return None
     weighed = {
         tokens[m.start].sentence

@@ -4,7 +4,9 @@ action when the letter says it moves and names one player."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
+from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
@@ -13,6 +15,7 @@ from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
     IS_IT_A_MOVE,
+    UNDECIDED,
     WHICH_ACTION,
     WHICH_TARGET,
     LetterReading,
@@ -53,15 +56,9 @@ def without_action_word(
 ) -> LetterReading:
     """No action word named a move: the side choice, the Don election, or the role's only
     action when the letter names one player (module docstring, 7.)."""
-    said, refused = sides_refused(tokens, questions)
-    if refused:
-        # «За мафию не хочу. Мирные»: the side refused is never the choice; the other one
-        # only when the letter says it
-        side = next(iter(said)) if len(said) == 1 else None
-    else:
-        side = side_by_keys(list(tokens), questions) or side_after_za(tokens, questions)
-    if side is not None and (not view.known or "choose_side" in view.role_actions):
-        return LetterReading("choose_side", side=side, confidence=1.0)
+    chosen = _side_choice(tokens, questions, view)
+    if chosen is not None:
+        return chosen
     if skip:
         return LetterReading()
     don = _don(tokens, mentions, view)
@@ -340,10 +337,14 @@ def _don(
     if view.known and "don" not in view.allowed and not view.clan_mates:
         return None
     for k, t in enumerate(tokens):
-        if t.word in ("дон", "дона", "доном", "don"):
+        if t.word in _DON_WORDS:
             for m in sorted(mentions, key=lambda m: abs(m.start - k)):
                 if m.kind == "nick" and tokens[m.start].sentence == t.sentence:
-                    return LetterReading("don", (m.nick or "",), confidence=m.confidence)
+                    first = LetterReading("don", (m.nick or "",), confidence=m.confidence)
+                    return _don_corrected(tokens, mentions, view, max(k, m.end - 1)) or first
+    head = _head_named(tokens, mentions, view)
+    if head is not None:
+        return head
     if not view.known or not view.clan_mates or "don" not in view.allowed:
         return None
     # «Голосую за Палача» on the election night: the one vote a mafioso has then is for his
@@ -354,3 +355,128 @@ def _don(
         m = next(iter(mates.values()))
         return LetterReading("don", (m.nick or "",), confidence=m.confidence)
     return None
+
+
+#: words for the clan's head other than «дон»: «главным будет X», «X у нас за старшего»,
+#: «голосую, чтобы X рулил»
+_HEAD_LEMMAS: Final = frozenset(
+    ("главный", "старший", "босс", "глава", "лидер", "шеф", "пахан", "рулить", "руководить",
+     "командовать", "верховодить")
+)  # fmt: skip
+_I_WILL: Final = frozenset(("я", "сам", "сама", "меня", "буду"))
+
+
+def _head_named(
+    tokens: Sequence[Token], mentions: list[Mention], view: SenderView
+) -> LetterReading | None:
+    """P-S.2 said without «дон», in a clan member's letter on the election night (turn 0):
+    a word for the clan's head and, in its sentence, one player («главным будет Рома»,
+    «голосую, чтобы Рома рулил») or the sender himself («Главным буду я», «Буду главным»)."""
+    if not view.known or not view.clan_mates or view.turn != 0:
+        return None
+    for k, t in enumerate(tokens):
+        parses = parse(t.word) if t.word else ()
+        if not parses or parses[0].lemma not in _HEAD_LEMMAS:
+            continue
+        near = [m for m in mentions if m.kind in ("nick", "self") and m.nick]
+        near = [m for m in near if tokens[m.start].sentence == t.sentence and not m.negated]
+        if len({m.nick for m in near}) == 1:
+            first = LetterReading("don", (near[0].nick or "",), confidence=near[0].confidence)
+            return _don_corrected(tokens, mentions, view, max(k, near[0].end - 1)) or first
+        if not near and any(u.word in _I_WILL for u in tokens if u.sentence == t.sentence):
+            first = LetterReading("don", (view.nick,), confidence=INFERRED_CONFIDENCE)
+            return _don_corrected(tokens, mentions, view, k) or first
+    return None
+
+
+#: the noun «дон» where an election names its man: «дон Рома», «Рому в доны», «доном Рому»
+_DON_WORDS: Final = frozenset(("дон", "дона", "доном", "доны", "донов", "don"))
+#: words that take back what was just said: «хотя нет», «нет, лучше», «передумал», «ой»
+_TAKE_BACK: Final = frozenset(
+    ("передумал", "передумала", "лучше", "вернее", "точнее", "поправка", "ой", "стоп")
+)
+#: the sender named as the one elected: «лучше я сам», «давайте меня», «нет, лучше себя»
+_ME: Final = frozenset(("я", "сам", "сама", "меня", "себя", "мне"))
+
+
+def _don_corrected(
+    tokens: Sequence[Token], mentions: list[Mention], view: SenderView, after: int
+) -> LetterReading | None:
+    """«Дон — Рома. Хотя нет, лучше я сам», «дон Катя, хотя нет, дон я»: an election taken
+    back after its man is named (P-S.2). The correction wins: the first player or the
+    sender himself named after it is the one elected; a correction naming nobody the
+    reader knows leaves the election undecided — asked, never the first name."""
+    start = next((k for k in range(after + 1, len(tokens)) if _takes_back(tokens, k)), None)
+    if start is None:
+        return None
+    by_start = {m.start: m for m in mentions}
+    for k in range(start + 1, len(tokens)):
+        m = by_start.get(k)
+        if m is not None and m.kind in ("nick", "self") and m.nick:
+            return LetterReading("don", (m.nick,), confidence=m.confidence)
+        if tokens[k].word in _ME:
+            return LetterReading("don", (view.nick,), confidence=INFERRED_CONFIDENCE)
+    return question_reading(
+        UNDECIDED,
+        "Вы передумали, кого выбираете доном, но не понял, на ком остановились. Напишите "
+        "одной фразой, например: «Дон — Ник» (или «Дон — я»).",
+    )
+
+
+def _takes_back(tokens: Sequence[Token], k: int) -> bool:
+    """A word that takes back the election before it: one of `_TAKE_BACK`, or «нет» after
+    «хотя», «ой», «или», «а» or opening its clause («…. Нет, лучше …»)."""
+    word = tokens[k].word
+    if word in _TAKE_BACK:
+        return True
+    if word != "нет":
+        return False
+    before = tokens[k - 1] if k > 0 else None
+    return before is None or before.clause_end or before.word in ("хотя", "ой", "или", "а")
+
+
+def _side_choice(
+    tokens: Sequence[Token], questions: set[int], view: SenderView
+) -> LetterReading | None:
+    """The side choice a letter makes (G-M.8), a question when it weighs both, or None."""
+    side, both = _side(tokens, questions)
+    if side is None and not both:
+        side, both = _side(_spelt_in_cyrillic(tokens), questions)  # «Za mafiju»
+    if both and view.known and "choose_side" in view.role_actions:
+        # «то ли за мирных, то ли за мафию»: both sides weighed, neither chosen
+        return question_reading(
+            UNDECIDED,
+            "Вы называете обе стороны — за мирных и за мафию. Какую выбираете? Напишите, "
+            "например: «Выбираю мирных».",
+        )
+    if side is not None and (not view.known or "choose_side" in view.role_actions):
+        return LetterReading("choose_side", side=side, confidence=1.0)
+    return None
+
+
+def _side(tokens: Sequence[Token], questions: set[int]) -> tuple[str | None, bool]:
+    """The side a letter chooses (G-M.8), and whether it names both without refusing one."""
+    said, refused = sides_refused(tokens, questions)
+    if refused:
+        # «За мафию не хочу. Мирные»: the side refused is never the choice; the other one
+        # only when the letter says it
+        return (next(iter(said)) if len(said) == 1 else None), False
+    if len(said) > 1:
+        return None, True
+    return side_by_keys(list(tokens), questions) or side_after_za(tokens, questions), False
+
+
+def _spelt_in_cyrillic(tokens: Sequence[Token]) -> list[Token]:
+    """The letter's words typed in Latin letters as the Russian they spell (their first
+    Cyrillic spelling: «za mafiju» → за мафию), for the words of a side choice."""
+    from parser.latin import cyrillic_spellings
+
+    out = list(tokens)
+    for k, t in enumerate(out):
+        if t.word.isascii() and t.word.isalpha():
+            spelt = cyrillic_spellings(t.word)
+            if spelt:
+                # the spelling the dictionary knows («mirnyh»: мирных, not мирних)
+                known = (c for c in spelt if any(r.known for r in parse(c)))
+                out[k] = replace(t, word=next(known, spelt[0]))
+    return out

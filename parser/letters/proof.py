@@ -66,6 +66,7 @@ from parser.letters.words import (
     NEG,
     NEXT,
     OPINION,
+    OR,
     PRONOUNS,
     ws,
 )
@@ -96,6 +97,7 @@ _DEFERRED: Final = (
 _OPINION: Final = ws("имхо imho по-моему помоему")
 _STORY_WORDS: Final = ws("вчера позавчера прошлой прошлую прошлый было был была были")
 _NOT_MOVE_ROLES: Final = frozenset({"choose_side", "don"})
+_SIDES: Final = {"town": "за мирных", "mafia": "за мафию"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +129,14 @@ def prove(
         return bound
     if _no_move_at_all(reading, evidence):
         return LetterReading()
+    if reading.kind == "move" and reading.action == "choose_side" and on_leave(evidence.tokens):
+        # «Выбираю мирных, если можно»: the side chosen on the host's answer (G-M.8)
+        return question_reading(
+            UNDECIDED,
+            f"Вы выбираете сторону ({_SIDES.get(reading.side or '', reading.side)}), но с "
+            "условием — спрашиваете разрешения. Выбор стороны засчитывается без условий: если "
+            "он окончательный, напишите его ещё раз, например: «Выбираю мирных».",
+        )
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         # a Don elected who may not be Don (P-S.2) is refused with the rule's reason
         elected = reading.kind == "move" and reading.action == "don"
@@ -135,7 +145,12 @@ def prove(
     back = _taken_back(reading, evidence, view)
     if back is not None:
         return back
-    limited = _target_bound(reading, view) or _executor_question(reading, evidence, view)
+    limited = (
+        _target_bound(reading, view)
+        or _executor_question(reading, evidence, view)
+        or _weighed_question(reading, evidence)
+        or _one_of_them(reading, evidence, view)
+    )
     if limited is not None:
         return limited
     stray = _unaccounted(reading, evidence, view)
@@ -241,7 +256,21 @@ def _no_move_at_all(reading: LetterReading, evidence: Evidence) -> bool:
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         return False
     evidence = _in_cyrillic(evidence)
-    return _skip_stands(reading, evidence) or _word_nick_unslotted(reading, evidence)
+    return (
+        _skip_stands(reading, evidence)
+        or _word_nick_unslotted(reading, evidence)
+        or _greeted_only(reading, evidence)
+    )
+
+
+def _greeted_only(reading: LetterReading, evidence: Evidence) -> bool:
+    """«Privet Ostapu», «Спасибо Кате!»: a letter with no action word whose only player is
+    named in a greeting, thanks or a message passed on — talk, not that role's move."""
+    if evidence.chosen is not None:
+        return False
+    places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    tokens = evidence.tokens
+    return bool(places) and all(_social(_clause(tokens, m.start, m.end)) for m in places)
 
 
 def _declined_beside_words(evidence: Evidence) -> bool:
@@ -371,9 +400,11 @@ def _role_bound(reading: LetterReading, view: SenderView) -> LetterReading | Non
     if not view.known or reading.kind == "none":
         return None
     if not view.moving_actions():
-        if reading.action in _NOT_MOVE_ROLES and reading.action not in view.role_actions:
+        no_vote = reading.action == "don" and bool(view.clan_mates)  # a bastard (P-S.3)
+        talk = reading.action in _NOT_MOVE_ROLES and reading.action not in view.role_actions
+        if talk and not no_vote:
             return LetterReading()  # «Я за мирных» from a civilian: talk
-        if reading.action == "choose_side" or reading.action == "don":
+        if (reading.action == "choose_side" or reading.action == "don") and not no_vote:
             return None
         return question_reading(
             NO_MOVES,
@@ -552,6 +583,7 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
     tokens = evidence.tokens
     named = {*reading.targets, reading.executor, view.nick}
     anchors = [m.start for m in evidence.mentions if m.nick in reading.targets]
+    places = tuple(anchors)
     if evidence.chosen is not None:
         anchors.append(evidence.chosen.i)
     out: list[Mention] = []
@@ -562,7 +594,7 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
             continue
         if m.start in evidence.reported:
             continue
-        if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view):
+        if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view, chosen=places):
             continue
         out.append(m)
     return out
@@ -667,10 +699,12 @@ def _accounted(
     view: SenderView,
     *,
     unread: bool = False,
+    chosen: Sequence[int] = (),
 ) -> bool:
     """Whether the sentence structure says why the player (or, `unread`, the unread name)
-    is named. A choice weighed between a player and a name the reader could not read
-    («Катьку или Димку») is no proof of the player: the name may be the one chosen."""
+    is named (`chosen`: where the move's players are named). A choice weighed between a
+    player and a name the reader could not read («Катьку или Димку») is no proof of the
+    player: the name may be the one chosen."""
     clause = _clause(tokens, m.start, m.end)
     sentence = [t for t in tokens if t.sentence == tokens[m.start].sentence]
     words = {t.word for t in clause}
@@ -693,22 +727,106 @@ def _accounted(
         or remark(tokens, m)
     ):
         return True
+    moved = {tokens[k].sentence for k in anchors}
+    if _social(clause) or (tokens[m.start].sentence not in moved and _social(sentence)):
+        return True  # «Привет Онисиму!», «Спасибо Суфлёру за …», «Милане передай, что …»
     if view.clan_mates and m.nick in view.clan_mates and _near_executor_word(sentence):
         return True
     # «Если Боба повесят, то ладно. Проверяю Рокета»: named in a condition of a sentence
     # apart from the move's, about what the day may bring
-    moved = {tokens[k].sentence for k in anchors}
     if tokens[m.start].sentence not in moved and any(t.word == "если" for t in sentence):
         return True
-    # weighed against the chosen player in a sentence of choice («Боба или Рокета… Боба»)
+    # weighed against the chosen player in a sentence of choice, and the choice made after
+    # him («Боба или Рокета… Боба», «…или Рокета — всё-таки Боба»); «Или Боб, или Рокет — не
+    # знаю» weighs and chooses nobody
     if (
         not unread
         and {t.word for t in sentence} & CHOICE
         and any(tokens[k].sentence == tokens[m.start].sentence for k in anchors)
+        and (any(k > m.start for k in chosen) or any(t.word in SETTLED for t in tokens[m.end :]))
     ):
         return True
     # replaced by a correction: a correction word between him and the reading
     return any(k > m.start and any(_corrects(tokens[j]) for j in range(m.end, k)) for k in anchors)
+
+
+#: words of a greeting, thanks or a message passed on: a remark to or about a player
+_SOCIAL: Final = ws("привет приветик приветствую здравствуй здравствуйте спасибо благодарю поклон")
+_PASS_ON: Final = ws("передать передавать")
+
+
+def _weighed_question(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    weighed = _weighed(reading, evidence)
+    if weighed is None:
+        return None
+    return question_reading(
+        WHICH_TARGET,
+        f"Кого из двух: {weighed[0]} или {weighed[1]}? Пришлите, пожалуйста, ход с одним ником.",
+    )
+
+
+#: «кто-то из них», «один из двоих», «кого-нибудь из обоих»: one of a set, not said which
+_SOME: Final = ws("кто-то кто-нибудь кого-то кого-нибудь один одна одного одну кто")
+_THEM: Final = ws("них двоих обоих обеих")
+
+
+def _one_of_them(
+    reading: LetterReading, evidence: Evidence, view: SenderView
+) -> LetterReading | None:
+    """«…заходит к Эрасту, а потом к Нелли, и кто-то из них утром не выходит»: the letter
+    names two players and says the move takes one of them without saying which — asked,
+    naming them."""
+    tokens = evidence.tokens
+    some = any(
+        t.word == "из"
+        and k + 1 < len(tokens)
+        and tokens[k + 1].word in _THEM
+        and k > 0
+        and tokens[k - 1].word in _SOME
+        for k, t in enumerate(tokens)
+    )
+    if not some:
+        return None
+    named = [m.raw for m in evidence.mentions if m.kind == "nick" and m.nick != view.nick]
+    named = list(dict.fromkeys(n.strip(",;:.!?…»«)(\"'") for n in named))
+    if len(named) < 2:
+        return None
+    return question_reading(
+        WHICH_TARGET,
+        f"Кого из них: {' или '.join(named)}? Пришлите, пожалуйста, ход с одним ником.",
+    )
+
+
+def _weighed(reading: LetterReading, evidence: Evidence) -> tuple[str, str] | None:
+    """«Или Клим, или Мирон — не знаю», «то ли Клима, то ли Мирона»: the move's player and
+    another living player joined by «или» with nothing between them, and no choice made
+    after the pair (neither named again, no «всё-таки», «пусть», «ладно» …): the letter
+    weighs the two and chooses neither — the pair, as written."""
+    tokens = evidence.tokens
+    nicks = sorted((m for m in evidence.mentions if m.kind == "nick"), key=lambda m: m.start)
+    for a, b in pairwise(nicks):
+        between = [t.word for t in tokens[a.end : b.start] if t.word]
+        if not between or any(w not in OR for w in between) or a.nick == b.nick:
+            continue
+        if not {a.nick, b.nick} & set(reading.targets) or {a.nick, b.nick} <= set(reading.targets):
+            continue
+        later = [m for m in nicks if m.start >= b.end and m.nick in (a.nick, b.nick)]
+        if later or any(t.word in SETTLED for t in tokens[b.end :]):
+            continue
+        return a.raw.strip(",;:.!?…»«)(\"'"), b.raw.strip(",;:.!?…»«)(\"'")
+    return None
+
+
+def _social(clause: Sequence[Token]) -> bool:
+    """A greeting, thanks or a message passed on through the host («Привет X», «Спасибо X
+    за …», «передай X, что …»): a remark naming a player, no move on him."""
+    for t in clause:
+        if t.word in _SOCIAL:
+            return True
+        parses = parse(t.word) if t.word else ()
+        if parses and parses[0].lemma in _PASS_ON and "impr" in parses[0].grammemes:
+            return True
+    return False
 
 
 def _corrects(t: Token) -> bool:
@@ -1052,8 +1170,8 @@ def _asked_after(tokens: Sequence[Token], at: int) -> bool:
     for t in tokens[at + 1 :]:
         if t.sentence == tokens[at].sentence or t.sentence not in asked or not t.word:
             continue
-        if t.word in ("или", "либо", "может", "а"):
-            return True
+        if t.word in ("или", "либо", "может", "а") or t.word in _LEAVE:
+            return True  # another choice offered, or leave asked («Можно ведь?»)
         if any(r.known and r.grammemes & _PERSON_TAGS for r in parse(t.word)):
             return True
     return False
@@ -1112,6 +1230,12 @@ def _doubted(
     # («чек Вовану, походу он комиссар»)
     if words[:1] and words[0] in MAYBE and not set(words[1:3]) & (_DEFERRED | _SUBJECTS):
         return True
+    # «…, но может Мирона, решу завтра»: a maybe that offers another player in the move's
+    # place (not put off to another night: «…, может завтра Лису») — the choice is open
+    for n, w in enumerate(words):
+        player = next((p for p in range(n + 1, min(n + 4, len(at))) if at[p] in named), None)
+        if w in MAYBE and player is not None and not set(words[max(n - 2, 0) : player]) & _DEFERRED:
+            return True
     if set(words) & _DEFERRED:
         return False
     if joked(words):  # a joke said of it («(шутка)»)
@@ -1140,9 +1264,41 @@ def _consequence(tokens: Sequence[Token], i: int) -> bool:
     for n, t in enumerate(lead):
         if t.word == "если":
             nxt = lead[n + 1].word if n + 1 < len(lead) else ""
-            if nxt not in ("что", "можно", "не"):
+            if nxt not in ("что", "не") or _leave_asked(tokens, tokens.index(t)):
                 return True
     return False
+
+
+#: words of leave the host gives: «если можно», «если так можно», «если нельзя, то …»
+_LEAVE: Final = ws("можно нельзя разрешено позволено допустимо")
+
+
+def _leave_asked(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the «если» at `k` opens a condition of leave: «если можно», «если так можно»,
+    «если разрешишь», «если ведущий не против» — the move waits for the host's answer."""
+    for t in tokens[k + 1 :]:
+        if t.word and (t.word in _LEAVE or _consent(t.word) or _to_the_host(t.word)):
+            return True
+        if t.clause_end:
+            break
+    return False
+
+
+def _to_the_host(word: str) -> bool:
+    """A verb in the second person in a condition: the host addressed («если ответишь»,
+    «если скажешь, что можно») — the move waits for his answer."""
+    parses = parse(word)
+    return bool(parses) and parses[0].pos == "VERB" and "2per" in parses[0].grammemes
+
+
+def on_leave(tokens: Sequence[Token]) -> bool:
+    """A letter that makes its choice on the host's leave, anywhere in it: a condition of
+    leave («…, если можно», «Если разрешишь, …») or a question asking it («Можно ведь?»)."""
+    asked = question_sentences(list(tokens))
+    return any(
+        (t.word == "если" and _leave_asked(tokens, k)) or (t.sentence in asked and t.word in _LEAVE)
+        for k, t in enumerate(tokens)
+    )
 
 
 #: a person a condition may speak of («если он полезет ко мне», «если её не посадят»)
@@ -1165,8 +1321,8 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
         if tokens[k].word != "если":
             continue
         cond = [j for j in after[n + 1 :] if tokens[j].word]
-        if any(_consent(tokens[j].word) for j in cond):
-            return True  # «…, если Евсей не против»: left to another's leave
+        if any(_consent(tokens[j].word) or tokens[j].word in _LEAVE for j in cond):
+            return True  # «…, если Евсей не против», «…, если можно»: left to another's leave
         for pos, j in enumerate(cond):
             parses = parse(tokens[j].word)
             if not parses or parses[0].pos != "VERB":

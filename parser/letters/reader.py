@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from parser.letters.actions import Occ, bind, occurrences, role_actions_for
+from parser.letters.alive import settled_by_cast
 from parser.letters.decide import (
     apply_corrections,
     choose_reading,
@@ -72,7 +73,11 @@ def read_letter(
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
     # «Кого лечить? Наверное Галю. Хотя нет. Да, Галю»: the answer the sender settled on
     settled = self_answer(text)
-    reading, evidence = _read(settled or text, view, resolver, threshold)
+    # «Если Гаврила ещё жив, проверяю его, иначе — Ариадну»: the branch the cast settles
+    branch = settled_by_cast(text, view.living, view.dead) if settled is None else None
+    if branch == "":
+        return LetterReading()
+    reading, evidence = _read(settled or branch or text, view, resolver, threshold)
     proven = prove(reading, evidence, view, suggestion)
     if settled is None and proven.kind == "none" and asks_itself(text):
         return question_reading(

@@ -64,6 +64,22 @@ def tokenize(text: str) -> list[Token]:
             # «Проверяю:» on one line and the nick on the next is one move
             if ends_sentence:
                 sentence += 1
+    return _either_or(tokens)
+
+
+def _either_or(tokens: list[Token]) -> list[Token]:
+    """«то ли X, то ли Y» weighs two as «или X, или Y» does: each «то ли» read as «или»
+    (when the letter says it twice, as the pair always goes)."""
+    at = [
+        k
+        for k in range(len(tokens) - 1)
+        if tokens[k].word == "то" and tokens[k + 1].word == "ли" and not tokens[k].clause_end
+    ]
+    if len(at) < 2:
+        return tokens
+    for k in at:
+        tokens[k] = replace(tokens[k], word="")
+        tokens[k + 1] = replace(tokens[k + 1], word="или")
     return tokens
 
 
