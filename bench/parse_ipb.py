@@ -20,7 +20,12 @@ Prints:
     20, IPS 4 25 posts a page), where a page's own work weighs half as much per post;
   * `--fresh`: the same posts only, the real pages not read first: the allocator as a process
     has it that has read no large page yet (reading the real pages, some of them large, makes
-    glibc keep freed memory from then on, so no reader faults it in again afterwards).
+    glibc keep freed memory from then on, so no reader faults it in again afterwards);
+  * `--stages`: where an IPS 4.1 page's time goes, per page (ten posts, the kind known): how
+    much markup lies before, among and after the posts and how much of it lexbor is given,
+    each stage of `parse_ipb_topic` timed alone, and the whole reading beside the same with
+    the page-level work (the chrome's parse and every field read from it) left out, the most
+    any cheaper reading of the chrome could save.
 """
 
 from __future__ import annotations
@@ -101,9 +106,16 @@ def _read_ipb_known(pages: list[str]) -> list[TopicPage]:
     return [parse_ipb_topic(h, dialect=dialect) for h in pages]
 
 
+def _page_text(path: Path) -> str:
+    """A saved page as the daemon hands it to the reader: its bytes through `decode_html` (the
+    saved IPS 4.1 page opens with a byte-order mark, which that drops; kept, it made every
+    search of the page and of its chrome run over two-byte text)."""
+    return decode_html(path.read_bytes())
+
+
 def ipb13_pages(bodies: list[str], per_page: int = PER_PAGE) -> list[str]:
     """IPB 1.3 pages: the real page's chrome, its first post's markup repeated per body."""
-    html = IPB13.read_text(encoding="utf-8")
+    html = _page_text(IPB13)
     first = html.index("<!--Begin Msg Number")
     second = html.index("<!--Begin Msg Number", first + 10)
     last_end = html.rindex("<!--Begin Msg Number")
@@ -130,7 +142,7 @@ def ipb13_pages(bodies: list[str], per_page: int = PER_PAGE) -> list[str]:
 
 def ips4_pages(bodies: list[str], per_page: int = PER_PAGE) -> list[str]:
     """IPS 4.1 pages: the real page's chrome, its first <article> repeated per body."""
-    html = IPS41.read_text(encoding="utf-8")
+    html = _page_text(IPS41)
     first = html.index("<article")
     end = html.index("</article>", first) + len("</article>")
     last_end = html.rindex("</article>") + len("</article>")
@@ -191,6 +203,124 @@ def same_posts(rounds: int, per_page: dict[str, int] | None = None) -> None:
         print(f"  {label} / phpBB: {per_post[label] / base:.2f}x per post")
 
 
+def stages(rounds: int) -> None:
+    """Per page: the IPS 4.1 pages' markup, each stage alone, and the page-level work's share
+    of the whole reading (see the module docstring)."""
+    # (imported here: the rest of the script also runs against older trees, for comparisons)
+    from parser.html import cut_short, parse_html
+    from parser.ipb import topic as ipb_topic
+    from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks
+    from parser.ipb.body import ReadContext
+    from parser.ipb.detect import login_state, resolve_dialect
+    from parser.ipb.navigation import board_now, find_topic_id, page_jump, pagination, topic_title
+    from parser.ipb.text import as_tz
+    from parser.pager import Nav
+
+    php = phpbb_pages()
+    pages = ips4_pages(_bodies(php))
+    d = detect_ipb(pages[0])
+    assert d is not None and d.page_slice is not None
+    sl, zone, n = d.page_slice, as_tz(None), len(pages)
+    cuts = [slice_blocks(h, sl) for h in pages]
+    assert all(c is not None for c in cuts)
+    chromes = [c[0] for c in cuts if c is not None]
+    postss = [c[1] for c in cuts if c is not None]
+    h, chrome = pages[0], chromes[0]
+    first, last = h.index("<article"), h.rindex("</article>") + len("</article>")
+    head = chrome.index(">", chrome.index("<body")) + 1
+    print(f"\nIPS 4.1 at {PER_PAGE} a page, the kind known, per page (characters):")
+    print(f"  the page {len(h):,}: before the first post {first:,}, the posts {last - first:,}")
+    print(f"  (lexbor is given {len(postss[0]):,}: each post's tail left out), after them")
+    print(f"  {len(h) - last:,}; the chrome lexbor is given {len(chrome):,}: the head and")
+    print(f"  <body> tag {head:,}, above and below the posts {len(chrome) - head:,}")
+    trees = [parse_html(c) for c in chromes]
+    ids = [find_topic_id(t, p, d) for t, p in zip(trees, pages, strict=True)]
+
+    def each(fn: Callable[[int], object]) -> Callable[[], object]:
+        return lambda: [fn(i) for i in range(n)]
+
+    def read_posts(i: int) -> object:
+        return block_posts(parse_html(postss[i]), ReadContext(dialect=d, tz=zone, now=None))
+
+    bounds = [(p.index("<article"), p.rindex("</article>") + len("</article>")) for p in pages]
+
+    def tails(i: int) -> object:
+        return drop_post_tails(pages[i], sl, *bounds[i])
+
+    def nav(i: int) -> Nav:
+        return pagination(trees[i], chromes[i], d, None, ids[i], page_jump(chromes[i]))
+
+    def signs(i: int) -> object:
+        return login_state(pages[i], d), cut_short(pages[i])
+
+    timed: list[tuple[str, Callable[[], object]]] = [
+        ("the kind detected (not in the known reading)", each(lambda i: resolve_dialect(pages[i]))),
+        ("the board clock (the daemon passes `now`)", each(lambda i: board_now(pages[i], zone, d))),
+        ("cutting the page (slice_blocks)", each(lambda i: slice_blocks(pages[i], sl))),
+        ("  of it, the posts' tails left out", each(tails)),
+        ("the posts' parse", each(lambda i: parse_html(postss[i]))),
+        ("the posts' parse and reading", each(read_posts)),
+        ("the chrome's parse", each(lambda i: parse_html(chromes[i]))),
+        ("  of it, an empty document", each(lambda i: parse_html(""))),
+        ("pagination (page jump searched once)", each(nav)),
+        ("title", each(lambda i: topic_title(trees[i], d))),
+        ("topic id", each(lambda i: find_topic_id(trees[i], pages[i], d))),
+        ("login state, cut-short check", each(signs)),
+        ("the whole reading", lambda: _read_ipb_known(pages)),
+        ("phpBB's whole reading, same posts", lambda: _read_phpbb(php)),
+    ]
+    print(f"  each stage alone, best of {rounds}:           µs a page  µs a post")
+    for label, fn in timed:
+        us = _best(fn, rounds) / n * 1e6
+        print(f"  {label:<45} {us:9.1f} {us / PER_PAGE:9.2f}")
+    # in place: the same reading with the chrome's parse and the fields read from it (and the
+    # page-wide searches for login state, cut-short and page jump) left out, interleaved
+    empty = parse_html("")
+    navs = [nav(i) for i in range(n)]
+    saved = {k: getattr(ipb_topic, k) for k in _PAGE_LEVEL}
+    free: dict[str, object] = {
+        "find_topic_id": lambda *a: ids[0],
+        "pagination": lambda *a: navs[0],
+        "topic_title": lambda *a: "",
+        "page_jump": lambda *a: None,
+        "login_state": lambda *a: True,
+        "cut_short": lambda *a: False,
+    }
+    parsed = [0]
+
+    def posts_only(markup: str) -> object:
+        parsed[0] += 1  # the posts' document first, then the chrome's
+        parse: Callable[[str], object] = saved["parse_html"]
+        return parse(markup) if parsed[0] % 2 else empty
+
+    free["parse_html"] = posts_only
+    best = {"whole": float("inf"), "free": float("inf")}
+    for _ in range(rounds):
+        for key in best:
+            for k in _PAGE_LEVEL:
+                setattr(ipb_topic, k, free[k] if key == "free" else saved[k])
+            start = time.process_time()
+            _read_ipb_known(pages)
+            best[key] = min(best[key], time.process_time() - start)
+    for k in _PAGE_LEVEL:
+        setattr(ipb_topic, k, saved[k])
+    whole, bare = (best[k] / n * 1e6 for k in ("whole", "free"))
+    print(f"  in place: the whole reading {whole:.0f} µs a page; without the page-level work")
+    print(f"  {bare:.0f} ({(whole - bare) / PER_PAGE:.1f} µs a post less)")
+
+
+# what `stages` leaves out of the reading in place: the chrome's parse and what reads it
+_PAGE_LEVEL = (
+    "parse_html",
+    "find_topic_id",
+    "pagination",
+    "topic_title",
+    "page_jump",
+    "login_state",
+    "cut_short",
+)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=10)
@@ -204,7 +334,15 @@ def main() -> None:
         action="store_true",
         help="the same posts only, in a process that has read no large page before",
     )
+    ap.add_argument(
+        "--stages",
+        action="store_true",
+        help="only where an IPS 4.1 page's time goes, per page, stage by stage",
+    )
     args = ap.parse_args()
+    if args.stages:
+        stages(args.rounds)
+        return
     if args.keep_freed:
         from mafiabot.heap import keep_freed_memory
 

@@ -1100,7 +1100,9 @@ def _name_forms(
     # name the dictionary knows is read as that name («Жану» is Жан, not Жанна)
     pet = proper or lenient or not any(r.known for r in readings)
     forms = tuple(names) if names else word_forms(key)
-    tabled = _table_reading(resolver, key, forms) if pet else None
+    # «Грушу», «Милочку» typed with a capital: a dictionary word that is also a pet name
+    # the table holds is read by the table (its rules still need a name)
+    tabled = _table_reading(resolver, key, forms) if pet or sounds else None
     # «Бориску»: a pet form of a name the dictionary knows is heard as that name, not as
     # its letters («Бориска» sounds like Barsik, Борис does not)
     hearing = _named_bases(forms) or (key,)

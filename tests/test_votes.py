@@ -14,7 +14,7 @@ from parser.records import ColoredSpan, EditNote, Post, Quote
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes, self_green_votes, self_greens
 from parser.votes.reasons import reason_words
-from parser.votes.records import VoteOptions, color_matches
+from parser.votes.records import Ruleset, VoteOptions, color_matches
 
 GREEN, RED, BLUE = "#008000", "#ff0000", "#0000ff"
 LIVING = ["Вася", "Петя", "Маша", "Даша", "Mister X"]
@@ -248,9 +248,42 @@ def test_P_V_3_first_accepted_vote_counts_changes_are_reported() -> None:
     ]
     r = extract_votes(posts, ruleset="pefl", players=LIVING)
     assert targets(r.votes) == {"Вася": "Маша"} and r.tally == {"Маша": 1}
-    assert reasons(r) == [("Вася", "no_reason", 1), ("Вася", "changed_vote", 3)]
+    assert reasons(r) == [
+        ("Вася", "no_reason", 1),
+        ("Вася", "changed_vote", 3),
+        ("Вася", "repeated_vote", 4),
+    ]
     assert "Маша" in r.rejected[1].detail  # tells him which vote stands
-    assert [p.status for p in r.posts] == ["rejected", "vote", "rejected", "superseded"]
+    assert [p.status for p in r.posts] == ["rejected", "vote", "rejected", "rejected"]
+
+
+def test_P_V_3_the_same_red_again_is_a_later_vote_ignored_and_reported() -> None:
+    # docs/rulings.md, P-V.3: every later vote is ignored and reported, the one naming the
+    # same player too — the first post stays the vote (never counted twice), the repeat is
+    # no vote of its own, and the host is told; an agreement quoting the repeat agrees with
+    # nothing (P-V.2), one quoting the first post still counts
+    posts = [
+        post(1, "Вася", (RED, "Маша"), text="Маша ведёт себя как мафия"),
+        post(2, "Вася", (RED, "Маша"), text="Ещё раз, для верности: Маша мафия"),
+        post(3, "Даша", (RED, "Маша"), text="Маша", quotes=(2,)),
+        post(4, "Петя", (RED, "Маша"), text="Маша", quotes=(1,)),
+    ]
+    r = extract_votes(posts, ruleset="pefl", players=LIVING)
+    assert [(v.voter, v.post_id) for v in r.votes] == [("Вася", 1), ("Петя", 4)]
+    assert r.tally == {"Маша": 2}
+    assert reasons(r) == [("Вася", "repeated_vote", 2), ("Даша", "no_reason", 3)]
+    assert "Маша" in r.rejected[0].detail and "уже засчитан" in r.rejected[0].detail
+    assert [p.status for p in r.posts] == ["vote", "rejected", "rejected", "vote"]
+
+
+def test_P_V_3_gambler_re_green_of_the_same_player_is_still_the_last_green() -> None:
+    # G-N.1 keeps the last green: a repeat there replaces the earlier one, nothing refused
+    posts = [
+        post(1, "Вася", (GREEN, "Маша"), text="Маша"),
+        post(2, "Вася", (GREEN, "Маша"), text="Маша, ещё раз"),
+    ]
+    r = extract_votes(posts, ruleset="gambler", players=LIVING)
+    assert [(v.voter, v.post_id) for v in r.votes] == [("Вася", 2)] and not r.rejected
 
 
 def test_P_V_3_a_post_unsure_between_two_reds_is_never_the_one_vote() -> None:
@@ -423,3 +456,114 @@ def test_P_V_1_reason_count_may_stop_at_enough_but_never_overcounts() -> None:
     assert reason_words(long, "Петя", enough=3) == 3
     short = post(2, "Вася", (RED, "Петя"), (RED, "Маша"), text="Петя Маша Петю молчит")
     assert reason_words(short, "Петя", "Петя", ["Маша"], enough=3) == 1
+
+
+def test_P_V_1_G_N_1_a_red_or_green_on_the_hosts_name_is_refused_and_shown() -> None:
+    # C-3, P-V.1, G-N.1: the host is no player — a vote for him (as written or in a case
+    # form) counts for nobody, and is refused with a line naming him, as an outsider
+    # account's is (`unknown_nick`), rather than read as no vote at all
+    host = VoteOptions(ignore_authors=frozenset({"Ведущий"}))
+    sets: tuple[tuple[Ruleset, str], ...] = (("pefl", RED), ("gambler", GREEN))
+    for ruleset, colour in sets:
+        posts = [
+            post(1, "Вася", (colour, "Ведущего"), text="Голосую против Ведущего: он всё подстроил"),
+            post(2, "Петя", (colour, "Ведущий"), text="Ведущий, верни мне роль, весь день скучно"),
+            post(3, "Ведущий", (colour, "Маша"), text="Маша: пример голоса для всех"),
+        ]
+        r = extract_votes(posts, ruleset=ruleset, players=LIVING, options=host)
+        assert not r.votes and not r.tally
+        assert reasons(r) == [("Вася", "unknown_nick", 1), ("Петя", "unknown_nick", 2)]
+        assert all("ведущий игры" in x.detail for x in r.rejected)
+        assert [x.target for x in r.rejected] == ["Ведущего", "Ведущий"]
+    # his name beside a player's vote leaves that vote standing
+    beside = post(
+        4,
+        "Даша",
+        (RED, "Ведущему"),
+        (RED, "Маша"),
+        text="Ведущему привет. Маша мафия, врёт весь день",
+    )
+    r = extract_votes([beside], ruleset="pefl", players=LIVING, options=host)
+    assert targets(r.votes) == {"Даша": "Маша"} and not r.rejected
+    # a player whose nick is the host's word is a player, not the host
+    seated = extract_votes(
+        [post(5, "Вася", (RED, "Ведущий"), text="Ведущий весь день молчит, мафия")],
+        ruleset="pefl",
+        players=[*LIVING, "Ведущий"],
+        options=VoteOptions(ignore_authors=frozenset({"ведущий"})),
+    )
+    assert targets(seated.votes) == {"Вася": "Ведущий"}
+
+
+def test_P_V_1_a_single_red_nick_in_a_thanks_praise_question_or_request_is_shown_not_counted() -> (
+    None
+):
+    # issue 17, P-V.1 (a vote is the red nick *and* its reason): one player in red inside words
+    # that thank, praise, ask about or only address him proves no vote — refused as
+    # `unproven` for the host; in PEFL it is never the player's one vote (P-V.3)
+    bodies = [
+        ("Маше", "Спасибо Маше за поддержку вчера, без неё бы не разобрались"),
+        ("Петя", "Петя сегодня в ударе, хорошо держится весь день"),
+        ("Даша", "Как думаете, Даша вообще играет или просто сидит?"),
+        ("Mister X", "Mister X, объясни, пожалуйста, свой утренний пост"),
+    ]
+    for n, (nick, text) in enumerate(bodies, 1):
+        r = extract_votes([post(n, "Вася", (RED, nick), text=text)], ruleset="pefl", players=LIVING)
+        assert not r.votes, text
+        assert reasons(r) == [("Вася", "unproven", n)], text
+        assert nick in r.rejected[0].detail
+    later = post(9, "Вася", (RED, "Даша"), text="Голосую против Даши: путается весь день")
+    thanks = post(8, "Вася", (RED, "Маше"), text="Спасибо Маше за поддержку вчера, очень помогла")
+    r = extract_votes([thanks, later], ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Даша"}
+
+
+def test_P_V_1_the_common_vote_forms_near_a_thanks_or_a_question_still_count() -> None:
+    # near misses of the rule above: the reason around the nick, a vote word anywhere in
+    # the post, an accusation in the praised player's sentence, a rhetorical question
+    bodies = [
+        ("Маша", "Маша весь день врёт и путается в показаниях"),
+        ("Петя", "Спасибо всем за игру. Петя — мафия, весь день увиливает"),
+        ("Даша", "Ну спасибо, Даша, удружила: из-за тебя повесили мирного. Голосую"),
+        ("Mister X", "Mister X явно в ударе — топит мирных одного за другим"),
+        ("Маша", "Маша молчит весь день, не странно ли?"),
+        ("Петя", "Кто, если не Петя? Весь день отмалчивается"),
+        ("Даша", "Даша, признавайся: ты мафия"),
+        ("Маша", "Маша молодец, конечно, но мафия: голосую"),
+        ("Петя", "Привет всем, Петя весь день молчит и путается"),  # greets everyone, not him
+    ]
+    for n, (nick, text) in enumerate(bodies, 1):
+        r = extract_votes([post(n, "Вася", (RED, nick), text=text)], ruleset="pefl", players=LIVING)
+        assert targets(r.votes) == {"Вася": nick}, text
+
+
+def test_G_N_1_a_green_ordinary_word_nick_in_lower_case_inside_a_sentence_is_the_word() -> None:
+    # «после <антракта> поговорим»: a nick that is an ordinary word, typed in lower case in a
+    # sentence with no vote grammar, is that word — no green (G-N.1); its capital, a vote
+    # word or the nick alone still green him
+    players = [*LIVING, "Антракт"]
+
+    def green(text: str, span: str) -> dict[str, str]:
+        r = extract_votes(
+            [post(1, "Вася", (GREEN, span), text=text)], ruleset="gambler", players=players
+        )
+        return targets(r.votes)
+
+    assert green("после антракта поговорим, ребята", "антракта") == {}
+    assert green("после Антракта поговорим, ребята", "Антракта") == {"Вася": "Антракт"}
+    assert green("выставляю антракта, молчит весь день", "антракта") == {"Вася": "Антракт"}
+    assert green("антракт", "антракт") == {"Вася": "Антракт"}
+
+
+def test_P_V_1_one_nick_only_asked_about_is_shown_to_the_host() -> None:
+    # issue 17 item 2: a question is no vote yet — and is flagged rather than dropped unseen
+    for text, span in (
+        ("А Даша где вообще пропадала всю ночь?", "Даша"),
+        ("Может, Машу выставить на голосование?", "Машу"),
+    ):
+        r = extract_votes([post(1, "Вася", (RED, span), text=text)], ruleset="pefl", players=LIVING)
+        assert not r.votes and reasons(r) == [("Вася", "unproven", 1)], text
+    # the nick asked about and then voted for: a vote (the question is to him)
+    text = "Маша? Ты где была ночью. Голосую против, врёт"
+    r = extract_votes([post(2, "Вася", (RED, "Маша"), text=text)], ruleset="pefl", players=LIVING)
+    assert targets(r.votes) == {"Вася": "Маша"}

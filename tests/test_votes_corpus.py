@@ -56,6 +56,8 @@ PARTS = {
     "development-9": HERE / "dev9",  # batch 25: a nick spelt as a case form of another nick
     "development-10": HERE / "dev10",  # batch 26: a lecturer's forum — stories, pet forms, translit
     "development-11": HERE / "dev11",  # batch 27: a correction to a name no player bears
+    "development-12": HERE / "dev12",  # batch 29: batch 10's votes — a theatre forum
+    "development-13": HERE / "dev13",  # batch 28: a coloured nick in a thanks, praise, question
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -240,14 +242,7 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 5, its first run (tests/votes/README.md)
     # held-out part 6, its first and only run (tests/votes/README.md)
     "ho6-040": "a vote for oneself, counted (the project counts self-votes; the writer not)",
-    "ho6-068": "the same red again after a slip word, read as the vote (same target)",
     "ho6-072": "a joke vote for oneself by a pun on one's own nick, counted",
-    # held-out part 7, its first and only run (tests/votes/README.md)
-    "ho7-thanks": "(a) a thanks to a player whose nick alone is red, read as a vote for her",
-    "ho7-same-target-again": (
-        "(b) P-V.3: the same red again kept as the same vote (not counted twice, nothing "
-        "reported), where the writer expected no vote"
-    ),
 }
 
 

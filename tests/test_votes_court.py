@@ -97,3 +97,33 @@ def test_G_N_4_a_bare_nick_before_a_dash_is_the_vote_and_the_rest_its_reason() -
     assert read("Рома — невиновен, это видно") == ("no_vote", None)
     # a comma is an address, not a vote
     assert read("Рома, объясни, что ты делал ночью") == ("no_vote", None)
+
+
+def test_G_N_4_a_court_post_typed_in_latin_letters_is_read_as_its_russian() -> None:
+    # issue 17 item 3: Russian typed in Latin is read through the transliteration, the
+    # capitals kept (an ordinary-word nick needs its capital or a jailing word)
+    assert read("sazhaju Katyu, ona vsyo vremya molchit") == ("vote", "Катя")
+    assert read("spasibo Rome za igru, sazhaju Katyu") == ("vote", "Катя")
+    assert read("ne sazhaju Romu") == ("no_vote", None)
+    assert read("spasibo Rome za igru") == ("no_vote", None)
+
+
+def test_G_N_4_a_nominee_heading_the_post_in_a_case_form_is_the_vote() -> None:
+    # «[сажаю] Катю, конечно»: the object of the jailing, the verb left unsaid
+    assert read("Катю, конечно, я не передумала") == ("vote", "Катя")
+    assert read("Рому. Он весь день врал") == ("vote", "Рома")
+    # an address, a question, a doubt, another player, a let-off: no vote
+    assert read("Рома, оправдывайся давай, где был ночью") == ("no_vote", None)
+    assert read("Катю? Не знаю даже") == ("no_vote", None)
+    assert read("Катю, наверное, но подумаю") == ("no_vote", None)
+    assert read("Катю, хотя Рома тоже мутный") == ("no_vote", None)
+    assert read("Катю, но сажать не буду") == ("no_vote", None)
+
+
+def test_G_N_4_a_jailing_asked_about_or_left_in_doubt_is_no_vote() -> None:
+    # «Катю сажаю? Не знаю…»: the jailing word asked about, then a doubt — no vote yet
+    assert read("Катю сажаю? Не знаю...") == ("no_vote", None)
+    assert read("Сажаю Катю, хотя не знаю") == ("no_vote", None)
+    # a doubt before a decided vote leaves it standing
+    assert read("Не знаю, кто мафия, но сажаю Катю") == ("vote", "Катя")
+    assert read("Сажаю Катю. Рома пусть живёт") == ("vote", "Катя")

@@ -191,9 +191,10 @@ def test_G_N_2_gambler_day1_silent_players_green_themselves() -> None:
 #   p63 Граф → Jack_Sparrow («Ожидание и надежда… Голосую … за пиратство») accepted;
 #   p64 Анна → Jack_Sparrow, own words «Поддерживаю Графа:» are 2 < 3, but she quotes p63, an
 #       accepted vote for the same target: an agreement (P-V.2), agreed_with = 63;
-#   p68 Шерлок → Граф (an argument) accepted; p71 Марго repeats Вася2005: no change, no report;
-#   p73 Dr.Watson → Mister X («Итак, мой голос —» = 3 words) accepted; p89 repeats it;
-#   p77 Ёжик → Лиса_Алиса accepted; p90 repeats it;
+#   p68 Шерлок → Граф (an argument) accepted; p71 Марго repeats Вася2005: a later vote, not
+#       counted again and reported as a repeat (P-V.3, docs/rulings.md);
+#   p73 Dr.Watson → Mister X («Итак, мой голос —» = 3 words) accepted; p89 repeats it (reported);
+#   p77 Ёжик → Лиса_Алиса accepted; p90 repeats it (reported);
 #   p86 Вася2005 → Лиса_Алиса («Ладно, последний раз меняю:») accepted (his greens are no votes);
 #   p91 Граф → Шерлок after his p63: a changed vote, rejected and reported (P-V.3).
 PEFL_DAY1 = {
@@ -223,7 +224,12 @@ def test_P_V_pefl_reading_day1() -> None:
     result = read_day(DAYS[0], "pefl")
     assert finals(result) == PEFL_DAY1
     assert {v.voter: v.agreed_with for v in result.votes if v.agreed_with} == {"Анна Каренина": 63}
-    assert rejections(result) == [("Граф Монте-Кристо", "changed_vote", 91)]
+    assert rejections(result) == [
+        ("Марго", "repeated_vote", 71),
+        ("Dr.Watson", "repeated_vote", 89),
+        ("Ёжик в тумане", "repeated_vote", 90),
+        ("Граф Монте-Кристо", "changed_vote", 91),
+    ]
     assert result.tally == {
         "Jack_Sparrow": 2,
         "Лиса_Алиса": 2,

@@ -164,3 +164,32 @@ def test_C_3_a_case_clash_of_players_is_never_taken_for_an_outsider_account() ->
         [],
         [("unknown_nick", "Внучку")],
     )
+
+
+def test_C_3_a_capitalised_dictionary_word_that_is_a_pet_name_of_the_table_is_that_player() -> None:
+    # «Грушу» (a pear) and «Милочку» (a dear) typed with a capital are Агриппина's and
+    # Милана's pet names (parser.nameforms.PET_STEMS); in lower case they stay the words
+    from parser.nicks import NickResolver, diminutive_match
+
+    resolver = NickResolver(["Агриппина", "Милана", "Остап"])
+    assert (m := diminutive_match(resolver, "Грушу")) is not None and m.nick == "Агриппина"
+    assert (m := diminutive_match(resolver, "Милочку")) is not None and m.nick == "Милана"
+    assert (m := diminutive_match(resolver, "Милу")) is not None and m.nick == "Милана"
+    low = diminutive_match(resolver, "грушу")
+    assert low is None or low.nick is None
+
+
+def test_C_3_a_capitalised_name_no_player_bears_is_reported_not_dropped() -> None:
+    # «Капу»: a word of the dictionary (кап) and a given name (Капа) nobody in the game
+    # bears — the voter meant a name and is told it names no player (C-3), not ignored;
+    # and no player whose nick merely starts so («Капельмейстер») is read from it
+    from parser.votes.day import extract_votes
+    from tests.test_votes import RED, post
+
+    players = ["Капельмейстер", "Остап", "Милана"]
+    r = extract_votes(
+        [post(1, "Остап", (RED, "Капу"), text="Капу голосую, слишком много шумит сегодня")],
+        ruleset="pefl",
+        players=players,
+    )
+    assert not r.votes and [(x.reason, x.target) for x in r.rejected] == [("unknown_nick", "Капу")]

@@ -216,12 +216,14 @@ def test_P_V_1_a_negation_after_the_nick_is_the_reasons_unless_it_refuses_the_vo
 
 def test_G_N_1_a_question_or_a_condition_about_voting_is_not_a_green_yet() -> None:
     for text in (
-        "Может, Рыжего выставить?",
         "Если Рома не ответит, выставлю Рыжего",
         "Выставлю Рыжего, если не будет ответа",
     ):
         got = read("gambler", post(1, "Катя", (GREEN, "Рыжего"), text=text))
         assert got == [("no_vote", None, None)], text
+    # a question is no green either, and is shown to the host (issue 17 item 2)
+    got = read("gambler", post(1, "Катя", (GREEN, "Рыжего"), text="Может, Рыжего выставить?"))
+    assert got == [("rejected", None, "unproven")]
     # a question to the player, or «если что», leaves the vote standing
     for text in ("Рыжий? Ты где был ночью", "Если что, выставляю Рыжего"):
         got = read("gambler", post(2, "Катя", (GREEN, "Рыжий"), text=text))

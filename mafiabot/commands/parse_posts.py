@@ -188,6 +188,8 @@ def _read_pages(args: argparse.Namespace, tz: str, now: datetime | None, buffer:
                 raise UsageError(f"{path}: not a page of a known board")
         if is_login_page(head):
             raise UsageError(f"{path}: a login page, not a topic (session lost?)")
+        if board != "phpbb":
+            heap.invision_page()  # large pages: kept memory from the second on
         page = parse_topic(data, board=board, tz=tz, now=now)
         if not page.posts:
             raise UsageError(f"{path}: not a topic page (no posts found)")

@@ -140,11 +140,14 @@ def ingest_pages(
     turn_of = sh.turn_finder(g.turn)  # the calendar worked out once for every post
     closes: Closes = {}  # the bot's closing posts, looked up once a turn for the whole read
     held: set[int] = set()  # the board ids in `batch`
+    invision = board_kind(sh) != "phpbb"
     with ExitStack() as long_read:
         for n, fetch in enumerate(_progress(pages, topic), 1):
             if n == heap.MANY_PAGES:  # a long read (a first start on a big topic)
                 heap.keep_freed_memory()
                 long_read.enter_context(heap.frozen())
+            if invision:  # (read as it was fetched: kept memory serves the next page on)
+                heap.invision_page()
             page = page_of(sh, fetch, now)
             _read_page(sh, g, topic, page, batch, held, now, report, turn_of, closes)
             if len(batch) >= STORE_BATCH:

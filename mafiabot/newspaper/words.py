@@ -170,6 +170,8 @@ VOTE_REJECT_RU: dict[str, str | None] = {
     "not_a_player": None,
     "dead": None,
     "changed_vote": None,
+    "repeated_vote": None,
+    "unproven": "из слов не видно, что это голос",
 }
 #: The same for the host (who also hears of those the newspaper leaves out).
 VOTE_REJECT_HOST_RU = {
@@ -177,6 +179,7 @@ VOTE_REJECT_HOST_RU = {
     "not_a_player": "пишет не игрок",
     "dead": "игрок уже выбыл",
     "changed_vote": "голос менять нельзя, засчитан первый",
+    "repeated_vote": "повтор уже засчитанного голоса — в силе первый",
 }
 VOTE_REJECT_GENERIC_RU = "голос не засчитан по правилам"
 

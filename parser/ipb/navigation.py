@@ -111,13 +111,21 @@ def pagination(
     dialect: Dialect,
     base_url: str | None,
     topic_id: int | None,
+    jump: re.Match[str] | None,
 ) -> Nav:
     """This page's number, the page count, the next and last pages' addresses and the posts a
     page, read from the page's own links and labels (`parser.pager`) whatever the generation
-    writes them as; a host's [board.selectors] for navigation come first."""
+    writes them as; a host's [board.selectors] for navigation come first. `jump`: `page_jump`
+    of `html` (the caller reads the topic's post count from it too: one search for both)."""
     root = tree.root
     links = _page_links(root, dialect, base_url, topic_id)  # read only as far as needed
-    return read_nav(links, _stated(root, html, dialect, base_url), own_url=base_url)
+    return read_nav(links, _stated(root, html, dialect, base_url, jump), own_url=base_url)
+
+
+def page_jump(html: str) -> re.Match[str] | None:
+    """IPB 1.x/2.x's page-jump call (`multi_page_jump('…', posts, per page)`), the first in
+    `html`: the topic's post count and the posts a page."""
+    return scan(html, "multi_page_jump", PAGE_JUMP)
 
 
 def _page_links(
@@ -155,10 +163,17 @@ def _inactive(a: LexborNode) -> bool:
     return "inactive" in cls or "disabled" in cls
 
 
-def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str | None) -> Stated:
+def _stated(
+    root: LexborNode | None,
+    html: str,
+    dialect: Dialect,
+    base_url: str | None,
+    mj: re.Match[str] | None,
+) -> Stated:
     """What the page states outright: the current page its pager marks, the page count and
-    posts a page its labels, attributes and page-jump script print, the links it marks as
-    the next and the last page (looked for only when the page is not the last)."""
+    posts a page its labels, attributes and page-jump script (`mj`, `page_jump` of `html`)
+    print, the links it marks as the next and the last page (looked for only when the page is
+    not the last)."""
     cur = select_first(root, dialect.sel("page_current"))
     page = first_int(collapse_text(cur.text()).strip("[]")) if cur is not None else None
     if page is None and dialect.layout == "msgnumber":
@@ -166,7 +181,6 @@ def _stated(root: LexborNode | None, html: str, dialect: Dialect, base_url: str 
         page = int(m.group(1)) if m else None
     total = _stated_total(root, dialect)
     per_page = total_posts = None
-    mj = scan(html, "multi_page_jump", PAGE_JUMP)
     if mj and int(mj.group(2)) > 0:
         total_posts, per_page = int(mj.group(1)), int(mj.group(2))
     else:

@@ -6,12 +6,12 @@ from dataclasses import replace
 from datetime import datetime, tzinfo
 
 from parser.dialects import Dialect
-from parser.html import CUT_SHORT, cut_short, parse_html, scan
+from parser.html import CUT_SHORT, cut_short, parse_html
 from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks
 from parser.ipb.body import ReadContext
 from parser.ipb.detect import login_state, resolve_dialect
 from parser.ipb.msgnumber import chrome_parts, first_post, msgnumber_posts
-from parser.ipb.navigation import PAGE_JUMP, board_now, find_topic_id, pagination, topic_title
+from parser.ipb.navigation import board_now, find_topic_id, page_jump, pagination, topic_title
 from parser.ipb.text import as_tz, parse_board_date
 from parser.records import ParseIssue, Post, Quote, TopicPage, post_record
 
@@ -65,17 +65,17 @@ def _read_topic(
         # it; so are they out of every page-wide search (a player's words are no chrome)
         first = first_post(html)
         links_in, chrome = chrome_parts(html, first, sliced=sliced)
-        state_in, jump_in = links_in, chrome
+        state_in = links_in
         read = msgnumber_posts(html, ctx, first)
         tree = parse_html(chrome)  # once the posts' document is gone (see below)
     else:
-        chrome = jump_in = links_in = state_in = html
+        chrome = links_in = state_in = html
         sl = d.page_slice
         cut = slice_blocks(html, sl) if sl is not None and sliced else None
         if cut is not None:
             # page counters are read from the kept chrome too (words in posts are none); the
             # topic id falls back on the links of the whole page, posts' links included
-            chrome = jump_in = cut[0]
+            chrome = cut[0]
             # the posts are read, and their document freed, before the chrome is parsed:
             # one lexbor document alive at a time. Two at once outgrow the allocator's heap
             # until it has grown for a larger page, and it hands their memory back to the
@@ -96,9 +96,10 @@ def _read_topic(
     if cut_short(html):
         issues.append(ParseIssue("page", CUT_SHORT))
     topic_id = find_topic_id(tree, links_in, d)
-    nav = pagination(tree, chrome, d, base_url, topic_id)
-    # IPB 1.x/2.x print the topic's post count into their page-jump link
-    jump = scan(jump_in, "multi_page_jump", PAGE_JUMP)
+    # IPB 1.x/2.x print the topic's post count into their page-jump link; the pagination
+    # reads the posts a page from it (one search of the chrome for both)
+    jump = page_jump(chrome)
+    nav = pagination(tree, chrome, d, base_url, topic_id, jump)
     return TopicPage(
         topic_id=topic_id,
         title=topic_title(tree, d),

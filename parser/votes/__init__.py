@@ -51,7 +51,15 @@ Rejection reasons (``InputRejected.reason``)
 ``self_vote``     a vote for oneself while the ``allow_self_vote`` setting is off
 ``no_reason``     PEFL: a red nick without a reason and not an agreement (P-V.1, P-V.2)
 ``changed_vote``  PEFL: a later vote for another target after an accepted one (P-V.3)
+``repeated_vote`` PEFL: a later vote for the same target as the accepted one — ignored and
+                  reported like any later vote, the first one standing (P-V.3)
 ``not_a_nominee`` court: a vote for a player who is not on trial (G-N.4)
+``unclear``       several players in the vote's colour and the words prove none of them
+``unproven``      one player in the vote's colour in words that are no vote: a thanks, praise,
+                  a greeting, a question about him, a request to him (`votes/proof.py`)
+
+A red or green on the host's own name (an ``ignore_authors`` account) is ``unknown_nick``
+with a line telling the player it names the host.
 
 Ruling (RULES.md is silent on self-votes): ``allow_self_vote`` defaults to True for both rule
 sets — Gambler counts silence as a self-green (G-N.2), so an explicit one is no worse, and

@@ -36,6 +36,7 @@ from parser.votes.negation import (
     JAIL_LEMMAS,
     SPARE_LEMMAS,
     has_lemma,
+    in_doubt,
     live_negations,
     not_retracted,
 )
@@ -56,7 +57,7 @@ from parser.votes.records import (
     supersede,
     tally_of,
 )
-from parser.votes.typed import as_cyrillic
+from parser.votes.typed import as_cyrillic, typed_in_latin
 
 # -- Gambler court (G-N.4) --------------------------------------------------------------------
 
@@ -144,6 +145,43 @@ def _dash_head(resolver: NickResolver, text: str) -> list[NickMatch]:
     return hits
 
 
+def _asked_or_doubted(text: str, clauses: list[list[str]], at: int) -> bool:
+    """Whether the clause `at` of a court post ends with a question mark, or the words after
+    it leave the vote in doubt («…? Не знаю», «…, не уверена»)."""
+    pos = 0
+    for words in clauses[: at + 1]:
+        for w in words:
+            pos = text.find(w, pos) + len(w)
+    tail = text[pos:]
+    return tail.lstrip()[:1] == "?" or in_doubt(tail.casefold())
+
+
+def _object_head(resolver: NickResolver, text: str, clauses: list[list[str]]) -> list[NickMatch]:
+    """«Остапа, конечно, я не передумал»: a post that opens with a nominee's nick alone in
+    its clause, in a case form (the object of the jailing left unsaid — «[сажаю] Остапа»,
+    not an address «Рома, оправдывайся»), not asked about, and whose other clauses name no
+    player, let no one off, doubt nothing and negate no vote: the vote (G-N.4)."""
+    first = _COURT_CLAUSE.search(text)
+    if len(clauses) < 2 or first is None or first.group() == "?":
+        return []
+    hits, used = _names_in(resolver, clauses[0], False)
+    if len(hits) != 1 or used != len(clauses[0]) or hits[0].nick is None:
+        return []
+    if trimmed_key(hits[0].query) == trimmed_key(hits[0].nick):
+        return []  # the nick as it stands: an address or a remark, not the object
+    for words in clauses[1:]:
+        low = [bare_word(w) for w in words]
+        voting = any(is_cue(w) for w in low) or has_lemma(low, JAIL_LEMMAS)
+        if (
+            _names_in(resolver, words, voting)[0]
+            or has_lemma(low, SPARE_LEMMAS)
+            or set(low) & (MAYBE | UNSURE_WORDS)
+            or (voting and live_negations(low))
+        ):
+            return []
+    return hits
+
+
 #: words that take back what was just said, standing alone in a clause («Ой нет, …»)
 COURT_SLIPS: Final = frozenset(("ой", "нет", "точнее", "вернее", "поправка", "стоп"))
 
@@ -166,6 +204,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     plain: list[NickMatch] = []
     named = False
     slip = False  # «Осипа сажаю. Ой нет, Осипова!»: a correction's nick replaces the vote
+    cued_at = 0
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
         votes = any(is_cue(w) for w in words) or has_lemma(low, JAIL_LEMMAS)
@@ -179,11 +218,15 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         if _court_let_off(low) or set(low) & (MAYBE | UNSURE_WORDS):
             continue  # let off, or named with a maybe («сажаю Жеку наверное»): no vote
         if votes:
-            cued = hits
+            cued, cued_at = hits, n
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
             plain = hits
     if not (cued or plain):
-        plain = _dash_head(resolver, text)
+        plain = _dash_head(resolver, text) or _object_head(resolver, text, clauses)
+    if not cued and any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses):
+        plain = []  # «Катю, наверное, но подумаю»: a bare nick with a doubt beside it
+    if cued and _asked_or_doubted(text, clauses, cued_at):
+        cued = []  # «Мишку сажаю? Не знаю…»: asked, then left open
     hits = cued or plain
     if not hits:
         return None, named
@@ -214,7 +257,15 @@ def _court_match(
     whole = resolve_nick(resolver, own, mode)
     if whole.ok or whole.reason == AMBIGUOUS_NICK:
         return whole, own
-    phrase, named = _court_phrase(resolver, own) if mode == "as_moves" else (None, False)
+    phrase, named = (None, False)
+    typed = typed_in_latin(own) if mode == "as_moves" else own
+    if typed != own:
+        # «sazhaju Milanu», «ne sazhaju Romu»: Russian typed in Latin letters is read as the
+        # Cyrillic it stands for, its negations and jailing words too (a Latin nick it holds
+        # is read as written when the Cyrillic names nobody)
+        phrase, named = _court_phrase(resolver, typed)
+    if mode == "as_moves" and phrase is None and not named:
+        phrase, named = _court_phrase(resolver, own)
     if phrase is not None:
         return phrase, phrase.query
     if named:  # a player named only to be let off or spoken to: no vote

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Final
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
-from parser.morph import is_person_name, word_nick
-from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver, fold_text
+from parser.morph import common_word, is_person_name, word_nick
+from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver, fold_text, trimmed_key
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, nick_like, read_spans
@@ -20,6 +22,7 @@ from parser.votes.proof import (
     proven_pick,
     said_for_later,
     told_of,
+    unproven,
     unsigned_post,
 )
 from parser.votes.reasons import reason_words
@@ -27,6 +30,8 @@ from parser.votes.records import (
     CHANGED_VOTE,
     DEAD_TARGET,
     NO_REASON,
+    REPEATED_VOTE,
+    UNPROVEN,
     Authors,
     Policy,
     PostReading,
@@ -74,12 +79,17 @@ def extract_votes(
     dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
     who = Authors(players, dead, beaten, o.ignore_authors, player_ids)
     seated = {_account_key(n) for n in (*players, *dead)}
-    accounts = {_account_key(a) for a in o.accounts} - seated
+    # the host's own account is no player either: a red or green on his name is a vote to
+    # refuse and show him, as one for an outsider account is (P-V.1, G-N.1, C-3)
+    known = (*o.accounts, *o.ignore_authors)
+    accounts = {_account_key(a) for a in known} - seated
     account_names = (
-        cached_resolver(tuple(a for a in o.accounts if _account_key(a) in accounts), partial=False)
+        cached_resolver(tuple(a for a in known if _account_key(a) in accounts), partial=False)
         if accounts
         else None
     )
+    hosts = tuple(a for a in o.ignore_authors if _account_key(a) in accounts)
+    host_names = cached_resolver(hosts, partial=False) if hosts else None
 
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
@@ -92,11 +102,15 @@ def extract_votes(
     seen: list[Post] = []
 
     def reject(post: Post, author: str, reason: str, **kw: str | None) -> None:
+        text = kw.get("text")
+        host = reason == UNKNOWN_NICK and text is not None and _names_host(text, host_names)
         rejected.append(
             InputRejected(
                 author,
                 reason,
-                refusal_detail(reason, kw.get("target"), kw.get("text")),
+                HOST_DETAIL.format(text=text)
+                if host
+                else refusal_detail(reason, kw.get("target"), text),
                 post_id=post.id,
                 target=kw.get("target") or kw.get("text"),
             )
@@ -134,12 +148,10 @@ def extract_votes(
         if previous is not None and policy == "first":
             # P-V.3 comes before the reason check: once a vote is accepted, any later red
             # nick is at most a change attempt, whatever its wording
-            if previous.target != target:
-                reject(post, author, CHANGED_VOTE, target=previous.target, text=pick.span.text)
-            else:  # the same vote again: nothing changes, nothing to report
-                readings.append(
-                    PostReading(post.id, author, "superseded", target, span=pick.span.text)
-                )
+            # a red for the player already voted for is a later vote too: ignored and
+            # reported, the first one standing (docs/rulings.md, P-V.3)
+            again = REPEATED_VOTE if previous.target == target else CHANGED_VOTE
+            reject(post, author, again, target=previous.target, text=pick.span.text)
             continue
         agreed_with: int | None = None
         others = [s.text for s in named if s is not pick.span]
@@ -200,6 +212,17 @@ def extract_votes(
     return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
 
 
+#: what a player is told of a red or green on the host's own name (the code is
+#: ``unknown_nick``: he names no player, as an outsider's account names none)
+HOST_DETAIL = "«{text}» — ведущий игры, а не игрок: голос за него не засчитан."
+
+
+def _names_host(text: str, hosts: NickResolver | None) -> bool:
+    """Whether a coloured text no player was read from is the host's account as written or
+    in a case form («Ведущему»)."""
+    return hosts is not None and hosts.resolve(text, inflected=True, fuzzy=False).ok
+
+
 def _account_key(text: str) -> str:
     """A nick or a coloured text as written, its case, look-alikes and edge marks folded."""
     return fold_text(text).strip(" ,.;:!?…«»\"'()[]@")
@@ -254,6 +277,12 @@ def _post_vote(
     own = as_cyrillic(own, spans)
     before = spans
     spans = not_retracted(own, spans)
+    if len(before) == 1 and not spans:
+        # one player's nick only asked about («А <Лютик> где был ночью?», «Может, <Рыжего>
+        # выставить?»): no vote yet, and shown to the host (issue 17: a question is flagged)
+        asked, *_ = read_spans(before, resolver, dead, policy, mode, author)
+        if asked is not None and _asked_about(own, asked):
+            return None, [asked.span], (UNPROVEN, asked.span.text)
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author
     )
@@ -272,6 +301,9 @@ def _post_vote(
             return None, named, (reason or UNKNOWN_NICK, away.text)
     if pick is not None and _no_vote_said(own, pick, need_reason):
         return None, named, None
+    if pick is not None and unproven(own, pick):
+        # a thanks, praise, a question or a request to him: shown to the host, not counted
+        return None, named, (UNPROVEN, pick.span.text)
     if pick is not None:
         return pick, named, None
     if failure is not None:
@@ -279,6 +311,17 @@ def _post_vote(
     if dead_hit is not None:
         return None, named, (DEAD_TARGET, dead_hit)
     return None, named, None
+
+
+_SENTENCE_END: Final = re.compile(r"[.!?\n]")
+
+
+def _asked_about(own: str, pick: Pick) -> bool:
+    """Whether the sentence holding the pick's nick ends with a question mark."""
+    low = own.casefold()
+    at = low.find(pick.span.text.casefold())
+    end = _SENTENCE_END.search(low, at + len(pick.span.text)) if at >= 0 else None
+    return end is not None and end.group() == "?"
 
 
 def _unread_name(resolver: NickResolver, text: str) -> bool:
@@ -302,7 +345,12 @@ def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
     if has_vote_grammar(own, pick):
         return False
     story = not need_reason and told_of(own, pick)
-    return word_nick(pick.match.nick) or abstains(own) or story
+    # «после <антракта> поговорим»: a green nick that is an ordinary word, typed in lower
+    # case inside a sentence with no vote grammar, is that word (G-N.1)
+    word = (
+        not need_reason and pick.span.text.islower() and common_word(trimmed_key(pick.match.nick))
+    )
+    return word_nick(pick.match.nick) or abstains(own) or story or word
 
 
 def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:

@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from parser.morph import common_word, is_given_name, is_patronymic, lemmas, patronymic_of
+from parser.morph import (
+    common_word,
+    is_given_name,
+    is_patronymic,
+    is_person_name,
+    lemmas,
+    patronymic_of,
+)
 from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
@@ -181,8 +188,11 @@ def nick_like(resolver: NickResolver, text: str) -> bool:
         return True
     if not any(c.isalpha() for c in key) or text.rstrip().endswith(":"):
         return False
-    # a one- or two-letter word is too short to tell a preposition from a cut-off nick
-    return len(key) < 3 or not common_word(key)
+    # a one- or two-letter word is too short to tell a preposition from a cut-off nick; a
+    # word typed with a capital that the dictionary also knows as a name («Капу», «Эрика»)
+    # was meant as someone's name
+    named = text.lstrip("@«\"'([")[:1].isupper() and is_person_name(key.replace("ё", "е"))
+    return len(key) < 3 or not common_word(key) or named
 
 
 @dataclass(frozen=True, slots=True)

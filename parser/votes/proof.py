@@ -382,3 +382,104 @@ def span_starts(low: str, spans: Sequence[ColoredSpan]) -> list[int]:
             pos = at + len(span.text)
         out.append(at)
     return out
+
+
+# -- a single coloured nick in words that are no vote -------------------------------------------
+
+#: a thanks, a greeting, praise, congratulations: words that say something *to* or *about*
+#: a player other than that he is the one to hang («Спасибо <Виолетте> за поддержку»)
+_COURTESY_LEMMAS: Final = frozenset(
+    ("спасибо", "спс", "благодарить", "поблагодарить", "благодарность", "благодарный",
+     "мерси", "респект", "уважуха", "браво", "молодец", "умница", "умничка", "красавчик",
+     "красава", "хвалить", "похвалить", "поздравлять", "поздравить", "привет",
+     "приветствовать", "здравствуйте", "здравствовать")
+)  # fmt: skip
+_COURTESY_PHRASES: Final = re.compile(r"\bв ударе\b|\bс дн[её]м рождения\b|\bс днюх")
+#: what a vote's reason says of its player: with one of these in his sentence a thanks is
+#: sarcasm and a question an accusation («<Steel> явно в ударе — топит мирных, мафия»)
+_ACCUSING_LEMMAS: Final = frozenset(
+    ("мафия", "мафиози", "мафиозный", "маньяк", "подозрительный", "подозревать",
+     "подозрение", "мутный", "врать", "соврать", "наврать", "лгать", "солгать", "лжец",
+     "врун", "врунья", "сливать", "слить", "топить", "крыса", "убийца", "дон")
+)  # fmt: skip
+_CLAUSE_STOP: Final = re.compile(r"[,;:()\n—–]|\s-\s")
+
+
+def unproven(own_text: str, pick: Pick) -> bool:
+    """A single coloured nick whose words do not make it a vote (issue 17, P-V.1, G-N.1): no
+    vote grammar around it (`has_vote_grammar`) and no vote word anywhere in the post, and
+    its sentence thanks, greets or praises him («Спасибо <Виолетте> за поддержку»,
+    «<Тамерлан> сегодня в ударе :)»), asks about him in the nick's own clause («А <Лютик>
+    где был ночью?») or only addresses him with a request («<Изольда>, объясни свой пост») —
+    unless his sentence (or, for a question or a request, the one after it) accuses him.
+    Such a post is shown to the host, not counted; a red with its reason around it («<Гном>
+    весь день врёт») is still the vote."""
+    low = own_text.casefold().replace("ё", "е")
+    text = pick.span.text.casefold().replace("ё", "е")
+    at = low.find(text)
+    if at < 0 or has_vote_grammar(own_text, pick):
+        return False
+    if any(is_cue(w) or _green(w) for w in _WORD.findall(low)):
+        return False
+    end = at + len(text)
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    close = _SENTENCE_END.search(low, end)
+    stop = close.end() if close else len(low)
+    sentence = low[start:stop]
+    if _courtesy(_own_clause(low, start, at, end, stop)):
+        return not _accusing(sentence)
+    # «Кто, если не <Гном>?» names him as the answer: rhetorical, no question about him
+    asked = _asked_in_clause(low, end) and not re.search(r"\bесли\s+не\s*$", low[start:at])
+    if not (asked or _requested(low[start:at], low[end:])):
+        return False
+    after = _SENTENCE_END.search(low, stop)
+    return not _accusing(low[start : after.end() if after else len(low)])
+
+
+def _own_clause(low: str, start: int, at: int, end: int, stop: int) -> str:
+    """The clause of the nick at [at, end) within its sentence [start, stop): «привет всем,
+    <X> весь день молчит» thanks nobody in <X>'s clause. A nick alone in its clause is an
+    address, and the clause after it is what is said to him («<X>, с днём рождения!»)."""
+    cuts = [m.end() for m in _CLAUSE_STOP.finditer(low, start, at)]
+    head = cuts[-1] if cuts else start
+    tail = _CLAUSE_STOP.search(low, end, stop)
+    if (
+        tail is not None
+        and not _WORD.findall(low[head:at])
+        and not _WORD.findall(low[end : tail.start()])
+    ):
+        tail = _CLAUSE_STOP.search(low, tail.end(), stop)
+    return low[head : tail.start() if tail else stop]
+
+
+def _courtesy(sentence: str) -> bool:
+    words = _WORD.findall(sentence)
+    return bool(_COURTESY_PHRASES.search(sentence)) or any(
+        _COURTESY_LEMMAS.intersection(lemmas(w)) for w in words
+    )
+
+
+def _accusing(text: str) -> bool:
+    return any(_ACCUSING_LEMMAS.intersection(lemmas(w)) for w in _WORD.findall(text))
+
+
+def _asked_in_clause(low: str, end: int) -> bool:
+    """The nick's own clause ends its sentence with a question mark: «А <Лютик> где был
+    ночью?», «Как думаете, <Steel> вообще играет?» — not «<Steel> молчит, не странно ли?»,
+    whose question is a clause of its own."""
+    close = _SENTENCE_END.search(low, end)
+    if close is None or close.group() != "?":
+        return False
+    return _CLAUSE_STOP.search(low, end, close.start()) is None
+
+
+def _requested(before: str, after: str) -> bool:
+    """The nick opens its sentence as an address and a request follows it: «<Изольда>,
+    объясни …», «<Мичман>, ответь уже …» (a verb in the imperative)."""
+    if _WORD.findall(before):
+        return False
+    m = re.match(r"\s*,\s*([^\W\d_]+)", after)
+    if m is None:
+        return False
+    first = parse(m.group(1))[:1]
+    return bool(first) and first[0].pos == "VERB" and "impr" in first[0].grammemes

@@ -34,8 +34,12 @@ DEAD_TARGET: Final = "dead_target"
 SELF_VOTE: Final = "self_vote"
 NO_REASON: Final = "no_reason"
 CHANGED_VOTE: Final = "changed_vote"
+#: P-V.3: a later red for the player the accepted vote already names — ignored, reported
+REPEATED_VOTE: Final = "repeated_vote"
 NOT_A_NOMINEE: Final = "not_a_nominee"
 UNCLEAR: Final = "unclear"  # several players in the vote's colour, none proven (votes/proof)
+#: one player in the vote's colour in words that thank, praise, ask or only address him
+UNPROVEN: Final = "unproven"
 
 
 WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
@@ -225,9 +229,12 @@ def refusal_detail(reason: str, target: str | None = None, text: str | None = No
         SELF_VOTE: "Голос за себя не засчитывается.",
         NO_REASON: f"Голос за {target} без обоснования не засчитан (нужна причина словами).",
         CHANGED_VOTE: f"Голос менять нельзя: засчитан первый, за {target}.",
+        REPEATED_VOTE: f"Ваш голос уже засчитан — первый, за {target}; повторять его не нужно.",
         NOT_A_NOMINEE: f"{target} не на суде: голосовать можно только за номинантов.",
         UNCLEAR: f"В сообщении выделено несколько ников ({text}), и не ясно, за кого голос: "
         "он не засчитан, ведущий посмотрит сам.",
+        UNPROVEN: f"«{text}» выделен(а) цветом, но из слов не видно, что это голос: он не "
+        "засчитан, ведущий посмотрит сам. Если это голос — напишите его с причиной.",
     }.get(reason, reason)
 
 

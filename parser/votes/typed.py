@@ -18,7 +18,7 @@ from parser.latin import cyrillic_spellings
 from parser.records import ColoredSpan
 from parser.vocab import IN_RUSSIAN
 
-__all__ = ["as_cyrillic"]
+__all__ = ["as_cyrillic", "typed_in_latin"]
 
 _LATIN: Final = re.compile(r"[a-z]+(?:-[a-z]+)*(?:'[a-z]+)?")
 # words of a board's own markup or of an update line, read as written (`parser.votes.proof`)
@@ -33,6 +33,23 @@ def _word(match: re.Match[str]) -> str:
         return IN_RUSSIAN[word]
     spelt = cyrillic_spellings(word)
     return spelt[0] if spelt else word
+
+
+def typed_in_latin(text: str) -> str:
+    """`text` with its Latin-typed words in Cyrillic and every word's capital kept («sazhaju
+    Milanu» → «сажаю Милану»): a court post with no colour is read by its words, and a
+    nick that is an ordinary word needs its capital there (G-N.4)."""
+    return _LATIN_ANY_CASE.sub(_cased_word, text)
+
+
+_LATIN_ANY_CASE: Final = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'[A-Za-z]+)?")
+
+
+def _cased_word(match: re.Match[str]) -> str:
+    word = match.group()
+    low = word.casefold()
+    spelt = _LATIN.sub(_word, low)
+    return spelt[:1].upper() + spelt[1:] if word[:1].isupper() else spelt
 
 
 def as_cyrillic(own_text: str, spans: Sequence[ColoredSpan]) -> str:
