@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html as htmllib
 import json
+import re
 from datetime import datetime
 from typing import Any
 
@@ -20,6 +21,7 @@ from parser.ipb.text import (
     contains,
     first_member_id,
     member_id_from,
+    member_id_in,
     normalize_nick,
     parse_board_date,
     select_all,
@@ -124,8 +126,12 @@ def _post_author(el: LexborNode, d: Dialect, *, by_place: bool = True) -> tuple[
     `by_place=False` queries the selectors (the reference)."""
     pane = _ips4_pane(el) if by_place and d.selectors is IPS4.selectors else None
     if pane is not None:
-        nick, link = pane
-        author_id = member_id_from([link]) if link is not None else None
+        nick, link, href = pane
+        # the link's address is read once (by the pane): its member id, else its other
+        # attributes as `member_id_from` reads them after the address
+        author_id = member_id_in(href) if link is not None and href else None
+        if author_id is None and link is not None:
+            author_id = member_id_from([link])
         if author_id is None:
             author_id = first_member_id(el, d.sel("author_link"))
         author = normalize_nick(nick.text())  # (IPS 4 strips nothing from a nick)
@@ -148,13 +154,13 @@ def _first_element(node: LexborNode) -> LexborNode | None:
     return n
 
 
-def _ips4_pane(el: LexborNode) -> tuple[LexborNode, LexborNode | None] | None:
+def _ips4_pane(el: LexborNode) -> tuple[LexborNode, LexborNode | None, str] | None:
     """IPS 4.1's author pane found by its place, as its own selectors find it, without their
     queries: the post's first element (`aside`), its first (`h3[itemprop=creator]`), its
     first (`strong[itemprop=name]`, the `author` selector's first match) and that one's first
     element (the author's profile link: the first link of the post, so the `author_link`
-    selector's first match when its address names a profile). None when the post is not so
-    built: its selectors are queried.
+    selector's first match when its address names a profile), with that link's address. None
+    when the post is not so built: its selectors are queried.
 
     Why these are the first matches: a selector query of a node tests the node itself and
     its descendants in document order, and here every element before the nick (the post,
@@ -177,7 +183,9 @@ def _ips4_pane(el: LexborNode) -> tuple[LexborNode, LexborNode | None] | None:
     if link is None or link.tag != "a":
         return None  # another element first: it may be, or hold, the first profile link
     href = link.attrs.get("href") or ""
-    return nick, link if ("/profile/" in href or "showuser=" in href) else None
+    if "/profile/" in href or "showuser=" in href:
+        return nick, link, href
+    return nick, None, href
 
 
 def _quote_data_userid(el: LexborNode) -> int | None:
@@ -207,20 +215,64 @@ def _post_date_node(el: LexborNode, body_node: LexborNode | None, d: Dialect) ->
     return date_node
 
 
-def _post_time(date_node: LexborNode | None, ctx: ReadContext) -> tuple[datetime | None, str]:
+def _post_time(
+    date_node: LexborNode | None, ctx: ReadContext, *, fast: bool = True
+) -> tuple[datetime | None, str]:
     """A post's time and its text as shown: the machine-readable attributes first, then
-    the visible text."""
+    the visible text. `fast=False` reads the shown text by `visible_text` and every attribute
+    by `attr_of` and `parse_board_date` (the references `_shown_time`, `_time_attr` and
+    `_utc_iso` are held to)."""
     if date_node is None:
         return None, ""
     d = ctx.dialect
-    shown = collapse_text(visible_text(date_node)).split("|")[0].strip()
+    shown = _shown_time(date_node) if fast else visible_text(date_node)
+    shown = collapse_text(shown).split("|")[0].strip()
     for attr in d.sel("date_attrs").split():
-        value = attr_of(date_node, attr)
+        value = _time_attr(date_node, attr) if fast else attr_of(date_node, attr)
         if value:
-            posted_at = parse_board_date(value, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
+            posted_at = _utc_iso(value) if fast else None
+            if posted_at is None:
+                posted_at = parse_board_date(value, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
             if posted_at is not None:
                 return posted_at, shown or value
     return parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats), shown
+
+
+# Time attributes read by lexbor's look-up of one name instead of a dictionary of every
+# attribute (`attr_of`): that look-up matches a name in any case, so it finds what the
+# dictionary finds only for lowercase names no element stores otherwise (an HTML element's
+# names are lowercased by the tokenizer; no SVG or MathML name lowercases to these).
+_LOOKED_UP = frozenset(("datetime", "title"))
+
+
+def _time_attr(node: LexborNode, name: str) -> str | None:
+    """`attr_of(node, name)` for a time element's attribute."""
+    return node.attrs.get(name) if name in _LOOKED_UP else attr_of(node, name)
+
+
+def _shown_time(node: LexborNode) -> str:
+    """`visible_text` of a time element, whose text is usually its one text node: that
+    node's text as it stands (collapsed by the caller, as `visible_text`'s lines would be)."""
+    child = node.child
+    if child is not None and child.next is None and child.tag == "-text":
+        return child.text_content or ""
+    return visible_text(node)
+
+
+# A time attribute as IPS 4 writes it (`datetime='2017-04-19T17:01:59Z'`): whole seconds, UTC.
+_UTC_ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+
+
+def _utc_iso(value: str) -> datetime | None:
+    """`parse_board_date` of an attribute spelt as `_UTC_ISO`, read as that reads it (an ISO
+    time with nothing to clean off, `fromisoformat` with "Z" as +00:00) without its dispatch;
+    None for any other spelling or an impossible date (then `parse_board_date` reads it)."""
+    if _UTC_ISO.fullmatch(value) is None:
+        return None
+    try:
+        return datetime.fromisoformat(value[:-1] + "+00:00")
+    except ValueError:
+        return None
 
 
 def _block_post(
@@ -333,6 +385,12 @@ def _page_parts(root: LexborNode, query: str) -> list[tuple[LexborNode, _Parts |
     return out
 
 
+def _post_id_attr(el: LexborNode, name: str) -> str | None:
+    """`attr_of(el, name)` for the attribute holding a post's id; its `id` is read as the
+    element's id (lexbor keeps it apart: no dictionary of every attribute is built)."""
+    return el.id if name == "id" else attr_of(el, name)
+
+
 def block_posts(
     tree: LexborHTMLParser, ctx: ReadContext, *, grouped: bool = True
 ) -> list[PostParts]:
@@ -350,8 +408,9 @@ def block_posts(
     per_post = _page_parts(root, query) if query is not None else None
     if per_post is None:
         per_post = [(el, None) for el in select_all(root, d.sel("post"))]
+    id_attr = d.sel("post_id_attr") or "id"
     for el, parts in per_post:
-        pid = first_int(attr_of(el, d.sel("post_id_attr") or "id"))
+        pid = first_int(_post_id_attr(el, id_attr))
         if pid is None or pid in seen:
             continue
         seen.add(pid)

@@ -156,8 +156,10 @@ def shallow_spans(root: LexborNode, low: str) -> list[Span] | None:
             if tag in WRAPPER_TAGS:
                 wrappers.append(tag)
             up = up.parent
-        inner = serial_text(node.inner_html or "", low)
-        if up is None or inner is None:
+        if up is None:
+            return None
+        inner = _span_text(node, low)
+        if inner is None:
             return None
         wrappers.reverse()
         spans.append(
@@ -167,7 +169,32 @@ def shallow_spans(root: LexborNode, low: str) -> list[Span] | None:
                 struck=struck,
                 wrappers=tuple(wrappers[-MAX_WRAPPERS:]),
                 quote=None,
-                parts=[inner[0]],
+                parts=[inner],
             )
         )
     return spans
+
+
+# Elements whose text lexbor serialises unescaped: their text is read from their markup.
+_RAW_TEXT_TAGS = frozenset(
+    ("script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript")
+)
+
+
+def _span_text(node: LexborNode, low: str, *, fast: bool = True) -> str | None:
+    """A coloured element's text as `serial_text` reads its markup (None where that
+    declines). A vote's colour usually holds one text node: its text is then taken as it
+    stands, which is what `serial_text` gives back of its serialisation (every "&", "<", ">"
+    and no-break space of the text escaped, no tag: the escapes undone, the words
+    collapsed). `fast=False` reads every element's markup (the reference)."""
+    child = node.child
+    if (
+        fast
+        and child is not None
+        and child.next is None
+        and child.tag == "-text"
+        and node.tag not in _RAW_TEXT_TAGS
+    ):
+        return finish_text([child.text_content or ""])
+    inner = serial_text(node.inner_html or "", low)
+    return None if inner is None else inner[0]
