@@ -1,5 +1,5 @@
 import sys
 
-from mafiabot.cli import main
+from mafiabot.cli import start
 
-sys.exit(main())
+sys.exit(start())

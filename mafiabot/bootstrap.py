@@ -15,7 +15,6 @@ from mafiabot.config import Config, ConfigError
 from mafiabot.daemon.context import Shell
 from mafiabot.daemon.game import Daemon
 from mafiabot.dbfile import cookie_path
-from mafiabot.memory_board import MemoryBoard
 from mafiabot.store import Store
 from poster.outbox import new_game_token
 from scraper.board import BoardClient
@@ -98,12 +97,16 @@ def build_daemon(
     with `dry_run_out`, reads go to the board and writes are printed there instead."""
     board = client if client is not None else make_client(cfg)
     if dry_run_out is not None:
+        from mafiabot.memory_board import MemoryBoard  # a dry run's only: not loaded otherwise
+
         board = MemoryBoard.dry_run(board, dry_run_out)
     return Daemon(cfg, store, board, renderer=renderer, salt=salt, token=token)
 
 
 def read_model(cfg: Config, store: Store) -> Shell:
     """The game's shell over the store only (no board): what `status` reads."""
+    from mafiabot.memory_board import MemoryBoard
+
     return Shell(cfg, store, MemoryBoard())
 
 

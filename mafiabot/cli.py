@@ -11,11 +11,13 @@ the command's name) and one table of exit codes (`mafiabot.exitcodes`), applied 
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import logging
 import os
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from mafiabot import __version__
 from mafiabot.exitcodes import ExitCode, HostError, UsageError
@@ -246,7 +248,31 @@ def _closed_stdout() -> int:
     return ExitCode.OK
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def start() -> int:
+    """The `mafiabot` program itself (the console script, `python -m mafiabot`): `main`, the
+    command's modules loaded as `_command` does for a process of its own."""
+    return main(process=True)
+
+
+def _command(name: str, process: bool) -> ModuleType:
+    """The command's module. For a process of its own (`start`) the collector is paused while
+    the command's modules load, and what they made is then kept out of its passes for good
+    (`gc.freeze`): those objects live as long as the process, and every full pass of the
+    collector went over them again (~0.04 s of a ~0.45 s start, an idle run as a first poll).
+    Called in process (the tests, `main(argv)`), the collector is left as it is."""
+    if not process:
+        return importlib.import_module(f"mafiabot.commands.{name}")
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        return importlib.import_module(f"mafiabot.commands.{name}")
+    finally:
+        gc.freeze()
+        if was_on:
+            gc.enable()
+
+
+def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     ap = _build_parser()
     args = ap.parse_args(argv)
     _setup_logging(ap, args)
@@ -255,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # this process creates is private to the bot's account (systemd's UMask=0077 does the same)
     old_umask = os.umask(0o077)
     try:
-        module = importlib.import_module(f"mafiabot.commands.{args.module}")
+        module = _command(args.module, process)
         rc: int = module.main(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return rc

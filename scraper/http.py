@@ -428,7 +428,9 @@ class BoardHttp:
         )
         for attempt in retrying:
             with attempt:
-                return self.send_once(method, url, data, multipart=multipart, encoding=encoding)
+                return self.send_once(
+                    method, url, data, multipart=multipart, encoding=encoding, files=files
+                )
         raise AssertionError("unreachable")  # pragma: no cover
 
     def get(self, url: str, *, follow: int = 5) -> httpx.Response:

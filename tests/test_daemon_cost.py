@@ -415,8 +415,9 @@ def test_a_read_asks_the_outbox_once_a_closed_turn_not_once_a_post(tmp_path: Pat
     finally:
         sa.event.remove(run.store.engine, "before_cursor_execute", count)
     assert report.new_posts == 72
-    # a look-up per closed turn and kind of closing post (newspaper, final post) at most
-    assert len(asked) <= 2 * len(closed), f"72 posts, 4 closed turns: {len(asked)} outbox SELECTs"
+    # one look-up per closed turn, both kinds of closing post (newspaper, final post) in it:
+    # a turn whose newspaper is not on the board yet costs no second look for a final post
+    assert len(asked) == len(closed), f"72 posts, 4 closed turns: {len(asked)} outbox SELECTs"
     turns = {p.board_id: p.turn for p in run.store.posts(g.id, topic_id=4)}
     for p in posts:
         if ingest.before_the_game(sh, p.posted_at):
@@ -428,3 +429,96 @@ def test_a_read_asks_the_outbox_once_a_closed_turn_not_once_a_post(tmp_path: Pat
     moved = [p.id for p in posts if turns[p.id] == g.turn]
     assert turns[80] == 0 and turns[100] == 1  # the newspapers' own neighbours stay
     assert min(moved) == 81 and 101 in moved and 110 not in moved
+
+
+def test_the_closing_post_of_a_turn_is_its_newspaper_else_its_final_post(tmp_path: Path) -> None:
+    # the one look-up of both kinds answers what a look-up of each did: the newspaper's
+    # first board id where the board has it, else the final post's, else none (C-1)
+    from mafiabot import keys
+    from mafiabot.daemon import ingest
+    from poster.outbox import OutboxRow
+
+    run, _start = dealt_game(tmp_path)
+    sh, g = run.daemon.shell, run.daemon.game()
+    assert g.id is not None
+    box = sh.outbox(g)
+
+    def queue(turn: int, kind: keys.OutboxKind, board_id: int | None) -> None:
+        key = keys.key(g.id, turn, kind)
+        box.add(OutboxRow(key, "topic", "Текст", topic_id=4))
+        if board_id is not None:
+            box.begin_part(key, 0)
+            box.record_part(key, 0, board_id)
+            box.mark_sent(key)
+
+    queue(5, keys.NEWSPAPER, 500)
+    queue(5, keys.FINAL, 501)
+    queue(6, keys.FINAL, 600)
+    queue(7, keys.NEWSPAPER, None)  # queued, not on the board yet
+    queue(7, keys.FINAL, 700)
+    queue(8, keys.NEWSPAPER, None)
+    assert [ingest.closing_post(sh, g, turn) for turn in (5, 6, 7, 8, 9)] == [
+        500,
+        600,
+        700,
+        None,
+        None,
+    ]
+
+
+def test_a_pages_reading_problem_is_noted_in_its_batchs_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 20 item 3: a page the parser could not read cleanly raises its note for the
+    # host in the batch's own transaction, before the posts' notes, not in one of its own;
+    # read again, it is not raised twice
+    from mafiabot.daemon import ingest
+    from parser.records import ParseIssue
+
+    first = _FirstRead.make(tmp_path)
+    page_of = ingest.page_of
+    issue = ParseIssue("post 13", "no author")
+
+    def with_issue(sh: Any, fetch: Any, now: Any) -> Any:
+        page = page_of(sh, fetch, now)
+        return dataclasses.replace(page, issues=(issue,)) if page.page == 3 else page
+
+    monkeypatch.setattr(ingest, "page_of", with_issue)
+    seen = _Transactions(first.run)
+    try:
+        assert first.read().new_posts == 72
+        done = seen.done
+    finally:
+        seen.close()
+    assert len(done) == 1, [" | ".join(s[:30] for s in t) for t in done]
+    notes = first.notes()
+    assert len(notes) == len(first.outsiders) + 1
+    assert notes[0].startswith("страница темы 4: сообщение 13"), notes[0]
+    noted = [re.search(r"(\d+)\)", n) for n in notes[1:]]
+    assert [int(m.group(1)) if m else None for m in noted] == first.outsiders
+    assert first.read().new_posts == 0
+    assert first.notes() == notes
+
+
+def test_a_pages_reading_problem_without_posts_to_store_is_still_noted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a page whose only news is its reading problem (every post stored already) raises it
+    from mafiabot.daemon import ingest
+    from parser.records import ParseIssue
+
+    first = _FirstRead.make(tmp_path)
+    assert first.read().new_posts == 72
+    before = first.notes()
+    page_of = ingest.page_of
+    issue = ParseIssue("page", "navigation unreadable")
+
+    def with_issue(sh: Any, fetch: Any, now: Any) -> Any:
+        page = page_of(sh, fetch, now)
+        return dataclasses.replace(page, issues=(issue,)) if page.page == 8 else page
+
+    monkeypatch.setattr(ingest, "page_of", with_issue)
+    assert first.read().new_posts == 0
+    after = first.notes()
+    assert after[: len(before)] == before and len(after) == len(before) + 1
+    assert after[-1].startswith("страница темы 4"), after[-1]

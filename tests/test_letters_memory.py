@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from mafiabot.daemon import moves
 from parser import morph
+from parser import moves as parser_moves
 from parser.moves import read_letter_from
 from tests.ipb13_game_kit import START, new_game
 
@@ -27,7 +27,7 @@ def test_a_ticks_letters_are_read_giving_the_pages_back_after_each_lookup(
         bursts.append(morph._bursts[0])
         return read_letter_from(*args, **kwargs)
 
-    monkeypatch.setattr(moves, "read_letter_from", reading)
+    monkeypatch.setattr(parser_moves, "read_letter_from", reading)
     game = new_game(tmp_path, monkeypatch)
     board = game.board
     d = game.daemon()

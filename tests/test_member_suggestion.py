@@ -148,8 +148,8 @@ def test_P_M_8_ruling_the_daemon_reads_letters_by_the_hosts_setting(
     value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The daemon hands its `[rules] member_suggestion` to the one letter reader."""
-    import mafiabot.daemon.moves as daemon_moves
     import mafiabot.demo.play as demo_play
+    from parser import moves as parser_moves  # the daemon imports it when a letter comes
 
     def load(path: str | Path) -> Config:
         cfg = load_config(path)
@@ -164,7 +164,7 @@ def test_P_M_8_ruling_the_daemon_reads_letters_by_the_hosts_setting(
         return read_letter_from(*args, **kwargs)
 
     monkeypatch.setattr(demo_play, "load_config", load)
-    monkeypatch.setattr(daemon_moves, "read_letter_from", spy)
+    monkeypatch.setattr(parser_moves, "read_letter_from", spy)
     _play_with_letters(
         "pefl", tmp_path, "Mister X", [("2026-11-28T19:40", "Убиваем Кота")], "2026-11-28T21:00"
     )

@@ -21,7 +21,7 @@ import pytest
 from parser.records import Post, TopicPage
 from scraper.board import BoardClient, RawPage, TopicCursor, TopicPageFetch
 from scraper.errors import BoardUnavailable, NotFound
-from scraper.http import redact
+from scraper.http import BoardHttp, redact
 from scraper.ipb import IpbClient, IpbSettings
 from scraper.phpbb import PhpbbClient, PhpbbSettings
 from tests import fakeboard_ipb as ipb
@@ -392,3 +392,34 @@ def test_a_pm_folder_page_is_parsed_once(
     pages = _folder_requests(b) - before
     assert pages >= 2 and len(rows) > per_page
     assert len(parsed) == pages
+
+
+def test_a_retried_multipart_request_sends_its_file_every_time() -> None:
+    """A request retried after a transient fault goes out whole each time: the file of a
+    multipart form is not dropped from the second attempt on."""
+    bodies: list[bytes] = []
+
+    def board(request: httpx.Request) -> httpx.Response:
+        bodies.append(request.read())
+        return httpx.Response(503 if len(bodies) == 1 else 200, text="ok")
+
+    net = BoardHttp(
+        user_agent="mafiabot test",
+        min_interval=0,
+        retries=2,
+        backoff=0,
+        sleep=lambda _s: None,
+        transport=httpx.MockTransport(board),
+    )
+    try:
+        resp = net.send(
+            "POST",
+            "http://board.test/posting.php",
+            [("subject", "x")],
+            files=[("fileupload", ("move.txt", b"FILE-BYTES", "text/plain"))],
+        )
+    finally:
+        net.close()
+    assert resp.status_code == 200
+    assert len(bodies) == 2
+    assert all(b"FILE-BYTES" in body and b'name="fileupload"' in body for body in bodies)

@@ -140,6 +140,8 @@ def ingest_pages(
     turn_of = sh.turn_finder(g.turn)  # the calendar worked out once for every post
     closes: Closes = {}  # the bot's closing posts, looked up once a turn for the whole read
     held: set[int] = set()  # the board ids in `batch`
+    # the pages' own notes for the host (a reading problem), raised with the next batch
+    pending: list[tuple[int, str]] = []
     invision = board_kind(sh) != "phpbb"
     with ExitStack() as long_read:
         for n, fetch in enumerate(_progress(pages, topic), 1):
@@ -149,11 +151,11 @@ def ingest_pages(
             if invision:  # (read as it was fetched: kept memory serves the next page on)
                 heap.invision_page()
             page = page_of(sh, fetch, now)
-            _read_page(sh, g, topic, page, batch, held, now, report, turn_of, closes)
+            _read_page(sh, g, topic, page, batch, held, pending, now, report, turn_of, closes)
             if len(batch) >= STORE_BATCH:
-                _store(sh, g, topic, batch, now, report, turn_of)
+                _store(sh, g, topic, batch, now, report, turn_of, pending)
                 held.clear()
-        _store(sh, g, topic, batch, now, report, turn_of)
+        _store(sh, g, topic, batch, now, report, turn_of, pending)
 
 
 def _read_page(
@@ -163,17 +165,17 @@ def _read_page(
     page: TopicPage,
     batch: list[tuple[Post, int]],
     held: set[int],
+    pending: list[tuple[int, str]],
     now: datetime,
     report: TickReport,
     turn_of: TurnFinder,
     closes: Closes,
 ) -> None:
     """A page's posts into `batch` (whose board ids `held` holds) with their turns, and its
-    reading's issues to the host. `closes`: the read's closing posts found so far."""
-    for issue in page.issues:
-        flags.flag(
-            sh.store,
-            g,
+    reading's issues into `pending`, the notes for the host raised with the batch (in its
+    transaction, before its posts' own). `closes`: the read's closing posts found so far."""
+    pending += [
+        (
             g.turn,
             note(
                 "page_issue",
@@ -182,12 +184,14 @@ def _read_page(
                 issue=parse_issue_ru(issue.where, issue.message),
             ),
         )
+        for issue in page.issues
+    ]
     # registration chatter, an earlier game: not this game's input
     posts = [p for p in page.posts if not before_the_game(sh, p.posted_at)]
     if any(p.id in held for p in posts):
         # a post shown again (the topic shifted while read): the first reading is stored
         # first, so that this one is compared with it as a page of its own would be
-        _store(sh, g, topic, batch, now, report, turn_of)
+        _store(sh, g, topic, batch, now, report, turn_of, pending)
         held.clear()
     batch += [(p, post_turn(sh, g, topic, p, turn_of, closes)) for p in posts]
     held.update(p.id for p in posts)
@@ -226,9 +230,10 @@ def post_turn(
 def closing_post(sh: Shell, g: Game, turn: int) -> int | None:
     """The board id of the bot's post that closed `turn` in the game topic (its newspaper,
     or the final post), once the board has it."""
-    box = sh.outbox(g)
-    for kind in (keys.NEWSPAPER, keys.FINAL):
-        row = box.get(keys.key(g.id, turn, kind))
+    kinds = (keys.NEWSPAPER, keys.FINAL)
+    rows = sh.outbox(g).get_kinds(turn, kinds, keys.TOPIC)  # one look-up for both
+    for kind in kinds:
+        row = rows.get(kind)
         if row is not None and row.board_ids:
             return row.board_ids[0]
     return None
@@ -265,12 +270,21 @@ def _store(
     now: datetime,
     report: TickReport,
     turn_of: TurnFinder,
+    pending: list[tuple[int, str]],
 ) -> None:
     """Store the posts of `batch` and empty it; count and moderate the new ones. One
     transaction holds the posts, the board ids of the seats they teach and the notes they
     raise for the host, each a few statements however many: a crash leaves all of it or
-    none (the posts found stored again are not new, so their notes are raised then or never)."""
+    none (the posts found stored again are not new, so their notes are raised then or never).
+    `pending`, the pages' own notes read since the last batch, goes into the same transaction
+    (first, as they were read first) and is emptied with it; a crash leaves them unraised,
+    and the pages, read again, raise them then."""
     if not batch:
+        if pending:
+            with sh.store.transaction():
+                raised = sh.store.raise_flags(g.id, pending)
+            flags.told(raised)
+            pending.clear()
         return
     try:
         with sh.store.transaction():
@@ -287,7 +301,7 @@ def _store(
                         turn=turn,
                         position=post.position,
                         edited_at=post.edited.at if post.edited else None,
-                        record=to_json(post),
+                        record=post,  # encoded by the store
                     )
                     for post, turn in batch
                 ],
@@ -295,11 +309,12 @@ def _store(
             )
             seats, notes = _news(sh, g, topic, batch, statuses, report, turn_of)
             sh.store.set_user_ids(g.id, seats)
-            raised = sh.store.raise_flags(g.id, notes)
+            raised = sh.store.raise_flags(g.id, pending + notes)
     except BaseException:
         sh.players_changed()  # the ids learnt in memory were not stored: read the seats again
         raise
     flags.told(raised)
+    pending.clear()
     if any(st != "same" for st in statuses):
         sh.posts_changed()
         # the live tally reads on from the records in hand, not from the store

@@ -25,7 +25,6 @@ from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, MoveRow, PMRow
 from parser.letters.reading import NO_MOVES, QUESTION_CODES, as_suggestion
 from parser.morph import each_lookup_released
-from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, letter_words, read_letter_from
 from parser.records import PrivateMessage
 from poster.outbox import OutboxRow
 
@@ -52,6 +51,10 @@ def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) 
 
 
 def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> None:
+    # the letter reader (~12 ms of imports) is loaded by the first letter a process reads:
+    # a tick that reads none (an idle run, a first poll of the posts) does without it
+    from parser.moves import has_action_word, letter_words, read_letter_from
+
     pm = from_json(PrivateMessage, row.record)
     if pm is None:  # every letter is stored with its reading (ingest.poll_pms)
         raise ValueError(f"letter {row.board_id} was stored without its reading")
@@ -210,6 +213,8 @@ def _unanswered(sh: Shell, g: Game, row: PMRow, pm: PrivateMessage, got: InputRe
     """Letters from outside the game get no answer (the bot writes from the host's account,
     whose inbox also holds unrelated mail) but the host sees them; a dead player's letter is
     answered only when it looks like a move."""
+    from parser.moves import DEAD, NOT_A_PLAYER, has_action_word, letter_words
+
     if got.reason == NOT_A_PLAYER:
         sh.flag_outsider(
             g, g.turn, "pm_outsider", pm.sender, pm.sender_id, pm=row.board_id, sender=pm.sender
