@@ -97,6 +97,9 @@ class Scenario:
     settings: RulesSettings
     seats: tuple[Seat, ...]
     turns: tuple[ScenarioTurn, ...]
+    # the host's account(s), as the daemon's `host_accounts`: his posts are no votes, a vote
+    # on his name is refused and shown (P-V.1, G-N.1, G-N.4, C-3); none when not given
+    hosts: tuple[str, ...] = ()
 
 
 def _need(cond: bool, where: str, what: str) -> None:
@@ -124,6 +127,7 @@ def load_scenario(data: Any) -> Scenario:
     except SettingsError as exc:
         raise ScenarioError(f"options.{exc.key}: {str(exc).split(': ', 1)[1]}") from None
     seats = _load_players(shape, data.get("players"))
+    hosts = _load_hosts(data.get("host"), {s.nick for s in seats})
     # moves may name a replacement account, from the turn the host hands it the seat (C-6)
     nicks = {s.nick for s in seats} | _replacement_nicks(data.get("turns", []))
     turns_raw = data.get("turns", [])
@@ -156,7 +160,23 @@ def load_scenario(data: Any) -> Scenario:
         moves = _load_moves(t.get("moves", []), f"{where}.moves", nicks)
         overrides = _load_overrides(t.get("overrides", []), f"{where}.overrides", nicks, number)
         turns.append(ScenarioTurn(number, posts, court, moves, overrides))
-    return Scenario(ruleset, seed, settings, seats, tuple(turns))
+    return Scenario(ruleset, seed, settings, seats, tuple(turns), hosts)
+
+
+def _load_hosts(raw: Any, players: set[str]) -> tuple[str, ...]:
+    """The optional `host`: the host's board account, or a list of them (his second account,
+    the bot's own). A host holds no seat of the game."""
+    if raw is None:
+        return ()
+    names = [raw] if isinstance(raw, str) else raw
+    _need(
+        isinstance(names, list) and all(isinstance(n, str) and n.strip() for n in names),
+        "host",
+        "must be a nick or a list of nicks",
+    )
+    for n in names:
+        _need(n not in players, "host", f"{n!r} is a player: the host holds no seat")
+    return tuple(names)
 
 
 def _replacement_nicks(turns: Any) -> set[str]:
@@ -462,6 +482,7 @@ def play_turn(
             court_posts=court_posts,
             moves=moves,
             overrides=turn.overrides,
+            ignore_authors=scenario.hosts,
         )
         extra["rejected"] += built.inputs.rejected
         state, evs = step(state, built.inputs, None, rng, rules)

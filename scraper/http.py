@@ -34,7 +34,13 @@ from typing import Protocol
 from urllib.parse import urlencode, urljoin
 
 import httpx
-from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
+from tenacity import (
+    RetryCallState,
+    Retrying,
+    retry_if_exception_type,
+    stop_after_attempt,
+    wait_exponential,
+)
 
 from parser.encoding import decode_html, utf8_declared, utf8_header
 from scraper import forms
@@ -81,6 +87,11 @@ def page_text(resp: httpx.Response) -> str:
     return text
 
 
+# the answer `ascii_bytes` looked at last and what it found: one page is asked four times (is
+# it complete, is it a login page, the new-letter counter, the parse), worked out once
+_searchable: tuple[weakref.ref[httpx.Response], bytes | None] | None = None
+
+
 def ascii_bytes(resp: httpx.Response) -> bytes | None:
     """The answer's bytes when a search for ASCII text in them finds what it finds in the
     page's text (`page_text`), else None: a page that names UTF-8 or no charset, in its
@@ -89,11 +100,17 @@ def ascii_bytes(resp: httpx.Response) -> bytes | None:
     decoding `decode_html` makes), and otherwise by a charset that keeps ASCII as it is
     (windows-1251, KOI8-R: a charset without ASCII, UTF-16 or UTF-32, puts NUL bytes in an
     ASCII page). Searching the bytes spares decoding a whole page (~130 µs a topic page) for
-    a few ASCII marks; the parse reads the same bytes (`parser.phpbb.topic.parse_topic`)."""
-    data = resp.content
-    if not utf8_header(resp.headers.get("content-type")) or not utf8_declared(data):
-        return None
-    return None if b"\0" in data else data
+    a few ASCII marks; the parse reads the same bytes (`parser.phpbb.topic.parse_topic`).
+    Worked out once per answer (an answer's bytes do not change once read)."""
+    global _searchable
+    last = _searchable
+    if last is not None and last[0]() is resp:
+        return last[1]
+    content = resp.content
+    searchable = utf8_header(resp.headers.get("content-type")) and utf8_declared(content)
+    data = content if searchable and b"\0" not in content else None
+    _searchable = (weakref.ref(resp), data)
+    return data
 
 
 def is_complete(resp: httpx.Response, text_of: Callable[[httpx.Response], str]) -> bool:
@@ -156,6 +173,23 @@ def unreachable(method: str, shown: str, exc: httpx.HTTPError) -> str:
 
 def is_html(resp: httpx.Response) -> bool:
     return "html" in resp.headers.get("content-type", "text/html").lower()
+
+
+def _board_timestamp(stamp: str) -> float | None:
+    """The moment an HTTP `Date` header names, None where it names no zoned moment."""
+    try:
+        when = parsedate_to_datetime(stamp)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return when.timestamp() if when.tzinfo is not None else None
+
+
+def _log_retry(state: RetryCallState) -> None:
+    log.warning(
+        "board unavailable, retrying (attempt %d): %s",
+        state.attempt_number,
+        state.outcome.exception() if state.outcome else "",
+    )
 
 
 class TransportSettings(Protocol):
@@ -251,6 +285,10 @@ class BoardHttp:
         # the board's clock minus ours, in seconds, from the last answer's `Date` header
         # (None until a board says its time): C-1 deadlines close on the board's clock
         self.clock_offset: float | None = None
+        # the last `Date` header seen and the moment it names (None: not a zoned date)
+        self._board_time: tuple[str, float | None] | None = None
+        # the retry policy for the settings it was built for (`send`)
+        self._retrying: tuple[tuple[object, ...], Retrying] | None = None
         #: called before every request (a stop check may raise there)
         self.before_request: Callable[[], None] = lambda: None
 
@@ -391,12 +429,14 @@ class BoardHttp:
         stamp = resp.headers.get("date")
         if not stamp:
             return
-        try:
-            when = parsedate_to_datetime(stamp)
-        except (TypeError, ValueError, IndexError):
-            return
-        if when.tzinfo is not None:
-            self.clock_offset = when.timestamp() - self.clock()
+        seen = self._board_time
+        if seen is None or seen[0] != stamp:
+            # a board's `Date` moves once a second while pages come several a second: the
+            # header is parsed when it changes, the offset taken against our clock every time
+            seen = (stamp, _board_timestamp(stamp))
+            self._board_time = seen
+        if seen[1] is not None:
+            self.clock_offset = seen[1] - self.clock()
 
     def send(
         self,
@@ -414,24 +454,31 @@ class BoardHttp:
             return self.send_once(
                 method, url, data, multipart=multipart, encoding=encoding, files=files
             )
-        retrying = Retrying(
-            stop=stop_after_attempt(max(1, self.retries)),
-            wait=wait_exponential(multiplier=self.backoff, min=self.backoff, max=self.max_backoff),
-            retry=retry_if_exception_type(BoardUnavailable),
-            sleep=self.sleep,
-            before_sleep=lambda rs: log.warning(
-                "board unavailable, retrying (attempt %d): %s",
-                rs.attempt_number,
-                rs.outcome.exception() if rs.outcome else "",
-            ),
-            reraise=True,
-        )
-        for attempt in retrying:
+        for attempt in self._retry_policy():
             with attempt:
                 return self.send_once(
                     method, url, data, multipart=multipart, encoding=encoding, files=files
                 )
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _retry_policy(self) -> Retrying:
+        """The retries `send` makes: built once for the settings it is asked with (retries,
+        backoff, its ceiling, the sleep), again when one of them changes. Each use starts
+        afresh (tenacity's iteration begins with its own state)."""
+        key = (self.retries, self.backoff, self.max_backoff, self.sleep)
+        cached = self._retrying
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        retrying = Retrying(
+            stop=stop_after_attempt(max(1, self.retries)),
+            wait=wait_exponential(multiplier=self.backoff, min=self.backoff, max=self.max_backoff),
+            retry=retry_if_exception_type(BoardUnavailable),
+            sleep=self.sleep,
+            before_sleep=_log_retry,
+            reraise=True,
+        )
+        self._retrying = (key, retrying)
+        return retrying
 
     def get(self, url: str, *, follow: int = 5) -> httpx.Response:
         """GET, following up to `follow` redirects by hand (each hop paced and retried)."""

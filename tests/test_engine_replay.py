@@ -209,6 +209,34 @@ def test_replay_gambler_intro_greens_court_and_night(tmp_path: Path) -> None:
     assert day2["recruited"] == "town"
 
 
+def test_G_N_4_replay_refuses_a_court_vote_on_the_scenarios_host(tmp_path: Path) -> None:
+    # G-N.4, C-3: with the scenario's optional `host` a court vote on his name is refused as
+    # `unknown_nick`, as the daemon refuses it; his own court post is no vote
+    greens = [
+        {"author": n, "html": "Мой выбор: " + GREEN.format("Бандит")}
+        for n in ("Петя", "Шериф", "Доктор")
+    ]
+    court = [
+        {"author": "Петя", "html": "Бандит"},
+        {"author": "Шериф", "html": "Сажаю ведущего"},
+        {"author": "Ведущий", "html": "Бандит"},
+    ]
+    turns: list[dict[str, Any]] = [
+        {"turn": 1, "posts": everyone_posts(GAMBLER_CAST)},
+        {"turn": 2, "posts": greens, "court_posts": court},
+    ]
+    game = {"ruleset": "gambler", "seed": 3, "players": GAMBLER_CAST, "turns": turns}
+    _, out, _ = run({**game, "host": "Ведущий"}, tmp_path)
+    assert out is not None
+    day2 = out["turns"][1]
+    assert day2["votes"] == {"Бандит": 1}
+    assert {"author": "Шериф", "reason": "unknown_nick"} in day2["rejected"]
+    assert not any(r["author"] == "Ведущий" for r in day2["rejected"])
+    _, plain, _ = run(game, tmp_path)  # no host given: his name is nobody's, no vote
+    assert plain is not None
+    assert not any(r["author"] == "Шериф" for r in plain["turns"][1]["rejected"])
+
+
 def test_replay_overrides_remove_replace_and_forced_hang(tmp_path: Path) -> None:
     turns: list[dict[str, Any]] = [
         {"turn": 0},
@@ -281,6 +309,8 @@ def test_replay_same_seed_same_result(tmp_path: Path) -> None:
             "turns[0].overrides[0].kind",
         ),
         (lambda s: s.update(seed="x"), "seed"),
+        (lambda s: s.update(host="Анна"), "host"),  # a host holds no seat
+        (lambda s: s.update(host=["Ведущий", 5]), "host"),
         (
             lambda s: s["turns"][1].update(
                 posts=[

@@ -30,6 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 Script = Callable[[bytes, bytes], bytes | None]  # (request head, body) -> raw answer, None: hang up
 
+#: a bound on a hang, not a speed: how long a closed server's accept thread may take to end
+STOP_WAIT = 30.0
+
 
 class RawServer:
     """A loopback server that answers each request with the raw bytes `script` gives, so
@@ -51,7 +54,8 @@ class RawServer:
         self.port = self.sock.getsockname()[1]
         self.url = f"{'https' if tls else 'http'}://{host}:{self.port}"
         self._open: list[socket.socket] = []
-        threading.Thread(target=self._accept, daemon=True).start()
+        self._acceptor = threading.Thread(target=self._accept, daemon=True)
+        self._acceptor.start()
 
     def _accept(self) -> None:
         while True:
@@ -138,6 +142,18 @@ class RawServer:
         self._open.clear()
 
     def close(self) -> None:
+        """Stops accepting, then lets the listening socket go. Closing it under a thread
+        blocked in accept() would not wake that thread: it would go on accepting on the
+        closed socket, or, once the descriptor's number is given to a later test's listener
+        and the blocked call is restarted (a sandboxed kernel restarts it when the process
+        forks, as `openssl rehash` does), on that listener, answering its clients with this
+        server's script or certificate. shutdown() ends the accept() at once (EINVAL); the
+        join is only a bound on a hang."""
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+        self._acceptor.join(STOP_WAIT)
+        if self._acceptor.is_alive():
+            raise RuntimeError(f"the server on port {self.port} did not stop accepting")
         self.sock.close()
         self.drop_idle()
 
@@ -166,6 +182,19 @@ def serve() -> Iterator[Callable[[Script], RawServer]]:
 
 def client(transport: LeanTransport, timeout: float = 5.0) -> httpx.Client:
     return httpx.Client(transport=transport, timeout=timeout)
+
+
+def test_a_closed_server_accepts_nothing_more() -> None:
+    """The test server itself: once closed, no thread of it is left accepting, so a later
+    test's listener given the same descriptor number is never answered by this one."""
+    server = RawServer(lambda head, body: ok())
+    with client(LeanTransport()) as http:
+        http.get(server.url + "/")
+    server.close()
+    assert not server._acceptor.is_alive()
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", server.port), timeout=5).close()
+    assert len(server.requests) == 1
 
 
 def test_one_connection_carries_every_request(serve: Callable[[Script], RawServer]) -> None:

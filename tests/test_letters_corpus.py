@@ -134,16 +134,21 @@ def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[s
     for number, row in enumerate(rows, 1):
         turn_state = at_turn(state, row.get("turn", state.turn))
         view = sender_view(turn_state, row["from"])
-        assert view is not None, row["from"]
-        resolver = resolvers.setdefault(turn_state.turn, NickResolver(view.living))
-        got = read_letter(row["text"], view, resolver=resolver)
-        if answered:
+        if view is None:
+            # an account that is no player of the game (C-2, C-5): the daemon answers it
+            # before any reading (`read_pm`), and no role exists to read it by — in both
+            # measures the letter gets that answer
+            got = _answered(LetterReading(), row["from"], turn_state)
+        else:
+            resolver = resolvers.setdefault(turn_state.turn, NickResolver(view.living))
+            got = read_letter(row["text"], view, resolver=resolver)
+        if answered and view is not None:
             got = _answered(got, row["from"], turn_state)
             if got.code == "conditional" and "action" in row["expect"]:
                 # the move the host reads, told to stand unless the godfather sends one
                 got = dataclasses.replace(got, code=None, text="")
         expect = row["expect"]
-        if _member_kill(view, expect, got):
+        if view is not None and _member_kill(view, expect, got):
             # P-M.8: a member's kill is carried out by its sender, whatever executor it names
             # (the engine's own rule, `check_kill`): the executor named is no part of it
             expect = {**expect, "executor": row["from"]}
@@ -187,6 +192,14 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # list with the `reader-13` round's fixes of their classes, made from the development
     # batch `doubt`/`doubt_g` alone.)
     "ho7_gambler:49": "(a) a side chosen on a condition of the host's answer, read as chosen",
+    # held-out part 8, its first and only run (tests/letters/README.md): all three are (a),
+    # misreadings of the words, none a reading of a rule
+    "ho8_pefl:8": "(a) a check with a fallback on a condition only the host knows, read as the "
+    "first player",
+    "ho8_pefl:47": "(a) a Don's executor called by a short name two players share (one in his "
+    "clan), dropped: the order kept without him",
+    "ho8_gambler:45": "(a) a side chosen on a condition about another player's role, read as "
+    "chosen",
 }
 
 

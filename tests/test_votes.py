@@ -495,6 +495,45 @@ def test_P_V_1_G_N_1_a_red_or_green_on_the_hosts_name_is_refused_and_shown() -> 
     assert targets(seated.votes) == {"Вася": "Ведущий"}
 
 
+def test_G_N_4_a_court_vote_on_the_hosts_name_is_refused_and_shown() -> None:
+    # G-N.4 with C-3: the court votes for nominees, and the host is no player at all — a court
+    # post naming him (bare, in a case form, in colour, with a jailing word) is refused as
+    # `unknown_nick` with the line naming him, as a green on his name is, not read as talk
+    host = VoteOptions(ignore_authors=frozenset({"Ведущий"}))
+    posts = [
+        post(1, "Вася", (GREEN, "Ведущего")),
+        post(2, "Петя", text="Ведущий"),
+        post(3, "Маша", text="Сажаю ведущего"),
+        post(4, "Даша", text="Петю"),
+        post(5, "Ведущий", text="Маша"),  # the host's own post is no vote
+    ]
+    r = extract_court_votes(posts, nominees=["Петя", "Маша"], players=LIVING, options=host)
+    assert targets(r.votes) == {"Даша": "Петя"}
+    assert [(a, n) for a, _, n in reasons(r)] == [("Вася", 1), ("Петя", 2), ("Маша", 3)]
+    assert {x.reason for x in r.rejected} == {"unknown_nick"}
+    assert all("ведущий игры" in x.detail for x in r.rejected)
+    assert [x.target for x in r.rejected] == ["Ведущего", "Ведущий", "ведущего"]
+    # a later court vote for a nominee still counts (the last one, G-N.4), and thanks to
+    # the host name no vote at all
+    later = [post(6, "Вася", text="Машу"), post(7, "Петя", text="Спасибо ведущему за игру")]
+    r = extract_court_votes(
+        [*posts, *later], nominees=["Петя", "Маша"], players=LIVING, options=host
+    )
+    assert targets(r.votes) == {"Даша": "Петя", "Вася": "Маша"}
+    assert [x.post_id for x in r.rejected] == [1, 2, 3]
+    # without the host's account the same posts are no votes, as before
+    bare = extract_court_votes(posts[:3], nominees=["Петя", "Маша"], players=LIVING)
+    assert not bare.votes and not bare.rejected
+    # a player whose nick is the host's word is a player, not the host
+    seated = extract_court_votes(
+        [post(8, "Вася", text="Ведущий")],
+        nominees=["Ведущий"],
+        players=[*LIVING, "Ведущий"],
+        options=VoteOptions(ignore_authors=frozenset({"ведущий"})),
+    )
+    assert targets(seated.votes) == {"Вася": "Ведущий"}
+
+
 def test_P_V_1_a_single_red_nick_in_a_thanks_praise_question_or_request_is_shown_not_counted() -> (
     None
 ):

@@ -43,6 +43,7 @@ from parser.votes.negation import (
 from parser.votes.records import (
     DEAD,
     DEAD_TARGET,
+    HOST_DETAIL,
     NOT_A_NOMINEE,
     NOT_A_PLAYER,
     Authors,
@@ -51,6 +52,7 @@ from parser.votes.records import (
     VoteOptions,
     VoteResult,
     VotesSoFar,
+    host_resolver,
     in_window,
     late_edit,
     refusal_detail,
@@ -308,6 +310,7 @@ def extract_court_votes(
     dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
     nominee_set = set(nominees)
     who = Authors(players, dead, (), o.ignore_authors, player_ids)
+    hosts = host_resolver(o.ignore_authors, (*players, *dead))
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
     counted: dict[str, Vote] = {v.voter: v for v in (so_far or VotesSoFar()).votes}
@@ -320,6 +323,9 @@ def extract_court_votes(
         if status == "ignored":
             continue
         match, text = _court_match(post, resolver, dead_resolver, o.vote_nicks)
+        host = _host_vote(post, match, hosts, o.vote_nicks)
+        if host is not None:  # a court vote on the host's name: refused and shown (G-N.4)
+            match, text = NickMatch(host, None, reason=UNKNOWN_NICK), host
         if match is None:
             readings.append(PostReading(post.id, author, "no_vote"))
             continue
@@ -340,7 +346,9 @@ def extract_court_votes(
                 InputRejected(
                     author,
                     reason,
-                    refusal_detail(reason, match.nick, text),
+                    HOST_DETAIL.format(text=text)
+                    if host is not None
+                    else refusal_detail(reason, match.nick, text),
                     post_id=post.id,
                     target=match.nick or text,
                 )
@@ -369,6 +377,19 @@ def extract_court_votes(
         )
     votes = list(counted.values())
     return VoteResult(votes, rejected, tally_of(votes), readings)
+
+
+def _host_vote(
+    post: Post, match: NickMatch | None, hosts: NickResolver | None, mode: VoteNicks
+) -> str | None:
+    """The host's name as a court post gives it, when the post names no player but reads as
+    a vote for the host's account (a bare «Ведущий», «Сажаю ведущего», his name in colour);
+    None otherwise. The host is no player: such a vote is refused and shown to him, as a
+    green on his name is (G-N.1, G-N.4, C-3), not read as talk."""
+    if hosts is None or (match is not None and match.reason != UNKNOWN_NICK):
+        return None
+    named, text = _court_match(post, hosts, None, mode)
+    return text if named is not None and named.ok else None
 
 
 def _one_nominee(match: NickMatch, nominees: set[str]) -> str | None:

@@ -9,7 +9,7 @@ from typing import Final
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
 from parser.morph import common_word, is_person_name, word_nick
-from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver, fold_text, trimmed_key
+from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, nick_like, read_spans
@@ -29,6 +29,7 @@ from parser.votes.reasons import reason_words
 from parser.votes.records import (
     CHANGED_VOTE,
     DEAD_TARGET,
+    HOST_DETAIL,
     NO_REASON,
     REPEATED_VOTE,
     UNPROVEN,
@@ -40,10 +41,13 @@ from parser.votes.records import (
     VoteOptions,
     VoteResult,
     VotesSoFar,
+    account_text_key,
     color_matches,
     defaults_for,
+    host_resolver,
     in_window,
     late_edit,
+    names_host,
     refusal_detail,
     supersede,
     tally_of,
@@ -78,18 +82,17 @@ def extract_votes(
     resolver = cached_resolver(tuple(players), o.fuzzy_threshold)
     dead_resolver = cached_resolver(tuple(dead), partial=False) if dead else None
     who = Authors(players, dead, beaten, o.ignore_authors, player_ids)
-    seated = {_account_key(n) for n in (*players, *dead)}
+    seated = {account_text_key(n) for n in (*players, *dead)}
     # the host's own account is no player either: a red or green on his name is a vote to
     # refuse and show him, as one for an outsider account is (P-V.1, G-N.1, C-3)
     known = (*o.accounts, *o.ignore_authors)
-    accounts = {_account_key(a) for a in known} - seated
+    accounts = {account_text_key(a) for a in known} - seated
     account_names = (
-        cached_resolver(tuple(a for a in known if _account_key(a) in accounts), partial=False)
+        cached_resolver(tuple(a for a in known if account_text_key(a) in accounts), partial=False)
         if accounts
         else None
     )
-    hosts = tuple(a for a in o.ignore_authors if _account_key(a) in accounts)
-    host_names = cached_resolver(hosts, partial=False) if hosts else None
+    host_names = host_resolver(o.ignore_authors, (*players, *dead))
 
     readings: list[PostReading] = []
     rejected: list[InputRejected] = []
@@ -103,7 +106,7 @@ def extract_votes(
 
     def reject(post: Post, author: str, reason: str, **kw: str | None) -> None:
         text = kw.get("text")
-        host = reason == UNKNOWN_NICK and text is not None and _names_host(text, host_names)
+        host = reason == UNKNOWN_NICK and text is not None and names_host(text, host_names)
         rejected.append(
             InputRejected(
                 author,
@@ -212,22 +215,6 @@ def extract_votes(
     return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
 
 
-#: what a player is told of a red or green on the host's own name (the code is
-#: ``unknown_nick``: he names no player, as an outsider's account names none)
-HOST_DETAIL = "«{text}» — ведущий игры, а не игрок: голос за него не засчитан."
-
-
-def _names_host(text: str, hosts: NickResolver | None) -> bool:
-    """Whether a coloured text no player was read from is the host's account as written or
-    in a case form («Ведущему»)."""
-    return hosts is not None and hosts.resolve(text, inflected=True, fuzzy=False).ok
-
-
-def _account_key(text: str) -> str:
-    """A nick or a coloured text as written, its case, look-alikes and edge marks folded."""
-    return fold_text(text).strip(" ,.;:!?…«»\"'()[]@")
-
-
 def _apart(
     spans: list[ColoredSpan], keys: set[str], names: NickResolver | None, players: NickResolver
 ) -> tuple[list[ColoredSpan], list[ColoredSpan]]:
@@ -247,7 +234,7 @@ def _names_account(
     which has no one reading) — is left to the vote reader, which asks about a clash."""
     if names is None:
         return False
-    if _account_key(text) in keys:
+    if account_text_key(text) in keys:
         return True
     return (
         names.resolve(text, inflected=True, fuzzy=False).ok

@@ -18,6 +18,9 @@ from parser.identity import Cast, account_key, nick_key
 from parser.nicks import (
     AMBIGUOUS_NICK,
     UNKNOWN_NICK,
+    NickResolver,
+    cached_resolver,
+    fold_text,
 )
 from parser.records import Post
 
@@ -252,3 +255,27 @@ def voter_refusal(status: str, author: str, target: str, allow_self_vote: bool) 
     if refusal is None and target == author and not allow_self_vote:
         return SELF_VOTE
     return refusal
+
+
+#: what a player is told of a red or green (or a court vote) on the host's own name (the
+#: code is ``unknown_nick``: he names no player, as an outsider's account names none)
+HOST_DETAIL: Final = "«{text}» — ведущий игры, а не игрок: голос за него не засчитан."
+
+
+def account_text_key(text: str) -> str:
+    """A nick or a coloured text as written, its case, look-alikes and edge marks folded."""
+    return fold_text(text).strip(" ,.;:!?…«»\"'()[]@")
+
+
+def host_resolver(hosts: Iterable[str], seated: Iterable[str]) -> NickResolver | None:
+    """The host's accounts (`VoteOptions.ignore_authors`) that hold no seat of the game, read
+    as written or in a case form («Ведущему»); None when there are none. A player whose nick
+    is the host's word stays a player (C-3)."""
+    taken = {account_text_key(n) for n in seated}
+    own = tuple(a for a in hosts if account_text_key(a) not in taken)
+    return cached_resolver(own, partial=False) if own else None
+
+
+def names_host(text: str, hosts: NickResolver | None) -> bool:
+    """Whether a text no player was read from is the host's account (see `host_resolver`)."""
+    return hosts is not None and hosts.resolve(text, inflected=True, fuzzy=False).ok
