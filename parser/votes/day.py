@@ -19,11 +19,16 @@ from parser.votes.proof import (
     abstains,
     corrected_away,
     has_vote_grammar,
+    not_a_name,
+    own_vote_said,
     proven_pick,
+    put_off,
     said_for_later,
     told_of,
+    unaccounted,
     unproven,
     unsigned_post,
+    word_use,
 )
 from parser.votes.reasons import reason_words
 from parser.votes.records import (
@@ -129,6 +134,8 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        # a key chord, a command, an emoticon in colour: decoration, whatever it spells
+        spans = [s for s in spans if not not_a_name(s.text, resolver.players)]
         spans, outside = _apart(spans, accounts, account_names, resolver)
         pick, named, refusal_of_text = _post_vote(
             post, spans, resolver, dead_resolver, policy, o.vote_nicks, author, need_reason
@@ -273,6 +280,12 @@ def _post_vote(
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author
     )
+    # an ordinary word coloured in lower case with no vote grammar is that word
+    words = [p for p in resolved if word_use(own, p, _common_nick(p.match.nick or ""))]
+    if words:
+        resolved = [p for p in resolved if p not in words]
+        named = [s for s in named if all(s is not p.span for p in words)]
+        pick = (resolved[-1] if policy == "last" else resolved[0]) if resolved else None
     if pick is not None and len({p.match.nick for p in resolved}) > 1:
         pick = proven_pick(own, resolved, policy)
         if pick is None:
@@ -286,6 +299,10 @@ def _post_vote(
         if away is not None:
             reason = failure.match.reason if failure and failure.span is away else None
             return None, named, (reason or UNKNOWN_NICK, away.text)
+    if pick is not None:
+        doubt = _unproven_pick(own, pick, resolved, spans, named, resolver, author)
+        if doubt is not None:
+            return None, named, doubt
     if pick is not None and _no_vote_said(own, pick, need_reason):
         return None, named, None
     if pick is not None and unproven(own, pick):
@@ -301,6 +318,40 @@ def _post_vote(
 
 
 _SENTENCE_END: Final = re.compile(r"[.!?\n]")
+_CHOICE_JOINS: Final = frozenset(("или", "либо", "or"))
+
+
+def _common_nick(nick: str) -> bool:
+    """A one-word nick that is an ordinary dictionary word (Суббота, Шериф, Туча)."""
+    key = trimmed_key(nick)
+    return " " not in key and key.isalpha() and common_word(key)
+
+
+def _unproven_pick(
+    own: str,
+    pick: Pick,
+    resolved: list[Pick],
+    spans: list[ColoredSpan],
+    named: list[ColoredSpan],
+    resolver: NickResolver,
+    author: str,
+) -> tuple[str, str] | None:
+    """The refusal that shows the host a pick the words do not prove (issue 17 item 2), or
+    None: a coloured phrase weighing him against another with «или»; a coloured name beside
+    him that no player is read from and nothing takes back; his own nick in the author's
+    protest or in others' words; a vote put off."""
+    if pick.match.method == "phrase" and _CHOICE_JOINS & set(pick.span.text.casefold().split()):
+        return UNCLEAR, pick.span.text
+    unread = [s for s in spans if s not in named and _unread_name(resolver, s.text)]
+    others = [s for s in spans if s not in named and s not in unread]
+    left = unaccounted(own, pick, unread, others)
+    if left:
+        return UNCLEAR, ", ".join([*(p.span.text for p in resolved), *(s.text for s in left)])
+    if pick.match.nick == author and pick.match.method != "self" and not own_vote_said(own, pick):
+        return UNPROVEN, pick.span.text
+    if put_off(own, pick):
+        return UNPROVEN, pick.span.text
+    return None
 
 
 def _asked_about(own: str, pick: Pick) -> bool:
