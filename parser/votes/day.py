@@ -339,7 +339,7 @@ def _unproven_pick(
     """The refusal that shows the host a pick the words do not prove (issue 17 item 2), or
     None: a coloured phrase weighing him against another with «или»; a coloured name beside
     him that no player is read from and nothing takes back; his own nick in the author's
-    protest or in others' words; a vote put off."""
+    protest or in others' words."""
     if pick.match.method == "phrase" and _CHOICE_JOINS & set(pick.span.text.casefold().split()):
         return UNCLEAR, pick.span.text
     unread = [s for s in spans if s not in named and _unread_name(resolver, s.text)]
@@ -348,8 +348,6 @@ def _unproven_pick(
     if left:
         return UNCLEAR, ", ".join([*(p.span.text for p in resolved), *(s.text for s in left)])
     if pick.match.nick == author and pick.match.method != "self" and not own_vote_said(own, pick):
-        return UNPROVEN, pick.span.text
-    if put_off(own, pick):
         return UNPROVEN, pick.span.text
     return None
 
@@ -378,7 +376,7 @@ def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
     for later (G-N.1, P-V.1); a green that needs no reason, also when the nick is the subject
     of a story («кст <Таня> вчера смешно пошутила»: a red's words after the nick are its
     reason, P-V.1)."""
-    if said_for_later(own, pick):
+    if said_for_later(own, pick) or put_off(own, pick):
         return True
     if has_vote_grammar(own, pick):
         return False
