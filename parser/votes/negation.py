@@ -47,7 +47,7 @@ _RETRACT_STEMS: Final = (  # a cheap first look before any lemma is asked for
     "сни", "сня", "отзыв", "отозв", "отмен", "оправд", "невинов", "невиноват", "щад", "милов",
     "отпус", "остав", "подожд", "пусть",
 )  # fmt: skip
-_CLAUSE_END: Final = re.compile(r"[.!?;:,(\n]")
+_CLAUSE_END: Final = re.compile(r"[.!?;:,()\n]")
 # Conjunctions that open a new clause inside a sentence: a negation before them is not the
 # nick's («Не знаю, кто мафия, но выставляю Лёню» — and without the comma too).
 CONTRAST: Final = frozenset(("но", "а", "однако", "зато", "хотя"))

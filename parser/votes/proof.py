@@ -41,7 +41,7 @@ from parser.morph import lemmas, parse, word_nick
 from parser.records import ColoredSpan, Post
 from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
-from parser.vocab import lookup
+from parser.vocab import joked, lookup
 from parser.votes.names import Pick, bare_word, is_cue
 from parser.votes.negation import unmeant
 from parser.votes.records import UNCLEAR
@@ -74,6 +74,7 @@ _CONTRASTS: Final = frozenset(("но", "а", "однако", "зато"))
 _JOINS: Final = frozenset(("и", "или", "либо", "да"))
 _CHOICE: Final = frozenset(("выбор", "голос"))
 _WORD: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
+_LETTERS: Final = re.compile(r"[^\W\d_]+")
 # what ends the clause before a span, and after it (a dash after the nick opens its
 # sentence's verb: «<Клаус> — выставляю»)
 _BEFORE_END: Final = re.compile(r"[,.;:!?\n()]|\s(?:а|но|однако|зато)\s")
@@ -154,6 +155,8 @@ def _after_correction(
             between & _CORRECTIONS
             or "то есть" in low[a_end:b_start]
             or unmeant(low[a_end:b_start], between=True)
+            # «<Мирона>) шучу-шучу», «<Ярину> — прикол»: any form of a joke said of it
+            or joked(_LETTERS.findall(low[a_end:b_start].replace("ё", "е")))
             # «…, а не против <Мюллера>» names whom the vote is not for: no contrast to follow
             or (between & _CONTRASTS and b in cued and "не" not in between)
         ):
