@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from parser.latin import heard_as_handle
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
     GAME_WORDS,
@@ -139,6 +140,9 @@ def find_mentions(
             found = _dead_mention(tokens, i, gone)
         if found is None:
             found = _fuzzy_mention(tokens, i, resolver)
+            if found is not None and found.kind == "unknown" and not found.candidates:
+                # no player's nick nor name form: perhaps a Latin handle by its sound
+                found = _handle_mention(tokens, i, resolver, view) or found
         if found is not None:
             negated = negated_at(tokens, found.start) or denied_after(tokens, found.end - 1)
             out.append(replace(found, negated=negated))
@@ -312,6 +316,65 @@ def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) 
         # lacks, in one case and gender — the player, named more formally
         return replace(found, end=found.end + 1, raw=raw)
     return Mention(found.start, found.end + 1, raw, "unknown", candidates=(found.nick or "",))
+
+
+#: a handle heard by its sound: as sure as a transliteration (the host's threshold reads it)
+HANDLE_CONFIDENCE: Final = TRANSLIT_CONFIDENCE
+
+
+def _handle_mention(
+    tokens: Sequence[Token], i: int, resolver: NickResolver, view: SenderView
+) -> Mention | None:
+    """A Latin handle written by its Russian sound, a part of it or an office shortening
+    («Сайлента» for SilentBlade, «Пауэра» for Max_Power, «Стек» for Stacktrace), derived
+    from the cast's own handles (`parser.latin.heard_as_handle`): one living player so
+    heard is read, several are asked about naming them, and a player out heard so (alone or
+    beside living ones) leaves it unknown. A word the dictionary gives as a person's name
+    («Марта») is that name, never a handle's sound."""
+    tok = tokens[i]
+    first = i == 0 or tokens[i - 1].sentence != tok.sentence
+    w = tok.word
+    if len(w) < 3 or not w.isalpha() or not nick_like(tok, first) or _known_name(w):
+        return None
+    # a dictionary word may translate another player's handle («Лису»: Lisichka or a
+    # …_fox): heard only as a whole part, never as a shortening
+    short = not common_word(w)
+    living = [p for p in resolver.players if heard_as_handle(w, p, shortened=short)]
+    if not living:
+        return None
+    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    gone = any(heard_as_handle(w, p, shortened=short) for p in view.dead)
+    if gone or _joined_to_unknown(tokens, i, living):
+        # a player out heard so too, or a word of a longer name nobody bears («ксакс
+        # килера»): the name is not proven
+        return Mention(i, i + 1, raw, "unknown", candidates=tuple(living[:1]))
+    if len(living) > 1:
+        return Mention(i, i + 1, raw, "ambiguous", candidates=tuple(living))
+    said = parse(w)
+    nominative = bool(said) and "nomn" in said[0].grammemes
+    return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, nominative)
+
+
+def _joined_to_unknown(tokens: Sequence[Token], i: int, players: Sequence[str]) -> bool:
+    """Whether the word at `i` runs on, with nothing between, into a neighbour that is no
+    ordinary word and not a part of the same handle: one name of two words, half unread."""
+    around = []
+    if i > 0 and not tokens[i - 1].clause_end and tokens[i - 1].sentence == tokens[i].sentence:
+        around.append(tokens[i - 1])
+    if i + 1 < len(tokens) and not tokens[i].clause_end:
+        around.append(tokens[i + 1])
+    for t in around:
+        w = t.word
+        if len(w) < 2 or stopword(w) or w in GREETING or w in GAME_WORDS or common_word(w):
+            continue
+        if not any(heard_as_handle(w, p) for p in players):
+            return True
+    return False
+
+
+def _known_name(word: str) -> bool:
+    """A person's name, surname or patronymic the dictionary holds (not one it guesses)."""
+    return any(r.known and r.grammemes & {"Name", "Surn", "Patr"} for r in parse(word))
 
 
 def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:

@@ -37,6 +37,7 @@ from typing import Final
 from engine.words_ru import ACTION_WORDS
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
+from parser.letters.conditions import open_condition
 from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
@@ -129,14 +130,9 @@ def prove(
         return bound
     if _no_move_at_all(reading, evidence):
         return LetterReading()
-    if reading.kind == "move" and reading.action == "choose_side" and on_leave(evidence.tokens):
-        # «Выбираю мирных, если можно»: the side chosen on the host's answer (G-M.8)
-        return question_reading(
-            UNDECIDED,
-            f"Вы выбираете сторону ({_SIDES.get(reading.side or '', reading.side)}), но с "
-            "условием — спрашиваете разрешения. Выбор стороны засчитывается без условий: если "
-            "он окончательный, напишите его ещё раз, например: «Выбираю мирных».",
-        )
+    on_condition = _choice_on_condition(reading, evidence)
+    if on_condition is not None:
+        return on_condition
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         # a Don elected who may not be Don (P-S.2) is refused with the rule's reason
         elected = reading.kind == "move" and reading.action == "don"
@@ -150,6 +146,7 @@ def prove(
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
         or _one_of_them(reading, evidence, view)
+        or _conditioned(reading, evidence)
     )
     if limited is not None:
         return limited
@@ -204,6 +201,49 @@ def prove(
             f"напишите его прямо, например: «{_example(reading)}».",
         )
     return _decided(reading, evidence, view, suggestion) or reading
+
+
+def _choice_on_condition(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """The question for a side or a Don chosen on a condition: on the host's leave
+    («Выбираю мирных, если можно», G-M.8) or on one the reader does not settle («Если X
+    мафия — я за мафию, иначе за мирных»)."""
+    if reading.kind != "move" or reading.action not in _NOT_MOVE_ROLES:
+        return None
+    if reading.action == "choose_side" and on_leave(evidence.tokens):
+        return question_reading(
+            UNDECIDED,
+            f"Вы выбираете сторону ({_SIDES.get(reading.side or '', reading.side)}), но с "
+            "условием — спрашиваете разрешения. Выбор стороны засчитывается без условий: если "
+            "он окончательный, напишите его ещё раз, например: «Выбираю мирных».",
+        )
+    return _conditioned(reading, evidence)
+
+
+def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """The question for a move that a condition the reader does not settle leaves open
+    (`parser.letters.conditions`): never its first branch."""
+    if reading.kind != "move":
+        return None
+    tokens = evidence.tokens
+    places = [
+        m
+        for m in evidence.mentions
+        if m.kind == "nick" and (m.nick in reading.targets or m.nick == reading.executor)
+    ]
+    # the move's sentence: its action word's, or (read without one) its players'
+    move_at = {k for m in places for k in range(m.start, m.end)}
+    if evidence.chosen is not None:
+        move_at = {evidence.chosen.i}
+    players = [m for m in evidence.mentions if m.kind == "nick"]
+    said = open_condition(tokens, move_at, players, side=reading.action == "choose_side")
+    if said is None:
+        return None
+    return question_reading(
+        UNDECIDED,
+        f"Ваш ход зависит от условия: «{said}» — его я проверить не могу. Понял ход так: "
+        f"{_spelled(reading)}. Если он окончательный, пришлите его без условия, например: "
+        f"«{_example(reading)}».",
+    )
 
 
 def _decided(
