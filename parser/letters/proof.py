@@ -41,6 +41,7 @@ from parser.letters.conditions import open_condition
 from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
+    AMBIGUOUS,
     DEFAULT_SUGGESTION,
     EXAMPLE,
     FORBIDDEN_PART,
@@ -72,6 +73,7 @@ from parser.letters.words import (
     ws,
 )
 from parser.morph import common_word, parse, word_nick
+from parser.nicks import translit_key
 from parser.sender import SenderView
 from parser.vocab import (
     IN_RUSSIAN,
@@ -147,6 +149,7 @@ def prove(
         or _weighed_question(reading, evidence)
         or _one_of_them(reading, evidence, view)
         or _conditioned(reading, evidence)
+        or _shared_executor(reading, evidence, view)
     )
     if limited is not None:
         return limited
@@ -201,6 +204,32 @@ def prove(
             f"напишите его прямо, например: «{_example(reading)}».",
         )
     return _decided(reading, evidence, view, suggestion) or reading
+
+
+def _shared_executor(
+    reading: LetterReading, evidence: Evidence, view: SenderView
+) -> LetterReading | None:
+    """«Витя, валим Соню» from a Don whose clan mate and another player are both «Витя»:
+    a name two players share, spoken to or named in an order that has no executor yet, may
+    be the executor — asked naming them all, never the order kept without him (P-M.8)."""
+    if reading.action != "kill" or reading.executor is not None or not view.clan_mates:
+        return None
+    if view.ruleset != "pefl":
+        return None
+    for m in evidence.mentions:
+        if m.kind != "ambiguous" or m.negated or m.start in evidence.withdrawn:
+            continue
+        if not set(m.candidates) & set(view.clan_mates):
+            continue
+        if _social(_clause(evidence.tokens, m.start, m.end)):
+            continue  # «Диме привет»: a greeting, no order
+        return question_reading(
+            AMBIGUOUS,
+            f"Понял ваш приказ так: {_spelled(reading)}. Но «{m.raw}» подходит к нескольким "
+            f"игрокам ({', '.join(m.candidates)}) — кто исполнитель? Напишите его ник точно, "
+            f"например: «{_example(reading)}, исполнитель {m.candidates[0]}».",
+        )
+    return None
 
 
 def _choice_on_condition(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
@@ -656,7 +685,7 @@ def _unread_people(reading: LetterReading, evidence: Evidence, view: SenderView)
         if m.kind == "unknown" and _listed_before_target(tokens, m, reading, evidence):
             out.append(m)  # «проверяю Миху и Ксюшу»: a first player of the move's own list
             continue
-        if m.kind == "unknown" and not _names_someone(tokens, m):
+        if m.kind == "unknown" and not _names_someone(tokens, m, evidence.mentions):
             continue
         if m.start in evidence.executors or m.start in evidence.withdrawn:
             continue
@@ -697,9 +726,11 @@ def _listed_before_target(
 _OBJECT_CASES: Final = frozenset({"accs", "gent", "datv", "ablt", "loct", "acc2", "gen2"})
 _PERSON_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
 _LISTED: Final = ws("и или либо")
+#: prepositions a move's player follows («иду на Фокса», «загляну к Фоксу», «стреляю в …»)
+_AIMED: Final = ws("на к ко в во")
 
 
-def _names_someone(tokens: Sequence[Token], m: Mention) -> bool:
+def _names_someone(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention] = ()) -> bool:
     """Whether an unread word is a reference to a person a move could be aimed at: one word
     the dictionary knows as a name, a surname or a patronymic (pymorphy3), in a case form a
     move's object takes («Димку», «Саню», «Иваныча»), or in the nominative beside «и»/«или»
@@ -716,8 +747,49 @@ def _names_someone(tokens: Sequence[Token], m: Mention) -> bool:
     word = tokens[m.start].word
     person = [r for r in parse(word) if r.known and r.grammemes & _PERSON_TAGS]
     if not person:
-        return False
+        return _name_like(tokens, m, mentions)
     return listed or any(r.grammemes & _OBJECT_CASES for r in person)
+
+
+def _name_like(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention] = ()) -> bool:
+    """A word no dictionary and no nick form explains, written as a name is — with a capital
+    inside a sentence — where a move's player stands: in a case a move's object takes
+    («Мерджа», «Фоксу»), after a preposition of aim («на Фокса»), or in Latin letters
+    («Проверяю Kafku, Foxa …»); not a place or a brand the dictionary knows. It may be
+    the player meant, so the letter proves no reading that leaves it out (the structure
+    may still account for it: a greeting, a subject, an opinion)."""
+    tok = tokens[m.start]
+    word = tok.word
+    opens = m.start == 0 or tokens[m.start - 1].sentence != tok.sentence
+    if common_word(word) or len(word) < 3 or not tok.raw[:1].isupper() or opens:
+        return False
+    if _rest_of_nick(tokens, m, mentions) or _place_or_brand(word):
+        return False
+    if re.fullmatch("[a-z]{3,}", word):
+        return True  # «Проверяю Kafku, Foxa»: a Latin name
+    if m.start > 0 and tokens[m.start - 1].word in _AIMED and not tokens[m.start - 1].clause_end:
+        return True
+    parses = parse(word)
+    return bool(parses) and bool(parses[0].grammemes & _OBJECT_CASES)
+
+
+def _place_or_brand(word: str) -> bool:
+    """A place, an organisation or a trade name the dictionary knows («в Москве»)."""
+    return any(r.known and r.grammemes & {"Geox", "Orgn", "Trad"} for r in parse(word))
+
+
+def _rest_of_nick(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention]) -> bool:
+    """«Black Mamb'у»: the word runs on from a player read by one word of his nick and
+    starts as the nick's next word does — the rest of the same nick, no one else."""
+    if m.start == 0 or tokens[m.start - 1].clause_end:
+        return False
+    head = translit_key(tokens[m.start].word)[:3]
+    for before in mentions:
+        if before.end != m.start or before.kind != "nick" or before.nick is None:
+            continue
+        if any(translit_key(w).startswith(head) for w in re.split(r"[\s_.\-]+", before.nick)[1:]):
+            return True
+    return False
 
 
 def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
