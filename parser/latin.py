@@ -106,14 +106,17 @@ _CYR_SOUNDS: Final = str.maketrans(
 
 def sound_skeleton(word: str) -> str:
     """The consonants a word is heard by, the same for a Latin handle's part and its Russian
-    spelling: «Silent» and «Сайлент» → slnt, «Power» and «Пауэр» → pvr... (w, y and the
-    vowels are left out, doubled letters said once, «ge» and «j» heard as ж/дж)."""
-    w = word.lower().replace("ё", "е")
+    spelling: «Silent» and «Сайлент» → slnt, «Power» and «Пауэр» → pr (w, y and the vowels
+    left out, a doubled letter said once, «ge», «j», ж, дж and дз heard alike, a «gh» after a
+    vowel silent as in «Night»). A Latin part is heard as English spells it; `latin_skeletons`
+    adds the Japanese romanisation's reading."""
+    # a letter doubled is said once («Rollback», «Роллбэк»); consonants a vowel parts stay
+    # two («Татьяна» is t-t-n, never Tanya's t-n)
+    w = _DOUBLED.sub(r"\1", word.lower().replace("ё", "е"))
     if re.search("[а-я]", w):
-        key = w.translate(_CYR_SOUNDS).replace("dzh", "zh")
-        key = key.replace("dzh", "zh")
+        key = w.translate(_CYR_SOUNDS).replace("dzh", "zh").replace("dz", "zh")
     else:
-        key = w
+        key = _SILENT_GH.sub("", w)
         for old, new in _ENGLISH_CONSONANTS:
             key = key.replace(old, new)
         key = _SOFT_G.sub("zh", key)
@@ -121,16 +124,50 @@ def sound_skeleton(word: str) -> str:
         key = _J_SOUND.sub("zh", key)
         key = _W_SOUND.sub("v", key)  # «Winter» is Винтер, «Power» Пауэр
         key = _VOWELS_OUT.sub("", key)
-        key = key.replace("dzh", "zh")
-    key = key.replace("dzh", "zh").replace("dz", "z")
+        key = key.replace("dzh", "zh").replace("dz", "zh")
     if not re.fullmatch("[a-z]*", key):
         return ""
-    return _DOUBLED.sub(r"\1", key)
+    return key
+
+
+_SILENT_GH: Final = re.compile("(?<=[aeiou])gh")
+# the Japanese romanisation as Russian writes it (Поливанов): chi ти, shi си, ts ц, n before
+# a labial м («Mochi» Моти, «Shinome» Синомэ, «Ranpo» Рампо)
+_JAPANESE: Final = (("ch", "t"), ("sh", "s"))
+_N_LABIAL: Final = re.compile("n(?=[pbm])")
+
+
+def latin_skeletons(part: str) -> frozenset[str]:
+    """The skeletons of a Latin handle's part as English and as romanised Japanese are said
+    in Russian."""
+    low = part.lower()
+    japanese = _N_LABIAL.sub("m", low)
+    for old, new in _JAPANESE:
+        japanese = japanese.replace(old, new)
+    return frozenset(k for k in (sound_skeleton(low), sound_skeleton(japanese)) if k)
+
+
+#: honorifics joined to a name by a hyphen («Они-сана», «Сакуру-тян», «Рюдзи-кун»): the name
+#: is the part before them
+_HONORIFIC: Final = re.compile(
+    r"^(?P<name>[а-яё]{2,})-(?:сан|сама|кун|тян|чан|сэмпай|семпай|сенсей|сэнсэй|доно)[а-я]{0,3}$"
+)
+
+
+def without_honorific(word: str) -> str:
+    """A Cyrillic word without a hyphenated honorific («они-сана» → «они»)."""
+    m = _HONORIFIC.match(word)
+    return m.group("name") if m is not None else word
 
 
 # case endings that carry a consonant (vowel endings vanish from a skeleton by themselves)
 _CONSONANT_ENDINGS: Final = ("ами", "ями", "ого", "его", "ому", "ему", "ом", "ем", "ой", "ей",
                              "ам", "ям", "ах", "ях", "ым", "им", "ию")  # fmt: skip
+
+
+#: case endings a part spelt letter for letter may take («Они-сана» is «они» + «сана»: the
+#: honorific is cut before; «Кафку» is «кафк» + «у»)
+_ENDINGS_SPELT: Final = ("а", "у", "ом", "е", "ой", "ы", "и", "ю", "ем", "я")
 
 
 def heard_as_handle(word: str, nick: str, *, shortened: bool = True) -> bool:
@@ -149,14 +186,22 @@ def heard_as_handle(word: str, nick: str, *, shortened: bool = True) -> bool:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             keys.add(sound_skeleton(word[: -len(ending)]))
     keys = {k for k in keys if len(k) >= 2}
+    spelt = {
+        spelt_in_latin(word),
+        *(spelt_in_latin(word[: -len(e)]) for e in _ENDINGS_SPELT if word.endswith(e)),
+    }
     for part in handle_parts(nick):
-        whole = sound_skeleton(part)
-        if len(whole) < 2 or not _opens_alike(word, part):
+        if part.lower() in spelt:
+            return True  # «Они-сана» for Oni.Kuro: the part spelt letter for letter
+        if not _opens_alike(word, part):
             continue
-        if whole in keys:
-            return True
-        if shortened and any(len(k) < len(whole) and whole.startswith(k) for k in keys):
-            return True
+        for whole in latin_skeletons(part):
+            if len(whole) < 2:
+                continue
+            if whole in keys:
+                return True
+            if shortened and any(len(k) < len(whole) and whole.startswith(k) for k in keys):
+                return True
     return False
 
 
@@ -168,7 +213,7 @@ _FIRST_VOWELS: Final = {
     "i": "иаыйя",
     "o": "оауё",
     "u": "уаюё",
-    "y": "иаый",
+    "y": "иаыйю",
 }
 _CYR_VOWEL: Final = re.compile("[аеёиоуыэюя]")
 _LAT_VOWEL: Final = re.compile("[aeiouy]")

@@ -31,10 +31,11 @@ from parser.letters.words import LATER, NEXT, SIDE_MAFIA, SIDE_TOWN, ws
 from parser.morph import parse
 from parser.vocab import lookup
 
-__all__ = ["open_condition"]
+__all__ = ["open_condition", "shrugged"]
 
 _DASHES: Final = frozenset({"—", "–", "-", "--", "->", "=>", "→"})
 _INFERENCE: Final = ws("значит значило выходит то-есть")
+_FILLER: Final = ws("ну то тогда так")
 _IF: Final = ws("если ежели коли if")
 _FALLBACK: Final = ws("иначе otherwise else")
 # «если что», «если честно», «если получится», «если не сложно»: manners of speech
@@ -67,6 +68,8 @@ def open_condition(
             continue
         region = [j for j in range(k + 1, len(tokens)) if tokens[j].sentence == t.sentence]
         if kind == "if" and t.sentence in move_sentences:
+            if _remark_after(tokens, k, move_at, region, players, side=side):
+                continue  # «Лечу Шиномэ; если к нему придут двое — ну, значит, не судьба»
             return _quoted(tokens, k, region)
         # the branch: after a fallback word, its words; after «если …», what follows its clause
         branch = region if kind == "fallback" else _consequence(tokens, region)
@@ -75,12 +78,48 @@ def open_condition(
     return None
 
 
+def shrugged(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the condition at `k` has a consequence of its own that draws an inference
+    («…, если к нему придут двое — ну, значит, не судьба»): a remark, not the move's
+    condition."""
+    region = [j for j in range(k + 1, len(tokens)) if tokens[j].sentence == tokens[k].sentence]
+    for n, j in enumerate(region):
+        if tokens[j].clause_end or (not tokens[j].word and tokens[j].raw in _DASHES):
+            rest = [r for r in region[n + 1 :] if tokens[r].word and tokens[r].word not in _FILLER]
+            return bool(rest) and tokens[rest[0]].word in _INFERENCE
+    return False
+
+
+def _remark_after(
+    tokens: Sequence[Token],
+    k: int,
+    move_at: set[int],
+    region: Sequence[int],
+    players: Sequence[Mention],
+    *,
+    side: bool,
+) -> bool:
+    """A condition after the move in its sentence with a consequence of its own that holds
+    no move (an inference, a shrug): a remark on the move, not its condition."""
+    if any(j > k for j in move_at) or not any(j < k for j in move_at):
+        return False
+    for n, j in enumerate(region):
+        if tokens[j].clause_end or (not tokens[j].word and tokens[j].raw in _DASHES):
+            rest = [r for r in region[n + 1 :] if tokens[r].word and tokens[r].word not in _FILLER]
+            if not rest:
+                return False
+            if tokens[rest[0]].word in _INFERENCE:
+                return True
+            return not _holds_a_move(tokens, region[n + 1 :], players, side=side)
+    return False
+
+
 def _consequence(tokens: Sequence[Token], region: Sequence[int]) -> list[int]:
     """The words after a condition's own clause, in its sentence («Если Боба повесят, то
     ладно» → «то ладно»); none when what follows draws an inference («…— значит …»)."""
     for n, j in enumerate(region):
         if tokens[j].clause_end or (not tokens[j].word and tokens[j].raw in _DASHES):
-            rest = [r for r in region[n + 1 :] if tokens[r].word]
+            rest = [r for r in region[n + 1 :] if tokens[r].word and tokens[r].word not in _FILLER]
             if rest and tokens[rest[0]].word in _INFERENCE:
                 return []
             return list(region[n + 1 :])

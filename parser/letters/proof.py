@@ -37,7 +37,7 @@ from typing import Final
 from engine.words_ru import ACTION_WORDS
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
-from parser.letters.conditions import open_condition
+from parser.letters.conditions import open_condition, shrugged
 from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
@@ -704,10 +704,22 @@ def _joined_to_target(
     tokens: Sequence[Token], m: Mention, reading: LetterReading, evidence: Evidence
 ) -> bool:
     """The word stands right after «и»/«или» that follows a place of the move's target."""
-    if m.start < 2 or tokens[m.start - 1].word not in _LISTED:
+    at = m.start - 1 if _after_list_word(tokens, m.start) and m.start >= 3 else m.start
+    if at < 2 or tokens[at - 1].word not in _LISTED:
         return False
     ends = {t.end for t in evidence.mentions if t.kind == "nick" and t.nick in reading.targets}
-    return m.start - 1 in ends and not tokens[m.start - 2].clause_end
+    return at - 1 in ends and not tokens[at - 2].clause_end
+
+
+def _after_list_word(tokens: Sequence[Token], k: int) -> bool:
+    """The word at `k` follows «и»/«или» and a preposition of aim («… или в Снеговика»)."""
+    return (
+        k >= 2
+        and tokens[k - 1].word in _AIMED
+        and tokens[k - 2].word in _LISTED
+        and not tokens[k - 2].clause_end
+        and not tokens[k - 1].clause_end
+    )
 
 
 def _listed_before_target(
@@ -744,6 +756,8 @@ def _names_someone(tokens: Sequence[Token], m: Mention, mentions: Sequence[Menti
     listed = any(t.word in _LISTED and t.sentence == tokens[m.start].sentence for t in near)
     if listed and m.start > 0 and tokens[m.start - 1].word in _LISTED:
         return True  # «проверяю Рэмбо и Кешу»: a second name in the move's list of players
+    if _after_list_word(tokens, m.start):
+        return True  # «стреляю в Блейда или в Снеговика»
     word = tokens[m.start].word
     person = [r for r in parse(word) if r.known and r.grammemes & _PERSON_TAGS]
     if not person:
@@ -1430,7 +1444,7 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
     named = {k for m in mentions if m.kind == "nick" for k in range(m.start, m.end)}
     after = [k for k in range(i + 1, len(tokens)) if tokens[k].sentence == sentence]
     for n, k in enumerate(after):
-        if tokens[k].word != "если":
+        if tokens[k].word != "если" or shrugged(tokens, k):
             continue
         cond = [j for j in after[n + 1 :] if tokens[j].word]
         if any(_consent(tokens[j].word) or tokens[j].word in _LEAVE for j in cond):
