@@ -62,7 +62,7 @@ def test_P_V_1_G_N_1_the_authors_own_nick_in_a_protest_is_no_self_vote() -> None
 
 def test_P_V_1_two_names_with_no_choice_in_words_are_shown_not_counted_for_one() -> None:
     r = _read("Ярина", "Мирона или Сеню, кто-то из них дон", "Мирона или Сеню")
-    assert not r.votes and reasons(r) == [("Ярина", "unclear", 1)]
+    assert not r.votes and reasons(r) == [("Ярина", "ambiguous_nick", 1)]
     r = _read("Ярина", "Ульяну и Тёму, не могу выбрать, оба врут", "Ульяну", "Тёму")
     assert not r.votes and reasons(r) == [("Ярина", "unclear", 1)]
     # a label and the vote word in colour are the vote's own words
@@ -98,3 +98,75 @@ def test_P_V_1_a_red_taken_back_leaves_only_the_vote_that_stands() -> None:
     assert not r.votes
     r = _read("Ярина", "Гвоздь шутит весь день вместо игры — голосую против", "Гвоздь")
     assert targets(r.votes) == {"Ярина": "Гвоздь"}
+
+
+def test_P_V_1_the_authors_own_name_beside_his_vote_is_accounted_for() -> None:
+    # «почему опять <я>? <Мирон> вам что, мафия? Мой голос — <Гвоздь>» by Мирон: the
+    # pronoun and his own nick in a protest are his, the vote is the other player
+    text = "почему опять я? Мирон вам что, мафия? Мой голос — Гвоздь, весь день молчит"
+    r = _read("Мирон", text, "я", "Мирон", "Гвоздь")
+    assert targets(r.votes) == {"Мирон": "Гвоздь"}
+
+
+def test_P_V_1_a_second_name_taken_back_after_the_vote_leaves_the_vote() -> None:
+    text = "Ульяну голосую, врёт весь день. А Тёму — шучу, Тёму не трогаем"
+    r = _read("Ярина", text, "Ульяну", "Тёму")
+    assert targets(r.votes) == {"Ярина": "Ульяна"}
+
+
+def test_P_V_1_G_N_1_x_or_y_inside_one_colour_is_an_ambiguous_nick() -> None:
+    for author, text, span in [
+        ("Ярина", "Мирона или Сеню, кто-то из них дон", "Мирона или Сеню"),
+        ("Ярина", "Кайдзю или Шиномэ — кто-то из них мафия", "Кайдзю или Шиномэ"),
+    ]:
+        r = _read(author, text, span)
+        assert not r.votes and reasons(r) == [("Ярина", "ambiguous_nick", 1)], text
+
+
+def test_P_V_1_two_names_left_open_by_a_doubt_are_shown_to_the_host() -> None:
+    text = "голосую за Мирона... или за Гвоздя? оба подозрительны, не знаю"
+    r = _read("Ярина", text, "Мирона", "Гвоздя")
+    assert not r.votes and reasons(r) == [("Ярина", "unclear", 1)]
+
+
+def test_G_N_4_a_court_vote_put_off_is_no_vote_yet() -> None:
+    from parser.votes.court import extract_court_votes
+
+    nominees = ["Мирон", "Гвоздь"]
+    for text, want in [
+        ("завтра посажу Мирона, сегодня воздержусь", {}),
+        ("сажаю Мирона, вчера вечером он врал", {"Ярина": "Мирон"}),
+    ]:
+        r = extract_court_votes([post(1, "Ярина", text=text)], nominees=nominees, players=CAST)
+        assert targets(r.votes) == want, text
+
+
+HANDLES = ["Kaiju", "Neko_Sama", "NekoMancer", "Mochi", "Brick"]
+
+
+def test_C_3_a_latin_handle_in_colour_is_read_by_its_sound_as_letters_read_it() -> None:
+    def read(text: str, span: str) -> VoteResult:
+        p = post(1, "Brick", (RED, span), text=text)
+        return extract_votes([p], ruleset="pefl", players=HANDLES)
+
+    assert targets(read("голосую за Кайдзю, весь день молчит", "Кайдзю").votes) == {
+        "Brick": "Kaiju"
+    }
+    assert targets(read("голосую за Kaidzyu, весь день молчит", "Kaidzyu").votes) == {
+        "Brick": "Kaiju"
+    }
+    # a short form two handles share is no proof of either
+    r = read("голосую за Неко, кот в мешке какой-то", "Неко")
+    assert not r.votes and reasons(r) == [("Brick", "ambiguous_nick", 1)]
+
+
+def test_G_N_4_court_reads_handles_by_sound_and_a_joke_takes_the_jailing_back() -> None:
+    from parser.votes.court import extract_court_votes
+
+    nominees = ["Kaiju", "Mochi"]
+    for text, want in [
+        ("сажаю Кайдзю", {"Brick": "Kaiju"}),
+        ("сажаю Кайдзю — шучу. Моти", {"Brick": "Mochi"}),
+    ]:
+        r = extract_court_votes([post(1, "Brick", text=text)], nominees=nominees, players=HANDLES)
+        assert targets(r.votes) == want, text

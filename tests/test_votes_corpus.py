@@ -60,6 +60,7 @@ PARTS = {
     "development-11": HERE / "dev11",  # batch 27: a correction to a name no player bears
     "development-12": HERE / "dev12",  # batch 29: batch 10's votes — a theatre forum
     "development-13": HERE / "dev13",  # batch 28: a coloured nick in a thanks, praise, question
+    "development-14": HERE / "dev14",  # batch 31: batch 11's votes — a club of Latin handles
     "development-15": HERE / "dev15",  # batch 30: every coloured span accounted for
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))

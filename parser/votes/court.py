@@ -21,10 +21,11 @@ from parser.nicks import (
 )
 from parser.records import Post
 from parser.struck import without_struck
-from parser.vocab import MAYBE, UNSURE_WORDS
+from parser.vocab import MAYBE, UNSURE_WORDS, joked
 from parser.votes.names import (
     PHRASE_TIERS,
     bare_word,
+    heard_handle,
     is_cue,
     nick_like,
     read_spans,
@@ -40,6 +41,7 @@ from parser.votes.negation import (
     live_negations,
     not_retracted,
 )
+from parser.votes.proof import put_off_clause
 from parser.votes.records import (
     DEAD,
     DEAD_TARGET,
@@ -99,7 +101,7 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
             chunk = " ".join(words[i : i + k])
             m = resolver.resolve_strict(chunk, PHRASE_TIERS)
             if m is None and k == 1:
-                m = diminutive_match(resolver, chunk)
+                m = diminutive_match(resolver, chunk) or heard_handle(resolver, None, chunk, None)
             if m is not None:
                 break
         else:
@@ -117,6 +119,11 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
             used += k
         i += k
     return found, used
+
+
+def _jails(word: str) -> bool:
+    """A word of jailing or voting («посажу», «голосовать»)."""
+    return is_cue(word) or bool(JAIL_LEMMAS.intersection(lemmas(word)))
 
 
 def _court_let_off(words: list[str]) -> bool:
@@ -212,13 +219,17 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         votes = any(is_cue(w) for w in words) or has_lemma(low, JAIL_LEMMAS)
         hits, used = _names_in(resolver, words, votes)
         if not hits:
-            slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low))
+            slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low)) or joked(low)
             continue
         if slip and cued and used == len(words):
             votes, slip = True, False
         named = True
         if _court_let_off(low) or set(low) & (MAYBE | UNSURE_WORDS):
             continue  # let off, or named with a maybe («сажаю Жеку наверное»): no vote
+        if votes and put_off_clause(low, _jails):
+            continue  # «завтра посажу Яндере»: the vote put off, not cast
+        if votes and joked(low):
+            continue  # «сажаю Кайдзю — шучу»: taken back in its own clause
         if votes:
             cued, cued_at = hits, n
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):

@@ -209,6 +209,17 @@ def _spared_before(near: Sequence[str], follow: Sequence[str]) -> bool:
 
 
 def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
+    """`spans` without those taken back, negated or spared in words (see `_retracted`)."""
+    return _retracted(own_text, spans)[0]
+
+
+def choice_left_open(own_text: str, spans: list[ColoredSpan]) -> bool:
+    """Whether the words leave the post's whole choice open — a doubt, a joke at the end, a
+    row of players only asked about — rather than take each nick back one by one."""
+    return _retracted(own_text, spans)[1]
+
+
+def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpan], bool]:
     """`spans` without those the author takes back, negates or spares in words in the same
     clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
     выставляю <Костю>», «Голосую не за <Рому>, а за <Катю>», «<Катю> (а не <Рому>)»,
@@ -226,7 +237,7 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         or "?" in low
         or _doubt_cue(low)
     ):
-        return spans
+        return spans, False
     kept: list[ColoredSpan] = []
     pos = 0
     for span in spans:
@@ -250,11 +261,11 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         ):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
             # players only asked about — the whole choice is left open
-            return []
+            return [], True
         if not (_let_off(low[pos:at], low[end:]) or _not_meant(low[pos:at], low[end:nxt])):
             kept.append(span)
         pos = end
-    return kept
+    return kept, False
 
 
 # «подожду», «воздержусь», «повременю», «отложу»: the vote put off, whatever came before

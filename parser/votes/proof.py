@@ -31,7 +31,7 @@ later, clear vote of his still counts.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import pairwise
@@ -55,6 +55,7 @@ __all__ = [
     "own_vote_said",
     "proven_pick",
     "put_off",
+    "put_off_clause",
     "said_for_later",
     "stored_words_end",
     "told_of",
@@ -619,6 +620,14 @@ def _vote_not_now(words: Sequence[str], n: int) -> bool:
     return _not_now(w)
 
 
+def put_off_clause(words: Sequence[str], votes: Callable[[str], bool]) -> bool:
+    """A clause (lower-case words) that says a vote for later: a word of later (not «вчера
+    вечером») and a vote word (`votes`) in the infinitive or the future — «завтра посажу
+    <X>», «вечером проголосую»."""
+    later = any(w in _LATER_ANY and (not n or words[n - 1] != "вчера") for n, w in enumerate(words))
+    return later and any(votes(w) and _not_now(w) for w in words)
+
+
 def _not_now(word: str) -> bool:
     first = parse(word)[:1]
     return bool(first) and (first[0].pos == "INFN" or "futr" in first[0].grammemes)
@@ -649,8 +658,17 @@ def unaccounted(
             words = {bare_word(w) for w in _WORD.findall(between)}
             if words & _CORRECTIONS or "то есть" in between or unmeant(between, between=True):
                 continue
+        elif _joked_after(low, where + len(span.text)):
+            continue  # «А <Моти> — шучу, Моти не трогаем»: taken back in its own sentence
         out.append(span)
     return out
+
+
+def _joked_after(low: str, end: int) -> bool:
+    """Whether the sentence after a span at `end` says it was a joke or not meant."""
+    close = _SENTENCE_END.search(low, end)
+    after = low[end : close.start() if close else len(low)]
+    return joked(_LETTERS.findall(after.replace("ё", "е"))) or unmeant(after)
 
 
 def _name_shaped(text: str) -> bool:
