@@ -10,9 +10,8 @@ from typing import Final
 
 from parser.latin import (
     cyrillic_spellings,
-    handle_parts,
     heard_as_handle,
-    spelt_in_latin,
+    spelt_whole,
     without_honorific,
 )
 from parser.morph import (
@@ -318,17 +317,6 @@ def heard_handle(
     if len(living) > 1:
         return NickMatch(text, None, "heard", 0.0, AMBIGUOUS_NICK, tuple(living))
     return NickMatch(text, living[0], "heard", HEARD_CONFIDENCE)
-
-
-def spelt_whole(word: str, nick: str) -> bool:
-    """A hyphenated Cyrillic word that spells a handle's parts letter for letter, a case
-    ending allowed («неко-сама», «неко-саму» for Neko_Sama)."""
-    parts = [p.lower() for p in handle_parts(nick)]
-    if len(parts) < 2:
-        return False
-    spelt = spelt_in_latin(word.replace("-", ""))
-    joined = "".join(parts)
-    return spelt == joined or (spelt[:-1] == joined[:-1] and len(spelt) == len(joined))
 
 
 def _known_name(word: str) -> bool:
