@@ -287,6 +287,7 @@ class LiveFigures:
     duplicates: int = 0
     acks: int = 0
     acks_before_deadline: int = 0
+    acks_not_sent: list[str] = field(default_factory=list)
     replay_equal: bool = False
     replay_diff: list[str] = field(default_factory=list)
     minutes: float = 0.0
@@ -391,6 +392,21 @@ def letter_text(move: dict[str, Any]) -> str:
     return letter(move)
 
 
+#: free places a player's box must have before a game: the bot's replies to his letters and
+#: its role letter must find room (a full box refuses them, and the board says so)
+ROOM = 25
+
+
+def _make_room(client: BoardClient) -> None:
+    """Empty a player's inbox of earlier games' letters when it is near its quota: the test
+    accounts play game after game, and a box the board reports full refuses the bot's replies,
+    which is the player's box failing, not the bot."""
+    rows = client.list_pm_folder("inbox")
+    fill = getattr(client, "mailbox_fill", None)
+    if rows and fill is not None and fill[1] - fill[0] < ROOM:
+        client.delete_pms([r.id for r in rows], "inbox")  # type: ignore[attr-defined]
+
+
 class Players:
     """The players' accounts, each writing through its own session, flood-paced."""
 
@@ -402,6 +418,7 @@ class Players:
             cookies = tmp / f"cookies-{len(self.clients)}.json"
             c = board.client(nick, board.player_password, cookies, player=True)
             c.login()
+            _make_room(c)
             self.clients[nick] = c
         self.posts = 0
         self.letters = 0
@@ -638,12 +655,18 @@ def _acks(db: Path, topic: int, figures: LiveFigures, config: Path) -> None:
     try:
         gid = con.execute("SELECT id FROM games WHERE topic_id = ?", (topic,)).fetchone()[0]
         rows = con.execute(
-            "SELECT turn, sent_at FROM outbox WHERE game_id = ? AND kind LIKE 'ack-%'", (gid,)
+            "SELECT turn, sent_at, status, recipient, error FROM outbox"
+            " WHERE game_id = ? AND kind LIKE 'ack-%'",
+            (gid,),
         ).fetchall()
     finally:
         con.close()
-    for turn, sent_at in rows:
+    for turn, sent_at, status, recipient, error in rows:
         figures.acks += 1
+        if status != "sent":
+            # a reply the board refused (a full box, a closed account) is not a late one
+            figures.acks_not_sent.append(f"{recipient}: {status} {error}".strip())
+            continue
         close = turn_deadlines(cfg.game, turn)[-1].replace(second=0, microsecond=0)
         close += timedelta(minutes=1)
         at = datetime.fromisoformat(sent_at) if sent_at else None
@@ -722,7 +745,9 @@ def whole_game(
         "fewer than three turns": figures.turns >= 3,
         "no winner": figures.winner is not None,
         f"not equal to replay: {figures.replay_diff}": figures.replay_equal,
-        "a move reply after its deadline": figures.acks == figures.acks_before_deadline,
+        f"a move reply not sent: {figures.acks_not_sent}": not figures.acks_not_sent,
+        "a move reply after its deadline": figures.acks
+        == figures.acks_before_deadline + len(figures.acks_not_sent),
         "the topic never reached a second page": figures.topic_pages >= 2,
     }
     failed = [what for what, ok in checks.items() if not ok]
