@@ -266,7 +266,7 @@ def stages(rounds: int) -> None:
         ("cutting the page (slice_blocks)", each(lambda i: slice_blocks(pages[i], sl))),
         ("  of it, the posts' tails left out", each(tails)),
         (
-            "  the posts encoded a part at a time",
+            "  the posts built as UTF-8 (tails left out)",
             each(lambda i: post_tails_utf8(pages[i], sl, *bounds[i])),
         ),
         (
