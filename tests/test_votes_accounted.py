@@ -170,3 +170,16 @@ def test_G_N_4_court_reads_handles_by_sound_and_a_joke_takes_the_jailing_back() 
     ]:
         r = extract_court_votes([post(1, "Brick", text=text)], nominees=nominees, players=HANDLES)
         assert targets(r.votes) == want, text
+
+
+def test_P_V_1_a_coloured_remark_where_no_vote_stands_leaves_the_vote() -> None:
+    # «GG», «ИМХО» closing or opening a remark are no second name: the vote counts
+    for text, spans in [
+        ("GG, день проигран. Голосую за Гвоздя, угрожает всем подряд", ("GG", "Гвоздя")),
+        ("Гвоздь весь день врёт, голосую. ИМХО", ("Гвоздь", "ИМХО")),
+    ]:
+        r = _read("Ярина", text, *spans)
+        assert targets(r.votes) == {"Ярина": "Гвоздь"}, text
+    # one that stands where a vote stands is a second name: shown, not counted
+    r = _read("Ярина", "Гвоздь. Тёма. Выбирайте сами", "Гвоздь", "Тёма")
+    assert not r.votes and reasons(r) == [("Ярина", "unclear", 1)]

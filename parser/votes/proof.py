@@ -648,8 +648,12 @@ def unaccounted(
     if at < 0:
         return []
     joined = [s for s in others if _name_shaped(s.text) and _joined(low, s, pick.span)]
+    # a nick-like text counts against the vote only where a vote stands: joined to it, or
+    # with a vote's grammar of its own («<Ульяну>. <Тёму>.»); «<Брика> … <GG>, день
+    # проигран», a trailing «<ИМХО>» are remarks
+    placed = [s for s in unread if _joined(low, s, pick.span) or _own_grammar(own_text, s)]
     out: list[ColoredSpan] = []
-    for span in [*unread, *joined]:
+    for span in [*placed, *joined]:
         where = low.find(span.text.casefold())
         if where < 0 or span in out:
             continue
@@ -686,7 +690,28 @@ def _verb(word: str) -> bool:
     return bool(first) and first[0].pos in ("VERB", "INFN")
 
 
-_JOINER: Final = re.compile(r"[\s,/]*(?:\b(?:и|или|либо)\b)?[\s,/]*")
+_JOINER: Final = re.compile(r"\s*(?:[,/]|\b(?:и|или|либо)\b)[\s,/]*(?:\b(?:и|или|либо)\b)?\s*")
+
+
+def _own_grammar(own_text: str, span: ColoredSpan) -> bool:
+    """Whether an unread coloured text stands where a vote's nick stands: right after a vote
+    word or «за»/«против»/«на», before a dash, or alone in its sentence («<Ульяну>. <Тёму>.»)
+    — not a remark closing a sentence that voted before it («… голосую за <Брика>. <GG>»)."""
+    low = own_text.casefold().replace("ё", "е")
+    text = span.text.casefold().replace("ё", "е")
+    at = low.find(text)
+    if at < 0:
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    before = _WORD.findall(low[start:at])[-1:]
+    lead = before[-1] if before else ""
+    if lead in ("за", "против", "на") or (lead and (is_cue(lead) or _green(lead))):
+        return True
+    end = at + len(text)
+    if _DASH_AFTER.match(low, end):
+        return True
+    close = _SENTENCE_END.search(low, end)
+    return not before and not _WORD.findall(low[end : close.start() if close else None])
 
 
 def _joined(low: str, span: ColoredSpan, read: ColoredSpan) -> bool:
