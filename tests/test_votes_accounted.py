@@ -183,3 +183,14 @@ def test_P_V_1_a_coloured_remark_where_no_vote_stands_leaves_the_vote() -> None:
     # one that stands where a vote stands is a second name: shown, not counted
     r = _read("Ярина", "Гвоздь. Тёма. Выбирайте сами", "Гвоздь", "Тёма")
     assert not r.votes and reasons(r) == [("Ярина", "unclear", 1)]
+
+
+def test_G_N_4_two_nominees_left_open_by_a_doubt_are_shown_not_narrowed() -> None:
+    from parser.votes.court import extract_court_votes
+
+    r = extract_court_votes(
+        [post(1, "Brick", text="Кайдзю или Моти, не знаю")],
+        nominees=["Kaiju", "Mochi"],
+        players=HANDLES,
+    )
+    assert not r.votes and reasons(r) == [("Brick", "unclear", 1)]

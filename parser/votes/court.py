@@ -48,6 +48,7 @@ from parser.votes.records import (
     HOST_DETAIL,
     NOT_A_NOMINEE,
     NOT_A_PLAYER,
+    UNCLEAR,
     Authors,
     PostReading,
     VoteNicks,
@@ -124,6 +125,12 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
 def _jails(word: str) -> bool:
     """A word of jailing or voting («посажу», «голосовать»)."""
     return is_cue(word) or bool(JAIL_LEMMAS.intersection(lemmas(word)))
+
+
+def _doubted(text: str, clauses: list[list[str]]) -> bool:
+    """A maybe or a doubt anywhere in a court post («…, не знаю», «наверное»)."""
+    maybe = any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses)
+    return maybe or in_doubt(text.casefold())
 
 
 def _court_let_off(words: list[str]) -> bool:
@@ -214,6 +221,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     named = False
     slip = False  # «Осипа сажаю. Ой нет, Осипова!»: a correction's nick replaces the vote
     cued_at = 0
+    weighed: list[str] = []  # every player the post names
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
         votes = any(is_cue(w) for w in words) or has_lemma(low, JAIL_LEMMAS)
@@ -224,6 +232,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         if slip and cued and used == len(words):
             votes, slip = True, False
         named = True
+        weighed.extend(m.nick for m in hits if m.nick is not None)
         if _court_let_off(low) or set(low) & (MAYBE | UNSURE_WORDS):
             continue  # let off, or named with a maybe («сажаю Жеку наверное»): no vote
         if votes and put_off_clause(low, _jails):
@@ -241,6 +250,11 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     if cued and _asked_or_doubted(text, clauses, cued_at):
         cued = []  # «Мишку сажаю? Не знаю…»: asked, then left open
     hits = cued or plain
+    if not hits and len(set(weighed)) > 1 and _doubted(text, clauses):
+        # «Кайдзю или Яндере, не знаю»: several nominees weighed, none chosen — shown
+        both = tuple(dict.fromkeys(weighed))
+        # (unclear, not ambiguous: no nominee is read from the names a doubt leaves open)
+        return NickMatch(text, None, "phrase", 0.0, UNCLEAR, both), True
     if not hits:
         return None, named
     players = dict.fromkeys(
