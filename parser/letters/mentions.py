@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from parser.latin import handle_parts, heard_as_handle, spelt_whole, without_honorific
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
     GAME_WORDS,
@@ -34,6 +35,7 @@ from parser.nicks import (
     NickResolver,
     diminutive_match,
     spelled_alike,
+    trimmed_key,
 )
 from parser.sender import SenderView
 from parser.vocab import lookup
@@ -135,10 +137,14 @@ def find_mentions(
                 found = _cut_short(tokens, found, resolver)
                 found = _other_than_self(tokens, found, resolver, view.nick)
                 found = _case_clash(found, resolver, view.nick)
+                found = _shared_part(found, tokens, resolver, view.nick)
         if found is None and gone is not None:
             found = _dead_mention(tokens, i, gone)
         if found is None:
             found = _fuzzy_mention(tokens, i, resolver)
+            if found is not None and found.kind == "unknown":
+                # no player's nick nor name form: perhaps a Latin handle by its sound
+                found = _handle_mention(tokens, i, resolver, view) or found
         if found is not None:
             negated = negated_at(tokens, found.start) or denied_after(tokens, found.end - 1)
             out.append(replace(found, negated=negated))
@@ -312,6 +318,106 @@ def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) 
         # lacks, in one case and gender — the player, named more formally
         return replace(found, end=found.end + 1, raw=raw)
     return Mention(found.start, found.end + 1, raw, "unknown", candidates=(found.nick or "",))
+
+
+#: a handle heard by its sound: as sure as a transliteration (the host's threshold reads it)
+HANDLE_CONFIDENCE: Final = TRANSLIT_CONFIDENCE
+
+
+def _handle_mention(
+    tokens: Sequence[Token], i: int, resolver: NickResolver, view: SenderView
+) -> Mention | None:
+    """A Latin handle written by its Russian sound, a part of it or an office shortening
+    («Сайлента» for SilentBlade, «Пауэра» for Max_Power, «Стек» for Stacktrace), derived
+    from the cast's own handles (`parser.latin.heard_as_handle`): one living player so
+    heard is read, several are asked about naming them, and a player out heard so (alone or
+    beside living ones) leaves it unknown. A word the dictionary gives as a word or as a
+    person's name is heard only as a whole part, never as a shortening."""
+    tok = tokens[i]
+    first = i == 0 or tokens[i - 1].sentence != tok.sentence
+    w = without_honorific(tok.word)  # «Они-сана»: a name by its honorific, even a word's
+    titled = w != tok.word
+    whole = [p for p in resolver.players if spelt_whole(tok.word, p)]
+    if titled and len(whole) == 1:
+        # «Неко-сама» for Neko_Sama: the honorific is the handle's own second part
+        raw = tok.raw.strip(",;:.!?…»«)(\"'")
+        return Mention(i, i + 1, raw, "nick", whole[0], HANDLE_CONFIDENCE, False)
+    if len(w) < 3 or not w.isalpha():
+        return None
+    if not titled and not nick_like(tok, first):
+        return None
+    # a dictionary word may translate another player's handle («Лису»: Lisichka or a
+    # …_fox), and a name is a person's own («Марта» is no Mortal_Kombat): either is heard
+    # only as a whole part («Моти» — Mochi), never as a shortening
+    short = titled or not (common_word(w) or _known_name(w))
+    living = _heard_players(w, resolver.players, view.nick, shortened=short)
+    if not living:
+        return None
+    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    gone = any(heard_as_handle(w, p, shortened=short) for p in view.dead)
+    if gone or _joined_to_unknown(tokens, i, living):
+        # a player out heard so too, or a word of a longer name nobody bears («ксакс
+        # килера»): the name is not proven
+        return Mention(i, i + 1, raw, "unknown", candidates=tuple(living[:1]))
+    if len(living) > 1:
+        return Mention(i, i + 1, raw, "ambiguous", candidates=tuple(living))
+    said = parse(w)
+    nominative = bool(said) and "nomn" in said[0].grammemes
+    return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, nominative)
+
+
+def _heard_players(word: str, players: Sequence[str], me: str, *, shortened: bool) -> list[str]:
+    """The players a Cyrillic word is heard as (`heard_as_handle`); the sender left out
+    when anyone else is heard too — a player names himself «себя», not by his handle."""
+    found = [p for p in players if heard_as_handle(word, p, shortened=shortened)]
+    others = [p for p in found if p != me]
+    return others if others else found
+
+
+def _shared_part(
+    found: Mention, tokens: Sequence[Token], resolver: NickResolver, me: str
+) -> Mention:
+    """«Стара» read as StarLord by his handle's part, where it is also the first syllables of
+    Starfish's: a short form two players share is no proof of either — asked naming them."""
+    if found.kind != "nick" or found.end - found.start != 1 or found.nick is None:
+        return found
+    word = without_honorific(tokens[found.start].word)
+    if not word.isalpha() or not re.fullmatch("[а-яё]+", word):
+        return found
+    if trimmed_key(found.raw) == trimmed_key(found.nick) or len(handle_parts(found.nick)) < 2:
+        return found  # the nick as it is spelt, or read whole («Макса» is Max, not Maxim's)
+    others = [
+        p
+        for p in _heard_players(word, resolver.players, me, shortened=True)
+        if p not in (found.nick, me)
+    ]
+    if not others:
+        return found
+    return replace(
+        found, kind="ambiguous", nick=None, confidence=0.0, candidates=(found.nick, *others)
+    )
+
+
+def _joined_to_unknown(tokens: Sequence[Token], i: int, players: Sequence[str]) -> bool:
+    """Whether the word at `i` runs on, with nothing between, into a neighbour that is no
+    ordinary word and not a part of the same handle: one name of two words, half unread."""
+    around = []
+    if i > 0 and not tokens[i - 1].clause_end and tokens[i - 1].sentence == tokens[i].sentence:
+        around.append(tokens[i - 1])
+    if i + 1 < len(tokens) and not tokens[i].clause_end:
+        around.append(tokens[i + 1])
+    for t in around:
+        w = t.word
+        if len(w) < 2 or stopword(w) or w in GREETING or w in GAME_WORDS or common_word(w):
+            continue
+        if not any(heard_as_handle(w, p) for p in players):
+            return True
+    return False
+
+
+def _known_name(word: str) -> bool:
+    """A person's name, surname or patronymic the dictionary holds (not one it guesses)."""
+    return any(r.known and r.grammemes & {"Name", "Surn", "Patr"} for r in parse(word))
 
 
 def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:
