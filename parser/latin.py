@@ -229,3 +229,15 @@ def _opens_alike(word: str, part: str) -> bool:
     if cyr is None or lat is None:
         return cyr is None and lat is None
     return cyr.group() in _FIRST_VOWELS[lat.group()]
+
+
+def spelt_whole(word: str, nick: str) -> bool:
+    """A hyphenated Cyrillic word that spells a handle's parts letter for letter, a case
+    ending allowed («неко-сама», «неко-саму» for Neko_Sama): the letters' and the votes'
+    reading alike."""
+    parts = [p.lower() for p in handle_parts(nick)]
+    if len(parts) < 2:
+        return False
+    spelt = spelt_in_latin(word.replace("-", ""))
+    joined = "".join(parts)
+    return spelt == joined or (spelt[:-1] == joined[:-1] and len(spelt) == len(joined))

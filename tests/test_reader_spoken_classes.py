@@ -141,7 +141,9 @@ def test_C_2_asking_the_host_whom_is_still_no_question_back() -> None:
 
 
 def _status(text: str, nick: str, **options: Any) -> tuple[str, str | None]:
-    p = post(1, "Лука", (RED, nick), text=text)
+    # written by a player none of these reds names (his own nick would be his protest, not
+    # his vote: docs/rulings.md, the row on coloured spans)
+    p = post(1, "Огурец", (RED, nick), text=text)
     got = extract_votes(
         [p],
         ruleset="pefl",

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from parser.latin import handle_parts, heard_as_handle, spelt_in_latin, without_honorific
+from parser.latin import handle_parts, heard_as_handle, spelt_whole, without_honorific
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
     GAME_WORDS,
@@ -337,7 +337,7 @@ def _handle_mention(
     first = i == 0 or tokens[i - 1].sentence != tok.sentence
     w = without_honorific(tok.word)  # «Они-сана»: a name by its honorific, even a word's
     titled = w != tok.word
-    whole = [p for p in resolver.players if _spelt_whole(tok.word, p)]
+    whole = [p for p in resolver.players if spelt_whole(tok.word, p)]
     if titled and len(whole) == 1:
         # «Неко-сама» for Neko_Sama: the honorific is the handle's own second part
         raw = tok.raw.strip(",;:.!?…»«)(\"'")
@@ -364,17 +364,6 @@ def _handle_mention(
     said = parse(w)
     nominative = bool(said) and "nomn" in said[0].grammemes
     return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, nominative)
-
-
-def _spelt_whole(word: str, nick: str) -> bool:
-    """A hyphenated Cyrillic word that spells a handle's parts letter for letter, a case
-    ending allowed («неко-сама», «неко-саму» for Neko_Sama)."""
-    parts = [p.lower() for p in handle_parts(nick)]
-    if len(parts) < 2:
-        return False
-    spelt = spelt_in_latin(word.replace("-", ""))
-    joined = "".join(parts)
-    return spelt == joined or (spelt[:-1] == joined[:-1] and len(spelt) == len(joined))
 
 
 def _heard_players(word: str, players: Sequence[str], me: str, *, shortened: bool) -> list[str]:

@@ -21,10 +21,11 @@ from parser.nicks import (
 )
 from parser.records import Post
 from parser.struck import without_struck
-from parser.vocab import MAYBE, UNSURE_WORDS
+from parser.vocab import MAYBE, UNSURE_WORDS, joked
 from parser.votes.names import (
     PHRASE_TIERS,
     bare_word,
+    heard_handle,
     is_cue,
     nick_like,
     read_spans,
@@ -40,12 +41,14 @@ from parser.votes.negation import (
     live_negations,
     not_retracted,
 )
+from parser.votes.proof import put_off_clause
 from parser.votes.records import (
     DEAD,
     DEAD_TARGET,
     HOST_DETAIL,
     NOT_A_NOMINEE,
     NOT_A_PLAYER,
+    UNCLEAR,
     Authors,
     PostReading,
     VoteNicks,
@@ -99,7 +102,7 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
             chunk = " ".join(words[i : i + k])
             m = resolver.resolve_strict(chunk, PHRASE_TIERS)
             if m is None and k == 1:
-                m = diminutive_match(resolver, chunk)
+                m = diminutive_match(resolver, chunk) or heard_handle(resolver, None, chunk, None)
             if m is not None:
                 break
         else:
@@ -117,6 +120,17 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
             used += k
         i += k
     return found, used
+
+
+def _jails(word: str) -> bool:
+    """A word of jailing or voting («посажу», «голосовать»)."""
+    return is_cue(word) or bool(JAIL_LEMMAS.intersection(lemmas(word)))
+
+
+def _doubted(text: str, clauses: list[list[str]]) -> bool:
+    """A maybe or a doubt anywhere in a court post («…, не знаю», «наверное»)."""
+    maybe = any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses)
+    return maybe or in_doubt(text.casefold())
 
 
 def _court_let_off(words: list[str]) -> bool:
@@ -207,18 +221,24 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     named = False
     slip = False  # «Осипа сажаю. Ой нет, Осипова!»: a correction's nick replaces the vote
     cued_at = 0
+    weighed: list[str] = []  # every player the post names
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
         votes = any(is_cue(w) for w in words) or has_lemma(low, JAIL_LEMMAS)
         hits, used = _names_in(resolver, words, votes)
         if not hits:
-            slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low))
+            slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low)) or joked(low)
             continue
         if slip and cued and used == len(words):
             votes, slip = True, False
         named = True
+        weighed.extend(m.nick for m in hits if m.nick is not None)
         if _court_let_off(low) or set(low) & (MAYBE | UNSURE_WORDS):
             continue  # let off, or named with a maybe («сажаю Жеку наверное»): no vote
+        if votes and put_off_clause(low, _jails):
+            continue  # «завтра посажу Яндере»: the vote put off, not cast
+        if votes and joked(low):
+            continue  # «сажаю Кайдзю — шучу»: taken back in its own clause
         if votes:
             cued, cued_at = hits, n
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
@@ -230,6 +250,11 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     if cued and _asked_or_doubted(text, clauses, cued_at):
         cued = []  # «Мишку сажаю? Не знаю…»: asked, then left open
     hits = cued or plain
+    if not hits and len(set(weighed)) > 1 and _doubted(text, clauses):
+        # «Кайдзю или Яндере, не знаю»: several nominees weighed, none chosen — shown
+        both = tuple(dict.fromkeys(weighed))
+        # (unclear, not ambiguous: no nominee is read from the names a doubt leaves open)
+        return NickMatch(text, None, "phrase", 0.0, UNCLEAR, both), True
     if not hits:
         return None, named
     players = dict.fromkeys(

@@ -47,7 +47,7 @@ _RETRACT_STEMS: Final = (  # a cheap first look before any lemma is asked for
     "сни", "сня", "отзыв", "отозв", "отмен", "оправд", "невинов", "невиноват", "щад", "милов",
     "отпус", "остав", "подожд", "пусть",
 )  # fmt: skip
-_CLAUSE_END: Final = re.compile(r"[.!?;:,(\n]")
+_CLAUSE_END: Final = re.compile(r"[.!?;:,()\n]")
 # Conjunctions that open a new clause inside a sentence: a negation before them is not the
 # nick's («Не знаю, кто мафия, но выставляю Лёню» — and without the comma too).
 CONTRAST: Final = frozenset(("но", "а", "однако", "зато", "хотя"))
@@ -157,7 +157,7 @@ def _votes_word(words: Sequence[str]) -> bool:
 # «Если Рома не ответит, выставлю <Рому>», «Выставлю <Рому>, если…»: a promise, not a vote
 # yet («если что» is only "just in case")
 # («Если не <Рома>, то кто?» is no condition: it names him)
-_IF_FIRST: Final = re.compile(r"^\W*если\b(?!\W+что\b)(?!\W+не\W*$)")
+_IF_FIRST: Final = re.compile(r"^\W*если\b(?!\W+что\b)(?!\W+не\W*$)(?!\W+[^\W\d_]+\s*,)")
 _IF_AFTER: Final = re.compile(r"^[^.!?;]*?,\W*если\b(?!\W+что\b)")
 _SENTENCE_END: Final = re.compile(r"[.!?\n…]")
 
@@ -209,6 +209,17 @@ def _spared_before(near: Sequence[str], follow: Sequence[str]) -> bool:
 
 
 def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
+    """`spans` without those taken back, negated or spared in words (see `_retracted`)."""
+    return _retracted(own_text, spans)[0]
+
+
+def choice_left_open(own_text: str, spans: list[ColoredSpan]) -> bool:
+    """Whether the words leave the post's whole choice open — a doubt, a joke at the end, a
+    row of players only asked about — rather than take each nick back one by one."""
+    return _retracted(own_text, spans)[1]
+
+
+def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpan], bool]:
     """`spans` without those the author takes back, negates or spares in words in the same
     clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
     выставляю <Костю>», «Голосую не за <Рому>, а за <Катю>», «<Катю> (а не <Рому>)»,
@@ -222,10 +233,11 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
         or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
         or re.search(r"подума|\b(?:хотя|или)\s+нет\b", low)
+        or unmeant(low)
         or "?" in low
         or _doubt_cue(low)
     ):
-        return spans
+        return spans, False
     kept: list[ColoredSpan] = []
     pos = 0
     for span in spans:
@@ -238,7 +250,9 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
                   default=len(low))  # fmt: skip
         # a joke said after the post's last coloured nick («<Сову>, шучу)) пока не
         # голосую»); one before a later nick is a correction (`parser.votes.proof`)
-        tail_joke = nxt == len(low) and joked(WORD_RE.findall(low[end:].replace("ё", "е")))
+        tail_joke = nxt == len(low) and (
+            joked(WORD_RE.findall(low[end:].replace("ё", "е"))) or unmeant(low[end:])
+        )
         joked_ = tail_joke or (_undecided_before(low[:at]) or _asked_other(low[end:nxt]))
         if (
             in_doubt(low[end:nxt])
@@ -247,11 +261,11 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         ):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
             # players only asked about — the whole choice is left open
-            return []
+            return [], True
         if not (_let_off(low[pos:at], low[end:]) or _not_meant(low[pos:at], low[end:nxt])):
             kept.append(span)
         pos = end
-    return kept
+    return kept, False
 
 
 # «подожду», «воздержусь», «повременю», «отложу»: the vote put off, whatever came before
@@ -435,3 +449,20 @@ def _doubt_cue(low: str) -> bool:
     """A cheap first look: whether the post says any word of doubt or of a joke at all."""
     words = set(WORD_RE.findall(low.replace("ё", "е")))
     return bool(words & MAYBE or words & UNSURE_WORDS or words & joke_words())
+
+
+#: taking back what was said before in words: «отставить», «не всерьёз», «я пошутила», «не
+#: считайте»; between two coloured nicks also «перепутала» (after the last one it explains the
+#: slip corrected before it: «за <Леру>… ой, за <Грозу>, перепутала»)
+_UNMEANT: Final = re.compile(
+    r"\bотставить\b|\bне\s+всерь[её]з|\bне\s*серь[её]зно\b|\bне\s+счита(?:йте|ть)\b"
+    r"|\bя\s+(?:же\s+)?(?:по)?шутил[аи]?\b"
+)
+_SLIP: Final = re.compile(r"\bперепутал[аи]?\b")
+
+
+def unmeant(text: str, *, between: bool = False) -> bool:
+    """Whether `text` (lower case) takes back what was said before it (see `_UNMEANT`);
+    `between`: said between two coloured nicks, where a slip word corrects too."""
+    text = text.replace("ё", "е")
+    return _UNMEANT.search(text) is not None or (between and _SLIP.search(text) is not None)
