@@ -339,7 +339,13 @@ def _don(
     for k, t in enumerate(tokens):
         if t.word in _DON_WORDS:
             for m in sorted(mentions, key=lambda m: abs(m.start - k)):
-                if m.kind == "nick" and tokens[m.start].sentence == t.sentence:
+                if tokens[m.start].sentence != t.sentence or m.negated:
+                    continue
+                if m.kind == "ambiguous":
+                    # «Дон — Неко.» with Neko_Sama and NekoMancer: a name two players share
+                    # elects neither — asked naming them (C-3)
+                    return bad_target(m, "don")
+                if m.kind == "nick":
                     first = LetterReading("don", (m.nick or "",), confidence=m.confidence)
                     return _don_corrected(tokens, mentions, view, max(k, m.end - 1)) or first
     head = _head_named(tokens, mentions, view)
