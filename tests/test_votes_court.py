@@ -115,7 +115,7 @@ def test_G_N_4_a_nominee_heading_the_post_in_a_case_form_is_the_vote() -> None:
     # an address, a question, a doubt, another player, a let-off: no vote (a doubt on the
     # one nominee named is shown to the host: issue 17 item 2)
     assert read("Рома, оправдывайся давай, где был ночью") == ("no_vote", None)
-    assert read("Катю? Не знаю даже") == ("no_vote", None)
+    assert read("Катю? Не знаю даже") == ("rejected", "unproven")
     assert read("Катю, наверное, но подумаю") == ("rejected", "doubted")
     assert read("Катю, хотя Рома тоже мутный") == ("no_vote", None)
     assert read("Катю, но сажать не буду") == ("no_vote", None)

@@ -106,6 +106,7 @@ def test_P_V_1_a_doubt_settled_or_told_of_leaves_the_vote_standing(
     [
         ("Оскара, наверное... не знаю ещё", "doubted"),
         ("Оскара посажу попозже, послушаю", "put_off"),
+        ("Оскара? Не знаю даже", "unproven"),
     ],
 )
 def test_G_N_4_a_court_jailing_left_open_is_shown_not_dropped(text: str, code: str) -> None:

@@ -51,6 +51,7 @@ from parser.votes.records import (
     NOT_A_PLAYER,
     PUT_OFF,
     UNCLEAR,
+    UNPROVEN,
     Authors,
     PostReading,
     VoteNicks,
@@ -264,7 +265,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         # (unclear, not ambiguous: no nominee is read from the names a doubt leaves open)
         return NickMatch(text, None, "phrase", 0.0, UNCLEAR, both), True
     if not hits:
-        return _left_open(left), named
+        return _left_open(left or _asked_head(resolver, text, clauses)), named
     players = dict.fromkeys(
         p for m in hits for p in (m.candidates if m.nick is None else (m.nick,))
     )
@@ -283,6 +284,23 @@ def _set_aside(low: list[str], votes: bool) -> str | None:
     if set(low) & (MAYBE | UNSURE_WORDS):
         return DOUBTED
     return PUT_OFF if votes and put_off_clause(low, _jails) else None
+
+
+def _asked_head(
+    resolver: NickResolver, text: str, clauses: list[list[str]]
+) -> tuple[str, list[NickMatch]] | None:
+    """«Катю? Не знаю даже», «Остапа?»: a post that opens with a nominee alone in a case form
+    (the object of an unsaid jailing, not an address) and a question mark — asked about
+    (`UNPROVEN`), or asked and doubted (`DOUBTED`): shown to the host, not counted."""
+    first = _COURT_CLAUSE.search(text)
+    if not clauses or first is None or first.group() != "?":
+        return None
+    hits, used = _names_in(resolver, clauses[0], False)
+    if len(hits) != 1 or used != len(clauses[0]) or hits[0].nick is None:
+        return None
+    if trimmed_key(hits[0].query) == trimmed_key(hits[0].nick):
+        return None  # the nick as it stands: an address («Рома? Ты где был»)
+    return (DOUBTED if in_doubt(text[first.end() :].casefold()) else UNPROVEN), hits
 
 
 def _left_open(left: tuple[str, list[NickMatch]] | None) -> NickMatch | None:
