@@ -207,9 +207,11 @@ def stages(rounds: int) -> None:
     """Per page: the IPS 4.1 pages' markup, each stage alone, and the page-level work's share
     of the whole reading (see the module docstring)."""
     # (imported here: the rest of the script also runs against older trees, for comparisons)
-    from parser.html import cut_short, parse_html
+    from selectolax.lexbor import LexborHTMLParser
+
+    from parser.html import cut_short, parse_html, parse_utf8
     from parser.ipb import topic as ipb_topic
-    from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks
+    from parser.ipb.blocks import block_posts, drop_post_tails, post_tails_utf8, slice_blocks
     from parser.ipb.body import ReadContext
     from parser.ipb.detect import login_state, resolve_dialect
     from parser.ipb.navigation import board_now, find_topic_id, page_jump, pagination, topic_title
@@ -234,15 +236,20 @@ def stages(rounds: int) -> None:
     print(f"  {len(h) - last:,}; the chrome lexbor is given {len(chrome):,}: the head and")
     print(f"  <body> tag {head:,}, above and below the posts {len(chrome) - head:,}")
     trees = [parse_html(c) for c in chromes]
+    bounds = [(p.index("<article"), p.rindex("</article>") + len("</article>")) for p in pages]
     ids = [find_topic_id(t, p, d) for t, p in zip(trees, pages, strict=True)]
 
     def each(fn: Callable[[int], object]) -> Callable[[], object]:
         return lambda: [fn(i) for i in range(n)]
 
-    def read_posts(i: int) -> object:
-        return block_posts(parse_html(postss[i]), ReadContext(dialect=d, tz=zone, now=None))
+    # the posts as the reading gives them to lexbor: UTF-8 built a part at a time
+    utf8s = [post_tails_utf8(h, sl, *bounds[i]) for i, h in enumerate(pages)]
 
-    bounds = [(p.index("<article"), p.rindex("</article>") + len("</article>")) for p in pages]
+    def parse_posts(i: int) -> LexborHTMLParser:
+        return parse_utf8(utf8s[i], lambda: postss[i])
+
+    def read_posts(i: int) -> object:
+        return block_posts(parse_posts(i), ReadContext(dialect=d, tz=zone, now=None))
 
     def tails(i: int) -> object:
         return drop_post_tails(pages[i], sl, *bounds[i])
@@ -258,7 +265,16 @@ def stages(rounds: int) -> None:
         ("the board clock (the daemon passes `now`)", each(lambda i: board_now(pages[i], zone, d))),
         ("cutting the page (slice_blocks)", each(lambda i: slice_blocks(pages[i], sl))),
         ("  of it, the posts' tails left out", each(tails)),
-        ("the posts' parse", each(lambda i: parse_html(postss[i]))),
+        (
+            "  the posts built as UTF-8 (tails left out)",
+            each(lambda i: post_tails_utf8(pages[i], sl, *bounds[i])),
+        ),
+        (
+            "  the posts encoded whole (as selectolax did)",
+            each(lambda i: postss[i].encode("utf-8", "ignore")),
+        ),
+        ("the posts' parse (as text, as before)", each(lambda i: parse_html(postss[i]))),
+        ("the posts' parse (as UTF-8)", each(parse_posts)),
         ("the posts' parse and reading", each(read_posts)),
         ("the chrome's parse", each(lambda i: parse_html(chromes[i]))),
         ("  of it, an empty document", each(lambda i: parse_html(""))),
@@ -286,14 +302,8 @@ def stages(rounds: int) -> None:
         "login_state": lambda *a: True,
         "cut_short": lambda *a: False,
     }
-    parsed = [0]
-
-    def posts_only(markup: str) -> object:
-        parsed[0] += 1  # the posts' document first, then the chrome's
-        parse: Callable[[str], object] = saved["parse_html"]
-        return parse(markup) if parsed[0] % 2 else empty
-
-    free["parse_html"] = posts_only
+    # (the posts' document is parsed by `parse_utf8`: every `parse_html` is the chrome's)
+    free["parse_html"] = lambda *a: empty
     best = {"whole": float("inf"), "free": float("inf")}
     for _ in range(rounds):
         for key in best:

@@ -8,7 +8,7 @@ one space with whitespace runs (incl. NBSP) collapsed — so ``Голосую з
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -25,6 +25,7 @@ __all__ = [
     "iter_ancestors",
     "node_text",
     "parse_html",
+    "parse_utf8",
     "query_int",
     "scan",
     "scan_all",
@@ -55,10 +56,29 @@ def parse_html(html: str | bytes) -> LexborHTMLParser:
     DOM mutation events are switched off: they only mirror <select> state into
     <selectedcontent>, which no board page needs, and cost ~15% of the parse. selectolax
     before 1.0 has no such option and parses as usual."""
-    global _fast
     # only markup with that many tags (each three characters at least) can nest so deep
     if len(html) > 3 * MAX_DEPTH and _tags(html) > MAX_DEPTH:
         html = cap_depth(html, MAX_DEPTH)
+    return _lexbor(html)
+
+
+def parse_utf8(data: bytes, text: Callable[[], str]) -> LexborHTMLParser:
+    """`parse_html(text())`, where `data` is that text as selectolax would hand it to lexbor
+    (UTF-8, lone surrogates left out: `str.encode("utf-8", "ignore")`): lexbor parses the
+    same bytes, and the text is not encoded again. A caller that builds the text from parts
+    can encode them one by one, where a part without a character beyond ASCII (most of a
+    page's markup) is copied rather than encoded. Markup with more than `MAX_DEPTH` tags is
+    parsed from `text()` instead, capped as `parse_html` caps it."""
+    # a tag's `<` is the byte 0x3C in UTF-8 and in no other character's encoding, so the count
+    # is the text's; and a tag's three characters or more are as many bytes, so bytes too few
+    # for more than `MAX_DEPTH` tags are a text that `parse_html` gives lexbor as it is
+    if len(data) > 3 * MAX_DEPTH and data.count(b"<") > MAX_DEPTH:
+        return parse_html(text())
+    return _lexbor(data)
+
+
+def _lexbor(html: str | bytes) -> LexborHTMLParser:
+    global _fast
     if _fast:
         try:
             return LexborHTMLParser(html, options=1)

@@ -136,13 +136,46 @@ _BADGE_WINDOW = 4096
 
 def _pm_badge_in(text: str) -> re.Match[str] | None:
     """`_PM_BADGE` in a page: tried first where the board's own spelling of the counter's
-    link stands (the header, before any post), then over the whole page in any case. A
-    caseless search costs a topic page ~80 µs before it reaches the header's counter."""
+    link stands (the header, before any post), then over the whole page in any case
+    (`_caseless_badge`)."""
     for opening in _PM_BADGE_OPENINGS:
         at = text.find(opening)
         if at >= 0 and (m := _PM_BADGE.match(text, at)) is not None:
             return m
-    return _PM_BADGE.search(text)
+    return _caseless_badge(text)
+
+
+def _anchors(opening: str) -> tuple[tuple[str, ...], int]:
+    """Plain strings that find every place where `opening` may stand in any case, and how far
+    into the opening they begin: its tail after the last letter when that tail is long enough
+    to be rare («=01'>»), else the tail from its last letter on in both cases of that letter."""
+    last = max(i for i, c in enumerate(opening) if c.isalpha())
+    if len(opening) - last - 1 >= 3:
+        return (opening[last + 1 :],), last + 1
+    tail = opening[last:]
+    return (tail[0].lower() + tail[1:], tail[0].upper() + tail[1:]), last
+
+
+_BADGE_ANCHORS = tuple(_anchors(o) for o in _PM_BADGE_OPENINGS)
+
+
+def _caseless_badge(text: str) -> re.Match[str] | None:
+    """`_PM_BADGE.search(text)`, found faster: every match begins with one of the counter's
+    openings in some case, found by a plain search for a tail of it (`_anchors`); the caseless
+    pattern is tried only there. The pattern's own search walks a 160 KB page in ~2-5 ms, and
+    a page without the counter (no new letters; IPS 4) is searched to its end on every read;
+    the plain searches take a few tenths of that."""
+    best: re.Match[str] | None = None
+    for tails, back in _BADGE_ANCHORS:
+        for tail in tails:
+            at = text.find(tail, back)
+            while at >= 0:
+                m = _PM_BADGE.match(text, at - back)
+                if m is not None and (best is None or m.start() < best.start()):
+                    best = m
+                    break  # later places of this tail start later
+                at = text.find(tail, at + 1)
+    return best
 
 
 # a folder page's «N из M»: IPB 1.x «У Вас 6 писем из 50», phpBB «(2 из 50 сообщений)»,

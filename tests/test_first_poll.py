@@ -208,6 +208,29 @@ def test_the_new_letter_counter_is_read_in_any_case_of_its_link() -> None:
     assert _pm_badge_in("<p>no counter</p>") is None
 
 
+def test_the_counter_found_by_plain_search_is_the_caseless_patterns_match() -> None:
+    # a page without the counter (no new letters, IPS 4) is searched to its end on every read:
+    # the plain-search way finds what the caseless pattern finds, on every saved page and in
+    # any case of it
+    from pathlib import Path
+
+    from scraper.client import _PM_BADGE, _caseless_badge
+
+    root = Path(__file__).resolve().parent.parent / "fixtures"
+    pages = sorted(p for p in root.rglob("*") if p.suffix in (".html", ".htm"))
+    assert len(pages) > 50
+    found = 0
+    for path in pages:
+        text = path.read_bytes().decode("utf-8", "replace")
+        mixed = text.replace("folder=inbox", "Folder=InboX").replace("CODE=01", "cOdE=01")
+        for variant in (text, text.upper(), text.lower(), mixed):
+            want = _PM_BADGE.search(variant)
+            got = _caseless_badge(variant)
+            assert (got and (got.start(), got.group(0))) == (want and (want.start(), want.group(0)))
+            found += want is not None
+    assert found > 20
+
+
 BASES = [
     "http://board/forum/viewtopic.php?t=4&start=20",
     "https://board/viewtopic.php?f=1&t=4#p5",

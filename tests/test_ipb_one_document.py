@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -40,11 +40,15 @@ class _Documents:
         self.made.append(weakref.ref(doc))
         return doc
 
+    def parse_utf8(self, data: bytes, text: Callable[[], str]) -> LexborHTMLParser:
+        return self.parse(data)
+
 
 @pytest.fixture
 def documents(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Documents]:
     docs = _Documents()
     monkeypatch.setattr(topic, "parse_html", docs.parse)
+    monkeypatch.setattr(topic, "parse_utf8", docs.parse_utf8)
     monkeypatch.setattr(msgnumber, "parse_html", docs.parse)
     yield docs
 
@@ -65,6 +69,7 @@ def test_the_reading_is_the_same_as_with_the_plain_parser(
     html = decode_html(path.read_bytes())
     tracked = parse_ipb_topic(html)
     monkeypatch.setattr(topic, "parse_html", html_mod.parse_html)
+    monkeypatch.setattr(topic, "parse_utf8", html_mod.parse_utf8)
     monkeypatch.setattr(msgnumber, "parse_html", html_mod.parse_html)
     assert tracked == parse_ipb_topic(html)
 

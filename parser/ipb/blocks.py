@@ -40,7 +40,35 @@ def drop_post_tails(html: str, sl: PageSlice, start: int = 0, stop: int | None =
         stop = len(html)
     if not sl.tail:
         return html[start:stop]
-    parts: list[str] = []
+    kept = _kept_spans(html, sl, start, stop)
+    return sl.post_close.join([html[kept[k] : kept[k + 2]] for k in range(0, len(kept), 3)])
+
+
+def post_tails_utf8(html: str, sl: PageSlice, start: int, stop: int) -> bytes:
+    """`drop_post_tails(html, sl, start, stop)` as lexbor is given it (`parse_utf8`), encoded
+    a part at a time: each post's header apart from its body, so that a header with no
+    character beyond ASCII (the board's own markup: most of what is kept) is copied, not
+    encoded character by character as the whole text would be."""
+    if not sl.tail:
+        return html[start:stop].encode("utf-8", "ignore")
+    kept = _kept_spans(html, sl, start, stop)
+    close = sl.post_close.encode()
+    parts: list[bytes] = []
+    for k in range(0, len(kept) - 3, 3):
+        parts += (
+            html[kept[k] : kept[k + 1]].encode("utf-8", "ignore"),
+            html[kept[k + 1] : kept[k + 2]].encode("utf-8", "ignore"),
+            close,
+        )
+    parts.append(html[kept[-3] : kept[-1]].encode("utf-8", "ignore"))
+    return b"".join(parts)
+
+
+def _kept_spans(html: str, sl: PageSlice, start: int, stop: int) -> list[int]:
+    """What `drop_post_tails` keeps of `html[start:stop]`, flat: for each post, where its kept
+    markup starts, where its body mark lies and where its tail begins; then the rest after
+    the last post (start, start, stop). The post close follows each post's kept markup."""
+    kept: list[int] = []
     pos = start
     close = sl.post_close
     while True:
@@ -55,16 +83,25 @@ def drop_post_tails(html: str, sl: PageSlice, start: int = 0, stop: int | None =
             i = html.find(marker, body, cut)
             if i >= 0:
                 cut = i
-        parts.append(html[pos:cut])
-        parts.append(close)
+        kept += (pos, body, cut)
         pos = end + len(close)
-    parts.append(html[pos:stop])
-    return "".join(parts)
+    kept += (pos, pos, stop)
+    return kept
 
 
 def slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
     """(chrome, posts) of a blocks-layout topic page cut by its dialect's `PageSlice`, or
     None when the page has no post opening tag to cut at (then it is parsed whole)."""
+    cut = slice_bounds(html, sl)
+    if cut is None:
+        return None
+    chrome, start, end = cut
+    return chrome, drop_post_tails(html, sl, start, end)
+
+
+def slice_bounds(html: str, sl: PageSlice) -> tuple[str, int, int] | None:
+    """`slice_blocks` but for the posts' bounds in `html` (their tails still in):
+    (chrome, start, end)."""
     first = scan(html, sl.post_literal, sl.post_open)
     if first is None:
         return None
@@ -93,7 +130,7 @@ def slice_blocks(html: str, sl: PageSlice) -> tuple[str, str] | None:
     if bottom < len(html):
         bottom = max(html.rfind("<", end, bottom + 1), end)
     chrome = html[:head_end] + html[top:start] + html[end:bottom]
-    return chrome, drop_post_tails(html, sl, start, end)
+    return chrome, start, end
 
 
 def _text_without(node: LexborNode, selector: str) -> str:

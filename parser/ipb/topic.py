@@ -6,8 +6,8 @@ from dataclasses import replace
 from datetime import datetime, tzinfo
 
 from parser.dialects import Dialect
-from parser.html import CUT_SHORT, cut_short, parse_html
-from parser.ipb.blocks import block_posts, drop_post_tails, slice_blocks
+from parser.html import CUT_SHORT, cut_short, parse_html, parse_utf8
+from parser.ipb.blocks import block_posts, drop_post_tails, post_tails_utf8, slice_bounds
 from parser.ipb.body import ReadContext
 from parser.ipb.detect import login_state, resolve_dialect
 from parser.ipb.msgnumber import chrome_parts, first_post, msgnumber_posts
@@ -71,18 +71,21 @@ def _read_topic(
     else:
         chrome = links_in = state_in = html
         sl = d.page_slice
-        cut = slice_blocks(html, sl) if sl is not None and sliced else None
-        if cut is not None:
+        cut = slice_bounds(html, sl) if sl is not None and sliced else None
+        if sl is not None and cut is not None:
             # page counters are read from the kept chrome too (words in posts are none); the
             # topic id falls back on the links of the whole page, posts' links included
-            chrome = cut[0]
+            chrome, start, end = cut
             # the posts are read, and their document freed, before the chrome is parsed:
             # one lexbor document alive at a time. Two at once outgrow the allocator's heap
             # until it has grown for a larger page, and it hands their memory back to the
             # system when both are freed: the next page faults it in again (~90 page faults
             # an IPS 4 page, a fifth of its CPU time, in a process that has read no larger
             # page yet; `bench/parse_ipb.py --fresh`)
-            read = block_posts(parse_html(cut[1]), ctx)
+            # given to lexbor as UTF-8 built a part at a time (`post_tails_utf8`): the same
+            # bytes selectolax would make of the text, the posts' headers copied, not encoded
+            utf8 = post_tails_utf8(html, sl, start, end)
+            read = block_posts(parse_utf8(utf8, lambda: drop_post_tails(html, sl, start, end)), ctx)
             tree = parse_html(chrome)
         else:
             tree = parse_html(drop_post_tails(html, sl) if sl is not None else html)
