@@ -260,7 +260,8 @@ KNOWN_SILENT: Final[dict[str, str]] = {
         "writer not)"
     ),
     "h8-074": "(a) a red nick taken back by «шучу» before a later red nick, the first kept",
-    # held-out part 9, its first and only run (tests/votes/README.md)
+    # held-out part 9, its first run, and silent still on the stop's final reader
+    # (tests/votes/README.md)
     "h9g-ganya": "(a) a pet form that two players' names share, green, read as one of them",
 }
 
