@@ -76,3 +76,32 @@ def test_P_M_7_a_pronoun_spelt_part_joined_to_a_player_is_the_army_s_second() ->
 def test_C_3_a_pronoun_the_grammar_leaves_a_place_stays_no_nick(text: str) -> None:
     got = _read("club", "Nightfall", text)
     assert got["kind"] != "move", got
+
+
+def _read_cast(players: list[str], text: str) -> dict[str, object]:
+    cast = {
+        "ruleset": "pefl",
+        "turn": 2,
+        "players": {
+            "Ефим": {"role": "commissar"},
+            **{p: {"role": "civilian"} for p in players},
+            "Рома": {"role": "mafia", "clan": "yakuza", "don": True},
+        },
+    }
+    view = sender_view(cast_state(cast), "Ефим")
+    assert view is not None
+    return read_letter(text, view).to_json()
+
+
+def test_C_3_a_short_case_form_of_the_given_name_heading_a_nick_is_read() -> None:
+    # «Аню» is Аня Смирнова's own name, not a cut of a word (three letters are read so
+    # only for a given name)
+    got = _read_cast(["Аня Смирнова", "Катя"], "Проверяю Аню")
+    assert got["kind"] == "move" and got["targets"] == ["Аня Смирнова"], got
+
+
+@pytest.mark.parametrize("other", ["Анна", "Анна Петрова"])
+def test_C_3_a_given_name_another_players_name_is_called_by_stays_asked(other: str) -> None:
+    # Аня is a pet form of Анна: the reading is a doubt, asked to confirm
+    got = _read_cast(["Аня Смирнова", other], "Проверяю Аню")
+    assert got["kind"] == "question", got

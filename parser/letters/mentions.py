@@ -28,6 +28,7 @@ from parser.letters.words import (
     VISIT_PREPS,
 )
 from parser.morph import common_word, parse, patronymic_of
+from parser.nameforms import pet_form_kind, tabled_pets
 from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
@@ -58,13 +59,41 @@ class Mention:
 # -- nicks ------------------------------------------------------------------------------------
 
 
-def _nick_confidence(m: NickMatch, raw: str) -> float:
+def _nick_confidence(m: NickMatch, raw: str, players: Sequence[str] = ()) -> float:
     if m.method == "partial":
         letters = sum(c.isalpha() for c in raw)
-        return PARTIAL_CONFIDENCE if letters >= PARTIAL_MIN else m.confidence
+        if letters >= PARTIAL_MIN or _given_name_of(raw, m.nick or "", players):
+            return PARTIAL_CONFIDENCE
+        return m.confidence
     if m.method == "translit":
         return TRANSLIT_CONFIDENCE
     return m.confidence
+
+
+def _given_name_of(raw: str, nick: str, players: Sequence[str]) -> bool:
+    """«Аню» for Аня Смирнова: a short word that is a case form of the given name heading a
+    nick of several words — the person's own name, not a short cut of a word («Пса» for
+    Бешеный Пёс stays below the threshold) — and no pet form of another player's given
+    name (Анна's «Аню» is a doubt: left below the threshold)."""
+    words = nick.split()
+    if len(words) < 2:
+        return False
+    head = {p.lemma for p in parse(words[0].lower()) if "Name" in p.grammemes}
+    said = {p.lemma for p in parse(raw.strip(",;:.!?…»«)(\"'").lower()) if "Name" in p.grammemes}
+    if not head & said:
+        return False
+    others = {
+        w.lower().replace("ё", "е")
+        for p in players
+        if p != nick
+        for w in p.split()[:1]
+        if any("Name" in q.grammemes for q in parse(w.lower()))
+    }
+    return not any(
+        pet_form_kind(form, name) or any(full == name for full, _ in tabled_pets(form))
+        for form in said
+        for name in others
+    )
 
 
 _LADDERS: Final = (
@@ -259,7 +288,7 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
                     raw,
                     "nick",
                     m.nick,
-                    _nick_confidence(m, raw),
+                    _nick_confidence(m, raw, resolver.players),
                     m.method in STRICT_TIERS
                     or (m.method == "translit" and spelled_alike(raw, m.nick or ""))
                     # «Сильвер молчит»: one word of a nick spelt as it stands
