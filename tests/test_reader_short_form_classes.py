@@ -4,22 +4,11 @@ pronoun where no pronoun can stand. Anything else stays a question."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from parser.letters.reader import read_letter
 from parser.sender import cast_state, sender_view
-
-LETTERS = Path(__file__).parent / "letters"
-
-
-def _read(cast: str, sender: str, text: str) -> dict[str, object]:
-    state = cast_state(json.loads((LETTERS / f"cast_{cast}.json").read_text(encoding="utf-8")))
-    view = sender_view(state, sender)
-    assert view is not None
-    return read_letter(text, view).to_json()
+from tests.test_letters_conditions import _read
 
 
 @pytest.mark.parametrize(
