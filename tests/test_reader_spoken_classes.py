@@ -155,7 +155,8 @@ def _status(text: str, nick: str, **options: Any) -> tuple[str, str | None]:
 
 def test_P_V_1_a_vote_put_off_after_its_nick_is_no_vote() -> None:
     text = "завтра Марфу проголосую, а сегодня пас"
-    assert _status(text, "Марфу")[0] == "no_vote"
+    # no vote, and shown to the host as put off (issue 17 item 2: never dropped unseen)
+    assert _status(text, "Марфу") == ("rejected", "put_off")
     assert _status("Марфу проголосую, весь день путает показания", "Марфу")[0] == "vote"
 
 

@@ -62,6 +62,7 @@ PARTS = {
     "development-13": HERE / "dev13",  # batch 28: a coloured nick in a thanks, praise, question
     "development-14": HERE / "dev14",  # batch 31: batch 11's votes — a club of Latin handles
     "development-15": HERE / "dev15",  # batch 30: every coloured span accounted for
+    "development-16": HERE / "dev16",  # batch 32: a coloured nick left open, never unseen
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

@@ -13,7 +13,7 @@ from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_reso
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, nick_like, read_spans
-from parser.votes.negation import choice_left_open, not_retracted
+from parser.votes.negation import ASKED, left_open, not_retracted
 from parser.votes.proof import (
     UNCLEAR,
     abstains,
@@ -36,6 +36,7 @@ from parser.votes.records import (
     DEAD_TARGET,
     HOST_DETAIL,
     NO_REASON,
+    PUT_OFF,
     REPEATED_VOTE,
     UNPROVEN,
     Authors,
@@ -299,6 +300,8 @@ def _post_vote(
         doubt = _unproven_pick(own, pick, resolved, spans, named, resolver, author)
         if doubt is not None:
             return None, named, doubt
+    if pick is not None and (said_for_later(own, pick) or put_off(own, pick)):
+        return None, named, (PUT_OFF, pick.span.text)  # shown to the host, not counted
     if pick is not None and _no_vote_said(own, pick, need_reason):
         return None, named, None
     if pick is not None and unproven(own, pick):
@@ -339,17 +342,25 @@ def _left_open(
     """The refusal for a post whose words set every coloured nick aside, when the host must
     see it (issue 17 item 2): one player's nick only asked about («А <Лютик> где был
     ночью?», «Может, <Рыжего> выставить?») is `unproven`; several players with the choice
-    left open by a doubt or a question («<Брика>… или <Тору>? не знаю») are `unclear`.
-    None: no vote and nothing to show (each nick taken back in words)."""
+    left open by a doubt or a question («<Брика>… или <Тору>? не знаю») are `unclear`; one
+    player left open by a doubt, a wish, a condition or put off («Может быть, <Грач>… не
+    уверена», «я бы выставил <X>», «голосую против <X>, если…», «<X> — позже») is refused
+    with the code naming why (`parser.votes.negation.left_open`). None: no vote and nothing
+    to show (each nick negated, spared, taken back or joked about in words)."""
     asked, *_, named, resolved = read_spans(before, resolver, dead, policy, mode, author)
-    if len(before) == 1:
-        if asked is not None and _asked_about(own, asked):
-            return None, [asked.span], (UNPROVEN, asked.span.text)
-        return None
+    open_, why = left_open(own, before)
     players = {p.match.nick for p in resolved if p.match.nick != author}
-    if len(players) > 1 and choice_left_open(own, before):
+    if len(players) > 1 and open_:
         return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
-    return None
+    if asked is None or len(players) > 1:
+        return None
+    if len(before) == 1 and _asked_about(own, asked):
+        return None, [asked.span], (UNPROVEN, asked.span.text)
+    if asked.match.nick == author:
+        return None
+    if why == ASKED:
+        return None, named, (UNPROVEN, asked.span.text)
+    return (None, named, (why, asked.span.text)) if why else None
 
 
 def _accounted_picks(own: str, resolved: list[Pick], author: str) -> list[Pick]:
@@ -441,12 +452,10 @@ def _unread_name(resolver: NickResolver, text: str) -> bool:
 def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
     """The pick with no grammar of a vote around it (`has_vote_grammar`) is no vote when its
     nick is an ordinary word used as one («<Молчу>, молчу, больше ни слова»), when the post
-    says its author does not vote («Сегодня пас. <Нина> мутная»), or when the vote is said
-    for later (G-N.1, P-V.1); a green that needs no reason, also when the nick is the subject
-    of a story («кст <Таня> вчера смешно пошутила»: a red's words after the nick are its
-    reason, P-V.1)."""
-    if said_for_later(own, pick) or put_off(own, pick):
-        return True
+    says its author does not vote («Сегодня пас. <Нина> мутная») (G-N.1, P-V.1; a vote said
+    for later is refused as `put_off` before this is asked); a green that needs no reason,
+    also when the nick is the subject of a story («кст <Таня> вчера смешно пошутила»: a
+    red's words after the nick are its reason, P-V.1)."""
     if has_vote_grammar(own, pick):
         return False
     story = not need_reason and told_of(own, pick)

@@ -460,6 +460,8 @@ def _own_clause(low: str, start: int, at: int, end: int, stop: int) -> str:
         and not _WORD.findall(low[end : tail.start()])
     ):
         tail = _CLAUSE_STOP.search(low, tail.end(), stop)
+        # «Спасибо, <X>, за разбор»: an address inside its sentence takes the clause before
+        head = cuts[-2] if len(cuts) > 1 else start
     return low[head : tail.start() if tail else stop]
 
 
@@ -615,8 +617,9 @@ def _vote_not_now(words: Sequence[str], n: int) -> bool:
     if not (is_cue(w) or _green(w) or w in _CHOICE):
         return False
     first = parse(w)[:1]
-    if first and first[0].pos == "NOUN":
-        return any(_not_now(v) for v in words[max(0, n - 2) : n])
+    if first and first[0].pos in ("NOUN", "ADJF"):
+        # «отдам голос за <X>», «Зелёный <X> дам попозже»: the verb before or after it
+        return any(_not_now(v) for v in (*words[max(0, n - 2) : n], *words[n + 1 : n + 3]))
     return _not_now(w)
 
 
