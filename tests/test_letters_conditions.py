@@ -73,3 +73,32 @@ def test_G_M_8_a_side_chosen_on_a_condition_is_asked() -> None:
 def test_G_M_8_a_side_chosen_beside_a_manner_of_speech_stands() -> None:
     got = _read("doubt_g", "Лукерья", "Я за мирных. Если что — пишите")
     assert got["kind"] == "move" and got["side"] == "town", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Режу Феникса; если Феникс уже в тюрьме — тогда Блейда.",
+        "Режу Феникса, а если он уже сидит — Блейда",
+        "Режу Феникса. Если Тоторо уже выбыл, то Блейда",
+    ],
+)
+def test_C_2_a_fallback_on_a_living_player_being_out_is_ruled_out_by_the_cast(text: str) -> None:
+    # G-N.4: the jailed are out of the game and the cast says who; a living player is not,
+    # so the fallback is void (C-2: the condition resolved, not guessed)
+    got = _read("club_g", "Chainsaw.Boy", text)
+    assert got["kind"] == "move" and got["targets"] == ["Phoenix_W"], got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Режу Феникса; если Catbug уже в тюрьме — тогда Блейда",  # he is: the branch holds
+        "Режу Феникса; если его посадят — тогда Блейда",  # what may still happen
+        "Режу Феникса, если Блейд уже выбыл",  # the move's own condition, false
+        "Если Феникс в тюрьме, режу Блейда",
+    ],
+)
+def test_C_2_a_fallback_the_cast_does_not_rule_out_is_asked(text: str) -> None:
+    got = _read("club_g", "Chainsaw.Boy", text)
+    assert got["kind"] == "question", got

@@ -31,7 +31,7 @@ from parser.letters.words import LATER, NEXT, SIDE_MAFIA, SIDE_TOWN, ws
 from parser.morph import parse
 from parser.vocab import lookup
 
-__all__ = ["open_condition", "shrugged"]
+__all__ = ["false_by_cast", "open_condition", "shrugged", "void_branch"]
 
 _DASHES: Final = frozenset({"—", "–", "-", "--", "->", "=>", "→"})
 _INFERENCE: Final = ws("значит значило выходит то-есть")
@@ -46,6 +46,14 @@ _ANYONE: Final = ws("никто все всем")
 _ALIVE: Final = ws("жив жива живой живая живы живее")
 # the sender's own nights to come: «…, если доживу», «если выживу»
 _SURVIVE_LEMMAS: Final = ws("дожить выжить")
+# a player out of the game already: «в тюрьме», «сидит», «повешен», «мёртв», «выбыл»,
+# «не в игре» (said of the present or the past; never «посадят», what may still happen)
+_OUT_WORDS: Final = ws(
+    "сидит посажен посажена посадили повешен повешена повесили мертв мертва убит убита "
+    "выбыл выбыла вылетел вылетела"
+)
+_OUT_PHRASES: Final = (("в", "тюрьме"), ("за", "решеткой"), ("не", "в", "игре"), ("вне", "игры"))
+_HE: Final = ws("он она его ее него нее")
 _NOT_A_CLAUSE_AFTER_RAZ: Final = ws("два и в во на за еще ещё уж уже")
 _BEFORE_RAZ_NOT_IF: Final = ws("еще ещё в этот тот один первый последний каждый второй сто")
 
@@ -67,6 +75,8 @@ def open_condition(
         if kind is None or _manner(tokens, k) or _resolved(tokens, k):
             continue
         region = [j for j in range(k + 1, len(tokens)) if tokens[j].sentence == t.sentence]
+        if move_at and max(move_at) < k and _ruled_out(tokens, k, region, players, side=side):
+            continue  # «Режу Кинга; если Кинг уже в тюрьме — тогда …» with Кинг living
         if kind == "if" and t.sentence in move_sentences:
             if _remark_after(tokens, k, move_at, region, players, side=side):
                 continue  # «Лечу Шиномэ; если к нему придут двое — ну, значит, не судьба»
@@ -76,6 +86,57 @@ def open_condition(
         if _holds_a_move(tokens, branch, players, side=side):
             return _quoted(tokens, k, region)
     return None
+
+
+def false_by_cast(tokens: Sequence[Token], k: int, players: Sequence[Mention]) -> bool:
+    """Whether the condition at `k` says a living player is out of the game already
+    («если Кинг уже в тюрьме», «если он уже выбыл»): the cast makes it false, so its branch
+    is never taken. A pronoun stands for the one living player named before it."""
+    if tokens[k].word not in _IF:
+        return False
+    living = [m for m in players if m.kind == "nick" and not m.gone and m.nick]
+    at = next((m for m in living if m.start == k + 1), None)
+    if at is not None:
+        rest = k + 1 + (at.end - at.start)
+    elif k + 1 < len(tokens) and tokens[k + 1].word in _HE:
+        if len({m.nick for m in living if m.start < k}) != 1:
+            return False
+        rest = k + 2
+    else:
+        return False
+    words = [t.word for t in tokens[rest : rest + 4] if t.sentence == tokens[k].sentence]
+    if words[:1] == ["уже"]:
+        words = words[1:]
+    if words[:1] and words[0] in _OUT_WORDS:
+        return True
+    return any(tuple(words[: len(p)]) == p for p in _OUT_PHRASES)
+
+
+def _ruled_out(
+    tokens: Sequence[Token],
+    k: int,
+    region: Sequence[int],
+    players: Sequence[Mention],
+    *,
+    side: bool = False,
+) -> bool:
+    """A fallback after the move on a condition the cast makes false: the condition says a
+    living player is out already, and its consequence holds a move of its own (a move's own
+    condition after it, «Режу Феникса, если Блейд уже выбыл», has none: not ruled out)."""
+    if not false_by_cast(tokens, k, players):
+        return False
+    return _holds_a_move(tokens, _consequence(tokens, region), players, side=side)
+
+
+def void_branch(tokens: Sequence[Token], j: int, after: int, players: Sequence[Mention]) -> bool:
+    """Whether position `j` lies in a fallback the cast rules out (`_ruled_out`: its
+    condition or its consequence), said after the move at `after`."""
+    before = [k for k in range(after + 1, j) if tokens[k].sentence == tokens[j].sentence]
+    k = next((k for k in reversed(before) if tokens[k].word in _IF), None)
+    if k is None:
+        return False
+    region = [i for i in range(k + 1, len(tokens)) if tokens[i].sentence == tokens[k].sentence]
+    return j in region and _ruled_out(tokens, k, region, players)
 
 
 def shrugged(tokens: Sequence[Token], k: int) -> bool:

@@ -377,9 +377,12 @@ def _head_named(
 ) -> LetterReading | None:
     """P-S.2 said without «дон», in a clan member's letter on the election night (turn 0):
     a word for the clan's head and, in its sentence, one player («главным будет Рома»,
-    «голосую, чтобы Рома рулил») or the sender himself («Главным буду я», «Буду главным»)."""
-    if not view.known or not view.clan_mates or view.turn != 0:
+    «голосую, чтобы Рома рулил») or the sender himself («Главным буду я», «Буду главным»).
+    A letter read by its words alone that night (a role with no night move) is read so too:
+    the proof answers it by the sender's role."""
+    if view.turn != 0 or (view.known and not view.clan_mates):
         return None
+    tokens = _spelt_in_cyrillic(tokens)  # «glavnym budet …»
     for k, t in enumerate(tokens):
         parses = parse(t.word) if t.word else ()
         if not parses or parses[0].lemma not in _HEAD_LEMMAS:

@@ -28,6 +28,7 @@ from parser.letters.words import (
     VISIT_PREPS,
 )
 from parser.morph import common_word, parse, patronymic_of
+from parser.nameforms import pet_form_kind, tabled_pets
 from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
@@ -58,13 +59,41 @@ class Mention:
 # -- nicks ------------------------------------------------------------------------------------
 
 
-def _nick_confidence(m: NickMatch, raw: str) -> float:
+def _nick_confidence(m: NickMatch, raw: str, players: Sequence[str] = ()) -> float:
     if m.method == "partial":
         letters = sum(c.isalpha() for c in raw)
-        return PARTIAL_CONFIDENCE if letters >= PARTIAL_MIN else m.confidence
+        if letters >= PARTIAL_MIN or _given_name_of(raw, m.nick or "", players):
+            return PARTIAL_CONFIDENCE
+        return m.confidence
     if m.method == "translit":
         return TRANSLIT_CONFIDENCE
     return m.confidence
+
+
+def _given_name_of(raw: str, nick: str, players: Sequence[str]) -> bool:
+    """«Аню» for Аня Смирнова: a short word that is a case form of the given name heading a
+    nick of several words — the person's own name, not a short cut of a word («Пса» for
+    Бешеный Пёс stays below the threshold) — and no pet form of another player's given
+    name (Анна's «Аню» is a doubt: left below the threshold)."""
+    words = nick.split()
+    if len(words) < 2:
+        return False
+    head = {p.lemma for p in parse(words[0].lower()) if "Name" in p.grammemes}
+    said = {p.lemma for p in parse(raw.strip(",;:.!?…»«)(\"'").lower()) if "Name" in p.grammemes}
+    if not head & said:
+        return False
+    others = {
+        w.lower().replace("ё", "е")
+        for p in players
+        if p != nick
+        for w in p.split()[:1]
+        if any("Name" in q.grammemes for q in parse(w.lower()))
+    }
+    return not any(
+        pet_form_kind(form, name) or any(full == name for full, _ in tabled_pets(form))
+        for form in said
+        for name in others
+    )
 
 
 _LADDERS: Final = (
@@ -127,6 +156,9 @@ def find_mentions(
             if (not to_me and w != "мне") or lead:
                 start = i - 1 if lead else i
                 found = Mention(start, i + 1, tok.raw, "self", view.nick, 1.0, True)
+        elif w in _NOMINATIVE_PRONOUNS:
+            # «проверяю Они.» with Oni.Kuro: a handle's part, where no pronoun can stand
+            found = _pronoun_handle(tokens, i, resolver, view, out)
         elif w in PRONOUNS and not (
             i + 1 < len(tokens) and tokens[i + 1].word in ("ночью", "ночи", "ночь", "ночкой")
         ):
@@ -151,6 +183,36 @@ def find_mentions(
             i = found.end
         else:
             i += 1
+    return _clarified(tokens, out)
+
+
+#: words that open a clarification of the name before them: «Стара... который Старфиш»,
+#: «Неко — та, что NekoMancer», «Макса, в смысле MedicMax», «то есть …»
+_CLARIFY_OPEN: Final = frozenset(
+    ("который", "которая", "которого", "которую", "которому", "которой", "тот", "та", "того",
+     "ту", "тому", "той", "смысле", "есть", "именно", "точнее")
+)  # fmt: skip
+_CLARIFY_FILL: Final = frozenset(("в", "то", "что", "а", "ну", "из", "который", "которая"))
+
+
+def _clarified(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:
+    """A name two players share, settled by the writer right after it: the next mention is
+    a player among its candidates and only words of clarification stand between them
+    («Хилю Стара... который Старфиш, не лорд»). Then the name is that player; a
+    clarification naming anyone else (or nobody) settles nothing and stays asked."""
+    out = list(mentions)
+    for n, m in enumerate(out[:-1]):
+        nxt = out[n + 1]
+        if m.kind != "ambiguous" or nxt.kind != "nick" or nxt.negated:
+            continue
+        if nxt.nick not in m.candidates or nxt.start - m.end > 4:
+            continue
+        between = [t.word for t in tokens[m.end : nxt.start] if t.word]
+        if not between or between[0] not in _CLARIFY_OPEN | {"то", "в", "а"}:
+            continue
+        if not set(between) & _CLARIFY_OPEN or not set(between) <= _CLARIFY_OPEN | _CLARIFY_FILL:
+            continue
+        out[n] = replace(m, kind="nick", nick=nxt.nick, confidence=nxt.confidence, candidates=())
     return out
 
 
@@ -226,7 +288,7 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
                     raw,
                     "nick",
                     m.nick,
-                    _nick_confidence(m, raw),
+                    _nick_confidence(m, raw, resolver.players),
                     m.method in STRICT_TIERS
                     or (m.method == "translit" and spelled_alike(raw, m.nick or ""))
                     # «Сильвер молчит»: one word of a nick spelt as it stands
@@ -364,6 +426,44 @@ def _handle_mention(
     said = parse(w)
     nominative = bool(said) and "nomn" in said[0].grammemes
     return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, nominative)
+
+
+#: pronouns only ever in the nominative: never the object of a move
+_NOMINATIVE_PRONOUNS: Final = frozenset(("они", "он", "она", "оно"))
+
+
+def _pronoun_handle(
+    tokens: Sequence[Token],
+    i: int,
+    resolver: NickResolver,
+    view: SenderView,
+    before: Sequence[Mention],
+) -> Mention | None:
+    """A handle's part spelt like a nominative pronoun («Они» for Oni.Kuro), read only
+    where the grammar leaves the pronoun no place: capitalised inside its sentence, the
+    object of the action word right before it («проверяю Они.») or joined by «и» to a
+    player just named («Рюдзи и Они»), and closing its clause (no verb of its own after
+    it). A nominative pronoun is never a move's object, so the one living player whose
+    handle has that whole part is meant; anywhere else it stays a pronoun (asked)."""
+    tok = tokens[i]
+    if tok.word not in _NOMINATIVE_PRONOUNS or i == 0 or not tok.raw[:1].isupper():
+        return None
+    prev = tokens[i - 1]
+    if prev.sentence != tok.sentence or prev.clause_end:
+        return None
+    last = tok.clause_end or i + 1 == len(tokens) or tokens[i + 1].sentence != tok.sentence
+    if not last:
+        return None
+    found = lookup(prev.word)
+    aimed = found is not None and bool(found.actions)
+    joined = prev.word == "и" and bool(before) and before[-1].kind == "nick"
+    if not (aimed or (joined and before[-1].end == i - 1)):
+        return None
+    living = _heard_players(tok.word, resolver.players, view.nick, shortened=False)
+    if len(living) != 1 or any(heard_as_handle(tok.word, p, shortened=False) for p in view.dead):
+        return None
+    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, True)
 
 
 def _heard_players(word: str, players: Sequence[str], me: str, *, shortened: bool) -> list[str]:

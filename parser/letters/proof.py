@@ -37,7 +37,7 @@ from typing import Final
 from engine.words_ru import ACTION_WORDS
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
-from parser.letters.conditions import open_condition, shrugged
+from parser.letters.conditions import open_condition, shrugged, void_branch
 from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
@@ -469,7 +469,10 @@ def _role_bound(reading: LetterReading, view: SenderView) -> LetterReading | Non
     if not view.known or reading.kind == "none":
         return None
     if not view.moving_actions():
-        no_vote = reading.action == "don" and bool(view.clan_mates)  # a bastard (P-S.3)
+        # a clan's bastard (P-S.3), or on the election night any role with no night move
+        # (P-S.2, P-S.3: a bastard believes himself a civilian, so both get one answer)
+        election_night = view.ruleset == "pefl" and view.turn == 0
+        no_vote = reading.action == "don" and (bool(view.clan_mates) or election_night)
         talk = reading.action in _NOT_MOVE_ROLES and reading.action not in view.role_actions
         if talk and not no_vote:
             return LetterReading()  # «Я за мирных» from a civilian: talk
@@ -663,6 +666,8 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
             continue
         if m.start in evidence.reported:
             continue
+        if anchors and void_branch(tokens, m.start, min(anchors), evidence.mentions):
+            continue  # the fallback of a condition the cast rules out
         if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view, chosen=places):
             continue
         out.append(m)

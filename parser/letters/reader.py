@@ -128,7 +128,9 @@ def _read(
     if view.known and not view.moving_actions():
         # civilians and bastards have no night move (C-2): their letter is read by its words
         # and the engine refuses what it tries (wrong_role), as for any other role
-        view = SenderView(view.nick, living=view.living, dead=view.dead)
+        # (the turn kept: on the election night its «Главным будет X» reads as the election
+        # the proof then refuses, P-S.2)
+        view = SenderView(view.nick, turn=view.turn, living=view.living, dead=view.dead)
     story, body = split_story(unsigned(unquoted(text)))
     tokens = question_tags(tokenize(body))
     questions = question_sentences(tokens)
