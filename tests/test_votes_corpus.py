@@ -48,6 +48,8 @@ PARTS = {
     "held-out-7g": HERE / "heldout7g",  # part 7, Gambler cast
     "held-out-8": HERE / "heldout8",  # part 8, PEFL cast
     "held-out-8g": HERE / "heldout8g",  # part 8, Gambler cast
+    "held-out-9": HERE / "heldout9",  # part 9, PEFL cast
+    "held-out-9g": HERE / "heldout9g",  # part 9, Gambler cast
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -258,6 +260,9 @@ KNOWN_SILENT: Final[dict[str, str]] = {
         "writer not)"
     ),
     "h8-074": "(a) a red nick taken back by «шучу» before a later red nick, the first kept",
+    # held-out part 9, its first run, and silent still on the stop's final reader
+    # (tests/votes/README.md)
+    "h9g-ganya": "(a) a pet form that two players' names share, green, read as one of them",
 }
 
 
