@@ -64,3 +64,180 @@ def cyrillic_spellings(word: str) -> tuple[str, ...]:
         if "тс" in cyr and cyr.replace("тс", "ц") not in out:
             out.append(cyr.replace("тс", "ц"))
     return tuple(out)
+
+
+# -- a Latin handle's parts and their sound ------------------------------------------------------
+
+# a handle's parts: split at separators and digits, and where a lower-case letter meets a
+# capital (camelCase: «TypeScripter» → Type, Scripter; «XMLParser» → XML, Parser)
+_HANDLE_SPLIT: Final = re.compile(r"[\s_.\-+'’`]+|\d+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_LATIN_PART: Final = re.compile("[A-Za-z]{2,}")
+
+
+def handle_parts(nick: str) -> tuple[str, ...]:
+    """The parts of a Latin handle a player may call its owner by, as typed: «Kernel_Panic»
+    → Kernel, Panic; «TypeScripter» → Type, Scripter; «Bash2000» → Bash. A one-part handle
+    gives itself; parts in another script and one-letter parts are left out."""
+    return tuple(p for p in _HANDLE_SPLIT.split(nick) if p and _LATIN_PART.fullmatch(p))
+
+
+# English spellings of sounds, brought to the letters Russian writes them with; the keys are
+# compared as consonant skeletons (`sound_skeleton`), so only consonants matter here
+_ENGLISH_CONSONANTS: Final = (
+    ("tch", "ch"), ("dge", "zh"), ("ck", "k"), ("ph", "f"), ("th", "t"), ("wh", "w"),
+    ("qu", "kv"), ("q", "k"), ("x", "ks"), ("kh", "h"),
+)  # fmt: skip
+_SOFT_G: Final = re.compile(r"g(?=[eiy])")
+_SOFT_C_SOUND: Final = re.compile(r"c(?=[eiy])")
+_J_SOUND: Final = re.compile(r"j(?=[aeiou])|^j")
+_VOWELS_OUT: Final = re.compile("[aeiouyjw']+")
+_W_SOUND: Final = re.compile(r"(?:(?<=^)|(?<=[^aeiouy]))w(?=[aeiouy])")
+_DOUBLED: Final = re.compile(r"(.)\1+")
+#: Cyrillic letters as the consonants they sound (vowels, й and the signs vanish)
+_CYR_SOUNDS: Final = str.maketrans(
+    {
+        "б": "b", "в": "v", "г": "g", "д": "d", "ж": "zh", "з": "z", "к": "k", "л": "l",
+        "м": "m", "н": "n", "п": "p", "р": "r", "с": "s", "т": "t", "ф": "f", "х": "h",
+        "ц": "ts", "ч": "ch", "ш": "sh", "щ": "sh", "а": "", "е": "", "ё": "", "и": "",
+        "о": "", "у": "", "ы": "", "э": "", "ю": "", "я": "", "й": "", "ь": "", "ъ": "",
+    }
+)  # fmt: skip
+
+
+def sound_skeleton(word: str) -> str:
+    """The consonants a word is heard by, the same for a Latin handle's part and its Russian
+    spelling: «Silent» and «Сайлент» → slnt, «Power» and «Пауэр» → pr (w, y and the vowels
+    left out, a doubled letter said once, «ge», «j», ж, дж and дз heard alike, a «gh» after a
+    vowel silent as in «Night»). A Latin part is heard as English spells it; `latin_skeletons`
+    adds the Japanese romanisation's reading."""
+    # a letter doubled is said once («Rollback», «Роллбэк»); consonants a vowel parts stay
+    # two («Татьяна» is t-t-n, never Tanya's t-n)
+    w = _DOUBLED.sub(r"\1", word.lower().replace("ё", "е"))
+    if re.search("[а-я]", w):
+        key = w.translate(_CYR_SOUNDS).replace("dzh", "zh").replace("dz", "zh")
+    else:
+        key = _SILENT_GH.sub("", w)
+        for old, new in _ENGLISH_CONSONANTS:
+            key = key.replace(old, new)
+        key = _SOFT_G.sub("zh", key)
+        key = _SOFT_C_SOUND.sub("s", key).replace("c", "k")
+        key = _J_SOUND.sub("zh", key)
+        key = _W_SOUND.sub("v", key)  # «Winter» is Винтер, «Power» Пауэр
+        key = _VOWELS_OUT.sub("", key)
+        key = key.replace("dzh", "zh").replace("dz", "zh")
+    if not re.fullmatch("[a-z]*", key):
+        return ""
+    return key
+
+
+_SILENT_GH: Final = re.compile("(?<=[aeiou])gh")
+# the Japanese romanisation as Russian writes it (Поливанов): chi ти, shi си, ts ц, n before
+# a labial м («Mochi» Моти, «Shinome» Синомэ, «Ranpo» Рампо)
+_JAPANESE: Final = (("ch", "t"), ("sh", "s"))
+_N_LABIAL: Final = re.compile("n(?=[pbm])")
+
+
+def latin_skeletons(part: str) -> frozenset[str]:
+    """The skeletons of a Latin handle's part as English and as romanised Japanese are said
+    in Russian."""
+    low = part.lower()
+    japanese = _N_LABIAL.sub("m", low)
+    for old, new in _JAPANESE:
+        japanese = japanese.replace(old, new)
+    return frozenset(k for k in (sound_skeleton(low), sound_skeleton(japanese)) if k)
+
+
+#: honorifics joined to a name by a hyphen («Они-сана», «Сакуру-тян», «Рюдзи-кун»): the name
+#: is the part before them
+_HONORIFIC: Final = re.compile(
+    r"^(?P<name>[а-яё]{2,})-(?:сан|сама|кун|тян|чан|сэмпай|семпай|сенсей|сэнсэй|доно)[а-я]{0,3}$"
+)
+
+
+def without_honorific(word: str) -> str:
+    """A Cyrillic word without a hyphenated honorific («они-сана» → «они»)."""
+    m = _HONORIFIC.match(word)
+    return m.group("name") if m is not None else word
+
+
+# case endings that carry a consonant (vowel endings vanish from a skeleton by themselves)
+_CONSONANT_ENDINGS: Final = ("ами", "ями", "ого", "его", "ому", "ему", "ом", "ем", "ой", "ей",
+                             "ам", "ям", "ах", "ях", "ым", "им", "ию")  # fmt: skip
+
+
+#: case endings a part spelt letter for letter may take («Они-сана» is «они» + «сана»: the
+#: honorific is cut before; «Кафку» is «кафк» + «у»)
+_ENDINGS_SPELT: Final = ("а", "у", "ом", "е", "ой", "ы", "и", "ю", "ем", "я")
+
+
+def heard_as_handle(word: str, nick: str, *, shortened: bool = True) -> bool:
+    """Whether a Cyrillic `word` (lower case, a case ending allowed) is a Latin handle's part
+    as Russian writes its sound, or an office shortening of one to its first syllables:
+    «Сайлента» for SilentBlade, «Пауэра» for Max_Power, «Тайпа» for TypeScripter, «Стек» for
+    Stacktrace. Compared by consonant skeletons (`sound_skeleton`): the whole part, or its
+    first two consonants or more when the part has more; a word of under three letters, or a
+    handle with no Latin part, is never heard so. `shortened=False` hears whole parts only
+    (a dictionary word — «Лису» — may be a shortening of one handle and a translation of
+    another's part: no proof of either)."""
+    if len(word) < 3 or not re.fullmatch("[а-яё]+", word):
+        return False
+    keys = {sound_skeleton(word)}
+    for ending in _CONSONANT_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            keys.add(sound_skeleton(word[: -len(ending)]))
+    keys = {k for k in keys if len(k) >= 2}
+    spelt = {
+        spelt_in_latin(word),
+        *(spelt_in_latin(word[: -len(e)]) for e in _ENDINGS_SPELT if word.endswith(e)),
+    }
+    for part in handle_parts(nick):
+        if part.lower() in spelt:
+            return True  # «Они-сана» for Oni.Kuro: the part spelt letter for letter
+        if not _opens_alike(word, part):
+            continue
+        for whole in latin_skeletons(part):
+            if len(whole) < 2:
+                continue
+            if whole in keys:
+                return True
+            if shortened and any(len(k) < len(whole) and whole.startswith(k) for k in keys):
+                return True
+    return False
+
+
+# the Russian vowels an English vowel letter is written with at a word's first syllable
+# («Barsik» is Барсик, never Бориска; «Silent» Сайлент; «Type» Тайп; «Rubber» Раббер)
+_FIRST_VOWELS: Final = {
+    "a": "аэеяй",
+    "e": "еэи",
+    "i": "иаыйя",
+    "o": "оауё",
+    "u": "уаюё",
+    "y": "иаыйю",
+}
+_CYR_VOWEL: Final = re.compile("[аеёиоуыэюя]")
+_LAT_VOWEL: Final = re.compile("[aeiouy]")
+
+
+def _opens_alike(word: str, part: str) -> bool:
+    """Whether a Cyrillic word and a Latin part open alike: both with a vowel or both with
+    a consonant, and the first vowel one the English letter is written with."""
+    low = part.lower()
+    if bool(_CYR_VOWEL.match(word)) != bool(_LAT_VOWEL.match(low)):
+        return False
+    cyr, lat = _CYR_VOWEL.search(word), _LAT_VOWEL.search(low)
+    if cyr is None or lat is None:
+        return cyr is None and lat is None
+    return cyr.group() in _FIRST_VOWELS[lat.group()]
+
+
+def spelt_whole(word: str, nick: str) -> bool:
+    """A hyphenated Cyrillic word that spells a handle's parts letter for letter, a case
+    ending allowed («неко-сама», «неко-саму» for Neko_Sama): the letters' and the votes'
+    reading alike."""
+    parts = [p.lower() for p in handle_parts(nick)]
+    if len(parts) < 2:
+        return False
+    spelt = spelt_in_latin(word.replace("-", ""))
+    joined = "".join(parts)
+    return spelt == joined or (spelt[:-1] == joined[:-1] and len(spelt) == len(joined))

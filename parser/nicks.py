@@ -57,7 +57,7 @@ from functools import lru_cache
 from typing import Final
 
 from parser.identity import LOOKALIKES
-from parser.latin import CYR_TO_LAT
+from parser.latin import CYR_TO_LAT, handle_parts
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -560,6 +560,8 @@ class NickResolver:
             if script_of(k) in ("", script):
                 continue
             words = [w for w in _WORD_SPLIT.split(translit_key(p)) if len(w) >= 4]
+            # a handle's camelCase parts too: «Макса» is Max_Power's and MedicMax's alike
+            words += [w for part in handle_parts(p) if len(w := translit_key(part)) >= 4]
             if any(_word_inflects_latin(word, w) for w in words):
                 found.append(p)
         return found

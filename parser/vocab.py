@@ -563,6 +563,8 @@ _EARNEST: Final = _w("не без кроме")
 _JOKE_NOUNS: Final = ("шутка", "прикол")
 _JOKE_VERBS: Final = ("шутить", "пошутить", "прикалываться")
 _JOKE_TYPED: Final = _w("шутю jk")
+#: «не всерьёз», «не серьёзно»: said in jest
+_NOT_EARNEST: Final = _w("всерьез серьезно")
 #: the sender's own verbs of doubt (first person): «боюсь», «сомневаюсь», «подумаю»
 DOUBT_LEMMAS: Final = _w("бояться сомневаться подумать")
 #: «не» before these says the sender has not decided or is unsure: «не решил(а)», «не решено»,
@@ -587,6 +589,8 @@ def joked(words: Sequence[str]) -> bool:
     """Whether `words` (lower case, ё→е) say it was a joke — not «не шучу», «без шуток»:
     said in earnest."""
     jokes = joke_words()
+    if any(w in _NOT_EARNEST and n > 0 and words[n - 1] == "не" for n, w in enumerate(words)):
+        return True  # «Режу Рюдзи — не всерьёз»
     return any(w in jokes and (n == 0 or words[n - 1] not in _EARNEST) for n, w in enumerate(words))
 
 

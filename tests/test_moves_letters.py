@@ -106,6 +106,23 @@ def test_C_2_roles_without_a_night_move_are_told_so_not_asked_about_a_nick() -> 
     assert read("Катя", "Привет всем!").kind == "none"
 
 
+def test_P_S_2_an_election_from_a_role_without_a_vote_is_answered_by_the_rules() -> None:
+    # P-S.2/P-S.3: on the election night a civilian's or a bastard's «Дон — X» (the bastard
+    # believes himself a civilian: both get one answer) is refused naming why, not talk
+    night0 = {
+        **PEFL,
+        "turn": 0,
+        "dead": {},
+        "players": {**PEFL["players"], "Вася2005": {"role": "bastard", "clan": "yakuza"}},
+    }
+    for nick in ("Катя", "Вася2005"):
+        for text in ("Дон — Рома", "Главным будет Рома", "glavnym budet Roma"):
+            r = read(nick, text, night0)
+            assert (r.kind, r.code) == ("refused", "no_moves"), (nick, text)
+    # after the election night the same words from a civilian are an opinion: talk
+    assert read("Катя", "Дон — Рома").kind == "none"
+
+
 def test_C_2_an_opinion_naming_one_player_is_asked_about() -> None:
     assert read("Ефим", "Думаю, Катя мафия").code == "is_it_a_move"
 
@@ -500,7 +517,9 @@ ROLES = ["Ефим", "Борис", "Tanya-77", "Рома", "Лёня", "Жора
 @given(st.sampled_from(ROLES), st.text(max_size=160))
 def test_read_letter_never_raises(nick: str, text: str) -> None:
     r = read(nick, text)
-    assert r.kind in ("move", "question", "none")
+    # a refusal is an answer too: the role may not make the move it names («AMBUSH» from
+    # the commissar: wrong_action)
+    assert r.kind in ("move", "question", "none", "refused")
     if r.kind == "move":
         assert r.action in ACTIONS and r.confidence >= 0.8
         assert all(t in PEFL["players"] for t in r.targets)

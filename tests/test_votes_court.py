@@ -112,18 +112,20 @@ def test_G_N_4_a_nominee_heading_the_post_in_a_case_form_is_the_vote() -> None:
     # «[сажаю] Катю, конечно»: the object of the jailing, the verb left unsaid
     assert read("Катю, конечно, я не передумала") == ("vote", "Катя")
     assert read("Рому. Он весь день врал") == ("vote", "Рома")
-    # an address, a question, a doubt, another player, a let-off: no vote
+    # an address, a question, a doubt, another player, a let-off: no vote (a doubt on the
+    # one nominee named is shown to the host: issue 17 item 2)
     assert read("Рома, оправдывайся давай, где был ночью") == ("no_vote", None)
-    assert read("Катю? Не знаю даже") == ("no_vote", None)
-    assert read("Катю, наверное, но подумаю") == ("no_vote", None)
+    assert read("Катю? Не знаю даже") == ("rejected", "unproven")
+    assert read("Катю, наверное, но подумаю") == ("rejected", "doubted")
     assert read("Катю, хотя Рома тоже мутный") == ("no_vote", None)
     assert read("Катю, но сажать не буду") == ("no_vote", None)
 
 
 def test_G_N_4_a_jailing_asked_about_or_left_in_doubt_is_no_vote() -> None:
-    # «Катю сажаю? Не знаю…»: the jailing word asked about, then a doubt — no vote yet
-    assert read("Катю сажаю? Не знаю...") == ("no_vote", None)
-    assert read("Сажаю Катю, хотя не знаю") == ("no_vote", None)
+    # «Катю сажаю? Не знаю…»: the jailing word asked about, then a doubt — no vote yet,
+    # shown to the host with its doubt (issue 17 item 2)
+    assert read("Катю сажаю? Не знаю...") == ("rejected", "doubted")
+    assert read("Сажаю Катю, хотя не знаю") == ("rejected", "doubted")
     # a doubt before a decided vote leaves it standing
     assert read("Не знаю, кто мафия, но сажаю Катю") == ("vote", "Катя")
     assert read("Сажаю Катю. Рома пусть живёт") == ("vote", "Катя")

@@ -220,7 +220,8 @@ def test_G_N_1_a_question_or_a_condition_about_voting_is_not_a_green_yet() -> No
         "Выставлю Рыжего, если не будет ответа",
     ):
         got = read("gambler", post(1, "Катя", (GREEN, "Рыжего"), text=text))
-        assert got == [("no_vote", None, None)], text
+        # no green, shown to the host as a vote on a condition (issue 17 item 2)
+        assert got == [("rejected", None, "conditional")], text
     # a question is no green either, and is shown to the host (issue 17 item 2)
     got = read("gambler", post(1, "Катя", (GREEN, "Рыжего"), text="Может, Рыжего выставить?"))
     assert got == [("rejected", None, "unproven")]

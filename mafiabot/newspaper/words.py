@@ -172,6 +172,11 @@ VOTE_REJECT_RU: dict[str, str | None] = {
     "changed_vote": None,
     "repeated_vote": None,
     "unproven": "из слов не видно, что это голос",
+    # a coloured nick the words leave open (issue 17 item 2): shown, never counted
+    "doubted": "голос написан с сомнением",
+    "wished": "это пожелание («я бы…»), а не голос",
+    "conditional": "голос дан с условием",
+    "put_off": "голос отложен на потом",
 }
 #: The same for the host (who also hears of those the newspaper leaves out).
 VOTE_REJECT_HOST_RU = {
@@ -180,6 +185,12 @@ VOTE_REJECT_HOST_RU = {
     "dead": "игрок уже выбыл",
     "changed_vote": "голос менять нельзя, засчитан первый",
     "repeated_vote": "повтор уже засчитанного голоса — в силе первый",
+    "unclear": "выделено несколько ников, и из слов не ясно, за кого голос — решите сами",
+    "unproven": "ник выделен, но из слов не видно, что это голос — решите сами",
+    "doubted": "голос написан с сомнением («может быть», «не уверен») — решите сами",
+    "wished": "сказано как пожелание («я бы…»), а не как голос — решите сами",
+    "conditional": "голос дан с условием («если…», «а то…») — решите сами",
+    "put_off": "игрок отложил голос на потом — проверьте, проголосовал ли он позже",
 }
 VOTE_REJECT_GENERIC_RU = "голос не засчитан по правилам"
 

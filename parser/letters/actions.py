@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from parser.letters.mentions import (
     Mention,
@@ -62,6 +63,31 @@ class Occ:
 # -- action words -----------------------------------------------------------------------------
 
 
+_NOBODY: Final = frozenset({"никого", "никому", "ни"})
+
+
+def _declines_all(tokens: Sequence[Token]) -> bool:
+    """Whether the letter says one of its action words with «не» and «никого»."""
+    return any(
+        _declined_for_all(tokens, i)
+        for i, t in enumerate(tokens)
+        if t.word and (found := lookup(t.word)) is not None and found.actions
+    )
+
+
+def _declined_for_all(tokens: Sequence[Token], i: int) -> bool:
+    """«никого не режу», «не лечу никого», «ни в кого не стреляю»: the sender's action word
+    said with «не» and «никого» in its clause — no one tonight."""
+    if not negated_at(tokens, i):
+        return False
+    a, b = i, i
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
+        a -= 1
+    while b + 1 < len(tokens) and not tokens[b].clause_end:
+        b += 1
+    return any(t.word in _NOBODY for t in tokens[a : b + 1])
+
+
 def occurrences(
     tokens: Sequence[Token], mentions: list[Mention], questions: set[int]
 ) -> tuple[list[Occ], bool, list[tuple[int, Mention | None]]]:
@@ -110,6 +136,8 @@ def occurrences(
             continue
         if w.actions:
             occs.append(Occ(i, w.actions, w.confidence, w.third, said=w.actions))
+    # «Сегодня никого не режу, пусть Тора поживёт»: the move given up, no other action word
+    skip = skip or (not occs and _declines_all(tokens))
     return occs, skip, exec_cues
 
 

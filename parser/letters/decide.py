@@ -10,8 +10,9 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ, reading_key, width_of
+from parser.letters.conditions import void_branch
 from parser.letters.executor import executor_confidence, executor_question
-from parser.letters.mentions import Mention, believed, is_subject, remark
+from parser.letters.mentions import Mention, believed, is_subject, remark, taken_back_marks
 from parser.letters.proof import dash_clause, put_off
 from parser.letters.questions import (
     actions_ru,
@@ -73,7 +74,10 @@ def second_thoughts(
         if m.nick == me:
             continue
         sentence = {t.word for t in tokens if t.sentence == tokens[m.start].sentence}
-        if sentence & IF and occ.targets:
+        # «Режу Кинга; если Кинг уже в тюрьме — тогда Феникса» with Кинг living: the
+        # fallback the cast rules out is no second choice
+        void = void_branch(tokens, m.start, occ.i, mentions)
+        if sentence & IF and occ.targets and not void:
             return question_reading(
                 WHICH_TARGET,
                 f"Кого из двух: {occ.targets[0].raw} или {m.raw}? Ход с условием бот "
@@ -156,6 +160,8 @@ def apply_corrections(
     last = out[-1]
     bound = {m.start for o in occs for m in o.targets}
     marks = [k for k in range(last.i + 1, len(tokens)) if tokens[k].word in CORRECTION]
+    own = {m.nick for m in last.targets if m.nick}
+    marks = sorted({*marks, *taken_back_marks(tokens, mentions, own, last.i + 1)})
     if marks:
         # «Пусть думают, что это Кот»: a player in what others are to think corrects nothing
         loose = [

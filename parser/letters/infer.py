@@ -21,7 +21,14 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.reported import role_word
-from parser.letters.tokens import Token, clause_of, side_after_za, side_by_keys, sides_refused
+from parser.letters.tokens import (
+    Token,
+    clause_of,
+    question_sentences,
+    side_after_za,
+    side_by_keys,
+    sides_refused,
+)
 from parser.letters.words import (
     CORRECTION,
     GAME_WORDS,
@@ -339,7 +346,13 @@ def _don(
     for k, t in enumerate(tokens):
         if t.word in _DON_WORDS:
             for m in sorted(mentions, key=lambda m: abs(m.start - k)):
-                if m.kind == "nick" and tokens[m.start].sentence == t.sentence:
+                if tokens[m.start].sentence != t.sentence or m.negated:
+                    continue
+                if m.kind == "ambiguous":
+                    # «Дон — Неко.» with Neko_Sama and NekoMancer: a name two players share
+                    # elects neither — asked naming them (C-3)
+                    return bad_target(m, "don")
+                if m.kind == "nick":
                     first = LetterReading("don", (m.nick or "",), confidence=m.confidence)
                     return _don_corrected(tokens, mentions, view, max(k, m.end - 1)) or first
     head = _head_named(tokens, mentions, view)
@@ -371,9 +384,12 @@ def _head_named(
 ) -> LetterReading | None:
     """P-S.2 said without «дон», in a clan member's letter on the election night (turn 0):
     a word for the clan's head and, in its sentence, one player («главным будет Рома»,
-    «голосую, чтобы Рома рулил») or the sender himself («Главным буду я», «Буду главным»)."""
-    if not view.known or not view.clan_mates or view.turn != 0:
+    «голосую, чтобы Рома рулил») or the sender himself («Главным буду я», «Буду главным»).
+    A letter read by its words alone that night (a role with no night move) is read so too:
+    the proof answers it by the sender's role."""
+    if view.turn != 0 or (view.known and not view.clan_mates):
         return None
+    tokens = _spelt_in_cyrillic(tokens)  # «glavnym budet …»
     for k, t in enumerate(tokens):
         parses = parse(t.word) if t.word else ()
         if not parses or parses[0].lemma not in _HEAD_LEMMAS:
@@ -452,6 +468,29 @@ def _side_choice(
     if side is not None and (not view.known or "choose_side" in view.role_actions):
         return LetterReading("choose_side", side=side, confidence=1.0)
     return None
+
+
+def side_beside(reading: LetterReading, tokens: Sequence[Token], view: SenderView) -> LetterReading:
+    """«Приглашаю Кума. Выбираю мафию.» from the prostitute whose side choice is pending
+    (G-M.8): two moves in one letter, and a reading holds one. Read as the move alone, the
+    side would be dropped unseen — and with no choice by the deadline the side goes against
+    her words — so the letter is asked, naming both (C-2: two moves, no correction between
+    them)."""
+    if reading.kind != "move" or reading.action == "choose_side":
+        return reading
+    if "choose_side" not in view.allowed:
+        return reading
+    questions = question_sentences(list(tokens))
+    side, both = _side(tokens, questions)
+    if side is None and not both:
+        side, both = _side(_spelt_in_cyrillic(tokens), questions)
+    if side is None and not both:
+        return reading
+    return question_reading(
+        UNDECIDED,
+        "В письме два хода: ночной ход и выбор стороны. Пришлите выбор стороны отдельным "
+        "письмом («Выбираю мирных» или «Выбираю мафию»), а ход — своим письмом.",
+    )
 
 
 def _side(tokens: Sequence[Token], questions: set[int]) -> tuple[str | None, bool]:

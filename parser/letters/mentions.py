@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from parser.latin import handle_parts, heard_as_handle, spelt_whole, without_honorific
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
     GAME_WORDS,
@@ -27,13 +28,16 @@ from parser.letters.words import (
     VISIT_PREPS,
 )
 from parser.morph import common_word, parse, patronymic_of
+from parser.nameforms import pet_form_kind, tabled_pets
 from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
     NickMatch,
     NickResolver,
     diminutive_match,
+    script_of,
     spelled_alike,
+    trimmed_key,
 )
 from parser.sender import SenderView
 from parser.vocab import lookup
@@ -44,7 +48,7 @@ class Mention:
     start: int
     end: int  # exclusive
     raw: str
-    kind: str  # "nick" | "self" | "pronoun" | "unknown" | "ambiguous" | "either"
+    kind: str  # "nick" | "self" | "pronoun" | "unknown" | "ambiguous" | "either" | "withdrawn"
     nick: str | None = None
     confidence: float = 0.0
     nominative: bool = False  # written as the nick itself, not a case form
@@ -56,13 +60,41 @@ class Mention:
 # -- nicks ------------------------------------------------------------------------------------
 
 
-def _nick_confidence(m: NickMatch, raw: str) -> float:
+def _nick_confidence(m: NickMatch, raw: str, players: Sequence[str] = ()) -> float:
     if m.method == "partial":
         letters = sum(c.isalpha() for c in raw)
-        return PARTIAL_CONFIDENCE if letters >= PARTIAL_MIN else m.confidence
+        if letters >= PARTIAL_MIN or _given_name_of(raw, m.nick or "", players):
+            return PARTIAL_CONFIDENCE
+        return m.confidence
     if m.method == "translit":
         return TRANSLIT_CONFIDENCE
     return m.confidence
+
+
+def _given_name_of(raw: str, nick: str, players: Sequence[str]) -> bool:
+    """«Аню» for Аня Смирнова: a short word that is a case form of the given name heading a
+    nick of several words — the person's own name, not a short cut of a word («Пса» for
+    Бешеный Пёс stays below the threshold) — and no pet form of another player's given
+    name (Анна's «Аню» is a doubt: left below the threshold)."""
+    words = nick.split()
+    if len(words) < 2:
+        return False
+    head = {p.lemma for p in parse(words[0].lower()) if "Name" in p.grammemes}
+    said = {p.lemma for p in parse(raw.strip(",;:.!?…»«)(\"'").lower()) if "Name" in p.grammemes}
+    if not head & said:
+        return False
+    others = {
+        w.lower().replace("ё", "е")
+        for p in players
+        if p != nick
+        for w in p.split()[:1]
+        if any("Name" in q.grammemes for q in parse(w.lower()))
+    }
+    return not any(
+        pet_form_kind(form, name) or any(full == name for full, _ in tabled_pets(form))
+        for form in said
+        for name in others
+    )
 
 
 _LADDERS: Final = (
@@ -125,6 +157,9 @@ def find_mentions(
             if (not to_me and w != "мне") or lead:
                 start = i - 1 if lead else i
                 found = Mention(start, i + 1, tok.raw, "self", view.nick, 1.0, True)
+        elif w in _NOMINATIVE_PRONOUNS:
+            # «проверяю Они.» with Oni.Kuro: a handle's part, where no pronoun can stand
+            found = _pronoun_handle(tokens, i, resolver, view, out)
         elif w in PRONOUNS and not (
             i + 1 < len(tokens) and tokens[i + 1].word in ("ночью", "ночи", "ночь", "ночкой")
         ):
@@ -135,16 +170,51 @@ def find_mentions(
                 found = _cut_short(tokens, found, resolver)
                 found = _other_than_self(tokens, found, resolver, view.nick)
                 found = _case_clash(found, resolver, view.nick)
+                found = _another_word(tokens, found)
+                found = _shared_part(found, tokens, resolver, view.nick)
         if found is None and gone is not None:
             found = _dead_mention(tokens, i, gone)
         if found is None:
             found = _fuzzy_mention(tokens, i, resolver)
+            if found is not None and found.kind == "unknown":
+                # no player's nick nor name form: perhaps a Latin handle by its sound
+                found = _handle_mention(tokens, i, resolver, view) or found
         if found is not None:
             negated = negated_at(tokens, found.start) or denied_after(tokens, found.end - 1)
             out.append(replace(found, negated=negated))
             i = found.end
         else:
             i += 1
+    return _clarified(tokens, out)
+
+
+#: words that open a clarification of the name before them: «Стара... который Старфиш»,
+#: «Неко — та, что NekoMancer», «Макса, в смысле MedicMax», «то есть …»
+_CLARIFY_OPEN: Final = frozenset(
+    ("который", "которая", "которого", "которую", "которому", "которой", "тот", "та", "того",
+     "ту", "тому", "той", "смысле", "есть", "именно", "точнее")
+)  # fmt: skip
+_CLARIFY_FILL: Final = frozenset(("в", "то", "что", "а", "ну", "из", "который", "которая"))
+
+
+def _clarified(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:
+    """A name two players share, settled by the writer right after it: the next mention is
+    a player among its candidates and only words of clarification stand between them
+    («Хилю Стара... который Старфиш, не лорд»). Then the name is that player; a
+    clarification naming anyone else (or nobody) settles nothing and stays asked."""
+    out = list(mentions)
+    for n, m in enumerate(out[:-1]):
+        nxt = out[n + 1]
+        if m.kind != "ambiguous" or nxt.kind != "nick" or nxt.negated:
+            continue
+        if nxt.nick not in m.candidates or nxt.start - m.end > 4:
+            continue
+        between = [t.word for t in tokens[m.end : nxt.start] if t.word]
+        if not between or between[0] not in _CLARIFY_OPEN | {"то", "в", "а"}:
+            continue
+        if not set(between) & _CLARIFY_OPEN or not set(between) <= _CLARIFY_OPEN | _CLARIFY_FILL:
+            continue
+        out[n] = replace(m, kind="nick", nick=nxt.nick, confidence=nxt.confidence, candidates=())
     return out
 
 
@@ -176,6 +246,42 @@ def _case_clash(found: Mention, resolver: NickResolver, me: str) -> Mention:
     if clash.ok:
         return found
     return replace(found, kind="ambiguous", nick=None, confidence=0.0, candidates=clash.candidates)
+
+
+#: the case a preposition before a move's player governs («к куму»: the dative); a player
+#: without one stands in the accusative, the case every move takes its object in
+_GOVERNED: Final = {"к": "datv", "ко": "datv", "по": "datv", "в": "accs", "во": "accs",
+                    "на": "accs", "за": "accs", "про": "accs"}  # fmt: skip
+_NAMES: Final = frozenset(("Name", "Surn", "Patr"))
+
+
+def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
+    """«лечу куму» with a player Кум: a lower-case word read as a case form of a nick that is
+    an ordinary word, which the dictionary also knows as a form of a word of its own (кума,
+    a kinship word, not кум; «лису»: лиса's, not Лис's) proves the nick only when the grammar
+    places the nick's form, and not the other word's, where the move's player stands: the
+    accusative, or the case the preposition before it governs. Otherwise it is asked, the
+    player offered as a guess (C-3). A capital keeps the nick's reading (C-3)."""
+    if found.kind != "nick" or found.nick is None or found.nominative:
+        return found
+    tok = tokens[found.start]
+    if found.end - found.start != 1 or not tok.raw[:1].islower() or " " in found.nick:
+        return found
+    nick = found.nick.lower().replace("ё", "е")
+    if not nick.isalpha() or script_of(nick) != "cyr" or not common_word(nick):
+        return found  # a name, a Latin handle: its forms are read by the nick ladders
+    nouns = [r for r in parse(tok.word) if r.known and r.pos == "NOUN"]
+    # another word that can name a person where the move's player stands: «кума», «сватья»
+    others = [r for r in nouns if r.lemma != nick and "anim" in r.grammemes]
+    others = [r for r in others if not r.grammemes & _NAMES]
+    if not others:
+        return found
+    before = tokens[found.start - 1].word if found.start else ""
+    case = _GOVERNED.get(before, "accs")
+    theirs = any(case in r.grammemes for r in others)
+    if not theirs:
+        return found
+    return replace(found, kind="unknown", nick=None, confidence=0.0, candidates=(found.nick,))
 
 
 def _coordinated(tokens: Sequence[Token], i: int) -> bool:
@@ -220,7 +326,7 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
                     raw,
                     "nick",
                     m.nick,
-                    _nick_confidence(m, raw),
+                    _nick_confidence(m, raw, resolver.players),
                     m.method in STRICT_TIERS
                     or (m.method == "translit" and spelled_alike(raw, m.nick or ""))
                     # «Сильвер молчит»: one word of a nick spelt as it stands
@@ -314,6 +420,144 @@ def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) 
     return Mention(found.start, found.end + 1, raw, "unknown", candidates=(found.nick or "",))
 
 
+#: a handle heard by its sound: as sure as a transliteration (the host's threshold reads it)
+HANDLE_CONFIDENCE: Final = TRANSLIT_CONFIDENCE
+
+
+def _handle_mention(
+    tokens: Sequence[Token], i: int, resolver: NickResolver, view: SenderView
+) -> Mention | None:
+    """A Latin handle written by its Russian sound, a part of it or an office shortening
+    («Сайлента» for SilentBlade, «Пауэра» for Max_Power, «Стек» for Stacktrace), derived
+    from the cast's own handles (`parser.latin.heard_as_handle`): one living player so
+    heard is read, several are asked about naming them, and a player out heard so (alone or
+    beside living ones) leaves it unknown. A word the dictionary gives as a word or as a
+    person's name is heard only as a whole part, never as a shortening."""
+    tok = tokens[i]
+    first = i == 0 or tokens[i - 1].sentence != tok.sentence
+    w = without_honorific(tok.word)  # «Они-сана»: a name by its honorific, even a word's
+    titled = w != tok.word
+    whole = [p for p in resolver.players if spelt_whole(tok.word, p)]
+    if titled and len(whole) == 1:
+        # «Неко-сама» for Neko_Sama: the honorific is the handle's own second part
+        raw = tok.raw.strip(",;:.!?…»«)(\"'")
+        return Mention(i, i + 1, raw, "nick", whole[0], HANDLE_CONFIDENCE, False)
+    if len(w) < 3 or not w.isalpha():
+        return None
+    if not titled and not nick_like(tok, first):
+        return None
+    # a dictionary word may translate another player's handle («Лису»: Lisichka or a
+    # …_fox), and a name is a person's own («Марта» is no Mortal_Kombat): either is heard
+    # only as a whole part («Моти» — Mochi), never as a shortening
+    short = titled or not (common_word(w) or _known_name(w))
+    living = _heard_players(w, resolver.players, view.nick, shortened=short)
+    if not living:
+        return None
+    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    gone = any(heard_as_handle(w, p, shortened=short) for p in view.dead)
+    if gone or _joined_to_unknown(tokens, i, living):
+        # a player out heard so too, or a word of a longer name nobody bears («ксакс
+        # килера»): the name is not proven
+        return Mention(i, i + 1, raw, "unknown", candidates=tuple(living[:1]))
+    if len(living) > 1:
+        return Mention(i, i + 1, raw, "ambiguous", candidates=tuple(living))
+    said = parse(w)
+    nominative = bool(said) and "nomn" in said[0].grammemes
+    return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, nominative)
+
+
+#: pronouns only ever in the nominative: never the object of a move
+_NOMINATIVE_PRONOUNS: Final = frozenset(("они", "он", "она", "оно"))
+
+
+def _pronoun_handle(
+    tokens: Sequence[Token],
+    i: int,
+    resolver: NickResolver,
+    view: SenderView,
+    before: Sequence[Mention],
+) -> Mention | None:
+    """A handle's part spelt like a nominative pronoun («Они» for Oni.Kuro), read only
+    where the grammar leaves the pronoun no place: capitalised inside its sentence, the
+    object of the action word right before it («проверяю Они.») or joined by «и» to a
+    player just named («Рюдзи и Они»), and closing its clause (no verb of its own after
+    it). A nominative pronoun is never a move's object, so the one living player whose
+    handle has that whole part is meant; anywhere else it stays a pronoun (asked)."""
+    tok = tokens[i]
+    if tok.word not in _NOMINATIVE_PRONOUNS or i == 0 or not tok.raw[:1].isupper():
+        return None
+    prev = tokens[i - 1]
+    if prev.sentence != tok.sentence or prev.clause_end:
+        return None
+    last = tok.clause_end or i + 1 == len(tokens) or tokens[i + 1].sentence != tok.sentence
+    if not last:
+        return None
+    found = lookup(prev.word)
+    aimed = found is not None and bool(found.actions)
+    joined = prev.word == "и" and bool(before) and before[-1].kind == "nick"
+    if not (aimed or (joined and before[-1].end == i - 1)):
+        return None
+    living = _heard_players(tok.word, resolver.players, view.nick, shortened=False)
+    if len(living) != 1 or any(heard_as_handle(tok.word, p, shortened=False) for p in view.dead):
+        return None
+    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, True)
+
+
+def _heard_players(word: str, players: Sequence[str], me: str, *, shortened: bool) -> list[str]:
+    """The players a Cyrillic word is heard as (`heard_as_handle`); the sender left out
+    when anyone else is heard too — a player names himself «себя», not by his handle."""
+    found = [p for p in players if heard_as_handle(word, p, shortened=shortened)]
+    others = [p for p in found if p != me]
+    return others if others else found
+
+
+def _shared_part(
+    found: Mention, tokens: Sequence[Token], resolver: NickResolver, me: str
+) -> Mention:
+    """«Стара» read as StarLord by his handle's part, where it is also the first syllables of
+    Starfish's: a short form two players share is no proof of either — asked naming them."""
+    if found.kind != "nick" or found.end - found.start != 1 or found.nick is None:
+        return found
+    word = without_honorific(tokens[found.start].word)
+    if not word.isalpha() or not re.fullmatch("[а-яё]+", word):
+        return found
+    if trimmed_key(found.raw) == trimmed_key(found.nick) or len(handle_parts(found.nick)) < 2:
+        return found  # the nick as it is spelt, or read whole («Макса» is Max, not Maxim's)
+    others = [
+        p
+        for p in _heard_players(word, resolver.players, me, shortened=True)
+        if p not in (found.nick, me)
+    ]
+    if not others:
+        return found
+    return replace(
+        found, kind="ambiguous", nick=None, confidence=0.0, candidates=(found.nick, *others)
+    )
+
+
+def _joined_to_unknown(tokens: Sequence[Token], i: int, players: Sequence[str]) -> bool:
+    """Whether the word at `i` runs on, with nothing between, into a neighbour that is no
+    ordinary word and not a part of the same handle: one name of two words, half unread."""
+    around = []
+    if i > 0 and not tokens[i - 1].clause_end and tokens[i - 1].sentence == tokens[i].sentence:
+        around.append(tokens[i - 1])
+    if i + 1 < len(tokens) and not tokens[i].clause_end:
+        around.append(tokens[i + 1])
+    for t in around:
+        w = t.word
+        if len(w) < 2 or stopword(w) or w in GREETING or w in GAME_WORDS or common_word(w):
+            continue
+        if not any(heard_as_handle(w, p) for p in players):
+            return True
+    return False
+
+
+def _known_name(word: str) -> bool:
+    """A person's name, surname or patronymic the dictionary holds (not one it guesses)."""
+    return any(r.known and r.grammemes & {"Name", "Surn", "Patr"} for r in parse(word))
+
+
 def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:
     """A nick-looking word at token `i` no strict ladder read: a fuzzy match, an ambiguous
     one, or an unknown nick with the closest suggestion — so the sender can be asked."""
@@ -356,6 +600,26 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     scored = resolver.fuzzy(tok.raw)
     best = scored[0] if scored and scored[0][1] >= SUGGEST_SCORE else None
     return Mention(i, i + 1, raw, "unknown", candidates=(best[0],) if best else ())
+
+
+def taken_back_marks(
+    tokens: Sequence[Token], mentions: Sequence[Mention], own: set[str], start: int
+) -> list[int]:
+    """«Убиваем Лавра. Исполнитель Демид. Не Лавра, а Аглаю»: from token `start` on, each
+    sentence opening with «не» before a player of `own` (the reading's target, or its
+    executor) takes him back as a correction word would (C-2) — wherever the order's other
+    lines stand: the player set against him by «а» replaces him, and nobody named calls the
+    move off (asked)."""
+    out: list[int] = []
+    for k in range(start, len(tokens)):
+        opens = k == 0 or tokens[k - 1].sentence != tokens[k].sentence
+        if tokens[k].word != "не" or not opens:
+            continue
+        here = tokens[k].sentence
+        after = [m for m in mentions if m.start > k and tokens[m.start].sentence == here]
+        if after and after[0].negated and after[0].nick in own:
+            out.append(k)
+    return out
 
 
 def denied_after(tokens: Sequence[Token], i: int) -> bool:

@@ -37,9 +37,11 @@ from typing import Final
 from engine.words_ru import ACTION_WORDS
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
+from parser.letters.conditions import open_condition, shrugged, void_branch
 from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
+    AMBIGUOUS,
     DEFAULT_SUGGESTION,
     EXAMPLE,
     FORBIDDEN_PART,
@@ -71,6 +73,7 @@ from parser.letters.words import (
     ws,
 )
 from parser.morph import common_word, parse, word_nick
+from parser.nicks import translit_key
 from parser.sender import SenderView
 from parser.vocab import (
     IN_RUSSIAN,
@@ -129,14 +132,9 @@ def prove(
         return bound
     if _no_move_at_all(reading, evidence):
         return LetterReading()
-    if reading.kind == "move" and reading.action == "choose_side" and on_leave(evidence.tokens):
-        # «Выбираю мирных, если можно»: the side chosen on the host's answer (G-M.8)
-        return question_reading(
-            UNDECIDED,
-            f"Вы выбираете сторону ({_SIDES.get(reading.side or '', reading.side)}), но с "
-            "условием — спрашиваете разрешения. Выбор стороны засчитывается без условий: если "
-            "он окончательный, напишите его ещё раз, например: «Выбираю мирных».",
-        )
+    on_condition = _choice_on_condition(reading, evidence)
+    if on_condition is not None:
+        return on_condition
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         # a Don elected who may not be Don (P-S.2) is refused with the rule's reason
         elected = reading.kind == "move" and reading.action == "don"
@@ -150,6 +148,8 @@ def prove(
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
         or _one_of_them(reading, evidence, view)
+        or _conditioned(reading, evidence)
+        or _shared_executor(reading, evidence, view)
     )
     if limited is not None:
         return limited
@@ -204,6 +204,75 @@ def prove(
             f"напишите его прямо, например: «{_example(reading)}».",
         )
     return _decided(reading, evidence, view, suggestion) or reading
+
+
+def _shared_executor(
+    reading: LetterReading, evidence: Evidence, view: SenderView
+) -> LetterReading | None:
+    """«Витя, валим Соню» from a Don whose clan mate and another player are both «Витя»:
+    a name two players share, spoken to or named in an order that has no executor yet, may
+    be the executor — asked naming them all, never the order kept without him (P-M.8)."""
+    if reading.action != "kill" or reading.executor is not None or not view.clan_mates:
+        return None
+    if view.ruleset != "pefl":
+        return None
+    for m in evidence.mentions:
+        if m.kind != "ambiguous" or m.negated or m.start in evidence.withdrawn:
+            continue
+        if not set(m.candidates) & set(view.clan_mates):
+            continue
+        if _social(_clause(evidence.tokens, m.start, m.end)):
+            continue  # «Диме привет»: a greeting, no order
+        return question_reading(
+            AMBIGUOUS,
+            f"Понял ваш приказ так: {_spelled(reading)}. Но «{m.raw}» подходит к нескольким "
+            f"игрокам ({', '.join(m.candidates)}) — кто исполнитель? Напишите его ник точно, "
+            f"например: «{_example(reading)}, исполнитель {m.candidates[0]}».",
+        )
+    return None
+
+
+def _choice_on_condition(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """The question for a side or a Don chosen on a condition: on the host's leave
+    («Выбираю мирных, если можно», G-M.8) or on one the reader does not settle («Если X
+    мафия — я за мафию, иначе за мирных»)."""
+    if reading.kind != "move" or reading.action not in _NOT_MOVE_ROLES:
+        return None
+    if reading.action == "choose_side" and on_leave(evidence.tokens):
+        return question_reading(
+            UNDECIDED,
+            f"Вы выбираете сторону ({_SIDES.get(reading.side or '', reading.side)}), но с "
+            "условием — спрашиваете разрешения. Выбор стороны засчитывается без условий: если "
+            "он окончательный, напишите его ещё раз, например: «Выбираю мирных».",
+        )
+    return _conditioned(reading, evidence)
+
+
+def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """The question for a move that a condition the reader does not settle leaves open
+    (`parser.letters.conditions`): never its first branch."""
+    if reading.kind != "move":
+        return None
+    tokens = evidence.tokens
+    places = [
+        m
+        for m in evidence.mentions
+        if m.kind == "nick" and (m.nick in reading.targets or m.nick == reading.executor)
+    ]
+    # the move's sentence: its action word's, or (read without one) its players'
+    move_at = {k for m in places for k in range(m.start, m.end)}
+    if evidence.chosen is not None:
+        move_at = {evidence.chosen.i}
+    players = [m for m in evidence.mentions if m.kind == "nick"]
+    said = open_condition(tokens, move_at, players, side=reading.action == "choose_side")
+    if said is None:
+        return None
+    return question_reading(
+        UNDECIDED,
+        f"Ваш ход зависит от условия: «{said}» — его я проверить не могу. Понял ход так: "
+        f"{_spelled(reading)}. Если он окончательный, пришлите его без условия, например: "
+        f"«{_example(reading)}».",
+    )
 
 
 def _decided(
@@ -400,7 +469,10 @@ def _role_bound(reading: LetterReading, view: SenderView) -> LetterReading | Non
     if not view.known or reading.kind == "none":
         return None
     if not view.moving_actions():
-        no_vote = reading.action == "don" and bool(view.clan_mates)  # a bastard (P-S.3)
+        # a clan's bastard (P-S.3), or on the election night any role with no night move
+        # (P-S.2, P-S.3: a bastard believes himself a civilian, so both get one answer)
+        election_night = view.ruleset == "pefl" and view.turn == 0
+        no_vote = reading.action == "don" and (bool(view.clan_mates) or election_night)
         talk = reading.action in _NOT_MOVE_ROLES and reading.action not in view.role_actions
         if talk and not no_vote:
             return LetterReading()  # «Я за мирных» from a civilian: talk
@@ -592,12 +664,23 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
             continue
         if m.start in evidence.executors or m.start in evidence.withdrawn:
             continue
-        if m.start in evidence.reported:
+        if m.start in evidence.reported or _named_back(m, evidence.mentions, places):
             continue
+        if anchors and void_branch(tokens, m.start, min(anchors), evidence.mentions):
+            continue  # the fallback of a condition the cast rules out
         if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view, chosen=places):
             continue
         out.append(m)
     return out
+
+
+def _named_back(m: Mention, mentions: Sequence[Mention], places: Sequence[int]) -> bool:
+    """«Убиваем Лавра. Исполнитель Демид. Не Лавра, а Аглаю»: the player named again, now
+    negated, before where the reading's player is named — taken back by name (C-2)."""
+    return any(
+        o.negated and o.nick == m.nick and o.start > m.start and any(k > o.start for k in places)
+        for o in mentions
+    )
 
 
 def _unread_people(reading: LetterReading, evidence: Evidence, view: SenderView) -> list[Mention]:
@@ -616,7 +699,7 @@ def _unread_people(reading: LetterReading, evidence: Evidence, view: SenderView)
         if m.kind == "unknown" and _listed_before_target(tokens, m, reading, evidence):
             out.append(m)  # «проверяю Миху и Ксюшу»: a first player of the move's own list
             continue
-        if m.kind == "unknown" and not _names_someone(tokens, m):
+        if m.kind == "unknown" and not _names_someone(tokens, m, evidence.mentions):
             continue
         if m.start in evidence.executors or m.start in evidence.withdrawn:
             continue
@@ -635,10 +718,22 @@ def _joined_to_target(
     tokens: Sequence[Token], m: Mention, reading: LetterReading, evidence: Evidence
 ) -> bool:
     """The word stands right after «и»/«или» that follows a place of the move's target."""
-    if m.start < 2 or tokens[m.start - 1].word not in _LISTED:
+    at = m.start - 1 if _after_list_word(tokens, m.start) and m.start >= 3 else m.start
+    if at < 2 or tokens[at - 1].word not in _LISTED:
         return False
     ends = {t.end for t in evidence.mentions if t.kind == "nick" and t.nick in reading.targets}
-    return m.start - 1 in ends and not tokens[m.start - 2].clause_end
+    return at - 1 in ends and not tokens[at - 2].clause_end
+
+
+def _after_list_word(tokens: Sequence[Token], k: int) -> bool:
+    """The word at `k` follows «и»/«или» and a preposition of aim («… или в Снеговика»)."""
+    return (
+        k >= 2
+        and tokens[k - 1].word in _AIMED
+        and tokens[k - 2].word in _LISTED
+        and not tokens[k - 2].clause_end
+        and not tokens[k - 1].clause_end
+    )
 
 
 def _listed_before_target(
@@ -657,9 +752,11 @@ def _listed_before_target(
 _OBJECT_CASES: Final = frozenset({"accs", "gent", "datv", "ablt", "loct", "acc2", "gen2"})
 _PERSON_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
 _LISTED: Final = ws("и или либо")
+#: prepositions a move's player follows («иду на Фокса», «загляну к Фоксу», «стреляю в …»)
+_AIMED: Final = ws("на к ко в во")
 
 
-def _names_someone(tokens: Sequence[Token], m: Mention) -> bool:
+def _names_someone(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention] = ()) -> bool:
     """Whether an unread word is a reference to a person a move could be aimed at: one word
     the dictionary knows as a name, a surname or a patronymic (pymorphy3), in a case form a
     move's object takes («Димку», «Саню», «Иваныча»), or in the nominative beside «и»/«или»
@@ -673,11 +770,54 @@ def _names_someone(tokens: Sequence[Token], m: Mention) -> bool:
     listed = any(t.word in _LISTED and t.sentence == tokens[m.start].sentence for t in near)
     if listed and m.start > 0 and tokens[m.start - 1].word in _LISTED:
         return True  # «проверяю Рэмбо и Кешу»: a second name in the move's list of players
+    if _after_list_word(tokens, m.start):
+        return True  # «стреляю в Блейда или в Снеговика»
     word = tokens[m.start].word
     person = [r for r in parse(word) if r.known and r.grammemes & _PERSON_TAGS]
     if not person:
-        return False
+        return _name_like(tokens, m, mentions)
     return listed or any(r.grammemes & _OBJECT_CASES for r in person)
+
+
+def _name_like(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention] = ()) -> bool:
+    """A word no dictionary and no nick form explains, written as a name is — with a capital
+    inside a sentence — where a move's player stands: in a case a move's object takes
+    («Мерджа», «Фоксу»), after a preposition of aim («на Фокса»), or in Latin letters
+    («Проверяю Kafku, Foxa …»); not a place or a brand the dictionary knows. It may be
+    the player meant, so the letter proves no reading that leaves it out (the structure
+    may still account for it: a greeting, a subject, an opinion)."""
+    tok = tokens[m.start]
+    word = tok.word
+    opens = m.start == 0 or tokens[m.start - 1].sentence != tok.sentence
+    if common_word(word) or len(word) < 3 or not tok.raw[:1].isupper() or opens:
+        return False
+    if _rest_of_nick(tokens, m, mentions) or _place_or_brand(word):
+        return False
+    if re.fullmatch("[a-z]{3,}", word):
+        return True  # «Проверяю Kafku, Foxa»: a Latin name
+    if m.start > 0 and tokens[m.start - 1].word in _AIMED and not tokens[m.start - 1].clause_end:
+        return True
+    parses = parse(word)
+    return bool(parses) and bool(parses[0].grammemes & _OBJECT_CASES)
+
+
+def _place_or_brand(word: str) -> bool:
+    """A place, an organisation or a trade name the dictionary knows («в Москве»)."""
+    return any(r.known and r.grammemes & {"Geox", "Orgn", "Trad"} for r in parse(word))
+
+
+def _rest_of_nick(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention]) -> bool:
+    """«Black Mamb'у»: the word runs on from a player read by one word of his nick and
+    starts as the nick's next word does — the rest of the same nick, no one else."""
+    if m.start == 0 or tokens[m.start - 1].clause_end:
+        return False
+    head = translit_key(tokens[m.start].word)[:3]
+    for before in mentions:
+        if before.end != m.start or before.kind != "nick" or before.nick is None:
+            continue
+        if any(translit_key(w).startswith(head) for w in re.split(r"[\s_.\-]+", before.nick)[1:]):
+            return True
+    return False
 
 
 def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
@@ -1318,7 +1458,7 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
     named = {k for m in mentions if m.kind == "nick" for k in range(m.start, m.end)}
     after = [k for k in range(i + 1, len(tokens)) if tokens[k].sentence == sentence]
     for n, k in enumerate(after):
-        if tokens[k].word != "если":
+        if tokens[k].word != "если" or shrugged(tokens, k):
             continue
         cond = [j for j in after[n + 1 :] if tokens[j].word]
         if any(_consent(tokens[j].word) or tokens[j].word in _LEAVE for j in cond):

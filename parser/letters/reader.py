@@ -23,7 +23,7 @@ from parser.letters.executor import (
     mates_in_slots,
     names_executor,
 )
-from parser.letters.infer import without_action_word
+from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.proof import Evidence, prove, put_off
 from parser.letters.questions import question_reading
@@ -78,7 +78,7 @@ def read_letter(
     if branch == "":
         return LetterReading()
     reading, evidence = _read(settled or branch or text, view, resolver, threshold)
-    proven = prove(reading, evidence, view, suggestion)
+    proven = side_beside(prove(reading, evidence, view, suggestion), evidence.tokens, view)
     if settled is None and proven.kind == "none" and asks_itself(text):
         return question_reading(
             UNDECIDED,
@@ -128,7 +128,9 @@ def _read(
     if view.known and not view.moving_actions():
         # civilians and bastards have no night move (C-2): their letter is read by its words
         # and the engine refuses what it tries (wrong_role), as for any other role
-        view = SenderView(view.nick, living=view.living, dead=view.dead)
+        # (the turn kept: on the election night its «Главным будет X» reads as the election
+        # the proof then refuses, P-S.2)
+        view = SenderView(view.nick, turn=view.turn, living=view.living, dead=view.dead)
     story, body = split_story(unsigned(unquoted(text)))
     tokens = question_tags(tokenize(body))
     questions = question_sentences(tokens)

@@ -57,6 +57,14 @@ Rejection reasons (``InputRejected.reason``)
 ``unclear``       several players in the vote's colour and the words prove none of them
 ``unproven``      one player in the vote's colour in words that are no vote: a thanks, praise,
                   a greeting, a question about him, a request to him (`votes/proof.py`)
+``doubted``       one player in the vote's colour left open by a doubt or a maybe
+``wished``        … named in a wish («я бы проголосовал за …»), not a vote
+``conditional``   … voted for on a condition or as a threat («если …», «а то …»)
+``put_off``       … the vote said for later («— позже», «вечером проголосую»)
+
+A post of one of the last four is shown to the host, never counted and never dropped unseen
+(issue 17 item 2); a nick negated, spared, retracted or joked about is no vote with nothing
+to tell (`parser.votes.negation.left_open`).
 
 A red or green on the host's own name (an ``ignore_authors`` account) is ``unknown_nick``
 with a line telling the player it names the host.

@@ -21,10 +21,11 @@ from parser.nicks import (
 )
 from parser.records import Post
 from parser.struck import without_struck
-from parser.vocab import MAYBE, UNSURE_WORDS
+from parser.vocab import MAYBE, UNSURE_WORDS, joked
 from parser.votes.names import (
     PHRASE_TIERS,
     bare_word,
+    heard_handle,
     is_cue,
     nick_like,
     read_spans,
@@ -40,12 +41,17 @@ from parser.votes.negation import (
     live_negations,
     not_retracted,
 )
+from parser.votes.proof import put_off_clause
 from parser.votes.records import (
     DEAD,
     DEAD_TARGET,
+    DOUBTED,
     HOST_DETAIL,
     NOT_A_NOMINEE,
     NOT_A_PLAYER,
+    PUT_OFF,
+    UNCLEAR,
+    UNPROVEN,
     Authors,
     PostReading,
     VoteNicks,
@@ -99,7 +105,7 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
             chunk = " ".join(words[i : i + k])
             m = resolver.resolve_strict(chunk, PHRASE_TIERS)
             if m is None and k == 1:
-                m = diminutive_match(resolver, chunk)
+                m = diminutive_match(resolver, chunk) or heard_handle(resolver, None, chunk, None)
             if m is not None:
                 break
         else:
@@ -117,6 +123,17 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
             used += k
         i += k
     return found, used
+
+
+def _jails(word: str) -> bool:
+    """A word of jailing or voting («посажу», «голосовать»)."""
+    return is_cue(word) or bool(JAIL_LEMMAS.intersection(lemmas(word)))
+
+
+def _doubted(text: str, clauses: list[list[str]]) -> bool:
+    """A maybe or a doubt anywhere in a court post («…, не знаю», «наверное»)."""
+    maybe = any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses)
+    return maybe or in_doubt(text.casefold())
 
 
 def _court_let_off(words: list[str]) -> bool:
@@ -207,18 +224,28 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     named = False
     slip = False  # «Осипа сажаю. Ой нет, Осипова!»: a correction's nick replaces the vote
     cued_at = 0
+    weighed: list[str] = []  # every player the post names
+    left: tuple[str, list[NickMatch]] | None = None  # a jailing left open: shown, not counted
+    seen: list[NickMatch] = []  # every name read, in order
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
         votes = any(is_cue(w) for w in words) or has_lemma(low, JAIL_LEMMAS)
         hits, used = _names_in(resolver, words, votes)
         if not hits:
-            slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low))
+            slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low)) or joked(low)
             continue
         if slip and cued and used == len(words):
             votes, slip = True, False
         named = True
-        if _court_let_off(low) or set(low) & (MAYBE | UNSURE_WORDS):
-            continue  # let off, or named with a maybe («сажаю Жеку наверное»): no vote
+        weighed.extend(m.nick for m in hits if m.nick is not None)
+        seen.extend(hits)
+        aside = _set_aside(low, votes)
+        if aside is not None:  # let off, left open or put off: no vote
+            if aside and left is None:
+                left = (aside, hits)  # shown to the host (`_left_open`)
+            continue
+        if votes and joked(low):
+            continue  # «сажаю Кайдзю — шучу»: taken back in its own clause
         if votes:
             cued, cued_at = hits, n
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
@@ -226,12 +253,19 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     if not (cued or plain):
         plain = _dash_head(resolver, text) or _object_head(resolver, text, clauses)
     if not cued and any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses):
+        left = left or (DOUBTED, plain or seen)
         plain = []  # «Катю, наверное, но подумаю»: a bare nick with a doubt beside it
     if cued and _asked_or_doubted(text, clauses, cued_at):
+        left = left or (DOUBTED, cued)
         cued = []  # «Мишку сажаю? Не знаю…»: asked, then left open
     hits = cued or plain
+    if not hits and len(set(weighed)) > 1 and _doubted(text, clauses):
+        # «Кайдзю или Яндере, не знаю»: several nominees weighed, none chosen — shown
+        both = tuple(dict.fromkeys(weighed))
+        # (unclear, not ambiguous: no nominee is read from the names a doubt leaves open)
+        return NickMatch(text, None, "phrase", 0.0, UNCLEAR, both), True
     if not hits:
-        return None, named
+        return _left_open(left or _asked_head(resolver, text, clauses)), named
     players = dict.fromkeys(
         p for m in hits for p in (m.candidates if m.nick is None else (m.nick,))
     )
@@ -239,6 +273,47 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         m = hits[-1]
         return NickMatch(m.query, m.nick, "phrase", round(m.confidence * 0.9, 3)), True
     return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, tuple(players)), True
+
+
+def _set_aside(low: list[str], votes: bool) -> str | None:
+    """Why a court clause naming a player is no vote for him: "" when it lets him off,
+    `DOUBTED` when it names him with a maybe («сажаю Жеку наверное»), `PUT_OFF` when it
+    says the jailing for later («завтра посажу Яндере»); None when it is none of these."""
+    if _court_let_off(low):
+        return ""
+    if set(low) & (MAYBE | UNSURE_WORDS):
+        return DOUBTED
+    return PUT_OFF if votes and put_off_clause(low, _jails) else None
+
+
+def _asked_head(
+    resolver: NickResolver, text: str, clauses: list[list[str]]
+) -> tuple[str, list[NickMatch]] | None:
+    """«Катю? Не знаю даже», «Остапа?»: a post that opens with a nominee alone in a case form
+    (the object of an unsaid jailing, not an address) and a question mark — asked about
+    (`UNPROVEN`), or asked and doubted (`DOUBTED`): shown to the host, not counted."""
+    first = _COURT_CLAUSE.search(text)
+    if not clauses or first is None or first.group() != "?":
+        return None
+    hits, used = _names_in(resolver, clauses[0], False)
+    if len(hits) != 1 or used != len(clauses[0]) or hits[0].nick is None:
+        return None
+    if trimmed_key(hits[0].query) == trimmed_key(hits[0].nick):
+        return None  # the nick as it stands: an address («Рома? Ты где был»)
+    return (DOUBTED if in_doubt(text[first.end() :].casefold()) else UNPROVEN), hits
+
+
+def _left_open(left: tuple[str, list[NickMatch]] | None) -> NickMatch | None:
+    """One nominee's jailing left open by a doubt or put off, as the refusal that shows it to
+    the host (issue 17 item 2: never dropped unseen); None when there is none, or when its
+    names are not one player (several weighed are `unclear`, read before this)."""
+    if left is None:
+        return None
+    code, hits = left
+    players = {m.nick for m in hits}
+    if len(players) != 1 or None in players:
+        return None
+    return NickMatch(hits[-1].query, None, "phrase", 0.0, code, tuple(p for p in players if p))
 
 
 def _court_match(

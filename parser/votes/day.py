@@ -9,21 +9,26 @@ from typing import Final
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
 from parser.morph import common_word, is_person_name, word_nick
-from parser.nicks import UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
+from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, nick_like, read_spans
-from parser.votes.negation import not_retracted
+from parser.votes.negation import ASKED, left_open, not_retracted
 from parser.votes.proof import (
     UNCLEAR,
     abstains,
     corrected_away,
     has_vote_grammar,
+    not_a_name,
+    own_vote_said,
     proven_pick,
+    put_off,
     said_for_later,
     told_of,
+    unaccounted,
     unproven,
     unsigned_post,
+    word_use,
 )
 from parser.votes.reasons import reason_words
 from parser.votes.records import (
@@ -31,6 +36,7 @@ from parser.votes.records import (
     DEAD_TARGET,
     HOST_DETAIL,
     NO_REASON,
+    PUT_OFF,
     REPEATED_VOTE,
     UNPROVEN,
     Authors,
@@ -129,6 +135,8 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        # a key chord, a command, an emoticon in colour: decoration, whatever it spells
+        spans = [s for s in spans if not not_a_name(s.text, resolver.players)]
         spans, outside = _apart(spans, accounts, account_names, resolver)
         pick, named, refusal_of_text = _post_vote(
             post, spans, resolver, dead_resolver, policy, o.vote_nicks, author, need_reason
@@ -264,15 +272,17 @@ def _post_vote(
     own = as_cyrillic(own, spans)
     before = spans
     spans = not_retracted(own, spans)
-    if len(before) == 1 and not spans:
-        # one player's nick only asked about («А <Лютик> где был ночью?», «Может, <Рыжего>
-        # выставить?»): no vote yet, and shown to the host (issue 17: a question is flagged)
-        asked, *_ = read_spans(before, resolver, dead, policy, mode, author)
-        if asked is not None and _asked_about(own, asked):
-            return None, [asked.span], (UNPROVEN, asked.span.text)
+    if before and not spans:
+        open_ = _left_open(own, before, resolver, dead, policy, mode, author)
+        if open_ is not None:
+            return open_
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author
     )
+    kept = _accounted_picks(own, resolved, author)
+    if len(kept) < len(resolved):  # the others stay named: accounted for, not unread
+        resolved = kept
+        pick = (resolved[-1] if policy == "last" else resolved[0]) if resolved else None
     if pick is not None and len({p.match.nick for p in resolved}) > 1:
         pick = proven_pick(own, resolved, policy)
         if pick is None:
@@ -286,6 +296,12 @@ def _post_vote(
         if away is not None:
             reason = failure.match.reason if failure and failure.span is away else None
             return None, named, (reason or UNKNOWN_NICK, away.text)
+    if pick is not None:
+        doubt = _unproven_pick(own, pick, resolved, spans, named, resolver, author)
+        if doubt is not None:
+            return None, named, doubt
+    if pick is not None and (said_for_later(own, pick) or put_off(own, pick)):
+        return None, named, (PUT_OFF, pick.span.text)  # shown to the host, not counted
     if pick is not None and _no_vote_said(own, pick, need_reason):
         return None, named, None
     if pick is not None and unproven(own, pick):
@@ -293,14 +309,121 @@ def _post_vote(
         return None, named, (UNPROVEN, pick.span.text)
     if pick is not None:
         return pick, named, None
+    return None, named, _no_pick(failure, dead_hit, spans)
+
+
+def _no_pick(
+    failure: Pick | None, dead_hit: str | None, spans: list[ColoredSpan]
+) -> tuple[str, str] | None:
+    """What a post whose coloured spans name no living player is refused for, if anything:
+    a nick-like text no player bears, a dead player, two names weighed in one colour."""
     if failure is not None:
-        return None, named, (failure.match.reason or UNKNOWN_NICK, failure.span.text)
+        return failure.match.reason or UNKNOWN_NICK, failure.span.text
     if dead_hit is not None:
-        return None, named, (DEAD_TARGET, dead_hit)
-    return None, named, None
+        return DEAD_TARGET, dead_hit
+    weighed = next((s for s in spans if _weighs_names(s.text)), None)
+    if weighed is not None:  # «<Кайдзю или Шиномэ>»: two names in one colour, none read
+        return AMBIGUOUS_NICK, weighed.text
+    return None
 
 
 _SENTENCE_END: Final = re.compile(r"[.!?\n]")
+
+
+def _left_open(
+    own: str,
+    before: list[ColoredSpan],
+    resolver: NickResolver,
+    dead: NickResolver | None,
+    policy: Policy,
+    mode: VoteNicks,
+    author: str,
+) -> tuple[None, list[ColoredSpan], tuple[str, str]] | None:
+    """The refusal for a post whose words set every coloured nick aside, when the host must
+    see it (issue 17 item 2): one player's nick only asked about («А <Лютик> где был
+    ночью?», «Может, <Рыжего> выставить?») is `unproven`; several players with the choice
+    left open by a doubt or a question («<Брика>… или <Тору>? не знаю») are `unclear`; one
+    player left open by a doubt, a wish, a condition or put off («Может быть, <Грач>… не
+    уверена», «я бы выставил <X>», «голосую против <X>, если…», «<X> — позже») is refused
+    with the code naming why (`parser.votes.negation.left_open`). None: no vote and nothing
+    to show (each nick negated, spared, taken back or joked about in words)."""
+    asked, *_, named, resolved = read_spans(before, resolver, dead, policy, mode, author)
+    open_, why = left_open(own, before)
+    players = {p.match.nick for p in resolved if p.match.nick != author}
+    if len(players) > 1 and open_:
+        return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
+    if asked is None or len(players) > 1:
+        return None
+    if len(before) == 1 and _asked_about(own, asked):
+        return None, [asked.span], (UNPROVEN, asked.span.text)
+    if asked.match.nick == author:
+        return None
+    if why == ASKED:
+        return None, named, (UNPROVEN, asked.span.text)
+    return (None, named, (why, asked.span.text)) if why else None
+
+
+def _accounted_picks(own: str, resolved: list[Pick], author: str) -> list[Pick]:
+    """The picks that may be the vote: without an ordinary word coloured in lower case with
+    no vote grammar (the word, not the player), and — beside a pick of another player — the
+    author's own nick in his protest or question («почему опять <Тора>? … Мой голос —
+    <Кайдзю>»), which the words account for as no vote."""
+    kept = [p for p in resolved if not word_use(own, p, _common_nick(p.match.nick or ""))]
+    others = [p for p in kept if p.match.nick != author]
+    if others and len(others) < len(kept):
+        kept = [
+            p
+            for p in kept
+            if p.match.nick != author or p.match.method == "self" or own_vote_said(own, p)
+        ]
+    return kept
+
+
+def _weighs_names(text: str) -> bool:
+    """A coloured phrase weighing two names with «или»: «Кайдзю или Шиномэ», «Моти или
+    Кума» — words with a capital on either side."""
+    words = text.split()
+    return any(
+        w.casefold() in _CHOICE_JOINS
+        and 0 < n < len(words) - 1
+        and words[n - 1][:1].isupper()
+        and words[n + 1][:1].isupper()
+        for n, w in enumerate(words)
+    )
+
+
+_CHOICE_JOINS: Final = frozenset(("или", "либо", "or"))
+
+
+def _common_nick(nick: str) -> bool:
+    """A one-word nick that is an ordinary dictionary word (Суббота, Шериф, Туча)."""
+    key = trimmed_key(nick)
+    return " " not in key and key.isalpha() and common_word(key)
+
+
+def _unproven_pick(
+    own: str,
+    pick: Pick,
+    resolved: list[Pick],
+    spans: list[ColoredSpan],
+    named: list[ColoredSpan],
+    resolver: NickResolver,
+    author: str,
+) -> tuple[str, str] | None:
+    """The refusal that shows the host a pick the words do not prove (issue 17 item 2), or
+    None: a coloured phrase weighing him against another with «или»; a coloured name beside
+    him that no player is read from and nothing takes back; his own nick in the author's
+    protest or in others' words."""
+    if pick.match.method == "phrase" and _CHOICE_JOINS & set(pick.span.text.casefold().split()):
+        return AMBIGUOUS_NICK, pick.span.text
+    unread = [s for s in spans if s not in named and _unread_name(resolver, s.text)]
+    others = [s for s in spans if s not in named and s not in unread]
+    left = unaccounted(own, pick, unread, others)
+    if left:
+        return UNCLEAR, ", ".join([*(p.span.text for p in resolved), *(s.text for s in left)])
+    if pick.match.nick == author and pick.match.method != "self" and not own_vote_said(own, pick):
+        return UNPROVEN, pick.span.text
+    return None
 
 
 def _asked_about(own: str, pick: Pick) -> bool:
@@ -311,10 +434,16 @@ def _asked_about(own: str, pick: Pick) -> bool:
     return end is not None and end.group() == "?"
 
 
+#: the author speaking of himself in colour («почему опять <я>?»): no other player's name
+_AUTHOR_PRONOUNS: Final = frozenset(("я", "меня", "мне", "мной", "мною"))
+
+
 def _unread_name(resolver: NickResolver, text: str) -> bool:
     """Whether a coloured text no player was read from was meant as someone's name: it
     looks like a nick, or the dictionary reads one of its words as a given name, a surname
-    or a patronymic («Зиновию Ивановну»)."""
+    or a patronymic («Зиновию Ивановну») — not a pronoun of the author himself."""
+    if text.strip(" .,!?:;()«»\"'").casefold() in _AUTHOR_PRONOUNS:
+        return False
     return nick_like(resolver, text) or any(
         is_person_name(w) for w in text.casefold().replace("ё", "е").split()
     )
@@ -323,12 +452,10 @@ def _unread_name(resolver: NickResolver, text: str) -> bool:
 def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
     """The pick with no grammar of a vote around it (`has_vote_grammar`) is no vote when its
     nick is an ordinary word used as one («<Молчу>, молчу, больше ни слова»), when the post
-    says its author does not vote («Сегодня пас. <Нина> мутная»), or when the vote is said
-    for later (G-N.1, P-V.1); a green that needs no reason, also when the nick is the subject
-    of a story («кст <Таня> вчера смешно пошутила»: a red's words after the nick are its
-    reason, P-V.1)."""
-    if said_for_later(own, pick):
-        return True
+    says its author does not vote («Сегодня пас. <Нина> мутная») (G-N.1, P-V.1; a vote said
+    for later is refused as `put_off` before this is asked); a green that needs no reason,
+    also when the nick is the subject of a story («кст <Таня> вчера смешно пошутила»: a
+    red's words after the nick are its reason, P-V.1)."""
     if has_vote_grammar(own, pick):
         return False
     story = not need_reason and told_of(own, pick)

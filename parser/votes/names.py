@@ -3,16 +3,24 @@ a phrase that names one player, the voter himself, a player already out."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from parser.latin import (
+    cyrillic_spellings,
+    heard_as_handle,
+    spelt_whole,
+    without_honorific,
+)
 from parser.morph import (
     common_word,
     is_given_name,
     is_patronymic,
     is_person_name,
     lemmas,
+    parse,
     patronymic_of,
 )
 from parser.nicks import (
@@ -224,6 +232,8 @@ def read_spans(
                 m = resolver.heard(span.text.split()) or m  # «Фен рыр»: broken by speech input
             if not m.ok and author in resolver.players and _names_self(span.text):
                 m = NickMatch(span.text, author, "self", 1.0)
+            if not m.ok and m.reason != AMBIGUOUS_NICK:
+                m = heard_handle(resolver, dead, span.text, author) or m
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)
@@ -265,3 +275,50 @@ def _names_dead(dead: NickResolver, text: str, mode: VoteNicks) -> bool:
 
 def bare_word(word: str) -> str:
     return word.strip(".,:;!?—-«»\"'()").casefold().replace("ё", "е")
+
+
+#: a handle heard by its sound: as sure as the letters' reading of it
+HEARD_CONFIDENCE: Final = 0.85
+_CYRILLIC_WORD: Final = re.compile("[а-яё]+(?:-[а-яё]+)?")
+
+
+def heard_handle(
+    resolver: NickResolver, dead: NickResolver | None, text: str, author: str | None
+) -> NickMatch | None:
+    """A Latin handle written in colour by its Russian sound, a part of it or a shortening
+    («Кайдзю» for Kaiju, «Моти» for Mochi, «Неко-сама» for Neko_Sama) — the letters' rule
+    (`parser.latin.heard_as_handle`, as `parser.letters.mentions` reads it): one living
+    player so heard is read, several are an ambiguous nick, a player out heard so too leaves
+    it unknown. A dictionary word or a known name is heard only as a whole part. None when
+    no handle is heard."""
+    word = text.strip(" .,!?:;()«»\"'@").casefold()
+    if re.fullmatch("[a-z]+", word):
+        # «Kaidzyu»: the Russian spelling typed back in Latin letters, read as its Cyrillic
+        spelt = (heard_handle(resolver, dead, c, author) for c in cyrillic_spellings(word))
+        return next((m for m in spelt if m is not None), None)
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return None
+    bare = without_honorific(word)
+    titled = bare != word
+    whole = [p for p in resolver.players if spelt_whole(word, p)]
+    if titled and len(whole) == 1:
+        return NickMatch(text, whole[0], "heard", HEARD_CONFIDENCE)
+    if len(bare) < 3 or not bare.isalpha():
+        return None
+    short = titled or not (common_word(bare) or _known_name(bare))
+    found = [p for p in resolver.players if heard_as_handle(bare, p, shortened=short)]
+    others = [p for p in found if p != author]
+    living = others or found
+    if not living:
+        return None
+    gone = dead is not None and any(heard_as_handle(bare, p, shortened=short) for p in dead.players)
+    if gone:
+        return NickMatch(text, None, "heard", 0.0, UNKNOWN_NICK, tuple(living[:1]))
+    if len(living) > 1:
+        return NickMatch(text, None, "heard", 0.0, AMBIGUOUS_NICK, tuple(living))
+    return NickMatch(text, living[0], "heard", HEARD_CONFIDENCE)
+
+
+def _known_name(word: str) -> bool:
+    """A person's name, surname or patronymic the dictionary holds (not one it guesses)."""
+    return any(r.known and r.grammemes & {"Name", "Surn", "Patr"} for r in parse(word))

@@ -19,7 +19,14 @@ from parser.vocab import (
     undecided_words,
 )
 from parser.votes.names import CUE_LEMMAS
-from parser.votes.records import WORD_RE
+from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WORD_RE
+
+#: why a nick was set aside: None keeps it; "" sets it aside with nothing to tell the host
+#: (negated, spared, taken back, a day gone by, a joke); a refusal code (`DOUBTED`, `WISHED`,
+#: `CONDITIONAL`, `PUT_OFF`) or `ASKED` sets it aside as a vote the host must hear of
+Why = str | None
+#: the nick asked about: the caller decides (`parser.votes.day._left_open`)
+ASKED: Final = "asked"
 
 # Verbs a player takes a vote back with («Снимаю зелёный с Ромы», «отзываю голос»).
 _RETRACT_LEMMAS: Final = frozenset(
@@ -47,7 +54,7 @@ _RETRACT_STEMS: Final = (  # a cheap first look before any lemma is asked for
     "сни", "сня", "отзыв", "отозв", "отмен", "оправд", "невинов", "невиноват", "щад", "милов",
     "отпус", "остав", "подожд", "пусть",
 )  # fmt: skip
-_CLAUSE_END: Final = re.compile(r"[.!?;:,(\n]")
+_CLAUSE_END: Final = re.compile(r"[.!?;:,()\n]")
 # Conjunctions that open a new clause inside a sentence: a negation before them is not the
 # nick's («Не знаю, кто мафия, но выставляю Лёню» — and without the comma too).
 CONTRAST: Final = frozenset(("но", "а", "однако", "зато", "хотя"))
@@ -157,41 +164,43 @@ def _votes_word(words: Sequence[str]) -> bool:
 # «Если Рома не ответит, выставлю <Рому>», «Выставлю <Рому>, если…»: a promise, not a vote
 # yet («если что» is only "just in case")
 # («Если не <Рома>, то кто?» is no condition: it names him)
-_IF_FIRST: Final = re.compile(r"^\W*если\b(?!\W+что\b)(?!\W+не\W*$)")
+_IF_FIRST: Final = re.compile(r"^\W*если\b(?!\W+что\b)(?!\W+не\W*$)(?!\W+[^\W\d_]+\s*,)")
 _IF_AFTER: Final = re.compile(r"^[^.!?;]*?,\W*если\b(?!\W+что\b)")
 _SENTENCE_END: Final = re.compile(r"[.!?\n…]")
 
 
-def _let_off(before: str, after: str) -> bool:
-    """Whether the words around a nick (`before`, `after`: the text either side) take it
-    back, negate it or spare him, in the nick's own clause — see `not_retracted`."""
+def _let_off(before: str, after: str) -> Why:
+    """Why the words around a nick (`before`, `after`: the text either side) take it back,
+    negate it, spare him, ask about the vote or set it on a condition, in the nick's own
+    clause (`Why`; None: they do not) — see `not_retracted`."""
     words = _clause_words(before, tail=True)
     # a «не» before «и»/«поэтому» negated another verb: «Он не отвечает и поэтому голосую за»
     link = max((i for i, w in enumerate(words) if w in _LINKS), default=-1)
     if live_negations(words[link + 1 :][-_NEGATION_WINDOW:]):
-        return True
+        return ""
     # a question about voting («Может, <Рыжего> выставить?») or a condition is not a
     # decision yet; «<Рома>? Ты где был ночью» only asks him
     ends = _SENTENCE_END.search(after)
     if ends is not None and ends.group() == "?":
         asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
         if _votes_word(WORD_RE.findall(asked.replace("ё", "е"))):
-            return True
+            return ASKED
     if _IF_FIRST.search(_SENTENCE_END.split(before)[-1]) or _IF_AFTER.search(after):
-        return True
+        return CONDITIONAL
     near = words[-_RETRACT_WINDOW:]
     follow = _clause_words(after, tail=False)
     if _spared_before(near, follow) or _told_of_the_past(words):
-        return True
+        return ""
     if not follow:
-        return False
+        return None
     if "пусть" in follow and has_lemma(follow, frozenset(("жить",))):
-        return True  # «Рома пусть живёт»
+        return ""  # «Рома пусть живёт»
     if has_lemma(follow, SPARE_LEMMAS):
-        return True
+        return ""
     # «Рому не выставляю», «Голосовать за Рому я не стану»: a «не» after the nick negates
     # the vote when a verb of voting stands in the clause, on either side of the nick
-    return bool(live_negations(follow)) and (_votes_word(follow) or _votes_word(words))
+    negated = bool(live_negations(follow)) and (_votes_word(follow) or _votes_word(words))
+    return "" if negated else None
 
 
 _KEEP_LEMMAS: Final = frozenset(("оставить", "оставлять"))
@@ -209,6 +218,25 @@ def _spared_before(near: Sequence[str], follow: Sequence[str]) -> bool:
 
 
 def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
+    """`spans` without those taken back, negated or spared in words (see `_retracted`)."""
+    return _retracted(own_text, spans)[0]
+
+
+def choice_left_open(own_text: str, spans: list[ColoredSpan]) -> bool:
+    """Whether the words leave the post's whole choice open — a doubt, a joke at the end, a
+    row of players only asked about — rather than take each nick back one by one."""
+    return _retracted(own_text, spans)[1]
+
+
+def left_open(own_text: str, spans: list[ColoredSpan]) -> tuple[bool, Why]:
+    """(`choice_left_open`, why the first nick set aside was: `Why`) — a doubt, a wish, a
+    condition, a vote put off or a question is a vote the host must hear of (issue 17 item
+    2); a negation, a sparing, a retraction, a day gone by or a joke is none to tell."""
+    _kept, open_, why = _retracted(own_text, spans)
+    return open_, why
+
+
+def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpan], bool, Why]:
     """`spans` without those the author takes back, negates or spares in words in the same
     clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
     выставляю <Костю>», «Голосую не за <Рому>, а за <Катю>», «<Катю> (а не <Рому>)»,
@@ -222,11 +250,13 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
         or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
         or re.search(r"подума|\b(?:хотя|или)\s+нет\b", low)
+        or unmeant(low)
         or "?" in low
         or _doubt_cue(low)
     ):
-        return spans
+        return spans, False, None
     kept: list[ColoredSpan] = []
+    why: Why = None
     pos = 0
     for span in spans:
         at = low.find(span.text.casefold(), pos)
@@ -238,20 +268,23 @@ def not_retracted(own_text: str, spans: list[ColoredSpan]) -> list[ColoredSpan]:
                   default=len(low))  # fmt: skip
         # a joke said after the post's last coloured nick («<Сову>, шучу)) пока не
         # голосую»); one before a later nick is a correction (`parser.votes.proof`)
-        tail_joke = nxt == len(low) and joked(WORD_RE.findall(low[end:].replace("ё", "е")))
-        joked_ = tail_joke or (_undecided_before(low[:at]) or _asked_other(low[end:nxt]))
-        if (
-            in_doubt(low[end:nxt])
-            or joked_
-            or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt]))
-        ):
+        tail_joke = nxt == len(low) and (
+            joked(WORD_RE.findall(low[end:].replace("ё", "е"))) or unmeant(low[end:])
+        )
+        doubt = in_doubt(low[end:nxt]) or _undecided_before(low[:at]) or _asked_other(low[end:nxt])
+        if doubt or tail_joke or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt])):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
             # players only asked about — the whole choice is left open
-            return []
-        if not (_let_off(low[pos:at], low[end:]) or _not_meant(low[pos:at], low[end:nxt])):
+            return [], True, DOUBTED if doubt else ("" if tail_joke else ASKED)
+        off = _let_off(low[pos:at], low[end:])
+        if off is None:
+            off = _not_meant(low[pos:at], low[end:nxt])
+        if off is None:
             kept.append(span)
+        elif why is None or (off and not why):
+            why = off
         pos = end
-    return kept
+    return kept, False, why
 
 
 # «подожду», «воздержусь», «повременю», «отложу»: the vote put off, whatever came before
@@ -281,8 +314,17 @@ def _undecided_before(before: str) -> bool:
     if doubts and not set(words[doubts[-1] + 1 :]) & SETTLED:
         return True
     own = _SENTENCE_END.split(before)[-1]
-    hedged = bool(set(WORD_RE.findall(own)) & MAYBE)
+    if _UNSURE_OF.search(own):
+        return True  # «Не уверена насчёт <Грача>»: the doubt is about him
+    # «Может, я и ошибаюсь, но голосую против <X>»: a «но» settles a maybe before it
+    hedged = bool(set(_contrast_cut(WORD_RE.findall(own), tail=True)) & MAYBE)
     return hedged and not re.search(r"\bесли\s+не\b|почему", own)
+
+
+#: a doubt said of the nick that follows: «не уверена насчёт <X>», «не уверен в <X>»
+_UNSURE_OF: Final = re.compile(
+    r"\bне\s+уверен[аы]?\s+(?:насч[её]т|на\s+сч[её]т|в|во|про|по\s+поводу|относительно)\s*$"
+)
 
 
 def _asked_other(after: str) -> bool:
@@ -297,38 +339,79 @@ _OTHER_CHOICE: Final = re.compile(r"(?:или|либо|а может|может)
 _ASKED_ONLY: Final = re.compile(r"[\s.…]*\?[\s?!.…]*")
 
 
-def _not_meant(before: str, after: str) -> bool:
-    """Whether the words around a coloured nick say it is not (yet) the vote: a wish («Я бы
-    отдал голос за <Рому>», «Выставлял бы <Егора>» — not «почему бы не»), the vote put off
-    or taken back after it («<Катя>… нет, воздержусь пока», «<Ефим> — голос позже»), a
-    maybe («Может быть, выставлю <Жору>») or a threat («<Саша>, объясни, а то
-    проголосую»). `after` runs to the post's next coloured nick."""
+def _not_meant(before: str, after: str) -> Why:
+    """Why the words around a coloured nick say it is not (yet) the vote (`Why`; None: they
+    do not): a wish («Я бы отдал голос за <Рому>», «Выставлял бы <Егора>» — not «почему бы
+    не»), the vote put off or taken back after it («<Катя>… нет, воздержусь пока», «<Ефим>
+    — голос позже»), a maybe («Может быть, выставлю <Жору>»; not one a «но» settles: «Может,
+    я и ошибаюсь, но голосую против <X>») or a threat («<Саша>, объясни, а то проголосую»).
+    `after` runs to the post's next coloured nick."""
     words = _clause_words(before, tail=True)
     for n, w in enumerate(words):
         rhetorical = n and words[n - 1] in ("почему", "отчего", "ли")
         if w == "бы" and not rhetorical and words[n + 1 : n + 2] != ["не"]:
-            return True
+            return WISHED
     sentence = WORD_RE.findall(_SENTENCE_END.split(before.replace("ё", "е"))[-1])
+    sentence = _contrast_cut(sentence, tail=True)
     if {"может", "возможно"} & set(sentence) and _votes_word(sentence):
-        return True
+        return DOUBTED
     if _CONTRAST_NOT.search(before):
-        return True  # «…, а не против <Мюллера>»: the player the vote is not for
+        return ""  # «…, а не против <Мюллера>»: the player the vote is not for
     first = WORD_RE.findall(_FIRST_CLAUSE.split(after.replace("ё", "е"), 1)[0])
     if live_negations(first) and _votes_word(first):
-        return True  # «<Штирлиц> — не голосую, просто выделил»
+        return ""  # «<Штирлиц> — не голосую, просто выделил»
     sentence_start = _SENTENCE_END.split(before)[-1]
     ends = _SENTENCE_END.search(after)
     asks = WORD_RE.findall(sentence_start.replace("ё", "е"))[:1]
     rhetorical = re.search(r"\bесли\s+не\s*$", before) is not None  # «Кто, если не <Кот>?»
     if ends is not None and ends.group() == "?" and set(asks) & _INTERROGATIVES and not rhetorical:
-        return True  # «Кто за <Бормана>?»: asked, not cast
+        return ASKED  # «Кто за <Бормана>?»: asked, not cast
+    return _not_meant_after(after)
+
+
+def _not_meant_after(after: str) -> Why:
+    """`_not_meant` for the words after the nick: put off, a threat, taken back, a wish."""
     tail = WORD_RE.findall(after.replace("ё", "е"))
-    if has_lemma(tail, _PUT_OFF_LEMMAS) or _LATER_VOTE.search(after) or _THREAT.search(after):
-        return True
-    if _taken_back_later(tail) or _doubted_after(after.replace("ё", "е")):
-        return True
+    if _put_off_said(tail) or _LATER_VOTE.search(after):
+        return PUT_OFF
+    if _LATER_DASH.match(after):
+        return PUT_OFF  # «Голос против <X> — позже»: the vote said for later
+    if _THREAT.search(after):
+        return CONDITIONAL
+    if _taken_back_later(tail):
+        return ""
+    doubted = _doubted_after(after.replace("ё", "е"))
+    if doubted is not None:
+        return doubted
     follow = _clause_words(after, tail=False)
-    return "бы" in follow[:3]
+    return WISHED if "бы" in follow[:3] else None
+
+
+def _put_off_said(words: Sequence[str]) -> bool:
+    """«подожду», «воздержусь», «отложу голос»: a verb of putting off — not one the sender
+    tells of as past («сначала хотела подождать, но хватит»)."""
+    from parser.morph import parse
+
+    for n, w in enumerate(words):
+        if len(w) < 3 or not _PUT_OFF_LEMMAS.intersection(lemmas(w)):
+            continue
+        said = parse(w)[:1]
+        told = n and said and said[0].pos == "INFN" and _past(words[n - 1])
+        if not told:
+            return True
+    return False
+
+
+def _past(word: str) -> bool:
+    from parser.morph import parse
+
+    first = parse(word)[:1]
+    return bool(first) and "past" in first[0].grammemes
+
+
+# «— позже», «— потом», «— вечером»: a dash after the nick and a word of later opening the
+# words after it
+_LATER_DASH: Final = re.compile(r"\s*(?:[—–]|-\s)\s*(?:чуть\s+)?(?:позже|попозже|потом|вечером)\b")
 
 
 # words a retraction verb takes when it takes the vote back: «снимаю голос», «отзываю свой»
@@ -400,24 +483,23 @@ def in_doubt(after: str) -> bool:
 _REFUSED: Final = frozenset(("нет", "не", "неа", "нее"))
 
 
-def _doubted_after(after: str) -> bool:
-    """Whether the words after a coloured nick (up to the post's next one) take it back
+def _doubted_after(after: str) -> Why:
+    """Why the words after a coloured nick (up to the post's next one) take it back
     (P-V.1, G-N.1: only a vote the words prove counts): «хотя нет» before a dash, the nick
     asked about and the question answered no («<Пьеро>? Нет уж, оставляю <Сову>» — the one
-    kept is the vote), or a wish after it («<Ириска> — вот кого я бы зеленила»)."""
+    kept is the vote: nothing to tell), or a wish after it («<Ириска> — вот кого я бы зеленила»,
+    to its sentence's end or the post's). None: none of these."""
     if _UNSAID_AFTER.search(DASH.split(after, 1)[0]):
-        return True
+        return ""
     # «<X> — весь день молчит. Хотя нет.»: taken back at the end, past the reason too
     if _UNSAID_END.search(after):
-        return True
+        return ""
     ends = _SENTENCE_END.search(after)
-    if ends is None:
-        return False
-    if ends.group() == "?":
+    if ends is not None and ends.group() == "?":
         answer = WORD_RE.findall(after[ends.end() :])[:3]
         if answer[:1] == ["не"] or "нет" in answer or set(answer[:1]) & _REFUSED:
-            return True
-    return _wished(WORD_RE.findall(after[: ends.start()]))
+            return ""
+    return WISHED if _wished(WORD_RE.findall(after[: ends.start() if ends else None])) else None
 
 
 def _wished(words: Sequence[str]) -> bool:
@@ -435,3 +517,20 @@ def _doubt_cue(low: str) -> bool:
     """A cheap first look: whether the post says any word of doubt or of a joke at all."""
     words = set(WORD_RE.findall(low.replace("ё", "е")))
     return bool(words & MAYBE or words & UNSURE_WORDS or words & joke_words())
+
+
+#: taking back what was said before in words: «отставить», «не всерьёз», «я пошутила», «не
+#: считайте»; between two coloured nicks also «перепутала» (after the last one it explains the
+#: slip corrected before it: «за <Леру>… ой, за <Грозу>, перепутала»)
+_UNMEANT: Final = re.compile(
+    r"\bотставить\b|\bне\s+всерь[её]з|\bне\s*серь[её]зно\b|\bне\s+счита(?:йте|ть)\b"
+    r"|\bя\s+(?:же\s+)?(?:по)?шутил[аи]?\b"
+)
+_SLIP: Final = re.compile(r"\bперепутал[аи]?\b")
+
+
+def unmeant(text: str, *, between: bool = False) -> bool:
+    """Whether `text` (lower case) takes back what was said before it (see `_UNMEANT`);
+    `between`: said between two coloured nicks, where a slip word corrects too."""
+    text = text.replace("ё", "е")
+    return _UNMEANT.search(text) is not None or (between and _SLIP.search(text) is not None)

@@ -31,7 +31,7 @@ later, clear vote of his still counts.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import pairwise
@@ -41,8 +41,9 @@ from parser.morph import lemmas, parse, word_nick
 from parser.records import ColoredSpan, Post
 from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
-from parser.vocab import lookup
+from parser.vocab import joked, lookup
 from parser.votes.names import Pick, bare_word, is_cue
+from parser.votes.negation import unmeant
 from parser.votes.records import UNCLEAR
 
 __all__ = [
@@ -50,11 +51,17 @@ __all__ = [
     "abstains",
     "corrected_away",
     "has_vote_grammar",
+    "not_a_name",
+    "own_vote_said",
     "proven_pick",
+    "put_off",
+    "put_off_clause",
     "said_for_later",
     "stored_words_end",
     "told_of",
+    "unaccounted",
     "unsigned_post",
+    "word_use",
     "words_end",
 ]
 
@@ -68,6 +75,7 @@ _CONTRASTS: Final = frozenset(("но", "а", "однако", "зато"))
 _JOINS: Final = frozenset(("и", "или", "либо", "да"))
 _CHOICE: Final = frozenset(("выбор", "голос"))
 _WORD: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
+_LETTERS: Final = re.compile(r"[^\W\d_]+")
 # what ends the clause before a span, and after it (a dash after the nick opens its
 # sentence's verb: «<Клаус> — выставляю»)
 _BEFORE_END: Final = re.compile(r"[,.;:!?\n()]|\s(?:а|но|однако|зато)\s")
@@ -147,6 +155,9 @@ def _after_correction(
         if (
             between & _CORRECTIONS
             or "то есть" in low[a_end:b_start]
+            or unmeant(low[a_end:b_start], between=True)
+            # «<Мирона>) шучу-шучу», «<Ярину> — прикол»: any form of a joke said of it
+            or joked(_LETTERS.findall(low[a_end:b_start].replace("ё", "е")))
             # «…, а не против <Мюллера>» names whom the vote is not for: no contrast to follow
             or (between & _CONTRASTS and b in cued and "не" not in between)
         ):
@@ -179,7 +190,7 @@ def corrected_away(
         if at < 0:
             continue
         between = {bare_word(w) for w in _WORD.findall(low[end:at])}
-        if between & _CORRECTIONS or "то есть" in low[end:at]:
+        if between & _CORRECTIONS or "то есть" in low[end:at] or unmeant(low[end:at], between=True):
             return span
     return None
 
@@ -449,6 +460,8 @@ def _own_clause(low: str, start: int, at: int, end: int, stop: int) -> str:
         and not _WORD.findall(low[end : tail.start()])
     ):
         tail = _CLAUSE_STOP.search(low, tail.end(), stop)
+        # «Спасибо, <X>, за разбор»: an address inside its sentence takes the clause before
+        head = cuts[-2] if len(cuts) > 1 else start
     return low[head : tail.start() if tail else stop]
 
 
@@ -483,3 +496,234 @@ def _requested(before: str, after: str) -> bool:
         return False
     first = parse(m.group(1))[:1]
     return bool(first) and first[0].pos == "VERB" and "impr" in first[0].grammemes
+
+
+# -- every coloured span accounted for ---------------------------------------------------------
+#
+# A vote is proven only when every coloured span of the post is accounted for: the vote's
+# nick, a nick negated, asked about, quoted or taken back, or decoration the reader knows. A
+# span that is no nick in an exact or well-derived form is never counted for the player it
+# merely resembles (issue 17 item 2).
+
+#: a key chord («Alt+Tab», «Ctrl + Z»): letters joined by a plus
+_CHORD: Final = re.compile(r"[^\W_]\s*\+\s*[^\W_]")
+#: a chat or board command («/kick», «!vote»)
+_COMMAND: Final = re.compile(r"^\s*[/!][^\W\d_]")
+#: an emoticon typed in letters and signs («:D», «xD», «:-P», «=)»)
+_EMOTICON: Final = re.compile(r"^\s*(?:[:;=8][-'^o]?[()\[\]DPpОоOo|\\/3*]+|[xXхХ][DdДд]+)\s*$")
+
+
+def not_a_name(text: str, players: Sequence[str]) -> bool:
+    """Whether a coloured text is plainly no nick, whatever nick its letters spell: a key
+    chord, a command, an emoticon — unless a player's nick is written that way itself."""
+    if _CHORD.search(text):
+        return not any("+" in p for p in players)
+    if _COMMAND.match(text):
+        return not any(p.lstrip()[:1] in "/!" for p in players)
+    return _EMOTICON.match(text) is not None
+
+
+def word_use(own_text: str, pick: Pick, common: bool) -> bool:
+    """A one-word nick that is an ordinary word (`common`: Суббота, Шериф, Туча), coloured in
+    lower case with no grammar of a vote around it («в <субботу> у меня отпуск», «<туча> на
+    горизонте»): the word, not the player (G-N.1, P-V.1). The same word capitalised, or with
+    a vote word, «за»/«против» or a dash, is the nick («<субботу> голосую», «против
+    <шерифа>»)."""
+    text = pick.span.text
+    if not common or not any(c.isalpha() for c in text) or not text.islower():
+        return False
+    if has_vote_grammar(own_text, pick):
+        return False
+    # heading its sentence as the subject of a verb («<огурцы> весь день мутит воду»): a
+    # statement about the player, his red's reason (P-V.1)
+    low = own_text.casefold().replace("ё", "е")
+    at = low.find(text.casefold().replace("ё", "е"))
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, max(at, 0))), default=0)
+    if at < 0 or _WORD.findall(low[start:at]):
+        return True
+    clause = _AFTER_END.split(low[at + len(text) :], maxsplit=1)[0]
+    return not any(_finite(w) for w in _WORD.findall(clause))
+
+
+def _finite(word: str) -> bool:
+    first = parse(word)[:1]
+    return bool(first) and first[0].pos == "VERB"
+
+
+#: verbs that report another's words: «Хмурый пишет: голосую за <Ярину>»
+_SPEECH_LEMMAS: Final = frozenset(
+    ("писать", "написать", "говорить", "сказать", "заявлять", "заявить", "утверждать",
+     "предлагать", "предложить", "кричать", "орать")
+)  # fmt: skip
+
+
+def own_vote_said(own_text: str, pick: Pick) -> bool:
+    """Whether a coloured nick naming the post's own author is his vote for himself: the
+    sender's own vote word (first person — «голосую», «выставляю», «зеленю» — or «мой
+    голос», «мой выбор») in the nick's sentence, which is no question and reports nobody
+    else's words. «Почему опять все против <Мирона>?», «Вы зря за <Ярину> голосуете» by
+    those players are a protest, not a self-vote (P-V.1, G-N.1)."""
+    low = own_text.casefold().replace("ё", "е")
+    text = pick.span.text.casefold().replace("ё", "е")
+    at = low.find(text)
+    if at < 0:
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    close = _SENTENCE_END.search(low, at + len(text))
+    if close is not None and close.group() == "?":
+        return False
+    words = _WORD.findall(low[start : close.start() if close else len(low)])
+    if words == _WORD.findall(text):
+        return True  # the nick alone in its sentence: the colour itself names him (G-N.1)
+    first = [parse(w)[:1] for w in words]
+    if any(r and r[0].lemma in _SPEECH_LEMMAS and "1per" not in r[0].grammemes for r in first):
+        return False
+    for n, (w, r) in enumerate(zip(words, first, strict=True)):
+        if not (is_cue(w) or _green(w) or w in _CHOICE):
+            continue
+        if w in _CHOICE or (r and r[0].pos == "NOUN"):
+            if n and words[n - 1] in ("мой", "моя"):
+                return True
+        elif r and "1per" in r[0].grammemes:
+            return True
+    return False
+
+
+#: a later time or no time now, said beside a vote verb that is not cast now
+_LATER_ANY: Final = _LATER | frozenset(("некогда", "todo"))
+
+
+def put_off(own_text: str, pick: Pick) -> bool:
+    """«Чуть позже отдам голос за <Ярину>», «Надо будет вечером проголосовать за <X>»,
+    «TODO: проголосовать за <X> вечером, сейчас некогда»: a word of later anywhere in the
+    nick's sentence, and the vote said with a verb not of now — a vote verb in the
+    infinitive or the future, or a vote noun after such a verb («отдам голос») — the vote is
+    put off, not cast. A later word told of the past («вчера вечером») puts nothing off."""
+    low = own_text.casefold().replace("ё", "е")
+    at = low.find(pick.span.text.casefold().replace("ё", "е"))
+    if at < 0:
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    close = _SENTENCE_END.search(low, at + len(pick.span.text))
+    words = _WORD.findall(low[start : close.start() if close else len(low)])
+    if not any(w in _LATER_ANY and (not n or words[n - 1] != "вчера") for n, w in enumerate(words)):
+        return False
+    return any(_vote_not_now(words, n) for n in range(len(words)))
+
+
+def _vote_not_now(words: Sequence[str], n: int) -> bool:
+    """Whether words[n] is a vote verb not of now, or a vote noun after one."""
+    w = words[n]
+    if not (is_cue(w) or _green(w) or w in _CHOICE):
+        return False
+    first = parse(w)[:1]
+    if first and first[0].pos in ("NOUN", "ADJF"):
+        # «отдам голос за <X>», «Зелёный <X> дам попозже»: the verb before or after it
+        return any(_not_now(v) for v in (*words[max(0, n - 2) : n], *words[n + 1 : n + 3]))
+    return _not_now(w)
+
+
+def put_off_clause(words: Sequence[str], votes: Callable[[str], bool]) -> bool:
+    """A clause (lower-case words) that says a vote for later: a word of later (not «вчера
+    вечером») and a vote word (`votes`) in the infinitive or the future — «завтра посажу
+    <X>», «вечером проголосую»."""
+    later = any(w in _LATER_ANY and (not n or words[n - 1] != "вчера") for n, w in enumerate(words))
+    return later and any(votes(w) and _not_now(w) for w in words)
+
+
+def _not_now(word: str) -> bool:
+    first = parse(word)[:1]
+    return bool(first) and (first[0].pos == "INFN" or "futr" in first[0].grammemes)
+
+
+def unaccounted(
+    own_text: str, pick: Pick, unread: Sequence[ColoredSpan], others: Sequence[ColoredSpan]
+) -> list[ColoredSpan]:
+    """The coloured spans no player was read from that the words do not account for beside
+    the vote (`pick`): `unread` may be names (`nick_like`), and of `others` those typed with
+    a capital and joined to a span read as a player by «и», «или», a comma or a slash alone
+    stand where a name stands («<Лотоса> или <Шмеля>»). One before the vote with a
+    correction between them («<Тёму>… ой, <Ульяну>») is taken back; any other leaves the
+    vote unproven — two coloured names with no choice in words («<Ульяну> и <Тёму>, не могу
+    выбрать»)."""
+    low = own_text.casefold()
+    at = low.find(pick.span.text.casefold())
+    if at < 0:
+        return []
+    joined = [s for s in others if _name_shaped(s.text) and _joined(low, s, pick.span)]
+    # a nick-like text counts against the vote only where a vote stands: joined to it, or
+    # with a vote's grammar of its own («<Ульяну>. <Тёму>.»); «<Брика> … <GG>, день
+    # проигран», a trailing «<ИМХО>» are remarks
+    placed = [s for s in unread if _joined(low, s, pick.span) or _own_grammar(own_text, s)]
+    out: list[ColoredSpan] = []
+    for span in [*placed, *joined]:
+        where = low.find(span.text.casefold())
+        if where < 0 or span in out:
+            continue
+        if where < at:
+            between = low[where + len(span.text) : at]
+            words = {bare_word(w) for w in _WORD.findall(between)}
+            if words & _CORRECTIONS or "то есть" in between or unmeant(between, between=True):
+                continue
+        elif _joked_after(low, where + len(span.text)):
+            continue  # «А <Моти> — шучу, Моти не трогаем»: taken back in its own sentence
+        out.append(span)
+    return out
+
+
+def _joked_after(low: str, end: int) -> bool:
+    """Whether the sentence after a span at `end` says it was a joke or not meant."""
+    close = _SENTENCE_END.search(low, end)
+    after = low[end : close.start() if close else len(low)]
+    return joked(_LETTERS.findall(after.replace("ё", "е"))) or unmeant(after)
+
+
+def _name_shaped(text: str) -> bool:
+    """A coloured text typed as a name is: one word with a capital, no label's colon or
+    sentence's end after it, no vote word or verb («Голосую», «Номинация:» are the vote's
+    own words, «Внимание всем!» a phrase)."""
+    words = _WORD.findall(text.casefold().replace("ё", "е"))
+    if not text.strip()[:1].isupper() or len(words) != 1 or text.rstrip()[-1:] in (":!?."):
+        return False
+    return not any(is_cue(w) or _green(w) or _verb(w) for w in words)
+
+
+def _verb(word: str) -> bool:
+    first = parse(word)[:1]
+    return bool(first) and first[0].pos in ("VERB", "INFN")
+
+
+_JOINER: Final = re.compile(r"\s*(?:[,/]|\b(?:и|или|либо)\b)[\s,/]*(?:\b(?:и|или|либо)\b)?\s*")
+
+
+def _own_grammar(own_text: str, span: ColoredSpan) -> bool:
+    """Whether an unread coloured text stands where a vote's nick stands: right after a vote
+    word or «за»/«против»/«на», before a dash, or alone in its sentence («<Ульяну>. <Тёму>.»)
+    — not a remark closing a sentence that voted before it («… голосую за <Брика>. <GG>»)."""
+    low = own_text.casefold().replace("ё", "е")
+    text = span.text.casefold().replace("ё", "е")
+    at = low.find(text)
+    if at < 0:
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    before = _WORD.findall(low[start:at])[-1:]
+    lead = before[-1] if before else ""
+    if lead in ("за", "против", "на") or (lead and (is_cue(lead) or _green(lead))):
+        return True
+    end = at + len(text)
+    if _DASH_AFTER.match(low, end):
+        return True
+    close = _SENTENCE_END.search(low, end)
+    return not before and not _WORD.findall(low[end : close.start() if close else None])
+
+
+def _joined(low: str, span: ColoredSpan, read: ColoredSpan) -> bool:
+    """Whether `span` and `read` stand side by side with only «и», «или», «либо», a comma or
+    a slash between them."""
+    a, b = low.find(span.text.casefold()), low.find(read.text.casefold())
+    if a < 0 or b < 0:
+        return False
+    first = span if a < b else read
+    start = min(a, b) + len(first.text)
+    end = max(a, b)
+    return start <= end and _JOINER.fullmatch(low[start:end]) is not None

@@ -43,6 +43,14 @@ NOT_A_NOMINEE: Final = "not_a_nominee"
 UNCLEAR: Final = "unclear"  # several players in the vote's colour, none proven (votes/proof)
 #: one player in the vote's colour in words that thank, praise, ask or only address him
 UNPROVEN: Final = "unproven"
+#: one player in the vote's colour whose words leave the vote open — shown to the host, never
+#: counted and never dropped unseen (issue 17 item 2; docs/rulings.md): a doubt or a maybe
+#: («Может быть, <X>… не уверена»), a wish («я бы проголосовал за <X>»), a condition or a
+#: threat («голосую против <X>, если он не ответит»), the vote said for later («<X> — позже»)
+DOUBTED: Final = "doubted"
+WISHED: Final = "wished"
+CONDITIONAL: Final = "conditional"
+PUT_OFF: Final = "put_off"
 
 
 WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
@@ -238,6 +246,13 @@ def refusal_detail(reason: str, target: str | None = None, text: str | None = No
         "он не засчитан, ведущий посмотрит сам.",
         UNPROVEN: f"«{text}» выделен(а) цветом, но из слов не видно, что это голос: он не "
         "засчитан, ведущий посмотрит сам. Если это голос — напишите его с причиной.",
+        DOUBTED: f"Голос за «{text}» написан с сомнением и не засчитан: если решили — "
+        "напишите голос ещё раз, без «может быть».",
+        WISHED: f"«Я бы…» про «{text}» — пожелание, а не голос: он не засчитан. Если это "
+        "голос — напишите его прямо.",
+        CONDITIONAL: f"Голос за «{text}» дан с условием и не засчитан: когда решите — "
+        "напишите голос без условия.",
+        PUT_OFF: f"Голос за «{text}» вы отложили на потом: пока он не засчитан.",
     }.get(reason, reason)
 
 

@@ -1,0 +1,294 @@
+"""Every condition in a letter accounted for, or the reading is a question (C-2).
+
+A host writes a move down only when nothing in the letter makes it depend on what he does
+not know. The reader settles one kind of condition itself — whether a player is still in
+the game (`parser.letters.alive`, and «…, если он ещё жив» after the move) — and knows a few
+manners of speech that condition nothing («если что — пишите», «если честно», «если
+получится»). Any other condition is not understood, so by construction it is no proof:
+
+* a condition («если», «ежели», «коли», «в случае», «if», «раз» opening a clause) in a
+  sentence that holds the move — its action word, its player or its executor — makes the
+  move depend on it («Проверяю Олега, если его ещё не проверяли»);
+* a condition or a fallback («иначе», «а то», «а если …», «otherwise») anywhere else in the
+  letter whose words hold a move of their own — an action word of any role, a side, or (for
+  a fallback) a player — offers another branch the host cannot choose («…; если его уже
+  проверили — тогда Y»), and the letter is asked about, naming the condition, never read
+  as its first branch.
+
+A condition in a sentence of its own that holds no move («Если Боба повесят, то ладно»,
+«Если он мафия — будет смешно») is a remark, and one about another night («Боба завтра,
+если доживу») belongs to the move put off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from parser.letters.mentions import Mention
+from parser.letters.tokens import Token
+from parser.letters.words import LATER, NEXT, SIDE_MAFIA, SIDE_TOWN, ws
+from parser.morph import parse
+from parser.vocab import lookup
+
+__all__ = ["false_by_cast", "open_condition", "shrugged", "void_branch"]
+
+_DASHES: Final = frozenset({"—", "–", "-", "--", "->", "=>", "→"})
+_INFERENCE: Final = ws("значит значило выходит то-есть")
+_FILLER: Final = ws("ну то тогда так")
+_IF: Final = ws("если ежели коли if")
+_FALLBACK: Final = ws("иначе otherwise else")
+# «если что», «если честно», «если получится», «если не сложно»: manners of speech
+_MANNER_NEXT: Final = ws("что чего честно вдруг интересно any")
+_MANNER_LEMMAS: Final = ws("получиться выйти удаться ошибаться сложно трудно жалко читать")
+# «если никто не против», «если все согласны»: no one's leave in particular
+_ANYONE: Final = ws("никто все всем")
+_ALIVE: Final = ws("жив жива живой живая живы живее")
+# the sender's own nights to come: «…, если доживу», «если выживу»
+_SURVIVE_LEMMAS: Final = ws("дожить выжить")
+# a player out of the game already: «в тюрьме», «сидит», «повешен», «мёртв», «выбыл»,
+# «не в игре» (said of the present or the past; never «посадят», what may still happen)
+_OUT_WORDS: Final = ws(
+    "сидит посажен посажена посадили повешен повешена повесили мертв мертва убит убита "
+    "выбыл выбыла вылетел вылетела"
+)
+_OUT_PHRASES: Final = (("в", "тюрьме"), ("за", "решеткой"), ("не", "в", "игре"), ("вне", "игры"))
+_HE: Final = ws("он она его ее него нее")
+_NOT_A_CLAUSE_AFTER_RAZ: Final = ws("два и в во на за еще ещё уж уже")
+_BEFORE_RAZ_NOT_IF: Final = ws("еще ещё в этот тот один первый последний каждый второй сто")
+
+
+def open_condition(
+    tokens: Sequence[Token],
+    move_at: set[int],
+    players: Sequence[Mention],
+    *,
+    side: bool = False,
+) -> str | None:
+    """The words of the first condition the letter leaves open for its move, or None.
+    `move_at`: token indices of the move (its action word, its players, its executor);
+    `players`: every living player the letter names; `side`: the move is a side chosen, so
+    a side named after a condition is another branch."""
+    move_sentences = {tokens[k].sentence for k in move_at}
+    for k, t in enumerate(tokens):
+        kind = _condition_word(tokens, k)
+        if kind is None or _manner(tokens, k) or _resolved(tokens, k):
+            continue
+        region = [j for j in range(k + 1, len(tokens)) if tokens[j].sentence == t.sentence]
+        if move_at and max(move_at) < k and _ruled_out(tokens, k, region, players, side=side):
+            continue  # «Режу Кинга; если Кинг уже в тюрьме — тогда …» with Кинг living
+        if kind == "if" and t.sentence in move_sentences:
+            if _remark_after(tokens, k, move_at, region, players, side=side):
+                continue  # «Лечу Шиномэ; если к нему придут двое — ну, значит, не судьба»
+            return _quoted(tokens, k, region)
+        # the branch: after a fallback word, its words; after «если …», what follows its clause
+        branch = region if kind == "fallback" else _consequence(tokens, region)
+        if _holds_a_move(tokens, branch, players, side=side):
+            return _quoted(tokens, k, region)
+    return None
+
+
+def false_by_cast(tokens: Sequence[Token], k: int, players: Sequence[Mention]) -> bool:
+    """Whether the condition at `k` says a living player is out of the game already
+    («если Кинг уже в тюрьме», «если он уже выбыл»): the cast makes it false, so its branch
+    is never taken. A pronoun stands for the one living player named before it."""
+    if tokens[k].word not in _IF:
+        return False
+    living = [m for m in players if m.kind == "nick" and not m.gone and m.nick]
+    at = next((m for m in living if m.start == k + 1), None)
+    if at is not None:
+        rest = k + 1 + (at.end - at.start)
+    elif k + 1 < len(tokens) and tokens[k + 1].word in _HE:
+        if len({m.nick for m in living if m.start < k}) != 1:
+            return False
+        rest = k + 2
+    else:
+        return False
+    words = [t.word for t in tokens[rest : rest + 4] if t.sentence == tokens[k].sentence]
+    if words[:1] == ["уже"]:
+        words = words[1:]
+    if words[:1] and words[0] in _OUT_WORDS:
+        return True
+    return any(tuple(words[: len(p)]) == p for p in _OUT_PHRASES)
+
+
+def _ruled_out(
+    tokens: Sequence[Token],
+    k: int,
+    region: Sequence[int],
+    players: Sequence[Mention],
+    *,
+    side: bool = False,
+) -> bool:
+    """A fallback after the move on a condition the cast makes false: the condition says a
+    living player is out already, and its consequence holds a move of its own (a move's own
+    condition after it, «Режу Феникса, если Блейд уже выбыл», has none: not ruled out)."""
+    if not false_by_cast(tokens, k, players):
+        return False
+    return _holds_a_move(tokens, _consequence(tokens, region), players, side=side)
+
+
+def void_branch(tokens: Sequence[Token], j: int, after: int, players: Sequence[Mention]) -> bool:
+    """Whether position `j` lies in a fallback the cast rules out (`_ruled_out`: its
+    condition or its consequence), said after the move at `after`."""
+    before = [k for k in range(after + 1, j) if tokens[k].sentence == tokens[j].sentence]
+    k = next((k for k in reversed(before) if tokens[k].word in _IF), None)
+    if k is None:
+        return False
+    region = [i for i in range(k + 1, len(tokens)) if tokens[i].sentence == tokens[k].sentence]
+    return j in region and _ruled_out(tokens, k, region, players)
+
+
+def shrugged(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the condition at `k` has a consequence of its own that draws an inference
+    («…, если к нему придут двое — ну, значит, не судьба»): a remark, not the move's
+    condition."""
+    region = [j for j in range(k + 1, len(tokens)) if tokens[j].sentence == tokens[k].sentence]
+    for n, j in enumerate(region):
+        if tokens[j].clause_end or (not tokens[j].word and tokens[j].raw in _DASHES):
+            rest = [r for r in region[n + 1 :] if tokens[r].word and tokens[r].word not in _FILLER]
+            return bool(rest) and tokens[rest[0]].word in _INFERENCE
+    return False
+
+
+def _remark_after(
+    tokens: Sequence[Token],
+    k: int,
+    move_at: set[int],
+    region: Sequence[int],
+    players: Sequence[Mention],
+    *,
+    side: bool,
+) -> bool:
+    """A condition after the move in its sentence with a consequence of its own that holds
+    no move (an inference, a shrug): a remark on the move, not its condition."""
+    if any(j > k for j in move_at) or not any(j < k for j in move_at):
+        return False
+    for n, j in enumerate(region):
+        if tokens[j].clause_end or (not tokens[j].word and tokens[j].raw in _DASHES):
+            rest = [r for r in region[n + 1 :] if tokens[r].word and tokens[r].word not in _FILLER]
+            if not rest:
+                return False
+            if tokens[rest[0]].word in _INFERENCE:
+                return True
+            return not _holds_a_move(tokens, region[n + 1 :], players, side=side)
+    return False
+
+
+def _consequence(tokens: Sequence[Token], region: Sequence[int]) -> list[int]:
+    """The words after a condition's own clause, in its sentence («Если Боба повесят, то
+    ладно» → «то ладно»); none when what follows draws an inference («…— значит …»)."""
+    for n, j in enumerate(region):
+        if tokens[j].clause_end or (not tokens[j].word and tokens[j].raw in _DASHES):
+            rest = [r for r in region[n + 1 :] if tokens[r].word and tokens[r].word not in _FILLER]
+            if rest and tokens[rest[0]].word in _INFERENCE:
+                return []
+            return list(region[n + 1 :])
+    return []
+
+
+def _condition_word(tokens: Sequence[Token], k: int) -> str | None:
+    """ "if" for a word opening a condition, "fallback" for one opening the other branch."""
+    word = tokens[k].word
+    prev = tokens[k - 1] if k > 0 else None
+    nxt = tokens[k + 1].word if k + 1 < len(tokens) else ""
+    if word in _IF:
+        # «а если нет — …», «а если его вылечат, то …»: the other branch
+        return "fallback" if prev is not None and prev.word == "а" else "if"
+    if word == "случае" and prev is not None and prev.word == "в":
+        return "if"
+    if word in _FALLBACK:
+        return "fallback"
+    if word == "то" and prev is not None and prev.word == "а" and not prev.clause_end:
+        return "fallback"  # «…, а то …»
+    opens = prev is None or prev.clause_end or prev.sentence != tokens[k].sentence
+    if word == "раз" and opens and nxt and nxt not in _NOT_A_CLAUSE_AFTER_RAZ:
+        return "if" if not (prev and prev.word in _BEFORE_RAZ_NOT_IF) else None
+    return None
+
+
+def _manner(tokens: Sequence[Token], k: int) -> bool:
+    """«если что», «в случае чего», «если честно», «если получится», «если не сложно»,
+    «если никто не против»: words of manner, no condition of the move."""
+    clause = _clause_words(tokens, k)
+    if not clause:
+        return tokens[k].word != "иначе"
+    if clause[0] in _MANNER_NEXT or (clause[0] == "не" and clause[1:2] == ["ошибаюсь"]):
+        return True
+    if clause[0] in _ANYONE:
+        return True
+    lemmas = {p.lemma for w in clause[:3] for p in parse(w)[:1]}
+    negated = "не" in clause[:2]
+    if lemmas & ws("получиться выйти удаться") and not negated:
+        return True
+    return bool(lemmas & (_MANNER_LEMMAS - ws("получиться выйти удаться")))
+
+
+def _resolved(tokens: Sequence[Token], k: int) -> bool:
+    """A condition the cast settles («если он ещё жив») or one about the sender's nights to
+    come beside a move put off («Боба завтра, если доживу»)."""
+    clause = _clause_words(tokens, k)
+    if set(clause) & _ALIVE or (len(clause) > 1 and "в" in clause and "игре" in clause):
+        return True
+    if any(p.lemma in _SURVIVE_LEMMAS for w in clause for p in parse(w)[:1]):
+        return True
+    before = [t.word for t in tokens[:k] if t.sentence == tokens[k].sentence and t.word][-4:]
+    return bool(set(clause + before) & (LATER | NEXT))
+
+
+def _clause_words(tokens: Sequence[Token], k: int) -> list[str]:
+    """The words of the condition's own clause after its word (to the clause's end)."""
+    out: list[str] = []
+    if tokens[k].clause_end:
+        return out
+    for t in tokens[k + 1 :]:
+        if t.word and t.word != "случае":
+            out.append(t.word)
+        if t.clause_end or t.sentence != tokens[k].sentence:
+            break
+    return out
+
+
+def _holds_a_move(
+    tokens: Sequence[Token], branch: Sequence[int], players: Sequence[Mention], *, side: bool
+) -> bool:
+    """Whether a branch holds a move of its own: an action word said by the sender (not a
+    past story, nor someone else's third-person verb), a side for a side choice, or a player
+    who is not the subject of what the branch tells («Сова или Гроза — пусть пеняет на
+    себя» is about whoever comes)."""
+    inside = set(branch)
+    told = any(_told_of_another(tokens[j].word) for j in branch if tokens[j].word)
+    for m in players:
+        if m.start in inside and not (m.nominative and told):
+            return True
+    for j in branch:
+        word = tokens[j].word
+        if not word:
+            continue
+        if side and word in SIDE_TOWN | SIDE_MAFIA:
+            return True
+        found = lookup(word)
+        if found is not None and found.actions and not _told_of_another(word):
+            return True
+    return False
+
+
+def _told_of_another(word: str) -> bool:
+    """A verb in the past or the third person, or «пусть»: told of someone, not done by the
+    sender."""
+    if word == "пусть":
+        return True
+    parses = parse(word)
+    if not parses or parses[0].pos != "VERB":
+        return False
+    return bool(parses[0].grammemes & {"past", "3per"})
+
+
+def _quoted(tokens: Sequence[Token], k: int, region: Sequence[int]) -> str:
+    """The condition as written, for the question: its word and its clause."""
+    words = [tokens[k].raw]
+    for j in region:
+        words.append(tokens[j].raw)
+        if tokens[j].clause_end or len(words) >= 8:
+            break
+    return " ".join(words).strip(" ,;:.!?—–-")

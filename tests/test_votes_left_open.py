@@ -1,0 +1,179 @@
+"""Issue 17 item 2: a coloured nick the words leave open — a doubt, a wish, a condition, a vote
+put off — is shown to the host with a reason that names the doubt, never counted and never
+dropped unseen (P-V.1, G-N.1, G-N.4; docs/rulings.md). A nick the words plainly take back —
+negated, spared, retracted, a day gone by, a joke — stays no vote with nothing to tell."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.kinds import RulesetName
+from mafiabot.cli import main as cli_main
+from mafiabot.newspaper.render import Renderer
+from mafiabot.replay_posts import post_from_body
+from parser.votes.court import extract_court_votes
+from parser.votes.day import extract_votes
+from parser.votes.records import PostReading
+
+PLAYERS = ("Грач", "Маргарита", "Тимофей", "Снежана", "Кирилл", "Полина")
+RED = '<span style="color:red">{}</span>'
+
+
+def _read(rules: str, text: str, nick: str) -> PostReading:
+    color = "red" if rules == "pefl" else "green"
+    body = text.replace(nick, f'<span style="color:{color}">{nick}</span>', 1)
+    post = post_from_body(1, "Полина", body, 1)
+    ruleset: RulesetName = "pefl" if rules == "pefl" else "gambler"
+    result = extract_votes([post], ruleset=ruleset, players=PLAYERS)
+    (reading,) = result.posts
+    # one line per post for the host: a refusal is one rejection, a vote none
+    assert len(result.rejected) == (reading.status == "rejected")
+    return reading
+
+
+@pytest.mark.parametrize(
+    ("rules", "text", "nick", "code"),
+    [
+        ("pefl", "Может быть, Маргарита… пока думаю, слишком много версий", "Маргарита", "doubted"),
+        ("pefl", "Не уверена насчёт Грача. Он весь день темнит, но посмотрим", "Грача", "doubted"),
+        ("pefl", "Голосую против Тимофея: уходит от ответов. Хотя не уверен... подумаю", "Тимофея",
+         "doubted"),
+        ("gambler", "Может быть, Снежана… не уверен", "Снежана", "doubted"),
+        ("pefl", "Я бы отдала голос против Кирилла, слишком гладко говорит весь день", "Кирилла",
+         "wished"),
+        ("pefl", "Кирилл — вот кого я бы повесила, его ночные рассказы не сходятся", "Кирилл",
+         "wished"),
+        ("pefl", "Голосую против Снежаны, если она до вечера не объяснит свой пост", "Снежаны",
+         "conditional"),
+        ("pefl", "Грач, объясни свою ночную активность, а то проголосую против тебя", "Грач",
+         "conditional"),
+        ("pefl", "Голос против Маргариты — позже, сейчас с телефона неудобно", "Маргариты",
+         "put_off"),
+        ("pefl", "Вечером проголосую против Грача, сейчас совсем нет времени", "Грача", "put_off"),
+        ("gambler", "Зелёный Кириллу дам попозже, как дочитаю тему", "Кириллу", "put_off"),
+        ("pefl", "Спасибо, Тимофей, за подробный разбор ночи!", "Тимофей", "unproven"),
+    ],
+)  # fmt: skip
+def test_P_V_1_G_N_1_a_nick_left_open_is_shown_to_the_host_with_its_doubt(
+    rules: str, text: str, nick: str, code: str
+) -> None:
+    got = _read(rules, text, nick)
+    assert (got.status, got.reason) == ("rejected", code), text
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [
+        ("Не голосую за Кирилла, по ощущениям он мирный", "Кирилла"),
+        ("Кирилла оправдываю, он весь день говорил по делу", "Кирилла"),
+        ("Вчера я голосовала против Грача, и зря, как оказалось", "Грача"),
+        ("Снимаю голос с Тимофея, погорячилась", "Тимофея"),
+        ("Маргарита, шучу)) пока не голосую", "Маргарита"),
+    ],
+)
+def test_P_V_1_a_nick_plainly_taken_back_is_no_vote_and_nothing_to_tell(
+    text: str, nick: str
+) -> None:
+    got = _read("pefl", text, nick)
+    assert (got.status, got.reason) == ("no_vote", None), text
+
+
+@pytest.mark.parametrize(
+    ("text", "nick", "target"),
+    [
+        ("Может, я и ошибаюсь, но голосую против Снежаны: защищала Грача", "Снежаны", "Снежана"),
+        ("Голосую против Полины, сначала хотела подождать, но хватит", "Полины", "Полина"),
+        ("Сомневался до последнего, но всё же голосую против Грача: версия не сходится",
+         "Грача", "Грач"),
+        ("Голосую против Тимофея, весь день молчит. Если передумаю — напишу", "Тимофея",
+         "Тимофей"),
+    ],
+)  # fmt: skip
+def test_P_V_1_a_doubt_settled_or_told_of_leaves_the_vote_standing(
+    text: str, nick: str, target: str
+) -> None:
+    got = _read("pefl", text, nick)
+    assert (got.status, got.target) == ("vote", target), text
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Оскара, наверное... не знаю ещё", "doubted"),
+        ("Оскара посажу попозже, послушаю", "put_off"),
+        ("Оскара? Не знаю даже", "unproven"),
+    ],
+)
+def test_G_N_4_a_court_jailing_left_open_is_shown_not_dropped(text: str, code: str) -> None:
+    post = post_from_body(1, "Полина", text, 1)
+    result = extract_court_votes([post], nominees=("Оскар", "Грач"), players=(*PLAYERS, "Оскар"))
+    assert not result.votes
+    assert [(r.author, r.reason) for r in result.rejected] == [("Полина", code)]
+
+
+def test_P_V_1_a_doubted_red_reaches_the_host_alike_from_the_daemon_parse_votes_and_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 17 items 2 and 6: the daemon's tally, `mafiabot parse votes` and replay each
+    # refuse a red left open by a doubt with the same code, and the host report names it in
+    # Russian, one line for the post — a vote dropped unseen would fail every assertion here
+    from mafiabot.daemon import tally
+    from mafiabot.demo.play import setup
+    from mafiabot.replay import load_scenario, play
+    from tests.test_daemon_identity import _play_until
+
+    run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.db'}")
+    tz = run.cfg.board.tz
+    host = run.cfg.board.username
+    body = f"Может быть, {RED.format('Кота')}… не уверен, подумаю ещё до вечера"
+    sent = run.board.add_post(4, "Шерлок", datetime(2026, 11, 28, 9, 30, tzinfo=tz), body)
+    _play_until(run, data, datetime(2026, 11, 28, 12, 30, tzinfo=tz))
+    sh, g = run.daemon.shell, run.daemon.game()
+    state = sh.state(g)
+    _kind, votes, rejected, _notes = tally.tally(sh, g, state, None)
+    assert all(v.post_id != sent.id for v in votes)
+    mine = [r for r in rejected if r.post_id == sent.id]
+    daemon = [(r.author, r.reason) for r in mine]
+
+    page = tmp_path / "page.html"
+    page.write_text(run.board.topic_html(4, [sent]), encoding="utf-8")
+    nicks = tmp_path / "players.txt"
+    nicks.write_text("".join(f"{n}\n" for n in state.living_nicks()), encoding="utf-8")
+    argv = ["parse", "votes", "--ruleset", "pefl", "--players", str(nicks), "--host", host]
+    assert cli_main([*argv, str(page)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    cli = [(r["author"], r["reason"]) for r in printed["rejected"] if r["post_id"] == sent.id]
+
+    scenario: dict[str, Any] = {
+        "ruleset": "pefl",
+        "host": host,
+        "players": [
+            {"nick": p.nick, "role": p.role, **({"clan": p.clan} if p.clan else {})}
+            for p in state.players
+        ],
+        "turns": [{"turn": 1, "posts": [{"id": sent.id, "author": "Шерлок", "html": body}]}],
+    }
+    replayed = [
+        (r["author"], r["reason"]) for r in play(load_scenario(scenario))["turns"][0]["rejected"]
+    ]
+    assert daemon == cli == replayed == [("Шерлок", "doubted")]
+
+    # the host report, with the rejections as the daemon's composer hands them on
+    report = Renderer().host_report(
+        game_name="M",
+        turn=1,
+        events=[],
+        rejected=[
+            {"author": r.author, "reason": r.reason, "detail": r.detail,
+             "post_id": r.post_id, "target": r.target}
+            for r in mine
+        ],
+    )  # fmt: skip
+    lines = [line for line in report.splitlines() if "Шерлок" in line]
+    assert len(lines) == 1 and "с сомнением" in lines[0] and str(sent.id) in lines[0]
+    assert "doubted" not in report
