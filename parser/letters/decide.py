@@ -12,7 +12,7 @@ from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ, reading_key, width_of
 from parser.letters.conditions import void_branch
 from parser.letters.executor import executor_confidence, executor_question
-from parser.letters.mentions import Mention, believed, is_subject, remark
+from parser.letters.mentions import Mention, believed, is_subject, remark, taken_back_marks
 from parser.letters.proof import dash_clause, put_off
 from parser.letters.questions import (
     actions_ru,
@@ -160,6 +160,8 @@ def apply_corrections(
     last = out[-1]
     bound = {m.start for o in occs for m in o.targets}
     marks = [k for k in range(last.i + 1, len(tokens)) if tokens[k].word in CORRECTION]
+    own = {m.nick for m in last.targets if m.nick}
+    marks = sorted({*marks, *taken_back_marks(tokens, mentions, own, last.i + 1)})
     if marks:
         # «Пусть думают, что это Кот»: a player in what others are to think corrects nothing
         loose = [

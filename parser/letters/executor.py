@@ -8,9 +8,15 @@ from typing import Final
 
 from engine.rules import ruleset_class
 from parser.letters.actions import Occ
-from parser.letters.mentions import Mention, is_subject, mention_after, mention_before
+from parser.letters.mentions import (
+    Mention,
+    is_subject,
+    mention_after,
+    mention_before,
+    taken_back_marks,
+)
 from parser.letters.questions import bad_target, question_reading
-from parser.letters.reading import WHICH_TARGET, LetterReading
+from parser.letters.reading import UNDECIDED, WHICH_TARGET, LetterReading
 from parser.letters.tokens import Token, clause_of
 from parser.letters.words import CORRECTION, HANDS, OR, PARTIAL_CONFIDENCE, ws
 from parser.morph import parse
@@ -47,6 +53,8 @@ def executor_fixed(
     if executor is None or not view.clan_mates:
         return None
     marks = [k for k in range(executor.end, len(tokens)) if tokens[k].word in CORRECTION]
+    own = {executor.nick} if executor.nick else set()
+    marks = sorted({*marks, *taken_back_marks(tokens, mentions, own, executor.end)})
     if not marks:
         return None
     mates = [
@@ -58,6 +66,9 @@ def executor_fixed(
         and m.nick != executor.nick
         and not m.negated
     ]
+    if not mates and taken_back_marks(tokens, mentions, own, executor.end):
+        # «Исполнитель Демид. Не Демид.»: taken back by name, nobody named instead
+        return Mention(executor.start, executor.end, executor.raw, "withdrawn")
     return mates[0] if len(mates) == 1 else None
 
 
@@ -91,7 +102,7 @@ def cue_executor(
     before = mention_before(mentions, i, tokens)
     if before is not None and tokens[i].raw.endswith((",", ".", ";", "!")):
         return before  # «Гена - исполнитель, Ольга - цель»
-    after = mention_after(mentions, i, tokens, any_kind=True)
+    after = _instead(tokens, mentions, mention_after(mentions, i, tokens, any_kind=True))
     mates = view.clan_mates
     if before is not None and mates and before.nick not in mates:
         before = None  # the victim named before the word is not who shoots
@@ -111,6 +122,18 @@ def cue_executor(
                 candidates=(after.nick or "", other.nick or ""),
             )
     return after if after is not None else before
+
+
+def _instead(
+    tokens: Sequence[Token], mentions: list[Mention], after: Mention | None
+) -> Mention | None:
+    """«Исполнитель — не Евдоким, а Демид»: the clan mate set against the negated one
+    carries it out (C-2: contrast is read by the sentence, not by the first name)."""
+    if after is None or not after.negated:
+        return after
+    other = mention_after(mentions, after.end - 1, tokens, any_kind=True)
+    gap = {t.word for t in tokens[after.end : other.start]} if other else set()
+    return other if other is not None and "а" in gap and not other.negated else after
 
 
 def _executor_by_grammar(
@@ -187,6 +210,12 @@ def executor_question(executor: Mention) -> LetterReading | None:
         )
     if executor.kind in ("unknown", "ambiguous"):
         return bad_target(executor, "executor")
+    if executor.kind == "withdrawn":
+        return question_reading(
+            UNDECIDED,
+            f"Вы сняли исполнителя ({executor.raw}) и не назвали другого. Кто исполнитель? "
+            "Пришлите, пожалуйста, приказ целиком одним письмом.",
+        )
     return None
 
 

@@ -21,7 +21,14 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.reported import role_word
-from parser.letters.tokens import Token, clause_of, side_after_za, side_by_keys, sides_refused
+from parser.letters.tokens import (
+    Token,
+    clause_of,
+    question_sentences,
+    side_after_za,
+    side_by_keys,
+    sides_refused,
+)
 from parser.letters.words import (
     CORRECTION,
     GAME_WORDS,
@@ -461,6 +468,29 @@ def _side_choice(
     if side is not None and (not view.known or "choose_side" in view.role_actions):
         return LetterReading("choose_side", side=side, confidence=1.0)
     return None
+
+
+def side_beside(reading: LetterReading, tokens: Sequence[Token], view: SenderView) -> LetterReading:
+    """«Приглашаю Кума. Выбираю мафию.» from the prostitute whose side choice is pending
+    (G-M.8): two moves in one letter, and a reading holds one. Read as the move alone, the
+    side would be dropped unseen — and with no choice by the deadline the side goes against
+    her words — so the letter is asked, naming both (C-2: two moves, no correction between
+    them)."""
+    if reading.kind != "move" or reading.action == "choose_side":
+        return reading
+    if "choose_side" not in view.allowed:
+        return reading
+    questions = question_sentences(list(tokens))
+    side, both = _side(tokens, questions)
+    if side is None and not both:
+        side, both = _side(_spelt_in_cyrillic(tokens), questions)
+    if side is None and not both:
+        return reading
+    return question_reading(
+        UNDECIDED,
+        "В письме два хода: ночной ход и выбор стороны. Пришлите выбор стороны отдельным "
+        "письмом («Выбираю мирных» или «Выбираю мафию»), а ход — своим письмом.",
+    )
 
 
 def _side(tokens: Sequence[Token], questions: set[int]) -> tuple[str | None, bool]:

@@ -35,6 +35,7 @@ from parser.nicks import (
     NickMatch,
     NickResolver,
     diminutive_match,
+    script_of,
     spelled_alike,
     trimmed_key,
 )
@@ -47,7 +48,7 @@ class Mention:
     start: int
     end: int  # exclusive
     raw: str
-    kind: str  # "nick" | "self" | "pronoun" | "unknown" | "ambiguous" | "either"
+    kind: str  # "nick" | "self" | "pronoun" | "unknown" | "ambiguous" | "either" | "withdrawn"
     nick: str | None = None
     confidence: float = 0.0
     nominative: bool = False  # written as the nick itself, not a case form
@@ -169,6 +170,7 @@ def find_mentions(
                 found = _cut_short(tokens, found, resolver)
                 found = _other_than_self(tokens, found, resolver, view.nick)
                 found = _case_clash(found, resolver, view.nick)
+                found = _another_word(tokens, found)
                 found = _shared_part(found, tokens, resolver, view.nick)
         if found is None and gone is not None:
             found = _dead_mention(tokens, i, gone)
@@ -244,6 +246,42 @@ def _case_clash(found: Mention, resolver: NickResolver, me: str) -> Mention:
     if clash.ok:
         return found
     return replace(found, kind="ambiguous", nick=None, confidence=0.0, candidates=clash.candidates)
+
+
+#: the case a preposition before a move's player governs («к куму»: the dative); a player
+#: without one stands in the accusative, the case every move takes its object in
+_GOVERNED: Final = {"к": "datv", "ко": "datv", "по": "datv", "в": "accs", "во": "accs",
+                    "на": "accs", "за": "accs", "про": "accs"}  # fmt: skip
+_NAMES: Final = frozenset(("Name", "Surn", "Patr"))
+
+
+def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
+    """«лечу куму» with a player Кум: a lower-case word read as a case form of a nick that is
+    an ordinary word, which the dictionary also knows as a form of a word of its own (кума,
+    a kinship word, not кум; «лису»: лиса's, not Лис's) proves the nick only when the grammar
+    places the nick's form, and not the other word's, where the move's player stands: the
+    accusative, or the case the preposition before it governs. Otherwise it is asked, the
+    player offered as a guess (C-3). A capital keeps the nick's reading (C-3)."""
+    if found.kind != "nick" or found.nick is None or found.nominative:
+        return found
+    tok = tokens[found.start]
+    if found.end - found.start != 1 or not tok.raw[:1].islower() or " " in found.nick:
+        return found
+    nick = found.nick.lower().replace("ё", "е")
+    if not nick.isalpha() or script_of(nick) != "cyr" or not common_word(nick):
+        return found  # a name, a Latin handle: its forms are read by the nick ladders
+    nouns = [r for r in parse(tok.word) if r.known and r.pos == "NOUN"]
+    # another word that can name a person where the move's player stands: «кума», «сватья»
+    others = [r for r in nouns if r.lemma != nick and "anim" in r.grammemes]
+    others = [r for r in others if not r.grammemes & _NAMES]
+    if not others:
+        return found
+    before = tokens[found.start - 1].word if found.start else ""
+    case = _GOVERNED.get(before, "accs")
+    theirs = any(case in r.grammemes for r in others)
+    if not theirs:
+        return found
+    return replace(found, kind="unknown", nick=None, confidence=0.0, candidates=(found.nick,))
 
 
 def _coordinated(tokens: Sequence[Token], i: int) -> bool:
@@ -562,6 +600,26 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     scored = resolver.fuzzy(tok.raw)
     best = scored[0] if scored and scored[0][1] >= SUGGEST_SCORE else None
     return Mention(i, i + 1, raw, "unknown", candidates=(best[0],) if best else ())
+
+
+def taken_back_marks(
+    tokens: Sequence[Token], mentions: Sequence[Mention], own: set[str], start: int
+) -> list[int]:
+    """«Убиваем Лавра. Исполнитель Демид. Не Лавра, а Аглаю»: from token `start` on, each
+    sentence opening with «не» before a player of `own` (the reading's target, or its
+    executor) takes him back as a correction word would (C-2) — wherever the order's other
+    lines stand: the player set against him by «а» replaces him, and nobody named calls the
+    move off (asked)."""
+    out: list[int] = []
+    for k in range(start, len(tokens)):
+        opens = k == 0 or tokens[k - 1].sentence != tokens[k].sentence
+        if tokens[k].word != "не" or not opens:
+            continue
+        here = tokens[k].sentence
+        after = [m for m in mentions if m.start > k and tokens[m.start].sentence == here]
+        if after and after[0].negated and after[0].nick in own:
+            out.append(k)
+    return out
 
 
 def denied_after(tokens: Sequence[Token], i: int) -> bool:

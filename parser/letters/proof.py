@@ -664,7 +664,7 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
             continue
         if m.start in evidence.executors or m.start in evidence.withdrawn:
             continue
-        if m.start in evidence.reported:
+        if m.start in evidence.reported or _named_back(m, evidence.mentions, places):
             continue
         if anchors and void_branch(tokens, m.start, min(anchors), evidence.mentions):
             continue  # the fallback of a condition the cast rules out
@@ -672,6 +672,15 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
             continue
         out.append(m)
     return out
+
+
+def _named_back(m: Mention, mentions: Sequence[Mention], places: Sequence[int]) -> bool:
+    """«Убиваем Лавра. Исполнитель Демид. Не Лавра, а Аглаю»: the player named again, now
+    negated, before where the reading's player is named — taken back by name (C-2)."""
+    return any(
+        o.negated and o.nick == m.nick and o.start > m.start and any(k > o.start for k in places)
+        for o in mentions
+    )
 
 
 def _unread_people(reading: LetterReading, evidence: Evidence, view: SenderView) -> list[Mention]:

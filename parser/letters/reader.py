@@ -23,7 +23,7 @@ from parser.letters.executor import (
     mates_in_slots,
     names_executor,
 )
-from parser.letters.infer import without_action_word
+from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.proof import Evidence, prove, put_off
 from parser.letters.questions import question_reading
@@ -78,7 +78,7 @@ def read_letter(
     if branch == "":
         return LetterReading()
     reading, evidence = _read(settled or branch or text, view, resolver, threshold)
-    proven = prove(reading, evidence, view, suggestion)
+    proven = side_beside(prove(reading, evidence, view, suggestion), evidence.tokens, view)
     if settled is None and proven.kind == "none" and asks_itself(text):
         return question_reading(
             UNDECIDED,

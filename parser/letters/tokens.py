@@ -33,6 +33,15 @@ class Token:
     sentence: int  # index of the sentence the token belongs to
 
 
+def _says_no(tokens: Sequence[Token], sentence: int) -> bool:
+    """A «не» ending its clause says «нет» where it follows a word that opens a correction
+    («хотя не, …», «ой не, …»). Opening a sentence it may open anything; «Не, не Кума, а
+    Лиса» is read by the player it takes back (`mentions.taken_back_marks`)."""
+    if not tokens or tokens[-1].sentence != sentence:
+        return False
+    return tokens[-1].word in ("хотя", "ой", "а") and not tokens[-1].clause_end
+
+
 def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     sentence = 0
@@ -59,6 +68,8 @@ def tokenize(text: str) -> list[Token]:
             smiley = raw.endswith(")") and brackets < 0 and word != ""
             brackets = max(brackets, 0)
             ended = bool(_CLAUSE_END.search(raw)) or last or smiley
+            if word == "не" and ended and not last and _says_no(tokens, sentence):
+                word = "нет"  # «хотя не, Аглаю», «ой не, Лизу»: «не,» says no
             tokens.append(Token(raw, word, ended, sentence))
             # a line break ends a clause (a nick never spans lines) but not a sentence:
             # «Проверяю:» on one line and the nick on the next is one move
