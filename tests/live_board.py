@@ -279,6 +279,7 @@ class LiveFigures:
     winner: str | None = None
     kills: int = 0
     restarts: int = 0
+    emptied: list[str] = field(default_factory=list)  # near-full inboxes emptied first
     player_posts: int = 0
     player_letters: int = 0
     topic_pages: int = 0
@@ -392,19 +393,23 @@ def letter_text(move: dict[str, Any]) -> str:
     return letter(move)
 
 
-#: free places a player's box must have before a game: the bot's replies to his letters and
-#: its role letter must find room (a full box refuses them, and the board says so)
+#: free places a box must have before a game: a player's for the bot's replies to his letters
+#: and its role letter, the host's for the letters and the bot's reports to itself (a full box
+#: refuses or holds them back, and the board says so)
 ROOM = 25
 
 
-def _make_room(client: BoardClient) -> None:
-    """Empty a player's inbox of earlier games' letters when it is near its quota: the test
-    accounts play game after game, and a box the board reports full refuses the bot's replies,
-    which is the player's box failing, not the bot."""
+def _make_room(client: BoardClient) -> bool:
+    """Empty an inbox of earlier games' letters when it is near its quota (True: it was): the
+    test accounts play game after game, and a box the board reports full refuses or holds back
+    what is written to it, which is the account's box failing, not the bot. The host's box
+    keeps the bot's reports to itself, as the bot leaves them for a real host to read."""
     rows = client.list_pm_folder("inbox")
     fill = getattr(client, "mailbox_fill", None)
     if rows and fill is not None and fill[1] - fill[0] < ROOM:
         client.delete_pms([r.id for r in rows], "inbox")  # type: ignore[attr-defined]
+        return True
+    return False
 
 
 class Players:
@@ -413,12 +418,14 @@ class Players:
     def __init__(self, board: LiveBoard, tmp: Path) -> None:
         self.board = board
         self.clients: dict[str, BoardClient] = {}
+        self.emptied: list[str] = []  # the accounts whose near-full inboxes were emptied
         self.last: dict[str, float] = {}
         for nick in board.players:
             cookies = tmp / f"cookies-{len(self.clients)}.json"
             c = board.client(nick, board.player_password, cookies, player=True)
             c.login()
-            _make_room(c)
+            if _make_room(c):
+                self.emptied.append(nick)
             self.clients[nick] = c
         self.posts = 0
         self.letters = 0
@@ -495,6 +502,7 @@ def run_live_game(
     game = pefl_game(board.players) if ruleset == "pefl" else gambler_game(board.players)
     host = board.client(board.host, board.host_password, tmp / "cookies-host.json")
     host.login()
+    host_emptied = _make_room(host)
     title = f"Мафия – live {ruleset} {int(began)}"
     topic = host.new_topic(board.forum, title, "Игра начнётся через минуту. Ведущий — бот.")
     figures = LiveFigures(ruleset, topic)
@@ -505,6 +513,7 @@ def run_live_game(
     env = {**os.environ, "MAFIABOT_LIVE_HOST_PASSWORD": board.host_password}
     bot = Bot(config, env, tmp / "bot.log")
     players = Players(board, tmp)
+    figures.emptied = [board.host] * host_emptied + players.emptied
     rng = random.Random(seed)
     done = threading.Event()
 

@@ -16,7 +16,6 @@ from parser.nicks import (
     NickMatch,
     NickResolver,
     cached_resolver,
-    diminutive_match,
     trimmed_key,
 )
 from parser.records import Post
@@ -28,8 +27,10 @@ from parser.votes.names import (
     heard_handle,
     is_cue,
     nick_like,
+    pet_match,
     read_spans,
     resolve_nick,
+    strict_match,
 )
 from parser.votes.negation import (
     CONTRAST,
@@ -103,9 +104,9 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
     while i < len(words):
         for k in range(min(resolver.max_words, len(words) - i), 0, -1):
             chunk = " ".join(words[i : i + k])
-            m = resolver.resolve_strict(chunk, PHRASE_TIERS)
+            m = strict_match(resolver, chunk, PHRASE_TIERS)
             if m is None and k == 1:
-                m = diminutive_match(resolver, chunk) or heard_handle(resolver, None, chunk, None)
+                m = pet_match(resolver, chunk) or heard_handle(resolver, None, chunk, None)
             if m is not None:
                 break
         else:
