@@ -25,6 +25,7 @@ from parser.letters.executor import (
 )
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
+from parser.letters.promised import promised_later
 from parser.letters.proof import Evidence, prove, put_off
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
@@ -33,6 +34,7 @@ from parser.letters.reading import (
     EXAMPLE,
     NO_TARGET,
     UNDECIDED,
+    UNKNOWN_NICK,
     LetterReading,
     MemberSuggestion,
 )
@@ -85,6 +87,9 @@ def read_letter(
             "Вы спрашиваете себя, кого выбрать, и не ответили окончательно. Пришлите ход "
             f"одним ником, например: «{EXAMPLE.get(_asked_action(text), 'Ход Ник')}».",
         )
+    promised = promised_later(evidence.tokens, evidence.mentions)
+    if proven.code in (NO_TARGET, UNKNOWN_NICK) and promised:
+        return LetterReading()  # «Проверяю, кого — напишу позже»: the host waits for it
     if proven.code == NO_TARGET and evidence.chosen is not None:
         return _doubt_named(proven, evidence, resolver)
     return proven

@@ -42,6 +42,12 @@ def _says_no(tokens: Sequence[Token], sentence: int) -> bool:
     return tokens[-1].word in ("хотя", "ой", "а") and not tokens[-1].clause_end
 
 
+def _alone(tokens: Sequence[Token], sentence: int) -> bool:
+    """The word about to be added opens its sentence, after another one: said alone and
+    ended («… . не. …»), it answers what came before, as «нет» does."""
+    return bool(tokens) and tokens[-1].sentence != sentence
+
+
 def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     sentence = 0
@@ -70,6 +76,8 @@ def tokenize(text: str) -> list[Token]:
             ended = bool(_CLAUSE_END.search(raw)) or last or smiley
             if word == "не" and ended and not last and _says_no(tokens, sentence):
                 word = "нет"  # «хотя не, Аглаю», «ой не, Лизу»: «не,» says no
+            elif word == "не" and ends_sentence and _alone(tokens, sentence):
+                word = "нет"  # «Проверю Зосиму. не. Созона»: a sentence of «не» alone
             tokens.append(Token(raw, word, ended, sentence))
             # a line break ends a clause (a nick never spans lines) but not a sentence:
             # «Проверяю:» on one line and the nick on the next is one move

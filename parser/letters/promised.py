@@ -1,0 +1,53 @@
+"""A move whose player the sender promises to send later (C-2): «Проверяю, кого — напишу
+позже», «Цель скину вечером». The host waits for that letter rather than asking for the
+target now, so an action word with no player beside such a promise is no move yet.
+
+The promise is told by morphology, not a phrase list: a verb of sending word (its lemma in
+`_MESSAGE_LEMMAS`) in the first person, perfective future, indicative — the sender's own
+letter still to come — not negated and not in a question."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from parser.letters.mentions import Mention
+from parser.letters.tokens import Token, question_sentences
+from parser.letters.words import NEG, ws
+from parser.morph import parse
+
+# verbs of sending word, by lemma: write, let know, say, send, drop a line, signal
+_MESSAGE_LEMMAS: Final = ws(
+    "написать дописать отписаться сообщить сказать прислать отправить скинуть черкнуть маякнуть"
+)
+_PROMISE: Final = frozenset({"1per", "futr", "perf", "indc"})
+
+
+def _promise_word(word: str) -> bool:
+    parses = parse(word)
+    return any(
+        p.pos == "VERB" and p.lemma in _MESSAGE_LEMMAS and p.grammemes >= _PROMISE
+        for p in parses[:2]
+    )
+
+
+def promised_later(tokens: Sequence[Token], mentions: Sequence[Mention]) -> bool:
+    """The letter names no player and promises its move's player in a later letter. A
+    word the nick resolver could not place counts as no player only when it is that
+    promise itself («маякну вечерком»: a slang verb, not a misspelt nick)."""
+    promises = {i for i, t in enumerate(tokens) if _promise(tokens, i)}
+    return bool(promises) and all(
+        m.kind == "unknown" and set(range(m.start, m.end)) <= promises for m in mentions
+    )
+
+
+def _promise(tokens: Sequence[Token], i: int) -> bool:
+    t = tokens[i]
+    if t.sentence in question_sentences(list(tokens)) or not _promise_word(t.word):
+        return False
+    before = tokens[i - 1] if i > 0 else None
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    if before is not None and before.sentence == t.sentence and before.word in NEG:
+        return False  # «не напишу»: a refusal, no promise
+    # «Напишу ли кого — не знаю»: a doubt, no promise
+    return after is None or after.sentence != t.sentence or after.word != "ли"
