@@ -93,3 +93,44 @@ def test_C_2_C_3_a_form_only_one_of_two_close_nicks_takes_is_read(
         assert (got.kind, got.code) == ("question", "ambiguous_nick"), got
     else:
         assert (got.kind, got.action, got.targets) == ("move", action, (target,)), got
+
+
+_CLAN: dict[str, Any] = {
+    "ruleset": "pefl",
+    "turn": 2,
+    "dead": {},
+    "players": {
+        "Рыжий": {"role": "mafia", "clan": "yakuza", "don": True},
+        "Алёна": {"role": "mafia", "clan": "yakuza"},
+        "Алёнка": {"role": "mafia", "clan": "yakuza"},
+        "Вертинский": {"role": "commissar"},
+        "Фёкла": {"role": "civilian"},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Убиваем Фёклу, исполнитель Алёнушка",
+        "Исполнитель Алёнушка, цель Фёкла",
+        "Фёклу убивает Алёнушка",
+    ],
+)
+def test_C_3_P_M_8_an_executor_called_by_a_pet_form_two_mates_share_is_asked(text: str) -> None:
+    # a Don's order: «Алёнушка» may be either clan mate, so who shoots is asked
+    got = _read(_CLAN, "Рыжий", text)
+    assert (got.kind, got.code) == ("question", "ambiguous_nick"), got
+    assert "Алёна" in got.text and "Алёнка" in got.text, got.text
+
+
+@pytest.mark.parametrize(
+    ("text", "mate"),
+    [
+        ("Убиваем Фёклу, исполнитель Алёнка", "Алёнка"),
+        ("Убиваем Фёклу, исполнитель Алёна", "Алёна"),
+    ],
+)
+def test_C_3_P_M_8_each_mates_own_nick_still_names_the_executor(text: str, mate: str) -> None:
+    got = _read(_CLAN, "Рыжий", text)
+    assert (got.kind, got.action, got.targets, got.executor) == ("move", "kill", ("Фёкла",), mate)
