@@ -867,6 +867,93 @@ def diminutive_match(
     return None
 
 
+def one_gender(match: NickMatch) -> NickMatch:
+    """C-3 (docs/rulings.md, case forms of two close nicks): a case form that only one of
+    the ambiguous players can take is that player's — «Соколовой» is the feminine
+    Соколова's alone (the masculine's genitive is «Соколова»), «Соколовым» the masculine's
+    alone. The dictionary's singular readings of the word as a name, surname or patronymic
+    must all be of one gender, every candidate's nick a name the dictionary knows, and
+    exactly one of that gender; a form either can be («Соколову», «Александре») stays ambiguous."""
+    if match.reason != AMBIGUOUS_NICK or match.method not in ("inflected", "lemma", "case_forms"):
+        return match
+    word = trimmed_key(match.query)
+    if " " in word or not word.isalpha():
+        return match
+    genders = _name_genders(word, nominative=False)
+    if len(genders) != 1:
+        return match
+    nicks = {p: _name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
+    if not all(nicks.values()):
+        return match  # a nick the dictionary does not know as a name (Вик): its forms unknown
+    kept = [p for p, g in nicks.items() if g == genders]
+    if len(kept) != 1:
+        return match
+    return NickMatch(match.query, kept[0], match.method, match.confidence)
+
+
+_NAME_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
+
+
+def _name_genders(word: str, *, nominative: bool) -> frozenset[str]:
+    """The genders the dictionary reads `word` in as a singular name, surname or patronymic
+    (`nominative`: as a nick stands, its nominative only)."""
+    from parser.morph import parse
+
+    found: set[str] = set()
+    for r in parse(word):
+        if not (r.known and "sing" in r.grammemes and r.grammemes & _NAME_TAGS):
+            continue
+        if nominative and "nomn" not in r.grammemes:
+            continue
+        found |= r.grammemes & {"masc", "femn"}
+    return frozenset(found)
+
+
+def pet_match(resolver: NickResolver, text: str, *, any_case: bool = False) -> NickMatch | None:
+    """`diminutive_match`, and a pet form two players' names share named as ambiguous
+    (C-3, docs/rulings.md: two fits are `ambiguous_nick`). When one player's nick is itself
+    a pet form of the other's name (Златка of Злата, Алёнка of Алёна), or of the name the
+    text is (Таська of Тася, the name «Тасю» is, read as Таисия), a pet form read as one of
+    them («Златочку», «Алёнушку», «Тасю») fits the other as well; only the nicks' own case
+    forms, read before this, tell them apart."""
+    from parser.morph import lemmas
+
+    m = diminutive_match(resolver, text, any_case=any_case)
+    if m is None or m.nick is None or m.method != "diminutive":
+        return m
+    found = m.nick
+    names = tuple(n.capitalize() for n in lemmas(trimmed_key(text)) if n.isalpha())
+    kin = [
+        p
+        for p in resolver.players
+        if p != found
+        and (_pet_of(p, found) or _pet_of(found, p) or any(_pet_of(p, n) for n in names))
+    ]
+    if not kin:
+        return m
+    return NickMatch(m.query, None, m.method, m.confidence, AMBIGUOUS_NICK, (found, *kin))
+
+
+_CYRILLIC_NAME: Final = re.compile("[а-яё]{3,}")
+
+
+@lru_cache(maxsize=1024)
+def _pet_of(nick: str, name: str) -> bool:
+    """Whether the one-word Cyrillic nick `nick` is a pet form of the name `name` (Златка
+    of Злата, Таська of Тася) by the diminutive reading — not a mere case form of it
+    (Соколов beside Соколова), nor a guess; the nick must end in a diminutive suffix."""
+    key = trimmed_key(nick)
+    if not (_CYRILLIC_NAME.fullmatch(key) and _CYRILLIC_NAME.fullmatch(trimmed_key(name))):
+        return False
+    if not key.endswith(_DIMINUTIVE):
+        return False  # a name of its own (Марк beside Марфа), not a pet form
+    alone = NickResolver([name])
+    if alone.resolve_strict(nick, (*STRICT_TIERS, "inflected", "lemma")) is not None:
+        return False
+    m = diminutive_match(alone, nick)
+    return m is not None and m.nick == name
+
+
 def _suffix_readings(resolver: NickResolver, key: str) -> tuple[dict[str, None], bool]:
     """Players a Cyrillic word is a diminutive of by its suffix: the name left once the
     suffix is off (with its ending back), else the full name that stem starts (the second

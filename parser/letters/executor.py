@@ -20,7 +20,7 @@ from parser.letters.reading import UNDECIDED, WHICH_TARGET, LetterReading
 from parser.letters.tokens import Token, clause_of
 from parser.letters.words import CORRECTION, HANDS, OR, PARTIAL_CONFIDENCE, ws
 from parser.morph import parse
-from parser.nicks import DIMINUTIVE_CONFIDENCE, STRICT_TIERS, NickResolver, diminutive_match
+from parser.nicks import DIMINUTIVE_CONFIDENCE, STRICT_TIERS, NickResolver, pet_match
 from parser.sender import SenderView
 
 
@@ -315,7 +315,7 @@ def _mate_at(tokens: Sequence[Token], k: int, resolver: NickResolver) -> Mention
         clean = text.strip(",;:.!?…»«)(\"'")
         m = resolver.resolve(clean, inflected=True, fuzzy=False)
         if not m.ok:
-            m = diminutive_match(resolver, clean, any_case=True) or m
+            m = pet_match(resolver, clean, any_case=True) or m
         if m.ok and m.nick is not None:
             said = parse(tokens[k].word)
             nominative = m.method in STRICT_TIERS or (bool(said) and "nomn" in said[0].grammemes)

@@ -34,7 +34,8 @@ from parser.nicks import (
     STRICT_TIERS,
     NickMatch,
     NickResolver,
-    diminutive_match,
+    one_gender,
+    pet_match,
     script_of,
     spelled_alike,
     trimmed_key,
@@ -318,6 +319,7 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
             m = resolver.resolve_strict(text, ladder)
             if m is None:
                 continue
+            m = one_gender(m)  # «Соколовой»: a form only one of two close nicks takes
             raw = text.rstrip(",;:.!?…»)\"'")
             if m.ok:
                 return Mention(
@@ -573,14 +575,14 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
         return None
     raw = tok.raw.strip(",;:.!?…»«)(\"'")
     if len(tok.word) == 3:  # «Юру», «Осю»: a three-letter pet name only by the table
-        three = diminutive_match(resolver, tok.raw)
+        three = pet_match(resolver, tok.raw)
         if three is None or not (three.ok or three.reason == AMBIGUOUS_NICK):
             return None
         if three.ok:
             return Mention(i, i + 1, raw, "nick", three.nick, three.confidence)
         return Mention(i, i + 1, raw, "ambiguous", candidates=three.candidates)
     # «Ромку», «Генку», «Светку»: a diminutive of exactly one player's name
-    small = diminutive_match(resolver, tok.raw)
+    small = pet_match(resolver, tok.raw)
     if small is not None and small.ok:
         # «Сильвер молчит»: a name form in the nominative is written as the player himself
         said = parse(tok.word)

@@ -16,6 +16,7 @@ from parser.nicks import (
     NickMatch,
     NickResolver,
     cached_resolver,
+    pet_match,
     trimmed_key,
 )
 from parser.records import Post
@@ -27,7 +28,6 @@ from parser.votes.names import (
     heard_handle,
     is_cue,
     nick_like,
-    pet_match,
     read_spans,
     resolve_nick,
     strict_match,
