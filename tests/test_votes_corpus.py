@@ -50,6 +50,8 @@ PARTS = {
     "held-out-8g": HERE / "heldout8g",  # part 8, Gambler cast
     "held-out-9": HERE / "heldout9",  # part 9, PEFL cast
     "held-out-9g": HERE / "heldout9g",  # part 9, Gambler cast
+    "held-out-10": HERE / "heldout10",  # part 10, PEFL cast
+    "held-out-10g": HERE / "heldout10g",  # part 10, Gambler cast
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -263,6 +265,12 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "h8-074": "(a) a red nick taken back by «шучу» before a later red nick, the first kept",
     # held-out part 9: its one silent case (a pet form two players' names share) left the
     # list when its class was fixed from batch 33 (tests/votes/README.md)
+    # held-out part 10, its first and only run (tests/votes/README.md)
+    "ho10p-53": (
+        "(b) P-V.1: a first red with a two-word reason refused (`min_reason_words = 3`), so "
+        "the same red repeated later is the player's first accepted vote, counted"
+    ),
+    "ho10p-61": "(a) a red posted from a player's account in another player's name, counted",
 }
 
 
