@@ -68,6 +68,7 @@ PARTS = {
     "development-15": HERE / "dev15",  # batch 30: every coloured span accounted for
     "development-16": HERE / "dev16",  # batch 32: a coloured nick left open, never unseen
     "development-17": HERE / "dev17",  # batch 33: a pet form two names share, a gendered form
+    "development-18": HERE / "dev18",  # batch 34: one nick coloured in two adjacent tags
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Final
 
 from engine.actions import InputRejected, Vote
@@ -24,6 +25,7 @@ from parser.votes.proof import (
     proven_pick,
     put_off,
     said_for_later,
+    span_starts,
     told_of,
     unaccounted,
     unproven,
@@ -135,6 +137,7 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        spans = one_nick_spans(post.own_text, spans, resolver)
         # a key chord, a command, an emoticon in colour: decoration, whatever it spells
         spans = [s for s in spans if not not_a_name(s.text, resolver.players)]
         spans, outside = _apart(spans, accounts, account_names, resolver)
@@ -221,6 +224,45 @@ def extract_votes(
     # P-V.2: what a later post may agree with — nothing to carry on where there is no agreement
     agreed = accepted_by_post if agreement else {}
     return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
+
+
+def one_nick_spans(
+    own_text: str, spans: Sequence[ColoredSpan], resolver: NickResolver
+) -> list[ColoredSpan]:
+    """The coloured spans with each run of adjacent ones that together spell one player's
+    nick joined into one span (P-V.1, G-N.1, C-3): the same colour, only whitespace or
+    nothing between them, and the joined text read as exactly one player in a form the
+    reader recognises. Spans that each name a different player stay apart."""
+    low = own_text.casefold()
+    out: list[ColoredSpan] = []
+    begin: list[int] = []
+    for span, at in zip(spans, span_starts(low, spans), strict=True):
+        if out and at >= 0 and begin[-1] >= 0:
+            prev = out[-1]
+            stop = begin[-1] + len(prev.text)
+            text = own_text[begin[-1] : at + len(span.text)]
+            if (
+                stop <= at
+                and not own_text[stop:at].strip()
+                and (prev.color, prev.struck) == (span.color, span.struck)
+                and _spells_one(text, prev.text, span.text, resolver)
+            ):
+                out[-1] = replace(prev, text=text)
+                continue
+        out.append(span)
+        begin.append(at)
+    return out
+
+
+def _spells_one(text: str, first: str, second: str, resolver: NickResolver) -> bool:
+    """Whether `text` is one player's nick in a recognised form — not by a part of it, not
+    by a guess — and its two halves are not two players' whole nicks each."""
+    match = resolver.resolve(text, inflected=True, fuzzy=False)
+    if not match.ok or match.method in ("partial", "fuzzy"):
+        return False
+    halves = [resolver.resolve(t, inflected=True, fuzzy=False) for t in (first, second)]
+    apart = {h.nick for h in halves if h.ok and h.method not in ("partial", "fuzzy")}
+    return len(apart) < 2
 
 
 def _apart(
