@@ -133,47 +133,14 @@ def test_P_V_1_a_red_on_the_hosts_name_is_read_alike_by_parse_votes_replay_and_t
     # P-V.1, C-3: the host is no player; the daemon knows his account from the config,
     # `parse votes` from `--host`, replay from the scenario's `host` — each refuses a red on
     # his name (a case form here) as `unknown_nick`, none reads it as no vote
-    from datetime import datetime
-
-    from mafiabot.daemon import tally
-    from mafiabot.demo.play import setup
     from mafiabot.replay import load_scenario, play
-    from tests.test_daemon_identity import RED, _play_until
+    from tests.one_post import read_three_ways
+    from tests.test_daemon_identity import RED
 
-    run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.db'}")
-    tz = run.cfg.board.tz
-    host = run.cfg.board.username
     body = RED.format("Ведущего") + " — голосую против Ведущего, он всё подстроил."
-    sent = run.board.add_post(4, "Шерлок", datetime(2026, 11, 28, 9, 30, tzinfo=tz), body)
-    _play_until(run, data, datetime(2026, 11, 28, 12, 30, tzinfo=tz))
-    sh, g = run.daemon.shell, run.daemon.game()
-    state = sh.state(g)
-    _kind, _votes, rejected, _notes = tally.tally(sh, g, state, None)
-    daemon = [(r.author, r.reason) for r in rejected if r.post_id == sent.id]
-
-    page = tmp_path / "page.html"
-    page.write_text(run.board.topic_html(4, [sent]), encoding="utf-8")
-    nicks = tmp_path / "players.txt"
-    nicks.write_text("".join(f"{n}\n" for n in state.living_nicks()), encoding="utf-8")
-    argv = ["parse", "votes", "--ruleset", "pefl", "--players", str(nicks), "--host", host]
-    assert cli_main([*argv, str(page)]) == 0
-    printed = json.loads(capsys.readouterr().out)
-    cli = [(r["author"], r["reason"]) for r in printed["rejected"] if r["post_id"] == sent.id]
-
-    scenario: dict[str, Any] = {
-        "ruleset": "pefl",
-        "host": host,
-        "players": [
-            {"nick": p.nick, "role": p.role, **({"clan": p.clan} if p.clan else {})}
-            for p in state.players
-        ],
-        "turns": [{"turn": 1, "posts": [{"id": sent.id, "author": "Шерлок", "html": body}]}],
-    }
-    replayed = [
-        (r["author"], r["reason"]) for r in play(load_scenario(scenario))["turns"][0]["rejected"]
-    ]
-    assert daemon == cli == replayed == [("Шерлок", "unknown_nick")]
-    assert all("ведущий игры" in r["detail"] for r in printed["rejected"])
+    got = read_three_ways(tmp_path, capsys, "Шерлок", body)
+    assert got.daemon == got.cli == got.replayed == [("Шерлок", "unknown_nick")]
+    assert all("ведущий игры" in r["detail"] for r in got.printed["rejected"])
     # without the host's account replay reads the red as no vote at all (the gap closed)
-    del scenario["host"]
-    assert play(load_scenario(scenario))["turns"][0]["rejected"] == []
+    del got.scenario["host"]
+    assert play(load_scenario(got.scenario))["turns"][0]["rejected"] == []

@@ -5,15 +5,11 @@ negated, spared, retracted, a day gone by, a joke — stays no vote with nothing
 
 from __future__ import annotations
 
-import json
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from engine.kinds import RulesetName
-from mafiabot.cli import main as cli_main
 from mafiabot.newspaper.render import Renderer
 from mafiabot.replay_posts import post_from_body
 from parser.votes.court import extract_court_votes
@@ -122,46 +118,12 @@ def test_P_V_1_a_doubted_red_reaches_the_host_alike_from_the_daemon_parse_votes_
     # issue 17 items 2 and 6: the daemon's tally, `mafiabot parse votes` and replay each
     # refuse a red left open by a doubt with the same code, and the host report names it in
     # Russian, one line for the post — a vote dropped unseen would fail every assertion here
-    from mafiabot.daemon import tally
-    from mafiabot.demo.play import setup
-    from mafiabot.replay import load_scenario, play
-    from tests.test_daemon_identity import _play_until
+    from tests.one_post import read_three_ways
 
-    run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.db'}")
-    tz = run.cfg.board.tz
-    host = run.cfg.board.username
     body = f"Может быть, {RED.format('Кота')}… не уверен, подумаю ещё до вечера"
-    sent = run.board.add_post(4, "Шерлок", datetime(2026, 11, 28, 9, 30, tzinfo=tz), body)
-    _play_until(run, data, datetime(2026, 11, 28, 12, 30, tzinfo=tz))
-    sh, g = run.daemon.shell, run.daemon.game()
-    state = sh.state(g)
-    _kind, votes, rejected, _notes = tally.tally(sh, g, state, None)
-    assert all(v.post_id != sent.id for v in votes)
-    mine = [r for r in rejected if r.post_id == sent.id]
-    daemon = [(r.author, r.reason) for r in mine]
-
-    page = tmp_path / "page.html"
-    page.write_text(run.board.topic_html(4, [sent]), encoding="utf-8")
-    nicks = tmp_path / "players.txt"
-    nicks.write_text("".join(f"{n}\n" for n in state.living_nicks()), encoding="utf-8")
-    argv = ["parse", "votes", "--ruleset", "pefl", "--players", str(nicks), "--host", host]
-    assert cli_main([*argv, str(page)]) == 0
-    printed = json.loads(capsys.readouterr().out)
-    cli = [(r["author"], r["reason"]) for r in printed["rejected"] if r["post_id"] == sent.id]
-
-    scenario: dict[str, Any] = {
-        "ruleset": "pefl",
-        "host": host,
-        "players": [
-            {"nick": p.nick, "role": p.role, **({"clan": p.clan} if p.clan else {})}
-            for p in state.players
-        ],
-        "turns": [{"turn": 1, "posts": [{"id": sent.id, "author": "Шерлок", "html": body}]}],
-    }
-    replayed = [
-        (r["author"], r["reason"]) for r in play(load_scenario(scenario))["turns"][0]["rejected"]
-    ]
-    assert daemon == cli == replayed == [("Шерлок", "doubted")]
+    got = read_three_ways(tmp_path, capsys, "Шерлок", body)
+    assert not got.counted
+    assert got.daemon == got.cli == got.replayed == [("Шерлок", "doubted")]
 
     # the host report, with the rejections as the daemon's composer hands them on
     report = Renderer().host_report(
@@ -171,9 +133,9 @@ def test_P_V_1_a_doubted_red_reaches_the_host_alike_from_the_daemon_parse_votes_
         rejected=[
             {"author": r.author, "reason": r.reason, "detail": r.detail,
              "post_id": r.post_id, "target": r.target}
-            for r in mine
+            for r in got.rejected
         ],
     )  # fmt: skip
     lines = [line for line in report.splitlines() if "Шерлок" in line]
-    assert len(lines) == 1 and "с сомнением" in lines[0] and str(sent.id) in lines[0]
+    assert len(lines) == 1 and "с сомнением" in lines[0] and str(got.post_id) in lines[0]
     assert "doubted" not in report

@@ -40,7 +40,9 @@ _IF: Final = ws("если ежели коли if")
 _FALLBACK: Final = ws("иначе otherwise else")
 # «если что», «если честно», «если получится», «если не сложно»: manners of speech
 _MANNER_NEXT: Final = ws("что чего честно вдруг интересно any")
-_MANNER_LEMMAS: Final = ws("получиться выйти удаться ошибаться сложно трудно жалко читать")
+# «если получится» (not «если не получится», which doubts the move) and the rest, said either way
+_SUCCEED_LEMMAS: Final = ws("получиться выйти удаться")
+_MANNER_LEMMAS: Final = ws("ошибаться сложно трудно жалко читать")
 # «если никто не против», «если все согласны»: no one's leave in particular
 _ANYONE: Final = ws("никто все всем")
 _ALIVE: Final = ws("жив жива живой живая живы живее")
@@ -219,9 +221,9 @@ def _manner(tokens: Sequence[Token], k: int) -> bool:
         return True
     lemmas = {p.lemma for w in clause[:3] for p in parse(w)[:1]}
     negated = "не" in clause[:2]
-    if lemmas & ws("получиться выйти удаться") and not negated:
+    if lemmas & _SUCCEED_LEMMAS and not negated:
         return True
-    return bool(lemmas & (_MANNER_LEMMAS - ws("получиться выйти удаться")))
+    return bool(lemmas & _MANNER_LEMMAS)
 
 
 def _resolved(tokens: Sequence[Token], k: int) -> bool:
