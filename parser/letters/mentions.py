@@ -8,7 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from parser.latin import handle_parts, heard_as_handle, spelt_whole, without_honorific
+from parser.latin import (
+    cyrillic_spellings,
+    handle_parts,
+    heard_as_handle,
+    spelt_whole,
+    without_honorific,
+)
+from parser.letters.family import child_in, child_of_possessive, parent_word, parents_named
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
     GAME_WORDS,
@@ -39,6 +46,7 @@ from parser.nicks import (
     script_of,
     spelled_alike,
     trimmed_key,
+    word_inflects,
 )
 from parser.sender import SenderView
 from parser.vocab import lookup
@@ -166,13 +174,7 @@ def find_mentions(
         ):
             found = Mention(i, i + 1, tok.raw, "pronoun")
         if found is None:
-            found = _strict_mention(tokens, i, resolver)
-            if found is not None and found.kind == "nick":
-                found = _cut_short(tokens, found, resolver)
-                found = _other_than_self(tokens, found, resolver, view.nick)
-                found = _case_clash(found, resolver, view.nick)
-                found = _another_word(tokens, found)
-                found = _shared_part(found, tokens, resolver, view.nick)
+            found = _family_phrase(tokens, i, resolver) or _read_strict(tokens, i, resolver, view)
         if found is None and gone is not None:
             found = _dead_mention(tokens, i, gone)
         if found is None:
@@ -186,7 +188,41 @@ def find_mentions(
             i = found.end
         else:
             i += 1
-    return _clarified(tokens, out)
+    return _clarified(tokens, _children_accounted(tokens, out))
+
+
+def _children_accounted(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:
+    """«Убиваю Лену_и_Сонечку, хотя Сонечку жалко», «Зову Тоню, Ярика пусть оставит»: a
+    child's name from a family nick (`second_person`) where the letter names that player
+    too is accounted for by the player — the same family, no other person to ask about."""
+    named = {m.nick for m in mentions if m.kind == "nick" and m.nick is not None}
+    out: list[Mention] = []
+    for m in mentions:
+        if (
+            m.kind == "unknown"
+            and len(m.candidates) == 1
+            and m.candidates[0] in named
+            and m.end - m.start == 1
+            and child_in(tokens[m.start].word, m.candidates[0])
+        ):
+            m = replace(m, kind="nick", nick=m.candidates[0], confidence=PARTIAL_CONFIDENCE)
+        out.append(m)
+    return out
+
+
+def _read_strict(
+    tokens: Sequence[Token], i: int, resolver: NickResolver, view: SenderView
+) -> Mention | None:
+    """`_strict_mention` at token `i`, with the checks a strict reading of a nick must pass."""
+    found = _strict_mention(tokens, i, resolver)
+    if found is not None and found.kind == "nick":
+        found = _cut_short(tokens, found, resolver)
+        found = _other_than_self(tokens, found, resolver, view.nick)
+        found = _case_clash(found, resolver, view.nick)
+        found = _another_word(tokens, found)
+        found = _shared_part(found, tokens, resolver, view.nick)
+        found = also_by_name(tokens, found, resolver, view.nick)
+    return None if found is None else second_person(tokens, found)
 
 
 #: words that open a clarification of the name before them: «Стара... который Старфиш»,
@@ -195,7 +231,9 @@ _CLARIFY_OPEN: Final = frozenset(
     ("который", "которая", "которого", "которую", "которому", "которой", "тот", "та", "того",
      "ту", "тому", "той", "смысле", "есть", "именно", "точнее")
 )  # fmt: skip
-_CLARIFY_FILL: Final = frozenset(("в", "то", "что", "а", "ну", "из", "который", "которая"))
+_CLARIFY_FILL: Final = frozenset(
+    ("в", "то", "что", "а", "ну", "из", "который", "которая", "с", "со")
+)
 
 
 def _clarified(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:
@@ -206,17 +244,137 @@ def _clarified(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention
     out = list(mentions)
     for n, m in enumerate(out[:-1]):
         nxt = out[n + 1]
-        if m.kind != "ambiguous" or nxt.kind != "nick" or nxt.negated:
+        if m.kind != "ambiguous" or nxt.negated:
             continue
-        if nxt.nick not in m.candidates or nxt.start - m.end > 4:
+        settles = _settled_by(tokens, m, nxt)
+        if settles is None or nxt.start - m.end > 4:
             continue
         between = [t.word for t in tokens[m.end : nxt.start] if t.word]
         if not between or between[0] not in _CLARIFY_OPEN | {"то", "в", "а"}:
             continue
         if not set(between) & _CLARIFY_OPEN or not set(between) <= _CLARIFY_OPEN | _CLARIFY_FILL:
             continue
-        out[n] = replace(m, kind="nick", nick=nxt.nick, confidence=nxt.confidence, candidates=())
+        out[n] = replace(m, kind="nick", nick=settles, confidence=PARTIAL_CONFIDENCE, candidates=())
+        if nxt.kind == "unknown":
+            # the child who settled it is accounted for by the player it settled
+            out[n + 1] = replace(nxt, kind="nick", nick=settles, confidence=PARTIAL_CONFIDENCE)
     return out
+
+
+def _settled_by(tokens: Sequence[Token], m: Mention, nxt: Mention) -> str | None:
+    """The candidate of `m` the clarifying mention `nxt` names: the player himself, or
+    («Лену. Ту, которая с Сонечкой») the one whose family nick holds the child named."""
+    if nxt.kind == "nick" and nxt.nick in m.candidates:
+        return nxt.nick
+    if nxt.kind != "unknown" or nxt.end - nxt.start != 1:
+        return None
+    word = tokens[nxt.start].word
+    fits = [c for c in m.candidates if child_in(word, c)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _family_phrase(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:
+    """«маму Мирона», «Мамочку Тимоши», «Дашину маму» (C-3): a parent word (or its pet
+    form) beside a child's name — in the genitive after it, or as a possessive before it —
+    names the player whose family nick holds that child as its second person and opens
+    with that parent word (`parser.letters.family`). One such player is read; two are
+    asked naming them; none leaves the words to the other ladders."""
+    if i + 1 >= len(tokens) or tokens[i].clause_end or tokens[i + 1].sentence != tokens[i].sentence:
+        return None
+    first, second = tokens[i], tokens[i + 1]
+    parent = parent_word(first.word)
+    if parent is not None:
+        children = [n for p in resolver.players for n in _child_names(second.word, p)]
+    else:
+        parent = parent_word(second.word)
+        child = child_of_possessive(first.word) if parent is not None else None
+        children = [child] if child is not None else []
+    if parent is None or not children:
+        return None
+    fits = list(
+        dict.fromkeys(p for c in children for p in parents_named(parent, c, resolver.players))
+    )
+    if not fits:
+        return None
+    raw = f"{first.raw} {second.raw}".strip(",;:.!?…»«)(\"'")
+    if len(fits) > 1:
+        return Mention(i, i + 2, raw, "ambiguous", candidates=tuple(fits))
+    return Mention(i, i + 2, raw, "nick", fits[0], PARTIAL_CONFIDENCE)
+
+
+def _child_names(word: str, nick: str) -> list[str]:
+    """The lemmas of `nick`'s second persons that `word` is a form of."""
+    from parser.letters.family import second_persons
+
+    return [c for c in second_persons(nick) if child_in(word, nick) and c in _lemmas_of(word)]
+
+
+def _lemmas_of(word: str) -> set[str]:
+    return {r.lemma.replace("ё", "е") for r in parse(word)}
+
+
+def second_person(tokens: Sequence[Token], found: Mention) -> Mention:
+    """«Лечу Сонечку», «проверяю Мирона» (C-3): one word read as a family nick
+    («Лена_и_Сонечка», «Ксю_и_Мирон») by its second person — the child named in it, who
+    is no player — proves no player: asked, the nick offered as a guess. The player's own
+    part («Лену», «Ксюшу») or the nick whole stays read."""
+    if found.end - found.start != 1 or found.kind not in ("nick", "ambiguous"):
+        return found
+    named = (found.nick,) if found.kind == "nick" and found.nick else found.candidates
+    word = tokens[found.start].word
+    children = [p for p in named if child_in(word, p)]
+    if not children or len(children) != len(named):
+        return found
+    return replace(found, kind="unknown", nick=None, confidence=0.0, candidates=tuple(children))
+
+
+def also_by_name(
+    tokens: Sequence[Token], found: Mention, resolver: NickResolver, me: str
+) -> Mention:
+    """«Лену» read as Лена_и_Сонечка by one word of her nick, where Ленусик's nick is a pet
+    form of that name; «папу» read as Папа_Тимоши, where Papa_Dima's handle has that word in
+    Latin (C-3): a form is weighed against every nick it can be — by a word of it, by the
+    name a pet-form nick stands for, by a handle's part heard in Cyrillic — and two
+    players it fits are asked naming both, never one picked."""
+    if found.kind != "nick" or found.nick is None or found.end - found.start != 1:
+        return found
+    if len([w for w in re.split(r"[\s_.\-]+", found.nick) if w]) < 2:
+        return found  # a one-word nick in its own case form is read as before
+    tok = tokens[found.start]
+    if trimmed_key(found.raw) == trimmed_key(found.nick):
+        return found
+    others: dict[str, None] = {}
+    pet = pet_match(resolver, tok.raw, any_case=True)
+    if pet is not None and pet.ok and pet.nick is not None:
+        others[pet.nick] = None
+    elif pet is not None and pet.reason == AMBIGUOUS_NICK:
+        others.update(dict.fromkeys(pet.candidates))
+    if tok.word.isalpha() and script_of(tok.word) == "cyr":
+        others.update(dict.fromkeys(p for p in resolver.players if _spelt_part(tok.word, p)))
+    # a pet form is weighed against Cyrillic nicks (Ленусик for «Лену»); a Latin handle only
+    # by its part spelt in Cyrillic (`_spelt_part`), never by a looser sound
+    others = {
+        p: None for p in others if script_of(trimmed_key(p)) == "cyr" or _spelt_part(tok.word, p)
+    }
+    others.pop(found.nick, None)
+    others.pop(me, None)
+    if not others:
+        return found
+    return replace(
+        found, kind="ambiguous", nick=None, confidence=0.0, candidates=(found.nick, *others)
+    )
+
+
+def _spelt_part(word: str, nick: str) -> bool:
+    """«папу» for Papa_Dima: a Cyrillic word that is a case form of a Latin handle's part
+    spelt letter for letter in Cyrillic (`parser.latin.cyrillic_spellings`)."""
+    key = word.lower().replace("ё", "е")
+    return any(
+        word_inflects(key, spelling)
+        for part in handle_parts(nick)
+        if part.isascii()
+        for spelling in cyrillic_spellings(part.lower())
+    )
 
 
 def _other_than_self(
