@@ -16,6 +16,7 @@ from parser.latin import (
     without_honorific,
 )
 from parser.letters.family import child_in, child_of_possessive, parent_word, parents_named
+from parser.letters.nameparts import players_by_name_part
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
     GAME_WORDS,
@@ -735,7 +736,7 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     if len(tok.word) == 3:  # «Юру», «Осю»: a three-letter pet name only by the table
         three = pet_match(resolver, tok.raw)
         if three is None or not (three.ok or three.reason == AMBIGUOUS_NICK):
-            return None
+            return _by_name_part(tokens, i, raw, resolver)
         if three.ok:
             return Mention(i, i + 1, raw, "nick", three.nick, three.confidence)
         return Mention(i, i + 1, raw, "ambiguous", candidates=three.candidates)
@@ -752,6 +753,9 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     if small is not None and small.candidates:
         # «Ксюху» guessed as Ксения: unknown, the guess offered in the question
         return Mention(i, i + 1, raw, "unknown", candidates=small.candidates[:1])
+    by_part = _by_name_part(tokens, i, raw, resolver)
+    if by_part is not None:
+        return by_part
     m = resolver.resolve_fuzzy(tok.raw)
     if m.ok:
         return Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
@@ -760,6 +764,21 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     scored = resolver.fuzzy(tok.raw)
     best = scored[0] if scored and scored[0][1] >= SUGGEST_SCORE else None
     return Mention(i, i + 1, raw, "unknown", candidates=(best[0],) if best else ())
+
+
+def _by_name_part(
+    tokens: Sequence[Token], i: int, raw: str, resolver: NickResolver
+) -> Mention | None:
+    """«Олю», «Олечку» for Olga1989, «Ксюшу» for Ксю_и_Мирон: a form of the name one part of
+    a nick carries, by the name table (`parser.letters.nameparts`); two such players asked."""
+    found = players_by_name_part(raw, resolver.players)
+    if len(found) == 1:
+        said = parse(tokens[i].word)
+        nominative = bool(said) and "nomn" in said[0].grammemes
+        return Mention(i, i + 1, raw, "nick", found[0], PARTIAL_CONFIDENCE, nominative)
+    if found:
+        return Mention(i, i + 1, raw, "ambiguous", candidates=tuple(found))
+    return None
 
 
 def taken_back_marks(
