@@ -128,12 +128,27 @@ def stopword(word: str) -> bool:
     )
 
 
+def reduplicated(word: str) -> bool:
+    """A hyphenated word made of one part said again («тук-тук», «баю-баюшки-баю»): a
+    refrain or a sound, where a name's hyphen joins two different words («Они-сана»)."""
+    parts = [p for p in word.split("-") if p]
+    if len(parts) < 2:
+        return False
+    return any(
+        a.startswith(b) or b.startswith(a) for n, a in enumerate(parts) for b in parts[n + 1 :]
+    )
+
+
 def nick_like(tok: Token, first_in_sentence: bool) -> bool:
     """A word that is probably meant as a nick: not an ordinary Russian word, or written with
     a capital inside a sentence, or Latin/digits mixed in."""
     w = tok.word
     if len(w) < 2 or stopword(w) or w in GREETING or w in GAME_WORDS:
         return False
+    if len(w) >= 3 and len(set(w)) == 1:
+        return False  # «аааааа», «5555»: one key held down (a child at the keyboard), no name
+    if reduplicated(w):
+        return False  # «баю-баюшки-баю», «тук-тук»: a refrain, no name
     if any(c.isdigit() for c in w) or re.search("[a-z]", w):
         return bool(re.search("[а-я]", w)) or any(c.isdigit() for c in w) or len(w) >= 3
     if not first_in_sentence and tok.raw[:1].isupper():
