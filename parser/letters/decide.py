@@ -44,7 +44,7 @@ from parser.letters.words import (
 )
 from parser.morph import parse
 from parser.sender import SenderView
-from parser.vocab import SETTLED, undecided_words
+from parser.vocab import SETTLED, lookup, undecided_words
 
 
 def second_thoughts(
@@ -176,6 +176,7 @@ def apply_corrections(
             # «Ой, Бориса завтра, сегодня Дейзи»: a player put off corrects nothing
             and not put_off(tokens, m)
             and not remark(tokens, m)
+            and not _told_of(tokens, m)
         ]
         # «Нет, Лёлю. Окончательно Лёлю»: after the last correction word, one player
         final = [m for m in loose if m.start > marks[-1]] or loose
@@ -185,6 +186,16 @@ def apply_corrections(
         elif not loose and any(tokens[k].word in NEG for k in range(marks[0], len(tokens))):
             out[-1] = Occ(last.i, last.actions, last.confidence, cancelled=True)
     return out
+
+
+def _told_of(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Ой, Иру я лечил вчера. Тогда Наталью»: a player in a clause whose action word is in
+    the past is the reason for the correction, told of, not the new choice."""
+    for t in clause_of(tokens, m.start):
+        found = lookup(t.word) if t.word else None
+        if found is not None and found.past and found.actions:
+            return True
+    return False
 
 
 def choose_reading(readings: list[Occ], view: SenderView) -> Occ | LetterReading | None:
