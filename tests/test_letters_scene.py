@@ -2,7 +2,8 @@
 lemma, decide the action when they tell exactly one of the role's, with one player its
 object; words of two actions, of none, or two players leave the question which action.
 The kamikaze's blast and his clan's shot (P-M.9), the thug's beating and the shot (P-M.11).
-Development letters: tests/letters/lecture.jsonl, tests/letters/theatre.jsonl."""
+Development letters: tests/letters/lecture.jsonl, tests/letters/theatre.jsonl; a deed on a
+pronoun after a visit: tests/letters/syllables.jsonl, tests/letters/pets.jsonl."""
 
 from __future__ import annotations
 
@@ -83,3 +84,40 @@ def test_C_2_scene_words_are_read_by_lemma_and_a_description_is_no_deed() -> Non
     assert scene_actions("бьёт".replace("ё", "е")) == {"beat"}
     # «с битой»: the bat, or the participle «битый» of «бить» — no deed of the scene
     assert scene_actions("битой") == frozenset()
+
+
+# -- C-2: a deed on a pronoun after a visit in the sentence before --------------------------
+
+
+def _read_syllables(sender: str, text: str) -> LetterReading:
+    cast = json.loads((LETTERS / "cast_syllables.json").read_text(encoding="utf-8"))
+    view = sender_view(cast_state(cast), sender)
+    assert view is not None
+    return read_letter(text, view)
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "target"),
+    [
+        ("Ираклий", "Иду к Ксаверию, пока Элина спит. Режу его.", "kill", "Ксаверий"),
+        ("Раиса", "Захожу к Элине. Лечу её, бедняжку.", "heal", "Элина"),
+    ],
+)
+def test_C_2_a_deed_on_a_pronoun_after_a_visit_is_done_to_the_visited(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    got = _read_syllables(sender, text)
+    assert (got.kind, got.action, got.targets) == ("move", action, (target,))
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Ираклий", "Иду к Ксаверию, а Венедикт сторожит дверь. Режу его."),  # two men
+        ("Венедикт", "Думаю, Ксаверий мафия. Проверяю его."),  # an opinion, no visit
+        ("Ираклий", "Иду к Элине. Режу его."),  # the pronoun does not agree
+        ("Ираклий", "Иду к Ксаверию, пока Таира спит. Режу его."),  # no sure gender
+    ],
+)
+def test_C_3_a_pronoun_two_players_or_none_may_take_is_asked(sender: str, text: str) -> None:
+    assert _read_syllables(sender, text).kind == "question"

@@ -224,7 +224,7 @@ def _read(
     withdrawn |= heard_mentions(moves_told(heard, told_occs), mentions)
     if skip:  # «Подрыв откладываю», «ход пропускаю»
         readings = [o for o in readings if o.targets]
-    readings = resolve_pronouns(readings, tokens)
+    readings = resolve_pronouns(readings, tokens, live, view.nick)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
     chosen = choose_reading(readings, view)
