@@ -839,8 +839,9 @@ def diminutive_match(
         return _typed_in_latin(resolver, text, typed, any_case=any_case)
     if len(key) < 3 or not _CYRILLIC_WORD.fullmatch(key):
         return None
-    if len(key) == 3:  # «Ксю»: a three-letter pet name only by the table
-        return _tabled_only(resolver, key)
+    if len(key) == 3:  # «Ксю»: a three-letter pet name by the table, else by a syllable
+        tabled = _tabled_only(resolver, key)
+        return tabled if tabled is not None else _by_syllable(resolver, text, key, capital, ())
     found, by_head = _suffix_readings(resolver, key)
     if by_head and not any_case and _explained_otherwise(key, found):
         # «марка» for Марфа: a word of the dictionary (a noun, another name) whose letters
@@ -856,8 +857,14 @@ def diminutive_match(
     if guessed and found:
         # «Ксюху» for Ксения, «Мишу» for Михаил: a pet consonant the name lacks, which fits
         # any name of that syllable — no proof of the player (C-3): named nobody, with the
-        # guess offered to the sender
+        # guess offered to the sender; unless it is a short pet form of a syllable of one
+        # player's name that fits no one else (`_by_syllable`: «Люсю» for Людмила)
+        short = _by_syllable(resolver, text, key, capital, tuple(found))
+        if short is not None:
+            return short
         return NickMatch(text, None, "diminutive", GUESS_CONFIDENCE, UNKNOWN_NICK, tuple(found))
+    if not found:
+        return _by_syllable(resolver, text, key, capital, ())
     if len(found) == 1:
         return NickMatch(text, next(iter(found)), "diminutive", DIMINUTIVE_CONFIDENCE)
     if found:
@@ -865,6 +872,83 @@ def diminutive_match(
             text, None, "diminutive", DIMINUTIVE_CONFIDENCE, AMBIGUOUS_NICK, tuple(found)
         )
     return None
+
+
+def _by_syllable(
+    resolver: NickResolver, text: str, key: str, capital: bool, guessed: Sequence[str]
+) -> NickMatch | None:
+    """C-3: a short pet form of a syllable of a player's given name («Валю», «Эля», «Фаю»,
+    «Гелю», «Аду», «Люсю», «Осю»: `parser.nameforms.syllable_pet`), read when it fits that
+    one living player alone — no other player's name gives it, and no guess the other rules
+    made (`guessed`) names another — and the word is no ordinary one: the dictionary knows
+    it as a name, or, written with a capital, in no case a player's word stands in (the
+    nominative, the accusative: «Гелю» is only the dative of «гель»); a name the dictionary
+    gives one gender is no pet form of a name of the other. Several players are
+    asked about; a pet form the table gives a name no one here has, on a stem that is not
+    the player's own letters («Пашу» of Павел, with a Прасковья seated), is a guess,
+    offered in the question and never read."""
+    from parser.morph import parse
+    from parser.nameforms import syllable_pet, tabled_pets
+
+    readings = [r for r in parse(key) if r.known]
+    names = [r.lemma for r in readings if "Name" in r.grammemes]
+    ordinary = [r for r in readings if not r.grammemes & _PROPER_TAGS]
+    if ordinary and not capital:
+        return None  # «убиваю таю»: in lower case a word (таять) is that word
+    if not names and any(r.grammemes & _PLAYER_CASES for r in ordinary):
+        return None  # «Фею»: the accusative of фея, no name
+    forms = tuple(dict.fromkeys((*names, *_short_nominatives(key))))
+    said = _name_genders(key, nominative=False)
+    found: list[str] = []
+    for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+        name = _given_name(k) if _typed_cyrillic(p) else None
+        if name is None or not _known_given_name(name):
+            continue  # (a surname, Осипов, or a word nick has no pet forms of a name)
+        own = _name_genders(name, nominative=True)
+        if said and own and not said & own:
+            continue  # «Витю» (a boy's name) is no Виталина's, «Иру» no Ираклий's
+        if any(syllable_pet(f, name) for f in forms):
+            found.append(p)
+    if not found:
+        return None
+    doubts = list(dict.fromkeys((*found, *guessed)))
+    if len(doubts) > 1:
+        return NickMatch(
+            text, None, "diminutive", DIMINUTIVE_CONFIDENCE, AMBIGUOUS_NICK, tuple(doubts)
+        )
+    stems = [stem for f in forms for _name, stem in tabled_pets(f)]
+    letters = trimmed_key(found[0]).replace("ё", "е")
+    if stems and not any(letters.startswith(stem) for stem in stems):
+        # «Пашу» (the table's Павел) for Прасковья: the pet form's stem is another name's,
+        # not her own letters (as «Эля», the table's Элеонора, is Эльвира's own «Эл»)
+        return NickMatch(text, None, "diminutive", GUESS_CONFIDENCE, UNKNOWN_NICK, tuple(found))
+    return NickMatch(text, found[0], "diminutive", DIMINUTIVE_CONFIDENCE)
+
+
+@lru_cache(maxsize=1024)
+def _known_given_name(name: str) -> bool:
+    """Whether the dictionary knows `name` (lower case) as a given name (in some case: it
+    reads Таира only as a form of Таир), and not as a surname (Осипов) or only a word."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(name) if r.known]
+    surname = any({"Surn", "nomn"} <= r.grammemes for r in readings)
+    return not surname and any("Name" in r.grammemes for r in readings)
+
+
+#: the cases a player's name stands in as a move's target or executor
+_PLAYER_CASES: Final = frozenset({"nomn", "accs"})
+
+
+def _short_nominatives(key: str) -> tuple[str, ...]:
+    """The nominatives in «-а»/«-я» a short word may be a case form of («фаю» → фая,
+    «гелю» → геля, «аду» → ада), and itself."""
+    out = [key]
+    for ending in ("ой", "ей", "у", "ю", "е", "и", "ы", "а", "я"):
+        stem = key[: -len(ending)]
+        if key.endswith(ending) and len(stem) >= 2:
+            out += [stem + "а", stem + "я"]
+    return tuple(dict.fromkeys(out))
 
 
 def one_gender(match: NickMatch) -> NickMatch:

@@ -745,9 +745,16 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
             raw = f"{tok.raw} {nxt.raw}".strip(",;:.!?…»«)(\"'")
             return Mention(i, i + 2, raw, "nick", heard.nick, heard.confidence)
     first = i == 0 or tokens[i - 1].sentence != tok.sentence
+    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    if _named_action_word(tokens, i):
+        # «убиваю Валю»: a name form that is also an action word («валю»: валить), with a
+        # capital right after the action word, is the player when it is his pet form
+        named = pet_match(resolver, tok.raw)
+        if named is not None and named.ok:
+            return Mention(i, i + 1, raw, "nick", named.nick, named.confidence)
+        return None
     if not (nick_like(tok, first) and len(tok.word) >= 3):
         return None
-    raw = tok.raw.strip(",;:.!?…»«)(\"'")
     if len(tok.word) == 3:  # «Юру», «Осю»: a three-letter pet name only by the table
         three = pet_match(resolver, tok.raw)
         if three is None or not (three.ok or three.reason == AMBIGUOUS_NICK):
@@ -794,6 +801,23 @@ def _by_name_part(
     if found:
         return Mention(i, i + 1, raw, "ambiguous", candidates=tuple(found))
     return None
+
+
+def _named_action_word(tokens: Sequence[Token], i: int) -> bool:
+    """Whether token `i` is an action word written with a capital inside its sentence right
+    after another action word, that the dictionary also knows as a given name («убиваю
+    Валю»): the object of the first, not a second action."""
+    tok = tokens[i]
+    if i == 0 or tokens[i - 1].sentence != tok.sentence:
+        return False
+    if tokens[i - 1].clause_end and not tokens[i - 1].raw.endswith(":"):
+        return False  # («Проверка: Валю» is its label and its player)
+    if not tok.raw[:1].isupper() or tokens[i - 1].raw.isupper():
+        return False
+    before, this = lookup(tokens[i - 1].word), lookup(tok.word)
+    if before is None or not before.actions or this is None or not this.actions:
+        return False
+    return any(r.known and "Name" in r.grammemes for r in parse(tok.word))
 
 
 def taken_back_marks(

@@ -1128,9 +1128,10 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
 
 
 def _own_verb(word: str) -> bool:
-    """A verb of the sender's (first person or an infinitive) that names no move."""
+    """A verb of the sender's (first person or an infinitive) that names no move; not a
+    verb of going to someone («Иду к Ксаверию. Режу его.»), which is the move's way there."""
     found = lookup(word)
-    if found is not None and found.actions:
+    if found is not None and (found.actions or found.visit or found.call):
         return False
     parses = parse(word)
     return bool(parses) and (

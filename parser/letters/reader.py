@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from parser.letters.actions import Occ, bind, occurrences, role_actions_for
@@ -46,8 +47,10 @@ from parser.letters.reported import (
     reported_move,
     reports,
 )
+from parser.letters.scene import scene_action
 from parser.letters.spoken import asks_itself, self_answer, spoken_marks
 from parser.letters.tokens import (
+    Token,
     question_sentences,
     question_tags,
     split_story,
@@ -221,7 +224,7 @@ def _read(
     withdrawn |= heard_mentions(moves_told(heard, told_occs), mentions)
     if skip:  # «Подрыв откладываю», «ход пропускаю»
         readings = [o for o in readings if o.targets]
-    readings = resolve_pronouns(readings, tokens)
+    readings = resolve_pronouns(readings, tokens, live, view.nick)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
     chosen = choose_reading(readings, view)
@@ -248,4 +251,22 @@ def _read(
         if found.kind == "none" and not skip and told_occs and not declines(tokens, heard):
             return reported_move(told_occs, heard, tokens), evidence
         return found, evidence
-    return finish(chosen, executor, live, view, story, threshold), evidence
+    return finish(_scene_told(chosen, tokens, mentions), executor, live, view, story, threshold), (
+        evidence
+    )
+
+
+def _scene_told(occ: Occ, tokens: Sequence[Token], mentions: Sequence[Mention]) -> Occ:
+    """«Громила заходит к Ростику и объясняет ему жизнь кулаками»: a word that fits several
+    of the role's actions (a motion verb), one player its object (a pronoun after him is
+    him again), and a scene around them
+    whose words tell one of the actions — that one (`parser.letters.scene`)."""
+    if len(occ.actions) < 2 or not occ.targets or occ.alternatives or occ.either:
+        return occ
+    target = occ.targets[0]
+    # «… к Ростику и объясняет ему …»: a pronoun after the player is that player again
+    if target.kind != "nick" or any(m.kind != "pronoun" for m in occ.targets[1:]):
+        return occ
+    where = {tokens[occ.i].sentence, tokens[target.start].sentence}
+    action = scene_action(tokens, where, occ.actions, mentions)
+    return occ if action is None else replace(occ, actions=frozenset({action}))
