@@ -10,7 +10,7 @@ import pytest
 
 from parser.letters.reader import read_letter
 from parser.letters.reading import LetterReading
-from parser.sender import cast_state, sender_view
+from parser.sender import at_turn, cast_state, sender_view
 
 
 def _cast(turn: int = 2) -> dict[str, Any]:
@@ -50,3 +50,15 @@ def test_C_2_nyet_among_dictated_marks_corrects_the_punctuation_not_the_move() -
 def test_P_S_2_a_don_named_in_jest_gives_way_to_the_next() -> None:
     got = _read("Лаванда", "Дон - Кнопа. Шучу)) Дон Лаванда", turn=0)
     assert (got.kind, got.action, got.targets) == ("move", "don", ("Лаванда",)), got
+
+
+def test_P_S_2_a_turn_zero_letter_is_read_with_every_seat_still_in_the_game() -> None:
+    # the maniac's victim of the first night is a living target in that night's letters
+    cast = _cast()
+    cast["players"]["Мясник"] = {"role": "maniac"}
+    cast["dead"] = {"Пельмень": "maniac"}
+    state = cast_state(cast)
+    view = sender_view(at_turn(state, 0), "Мясник")
+    assert view is not None and "Пельмень" in view.living
+    got = read_letter("Первая ночь, убиваю Пельменя", view)
+    assert (got.kind, got.action, got.targets) == ("move", "kill", ("Пельмень",)), got
