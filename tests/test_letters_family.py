@@ -94,3 +94,13 @@ def test_C_2_a_second_target_on_a_players_state_after_the_move_is_asked() -> Non
 def test_C_2_a_move_on_condition_the_player_lives_with_no_other_branch_stays_read() -> None:
     got = _read("Вертинский", "Проверяю Кременя, если он ещё жив")
     assert (got.kind, got.targets) == ("move", ("Кремень",)), got
+
+
+def test_C_3_a_shared_name_settled_by_the_child_beside_it_is_that_parent() -> None:
+    got = _read("Вертинский", "Проверяю Катю. Ту, которая с Лизой)")
+    assert (got.kind, got.targets) == ("move", ("Катя_и_Лиза",)), got
+
+
+def test_C_2_a_story_labelled_rasskaz_is_the_kills_story() -> None:
+    got = _read("Кувшинка", "Убиваю Пельменя, рассказ: его унесло ветром")
+    assert (got.kind, got.targets, got.story) == ("move", ("Пельмень",), "его унесло ветром")

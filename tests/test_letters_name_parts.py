@@ -51,3 +51,8 @@ def test_C_3_a_form_two_nicks_parts_carry_is_asked_naming_both() -> None:
 def test_C_3_a_pet_form_only_a_suffix_rule_derives_is_no_proof() -> None:
     got = _read("Проверяю Игорька", "Игорь Петрович", "Пельмень")
     assert got.kind != "move", got
+
+
+def test_C_3_a_lower_case_name_part_after_the_action_word_is_that_player() -> None:
+    got = _read("проверяю олю", "Olga_Mom", "Пельмень")
+    assert (got.kind, got.targets) == ("move", ("Olga_Mom",)), got

@@ -10,6 +10,7 @@ from typing import Final
 from parser.letters.mentions import (
     Mention,
     also_by_name,
+    by_name_part,
     denied_after,
     is_subject,
     mention_after,
@@ -367,6 +368,11 @@ def bind(
             found = Mention(k, k + 1, raw, "nick", part.nick, PARTIAL_CONFIDENCE)
             # «Взрываю папу»: weighed against every nick the word can be (C-3)
             occ.targets = [second_person(tokens, also_by_name(tokens, found, resolver, me))]
+            break
+        # «убиваю диму» for Papa_Dima: the name a part of one nick carries, in lower case
+        by_part = by_name_part(tokens, k, t.raw.strip(",;:.!?…»«)(\"'"), resolver)
+        if by_part is not None:
+            occ.targets = [by_part]
             break
         first = k == 0 or tokens[k - 1].sentence != t.sentence
         if nick_like(t, first) or (t.raw[:1].isupper() and not common_word(t.word)):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Final
 
 from parser.latin import (
@@ -257,7 +258,11 @@ def _clarified(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention
     a player among its candidates and only words of clarification stand between them
     («Хилю Стара... который Старфиш, не лорд»). Then the name is that player; a
     clarification naming anyone else (or nobody) settles nothing and stays asked."""
-    out = list(mentions)
+    # «Лену. Ту, которая с Сонечкой»: a pronoun that opens the clarification is one of its
+    # words, not a player of its own
+    out = [
+        m for m in mentions if not (m.kind == "pronoun" and tokens[m.start].word in _CLARIFY_OPEN)
+    ]
     for n, m in enumerate(out[:-1]):
         nxt = out[n + 1]
         if m.kind != "ambiguous" or nxt.negated:
@@ -274,7 +279,22 @@ def _clarified(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention
         if nxt.kind == "unknown":
             # the child who settled it is accounted for by the player it settled
             out[n + 1] = replace(nxt, kind="nick", nick=settles, confidence=PARTIAL_CONFIDENCE)
-    return out
+    # a clarifying pronoun no clarification took stays as it was read
+    kept = [
+        m
+        for m in mentions
+        if m.kind == "pronoun" and tokens[m.start].word in _CLARIFY_OPEN and not _inside(m, out)
+    ]
+    return sorted([*out, *kept], key=lambda m: m.start)
+
+
+def _inside(p: Mention, mentions: Sequence[Mention]) -> bool:
+    """Whether pronoun `p` stands inside a clarification taken (between a name settled by
+    it and the player who settled it)."""
+    return any(
+        a.kind == "nick" and b.nick == a.nick and a.end <= p.start < b.start
+        for a, b in pairwise(mentions)
+    )
 
 
 def _settled_by(tokens: Sequence[Token], m: Mention, nxt: Mention) -> str | None:
@@ -758,7 +778,7 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     if len(tok.word) == 3:  # «Юру», «Осю»: a three-letter pet name only by the table
         three = pet_match(resolver, tok.raw)
         if three is None or not (three.ok or three.reason == AMBIGUOUS_NICK):
-            return _by_name_part(tokens, i, raw, resolver)
+            return by_name_part(tokens, i, raw, resolver)
         if three.ok:
             return Mention(i, i + 1, raw, "nick", three.nick, three.confidence)
         return Mention(i, i + 1, raw, "ambiguous", candidates=three.candidates)
@@ -775,7 +795,7 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     if small is not None and small.candidates:
         # «Ксюху» guessed as Ксения: unknown, the guess offered in the question
         return Mention(i, i + 1, raw, "unknown", candidates=small.candidates[:1])
-    by_part = _by_name_part(tokens, i, raw, resolver)
+    by_part = by_name_part(tokens, i, raw, resolver)
     if by_part is not None:
         return by_part
     m = resolver.resolve_fuzzy(tok.raw)
@@ -788,7 +808,7 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     return Mention(i, i + 1, raw, "unknown", candidates=(best[0],) if best else ())
 
 
-def _by_name_part(
+def by_name_part(
     tokens: Sequence[Token], i: int, raw: str, resolver: NickResolver
 ) -> Mention | None:
     """«Олю», «Олечку» for Olga1989, «Ксюшу» for Ксю_и_Мирон: a form of the name one part of
