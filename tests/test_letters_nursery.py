@@ -21,6 +21,7 @@ def _cast(turn: int = 2) -> dict[str, Any]:
         "Лаванда": {"role": "mafia", "clan": "yakuza"},
         "Кнопа": {"role": "bastard", "clan": "yakuza"},
         "Пельмень": {"role": "civilian"},
+        "Громила": {"role": "thug", "clan": "triad"},
         "Шарлотка": {"role": "civilian"},
     }
     return {"ruleset": "pefl", "turn": turn, "players": players, "dead": {}}
@@ -62,3 +63,9 @@ def test_P_S_2_a_turn_zero_letter_is_read_with_every_seat_still_in_the_game() ->
     assert view is not None and "Пельмень" in view.living
     got = read_letter("Первая ночь, убиваю Пельменя", view)
     assert (got.kind, got.action, got.targets) == ("move", "kill", ("Пельмень",)), got
+
+
+@pytest.mark.parametrize("text", ["Отшлёпаю Пельменя по попе))", "Наподдам Пельменю"])
+def test_P_M_11_a_nursery_word_of_beating_is_the_thugs_beating(text: str) -> None:
+    got = _read("Громила", text)
+    assert (got.kind, got.action, got.targets) == ("move", "beat", ("Пельмень",)), got
