@@ -102,3 +102,23 @@ def test_C_2_a_fallback_on_a_living_player_being_out_is_ruled_out_by_the_cast(te
 def test_C_2_a_fallback_the_cast_does_not_rule_out_is_asked(text: str) -> None:
     got = _read("club_g", "Chainsaw.Boy", text)
     assert got["kind"] == "question", got
+
+
+def test_C_2_one_module_settles_every_condition_the_cast_settles() -> None:
+    """The whole-letter «Если X ещё жив, …, иначе Y» and the clause-level conditions on a
+    player alive or out are decided in `parser.letters.conditions` alone."""
+    import importlib
+
+    from parser.letters import conditions
+
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("parser.letters.alive")
+    assert {"settled_by_cast", "false_by_cast"} <= set(conditions.__all__)
+    state = cast_state(json.loads((LETTERS / "cast_pefl.json").read_text(encoding="utf-8")))
+    view = sender_view(state, "Ефим")
+    assert view is not None
+    alive = "Если Жанна ещё жива, проверяю её, иначе — Игоря"
+    assert conditions.settled_by_cast(alive, view.living, view.dead) == "проверяю Жанна"
+    out = "Если Олег ещё жив, проверяю его, иначе — Игоря"
+    assert conditions.settled_by_cast(out, view.living, view.dead) == "проверяю Игоря"
+    assert _read("pefl", "Ефим", out)["targets"] == ["Игорь"]

@@ -2,9 +2,12 @@
 
 A host writes a move down only when nothing in the letter makes it depend on what he does
 not know. The reader settles one kind of condition itself — whether a player is still in
-the game (`parser.letters.alive`, and «…, если он ещё жив» after the move) — and knows a few
-manners of speech that condition nothing («если что — пишите», «если честно», «если
-получится»). Any other condition is not understood, so by construction it is no proof:
+the game — in one place, here: a whole letter «Если X ещё жив, проверяю его, иначе — Y» is
+read as the branch the cast takes (`settled_by_cast`), «…, если он ещё жив» after the move
+needs no branch (`_resolved`), and «…, если X уже в тюрьме — тогда Y» names a branch the cast
+rules out (`false_by_cast`). It also knows a few manners of speech that condition nothing
+(«если что — пишите», «если честно», «если получится»). Any other condition is not
+understood, so by construction it is no proof:
 
 * a condition («если», «ежели», «коли», «в случае», «if», «раз» opening a clause) in a
   sentence that holds the move — its action word, its player or its executor — makes the
@@ -22,6 +25,7 @@ A condition in a sentence of its own that holds no move («Если Боба п�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -29,9 +33,10 @@ from parser.letters.mentions import Mention
 from parser.letters.tokens import Token
 from parser.letters.words import LATER, NEXT, SIDE_MAFIA, SIDE_TOWN, ws
 from parser.morph import parse
+from parser.nicks import NickResolver
 from parser.vocab import lookup
 
-__all__ = ["false_by_cast", "open_condition", "shrugged", "void_branch"]
+__all__ = ["false_by_cast", "open_condition", "settled_by_cast", "shrugged", "void_branch"]
 
 _DASHES: Final = frozenset({"—", "–", "-", "--", "->", "=>", "→"})
 _INFERENCE: Final = ws("значит значило выходит то-есть")
@@ -45,7 +50,10 @@ _SUCCEED_LEMMAS: Final = ws("получиться выйти удаться")
 _MANNER_LEMMAS: Final = ws("ошибаться сложно трудно жалко читать")
 # «если никто не против», «если все согласны»: no one's leave in particular
 _ANYONE: Final = ws("никто все всем")
-_ALIVE: Final = ws("жив жива живой живая живы живее")
+# a player still in the game: the words the whole-letter pattern takes (`settled_by_cast`) and,
+# with the plural and the comparative, those a condition's own clause is settled by
+_ALIVE_FORMS: Final = ("жив", "жива", "живой", "живая")
+_ALIVE: Final = frozenset({*_ALIVE_FORMS, "живы", "живее"})
 # the sender's own nights to come: «…, если доживу», «если выживу»
 _SURVIVE_LEMMAS: Final = ws("дожить выжить")
 # a player out of the game already: «в тюрьме», «сидит», «повешен», «мёртв», «выбыл»,
@@ -294,3 +302,46 @@ def _quoted(tokens: Sequence[Token], k: int, region: Sequence[int]) -> str:
         if tokens[j].clause_end or len(words) >= 8:
             break
     return " ".join(words).strip(" ,;:.!?—–-")
+
+
+# -- the whole letter on a condition the cast settles --------------------------------------
+# «Если Гаврила ещё жив, проверяю его, иначе — Ариадну»: whether a player is still in the game
+# is no doubt for the host, the cast says it. A letter that opens with «если X (ещё) жив /
+# жива / в игре», then the move (its player often a pronoun for X), then «иначе» (or «а если
+# нет») and the fallback, is read as the branch the cast takes — the move on X while he
+# lives, the fallback once he is out — and nothing else changes (C-2: the condition is
+# resolved, not guessed). A letter the pattern does not fit whole, a condition naming no
+# player or more than one, or a fallback of «никого» for a player out, is left to the rest
+# of this module as written (asked when it cannot be proven).
+
+_ALIVE_ALT: Final = "|".join(sorted(_ALIVE_FORMS, key=len, reverse=True))
+_ALIVE_RE: Final = re.compile(
+    r"^\s*если\s+(?P<who>[^,—–\-]+?)\s+(?:(?:ещё|еще|пока)\s+)?"
+    rf"(?:{_ALIVE_ALT}|в\s+игре)\s*(?:[,—–\-]+\s*)+(?:то\s+)?"
+    r"(?P<main>.+?)\s*[,;]?\s*(?:[,—–\-]\s*)?(?:а\s+)?(?:иначе|если\s+нет)\s*(?:[,—–\-:]+\s*)?"
+    r"(?P<alt>[^.!?]+?)\s*[.!]*\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# a pronoun for the player of the condition, in the move
+_HIM: Final = re.compile(r"(?<![\w-])(его|её|ее|него|неё|нее|ему|ей|ним|ней)(?![\w-])", re.I)
+_NOBODY: Final = re.compile(r"^(?:никого|ничего|ни\s+в\s+кого|пас|пропускаю)$", re.I)
+
+
+def settled_by_cast(text: str, living: tuple[str, ...], dead: tuple[str, ...]) -> str | None:
+    """The letter as the cast settles its condition on a player being alive, or None when
+    the letter is not such a condition (or the branch the cast takes moves nobody: "")."""
+    m = _ALIVE_RE.match(text)
+    if m is None:
+        return None
+    seated = NickResolver((*living, *dead), partial=False)
+    found = seated.resolve(m.group("who").strip(), inflected=True, fuzzy=False)
+    if found.nick is None:
+        return None
+    main, alt = m.group("main").strip(" ,—–-"), m.group("alt").strip(" ,—–-")
+    if found.nick in living:
+        return _HIM.sub(found.nick, main, count=1)
+    if _NOBODY.match(alt):
+        return ""
+    if _HIM.search(main):
+        return _HIM.sub(alt, main, count=1)
+    return alt

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from parser.letters.actions import Occ, bind, occurrences, role_actions_for
-from parser.letters.alive import settled_by_cast
+from parser.letters.conditions import settled_by_cast
 from parser.letters.decide import (
     apply_corrections,
     choose_reading,
