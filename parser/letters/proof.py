@@ -70,6 +70,8 @@ from parser.letters.words import (
     OPINION,
     OR,
     PRONOUNS,
+    SIDE_MAFIA,
+    SIDE_TOWN,
     ws,
 )
 from parser.morph import common_word, parse, word_nick
@@ -263,6 +265,15 @@ def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | 
     move_at = {k for m in places for k in range(m.start, m.end)}
     if evidence.chosen is not None:
         move_at = {evidence.chosen.i}
+    if reading.action == "choose_side" and not move_at:
+        # a side read without an action word (G-M.8): its sentence is the side word's
+        # («Выбираю мирных, если мне скажут, что шериф жив»)
+        questions = question_sentences(list(tokens))
+        move_at = {
+            k
+            for k, t in enumerate(tokens)
+            if t.word in SIDE_TOWN | SIDE_MAFIA and t.sentence not in questions
+        }
     players = [m for m in evidence.mentions if m.kind == "nick"]
     said = open_condition(tokens, move_at, players, side=reading.action == "choose_side")
     if said is None:
