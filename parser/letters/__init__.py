@@ -92,6 +92,9 @@ unaccounted        the reading names its players, but the letter names another l
                    for no reason its sentences show (`parser.letters.proof`)
 undecided          the move is only wished («я бы проверил Кота») or left to someone else
                    («решает Дон»)
+move_asked         a question about a move of the sender's role on a player («можно проверить
+                   Катю?», «Катю или Ефима убить?»): asked back, the reading spelt out, for a
+                   move to confirm it (`parser.letters.asked`; setting `move_question`)
 forbidden_part     a target the rules forbid beside an allowed one («Протект Кате и себе»)
 =================  =========================================================================
 Refusals (``LetterReading.kind == "refused"``): ``no_moves`` (the role has no night moves:

@@ -644,7 +644,7 @@ def _taken_back(
     ]
     # a clan mate spoken to after the kill's words is who is told to shoot, not its victim
     spoken_to = bool(places) and all(
-        m.nick in view.clan_mates and _address(tokens, m) and m.start > after >= 0 for m in places
+        m.nick in view.clan_mates and addressed(tokens, m) and m.start > after >= 0 for m in places
     )
     # every place the target is named puts him off («убиваю Танюху, Мишаню в следующий раз»
     # with Танюха unread): the letter names no one for tonight
@@ -872,7 +872,7 @@ def _accounted(
     if any(_told(t.word) for t in clause):
         return True
     if (
-        _address(tokens, m)
+        addressed(tokens, m)
         or is_subject(tokens, m)
         or believed(tokens, m.start)
         or remark(tokens, m)
@@ -1001,7 +1001,7 @@ def _told(word: str) -> bool:
     return bool(parses) and parses[0].pos == "VERB" and "past" in parses[0].grammemes
 
 
-def _address(tokens: Sequence[Token], m: Mention) -> bool:
+def addressed(tokens: Sequence[Token], m: Mention) -> bool:
     """«Портос, держись!», «Shrek, не подведи», «Ворон, Лёха — …», «Ян — отдыхай»,
     «Держись, Портос»: the player spoken to."""
     last = next(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from parser.letters.actions import Occ, bind, occurrences, role_actions_for
+from parser.letters.asked import DEFAULT_MOVE_QUESTION, MoveQuestion, asked_move
 from parser.letters.conditions import settled_by_cast
 from parser.letters.decide import (
     apply_corrections,
@@ -68,9 +69,11 @@ def read_letter(
     resolver: NickResolver | None = None,
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
 ) -> LetterReading:
     """Read one letter from `view.nick` (see the module docstring). `suggestion`: the
-    host's `member_suggestion` setting (P-M.8: a clan member's offered victim)."""
+    host's `member_suggestion` setting (P-M.8: a clan member's offered victim);
+    `move_question`: his `move_question` setting (C-2: a move asked about, not made)."""
     resolver = resolver or NickResolver(view.living)
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
     # «Кого лечить? Наверное Галю. Хотя нет. Да, Галю»: the answer the sender settled on
@@ -87,6 +90,11 @@ def read_letter(
             "Вы спрашиваете себя, кого выбрать, и не ответили окончательно. Пришлите ход "
             f"одним ником, например: «{EXAMPLE.get(_asked_action(text), 'Ход Ник')}».",
         )
+    if proven.kind == "none" and move_question == "ask":
+        # «можно проверить Олега?», «Олега или Машу убить?»: a move asked about, not made
+        asked = asked_move(settled or branch or text, view, resolver)
+        if asked is not None:
+            return asked
     promised = promised_later(evidence.tokens, evidence.mentions)
     if proven.code in (NO_TARGET, UNKNOWN_NICK) and promised:
         return LetterReading()  # «Проверяю, кого — напишу позже»: the host waits for it

@@ -36,6 +36,7 @@ LOW_CONFIDENCE: Final = "low_confidence"
 IS_IT_A_MOVE: Final = "is_it_a_move"
 UNACCOUNTED: Final = "unaccounted"  # a living player named for no reason the letter shows
 UNDECIDED: Final = "undecided"  # a wish or a decision left to someone else, not a move
+MOVE_ASKED: Final = "move_asked"  # a move asked about («можно проверить X?»), not made
 NO_MOVES: Final = "no_moves"  # the sender's role has no night moves
 NOT_NOW: Final = "not_now"  # the role's move, not open this turn
 WRONG_ACTION: Final = "wrong_action"  # another role's move
@@ -53,6 +54,7 @@ QUESTION_CODES: Final = (
     IS_IT_A_MOVE,
     UNACCOUNTED,
     UNDECIDED,
+    MOVE_ASKED,
     FORBIDDEN_PART,
 )
 #: Refusals of a reading the sender's role may not make now (not questions: nothing to ask)
