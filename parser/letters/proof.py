@@ -157,13 +157,13 @@ def prove(
         return limited
     stray = _unaccounted(reading, evidence, view)
     if stray:
-        said = _spelled(reading)
+        said = spelled(reading)
         who = ", ".join(dict.fromkeys(m.raw.rstrip(" —–-:") for m in stray))
         return question_reading(
             UNACCOUNTED,
             f"Понял ваш ход так: {said}. Но в письме назван(а) ещё {who} — не понял, при чём "
             "он(а) здесь. Если ход верный, пришлите его ещё раз одной фразой, например: "
-            f"«{_example(reading)}».",
+            f"«{example_of(reading)}».",
         )
     people = _unread_people(reading, evidence, view)
     if people:
@@ -174,7 +174,7 @@ def prove(
         return question_reading(
             WHICH_ACTION,
             f"Вы пишете о ходе другой роли ({_said(evidence)}), и ваш ход из письма не ясен. "
-            f"Если это ваш выстрел, напишите, например: «{_example(reading)}, исполнитель "
+            f"Если это ваш выстрел, напишите, например: «{example_of(reading)}, исполнитель "
             f"{reading.executor}».",
         )
     vague = (
@@ -185,8 +185,8 @@ def prove(
     if vague is not None:
         return question_reading(
             WHICH_TARGET,
-            f"Не понял, кого вы имеете в виду под «{vague}»: {_spelled(reading)}? Напишите "
-            f"ход одним ником, например: «{_example(reading)}».",
+            f"Не понял, кого вы имеете в виду под «{vague}»: {spelled(reading)}? Напишите "
+            f"ход одним ником, например: «{example_of(reading)}».",
         )
     places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
     told = evidence.chosen is None and reading.executor is None
@@ -195,15 +195,15 @@ def prove(
         # player is named only in another's words
         return question_reading(
             IS_IT_A_MOVE,
-            f"Вы пересказываете чужие слова. Это ваш ход ({_spelled(reading)})? Если да, "
-            f"напишите его от себя, например: «{_example(reading)}».",
+            f"Вы пересказываете чужие слова. Это ваш ход ({spelled(reading)})? Если да, "
+            f"напишите его от себя, например: «{example_of(reading)}».",
         )
     pun = _own_nick_as_actor(reading, evidence, view)
     if pun is not None:
         return question_reading(
             IS_IT_A_MOVE,
-            f"В письме «{pun}» — это вы о себе? Если это ваш ход ({_spelled(reading)}), "
-            f"напишите его прямо, например: «{_example(reading)}».",
+            f"В письме «{pun}» — это вы о себе? Если это ваш ход ({spelled(reading)}), "
+            f"напишите его прямо, например: «{example_of(reading)}».",
         )
     return _decided(reading, evidence, view, suggestion) or reading
 
@@ -227,9 +227,9 @@ def _shared_executor(
             continue  # «Диме привет»: a greeting, no order
         return question_reading(
             AMBIGUOUS,
-            f"Понял ваш приказ так: {_spelled(reading)}. Но «{m.raw}» подходит к нескольким "
+            f"Понял ваш приказ так: {spelled(reading)}. Но «{m.raw}» подходит к нескольким "
             f"игрокам ({', '.join(m.candidates)}) — кто исполнитель? Напишите его ник точно, "
-            f"например: «{_example(reading)}, исполнитель {m.candidates[0]}».",
+            f"например: «{example_of(reading)}, исполнитель {m.candidates[0]}».",
         )
     return None
 
@@ -281,8 +281,8 @@ def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | 
     return question_reading(
         UNDECIDED,
         f"Ваш ход зависит от условия: «{said}» — его я проверить не могу. Понял ход так: "
-        f"{_spelled(reading)}. Если он окончательный, пришлите его без условия, например: "
-        f"«{_example(reading)}».",
+        f"{spelled(reading)}. Если он окончательный, пришлите его без условия, например: "
+        f"«{example_of(reading)}».",
     )
 
 
@@ -294,13 +294,13 @@ def _decided(
     if _undecided(reading, evidence):
         return question_reading(
             UNDECIDED,
-            f"Это окончательный ход: {_spelled(reading)}? Если да, напишите его без «бы» и "
-            f"условий, например: «{_example(reading)}».",
+            f"Это окончательный ход: {spelled(reading)}? Если да, напишите его без «бы» и "
+            f"условий, например: «{example_of(reading)}».",
         )
     if suggestion == "ask" and _offered(reading, evidence, view):
         return question_reading(
             UNDECIDED,
-            f"Вы предлагаете ({_spelled(reading)}), но выбирает Дон, и предложение — ещё не "
+            f"Вы предлагаете ({spelled(reading)}), но выбирает Дон, и предложение — ещё не "
             "заявка. Если это ваша заявка на выстрел клана (она засчитывается, если Дон не "
             f"пришлёт приказа), напишите прямо, например: «Убиваем: {reading.targets[0]}».",
         )
@@ -318,9 +318,9 @@ def _executor_question(
         return None
     return question_reading(
         UNKNOWN_NICK,
-        f"Понял ваш приказ так: {_spelled(reading)}. Но исполнителя не понял: «{unread}» — "
+        f"Понял ваш приказ так: {spelled(reading)}. Но исполнителя не понял: «{unread}» — "
         "это кто? Напишите ник исполнителя из вашего клана, например: "
-        f"«{_example(reading)}, исполнитель Ник».",
+        f"«{example_of(reading)}, исполнитель Ник».",
     )
 
 
@@ -557,9 +557,9 @@ def _target_bound(reading: LetterReading, view: SenderView) -> LetterReading | N
         return replace(  # a question; what the words say is kept with it
             reading,
             code=FORBIDDEN_PART,
-            text=f"Часть хода не засчитана: {why}. Остальное ({_spelled(kept)}) пока тоже не "
+            text=f"Часть хода не засчитана: {why}. Остальное ({spelled(kept)}) пока тоже не "
             f"засчитано: если оно в силе, пришлите его отдельным письмом, например: "
-            f"«{_example(kept)}».",
+            f"«{example_of(kept)}».",
         )
     if reading.executor is not None and action == "kill":
         reason = view.executor_reason(reading.executor)
@@ -569,8 +569,8 @@ def _target_bound(reading: LetterReading, view: SenderView) -> LetterReading | N
         if reason is not None:
             return question_reading(
                 FORBIDDEN_PART,
-                f"Понял выстрел так: {_spelled(reading)}. Но {_EXECUTOR_WHY.get(reason, reason)}"
-                f". Кто исполнитель? Напишите, например: «{_example(reading).split(',')[0]}, "
+                f"Понял выстрел так: {spelled(reading)}. Но {_EXECUTOR_WHY.get(reason, reason)}"
+                f". Кто исполнитель? Напишите, например: «{example_of(reading).split(',')[0]}, "
                 "исполнитель Ник».",
             )
     return None
@@ -657,8 +657,8 @@ def _taken_back(
         return bad_target(unread[0], reading.action or "")
     return question_reading(
         UNACCOUNTED,
-        f"Не понял, остаётся ли ход в силе: {_spelled(reading)}. Пришлите, пожалуйста, одним "
-        f"письмом ход, который остаётся в силе, например: «{_example(reading)}».",
+        f"Не понял, остаётся ли ход в силе: {spelled(reading)}. Пришлите, пожалуйста, одним "
+        f"письмом ход, который остаётся в силе, например: «{example_of(reading)}».",
     )
 
 
@@ -1532,7 +1532,7 @@ def _deferred_to_another(tokens: Sequence[Token], evidence: Evidence) -> bool:
 # -- the question's words ---------------------------------------------------------------------
 
 
-def _spelled(reading: LetterReading) -> str:
+def spelled(reading: LetterReading) -> str:
     said = ACTION_WORDS.get(reading.action or "", reading.action or "")
     if reading.targets:
         said += " — " + ", ".join(reading.targets)
@@ -1541,7 +1541,7 @@ def _spelled(reading: LetterReading) -> str:
     return said
 
 
-def _example(reading: LetterReading) -> str:
+def example_of(reading: LetterReading) -> str:
     from parser.letters.reading import EXAMPLE
 
     base = EXAMPLE.get(reading.action or "", "Ход Ник")
