@@ -59,7 +59,9 @@ def test_C_2_a_move_written_for_another_player_is_refused_naming_the_rule(
 def test_C_2_a_move_written_by_someone_else_for_the_accounts_player_is_asked(text: str) -> None:
     got = _read("Никифор", text)
     assert (got.kind, got.code) == ("question", RELAYED), got
-    assert "написали за вас" in got.text and "«Проверяю" in got.text, got.text
+    assert "написали за вас" in got.text, got.text
+    # the move it names spelt out, and the letter that would make it his own
+    assert "проверка — Ада" in got.text and "«Проверяю Ада»" in got.text, got.text
 
 
 def test_C_2_the_senders_own_move_beside_another_players_is_asked_spelt_out() -> None:

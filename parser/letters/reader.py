@@ -103,6 +103,9 @@ def read_letter(
     got = _letter(text, view, resolver, threshold, suggestion, move_question)
     if relay is None:
         return got
+    if got.kind != "move" and relay.told:
+        # «муж просил передать: проверяю Аду»: the move in the words relayed, to spell out
+        got = _letter(relay.told, view, resolver, threshold, suggestion, move_question)
     said = f" Понял ход так: {spelled(got)}." if got.kind == "move" else ""
     return question_reading(
         RELAYED,

@@ -9,7 +9,9 @@ player's own account (code `other_account`). A letter that says someone else wro
 the account's own player («муж просил передать: проверяю Аду» from the husband's account,
 the writer his wife; «пишу за мужа») comes from the right account, yet the player did not
 write it and the host cannot tell whether he decided it: it is asked back (code
-`relayed`), the move it names spelt out, for the player to confirm by a letter of his own.
+`relayed`), the move it names spelt out — read from the whole letter, or else from the
+words after the last that relay («муж просил передать: проверяю Аду») — for the player to
+confirm by a letter of his own.
 
 Told by structure, not by phrase: a verb of writing in the first person with «за» and a
 person («пишу за Петю»), «от имени» / «от лица» and a person, a verb of asking with a verb
@@ -57,26 +59,33 @@ class Relay:
     owner: str
     words: str
     own: str = ""  # the sender's own words before the sentence that relays, if any
+    told: str = ""  # the words relayed: what follows the last words that say so
 
 
 def written_for(tokens: Sequence[Token], mentions: Sequence[Mention], sender: str) -> Relay | None:
     """Whom the letter says it is written for, when it says so and an action word follows
     («…, жена просила передать привет ведущему» relays no move)."""
-    found = _relay(tokens, mentions, sender)
+    found = _relay(tokens, mentions, sender, 0)
     if found is None:
         return None
-    relay, at = found
+    relay, at, end = found
     if not any(_action_word(t.word) for t in tokens[at + 1 :]):
         return None
+    # «Это жена Никифора, он просил передать — проверяет Аду»: the words after the last
+    while (more := _relay(tokens, mentions, sender, end)) is not None:
+        end = more[2]
     own = [t.raw for t in tokens if t.sentence < tokens[at].sentence]
-    return Relay(relay.owner, relay.words, " ".join(own))
+    told = [t.raw for t in tokens[end:]]
+    return Relay(relay.owner, relay.words, " ".join(own), " ".join(told).strip(" ,;:—–-"))
 
 
 def _relay(
-    tokens: Sequence[Token], mentions: Sequence[Mention], sender: str
-) -> tuple[Relay, int] | None:
-    """The first words saying whom the letter is written for, and where they stand."""
-    for k, t in enumerate(tokens):
+    tokens: Sequence[Token], mentions: Sequence[Mention], sender: str, start: int
+) -> tuple[Relay, int, int] | None:
+    """The first words from `start` saying whom the letter is written for, where they start
+    and where they end."""
+    for k in range(start, len(tokens)):
+        t = tokens[k]
         if not t.word:
             continue
         lemmas = _lemmas(t.word)
@@ -85,17 +94,17 @@ def _relay(
         if writes and nxt is not None and tokens[nxt].word == "за":
             who = _person(tokens, mentions, nxt + 1, sender)
             if who:  # «пишу за Петю», not «пишу за мирных»
-                return Relay(who, _quoted(tokens, k, nxt + 2)), k
+                return Relay(who, _quoted(tokens, k, nxt + 2)), k, nxt + 2
         if t.word == "от" and nxt is not None and tokens[nxt].word in _ON_BEHALF:
             who = _person(tokens, mentions, nxt + 1, sender)
             if who:
-                return Relay(who, _quoted(tokens, k, nxt + 2)), k
+                return Relay(who, _quoted(tokens, k, nxt + 2)), k, nxt + 2
         if lemmas & _ASK_LEMMAS and nxt is not None and _lemmas(tokens[nxt].word) & _PASS_LEMMAS:
             who = _subject(tokens, mentions, k, sender)
-            return Relay(who, _quoted(tokens, max(k - 1, 0), nxt + 1)), k
+            return Relay(who, _quoted(tokens, max(k - 1, 0), nxt + 1)), k, nxt + 1
         if lemmas & _KIN_LEMMAS and _introduces(tokens, k):
             after = _person(tokens, mentions, k + 1, sender) if nxt is not None else None
-            return Relay(after or sender, _quoted(tokens, k - 1, k + 2)), k
+            return Relay(after or sender, _quoted(tokens, k - 1, k + 2)), k, k + 2
     return None
 
 
