@@ -297,8 +297,9 @@ def _governed_case(tokens: Sequence[Token], i: int) -> str | None:
         return _GOVERNED[before]
     readings = [r for r in parse(before) if r.known]
     if readings and all(r.pos == "NOUN" for r in readings):
-        # a thing in the accusative, no person: the player after it receives it
-        if any({"inan", "accs"} <= r.grammemes for r in readings):
+        # a thing only the accusative spells, no person: the player after it receives it
+        # («чек», «укол» may be a label in the nominative: nothing said)
+        if all({"inan", "accs"} <= r.grammemes for r in readings):
             return "datv"
         return None
     said = lookup(before)
