@@ -408,6 +408,21 @@ _CONFIDENCE: Final = {
 }
 _CONFIDENCE["partial_translit"] = 0.8
 STRICT_TIERS: Final = ("exact", "casefold", "lookalike", "trimmed")
+#: the tiers that read a word as a form of a nick rather than the nick as it stands: their
+#: readings must agree with the gender of the player's name (`agrees`)
+_GENDERED_TIERS: Final = frozenset(
+    (
+        "inflected",
+        "lemma",
+        "case_forms",
+        "partial",
+        "partial_inflected",
+        "partial_lemma",
+        "translit",
+        "translit_inflected",
+        "partial_translit",
+    )
+)
 _MEMO_SIZE: Final = 4096
 
 
@@ -444,7 +459,15 @@ class NickResolver:
     # -- tiers ------------------------------------------------------------------------------
 
     def tier(self, text: str, method: str) -> list[str]:
-        """Players that `text` matches under one tier (not fuzzy); may be empty or several."""
+        """Players that `text` matches under one tier (not fuzzy); may be empty or several.
+        A tier that reads a form of a nick keeps only the players whose name's gender the
+        form can carry (`agrees`): «Гордеевой» is no form of Гордеев."""
+        found = self._tier(text, method)
+        if found and method in _GENDERED_TIERS:
+            return [p for p in found if agrees(text, p)]
+        return found
+
+    def _tier(self, text: str, method: str) -> list[str]:
         if method == "exact":
             return [p for p in self.players if p == text]
         if method == "casefold":
@@ -464,7 +487,7 @@ class NickResolver:
             ]
         if method == "case_forms":
             # both case-form tiers at once: «Васю» is Вася and Вася2005 alike
-            both = self.tier(text, "inflected") + self.tier(text, "lemma")
+            both = self._tier(text, "inflected") + self._tier(text, "lemma")
             return list(dict.fromkeys(both))
         if method == "lemma":
             return [
@@ -624,6 +647,9 @@ class NickResolver:
                 return swapped
             return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
         best, score = scored[0]
+        if not agrees(text, best):
+            # «Гордеевой» typed for Гордеев: the letters are close, the gender is not his
+            return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
         close = [
             p for p, s in scored if s >= self.fuzzy_threshold and score - s < self.ambiguity_margin
         ]
@@ -646,7 +672,7 @@ class NickResolver:
             for p, k in zip(self.players, self._trimmed, strict=True)
             if " " not in k and len(k) >= 4 and _one_swap(key, k)
         ]
-        if len(found) != 1:
+        if len(found) != 1 or not agrees(text, found[0]):
             return None
         return NickMatch(text, found[0], "fuzzy", TRANSPOSED_CONFIDENCE)
 
@@ -951,19 +977,24 @@ def _short_nominatives(key: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def one_gender(match: NickMatch) -> NickMatch:
+def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     """C-3 (docs/rulings.md, case forms of two close nicks): a case form that only one of
     the ambiguous players can take is that player's — «Соколовой» is the feminine
     Соколова's alone (the masculine's genitive is «Соколова»), «Соколовым» the masculine's
     alone. The dictionary's singular readings of the word as a name, surname or patronymic
     must all be of one gender, every candidate's nick a name the dictionary knows, and
-    exactly one of that gender; a form either can be («Соколову», «Александре») stays ambiguous."""
+    exactly one of that gender; a form either can be («Соколову», «Александре») stays ambiguous
+    — unless the grammar names the `case` the player stands in: «Гордееву» is the feminine
+    accusative or the masculine dative, so an object of a verb (accusative) is Гордеева and
+    the receiver of a thing given («пулю Гордееву», dative) is Гордеев."""
     if match.reason != AMBIGUOUS_NICK or match.method not in ("inflected", "lemma", "case_forms"):
         return match
     word = trimmed_key(match.query)
     if " " in word or not word.isalpha():
         return match
     genders = _name_genders(word, nominative=False)
+    if len(genders) > 1 and case is not None:
+        genders = _name_genders(word, nominative=False, case=case)
     if len(genders) != 1:
         return match
     nicks = {p: _name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
@@ -978,9 +1009,10 @@ def one_gender(match: NickMatch) -> NickMatch:
 _NAME_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
 
 
-def _name_genders(word: str, *, nominative: bool) -> frozenset[str]:
+@lru_cache(maxsize=_KEY_CACHE)
+def _name_genders(word: str, *, nominative: bool, case: str | None = None) -> frozenset[str]:
     """The genders the dictionary reads `word` in as a singular name, surname or patronymic
-    (`nominative`: as a nick stands, its nominative only)."""
+    (`nominative`: as a nick stands, its nominative only; `case`: in that case only)."""
     from parser.morph import parse
 
     found: set[str] = set()
@@ -989,8 +1021,81 @@ def _name_genders(word: str, *, nominative: bool) -> frozenset[str]:
             continue
         if nominative and "nomn" not in r.grammemes:
             continue
+        if case is not None and case not in r.grammemes:
+            continue
         found |= r.grammemes & {"masc", "femn"}
     return frozenset(found)
+
+
+def agrees(text: str, nick: str) -> bool:
+    """C-3: whether a form (`text`) may name the player `nick` by gender. A form the
+    dictionary reads only as a man's (or only as a woman's) name, surname or patronymic —
+    «Витю», «Гордеевой», «Валентиной», «Петровым» — is no form of a nick whose name is of
+    the other gender; a form of either gender («Гордееву», «Сашу») and a nick of no known
+    gender (a word, a handle) agree with anything."""
+    said = form_genders(text)
+    if not said:
+        return True
+    own = nick_genders(nick)
+    return not own or bool(said & own)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def form_genders(text: str) -> frozenset[str]:
+    """The one gender every Cyrillic word of `text` carries as a singular name form (a
+    word of either gender, or of none, tells nothing); empty when they carry none or
+    contradict each other."""
+    out: frozenset[str] = frozenset()
+    for word in _WORD_SPLIT.split(trimmed_key(text).replace("ё", "е")):
+        if not _CYRILLIC_WORD.fullmatch(word):
+            continue
+        genders = _word_genders(word)
+        if len(genders) != 1:
+            continue
+        if out and out != genders:
+            return frozenset()
+        out = genders
+    return out
+
+
+def _word_genders(word: str) -> frozenset[str]:
+    """The genders of every singular reading the dictionary knows of a word it reads as a
+    name form in some reading: «Витю» a man's, «Гордеевой» a woman's, «Сашу» (common
+    gender) either; «Валика» either, since besides a rare woman's name it is the genitive of
+    the noun «валик», the very form a boy's pet name Валик takes."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(word) if r.known and "sing" in r.grammemes]
+    if not any(r.grammemes & _NAME_TAGS for r in readings):
+        return frozenset()
+    out: set[str] = set()
+    for r in readings:
+        out |= r.grammemes & {"masc", "femn"}
+        if "ms-f" in r.grammemes:
+            out |= {"masc", "femn"}
+    return frozenset(out)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def nick_genders(nick: str) -> frozenset[str]:
+    """The gender of a player's name as the dictionary knows it in the nominative: a
+    Cyrillic nick's words (a given name, a surname, a patronymic: Виталина, Гордеев, Анна
+    Гордеева), or a one-word Latin nick spelt in Cyrillic (Vitalina); empty when unknown,
+    of both genders (Саша) or mixed."""
+    from parser.latin import cyrillic_spellings
+
+    key = _split_digit_tail(_EDGE_JUNK.sub("", casefold_key(nick)))[0].strip("_-. ")
+    words = [w for w in _WORD_SPLIT.split(key.replace("ё", "е")) if w]
+    if len(words) == 1 and _LATIN_WORD.fullmatch(words[0]):
+        spelt = frozenset(
+            g for cyr in cyrillic_spellings(words[0]) for g in _name_genders(cyr, nominative=True)
+        )
+        return spelt if len(spelt) == 1 else frozenset()
+    out: set[str] = set()
+    for word in words:
+        if _CYRILLIC_WORD.fullmatch(word):
+            out |= _name_genders(word, nominative=True)
+    return frozenset(out) if len(out) == 1 else frozenset()
 
 
 def pet_match(resolver: NickResolver, text: str, *, any_case: bool = False) -> NickMatch | None:
@@ -1003,6 +1108,8 @@ def pet_match(resolver: NickResolver, text: str, *, any_case: bool = False) -> N
     from parser.morph import lemmas
 
     m = diminutive_match(resolver, text, any_case=any_case)
+    if m is not None:
+        m = _pet_gender(m)
     if m is None or m.nick is None or m.method != "diminutive":
         return m
     found = m.nick
@@ -1016,6 +1123,29 @@ def pet_match(resolver: NickResolver, text: str, *, any_case: bool = False) -> N
     if not kin:
         return m
     return NickMatch(m.query, None, m.method, m.confidence, AMBIGUOUS_NICK, (found, *kin))
+
+
+def _pet_gender(m: NickMatch) -> NickMatch:
+    """C-3: a pet form names only players whose name is of the gender the dictionary gives
+    it («Витю» is a boy's: no Виталина's, though the head of her name fits). A player the
+    form contradicts is dropped from a reading, an ambiguity and a guess alike. One player
+    left of an ambiguity is read only when the others were dropped by gender and his own
+    name's gender is known («Витю» with Виталий and Виталина: Виталий); a name the
+    dictionary gives no gender (Таира, which it reads only as Таир's form) keeps whatever
+    the pet rules made of it, as before."""
+    said = form_genders(m.query)
+    if not said:
+        return m
+    players = (m.nick,) if m.nick is not None else m.candidates
+    kept = [p for p in players if agrees(m.query, p)]
+    if m.nick is not None:
+        return m if kept else NickMatch(m.query, None, m.method, 0.0, UNKNOWN_NICK)
+    if len(kept) == len(players):
+        return m
+    if m.reason == AMBIGUOUS_NICK and len(kept) == 1 and nick_genders(kept[0]):
+        return NickMatch(m.query, kept[0], m.method, m.confidence)
+    reason = m.reason if kept else UNKNOWN_NICK
+    return NickMatch(m.query, None, m.method, m.confidence, reason, tuple(kept))
 
 
 _CYRILLIC_NAME: Final = re.compile("[а-яё]{3,}")
@@ -1130,6 +1260,8 @@ def _typed_in_latin(
         m = resolver.resolve_strict(shown, ("inflected", "lemma"))
         if m is None:
             m = diminutive_match(resolver, shown, any_case=any_case)
+            # «Vityu» is «Витю» and a boy's: the gender of its Cyrillic spelling (C-3)
+            m = None if m is None else _pet_gender(m)
         if m is not None and (m.ok or m.candidates):
             return replace(m, query=text)
     return None

@@ -479,6 +479,29 @@ def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
     return replace(found, kind="unknown", nick=None, confidence=0.0, candidates=(found.nick,))
 
 
+def _governed_case(tokens: Sequence[Token], i: int) -> str | None:
+    """The case the word before token `i` puts a player in, when the grammar says (C-3): a
+    preposition's own case («к Гордееву»: the dative), the dative of the one a thing is
+    given to after that thing («пулю Гордееву», «укол Гордееву»), the accusative of an
+    action verb's object («убиваю Гордееву»); None when nothing before it says."""
+    if i == 0 or tokens[i - 1].clause_end or tokens[i - 1].sentence != tokens[i].sentence:
+        return None
+    before = tokens[i - 1].word
+    if before in _GOVERNED:
+        return _GOVERNED[before]
+    readings = [r for r in parse(before) if r.known]
+    if readings and all(r.pos == "NOUN" for r in readings):
+        # a thing only the accusative spells, no person: the player after it receives it
+        # («чек», «укол» may be a label in the nominative: nothing said)
+        if all({"inan", "accs"} <= r.grammemes for r in readings):
+            return "datv"
+        return None
+    said = lookup(before)
+    if said is not None and said.actions and any(r.pos == "VERB" for r in readings):
+        return "accs"
+    return None
+
+
 def _coordinated(tokens: Sequence[Token], i: int) -> bool:
     """The word at `i` is joined by «и» to the next or the previous word («я и Ли»)."""
     before = i > 0 and tokens[i - 1].word == "и" and not tokens[i - 1].clause_end
@@ -513,7 +536,9 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
             m = resolver.resolve_strict(text, ladder)
             if m is None:
                 continue
-            m = one_gender(m)  # «Соколовой»: a form only one of two close nicks takes
+            # «Соколовой»: a form only one of two close nicks takes; «Гордееву», either's
+            # form, by the case the words before it put the player in
+            m = one_gender(m, _governed_case(tokens, i))
             raw = text.rstrip(",;:.!?…»)\"'")
             if m.ok:
                 return Mention(
