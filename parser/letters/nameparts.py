@@ -80,6 +80,16 @@ def fits_part(word: str, part: str) -> bool:
 
 def players_by_name_part(word: str, players: tuple[str, ...] | list[str]) -> list[str]:
     """The players one of whose nick's name parts `word` is a form of."""
-    if len(word) < 3 or not word.isalpha():
+    if len(word) < 3 or not word.isalpha() or not _a_name(word):
         return []
     return [p for p in players if any(fits_part(word, part) for part in name_parts(p))]
+
+
+@lru_cache(maxsize=2048)
+def _a_name(word: str) -> bool:
+    """Whether `word` is a given name or a pet form the table knows («Олю», «Галочке») — not
+    a pronoun or another word that happens to spell a handle's part («Они»: Oni.Kuro)."""
+    readings = parse(_low(word))
+    if any(r.known and "Name" in r.grammemes for r in readings):
+        return True
+    return any(tabled_pets(_low(r.lemma)) for r in readings)
