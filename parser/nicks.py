@@ -1142,8 +1142,10 @@ def _pet_gender(m: NickMatch) -> NickMatch:
         return m if kept else NickMatch(m.query, None, m.method, 0.0, UNKNOWN_NICK)
     if len(kept) == len(players):
         return m
-    if m.reason == AMBIGUOUS_NICK and len(kept) == 1 and nick_genders(kept[0]):
-        return NickMatch(m.query, kept[0], m.method, m.confidence)
+    if m.reason == AMBIGUOUS_NICK and kept:
+        # the dictionary's gender of a pet form is not proof enough to pick one of several
+        # players (it files «Сашка» as a boy's though Саша is either): only drop to a question
+        return m
     reason = m.reason if kept else UNKNOWN_NICK
     return NickMatch(m.query, None, m.method, m.confidence, reason, tuple(kept))
 
