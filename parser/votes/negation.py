@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from parser.morph import lemmas
+from parser.morph import lemmas, parse
 from parser.records import ColoredSpan
 from parser.vocab import (
     MAYBE,
@@ -268,9 +268,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
                   default=len(low))  # fmt: skip
         # a joke said after the post's last coloured nick («<Сову>, шучу)) пока не
         # голосую»); one before a later nick is a correction (`parser.votes.proof`)
-        tail_joke = nxt == len(low) and (
-            joked(WORD_RE.findall(low[end:].replace("ё", "е"))) or unmeant(low[end:])
-        )
+        tail_joke = nxt == len(low) and (_joke_said(low[end:]) or unmeant(low[end:]))
         doubt = in_doubt(low[end:nxt]) or _undecided_before(low[:at]) or _asked_other(low[end:nxt])
         if doubt or tail_joke or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt])):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
@@ -285,6 +283,32 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
             why = off
         pos = end
     return kept, False, why
+
+
+_JOKE_CLAUSE: Final = re.compile(r"[.!?…,;:()\n—–]+|\s-\s")
+#: words before a joke noun that say it of what was written («это шутка», «ради шутки»)
+_JOKE_LEAD: Final = frozenset(("это", "ради", "в", "для", "просто", "лишь", "всего", "была"))
+
+
+def _joke_said(after: str) -> bool:
+    """Whether the words after the post's last coloured nick say the post was a joke: the
+    author's own «шучу», or a joke noun said of it — closing its clause («— шутка», «(шутка)»)
+    or after «это», «ради», «в» … («это шутка», «в шутку»). A joke noun that opens a clause
+    telling of jokes («<Тамерлан> в ударе :) шутки одна за другой») is his jokes, not the
+    author taking the vote back (P-V.1)."""
+    for clause in _JOKE_CLAUSE.split(after.replace("ё", "е")):
+        words = WORD_RE.findall(clause)
+        if not joked(words):
+            continue
+        for n, w in enumerate(words):
+            if not joked([w]) or (n and not joked(words[n - 1 : n + 1])):
+                continue
+            verb = any(r.pos == "VERB" for r in parse(w)[:1])
+            if verb or n == len(words) - 1 or (n and words[n - 1] in _JOKE_LEAD):
+                return True
+        if "не" in words:
+            return True  # «не всерьёз»
+    return False
 
 
 # «подожду», «воздержусь», «повременю», «отложу»: the vote put off, whatever came before
