@@ -157,3 +157,19 @@ def test_P_V_1_only_the_authors_own_joke_takes_a_red_back_not_jokes_told_of(
     # a joke noun opening a clause that tells of someone's jokes is words of the reason
     got = _read("pefl", text, "Тимофей")
     assert (got.status, got.reason) == (status, reason), text
+
+
+@pytest.mark.parametrize(
+    ("text", "nick", "status"),
+    [
+        ("Не верю Грачу ни на грош, врёт весь день", "Грачу", "vote"),
+        ("Не доверяю Кириллу: путается в версиях всю игру", "Кириллу", "vote"),
+        ("Не верю, что Грач мафия, он весь день помогал", "Грач", "no_vote"),
+        ("Не голосую за Грача, он весь день помогал", "Грача", "no_vote"),
+    ],
+)
+def test_P_V_1_a_negated_verb_of_trust_on_the_nick_accuses_it_does_not_negate(
+    text: str, nick: str, status: str
+) -> None:
+    # «не верю <X>»: the distrust is the reason; a «что» clause or a vote verb still negates
+    assert _read("pefl", text, nick).status == status, text

@@ -140,6 +140,24 @@ def live_negations(words: Sequence[str]) -> list[int]:
     return out
 
 
+#: verbs of trust: negated with the nick as their object («Не верю <X>», «не доверяю <X>»)
+#: they accuse him — distrust is the reason, not a vote taken back (P-V.1)
+_TRUST_LEMMAS: Final = frozenset(("верить", "поверить", "доверять", "доверить"))
+
+
+def _negated_before(words: Sequence[str]) -> bool:
+    """Whether a «не» in the words of the nick's clause before it negates the vote: any
+    live one (`live_negations`) but one on a verb of trust whose object the nick is — «Не
+    верю <X> ни на грош» accuses; «Не верю, что <X> мафия» (a «что» clause) still negates."""
+    for i in live_negations(words):
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        rest = words[i + 2 :]
+        trust = len(nxt) >= 4 and _TRUST_LEMMAS.intersection(lemmas(nxt))
+        if not trust or _SUBORDINATE.intersection(rest) or live_negations(rest):
+            return True
+    return False
+
+
 def has_lemma(words: Sequence[str], wanted: frozenset[str]) -> bool:
     return any(len(w) >= 3 and wanted.intersection(lemmas(w)) for w in words)
 
@@ -176,7 +194,7 @@ def _let_off(before: str, after: str) -> Why:
     words = _clause_words(before, tail=True)
     # a «не» before «и»/«поэтому» negated another verb: «Он не отвечает и поэтому голосую за»
     link = max((i for i, w in enumerate(words) if w in _LINKS), default=-1)
-    if live_negations(words[link + 1 :][-_NEGATION_WINDOW:]):
+    if _negated_before(words[link + 1 :][-_NEGATION_WINDOW:]):
         return ""
     # a question about voting («Может, <Рыжего> выставить?») or a condition is not a
     # decision yet; «<Рома>? Ты где был ночью» only asks him
