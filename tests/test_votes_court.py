@@ -140,3 +140,12 @@ def test_G_N_4_a_jailing_of_him_or_her_is_the_nominee_named_alone_just_before() 
     assert read("Рома. Её сажаю, врёт весь день")[0] != "vote"
     assert read("Рома. Его не сажаю, он мирный") == ("no_vote", None)
     assert read("Рома. Его сажаю. Хотя нет, Катю") == ("vote", "Катя")
+
+
+def test_G_N_4_C_5_a_court_vote_passed_on_for_another_is_shown_not_counted() -> None:
+    # a seat votes through its own account: «Ирина просила передать: сажаю Рому» is hers
+    assert read("Ирина просила передать: сажаю Рому, у неё сессия") == ("rejected", "proxied")
+    assert read("Сажаю Катю — это от Ирины, у неё нет интернета") == ("rejected", "proxied")
+    # his own mark keeps the vote his; a figure of speech passes nothing on
+    assert read("Мой голос и голос жены — Катя") == ("vote", "Катя")
+    assert read("Сажаю Катю, голос разума подсказывает") == ("vote", "Катя")

@@ -43,6 +43,7 @@ from parser.votes.negation import (
     not_retracted,
 )
 from parser.votes.proof import put_off_clause
+from parser.votes.proxy import passed_on
 from parser.votes.records import (
     DEAD,
     DEAD_TARGET,
@@ -50,6 +51,7 @@ from parser.votes.records import (
     HOST_DETAIL,
     NOT_A_NOMINEE,
     NOT_A_PLAYER,
+    PROXIED,
     PUT_OFF,
     UNCLEAR,
     UNPROVEN,
@@ -470,6 +472,8 @@ def extract_court_votes(
             reason = NOT_A_PLAYER if status == "outsider" else DEAD
         elif not match.ok:
             reason = match.reason or UNKNOWN_NICK
+        elif passed_on(without_struck(post)):
+            reason = PROXIED  # a seat votes through its own account (G-N.4, C-5)
         elif match.nick not in nominee_set:
             reason = NOT_A_NOMINEE
         if reason is not None:

@@ -38,7 +38,7 @@ from parser.morph import lemmas, parse
 from parser.records import ColoredSpan
 from parser.votes.records import WORD_RE
 
-__all__ = ["Proxy", "proxy_of"]
+__all__ = ["Proxy", "passed_on", "proxy_of"]
 
 #: a verb of asking or passing a vote on, said of another (not in the first person)
 _ASK_LEMMAS: Final = frozenset(("просить", "попросить", "велеть", "поручить"))
@@ -99,6 +99,15 @@ def proxy_of(own_text: str, spans: Sequence[ColoredSpan]) -> Proxy | None:
     if not shown:
         return None
     return Proxy(own, shown)
+
+
+def passed_on(own_text: str) -> bool:
+    """Whether a court post's words give its vote as another player's and none as the
+    author's own («Петя просил передать: сажаю Рому»; G-N.4 reads the post's words, not its
+    colours, so the post is one vote or none)."""
+    low = own_text.casefold().replace("ё", "е")
+    sentences = [m.group() for m in _SENTENCE.finditer(low)]
+    return any(_cue(t) for t in sentences) and not any(_own_mark(t) for t in sentences)
 
 
 def _words(text: str) -> list[str]:
