@@ -6,7 +6,7 @@ passed on, «голос жены», «это от Пети», another's private 
 for that absent player, and never taken as the author's own vote either: the reader shows it
 to the host (``proxied``). Where the same post also holds a vote that is clearly the
 author's («мой голос и голос жены за <X>», «а я голосую против <Y>»), that one is read as
-usual and the other is still shown.
+usual and the other is still shown. A court post (G-N.4) is one vote or none: `passed_on`.
 
 How the words are read, sentence by sentence (a sentence ends at «.», «!», «?», «…» or a
 line break):
