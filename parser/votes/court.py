@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Final
 
 from engine.actions import InputRejected, Vote
-from parser.morph import common_word, lemmas
+from parser.morph import common_word, lemmas, parse
 from parser.nicks import (
     AMBIGUOUS_NICK,
     UNKNOWN_NICK,
@@ -43,6 +43,7 @@ from parser.votes.negation import (
     not_retracted,
 )
 from parser.votes.proof import put_off_clause
+from parser.votes.proxy import passed_on
 from parser.votes.records import (
     DEAD,
     DEAD_TARGET,
@@ -50,6 +51,7 @@ from parser.votes.records import (
     HOST_DETAIL,
     NOT_A_NOMINEE,
     NOT_A_PLAYER,
+    PROXIED,
     PUT_OFF,
     UNCLEAR,
     UNPROVEN,
@@ -251,6 +253,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
             cued, cued_at = hits, n
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
             plain = hits
+    cued, cued_at = (cued, cued_at) if cued else _pronoun_jailing(resolver, clauses)
     if not (cued or plain):
         plain = _dash_head(resolver, text) or _object_head(resolver, text, clauses)
     if not cued and any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses):
@@ -274,6 +277,60 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         m = hits[-1]
         return NickMatch(m.query, m.nick, "phrase", round(m.confidence * 0.9, 3)), True
     return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, tuple(players)), True
+
+
+#: a third person's object pronoun: «его», «её» — the nominee just named
+_OBJECT_PRONOUNS: Final = frozenset(("его", "ее", "её", "него", "нее", "неё"))
+
+
+def _pronoun_jailing(
+    resolver: NickResolver, clauses: list[list[str]]
+) -> tuple[list[NickMatch], int]:
+    """«Станислав. Его и сажаю» (G-N.4): a clause that jails or votes, names nobody and
+    whose object is «его»/«её», right after a clause that is one nominee's nick alone — the
+    pronoun is that nominee. Not when the clause lets him off, doubts, puts the jailing off
+    or is a joke, nor with anything after it naming a player, taking it back or joking
+    («Станислав. Его сажаю. Хотя нет, Bob»). (the vote's matches, its clause's index), or
+    ([], 0)."""
+    for n in range(1, len(clauses)):
+        low = [bare_word(w) for w in clauses[n]]
+        votes = any(is_cue(w) for w in low) or has_lemma(low, JAIL_LEMMAS)
+        if not votes or not _OBJECT_PRONOUNS & set(low) or _names_in(resolver, clauses[n], True)[0]:
+            continue
+        hits, used = _names_in(resolver, clauses[n - 1], False)
+        alone = len(hits) == 1 and used == len(clauses[n - 1]) and _agrees(hits[0].nick, low)
+        if alone and _set_aside(low, votes) is None and not _taken_back(resolver, clauses[n:]):
+            return hits, n
+    return [], 0
+
+
+def _agrees(nick: str | None, low: list[str]) -> bool:
+    """Whether the clause's pronoun may stand for `nick`: «его» not for a woman's name, «её»
+    not for a man's (a nick the dictionary gives no gender takes either)."""
+    if nick is None:
+        return False
+    own = nick.split()[0].casefold().replace("ё", "е")
+    genders = {
+        g
+        for r in parse(own)
+        if "Name" in r.grammemes and r.lemma == own
+        for g in r.grammemes & {"masc", "femn"}
+    }
+    said = {
+        "femn" if w in ("ее", "её", "нее", "неё") else "masc" for w in low if w in _OBJECT_PRONOUNS
+    }
+    return not genders or bool(genders & said)
+
+
+def _taken_back(resolver: NickResolver, clauses: list[list[str]]) -> bool:
+    """Whether a jailing clause (the first of `clauses`) is joked about, or the clauses
+    after it name a player, take it back or joke («…, шучу», «Хотя нет, Bob»)."""
+    for n, words in enumerate(clauses):
+        low = [bare_word(w) for w in words]
+        slip = bool(low) and (bool(set(low) & COURT_SLIPS) or joked(low))
+        if slip or (n and _names_in(resolver, words, False)[0]):
+            return True
+    return False
 
 
 def _set_aside(low: list[str], votes: bool) -> str | None:
@@ -415,6 +472,8 @@ def extract_court_votes(
             reason = NOT_A_PLAYER if status == "outsider" else DEAD
         elif not match.ok:
             reason = match.reason or UNKNOWN_NICK
+        elif passed_on(without_struck(post)):
+            reason = PROXIED  # a seat votes through its own account (G-N.4, C-5)
         elif match.nick not in nominee_set:
             reason = NOT_A_NOMINEE
         if reason is not None:

@@ -10,6 +10,7 @@ from typing import Final
 
 from parser.latin import (
     cyrillic_spellings,
+    handle_parts,
     heard_as_handle,
     spelt_whole,
     without_honorific,
@@ -296,6 +297,9 @@ def heard_handle(
     it unknown. A dictionary word or a known name is heard only as a whole part. None when
     no handle is heard."""
     word = text.strip(" .,!?:;()«»\"'@").casefold()
+    mixed = _MIXED_WORD.fullmatch(word)
+    if mixed is not None:
+        return _mixed_handle(resolver, dead, text, mixed.group("latin"), mixed.group("cyr"))
     if re.fullmatch("[a-z]+", word):
         # «Kaidzyu»: the Russian spelling typed back in Latin letters, read as its Cyrillic
         spelt = (heard_handle(resolver, dead, c, author) for c in cyrillic_spellings(word))
@@ -317,6 +321,40 @@ def heard_handle(
         return None
     gone = dead is not None and any(heard_as_handle(bare, p, shortened=short) for p in dead.players)
     if gone:
+        return NickMatch(text, None, "heard", 0.0, UNKNOWN_NICK, tuple(living[:1]))
+    if len(living) > 1:
+        return NickMatch(text, None, "heard", 0.0, AMBIGUOUS_NICK, tuple(living))
+    return NickMatch(text, living[0], "heard", HEARD_CONFIDENCE)
+
+
+#: a handle's Latin part with a Cyrillic part joined by a hyphen («Tanuki-сенсея»)
+_MIXED_WORD: Final = re.compile(r"(?P<latin>[a-z]{2,})-(?P<cyr>[а-яё]{2,})")
+
+
+def _mixed_handle(
+    resolver: NickResolver, dead: NickResolver | None, text: str, latin: str, cyr: str
+) -> NickMatch | None:
+    """«Tanuki-сенсея» (C-3): a word mixing scripts across a hyphen is a handle when its
+    Latin part is a whole part of the handle as typed and its Cyrillic part an honorific in
+    any case form («сенсея», «-сану») or the handle's next part as Russian says it («Tanuki-
+    сэнсэя» for Tanuki_Sensei). One living player so read is the nick; several are an
+    ambiguous nick; a player out so read leaves it unknown. None when none fits."""
+    forms = (cyr, *lemmas(cyr))
+    titled = any(without_honorific(f"аа-{f}") != f"аа-{f}" for f in forms)
+
+    def fits(nick: str) -> bool:
+        parts = [p.casefold() for p in handle_parts(nick)]
+        if latin not in parts:
+            return False
+        rest = parts[parts.index(latin) + 1 :]
+        return titled or any(
+            heard_as_handle(f, p, shortened=False) for f in forms for p in rest[:1]
+        )
+
+    living = [p for p in resolver.players if fits(p)]
+    if not living:
+        return None
+    if dead is not None and any(fits(p) for p in dead.players):
         return NickMatch(text, None, "heard", 0.0, UNKNOWN_NICK, tuple(living[:1]))
     if len(living) > 1:
         return NickMatch(text, None, "heard", 0.0, AMBIGUOUS_NICK, tuple(living))
