@@ -54,7 +54,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from parser.identity import LOOKALIKES
 from parser.latin import CYR_TO_LAT, handle_parts
@@ -431,7 +431,8 @@ class NickResolver:
         self._lookalike = [lookalike_key(p) for p in self.players]
         self._trimmed = [trimmed_key(p) for p in self.players]
         self.trimmed_keys: tuple[str, ...] = tuple(self._trimmed)
-        self._words = [tuple(w for w in _WORD_SPLIT.split(k) if len(w) >= 3) for k in self._trimmed]
+        # a nick's own words (a second person it names — «…_и_Мирон», «Мама_Тимоши» — aside)
+        self._words = [tuple(w for w in own_words(k) if len(w) >= 3) for k in self._trimmed]
         self.max_words = max((len(k.split(" ")) for k in self._trimmed), default=1)
         # each distinct text is resolved once per player list (spans repeat across a day)
         self._memo: dict[tuple[str, bool, bool], NickMatch] = {}
@@ -707,6 +708,8 @@ class NickResolver:
 
     def _decide(self, text: str, method: str, found: list[str]) -> NickMatch:
         name = method if method in _CONFIDENCE else method.split("_", 1)[0]
+        if method in _PARTIAL_TIERS:
+            found = self._name_sharers(text, method, found)
         if len(found) > 1 and method in ("inflected", "case_forms"):
             # «Ярославы» fits Ярослав by the ending tables, but as a plural only: the
             # player whose singular case form it is, when there is exactly one, is meant
@@ -716,6 +719,37 @@ class NickResolver:
         if len(found) > 1:
             return NickMatch(text, None, name, _CONFIDENCE[name], AMBIGUOUS_NICK, tuple(found))
         return NickMatch(text, found[0], name, _CONFIDENCE[name])
+
+    def _name_sharers(self, text: str, method: str, found: list[str]) -> list[str]:
+        """C-3: one Cyrillic word read as a word of a longer nick names that player by a
+        part of his nick, not by the nick itself, so every other player that word can name
+        as well is weighed beside him (two make it ambiguous): a Latin handle one of whose
+        parts the word spells in the other script («папы»: Папа_Тимоши and Papa_Dima), and
+        a player whose one-word nick is a pet form of the given name that word is («Лену»:
+        Лена_и_Сонечка and Ленусик, a pet form of Лена). A handle the word spells whole is
+        left to the later `translit` tier («Граф»: Граф Монте-Кристо before Graf)."""
+        key = trimmed_key(text)
+        if not _CYRILLIC_WORD.fullmatch(key):
+            return found
+        out = dict.fromkeys(found)
+        # a part of a handle stands as a word of a nick does; a word spelling a whole
+        # one-part handle is the `translit` tier's, which comes after (Граф before Graf)
+        parts = [p for p in self._partial_translit(text) if len(handle_parts(p)) > 1]
+        out.update(dict.fromkeys(parts))
+        names = {
+            w
+            for p in found
+            for w in self._words[self.players.index(p)]
+            if _CYRILLIC_WORD.fullmatch(w) and _word_fits(key, w, method)
+        }
+        out.update(
+            dict.fromkeys(
+                q
+                for q in self.players
+                if q not in out and any(_pet_of(q, n.capitalize()) for n in names)
+            )
+        )
+        return list(out)
 
     def looks_like_nick(self, text: str) -> bool:
         """Whether an unresolved coloured text was probably meant as a nick.
@@ -733,6 +767,54 @@ class NickResolver:
             return True
         scored = self.fuzzy(text)
         return bool(scored) and scored[0][1] >= 60
+
+
+_PARTIAL_TIERS: Final = frozenset(("partial", "partial_inflected", "partial_lemma"))
+
+
+def _word_fits(word: str, nick_word: str, method: str) -> bool:
+    """Whether `word` is the nick word `nick_word` under the partial tier `method`."""
+    if method == "partial":
+        return word == nick_word
+    if method == "partial_lemma":
+        return _lemma_word(word, nick_word)
+    return _declines(word, nick_word)
+
+
+@lru_cache(maxsize=4096)
+def own_words(key: str) -> tuple[str, ...]:
+    """The words of a nick's key (`trimmed_key`) that name its bearer (C-3). A nick of
+    several words may name a second person beside the player: a given name after «и»
+    («Ксю_и_Мирон», «Лена_и_Сонечка»: a mother and her child) or a given name in the
+    genitive after another word («Мама_Тимоши», «Мамочка_Даши»: whose mother she is). Such
+    a word alone names that other person, not the player; the player is named by the
+    other words, or by the whole nick in any case form («Маму Тимоши»). A name in the
+    nominative beside a word is the player's own («Бабушка Галя»)."""
+    words = [w for w in _WORD_SPLIT.split(key) if w]
+    if len(words) < 2:
+        return tuple(words)
+    from parser.morph import is_given_name, parse
+
+    out: list[str] = []
+    after_and = False
+    for n, w in enumerate(words):
+        if n and w == "и":
+            after_and = True
+            continue
+        if n and after_and and is_given_name(w):
+            continue  # «…_и_Мирон»: the second person of the nick
+        if n and _genitive_name(parse(w)):
+            continue  # «Мама_Тимоши»: Тимоша's mother, not Тимоша
+        out.append(w)
+    return tuple(out)
+
+
+def _genitive_name(readings: Sequence[Any]) -> bool:
+    """Whether a word's readings as a given name are a genitive singular and never the
+    nominative singular (Тимоши, Даши; not Галя)."""
+    names = [r.grammemes for r in readings if r.known and "Name" in r.grammemes]
+    sole = [g for g in names if "sing" in g]
+    return any("gent" in g for g in sole) and not any("nomn" in g for g in sole)
 
 
 def _case_form_of(word: str, nick: str) -> bool:
