@@ -249,7 +249,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
         any(stem in low for stem in _RETRACT_STEMS)
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
         or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
-        or re.search(r"подума|\b(?:хотя|или)\s+нет\b", low)
+        or re.search(r"подума|\b(?:хотя|или)\s+нет\b|\bхоч|\bхотел", low)
         or unmeant(low)
         or "?" in low
         or _doubt_cue(low)
@@ -351,6 +351,8 @@ def _not_meant(before: str, after: str) -> Why:
         rhetorical = n and words[n - 1] in ("почему", "отчего", "ли")
         if w == "бы" and not rhetorical and words[n + 1 : n + 2] != ["не"]:
             return WISHED
+    if wish_turned_down(words, after):
+        return WISHED
     sentence = WORD_RE.findall(_SENTENCE_END.split(before.replace("ё", "е"))[-1])
     sentence = _contrast_cut(sentence, tail=True)
     if {"может", "возможно"} & set(sentence) and _votes_word(sentence):
@@ -385,6 +387,25 @@ def _not_meant_after(after: str) -> Why:
         return doubted
     follow = _clause_words(after, tail=False)
     return WISHED if "бы" in follow[:3] else None
+
+
+# «хочется», «хотелось», «хочу»: a wish to vote (P-V.1, G-N.1 count a vote, not a wish)
+_WISH_LEMMAS: Final = frozenset(("хотеться", "хотеть", "захотеться"))
+# «…, но пока не буду», «…, но она мне нравится»: the clause a «но» opens after the nick
+_BUT_CLAUSE: Final = re.compile(r"^[^.!?…]*?(?:,|\s)\s*но\b([^.!?…]*)")
+
+
+def wish_turned_down(before: Sequence[str], after: str) -> bool:
+    """P-V.1, G-N.1, G-N.4: a wish to vote for the nick («Очень хочется проголосовать
+    против <X>», «Хочется выдвинуть <X>») that a «но» after the nick turns down in the same
+    sentence («…, но пока не буду», «…, но она мне нравится») is no vote: the «но» clause
+    says why the wish is not acted on. One that votes after all («…, но голосую») does not
+    turn it down. `before`: the nick's clause before it (`_clause_words`); `after`: the
+    words after the nick."""
+    if not has_lemma(before, _WISH_LEMMAS):
+        return False
+    but = _BUT_CLAUSE.match(after.casefold().replace("ё", "е"))
+    return but is not None and not _votes_word(WORD_RE.findall(but.group(1)))
 
 
 def _put_off_said(words: Sequence[str]) -> bool:
