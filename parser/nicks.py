@@ -809,6 +809,52 @@ def own_words(key: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def possessive_match(resolver: NickResolver, text: str) -> NickMatch | None:
+    """C-3: a two-word nick of a word and a given name in the genitive said with the name
+    as a possessive adjective — «Тимошиного папы» for Папа_Тимоши, «Дашину маму» for
+    Мама_Даши: the adjective's name is the nick's genitive name, the other word a case form
+    of the nick's first word (or a pet form of that word: «маму» for Мамочка_Даши). One
+    player so named is read, several are ambiguous; None when the text is no such pair."""
+    from parser.morph import is_given_name, lemmas, parse
+
+    words = trimmed_key(text).split(" ")
+    if len(words) != 2:
+        return None
+    found: list[str] = []
+    for poss, noun in (words, words[::-1]):
+        # «тимошиного» (Тимошин), «тимошину» (read as the surname Тимошин, Тимошина)
+        stems = {
+            lemma[:-2]
+            for r in parse(poss)
+            if (lemma := r.lemma.removesuffix("а")).endswith(("ин", "ын"))
+        }
+        owners = {b for s in stems for b in (s + "а", s + "я") if is_given_name(b)}
+        if not owners:
+            continue
+        kinds = {noun, *lemmas(noun)}
+        for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+            parts = [w for w in _WORD_SPLIT.split(k) if w]
+            if len(parts) != 2 or own_words(k) != (parts[0],):
+                continue
+            head, tail = parts
+            if owners & set(lemmas(tail)) and any(
+                head == w or (head.startswith(w[:-1]) and head.endswith(_DIMINUTIVE))
+                for w in kinds
+                if len(w) >= 3
+            ):
+                found.append(p)
+    if not found:
+        return None
+    return _decided_form(text, list(dict.fromkeys(found)))
+
+
+def _decided_form(text: str, found: Sequence[str]) -> NickMatch:
+    if len(found) == 1:
+        return NickMatch(text, found[0], "inflected", _CONFIDENCE["inflected"])
+    confidence = _CONFIDENCE["inflected"]
+    return NickMatch(text, None, "inflected", confidence, AMBIGUOUS_NICK, tuple(found))
+
+
 def _genitive_name(readings: Sequence[Any]) -> bool:
     """Whether a word's readings as a given name are a genitive singular and never the
     nominative singular (Тимоши, Даши; not Галя)."""
@@ -1173,14 +1219,17 @@ def _tabled(resolver: NickResolver, forms: Sequence[str]) -> tuple[list[str], li
     a pet name of the same stem (Лёха for Lexa) — and, apart, the players whose nick is
     another pet name of that name (Гоша for a player Жора, Алёша for Lexa): he may be
     called so, or not, so he is a doubt, never a reading."""
-    from parser.nameforms import tabled_pets
+    from parser.nameforms import PET_STEMS, tabled_pets
 
     wanted: set[tuple[str, str]] = set()
     for form in forms:
         wanted |= tabled_pets(form.replace("ё", "е"))
-    if not wanted:
+    # a full name of the table («Галину») may mean a player called by a pet name of it
+    # (Бабушка Галя) — or someone else of that name: a doubt, as another pet name is
+    full = {f.replace("ё", "е") for f in forms} & PET_STEMS.keys()
+    if not wanted and not full:
         return None
-    names = {name for name, _stem in wanted}
+    names = {name for name, _stem in wanted} | full
     sure: list[str] = []
     maybe: list[str] = []
     for p in resolver.players:
@@ -1206,15 +1255,51 @@ def _nick_pets(key: str) -> frozenset[tuple[str, str]]:
     name = _given_name(key)
     if name is not None:
         return name_pets(name)
-    if not _LATIN_WORD.fullmatch(key):
-        return frozenset()
-    from parser.latin import cyrillic_spellings
+    if _LATIN_WORD.fullmatch(key):
+        return _latin_pets(key)
+    # a nick of several parts: the pet names of its own words that are names (Ксю of
+    # Ксю_и_Мирон, Галя of Бабушка Галя, Dima of Papa_Dima; not the child Мирон)
+    out: frozenset[tuple[str, str]] = frozenset()
+    for word in own_words(key):
+        if _LATIN_WORD.fullmatch(word):
+            out |= _latin_pets(word)
+        elif _CYRILLIC_WORD.fullmatch(word) and not _common_word(word):
+            out |= name_pets(word)
+    return out
+
+
+def _latin_pets(key: str) -> frozenset[tuple[str, str]]:
+    """`_nick_pets` of one Latin word: the pet names of the names it spells in Cyrillic."""
+    from parser.nameforms import name_pets
 
     out: frozenset[tuple[str, str]] = frozenset()
     for latin in dict.fromkeys((key, _INNER_X.sub("h", key))):
-        for cyr in cyrillic_spellings(latin):
+        for cyr in _named_spellings(latin):
             out |= name_pets(cyr)
     return out
+
+
+_SOFT_SLOT: Final = re.compile("[бвдзлмнпрстф](?=[бвгдзклмнпрстфхцчшщ]|$)")
+
+
+@lru_cache(maxsize=1024)
+def _named_spellings(latin: str) -> tuple[str, ...]:
+    """The Cyrillic spellings of a Latin word, and those with a soft sign a Latin spelling
+    leaves out put back where the dictionary then knows a given name (Olga → Ольга, Igor →
+    Игорь)."""
+    from parser.latin import cyrillic_spellings
+    from parser.morph import is_given_name
+
+    out: dict[str, None] = {}
+    for cyr in cyrillic_spellings(latin):
+        out[cyr] = None
+        if is_given_name(cyr):
+            continue
+        for m in _SOFT_SLOT.finditer(cyr):
+            soft = cyr[: m.end()] + "ь" + cyr[m.end() :]
+            if is_given_name(soft):
+                out[soft] = None
+    return tuple(out)
 
 
 def _longer_forms(resolver: NickResolver, found: dict[str, None]) -> list[str]:
@@ -1362,7 +1447,7 @@ def _latin_given_names(latin: str) -> tuple[str, ...]:
 
     return tuple(
         cyr.replace("ё", "е")
-        for cyr in cyrillic_spellings(latin)
+        for cyr in (*cyrillic_spellings(latin), *_named_spellings(latin))
         if len(cyr) >= _FULL_NAME - 1
         and any(r.known and r.lemma == cyr and {"Name", "nomn"} <= r.grammemes for r in parse(cyr))
     )

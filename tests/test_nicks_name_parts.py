@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from parser.nicks import AMBIGUOUS_NICK, NickResolver, own_words, trimmed_key
+from parser.nicks import AMBIGUOUS_NICK, NickResolver, own_words, possessive_match, trimmed_key
 from parser.votes.names import resolve_nick
 
 CAST = [
@@ -87,3 +87,53 @@ def test_C_3_own_words_of_a_nick() -> None:
     assert words("Бабушка Галя") == ("бабушка", "галя")
     assert words("Ирина Витальевна") == ("ирина", "витальевна")
     assert words("Граф Монте-Кристо") == ("граф", "монте", "кристо")
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [
+        ("Тимошиного папы", "Папа_Тимоши"),
+        ("Тимошину маму", "Мама_Тимоши"),
+        ("мамы Тимошиной", "Мама_Тимоши"),
+        ("Дашину маму", "Мамочка_Даши"),
+    ],
+)
+def test_C_3_a_nick_said_with_its_name_as_a_possessive_names_the_player(
+    text: str, nick: str
+) -> None:
+    # «Тимошиного папы» is Папа_Тимоши in other words (the name as a possessive adjective)
+    assert _read(text)[0] == nick
+
+
+def test_C_3_a_possessive_that_names_no_nick_names_nobody() -> None:
+    assert possessive_match(NickResolver(CAST), "Машиного папы") is None
+    assert possessive_match(NickResolver(CAST), "Тимошиных родителей") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [
+        # a Latin name with the soft sign its Latin spelling leaves out: Olga is Ольга
+        ("Олечки", "Olga1989"),
+        ("ОЛЕЧКЕ", "Olga1989"),
+        ("Олю", "Olga1989"),
+        # the pet name in a nick of several parts, its own word (not the child's)
+        ("Ксюши", "Ксю_и_Мирон"),
+        ("Ксюшу", "Ксю_и_Мирон"),
+        # two pet forms of one name: Машенька and Машуня are Мария's
+        ("Машеньку", "Машуня"),
+    ],
+)
+def test_C_3_pet_forms_of_the_name_inside_a_nick(text: str, nick: str) -> None:
+    cast = [*CAST, "Olga1989", "Машуня", "Пупсик"]
+    assert _read(text, cast)[0] == nick
+
+
+def test_C_3_near_misses_of_pet_forms_inside_a_nick() -> None:
+    cast = [*CAST, "Olga1989", "Машуня", "Пупсик"]
+    # the full name of a pet-form nick may be someone else's: asked, with the guess
+    assert _read("Галину", cast)[:2] == (None, "unknown_nick")
+    # a word that is no pet form of the name: «Машинку» (a toy)
+    assert _read("Машинку", cast)[0] is None
+    # the child's pet name is not the mother's: «Мирончика»
+    assert _read("Мирончика", cast)[0] is None

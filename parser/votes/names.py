@@ -31,6 +31,7 @@ from parser.nicks import (
     NickResolver,
     one_gender,
     pet_match,
+    possessive_match,
     trimmed_key,
 )
 from parser.records import ColoredSpan
@@ -53,7 +54,12 @@ def resolve_nick(
         return match
     # one word of a multi-word nick in a form the ending tables miss (an adjective:
     # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson)
-    return resolver.resolve_strict(text, _WORD_OF_NICK_TIERS) or pet_match(resolver, text) or match
+    return (
+        resolver.resolve_strict(text, _WORD_OF_NICK_TIERS)
+        or possessive_match(resolver, text)
+        or pet_match(resolver, text)
+        or match
+    )
 
 
 def strict_match(resolver: NickResolver, text: str, tiers: Sequence[str]) -> NickMatch | None:
