@@ -236,6 +236,27 @@ def _lemma_matches(text_key: str, nick_key: str) -> bool:
     return all(_lemma_word(w, n) for w, n in zip(words, nick_words, strict=True))
 
 
+@lru_cache(maxsize=_KEY_CACHE)
+def _pet_sibling(word: str, nick_word: str) -> bool:
+    """Whether `word` is a case form of another pet form of the word a nick's word is a pet
+    form of: «бабули» (бабуля) for Бабушка Галя — both бабуля and бабушка are баба's. Both
+    must end in a diminutive suffix on one stem of three letters or more; a name is left to
+    the name tables (`diminutive_match`)."""
+    from parser.morph import lemmas, parse
+
+    if len(word) < 4 or not nick_word.endswith(_DIMINUTIVE) or not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    if any("Name" in r.grammemes for r in parse(nick_word)):
+        return False
+    stems = {nick_word[: -len(s)] for s in _DIMINUTIVE if nick_word.endswith(s)}
+    return any(
+        lemma != nick_word and lemma.endswith(s) and len(lemma) - len(s) >= 3
+        and lemma[: -len(s)] in stems
+        for lemma in lemmas(word)
+        for s in _DIMINUTIVE
+    )  # fmt: skip
+
+
 def _declines(word: str, nick_word: str) -> bool:
     """`word` is a case form of one word of a longer nick: by ending, by a fleeting vowel
     («Пса» of Бешеный Пёс) or by lemma («Бешеного», «Серую», «Учёного»: adjectives in
@@ -492,7 +513,8 @@ class NickResolver:
             return [
                 p
                 for p, words in zip(self.players, self._words, strict=True)
-                if len(words) > 1 and any(_lemma_word(key, w) for w in words)
+                if len(words) > 1
+                and any(_lemma_word(key, w) or _pet_sibling(key, w) for w in words)
             ]
         if method in ("translit", "translit_inflected"):
             return self._translit_tier(text, inflected=method == "translit_inflected")

@@ -11,6 +11,7 @@ from typing import Final
 from parser.latin import (
     cyrillic_spellings,
     heard_as_handle,
+    heard_run_together,
     spelt_whole,
     without_honorific,
 )
@@ -317,6 +318,8 @@ def heard_handle(
         return None
     short = titled or not (common_word(bare) or _known_name(bare))
     found = [p for p in resolver.players if heard_as_handle(bare, p, shortened=short)]
+    # «Свитмам»: a two-part handle's sound run together into one word
+    found += [p for p in resolver.players if p not in found and heard_run_together(bare, p)]
     others = [p for p in found if p != author]
     living = others or found
     if not living:

@@ -181,7 +181,7 @@ def _let_off(before: str, after: str) -> Why:
     # a question about voting («Может, <Рыжего> выставить?») or a condition is not a
     # decision yet; «<Рома>? Ты где был ночью» only asks him
     ends = _SENTENCE_END.search(after)
-    if ends is not None and ends.group() == "?":
+    if ends is not None and ends.group() == "?" and not _remark_asked(after[: ends.start()]):
         asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
         if _votes_word(WORD_RE.findall(asked.replace("ё", "е"))):
             return ASKED
@@ -201,6 +201,20 @@ def _let_off(before: str, after: str) -> Why:
     # the vote when a verb of voting stands in the clause, on either side of the nick
     negated = bool(live_negations(follow)) and (_votes_word(follow) or _votes_word(words))
     return "" if negated else None
+
+
+#: after the nick, a clause of its own with its own subject: «…, он вообще чей папа?»
+_OWN_SUBJECT: Final = re.compile(r"^[^,;:—–]*[,;:—–]\s*(?:а\s+|и\s+)?(?:он|она|они|оно|ты|вы)\b")
+
+
+def _remark_asked(after: str) -> bool:
+    """P-V.1: whether the question after a nick is a remark of its own about him — a clause
+    with its own subject after a comma that says nothing of voting («Против <Димы>, он
+    вообще чей папа?») — so the vote said before the nick stands; «Может, <Рыжего>
+    выставить?» asks the vote itself."""
+    low = after.casefold().replace("ё", "е")
+    cut = _OWN_SUBJECT.match(low)
+    return cut is not None and not _votes_word(WORD_RE.findall(low[cut.end() :]))
 
 
 _KEEP_LEMMAS: Final = frozenset(("оставить", "оставлять"))
