@@ -831,6 +831,28 @@ def own_words(key: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def pinned_by_words(match: NickMatch, words: Sequence[str]) -> NickMatch | None:
+    """C-3: an ambiguous name pinned by the words said right after it to the one candidate
+    whose nick holds another of them («Насти, которая с Викой»: Настя_и_Вика, not
+    Настюша) — a case form of a word of that nick the name itself is not. None when no
+    word or several candidates are so named."""
+    if match.ok or match.reason != AMBIGUOUS_NICK or len(match.candidates) < 2:
+        return None
+    said = trimmed_key(match.query)
+    hits = []
+    for nick in match.candidates:
+        others = [
+            w
+            for w in _WORD_SPLIT.split(trimmed_key(nick))
+            if len(w) >= 3 and w != said and not _declines(said, w)
+        ]
+        if any(_declines(trimmed_key(t), w) for t in words if len(t) >= 3 for w in others):
+            hits.append(nick)
+    if len(hits) != 1:
+        return None
+    return NickMatch(match.query, hits[0], match.method, match.confidence)
+
+
 def possessive_match(resolver: NickResolver, text: str) -> NickMatch | None:
     """C-3: a two-word nick of a word and a given name in the genitive said with the name
     as a possessive adjective — «Тимошиного папы» for Папа_Тимоши, «Дашину маму» for

@@ -66,3 +66,67 @@ def test_C_3_a_handle_run_together_needs_both_parts_whole_and_in_order() -> None
     assert not heard_run_together("мамсвит", "Sweet_Mom")  # the parts the other way round
     assert not heard_run_together("свит", "Sweet_Mom")
     assert not heard_run_together("свитмам", "Sweet")  # one part: `heard_as_handle`'s
+
+
+def _post(by: str, body: str, rules: RulesetName, players: tuple[str, ...]) -> PostReading:
+    post = post_from_body(1, by, body, 1)
+    (reading,) = extract_votes([post], ruleset=rules, players=players).posts
+    return reading
+
+
+NASTYAS = ("Настюша", "Настя_и_Вика", "Юла", "Карамелька")
+
+
+def test_C_3_an_ambiguous_name_pinned_by_the_words_after_it() -> None:
+    body = 'Против <span style="color:red">Насти</span>, которая с Викой. Она путается'
+    got = _post("Юла", body, "pefl", NASTYAS)
+    assert (got.status, got.target) == ("vote", "Настя_и_Вика")
+    # near miss: words after it that name no other part of one nick leave it ambiguous
+    body = 'Против <span style="color:red">Насти</span>, которая с утра молчит. Она путается'
+    got = _post("Юла", body, "pefl", NASTYAS)
+    assert (got.status, got.reason) == ("rejected", "ambiguous_nick")
+
+
+def test_P_V_1_a_weighed_name_no_player_bears_set_aside_by_a_correction() -> None:
+    players = ("Машуня", "Юла", "Карамелька")
+    body = (
+        'Против <span style="color:red">Машуни</span> или <span style="color:red">Машинки'
+        "</span>... ой, Машинка не играет. Против "
+        '<span style="color:red">Машуни</span>, она слишком добрая'
+    )
+    got = _post("Юла", body, "pefl", players)
+    assert (got.status, got.target) == ("vote", "Машуня")
+    # near miss: with no correction and no second vote the choice stays open
+    body = (
+        'Против <span style="color:red">Машуни</span> или <span style="color:red">Машинки'
+        "</span>, она слишком добрая"
+    )
+    assert _post("Юла", body, "pefl", players).status != "vote"
+
+
+@pytest.mark.parametrize(
+    ("rules", "body"),
+    [
+        ("gambler", '<span style="color:green">Машинку</span> на суд'),
+        ("pefl", 'Голосую против <span style="color:red">Машинки</span>, она весь день молчит'),
+    ],
+)
+def test_C_3_an_ordinary_word_nominated_as_a_nick_is_shown_as_unknown(
+    rules: RulesetName, body: str
+) -> None:
+    got = _post("Юла", body, rules, ("Машуня", "Юла", "Карамелька"))
+    assert (got.status, got.reason) == ("rejected", "unknown_nick")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # emphasis, not a nick: lower case, a nominative label, no vote in the sentence
+        'Голосую против <span style="color:green">машинки</span> и всех игрушек',
+        '<span style="color:green">Внимание</span>, голосование до вечера',
+        'Купила ребёнку <span style="color:green">Машинку</span> вчера',
+    ],
+)
+def test_C_3_near_misses_of_an_ordinary_word_meant_as_a_nick(body: str) -> None:
+    got = _post("Юла", body, "gambler", ("Машуня", "Юла", "Карамелька"))
+    assert got.reason != "unknown_nick", body
