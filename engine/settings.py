@@ -24,6 +24,8 @@ a host could reasonably want the other reading):
   execute, so a kill naming him fails (`executor_busy`).
   A member's letter that only offers a victim («предлагаю X») is asked about, not taken as
   his request (`member_suggestion`).
+- C-2: a letter that asks the host about a move («можно проверить X?», «X или Y убить?»)
+  names no move; the player is asked back with the reading spelt out (`move_question`).
 - P-M.10/P-M.14: a kamikaze shot by a clan, the maniac or the ninja dies of that striker's
   cause and the striker of `kamikaze`; a thug who beats him and he both die of `kamikaze`;
   a shot at a kamikaze who already blew up at step 4 finds a dead man and costs nothing (one
@@ -70,6 +72,7 @@ class SettingsError(ValueError):
 CHOICES: dict[str, tuple[str, ...]] = {
     "vote_nicks": ("as_moves", "exact"),
     "member_suggestion": ("ask", "request"),
+    "move_question": ("ask", "none"),
 }
 
 
@@ -185,6 +188,10 @@ class RulesSettings:
     #: when the Don stays silent. A firm request, or an offer naming himself as the one who
     #: shoots, is read either way.
     member_suggestion: str = "ask"
+    #: C-2 (the rules are silent): a letter that only asks about a move («можно проверить X?»,
+    #: «X или Y убить?») — "ask": the player is asked back, the reading spelt out for him to
+    #: confirm by a move; "none": no move and no question (the host may answer or not).
+    move_question: str = "ask"
 
     # --- dealing (G-S.1, P-S.1) ------------------------------------------------------------
     #: Role-count tables by player count overriding the defaults: {"20": {"civilian": 9, …}}.

@@ -155,6 +155,12 @@ def _build_parser() -> argparse.ArgumentParser:
         default=None,
         help="P-M.8: a clan member's «предлагаю X» is asked about, or read as his request",
     )
+    pm.add_argument(
+        "--move-question",
+        choices=["ask", "none"],
+        default=None,
+        help="C-2: a letter asking about a move («можно проверить X?») is asked back, or none",
+    )
     pm.set_defaults(module="parse_pm")
 
     pmv = parse_sub.add_parser("moves", help="night letters (JSONL on stdin) as the bot reads them")
@@ -168,6 +174,12 @@ def _build_parser() -> argparse.ArgumentParser:
         choices=["ask", "request"],
         default=None,
         help="P-M.8: a clan member's «предлагаю X» is asked about, or read as his request",
+    )
+    pmv.add_argument(
+        "--move-question",
+        choices=["ask", "none"],
+        default=None,
+        help="C-2: a letter asking about a move («можно проверить X?») is asked back, or none",
     )
     pmv.set_defaults(module="parse_moves")
 

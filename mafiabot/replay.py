@@ -353,17 +353,21 @@ def read_move(
     state: GameState,
     threshold: float | None = None,
     suggestion: str | None = None,
+    move_question: str | None = None,
 ) -> Move | InputRejected | None:
     """A structured move as it is, or PM text through the move parser (C-2, C-3), with the
-    host's reading settings (`move_confidence`, `member_suggestion`) as the daemon reads it."""
+    host's reading settings (`move_confidence`, `member_suggestion`, `move_question`) as the
+    daemon reads it."""
     m = sm.move
     if "text" in m:
         from mafiabot.replay_posts import parse_pm
+        from parser.letters.asked import DEFAULT_MOVE_QUESTION
         from parser.letters.reading import DEFAULT_SUGGESTION, DEFAULT_THRESHOLD
 
         limit = DEFAULT_THRESHOLD if threshold is None else threshold
         offered = DEFAULT_SUGGESTION if suggestion is None else suggestion
-        return parse_pm(m["text"], sm.sender, state.living_nicks(), state, limit, offered)
+        asked = DEFAULT_MOVE_QUESTION if move_question is None else move_question
+        return parse_pm(m["text"], sm.sender, state.living_nicks(), state, limit, offered, asked)
     return Move(
         actor=sm.sender,
         action=m["action"],
@@ -456,6 +460,7 @@ def play_turn(
             reading,
             rules.settings.move_confidence,
             rules.settings.member_suggestion,
+            rules.settings.move_question,
         )
         if isinstance(got, InputRejected):
             extra["rejected_moves"].append({"from": sm.sender, "action": "?", "reason": got.reason})

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from engine import GameState, InputRejected, Move
 from parser.html import parse_html
+from parser.letters.asked import DEFAULT_MOVE_QUESTION, as_move_question
 from parser.letters.reading import DEFAULT_SUGGESTION, DEFAULT_THRESHOLD, as_suggestion
 from parser.moves import read_letter_from
 from parser.phpbb.body import read_body
@@ -58,11 +59,12 @@ def parse_pm(
     state: GameState | None = None,
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: str = DEFAULT_SUGGESTION,
+    move_question: str = DEFAULT_MOVE_QUESTION,
 ) -> Move | InputRejected | None:
     """A PM body → Move through the one letter reader the daemon and `parse moves` use
     (`parser.moves.read_letter_from`: C-2, C-3), through the sender's role when the game
-    `state` is given; `threshold` and `suggestion`: the host's `move_confidence` and
-    `member_suggestion` settings."""
+    `state` is given; `threshold`, `suggestion` and `move_question`: the host's
+    `move_confidence`, `member_suggestion` and `move_question` settings."""
     players = [p.nick for p in state.players] if state is not None else None
     return read_letter_from(
         text,
@@ -72,4 +74,5 @@ def parse_pm(
         state=state,
         threshold=threshold,
         suggestion=as_suggestion(suggestion),
+        move_question=as_move_question(move_question),
     ).input

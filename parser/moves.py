@@ -48,6 +48,7 @@ from typing import Final
 from engine.actions import InputRejected, Move
 from engine.state import GameState
 from parser.identity import account_key
+from parser.letters.asked import DEFAULT_MOVE_QUESTION, MoveQuestion
 from parser.letters.reader import read_letter
 from parser.letters.reading import (
     DEFAULT_SUGGESTION,
@@ -97,11 +98,13 @@ def parse_move(
     view: SenderView | None = None,
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
 ) -> Move | InputRejected | None:
     """Read one PM body (the sender's own text). `players`: the living players; `view`:
-    the sender as the engine sees him (None: read by the words alone); `threshold` and
-    `suggestion`: the host's `move_confidence` and `member_suggestion` settings."""
-    got = _read(text, actor, players, view, threshold, suggestion)
+    the sender as the engine sees him (None: read by the words alone); `threshold`,
+    `suggestion` and `move_question`: the host's `move_confidence`, `member_suggestion`
+    and `move_question` settings."""
+    got = _read(text, actor, players, view, threshold, suggestion, move_question)
     return got.as_input(actor, at=at, source_id=source_id)
 
 
@@ -112,11 +115,19 @@ def _read(
     view: SenderView | None,
     threshold: float,
     suggestion: MemberSuggestion,
+    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
 ) -> LetterReading:
     resolver = _as_resolver(players)
     if view is None:
         view = SenderView(actor, living=resolver.players)
-    return read_letter(text, view, resolver=resolver, threshold=threshold, suggestion=suggestion)
+    return read_letter(
+        text,
+        view,
+        resolver=resolver,
+        threshold=threshold,
+        suggestion=suggestion,
+        move_question=move_question,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +162,7 @@ def read_letter_from(
     resolver: NickResolver | None = None,
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
     at: datetime | None = None,
     source_id: int | None = None,
 ) -> LetterRead:
@@ -164,7 +176,9 @@ def read_letter_from(
     actor = next((p for p in living if account_key(p) == key), sender)
     if view is None and state is not None:
         view = sender_view(state, actor)
-    reading = _read(text, actor, resolver or NickResolver(living), view, threshold, suggestion)
+    reading = _read(
+        text, actor, resolver or NickResolver(living), view, threshold, suggestion, move_question
+    )
     return LetterRead(reading, reading.as_input(actor, at=at, source_id=source_id))
 
 
@@ -215,6 +229,7 @@ def move_from_pm(
     view: SenderView | None = None,
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
     state: GameState | None = None,
 ) -> Move | InputRejected | None:
     """The move a PM carries, after checking its sender (see `reject_sender`); `view` and
@@ -228,6 +243,7 @@ def move_from_pm(
         view=view,
         threshold=threshold,
         suggestion=suggestion,
+        move_question=move_question,
         state=state,
     )[0]
 
@@ -252,6 +268,7 @@ def read_pm(
     view: SenderView | None = None,
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
     state: GameState | None = None,
 ) -> tuple[Move | InputRejected | None, float | None]:
     """`move_from_pm` with the reader's confidence of the move it returns (None when it
@@ -266,6 +283,7 @@ def read_pm(
         resolver=resolver,
         threshold=threshold,
         suggestion=suggestion,
+        move_question=move_question,
         at=pm.sent_at,
         source_id=pm.id,
     )

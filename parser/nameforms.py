@@ -247,6 +247,57 @@ def hypocoristic_kind(form: str, name: str) -> str | None:
     return None
 
 
+# -- short pet forms from a syllable of the name ----------------------------------------------
+
+
+@lru_cache(maxsize=1024)
+def _syllable_pets(name: str) -> frozenset[str]:
+    """The short pet forms (nominatives, ё as е) one syllable of the full name `name` gives
+    with the name's own letters: the syllable (an onset — the consonant before its vowel,
+    or the cluster opening the name or any of its consonants — and its vowel; no onset for a
+    vowel that opens the name or follows another), then the one consonant that follows it in
+    the name before a vowel or a soft sign, and «я» (Ва|л|ентина → Валя, Э|л|ьвира →
+    Эля, Ге|л|ина of Ангелина → Геля, О|с|ип → Ося); or, before another vowel, «я» alone
+    (Фа|ина → Фая). Not a consonant the name lacks there (Люся is no Любава's, Лёля no
+    Лера's), nor the first of a cluster (Ося is no Остап's, Ада no Ариадна's by rule), nor
+    the name's ending; and not «а» (Вера is a name of its own, no Вероника's)."""
+    out: set[str] = set()
+    for v, vowel in enumerate(name):
+        if vowel not in _VOWELS or v >= len(name) - 1:
+            continue
+        j = v
+        while j > 0 and name[j - 1] in _CONSONANTS:
+            j -= 1
+        cluster = name[j:v]
+        if cluster:
+            onsets = {cluster, *cluster} if j == 0 else {cluster[-1]}
+        elif v == 0 or name[v - 1] in _VOWELS:
+            onsets = {""}
+        else:
+            continue  # (after a soft or hard sign: no syllable of its own)
+        after, then = name[v + 1], name[v + 2 : v + 3]
+        for onset in onsets:
+            syllable = onset + vowel
+            if after in _VOWELS:
+                out.add(syllable + "я")
+            elif after in _CONSONANTS and then and (then in _VOWELS or then == "ь"):
+                out.add(syllable + after + "я")
+    return frozenset(f for f in out if len(f) >= 3 and f != name)
+
+
+def syllable_pet(form: str, name: str) -> bool:
+    """Whether `form` (a nominative, lower case, ё as е) is a short pet form of the full name
+    `name` (lower case, ё as е) made from one of its syllables (`_syllable_pets`). Such a
+    form fits every name with that syllable: it proves a player only where it fits him
+    alone (`parser.nicks`)."""
+    if len(name) < MIN_SYLLABLE_NAME or not name.isalpha() or tabled_pets(name):
+        return False  # (Лена, Саня: pet names already, not the full names others come from)
+    return form in _syllable_pets(name)
+
+
+MIN_SYLLABLE_NAME: Final = 4  # Осип, Ираида
+
+
 # -- pet names whose letters differ from the name: data ---------------------------------------
 
 #: Russian given names and the stems their everyday pet names start with, where the rules
@@ -298,7 +349,7 @@ PET_STEMS: Final[dict[str, tuple[str, ...]]] = {
     "ирина": ("ир",),
     "ксения": ("ксю",),
     "любовь": ("люб",),
-    "людмила": ("люд", "мил"),
+    "людмила": ("люд", "люс", "мил"),
     "мария": ("маш", "мар", "мус"),
     "милана": ("мил",),
     "михаил": ("миш", "мих"),

@@ -429,6 +429,21 @@ _CONFIDENCE: Final = {
 }
 _CONFIDENCE["partial_translit"] = 0.8
 STRICT_TIERS: Final = ("exact", "casefold", "lookalike", "trimmed")
+#: the tiers that read a word as a form of a nick rather than the nick as it stands: their
+#: readings must agree with the gender of the player's name (`agrees`)
+_GENDERED_TIERS: Final = frozenset(
+    (
+        "inflected",
+        "lemma",
+        "case_forms",
+        "partial",
+        "partial_inflected",
+        "partial_lemma",
+        "translit",
+        "translit_inflected",
+        "partial_translit",
+    )
+)
 _MEMO_SIZE: Final = 4096
 
 
@@ -466,7 +481,15 @@ class NickResolver:
     # -- tiers ------------------------------------------------------------------------------
 
     def tier(self, text: str, method: str) -> list[str]:
-        """Players that `text` matches under one tier (not fuzzy); may be empty or several."""
+        """Players that `text` matches under one tier (not fuzzy); may be empty or several.
+        A tier that reads a form of a nick keeps only the players whose name's gender the
+        form can carry (`agrees`): «Гордеевой» is no form of Гордеев."""
+        found = self._tier(text, method)
+        if found and method in _GENDERED_TIERS:
+            return [p for p in found if agrees(text, p)]
+        return found
+
+    def _tier(self, text: str, method: str) -> list[str]:
         if method == "exact":
             return [p for p in self.players if p == text]
         if method == "casefold":
@@ -486,7 +509,7 @@ class NickResolver:
             ]
         if method == "case_forms":
             # both case-form tiers at once: «Васю» is Вася and Вася2005 alike
-            both = self.tier(text, "inflected") + self.tier(text, "lemma")
+            both = self._tier(text, "inflected") + self._tier(text, "lemma")
             return list(dict.fromkeys(both))
         if method == "lemma":
             return [
@@ -647,6 +670,9 @@ class NickResolver:
                 return swapped
             return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
         best, score = scored[0]
+        if not agrees(text, best):
+            # «Гордеевой» typed for Гордеев: the letters are close, the gender is not his
+            return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
         close = [
             p for p, s in scored if s >= self.fuzzy_threshold and score - s < self.ambiguity_margin
         ]
@@ -669,7 +695,7 @@ class NickResolver:
             for p, k in zip(self.players, self._trimmed, strict=True)
             if " " not in k and len(k) >= 4 and _one_swap(key, k)
         ]
-        if len(found) != 1:
+        if len(found) != 1 or not agrees(text, found[0]):
             return None
         return NickMatch(text, found[0], "fuzzy", TRANSPOSED_CONFIDENCE)
 
@@ -1011,8 +1037,9 @@ def diminutive_match(
         return _typed_in_latin(resolver, text, typed, any_case=any_case)
     if len(key) < 3 or not _CYRILLIC_WORD.fullmatch(key):
         return None
-    if len(key) == 3:  # «Ксю»: a three-letter pet name only by the table
-        return _tabled_only(resolver, key)
+    if len(key) == 3:  # «Ксю»: a three-letter pet name by the table, else by a syllable
+        tabled = _tabled_only(resolver, key)
+        return tabled if tabled is not None else _by_syllable(resolver, text, key, capital, ())
     found, by_head = _suffix_readings(resolver, key)
     if by_head and not any_case and _explained_otherwise(key, found):
         # «марка» for Марфа: a word of the dictionary (a noun, another name) whose letters
@@ -1028,8 +1055,14 @@ def diminutive_match(
     if guessed and found:
         # «Ксюху» for Ксения, «Мишу» for Михаил: a pet consonant the name lacks, which fits
         # any name of that syllable — no proof of the player (C-3): named nobody, with the
-        # guess offered to the sender
+        # guess offered to the sender; unless it is a short pet form of a syllable of one
+        # player's name that fits no one else (`_by_syllable`: «Люсю» for Людмила)
+        short = _by_syllable(resolver, text, key, capital, tuple(found))
+        if short is not None:
+            return short
         return NickMatch(text, None, "diminutive", GUESS_CONFIDENCE, UNKNOWN_NICK, tuple(found))
+    if not found:
+        return _by_syllable(resolver, text, key, capital, ())
     if len(found) == 1:
         return NickMatch(text, next(iter(found)), "diminutive", DIMINUTIVE_CONFIDENCE)
     if found:
@@ -1039,19 +1072,101 @@ def diminutive_match(
     return None
 
 
-def one_gender(match: NickMatch) -> NickMatch:
+def _by_syllable(
+    resolver: NickResolver, text: str, key: str, capital: bool, guessed: Sequence[str]
+) -> NickMatch | None:
+    """C-3: a short pet form of a syllable of a player's given name («Валю», «Эля», «Фаю»,
+    «Гелю», «Аду», «Люсю», «Осю»: `parser.nameforms.syllable_pet`), read when it fits that
+    one living player alone — no other player's name gives it, and no guess the other rules
+    made (`guessed`) names another — and the word is no ordinary one: the dictionary knows
+    it as a name, or, written with a capital, in no case a player's word stands in (the
+    nominative, the accusative: «Гелю» is only the dative of «гель»); a name the dictionary
+    gives one gender is no pet form of a name of the other. Several players are
+    asked about; a pet form the table gives a name no one here has, on a stem that is not
+    the player's own letters («Пашу» of Павел, with a Прасковья seated), is a guess,
+    offered in the question and never read."""
+    from parser.morph import parse
+    from parser.nameforms import syllable_pet, tabled_pets
+
+    readings = [r for r in parse(key) if r.known]
+    names = [r.lemma for r in readings if "Name" in r.grammemes]
+    ordinary = [r for r in readings if not r.grammemes & _PROPER_TAGS]
+    if ordinary and not capital:
+        return None  # «убиваю таю»: in lower case a word (таять) is that word
+    if not names and any(r.grammemes & _PLAYER_CASES for r in ordinary):
+        return None  # «Фею»: the accusative of фея, no name
+    forms = tuple(dict.fromkeys((*names, *_short_nominatives(key))))
+    said = _name_genders(key, nominative=False)
+    found: list[str] = []
+    for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+        name = _given_name(k) if _typed_cyrillic(p) else None
+        if name is None or not _known_given_name(name):
+            continue  # (a surname, Осипов, or a word nick has no pet forms of a name)
+        own = _name_genders(name, nominative=True)
+        if said and own and not said & own:
+            continue  # «Витю» (a boy's name) is no Виталина's, «Иру» no Ираклий's
+        if any(syllable_pet(f, name) for f in forms):
+            found.append(p)
+    if not found:
+        return None
+    doubts = list(dict.fromkeys((*found, *guessed)))
+    if len(doubts) > 1:
+        return NickMatch(
+            text, None, "diminutive", DIMINUTIVE_CONFIDENCE, AMBIGUOUS_NICK, tuple(doubts)
+        )
+    stems = [stem for f in forms for _name, stem in tabled_pets(f)]
+    letters = trimmed_key(found[0]).replace("ё", "е")
+    if stems and not any(letters.startswith(stem) for stem in stems):
+        # «Пашу» (the table's Павел) for Прасковья: the pet form's stem is another name's,
+        # not her own letters (as «Эля», the table's Элеонора, is Эльвира's own «Эл»)
+        return NickMatch(text, None, "diminutive", GUESS_CONFIDENCE, UNKNOWN_NICK, tuple(found))
+    return NickMatch(text, found[0], "diminutive", DIMINUTIVE_CONFIDENCE)
+
+
+@lru_cache(maxsize=1024)
+def _known_given_name(name: str) -> bool:
+    """Whether the dictionary knows `name` (lower case) as a given name (in some case: it
+    reads Таира only as a form of Таир), and not as a surname (Осипов) or only a word."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(name) if r.known]
+    surname = any({"Surn", "nomn"} <= r.grammemes for r in readings)
+    return not surname and any("Name" in r.grammemes for r in readings)
+
+
+#: the cases a player's name stands in as a move's target or executor
+_PLAYER_CASES: Final = frozenset({"nomn", "accs"})
+
+
+def _short_nominatives(key: str) -> tuple[str, ...]:
+    """The nominatives in «-а»/«-я» a short word may be a case form of («фаю» → фая,
+    «гелю» → геля, «аду» → ада), and itself."""
+    out = [key]
+    for ending in ("ой", "ей", "у", "ю", "е", "и", "ы", "а", "я"):
+        stem = key[: -len(ending)]
+        if key.endswith(ending) and len(stem) >= 2:
+            out += [stem + "а", stem + "я"]
+    return tuple(dict.fromkeys(out))
+
+
+def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     """C-3 (docs/rulings.md, case forms of two close nicks): a case form that only one of
     the ambiguous players can take is that player's — «Соколовой» is the feminine
     Соколова's alone (the masculine's genitive is «Соколова»), «Соколовым» the masculine's
     alone. The dictionary's singular readings of the word as a name, surname or patronymic
     must all be of one gender, every candidate's nick a name the dictionary knows, and
-    exactly one of that gender; a form either can be («Соколову», «Александре») stays ambiguous."""
+    exactly one of that gender; a form either can be («Соколову», «Александре») stays ambiguous
+    — unless the grammar names the `case` the player stands in: «Гордееву» is the feminine
+    accusative or the masculine dative, so an object of a verb (accusative) is Гордеева and
+    the receiver of a thing given («пулю Гордееву», dative) is Гордеев."""
     if match.reason != AMBIGUOUS_NICK or match.method not in ("inflected", "lemma", "case_forms"):
         return match
     word = trimmed_key(match.query)
     if " " in word or not word.isalpha():
         return match
     genders = _name_genders(word, nominative=False)
+    if len(genders) > 1 and case is not None:
+        genders = _name_genders(word, nominative=False, case=case)
     if len(genders) != 1:
         return match
     nicks = {p: _name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
@@ -1066,9 +1181,10 @@ def one_gender(match: NickMatch) -> NickMatch:
 _NAME_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
 
 
-def _name_genders(word: str, *, nominative: bool) -> frozenset[str]:
+@lru_cache(maxsize=_KEY_CACHE)
+def _name_genders(word: str, *, nominative: bool, case: str | None = None) -> frozenset[str]:
     """The genders the dictionary reads `word` in as a singular name, surname or patronymic
-    (`nominative`: as a nick stands, its nominative only)."""
+    (`nominative`: as a nick stands, its nominative only; `case`: in that case only)."""
     from parser.morph import parse
 
     found: set[str] = set()
@@ -1077,8 +1193,83 @@ def _name_genders(word: str, *, nominative: bool) -> frozenset[str]:
             continue
         if nominative and "nomn" not in r.grammemes:
             continue
+        if case is not None and case not in r.grammemes:
+            continue
         found |= r.grammemes & {"masc", "femn"}
     return frozenset(found)
+
+
+def agrees(text: str, nick: str) -> bool:
+    """C-3: whether a form (`text`) may name the player `nick` by gender. A form the
+    dictionary reads only as a man's (or only as a woman's) name, surname or patronymic —
+    «Витю», «Гордеевой», «Валентиной», «Петровым» — is no form of a nick whose name is of
+    the other gender; a form of either gender («Гордееву», «Сашу») and a nick of no known
+    gender (a word, a handle) agree with anything."""
+    said = form_genders(text)
+    if not said:
+        return True
+    own = nick_genders(nick)
+    return not own or bool(said & own)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def form_genders(text: str) -> frozenset[str]:
+    """The one gender every Cyrillic word of `text` carries as a singular name form (a
+    word of either gender, or of none, tells nothing); empty when they carry none or
+    contradict each other."""
+    out: frozenset[str] = frozenset()
+    for word in _WORD_SPLIT.split(trimmed_key(text).replace("ё", "е")):
+        if not _CYRILLIC_WORD.fullmatch(word):
+            continue
+        genders = _word_genders(word)
+        if len(genders) != 1:
+            continue
+        if out and out != genders:
+            return frozenset()
+        out = genders
+    return out
+
+
+def _word_genders(word: str) -> frozenset[str]:
+    """The genders of every singular reading the dictionary knows of a word it reads as a
+    name form in some reading: «Витю» a man's, «Гордеевой» a woman's, «Сашу» (common
+    gender) either; «Валика» either, since besides a rare woman's name it is the genitive of
+    the noun «валик», the very form a boy's pet name Валик takes."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(word) if r.known and "sing" in r.grammemes]
+    if not any(r.grammemes & _NAME_TAGS for r in readings):
+        return frozenset()
+    out: set[str] = set()
+    for r in readings:
+        out |= r.grammemes & {"masc", "femn"}
+        if "ms-f" in r.grammemes:
+            out |= {"masc", "femn"}
+    return frozenset(out)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def nick_genders(nick: str) -> frozenset[str]:
+    """The gender of a player's name as the dictionary knows it in the nominative: a
+    Cyrillic nick's words (a given name, a surname, a patronymic: Виталина, Гордеев, Анна
+    Гордеева), or a one-word Latin nick spelt in Cyrillic (Vitalina); empty when unknown,
+    of both genders (Саша) or mixed. Only the player's own words count: Ксю_и_Мирон is no
+    man's nick for his son's name."""
+    from parser.latin import cyrillic_spellings
+
+    key = _split_digit_tail(_EDGE_JUNK.sub("", casefold_key(nick)))[0].strip("_-. ")
+    # the player's own words: not the second person of «Ксю_и_Мирон» (`own_words`)
+    words = list(own_words(key.replace("ё", "е")))
+    if len(words) == 1 and _LATIN_WORD.fullmatch(words[0]):
+        spelt = frozenset(
+            g for cyr in cyrillic_spellings(words[0]) for g in _name_genders(cyr, nominative=True)
+        )
+        return spelt if len(spelt) == 1 else frozenset()
+    out: set[str] = set()
+    for word in words:
+        if _CYRILLIC_WORD.fullmatch(word):
+            out |= _name_genders(word, nominative=True)
+    return frozenset(out) if len(out) == 1 else frozenset()
 
 
 def pet_match(resolver: NickResolver, text: str, *, any_case: bool = False) -> NickMatch | None:
@@ -1091,6 +1282,8 @@ def pet_match(resolver: NickResolver, text: str, *, any_case: bool = False) -> N
     from parser.morph import lemmas
 
     m = diminutive_match(resolver, text, any_case=any_case)
+    if m is not None:
+        m = _pet_gender(m)
     if m is None or m.nick is None or m.method != "diminutive":
         return m
     found = m.nick
@@ -1104,6 +1297,29 @@ def pet_match(resolver: NickResolver, text: str, *, any_case: bool = False) -> N
     if not kin:
         return m
     return NickMatch(m.query, None, m.method, m.confidence, AMBIGUOUS_NICK, (found, *kin))
+
+
+def _pet_gender(m: NickMatch) -> NickMatch:
+    """C-3: a pet form names only players whose name is of the gender the dictionary gives
+    it («Витю» is a boy's: no Виталина's, though the head of her name fits). A player the
+    form contradicts is dropped from a reading, an ambiguity and a guess alike. One player
+    left of an ambiguity is read only when the others were dropped by gender and his own
+    name's gender is known («Витю» with Виталий and Виталина: Виталий); a name the
+    dictionary gives no gender (Таира, which it reads only as Таир's form) keeps whatever
+    the pet rules made of it, as before."""
+    said = form_genders(m.query)
+    if not said:
+        return m
+    players = (m.nick,) if m.nick is not None else m.candidates
+    kept = [p for p in players if agrees(m.query, p)]
+    if m.nick is not None:
+        return m if kept else NickMatch(m.query, None, m.method, 0.0, UNKNOWN_NICK)
+    if len(kept) == len(players):
+        return m
+    if m.reason == AMBIGUOUS_NICK and len(kept) == 1 and nick_genders(kept[0]):
+        return NickMatch(m.query, kept[0], m.method, m.confidence)
+    reason = m.reason if kept else UNKNOWN_NICK
+    return NickMatch(m.query, None, m.method, m.confidence, reason, tuple(kept))
 
 
 _CYRILLIC_NAME: Final = re.compile("[а-яё]{3,}")
@@ -1218,6 +1434,8 @@ def _typed_in_latin(
         m = resolver.resolve_strict(shown, ("inflected", "lemma"))
         if m is None:
             m = diminutive_match(resolver, shown, any_case=any_case)
+            # «Vityu» is «Витю» and a boy's: the gender of its Cyrillic spelling (C-3)
+            m = None if m is None else _pet_gender(m)
         if m is not None and (m.ok or m.candidates):
             return replace(m, query=text)
     return None

@@ -101,6 +101,21 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
     "army": _w("армия мертвец зомби нежить покойник"),
     "ambush": _w("засада засесть затаиться затаиваться караулить залечь подстерегать"),
 }
+# Things and places a move told as a scene names, each used by one action alone (by lemma;
+# never an action word by itself): «дёргаю чеку» is a blast, «объясняет жизнь кулаками» a
+# beating, «спускает курок» a shot. Read only to tell apart the actions of a role that has
+# several, for a scene that names no action word of its own (`scene_actions`).
+_SCENE_LEMMAS: Final[dict[str, frozenset[str]]] = {
+    "kill": _w(
+        "нож ножик кинжал пистолет револьвер ружье винтовка автомат курок ствол обойма "
+        "патрон прицел прицелиться прицеливаться снайпер удавка гроб могила кладбище труп "
+        "топор яд"
+    ),
+    "blast": _w("граната чека кольцо детонатор взрывчатка тротил динамит бомба шахид осколок"),
+    "beat": _w("кулак больница травмпункт синяк фингал побои нокаут кулачный"),
+    "heal": _w("бинт таблетка капельница шприц градусник пилюля"),
+    "block": _w("свидание постель кровать шампанское"),
+}
 _ENGLISH: Final[dict[str, frozenset[str]]] = {
     "kill": _w("kill kills killing shoot shoots shooting shot murder whack килл ваншот"),
     "check": _w("check checks checking investigate inspect чек"),  # «чек Ване»: chat slang
@@ -443,6 +458,28 @@ def lookup(word: str) -> Word | None:
         if of_lemma is not None:
             return of_lemma
     return _ukrainian(word) or _typo(word)
+
+
+@lru_cache(maxsize=4096)
+def scene_actions(word: str) -> frozenset[str]:
+    """The actions one word of a scene tells (`word` case-folded, ё→е): those of an action
+    word of the vocabulary in any person or tense («бьёт», «взрыв»; not a word that may be
+    an adjective or participle), and of a thing only one action uses, by its lemma («чеку»,
+    «кулаками»)."""
+    readings = parse(word) if _CYRILLIC.fullmatch(word) else ()
+    out: set[str] = set()
+    # «с битой» (the bat, or «битый»): a word the dictionary may read as a description is
+    # no deed of the scene, whatever verb it comes from
+    if not any(r.known and r.pos in _DESCRIBING for r in readings):
+        found = lookup(word)
+        out.update(found.actions if found is not None else ())
+    for r in readings:
+        out.update(a for a, lemmas in _SCENE_LEMMAS.items() if r.lemma in lemmas)
+    return frozenset(out)
+
+
+_CYRILLIC: Final = re.compile("[а-я-]+")
+_DESCRIBING: Final = frozenset({"ADJF", "ADJS", "PRTF", "PRTS"})
 
 
 # the action words in Ukrainian, whose words players mix into Russian («хлопці, вбиваємо

@@ -124,7 +124,7 @@ def test_C_2_a_letter_with_no_move_is_not_refused(tmp_path: Path) -> None:
         "pefl",
         tmp_path,
         "Dr.Watson",
-        [("2026-11-28T19:40", "Когда дедлайн?"), ("2026-11-28T19:50", "Можно ли лечить себя?")],
+        [("2026-11-28T19:40", "Когда дедлайн?"), ("2026-11-28T19:50", "Кого лечить сегодня?")],
         until="2026-11-28T21:00",
     )
     assert len(answers) == 1
@@ -132,6 +132,22 @@ def test_C_2_a_letter_with_no_move_is_not_refused(tmp_path: Path) -> None:
     assert "хода в вашем письме я не нашёл" in note and "не принят" not in note
     flags = run.daemon.flags(1)
     assert any("от игрока Dr.Watson: хода в нём нет" in f for f in flags)
+
+
+def test_C_2_ruling_a_move_asked_about_is_answered_as_the_hosts_question(tmp_path: Path) -> None:
+    # «Можно ли лечить себя?» asks leave for a move (setting `move_question = "ask"`): the
+    # host asks back with the reading spelt out, the standing move kept, nothing refused
+    _run, answers = _play_with_letters(
+        "pefl",
+        tmp_path,
+        "Dr.Watson",
+        [("2026-11-28T19:50", "Можно ли лечить себя?")],
+        until="2026-11-28T21:00",
+    )
+    assert len(answers) == 1
+    (question,) = answers
+    assert "лечение — себя?" in question and "«Лечу Dr.Watson»" in question, question
+    assert "не принят" not in question and "хода в вашем письме я не нашёл" not in question
 
 
 def test_C_2_a_letter_from_a_non_player_is_never_answered_but_reported(tmp_path: Path) -> None:

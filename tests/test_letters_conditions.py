@@ -102,3 +102,76 @@ def test_C_2_a_fallback_on_a_living_player_being_out_is_ruled_out_by_the_cast(te
 def test_C_2_a_fallback_the_cast_does_not_rule_out_is_asked(text: str) -> None:
     got = _read("club_g", "Chainsaw.Boy", text)
     assert got["kind"] == "question", got
+
+
+def test_C_2_one_module_settles_every_condition_the_cast_settles() -> None:
+    """The whole-letter «Если X ещё жив, …, иначе Y» and the clause-level conditions on a
+    player alive or out are decided in `parser.letters.conditions` alone."""
+    import importlib
+
+    from parser.letters import conditions
+
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("parser.letters.alive")
+    assert {"settled_by_cast", "false_by_cast"} <= set(conditions.__all__)
+    state = cast_state(json.loads((LETTERS / "cast_pefl.json").read_text(encoding="utf-8")))
+    view = sender_view(state, "Ефим")
+    assert view is not None
+    alive = "Если Жанна ещё жива, проверяю её, иначе — Игоря"
+    assert conditions.settled_by_cast(alive, view.living, view.dead) == "проверяю Жанна"
+    out = "Если Олег ещё жив, проверяю его, иначе — Игоря"
+    assert conditions.settled_by_cast(out, view.living, view.dead) == "проверяю Игоря"
+    assert _read("pefl", "Ефим", out)["targets"] == ["Игорь"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Проверяю Аду, если ведущий подтвердит, что её ещё не проверяли",
+        "Проверяю Фаддея, когда узнаю, кого убили ночью",
+        "Лечу Аду, как только ведущий подтвердит, что самолечение не нужно",
+        "Лечу Аду, при условии что мне скажут, что она мирная",
+        "Убиваю Капитолину, после того как узнаю, что она не доктор",
+        "Если мне скажут, что Ада мирная, тогда проверяю Фаддея",
+    ],
+)
+def test_C_2_a_condition_on_what_the_sender_is_told_is_asked(text: str) -> None:
+    """What the host tells the player after his letter is no fact the bot settles at the
+    deadline: a move waiting on it is a question naming the condition."""
+    sender = {"Л": "Феврония", "У": "Изяслав"}.get(text[0], "Никифор")
+    got = _read("relay", sender, text)
+    assert (got["kind"], got["code"]) == ("question", "undecided"), got
+    opening = text.split(",")[1].split()[0] if not text.startswith("Если") else "Если"
+    assert opening.lower() in str(got["text"]).lower(), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Когда узнаю, кто меня проверял, тогда выбираю мафию",
+        "Выбираю мирных, если мне скажут, что шериф жив",
+        "Выбираю мирных если мне скажут что Гордана жива",
+        "Выбираю мафию, как только ведущий подтвердит, что Gideon крёстный",
+        "Играю за мирных, при условии что мне подтвердят",
+    ],
+)
+def test_G_M_8_a_side_chosen_on_what_she_is_told_is_asked(text: str) -> None:
+    """A side chosen on being told or learning something (G-M.8, C-2): asked, never the
+    side kept; «жив» in what she is told is no condition the cast settles."""
+    got = _read("relay_g", "Веста", text)
+    assert (got["kind"], got["code"]) == ("question", "undecided"), got
+
+
+@pytest.mark.parametrize(
+    ("cast", "sender", "text", "action"),
+    [
+        ("relay", "Феврония", "Лечу Аду. Когда узнаю, кого убили, напишу ещё", "heal"),
+        ("relay", "Феврония", "Когда все уснут, лечу Аду", "heal"),
+        ("relay_g", "Веста", "Выбираю мирных. Если что — пишите", "choose_side"),
+    ],
+)
+def test_C_2_when_with_nothing_to_learn_or_a_remark_leaves_the_move(
+    cast: str, sender: str, text: str, action: str
+) -> None:
+    got = _read(cast, sender, text)
+    assert (got["kind"], got["action"]) == ("move", action), got

@@ -199,8 +199,11 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # choice; a kinship word spelt like a case form of a nick), on development letters alone
     # (`post9`, `post9_g`) — so part 9 no longer measures them (tests/letters/README.md).
     # held-out part 10, its first and only run (tests/letters/README.md): one, (a), a
-    # misreading of the words, no reading of a rule
-    "ho10_gambler:66": "(a) a side chosen on a condition of being told something, read as chosen",
+    # misreading of the words — `ho10_gambler:66`, a side chosen on a condition of being told
+    # something, read as chosen. It left in the `reader-19` round: its class was fixed from
+    # that description alone, on development letters (`relay_g`, a condition on what the
+    # sender is told or learns, tests/test_letters_conditions.py) — so part 10 no longer
+    # measures it.
 }
 
 

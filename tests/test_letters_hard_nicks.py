@@ -341,9 +341,11 @@ def test_G_M_5_a_mate_named_as_executor_is_no_second_target(text: str) -> None:
         # leave asked of the host: the move waits for his answer (issue 17 item 1, as
         # «…, если можно»), so it is asked about, not taken
         ("Проверяю Сову, можно?", "question"),
-        ("Проверяю Зелёного или Сову?", "none"),
-        ("Проверить Сову, да?", "none"),
-        ("Кого проверить, Сову или Зелёного?", "none"),
+        # a move asked about, not made: asked back, the reading spelt out (C-2 ruling,
+        # setting `move_question = "ask"`; no move either way)
+        ("Проверяю Зелёного или Сову?", "question"),
+        ("Проверить Сову, да?", "question"),
+        ("Кого проверить, Сову или Зелёного?", "question"),
     ],
 )
 def test_C_2_a_question_tag_after_the_move_asks_only_itself(text: str, kind: str) -> None:

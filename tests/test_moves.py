@@ -197,7 +197,6 @@ def test_G_M_8_choose_side(text: str, side: str) -> None:
         "Можно ли голосовать за себя? Спрашиваю для подруги",
         "Я мирный, ходов нет. Но на вашем месте я бы проверил Mister X.",
         "Привет! Как дела?",
-        "Кого проверять — Васю или Жору?",
         "Не проверяю никого этой ночью",
         "Шерлок вчера убил Кота, а я лечил Васю",  # past tense: a story, not a move
         "",
@@ -205,6 +204,14 @@ def test_G_M_8_choose_side(text: str, side: str) -> None:
 )
 def test_C_2_texts_without_a_move(text: str) -> None:
     assert parse_move(text, actor="Жора", players=P) is None
+
+
+def test_C_2_ruling_a_move_asked_about_is_no_move_but_a_question() -> None:
+    # setting `move_question`: asked back ("ask", the default) or let pass ("none")
+    text = "Кого проверять — Васю или Жору?"
+    asked = parse_move(text, actor="Жора", players=P)
+    assert isinstance(asked, InputRejected) and asked.reason == "move_asked"
+    assert parse_move(text, actor="Жора", players=P, move_question="none") is None
 
 
 def test_C_3_unknown_target_is_rejected_with_a_russian_reason() -> None:

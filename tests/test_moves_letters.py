@@ -262,7 +262,11 @@ def test_C_2_unclear_letters_are_asked_never_guessed(
 
 
 def test_C_2_bare_questions_hold_no_move() -> None:
-    assert read("Ефим", "Кого проверять — Жанну или Катю?").kind == "none"
+    # a move asked about is asked back, the reading spelt out (C-2 ruling, setting
+    # `move_question = "ask"`): still no move
+    asked = read("Ефим", "Кого проверять — Жанну или Катю?")
+    assert (asked.kind, asked.code) == ("question", "move_asked")
+    assert read("Ефим", "Кого проверять сегодня?").kind == "none"
 
 
 # -- C-3 / morphology --------------------------------------------------------------------------

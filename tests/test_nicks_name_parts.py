@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from parser.nicks import AMBIGUOUS_NICK, NickResolver, own_words, possessive_match, trimmed_key
+from parser.nicks import (
+    AMBIGUOUS_NICK,
+    NickResolver,
+    nick_genders,
+    own_words,
+    possessive_match,
+    trimmed_key,
+)
 from parser.votes.names import resolve_nick
 
 CAST = [
@@ -137,3 +144,11 @@ def test_C_3_near_misses_of_pet_forms_inside_a_nick() -> None:
     assert _read("Машинку", cast)[0] is None
     # the child's pet name is not the mother's: «Мирончика»
     assert _read("Мирончика", cast)[0] is None
+
+
+def test_C_3_a_nicks_gender_is_its_own_words_not_the_second_persons() -> None:
+    # Ксю_и_Мирон is a mother's nick: her son's name gives it no man's gender, so a woman's
+    # pet form of her own name («Ксюши») agrees with it
+    assert nick_genders("Ксю_и_Мирон") == frozenset()
+    assert nick_genders("Лена_и_Сонечка") == frozenset({"femn"})
+    assert _read("Ксюши", [*CAST, "Пупсик"])[0] == "Ксю_и_Мирон"

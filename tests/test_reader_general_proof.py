@@ -170,25 +170,25 @@ def test_C_3_a_sure_pet_name_reads_the_player(typed: str, nick: str | None) -> N
 
 
 def test_C_3_a_guessed_pet_name_is_offered_never_read() -> None:
-    # «Люсю» with a Людмила: the pet consonant с her name lacks, on a name the table of pet
+    # «Масю» with a Марина: the pet consonant с her name lacks, on a name the table of pet
     # names does not give that form (parser.nameforms.PET_STEMS) — never the player, only
     # offered in the question
-    cast = NickResolver(("Людмила", "Остап"))
-    m = diminutive_match(cast, "Люсю")
-    assert m is not None and m.nick is None and m.candidates == ("Людмила",)
+    cast = NickResolver(("Марина", "Остап"))
+    m = diminutive_match(cast, "Масю")
+    assert m is not None and m.nick is None and m.candidates == ("Марина",)
     view = sender_view(
         cast_state(
             {
                 "ruleset": "pefl",
                 "turn": 2,
-                "players": {"Людмила": {"role": "civilian"}, "Остап": {"role": "doctor"}},
+                "players": {"Марина": {"role": "civilian"}, "Остап": {"role": "doctor"}},
             }
         ),
         "Остап",
     )
     assert view is not None
-    got = read_letter("Лечу Люсю", view, resolver=cast)
-    assert got.kind == "question" and got.code == UNKNOWN_NICK and "Людмила" in got.text
+    got = read_letter("Лечу Масю", view, resolver=cast)
+    assert got.kind == "question" and got.code == UNKNOWN_NICK and "Марина" in got.text
 
 
 # -- C-2: doubts, jokes and descriptions after the move ---------------------------------------

@@ -36,6 +36,7 @@ def main(args: argparse.Namespace) -> int:
     from engine.rules import get_ruleset
     from engine.settings import RulesSettings
     from mafiabot.daemon.moves import receipt
+    from parser.letters.asked import as_move_question
     from parser.letters.reading import as_suggestion
     from parser.moves import read_letter_from
     from parser.nicks import NickResolver
@@ -44,6 +45,7 @@ def main(args: argparse.Namespace) -> int:
     state = load_cast(args.cast, args.ruleset)
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
     offered = getattr(args, "member_suggestion", None) or RulesSettings().member_suggestion
+    asked = getattr(args, "move_question", None) or RulesSettings().move_question
     resolvers: dict[int, NickResolver] = {}
     everyone = [p.nick for p in state.players]
     rules = get_ruleset(state.ruleset)
@@ -70,6 +72,7 @@ def main(args: argparse.Namespace) -> int:
             resolver=resolvers.setdefault(turn_state.turn, NickResolver(living)),
             threshold=threshold,
             suggestion=as_suggestion(offered),
+            move_question=as_move_question(asked),
         )
         out: dict[str, Any] = {"from": sender}
         if read.reading is None:

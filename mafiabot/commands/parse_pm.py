@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 def main(args: argparse.Namespace) -> int:
     from engine.actions import InputRejected, Move
     from engine.settings import RulesSettings
+    from parser.letters.asked import as_move_question
     from parser.letters.reading import as_suggestion
     from parser.moves import read_pm
     from parser.nicks import NickResolver
@@ -43,6 +44,7 @@ def main(args: argparse.Namespace) -> int:
 
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
     offered = getattr(args, "member_suggestion", None) or RulesSettings().member_suggestion
+    asked = getattr(args, "move_question", None) or RulesSettings().move_question
     state: GameState | None = None
     if args.cast is not None:
         if args.players is not None or args.dead is not None:
@@ -100,6 +102,7 @@ def main(args: argparse.Namespace) -> int:
             state=state,
             threshold=threshold,
             suggestion=as_suggestion(offered),
+            move_question=as_move_question(asked),
         )
         out: dict[str, Any] = {
             "pm": {

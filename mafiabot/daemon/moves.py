@@ -23,6 +23,7 @@ from mafiabot.newspaper.host_words import Nick, note
 from mafiabot.newspaper.words import WHICH_GAME_RU
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, MoveRow, PMRow
+from parser.letters.asked import as_move_question
 from parser.letters.reading import NO_MOVES, QUESTION_CODES, as_suggestion
 from parser.morph import each_lookup_released
 from parser.records import PrivateMessage
@@ -71,6 +72,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         state=state,
         threshold=sh.rules.settings.move_confidence,
         suggestion=as_suggestion(sh.rules.settings.member_suggestion),
+        move_question=as_move_question(sh.rules.settings.move_question),
         at=pm.sent_at,
         source_id=pm.id,
     )

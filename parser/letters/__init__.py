@@ -92,6 +92,12 @@ unaccounted        the reading names its players, but the letter names another l
                    for no reason its sentences show (`parser.letters.proof`)
 undecided          the move is only wished («я бы проверил Кота») or left to someone else
                    («решает Дон»)
+move_asked         a question about a move of the sender's role on a player («можно проверить
+                   Катю?», «Катю или Ефима убить?»): asked back, the reading spelt out, for a
+                   move to confirm it (`parser.letters.asked`; setting `move_question`)
+relayed            a letter someone else wrote for the account's player («муж просил передать:
+                   проверяю Катю»), or the sender's move beside another player's passed on:
+                   asked, for the player to send his move himself (`parser.letters.relayed`)
 forbidden_part     a target the rules forbid beside an allowed one («Протект Кате и себе»)
 =================  =========================================================================
 Refusals (``LetterReading.kind == "refused"``): ``no_moves`` (the role has no night moves:
@@ -100,7 +106,9 @@ open this turn: turn 0, the sergeant before his promotion, a once-a-game move sp
 army before its condition, protects after turn 2, a side choice nobody asked for; the text
 says why), ``wrong_action`` (another role's move), ``forbidden_target`` (every target
 one the engine's `check_move` forbids this role: himself, his clan's own member or bastard,
-a repeat the rules bar — P-M.5, P-M.6, P-M.8, P-M.11, P-M.15, G-M.2, G-M.7).
+a repeat the rules bar — P-M.5, P-M.6, P-M.8, P-M.11, P-M.15, G-M.2, G-M.7),
+``other_account`` (a move written for another player: «пишу за X», «X просил передать»; only
+his own account moves, C-2).
 (`parser.moves` adds ``not_a_player`` and ``dead`` for senders outside the game.)
 
 Proof

@@ -2,19 +2,29 @@
 
 A host writes a move down only when nothing in the letter makes it depend on what he does
 not know. The reader settles one kind of condition itself — whether a player is still in
-the game (`parser.letters.alive`, and «…, если он ещё жив» after the move) — and knows a few
-manners of speech that condition nothing («если что — пишите», «если честно», «если
-получится»). Any other condition is not understood, so by construction it is no proof:
+the game — in one place, here: a whole letter «Если X ещё жив, проверяю его, иначе — Y» is
+read as the branch the cast takes (`settled_by_cast`), «…, если он ещё жив» after the move
+needs no branch (`_resolved`), and «…, если X уже в тюрьме — тогда Y» names a branch the cast
+rules out (`false_by_cast`). It also knows a few manners of speech that condition nothing
+(«если что — пишите», «если честно», «если получится»). Any other condition is not
+understood, so by construction it is no proof:
 
-* a condition («если», «ежели», «коли», «в случае», «if», «раз» opening a clause) in a
-  sentence that holds the move — its action word, its player or its executor — makes the
-  move depend on it («Проверяю Олега, если его ещё не проверяли»);
+* a condition («если», «ежели», «коли», «в случае», «при условии», «if», «раз» opening a
+  clause; «когда», «как только», «после того как» when what they wait for is the sender
+  being told, confirmed or learning something — «когда узнаю, кто меня проверял», «как
+  только ведущий подтвердит»: what the host tells him after the letter is nothing the bot
+  settles at the deadline) in a sentence that holds the move — its action word, its player
+  or its executor — makes the move depend on it («Проверяю Олега, если его ещё не
+  проверяли»);
 * a condition or a fallback («иначе», «а то», «а если …», «otherwise») anywhere else in the
   letter whose words hold a move of their own — an action word of any role, a side, or (for
   a fallback) a player — offers another branch the host cannot choose («…; если его уже
   проверили — тогда Y»), and the letter is asked about, naming the condition, never read
   as its first branch.
 
+A clause of what is told or learnt («если мне скажут, что шериф жив») is the condition's
+own, never its consequence, and a player said alive there is what the sender is told, not
+the cast. A side chosen with no action word (G-M.8) is the move of its side word's sentence.
 A condition in a sentence of its own that holds no move («Если Боба повесят, то ладно»,
 «Если он мафия — будет смешно») is a remark, and one about another night («Боба завтра,
 если доживу») belongs to the move put off.
@@ -22,6 +32,7 @@ A condition in a sentence of its own that holds no move («Если Боба п�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -29,14 +40,26 @@ from parser.letters.mentions import Mention
 from parser.letters.tokens import Token
 from parser.letters.words import LATER, NEXT, SIDE_MAFIA, SIDE_TOWN, ws
 from parser.morph import parse
+from parser.nicks import NickResolver
 from parser.vocab import lookup
 
-__all__ = ["false_by_cast", "open_condition", "shrugged", "void_branch"]
+__all__ = ["false_by_cast", "open_condition", "settled_by_cast", "shrugged", "void_branch"]
 
 _DASHES: Final = frozenset({"—", "–", "-", "--", "->", "=>", "→"})
 _INFERENCE: Final = ws("значит значило выходит то-есть")
 _FILLER: Final = ws("ну то тогда так")
 _IF: Final = ws("если ежели коли if")
+# «когда», «как только», «после того как» open a condition when what they wait for is the
+# sender being told or learning something («когда узнаю, кто меня проверял, …», «как только
+# ведущий подтвердит»): what the host tells him after the letter, no fact of the night
+_WHEN: Final = ws("когда")
+_TOLD_LEMMAS: Final = ws(
+    "узнать узнавать сказать говорить подтвердить подтверждать сообщить сообщать ответить "
+    "отвечать написать писать выяснить убедиться услышать уведомить доложить рассказать "
+    "объявить"
+)
+# a clause of what is told or learnt, still the condition's own words
+_COMPLEMENT: Final = ws("что чтобы будто кто кого кому кем как ли")
 _FALLBACK: Final = ws("иначе otherwise else")
 # «если что», «если честно», «если получится», «если не сложно»: manners of speech
 _MANNER_NEXT: Final = ws("что чего честно вдруг интересно any")
@@ -45,7 +68,10 @@ _SUCCEED_LEMMAS: Final = ws("получиться выйти удаться")
 _MANNER_LEMMAS: Final = ws("ошибаться сложно трудно жалко читать")
 # «если никто не против», «если все согласны»: no one's leave in particular
 _ANYONE: Final = ws("никто все всем")
-_ALIVE: Final = ws("жив жива живой живая живы живее")
+# a player still in the game: the words the whole-letter pattern takes (`settled_by_cast`) and,
+# with the plural and the comparative, those a condition's own clause is settled by
+_ALIVE_FORMS: Final = ("жив", "жива", "живой", "живая")
+_ALIVE: Final = frozenset({*_ALIVE_FORMS, "живы", "живее"})
 # the sender's own nights to come: «…, если доживу», «если выживу»
 _SURVIVE_LEMMAS: Final = ws("дожить выжить")
 # a player out of the game already: «в тюрьме», «сидит», «повешен», «мёртв», «выбыл»,
@@ -146,8 +172,8 @@ def shrugged(tokens: Sequence[Token], k: int) -> bool:
     («…, если к нему придут двое — ну, значит, не судьба»): a remark, not the move's
     condition."""
     region = [j for j in range(k + 1, len(tokens)) if tokens[j].sentence == tokens[k].sentence]
-    for n, j in enumerate(region):
-        if tokens[j].clause_end or (not tokens[j].word and tokens[j].raw in _DASHES):
+    for n in range(len(region)):
+        if _ends_condition(tokens, region, n):
             rest = [r for r in region[n + 1 :] if tokens[r].word and tokens[r].word not in _FILLER]
             return bool(rest) and tokens[rest[0]].word in _INFERENCE
     return False
@@ -166,8 +192,8 @@ def _remark_after(
     no move (an inference, a shrug): a remark on the move, not its condition."""
     if any(j > k for j in move_at) or not any(j < k for j in move_at):
         return False
-    for n, j in enumerate(region):
-        if tokens[j].clause_end or (not tokens[j].word and tokens[j].raw in _DASHES):
+    for n in range(len(region)):
+        if _ends_condition(tokens, region, n):
             rest = [r for r in region[n + 1 :] if tokens[r].word and tokens[r].word not in _FILLER]
             if not rest:
                 return False
@@ -177,11 +203,22 @@ def _remark_after(
     return False
 
 
+def _ends_condition(tokens: Sequence[Token], region: Sequence[int], n: int) -> bool:
+    """Whether the condition's own words end at `region[n]` (a clause break or a dash): not
+    where a clause of what is told or learnt follows («если мне скажут, что шериф жив, …»,
+    «когда узнаю, кто меня проверял, …»), which is still the condition's."""
+    j = region[n]
+    if not (tokens[j].clause_end or (not tokens[j].word and tokens[j].raw in _DASHES)):
+        return False
+    rest = [r for r in region[n + 1 :] if tokens[r].word]
+    return not (rest and tokens[rest[0]].word in _COMPLEMENT)
+
+
 def _consequence(tokens: Sequence[Token], region: Sequence[int]) -> list[int]:
     """The words after a condition's own clause, in its sentence («Если Боба повесят, то
     ладно» → «то ладно»); none when what follows draws an inference («…— значит …»)."""
-    for n, j in enumerate(region):
-        if tokens[j].clause_end or (not tokens[j].word and tokens[j].raw in _DASHES):
+    for n in range(len(region)):
+        if _ends_condition(tokens, region, n):
             rest = [r for r in region[n + 1 :] if tokens[r].word and tokens[r].word not in _FILLER]
             if rest and tokens[rest[0]].word in _INFERENCE:
                 return []
@@ -199,6 +236,13 @@ def _condition_word(tokens: Sequence[Token], k: int) -> str | None:
         return "fallback" if prev is not None and prev.word == "а" else "if"
     if word == "случае" and prev is not None and prev.word == "в":
         return "if"
+    if word == "условии" and prev is not None and prev.word == "при":
+        return "if"  # «при условии, что …»
+    told = word in _WHEN or (word == "только" and prev is not None and prev.word == "как")
+    if told and (word != "когда" or prev is None or prev.word != "после"):
+        return "if" if _told_in_clause(tokens, k) else None
+    if word == "как" and prev is not None and prev.word == "того":
+        return "if" if _told_in_clause(tokens, k) else None  # «после того как узнаю …»
     if word in _FALLBACK:
         return "fallback"
     if word == "то" and prev is not None and prev.word == "а" and not prev.clause_end:
@@ -209,12 +253,25 @@ def _condition_word(tokens: Sequence[Token], k: int) -> str | None:
     return None
 
 
+def _told_in_clause(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the clause after the word at `k` waits for the sender being told or learning
+    something: a verb of telling, confirming or learning («узнаю», «скажут», «подтвердит»),
+    not a request to be told («если что — пишите»: a manner of speech)."""
+    return any(
+        p.pos == "VERB" and p.lemma in _TOLD_LEMMAS and "impr" not in p.grammemes
+        for w in _clause_words(tokens, k)
+        for p in parse(w)[:2]
+    )
+
+
 def _manner(tokens: Sequence[Token], k: int) -> bool:
     """«если что», «в случае чего», «если честно», «если получится», «если не сложно»,
     «если никто не против»: words of manner, no condition of the move."""
     clause = _clause_words(tokens, k)
     if not clause:
         return tokens[k].word != "иначе"
+    if _told_in_clause(tokens, k):
+        return False  # «при условии, что ведущий подтвердит»: no «если что»
     if clause[0] in _MANNER_NEXT or (clause[0] == "не" and clause[1:2] == ["ошибаюсь"]):
         return True
     if clause[0] in _ANYONE:
@@ -230,6 +287,8 @@ def _resolved(tokens: Sequence[Token], k: int) -> bool:
     """A condition the cast settles («если он ещё жив») or one about the sender's nights to
     come beside a move put off («Боба завтра, если доживу»)."""
     clause = _clause_words(tokens, k)
+    if _told_in_clause(tokens, k):
+        return False  # «если мне скажут что шериф жив»: what he is told, not the cast
     if set(clause) & _ALIVE or (len(clause) > 1 and "в" in clause and "игре" in clause):
         return True
     if any(p.lemma in _SURVIVE_LEMMAS for w in clause for p in parse(w)[:1]):
@@ -287,10 +346,59 @@ def _told_of_another(word: str) -> bool:
 
 
 def _quoted(tokens: Sequence[Token], k: int, region: Sequence[int]) -> str:
-    """The condition as written, for the question: its word and its clause."""
+    """The condition as written, for the question: its word and its clause («при условии,
+    что …», «как только …», «после того как …» with the words that open it)."""
     words = [tokens[k].raw]
+    opening = {"условии": 1, "только": 1, "как": 2}.get(tokens[k].word, 0)
+    for j in range(k - 1, max(k - 1 - opening, -1), -1):
+        if tokens[j].sentence != tokens[k].sentence:
+            break
+        words.insert(0, tokens[j].raw)
     for j in region:
         words.append(tokens[j].raw)
         if tokens[j].clause_end or len(words) >= 8:
             break
     return " ".join(words).strip(" ,;:.!?—–-")
+
+
+# -- the whole letter on a condition the cast settles --------------------------------------
+# «Если Гаврила ещё жив, проверяю его, иначе — Ариадну»: whether a player is still in the game
+# is no doubt for the host, the cast says it. A letter that opens with «если X (ещё) жив /
+# жива / в игре», then the move (its player often a pronoun for X), then «иначе» (or «а если
+# нет») and the fallback, is read as the branch the cast takes — the move on X while he
+# lives, the fallback once he is out — and nothing else changes (C-2: the condition is
+# resolved, not guessed). A letter the pattern does not fit whole, a condition naming no
+# player or more than one, or a fallback of «никого» for a player out, is left to the rest
+# of this module as written (asked when it cannot be proven).
+
+_ALIVE_ALT: Final = "|".join(sorted(_ALIVE_FORMS, key=len, reverse=True))
+_ALIVE_RE: Final = re.compile(
+    r"^\s*если\s+(?P<who>[^,—–\-]+?)\s+(?:(?:ещё|еще|пока)\s+)?"
+    rf"(?:{_ALIVE_ALT}|в\s+игре)\s*(?:[,—–\-]+\s*)+(?:то\s+)?"
+    r"(?P<main>.+?)\s*[,;]?\s*(?:[,—–\-]\s*)?(?:а\s+)?(?:иначе|если\s+нет)\s*(?:[,—–\-:]+\s*)?"
+    r"(?P<alt>[^.!?]+?)\s*[.!]*\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# a pronoun for the player of the condition, in the move
+_HIM: Final = re.compile(r"(?<![\w-])(его|её|ее|него|неё|нее|ему|ей|ним|ней)(?![\w-])", re.I)
+_NOBODY: Final = re.compile(r"^(?:никого|ничего|ни\s+в\s+кого|пас|пропускаю)$", re.I)
+
+
+def settled_by_cast(text: str, living: tuple[str, ...], dead: tuple[str, ...]) -> str | None:
+    """The letter as the cast settles its condition on a player being alive, or None when
+    the letter is not such a condition (or the branch the cast takes moves nobody: "")."""
+    m = _ALIVE_RE.match(text)
+    if m is None:
+        return None
+    seated = NickResolver((*living, *dead), partial=False)
+    found = seated.resolve(m.group("who").strip(), inflected=True, fuzzy=False)
+    if found.nick is None:
+        return None
+    main, alt = m.group("main").strip(" ,—–-"), m.group("alt").strip(" ,—–-")
+    if found.nick in living:
+        return _HIM.sub(found.nick, main, count=1)
+    if _NOBODY.match(alt):
+        return ""
+    if _HIM.search(main):
+        return _HIM.sub(alt, main, count=1)
+    return alt

@@ -44,7 +44,7 @@ from parser.letters.words import (
 )
 from parser.morph import parse
 from parser.sender import SenderView
-from parser.vocab import SETTLED, undecided_words
+from parser.vocab import SETTLED, lookup, undecided_words
 
 
 def second_thoughts(
@@ -118,11 +118,15 @@ def is_plea(tokens: Sequence[Token], occ: Occ) -> bool:
     return bool(parses) and "impr" in parses[0].grammemes
 
 
-def resolve_pronouns(readings: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
+def resolve_pronouns(
+    readings: list[Occ], tokens: Sequence[Token], mentions: Sequence[Mention] = (), me: str = ""
+) -> list[Occ]:
     """«Лёня, иди к Ефиму и убей его»: a pronoun in the sentence of a reading that named a
     player is that player, so its reading adds nothing. A pronoun with nobody named before
-    it in its sentence stays a question (module docstring, 3.)."""
+    it in its sentence stays a question (module docstring, 3.) — unless the scene goes on
+    from the sentence before (`_scene_antecedent`)."""
     out: list[Occ] = []
+    replaced: dict[int, Occ] = {}
     for occ in readings:
         if occ.targets and occ.targets[0].kind == "pronoun":
             sentence = tokens[occ.i].sentence
@@ -137,8 +141,75 @@ def resolve_pronouns(readings: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
             ]
             if named:
                 continue
+            visit = _scene_antecedent(occ, readings, tokens, mentions, me)
+            if visit is not None:
+                # the visit and the deed are one move: the deed's action on the visited
+                replaced[visit.i] = replace(occ, targets=[visit.targets[0]])
+                continue
         out.append(occ)
-    return out
+    return [replaced.get(o.i, o) for o in out]
+
+
+_MASCULINE_PRONOUNS: Final = frozenset(("его", "него", "ему", "нему", "им", "ним", "нем", "нём"))
+_FEMININE_PRONOUNS: Final = frozenset(("ее", "её", "нее", "неё", "ей", "ней", "нею", "ею"))
+
+
+def _scene_antecedent(
+    occ: Occ, readings: list[Occ], tokens: Sequence[Token], mentions: Sequence[Mention], me: str
+) -> Occ | None:
+    """«Жора тихо заходит к Пете домой, пока Маша спит за стенкой. режет его и уходит»: a
+    deed on a pronoun right after a sentence where the sender goes to one player (a visit
+    with no action of its own) is done to that player, when he is the only player named
+    since the visit, besides the sender, in the pronoun's gender (by the dictionary's
+    nominative of each nick; a player of no known gender may be meant). An opinion or an executor
+    named before a pronoun («Думаю, Рома мафия. Проверяю его.») is no visit: still asked."""
+    pronoun = tokens[occ.targets[0].start].word
+    gender = (
+        "masc"
+        if pronoun in _MASCULINE_PRONOUNS
+        else "femn"
+        if pronoun in _FEMININE_PRONOUNS
+        else ""
+    )
+    if not gender:
+        return None
+    sentence = tokens[occ.i].sentence
+    visits = [
+        o
+        for o in readings
+        if o.neutral == "visit"
+        and o.i < occ.i
+        and tokens[o.i].sentence == sentence - 1
+        and len(o.targets) == 1
+        and o.targets[0].kind == "nick"
+    ]
+    if len(visits) != 1:
+        return None
+    visit = visits[0]
+    between = [
+        m
+        for m in mentions
+        if visit.targets[0].start < m.start < occ.targets[0].start and m.nick != me
+    ]
+    if any(
+        m.kind != "nick" or gender in _genders(m.nick or "") or not _genders(m.nick or "")
+        for m in between
+    ):
+        return None  # another player who may be meant, or one of no gender the dictionary knows
+    if gender not in _genders(visit.targets[0].nick or ""):
+        return None
+    return visit
+
+
+def _genders(nick: str) -> frozenset[str]:
+    """The genders the dictionary gives a nick as a name in the nominative (none for a name
+    it does not know so: such a player's gender is not proven)."""
+    return frozenset(
+        g
+        for r in parse(nick.lower().replace("ё", "е"))
+        if r.known and "nomn" in r.grammemes and r.grammemes & {"Name", "Surn"}
+        for g in r.grammemes & {"masc", "femn"}
+    )
 
 
 def apply_corrections(
@@ -176,6 +247,7 @@ def apply_corrections(
             # «Ой, Бориса завтра, сегодня Дейзи»: a player put off corrects nothing
             and not put_off(tokens, m)
             and not remark(tokens, m)
+            and not _told_of(tokens, m)
         ]
         # «Нет, Лёлю. Окончательно Лёлю»: after the last correction word, one player
         final = [m for m in loose if m.start > marks[-1]] or loose
@@ -185,6 +257,16 @@ def apply_corrections(
         elif not loose and any(tokens[k].word in NEG for k in range(marks[0], len(tokens))):
             out[-1] = Occ(last.i, last.actions, last.confidence, cancelled=True)
     return out
+
+
+def _told_of(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Ой, Иру я лечил вчера. Тогда Наталью»: a player in a clause whose action word is in
+    the past is the reason for the correction, told of, not the new choice."""
+    for t in clause_of(tokens, m.start):
+        found = lookup(t.word) if t.word else None
+        if found is not None and found.past and found.actions:
+            return True
+    return False
 
 
 def choose_reading(readings: list[Occ], view: SenderView) -> Occ | LetterReading | None:

@@ -21,6 +21,7 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.reported import role_word
+from parser.letters.scene import scene_action
 from parser.letters.tokens import (
     Token,
     clause_of,
@@ -115,6 +116,11 @@ def without_action_word(
     # «Мой маньяк открывает сезон: Ипполит», «Громила заходит к Ростику …»: the sender's
     # own role is the subject of the sentence naming the player — his move, told as a story
     told_as_role = _role_story(tokens, questions, named, view)
+    if len(allowed) > 1 and len(nicks) == 1:
+        # «Обнимаю Элеонору и дёргаю чеку»: a scene whose words tell one of the actions
+        where = {tokens[m.start].sentence for m in named}
+        scene = scene_action(tokens, where, allowed, mentions)
+        allowed = allowed if scene is None else [scene]
     if len(allowed) != 1:
         if len(nicks) == 1 and (told_as_role or _says_move(tokens, questions, named)):
             return question_reading(

@@ -285,6 +285,29 @@ def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
     return replace(found, kind="unknown", nick=None, confidence=0.0, candidates=(found.nick,))
 
 
+def _governed_case(tokens: Sequence[Token], i: int) -> str | None:
+    """The case the word before token `i` puts a player in, when the grammar says (C-3): a
+    preposition's own case («к Гордееву»: the dative), the dative of the one a thing is
+    given to after that thing («пулю Гордееву», «укол Гордееву»), the accusative of an
+    action verb's object («убиваю Гордееву»); None when nothing before it says."""
+    if i == 0 or tokens[i - 1].clause_end or tokens[i - 1].sentence != tokens[i].sentence:
+        return None
+    before = tokens[i - 1].word
+    if before in _GOVERNED:
+        return _GOVERNED[before]
+    readings = [r for r in parse(before) if r.known]
+    if readings and all(r.pos == "NOUN" for r in readings):
+        # a thing only the accusative spells, no person: the player after it receives it
+        # («чек», «укол» may be a label in the nominative: nothing said)
+        if all({"inan", "accs"} <= r.grammemes for r in readings):
+            return "datv"
+        return None
+    said = lookup(before)
+    if said is not None and said.actions and any(r.pos == "VERB" for r in readings):
+        return "accs"
+    return None
+
+
 def _coordinated(tokens: Sequence[Token], i: int) -> bool:
     """The word at `i` is joined by «и» to the next or the previous word («я и Ли»)."""
     before = i > 0 and tokens[i - 1].word == "и" and not tokens[i - 1].clause_end
@@ -319,7 +342,9 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
             m = resolver.resolve_strict(text, ladder)
             if m is None:
                 continue
-            m = one_gender(m)  # «Соколовой»: a form only one of two close nicks takes
+            # «Соколовой»: a form only one of two close nicks takes; «Гордееву», either's
+            # form, by the case the words before it put the player in
+            m = one_gender(m, _governed_case(tokens, i))
             raw = text.rstrip(",;:.!?…»)\"'")
             if m.ok:
                 return Mention(
@@ -571,9 +596,16 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
             raw = f"{tok.raw} {nxt.raw}".strip(",;:.!?…»«)(\"'")
             return Mention(i, i + 2, raw, "nick", heard.nick, heard.confidence)
     first = i == 0 or tokens[i - 1].sentence != tok.sentence
+    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    if _named_action_word(tokens, i):
+        # «убиваю Валю»: a name form that is also an action word («валю»: валить), with a
+        # capital right after the action word, is the player when it is his pet form
+        named = pet_match(resolver, tok.raw)
+        if named is not None and named.ok:
+            return Mention(i, i + 1, raw, "nick", named.nick, named.confidence)
+        return None
     if not (nick_like(tok, first) and len(tok.word) >= 3):
         return None
-    raw = tok.raw.strip(",;:.!?…»«)(\"'")
     if len(tok.word) == 3:  # «Юру», «Осю»: a three-letter pet name only by the table
         three = pet_match(resolver, tok.raw)
         if three is None or not (three.ok or three.reason == AMBIGUOUS_NICK):
@@ -602,6 +634,23 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     scored = resolver.fuzzy(tok.raw)
     best = scored[0] if scored and scored[0][1] >= SUGGEST_SCORE else None
     return Mention(i, i + 1, raw, "unknown", candidates=(best[0],) if best else ())
+
+
+def _named_action_word(tokens: Sequence[Token], i: int) -> bool:
+    """Whether token `i` is an action word written with a capital inside its sentence right
+    after another action word, that the dictionary also knows as a given name («убиваю
+    Валю»): the object of the first, not a second action."""
+    tok = tokens[i]
+    if i == 0 or tokens[i - 1].sentence != tok.sentence:
+        return False
+    if tokens[i - 1].clause_end and not tokens[i - 1].raw.endswith(":"):
+        return False  # («Проверка: Валю» is its label and its player)
+    if not tok.raw[:1].isupper() or tokens[i - 1].raw.isupper():
+        return False
+    before, this = lookup(tokens[i - 1].word), lookup(tok.word)
+    if before is None or not before.actions or this is None or not this.actions:
+        return False
+    return any(r.known and "Name" in r.grammemes for r in parse(tok.word))
 
 
 def taken_back_marks(

@@ -70,6 +70,8 @@ from parser.letters.words import (
     OPINION,
     OR,
     PRONOUNS,
+    SIDE_MAFIA,
+    SIDE_TOWN,
     ws,
 )
 from parser.morph import common_word, parse, word_nick
@@ -155,13 +157,13 @@ def prove(
         return limited
     stray = _unaccounted(reading, evidence, view)
     if stray:
-        said = _spelled(reading)
+        said = spelled(reading)
         who = ", ".join(dict.fromkeys(m.raw.rstrip(" —–-:") for m in stray))
         return question_reading(
             UNACCOUNTED,
             f"Понял ваш ход так: {said}. Но в письме назван(а) ещё {who} — не понял, при чём "
             "он(а) здесь. Если ход верный, пришлите его ещё раз одной фразой, например: "
-            f"«{_example(reading)}».",
+            f"«{example_of(reading)}».",
         )
     people = _unread_people(reading, evidence, view)
     if people:
@@ -172,7 +174,7 @@ def prove(
         return question_reading(
             WHICH_ACTION,
             f"Вы пишете о ходе другой роли ({_said(evidence)}), и ваш ход из письма не ясен. "
-            f"Если это ваш выстрел, напишите, например: «{_example(reading)}, исполнитель "
+            f"Если это ваш выстрел, напишите, например: «{example_of(reading)}, исполнитель "
             f"{reading.executor}».",
         )
     vague = (
@@ -183,8 +185,8 @@ def prove(
     if vague is not None:
         return question_reading(
             WHICH_TARGET,
-            f"Не понял, кого вы имеете в виду под «{vague}»: {_spelled(reading)}? Напишите "
-            f"ход одним ником, например: «{_example(reading)}».",
+            f"Не понял, кого вы имеете в виду под «{vague}»: {spelled(reading)}? Напишите "
+            f"ход одним ником, например: «{example_of(reading)}».",
         )
     places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
     told = evidence.chosen is None and reading.executor is None
@@ -193,15 +195,15 @@ def prove(
         # player is named only in another's words
         return question_reading(
             IS_IT_A_MOVE,
-            f"Вы пересказываете чужие слова. Это ваш ход ({_spelled(reading)})? Если да, "
-            f"напишите его от себя, например: «{_example(reading)}».",
+            f"Вы пересказываете чужие слова. Это ваш ход ({spelled(reading)})? Если да, "
+            f"напишите его от себя, например: «{example_of(reading)}».",
         )
     pun = _own_nick_as_actor(reading, evidence, view)
     if pun is not None:
         return question_reading(
             IS_IT_A_MOVE,
-            f"В письме «{pun}» — это вы о себе? Если это ваш ход ({_spelled(reading)}), "
-            f"напишите его прямо, например: «{_example(reading)}».",
+            f"В письме «{pun}» — это вы о себе? Если это ваш ход ({spelled(reading)}), "
+            f"напишите его прямо, например: «{example_of(reading)}».",
         )
     return _decided(reading, evidence, view, suggestion) or reading
 
@@ -225,9 +227,9 @@ def _shared_executor(
             continue  # «Диме привет»: a greeting, no order
         return question_reading(
             AMBIGUOUS,
-            f"Понял ваш приказ так: {_spelled(reading)}. Но «{m.raw}» подходит к нескольким "
+            f"Понял ваш приказ так: {spelled(reading)}. Но «{m.raw}» подходит к нескольким "
             f"игрокам ({', '.join(m.candidates)}) — кто исполнитель? Напишите его ник точно, "
-            f"например: «{_example(reading)}, исполнитель {m.candidates[0]}».",
+            f"например: «{example_of(reading)}, исполнитель {m.candidates[0]}».",
         )
     return None
 
@@ -263,6 +265,15 @@ def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | 
     move_at = {k for m in places for k in range(m.start, m.end)}
     if evidence.chosen is not None:
         move_at = {evidence.chosen.i}
+    if reading.action == "choose_side" and not move_at:
+        # a side read without an action word (G-M.8): its sentence is the side word's
+        # («Выбираю мирных, если мне скажут, что шериф жив»)
+        questions = question_sentences(list(tokens))
+        move_at = {
+            k
+            for k, t in enumerate(tokens)
+            if t.word in SIDE_TOWN | SIDE_MAFIA and t.sentence not in questions
+        }
     players = [m for m in evidence.mentions if m.kind == "nick"]
     said = open_condition(tokens, move_at, players, side=reading.action == "choose_side")
     if said is None:
@@ -270,8 +281,8 @@ def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | 
     return question_reading(
         UNDECIDED,
         f"Ваш ход зависит от условия: «{said}» — его я проверить не могу. Понял ход так: "
-        f"{_spelled(reading)}. Если он окончательный, пришлите его без условия, например: "
-        f"«{_example(reading)}».",
+        f"{spelled(reading)}. Если он окончательный, пришлите его без условия, например: "
+        f"«{example_of(reading)}».",
     )
 
 
@@ -283,13 +294,13 @@ def _decided(
     if _undecided(reading, evidence):
         return question_reading(
             UNDECIDED,
-            f"Это окончательный ход: {_spelled(reading)}? Если да, напишите его без «бы» и "
-            f"условий, например: «{_example(reading)}».",
+            f"Это окончательный ход: {spelled(reading)}? Если да, напишите его без «бы» и "
+            f"условий, например: «{example_of(reading)}».",
         )
     if suggestion == "ask" and _offered(reading, evidence, view):
         return question_reading(
             UNDECIDED,
-            f"Вы предлагаете ({_spelled(reading)}), но выбирает Дон, и предложение — ещё не "
+            f"Вы предлагаете ({spelled(reading)}), но выбирает Дон, и предложение — ещё не "
             "заявка. Если это ваша заявка на выстрел клана (она засчитывается, если Дон не "
             f"пришлёт приказа), напишите прямо, например: «Убиваем: {reading.targets[0]}».",
         )
@@ -307,9 +318,9 @@ def _executor_question(
         return None
     return question_reading(
         UNKNOWN_NICK,
-        f"Понял ваш приказ так: {_spelled(reading)}. Но исполнителя не понял: «{unread}» — "
+        f"Понял ваш приказ так: {spelled(reading)}. Но исполнителя не понял: «{unread}» — "
         "это кто? Напишите ник исполнителя из вашего клана, например: "
-        f"«{_example(reading)}, исполнитель Ник».",
+        f"«{example_of(reading)}, исполнитель Ник».",
     )
 
 
@@ -546,9 +557,9 @@ def _target_bound(reading: LetterReading, view: SenderView) -> LetterReading | N
         return replace(  # a question; what the words say is kept with it
             reading,
             code=FORBIDDEN_PART,
-            text=f"Часть хода не засчитана: {why}. Остальное ({_spelled(kept)}) пока тоже не "
+            text=f"Часть хода не засчитана: {why}. Остальное ({spelled(kept)}) пока тоже не "
             f"засчитано: если оно в силе, пришлите его отдельным письмом, например: "
-            f"«{_example(kept)}».",
+            f"«{example_of(kept)}».",
         )
     if reading.executor is not None and action == "kill":
         reason = view.executor_reason(reading.executor)
@@ -558,8 +569,8 @@ def _target_bound(reading: LetterReading, view: SenderView) -> LetterReading | N
         if reason is not None:
             return question_reading(
                 FORBIDDEN_PART,
-                f"Понял выстрел так: {_spelled(reading)}. Но {_EXECUTOR_WHY.get(reason, reason)}"
-                f". Кто исполнитель? Напишите, например: «{_example(reading).split(',')[0]}, "
+                f"Понял выстрел так: {spelled(reading)}. Но {_EXECUTOR_WHY.get(reason, reason)}"
+                f". Кто исполнитель? Напишите, например: «{example_of(reading).split(',')[0]}, "
                 "исполнитель Ник».",
             )
     return None
@@ -633,7 +644,7 @@ def _taken_back(
     ]
     # a clan mate spoken to after the kill's words is who is told to shoot, not its victim
     spoken_to = bool(places) and all(
-        m.nick in view.clan_mates and _address(tokens, m) and m.start > after >= 0 for m in places
+        m.nick in view.clan_mates and addressed(tokens, m) and m.start > after >= 0 for m in places
     )
     # every place the target is named puts him off («убиваю Танюху, Мишаню в следующий раз»
     # with Танюха unread): the letter names no one for tonight
@@ -646,8 +657,8 @@ def _taken_back(
         return bad_target(unread[0], reading.action or "")
     return question_reading(
         UNACCOUNTED,
-        f"Не понял, остаётся ли ход в силе: {_spelled(reading)}. Пришлите, пожалуйста, одним "
-        f"письмом ход, который остаётся в силе, например: «{_example(reading)}».",
+        f"Не понял, остаётся ли ход в силе: {spelled(reading)}. Пришлите, пожалуйста, одним "
+        f"письмом ход, который остаётся в силе, например: «{example_of(reading)}».",
     )
 
 
@@ -861,7 +872,7 @@ def _accounted(
     if any(_told(t.word) for t in clause):
         return True
     if (
-        _address(tokens, m)
+        addressed(tokens, m)
         or is_subject(tokens, m)
         or believed(tokens, m.start)
         or remark(tokens, m)
@@ -990,7 +1001,7 @@ def _told(word: str) -> bool:
     return bool(parses) and parses[0].pos == "VERB" and "past" in parses[0].grammemes
 
 
-def _address(tokens: Sequence[Token], m: Mention) -> bool:
+def addressed(tokens: Sequence[Token], m: Mention) -> bool:
     """«Портос, держись!», «Shrek, не подведи», «Ворон, Лёха — …», «Ян — отдыхай»,
     «Держись, Портос»: the player spoken to."""
     last = next(
@@ -1128,9 +1139,10 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
 
 
 def _own_verb(word: str) -> bool:
-    """A verb of the sender's (first person or an infinitive) that names no move."""
+    """A verb of the sender's (first person or an infinitive) that names no move; not a
+    verb of going to someone («Иду к Ксаверию. Режу его.»), which is the move's way there."""
     found = lookup(word)
-    if found is not None and found.actions:
+    if found is not None and (found.actions or found.visit or found.call):
         return False
     parses = parse(word)
     return bool(parses) and (
@@ -1521,7 +1533,7 @@ def _deferred_to_another(tokens: Sequence[Token], evidence: Evidence) -> bool:
 # -- the question's words ---------------------------------------------------------------------
 
 
-def _spelled(reading: LetterReading) -> str:
+def spelled(reading: LetterReading) -> str:
     said = ACTION_WORDS.get(reading.action or "", reading.action or "")
     if reading.targets:
         said += " — " + ", ".join(reading.targets)
@@ -1530,7 +1542,7 @@ def _spelled(reading: LetterReading) -> str:
     return said
 
 
-def _example(reading: LetterReading) -> str:
+def example_of(reading: LetterReading) -> str:
     from parser.letters.reading import EXAMPLE
 
     base = EXAMPLE.get(reading.action or "", "Ход Ник")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from parser.letters.actions import Occ, bind, occurrences, role_actions_for
-from parser.letters.alive import settled_by_cast
+from parser.letters.asked import DEFAULT_MOVE_QUESTION, MoveQuestion, asked_move
+from parser.letters.conditions import settled_by_cast
 from parser.letters.decide import (
     apply_corrections,
     choose_reading,
@@ -26,18 +28,21 @@ from parser.letters.executor import (
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.promised import promised_later
-from parser.letters.proof import Evidence, prove, put_off
+from parser.letters.proof import Evidence, example_of, prove, put_off, spelled
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
     DEFAULT_SUGGESTION,
     DEFAULT_THRESHOLD,
     EXAMPLE,
     NO_TARGET,
+    OTHER_ACCOUNT,
+    RELAYED,
     UNDECIDED,
     UNKNOWN_NICK,
     LetterReading,
     MemberSuggestion,
 )
+from parser.letters.relayed import Relay, written_for
 from parser.letters.reported import (
     declines,
     heard_mentions,
@@ -46,8 +51,10 @@ from parser.letters.reported import (
     reported_move,
     reports,
 )
+from parser.letters.scene import scene_action
 from parser.letters.spoken import asks_itself, self_answer, spoken_marks
 from parser.letters.tokens import (
+    Token,
     question_sentences,
     question_tags,
     split_story,
@@ -68,11 +75,72 @@ def read_letter(
     resolver: NickResolver | None = None,
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
 ) -> LetterReading:
     """Read one letter from `view.nick` (see the module docstring). `suggestion`: the
-    host's `member_suggestion` setting (P-M.8: a clan member's offered victim)."""
+    host's `member_suggestion` setting (P-M.8: a clan member's offered victim);
+    `move_question`: his `move_question` setting (C-2: a move asked about, not made)."""
     resolver = resolver or NickResolver(view.living)
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
+    # «пишу за Февронию: она лечит Аду», «муж просил передать: проверяю Аду» (C-2)
+    relay = _relay(text, view, resolver)
+    if relay is not None and relay.owner != view.nick and relay.own:
+        # «Проверяю Аду. Феврония просила передать, что …»: his own move, and another's
+        mine = _letter(relay.own, view, resolver, threshold, suggestion, move_question)
+        said = f"Понял ваш ход так: {spelled(mine)}. " if mine.kind == "move" else ""
+        return question_reading(
+            RELAYED,
+            f"Письмо передаёт и ход другого игрока («{relay.words}»), а он принимается только "
+            f"от самого игрока, с его аккаунта. {said}Пришлите свой ход отдельным письмом "
+            f"только от себя, например: «{_example_for(mine, relay.own)}».",
+        )
+    if relay is not None and relay.owner != view.nick:
+        return LetterReading(
+            code=OTHER_ACCOUNT,
+            text=(
+                f"Письмо написано за другого игрока («{relay.words}»). Ход принимается только "
+                f"от самого игрока, с его собственного аккаунта: пусть {relay.owner} пришлёт "
+                "свой ход сам. Если у вас есть свой ход, пришлите его отдельным письмом от себя."
+            ),
+        )
+    got = _letter(text, view, resolver, threshold, suggestion, move_question)
+    if relay is None:
+        return got
+    if got.kind != "move" and relay.told:
+        # «муж просил передать: проверяю Аду»: the move in the words relayed, to spell out
+        got = _letter(relay.told, view, resolver, threshold, suggestion, move_question)
+    said = f" Понял ход так: {spelled(got)}." if got.kind == "move" else ""
+    return question_reading(
+        RELAYED,
+        f"В письме сказано, что его написали за вас («{relay.words}»).{said} Ход принимается "
+        "только от самого игрока: если это ваш ход, пришлите его сами, например: "
+        f"«{_example_for(got, text)}».",
+    )
+
+
+def _example_for(reading: LetterReading, text: str) -> str:
+    """The letter to send: the move read, or its action word's example."""
+    if reading.kind == "move":
+        return example_of(reading)
+    return EXAMPLE.get(_asked_action(text), "Ход Ник")
+
+
+def _relay(text: str, view: SenderView, resolver: NickResolver) -> Relay | None:
+    """Whom the letter says it is written for (`parser.letters.relayed`), if anyone."""
+    _story, body = split_story(unsigned(unquoted(text)))
+    tokens = tokenize(body)
+    return written_for(tokens, find_mentions(tokens, resolver, view), view.nick)
+
+
+def _letter(
+    text: str,
+    view: SenderView,
+    resolver: NickResolver,
+    threshold: float,
+    suggestion: MemberSuggestion,
+    move_question: MoveQuestion,
+) -> LetterReading:
+    """The letter read as the sender's own words (`read_letter` without the relay)."""
     # «Кого лечить? Наверное Галю. Хотя нет. Да, Галю»: the answer the sender settled on
     settled = self_answer(text)
     # «Если Гаврила ещё жив, проверяю его, иначе — Ариадну»: the branch the cast settles
@@ -87,6 +155,11 @@ def read_letter(
             "Вы спрашиваете себя, кого выбрать, и не ответили окончательно. Пришлите ход "
             f"одним ником, например: «{EXAMPLE.get(_asked_action(text), 'Ход Ник')}».",
         )
+    if proven.kind == "none" and move_question == "ask":
+        # «можно проверить Олега?», «Олега или Машу убить?»: a move asked about, not made
+        asked = asked_move(settled or branch or text, view, resolver)
+        if asked is not None:
+            return asked
     promised = promised_later(evidence.tokens, evidence.mentions)
     if proven.code in (NO_TARGET, UNKNOWN_NICK) and promised:
         return LetterReading()  # «Проверяю, кого — напишу позже»: the host waits for it
@@ -221,7 +294,7 @@ def _read(
     withdrawn |= heard_mentions(moves_told(heard, told_occs), mentions)
     if skip:  # «Подрыв откладываю», «ход пропускаю»
         readings = [o for o in readings if o.targets]
-    readings = resolve_pronouns(readings, tokens)
+    readings = resolve_pronouns(readings, tokens, live, view.nick)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
     chosen = choose_reading(readings, view)
@@ -248,4 +321,22 @@ def _read(
         if found.kind == "none" and not skip and told_occs and not declines(tokens, heard):
             return reported_move(told_occs, heard, tokens), evidence
         return found, evidence
-    return finish(chosen, executor, live, view, story, threshold), evidence
+    return finish(_scene_told(chosen, tokens, mentions), executor, live, view, story, threshold), (
+        evidence
+    )
+
+
+def _scene_told(occ: Occ, tokens: Sequence[Token], mentions: Sequence[Mention]) -> Occ:
+    """«Громила заходит к Ростику и объясняет ему жизнь кулаками»: a word that fits several
+    of the role's actions (a motion verb), one player its object (a pronoun after him is
+    him again), and a scene around them
+    whose words tell one of the actions — that one (`parser.letters.scene`)."""
+    if len(occ.actions) < 2 or not occ.targets or occ.alternatives or occ.either:
+        return occ
+    target = occ.targets[0]
+    # «… к Ростику и объясняет ему …»: a pronoun after the player is that player again
+    if target.kind != "nick" or any(m.kind != "pronoun" for m in occ.targets[1:]):
+        return occ
+    where = {tokens[occ.i].sentence, tokens[target.start].sentence}
+    action = scene_action(tokens, where, occ.actions, mentions)
+    return occ if action is None else replace(occ, actions=frozenset({action}))

@@ -36,11 +36,14 @@ LOW_CONFIDENCE: Final = "low_confidence"
 IS_IT_A_MOVE: Final = "is_it_a_move"
 UNACCOUNTED: Final = "unaccounted"  # a living player named for no reason the letter shows
 UNDECIDED: Final = "undecided"  # a wish or a decision left to someone else, not a move
+MOVE_ASKED: Final = "move_asked"  # a move asked about («можно проверить X?»), not made
+RELAYED: Final = "relayed"  # written for the account's player by someone else («муж просил …»)
 NO_MOVES: Final = "no_moves"  # the sender's role has no night moves
 NOT_NOW: Final = "not_now"  # the role's move, not open this turn
 WRONG_ACTION: Final = "wrong_action"  # another role's move
 FORBIDDEN_TARGET: Final = "forbidden_target"  # every target one the rules forbid this role
 FORBIDDEN_PART: Final = "forbidden_part"  # a forbidden target or executor beside an allowed part
+OTHER_ACCOUNT: Final = "other_account"  # written for another player: his own account moves
 QUESTION_CODES: Final = (
     NO_TARGET,
     UNKNOWN_NICK,
@@ -53,10 +56,12 @@ QUESTION_CODES: Final = (
     IS_IT_A_MOVE,
     UNACCOUNTED,
     UNDECIDED,
+    MOVE_ASKED,
+    RELAYED,
     FORBIDDEN_PART,
 )
 #: Refusals of a reading the sender's role may not make now (not questions: nothing to ask)
-REFUSAL_CODES: Final = (NO_MOVES, NOT_NOW, WRONG_ACTION, FORBIDDEN_TARGET)
+REFUSAL_CODES: Final = (NO_MOVES, NOT_NOW, WRONG_ACTION, FORBIDDEN_TARGET, OTHER_ACCOUNT)
 
 EXAMPLE: Final = {
     "kill": "Убиваю Ник",

@@ -1,0 +1,207 @@
+"""A move asked about, not made: «можно проверить Олега?», «а Олега лечить можно?», «мне можно
+убить Олега или нет?», «Олега или Машу проверять?», «протект Паше? или лучше Яше?».
+
+A question names a move of the sender's role and a player, and says nothing for certain: the
+player asks the host's leave for that move, or has not made up his mind. No move stands on it
+(C-2: a move is what the player's own letter names, and a question names none for certain),
+yet the host does not let it pass in silence either: he answers with the reading spelt out,
+for the player to confirm by a move of his own (setting `move_question`, "ask"; "none" keeps
+the older reading, no move and no question).
+
+Read as such a question: a sentence ending in «?» that holds an action word the sender's role
+may make — a verb in the infinitive or the first person, or an action noun — and a living
+player (or «себя»), or a question naming players right after a sentence with the action word
+and no player of its own («Не знаю, кого убить. Может, Олега? Или Машу?»). Not read so, and
+left as before: a question about someone else's move or about the rules («комиссар может
+проверить сержанта?», «а если я проверю X, а он умрёт, я узнаю результат?»: a verb in the
+third person or the past, or a condition, in the sentence), a player only spoken to («Рома, а
+кого убиваем?»), a role with no night move (the daemon's own note answers it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Literal
+
+from engine.words_ru import ACTION_WORDS
+from parser.letters.mentions import Mention, find_mentions
+from parser.letters.proof import addressed
+from parser.letters.reading import EXAMPLE, MOVE_ASKED, LetterReading
+from parser.letters.tokens import (
+    Token,
+    question_sentences,
+    question_tags,
+    split_story,
+    tokenize,
+    unquoted,
+)
+from parser.letters.words import ws
+from parser.morph import parse
+from parser.nicks import NickResolver
+from parser.sender import SenderView
+from parser.signature import unsigned
+from parser.vocab import lookup
+
+__all__ = ["DEFAULT_MOVE_QUESTION", "MoveQuestion", "as_move_question", "asked_move"]
+
+#: Setting `move_question`: a question naming a move and a player is asked back ("ask") or
+#: read as no move ("none", the reading before the setting).
+MoveQuestion = Literal["ask", "none"]
+DEFAULT_MOVE_QUESTION: Final[MoveQuestion] = "ask"
+
+
+def as_move_question(value: str) -> MoveQuestion:
+    """The `move_question` setting's word (engine/settings.py checks it) as the reader's."""
+    return "none" if value == "none" else "ask"
+
+
+# the moves a player may ask about on a player (the side choice and the Don election are
+# read from their own words, the ambush takes no player)
+_ON_A_PLAYER: Final = frozenset(
+    {"kill", "check", "heal", "block", "beat", "blast", "protect", "army"}
+)
+# a condition in the question: a hypothetical about the rules, not leave asked for a move
+_IF: Final = ws("если ежели коли when if")
+_NO: Final = ws("нет неа нее")
+_SELF_WORDS: Final = ws("себя себе собой самого саму самому")
+
+
+def asked_move(text: str, view: SenderView, resolver: NickResolver) -> LetterReading | None:
+    """The question back for a letter that asks about a move of the sender's role on a
+    player, or None when the letter asks no such thing."""
+    allowed = set(view.moving_actions())
+    if view.known and not allowed:
+        return None  # no night move: nothing to ask leave for
+    _story, body = split_story(unsigned(unquoted(text)))
+    tokens = question_tags(tokenize(body))
+    questions = question_sentences(tokens)
+    if not questions:
+        return None
+    mentions = find_mentions(tokens, resolver, view)
+    actions: list[str] = []
+    players: list[str] = []
+    for sentence in sorted(questions):
+        words = [i for i, t in enumerate(tokens) if t.sentence == sentence]
+        if _about_another(tokens, words) or _to_a_player(tokens, mentions, sentence):
+            continue
+        named = _players(tokens, mentions, sentence, view)
+        if not named:
+            continue
+        said = _actions(tokens, words, mentions, allowed)
+        first = sentence
+        while first - 1 in questions:
+            first -= 1  # «… кого убить. Может, Ли? Или Яна?»: the run of questions
+        if not said and not actions:
+            said = _actions_before(tokens, first, mentions, allowed)
+        if not said and not actions:
+            continue
+        actions += [a for a in said if a not in actions]
+        players += [p for p in named if p not in players]
+    if not actions or not players or len(actions) > 1 or _answered_no(tokens, questions):
+        return None
+    return _question(actions[0], players, view.nick)
+
+
+def _to_a_player(tokens: Sequence[Token], mentions: Sequence[Mention], sentence: int) -> bool:
+    """«Профессор, давай убьём Шерифа?»: a question put to another player (a clan mate), not
+    to the host."""
+    return any(
+        m.kind == "nick" and tokens[m.start].sentence == sentence and addressed(tokens, m)
+        for m in mentions
+    )
+
+
+def _answered_no(tokens: Sequence[Token], questions: set[int]) -> bool:
+    """«Подрываю Ефима? Нет, рано ещё»: the sender answers his own question with «нет» —
+    nothing is left to ask."""
+    last = max(questions)
+    after = [t for t in tokens if t.sentence > last and t.word]
+    if not after:
+        return False
+    # «Нет, рано ещё», «Не, рано» — not «не могу решить»
+    return after[0].word in _NO or (after[0].word == "не" and after[0].clause_end)
+
+
+def _about_another(tokens: Sequence[Token], words: Sequence[int]) -> bool:
+    """A question about someone else's move, the past or a hypothetical: a verb in the third
+    person or the past («комиссар может проверить …?», «результат пришёл?») or a condition."""
+    for i in words:
+        word = tokens[i].word
+        if not word:
+            continue
+        if word in _IF:
+            return True
+        if word == "может" and (i == words[0] or tokens[i].clause_end):
+            continue  # «Может, Олега?»: «maybe», no one else's «may»
+        parses = parse(word)
+        if parses and parses[0].pos == "VERB" and parses[0].grammemes & {"3per", "past"}:
+            return True
+    return False
+
+
+def _players(
+    tokens: Sequence[Token], mentions: Sequence[Mention], sentence: int, view: SenderView
+) -> list[str]:
+    """The living players a question sentence names (the sender by «себя»), not those only
+    spoken to."""
+    out: list[str] = []
+    for m in mentions:
+        if tokens[m.start].sentence != sentence or m.gone or m.negated:
+            continue
+        if m.kind == "nick" and m.nick and m.nick != view.nick and not addressed(tokens, m):
+            out.append(m.nick)
+        elif m.kind == "self" and tokens[m.start].word in _SELF_WORDS:
+            out.append(view.nick)
+    return out
+
+
+def _actions(
+    tokens: Sequence[Token], words: Sequence[int], mentions: Sequence[Mention], allowed: set[str]
+) -> list[str]:
+    """The moves the sender's role may make that the words name as his own: an infinitive,
+    a verb in the first person or an action noun (never a player's nick)."""
+    in_nick = {k for m in mentions if m.kind != "unknown" for k in range(m.start, m.end)}
+    out: list[str] = []
+    for i in words:
+        if i in in_nick:
+            continue
+        found = lookup(tokens[i].word)
+        if found is None or not found.actions or found.past or found.third:
+            continue
+        parses = parse(tokens[i].word)
+        if parses and parses[0].pos == "VERB" and "2per" in parses[0].grammemes:
+            continue  # «ты проверишь Олега?»: asked of someone else
+        mine = sorted(found.actions & allowed) if allowed else sorted(found.actions)
+        out += [a for a in mine if a in _ON_A_PLAYER and a not in out]
+    return out
+
+
+def _actions_before(
+    tokens: Sequence[Token], sentence: int, mentions: Sequence[Mention], allowed: set[str]
+) -> list[str]:
+    """«Не знаю, кого убить. Может, Олега?»: the action word of the sentence just before the
+    question, when that sentence names no player of its own."""
+    before = [i for i, t in enumerate(tokens) if t.sentence == sentence - 1]
+    if not before or any(tokens[m.start].sentence == sentence - 1 for m in mentions):
+        return []
+    if _about_another(tokens, before):
+        return []
+    return _actions(tokens, before, mentions, allowed)
+
+
+def _question(action: str, players: Sequence[str], sender: str) -> LetterReading:
+    """The question back: the move asked about spelt out, and how to make it."""
+    named = " или ".join("себя" if p == sender else p for p in players)
+    example = EXAMPLE.get(action, "Ход Ник").replace("Ник1 и Ник2", "Ник")
+    example = example.replace("Ник", players[0])
+    if len(players) == 1:
+        ask = "Если вы его делаете, подтвердите ходом"
+    else:
+        ask = "Выбор за вами: пришлите ход одним ником"
+    return LetterReading(
+        code=MOVE_ASKED,
+        text=(
+            f"Вы спрашиваете о ходе: {ACTION_WORDS.get(action, action)} — {named}? Вопрос — "
+            f"ещё не ход, и он не записан. {ask}, например: «{example}»."
+        ),
+    )
