@@ -589,6 +589,8 @@ class NickResolver:
             # tail left out as with any other («Нео» ≡ Neo-1, as «Lis» ≡ Лис)
             if (not digits or digits == nick_digits)
             and _translit_matches(bare, nick_bare, inflected=inflected)
+            # all of the nick's letters, a silent «e» its key drops included: «кат» is no Kate
+            and not (short and _SILENT_E.search(casefold_key(p).rstrip("0123456789_-. ")))
         ]
 
     def _partial_translit(self, text: str) -> list[str]:
