@@ -522,3 +522,38 @@ def test_a_pages_reading_problem_without_posts_to_store_is_still_noted(
     after = first.notes()
     assert after[: len(before)] == before and len(after) == len(before) + 1
     assert after[-1].startswith("страница темы 4"), after[-1]
+
+
+def test_the_accounts_met_in_the_topic_are_read_once_then_follow_the_posts_stored(
+    tmp_path: Path,
+) -> None:
+    # issue 20 item 3: the live tally asks for the outsider accounts met in the topic (C-3)
+    # after every batch a read stores; they were read from the store again each time (a
+    # statement per batch over the whole topic, growing with it). Now the store is asked
+    # once a process, and every batch stored adds its authors: a new outsider is still met
+    run = demo_game(tmp_path)
+    game = dataclasses.replace(run.cfg.game, interim_count=InterimCount(mode="votes", every=10**6))
+    run.daemon.cfg = dataclasses.replace(run.cfg, game=game)
+    t = _in_turn_one(run)
+    sh = run.daemon.shell
+    assert sh.outsider_accounts(run.daemon.game()) == frozenset()
+    authors_asked: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
+        if re.search(r"SELECT DISTINCT posts\.author\b", statement):
+            authors_asked.append(statement)
+
+    sa.event.listen(run.store.engine, "before_cursor_execute", count)
+    try:
+        _chatter(run, t, 30)
+        t += timedelta(hours=2)
+        assert tick(run, t).new_posts == 30
+        run.board.add_post(
+            run.cfg.game.topic, "Sherlok", t + timedelta(minutes=1), "Можно посмотреть игру?"
+        )
+        t += timedelta(minutes=2)
+        assert tick(run, t).new_posts == 1
+        assert sh.outsider_accounts(run.daemon.game()) == frozenset({"Sherlok"})
+    finally:
+        sa.event.remove(run.store.engine, "before_cursor_execute", count)
+    assert authors_asked == []

@@ -129,3 +129,23 @@ def test_G_N_4_a_jailing_asked_about_or_left_in_doubt_is_no_vote() -> None:
     # a doubt before a decided vote leaves it standing
     assert read("Не знаю, кто мафия, но сажаю Катю") == ("vote", "Катя")
     assert read("Сажаю Катю. Рома пусть живёт") == ("vote", "Катя")
+
+
+def test_G_N_4_a_jailing_of_him_or_her_is_the_nominee_named_alone_just_before() -> None:
+    # «Рома. Его и сажаю»: the pronoun stands for the nominee named alone in the clause
+    # before; the pronoun's gender must fit a name's, and a let-off, a doubt or a later
+    # correction is read as ever
+    assert read("Рома. Его и сажаю, весь день путался") == ("vote", "Рома")
+    assert read("Катя. Её сажаю") == ("vote", "Катя")
+    assert read("Рома. Её сажаю, врёт весь день")[0] != "vote"
+    assert read("Рома. Его не сажаю, он мирный") == ("no_vote", None)
+    assert read("Рома. Его сажаю. Хотя нет, Катю") == ("vote", "Катя")
+
+
+def test_G_N_4_C_5_a_court_vote_passed_on_for_another_is_shown_not_counted() -> None:
+    # a seat votes through its own account: «Ирина просила передать: сажаю Рому» is hers
+    assert read("Ирина просила передать: сажаю Рому, у неё сессия") == ("rejected", "proxied")
+    assert read("Сажаю Катю — это от Ирины, у неё нет интернета") == ("rejected", "proxied")
+    # his own mark keeps the vote his; a figure of speech passes nothing on
+    assert read("Мой голос и голос жены — Катя") == ("vote", "Катя")
+    assert read("Сажаю Катю, голос разума подсказывает") == ("vote", "Катя")

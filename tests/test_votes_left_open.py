@@ -139,3 +139,37 @@ def test_P_V_1_a_doubted_red_reaches_the_host_alike_from_the_daemon_parse_votes_
     lines = [line for line in report.splitlines() if "Шерлок" in line]
     assert len(lines) == 1 and "с сомнением" in lines[0] and str(got.post_id) in lines[0]
     assert "doubted" not in report
+
+
+@pytest.mark.parametrize(
+    ("text", "status", "reason"),
+    [
+        ("Тимофей весь день врёт, а шутки его — чтобы отвлечь от ночи", "vote", None),
+        ("Тимофей сегодня в ударе :) шутки одна за другой", "rejected", "unproven"),
+        ("Тимофей весь день врёт. Шутка, пока не голосую", "no_vote", None),
+        ("Тимофей весь день врёт, это шутка конечно", "no_vote", None),
+    ],
+)
+def test_P_V_1_only_the_authors_own_joke_takes_a_red_back_not_jokes_told_of(
+    text: str, status: str, reason: str | None
+) -> None:
+    # «шучу», or a joke noun said of the post («— шутка», «это шутка»), takes the vote back;
+    # a joke noun opening a clause that tells of someone's jokes is words of the reason
+    got = _read("pefl", text, "Тимофей")
+    assert (got.status, got.reason) == (status, reason), text
+
+
+@pytest.mark.parametrize(
+    ("text", "nick", "status"),
+    [
+        ("Не верю Грачу ни на грош, врёт весь день", "Грачу", "vote"),
+        ("Не доверяю Кириллу: путается в версиях всю игру", "Кириллу", "vote"),
+        ("Не верю, что Грач мафия, он весь день помогал", "Грач", "no_vote"),
+        ("Не голосую за Грача, он весь день помогал", "Грача", "no_vote"),
+    ],
+)
+def test_P_V_1_a_negated_verb_of_trust_on_the_nick_accuses_it_does_not_negate(
+    text: str, nick: str, status: str
+) -> None:
+    # «не верю <X>»: the distrust is the reason; a «что» clause or a vote verb still negates
+    assert _read("pefl", text, nick).status == status, text

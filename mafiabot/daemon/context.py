@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -68,6 +68,10 @@ class Shell:
         self.posts_version = 0
         self.config_version = 0
         self.memo: dict[str, tuple[object, object]] = {}
+        # the game topic's authors met, (game id, topic) -> (author, user id) pairs
+        self._met: tuple[tuple[int, int], set[tuple[str, int | None]]] | None = None
+        self._host_names: tuple[str, ...] = ()
+        self._host_keys: frozenset[str] = frozenset()
         # letters on the board that are not the game's (the host's own mail): left alone
         self.kept_pms: set[int] = set()
         # the inbox was read to the end by this process: from then on it is read again only
@@ -118,7 +122,11 @@ class Shell:
     def is_host(self, author: str) -> bool:
         """Whether `author` is one of the host's accounts (the bot's own included), spelled
         as the config spells it: a look-alike of the host's name is an outsider."""
-        return account_key(author) in {account_key(n) for n in self.host_accounts}
+        names = (self.cfg.board.username, *self.cfg.game.host_nicks)
+        if names != self._host_names:  # their keys, worked out once, not once a post
+            self._host_names = names
+            self._host_keys = frozenset(account_key(n) for n in names)
+        return account_key(author) in self._host_keys
 
     @property
     def host_recipient(self) -> str:
@@ -252,19 +260,40 @@ class Shell:
         """The accounts with no seat that have written in the game topic (the ones
         `flag_outsider` flags), the host's left out: a coloured text naming one of them as
         written is that account, refused, never a player's nick in another spelling (C-3,
-        `parser.votes.VoteOptions.accounts`). Read once per change of posts or seats."""
-        key = (self.version(), g.id)
+        `parser.votes.VoteOptions.accounts`). Worked out again when an account is met or
+        the seats, their ids or the config change."""
+        met = self._authors_met(g)
+        cast = self.cast(g)
+        key = (len(met), self.players_version, self.config_version, g.id)
         held = self.memo.get("outsider_accounts")
-        if held is not None and held[0] == key and isinstance(held[1], frozenset):
-            return held[1]
-        met = self.store.post_authors(g.id, topic_id=self.cfg.game.topic)
+        if held is not None and held[0] == key and isinstance(held[1], tuple):
+            was_cast, found = held[1]
+            if was_cast is cast and isinstance(found, frozenset):
+                return found
         found = frozenset(
             author
             for author, user_id in met
             if not self.is_host(author) and self.seat_of(g, author, user_id) is None
         )
-        self.memo["outsider_accounts"] = (key, found)
+        self.memo["outsider_accounts"] = (key, (cast, found))
         return found
+
+    def _authors_met(self, g: Game) -> set[tuple[str, int | None]]:
+        """The (author, board user id) pairs of the game topic's stored posts: read from the
+        store once, then added to as ingest stores posts (`posts_stored`), so that a long read
+        does not ask the store for them again after every batch."""
+        key = (g.id, self.cfg.game.topic)
+        if self._met is None or self._met[0] != key:
+            met = set(self.store.post_authors(g.id, topic_id=self.cfg.game.topic))
+            self._met = (key, met)
+        return self._met[1]
+
+    def posts_stored(self, g: Game, topic: int, authors: Iterable[tuple[str, int | None]]) -> None:
+        """Posts of `topic` by `authors` (author, board user id) were stored (committed):
+        results derived from the posts are stale, and the accounts met are these too."""
+        self.posts_changed()
+        if self._met is not None and self._met[0] == (g.id, topic):
+            self._met[1].update(authors)
 
     def player_ids(self, g: Game) -> dict[str, int | None]:
         """Seat → the board user id of the account playing it, where known (votes are

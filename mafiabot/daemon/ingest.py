@@ -316,7 +316,7 @@ def _store(
     flags.told(raised)
     pending.clear()
     if any(st != "same" for st in statuses):
-        sh.posts_changed()
+        sh.posts_stored(g, topic, {(post.author, post.author_id) for post, _turn in batch})
         # the live tally reads on from the records in hand, not from the store
         stored = [(post, turn, st) for (post, turn), st in zip(batch, statuses, strict=True)]
         tally.posts_stored(sh, g, topic, stored)

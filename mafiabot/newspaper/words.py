@@ -177,6 +177,8 @@ VOTE_REJECT_RU: dict[str, str | None] = {
     "wished": "это пожелание («я бы…»), а не голос",
     "conditional": "голос дан с условием",
     "put_off": "голос отложен на потом",
+    # a vote cast for another player (P-V.1, C-5): each seat votes from its own account
+    "proxied": "голос подан за другого игрока",
 }
 #: The same for the host (who also hears of those the newspaper leaves out).
 VOTE_REJECT_HOST_RU = {
@@ -191,6 +193,7 @@ VOTE_REJECT_HOST_RU = {
     "wished": "сказано как пожелание («я бы…»), а не как голос — решите сами",
     "conditional": "голос дан с условием («если…», «а то…») — решите сами",
     "put_off": "игрок отложил голос на потом — проверьте, проголосовал ли он позже",
+    "proxied": "голос передан за другого игрока (каждый голосует сам) — решите сами",
 }
 VOTE_REJECT_GENERIC_RU = "голос не засчитан по правилам"
 

@@ -190,6 +190,36 @@ def _insert_returning(
     return out
 
 
+def _known_posts(
+    conn: sa.Connection, posts_t: sa.Table, game_id: int, ids: Sequence[int]
+) -> list[tuple[Any, ...]]:
+    """(id, board id, position, revisions) of the game's stored posts among the board ids
+    `ids`: one SELECT … IN (…) as the driver takes it, its ids bound as they are (as many a
+    statement as the database's parameter limit allows; a batch's few hundred are one) —
+    SQLAlchemy's expanding parameter was worked out again for every batch of a first read.
+    A driver with named parameters: SQLAlchemy's own select."""
+    cols = (posts_t.c.id, posts_t.c.board_id, posts_t.c.position, posts_t.c.revisions)
+    mark = _mark(conn.dialect)
+    if mark is None:
+        q = sa.select(*cols).where(
+            posts_t.c.game_id == game_id,
+            posts_t.c.board_id.in_(sa.bindparam("ids", expanding=True)),
+        )
+        return [tuple(r) for r in conn.execute(q, {"ids": list(ids)})]
+    prep = conn.dialect.identifier_preparer
+    names = ", ".join(prep.quote(c.name) for c in cols)
+    per = max(1, conn.dialect.insertmanyvalues_max_parameters - 1)
+    out: list[tuple[Any, ...]] = []
+    for k in range(0, len(ids), per):
+        chunk = list(ids[k : k + per])
+        sql = (
+            f"SELECT {names} FROM {posts_t.name} WHERE game_id = {mark} "
+            f"AND board_id IN ({', '.join([mark] * len(chunk))})"
+        )
+        out += [tuple(r) for r in conn.exec_driver_sql(sql, (game_id, *chunk))]
+    return out
+
+
 def body_hash(html: str) -> str:
     return hashlib.sha256(html.encode("utf-8")).hexdigest()
 
@@ -245,18 +275,8 @@ class PostStore(Database):
         with self.connection() as conn:
             ids = [it.board_id for it in items]
             known: dict[int, tuple[int, int | None, int]] = {}  # board id -> id, position, revs
-            for r in conn.execute(
-                sa.select(
-                    posts_t.c.id, posts_t.c.board_id, posts_t.c.position, posts_t.c.revisions
-                ).where(
-                    posts_t.c.game_id == game_id,
-                    # an expanding parameter: the ids go to the driver as they are, not
-                    # each coerced into a literal of the statement
-                    posts_t.c.board_id.in_(sa.bindparam("ids", expanding=True)),
-                ),
-                {"ids": ids},
-            ):
-                known[r.board_id] = (r.id, r.position, r.revisions)
+            for r in _known_posts(conn, posts_t, game_id, ids):
+                known[r[1]] = (r[0], r[2], r[3])
             latest: dict[int, str] = {}  # post row id -> the body hash of its newest revision
             if known:
                 for rev in conn.execute(

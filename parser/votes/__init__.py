@@ -61,8 +61,12 @@ Rejection reasons (``InputRejected.reason``)
 ``wished``        … named in a wish («я бы проголосовал за …»), not a vote
 ``conditional``   … voted for on a condition or as a threat («если …», «а то …»)
 ``put_off``       … the vote said for later («— позже», «вечером проголосую»)
+``proxied``       a vote the words give as another player's («Петя просил передать: голос за
+                  …», «голос жены», «это от …»): a seat votes through its own account (C-5;
+                  `votes/proxy.py`); beside a vote of the author's own, that one counts and
+                  this line is added for the host
 
-A post of one of the last four is shown to the host, never counted and never dropped unseen
+A post of one of the last five is shown to the host, never counted and never dropped unseen
 (issue 17 item 2); a nick negated, spared, retracted or joked about is no vote with nothing
 to tell (`parser.votes.negation.left_open`).
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Final
 
 from engine.actions import InputRejected, Vote
-from parser.morph import common_word, lemmas
+from parser.morph import common_word, lemmas, parse
 from parser.nicks import (
     AMBIGUOUS_NICK,
     UNKNOWN_NICK,
@@ -41,8 +41,10 @@ from parser.votes.negation import (
     in_doubt,
     live_negations,
     not_retracted,
+    wish_turned_down,
 )
 from parser.votes.proof import put_off_clause
+from parser.votes.proxy import passed_on
 from parser.votes.records import (
     DEAD,
     DEAD_TARGET,
@@ -50,9 +52,11 @@ from parser.votes.records import (
     HOST_DETAIL,
     NOT_A_NOMINEE,
     NOT_A_PLAYER,
+    PROXIED,
     PUT_OFF,
     UNCLEAR,
     UNPROVEN,
+    WISHED,
     Authors,
     PostReading,
     VoteNicks,
@@ -74,12 +78,14 @@ from parser.votes.typed import as_cyrillic, typed_in_latin
 _COURT_CLAUSE: Final = re.compile(r"[!?;:,()\n]|[.…](?=\s|$)")
 
 
-def _court_clauses(text: str) -> list[list[str]]:
+def _court_clauses(text: str, but: set[int] | None = None) -> list[list[str]]:
     """The clauses of a court post, as lists of its words (punctuation-only tokens dropped);
-    a contrasting conjunction opens a new clause («Сажаю не Рому, а Катю»)."""
+    a contrasting conjunction opens a new clause («Сажаю не Рому, а Катю»). `but`, when
+    given, gets the indices of the clauses a «но» opens."""
     out: list[list[str]] = []
     for part in _COURT_CLAUSE.split(text):
         current: list[str] = []
+        after_but = False
         for w in part.split():
             if not any(c.isalnum() for c in w):
                 continue
@@ -87,7 +93,11 @@ def _court_clauses(text: str) -> list[list[str]]:
                 if current:
                     out.append(current)
                 current = []
+                after_but = bare_word(w) == "но"
                 continue
+            if after_but and but is not None:
+                but.add(len(out))
+            after_but = False
             current.append(w)
         if current:
             out.append(current)
@@ -218,7 +228,8 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     clause that lets its nominee off (`_court_let_off`) is no vote for him, and a nick that
     is only spoken to or about in passing («Рома, оправдывайся», «Спасибо Кате за игру») is
     none either."""
-    clauses = _court_clauses(text)
+    but: set[int] = set()
+    clauses = _court_clauses(text, but)
     size = sum(len(c) for c in clauses)
     cued: list[NickMatch] = []
     plain: list[NickMatch] = []
@@ -240,7 +251,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         named = True
         weighed.extend(m.nick for m in hits if m.nick is not None)
         seen.extend(hits)
-        aside = _set_aside(low, votes)
+        aside = _set_aside(low, votes, wished=votes and _wished(low, clauses, but, n))
         if aside is not None:  # let off, left open or put off: no vote
             if aside and left is None:
                 left = (aside, hits)  # shown to the host (`_left_open`)
@@ -251,6 +262,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
             cued, cued_at = hits, n
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
             plain = hits
+    cued, cued_at = (cued, cued_at) if cued else _pronoun_jailing(resolver, clauses)
     if not (cued or plain):
         plain = _dash_head(resolver, text) or _object_head(resolver, text, clauses)
     if not cued and any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses):
@@ -276,15 +288,91 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, tuple(players)), True
 
 
-def _set_aside(low: list[str], votes: bool) -> str | None:
+#: a third person's object pronoun: «его», «её» — the nominee just named
+_OBJECT_PRONOUNS: Final = frozenset(("его", "ее", "её", "него", "нее", "неё"))
+
+
+def _pronoun_jailing(
+    resolver: NickResolver, clauses: list[list[str]]
+) -> tuple[list[NickMatch], int]:
+    """«Станислав. Его и сажаю» (G-N.4): a clause that jails or votes, names nobody and
+    whose object is «его»/«её», right after a clause that is one nominee's nick alone — the
+    pronoun is that nominee. Not when the clause lets him off, doubts, puts the jailing off
+    or is a joke, nor with anything after it naming a player, taking it back or joking
+    («Станислав. Его сажаю. Хотя нет, Bob»). (the vote's matches, its clause's index), or
+    ([], 0)."""
+    for n in range(1, len(clauses)):
+        low = [bare_word(w) for w in clauses[n]]
+        votes = any(is_cue(w) for w in low) or has_lemma(low, JAIL_LEMMAS)
+        if not votes or not _OBJECT_PRONOUNS & set(low) or _names_in(resolver, clauses[n], True)[0]:
+            continue
+        hits, used = _names_in(resolver, clauses[n - 1], False)
+        alone = len(hits) == 1 and used == len(clauses[n - 1]) and _agrees(hits[0].nick, low)
+        if alone and _set_aside(low, votes) is None and not _taken_back(resolver, clauses[n:]):
+            return hits, n
+    return [], 0
+
+
+def _agrees(nick: str | None, low: list[str]) -> bool:
+    """Whether the clause's pronoun may stand for `nick`: «его» not for a woman's name, «её»
+    not for a man's (a nick the dictionary gives no gender takes either)."""
+    if nick is None:
+        return False
+    own = nick.split()[0].casefold().replace("ё", "е")
+    genders = {
+        g
+        for r in parse(own)
+        if "Name" in r.grammemes and r.lemma == own
+        for g in r.grammemes & {"masc", "femn"}
+    }
+    said = {
+        "femn" if w in ("ее", "её", "нее", "неё") else "masc" for w in low if w in _OBJECT_PRONOUNS
+    }
+    return not genders or bool(genders & said)
+
+
+def _taken_back(resolver: NickResolver, clauses: list[list[str]]) -> bool:
+    """Whether a jailing clause (the first of `clauses`) is joked about, or the clauses
+    after it name a player, take it back or joke («…, шучу», «Хотя нет, Bob»)."""
+    for n, words in enumerate(clauses):
+        low = [bare_word(w) for w in words]
+        slip = bool(low) and (bool(set(low) & COURT_SLIPS) or joked(low))
+        if slip or (n and _names_in(resolver, words, False)[0]):
+            return True
+    return False
+
+
+def _set_aside(low: list[str], votes: bool, *, wished: bool = False) -> str | None:
     """Why a court clause naming a player is no vote for him: "" when it lets him off,
     `DOUBTED` when it names him with a maybe («сажаю Жеку наверное»), `PUT_OFF` when it
-    says the jailing for later («завтра посажу Яндере»); None when it is none of these."""
+    says the jailing for later («завтра посажу Яндере»), `WISHED` when it is a wish
+    (`wished`: «Юлу бы посадила, но она милая… Ладно, Погремушку»); None when it is none
+    of these."""
     if _court_let_off(low):
         return ""
     if set(low) & (MAYBE | UNSURE_WORDS):
         return DOUBTED
+    if wished:
+        return WISHED
     return PUT_OFF if votes and put_off_clause(low, _jails) else None
+
+
+def _wished(low: list[str], clauses: list[list[str]], but: set[int], at: int) -> bool:
+    """G-N.4 (as P-V.1, G-N.1 for day votes): a jailing clause said as a wish — a «бы» by
+    its verb («Юлу бы посадила»), or a verb of wanting turned down by a «но» clause that
+    jails nobody after it («Хочется посадить Юлу, но она милая») — is no vote; a later
+    clause («Ладно, Погремушку») may still give one."""
+    if any(
+        w == "бы"
+        and not (n and low[n - 1] in ("почему", "отчего", "ли"))
+        and low[n + 1 :][:1] != ["не"]
+        for n, w in enumerate(low)
+    ):
+        return True
+    if at + 1 not in but:
+        return False
+    after = " ".join(clauses[at + 1])
+    return wish_turned_down(low, ", но " + after)
 
 
 def _asked_head(
@@ -415,6 +503,8 @@ def extract_court_votes(
             reason = NOT_A_PLAYER if status == "outsider" else DEAD
         elif not match.ok:
             reason = match.reason or UNKNOWN_NICK
+        elif passed_on(without_struck(post)):
+            reason = PROXIED  # a seat votes through its own account (G-N.4, C-5)
         elif match.nick not in nominee_set:
             reason = NOT_A_NOMINEE
         if reason is not None:

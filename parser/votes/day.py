@@ -13,8 +13,8 @@ from parser.morph import common_word, is_person_name, word_nick
 from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
-from parser.votes.names import Pick, nick_like, read_spans
-from parser.votes.negation import ASKED, left_open, not_retracted
+from parser.votes.names import Pick, bare_word, is_cue, nick_like, read_spans
+from parser.votes.negation import ASKED, JAIL_LEMMAS, left_open, not_retracted
 from parser.votes.proof import (
     UNCLEAR,
     abstains,
@@ -25,6 +25,7 @@ from parser.votes.proof import (
     proven_pick,
     put_off,
     said_for_later,
+    settled_in_words,
     span_starts,
     told_of,
     unaccounted,
@@ -32,12 +33,14 @@ from parser.votes.proof import (
     unsigned_post,
     word_use,
 )
+from parser.votes.proxy import proxy_of
 from parser.votes.reasons import reason_words
 from parser.votes.records import (
     CHANGED_VOTE,
     DEAD_TARGET,
     HOST_DETAIL,
     NO_REASON,
+    PROXIED,
     PUT_OFF,
     REPEATED_VOTE,
     UNPROVEN,
@@ -141,9 +144,16 @@ def extract_votes(
         # a key chord, a command, an emoticon in colour: decoration, whatever it spells
         spans = [s for s in spans if not not_a_name(s.text, resolver.players)]
         spans, outside = _apart(spans, accounts, account_names, resolver)
+        # another player's vote in the post: shown to the host (a spectator or a player
+        # out is told only that he does not vote, C-5)
+        also: list[ColoredSpan] | None = [] if status in ("living", "beaten") else None
         pick, named, refusal_of_text = _post_vote(
-            post, spans, resolver, dead_resolver, policy, o.vote_nicks, author, need_reason
+            post, spans, resolver, dead_resolver, policy, o.vote_nicks, author, need_reason, also
         )
+        if also and status == "living":
+            text = also[0].text
+            detail = refusal_detail(PROXIED, None, text)
+            rejected.append(InputRejected(author, PROXIED, detail, post_id=post.id, target=text))
         if pick is None and refusal_of_text is None and outside:
             refusal_of_text = (UNKNOWN_NICK, outside[0].text)
         if pick is None:
@@ -301,25 +311,34 @@ def _post_vote(
     mode: VoteNicks,
     author: str,
     need_reason: bool = True,
+    also: list[ColoredSpan] | None = None,
 ) -> tuple[Pick | None, list[ColoredSpan], tuple[str, str] | None]:
     """(the post's vote, its spans naming players, or the refusal and the text it is about
     when it holds none a living voter is told of) — several players in the vote's colour
-    count only when the words prove one (`parser.votes.proof`)."""
+    count only when the words prove one (`parser.votes.proof`). A vote the words give as
+    another player's (`parser.votes.proxy`) is refused ``proxied``; beside one of the
+    author's own it is put in `also`, to be shown to the host as well."""
     # struck words are taken back, in the retraction check as in the reason (P-V.1)
     struck = bool(spans)
     # a signature is who the author is, not his vote
     post, spans = unsigned_post(post, spans)
-    own = without_struck(post) if struck else post.own_text
+    as_typed = without_struck(post) if struck else post.own_text
     # Russian typed in Latin letters is read as the Cyrillic it stands for
-    own = as_cyrillic(own, spans)
+    own = as_cyrillic(as_typed, spans)
+    spans, proxied = _own_spans(own, spans, also)
+    if proxied is not None:  # P-V.1, G-N.1, C-5: a seat votes only through its own account
+        return None, [], (PROXIED, proxied)
     before = spans
     spans = not_retracted(own, spans)
     if before and not spans:
+        settled = _settled(as_typed, before, resolver, dead, policy, mode, author)
+        if settled is not None:
+            return settled
         open_ = _left_open(own, before, resolver, dead, policy, mode, author)
         if open_ is not None:
             return open_
     pick, failure, dead_hit, named, resolved = read_spans(
-        spans, resolver, dead, policy, mode, author
+        spans, resolver, dead, policy, mode, author, own
     )
     kept = _accounted_picks(own, resolved, author)
     if len(kept) < len(resolved):  # the others stay named: accounted for, not unread
@@ -328,6 +347,9 @@ def _post_vote(
     if pick is not None and len({p.match.nick for p in resolved}) > 1:
         pick = proven_pick(own, resolved, policy)
         if pick is None:
+            settled = _settled(as_typed, spans, resolver, dead, policy, mode, author)
+            if settled is not None:
+                return settled
             return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
     if failure is None or pick is not None:
         # «<Павла>… ой, нет, <Гермоген>»: the vote read (or taken back) was corrected to a
@@ -339,30 +361,128 @@ def _post_vote(
             reason = failure.match.reason if failure and failure.span is away else None
             return None, named, (reason or UNKNOWN_NICK, away.text)
     if pick is not None:
-        doubt = _unproven_pick(own, pick, resolved, spans, named, resolver, author)
-        if doubt is not None:
-            return None, named, doubt
-    if pick is not None and (said_for_later(own, pick) or put_off(own, pick)):
-        return None, named, (PUT_OFF, pick.span.text)  # shown to the host, not counted
-    if pick is not None and _no_vote_said(own, pick, need_reason):
-        return None, named, None
-    if pick is not None and unproven(own, pick):
-        # a thanks, praise, a question or a request to him: shown to the host, not counted
-        return None, named, (UNPROVEN, pick.span.text)
-    if pick is not None:
-        return pick, named, None
-    return None, named, _no_pick(failure, dead_hit, spans)
+        stop, refusal = _not_counted(own, pick, resolved, (before, spans, named), resolver, author)
+        if stop or _no_vote_said(own, pick, need_reason):
+            return None, named, refusal
+        refusal = _unproven_words(own, pick)
+        return (pick, named, None) if refusal is None else (None, named, refusal)
+    return None, named, _no_pick(failure, dead_hit, spans, own)
+
+
+_WORD_RE: Final = re.compile(r"[а-яё]+")
+
+
+def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
+    """C-3, G-N.1, P-V.1: an ordinary word in the vote's colour, typed with a capital as a
+    nick is, in a case form a vote puts its player in (not the nominative of a label or
+    a cry) and in a sentence that votes or sends to court («<Машинку> на суд», «Против
+    <Машинки>»): meant as a nick, and it names no player — shown to the voter as unknown,
+    not read as emphasis."""
+    from parser.morph import parse
+
+    word = span.text.strip(" .,!?:;()«»\"'")
+    if not word[:1].isupper() or not _WORD_RE.fullmatch(word.casefold()) or len(word) < 3:
+        return False
+    readings = [r for r in parse(word.casefold()) if r.known]
+    if not readings or readings[0].pos != "NOUN" or "nomn" in readings[0].grammemes:
+        return False
+    low = own.casefold().replace("ё", "е")
+    at = low.find(word.casefold().replace("ё", "е"))
+    if at < 0:
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    end = _SENTENCE_END.search(low, at)
+    sentence = _WORD_RE.findall(low[start : end.start() if end else len(low)])
+    return any(w != bare_word(word) and (is_cue(w) or _jails(w)) for w in sentence)
+
+
+def _own_spans(
+    own: str, spans: list[ColoredSpan], also: list[ColoredSpan] | None
+) -> tuple[list[ColoredSpan], str | None]:
+    """(the spans that are the author's own vote, the text of another's vote when the post
+    holds no vote of his own) — `parser.votes.proxy`. Another player's vote beside one of
+    the author's is put in `also`, to be shown to the host as well; `also` None: the author
+    casts no vote at all (a spectator, a player out), so whose vote it is does not matter."""
+    proxy = proxy_of(own, spans) if also is not None else None
+    if proxy is None or not proxy.shown:
+        return spans, None
+    if not proxy.own:
+        return [], proxy.shown[0].text
+    if also is not None:
+        also.extend(proxy.shown)
+    return proxy.own, None
+
+
+def _not_counted(
+    own: str,
+    pick: Pick,
+    resolved: list[Pick],
+    spans_of: tuple[list[ColoredSpan], list[ColoredSpan], list[ColoredSpan]],
+    resolver: NickResolver,
+    author: str,
+) -> tuple[bool, tuple[str, str] | None]:
+    """(stop, the refusal) for a pick the words do not prove: a coloured name beside him
+    unread, his own nick in others' words (`_unproven_pick`), the vote put off, one of two
+    weighed nicks refused and the other only asked about, a thanks or a question to him —
+    each shown to the host. (False, None): read on."""
+    before, spans, named = spans_of
+    doubt = _unproven_pick(own, pick, resolved, spans, named, resolver, author)
+    if doubt is not None:
+        return True, doubt
+    if said_for_later(own, pick) or put_off(own, pick):
+        return True, (PUT_OFF, pick.span.text)  # shown to the host, not counted
+    if len(spans) < len(before) and _asked_about(own, pick):
+        # «<Тихон> или <Милена>? Не голосую за Милену»: one weighed nick refused, the other
+        # only asked about — no vote of his said; shown to the host (P-V.1, G-N.1)
+        return True, (UNPROVEN, pick.span.text)
+    return False, None
+
+
+def _unproven_words(own: str, pick: Pick) -> tuple[str, str] | None:
+    """A thanks, praise, a question or a request to him (`parser.votes.proof.unproven`):
+    shown to the host, not counted."""
+    return (UNPROVEN, pick.span.text) if unproven(own, pick) else None
+
+
+def _settled(
+    own: str,
+    spans: list[ColoredSpan],
+    resolver: NickResolver,
+    dead: NickResolver | None,
+    policy: Policy,
+    mode: VoteNicks,
+    author: str,
+) -> tuple[Pick, list[ColoredSpan], None] | None:
+    """The vote when several players weighed in colour are settled in plain words after the
+    last of them («…, но голос за Лену»: `parser.votes.proof.settled_in_words`), every
+    coloured span naming a player and none of them the author; None otherwise."""
+    *_, named, resolved = read_spans(spans, resolver, dead, policy, mode, author)
+    players = {p.match.nick for p in resolved}
+    if len(players) < 2 or author in players or len(named) != len(spans):
+        return None
+
+    def one_player(text: str) -> str | None:
+        match = resolver.resolve(text, inflected=mode == "as_moves", fuzzy=False)
+        ok = match.ok and match.method not in ("partial", "fuzzy")
+        return match.nick if ok else None
+
+    pick = settled_in_words(own, resolved, one_player)
+    return (pick, named, None) if pick is not None else None
 
 
 def _no_pick(
-    failure: Pick | None, dead_hit: str | None, spans: list[ColoredSpan]
+    failure: Pick | None, dead_hit: str | None, spans: list[ColoredSpan], own: str = ""
 ) -> tuple[str, str] | None:
     """What a post whose coloured spans name no living player is refused for, if anything:
-    a nick-like text no player bears, a dead player, two names weighed in one colour."""
+    a nick-like text no player bears, a dead player, an ordinary word nominated as a nick
+    («<Машинку> на суд»: `_meant_as_nick`), two names weighed in one colour."""
     if failure is not None:
         return failure.match.reason or UNKNOWN_NICK, failure.span.text
     if dead_hit is not None:
         return DEAD_TARGET, dead_hit
+    meant = next((s for s in spans if _meant_as_nick(own, s)), None)
+    if meant is not None:
+        return UNKNOWN_NICK, meant.text
     weighed = next((s for s in spans if _weighs_names(s.text)), None)
     if weighed is not None:  # «<Кайдзю или Шиномэ>»: two names in one colour, none read
         return AMBIGUOUS_NICK, weighed.text
@@ -541,3 +661,10 @@ def quoted_posts(quote: Quote, posts: Sequence[Post]) -> list[int]:
         return []
     who = _plain(quote.author)
     return [p.id for p in reversed(posts) if _plain(p.author) == who and words in _plain(p.text)]
+
+
+def _jails(word: str) -> bool:
+    """A word of jailing or of the court («на суд», «посадить»)."""
+    from parser.morph import lemmas
+
+    return len(word) >= 3 and bool(JAIL_LEMMAS.intersection(lemmas(word)))

@@ -10,7 +10,9 @@ from typing import Final
 
 from parser.latin import (
     cyrillic_spellings,
+    handle_parts,
     heard_as_handle,
+    heard_run_together,
     spelt_whole,
     without_honorific,
 )
@@ -31,6 +33,8 @@ from parser.nicks import (
     NickResolver,
     one_gender,
     pet_match,
+    pinned_by_words,
+    possessive_match,
     trimmed_key,
 )
 from parser.records import ColoredSpan
@@ -53,7 +57,12 @@ def resolve_nick(
         return match
     # one word of a multi-word nick in a form the ending tables miss (an adjective:
     # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson)
-    return resolver.resolve_strict(text, _WORD_OF_NICK_TIERS) or pet_match(resolver, text) or match
+    return (
+        resolver.resolve_strict(text, _WORD_OF_NICK_TIERS)
+        or possessive_match(resolver, text)
+        or pet_match(resolver, text)
+        or match
+    )
 
 
 def strict_match(resolver: NickResolver, text: str, tiers: Sequence[str]) -> NickMatch | None:
@@ -220,10 +229,13 @@ def read_spans(
     policy: Policy,
     mode: VoteNicks,
     author: str | None = None,
+    own: str = "",
 ) -> tuple[Pick | None, Pick | None, str | None, list[ColoredSpan], list[Pick]]:
     """(chosen resolved span, first nick-like failure, dead-target text, spans naming a
     player — living or dead, every resolved span) of one post. `author`, a living player,
-    is who «себя»/«меня» in a span names (C-2 reads those words as the sender)."""
+    is who «себя»/«меня» in a span names (C-2 reads those words as the sender). `own`, the
+    post's own text, lets the words right after an ambiguous name pin it
+    (`parser.nicks.pinned_by_words`: «<Насти>, которая с Викой»)."""
     resolved: list[Pick] = []
     named: list[ColoredSpan] = []
     failure: Pick | None = None
@@ -238,6 +250,8 @@ def read_spans(
                 m = NickMatch(span.text, author, "self", 1.0)
             if not m.ok and m.reason != AMBIGUOUS_NICK:
                 m = heard_handle(resolver, dead, span.text, author) or m
+        if m.reason == AMBIGUOUS_NICK and own:
+            m = pinned_by_words(m, _words_after(own, span.text)) or m
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)
@@ -252,6 +266,20 @@ def read_spans(
         return None, failure, dead_hit, named, resolved
     chosen = resolved[-1] if policy == "last" else resolved[0]
     return chosen, failure, dead_hit, named, resolved
+
+
+_AFTER_WORDS: Final = 4  # words after a name that may pin it: «, которая с Викой»
+_SENTENCE: Final = re.compile(r"[.!?\n…]")
+
+
+def _words_after(own: str, text: str) -> list[str]:
+    """The first few words after `text` in the post's own text, within its sentence."""
+    low = own.casefold()
+    at = low.find(text.casefold())
+    if at < 0:
+        return []
+    tail = _SENTENCE.split(low[at + len(text) :], maxsplit=1)[0]
+    return re.findall(r"[^\W\d_]+", tail)[:_AFTER_WORDS]
 
 
 _SELF_WORDS: Final = frozenset(("себя", "меня"))
@@ -296,6 +324,9 @@ def heard_handle(
     it unknown. A dictionary word or a known name is heard only as a whole part. None when
     no handle is heard."""
     word = text.strip(" .,!?:;()«»\"'@").casefold()
+    mixed = _MIXED_WORD.fullmatch(word)
+    if mixed is not None:
+        return _mixed_handle(resolver, dead, text, mixed.group("latin"), mixed.group("cyr"))
     if re.fullmatch("[a-z]+", word):
         # «Kaidzyu»: the Russian spelling typed back in Latin letters, read as its Cyrillic
         spelt = (heard_handle(resolver, dead, c, author) for c in cyrillic_spellings(word))
@@ -311,12 +342,48 @@ def heard_handle(
         return None
     short = titled or not (common_word(bare) or _known_name(bare))
     found = [p for p in resolver.players if heard_as_handle(bare, p, shortened=short)]
+    # «Свитмам»: a two-part handle's sound run together into one word
+    found += [p for p in resolver.players if p not in found and heard_run_together(bare, p)]
     others = [p for p in found if p != author]
     living = others or found
     if not living:
         return None
     gone = dead is not None and any(heard_as_handle(bare, p, shortened=short) for p in dead.players)
     if gone:
+        return NickMatch(text, None, "heard", 0.0, UNKNOWN_NICK, tuple(living[:1]))
+    if len(living) > 1:
+        return NickMatch(text, None, "heard", 0.0, AMBIGUOUS_NICK, tuple(living))
+    return NickMatch(text, living[0], "heard", HEARD_CONFIDENCE)
+
+
+#: a handle's Latin part with a Cyrillic part joined by a hyphen («Tanuki-сенсея»)
+_MIXED_WORD: Final = re.compile(r"(?P<latin>[a-z]{2,})-(?P<cyr>[а-яё]{2,})")
+
+
+def _mixed_handle(
+    resolver: NickResolver, dead: NickResolver | None, text: str, latin: str, cyr: str
+) -> NickMatch | None:
+    """«Tanuki-сенсея» (C-3): a word mixing scripts across a hyphen is a handle when its
+    Latin part is a whole part of the handle as typed and its Cyrillic part an honorific in
+    any case form («сенсея», «-сану») or the handle's next part as Russian says it («Tanuki-
+    сэнсэя» for Tanuki_Sensei). One living player so read is the nick; several are an
+    ambiguous nick; a player out so read leaves it unknown. None when none fits."""
+    forms = (cyr, *lemmas(cyr))
+    titled = any(without_honorific(f"аа-{f}") != f"аа-{f}" for f in forms)
+
+    def fits(nick: str) -> bool:
+        parts = [p.casefold() for p in handle_parts(nick)]
+        if latin not in parts:
+            return False
+        rest = parts[parts.index(latin) + 1 :]
+        return titled or any(
+            heard_as_handle(f, p, shortened=False) for f in forms for p in rest[:1]
+        )
+
+    living = [p for p in resolver.players if fits(p)]
+    if not living:
+        return None
+    if dead is not None and any(fits(p) for p in dead.players):
         return NickMatch(text, None, "heard", 0.0, UNKNOWN_NICK, tuple(living[:1]))
     if len(living) > 1:
         return NickMatch(text, None, "heard", 0.0, AMBIGUOUS_NICK, tuple(living))

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from parser.morph import lemmas
+from parser.morph import lemmas, parse
 from parser.records import ColoredSpan
 from parser.vocab import (
     MAYBE,
@@ -140,6 +140,24 @@ def live_negations(words: Sequence[str]) -> list[int]:
     return out
 
 
+#: verbs of trust: negated with the nick as their object («Не верю <X>», «не доверяю <X>»)
+#: they accuse him — distrust is the reason, not a vote taken back (P-V.1)
+_TRUST_LEMMAS: Final = frozenset(("верить", "поверить", "доверять", "доверить"))
+
+
+def _negated_before(words: Sequence[str]) -> bool:
+    """Whether a «не» in the words of the nick's clause before it negates the vote: any
+    live one (`live_negations`) but one on a verb of trust whose object the nick is — «Не
+    верю <X> ни на грош» accuses; «Не верю, что <X> мафия» (a «что» clause) still negates."""
+    for i in live_negations(words):
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        rest = words[i + 2 :]
+        trust = len(nxt) >= 4 and _TRUST_LEMMAS.intersection(lemmas(nxt))
+        if not trust or _SUBORDINATE.intersection(rest) or live_negations(rest):
+            return True
+    return False
+
+
 def has_lemma(words: Sequence[str], wanted: frozenset[str]) -> bool:
     return any(len(w) >= 3 and wanted.intersection(lemmas(w)) for w in words)
 
@@ -176,12 +194,12 @@ def _let_off(before: str, after: str) -> Why:
     words = _clause_words(before, tail=True)
     # a «не» before «и»/«поэтому» negated another verb: «Он не отвечает и поэтому голосую за»
     link = max((i for i, w in enumerate(words) if w in _LINKS), default=-1)
-    if live_negations(words[link + 1 :][-_NEGATION_WINDOW:]):
+    if _negated_before(words[link + 1 :][-_NEGATION_WINDOW:]):
         return ""
     # a question about voting («Может, <Рыжего> выставить?») or a condition is not a
     # decision yet; «<Рома>? Ты где был ночью» only asks him
     ends = _SENTENCE_END.search(after)
-    if ends is not None and ends.group() == "?":
+    if ends is not None and ends.group() == "?" and not _remark_asked(after[: ends.start()]):
         asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
         if _votes_word(WORD_RE.findall(asked.replace("ё", "е"))):
             return ASKED
@@ -201,6 +219,20 @@ def _let_off(before: str, after: str) -> Why:
     # the vote when a verb of voting stands in the clause, on either side of the nick
     negated = bool(live_negations(follow)) and (_votes_word(follow) or _votes_word(words))
     return "" if negated else None
+
+
+#: after the nick, a clause of its own with its own subject: «…, он вообще чей папа?»
+_OWN_SUBJECT: Final = re.compile(r"^[^,;:—–]*[,;:—–]\s*(?:а\s+|и\s+)?(?:он|она|они|оно|ты|вы)\b")
+
+
+def _remark_asked(after: str) -> bool:
+    """P-V.1: whether the question after a nick is a remark of its own about him — a clause
+    with its own subject after a comma that says nothing of voting («Против <Димы>, он
+    вообще чей папа?») — so the vote said before the nick stands; «Может, <Рыжего>
+    выставить?» asks the vote itself."""
+    low = after.casefold().replace("ё", "е")
+    cut = _OWN_SUBJECT.match(low)
+    return cut is not None and not _votes_word(WORD_RE.findall(low[cut.end() :]))
 
 
 _KEEP_LEMMAS: Final = frozenset(("оставить", "оставлять"))
@@ -249,7 +281,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
         any(stem in low for stem in _RETRACT_STEMS)
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
         or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
-        or re.search(r"подума|\b(?:хотя|или)\s+нет\b", low)
+        or re.search(r"подума|\b(?:хотя|или)\s+нет\b|\bхоч|\bхотел", low)
         or unmeant(low)
         or "?" in low
         or _doubt_cue(low)
@@ -268,9 +300,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
                   default=len(low))  # fmt: skip
         # a joke said after the post's last coloured nick («<Сову>, шучу)) пока не
         # голосую»); one before a later nick is a correction (`parser.votes.proof`)
-        tail_joke = nxt == len(low) and (
-            joked(WORD_RE.findall(low[end:].replace("ё", "е"))) or unmeant(low[end:])
-        )
+        tail_joke = nxt == len(low) and (_joke_said(low[end:]) or unmeant(low[end:]))
         doubt = in_doubt(low[end:nxt]) or _undecided_before(low[:at]) or _asked_other(low[end:nxt])
         if doubt or tail_joke or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt])):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
@@ -285,6 +315,32 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
             why = off
         pos = end
     return kept, False, why
+
+
+_JOKE_CLAUSE: Final = re.compile(r"[.!?…,;:()\n—–]+|\s-\s")
+#: words before a joke noun that say it of what was written («это шутка», «ради шутки»)
+_JOKE_LEAD: Final = frozenset(("это", "ради", "в", "для", "просто", "лишь", "всего", "была"))
+
+
+def _joke_said(after: str) -> bool:
+    """Whether the words after the post's last coloured nick say the post was a joke: the
+    author's own «шучу», or a joke noun said of it — closing its clause («— шутка», «(шутка)»)
+    or after «это», «ради», «в» … («это шутка», «в шутку»). A joke noun that opens a clause
+    telling of jokes («<Тамерлан> в ударе :) шутки одна за другой») is his jokes, not the
+    author taking the vote back (P-V.1)."""
+    for clause in _JOKE_CLAUSE.split(after.replace("ё", "е")):
+        words = WORD_RE.findall(clause)
+        if not joked(words):
+            continue
+        for n, w in enumerate(words):
+            if not joked([w]) or (n and not joked(words[n - 1 : n + 1])):
+                continue
+            verb = any(r.pos == "VERB" for r in parse(w)[:1])
+            if verb or n == len(words) - 1 or (n and words[n - 1] in _JOKE_LEAD):
+                return True
+        if "не" in words:
+            return True  # «не всерьёз»
+    return False
 
 
 # «подожду», «воздержусь», «повременю», «отложу»: the vote put off, whatever came before
@@ -351,6 +407,8 @@ def _not_meant(before: str, after: str) -> Why:
         rhetorical = n and words[n - 1] in ("почему", "отчего", "ли")
         if w == "бы" and not rhetorical and words[n + 1 : n + 2] != ["не"]:
             return WISHED
+    if wish_turned_down(words, after):
+        return WISHED
     sentence = WORD_RE.findall(_SENTENCE_END.split(before.replace("ё", "е"))[-1])
     sentence = _contrast_cut(sentence, tail=True)
     if {"может", "возможно"} & set(sentence) and _votes_word(sentence):
@@ -385,6 +443,25 @@ def _not_meant_after(after: str) -> Why:
         return doubted
     follow = _clause_words(after, tail=False)
     return WISHED if "бы" in follow[:3] else None
+
+
+# «хочется», «хотелось», «хочу»: a wish to vote (P-V.1, G-N.1 count a vote, not a wish)
+_WISH_LEMMAS: Final = frozenset(("хотеться", "хотеть", "захотеться"))
+# «…, но пока не буду», «…, но она мне нравится»: the clause a «но» opens after the nick
+_BUT_CLAUSE: Final = re.compile(r"^[^.!?…]*?(?:,|\s)\s*но\b([^.!?…]*)")
+
+
+def wish_turned_down(before: Sequence[str], after: str) -> bool:
+    """P-V.1, G-N.1, G-N.4: a wish to vote for the nick («Очень хочется проголосовать
+    против <X>», «Хочется выдвинуть <X>») that a «но» after the nick turns down in the same
+    sentence («…, но пока не буду», «…, но она мне нравится») is no vote: the «но» clause
+    says why the wish is not acted on. One that votes after all («…, но голосую») does not
+    turn it down. `before`: the nick's clause before it (`_clause_words`); `after`: the
+    words after the nick."""
+    if not has_lemma(before, _WISH_LEMMAS):
+        return False
+    but = _BUT_CLAUSE.match(after.casefold().replace("ё", "е"))
+    return but is not None and not _votes_word(WORD_RE.findall(but.group(1)))
 
 
 def _put_off_said(words: Sequence[str]) -> bool:

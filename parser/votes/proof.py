@@ -43,7 +43,7 @@ from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
 from parser.vocab import joked, lookup
 from parser.votes.names import Pick, bare_word, is_cue
-from parser.votes.negation import unmeant
+from parser.votes.negation import in_doubt, unmeant
 from parser.votes.records import UNCLEAR
 
 __all__ = [
@@ -57,6 +57,7 @@ __all__ = [
     "put_off",
     "put_off_clause",
     "said_for_later",
+    "settled_in_words",
     "stored_words_end",
     "told_of",
     "unaccounted",
@@ -667,8 +668,22 @@ def unaccounted(
                 continue
         elif _joked_after(low, where + len(span.text)):
             continue  # «А <Моти> — шучу, Моти не трогаем»: taken back in its own sentence
+        elif _settled_after(low, where + len(span.text), pick.span.text.casefold()):
+            continue  # «<Машуни> или <Машинки>… ой, … Против <Машуни>»: settled on the vote
         out.append(span)
     return out
+
+
+def _settled_after(low: str, end: int, vote: str) -> bool:
+    """Whether, after a name weighed against the vote's (ending at `end`), a correction
+    («ой», «нет», …) is followed by the vote's own text again: the sender settled the
+    choice on the vote (P-V.1, G-N.1), the other name set aside."""
+    again = low.find(vote, end)
+    if again < 0:
+        return False
+    between = low[end:again]
+    words = {bare_word(w) for w in _WORD.findall(between)}
+    return bool(words & _CORRECTIONS) or unmeant(between, between=True)
 
 
 def _joked_after(low: str, end: int) -> bool:
@@ -727,3 +742,65 @@ def _joined(low: str, span: ColoredSpan, read: ColoredSpan) -> bool:
     start = min(a, b) + len(first.text)
     end = max(a, b)
     return start <= end and _JOINER.fullmatch(low[start:end]) is not None
+
+
+# -- a choice settled in plain words ----------------------------------------------------------
+
+#: words between a vote word and the nick it names («голос за Лену», «голосую против Maxim»,
+#: «мой выбор — Лена»)
+_SETTLE_LEAD: Final = frozenset(("за", "против", "на", "все-таки", "всё-таки", "таки", "же"))
+_MAX_NICK_WORDS: Final = 3
+
+
+def settled_in_words(
+    own_text: str, picks: Sequence[Pick], resolve: Callable[[str], str | None]
+) -> Pick | None:
+    """«<Лену>. Или <Леру>? Не знаю, обе мутные, но голос за Лену», «<Max> или <Maxim> —
+    кто-то из них мафия. Голосую за Maxim» (P-V.1, G-N.1): several players weighed in the
+    vote's colour, then the choice said after the last of them in plain words — a vote word
+    («голос», «голосую», «выставляю», «выбор» …), «за»/«против», and a word that names exactly
+    one of the coloured players (`resolve`: a player as written or in a case form, no guess).
+    That player's coloured pick is the vote when nothing after contradicts it: no second
+    choice in words naming another, no question or doubt after the name, no «не» before the
+    vote word. None otherwise (the post stays with the host)."""
+    low = own_text.casefold().replace("ё", "е")
+    starts = span_starts(low, [p.span for p in picks])
+    if any(e < 0 for e in starts):
+        return None
+    last_end = max(e + len(p.span.text) for e, p in zip(starts, picks, strict=True))
+    tail = low[last_end:]
+    words = list(_WORD.finditer(tail))
+    weighed = {p.match.nick for p in picks}
+    chosen: list[tuple[str, int]] = []
+    for n, m in enumerate(words):
+        w = m.group()
+        if not (is_cue(w) or w in _CHOICE):
+            continue
+        if n and words[n - 1].group() == "не":
+            return None  # «не голосую за Лену»: refused in words, nothing settled
+        k = n + 1
+        while k < len(words) and words[k].group() in _SETTLE_LEAD:
+            k += 1
+        named = None
+        for size in range(_MAX_NICK_WORDS, 0, -1):
+            if k + size > len(words):
+                continue
+            text = tail[words[k].start() : words[k + size - 1].end()]
+            named = resolve(text)
+            if named is not None:
+                chosen.append((named, words[k + size - 1].end()))
+                break
+    if not chosen or len({nick for nick, _e in chosen}) != 1:
+        return None
+    nick, end = chosen[-1]
+    if nick not in weighed:
+        return None
+    after = tail[end:]
+    sentence = _SENTENCE_END.search(after)
+    if (sentence is not None and sentence.group() == "?") or in_doubt(after) or unmeant(after):
+        return None
+    # «Голосую за Лену. Хотя нет, за Леру», «…, шучу»: a correction or another player after
+    later = _WORD.findall(after)
+    if any(w in _CORRECTIONS or w == "хотя" or resolve(w) not in (None, nick) for w in later):
+        return None
+    return next(p for p in reversed(picks) if p.match.nick == nick)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from parser.nicks import (
     fold_text,
@@ -14,10 +16,15 @@ from parser.records import Post
 from parser.struck import without_struck
 from parser.votes.records import WORD_RE
 
+#: a web address written out: a link, not words (P-V.1 asks for a reason in words; a link
+#: to an accepted vote is P-V.2's agreement, read from the post's links)
+_ADDRESS: Final = re.compile(r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)\S+", re.IGNORECASE)
+
 
 def _key_words(text: str) -> list[str]:
-    """The words of `text` as look-alike-folded keys (the tokens `reason_words` counts)."""
-    return WORD_RE.findall(fold_text(text))
+    """The words of `text` as look-alike-folded keys (the tokens `reason_words` counts),
+    web addresses left out."""
+    return WORD_RE.findall(fold_text(_ADDRESS.sub(" ", text)))
 
 
 @lru_cache(maxsize=1024)
@@ -49,7 +56,9 @@ def reason_words(
     the post's other vote-coloured spans that name players (`other_nicks`, one copy each): a
     row of red nicks is not a reason. Other words count whatever they are, other players'
     nicks in plain text included (logic is never judged). Quotes are not own text at all;
-    struck words are taken back and count for nothing.
+    struck words are taken back and count for nothing. A word has letters: a number alone
+    («1 2 3») or a web address written out is no word of a reason (the rule asks for a
+    reason in words; a link to a vote is P-V.2's agreement).
 
     `enough`: stop counting once that many words are found (the caller only compares with
     ``min_reason_words``; a long post need not be read to the end).
@@ -68,6 +77,8 @@ def reason_words(
             continue
         w = words[i]
         i += 1
+        if not any(ch.isalpha() for ch in w):
+            continue  # a number is no word of a reason («1 2 3»)
         if singles and any(w.startswith(n[:2]) and word_inflects(w, n) for n in singles):
             continue
         count += 1

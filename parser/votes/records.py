@@ -51,6 +51,10 @@ DOUBTED: Final = "doubted"
 WISHED: Final = "wished"
 CONDITIONAL: Final = "conditional"
 PUT_OFF: Final = "put_off"
+#: a vote the post's words give as another player's («Петя просил передать: голос за <X>»,
+#: «голос жены»): a seat votes only through its own account (P-V.1, G-N.1, C-5) — shown to
+#: the host, never counted for the absent player nor taken as the author's own
+PROXIED: Final = "proxied"
 
 
 WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
@@ -253,6 +257,8 @@ def refusal_detail(reason: str, target: str | None = None, text: str | None = No
         CONDITIONAL: f"Голос за «{text}» дан с условием и не засчитан: когда решите — "
         "напишите голос без условия.",
         PUT_OFF: f"Голос за «{text}» вы отложили на потом: пока он не засчитан.",
+        PROXIED: f"Голос за «{text}» подан за другого игрока и не засчитан: каждый игрок "
+        "голосует сам, со своего аккаунта.",
     }.get(reason, reason)
 
 
