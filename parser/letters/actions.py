@@ -10,12 +10,12 @@ from typing import Final
 from parser.letters.mentions import (
     Mention,
     also_by_name,
-    by_name_part,
     denied_after,
     is_subject,
     mention_after,
     negated_at,
     nick_like,
+    part_of_nicks,
     second_person,
     stopword,
 )
@@ -369,8 +369,7 @@ def bind(
             # «Взрываю папу»: weighed against every nick the word can be (C-3)
             occ.targets = [second_person(tokens, also_by_name(tokens, found, resolver, me))]
             break
-        # «убиваю диму» for Papa_Dima: the name a part of one nick carries, in lower case
-        by_part = by_name_part(tokens, k, t.raw.strip(",;:.!?…»«)(\"'"), resolver)
+        by_part = part_of_nicks(tokens, k, resolver)
         if by_part is not None:
             occ.targets = [by_part]
             break

@@ -212,17 +212,15 @@ def _children_accounted(tokens: Sequence[Token], mentions: list[Mention]) -> lis
     """«Убиваю Лену_и_Сонечку, хотя Сонечку жалко», «Зову Тоню, Ярика пусть оставит»: a
     child's name from a family nick (`second_person`) where the letter names that player
     too is accounted for by the player — the same family, no other person to ask about."""
-    named = {m.nick for m in mentions if m.kind == "nick" and m.nick is not None}
+    named = list(dict.fromkeys(m.nick for m in mentions if m.kind == "nick" and m.nick is not None))
     out: list[Mention] = []
     for m in mentions:
-        if (
-            m.kind == "unknown"
-            and len(m.candidates) == 1
-            and m.candidates[0] in named
-            and m.end - m.start == 1
-            and child_in(tokens[m.start].word, m.candidates[0])
-        ):
-            m = replace(m, kind="nick", nick=m.candidates[0], confidence=PARTIAL_CONFIDENCE)
+        if m.kind == "unknown" and m.end - m.start == 1 and not m.gone:
+            families = [n for n in named if child_in(tokens[m.start].word, n)]
+            if len(families) == 1:
+                m = replace(
+                    m, kind="nick", nick=families[0], confidence=PARTIAL_CONFIDENCE, candidates=()
+                )
         out.append(m)
     return out
 
@@ -411,6 +409,36 @@ def _spelt_part(word: str, nick: str) -> bool:
         if part.isascii()
         for spelling in cyrillic_spellings(part.lower())
     )
+
+
+def part_of_nicks(tokens: Sequence[Token], k: int, resolver: NickResolver) -> Mention | None:
+    """The word at `k` right after an action word, that no ladder read, as a part of
+    several-part nicks (C-3): a part several nicks share («папу»: Папа_Тимоши, Papa_Dima)
+    asked naming them; else the name one part of a nick carries («убиваю диму»), lower case
+    too (`by_name_part`)."""
+    raw = tokens[k].raw.strip(",;:.!?…»«)(\"'")
+    shared = _parts_shared(tokens[k].word, resolver.players)
+    if len(shared) > 1:
+        return Mention(k, k + 1, raw, "ambiguous", candidates=tuple(shared))
+    return by_name_part(tokens, k, raw, resolver)
+
+
+def _parts_shared(word: str, players: Sequence[str]) -> list[str]:
+    """The players of several-part nicks one of whose parts `word` is a case form of: a
+    Cyrillic part as written («папу»: Папа_Тимоши), a Latin one spelt in Cyrillic («папу»:
+    Papa_Dima) — never a family nick's second person."""
+    key = word.lower().replace("ё", "е")
+    if len(key) < 3 or not key.isalpha():
+        return []
+    out: list[str] = []
+    for p in players:
+        parts = [w for w in re.split(r"[\s_.\-]+", p) if w]
+        if len(parts) < 2 or child_in(word, p):
+            continue
+        cyr = [w.lower().replace("ё", "е") for w in parts if not w.isascii()]
+        if any(word_inflects(key, w) for w in cyr if w != "и") or _spelt_part(word, p):
+            out.append(p)
+    return out
 
 
 def _other_than_self(
