@@ -9,11 +9,14 @@ from typing import Final
 
 from parser.letters.mentions import (
     Mention,
+    also_by_name,
     denied_after,
     is_subject,
     mention_after,
     negated_at,
     nick_like,
+    part_of_nicks,
+    second_person,
     stopword,
 )
 from parser.letters.tokens import Token
@@ -67,12 +70,25 @@ _NOBODY: Final = frozenset({"никого", "никому", "ни"})
 
 
 def _declines_all(tokens: Sequence[Token]) -> bool:
-    """Whether the letter says one of its action words with «не» and «никого»."""
+    """Whether the letter says one of its action words — or, with none in it, any verb of
+    its sender's own doing («никого не трогаю», «никого сегодня не обижаю») — with «не» and
+    «никого»: no one tonight."""
     return any(
         _declined_for_all(tokens, i)
         for i, t in enumerate(tokens)
-        if t.word and (found := lookup(t.word)) is not None and found.actions
+        if t.word
+        and (
+            ((found := lookup(t.word)) is not None and found.actions)
+            or (found is None and _own_verb(t.word))
+        )
     )
+
+
+def _own_verb(word: str) -> bool:
+    """A verb in the first person of the present or future («трогаю», «трону»): the
+    sender's own doing, whatever the verb."""
+    top = parse(word)[:1]
+    return bool(top) and top[0].pos == "VERB" and "1per" in top[0].grammemes
 
 
 def _declined_for_all(tokens: Sequence[Token], i: int) -> bool:
@@ -349,7 +365,13 @@ def bind(
         part = resolver.resolve_strict(t.raw, ("partial_inflected",))
         if part is not None and part.ok and sum(c.isalpha() for c in t.raw) >= PARTIAL_MIN:
             raw = t.raw.strip(",;:.!?…»«)(\"'")
-            occ.targets = [Mention(k, k + 1, raw, "nick", part.nick, PARTIAL_CONFIDENCE)]
+            found = Mention(k, k + 1, raw, "nick", part.nick, PARTIAL_CONFIDENCE)
+            # «Взрываю папу»: weighed against every nick the word can be (C-3)
+            occ.targets = [second_person(tokens, also_by_name(tokens, found, resolver, me))]
+            break
+        by_part = part_of_nicks(tokens, k, resolver)
+        if by_part is not None:
+            occ.targets = [by_part]
             break
         first = k == 0 or tokens[k - 1].sentence != t.sentence
         if nick_like(t, first) or (t.raw[:1].isupper() and not common_word(t.word)):
