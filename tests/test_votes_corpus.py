@@ -52,6 +52,10 @@ PARTS = {
     "held-out-9g": HERE / "heldout9g",  # part 9, Gambler cast
     "held-out-10": HERE / "heldout10",  # part 10, PEFL cast
     "held-out-10g": HERE / "heldout10g",  # part 10, Gambler cast
+    "held-out-11": HERE / "heldout11",  # part 11, PEFL cast
+    "held-out-11g": HERE / "heldout11g",  # part 11, Gambler cast
+    "held-out-12": HERE / "heldout12",  # part 12, PEFL cast
+    "held-out-12g": HERE / "heldout12g",  # part 12, Gambler cast
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
