@@ -19,6 +19,7 @@ from parser.letters.mentions import (
 from parser.letters.tokens import Token
 from parser.letters.words import (
     ATTACK_PREPS,
+    CANCEL,
     CONTRAST,
     CORRECTION,
     FAMILY,
@@ -157,6 +158,8 @@ def _taken_back(tokens: Sequence[Token], i: int) -> bool:
         or denied_after(tokens, i)
         or _past_clause(tokens, i)
         or (nxt in NEG and nxt2 in NO_NEED)
+        # «Отставить проверку», «отмена засады»: the action named only to be taken back
+        or (i > 0 and tokens[i - 1].word in CANCEL and not tokens[i - 1].clause_end)
     )
 
 
@@ -355,6 +358,35 @@ def bind(
         if nick_like(t, first) or (t.raw[:1].isupper() and not common_word(t.word)):
             occ.targets = [Mention(k, k + 1, t.raw.strip(",;:.!?…»«)(\"'"), "unknown")]
         break
+
+
+#: words that join two verbs sharing one object («Избиваю и убиваю Метель»)
+_VERB_JOIN: Final = frozenset({"и", "или", "либо", "да", "and", "or"})
+
+
+def coordinated(occs: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
+    """«Избиваю и убиваю Метель»: two action words joined by «и»/«или» share the object of
+    the second, so the first adds its actions to it — the letter then names two moves for
+    one player and is asked which (C-2; P-M.11 never allows a beating and a shot together),
+    never read as the second alone with the first dropped for want of a target."""
+    out: list[Occ] = []
+    for n, occ in enumerate(occs):
+        nxt = occs[n + 1] if n + 1 < len(occs) else None
+        if (
+            nxt is not None
+            and not occ.targets
+            and occ.actions
+            and nxt.actions
+            and occ.actions != {"ambush"}
+            and tokens[occ.i].sentence == tokens[nxt.i].sentence
+            and not tokens[occ.i].clause_end
+            and (between := [t for t in tokens[occ.i + 1 : nxt.i] if t.word])
+            and all(t.word in _VERB_JOIN and not t.clause_end for t in between)
+        ):
+            nxt.actions = nxt.actions | occ.actions
+            continue
+        out.append(occ)
+    return out
 
 
 def reading_key(occ: Occ) -> tuple[frozenset[str], tuple[str | None, ...]]:

@@ -11,6 +11,7 @@ from typing import Final
 from parser.latin import handle_parts, heard_as_handle, spelt_whole, without_honorific
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
+    CANCEL,
     GAME_WORDS,
     GREETED,
     GREETING,
@@ -181,7 +182,11 @@ def find_mentions(
                 # no player's nick nor name form: perhaps a Latin handle by its sound
                 found = _handle_mention(tokens, i, resolver, view) or found
         if found is not None:
-            negated = negated_at(tokens, found.start) or denied_after(tokens, found.end - 1)
+            negated = (
+                negated_at(tokens, found.start)
+                or denied_after(tokens, found.end - 1)
+                or withdrawn_at(tokens, found.start)
+            )
             out.append(replace(found, negated=negated))
             i = found.end
         else:
@@ -687,6 +692,20 @@ def denied_after(tokens: Sequence[Token], i: int) -> bool:
         if t.clause_end:
             break
     return False
+
+
+def withdrawn_at(tokens: Sequence[Token], start: int) -> bool:
+    """«Отставить Фугаса!», «отменяю Зарницу»: the player is the object of a verb that takes
+    a choice back (C-2: the host reads the last word), so he is withdrawn as after «не».
+    Only the object right after the verb in its clause: «Отставить — Бурана» names the new
+    choice after the correction word."""
+    before = tokens[start - 1] if start > 0 else None
+    return (
+        before is not None
+        and before.sentence == tokens[start].sentence
+        and not before.clause_end
+        and before.word in CANCEL
+    )
 
 
 def negated_at(tokens: Sequence[Token], start: int) -> bool:

@@ -1,0 +1,81 @@
+"""Batch 13's letter classes (a veterans' forum), each by a rule of the language or the game,
+checked on letters of the batch's casts that are not in its corpus (tests/letters/army*.jsonl).
+
+- C-2, corrections: «отставить» (the army's «cancel that») takes back what was said before it,
+  like «отмена»; a player who is its object is withdrawn, and a move taken back with nothing
+  after it is asked about, never kept.
+- P-M.11 / C-2: two action words joined by «и»/«или» share one object; when they are two
+  moves of the sender's role the letter is asked which, never read as one of them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from parser.letters.reader import read_letter
+from parser.sender import cast_state, sender_view
+
+LETTERS = Path(__file__).parent / "letters"
+
+
+def _read(cast: str, sender: str, text: str) -> dict[str, object]:
+    state = cast_state(json.loads((LETTERS / f"cast_{cast}.json").read_text(encoding="utf-8")))
+    view = sender_view(state, sender)
+    assert view is not None
+    return read_letter(text, view).to_json()
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Проверяю Скифа. Отставить! Проверяю Штыка.", "Штык"),
+        ("Проверка — Граната. Отставить — Фугаса.", "Фугас"),
+        ("Отставить Кречета. Проверка — Граната.", "Граната"),
+        ("Отставить Кречета! Проверяю Гранату.", "Граната"),
+        ("Отменяю Кречета, проверяю Гранату.", "Граната"),
+        ("Проверяю Гранату. Отставить, проверка — Штык.", "Штык"),
+    ],
+)
+def test_C_2_otstavit_corrects_like_otmena(text: str, target: str) -> None:
+    got = _read("army", "Беркут", text)
+    assert got["kind"] == "move", got
+    assert got["action"] == "check" and got["targets"] == [target], got
+
+
+def test_C_2_otstavit_corrects_a_move_to_the_ambush() -> None:
+    got = _read("army", "Волкодав", "Убиваю Гранату. Отставить! Сижу в засаде.")
+    assert got["kind"] == "move" and got["action"] == "ambush", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Проверяю Гранату. Отставить!",
+        "Проверяю Гранату. Отмена!",
+        "Проверяю Гранату. Отставить проверку.",
+        "Проверяю Гранату. Отмена проверки.",
+    ],
+)
+def test_C_2_a_move_taken_back_with_nothing_after_is_asked(text: str) -> None:
+    got = _read("army", "Беркут", text)
+    assert got["kind"] == "question", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Бью и убиваю Гранату", "Избиваю или убиваю Гранату", "Избиваю и убиваю Гранату."],
+)
+def test_P_M_11_two_moves_joined_on_one_player_are_asked_naming_both(text: str) -> None:
+    got = _read("army", "Кастет", text)
+    assert got["kind"] == "question" and got["code"] == "which_action", got
+    assert "избиение" in str(got["text"]) and "убийство" in str(got["text"]), got
+
+
+def test_C_2_one_verb_and_its_synonym_stay_one_move() -> None:
+    got = _read("army", "Беркут", "Проверяю и проверяю Гранату")
+    assert got["kind"] == "move" and got["action"] == "check", got
+    got = _read("army", "Кастет", "Избиваю Гранату")
+    assert got["kind"] == "move" and got["action"] == "beat", got
