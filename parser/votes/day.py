@@ -533,12 +533,34 @@ def _accounted_picks(own: str, resolved: list[Pick], author: str) -> list[Pick]:
     kept = [p for p in resolved if not word_use(own, p, _common_nick(p.match.nick or ""))]
     others = [p for p in kept if p.match.nick != author]
     if others and len(others) < len(kept):
+        weighed = _weighed_against(own, kept)
         kept = [
             p
             for p in kept
-            if p.match.nick != author or p.match.method == "self" or own_vote_said(own, p)
+            if p.match.nick != author
+            or p.match.method == "self"
+            or own_vote_said(own, p)
+            or id(p) in weighed
         ]
     return kept
+
+
+def _weighed_against(own: str, picks: list[Pick]) -> set[int]:
+    """The picks (by id) joined to the next coloured pick by «или»/«либо» alone: «<Беркут>
+    или <Тайфун> — завтра решу» by Тайфун weighs his own nick as one side of a choice, so it
+    stays a pick and the choice is left to the proof (G-N.1, P-V.1), never dropped as the
+    author's name with the other side counted."""
+    low = own.casefold()
+    starts = span_starts(low, [p.span for p in picks])
+    out: set[int] = set()
+    for n in range(len(picks) - 1):
+        a, b = starts[n], starts[n + 1]
+        if a < 0 or b < 0:
+            continue
+        between = re.findall(r"[а-яёa-z]+", low[a + len(picks[n].span.text) : b])
+        if len(between) == 1 and between[0] in _CHOICE_JOINS:
+            out.update((id(picks[n]), id(picks[n + 1])))
+    return out
 
 
 def _weighs_names(text: str) -> bool:

@@ -1,0 +1,71 @@
+"""Batch 13's silent vote classes, each by rule, on posts that are not in its corpus
+(tests/votes/dev20/).
+
+- C-2, P-V.1: a forwarded message («Пересылаю голос X: «…»», «Переслано от X: …») holds
+  another player's words; a vote in it is shown to the host as ``proxied``, never counted
+  as the author's, while the author's own vote beside it still counts.
+- G-N.1, P-V.1: the author's own nick weighed against another player with «или» is one side
+  of a choice, not his signature: the post is no vote until the words settle it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from parser.votes.records import PROXIED
+from tests.test_votes_proxy import _read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Пересылаю: «Голосую против <Радмилы>, она подозрительная» — Ратибор",
+        "Пересылаю от Ратибора: «Против <Радмилы>, она всё время молчит. Врёт.»",
+        "Переслано от Ратибора: Против <Радмилы>, она всё время молчит",
+        "Пересылаю сообщение Злотаны: «Против <Радмилы>, она весь день молчит»",
+        "Ратибор просил переслать: «<Вышеслав>, врёт весь день»",
+    ],
+)
+def test_C_2_P_V_1_a_forwarded_vote_is_shown_never_counted(text: str) -> None:
+    readings, shown = _read(text)
+    assert readings == [("rejected", None, PROXIED)], text
+    assert shown == [PROXIED]
+
+
+def test_C_2_P_V_1_the_authors_own_vote_beside_a_forwarded_one_counts() -> None:
+    readings, shown = _read(
+        "Пересылаю от Ратибора: «Против <Радмилы>, она подозрительная». "
+        "А я против <Orion>, молчит весь день"
+    )
+    assert readings == [("vote", "Orion", None)]
+    assert shown == [PROXIED]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Пересылаю свой голос: против <Радмилы>, она подозрительная",
+        "Против <Радмилы>, она подозрительная, весь день молчит и врёт",
+    ],
+)
+def test_P_V_1_the_authors_own_words_stay_his_vote(text: str) -> None:
+    readings, _shown = _read(text)
+    assert readings == [("vote", "Радмила", None)], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<Радмила> или <Полина> — завтра решу.",
+        "<Полина> или <Радмила>, подумаю до вечера",
+        "<Радмила> либо <Полина> — к вечеру определюсь",
+    ],
+)
+def test_G_N_1_the_authors_own_nick_weighed_with_or_leaves_the_post_open(text: str) -> None:
+    readings, _shown = _read(text, "gambler")
+    assert readings[0][0] in ("rejected", "no_vote"), text
+
+
+def test_G_N_1_the_authors_own_nick_in_a_protest_beside_a_vote_is_still_set_aside() -> None:
+    readings, _shown = _read("Почему опять <Полина>? Мой голос — <Радмила>", "gambler")
+    assert readings == [("vote", "Радмила", None)]
