@@ -79,3 +79,49 @@ def test_C_2_one_verb_and_its_synonym_stay_one_move() -> None:
     assert got["kind"] == "move" and got["action"] == "check", got
     got = _read("army", "Кастет", "Избиваю Гранату")
     assert got["kind"] == "move" and got["action"] == "beat", got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "target"),
+    [
+        ("Волкодав", "В 01:30 работаю по Гранате, в 05:00 отход.", "kill", "Граната"),
+        ("Беркут", "Проверяю Скифа, после 23.30 напишу ещё", "check", "Скиф"),
+        ("Фугас", "Взрываю Скифа в 3:00", "blast", "Скиф"),
+    ],
+)
+def test_C_3_a_clock_time_is_no_nick(sender: str, text: str, action: str, target: str) -> None:
+    got = _read("army", sender, text)
+    assert got["kind"] == "move", got
+    assert got["action"] == action and got["targets"] == [target], got
+
+
+def test_C_3_a_move_promised_for_a_clock_time_is_no_move_yet() -> None:
+    got = _read("army", "Тайфун", "Цель назову позже, после 23:30.")
+    assert got["kind"] == "none", got
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Объект — Скиф. Проверка.", "Скиф"),
+        ("Цель на ночь — Граната. Проверяю.", "Граната"),
+        ("Докладываю: мишень номер один — Фугас. Проверить.", "Фугас"),
+    ],
+)
+def test_C_2_a_labelled_report_line_then_the_action_word_alone(text: str, target: str) -> None:
+    got = _read("army", "Беркут", text)
+    assert got["kind"] == "move", got
+    assert got["action"] == "check" and got["targets"] == [target], got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Вчера Скиф странно голосовал. Проверка.",
+        "Цель — не Скиф. Проверка.",
+        "Объект — Скиф, Штык. Проверка.",
+    ],
+)
+def test_C_2_a_sentence_that_is_no_labelled_line_gives_no_target(text: str) -> None:
+    got = _read("army", "Беркут", text)
+    assert got["kind"] != "move", got

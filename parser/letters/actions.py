@@ -340,6 +340,10 @@ def bind(
         two = bool(occ.actions & {"protect", "army"})
         occ.targets = before[-2:] if two else before[-1:]
         return
+    labelled = _labelled_line_target(occ, mentions, tokens, prev_i)
+    if labelled is not None:
+        occ.targets = [labelled]
+        return
     # nothing resolved: the first nick-looking word after the action word is reported
     for k in range(occ.i + 1, min(nxt_i, len(tokens))):
         t = tokens[k]
@@ -387,6 +391,51 @@ def coordinated(occs: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
             continue
         out.append(occ)
     return out
+
+
+#: words that label a report line's player: «Цель — X», «объект на сегодня — X»
+_LABELS: Final = frozenset({"цель", "объект", "мишень", "жертва"})
+_DASHES: Final = frozenset({"—", "–", "-", "--"})
+
+
+def _labelled_line_target(
+    occ: Occ, mentions: list[Mention], tokens: Sequence[Token], prev_i: int
+) -> Mention | None:
+    """«Объект на сегодня — Скиф. Проверка.», «Цель номер два — Штык. Проверить.»: an action
+    word that is a sentence on its own takes the one player of the sentence just before it
+    when that sentence is a labelled report line — a label word, then a dash or a colon, then
+    that player ending it (C-2: the label and the order read as one move). A sentence that
+    tells anything else about a player is no such line."""
+    sentence = tokens[occ.i].sentence
+    alone = [t for t in tokens if t.sentence == sentence and t.word and t.word not in NOTHING]
+    if len(alone) != 1 or sentence == 0:
+        return None
+    line = [(k, t) for k, t in enumerate(tokens) if t.sentence == sentence - 1 and k > prev_i]
+    if not line:
+        return None
+    label = next((n for n, (_k, t) in enumerate(line) if t.word in _LABELS), None)
+    if label is None:
+        return None
+    mark = next(
+        (
+            n
+            for n, (_k, t) in enumerate(line[label:], label)
+            if t.raw in _DASHES or t.raw.endswith(":")
+        ),
+        None,
+    )
+    if mark is None:
+        return None
+    after = line[mark][0] + (0 if line[mark][1].raw in _DASHES else 1)
+    found = [
+        m
+        for m in mentions
+        if m.start > after - 1 and tokens[m.start].sentence == sentence - 1 and not m.negated
+    ]
+    last = line[-1][0]
+    if len(found) != 1 or found[0].kind != "nick" or found[0].end - 1 != last:
+        return None
+    return found[0]
 
 
 def reading_key(occ: Occ) -> tuple[frozenset[str], tuple[str | None, ...]]:

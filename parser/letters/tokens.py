@@ -21,6 +21,7 @@ _STORY_RE: Final = re.compile(
 _CLAUSE_END: Final = re.compile(r"[,;:.!?…]+[»\"')\]]*$")
 _SENTENCE_END: Final = re.compile(r"[.!?…]+[»\"')\]]*$")
 _PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
+_CLOCK: Final = re.compile(r"(?:[01]?\d|2[0-3])[:.][0-5]\d")
 _LIST_MARKER: Final = re.compile(r"^\d{1,2}[.)]$")
 _ABBREVIATION: Final = re.compile(r"^[A-Za-z]{1,3}\.$")
 
@@ -61,7 +62,8 @@ def tokenize(text: str) -> list[Token]:
             word = _PUNCT_EDGES.sub("", casefold_key(raw))
             # «1.», «2)» number a list; they end no sentence and name nobody
             marker = bool(_LIST_MARKER.match(raw))
-            if marker:
+            if marker or _CLOCK.fullmatch(word):
+                # «в 03:00», «после 22.00»: a clock time says when, and names nobody
                 word = ""
             # «Dr. Watson»: a short Latin abbreviation ends no sentence either
             abbr = bool(_ABBREVIATION.match(raw))
