@@ -125,3 +125,34 @@ def test_C_2_a_labelled_report_line_then_the_action_word_alone(text: str, target
 def test_C_2_a_sentence_that_is_no_labelled_line_gives_no_target(text: str) -> None:
     got = _read("army", "Беркут", text)
     assert got["kind"] != "move", got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "target"),
+    [
+        ("Мортира", "Накрою огнём Капитана Орлова.", "Капитан Орлов"),
+        ("Мортира", "Открываю огонь по Урагану.", "Ураган"),
+        ("Вьюга", "Огонь по Урагану!", "Ураган"),
+    ],
+)
+def test_C_2_G_M_4_fire_aimed_at_a_player_is_a_shot(sender: str, text: str, target: str) -> None:
+    got = _read("army_g", sender, text)
+    assert got["kind"] == "move", got
+    assert got["action"] == "kill" and got["targets"] == [target], got
+
+
+@pytest.mark.parametrize("text", ["Не открываю огонь по Урагану.", "Игра — огонь! Всем спасибо."])
+def test_C_2_fire_denied_or_praise_is_no_shot(text: str) -> None:
+    got = _read("army_g", "Мортира", text)
+    assert got["kind"] != "move", got
+
+
+@pytest.mark.parametrize("text", ["segodnya bez hoda", "Kazbek: segodnya bez hoda", "bez hoda"])
+def test_C_3_a_no_move_typed_in_latin_is_no_move(text: str) -> None:
+    got = _read("army_g", "Kazbek_KZ", text)
+    assert got["kind"] == "none", got
+
+
+def test_C_3_a_nick_typed_in_latin_is_still_read() -> None:
+    got = _read("army_g", "Kazbek_KZ", "proveryayu sapsana")
+    assert got["kind"] == "move" and got["targets"] == ["Сапсан"], got

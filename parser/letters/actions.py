@@ -113,10 +113,9 @@ def occurrences(
             occs.append(Occ(i, frozenset(), 1.0, neutral="visit"))
             continue
         if w is None:
-            if tok.word in ("провожу", "проведу", "проводить", "провести") and (
-                nxt in NIGHT or nxt2 in NIGHT
-            ):
-                occs.append(Occ(i, frozenset({"block"}), 1.0))
+            phrase = _phrase_occ(tokens, i, nxt, nxt2)
+            if phrase is not None:
+                occs.append(phrase)
             continue
         if w.skip and not negated_at(tokens, i):
             skip = True
@@ -140,6 +139,37 @@ def occurrences(
     # «Сегодня никого не режу, пусть Тора поживёт»: the move given up, no other action word
     skip = skip or (not occs and _declines_all(tokens))
     return occs, skip, exec_cues
+
+
+def _phrase_occ(tokens: Sequence[Token], i: int, nxt: str, nxt2: str) -> Occ | None:
+    """An action said by a phrase, not by one word of the vocabulary: «провожу ночь с X»
+    (the invitation), fire aimed at a player (the shot, `_fire`)."""
+    word = tokens[i].word
+    if word in ("провожу", "проведу", "проводить", "провести") and (nxt in NIGHT or nxt2 in NIGHT):
+        return Occ(i, frozenset({"block"}), 1.0)
+    if _fire(word, nxt) and not _taken_back(tokens, i) and not _fire_denied(tokens, i):
+        return Occ(i, frozenset({"kill"}), 1.0, said=frozenset({"kill"}))
+    return None
+
+
+def _fire(word: str, nxt: str) -> bool:
+    """«Накрываю огнём X», «открыть огонь по X», «огонь по X», «пли по X»: fire aimed at a
+    player is a shot, whatever verb carries it (the verb may be any: накрыть, открыть,
+    поразить). Only fire said as a means (the instrumental «огнём») or aimed («… по X») — not
+    «огонь» as praise («игра — огонь»)."""
+    if word == "пли":
+        return nxt == "по"
+    return any(
+        r.lemma == "огонь" and ("ablt" in r.grammemes or nxt == "по") for r in parse(word)[:1]
+    )
+
+
+def _fire_denied(tokens: Sequence[Token], i: int) -> bool:
+    """«Не открываю огонь по X»: the verb carrying the fire is negated."""
+    lead = [t for t in tokens[max(0, i - 3) : i] if t.sentence == tokens[i].sentence]
+    while lead and lead[0].clause_end:
+        lead = lead[1:]
+    return any(t.word in NEG for t in lead)
 
 
 def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:

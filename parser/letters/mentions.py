@@ -8,7 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from parser.latin import handle_parts, heard_as_handle, spelt_whole, without_honorific
+from parser.latin import (
+    cyrillic_spellings,
+    handle_parts,
+    heard_as_handle,
+    spelt_whole,
+    without_honorific,
+)
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
     CANCEL,
@@ -127,10 +133,22 @@ def nick_like(tok: Token, first_in_sentence: bool) -> bool:
     if len(w) < 2 or stopword(w) or w in GREETING or w in GAME_WORDS:
         return False
     if any(c.isdigit() for c in w) or re.search("[a-z]", w):
+        if _russian_in_latin(tok):
+            return False
         return bool(re.search("[а-я]", w)) or any(c.isdigit() for c in w) or len(w) >= 3
     if not first_in_sentence and tok.raw[:1].isupper():
         return True
     return not common_word(w)
+
+
+def _russian_in_latin(tok: Token) -> bool:
+    """«segodnya bez hoda»: a word typed in lower-case Latin letters that spells an
+    ordinary Russian word is that word, not a nick (C-3: Russian as it is typed); a nick in
+    Latin letters is typed as a name is, with its capital, or is no dictionary word."""
+    w = tok.word
+    if not w.isascii() or not w.isalpha() or not tok.raw[:1].islower():
+        return False
+    return any(common_word(c) for c in cyrillic_spellings(w)[:1])
 
 
 def find_mentions(
