@@ -156,3 +156,26 @@ def test_C_3_a_no_move_typed_in_latin_is_no_move(text: str) -> None:
 def test_C_3_a_nick_typed_in_latin_is_still_read() -> None:
     got = _read("army_g", "Kazbek_KZ", "proveryayu sapsana")
     assert got["kind"] == "move" and got["targets"] == ["Сапсан"], got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "target"),
+    [
+        ("Батя", "Урагану — выговор за болтовню. Убиваем Капитана Орлова.", "Капитан Орлов"),
+        ("Батя", "Мортире наряд вне очереди, пусть подумает. Цель — Вьюга.", "Вьюга"),
+    ],
+)
+def test_C_2_a_joke_punishment_beside_the_move_accounts_for_its_player(
+    sender: str, text: str, target: str
+) -> None:
+    got = _read("army_g", sender, text)
+    assert got["kind"] == "move", got
+    assert got["action"] == "kill" and got["targets"] == [target], got
+
+
+@pytest.mark.parametrize(
+    "text", ["Урагану — наряд вне очереди.", "Урагану — на губу, Вьюге — пулю."]
+)
+def test_C_2_a_joke_punishment_alone_or_in_the_moves_sentence_is_no_move(text: str) -> None:
+    got = _read("army_g", "Батя", text)
+    assert got["kind"] == "question", got

@@ -10,7 +10,7 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
-from parser.letters.mentions import Mention
+from parser.letters.mentions import Mention, punished_in_jest
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -274,6 +274,9 @@ def _says_move(tokens: Sequence[Token], questions: set[int], named: list[Mention
         return True
     # «Судья, Шериф и Доктор — мирные»: an opinion, whatever the dash
     if any(t.word in OPINION for t in near):
+        return False
+    # «Урагану — наряд вне очереди»: a joke punishment, whatever the dash
+    if any(punished_in_jest([t for t in tokens if t.sentence == n]) for n in scope):
         return False
     if any(t.raw.endswith((":", "—", "–", "->")) or t.raw in ("-", "=>") for t in rest):
         return True

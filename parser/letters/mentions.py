@@ -846,3 +846,18 @@ def remark(tokens: Sequence[Token], m: Mention) -> bool:
         if t.clause_end:
             break
     return False
+
+
+#: punishments of army discipline (a duty out of turn, the guardhouse, a reprimand): no
+#: role's night move deals them, so a player given one is joked about, not moved on
+_PUNISHMENT_LEMMAS: Final = frozenset({"наряд", "губа", "гауптвахта", "губвахта", "выговор"})
+
+
+def punished_in_jest(sentence: Sequence[Token]) -> bool:
+    """«<X>у — наряд вне очереди за болтовню», «<X>у — на губу, много болтает»: a sentence
+    apart from the move's that gives a player a punishment no role deals and holds no
+    action word — a joke about him (C-2), which accounts for his name."""
+    words = [t.word for t in sentence if t.word]
+    if any((found := lookup(w)) is not None and (found.actions or found.skip) for w in words):
+        return False
+    return any(r.lemma in _PUNISHMENT_LEMMAS for w in words for r in parse(w)[:1])

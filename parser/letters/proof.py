@@ -38,7 +38,14 @@ from engine.words_ru import ACTION_WORDS
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
 from parser.letters.conditions import open_condition, shrugged, void_branch
-from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
+from parser.letters.mentions import (
+    Mention,
+    believed,
+    is_subject,
+    negated_at,
+    punished_in_jest,
+    remark,
+)
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
     AMBIGUOUS,
@@ -881,6 +888,8 @@ def _accounted(
     moved = {tokens[k].sentence for k in anchors}
     if _social(clause) or (tokens[m.start].sentence not in moved and _social(sentence)):
         return True  # «Привет Онисиму!», «Спасибо Суфлёру за …», «Милане передай, что …»
+    if tokens[m.start].sentence not in moved and punished_in_jest(sentence):
+        return True  # «Штыку — наряд вне очереди за болтовню»: a joke, no role's move
     if view.clan_mates and m.nick in view.clan_mates and _near_executor_word(sentence):
         return True
     # «Если Боба повесят, то ладно. Проверяю Рокета»: named in a condition of a sentence
