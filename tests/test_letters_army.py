@@ -179,3 +179,18 @@ def test_C_2_a_joke_punishment_beside_the_move_accounts_for_its_player(
 def test_C_2_a_joke_punishment_alone_or_in_the_moves_sentence_is_no_move(text: str) -> None:
     got = _read("army_g", "Батя", text)
     assert got["kind"] == "question", got
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Кинжал выходит на охоту: цель Рядовой Пчёлкин.", "Рядовой Пчёлкин"),
+        ("Кинжал выходит на дело, цель — Вьюга.", "Вьюга"),
+    ],
+)
+def test_G_M_4_the_senders_own_nick_as_subject_with_a_labelled_target(
+    text: str, target: str
+) -> None:
+    got = _read("army_g", "Кинжал", text)
+    assert got["kind"] == "move", got
+    assert got["action"] == "kill" and got["targets"] == [target], got
