@@ -194,3 +194,30 @@ def test_G_M_4_the_senders_own_nick_as_subject_with_a_labelled_target(
     got = _read("army_g", "Кинжал", text)
     assert got["kind"] == "move", got
     assert got["action"] == "kill" and got["targets"] == [target], got
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        ("Выбираю сторону мафии — с ними не пропадёшь.", "mafia"),
+        ("Перехожу к мафии? Нет. Остаюсь с мирными.", "town"),
+        ("Остаюсь с горожанами.", "town"),
+        ("За мафию — не хочу. Я за мирных.", "town"),
+    ],
+)
+def test_G_M_8_a_side_told_in_words_and_its_reason(text: str, side: str) -> None:
+    got = _read("army_g", "Незабудка", text)
+    assert got["kind"] == "move", got
+    assert got["action"] == "choose_side" and got["side"] == side, got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Если Батя не тронет меня — за мафию.",
+        "Если мирные не будут меня подозревать — остаюсь с мирными.",
+    ],
+)
+def test_G_M_8_C_2_a_side_on_a_condition_is_asked(text: str) -> None:
+    got = _read("army_g", "Незабудка", text)
+    assert got["kind"] == "question", got

@@ -90,9 +90,13 @@ FAMILY: Final = {
 SIDE_KEYS: Final = ws(
     "сторона сторону стороны выбираю выбрала выбрал играю side choose chose join "
     # «Мафия, я ваша», «Я с вами, мирные»: belonging said to the side itself
-    "ваша ваш ваши вами присоединяюсь"
+    "ваша ваш ваши вами присоединяюсь "
+    # «Остаюсь с мирными», «Перехожу к мафии»: staying or crossing over says the side
+    "остаюсь перехожу"
 )
-SIDE_TOWN: Final = ws("мирных мирные мирным мирная мирный город города горожан town")
+SIDE_TOWN: Final = ws(
+    "мирных мирные мирным мирными мирная мирный город города горожан горожанами town"
+)
 SIDE_MAFIA: Final = ws("мафию мафия мафии мафией mafia")
 
 
