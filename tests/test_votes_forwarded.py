@@ -6,12 +6,18 @@
   as the author's, while the author's own vote beside it still counts.
 - G-N.1, P-V.1: the author's own nick weighed against another player with «или» is one side
   of a choice, not his signature: the post is no vote until the words settle it.
+- G-N.1, C-3 (batch 13's V2, V3): «выдвигать» is a vote word; a coloured «себя» is the
+  author even when his nick is a dictionary word; a dictionary word nominated after it with
+  a capital is a nick no player bears, shown as unknown.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from mafiabot.replay_posts import post_from_body
+from parser.nicks import UNKNOWN_NICK
+from parser.votes.day import extract_votes
 from parser.votes.records import PROXIED
 from tests.test_votes_proxy import _read
 
@@ -69,3 +75,31 @@ def test_G_N_1_the_authors_own_nick_weighed_with_or_leaves_the_post_open(text: s
 def test_G_N_1_the_authors_own_nick_in_a_protest_beside_a_vote_is_still_set_aside() -> None:
     readings, _shown = _read("Почему опять <Полина>? Мой голос — <Радмила>", "gambler")
     assert readings == [("vote", "Радмила", None)]
+
+
+def _read_as(
+    author: str, text: str, players: tuple[str, ...]
+) -> tuple[str, str | None, str | None]:
+    body = text.replace("<", '<span style="color:green">').replace(">", "</span>")
+    result = extract_votes([post_from_body(1, author, body, 1)], ruleset="gambler", players=players)
+    post = result.posts[0]
+    return post.status, post.target, post.reason
+
+
+@pytest.mark.parametrize("text", ["Выдвигаю <себя>, проверьте меня.", "Выдвигаю <себя>"])
+def test_G_N_1_a_coloured_sebya_names_the_author_whatever_word_his_nick_is(text: str) -> None:
+    # the author's nick is an ordinary word (историк): «себя» is still him, not a word
+    assert _read_as("Историк", text, ("Историк", "Беркут")) == ("vote", "Историк", None)
+
+
+@pytest.mark.parametrize("text", ["Выдвигаю <Сокол>", "Выдвигаю <Сокола>"])
+def test_C_3_G_N_1_a_dictionary_word_nominated_as_a_nick_is_shown_unknown(text: str) -> None:
+    assert _read_as("Историк", text, ("Историк", "Беркут"))[2] == UNKNOWN_NICK
+
+
+def test_G_N_1_vydvigat_is_a_vote_word() -> None:
+    assert _read_as("Историк", "Выдвигаю <Беркута>, молчит весь день", ("Историк", "Беркут")) == (
+        "vote",
+        "Беркут",
+        None,
+    )
