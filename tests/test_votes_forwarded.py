@@ -103,3 +103,22 @@ def test_G_N_1_vydvigat_is_a_vote_word() -> None:
         "Беркут",
         None,
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("<Радмила>, <Orion>, <Злотана> — вот вам мафия. Голос — <Orion>, болтун.", "Orion"),
+        ("<Радмила>, <Orion> — подозреваю обоих. Голосую против <Радмилы>, врёт.", "Радмила"),
+    ],
+)
+def test_P_V_1_a_list_of_suspects_then_the_vote_naming_one_of_them_again(
+    text: str, target: str
+) -> None:
+    readings, _shown = _read(text)
+    assert readings == [("vote", target, None)], text
+
+
+def test_P_V_1_a_list_of_suspects_with_no_vote_among_them_stays_unclear() -> None:
+    readings, _shown = _read("<Радмила>, <Orion>, <Злотана> — вот вам мафия, выбирайте сами.")
+    assert readings[0][0] == "rejected", readings
