@@ -9,6 +9,8 @@
 - G-N.1, C-3 (batch 13's V2, V3): «выдвигать» is a vote word; a coloured «себя» is the
   author even when his nick is a dictionary word; a dictionary word nominated after it with
   a capital is a nick no player bears, shown as unknown.
+- P-V.1 (V1): one player named twice is two picks; only the one in the voting clause counts.
+- G-N.4 (V4): in court «на губу», «на гауптвахту» (the guardhouse) jail like «на нары».
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from mafiabot.replay_posts import post_from_body
 from parser.nicks import UNKNOWN_NICK
 from parser.votes.day import extract_votes
 from parser.votes.records import PROXIED
+from tests.test_votes_court import read as court_read
 from tests.test_votes_proxy import _read
 
 
@@ -122,3 +125,18 @@ def test_P_V_1_a_list_of_suspects_then_the_vote_naming_one_of_them_again(
 def test_P_V_1_a_list_of_suspects_with_no_vote_among_them_stays_unclear() -> None:
     readings, _shown = _read("<Радмила>, <Orion>, <Злотана> — вот вам мафия, выбирайте сами.")
     assert readings[0][0] == "rejected", readings
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [
+        ("Есть! Катю на губу.", "Катя"),
+        ("Так точно, товарищ ведущий! Рому на гауптвахту, он врал.", "Рома"),
+    ],
+)
+def test_G_N_4_the_guardhouse_after_na_jails_in_a_longer_court_post(text: str, nick: str) -> None:
+    assert court_read(text) == ("vote", nick), text
+
+
+def test_G_N_4_the_lip_is_no_guardhouse() -> None:
+    assert court_read("Рома, закатай губу, Катю сажаю.") == ("vote", "Катя")
