@@ -221,3 +221,18 @@ def test_G_M_8_a_side_told_in_words_and_its_reason(text: str, side: str) -> None
 def test_G_M_8_C_2_a_side_on_a_condition_is_asked(text: str) -> None:
     got = _read("army_g", "Незабудка", text)
     assert got["kind"] == "question", got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"), [("Майор Злобин", "Цель — Штык."), ("Кречет", "Жертва: Штык")]
+)
+def test_P_M_8_an_order_spelt_out_at_a_clan_mate_is_refused_never_dropped(
+    sender: str, text: str
+) -> None:
+    got = _read("army", sender, text)
+    assert got["kind"] == "refused" and got["code"] == "forbidden_target", got
+
+
+def test_P_M_8_a_mate_spoken_to_beside_the_order_is_still_its_executor() -> None:
+    got = _read("army", "Майор Злобин", "Кречет, готовься. Цель — Тайфун.")
+    assert got["kind"] == "move" and got["targets"] == ["Тайфун"], got

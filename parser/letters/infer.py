@@ -10,7 +10,7 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
-from parser.letters.mentions import Mention, punished_in_jest
+from parser.letters.mentions import Mention, labelled_target, punished_in_jest
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -96,7 +96,9 @@ def without_action_word(
     if view.clan_mates and all(a in VIOLENCE for a in mine):
         # «Рыжий, я готов исполнять»: a mafioso names his Don or a mate to talk to him; a
         # clan does not attack its own by a move the letter never spelled out
-        named = [m for m in named if m.nick not in view.clan_mates]
+        # — unless it is spelt out: «Цель — Кречет» labels a mate as the target, and the
+        # proof refuses it (P-M.8), never leaves the order unanswered
+        named = [m for m in named if m.nick not in view.clan_mates or labelled_target(tokens, m)]
     if not named:
         return LetterReading()
     named = _last_word(named, tokens)

@@ -861,3 +861,19 @@ def punished_in_jest(sentence: Sequence[Token]) -> bool:
     if any((found := lookup(w)) is not None and (found.actions or found.skip) for w in words):
         return False
     return any(r.lemma in _PUNISHMENT_LEMMAS for w in words for r in parse(w)[:1])
+
+
+_TARGET_LABELS: Final = frozenset({"цель", "объект", "мишень", "жертва"})
+
+
+def labelled_target(tokens: Sequence[Token], m: Mention) -> bool:
+    """«…: цель X», «объект — X»: the player right after a word that labels the move's
+    target (a dash or colon between allowed)."""
+    k = m.start - 1
+    while k >= 0 and not tokens[k].word and tokens[k].sentence == tokens[m.start].sentence:
+        k -= 1
+    return (
+        k >= 0
+        and tokens[k].sentence == tokens[m.start].sentence
+        and (tokens[k].word in _TARGET_LABELS)
+    )

@@ -42,6 +42,7 @@ from parser.letters.mentions import (
     Mention,
     believed,
     is_subject,
+    labelled_target,
     negated_at,
     punished_in_jest,
     remark,
@@ -1084,7 +1085,7 @@ def _own_nick_as_actor(reading: LetterReading, evidence: Evidence, view: SenderV
     if evidence.chosen is not None and not member_shot:
         return None
     first = targets[0]
-    if _labelled_target(tokens, first) and set(view.moving_actions()) == {reading.action}:
+    if labelled_target(tokens, first) and set(view.moving_actions()) == {reading.action}:
         # «Кинжал выходит на охоту: цель X» from the maniac Кинжал: the target is labelled
         # as the move's, and his role has that move alone — the nick is the sender himself
         return None
@@ -1098,22 +1099,6 @@ def _own_nick_as_actor(reading: LetterReading, evidence: Evidence, view: SenderV
         if any(_finite(t.word) and (thing or t.word.startswith(stem)) for t in between):
             return " ".join(t.raw for t in tokens[m.start : first.end])
     return None
-
-
-_TARGET_LABELS: Final = frozenset({"цель", "объект", "мишень", "жертва"})
-
-
-def _labelled_target(tokens: Sequence[Token], m: Mention) -> bool:
-    """«…: цель X», «объект — X»: the player right after a word that labels the move's
-    target (a dash or colon between allowed)."""
-    k = m.start - 1
-    while k >= 0 and not tokens[k].word and tokens[k].sentence == tokens[m.start].sentence:
-        k -= 1
-    return (
-        k >= 0
-        and tokens[k].sentence == tokens[m.start].sentence
-        and (tokens[k].word in _TARGET_LABELS)
-    )
 
 
 def _described_after(reading: LetterReading, evidence: Evidence) -> str | None:
