@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from parser.letters.reader import read_letter
-from parser.sender import cast_state, sender_view
+from parser.sender import at_turn, cast_state, sender_view
 
 LETTERS = Path(__file__).parent / "letters"
 
@@ -236,3 +236,23 @@ def test_P_M_8_an_order_spelt_out_at_a_clan_mate_is_refused_never_dropped(
 def test_P_M_8_a_mate_spoken_to_beside_the_order_is_still_its_executor() -> None:
     got = _read("army", "Майор Злобин", "Кречет, готовься. Цель — Тайфун.")
     assert got["kind"] == "move" and got["targets"] == ["Тайфун"], got
+
+
+def _read_at(cast: str, turn: int, sender: str, text: str) -> dict[str, object]:
+    state = cast_state(json.loads((LETTERS / f"cast_{cast}.json").read_text(encoding="utf-8")))
+    view = sender_view(at_turn(state, turn), sender)
+    assert view is not None
+    return read_letter(text, view).to_json()
+
+
+@pytest.mark.parametrize(("sender", "text"), [("Скиф", "Дон — Лосев."), ("Кастет", "Доном Лосева")])
+def test_P_S_2_a_shared_surname_is_its_only_electable_bearer(sender: str, text: str) -> None:
+    got = _read_at("army", 0, sender, text)
+    assert got["kind"] == "move", got
+    assert got["action"] == "don" and got["targets"] == ["Сергей Лосев"], got
+
+
+def test_P_S_2_a_shared_surname_no_rule_narrows_is_asked() -> None:
+    # the other clan's Don elects: neither Лосев is of his clan, so nothing narrows it
+    got = _read_at("army", 0, "Майор Злобин", "Дон — Лосев.")
+    assert got["kind"] == "question" and got["code"] == "ambiguous_nick", got

@@ -40,6 +40,7 @@ from parser.letters.words import (
     NEXT,
     OPINION,
     OR,
+    PARTIAL_CONFIDENCE,
     SHORT_LETTER,
     TOLD,
     TWO,
@@ -360,6 +361,11 @@ def _don(
                 if tokens[m.start].sentence != t.sentence or m.negated:
                     continue
                 if m.kind == "ambiguous":
+                    # «Дон Лосев.» with Сергей Лосев of the clan and Дима Лосев outside it:
+                    # the rules leave one to elect (P-S.2), so the name is his
+                    electable = _electable(m.candidates, view)
+                    if len(electable) == 1:
+                        return LetterReading("don", electable, confidence=PARTIAL_CONFIDENCE)
                     # «Дон — Неко.» with Neko_Sama and NekoMancer: a name two players share
                     # elects neither — asked naming them (C-3)
                     return bad_target(m, "don")
@@ -448,6 +454,15 @@ def _don_corrected(
         "Вы передумали, кого выбираете доном, но не понял, на ком остановились. Напишите "
         "одной фразой, например: «Дон — Ник» (или «Дон — я»).",
     )
+
+
+def _electable(candidates: Sequence[str], view: SenderView) -> tuple[str, ...]:
+    """The players among `candidates` the rules let the sender elect Don (P-S.2: the engine's
+    own refusals, `SenderView.forbidden`); all of them when the role is not known."""
+    if not view.known:
+        return tuple(candidates)
+    barred = {target for action, target, _why in view.forbidden if action == "don"}
+    return tuple(c for c in candidates if c not in barred)
 
 
 def _takes_back(tokens: Sequence[Token], k: int) -> bool:
