@@ -245,11 +245,13 @@ def cast_state(data: Mapping[str, Any]) -> GameState:
 
 def at_turn(state: GameState, turn: int) -> GameState:
     """`state` moved to `turn` (for reading a letter of another turn); PEFL turn 0 is the
-    Don election (P-S.2), so there the Dons are not chosen yet."""
+    Don election (P-S.2), so there the Dons are not chosen yet — and, the game's first night
+    coming before any day, every seat is still in the game while its letters are written: a
+    player that night's moves took out (the maniac's victim) is a living target in them."""
     if turn == state.turn:
         return state
     rules = ruleset_class(state.ruleset)
     if turn == rules.first_turn and rules.elects_dons:
-        players = tuple(replace(p, is_don=False) for p in state.players)
+        players = tuple(replace(p, is_don=False, alive=True, out_by=None) for p in state.players)
         return replace(state, turn=0, players=players, dons_chosen=False)
     return replace(state, turn=turn)

@@ -154,6 +154,14 @@ def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[s
             expect = {**expect, "executor": row["from"]}
             got = dataclasses.replace(got, executor=row["from"])
         verdict = _verdict(expect, got)
+        if verdict == "silent" and not answered and view is not None:
+            # a move the daemon's check at receipt refuses, or takes only on a condition it
+            # tells the player (P-M.8: a Don's order without an executor, or naming herself
+            # while clan mates live, stands only if she is left alone by the deadline), is
+            # no silent acceptance: the player is told so, judged as that answer
+            told = _answered(got, row["from"], turn_state)
+            if told.kind != "move":
+                verdict = _verdict(expect, told)
         line = (
             f"{name}:{number} {row['from']}: {row['text']!r} → {got.to_json()} "
             f"(expected {row['expect']})"

@@ -9,11 +9,14 @@ from typing import Final
 
 from parser.letters.mentions import (
     Mention,
+    also_by_name,
     denied_after,
     is_subject,
     mention_after,
     negated_at,
     nick_like,
+    part_of_nicks,
+    second_person,
     stopword,
 )
 from parser.letters.tokens import Token
@@ -68,12 +71,25 @@ _NOBODY: Final = frozenset({"никого", "никому", "ни"})
 
 
 def _declines_all(tokens: Sequence[Token]) -> bool:
-    """Whether the letter says one of its action words with «не» and «никого»."""
+    """Whether the letter says one of its action words — or, with none in it, any verb of
+    its sender's own doing («никого не трогаю», «никого сегодня не обижаю») — with «не» and
+    «никого»: no one tonight."""
     return any(
         _declined_for_all(tokens, i)
         for i, t in enumerate(tokens)
-        if t.word and (found := lookup(t.word)) is not None and found.actions
+        if t.word
+        and (
+            ((found := lookup(t.word)) is not None and found.actions)
+            or (found is None and _own_verb(t.word))
+        )
     )
+
+
+def _own_verb(word: str) -> bool:
+    """A verb in the first person of the present or future («трогаю», «трону»): the
+    sender's own doing, whatever the verb."""
+    top = parse(word)[:1]
+    return bool(top) and top[0].pos == "VERB" and "1per" in top[0].grammemes
 
 
 def _declined_for_all(tokens: Sequence[Token], i: int) -> bool:
@@ -375,10 +391,26 @@ def bind(
         occ.targets = [labelled]
         return
     # nothing resolved: the first nick-looking word after the action word is reported
+    reported = _first_nick_like(occ, tokens, nxt_i, taken, me, resolver)
+    if reported is not None:
+        occ.targets = [reported]
+
+
+def _first_nick_like(
+    occ: Occ,
+    tokens: Sequence[Token],
+    nxt_i: int,
+    taken: set[int],
+    me: str,
+    resolver: NickResolver,
+) -> Mention | None:
+    """The first nick-looking word after the action word in its sentence, when no player was
+    read for it: a part of exactly one longer nick, or an unknown nick to ask about."""
+    sentence = tokens[occ.i].sentence
     for k in range(occ.i + 1, min(nxt_i, len(tokens))):
         t = tokens[k]
         if t.sentence != sentence or k in taken:
-            break
+            return None
         if not t.word or stopword(t.word) or t.word in GREETING:
             continue
         # «убить волка»: an ordinary word right after the action word may still be one word
@@ -386,12 +418,17 @@ def bind(
         part = resolver.resolve_strict(t.raw, ("partial_inflected",))
         if part is not None and part.ok and sum(c.isalpha() for c in t.raw) >= PARTIAL_MIN:
             raw = t.raw.strip(",;:.!?…»«)(\"'")
-            occ.targets = [Mention(k, k + 1, raw, "nick", part.nick, PARTIAL_CONFIDENCE)]
-            break
+            found = Mention(k, k + 1, raw, "nick", part.nick, PARTIAL_CONFIDENCE)
+            # «Взрываю папу»: weighed against every nick the word can be (C-3)
+            return second_person(tokens, also_by_name(tokens, found, resolver, me))
+        by_part = part_of_nicks(tokens, k, resolver)
+        if by_part is not None:
+            return by_part
         first = k == 0 or tokens[k - 1].sentence != t.sentence
         if nick_like(t, first) or (t.raw[:1].isupper() and not common_word(t.word)):
-            occ.targets = [Mention(k, k + 1, t.raw.strip(",;:.!?…»«)(\"'"), "unknown")]
-        break
+            return Mention(k, k + 1, t.raw.strip(",;:.!?…»«)(\"'"), "unknown")
+        return None
+    return None
 
 
 #: words that join two verbs sharing one object («Избиваю и убиваю Метель»)

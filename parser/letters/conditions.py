@@ -100,9 +100,13 @@ def open_condition(
     move_sentences = {tokens[k].sentence for k in move_at}
     for k, t in enumerate(tokens):
         kind = _condition_word(tokens, k)
-        if kind is None or _manner(tokens, k) or _resolved(tokens, k):
+        if kind is None or _manner(tokens, k):
             continue
         region = [j for j in range(k + 1, len(tokens)) if tokens[j].sentence == t.sentence]
+        if _resolved(tokens, k):
+            if _another_target_on_state(tokens, k, move_at, region, players):
+                return _quoted(tokens, k, region)
+            continue
         if move_at and max(move_at) < k and _ruled_out(tokens, k, region, players, side=side):
             continue  # «Режу Кинга; если Кинг уже в тюрьме — тогда …» with Кинг living
         if kind == "if" and t.sentence in move_sentences:
@@ -281,6 +285,31 @@ def _manner(tokens: Sequence[Token], k: int) -> bool:
     if lemmas & _SUCCEED_LEMMAS and not negated:
         return True
     return bool(lemmas & _MANNER_LEMMAS)
+
+
+def _another_target_on_state(
+    tokens: Sequence[Token],
+    k: int,
+    move_at: set[int],
+    region: Sequence[int],
+    players: Sequence[Mention],
+) -> bool:
+    """«Проверяю Пупсика, если Ватрушка ещё жива — то её» (C-2): a condition on a player's
+    state said *after* the move, whose consequence offers a player of its own (named, or a
+    pronoun) — a second target on a state the host cannot settle when the letter comes in
+    (alive now, alive when the move is played?), and one that would set the move aside. The
+    letter is asked. A state the cast settles before the move («Если Гаврила ещё жив,
+    проверяю его, иначе — Ариадну», read as the branch the cast takes) or a bare «…, если
+    он ещё жив» with no consequence stays read."""
+    if not move_at or not any(j < k for j in move_at):
+        return False
+    if not set(_clause_words(tokens, k)) & _ALIVE:
+        return False
+    branch = _consequence(tokens, region)
+    inside = set(branch)
+    if any(m.start in inside for m in players):
+        return True
+    return any(tokens[j].word in _HE for j in branch)
 
 
 def _resolved(tokens: Sequence[Token], k: int) -> bool:

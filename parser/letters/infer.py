@@ -10,7 +10,7 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
-from parser.letters.mentions import Mention, labelled_target, punished_in_jest
+from parser.letters.mentions import Mention, labelled_target, punished_in_jest, reduplicated
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -50,7 +50,7 @@ from parser.letters.words import (
 )
 from parser.morph import parse
 from parser.sender import SenderView
-from parser.vocab import lookup
+from parser.vocab import joke_words, lookup
 
 
 def without_action_word(
@@ -292,7 +292,10 @@ def _says_move(tokens: Sequence[Token], questions: set[int], named: list[Mention
     if any(t.word in WEAK_INDICATORS for t in rest):
         return True
     rest = [t for t in rest if t.word]
-    content = [t for t in rest if t.word not in GREETING and len(t.word) > 1]
+    # a refrain («баю-баюшки-баю», «тук-тук») says no more than a smiley
+    content = [
+        t for t in rest if t.word not in GREETING and len(t.word) > 1 and not reduplicated(t.word)
+    ]
     return len(content) <= SHORT_LETTER and not any(_names_action(t.word) for t in content)
 
 
@@ -466,11 +469,14 @@ def _electable(candidates: Sequence[str], view: SenderView) -> tuple[str, ...]:
 
 
 def _takes_back(tokens: Sequence[Token], k: int) -> bool:
-    """A word that takes back the election before it: one of `_TAKE_BACK`, or «нет» after
+    """A word that takes back the election before it: one of `_TAKE_BACK`, a joke word
+    opening its sentence, or «нет» after
     «хотя», «ой», «или», «а» or opening its clause («…. Нет, лучше …»)."""
     word = tokens[k].word
     if word in _TAKE_BACK:
         return True
+    if word in joke_words() and (k == 0 or tokens[k - 1].sentence != tokens[k].sentence):
+        return True  # «Дон — X. Шучу)) Дон Y»: the name before said in jest
     if word != "нет":
         return False
     before = tokens[k - 1] if k > 0 else None

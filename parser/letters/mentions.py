@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Final
 
 from parser.latin import (
@@ -15,6 +16,8 @@ from parser.latin import (
     spelt_whole,
     without_honorific,
 )
+from parser.letters.family import child_in, child_of_possessive, parent_word, parents_named
+from parser.letters.nameparts import players_by_name_part
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
     CANCEL,
@@ -46,6 +49,7 @@ from parser.nicks import (
     script_of,
     spelled_alike,
     trimmed_key,
+    word_inflects,
 )
 from parser.sender import SenderView
 from parser.vocab import lookup
@@ -126,12 +130,27 @@ def stopword(word: str) -> bool:
     )
 
 
+def reduplicated(word: str) -> bool:
+    """A hyphenated word made of one part said again («тук-тук», «баю-баюшки-баю»): a
+    refrain or a sound, where a name's hyphen joins two different words («Они-сана»)."""
+    parts = [p for p in word.split("-") if p]
+    if len(parts) < 2:
+        return False
+    return any(
+        a.startswith(b) or b.startswith(a) for n, a in enumerate(parts) for b in parts[n + 1 :]
+    )
+
+
 def nick_like(tok: Token, first_in_sentence: bool) -> bool:
     """A word that is probably meant as a nick: not an ordinary Russian word, or written with
     a capital inside a sentence, or Latin/digits mixed in."""
     w = tok.word
     if len(w) < 2 or stopword(w) or w in GREETING or w in GAME_WORDS:
         return False
+    if len(w) >= 3 and len(set(w)) == 1:
+        return False  # «аааааа», «5555»: one key held down (a child at the keyboard), no name
+    if reduplicated(w):
+        return False  # «баю-баюшки-баю», «тук-тук»: a refrain, no name
     if any(c.isdigit() for c in w) or re.search("[a-z]", w):
         if _russian_in_latin(tok):
             return False
@@ -185,13 +204,7 @@ def find_mentions(
         ):
             found = Mention(i, i + 1, tok.raw, "pronoun")
         if found is None:
-            found = _strict_mention(tokens, i, resolver)
-            if found is not None and found.kind == "nick":
-                found = _cut_short(tokens, found, resolver)
-                found = _other_than_self(tokens, found, resolver, view.nick)
-                found = _case_clash(found, resolver, view.nick)
-                found = _another_word(tokens, found)
-                found = _shared_part(found, tokens, resolver, view.nick)
+            found = _family_phrase(tokens, i, resolver) or _read_strict(tokens, i, resolver, view)
         if found is None and gone is not None:
             found = _dead_mention(tokens, i, gone)
         if found is None:
@@ -209,7 +222,39 @@ def find_mentions(
             i = found.end
         else:
             i += 1
-    return _clarified(tokens, out)
+    return _clarified(tokens, _children_accounted(tokens, out))
+
+
+def _children_accounted(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:
+    """«Убиваю Лену_и_Сонечку, хотя Сонечку жалко», «Зову Тоню, Ярика пусть оставит»: a
+    child's name from a family nick (`second_person`) where the letter names that player
+    too is accounted for by the player — the same family, no other person to ask about."""
+    named = list(dict.fromkeys(m.nick for m in mentions if m.kind == "nick" and m.nick is not None))
+    out: list[Mention] = []
+    for m in mentions:
+        if m.kind == "unknown" and m.end - m.start == 1 and not m.gone:
+            families = [n for n in named if child_in(tokens[m.start].word, n)]
+            if len(families) == 1:
+                m = replace(
+                    m, kind="nick", nick=families[0], confidence=PARTIAL_CONFIDENCE, candidates=()
+                )
+        out.append(m)
+    return out
+
+
+def _read_strict(
+    tokens: Sequence[Token], i: int, resolver: NickResolver, view: SenderView
+) -> Mention | None:
+    """`_strict_mention` at token `i`, with the checks a strict reading of a nick must pass."""
+    found = _strict_mention(tokens, i, resolver)
+    if found is not None and found.kind == "nick":
+        found = _cut_short(tokens, found, resolver)
+        found = _other_than_self(tokens, found, resolver, view.nick)
+        found = _case_clash(found, resolver, view.nick)
+        found = _another_word(tokens, found)
+        found = _shared_part(found, tokens, resolver, view.nick)
+        found = also_by_name(tokens, found, resolver, view.nick)
+    return None if found is None else second_person(tokens, found)
 
 
 #: words that open a clarification of the name before them: «Стара... который Старфиш»,
@@ -218,7 +263,9 @@ _CLARIFY_OPEN: Final = frozenset(
     ("который", "которая", "которого", "которую", "которому", "которой", "тот", "та", "того",
      "ту", "тому", "той", "смысле", "есть", "именно", "точнее")
 )  # fmt: skip
-_CLARIFY_FILL: Final = frozenset(("в", "то", "что", "а", "ну", "из", "который", "которая"))
+_CLARIFY_FILL: Final = frozenset(
+    ("в", "то", "что", "а", "ну", "из", "который", "которая", "с", "со")
+)
 
 
 def _clarified(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:
@@ -226,19 +273,188 @@ def _clarified(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention
     a player among its candidates and only words of clarification stand between them
     («Хилю Стара... который Старфиш, не лорд»). Then the name is that player; a
     clarification naming anyone else (or nobody) settles nothing and stays asked."""
-    out = list(mentions)
+    # «Лену. Ту, которая с Сонечкой»: a pronoun that opens the clarification is one of its
+    # words, not a player of its own
+    out = [
+        m for m in mentions if not (m.kind == "pronoun" and tokens[m.start].word in _CLARIFY_OPEN)
+    ]
     for n, m in enumerate(out[:-1]):
         nxt = out[n + 1]
-        if m.kind != "ambiguous" or nxt.kind != "nick" or nxt.negated:
+        if m.kind != "ambiguous" or nxt.negated:
             continue
-        if nxt.nick not in m.candidates or nxt.start - m.end > 4:
+        settles = _settled_by(tokens, m, nxt)
+        if settles is None or nxt.start - m.end > 4:
             continue
         between = [t.word for t in tokens[m.end : nxt.start] if t.word]
         if not between or between[0] not in _CLARIFY_OPEN | {"то", "в", "а"}:
             continue
         if not set(between) & _CLARIFY_OPEN or not set(between) <= _CLARIFY_OPEN | _CLARIFY_FILL:
             continue
-        out[n] = replace(m, kind="nick", nick=nxt.nick, confidence=nxt.confidence, candidates=())
+        out[n] = replace(m, kind="nick", nick=settles, confidence=PARTIAL_CONFIDENCE, candidates=())
+        if nxt.kind == "unknown":
+            # the child who settled it is accounted for by the player it settled
+            out[n + 1] = replace(nxt, kind="nick", nick=settles, confidence=PARTIAL_CONFIDENCE)
+    # a clarifying pronoun no clarification took stays as it was read
+    kept = [
+        m
+        for m in mentions
+        if m.kind == "pronoun" and tokens[m.start].word in _CLARIFY_OPEN and not _inside(m, out)
+    ]
+    return sorted([*out, *kept], key=lambda m: m.start)
+
+
+def _inside(p: Mention, mentions: Sequence[Mention]) -> bool:
+    """Whether pronoun `p` stands inside a clarification taken (between a name settled by
+    it and the player who settled it)."""
+    return any(
+        a.kind == "nick" and b.nick == a.nick and a.end <= p.start < b.start
+        for a, b in pairwise(mentions)
+    )
+
+
+def _settled_by(tokens: Sequence[Token], m: Mention, nxt: Mention) -> str | None:
+    """The candidate of `m` the clarifying mention `nxt` names: the player himself, or
+    («Лену. Ту, которая с Сонечкой») the one whose family nick holds the child named."""
+    if nxt.kind == "nick" and nxt.nick in m.candidates:
+        return nxt.nick
+    if nxt.kind != "unknown" or nxt.end - nxt.start != 1:
+        return None
+    word = tokens[nxt.start].word
+    fits = [c for c in m.candidates if child_in(word, c)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _family_phrase(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:
+    """«маму Мирона», «Мамочку Тимоши», «Дашину маму» (C-3): a parent word (or its pet
+    form) beside a child's name — in the genitive after it, or as a possessive before it —
+    names the player whose family nick holds that child as its second person and opens
+    with that parent word (`parser.letters.family`). One such player is read; two are
+    asked naming them; none leaves the words to the other ladders."""
+    if i + 1 >= len(tokens) or tokens[i].clause_end or tokens[i + 1].sentence != tokens[i].sentence:
+        return None
+    first, second = tokens[i], tokens[i + 1]
+    parent = parent_word(first.word)
+    if parent is not None:
+        children = [n for p in resolver.players for n in _child_names(second.word, p)]
+    else:
+        parent = parent_word(second.word)
+        child = child_of_possessive(first.word) if parent is not None else None
+        children = [child] if child is not None else []
+    if parent is None or not children:
+        return None
+    fits = list(
+        dict.fromkeys(p for c in children for p in parents_named(parent, c, resolver.players))
+    )
+    if not fits:
+        return None
+    raw = f"{first.raw} {second.raw}".strip(",;:.!?…»«)(\"'")
+    if len(fits) > 1:
+        return Mention(i, i + 2, raw, "ambiguous", candidates=tuple(fits))
+    return Mention(i, i + 2, raw, "nick", fits[0], PARTIAL_CONFIDENCE)
+
+
+def _child_names(word: str, nick: str) -> list[str]:
+    """The lemmas of `nick`'s second persons that `word` is a form of."""
+    from parser.letters.family import second_persons
+
+    return [c for c in second_persons(nick) if child_in(word, nick) and c in _lemmas_of(word)]
+
+
+def _lemmas_of(word: str) -> set[str]:
+    return {r.lemma.replace("ё", "е") for r in parse(word)}
+
+
+def second_person(tokens: Sequence[Token], found: Mention) -> Mention:
+    """«Лечу Сонечку», «проверяю Мирона» (C-3): one word read as a family nick
+    («Лена_и_Сонечка», «Ксю_и_Мирон») by its second person — the child named in it, who
+    is no player — proves no player: asked, the nick offered as a guess. The player's own
+    part («Лену», «Ксюшу») or the nick whole stays read."""
+    if found.end - found.start != 1 or found.kind not in ("nick", "ambiguous"):
+        return found
+    named = (found.nick,) if found.kind == "nick" and found.nick else found.candidates
+    word = tokens[found.start].word
+    children = [p for p in named if child_in(word, p)]
+    if not children or len(children) != len(named):
+        return found
+    return replace(found, kind="unknown", nick=None, confidence=0.0, candidates=tuple(children))
+
+
+def also_by_name(
+    tokens: Sequence[Token], found: Mention, resolver: NickResolver, me: str
+) -> Mention:
+    """«Лену» read as Лена_и_Сонечка by one word of her nick, where Ленусик's nick is a pet
+    form of that name; «папу» read as Папа_Тимоши, where Papa_Dima's handle has that word in
+    Latin (C-3): a form is weighed against every nick it can be — by a word of it, by the
+    name a pet-form nick stands for, by a handle's part heard in Cyrillic — and two
+    players it fits are asked naming both, never one picked."""
+    if found.kind != "nick" or found.nick is None or found.end - found.start != 1:
+        return found
+    if len([w for w in re.split(r"[\s_.\-]+", found.nick) if w]) < 2:
+        return found  # a one-word nick in its own case form is read as before
+    tok = tokens[found.start]
+    if trimmed_key(found.raw) == trimmed_key(found.nick):
+        return found
+    others: dict[str, None] = {}
+    pet = pet_match(resolver, tok.raw, any_case=True)
+    if pet is not None and pet.ok and pet.nick is not None:
+        others[pet.nick] = None
+    elif pet is not None and pet.reason == AMBIGUOUS_NICK:
+        others.update(dict.fromkeys(pet.candidates))
+    if tok.word.isalpha() and script_of(tok.word) == "cyr":
+        others.update(dict.fromkeys(p for p in resolver.players if _spelt_part(tok.word, p)))
+    # a pet form is weighed against Cyrillic nicks (Ленусик for «Лену»); a Latin handle only
+    # by its part spelt in Cyrillic (`_spelt_part`), never by a looser sound
+    others = {
+        p: None for p in others if script_of(trimmed_key(p)) == "cyr" or _spelt_part(tok.word, p)
+    }
+    others.pop(found.nick, None)
+    others.pop(me, None)
+    if not others:
+        return found
+    return replace(
+        found, kind="ambiguous", nick=None, confidence=0.0, candidates=(found.nick, *others)
+    )
+
+
+def _spelt_part(word: str, nick: str) -> bool:
+    """«папу» for Papa_Dima: a Cyrillic word that is a case form of a Latin handle's part
+    spelt letter for letter in Cyrillic (`parser.latin.cyrillic_spellings`)."""
+    key = word.lower().replace("ё", "е")
+    return any(
+        word_inflects(key, spelling)
+        for part in handle_parts(nick)
+        if part.isascii()
+        for spelling in cyrillic_spellings(part.lower())
+    )
+
+
+def part_of_nicks(tokens: Sequence[Token], k: int, resolver: NickResolver) -> Mention | None:
+    """The word at `k` right after an action word, that no ladder read, as a part of
+    several-part nicks (C-3): a part several nicks share («папу»: Папа_Тимоши, Papa_Dima)
+    asked naming them; else the name one part of a nick carries («убиваю диму»), lower case
+    too (`by_name_part`)."""
+    raw = tokens[k].raw.strip(",;:.!?…»«)(\"'")
+    shared = _parts_shared(tokens[k].word, resolver.players)
+    if len(shared) > 1:
+        return Mention(k, k + 1, raw, "ambiguous", candidates=tuple(shared))
+    return by_name_part(tokens, k, raw, resolver)
+
+
+def _parts_shared(word: str, players: Sequence[str]) -> list[str]:
+    """The players of several-part nicks one of whose parts `word` is a case form of: a
+    Cyrillic part as written («папу»: Папа_Тимоши), a Latin one spelt in Cyrillic («папу»:
+    Papa_Dima) — never a family nick's second person."""
+    key = word.lower().replace("ё", "е")
+    if len(key) < 3 or not key.isalpha():
+        return []
+    out: list[str] = []
+    for p in players:
+        parts = [w for w in re.split(r"[\s_.\-]+", p) if w]
+        if len(parts) < 2 or child_in(word, p):
+            continue
+        cyr = [w.lower().replace("ё", "е") for w in parts if not w.isascii()]
+        if any(word_inflects(key, w) for w in cyr if w != "и") or _spelt_part(word, p):
+            out.append(p)
     return out
 
 
@@ -632,7 +848,7 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     if len(tok.word) == 3:  # «Юру», «Осю»: a three-letter pet name only by the table
         three = pet_match(resolver, tok.raw)
         if three is None or not (three.ok or three.reason == AMBIGUOUS_NICK):
-            return None
+            return by_name_part(tokens, i, raw, resolver)
         if three.ok:
             return Mention(i, i + 1, raw, "nick", three.nick, three.confidence)
         return Mention(i, i + 1, raw, "ambiguous", candidates=three.candidates)
@@ -649,6 +865,9 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     if small is not None and small.candidates:
         # «Ксюху» guessed as Ксения: unknown, the guess offered in the question
         return Mention(i, i + 1, raw, "unknown", candidates=small.candidates[:1])
+    by_part = by_name_part(tokens, i, raw, resolver)
+    if by_part is not None:
+        return by_part
     m = resolver.resolve_fuzzy(tok.raw)
     if m.ok:
         return Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
@@ -657,6 +876,21 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     scored = resolver.fuzzy(tok.raw)
     best = scored[0] if scored and scored[0][1] >= SUGGEST_SCORE else None
     return Mention(i, i + 1, raw, "unknown", candidates=(best[0],) if best else ())
+
+
+def by_name_part(
+    tokens: Sequence[Token], i: int, raw: str, resolver: NickResolver
+) -> Mention | None:
+    """«Олю», «Олечку» for Olga1989, «Ксюшу» for Ксю_и_Мирон: a form of the name one part of
+    a nick carries, by the name table (`parser.letters.nameparts`); two such players asked."""
+    found = players_by_name_part(raw, resolver.players)
+    if len(found) == 1:
+        said = parse(tokens[i].word)
+        nominative = bool(said) and "nomn" in said[0].grammemes
+        return Mention(i, i + 1, raw, "nick", found[0], PARTIAL_CONFIDENCE, nominative)
+    if found:
+        return Mention(i, i + 1, raw, "ambiguous", candidates=tuple(found))
+    return None
 
 
 def _named_action_word(tokens: Sequence[Token], i: int) -> bool:

@@ -36,12 +36,21 @@ _MARK_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _QUALIFIERS: Final = frozenset({"PREP", "ADJF", "PRTF", "NUMR"})
+_MARK_WORDS: Final = "(?:" + "|".join(sorted(_MARKS, key=len, reverse=True)) + ")"
+# «точка запятая нет просто точка»: marks said, then «нет» and the mark meant — the «нет»
+# corrects the punctuation, not the move, so only the last mark stands
+_MARK_FIXED: Final = re.compile(
+    rf"(?<=\S)\s+{_MARK_WORDS}(?:\s+{_MARK_WORDS})*\s*,?\s+нет\s*,?\s+(?:просто\s+|лучше\s+)?"
+    rf"({_MARK_WORDS})(?=[\s.,!?]|$)",
+    re.IGNORECASE,
+)
 
 
 def spoken_marks(text: str) -> str:
     """`text` with its dictated marks («точка», «запятая» …) as the marks themselves."""
     if not _MARK_RE.search(text):
         return text
+    text = _MARK_FIXED.sub(lambda found: " " + found.group(1), text)
 
     def mark(found: re.Match[str]) -> str:
         before = text[: found.start()].split()

@@ -14,7 +14,7 @@ from parser.nicks import casefold_key
 from parser.vocab import lookup
 
 _STORY_RE: Final = re.compile(
-    r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет)"
+    r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет|рассказ|история)"
     # a hyphen joined to the next letter makes a word («как-то», «как-нибудь»), not a label
     r"(?:\s*[:—–]|\s+-|-(?!\w))\s*([^\n]*)"
 )
