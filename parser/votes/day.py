@@ -140,6 +140,11 @@ def extract_votes(
         if status == "ignored":
             continue
         spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        if not spans:
+            # no word in a vote's colour: no vote and nothing to refuse, as `_post_vote` reads
+            # such a post (no span to resolve, to take back or to show), without its reading
+            readings.append(PostReading(post.id, author, "no_vote"))
+            continue
         spans = one_nick_spans(post.own_text, spans, resolver)
         # a key chord, a command, an emoticon in colour: decoration, whatever it spells
         spans = [s for s in spans if not not_a_name(s.text, resolver.players)]
