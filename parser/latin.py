@@ -241,3 +241,19 @@ def spelt_whole(word: str, nick: str) -> bool:
     spelt = spelt_in_latin(word.replace("-", ""))
     joined = "".join(parts)
     return spelt == joined or (spelt[:-1] == joined[:-1] and len(spelt) == len(joined))
+
+
+def heard_run_together(word: str, nick: str) -> bool:
+    """A Cyrillic word that writes a two-part Latin handle's sound run together, a case
+    ending allowed on the last part («свитмам», «Свитмаму» for Sweet_Mom): the word splits
+    into a head heard as the first part whole and a rest heard as the second part whole
+    (`heard_as_handle` without shortening, each part of three letters or more)."""
+    parts = handle_parts(nick)
+    if len(parts) != 2 or not re.fullmatch("[а-яё]+", word):
+        return False
+    first, second = parts
+    return any(
+        heard_as_handle(word[:cut], first, shortened=False)
+        and heard_as_handle(word[cut:], second, shortened=False)
+        for cut in range(3, len(word) - 2)
+    )

@@ -54,7 +54,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from parser.identity import LOOKALIKES
 from parser.latin import CYR_TO_LAT, handle_parts
@@ -234,6 +234,27 @@ def _lemma_matches(text_key: str, nick_key: str) -> bool:
     if len(words) != len(nick_words) or text_key == nick_key:
         return False
     return all(_lemma_word(w, n) for w, n in zip(words, nick_words, strict=True))
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def _pet_sibling(word: str, nick_word: str) -> bool:
+    """Whether `word` is a case form of another pet form of the word a nick's word is a pet
+    form of: «бабули» (бабуля) for Бабушка Галя — both бабуля and бабушка are баба's. Both
+    must end in a diminutive suffix on one stem of three letters or more; a name is left to
+    the name tables (`diminutive_match`)."""
+    from parser.morph import lemmas, parse
+
+    if len(word) < 4 or not nick_word.endswith(_DIMINUTIVE) or not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    if any("Name" in r.grammemes for r in parse(nick_word)):
+        return False
+    stems = {nick_word[: -len(s)] for s in _DIMINUTIVE if nick_word.endswith(s)}
+    return any(
+        lemma != nick_word and lemma.endswith(s) and len(lemma) - len(s) >= 3
+        and lemma[: -len(s)] in stems
+        for lemma in lemmas(word)
+        for s in _DIMINUTIVE
+    )  # fmt: skip
 
 
 def _declines(word: str, nick_word: str) -> bool:
@@ -446,7 +467,8 @@ class NickResolver:
         self._lookalike = [lookalike_key(p) for p in self.players]
         self._trimmed = [trimmed_key(p) for p in self.players]
         self.trimmed_keys: tuple[str, ...] = tuple(self._trimmed)
-        self._words = [tuple(w for w in _WORD_SPLIT.split(k) if len(w) >= 3) for k in self._trimmed]
+        # a nick's own words (a second person it names — «…_и_Мирон», «Мама_Тимоши» — aside)
+        self._words = [tuple(w for w in own_words(k) if len(w) >= 3) for k in self._trimmed]
         self.max_words = max((len(k.split(" ")) for k in self._trimmed), default=1)
         # each distinct text is resolved once per player list (spans repeat across a day)
         self._memo: dict[tuple[str, bool, bool], NickMatch] = {}
@@ -514,7 +536,8 @@ class NickResolver:
             return [
                 p
                 for p, words in zip(self.players, self._words, strict=True)
-                if len(words) > 1 and any(_lemma_word(key, w) for w in words)
+                if len(words) > 1
+                and any(_lemma_word(key, w) or _pet_sibling(key, w) for w in words)
             ]
         if method in ("translit", "translit_inflected"):
             return self._translit_tier(text, inflected=method == "translit_inflected")
@@ -566,6 +589,8 @@ class NickResolver:
             # tail left out as with any other («Нео» ≡ Neo-1, as «Lis» ≡ Лис)
             if (not digits or digits == nick_digits)
             and _translit_matches(bare, nick_bare, inflected=inflected)
+            # all of the nick's letters, a silent «e» its key drops included: «кат» is no Kate
+            and not (short and _SILENT_E.search(casefold_key(p).rstrip("0123456789_-. ")))
         ]
 
     def _partial_translit(self, text: str) -> list[str]:
@@ -733,6 +758,8 @@ class NickResolver:
 
     def _decide(self, text: str, method: str, found: list[str]) -> NickMatch:
         name = method if method in _CONFIDENCE else method.split("_", 1)[0]
+        if method in _PARTIAL_TIERS:
+            found = self._name_sharers(text, method, found)
         if len(found) > 1 and method in ("inflected", "case_forms"):
             # «Ярославы» fits Ярослав by the ending tables, but as a plural only: the
             # player whose singular case form it is, when there is exactly one, is meant
@@ -742,6 +769,37 @@ class NickResolver:
         if len(found) > 1:
             return NickMatch(text, None, name, _CONFIDENCE[name], AMBIGUOUS_NICK, tuple(found))
         return NickMatch(text, found[0], name, _CONFIDENCE[name])
+
+    def _name_sharers(self, text: str, method: str, found: list[str]) -> list[str]:
+        """C-3: one Cyrillic word read as a word of a longer nick names that player by a
+        part of his nick, not by the nick itself, so every other player that word can name
+        as well is weighed beside him (two make it ambiguous): a Latin handle one of whose
+        parts the word spells in the other script («папы»: Папа_Тимоши and Papa_Dima), and
+        a player whose one-word nick is a pet form of the given name that word is («Лену»:
+        Лена_и_Сонечка and Ленусик, a pet form of Лена). A handle the word spells whole is
+        left to the later `translit` tier («Граф»: Граф Монте-Кристо before Graf)."""
+        key = trimmed_key(text)
+        if not _CYRILLIC_WORD.fullmatch(key):
+            return found
+        out = dict.fromkeys(found)
+        # a part of a handle stands as a word of a nick does; a word spelling a whole
+        # one-part handle is the `translit` tier's, which comes after (Граф before Graf)
+        parts = [p for p in self._partial_translit(text) if len(handle_parts(p)) > 1]
+        out.update(dict.fromkeys(parts))
+        names = {
+            w
+            for p in found
+            for w in self._words[self.players.index(p)]
+            if _CYRILLIC_WORD.fullmatch(w) and _word_fits(key, w, method)
+        }
+        out.update(
+            dict.fromkeys(
+                q
+                for q in self.players
+                if q not in out and any(_pet_of(q, n.capitalize()) for n in names)
+            )
+        )
+        return list(out)
 
     def looks_like_nick(self, text: str) -> bool:
         """Whether an unresolved coloured text was probably meant as a nick.
@@ -759,6 +817,122 @@ class NickResolver:
             return True
         scored = self.fuzzy(text)
         return bool(scored) and scored[0][1] >= 60
+
+
+_PARTIAL_TIERS: Final = frozenset(("partial", "partial_inflected", "partial_lemma"))
+
+
+def _word_fits(word: str, nick_word: str, method: str) -> bool:
+    """Whether `word` is the nick word `nick_word` under the partial tier `method`."""
+    if method == "partial":
+        return word == nick_word
+    if method == "partial_lemma":
+        return _lemma_word(word, nick_word)
+    return _declines(word, nick_word)
+
+
+@lru_cache(maxsize=4096)
+def own_words(key: str) -> tuple[str, ...]:
+    """The words of a nick's key (`trimmed_key`) that name its bearer (C-3). A nick of
+    several words may name a second person beside the player: a given name after «и»
+    («Ксю_и_Мирон», «Лена_и_Сонечка»: a mother and her child) or a given name in the
+    genitive after another word («Мама_Тимоши», «Мамочка_Даши»: whose mother she is). Such
+    a word alone names that other person, not the player; the player is named by the
+    other words, or by the whole nick in any case form («Маму Тимоши»). A name in the
+    nominative beside a word is the player's own («Бабушка Галя»)."""
+    words = [w for w in _WORD_SPLIT.split(key) if w]
+    if len(words) < 2:
+        return tuple(words)
+    from parser.morph import is_given_name, parse
+
+    out: list[str] = []
+    after_and = False
+    for n, w in enumerate(words):
+        if n and w == "и":
+            after_and = True
+            continue
+        if n and after_and and is_given_name(w):
+            continue  # «…_и_Мирон»: the second person of the nick
+        if n and _genitive_name(parse(w)):
+            continue  # «Мама_Тимоши»: Тимоша's mother, not Тимоша
+        out.append(w)
+    return tuple(out)
+
+
+def pinned_by_words(match: NickMatch, words: Sequence[str]) -> NickMatch | None:
+    """C-3: an ambiguous name pinned by the words said right after it to the one candidate
+    whose nick holds another of them («Насти, которая с Викой»: Настя_и_Вика, not
+    Настюша) — a case form of a word of that nick the name itself is not. None when no
+    word or several candidates are so named."""
+    if match.ok or match.reason != AMBIGUOUS_NICK or len(match.candidates) < 2:
+        return None
+    said = trimmed_key(match.query)
+    hits = []
+    for nick in match.candidates:
+        others = [
+            w
+            for w in _WORD_SPLIT.split(trimmed_key(nick))
+            if len(w) >= 3 and w != said and not _declines(said, w)
+        ]
+        if any(_declines(trimmed_key(t), w) for t in words if len(t) >= 3 for w in others):
+            hits.append(nick)
+    if len(hits) != 1:
+        return None
+    return NickMatch(match.query, hits[0], match.method, match.confidence)
+
+
+def possessive_match(resolver: NickResolver, text: str) -> NickMatch | None:
+    """C-3: a two-word nick of a word and a given name in the genitive said with the name
+    as a possessive adjective — «Тимошиного папы» for Папа_Тимоши, «Дашину маму» for
+    Мама_Даши: the adjective's name is the nick's genitive name, the other word a case form
+    of the nick's first word (or a pet form of that word: «маму» for Мамочка_Даши). One
+    player so named is read, several are ambiguous; None when the text is no such pair."""
+    from parser.morph import is_given_name, lemmas, parse
+
+    words = trimmed_key(text).split(" ")
+    if len(words) != 2:
+        return None
+    found: list[str] = []
+    for poss, noun in (words, words[::-1]):
+        # «тимошиного» (Тимошин), «тимошину» (read as the surname Тимошин, Тимошина)
+        stems = {
+            lemma[:-2]
+            for r in parse(poss)
+            if (lemma := r.lemma.removesuffix("а")).endswith(("ин", "ын"))
+        }
+        owners = {b for s in stems for b in (s + "а", s + "я") if is_given_name(b)}
+        if not owners:
+            continue
+        kinds = {noun, *lemmas(noun)}
+        for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+            parts = [w for w in _WORD_SPLIT.split(k) if w]
+            if len(parts) != 2 or own_words(k) != (parts[0],):
+                continue
+            head, tail = parts
+            if owners & set(lemmas(tail)) and any(
+                head == w or (head.startswith(w[:-1]) and head.endswith(_DIMINUTIVE))
+                for w in kinds
+                if len(w) >= 3
+            ):
+                found.append(p)
+    if not found:
+        return None
+    return _decided_form(text, list(dict.fromkeys(found)))
+
+
+def _decided_form(text: str, found: Sequence[str]) -> NickMatch:
+    if len(found) == 1:
+        return NickMatch(text, found[0], "inflected", _CONFIDENCE["inflected"])
+    confidence = _CONFIDENCE["inflected"]
+    return NickMatch(text, None, "inflected", confidence, AMBIGUOUS_NICK, tuple(found))
+
+
+def _genitive_name(readings: Sequence[Any]) -> bool:
+    """Whether a word's readings as a given name are a genitive singular and never the
+    nominative singular (Тимоши, Даши; not Галя)."""
+    names = [r.grammemes for r in readings if r.known and "Name" in r.grammemes]
+    sole = [g for g in names if "sing" in g]
+    return any("gent" in g for g in sole) and not any("nomn" in g for g in sole)
 
 
 def _case_form_of(word: str, nick: str) -> bool:
@@ -1081,11 +1255,13 @@ def nick_genders(nick: str) -> frozenset[str]:
     """The gender of a player's name as the dictionary knows it in the nominative: a
     Cyrillic nick's words (a given name, a surname, a patronymic: Виталина, Гордеев, Анна
     Гордеева), or a one-word Latin nick spelt in Cyrillic (Vitalina); empty when unknown,
-    of both genders (Саша) or mixed."""
+    of both genders (Саша) or mixed. Only the player's own words count: Ксю_и_Мирон is no
+    man's nick for his son's name."""
     from parser.latin import cyrillic_spellings
 
     key = _split_digit_tail(_EDGE_JUNK.sub("", casefold_key(nick)))[0].strip("_-. ")
-    words = [w for w in _WORD_SPLIT.split(key.replace("ё", "е")) if w]
+    # the player's own words: not the second person of «Ксю_и_Мирон» (`own_words`)
+    words = list(own_words(key.replace("ё", "е")))
     if len(words) == 1 and _LATIN_WORD.fullmatch(words[0]):
         spelt = frozenset(
             g for cyr in cyrillic_spellings(words[0]) for g in _name_genders(cyr, nominative=True)
@@ -1309,14 +1485,17 @@ def _tabled(resolver: NickResolver, forms: Sequence[str]) -> tuple[list[str], li
     a pet name of the same stem (Лёха for Lexa) — and, apart, the players whose nick is
     another pet name of that name (Гоша for a player Жора, Алёша for Lexa): he may be
     called so, or not, so he is a doubt, never a reading."""
-    from parser.nameforms import tabled_pets
+    from parser.nameforms import PET_STEMS, tabled_pets
 
     wanted: set[tuple[str, str]] = set()
     for form in forms:
         wanted |= tabled_pets(form.replace("ё", "е"))
-    if not wanted:
+    # a full name of the table («Галину») may mean a player called by a pet name of it
+    # (Бабушка Галя) — or someone else of that name: a doubt, as another pet name is
+    full = {f.replace("ё", "е") for f in forms} & PET_STEMS.keys()
+    if not wanted and not full:
         return None
-    names = {name for name, _stem in wanted}
+    names = {name for name, _stem in wanted} | full
     sure: list[str] = []
     maybe: list[str] = []
     for p in resolver.players:
@@ -1342,15 +1521,51 @@ def _nick_pets(key: str) -> frozenset[tuple[str, str]]:
     name = _given_name(key)
     if name is not None:
         return name_pets(name)
-    if not _LATIN_WORD.fullmatch(key):
-        return frozenset()
-    from parser.latin import cyrillic_spellings
+    if _LATIN_WORD.fullmatch(key):
+        return _latin_pets(key)
+    # a nick of several parts: the pet names of its own words that are names (Ксю of
+    # Ксю_и_Мирон, Галя of Бабушка Галя, Dima of Papa_Dima; not the child Мирон)
+    out: frozenset[tuple[str, str]] = frozenset()
+    for word in own_words(key):
+        if _LATIN_WORD.fullmatch(word):
+            out |= _latin_pets(word)
+        elif _CYRILLIC_WORD.fullmatch(word) and not _common_word(word):
+            out |= name_pets(word)
+    return out
+
+
+def _latin_pets(key: str) -> frozenset[tuple[str, str]]:
+    """`_nick_pets` of one Latin word: the pet names of the names it spells in Cyrillic."""
+    from parser.nameforms import name_pets
 
     out: frozenset[tuple[str, str]] = frozenset()
     for latin in dict.fromkeys((key, _INNER_X.sub("h", key))):
-        for cyr in cyrillic_spellings(latin):
+        for cyr in _named_spellings(latin):
             out |= name_pets(cyr)
     return out
+
+
+_SOFT_SLOT: Final = re.compile("[бвдзлмнпрстф](?=[бвгдзклмнпрстфхцчшщ]|$)")
+
+
+@lru_cache(maxsize=1024)
+def _named_spellings(latin: str) -> tuple[str, ...]:
+    """The Cyrillic spellings of a Latin word, and those with a soft sign a Latin spelling
+    leaves out put back where the dictionary then knows a given name (Olga → Ольга, Igor →
+    Игорь)."""
+    from parser.latin import cyrillic_spellings
+    from parser.morph import is_given_name
+
+    out: dict[str, None] = {}
+    for cyr in cyrillic_spellings(latin):
+        out[cyr] = None
+        if is_given_name(cyr):
+            continue
+        for m in _SOFT_SLOT.finditer(cyr):
+            soft = cyr[: m.end()] + "ь" + cyr[m.end() :]
+            if is_given_name(soft):
+                out[soft] = None
+    return tuple(out)
 
 
 def _longer_forms(resolver: NickResolver, found: dict[str, None]) -> list[str]:
@@ -1498,7 +1713,7 @@ def _latin_given_names(latin: str) -> tuple[str, ...]:
 
     return tuple(
         cyr.replace("ё", "е")
-        for cyr in cyrillic_spellings(latin)
+        for cyr in (*cyrillic_spellings(latin), *_named_spellings(latin))
         if len(cyr) >= _FULL_NAME - 1
         and any(r.known and r.lemma == cyr and {"Name", "nomn"} <= r.grammemes for r in parse(cyr))
     )

@@ -33,7 +33,9 @@ def test_C_3_a_part_of_two_longer_nicks_is_to_be_written_whole() -> None:
 @pytest.mark.parametrize(
     ("living", "text"),
     [
-        (["Александр", "Александра", "Катя"], "Проверяю Александру"),  # a case form of both
+        # a case form of both, no verb before it to govern its case (after «Проверяю» it is
+        # the accusative, so Александра's)
+        (["Александр", "Александра", "Катя"], "Проверка: Александру"),
     ],
 )
 def test_C_3_a_whole_word_several_nicks_share_is_to_be_written_as_listed(

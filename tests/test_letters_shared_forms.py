@@ -80,7 +80,8 @@ def test_C_3_near_misses_of_a_shared_pet_form_still_read(
     ("sender", "text", "action", "target"),
     [
         ("Вертинский", "Проверка Соколовой", "check", "Соколова"),
-        ("Вертинский", "Проверяю Соколову", None, None),  # either: the masculine's dative
+        # the masculine's dative or the feminine's accusative: the verb governs the accusative
+        ("Вертинский", "Проверяю Соколову", "check", "Соколова"),
         ("Доктор Ватсон", "Лечу Белкиной", "heal", "Белкина"),
         ("Доктор Ватсон", "Лечу Белкина", None, None),  # either: his accusative, her nick
     ],

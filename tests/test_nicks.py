@@ -475,3 +475,11 @@ def test_C_3_the_dictionary_settles_what_the_ending_tables_allow() -> None:
     assert NickResolver(["Верю", "Вера"]).resolve("Верю", inflected=True).nick == "Верю"
     both = NickResolver(["Ярослав", "Ярослава"])
     assert both.resolve("Ярославы", inflected=True).nick == "Ярослава"
+
+
+def test_C_3_a_three_letter_word_is_a_latin_nick_only_spelling_all_its_typed_letters() -> None:
+    # the transliteration key of «Kate» drops its silent «e»; the three letters of «кат» (a
+    # dictionary word) are not all of the nick's four, while «Нео» spells all of Neo-1's
+    r = NickResolver(["Kate", "Neo-1"])
+    assert r.resolve("кат").nick is None
+    assert r.resolve("Нео").nick == "Neo-1"

@@ -69,6 +69,7 @@ PARTS = {
     "development-16": HERE / "dev16",  # batch 32: a coloured nick left open, never unseen
     "development-17": HERE / "dev17",  # batch 33: a pet form two names share, a gendered form
     "development-18": HERE / "dev18",  # batch 34: one nick coloured in two adjacent tags
+    "development-19": HERE / "dev19",  # batch 12's votes: a mothers' forum — pet forms, wishes
     "development-21": HERE / "dev21",  # names-21: a name form agrees with the gender of the name
     "development-19x": HERE / "dev19x",  # batch 35: a vote cast for another, a choice in words
 }

@@ -41,6 +41,7 @@ from parser.votes.negation import (
     in_doubt,
     live_negations,
     not_retracted,
+    wish_turned_down,
 )
 from parser.votes.proof import put_off_clause
 from parser.votes.proxy import passed_on
@@ -55,6 +56,7 @@ from parser.votes.records import (
     PUT_OFF,
     UNCLEAR,
     UNPROVEN,
+    WISHED,
     Authors,
     PostReading,
     VoteNicks,
@@ -76,12 +78,14 @@ from parser.votes.typed import as_cyrillic, typed_in_latin
 _COURT_CLAUSE: Final = re.compile(r"[!?;:,()\n]|[.…](?=\s|$)")
 
 
-def _court_clauses(text: str) -> list[list[str]]:
+def _court_clauses(text: str, but: set[int] | None = None) -> list[list[str]]:
     """The clauses of a court post, as lists of its words (punctuation-only tokens dropped);
-    a contrasting conjunction opens a new clause («Сажаю не Рому, а Катю»)."""
+    a contrasting conjunction opens a new clause («Сажаю не Рому, а Катю»). `but`, when
+    given, gets the indices of the clauses a «но» opens."""
     out: list[list[str]] = []
     for part in _COURT_CLAUSE.split(text):
         current: list[str] = []
+        after_but = False
         for w in part.split():
             if not any(c.isalnum() for c in w):
                 continue
@@ -89,7 +93,11 @@ def _court_clauses(text: str) -> list[list[str]]:
                 if current:
                     out.append(current)
                 current = []
+                after_but = bare_word(w) == "но"
                 continue
+            if after_but and but is not None:
+                but.add(len(out))
+            after_but = False
             current.append(w)
         if current:
             out.append(current)
@@ -220,7 +228,8 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     clause that lets its nominee off (`_court_let_off`) is no vote for him, and a nick that
     is only spoken to or about in passing («Рома, оправдывайся», «Спасибо Кате за игру») is
     none either."""
-    clauses = _court_clauses(text)
+    but: set[int] = set()
+    clauses = _court_clauses(text, but)
     size = sum(len(c) for c in clauses)
     cued: list[NickMatch] = []
     plain: list[NickMatch] = []
@@ -242,7 +251,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         named = True
         weighed.extend(m.nick for m in hits if m.nick is not None)
         seen.extend(hits)
-        aside = _set_aside(low, votes)
+        aside = _set_aside(low, votes, wished=votes and _wished(low, clauses, but, n))
         if aside is not None:  # let off, left open or put off: no vote
             if aside and left is None:
                 left = (aside, hits)  # shown to the host (`_left_open`)
@@ -333,15 +342,37 @@ def _taken_back(resolver: NickResolver, clauses: list[list[str]]) -> bool:
     return False
 
 
-def _set_aside(low: list[str], votes: bool) -> str | None:
+def _set_aside(low: list[str], votes: bool, *, wished: bool = False) -> str | None:
     """Why a court clause naming a player is no vote for him: "" when it lets him off,
     `DOUBTED` when it names him with a maybe («сажаю Жеку наверное»), `PUT_OFF` when it
-    says the jailing for later («завтра посажу Яндере»); None when it is none of these."""
+    says the jailing for later («завтра посажу Яндере»), `WISHED` when it is a wish
+    (`wished`: «Юлу бы посадила, но она милая… Ладно, Погремушку»); None when it is none
+    of these."""
     if _court_let_off(low):
         return ""
     if set(low) & (MAYBE | UNSURE_WORDS):
         return DOUBTED
+    if wished:
+        return WISHED
     return PUT_OFF if votes and put_off_clause(low, _jails) else None
+
+
+def _wished(low: list[str], clauses: list[list[str]], but: set[int], at: int) -> bool:
+    """G-N.4 (as P-V.1, G-N.1 for day votes): a jailing clause said as a wish — a «бы» by
+    its verb («Юлу бы посадила»), or a verb of wanting turned down by a «но» clause that
+    jails nobody after it («Хочется посадить Юлу, но она милая») — is no vote; a later
+    clause («Ладно, Погремушку») may still give one."""
+    if any(
+        w == "бы"
+        and not (n and low[n - 1] in ("почему", "отчего", "ли"))
+        and low[n + 1 :][:1] != ["не"]
+        for n, w in enumerate(low)
+    ):
+        return True
+    if at + 1 not in but:
+        return False
+    after = " ".join(clauses[at + 1])
+    return wish_turned_down(low, ", но " + after)
 
 
 def _asked_head(

@@ -13,8 +13,8 @@ from parser.morph import common_word, is_person_name, word_nick
 from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
-from parser.votes.names import Pick, nick_like, read_spans
-from parser.votes.negation import ASKED, left_open, not_retracted
+from parser.votes.names import Pick, bare_word, is_cue, nick_like, read_spans
+from parser.votes.negation import ASKED, JAIL_LEMMAS, left_open, not_retracted
 from parser.votes.proof import (
     UNCLEAR,
     abstains,
@@ -343,7 +343,7 @@ def _post_vote(
         if open_ is not None:
             return open_
     pick, failure, dead_hit, named, resolved = read_spans(
-        spans, resolver, dead, policy, mode, author
+        spans, resolver, dead, policy, mode, author, own
     )
     kept = _accounted_picks(own, resolved, author)
     if len(kept) < len(resolved):  # the others stay named: accounted for, not unread
@@ -371,7 +371,34 @@ def _post_vote(
             return None, named, refusal
         refusal = _unproven_words(own, pick)
         return (pick, named, None) if refusal is None else (None, named, refusal)
-    return None, named, _no_pick(failure, dead_hit, spans)
+    return None, named, _no_pick(failure, dead_hit, spans, own)
+
+
+_WORD_RE: Final = re.compile(r"[а-яё]+")
+
+
+def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
+    """C-3, G-N.1, P-V.1: an ordinary word in the vote's colour, typed with a capital as a
+    nick is, in a case form a vote puts its player in (not the nominative of a label or
+    a cry) and in a sentence that votes or sends to court («<Машинку> на суд», «Против
+    <Машинки>»): meant as a nick, and it names no player — shown to the voter as unknown,
+    not read as emphasis."""
+    from parser.morph import parse
+
+    word = span.text.strip(" .,!?:;()«»\"'")
+    if not word[:1].isupper() or not _WORD_RE.fullmatch(word.casefold()) or len(word) < 3:
+        return False
+    readings = [r for r in parse(word.casefold()) if r.known]
+    if not readings or readings[0].pos != "NOUN" or "nomn" in readings[0].grammemes:
+        return False
+    low = own.casefold().replace("ё", "е")
+    at = low.find(word.casefold().replace("ё", "е"))
+    if at < 0:
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    end = _SENTENCE_END.search(low, at)
+    sentence = _WORD_RE.findall(low[start : end.start() if end else len(low)])
+    return any(w != bare_word(word) and (is_cue(w) or _jails(w)) for w in sentence)
 
 
 def _own_spans(
@@ -449,14 +476,18 @@ def _settled(
 
 
 def _no_pick(
-    failure: Pick | None, dead_hit: str | None, spans: list[ColoredSpan]
+    failure: Pick | None, dead_hit: str | None, spans: list[ColoredSpan], own: str = ""
 ) -> tuple[str, str] | None:
     """What a post whose coloured spans name no living player is refused for, if anything:
-    a nick-like text no player bears, a dead player, two names weighed in one colour."""
+    a nick-like text no player bears, a dead player, an ordinary word nominated as a nick
+    («<Машинку> на суд»: `_meant_as_nick`), two names weighed in one colour."""
     if failure is not None:
         return failure.match.reason or UNKNOWN_NICK, failure.span.text
     if dead_hit is not None:
         return DEAD_TARGET, dead_hit
+    meant = next((s for s in spans if _meant_as_nick(own, s)), None)
+    if meant is not None:
+        return UNKNOWN_NICK, meant.text
     weighed = next((s for s in spans if _weighs_names(s.text)), None)
     if weighed is not None:  # «<Кайдзю или Шиномэ>»: two names in one colour, none read
         return AMBIGUOUS_NICK, weighed.text
@@ -635,3 +666,10 @@ def quoted_posts(quote: Quote, posts: Sequence[Post]) -> list[int]:
         return []
     who = _plain(quote.author)
     return [p.id for p in reversed(posts) if _plain(p.author) == who and words in _plain(p.text)]
+
+
+def _jails(word: str) -> bool:
+    """A word of jailing or of the court («на суд», «посадить»)."""
+    from parser.morph import lemmas
+
+    return len(word) >= 3 and bool(JAIL_LEMMAS.intersection(lemmas(word)))

@@ -12,6 +12,7 @@ from parser.latin import (
     cyrillic_spellings,
     handle_parts,
     heard_as_handle,
+    heard_run_together,
     spelt_whole,
     without_honorific,
 )
@@ -32,6 +33,8 @@ from parser.nicks import (
     NickResolver,
     one_gender,
     pet_match,
+    pinned_by_words,
+    possessive_match,
     trimmed_key,
 )
 from parser.records import ColoredSpan
@@ -54,7 +57,12 @@ def resolve_nick(
         return match
     # one word of a multi-word nick in a form the ending tables miss (an adjective:
     # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson)
-    return resolver.resolve_strict(text, _WORD_OF_NICK_TIERS) or pet_match(resolver, text) or match
+    return (
+        resolver.resolve_strict(text, _WORD_OF_NICK_TIERS)
+        or possessive_match(resolver, text)
+        or pet_match(resolver, text)
+        or match
+    )
 
 
 def strict_match(resolver: NickResolver, text: str, tiers: Sequence[str]) -> NickMatch | None:
@@ -221,10 +229,13 @@ def read_spans(
     policy: Policy,
     mode: VoteNicks,
     author: str | None = None,
+    own: str = "",
 ) -> tuple[Pick | None, Pick | None, str | None, list[ColoredSpan], list[Pick]]:
     """(chosen resolved span, first nick-like failure, dead-target text, spans naming a
     player — living or dead, every resolved span) of one post. `author`, a living player,
-    is who «себя»/«меня» in a span names (C-2 reads those words as the sender)."""
+    is who «себя»/«меня» in a span names (C-2 reads those words as the sender). `own`, the
+    post's own text, lets the words right after an ambiguous name pin it
+    (`parser.nicks.pinned_by_words`: «<Насти>, которая с Викой»)."""
     resolved: list[Pick] = []
     named: list[ColoredSpan] = []
     failure: Pick | None = None
@@ -239,6 +250,8 @@ def read_spans(
                 m = NickMatch(span.text, author, "self", 1.0)
             if not m.ok and m.reason != AMBIGUOUS_NICK:
                 m = heard_handle(resolver, dead, span.text, author) or m
+        if m.reason == AMBIGUOUS_NICK and own:
+            m = pinned_by_words(m, _words_after(own, span.text)) or m
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)
@@ -253,6 +266,20 @@ def read_spans(
         return None, failure, dead_hit, named, resolved
     chosen = resolved[-1] if policy == "last" else resolved[0]
     return chosen, failure, dead_hit, named, resolved
+
+
+_AFTER_WORDS: Final = 4  # words after a name that may pin it: «, которая с Викой»
+_SENTENCE: Final = re.compile(r"[.!?\n…]")
+
+
+def _words_after(own: str, text: str) -> list[str]:
+    """The first few words after `text` in the post's own text, within its sentence."""
+    low = own.casefold()
+    at = low.find(text.casefold())
+    if at < 0:
+        return []
+    tail = _SENTENCE.split(low[at + len(text) :], maxsplit=1)[0]
+    return re.findall(r"[^\W\d_]+", tail)[:_AFTER_WORDS]
 
 
 _SELF_WORDS: Final = frozenset(("себя", "меня"))
@@ -315,6 +342,8 @@ def heard_handle(
         return None
     short = titled or not (common_word(bare) or _known_name(bare))
     found = [p for p in resolver.players if heard_as_handle(bare, p, shortened=short)]
+    # «Свитмам»: a two-part handle's sound run together into one word
+    found += [p for p in resolver.players if p not in found and heard_run_together(bare, p)]
     others = [p for p in found if p != author]
     living = others or found
     if not living:

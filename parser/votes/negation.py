@@ -199,7 +199,7 @@ def _let_off(before: str, after: str) -> Why:
     # a question about voting («Может, <Рыжего> выставить?») or a condition is not a
     # decision yet; «<Рома>? Ты где был ночью» only asks him
     ends = _SENTENCE_END.search(after)
-    if ends is not None and ends.group() == "?":
+    if ends is not None and ends.group() == "?" and not _remark_asked(after[: ends.start()]):
         asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
         if _votes_word(WORD_RE.findall(asked.replace("ё", "е"))):
             return ASKED
@@ -219,6 +219,20 @@ def _let_off(before: str, after: str) -> Why:
     # the vote when a verb of voting stands in the clause, on either side of the nick
     negated = bool(live_negations(follow)) and (_votes_word(follow) or _votes_word(words))
     return "" if negated else None
+
+
+#: after the nick, a clause of its own with its own subject: «…, он вообще чей папа?»
+_OWN_SUBJECT: Final = re.compile(r"^[^,;:—–]*[,;:—–]\s*(?:а\s+|и\s+)?(?:он|она|они|оно|ты|вы)\b")
+
+
+def _remark_asked(after: str) -> bool:
+    """P-V.1: whether the question after a nick is a remark of its own about him — a clause
+    with its own subject after a comma that says nothing of voting («Против <Димы>, он
+    вообще чей папа?») — so the vote said before the nick stands; «Может, <Рыжего>
+    выставить?» asks the vote itself."""
+    low = after.casefold().replace("ё", "е")
+    cut = _OWN_SUBJECT.match(low)
+    return cut is not None and not _votes_word(WORD_RE.findall(low[cut.end() :]))
 
 
 _KEEP_LEMMAS: Final = frozenset(("оставить", "оставлять"))
@@ -267,7 +281,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
         any(stem in low for stem in _RETRACT_STEMS)
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
         or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
-        or re.search(r"подума|\b(?:хотя|или)\s+нет\b", low)
+        or re.search(r"подума|\b(?:хотя|или)\s+нет\b|\bхоч|\bхотел", low)
         or unmeant(low)
         or "?" in low
         or _doubt_cue(low)
@@ -393,6 +407,8 @@ def _not_meant(before: str, after: str) -> Why:
         rhetorical = n and words[n - 1] in ("почему", "отчего", "ли")
         if w == "бы" and not rhetorical and words[n + 1 : n + 2] != ["не"]:
             return WISHED
+    if wish_turned_down(words, after):
+        return WISHED
     sentence = WORD_RE.findall(_SENTENCE_END.split(before.replace("ё", "е"))[-1])
     sentence = _contrast_cut(sentence, tail=True)
     if {"может", "возможно"} & set(sentence) and _votes_word(sentence):
@@ -427,6 +443,25 @@ def _not_meant_after(after: str) -> Why:
         return doubted
     follow = _clause_words(after, tail=False)
     return WISHED if "бы" in follow[:3] else None
+
+
+# «хочется», «хотелось», «хочу»: a wish to vote (P-V.1, G-N.1 count a vote, not a wish)
+_WISH_LEMMAS: Final = frozenset(("хотеться", "хотеть", "захотеться"))
+# «…, но пока не буду», «…, но она мне нравится»: the clause a «но» opens after the nick
+_BUT_CLAUSE: Final = re.compile(r"^[^.!?…]*?(?:,|\s)\s*но\b([^.!?…]*)")
+
+
+def wish_turned_down(before: Sequence[str], after: str) -> bool:
+    """P-V.1, G-N.1, G-N.4: a wish to vote for the nick («Очень хочется проголосовать
+    против <X>», «Хочется выдвинуть <X>») that a «но» after the nick turns down in the same
+    sentence («…, но пока не буду», «…, но она мне нравится») is no vote: the «но» clause
+    says why the wish is not acted on. One that votes after all («…, но голосую») does not
+    turn it down. `before`: the nick's clause before it (`_clause_words`); `after`: the
+    words after the nick."""
+    if not has_lemma(before, _WISH_LEMMAS):
+        return False
+    but = _BUT_CLAUSE.match(after.casefold().replace("ё", "е"))
+    return but is not None and not _votes_word(WORD_RE.findall(but.group(1)))
 
 
 def _put_off_said(words: Sequence[str]) -> bool:

@@ -668,8 +668,22 @@ def unaccounted(
                 continue
         elif _joked_after(low, where + len(span.text)):
             continue  # «А <Моти> — шучу, Моти не трогаем»: taken back in its own sentence
+        elif _settled_after(low, where + len(span.text), pick.span.text.casefold()):
+            continue  # «<Машуни> или <Машинки>… ой, … Против <Машуни>»: settled on the vote
         out.append(span)
     return out
+
+
+def _settled_after(low: str, end: int, vote: str) -> bool:
+    """Whether, after a name weighed against the vote's (ending at `end`), a correction
+    («ой», «нет», …) is followed by the vote's own text again: the sender settled the
+    choice on the vote (P-V.1, G-N.1), the other name set aside."""
+    again = low.find(vote, end)
+    if again < 0:
+        return False
+    between = low[end:again]
+    words = {bare_word(w) for w in _WORD.findall(between)}
+    return bool(words & _CORRECTIONS) or unmeant(between, between=True)
 
 
 def _joked_after(low: str, end: int) -> bool:
