@@ -134,12 +134,15 @@ def extract_votes(
         )
 
     for post in posts:
-        if post.deleted or not in_window(post, o):
-            continue
         status, author = who.status(post.author, post.author_id)
-        if status == "ignored":
+        if post.deleted or not in_window(post, o) or status == "ignored":
             continue
-        spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        spans = _in_vote_colour(post, colors)
+        if not spans:
+            # no word in a vote's colour: no vote and nothing to refuse, as `_post_vote` reads
+            # such a post (no span to resolve, to take back or to show), without its reading
+            readings.append(PostReading(post.id, author, "no_vote"))
+            continue
         spans = one_nick_spans(post.own_text, spans, resolver)
         # a key chord, a command, an emoticon in colour: decoration, whatever it spells
         spans = [s for s in spans if not not_a_name(s.text, resolver.players)]
@@ -234,6 +237,11 @@ def extract_votes(
     # P-V.2: what a later post may agree with — nothing to carry on where there is no agreement
     agreed = accepted_by_post if agreement else {}
     return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
+
+
+def _in_vote_colour(post: Post, colors: Sequence[str]) -> list[ColoredSpan]:
+    """The post's coloured spans in a vote's colour, struck ones left out (P-V.1, G-N.1)."""
+    return [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
 
 
 def one_nick_spans(
