@@ -173,11 +173,11 @@ def page_link(
         if label != 1:
             return None
         offset = 0  # the topic's own address is its first page
-    url = _joined(base_url, href) if base_url else href
+    url = joined(base_url, href) if base_url else href
     return PageLink(url, offset, page, label)
 
 
-def _joined(base_url: str, href: str) -> str:
+def joined(base_url: str, href: str) -> str:
     """`urljoin(base_url, href)`. A link with a path of its own ("./viewtopic.php?…") does
     not take the base's query or fragment, so it is joined against the base without them
     and remembered: consecutive pages of a topic show mostly the same page links, and a
@@ -186,8 +186,8 @@ def _joined(base_url: str, href: str) -> str:
         from urllib.parse import urljoin
 
         return urljoin(base_url, href)
-    cut = min((i for i in (base_url.find("?"), base_url.find("#")) if i >= 0), default=None)
-    return _joined_path(base_url[:cut], href)
+    # the address up to its first "?" or "#" (two splits: no generator a link)
+    return _joined_path(base_url.split("#", 1)[0].split("?", 1)[0], href)
 
 
 @lru_cache(maxsize=512)

@@ -261,22 +261,22 @@ def test_page_links_are_joined_as_urljoin_joins_them(base: str) -> None:
     # address for every link, whatever page it was read on
     from urllib.parse import urljoin
 
-    from parser.pager import _joined
+    from parser.pager import joined
 
     for href in HREFS:
-        assert _joined(base, href) == urljoin(base, href)
-        assert _joined(base, href) == urljoin(base, href)  # remembered
+        assert joined(base, href) == urljoin(base, href)
+        assert joined(base, href) == urljoin(base, href)  # remembered
 
 
 def test_a_page_link_is_joined_once_for_every_page_of_a_topic() -> None:
     # the pager's links are the same on every page of a topic: a link joined on one page is
     # remembered for the next, whose address differs only in its query (or fragment)
-    from parser.pager import _joined, _joined_path
+    from parser.pager import _joined_path, joined
 
     pages = [f"http://board/forum/viewtopic.php?t=4&start={20 * k}#p{k}" for k in range(5)]
     _joined_path.cache_clear()
     for base in pages:
         for href in ("./viewtopic.php?t=4&start=40", "./viewtopic.php?t=4&start=60"):
-            _joined(base, href)
+            joined(base, href)
     info = _joined_path.cache_info()
     assert (info.misses, info.hits) == (2, 8)

@@ -110,3 +110,56 @@ def test_the_store_reads_back_what_it_was_given(store: Store) -> None:  # noqa: 
     # SQLite hands the column's text back, PostgreSQL's driver the decoded value
     assert [json.loads(s) if isinstance(s, str) else s for s in stored] == [_column_way(post)] * 2
     assert [s.record for s in store.posts(g.id)] == [_column_way(post)] * 2
+
+
+_ZONES = [UTC, timezone(timedelta(hours=3)), timezone(timedelta(hours=-9, minutes=-30))]
+
+
+def _times() -> list[datetime | None]:
+    from zoneinfo import ZoneInfo
+
+    msk, berlin = ZoneInfo("Europe/Moscow"), ZoneInfo("Europe/Berlin")
+    base = datetime(2026, 3, 29, 0, 59, 59, 999999, tzinfo=berlin)  # the clocks go forward
+    times: list[datetime | None] = [base + timedelta(minutes=7 * k) for k in range(40)]
+    times += [datetime(2025, 10, 26, 2, 30, fold=f, tzinfo=berlin) for f in (0, 1)]  # twice
+    times += [datetime(y, 1, 1, 0, 0, 0, us, tzinfo=z) for y in (2, 999, 2026) for us in (0, 1)
+              for z in _ZONES]  # fmt: skip
+    times += [datetime(2026, 12, 1, 12, 0, tzinfo=msk), None, None]
+    return times + times[:5]  # met again: converted once, written the same
+
+
+def _plain(row: tuple[object, ...]) -> tuple[object, ...]:
+    """A bound row with a driver's JSON wrapper (compared by identity) as the value it holds."""
+    return tuple(getattr(v, "adapted", getattr(v, "obj", v)) for v in row)
+
+
+def test_rows_are_bound_as_sqlalchemy_binds_them() -> None:
+    # the store's own conversion of a batch's rows (`_bound_rows`: times on SQLite through
+    # isoformat, each distinct value once, records encoded already left as they are) gives
+    # what SQLAlchemy's processors give for every value, one at a time
+    from mafiabot.store.posts import REVISION_COLUMNS, _bound_rows
+    from mafiabot.store.tables import PostRevision
+
+    table = PostRevision.__table__  # type: ignore[attr-defined]
+    encoded = _text(record_value(SQLITE, POSTS[0]))
+    records: list[object] = [encoded, {"a": [1]}, None, JsonText(encoded), encoded[:-1] + " }"]
+    rows = [
+        (k, 1, "<b>x</b>", "h", records[k % len(records)], when, NOW)
+        for k, when in enumerate(_times())
+    ]
+    pg = postgresql.dialect()  # type: ignore[no-untyped-call]
+    for dialect in (SQLITE, pg):
+        types = [table.c[c].type.dialect_impl(dialect) for c in REVISION_COLUMNS]
+        procs = [t.bind_processor(dialect) for t in types]
+        want = [
+            tuple(
+                v if p is None or type(v) is JsonText else p(v)
+                for v, p in zip(row, procs, strict=True)
+            )
+            for row in rows
+        ]
+        got = _bound_rows(dialect, table, REVISION_COLUMNS, rows)
+        assert [_plain(row) for row in got] == [_plain(row) for row in want]
+    naive = [(1, 1, "x", "h", None, datetime(2026, 1, 1), NOW)]
+    with pytest.raises(sa.exc.StatementError):
+        _bound_rows(SQLITE, table, REVISION_COLUMNS, naive)

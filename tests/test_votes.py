@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -607,3 +608,40 @@ def test_P_V_1_one_nick_only_asked_about_is_shown_to_the_host() -> None:
     text = "Маша? Ты где была ночью. Голосую против, врёт"
     r = extract_votes([post(2, "Вася", (RED, "Маша"), text=text)], ruleset="pefl", players=LIVING)
     assert targets(r.votes) == {"Вася": "Маша"}
+
+
+def test_a_post_with_no_word_in_a_votes_colour_is_not_read_further(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # P-V.1, G-N.1: only a vote's colour makes a vote. A post whose coloured words are all of
+    # other colours (or struck) is no vote and nothing to refuse, however its words read —
+    # so the reader's checks of a vote's words are not run for it: a long game's posts
+    # coloured for emphasis cost the tally next to nothing
+    import parser.votes.day as day
+
+    read: list[int] = []
+    real = day._post_vote
+
+    def counted(p: Post, *args: object, **kw: object) -> object:
+        read.append(p.id)
+        return real(p, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(day, "_post_vote", counted)
+    words = "Голосую против Пети, он весь день путает показания и молчит"
+    posts = [
+        post(1, "Вася", (BLUE, "Петя"), text=words),
+        post(2, "Маша", (GREEN, "Петя"), (RED, "Даша", True), text=words + " Даша"),
+        post(3, "Даша", (RED, "Петя"), text=words),
+    ]
+    got = extract_votes(posts, ruleset="pefl", players=LIVING)
+    assert read == [3]
+    assert [(r.post_id, r.status) for r in got.posts] == [
+        (1, "no_vote"),
+        (2, "no_vote"),
+        (3, "vote"),
+    ]
+    assert targets(got.votes) == {"Даша": "Петя"} and got.rejected == []
+    # the same posts in green, where green is the vote's colour (G-N.1): all read
+    read.clear()
+    greens = extract_votes(posts, ruleset="gambler", players=LIVING)
+    assert read == [2] and targets(greens.votes) == {"Маша": "Петя"}

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
+from itertools import chain
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
@@ -14,7 +15,7 @@ from sqlmodel import col, select
 
 from mafiabot.store.codec import JsonObject, to_json
 from mafiabot.store.database import Database
-from mafiabot.store.tables import PostRevision, PostRow, utcnow
+from mafiabot.store.tables import PostRevision, PostRow, UTCDateTime, utcnow
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -101,7 +102,8 @@ def _bound_rows(
     dialect: sa.Dialect, table: sa.Table, columns: Sequence[str], rows: Sequence[tuple[object, ...]]
 ) -> list[tuple[object, ...]]:
     """`rows` as the driver takes them, each value converted by its column type's own bind
-    processor (SQLAlchemy's, so what is stored is what SQLAlchemy would store). A value met
+    processor (SQLAlchemy's, so what is stored is what SQLAlchemy would store; a zone-aware
+    time on SQLite by `_sqlite_utc`, the same text at two thirds of the cost). A value met
     again in the same column (the batch's one `now`, posts stamped in the same minute) is
     converted once."""
     types = [table.c[c].type.dialect_impl(dialect) for c in columns]
@@ -111,20 +113,49 @@ def _bound_rows(
             f = t.bind_processor(dialect)
             if f is None:  # ints and text go as they are
                 continue
-            done: dict[object, object] = {}
-            values = by_column[i]
-            for k, v in enumerate(values):
-                if type(v) is JsonText:  # encoded already (`record_value`)
-                    continue
-                if v is None or isinstance(v, dict | list):  # JSON is not hashable: as is
-                    values[k] = f(v)
-                elif (bound := done.get(v, done)) is not done:
-                    values[k] = bound
-                else:
-                    values[k] = done[v] = f(v)
+            by_column[i] = _bound_column(_sqlite_utc(t, dialect, f) or f, by_column[i])
     except (TypeError, ValueError) as exc:  # as SQLAlchemy reports a value it cannot bind
         raise sa.exc.StatementError(str(exc), f"INSERT INTO {table.name}", None, exc) from exc
     return list(zip(*by_column, strict=True))
+
+
+def _bound_column(f: Callable[[Any], Any], values: list[object]) -> list[object]:
+    """A column's `values` converted by `f`, each distinct one once; a record encoded
+    already (`JsonText`) as it is. Times of a clock's repeated hour are each converted:
+    the second of them (`fold`) equals the first in the same zone, a different moment."""
+    try:
+        distinct = {v for v in values if type(v) is not JsonText}
+    except TypeError:  # JSON objects are not hashable: each converted
+        distinct = None
+    if distinct is None or any(type(v) is datetime and v.fold for v in values):
+        return [v if type(v) is JsonText else f(v) for v in values]
+    bound = {v: f(v) for v in distinct}
+    return [v if type(v) is JsonText else bound[v] for v in values]
+
+
+def _sqlite_utc(
+    t: sa.types.TypeEngine[Any], dialect: sa.Dialect, f: Callable[[Any], Any]
+) -> Callable[[Any], Any] | None:
+    """For the store's zone-aware times (`UTCDateTime`) on SQLite: the UTC text SQLAlchemy's
+    processor `f` writes (SQLite's `DATETIME` storage format), as `datetime.isoformat` makes
+    it — checked against `f` on times with and without microseconds, and used only when they
+    agree (a `DATETIME` given another storage format is converted by `f`); anything but an
+    aware `datetime` goes to `f`. None: not such a column."""
+    if dialect.name != "sqlite" or not isinstance(t, UTCDateTime):
+        return None
+
+    def utc_text(value: Any) -> Any:
+        if type(value) is not datetime or value.tzinfo is None:
+            return f(value)  # None, or refused as `UTCDateTime` refuses a naive time
+        offset = value.utcoffset()
+        if offset is None:
+            return f(value)
+        return (value - offset).replace(tzinfo=None).isoformat(" ", "microseconds")
+
+    probes = (datetime(2026, 3, 29, 1, 59, 59, 5, UTC), datetime(987, 1, 2, 3, 4, 5, tzinfo=UTC))
+    if any(utc_text(p) != f(p) for p in probes):
+        return None
+    return utc_text
 
 
 def _mark(dialect: sa.Dialect) -> str | None:
@@ -185,7 +216,7 @@ def _insert_returning(
             f"INSERT INTO {table.name} ({names}) VALUES {', '.join([one] * len(chunk))} "
             f"RETURNING {back}"
         )
-        done = conn.exec_driver_sql(sql, tuple(v for row in chunk for v in row))
+        done = conn.exec_driver_sql(sql, tuple(chain.from_iterable(chunk)))
         out += [tuple(r) for r in done]
     return out
 

@@ -22,6 +22,7 @@ from parser.letters.mentions import (
 from parser.letters.tokens import Token
 from parser.letters.words import (
     ATTACK_PREPS,
+    CANCEL,
     CONTRAST,
     CORRECTION,
     FAMILY,
@@ -128,10 +129,9 @@ def occurrences(
             occs.append(Occ(i, frozenset(), 1.0, neutral="visit"))
             continue
         if w is None:
-            if tok.word in ("провожу", "проведу", "проводить", "провести") and (
-                nxt in NIGHT or nxt2 in NIGHT
-            ):
-                occs.append(Occ(i, frozenset({"block"}), 1.0))
+            phrase = _phrase_occ(tokens, i, nxt, nxt2)
+            if phrase is not None:
+                occs.append(phrase)
             continue
         if w.skip and not negated_at(tokens, i):
             skip = True
@@ -157,6 +157,37 @@ def occurrences(
     return occs, skip, exec_cues
 
 
+def _phrase_occ(tokens: Sequence[Token], i: int, nxt: str, nxt2: str) -> Occ | None:
+    """An action said by a phrase, not by one word of the vocabulary: «провожу ночь с X»
+    (the invitation), fire aimed at a player (the shot, `_fire`)."""
+    word = tokens[i].word
+    if word in ("провожу", "проведу", "проводить", "провести") and (nxt in NIGHT or nxt2 in NIGHT):
+        return Occ(i, frozenset({"block"}), 1.0)
+    if _fire(word, nxt) and not _taken_back(tokens, i) and not _fire_denied(tokens, i):
+        return Occ(i, frozenset({"kill"}), 1.0, said=frozenset({"kill"}))
+    return None
+
+
+def _fire(word: str, nxt: str) -> bool:
+    """«Накрываю огнём X», «открыть огонь по X», «огонь по X», «пли по X»: fire aimed at a
+    player is a shot, whatever verb carries it (the verb may be any: накрыть, открыть,
+    поразить). Only fire said as a means (the instrumental «огнём») or aimed («… по X») — not
+    «огонь» as praise («игра — огонь»)."""
+    if word == "пли":
+        return nxt == "по"
+    return any(
+        r.lemma == "огонь" and ("ablt" in r.grammemes or nxt == "по") for r in parse(word)[:1]
+    )
+
+
+def _fire_denied(tokens: Sequence[Token], i: int) -> bool:
+    """«Не открываю огонь по X»: the verb carrying the fire is negated."""
+    lead = [t for t in tokens[max(0, i - 3) : i] if t.sentence == tokens[i].sentence]
+    while lead and lead[0].clause_end:
+        lead = lead[1:]
+    return any(t.word in NEG for t in lead)
+
+
 def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
     tok = tokens[m.start]
     one = m.end - m.start == 1 and m.kind == "nick"
@@ -173,6 +204,8 @@ def _taken_back(tokens: Sequence[Token], i: int) -> bool:
         or denied_after(tokens, i)
         or _past_clause(tokens, i)
         or (nxt in NEG and nxt2 in NO_NEED)
+        # «Отставить проверку», «отмена засады»: the action named only to be taken back
+        or (i > 0 and tokens[i - 1].word in CANCEL and not tokens[i - 1].clause_end)
     )
 
 
@@ -353,11 +386,31 @@ def bind(
         two = bool(occ.actions & {"protect", "army"})
         occ.targets = before[-2:] if two else before[-1:]
         return
+    labelled = _labelled_line_target(occ, mentions, tokens, prev_i)
+    if labelled is not None:
+        occ.targets = [labelled]
+        return
     # nothing resolved: the first nick-looking word after the action word is reported
+    reported = _first_nick_like(occ, tokens, nxt_i, taken, me, resolver)
+    if reported is not None:
+        occ.targets = [reported]
+
+
+def _first_nick_like(
+    occ: Occ,
+    tokens: Sequence[Token],
+    nxt_i: int,
+    taken: set[int],
+    me: str,
+    resolver: NickResolver,
+) -> Mention | None:
+    """The first nick-looking word after the action word in its sentence, when no player was
+    read for it: a part of exactly one longer nick, or an unknown nick to ask about."""
+    sentence = tokens[occ.i].sentence
     for k in range(occ.i + 1, min(nxt_i, len(tokens))):
         t = tokens[k]
         if t.sentence != sentence or k in taken:
-            break
+            return None
         if not t.word or stopword(t.word) or t.word in GREETING:
             continue
         # «убить волка»: an ordinary word right after the action word may still be one word
@@ -367,16 +420,89 @@ def bind(
             raw = t.raw.strip(",;:.!?…»«)(\"'")
             found = Mention(k, k + 1, raw, "nick", part.nick, PARTIAL_CONFIDENCE)
             # «Взрываю папу»: weighed against every nick the word can be (C-3)
-            occ.targets = [second_person(tokens, also_by_name(tokens, found, resolver, me))]
-            break
+            return second_person(tokens, also_by_name(tokens, found, resolver, me))
         by_part = part_of_nicks(tokens, k, resolver)
         if by_part is not None:
-            occ.targets = [by_part]
-            break
+            return by_part
         first = k == 0 or tokens[k - 1].sentence != t.sentence
         if nick_like(t, first) or (t.raw[:1].isupper() and not common_word(t.word)):
-            occ.targets = [Mention(k, k + 1, t.raw.strip(",;:.!?…»«)(\"'"), "unknown")]
-        break
+            return Mention(k, k + 1, t.raw.strip(",;:.!?…»«)(\"'"), "unknown")
+        return None
+    return None
+
+
+#: words that join two verbs sharing one object («Избиваю и убиваю Метель»)
+_VERB_JOIN: Final = frozenset({"и", "или", "либо", "да", "and", "or"})
+
+
+def coordinated(occs: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
+    """«Избиваю и убиваю Метель»: two action words joined by «и»/«или» share the object of
+    the second, so the first adds its actions to it — the letter then names two moves for
+    one player and is asked which (C-2; P-M.11 never allows a beating and a shot together),
+    never read as the second alone with the first dropped for want of a target."""
+    out: list[Occ] = []
+    for n, occ in enumerate(occs):
+        nxt = occs[n + 1] if n + 1 < len(occs) else None
+        if (
+            nxt is not None
+            and not occ.targets
+            and occ.actions
+            and nxt.actions
+            and occ.actions != {"ambush"}
+            and tokens[occ.i].sentence == tokens[nxt.i].sentence
+            and not tokens[occ.i].clause_end
+            and (between := [t for t in tokens[occ.i + 1 : nxt.i] if t.word])
+            and all(t.word in _VERB_JOIN and not t.clause_end for t in between)
+        ):
+            nxt.actions = nxt.actions | occ.actions
+            continue
+        out.append(occ)
+    return out
+
+
+#: words that label a report line's player: «Цель — X», «объект на сегодня — X»
+_LABELS: Final = frozenset({"цель", "объект", "мишень", "жертва"})
+_DASHES: Final = frozenset({"—", "–", "-", "--"})
+
+
+def _labelled_line_target(
+    occ: Occ, mentions: list[Mention], tokens: Sequence[Token], prev_i: int
+) -> Mention | None:
+    """«Объект на сегодня — Скиф. Проверка.», «Цель номер два — Штык. Проверить.»: an action
+    word that is a sentence on its own takes the one player of the sentence just before it
+    when that sentence is a labelled report line — a label word, then a dash or a colon, then
+    that player ending it (C-2: the label and the order read as one move). A sentence that
+    tells anything else about a player is no such line."""
+    sentence = tokens[occ.i].sentence
+    alone = [t for t in tokens if t.sentence == sentence and t.word and t.word not in NOTHING]
+    if len(alone) != 1 or sentence == 0:
+        return None
+    line = [(k, t) for k, t in enumerate(tokens) if t.sentence == sentence - 1 and k > prev_i]
+    if not line:
+        return None
+    label = next((n for n, (_k, t) in enumerate(line) if t.word in _LABELS), None)
+    if label is None:
+        return None
+    mark = next(
+        (
+            n
+            for n, (_k, t) in enumerate(line[label:], label)
+            if t.raw in _DASHES or t.raw.endswith(":")
+        ),
+        None,
+    )
+    if mark is None:
+        return None
+    after = line[mark][0] + (0 if line[mark][1].raw in _DASHES else 1)
+    found = [
+        m
+        for m in mentions
+        if m.start > after - 1 and tokens[m.start].sentence == sentence - 1 and not m.negated
+    ]
+    last = line[-1][0]
+    if len(found) != 1 or found[0].kind != "nick" or found[0].end - 1 != last:
+        return None
+    return found[0]
 
 
 def reading_key(occ: Occ) -> tuple[frozenset[str], tuple[str | None, ...]]:

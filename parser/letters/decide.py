@@ -31,6 +31,7 @@ from parser.letters.reading import (
 )
 from parser.letters.tokens import Token, clause_of
 from parser.letters.words import (
+    CANCEL,
     CHOICE,
     CONTRAST,
     CORRECTION,
@@ -254,7 +255,11 @@ def apply_corrections(
         unique = list({m.nick: m for m in reversed(final)}.values())
         if len(unique) == 1:
             out[-1] = Occ(last.i, last.actions, last.confidence, targets=unique)
-        elif not loose and any(tokens[k].word in NEG for k in range(marks[0], len(tokens))):
+        elif not loose and any(
+            # «Проверяю Гранату. Отставить!»: a word that takes the move back, and no other
+            tokens[k].word in NEG or tokens[k].word in CANCEL
+            for k in range(marks[0], len(tokens))
+        ):
             out[-1] = Occ(last.i, last.actions, last.confidence, cancelled=True)
     return out
 

@@ -10,7 +10,7 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
-from parser.letters.mentions import Mention, reduplicated
+from parser.letters.mentions import Mention, labelled_target, punished_in_jest, reduplicated
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -40,6 +40,7 @@ from parser.letters.words import (
     NEXT,
     OPINION,
     OR,
+    PARTIAL_CONFIDENCE,
     SHORT_LETTER,
     TOLD,
     TWO,
@@ -96,7 +97,9 @@ def without_action_word(
     if view.clan_mates and all(a in VIOLENCE for a in mine):
         # «Рыжий, я готов исполнять»: a mafioso names his Don or a mate to talk to him; a
         # clan does not attack its own by a move the letter never spelled out
-        named = [m for m in named if m.nick not in view.clan_mates]
+        # — unless it is spelt out: «Цель — Кречет» labels a mate as the target, and the
+        # proof refuses it (P-M.8), never leaves the order unanswered
+        named = [m for m in named if m.nick not in view.clan_mates or labelled_target(tokens, m)]
     if not named:
         return LetterReading()
     named = _last_word(named, tokens)
@@ -275,6 +278,9 @@ def _says_move(tokens: Sequence[Token], questions: set[int], named: list[Mention
     # «Судья, Шериф и Доктор — мирные»: an opinion, whatever the dash
     if any(t.word in OPINION for t in near):
         return False
+    # «Урагану — наряд вне очереди»: a joke punishment, whatever the dash
+    if any(punished_in_jest([t for t in tokens if t.sentence == n]) for n in scope):
+        return False
     if any(t.raw.endswith((":", "—", "–", "->")) or t.raw in ("-", "=>") for t in rest):
         return True
     # «Вчера избил Доктора, сегодня Шерифа»: the nick's own clause speaks of tonight
@@ -358,6 +364,11 @@ def _don(
                 if tokens[m.start].sentence != t.sentence or m.negated:
                     continue
                 if m.kind == "ambiguous":
+                    # «Дон Лосев.» with Сергей Лосев of the clan and Дима Лосев outside it:
+                    # the rules leave one to elect (P-S.2), so the name is his
+                    electable = _electable(m.candidates, view)
+                    if len(electable) == 1:
+                        return LetterReading("don", electable, confidence=PARTIAL_CONFIDENCE)
                     # «Дон — Неко.» with Neko_Sama and NekoMancer: a name two players share
                     # elects neither — asked naming them (C-3)
                     return bad_target(m, "don")
@@ -446,6 +457,15 @@ def _don_corrected(
         "Вы передумали, кого выбираете доном, но не понял, на ком остановились. Напишите "
         "одной фразой, например: «Дон — Ник» (или «Дон — я»).",
     )
+
+
+def _electable(candidates: Sequence[str], view: SenderView) -> tuple[str, ...]:
+    """The players among `candidates` the rules let the sender elect Don (P-S.2: the engine's
+    own refusals, `SenderView.forbidden`); all of them when the role is not known."""
+    if not view.known:
+        return tuple(candidates)
+    barred = {target for action, target, _why in view.forbidden if action == "don"}
+    return tuple(c for c in candidates if c not in barred)
 
 
 def _takes_back(tokens: Sequence[Token], k: int) -> bool:

@@ -20,6 +20,7 @@ from parser.letters.family import child_in, child_of_possessive, parent_word, pa
 from parser.letters.nameparts import players_by_name_part
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
+    CANCEL,
     GAME_WORDS,
     GREETED,
     GREETING,
@@ -151,10 +152,22 @@ def nick_like(tok: Token, first_in_sentence: bool) -> bool:
     if reduplicated(w):
         return False  # «баю-баюшки-баю», «тук-тук»: a refrain, no name
     if any(c.isdigit() for c in w) or re.search("[a-z]", w):
+        if _russian_in_latin(tok):
+            return False
         return bool(re.search("[а-я]", w)) or any(c.isdigit() for c in w) or len(w) >= 3
     if not first_in_sentence and tok.raw[:1].isupper():
         return True
     return not common_word(w)
+
+
+def _russian_in_latin(tok: Token) -> bool:
+    """«segodnya bez hoda»: a word typed in lower-case Latin letters that spells an
+    ordinary Russian word is that word, not a nick (C-3: Russian as it is typed); a nick in
+    Latin letters is typed as a name is, with its capital, or is no dictionary word."""
+    w = tok.word
+    if not w.isascii() or not w.isalpha() or not tok.raw[:1].islower():
+        return False
+    return any(common_word(c) for c in cyrillic_spellings(w)[:1])
 
 
 def find_mentions(
@@ -200,7 +213,11 @@ def find_mentions(
                 # no player's nick nor name form: perhaps a Latin handle by its sound
                 found = _handle_mention(tokens, i, resolver, view) or found
         if found is not None:
-            negated = negated_at(tokens, found.start) or denied_after(tokens, found.end - 1)
+            negated = (
+                negated_at(tokens, found.start)
+                or denied_after(tokens, found.end - 1)
+                or withdrawn_at(tokens, found.start)
+            )
             out.append(replace(found, negated=negated))
             i = found.end
         else:
@@ -929,6 +946,20 @@ def denied_after(tokens: Sequence[Token], i: int) -> bool:
     return False
 
 
+def withdrawn_at(tokens: Sequence[Token], start: int) -> bool:
+    """«Отставить Фугаса!», «отменяю Зарницу»: the player is the object of a verb that takes
+    a choice back (C-2: the host reads the last word), so he is withdrawn as after «не».
+    Only the object right after the verb in its clause: «Отставить — Бурана» names the new
+    choice after the correction word."""
+    before = tokens[start - 1] if start > 0 else None
+    return (
+        before is not None
+        and before.sentence == tokens[start].sentence
+        and not before.clause_end
+        and before.word in CANCEL
+    )
+
+
 def negated_at(tokens: Sequence[Token], start: int) -> bool:
     j = start - 1
     steps = 0
@@ -1049,3 +1080,34 @@ def remark(tokens: Sequence[Token], m: Mention) -> bool:
         if t.clause_end:
             break
     return False
+
+
+#: punishments of army discipline (a duty out of turn, the guardhouse, a reprimand): no
+#: role's night move deals them, so a player given one is joked about, not moved on
+_PUNISHMENT_LEMMAS: Final = frozenset({"наряд", "губа", "гауптвахта", "губвахта", "выговор"})
+
+
+def punished_in_jest(sentence: Sequence[Token]) -> bool:
+    """«<X>у — наряд вне очереди за болтовню», «<X>у — на губу, много болтает»: a sentence
+    apart from the move's that gives a player a punishment no role deals and holds no
+    action word — a joke about him (C-2), which accounts for his name."""
+    words = [t.word for t in sentence if t.word]
+    if any((found := lookup(w)) is not None and (found.actions or found.skip) for w in words):
+        return False
+    return any(r.lemma in _PUNISHMENT_LEMMAS for w in words for r in parse(w)[:1])
+
+
+_TARGET_LABELS: Final = frozenset({"цель", "объект", "мишень", "жертва"})
+
+
+def labelled_target(tokens: Sequence[Token], m: Mention) -> bool:
+    """«…: цель X», «объект — X»: the player right after a word that labels the move's
+    target (a dash or colon between allowed)."""
+    k = m.start - 1
+    while k >= 0 and not tokens[k].word and tokens[k].sentence == tokens[m.start].sentence:
+        k -= 1
+    return (
+        k >= 0
+        and tokens[k].sentence == tokens[m.start].sentence
+        and (tokens[k].word in _TARGET_LABELS)
+    )

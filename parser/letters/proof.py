@@ -38,7 +38,15 @@ from engine.words_ru import ACTION_WORDS
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
 from parser.letters.conditions import open_condition, shrugged, void_branch
-from parser.letters.mentions import Mention, believed, is_subject, negated_at, remark
+from parser.letters.mentions import (
+    Mention,
+    believed,
+    is_subject,
+    labelled_target,
+    negated_at,
+    punished_in_jest,
+    remark,
+)
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
     AMBIGUOUS,
@@ -881,6 +889,8 @@ def _accounted(
     moved = {tokens[k].sentence for k in anchors}
     if _social(clause) or (tokens[m.start].sentence not in moved and _social(sentence)):
         return True  # «Привет Онисиму!», «Спасибо Суфлёру за …», «Милане передай, что …»
+    if tokens[m.start].sentence not in moved and punished_in_jest(sentence):
+        return True  # «Штыку — наряд вне очереди за болтовню»: a joke, no role's move
     if view.clan_mates and m.nick in view.clan_mates and _near_executor_word(sentence):
         return True
     # «Если Боба повесят, то ладно. Проверяю Рокета»: named in a condition of a sentence
@@ -1075,6 +1085,10 @@ def _own_nick_as_actor(reading: LetterReading, evidence: Evidence, view: SenderV
     if evidence.chosen is not None and not member_shot:
         return None
     first = targets[0]
+    if labelled_target(tokens, first) and set(view.moving_actions()) == {reading.action}:
+        # «Кинжал выходит на охоту: цель X» from the maniac Кинжал: the target is labelled
+        # as the move's, and his role has that move alone — the nick is the sender himself
+        return None
     for m in evidence.mentions:
         if m.kind != "nick" or m.nick != view.nick or m.start >= first.start:
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from parser.letters.actions import Occ, bind, occurrences, role_actions_for
+from parser.letters.actions import Occ, bind, coordinated, occurrences, role_actions_for
 from parser.letters.asked import DEFAULT_MOVE_QUESTION, MoveQuestion, asked_move
 from parser.letters.conditions import settled_by_cast
 from parser.letters.decide import (
@@ -269,6 +269,7 @@ def _read(
                 for m in occ.targets
             )
             occ.targets = []  # the ambush takes no target
+    occs = coordinated(occs, tokens)
 
     # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
     # не даю»: an action word without a target in a sentence that says «не» names nothing

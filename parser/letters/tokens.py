@@ -21,6 +21,7 @@ _STORY_RE: Final = re.compile(
 _CLAUSE_END: Final = re.compile(r"[,;:.!?…]+[»\"')\]]*$")
 _SENTENCE_END: Final = re.compile(r"[.!?…]+[»\"')\]]*$")
 _PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
+_CLOCK: Final = re.compile(r"(?:[01]?\d|2[0-3])[:.][0-5]\d")
 _LIST_MARKER: Final = re.compile(r"^\d{1,2}[.)]$")
 _ABBREVIATION: Final = re.compile(r"^[A-Za-z]{1,3}\.$")
 
@@ -61,7 +62,8 @@ def tokenize(text: str) -> list[Token]:
             word = _PUNCT_EDGES.sub("", casefold_key(raw))
             # «1.», «2)» number a list; they end no sentence and name nobody
             marker = bool(_LIST_MARKER.match(raw))
-            if marker:
+            if marker or _CLOCK.fullmatch(word):
+                # «в 03:00», «после 22.00»: a clock time says when, and names nobody
                 word = ""
             # «Dr. Watson»: a short Latin abbreviation ends no sentence either
             abbr = bool(_ABBREVIATION.match(raw))
@@ -229,9 +231,36 @@ def sides_refused(tokens: Sequence[Token], questions: set[int]) -> tuple[set[str
         side = "town" if t.word in SIDE_TOWN else "mafia" if t.word in SIDE_MAFIA else None
         if side is None or t.sentence in questions:
             continue
-        clause = {c.word for c in clause_of(tokens, k)}
+        clause = {c.word for c in _dash_part(clause_of(tokens, k), t)}
         (refused if clause & _REFUSING else said).add(side)
     return said - refused, refused
+
+
+_DASH_RAW: Final = frozenset(("—", "–", "-"))
+
+
+def _dash_part(clause: Sequence[Token], t: Token) -> Sequence[Token]:
+    """The part of `clause` between dashes that holds `t` when it chooses the side in its own
+    words: «Выбираю сторону мафии — с ними не пропадёшь» says the side, then its reason,
+    whose «не» refuses nothing."""
+    parts: list[list[Token]] = [[]]
+    for c in clause:
+        if c.raw in _DASH_RAW:
+            parts.append([])
+        else:
+            parts[-1].append(c)
+    part = next((p for p in parts if any(c is t for c in p)), list(clause))
+    # only a side chosen in words of its own part («Выбираю сторону мафии — …»); «За мафию
+    # — не хочу» refuses it across the dash
+    if any(c.word in SIDE_KEYS for c in part):
+        return part
+    # «Если Батя пообещает не трогать меня — за мафию»: a condition's «не» is the
+    # condition's, and refuses no side (the condition itself is for the proof to weigh)
+    kept = [p for p in parts if not (p and p[0].word in _CONDITION_OPENERS)]
+    return [c for p in kept for c in p]
+
+
+_CONDITION_OPENERS: Final = frozenset(("если", "коли", "ежели", "когда"))
 
 
 _REFUSING: Final = frozenset(("не", "нет", "против", "not", "никогда"))

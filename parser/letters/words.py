@@ -33,8 +33,13 @@ JOIN: Final = ws("и или либо также + & and or / в на")
 CORRECTION: Final = ws(
     "нет передумал передумала передумали лучше вернее точнее исправляю исправление "
     "поправка поправляюсь отмена отменяю стоп ой перепутал перепутала ошибся ошиблась "
-    "пусть окончательно шучу шутка instead actually"
+    "пусть окончательно шучу шутка instead actually "
+    # the army's «cancel that»: «Отставить! Засада», «Отставить — Бурана»
+    "отставить отставляю отставим отставь"
 )
+# correction verbs that take the player they take back as their object: «Отставить
+# Фугаса!», «отменяю Зарницу» — that player is withdrawn, as after «не»
+CANCEL: Final = ws("отставить отставляю отставим отставь отменить отменяю отменяем отмена")
 CONTRAST: Final = ws("но однако")
 LATER: Final = ws("завтра послезавтра потом позже tomorrow later")
 # words that leave an action word without a target («Лечу всех! Ну ладно, Машу»)
@@ -85,9 +90,13 @@ FAMILY: Final = {
 SIDE_KEYS: Final = ws(
     "сторона сторону стороны выбираю выбрала выбрал играю side choose chose join "
     # «Мафия, я ваша», «Я с вами, мирные»: belonging said to the side itself
-    "ваша ваш ваши вами присоединяюсь"
+    "ваша ваш ваши вами присоединяюсь "
+    # «Остаюсь с мирными», «Перехожу к мафии»: staying or crossing over says the side
+    "остаюсь перехожу"
 )
-SIDE_TOWN: Final = ws("мирных мирные мирным мирная мирный город города горожан town")
+SIDE_TOWN: Final = ws(
+    "мирных мирные мирным мирными мирная мирный город города горожан горожанами town"
+)
 SIDE_MAFIA: Final = ws("мафию мафия мафии мафией mafia")
 
 

@@ -9,7 +9,7 @@ import re
 from selectolax.lexbor import LexborNode
 
 from parser.html import collapse, first_int, node_text, query_int
-from parser.pager import Nav, Stated, page_link, read_nav
+from parser.pager import Nav, Stated, joined, page_link, read_nav
 from parser.phpbb.detect import as_text
 from parser.records import Post
 
@@ -72,9 +72,8 @@ def page_info(root: LexborNode | None, html: str | bytes, base_url: str | None) 
     )
     links = (link for link in found if link is not None)  # read as far as needed
     if stated.next_url and base_url:
-        from urllib.parse import urljoin  # only with the page's address known
-
-        stated = stated.linked(urljoin(base_url, stated.next_url), stated.last_url)
+        # joined as the page links are (the same link, remembered from the last page)
+        stated = stated.linked(joined(base_url, stated.next_url), stated.last_url)
     nav = read_nav(links, stated, own_url=base_url or own)
     return PageInfo(topic_id, title, stated.total_posts, nav)
 

@@ -39,6 +39,7 @@ from parser.votes.negation import (
     SPARE_LEMMAS,
     has_lemma,
     in_doubt,
+    jails,
     live_negations,
     not_retracted,
     wish_turned_down,
@@ -201,7 +202,7 @@ def _object_head(resolver: NickResolver, text: str, clauses: list[list[str]]) ->
         return []  # the nick as it stands: an address or a remark, not the object
     for words in clauses[1:]:
         low = [bare_word(w) for w in words]
-        voting = any(is_cue(w) for w in low) or has_lemma(low, JAIL_LEMMAS)
+        voting = any(is_cue(w) for w in low) or jails(low)
         if (
             _names_in(resolver, words, voting)[0]
             or has_lemma(low, SPARE_LEMMAS)
@@ -241,7 +242,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     seen: list[NickMatch] = []  # every name read, in order
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
-        votes = any(is_cue(w) for w in words) or has_lemma(low, JAIL_LEMMAS)
+        votes = any(is_cue(w) for w in words) or jails(low)
         hits, used = _names_in(resolver, words, votes)
         if not hits:
             slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low)) or joked(low)
@@ -303,7 +304,7 @@ def _pronoun_jailing(
     ([], 0)."""
     for n in range(1, len(clauses)):
         low = [bare_word(w) for w in clauses[n]]
-        votes = any(is_cue(w) for w in low) or has_lemma(low, JAIL_LEMMAS)
+        votes = any(is_cue(w) for w in low) or jails(low)
         if not votes or not _OBJECT_PRONOUNS & set(low) or _names_in(resolver, clauses[n], True)[0]:
             continue
         hits, used = _names_in(resolver, clauses[n - 1], False)

@@ -9,7 +9,7 @@ from typing import Final
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
-from parser.morph import common_word, is_person_name, word_nick
+from parser.morph import common_word, is_person_name, parse, word_nick
 from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
@@ -134,12 +134,15 @@ def extract_votes(
         )
 
     for post in posts:
-        if post.deleted or not in_window(post, o):
-            continue
         status, author = who.status(post.author, post.author_id)
-        if status == "ignored":
+        if post.deleted or not in_window(post, o) or status == "ignored":
             continue
-        spans = [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
+        spans = _in_vote_colour(post, colors)
+        if not spans:
+            # no word in a vote's colour: no vote and nothing to refuse, as `_post_vote` reads
+            # such a post (no span to resolve, to take back or to show), without its reading
+            readings.append(PostReading(post.id, author, "no_vote"))
+            continue
         spans = one_nick_spans(post.own_text, spans, resolver)
         # a key chord, a command, an emoticon in colour: decoration, whatever it spells
         spans = [s for s in spans if not not_a_name(s.text, resolver.players)]
@@ -234,6 +237,11 @@ def extract_votes(
     # P-V.2: what a later post may agree with — nothing to carry on where there is no agreement
     agreed = accepted_by_post if agreement else {}
     return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
+
+
+def _in_vote_colour(post: Post, colors: Sequence[str]) -> list[ColoredSpan]:
+    """The post's coloured spans in a vote's colour, struck ones left out (P-V.1, G-N.1)."""
+    return [s for s in post.colored if not s.struck and color_matches(s.color, colors)]
 
 
 def one_nick_spans(
@@ -378,22 +386,33 @@ def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
     a cry) and in a sentence that votes or sends to court («<Машинку> на суд», «Против
     <Машинки>»): meant as a nick, and it names no player — shown to the voter as unknown,
     not read as emphasis."""
-    from parser.morph import parse
-
     word = span.text.strip(" .,!?:;()«»\"'")
     if not word[:1].isupper() or not _WORD_RE.fullmatch(word.casefold()) or len(word) < 3:
         return False
     readings = [r for r in parse(word.casefold()) if r.known]
-    if not readings or readings[0].pos != "NOUN" or "nomn" in readings[0].grammemes:
+    if not readings or readings[0].pos != "NOUN":
         return False
     low = own.casefold().replace("ё", "е")
     at = low.find(word.casefold().replace("ё", "е"))
     if at < 0:
         return False
+    # the nominative is a label or a cry («<Внимание>!»), save as the object of a vote verb
+    # right before it: «Выдвигаю <Сокол>» names a nick as players type them
+    if "nomn" in readings[0].grammemes and not _object_of_vote_verb(low, at):
+        return False
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     end = _SENTENCE_END.search(low, at)
     sentence = _WORD_RE.findall(low[start : end.start() if end else len(low)])
     return any(w != bare_word(word) and (is_cue(w) or _jails(w)) for w in sentence)
+
+
+def _object_of_vote_verb(low: str, at: int) -> bool:
+    """Whether the word right before position `at` of `low` is a vote verb in the first
+    person («выдвигаю», «голосую», «зеленю»): what follows is its object."""
+    before = _WORD_RE.findall(low[max(0, at - 40) : at])
+    if not before or not is_cue(before[-1]):
+        return False
+    return any(r.pos == "VERB" and "1per" in r.grammemes for r in parse(before[-1])[:1])
 
 
 def _own_spans(
@@ -530,15 +549,42 @@ def _accounted_picks(own: str, resolved: list[Pick], author: str) -> list[Pick]:
     no vote grammar (the word, not the player), and — beside a pick of another player — the
     author's own nick in his protest or question («почему опять <Тора>? … Мой голос —
     <Кайдзю>»), which the words account for as no vote."""
-    kept = [p for p in resolved if not word_use(own, p, _common_nick(p.match.nick or ""))]
+    # «Выдвигаю <себя>» names the author by a pronoun, never as a word of his nick
+    kept = [
+        p
+        for p in resolved
+        if p.match.method == "self" or not word_use(own, p, _common_nick(p.match.nick or ""))
+    ]
     others = [p for p in kept if p.match.nick != author]
     if others and len(others) < len(kept):
+        weighed = _weighed_against(own, kept)
         kept = [
             p
             for p in kept
-            if p.match.nick != author or p.match.method == "self" or own_vote_said(own, p)
+            if p.match.nick != author
+            or p.match.method == "self"
+            or own_vote_said(own, p)
+            or id(p) in weighed
         ]
     return kept
+
+
+def _weighed_against(own: str, picks: list[Pick]) -> set[int]:
+    """The picks (by id) joined to the next coloured pick by «или»/«либо» alone: «<Беркут>
+    или <Тайфун> — завтра решу» by Тайфун weighs his own nick as one side of a choice, so it
+    stays a pick and the choice is left to the proof (G-N.1, P-V.1), never dropped as the
+    author's name with the other side counted."""
+    low = own.casefold()
+    starts = span_starts(low, [p.span for p in picks])
+    out: set[int] = set()
+    for n in range(len(picks) - 1):
+        a, b = starts[n], starts[n + 1]
+        if a < 0 or b < 0:
+            continue
+        between = re.findall(r"[а-яёa-z]+", low[a + len(picks[n].span.text) : b])
+        if len(between) == 1 and between[0] in _CHOICE_JOINS:
+            out.update((id(picks[n]), id(picks[n + 1])))
+    return out
 
 
 def _weighs_names(text: str) -> bool:
@@ -623,8 +669,12 @@ def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
     story = not need_reason and told_of(own, pick)
     # «после <антракта> поговорим»: a green nick that is an ordinary word, typed in lower
     # case inside a sentence with no vote grammar, is that word (G-N.1)
+    # («<себя>» names the author by a pronoun, whatever word his nick is)
     word = (
-        not need_reason and pick.span.text.islower() and common_word(trimmed_key(pick.match.nick))
+        not need_reason
+        and pick.match.method != "self"
+        and pick.span.text.islower()
+        and common_word(trimmed_key(pick.match.nick))
     )
     return word_nick(pick.match.nick) or abstains(own) or story or word
 

@@ -168,7 +168,7 @@ def _cut_short(resolver: NickResolver, nick: str | None, following: str) -> list
 # Words that make a coloured phrase a vote whatever its nick looks like (by lemma).
 CUE_LEMMAS: Final = frozenset(
     ("голосовать", "проголосовать", "голос", "выставлять", "выставить", "номинировать",
-     "номинация", "против")
+     "номинация", "выдвигать", "выдвинуть", "против")
 )  # fmt: skip
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Final
 
 from parser.morph import lemmas, parse
@@ -160,6 +161,18 @@ def _negated_before(words: Sequence[str]) -> bool:
 
 def has_lemma(words: Sequence[str], wanted: frozenset[str]) -> bool:
     return any(len(w) >= 3 and wanted.intersection(lemmas(w)) for w in words)
+
+
+#: the guardhouse, said with «на» («на губу», «на гауптвахту»): the army's «to jail»
+_GUARDHOUSE_LEMMAS: Final = frozenset(("губа", "гауптвахта", "губвахта"))
+
+
+def jails(words: Sequence[str]) -> bool:
+    """Whether a court clause's words (bare, lower case) jail: a word of jailing by lemma
+    (G-N.4), or the guardhouse after «на» («Скифа на губу»; «губа» alone is the lip)."""
+    if has_lemma(words, JAIL_LEMMAS):
+        return True
+    return any(a == "на" and _GUARDHOUSE_LEMMAS.intersection(lemmas(b)) for a, b in pairwise(words))
 
 
 _VOTE_ACTS: Final = _ACT_LEMMAS | CUE_LEMMAS | JAIL_LEMMAS

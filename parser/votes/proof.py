@@ -109,11 +109,14 @@ def proven_pick(own_text: str, picks: Sequence[Pick], policy: str = "last") -> P
 def _shared(low: str, placed: list[tuple[Pick, int, int]], cued: list[Pick]) -> list[Pick]:
     """«Выставляю <Катю> и <Ефима>»: players joined by «и», «или» or a comma share the
     clause that votes, so either all of them are voted for or none."""
+    # by identity: one player named twice («<Штык>, <Фугас> — мафия. Голос — <Штык>») is
+    # two equal picks, and only the one in the voting clause is cued
     out = list(cued)
     for (a, _s, a_end), (b, b_start, _e) in pairwise(placed):
         joined = all(w in _JOINS for w in _WORD.findall(low[a_end:b_start]))
-        if joined and (a in out) != (b in out):
-            out.extend(p for p in (a, b) if p not in out)
+        a_in, b_in = any(p is a for p in out), any(p is b for p in out)
+        if joined and a_in != b_in:
+            out.append(b if a_in else a)
     return out
 
 

@@ -47,7 +47,9 @@ _HAND_LEMMAS: Final = frozenset(("передавать", "передать"))
 _TELL_LEMMAS: Final = frozenset(("писать", "написать", "сказать", "говорить", "черкнуть"))
 _PRIVATE: Final = re.compile(r"\b(?:в|из|во)\s+(?:личк\w*|личн\w*|лс|пм|pm|приват\w*|директ\w*)")
 _OWN: Final = re.compile(r"\bмо[йяеё]\s+(?:голос\w*|выбор\w*)\b|\bот\s+(?:себя|меня)\b")
-_OWN_VOTE_WORD: Final = frozenset(("голосую", "проголосую", "выставляю", "зеленю", "вешаю"))
+_OWN_VOTE_WORD: Final = frozenset(
+    ("голосую", "проголосую", "выставляю", "зеленю", "вешаю", "против", "выдвигаю")
+)
 _VOICE: Final = frozenset(("голос", "голоса"))
 _SENTENCE: Final = re.compile(r"[^.!?…\n]+[.!?…\n]*")
 _SELF: Final = frozenset(("меня", "себя", "нас", "всех", "души", "сердца"))
@@ -72,7 +74,8 @@ def proxy_of(own_text: str, spans: Sequence[ColoredSpan]) -> Proxy | None:
     # a coloured word after «голос» is the vote's own nick («голос <Кота>»), not its owner
     coloured = frozenset(w for span in spans for w in _words(span.text.casefold()))
     cued = [_cue(text, coloured) for _s, _e, text in sentences]
-    if not any(cued):
+    forwarded = _forwarded(low)
+    if not any(cued) and not forwarded:
         return None
     # a sentence that only names another's vote («голос жены») speaks of its own spans; one
     # that tells a vote passed on («Петя просил передать.», «Это от Пети.») of the post's
@@ -92,7 +95,7 @@ def proxy_of(own_text: str, spans: Sequence[ColoredSpan]) -> Proxy | None:
             own.append(span)
             if cued[n]:
                 shown.append(span)
-        elif far or (n >= 0 and cued[n]):
+        elif far or (n >= 0 and cued[n]) or any(s <= found < e for s, e in forwarded):
             shown.append(span)
         else:
             own.append(span)
@@ -150,9 +153,58 @@ def _cue(sentence: str, coloured: frozenset[str] = frozenset()) -> str:
     return ""
 
 
+#: verbs of forwarding a message: what follows them is another's words, whoever forwards
+_FORWARD_LEMMAS: Final = frozenset(("переслать", "пересылать"))
+_FORWARD_WORDS: Final = frozenset(("форвард", "пересылка"))
+#: what opens the forwarded words: a colon or a quotation mark
+_OPENS_QUOTE: Final = re.compile(r"[:«\"“„]")
+
+
+def _forwarded(low: str) -> list[tuple[int, int]]:
+    """Where the post holds a forwarded message (start, end in `low`): «Пересылаю голос
+    Кречета: «Против <X>, …»», «Переслано от Пети: …» — the words in quotation
+    marks after a verb of forwarding (in any person: the author forwarding is no more the
+    voter), or after its colon up to the end of the line, are another's (C-2: a seat speaks
+    through its own account). «Пересылаю свой голос» forwards the author's own."""
+    out: list[tuple[int, int]] = []
+    for m in WORD_RE.finditer(low):
+        w = m.group()
+        if w not in _FORWARD_WORDS and not _FORWARD_LEMMAS.intersection(lemmas(w)):
+            continue
+        rest = low[m.end() :]
+        if re.match(r"\s+(?:свой|свое|мой)\b", rest):
+            continue
+        line_end = low.find("\n", m.end())
+        line_end = len(low) if line_end < 0 else line_end
+        opening = _OPENS_QUOTE.search(low, m.end(), line_end)
+        if opening is None:
+            continue
+        if opening.group() == ":":
+            after = _OPENS_QUOTE.search(low, opening.end(), line_end)
+            if after is None or low[opening.end() : after.start()].strip():
+                out.append((opening.end(), line_end))
+                continue
+            opening = after
+        close = low.find(_CLOSES.get(opening.group(), opening.group()), opening.end())
+        out.append((opening.end(), len(low) if close < 0 else close))
+    return out
+
+
+_CLOSES: Final = {"«": "»", "“": "”", "„": "“"}
+
+
 #: infinitives a request to pass a vote on carries («просил передать», «просит проголосовать»)
 _PASS_LEMMAS: Final = frozenset(
-    ("передать", "проголосовать", "отдать", "засчитать", "учесть", "выставить", "повесить")
+    (
+        "передать",
+        "переслать",
+        "проголосовать",
+        "отдать",
+        "засчитать",
+        "учесть",
+        "выставить",
+        "повесить",
+    )
 )
 
 
