@@ -212,6 +212,16 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # that description alone, on development letters (`relay_g`, a condition on what the
     # sender is told or learns, tests/test_letters_conditions.py) — so part 10 no longer
     # measures it.
+    # held-out parts 11 and 12, measured at the start and at the end of the stop that wrote
+    # part 12 (tests/letters/README.md): every one (a), a misreading of the words
+    "ho11_pefl:46": "(a) an executor corrected by «Y, не X» after the order, the first kept",
+    "ho11_pefl:53": "(a) a member retelling his Don's order «for your information», read as his",
+    "ho12_pefl:23": "(a) a kill on the target being alive after the night, read as settled now",
+    "ho12_pefl:80": "(a) «Гордеева режу» from Гордеев: his own accusative read as her nick",
+    "ho12_pefl:93": "(a) «X в реанимацию» (ward talk) read as the doctor's heal",
+    "ho12_pefl:102": "(a) «Бинтую X. Туго.» (a bandage joke) read as the role's kill",
+    "ho12_pefl:104": "(a) «выписываем X в пятницу… не путайте с ходом» read as a kill",
+    "ho12_gambler:64": "(a) a kill on the target being alive after the night, read as settled now",
 }
 
 

@@ -52,6 +52,10 @@ PARTS = {
     "held-out-9g": HERE / "heldout9g",  # part 9, Gambler cast
     "held-out-10": HERE / "heldout10",  # part 10, PEFL cast
     "held-out-10g": HERE / "heldout10g",  # part 10, Gambler cast
+    "held-out-11": HERE / "heldout11",  # part 11, PEFL cast
+    "held-out-11g": HERE / "heldout11g",  # part 11, Gambler cast
+    "held-out-12": HERE / "heldout12",  # part 12, PEFL cast
+    "held-out-12g": HERE / "heldout12g",  # part 12, Gambler cast
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -276,6 +280,14 @@ KNOWN_SILENT: Final[dict[str, str]] = {
         "the same red repeated later is the player's first accepted vote, counted"
     ),
     "ho10p-61": "(a) a red posted from a player's account in another player's name, counted",
+    # held-out parts 11 and 12, measured at the start and at the end of the stop that wrote
+    # part 12 (tests/votes/README.md): every one (a), a misreading of the words
+    "ho11-075-shatun-word": "(a) a lower-case word in red with no vote grammar, counted",
+    "ho11-076-bekas-question-comma": "(a) a red nick addressed with a question after it, counted",
+    "h12-question": "(a) «<X> — мафия? Кто что думает» (a question to all), counted",
+    "h12-thanks": "(a) a red nick thanked in Ukrainian («Дякую, <X>»), counted",
+    "h12-put-off": "(a) a vote put off «после смены, сейчас некогда», counted",
+    "h12g-question": "(a) «<X>? кто он вообще такой» (a question about a green), counted",
 }
 
 
