@@ -11,18 +11,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Final
 
 from selectolax.lexbor import LexborNode
 
 from parser.html import CLOSE, OPEN, walk
 
-__all__ = ["linked_post_ids", "post_id_from_href"]
+__all__ = ["linked_post_ids", "post_id_from_href", "written_out_post_ids"]
 
 _COMMENT = re.compile(r"[?&;]comment=(\d+)", re.I)
 _PID = re.compile(r"[?&;]pid=(\d+)", re.I)
 _P = re.compile(r"[?&;]p=(\d+)", re.I)
 _FRIENDLY_P = re.compile(r"findpost__p__(\d+)", re.I)  # IPB 3 friendly URLs
 _ANCHOR = re.compile(r"#p(\d+)$", re.I)
+
+
+#: a board address written out in the text: a word naming one of the boards' post pages
+_WRITTEN_OUT: Final = re.compile(r"\S*(?:viewtopic|showtopic|findpost|findcomment)\S*", re.I)
+
+
+def written_out_post_ids(text: str) -> tuple[int, ...]:
+    """The board post ids of permalinks pasted as plain text (a board that does not turn an
+    address into a link, or a post that keeps it as words): P-V.2's agreement reads them as
+    it reads a link. Only addresses of a post page count, never a bare «#pN» in the words."""
+    out: list[int] = []
+    for m in _WRITTEN_OUT.finditer(text):
+        pid = post_id_from_href(m.group(0).rstrip(".,;:!?)»\"'"))
+        if pid is not None:
+            out.append(pid)
+    return tuple(out)
 
 
 def post_id_from_href(href: str) -> int | None:

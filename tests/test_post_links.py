@@ -17,7 +17,7 @@ from selectolax.lexbor import LexborHTMLParser
 from mafiabot.commands.parse_posts import post_json
 from parser.encoding import decode_html
 from parser.ipb.topic import parse_ipb_topic
-from parser.links import post_id_from_href
+from parser.links import post_id_from_href, written_out_post_ids
 from parser.pages import parse_topic, read_page
 from parser.records import Post, TopicPage
 from parser.votes.day import extract_votes
@@ -220,3 +220,21 @@ def test_P_V_2_agreement_by_link_on_a_board_page() -> None:
     # a link quoted from someone else is not this post's link
     quoted = f"<blockquote><div>{_a(f'#p{a.id}')}</div></blockquote>{red} согласен"
     assert read(quoted)[1] == [(b.author, "no_reason")]
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [
+        (
+            "Поддерживаю http://forum.example/index.php?showtopic=5&view=findpost&p=731 — Катя",
+            (731,),
+        ),
+        ("согласна, https://x.example/topic/9-mafia/?do=findComment&comment=44.", (44,)),
+        ("см. ./viewtopic.php?p=12#p12)", (12,)),
+        ("за #p12 и за 1234, без ссылок", ()),  # no post page named: nothing
+    ],
+)
+def test_P_V_2_a_permalink_written_out_in_the_text_is_read_as_a_link(
+    text: str, ids: tuple[int, ...]
+) -> None:
+    assert written_out_post_ids(text) == ids

@@ -9,6 +9,7 @@ from typing import Final
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
+from parser.links import written_out_post_ids
 from parser.morph import common_word, is_person_name, parse, word_nick
 from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
 from parser.records import ColoredSpan, Post, Quote
@@ -194,6 +195,7 @@ def extract_votes(
                 # P-V.2: a quoted accepted vote first, then one the post links to
                 referred = [q.post_id for q in post.quotes if q.post_id is not None]
                 referred += post.linked_posts
+                referred += written_out_post_ids(post.own_text)
                 # IPB 1.3 quotes name the author and time, not the post: the quoted words
                 # find it among that author's posts
                 referred += [
