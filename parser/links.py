@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final
 
 from selectolax.lexbor import LexborNode
 
@@ -27,7 +26,7 @@ _ANCHOR = re.compile(r"#p(\d+)$", re.I)
 
 
 #: a board address written out in the text: a word naming one of the boards' post pages
-_WRITTEN_OUT: Final = re.compile(r"\S*(?:viewtopic|showtopic|findpost|findcomment)\S*", re.I)
+_WRITTEN_OUT = re.compile(r"\S*(?:viewtopic|showtopic|findpost|findcomment)\S*", re.I)
 
 
 def written_out_post_ids(text: str) -> tuple[int, ...]:
