@@ -10,22 +10,13 @@ checked on letters of the batch's casts that are not in its corpus (tests/letter
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from parser.letters.reader import read_letter
-from parser.sender import at_turn, cast_state, sender_view
-
-LETTERS = Path(__file__).parent / "letters"
+from tests.letter_kit import read_in_cast
 
 
 def _read(cast: str, sender: str, text: str) -> dict[str, object]:
-    state = cast_state(json.loads((LETTERS / f"cast_{cast}.json").read_text(encoding="utf-8")))
-    view = sender_view(state, sender)
-    assert view is not None
-    return read_letter(text, view).to_json()
+    return read_in_cast(cast, sender, text).to_json()
 
 
 @pytest.mark.parametrize(
@@ -239,10 +230,7 @@ def test_P_M_8_a_mate_spoken_to_beside_the_order_is_still_its_executor() -> None
 
 
 def _read_at(cast: str, turn: int, sender: str, text: str) -> dict[str, object]:
-    state = cast_state(json.loads((LETTERS / f"cast_{cast}.json").read_text(encoding="utf-8")))
-    view = sender_view(at_turn(state, turn), sender)
-    assert view is not None
-    return read_letter(text, view).to_json()
+    return read_in_cast(cast, sender, text, turn=turn).to_json()
 
 
 @pytest.mark.parametrize(("sender", "text"), [("Скиф", "Дон — Лосев."), ("Кастет", "Доном Лосева")])

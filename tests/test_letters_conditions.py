@@ -10,17 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from parser.letters.reader import read_letter
 from parser.sender import cast_state, sender_view
+from tests.letter_kit import read_in_cast
 
 LETTERS = Path(__file__).parent / "letters"
 
 
 def _read(cast: str, sender: str, text: str) -> dict[str, object]:
-    state = cast_state(json.loads((LETTERS / f"cast_{cast}.json").read_text(encoding="utf-8")))
-    view = sender_view(state, sender)
-    assert view is not None
-    return read_letter(text, view).to_json()
+    return read_in_cast(cast, sender, text).to_json()
 
 
 @pytest.mark.parametrize(

@@ -5,24 +5,15 @@ G-M.8), a lower-case word that is another animate word as well as a word nick's 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from engine.actions import Move
-from parser.letters.reader import read_letter
 from parser.letters.reading import LetterReading
-from parser.sender import cast_state, sender_view
-
-LETTERS = Path(__file__).parent / "letters"
+from tests.letter_kit import read_in_cast
 
 
 def _read(cast: str, sender: str, text: str) -> LetterReading:
-    state = cast_state(json.loads((LETTERS / f"cast_{cast}.json").read_text(encoding="utf-8")))
-    view = sender_view(state, sender)
-    assert view is not None
-    return read_letter(text, view)
+    return read_in_cast(cast, sender, text)
 
 
 @pytest.mark.parametrize(

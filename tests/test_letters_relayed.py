@@ -8,24 +8,17 @@ from the right account but not in his own words: asked back (`relayed`) for him 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from parser.letters.reader import read_letter
 from parser.letters.reading import OTHER_ACCOUNT, REFUSAL_CODES, RELAYED, LetterReading
-from parser.sender import cast_state, sender_view
+from tests.letter_kit import read_in_cast
 from tests.test_daemon_moves import _play_with_letters
-
-LETTERS = Path(__file__).parent / "letters"
 
 
 def _read(sender: str, text: str, cast: str = "relay") -> LetterReading:
-    state = cast_state(json.loads((LETTERS / f"cast_{cast}.json").read_text(encoding="utf-8")))
-    view = sender_view(state, sender)
-    assert view is not None
-    return read_letter(text, view)
+    return read_in_cast(cast, sender, text)
 
 
 @pytest.mark.parametrize(
