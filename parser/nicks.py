@@ -377,6 +377,12 @@ def _split_digit_tail(key: str) -> tuple[str, str]:
     return key[: m.start()], "".join(c for c in m.group() if c.isdigit())
 
 
+def _bare_name(nick: str) -> str:
+    """A nick's casefolded letters, its edge junk, digit tail and joiners at either end off
+    («Zhenya_99» → zhenya): the name a pet form or a gender is read from."""
+    return _split_digit_tail(_EDGE_JUNK.sub("", casefold_key(nick)))[0].strip("_-. ")
+
+
 def _translit_matches(text_key: str, nick_key: str, *, inflected: bool) -> bool:
     if text_key == nick_key:
         return True
@@ -1259,7 +1265,7 @@ def nick_genders(nick: str) -> frozenset[str]:
     man's nick for his son's name."""
     from parser.latin import cyrillic_spellings
 
-    key = _split_digit_tail(_EDGE_JUNK.sub("", casefold_key(nick)))[0].strip("_-. ")
+    key = _bare_name(nick)
     # the player's own words: not the second person of «Ксю_и_Мирон» (`own_words`)
     words = list(own_words(key.replace("ё", "е")))
     if len(words) == 1 and _LATIN_WORD.fullmatch(words[0]):
@@ -1700,7 +1706,7 @@ def _pet_keys(nick: str, key: str) -> tuple[str, ...]:
         return ()
     if _CYRILLIC_WORD.fullmatch(key) and _typed_cyrillic(nick):
         return (key,)  # (a word nick has no pet forms but a clipped one: `_common_word`)
-    latin = _split_digit_tail(_EDGE_JUNK.sub("", casefold_key(nick)))[0].strip("_-. ")
+    latin = _bare_name(nick)
     if not _LATIN_WORD.fullmatch(latin):
         return ()
     return _latin_given_names(latin)

@@ -15,7 +15,7 @@ from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_reso
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, bare_word, is_cue, nick_like, read_spans
-from parser.votes.negation import ASKED, JAIL_LEMMAS, left_open, not_retracted
+from parser.votes.negation import ASKED, JAIL_LEMMAS, has_lemma, left_open, not_retracted
 from parser.votes.proof import (
     UNCLEAR,
     abstains,
@@ -405,7 +405,9 @@ def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     end = _SENTENCE_END.search(low, at)
     sentence = _WORD_RE.findall(low[start : end.start() if end else len(low)])
-    return any(w != bare_word(word) and (is_cue(w) or _jails(w)) for w in sentence)
+    return any(
+        w != bare_word(word) and (is_cue(w) or has_lemma((w,), JAIL_LEMMAS)) for w in sentence
+    )
 
 
 def _object_of_vote_verb(low: str, at: int) -> bool:
@@ -713,10 +715,3 @@ def quoted_posts(quote: Quote, posts: Sequence[Post]) -> list[int]:
         return []
     who = _plain(quote.author)
     return [p.id for p in reversed(posts) if _plain(p.author) == who and words in _plain(p.text)]
-
-
-def _jails(word: str) -> bool:
-    """A word of jailing or of the court («на суд», «посадить»)."""
-    from parser.morph import lemmas
-
-    return len(word) >= 3 and bool(JAIL_LEMMAS.intersection(lemmas(word)))
