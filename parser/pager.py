@@ -186,7 +186,7 @@ def joined(base_url: str, href: str) -> str:
         from urllib.parse import urljoin
 
         return urljoin(base_url, href)
-    # the address up to its first "?" or "#" (two splits: no generator a link)
+    # the address up to its first "?" or "#", cut by two plain splits (cheaper than a pattern)
     return _joined_path(base_url.split("#", 1)[0].split("?", 1)[0], href)
 
 
