@@ -34,6 +34,7 @@ from parser.letters.words import (
     SELF_LEAD,
     SELF_WORDS,
     SUGGEST_SCORE,
+    TARGET_LABELS,
     TRANSLIT_CONFIDENCE,
     VISIT_PREPS,
 )
@@ -1097,9 +1098,6 @@ def punished_in_jest(sentence: Sequence[Token]) -> bool:
     return any(r.lemma in _PUNISHMENT_LEMMAS for w in words for r in parse(w)[:1])
 
 
-_TARGET_LABELS: Final = frozenset({"цель", "объект", "мишень", "жертва"})
-
-
 def labelled_target(tokens: Sequence[Token], m: Mention) -> bool:
     """«…: цель X», «объект — X»: the player right after a word that labels the move's
     target (a dash or colon between allowed)."""
@@ -1109,5 +1107,5 @@ def labelled_target(tokens: Sequence[Token], m: Mention) -> bool:
     return (
         k >= 0
         and tokens[k].sentence == tokens[m.start].sentence
-        and (tokens[k].word in _TARGET_LABELS)
+        and (tokens[k].word in TARGET_LABELS)
     )
