@@ -16,7 +16,13 @@ from parser.latin import (
     spelt_whole,
     without_honorific,
 )
-from parser.letters.family import child_in, child_of_possessive, parent_word, parents_named
+from parser.letters.family import (
+    child_in,
+    child_of_possessive,
+    parent_word,
+    parents_named,
+    second_persons,
+)
 from parser.letters.nameparts import players_by_name_part
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
@@ -356,8 +362,6 @@ def _family_phrase(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
 
 def _child_names(word: str, nick: str) -> list[str]:
     """The lemmas of `nick`'s second persons that `word` is a form of."""
-    from parser.letters.family import second_persons
-
     return [c for c in second_persons(nick) if child_in(word, nick) and c in _lemmas_of(word)]
 
 
