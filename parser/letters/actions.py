@@ -37,6 +37,7 @@ from parser.letters.words import (
     PARTIAL_CONFIDENCE,
     PARTIAL_MIN,
     PREP,
+    TARGET_LABELS,
     TWO,
     VISIT_PREPS,
 )
@@ -460,8 +461,6 @@ def coordinated(occs: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
     return out
 
 
-#: words that label a report line's player: «Цель — X», «объект на сегодня — X»
-_LABELS: Final = frozenset({"цель", "объект", "мишень", "жертва"})
 _DASHES: Final = frozenset({"—", "–", "-", "--"})
 
 
@@ -480,7 +479,7 @@ def _labelled_line_target(
     line = [(k, t) for k, t in enumerate(tokens) if t.sentence == sentence - 1 and k > prev_i]
     if not line:
         return None
-    label = next((n for n, (_k, t) in enumerate(line) if t.word in _LABELS), None)
+    label = next((n for n, (_k, t) in enumerate(line) if t.word in TARGET_LABELS), None)
     if label is None:
         return None
     mark = next(

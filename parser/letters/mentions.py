@@ -16,7 +16,13 @@ from parser.latin import (
     spelt_whole,
     without_honorific,
 )
-from parser.letters.family import child_in, child_of_possessive, parent_word, parents_named
+from parser.letters.family import (
+    child_in,
+    child_of_possessive,
+    parent_word,
+    parents_named,
+    second_persons,
+)
 from parser.letters.nameparts import players_by_name_part
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
@@ -34,6 +40,7 @@ from parser.letters.words import (
     SELF_LEAD,
     SELF_WORDS,
     SUGGEST_SCORE,
+    TARGET_LABELS,
     TRANSLIT_CONFIDENCE,
     VISIT_PREPS,
 )
@@ -355,8 +362,6 @@ def _family_phrase(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
 
 def _child_names(word: str, nick: str) -> list[str]:
     """The lemmas of `nick`'s second persons that `word` is a form of."""
-    from parser.letters.family import second_persons
-
     return [c for c in second_persons(nick) if child_in(word, nick) and c in _lemmas_of(word)]
 
 
@@ -1097,9 +1102,6 @@ def punished_in_jest(sentence: Sequence[Token]) -> bool:
     return any(r.lemma in _PUNISHMENT_LEMMAS for w in words for r in parse(w)[:1])
 
 
-_TARGET_LABELS: Final = frozenset({"цель", "объект", "мишень", "жертва"})
-
-
 def labelled_target(tokens: Sequence[Token], m: Mention) -> bool:
     """«…: цель X», «объект — X»: the player right after a word that labels the move's
     target (a dash or colon between allowed)."""
@@ -1109,5 +1111,5 @@ def labelled_target(tokens: Sequence[Token], m: Mention) -> bool:
     return (
         k >= 0
         and tokens[k].sentence == tokens[m.start].sentence
-        and (tokens[k].word in _TARGET_LABELS)
+        and (tokens[k].word in TARGET_LABELS)
     )

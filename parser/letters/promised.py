@@ -35,15 +35,16 @@ def promised_later(tokens: Sequence[Token], mentions: Sequence[Mention]) -> bool
     """The letter names no player and promises its move's player in a later letter. A
     word the nick resolver could not place counts as no player only when it is that
     promise itself («маякну вечерком»: a slang verb, not a misspelt nick)."""
-    promises = {i for i, t in enumerate(tokens) if _promise(tokens, i)}
+    questions = question_sentences(list(tokens))
+    promises = {i for i in range(len(tokens)) if _promise(tokens, i, questions)}
     return bool(promises) and all(
         m.kind == "unknown" and set(range(m.start, m.end)) <= promises for m in mentions
     )
 
 
-def _promise(tokens: Sequence[Token], i: int) -> bool:
+def _promise(tokens: Sequence[Token], i: int, questions: set[int]) -> bool:
     t = tokens[i]
-    if t.sentence in question_sentences(list(tokens)) or not _promise_word(t.word):
+    if t.sentence in questions or not _promise_word(t.word):
         return False
     before = tokens[i - 1] if i > 0 else None
     after = tokens[i + 1] if i + 1 < len(tokens) else None
