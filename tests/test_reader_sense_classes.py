@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from parser.latin import cyrillic_spellings
 from parser.letters.mentions import Mention
 from parser.letters.reading import IS_IT_A_MOVE
 from parser.letters.sense import noun_of_other_verb, place_phrase, told_of
@@ -89,3 +90,28 @@ def test_P_M_8_a_player_named_by_a_verb_of_another_sense_beside_the_order_is_tal
 def test_C_2_a_kill_verb_of_either_aspect_is_read_by_its_lemma(word: str) -> None:
     found = lookup(word)
     assert found is not None and found.actions == {"kill"}, word
+
+
+def test_C_2_a_pronoun_points_back_to_the_player_of_words_of_another_sense() -> None:
+    got = read_in_cast("stadium", "BetKing77", "Ставлю на Бровку. В смысле режу её.")
+    assert (got.kind, got.action, got.targets) == ("move", "kill", ("Бровка",)), got
+    got = read_in_cast("stadium_g", "Кипер", "Подстраховать Скамейку — лечу её.")
+    assert (got.kind, got.action, got.targets) == ("move", "heal", ("Скамейка",)), got
+    # an opinion names the player in no verb of the sender's: the pronoun stays a question
+    got = read_in_cast("stadium", "BetKing77", "Думаю, Бровка мафия. Режу её.")
+    assert got.kind == "question", got
+
+
+def test_P_S_2_a_don_election_of_the_sender_by_sebya() -> None:
+    got = read_in_cast("stadium", "Прибой78", "Доном выбираю себя, я капитан.", turn=0)
+    assert (got.kind, got.action, got.targets) == ("move", "don", ("Прибой78",)), got
+    # the thug may not be the Don: answered so, never read as nothing
+    got = read_in_cast("stadium", "Бульдозер", "Выбираю доном себя.", turn=0)
+    assert got.kind == "refused" and got.action == "don", got
+
+
+def test_C_3_latin_io_for_yo_after_a_consonant() -> None:
+    assert "селезнев" in cyrillic_spellings("selezniov")
+    assert cyrillic_spellings("radio") == ("радио",)
+    got = read_in_cast("stadium_g", "Лайнсмен", "proveryayu Selezniova")
+    assert (got.kind, got.action, got.targets) == ("move", "check", ("Селезнёв",)), got

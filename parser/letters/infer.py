@@ -382,8 +382,9 @@ def _don(
                     # «Дон — Неко.» with Neko_Sama and NekoMancer: a name two players share
                     # elects neither — asked naming them (C-3)
                     return bad_target(m, "don")
-                if m.kind == "nick":
-                    first = LetterReading("don", (m.nick or "",), confidence=m.confidence)
+                if m.kind in ("nick", "self") and m.nick:
+                    # «Выбираю доном себя»: the sender himself, as any player named there
+                    first = LetterReading("don", (m.nick,), confidence=m.confidence)
                     return _don_corrected(tokens, mentions, view, max(k, m.end - 1)) or first
     head = _head_named(tokens, mentions, view)
     if head is not None:

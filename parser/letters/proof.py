@@ -1160,6 +1160,13 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
     places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
     if not places:
         return None
+    if any(
+        m.kind == "pronoun"
+        and m.start > chosen.i
+        and any(t is tokens[chosen.i] for t in dash_clause(tokens, m.start, m.end))
+        for m in evidence.mentions
+    ):
+        return None  # «… на Голкипера. В смысле убиваю его»: the move names him again by a pronoun
     for m in places:
         clause = dash_clause(tokens, m.start, m.end)
         if any(t is tokens[chosen.i] for t in clause):

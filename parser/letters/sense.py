@@ -68,11 +68,14 @@ def _game_word(word: str) -> bool:
     )
 
 
-def _own_other_verb(word: str) -> bool:
-    """A verb of the sender's own doing now that the game's vocabulary does not know."""
+def _own_other_verb(word: str, *, infinitive: bool = False) -> bool:
+    """A verb of the sender's own doing now that the game's vocabulary does not know (with
+    `infinitive`, an infinitive of such a verb too: «Подстраховать X»)."""
     if not word or _game_word(word):
         return False
     top = parse(word)[:1]
+    if infinitive and top and top[0].pos == "INFN":
+        return True
     if not top or top[0].pos != "VERB" or "past" in top[0].grammemes:
         return False
     return any(g <= top[0].grammemes for g in _OWN)
@@ -111,6 +114,20 @@ def other_sense_verb(tokens: Sequence[Token], m: Mention) -> int | None:
         return None
     verbs = [k for k in range(a, m.start) if _own_other_verb(tokens[k].word)]
     return verbs[-1] if verbs else None
+
+
+def antecedent_in_other_sense(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Ставлю всё на Голкипера. В смысле убиваю его.», «Подстраховать Лайнсмена — лечу
+    его.»: the player is the object of a verb (or infinitive) of another sense — what the
+    sentence after it goes on to say in the game's words. Such a player may be what a
+    pronoun right after points back to (`decide.resolve_pronouns`)."""
+    if m.nominative:
+        return False
+    a, _b = _clause_bounds(tokens, m.start)
+    lead = [tokens[k].word for k in range(a, m.start) if tokens[k].word]
+    if any(_game_word(w) for w in lead):
+        return False
+    return any(_own_other_verb(w, infinitive=True) for w in lead)
 
 
 def removed_from_place(tokens: Sequence[Token], m: Mention) -> bool:
