@@ -30,7 +30,7 @@ from parser.latin import spelt_in_latin
 # -- a name's gender ---------------------------------------------------------------------------
 
 #: the dictionary's tags of a word read as a person's name: given name, surname, patronymic
-_NAME_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
+NAME_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
 _GENDERS: Final = frozenset({"masc", "femn"})
 
 
@@ -45,7 +45,7 @@ def name_genders(word: str, *, nominative: bool = False, case: str | None = None
 
     found: set[str] = set()
     for r in parse(word):
-        if not (r.known and "sing" in r.grammemes and r.grammemes & _NAME_TAGS):
+        if not (r.known and "sing" in r.grammemes and r.grammemes & NAME_TAGS):
             continue
         if nominative and "nomn" not in r.grammemes:
             continue
@@ -63,7 +63,7 @@ def form_word_genders(word: str) -> frozenset[str]:
     from parser.morph import parse
 
     readings = [r for r in parse(word) if r.known and "sing" in r.grammemes]
-    if not any(r.grammemes & _NAME_TAGS for r in readings):
+    if not any(r.grammemes & NAME_TAGS for r in readings):
         return frozenset()
     out: set[str] = set()
     for r in readings:

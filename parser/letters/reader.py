@@ -55,6 +55,7 @@ from parser.letters.reported import (
 from parser.letters.scene import scene_action
 from parser.letters.spoken import asks_itself, self_answer, spoken_marks
 from parser.letters.tokens import (
+    EDGE_MARKS,
     Token,
     question_sentences,
     question_tags,
@@ -215,7 +216,7 @@ def _doubt_named(
         return reading
     if len(scored) > 1 and scored[1][1] >= SUGGEST_SCORE:
         return reading  # two players that close: no one to name
-    word = tokens[at].raw.strip(",;:.!?…»«)(\"'")
+    word = tokens[at].raw.strip(EDGE_MARKS)
     return replace(
         reading, text=f"{reading.text} Вы написали «{word}» — может быть, это {scored[0][0]}?"
     )

@@ -28,7 +28,7 @@ from parser.letters.mentions import Mention, negated_at
 from parser.letters.questions import question_reading
 from parser.letters.reading import EXAMPLE, IS_IT_A_MOVE, LetterReading
 from parser.letters.tokens import Token
-from parser.letters.words import GAME_WORDS, ws
+from parser.letters.words import DASHES, GAME_WORDS, ws
 from parser.morph import forms, parse
 from parser.sender import SenderView
 from parser.vocab import lookup
@@ -67,7 +67,6 @@ _ROLE_WORDS: Final = {
 _CLAN_WORDS: Final = ws("дон мафия клан якудза триада босс шеф главный главарь пахан")
 # particles that mark the words around them as another's («Дон, мол, стреляем»)
 _PARTICLES: Final = ws("мол дескать")
-_DASHES: Final = frozenset(("—", "–", "-"))
 # the sender speaks again: the report has ended
 _OWN: Final = ws("я согласен согласна согласны поэтому итак значит ладно окей ок хорошо так")
 
@@ -177,7 +176,7 @@ def _as_said(tokens: Sequence[Token], k: int) -> bool:
 def _clause_end(tokens: Sequence[Token], k: int) -> int:
     j = k
     while j < len(tokens) and not tokens[j].clause_end:
-        if j > k and tokens[j].raw in _DASHES:
+        if j > k and tokens[j].raw in DASHES:
             return j
         j += 1
     return min(j + 1, len(tokens))
@@ -331,7 +330,7 @@ def _scope_end(tokens: Sequence[Token], k: int) -> int:
     verbatim = _verbatim(tokens, k)
     j = k + 1
     while j < len(tokens) and tokens[j].sentence == sentence:
-        parted = tokens[j - 1].clause_end or tokens[j - 1].raw in _DASHES
+        parted = tokens[j - 1].clause_end or tokens[j - 1].raw in DASHES
         if parted and j - 1 > k and _sender_again(tokens, j, verbatim=verbatim):
             return j
         j += 1

@@ -27,6 +27,10 @@ GAME_WORDS: Final = ws(
     "маньяк ниндзя некромант громила камикадзе путана адвокат сержант ведущий жертва"
 )
 OR: Final = ws("или либо or")
+#: a dash typed as a word of its own: it parts a clause as a comma does
+DASHES: Final = frozenset(("—", "–", "-"))
+#: «если получится», «если выйдет»: succeeding, a manner of speech in a condition
+SUCCEED_LEMMAS: Final = ws("получиться выйти удаться")
 # words that weigh players against each other («Боба или Рокета», «между Бобом и Рокетом»)
 CHOICE: Final = OR | ws("между выбираю")
 JOIN: Final = ws("и или либо также + & and or / в на")
