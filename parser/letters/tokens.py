@@ -279,6 +279,12 @@ def side_after_za(tokens: Sequence[Token], questions: set[int]) -> str | None:
     return None
 
 
+def typed(tokens: Sequence[Token], start: int, end: int, edges: str = " ,;:.!?—–-") -> str:
+    """The words of tokens[start:end] as the player typed them (for a question to quote),
+    without the `edges` marks around them."""
+    return " ".join(t.raw for t in tokens[max(start, 0) : min(end, len(tokens))]).strip(edges)
+
+
 def clause_of(tokens: Sequence[Token], i: int) -> Sequence[Token]:
     start = i
     while start > 0 and not tokens[start - 1].clause_end:
