@@ -58,6 +58,7 @@ from typing import Any, Final
 
 from parser.identity import LOOKALIKES
 from parser.latin import CYR_TO_LAT, handle_parts
+from parser.nameforms import form_word_genders, name_genders
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -1104,13 +1105,13 @@ def _by_syllable(
     if not names and any(r.grammemes & _PLAYER_CASES for r in ordinary):
         return None  # «Фею»: the accusative of фея, no name
     forms = tuple(dict.fromkeys((*names, *_short_nominatives(key))))
-    said = _name_genders(key, nominative=False)
+    said = name_genders(key, nominative=False)
     found: list[str] = []
     for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
         name = _given_name(k) if _typed_cyrillic(p) else None
         if name is None or not _known_given_name(name):
             continue  # (a surname, Осипов, or a word nick has no pet forms of a name)
-        own = _name_genders(name, nominative=True)
+        own = name_genders(name, nominative=True)
         if said and own and not said & own:
             continue  # «Витю» (a boy's name) is no Виталина's, «Иру» no Ираклий's
         if any(syllable_pet(f, name) for f in forms):
@@ -1172,39 +1173,18 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     word = trimmed_key(match.query)
     if " " in word or not word.isalpha():
         return match
-    genders = _name_genders(word, nominative=False)
+    genders = name_genders(word, nominative=False)
     if len(genders) > 1 and case is not None:
-        genders = _name_genders(word, nominative=False, case=case)
+        genders = name_genders(word, nominative=False, case=case)
     if len(genders) != 1:
         return match
-    nicks = {p: _name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
+    nicks = {p: name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
     if not all(nicks.values()):
         return match  # a nick the dictionary does not know as a name (Вик): its forms unknown
     kept = [p for p, g in nicks.items() if g == genders]
     if len(kept) != 1:
         return match
     return NickMatch(match.query, kept[0], match.method, match.confidence)
-
-
-_NAME_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
-
-
-@lru_cache(maxsize=_KEY_CACHE)
-def _name_genders(word: str, *, nominative: bool, case: str | None = None) -> frozenset[str]:
-    """The genders the dictionary reads `word` in as a singular name, surname or patronymic
-    (`nominative`: as a nick stands, its nominative only; `case`: in that case only)."""
-    from parser.morph import parse
-
-    found: set[str] = set()
-    for r in parse(word):
-        if not (r.known and "sing" in r.grammemes and r.grammemes & _NAME_TAGS):
-            continue
-        if nominative and "nomn" not in r.grammemes:
-            continue
-        if case is not None and case not in r.grammemes:
-            continue
-        found |= r.grammemes & {"masc", "femn"}
-    return frozenset(found)
 
 
 def agrees(text: str, nick: str) -> bool:
@@ -1229,31 +1209,13 @@ def form_genders(text: str) -> frozenset[str]:
     for word in _WORD_SPLIT.split(trimmed_key(text).replace("ё", "е")):
         if not _CYRILLIC_WORD.fullmatch(word):
             continue
-        genders = _word_genders(word)
+        genders = form_word_genders(word)
         if len(genders) != 1:
             continue
         if out and out != genders:
             return frozenset()
         out = genders
     return out
-
-
-def _word_genders(word: str) -> frozenset[str]:
-    """The genders of every singular reading the dictionary knows of a word it reads as a
-    name form in some reading: «Витю» a man's, «Гордеевой» a woman's, «Сашу» (common
-    gender) either; «Валика» either, since besides a rare woman's name it is the genitive of
-    the noun «валик», the very form a boy's pet name Валик takes."""
-    from parser.morph import parse
-
-    readings = [r for r in parse(word) if r.known and "sing" in r.grammemes]
-    if not any(r.grammemes & _NAME_TAGS for r in readings):
-        return frozenset()
-    out: set[str] = set()
-    for r in readings:
-        out |= r.grammemes & {"masc", "femn"}
-        if "ms-f" in r.grammemes:
-            out |= {"masc", "femn"}
-    return frozenset(out)
 
 
 @lru_cache(maxsize=_KEY_CACHE)
@@ -1270,13 +1232,13 @@ def nick_genders(nick: str) -> frozenset[str]:
     words = list(own_words(key.replace("ё", "е")))
     if len(words) == 1 and _LATIN_WORD.fullmatch(words[0]):
         spelt = frozenset(
-            g for cyr in cyrillic_spellings(words[0]) for g in _name_genders(cyr, nominative=True)
+            g for cyr in cyrillic_spellings(words[0]) for g in name_genders(cyr, nominative=True)
         )
         return spelt if len(spelt) == 1 else frozenset()
     out: set[str] = set()
     for word in words:
         if _CYRILLIC_WORD.fullmatch(word):
-            out |= _name_genders(word, nominative=True)
+            out |= name_genders(word, nominative=True)
     return frozenset(out) if len(out) == 1 else frozenset()
 
 
