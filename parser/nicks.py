@@ -1682,8 +1682,11 @@ def _name_forms(
         if tabled is not None and " " not in k and _nick_pets(k):
             continue  # a name the table holds is read by the table alone («Диму»: no Владимир)
         # a Latin name nick's pet forms only for a word that is no name of its own
-        # («Маркуса» is Маркус, not Marco's)
-        names_of_p = _pet_keys(p, k) if pet and (not own_name or _typed_cyrillic(p)) else ()
+        # («Маркуса» is Маркус, not Marco's), or whose name is the nick's name cut short
+        # («Капу»: Кап|а of Kapitolina, Капитолина)
+        names_of_p = _pet_keys(p, k) if pet else ()
+        if own_name and not _typed_cyrillic(p):
+            names_of_p = tuple(n for n in names_of_p if _cut_of(names, n))
         for strength in _pet_strengths(forms, names_of_p, names=bool(names), own_name=own_name):
             if strength == "firm":
                 firm[p] = None
@@ -1711,6 +1714,21 @@ def _name_forms(
     if loose:
         return list(loose), guessed
     return guessed_names, bool(guessed_names)
+
+
+def _cut_of(names: Sequence[str], full: str) -> bool:
+    """C-3: whether one of `names` (the dictionary's name lemmas of a word) is the full name
+    `full` cut short after a consonant, with the bare ending «а» or «я» — a pet name made of
+    the name's own opening letters (Кап|а of Капитолина, Мар|а of Марина), not a name of its
+    own that merely starts alike (Маркус beside Марко: «ус» is no bare ending)."""
+    full = full.replace("ё", "е")
+    for name in names:
+        stem = name.replace("ё", "е")[:-1]
+        if name[-1:] not in ("а", "я") or len(stem) < 3 or stem[-1] in _VOWELS:
+            continue
+        if full.startswith(stem) and len(full) - len(stem) >= 3:
+            return True
+    return False
 
 
 def _pet_strengths(
