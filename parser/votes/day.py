@@ -20,6 +20,7 @@ from parser.votes.proof import (
     UNCLEAR,
     abstains,
     corrected_away,
+    green_word,
     has_vote_grammar,
     not_a_name,
     own_vote_said,
@@ -383,30 +384,45 @@ _WORD_RE: Final = re.compile(r"[а-яё]+")
 
 
 def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
-    """C-3, G-N.1, P-V.1: an ordinary word in the vote's colour, typed with a capital as a
-    nick is, in a case form a vote puts its player in (not the nominative of a label or
-    a cry) and in a sentence that votes or sends to court («<Машинку> на суд», «Против
-    <Машинки>»): meant as a nick, and it names no player — shown to the voter as unknown,
-    not read as emphasis."""
-    word = span.text.strip(" .,!?:;()«»\"'")
-    if not word[:1].isupper() or not _WORD_RE.fullmatch(word.casefold()) or len(word) < 3:
+    """C-3, G-N.1, P-V.1: an ordinary word in the vote's colour — or a noun with its
+    adjective («<Лунный свет>») — typed with a capital as a nick is, in a case form a vote
+    puts its player in (not the nominative of a label or a cry) and in a sentence that
+    votes or sends to court («<Машинку> на суд», «Против <Машинки>», «<Призрака> зеленю»):
+    meant as a nick, and it names no player — shown to the voter as unknown, not read as
+    emphasis. Right after a vote verb in the first person the text is that verb's object
+    whatever its case or letters («Выдвигаю <Сокол>», «голосую <лимонад>»)."""
+    text = span.text.strip(" .,!?:;()«»\"'")
+    words = text.split()
+    if not 1 <= len(words) <= 2 or not all(_WORD_RE.fullmatch(w.casefold()) for w in words):
         return False
-    readings = [r for r in parse(word.casefold()) if r.known]
-    if not readings or readings[0].pos != "NOUN":
+    if len(text) < 3:
         return False
+    readings = [[r for r in parse(w.casefold()) if r.known] for w in words]
+    if not all(readings) or readings[-1][0].pos != "NOUN":
+        return False
+    if len(words) == 2 and readings[0][0].pos != "ADJF":
+        return False  # two words: an adjective and its noun, nothing else
     low = own.casefold().replace("ё", "е")
-    at = low.find(word.casefold().replace("ё", "е"))
+    at = low.find(text.casefold().replace("ё", "е"))
     if at < 0:
         return False
-    # the nominative is a label or a cry («<Внимание>!»), save as the object of a vote verb
-    # right before it: «Выдвигаю <Сокол>» names a nick as players type them
-    if "nomn" in readings[0].grammemes and not _object_of_vote_verb(low, at):
+    # the object of a first-person vote verb right before it is meant as a nick however it
+    # is typed — in the form such an object takes (the nominative or the accusative)
+    capital = text[:1].isupper()
+    if _object_of_vote_verb(low, at):
+        return capital or any(r.grammemes & {"nomn", "accs"} for r in readings[-1])
+    if not capital:
+        return False
+    # the nominative is a label or a cry («<Внимание>!»)
+    if "nomn" in readings[-1][0].grammemes:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     end = _SENTENCE_END.search(low, at)
     sentence = _WORD_RE.findall(low[start : end.start() if end else len(low)])
+    own_words = {bare_word(w) for w in words}
     return any(
-        w != bare_word(word) and (is_cue(w) or has_lemma((w,), JAIL_LEMMAS)) for w in sentence
+        w not in own_words and (is_cue(w) or green_word(w) or has_lemma((w,), JAIL_LEMMAS))
+        for w in sentence
     )
 
 
