@@ -1,7 +1,8 @@
 """Issue 17 item 2 with C-3, P-V.1, G-N.1, G-N.4: a vote or a jailing by a name no player
 bears is shown to the host as `unknown_nick`, never dropped unseen — the object of a vote
 verb in the vote's colour however it is typed («голосую <лимонад>», «голосую <Лунный
-свет>»), a capitalised word beside a Gambler vote word («<Призрака> зеленю»), and in court
+свет>»), a capitalised word beside a Gambler vote word («<Призрака> зеленю»), a capitalised
+animate noun heading its sentence («<Призрак> мутный какой-то»), and in court
 the noun a jailing clause jails («Кирпича в тюрьму», «сажаю лунный свет»). Near misses stay
 no vote with nothing to tell: an ordinary word in colour with no vote grammar, a negated,
 asked or doubted jailing, a role or a pronoun jailed (tests/votes/dev7/, dev14/)."""
@@ -102,3 +103,30 @@ def test_G_N_4_a_jailing_by_a_name_no_player_bears_is_shown(text: str, span: str
 )
 def test_G_N_4_near_misses_of_a_jailing_stay_no_vote(text: str) -> None:
     assert _court(text).status == "no_vote", text
+
+
+@pytest.mark.parametrize(
+    ("rules", "body", "span"),
+    [
+        ("pefl", f"{_red('Призрак')} мутный какой-то весь день", "Призрак"),
+        ("gambler", f"Весь день молчит. {_green('Лесник')} точно что-то знает", "Лесник"),
+    ],
+)
+def test_C_3_a_being_named_at_the_head_of_its_sentence_is_shown(
+    rules: RulesetName, body: str, span: str
+) -> None:
+    got = _day(rules, body)
+    assert (got.status, got.reason, got.span) == ("rejected", UNKNOWN_NICK, span), body
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"{_red('Маньяк')} сегодня опять промахнулся",  # a role: whoever holds it
+        f"{_red('Друзья')}, давайте думать",  # a plural: no one player
+        f"{_red('Мафия')} хитрая какая-то",  # no being
+        f"Мне кажется, {_red('Призрак')} тут ни при чём",  # not at the head of its sentence
+    ],
+)
+def test_C_3_near_misses_of_a_being_named_stay_no_vote(body: str) -> None:
+    assert _day("pefl", body).status == "no_vote", body

@@ -9,6 +9,7 @@ from typing import Final
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
+from parser.letters.reported import role_word
 from parser.links import written_out_post_ids
 from parser.morph import common_word, is_person_name, parse, word_nick
 from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
@@ -426,6 +427,27 @@ def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
     )
 
 
+def _a_being_named(own: str, span: ColoredSpan) -> bool:
+    """C-3, P-V.1, G-N.1: a capitalised singular animate common noun — a being, as word
+    nicks are (Кот, Сова, Призрак) — in the vote's colour at the head of its sentence
+    («<Призрак> мутный какой-то»): meant as a nick, and it names no player. A role is no
+    one's name («<Маньяк> сегодня промахнулся»), a plural no one player («<Друзья>, …»)."""
+    word = span.text.strip(" .,!?:;()«»\"'")
+    if not word[:1].isupper() or not _WORD_RE.fullmatch(word.casefold()) or len(word) < 3:
+        return False
+    top = next((r for r in parse(word.casefold()) if r.known), None)
+    if top is None or top.pos != "NOUN" or not {"anim", "sing", "nomn"} <= top.grammemes:
+        return False
+    if top.grammemes & {"Name", "Surn", "Patr"} or role_word(word.casefold()) is not None:
+        return False
+    low = own.casefold().replace("ё", "е")
+    at = low.find(word.casefold().replace("ё", "е"))
+    if at < 0:
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    return not _WORD_RE.findall(low[start:at])
+
+
 def _object_of_vote_verb(low: str, at: int) -> bool:
     """Whether the word right before position `at` of `low` is a vote verb in the first
     person («выдвигаю», «голосую», «зеленю»): what follows is its object."""
@@ -519,7 +541,7 @@ def _no_pick(
         return failure.match.reason or UNKNOWN_NICK, failure.span.text
     if dead_hit is not None:
         return DEAD_TARGET, dead_hit
-    meant = next((s for s in spans if _meant_as_nick(own, s)), None)
+    meant = next((s for s in spans if _meant_as_nick(own, s) or _a_being_named(own, s)), None)
     if meant is not None:
         return UNKNOWN_NICK, meant.text
     weighed = next((s for s in spans if _weighs_names(s.text)), None)
