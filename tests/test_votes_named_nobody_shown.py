@@ -2,7 +2,8 @@
 bears is shown to the host as `unknown_nick`, never dropped unseen — the object of a vote
 verb in the vote's colour however it is typed («голосую <лимонад>», «голосую <Лунный
 свет>»), a capitalised word beside a Gambler vote word («<Призрака> зеленю»), a capitalised
-animate noun heading its sentence («<Призрак> мутный какой-то»), and in court
+animate noun heading its sentence («<Призрак> мутный какой-то»), a noun that is all the words
+of its post («<Солнышко> 🙏»), and in court
 the noun a jailing clause jails («Кирпича в тюрьму», «сажаю лунный свет»). Near misses stay
 no vote with nothing to tell: an ordinary word in colour with no vote grammar, a negated,
 asked or doubted jailing, a role or a pronoun jailed (tests/votes/dev7/, dev14/)."""
@@ -130,3 +131,32 @@ def test_C_3_a_being_named_at_the_head_of_its_sentence_is_shown(
 )
 def test_C_3_near_misses_of_a_being_named_stay_no_vote(body: str) -> None:
     assert _day("pefl", body).status == "no_vote", body
+
+
+@pytest.mark.parametrize(
+    ("rules", "body", "span"),
+    [
+        ("gambler", f"{_green('Солнышко')} 🙏", "Солнышко"),
+        ("gambler", _green("лимонад"), "лимонад"),
+        ("pefl", f"{_red('Лунный свет')}!!!", "Лунный свет"),
+    ],
+)
+def test_G_N_1_a_noun_that_is_all_its_post_is_shown(
+    rules: RulesetName, body: str, span: str
+) -> None:
+    got = _day(rules, body)
+    assert (got.status, got.reason, got.span) == ("rejected", UNKNOWN_NICK, span), body
+
+
+@pytest.mark.parametrize(
+    ("rules", "body"),
+    [
+        ("gambler", _green("согласна")),  # no noun: a word of assent
+        ("gambler", f"{_green('лимонад')} вкусный"),  # other words: a remark
+        ("pefl", _red("очень")),  # an adverb: emphasis
+        ("gambler", _green("Голос:")),  # a label
+        ("pefl", _red("Голос")),  # a vote word
+    ],
+)
+def test_G_N_1_near_misses_of_a_noun_alone_stay_no_vote(rules: RulesetName, body: str) -> None:
+    assert _day(rules, body).status == "no_vote", body

@@ -448,6 +448,22 @@ def _a_being_named(own: str, span: ColoredSpan) -> bool:
     return not _WORD_RE.findall(low[start:at])
 
 
+def _alone(own: str, span: ColoredSpan) -> bool:
+    """G-N.1, P-V.1: a noun of the dictionary — or an adjective and its noun — in the vote's
+    colour that is all the words of its post («<Солнышко> 🙏», «<лимонад>»): the colour
+    alone names it as the vote, and it names no player."""
+    words = _WORD_RE.findall(own.casefold())
+    text = span.text.casefold()
+    if words != _WORD_RE.findall(text) or not 1 <= len(words) <= 2 or len(text) < 3:
+        return False
+    if span.text.rstrip().endswith(":") or any(is_cue(w) for w in words):
+        return False  # a label («Голос:»), a vote word («Голос»): layout, no name
+    tops = [next((r for r in parse(w) if r.known), None) for w in words]
+    if any(t is None for t in tops) or tops[-1] is None or tops[-1].pos != "NOUN":
+        return False
+    return len(words) == 1 or (tops[0] is not None and tops[0].pos == "ADJF")
+
+
 def _object_of_vote_verb(low: str, at: int) -> bool:
     """Whether the word right before position `at` of `low` is a vote verb in the first
     person («выдвигаю», «голосую», «зеленю»): what follows is its object."""
@@ -541,7 +557,10 @@ def _no_pick(
         return failure.match.reason or UNKNOWN_NICK, failure.span.text
     if dead_hit is not None:
         return DEAD_TARGET, dead_hit
-    meant = next((s for s in spans if _meant_as_nick(own, s) or _a_being_named(own, s)), None)
+    meant = next(
+        (s for s in spans if _meant_as_nick(own, s) or _a_being_named(own, s) or _alone(own, s)),
+        None,
+    )
     if meant is not None:
         return UNKNOWN_NICK, meant.text
     weighed = next((s for s in spans if _weighs_names(s.text)), None)
