@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Final
 
 from parser.latin import (
@@ -17,6 +18,7 @@ from parser.latin import (
     without_honorific,
 )
 from parser.morph import (
+    WORDS_KEPT,
     common_word,
     is_given_name,
     is_patronymic,
@@ -173,7 +175,10 @@ CUE_LEMMAS: Final = frozenset(
 )  # fmt: skip
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def is_cue(word: str) -> bool:
+    """A vote word («голосую», «выставляю», «против»): asked of every word around every
+    coloured nick, so each word's answer is kept (`WORDS_KEPT`)."""
     w = word.strip(".,:;!?—-«»\"'()").casefold().replace("ё", "е")
     return len(w) >= 5 and bool(CUE_LEMMAS.intersection(lemmas(w)))
 

@@ -37,7 +37,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Final
 
-from parser.morph import lemmas, parse, word_nick
+from parser.morph import WORDS_KEPT, lemmas, parse, word_nick
 from parser.records import ColoredSpan, Post
 from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
@@ -311,6 +311,7 @@ def said_for_later(own_text: str, pick: Pick) -> bool:
     return bool(before) and before[-1] in _LATER and any(is_cue(b) or green_word(b) for b in after)
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def green_word(word: str) -> bool:
     """A Gambler vote word of the green colour («зеленю», «позеленю», «зелёный»; G-N.1)."""
     return bool(_GREEN_LEMMAS.intersection(lemmas(word)))
