@@ -888,6 +888,45 @@ def pinned_by_words(match: NickMatch, words: Sequence[str]) -> NickMatch | None:
     return NickMatch(match.query, hits[0], match.method, match.confidence)
 
 
+def pinned_by_pronoun(match: NickMatch, words: Sequence[str]) -> NickMatch | None:
+    """C-3: an ambiguous name pinned by the gender of the third-person pronoun that first
+    follows it («<Полю> голосую: она весь день молчит» — Поля of Аполлинария and of Ипполит,
+    and «она» can only be her). The pronoun must be singular and of one gender in every
+    reading the dictionary gives it («им», «ним» may be plural: no pin), every candidate's
+    nick a name the dictionary gives one gender, and exactly one of the pronoun's. None when
+    no pronoun is among `words` (lower case, the few words right after the name in its
+    sentence) or it pins no single candidate."""
+    if match.ok or match.reason != AMBIGUOUS_NICK or len(match.candidates) < 2:
+        return None
+    pronoun = next((g for w in words if (g := _pronoun_gender(w)) is not None), None)
+    if pronoun is None:
+        return None
+    genders = {p: _name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
+    if not all(len(g) == 1 for g in genders.values()):
+        return None  # a nick the dictionary gives no single gender: the pronoun proves nothing
+    kept = [p for p, g in genders.items() if pronoun in g]
+    if len(kept) != 1:
+        return None
+    return NickMatch(match.query, kept[0], match.method, match.confidence)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def _pronoun_gender(word: str) -> str | None:
+    """The gender ("masc" or "femn") of `word` when it is a third-person singular personal
+    pronoun of that one gender in every pronoun reading the dictionary gives it («она»,
+    «его», «ей», «неё»), else None («им» may be plural, «оно» is neuter, any other word
+    is no such pronoun)."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(word.casefold().replace("ё", "е")) if r.pos == "NPRO"]
+    if not readings or not all("3per" in r.grammemes for r in readings):
+        return None
+    if any("plur" in r.grammemes for r in readings):
+        return None
+    found = {g for r in readings for g in r.grammemes & {"masc", "femn"}}
+    return next(iter(found)) if len(found) == 1 else None
+
+
 def possessive_match(resolver: NickResolver, text: str) -> NickMatch | None:
     """C-3: a two-word nick of a word and a given name in the genitive said with the name
     as a possessive adjective — «Тимошиного папы» for Папа_Тимоши, «Дашину маму» for
@@ -1605,8 +1644,11 @@ def _name_forms(
         if tabled is not None and " " not in k and _nick_pets(k):
             continue  # a name the table holds is read by the table alone («Диму»: no Владимир)
         # a Latin name nick's pet forms only for a word that is no name of its own
-        # («Маркуса» is Маркус, not Marco's)
-        names_of_p = _pet_keys(p, k) if pet and (not own_name or _typed_cyrillic(p)) else ()
+        # («Маркуса» is Маркус, not Marco's), or whose name is the nick's name cut short
+        # («Капу»: Кап|а of Kapitolina, Капитолина)
+        names_of_p = _pet_keys(p, k) if pet else ()
+        if own_name and not _typed_cyrillic(p):
+            names_of_p = tuple(n for n in names_of_p if _cut_of(names, n))
         for strength in _pet_strengths(forms, names_of_p, names=bool(names), own_name=own_name):
             if strength == "firm":
                 firm[p] = None
@@ -1634,6 +1676,21 @@ def _name_forms(
     if loose:
         return list(loose), guessed
     return guessed_names, bool(guessed_names)
+
+
+def _cut_of(names: Sequence[str], full: str) -> bool:
+    """C-3: whether one of `names` (the dictionary's name lemmas of a word) is the full name
+    `full` cut short after a consonant, with the bare ending «а» or «я» — a pet name made of
+    the name's own opening letters (Кап|а of Капитолина, Мар|а of Марина), not a name of its
+    own that merely starts alike (Маркус beside Марко: «ус» is no bare ending)."""
+    full = full.replace("ё", "е")
+    for name in names:
+        stem = name.replace("ё", "е")[:-1]
+        if name[-1:] not in ("а", "я") or len(stem) < 3 or stem[-1] in _VOWELS:
+            continue
+        if full.startswith(stem) and len(full) - len(stem) >= 3:
+            return True
+    return False
 
 
 def _pet_strengths(

@@ -35,6 +35,7 @@ from parser.nicks import (
     NickResolver,
     one_gender,
     pet_match,
+    pinned_by_pronoun,
     pinned_by_words,
     possessive_match,
     trimmed_key,
@@ -240,7 +241,9 @@ def read_spans(
     player — living or dead, every resolved span) of one post. `author`, a living player,
     is who «себя»/«меня» in a span names (C-2 reads those words as the sender). `own`, the
     post's own text, lets the words right after an ambiguous name pin it
-    (`parser.nicks.pinned_by_words`: «<Насти>, которая с Викой»)."""
+    (`parser.nicks.pinned_by_words`: «<Насти>, которая с Викой»), or the gender of the
+    pronoun that first follows it (`parser.nicks.pinned_by_pronoun`: «<Полю> голосую: она
+    …»)."""
     resolved: list[Pick] = []
     named: list[ColoredSpan] = []
     failure: Pick | None = None
@@ -256,7 +259,8 @@ def read_spans(
             if not m.ok and m.reason != AMBIGUOUS_NICK:
                 m = heard_handle(resolver, dead, span.text, author) or m
         if m.reason == AMBIGUOUS_NICK and own:
-            m = pinned_by_words(m, _words_after(own, span.text)) or m
+            after = _words_after(own, span.text)
+            m = pinned_by_words(m, after) or pinned_by_pronoun(m, after) or m
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)
