@@ -9,7 +9,6 @@ from dataclasses import replace
 from typing import Final
 
 from engine.actions import InputRejected, Vote
-from parser.letters.reported import role_word
 from parser.morph import common_word, lemmas, parse
 from parser.nicks import (
     AMBIGUOUS_NICK,
@@ -21,6 +20,7 @@ from parser.nicks import (
     trimmed_key,
 )
 from parser.records import Post
+from parser.roles import role_word
 from parser.struck import without_struck
 from parser.vocab import MAYBE, UNSURE_WORDS, joked
 from parser.votes.names import (

@@ -9,11 +9,11 @@ from typing import Final
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
-from parser.letters.reported import role_word
 from parser.links import written_out_post_ids
 from parser.morph import common_word, is_person_name, parse, word_nick
 from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
 from parser.records import ColoredSpan, Post, Quote
+from parser.roles import role_word
 from parser.struck import without_struck
 from parser.votes.names import Pick, bare_word, is_cue, nick_like, read_spans
 from parser.votes.negation import ASKED, JAIL_LEMMAS, has_lemma, left_open, not_retracted
