@@ -443,6 +443,10 @@ def unproven(own_text: str, pick: Pick) -> bool:
     sentence = low[start:stop]
     if _courtesy(_own_clause(low, start, at, end, stop)):
         return not _accusing(sentence)
+    # «<Кобзев> вчера забил на 89-й, красавчик!»: a story of his match with praise in its
+    # sentence and no grounds against him — talk about the player, no reason to hang him
+    if told_of(own_text, pick) and _praised(sentence) and not _accusing(sentence):
+        return True
     # «Кто, если не <Гном>?» names him as the answer: rhetorical, no question about him
     asked = _asked_in_clause(low, end) and not re.search(r"\bесли\s+не\s*$", low[start:at])
     if not (asked or _requested(low[start:at], low[end:])):
@@ -474,6 +478,19 @@ def _courtesy(sentence: str) -> bool:
     return bool(_COURTESY_PHRASES.search(sentence)) or any(
         _COURTESY_LEMMAS.intersection(lemmas(w)) for w in words
     )
+
+
+#: praise of how someone played or did: with a story of his day it says nothing against him
+_PRAISE_LEMMAS: Final = frozenset(
+    ("отлично", "отличный", "классно", "классный", "круто", "крутой", "здорово", "хороший",
+     "красиво", "красивый", "шикарно", "шикарный", "великолепно", "великолепный", "супер")
+)  # fmt: skip
+
+
+def _praised(sentence: str) -> bool:
+    """A thanks, a greeting or praise anywhere in the sentence (`_courtesy`, `_PRAISE_LEMMAS`)."""
+    words = _WORD.findall(sentence)
+    return _courtesy(sentence) or any(_PRAISE_LEMMAS.intersection(lemmas(w)) for w in words)
 
 
 def _accusing(text: str) -> bool:

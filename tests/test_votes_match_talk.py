@@ -1,0 +1,57 @@
+"""Batch 14's vote classes (tests/votes/dev22/, tests/votes/README.md «Round votes-21»), each
+by rule, on a cast of its own: a coloured nick counts only when the words prove the vote, and
+what they leave unproven is shown to the host, never counted for a player (P-V.1, G-N.1,
+G-N.4, C-2, C-3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.kinds import RulesetName
+from mafiabot.replay_posts import post_from_body
+from parser.votes.day import extract_votes
+from parser.votes.records import PostReading
+
+PLAYERS = ("Нападающий", "Свисток", "Сетка", "Маринка", "Костыль", "Петров", "Сокол")
+
+
+def _read(rules: RulesetName, body: str, *, players: tuple[str, ...] = PLAYERS) -> PostReading:
+    """One post by Маринка, its coloured words marked «<…>»."""
+    color = "red" if rules == "pefl" else "green"
+    html = body.replace("<", f'<span style="color:{color}">').replace(">", "</span>")
+    post = post_from_body(1, "Маринка", html, 1)
+    (reading,) = extract_votes([post], ruleset=rules, players=players).posts
+    return reading
+
+
+def _counted(got: PostReading) -> str | None:
+    return got.target if got.status == "vote" else None
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<Петров> вчера забил на 89-й, красавчик! Всем хорошего дня.",
+        "Наш <Петров> сегодня сыграл отлично, 0:0 на выезде!",
+        "<Сокол> в субботу провёл лучший матч сезона.",
+    ],
+)
+def test_P_V_1_a_story_of_his_match_with_praise_is_no_vote(body: str) -> None:
+    """P-V.1: a red nick told of in a story of his match with praise in its sentence, no vote
+    word in the post and nothing against him: no grounds to hang him, no vote."""
+    assert _counted(_read("pefl", body)) is None, body
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        # grounds against him beside the praise: the reason of a vote
+        ("<Петров> вчера красиво врал весь день, мафия.", "Петров"),
+        # a vote word governs the nick
+        ("Против <Петрова>: вчера сыграл отлично, а сегодня молчит и путается.", "Петров"),
+        # a story with no praise is a reason told of the past (P-V.1)
+        ("<Петров> вчера не ответил ни на один вопрос.", "Петров"),
+    ],
+)
+def test_P_V_1_praise_beside_grounds_or_vote_words_keeps_the_vote(body: str, target: str) -> None:
+    assert _counted(_read("pefl", body)) == target, body
