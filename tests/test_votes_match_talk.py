@@ -55,3 +55,30 @@ def test_P_V_1_a_story_of_his_match_with_praise_is_no_vote(body: str) -> None:
 )
 def test_P_V_1_praise_beside_grounds_or_vote_words_keeps_the_vote(body: str, target: str) -> None:
     assert _counted(_read("pefl", body)) == target, body
+
+
+@pytest.mark.parametrize(
+    ("rules", "body"),
+    [
+        ("pefl", "Голос против <Петрова> после матча дам, сейчас на стадионе."),
+        ("pefl", "Голос против <Сетки> после работы отдам, пишу с телефона."),
+        ("gambler", "Зелёный на <Сокола> после тренировки дам."),
+    ],
+)
+def test_P_V_1_G_N_1_a_vote_given_after_an_event_is_put_off(rules: RulesetName, body: str) -> None:
+    """P-V.1, G-N.1: «после <event>» is a time to come; with the author's own verb in the
+    future the vote is put off — shown to the host, not counted."""
+    got = _read(rules, body)
+    assert (got.status, got.reason) == ("rejected", "put_off"), body
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        # «после» of what has been: the reason, the vote cast now
+        ("Голос против <Петрова>: после того, что он написал ночью, всё ясно.", "Петров"),
+        ("Голос против <Сетки> — после матча вчера весь день молчит и врёт.", "Сетка"),
+    ],
+)
+def test_P_V_1_after_an_event_in_a_reason_puts_nothing_off(body: str, target: str) -> None:
+    assert _counted(_read("pefl", body)) == target, body

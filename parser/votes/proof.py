@@ -627,9 +627,22 @@ def put_off(own_text: str, pick: Pick) -> bool:
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     close = _SENTENCE_END.search(low, at + len(pick.span.text))
     words = _WORD.findall(low[start : close.start() if close else len(low)])
-    if not any(w in _LATER_ANY and (not n or words[n - 1] != "вчера") for n, w in enumerate(words)):
+    if not any(_later(words, n) for n in range(len(words))):
         return False
     return any(_vote_not_now(words, n) for n in range(len(words)))
+
+
+def _later(words: Sequence[str], n: int) -> bool:
+    """Whether words[n] says a time to come: a word of later not told of the past («вчера
+    вечером»), or «после» and an event noun in the genitive («после матча», «после
+    работы») — not «после того», «после вчерашнего»."""
+    w = words[n]
+    if w in _LATER_ANY:
+        return not n or words[n - 1] != "вчера"
+    if w != "после" or n + 1 >= len(words):
+        return False
+    first = parse(words[n + 1])[:1]
+    return bool(first) and first[0].pos == "NOUN" and "gent" in first[0].grammemes
 
 
 def _vote_not_now(words: Sequence[str], n: int) -> bool:
@@ -639,9 +652,17 @@ def _vote_not_now(words: Sequence[str], n: int) -> bool:
         return False
     first = parse(w)[:1]
     if first and first[0].pos in ("NOUN", "ADJF"):
-        # «отдам голос за <X>», «Зелёный <X> дам попозже»: the verb before or after it
-        return any(_not_now(v) for v in (*words[max(0, n - 2) : n], *words[n + 1 : n + 3]))
+        # «отдам голос за <X>», «Зелёный <X> дам попозже»: the verb before or after it;
+        # «Голос против <X> после матча дам»: the author's own verb further on
+        near = (*words[max(0, n - 2) : n], *words[n + 1 : n + 3])
+        return any(_not_now(v) for v in near) or any(_own_later(v) for v in words[n + 1 :])
     return _not_now(w)
+
+
+def _own_later(word: str) -> bool:
+    """A verb the author says of himself, not of now: the first person future («дам»)."""
+    first = parse(word)[:1]
+    return bool(first) and {"futr", "1per"} <= first[0].grammemes
 
 
 def put_off_clause(words: Sequence[str], votes: Callable[[str], bool]) -> bool:
