@@ -82,3 +82,40 @@ def test_P_V_1_G_N_1_a_vote_given_after_an_event_is_put_off(rules: RulesetName, 
 )
 def test_P_V_1_after_an_event_in_a_reason_puts_nothing_off(body: str, target: str) -> None:
     assert _counted(_read("pefl", body)) == target, body
+
+
+@pytest.mark.parametrize(
+    ("rules", "body"),
+    [
+        (
+            "pefl",
+            "Говорят, <Петров> на тренировке врал тренеру. Но голосовать против него не буду.",
+        ),
+        ("pefl", "<Сетка> весь день путается в версиях. Хотя голосовать против неё не стану."),
+        ("gambler", "<Сокола> бы в суд. Но выдвигать девятиклассника не буду."),
+        ("pefl", "<Свисток> мутный, но я против него не проголосую."),
+    ],
+)
+def test_P_V_1_G_N_1_the_only_candidate_refused_later_is_no_vote(
+    rules: RulesetName, body: str
+) -> None:
+    """P-V.1, G-N.1: a later clause refusing to vote («не буду», «не стану», «не
+    проголосую» with a word of voting) and naming no other player takes back the post's only
+    coloured nick — shown to the host, never counted."""
+    got = _read(rules, body)
+    assert got.status == "rejected", body
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        # a retraction negated: the vote stands
+        ("Голосую против <Петрова>, и голос не отзываю, что бы вы ни говорили.", "Петров"),
+        # the refusal names another player: it spares him, not the red one
+        ("Против <Сетки>, врёт весь день. А голосовать против Сокола не буду.", "Сетка"),
+        # a «не буду» with no word of voting
+        ("Против <Свистка>, всю ночь врал. Молчать об этом не буду.", "Свисток"),
+    ],
+)
+def test_P_V_1_a_later_refusal_near_misses_keep_the_vote(body: str, target: str) -> None:
+    assert _counted(_read("pefl", body)) == target, body

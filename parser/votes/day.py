@@ -25,6 +25,7 @@ from parser.votes.proof import (
     own_vote_said,
     proven_pick,
     put_off,
+    refused_after,
     said_for_later,
     settled_in_words,
     span_starts,
@@ -454,6 +455,16 @@ def _not_counted(
         return True, doubt
     if said_for_later(own, pick) or put_off(own, pick):
         return True, (PUT_OFF, pick.span.text)  # shown to the host, not counted
+
+    def names_other(word: str) -> bool:
+        match = resolver.resolve(word, inflected=True, fuzzy=False)
+        ok = match.ok and match.method not in ("partial", "fuzzy")
+        return ok and match.nick != pick.match.nick
+
+    if len(spans) == 1 and refused_after(own, pick, names_other):
+        # «<X> врал тренеру. Но голосовать против ребёнка не буду»: the only candidate
+        # refused in a later clause — shown to the host, not counted (P-V.1, G-N.1)
+        return True, (UNPROVEN, pick.span.text)
     if len(spans) < len(before) and _asked_about(own, pick):
         # «<Тихон> или <Милена>? Не голосую за Милену»: one weighed nick refused, the other
         # only asked about — no vote of his said; shown to the host (P-V.1, G-N.1)

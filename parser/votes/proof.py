@@ -43,7 +43,7 @@ from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
 from parser.vocab import joked, lookup
 from parser.votes.names import Pick, bare_word, is_cue
-from parser.votes.negation import in_doubt, unmeant
+from parser.votes.negation import in_doubt, live_negations, unmeant, votes_word
 from parser.votes.records import UNCLEAR
 
 __all__ = [
@@ -845,3 +845,35 @@ def settled_in_words(
     if any(w in _CORRECTIONS or w == "хотя" or resolve(w) not in (None, nick) for w in later):
         return None
     return next(p for p in reversed(picks) if p.match.nick == nick)
+
+
+# -- a vote refused in a later clause -----------------------------------------------------------
+
+
+_WILL_LEMMAS: Final = frozenset(("быть", "стать"))
+
+
+def refused_after(own_text: str, pick: Pick, names_other: Callable[[str], bool]) -> bool:
+    """«… <Пашка> на тренировке врал тренеру. Но голосовать против ребёнка не буду.»: a
+    clause after the nick's own clause in which the author refuses to vote — a live «не»
+    before his own verb (the first person: «не буду», «не стану», «не проголосую») with a
+    word of voting in the clause — and that names no other player (`names_other`) takes
+    the post's only candidate back: no vote proven (P-V.1, G-N.1)."""
+    low = own_text.casefold().replace("ё", "е")
+    at = low.find(pick.span.text.casefold().replace("ё", "е"))
+    if at < 0:
+        return False
+    rest = _CLAUSE.split(low[at + len(pick.span.text) :])[1:]
+    for clause in rest:
+        words = _WORD.findall(clause)
+        if not votes_word(words) or any(names_other(w) for w in words):
+            continue
+        for n in live_negations(words):
+            verb = parse(words[n + 1])[:1] if n + 1 < len(words) else []
+            if not verb or verb[0].pos != "VERB" or "1per" not in verb[0].grammemes:
+                continue
+            # the vote verb itself negated, or «буду»/«стану» before it («не отзываю»
+            # negates a retraction: the vote stands)
+            if verb[0].lemma in _WILL_LEMMAS or votes_word(words[n + 1 : n + 2]):
+                return True
+    return False
