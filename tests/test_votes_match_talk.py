@@ -119,3 +119,32 @@ def test_P_V_1_G_N_1_the_only_candidate_refused_later_is_no_vote(
 )
 def test_P_V_1_a_later_refusal_near_misses_keep_the_vote(body: str, target: str) -> None:
     assert _counted(_read("pefl", body)) == target, body
+
+
+TWINS = (*PLAYERS, "Торпеда", "Торпедо", "Ультра", "Ультрас")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Против <Ультр>, обе ... то есть оба подозрительные.",
+        "Против <Торпед>, обе весь день врут.",
+    ],
+)
+def test_C_3_a_stem_two_nicks_open_with_is_asked_never_picked(body: str) -> None:
+    """C-3: a coloured word that two nicks both open with and go on past («Ультр» of Ультра
+    and Ультрас) names neither: refused as ambiguous, never counted for the nearer one."""
+    got = _read("pefl", body, players=TWINS)
+    assert (got.status, got.reason) == ("rejected", "ambiguous_nick"), body
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        ("Против <Ультры>, весь день кричит и ничего по делу.", "Ультра"),
+        ("Против <Ультраса>, врёт про свою ночь.", "Ультрас"),
+        ("Против <Торпеды>, весь день врёт.", "Торпеда"),
+    ],
+)
+def test_C_3_a_case_form_of_one_twin_is_still_read(body: str, target: str) -> None:
+    assert _counted(_read("pefl", body, players=TWINS)) == target, body

@@ -53,6 +53,12 @@ def resolve_nick(
         found = resolver.resolve_strict(text, STRICT_TIERS)
         return found or NickMatch(text, None, reason=UNKNOWN_NICK)
     match = one_gender(resolver.resolve(text, inflected=True, fuzzy=fuzzy))
+    if match.ok and match.nick is not None and trimmed_key(match.nick) != trimmed_key(text):
+        shared = _stem_of(resolver, text)
+        if len(shared) > 1:
+            # «Ультр» of Ультра and Ультрас, «Торпед» of Торпеда and Торпедо: a stem two
+            # nicks open with names neither, whatever form of one it also is
+            return NickMatch(text, None, match.method, 0.0, AMBIGUOUS_NICK, shared)
     if match.ok or match.reason == AMBIGUOUS_NICK:
         return match
     # one word of a multi-word nick in a form the ending tables miss (an adjective:
@@ -62,6 +68,17 @@ def resolve_nick(
         or possessive_match(resolver, text)
         or pet_match(resolver, text)
         or match
+    )
+
+
+def _stem_of(resolver: NickResolver, text: str) -> tuple[str, ...]:
+    """The players whose nicks open with `text` and go on past it (C-3: a shortened nick is
+    read only when one player's fits; the stem of several fits them all)."""
+    key = trimmed_key(text)
+    if len(key) < 3:
+        return ()
+    return tuple(
+        p for p in resolver.players if (k := trimmed_key(p)).startswith(key) and len(k) > len(key)
     )
 
 
