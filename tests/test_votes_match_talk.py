@@ -148,3 +148,30 @@ def test_C_3_a_stem_two_nicks_open_with_is_asked_never_picked(body: str) -> None
 )
 def test_C_3_a_case_form_of_one_twin_is_still_read(body: str, target: str) -> None:
     assert _counted(_read("pefl", body, players=TWINS)) == target, body
+
+
+ROLE_LIKE = (*PLAYERS, "Доктор_Хаус", "Маньяк_Бровкин", "Шериф")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Против <доктора>, он точно кого-то лечит из мафии.",
+        "Против <маньяка>, он сегодня ночью опять убьёт.",
+    ],
+)
+def test_C_3_a_role_word_in_lower_case_is_the_role_not_a_nick_it_opens(body: str) -> None:
+    """C-3, as the letters read game words: a role word in lower case is the role, never a
+    player whose nick only opens with it — never counted for him."""
+    assert _counted(_read("pefl", body, players=ROLE_LIKE)) is None, body
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        ("Против <Доктора_Хауса>, весь день врёт про свою ночь.", "Доктор_Хаус"),
+        ("против <шерифа>, он весь день молчит и врёт.", "Шериф"),  # the nick is the word
+    ],
+)
+def test_C_3_a_role_like_nick_written_out_or_whole_is_read(body: str, target: str) -> None:
+    assert _counted(_read("pefl", body, players=ROLE_LIKE)) == target, body

@@ -16,6 +16,7 @@ from parser.latin import (
     spelt_whole,
     without_honorific,
 )
+from parser.letters.words import GAME_WORDS
 from parser.morph import (
     common_word,
     is_given_name,
@@ -53,6 +54,9 @@ def resolve_nick(
         found = resolver.resolve_strict(text, STRICT_TIERS)
         return found or NickMatch(text, None, reason=UNKNOWN_NICK)
     match = one_gender(resolver.resolve(text, inflected=True, fuzzy=fuzzy))
+    if match.ok and match.nick is not None and _role_word(text, match.nick):
+        # «Против <комиссара>, он уже кого-то проверил»: the role, not Комиссар_матча
+        return NickMatch(text, None, match.method, 0.0, UNKNOWN_NICK)
     if match.ok and match.nick is not None and trimmed_key(match.nick) != trimmed_key(text):
         shared = _stem_of(resolver, text)
         if len(shared) > 1:
@@ -69,6 +73,18 @@ def resolve_nick(
         or pet_match(resolver, text)
         or match
     )
+
+
+def _role_word(text: str, nick: str) -> bool:
+    """C-3 as the letters read it: a game word in lower case («комиссара», «маньяку») is the
+    role, not a player whose nick only opens with it (Комиссар_матча) — a nick only when it
+    is that word alone (a player Комиссар)."""
+    word = text.strip(" .,!?:;()«»\"'")
+    if not word.isalpha() or not word.islower():
+        return False
+    top = parse(word.replace("ё", "е"))[:1]
+    lemma = top[0].lemma if top else word
+    return lemma in GAME_WORDS and trimmed_key(nick) != lemma
 
 
 def _stem_of(resolver: NickResolver, text: str) -> tuple[str, ...]:
