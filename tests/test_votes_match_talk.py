@@ -175,3 +175,31 @@ def test_C_3_a_role_word_in_lower_case_is_the_role_not_a_nick_it_opens(body: str
 )
 def test_C_3_a_role_like_nick_written_out_or_whole_is_read(body: str, target: str) -> None:
     assert _counted(_read("pefl", body, players=ROLE_LIKE)) == target, body
+
+
+@pytest.mark.parametrize(
+    ("rules", "body"),
+    [
+        ("gambler", "Если наши выиграют — <Сокола> выдвину, если нет — <Сетку>."),
+        ("pefl", "Если Петров ответит — против <Свистка>, если нет — против <Петрова>: врёт."),
+    ],
+)
+def test_G_N_1_P_V_1_both_branches_of_a_condition_are_shown_never_counted(
+    rules: RulesetName, body: str
+) -> None:
+    """G-N.1, P-V.1: «если нет — <Y>» is the other branch of the condition, not a vote said
+    after it; a choice of conditions is shown to the host as unclear."""
+    got = _read(rules, body)
+    assert (got.status, got.reason) == ("rejected", "unclear"), body
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        # a condition closed by its own sentence; the vote after stands
+        ("Если наши выиграют, напишу стих. Выдвигаю <Сетку>.", "Сетка"),
+        ("Если наши проиграют, не расстроюсь. <Сокола> в суд.", "Сокол"),
+    ],
+)
+def test_G_N_1_a_condition_elsewhere_leaves_the_green(body: str, target: str) -> None:
+    assert _counted(_read("gambler", body)) == target, body

@@ -15,7 +15,14 @@ from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_reso
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, bare_word, is_cue, nick_like, read_spans
-from parser.votes.negation import ASKED, JAIL_LEMMAS, has_lemma, left_open, not_retracted
+from parser.votes.negation import (
+    ASKED,
+    CONDITIONAL,
+    JAIL_LEMMAS,
+    has_lemma,
+    left_open,
+    not_retracted,
+)
 from parser.votes.proof import (
     UNCLEAR,
     abstains,
@@ -546,7 +553,9 @@ def _left_open(
     asked, *_, named, resolved = read_spans(before, resolver, dead, policy, mode, author)
     open_, why = left_open(own, before)
     players = {p.match.nick for p in resolved if p.match.nick != author}
-    if len(players) > 1 and open_:
+    # several players each set on a condition («если … — <X>, если нет — <Y>») are a
+    # choice the host must see as well (issue 17 item 2)
+    if len(players) > 1 and (open_ or why == CONDITIONAL):
         return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
     if asked is None or len(players) > 1:
         return None

@@ -218,6 +218,10 @@ def _let_off(before: str, after: str) -> Why:
             return ASKED
     if _IF_FIRST.search(_SENTENCE_END.split(before)[-1]) or _IF_AFTER.search(after):
         return CONDITIONAL
+    # «Если наши выиграют — <X> выдвину, если нет — <Y>»: the other branch of a condition
+    # opens the nick's own clause
+    if _IF_FIRST.search(_CLAUSE_END.split(before)[-1]):
+        return CONDITIONAL
     near = words[-_RETRACT_WINDOW:]
     follow = _clause_words(after, tail=False)
     if _spared_before(near, follow) or _told_of_the_past(words):
