@@ -15,14 +15,7 @@ from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_reso
 from parser.records import ColoredSpan, Post, Quote
 from parser.struck import without_struck
 from parser.votes.names import Pick, bare_word, is_cue, nick_like, read_spans
-from parser.votes.negation import (
-    ASKED,
-    CONDITIONAL,
-    JAIL_LEMMAS,
-    has_lemma,
-    left_open,
-    not_retracted,
-)
+from parser.votes.negation import ASKED, JAIL_LEMMAS, has_lemma, left_open, not_retracted
 from parser.votes.proof import (
     UNCLEAR,
     abstains,
@@ -46,6 +39,7 @@ from parser.votes.proxy import proxy_of
 from parser.votes.reasons import reason_words
 from parser.votes.records import (
     CHANGED_VOTE,
+    CONDITIONAL,
     DEAD_TARGET,
     HOST_DETAIL,
     NO_REASON,
