@@ -9,6 +9,7 @@ import pytest
 
 from engine.kinds import RulesetName
 from mafiabot.replay_posts import post_from_body
+from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading
 
@@ -203,3 +204,29 @@ def test_G_N_1_P_V_1_both_branches_of_a_condition_are_shown_never_counted(
 )
 def test_G_N_1_a_condition_elsewhere_leaves_the_green(body: str, target: str) -> None:
     assert _counted(_read("gambler", body)) == target, body
+
+
+def _court(body: str, nominees: tuple[str, ...] = ("Сетка", "Сокол")) -> PostReading:
+    post = post_from_body(1, "Маринка", body, 1)
+    result = extract_court_votes([post], nominees=list(nominees), players=PLAYERS)
+    (reading,) = result.posts
+    return reading
+
+
+@pytest.mark.parametrize(
+    "body", ["Сетку? Не уверена.", "Сокола. Не знаю, честно.", "Сетку... не уверен пока"]
+)
+def test_G_N_4_a_nominee_named_and_doubted_is_shown_never_counted(body: str) -> None:
+    """G-N.4: a bare nominee with a doubt of two words after it («не уверена», «не знаю»)
+    is left open — shown to the host as doubted, never counted."""
+    got = _court(body)
+    assert (got.status, got.reason) == ("rejected", "doubted"), body
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [("Сетку. Уверена на все сто.", "Сетка"), ("Сокола сажаю, тут без сомнений.", "Сокол")],
+)
+def test_G_N_4_a_nominee_without_a_doubt_is_the_vote(body: str, target: str) -> None:
+    got = _court(body)
+    assert (got.status, got.target) == ("vote", target), body

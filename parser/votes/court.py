@@ -266,7 +266,8 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     cued, cued_at = (cued, cued_at) if cued else _pronoun_jailing(resolver, clauses)
     if not (cued or plain):
         plain = _dash_head(resolver, text) or _object_head(resolver, text, clauses)
-    if not cued and any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses):
+    # «Бровку? Не уверена.»: a doubt of two words («не уверена», «не знаю») is one too
+    if not cued and _doubted(text, clauses):
         left = left or (DOUBTED, plain or seen)
         plain = []  # «Катю, наверное, но подумаю»: a bare nick with a doubt beside it
     if cued and _asked_or_doubted(text, clauses, cued_at):
