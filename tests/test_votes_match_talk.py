@@ -230,3 +230,38 @@ def test_G_N_4_a_nominee_named_and_doubted_is_shown_never_counted(body: str) -> 
 def test_G_N_4_a_nominee_without_a_doubt_is_the_vote(body: str, target: str) -> None:
     got = _court(body)
     assert (got.status, got.target) == ("vote", target), body
+
+
+CLUBS = (*PLAYERS, "Ракета_1957", "Libero", "Ultras")
+
+
+@pytest.mark.parametrize("body", ["<ВПЕРЁД РАКЕТА>!!!", "<Ура Ракета>", "<ВПЕРЁД ЗАРЕЧЬЕ>!!!"])
+def test_G_N_1_a_chant_in_green_names_no_player(body: str) -> None:
+    """G-N.1: a cheer and a club's name in the nominative is a chant, not a nick in green —
+    no vote for the player whose nick opens with the club's word, nothing to refuse."""
+    got = _read("gambler", body, players=CLUBS)
+    assert got.status == "no_vote", body
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [("Выдвигаю <Ракету>, вперёд!", "Ракета_1957"), ("<Ракету в суд>", "Ракета_1957")],
+)
+def test_G_N_1_a_club_word_nick_with_vote_grammar_is_read(body: str, target: str) -> None:
+    assert _counted(_read("gambler", body, players=CLUBS)) == target, body
+
+
+# a Latin handle typed with one Cyrillic look-alike letter: «о», «а», «с»
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [("<Liberо> to court", "Libero"), ("<Ultrаs> в суд", "Ultras"), ("<Liberо> в суд", "Libero")],
+)
+def test_C_3_a_latin_handle_with_a_cyrillic_look_alike_is_read(body: str, target: str) -> None:
+    """C-3: a Latin word with a Cyrillic look-alike letter is read in Latin, as a Cyrillic
+    word with a Latin look-alike is read in Cyrillic."""
+    assert _counted(_read("gambler", body, players=CLUBS)) == target, body
+
+
+def test_C_3_a_cyrillic_nick_typed_in_latin_with_a_look_alike_is_read() -> None:
+    players = (*PLAYERS, "Либеро")
+    assert _counted(_read("gambler", "<Liberо> to court", players=players)) == "Либеро"

@@ -541,7 +541,32 @@ def not_a_name(text: str, players: Sequence[str]) -> bool:
         return not any("+" in p for p in players)
     if _COMMAND.match(text):
         return not any(p.lstrip()[:1] in "/!" for p in players)
-    return _EMOTICON.match(text) is not None
+    return _EMOTICON.match(text) is not None or _chant(text, players)
+
+
+#: a cheer opening a chant: an adverb or an interjection («вперёд», «ура», «браво»)
+_CHEER_POS: Final = frozenset(("ADVB", "INTJ"))
+
+
+def _chant(text: str, players: Sequence[str]) -> bool:
+    """«ВПЕРЁД ЗАРЕЧЬЕ», «Ура Ракета»: a cheer and then words in the nominative only, none a
+    word of voting — a chant for a club or a side, not a nick in the vote's colour (the
+    nominative names no vote's object), unless a player's nick is the phrase itself."""
+    low = text.casefold().replace("ё", "е")
+    words = _LETTERS.findall(low)
+    if len(words) < 2 or any(_plain_key(p) == " ".join(words) for p in players):
+        return False
+    first = parse(words[0])[:1]
+    if not first or first[0].pos not in _CHEER_POS:
+        return False
+    rest = words[1:]
+    if any(is_cue(w) or _green(w) or w in ("за", "против", "на") for w in rest):
+        return False
+    return all(any("nomn" in r.grammemes for r in parse(w)[:1]) for w in rest)
+
+
+def _plain_key(nick: str) -> str:
+    return " ".join(_LETTERS.findall(nick.casefold().replace("ё", "е")))
 
 
 def word_use(own_text: str, pick: Pick, common: bool) -> bool:
