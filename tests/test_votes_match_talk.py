@@ -265,3 +265,31 @@ def test_C_3_a_latin_handle_with_a_cyrillic_look_alike_is_read(body: str, target
 def test_C_3_a_cyrillic_nick_typed_in_latin_with_a_look_alike_is_read() -> None:
     players = (*PLAYERS, "Либеро")
     assert _counted(_read("gambler", "<Liberо> to court", players=players)) == "Либеро"
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        ("Сетку на скамейку штрафников, то есть в тюрьму.", "Сетка"),
+        ("Сокола на лавку, в смысле сажаем.", "Сокол"),
+        ("Сетку в раздевалку, иначе говоря, в тюрьму!", "Сетка"),
+    ],
+)
+def test_G_N_4_a_jailing_restated_in_plain_words_jails_the_nominee_before(
+    body: str, target: str
+) -> None:
+    """G-N.4: a clause that only restates the one before («то есть в тюрьму», «в смысле
+    сажаем») and names nobody makes that clause's nominee the one jailed."""
+    got = _court(body)
+    assert (got.status, got.target) == ("vote", target), body
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Сетку не сажать, то есть в тюрьму её нельзя.",  # let off, then said again
+        "Сетка молодец. Сокол тоже. То есть в тюрьму никого не хочу.",
+    ],
+)
+def test_G_N_4_a_restatement_after_a_let_off_jails_no_one(body: str) -> None:
+    assert _court(body).status != "vote", body
