@@ -19,7 +19,8 @@ from parser.letters.mentions import (
     second_person,
     stopword,
 )
-from parser.letters.tokens import Token
+from parser.letters.sense import noun_of_other_verb
+from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
     ATTACK_PREPS,
     CANCEL,
@@ -197,7 +198,8 @@ def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
 
 def _taken_back(tokens: Sequence[Token], i: int) -> bool:
     """The action word at `i` is negated («не лечу», «протект не даю», «лечить не надо»)
-    or names what happened («Засада была вчера»)."""
+    or names what happened («Засада была вчера»), or is a noun of aim or lack after a verb
+    of another sense («коплю на засаду», «без убийства»: no move of that kind tonight)."""
     nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""
     nxt2 = tokens[i + 2].word if i + 2 < len(tokens) else ""
     return (
@@ -207,6 +209,7 @@ def _taken_back(tokens: Sequence[Token], i: int) -> bool:
         or (nxt in NEG and nxt2 in NO_NEED)
         # «Отставить проверку», «отмена засады»: the action named only to be taken back
         or (i > 0 and tokens[i - 1].word in CANCEL and not tokens[i - 1].clause_end)
+        or noun_of_other_verb(tokens, i)
     )
 
 
@@ -216,13 +219,7 @@ def _past_clause(tokens: Sequence[Token], i: int) -> bool:
     parses = parse(tokens[i].word)
     if not parses or parses[0].pos != "NOUN":
         return False
-    start = i
-    while start > 0 and not tokens[start - 1].clause_end:
-        start -= 1
-    end = i
-    while end < len(tokens) - 1 and not tokens[end].clause_end:
-        end += 1
-    for t in tokens[start : end + 1]:
+    for t in clause_of(tokens, i):
         if t.word in ("вчера", "прошлой", "прошлую"):
             return True
         p = parse(t.word) if t.word else ()
@@ -418,7 +415,7 @@ def _first_nick_like(
         # of a longer nick (Серый Волк) when it is of exactly one
         part = resolver.resolve_strict(t.raw, ("partial_inflected",))
         if part is not None and part.ok and sum(c.isalpha() for c in t.raw) >= PARTIAL_MIN:
-            raw = t.raw.strip(",;:.!?…»«)(\"'")
+            raw = t.raw.strip(EDGE_MARKS)
             found = Mention(k, k + 1, raw, "nick", part.nick, PARTIAL_CONFIDENCE)
             # «Взрываю папу»: weighed against every nick the word can be (C-3)
             return second_person(tokens, also_by_name(tokens, found, resolver, me))
@@ -427,7 +424,7 @@ def _first_nick_like(
             return by_part
         first = k == 0 or tokens[k - 1].sentence != t.sentence
         if nick_like(t, first) or (t.raw[:1].isupper() and not common_word(t.word)):
-            return Mention(k, k + 1, t.raw.strip(",;:.!?…»«)(\"'"), "unknown")
+            return Mention(k, k + 1, t.raw.strip(EDGE_MARKS), "unknown")
         return None
     return None
 

@@ -24,7 +24,8 @@ from parser.letters.family import (
     second_persons,
 )
 from parser.letters.nameparts import players_by_name_part
-from parser.letters.tokens import Token, nick_windows
+from parser.letters.sense import place_phrase
+from parser.letters.tokens import CLOSING_MARKS, EDGE_MARKS, Token, nick_windows
 from parser.letters.words import (
     CANCEL,
     GAME_WORDS,
@@ -45,7 +46,7 @@ from parser.letters.words import (
     VISIT_PREPS,
 )
 from parser.morph import common_word, parse, patronymic_of
-from parser.nameforms import pet_form_kind, tabled_pets
+from parser.nameforms import NAME_TAGS, pet_form_kind, tabled_pets
 from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
@@ -99,7 +100,7 @@ def _given_name_of(raw: str, nick: str, players: Sequence[str]) -> bool:
     if len(words) < 2:
         return False
     head = {p.lemma for p in parse(words[0].lower()) if "Name" in p.grammemes}
-    said = {p.lemma for p in parse(raw.strip(",;:.!?…»«)(\"'").lower()) if "Name" in p.grammemes}
+    said = {p.lemma for p in parse(raw.strip(EDGE_MARKS).lower()) if "Name" in p.grammemes}
     if not head & said:
         return False
     others = {
@@ -354,7 +355,7 @@ def _family_phrase(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     )
     if not fits:
         return None
-    raw = f"{first.raw} {second.raw}".strip(",;:.!?…»«)(\"'")
+    raw = f"{first.raw} {second.raw}".strip(EDGE_MARKS)
     if len(fits) > 1:
         return Mention(i, i + 2, raw, "ambiguous", candidates=tuple(fits))
     return Mention(i, i + 2, raw, "nick", fits[0], PARTIAL_CONFIDENCE)
@@ -438,7 +439,7 @@ def part_of_nicks(tokens: Sequence[Token], k: int, resolver: NickResolver) -> Me
     several-part nicks (C-3): a part several nicks share («папу»: Папа_Тимоши, Papa_Dima)
     asked naming them; else the name one part of a nick carries («убиваю диму»), lower case
     too (`by_name_part`)."""
-    raw = tokens[k].raw.strip(",;:.!?…»«)(\"'")
+    raw = tokens[k].raw.strip(EDGE_MARKS)
     shared = _parts_shared(tokens[k].word, resolver.players)
     if len(shared) > 1:
         return Mention(k, k + 1, raw, "ambiguous", candidates=tuple(shared))
@@ -497,7 +498,6 @@ def _case_clash(found: Mention, resolver: NickResolver, me: str) -> Mention:
 #: without one stands in the accusative, the case every move takes its object in
 _GOVERNED: Final = {"к": "datv", "ко": "datv", "по": "datv", "в": "accs", "во": "accs",
                     "на": "accs", "за": "accs", "про": "accs"}  # fmt: skip
-_NAMES: Final = frozenset(("Name", "Surn", "Patr"))
 
 
 def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
@@ -518,7 +518,7 @@ def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
     nouns = [r for r in parse(tok.word) if r.known and r.pos == "NOUN"]
     # another word that can name a person where the move's player stands: «кума», «сватья»
     others = [r for r in nouns if r.lemma != nick and "anim" in r.grammemes]
-    others = [r for r in others if not r.grammemes & _NAMES]
+    others = [r for r in others if not r.grammemes & NAME_TAGS]
     if not others:
         return found
     before = tokens[found.start - 1].word if found.start else ""
@@ -573,6 +573,8 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
     named_noun = stop_word and _capital_noun(tokens, i)
     if plain and _modified(tokens, i):
         return None  # «на эту ночь» with a player Ночь: a word with an adjective is the word
+    if plain and place_phrase(tokens, i):
+        return None  # «я на трибуне» with a player Трибуна: a place, in the locative
     if stop_word and _labels(tokens, i):
         return None  # «Выстрел: Ли» with a player Выстрел: the word labels the move
     for n, ladder in enumerate(_LADDERS):
@@ -589,7 +591,7 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
             # «Соколовой»: a form only one of two close nicks takes; «Гордееву», either's
             # form, by the case the words before it put the player in
             m = one_gender(m, _governed_case(tokens, i))
-            raw = text.rstrip(",;:.!?…»)\"'")
+            raw = text.rstrip(CLOSING_MARKS)
             if m.ok:
                 return Mention(
                     i,
@@ -654,7 +656,7 @@ def _dead_mention(tokens: Sequence[Token], i: int, gone: NickResolver) -> Mentio
         ladder = STRICT_TIERS if plain else (*STRICT_TIERS, "case_forms")
         m = gone.resolve_strict(text, ladder)
         if m is not None and m.ok:
-            return Mention(i, stop, text.rstrip(",;:.!?…»)\"'"), "unknown", gone=True)
+            return Mention(i, stop, text.rstrip(CLOSING_MARKS), "unknown", gone=True)
     return None
 
 
@@ -683,7 +685,7 @@ def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) 
         or resolver.resolve_fuzzy(nxt.raw).ok
     ):
         return found
-    raw = found.raw + " " + nxt.raw.rstrip(",;:.!?…»)\"'")
+    raw = found.raw + " " + nxt.raw.rstrip(CLOSING_MARKS)
     if patronymic_of(found.raw, w, found.nick or ""):
         # «Зиновия Аркадьевича» for the player Зиновий: the name and a patronymic the nick
         # lacks, in one case and gender — the player, named more formally
@@ -711,7 +713,7 @@ def _handle_mention(
     whole = [p for p in resolver.players if spelt_whole(tok.word, p)]
     if titled and len(whole) == 1:
         # «Неко-сама» for Neko_Sama: the honorific is the handle's own second part
-        raw = tok.raw.strip(",;:.!?…»«)(\"'")
+        raw = tok.raw.strip(EDGE_MARKS)
         return Mention(i, i + 1, raw, "nick", whole[0], HANDLE_CONFIDENCE, False)
     if len(w) < 3 or not w.isalpha():
         return None
@@ -724,7 +726,7 @@ def _handle_mention(
     living = _heard_players(w, resolver.players, view.nick, shortened=short)
     if not living:
         return None
-    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    raw = tok.raw.strip(EDGE_MARKS)
     gone = any(heard_as_handle(w, p, shortened=short) for p in view.dead)
     if gone or _joined_to_unknown(tokens, i, living):
         # a player out heard so too, or a word of a longer name nobody bears («ксакс
@@ -771,7 +773,7 @@ def _pronoun_handle(
     living = _heard_players(tok.word, resolver.players, view.nick, shortened=False)
     if len(living) != 1 or any(heard_as_handle(tok.word, p, shortened=False) for p in view.dead):
         return None
-    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    raw = tok.raw.strip(EDGE_MARKS)
     return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, True)
 
 
@@ -837,10 +839,10 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     if nxt is not None and nxt.sentence == tok.sentence and not tok.clause_end:
         heard = resolver.heard([tok.raw, nxt.raw])  # «фен рыр»: a nick speech input broke
         if heard is not None:
-            raw = f"{tok.raw} {nxt.raw}".strip(",;:.!?…»«)(\"'")
+            raw = f"{tok.raw} {nxt.raw}".strip(EDGE_MARKS)
             return Mention(i, i + 2, raw, "nick", heard.nick, heard.confidence)
     first = i == 0 or tokens[i - 1].sentence != tok.sentence
-    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    raw = tok.raw.strip(EDGE_MARKS)
     if _named_action_word(tokens, i):
         # «убиваю Валю»: a name form that is also an action word («валю»: валить), with a
         # capital right after the action word, is the player when it is his pet form
@@ -922,15 +924,20 @@ def taken_back_marks(
     sentence opening with «не» before a player of `own` (the reading's target, or its
     executor) takes him back as a correction word would (C-2) — wherever the order's other
     lines stand: the player set against him by «а» replaces him, and nobody named calls the
-    move off (asked)."""
+    move off (asked). «Убиваю Ультру... тьфу, не её. Ультраса!»: a clause opening with «не»
+    right before a pronoun («не её», «не его») takes back the player named before it in the
+    same way — the pronoun can point at nobody else."""
     out: list[int] = []
     for k in range(start, len(tokens)):
         opens = k == 0 or tokens[k - 1].sentence != tokens[k].sentence
-        if tokens[k].word != "не" or not opens:
+        clause_opens = opens or tokens[k - 1].clause_end
+        if tokens[k].word != "не" or not clause_opens:
             continue
         here = tokens[k].sentence
         after = [m for m in mentions if m.start > k and tokens[m.start].sentence == here]
-        if after and after[0].negated and after[0].nick in own:
+        if (opens and after and after[0].negated and after[0].nick in own) or (
+            own and after and after[0].kind == "pronoun" and after[0].start == k + 1
+        ):
             out.append(k)
     return out
 
