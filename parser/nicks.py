@@ -904,7 +904,7 @@ def pinned_by_pronoun(match: NickMatch, words: Sequence[str]) -> NickMatch | Non
     pronoun = next((g for w in words if (g := _pronoun_gender(w)) is not None), None)
     if pronoun is None:
         return None
-    genders = {p: _name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
+    genders = {p: name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
     if not all(len(g) == 1 for g in genders.values()):
         return None  # a nick the dictionary gives no single gender: the pronoun proves nothing
     kept = [p for p, g in genders.items() if pronoun in g]
