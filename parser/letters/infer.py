@@ -21,7 +21,7 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.scene import scene_action
-from parser.letters.sense import removed_from_place, told_of
+from parser.letters.sense import given_to, removed_from_place, told_of
 from parser.letters.tokens import (
     Token,
     clause_of,
@@ -223,9 +223,10 @@ def _inferred_move(
     letter reads as a move (`told_as_role`: told in the third person of the sender's role);
     otherwise a question, or nothing when it is plain talk. Apart from
     `without_action_word`, which decides whether there is one action to infer."""
-    if all(removed_from_place(tokens, m) for m in named):
+    if all(removed_from_place(tokens, m) or given_to(tokens, m) for m in named):
         # «Удаляю с поля Кричалку»: the player is taken off a place of another world's game
-        # by the sender's verb of that world, which proves no move of this one; the host asks
+        # by the sender's verb of that world, which proves no move of this one; «Ставлю мат
+        # Слону»: the player is only that verb's recipient (C-2); the host asks
         return question_reading(
             IS_IT_A_MOVE,
             f"Не понял, это ход? Если да, напишите, например: «{EXAMPLE.get(action, 'Ход Ник')}».",

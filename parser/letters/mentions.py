@@ -159,6 +159,8 @@ def nick_like(tok: Token, first_in_sentence: bool) -> bool:
         return False  # «аааааа», «5555»: one key held down (a child at the keyboard), no name
     if reduplicated(w):
         return False  # «баю-баюшки-баю», «тук-тук»: a refrain, no name
+    if chess_notation(w):
+        return False  # «h7», «Кf3», «0-0-0»: a square or a move on the board, no name
     if any(c.isdigit() for c in w) or re.search("[a-z]", w):
         if _russian_in_latin(tok):
             return False
@@ -166,6 +168,16 @@ def nick_like(tok: Token, first_in_sentence: bool) -> bool:
     if not first_in_sentence and tok.raw[:1].isupper():
         return True
     return not common_word(w)
+
+
+#: a square (a file a–h and a rank 1–8), optionally after a piece letter (Latin or Russian:
+#: К, Ф, Л, С, Кр) and a capture mark, or a castling: chess notation, never a name (C-3)
+_NOTATION: Final = re.compile(r"(?:кр|[кфлсkqrbn])?[a-h]?x?[a-h][1-8][+#]?|[0o](?:-[0o]){1,2}")
+
+
+def chess_notation(word: str) -> bool:
+    """Whether the word is a chess square or move in notation («h7», «кf3», «exd5», «0-0»)."""
+    return _NOTATION.fullmatch(word.casefold()) is not None
 
 
 def _russian_in_latin(tok: Token) -> bool:

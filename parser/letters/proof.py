@@ -1113,11 +1113,27 @@ def _own_nick_as_actor(reading: LetterReading, evidence: Evidence, view: SenderV
             continue
         if tokens[m.start].sentence != tokens[first.start].sentence:
             continue
+        if _own_clause_says_it(tokens, m.end - 1, first.start):
+            continue
         between = [t for t in tokens[m.end : first.start] if t.word]
         # «Вжик вжикает Никиту»: the nick made a verb is a pun whatever the nick is
         if any(_finite(t.word) and (thing or t.word.startswith(stem)) for t in between):
             return " ".join(t.raw for t in tokens[m.start : first.end])
     return None
+
+
+def _own_clause_says_it(tokens: Sequence[Token], after: int, target: int) -> bool:
+    """«Ладья идёт на h7: стреляю в X» from Ладья: a clause ends between the sender's nick
+    and the player, and the player's own clause has the sender's verb in the first person
+    before him — the move is told in the sender's own voice, the nick's clause is talk."""
+    ends = [k for k in range(after, target) if tokens[k].clause_end]
+    if not ends:
+        return False
+    for k in range(ends[-1] + 1, target):
+        top = parse(tokens[k].word)[:1] if tokens[k].word else []
+        if top and top[0].pos == "VERB" and "1per" in top[0].grammemes:
+            return True
+    return False
 
 
 def _described_after(reading: LetterReading, evidence: Evidence) -> str | None:

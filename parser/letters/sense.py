@@ -16,6 +16,9 @@ of each word), never from a list of phrases:
 - `noun_of_other_verb`: an action noun governed by a preposition of purpose or lack («коплю
   на засаду», «без убийства») names no move tonight: the verb that governs it is another's
   sense, or the preposition says there is none.
+- `given_to`: a player whose nick is a common word, in the dative beside the sender's verb
+  of another sense that has its own object («Ставлю мат Слону»), may be the thing itself:
+  that verb's recipient, not proven a move's target.
 - `place_phrase`: an ordinary lower-case word in the prepositional (locative) case after
   «в»/«на» («я на трибуне») is a place, never the word nick of that spelling.
 """
@@ -27,7 +30,7 @@ from typing import TYPE_CHECKING, Final
 
 from parser.letters.tokens import Token
 from parser.letters.words import ws
-from parser.morph import parse
+from parser.morph import common_word, parse
 from parser.vocab import lookup
 
 if TYPE_CHECKING:
@@ -147,6 +150,36 @@ def removed_from_place(tokens: Sequence[Token], m: Mention) -> bool:
             continue
         parses = [p for p in parse(tokens[k + 1].word) if p.known and p.pos == "NOUN"]
         if parses and "gent" in parses[0].grammemes and "inan" in parses[0].grammemes:
+            return True
+    return False
+
+
+def given_to(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Ставлю мат Слону», «Дарю партию Ладье»: the sender's verb of another sense
+    (`other_sense_verb`) already has its own object — a common noun naming a thing, in the
+    accusative, between the verb and the player — and the player stands in the dative with no
+    preposition: he is the one that thing is given, said or done to, the verb's recipient, not
+    its object — and his nick is itself a common word («Слон», «Ладья»), which the sentence
+    may as well use for the thing it names (the piece that is mated). Unlike a verb of slang
+    with the player alone («Кромсаю Гошу», the player is what is done) or a blow dealt to a
+    person's name («Наношу удар Жоре»), such a sentence proves no move by itself; the host
+    asks."""
+    if not m.nick or not common_word(m.nick.casefold().replace("ё", "е")):
+        return False
+    verb = other_sense_verb(tokens, m)
+    if verb is None:
+        return False
+    before = tokens[m.start - 1] if m.start > 0 else None
+    if before is None or any(p.pos == "PREP" for p in parse(before.word)[:1]):
+        return False
+    if not any("datv" in p.grammemes for p in parse(tokens[m.start].word)[:2]):
+        return False
+    for k in range(verb + 1, m.start):
+        # «мат», «шах»: a common noun that may be a thing in the accusative
+        if any(
+            p.known and p.pos == "NOUN" and {"accs", "inan"} <= p.grammemes
+            for p in parse(tokens[k].word)[:3]
+        ):
             return True
     return False
 

@@ -307,7 +307,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
     kept: list[ColoredSpan] = []
     why: Why = None
     pos = 0
-    for span in spans:
+    for n, span in enumerate(spans):
         at = low.find(span.text.casefold(), pos)
         if at < 0:
             kept.append(span)
@@ -315,6 +315,10 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
         end = at + len(span.text)
         nxt = min((i for i in (low.find(o.text.casefold(), end) for o in spans) if i > 0),
                   default=len(low))  # fmt: skip
+        # the next coloured nick is one of the spans after this one: the same word in
+        # lower case later in the talk («<Блиц>? Кто играет блиц …») is no span
+        later = min((i for i in (low.find(o.text.casefold(), end) for o in spans[n + 1 :])
+                     if i > 0), default=len(low))  # fmt: skip
         # a joke said after the post's last coloured nick («<Сову>, шучу)) пока не
         # голосую»); one before a later nick is a correction (`parser.votes.proof`)
         tail_joke = nxt == len(low) and (_joke_said(low[end:]) or unmeant(low[end:]))
@@ -326,6 +330,8 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
         off = _let_off(low[pos:at], low[end:])
         if off is None:
             off = _not_meant(low[pos:at], low[end:nxt])
+        if off is None and _ASKED_ONLY.match(low, end) and _decision_put_off(low[end:later]):
+            off = PUT_OFF  # «<Блиц>? … Завтра решу.»: asked about, and the choice put off
         if off is None:
             kept.append(span)
         elif why is None or (off and not why):
@@ -442,6 +448,31 @@ def _not_meant(before: str, after: str) -> Why:
     if ends is not None and ends.group() == "?" and set(asks) & _INTERROGATIVES and not rhetorical:
         return ASKED  # «Кто за <Бормана>?»: asked, not cast
     return _not_meant_after(after)
+
+
+#: verbs of making up one's mind: in the first person of the future beside a word of later
+#: they say the choice is still to be made («Завтра решу», «определюсь позже»)
+_DECIDE_LEMMAS: Final = frozenset(("решить", "определиться", "подумать"))
+_LATER_WORDS: Final = frozenset(("завтра", "потом", "позже", "попозже", "вечером", "утром"))
+
+
+def _decision_put_off(after: str) -> bool:
+    """P-V.1: a sentence after a question about the nick that puts the decision off — a verb
+    of deciding in the first person future with a word of later in the same sentence («<Блиц>?
+    Кто играет блиц в час ночи… Завтра решу.»): the player was only asked about, no vote yet."""
+    for sentence in _SENTENCE_END.split(after.replace("ё", "е")):
+        words = WORD_RE.findall(sentence)
+        if not _LATER_WORDS.intersection(words):
+            continue
+        for w in words:
+            top = parse(w)[:1]
+            if (
+                top
+                and _DECIDE_LEMMAS.intersection(lemmas(w))
+                and {"1per", "futr"} <= top[0].grammemes
+            ):
+                return True
+    return False
 
 
 def _not_meant_after(after: str) -> Why:
