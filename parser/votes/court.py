@@ -17,6 +17,7 @@ from parser.nicks import (
     NickResolver,
     cached_resolver,
     pet_match,
+    shared_name,
     trimmed_key,
 )
 from parser.records import Post
@@ -118,6 +119,8 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
             m = strict_match(resolver, chunk, PHRASE_TIERS)
             if m is None and k == 1:
                 m = pet_match(resolver, chunk) or heard_handle(resolver, None, chunk, None)
+            if m is not None and k == 1:
+                m = shared_name(resolver, m)  # a short name two nominees answer to (C-3)
             if m is not None:
                 break
         else:
