@@ -428,7 +428,31 @@ def _skip_at(reading: LetterReading, evidence: Evidence) -> int | None:
             return k
         if t.word == "без" and nxt and (nxt in ("хода", "ходов") or _action_noun(nxt)):
             return k
+        if _no_move_said(tokens, k):
+            return k
     return None
+
+
+#: «ход» in the forms a sentence saying there is no move puts it in («ходов нет», «хода не
+#: будет»), and the words of time a bare «никого» may stand with («Сегодня никого.»)
+_MOVE_FORMS: Final = frozenset(("хода", "ходов"))
+_TONIGHT: Final = frozenset(("сегодня", "сейчас", "ночью", "пока", "я"))
+
+
+def _no_move_said(tokens: Sequence[Token], k: int) -> bool:
+    """C-2: a clause that says outright the letter makes no move — «Ходов нет», «хода не
+    будет», «нет хода», or a bare «Сегодня никого.» — stands over an action word elsewhere
+    in the letter (an idiom, «взрываю мозг кондитеру», or a kitchen verb on food): the
+    sender's own word that he does not move is the plainer reading."""
+    t = tokens[k]
+    nxt = [x.word for x in tokens[k + 1 : k + 3] if x.sentence == t.sentence]
+    if t.word in _MOVE_FORMS:
+        prev = tokens[k - 1].word if k > 0 and tokens[k - 1].sentence == t.sentence else ""
+        return nxt[:1] == ["нет"] or nxt[:2] == ["не", "будет"] or prev == "нет"
+    if t.word == "никого" and (t.clause_end or k + 1 == len(tokens)):
+        clause = _clause(tokens, k, k + 1)
+        return all(x.word in _TONIGHT or x is t for x in clause)
+    return False
 
 
 def _action_noun(word: str) -> bool:

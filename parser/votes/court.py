@@ -190,6 +190,24 @@ def _asked_or_doubted(text: str, clauses: list[list[str]], at: int) -> bool:
     return tail.lstrip()[:1] == "?" or in_doubt(tail.casefold())
 
 
+def _unsure(text: str, clauses: list[list[str]], plain_at: int | None) -> bool:
+    """A maybe or «хз» anywhere in a court post without a jailing word, or a doubt after
+    the clause `plain_at` that names the nominee bare («Мускат, но не уверена»)."""
+    if any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses):
+        return True
+    return plain_at is not None and _doubted_after(text, clauses, plain_at)
+
+
+def _doubted_after(text: str, clauses: list[list[str]], at: int) -> bool:
+    """G-N.4: whether the words after the clause `at` of a court post doubt it («Мускат,
+    но не уверена», «Рому… не знаю»): a nominee named and then doubted is no vote."""
+    pos = 0
+    for words in clauses[: at + 1]:
+        for w in words:
+            pos = text.find(w, pos) + len(w)
+    return in_doubt(text[pos:].casefold())
+
+
 def _object_head(resolver: NickResolver, text: str, clauses: list[list[str]]) -> list[NickMatch]:
     """«Остапа, конечно, я не передумал»: a post that opens with a nominee's nick alone in
     its clause, in a case form (the object of the jailing left unsaid — «[сажаю] Остапа»,
@@ -239,7 +257,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     plain: list[NickMatch] = []
     named = False
     slip = False  # «Осипа сажаю. Ой нет, Осипова!»: a correction's nick replaces the vote
-    cued_at = 0
+    cued_at = plain_at = 0
     weighed: list[str] = []  # every player the post names
     left: tuple[str, list[NickMatch]] | None = None  # a jailing left open: shown, not counted
     seen: list[NickMatch] = []  # every name read, in order
@@ -265,11 +283,11 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         if votes:
             cued, cued_at = hits, n
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
-            plain = hits
+            plain, plain_at = hits, n
     cued, cued_at = (cued, cued_at) if cued else _pronoun_jailing(resolver, clauses)
     if not (cued or plain):
         plain = _dash_head(resolver, text) or _object_head(resolver, text, clauses)
-    if not cued and any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses):
+    if not cued and _unsure(text, clauses, plain_at if plain else None):
         left = left or (DOUBTED, plain or seen)
         plain = []  # «Катю, наверное, но подумаю»: a bare nick with a doubt beside it
     if cued and _asked_or_doubted(text, clauses, cued_at):
