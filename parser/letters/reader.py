@@ -220,7 +220,9 @@ def _read(
     if names_executor(view) and view.clan_mates:
         # «исполнитель расти», «Лаки идёт на дело»: a clan mate where the executor stands
         mentions = mates_in_slots(tokens, mentions, view)
-    occs, skip, exec_cues = occurrences(tokens, mentions, questions)
+    occs, skip, exec_cues = occurrences(
+        tokens, mentions, questions, frozenset(view.moving_actions()) if view.known else frozenset()
+    )
     # «Дымон сказал стреляем в Катю»: another player's words told are not the sender's move
     heard = reports(tokens, mentions, view)
     heard_at = heard_mentions(heard, mentions)
