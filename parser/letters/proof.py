@@ -921,6 +921,10 @@ def _accounted(
     # apart from the move's, about what the day may bring
     if tokens[m.start].sentence not in moved and any(t.word == "если" for t in sentence):
         return True
+    # «Проверить бы Лагмана… Проверяю Шампура»: named in a wish of an earlier sentence, which
+    # the move said plainly after it settles (`parser.letters.decide.wishes_settled`)
+    if _wished(clause) and all(tokens[k].sentence > tokens[m.start].sentence for k in anchors):
+        return True
     # weighed against the chosen player in a sentence of choice, and the choice made after
     # him («Боба или Рокета… Боба», «…или Рокета — всё-таки Боба»); «Или Боб, или Рокет — не
     # знаю» weighs and chooses nobody

@@ -17,6 +17,7 @@ from parser.letters.decide import (
     resolve_pronouns,
     second_thoughts,
     settled_choice,
+    wishes_settled,
 )
 from parser.letters.executor import (
     cue_executor,
@@ -300,7 +301,7 @@ def _read(
     readings = resolve_pronouns(readings, tokens, live, view.nick)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
-    chosen = choose_reading(readings, view)
+    chosen = choose_reading(wishes_settled(readings, tokens), view)
     evidence = Evidence(
         tokens,
         mentions,

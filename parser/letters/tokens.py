@@ -76,6 +76,10 @@ def tokenize(text: str) -> list[Token]:
             smiley = raw.endswith(")") and brackets < 0 and word != ""
             brackets = max(brackets, 0)
             ended = bool(_CLAUSE_END.search(raw)) or last or smiley
+            # «…уже ел)) Проверяю Шампура»: a smiley of two brackets or more before a
+            # capital closes the sentence, as a full stop would
+            if smiley and raw.endswith("))") and not last and parts[n + 1][:1].isupper():
+                ends_sentence = True
             if word == "не" and ended and not last and _says_no(tokens, sentence):
                 word = "нет"  # «хотя не, Аглаю», «ой не, Лизу»: «не,» says no
             elif word == "не" and ends_sentence and _alone(tokens, sentence):
