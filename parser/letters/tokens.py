@@ -11,7 +11,7 @@ from typing import Final
 from parser.letters.words import ASKING, CORRECTION, SIDE_KEYS, SIDE_MAFIA, SIDE_TOWN
 from parser.morph import parse
 from parser.nicks import casefold_key
-from parser.vocab import lookup
+from parser.vocab import joked, lookup
 
 _STORY_RE: Final = re.compile(
     r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет|рассказ|история)"
@@ -236,8 +236,20 @@ def sides_refused(tokens: Sequence[Token], questions: set[int]) -> tuple[set[str
         if side is None or t.sentence in questions:
             continue
         clause = {c.word for c in _dash_part(clause_of(tokens, k), t)}
-        (refused if clause & _REFUSING else said).add(side)
+        (refused if clause & _REFUSING or _jest_after(tokens, k) else said).add(side)
     return said - refused, refused
+
+
+def _jest_after(tokens: Sequence[Token], k: int) -> bool:
+    """«Сторона — мафия. Шутка! Мирные.»: the clause right after the side's says it was
+    a joke — the side is taken back, as one refused."""
+    end = k
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    if end + 1 >= len(tokens):
+        return False
+    after = clause_of(tokens, end + 1)
+    return joked([c.word for c in after if c.word])
 
 
 _DASH_RAW: Final = frozenset(("—", "–", "-"))
