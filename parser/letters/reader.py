@@ -26,6 +26,7 @@ from parser.letters.executor import (
     mates_in_slots,
     names_executor,
 )
+from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.promised import promised_later
@@ -166,6 +167,9 @@ def _letter(
         return LetterReading()  # «Проверяю, кого — напишу позже»: the host waits for it
     if proven.code == NO_TARGET and evidence.chosen is not None:
         return _doubt_named(proven, evidence, resolver)
+    if proven.kind == "none":
+        # «Elena Borisovna, men Paprikani taklif qilaman»: players named in words unread
+        return unread_language(evidence.tokens, evidence.mentions, view) or proven
     return proven
 
 
