@@ -134,15 +134,18 @@ def _pm_badge_near(data: bytes) -> re.Match[str] | None:
 _BADGE_WINDOW = 4096
 
 
-def _pm_badge_in(text: str) -> re.Match[str] | None:
+def _pm_badge_in(text: str, stop: int | None = None) -> re.Match[str] | None:
     """`_PM_BADGE` in a page: tried first where the board's own spelling of the counter's
     link stands (the header, before any post), then over the whole page in any case
-    (`_caseless_badge`)."""
+    (`_caseless_badge`). With `stop`, only a match that starts before it (the page's header,
+    where the board prints the counter: `parser.ipb.topic.header_end`): a page without the
+    counter is searched that far, not to its end, and no post can stand for the counter."""
+    end = len(text) if stop is None else stop
     for opening in _PM_BADGE_OPENINGS:
-        at = text.find(opening)
+        at = text.find(opening, 0, end + len(opening) - 1)
         if at >= 0 and (m := _PM_BADGE.match(text, at)) is not None:
             return m
-    return _caseless_badge(text)
+    return _caseless_badge(text, stop)
 
 
 def _anchors(opening: str) -> tuple[tuple[str, ...], int]:
@@ -159,22 +162,25 @@ def _anchors(opening: str) -> tuple[tuple[str, ...], int]:
 _BADGE_ANCHORS = tuple(_anchors(o) for o in _PM_BADGE_OPENINGS)
 
 
-def _caseless_badge(text: str) -> re.Match[str] | None:
+def _caseless_badge(text: str, stop: int | None = None) -> re.Match[str] | None:
     """`_PM_BADGE.search(text)`, found faster: every match begins with one of the counter's
     openings in some case, found by a plain search for a tail of it (`_anchors`); the caseless
     pattern is tried only there. The pattern's own search walks a 160 KB page in ~2-5 ms, and
     a page without the counter (no new letters; IPS 4) is searched to its end on every read;
-    the plain searches take a few tenths of that."""
+    the plain searches take a few tenths of that. With `stop`, only a match that starts before
+    it (`_pm_badge_in`)."""
     best: re.Match[str] | None = None
     for tails, back in _BADGE_ANCHORS:
         for tail in tails:
-            at = text.find(tail, back)
+            # a tail found inside [back, end) is one whose match starts before `stop`
+            end = len(text) if stop is None else stop + back + len(tail) - 1
+            at = text.find(tail, back, end)
             while at >= 0:
                 m = _PM_BADGE.match(text, at - back)
                 if m is not None and (best is None or m.start() < best.start()):
                     best = m
                     break  # later places of this tail start later
-                at = text.find(tail, at + 1)
+                at = text.find(tail, at + 1, end)
     return best
 
 
@@ -368,8 +374,10 @@ class BoardClientBase:
             return
         self._pm_badge = int(next(g for g in m.groups() if g is not None))
 
-    def _note_pm_badge(self, text: str) -> None:
-        m = _pm_badge_in(text)
+    def _note_pm_badge(self, text: str, stop: int | None = None) -> None:
+        """The counter as `text` shows it; `stop`: where the page's header ends
+        (`_pm_badge_in`)."""
+        m = _pm_badge_in(text, stop)
         if m is None:
             self._pm_badge = None
             return

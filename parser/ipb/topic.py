@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime, tzinfo
 
 from parser.dialects import Dialect
-from parser.html import CUT_SHORT, cut_short, parse_html, parse_utf8
+from parser.html import CUT_SHORT, cut_short, parse_html, parse_utf8, scan
 from parser.ipb.blocks import block_posts, drop_post_tails, post_tails_utf8, slice_bounds
 from parser.ipb.body import ReadContext
 from parser.ipb.detect import login_state, resolve_dialect
@@ -117,6 +117,21 @@ def _read_topic(
         start=nav.start,
         per_page=nav.per_page,
     )
+
+
+def header_end(html: str, dialect: Dialect) -> int:
+    """Where a page of `dialect`'s board stops being its header: the opening of its first
+    post as the topic reader finds it (IPB 1.x/2.x's first `Begin Msg Number` marker, the
+    other generations' first post tag by their `PageSlice`), else the page's end. What the
+    board prints in its header (the new-letter counter) lies before it; a player's words,
+    which may quote any markup, lie after it."""
+    if dialect.layout == "msgnumber":
+        first = first_post(html)
+    elif dialect.page_slice is not None:
+        first = scan(html, dialect.page_slice.post_literal, dialect.page_slice.post_open)
+    else:
+        first = None
+    return first.start() if first is not None else len(html)
 
 
 def _link_quotes(posts: list[Post], ctx: ReadContext) -> list[Post]:

@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from urllib.parse import urljoin
 
 from parser.ipb.messenger import parse_ipb_conversation, parse_ipb_pm_folder
-from parser.ipb.topic import parse_ipb_topic
+from parser.ipb.topic import header_end, parse_ipb_topic
 from parser.records import PMFolder
 from scraper import forms
 from scraper.board import (
@@ -52,7 +52,8 @@ class IpbReader(IpbSession):
         reading, which the fetch hands over."""
         resp = self._member_get(url)
         text = _text(resp)
-        self._note_pm_badge(text)
+        # the counter is in the page's header: the posts are not searched for it
+        self._note_pm_badge(text, header_end(text, self.dialect))
         fetched_at = self._now()
         parsed = parse_ipb_topic(
             text, dialect=self.dialect, tz=self.settings.tz, now=fetched_at, base_url=str(resp.url)
