@@ -35,3 +35,14 @@ def test_C_2_the_letter_s_own_no_move_stands_over_an_action_word(sender: str, te
 def test_C_2_a_move_said_plainly_still_stands(sender: str, text: str, target: str) -> None:
     got = read_in_cast("kitchen", sender, text)
     assert got.kind == "move" and list(got.targets) == [target], got
+
+
+def test_C_2_a_civilian_saying_he_has_no_move_is_no_move_not_a_refusal() -> None:
+    got = read_in_cast("kitchen", "Пышко", "Проверяю тесто и иду спать. Я мирный, ходов нет.")
+    assert got.kind == "none", got
+
+
+def test_C_2_no_move_asked_about_is_not_said() -> None:
+    # «почему у меня нет ходов?» asks; the move after it is weighed as before
+    got = read_in_cast("kitchen", "Пышко", "А почему у меня нет ходов? Проверяю Мускат.")
+    assert got.kind != "none", got

@@ -134,7 +134,8 @@ def prove(
 ) -> LetterReading:
     """`reading` when the letter proves it; otherwise the question naming the doubt.
     `suggestion`: how a clan member's offered victim is read (P-M.8, `_offered`)."""
-    bound = _role_bound(reading, view)
+    # «Проверяю тесто… Я мирный, ходов нет»: no move, said so — nothing for the role to bound
+    bound = None if _said_no_move(reading, evidence) else _role_bound(reading, view)
     if bound is not None:
         if bound.kind == "refused" and reading.kind == "move":
             # what the words say stays with the refusal: the engine refuses it by its rule
@@ -332,6 +333,16 @@ def _executor_question(
     )
 
 
+def _said_no_move(reading: LetterReading, evidence: Evidence) -> bool:
+    """A letter that says outright it makes no move («ходов нет», `_no_move_said`) beside
+    a move that skip stands over: no move, before the role's bounds are weighed (a refusal
+    would answer a move the sender says he does not make)."""
+    k = _skip_at(reading, evidence)
+    if k is None or not _no_move_said(evidence.tokens, k):
+        return False
+    return _no_move_at_all(reading, evidence)
+
+
 def _no_move_at_all(reading: LetterReading, evidence: Evidence) -> bool:
     """A letter that moves no one: a question for a letter that gives up its turn and has
     no action word of its own («Пас. Олег странный, но завтра»: nothing to ask); a move
@@ -445,6 +456,10 @@ def _no_move_said(tokens: Sequence[Token], k: int) -> bool:
     in the letter (an idiom, «взрываю мозг кондитеру», or a kitchen verb on food): the
     sender's own word that he does not move is the plainer reading."""
     t = tokens[k]
+    if t.word not in _MOVE_FORMS and t.word != "никого":
+        return False
+    if t.sentence in question_sentences(list(tokens)):
+        return False  # «почему у меня нет ходов?»: asked, not said
     nxt = [x.word for x in tokens[k + 1 : k + 3] if x.sentence == t.sentence]
     if t.word in _MOVE_FORMS:
         prev = tokens[k - 1].word if k > 0 and tokens[k - 1].sentence == t.sentence else ""
