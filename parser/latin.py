@@ -34,6 +34,8 @@ _SCHEMES: Final = (("shch", "sč"), ("ja", "ya"), ("ju", "yu"), ("jo", "yo"), ("
 
 _HARD_Y: Final = re.compile(r"(?<=[bvgdzklmnprstfh])y(?![aeiouy])")
 _C_TSE: Final = re.compile(r"c(?!h)")
+# «Selezniov», «Fiodor», «Piotr»: ё after a consonant typed as «io» (the Polish habit)
+_IO_YO: Final = re.compile(r"(?<=[bvgdzklmnprstf])io(?=[bvgdzklmnprstfhcj])")
 
 
 def cyrillic_spellings(word: str) -> tuple[str, ...]:
@@ -54,7 +56,9 @@ def cyrillic_spellings(word: str) -> tuple[str, ...]:
     # a fixed order, so the reading never depends on a set's order (a process's hash seed)
     # the soft sign typed, then left out («kapel'mejstera», «kapelmejstera»)
     unsigned = plain.replace("'", "")
-    for latin in dict.fromkeys((plain, word, hard_y, c_tse, both, unsigned)):
+    # «io» for ё read last, after the spellings that keep it as «ио» («radio», «Antonio»)
+    io_yo = _IO_YO.sub("yo", plain)
+    for latin in dict.fromkeys((plain, word, hard_y, c_tse, both, unsigned, io_yo)):
         cyr = str(cyrtranslit.to_cyrillic(latin, "ru")).replace("ё", "е")
         if re.fullmatch("[а-я]+(?:-[а-я]+)*", cyr) and cyr not in out:
             out.append(cyr)

@@ -19,6 +19,7 @@ from parser.letters.mentions import (
     second_person,
     stopword,
 )
+from parser.letters.sense import noun_of_other_verb
 from parser.letters.tokens import Token
 from parser.letters.words import (
     ATTACK_PREPS,
@@ -215,7 +216,8 @@ def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
 
 def _taken_back(tokens: Sequence[Token], i: int) -> bool:
     """The action word at `i` is negated («не лечу», «протект не даю», «лечить не надо»)
-    or names what happened («Засада была вчера»)."""
+    or names what happened («Засада была вчера»), or is a noun of aim or lack after a verb
+    of another sense («коплю на засаду», «без убийства»: no move of that kind tonight)."""
     nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""
     nxt2 = tokens[i + 2].word if i + 2 < len(tokens) else ""
     return (
@@ -225,6 +227,7 @@ def _taken_back(tokens: Sequence[Token], i: int) -> bool:
         or (nxt in NEG and nxt2 in NO_NEED)
         # «Отставить проверку», «отмена засады»: the action named only to be taken back
         or (i > 0 and tokens[i - 1].word in CANCEL and not tokens[i - 1].clause_end)
+        or noun_of_other_verb(tokens, i)
     )
 
 

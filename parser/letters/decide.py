@@ -29,6 +29,7 @@ from parser.letters.reading import (
     WHICH_TARGET,
     LetterReading,
 )
+from parser.letters.sense import antecedent_in_other_sense
 from parser.letters.tokens import Token, clause_of
 from parser.letters.words import (
     ASKING,
@@ -148,6 +149,9 @@ def resolve_pronouns(
                 # the visit and the deed are one move: the deed's action on the visited
                 replaced[visit.i] = replace(occ, targets=[visit.targets[0]])
                 continue
+            said = _said_before(occ, tokens, mentions, me)
+            if said is not None:
+                occ = replace(occ, targets=[said])  # «… на Голкипера. В смысле убиваю его»
         out.append(occ)
     return [replaced.get(o.i, o) for o in out]
 
@@ -201,6 +205,45 @@ def _scene_antecedent(
     if gender not in _genders(visit.targets[0].nick or ""):
         return None
     return visit
+
+
+def _said_before(
+    occ: Occ, tokens: Sequence[Token], mentions: Sequence[Mention], me: str
+) -> Mention | None:
+    """The player a pronoun right after the sender's words of another sense points back
+    to: «Ставлю всё на Голкипера. В смысле убиваю его.» — the only player named from the
+    sentence before the pronoun's on, the object of a verb of another sense there
+    (`sense.antecedent_in_other_sense`), and of the pronoun's gender wherever the dictionary
+    gives the nick's word one. Anyone else named in that span leaves it a question."""
+    pronoun = occ.targets[0]
+    word = tokens[pronoun.start].word
+    gender = "masc" if word in _MASCULINE_PRONOUNS else "femn" if word in _FEMININE_PRONOUNS else ""
+    if not gender:
+        return None
+    first = tokens[pronoun.start].sentence - 1
+    span = [
+        m
+        for m in mentions
+        if m.start < pronoun.start and tokens[m.start].sentence >= first and m.nick != me
+    ]
+    if len(span) != 1 or span[0].kind != "nick" or span[0].negated:
+        return None
+    found = span[0]
+    if not antecedent_in_other_sense(tokens, found):
+        return None
+    genders = _word_genders(found.nick or "")
+    return found if not genders or gender in genders else None
+
+
+def _word_genders(nick: str) -> frozenset[str]:
+    """The genders the dictionary gives the nick's word in the nominative, as a name or as
+    an ordinary noun («Голкипер»: masculine)."""
+    return frozenset(
+        g
+        for r in parse(nick.lower().replace("ё", "е"))
+        if "nomn" in r.grammemes and r.pos == "NOUN"
+        for g in r.grammemes & {"masc", "femn"}
+    )
 
 
 def _genders(nick: str) -> frozenset[str]:

@@ -22,6 +22,7 @@ from parser.letters.reading import (
 )
 from parser.letters.reported import role_word
 from parser.letters.scene import scene_action
+from parser.letters.sense import removed_from_place, told_of
 from parser.letters.tokens import (
     Token,
     clause_of,
@@ -94,6 +95,8 @@ def without_action_word(
     ]
     if any(m.kind == "nick" for m in named):
         named = [m for m in named if m.kind == "nick"]  # «Катана для Гены»
+    # «…: «Кобзев убил игру»»: a player who does something is told of, not moved on
+    named = [m for m in named if not told_of(tokens, m)]
     if view.clan_mates and all(a in VIOLENCE for a in mine):
         # «Рыжий, я готов исполнять»: a mafioso names his Don or a mate to talk to him; a
         # clan does not attack its own by a move the letter never spelled out
@@ -231,6 +234,13 @@ def _inferred_move(
     letter reads as a move (`told_as_role`: told in the third person of the sender's role);
     otherwise a question, or nothing when it is plain talk. Apart from
     `without_action_word`, which decides whether there is one action to infer."""
+    if all(removed_from_place(tokens, m) for m in named):
+        # «Удаляю с поля Кричалку»: the player is taken off a place of another world's game
+        # by the sender's verb of that world, which proves no move of this one; the host asks
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"Не понял, это ход? Если да, напишите, например: «{EXAMPLE.get(action, 'Ход Ник')}».",
+        )
     width = TWO.get(action, 1)
     says = told_as_role or _says_move(tokens, questions, named)
     if len(nicks) > width:
@@ -387,8 +397,9 @@ def _don(
                     # «Дон — Неко.» with Neko_Sama and NekoMancer: a name two players share
                     # elects neither — asked naming them (C-3)
                     return bad_target(m, "don")
-                if m.kind == "nick":
-                    first = LetterReading("don", (m.nick or "",), confidence=m.confidence)
+                if m.kind in ("nick", "self") and m.nick:
+                    # «Выбираю доном себя»: the sender himself, as any player named there
+                    first = LetterReading("don", (m.nick,), confidence=m.confidence)
                     return _don_corrected(tokens, mentions, view, max(k, m.end - 1)) or first
     head = _head_named(tokens, mentions, view)
     if head is not None:

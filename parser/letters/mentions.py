@@ -24,6 +24,7 @@ from parser.letters.family import (
     second_persons,
 )
 from parser.letters.nameparts import players_by_name_part
+from parser.letters.sense import place_phrase
 from parser.letters.tokens import Token, nick_windows
 from parser.letters.words import (
     CANCEL,
@@ -590,6 +591,8 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
     named_noun = stop_word and _capital_noun(tokens, i)
     if plain and _modified(tokens, i):
         return None  # «на эту ночь» with a player Ночь: a word with an adjective is the word
+    if plain and place_phrase(tokens, i):
+        return None  # «я на трибуне» with a player Трибуна: a place, in the locative
     if stop_word and _labels(tokens, i):
         return None  # «Выстрел: Ли» with a player Выстрел: the word labels the move
     for n, ladder in enumerate(_LADDERS):
@@ -939,15 +942,20 @@ def taken_back_marks(
     sentence opening with «не» before a player of `own` (the reading's target, or its
     executor) takes him back as a correction word would (C-2) — wherever the order's other
     lines stand: the player set against him by «а» replaces him, and nobody named calls the
-    move off (asked)."""
+    move off (asked). «Убиваю Ультру... тьфу, не её. Ультраса!»: a clause opening with «не»
+    right before a pronoun («не её», «не его») takes back the player named before it in the
+    same way — the pronoun can point at nobody else."""
     out: list[int] = []
     for k in range(start, len(tokens)):
         opens = k == 0 or tokens[k - 1].sentence != tokens[k].sentence
-        if tokens[k].word != "не" or not opens:
+        clause_opens = opens or tokens[k - 1].clause_end
+        if tokens[k].word != "не" or not clause_opens:
             continue
         here = tokens[k].sentence
         after = [m for m in mentions if m.start > k and tokens[m.start].sentence == here]
-        if after and after[0].negated and after[0].nick in own:
+        if (opens and after and after[0].negated and after[0].nick in own) or (
+            own and after and after[0].kind == "pronoun" and after[0].start == k + 1
+        ):
             out.append(k)
     return out
 

@@ -42,6 +42,25 @@ def promised_later(tokens: Sequence[Token], mentions: Sequence[Mention]) -> bool
     )
 
 
+def put_off_by_promise(tokens: Sequence[Token], i: int) -> bool:
+    """«Подрыв Бульдозера после матча напишу»: the clause of the action word at `i` holds
+    the sender's promise to write later — the move itself is still to come, so the words
+    before the promise are no move yet (the host waits for the letter promised). Only an
+    action noun is put off so: a verb of the move in the first person («проверяю X и напишу
+    утром») makes the move now, whatever is promised beside it."""
+    top = parse(tokens[i].word)[:1]
+    if not top or top[0].pos != "NOUN":
+        return False
+    questions = question_sentences(list(tokens))
+    a = i
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
+        a -= 1
+    b = i
+    while b + 1 < len(tokens) and not tokens[b].clause_end:
+        b += 1
+    return any(_promise(tokens, k, questions) for k in range(a, b + 1) if k != i)
+
+
 def _promise(tokens: Sequence[Token], i: int, questions: set[int]) -> bool:
     t = tokens[i]
     if t.sentence in questions or not _promise_word(t.word):

@@ -66,6 +66,7 @@ from parser.letters.reading import (
     LetterReading,
     MemberSuggestion,
 )
+from parser.letters.sense import other_sense_verb
 from parser.letters.tokens import Token, question_sentences
 from parser.letters.words import (
     ASKING,
@@ -918,6 +919,8 @@ def _accounted(
         return True  # an opinion in its own clause
     if any(_told(t.word) for t in clause):
         return True
+    if not unread and other_sense_verb(tokens, m) is not None:
+        return True  # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense
     if (
         addressed(tokens, m)
         or is_subject(tokens, m)
@@ -950,8 +953,12 @@ def _accounted(
         and (any(k > m.start for k in chosen) or any(t.word in SETTLED for t in tokens[m.end :]))
     ):
         return True
-    # replaced by a correction: a correction word between him and the reading
-    return any(k > m.start and any(_corrects(tokens[j]) for j in range(m.end, k)) for k in anchors)
+    # replaced by a correction: a correction word between him and the reading, or «не её»
+    return any(
+        k > m.start
+        and any(_corrects(tokens[j]) or _not_that_one(tokens, j) for j in range(m.end, k))
+        for k in anchors
+    )
 
 
 #: words of a greeting, thanks or a message passed on: a remark to or about a player
@@ -1031,6 +1038,19 @@ def _social(clause: Sequence[Token]) -> bool:
         if parses and parses[0].lemma in _PASS_ON and "impr" in parses[0].grammemes:
             return True
     return False
+
+
+def _not_that_one(tokens: Sequence[Token], j: int) -> bool:
+    """«… тьфу, не её.»: a clause opening with «не» and a pronoun — the player named before
+    is taken back (`mentions.taken_back_marks`)."""
+    opens = j == 0 or tokens[j - 1].clause_end or tokens[j - 1].sentence != tokens[j].sentence
+    return (
+        opens
+        and tokens[j].word == "не"
+        and j + 1 < len(tokens)
+        and tokens[j + 1].sentence == tokens[j].sentence
+        and tokens[j + 1].word in PRONOUNS
+    )
 
 
 def _corrects(t: Token) -> bool:
@@ -1183,6 +1203,13 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
     places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
     if not places:
         return None
+    if any(
+        m.kind == "pronoun"
+        and m.start > chosen.i
+        and any(t is tokens[chosen.i] for t in dash_clause(tokens, m.start, m.end))
+        for m in evidence.mentions
+    ):
+        return None  # «… на Голкипера. В смысле убиваю его»: the move names him again by a pronoun
     for m in places:
         clause = dash_clause(tokens, m.start, m.end)
         if any(t is tokens[chosen.i] for t in clause):

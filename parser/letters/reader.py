@@ -29,7 +29,7 @@ from parser.letters.executor import (
 from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
-from parser.letters.promised import promised_later
+from parser.letters.promised import promised_later, put_off_by_promise
 from parser.letters.proof import Evidence, example_of, prove, put_off, spelled
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
@@ -305,7 +305,7 @@ def _read(
     readings = resolve_pronouns(readings, tokens, live, view.nick)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
-    chosen = choose_reading(wishes_settled(readings, tokens), view)
+    chosen = _unless_promised(choose_reading(wishes_settled(readings, tokens), view), tokens)
     evidence = Evidence(
         tokens,
         mentions,
@@ -332,6 +332,16 @@ def _read(
     return finish(_scene_told(chosen, tokens, mentions), executor, live, view, story, threshold), (
         evidence
     )
+
+
+def _unless_promised(
+    chosen: Occ | LetterReading | None, tokens: Sequence[Token]
+) -> Occ | LetterReading | None:
+    """«Подрыв Бульдозера после матча напишу»: a move whose clause promises the letter for
+    later is not sent yet — no move, the host waits (`put_off_by_promise`)."""
+    if isinstance(chosen, Occ) and put_off_by_promise(tokens, chosen.i):
+        return LetterReading()
+    return chosen
 
 
 def _scene_told(occ: Occ, tokens: Sequence[Token], mentions: Sequence[Mention]) -> Occ:

@@ -1,0 +1,183 @@
+"""Whether a word that sounds like a move is said in the game's sense (C-2, C-3).
+
+Every world has verbs and nouns that sound like a role's action: a fan «убил игру» or
+«удаляет с поля», a cook «убивает вкус», a player «копит на засаду». A word proves a move
+only where the sentence around it uses it as the game does: the sender's own act now (a verb
+in the first person or the imperative, not a story about someone else), with a living player
+as its object — not a thing, not the subject of the verb, not the object of a preposition
+after a verb of another sense. The rules here read that from the grammar (pymorphy3's parse
+of each word), never from a list of phrases:
+
+- `told_of`: a player written as the subject of a finite verb (past or third person, «Кобзев
+  убил игру») is someone the letter tells of; by inference he is no move's target.
+- `other_sense_verb`: a player who is the object of the sender's own verb that is no word
+  of the game's vocabulary («Удаляю с поля X», «Сажаю на скамейку X») is named in that verb's
+  sense, which proves no move — beside a move it is talk, alone it is a question.
+- `noun_of_other_verb`: an action noun governed by a preposition of purpose or lack («коплю
+  на засаду», «без убийства») names no move tonight: the verb that governs it is another's
+  sense, or the preposition says there is none.
+- `place_phrase`: an ordinary lower-case word in the prepositional (locative) case after
+  «в»/«на» («я на трибуне») is a place, never the word nick of that spelling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from parser.letters.tokens import Token
+from parser.letters.words import ws
+from parser.morph import parse
+from parser.vocab import lookup
+
+if TYPE_CHECKING:
+    from parser.letters.mentions import Mention
+
+#: prepositions that make an action noun the aim, topic or lack of something else, never
+#: the move itself («на засаду» after «коплю», «без убийства», «для проверки», «про подрыв»);
+#: «в засаду» (where the sender sits down) stays the move
+_AIM_PREPS: Final = ws("на без для ради про о об до после вместо")
+#: «без» needs no verb to say «none of that»
+_LACK: Final = ws("без вместо")
+#: prepositions that take the locative of a place
+_PLACE_PREPS: Final = ws("в во на")
+#: a verb of the sender's own doing now: first person (present or future) or imperative
+_OWN: Final = (frozenset({"1per"}), frozenset({"impr"}))
+
+
+def _clause_bounds(tokens: Sequence[Token], i: int) -> tuple[int, int]:
+    a = i
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
+        a -= 1
+    b = i
+    while b + 1 < len(tokens) and not tokens[b].clause_end:
+        b += 1
+    return a, b
+
+
+def _finite(word: str) -> bool:
+    top = parse(word)[:1]
+    return bool(top) and top[0].pos == "VERB"
+
+
+def _game_word(word: str) -> bool:
+    """A word of the game's vocabulary: an action, a visit, a call, a skip, an executor."""
+    found = lookup(word)
+    return found is not None and (
+        bool(found.actions) or found.visit or found.call or found.skip or found.executor
+    )
+
+
+def _own_other_verb(word: str, *, infinitive: bool = False) -> bool:
+    """A verb of the sender's own doing now that the game's vocabulary does not know (with
+    `infinitive`, an infinitive of such a verb too: «Подстраховать X»)."""
+    if not word or _game_word(word):
+        return False
+    top = parse(word)[:1]
+    if infinitive and top and top[0].pos == "INFN":
+        return True
+    if not top or top[0].pos != "VERB" or "past" in top[0].grammemes:
+        return False
+    return any(g <= top[0].grammemes for g in _OWN)
+
+
+def told_of(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Кобзев убил игру», «Кобзев забил на 89-й»: the player written as he is (nominative),
+    and the next word of his clause a verb in the past or the third person — he is the one
+    who does it, someone the letter tells of."""
+    if not m.nominative or m.end >= len(tokens) or tokens[m.end - 1].clause_end:
+        return False
+    nxt = tokens[m.end]
+    if nxt.sentence != tokens[m.start].sentence or not nxt.word:
+        return False
+    top = parse(nxt.word)[:1]
+    if not top or top[0].pos != "VERB":
+        return False
+    # the past, or the present of a verb of the imperfective («забивает»); «Ян умрёт этой
+    # ночью» (the perfective future) says what the sender means to happen, a move
+    return "past" in top[0].grammemes or {"3per", "pres"} <= top[0].grammemes
+
+
+def other_sense_verb(tokens: Sequence[Token], m: Mention) -> int | None:
+    """The index of the sender's own verb of another sense whose object the player is: the
+    verb before him in his clause («Удаляю с поля Кричалку», «Сажаю на скамейку Бульдозера»),
+    a first-person or imperative verb the game's vocabulary does not know, with no word of
+    the game between them or elsewhere in the clause, and the player not in the nominative
+    (he is its object, not its subject). None when there is no such verb."""
+    if m.nominative:
+        return None
+    a, b = _clause_bounds(tokens, m.start)
+    clause = range(a, b + 1)
+    if any(
+        _game_word(tokens[k].word) for k in clause if tokens[k].word and not m.start <= k < m.end
+    ):
+        return None
+    verbs = [k for k in range(a, m.start) if _own_other_verb(tokens[k].word)]
+    return verbs[-1] if verbs else None
+
+
+def antecedent_in_other_sense(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Ставлю всё на Голкипера. В смысле убиваю его.», «Подстраховать Лайнсмена — лечу
+    его.»: the player is the object of a verb (or infinitive) of another sense — what the
+    sentence after it goes on to say in the game's words. Such a player may be what a
+    pronoun right after points back to (`decide.resolve_pronouns`)."""
+    if m.nominative:
+        return False
+    a, _b = _clause_bounds(tokens, m.start)
+    lead = [tokens[k].word for k in range(a, m.start) if tokens[k].word]
+    if any(_game_word(w) for w in lead):
+        return False
+    return any(_own_other_verb(w, infinitive=True) for w in lead)
+
+
+def removed_from_place(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Удаляю с поля Кричалку», «снимаю с доски Ферзя»: the player is the object of the
+    sender's verb of another sense (`other_sense_verb`) that also names the place he is taken
+    «from» — «с»/«со» and a common noun in the genitive in the same clause. A player taken
+    off a field, a board or a bench is moved in that world's game, not in this one: by
+    itself such a letter proves no move of the role (the host asks), while a verb of slang
+    with the player alone («Кромсаю Гошу», «Беру на прицел Бармалея») is still the role's
+    own move."""
+    verb = other_sense_verb(tokens, m)
+    if verb is None:
+        return False
+    a, b = _clause_bounds(tokens, m.start)
+    for k in range(a, b):
+        if k == verb or tokens[k].word not in ("с", "со") or m.start <= k + 1 < m.end:
+            continue
+        parses = [p for p in parse(tokens[k + 1].word) if p.known and p.pos == "NOUN"]
+        if parses and "gent" in parses[0].grammemes and "inan" in parses[0].grammemes:
+            return True
+    return False
+
+
+def noun_of_other_verb(tokens: Sequence[Token], i: int) -> bool:
+    """The action word at `i` is a noun right after a preposition of aim or lack, and its
+    clause is governed by a verb of another sense (or by none, after «без»): «коплю на
+    засаду», «сегодня без убийства» — no move of that kind tonight."""
+    if i == 0 or tokens[i - 1].sentence != tokens[i].sentence or tokens[i - 1].clause_end:
+        return False
+    prep = tokens[i - 1].word
+    if prep not in _AIM_PREPS:
+        return False
+    top = parse(tokens[i].word)[:1]
+    if not top or top[0].pos != "NOUN":
+        return False
+    if prep in _LACK:
+        return True
+    a, _b = _clause_bounds(tokens, i)
+    lead = [tokens[k].word for k in range(a, i - 1) if tokens[k].word]
+    return any(_own_other_verb(w) for w in lead) and not any(_game_word(w) for w in lead)
+
+
+def place_phrase(tokens: Sequence[Token], i: int) -> bool:
+    """«я на трибуне», «мы в раздевалке»: the word at `i` right after «в»/«на» in a form only
+    the prepositional (locative) case has — a place the sentence is in, not a player the
+    move is aimed at (who stands in the accusative after these prepositions)."""
+    if i == 0 or tokens[i - 1].sentence != tokens[i].sentence or tokens[i - 1].clause_end:
+        return False
+    if tokens[i - 1].word not in _PLACE_PREPS:
+        return False
+    parses = [p for p in parse(tokens[i].word) if p.known and p.pos == "NOUN"]
+    locative = [p for p in parses if p.grammemes & frozenset({"loct", "loc2"})]
+    return bool(locative) and not any("accs" in p.grammemes for p in parses)
