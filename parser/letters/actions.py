@@ -19,7 +19,7 @@ from parser.letters.mentions import (
     second_person,
     stopword,
 )
-from parser.letters.sense import noun_of_other_verb
+from parser.letters.sense import noun_of_other_verb, thing_object
 from parser.letters.tokens import Token
 from parser.letters.words import (
     ATTACK_PREPS,
@@ -156,8 +156,8 @@ def occurrences(
         if w.skip and not negated_at(tokens, i):
             skip = True
             continue
-        if w.past or _taken_back(tokens, i):
-            continue
+        if w.past or _taken_back(tokens, i) or thing_object(tokens, i, in_mention):
+            continue  # told, taken back, or said of a thing («Проверяю тесто»)
         if w.executor:
             exec_cues.append((i, None))
             continue
