@@ -211,6 +211,12 @@ def _safe_parse(word: str) -> list[Any]:
         return []
 
 
+#: how many words' answers a reader's per-word question of the dictionary keeps (`lru_cache`:
+#: «is this a vote word?» is asked of every word around every coloured nick, and answering
+#: it again — the lemmas' lookup, a set built to intersect them — cost more than keeping it)
+WORDS_KEPT: Final = 4096
+
+
 @lru_cache(maxsize=65536)
 def lemmas(word: str) -> tuple[str, ...]:
     """Every dictionary normal form pymorphy3 offers for `word` (lower case), best first."""

@@ -27,6 +27,52 @@ from typing import Final
 
 from parser.latin import spelt_in_latin
 
+# -- a name's gender ---------------------------------------------------------------------------
+
+#: the dictionary's tags of a word read as a person's name: given name, surname, patronymic
+NAME_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
+_GENDERS: Final = frozenset({"masc", "femn"})
+
+
+@lru_cache(maxsize=8192)
+def name_genders(word: str, *, nominative: bool = False, case: str | None = None) -> frozenset[str]:
+    """The genders the dictionary reads `word` (lower case, ё as е) in as a singular given
+    name, surname or patronymic (`nominative`: as a nick stands, its nominative only; `case`:
+    in that case only); empty for a word it does not know so. The one judgment of a name's
+    gender: a nick's (`parser.nicks.nick_genders`), a form's (`form_word_genders`), a pet
+    form's, a pronoun's antecedent's."""
+    from parser.morph import parse
+
+    found: set[str] = set()
+    for r in parse(word):
+        if not (r.known and "sing" in r.grammemes and r.grammemes & NAME_TAGS):
+            continue
+        if nominative and "nomn" not in r.grammemes:
+            continue
+        if case is not None and case not in r.grammemes:
+            continue
+        found |= r.grammemes & _GENDERS
+    return frozenset(found)
+
+
+def form_word_genders(word: str) -> frozenset[str]:
+    """The genders of every singular reading the dictionary knows of a word it reads as a
+    name form in some reading: «Витю» a man's, «Гордеевой» a woman's, «Сашу» (common
+    gender) either; «Валика» either, since besides a rare woman's name it is the genitive of
+    the noun «валик», the very form a boy's pet name Валик takes."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(word) if r.known and "sing" in r.grammemes]
+    if not any(r.grammemes & NAME_TAGS for r in readings):
+        return frozenset()
+    out: set[str] = set()
+    for r in readings:
+        out |= r.grammemes & _GENDERS
+        if "ms-f" in r.grammemes:
+            out |= _GENDERS
+    return frozenset(out)
+
+
 # -- pet forms --------------------------------------------------------------------------------
 
 _VOWELS: Final = frozenset("аеёиоуыэюя")

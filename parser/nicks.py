@@ -58,6 +58,7 @@ from typing import Any, Final
 
 from parser.identity import LOOKALIKES
 from parser.latin import CYR_TO_LAT, handle_parts
+from parser.nameforms import form_word_genders, name_genders
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -887,6 +888,45 @@ def pinned_by_words(match: NickMatch, words: Sequence[str]) -> NickMatch | None:
     return NickMatch(match.query, hits[0], match.method, match.confidence)
 
 
+def pinned_by_pronoun(match: NickMatch, words: Sequence[str]) -> NickMatch | None:
+    """C-3: an ambiguous name pinned by the gender of the third-person pronoun that first
+    follows it («<Полю> голосую: она весь день молчит» — Поля of Аполлинария and of Ипполит,
+    and «она» can only be her). The pronoun must be singular and of one gender in every
+    reading the dictionary gives it («им», «ним» may be plural: no pin), every candidate's
+    nick a name the dictionary gives one gender, and exactly one of the pronoun's. None when
+    no pronoun is among `words` (lower case, the few words right after the name in its
+    sentence) or it pins no single candidate."""
+    if match.ok or match.reason != AMBIGUOUS_NICK or len(match.candidates) < 2:
+        return None
+    pronoun = next((g for w in words if (g := _pronoun_gender(w)) is not None), None)
+    if pronoun is None:
+        return None
+    genders = {p: name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
+    if not all(len(g) == 1 for g in genders.values()):
+        return None  # a nick the dictionary gives no single gender: the pronoun proves nothing
+    kept = [p for p, g in genders.items() if pronoun in g]
+    if len(kept) != 1:
+        return None
+    return NickMatch(match.query, kept[0], match.method, match.confidence)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def _pronoun_gender(word: str) -> str | None:
+    """The gender ("masc" or "femn") of `word` when it is a third-person singular personal
+    pronoun of that one gender in every pronoun reading the dictionary gives it («она»,
+    «его», «ей», «неё»), else None («им» may be plural, «оно» is neuter, any other word
+    is no such pronoun)."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(word.casefold().replace("ё", "е")) if r.pos == "NPRO"]
+    if not readings or not all("3per" in r.grammemes for r in readings):
+        return None
+    if any("plur" in r.grammemes for r in readings):
+        return None
+    found = {g for r in readings for g in r.grammemes & {"masc", "femn"}}
+    return next(iter(found)) if len(found) == 1 else None
+
+
 def possessive_match(resolver: NickResolver, text: str) -> NickMatch | None:
     """C-3: a two-word nick of a word and a given name in the genitive said with the name
     as a possessive adjective — «Тимошиного папы» for Папа_Тимоши, «Дашину маму» for
@@ -1104,13 +1144,13 @@ def _by_syllable(
     if not names and any(r.grammemes & _PLAYER_CASES for r in ordinary):
         return None  # «Фею»: the accusative of фея, no name
     forms = tuple(dict.fromkeys((*names, *_short_nominatives(key))))
-    said = _name_genders(key, nominative=False)
+    said = name_genders(key, nominative=False)
     found: list[str] = []
     for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
         name = _given_name(k) if _typed_cyrillic(p) else None
         if name is None or not _known_given_name(name):
             continue  # (a surname, Осипов, or a word nick has no pet forms of a name)
-        own = _name_genders(name, nominative=True)
+        own = name_genders(name, nominative=True)
         if said and own and not said & own:
             continue  # «Витю» (a boy's name) is no Виталина's, «Иру» no Ираклий's
         if any(syllable_pet(f, name) for f in forms):
@@ -1172,39 +1212,18 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     word = trimmed_key(match.query)
     if " " in word or not word.isalpha():
         return match
-    genders = _name_genders(word, nominative=False)
+    genders = name_genders(word, nominative=False)
     if len(genders) > 1 and case is not None:
-        genders = _name_genders(word, nominative=False, case=case)
+        genders = name_genders(word, nominative=False, case=case)
     if len(genders) != 1:
         return match
-    nicks = {p: _name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
+    nicks = {p: name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
     if not all(nicks.values()):
         return match  # a nick the dictionary does not know as a name (Вик): its forms unknown
     kept = [p for p, g in nicks.items() if g == genders]
     if len(kept) != 1:
         return match
     return NickMatch(match.query, kept[0], match.method, match.confidence)
-
-
-_NAME_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
-
-
-@lru_cache(maxsize=_KEY_CACHE)
-def _name_genders(word: str, *, nominative: bool, case: str | None = None) -> frozenset[str]:
-    """The genders the dictionary reads `word` in as a singular name, surname or patronymic
-    (`nominative`: as a nick stands, its nominative only; `case`: in that case only)."""
-    from parser.morph import parse
-
-    found: set[str] = set()
-    for r in parse(word):
-        if not (r.known and "sing" in r.grammemes and r.grammemes & _NAME_TAGS):
-            continue
-        if nominative and "nomn" not in r.grammemes:
-            continue
-        if case is not None and case not in r.grammemes:
-            continue
-        found |= r.grammemes & {"masc", "femn"}
-    return frozenset(found)
 
 
 def agrees(text: str, nick: str) -> bool:
@@ -1229,31 +1248,13 @@ def form_genders(text: str) -> frozenset[str]:
     for word in _WORD_SPLIT.split(trimmed_key(text).replace("ё", "е")):
         if not _CYRILLIC_WORD.fullmatch(word):
             continue
-        genders = _word_genders(word)
+        genders = form_word_genders(word)
         if len(genders) != 1:
             continue
         if out and out != genders:
             return frozenset()
         out = genders
     return out
-
-
-def _word_genders(word: str) -> frozenset[str]:
-    """The genders of every singular reading the dictionary knows of a word it reads as a
-    name form in some reading: «Витю» a man's, «Гордеевой» a woman's, «Сашу» (common
-    gender) either; «Валика» either, since besides a rare woman's name it is the genitive of
-    the noun «валик», the very form a boy's pet name Валик takes."""
-    from parser.morph import parse
-
-    readings = [r for r in parse(word) if r.known and "sing" in r.grammemes]
-    if not any(r.grammemes & _NAME_TAGS for r in readings):
-        return frozenset()
-    out: set[str] = set()
-    for r in readings:
-        out |= r.grammemes & {"masc", "femn"}
-        if "ms-f" in r.grammemes:
-            out |= {"masc", "femn"}
-    return frozenset(out)
 
 
 @lru_cache(maxsize=_KEY_CACHE)
@@ -1270,13 +1271,13 @@ def nick_genders(nick: str) -> frozenset[str]:
     words = list(own_words(key.replace("ё", "е")))
     if len(words) == 1 and _LATIN_WORD.fullmatch(words[0]):
         spelt = frozenset(
-            g for cyr in cyrillic_spellings(words[0]) for g in _name_genders(cyr, nominative=True)
+            g for cyr in cyrillic_spellings(words[0]) for g in name_genders(cyr, nominative=True)
         )
         return spelt if len(spelt) == 1 else frozenset()
     out: set[str] = set()
     for word in words:
         if _CYRILLIC_WORD.fullmatch(word):
-            out |= _name_genders(word, nominative=True)
+            out |= name_genders(word, nominative=True)
     return frozenset(out) if len(out) == 1 else frozenset()
 
 
@@ -1643,8 +1644,11 @@ def _name_forms(
         if tabled is not None and " " not in k and _nick_pets(k):
             continue  # a name the table holds is read by the table alone («Диму»: no Владимир)
         # a Latin name nick's pet forms only for a word that is no name of its own
-        # («Маркуса» is Маркус, not Marco's)
-        names_of_p = _pet_keys(p, k) if pet and (not own_name or _typed_cyrillic(p)) else ()
+        # («Маркуса» is Маркус, not Marco's), or whose name is the nick's name cut short
+        # («Капу»: Кап|а of Kapitolina, Капитолина)
+        names_of_p = _pet_keys(p, k) if pet else ()
+        if own_name and not _typed_cyrillic(p):
+            names_of_p = tuple(n for n in names_of_p if _cut_of(names, n))
         for strength in _pet_strengths(forms, names_of_p, names=bool(names), own_name=own_name):
             if strength == "firm":
                 firm[p] = None
@@ -1672,6 +1676,21 @@ def _name_forms(
     if loose:
         return list(loose), guessed
     return guessed_names, bool(guessed_names)
+
+
+def _cut_of(names: Sequence[str], full: str) -> bool:
+    """C-3: whether one of `names` (the dictionary's name lemmas of a word) is the full name
+    `full` cut short after a consonant, with the bare ending «а» or «я» — a pet name made of
+    the name's own opening letters (Кап|а of Капитолина, Мар|а of Марина), not a name of its
+    own that merely starts alike (Маркус beside Марко: «ус» is no bare ending)."""
+    full = full.replace("ё", "е")
+    for name in names:
+        stem = name.replace("ё", "е")[:-1]
+        if name[-1:] not in ("а", "я") or len(stem) < 3 or stem[-1] in _VOWELS:
+            continue
+        if full.startswith(stem) and len(full) - len(stem) >= 3:
+            return True
+    return False
 
 
 def _pet_strengths(
@@ -1938,7 +1957,7 @@ def _part_agrees(text: str, nick: str) -> bool:
     own: set[str] = set()
     for part in handle_parts(nick):
         for word in cyrillic_spellings(part.casefold()):
-            own |= _name_genders(word, nominative=True)
+            own |= name_genders(word, nominative=True)
     return not own or bool(said & own)
 
 

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -234,6 +234,33 @@ def test_posts_stored_in_batches_are_stored_as_sqlalchemy_stores_them(store: Sto
         ours = conn.exec_driver_sql(q + str(gid)).all()
         orms = conn.exec_driver_sql(q + str(other)).all()
     assert ours == orms and len(ours) == 1
+
+
+def test_a_kept_tallys_refusals_read_back_as_the_reader_made_them(store: Store) -> None:
+    # keep_tally encodes each refusal itself (the reader's record or JSON) and inserts them a
+    # few hundred a statement: every one reads back, in order, as to_json makes it
+    from engine.actions import InputRejected
+    from mafiabot.store.tallies import REJECTIONS_AT_ONCE, KeptTally
+
+    gid = _game(store)
+    refused: list[Any] = [
+        InputRejected(
+            f"Кот {i}",
+            "changed_vote",
+            "Голос уже засчитан — «первый»",
+            post_id=i,
+            target=None if i % 3 else "Пёс",
+        )
+        for i in range(2 * REJECTIONS_AT_ONCE + 7)
+    ]
+    refused[5] = to_json(refused[5])  # given as JSON already: the column's own way
+    kept = KeptTally(topic_id=4, key="k", through=9, kind="red")
+    assert store.keep_tally(gid, "1/day", kept, refused)
+    want = [x if isinstance(x, dict) else to_json(x) for x in refused]
+    assert store.tally_rejections(gid, "1/day") == want
+    more = [InputRejected("Пёс", "no_reason", "", post_id=10_000)]
+    assert store.keep_tally(gid, "1/day", replace(kept, through=10), more, read_on_from=kept)
+    assert store.tally_rejections(gid, "1/day") == [*want, to_json(more[0])]
 
 
 def test_naive_datetime_is_refused(store: Store) -> None:

@@ -23,8 +23,6 @@ from mafiabot.newspaper.host_words import Nick, note
 from mafiabot.newspaper.words import WHICH_GAME_RU
 from mafiabot.store.codec import from_json
 from mafiabot.store.tables import Game, MoveRow, PMRow
-from parser.letters.asked import as_move_question
-from parser.letters.reading import NO_MOVES, QUESTION_CODES, as_suggestion
 from parser.morph import each_lookup_released
 from parser.records import PrivateMessage
 from poster.outbox import OutboxRow
@@ -52,8 +50,11 @@ def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) 
 
 
 def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> None:
-    # the letter reader (~12 ms of imports) is loaded by the first letter a process reads:
-    # a tick that reads none (an idle run, a first poll of the posts) does without it
+    # the letter reader (~12 ms of imports) and its settings' readings (`parser.letters`, a
+    # dozen modules more) are loaded by the first letter a process reads: a tick that reads
+    # none (an idle run, a first poll of the posts) does without them
+    from parser.letters.asked import as_move_question
+    from parser.letters.reading import NO_MOVES, QUESTION_CODES, as_suggestion
     from parser.moves import has_action_word, letter_words, read_letter_from
 
     pm = from_json(PrivateMessage, row.record)

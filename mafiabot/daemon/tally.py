@@ -384,8 +384,8 @@ def _keep(sh: Shell, g: Game, r: _Reading) -> None:
         agreed=dict(r.so_far.agreed),
         notes=list(r.notes),
     )
-    rejected = [to_json(x) for x in r.unkept]
-    if sh.store.keep_tally(g.id, r.tag, now, rejected, read_on_from=r.kept):
+    # the refusals as the reader made them: the store encodes each (`record_value`)
+    if sh.store.keep_tally(g.id, r.tag, now, r.unkept, read_on_from=r.kept):
         r.kept, r.unkept, r.dirty = now, [], False
     else:  # another writer moved the kept tally on: read it as it stands next time
         sh.memo.pop("reading", None)

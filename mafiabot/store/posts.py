@@ -75,7 +75,7 @@ class JsonText(str):
 
 
 def record_value(dialect: sa.Dialect, record: object) -> object:
-    """A post's record as `_insert_many` binds it. A parser's record (a dataclass) on SQLite
+    """A post's record as `insert_many` binds it. A parser's record (a dataclass) on SQLite
     is encoded by orjson straight from the dataclass — the same JSON value `to_json` and the
     column's `json.dumps` make (tuples as lists, datetimes in ISO form; held equal by
     tests/test_record_json.py), written compact and in UTF-8 — at a fifth of their cost; a
@@ -163,7 +163,7 @@ def _mark(dialect: sa.Dialect) -> str | None:
     return {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(dialect.paramstyle)
 
 
-def _insert_many(
+def insert_many(
     conn: sa.Connection, table: sa.Table, columns: Sequence[str], rows: Sequence[tuple[object, ...]]
 ) -> None:
     """INSERT `rows` as one DB-API executemany (`_bound_rows`). A first read stores 20,000
@@ -384,7 +384,7 @@ class PostStore(Database):
                     for it, h in fresh.values()
                 ]
             if revisions:
-                _insert_many(conn, revs_t, REVISION_COLUMNS, revisions)
+                insert_many(conn, revs_t, REVISION_COLUMNS, revisions)
             return out
 
     def posts(

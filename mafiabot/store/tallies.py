@@ -12,12 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 
 from mafiabot.store.codec import JsonObject
 from mafiabot.store.database import Database
+from mafiabot.store.posts import insert_many, record_value
 from mafiabot.store.tables import PostRevision, PostRow, TallyRejectionRow, TallyRow
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+#: the refused votes `keep_tally` encodes and inserts in one statement
+REJECTIONS_AT_ONCE = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,11 +86,12 @@ class TallyStore(Database):
         game_id: int,
         tag: str,
         tally: KeptTally,
-        rejected: Sequence[JsonObject],
+        rejected: Sequence[JsonObject | DataclassInstance],
         *,
         read_on_from: KeptTally | None = None,
     ) -> bool:
-        """Keep `tally`, with the votes it refused. `read_on_from`: the kept tally it was read
+        """Keep `tally`, with the votes it refused (each as JSON or as the reader's record,
+        which the store encodes: `record_value`). `read_on_from`: the kept tally it was read
         on from, whose refusals stay and get `rejected` added — kept only if that one still
         stands as it was read (False otherwise: a tick elsewhere moved it on, or an edit
         voided it; the next reading sees what stands). Without it, `tally` replaces whatever
@@ -124,7 +133,20 @@ class TallyStore(Database):
                     conn.execute(sa.update(t).where(t.c.id == tally_id).values(**values))
                     conn.execute(sa.delete(r).where(r.c.tally_id == tally_id))
             if rejected:
-                conn.execute(sa.insert(r), [{"tally_id": tally_id, "record": x} for x in rejected])
+                # a first read refuses thousands of votes (every later one a change): each
+                # record encoded once and inserted by an executemany at the driver, a few
+                # hundred at a time, so that no more than those are held encoded at once
+                dialect = conn.dialect
+                for k in range(0, len(rejected), REJECTIONS_AT_ONCE):
+                    insert_many(
+                        conn,
+                        r,
+                        ("tally_id", "record"),
+                        [
+                            (tally_id, record_value(dialect, x))
+                            for x in rejected[k : k + REJECTIONS_AT_ONCE]
+                        ],
+                    )
         return True
 
     def tally_rejections(self, game_id: int, tag: str) -> list[JsonObject]:

@@ -20,7 +20,7 @@ from parser.letters.mentions import (
     stopword,
 )
 from parser.letters.sense import noun_of_other_verb, thing_object
-from parser.letters.tokens import Token
+from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
     ATTACK_PREPS,
     CANCEL,
@@ -237,13 +237,7 @@ def _past_clause(tokens: Sequence[Token], i: int) -> bool:
     parses = parse(tokens[i].word)
     if not parses or parses[0].pos != "NOUN":
         return False
-    start = i
-    while start > 0 and not tokens[start - 1].clause_end:
-        start -= 1
-    end = i
-    while end < len(tokens) - 1 and not tokens[end].clause_end:
-        end += 1
-    for t in tokens[start : end + 1]:
+    for t in clause_of(tokens, i):
         if t.word in ("вчера", "прошлой", "прошлую"):
             return True
         p = parse(t.word) if t.word else ()
@@ -439,7 +433,7 @@ def _first_nick_like(
         # of a longer nick (Серый Волк) when it is of exactly one
         part = resolver.resolve_strict(t.raw, ("partial_inflected",))
         if part is not None and part.ok and sum(c.isalpha() for c in t.raw) >= PARTIAL_MIN:
-            raw = t.raw.strip(",;:.!?…»«)(\"'")
+            raw = t.raw.strip(EDGE_MARKS)
             found = Mention(k, k + 1, raw, "nick", part.nick, PARTIAL_CONFIDENCE)
             # «Взрываю папу»: weighed against every nick the word can be (C-3)
             return second_person(tokens, also_by_name(tokens, found, resolver, me))
@@ -448,7 +442,7 @@ def _first_nick_like(
             return by_part
         first = k == 0 or tokens[k - 1].sentence != t.sentence
         if nick_like(t, first) or (t.raw[:1].isupper() and not common_word(t.word)):
-            return Mention(k, k + 1, t.raw.strip(",;:.!?…»«)(\"'"), "unknown")
+            return Mention(k, k + 1, t.raw.strip(EDGE_MARKS), "unknown")
         return None
     return None
 

@@ -24,22 +24,13 @@ from collections.abc import Sequence
 from typing import Final, Literal
 
 from engine.words_ru import ACTION_WORDS
-from parser.letters.mentions import Mention, find_mentions
+from parser.letters.mentions import Mention
 from parser.letters.proof import addressed
 from parser.letters.reading import EXAMPLE, MOVE_ASKED, LetterReading
-from parser.letters.tokens import (
-    Token,
-    question_sentences,
-    question_tags,
-    split_story,
-    tokenize,
-    unquoted,
-)
+from parser.letters.tokens import Token
 from parser.letters.words import ws
 from parser.morph import parse
-from parser.nicks import NickResolver
 from parser.sender import SenderView
-from parser.signature import unsigned
 from parser.vocab import lookup
 
 __all__ = ["DEFAULT_MOVE_QUESTION", "MoveQuestion", "as_move_question", "asked_move"]
@@ -66,18 +57,18 @@ _NO: Final = ws("нет неа нее")
 _SELF_WORDS: Final = ws("себя себе собой самого саму самому")
 
 
-def asked_move(text: str, view: SenderView, resolver: NickResolver) -> LetterReading | None:
+def asked_move(
+    tokens: Sequence[Token], questions: set[int], mentions: Sequence[Mention], view: SenderView
+) -> LetterReading | None:
     """The question back for a letter that asks about a move of the sender's role on a
-    player, or None when the letter asks no such thing."""
+    player, or None when the letter asks no such thing: `tokens` the letter's words (its
+    question tags split off, `question_tags`), `questions` its sentences that ask,
+    `mentions` the players its words name."""
     allowed = set(view.moving_actions())
     if view.known and not allowed:
         return None  # no night move: nothing to ask leave for
-    _story, body = split_story(unsigned(unquoted(text)))
-    tokens = question_tags(tokenize(body))
-    questions = question_sentences(tokens)
     if not questions:
         return None
-    mentions = find_mentions(tokens, resolver, view)
     actions: list[str] = []
     players: list[str] = []
     for sentence in sorted(questions):

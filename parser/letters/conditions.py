@@ -38,7 +38,7 @@ from typing import Final
 
 from parser.letters.mentions import Mention
 from parser.letters.tokens import Token, question_sentences
-from parser.letters.words import LATER, NEXT, SIDE_MAFIA, SIDE_TOWN, ws
+from parser.letters.words import LATER, NEXT, SIDE_MAFIA, SIDE_TOWN, SUCCEED_LEMMAS, ws
 from parser.morph import parse
 from parser.nicks import NickResolver
 from parser.vocab import SETTLED, lookup
@@ -64,7 +64,6 @@ _FALLBACK: Final = ws("иначе otherwise else")
 # «если что», «если честно», «если получится», «если не сложно»: manners of speech
 _MANNER_NEXT: Final = ws("что чего честно вдруг интересно any")
 # «если получится» (not «если не получится», which doubts the move) and the rest, said either way
-_SUCCEED_LEMMAS: Final = ws("получиться выйти удаться")
 _MANNER_LEMMAS: Final = ws("ошибаться сложно трудно жалко читать")
 # «если никто не против», «если все согласны»: no one's leave in particular
 _ANYONE: Final = ws("никто все всем")
@@ -304,7 +303,7 @@ def _manner(tokens: Sequence[Token], k: int) -> bool:
         return True
     lemmas = {p.lemma for w in clause[:3] for p in parse(w)[:1]}
     negated = "не" in clause[:2]
-    if lemmas & _SUCCEED_LEMMAS and not negated:
+    if lemmas & SUCCEED_LEMMAS and not negated:
         return True
     return bool(lemmas & _MANNER_LEMMAS)
 

@@ -46,6 +46,7 @@ from parser.letters.words import (
     ws,
 )
 from parser.morph import parse
+from parser.nameforms import name_genders
 from parser.sender import SenderView
 from parser.vocab import SETTLED, lookup, undecided_words
 
@@ -249,12 +250,7 @@ def _word_genders(nick: str) -> frozenset[str]:
 def _genders(nick: str) -> frozenset[str]:
     """The genders the dictionary gives a nick as a name in the nominative (none for a name
     it does not know so: such a player's gender is not proven)."""
-    return frozenset(
-        g
-        for r in parse(nick.lower().replace("ё", "е"))
-        if r.known and "nomn" in r.grammemes and r.grammemes & {"Name", "Surn"}
-        for g in r.grammemes & {"masc", "femn"}
-    )
+    return name_genders(nick.lower().replace("ё", "е"), nominative=True)
 
 
 def apply_corrections(

@@ -17,7 +17,7 @@ from parser.letters.mentions import (
 )
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import UNDECIDED, WHICH_TARGET, LetterReading
-from parser.letters.tokens import Token, clause_of
+from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import CORRECTION, HANDS, OR, PARTIAL_CONFIDENCE, ws
 from parser.morph import parse
 from parser.nicks import DIMINUTIVE_CONFIDENCE, STRICT_TIERS, NickResolver, pet_match
@@ -312,7 +312,7 @@ def _mate_at(tokens: Sequence[Token], k: int, resolver: NickResolver) -> Mention
     if not t.clause_end and k + 1 < len(tokens) and tokens[k + 1].word:
         texts.insert(0, (k + 2, f"{t.raw} {tokens[k + 1].raw}"))
     for stop, text in texts:
-        clean = text.strip(",;:.!?…»«)(\"'")
+        clean = text.strip(EDGE_MARKS)
         m = resolver.resolve(clean, inflected=True, fuzzy=False)
         if not m.ok:
             m = pet_match(resolver, clean, any_case=True) or m

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
+from parser.letters.tokens import EDGE_MARKS
 from parser.morph import parse
 from parser.nameforms import pet_form_kind
 
@@ -24,7 +25,7 @@ _PARTS: Final = re.compile(r"[\s_.\-]+")
 
 
 def _key(word: str) -> str:
-    return word.lower().replace("ё", "е").strip(",;:.!?…»«)(\"'")
+    return word.lower().replace("ё", "е").strip(EDGE_MARKS)
 
 
 def _parts(nick: str) -> list[str]:

@@ -25,7 +25,7 @@ from parser.letters.family import (
 )
 from parser.letters.nameparts import players_by_name_part
 from parser.letters.sense import place_phrase
-from parser.letters.tokens import Token, nick_windows
+from parser.letters.tokens import CLOSING_MARKS, EDGE_MARKS, Token, nick_windows
 from parser.letters.words import (
     CANCEL,
     GAME_WORDS,
@@ -46,7 +46,7 @@ from parser.letters.words import (
     VISIT_PREPS,
 )
 from parser.morph import common_word, parse, patronymic_of
-from parser.nameforms import pet_form_kind, tabled_pets
+from parser.nameforms import NAME_TAGS, pet_form_kind, tabled_pets
 from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
@@ -101,7 +101,7 @@ def _given_name_of(raw: str, nick: str, players: Sequence[str]) -> bool:
     if len(words) < 2:
         return False
     head = {p.lemma for p in parse(words[0].lower()) if "Name" in p.grammemes}
-    said = {p.lemma for p in parse(raw.strip(",;:.!?…»«)(\"'").lower()) if "Name" in p.grammemes}
+    said = {p.lemma for p in parse(raw.strip(EDGE_MARKS).lower()) if "Name" in p.grammemes}
     if not head & said:
         return False
     others = {
@@ -372,7 +372,7 @@ def _family_phrase(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     )
     if not fits:
         return None
-    raw = f"{first.raw} {second.raw}".strip(",;:.!?…»«)(\"'")
+    raw = f"{first.raw} {second.raw}".strip(EDGE_MARKS)
     if len(fits) > 1:
         return Mention(i, i + 2, raw, "ambiguous", candidates=tuple(fits))
     return Mention(i, i + 2, raw, "nick", fits[0], PARTIAL_CONFIDENCE)
@@ -456,7 +456,7 @@ def part_of_nicks(tokens: Sequence[Token], k: int, resolver: NickResolver) -> Me
     several-part nicks (C-3): a part several nicks share («папу»: Папа_Тимоши, Papa_Dima)
     asked naming them; else the name one part of a nick carries («убиваю диму»), lower case
     too (`by_name_part`)."""
-    raw = tokens[k].raw.strip(",;:.!?…»«)(\"'")
+    raw = tokens[k].raw.strip(EDGE_MARKS)
     shared = _parts_shared(tokens[k].word, resolver.players)
     if len(shared) > 1:
         return Mention(k, k + 1, raw, "ambiguous", candidates=tuple(shared))
@@ -515,7 +515,6 @@ def _case_clash(found: Mention, resolver: NickResolver, me: str) -> Mention:
 #: without one stands in the accusative, the case every move takes its object in
 _GOVERNED: Final = {"к": "datv", "ко": "datv", "по": "datv", "в": "accs", "во": "accs",
                     "на": "accs", "за": "accs", "про": "accs"}  # fmt: skip
-_NAMES: Final = frozenset(("Name", "Surn", "Patr"))
 
 
 def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
@@ -536,7 +535,7 @@ def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
     nouns = [r for r in parse(tok.word) if r.known and r.pos == "NOUN"]
     # another word that can name a person where the move's player stands: «кума», «сватья»
     others = [r for r in nouns if r.lemma != nick and "anim" in r.grammemes]
-    others = [r for r in others if not r.grammemes & _NAMES]
+    others = [r for r in others if not r.grammemes & NAME_TAGS]
     if not others:
         return found
     before = tokens[found.start - 1].word if found.start else ""
@@ -609,7 +608,7 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
             # «Соколовой»: a form only one of two close nicks takes; «Гордееву», either's
             # form, by the case the words before it put the player in
             m = one_gender(m, _governed_case(tokens, i))
-            raw = text.rstrip(",;:.!?…»)\"'")
+            raw = text.rstrip(CLOSING_MARKS)
             if m.ok:
                 return Mention(
                     i,
@@ -674,7 +673,7 @@ def _dead_mention(tokens: Sequence[Token], i: int, gone: NickResolver) -> Mentio
         ladder = STRICT_TIERS if plain else (*STRICT_TIERS, "case_forms")
         m = gone.resolve_strict(text, ladder)
         if m is not None and m.ok:
-            return Mention(i, stop, text.rstrip(",;:.!?…»)\"'"), "unknown", gone=True)
+            return Mention(i, stop, text.rstrip(CLOSING_MARKS), "unknown", gone=True)
     return None
 
 
@@ -703,7 +702,7 @@ def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) 
         or resolver.resolve_fuzzy(nxt.raw).ok
     ):
         return found
-    raw = found.raw + " " + nxt.raw.rstrip(",;:.!?…»)\"'")
+    raw = found.raw + " " + nxt.raw.rstrip(CLOSING_MARKS)
     if patronymic_of(found.raw, w, found.nick or ""):
         # «Зиновия Аркадьевича» for the player Зиновий: the name and a patronymic the nick
         # lacks, in one case and gender — the player, named more formally
@@ -731,7 +730,7 @@ def _handle_mention(
     whole = [p for p in resolver.players if spelt_whole(tok.word, p)]
     if titled and len(whole) == 1:
         # «Неко-сама» for Neko_Sama: the honorific is the handle's own second part
-        raw = tok.raw.strip(",;:.!?…»«)(\"'")
+        raw = tok.raw.strip(EDGE_MARKS)
         return Mention(i, i + 1, raw, "nick", whole[0], HANDLE_CONFIDENCE, False)
     if len(w) < 3 or not w.isalpha():
         return None
@@ -744,7 +743,7 @@ def _handle_mention(
     living = _heard_players(w, resolver.players, view.nick, shortened=short)
     if not living:
         return None
-    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    raw = tok.raw.strip(EDGE_MARKS)
     gone = any(heard_as_handle(w, p, shortened=short) for p in view.dead)
     if gone or _joined_to_unknown(tokens, i, living):
         # a player out heard so too, or a word of a longer name nobody bears («ксакс
@@ -791,7 +790,7 @@ def _pronoun_handle(
     living = _heard_players(tok.word, resolver.players, view.nick, shortened=False)
     if len(living) != 1 or any(heard_as_handle(tok.word, p, shortened=False) for p in view.dead):
         return None
-    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    raw = tok.raw.strip(EDGE_MARKS)
     return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, True)
 
 
@@ -857,10 +856,10 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     if nxt is not None and nxt.sentence == tok.sentence and not tok.clause_end:
         heard = resolver.heard([tok.raw, nxt.raw])  # «фен рыр»: a nick speech input broke
         if heard is not None:
-            raw = f"{tok.raw} {nxt.raw}".strip(",;:.!?…»«)(\"'")
+            raw = f"{tok.raw} {nxt.raw}".strip(EDGE_MARKS)
             return Mention(i, i + 2, raw, "nick", heard.nick, heard.confidence)
     first = i == 0 or tokens[i - 1].sentence != tok.sentence
-    raw = tok.raw.strip(",;:.!?…»«)(\"'")
+    raw = tok.raw.strip(EDGE_MARKS)
     if _named_action_word(tokens, i):
         # «убиваю Валю»: a name form that is also an action word («валю»: валить), with a
         # capital right after the action word, is the player when it is his pet form

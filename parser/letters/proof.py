@@ -67,11 +67,12 @@ from parser.letters.reading import (
     MemberSuggestion,
 )
 from parser.letters.sense import other_sense_verb
-from parser.letters.tokens import Token, question_sentences
+from parser.letters.tokens import EDGE_MARKS, Token, question_sentences
 from parser.letters.words import (
     ASKING,
     CHOICE,
     CORRECTION,
+    DASHES,
     GAME_WORDS,
     LATER,
     NEG,
@@ -81,9 +82,11 @@ from parser.letters.words import (
     PRONOUNS,
     SIDE_MAFIA,
     SIDE_TOWN,
+    SUCCEED_LEMMAS,
     ws,
 )
 from parser.morph import common_word, parse, word_nick
+from parser.nameforms import NAME_TAGS
 from parser.nicks import translit_key
 from parser.sender import SenderView
 from parser.vocab import (
@@ -649,19 +652,16 @@ def _why_not_now(action: str, view: SenderView) -> str:
 # -- 2. every player accounted for ------------------------------------------------------------
 
 
-_DASHES: Final = frozenset(("—", "–", "-"))
-
-
 def dash_clause(tokens: Sequence[Token], start: int, end: int) -> list[Token]:
     """The clause of tokens[start:end], a dash parting clauses too («Убиваю Рокета — Боба
     потом» is two)."""
     a = start
-    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].raw not in _DASHES:
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].raw not in DASHES:
         a -= 1
     b = end - 1
     while b > start and not tokens[b].word:
         b -= 1  # «Рокета —»: a mention's window may take in the dash after it
-    while b < len(tokens) - 1 and not tokens[b].clause_end and tokens[b + 1].raw not in _DASHES:
+    while b < len(tokens) - 1 and not tokens[b].clause_end and tokens[b + 1].raw not in DASHES:
         b += 1
     return [t for t in tokens[a : b + 1] if t.word]
 
@@ -809,7 +809,6 @@ def _listed_before_target(
 
 
 _OBJECT_CASES: Final = frozenset({"accs", "gent", "datv", "ablt", "loct", "acc2", "gen2"})
-_PERSON_TAGS: Final = frozenset({"Name", "Surn", "Patr"})
 _LISTED: Final = ws("и или либо")
 #: prepositions a move's player follows («иду на Фокса», «загляну к Фоксу», «стреляю в …»)
 _AIMED: Final = ws("на к ко в во")
@@ -832,7 +831,7 @@ def _names_someone(tokens: Sequence[Token], m: Mention, mentions: Sequence[Menti
     if _after_list_word(tokens, m.start):
         return True  # «стреляю в Блейда или в Снеговика»
     word = tokens[m.start].word
-    person = [r for r in parse(word) if r.known and r.grammemes & _PERSON_TAGS]
+    person = [r for r in parse(word) if r.known and r.grammemes & NAME_TAGS]
     if not person:
         return _name_like(tokens, m, mentions)
     return listed or any(r.grammemes & _OBJECT_CASES for r in person)
@@ -999,7 +998,7 @@ def _one_of_them(
     if not some:
         return None
     named = [m.raw for m in evidence.mentions if m.kind == "nick" and m.nick != view.nick]
-    named = list(dict.fromkeys(n.strip(",;:.!?…»«)(\"'") for n in named))
+    named = list(dict.fromkeys(n.strip(EDGE_MARKS) for n in named))
     if len(named) < 2:
         return None
     return question_reading(
@@ -1024,7 +1023,7 @@ def _weighed(reading: LetterReading, evidence: Evidence) -> tuple[str, str] | No
         later = [m for m in nicks if m.start >= b.end and m.nick in (a.nick, b.nick)]
         if later or any(t.word in SETTLED for t in tokens[b.end :]):
             continue
-        return a.raw.strip(",;:.!?…»«)(\"'"), b.raw.strip(",;:.!?…»«)(\"'")
+        return a.raw.strip(EDGE_MARKS), b.raw.strip(EDGE_MARKS)
     return None
 
 
@@ -1331,7 +1330,7 @@ def _slot_words(
             if t.word in _LEFT_OPEN or (out == [] and t.word in ("на", "по", "в", "к")):
                 return []
             if not people or _person_word(t.word):
-                out.append(t.raw.strip(",;:.!?…»«)(\"'"))
+                out.append(t.raw.strip(EDGE_MARKS))
         if t.clause_end:
             break
     return out
@@ -1408,7 +1407,7 @@ def _asked_after(tokens: Sequence[Token], at: int) -> bool:
             continue
         if t.word in ("или", "либо", "может", "а") or t.word in _LEAVE:
             return True  # another choice offered, or leave asked («Можно ведь?»)
-        if any(r.known and r.grammemes & _PERSON_TAGS for r in parse(t.word)):
+        if any(r.known and r.grammemes & NAME_TAGS for r in parse(t.word)):
             return True
     return False
 
@@ -1539,8 +1538,6 @@ def on_leave(tokens: Sequence[Token]) -> bool:
 
 #: a person a condition may speak of («если он полезет ко мне», «если её не посадят»)
 _PERSONS: Final = PRONOUNS | ws("он она они")
-#: «если получится» is a manner of speech; «если не получится, то …» is a fallback
-_MANNER_LEMMAS: Final = ws("получиться выйти удаться")
 
 
 def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Mention]) -> bool:
@@ -1567,7 +1564,7 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
             if "futr" not in grams or "3per" not in grams:
                 continue
             negated = pos > 0 and tokens[cond[pos - 1]].word in NEG
-            if parses[0].lemma in _MANNER_LEMMAS:
+            if parses[0].lemma in SUCCEED_LEMMAS:  # «если (не) получится»: a manner, or a fallback
                 if negated:
                     return True
                 continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cached_property
 
 from parser.letters.actions import Occ, bind, coordinated, occurrences, role_actions_for
 from parser.letters.asked import DEFAULT_MOVE_QUESTION, MoveQuestion, asked_move
@@ -44,7 +45,7 @@ from parser.letters.reading import (
     LetterReading,
     MemberSuggestion,
 )
-from parser.letters.relayed import Relay, written_for
+from parser.letters.relayed import written_for
 from parser.letters.reported import (
     declines,
     heard_mentions,
@@ -56,6 +57,7 @@ from parser.letters.reported import (
 from parser.letters.scene import scene_action
 from parser.letters.spoken import asks_itself, self_answer, spoken_marks
 from parser.letters.tokens import (
+    EDGE_MARKS,
     Token,
     question_sentences,
     question_tags,
@@ -85,10 +87,11 @@ def read_letter(
     resolver = resolver or NickResolver(view.living)
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
     # «пишу за Февронию: она лечит Аду», «муж просил передать: проверяю Аду» (C-2)
-    relay = _relay(text, view, resolver)
+    words = _Words(text, resolver)
+    relay = written_for(words.plain, words.plain_mentions(view), view.nick)
     if relay is not None and relay.owner != view.nick and relay.own:
         # «Проверяю Аду. Феврония просила передать, что …»: his own move, and another's
-        mine = _letter(relay.own, view, resolver, threshold, suggestion, move_question)
+        mine = _letter(_Words(relay.own, resolver), view, threshold, suggestion, move_question)
         said = f"Понял ваш ход так: {spelled(mine)}. " if mine.kind == "move" else ""
         return question_reading(
             RELAYED,
@@ -105,12 +108,12 @@ def read_letter(
                 "свой ход сам. Если у вас есть свой ход, пришлите его отдельным письмом от себя."
             ),
         )
-    got = _letter(text, view, resolver, threshold, suggestion, move_question)
+    got = _letter(words, view, threshold, suggestion, move_question)
     if relay is None:
         return got
     if got.kind != "move" and relay.told:
         # «муж просил передать: проверяю Аду»: the move in the words relayed, to spell out
-        got = _letter(relay.told, view, resolver, threshold, suggestion, move_question)
+        got = _letter(_Words(relay.told, resolver), view, threshold, suggestion, move_question)
     said = f" Понял ход так: {spelled(got)}." if got.kind == "move" else ""
     return question_reading(
         RELAYED,
@@ -127,29 +130,58 @@ def _example_for(reading: LetterReading, text: str) -> str:
     return EXAMPLE.get(_asked_action(text), "Ход Ник")
 
 
-def _relay(text: str, view: SenderView, resolver: NickResolver) -> Relay | None:
-    """Whom the letter says it is written for (`parser.letters.relayed`), if anyone."""
-    _story, body = split_story(unsigned(unquoted(text)))
-    tokens = tokenize(body)
-    return written_for(tokens, find_mentions(tokens, resolver, view), view.nick)
+class _Words:
+    """One text of a letter split into words once, for every stage that reads it: the relay
+    check (sentences as written), the move's reading and the move asked about (a question
+    tag split off as a sentence of its own, `question_tags`), and the players each names."""
+
+    def __init__(self, text: str, resolver: NickResolver) -> None:
+        self.text = text
+        self.resolver = resolver
+        self.story, body = split_story(unsigned(unquoted(text)))
+        self.plain = tokenize(body)
+        self.tokens = question_tags(self.plain)
+        self._mentions: dict[tuple[SenderView, bool], list[Mention]] = {}
+
+    @cached_property
+    def questions(self) -> set[int]:
+        return question_sentences(self.tokens)
+
+    def mentions(self, view: SenderView) -> list[Mention]:
+        """The players `self.tokens` name, read for `view`."""
+        return self._found(view, tagged=True)
+
+    def plain_mentions(self, view: SenderView) -> list[Mention]:
+        """The players `self.plain` names: the same list where no question tag was split."""
+        return self._found(view, tagged=self.tokens == self.plain)
+
+    def _found(self, view: SenderView, *, tagged: bool) -> list[Mention]:
+        key = (view, tagged)
+        if key not in self._mentions:
+            tokens = self.tokens if tagged else self.plain
+            self._mentions[key] = find_mentions(tokens, self.resolver, view)
+        return self._mentions[key]
 
 
 def _letter(
-    text: str,
+    words: _Words,
     view: SenderView,
-    resolver: NickResolver,
     threshold: float,
     suggestion: MemberSuggestion,
     move_question: MoveQuestion,
 ) -> LetterReading:
     """The letter read as the sender's own words (`read_letter` without the relay)."""
+    text = words.text
+    resolver = words.resolver
     # «Кого лечить? Наверное Галю. Хотя нет. Да, Галю»: the answer the sender settled on
     settled = self_answer(text)
     # «Если Гаврила ещё жив, проверяю его, иначе — Ариадну»: the branch the cast settles
     branch = settled_by_cast(text, view.living, view.dead) if settled is None else None
     if branch == "":
         return LetterReading()
-    reading, evidence = _read(settled or branch or text, view, resolver, threshold)
+    if settled or branch:
+        words = _Words(settled or branch or text, resolver)
+    reading, evidence = _read(words, view, threshold)
     proven = side_beside(prove(reading, evidence, view, suggestion), evidence.tokens, view)
     if settled is None and proven.kind == "none" and asks_itself(text):
         return question_reading(
@@ -159,7 +191,7 @@ def _letter(
         )
     if proven.kind == "none" and move_question == "ask":
         # «можно проверить Олега?», «Олега или Машу убить?»: a move asked about, not made
-        asked = asked_move(settled or branch or text, view, resolver)
+        asked = asked_move(words.tokens, words.questions, words.mentions(view), view)
         if asked is not None:
             return asked
     promised = promised_later(evidence.tokens, evidence.mentions)
@@ -189,7 +221,7 @@ def _doubt_named(
         return reading
     if len(scored) > 1 and scored[1][1] >= SUGGEST_SCORE:
         return reading  # two players that close: no one to name
-    word = tokens[at].raw.strip(",;:.!?…»«)(\"'")
+    word = tokens[at].raw.strip(EDGE_MARKS)
     return replace(
         reading, text=f"{reading.text} Вы написали «{word}» — может быть, это {scored[0][0]}?"
     )
@@ -204,9 +236,7 @@ def _asked_action(text: str) -> str:
     return ""
 
 
-def _read(
-    text: str, view: SenderView, resolver: NickResolver, threshold: float
-) -> tuple[LetterReading, Evidence]:
+def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterReading, Evidence]:
     """The most likely reading and the evidence it stands on (the proof is `prove`'s)."""
     if view.known and not view.moving_actions():
         # civilians and bastards have no night move (C-2): their letter is read by its words
@@ -214,14 +244,9 @@ def _read(
         # (the turn kept: on the election night its «Главным будет X» reads as the election
         # the proof then refuses, P-S.2)
         view = SenderView(view.nick, turn=view.turn, living=view.living, dead=view.dead)
-    story, body = split_story(unsigned(unquoted(text)))
-    tokens = question_tags(tokenize(body))
-    questions = question_sentences(tokens)
-    mentions = [
-        m
-        for m in find_mentions(tokens, resolver, view)
-        if tokens[m.start].sentence not in questions
-    ]
+    resolver = words.resolver
+    story, tokens, questions = words.story, words.tokens, words.questions
+    mentions = [m for m in words.mentions(view) if tokens[m.start].sentence not in questions]
     if names_executor(view) and view.clan_mates:
         # «исполнитель расти», «Лаки идёт на дело»: a clan mate where the executor stands
         mentions = mates_in_slots(tokens, mentions, view)

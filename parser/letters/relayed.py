@@ -23,6 +23,11 @@ kinship word the account's player (the writer's relative). A letter with no acti
 («пишу за Петю: он заболел»), or none after the words that relay («Проверяю Аду, жена просила
 передать привет»), relays no move and is left to the reader; so is a person the resolver
 cannot place («пишу за Петю» with no such player: asked about as an unknown nick).
+
+Apart from `parser.letters.reported`: this module asks who wrote the letter and for whom, once,
+on the letter as written, before any move is read (`read_letter`); `reported` reads, inside a
+letter that is the sender's own, the words it tells as someone else's. Both take their verbs
+of asking and saying from `parser.letters.words` and quote by `tokens.typed`.
 """
 
 from __future__ import annotations
@@ -32,16 +37,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token
-from parser.letters.words import ws
+from parser.letters.tokens import Token, typed
+from parser.letters.words import RELAY_ASKING, RELAY_PASSING, ws
 from parser.morph import parse
 from parser.vocab import lookup
 
 __all__ = ["Relay", "written_for"]
 
 _WRITE_LEMMAS: Final = ws("писать написать")
-_ASK_LEMMAS: Final = ws("просить попросить велеть поручить")
-_PASS_LEMMAS: Final = ws("передать передавать написать сообщить отправить прислать")
 _ON_BEHALF: Final = ws("имени лица")
 # the writer's relatives and friends: people who are no player, speaking for the account's one
 _KIN_LEMMAS: Final = ws(
@@ -94,17 +97,17 @@ def _relay(
         if writes and nxt is not None and tokens[nxt].word == "за":
             who = _person(tokens, mentions, nxt + 1, sender)
             if who:  # «пишу за Петю», not «пишу за мирных»
-                return Relay(who, _quoted(tokens, k, nxt + 2)), k, nxt + 2
+                return Relay(who, typed(tokens, k, nxt + 2)), k, nxt + 2
         if t.word == "от" and nxt is not None and tokens[nxt].word in _ON_BEHALF:
             who = _person(tokens, mentions, nxt + 1, sender)
             if who:
-                return Relay(who, _quoted(tokens, k, nxt + 2)), k, nxt + 2
-        if lemmas & _ASK_LEMMAS and nxt is not None and _lemmas(tokens[nxt].word) & _PASS_LEMMAS:
+                return Relay(who, typed(tokens, k, nxt + 2)), k, nxt + 2
+        if lemmas & RELAY_ASKING and nxt is not None and _lemmas(tokens[nxt].word) & RELAY_PASSING:
             who = _subject(tokens, mentions, k, sender)
-            return Relay(who, _quoted(tokens, max(k - 1, 0), nxt + 1)), k, nxt + 1
+            return Relay(who, typed(tokens, max(k - 1, 0), nxt + 1)), k, nxt + 1
         if lemmas & _KIN_LEMMAS and _introduces(tokens, k):
             after = _person(tokens, mentions, k + 1, sender) if nxt is not None else None
-            return Relay(after or sender, _quoted(tokens, k - 1, k + 2)), k, k + 2
+            return Relay(after or sender, typed(tokens, k - 1, k + 2)), k, k + 2
     return None
 
 
@@ -163,8 +166,3 @@ def _introduces(tokens: Sequence[Token], k: int) -> bool:
         return False
     before = [t.word for t in tokens[:k] if t.word]
     return before in (["это"], ["я"], ["пишет"], ["здравствуйте", "это"], ["привет", "это"])
-
-
-def _quoted(tokens: Sequence[Token], start: int, end: int) -> str:
-    words = [t.raw for t in tokens[max(start, 0) : min(end, len(tokens))]]
-    return " ".join(words).strip(" ,;:.!?—–-")

@@ -13,6 +13,10 @@ its sentence, or to the end of a quotation that opens right after it, and stops 
 in which the sender speaks again: «я …», a verb in the first person singular, or a word of
 his own conclusion («согласен», «поэтому», «так что»): «Дон сказал стреляем в Катю, я
 согласен, стреляю» moves.
+
+Apart from `parser.letters.relayed`, which settles first whether the whole letter was written
+for someone (another player, or the account's own player by someone else): what is left here
+is the sender's own letter, and only the words in it told as another's are set aside.
 """
 
 from __future__ import annotations
@@ -27,22 +31,12 @@ from parser.letters.actions import Occ
 from parser.letters.mentions import Mention, negated_at
 from parser.letters.questions import question_reading
 from parser.letters.reading import EXAMPLE, IS_IT_A_MOVE, LetterReading
-from parser.letters.tokens import Token
-from parser.letters.words import GAME_WORDS, ws
+from parser.letters.tokens import Token, typed
+from parser.letters.words import DASHES, DIRECTIVE_VERBS, GAME_WORDS, SAYING_VERBS, ws
 from parser.morph import forms, parse
 from parser.sender import SenderView
 from parser.vocab import lookup
 
-# verbs of asking and ordering: what they report is a move someone else wants made
-_DIRECTIVE: Final = ws(
-    "велеть повелеть предложить предлагать просить попросить приказать приказывать "
-    "требовать потребовать советовать посоветовать распорядиться настаивать настоять"
-)
-# verbs of saying: what they report is another's words, a move only if it names one
-_SAYING: Final = _DIRECTIVE | ws(
-    "сказать говорить написать писать передать передавать сообщить сообщать объявить "
-    "объявлять заявить заявлять орать кричать намекнуть намекать"
-)
 # who may be a speaker besides a player's nick
 _SPEAKERS: Final = GAME_WORDS | ws(
     "крестный крестного босс шеф главный главарь пахан он она они все народ кто-то"
@@ -67,7 +61,6 @@ _ROLE_WORDS: Final = {
 _CLAN_WORDS: Final = ws("дон мафия клан якудза триада босс шеф главный главарь пахан")
 # particles that mark the words around them as another's («Дон, мол, стреляем»)
 _PARTICLES: Final = ws("мол дескать")
-_DASHES: Final = frozenset(("—", "–", "-"))
 # the sender speaks again: the report has ended
 _OWN: Final = ws("я согласен согласна согласны поэтому итак значит ладно окей ок хорошо так")
 
@@ -109,7 +102,7 @@ def reports(tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderVi
             continue
         if named == "none" and "past" in grams and "plur" not in grams:
             continue  # «Сказал же в теме — …»: «я» dropped, the sender speaks of himself
-        directive = parse(t.word)[0].lemma in _DIRECTIVE
+        directive = parse(t.word)[0].lemma in DIRECTIVE_VERBS
         quoted = _quoted_before(tokens, k)
         if quoted is not None:
             out.append(Report(k, speaker, quoted[0], quoted[1], directive))
@@ -177,7 +170,7 @@ def _as_said(tokens: Sequence[Token], k: int) -> bool:
 def _clause_end(tokens: Sequence[Token], k: int) -> int:
     j = k
     while j < len(tokens) and not tokens[j].clause_end:
-        if j > k and tokens[j].raw in _DASHES:
+        if j > k and tokens[j].raw in DASHES:
             return j
         j += 1
     return min(j + 1, len(tokens))
@@ -207,7 +200,7 @@ def _saying(word: str) -> frozenset[str] | None:
     if word in _COLLOQUIAL:
         return _saying(_COLLOQUIAL[word])
     parses = parse(word)
-    if parses and parses[0].lemma in _SAYING:
+    if parses and parses[0].lemma in SAYING_VERBS:
         return parses[0].grammemes if parses[0].pos in ("VERB", "INFN") else None
     if any(p.known for p in parses):
         return None  # a word of its own
@@ -233,7 +226,7 @@ def _saying(word: str) -> frozenset[str] | None:
 def _saying_forms() -> dict[str, frozenset[str]]:
     """Every form of the verbs of saying, of five letters or more, with its grammemes."""
     out: dict[str, frozenset[str]] = {}
-    for lemma in sorted(_SAYING):
+    for lemma in sorted(SAYING_VERBS):
         for form, grams in forms(lemma):
             if len(form) >= 5 and "VERB" in grams:
                 out.setdefault(form, grams)
@@ -275,7 +268,7 @@ def _speaker(
     # «Папа велел …»: a person named by a noun in the nominative before a verb of ordering
     # in the past tense, its subject
     verb = parse(tokens[k].word)[:1]
-    said = bool(verb) and verb[0].lemma in _DIRECTIVE and "past" in verb[0].grammemes
+    said = bool(verb) and verb[0].lemma in DIRECTIVE_VERBS and "past" in verb[0].grammemes
     if said and any(_person(w) for w in words[: k - a]):
         return None, "other"
     return None, "none"
@@ -331,7 +324,7 @@ def _scope_end(tokens: Sequence[Token], k: int) -> int:
     verbatim = _verbatim(tokens, k)
     j = k + 1
     while j < len(tokens) and tokens[j].sentence == sentence:
-        parted = tokens[j - 1].clause_end or tokens[j - 1].raw in _DASHES
+        parted = tokens[j - 1].clause_end or tokens[j - 1].raw in DASHES
         if parted and j - 1 > k and _sender_again(tokens, j, verbatim=verbatim):
             return j
         j += 1
@@ -346,7 +339,7 @@ def _verbatim(tokens: Sequence[Token], k: int) -> bool:
     j = k
     if j + 1 < len(tokens) and not tokens[j].clause_end:
         nxt = parse(tokens[j + 1].word)[:1] if tokens[j + 1].word else ()
-        if nxt and nxt[0].pos == "INFN" and nxt[0].lemma in _SAYING:
+        if nxt and nxt[0].pos == "INFN" and nxt[0].lemma in SAYING_VERBS:
             j += 1
     return tokens[j].raw.endswith(":")
 
@@ -418,7 +411,7 @@ def reported_move(
     sender's own move? (A host does not take a relayed order for the sender's.)"""
     occ = occs[0]
     first = next(r for r in found if r.start <= occ.i < r.end)
-    words = " ".join(t.raw for t in tokens[first.start : first.end]).strip(_EDGES)
+    words = typed(tokens, first.start, first.end, _EDGES)
     who = first.speaker.raw if first.speaker is not None else "другой игрок"
     example = next((EXAMPLE[a] for a in sorted(occ.actions) if a in EXAMPLE), "Ход Ник")
     return question_reading(

@@ -74,12 +74,10 @@ def self_answer(text: str) -> str | None:
     """The letter the sender settled on in a dialogue with himself (see the module's
     docstring), or None when the letter is no such dialogue or its last answer is not
     confirmed."""
-    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
-    if len(sentences) < 3 or not sentences[0].endswith("?"):
+    dialogue = _dialogue(text)
+    if dialogue is None:
         return None
-    asked = [w.casefold() for w in _WORD.findall(sentences[0])]
-    if not _WHOM.intersection(asked) or len(asked) > 4:
-        return None
+    sentences, asked = dialogue
     verb = next((_first_person(w) for w in asked if _acts(w)), None)
     last = [w.casefold() for w in _WORD.findall(sentences[-1])]
     if verb is None or len(last) < 2 or last[0] not in _YES or _OPEN.intersection(last):
@@ -93,12 +91,21 @@ def self_answer(text: str) -> str | None:
 def asks_itself(text: str) -> bool:
     """The letter opens by asking itself whom its action word takes («Кого лечить?») and
     goes on: a dialogue with oneself, settled or not."""
+    dialogue = _dialogue(text)
+    return dialogue is not None and any(_acts(w) for w in dialogue[1])
+
+
+def _dialogue(text: str) -> tuple[list[str], list[str]] | None:
+    """(the letter's sentences, the words of its first) when it opens with a short question
+    of whom («Кого лечить?») and goes on; else None."""
     sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
     # the question and two answers at least: «Кого лечить? Подскажите» asks the host
     if len(sentences) < 3 or not sentences[0].endswith("?"):
-        return False
+        return None
     asked = [w.casefold() for w in _WORD.findall(sentences[0])]
-    return bool(_WHOM.intersection(asked)) and len(asked) <= 4 and any(_acts(w) for w in asked)
+    if not _WHOM.intersection(asked) or len(asked) > 4:
+        return None
+    return sentences, asked
 
 
 def _acts(word: str) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from parser.letters.words import ASKING, CORRECTION, SIDE_KEYS, SIDE_MAFIA, SIDE_TOWN
+from parser.letters.words import ASKING, CORRECTION, DASHES, SIDE_KEYS, SIDE_MAFIA, SIDE_TOWN
 from parser.morph import parse
 from parser.nicks import casefold_key
 from parser.vocab import joked, lookup
@@ -24,6 +24,10 @@ _PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
 _CLOCK: Final = re.compile(r"(?:[01]?\d|2[0-3])[:.][0-5]\d")
 _LIST_MARKER: Final = re.compile(r"^\d{1,2}[.)]$")
 _ABBREVIATION: Final = re.compile(r"^[A-Za-z]{1,3}\.$")
+#: the marks around a typed word that are no part of it (a nick or a word quoted back)
+EDGE_MARKS: Final = ",;:.!?…»«)(\"'"
+#: the marks that may close a typed word (a nick read at the end of a clause)
+CLOSING_MARKS: Final = ",;:.!?…»)\"'"
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,16 +256,13 @@ def _jest_after(tokens: Sequence[Token], k: int) -> bool:
     return joked([c.word for c in after if c.word])
 
 
-_DASH_RAW: Final = frozenset(("—", "–", "-"))
-
-
 def _dash_part(clause: Sequence[Token], t: Token) -> Sequence[Token]:
     """The part of `clause` between dashes that holds `t` when it chooses the side in its own
     words: «Выбираю сторону мафии — с ними не пропадёшь» says the side, then its reason,
     whose «не» refuses nothing."""
     parts: list[list[Token]] = [[]]
     for c in clause:
-        if c.raw in _DASH_RAW:
+        if c.raw in DASHES:
             parts.append([])
         else:
             parts[-1].append(c)
@@ -292,6 +293,12 @@ def side_after_za(tokens: Sequence[Token], questions: set[int]) -> str | None:
             if nxt in SIDE_MAFIA:
                 return "mafia"
     return None
+
+
+def typed(tokens: Sequence[Token], start: int, end: int, edges: str = " ,;:.!?—–-") -> str:
+    """The words of tokens[start:end] as the player typed them (for a question to quote),
+    without the `edges` marks around them."""
+    return " ".join(t.raw for t in tokens[max(start, 0) : min(end, len(tokens))]).strip(edges)
 
 
 def clause_of(tokens: Sequence[Token], i: int) -> Sequence[Token]:

@@ -27,6 +27,10 @@ GAME_WORDS: Final = ws(
     "маньяк ниндзя некромант громила камикадзе путана адвокат сержант ведущий жертва"
 )
 OR: Final = ws("или либо or")
+#: a dash typed as a word of its own: it parts a clause as a comma does
+DASHES: Final = frozenset(("—", "–", "-"))
+#: «если получится», «если выйдет»: succeeding, a manner of speech in a condition
+SUCCEED_LEMMAS: Final = ws("получиться выйти удаться")
 # words that weigh players against each other («Боба или Рокета», «между Бобом и Рокетом»)
 CHOICE: Final = OR | ws("между выбираю")
 JOIN: Final = ws("и или либо также + & and or / в на")
@@ -110,3 +114,22 @@ WEAK_INDICATORS: Final = ws("ночь ночью сегодня")
 # «Сова, ты следующая»: a threat for a later night, asked about, not read as tonight's
 NEXT: Final = LATER | ws("следующий следующая следующим следующей следующего следующую")
 TOLD: Final = ws("вчера вчерашний вчерашняя вчерашнюю вчерашнего спасибо благодарю thanks")
+
+
+# -- another's words: a letter written for someone (`relayed`), or the words of someone else
+# told in the sender's own letter (`reported`) --------------------------------------------------
+
+#: verbs of asking and ordering: what they report is a move someone else wants made
+DIRECTIVE_VERBS: Final = ws(
+    "велеть повелеть предложить предлагать просить попросить приказать приказывать "
+    "требовать потребовать советовать посоветовать распорядиться настаивать настоять"
+)
+#: verbs of saying: what they report is another's words, a move only if it names one
+SAYING_VERBS: Final = DIRECTIVE_VERBS | ws(
+    "сказать говорить написать писать передать передавать сообщить сообщать объявить "
+    "объявлять заявить заявлять орать кричать намекнуть намекать"
+)
+#: a letter's writer asked to write it («муж просил передать», «поручила написать»): the
+#: asking, then the passing on
+RELAY_ASKING: Final = ws("просить попросить велеть поручить")
+RELAY_PASSING: Final = ws("передать передавать написать сообщить отправить прислать")

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Final
 
 from engine.actions import InputRejected, Vote
+from parser.letters.reported import role_word
 from parser.morph import common_word, lemmas, parse
 from parser.nicks import (
     AMBIGUOUS_NICK,
@@ -470,7 +471,90 @@ def _court_match(
     talk = len(words) > 1 and all(common_word(bare_word(w)) for w in words)
     if len(words) <= 3 and not talk and nick_like(resolver, own):
         return whole, own
+    jailed = _jailed_nobody(own)
+    if jailed is not None:  # «Кирпича в тюрьму»: meant as a nick, and it names no player
+        return NickMatch(jailed, None, reason=UNKNOWN_NICK), jailed
     return None, own
+
+
+#: prepositions that lead to the place of jailing: «в тюрьму», «на нары», «за решётку»
+_TO_JAIL: Final = frozenset(("в", "на", "за"))
+
+
+def _jailed_nobody(own: str) -> str | None:
+    """G-N.4, C-3: the object of the one jailing clause of a court post that names no
+    player — a noun, or an adjective and its noun, in the accusative or the genitive, right
+    after a jailing verb in the first person («сажаю лунный свет») or right before the
+    place of jailing («Кирпича в тюрьму»). The post jails someone by a name no player
+    bears: shown to the host as unknown, never dropped unseen. None when the jailing is
+    negated, doubted or asked, or there are several jailing clauses, or no such object."""
+    clauses = _court_clauses(own)
+    jailing = [c for c in clauses if jails([bare_word(w) for w in c])]
+    if len(jailing) != 1 or "?" in own:
+        return None
+    words = jailing[0]
+    low = [bare_word(w) for w in words]
+    if set(low) & (_NEGATED | MAYBE | UNSURE_WORDS):
+        return None
+    for i, w in enumerate(low):
+        if not has_lemma((w,), JAIL_LEMMAS):
+            continue
+        if any(r.pos == "VERB" and "1per" in r.grammemes for r in parse(w)[:1]):
+            # its object after it, or before it («Кирпича сажаю»)
+            span = _noun_phrase(words[i + 1 : i + 3]) or _noun_phrase(
+                words[max(0, i - 2) : i], before=True
+            )
+        elif i >= 1 and low[i - 1] in _TO_JAIL:
+            span = _noun_phrase(words[max(0, i - 3) : i - 1], before=True)
+        else:
+            continue
+        # a role is no one's name («Маньяка на нары»: whoever he is)
+        if span is not None and role_word(bare_word(span.split()[-1])) is None:
+            return span
+    return None
+
+
+_NEGATED: Final = frozenset(("не", "ни", "нет"))
+
+
+def _noun_phrase(words: list[str], *, before: bool = False) -> str | None:
+    """The noun phrase next to the jailing word — `words` after it, or (`before`) those
+    before it — in the accusative or the genitive: an ordinary noun alone, or an adjective
+    and its noun («лунный свет», «Лунного света»). None when the nearest words are no such
+    phrase."""
+    near = words[::-1] if before else words
+    readings = [[r for r in parse(bare_word(w)) if r.known] for w in near]
+    cases = {"accs", "gent"}
+
+    def noun(n: int) -> bool:
+        # its likeliest reading an ordinary noun («по» is no «ПО»), in an object's case
+        return (
+            bool(readings[n])
+            and readings[n][0].pos == "NOUN"
+            and not readings[n][0].grammemes & _PROPER
+            and any(r.pos == "NOUN" and r.grammemes & cases for r in readings[n])
+        )
+
+    def adjective(n: int) -> bool:
+        first = readings[n][0] if readings[n] else None
+        return first is not None and first.pos == "ADJF" and "Apro" not in first.grammemes
+
+    if not near:
+        return None
+    # the noun next to the jailing word, its adjective beyond it («Лунного света в тюрьму»)
+    # or the adjective next to it, its noun beyond («сажаю лунный свет»)
+    if before and noun(0):
+        picked = near[:2][::-1] if len(near) > 1 and adjective(1) else near[:1]
+    elif not before and noun(0):
+        picked = near[:1]
+    elif not before and len(near) > 1 and adjective(0) and noun(1):
+        picked = near[:2]
+    else:
+        return None
+    return " ".join(w.strip(".,!?:;«»\"'") for w in picked)
+
+
+_PROPER: Final = frozenset(("Name", "Surn", "Patr", "Abbr"))
 
 
 def extract_court_votes(

@@ -9,6 +9,7 @@ from typing import Final
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
+from parser.letters.reported import role_word
 from parser.links import written_out_post_ids
 from parser.morph import common_word, is_person_name, parse, word_nick
 from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
@@ -20,6 +21,7 @@ from parser.votes.proof import (
     UNCLEAR,
     abstains,
     corrected_away,
+    green_word,
     has_vote_grammar,
     not_a_name,
     own_vote_said,
@@ -383,31 +385,83 @@ _WORD_RE: Final = re.compile(r"[а-яё]+")
 
 
 def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
-    """C-3, G-N.1, P-V.1: an ordinary word in the vote's colour, typed with a capital as a
-    nick is, in a case form a vote puts its player in (not the nominative of a label or
-    a cry) and in a sentence that votes or sends to court («<Машинку> на суд», «Против
-    <Машинки>»): meant as a nick, and it names no player — shown to the voter as unknown,
-    not read as emphasis."""
+    """C-3, G-N.1, P-V.1: an ordinary word in the vote's colour — or a noun with its
+    adjective («<Лунный свет>») — typed with a capital as a nick is, in a case form a vote
+    puts its player in (not the nominative of a label or a cry) and in a sentence that
+    votes or sends to court («<Машинку> на суд», «Против <Машинки>», «<Призрака> зеленю»):
+    meant as a nick, and it names no player — shown to the voter as unknown, not read as
+    emphasis. Right after a vote verb in the first person the text is that verb's object
+    whatever its case or letters («Выдвигаю <Сокол>», «голосую <лимонад>»)."""
+    text = span.text.strip(" .,!?:;()«»\"'")
+    words = text.split()
+    if not 1 <= len(words) <= 2 or not all(_WORD_RE.fullmatch(w.casefold()) for w in words):
+        return False
+    if len(text) < 3:
+        return False
+    readings = [[r for r in parse(w.casefold()) if r.known] for w in words]
+    if not all(readings) or readings[-1][0].pos != "NOUN":
+        return False
+    if len(words) == 2 and readings[0][0].pos != "ADJF":
+        return False  # two words: an adjective and its noun, nothing else
+    low = own.casefold().replace("ё", "е")
+    at = low.find(text.casefold().replace("ё", "е"))
+    if at < 0:
+        return False
+    # the object of a first-person vote verb right before it is meant as a nick however it
+    # is typed — in the form such an object takes (the nominative or the accusative)
+    capital = text[:1].isupper()
+    if _object_of_vote_verb(low, at):
+        return capital or any(r.grammemes & {"nomn", "accs"} for r in readings[-1])
+    if not capital:
+        return False
+    # the nominative is a label or a cry («<Внимание>!»)
+    if "nomn" in readings[-1][0].grammemes:
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    end = _SENTENCE_END.search(low, at)
+    sentence = _WORD_RE.findall(low[start : end.start() if end else len(low)])
+    own_words = {bare_word(w) for w in words}
+    return any(
+        w not in own_words and (is_cue(w) or green_word(w) or has_lemma((w,), JAIL_LEMMAS))
+        for w in sentence
+    )
+
+
+def _a_being_named(own: str, span: ColoredSpan) -> bool:
+    """C-3, P-V.1, G-N.1: a capitalised singular animate common noun — a being, as word
+    nicks are (Кот, Сова, Призрак) — in the vote's colour at the head of its sentence
+    («<Призрак> мутный какой-то»): meant as a nick, and it names no player. A role is no
+    one's name («<Маньяк> сегодня промахнулся»), a plural no one player («<Друзья>, …»)."""
     word = span.text.strip(" .,!?:;()«»\"'")
     if not word[:1].isupper() or not _WORD_RE.fullmatch(word.casefold()) or len(word) < 3:
         return False
-    readings = [r for r in parse(word.casefold()) if r.known]
-    if not readings or readings[0].pos != "NOUN":
+    top = next((r for r in parse(word.casefold()) if r.known), None)
+    if top is None or top.pos != "NOUN" or not {"anim", "sing", "nomn"} <= top.grammemes:
+        return False
+    if top.grammemes & {"Name", "Surn", "Patr"} or role_word(word.casefold()) is not None:
         return False
     low = own.casefold().replace("ё", "е")
     at = low.find(word.casefold().replace("ё", "е"))
     if at < 0:
         return False
-    # the nominative is a label or a cry («<Внимание>!»), save as the object of a vote verb
-    # right before it: «Выдвигаю <Сокол>» names a nick as players type them
-    if "nomn" in readings[0].grammemes and not _object_of_vote_verb(low, at):
-        return False
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
-    end = _SENTENCE_END.search(low, at)
-    sentence = _WORD_RE.findall(low[start : end.start() if end else len(low)])
-    return any(
-        w != bare_word(word) and (is_cue(w) or has_lemma((w,), JAIL_LEMMAS)) for w in sentence
-    )
+    return not _WORD_RE.findall(low[start:at])
+
+
+def _alone(own: str, span: ColoredSpan) -> bool:
+    """G-N.1, P-V.1: a noun of the dictionary — or an adjective and its noun — in the vote's
+    colour that is all the words of its post («<Солнышко> 🙏», «<лимонад>»): the colour
+    alone names it as the vote, and it names no player."""
+    words = _WORD_RE.findall(own.casefold())
+    text = span.text.casefold()
+    if words != _WORD_RE.findall(text) or not 1 <= len(words) <= 2 or len(text) < 3:
+        return False
+    if span.text.rstrip().endswith(":") or any(is_cue(w) for w in words):
+        return False  # a label («Голос:»), a vote word («Голос»): layout, no name
+    tops = [next((r for r in parse(w) if r.known), None) for w in words]
+    if any(t is None for t in tops) or tops[-1] is None or tops[-1].pos != "NOUN":
+        return False
+    return len(words) == 1 or (tops[0] is not None and tops[0].pos == "ADJF")
 
 
 def _object_of_vote_verb(low: str, at: int) -> bool:
@@ -503,7 +557,10 @@ def _no_pick(
         return failure.match.reason or UNKNOWN_NICK, failure.span.text
     if dead_hit is not None:
         return DEAD_TARGET, dead_hit
-    meant = next((s for s in spans if _meant_as_nick(own, s)), None)
+    meant = next(
+        (s for s in spans if _meant_as_nick(own, s) or _a_being_named(own, s) or _alone(own, s)),
+        None,
+    )
     if meant is not None:
         return UNKNOWN_NICK, meant.text
     weighed = next((s for s in spans if _weighs_names(s.text)), None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Final
 
 from parser.latin import (
@@ -17,6 +18,7 @@ from parser.latin import (
     without_honorific,
 )
 from parser.morph import (
+    WORDS_KEPT,
     common_word,
     is_given_name,
     is_patronymic,
@@ -33,6 +35,7 @@ from parser.nicks import (
     NickResolver,
     one_gender,
     pet_match,
+    pinned_by_pronoun,
     pinned_by_words,
     possessive_match,
     shared_name,
@@ -175,7 +178,10 @@ CUE_LEMMAS: Final = frozenset(
 )  # fmt: skip
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def is_cue(word: str) -> bool:
+    """A vote word («голосую», «выставляю», «против»): asked of every word around every
+    coloured nick, so each word's answer is kept (`WORDS_KEPT`)."""
     w = word.strip(".,:;!?—-«»\"'()").casefold().replace("ё", "е")
     return len(w) >= 5 and bool(CUE_LEMMAS.intersection(lemmas(w)))
 
@@ -238,7 +244,9 @@ def read_spans(
     player — living or dead, every resolved span) of one post. `author`, a living player,
     is who «себя»/«меня» in a span names (C-2 reads those words as the sender). `own`, the
     post's own text, lets the words right after an ambiguous name pin it
-    (`parser.nicks.pinned_by_words`: «<Насти>, которая с Викой»)."""
+    (`parser.nicks.pinned_by_words`: «<Насти>, которая с Викой»), or the gender of the
+    pronoun that first follows it (`parser.nicks.pinned_by_pronoun`: «<Полю> голосую: она
+    …»)."""
     resolved: list[Pick] = []
     named: list[ColoredSpan] = []
     failure: Pick | None = None
@@ -254,7 +262,8 @@ def read_spans(
             if not m.ok and m.reason != AMBIGUOUS_NICK:
                 m = heard_handle(resolver, dead, span.text, author) or m
         if m.reason == AMBIGUOUS_NICK and own:
-            m = pinned_by_words(m, _words_after(own, span.text)) or m
+            after = _words_after(own, span.text)
+            m = pinned_by_words(m, after) or pinned_by_pronoun(m, after) or m
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)

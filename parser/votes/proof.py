@@ -37,7 +37,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Final
 
-from parser.morph import lemmas, parse, word_nick
+from parser.morph import WORDS_KEPT, lemmas, parse, word_nick
 from parser.records import ColoredSpan, Post
 from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
@@ -266,7 +266,7 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     before = _WORD.findall(low[start:at])
     inside = _WORD.findall(text)
-    if any(is_cue(w) or w in _CHOICE or _green(w) for w in [*before, *inside]):
+    if any(is_cue(w) or w in _CHOICE or green_word(w) for w in [*before, *inside]):
         return True
     if before and before[-1] in ("за", "против", "на"):
         return True
@@ -278,7 +278,7 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
     # «<Ириска> зеленю»: a vote word right after the nick in its clause — not for a nick
     # that is itself a word of the sentence («<Потом> позеленю»: the adverb and its verb)
     after = _WORD.findall(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])[:2]
-    return not word_nick(pick.match.nick) and any(is_cue(w) or _green(w) for w in after)
+    return not word_nick(pick.match.nick) and any(is_cue(w) or green_word(w) for w in after)
 
 
 def told_of(own_text: str, pick: Pick) -> bool:
@@ -302,16 +302,18 @@ def said_for_later(own_text: str, pick: Pick) -> bool:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     before = _WORD.findall(low[start:at])
-    if any(a in _LATER and (is_cue(b) or _green(b)) for a, b in pairwise(before)):
+    if any(a in _LATER and (is_cue(b) or green_word(b)) for a, b in pairwise(before)):
         return True
     # «завтра <Лимона> проголосую, а сегодня пас»: a word of later right before the pick
     # and the vote word right after it, in the pick's clause
     end = at + len(pick.span.text)
     after = _WORD.findall(_AFTER_END.split(low[end:], maxsplit=1)[0])[:2]
-    return bool(before) and before[-1] in _LATER and any(is_cue(b) or _green(b) for b in after)
+    return bool(before) and before[-1] in _LATER and any(is_cue(b) or green_word(b) for b in after)
 
 
-def _green(word: str) -> bool:
+@lru_cache(maxsize=WORDS_KEPT)
+def green_word(word: str) -> bool:
+    """A Gambler vote word of the green colour («зеленю», «позеленю», «зелёный»; G-N.1)."""
     return bool(_GREEN_LEMMAS.intersection(lemmas(word)))
 
 
@@ -434,7 +436,7 @@ def unproven(own_text: str, pick: Pick) -> bool:
     at = low.find(text)
     if at < 0 or has_vote_grammar(own_text, pick):
         return False
-    if any(is_cue(w) or _green(w) for w in _WORD.findall(low)):
+    if any(is_cue(w) or green_word(w) for w in _WORD.findall(low)):
         return False
     end = at + len(text)
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
@@ -583,7 +585,7 @@ def own_vote_said(own_text: str, pick: Pick) -> bool:
     if any(r and r[0].lemma in _SPEECH_LEMMAS and "1per" not in r[0].grammemes for r in first):
         return False
     for n, (w, r) in enumerate(zip(words, first, strict=True)):
-        if not (is_cue(w) or _green(w) or w in _CHOICE):
+        if not (is_cue(w) or green_word(w) or w in _CHOICE):
             continue
         if w in _CHOICE or (r and r[0].pos == "NOUN"):
             if n and words[n - 1] in ("мой", "моя"):
@@ -618,7 +620,7 @@ def put_off(own_text: str, pick: Pick) -> bool:
 def _vote_not_now(words: Sequence[str], n: int) -> bool:
     """Whether words[n] is a vote verb not of now, or a vote noun after one."""
     w = words[n]
-    if not (is_cue(w) or _green(w) or w in _CHOICE):
+    if not (is_cue(w) or green_word(w) or w in _CHOICE):
         return False
     first = parse(w)[:1]
     if first and first[0].pos in ("NOUN", "ADJF"):
@@ -703,7 +705,7 @@ def _name_shaped(text: str) -> bool:
     words = _WORD.findall(text.casefold().replace("ё", "е"))
     if not text.strip()[:1].isupper() or len(words) != 1 or text.rstrip()[-1:] in (":!?."):
         return False
-    return not any(is_cue(w) or _green(w) or _verb(w) for w in words)
+    return not any(is_cue(w) or green_word(w) or _verb(w) for w in words)
 
 
 def _verb(word: str) -> bool:
@@ -726,7 +728,7 @@ def _own_grammar(own_text: str, span: ColoredSpan) -> bool:
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     before = _WORD.findall(low[start:at])[-1:]
     lead = before[-1] if before else ""
-    if lead in ("за", "против", "на") or (lead and (is_cue(lead) or _green(lead))):
+    if lead in ("за", "против", "на") or (lead and (is_cue(lead) or green_word(lead))):
         return True
     end = at + len(text)
     if _DASH_AFTER.match(low, end):

@@ -32,9 +32,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
-from parser.morph import lemmas, parse
+from parser.morph import WORDS_KEPT, lemmas, parse
 from parser.records import ColoredSpan
 from parser.votes.records import WORD_RE
 
@@ -168,8 +169,7 @@ def _forwarded(low: str) -> list[tuple[int, int]]:
     through its own account). «Пересылаю свой голос» forwards the author's own."""
     out: list[tuple[int, int]] = []
     for m in WORD_RE.finditer(low):
-        w = m.group()
-        if w not in _FORWARD_WORDS and not _FORWARD_LEMMAS.intersection(lemmas(w)):
+        if not _forwarding(m.group()):
             continue
         rest = low[m.end() :]
         if re.match(r"\s+(?:свой|свое|мой)\b", rest):
@@ -188,6 +188,12 @@ def _forwarded(low: str) -> list[tuple[int, int]]:
         close = low.find(_CLOSES.get(opening.group(), opening.group()), opening.end())
         out.append((opening.end(), len(low) if close < 0 else close))
     return out
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _forwarding(word: str) -> bool:
+    """A word of forwarding a message («пересылаю», «переслано», «форвард»)."""
+    return word in _FORWARD_WORDS or bool(_FORWARD_LEMMAS.intersection(lemmas(word)))
 
 
 _CLOSES: Final = {"«": "»", "“": "”", "„": "“"}
@@ -217,6 +223,7 @@ def _grams(word: str) -> frozenset[str]:
     return readings[0].grammemes if readings else frozenset()
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _said_by_another(word: str, wanted: frozenset[str]) -> bool:
     """A finite form of one of `wanted` that is not the first person («просил», «просит»,
     «передаёт»; not «прошу», «передаю», nor the infinitive «передать»)."""
