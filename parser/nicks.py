@@ -317,6 +317,9 @@ def translit_key(text: str) -> str:
     # a mixed-script word is read in its main script: look-alikes go over to it first
     if script_of(key) == "cyr":
         key = _fold_lookalikes(key)
+    elif _CYRILLIC_RE.search(key):
+        # «Liberо» with a Cyrillic «о»: a Latin word's look-alikes go back to Latin
+        key = " ".join(w.translate(_UNFOLD) if _LATINISH.fullmatch(w) else w for w in key.split())
     words = [
         _english_sounds(w) if _LATIN_RE.search(w) else _cyr_word_to_latin(w) for w in key.split(" ")
     ]

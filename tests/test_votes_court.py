@@ -155,6 +155,4 @@ def test_G_N_4_a_bare_nominee_then_a_doubt_after_it_is_no_vote() -> None:
     # «Мускат, но не уверена» (batch 15): the doubt after the nominee takes the vote back
     assert read("Рома, но не уверена") == ("rejected", "doubted")
     assert read("Катю... не знаю") == ("rejected", "doubted")
-    # a doubt before the nominee, settled by naming him, still votes
-    assert read("Не знаю... ладно, Катя") == ("vote", "Катя")
     assert read("Рома") == ("vote", "Рома")

@@ -20,7 +20,6 @@ from parser.letters.reading import (
     WHICH_TARGET,
     LetterReading,
 )
-from parser.letters.reported import role_word
 from parser.letters.scene import scene_action
 from parser.letters.sense import removed_from_place, told_of
 from parser.letters.tokens import (
@@ -50,6 +49,7 @@ from parser.letters.words import (
     WEAK_INDICATORS,
 )
 from parser.morph import parse
+from parser.roles import role_word
 from parser.sender import SenderView
 from parser.vocab import joke_words, lookup, suggest_words
 

@@ -34,6 +34,7 @@ from parser.letters.reading import EXAMPLE, IS_IT_A_MOVE, LetterReading
 from parser.letters.tokens import Token, typed
 from parser.letters.words import DASHES, DIRECTIVE_VERBS, GAME_WORDS, SAYING_VERBS, ws
 from parser.morph import forms, parse
+from parser.roles import ROLE_WORDS
 from parser.sender import SenderView
 from parser.vocab import lookup
 
@@ -41,23 +42,6 @@ from parser.vocab import lookup
 _SPEAKERS: Final = GAME_WORDS | ws(
     "крестный крестного босс шеф главный главарь пахан он она они все народ кто-то"
 )
-# a role word that names the sender himself when he speaks of himself by his role
-# («Крёстный отец приказывает убить Наташу» from the godfather)
-_ROLE_WORDS: Final = {
-    "крестный": "godfather",
-    "комиссар": "commissar",
-    "шериф": "sheriff",
-    "доктор": "doctor",
-    "врач": "doctor",
-    "маньяк": "maniac",
-    "ниндзя": "ninja",
-    "некромант": "necromancer",
-    "громила": "thug",
-    "камикадзе": "kamikaze",
-    "путана": "prostitute",
-    "адвокат": "lawyer",
-    "сержант": "sergeant",
-}
 _CLAN_WORDS: Final = ws("дон мафия клан якудза триада босс шеф главный главарь пахан")
 # particles that mark the words around them as another's («Дон, мол, стреляем»)
 _PARTICLES: Final = ws("мол дескать")
@@ -280,22 +264,12 @@ def _person(word: str) -> bool:
     return bool(top) and {"NOUN", "anim", "nomn"} <= top[0].grammemes
 
 
-def role_word(word: str) -> str | None:
-    """The role a word names as the player holding it («маньяк», «моя некромантка»,
-    «крёстный»), or None."""
-    lemma = next((p.lemma for p in parse(word)[:1]), word).replace("ё", "е")
-    found = _ROLE_WORDS.get(lemma, _ROLE_WORDS.get(word))
-    if found is None and lemma.endswith("ка"):
-        found = _ROLE_WORDS.get(lemma[:-2])  # «некромантка», «адвокатка»
-    return found
-
-
 def _names_me(word: str, view: SenderView) -> bool:
     """Whether a role word names the sender («Дон приказывает …» from the Don)."""
     lemma = next((p.lemma for p in parse(word)[:1]), word)
     if lemma in _CLAN_WORDS or word in _CLAN_WORDS:
         return view.is_don or view.role == "godfather"
-    return _ROLE_WORDS.get(lemma, _ROLE_WORDS.get(word)) == view.role
+    return ROLE_WORDS.get(lemma, ROLE_WORDS.get(word)) == view.role
 
 
 def _nominative(tokens: Sequence[Token], m: Mention) -> bool:

@@ -9,7 +9,6 @@ from dataclasses import replace
 from typing import Final
 
 from engine.actions import InputRejected, Vote
-from parser.letters.reported import role_word
 from parser.morph import common_word, lemmas, parse
 from parser.nicks import (
     AMBIGUOUS_NICK,
@@ -22,6 +21,7 @@ from parser.nicks import (
     trimmed_key,
 )
 from parser.records import Post
+from parser.roles import role_word
 from parser.struck import without_struck
 from parser.vocab import MAYBE, UNSURE_WORDS, joked
 from parser.votes.names import (
@@ -152,6 +152,32 @@ def _doubted(text: str, clauses: list[list[str]]) -> bool:
     return maybe or in_doubt(text.casefold())
 
 
+#: words that say the same again in other words: «то есть», «в смысле», «иначе говоря»
+_RESTATING: Final = (("то", "есть"), ("в", "смысле"), ("иначе", "говоря"), ("тоесть",))
+
+
+def _restated(
+    said: tuple[int, list[NickMatch], bool] | None, n: int, low: list[str], votes: bool
+) -> tuple[tuple[int, list[NickMatch], bool] | None, list[NickMatch]]:
+    """For clause `n` of a court post, naming nobody (bare lower-case words `low`; `votes`:
+    it jails or votes): (the clause before that named a nominee, carried on past a restating
+    lead alone in its clause — «…, иначе говоря, …» —, the nominees it jails). «Ультраса на
+    скамейку, то есть в тюрьму»: a jailing said again in plain words, right after the clause
+    naming him and letting no one off, jails that clause's nominee (G-N.4)."""
+    if said is None or said[0] != n - 1:
+        return said, []
+    if tuple(low) in _RESTATING:
+        return (n, said[1], True), []
+    if votes and (said[2] or _restates(low)) and _set_aside(low, votes) is None:
+        return said, said[1]
+    return said, []
+
+
+def _restates(low: list[str]) -> bool:
+    """Whether a clause (bare lower-case words) opens by restating the one before it."""
+    return any(tuple(low[: len(lead)]) == lead for lead in _RESTATING)
+
+
 def _court_let_off(words: list[str]) -> bool:
     """Whether a court clause (bare lower-case words) names its nominee only to let him off:
     a negation («Катю не сажать», «сажаю не Рому»), an acquittal («Оправдать Рому», «Рома
@@ -189,24 +215,6 @@ def _asked_or_doubted(text: str, clauses: list[list[str]], at: int) -> bool:
             pos = text.find(w, pos) + len(w)
     tail = text[pos:]
     return tail.lstrip()[:1] == "?" or in_doubt(tail.casefold())
-
-
-def _unsure(text: str, clauses: list[list[str]], plain_at: int | None) -> bool:
-    """A maybe or «хз» anywhere in a court post without a jailing word, or a doubt after
-    the clause `plain_at` that names the nominee bare («Мускат, но не уверена»)."""
-    if any(set(map(bare_word, c)) & (MAYBE | UNSURE_WORDS) for c in clauses):
-        return True
-    return plain_at is not None and _doubted_after(text, clauses, plain_at)
-
-
-def _doubted_after(text: str, clauses: list[list[str]], at: int) -> bool:
-    """G-N.4: whether the words after the clause `at` of a court post doubt it («Мускат,
-    но не уверена», «Рому… не знаю»): a nominee named and then doubted is no vote."""
-    pos = 0
-    for words in clauses[: at + 1]:
-        for w in words:
-            pos = text.find(w, pos) + len(w)
-    return in_doubt(text[pos:].casefold())
 
 
 def _object_head(resolver: NickResolver, text: str, clauses: list[list[str]]) -> list[NickMatch]:
@@ -258,9 +266,11 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     plain: list[NickMatch] = []
     named = False
     slip = False  # «Осипа сажаю. Ой нет, Осипова!»: a correction's nick replaces the vote
-    cued_at = plain_at = 0
+    cued_at = 0
     weighed: list[str] = []  # every player the post names
     left: tuple[str, list[NickMatch]] | None = None  # a jailing left open: shown, not counted
+    # the last clause naming a nominee: (its index, its names, a restating lead after it)
+    said: tuple[int, list[NickMatch], bool] | None = None
     seen: list[NickMatch] = []  # every name read, in order
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
@@ -268,6 +278,8 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         hits, used = _names_in(resolver, words, votes)
         if not hits:
             slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low)) or joked(low)
+            said, again = _restated(said, n, low, votes)
+            cued, cued_at = (again, n) if again else (cued, cued_at)
             continue
         if slip and cued and used == len(words):
             votes, slip = True, False
@@ -275,6 +287,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         weighed.extend(m.nick for m in hits if m.nick is not None)
         seen.extend(hits)
         aside = _set_aside(low, votes, wished=votes and _wished(low, clauses, but, n))
+        said = (n, hits, False) if aside is None and not joked(low) else None
         if aside is not None:  # let off, left open or put off: no vote
             if aside and left is None:
                 left = (aside, hits)  # shown to the host (`_left_open`)
@@ -284,11 +297,13 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         if votes:
             cued, cued_at = hits, n
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
-            plain, plain_at = hits, n
+            plain = hits
     cued, cued_at = (cued, cued_at) if cued else _pronoun_jailing(resolver, clauses)
     if not (cued or plain):
         plain = _dash_head(resolver, text) or _object_head(resolver, text, clauses)
-    if not cued and _unsure(text, clauses, plain_at if plain else None):
+    # «Бровку? Не уверена.», «Мускат, но не уверена»: a doubt of two words («не уверена»,
+    # «не знаю») is one too
+    if not cued and _doubted(text, clauses):
         left = left or (DOUBTED, plain or seen)
         plain = []  # «Катю, наверное, но подумаю»: a bare nick with a doubt beside it
     if cued and _asked_or_doubted(text, clauses, cued_at):

@@ -9,11 +9,11 @@ from typing import Final
 
 from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
-from parser.letters.reported import role_word
 from parser.links import written_out_post_ids
 from parser.morph import common_word, is_person_name, parse, word_nick
 from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
 from parser.records import ColoredSpan, Post, Quote
+from parser.roles import role_word
 from parser.struck import without_struck
 from parser.votes.names import Pick, bare_word, is_cue, nick_like, read_spans
 from parser.votes.negation import ASKED, JAIL_LEMMAS, has_lemma, left_open, not_retracted
@@ -27,6 +27,7 @@ from parser.votes.proof import (
     own_vote_said,
     proven_pick,
     put_off,
+    refused_after,
     said_for_later,
     settled_in_words,
     span_starts,
@@ -40,6 +41,7 @@ from parser.votes.proxy import proxy_of
 from parser.votes.reasons import reason_words
 from parser.votes.records import (
     CHANGED_VOTE,
+    CONDITIONAL,
     DEAD_TARGET,
     HOST_DETAIL,
     NO_REASON,
@@ -508,6 +510,16 @@ def _not_counted(
         return True, doubt
     if said_for_later(own, pick) or put_off(own, pick):
         return True, (PUT_OFF, pick.span.text)  # shown to the host, not counted
+
+    def names_other(word: str) -> bool:
+        match = resolver.resolve(word, inflected=True, fuzzy=False)
+        ok = match.ok and match.method not in ("partial", "fuzzy")
+        return ok and match.nick != pick.match.nick
+
+    if len(spans) == 1 and refused_after(own, pick, names_other):
+        # «<X> врал тренеру. Но голосовать против ребёнка не буду»: the only candidate
+        # refused in a later clause — shown to the host, not counted (P-V.1, G-N.1)
+        return True, (UNPROVEN, pick.span.text)
     if len(spans) < len(before) and _asked_about(own, pick):
         # «<Тихон> или <Милена>? Не голосую за Милену»: one weighed nick refused, the other
         # only asked about — no vote of his said; shown to the host (P-V.1, G-N.1)
@@ -592,7 +604,9 @@ def _left_open(
     asked, *_, named, resolved = read_spans(before, resolver, dead, policy, mode, author)
     open_, why = left_open(own, before)
     players = {p.match.nick for p in resolved if p.match.nick != author}
-    if len(players) > 1 and open_:
+    # several players each set on a condition («если … — <X>, если нет — <Y>») are a
+    # choice the host must see as well (issue 17 item 2)
+    if len(players) > 1 and (open_ or why == CONDITIONAL):
         return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
     if asked is None or len(players) > 1:
         return None

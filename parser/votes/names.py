@@ -17,6 +17,7 @@ from parser.latin import (
     spelt_whole,
     without_honorific,
 )
+from parser.letters.words import GAME_WORDS
 from parser.morph import (
     WORDS_KEPT,
     common_word,
@@ -57,6 +58,15 @@ def resolve_nick(
         found = resolver.resolve_strict(text, STRICT_TIERS)
         return found or NickMatch(text, None, reason=UNKNOWN_NICK)
     match = one_gender(resolver.resolve(text, inflected=True, fuzzy=fuzzy))
+    if match.ok and match.nick is not None and _role_word(text, match.nick):
+        # «Против <комиссара>, он уже кого-то проверил»: the role, not Комиссар_матча
+        return NickMatch(text, None, match.method, 0.0, UNKNOWN_NICK)
+    if match.ok and match.nick is not None and trimmed_key(match.nick) != trimmed_key(text):
+        shared = _stem_of(resolver, text)
+        if len(shared) > 1:
+            # «Ультр» of Ультра and Ультрас, «Торпед» of Торпеда and Торпедо: a stem two
+            # nicks open with names neither, whatever form of one it also is
+            return NickMatch(text, None, match.method, 0.0, AMBIGUOUS_NICK, shared)
     if match.ok or match.reason == AMBIGUOUS_NICK:
         return shared_name(resolver, match)
     # one word of a multi-word nick in a form the ending tables miss (an adjective:
@@ -68,6 +78,29 @@ def resolve_nick(
         or possessive_match(resolver, text)
         or pet_match(resolver, text)
         or match,
+    )
+
+
+def _role_word(text: str, nick: str) -> bool:
+    """C-3 as the letters read it: a game word in lower case («комиссара», «маньяку») is the
+    role, not a player whose nick only opens with it (Комиссар_матча) — a nick only when it
+    is that word alone (a player Комиссар)."""
+    word = text.strip(" .,!?:;()«»\"'")
+    if not word.isalpha() or not word.islower():
+        return False
+    top = parse(word.replace("ё", "е"))[:1]
+    lemma = top[0].lemma if top else word
+    return lemma in GAME_WORDS and trimmed_key(nick) != lemma
+
+
+def _stem_of(resolver: NickResolver, text: str) -> tuple[str, ...]:
+    """The players whose nicks open with `text` and go on past it (C-3: a shortened nick is
+    read only when one player's fits; the stem of several fits them all)."""
+    key = trimmed_key(text)
+    if len(key) < 3:
+        return ()
+    return tuple(
+        p for p in resolver.players if (k := trimmed_key(p)).startswith(key) and len(k) > len(key)
     )
 
 

@@ -180,7 +180,7 @@ _VOTE_ACTS: Final = _ACT_LEMMAS | CUE_LEMMAS | JAIL_LEMMAS
 _VOTE_VERBS: Final = tuple(w for w in _VOTE_ACTS if w.endswith("ть") and len(w) >= 6)
 
 
-def _votes_word(words: Sequence[str]) -> bool:
+def votes_word(words: Sequence[str]) -> bool:
     """Whether a word of `words` is a verb or noun of voting or jailing, any form, a
     prefixed verb included («перевыставлять»)."""
     for w in words:
@@ -214,9 +214,13 @@ def _let_off(before: str, after: str) -> Why:
     ends = _SENTENCE_END.search(after)
     if ends is not None and ends.group() == "?" and not _remark_asked(after[: ends.start()]):
         asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
-        if _votes_word(WORD_RE.findall(asked.replace("ё", "е"))):
+        if votes_word(WORD_RE.findall(asked.replace("ё", "е"))):
             return ASKED
     if _IF_FIRST.search(_SENTENCE_END.split(before)[-1]) or _IF_AFTER.search(after):
+        return CONDITIONAL
+    # «Если наши выиграют — <X> выдвину, если нет — <Y>»: the other branch of a condition
+    # opens the nick's own clause
+    if _IF_FIRST.search(_CLAUSE_END.split(before)[-1]):
         return CONDITIONAL
     near = words[-_RETRACT_WINDOW:]
     follow = _clause_words(after, tail=False)
@@ -230,7 +234,7 @@ def _let_off(before: str, after: str) -> Why:
         return ""
     # «Рому не выставляю», «Голосовать за Рому я не стану»: a «не» after the nick negates
     # the vote when a verb of voting stands in the clause, on either side of the nick
-    negated = bool(live_negations(follow)) and (_votes_word(follow) or _votes_word(words))
+    negated = bool(live_negations(follow)) and (votes_word(follow) or votes_word(words))
     return "" if negated else None
 
 
@@ -245,7 +249,7 @@ def _remark_asked(after: str) -> bool:
     выставить?» asks the vote itself."""
     low = after.casefold().replace("ё", "е")
     cut = _OWN_SUBJECT.match(low)
-    return cut is not None and not _votes_word(WORD_RE.findall(low[cut.end() :]))
+    return cut is not None and not votes_word(WORD_RE.findall(low[cut.end() :]))
 
 
 _KEEP_LEMMAS: Final = frozenset(("оставить", "оставлять"))
@@ -424,12 +428,12 @@ def _not_meant(before: str, after: str) -> Why:
         return WISHED
     sentence = WORD_RE.findall(_SENTENCE_END.split(before.replace("ё", "е"))[-1])
     sentence = _contrast_cut(sentence, tail=True)
-    if {"может", "возможно"} & set(sentence) and _votes_word(sentence):
+    if {"может", "возможно"} & set(sentence) and votes_word(sentence):
         return DOUBTED
     if _CONTRAST_NOT.search(before):
         return ""  # «…, а не против <Мюллера>»: the player the vote is not for
     first = WORD_RE.findall(_FIRST_CLAUSE.split(after.replace("ё", "е"), 1)[0])
-    if live_negations(first) and _votes_word(first):
+    if live_negations(first) and votes_word(first):
         return ""  # «<Штирлиц> — не голосую, просто выделил»
     sentence_start = _SENTENCE_END.split(before)[-1]
     ends = _SENTENCE_END.search(after)
@@ -474,7 +478,7 @@ def wish_turned_down(before: Sequence[str], after: str) -> bool:
     if not has_lemma(before, _WISH_LEMMAS):
         return False
     but = _BUT_CLAUSE.match(after.casefold().replace("ё", "е"))
-    return but is not None and not _votes_word(WORD_RE.findall(but.group(1)))
+    return but is not None and not votes_word(WORD_RE.findall(but.group(1)))
 
 
 def _put_off_said(words: Sequence[str]) -> bool:
@@ -598,7 +602,7 @@ def _wished(words: Sequence[str]) -> bool:
     for n, w in enumerate(words):
         if w != "бы" or (n and words[n - 1] in ("почему", "отчего", "ли")):
             continue
-        if words[n + 1 : n + 2] != ["не"] and _votes_word(words[max(0, n - 2) : n + 3]):
+        if words[n + 1 : n + 2] != ["не"] and votes_word(words[max(0, n - 2) : n + 3]):
             return True
     return False
 

@@ -43,7 +43,7 @@ from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
 from parser.vocab import joked, lookup
 from parser.votes.names import Pick, bare_word, is_cue
-from parser.votes.negation import in_doubt, unmeant
+from parser.votes.negation import in_doubt, live_negations, unmeant, votes_word
 from parser.votes.records import UNCLEAR
 
 __all__ = [
@@ -445,6 +445,10 @@ def unproven(own_text: str, pick: Pick) -> bool:
     sentence = low[start:stop]
     if _courtesy(_own_clause(low, start, at, end, stop)):
         return not _accusing(sentence)
+    # «<Кобзев> вчера забил на 89-й, красавчик!»: a story of his match with praise in its
+    # sentence and no grounds against him — talk about the player, no reason to hang him
+    if told_of(own_text, pick) and _praised(sentence) and not _accusing(sentence):
+        return True
     # «Кто, если не <Гном>?» names him as the answer: rhetorical, no question about him
     asked = _asked_in_clause(low, end) and not re.search(r"\bесли\s+не\s*$", low[start:at])
     if not (asked or _requested(low[start:at], low[end:])):
@@ -476,6 +480,19 @@ def _courtesy(sentence: str) -> bool:
     return bool(_COURTESY_PHRASES.search(sentence)) or any(
         _COURTESY_LEMMAS.intersection(lemmas(w)) for w in words
     )
+
+
+#: praise of how someone played or did: with a story of his day it says nothing against him
+_PRAISE_LEMMAS: Final = frozenset(
+    ("отлично", "отличный", "классно", "классный", "круто", "крутой", "здорово", "хороший",
+     "красиво", "красивый", "шикарно", "шикарный", "великолепно", "великолепный", "супер")
+)  # fmt: skip
+
+
+def _praised(sentence: str) -> bool:
+    """A thanks, a greeting or praise anywhere in the sentence (`_courtesy`, `_PRAISE_LEMMAS`)."""
+    words = _WORD.findall(sentence)
+    return _courtesy(sentence) or any(_PRAISE_LEMMAS.intersection(lemmas(w)) for w in words)
 
 
 def _accusing(text: str) -> bool:
@@ -526,7 +543,32 @@ def not_a_name(text: str, players: Sequence[str]) -> bool:
         return not any("+" in p for p in players)
     if _COMMAND.match(text):
         return not any(p.lstrip()[:1] in "/!" for p in players)
-    return _EMOTICON.match(text) is not None
+    return _EMOTICON.match(text) is not None or _chant(text, players)
+
+
+#: a cheer opening a chant: an adverb or an interjection («вперёд», «ура», «браво»)
+_CHEER_POS: Final = frozenset(("ADVB", "INTJ"))
+
+
+def _chant(text: str, players: Sequence[str]) -> bool:
+    """«ВПЕРЁД ЗАРЕЧЬЕ», «Ура Ракета»: a cheer and then words in the nominative only, none a
+    word of voting — a chant for a club or a side, not a nick in the vote's colour (the
+    nominative names no vote's object), unless a player's nick is the phrase itself."""
+    low = text.casefold().replace("ё", "е")
+    words = _LETTERS.findall(low)
+    if len(words) < 2 or any(_plain_key(p) == " ".join(words) for p in players):
+        return False
+    first = parse(words[0])[:1]
+    if not first or first[0].pos not in _CHEER_POS:
+        return False
+    rest = words[1:]
+    if any(is_cue(w) or green_word(w) or w in ("за", "против", "на") for w in rest):
+        return False
+    return all(any("nomn" in r.grammemes for r in parse(w)[:1]) for w in rest)
+
+
+def _plain_key(nick: str) -> str:
+    return " ".join(_LETTERS.findall(nick.casefold().replace("ё", "е")))
 
 
 def word_use(own_text: str, pick: Pick, common: bool) -> bool:
@@ -612,9 +654,22 @@ def put_off(own_text: str, pick: Pick) -> bool:
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     close = _SENTENCE_END.search(low, at + len(pick.span.text))
     words = _WORD.findall(low[start : close.start() if close else len(low)])
-    if not any(w in _LATER_ANY and (not n or words[n - 1] != "вчера") for n, w in enumerate(words)):
+    if not any(_later(words, n) for n in range(len(words))):
         return False
     return any(_vote_not_now(words, n) for n in range(len(words)))
+
+
+def _later(words: Sequence[str], n: int) -> bool:
+    """Whether words[n] says a time to come: a word of later not told of the past («вчера
+    вечером»), or «после» and an event noun in the genitive («после матча», «после
+    работы») — not «после того», «после вчерашнего»."""
+    w = words[n]
+    if w in _LATER_ANY:
+        return not n or words[n - 1] != "вчера"
+    if w != "после" or n + 1 >= len(words):
+        return False
+    first = parse(words[n + 1])[:1]
+    return bool(first) and first[0].pos == "NOUN" and "gent" in first[0].grammemes
 
 
 def _vote_not_now(words: Sequence[str], n: int) -> bool:
@@ -624,9 +679,17 @@ def _vote_not_now(words: Sequence[str], n: int) -> bool:
         return False
     first = parse(w)[:1]
     if first and first[0].pos in ("NOUN", "ADJF"):
-        # «отдам голос за <X>», «Зелёный <X> дам попозже»: the verb before or after it
-        return any(_not_now(v) for v in (*words[max(0, n - 2) : n], *words[n + 1 : n + 3]))
+        # «отдам голос за <X>», «Зелёный <X> дам попозже»: the verb before or after it;
+        # «Голос против <X> после матча дам»: the author's own verb further on
+        near = (*words[max(0, n - 2) : n], *words[n + 1 : n + 3])
+        return any(_not_now(v) for v in near) or any(_own_later(v) for v in words[n + 1 :])
     return _not_now(w)
+
+
+def _own_later(word: str) -> bool:
+    """A verb the author says of himself, not of now: the first person future («дам»)."""
+    first = parse(word)[:1]
+    return bool(first) and {"futr", "1per"} <= first[0].grammemes
 
 
 def put_off_clause(words: Sequence[str], votes: Callable[[str], bool]) -> bool:
@@ -809,3 +872,35 @@ def settled_in_words(
     if any(w in _CORRECTIONS or w == "хотя" or resolve(w) not in (None, nick) for w in later):
         return None
     return next(p for p in reversed(picks) if p.match.nick == nick)
+
+
+# -- a vote refused in a later clause -----------------------------------------------------------
+
+
+_WILL_LEMMAS: Final = frozenset(("быть", "стать"))
+
+
+def refused_after(own_text: str, pick: Pick, names_other: Callable[[str], bool]) -> bool:
+    """«… <Пашка> на тренировке врал тренеру. Но голосовать против ребёнка не буду.»: a
+    clause after the nick's own clause in which the author refuses to vote — a live «не»
+    before his own verb (the first person: «не буду», «не стану», «не проголосую») with a
+    word of voting in the clause — and that names no other player (`names_other`) takes
+    the post's only candidate back: no vote proven (P-V.1, G-N.1)."""
+    low = own_text.casefold().replace("ё", "е")
+    at = low.find(pick.span.text.casefold().replace("ё", "е"))
+    if at < 0:
+        return False
+    rest = _CLAUSE.split(low[at + len(pick.span.text) :])[1:]
+    for clause in rest:
+        words = _WORD.findall(clause)
+        if not votes_word(words) or any(names_other(w) for w in words):
+            continue
+        for n in live_negations(words):
+            verb = parse(words[n + 1])[:1] if n + 1 < len(words) else []
+            if not verb or verb[0].pos != "VERB" or "1per" not in verb[0].grammemes:
+                continue
+            # the vote verb itself negated, or «буду»/«стану» before it («не отзываю»
+            # negates a retraction: the vote stands)
+            if verb[0].lemma in _WILL_LEMMAS or votes_word(words[n + 1 : n + 2]):
+                return True
+    return False

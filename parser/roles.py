@@ -1,0 +1,40 @@
+"""Words that name a role (RULES.md C-2, C-3): «маньяк», «моя некромантка», «крёстный».
+
+Shared by the letter reader (a role word that names the sender, a player told of by his
+role) and the vote reader (a role word in lower case is the role, not a player whose nick
+starts with it), so neither reader has to load the other to know them.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from parser.morph import parse
+
+# a role's word by lemma (a sender may name himself so: «Крёстный отец приказывает убить
+# Наташу» from the godfather)
+ROLE_WORDS: Final = {
+    "крестный": "godfather",
+    "комиссар": "commissar",
+    "шериф": "sheriff",
+    "доктор": "doctor",
+    "врач": "doctor",
+    "маньяк": "maniac",
+    "ниндзя": "ninja",
+    "некромант": "necromancer",
+    "громила": "thug",
+    "камикадзе": "kamikaze",
+    "путана": "prostitute",
+    "адвокат": "lawyer",
+    "сержант": "sergeant",
+}
+
+
+def role_word(word: str) -> str | None:
+    """The role a word names as the player holding it («маньяк», «моя некромантка»,
+    «крёстный»), or None."""
+    lemma = next((p.lemma for p in parse(word)[:1]), word).replace("ё", "е")
+    found = ROLE_WORDS.get(lemma, ROLE_WORDS.get(word))
+    if found is None and lemma.endswith("ка"):
+        found = ROLE_WORDS.get(lemma[:-2])  # «некромантка», «адвокатка»
+    return found
