@@ -1863,3 +1863,108 @@ def spelled_alike(text: str, nick: str) -> bool:
     """Whether `text` spells `nick` in the other script as it stands, not as a case form
     («Нео» for Neo-1, «Vasya» for Вася2005): such a word is the nick in the nominative."""
     return _split_digit_tail(translit_key(text))[0] == _split_digit_tail(translit_key(nick))[0]
+
+
+def name_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: the other living players a one-word given-name form read as `nick` fits as well —
+    «Лену», «Lena» for FoodieLena (a handle's part, in either script) and for Елена
+    Борисовна (the usual short form of her given name). A short given name two players
+    answer to proves neither, whichever path read it; both readers weigh it here. Only a
+    word the dictionary knows as a person's given name counts; a form written as the nick
+    itself (its own case forms), or one the other player's gender excludes («Витю» is no
+    Виталина), names no other player."""
+    from parser.morph import lemmas
+
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
+    if not key or " " in key or nick not in resolver:
+        return ()
+    latin = bool(re.fullmatch("[a-z]+", key))
+    words = _named_spellings(key) if latin else (key,)
+    if not any(_short_given_name(w) for w in words):
+        return ()
+    if NickResolver([nick]).resolve_strict(text, _OWN_FORM_TIERS) is not None:
+        return ()  # the nick itself, in a case form or the other script: settled by the text
+    if len(handle_parts(nick)) == 1 and any(_heard_part(w, nick) for w in words if not latin):
+        return ()  # «Моти» for Mochi: a one-part handle heard whole is the nick itself
+    # the nick read is a handle one of whose parts is this name (not a sound of it)
+    by_part = _name_part_of(nick, key, words, latin=latin)
+    out: list[str] = []
+    for p in resolver.players:
+        if p == nick or not agrees(text, p):
+            continue
+        alone = NickResolver([p])
+        if _name_part_of(p, key, words, latin=latin):
+            if _part_agrees(text, p):
+                out.append(p)
+            continue
+        if not by_part or not _CYRILLIC_WORDS.fullmatch(trimmed_key(p)):
+            continue  # pet forms among Cyrillic names are `pet_match`'s own reading
+        name = _given_name(trimmed_key(p))
+        if name is None:
+            continue
+        if any(name in (w, *lemmas(w)) for w in words):
+            out.append(p)  # «Ольгу», «Olga»: the given name itself, in a case form
+            continue
+        shown = text if not latin else words[0].capitalize() if words else text
+        m = diminutive_match(alone, shown if latin else text.capitalize())
+        if m is not None and m.nick == p and m.method == "diminutive":
+            out.append(p)
+    return tuple(out)
+
+
+def shared_name(resolver: NickResolver, match: NickMatch) -> NickMatch:
+    """`match` as an ambiguous nick when its one-word name form fits other living players
+    too (`name_sharers`), naming them all; else `match` as it is."""
+    if not match.ok or match.nick is None:
+        return match
+    others = name_sharers(resolver, match.query, match.nick)
+    if not others:
+        return match
+    return NickMatch(match.query, None, match.method, 0.0, AMBIGUOUS_NICK, (match.nick, *others))
+
+
+#: the tiers that read a word as a nick's own form (a case form, the other script), not as
+#: a name form another player may share
+_OWN_FORM_TIERS: Final = (*STRICT_TIERS, "inflected", "lemma", "translit", "translit_inflected")
+_CYRILLIC_WORDS: Final = re.compile("[а-яё]+(?: [а-яё]+)?")
+
+
+@lru_cache(maxsize=1024)
+def _short_given_name(word: str) -> bool:
+    """Whether the dictionary knows a lower-case Cyrillic word as a given name (in any case
+    form: «лену», «зину»)."""
+    from parser.morph import parse
+
+    return bool(_CYRILLIC_WORD.fullmatch(word)) and any(
+        r.known and "Name" in r.grammemes for r in parse(word)
+    )
+
+
+def _name_part_of(nick: str, key: str, words: Sequence[str], *, latin: bool) -> bool:
+    """Whether a handle of several parts has the name `key` as one whole part: as typed
+    («Lena» of FoodieLena) or written in Cyrillic as it sounds («Лену»)."""
+    parts = [part.casefold() for part in handle_parts(nick)]
+    if len(parts) < 2:
+        return False
+    return (latin and key in parts) or any(_heard_part(w, nick) for w in words)
+
+
+def _part_agrees(text: str, nick: str) -> bool:
+    """C-3 by gender for a handle's name part: a form the dictionary gives one gender only
+    («Валентины») names no handle whose part is a name of the other (Valentin_Pro)."""
+    from parser.latin import cyrillic_spellings
+
+    said = form_genders(text)
+    if not said:
+        return True
+    own: set[str] = set()
+    for part in handle_parts(nick):
+        for word in cyrillic_spellings(part.casefold()):
+            own |= name_genders(word, nominative=True)
+    return not own or bool(said & own)
+
+
+def _heard_part(word: str, nick: str) -> bool:
+    from parser.latin import heard_as_handle
+
+    return heard_as_handle(word, nick, shortened=False)

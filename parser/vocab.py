@@ -556,20 +556,69 @@ def _typo(word: str) -> Word | None:
     from rapidfuzz.distance import Levenshtein
 
     limit = 2 if len(word) >= 9 else 1
-    best: tuple[int, str] | None = None
+    best: tuple[int, bool, str] | None = None
     index = _index()
     for n in range(len(word) - limit, len(word) + limit + 1):
         for form in index.verb_forms(n, word[0]):
             d = Levenshtein.distance(word, form, score_cutoff=limit)
-            # ties go to the first form in alphabetical order: the vocabulary is built from
-            # sets, and a reading must not depend on their order
-            if d <= limit and (best is None or (d, form) < best):
-                best = (d, form)
+            # ties go to a form of the present or future (a letter makes its move now:
+            # «стреляб» is «стреляю», not «стрелял»), then to the first in alphabetical
+            # order: the vocabulary is built from sets, and a reading must not depend on
+            # their order
+            if d > limit:
+                continue
+            told = index.get(form)
+            key = (d, told is not None and told.past, form)
+            if best is None or key < best:
+                best = key
     if best is None:
         return None
     conf = TYPO_CONFIDENCE if best[0] <= 1 else TYPO2_CONFIDENCE
-    found = index.get(best[1])
+    found = index.get(best[2])
     return replace(found, confidence=conf) if found is not None and found.actions else None
+
+
+#: look-alike digits a phone letter puts for letters, read as any one letter
+_DIGIT: Final = re.compile("[0-9]")
+
+
+def role_typo(word: str, actions: frozenset[str]) -> Word | None:
+    """C-2: a word one slip off a form of the sender's own action words — a letter swapped
+    with its neighbour («лчеу» for «лечу»), a digit for a letter («пров3ряю»), one letter
+    off — read as that action only when the word is no dictionary word, has one digit at
+    most, and every form it is that close to names one action, one the role takes (the
+    vocabulary's own `_typo` needs six letters and knows no role). A form of the present
+    or future is preferred to a past one, which tells a story."""
+    if not actions or not 4 <= len(word) <= 20 or len(_DIGIT.findall(word)) > 1:
+        return None
+    if not _DIGIT.sub("", word).isalpha() or any(p.known for p in parse(word)):
+        return None
+    from rapidfuzz.distance import OSA
+
+    index = _index()
+    fits: dict[str, Word] = {}
+    for form in _role_forms(actions):
+        if abs(len(form) - len(word)) > 1 or OSA.distance(word, form, score_cutoff=1) > 1:
+            continue
+        found = index.get(form)
+        if found is not None and found.actions & actions:
+            fits[form] = found
+    named = {a for w in fits.values() for a in w.actions & actions}
+    if len(named) != 1:
+        return None
+    now = [w for w in fits.values() if not w.past]
+    chosen = now[0] if now else next(iter(fits.values()))
+    return replace(chosen, actions=frozenset(named), confidence=TYPO_CONFIDENCE)
+
+
+@lru_cache(maxsize=64)
+def _role_forms(actions: frozenset[str]) -> tuple[str, ...]:
+    """Every form of the lemmas that name one of `actions`, sorted."""
+    out: set[str] = set()
+    for action in actions:
+        for lemma in _LEMMAS.get(action, ()):
+            out.update(f for f, _g in forms(lemma, ("INFN", "NOUN", "VERB")))
+    return tuple(sorted(out))
 
 
 # -- doubt: words that leave a move or a vote unsettled (C-2, P-V.1, G-N.1) ---------------------

@@ -78,6 +78,7 @@ PARTS = {
     "development-19x": HERE / "dev19x",  # batch 35: a vote cast for another, a choice in words
     "development-20": HERE / "dev20",  # batch 13: a veterans' forum — relayed votes, call signs
     "development-22": HERE / "dev22",  # batch 14: a football forum — praise in red, near twins
+    "development-23": HERE / "dev23",  # batch 15: a cooks' forum — a short name two players share
     "development-24": HERE / "dev24",  # batch 16: a chess club — piece words, notation, Блиц/Блик
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))

@@ -149,3 +149,10 @@ def test_G_N_4_C_5_a_court_vote_passed_on_for_another_is_shown_not_counted() -> 
     # his own mark keeps the vote his; a figure of speech passes nothing on
     assert read("Мой голос и голос жены — Катя") == ("vote", "Катя")
     assert read("Сажаю Катю, голос разума подсказывает") == ("vote", "Катя")
+
+
+def test_G_N_4_a_bare_nominee_then_a_doubt_after_it_is_no_vote() -> None:
+    # «Мускат, но не уверена» (batch 15): the doubt after the nominee takes the vote back
+    assert read("Рома, но не уверена") == ("rejected", "doubted")
+    assert read("Катю... не знаю") == ("rejected", "doubted")
+    assert read("Рома") == ("vote", "Рома")

@@ -19,7 +19,7 @@ from parser.letters.mentions import (
     second_person,
     stopword,
 )
-from parser.letters.sense import noun_of_other_verb
+from parser.letters.sense import noun_of_other_verb, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
     ATTACK_PREPS,
@@ -45,7 +45,7 @@ from parser.letters.words import (
 from parser.morph import common_word, parse
 from parser.nicks import NickResolver
 from parser.sender import SenderView
-from parser.vocab import lookup
+from parser.vocab import Word, lookup, role_typo
 
 
 @dataclass(slots=True)
@@ -107,11 +107,29 @@ def _declined_for_all(tokens: Sequence[Token], i: int) -> bool:
     return any(t.word in _NOBODY for t in tokens[a : b + 1])
 
 
+def _action_word(tokens: Sequence[Token], i: int, own_actions: frozenset[str]) -> Word | None:
+    """The vocabulary's reading of the word at `i`; for a word it does not hold and no
+    phrase opens there, a slip in one of the role's own action words («лчеу»)."""
+    w = lookup(tokens[i].word)
+    if w is not None or not own_actions:
+        return w
+    nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""
+    nxt2 = tokens[i + 2].word if i + 2 < len(tokens) else ""
+    if _phrase_occ(tokens, i, nxt, nxt2) is not None:
+        return None
+    return role_typo(tokens[i].word, own_actions)
+
+
 def occurrences(
-    tokens: Sequence[Token], mentions: list[Mention], questions: set[int]
+    tokens: Sequence[Token],
+    mentions: list[Mention],
+    questions: set[int],
+    own_actions: frozenset[str] = frozenset(),
 ) -> tuple[list[Occ], bool, list[tuple[int, Mention | None]]]:
     """Action words (not negated, not past, not in questions), whether the letter gives up
-    its move, and executor cues (token index, the executor mention when one is found)."""
+    its move, and executor cues (token index, the executor mention when one is found).
+    `own_actions`: the sender's role's actions, for a slip of the phone in one of its own
+    action words (`parser.vocab.role_typo`)."""
     in_mention = {
         k for m in mentions for k in range(m.start, m.end) if m.kind != "unknown" or m.gone
     }
@@ -121,9 +139,9 @@ def occurrences(
     for i, tok in enumerate(tokens):
         if i in in_mention or tok.sentence in questions or not tok.word:
             continue
-        w = lookup(tok.word)
         nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""
         nxt2 = tokens[i + 2].word if i + 2 < len(tokens) else ""
+        w = _action_word(tokens, i, own_actions)
         if tok.word in HANDS:
             exec_cues.append((i, mention_after(mentions, i, tokens, span=2)))
             continue
@@ -138,8 +156,8 @@ def occurrences(
         if w.skip and not negated_at(tokens, i):
             skip = True
             continue
-        if w.past or _taken_back(tokens, i):
-            continue
+        if w.past or _taken_back(tokens, i) or thing_object(tokens, i, in_mention):
+            continue  # told, taken back, or said of a thing («Проверяю тесто»)
         if w.executor:
             exec_cues.append((i, None))
             continue

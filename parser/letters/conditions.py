@@ -37,11 +37,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token
+from parser.letters.tokens import Token, question_sentences
 from parser.letters.words import LATER, NEXT, SIDE_MAFIA, SIDE_TOWN, SUCCEED_LEMMAS, ws
 from parser.morph import parse
 from parser.nicks import NickResolver
-from parser.vocab import lookup
+from parser.vocab import SETTLED, lookup
 
 __all__ = ["false_by_cast", "open_condition", "settled_by_cast", "shrugged", "void_branch"]
 
@@ -97,9 +97,14 @@ def open_condition(
     `players`: every living player the letter names; `side`: the move is a side chosen, so
     a side named after a condition is another branch."""
     move_sentences = {tokens[k].sentence for k in move_at}
+    asked = question_sentences(list(tokens)) - move_sentences
     for k, t in enumerate(tokens):
         kind = _condition_word(tokens, k)
         if kind is None or _manner(tokens, k):
+            continue
+        if t.sentence in asked and _settled_after(tokens, t.sentence, move_sentences):
+            # «А если проверю Муската, мне скажут…? Ладно, проверяю Муската»: a question to
+            # the host about the rules, then the move said firmly: the move stands
             continue
         region = [j for j in range(k + 1, len(tokens)) if tokens[j].sentence == t.sentence]
         if _resolved(tokens, k):
@@ -117,6 +122,23 @@ def open_condition(
         if _holds_a_move(tokens, branch, players, side=side):
             return _quoted(tokens, k, region)
     return None
+
+
+#: words that settle what was weighed before them («Ладно, всё равно проверяю …»)
+_SETTLING: Final = SETTLED - {"но", "однако"}
+
+
+def _settled_after(tokens: Sequence[Token], asked: int, move_sentences: set[int]) -> bool:
+    """Whether the move is said in a later sentence than the question `asked`, and that
+    sentence opens by settling it («Ладно, …», «Всё равно …», «Решено: …») rather than as
+    its consequence («Тогда проверяю …» still hangs on the question)."""
+    if not move_sentences or asked >= min(move_sentences):
+        return False
+    first = min(move_sentences)
+    words = [t.word for t in tokens if t.sentence == first and t.word][:3]
+    if not words:
+        return False
+    return words[0] in _SETTLING or words[:2] == ["все", "равно"] or words[:2] == ["всё", "равно"]
 
 
 def false_by_cast(tokens: Sequence[Token], k: int, players: Sequence[Mention]) -> bool:

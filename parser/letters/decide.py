@@ -32,6 +32,7 @@ from parser.letters.reading import (
 from parser.letters.sense import antecedent_in_other_sense
 from parser.letters.tokens import Token, clause_of
 from parser.letters.words import (
+    ASKING,
     CANCEL,
     CHOICE,
     CONTRAST,
@@ -311,6 +312,36 @@ def _told_of(tokens: Sequence[Token], m: Mention) -> bool:
         if found is not None and found.past and found.actions:
             return True
     return False
+
+
+def wishes_settled(readings: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
+    """C-2: «Проверить бы Лагмана… Проверяю Шампура»: a move said as a wish («бы» in its
+    clause) and the same action said plainly in a later sentence (no «бы», not an
+    infinitive) — the later, firm move is the one the sender makes; the wish is set aside."""
+
+    def wished(o: Occ) -> bool:
+        clause = [t.word for t in clause_of(tokens, o.i)]
+        return any(w == "бы" and not (n and clause[n - 1] in ASKING) for n, w in enumerate(clause))
+
+    def firm(o: Occ) -> bool:
+        word = lookup(tokens[o.i].word)
+        return not wished(o) and word is not None and not word.infinitive and not o.third
+
+    out = [
+        o
+        for o in readings
+        if not (
+            wished(o)
+            and any(
+                f.actions == o.actions
+                and tokens[f.i].sentence > tokens[o.i].sentence
+                and firm(f)
+                and f.targets
+                for f in readings
+            )
+        )
+    ]
+    return out or readings
 
 
 def choose_reading(readings: list[Occ], view: SenderView) -> Occ | LetterReading | None:

@@ -51,7 +51,7 @@ from parser.letters.words import (
 from parser.morph import parse
 from parser.roles import role_word
 from parser.sender import SenderView
-from parser.vocab import joke_words, lookup
+from parser.vocab import joke_words, lookup, suggest_words
 
 
 def without_action_word(
@@ -121,7 +121,7 @@ def without_action_word(
             allowed = [a for a in allowed if a in before]
     # «Мой маньяк открывает сезон: Ипполит», «Громила заходит к Ростику …»: the sender's
     # own role is the subject of the sentence naming the player — his move, told as a story
-    told_as_role = _role_story(tokens, questions, named, view)
+    told_as_role = _role_story(tokens, questions, named, view) or _member_offer(tokens, named, view)
     if len(allowed) > 1 and len(nicks) == 1:
         # «Обнимаю Элеонору и дёргаю чеку»: a scene whose words tell one of the actions
         where = {tokens[m.start].sentence for m in named}
@@ -139,6 +139,17 @@ def without_action_word(
     return _inferred_move(
         allowed[0], nicks, named, tokens, questions, story, threshold, told_as_role
     )
+
+
+def _member_offer(tokens: Sequence[Token], named: list[Mention], view: SenderView) -> bool:
+    """«Дон, предлагаю Сомелье, он много знает»: a PEFL clan member (not the Don) offering
+    a player in the sentence that names him — an offer, whatever reason follows, which the
+    proof answers by the `member_suggestion` ruling (P-M.8)."""
+    if view.ruleset != "pefl" or not view.clan_mates or view.is_don:
+        return False
+    offers = suggest_words()
+    where = {tokens[m.start].sentence for m in named}
+    return any(t.word in offers and t.sentence in where for t in tokens)
 
 
 def _role_story(
@@ -370,7 +381,11 @@ def _don(
     if view.known and "don" not in view.allowed and not view.clan_mates:
         return None
     for k, t in enumerate(tokens):
-        if t.word in _DON_WORDS:
+        if t.word in _DON_WORDS and not _don_addressed(tokens, k):
+            if _don_is_me(tokens, mentions, k):
+                # «Дон — я.»: the sender names himself (P-S.2: a member may)
+                first = LetterReading("don", (view.nick,), confidence=INFERRED_CONFIDENCE)
+                return _don_corrected(tokens, mentions, view, k + 1) or first
             for m in sorted(mentions, key=lambda m: abs(m.start - k)):
                 if tokens[m.start].sentence != t.sentence or m.negated:
                     continue
@@ -400,6 +415,31 @@ def _don(
         m = next(iter(mates.values()))
         return LetterReading("don", (m.nick or "",), confidence=m.confidence)
     return None
+
+
+def _don_addressed(tokens: Sequence[Token], k: int) -> bool:
+    """«Дон, предлагаю Сомелье»: «дон» opening its sentence as an address (a comma after
+    it) before a clause with a verb of the sender's own — the Don spoken to, not elected."""
+    t = tokens[k]
+    opens = k == 0 or tokens[k - 1].sentence != t.sentence
+    if not (opens and t.raw.endswith(",")):
+        return False
+    rest = [u for u in tokens[k + 1 :] if u.sentence == t.sentence and u.word]
+    for u in rest:
+        parses = parse(u.word)
+        if parses and parses[0].pos == "VERB" and "1per" in parses[0].grammemes:
+            return True
+        if u.clause_end:
+            break
+    return False
+
+
+def _don_is_me(tokens: Sequence[Token], mentions: Sequence[Mention], k: int) -> bool:
+    """«Дон — я», «Доном — сама»: the words right after «дон» (a dash between allowed) are
+    the sender's own «я»/«сам(а)», and nothing else follows in the sentence."""
+    t = tokens[k]
+    rest = [u for u in tokens[k + 1 :] if u.sentence == t.sentence and u.word]
+    return len(rest) == 1 and rest[0].word in ("я", "сам", "сама")
 
 
 #: words for the clan's head other than «дон»: «главным будет X», «X у нас за старшего»,

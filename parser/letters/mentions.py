@@ -52,6 +52,7 @@ from parser.nicks import (
     STRICT_TIERS,
     NickMatch,
     NickResolver,
+    name_sharers,
     one_gender,
     pet_match,
     script_of,
@@ -233,6 +234,7 @@ def find_mentions(
                 # no player's nick nor name form: perhaps a Latin handle by its sound
                 found = _handle_mention(tokens, i, resolver, view) or found
         if found is not None:
+            found = _name_shared(found, resolver, view.nick)
             negated = (
                 negated_at(tokens, found.start)
                 or denied_after(tokens, found.end - 1)
@@ -243,6 +245,21 @@ def find_mentions(
         else:
             i += 1
     return _clarified(tokens, _children_accounted(tokens, out))
+
+
+def _name_shared(found: Mention, resolver: NickResolver, me: str) -> Mention:
+    """«Лену» read as one player by any path — a handle's part heard, a pet form of a given
+    name — where the same short given name fits another living player too (C-3,
+    `parser.nicks.name_sharers`, the votes' reading alike): asked naming them all. The
+    sender is left out of the others (a player names himself «я», «себя»)."""
+    if found.kind != "nick" or found.nick is None or found.end - found.start != 1:
+        return found
+    others = [p for p in name_sharers(resolver, found.raw, found.nick) if p != me]
+    if not others:
+        return found
+    return replace(
+        found, kind="ambiguous", nick=None, confidence=0.0, candidates=(found.nick, *others)
+    )
 
 
 def _children_accounted(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:

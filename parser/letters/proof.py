@@ -138,7 +138,8 @@ def prove(
 ) -> LetterReading:
     """`reading` when the letter proves it; otherwise the question naming the doubt.
     `suggestion`: how a clan member's offered victim is read (P-M.8, `_offered`)."""
-    bound = _role_bound(reading, view)
+    # «Проверяю тесто… Я мирный, ходов нет»: no move, said so — nothing for the role to bound
+    bound = None if _said_no_move(reading, evidence) else _role_bound(reading, view)
     if bound is not None:
         if bound.kind == "refused" and reading.kind == "move":
             # what the words say stays with the refusal: the engine refuses it by its rule
@@ -336,6 +337,16 @@ def _executor_question(
     )
 
 
+def _said_no_move(reading: LetterReading, evidence: Evidence) -> bool:
+    """A letter that says outright it makes no move («ходов нет», `_no_move_said`) beside
+    a move that skip stands over: no move, before the role's bounds are weighed (a refusal
+    would answer a move the sender says he does not make)."""
+    k = _skip_at(reading, evidence)
+    if k is None or not _no_move_said(evidence.tokens, k):
+        return False
+    return _no_move_at_all(reading, evidence)
+
+
 def _no_move_at_all(reading: LetterReading, evidence: Evidence) -> bool:
     """A letter that moves no one: a question for a letter that gives up its turn and has
     no action word of its own («Пас. Олег странный, но завтра»: nothing to ask); a move
@@ -432,7 +443,35 @@ def _skip_at(reading: LetterReading, evidence: Evidence) -> int | None:
             return k
         if t.word == "без" and nxt and (nxt in ("хода", "ходов") or _action_noun(nxt)):
             return k
+        if _no_move_said(tokens, k):
+            return k
     return None
+
+
+#: «ход» in the forms a sentence saying there is no move puts it in («ходов нет», «хода не
+#: будет»), and the words of time a bare «никого» may stand with («Сегодня никого.»)
+_MOVE_FORMS: Final = frozenset(("хода", "ходов"))
+_TONIGHT: Final = frozenset(("сегодня", "сейчас", "ночью", "пока", "я"))
+
+
+def _no_move_said(tokens: Sequence[Token], k: int) -> bool:
+    """C-2: a clause that says outright the letter makes no move — «Ходов нет», «хода не
+    будет», «нет хода», or a bare «Сегодня никого.» — stands over an action word elsewhere
+    in the letter (an idiom, «взрываю мозг кондитеру», or a kitchen verb on food): the
+    sender's own word that he does not move is the plainer reading."""
+    t = tokens[k]
+    if t.word not in _MOVE_FORMS and t.word != "никого":
+        return False
+    if t.sentence in question_sentences(list(tokens)):
+        return False  # «почему у меня нет ходов?»: asked, not said
+    nxt = [x.word for x in tokens[k + 1 : k + 3] if x.sentence == t.sentence]
+    if t.word in _MOVE_FORMS:
+        prev = tokens[k - 1].word if k > 0 and tokens[k - 1].sentence == t.sentence else ""
+        return nxt[:1] == ["нет"] or nxt[:2] == ["не", "будет"] or prev == "нет"
+    if t.word == "никого" and (t.clause_end or k + 1 == len(tokens)):
+        clause = _clause(tokens, k, k + 1)
+        return all(x.word in _TONIGHT or x is t for x in clause)
+    return False
 
 
 def _action_noun(word: str) -> bool:
@@ -898,6 +937,10 @@ def _accounted(
     # «Если Боба повесят, то ладно. Проверяю Рокета»: named in a condition of a sentence
     # apart from the move's, about what the day may bring
     if tokens[m.start].sentence not in moved and any(t.word == "если" for t in sentence):
+        return True
+    # «Проверить бы Лагмана… Проверяю Шампура»: named in a wish of an earlier sentence, which
+    # the move said plainly after it settles (`parser.letters.decide.wishes_settled`)
+    if _wished(clause) and all(tokens[k].sentence > tokens[m.start].sentence for k in anchors):
         return True
     # weighed against the chosen player in a sentence of choice, and the choice made after
     # him («Боба или Рокета… Боба», «…или Рокета — всё-таки Боба»); «Или Боб, или Рокет — не

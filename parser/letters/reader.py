@@ -18,6 +18,7 @@ from parser.letters.decide import (
     resolve_pronouns,
     second_thoughts,
     settled_choice,
+    wishes_settled,
 )
 from parser.letters.executor import (
     cue_executor,
@@ -26,6 +27,7 @@ from parser.letters.executor import (
     mates_in_slots,
     names_executor,
 )
+from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.promised import promised_later, put_off_by_promise
@@ -197,6 +199,9 @@ def _letter(
         return LetterReading()  # «Проверяю, кого — напишу позже»: the host waits for it
     if proven.code == NO_TARGET and evidence.chosen is not None:
         return _doubt_named(proven, evidence, resolver)
+    if proven.kind == "none":
+        # «Elena Borisovna, men Paprikani taklif qilaman»: players named in words unread
+        return unread_language(evidence.tokens, evidence.mentions, view) or proven
     return proven
 
 
@@ -245,7 +250,9 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     if names_executor(view) and view.clan_mates:
         # «исполнитель расти», «Лаки идёт на дело»: a clan mate where the executor stands
         mentions = mates_in_slots(tokens, mentions, view)
-    occs, skip, exec_cues = occurrences(tokens, mentions, questions)
+    occs, skip, exec_cues = occurrences(
+        tokens, mentions, questions, frozenset(view.moving_actions()) if view.known else frozenset()
+    )
     # «Дымон сказал стреляем в Катю»: another player's words told are not the sender's move
     heard = reports(tokens, mentions, view)
     heard_at = heard_mentions(heard, mentions)
@@ -323,7 +330,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     readings = resolve_pronouns(readings, tokens, live, view.nick)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
-    chosen = _unless_promised(choose_reading(readings, view), tokens)
+    chosen = _unless_promised(choose_reading(wishes_settled(readings, tokens), view), tokens)
     evidence = Evidence(
         tokens,
         mentions,

@@ -11,7 +11,7 @@ from typing import Final
 from parser.letters.words import ASKING, CORRECTION, DASHES, SIDE_KEYS, SIDE_MAFIA, SIDE_TOWN
 from parser.morph import parse
 from parser.nicks import casefold_key
-from parser.vocab import lookup
+from parser.vocab import joked, lookup
 
 _STORY_RE: Final = re.compile(
     r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет|рассказ|история)"
@@ -80,6 +80,10 @@ def tokenize(text: str) -> list[Token]:
             smiley = raw.endswith(")") and brackets < 0 and word != ""
             brackets = max(brackets, 0)
             ended = bool(_CLAUSE_END.search(raw)) or last or smiley
+            # «…уже ел)) Проверяю Шампура»: a smiley of two brackets or more before a
+            # capital closes the sentence, as a full stop would
+            if smiley and raw.endswith("))") and not last and parts[n + 1][:1].isupper():
+                ends_sentence = True
             if word == "не" and ended and not last and _says_no(tokens, sentence):
                 word = "нет"  # «хотя не, Аглаю», «ой не, Лизу»: «не,» says no
             elif word == "не" and ends_sentence and _alone(tokens, sentence):
@@ -236,8 +240,20 @@ def sides_refused(tokens: Sequence[Token], questions: set[int]) -> tuple[set[str
         if side is None or t.sentence in questions:
             continue
         clause = {c.word for c in _dash_part(clause_of(tokens, k), t)}
-        (refused if clause & _REFUSING else said).add(side)
+        (refused if clause & _REFUSING or _jest_after(tokens, k) else said).add(side)
     return said - refused, refused
+
+
+def _jest_after(tokens: Sequence[Token], k: int) -> bool:
+    """«Сторона — мафия. Шутка! Мирные.»: the clause right after the side's says it was
+    a joke — the side is taken back, as one refused."""
+    end = k
+    while end < len(tokens) - 1 and not tokens[end].clause_end:
+        end += 1
+    if end + 1 >= len(tokens):
+        return False
+    after = clause_of(tokens, end + 1)
+    return joked([c.word for c in after if c.word])
 
 
 def _dash_part(clause: Sequence[Token], t: Token) -> Sequence[Token]:

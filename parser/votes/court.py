@@ -17,6 +17,7 @@ from parser.nicks import (
     NickResolver,
     cached_resolver,
     pet_match,
+    shared_name,
     trimmed_key,
 )
 from parser.records import Post
@@ -119,6 +120,8 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
             m = strict_match(resolver, chunk, PHRASE_TIERS)
             if m is None and k == 1:
                 m = pet_match(resolver, chunk) or heard_handle(resolver, None, chunk, None)
+            if m is not None and k == 1:
+                m = shared_name(resolver, m)  # a short name two nominees answer to (C-3)
             if m is not None:
                 break
         else:
@@ -298,7 +301,8 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     cued, cued_at = (cued, cued_at) if cued else _pronoun_jailing(resolver, clauses)
     if not (cued or plain):
         plain = _dash_head(resolver, text) or _object_head(resolver, text, clauses)
-    # «Бровку? Не уверена.»: a doubt of two words («не уверена», «не знаю») is one too
+    # «Бровку? Не уверена.», «Мускат, но не уверена»: a doubt of two words («не уверена»,
+    # «не знаю») is one too
     if not cued and _doubted(text, clauses):
         left = left or (DOUBTED, plain or seen)
         plain = []  # «Катю, наверное, но подумаю»: a bare nick with a doubt beside it

@@ -39,6 +39,7 @@ from parser.nicks import (
     pinned_by_pronoun,
     pinned_by_words,
     possessive_match,
+    shared_name,
     trimmed_key,
 )
 from parser.records import ColoredSpan
@@ -67,14 +68,16 @@ def resolve_nick(
             # nicks open with names neither, whatever form of one it also is
             return NickMatch(text, None, match.method, 0.0, AMBIGUOUS_NICK, shared)
     if match.ok or match.reason == AMBIGUOUS_NICK:
-        return match
+        return shared_name(resolver, match)
     # one word of a multi-word nick in a form the ending tables miss (an adjective:
-    # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson)
-    return (
+    # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson); a short given
+    # name another player answers to as well is asked about (`shared_name`)
+    return shared_name(
+        resolver,
         resolver.resolve_strict(text, _WORD_OF_NICK_TIERS)
         or possessive_match(resolver, text)
         or pet_match(resolver, text)
-        or match
+        or match,
     )
 
 
@@ -395,7 +398,7 @@ def heard_handle(
         return NickMatch(text, None, "heard", 0.0, UNKNOWN_NICK, tuple(living[:1]))
     if len(living) > 1:
         return NickMatch(text, None, "heard", 0.0, AMBIGUOUS_NICK, tuple(living))
-    return NickMatch(text, living[0], "heard", HEARD_CONFIDENCE)
+    return shared_name(resolver, NickMatch(text, living[0], "heard", HEARD_CONFIDENCE))
 
 
 #: a handle's Latin part with a Cyrillic part joined by a hyphen («Tanuki-сенсея»)
