@@ -4,10 +4,14 @@ C-3, P-M.8, G-M.5)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from parser.letters.reading import NO_TARGET
-from tests.letter_kit import read_in_cast
+from parser.letters.reader import read_letter
+from parser.letters.reading import NO_TARGET, UNDECIDED
+from parser.sender import cast_state, sender_view
+from tests.letter_kit import LETTERS, read_in_cast
 
 
 @pytest.mark.parametrize(
@@ -48,3 +52,43 @@ def test_C_2_a_line_that_tells_more_than_the_player_gives_a_bare_action_word_no_
 def test_C_2_a_bare_action_word_with_no_line_before_it_is_still_asked_for_a_target() -> None:
     got = read_in_cast("chess", "Цейтнот", "Убиваю.")
     assert got.kind == "question" and got.code == NO_TARGET, got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "offered"),
+    [
+        ("Ладья", "Может, Слона? Решай, Ферзь.", "Слон"),
+        ("КМС_2150", "Таль, может Этюдиста? Он задачник.", "Этюдист"),
+        ("Ладья", "Ферзь, давай Слона?", "Слон"),
+    ],
+)
+def test_P_M_8_a_members_victim_offered_to_his_don_as_a_question_is_asked(
+    sender: str, text: str, offered: str
+) -> None:
+    # P-M.8 ruling (`member_suggestion = "ask"`): the member offers, the Don decides — asked
+    # whether it is his request, the player offered named in the question
+    got = read_in_cast("chess", sender, text)
+    assert got.kind == "question" and got.code == UNDECIDED and offered in got.text, got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Ферзь", "Может, Слона?"),  # the Don's own doubt: no offer to anyone
+        ("Ладья", "Ферзь, может Слон уже убил кого?"),  # a question about another's move
+        ("Ладья", "Может, Слона или Блика?"),  # two players: no one offered
+    ],
+)
+def test_P_M_8_a_question_that_offers_the_don_no_one_is_no_offer(sender: str, text: str) -> None:
+    got = read_in_cast("chess", sender, text)
+    assert got.code != UNDECIDED, got
+
+
+def test_P_M_8_the_offer_rule_follows_the_setting_and_leaves_gambler_members_alone() -> None:
+    state = cast_state(json.loads((LETTERS / "cast_chess.json").read_text(encoding="utf-8")))
+    view = sender_view(state, "Ладья")
+    assert view is not None
+    got = read_letter("Может, Слона? Решай, Ферзь.", view, suggestion="request")
+    assert got.kind == "none", got
+    # G-M.5/G-M.6: the ruling leaves a Gambler mafioso's letter as it was read
+    assert read_in_cast("chess_g", "Вилка", "Может, Эстета? Гроссмейстер, решай.").kind == "none"
