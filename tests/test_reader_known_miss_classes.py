@@ -92,3 +92,21 @@ def test_P_M_8_the_offer_rule_follows_the_setting_and_leaves_gambler_members_alo
     assert got.kind == "none", got
     # G-M.5/G-M.6: the ruling leaves a Gambler mafioso's letter as it was read
     assert read_in_cast("chess_g", "Вилка", "Может, Эстета? Гроссмейстер, решай.").kind == "none"
+
+
+def test_C_3_a_lower_case_thing_after_a_preposition_is_no_second_player() -> None:
+    # «эндшпиль» is a player's nick and a chess word; after «на», in lower case, beside a
+    # player written as a nick, it is the phrase's thing
+    got = read_in_cast(
+        "chess", "Блиц", "Днём убиваю время на эндшпиль с Janis_Riga, а ночью убиваю Janis_Riga."
+    )
+    assert got.kind == "move" and got.targets == ("Janis_Riga",), got
+    # no action word: the Don's order in kitchen words, «шампур» (the maniac) a skewer
+    got = read_in_cast("kitchen_g", "Шеф Гурам", "Кинза, Аджика — Жульена на шампур!")
+    assert got.kind == "move" and got.action == "kill" and got.targets == ("Жульен",), got
+
+
+def test_C_3_a_lower_case_word_nick_that_alone_names_the_player_is_still_read() -> None:
+    # «в эндшпиль» with no other player: the word nick is the only candidate, read as before
+    got = read_in_cast("chess", "Блиц", "Стреляю в эндшпиль.")
+    assert got.kind == "move" and got.targets == ("Эндшпиль",), got

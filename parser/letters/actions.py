@@ -19,7 +19,7 @@ from parser.letters.mentions import (
     second_person,
     stopword,
 )
-from parser.letters.sense import noun_of_other_verb, thing_object
+from parser.letters.sense import noun_of_other_verb, thing_in_phrase, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
     ATTACK_PREPS,
@@ -335,6 +335,10 @@ def bind(
     ]
     after = _without_signature(after, tokens, occ.i, me)
     after = _before_contrast(after, tokens)
+    if any(m.kind == "nick" and not _plain_word(tokens, m) for m in after):
+        # «Жульена на шампур»: a lower-case thing after a preposition, beside a player
+        # written as one, is the phrase's thing, no second player (C-3)
+        after = [m for m in after if not (_plain_word(tokens, m) and thing_in_phrase(tokens, m))]
     if not after:
         # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
         rest = [
