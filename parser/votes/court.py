@@ -21,7 +21,7 @@ from parser.nicks import (
     trimmed_key,
 )
 from parser.records import Post
-from parser.roles import role_word
+from parser.roles import role_word, side_word
 from parser.struck import without_struck
 from parser.vocab import MAYBE, UNSURE_WORDS, joked
 from parser.votes.names import (
@@ -86,7 +86,7 @@ def _court_clauses(text: str, but: set[int] | None = None) -> list[list[str]]:
     a contrasting conjunction opens a new clause («Сажаю не Рому, а Катю»). `but`, when
     given, gets the indices of the clauses a «но» opens."""
     out: list[list[str]] = []
-    for part in _COURT_CLAUSE.split(text):
+    for part in _COURT_CLAUSE.split(_TE.sub("то есть", text)):
         current: list[str] = []
         after_but = False
         for w in part.split():
@@ -154,6 +154,8 @@ def _doubted(text: str, clauses: list[list[str]]) -> bool:
 
 #: words that say the same again in other words: «то есть», «в смысле», «иначе говоря»
 _RESTATING: Final = (("то", "есть"), ("в", "смысле"), ("иначе", "говоря"), ("тоесть",))
+#: «то есть» shortened («т.е.», «т. е.»): its dots are no clause's end
+_TE: Final = re.compile(r"(?<![^\W\d_])т\.\s?е\.", re.IGNORECASE)
 
 
 def _restated(
@@ -523,8 +525,10 @@ def _jailed_nobody(own: str) -> str | None:
             span = _noun_phrase(words[max(0, i - 3) : i - 1], before=True)
         else:
             continue
-        # a role is no one's name («Маньяка на нары»: whoever he is)
-        if span is not None and role_word(bare_word(span.split()[-1])) is None:
+        # a role or a side is no one's name («Маньяка на нары», «Мафию в тюрьму»: whoever
+        # they are, no player is named, so there is nothing to show the host)
+        last = bare_word(span.split()[-1]) if span is not None else ""
+        if span is not None and role_word(last) is None and side_word(last) is None:
             return span
     return None
 

@@ -520,7 +520,9 @@ def _not_counted(
         # «<X> врал тренеру. Но голосовать против ребёнка не буду»: the only candidate
         # refused in a later clause — shown to the host, not counted (P-V.1, G-N.1)
         return True, (UNPROVEN, pick.span.text)
-    if len(spans) < len(before) and _asked_about(own, pick):
+    copies = [p for p in resolved if p.match.nick == pick.match.nick] or [pick]
+    # «<Блика> — или <Блица>? Пардон: против <Блица>»: a later copy not asked answers it
+    if len(spans) < len(before) and all(_asked_about(own, p, before) for p in copies):
         # «<Тихон> или <Милена>? Не голосую за Милену»: one weighed nick refused, the other
         # only asked about — no vote of his said; shown to the host (P-V.1, G-N.1)
         return True, (UNPROVEN, pick.span.text)
@@ -709,10 +711,17 @@ def _unproven_pick(
     return None
 
 
-def _asked_about(own: str, pick: Pick) -> bool:
-    """Whether the sentence holding the pick's nick ends with a question mark."""
+def _asked_about(own: str, pick: Pick, spans: Sequence[ColoredSpan] = ()) -> bool:
+    """Whether the sentence holding the pick's nick ends with a question mark. `spans`: the
+    post's coloured spans in order, to find the pick's own copy of a nick coloured twice
+    («<Блица>? … против <Блица>»); without them, its first copy."""
     low = own.casefold()
-    at = low.find(pick.span.text.casefold())
+    text = pick.span.text.casefold()
+    same = [s for s in spans if s.text.casefold() == text]
+    nth = next((i for i, s in enumerate(same) if s is pick.span), 0)
+    at = -1
+    for _ in range(nth + 1):
+        at = low.find(text, at + 1)
     end = _SENTENCE_END.search(low, at + len(pick.span.text)) if at >= 0 else None
     return end is not None and end.group() == "?"
 
