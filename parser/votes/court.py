@@ -141,6 +141,22 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
     return found, used
 
 
+#: a reason's lead after the nominee: «потому что» (run together or not), «ибо», «т.к.»
+_BECAUSE: Final = re.compile(r"пот[оа]м[уо](?:ш?ч?т[оа])?|ибо|поскольку|т\.?к|так")
+
+
+def _reason_after(clauses: list[list[str]]) -> bool:
+    """«блик потомучто …», «Блик, потому что врёт» (G-N.4): a court post that opens with a
+    word or two and then the lead of a reason gives its vote first and why after it — the
+    words before the lead are the nominee, read as in a clause that jails (a nick that is an
+    ordinary word too)."""
+    low = [bare_word(w) for c in clauses[:2] for w in c]
+    at = next((i for i, w in enumerate(low) if _BECAUSE.fullmatch(w)), None)
+    if at is None or not 1 <= at <= 2:
+        return False
+    return low[at] != "так" or low[at + 1 : at + 2] == ["как"]
+
+
 def _jails(word: str) -> bool:
     """A word of jailing or voting («посажу», «голосовать»)."""
     return is_cue(word) or bool(JAIL_LEMMAS.intersection(lemmas(word)))
@@ -230,13 +246,21 @@ def _object_head(resolver: NickResolver, text: str, clauses: list[list[str]]) ->
     hits, used = _names_in(resolver, clauses[0], False)
     if len(hits) != 1 or used != len(clauses[0]) or hits[0].nick is None:
         return []
-    if trimmed_key(hits[0].query) == trimmed_key(hits[0].nick):
+    # «Таль. Как Таль в 1960-м — смело, но пора.»: the nick as it stands, a sentence of its
+    # own (a full stop, not the comma of an address «Рома, оправдывайся»), is the vote too
+    sentence = first.group() in ".…!" or first.group() == "\n"
+    bare = trimmed_key(hits[0].query) == trimmed_key(hits[0].nick)
+    if bare and not sentence:
         return []  # the nick as it stands: an address or a remark, not the object
     for words in clauses[1:]:
         low = [bare_word(w) for w in words]
         voting = any(is_cue(w) for w in low) or jails(low)
+        again = _names_in(resolver, words, voting)[0]
         if (
-            _names_in(resolver, words, voting)[0]
+            # talk about him again («как Таль в 1960-м») names no one else
+            any(m.nick != hits[0].nick for m in again)
+            or (again and not sentence)
+            or (bare and voting)  # «Рома. Её сажаю»: the jailing is another's
             or has_lemma(low, SPARE_LEMMAS)
             or set(low) & (MAYBE | UNSURE_WORDS)
             or (voting and live_negations(low))
@@ -276,7 +300,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     seen: list[NickMatch] = []  # every name read, in order
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
-        votes = any(is_cue(w) for w in words) or jails(low)
+        votes = any(is_cue(w) for w in words) or jails(low) or (n == 0 and _reason_after(clauses))
         hits, used = _names_in(resolver, words, votes)
         if not hits:
             slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low)) or joked(low)

@@ -390,7 +390,8 @@ def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
     """C-3, G-N.1, P-V.1: an ordinary word in the vote's colour — or a noun with its
     adjective («<Лунный свет>») — typed with a capital as a nick is, in a case form a vote
     puts its player in (not the nominative of a label or a cry) and in a sentence that
-    votes or sends to court («<Машинку> на суд», «Против <Машинки>», «<Призрака> зеленю»):
+    votes or sends to court («<Машинку> на суд», «Против <Машинки>», «<Призрака> зеленю»),
+    or a role's word in lower case in such a sentence («против <комиссара>»):
     meant as a nick, and it names no player — shown to the voter as unknown, not read as
     emphasis. Right after a vote verb in the first person the text is that verb's object
     whatever its case or letters («Выдвигаю <Сокол>», «голосую <лимонад>»)."""
@@ -414,7 +415,10 @@ def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
     capital = text[:1].isupper()
     if _object_of_vote_verb(low, at):
         return capital or any(r.grammemes & {"nomn", "accs"} for r in readings[-1])
-    if not capital:
+    # «Голосую против <комиссара>»: a role in lower case is voted for as whoever holds it —
+    # no player is named, and the host is shown it (C-3, P-V.1), not left unseen
+    role = not capital and len(words) == 1 and role_word(text.casefold()) is not None
+    if not capital and not role:
         return False
     # the nominative is a label or a cry («<Внимание>!»)
     if "nomn" in readings[-1][0].grammemes:

@@ -38,7 +38,6 @@ from itertools import pairwise
 from typing import Final
 
 from parser.morph import WORDS_KEPT, lemmas, parse, word_nick
-from parser.letters.words import CORRECTION
 from parser.records import ColoredSpan, Post
 from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
@@ -209,21 +208,14 @@ _SETTLING: Final = frozenset(
 def _settled(low: str, placed: list[tuple[Pick, int, int]]) -> Pick | None:
     """«<Тимофей> или <Екатерина>… пусть будет <Екатерина>», «Между <A> и <B> выбираю <B>»:
     the last span names again one of the players weighed before it, after a word that
-    settles or corrects the choice, or after the weighing asked as a question and in a
-    clause of its own that votes — that player is the vote (P-V.1, G-N.1)."""
+    settles the choice — that player is the vote."""
     last, start, _end = placed[-1]
     before = placed[:-1]
     earlier = {p.match.nick for p, _s, _e in before}
     if last.match.nick not in earlier or len(earlier) < 2:
         return None
-    gap = low[before[-1][2] : start]
-    between = {bare_word(w) for w in _WORD.findall(gap)}
-    if between & (_SETTLING | _CORRECTIONS | CORRECTION):
-        return last
-    # «Против <A> — или <B>? Пардон: против <B>»: the weighing asked, then answered by a
-    # clause that votes for one of the players weighed — the other was only talked of
-    asked = "?" in gap
-    return last if asked and _cued(low, placed, start, placed[-1][2]) else None
+    between = {bare_word(w) for w in _WORD.findall(low[before[-1][2] : start])}
+    return last if between & _SETTLING else None
 
 
 def _cued(low: str, placed: list[tuple[Pick, int, int]], start: int, end: int) -> bool:
