@@ -73,6 +73,7 @@ def test_G_N_4_a_court_vote_given_first_and_talked_of_after(body: str, target: s
     "body",
     [
         "Таль. Слон тоже мутный.",  # another player talked of: not proven
+        "Таль. Объясни свой ход вчера ночью",  # spoken to: an address
         "Рома, так и знал",  # no reason's lead, and no player
     ],
 )

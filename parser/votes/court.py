@@ -261,12 +261,25 @@ def _object_head(resolver: NickResolver, text: str, clauses: list[list[str]]) ->
             any(m.nick != hits[0].nick for m in again)
             or (again and not sentence)
             or (bare and voting)  # «Рома. Её сажаю»: the jailing is another's
+            or (bare and _spoken_to(low))  # «Таль. Объясни свой ход»: an address
             or has_lemma(low, SPARE_LEMMAS)
             or set(low) & (MAYBE | UNSURE_WORDS)
             or (voting and live_negations(low))
         ):
             return []
     return hits
+
+
+def _spoken_to(low: list[str]) -> bool:
+    """Whether a clause speaks to someone: a verb in the imperative or the second person,
+    or «ты»/«вы» in any case («Объясни свой ход», «Ты где был»)."""
+    for w in low:
+        top = parse(w)[:1]
+        if top and top[0].pos == "NPRO" and "2per" in top[0].grammemes:
+            return True
+        if top and top[0].pos == "VERB" and top[0].grammemes & {"impr", "2per"}:
+            return True
+    return False
 
 
 #: words that take back what was just said, standing alone in a clause («Ой нет, …»)
