@@ -1993,7 +1993,13 @@ def _heard_as(form: str, heard: str) -> bool:
     if alone.resolve_strict(form, (*STRICT_TIERS, "inflected", "lemma")) is not None:
         return False  # a case form the ending fits, not a pet form (`_ending_fits`)
     m = diminutive_match(alone, form.capitalize())
-    return m is not None and m.nick is not None and m.method == "diminutive"
+    if m is not None and m.nick is not None and m.method == "diminutive":
+        return True
+    # a pet name the table of pet stems gives the name (Лёша of Алексей)
+    from parser.nameforms import tabled_pets
+
+    full = heard.replace("ё", "е")
+    return any(full == n for w in names for n, _stem in tabled_pets(w.replace("ё", "е")))
 
 
 def _diminutive_of(pet: str, name: str) -> bool:
