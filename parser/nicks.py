@@ -1902,6 +1902,8 @@ def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
         if NickResolver([nick]).resolve_strict(text, as_typed) is not None:
             return ()  # the Latin spelling typed as it stands
     forms = _name_hearings(key) if latin else (key,)
+    if not any(_name_like(f.replace("ё", "е")) for f in forms):
+        return ()  # a word of the language (Кота beside Kot and Кот): no name form
     if not any(_heard_as(f, h) for f in forms for h in _nick_hearings(nick)):
         return ()  # read by another path (a sound, a word of the nick): not weighed here
     own_latin = bool(_latin_hearings(nick))
@@ -1917,6 +1919,14 @@ def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
 
 
 _NAME_WORD: Final = re.compile("[a-z]{3,}|[а-яё]{3,}")
+
+
+def _name_like(word: str) -> bool:
+    """A Cyrillic word that is a given name's form, or no word of the dictionary at all
+    («Йоси»): a name form, not a common word a nick happens to be."""
+    from parser.morph import common_word
+
+    return _short_given_name(word) or not common_word(word)
 
 
 def _name_hearings(word: str) -> tuple[str, ...]:

@@ -10,10 +10,14 @@ nick, a diminutive on the whole name (Глебик beside Gleb_Ra) and other nam
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from parser.latin import name_hearings
 from parser.nicks import AMBIGUOUS_NICK, NickResolver, heard_alike
+from parser.records import ColoredSpan, Post
+from parser.votes.day import extract_votes
 from parser.votes.names import resolve_nick
 from tests.letter_kit import read_in_cast
 
@@ -127,3 +131,30 @@ def test_P_M_8_an_executor_heard_alike_is_asked_even_with_one_clan_mate() -> Non
     assert got.kind == "question", got
     got = read_in_cast("heard_alike", "Шлюз", "Убиваем Глебика, исполнитель Fedja")
     assert got.kind == "move" and got.executor == "Fedja", got
+
+
+def _red(number: int, author: str, nick: str) -> Post:
+    text = f"Против {nick}, весь день путает всех и уводит разговор в сторону"
+    return Post(
+        id=number,
+        author=author,
+        author_id=None,
+        posted_at=datetime(2026, 12, 5, 9, number, tzinfo=UTC),
+        body_html="",
+        text=text,
+        own_text=text,
+        colored=(ColoredSpan("#ff0000", nick),),
+    )
+
+
+def test_P_V_3_a_red_after_a_first_vote_heard_alike_is_the_hosts_to_weigh() -> None:
+    # the first vote stands (P-V.3); «Федю» may be Федя or Fedja, so whether «Дину» is
+    # the first vote or a change is not the reader's to say: neither is counted
+    posts = [_red(1, "Бурун", "Федю"), _red(2, "Бурун", "Дину")]
+    got = extract_votes(posts, ruleset="pefl", players=CAST)
+    assert not got.votes, got.votes
+    assert [r.reason for r in got.rejected] == [AMBIGUOUS_NICK, "unclear"]
+    # a first vote typed as the Latin nick stands, and the later red is a change attempt
+    posts = [_red(1, "Бурун", "Fedja"), _red(2, "Бурун", "Дину")]
+    got = extract_votes(posts, ruleset="pefl", players=CAST)
+    assert [v.target for v in got.votes] == ["Fedja"]

@@ -298,9 +298,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "h12g-question": "(a) «<X>? кто он вообще такой» (a question about a green), counted",
     # held-out parts 13 and 14, measured at the start and at the end of the stop that wrote
     # part 14 (tests/votes/README.md)
-    "h13-015": "(a) «Яшу»: one nick in Cyrillic (Яша) and another's Latin nick heard (Jascha)",
-    "h13g-004": "(a) «Галю»: a pet name of two nicks (Galja, Galina_K), one kept",
-    "h13g-058": "(a) «Галю»: a pet name of two nicks (Galja, Galina_K), one kept",
     "h13-062": "(a) praise in red («убедил меня … соглашусь с ним»), counted",
     "h13-065": "(a) a quoted red argued against after the quote, counted",
     "h14-29": "(a) «<X>? Кто знает …» (a question to all about a red), counted",
