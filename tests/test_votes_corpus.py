@@ -84,6 +84,7 @@ PARTS = {
     "development-22": HERE / "dev22",  # batch 14: a football forum — praise in red, near twins
     "development-23": HERE / "dev23",  # batch 15: a cooks' forum — a short name two players share
     "development-24": HERE / "dev24",  # batch 16: a chess club — piece words, notation, Блиц/Блик
+    "development-26": HERE / "dev26",  # votes-23: a nick asked about, spoken to, a vote put off
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
