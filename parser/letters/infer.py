@@ -32,7 +32,6 @@ from parser.letters.tokens import (
 )
 from parser.letters.words import (
     CORRECTION,
-    GAME_WORDS,
     GREETING,
     INDICATORS,
     INFERRED_CONFIDENCE,
@@ -49,7 +48,7 @@ from parser.letters.words import (
     WEAK_INDICATORS,
 )
 from parser.morph import parse
-from parser.roles import role_word
+from parser.roles import GAME_WORDS, role_word
 from parser.sender import SenderView
 from parser.vocab import joke_words, lookup, suggest_words
 

@@ -73,7 +73,6 @@ from parser.letters.words import (
     CHOICE,
     CORRECTION,
     DASHES,
-    GAME_WORDS,
     LATER,
     NEG,
     NEXT,
@@ -88,6 +87,7 @@ from parser.letters.words import (
 from parser.morph import common_word, parse, word_nick
 from parser.nameforms import NAME_TAGS
 from parser.nicks import translit_key
+from parser.roles import GAME_WORDS
 from parser.sender import SenderView
 from parser.vocab import (
     IN_RUSSIAN,
