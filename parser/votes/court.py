@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Final
 
 from engine.actions import InputRejected, Vote
-from parser.morph import common_word, lemmas, parse
+from parser.morph import common_word, lemmas, parse, pronoun_gender
 from parser.nicks import (
     AMBIGUOUS_NICK,
     UNKNOWN_NICK,
@@ -363,9 +363,7 @@ def _agrees(nick: str | None, low: list[str]) -> bool:
         if "Name" in r.grammemes and r.lemma == own
         for g in r.grammemes & {"masc", "femn"}
     }
-    said = {
-        "femn" if w in ("ее", "её", "нее", "неё") else "masc" for w in low if w in _OBJECT_PRONOUNS
-    }
+    said = {pronoun_gender(w) for w in low if w in _OBJECT_PRONOUNS}
     return not genders or bool(genders & said)
 
 
