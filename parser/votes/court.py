@@ -16,6 +16,7 @@ from parser.nicks import (
     NickMatch,
     NickResolver,
     cached_resolver,
+    nick_genders,
     pet_match,
     shared_name,
     trimmed_key,
@@ -353,16 +354,11 @@ def _pronoun_jailing(
 
 def _agrees(nick: str | None, low: list[str]) -> bool:
     """Whether the clause's pronoun may stand for `nick`: «его» not for a woman's name, «её»
-    not for a man's (a nick the dictionary gives no gender takes either)."""
+    not for a man's (a nick the dictionary gives no one gender takes either: `nick_genders`,
+    the pronoun's gender `pronoun_gender`)."""
     if nick is None:
         return False
-    own = nick.split()[0].casefold().replace("ё", "е")
-    genders = {
-        g
-        for r in parse(own)
-        if "Name" in r.grammemes and r.lemma == own
-        for g in r.grammemes & {"masc", "femn"}
-    }
+    genders = nick_genders(nick)
     said = {pronoun_gender(w) for w in low if w in _OBJECT_PRONOUNS}
     return not genders or bool(genders & said)
 
