@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token, question_sentences
+from parser.letters.tokens import Token
 from parser.letters.words import (
     CONDITION_WORDS,
     LATER,
@@ -94,17 +94,19 @@ _BEFORE_RAZ_NOT_IF: Final = ws("еще ещё в этот тот один пер
 
 def open_condition(
     tokens: Sequence[Token],
+    questions: set[int],
     move_at: set[int],
     players: Sequence[Mention],
     *,
     side: bool = False,
 ) -> str | None:
     """The words of the first condition the letter leaves open for its move, or None.
-    `move_at`: token indices of the move (its action word, its players, its executor);
-    `players`: every living player the letter names; `side`: the move is a side chosen, so
-    a side named after a condition is another branch."""
+    `questions`: the sentences that ask (`question_sentences`); `move_at`: token indices of
+    the move (its action word, its players, its executor); `players`: every living player
+    the letter names; `side`: the move is a side chosen, so a side named after a condition
+    is another branch."""
     move_sentences = {tokens[k].sentence for k in move_at}
-    asked = question_sentences(list(tokens)) - move_sentences
+    asked = questions - move_sentences
     for k, t in enumerate(tokens):
         kind = _condition_word(tokens, k)
         if kind is None or _manner(tokens, k):

@@ -25,7 +25,6 @@ from parser.letters.sense import given_to, removed_from_place, told_of
 from parser.letters.tokens import (
     Token,
     clause_of,
-    question_sentences,
     side_after_za,
     side_by_keys,
     sides_refused,
@@ -553,7 +552,9 @@ def _side_choice(
     return None
 
 
-def side_beside(reading: LetterReading, tokens: Sequence[Token], view: SenderView) -> LetterReading:
+def side_beside(
+    reading: LetterReading, tokens: Sequence[Token], questions: set[int], view: SenderView
+) -> LetterReading:
     """«Приглашаю Кума. Выбираю мафию.» from the prostitute whose side choice is pending
     (G-M.8): two moves in one letter, and a reading holds one. Read as the move alone, the
     side would be dropped unseen — and with no choice by the deadline the side goes against
@@ -563,7 +564,6 @@ def side_beside(reading: LetterReading, tokens: Sequence[Token], view: SenderVie
         return reading
     if "choose_side" not in view.allowed:
         return reading
-    questions = question_sentences(list(tokens))
     side, both = _side(tokens, questions)
     if side is None and not both:
         side, both = _side(_spelt_in_cyrillic(tokens), questions)
