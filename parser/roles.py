@@ -51,3 +51,21 @@ def role_word(word: str) -> str | None:
     if found is None and lemma.endswith("ка"):
         found = ROLE_WORDS.get(lemma[:-2])  # «некромантка», «адвокатка»
     return found
+
+
+# a side's word by lemma: the mafia, a PEFL clan, the civilians (P-S.1 and the like)
+SIDE_WORDS: Final = {
+    "мафия": "mafia",
+    "мафиози": "mafia",
+    "якудза": "yakuza",
+    "триада": "triad",
+    "клан": "clan",
+    "мирный": "civilians",
+    "мирняк": "civilians",
+}
+
+
+def side_word(word: str) -> str | None:
+    """The side a word names («мафию», «якудзу», «мирных»), never one player, or None."""
+    lemma = next((p.lemma for p in parse(word)[:1]), word).replace("ё", "е")
+    return SIDE_WORDS.get(lemma, SIDE_WORDS.get(word))

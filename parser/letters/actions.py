@@ -19,7 +19,7 @@ from parser.letters.mentions import (
     second_person,
     stopword,
 )
-from parser.letters.sense import noun_of_other_verb, thing_object
+from parser.letters.sense import noun_of_other_verb, thing_in_phrase, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
     ATTACK_PREPS,
@@ -336,6 +336,10 @@ def bind(
     ]
     after = _without_signature(after, tokens, occ.i, me)
     after = _before_contrast(after, tokens)
+    if any(m.kind == "nick" and not _plain_word(tokens, m) for m in after):
+        # «Жульена на шампур»: a lower-case thing after a preposition, beside a player
+        # written as one, is the phrase's thing, no second player (C-3)
+        after = [m for m in after if not (_plain_word(tokens, m) and thing_in_phrase(tokens, m))]
     if not after:
         # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
         rest = [
@@ -402,7 +406,9 @@ def bind(
         two = bool(occ.actions & {"protect", "army"})
         occ.targets = before[-2:] if two else before[-1:]
         return
-    labelled = _labelled_line_target(occ, mentions, tokens, prev_i)
+    labelled = _labelled_line_target(occ, mentions, tokens, prev_i) or _named_line_target(
+        occ, mentions, tokens, prev_i, me
+    )
     if labelled is not None:
         occ.targets = [labelled]
         return
@@ -516,6 +522,41 @@ def _labelled_line_target(
     last = line[-1][0]
     if len(found) != 1 or found[0].kind != "nick" or found[0].end - 1 != last:
         return None
+    return found[0]
+
+
+def _named_line_target(
+    occ: Occ, mentions: list[Mention], tokens: Sequence[Token], prev_i: int, me: str
+) -> Mention | None:
+    """«Шах и мат, Блик! Убиваю.», «Рыжий. Проверка.»: an action word that is a sentence on
+    its own takes the one player of the sentence just before it when that sentence is a
+    nominal line ending on him — no verb in it (nothing it tells him doing or done to), no
+    greeting or thanks (an address before a move of no target), no negation, no question —
+    so that the two sentences read as one «X — убиваю» (C-2). Any other player named in the
+    line, a verb in it, or another action word since leaves the action without a target."""
+    sentence = tokens[occ.i].sentence
+    alone = [t for t in tokens if t.sentence == sentence and t.word and t.word not in NOTHING]
+    if len(alone) != 1 or sentence == 0:
+        return None
+    line = [(k, t) for k, t in enumerate(tokens) if t.sentence == sentence - 1]
+    if not line or line[0][0] <= prev_i or line[-1][1].raw.rstrip("»\"')]").endswith("?"):
+        return None
+    found = [m for m in mentions if tokens[m.start].sentence == sentence - 1]
+    # «Шах и мат …» from Шах: the sender's own nick as a word of the line is no player in it
+    mine = {k for m in found if m.nick == me for k in range(m.start, m.end)}
+    found = [m for m in found if m.nick != me]
+    if len(found) != 1 or found[0].kind != "nick" or found[0].negated:
+        return None
+    own = {*range(found[0].start, found[0].end), *mine}
+    if found[0].end - 1 != line[-1][0]:
+        return None  # the player does not end the line: «Блик ходит конём.»
+    for k, t in line:
+        if k in own or not t.word:
+            continue
+        if t.word in GREETING or t.word in NEG or lookup(t.word) is not None:
+            return None
+        if any(p.pos in ("VERB", "INFN", "PRTS", "GRND") for p in parse(t.word)[:1]):
+            return None
     return found[0]
 
 

@@ -26,14 +26,20 @@ from typing import Final, Literal
 from engine.words_ru import ACTION_WORDS
 from parser.letters.mentions import Mention
 from parser.letters.proof import addressed
-from parser.letters.reading import EXAMPLE, MOVE_ASKED, LetterReading
+from parser.letters.reading import EXAMPLE, MOVE_ASKED, UNDECIDED, LetterReading
 from parser.letters.tokens import Token
 from parser.letters.words import CONDITION_WORDS, ws
 from parser.morph import parse
 from parser.sender import SenderView
-from parser.vocab import lookup
+from parser.vocab import lookup, suggest_words
 
-__all__ = ["DEFAULT_MOVE_QUESTION", "MoveQuestion", "as_move_question", "asked_move"]
+__all__ = [
+    "DEFAULT_MOVE_QUESTION",
+    "MoveQuestion",
+    "as_move_question",
+    "asked_move",
+    "offered_to_the_don",
+]
 
 #: Setting `move_question`: a question naming a move and a player is asked back ("ask") or
 #: read as no move ("none", the reading before the setting).
@@ -53,6 +59,8 @@ _ON_A_PLAYER: Final = frozenset(
 )
 _NO: Final = ws("нет неа нее")
 _SELF_WORDS: Final = ws("себя себе собой самого саму самому")
+#: the words that put a player to someone as a choice: «может, X?», «давай X?»
+_OFFER: Final = ws("может мб давай давайте")
 
 
 def asked_move(
@@ -192,5 +200,48 @@ def _question(action: str, players: Sequence[str], sender: str) -> LetterReading
         text=(
             f"Вы спрашиваете о ходе: {ACTION_WORDS.get(action, action)} — {named}? Вопрос — "
             f"ещё не ход, и он не записан. {ask}, например: «{example}»."
+        ),
+    )
+
+
+def offered_to_the_don(
+    tokens: Sequence[Token], questions: set[int], mentions: Sequence[Mention], view: SenderView
+) -> LetterReading | None:
+    """«Может, Слона? Решай, Ферзь.», «Таль, может Этюдиста?», «Босс, кого валим? Может
+    Трибуну?»: a clan member who does not choose the clan's victim (a PEFL member beside his
+    Don, a Gambler mafioso beside the godfather, P-M.8, G-M.5) puts one player to the one who
+    decides, as a question with a word of offering. Such a letter makes no move and is no
+    request of his yet, but the host does not let it pass unseen: under the
+    `member_suggestion = "ask"` ruling he asks whether it is the member's own request. The
+    player offered is one living player, not a clan mate, the sender or someone spoken to;
+    a question about another's move or the past (`_about_another`) offers nothing. None when
+    the letter offers no one so."""
+    if view.ruleset != "pefl" or "kill" not in view.role_actions or not view.clan_mates:
+        return None  # Gambler members are left as they were read (the ruling, G-M.5/G-M.6)
+    if view.is_don:
+        return None  # the one who decides orders; his question is his own doubt
+    offered: list[str] = []
+    offers = _OFFER | suggest_words()
+    for sentence in sorted(questions):
+        words = [i for i, t in enumerate(tokens) if t.sentence == sentence]
+        if not any(tokens[i].word in offers for i in words):
+            continue
+        # «Таль, может Этюдиста?»: «может» with no infinitive to govern is «maybe», not
+        # someone else's «may» (`_about_another` reads it so only first or before a comma)
+        modal = any(p.pos == "INFN" for i in words for p in parse(tokens[i].word)[:1])
+        told = [i for i in words if modal or tokens[i].word != "может"]
+        if _about_another(tokens, told):
+            continue
+        named = [p for p in _players(tokens, mentions, sentence, view) if p not in view.clan_mates]
+        offered += [p for p in named if p not in offered and p != view.nick]
+    if len(offered) != 1:
+        return None
+    return LetterReading(
+        code=UNDECIDED,
+        text=(
+            f"Вы предлагаете цель клана: {offered[0]}? Выбирает Дон, и предложение — ещё не "
+            "заявка. "
+            "Если это ваша заявка на выстрел клана (она засчитывается, если Дон не пришлёт "
+            f"приказа), напишите прямо, например: «Убиваем: {offered[0]}»."
         ),
     )

@@ -21,7 +21,7 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.scene import scene_action
-from parser.letters.sense import given_to, removed_from_place, told_of
+from parser.letters.sense import given_to, removed_from_place, thing_in_phrase, told_of
 from parser.letters.tokens import (
     Token,
     clause_of,
@@ -94,7 +94,7 @@ def without_action_word(
     if any(m.kind == "nick" for m in named):
         named = [m for m in named if m.kind == "nick"]  # «Катана для Гены»
     # «…: «Кобзев убил игру»»: a player who does something is told of, not moved on
-    named = [m for m in named if not told_of(tokens, m)]
+    named = _without_things([m for m in named if not told_of(tokens, m)], tokens)
     if view.clan_mates and all(a in VIOLENCE for a in mine):
         # «Рыжий, я готов исполнять»: a mafioso names his Don or a mate to talk to him; a
         # clan does not attack its own by a move the letter never spelled out
@@ -137,6 +137,14 @@ def without_action_word(
     return _inferred_move(
         allowed[0], nicks, named, tokens, questions, story, threshold, told_as_role
     )
+
+
+def _without_things(named: list[Mention], tokens: Sequence[Token]) -> list[Mention]:
+    """«Жульена на шампур»: a lower-case thing after a preposition is no second player beside
+    the players written as players (`sense.thing_in_phrase`); alone it stays a candidate."""
+    if all(thing_in_phrase(tokens, m) for m in named):
+        return named
+    return [m for m in named if not thing_in_phrase(tokens, m)]
 
 
 def _member_offer(tokens: Sequence[Token], named: list[Mention], view: SenderView) -> bool:

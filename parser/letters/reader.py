@@ -7,7 +7,12 @@ from dataclasses import replace
 from functools import cached_property
 
 from parser.letters.actions import Occ, bind, coordinated, occurrences, role_actions_for
-from parser.letters.asked import DEFAULT_MOVE_QUESTION, MoveQuestion, asked_move
+from parser.letters.asked import (
+    DEFAULT_MOVE_QUESTION,
+    MoveQuestion,
+    asked_move,
+    offered_to_the_don,
+)
 from parser.letters.conditions import settled_by_cast
 from parser.letters.decide import (
     apply_corrections,
@@ -197,6 +202,11 @@ def _letter(
         asked = asked_move(words.tokens, words.questions, words.mentions(view), view)
         if asked is not None:
             return asked
+    if proven.kind == "none" and proven.code is None and suggestion == "ask":
+        # «Может, Слона? Решай, Ферзь.»: a member's victim offered to his Don (P-M.8)
+        offered = offered_to_the_don(words.tokens, words.questions, words.mentions(view), view)
+        if offered is not None:
+            return offered
     promised = promised_later(evidence.tokens, evidence.mentions, evidence.questions)
     if proven.code in (NO_TARGET, UNKNOWN_NICK) and promised:
         return LetterReading()  # «Проверяю, кого — напишу позже»: the host waits for it

@@ -21,6 +21,9 @@ of each word), never from a list of phrases:
   that verb's recipient, not proven a move's target.
 - `place_phrase`: an ordinary lower-case word in the prepositional (locative) case after
   «в»/«на» («я на трибуне») is a place, never the word nick of that spelling.
+- `thing_in_phrase`: an ordinary lower-case word, a thing, governed by a preposition
+  («Жульена на шампур», «убиваю время на эндшпиль с X») beside a player written as one is
+  the phrase's thing, never a second player of the move.
 """
 
 from __future__ import annotations
@@ -214,6 +217,24 @@ def place_phrase(tokens: Sequence[Token], i: int) -> bool:
     parses = [p for p in parse(tokens[i].word) if p.known and p.pos == "NOUN"]
     locative = [p for p in parses if p.grammemes & frozenset({"loct", "loc2"})]
     return bool(locative) and not any("accs" in p.grammemes for p in parses)
+
+
+def thing_in_phrase(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Жульена на шампур», «время на эндшпиль с Janis_Riga»: the player's word is one
+    lower-case word right after a preposition of its clause, and the dictionary knows it
+    only as an inanimate noun (never a person or a name) — a thing the phrase is about. The
+    caller weighs it so only beside another player the move names as players are written
+    (C-3: a common-word nick in lower case is proven only where nothing else is the move's
+    player; alone, «стреляю в трибуну», it stays the nick)."""
+    if m.end - m.start != 1 or m.start == 0:
+        return False
+    tok, before = tokens[m.start], tokens[m.start - 1]
+    if not tok.raw[:1].islower() or before.sentence != tok.sentence or before.clause_end:
+        return False
+    if not any(p.pos == "PREP" for p in parse(before.word)[:1]):
+        return False
+    nouns = [p for p in parse(tok.word) if p.known and p.pos == "NOUN"]
+    return bool(nouns) and all("inan" in p.grammemes and not p.grammemes & _PERSON for p in nouns)
 
 
 #: a noun that may be a person or a name: never a mere thing

@@ -22,7 +22,7 @@ from parser.nicks import (
     trimmed_key,
 )
 from parser.records import Post
-from parser.roles import role_word
+from parser.roles import role_word, side_word
 from parser.struck import without_struck
 from parser.vocab import MAYBE, UNSURE_WORDS, joked
 from parser.votes.names import (
@@ -87,7 +87,7 @@ def _court_clauses(text: str, but: set[int] | None = None) -> list[list[str]]:
     a contrasting conjunction opens a new clause («Сажаю не Рому, а Катю»). `but`, when
     given, gets the indices of the clauses a «но» opens."""
     out: list[list[str]] = []
-    for part in _COURT_CLAUSE.split(text):
+    for part in _COURT_CLAUSE.split(_TE.sub("то есть", text)):
         current: list[str] = []
         after_but = False
         for w in part.split():
@@ -142,6 +142,22 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
     return found, used
 
 
+#: a reason's lead after the nominee: «потому что» (run together or not), «ибо», «т.к.»
+_BECAUSE: Final = re.compile(r"пот[оа]м[уо](?:ш?ч?т[оа])?|ибо|поскольку|т\.?к|так")
+
+
+def _reason_after(clauses: list[list[str]]) -> bool:
+    """«блик потомучто …», «Блик, потому что врёт» (G-N.4): a court post that opens with a
+    word or two and then the lead of a reason gives its vote first and why after it — the
+    words before the lead are the nominee, read as in a clause that jails (a nick that is an
+    ordinary word too)."""
+    low = [bare_word(w) for c in clauses[:2] for w in c]
+    at = next((i for i, w in enumerate(low) if _BECAUSE.fullmatch(w)), None)
+    if at is None or not 1 <= at <= 2:
+        return False
+    return low[at] != "так" or low[at + 1 : at + 2] == ["как"]
+
+
 def _jails(word: str) -> bool:
     """A word of jailing or voting («посажу», «голосовать»)."""
     return is_cue(word) or bool(JAIL_LEMMAS.intersection(lemmas(word)))
@@ -155,6 +171,8 @@ def _doubted(text: str, clauses: list[list[str]]) -> bool:
 
 #: words that say the same again in other words: «то есть», «в смысле», «иначе говоря»
 _RESTATING: Final = (("то", "есть"), ("в", "смысле"), ("иначе", "говоря"), ("тоесть",))
+#: «то есть» shortened («т.е.», «т. е.»): its dots are no clause's end
+_TE: Final = re.compile(r"(?<![^\W\d_])т\.\s?е\.", re.IGNORECASE)
 
 
 def _restated(
@@ -229,19 +247,40 @@ def _object_head(resolver: NickResolver, text: str, clauses: list[list[str]]) ->
     hits, used = _names_in(resolver, clauses[0], False)
     if len(hits) != 1 or used != len(clauses[0]) or hits[0].nick is None:
         return []
-    if trimmed_key(hits[0].query) == trimmed_key(hits[0].nick):
+    # «Таль. Как Таль в 1960-м — смело, но пора.»: the nick as it stands, a sentence of its
+    # own (a full stop, not the comma of an address «Рома, оправдывайся»), is the vote too
+    sentence = first.group() in ".…!" or first.group() == "\n"
+    bare = trimmed_key(hits[0].query) == trimmed_key(hits[0].nick)
+    if bare and not sentence:
         return []  # the nick as it stands: an address or a remark, not the object
     for words in clauses[1:]:
         low = [bare_word(w) for w in words]
         voting = any(is_cue(w) for w in low) or jails(low)
+        again = _names_in(resolver, words, voting)[0]
         if (
-            _names_in(resolver, words, voting)[0]
+            # talk about him again («как Таль в 1960-м») names no one else
+            any(m.nick != hits[0].nick for m in again)
+            or (again and not sentence)
+            or (bare and voting)  # «Рома. Её сажаю»: the jailing is another's
+            or (bare and _spoken_to(low))  # «Таль. Объясни свой ход»: an address
             or has_lemma(low, SPARE_LEMMAS)
             or set(low) & (MAYBE | UNSURE_WORDS)
             or (voting and live_negations(low))
         ):
             return []
     return hits
+
+
+def _spoken_to(low: list[str]) -> bool:
+    """Whether a clause speaks to someone: a verb in the imperative or the second person,
+    or «ты»/«вы» in any case («Объясни свой ход», «Ты где был»)."""
+    for w in low:
+        top = parse(w)[:1]
+        if top and top[0].pos == "NPRO" and "2per" in top[0].grammemes:
+            return True
+        if top and top[0].pos == "VERB" and top[0].grammemes & {"impr", "2per"}:
+            return True
+    return False
 
 
 #: words that take back what was just said, standing alone in a clause («Ой нет, …»)
@@ -275,7 +314,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     seen: list[NickMatch] = []  # every name read, in order
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
-        votes = any(is_cue(w) for w in words) or jails(low)
+        votes = any(is_cue(w) for w in words) or jails(low) or (n == 0 and _reason_after(clauses))
         hits, used = _names_in(resolver, words, votes)
         if not hits:
             slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low)) or joked(low)
@@ -517,8 +556,10 @@ def _jailed_nobody(own: str) -> str | None:
             span = _noun_phrase(words[max(0, i - 3) : i - 1], before=True)
         else:
             continue
-        # a role is no one's name («Маньяка на нары»: whoever he is)
-        if span is not None and role_word(bare_word(span.split()[-1])) is None:
+        # a role or a side is no one's name («Маньяка на нары», «Мафию в тюрьму»: whoever
+        # they are, no player is named, so there is nothing to show the host)
+        last = bare_word(span.split()[-1]) if span is not None else ""
+        if span is not None and role_word(last) is None and side_word(last) is None:
             return span
     return None
 

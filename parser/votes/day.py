@@ -390,7 +390,8 @@ def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
     """C-3, G-N.1, P-V.1: an ordinary word in the vote's colour — or a noun with its
     adjective («<Лунный свет>») — typed with a capital as a nick is, in a case form a vote
     puts its player in (not the nominative of a label or a cry) and in a sentence that
-    votes or sends to court («<Машинку> на суд», «Против <Машинки>», «<Призрака> зеленю»):
+    votes or sends to court («<Машинку> на суд», «Против <Машинки>», «<Призрака> зеленю»),
+    or a role's word in lower case in such a sentence («против <комиссара>»):
     meant as a nick, and it names no player — shown to the voter as unknown, not read as
     emphasis. Right after a vote verb in the first person the text is that verb's object
     whatever its case or letters («Выдвигаю <Сокол>», «голосую <лимонад>»)."""
@@ -414,7 +415,10 @@ def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
     capital = text[:1].isupper()
     if _object_of_vote_verb(low, at):
         return capital or any(r.grammemes & {"nomn", "accs"} for r in readings[-1])
-    if not capital:
+    # «Голосую против <комиссара>»: a role in lower case is voted for as whoever holds it —
+    # no player is named, and the host is shown it (C-3, P-V.1), not left unseen
+    role = not capital and len(words) == 1 and role_word(text.casefold()) is not None
+    if not capital and not role:
         return False
     # the nominative is a label or a cry («<Внимание>!»)
     if "nomn" in readings[-1][0].grammemes:
@@ -520,7 +524,9 @@ def _not_counted(
         # «<X> врал тренеру. Но голосовать против ребёнка не буду»: the only candidate
         # refused in a later clause — shown to the host, not counted (P-V.1, G-N.1)
         return True, (UNPROVEN, pick.span.text)
-    if len(spans) < len(before) and _asked_about(own, pick):
+    copies = [p for p in resolved if p.match.nick == pick.match.nick] or [pick]
+    # «<Блика> — или <Блица>? Пардон: против <Блица>»: a later copy not asked answers it
+    if len(spans) < len(before) and all(_asked_about(own, p, before) for p in copies):
         # «<Тихон> или <Милена>? Не голосую за Милену»: one weighed nick refused, the other
         # only asked about — no vote of his said; shown to the host (P-V.1, G-N.1)
         return True, (UNPROVEN, pick.span.text)
@@ -709,10 +715,17 @@ def _unproven_pick(
     return None
 
 
-def _asked_about(own: str, pick: Pick) -> bool:
-    """Whether the sentence holding the pick's nick ends with a question mark."""
+def _asked_about(own: str, pick: Pick, spans: Sequence[ColoredSpan] = ()) -> bool:
+    """Whether the sentence holding the pick's nick ends with a question mark. `spans`: the
+    post's coloured spans in order, to find the pick's own copy of a nick coloured twice
+    («<Блица>? … против <Блица>»); without them, its first copy."""
     low = own.casefold()
-    at = low.find(pick.span.text.casefold())
+    text = pick.span.text.casefold()
+    same = [s for s in spans if s.text.casefold() == text]
+    nth = next((i for i, s in enumerate(same) if s is pick.span), 0)
+    at = -1
+    for _ in range(nth + 1):
+        at = low.find(text, at + 1)
     end = _SENTENCE_END.search(low, at + len(pick.span.text)) if at >= 0 else None
     return end is not None and end.group() == "?"
 
