@@ -56,6 +56,10 @@ PARTS = {
     "held-out-11g": HERE / "heldout11g",  # part 11, Gambler cast
     "held-out-12": HERE / "heldout12",  # part 12, PEFL cast
     "held-out-12g": HERE / "heldout12g",  # part 12, Gambler cast
+    "held-out-13": HERE / "heldout13",  # part 13, PEFL cast
+    "held-out-13g": HERE / "heldout13g",  # part 13, Gambler cast
+    "held-out-14": HERE / "heldout14",  # part 14, PEFL cast
+    "held-out-14g": HERE / "heldout14g",  # part 14, Gambler cast
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -291,6 +295,19 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "h12-thanks": "(a) a red nick thanked in Ukrainian («Дякую, <X>»), counted",
     "h12-put-off": "(a) a vote put off «после смены, сейчас некогда», counted",
     "h12g-question": "(a) «<X>? кто он вообще такой» (a question about a green), counted",
+    # held-out parts 13 and 14, measured at the start and at the end of the stop that wrote
+    # part 14 (tests/votes/README.md)
+    "h13-015": "(a) «Яшу»: one nick in Cyrillic (Яша) and another's Latin nick heard (Jascha)",
+    "h13g-004": "(a) «Галю»: a pet name of two nicks (Galja, Galina_K), one kept",
+    "h13g-058": "(a) «Галю»: a pet name of two nicks (Galja, Galina_K), one kept",
+    "h13-062": "(a) praise in red («убедил меня … соглашусь с ним»), counted",
+    "h13-065": "(a) a quoted red argued against after the quote, counted",
+    "h14-29": "(a) «<X>? Кто знает …» (a question to all about a red), counted",
+    "h14-32": "(a) a vote put off «когда зайдём в порт», counted",
+    "h14-74": "(a) a red nick addressed with a question («<X>, ты где пропадал?»), counted",
+    "h14-71": "(a) «Отставить <X>» takes X back; X counted, the later red ignored",
+    "h14g-27": "(a) «<X>? Ты вообще тут?» (a green asked), counted",
+    "h14g-42": "(a) a nomination put off «когда зайдём в порт», counted",
 }
 
 
