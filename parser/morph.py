@@ -348,6 +348,23 @@ GENDER_WORDS: Final[dict[str, str]] = {
 }
 
 
+@lru_cache(maxsize=WORDS_KEPT)
+def pronoun_gender(word: str, *, plural: bool = False) -> str | None:
+    """The gender ("masc" or "femn") of `word` when it is a third-person singular personal
+    pronoun of that one gender in every pronoun reading the dictionary gives it («она»,
+    «его», «ей», «неё»), else None («оно» is neuter, «их» only plural, any other word is no
+    such pronoun). The one judgment of a pronoun's gender, for the letters' and the votes'
+    pronouns alike. «им», «ним» are the plural's forms too: None, unless `plural` lets a
+    form the plural shares stand for the singular («убей его» and «займусь им» alike)."""
+    readings = [r for r in parse(word.casefold().replace("ё", "е")) if r.pos == "NPRO"]
+    if not readings or not all("3per" in r.grammemes for r in readings):
+        return None
+    if not plural and any("plur" in r.grammemes for r in readings):
+        return None
+    found = {g for r in readings for g in r.grammemes & {"masc", "femn"}}
+    return next(iter(found)) if len(found) == 1 else None
+
+
 def gender_word(value: object) -> str | None:
     """ "m"/"f" from how a host wrote a gender ("m", "ж", "female" …); anything else None."""
     return GENDER_WORDS.get(str(value).strip().casefold()) if value is not None else None

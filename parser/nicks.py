@@ -899,9 +899,11 @@ def pinned_by_pronoun(match: NickMatch, words: Sequence[str]) -> NickMatch | Non
     nick a name the dictionary gives one gender, and exactly one of the pronoun's. None when
     no pronoun is among `words` (lower case, the few words right after the name in its
     sentence) or it pins no single candidate."""
+    from parser.morph import pronoun_gender
+
     if match.ok or match.reason != AMBIGUOUS_NICK or len(match.candidates) < 2:
         return None
-    pronoun = next((g for w in words if (g := _pronoun_gender(w)) is not None), None)
+    pronoun = next((g for w in words if (g := pronoun_gender(w)) is not None), None)
     if pronoun is None:
         return None
     genders = {p: name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
@@ -911,23 +913,6 @@ def pinned_by_pronoun(match: NickMatch, words: Sequence[str]) -> NickMatch | Non
     if len(kept) != 1:
         return None
     return NickMatch(match.query, kept[0], match.method, match.confidence)
-
-
-@lru_cache(maxsize=_KEY_CACHE)
-def _pronoun_gender(word: str) -> str | None:
-    """The gender ("masc" or "femn") of `word` when it is a third-person singular personal
-    pronoun of that one gender in every pronoun reading the dictionary gives it («она»,
-    «его», «ей», «неё»), else None («им» may be plural, «оно» is neuter, any other word
-    is no such pronoun)."""
-    from parser.morph import parse
-
-    readings = [r for r in parse(word.casefold().replace("ё", "е")) if r.pos == "NPRO"]
-    if not readings or not all("3per" in r.grammemes for r in readings):
-        return None
-    if any("plur" in r.grammemes for r in readings):
-        return None
-    found = {g for r in readings for g in r.grammemes & {"masc", "femn"}}
-    return next(iter(found)) if len(found) == 1 else None
 
 
 def possessive_match(resolver: NickResolver, text: str) -> NickMatch | None:

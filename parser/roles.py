@@ -2,7 +2,8 @@
 
 Shared by the letter reader (a role word that names the sender, a player told of by his
 role) and the vote reader (a role word in lower case is the role, not a player whose nick
-starts with it), so neither reader has to load the other to know them.
+starts with it), with the game words that are never a nick (`GAME_WORDS`), so neither
+reader has to load the other to know them.
 """
 
 from __future__ import annotations
@@ -28,6 +29,18 @@ ROLE_WORDS: Final = {
     "адвокат": "lawyer",
     "сержант": "sergeant",
 }
+
+
+def _words(spec: str) -> frozenset[str]:
+    return frozenset(spec.split())
+
+
+#: game words that are never nicks, capitalised or not («Якудза заказывает …»): the roles',
+#: the clans', the host's and the victim's
+GAME_WORDS: Final = _words(
+    "якудза триада триады мафия мафии клан клана дон дона комиссар шериф доктор врач "
+    "маньяк ниндзя некромант громила камикадзе путана адвокат сержант ведущий жертва"
+)
 
 
 def role_word(word: str) -> str | None:

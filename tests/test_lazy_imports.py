@@ -48,6 +48,17 @@ def test_the_run_command_loads_no_letter_reader_nor_memory_board() -> None:
     assert _fresh(code) == ["loaded []"]
 
 
+def test_the_vote_reader_loads_no_module_of_the_letter_reader() -> None:
+    # the words both readers share live in `parser.roles`, `.vocab`, `.morph`: reading votes
+    # (a day's and a court's) takes nothing from `parser.letters`, not even its word lists
+    code = (
+        "import sys\n"
+        "import parser.votes.day, parser.votes.court\n"
+        "print('loaded', sorted(m for m in sys.modules if m.startswith('parser.letters')))\n"
+    )
+    assert _fresh(code) == ["loaded []"]
+
+
 def test_ticks_without_letters_never_load_the_letter_reader_and_the_first_letter_does() -> None:
     # a fresh process hosting the IPB 1.3 game of the recorded exchanges: the deal and the
     # ticks after it read the topic and an inbox without letters; then a letter comes

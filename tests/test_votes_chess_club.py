@@ -41,9 +41,10 @@ def test_P_V_1_a_red_asked_about_and_the_choice_put_off_is_no_vote(body: str) ->
 @pytest.mark.parametrize(
     "body",
     [
-        # a question about the player answered by the vote itself, or a remark to him
+        # a question about the player answered by the vote itself, or a vote said to him
+        # (a question to him alone is no vote: tests/test_votes_asked_spoken_put_off.py)
         f"{_red('Слона')}? Да, точно его, весь день молчит.",
-        f"{_red('Блиц')}? Ты где был ночью, объясни.",
+        f"{_red('Блиц')}? Ты где был ночью? Голосую против, врёшь весь день.",
         # the decision put off is of something else, after a vote said plainly
         f"Голосую против {_red('Блика')} — врёт весь день. Завтра решу, кому верить.",
     ],

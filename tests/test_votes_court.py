@@ -142,6 +142,24 @@ def test_G_N_4_a_jailing_of_him_or_her_is_the_nominee_named_alone_just_before() 
     assert read("Рома. Его сажаю. Хотя нет, Катю") == ("vote", "Катя")
 
 
+def test_G_N_4_C_3_the_pronoun_fits_the_nicks_gender_as_every_reader_judges_it() -> None:
+    # one judgment of a nick's gender (`parser.nicks.nick_genders`): a surname (Соколова,
+    # Осипов) has one here as it has for a pronoun after an ambiguous name
+    cast = ["Соколова", "Осипов", "Ефим"]
+
+    def read_of(text: str) -> tuple[str, str | None]:
+        result = extract_court_votes(
+            [post(1, "Ефим", text=text)], nominees=cast[:2], players=cast, options=VoteOptions()
+        )
+        (r,) = result.posts
+        return r.status, r.target
+
+    assert read_of("Соколова. Её сажаю, врёт весь день") == ("vote", "Соколова")
+    assert read_of("Соколова. Его сажаю, врёт весь день")[0] != "vote"
+    assert read_of("Осипов. Его сажаю, врёт весь день") == ("vote", "Осипов")
+    assert read_of("Осипов. Её сажаю, врёт весь день")[0] != "vote"
+
+
 def test_G_N_4_C_5_a_court_vote_passed_on_for_another_is_shown_not_counted() -> None:
     # a seat votes through its own account: «Ирина просила передать: сажаю Рому» is hers
     assert read("Ирина просила передать: сажаю Рому, у неё сессия") == ("rejected", "proxied")

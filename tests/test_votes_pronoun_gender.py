@@ -10,6 +10,7 @@ import pytest
 
 from engine.kinds import RulesetName
 from mafiabot.replay_posts import post_from_body
+from parser.morph import pronoun_gender
 from parser.nicks import AMBIGUOUS_NICK, NickMatch, pinned_by_pronoun
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading
@@ -75,3 +76,17 @@ def test_C_3_the_pronoun_pin_needs_every_candidate_of_one_known_gender() -> None
     assert pinned_by_pronoun(pair, ["они", "молчат"]) is None
     pinned = pinned_by_pronoun(pair, ["а", "ее", "никто", "не"])
     assert pinned is not None and pinned.nick == "Аполлинария"
+
+
+def test_C_3_a_pronouns_gender_is_one_judgment_for_both_readers() -> None:
+    # `parser.morph.pronoun_gender`: the letters' pronoun antecedents, the court's «его»/«её»
+    # and the pin above all ask it; a form the plural shares is one gender only on request
+    for word, gender in [("его", "masc"), ("Него", "masc"), ("нём", "masc"), ("она", "femn")]:
+        assert pronoun_gender(word) == gender, word
+    for word, gender in [("неё", "femn"), ("ею", "femn"), ("ей", "femn")]:
+        assert pronoun_gender(word) == gender, word
+    for word in ("им", "ним"):
+        assert pronoun_gender(word) is None, word  # «им» may be «to them»
+        assert pronoun_gender(word, plural=True) == "masc", word
+    for word in ("их", "ими", "оно", "они", "себя", "этого", "Рома"):
+        assert pronoun_gender(word, plural=True) is None, word

@@ -321,6 +321,7 @@ def bind(
     occ: Occ,
     mentions: list[Mention],
     tokens: Sequence[Token],
+    asked: set[int],  # the sentences that ask (`question_sentences`)
     nxt_i: int,
     prev_i: int,
     taken: set[int],
@@ -353,7 +354,6 @@ def bind(
         lead = [t for t in tokens[: occ.i] if t.sentence == sentence and t.word not in filler]
         named = {k for m in mentions for k in range(m.start, m.end)}
         # «Лечу. Кого? Ночь!»: a question the player asks himself is stepped over
-        asked = {t.sentence for t in tokens if t.raw.rstrip("»\"')]").endswith("?")}
         following = sentence + 1
         while following in asked:
             following += 1

@@ -28,7 +28,7 @@ from parser.letters.mentions import Mention
 from parser.letters.proof import addressed
 from parser.letters.reading import EXAMPLE, MOVE_ASKED, UNDECIDED, LetterReading
 from parser.letters.tokens import Token
-from parser.letters.words import ws
+from parser.letters.words import CONDITION_WORDS, ws
 from parser.morph import parse
 from parser.sender import SenderView
 from parser.vocab import lookup, suggest_words
@@ -57,8 +57,6 @@ def as_move_question(value: str) -> MoveQuestion:
 _ON_A_PLAYER: Final = frozenset(
     {"kill", "check", "heal", "block", "beat", "blast", "protect", "army"}
 )
-# a condition in the question: a hypothetical about the rules, not leave asked for a move
-_IF: Final = ws("если ежели коли when if")
 _NO: Final = ws("нет неа нее")
 _SELF_WORDS: Final = ws("себя себе собой самого саму самому")
 #: the words that put a player to someone as a choice: «может, X?», «давай X?»
@@ -128,7 +126,7 @@ def _about_another(tokens: Sequence[Token], words: Sequence[int]) -> bool:
         word = tokens[i].word
         if not word:
             continue
-        if word in _IF:
+        if word in CONDITION_WORDS:  # a hypothetical about the rules, no leave asked
             return True
         if word == "может" and (i == words[0] or tokens[i].clause_end):
             continue  # «Может, Олега?»: «maybe», no one else's «may»

@@ -37,8 +37,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token, question_sentences
-from parser.letters.words import LATER, NEXT, SIDE_MAFIA, SIDE_TOWN, SUCCEED_LEMMAS, ws
+from parser.letters.tokens import Token
+from parser.letters.words import (
+    CONDITION_WORDS,
+    LATER,
+    NEXT,
+    SIDE_MAFIA,
+    SIDE_TOWN,
+    SUCCEED_LEMMAS,
+    ws,
+)
 from parser.morph import parse
 from parser.nicks import NickResolver
 from parser.vocab import SETTLED, lookup
@@ -48,7 +56,6 @@ __all__ = ["false_by_cast", "open_condition", "settled_by_cast", "shrugged", "vo
 _DASHES: Final = frozenset({"—", "–", "-", "--", "->", "=>", "→"})
 _INFERENCE: Final = ws("значит значило выходит то-есть")
 _FILLER: Final = ws("ну то тогда так")
-_IF: Final = ws("если ежели коли if")
 # «когда», «как только», «после того как» open a condition when what they wait for is the
 # sender being told or learning something («когда узнаю, кто меня проверял, …», «как только
 # ведущий подтвердит»): what the host tells him after the letter, no fact of the night
@@ -87,17 +94,19 @@ _BEFORE_RAZ_NOT_IF: Final = ws("еще ещё в этот тот один пер
 
 def open_condition(
     tokens: Sequence[Token],
+    questions: set[int],
     move_at: set[int],
     players: Sequence[Mention],
     *,
     side: bool = False,
 ) -> str | None:
     """The words of the first condition the letter leaves open for its move, or None.
-    `move_at`: token indices of the move (its action word, its players, its executor);
-    `players`: every living player the letter names; `side`: the move is a side chosen, so
-    a side named after a condition is another branch."""
+    `questions`: the sentences that ask (`question_sentences`); `move_at`: token indices of
+    the move (its action word, its players, its executor); `players`: every living player
+    the letter names; `side`: the move is a side chosen, so a side named after a condition
+    is another branch."""
     move_sentences = {tokens[k].sentence for k in move_at}
-    asked = question_sentences(list(tokens)) - move_sentences
+    asked = questions - move_sentences
     for k, t in enumerate(tokens):
         kind = _condition_word(tokens, k)
         if kind is None or _manner(tokens, k):
@@ -145,7 +154,7 @@ def false_by_cast(tokens: Sequence[Token], k: int, players: Sequence[Mention]) -
     """Whether the condition at `k` says a living player is out of the game already
     («если Кинг уже в тюрьме», «если он уже выбыл»): the cast makes it false, so its branch
     is never taken. A pronoun stands for the one living player named before it."""
-    if tokens[k].word not in _IF:
+    if tokens[k].word not in CONDITION_WORDS:
         return False
     living = [m for m in players if m.kind == "nick" and not m.gone and m.nick]
     at = next((m for m in living if m.start == k + 1), None)
@@ -185,7 +194,7 @@ def void_branch(tokens: Sequence[Token], j: int, after: int, players: Sequence[M
     """Whether position `j` lies in a fallback the cast rules out (`_ruled_out`: its
     condition or its consequence), said after the move at `after`."""
     before = [k for k in range(after + 1, j) if tokens[k].sentence == tokens[j].sentence]
-    k = next((k for k in reversed(before) if tokens[k].word in _IF), None)
+    k = next((k for k in reversed(before) if tokens[k].word in CONDITION_WORDS), None)
     if k is None:
         return False
     region = [i for i in range(k + 1, len(tokens)) if tokens[i].sentence == tokens[k].sentence]
@@ -256,7 +265,7 @@ def _condition_word(tokens: Sequence[Token], k: int) -> str | None:
     word = tokens[k].word
     prev = tokens[k - 1] if k > 0 else None
     nxt = tokens[k + 1].word if k + 1 < len(tokens) else ""
-    if word in _IF:
+    if word in CONDITION_WORDS:
         # «а если нет — …», «а если его вылечат, то …»: the other branch
         return "fallback" if prev is not None and prev.word == "а" else "if"
     if word == "случае" and prev is not None and prev.word == "в":

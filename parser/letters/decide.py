@@ -45,7 +45,7 @@ from parser.letters.words import (
     TWO,
     ws,
 )
-from parser.morph import parse
+from parser.morph import parse, pronoun_gender
 from parser.nameforms import name_genders
 from parser.sender import SenderView
 from parser.vocab import SETTLED, lookup, undecided_words
@@ -157,10 +157,6 @@ def resolve_pronouns(
     return [replaced.get(o.i, o) for o in out]
 
 
-_MASCULINE_PRONOUNS: Final = frozenset(("его", "него", "ему", "нему", "им", "ним", "нем", "нём"))
-_FEMININE_PRONOUNS: Final = frozenset(("ее", "её", "нее", "неё", "ей", "ней", "нею", "ею"))
-
-
 def _scene_antecedent(
     occ: Occ, readings: list[Occ], tokens: Sequence[Token], mentions: Sequence[Mention], me: str
 ) -> Occ | None:
@@ -170,15 +166,9 @@ def _scene_antecedent(
     since the visit, besides the sender, in the pronoun's gender (by the dictionary's
     nominative of each nick; a player of no known gender may be meant). An opinion or an executor
     named before a pronoun («Думаю, Рома мафия. Проверяю его.») is no visit: still asked."""
-    pronoun = tokens[occ.targets[0].start].word
-    gender = (
-        "masc"
-        if pronoun in _MASCULINE_PRONOUNS
-        else "femn"
-        if pronoun in _FEMININE_PRONOUNS
-        else ""
-    )
-    if not gender:
+    # «займусь им»: a form the plural shares stands for the one player here
+    gender = pronoun_gender(tokens[occ.targets[0].start].word, plural=True)
+    if gender is None:
         return None
     sentence = tokens[occ.i].sentence
     visits = [
@@ -217,9 +207,8 @@ def _said_before(
     (`sense.antecedent_in_other_sense`), and of the pronoun's gender wherever the dictionary
     gives the nick's word one. Anyone else named in that span leaves it a question."""
     pronoun = occ.targets[0]
-    word = tokens[pronoun.start].word
-    gender = "masc" if word in _MASCULINE_PRONOUNS else "femn" if word in _FEMININE_PRONOUNS else ""
-    if not gender:
+    gender = pronoun_gender(tokens[pronoun.start].word, plural=True)
+    if gender is None:
         return None
     first = tokens[pronoun.start].sentence - 1
     span = [

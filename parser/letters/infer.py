@@ -25,14 +25,12 @@ from parser.letters.sense import given_to, removed_from_place, thing_in_phrase, 
 from parser.letters.tokens import (
     Token,
     clause_of,
-    question_sentences,
     side_after_za,
     side_by_keys,
     sides_refused,
 )
 from parser.letters.words import (
     CORRECTION,
-    GAME_WORDS,
     GREETING,
     INDICATORS,
     INFERRED_CONFIDENCE,
@@ -49,7 +47,7 @@ from parser.letters.words import (
     WEAK_INDICATORS,
 )
 from parser.morph import parse
-from parser.roles import role_word
+from parser.roles import GAME_WORDS, role_word
 from parser.sender import SenderView
 from parser.vocab import joke_words, lookup, suggest_words
 
@@ -562,7 +560,9 @@ def _side_choice(
     return None
 
 
-def side_beside(reading: LetterReading, tokens: Sequence[Token], view: SenderView) -> LetterReading:
+def side_beside(
+    reading: LetterReading, tokens: Sequence[Token], questions: set[int], view: SenderView
+) -> LetterReading:
     """«Приглашаю Кума. Выбираю мафию.» from the prostitute whose side choice is pending
     (G-M.8): two moves in one letter, and a reading holds one. Read as the move alone, the
     side would be dropped unseen — and with no choice by the deadline the side goes against
@@ -572,7 +572,6 @@ def side_beside(reading: LetterReading, tokens: Sequence[Token], view: SenderVie
         return reading
     if "choose_side" not in view.allowed:
         return reading
-    questions = question_sentences(list(tokens))
     side, both = _side(tokens, questions)
     if side is None and not both:
         side, both = _side(_spelt_in_cyrillic(tokens), questions)

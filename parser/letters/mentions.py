@@ -28,7 +28,6 @@ from parser.letters.sense import place_phrase
 from parser.letters.tokens import CLOSING_MARKS, EDGE_MARKS, Token, nick_windows
 from parser.letters.words import (
     CANCEL,
-    GAME_WORDS,
     GREETED,
     GREETING,
     NEG,
@@ -60,6 +59,7 @@ from parser.nicks import (
     trimmed_key,
     word_inflects,
 )
+from parser.roles import GAME_WORDS
 from parser.sender import SenderView
 from parser.vocab import lookup
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token, question_sentences
+from parser.letters.tokens import Token
 from parser.letters.words import NEG, ws
 from parser.morph import parse
 
@@ -31,18 +31,20 @@ def _promise_word(word: str) -> bool:
     )
 
 
-def promised_later(tokens: Sequence[Token], mentions: Sequence[Mention]) -> bool:
+def promised_later(
+    tokens: Sequence[Token], mentions: Sequence[Mention], questions: set[int]
+) -> bool:
     """The letter names no player and promises its move's player in a later letter. A
     word the nick resolver could not place counts as no player only when it is that
-    promise itself («маякну вечерком»: a slang verb, not a misspelt nick)."""
-    questions = question_sentences(list(tokens))
+    promise itself («маякну вечерком»: a slang verb, not a misspelt nick). `questions`:
+    the sentences that ask (no promise is made in them)."""
     promises = {i for i in range(len(tokens)) if _promise(tokens, i, questions)}
     return bool(promises) and all(
         m.kind == "unknown" and set(range(m.start, m.end)) <= promises for m in mentions
     )
 
 
-def put_off_by_promise(tokens: Sequence[Token], i: int) -> bool:
+def put_off_by_promise(tokens: Sequence[Token], i: int, questions: set[int]) -> bool:
     """«Подрыв Бульдозера после матча напишу»: the clause of the action word at `i` holds
     the sender's promise to write later — the move itself is still to come, so the words
     before the promise are no move yet (the host waits for the letter promised). Only an
@@ -51,7 +53,6 @@ def put_off_by_promise(tokens: Sequence[Token], i: int) -> bool:
     top = parse(tokens[i].word)[:1]
     if not top or top[0].pos != "NOUN":
         return False
-    questions = question_sentences(list(tokens))
     a = i
     while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
         a -= 1

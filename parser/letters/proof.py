@@ -67,13 +67,12 @@ from parser.letters.reading import (
     MemberSuggestion,
 )
 from parser.letters.sense import other_sense_verb
-from parser.letters.tokens import EDGE_MARKS, Token, question_sentences
+from parser.letters.tokens import EDGE_MARKS, Token
 from parser.letters.words import (
     ASKING,
     CHOICE,
     CORRECTION,
     DASHES,
-    GAME_WORDS,
     LATER,
     NEG,
     NEXT,
@@ -88,6 +87,7 @@ from parser.letters.words import (
 from parser.morph import common_word, parse, word_nick
 from parser.nameforms import NAME_TAGS
 from parser.nicks import translit_key
+from parser.roles import GAME_WORDS
 from parser.sender import SenderView
 from parser.vocab import (
     IN_RUSSIAN,
@@ -123,6 +123,7 @@ class Evidence:
 
     tokens: Sequence[Token]
     mentions: Sequence[Mention]  # every mention outside question sentences
+    questions: set[int]  # the sentences that ask (`question_sentences`), found once a letter
     executors: frozenset[int] = frozenset()  # starts of mentions read as executors
     chosen: Occ | None = None  # the action word the reading came from (None: inferred)
     action_words: Sequence[Occ] = field(default_factory=tuple)
@@ -253,7 +254,7 @@ def _choice_on_condition(reading: LetterReading, evidence: Evidence) -> LetterRe
     мафия — я за мафию, иначе за мирных»)."""
     if reading.kind != "move" or reading.action not in _NOT_MOVE_ROLES:
         return None
-    if reading.action == "choose_side" and on_leave(evidence.tokens):
+    if reading.action == "choose_side" and on_leave(evidence.tokens, evidence.questions):
         return question_reading(
             UNDECIDED,
             f"Вы выбираете сторону ({_SIDES.get(reading.side or '', reading.side)}), но с "
@@ -281,14 +282,14 @@ def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | 
     if reading.action == "choose_side" and not move_at:
         # a side read without an action word (G-M.8): its sentence is the side word's
         # («Выбираю мирных, если мне скажут, что шериф жив»)
-        questions = question_sentences(list(tokens))
         move_at = {
             k
             for k, t in enumerate(tokens)
-            if t.word in SIDE_TOWN | SIDE_MAFIA and t.sentence not in questions
+            if t.word in SIDE_TOWN | SIDE_MAFIA and t.sentence not in evidence.questions
         }
     players = [m for m in evidence.mentions if m.kind == "nick"]
-    said = open_condition(tokens, move_at, players, side=reading.action == "choose_side")
+    side = reading.action == "choose_side"
+    said = open_condition(tokens, evidence.questions, move_at, players, side=side)
     if said is None:
         return None
     return question_reading(
@@ -342,7 +343,7 @@ def _said_no_move(reading: LetterReading, evidence: Evidence) -> bool:
     a move that skip stands over: no move, before the role's bounds are weighed (a refusal
     would answer a move the sender says he does not make)."""
     k = _skip_at(reading, evidence)
-    if k is None or not _no_move_said(evidence.tokens, k):
+    if k is None or not _no_move_said(evidence.tokens, k, evidence.questions):
         return False
     return _no_move_at_all(reading, evidence)
 
@@ -443,7 +444,7 @@ def _skip_at(reading: LetterReading, evidence: Evidence) -> int | None:
             return k
         if t.word == "без" and nxt and (nxt in ("хода", "ходов") or _action_noun(nxt)):
             return k
-        if _no_move_said(tokens, k):
+        if _no_move_said(tokens, k, evidence.questions):
             return k
     return None
 
@@ -454,7 +455,7 @@ _MOVE_FORMS: Final = frozenset(("хода", "ходов"))
 _TONIGHT: Final = frozenset(("сегодня", "сейчас", "ночью", "пока", "я"))
 
 
-def _no_move_said(tokens: Sequence[Token], k: int) -> bool:
+def _no_move_said(tokens: Sequence[Token], k: int, questions: set[int]) -> bool:
     """C-2: a clause that says outright the letter makes no move — «Ходов нет», «хода не
     будет», «нет хода», or a bare «Сегодня никого.» — stands over an action word elsewhere
     in the letter (an idiom, «взрываю мозг кондитеру», or a kitchen verb on food): the
@@ -462,7 +463,7 @@ def _no_move_said(tokens: Sequence[Token], k: int) -> bool:
     t = tokens[k]
     if t.word not in _MOVE_FORMS and t.word != "никого":
         return False
-    if t.sentence in question_sentences(list(tokens)):
+    if t.sentence in questions:
         return False  # «почему у меня нет ходов?»: asked, not said
     nxt = [x.word for x in tokens[k + 1 : k + 3] if x.sentence == t.sentence]
     if t.word in _MOVE_FORMS:
@@ -1389,7 +1390,7 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
         return True
     if first >= 0 and any(t.word in _OPINION for t in _clause(tokens, first, first + 1)):
         return True  # «ИМХО надо валить Олега»: an opinion offered, not an order
-    return _deferred_to_another(tokens, evidence) or _asked_after(tokens, at)
+    return _deferred_to_another(tokens, evidence) or _asked_after(tokens, at, evidence.questions)
 
 
 def _offered(reading: LetterReading, evidence: Evidence, view: SenderView) -> bool:
@@ -1411,13 +1412,12 @@ def _offered(reading: LetterReading, evidence: Evidence, view: SenderView) -> bo
     return any(w in offers for w in lead) or any(a == "я" and b == "за" for a, b in pairwise(lead))
 
 
-def _asked_after(tokens: Sequence[Token], at: int) -> bool:
+def _asked_after(tokens: Sequence[Token], at: int, asked: set[int]) -> bool:
     """«Проверяю Лену. Или Федьку?», «…? А может Грозу?»: a question after the move that
     offers another choice («или», «либо», «может») or names a person — the move is put in
     doubt by the sender herself (C-2)."""
     if at < 0:
         return False
-    asked = question_sentences(list(tokens))
     for t in tokens[at + 1 :]:
         if t.sentence == tokens[at].sentence or t.sentence not in asked or not t.word:
             continue
@@ -1542,10 +1542,10 @@ def _to_the_host(word: str) -> bool:
     return bool(parses) and parses[0].pos == "VERB" and "2per" in parses[0].grammemes
 
 
-def on_leave(tokens: Sequence[Token]) -> bool:
+def on_leave(tokens: Sequence[Token], asked: set[int]) -> bool:
     """A letter that makes its choice on the host's leave, anywhere in it: a condition of
-    leave («…, если можно», «Если разрешишь, …») or a question asking it («Можно ведь?»)."""
-    asked = question_sentences(list(tokens))
+    leave («…, если можно», «Если разрешишь, …») or a question asking it («Можно ведь?»):
+    `asked`, the sentences that ask."""
     return any(
         (t.word == "если" and _leave_asked(tokens, k)) or (t.sentence in asked and t.word in _LEAVE)
         for k, t in enumerate(tokens)

@@ -96,13 +96,14 @@ def read_letter(
     relay = written_for(words.plain, words.plain_mentions(view), view.nick)
     if relay is not None and relay.owner != view.nick and relay.own:
         # «Проверяю Аду. Феврония просила передать, что …»: his own move, and another's
-        mine = _letter(_Words(relay.own, resolver), view, threshold, suggestion, move_question)
+        own = _Words(relay.own, resolver)
+        mine = _letter(own, view, threshold, suggestion, move_question)
         said = f"Понял ваш ход так: {spelled(mine)}. " if mine.kind == "move" else ""
         return question_reading(
             RELAYED,
             f"Письмо передаёт и ход другого игрока («{relay.words}»), а он принимается только "
             f"от самого игрока, с его аккаунта. {said}Пришлите свой ход отдельным письмом "
-            f"только от себя, например: «{_example_for(mine, relay.own)}».",
+            f"только от себя, например: «{_example_for(mine, own)}».",
         )
     if relay is not None and relay.owner != view.nick:
         return LetterReading(
@@ -124,15 +125,15 @@ def read_letter(
         RELAYED,
         f"В письме сказано, что его написали за вас («{relay.words}»).{said} Ход принимается "
         "только от самого игрока: если это ваш ход, пришлите его сами, например: "
-        f"«{_example_for(got, text)}».",
+        f"«{_example_for(got, words)}».",
     )
 
 
-def _example_for(reading: LetterReading, text: str) -> str:
+def _example_for(reading: LetterReading, words: _Words) -> str:
     """The letter to send: the move read, or its action word's example."""
     if reading.kind == "move":
         return example_of(reading)
-    return EXAMPLE.get(_asked_action(text), "Ход Ник")
+    return EXAMPLE.get(_asked_action(words), "Ход Ник")
 
 
 class _Words:
@@ -178,6 +179,7 @@ def _letter(
     """The letter read as the sender's own words (`read_letter` without the relay)."""
     text = words.text
     resolver = words.resolver
+    letter = words  # the letter's own words, whichever part of them is read below
     # «Кого лечить? Наверное Галю. Хотя нет. Да, Галю»: the answer the sender settled on
     settled = self_answer(text)
     # «Если Гаврила ещё жив, проверяю его, иначе — Ариадну»: the branch the cast settles
@@ -187,12 +189,13 @@ def _letter(
     if settled or branch:
         words = _Words(settled or branch or text, resolver)
     reading, evidence = _read(words, view, threshold)
-    proven = side_beside(prove(reading, evidence, view, suggestion), evidence.tokens, view)
+    proven = prove(reading, evidence, view, suggestion)
+    proven = side_beside(proven, evidence.tokens, evidence.questions, view)
     if settled is None and proven.kind == "none" and asks_itself(text):
         return question_reading(
             UNDECIDED,
             "Вы спрашиваете себя, кого выбрать, и не ответили окончательно. Пришлите ход "
-            f"одним ником, например: «{EXAMPLE.get(_asked_action(text), 'Ход Ник')}».",
+            f"одним ником, например: «{EXAMPLE.get(_asked_action(letter), 'Ход Ник')}».",
         )
     if proven.kind == "none" and move_question == "ask":
         # «можно проверить Олега?», «Олега или Машу убить?»: a move asked about, not made
@@ -204,7 +207,7 @@ def _letter(
         offered = offered_to_the_don(words.tokens, words.questions, words.mentions(view), view)
         if offered is not None:
             return offered
-    promised = promised_later(evidence.tokens, evidence.mentions)
+    promised = promised_later(evidence.tokens, evidence.mentions, evidence.questions)
     if proven.code in (NO_TARGET, UNKNOWN_NICK) and promised:
         return LetterReading()  # «Проверяю, кого — напишу позже»: the host waits for it
     if proven.code == NO_TARGET and evidence.chosen is not None:
@@ -237,9 +240,9 @@ def _doubt_named(
     )
 
 
-def _asked_action(text: str) -> str:
-    tokens = tokenize(text)
-    for t in tokens:
+def _asked_action(words: _Words) -> str:
+    """The one action the first action word of the letter's words names, or ""."""
+    for t in words.plain:
         found = lookup(t.word)
         if found is not None and len(found.actions) == 1:
             return next(iter(found.actions))
@@ -300,7 +303,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     for n, occ in enumerate(occs):
         nxt_i = occs[n + 1].i if n + 1 < len(occs) else len(tokens)
         prev_i = occs[n - 1].i if n > 0 else -1
-        bind(occ, bindable, tokens, nxt_i, prev_i, taken, view.nick, resolver)
+        bind(occ, bindable, tokens, questions, nxt_i, prev_i, taken, view.nick, resolver)
         occ.actions = role_actions_for(occ, view)
         if occ.actions == {"ambush"}:
             occ.aimed = any(
@@ -340,10 +343,12 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     readings = resolve_pronouns(readings, tokens, live, view.nick)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
-    chosen = _unless_promised(choose_reading(wishes_settled(readings, tokens), view), tokens)
+    chosen = choose_reading(wishes_settled(readings, tokens), view)
+    chosen = _unless_promised(chosen, tokens, questions)
     evidence = Evidence(
         tokens,
         mentions,
+        questions,
         frozenset(used),
         chosen if isinstance(chosen, Occ) else None,
         tuple(occs),
@@ -370,11 +375,11 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
 
 
 def _unless_promised(
-    chosen: Occ | LetterReading | None, tokens: Sequence[Token]
+    chosen: Occ | LetterReading | None, tokens: Sequence[Token], questions: set[int]
 ) -> Occ | LetterReading | None:
     """«Подрыв Бульдозера после матча напишу»: a move whose clause promises the letter for
     later is not sent yet — no move, the host waits (`put_off_by_promise`)."""
-    if isinstance(chosen, Occ) and put_off_by_promise(tokens, chosen.i):
+    if isinstance(chosen, Occ) and put_off_by_promise(tokens, chosen.i, questions):
         return LetterReading()
     return chosen
 

@@ -32,9 +32,9 @@ from parser.letters.mentions import Mention, negated_at
 from parser.letters.questions import question_reading
 from parser.letters.reading import EXAMPLE, IS_IT_A_MOVE, LetterReading
 from parser.letters.tokens import Token, typed
-from parser.letters.words import DASHES, DIRECTIVE_VERBS, GAME_WORDS, SAYING_VERBS, ws
+from parser.letters.words import DASHES, DIRECTIVE_VERBS, SAYING_VERBS, ws
 from parser.morph import forms, parse
-from parser.roles import ROLE_WORDS
+from parser.roles import GAME_WORDS, ROLE_WORDS
 from parser.sender import SenderView
 from parser.vocab import lookup
 

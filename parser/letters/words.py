@@ -21,12 +21,10 @@ SELF_LEAD: Final = ws("сам сама самого саму самой само
 PRONOUNS: Final = ws(
     "его её ее него неё нее ему ей нему ней ним нею ими них их этого эту этой того ту him her"
 )
-# game words that are never nicks, capitalised or not («Якудза заказывает …»)
-GAME_WORDS: Final = ws(
-    "якудза триада триады мафия мафии клан клана дон дона комиссар шериф доктор врач "
-    "маньяк ниндзя некромант громила камикадзе путана адвокат сержант ведущий жертва"
-)
 OR: Final = ws("или либо or")
+#: the words that open a condition by themselves («если», «ежели», «коли», "if", "when"):
+#: the move's own condition (`parser.letters.conditions`) and a question's (`.asked`)
+CONDITION_WORDS: Final = ws("если ежели коли when if")
 #: a dash typed as a word of its own: it parts a clause as a comma does
 DASHES: Final = frozenset(("—", "–", "-"))
 #: «если получится», «если выйдет»: succeeding, a manner of speech in a condition

@@ -9,13 +9,14 @@ from dataclasses import replace
 from typing import Final
 
 from engine.actions import InputRejected, Vote
-from parser.morph import common_word, lemmas, parse
+from parser.morph import common_word, lemmas, parse, pronoun_gender
 from parser.nicks import (
     AMBIGUOUS_NICK,
     UNKNOWN_NICK,
     NickMatch,
     NickResolver,
     cached_resolver,
+    nick_genders,
     pet_match,
     shared_name,
     trimmed_key,
@@ -392,19 +393,12 @@ def _pronoun_jailing(
 
 def _agrees(nick: str | None, low: list[str]) -> bool:
     """Whether the clause's pronoun may stand for `nick`: «его» not for a woman's name, «её»
-    not for a man's (a nick the dictionary gives no gender takes either)."""
+    not for a man's (a nick the dictionary gives no one gender takes either: `nick_genders`,
+    the pronoun's gender `pronoun_gender`)."""
     if nick is None:
         return False
-    own = nick.split()[0].casefold().replace("ё", "е")
-    genders = {
-        g
-        for r in parse(own)
-        if "Name" in r.grammemes and r.lemma == own
-        for g in r.grammemes & {"masc", "femn"}
-    }
-    said = {
-        "femn" if w in ("ее", "её", "нее", "неё") else "masc" for w in low if w in _OBJECT_PRONOUNS
-    }
+    genders = nick_genders(nick)
+    said = {pronoun_gender(w) for w in low if w in _OBJECT_PRONOUNS}
     return not genders or bool(genders & said)
 
 

@@ -17,7 +17,6 @@ from parser.latin import (
     spelt_whole,
     without_honorific,
 )
-from parser.letters.words import GAME_WORDS
 from parser.morph import (
     WORDS_KEPT,
     common_word,
@@ -43,6 +42,7 @@ from parser.nicks import (
     trimmed_key,
 )
 from parser.records import ColoredSpan
+from parser.roles import GAME_WORDS
 from parser.votes.records import Policy, VoteNicks
 
 

@@ -214,7 +214,9 @@ def _let_off(before: str, after: str) -> Why:
     ends = _SENTENCE_END.search(after)
     if ends is not None and ends.group() == "?" and not _remark_asked(after[: ends.start()]):
         asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
-        if votes_word(WORD_RE.findall(asked.replace("ё", "е"))):
+        if votes_word(WORD_RE.findall(asked.replace("ё", "е"))) and not answered_yes(
+            _SENTENCE_END.split(after[ends.end() :])[0]
+        ):
             return ASKED
     if _IF_FIRST.search(_SENTENCE_END.split(before)[-1]) or _IF_AFTER.search(after):
         return CONDITIONAL
@@ -236,6 +238,17 @@ def _let_off(before: str, after: str) -> Why:
     # the vote when a verb of voting stands in the clause, on either side of the nick
     negated = bool(live_negations(follow)) and (votes_word(follow) or votes_word(words))
     return "" if negated else None
+
+
+#: a question answered yes at once («<Слона>? Да, точно его», «Против <X>? Да.»)
+_YES: Final = frozenset(("да", "точно", "конечно", "именно", "ага", "угу"))
+
+
+def answered_yes(sentence: str) -> bool:
+    """Whether the sentence after a question opens with a yes: the question is answered,
+    the nick asked about is the vote (P-V.1, G-N.1)."""
+    words = WORD_RE.findall(sentence.casefold().replace("ё", "е"))
+    return bool(words) and words[0] in _YES
 
 
 #: after the nick, a clause of its own with its own subject: «…, он вообще чей папа?»

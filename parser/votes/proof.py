@@ -43,7 +43,7 @@ from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
 from parser.vocab import joked, lookup
 from parser.votes.names import Pick, bare_word, is_cue
-from parser.votes.negation import in_doubt, live_negations, unmeant, votes_word
+from parser.votes.negation import answered_yes, in_doubt, live_negations, unmeant, votes_word
 from parser.votes.records import UNCLEAR
 
 __all__ = [
@@ -274,7 +274,9 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
         return True
     end = _SENTENCE_END.search(low, at + len(text))
     if not before and not _WORD.findall(low[at + len(text) : end.start() if end else None]):
-        return True  # the nick alone in its sentence: the colour itself names him (G-N.1)
+        # the nick alone in its sentence: the colour itself names him (G-N.1) — unless the
+        # sentence is a question about him («<X>? Кто знает, где он был?», `unproven`)
+        return end is None or end.group() != "?"
     # «<Ириска> зеленю»: a vote word right after the nick in its clause — not for a nick
     # that is itself a word of the sentence («<Потом> позеленю»: the adverb and its verb)
     after = _WORD.findall(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])[:2]
@@ -451,9 +453,11 @@ def unproven(own_text: str, pick: Pick) -> bool:
         return True
     # «Кто, если не <Гном>?» names him as the answer: rhetorical, no question about him
     asked = _asked_in_clause(low, end) and not re.search(r"\bесли\s+не\s*$", low[start:at])
-    if not (asked or _requested(low[start:at], low[end:])):
+    if not (asked or (_vocative(pick) and _requested(low[start:at], low[end:stop]))):
         return False
     after = _SENTENCE_END.search(low, stop)
+    if answered_yes(low[stop : after.start() if after else len(low)]):
+        return False  # «<Слона>? Да, точно его»: the question answered at once
     return not _accusing(low[start : after.end() if after else len(low)])
 
 
@@ -509,16 +513,44 @@ def _asked_in_clause(low: str, end: int) -> bool:
     return _CLAUSE_STOP.search(low, end, close.start()) is None
 
 
-def _requested(before: str, after: str) -> bool:
-    """The nick opens its sentence as an address and a request follows it: «<Изольда>,
-    объясни …», «<Мичман>, ответь уже …» (a verb in the imperative)."""
+#: the second person singular the author speaks to the nick with
+_YOU: Final = frozenset(("ты", "тебя", "тебе", "тобой"))
+
+
+def _vocative(pick: Pick) -> bool:
+    """Whether the coloured text may be a name called out: the nick as written, or a word
+    form in the nominative — «<Ираклия Гивиевича>, …» is a case form, no address."""
+    text = pick.span.text.strip(" .,!?:;()«»\"'")
+    if text.casefold().replace("ё", "е") == (pick.match.nick or "").casefold().replace("ё", "е"):
+        return True
+    words = _WORD.findall(text.casefold())
+    return bool(words) and any("nomn" in r.grammemes for r in parse(words[-1]))
+
+
+def _requested(before: str, sentence: str) -> bool:
+    """The nick opens its sentence as an address — a vocative, a comma after it — and what
+    follows speaks to him: a request («<Изольда>, объясни …», «<Мичман>, ответь уже …», a
+    verb in the imperative), «ты» or a verb in the second person («<X>, ты где
+    пропадал?», «<X>, почему молчишь?»), or a question ending the sentence (`sentence`: the
+    words after the nick to the end of its sentence, its mark included)."""
     if _WORD.findall(before):
         return False
-    m = re.match(r"\s*,\s*([^\W\d_]+)", after)
+    m = re.match(r"\s*,\s*([^\W\d_]+)", sentence)
     if m is None:
         return False
-    first = parse(m.group(1))[:1]
-    return bool(first) and first[0].pos == "VERB" and "impr" in first[0].grammemes
+    if sentence.rstrip().endswith("?"):
+        return True
+    for word in _WORD.findall(sentence):
+        if word in _YOU:
+            return True
+        first = parse(word)[:1]
+        if (
+            first
+            and first[0].pos == "VERB"
+            and ({"impr"} & first[0].grammemes or "2per" in first[0].grammemes)
+        ):
+            return True
+    return False
 
 
 # -- every coloured span accounted for ---------------------------------------------------------
@@ -656,20 +688,48 @@ def put_off(own_text: str, pick: Pick) -> bool:
     words = _WORD.findall(low[start : close.start() if close else len(low)])
     if not any(_later(words, n) for n in range(len(words))):
         return False
+    # «Поставлю <X> после рыбалки»: the author's own verb in the future governs the nick
+    head = _WORD.findall(low[start:at])
+    if head and _own_later(head[-1]):
+        return True
     return any(_vote_not_now(words, n) for n in range(len(words)))
 
 
 def _later(words: Sequence[str], n: int) -> bool:
     """Whether words[n] says a time to come: a word of later not told of the past («вчера
-    вечером»), or «после» and an event noun in the genitive («после матча», «после
-    работы») — not «после того», «после вчерашнего»."""
+    вечером»), «после» and an event noun in the genitive («после матча», «после
+    работы») — not «после вчерашнего» —, or a subordinate clause of time whose verb is in
+    the future («когда дочитаю», «как только вернусь», «после того как он ответит»; not
+    «когда его спросили», a clause told of the past)."""
     w = words[n]
     if w in _LATER_ANY:
         return not n or words[n - 1] != "вчера"
+    if _time_clause(words, n):
+        return _first_verb_future(words[n + 1 : n + 7])
     if w != "после" or n + 1 >= len(words):
         return False
     first = parse(words[n + 1])[:1]
     return bool(first) and first[0].pos == "NOUN" and "gent" in first[0].grammemes
+
+
+def _time_clause(words: Sequence[str], n: int) -> bool:
+    """Whether words[n] closes a conjunction opening a clause of time: «когда», «как
+    только», «после того как» (the last word of each)."""
+    w = words[n]
+    if w == "когда":
+        return True
+    if w == "только":
+        return n > 0 and words[n - 1] == "как"
+    return w == "как" and tuple(words[max(0, n - 2) : n]) == ("после", "того")
+
+
+def _first_verb_future(words: Sequence[str]) -> bool:
+    """Whether the first finite verb among `words` is in the future tense."""
+    for word in words:
+        first = parse(word)[:1]
+        if first and first[0].pos == "VERB":
+            return "futr" in first[0].grammemes
+    return False
 
 
 def _vote_not_now(words: Sequence[str], n: int) -> bool:
