@@ -70,6 +70,36 @@ def cyrillic_spellings(word: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# spellings of Russian sounds in other languages' names: German «sch» and «tsch» (Jascha,
+# Mischa), a й opening a syllable before «o» typed «y» or «j» (Yossi, Jossi), which the
+# Russian schemes read as ё
+_FOREIGN: Final = (("tsch", "ch"), ("sch", "sh"))
+_IOTA_O: Final = re.compile("(?:^|(?<=[aeiou]))[jy](?=o)")
+_INNER_X: Final = re.compile("(?<=[aeiouy])x(?=[aeiouy])")
+
+
+def name_hearings(word: str) -> tuple[str, ...]:
+    """C-3: the Cyrillic words a Latin-typed name (lower case) is heard as, in a fixed order:
+    its `cyrillic_spellings`, then those of its foreign spellings brought to the Russian
+    schemes («jascha» → «яша», «yossi» and «jossi» → «йосси»), and x between vowels as х
+    («lexa» → «леха»)."""
+    out = list(cyrillic_spellings(word))
+    # Russian typed in Latin writes х as x between vowels («Lexa» is Лёха)
+    inner_x = _INNER_X.sub("h", word)
+    if inner_x != word:
+        out.extend(c for c in cyrillic_spellings(inner_x) if c not in out)
+    plain = word
+    for old, new in _FOREIGN:
+        plain = plain.replace(old, new)
+    # each stretch between the й's read on its own, its first spelling taken
+    pieces = [cyrillic_spellings(part)[:1] if part else ("",) for part in _IOTA_O.split(plain)]
+    if all(pieces):
+        cyr = "й".join(piece[0] for piece in pieces)
+        if cyr not in out:
+            out.append(cyr)
+    return tuple(out)
+
+
 # -- a Latin handle's parts and their sound ------------------------------------------------------
 
 # a handle's parts: split at separators and digits, and where a lower-case letter meets a

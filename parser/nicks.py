@@ -1858,10 +1858,171 @@ def name_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...
     word the dictionary knows as a person's given name counts; a form written as the nick
     itself (its own case forms), or one the other player's gender excludes («Витю» is no
     Виталина), names no other player."""
+    if nick not in resolver:
+        return ()
+    heard = heard_alike(resolver, text, nick)
+    given = _given_name_sharers(resolver, text, nick)
+    return tuple(dict.fromkeys((*heard, *given)))
+
+
+def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: the other living players whose nick is heard as the one-word name form `text`
+    read as `nick`, where one of the two nicks is Latin: Cyrillic nicks as written, Latin
+    ones through their Cyrillic hearings (`parser.latin.name_hearings`), a name's pet forms
+    (`diminutive_match`) — «Яшу» with Яша and Jascha, «Йоси» with Yossi and Jossi, «Галю»
+    with Galja and Galina_K. The exact nick spelt in Cyrillic proves nothing, as players
+    write Latin nicks the way they hear them; the Latin spelling typed as it stands
+    («Jascha», «Galja»), a part only one nick has and a gender the other cannot take settle
+    it. A full name («Галину») is no form of a pet name nick (Galja)."""
+    key = _EDGE_JUNK.sub("", casefold_key(text))
+    if not _NAME_WORD.fullmatch(key):
+        return ()
+    latin = key.isascii()
+    if not latin:
+        # «Лёню» is no form of Lena: a ё typed is kept (a form typed with е may mean either)
+        typed = _EDGE_JUNK.sub("", text.casefold())
+        key = typed if _NAME_WORD.fullmatch(typed) else key
+    if latin and script_of(casefold_key(nick)) == "lat":
+        as_typed = (*STRICT_TIERS, "inflected", "partial", "partial_inflected")
+        if NickResolver([nick]).resolve_strict(text, as_typed) is not None:
+            return ()  # the Latin spelling typed as it stands
+    forms = _name_hearings(key) if latin else (key,)
+    if not any(_name_like(f.replace("ё", "е")) for f in forms):
+        return ()  # a word of the language (Кота beside Kot and Кот): no name form
+    if not any(_heard_as(f, h) for f in forms for h in _nick_hearings(nick)):
+        return ()  # read by another path (a sound, a word of the nick): not weighed here
+    own_latin = bool(_latin_hearings(nick))
+    return tuple(
+        p
+        for p in resolver.players
+        if p != nick
+        and (own_latin or _latin_hearings(p))
+        and agrees(text, p)
+        and _part_agrees(text, p)
+        and any(_heard_as(f, h) for f in forms for h in _nick_hearings(p))
+    )
+
+
+_NAME_WORD: Final = re.compile("[a-z]{3,}|[а-яё]{3,}")
+
+
+def _name_like(word: str) -> bool:
+    """A Cyrillic word that is a given name's form, or no word of the dictionary at all
+    («Йоси»): a name form, not a common word a nick happens to be."""
+    from parser.morph import common_word
+
+    return _short_given_name(word) or not common_word(word)
+
+
+def _name_hearings(word: str) -> tuple[str, ...]:
+    from parser.latin import name_hearings
+
+    return name_hearings(word)
+
+
+@lru_cache(maxsize=1024)
+def _latin_hearings(nick: str) -> tuple[str, ...]:
+    """The Cyrillic hearings of a Latin nick's name: of a one-part handle whole, of a longer
+    handle's parts the dictionary knows as given names («Galina» of Galina_K); () for a
+    nick not typed in Latin."""
+    if script_of(casefold_key(nick)) != "lat":
+        return ()
+    parts = [part.casefold() for part in handle_parts(nick) if len(part) >= 3]
+    out: dict[str, None] = {}
+    for part in parts:
+        for h in _name_hearings(part):
+            if len(parts) == 1 or _short_given_name(h):
+                out[h] = None
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _nick_hearings(nick: str) -> tuple[str, ...]:
+    """The Cyrillic nominatives a nick is heard as: a Latin nick's `_latin_hearings`, a
+    one-word Cyrillic nick as written, a Cyrillic name nick's given name (Аня Смирнова)."""
+    latin = _latin_hearings(nick)
+    if latin:
+        return latin
+    typed = _EDGE_JUNK.sub("", nick.casefold())
+    if _NAME_WORD.fullmatch(typed) and not typed.isascii():
+        return (typed,)  # a ё kept: «Лёня» is heard with it
+    name = _given_name(trimmed_key(nick))
+    return (name,) if name is not None else ()
+
+
+def _once(word: str) -> str:
+    """A double consonant said as one (Yossi is heard «Йоси»)."""
+    return _DOUBLE_LETTER.sub(r"\1", word)
+
+
+_DOUBLE_LETTER: Final = re.compile(r"([бвгджзклмнпрстфхцчшщ])\1")
+
+
+@lru_cache(maxsize=4096)
+def _heard_as(form: str, heard: str) -> bool:
+    """Whether the Cyrillic word `form` is the nominative `heard` — itself, a case form, or
+    a pet form of it when `heard` is a given name the dictionary knows (Галю of Галина)."""
+    from parser.morph import lemmas
+
+    def spoken(word: str) -> str:
+        # a ё the writer typed is heard; one he left undotted may be either
+        return _once(word if "ё" in form else word.replace("ё", "е"))
+
+    said, name = spoken(form), spoken(heard)
+    if said == name or _fleeting(said, name):
+        return True
+    if word_inflects(said, name) and _ending_fits(said, name):
+        return True
+    names = {spoken(w) for w in (form, *lemmas(form))}
+    if name in names:
+        return True
+    if any(_diminutive_of(name, n) or _diminutive_of(n, name) for n in names):
+        # «Влада» is Влад's, «Владика» Vladik's: a diminutive suffix on the whole name makes
+        # a nick of its own beside it, not a name form the other answers to
+        return False
+    if not _short_given_name(heard):
+        return False
+    if not agrees(form, heard.capitalize()):
+        return False  # «Лёню» is a boy's: no pet form of Лена
+    alone = NickResolver([heard.capitalize()])
+    if alone.resolve_strict(form, (*STRICT_TIERS, "inflected", "lemma")) is not None:
+        return False  # a case form the ending fits, not a pet form (`_ending_fits`)
+    m = diminutive_match(alone, form.capitalize())
+    if m is not None and m.nick is not None and m.method == "diminutive":
+        return True
+    # a pet name the table of pet stems gives the name (Лёша of Алексей)
+    from parser.nameforms import tabled_pets
+
+    full = heard.replace("ё", "е")
+    return any(full == n for w in names for n, _stem in tabled_pets(w.replace("ё", "е")))
+
+
+def _diminutive_of(pet: str, name: str) -> bool:
+    """Whether `pet` is `name` (its final а/я/ь off) with a diminutive suffix (Владик of
+    Влад): the name itself then is no form of the pet name."""
+    stem = name.rstrip("аяь")
+    return len(stem) >= 3 and pet.startswith(stem) and pet[len(stem) :] in _DIMINUTIVE
+
+
+def _ending_fits(said: str, name: str) -> bool:
+    """A hard «а» name takes no soft ending («Лену», never «Леню», of Лена), a soft «я» name
+    no hard one («Галю», never «Галу», of Галя)."""
+    stem = name[:-1]
+    ending = said[len(stem) :] if said.startswith(stem) else ""
+    if name.endswith("а"):
+        return ending[:1] not in ("ю", "я")
+    if name.endswith("я"):
+        return ending[:1] not in ("у", "а", "ы")
+    return True
+
+
+def _given_name_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """`name_sharers` for a short given name (reader-24's rule): a handle's part and a
+    Cyrillic name nick's given name or its usual short form."""
     from parser.morph import lemmas
 
     key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
-    if not key or " " in key or nick not in resolver:
+    if not key or " " in key:
         return ()
     latin = bool(re.fullmatch("[a-z]+", key))
     words = _named_spellings(key) if latin else (key,)

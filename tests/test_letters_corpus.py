@@ -224,14 +224,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho12_gambler:64": "(a) a kill on the target being alive after the night, read as settled now",
     # held-out parts 13 and 14, measured at the start and at the end of the stop that wrote
     # part 14 (tests/letters/README.md): every one (a), a misreading of the words
-    "ho13_pefl:19": "(a) «Яшу»: one nick in Cyrillic (Яша), another's Latin nick heard (Jascha)",
-    "ho13_pefl:24": "(a) «Яшу»: one nick in Cyrillic (Яша), another's Latin nick heard (Jascha)",
-    "ho13_gambler:3": "(a) «Йоси»: a name two Latin nicks sound as (Yossi, Jossi), one kept",
-    "ho13_gambler:5": "(a) «Галя»: a pet name of two nicks (Galja, Galina_K), one kept",
-    "ho13_gambler:21": "(a) «Галя»: a pet name of two nicks (Galja, Galina_K), one kept",
-    "ho13_gambler:40": "(a) «Галя»: a pet name of two nicks (Galja, Galina_K), one kept",
-    "ho13_gambler:47": "(a) «Галя»: a pet name of two nicks (Galja, Galina_K), one kept",
-    "ho13_gambler:57": "(a) «Йоси»: a name two Latin nicks sound as (Yossi, Jossi), one kept",
     "ho14_pefl:54": "(a) a seaman's «травить» (to spin a yarn) read as the role's kill",
     "ho14_pefl:68": "(a) a member acting alone after his Don's hanging without an action word",
     "ho14_gambler:28": "(a) a check put off to a port call («когда зайдём в …»), read as now",

@@ -72,6 +72,23 @@ from parser.votes.records import (
 from parser.votes.typed import as_cyrillic
 
 
+def _asked_before_a_vote(reason: str, author: str, counted: Mapping[str, Vote]) -> set[str]:
+    """{author} when his post was asked about as a name several players answer to before
+    any vote of his counted (C-3), else an empty set."""
+    return {author} if reason == AMBIGUOUS_NICK and author not in counted else set()
+
+
+def _after_unclear(
+    previous: Vote | None, policy: str, author: str, unclear_first: Collection[str]
+) -> str | None:
+    """P-V.3, C-3: under the first-vote policy, a red from an author whose first vote named a
+    name two players answer to is no proven first vote — it may be a change of that one:
+    the host's to say, not the reader's (`UNCLEAR`)."""
+    if previous is None and policy == "first" and author in unclear_first:
+        return UNCLEAR
+    return None
+
+
 def extract_votes(
     posts: Iterable[Post],
     *,
@@ -138,6 +155,9 @@ def extract_votes(
             PostReading(post.id, author, "rejected", kw.get("target"), reason, kw.get("text"))
         )
 
+    # P-V.3, C-3: authors whose vote was asked about (a name several players answer to)
+    # before any vote of theirs counted — under "first" it may be the vote that stands
+    unclear_first: set[str] = set()
     for post in posts:
         status, author = who.status(post.author, post.author_id)
         if post.deleted or not in_window(post, o) or status == "ignored":
@@ -167,12 +187,15 @@ def extract_votes(
         if pick is None:
             if status == "living" and refusal_of_text is not None:
                 reject(post, author, refusal_of_text[0], text=refusal_of_text[1])
+                unclear_first |= _asked_before_a_vote(refusal_of_text[0], author, counted)
             else:
                 readings.append(PostReading(post.id, author, "no_vote"))
             continue
         target = pick.match.nick
         assert target is not None  # read_spans only picks resolved spans
-        refusal = voter_refusal(status, author, target, o.allow_self_vote)
+        refusal = voter_refusal(status, author, target, o.allow_self_vote) or _after_unclear(
+            counted.get(author), policy, author, unclear_first
+        )
         if refusal is not None:
             reject(post, author, refusal, target=target, text=pick.span.text)
             continue
