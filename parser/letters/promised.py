@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token
+from parser.letters.tokens import Token, clause_bounds
 from parser.letters.words import NEG, ws
 from parser.morph import parse
 
@@ -53,12 +53,7 @@ def put_off_by_promise(tokens: Sequence[Token], i: int, questions: set[int]) -> 
     top = parse(tokens[i].word)[:1]
     if not top or top[0].pos != "NOUN":
         return False
-    a = i
-    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
-        a -= 1
-    b = i
-    while b + 1 < len(tokens) and not tokens[b].clause_end:
-        b += 1
+    a, b = clause_bounds(tokens, i)
     return any(_promise(tokens, k, questions) for k in range(a, b + 1) if k != i)
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from parser.letters.tokens import Token
+from parser.letters.tokens import Token, clause_bounds
 from parser.letters.words import ws
 from parser.morph import common_word, parse
 from parser.vocab import lookup
@@ -49,16 +49,6 @@ _LACK: Final = ws("без вместо")
 _PLACE_PREPS: Final = ws("в во на")
 #: a verb of the sender's own doing now: first person (present or future) or imperative
 _OWN: Final = (frozenset({"1per"}), frozenset({"impr"}))
-
-
-def _clause_bounds(tokens: Sequence[Token], i: int) -> tuple[int, int]:
-    a = i
-    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
-        a -= 1
-    b = i
-    while b + 1 < len(tokens) and not tokens[b].clause_end:
-        b += 1
-    return a, b
 
 
 def _finite(word: str) -> bool:
@@ -112,7 +102,7 @@ def other_sense_verb(tokens: Sequence[Token], m: Mention) -> int | None:
     (he is its object, not its subject). None when there is no such verb."""
     if m.nominative:
         return None
-    a, b = _clause_bounds(tokens, m.start)
+    a, b = clause_bounds(tokens, m.start)
     clause = range(a, b + 1)
     if any(
         _game_word(tokens[k].word) for k in clause if tokens[k].word and not m.start <= k < m.end
@@ -129,7 +119,7 @@ def antecedent_in_other_sense(tokens: Sequence[Token], m: Mention) -> bool:
     pronoun right after points back to (`decide.resolve_pronouns`)."""
     if m.nominative:
         return False
-    a, _b = _clause_bounds(tokens, m.start)
+    a, _b = clause_bounds(tokens, m.start)
     lead = [tokens[k].word for k in range(a, m.start) if tokens[k].word]
     if any(_game_word(w) for w in lead):
         return False
@@ -147,7 +137,7 @@ def removed_from_place(tokens: Sequence[Token], m: Mention) -> bool:
     verb = other_sense_verb(tokens, m)
     if verb is None:
         return False
-    a, b = _clause_bounds(tokens, m.start)
+    a, b = clause_bounds(tokens, m.start)
     for k in range(a, b):
         if k == verb or tokens[k].word not in ("с", "со") or m.start <= k + 1 < m.end:
             continue
@@ -201,7 +191,7 @@ def noun_of_other_verb(tokens: Sequence[Token], i: int) -> bool:
         return False
     if prep in _LACK:
         return True
-    a, _b = _clause_bounds(tokens, i)
+    a, _b = clause_bounds(tokens, i)
     lead = [tokens[k].word for k in range(a, i - 1) if tokens[k].word]
     return any(_own_other_verb(w) for w in lead) and not any(_game_word(w) for w in lead)
 
@@ -254,7 +244,7 @@ def thing_object(tokens: Sequence[Token], i: int, named: frozenset[int] | set[in
     top = parse(tokens[i].word)[:1]
     if not top or top[0].pos not in ("VERB", "INFN"):
         return False
-    a, b = _clause_bounds(tokens, i)
+    a, b = clause_bounds(tokens, i)
     if any(a <= k <= b for k in named) or not named:
         # a player in the verb's own clause («Ломаю ноги Павлу»), or none in the letter
         # («убиваю валенки»: a nick mistyped?) — the host asks, as before

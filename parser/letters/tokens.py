@@ -301,6 +301,17 @@ def typed(tokens: Sequence[Token], start: int, end: int, edges: str = " ,;:.!?â€
     return " ".join(t.raw for t in tokens[max(start, 0) : min(end, len(tokens))]).strip(edges)
 
 
+def clause_bounds(tokens: Sequence[Token], i: int) -> tuple[int, int]:
+    """The first and last index of the clause of token `i`, within its sentence."""
+    a = i
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
+        a -= 1
+    b = i
+    while b + 1 < len(tokens) and not tokens[b].clause_end:
+        b += 1
+    return a, b
+
+
 def clause_of(tokens: Sequence[Token], i: int) -> Sequence[Token]:
     start = i
     while start > 0 and not tokens[start - 1].clause_end:
