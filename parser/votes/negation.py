@@ -466,7 +466,10 @@ def _not_meant(before: str, after: str) -> Why:
 #: verbs of making up one's mind: in the first person of the future beside a word of later
 #: they say the choice is still to be made («Завтра решу», «определюсь позже»)
 _DECIDE_LEMMAS: Final = frozenset(("решить", "определиться", "подумать"))
-_LATER_WORDS: Final = frozenset(("завтра", "потом", "позже", "попозже", "вечером", "утром"))
+#: words of a later time, shared with the day reader's «скоро проголосую …» (parser.votes.proof)
+LATER_WORDS: Final = frozenset(
+    ("скоро", "потом", "позже", "позднее", "попозже", "завтра", "вечером", "утром")
+)
 
 
 def _decision_put_off(after: str) -> bool:
@@ -475,7 +478,7 @@ def _decision_put_off(after: str) -> bool:
     Кто играет блиц в час ночи… Завтра решу.»): the player was only asked about, no vote yet."""
     for sentence in _SENTENCE_END.split(after.replace("ё", "е")):
         words = WORD_RE.findall(sentence)
-        if not _LATER_WORDS.intersection(words):
+        if not LATER_WORDS.intersection(words):
             continue
         for w in words:
             top = parse(w)[:1]

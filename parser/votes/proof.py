@@ -43,7 +43,14 @@ from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
 from parser.vocab import joked, lookup
 from parser.votes.names import Pick, bare_word, is_cue
-from parser.votes.negation import answered_yes, in_doubt, live_negations, unmeant, votes_word
+from parser.votes.negation import (
+    LATER_WORDS,
+    answered_yes,
+    in_doubt,
+    live_negations,
+    unmeant,
+    votes_word,
+)
 from parser.votes.records import UNCLEAR
 
 __all__ = [
@@ -246,8 +253,6 @@ def _told(word: str) -> bool:
 # -- a vote's grammar, an abstention, a signature ----------------------------------------------
 
 _SENTENCE_END: Final = re.compile(r"[.!?\n]")
-# a vote said for later: «скоро проголосую против …», «потом позеленю …»
-_LATER: Final = frozenset(("скоро", "потом", "позже", "позднее", "завтра", "вечером", "попозже"))
 _DASH_AFTER: Final = re.compile(r"\s*[—–-]")
 _GREEN_LEMMAS: Final = frozenset(("зеленить", "позеленить", "зеленый", "зелень"))
 
@@ -304,13 +309,17 @@ def said_for_later(own_text: str, pick: Pick) -> bool:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     before = _WORD.findall(low[start:at])
-    if any(a in _LATER and (is_cue(b) or green_word(b)) for a, b in pairwise(before)):
+    if any(a in LATER_WORDS and (is_cue(b) or green_word(b)) for a, b in pairwise(before)):
         return True
     # «завтра <Лимона> проголосую, а сегодня пас»: a word of later right before the pick
     # and the vote word right after it, in the pick's clause
     end = at + len(pick.span.text)
     after = _WORD.findall(_AFTER_END.split(low[end:], maxsplit=1)[0])[:2]
-    return bool(before) and before[-1] in _LATER and any(is_cue(b) or green_word(b) for b in after)
+    return (
+        bool(before)
+        and before[-1] in LATER_WORDS
+        and any(is_cue(b) or green_word(b) for b in after)
+    )
 
 
 @lru_cache(maxsize=WORDS_KEPT)
@@ -670,7 +679,7 @@ def own_vote_said(own_text: str, pick: Pick) -> bool:
 
 
 #: a later time or no time now, said beside a vote verb that is not cast now
-_LATER_ANY: Final = _LATER | frozenset(("некогда", "todo"))
+_LATER_ANY: Final = LATER_WORDS | frozenset(("некогда", "todo"))
 
 
 def put_off(own_text: str, pick: Pick) -> bool:
