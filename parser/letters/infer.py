@@ -259,6 +259,14 @@ def _inferred_move(
     says = told_as_role or _says_move(tokens, questions, named)
     if len(nicks) > width:
         if not (says or _weighed(tokens, named)):
+            if any(_amid_unread(tokens, m) for m in named):
+                # «Bugun Muskatni tekshiraman»: players named in words the reader cannot read
+                # may well be a move (C-2): asked, never dropped
+                return question_reading(
+                    IS_IT_A_MOVE,
+                    f"Не понял, это ход? Если да, напишите, например: "
+                    f"«{EXAMPLE.get(action, 'Ход Ник')}».",
+                )
             return LetterReading()
         firsts = list(dict.fromkeys(m.raw for m in named))
         return question_reading(
@@ -347,13 +355,17 @@ def _in_talk(tokens: Sequence[Token], m: Mention) -> bool:
     «Привет! Lucky. Удачи», «Nova, pls»), is the message."""
     if _own_line(tokens, m):
         return False
+    return is_subject(tokens, m) or _amid_unread(tokens, m)
+
+
+def _amid_unread(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player's sentence holds a Latin word the reader cannot read (`_in_talk`)."""
     sentence = tokens[m.start].sentence
-    rest = [
-        t
+    return any(
+        t.word not in GREETING and unread(t.word)
         for k, t in enumerate(tokens)
         if t.sentence == sentence and not m.start <= k < m.end and t.word and t.word != m.nick
-    ]
-    return is_subject(tokens, m) or any(t.word not in GREETING and unread(t.word) for t in rest)
+    )
 
 
 def _own_line(tokens: Sequence[Token], m: Mention) -> bool:
