@@ -42,6 +42,7 @@ from parser.letters.reading import (
     DEFAULT_SUGGESTION,
     DEFAULT_THRESHOLD,
     EXAMPLE,
+    IS_IT_A_MOVE,
     NO_TARGET,
     OTHER_ACCOUNT,
     RELAYED,
@@ -60,6 +61,7 @@ from parser.letters.reported import (
     reports,
 )
 from parser.letters.scene import scene_action
+from parser.letters.sense import trade_instrument
 from parser.letters.spoken import asks_itself, self_answer, spoken_marks
 from parser.letters.tokens import (
     EDGE_MARKS,
@@ -315,6 +317,8 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
             )
             occ.targets = []  # the ambush takes no target
     occs = coordinated(occs, tokens)
+    traded = _traded(occs, tokens, mentions)
+    occs = [o for o in occs if o not in traded]
 
     # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
     # не даю»: an action word without a target in a sentence that says «не» names nothing
@@ -336,6 +340,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     # a player named in a move taken back is not then the role's move by inference
     withdrawn = {m.start for o in called_off for m in o.targets}
     withdrawn |= {m.start for m in live if m not in bindable}  # put off: not tonight's
+    withdrawn |= {m.start for o in traded for m in o.targets}  # named in a trade's sense
     # a move told in another's words: its speaker and players are not the sender's move
     withdrawn |= heard_mentions(moves_told(heard, told_occs), mentions)
     if skip:  # «Подрыв откладываю», «ход пропускаю»
@@ -363,7 +368,9 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
             return asked, evidence
     if chosen is None:
         rest = [m for m in live if m.start not in withdrawn]
-        found = without_action_word(tokens, questions, rest, occs, skip, view, story, threshold)
+        found = _trade_asked(traded, rest, view) or without_action_word(
+            tokens, questions, rest, occs, skip, view, story, threshold
+        )
         if found.action == "kill" and executor is not None:
             found = replace(found, executor=executor.nick)
         if found.kind == "none" and not skip and told_occs and not declines(tokens, heard):
@@ -371,6 +378,41 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
         return found, evidence
     return finish(_scene_told(chosen, tokens, mentions), executor, live, view, story, threshold), (
         evidence
+    )
+
+
+def _traded(occs: Sequence[Occ], tokens: Sequence[Token], mentions: Sequence[Mention]) -> list[Occ]:
+    """«Накрываю Тюленя волной», «Прикрываю Якоря брезентом»: the action words said in the
+    sense of the writer's trade (`sense.trade_instrument`: a thing in the instrumental beside
+    the player), not the game's (C-2) — and an action noun of the same sentence on the same
+    players («Валю Фазана с первого выстрела, дробью»), that trade's word too."""
+    players = frozenset(k for m in mentions for k in range(m.start, m.end))
+    traded = [o for o in occs if o.targets and trade_instrument(tokens, o.i, players) is not None]
+    at = {(tokens[o.i].sentence, m.start) for o in traded for m in o.targets}
+    return traded + [
+        o
+        for o in occs
+        if o not in traded
+        and o.targets
+        and all((tokens[o.i].sentence, m.start) in at for m in o.targets)
+    ]
+
+
+def _trade_asked(
+    traded: Sequence[Occ], rest: Sequence[Mention], view: SenderView
+) -> LetterReading | None:
+    """«Травлю Рулевого байками»: the only players named are the objects of verbs said in the
+    sense of the writer's trade — no proof of a move, a question. None when the letter names
+    another player (the reading is his) or has no such verb."""
+    if not traded or rest:
+        return None
+    occ = traded[0]
+    actions = sorted(occ.actions or occ.said or frozenset(view.moving_actions()))
+    example = EXAMPLE.get(actions[0], "Ход Ник") if len(actions) == 1 else "Ход Ник"
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, это ход? «{occ.targets[0].raw}» назван(а) в письме не по-игровому. "
+        f"Если да, напишите, например: «{example}».",
     )
 
 
