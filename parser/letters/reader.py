@@ -35,7 +35,7 @@ from parser.letters.executor import (
 from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
-from parser.letters.promised import promised_later, put_off_by_promise
+from parser.letters.promised import promised_later, put_off_by_promise, put_off_by_time
 from parser.letters.proof import Evidence, example_of, prove, put_off, spelled
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
@@ -420,9 +420,20 @@ def _unless_promised(
     chosen: Occ | LetterReading | None, tokens: Sequence[Token], questions: set[int]
 ) -> Occ | LetterReading | None:
     """«Подрыв Бульдозера после матча напишу»: a move whose clause promises the letter for
-    later is not sent yet — no move, the host waits (`put_off_by_promise`)."""
+    later is not sent yet — no move, the host waits (`put_off_by_promise`); one put off by
+    a clause of a later time («…, когда зайдём в порт») is asked (`put_off_by_time`)."""
     if isinstance(chosen, Occ) and put_off_by_promise(tokens, chosen.i, questions):
         return LetterReading()
+    later = put_off_by_time(tokens, chosen.i, questions) if isinstance(chosen, Occ) else None
+    if later is not None and isinstance(chosen, Occ) and not chosen.targets:
+        return LetterReading()  # «Проверю после тура»: nobody named, the host waits
+    if later is not None:
+        # «Проверю Тюленя, когда зайдём в порт»: the move waits for a later time (C-2)
+        return question_reading(
+            UNDECIDED,
+            f"Ход отложен: «{later}». Ночной ход нужен сейчас, до дедлайна — если он в силе, "
+            "пришлите его без отсрочки одной фразой.",
+        )
     return chosen
 
 
