@@ -20,7 +20,7 @@ from parser.vocab import (
     undecided_words,
 )
 from parser.votes.names import CUE_LEMMAS
-from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WORD_RE
+from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WITHDRAWN, WORD_RE
 
 #: why a nick was set aside: None keeps it; "" sets it aside with nothing to tell the host
 #: (negated, spared, taken back, a day gone by, a joke); a refusal code (`DOUBTED`, `WISHED`,
@@ -29,10 +29,17 @@ Why = str | None
 #: the nick asked about: the caller decides (`parser.votes.day._left_open`)
 ASKED: Final = "asked"
 
-# Verbs a player takes a vote back with («Снимаю зелёный с Ромы», «отзываю голос»).
+# Words a player takes a vote back with, by lemma — verbs in any form («Снимаю зелёный с
+# Ромы», «отзываю голос», «Аннулирую голос за …»), the command's infinitive («Отставить
+# …»), the noun «отбой» («Отбой по …») and the predicate «недействителен» («<X> —
+# недействителен»): the one class of withdrawal (`WITHDRAWN`).
 _RETRACT_LEMMAS: Final = frozenset(
-    ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить")
-)
+    ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить", "отставить",
+     "отставлять", "отбой", "аннулировать", "аннулировывать", "недействительный")
+)  # fmt: skip
+#: verbs of counting a vote: with a live «не» before them they take the vote back
+#: («Прошу не считать <X>», «не засчитывайте <X>»)
+_COUNT_LEMMAS: Final = frozenset(("считать", "засчитывать", "засчитать", "учитывать", "учесть"))
 # Words that spare a player named next to them, before or after («Рому оправдываю», «Рыжего
 # оставим на завтра», «отпускаю Катю»): the named player is let off, not voted for.
 SPARE_LEMMAS: Final = frozenset(
@@ -53,7 +60,7 @@ JAIL_LEMMAS: Final = frozenset(
 )  # fmt: skip
 _RETRACT_STEMS: Final = (  # a cheap first look before any lemma is asked for
     "сни", "сня", "отзыв", "отозв", "отмен", "оправд", "невинов", "невиноват", "щад", "милов",
-    "отпус", "остав", "подожд", "пусть",
+    "отпус", "остав", "подожд", "пусть", "отстав", "отбо", "аннулир", "недействит", "счит",
 )  # fmt: skip
 _CLAUSE_END: Final = re.compile(r"[.!?;:,()\n]")
 # Conjunctions that open a new clause inside a sentence: a negation before them is not the
@@ -143,7 +150,7 @@ def live_negations(words: Sequence[str]) -> list[int]:
 
 #: verbs of trust: negated with the nick as their object («Не верю <X>», «не доверяю <X>»)
 #: they accuse him — distrust is the reason, not a vote taken back (P-V.1)
-_TRUST_LEMMAS: Final = frozenset(("верить", "поверить", "доверять", "доверить"))
+TRUST_LEMMAS: Final = frozenset(("верить", "поверить", "доверять", "доверить"))
 
 
 def _negated_before(words: Sequence[str]) -> bool:
@@ -153,7 +160,7 @@ def _negated_before(words: Sequence[str]) -> bool:
     for i in live_negations(words):
         nxt = words[i + 1] if i + 1 < len(words) else ""
         rest = words[i + 2 :]
-        trust = len(nxt) >= 4 and _TRUST_LEMMAS.intersection(lemmas(nxt))
+        trust = len(nxt) >= 4 and TRUST_LEMMAS.intersection(lemmas(nxt))
         if not trust or _SUBORDINATE.intersection(rest) or live_negations(rest):
             return True
     return False
@@ -205,6 +212,8 @@ def _let_off(before: str, after: str) -> Why:
     negate it, spare him, ask about the vote or set it on a condition, in the nick's own
     clause (`Why`; None: they do not) — see `not_retracted`."""
     words = _clause_words(before, tail=True)
+    if _withdrawn(words, after):
+        return WITHDRAWN
     # a «не» before «и»/«поэтому» negated another verb: «Он не отвечает и поэтому голосую за»
     link = max((i for i, w in enumerate(words) if w in _LINKS), default=-1)
     if _negated_before(words[link + 1 :][-_NEGATION_WINDOW:]):
@@ -238,6 +247,43 @@ def _let_off(before: str, after: str) -> Why:
     # the vote when a verb of voting stands in the clause, on either side of the nick
     negated = bool(live_negations(follow)) and (votes_word(follow) or votes_word(words))
     return "" if negated else None
+
+
+def _withdrawal_word(word: str, before: str = "") -> bool:
+    """A word of the withdrawal class (`_RETRACT_LEMMAS`) said now by the author or as a
+    command — not negated («не снимаю»), not told of the past («снимал») or of another
+    («он отменил»)."""
+    if len(word) < 4 or before in _NEGATIONS:
+        return False
+    said = [p for p in parse(word) if p.lemma in _RETRACT_LEMMAS]
+    return bool(said) and not {"past", "3per"} & said[0].grammemes
+
+
+#: the forms of a counting verb that ask for the vote not to be counted: «не считать»,
+#: «не считайте», «не засчитывайте»
+_ASKED_FORMS: Final = frozenset(("INFN", "impr"))
+_LEAD_DASH: Final = re.compile(r"^\s*(?:[—–]|-\s)")
+
+
+def _withdrawn(words: Sequence[str], after: str) -> bool:
+    """P-V.3, G-N.1: whether the nick's own clause takes the vote for him back — a word of
+    withdrawal just before him («Отменяю <X>», «Отставить <X>», «Отбой по <X>», «Аннулирую
+    голос за <X>»), «не» with a counting verb asked for («Прошу не считать <X>»), or the
+    word opening what follows him, a dash between or not («<X> — снимаю», «Голос за <X>
+    недействителен»). A withdrawal told of a day gone by («вчера отменял …») takes back
+    nothing today."""
+    if _told_of_the_past(words):
+        return False
+    near = words[-_RETRACT_WINDOW:]
+    if any(_withdrawal_word(w, near[n - 1] if n else "") for n, w in enumerate(near)):
+        return True
+    for a, b in pairwise(near):
+        if a == "не" and any(
+            p.lemma in _COUNT_LEMMAS and _ASKED_FORMS & p.grammemes for p in parse(b)[:1]
+        ):
+            return True
+    first = WORD_RE.findall(_CLAUSE_END.split(_LEAD_DASH.sub("", after.replace("ё", "е")), 1)[0])
+    return bool(first) and _withdrawal_word(first[0])
 
 
 #: a question answered yes at once («<Слона>? Да, точно его», «Против <X>? Да.»)
@@ -501,7 +547,7 @@ def _not_meant_after(after: str) -> Why:
     if _THREAT.search(after):
         return CONDITIONAL
     if _taken_back_later(tail):
-        return ""
+        return WITHDRAWN
     doubted = _doubted_after(after.replace("ё", "е"))
     if doubted is not None:
         return doubted
@@ -575,7 +621,7 @@ def _taken_back_later(tail: Sequence[str]) -> bool:
     """«Голосую <Тимофей> … Хотя нет, отзываю»: after the nick (up to the post's next
     coloured nick) the sender takes his vote back — not «голос не отзываю»."""
     for n, w in enumerate(tail):
-        if not w.startswith(("отзыв", "отзов", "сним", "отмен")):
+        if not w.startswith(("отзыв", "отзов", "сним", "отмен", "аннулир")):
             continue
         if n and tail[n - 1] in _NEGATIONS:
             continue
