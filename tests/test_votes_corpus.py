@@ -300,7 +300,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # part 14 (tests/votes/README.md)
     "h13-062": "(a) praise in red («убедил меня … соглашусь с ним»), counted",
     "h13-065": "(a) a quoted red argued against after the quote, counted",
-    "h14-71": "(a) «Отставить <X>» takes X back; X counted, the later red ignored",
     "h14g-42": "(a) a nomination put off «когда зайдём в порт», counted",
 }
 

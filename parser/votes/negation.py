@@ -29,14 +29,17 @@ Why = str | None
 #: the nick asked about: the caller decides (`parser.votes.day._left_open`)
 ASKED: Final = "asked"
 
-# Words a player takes a vote back with, by lemma — verbs in any form («Снимаю зелёный с
-# Ромы», «отзываю голос», «Аннулирую голос за …»), the command's infinitive («Отставить
-# …»), the noun «отбой» («Отбой по …») and the predicate «недействителен» («<X> —
-# недействителен»): the one class of withdrawal (`WITHDRAWN`).
+# Verbs a player takes a vote back with («Снимаю зелёный с Ромы», «отзываю голос»).
 _RETRACT_LEMMAS: Final = frozenset(
-    ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить", "отставить",
-     "отставлять", "отбой", "аннулировать", "аннулировывать", "недействительный")
-)  # fmt: skip
+    ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить")
+)
+# The class of withdrawal, by lemma and form (`_withdrawal_word`): those verbs and
+# «аннулировать» as the author's own act or a command («Аннулирую голос за …», «Отставить
+# …»), the noun «отбой» said as a command («Отбой по …», not «после отбоя»), the predicate
+# «недействителен» («Голос за <X> недействителен»).
+_WITHDRAW_LEMMAS: Final = _RETRACT_LEMMAS | frozenset(
+    ("отставить", "отставлять", "аннулировать", "аннулировывать", "отбой", "недействительный")
+)
 #: verbs of counting a vote: with a live «не» before them they take the vote back
 #: («Прошу не считать <X>», «не засчитывайте <X>»)
 _COUNT_LEMMAS: Final = frozenset(("считать", "засчитывать", "засчитать", "учитывать", "учесть"))
@@ -207,12 +210,16 @@ _IF_AFTER: Final = re.compile(r"^[^.!?;]*?,\W*если\b(?!\W+что\b)")
 _SENTENCE_END: Final = re.compile(r"[.!?\n…]")
 
 
-def _let_off(before: str, after: str) -> Why:
+def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
     """Why the words around a nick (`before`, `after`: the text either side) take it back,
     negate it, spare him, ask about the vote or set it on a condition, in the nick's own
-    clause (`Why`; None: they do not) — see `not_retracted`."""
+    clause (`Why`; None: they do not) — see `not_retracted`. `follows_nick`: `before` runs
+    from another coloured nick."""
     words = _clause_words(before, tail=True)
-    if _withdrawn(words, after):
+    # «<X> — отставить, <Y>»: a withdrawal said in the sentence of the nick before it takes
+    # that one back (a correction, `parser.votes.proof`), not the nick after it
+    corrects = follows_nick and _SENTENCE_END.search(before) is None
+    if _withdrawn(words, after, before_too=not corrects):
         return WITHDRAWN
     # a «не» before «и»/«поэтому» negated another verb: «Он не отвечает и поэтому голосую за»
     link = max((i for i, w in enumerate(words) if w in _LINKS), default=-1)
@@ -250,13 +257,19 @@ def _let_off(before: str, after: str) -> Why:
 
 
 def _withdrawal_word(word: str, before: str = "") -> bool:
-    """A word of the withdrawal class (`_RETRACT_LEMMAS`) said now by the author or as a
-    command — not negated («не снимаю»), not told of the past («снимал») or of another
-    («он отменил»)."""
+    """A word of the withdrawal class (`_WITHDRAW_LEMMAS`) in its likeliest reading, said
+    now by the author or as a command: a verb in the first person, the imperative or the
+    infinitive (not «снимал», «он отменил»), the noun in the nominative, the short
+    adjective — and not negated («не снимаю»)."""
     if len(word) < 4 or before in _NEGATIONS:
         return False
-    said = [p for p in parse(word) if p.lemma in _RETRACT_LEMMAS]
-    return bool(said) and not {"past", "3per"} & said[0].grammemes
+    first = parse(word)[:1]
+    if not first or first[0].lemma not in _WITHDRAW_LEMMAS:
+        return False
+    pos, grams = first[0].pos, first[0].grammemes
+    if pos == "VERB":
+        return bool({"1per", "impr"} & grams) and "past" not in grams
+    return pos == "INFN" or (pos == "NOUN" and "nomn" in grams) or pos == "ADJS"
 
 
 #: the forms of a counting verb that ask for the vote not to be counted: «не считать»,
@@ -265,7 +278,7 @@ _ASKED_FORMS: Final = frozenset(("INFN", "impr"))
 _LEAD_DASH: Final = re.compile(r"^\s*(?:[—–]|-\s)")
 
 
-def _withdrawn(words: Sequence[str], after: str) -> bool:
+def _withdrawn(words: Sequence[str], after: str, *, before_too: bool = True) -> bool:
     """P-V.3, G-N.1: whether the nick's own clause takes the vote for him back — a word of
     withdrawal just before him («Отменяю <X>», «Отставить <X>», «Отбой по <X>», «Аннулирую
     голос за <X>»), «не» with a counting verb asked for («Прошу не считать <X>»), or the
@@ -274,7 +287,7 @@ def _withdrawn(words: Sequence[str], after: str) -> bool:
     nothing today."""
     if _told_of_the_past(words):
         return False
-    near = words[-_RETRACT_WINDOW:]
+    near = words[-_RETRACT_WINDOW:] if before_too else []
     if any(_withdrawal_word(w, near[n - 1] if n else "") for n, w in enumerate(near)):
         return True
     for a, b in pairwise(near):
@@ -386,7 +399,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
             # players only asked about — the whole choice is left open
             return [], True, DOUBTED if doubt else ("" if tail_joke else ASKED)
-        off = _let_off(low[pos:at], low[end:])
+        off = _let_off(low[pos:at], low[end:], follows_nick=n > 0)
         if off is None:
             off = _not_meant(low[pos:at], low[end:nxt])
         if off is None and _ASKED_ONLY.match(low, end) and _decision_put_off(low[end:later]):
@@ -621,7 +634,7 @@ def _taken_back_later(tail: Sequence[str]) -> bool:
     """«Голосую <Тимофей> … Хотя нет, отзываю»: after the nick (up to the post's next
     coloured nick) the sender takes his vote back — not «голос не отзываю»."""
     for n, w in enumerate(tail):
-        if not w.startswith(("отзыв", "отзов", "сним", "отмен", "аннулир")):
+        if not w.startswith(("отзыв", "отзов", "сним", "отмен")):
             continue
         if n and tail[n - 1] in _NEGATIONS:
             continue
