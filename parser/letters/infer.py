@@ -21,8 +21,15 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.scene import scene_action
-from parser.letters.sense import given_to, removed_from_place, thing_in_phrase, told_of
+from parser.letters.sense import (
+    given_to,
+    governing_other_verb,
+    removed_from_place,
+    thing_in_phrase,
+    told_of,
+)
 from parser.letters.tokens import (
+    EDGE_MARKS,
     Token,
     clause_of,
     side_after_za,
@@ -49,7 +56,7 @@ from parser.letters.words import (
 from parser.morph import parse
 from parser.roles import GAME_WORDS, role_word
 from parser.sender import SenderView
-from parser.vocab import joke_words, lookup, suggest_words
+from parser.vocab import joke_words, lookup, role_typo, suggest_words
 
 
 def without_action_word(
@@ -125,18 +132,50 @@ def without_action_word(
         where = {tokens[m.start].sentence for m in named}
         scene = scene_action(tokens, where, allowed, mentions)
         allowed = allowed if scene is None else [scene]
+    doubt = _other_verb_doubt(tokens, named, view, allowed)
     if len(allowed) != 1:
-        if len(nicks) == 1 and (told_as_role or _says_move(tokens, questions, named)):
-            return question_reading(
-                WHICH_ACTION,
-                f"Какой ход на игрока {nicks[0]}: "
-                + " или ".join(ACTION_WORDS.get(a, a) for a in sorted(allowed))
-                + "?",
-            )
-        return LetterReading()
-    return _inferred_move(
+        if not (told_as_role or _says_move(tokens, questions, named)):
+            return LetterReading()
+        return doubt or _which_action(nicks, allowed)
+    move = _inferred_move(
         allowed[0], nicks, named, tokens, questions, story, threshold, told_as_role
     )
+    return move if doubt is None or move.kind != "move" else doubt
+
+
+def _which_action(nicks: list[str], allowed: Sequence[str]) -> LetterReading:
+    """A letter that says it moves on one player, from a role with several actions it does
+    not choose between: asked which one; with several players, nothing to ask about."""
+    if len(nicks) != 1:
+        return LetterReading()
+    return question_reading(
+        WHICH_ACTION,
+        f"Какой ход на игрока {nicks[0]}: "
+        + " или ".join(ACTION_WORDS.get(a, a) for a in sorted(allowed))
+        + "?",
+    )
+
+
+def _other_verb_doubt(
+    tokens: Sequence[Token], named: list[Mention], view: SenderView, allowed: Sequence[str]
+) -> LetterReading | None:
+    """S1 of C-2: a player governed by the sender's own verb that the game does not know
+    («Станю Грифона», «Фармлю Silence»; `sense.governing_other_verb`) — and no slip of one of
+    the role's own action words (`vocab.role_typo`) — is named in that verb's sense. It
+    proves no move, so the role's only action is never inferred on him: the letter is asked
+    about, naming the verb and the player."""
+    for m in named:
+        k = governing_other_verb(tokens, m)
+        if k is None or role_typo(tokens[k].word, frozenset(view.moving_actions())):
+            continue
+        said = " ".join(t.raw for t in tokens[k : m.end]).strip(EDGE_MARKS)
+        example = EXAMPLE.get(allowed[0], "Ход Ник") if len(allowed) == 1 else "Ход Ник"
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"Не понял, «{said}» — это ход? Слово «{tokens[k].raw.strip(EDGE_MARKS)}» не "
+            f"знаю как ночной ход. Если это ход, напишите, например: «{example}».",
+        )
+    return None
 
 
 def _without_things(named: list[Mention], tokens: Sequence[Token]) -> list[Mention]:

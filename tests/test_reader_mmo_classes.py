@@ -1,0 +1,53 @@
+"""The classes development batch 17 (`tests/letters/batch17.md`, `mmo`/`mmo_g`: an online
+game guild's forum) showed, each read by the grammar of the words and the sender's role,
+never by a phrase: a jargon verb of another game governing a player proves no move (C-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from parser.letters.mentions import Mention
+from parser.letters.reading import IS_IT_A_MOVE
+from parser.letters.sense import governing_other_verb
+from parser.letters.tokens import tokenize
+from tests.letter_kit import read_in_cast
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "verb"),
+    [
+        ("Strelok_47", "Станю Грифона", "Станю"),  # the sheriff: to stun, no shot
+        ("Berserk_666", "Фармлю Silence", "Фармлю"),  # the maniac: to farm, no kill
+        ("Berserk_666", "Бафаю сегодня Вожака.", "Бафаю"),  # out of the dictionary: its ending
+        ("Priestess_Lu", "Агрю Танка", "Агрю"),  # the doctor's one action is no heal here
+    ],
+)
+def test_C_2_S1_a_jargon_verb_governing_a_player_is_asked_never_the_roles_only_action(
+    sender: str, text: str, verb: str
+) -> None:
+    # a role with one action and one living player named: the bare-nick reading would infer
+    # the role's move on him, but the sender's own verb says something else about him
+    got = read_in_cast("mmo_g", sender, text)
+    assert got.kind == "question" and got.code == IS_IT_A_MOVE, got
+    assert f"«{verb}»" in got.text, got.text
+
+
+def test_C_2_S1_the_verb_governs_the_player_only_across_adverbs_and_agreeing_words() -> None:
+    tokens = tokenize("Станю сегодня этого Грифона")
+    nick = _mention(3, "Грифон")
+    assert governing_other_verb(tokens, nick) == 0
+    # a noun between: the verb has its own object, the player is no longer governed by it
+    assert governing_other_verb(tokenize("Станю босса, Грифона"), _mention(2, "Грифон")) is None
+    assert governing_other_verb(tokenize("Фармлю лут Грифону"), _mention(2, "Грифон")) is None
+
+
+def test_C_2_S1_the_game_s_verbs_their_slang_and_typings_stay_the_move() -> None:
+    # the game's own slang (vocabulary), a Russian verb the dictionary knows read through the
+    # role, a word typed in Latin look-alikes and digits: each still the maniac's kill
+    for text in ("Ганкаю Грифона", "Кромсаю Грифона", "y6uBaю Грифона"):
+        got = read_in_cast("mmo_g", "Berserk_666", text)
+        assert (got.kind, got.action, got.targets) == ("move", "kill", ("Грифон",)), (text, got)
+
+
+def _mention(i: int, nick: str) -> Mention:
+    return Mention(i, i + 1, nick, "nick", nick, 1.0, False)
