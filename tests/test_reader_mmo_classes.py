@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from parser.letters.mentions import Mention
-from parser.letters.reading import IS_IT_A_MOVE
+from parser.letters.reading import IS_IT_A_MOVE, UNDECIDED
 from parser.letters.sense import governing_other_verb
 from parser.letters.tokens import tokenize
 from tests.letter_kit import read_in_cast
@@ -51,3 +51,31 @@ def test_C_2_S1_the_game_s_verbs_their_slang_and_typings_stay_the_move() -> None
 
 def _mention(i: int, nick: str) -> Mention:
     return Mention(i, i + 1, nick, "nick", nick, 1.0, False)
+
+
+@pytest.mark.parametrize(
+    ("cast", "sender", "text"),
+    [
+        # S2: the heal's player is a lower-case common word, and the move is put off
+        ("mmo_g", "Priestess_Lu", "весь вечер хилю танка на рейде, ход завтра утром"),
+        # M1: «ход» put off to an event, and a word of the talk no nick is read from
+        ("mmo_g", "Strelok_47", "Ход после рейда, сейчас вайпаемся"),
+        ("mmo", "Vortex_77", "вайп на третьем боссе, все афк. Ход после рейда"),
+        # M1: a promise to send the move later, with no living player named
+        ("mmo", "Light_Hands", "Как с кача вернусь — напишу, кого лечу"),
+    ],
+)
+def test_C_2_S2_M1_a_move_put_off_or_promised_is_no_move_tonight(
+    cast: str, sender: str, text: str
+) -> None:
+    got = read_in_cast(cast, sender, text)
+    assert got.kind == "none", got
+
+
+def test_C_2_S2_a_move_put_off_still_asks_about_a_player_written_as_a_player() -> None:
+    # the nick written as a nick (capitalised mid-sentence) is no word of the talk: the move
+    # and its put-off both stand in the letter, so the host asks which holds
+    got = read_in_cast("mmo_g", "Priestess_Lu", "весь вечер хилю Танка на рейде, ход завтра утром")
+    assert got.kind == "question" and got.code == UNDECIDED, got
+    got = read_in_cast("mmo_g", "Priestess_Lu", "Лечу Танка. Ход окончательный.")
+    assert (got.kind, got.action, got.targets) == ("move", "heal", ("Танк",)), got
