@@ -79,3 +79,26 @@ def test_C_2_S2_a_move_put_off_still_asks_about_a_player_written_as_a_player() -
     assert got.kind == "question" and got.code == UNDECIDED, got
     got = read_in_cast("mmo_g", "Priestess_Lu", "Лечу Танка. Ход окончательный.")
     assert (got.kind, got.action, got.targets) == ("move", "heal", ("Танк",)), got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "target"),
+    [
+        # M2: chat shorthand of consonants alone in lower case is no name to weigh
+        ("Boomkin_13", "Взрываю Kaelin. Бум! ггвп всем", "blast", "Kaelin"),
+        # M3: a lower-case word in the instrumental beside the player is the instrument
+        ("Ember", "Рублю катаной Vortex_77. ггвп", "kill", "Vortex_77"),
+        ("Ember", "Режу ножом Vortex_77", "kill", "Vortex_77"),
+    ],
+)
+def test_C_2_M2_M3_shorthand_and_instruments_are_no_second_player(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    got = read_in_cast("mmo", sender, text)
+    assert (got.kind, got.action, got.targets) == ("move", action, (target,)), got
+
+
+def test_C_3_M3_a_capitalised_word_in_the_instrumental_is_still_asked_about() -> None:
+    # written as a name, the word may be a player the reader could not place: never dropped
+    got = read_in_cast("mmo", "Ember", "Рублю Катаной Vortex_77")
+    assert got.kind != "move", got
