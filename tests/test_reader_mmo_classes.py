@@ -102,3 +102,14 @@ def test_C_3_M3_a_capitalised_word_in_the_instrumental_is_still_asked_about() ->
     # written as a name, the word may be a player the reader could not place: never dropped
     got = read_in_cast("mmo", "Ember", "Рублю Катаной Vortex_77")
     assert got.kind != "move", got
+
+
+@pytest.mark.parametrize("text", ["Дон триады — я.", "Дон клана — сам. Пацаны в курсе"])
+def test_P_S_2_M5_whose_don_said_in_the_genitive_before_the_sender_s_own_i(text: str) -> None:
+    got = read_in_cast("mmo", "Maxim_Tankov", text, turn=0)
+    assert (got.kind, got.action, got.targets) == ("move", "don", ("Maxim_Tankov",)), got
+
+
+def test_P_S_2_M5_a_verb_after_the_don_is_no_election_of_the_sender() -> None:
+    got = read_in_cast("mmo", "Maxim_Tankov", "Дон решит — я подожду.", turn=0)
+    assert not (got.kind == "move" and got.targets == ("Maxim_Tankov",)), got

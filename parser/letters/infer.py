@@ -519,11 +519,20 @@ def _don_addressed(tokens: Sequence[Token], k: int) -> bool:
 
 
 def _don_is_me(tokens: Sequence[Token], mentions: Sequence[Mention], k: int) -> bool:
-    """«Дон — я», «Доном — сама»: the words right after «дон» (a dash between allowed) are
-    the sender's own «я»/«сам(а)», and nothing else follows in the sentence."""
+    """«Дон — я», «Доном — сама», «Дон триады — я»: the words right after «дон» (a dash
+    between allowed, and whose Don in the genitive) are the sender's own «я»/«сам(а)», and
+    nothing else follows in the sentence."""
     t = tokens[k]
     rest = [u for u in tokens[k + 1 :] if u.sentence == t.sentence and u.word]
-    return len(rest) == 1 and rest[0].word in ("я", "сам", "сама")
+    if not rest or rest[-1].word not in ("я", "сам", "сама"):
+        return False
+    # «Дон триады — я», «Дон клана — сам»: whose Don, a noun in the genitive, may come between
+    return all(_genitive_noun(u.word) for u in rest[:-1])
+
+
+def _genitive_noun(word: str) -> bool:
+    top = parse(word)[:1]
+    return bool(top) and top[0].pos == "NOUN" and "gent" in top[0].grammemes
 
 
 #: words for the clan's head other than «дон»: «главным будет X», «X у нас за старшего»,
