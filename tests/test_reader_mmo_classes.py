@@ -113,3 +113,26 @@ def test_P_S_2_M5_whose_don_said_in_the_genitive_before_the_sender_s_own_i(text:
 def test_P_S_2_M5_a_verb_after_the_don_is_no_election_of_the_sender() -> None:
     got = read_in_cast("mmo", "Maxim_Tankov", "Дон решит — я подожду.", turn=0)
     assert not (got.kind == "move" and got.targets == ("Maxim_Tankov",)), got
+
+
+def test_P_M_11_M6_kicking_a_player_is_a_beating_never_a_shot() -> None:
+    # the thug beats or kills: «пинать» is a verb of beating, so the move is no question
+    got = read_in_cast("mmo", "Kaelin", "Пинаю Kaznachey-а, пусть отдохнёт")
+    assert (got.kind, got.action, got.targets) == ("move", "beat", ("Kaznachey",)), got
+
+
+def test_P_M_8_M7_a_move_put_off_after_but_gives_way_to_the_labelled_request() -> None:
+    text = (
+        "кикнуть бы из пати Boomkin_13 за вайп, но это после рейда. "
+        "Заявка: N00bSl4yer, исполнитель Vortex_77"
+    )
+    got = read_in_cast("mmo", "Kaznachey", text)
+    assert (got.kind, got.action, got.targets, got.executor) == (
+        "move",
+        "kill",
+        ("N00bSl4yer",),
+        "Vortex_77",
+    ), got
+    # the same «но» with no later time after it takes nothing back
+    got = read_in_cast("mmo", "Ember", "Убиваю Vortex_77, но тихо")
+    assert (got.kind, got.action, got.targets) == ("move", "kill", ("Vortex_77",)), got
