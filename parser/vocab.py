@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from parser.latin import cyrillic_spellings
-from parser.morph import each_lookup_released, forms, parse, ukrainian_forms
+from parser.morph import each_lookup_released, forms, parse, ukrainian_forms, ukrainian_word
 from parser.nicks import fold_lookalikes
 
 
@@ -528,6 +528,21 @@ def _ukrainian(word: str) -> Word | None:
         return None
     entries = _ukrainian_index().get(word.replace("ʼ", "'"))
     return _word_from(entries, 1.0) if entries else None
+
+
+def ukrainian_sentence(words: Sequence[str]) -> bool:
+    """Whether a sentence's words (case-folded) hold one with a letter Russian lacks."""
+    return any(_UKRAINIAN_LETTERS.search(w) for w in words)
+
+
+def ukrainian_false_friend(word: str) -> bool:
+    """M4 of C-2: in a sentence written in Ukrainian, an action word of the Russian
+    vocabulary that the Ukrainian dictionary knows as a form of another lemma, none of the
+    Ukrainian action words («чекаю»: I wait, not a check; «лечу»: I fly) — the word the
+    sentence means."""
+    if not word or _ukrainian_index().get(word) is not None:
+        return False
+    return ukrainian_word(word)
 
 
 _LATIN_WORD: Final = re.compile("[a-z']{3,}")

@@ -136,3 +136,15 @@ def test_P_M_8_M7_a_move_put_off_after_but_gives_way_to_the_labelled_request() -
     # the same «но» with no later time after it takes nothing back
     got = read_in_cast("mmo", "Ember", "Убиваю Vortex_77, но тихо")
     assert (got.kind, got.action, got.targets) == ("move", "kill", ("Vortex_77",)), got
+
+
+def test_C_2_M4_a_ukrainian_false_friend_of_an_action_word_is_the_ukrainian_word() -> None:
+    # «чекаю» is Ukrainian «I wait» in a sentence written in Ukrainian: no check, no nick
+    got = read_in_cast("mmo", "N1ghtW4tch", "Я сержант, чекаю звіт комісара. Ходу не маю")
+    assert got.kind == "none", got
+    # the Ukrainian action word in the same kind of sentence is still the move
+    got = read_in_cast("mmo", "N1ghtW4tch", "Перевіряю Kaelin, бо він дивний")
+    assert (got.kind, got.action, got.targets) == ("move", "check", ("Kaelin",)), got
+    # in a Russian sentence the chat word «чекаю» is the check
+    got = read_in_cast("mmo", "N1ghtW4tch", "Чекаю Kaelin")
+    assert (got.kind, got.action, got.targets) == ("move", "check", ("Kaelin",)), got
