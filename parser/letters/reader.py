@@ -35,7 +35,12 @@ from parser.letters.executor import (
 from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
-from parser.letters.promised import promised_later, put_off_by_promise, put_off_by_time
+from parser.letters.promised import (
+    move_put_off,
+    promised_later,
+    put_off_by_promise,
+    put_off_by_time,
+)
 from parser.letters.proof import Evidence, example_of, prove, put_off, spelled
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
@@ -73,6 +78,7 @@ from parser.letters.tokens import (
     unquoted,
 )
 from parser.letters.words import NEG, SUGGEST_SCORE
+from parser.morph import common_word
 from parser.nicks import NickResolver
 from parser.sender import SenderView
 from parser.signature import unsigned
@@ -210,14 +216,40 @@ def _letter(
         if offered is not None:
             return offered
     promised = promised_later(evidence.tokens, evidence.mentions, evidence.questions)
-    if proven.code in (NO_TARGET, UNKNOWN_NICK) and promised:
+    later = move_put_off(evidence.tokens, evidence.questions)
+    if proven.code in (NO_TARGET, UNKNOWN_NICK) and (promised or later):
         return LetterReading()  # «Проверяю, кого — напишу позже»: the host waits for it
+    if later and _only_words(proven, evidence):
+        # «весь вечер хилю танка на рейде, ход завтра утром»: the move is still to come, and
+        # the player read is a common word in lower case — the word of the talk (C-3)
+        return LetterReading()
+    if later and proven.kind == "move":
+        # «хилю Танка, ход завтра утром»: a move, and the move said to come later — asked
+        return question_reading(
+            UNDECIDED,
+            f"Вы пишете, что ход будет позже, а в письме я прочёл: {spelled(proven)}. Если это "
+            f"ход на эту ночь, подтвердите его, например: «{example_of(proven)}».",
+        )
     if proven.code == NO_TARGET and evidence.chosen is not None:
         return _doubt_named(proven, evidence, resolver)
     if proven.kind == "none":
         # «Elena Borisovna, men Paprikani taklif qilaman»: players named in words unread
         return unread_language(evidence.tokens, evidence.mentions, view) or proven
     return proven
+
+
+def _only_words(reading: LetterReading, evidence: Evidence) -> bool:
+    """A move whose every player is named only by a common word in lower case («танка» for
+    the player Танк): in a letter that puts its move off, that word is the talk's own."""
+    if reading.kind != "move" or not reading.targets:
+        return False
+    named = [m for m in evidence.mentions if m.nick in reading.targets]
+    return bool(named) and all(
+        m.end - m.start == 1
+        and evidence.tokens[m.start].raw[:1].islower()
+        and common_word(evidence.tokens[m.start].word)
+        for m in named
+    )
 
 
 def _doubt_named(
