@@ -22,8 +22,9 @@ before he writes the move down:
    («если»), or a decision left to someone else («решает Дон», «решай сам») in the move's
    sentence is no move yet. A PEFL clan member who offers his Don a victim («предлагаю
    Ольгу», «голосую за то, чтобы убить …», «я за Ольгу») makes no request yet (P-M.8 ruling,
-   setting `member_suggestion`: "ask"); a firm «Убиваем Ольгу», or an offer that names
-   himself as the one who shoots, is his request.
+   setting `member_suggestion`: "ask"), nor does a Gambler mafioso who offers the living
+   godfather one (G-M.5/G-M.6 ruling, setting `mafioso_suggestion`); a firm «Убиваем Ольгу»,
+   or an offer that names himself as the one who shoots, is his request.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ from parser.letters.reading import (
     WRONG_ACTION,
     LetterReading,
     MemberSuggestion,
+    offer_terms,
+    offers_the_kill,
 )
 from parser.letters.sense import other_sense_verb
 from parser.letters.tokens import EDGE_MARKS, Token
@@ -138,7 +141,8 @@ def prove(
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
 ) -> LetterReading:
     """`reading` when the letter proves it; otherwise the question naming the doubt.
-    `suggestion`: how a clan member's offered victim is read (P-M.8, `_offered`)."""
+    `suggestion`: how a clan member's offered victim is read (P-M.8, or G-M.5/G-M.6 for a
+    Gambler mafioso: the host's setting for the sender's rule set, `_offered`)."""
     # «Проверяю тесто… Я мирный, ходов нет»: no move, said so — nothing for the role to bound
     bound = None if _said_no_move(reading, evidence) else _role_bound(reading, view)
     if bound is not None:
@@ -312,11 +316,12 @@ def _decided(
             f"условий, например: «{example_of(reading)}».",
         )
     if suggestion == "ask" and _offered(reading, evidence, view):
+        boss, what, counts = offer_terms(view)
         return question_reading(
             UNDECIDED,
-            f"Вы предлагаете ({spelled(reading)}), но выбирает Дон, и предложение — ещё не "
-            "заявка. Если это ваша заявка на выстрел клана (она засчитывается, если Дон не "
-            f"пришлёт приказа), напишите прямо, например: «Убиваем: {reading.targets[0]}».",
+            f"Вы предлагаете ({spelled(reading)}), но выбирает {boss}, и предложение — ещё не "
+            f"заявка. Если это ваша заявка {what} (она засчитывается, {counts}), напишите "
+            f"прямо, например: «Убиваем: {reading.targets[0]}».",
         )
     return None
 
@@ -1395,12 +1400,14 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
 
 def _offered(reading: LetterReading, evidence: Evidence, view: SenderView) -> bool:
     """«Предлагаю Ольгу», «Дон, голосую за то, чтобы убить Ольгу», «я за Ольгу» from a PEFL
-    clan member (not the Don): the sentence where the kill is said last offers the victim
-    to the one who decides — no request of his yet (P-M.8 ruling). A member who names
-    himself as the one who shoots («…, исполнитель я») volunteers: that is his request."""
+    clan member (not the Don) or a Gambler mafioso while the godfather lives
+    (`offers_the_kill`): the sentence where the kill is said last offers the victim to the
+    one who decides — no request of his yet (P-M.8 ruling; G-M.5/G-M.6 ruling). A member
+    who names himself as the one who shoots («…, исполнитель я») volunteers: that is his
+    request."""
     if reading.action != "kill" or reading.executor == view.nick or not reading.targets:
         return False
-    if view.ruleset != "pefl" or not view.clan_mates or view.is_don:
+    if not offers_the_kill(view):
         return False
     tokens = evidence.tokens
     places = [m.start for m in evidence.mentions if m.nick in reading.targets]
