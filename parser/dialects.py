@@ -105,11 +105,6 @@ class PageSlice:
     # signatures): cut from the first of `tail` found after `body_mark` to the post's close.
     body_mark: str = ""
     tail: tuple[str, ...] = ()
-    # Per-post markup in the header, before `body_mark`, that the author's reading by place
-    # never reaches (IPS 4's author pane list: photo, group, reputation, post count): cut from
-    # the first of `skip_open` found in a post's header to the first `skip_close` after it.
-    skip_open: tuple[str, ...] = ()
-    skip_close: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,10 +442,6 @@ IPS4 = Dialect(
             "<ul class='ipsComment_controls",
             '<ul class="ipsComment_controls',
         ),
-        # the author pane's list below the nick: board markup, group formatting and profile
-        # fields; the nick and its profile link stand before it (see `blocks.block_posts`)
-        skip_open=("<ul class='cAuthorPane_info", '<ul class="cAuthorPane_info'),
-        skip_close="</ul>",
     ),
 )
 

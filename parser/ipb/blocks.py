@@ -34,20 +34,14 @@ from parser.records import Body, ParseIssue
 def drop_post_tails(html: str, sl: PageSlice, start: int = 0, stop: int | None = None) -> str:
     """The posts' markup (`html[start:stop]`) without what lies between each body and its
     post's close (the dialect's `tail` markers: IPS 4's reputation, controls and signature,
-    half of a post's markup, which nothing reads), nor the list `skip_open` opens in each
-    post's header (IPS 4's author pane list). Read in place: no copy of the posts is made
-    before these are left out."""
+    half of a post's markup, which nothing reads). Read in place: no copy of the posts is
+    made before their tails are left out."""
     if stop is None:
         stop = len(html)
     if not sl.tail:
         return html[start:stop]
     kept = _kept_spans(html, sl, start, stop)
-    parts: list[str] = []
-    for k in range(0, len(kept), 5):
-        pos, skip, resume, _body, cut = kept[k : k + 5]
-        parts += (html[pos:skip], html[resume:cut], sl.post_close)
-    parts.pop()  # (the rest after the last post has no close)
-    return "".join(parts)
+    return sl.post_close.join([html[kept[k] : kept[k + 2]] for k in range(0, len(kept), 3)])
 
 
 def post_tails_utf8(html: str, sl: PageSlice, start: int, stop: int) -> bytes:
@@ -55,56 +49,25 @@ def post_tails_utf8(html: str, sl: PageSlice, start: int, stop: int) -> bytes:
     a part at a time: each post's header apart from its body, so that a header with no
     character beyond ASCII (the board's own markup: most of what is kept) is copied, not
     encoded character by character as the whole text would be."""
-    return post_parts_utf8(html, sl, start, stop)[0]
-
-
-def post_parts_utf8(html: str, sl: PageSlice, start: int, stop: int) -> tuple[bytes, bool]:
-    """`post_tails_utf8`, and whether any header's `skip_open` list was left out."""
     if not sl.tail:
-        return html[start:stop].encode("utf-8", "ignore"), False
+        return html[start:stop].encode("utf-8", "ignore")
     kept = _kept_spans(html, sl, start, stop)
     close = sl.post_close.encode()
     parts: list[bytes] = []
-    skipped = False
-    for k in range(0, len(kept), 5):
-        pos, skip, resume, body, cut = kept[k : k + 5]
-        skipped = skipped or skip < resume
+    for k in range(0, len(kept) - 3, 3):
         parts += (
-            html[pos:skip].encode("utf-8", "ignore"),
-            html[resume:body].encode("utf-8", "ignore"),
-            html[body:cut].encode("utf-8", "ignore"),
+            html[kept[k] : kept[k + 1]].encode("utf-8", "ignore"),
+            html[kept[k + 1] : kept[k + 2]].encode("utf-8", "ignore"),
             close,
         )
-    parts.pop()
-    return b"".join(parts), skipped
-
-
-# What a header's skipped list may hold for the posts to read as they read in full: text, and
-# the tags of the phrasing elements a list item holds, spelt in lowercase as the board spells
-# them (any other markup in it keeps it: a comment, a tag that changes how the markup after it
-# is tokenized or built, a block's end tag that would close the pane around it, another list,
-# a post's time or a post element, which the post's reading finds wherever they are). An
-# element left open there is carried by the tree builder around what follows in the post,
-# where nothing is read from it (tests/test_ipb_pane_list.py).
-_PHRASING = "li|a|img|i|span|strong|s|b|em|u|font|small|br"
-_NOT_SKIPPED = re.compile(
-    f"<(?!(?:{_PHRASING})[ \t\n\f\r/>]|/(?:{_PHRASING.replace('|img', '').replace('|br', '')})"
-    "[ \t\n\f\r]*>)"
-)
-
-
-def _skippable(html: str, start: int, end: int) -> bool:
-    """Whether the list opened at `start` and closed at `end` holds only what `_NOT_SKIPPED`
-    allows, and no "--" (which may close a comment opened before it)."""
-    return _NOT_SKIPPED.search(html, start + 1, end) is None and html.find("--", start, end) < 0
+    parts.append(html[kept[-3] : kept[-1]].encode("utf-8", "ignore"))
+    return b"".join(parts)
 
 
 def _kept_spans(html: str, sl: PageSlice, start: int, stop: int) -> list[int]:
-    """What `drop_post_tails` keeps of `html[start:stop]`, flat, five numbers a post: where its
-    kept markup starts, where the list `skip_open` opens in its header and where that list
-    ends (both its body mark where there is none), where its body mark lies and where its
-    tail begins; then the rest after the last post (start, stop, stop, stop, stop). The post
-    close follows each post's kept markup."""
+    """What `drop_post_tails` keeps of `html[start:stop]`, flat: for each post, where its kept
+    markup starts, where its body mark lies and where its tail begins; then the rest after
+    the last post (start, start, stop). The post close follows each post's kept markup."""
     kept: list[int] = []
     pos = start
     close = sl.post_close
@@ -120,20 +83,9 @@ def _kept_spans(html: str, sl: PageSlice, start: int, stop: int) -> list[int]:
             i = html.find(marker, body, cut)
             if i >= 0:
                 cut = i
-        skip = resume = body
-        for marker in sl.skip_open:  # (the first found, each searched up to the one so far)
-            i = html.find(marker, pos, skip)
-            if i >= 0:
-                skip = i
-        if skip < body:
-            resume = html.find(sl.skip_close, skip, body)
-            if resume < 0 or not _skippable(html, skip, resume):
-                skip = resume = body  # no close before the body, or other markup in it
-            else:
-                resume += len(sl.skip_close)
-        kept += (pos, skip, resume, body, cut)
+        kept += (pos, body, cut)
         pos = end + len(close)
-    kept += (pos, stop, stop, stop, stop)
+    kept += (pos, pos, stop)
     return kept
 
 
@@ -209,15 +161,6 @@ def _post_author(el: LexborNode, d: Dialect, *, by_place: bool = True) -> tuple[
     """A post's author nick ("" when missing) and member id. IPS 4's are found by their
     place in its author pane where the board's own selectors are in force (`_ips4_pane`);
     `by_place=False` queries the selectors (the reference)."""
-    author, author_id, _pane = _author_read(el, d, by_place=by_place)
-    return author, author_id
-
-
-def _author_read(
-    el: LexborNode, d: Dialect, *, by_place: bool = True
-) -> tuple[str, int | None, bool]:
-    """`_post_author`, and whether both were read from the author pane's nick and its profile
-    link alone (nothing after the nick read)."""
     pane = _ips4_pane(el) if by_place and d.selectors is IPS4.selectors else None
     if pane is not None:
         nick, link, href = pane
@@ -226,10 +169,9 @@ def _author_read(
         author_id = member_id_in(href) if link is not None and href else None
         if author_id is None and link is not None:
             author_id = member_id_from([link])
+        if author_id is None:
+            author_id = first_member_id(el, d.sel("author_link"))
         author = normalize_nick(nick.text())  # (IPS 4 strips nothing from a nick)
-        if author_id is not None:
-            return author, author_id, True
-        author_id = first_member_id(el, d.sel("author_link"))
     else:
         author_node = select_first(el, d.sel("author"))
         author = ""
@@ -238,7 +180,7 @@ def _author_read(
         author_id = first_member_id(el, d.sel("author_link"))
     if author_id is None:
         author_id = _quote_data_userid(el)
-    return author, author_id, False
+    return author, author_id
 
 
 def _first_element(node: LexborNode) -> LexborNode | None:
@@ -371,20 +313,13 @@ def _utc_iso(value: str) -> datetime | None:
 
 
 def _block_post(
-    el: LexborNode,
-    pid: int,
-    ctx: ReadContext,
-    parts: _Parts | None = None,
-    by_pane: list[bool] | None = None,
+    el: LexborNode, pid: int, ctx: ReadContext, parts: _Parts | None = None
 ) -> PostParts:
     """One post element read; what cannot be read is noted in `ctx.issues`. `parts`: its
-    body and times as the page's one query found them (else queried here). `by_pane`: told
-    whether its author was read from the pane's nick and profile link alone."""
+    body and times as the page's one query found them (else queried here)."""
     d = ctx.dialect
     where = f"post {pid}"
-    author, author_id, pane = _author_read(el, d)
-    if by_pane is not None:
-        by_pane.append(pane)
+    author, author_id = _post_author(el, d)
     if not author:
         ctx.issues.append(ParseIssue(where, "author not found"))
     if parts is None:
@@ -493,33 +428,13 @@ def _post_id_attr(el: LexborNode, name: str) -> str | None:
     return el.id if name == "id" else attr_of(el, name)
 
 
-def block_posts_skipped(tree: LexborHTMLParser, ctx: ReadContext) -> list[PostParts] | None:
-    """`block_posts` of posts whose headers' `skip_open` lists were left out of `tree`
-    (`drop_post_tails`), or None where that may read otherwise than the posts in full: a
-    post's author not read from its pane's nick and profile link alone (the reading would
-    go on to the post's other profile links, the list's among them). What else the reading
-    finds in a post (its time, its body) the list never holds (`_kept_spans`)."""
-    issues = len(ctx.issues)
-    by_pane: list[bool] = []
-    posts = block_posts(tree, ctx, by_pane=by_pane)
-    if all(by_pane):
-        return posts
-    del ctx.issues[issues:]
-    return None
-
-
 def block_posts(
-    tree: LexborHTMLParser,
-    ctx: ReadContext,
-    *,
-    grouped: bool = True,
-    by_pane: list[bool] | None = None,
+    tree: LexborHTMLParser, ctx: ReadContext, *, grouped: bool = True
 ) -> list[PostParts]:
     """The posts of a page whose posts are elements (IPB 3.x, IPS 4, and their messenger
     conversations), each id once. IPS 4's posts are found with their parts by one query
     for the page where its own selectors are in force; `grouped=False` queries each post
-    (the reference the page's query is held to). `by_pane`: told, post by post, whether its
-    author was read from the pane's nick and profile link alone."""
+    (the reference the page's query is held to)."""
     d = ctx.dialect
     posts: list[PostParts] = []
     root = tree.root
@@ -536,5 +451,5 @@ def block_posts(
         if pid is None or pid in seen:
             continue
         seen.add(pid)
-        posts.append(_block_post(el, pid, ctx, parts, by_pane))
+        posts.append(_block_post(el, pid, ctx, parts))
     return posts

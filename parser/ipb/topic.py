@@ -6,17 +6,10 @@ from dataclasses import replace
 from datetime import datetime, tzinfo
 
 from parser.dates import Now
-from parser.dialects import Dialect, PageSlice
+from parser.dialects import Dialect
 from parser.html import CUT_SHORT, cut_short, parse_html, parse_utf8, scan
-from parser.ipb.blocks import (
-    block_posts,
-    block_posts_skipped,
-    drop_post_tails,
-    post_parts_utf8,
-    post_tails_utf8,
-    slice_bounds,
-)
-from parser.ipb.body import PostParts, ReadContext
+from parser.ipb.blocks import block_posts, drop_post_tails, post_tails_utf8, slice_bounds
+from parser.ipb.body import ReadContext
 from parser.ipb.detect import login_state, resolve_dialect
 from parser.ipb.msgnumber import chrome_parts, first_post, msgnumber_posts
 from parser.ipb.navigation import board_clock, find_topic_id, page_jump, pagination, topic_title
@@ -90,12 +83,13 @@ def _read_topic(
             # system when both are freed: the next page faults it in again (~90 page faults
             # an IPS 4 page, a fifth of its CPU time, in a process that has read no larger
             # page yet; `bench/parse_ipb.py --fresh`)
-            read = _read_posts(html, sl, start, end, ctx)
+            # given to lexbor as UTF-8 built a part at a time (`post_tails_utf8`): the same
+            # bytes selectolax would make of the text, the posts' headers copied, not encoded
+            utf8 = post_tails_utf8(html, sl, start, end)
+            read = block_posts(parse_utf8(utf8, lambda: drop_post_tails(html, sl, start, end)), ctx)
             tree = parse_html(chrome)
         else:
-            # (the posts in full: their lists are left out only where the reading checks them)
-            whole = drop_post_tails(html, replace(sl, skip_open=())) if sl is not None else html
-            tree = parse_html(whole)
+            tree = parse_html(drop_post_tails(html, sl) if sl is not None else html)
             read = block_posts(tree, ctx)
     posts = [
         post_record(pid, a, aid, at, body, shown=shown) for pid, a, aid, at, shown, body in read
@@ -124,30 +118,6 @@ def _read_topic(
         start=nav.start,
         per_page=nav.per_page,
     )
-
-
-def _read_posts(
-    html: str, sl: PageSlice, start: int, end: int, ctx: ReadContext
-) -> list[PostParts]:
-    """The posts between `start` and `end`, given to lexbor as UTF-8 built a part at a time
-    (`post_tails_utf8`: the same bytes selectolax would make of the text, the posts' headers
-    copied, not encoded). Each header's `skip_open` list is left out (IPS 4's author pane
-    list, a fifth of what lexbor would parse) where that reads the same
-    (`block_posts_skipped`); else the posts are read in full. (A host's own selectors, which
-    may read anywhere, come with no `PageSlice`: such a page is read whole.)"""
-    data, skipped = post_parts_utf8(html, sl, start, end)
-    doc = parse_utf8(data, lambda: drop_post_tails(html, sl, start, end))
-    if not skipped:
-        return block_posts(doc, ctx)  # (no list found, or none left out)
-    read = block_posts_skipped(doc, ctx)
-    if read is not None:
-        return read
-    del doc  # (one document alive at a time)
-    full = replace(sl, skip_open=())
-    doc = parse_utf8(
-        post_tails_utf8(html, full, start, end), lambda: drop_post_tails(html, full, start, end)
-    )
-    return block_posts(doc, ctx)
 
 
 def header_end(html: str, dialect: Dialect) -> int:
