@@ -28,7 +28,14 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.scene import scene_action
-from parser.letters.sense import given_to, removed_from_place, thing_in_phrase, told_of
+from parser.letters.sense import (
+    given_to,
+    other_sense_verb,
+    removed_from_place,
+    thing_in_phrase,
+    told_of,
+    trade_instrument,
+)
 from parser.letters.tokens import (
     Token,
     clause_of,
@@ -247,10 +254,15 @@ def _inferred_move(
     letter reads as a move (`told_as_role`: told in the third person of the sender's role);
     otherwise a question, or nothing when it is plain talk. Apart from
     `without_action_word`, which decides whether there is one action to infer."""
-    if all(removed_from_place(tokens, m) or given_to(tokens, m) for m in named):
+    players = frozenset(k for m in named for k in range(m.start, m.end))
+    if all(
+        removed_from_place(tokens, m) or given_to(tokens, m) or _traded(tokens, m, players)
+        for m in named
+    ):
         # «Удаляю с поля Кричалку»: the player is taken off a place of another world's game
         # by the sender's verb of that world, which proves no move of this one; «Ставлю мат
-        # Слону»: the player is only that verb's recipient (C-2); the host asks
+        # Слону»: the player is only that verb's recipient; «Накрываю Тюленя волной»: a thing
+        # in the instrumental beside him says the verb's trade (C-2); the host asks
         return question_reading(
             IS_IT_A_MOVE,
             f"Не понял, это ход? Если да, напишите, например: «{EXAMPLE.get(action, 'Ход Ник')}».",
@@ -259,6 +271,14 @@ def _inferred_move(
     says = told_as_role or _says_move(tokens, questions, named)
     if len(nicks) > width:
         if not (says or _weighed(tokens, named)):
+            if any(_amid_unread(tokens, m) for m in named):
+                # «Bugun Muskatni tekshiraman»: players named in words the reader cannot read
+                # may well be a move (C-2): asked, never dropped
+                return question_reading(
+                    IS_IT_A_MOVE,
+                    f"Не понял, это ход? Если да, напишите, например: "
+                    f"«{EXAMPLE.get(action, 'Ход Ник')}».",
+                )
             return LetterReading()
         firsts = list(dict.fromkeys(m.raw for m in named))
         return question_reading(
@@ -347,13 +367,17 @@ def _in_talk(tokens: Sequence[Token], m: Mention) -> bool:
     «Привет! Lucky. Удачи», «Nova, pls»), is the message."""
     if _own_line(tokens, m):
         return False
+    return is_subject(tokens, m) or _amid_unread(tokens, m)
+
+
+def _amid_unread(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player's sentence holds a Latin word the reader cannot read (`_in_talk`)."""
     sentence = tokens[m.start].sentence
-    rest = [
-        t
+    return any(
+        t.word not in GREETING and unread(t.word)
         for k, t in enumerate(tokens)
         if t.sentence == sentence and not m.start <= k < m.end and t.word and t.word != m.nick
-    ]
-    return is_subject(tokens, m) or any(t.word not in GREETING and unread(t.word) for t in rest)
+    )
 
 
 def _own_line(tokens: Sequence[Token], m: Mention) -> bool:
@@ -649,3 +673,10 @@ def _spelt_in_cyrillic(tokens: Sequence[Token]) -> list[Token]:
                 known = (c for c in spelt if any(r.known for r in parse(c)))
                 out[k] = replace(t, word=next(known, spelt[0]))
     return out
+
+
+def _traded(tokens: Sequence[Token], m: Mention, players: frozenset[int]) -> bool:
+    """«Накрываю Тюленя волной»: the player is the object of the sender's verb of another
+    sense that also takes a thing in the bare instrumental (`sense.trade_instrument`)."""
+    verb = other_sense_verb(tokens, m)
+    return verb is not None and trade_instrument(tokens, verb, players) is not None

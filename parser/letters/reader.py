@@ -35,13 +35,14 @@ from parser.letters.executor import (
 from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
-from parser.letters.promised import promised_later, put_off_by_promise
+from parser.letters.promised import promised_later, put_off_by_promise, put_off_by_time
 from parser.letters.proof import Evidence, example_of, prove, put_off, spelled
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
     DEFAULT_SUGGESTION,
     DEFAULT_THRESHOLD,
     EXAMPLE,
+    IS_IT_A_MOVE,
     NO_TARGET,
     OTHER_ACCOUNT,
     RELAYED,
@@ -60,6 +61,7 @@ from parser.letters.reported import (
     reports,
 )
 from parser.letters.scene import scene_action
+from parser.letters.sense import trade_instrument
 from parser.letters.spoken import asks_itself, self_answer, spoken_marks
 from parser.letters.tokens import (
     EDGE_MARKS,
@@ -315,6 +317,8 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
             )
             occ.targets = []  # the ambush takes no target
     occs = coordinated(occs, tokens)
+    traded = _traded(occs, tokens, mentions)
+    occs = [o for o in occs if o not in traded]
 
     # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
     # не даю»: an action word without a target in a sentence that says «не» names nothing
@@ -336,6 +340,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     # a player named in a move taken back is not then the role's move by inference
     withdrawn = {m.start for o in called_off for m in o.targets}
     withdrawn |= {m.start for m in live if m not in bindable}  # put off: not tonight's
+    withdrawn |= {m.start for o in traded for m in o.targets}  # named in a trade's sense
     # a move told in another's words: its speaker and players are not the sender's move
     withdrawn |= heard_mentions(moves_told(heard, told_occs), mentions)
     if skip:  # «Подрыв откладываю», «ход пропускаю»
@@ -363,7 +368,9 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
             return asked, evidence
     if chosen is None:
         rest = [m for m in live if m.start not in withdrawn]
-        found = without_action_word(tokens, questions, rest, occs, skip, view, story, threshold)
+        found = _trade_asked(traded, rest, view) or without_action_word(
+            tokens, questions, rest, occs, skip, view, story, threshold
+        )
         if found.action == "kill" and executor is not None:
             found = replace(found, executor=executor.nick)
         if found.kind == "none" and not skip and told_occs and not declines(tokens, heard):
@@ -374,13 +381,59 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     )
 
 
+def _traded(occs: Sequence[Occ], tokens: Sequence[Token], mentions: Sequence[Mention]) -> list[Occ]:
+    """«Накрываю Тюленя волной», «Прикрываю Якоря брезентом»: the action words said in the
+    sense of the writer's trade (`sense.trade_instrument`: a thing in the instrumental beside
+    the player), not the game's (C-2) — and an action noun of the same sentence on the same
+    players («Валю Фазана с первого выстрела, дробью»), that trade's word too."""
+    players = frozenset(k for m in mentions for k in range(m.start, m.end))
+    traded = [o for o in occs if o.targets and trade_instrument(tokens, o.i, players) is not None]
+    at = {(tokens[o.i].sentence, m.start) for o in traded for m in o.targets}
+    return traded + [
+        o
+        for o in occs
+        if o not in traded
+        and o.targets
+        and all((tokens[o.i].sentence, m.start) in at for m in o.targets)
+    ]
+
+
+def _trade_asked(
+    traded: Sequence[Occ], rest: Sequence[Mention], view: SenderView
+) -> LetterReading | None:
+    """«Травлю Рулевого байками»: the only players named are the objects of verbs said in the
+    sense of the writer's trade — no proof of a move, a question. None when the letter names
+    another player (the reading is his) or has no such verb."""
+    if not traded or rest:
+        return None
+    occ = traded[0]
+    actions = sorted(occ.actions or occ.said or frozenset(view.moving_actions()))
+    example = EXAMPLE.get(actions[0], "Ход Ник") if len(actions) == 1 else "Ход Ник"
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, это ход? «{occ.targets[0].raw}» назван(а) в письме не по-игровому. "
+        f"Если да, напишите, например: «{example}».",
+    )
+
+
 def _unless_promised(
     chosen: Occ | LetterReading | None, tokens: Sequence[Token], questions: set[int]
 ) -> Occ | LetterReading | None:
     """«Подрыв Бульдозера после матча напишу»: a move whose clause promises the letter for
-    later is not sent yet — no move, the host waits (`put_off_by_promise`)."""
+    later is not sent yet — no move, the host waits (`put_off_by_promise`); one put off by
+    a clause of a later time («…, когда зайдём в порт») is asked (`put_off_by_time`)."""
     if isinstance(chosen, Occ) and put_off_by_promise(tokens, chosen.i, questions):
         return LetterReading()
+    later = put_off_by_time(tokens, chosen.i, questions) if isinstance(chosen, Occ) else None
+    if later is not None and isinstance(chosen, Occ) and not chosen.targets:
+        return LetterReading()  # «Проверю после тура»: nobody named, the host waits
+    if later is not None:
+        # «Проверю Тюленя, когда зайдём в порт»: the move waits for a later time (C-2)
+        return question_reading(
+            UNDECIDED,
+            f"Ход отложен: «{later}». Ночной ход нужен сейчас, до дедлайна — если он в силе, "
+            "пришлите его без отсрочки одной фразой.",
+        )
     return chosen
 
 

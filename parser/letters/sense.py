@@ -24,6 +24,11 @@ of each word), never from a list of phrases:
 - `thing_in_phrase`: an ordinary lower-case word, a thing, governed by a preposition
   («Жульена на шампур», «убиваю время на эндшпиль с X») beside a player written as one is
   the phrase's thing, never a second player of the move.
+- `trade_instrument`: the sender's own verb with a player as its object and a thing in the
+  bare instrumental after him («Накрываю X волной», «Травлю X байками», «Прикрываю X
+  брезентом») is said in the sense of the writer's trade, whatever the game's vocabulary
+  makes of the verb: the game's moves take no such argument. Beside a proven move it is talk,
+  alone it is a question.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from typing import TYPE_CHECKING, Final
 from parser.letters.tokens import Token, clause_bounds
 from parser.letters.words import ws
 from parser.morph import common_word, parse
-from parser.vocab import lookup
+from parser.vocab import lookup, scene_actions
 
 if TYPE_CHECKING:
     from parser.letters.mentions import Mention
@@ -266,3 +271,91 @@ def thing_object(tokens: Sequence[Token], i: int, named: frozenset[int] | set[in
         thing = any("inan" in p.grammemes and "accs" in p.grammemes for p in nouns)
         return thing and not any(p.grammemes & _PERSON for p in nouns)
     return False
+
+
+#: the parts of speech that may stand between a preposition and its noun («с первого …»)
+_MODIFIERS: Final = frozenset({"ADJF", "PRTF", "NUMR", "PRCL"})
+
+
+def _bare_thing_instrumental(tokens: Sequence[Token], k: int, players: frozenset[int]) -> bool:
+    """The word at `k` is a thing in the instrumental governed by no preposition: a lower-case
+    common noun the dictionary knows only as inanimate, never a person or a name, in the
+    instrumental in its first reading, with no adverb reading («ночью», «тайком», «силой»:
+    a time or a manner of the game's own sense), no word of the game's vocabulary or a move's
+    scene («ножом», «пулей», «таблетками»: the game's own instruments), and no player right
+    after it («руками Корсара»: the executor)."""
+    t = tokens[k]
+    if not t.word or not t.raw[:1].islower():
+        return False
+    parses = parse(t.word)
+    if not parses or not parses[0].known or parses[0].pos != "NOUN":
+        return False
+    if not {"ablt", "inan"} <= parses[0].grammemes:
+        return False
+    if any(p.pos == "ADVB" or p.grammemes & _PERSON for p in parses):
+        return False
+    if lookup(t.word) is not None or scene_actions(t.word):
+        return False
+    if k + 1 in players:
+        return False
+    j = k - 1
+    while j >= 0 and tokens[j].sentence == t.sentence and not tokens[j].clause_end:
+        top = parse(tokens[j].word)[:1] if tokens[j].word else []
+        if top and (top[0].pos == "NPRO" or "Apro" in top[0].grammemes):
+            # «её же чулком», «своим шарфом»: a thing of someone's, a scene told of the act
+            # on the player, not the material of a trade
+            return False
+        if top and top[0].pos in _MODIFIERS:
+            j -= 1
+            continue
+        # «с первого выстрела», «под наркозом»: a preposition's phrase, not a bare argument
+        return not (top and top[0].pos == "PREP")
+    return True
+
+
+def trade_instrument(tokens: Sequence[Token], i: int, players: frozenset[int]) -> int | None:
+    """The index of a thing in the bare instrumental that the sender's own verb at `i` takes
+    beside its player (`players`: the token indices of the players named), or None.
+
+    «Накрываю Тюленя волной», «Травлю Рулевого байками», «Прикрываю Якоря брезентом», «Валю
+    Тренера подкатом»: the game's moves take a player and nothing more — no tool, material or
+    force of nature in the instrumental — so a verb given one is said in the sense of the
+    writer's own world (a wave, tales, a tarpaulin, a tackle), not the role's (C-2). The verb
+    is a finite verb of the first person or the imperative; the thing stands after a player
+    of the verb's clause, in that clause or in a clause after it that has no verb or player of
+    its own («Валю X с первого выстрела, дробью»). Times and manners that keep the game's
+    sense («ночью», «тихо», «наверняка»), the game's own instruments («ножом») and an executor
+    named by whose hands («руками Y») are no such thing."""
+    # «режу», «мочу»: a verb in its first or second reading (a rare noun may come first)
+    verbs = [p for p in parse(tokens[i].word)[:2] if p.pos == "VERB"] if tokens[i].word else []
+    if not any(g <= p.grammemes for p in verbs for g in _OWN):
+        return None
+    _a, b = clause_bounds(tokens, i)
+    if not any(i < k <= b for k in players):
+        return None
+    first = min(k for k in players if i < k <= b)
+    k = first + 1
+    while k < len(tokens) and tokens[k].sentence == tokens[i].sentence:
+        if k > b:
+            # a clause after the verb's: only a bare phrase without a verb or a player
+            nb = clause_bounds(tokens, k)[1]
+            if any(j in players or _predicate(tokens[j].word) for j in range(k, nb + 1)):
+                return None
+            b = nb
+        if k in players:
+            k += 1
+            continue
+        if _predicate(tokens[k].word):
+            # «… потому что она угощает конфетами»: another predicate's words from here on
+            return None
+        if _bare_thing_instrumental(tokens, k, players):
+            return k
+        k += 1
+    return None
+
+
+def _predicate(word: str) -> bool:
+    """A word that opens or heads another predicate: a verb form or a conjunction."""
+    return bool(word) and any(
+        p.pos in ("VERB", "INFN", "GRND", "PRTS", "CONJ") for p in parse(word)[:1]
+    )
