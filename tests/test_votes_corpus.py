@@ -87,6 +87,8 @@ PARTS = {
     "development-25": HERE / "dev25",  # names-27: two nicks heard alike, a Latin one among them
     "development-26": HERE / "dev26",  # votes-23: a nick asked about, spoken to, a vote put off
     "development-29": HERE / "dev29",  # votes-24: praise in red, a quoted red, a red taken back
+    "development-30": HERE / "dev30",  # batch 19: a builders' forum — tool nicks, a site rank
+    "development-31": HERE / "dev31",  # batch 20: a role-players' club — adjective clan nicks
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
