@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Final
 
 from engine.actions import InputRejected, Vote
@@ -367,7 +368,7 @@ def _post_vote(
     if proxied is not None:  # P-V.1, G-N.1, C-5: a seat votes only through its own account
         return None, [], (PROXIED, proxied)
     # «Y пишет: "голосую за <X>" — глупость», «все за <X>, а зря»: another's vote repeated
-    reported = reported_spans(own, spans)
+    reported = reported_spans(own, spans, partial(_names_player, resolver))
     if reported:
         apart = {id(s) for s in reported}  # by identity: one nick may be coloured twice
         spans = [s for s in spans if id(s) not in apart]
@@ -525,6 +526,13 @@ def _own_spans(
     if also is not None:
         also.extend(proxy.shown)
     return proxy.own, None
+
+
+def _names_player(resolver: NickResolver, word: str) -> bool:
+    """Whether a plain word is a player's nick or a sure form of it (no part, no fuzzy
+    match): the subject a vote may be told of («Молот вчера голосовал против <X>»)."""
+    match = resolver.resolve(word, inflected=True, fuzzy=False)
+    return match.ok and match.method not in ("partial", "fuzzy")
 
 
 def _not_counted(
