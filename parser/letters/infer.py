@@ -10,7 +10,9 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
+from parser.letters.dayverbs import day_verb
 from parser.letters.mentions import Mention, labelled_target, punished_in_jest, reduplicated
+from parser.letters.modal import governed_move_word
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -21,7 +23,13 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.scene import scene_action
-from parser.letters.sense import given_to, removed_from_place, thing_in_phrase, told_of
+from parser.letters.sense import (
+    given_to,
+    other_sense_verb,
+    removed_from_place,
+    thing_in_phrase,
+    told_of,
+)
 from parser.letters.tokens import (
     Token,
     clause_of,
@@ -101,8 +109,9 @@ def without_action_word(
         # — unless it is spelt out: «Цель — Кречет» labels a mate as the target, and the
         # proof refuses it (P-M.8), never leaves the order unanswered
         named = [m for m in named if m.nick not in view.clan_mates or labelled_target(tokens, m)]
-    if not named:
-        return LetterReading()
+    unproven = _not_the_roles(tokens, named) if named else LetterReading()
+    if unproven is not None:
+        return unproven
     named = _last_word(named, tokens)
     nicks = list(dict.fromkeys(m.nick or m.raw for m in named))
     with_target = [a for a in mine if a not in ("ambush",)]
@@ -137,6 +146,24 @@ def without_action_word(
     return _inferred_move(
         allowed[0], nicks, named, tokens, questions, story, threshold, told_as_role
     )
+
+
+def _not_the_roles(tokens: Sequence[Token], named: list[Mention]) -> LetterReading | None:
+    """The answer when the letter's own words show the players it names are no move of the
+    sender's role (C-2, C-3), or None: an action infinitive the sender declines («Обвиняю X,
+    но стрелять сегодня не буду»: no move) or that only a modal predicate governs («Казнить
+    нельзя помиловать — X»: the act weighed, not done), or every player the object of the
+    sender's verb of the day's phase («Сажаю X» from the maniac: the court's word) — asked."""
+    governed = governed_move_word(tokens)
+    if governed == "declined":
+        return LetterReading()
+    ask = question_reading(IS_IT_A_MOVE, "Не понял, это ход? Напишите ход одной фразой.")
+    if governed == "modal":
+        return ask
+    verbs = [other_sense_verb(tokens, m) for m in named]
+    if verbs and all(v is not None and day_verb(tokens[v].word) for v in verbs):
+        return ask
+    return None
 
 
 def _without_things(named: list[Mention], tokens: Sequence[Token]) -> list[Mention]:

@@ -1,0 +1,85 @@
+"""The silent classes development batch 18 (`tests/letters/batch18.md`, `bar`/`bar_g`: a
+lawyers' forum) showed, each read by the grammar of the words and the sender's role, never
+by a phrase (C-2, C-3): an action infinitive a modal predicate governs is nobody's act now; an
+infinitive the sender's negated intent governs is the move declined; a verb of the day's
+phase aimed at a player is no night role's action."""
+
+from __future__ import annotations
+
+import pytest
+
+from parser.letters.modal import governance
+from parser.letters.reading import IS_IT_A_MOVE
+from parser.letters.tokens import tokenize
+from tests.letter_kit import read_in_cast
+
+
+def _governed(text: str, word: str) -> str | None:
+    tokens = tokenize(text)
+    return governance(tokens, next(k for k, t in enumerate(tokens) if t.word == word))
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "kind"),
+    [
+        ("Убивать нельзя, отпустить Истца.", "убивать", "declined"),
+        ("Лечить его не стоит.", "лечить", "declined"),
+        ("Не нужно проверять Статуса.", "проверять", "declined"),
+        ("Стрелять нельзя миловать — Мотыв.", "стрелять", "modal"),
+        ("Проверить Статуса можно бы.", "проверить", "modal"),
+        ("Надо бы убить Истца.", "убить", "modal"),
+        ("Проверять никого не стану.", "проверять", "declined"),
+        ("Убивать я сегодня не собираюсь.", "убивать", "declined"),
+        ("Убить Истца.", "убить", None),
+        ("Можно убить Истца?", "убить", None),  # a question is read where questions are
+    ],
+)
+def test_C_2_an_infinitive_a_modal_or_a_declined_intent_governs_is_no_act_now(
+    text: str, word: str, kind: str | None
+) -> None:
+    assert _governed(text, word) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Убить нельзя, простить Истца. Сегодня без меча.", "Сегодня Истца бить не стоит."],
+)
+def test_C_2_P_M_3_an_act_a_negated_modal_governs_is_no_move(text: str) -> None:
+    # the ninja's only targeted move would be inferred on the named player (P-M.3)
+    got = read_in_cast("bar", "LexFortis", text)
+    assert got.kind == "none", got
+
+
+def test_C_2_G_M_4_a_modal_between_two_infinitives_decides_nothing_and_is_asked() -> None:
+    # the maniac's kill (G-M.4) is his only move: the comma-less sentence may govern either
+    got = read_in_cast("bar_g", "Апелляция", "Убить нельзя отпустить — Мотива.")
+    assert got.kind == "question" and got.code == IS_IT_A_MOVE, got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Подозреваю Отвода, но стрелять в него сегодня не стану.",
+        "Отвод виноват, однако убивать его я не буду.",
+    ],
+)
+def test_C_2_G_M_4_the_sheriffs_declined_shot_is_no_move(text: str) -> None:
+    got = read_in_cast("bar_g", "Обвинитель", text)
+    assert got.kind == "none", got
+
+
+def test_C_2_a_declined_move_beside_a_firm_one_leaves_the_firm_one() -> None:
+    got = read_in_cast("bar_g", "Обвинитель", "Мотыва трогать не буду. Стреляю в Отвода.")
+    assert got.kind == "move" and got.action == "kill" and got.targets == ("Отвод",), got
+
+
+@pytest.mark.parametrize("text", ["Сажаю Статуса.", "Вешаю Статуса.", "Посажу Истца."])
+def test_C_2_C_3_P_M_13_a_verb_of_the_days_court_is_no_maniacs_kill(text: str) -> None:
+    # P-M.13: the maniac's kill is his; jailing and hanging are the day's, not his action
+    got = read_in_cast("bar", "Статут", text)
+    assert got.kind == "question" and got.code == IS_IT_A_MOVE, got
+
+
+def test_C_2_P_M_13_a_slang_verb_with_the_player_alone_is_still_the_maniacs_kill() -> None:
+    got = read_in_cast("bar", "Статут", "Кромсаю Статуса.")
+    assert got.kind == "move" and got.action == "kill" and got.targets == ("Статус",), got
