@@ -83,3 +83,41 @@ def test_C_2_C_3_P_M_13_a_verb_of_the_days_court_is_no_maniacs_kill(text: str) -
 def test_C_2_P_M_13_a_slang_verb_with_the_player_alone_is_still_the_maniacs_kill() -> None:
     got = read_in_cast("bar", "Статут", "Кромсаю Статуса.")
     assert got.kind == "move" and got.action == "kill" and got.targets == ("Статус",), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Лечу Мотыва при условии, что Отвода днём не посадят.",
+        "Лечу Мотыва в случае, если Отвод сегодня проголосует за Мотыва.",
+        "Лечу Мотыва при условии, что ведущий подтвердит мою роль.",
+    ],
+)
+def test_C_2_G_M_7_a_condition_said_with_a_noun_is_a_condition(text: str) -> None:
+    # «при условии, что …», «в случае, если …» open a condition as «если» does (one list of
+    # conditions): on what the host does not know, the heal (G-M.7) is asked, never taken
+    got = read_in_cast("bar_g", "Lex_Medica", text)
+    assert got.kind == "question", got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "target"),
+    [
+        ("Lex_Medica", "Лечу Мотыва, если днём его не посадят.", "heal", "Мотыв"),
+        ("Lex_Medica", "Лечу Мотыва при условии, что его сегодня не посадят.", "heal", "Мотыв"),
+        ("Обвинитель", "Стреляю в Отвода, если его не посадят.", "kill", "Отвод"),
+    ],
+)
+def test_G_M_1_a_condition_only_that_the_target_outlives_the_court_is_the_engines_own(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    # G-M.1: the jailed are out before the night's moves, and a move on a player out has no
+    # effect — the condition says nothing the engine does not settle itself
+    got = read_in_cast("bar_g", sender, text)
+    assert got.kind == "move" and got.action == action and got.targets == (target,), got
+
+
+def test_P_O_1_a_condition_that_the_target_is_not_hanged_is_the_engines_own() -> None:
+    # P-O.1: the hanged leave before the night's shots
+    got = read_in_cast("bar", "Гурьева_Н.П.", "Лечу Свидетеля, если его днём не повесят.")
+    assert got.kind == "move" and got.action == "heal" and got.targets == ("Свидетель",), got
