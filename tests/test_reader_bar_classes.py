@@ -121,3 +121,30 @@ def test_P_O_1_a_condition_that_the_target_is_not_hanged_is_the_engines_own() ->
     # P-O.1: the hanged leave before the night's shots
     got = read_in_cast("bar", "Гурьева_Н.П.", "Лечу Свидетеля, если его днём не повесят.")
     assert got.kind == "move" and got.action == "heal" and got.targets == ("Свидетель",), got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "target"),
+    [
+        (
+            "Судебный_Пристав",
+            "Вручаю повестку Председателю — то есть избиваю.",
+            "beat",
+            "Председатель",
+        ),
+        ("Судебный_Пристав", "Беру под стражу Свидетеля, в смысле избиваю.", "beat", "Свидетель"),
+        ("Лемехов_С.Т.", "Запрашиваю досье Статуса — проверка.", "check", "Статус"),
+    ],
+)
+def test_C_2_P_M_1_P_M_11_the_move_restated_after_a_dash_or_то_есть_is_the_move(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    # the player named in words of another sense, then the bare action word restating them:
+    # the later statement says what was meant (the thug's beating P-M.11, the check P-M.1)
+    got = read_in_cast("bar", sender, text)
+    assert got.kind == "move" and got.action == action and got.targets == (target,), got
+
+
+def test_C_2_a_restating_action_word_with_its_own_player_keeps_the_first_asked() -> None:
+    got = read_in_cast("bar", "Судебный_Пристав", "Вручаю повестку Председателю — избиваю Истца.")
+    assert not (got.kind == "move" and got.targets == ("Председатель",)), got

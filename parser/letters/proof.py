@@ -1226,6 +1226,8 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
         for m in evidence.mentions
     ):
         return None  # «… на Голкипера. В смысле убиваю его»: the move names him again by a pronoun
+    if _restated(tokens, chosen.i, places, evidence.mentions):
+        return None
     for m in places:
         clause = dash_clause(tokens, m.start, m.end)
         if any(t is tokens[chosen.i] for t in clause):
@@ -1236,6 +1238,31 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
         ):
             return None
     return f"{places[-1].raw}"
+
+
+#: words that restate what was just said in other words («то есть», «в смысле»)
+_RESTATING: Final = (("то", "есть"), ("в", "смысле"), ("иначе", "говоря"), ("а", "именно"))
+
+
+def _restated(
+    tokens: Sequence[Token], i: int, places: Sequence[Mention], mentions: Sequence[Mention]
+) -> bool:
+    """«Провожу привод X — то есть избиваю», «Удостоверяю личность X — проверка»: the move's
+    bare action word after a word of restating («то есть», «в смысле») or a dash, in the
+    sentence that named the player before it in words of another sense: the later statement
+    says what the earlier one meant, so the player is the move's (C-2). Not when the action
+    word has a player of its own after it («… — то есть убиваю Y»)."""
+    sentence = tokens[i].sentence
+    if not places or any(tokens[m.start].sentence != sentence or m.start > i for m in places):
+        return False
+    if any(m.start > i and tokens[m.start].sentence == sentence for m in mentions):
+        return False
+    lead = [t for t in tokens[:i] if t.sentence == sentence]
+    dash = bool(lead) and (
+        (not lead[-1].word and lead[-1].raw in DASHES) or lead[-1].raw.endswith(tuple(DASHES))
+    )
+    words = tuple(t.word for t in lead if t.word)
+    return dash or any(words[-len(marker) :] == marker for marker in _RESTATING)
 
 
 def _own_verb(word: str) -> bool:
