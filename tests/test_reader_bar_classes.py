@@ -148,3 +148,34 @@ def test_C_2_P_M_1_P_M_11_the_move_restated_after_a_dash_or_то_есть_is_the
 def test_C_2_a_restating_action_word_with_its_own_player_keeps_the_first_asked() -> None:
     got = read_in_cast("bar", "Судебный_Пристав", "Вручаю повестку Председателю — избиваю Истца.")
     assert not (got.kind == "move" and got.targets == ("Председатель",)), got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "targets"),
+    [
+        ("Лемехов_С.Т.", "Прошу суд о проверке Статуса.", None, None),
+        ("Лемехов_С.Т.", "Настаиваю на проверке Статуса.", "check", ("Статус",)),
+        ("Лемехов_С.Т.", "Прошу о проверке Истца.", "check", ("Истец",)),
+        (
+            "Ходатай",
+            "Ходатайствую о защите Понятого и Свидетеля.",
+            "protect",
+            ("Понятой", "Свидетель"),
+        ),
+    ],
+)
+def test_C_2_P_M_1_P_M_6_an_action_noun_a_verb_of_asking_governs_is_the_move(
+    sender: str, text: str, action: str | None, targets: tuple[str, ...] | None
+) -> None:
+    # the commissar's check (P-M.1) or the necromancer's protects (P-M.6) asked for formally;
+    # a verb of asking with its own object between («Прошу суд о …») is not read so
+    got = read_in_cast("bar", sender, text)
+    if action is None:
+        assert got.kind != "move", got
+    else:
+        assert got.kind == "move" and got.action == action and got.targets == targets, got
+
+
+def test_C_2_an_action_noun_after_a_negated_verb_of_asking_is_no_move() -> None:
+    got = read_in_cast("bar", "Лемехов_С.Т.", "Не прошу о проверке Статуса.")
+    assert got.kind != "move", got

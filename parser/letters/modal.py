@@ -13,6 +13,10 @@ would be, and the word that governs it says whose it is and when.
 
 Either way the action word is no move of the sender's; what else the letter says is read as
 if that word were not there (talk, another move, or a question).
+
+The other way round, **a verb of asking** («прошу», «ходатайствую», «настаиваю») that governs
+an action noun through its preposition («о проверке X», «на проверке X») asks the host for
+that move: the noun is the sender's move, not a noun of another sense (`requested`).
 """
 
 from __future__ import annotations
@@ -113,3 +117,28 @@ def governed_move_word(tokens: Sequence[Token]) -> str | None:
     if "declined" in kinds:
         return "declined"
     return "modal" if "modal" in kinds else None
+
+
+#: verbs of asking formally for something: what they ask for is the sender's own request
+_REQUEST_LEMMAS: Final = frozenset(
+    ("просить", "попросить", "ходатайствовать", "требовать", "потребовать", "настаивать")
+)
+
+
+def requested(tokens: Sequence[Token], i: int) -> bool:
+    """«Ходатайствую о проверке X», «Прошу о защите X», «Настаиваю на проверке X»: the action
+    noun at `i`, after its preposition, is what the sender's own verb of asking (first
+    person, present) asks for — the move requested of the host, not a noun of another sense
+    (C-2). Only a verb of asking right before the preposition, in the same clause."""
+    if i < 2 or tokens[i - 1].clause_end or tokens[i - 2].clause_end:
+        return False
+    if tokens[i - 2].sentence != tokens[i].sentence:
+        return False
+    top = parse(tokens[i - 2].word)[:1] if tokens[i - 2].word else []
+    return (
+        bool(top)
+        and top[0].pos == "VERB"
+        and top[0].lemma in _REQUEST_LEMMAS
+        and {"1per", "pres"} <= top[0].grammemes
+        and not (i > 2 and tokens[i - 3].word in NEG)
+    )
