@@ -179,3 +179,29 @@ def test_C_2_P_M_1_P_M_6_an_action_noun_a_verb_of_asking_governs_is_the_move(
 def test_C_2_an_action_noun_after_a_negated_verb_of_asking_is_no_move() -> None:
     got = read_in_cast("bar", "Лемехов_С.Т.", "Не прошу о проверке Статуса.")
     assert got.kind != "move", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Утром у меня допрос, а в игре проверяю Истца.",
+        "У меня сегодня проверка документов. Проверяю Истца.",
+    ],
+)
+def test_C_2_P_M_1_у_меня_is_having_not_a_self_target(text: str) -> None:
+    # «у меня» is the genitive of having: no move's object; the check (P-M.1) is Истец alone
+    got = read_in_cast("bar", "Лемехов_С.Т.", text)
+    assert got.kind == "move" and got.action == "check" and got.targets == ("Истец",), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Как защитник, защищаю Мотива в процессе — но ход: проверяю Отвода.",
+        "В суде защищаю Мотива, а в игре проверяю Отвода.",
+    ],
+)
+def test_C_2_G_M_3_a_player_in_talk_before_the_move_set_apart_is_talk(text: str) -> None:
+    # the lawyer's check (G-M.3), said after a contrast naming it the game's move
+    got = read_in_cast("bar_g", "LexNotarius", text)
+    assert got.kind == "move" and got.action == "check" and got.targets == ("Отвод",), got

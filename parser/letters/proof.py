@@ -891,6 +891,23 @@ def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
     return common_word(tok.word) and (not tok.raw[:1].isupper() or opens or numbered)
 
 
+def _move_set_apart(tokens: Sequence[Token], m: Mention, anchors: Sequence[int]) -> bool:
+    """«Как адвокат, защищаю подсудимого X — но ход: проверяю Y», «…, а в игре проверяю Y»:
+    after the player, a contrast («но», «а», «однако») opens the move with a word naming it
+    as the game's move («ход», «в игре», «по игре»), and the move is said only after it —
+    what came before is the sender's talk of the world outside the game (C-2)."""
+    if not anchors or min(anchors) <= m.start:
+        return False
+    first = min(anchors)
+    for k in range(m.end, first):
+        if tokens[k].word not in ("но", "а", "однако"):
+            continue
+        nxt = [t.word for t in tokens[k + 1 : first] if t.word][:2]
+        if nxt[:1] == ["ход"] or nxt in (["в", "игре"], ["по", "игре"]):
+            return True
+    return False
+
+
 def _accounted(
     tokens: Sequence[Token],
     m: Mention,
@@ -921,6 +938,8 @@ def _accounted(
         return True
     if not unread and other_sense_verb(tokens, m) is not None:
         return True  # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense
+    if _move_set_apart(tokens, m, anchors):
+        return True  # «защищаю подсудимого X — но ход: проверяю Y»: talk before the move
     if (
         addressed(tokens, m)
         or is_subject(tokens, m)
