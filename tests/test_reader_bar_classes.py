@@ -205,3 +205,24 @@ def test_C_2_G_M_3_a_player_in_talk_before_the_move_set_apart_is_talk(text: str)
     # the lawyer's check (G-M.3), said after a contrast naming it the game's move
     got = read_in_cast("bar_g", "LexNotarius", text)
     assert got.kind == "move" and got.action == "check" and got.targets == ("Отвод",), got
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        ("Сторона: обвинение. То есть мирные.", "town"),
+        ("Сторона — защита. В смысле мафия.", "mafia"),
+    ],
+)
+def test_G_M_8_a_side_named_in_words_of_its_own_then_restated_is_the_side(
+    text: str, side: str
+) -> None:
+    # the prostitute's pending side (G-M.8): the word after «Сторона:» names the side, no
+    # action, and the sentence restating it says which
+    got = read_in_cast("bar_g", "Присяжная", text)
+    assert got.kind == "move" and got.action == "choose_side" and got.side == side, got
+
+
+def test_G_M_8_an_action_noun_after_the_side_label_is_no_move() -> None:
+    got = read_in_cast("bar_g", "Присяжная", "Сторона: защита.")
+    assert got.kind != "move", got

@@ -19,7 +19,7 @@ from parser.letters.mentions import (
     second_person,
     stopword,
 )
-from parser.letters.modal import governed_infinitive, requested
+from parser.letters.modal import governed_infinitive, requested, side_named
 from parser.letters.sense import noun_of_other_verb, thing_in_phrase, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
@@ -233,6 +233,7 @@ def _taken_back(tokens: Sequence[Token], i: int) -> bool:
         # «Казнить нельзя», «стрелять сегодня не буду»: an infinitive a modal predicate or
         # the sender's negated intent governs is nobody's act tonight
         or governed_infinitive(tokens, i)
+        or side_named(tokens, i)  # «Сторона: защита»: a side in words of the sender's own
     )
 
 

@@ -142,3 +142,16 @@ def requested(tokens: Sequence[Token], i: int) -> bool:
         and {"1per", "pres"} <= top[0].grammemes
         and not (i > 2 and tokens[i - 3].word in NEG)
     )
+
+
+#: the label of a side chosen (G-M.8): the word after it names a side, not an action
+_SIDE_LABELS: Final = frozenset(("сторона", "сторону", "side"))
+
+
+def side_named(tokens: Sequence[Token], i: int) -> bool:
+    """«Сторона: защита. То есть мафия.»: the word at `i` stands right after the side label
+    (a colon or a dash between, or none) and so names the side chosen in words of the
+    sender's own — an action noun there is no action (G-M.8); the side is read from the side's
+    own words where the letter says them."""
+    lead = [t for t in tokens[:i] if t.sentence == tokens[i].sentence and t.word]
+    return bool(lead) and lead[-1].word in _SIDE_LABELS

@@ -79,6 +79,7 @@ from parser.letters.words import (
     OPINION,
     OR,
     PRONOUNS,
+    RESTATING,
     SIDE_MAFIA,
     SIDE_TOWN,
     SUCCEED_LEMMAS,
@@ -1259,10 +1260,6 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
     return f"{places[-1].raw}"
 
 
-#: words that restate what was just said in other words («то есть», «в смысле»)
-_RESTATING: Final = (("то", "есть"), ("в", "смысле"), ("иначе", "говоря"), ("а", "именно"))
-
-
 def _restated(
     tokens: Sequence[Token], i: int, places: Sequence[Mention], mentions: Sequence[Mention]
 ) -> bool:
@@ -1281,7 +1278,7 @@ def _restated(
         (not lead[-1].word and lead[-1].raw in DASHES) or lead[-1].raw.endswith(tuple(DASHES))
     )
     words = tuple(t.word for t in lead if t.word)
-    return dash or any(words[-len(marker) :] == marker for marker in _RESTATING)
+    return dash or any(words[-len(marker) :] == marker for marker in RESTATING)
 
 
 def _own_verb(word: str) -> bool:
