@@ -103,9 +103,8 @@ def test_C_2_G_M_7_a_condition_said_with_a_noun_is_a_condition(text: str) -> Non
 @pytest.mark.parametrize(
     ("sender", "text", "action", "target"),
     [
-        ("Lex_Medica", "Лечу Мотыва, если днём его не посадят.", "heal", "Мотыв"),
         ("Lex_Medica", "Лечу Мотыва при условии, что его сегодня не посадят.", "heal", "Мотыв"),
-        ("Обвинитель", "Стреляю в Отвода, если его не посадят.", "kill", "Отвод"),
+        ("Обвинитель", "Стреляю в Отвода при условии, что днём его не посадят.", "kill", "Отвод"),
     ],
 )
 def test_G_M_1_a_condition_only_that_the_target_outlives_the_court_is_the_engines_own(
@@ -119,7 +118,9 @@ def test_G_M_1_a_condition_only_that_the_target_outlives_the_court_is_the_engine
 
 def test_P_O_1_a_condition_that_the_target_is_not_hanged_is_the_engines_own() -> None:
     # P-O.1: the hanged leave before the night's shots
-    got = read_in_cast("bar", "Гурьева_Н.П.", "Лечу Свидетеля, если его днём не повесят.")
+    got = read_in_cast(
+        "bar", "Гурьева_Н.П.", "Лечу Свидетеля при условии, что его днём не повесят."
+    )
     assert got.kind == "move" and got.action == "heal" and got.targets == ("Свидетель",), got
 
 

@@ -6,7 +6,7 @@ the game — in one place, here: a whole letter «Если X ещё жив, пр
 read as the branch the cast takes (`settled_by_cast`), «…, если он ещё жив» after the move
 needs no branch (`_resolved`), nor does «…, если сегодня его не посадят» (only that the
 move's player outlives the day's verdict, which the engine settles before the night: P-O.1,
-G-M.1, `spared_by_the_day`), and «…, если X уже в тюрьме — тогда Y» names a branch the cast
+G-M.1, `_spared_by_the_day`), and «…, если X уже в тюрьме — тогда Y» names a branch the cast
 rules out (`false_by_cast`). It also knows a few manners of speech that condition nothing
 («если что — пишите», «если честно», «если получится»). Any other condition is not
 understood, so by construction it is no proof:
@@ -364,12 +364,6 @@ def _resolved(tokens: Sequence[Token], k: int) -> bool:
         return True
     before = [t.word for t in tokens[:k] if t.sentence == tokens[k].sentence and t.word][-4:]
     return bool(set(clause + before) & (LATER | NEXT))
-
-
-def spared_by_the_day(tokens: Sequence[Token], k: int) -> bool:
-    """The condition at `k` asks only that the move's player is not taken out by the day's
-    verdict (`_spared_by_the_day`): settled by the engine, no condition of the move."""
-    return _spared_by_the_day(_clause_words(tokens, k))
 
 
 def _spared_by_the_day(clause: Sequence[str]) -> bool:

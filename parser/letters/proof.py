@@ -37,7 +37,7 @@ from typing import Final
 from engine.words_ru import ACTION_WORDS
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
-from parser.letters.conditions import open_condition, shrugged, spared_by_the_day, void_branch
+from parser.letters.conditions import open_condition, shrugged, void_branch
 from parser.letters.mentions import (
     Mention,
     believed,
@@ -1610,8 +1610,8 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
     named = {k for m in mentions if m.kind == "nick" for k in range(m.start, m.end)}
     after = [k for k in range(i + 1, len(tokens)) if tokens[k].sentence == sentence]
     for n, k in enumerate(after):
-        if tokens[k].word != "если" or shrugged(tokens, k) or spared_by_the_day(tokens, k):
-            continue  # «…, если сегодня его не посадят»: the engine's own condition
+        if tokens[k].word != "если" or shrugged(tokens, k):
+            continue
         cond = [j for j in after[n + 1 :] if tokens[j].word]
         if any(_consent(tokens[j].word) or tokens[j].word in _LEAVE for j in cond):
             return True  # «…, если Евсей не против», «…, если можно»: left to another's leave
