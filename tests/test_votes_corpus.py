@@ -86,6 +86,7 @@ PARTS = {
     "development-24": HERE / "dev24",  # batch 16: a chess club — piece words, notation, Блиц/Блик
     "development-25": HERE / "dev25",  # names-27: two nicks heard alike, a Latin one among them
     "development-26": HERE / "dev26",  # votes-23: a nick asked about, spoken to, a vote put off
+    "development-29": HERE / "dev29",  # votes-24: praise in red, a quoted red, a red taken back
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -299,7 +300,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # part 14 (tests/votes/README.md)
     "h13-062": "(a) praise in red («убедил меня … соглашусь с ним»), counted",
     "h13-065": "(a) a quoted red argued against after the quote, counted",
-    "h14-71": "(a) «Отставить <X>» takes X back; X counted, the later red ignored",
     "h14g-42": "(a) a nomination put off «когда зайдём в порт», counted",
 }
 
