@@ -120,3 +120,54 @@ def test_P_V_1_a_present_vote_verb_put_off_and_not_now_is_put_off(body: str) -> 
 def test_P_V_1_a_present_vote_verb_without_both_signs_is_the_vote(body: str, target: str) -> None:
     got = _read(body)
     assert (got.status, got.target) == ("vote", target), got
+
+
+DEAD = ("Шуруповёрт",)
+
+
+def _read_with_dead(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
+    post = post_from_body(1, "Тиски", body, 1)
+    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS, dead=DEAD).posts
+    return reading
+
+
+def test_C_5_P_V_1_a_red_on_a_dead_player_taken_back_as_a_joke_is_shown() -> None:
+    got = _read_with_dead(f"Против {_red('Шуруповёрта')} — его уже нет с нами, шучу)")
+    assert (got.status, got.reason) == ("rejected", "dead_target"), got
+    # on a living player the same joke takes the red back with nothing to show
+    living = _read_with_dead(f"Против {_red('Рубанка')} — шучу)")
+    assert living.status != "vote", living
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        (f"{_green('верстак')} в суд", "Верстак"),
+        (f"{_green('Стамеску')} на суд, хватит", "Стамеска"),
+    ],
+)
+def test_G_N_1_a_green_sent_to_court_is_the_vote_in_lower_case_too(body: str, target: str) -> None:
+    got = _read(body, "gambler")
+    assert (got.status, got.target) == ("vote", target), got
+
+
+def test_G_N_1_a_lower_case_word_green_with_no_vote_grammar_is_still_the_word() -> None:
+    got = _read(f"после {_green('верстака')} поговорим", "gambler")
+    assert got.status != "vote", got
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"{_red('Сороку')} за то что весь день молчала",
+        f"{_red('Ворону')}, потому что путается в ночах",
+    ],
+)
+def test_C_3_P_V_1_a_being_no_player_bears_as_a_vote_object_is_shown_unknown(body: str) -> None:
+    got = _read(body)
+    assert (got.status, got.reason) == ("rejected", "unknown_nick"), got
+
+
+def test_C_3_a_being_named_in_passing_is_no_line() -> None:
+    got = _read(f"{_red('Сороку')} видела утром во дворе")
+    assert got.status == "no_vote", got

@@ -44,6 +44,7 @@ from parser.struck import stored_body
 from parser.vocab import joked, lookup
 from parser.votes.names import Pick, bare_word, is_cue
 from parser.votes.negation import (
+    JAIL_LEMMAS,
     LATER_WORDS,
     TRUST_LEMMAS,
     answered_yes,
@@ -285,9 +286,13 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
         # sentence is a question about him («<X>? Кто знает, где он был?», `unproven`)
         return end is None or end.group() != "?"
     # «<Ириска> зеленю»: a vote word right after the nick in its clause — not for a nick
-    # that is itself a word of the sentence («<Потом> позеленю»: the adverb and its verb)
+    # that is itself a word of the sentence («<Потом> позеленю»: the adverb and its verb);
+    # «<бригадира> в суд»: the court he is sent to (G-N.1: a green nominates for court)
     after = _WORD.findall(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])[:2]
-    return not word_nick(pick.match.nick) and any(is_cue(w) or green_word(w) for w in after)
+    return not word_nick(pick.match.nick) and any(
+        is_cue(w) or green_word(w) or (len(w) >= 3 and JAIL_LEMMAS.intersection(lemmas(w)))
+        for w in after
+    )
 
 
 def told_of(own_text: str, pick: Pick) -> bool:
