@@ -282,9 +282,28 @@ def _adjective_agreement(word: str, nick_word: str) -> bool | None:
 
     own = adjective_readings(nick_word, nominative=True)
     said = adjective_readings(word) if own else frozenset()
+    if own and not said and _plural_adjective(word) & {lemma for lemma, _g in own}:
+        return True  # «Медвежьих»: the plural names every bearer (`_decide`)
     if not said:
         return None
     return bool(own & said)
+
+
+def _plural_only(text: str) -> bool:
+    """One Cyrillic word read only as a plural adjective («Медвежьих», «Волчьи»)."""
+    key = trimmed_key(text)
+    if " " in key or not _CYRILLIC_WORD.fullmatch(key):
+        return False
+    from parser.morph import adjective_readings
+
+    return bool(_plural_adjective(key)) and not adjective_readings(key)
+
+
+def _plural_adjective(word: str) -> frozenset[str]:
+    """The lemmas of the plural adjective readings of a word no singular one has."""
+    from parser.morph import parse
+
+    return frozenset(r.lemma for r in parse(word) if r.pos == "ADJF" and "plur" in r.grammemes)
 
 
 # -- transliteration (the `translit` tier) -------------------------------------------------
@@ -803,7 +822,9 @@ class NickResolver:
                 and not _declension_denies(key, trimmed_key(p))
             ]
             found = kept if len(kept) == 1 else found
-        if len(found) > 1:
+        if len(found) > 1 or (method in _PARTIAL_TIERS and _plural_only(text)):
+            # «Медвежьих»: an adjective word of nicks in the plural names them all — several
+            # players, or a family beside the one seated: never one player's vote (C-3)
             return NickMatch(text, None, name, _CONFIDENCE[name], AMBIGUOUS_NICK, tuple(found))
         return NickMatch(text, found[0], name, _CONFIDENCE[name])
 

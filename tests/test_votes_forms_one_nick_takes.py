@@ -74,3 +74,17 @@ def test_G_N_1_a_new_green_after_a_change_of_mind_counts() -> None:
         "gambler",
     )
     assert (first.target, second.status, second.target) == ("Секач", "vote", "Молот"), second
+
+
+@pytest.mark.parametrize("form", ["Волчьих", "Волчьи", "Волчьими"])
+def test_C_3_an_adjective_word_of_nicks_in_the_plural_names_them_all(form: str) -> None:
+    match = NickResolver(PLAYERS).resolve(form, inflected=True)
+    assert match.nick is None and match.reason == "ambiguous_nick", match
+    # beside one bearer only, the plural (a family) is still no one player's name
+    alone = NickResolver(("Олаф Волчий", "Секач")).resolve(form, inflected=True)
+    assert alone.nick is None, alone
+
+
+def test_P_V_1_a_red_on_a_plural_adjective_is_shown_not_dropped() -> None:
+    (got,) = _read(['Против <span style="color:red">Волчьих</span>, оба темнят.'])
+    assert (got.status, got.reason) == ("rejected", "ambiguous_nick"), got
