@@ -171,3 +171,8 @@ def test_C_3_P_V_1_a_being_no_player_bears_as_a_vote_object_is_shown_unknown(bod
 def test_C_3_a_being_named_in_passing_is_no_line() -> None:
     got = _read(f"{_red('Сороку')} видела утром во дворе")
     assert got.status == "no_vote", got
+
+
+def test_P_V_1_innocence_as_a_nouns_attribute_is_no_defence() -> None:
+    got = _read(f"{_red('Зубило')} — мирный житель только на словах: путается в ночах.")
+    assert (got.status, got.target) == ("vote", "Зубило"), got

@@ -583,8 +583,14 @@ def _defence(clause: str) -> bool:
             continue
         if _sense(w) in _GUARANTEE_LEMMAS | _TRUST_LEMMAS:
             return True
-        # «он честный», «<X> мирный»: said of him, not «строит из себя мирного»
-        said = first and (first[0].pos == "ADJS" or "nomn" in first[0].grammemes)
+        # «он честный», «<X> мирный»: said of him, not «строит из себя мирного», nor the
+        # attribute of a noun after it («мирный житель с 2004 года» is a motto)
+        nxt = parse(words[n + 1])[:1] if n + 1 < len(words) else []
+        said = (
+            first
+            and (first[0].pos == "ADJS" or "nomn" in first[0].grammemes)
+            and not (nxt and nxt[0].pos == "NOUN")
+        )
         if said and _sense(w) in _INNOCENCE_LEMMAS:
             return True
     return False
