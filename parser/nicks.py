@@ -58,7 +58,7 @@ from typing import Any, Final
 
 from parser.identity import LOOKALIKES
 from parser.latin import CYR_TO_LAT, handle_parts
-from parser.nameforms import form_word_genders, name_genders
+from parser.nameforms import MIN_CLIPPED, form_word_genders, name_genders
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -1896,7 +1896,7 @@ def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
         p
         for p in resolver.players
         if p != nick
-        and (own_latin or _latin_hearings(p))
+        and (own_latin or _latin_hearings(p) or _cut_heard(forms, nick, p))
         and agrees(text, p)
         and _part_agrees(text, p)
         and any(_heard_as(f, h) for f in forms for h in _nick_hearings(p))
@@ -1904,6 +1904,24 @@ def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
 
 
 _NAME_WORD: Final = re.compile("[a-z]{3,}|[а-яё]{3,}")
+
+
+def _cut_heard(forms: Sequence[str], nick: str, other: str) -> bool:
+    """Whether the name form read as `nick` is, for either of the two players, the other's
+    given name cut bare (`_bare_cut`: «Макса» read as Макс, beside Максим Танков): a short
+    name both answer to, in whatever script the two nicks are typed."""
+    from parser.morph import lemmas
+
+    said = {w.replace("ё", "е") for f in forms for w in (f, *lemmas(f))}
+    heard = [
+        (h.replace("ё", "е"), o.replace("ё", "е"))
+        for a, b in ((nick, other), (other, nick))
+        for h in _nick_hearings(a)
+        for o in _nick_hearings(b)
+    ]
+    return any(
+        w in (own, *lemmas(own)) and _bare_cut(own, full) for w in said for own, full in heard
+    )
 
 
 def _name_like(word: str) -> bool:
@@ -1984,6 +2002,8 @@ def _heard_as(form: str, heard: str) -> bool:
         return False
     if not agrees(form, heard.capitalize()):
         return False  # «Лёню» is a boy's: no pet form of Лена
+    if any(_bare_cut(n, name) for n in names):
+        return True  # «Макса» of Максим: the full name cut after a consonant
     alone = NickResolver([heard.capitalize()])
     if alone.resolve_strict(form, (*STRICT_TIERS, "inflected", "lemma")) is not None:
         return False  # a case form the ending fits, not a pet form (`_ending_fits`)
@@ -1995,6 +2015,21 @@ def _heard_as(form: str, heard: str) -> bool:
 
     full = heard.replace("ё", "е")
     return any(full == n for w in names for n, _stem in tabled_pets(w.replace("ё", "е")))
+
+
+def _bare_cut(word: str, full: str) -> bool:
+    """C-3: whether `word` (a nominative) is the given name `full` cut short after a
+    consonant with no ending at all — Макс of Максим, Алекс of Александр, Влад of
+    Владислав: a name of its own as well, yet one the full name's bearer answers to, so two
+    players one of whom bears each are both heard in it (the bare-ending cut, Кап|а of
+    Капитолина, is `_cut_of`'s)."""
+    return (
+        len(word) >= MIN_CLIPPED
+        and word[-1] not in _VOWELS
+        and word[-1] not in "ьй"
+        and full.startswith(word)
+        and len(full) - len(word) >= 2
+    )
 
 
 def _diminutive_of(pet: str, name: str) -> bool:

@@ -1,0 +1,72 @@
+"""The shapes batches 17 and 18 showed the vote reader reading silently, each read by rule
+for any words of that shape (issue 17 item 2, `development-27`, `development-28`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+
+from mafiabot.replay_posts import post_from_body
+from parser.nicks import AMBIGUOUS_NICK, NickResolver
+from parser.votes.day import extract_votes
+from parser.votes.names import resolve_nick
+from parser.votes.records import PostReading
+
+PLAYERS = ("Maxim_T", "MaxDPS", "Alex_R", "Александр Петров", "Марк", "Сова", "Кодекс_105")
+
+
+def _red(nick: str) -> str:
+    return f'<span style="color:red">{nick}</span>'
+
+
+def _green(nick: str) -> str:
+    return f'<span style="color:green">{nick}</span>'
+
+
+def _read(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
+    post = post_from_body(1, "Сова", body, 1)
+    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS).posts
+    return reading
+
+
+def _name(text: str, cast: tuple[str, ...] = PLAYERS) -> tuple[str | None, str | None]:
+    m = resolve_nick(NickResolver(list(cast)), text, "as_moves")
+    return m.nick, m.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "cast"),
+    [
+        ("Макса", PLAYERS),  # a Latin handle spelling the short form, a full Latin name
+        ("Макс", PLAYERS),
+        ("Алекса", PLAYERS),  # a Latin handle's short form, a Cyrillic full name
+        ("Макса", ("Макс", "Максим Танков", "Сова")),  # both typed in Cyrillic
+    ],
+)
+def test_C_3_a_full_name_cut_bare_is_shared_with_the_nick_that_spells_it(
+    text: str, cast: tuple[str, ...]
+) -> None:
+    assert _name(text, cast) == (None, AMBIGUOUS_NICK), text
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [("MaxDPS", "MaxDPS"), ("Maxim_T", "Maxim_T"), ("Марка", "Марк"), ("Максима", "Maxim_T")],
+)
+def test_C_3_a_name_no_other_player_is_cut_from_still_names_one(text: str, nick: str) -> None:
+    assert _name(text) == (nick, None), text
+
+
+@pytest.mark.parametrize(
+    ("body", "rules"),
+    [
+        (f"Против {_red('Макса')}, он весь день молчит и не отвечает", "pefl"),
+        (_green("Макс"), "gambler"),
+    ],
+)
+def test_P_V_1_G_N_1_a_shared_short_form_in_colour_is_shown_not_counted(
+    body: str, rules: Literal["pefl", "gambler"]
+) -> None:
+    got = _read(body, rules)
+    assert got.status == "rejected" and got.reason == AMBIGUOUS_NICK, (body, got)
