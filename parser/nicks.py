@@ -1896,10 +1896,15 @@ def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
         p
         for p in resolver.players
         if p != nick
-        and (own_latin or _latin_hearings(p) or _cut_heard(forms, nick, p))
         and agrees(text, p)
         and _part_agrees(text, p)
-        and any(_heard_as(f, h) for f in forms for h in _nick_hearings(p))
+        and (
+            _cut_heard(forms, nick, p)
+            or (
+                bool(own_latin or _latin_hearings(p))
+                and any(_heard_as(f, h) for f in forms for h in _nick_hearings(p))
+            )
+        )
     )
 
 
@@ -1907,21 +1912,25 @@ _NAME_WORD: Final = re.compile("[a-z]{3,}|[а-яё]{3,}")
 
 
 def _cut_heard(forms: Sequence[str], nick: str, other: str) -> bool:
-    """Whether the name form read as `nick` is, for either of the two players, the other's
-    given name cut bare (`_bare_cut`: «Макса» read as Макс, beside Максим Танков): a short
-    name both answer to, in whatever script the two nicks are typed."""
+    """Whether the name form read as `nick` is one player's short name that is only a part
+    of his nick and the other's given name cut bare (`_bare_cut`): «Макса» beside MaxDPS
+    and Maxim_Tankov, or Макс_Р and Максим Танков — a short name both answer to, in
+    whatever script the nicks are typed. A nick that is the short name alone (Max, Макс)
+    is the player himself, as a one-part handle heard whole is (`_given_name_sharers`)."""
     from parser.morph import lemmas
 
     said = {w.replace("ё", "е") for f in forms for w in (f, *lemmas(f))}
-    heard = [
-        (h.replace("ё", "е"), o.replace("ё", "е"))
-        for a, b in ((nick, other), (other, nick))
-        for h in _nick_hearings(a)
-        for o in _nick_hearings(b)
-    ]
-    return any(
-        w in (own, *lemmas(own)) and _bare_cut(own, full) for w in said for own, full in heard
-    )
+    for short, long in ((nick, other), (other, nick)):
+        key = _EDGE_JUNK.sub("", casefold_key(short))
+        if _NAME_WORD.fullmatch(key) and len(handle_parts(short)) <= 1:
+            continue  # the short name is the whole nick
+        for heard in _nick_hearings(short):
+            own = heard.replace("ё", "е")
+            if said.isdisjoint((own, *lemmas(own))):
+                continue
+            if any(_bare_cut(own, full.replace("ё", "е")) for full in _nick_hearings(long)):
+                return True
+    return False
 
 
 def _name_like(word: str) -> bool:
@@ -2002,8 +2011,6 @@ def _heard_as(form: str, heard: str) -> bool:
         return False
     if not agrees(form, heard.capitalize()):
         return False  # «Лёню» is a boy's: no pet form of Лена
-    if any(_bare_cut(n, name) for n in names):
-        return True  # «Макса» of Максим: the full name cut after a consonant
     alone = NickResolver([heard.capitalize()])
     if alone.resolve_strict(form, (*STRICT_TIERS, "inflected", "lemma")) is not None:
         return False  # a case form the ending fits, not a pet form (`_ending_fits`)

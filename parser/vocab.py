@@ -633,11 +633,14 @@ MAYBE: Final = _w("может возможно наверное наверно �
 #: a one-word «не знаю» in chat: «хз»
 UNSURE_WORDS: Final = _w("хз незнаю")
 #: English function words a post or letter typed in English uses where the readers' checks
-#: read Russian ones: a joke, a maybe, «или», «не», «завтра» said in English
+#: read Russian ones: a joke, a maybe, «или», «не», «завтра» said in English, and the vote
+#: and its future («will vote after raid»: «буду голосую после …», read as put off)
 IN_RUSSIAN: Final = {
     "and": "и", "or": "или", "maybe": "может", "perhaps": "возможно", "kidding": "шучу",
     "joke": "шутка", "jk": "шучу", "not": "не", "no": "нет", "if": "если",
-    "tomorrow": "завтра", "later": "потом", "yesterday": "вчера",
+    "tomorrow": "завтра", "later": "потом", "yesterday": "вчера", "soon": "скоро",
+    "tonight": "вечером", "after": "после", "when": "когда", "vote": "голосую",
+    "voting": "голосую", "will": "буду", "shall": "буду", "gonna": "буду", "i'll": "буду",
 }  # fmt: skip
 #: words that settle a choice after a doubt («не знаю… ладно, пусть будет Жанна», «не уверен,
 #: но выставляю <Рому>»)

@@ -41,7 +41,6 @@ def _name(text: str, cast: tuple[str, ...] = PLAYERS) -> tuple[str | None, str |
         ("Макса", PLAYERS),  # a Latin handle spelling the short form, a full Latin name
         ("Макс", PLAYERS),
         ("Алекса", PLAYERS),  # a Latin handle's short form, a Cyrillic full name
-        ("Макса", ("Макс", "Максим Танков", "Сова")),  # both typed in Cyrillic
     ],
 )
 def test_C_3_a_full_name_cut_bare_is_shared_with_the_nick_that_spells_it(
@@ -58,6 +57,11 @@ def test_C_3_a_name_no_other_player_is_cut_from_still_names_one(text: str, nick:
     assert _name(text) == (nick, None), text
 
 
+@pytest.mark.parametrize("cast", [("Max", "Maxim", "Сова"), ("Макс", "Максим Танков", "Сова")])
+def test_C_3_a_nick_that_is_the_short_name_alone_is_the_player(cast: tuple[str, ...]) -> None:
+    assert _name("Макса", cast) == (cast[0], None)
+
+
 @pytest.mark.parametrize(
     ("body", "rules"),
     [
@@ -70,3 +74,33 @@ def test_P_V_1_G_N_1_a_shared_short_form_in_colour_is_shown_not_counted(
 ) -> None:
     got = _read(body, rules)
     assert got.status == "rejected" and got.reason == AMBIGUOUS_NICK, (body, got)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"Will vote after raid, пока склоняюсь к {_red('Марка')}",
+        f"vote later {_red('Марка')}",
+        f"I'll vote tomorrow: {_red('Марк')}, he lied",
+        f"Голосую завтра против {_red('Марка')}, он врёт весь день",
+        f"Пока склоняюсь к {_red('Марку')}: весь день молчит",
+        f"Присматриваюсь к {_red('Марку')}, что-то он темнит",
+        f"Пока думаю на {_red('Марка')}, он весь день путается",
+    ],
+)
+def test_P_V_1_a_vote_put_off_in_english_or_a_leaning_is_no_vote(body: str) -> None:
+    got = _read(body)
+    assert got.status == "rejected" and got.reason in ("put_off", "unproven"), (body, got)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"I vote {_red('Марка')}, will explain later",
+        f"Голосую против {_red('Марка')}, потом объясню почему",
+        f"Думаю на {_red('Марка')}: весь день путается и врёт",
+    ],
+)
+def test_P_V_1_a_vote_cast_now_beside_a_later_word_still_counts(body: str) -> None:
+    got = _read(body)
+    assert got.status == "vote" and got.target == "Марк", (body, got)
