@@ -104,3 +104,24 @@ def test_P_V_1_a_vote_put_off_in_english_or_a_leaning_is_no_vote(body: str) -> N
 def test_P_V_1_a_vote_cast_now_beside_a_later_word_still_counts(body: str) -> None:
     got = _read(body)
     assert got.status == "vote" and got.target == "Марк", (body, got)
+
+
+@pytest.mark.parametrize(
+    ("body", "rules"),
+    [
+        (f"Голосую против {_red('Марка')}, при условии, что он не объяснится до вечера", "pefl"),
+        (f"Зеленю {_green('Марка')} при условии, что он не ответит до вечера", "gambler"),
+        (f"Против {_red('Марка')}, в случае если он опять промолчит", "pefl"),
+        (f"В случае, если он не ответит, голосую против {_red('Марка')}", "pefl"),
+    ],
+)
+def test_P_V_1_G_N_1_a_vote_on_a_longer_conjunction_of_condition_is_conditional(
+    body: str, rules: Literal["pefl", "gambler"]
+) -> None:
+    got = _read(body, rules)
+    assert got.status == "rejected" and got.reason == "conditional", (body, got)
+
+
+def test_P_V_1_a_case_noun_without_a_condition_leaves_the_vote() -> None:
+    got = _read(f"Голосую против {_red('Марка')}: в случае с проверкой он соврал всем нам")
+    assert got.status == "vote" and got.target == "Марк", got
