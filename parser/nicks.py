@@ -494,6 +494,8 @@ class NickResolver:
         """Players that `text` matches under one tier (not fuzzy); may be empty or several.
         A tier that reads a form of a nick keeps only the players whose name's gender the
         form can carry (`agrees`): «Гордеевой» is no form of Гордеев."""
+        if method in _PARTIAL_TIERS and not any(c.isalpha() for c in text):
+            return []  # a number alone («ст. 105») is no part of Кодекс_105: letters prove him
         found = self._tier(text, method)
         if found and method in _GENDERED_TIERS:
             return [p for p in found if agrees(text, p)]

@@ -125,3 +125,16 @@ def test_P_V_1_G_N_1_a_vote_on_a_longer_conjunction_of_condition_is_conditional(
 def test_P_V_1_a_case_noun_without_a_condition_leaves_the_vote() -> None:
     got = _read(f"Голосую против {_red('Марка')}: в случае с проверкой он соврал всем нам")
     assert got.status == "vote" and got.target == "Марк", got
+
+
+@pytest.mark.parametrize(
+    "body", [f"По {_red('ст. 105')} за такое дают до пятнадцати лет", _red("105")]
+)
+def test_C_3_P_V_1_digits_alone_name_no_nick_with_letters(body: str) -> None:
+    got = _read(body)
+    assert got.status == "no_vote", (body, got)
+
+
+@pytest.mark.parametrize("text", ["Кодекс 105", "Кодекса", "Кодекс_105"])
+def test_C_3_a_digit_nick_with_its_letters_is_still_read(text: str) -> None:
+    assert _name(text) == ("Кодекс_105", None), text
