@@ -1864,7 +1864,34 @@ def name_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...
         return ()
     heard = heard_alike(resolver, text, nick)
     given = _given_name_sharers(resolver, text, nick)
-    return tuple(dict.fromkeys((*heard, *given)))
+    family = _surname_sharers(resolver, text, nick)
+    return tuple(dict.fromkeys((*heard, *given, *family)))
+
+
+def _surname_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: a surname in the plural («Веретенниковых», «Ивановы») names the family — every
+    living player whose nick opens with that surname, his or her form alike (Веретенников
+    and Веретенникова): when the one read has a namesake, the plural names both."""
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
+    if not _CYRILLIC_WORD.fullmatch(key):
+        return ()
+    stem = next((key[: -len(e)] for e in _PLURAL_SURNAME if key.endswith(e)), "")
+    if len(stem) < 5 or not stem.endswith(_SURNAME_SUFFIXES):
+        return ()
+
+    def surname(player: str) -> str:
+        return re.split(r"[\s_.]+", trimmed_key(player).replace("ё", "е"))[0]
+
+    bearers = [p for p in resolver.players if surname(p) in (stem, stem + "а")]
+    if nick not in bearers or len(bearers) < 2:
+        return ()
+    return tuple(p for p in bearers if p != nick)
+
+
+#: the plural endings of a Russian surname in -ов/-ев/-ин (nominative, genitive and
+#: accusative, dative, instrumental), longest first
+_PLURAL_SURNAME: Final = ("ыми", "ых", "ым", "ы")
+_SURNAME_SUFFIXES: Final = ("ов", "ев", "ин", "ын")
 
 
 def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:

@@ -138,3 +138,18 @@ def test_C_3_P_V_1_digits_alone_name_no_nick_with_letters(body: str) -> None:
 @pytest.mark.parametrize("text", ["Кодекс 105", "Кодекса", "Кодекс_105"])
 def test_C_3_a_digit_nick_with_its_letters_is_still_read(text: str) -> None:
     assert _name(text) == ("Кодекс_105", None), text
+
+
+FAMILY = ("Веретенников_П.Р.", "Веретенникова_Е.В.", "Орлов", "Сова")
+
+
+@pytest.mark.parametrize("text", ["Веретенниковых", "Веретенниковым", "Веретенниковы"])
+def test_C_3_a_plural_surname_names_both_who_bear_it(text: str) -> None:
+    assert _name(text, FAMILY) == (None, AMBIGUOUS_NICK), text
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"), [("Веретенниковой", "Веретенникова_Е.В."), ("Орловых", "Орлов")]
+)
+def test_C_3_a_surname_one_player_bears_or_a_singular_form_names_one(text: str, nick: str) -> None:
+    assert _name(text, FAMILY) == (nick, None), text
