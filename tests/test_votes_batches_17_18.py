@@ -153,3 +153,31 @@ def test_C_3_a_plural_surname_names_both_who_bear_it(text: str) -> None:
 )
 def test_C_3_a_surname_one_player_bears_or_a_singular_form_names_one(text: str, nick: str) -> None:
     assert _name(text, FAMILY) == (nick, None), text
+
+
+def _court(text: str) -> tuple[str, str | None]:
+    from parser.votes.court import extract_court_votes
+    from tests.test_votes import post
+
+    result = extract_court_votes(
+        [post(1, "Сова", text=text)], nominees=["Марк", "Орлов"], players=[*PLAYERS, "Орлов"]
+    )
+    (r,) = result.posts
+    return r.status, r.target if r.status == "vote" else r.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Выношу решение: Марк виновен по всем пунктам.",
+        "Марк виновен.",
+        "Суд удаляется... Признаю Марка виновным, хватит.",
+    ],
+)
+def test_G_N_4_a_verdict_of_guilt_jails_the_nominee(text: str) -> None:
+    assert _court(text) == ("vote", "Марк"), text
+
+
+@pytest.mark.parametrize("text", ["Марк невиновен.", "Марк не виновен, отпустите его."])
+def test_G_N_4_a_verdict_of_innocence_jails_no_one(text: str) -> None:
+    assert _court(text)[0] != "vote", text
