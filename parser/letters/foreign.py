@@ -38,8 +38,8 @@ def unread_language(
         return None
     inside = {k for m in mentions if m.kind != "unknown" for k in range(m.start, m.end)}
     words = [t.word for k, t in enumerate(tokens) if k not in inside and t.word]
-    unread = [w for w in words if _unread(w)]
-    if len(unread) < _MIN_UNREAD or 2 * len(unread) < len(words):
+    unread_words = [w for w in words if unread(w)]
+    if len(unread_words) < _MIN_UNREAD or 2 * len(unread_words) < len(words):
         return None
     names = ", ".join(dict.fromkeys(m.nick or "" for m in named))
     return question_reading(
@@ -49,7 +49,9 @@ def unread_language(
     )
 
 
-def _unread(word: str) -> bool:
+def unread(word: str) -> bool:
+    """A word typed in Latin letters that is no English word of the vocabulary and none of
+    whose Cyrillic spellings the Russian dictionary knows (module docstring)."""
     if not _LATIN.fullmatch(word) or word in IN_RUSSIAN or lookup(word) is not None:
         return False
     return not any(r.known for c in cyrillic_spellings(word) for r in parse(c))

@@ -10,7 +10,14 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
-from parser.letters.mentions import Mention, labelled_target, punished_in_jest, reduplicated
+from parser.letters.foreign import unread
+from parser.letters.mentions import (
+    Mention,
+    is_subject,
+    labelled_target,
+    punished_in_jest,
+    reduplicated,
+)
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -324,7 +331,39 @@ def _says_move(tokens: Sequence[Token], questions: set[int], named: list[Mention
     content = [
         t for t in rest if t.word not in GREETING and len(t.word) > 1 and not reduplicated(t.word)
     ]
-    return len(content) <= SHORT_LETTER and not any(_names_action(t.word) for t in content)
+    if len(content) > SHORT_LETTER or any(_names_action(t.word) for t in content):
+        return False
+    # «Roger that», «ok, Storm is coming», «Hope dies last»: a short letter still says a
+    # move only where the player is its message, not a word of its talk
+    return not any(_in_talk(tokens, m) for m in named)
+
+
+def _in_talk(tokens: Sequence[Token], m: Mention) -> bool:
+    """C-2, C-3: whether the player's word stands inside a sentence of talk rather than as
+    the letter's message: he is the subject of a verb in the third person («Ясень шумит»,
+    `mentions.is_subject`), or his sentence holds a Latin word the reader cannot read —
+    English talk around a handle that is an English word too («Roger that», «ok, Storm is
+    coming»). A nick alone on its own line, or in a nominal line («Цель: Storm», «Lucky.»,
+    «Привет! Lucky. Удачи», «Nova, pls»), is the message."""
+    if _own_line(tokens, m):
+        return False
+    sentence = tokens[m.start].sentence
+    rest = [
+        t
+        for k, t in enumerate(tokens)
+        if t.sentence == sentence and not m.start <= k < m.end and t.word and t.word != m.nick
+    ]
+    return is_subject(tokens, m) or any(t.word not in GREETING and unread(t.word) for t in rest)
+
+
+def _own_line(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player's word alone between two line breaks (or the letter's edges): no comma,
+    colon or sentence mark joins it to the words around it."""
+    before = tokens[m.start - 1] if m.start > 0 else None
+    if before is not None and (not before.clause_end or before.raw[-1:] in ",;:—-"):
+        return False
+    last = tokens[m.end - 1]
+    return last.clause_end and last.raw[-1:] not in ",;:—-"
 
 
 def _told(t: Token) -> bool:
