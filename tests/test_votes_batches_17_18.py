@@ -181,3 +181,19 @@ def test_G_N_4_a_verdict_of_guilt_jails_the_nominee(text: str) -> None:
 @pytest.mark.parametrize("text", ["Марк невиновен.", "Марк не виновен, отпустите его."])
 def test_G_N_4_a_verdict_of_innocence_jails_no_one(text: str) -> None:
     assert _court(text)[0] != "vote", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Голосую за Орлова… уточняю, прошу считать недействительным: Марк.",
+        "Сажаю Орлова. Уточняю: Марк.",
+    ],
+)
+def test_G_N_4_a_correction_in_a_court_post_takes_the_later_name(text: str) -> None:
+    assert _court(text) == ("vote", "Марк"), text
+
+
+def test_P_V_1_a_correction_word_between_two_reds_keeps_the_later() -> None:
+    got = _read(f"Против {_red('Сова')}… уточняю, против {_red('Марка')}, он путается весь день")
+    assert got.status == "vote" and got.target == "Марк", got

@@ -299,7 +299,7 @@ def _spoken_to(low: list[str]) -> bool:
 
 
 #: words that take back what was just said, standing alone in a clause («Ой нет, …»)
-COURT_SLIPS: Final = frozenset(("ой", "нет", "точнее", "вернее", "поправка", "стоп"))
+COURT_SLIPS: Final = frozenset(("ой", "нет", "точнее", "вернее", "поправка", "стоп", "уточняю"))
 
 
 def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, bool]:
