@@ -226,9 +226,7 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # part 14 (tests/letters/README.md): every one (a), a misreading of the words
     "ho14_pefl:54": "(a) a seaman's «травить» (to spin a yarn) read as the role's kill",
     "ho14_pefl:68": "(a) a member acting alone after his Don's hanging without an action word",
-    "ho14_gambler:28": "(a) a check put off to a port call («когда зайдём в …»), read as now",
     "ho14_gambler:36": "(a) a bare Latin nick after talk, read as the role's only action",
-    "ho14_gambler:54": "(a) «накрываю X волной» (sea talk) read as the maniac's kill",
 }
 
 

@@ -88,6 +88,7 @@ PARTS = {
     "development-26": HERE / "dev26",  # votes-23: a nick asked about, spoken to, a vote put off
     "development-27": HERE / "dev27",  # batch 17: a guild forum — shared short forms, English
     "development-28": HERE / "dev28",  # batch 18: a lawyers' forum — conditions, citations, couples
+    "development-29": HERE / "dev29",  # votes-24: praise in red, a quoted red, a red taken back
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -301,7 +302,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # part 14 (tests/votes/README.md)
     "h13-062": "(a) praise in red («убедил меня … соглашусь с ним»), counted",
     "h13-065": "(a) a quoted red argued against after the quote, counted",
-    "h14-71": "(a) «Отставить <X>» takes X back; X counted, the later red ignored",
     "h14g-42": "(a) a nomination put off «когда зайдём в порт», counted",
 }
 

@@ -90,7 +90,9 @@ def test_P_V_1_the_reason_may_be_inside_the_red_phrase() -> None:
 
 def test_G_N_1_a_green_taken_back_in_words_is_no_green() -> None:
     text = "Снимаю зелёный с Ромы, пока думаю"
-    assert read("gambler", post(1, "Катя", (GREEN, "Ромы"), text=text)) == [("no_vote", None, None)]
+    # no un-green in G-N.1 (only another green replaces one): shown to the host (votes-24)
+    got = read("gambler", post(1, "Катя", (GREEN, "Ромы"), text=text))
+    assert got == [("rejected", None, "withdrawn")]
     text = "Снимаю Рому, выставляю Жанну"
     both = post(2, "Катя", (GREEN, "Рому"), (GREEN, "Жанну"), text=text)
     assert read("gambler", both) == [("vote", "Жанна", None)]

@@ -45,7 +45,7 @@ from parser.letters.words import (
 from parser.morph import common_word, parse
 from parser.nicks import NickResolver
 from parser.sender import SenderView
-from parser.vocab import Word, lookup, role_typo
+from parser.vocab import Word, lookup, role_typo, ukrainian_false_friend, ukrainian_sentence
 
 
 @dataclass(slots=True)
@@ -107,10 +107,20 @@ def _declined_for_all(tokens: Sequence[Token], i: int) -> bool:
     return any(t.word in _NOBODY for t in tokens[a : b + 1])
 
 
+def _in_ukrainian(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the sentence of the word at `i` is written in Ukrainian (a letter Russian
+    lacks in one of its words)."""
+    sentence = tokens[i].sentence
+    return ukrainian_sentence([t.word for t in tokens if t.sentence == sentence])
+
+
 def _action_word(tokens: Sequence[Token], i: int, own_actions: frozenset[str]) -> Word | None:
     """The vocabulary's reading of the word at `i`; for a word it does not hold and no
     phrase opens there, a slip in one of the role's own action words («лчеу»)."""
     w = lookup(tokens[i].word)
+    if w is not None and w.actions and _in_ukrainian(tokens, i):
+        # «чекаю звіт комісара»: a Ukrainian word that looks like a Russian action word
+        return None if ukrainian_false_friend(tokens[i].word) else w
     if w is not None or not own_actions:
         return w
     nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""

@@ -28,8 +28,17 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.scene import scene_action
-from parser.letters.sense import given_to, removed_from_place, thing_in_phrase, told_of
+from parser.letters.sense import (
+    given_to,
+    governing_other_verb,
+    other_sense_verb,
+    removed_from_place,
+    thing_in_phrase,
+    told_of,
+    trade_instrument,
+)
 from parser.letters.tokens import (
+    EDGE_MARKS,
     Token,
     clause_of,
     side_after_za,
@@ -56,7 +65,7 @@ from parser.letters.words import (
 from parser.morph import parse
 from parser.roles import GAME_WORDS, role_word
 from parser.sender import SenderView
-from parser.vocab import joke_words, lookup, suggest_words
+from parser.vocab import joke_words, lookup, role_typo, suggest_words
 
 
 def without_action_word(
@@ -132,18 +141,50 @@ def without_action_word(
         where = {tokens[m.start].sentence for m in named}
         scene = scene_action(tokens, where, allowed, mentions)
         allowed = allowed if scene is None else [scene]
+    doubt = _other_verb_doubt(tokens, named, view, allowed)
     if len(allowed) != 1:
-        if len(nicks) == 1 and (told_as_role or _says_move(tokens, questions, named)):
-            return question_reading(
-                WHICH_ACTION,
-                f"Какой ход на игрока {nicks[0]}: "
-                + " или ".join(ACTION_WORDS.get(a, a) for a in sorted(allowed))
-                + "?",
-            )
-        return LetterReading()
-    return _inferred_move(
+        if not (told_as_role or _says_move(tokens, questions, named)):
+            return LetterReading()
+        return doubt or _which_action(nicks, allowed)
+    move = _inferred_move(
         allowed[0], nicks, named, tokens, questions, story, threshold, told_as_role
     )
+    return move if doubt is None or move.kind != "move" else doubt
+
+
+def _which_action(nicks: list[str], allowed: Sequence[str]) -> LetterReading:
+    """A letter that says it moves on one player, from a role with several actions it does
+    not choose between: asked which one; with several players, nothing to ask about."""
+    if len(nicks) != 1:
+        return LetterReading()
+    return question_reading(
+        WHICH_ACTION,
+        f"Какой ход на игрока {nicks[0]}: "
+        + " или ".join(ACTION_WORDS.get(a, a) for a in sorted(allowed))
+        + "?",
+    )
+
+
+def _other_verb_doubt(
+    tokens: Sequence[Token], named: list[Mention], view: SenderView, allowed: Sequence[str]
+) -> LetterReading | None:
+    """S1 of C-2: a player governed by the sender's own verb that the game does not know
+    («Станю Грифона», «Фармлю Silence»; `sense.governing_other_verb`) — and no slip of one of
+    the role's own action words (`vocab.role_typo`) — is named in that verb's sense. It
+    proves no move, so the role's only action is never inferred on him: the letter is asked
+    about, naming the verb and the player."""
+    for m in named:
+        k = governing_other_verb(tokens, m)
+        if k is None or role_typo(tokens[k].word, frozenset(view.moving_actions())):
+            continue
+        said = " ".join(t.raw for t in tokens[k : m.end]).strip(EDGE_MARKS)
+        example = EXAMPLE.get(allowed[0], "Ход Ник") if len(allowed) == 1 else "Ход Ник"
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"Не понял, «{said}» — это ход? Слово «{tokens[k].raw.strip(EDGE_MARKS)}» не "
+            f"знаю как ночной ход. Если это ход, напишите, например: «{example}».",
+        )
+    return None
 
 
 def _without_things(named: list[Mention], tokens: Sequence[Token]) -> list[Mention]:
@@ -247,10 +288,15 @@ def _inferred_move(
     letter reads as a move (`told_as_role`: told in the third person of the sender's role);
     otherwise a question, or nothing when it is plain talk. Apart from
     `without_action_word`, which decides whether there is one action to infer."""
-    if all(removed_from_place(tokens, m) or given_to(tokens, m) for m in named):
+    players = frozenset(k for m in named for k in range(m.start, m.end))
+    if all(
+        removed_from_place(tokens, m) or given_to(tokens, m) or _traded(tokens, m, players)
+        for m in named
+    ):
         # «Удаляю с поля Кричалку»: the player is taken off a place of another world's game
         # by the sender's verb of that world, which proves no move of this one; «Ставлю мат
-        # Слону»: the player is only that verb's recipient (C-2); the host asks
+        # Слону»: the player is only that verb's recipient; «Накрываю Тюленя волной»: a thing
+        # in the instrumental beside him says the verb's trade (C-2); the host asks
         return question_reading(
             IS_IT_A_MOVE,
             f"Не понял, это ход? Если да, напишите, например: «{EXAMPLE.get(action, 'Ход Ник')}».",
@@ -259,6 +305,14 @@ def _inferred_move(
     says = told_as_role or _says_move(tokens, questions, named)
     if len(nicks) > width:
         if not (says or _weighed(tokens, named)):
+            if any(_amid_unread(tokens, m) for m in named):
+                # «Bugun Muskatni tekshiraman»: players named in words the reader cannot read
+                # may well be a move (C-2): asked, never dropped
+                return question_reading(
+                    IS_IT_A_MOVE,
+                    f"Не понял, это ход? Если да, напишите, например: "
+                    f"«{EXAMPLE.get(action, 'Ход Ник')}».",
+                )
             return LetterReading()
         firsts = list(dict.fromkeys(m.raw for m in named))
         return question_reading(
@@ -347,13 +401,17 @@ def _in_talk(tokens: Sequence[Token], m: Mention) -> bool:
     «Привет! Lucky. Удачи», «Nova, pls»), is the message."""
     if _own_line(tokens, m):
         return False
+    return is_subject(tokens, m) or _amid_unread(tokens, m)
+
+
+def _amid_unread(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player's sentence holds a Latin word the reader cannot read (`_in_talk`)."""
     sentence = tokens[m.start].sentence
-    rest = [
-        t
+    return any(
+        t.word not in GREETING and unread(t.word)
         for k, t in enumerate(tokens)
         if t.sentence == sentence and not m.start <= k < m.end and t.word and t.word != m.nick
-    ]
-    return is_subject(tokens, m) or any(t.word not in GREETING and unread(t.word) for t in rest)
+    )
 
 
 def _own_line(tokens: Sequence[Token], m: Mention) -> bool:
@@ -480,11 +538,20 @@ def _don_addressed(tokens: Sequence[Token], k: int) -> bool:
 
 
 def _don_is_me(tokens: Sequence[Token], mentions: Sequence[Mention], k: int) -> bool:
-    """«Дон — я», «Доном — сама»: the words right after «дон» (a dash between allowed) are
-    the sender's own «я»/«сам(а)», and nothing else follows in the sentence."""
+    """«Дон — я», «Доном — сама», «Дон триады — я»: the words right after «дон» (a dash
+    between allowed, and whose Don in the genitive) are the sender's own «я»/«сам(а)», and
+    nothing else follows in the sentence."""
     t = tokens[k]
     rest = [u for u in tokens[k + 1 :] if u.sentence == t.sentence and u.word]
-    return len(rest) == 1 and rest[0].word in ("я", "сам", "сама")
+    if not rest or rest[-1].word not in ("я", "сам", "сама"):
+        return False
+    # «Дон триады — я», «Дон клана — сам»: whose Don, a noun in the genitive, may come between
+    return all(_genitive_noun(u.word) for u in rest[:-1])
+
+
+def _genitive_noun(word: str) -> bool:
+    top = parse(word)[:1]
+    return bool(top) and top[0].pos == "NOUN" and "gent" in top[0].grammemes
 
 
 #: words for the clan's head other than «дон»: «главным будет X», «X у нас за старшего»,
@@ -649,3 +716,10 @@ def _spelt_in_cyrillic(tokens: Sequence[Token]) -> list[Token]:
                 known = (c for c in spelt if any(r.known for r in parse(c)))
                 out[k] = replace(t, word=next(known, spelt[0]))
     return out
+
+
+def _traded(tokens: Sequence[Token], m: Mention, players: frozenset[int]) -> bool:
+    """«Накрываю Тюленя волной»: the player is the object of the sender's verb of another
+    sense that also takes a thing in the bare instrumental (`sense.trade_instrument`)."""
+    verb = other_sense_verb(tokens, m)
+    return verb is not None and trade_instrument(tokens, verb, players) is not None

@@ -4,7 +4,15 @@ target now, so an action word with no player beside such a promise is no move ye
 
 The promise is told by morphology, not a phrase list: a verb of sending word (its lemma in
 `_MESSAGE_LEMMAS`) in the first person, perfective future, indicative — the sender's own
-letter still to come — not negated and not in a question."""
+letter still to come — not negated and not in a question.
+
+A move is put off as well by a clause of a later time in its sentence (`put_off_by_time`):
+«когда», «как только», «после того как», «лишь только», «едва» opening a clause whose verb is
+the sender's own perfective future («Проверю X, когда зайдём в порт», «Как только вернусь
+с вахты — убиваю Y»), or «после» with a noun of an event in the move's own clause («Лечу X
+после тренировки»). The move waits for that time, which is not tonight's deadline: the host
+asks. «Когда» in a question, in a past clause or with another's verb («когда все уснут»: the
+night itself) puts nothing off."""
 
 from __future__ import annotations
 
@@ -13,7 +21,7 @@ from typing import Final
 
 from parser.letters.mentions import Mention
 from parser.letters.tokens import Token, clause_bounds
-from parser.letters.words import NEG, ws
+from parser.letters.words import LATER, NEG, ws
 from parser.morph import parse
 
 # verbs of sending word, by lemma: write, let know, say, send, drop a line, signal
@@ -31,17 +39,42 @@ def _promise_word(word: str) -> bool:
     )
 
 
+#: words of a later time that put off «ход» in its clause: «ход завтра утром»
+_LATER_TIME: Final = LATER | ws("утром вечером позднее попозже скоро")
+
+
+def move_put_off(tokens: Sequence[Token], questions: set[int]) -> bool:
+    """«Ход после рейда», «ход завтра утром»: the noun «ход» (the move itself) in a clause
+    with a word of a later time, or «после» and a noun of an event, unnegated and not in a
+    question — the letter says its move is still to come, whatever it tells before."""
+    for i, t in enumerate(tokens):
+        if t.sentence in questions or not any(
+            p.pos == "NOUN" and p.lemma == "ход" for p in parse(t.word)[:1]
+        ):
+            continue
+        a, b = clause_bounds(tokens, i)
+        words = [tokens[k].word for k in range(a, b + 1) if k != i]
+        if set(words) & NEG:
+            continue
+        if set(words) & _LATER_TIME:
+            return True
+        for k in range(a, b):
+            if tokens[k].word == "после" and any(
+                p.pos == "NOUN" and "gent" in p.grammemes for p in parse(tokens[k + 1].word)[:1]
+            ):
+                return True
+    return False
+
+
 def promised_later(
     tokens: Sequence[Token], mentions: Sequence[Mention], questions: set[int]
 ) -> bool:
-    """The letter names no player and promises its move's player in a later letter. A
-    word the nick resolver could not place counts as no player only when it is that
-    promise itself («маякну вечерком»: a slang verb, not a misspelt nick). `questions`:
-    the sentences that ask (no promise is made in them)."""
+    """The letter names no living player and promises its move's player in a later letter
+    («Как с кача вернусь — напишу, кого лечу»): a word the nick resolver could not place
+    is no player the host should ask about, since the sender has said the move is still to
+    come. `questions`: the sentences that ask (no promise is made in them)."""
     promises = {i for i in range(len(tokens)) if _promise(tokens, i, questions)}
-    return bool(promises) and all(
-        m.kind == "unknown" and set(range(m.start, m.end)) <= promises for m in mentions
-    )
+    return bool(promises) and all(m.kind == "unknown" for m in mentions)
 
 
 def put_off_by_promise(tokens: Sequence[Token], i: int, questions: set[int]) -> bool:
@@ -67,3 +100,78 @@ def _promise(tokens: Sequence[Token], i: int, questions: set[int]) -> bool:
         return False  # «не напишу»: a refusal, no promise
     # «Напишу ли кого — не знаю»: a doubt, no promise
     return after is None or after.sentence != t.sentence or after.word != "ли"
+
+
+#: words that open a clause of a later time (with «как только», «лишь только», «после того
+#: как» read by the word before them)
+_WHEN: Final = ws("когда едва")
+_ONLY_AFTER: Final = ws("как лишь")
+_OWN_LATER: Final = frozenset({"1per", "futr", "perf", "indc"})
+_SCOPE_END: Final = frozenset({"—", "–", "-", "--"})
+
+
+def _time_opener(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the word at `k` opens a clause of a later time."""
+    word = tokens[k].word
+    prev = tokens[k - 1].word if k > 0 and tokens[k - 1].sentence == tokens[k].sentence else ""
+    if word in _WHEN:
+        return prev != "после"  # «после того как» is read at its «как»
+    if word == "только":
+        return prev in _ONLY_AFTER
+    if word == "как":
+        return prev == "того" and k > 1 and tokens[k - 2].word == "после"
+    return False
+
+
+def _own_later_verb(word: str) -> bool:
+    """«зайдём», «вернусь», «сдам», «закончу»: the sender's own perfective future."""
+    return any(p.pos == "VERB" and p.grammemes >= _OWN_LATER for p in parse(word)[:2])
+
+
+def put_off_by_time(tokens: Sequence[Token], i: int, questions: set[int]) -> str | None:
+    """The clause of a later time that puts off the move whose action word is at `i`, as
+    written (for the question), or None. The clause opens in the move's sentence and holds
+    the sender's own perfective future before its end (a comma or a dash); or «после» and a
+    noun in the genitive stand in the move's clause with no other verb between them and the
+    move («Проверяю X после обхода палаты»; «…, потому что она угощает конфетами после
+    занятий» tells of another's habit)."""
+    sentence = tokens[i].sentence
+    if sentence in questions:
+        return None
+    span = [k for k in range(len(tokens)) if tokens[k].sentence == sentence]
+    for k in span:
+        if not _time_opener(tokens, k):
+            continue
+        for j in range(k + 1, span[-1] + 1):
+            if tokens[j].raw in _SCOPE_END:
+                break
+            if _own_later_verb(tokens[j].word):
+                return _quote(tokens, k, j)
+            if tokens[j].clause_end:
+                break
+    a, b = clause_bounds(tokens, i)
+    for k in range(a, b):
+        if tokens[k].word != "после" or k == i:
+            continue
+        between = range(min(i, k) + 1, max(i, k))
+        if any(_verb(tokens[j].word) for j in between):
+            continue
+        nouns = [p for p in parse(tokens[k + 1].word) if p.known and p.pos == "NOUN"]
+        if nouns and "gent" in nouns[0].grammemes and "inan" in nouns[0].grammemes:
+            return _quote(tokens, k, k + 1)
+    return None
+
+
+def _verb(word: str) -> bool:
+    return bool(word) and any(p.pos in ("VERB", "INFN") for p in parse(word)[:1])
+
+
+def _quote(tokens: Sequence[Token], start: int, end: int) -> str:
+    """The words of the clause from `start` through `end`, as typed («когда зайдём»)."""
+    while (
+        start > 0
+        and tokens[start - 1].word in ("как", "лишь", "после", "того")
+        and (not tokens[start - 1].clause_end)
+    ):
+        start -= 1
+    return " ".join(t.raw for t in tokens[start : end + 1]).strip(" ,;:.!?—–-")

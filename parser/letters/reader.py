@@ -35,13 +35,19 @@ from parser.letters.executor import (
 from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
-from parser.letters.promised import promised_later, put_off_by_promise
+from parser.letters.promised import (
+    move_put_off,
+    promised_later,
+    put_off_by_promise,
+    put_off_by_time,
+)
 from parser.letters.proof import Evidence, example_of, prove, put_off, spelled
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
     DEFAULT_SUGGESTION,
     DEFAULT_THRESHOLD,
     EXAMPLE,
+    IS_IT_A_MOVE,
     NO_TARGET,
     OTHER_ACCOUNT,
     RELAYED,
@@ -60,6 +66,7 @@ from parser.letters.reported import (
     reports,
 )
 from parser.letters.scene import scene_action
+from parser.letters.sense import trade_instrument
 from parser.letters.spoken import asks_itself, self_answer, spoken_marks
 from parser.letters.tokens import (
     EDGE_MARKS,
@@ -71,6 +78,7 @@ from parser.letters.tokens import (
     unquoted,
 )
 from parser.letters.words import NEG, SUGGEST_SCORE
+from parser.morph import common_word
 from parser.nicks import NickResolver
 from parser.sender import SenderView
 from parser.signature import unsigned
@@ -208,14 +216,40 @@ def _letter(
         if offered is not None:
             return offered
     promised = promised_later(evidence.tokens, evidence.mentions, evidence.questions)
-    if proven.code in (NO_TARGET, UNKNOWN_NICK) and promised:
+    later = move_put_off(evidence.tokens, evidence.questions)
+    if proven.code in (NO_TARGET, UNKNOWN_NICK) and (promised or later):
         return LetterReading()  # «Проверяю, кого — напишу позже»: the host waits for it
+    if later and _only_words(proven, evidence):
+        # «весь вечер хилю танка на рейде, ход завтра утром»: the move is still to come, and
+        # the player read is a common word in lower case — the word of the talk (C-3)
+        return LetterReading()
+    if later and proven.kind == "move":
+        # «хилю Танка, ход завтра утром»: a move, and the move said to come later — asked
+        return question_reading(
+            UNDECIDED,
+            f"Вы пишете, что ход будет позже, а в письме я прочёл: {spelled(proven)}. Если это "
+            f"ход на эту ночь, подтвердите его, например: «{example_of(proven)}».",
+        )
     if proven.code == NO_TARGET and evidence.chosen is not None:
         return _doubt_named(proven, evidence, resolver)
     if proven.kind == "none":
         # «Elena Borisovna, men Paprikani taklif qilaman»: players named in words unread
         return unread_language(evidence.tokens, evidence.mentions, view) or proven
     return proven
+
+
+def _only_words(reading: LetterReading, evidence: Evidence) -> bool:
+    """A move whose every player is named only by a common word in lower case («танка» for
+    the player Танк): in a letter that puts its move off, that word is the talk's own."""
+    if reading.kind != "move" or not reading.targets:
+        return False
+    named = [m for m in evidence.mentions if m.nick in reading.targets]
+    return bool(named) and all(
+        m.end - m.start == 1
+        and evidence.tokens[m.start].raw[:1].islower()
+        and common_word(evidence.tokens[m.start].word)
+        for m in named
+    )
 
 
 def _doubt_named(
@@ -315,6 +349,8 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
             )
             occ.targets = []  # the ambush takes no target
     occs = coordinated(occs, tokens)
+    traded = _traded(occs, tokens, mentions)
+    occs = [o for o in occs if o not in traded]
 
     # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
     # не даю»: an action word without a target in a sentence that says «не» names nothing
@@ -336,6 +372,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     # a player named in a move taken back is not then the role's move by inference
     withdrawn = {m.start for o in called_off for m in o.targets}
     withdrawn |= {m.start for m in live if m not in bindable}  # put off: not tonight's
+    withdrawn |= {m.start for o in traded for m in o.targets}  # named in a trade's sense
     # a move told in another's words: its speaker and players are not the sender's move
     withdrawn |= heard_mentions(moves_told(heard, told_occs), mentions)
     if skip:  # «Подрыв откладываю», «ход пропускаю»
@@ -363,7 +400,9 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
             return asked, evidence
     if chosen is None:
         rest = [m for m in live if m.start not in withdrawn]
-        found = without_action_word(tokens, questions, rest, occs, skip, view, story, threshold)
+        found = _trade_asked(traded, rest, view) or without_action_word(
+            tokens, questions, rest, occs, skip, view, story, threshold
+        )
         if found.action == "kill" and executor is not None:
             found = replace(found, executor=executor.nick)
         if found.kind == "none" and not skip and told_occs and not declines(tokens, heard):
@@ -374,13 +413,59 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     )
 
 
+def _traded(occs: Sequence[Occ], tokens: Sequence[Token], mentions: Sequence[Mention]) -> list[Occ]:
+    """«Накрываю Тюленя волной», «Прикрываю Якоря брезентом»: the action words said in the
+    sense of the writer's trade (`sense.trade_instrument`: a thing in the instrumental beside
+    the player), not the game's (C-2) — and an action noun of the same sentence on the same
+    players («Валю Фазана с первого выстрела, дробью»), that trade's word too."""
+    players = frozenset(k for m in mentions for k in range(m.start, m.end))
+    traded = [o for o in occs if o.targets and trade_instrument(tokens, o.i, players) is not None]
+    at = {(tokens[o.i].sentence, m.start) for o in traded for m in o.targets}
+    return traded + [
+        o
+        for o in occs
+        if o not in traded
+        and o.targets
+        and all((tokens[o.i].sentence, m.start) in at for m in o.targets)
+    ]
+
+
+def _trade_asked(
+    traded: Sequence[Occ], rest: Sequence[Mention], view: SenderView
+) -> LetterReading | None:
+    """«Травлю Рулевого байками»: the only players named are the objects of verbs said in the
+    sense of the writer's trade — no proof of a move, a question. None when the letter names
+    another player (the reading is his) or has no such verb."""
+    if not traded or rest:
+        return None
+    occ = traded[0]
+    actions = sorted(occ.actions or occ.said or frozenset(view.moving_actions()))
+    example = EXAMPLE.get(actions[0], "Ход Ник") if len(actions) == 1 else "Ход Ник"
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, это ход? «{occ.targets[0].raw}» назван(а) в письме не по-игровому. "
+        f"Если да, напишите, например: «{example}».",
+    )
+
+
 def _unless_promised(
     chosen: Occ | LetterReading | None, tokens: Sequence[Token], questions: set[int]
 ) -> Occ | LetterReading | None:
     """«Подрыв Бульдозера после матча напишу»: a move whose clause promises the letter for
-    later is not sent yet — no move, the host waits (`put_off_by_promise`)."""
+    later is not sent yet — no move, the host waits (`put_off_by_promise`); one put off by
+    a clause of a later time («…, когда зайдём в порт») is asked (`put_off_by_time`)."""
     if isinstance(chosen, Occ) and put_off_by_promise(tokens, chosen.i, questions):
         return LetterReading()
+    later = put_off_by_time(tokens, chosen.i, questions) if isinstance(chosen, Occ) else None
+    if later is not None and isinstance(chosen, Occ) and not chosen.targets:
+        return LetterReading()  # «Проверю после тура»: nobody named, the host waits
+    if later is not None:
+        # «Проверю Тюленя, когда зайдём в порт»: the move waits for a later time (C-2)
+        return question_reading(
+            UNDECIDED,
+            f"Ход отложен: «{later}». Ночной ход нужен сейчас, до дедлайна — если он в силе, "
+            "пришлите его без отсрочки одной фразой.",
+        )
     return chosen
 
 

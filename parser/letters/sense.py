@@ -13,6 +13,9 @@ of each word), never from a list of phrases:
 - `other_sense_verb`: a player who is the object of the sender's own verb that is no word
   of the game's vocabulary («Удаляю с поля X», «Сажаю на скамейку X») is named in that verb's
   sense, which proves no move — beside a move it is talk, alone it is a question.
+- `governing_other_verb`: the same verb right before the player (adverbs and the like
+  between), whatever case the nick is written in — by itself such a letter is a question
+  naming the verb, never the role's only action inferred on the player.
 - `noun_of_other_verb`: an action noun governed by a preposition of purpose or lack («коплю
   на засаду», «без убийства») names no move tonight: the verb that governs it is another's
   sense, or the preposition says there is none.
@@ -24,17 +27,23 @@ of each word), never from a list of phrases:
 - `thing_in_phrase`: an ordinary lower-case word, a thing, governed by a preposition
   («Жульена на шампур», «убиваю время на эндшпиль с X») beside a player written as one is
   the phrase's thing, never a second player of the move.
+- `trade_instrument`: the sender's own verb with a player as its object and a thing in the
+  bare instrumental after him («Накрываю X волной», «Травлю X байками», «Прикрываю X
+  брезентом») is said in the sense of the writer's trade, whatever the game's vocabulary
+  makes of the verb: the game's moves take no such argument. Beside a proven move it is talk,
+  alone it is a question.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from parser.letters.tokens import Token, clause_bounds
 from parser.letters.words import ws
 from parser.morph import common_word, parse
-from parser.vocab import lookup
+from parser.vocab import lookup, scene_actions
 
 if TYPE_CHECKING:
     from parser.letters.mentions import Mention
@@ -66,15 +75,33 @@ def _game_word(word: str) -> bool:
 
 def _own_other_verb(word: str, *, infinitive: bool = False) -> bool:
     """A verb of the sender's own doing now that the game's vocabulary does not know (with
-    `infinitive`, an infinitive of such a verb too: «Подстраховать X»)."""
+    `infinitive`, an infinitive of such a verb too: «Подстраховать X»). A word the
+    dictionary does not know is such a verb when any parse of it is one, or when it ends as
+    the first person of the present does («станю», «ганкаю», «бафаем»): jargon verbs are
+    mostly out of the dictionary, which then guesses them as nouns."""
     if not word or _game_word(word):
         return False
-    top = parse(word)[:1]
+    parses = parse(word)
+    top = parses[:1]
     if infinitive and top and top[0].pos == "INFN":
         return True
-    if not top or top[0].pos != "VERB" or "past" in top[0].grammemes:
+    if parses and not any(p.known for p in parses):
+        return any(_own_verb(p.pos, p.grammemes) for p in parses) or bool(
+            _FIRST_PERSON_ENDING.search(word)
+        )
+    return bool(top) and _own_verb(top[0].pos, top[0].grammemes)
+
+
+def _own_verb(pos: str, grammemes: frozenset[str]) -> bool:
+    """A parse of a verb in the first person (present or future) or the imperative."""
+    if pos != "VERB" or "past" in grammemes:
         return False
-    return any(g <= top[0].grammemes for g in _OWN)
+    return any(g <= grammemes for g in _OWN)
+
+
+#: the endings of the first person of the present of the verbs that take «-ю» after a
+#: vowel («делаю», «сеем», «рисую», «гуляем»), as a word the dictionary does not know ends
+_FIRST_PERSON_ENDING: Final = re.compile(r"[аяеуюо](?:ю|ем)$")
 
 
 def told_of(tokens: Sequence[Token], m: Mention) -> bool:
@@ -110,6 +137,55 @@ def other_sense_verb(tokens: Sequence[Token], m: Mention) -> int | None:
         return None
     verbs = [k for k in range(a, m.start) if _own_other_verb(tokens[k].word)]
     return verbs[-1] if verbs else None
+
+
+#: the parts of speech that may stand between a verb and the player it governs: «Ганкаю
+#: сегодня друида», «Станю этого Грифона»
+_BETWEEN_VERB_AND_OBJECT: Final = frozenset({"ADVB", "PRCL", "ADJF", "PRTF", "NUMR", "NPRO"})
+
+
+#: particles written after a verb with a hyphen: «вколю-ка», «скажу-таки»
+_HYPHEN_PARTICLES: Final = ("-ка", "-то", "-таки", "-де")
+
+
+def _jargon(word: str) -> bool:
+    """A word the dictionary does not know (a hyphenated particle after it aside): the
+    reader cannot tell what it says, so it cannot be read through the sender's role the way
+    a Russian verb of care or violence is («Заштопаю X» from the doctor, «Кромсаю X» from
+    the maniac) — the game's own slang loans («кильнуть», «хилить») are in its vocabulary.
+    A word typed with Latin look-alikes or digits is a spelling of some word, no jargon."""
+    for tail in _HYPHEN_PARTICLES:
+        if word.endswith(tail) and len(word) > len(tail) + 1:
+            word = word[: -len(tail)]
+            break
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return False  # «y6uBaю»: Latin look-alikes and digits type a word, they coin none
+    return not any(p.known for p in parse(word))
+
+
+_CYRILLIC_WORD: Final = re.compile("[а-яё]+")
+
+
+def governing_other_verb(tokens: Sequence[Token], m: Mention) -> int | None:
+    """The index of the sender's own verb of another sense that governs the player: a
+    first-person or imperative verb neither the game's vocabulary nor the dictionary knows
+    (`_own_other_verb`, `_jargon`: «Станю Грифона», «Фармлю Silence»), before him in
+    his clause with nothing between but adverbs, particles, pronouns and words agreeing with
+    him («Ганкаю сегодня друида»). A verb of the sender's own doing has «я»/«мы» as its
+    subject, so the player after it is its object whatever case his nick is written in: the
+    verb says something about him, but in its own sense, which proves no move of the game
+    (C-2). None when no such verb governs him."""
+    a, _b = clause_bounds(tokens, m.start)
+    for k in range(m.start - 1, a - 1, -1):
+        word = tokens[k].word
+        if not word:
+            continue
+        if _jargon(word) and _own_other_verb(word):
+            return k
+        top = parse(word)[:1]
+        if not top or top[0].pos not in _BETWEEN_VERB_AND_OBJECT:
+            return None
+    return None
 
 
 def antecedent_in_other_sense(tokens: Sequence[Token], m: Mention) -> bool:
@@ -266,3 +342,91 @@ def thing_object(tokens: Sequence[Token], i: int, named: frozenset[int] | set[in
         thing = any("inan" in p.grammemes and "accs" in p.grammemes for p in nouns)
         return thing and not any(p.grammemes & _PERSON for p in nouns)
     return False
+
+
+#: the parts of speech that may stand between a preposition and its noun («с первого …»)
+_MODIFIERS: Final = frozenset({"ADJF", "PRTF", "NUMR", "PRCL"})
+
+
+def _bare_thing_instrumental(tokens: Sequence[Token], k: int, players: frozenset[int]) -> bool:
+    """The word at `k` is a thing in the instrumental governed by no preposition: a lower-case
+    common noun the dictionary knows only as inanimate, never a person or a name, in the
+    instrumental in its first reading, with no adverb reading («ночью», «тайком», «силой»:
+    a time or a manner of the game's own sense), no word of the game's vocabulary or a move's
+    scene («ножом», «пулей», «таблетками»: the game's own instruments), and no player right
+    after it («руками Корсара»: the executor)."""
+    t = tokens[k]
+    if not t.word or not t.raw[:1].islower():
+        return False
+    parses = parse(t.word)
+    if not parses or not parses[0].known or parses[0].pos != "NOUN":
+        return False
+    if not {"ablt", "inan"} <= parses[0].grammemes:
+        return False
+    if any(p.pos == "ADVB" or p.grammemes & _PERSON for p in parses):
+        return False
+    if lookup(t.word) is not None or scene_actions(t.word):
+        return False
+    if k + 1 in players:
+        return False
+    j = k - 1
+    while j >= 0 and tokens[j].sentence == t.sentence and not tokens[j].clause_end:
+        top = parse(tokens[j].word)[:1] if tokens[j].word else []
+        if top and (top[0].pos == "NPRO" or "Apro" in top[0].grammemes):
+            # «её же чулком», «своим шарфом»: a thing of someone's, a scene told of the act
+            # on the player, not the material of a trade
+            return False
+        if top and top[0].pos in _MODIFIERS:
+            j -= 1
+            continue
+        # «с первого выстрела», «под наркозом»: a preposition's phrase, not a bare argument
+        return not (top and top[0].pos == "PREP")
+    return True
+
+
+def trade_instrument(tokens: Sequence[Token], i: int, players: frozenset[int]) -> int | None:
+    """The index of a thing in the bare instrumental that the sender's own verb at `i` takes
+    beside its player (`players`: the token indices of the players named), or None.
+
+    «Накрываю Тюленя волной», «Травлю Рулевого байками», «Прикрываю Якоря брезентом», «Валю
+    Тренера подкатом»: the game's moves take a player and nothing more — no tool, material or
+    force of nature in the instrumental — so a verb given one is said in the sense of the
+    writer's own world (a wave, tales, a tarpaulin, a tackle), not the role's (C-2). The verb
+    is a finite verb of the first person or the imperative; the thing stands after a player
+    of the verb's clause, in that clause or in a clause after it that has no verb or player of
+    its own («Валю X с первого выстрела, дробью»). Times and manners that keep the game's
+    sense («ночью», «тихо», «наверняка»), the game's own instruments («ножом») and an executor
+    named by whose hands («руками Y») are no such thing."""
+    # «режу», «мочу»: a verb in its first or second reading (a rare noun may come first)
+    verbs = [p for p in parse(tokens[i].word)[:2] if p.pos == "VERB"] if tokens[i].word else []
+    if not any(g <= p.grammemes for p in verbs for g in _OWN):
+        return None
+    _a, b = clause_bounds(tokens, i)
+    if not any(i < k <= b for k in players):
+        return None
+    first = min(k for k in players if i < k <= b)
+    k = first + 1
+    while k < len(tokens) and tokens[k].sentence == tokens[i].sentence:
+        if k > b:
+            # a clause after the verb's: only a bare phrase without a verb or a player
+            nb = clause_bounds(tokens, k)[1]
+            if any(j in players or _predicate(tokens[j].word) for j in range(k, nb + 1)):
+                return None
+            b = nb
+        if k in players:
+            k += 1
+            continue
+        if _predicate(tokens[k].word):
+            # «… потому что она угощает конфетами»: another predicate's words from here on
+            return None
+        if _bare_thing_instrumental(tokens, k, players):
+            return k
+        k += 1
+    return None
+
+
+def _predicate(word: str) -> bool:
+    """A word that opens or heads another predicate: a verb form or a conjunction."""
+    return bool(word) and any(
+        p.pos in ("VERB", "INFN", "GRND", "PRTS", "CONJ") for p in parse(word)[:1]
+    )

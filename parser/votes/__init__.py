@@ -66,9 +66,13 @@ Rejection reasons (``InputRejected.reason``)
                   `votes/proxy.py`); beside a vote of the author's own, that one counts and
                   this line is added for the host
 
-A post of one of the last five is shown to the host, never counted and never dropped unseen
-(issue 17 item 2); a nick negated, spared, retracted or joked about is no vote with nothing
-to tell (`parser.votes.negation.left_open`).
+``withdrawn``     … taken back in words («Отменяю <X>», «Отставить <X>», «<X> — снимаю»,
+                  «Прошу не считать <X>»): neither rule set makes a withdrawal a move of its
+                  own (P-V.3, G-N.1), so it is shown (`votes/negation.py`)
+
+A post of one of the last six is shown to the host, never counted and never dropped unseen
+(issue 17 item 2); a nick negated, spared or joked about is no vote with nothing to tell
+(`parser.votes.negation.left_open`).
 
 A red or green on the host's own name (an ``ignore_authors`` account) is ``unknown_nick``
 with a line telling the player it names the host.

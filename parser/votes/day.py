@@ -29,6 +29,7 @@ from parser.votes.proof import (
     proven_pick,
     put_off,
     refused_after,
+    reported_spans,
     said_for_later,
     settled_in_words,
     span_starts,
@@ -366,6 +367,13 @@ def _post_vote(
     spans, proxied = _own_spans(own, spans, also)
     if proxied is not None:  # P-V.1, G-N.1, C-5: a seat votes only through its own account
         return None, [], (PROXIED, proxied)
+    # «Y пишет: "голосую за <X>" — глупость», «все за <X>, а зря»: another's vote repeated
+    reported = reported_spans(own, spans)
+    if reported:
+        apart = {id(s) for s in reported}  # by identity: one nick may be coloured twice
+        spans = [s for s in spans if id(s) not in apart]
+        if not spans:  # no red of the author's own: shown to the host, never counted
+            return None, [], (UNPROVEN, reported[0].text)
     before = spans
     spans = not_retracted(own, spans)
     if before and not spans:

@@ -21,7 +21,7 @@ from parser.vocab import (
     undecided_words,
 )
 from parser.votes.names import CUE_LEMMAS
-from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WORD_RE
+from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WITHDRAWN, WORD_RE
 
 #: why a nick was set aside: None keeps it; "" sets it aside with nothing to tell the host
 #: (negated, spared, taken back, a day gone by, a joke); a refusal code (`DOUBTED`, `WISHED`,
@@ -34,6 +34,16 @@ ASKED: Final = "asked"
 _RETRACT_LEMMAS: Final = frozenset(
     ("снимать", "снять", "отзывать", "отозвать", "отменять", "отменить")
 )
+# The class of withdrawal, by lemma and form (`_withdrawal_word`): those verbs and
+# «аннулировать» as the author's own act or a command («Аннулирую голос за …», «Отставить
+# …»), the noun «отбой» said as a command («Отбой по …», not «после отбоя»), the predicate
+# «недействителен» («Голос за <X> недействителен»).
+_WITHDRAW_LEMMAS: Final = _RETRACT_LEMMAS | frozenset(
+    ("отставить", "отставлять", "аннулировать", "аннулировывать", "отбой", "недействительный")
+)
+#: verbs of counting a vote: with a live «не» before them they take the vote back
+#: («Прошу не считать <X>», «не засчитывайте <X>»)
+_COUNT_LEMMAS: Final = frozenset(("считать", "засчитывать", "засчитать", "учитывать", "учесть"))
 # Words that spare a player named next to them, before or after («Рому оправдываю», «Рыжего
 # оставим на завтра», «отпускаю Катю»): the named player is let off, not voted for.
 SPARE_LEMMAS: Final = frozenset(
@@ -54,7 +64,7 @@ JAIL_LEMMAS: Final = frozenset(
 )  # fmt: skip
 _RETRACT_STEMS: Final = (  # a cheap first look before any lemma is asked for
     "сни", "сня", "отзыв", "отозв", "отмен", "оправд", "невинов", "невиноват", "щад", "милов",
-    "отпус", "остав", "подожд", "пусть",
+    "отпус", "остав", "подожд", "пусть", "отстав", "отбо", "аннулир", "недействит", "счит",
 )  # fmt: skip
 _CLAUSE_END: Final = re.compile(r"[.!?;:,()\n]")
 # Conjunctions that open a new clause inside a sentence: a negation before them is not the
@@ -144,7 +154,7 @@ def live_negations(words: Sequence[str]) -> list[int]:
 
 #: verbs of trust: negated with the nick as their object («Не верю <X>», «не доверяю <X>»)
 #: they accuse him — distrust is the reason, not a vote taken back (P-V.1)
-_TRUST_LEMMAS: Final = frozenset(("верить", "поверить", "доверять", "доверить"))
+TRUST_LEMMAS: Final = frozenset(("верить", "поверить", "доверять", "доверить"))
 
 
 def _negated_before(words: Sequence[str]) -> bool:
@@ -154,7 +164,7 @@ def _negated_before(words: Sequence[str]) -> bool:
     for i in live_negations(words):
         nxt = words[i + 1] if i + 1 < len(words) else ""
         rest = words[i + 2 :]
-        trust = len(nxt) >= 4 and _TRUST_LEMMAS.intersection(lemmas(nxt))
+        trust = len(nxt) >= 4 and TRUST_LEMMAS.intersection(lemmas(nxt))
         if not trust or _SUBORDINATE.intersection(rest) or live_negations(rest):
             return True
     return False
@@ -212,11 +222,17 @@ _IF_AFTER: Final = re.compile(
 _SENTENCE_END: Final = re.compile(r"[.!?\n…]")
 
 
-def _let_off(before: str, after: str) -> Why:
+def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
     """Why the words around a nick (`before`, `after`: the text either side) take it back,
     negate it, spare him, ask about the vote or set it on a condition, in the nick's own
-    clause (`Why`; None: they do not) — see `not_retracted`."""
+    clause (`Why`; None: they do not) — see `not_retracted`. `follows_nick`: `before` runs
+    from another coloured nick."""
     words = _clause_words(before, tail=True)
+    # «<X> — отставить, <Y>»: a withdrawal said in the sentence of the nick before it takes
+    # that one back (a correction, `parser.votes.proof`), not the nick after it
+    corrects = follows_nick and _SENTENCE_END.search(before) is None
+    if _withdrawn(words, after, before_too=not corrects):
+        return WITHDRAWN
     # a «не» before «и»/«поэтому» negated another verb: «Он не отвечает и поэтому голосую за»
     link = max((i for i, w in enumerate(words) if w in _LINKS), default=-1)
     if _negated_before(words[link + 1 :][-_NEGATION_WINDOW:]):
@@ -250,6 +266,49 @@ def _let_off(before: str, after: str) -> Why:
     # the vote when a verb of voting stands in the clause, on either side of the nick
     negated = bool(live_negations(follow)) and (votes_word(follow) or votes_word(words))
     return "" if negated else None
+
+
+def _withdrawal_word(word: str, before: str = "") -> bool:
+    """A word of the withdrawal class (`_WITHDRAW_LEMMAS`) in its likeliest reading, said
+    now by the author or as a command: a verb in the first person, the imperative or the
+    infinitive (not «снимал», «он отменил»), the noun in the nominative, the short
+    adjective — and not negated («не снимаю»)."""
+    if len(word) < 4 or before in _NEGATIONS:
+        return False
+    first = parse(word)[:1]
+    if not first or first[0].lemma not in _WITHDRAW_LEMMAS:
+        return False
+    pos, grams = first[0].pos, first[0].grammemes
+    if pos == "VERB":
+        return bool({"1per", "impr"} & grams) and "past" not in grams
+    return pos == "INFN" or (pos == "NOUN" and "nomn" in grams) or pos == "ADJS"
+
+
+#: the forms of a counting verb that ask for the vote not to be counted: «не считать»,
+#: «не считайте», «не засчитывайте»
+_ASKED_FORMS: Final = frozenset(("INFN", "impr"))
+_LEAD_DASH: Final = re.compile(r"^\s*(?:[—–]|-\s)")
+
+
+def _withdrawn(words: Sequence[str], after: str, *, before_too: bool = True) -> bool:
+    """P-V.3, G-N.1: whether the nick's own clause takes the vote for him back — a word of
+    withdrawal just before him («Отменяю <X>», «Отставить <X>», «Отбой по <X>», «Аннулирую
+    голос за <X>»), «не» with a counting verb asked for («Прошу не считать <X>»), or the
+    word opening what follows him, a dash between or not («<X> — снимаю», «Голос за <X>
+    недействителен»). A withdrawal told of a day gone by («вчера отменял …») takes back
+    nothing today."""
+    if _told_of_the_past(words):
+        return False
+    near = words[-_RETRACT_WINDOW:] if before_too else []
+    if any(_withdrawal_word(w, near[n - 1] if n else "") for n, w in enumerate(near)):
+        return True
+    for a, b in pairwise(near):
+        if a == "не" and any(
+            p.lemma in _COUNT_LEMMAS and _ASKED_FORMS & p.grammemes for p in parse(b)[:1]
+        ):
+            return True
+    first = WORD_RE.findall(_CLAUSE_END.split(_LEAD_DASH.sub("", after.replace("ё", "е")), 1)[0])
+    return bool(first) and _withdrawal_word(first[0])
 
 
 #: a question answered yes at once («<Слона>? Да, точно его», «Против <X>? Да.»)
@@ -352,7 +411,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
             # players only asked about — the whole choice is left open
             return [], True, DOUBTED if doubt else ("" if tail_joke else ASKED)
-        off = _let_off(low[pos:at], low[end:])
+        off = _let_off(low[pos:at], low[end:], follows_nick=n > 0)
         if off is None:
             off = _not_meant(low[pos:at], low[end:nxt])
         if off is None and _ASKED_ONLY.match(low, end) and _decision_put_off(low[end:later]):
@@ -513,7 +572,7 @@ def _not_meant_after(after: str) -> Why:
     if _THREAT.search(after):
         return CONDITIONAL
     if _taken_back_later(tail):
-        return ""
+        return WITHDRAWN
     doubted = _doubted_after(after.replace("ё", "е"))
     if doubted is not None:
         return doubted

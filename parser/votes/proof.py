@@ -45,6 +45,7 @@ from parser.vocab import joked, lookup
 from parser.votes.names import Pick, bare_word, is_cue
 from parser.votes.negation import (
     LATER_WORDS,
+    TRUST_LEMMAS,
     answered_yes,
     in_doubt,
     live_negations,
@@ -64,6 +65,7 @@ __all__ = [
     "proven_pick",
     "put_off",
     "put_off_clause",
+    "reported_spans",
     "said_for_later",
     "settled_in_words",
     "stored_words_end",
@@ -437,14 +439,24 @@ def span_starts(low: str, spans: Sequence[ColoredSpan]) -> list[int]:
 
 # -- a single coloured nick in words that are no vote -------------------------------------------
 
-#: a thanks, a greeting, praise, congratulations: words that say something *to* or *about*
-#: a player other than that he is the one to hang («Спасибо <Виолетте> за поддержку»)
-_COURTESY_LEMMAS: Final = frozenset(
-    ("спасибо", "спс", "благодарить", "поблагодарить", "благодарность", "благодарный",
-     "мерси", "респект", "уважуха", "браво", "молодец", "умница", "умничка", "красавчик",
-     "красава", "хвалить", "похвалить", "поздравлять", "поздравить", "привет",
-     "приветствовать", "здравствуйте", "здравствовать")
+#: what is said *to* or *about* a player other than that he is the one to hang, by sense —
+#: the one place these classes are kept (the match talk of `votes-21` reads them too):
+#: gratitude («Спасибо <Виолетте> за поддержку», «Благодарю <X>»)
+_GRATITUDE_LEMMAS: Final = frozenset(
+    ("спасибо", "спс", "благодарить", "поблагодарить", "благодарность", "благодарный", "мерси")
+)
+#: approval of the player («<X> красавчик», «Горжусь <X>», «Уважаю <X>», «Восхищаюсь <X>»)
+_APPROVAL_LEMMAS: Final = frozenset(
+    ("респект", "уважуха", "браво", "молодец", "умница", "умничка", "красавчик", "красава",
+     "красавица", "хвалить", "похвалить", "гордиться", "восхищаться", "восхищать", "уважать",
+     "обожать", "поздравлять", "поздравить")
 )  # fmt: skip
+#: trust in him («Я доверяю <X>», «<X> — единственный, кому верю»); the same verbs
+#: negated accuse him (`parser.votes.negation`, «Не верю <X>»)
+_TRUST_LEMMAS: Final = TRUST_LEMMAS
+#: a greeting
+_GREETING_LEMMAS: Final = frozenset(("привет", "приветствовать", "здравствуйте", "здравствовать"))
+_COURTESY_LEMMAS: Final = _GRATITUDE_LEMMAS | _APPROVAL_LEMMAS | _TRUST_LEMMAS | _GREETING_LEMMAS
 _COURTESY_PHRASES: Final = re.compile(r"\bв ударе\b|\bс дн[её]м рождения\b|\bс днюх")
 #: what a vote's reason says of its player: with one of these in his sentence a thanks is
 #: sarcasm and a question an accusation («<Steel> явно в ударе — топит мирных, мафия»)
@@ -468,17 +480,20 @@ def unproven(own_text: str, pick: Pick) -> bool:
     low = own_text.casefold().replace("ё", "е")
     text = pick.span.text.casefold().replace("ё", "е")
     at = low.find(text)
-    if at < 0 or has_vote_grammar(own_text, pick):
-        return False
-    if any(is_cue(w) or green_word(w) for w in _WORD.findall(low)):
+    if at < 0 or any(is_cue(w) or green_word(w) for w in _WORD.findall(low)):
         return False
     end = at + len(text)
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
     close = _SENTENCE_END.search(low, end)
     stop = close.end() if close else len(low)
     sentence = low[start:stop]
-    if _courtesy(_own_clause(low, start, at, end, stop)):
+    # praise, thanks, trust said of him in his own clause (or a relative clause on him:
+    # «<X> — единственный, кому верю»), a toast to him, or an exclamation of praise — none
+    # of them a vote word, so the dash or the «за» before him is no vote either
+    if _praise_of(low, start, at, end, stop):
         return not _accusing(sentence)
+    if has_vote_grammar(own_text, pick):
+        return False
     # «<Кобзев> вчера забил на 89-й, красавчик!»: a story of his match with praise in its
     # sentence and no grounds against him — talk about the player, no reason to hang him
     if told_of(own_text, pick) and _praised(sentence) and not _accusing(sentence):
@@ -491,6 +506,41 @@ def unproven(own_text: str, pick: Pick) -> bool:
     if answered_yes(low[stop : after.start() if after else len(low)]):
         return False  # «<Слона>? Да, точно его»: the question answered at once
     return not _accusing(low[start : after.end() if after else len(low)])
+
+
+#: words opening a relative clause on the word before it: «<X> — единственный, кому верю»
+_RELATIVE: Final = frozenset(
+    ("кому", "кого", "кем", "который", "которая", "которое", "которому", "которой", "которого",
+     "которым", "которую")
+)  # fmt: skip
+#: words a toast may open with before its «за <X>!»: «Выпьем за <X>!», «Поднимаю бокал за»
+_TOAST_LEMMAS: Final = frozenset(("выпить", "пить", "поднимать", "поднять", "бокал", "тост"))
+
+
+def _praise_of(low: str, start: int, at: int, end: int, stop: int) -> bool:
+    """P-V.1, G-N.1: whether the sentence [start, stop) of the nick at [at, end) praises,
+    thanks or trusts him rather than votes: a word of those senses (`_courtesy`) in his own
+    clause («<X> красавчик», «Горжусь <X>», «Спасибо <X> за разбор») or in a relative
+    clause on him («<X> — единственный, кому я верю»), not after «против»/«на»; a toast
+    («За <X>!» alone, or after «выпьем», with praise after it in the post); or a sentence
+    ending in «!» that praises (`_praised`). The caller has made sure no vote word stands
+    anywhere in the post."""
+    before = _WORD.findall(low[start:at])
+    if before[-1:] in (["против"], ["на"]):
+        return False
+    clause = _own_clause(low, start, at, end, stop)
+    cut = low.find(clause, start) + len(clause)
+    nxt = _CLAUSE_STOP.split(low[cut:stop].lstrip(",;:()\n—–- "), maxsplit=1)[0]
+    relative = nxt if _WORD.findall(nxt)[:1] and _WORD.findall(nxt)[0] in _RELATIVE else ""
+    if _courtesy(clause) or (relative and _courtesy(relative)):
+        return True
+    exclaimed = low[start:stop].rstrip().endswith("!")
+    if not exclaimed or _WORD.findall(low[end:stop]):
+        return exclaimed and _praised(low[start:stop])
+    if before[-1:] != ["за"] or not all(_TOAST_LEMMAS.intersection(lemmas(w)) for w in before[:-1]):
+        return _praised(low[start:stop])
+    # «За <X>! Лучший игрок партии, ура!»: a toast, when the post goes on to praise him
+    return _praised(low[stop:]) and not _accusing(low[stop:])
 
 
 def _own_clause(low: str, start: int, at: int, end: int, stop: int) -> str:
@@ -512,10 +562,20 @@ def _own_clause(low: str, start: int, at: int, end: int, stop: int) -> str:
 
 
 def _courtesy(sentence: str) -> bool:
+    """A word of gratitude, approval, trust or greeting in `sentence`, not negated («не
+    доверяю», «не уважаю» say the opposite)."""
     words = _WORD.findall(sentence)
     return bool(_COURTESY_PHRASES.search(sentence)) or any(
-        _COURTESY_LEMMAS.intersection(lemmas(w)) for w in words
+        _sense(w) in _COURTESY_LEMMAS and not (n and words[n - 1] in ("не", "ни"))
+        for n, w in enumerate(words)
     )
+
+
+def _sense(word: str) -> str:
+    """The lemma of a word's likeliest reading: a sense is read from it, not from a rarer
+    reading («вери» is no form of «верить»)."""
+    first = parse(word)[:1]
+    return first[0].lemma if first else word
 
 
 #: praise of how someone played or did: with a story of his day it says nothing against him
@@ -699,6 +759,96 @@ def own_vote_said(own_text: str, pick: Pick) -> bool:
         elif r and "1per" in r[0].grammemes:
             return True
     return False
+
+
+#: who is said to vote when it is not the author: «все за <X>», «вы тут за <X> топите»
+_OTHERS: Final = frozenset(
+    ("все", "вы", "они", "многие", "некоторые", "народ", "кто-то", "кое-кто")
+)
+_QUOTES: Final = (("«", "»"), ('"', '"'), ("“", "”"), ("„", "“"))
+#: the clause of a nick for `reported`: it ends at punctuation, a dash or a contrast
+_REPORT_CLAUSE: Final = re.compile(r"[,;:()\n—–.!?]|\s-\s|\s(?:а|но|однако|зато|и)\s")
+
+
+def reported_spans(own_text: str, spans: Sequence[ColoredSpan]) -> list[ColoredSpan]:
+    """The coloured spans the author repeats from someone else rather than casts (P-V.1,
+    G-N.1: a vote is the poster's own words): a span inside an inline quotation («…», "…")
+    that a verb of saying not in the first person introduces («Y пишет: "голосую за <X>"»),
+    or one in a clause that gives the vote to others — the object of such a verb («Кто-то
+    предлагает <X>», «Тут предлагают <X> повесить») or «все», «вы», «они» … before him with
+    no verb of the author's own («не понимаю, почему все за <X>», «Вы тут за <X> топите»).
+    A red of the author's own beside it («… — поддерживаю, тоже за <X>») is not among them."""
+    low = own_text.casefold().replace("ё", "е")
+    out: list[ColoredSpan] = []
+    for span, at in zip(spans, span_starts(low, spans), strict=True):
+        if at >= 0 and _reported(low, at, at + len(span.text)):
+            out.append(span)
+    return out
+
+
+def _reported(low: str, at: int, end: int) -> bool:
+    opened = _quote_open(low, at, end)
+    if opened is not None:
+        lead = max((m.end() for m in _SENTENCE_END.finditer(low, 0, opened)), default=0)
+        return any(_said_by_another(w) for w in _WORD.findall(low[lead:opened]))
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    cuts = [m.end() for m in _REPORT_CLAUSE.finditer(low, start, at)]
+    head = cuts[-1] if cuts else start
+    tail = _REPORT_CLAUSE.search(low, end)
+    before = _WORD.findall(low[head:at])
+    words = before + _WORD.findall(low[end : tail.start() if tail else len(low)])
+    if any(_first_person(w) for w in words):
+        return False
+    if any(_said_by_another(w) for w in before):
+        return True
+    # «все за <X>», «вы тут за <X> топите», «все зеленят <X>»: the others as the subject of
+    # a vote — a lead before him or their own verb («всё же <X>» is no subject)
+    return bool(_OTHERS.intersection(before)) and (
+        before[-1] in ("за", "против", "на") or any(_their_verb(w) for w in words)
+    )
+
+
+def _quote_open(low: str, at: int, end: int) -> int | None:
+    """Where the inline quotation the span [at, end) stands in opens — on its line, closed
+    after it on the same line — or None."""
+    line = low.rfind("\n", 0, at) + 1
+    line_end = low.find("\n", end)
+    line_end = len(low) if line_end < 0 else line_end
+    for first, last in _QUOTES:
+        opened = low.rfind(first, line, at)
+        if opened < 0:
+            continue
+        if first == last and low.count(first, line, at) % 2 == 0:
+            continue
+        if first != last and low.find(last, opened + 1, at) >= 0:
+            continue
+        if low.find(last, end, line_end) >= 0:
+            return opened
+    return None
+
+
+def _said_by_another(word: str) -> bool:
+    """A verb of saying or proposing (`_SPEECH_LEMMAS`) said of another, not the author."""
+    first = parse(word)[:1]
+    return (
+        bool(first)
+        and first[0].lemma in _SPEECH_LEMMAS
+        and first[0].pos == "VERB"
+        and "1per" not in first[0].grammemes
+    )
+
+
+def _their_verb(word: str) -> bool:
+    """A finite verb in the plural of the second or third person («топите», «зеленят»)."""
+    return any(
+        r.pos == "VERB" and "plur" in r.grammemes and {"2per", "3per"} & r.grammemes
+        for r in parse(word)[:1]
+    )
+
+
+def _first_person(word: str) -> bool:
+    """A verb of the author's own: the first person singular («голосую», «поддерживаю»)."""
+    return any(r.pos == "VERB" and {"1per", "sing"} <= r.grammemes for r in parse(word)[:1])
 
 
 #: a later time or no time now, said beside a vote verb that is not cast now

@@ -55,6 +55,11 @@ PUT_OFF: Final = "put_off"
 #: «голос жены»): a seat votes only through its own account (P-V.1, G-N.1, C-5) — shown to
 #: the host, never counted for the absent player nor taken as the author's own
 PROXIED: Final = "proxied"
+#: one player in the vote's colour taken back in words («Отменяю <X>», «Отставить <X>»,
+#: «<X> — снимаю», «Прошу не считать <X>»): neither rule set makes taking a vote back a move
+#: of its own (P-V.3: the first accepted vote stands; G-N.1: only another green replaces a
+#: green), so it is no vote and the host is shown it (issue 17 item 2)
+WITHDRAWN: Final = "withdrawn"
 
 
 WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
@@ -259,6 +264,8 @@ def refusal_detail(reason: str, target: str | None = None, text: str | None = No
         PUT_OFF: f"Голос за «{text}» вы отложили на потом: пока он не засчитан.",
         PROXIED: f"Голос за «{text}» подан за другого игрока и не засчитан: каждый игрок "
         "голосует сам, со своего аккаунта.",
+        WITHDRAWN: f"Вы отказались от голоса за «{text}»: отозвать голос правила не "
+        "позволяют, ведущий посмотрит сам.",
     }.get(reason, reason)
 
 
