@@ -2065,6 +2065,7 @@ def _bare_cut(word: str, full: str) -> bool:
         and word[-1] not in "ьй"
         and full.startswith(word)
         and len(full) - len(word) >= 2
+        and not _diminutive_of(full, word)  # Глебик is Глеб's pet name, not a name cut short
     )
 
 
