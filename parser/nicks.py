@@ -1889,8 +1889,9 @@ def _surname_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str,
 
 
 #: the plural endings of a Russian surname in -ов/-ев/-ин (nominative, genitive and
-#: accusative, dative, instrumental), longest first
-_PLURAL_SURNAME: Final = ("ыми", "ых", "ым", "ы")
+#: accusative, instrumental), longest first; the dative «-ым» is his instrumental too
+#: («Белкиным»: the man's, `one_gender`), so it names no family
+_PLURAL_SURNAME: Final = ("ыми", "ых", "ы")
 _SURNAME_SUFFIXES: Final = ("ов", "ев", "ин", "ын")
 
 

@@ -143,7 +143,7 @@ def test_C_3_a_digit_nick_with_its_letters_is_still_read(text: str) -> None:
 FAMILY = ("Веретенников_П.Р.", "Веретенникова_Е.В.", "Орлов", "Сова")
 
 
-@pytest.mark.parametrize("text", ["Веретенниковых", "Веретенниковым", "Веретенниковы"])
+@pytest.mark.parametrize("text", ["Веретенниковых", "Веретенниковыми", "Веретенниковы"])
 def test_C_3_a_plural_surname_names_both_who_bear_it(text: str) -> None:
     assert _name(text, FAMILY) == (None, AMBIGUOUS_NICK), text
 
