@@ -11,6 +11,7 @@ from parser.letters.asked import (
     DEFAULT_MOVE_QUESTION,
     MoveQuestion,
     asked_move,
+    offer_asked,
     offered_to_the_don,
 )
 from parser.letters.conditions import settled_by_cast
@@ -42,7 +43,7 @@ from parser.letters.promised import (
     put_off_by_time,
 )
 from parser.letters.proof import Evidence, example_of, prove, put_off, spelled
-from parser.letters.questions import question_reading
+from parser.letters.questions import confident, question_reading
 from parser.letters.reading import (
     DEFAULT_SUGGESTION,
     DEFAULT_THRESHOLD,
@@ -55,6 +56,7 @@ from parser.letters.reading import (
     UNKNOWN_NICK,
     LetterReading,
     MemberSuggestion,
+    offer_setting,
 )
 from parser.letters.relayed import written_for
 from parser.letters.reported import (
@@ -93,10 +95,14 @@ def read_letter(
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
+    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
 ) -> LetterReading:
     """Read one letter from `view.nick` (see the module docstring). `suggestion`: the
     host's `member_suggestion` setting (P-M.8: a clan member's offered victim);
-    `move_question`: his `move_question` setting (C-2: a move asked about, not made)."""
+    `move_question`: his `move_question` setting (C-2: a move asked about, not made);
+    `mafioso_suggestion`: his `mafioso_suggestion` setting (G-M.5/G-M.6: a Gambler
+    mafioso's victim offered to the godfather)."""
+    suggestion = offer_setting(view, suggestion, mafioso_suggestion)
     resolver = resolver or NickResolver(view.living)
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
     # «пишу за Февронию: она лечит Аду», «муж просил передать: проверяю Аду» (C-2)
@@ -210,11 +216,19 @@ def _letter(
         asked = asked_move(words.tokens, words.questions, words.mentions(view), view)
         if asked is not None:
             return asked
-    if proven.kind == "none" and proven.code is None and suggestion == "ask":
-        # «Может, Слона? Решай, Ферзь.»: a member's victim offered to his Don (P-M.8)
+    if proven.kind == "none" and proven.code is None:
+        # «Может, Слона? Решай, Ферзь.»: a member's victim offered to his Don (P-M.8), or a
+        # Gambler mafioso's to the godfather (G-M.5/G-M.6)
         offered = offered_to_the_don(words.tokens, words.questions, words.mentions(view), view)
-        if offered is not None:
-            return offered
+        if offered is not None and offered.nick and suggestion == "ask":
+            return offer_asked(offered.nick, view)
+        if offered is not None and offered.nick and view.ruleset == "gambler":
+            # "request": his kill letter, kept for a night the godfather is jailed before;
+            # a PEFL member's offer put as a question stays as it was read before P-M.8's
+            # setting (no move)
+            return confident(
+                LetterReading("kill", (offered.nick,), confidence=offered.confidence), threshold
+            )
     promised = promised_later(evidence.tokens, evidence.mentions, evidence.questions)
     later = move_put_off(evidence.tokens, evidence.questions)
     if proven.code in (NO_TARGET, UNKNOWN_NICK) and (promised or later):
