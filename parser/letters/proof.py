@@ -440,6 +440,8 @@ def _skip_at(reading: LetterReading, evidence: Evidence) -> int | None:
         w = lookup(t.word)
         if w is not None and w.skip and not negated_at(tokens, k):
             return k
+        if w is None and _skip_noun(t.word) and not negated_at(tokens, k):
+            return k  # «по игре пропуск»
         if t.word == "ничего" and (t.clause_end or nxt == "не"):
             return k
         if t.word == "без" and nxt and (nxt in ("хода", "ходов") or _action_noun(nxt)):
@@ -461,18 +463,60 @@ def _no_move_said(tokens: Sequence[Token], k: int, questions: set[int]) -> bool:
     in the letter (an idiom, «взрываю мозг кондитеру», or a kitchen verb on food): the
     sender's own word that he does not move is the plainer reading."""
     t = tokens[k]
-    if t.word not in _MOVE_FORMS and t.word != "никого":
+    named_move = t.word in _MOVE_FORMS or _action_noun_genitive(t.word)
+    if not named_move and t.word != "никого":
         return False
     if t.sentence in questions:
         return False  # «почему у меня нет ходов?»: asked, not said
-    nxt = [x.word for x in tokens[k + 1 : k + 3] if x.sentence == t.sentence]
-    if t.word in _MOVE_FORMS:
+    # «лечения сегодня нет»: words of time between the move's noun and «нет»
+    nxt = [x.word for x in tokens[k + 1 : k + 4] if x.sentence == t.sentence]
+    nxt = [w for w in nxt if w not in _TONIGHT or w == "я"][:2]
+    if named_move:
         prev = tokens[k - 1].word if k > 0 and tokens[k - 1].sentence == t.sentence else ""
         return nxt[:1] == ["нет"] or nxt[:2] == ["не", "будет"] or prev == "нет"
+    clause = _clause(tokens, k, k + 1)
     if t.word == "никого" and (t.clause_end or k + 1 == len(tokens)):
-        clause = _clause(tokens, k, k + 1)
         return all(x.word in _TONIGHT or x is t for x in clause)
-    return False
+    # «ночью никого не трогаю»: «никого» and a verb of the sender's own that names no move,
+    # said with «не» — no one tonight (not «больше никого»: no one else beside a move; «в
+    # засаде, никого не убиваю» declines one action, not the move)
+    if any(x.word in _ELSE for x in clause):
+        return False
+    return len(nxt) == 2 and nxt[0] == "не" and _first_person(nxt[1]) and lookup(nxt[1]) is None
+
+
+#: «больше никого», «никого кроме …»: no one else, beside a move
+_ELSE: Final = frozenset(("больше", "кроме", "ещё", "еще", "другого", "других"))
+
+
+def _first_person(word: str) -> bool:
+    top = parse(word)[:1]
+    return bool(top) and top[0].pos == "VERB" and "1per" in top[0].grammemes
+
+
+def _action_noun_genitive(word: str) -> bool:
+    """«лечения», «проверки», «убийства»: a noun of a move in the genitive, as «нет» and «не
+    будет» take it («лечения сегодня нет» says there is no heal, as «хода нет» no move)."""
+    if not word or not _action_noun(word):
+        return False
+    top = parse(word)[:1]
+    return bool(top) and "gent" in top[0].grammemes and "sing" in top[0].grammemes
+
+
+def _same(word: str, chosen: Occ) -> bool:
+    """The action word names one of the chosen reading's actions."""
+    found = lookup(word)
+    return found is not None and bool(found.actions & chosen.actions)
+
+
+def _skip_noun(word: str) -> bool:
+    """«пропуск»: a noun in the nominative singular whose verb (the noun's stem with «-ать»)
+    is a word of skipping the move («пропускать»), by the dictionary's reading, not a list."""
+    nouns = [p for p in parse(word)[:2] if p.pos == "NOUN" and "nomn" in p.grammemes]
+    if not nouns or nouns[0].lemma != word:
+        return False
+    verb = lookup(nouns[0].lemma + "ать")
+    return verb is not None and verb.skip
 
 
 def _action_noun(word: str) -> bool:
@@ -497,7 +541,9 @@ def _skip_stands(reading: LetterReading, evidence: Evidence) -> bool:
     if chosen.i > k:
         return not plain
     skipped = _clause(evidence.tokens, k, k + 1)
-    other = any(t.word and _action_noun(t.word) for t in skipped)
+    # «Убиваю Олега, подрыв откладываю»: another action given up; «лечу трещину … лечения
+    # сегодня нет»: the move's own action said to be none
+    other = any(t.word and _action_noun(t.word) and not _same(t.word, chosen) for t in skipped)
     return not plain or not other
 
 
