@@ -56,6 +56,7 @@ from parser.letters.reading import (
     FORBIDDEN_TARGET,
     IS_IT_A_MOVE,
     NO_MOVES,
+    NO_TARGET,
     NOT_NOW,
     UNACCOUNTED,
     UNDECIDED,
@@ -354,6 +355,8 @@ def _no_move_at_all(reading: LetterReading, evidence: Evidence) -> bool:
     beside a skip that stands (`_skip_stands`), or on a nick that is an ordinary word used
     as one (`_word_nick_unslotted`)."""
     if reading.kind == "question" and evidence.chosen is not None:
+        if reading.code == NO_TARGET and _rests(evidence):
+            return True  # «бью плитку 30х60, мафия сегодня отдыхает»: work talk, and a rest
         return _skip_stands(reading, evidence)  # «Знаю, кого надо прикрыть… Пропускаю»
     if reading.kind == "question":
         return _skip_at(reading, evidence) is not None or _declined_beside_words(evidence)
@@ -365,6 +368,25 @@ def _no_move_at_all(reading: LetterReading, evidence: Evidence) -> bool:
         or _word_nick_unslotted(reading, evidence)
         or _greeted_only(reading, evidence)
     )
+
+
+#: verbs of resting: a night off said in words
+_REST_LEMMAS: Final = ws("отдыхать отдохнуть")
+
+
+def _rests(evidence: Evidence) -> bool:
+    """«мафия сегодня отдыхает», «я отдыхаю»: a verb of resting, in the present or the
+    future, not negated and not asked — the letter's own word that no one is moved tonight.
+    Weighed only where the action word found no player («бью плитку»): beside a named
+    player the move is read as written."""
+    tokens = evidence.tokens
+    for k, t in enumerate(tokens):
+        if not t.word or t.sentence in evidence.questions or negated_at(tokens, k):
+            continue
+        top = parse(t.word)[:1]
+        if top and top[0].pos == "VERB" and top[0].lemma in _REST_LEMMAS:
+            return "past" not in top[0].grammemes
+    return False
 
 
 def _greeted_only(reading: LetterReading, evidence: Evidence) -> bool:
