@@ -67,7 +67,7 @@ from parser.letters.reading import (
     LetterReading,
     MemberSuggestion,
 )
-from parser.letters.sense import other_sense_verb
+from parser.letters.sense import other_sense_verb, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token
 from parser.letters.words import (
     ASKING,
@@ -141,13 +141,15 @@ def prove(
     """`reading` when the letter proves it; otherwise the question naming the doubt.
     `suggestion`: how a clan member's offered victim is read (P-M.8, `_offered`)."""
     # «Проверяю тесто… Я мирный, ходов нет»: no move, said so — nothing for the role to bound
-    bound = None if _said_no_move(reading, evidence) else _role_bound(reading, view)
+    # «проверяю проводку у Раствора» from a civilian: work talk, nothing to refuse
+    talk = _talk_without_moves(evidence, view)
+    bound = None if talk or _said_no_move(reading, evidence) else _role_bound(reading, view)
     if bound is not None:
         if bound.kind == "refused" and reading.kind == "move":
             # what the words say stays with the refusal: the engine refuses it by its rule
             return replace(reading, code=bound.code, text=bound.text)
         return bound
-    if _no_move_at_all(reading, evidence):
+    if talk or _no_move_at_all(reading, evidence):
         return LetterReading()
     on_condition = _choice_on_condition(reading, evidence)
     if on_condition is not None:
@@ -337,6 +339,17 @@ def _executor_question(
         "это кто? Напишите ник исполнителя из вашего клана, например: "
         f"«{example_of(reading)}, исполнитель Ник».",
     )
+
+
+def _talk_without_moves(evidence: Evidence, view: SenderView) -> bool:
+    """«проверяю проводку у Раствора в квартире» from a civilian: a role with no night move
+    whose action word takes a thing as its object (`sense.thing_object`, the players named
+    only as whose thing it is) talks of his work — no move he tries, nothing to refuse."""
+    chosen = evidence.chosen
+    if not view.known or view.moving_actions() or chosen is None:
+        return False
+    named = {k for m in evidence.mentions if m.kind != "unknown" for k in range(m.start, m.end)}
+    return thing_object(evidence.tokens, chosen.i, named, alone=True)
 
 
 def _said_no_move(reading: LetterReading, evidence: Evidence) -> bool:

@@ -238,19 +238,26 @@ _PERSON: Final = frozenset({"anim", "Name", "Surn", "Patr"})
 _BEFORE_OBJECT: Final = frozenset({"ADJF", "PRTF", "ADVB", "NUMR"})
 
 
-def thing_object(tokens: Sequence[Token], i: int, named: frozenset[int] | set[int]) -> bool:
+def thing_object(
+    tokens: Sequence[Token], i: int, named: frozenset[int] | set[int], *, alone: bool = False
+) -> bool:
     """The action verb at `i` takes a thing as its direct object: the first noun after it in
     its clause (past adjectives and adverbs) is an ordinary lower-case word the dictionary
     knows as an inanimate noun in the accusative, never as a person or a name, and no
     player's (`named`: token indices of the players read) — «Проверяю тесто», «режу лук».
     The verb is said in the sense of the sender's trade, on a thing, which proves no move —
     read so only where the clause names no player and the letter names one elsewhere (the
-    move, if any, is there)."""
+    move, if any, is there). A player after «у» in the clause is whose thing it is
+    («проверяю проводку у Сани»), not the verb's object: he does not count as named in it.
+    `alone`: the letter need name no player elsewhere (for a role with no move to make,
+    whose letter is talk or nothing)."""
     top = parse(tokens[i].word)[:1]
     if not top or top[0].pos not in ("VERB", "INFN"):
         return False
     a, b = clause_bounds(tokens, i)
-    if any(a <= k <= b for k in named) or not named:
+    inside = [k for k in named if a <= k <= b and not _possessor(tokens, k, named)]
+    elsewhere = [k for k in named if not a <= k <= b]
+    if inside or not (elsewhere or alone):
         # a player in the verb's own clause («Ломаю ноги Павлу»), or none in the letter
         # («убиваю валенки»: a nick mistyped?) — the host asks, as before
         return False
@@ -271,6 +278,15 @@ def thing_object(tokens: Sequence[Token], i: int, named: frozenset[int] | set[in
         thing = any("inan" in p.grammemes and "accs" in p.grammemes for p in nouns)
         return thing and not any(p.grammemes & _PERSON for p in nouns)
     return False
+
+
+def _possessor(tokens: Sequence[Token], k: int, named: frozenset[int] | set[int]) -> bool:
+    """The player's word at `k` stands after «у» (his nick's earlier words between): «у сани
+    электрика», «у Раствора» — the one whose thing it is."""
+    j = k - 1
+    while j >= 0 and j in named and tokens[j].sentence == tokens[k].sentence:
+        j -= 1
+    return j >= 0 and tokens[j].word == "у" and tokens[j].sentence == tokens[k].sentence
 
 
 #: the parts of speech that may stand between a preposition and its noun («с первого …»)
