@@ -1037,7 +1037,10 @@ def _accounted(
     # replaced by a correction: a correction word between him and the reading, or «не её»
     return any(
         k > m.start
-        and any(_corrects(tokens[j]) or _not_that_one(tokens, j) for j in range(m.end, k))
+        and any(
+            _corrects(tokens[j]) or redo_word(tokens, j) or _not_that_one(tokens, j)
+            for j in range(m.end, k)
+        )
         for k in anchors
     )
 
@@ -1132,6 +1135,32 @@ def _not_that_one(tokens: Sequence[Token], j: int) -> bool:
         and tokens[j + 1].sentence == tokens[j].sentence
         and tokens[j + 1].word in PRONOUNS
     )
+
+
+#: the prefix of doing again: «пере-» before a verb the dictionary knows on its own
+_AGAIN: Final = "пере"
+
+
+def redo_word(tokens: Sequence[Token], k: int) -> bool:
+    """«переделываю:», «перерешал —», «переиграю:»: the sender's own verb (first person, or
+    the past) of doing again — «пере-» before a verb the dictionary knows by itself —
+    closing its clause or before a dash, so that it takes no object of its own (not
+    «переделываю ванную»): a correction word, the move after it replacing the one before,
+    as after «исправляю». Not a word of the game's vocabulary («перепроверяю» checks)."""
+    t = tokens[k]
+    if not t.word.startswith(_AGAIN) or lookup(t.word) is not None:
+        return False
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    closes = t.clause_end or nxt is None or nxt.raw in ("—", "–", "-", "--")
+    if not closes:
+        return False
+    top = parse(t.word)[:1]
+    if not top or top[0].pos != "VERB":
+        return False
+    if not ("1per" in top[0].grammemes or "past" in top[0].grammemes):
+        return False
+    rest = top[0].lemma[len(_AGAIN) :]
+    return any(p.known and p.pos == "INFN" and p.lemma == rest for p in parse(rest)[:3])
 
 
 def _corrects(t: Token) -> bool:
