@@ -37,7 +37,13 @@ from typing import Final
 from engine.words_ru import ACTION_WORDS
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
-from parser.letters.conditions import open_condition, shrugged, void_branch
+from parser.letters.conditions import (
+    again_verb,
+    engine_settles,
+    open_condition,
+    shrugged,
+    void_branch,
+)
 from parser.letters.mentions import (
     Mention,
     believed,
@@ -1137,10 +1143,6 @@ def _not_that_one(tokens: Sequence[Token], j: int) -> bool:
     )
 
 
-#: the prefix of doing again: «пере-» before a verb the dictionary knows on its own
-_AGAIN: Final = "пере"
-
-
 def redo_word(tokens: Sequence[Token], k: int) -> bool:
     """«переделываю:», «перерешал —», «переиграю:»: the sender's own verb (first person, or
     the past) of doing again — «пере-» before a verb the dictionary knows by itself —
@@ -1148,19 +1150,13 @@ def redo_word(tokens: Sequence[Token], k: int) -> bool:
     «переделываю ванную»): a correction word, the move after it replacing the one before,
     as after «исправляю». Not a word of the game's vocabulary («перепроверяю» checks)."""
     t = tokens[k]
-    if not t.word.startswith(_AGAIN) or lookup(t.word) is not None:
+    if lookup(t.word) is not None:
         return False
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     closes = t.clause_end or nxt is None or nxt.raw in ("—", "–", "-", "--")
     if not closes:
         return False
-    top = parse(t.word)[:1]
-    if not top or top[0].pos != "VERB":
-        return False
-    if not ("1per" in top[0].grammemes or "past" in top[0].grammemes):
-        return False
-    rest = top[0].lemma[len(_AGAIN) :]
-    return any(p.known and p.pos == "INFN" and p.lemma == rest for p in parse(rest)[:3])
+    return again_verb(t.word, past=True)
 
 
 def _corrects(t: Token) -> bool:
@@ -1682,6 +1678,8 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
         cond = [j for j in after[n + 1 :] if tokens[j].word]
         if any(_consent(tokens[j].word) or tokens[j].word in _LEAVE for j in cond):
             return True  # «…, если Евсей не против», «…, если можно»: left to another's leave
+        if not any(c in named for c in cond) and engine_settles([tokens[j].word for j in cond]):
+            continue  # «…, если его днём не повесят»: the rules settle it (P-O.1)
         for pos, j in enumerate(cond):
             parses = parse(tokens[j].word)
             if not parses or parses[0].pos != "VERB":
