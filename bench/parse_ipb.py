@@ -262,7 +262,10 @@ def stages(rounds: int) -> None:
 
     timed: list[tuple[str, Callable[[], object]]] = [
         ("the kind detected (not in the known reading)", each(lambda i: resolve_dialect(pages[i]))),
-        ("the board clock (the daemon passes `now`)", each(lambda i: board_now(pages[i], zone, d))),
+        (
+            "the board clock (read only for a relative day)",
+            each(lambda i: board_now(pages[i], zone, d)),
+        ),
         ("cutting the page (slice_blocks)", each(lambda i: slice_blocks(pages[i], sl))),
         ("  of it, the posts' tails left out", each(tails)),
         (

@@ -24,6 +24,9 @@ a host could reasonably want the other reading):
   execute, so a kill naming him fails (`executor_busy`).
   A member's letter that only offers a victim («предлагаю X») is asked about, not taken as
   his request (`member_suggestion`).
+- G-M.5/G-M.6: a Gambler mafioso's letter that only offers the godfather a victim («Может,
+  X? Решай, босс», «предлагаю X») is asked about, not kept as his kill letter for a night the
+  godfather is jailed (`mafioso_suggestion`).
 - C-2: a letter that asks the host about a move («можно проверить X?», «X или Y убить?»)
   names no move; the player is asked back with the reading spelt out (`move_question`).
 - P-M.10/P-M.14: a kamikaze shot by a clan, the maniac or the ninja dies of that striker's
@@ -72,6 +75,7 @@ class SettingsError(ValueError):
 CHOICES: dict[str, tuple[str, ...]] = {
     "vote_nicks": ("as_moves", "exact"),
     "member_suggestion": ("ask", "request"),
+    "mafioso_suggestion": ("ask", "request"),
     "move_question": ("ask", "none"),
 }
 
@@ -188,6 +192,12 @@ class RulesSettings:
     #: when the Don stays silent. A firm request, or an offer naming himself as the one who
     #: shoots, is read either way.
     member_suggestion: str = "ask"
+    #: G-M.5/G-M.6 Ruling: a Gambler mafioso's letter, while the godfather lives, that only
+    #: offers him a victim and leaves him the choice («Может, X? Решай, босс», «Предлагаю X»,
+    #: «я за X») — "ask": the mafioso is asked whether it is his own kill letter (a plain
+    #: «Убиваем X» is); "request": read as his kill letter, kept for a night the godfather
+    #: is jailed before. A firm kill letter is read either way.
+    mafioso_suggestion: str = "ask"
     #: C-2 (the rules are silent): a letter that only asks about a move («можно проверить X?»,
     #: «X или Y убить?») — "ask": the player is asked back, the reading spelt out for him to
     #: confirm by a move; "none": no move and no question (the host may answer or not).

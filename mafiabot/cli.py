@@ -156,6 +156,12 @@ def _build_parser() -> argparse.ArgumentParser:
         help="P-M.8: a clan member's «предлагаю X» is asked about, or read as his request",
     )
     pm.add_argument(
+        "--mafioso-suggestion",
+        choices=["ask", "request"],
+        default=None,
+        help="G-M.5/G-M.6: a mafioso's «может, X? решай, босс» is asked about, or his kill letter",
+    )
+    pm.add_argument(
         "--move-question",
         choices=["ask", "none"],
         default=None,
@@ -174,6 +180,12 @@ def _build_parser() -> argparse.ArgumentParser:
         choices=["ask", "request"],
         default=None,
         help="P-M.8: a clan member's «предлагаю X» is asked about, or read as his request",
+    )
+    pmv.add_argument(
+        "--mafioso-suggestion",
+        choices=["ask", "request"],
+        default=None,
+        help="G-M.5/G-M.6: a mafioso's «может, X? решай, босс» is asked about, or his kill letter",
     )
     pmv.add_argument(
         "--move-question",

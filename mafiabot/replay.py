@@ -354,10 +354,11 @@ def read_move(
     threshold: float | None = None,
     suggestion: str | None = None,
     move_question: str | None = None,
+    mafioso_suggestion: str | None = None,
 ) -> Move | InputRejected | None:
     """A structured move as it is, or PM text through the move parser (C-2, C-3), with the
-    host's reading settings (`move_confidence`, `member_suggestion`, `move_question`) as the
-    daemon reads it."""
+    host's reading settings (`move_confidence`, `member_suggestion`, `move_question`,
+    `mafioso_suggestion`) as the daemon reads it."""
     m = sm.move
     if "text" in m:
         from mafiabot.replay_posts import parse_pm
@@ -367,7 +368,10 @@ def read_move(
         limit = DEFAULT_THRESHOLD if threshold is None else threshold
         offered = DEFAULT_SUGGESTION if suggestion is None else suggestion
         asked = DEFAULT_MOVE_QUESTION if move_question is None else move_question
-        return parse_pm(m["text"], sm.sender, state.living_nicks(), state, limit, offered, asked)
+        mafioso = DEFAULT_SUGGESTION if mafioso_suggestion is None else mafioso_suggestion
+        return parse_pm(
+            m["text"], sm.sender, state.living_nicks(), state, limit, offered, asked, mafioso
+        )
     return Move(
         actor=sm.sender,
         action=m["action"],
@@ -461,6 +465,7 @@ def play_turn(
             rules.settings.move_confidence,
             rules.settings.member_suggestion,
             rules.settings.move_question,
+            rules.settings.mafioso_suggestion,
         )
         if isinstance(got, InputRejected):
             extra["rejected_moves"].append({"from": sm.sender, "action": "?", "reason": got.reason})

@@ -60,11 +60,13 @@ def parse_pm(
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: str = DEFAULT_SUGGESTION,
     move_question: str = DEFAULT_MOVE_QUESTION,
+    mafioso_suggestion: str = DEFAULT_SUGGESTION,
 ) -> Move | InputRejected | None:
     """A PM body → Move through the one letter reader the daemon and `parse moves` use
     (`parser.moves.read_letter_from`: C-2, C-3), through the sender's role when the game
-    `state` is given; `threshold`, `suggestion` and `move_question`: the host's
-    `move_confidence`, `member_suggestion` and `move_question` settings."""
+    `state` is given; `threshold`, `suggestion`, `move_question` and `mafioso_suggestion`:
+    the host's `move_confidence`, `member_suggestion`, `move_question` and
+    `mafioso_suggestion` settings."""
     players = [p.nick for p in state.players] if state is not None else None
     return read_letter_from(
         text,
@@ -75,4 +77,5 @@ def parse_pm(
         threshold=threshold,
         suggestion=as_suggestion(suggestion),
         move_question=as_move_question(move_question),
+        mafioso_suggestion=as_suggestion(mafioso_suggestion),
     ).input

@@ -16,12 +16,14 @@ and always wins (`parse_iso`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 __all__ = [
     "DEFAULT_TZ",
+    "Now",
     "english_months",
     "get_tz",
     "has_foreign_digits",
@@ -35,6 +37,11 @@ __all__ = [
 ]
 
 DEFAULT_TZ = "Europe/Moscow"
+
+# The time a page was fetched, for «Сегодня»/"Today": the time itself, or a function giving it
+# on first need (an Invision page's own clock, read from its footer only when a relative day is
+# met: most pages print none, and their times are read without it).
+Now = datetime | Callable[[], datetime | None] | None
 
 # Keyed by the first three letters: unique for Russian (nominative, genitive and the
 # abbreviations phpBB uses: янв фев мар апр май июн июл авг сен окт ноя дек) and English.
@@ -333,7 +340,7 @@ def read_formatted_date(
     formats: tuple[str, ...],
     *,
     tz: str | tzinfo | None = DEFAULT_TZ,
-    now: datetime | None = None,
+    now: Now = None,
 ) -> tuple[datetime | None, str | None]:
     """A time printed in one of `formats` (strptime, English month names; Russian ones are
     translated first), an ISO-8601 attribute, or «Сегодня»/«Вчера»/"Today"/"Yesterday" with a
@@ -364,7 +371,7 @@ def read_formatted_date(
 
 
 def _read_formatted(
-    s: str, formats: tuple[str, ...], zone: tzinfo, now: datetime | None
+    s: str, formats: tuple[str, ...], zone: tzinfo, now: Now
 ) -> tuple[datetime | None, str | None]:
     if _ISO_RE.match(s):
         try:
@@ -374,6 +381,8 @@ def _read_formatted(
         return (dt if dt.tzinfo else dt.replace(tzinfo=zone)), None
     rel = _RELATIVE_RE.match(s)
     if rel:
+        if callable(now):
+            now = now()
         if now is None:
             return None, f"relative date {s!r} needs the fetch time"
         days = 0 if rel.group("word").lower() in ("сегодня", "today") else 1

@@ -201,6 +201,15 @@ def ukrainian_forms(lemma: str) -> tuple[tuple[str, frozenset[str]], ...]:
     return ()
 
 
+def ukrainian_word(word: str) -> bool:
+    """Whether the Ukrainian dictionary knows `word` (lower case) as a verb or a noun, by its
+    best parse (loads that dictionary: ask only of a sentence written in Ukrainian)."""
+    parses = _ukrainian().parse(word)[:1]
+    return (
+        bool(parses) and parses[0].is_known and str(parses[0].tag.POS) in ("VERB", "INFN", "NOUN")
+    )
+
+
 def _safe_parse(word: str) -> list[Any]:
     """pymorphy3's parses; a character it has no name for (private-use, unassigned code
     points) makes it raise, and such a word is simply not Russian."""

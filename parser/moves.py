@@ -99,12 +99,15 @@ def parse_move(
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
+    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
 ) -> Move | InputRejected | None:
     """Read one PM body (the sender's own text). `players`: the living players; `view`:
     the sender as the engine sees him (None: read by the words alone); `threshold`,
-    `suggestion` and `move_question`: the host's `move_confidence`, `member_suggestion`
-    and `move_question` settings."""
-    got = _read(text, actor, players, view, threshold, suggestion, move_question)
+    `suggestion`, `move_question` and `mafioso_suggestion`: the host's `move_confidence`,
+    `member_suggestion`, `move_question` and `mafioso_suggestion` settings."""
+    got = _read(
+        text, actor, players, view, threshold, suggestion, move_question, mafioso_suggestion
+    )
     return got.as_input(actor, at=at, source_id=source_id)
 
 
@@ -116,6 +119,7 @@ def _read(
     threshold: float,
     suggestion: MemberSuggestion,
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
+    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
 ) -> LetterReading:
     resolver = _as_resolver(players)
     if view is None:
@@ -127,6 +131,7 @@ def _read(
         threshold=threshold,
         suggestion=suggestion,
         move_question=move_question,
+        mafioso_suggestion=mafioso_suggestion,
     )
 
 
@@ -163,6 +168,7 @@ def read_letter_from(
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
+    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     at: datetime | None = None,
     source_id: int | None = None,
 ) -> LetterRead:
@@ -177,7 +183,14 @@ def read_letter_from(
     if view is None and state is not None:
         view = sender_view(state, actor)
     reading = _read(
-        text, actor, resolver or NickResolver(living), view, threshold, suggestion, move_question
+        text,
+        actor,
+        resolver or NickResolver(living),
+        view,
+        threshold,
+        suggestion,
+        move_question,
+        mafioso_suggestion,
     )
     return LetterRead(reading, reading.as_input(actor, at=at, source_id=source_id))
 
@@ -230,6 +243,7 @@ def move_from_pm(
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
+    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     state: GameState | None = None,
 ) -> Move | InputRejected | None:
     """The move a PM carries, after checking its sender (see `reject_sender`); `view` and
@@ -244,6 +258,7 @@ def move_from_pm(
         threshold=threshold,
         suggestion=suggestion,
         move_question=move_question,
+        mafioso_suggestion=mafioso_suggestion,
         state=state,
     )[0]
 
@@ -269,6 +284,7 @@ def read_pm(
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
+    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     state: GameState | None = None,
 ) -> tuple[Move | InputRejected | None, float | None]:
     """`move_from_pm` with the reader's confidence of the move it returns (None when it
@@ -284,6 +300,7 @@ def read_pm(
         threshold=threshold,
         suggestion=suggestion,
         move_question=move_question,
+        mafioso_suggestion=mafioso_suggestion,
         at=pm.sent_at,
         source_id=pm.id,
     )

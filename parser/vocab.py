@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from parser.latin import cyrillic_spellings
-from parser.morph import each_lookup_released, forms, parse, ukrainian_forms
+from parser.morph import each_lookup_released, forms, parse, ukrainian_forms, ukrainian_word
 from parser.nicks import fold_lookalikes
 
 
@@ -64,7 +64,8 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
         "ликвидация прикончить кокнуть шлепнуть казнить казнь задушить придушить отравить "
         "травить зарубить порешить укокошить выпилить ухлопать прихлопнуть добить добивать "
         "пырнуть заколоть пристрелка отстрел отстрелить нейтрализовать мушка пуля "
-        "кильнуть килять закилить ваншотнуть"  # gamers' slang: «кильнём», «ваншотну»
+        "кильнуть килять закилить ваншотнуть ганкать ганкнуть"  # gamers' slang: «кильнём»,
+        # «ваншотну», «ганкаю» (to kill another player in an online game)
     ),
     "check": _w(
         "проверить проверять проверка проверочка пробить пробивать пробивка чекнуть чекать "
@@ -88,7 +89,8 @@ _LEMMAS: Final[dict[str, frozenset[str]]] = {
         "избить избивать избиение побить бить отметелить метелить отделать отлупить "
         "лупить поколотить колотить вырубить вырубать навалять отмутузить мутузить "
         "дубасить отдубасить отпинать налупить нокаутировать оглушить оглушать вломить "
-        "покалечить калечить поломать ломать сломать переломать отшлепать шлепать наподдать"
+        "покалечить калечить поломать ломать сломать переломать отшлепать шлепать наподдать "
+        "пинать"
     ),
     "blast": _w(
         "подорвать подрывать подрыв взорвать взрывать взрыв рвануть самоподрыв подорваться "
@@ -117,7 +119,9 @@ _SCENE_LEMMAS: Final[dict[str, frozenset[str]]] = {
     "block": _w("свидание постель кровать шампанское"),
 }
 _ENGLISH: Final[dict[str, frozenset[str]]] = {
-    "kill": _w("kill kills killing shoot shoots shooting shot murder whack килл ваншот"),
+    "kill": _w(
+        "kill kills killing shoot shoots shooting shot murder whack gank ganking килл ваншот"
+    ),
     "check": _w("check checks checking investigate inspect чек"),  # «чек Ване»: chat slang
     "heal": _w("heal heals healing save saves cure хил хилл хилю хилка"),
     "block": _w("visit visits visiting block blocks blocking invite invites seduce"),
@@ -524,6 +528,21 @@ def _ukrainian(word: str) -> Word | None:
         return None
     entries = _ukrainian_index().get(word.replace("ʼ", "'"))
     return _word_from(entries, 1.0) if entries else None
+
+
+def ukrainian_sentence(words: Sequence[str]) -> bool:
+    """Whether a sentence's words (case-folded) hold one with a letter Russian lacks."""
+    return any(_UKRAINIAN_LETTERS.search(w) for w in words)
+
+
+def ukrainian_false_friend(word: str) -> bool:
+    """M4 of C-2: in a sentence written in Ukrainian, an action word of the Russian
+    vocabulary that the Ukrainian dictionary knows as a form of another lemma, none of the
+    Ukrainian action words («чекаю»: I wait, not a check; «лечу»: I fly) — the word the
+    sentence means."""
+    if not word or _ukrainian_index().get(word) is not None:
+        return False
+    return ukrainian_word(word)
 
 
 _LATIN_WORD: Final = re.compile("[a-z']{3,}")

@@ -84,14 +84,20 @@ def test_P_M_8_a_question_that_offers_the_don_no_one_is_no_offer(sender: str, te
     assert got.code != UNDECIDED, got
 
 
-def test_P_M_8_the_offer_rule_follows_the_setting_and_leaves_gambler_members_alone() -> None:
+def test_P_M_8_the_offer_rule_follows_the_setting_of_the_senders_rule_set() -> None:
     state = cast_state(json.loads((LETTERS / "cast_chess.json").read_text(encoding="utf-8")))
     view = sender_view(state, "Ладья")
     assert view is not None
     got = read_letter("Может, Слона? Решай, Ферзь.", view, suggestion="request")
     assert got.kind == "none", got
-    # G-M.5/G-M.6: the ruling leaves a Gambler mafioso's letter as it was read
-    assert read_in_cast("chess_g", "Вилка", "Может, Эстета? Гроссмейстер, решай.").kind == "none"
+    # G-M.5/G-M.6: a Gambler mafioso's offer follows `mafioso_suggestion`, not the PEFL
+    # `member_suggestion` (tests/test_mafioso_suggestion.py)
+    state = cast_state(json.loads((LETTERS / "cast_chess_g.json").read_text(encoding="utf-8")))
+    view = sender_view(state, "Вилка")
+    assert view is not None
+    text = "Может, Эстета? Гроссмейстер, решай."
+    got = read_letter(text, view, suggestion="request")
+    assert got.kind == "question" and got.code == UNDECIDED, got
 
 
 def test_C_3_a_lower_case_thing_after_a_preposition_is_no_second_player() -> None:

@@ -46,6 +46,7 @@ def main(args: argparse.Namespace) -> int:
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
     offered = getattr(args, "member_suggestion", None) or RulesSettings().member_suggestion
     asked = getattr(args, "move_question", None) or RulesSettings().move_question
+    mafioso = getattr(args, "mafioso_suggestion", None) or RulesSettings().mafioso_suggestion
     resolvers: dict[int, NickResolver] = {}
     everyone = [p.nick for p in state.players]
     rules = get_ruleset(state.ruleset)
@@ -73,6 +74,7 @@ def main(args: argparse.Namespace) -> int:
             threshold=threshold,
             suggestion=as_suggestion(offered),
             move_question=as_move_question(asked),
+            mafioso_suggestion=as_suggestion(mafioso),
         )
         out: dict[str, Any] = {"from": sender}
         if read.reading is None:

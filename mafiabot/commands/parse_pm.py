@@ -45,6 +45,7 @@ def main(args: argparse.Namespace) -> int:
     threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
     offered = getattr(args, "member_suggestion", None) or RulesSettings().member_suggestion
     asked = getattr(args, "move_question", None) or RulesSettings().move_question
+    mafioso = getattr(args, "mafioso_suggestion", None) or RulesSettings().mafioso_suggestion
     state: GameState | None = None
     if args.cast is not None:
         if args.players is not None or args.dead is not None:
@@ -103,6 +104,7 @@ def main(args: argparse.Namespace) -> int:
             threshold=threshold,
             suggestion=as_suggestion(offered),
             move_question=as_move_question(asked),
+            mafioso_suggestion=as_suggestion(mafioso),
         )
         out: dict[str, Any] = {
             "pm": {

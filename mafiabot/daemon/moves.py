@@ -74,6 +74,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         threshold=sh.rules.settings.move_confidence,
         suggestion=as_suggestion(sh.rules.settings.member_suggestion),
         move_question=as_move_question(sh.rules.settings.move_question),
+        mafioso_suggestion=as_suggestion(sh.rules.settings.mafioso_suggestion),
         at=pm.sent_at,
         source_id=pm.id,
     )

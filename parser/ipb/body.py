@@ -10,6 +10,7 @@ from datetime import datetime, tzinfo
 
 from selectolax.lexbor import LexborNode
 
+from parser.dates import Now
 from parser.dialects import IPB2, Dialect
 from parser.ipb.detect import resolve_dialect
 from parser.ipb.text import (
@@ -33,7 +34,7 @@ def _edit_note(
     dialect: Dialect,
     *,
     tz: tzinfo,
-    now: datetime | None,
+    now: Now,
     where: str,
     issues: list[ParseIssue],
 ) -> EditNote | None:
@@ -82,7 +83,7 @@ def read_body(
     dialect: Dialect,
     *,
     tz: tzinfo,
-    now: datetime | None,
+    now: Now,
     where: str,
     issues: list[ParseIssue],
 ) -> Body:
@@ -94,7 +95,7 @@ def read_body_node(
     dialect: Dialect,
     *,
     tz: tzinfo,
-    now: datetime | None,
+    now: Now,
     where: str,
     issues: list[ParseIssue],
 ) -> Body:
@@ -153,5 +154,5 @@ PostParts = tuple[int, str, int | None, datetime | None, str, Body]
 class ReadContext:
     dialect: Dialect
     tz: tzinfo
-    now: datetime | None
+    now: Now  # (a function: the page's own clock, read on first need)
     issues: list[ParseIssue] = field(default_factory=list)

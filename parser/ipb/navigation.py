@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html as htmllib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime, tzinfo
 from urllib.parse import urljoin
 
@@ -264,6 +264,19 @@ _CLOCK_RU = re.compile(r"Сейчас\s*:\s*([^<]{6,40})<")
 
 
 _CLOCK_EN = re.compile(r"Time is now\s*:\s*([^<]{6,40})<")
+
+
+def board_clock(html: str, tz: tzinfo, dialect: Dialect) -> Callable[[], datetime | None]:
+    """`board_now` of the page, read on the first call and kept: the page's time is needed
+    only for a relative day («Сегодня», "Today"), which most pages never print."""
+    read: list[datetime | None] = []
+
+    def now() -> datetime | None:
+        if not read:
+            read.append(board_now(html, tz, dialect))
+        return read[0]
+
+    return now
 
 
 def board_now(html: str, tz: tzinfo, dialect: Dialect) -> datetime | None:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.bodylines import LineMarkup, read_lines
-from parser.dates import get_tz, read_formatted_date
+from parser.dates import Now, get_tz, read_formatted_date
 from parser.dialects import IPB2
 from parser.html import parse_html
 from parser.rawmarkup import caseless
@@ -175,7 +175,7 @@ def parse_board_date(
     text: str,
     *,
     tz: tzinfo | str | None = None,
-    now: datetime | None = None,
+    now: Now = None,
     formats: tuple[str, ...] = IPB2.date_formats,
 ) -> datetime | None:
     """A board time as printed (or an ISO-8601 attribute) → aware datetime, or None.

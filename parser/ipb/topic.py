@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, tzinfo
 
+from parser.dates import Now
 from parser.dialects import Dialect
 from parser.html import CUT_SHORT, cut_short, parse_html, parse_utf8, scan
 from parser.ipb.blocks import block_posts, drop_post_tails, post_tails_utf8, slice_bounds
 from parser.ipb.body import ReadContext
 from parser.ipb.detect import login_state, resolve_dialect
 from parser.ipb.msgnumber import chrome_parts, first_post, msgnumber_posts
-from parser.ipb.navigation import board_now, find_topic_id, page_jump, pagination, topic_title
+from parser.ipb.navigation import board_clock, find_topic_id, page_jump, pagination, topic_title
 from parser.ipb.text import as_tz, parse_board_date
 from parser.records import ParseIssue, Post, Quote, TopicPage, post_record
 
@@ -40,16 +41,16 @@ def parse_ipb_topic(
             issues=(ParseIssue("page", "not an Invision board page"),),
         )
     zone = as_tz(tz)
-    if now is None:
-        now = board_now(html, zone, d)
-    return _read_topic(html, d, zone, now, base_url, sliced=True)
+    # without a fetch time, the board's own clock (its footer), read where a time needs it
+    clock: Now = now if now is not None else board_clock(html, zone, d)
+    return _read_topic(html, d, zone, clock, base_url, sliced=True)
 
 
 def _read_topic(
     html: str,
     d: Dialect,
     zone: tzinfo,
-    now: datetime | None,
+    now: Now,
     base_url: str | None,
     *,
     sliced: bool,

@@ -19,6 +19,7 @@ from parser.letters.mentions import (
     second_person,
     stopword,
 )
+from parser.letters.modal import governed_infinitive, requested, side_named
 from parser.letters.sense import noun_of_other_verb, thing_in_phrase, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
@@ -45,7 +46,7 @@ from parser.letters.words import (
 from parser.morph import common_word, parse
 from parser.nicks import NickResolver
 from parser.sender import SenderView
-from parser.vocab import Word, lookup, role_typo
+from parser.vocab import Word, lookup, role_typo, ukrainian_false_friend, ukrainian_sentence
 
 
 @dataclass(slots=True)
@@ -107,10 +108,20 @@ def _declined_for_all(tokens: Sequence[Token], i: int) -> bool:
     return any(t.word in _NOBODY for t in tokens[a : b + 1])
 
 
+def _in_ukrainian(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the sentence of the word at `i` is written in Ukrainian (a letter Russian
+    lacks in one of its words)."""
+    sentence = tokens[i].sentence
+    return ukrainian_sentence([t.word for t in tokens if t.sentence == sentence])
+
+
 def _action_word(tokens: Sequence[Token], i: int, own_actions: frozenset[str]) -> Word | None:
     """The vocabulary's reading of the word at `i`; for a word it does not hold and no
     phrase opens there, a slip in one of the role's own action words («лчеу»)."""
     w = lookup(tokens[i].word)
+    if w is not None and w.actions and _in_ukrainian(tokens, i):
+        # «чекаю звіт комісара»: a Ukrainian word that looks like a Russian action word
+        return None if ukrainian_false_friend(tokens[i].word) else w
     if w is not None or not own_actions:
         return w
     nxt = tokens[i + 1].word if i + 1 < len(tokens) else ""
@@ -227,7 +238,12 @@ def _taken_back(tokens: Sequence[Token], i: int) -> bool:
         or (nxt in NEG and nxt2 in NO_NEED)
         # «Отставить проверку», «отмена засады»: the action named only to be taken back
         or (i > 0 and tokens[i - 1].word in CANCEL and not tokens[i - 1].clause_end)
-        or noun_of_other_verb(tokens, i)
+        # «Ходатайствую о проверке X»: the noun a verb of asking governs is the move asked for
+        or (noun_of_other_verb(tokens, i) and not requested(tokens, i))
+        # «Казнить нельзя», «стрелять сегодня не буду»: an infinitive a modal predicate or
+        # the sender's negated intent governs is nobody's act tonight
+        or governed_infinitive(tokens, i)
+        or side_named(tokens, i)  # «Сторона: защита»: a side in words of the sender's own
     )
 
 

@@ -21,12 +21,20 @@ third person or the past, or a condition, in the sentence), a player only spoken
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Final, Literal
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.mentions import Mention
 from parser.letters.proof import addressed
-from parser.letters.reading import EXAMPLE, MOVE_ASKED, UNDECIDED, LetterReading
+from parser.letters.reading import (
+    EXAMPLE,
+    MOVE_ASKED,
+    UNDECIDED,
+    LetterReading,
+    offer_terms,
+    offers_the_kill,
+)
 from parser.letters.tokens import Token
 from parser.letters.words import CONDITION_WORDS, ws
 from parser.morph import parse
@@ -38,6 +46,7 @@ __all__ = [
     "MoveQuestion",
     "as_move_question",
     "asked_move",
+    "offer_asked",
     "offered_to_the_don",
 ]
 
@@ -206,25 +215,30 @@ def _question(action: str, players: Sequence[str], sender: str) -> LetterReading
 
 def offered_to_the_don(
     tokens: Sequence[Token], questions: set[int], mentions: Sequence[Mention], view: SenderView
-) -> LetterReading | None:
+) -> Mention | None:
     """«Может, Слона? Решай, Ферзь.», «Таль, может Этюдиста?», «Босс, кого валим? Может
-    Трибуну?»: a clan member who does not choose the clan's victim (a PEFL member beside his
-    Don, a Gambler mafioso beside the godfather, P-M.8, G-M.5) puts one player to the one who
-    decides, as a question with a word of offering. Such a letter makes no move and is no
-    request of his yet, but the host does not let it pass unseen: under the
-    `member_suggestion = "ask"` ruling he asks whether it is the member's own request. The
-    player offered is one living player, not a clan mate, the sender or someone spoken to;
-    a question about another's move or the past (`_about_another`) offers nothing. None when
-    the letter offers no one so."""
-    if view.ruleset != "pefl" or "kill" not in view.role_actions or not view.clan_mates:
-        return None  # Gambler members are left as they were read (the ruling, G-M.5/G-M.6)
-    if view.is_don:
+    Трибуну?»: a clan member who does not choose the clan's victim (`offers_the_kill`: a PEFL
+    member beside his Don, P-M.8; a Gambler mafioso while the godfather lives, G-M.5) puts
+    one player to the one who decides, as a question with a word of offering. A Gambler
+    mafioso's plain sentence with his own verb of offering or «я за» («Предлагаю Эстета,
+    решай, босс», «я за Эстета») offers alike: his kill is not open while the godfather
+    lives, so no earlier stage reads it. Such a letter makes no move and is no request of
+    his yet; the host's setting for the sender's rule set (`member_suggestion`,
+    `mafioso_suggestion`) says whether he is asked or it counts as his request. The player
+    offered is one living player, not a clan mate, the sender or someone spoken to; a
+    sentence about another's move or the past (`_about_another`) offers nothing. Returns the
+    mention of the player offered, or None when the letter offers no one so."""
+    if not offers_the_kill(view):
         return None  # the one who decides orders; his question is his own doubt
-    offered: list[str] = []
+    offered: list[Mention] = []
     offers = _OFFER | suggest_words()
-    for sentence in sorted(questions):
+    plain = view.ruleset == "gambler"  # a PEFL member's plain offer is read by the proof
+    for sentence in sorted({t.sentence for t in tokens}):
         words = [i for i, t in enumerate(tokens) if t.sentence == sentence]
-        if not any(tokens[i].word in offers for i in words):
+        if sentence in questions:
+            if not any(tokens[i].word in offers for i in words):
+                continue
+        elif not plain or not _offer_said(tokens, words):
             continue
         # «Таль, может Этюдиста?»: «может» with no infinitive to govern is «maybe», not
         # someone else's «may» (`_about_another` reads it so only first or before a comma)
@@ -233,15 +247,34 @@ def offered_to_the_don(
         if _about_another(tokens, told):
             continue
         named = [p for p in _players(tokens, mentions, sentence, view) if p not in view.clan_mates]
-        offered += [p for p in named if p not in offered and p != view.nick]
-    if len(offered) != 1:
-        return None
+        for nick in named:
+            if nick != view.nick and all(m.nick != nick for m in offered):
+                offered.append(_mention_of(nick, sentence, tokens, mentions))
+    return offered[0] if len(offered) == 1 else None
+
+
+def _offer_said(tokens: Sequence[Token], words: Sequence[int]) -> bool:
+    """A sentence with the sender's own verb of offering («предлагаю», «голосую») or «я за»."""
+    said = [tokens[i].word for i in words if tokens[i].word]
+    offers = suggest_words()
+    return any(w in offers for w in said) or any(a == "я" and b == "за" for a, b in pairwise(said))
+
+
+def _mention_of(
+    nick: str, sentence: int, tokens: Sequence[Token], mentions: Sequence[Mention]
+) -> Mention:
+    return next(m for m in mentions if m.nick == nick and tokens[m.start].sentence == sentence)
+
+
+def offer_asked(offered: str, view: SenderView) -> LetterReading:
+    """The question back for a victim offered to the one who decides (`offered_to_the_don`,
+    under the setting "ask"): the doubt named, and the plain letter that is his request."""
+    boss, what, counts = offer_terms(view)
     return LetterReading(
         code=UNDECIDED,
         text=(
-            f"Вы предлагаете цель клана: {offered[0]}? Выбирает Дон, и предложение — ещё не "
-            "заявка. "
-            "Если это ваша заявка на выстрел клана (она засчитывается, если Дон не пришлёт "
-            f"приказа), напишите прямо, например: «Убиваем: {offered[0]}»."
+            f"Вы предлагаете цель клана: {offered}? Выбирает {boss}, и предложение — ещё не "
+            f"заявка. Если это ваша заявка {what} (она засчитывается, {counts}), напишите "
+            f"прямо, например: «Убиваем: {offered}»."
         ),
     )

@@ -101,11 +101,27 @@ def is_called_off(tokens: Sequence[Token], occ: Occ) -> bool:
         for k, w in enumerate(rest)
     ):
         return True
+    # «кикнуть бы Boomkin_13, но это после рейда», «…, но завтра»: «но» and a later time after
+    # it in the sentence put the move off to then (M7)
+    if any(w in CONTRAST and _later_after(rest[k + 1 :]) for k, w in enumerate(rest)):
+        return True
     clause = [t.word for t in clause_of(tokens, occ.i)]
     if any(a == "другой" and b == "раз" for a, b in pairwise(clause)):
         return True  # «Засада — в другой раз»
     # «Убиваю Рокета — Боба потом»: after a dash the later night is another player's
     return any(t.word in LATER for t in dash_clause(tokens, occ.i, occ.i + 1))
+
+
+def _later_after(words: Sequence[str]) -> bool:
+    """The words after «но» up to a few on: a word of a later night («завтра», «потом»), or
+    «после» and a noun in the genitive (an event the move waits for: «после рейда»)."""
+    near = list(words[:4])
+    if any(w in LATER for w in near):
+        return True
+    return any(
+        a == "после" and any(p.pos == "NOUN" and "gent" in p.grammemes for p in parse(b)[:1])
+        for a, b in pairwise(near)
+    )
 
 
 def _unsure_after_not(words: Sequence[str]) -> bool:

@@ -10,6 +10,7 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
+from parser.letters.dayverbs import day_verb
 from parser.letters.foreign import unread
 from parser.letters.mentions import (
     Mention,
@@ -18,6 +19,7 @@ from parser.letters.mentions import (
     punished_in_jest,
     reduplicated,
 )
+from parser.letters.modal import governed_move_word
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -30,6 +32,7 @@ from parser.letters.reading import (
 from parser.letters.scene import scene_action
 from parser.letters.sense import (
     given_to,
+    governing_other_verb,
     other_sense_verb,
     removed_from_place,
     thing_in_phrase,
@@ -37,6 +40,7 @@ from parser.letters.sense import (
     trade_instrument,
 )
 from parser.letters.tokens import (
+    EDGE_MARKS,
     Token,
     clause_of,
     side_after_za,
@@ -63,7 +67,7 @@ from parser.letters.words import (
 from parser.morph import parse
 from parser.roles import GAME_WORDS, role_word
 from parser.sender import SenderView
-from parser.vocab import joke_words, lookup, suggest_words
+from parser.vocab import joke_words, lookup, role_typo, suggest_words
 
 
 def without_action_word(
@@ -115,8 +119,9 @@ def without_action_word(
         # — unless it is spelt out: «Цель — Кречет» labels a mate as the target, and the
         # proof refuses it (P-M.8), never leaves the order unanswered
         named = [m for m in named if m.nick not in view.clan_mates or labelled_target(tokens, m)]
-    if not named:
-        return LetterReading()
+    unproven = _not_the_roles(tokens, named) if named else LetterReading()
+    if unproven is not None:
+        return unproven
     named = _last_word(named, tokens)
     nicks = list(dict.fromkeys(m.nick or m.raw for m in named))
     with_target = [a for a in mine if a not in ("ambush",)]
@@ -139,18 +144,68 @@ def without_action_word(
         where = {tokens[m.start].sentence for m in named}
         scene = scene_action(tokens, where, allowed, mentions)
         allowed = allowed if scene is None else [scene]
+    doubt = _other_verb_doubt(tokens, named, view, allowed)
     if len(allowed) != 1:
-        if len(nicks) == 1 and (told_as_role or _says_move(tokens, questions, named)):
-            return question_reading(
-                WHICH_ACTION,
-                f"Какой ход на игрока {nicks[0]}: "
-                + " или ".join(ACTION_WORDS.get(a, a) for a in sorted(allowed))
-                + "?",
-            )
-        return LetterReading()
-    return _inferred_move(
+        if not (told_as_role or _says_move(tokens, questions, named)):
+            return LetterReading()
+        return doubt or _which_action(nicks, allowed)
+    move = _inferred_move(
         allowed[0], nicks, named, tokens, questions, story, threshold, told_as_role
     )
+    return move if doubt is None or move.kind != "move" else doubt
+
+
+def _which_action(nicks: list[str], allowed: Sequence[str]) -> LetterReading:
+    """A letter that says it moves on one player, from a role with several actions it does
+    not choose between: asked which one; with several players, nothing to ask about."""
+    if len(nicks) != 1:
+        return LetterReading()
+    return question_reading(
+        WHICH_ACTION,
+        f"Какой ход на игрока {nicks[0]}: "
+        + " или ".join(ACTION_WORDS.get(a, a) for a in sorted(allowed))
+        + "?",
+    )
+
+
+def _other_verb_doubt(
+    tokens: Sequence[Token], named: list[Mention], view: SenderView, allowed: Sequence[str]
+) -> LetterReading | None:
+    """S1 of C-2: a player governed by the sender's own verb that the game does not know
+    («Станю Грифона», «Фармлю Silence»; `sense.governing_other_verb`) — and no slip of one of
+    the role's own action words (`vocab.role_typo`) — is named in that verb's sense. It
+    proves no move, so the role's only action is never inferred on him: the letter is asked
+    about, naming the verb and the player."""
+    for m in named:
+        k = governing_other_verb(tokens, m)
+        if k is None or role_typo(tokens[k].word, frozenset(view.moving_actions())):
+            continue
+        said = " ".join(t.raw for t in tokens[k : m.end]).strip(EDGE_MARKS)
+        example = EXAMPLE.get(allowed[0], "Ход Ник") if len(allowed) == 1 else "Ход Ник"
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"Не понял, «{said}» — это ход? Слово «{tokens[k].raw.strip(EDGE_MARKS)}» не "
+            f"знаю как ночной ход. Если это ход, напишите, например: «{example}».",
+        )
+    return None
+
+
+def _not_the_roles(tokens: Sequence[Token], named: list[Mention]) -> LetterReading | None:
+    """The answer when the letter's own words show the players it names are no move of the
+    sender's role (C-2, C-3), or None: an action infinitive the sender declines («Обвиняю X,
+    но стрелять сегодня не буду»: no move) or that only a modal predicate governs («Казнить
+    нельзя помиловать — X»: the act weighed, not done), or every player the object of the
+    sender's verb of the day's phase («Сажаю X» from the maniac: the court's word) — asked."""
+    governed = governed_move_word(tokens)
+    if governed == "declined":
+        return LetterReading()
+    ask = question_reading(IS_IT_A_MOVE, "Не понял, это ход? Напишите ход одной фразой.")
+    if governed == "modal":
+        return ask
+    verbs = [other_sense_verb(tokens, m) for m in named]
+    if verbs and all(v is not None and day_verb(tokens[v].word) for v in verbs):
+        return ask
+    return None
 
 
 def _without_things(named: list[Mention], tokens: Sequence[Token]) -> list[Mention]:
@@ -504,11 +559,20 @@ def _don_addressed(tokens: Sequence[Token], k: int) -> bool:
 
 
 def _don_is_me(tokens: Sequence[Token], mentions: Sequence[Mention], k: int) -> bool:
-    """«Дон — я», «Доном — сама»: the words right after «дон» (a dash between allowed) are
-    the sender's own «я»/«сам(а)», and nothing else follows in the sentence."""
+    """«Дон — я», «Доном — сама», «Дон триады — я»: the words right after «дон» (a dash
+    between allowed, and whose Don in the genitive) are the sender's own «я»/«сам(а)», and
+    nothing else follows in the sentence."""
     t = tokens[k]
     rest = [u for u in tokens[k + 1 :] if u.sentence == t.sentence and u.word]
-    return len(rest) == 1 and rest[0].word in ("я", "сам", "сама")
+    if not rest or rest[-1].word not in ("я", "сам", "сама"):
+        return False
+    # «Дон триады — я», «Дон клана — сам»: whose Don, a noun in the genitive, may come between
+    return all(_genitive_noun(u.word) for u in rest[:-1])
+
+
+def _genitive_noun(word: str) -> bool:
+    top = parse(word)[:1]
+    return bool(top) and top[0].pos == "NOUN" and "gent" in top[0].grammemes
 
 
 #: words for the clan's head other than «дон»: «главным будет X», «X у нас за старшего»,

@@ -25,7 +25,7 @@ from parser.letters.family import (
 )
 from parser.letters.nameparts import players_by_name_part
 from parser.letters.sense import place_phrase
-from parser.letters.tokens import CLOSING_MARKS, EDGE_MARKS, Token, nick_windows
+from parser.letters.tokens import CLOSING_MARKS, EDGE_MARKS, Token, clause_bounds, nick_windows
 from parser.letters.words import (
     CANCEL,
     GREETED,
@@ -158,6 +158,8 @@ def nick_like(tok: Token, first_in_sentence: bool) -> bool:
         return False
     if len(w) >= 3 and len(set(w)) == 1:
         return False  # «аааааа», «5555»: one key held down (a child at the keyboard), no name
+    if tok.raw[:1].islower() and _CONSONANTS_ONLY.fullmatch(w):
+        return False  # «ггвп», «спс», «пжлст»: chat shorthand of consonants alone, no name
     if reduplicated(w):
         return False  # «баю-баюшки-баю», «тук-тук»: a refrain, no name
     if chess_notation(w):
@@ -176,6 +178,10 @@ def nick_like(tok: Token, first_in_sentence: bool) -> bool:
 #: a square (a file a–h and a rank 1–8), optionally after a piece letter (Latin or Russian:
 #: К, Ф, Л, С, Кр) and a capture mark, or a castling: chess notation, never a name (C-3)
 _NOTATION: Final = re.compile(r"(?:кр|[кфлсkqrbn])?[a-h]?x?[a-h][1-8][+#]?|[0o](?:-[0o]){1,2}")
+
+
+#: a Cyrillic word of consonants alone: no Russian name is written so, chat shorthand is
+_CONSONANTS_ONLY: Final = re.compile("[бвгджзйклмнпрстфхцчшщьъ]{2,}")
 
 
 def chess_notation(word: str) -> bool:
@@ -222,8 +228,10 @@ def find_mentions(
             found = Mention(i, i + 1, tok.raw, "self", view.nick, 1.0, True)
         elif w in SELF_WORDS:
             lead = i > 0 and tokens[i - 1].word in SELF_LEAD
-            # «к себе», «ко мне», «с собой»: the sender's place or company, not a target
-            to_me = i > 0 and tokens[i - 1].word in (*VISIT_PREPS, "с", "со")
+            # «к себе», «ко мне», «с собой»: the sender's place or company, not a target;
+            # «у меня …»: what the sender has or where, the genitive of having (no move's
+            # object stands after «у»)
+            to_me = i > 0 and tokens[i - 1].word in (*VISIT_PREPS, "с", "со", "у")
             # bare «себе» is the sender («Протект себе и Доктору»); bare «мне» is talk
             # («мне кажется»)
             if (not to_me and w != "мне") or lead:
@@ -256,7 +264,30 @@ def find_mentions(
             i = found.end
         else:
             i += 1
-    return _clarified(tokens, _children_accounted(tokens, out))
+    return _clarified(tokens, _children_accounted(tokens, _instruments_dropped(tokens, out)))
+
+
+def _instruments_dropped(tokens: Sequence[Token], found: list[Mention]) -> list[Mention]:
+    """M3 of C-2: «Рублю катаной Vortex_77», «режу ножом Васю»: a player no nick was read from
+    (unknown or fitting several) written as one lower-case word in the instrumental, in a
+    clause whose player is written as a player — the thing the deed is done with, never a
+    second target beside him."""
+    if not any(m.kind == "nick" for m in found):
+        return found
+    return [m for m in found if not _instrument(tokens, m, found)]
+
+
+def _instrument(tokens: Sequence[Token], m: Mention, found: list[Mention]) -> bool:
+    if m.kind not in ("unknown", "ambiguous") or m.end - m.start != 1:
+        return False
+    tok = tokens[m.start]
+    if not tok.raw[:1].islower():
+        return False
+    top = parse(tok.word)[:1]
+    if not top or top[0].pos != "NOUN" or "ablt" not in top[0].grammemes:
+        return False
+    a, b = clause_bounds(tokens, m.start)
+    return any(n.kind == "nick" and a <= n.start <= b for n in found)
 
 
 def _name_shared(found: Mention, resolver: NickResolver, me: str) -> Mention:

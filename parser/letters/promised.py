@@ -23,7 +23,7 @@ from typing import Final
 
 from parser.letters.mentions import Mention
 from parser.letters.tokens import Token, clause_bounds
-from parser.letters.words import NEG, ws
+from parser.letters.words import LATER, NEG, ws
 from parser.morph import parse
 
 # verbs of sending word, by lemma: write, let know, say, send, drop a line, signal
@@ -41,17 +41,42 @@ def _promise_word(word: str) -> bool:
     )
 
 
+#: words of a later time that put off «ход» in its clause: «ход завтра утром»
+_LATER_TIME: Final = LATER | ws("утром вечером позднее попозже скоро")
+
+
+def move_put_off(tokens: Sequence[Token], questions: set[int]) -> bool:
+    """«Ход после рейда», «ход завтра утром»: the noun «ход» (the move itself) in a clause
+    with a word of a later time, or «после» and a noun of an event, unnegated and not in a
+    question — the letter says its move is still to come, whatever it tells before."""
+    for i, t in enumerate(tokens):
+        if t.sentence in questions or not any(
+            p.pos == "NOUN" and p.lemma == "ход" for p in parse(t.word)[:1]
+        ):
+            continue
+        a, b = clause_bounds(tokens, i)
+        words = [tokens[k].word for k in range(a, b + 1) if k != i]
+        if set(words) & NEG:
+            continue
+        if set(words) & _LATER_TIME:
+            return True
+        for k in range(a, b):
+            if tokens[k].word == "после" and any(
+                p.pos == "NOUN" and "gent" in p.grammemes for p in parse(tokens[k + 1].word)[:1]
+            ):
+                return True
+    return False
+
+
 def promised_later(
     tokens: Sequence[Token], mentions: Sequence[Mention], questions: set[int]
 ) -> bool:
-    """The letter names no player and promises its move's player in a later letter. A
-    word the nick resolver could not place counts as no player only when it is that
-    promise itself («маякну вечерком»: a slang verb, not a misspelt nick). `questions`:
-    the sentences that ask (no promise is made in them)."""
+    """The letter names no living player and promises its move's player in a later letter
+    («Как с кача вернусь — напишу, кого лечу»): a word the nick resolver could not place
+    is no player the host should ask about, since the sender has said the move is still to
+    come. `questions`: the sentences that ask (no promise is made in them)."""
     promises = {i for i in range(len(tokens)) if _promise(tokens, i, questions)}
-    return bool(promises) and all(
-        m.kind == "unknown" and set(range(m.start, m.end)) <= promises for m in mentions
-    )
+    return bool(promises) and all(m.kind == "unknown" for m in mentions)
 
 
 def put_off_by_promise(tokens: Sequence[Token], i: int, questions: set[int]) -> bool:

@@ -22,8 +22,9 @@ before he writes the move down:
    («если»), or a decision left to someone else («решает Дон», «решай сам») in the move's
    sentence is no move yet. A PEFL clan member who offers his Don a victim («предлагаю
    Ольгу», «голосую за то, чтобы убить …», «я за Ольгу») makes no request yet (P-M.8 ruling,
-   setting `member_suggestion`: "ask"); a firm «Убиваем Ольгу», or an offer that names
-   himself as the one who shoots, is his request.
+   setting `member_suggestion`: "ask"), nor does a Gambler mafioso who offers the living
+   godfather one (G-M.5/G-M.6 ruling, setting `mafioso_suggestion`); a firm «Убиваем Ольгу»,
+   or an offer that names himself as the one who shoots, is his request.
 """
 
 from __future__ import annotations
@@ -72,6 +73,8 @@ from parser.letters.reading import (
     WRONG_ACTION,
     LetterReading,
     MemberSuggestion,
+    offer_terms,
+    offers_the_kill,
 )
 from parser.letters.sense import other_sense_verb, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token
@@ -86,6 +89,7 @@ from parser.letters.words import (
     OPINION,
     OR,
     PRONOUNS,
+    RESTATING,
     SIDE_MAFIA,
     SIDE_TOWN,
     SUCCEED_LEMMAS,
@@ -145,7 +149,8 @@ def prove(
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
 ) -> LetterReading:
     """`reading` when the letter proves it; otherwise the question naming the doubt.
-    `suggestion`: how a clan member's offered victim is read (P-M.8, `_offered`)."""
+    `suggestion`: how a clan member's offered victim is read (P-M.8, or G-M.5/G-M.6 for a
+    Gambler mafioso: the host's setting for the sender's rule set, `_offered`)."""
     # «Проверяю тесто… Я мирный, ходов нет»: no move, said so — nothing for the role to bound
     # «проверяю проводку у Раствора» from a civilian: work talk, nothing to refuse
     talk = _talk_without_moves(evidence, view)
@@ -321,11 +326,12 @@ def _decided(
             f"условий, например: «{example_of(reading)}».",
         )
     if suggestion == "ask" and _offered(reading, evidence, view):
+        boss, what, counts = offer_terms(view)
         return question_reading(
             UNDECIDED,
-            f"Вы предлагаете ({spelled(reading)}), но выбирает Дон, и предложение — ещё не "
-            "заявка. Если это ваша заявка на выстрел клана (она засчитывается, если Дон не "
-            f"пришлёт приказа), напишите прямо, например: «Убиваем: {reading.targets[0]}».",
+            f"Вы предлагаете ({spelled(reading)}), но выбирает {boss}, и предложение — ещё не "
+            f"заявка. Если это ваша заявка {what} (она засчитывается, {counts}), напишите "
+            f"прямо, например: «Убиваем: {reading.targets[0]}».",
         )
     return None
 
@@ -978,6 +984,23 @@ def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
     return common_word(tok.word) and (not tok.raw[:1].isupper() or opens or numbered)
 
 
+def _move_set_apart(tokens: Sequence[Token], m: Mention, anchors: Sequence[int]) -> bool:
+    """«Как адвокат, защищаю подсудимого X — но ход: проверяю Y», «…, а в игре проверяю Y»:
+    after the player, a contrast («но», «а», «однако») opens the move with a word naming it
+    as the game's move («ход», «в игре», «по игре»), and the move is said only after it —
+    what came before is the sender's talk of the world outside the game (C-2)."""
+    if not anchors or min(anchors) <= m.start:
+        return False
+    first = min(anchors)
+    for k in range(m.end, first):
+        if tokens[k].word not in ("но", "а", "однако"):
+            continue
+        nxt = [t.word for t in tokens[k + 1 : first] if t.word][:2]
+        if nxt[:1] == ["ход"] or nxt in (["в", "игре"], ["по", "игре"]):
+            return True
+    return False
+
+
 def _accounted(
     tokens: Sequence[Token],
     m: Mention,
@@ -1008,6 +1031,8 @@ def _accounted(
         return True
     if not unread and other_sense_verb(tokens, m) is not None:
         return True  # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense
+    if _move_set_apart(tokens, m, anchors):
+        return True  # «защищаю подсудимого X — но ход: проверяю Y»: talk before the move
     if (
         addressed(tokens, m)
         or is_subject(tokens, m)
@@ -1332,6 +1357,8 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
         for m in evidence.mentions
     ):
         return None  # «… на Голкипера. В смысле убиваю его»: the move names him again by a pronoun
+    if _restated(tokens, chosen.i, places, evidence.mentions):
+        return None
     for m in places:
         clause = dash_clause(tokens, m.start, m.end)
         if any(t is tokens[chosen.i] for t in clause):
@@ -1342,6 +1369,27 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
         ):
             return None
     return f"{places[-1].raw}"
+
+
+def _restated(
+    tokens: Sequence[Token], i: int, places: Sequence[Mention], mentions: Sequence[Mention]
+) -> bool:
+    """«Провожу привод X — то есть избиваю», «Удостоверяю личность X — проверка»: the move's
+    bare action word after a word of restating («то есть», «в смысле») or a dash, in the
+    sentence that named the player before it in words of another sense: the later statement
+    says what the earlier one meant, so the player is the move's (C-2). Not when the action
+    word has a player of its own after it («… — то есть убиваю Y»)."""
+    sentence = tokens[i].sentence
+    if not places or any(tokens[m.start].sentence != sentence or m.start > i for m in places):
+        return False
+    if any(m.start > i and tokens[m.start].sentence == sentence for m in mentions):
+        return False
+    lead = [t for t in tokens[:i] if t.sentence == sentence]
+    dash = bool(lead) and (
+        (not lead[-1].word and lead[-1].raw in DASHES) or lead[-1].raw.endswith(tuple(DASHES))
+    )
+    words = tuple(t.word for t in lead if t.word)
+    return dash or any(words[-len(marker) :] == marker for marker in RESTATING)
 
 
 def _own_verb(word: str) -> bool:
@@ -1501,12 +1549,14 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
 
 def _offered(reading: LetterReading, evidence: Evidence, view: SenderView) -> bool:
     """«Предлагаю Ольгу», «Дон, голосую за то, чтобы убить Ольгу», «я за Ольгу» from a PEFL
-    clan member (not the Don): the sentence where the kill is said last offers the victim
-    to the one who decides — no request of his yet (P-M.8 ruling). A member who names
-    himself as the one who shoots («…, исполнитель я») volunteers: that is his request."""
+    clan member (not the Don) or a Gambler mafioso while the godfather lives
+    (`offers_the_kill`): the sentence where the kill is said last offers the victim to the
+    one who decides — no request of his yet (P-M.8 ruling; G-M.5/G-M.6 ruling). A member
+    who names himself as the one who shoots («…, исполнитель я») volunteers: that is his
+    request."""
     if reading.action != "kill" or reading.executor == view.nick or not reading.targets:
         return False
-    if view.ruleset != "pefl" or not view.clan_mates or view.is_don:
+    if not offers_the_kill(view):
         return False
     tokens = evidence.tokens
     places = [m.start for m in evidence.mentions if m.nick in reading.targets]

@@ -11,6 +11,7 @@ from parser.letters.asked import (
     DEFAULT_MOVE_QUESTION,
     MoveQuestion,
     asked_move,
+    offer_asked,
     offered_to_the_don,
 )
 from parser.letters.conditions import settled_by_cast
@@ -35,9 +36,14 @@ from parser.letters.executor import (
 from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
-from parser.letters.promised import promised_later, put_off_by_promise, put_off_by_time
+from parser.letters.promised import (
+    move_put_off,
+    promised_later,
+    put_off_by_promise,
+    put_off_by_time,
+)
 from parser.letters.proof import Evidence, example_of, prove, put_off, spelled
-from parser.letters.questions import question_reading
+from parser.letters.questions import confident, question_reading
 from parser.letters.reading import (
     DEFAULT_SUGGESTION,
     DEFAULT_THRESHOLD,
@@ -50,6 +56,7 @@ from parser.letters.reading import (
     UNKNOWN_NICK,
     LetterReading,
     MemberSuggestion,
+    offer_setting,
 )
 from parser.letters.relayed import written_for
 from parser.letters.reported import (
@@ -73,6 +80,7 @@ from parser.letters.tokens import (
     unquoted,
 )
 from parser.letters.words import NEG, SUGGEST_SCORE
+from parser.morph import common_word
 from parser.nicks import NickResolver
 from parser.sender import SenderView
 from parser.signature import unsigned
@@ -87,10 +95,14 @@ def read_letter(
     threshold: float = DEFAULT_THRESHOLD,
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
+    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
 ) -> LetterReading:
     """Read one letter from `view.nick` (see the module docstring). `suggestion`: the
     host's `member_suggestion` setting (P-M.8: a clan member's offered victim);
-    `move_question`: his `move_question` setting (C-2: a move asked about, not made)."""
+    `move_question`: his `move_question` setting (C-2: a move asked about, not made);
+    `mafioso_suggestion`: his `mafioso_suggestion` setting (G-M.5/G-M.6: a Gambler
+    mafioso's victim offered to the godfather)."""
+    suggestion = offer_setting(view, suggestion, mafioso_suggestion)
     resolver = resolver or NickResolver(view.living)
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
     # «пишу за Февронию: она лечит Аду», «муж просил передать: проверяю Аду» (C-2)
@@ -204,20 +216,54 @@ def _letter(
         asked = asked_move(words.tokens, words.questions, words.mentions(view), view)
         if asked is not None:
             return asked
-    if proven.kind == "none" and proven.code is None and suggestion == "ask":
-        # «Может, Слона? Решай, Ферзь.»: a member's victim offered to his Don (P-M.8)
+    if proven.kind == "none" and proven.code is None:
+        # «Может, Слона? Решай, Ферзь.»: a member's victim offered to his Don (P-M.8), or a
+        # Gambler mafioso's to the godfather (G-M.5/G-M.6)
         offered = offered_to_the_don(words.tokens, words.questions, words.mentions(view), view)
-        if offered is not None:
-            return offered
+        if offered is not None and offered.nick and suggestion == "ask":
+            return offer_asked(offered.nick, view)
+        if offered is not None and offered.nick and view.ruleset == "gambler":
+            # "request": his kill letter, kept for a night the godfather is jailed before;
+            # a PEFL member's offer put as a question stays as it was read before P-M.8's
+            # setting (no move)
+            return confident(
+                LetterReading("kill", (offered.nick,), confidence=offered.confidence), threshold
+            )
     promised = promised_later(evidence.tokens, evidence.mentions, evidence.questions)
-    if proven.code in (NO_TARGET, UNKNOWN_NICK) and promised:
+    later = move_put_off(evidence.tokens, evidence.questions)
+    if proven.code in (NO_TARGET, UNKNOWN_NICK) and (promised or later):
         return LetterReading()  # «Проверяю, кого — напишу позже»: the host waits for it
+    if later and _only_words(proven, evidence):
+        # «весь вечер хилю танка на рейде, ход завтра утром»: the move is still to come, and
+        # the player read is a common word in lower case — the word of the talk (C-3)
+        return LetterReading()
+    if later and proven.kind == "move":
+        # «хилю Танка, ход завтра утром»: a move, and the move said to come later — asked
+        return question_reading(
+            UNDECIDED,
+            f"Вы пишете, что ход будет позже, а в письме я прочёл: {spelled(proven)}. Если это "
+            f"ход на эту ночь, подтвердите его, например: «{example_of(proven)}».",
+        )
     if proven.code == NO_TARGET and evidence.chosen is not None:
         return _doubt_named(proven, evidence, resolver)
     if proven.kind == "none":
         # «Elena Borisovna, men Paprikani taklif qilaman»: players named in words unread
         return unread_language(evidence.tokens, evidence.mentions, view) or proven
     return proven
+
+
+def _only_words(reading: LetterReading, evidence: Evidence) -> bool:
+    """A move whose every player is named only by a common word in lower case («танка» for
+    the player Танк): in a letter that puts its move off, that word is the talk's own."""
+    if reading.kind != "move" or not reading.targets:
+        return False
+    named = [m for m in evidence.mentions if m.nick in reading.targets]
+    return bool(named) and all(
+        m.end - m.start == 1
+        and evidence.tokens[m.start].raw[:1].islower()
+        and common_word(evidence.tokens[m.start].word)
+        for m in named
+    )
 
 
 def _doubt_named(

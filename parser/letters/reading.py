@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from engine.actions import InputRejected, Move
 from parser.nicks import AMBIGUOUS_NICK
+
+if TYPE_CHECKING:
+    from parser.sender import SenderView
 
 DEFAULT_THRESHOLD: Final = 0.8
 
@@ -21,8 +24,43 @@ DEFAULT_SUGGESTION: Final[MemberSuggestion] = "ask"
 
 
 def as_suggestion(value: str) -> MemberSuggestion:
-    """The `member_suggestion` setting's word (engine/settings.py checks it) as the reader's."""
+    """The `member_suggestion` or `mafioso_suggestion` setting's word (engine/settings.py
+    checks it) as the reader's."""
     return "request" if value == "request" else "ask"
+
+
+# G-M.5/G-M.6 ruling, setting `mafioso_suggestion`: a Gambler mafioso's letter, while the
+# godfather lives, that offers him a victim («Может, X? Решай, босс», «Предлагаю X») is
+# asked about ("ask"), or read as his kill letter, kept for a night the godfather is jailed
+# before ("request"): the same two words as `member_suggestion`, `MemberSuggestion`.
+
+
+def offers_the_kill(view: SenderView) -> bool:
+    """Whether the sender may only offer his clan's victim to the one who chooses it: a PEFL
+    clan member beside his Don (P-M.8), or a Gambler mafioso while the godfather lives (G-M.5:
+    the godfather sends the kill; the mafioso's own kill letter only counts if the godfather
+    is jailed before the night, G-M.6, so it is the one letter the engine keeps for later)."""
+    if "kill" not in view.role_actions or view.is_don:
+        return False
+    if view.ruleset == "pefl":
+        return bool(view.clan_mates)
+    return view.ruleset == "gambler" and "kill" in view.later
+
+
+def offer_setting(
+    view: SenderView, member: MemberSuggestion, mafioso: MemberSuggestion
+) -> MemberSuggestion:
+    """The host's setting for this sender's offer: `mafioso_suggestion` in a Gambler game,
+    `member_suggestion` in a PEFL one."""
+    return mafioso if view.ruleset == "gambler" else member
+
+
+def offer_terms(view: SenderView) -> tuple[str, str, str]:
+    """The words the question back about an offer uses for the sender's rule set: who
+    chooses the victim, what the sender's own letter is, and when it counts."""
+    if view.ruleset == "gambler":
+        return "крёстный отец", "на убийство", "если крёстного отца посадят до ночи"
+    return "Дон", "на выстрел клана", "если Дон не пришлёт приказа"
 
 
 NO_TARGET: Final = "no_target"

@@ -13,6 +13,9 @@ of each word), never from a list of phrases:
 - `other_sense_verb`: a player who is the object of the sender's own verb that is no word
   of the game's vocabulary («Удаляю с поля X», «Сажаю на скамейку X») is named in that verb's
   sense, which proves no move — beside a move it is talk, alone it is a question.
+- `governing_other_verb`: the same verb right before the player (adverbs and the like
+  between), whatever case the nick is written in — by itself such a letter is a question
+  naming the verb, never the role's only action inferred on the player.
 - `noun_of_other_verb`: an action noun governed by a preposition of purpose or lack («коплю
   на засаду», «без убийства») names no move tonight: the verb that governs it is another's
   sense, or the preposition says there is none.
@@ -33,6 +36,7 @@ of each word), never from a list of phrases:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
@@ -71,15 +75,33 @@ def _game_word(word: str) -> bool:
 
 def _own_other_verb(word: str, *, infinitive: bool = False) -> bool:
     """A verb of the sender's own doing now that the game's vocabulary does not know (with
-    `infinitive`, an infinitive of such a verb too: «Подстраховать X»)."""
+    `infinitive`, an infinitive of such a verb too: «Подстраховать X»). A word the
+    dictionary does not know is such a verb when any parse of it is one, or when it ends as
+    the first person of the present does («станю», «ганкаю», «бафаем»): jargon verbs are
+    mostly out of the dictionary, which then guesses them as nouns."""
     if not word or _game_word(word):
         return False
-    top = parse(word)[:1]
+    parses = parse(word)
+    top = parses[:1]
     if infinitive and top and top[0].pos == "INFN":
         return True
-    if not top or top[0].pos != "VERB" or "past" in top[0].grammemes:
+    if parses and not any(p.known for p in parses):
+        return any(_own_verb(p.pos, p.grammemes) for p in parses) or bool(
+            _FIRST_PERSON_ENDING.search(word)
+        )
+    return bool(top) and _own_verb(top[0].pos, top[0].grammemes)
+
+
+def _own_verb(pos: str, grammemes: frozenset[str]) -> bool:
+    """A parse of a verb in the first person (present or future) or the imperative."""
+    if pos != "VERB" or "past" in grammemes:
         return False
-    return any(g <= top[0].grammemes for g in _OWN)
+    return any(g <= grammemes for g in _OWN)
+
+
+#: the endings of the first person of the present of the verbs that take «-ю» after a
+#: vowel («делаю», «сеем», «рисую», «гуляем»), as a word the dictionary does not know ends
+_FIRST_PERSON_ENDING: Final = re.compile(r"[аяеуюо](?:ю|ем)$")
 
 
 def told_of(tokens: Sequence[Token], m: Mention) -> bool:
@@ -115,6 +137,55 @@ def other_sense_verb(tokens: Sequence[Token], m: Mention) -> int | None:
         return None
     verbs = [k for k in range(a, m.start) if _own_other_verb(tokens[k].word)]
     return verbs[-1] if verbs else None
+
+
+#: the parts of speech that may stand between a verb and the player it governs: «Ганкаю
+#: сегодня друида», «Станю этого Грифона»
+_BETWEEN_VERB_AND_OBJECT: Final = frozenset({"ADVB", "PRCL", "ADJF", "PRTF", "NUMR", "NPRO"})
+
+
+#: particles written after a verb with a hyphen: «вколю-ка», «скажу-таки»
+_HYPHEN_PARTICLES: Final = ("-ка", "-то", "-таки", "-де")
+
+
+def _jargon(word: str) -> bool:
+    """A word the dictionary does not know (a hyphenated particle after it aside): the
+    reader cannot tell what it says, so it cannot be read through the sender's role the way
+    a Russian verb of care or violence is («Заштопаю X» from the doctor, «Кромсаю X» from
+    the maniac) — the game's own slang loans («кильнуть», «хилить») are in its vocabulary.
+    A word typed with Latin look-alikes or digits is a spelling of some word, no jargon."""
+    for tail in _HYPHEN_PARTICLES:
+        if word.endswith(tail) and len(word) > len(tail) + 1:
+            word = word[: -len(tail)]
+            break
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return False  # «y6uBaю»: Latin look-alikes and digits type a word, they coin none
+    return not any(p.known for p in parse(word))
+
+
+_CYRILLIC_WORD: Final = re.compile("[а-яё]+")
+
+
+def governing_other_verb(tokens: Sequence[Token], m: Mention) -> int | None:
+    """The index of the sender's own verb of another sense that governs the player: a
+    first-person or imperative verb neither the game's vocabulary nor the dictionary knows
+    (`_own_other_verb`, `_jargon`: «Станю Грифона», «Фармлю Silence»), before him in
+    his clause with nothing between but adverbs, particles, pronouns and words agreeing with
+    him («Ганкаю сегодня друида»). A verb of the sender's own doing has «я»/«мы» as its
+    subject, so the player after it is its object whatever case his nick is written in: the
+    verb says something about him, but in its own sense, which proves no move of the game
+    (C-2). None when no such verb governs him."""
+    a, _b = clause_bounds(tokens, m.start)
+    for k in range(m.start - 1, a - 1, -1):
+        word = tokens[k].word
+        if not word:
+            continue
+        if _jargon(word) and _own_other_verb(word):
+            return k
+        top = parse(word)[:1]
+        if not top or top[0].pos not in _BETWEEN_VERB_AND_OBJECT:
+            return None
+    return None
 
 
 def antecedent_in_other_sense(tokens: Sequence[Token], m: Mention) -> bool:
