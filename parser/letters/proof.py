@@ -494,6 +494,8 @@ def _skip_at(reading: LetterReading, evidence: Evidence) -> int | None:
         if t.word == "без" and nxt and (nxt in ("хода", "ходов") or _action_noun(nxt)):
             return k
         if _no_move_said(tokens, k, evidence.questions):
+            if t.word == "никого" and reading.action == "ambush":
+                continue  # «Засада. Никого не трогаю, жду гостей»: the ambush touches no one
             return k
     return None
 
