@@ -61,33 +61,17 @@ def _alone(tokens: Sequence[Token], sentence: int) -> bool:
     return bool(tokens) and tokens[-1].sentence != sentence
 
 
-#: a Latin-typed word ending in a consonant and an apostrophe (the soft sign of Russian
-#: typed in Latin: «ubit'», «bit'»), with the edge marks after it
-_SOFT_END: Final = re.compile(r"([a-z]*[bcdfghjklmnpqrstvwxz]')[^\w']*")
-
-
-def _word_of(raw: str) -> str:
-    """The word of `raw` without its edge marks — save an apostrophe closing a Latin-typed
-    word after a consonant and opened by none: the soft sign («ubit' Uroven»: убить, where
-    «ubit» would read убит)."""
-    key = casefold_key(raw)
-    word = _PUNCT_EDGES.sub("", key)
-    if not key.startswith("'") and word and _SOFT_END.fullmatch(key[key.find(word) :]):
-        return word + "'"
-    return word
-
-
 def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     sentence = 0
     for line in text.splitlines():
         parts = line.split()
-        words = [_word_of(raw) for raw in parts]
+        words = [_PUNCT_EDGES.sub("", casefold_key(raw)) for raw in parts]
         brackets = 0  # brackets opened and not yet closed on the line
         for n, raw in enumerate(parts):
             last = n == len(parts) - 1
             # pure punctuation («—», «:») becomes "" so that it is skipped like filler
-            word = _word_of(raw)
+            word = _PUNCT_EDGES.sub("", casefold_key(raw))
             # «1.», «2)» number a list; they end no sentence and name nobody
             marker = bool(_LIST_MARKER.match(raw))
             if marker or _CLOCK.fullmatch(word):
