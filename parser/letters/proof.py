@@ -1003,6 +1003,19 @@ def _move_set_apart(tokens: Sequence[Token], m: Mention, anchors: Sequence[int])
     return False
 
 
+def _owner_of_thing(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player stands after «у» in the clause of an action word that takes a thing as its
+    object (`sense.thing_object`): «проверяю проводку у Раствора» — whose wiring it is."""
+    at = set(range(m.start, m.end))
+    for k in range(m.start - 1, -1, -1):
+        if tokens[k].sentence != tokens[m.start].sentence or tokens[k].clause_end:
+            return False
+        found = lookup(tokens[k].word) if tokens[k].word else None
+        if found is not None and found.actions:
+            return thing_object(tokens, k, at, alone=True)
+    return False
+
+
 def _accounted(
     tokens: Sequence[Token],
     m: Mention,
@@ -1031,8 +1044,10 @@ def _accounted(
         return True  # an opinion in its own clause
     if any(_told(t.word) for t in clause):
         return True
-    if not unread and other_sense_verb(tokens, m) is not None:
-        return True  # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense
+    if not unread and (other_sense_verb(tokens, m) is not None or _owner_of_thing(tokens, m)):
+        # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense; «проверяю
+        # проводку у Раствора»: whose thing a work verb takes
+        return True
     if _move_set_apart(tokens, m, anchors):
         return True  # «защищаю подсудимого X — но ход: проверяю Y»: talk before the move
     if (
