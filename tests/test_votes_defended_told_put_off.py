@@ -176,3 +176,8 @@ def test_C_3_a_being_named_in_passing_is_no_line() -> None:
 def test_P_V_1_innocence_as_a_nouns_attribute_is_no_defence() -> None:
     got = _read(f"{_red('Зубило')} — мирный житель только на словах: путается в ночах.")
     assert (got.status, got.target) == ("vote", "Зубило"), got
+
+
+def test_G_N_1_no_time_now_beside_a_vote_verb_is_no_time_to_come() -> None:
+    got = _read(f"{_green('Верстак')} выдвигаю, некогда мне, на смене", "gambler")
+    assert (got.status, got.target) == ("vote", "Верстак"), got

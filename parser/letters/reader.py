@@ -363,7 +363,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
             )
             occ.targets = []  # the ambush takes no target
     occs = coordinated(occs, tokens)
-    traded = _traded(occs, tokens, mentions)
+    traded = _traded(occs, tokens, mentions, view.nick)
     occs = [o for o in occs if o not in traded]
 
     # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
@@ -414,7 +414,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
             return asked, evidence
     if chosen is None:
         rest = [m for m in live if m.start not in withdrawn]
-        found = _trade_asked(traded, rest, view) or without_action_word(
+        found = _trade_asked(traded, rest, view, tokens, questions) or without_action_word(
             tokens, questions, rest, occs, skip, view, story, threshold
         )
         if found.action == "kill" and executor is not None:
@@ -427,13 +427,21 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     )
 
 
-def _traded(occs: Sequence[Occ], tokens: Sequence[Token], mentions: Sequence[Mention]) -> list[Occ]:
+def _traded(
+    occs: Sequence[Occ], tokens: Sequence[Token], mentions: Sequence[Mention], me: str
+) -> list[Occ]:
     """«Накрываю Тюленя волной», «Прикрываю Якоря брезентом»: the action words said in the
     sense of the writer's trade (`sense.trade_instrument`: a thing in the instrumental beside
     the player), not the game's (C-2) — and an action noun of the same sentence on the same
     players («Валю Фазана с первого выстрела, дробью»), that trade's word too."""
     players = frozenset(k for m in mentions for k in range(m.start, m.end))
-    traded = [o for o in occs if o.targets and trade_instrument(tokens, o.i, players) is not None]
+    own = frozenset(k for m in mentions if m.nick == me for k in range(m.start, m.end))
+    starts = frozenset(m.start for m in mentions)
+    traded = [
+        o
+        for o in occs
+        if o.targets and trade_instrument(tokens, o.i, players, own, starts) is not None
+    ]
     at = {(tokens[o.i].sentence, m.start) for o in traded for m in o.targets}
     return traded + [
         o
@@ -445,13 +453,22 @@ def _traded(occs: Sequence[Occ], tokens: Sequence[Token], mentions: Sequence[Men
 
 
 def _trade_asked(
-    traded: Sequence[Occ], rest: Sequence[Mention], view: SenderView
+    traded: Sequence[Occ],
+    rest: Sequence[Mention],
+    view: SenderView,
+    tokens: Sequence[Token],
+    questions: set[int],
 ) -> LetterReading | None:
     """«Травлю Рулевого байками»: the only players named are the objects of verbs said in the
     sense of the writer's trade — no proof of a move, a question. None when the letter names
-    another player (the reading is his) or has no such verb."""
-    if not traded or rest:
+    another player (the reading is his) or has no such verb; the sender's own nick is no
+    other player («Бью Слона ферзём. Исполнитель — сам, ферзём же.» from Ферзь)."""
+    if not traded or any(m.nick != view.nick for m in rest):
         return None
+    if put_off_by_time(tokens, traded[0].i, questions) is not None:
+        # «проверяю отвесом угол … по игре отпишусь после сдачи объекта»: trade talk, and the
+        # game's move promised for later — nothing tonight, the host waits
+        return LetterReading()
     occ = traded[0]
     actions = sorted(occ.actions or occ.said or frozenset(view.moving_actions()))
     example = EXAMPLE.get(actions[0], "Ход Ник") if len(actions) == 1 else "Ход Ник"
