@@ -319,8 +319,16 @@ def word_nick(nick: str) -> bool:
     adverb («Потом»), an interjection («Пас»), a pronoun («Никто»)."""
     if not nick.isalpha() or len(nick) < 3:
         return False  # «Ли», «Ян»: a short name, not the particle
-    parses = parse(nick.lower().replace("ё", "е"))
-    return bool(parses) and parses[0].known and parses[0].pos in _WORD_POS
+    key = nick.lower().replace("ё", "е")
+    parses = parse(key)
+    if not (parses and parses[0].known and parses[0].pos in _WORD_POS):
+        return False
+    # «Молот»: its likeliest reading a form of another word (молотый, молоть), and a noun
+    # that is the nick itself as likely — the nick is that noun, which declines
+    top = parses[0]
+    return top.lemma == key or not any(
+        r.pos == "NOUN" and r.lemma == key and r.score >= top.score for r in parses[1:]
+    )
 
 
 # few: each caller (the letter reader's vocabulary, its reported-speech verbs) keeps its own

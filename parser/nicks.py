@@ -262,9 +262,48 @@ def _declines(word: str, nick_word: str) -> bool:
     """`word` is a case form of one word of a longer nick: by ending, by a fleeting vowel
     («Пса» of Бешеный Пёс) or by lemma («Бешеного», «Серую», «Учёного»: adjectives in
     their own gender)."""
+    gendered = _adjective_agreement(word, nick_word)
+    if gendered is not None:
+        return gendered
     return (
         word_inflects(word, nick_word) or _fleeting(word, nick_word) or _lemma_word(word, nick_word)
     )
+
+
+def _adjective_agreement(word: str, nick_word: str) -> bool | None:
+    """C-3: an adjective word of a nick (Бьорн Медвежий, Сигрид Медвежья) declines by its
+    own gender, so a form the dictionary reads as an adjective names it only in that gender:
+    «Медвежьего», «Медвежьему» are Медвежий's, «Медвежьей» Медвежья's — the ending tables
+    alone allow both. None when either is no singular adjective the dictionary knows (the
+    tables decide)."""
+    if word == nick_word or len(word) < 3 or not word.isalpha():
+        return None
+    from parser.morph import adjective_readings
+
+    own = adjective_readings(nick_word, nominative=True)
+    said = adjective_readings(word) if own else frozenset()
+    if own and not said and _plural_adjective(word) & {lemma for lemma, _g in own}:
+        return True  # «Медвежьих»: the plural names every bearer (`_decide`)
+    if not said:
+        return None
+    return bool(own & said)
+
+
+def _plural_only(text: str) -> bool:
+    """One Cyrillic word read only as a plural adjective («Медвежьих», «Волчьи»)."""
+    key = trimmed_key(text)
+    if " " in key or not _CYRILLIC_WORD.fullmatch(key):
+        return False
+    from parser.morph import adjective_readings
+
+    return bool(_plural_adjective(key)) and not adjective_readings(key)
+
+
+def _plural_adjective(word: str) -> frozenset[str]:
+    """The lemmas of the plural adjective readings of a word no singular one has."""
+    from parser.morph import parse
+
+    return frozenset(r.lemma for r in parse(word) if r.pos == "ADJF" and "plur" in r.grammemes)
 
 
 # -- transliteration (the `translit` tier) -------------------------------------------------
@@ -778,9 +817,16 @@ class NickResolver:
             # «Ярославы» fits Ярослав by the ending tables, but as a plural only: the
             # player whose singular case form it is, when there is exactly one, is meant
             key = trimmed_key(text)
-            kept = [p for p in found if not _denied_case_form(key, trimmed_key(p))]
+            kept = [
+                p
+                for p in found
+                if not _denied_case_form(key, trimmed_key(p))
+                and not _declension_denies(key, trimmed_key(p))
+            ]
             found = kept if len(kept) == 1 else found
-        if len(found) > 1:
+        if len(found) > 1 or (method in _PARTIAL_TIERS and _plural_only(text)):
+            # «Медвежьих»: an adjective word of nicks in the plural names them all — several
+            # players, or a family beside the one seated: never one player's vote (C-3)
             return NickMatch(text, None, name, _CONFIDENCE[name], AMBIGUOUS_NICK, tuple(found))
         return NickMatch(text, found[0], name, _CONFIDENCE[name])
 
@@ -992,6 +1038,39 @@ def _denied_case_form(word: str, nick: str) -> bool:
     if not any(r.known and r.lemma == nick and r.pos == "NOUN" for r in parse(nick)):
         return False  # not known as a noun that declines («Коль»): the tables decide
     return not any(r.lemma == nick and "sing" in r.grammemes for r in parse(word))
+
+
+#: the singular endings a one-word Cyrillic nick takes by its last letter, in every case
+#: but the prepositional (where a player is talked about, never voted for or moved at):
+#: Морвен — Морвена, Морвену, Морвеном; Морвена — Морвены, Морвене, Морвеной
+_HARD_ENDINGS: Final = frozenset(("", "а", "у", "ом"))
+_DECLENSION: Final = {
+    "а": frozenset(("а", "ы", "и", "е", "у", "ой", "ою")),
+    "я": frozenset(("я", "и", "е", "ю", "ей", "ею")),
+    "ь": frozenset(("ь", "я", "ю", "ем", "и", "ью")),
+    "й": frozenset(("й", "я", "ю", "ем")),
+    "о": frozenset(("о", "а", "у", "ом")),
+}
+_CONSONANTS: Final = frozenset("бвгджзклмнпрстфхцчшщ")
+
+
+def _declension_denies(word: str, nick: str) -> bool:
+    """C-3: whether the ending `word` puts on the one-word Cyrillic `nick`'s stem is none its
+    declension takes in the singular outside the prepositional, though the shared ending
+    tables allow it: «Морвены» is no singular form of Морвен (a plural), «Морвене» only his
+    prepositional, «Морвеном» no form of Морвена. A word not built on the stem as written
+    (a fleeting vowel: «Льва») and a nick ending otherwise (indeclinable «Ингвэ») are left
+    to the tables (False). Used only to tell apart players the tables both allow."""
+    if " " in nick or not nick.isalpha() or len(nick) < 3 or not _CYRILLIC_RE.search(nick):
+        return False
+    last = nick[-1]
+    if last in _CONSONANTS:
+        stem, endings = nick, _HARD_ENDINGS
+    elif last in _DECLENSION:
+        stem, endings = nick[:-1], _DECLENSION[last]
+    else:
+        return False
+    return word.startswith(stem) and word[len(stem) :] not in endings
 
 
 #: a nick with two neighbouring letters swapped, no dictionary word (`NickResolver.transposed`)

@@ -89,6 +89,8 @@ PARTS = {
     "development-27": HERE / "dev27",  # batch 17: a guild forum — shared short forms, English
     "development-28": HERE / "dev28",  # batch 18: a lawyers' forum — conditions, citations, couples
     "development-29": HERE / "dev29",  # votes-24: praise in red, a quoted red, a red taken back
+    "development-30": HERE / "dev30",  # batch 19: a builders' forum — tool nicks, a site rank
+    "development-31": HERE / "dev31",  # batch 20: a role-players' club — adjective clan nicks
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -301,7 +303,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out parts 13 and 14, measured at the start and at the end of the stop that wrote
     # part 14 (tests/votes/README.md)
     "h13-062": "(a) praise in red («убедил меня … соглашусь с ним»), counted",
-    "h13-065": "(a) a quoted red argued against after the quote, counted",
     "h14g-42": "(a) a nomination put off «когда зайдём в порт», counted",
 }
 

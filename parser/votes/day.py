@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Final
 
 from engine.actions import InputRejected, Vote
@@ -368,7 +369,7 @@ def _post_vote(
     if proxied is not None:  # P-V.1, G-N.1, C-5: a seat votes only through its own account
         return None, [], (PROXIED, proxied)
     # «Y пишет: "голосую за <X>" — глупость», «все за <X>, а зря»: another's vote repeated
-    reported = reported_spans(own, spans)
+    reported = reported_spans(own, spans, partial(_names_player, resolver))
     if reported:
         apart = {id(s) for s in reported}  # by identity: one nick may be coloured twice
         spans = [s for s in spans if id(s) not in apart]
@@ -377,12 +378,9 @@ def _post_vote(
     before = spans
     spans = not_retracted(own, spans)
     if before and not spans:
-        settled = _settled(as_typed, before, resolver, dead, policy, mode, author)
-        if settled is not None:
-            return settled
-        open_ = _left_open(own, before, resolver, dead, policy, mode, author)
-        if open_ is not None:
-            return open_
+        taken = _taken_back(own, as_typed, before, resolver, dead, policy, mode, author)
+        if taken is not None:
+            return taken
     pick, failure, dead_hit, named, resolved = read_spans(
         spans, resolver, dead, policy, mode, author, own
     )
@@ -473,17 +471,31 @@ def _a_being_named(own: str, span: ColoredSpan) -> bool:
     word = span.text.strip(" .,!?:;()«»\"'")
     if not word[:1].isupper() or not _WORD_RE.fullmatch(word.casefold()) or len(word) < 3:
         return False
-    top = next((r for r in parse(word.casefold()) if r.known), None)
-    if top is None or top.pos != "NOUN" or not {"anim", "sing", "nomn"} <= top.grammemes:
+    readings = [r for r in parse(word.casefold()) if r.known]
+    if not readings or role_word(word.casefold()) is not None:
         return False
-    if top.grammemes & {"Name", "Surn", "Patr"} or role_word(word.casefold()) is not None:
+    if any(r.grammemes & {"Name", "Surn", "Patr"} for r in readings):
         return False
     low = own.casefold().replace("ё", "е")
     at = low.find(word.casefold().replace("ё", "е"))
     if at < 0:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
-    return not _WORD_RE.findall(low[start:at])
+    if _WORD_RE.findall(low[start:at]):
+        return False
+    top = readings[0]
+    if top.pos == "NOUN" and {"anim", "sing", "nomn"} <= top.grammemes:
+        return True
+    # «<Галку> за то что вчера весь день молчал»: a being in the object a vote puts its
+    # player in, with the reason's lead after it — the vote said with its verb left out
+    being = any(r.pos == "NOUN" and {"anim", "sing", "accs"} <= r.grammemes for r in readings)
+    return being and bool(_REASON_LEAD.match(low, at + len(word)))
+
+
+#: a reason's lead right after a coloured object: «за то, что», «потому что», «ибо», «т.к.»
+_REASON_LEAD: Final = re.compile(
+    r"[\s,—–-]*(?:за\s+то,?\s+что|пот[оа]м[уо],?\s*ч?т[оа]|ибо|поскольку|так\s+как|т\.\s?к\.)"
+)
 
 
 def _alone(own: str, span: ColoredSpan) -> bool:
@@ -526,6 +538,40 @@ def _own_spans(
     if also is not None:
         also.extend(proxy.shown)
     return proxy.own, None
+
+
+def _taken_back(
+    own: str,
+    as_typed: str,
+    spans: list[ColoredSpan],
+    resolver: NickResolver,
+    dead: NickResolver | None,
+    policy: Policy,
+    mode: VoteNicks,
+    author: str,
+) -> tuple[Pick | None, list[ColoredSpan], tuple[str, str] | None] | None:
+    """The reading of a post whose every coloured span is taken back: a choice settled on one
+    of them (`_settled`), a nick left open (`_left_open`), or — «Против <Клинка> — он всё
+    равно в мертвятнике, шучу)» — a red on a dead player, a seat out of the game, shown to
+    the host as `dead_target` (C-5, P-V.1). None: nothing to tell (a living player's red
+    taken back as a joke)."""
+    settled = _settled(as_typed, spans, resolver, dead, policy, mode, author)
+    if settled is not None:
+        return settled
+    open_ = _left_open(own, spans, resolver, dead, policy, mode, author)
+    if open_ is not None:
+        return open_
+    alive, _failure, dead_named, _named, _picks = read_spans(
+        spans, resolver, dead, policy, mode, author, own
+    )
+    return (None, [], (DEAD_TARGET, dead_named)) if alive is None and dead_named else None
+
+
+def _names_player(resolver: NickResolver, word: str) -> bool:
+    """Whether a plain word is a player's nick or a sure form of it (no part, no fuzzy
+    match): the subject a vote may be told of («Молот вчера голосовал против <X>»)."""
+    match = resolver.resolve(word, inflected=True, fuzzy=False)
+    return match.ok and match.method not in ("partial", "fuzzy")
 
 
 def _not_counted(

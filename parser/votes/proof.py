@@ -44,6 +44,7 @@ from parser.struck import stored_body
 from parser.vocab import joked, lookup
 from parser.votes.names import Pick, bare_word, is_cue
 from parser.votes.negation import (
+    JAIL_LEMMAS,
     LATER_WORDS,
     TRUST_LEMMAS,
     answered_yes,
@@ -286,9 +287,13 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
         # sentence is a question about him («<X>? Кто знает, где он был?», `unproven`)
         return end is None or end.group() != "?"
     # «<Ириска> зеленю»: a vote word right after the nick in its clause — not for a nick
-    # that is itself a word of the sentence («<Потом> позеленю»: the adverb and its verb)
+    # that is itself a word of the sentence («<Потом> позеленю»: the adverb and its verb);
+    # «<бригадира> в суд»: the court he is sent to (G-N.1: a green nominates for court)
     after = _WORD.findall(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])[:2]
-    return not word_nick(pick.match.nick) and any(is_cue(w) or green_word(w) for w in after)
+    return not word_nick(pick.match.nick) and any(
+        is_cue(w) or green_word(w) or (len(w) >= 3 and JAIL_LEMMAS.intersection(lemmas(w)))
+        for w in after
+    )
 
 
 def told_of(own_text: str, pick: Pick) -> bool:
@@ -492,6 +497,8 @@ def unproven(own_text: str, pick: Pick) -> bool:
     # of them a vote word, so the dash or the «за» before him is no vote either
     if _praise_of(low, start, at, end, stop):
         return not _accusing(sentence)
+    if _defended(low, start, at, end, stop):
+        return not _accused(sentence)
     if has_vote_grammar(own_text, pick):
         return False
     # «<Кобзев> вчера забил на 89-й, красавчик!»: a story of his match with praise in its
@@ -541,6 +548,85 @@ def _praise_of(low: str, start: int, at: int, end: int, stop: int) -> bool:
         return _praised(low[start:stop])
     # «За <X>! Лучший игрок партии, ура!»: a toast, when the post goes on to praise him
     return _praised(low[stop:]) and not _accusing(low[stop:])
+
+
+#: defence of the player, the fourth sense beside gratitude, approval and trust: a
+#: guarantee given for him («ручаюсь за него»), his innocence said («он честный»)
+_GUARANTEE_LEMMAS: Final = frozenset(("ручаться", "поручиться", "гарантировать"))
+_INNOCENCE_LEMMAS: Final = frozenset(("честный", "невиновный", "невинный", "мирный"))
+#: what a plea spares him from, negated in the imperative («не трогайте его»)
+_HARM_LEMMAS: Final = frozenset(
+    ("трогать", "тронуть", "вешать", "повесить", "казнить", "линчевать", "убивать", "убить",
+     "сливать", "слить", "топить", "утопить", "гнобить", "обижать", "обидеть", "валить")
+)  # fmt: skip
+#: guilt negated clears him as a negated accusation does («он не виноват»)
+_GUILT_LEMMAS: Final = frozenset(("виноватый", "виновный", "виновать"))
+#: «<X> тут ни при чём»: he has nothing to do with it
+_NOT_INVOLVED: Final = re.compile(r"\bни\s*при\s*ч[её]м\b")
+#: a third-person pronoun: a later clause about the player, not about someone else
+_HIM: Final = frozenset(
+    ("он", "его", "него", "ему", "нему", "им", "ним", "она", "ее", "нее", "ей", "ней", "ею")
+)
+
+
+def _defended(low: str, start: int, at: int, end: int, stop: int) -> bool:
+    """P-V.1, G-N.1: whether the nick at [at, end) is defended in its sentence [start, stop)
+    rather than accused — in his own clause, or in a later clause of the sentence that
+    speaks of him by a pronoun: an accusation or his guilt negated («<X> тут ни при чём»,
+    «он не мафия», «он не виноват»), a plea not to harm him (a negated imperative of a verb
+    of harm: «не трогайте его»), a guarantee for him or trust in him («я за него
+    ручаюсь», «я ему верю»), or his innocence said («он честный»). The caller has made sure
+    no vote word stands anywhere in the post; an accusation not negated keeps the vote."""
+    clauses = [_own_clause(low, start, at, end, stop)]
+    cut = low.find(clauses[0], start) + len(clauses[0])
+    clauses += [c for c in _CLAUSE_STOP.split(low[cut:stop]) if _HIM.intersection(_WORD.findall(c))]
+    return any(_defence(c) for c in clauses)
+
+
+#: a clause put as a condition or a doubt says nothing of him for sure: «если он мирный,
+#: пусть докажет»
+_HYPOTHETICAL: Final = frozenset(("если", "ли", "разве", "вдруг", "якобы", "типа"))
+
+
+def _defence(clause: str) -> bool:
+    words = _WORD.findall(clause)
+    if _HYPOTHETICAL.intersection(words) or clause.rstrip().endswith("?"):
+        return False
+    if _NOT_INVOLVED.search(clause):
+        return True
+    for n, w in enumerate(words):
+        negated = n > 0 and words[n - 1] in ("не", "ни")
+        senses = lemmas(w)
+        if negated and (_ACCUSING_LEMMAS | _GUILT_LEMMAS).intersection(senses):
+            return True
+        first = parse(w)[:1]
+        if negated and first and "impr" in first[0].grammemes and first[0].lemma in _HARM_LEMMAS:
+            return True
+        if negated:
+            continue
+        if _sense(w) in _GUARANTEE_LEMMAS | _TRUST_LEMMAS:
+            return True
+        # «он честный», «<X> мирный»: said of him, not «строит из себя мирного», nor the
+        # attribute of a noun after it («мирный житель с 2004 года» is a motto)
+        nxt = parse(words[n + 1])[:1] if n + 1 < len(words) else []
+        said = (
+            first
+            and (first[0].pos == "ADJS" or "nomn" in first[0].grammemes)
+            and not (nxt and nxt[0].pos == "NOUN")
+        )
+        if said and _sense(w) in _INNOCENCE_LEMMAS:
+            return True
+    return False
+
+
+def _accused(text: str) -> bool:
+    """An accusation in `text` not negated: «он не мафия» accuses nobody, «не мафия, а
+    маньяк» still does."""
+    words = _WORD.findall(text)
+    return any(
+        _ACCUSING_LEMMAS.intersection(lemmas(w)) and not (n and words[n - 1] in ("не", "ни"))
+        for n, w in enumerate(words)
+    )
 
 
 def _own_clause(low: str, start: int, at: int, end: int, stop: int) -> str:
@@ -770,23 +856,27 @@ _QUOTES: Final = (("«", "»"), ('"', '"'), ("“", "”"), ("„", "“"))
 _REPORT_CLAUSE: Final = re.compile(r"[,;:()\n—–.!?]|\s-\s|\s(?:а|но|однако|зато|и)\s")
 
 
-def reported_spans(own_text: str, spans: Sequence[ColoredSpan]) -> list[ColoredSpan]:
+def reported_spans(
+    own_text: str, spans: Sequence[ColoredSpan], player: Callable[[str], bool] | None = None
+) -> list[ColoredSpan]:
     """The coloured spans the author repeats from someone else rather than casts (P-V.1,
     G-N.1: a vote is the poster's own words): a span inside an inline quotation («…», "…")
     that a verb of saying not in the first person introduces («Y пишет: "голосую за <X>"»),
     or one in a clause that gives the vote to others — the object of such a verb («Кто-то
     предлагает <X>», «Тут предлагают <X> повесить») or «все», «вы», «они» … before him with
     no verb of the author's own («не понимаю, почему все за <X>», «Вы тут за <X> топите»).
-    A red of the author's own beside it («… — поддерживаю, тоже за <X>») is not among them."""
+    A red of the author's own beside it («… — поддерживаю, тоже за <X>») is not among them.
+    A vote told in the past tense with another subject (`player`: whether a word names a
+    player) is reported too (`_vote_told_of_another`)."""
     low = own_text.casefold().replace("ё", "е")
     out: list[ColoredSpan] = []
     for span, at in zip(spans, span_starts(low, spans), strict=True):
-        if at >= 0 and _reported(low, at, at + len(span.text)):
+        if at >= 0 and _reported(low, at, at + len(span.text), player):
             out.append(span)
     return out
 
 
-def _reported(low: str, at: int, end: int) -> bool:
+def _reported(low: str, at: int, end: int, player: Callable[[str], bool] | None = None) -> bool:
     opened = _quote_open(low, at, end)
     if opened is not None:
         lead = max((m.end() for m in _SENTENCE_END.finditer(low, 0, opened)), default=0)
@@ -801,10 +891,35 @@ def _reported(low: str, at: int, end: int) -> bool:
         return False
     if any(_said_by_another(w) for w in before):
         return True
+    if _vote_told_of_another(low, head, (at, end), tail.start() if tail else len(low), player):
+        return True
     # «все за <X>», «вы тут за <X> топите», «все зеленят <X>»: the others as the subject of
     # a vote — a lead before him or their own verb («всё же <X>» is no subject)
     return bool(_OTHERS.intersection(before)) and (
         before[-1] in ("за", "против", "на") or any(_their_verb(w) for w in words)
+    )
+
+
+#: the author's own subject: «я вчера голосовал против <X>» tells his own vote
+_AUTHOR: Final = frozenset(("я", "мы"))
+#: third-person subjects a vote may be told of: «он вчера голосовал против <X>»
+_THIRD: Final = frozenset(("он", "она", "они"))
+
+
+def _vote_told_of_another(
+    low: str, head: int, span: tuple[int, int], tail: int, player: Callable[[str], bool] | None
+) -> bool:
+    """«Молот сегодня против <Иголки> проголосовал», «вчера Y голосовал против <X>»: the
+    span's clause [head, tail) tells a vote in the past tense (a vote verb whose likeliest
+    reading is past) and has a subject of its own — a third-person pronoun or a player's
+    nick in plain words (`player`) — and no «я»/«мы»: another player's vote reported, not
+    the author's (P-V.1, G-N.1)."""
+    at, end = span
+    words = [m.group() for m in _WORD.finditer(low, head, tail) if not at <= m.start() < end]
+    if _AUTHOR.intersection(words) or not any(is_cue(w) and _told(w) for w in words):
+        return False
+    return bool(_THIRD.intersection(words)) or (
+        player is not None and any(not is_cue(w) and player(w) for w in words)
     )
 
 
@@ -874,7 +989,37 @@ def put_off(own_text: str, pick: Pick) -> bool:
     head = _WORD.findall(low[start:at])
     if head and _own_later(head[-1]):
         return True
-    return any(_vote_not_now(words, n) for n in range(len(words)))
+    if any(_vote_not_now(words, n) for n in range(len(words))):
+        return True
+    return _now_put_off(low[start : close.start() if close else len(low)])
+
+
+#: «сейчас некогда», «не сейчас»: the author says the vote is not cast now
+_NOT_NOW: Final = re.compile(r"\bнекогда\b|\bне\s+сейчас\b")
+
+
+def _now_put_off(sentence: str) -> bool:
+    """«голосую против <X> после сдачи объекта, сейчас некогда»: a vote verb of now in
+    the first person with a time to come in its own clause (`_later`: a word of later,
+    «после» an event, a clause of time in the future), and the sentence saying the vote is
+    not cast now — Russian puts a planned act in the present tense, so the time and the
+    «not now» together put the vote off. A time alone beside a present vote verb
+    («голосую против <X> после проверки») may be the vote's ground and leaves it."""
+    if not _NOT_NOW.search(sentence):
+        return False
+    for clause in _CLAUSE_STOP.split(sentence):
+        words = _WORD.findall(clause)
+        if any(is_cue(w) and _own_now(w) for w in words) and any(
+            _later(words, n) for n in range(len(words)) if words[n] != "некогда"
+        ):
+            return True
+    return False
+
+
+def _own_now(word: str) -> bool:
+    """A verb in the first person singular present («голосую»)."""
+    first = parse(word)[:1]
+    return bool(first) and {"pres", "1per", "sing"} <= first[0].grammemes
 
 
 def _later(words: Sequence[str], n: int) -> bool:
@@ -920,7 +1065,9 @@ def _vote_not_now(words: Sequence[str], n: int) -> bool:
     w = words[n]
     if not (is_cue(w) or green_word(w) or w in _CHOICE):
         return False
-    if (n and words[n - 1] == "буду") or (n + 1 < len(words) and _later(words, n + 1)):
+    # «некогда» is no time to come but no time now: «<себя> выдвигаю, некогда мне» is cast
+    later = n + 1 < len(words) and words[n + 1] != "некогда" and _later(words, n + 1)
+    if (n and words[n - 1] == "буду") or later:
         # «буду голосую» (an English «will vote» read word for word), «голосую завтра»,
         # «голосую после работы»: the present said of a time to come
         return True
