@@ -432,6 +432,15 @@ def _word_from(entries: Sequence[tuple[str, frozenset[str]]], confidence: float)
     )
 
 
+def english_word(word: str) -> bool:
+    """Whether a Latin word (case-folded) is one of the vocabulary's English words: an
+    action, «go», «skip», «executor», a word of the index spelt in Latin, or a function word
+    read through `IN_RUSSIAN` — never read as Russian typed in Latin letters."""
+    if word in IN_RUSSIAN or word in ("go", "goes", "going", "skip", "pass", "executor"):
+        return True
+    return any(word in words for words in _ENGLISH.values()) or _index().get(word) is not None
+
+
 @lru_cache(maxsize=65536)
 def lookup(word: str) -> Word | None:
     """What `word` (case-folded, ё→е, no edge punctuation) names, or None."""

@@ -4,7 +4,7 @@ role, and the players each one takes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from parser.letters.mentions import (
@@ -21,7 +21,7 @@ from parser.letters.mentions import (
 )
 from parser.letters.modal import governed_infinitive, requested, side_named
 from parser.letters.sense import noun_of_other_verb, thing_in_phrase, thing_object
-from parser.letters.tokens import EDGE_MARKS, Token, clause_of
+from parser.letters.tokens import EDGE_MARKS, Token, clause_of, typed_in_latin
 from parser.letters.words import (
     ATTACK_PREPS,
     CANCEL,
@@ -40,6 +40,7 @@ from parser.letters.words import (
     PARTIAL_MIN,
     PREP,
     TARGET_LABELS,
+    TRANSLIT_CONFIDENCE,
     TWO,
     VISIT_PREPS,
 )
@@ -185,6 +186,14 @@ def occurrences(
             occs.append(Occ(i, w.actions, w.confidence, w.third, said=w.actions))
     # «Сегодня никого не режу, пусть Тора поживёт»: the move given up, no other action word
     skip = skip or (not occs and _declines_all(tokens))
+    # «ubivayu»: an action word typed in Latin letters is read as its Russian, and as sure
+    # as the spelling it was read through (`TRANSLIT_CONFIDENCE`)
+    occs = [
+        replace(o, confidence=min(o.confidence, TRANSLIT_CONFIDENCE))
+        if typed_in_latin(tokens[o.i])
+        else o
+        for o in occs
+    ]
     return occs, skip, exec_cues
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from parser.latin import cyrillic_spellings
 from parser.letters.words import (
     ASKING,
     CORRECTION,
@@ -19,7 +20,7 @@ from parser.letters.words import (
 )
 from parser.morph import parse
 from parser.nicks import casefold_key
-from parser.vocab import joked, lookup
+from parser.vocab import english_word, joked, lookup
 
 _STORY_RE: Final = re.compile(
     r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет|рассказ|история)"
@@ -61,6 +62,29 @@ def _alone(tokens: Sequence[Token], sentence: int) -> bool:
     return bool(tokens) and tokens[-1].sentence != sentence
 
 
+_LATIN_WORD: Final = re.compile("[a-z']{2,}")
+
+
+def russian_in_latin(word: str) -> str | None:
+    """C-2: the Russian word a Latin-typed word (case-folded) spells, or None: a word that
+    is no English word of the vocabulary and of whose Cyrillic spellings the dictionary
+    knows one («ne» → «не», «by» → «бы», «zavtra» → «завтра»; a soft sign players leave
+    out put back: «ubivat'» → «убивать»). The first such spelling is taken. A word of one
+    letter is read only as a preposition («k sebe» → «к себе», «v Bee» → «в Bee»): «i»
+    and «a» are English words as well as Russian ones."""
+    if len(word) == 1 and word.isascii() and word.isalpha():
+        spelt = cyrillic_spellings(word)
+        prep = spelt[:1] and any(r.known and r.pos == "PREP" for r in parse(spelt[0]))
+        return spelt[0] if prep else None
+    if not _LATIN_WORD.fullmatch(word) or english_word(word):
+        return None
+    spelt = cyrillic_spellings(word)
+    for cyr in (*spelt, *(c + "ь" for c in spelt if not c.endswith("ь"))):
+        if "-" not in cyr and any(r.known for r in parse(cyr)):
+            return cyr
+    return None
+
+
 def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     sentence = 0
@@ -74,6 +98,10 @@ def tokenize(text: str) -> list[Token]:
             word = _PUNCT_EDGES.sub("", casefold_key(raw))
             # «1.», «2)» number a list; they end no sentence and name nobody
             marker = bool(_LIST_MARKER.match(raw))
+            # «ne ubivayu Uroven»: Russian typed in Latin letters is read as the Russian it
+            # spells by every stage (negation, «бы», modals, put-offs, conditions); the
+            # raw text, which nicks are matched by, keeps the letters as typed
+            word = russian_in_latin(word) or word
             if marker or _CLOCK.fullmatch(word):
                 # «в 03:00», «после 22.00»: a clock time says when, and names nobody
                 word = ""
@@ -135,6 +163,13 @@ def _filler(word: str) -> bool:
         return True
     parses = parse(word)
     return bool(parses) and parses[0].pos == "INTJ"
+
+
+def typed_in_latin(tok: Token) -> bool:
+    """Whether the token's reading word is Russian the player typed in Latin letters
+    (`russian_in_latin`)."""
+    key = word_key(tok.raw)
+    return key != tok.word and key.isascii() and russian_in_latin(key) == tok.word
 
 
 def word_key(raw: str) -> str:
