@@ -27,6 +27,8 @@ of each word), never from a list of phrases:
 - `thing_in_phrase`: an ordinary lower-case word, a thing, governed by a preposition
   («Жульена на шампур», «убиваю время на эндшпиль с X») beside a player written as one is
   the phrase's thing, never a second player of the move.
+- `blow_phrase`: a tool in the bare instrumental and «по» with the place of the blow, with no
+  verb at all («Кистенем по шлему — X»), tells a field game's blow, not the role's move.
 - `trade_instrument`: the sender's own verb with a player as its object and a thing in the
   bare instrumental after him («Накрываю X волной», «Травлю X байками», «Прикрываю X
   брезентом») is said in the sense of the writer's trade, whatever the game's vocabulary
@@ -423,6 +425,31 @@ def trade_instrument(tokens: Sequence[Token], i: int, players: frozenset[int]) -
             return k
         k += 1
     return None
+
+
+def blow_phrase(tokens: Sequence[Token], sentence: int) -> bool:
+    """The sentence tells a blow without a word of any action: a thing in the bare
+    instrumental (the tool) and «по» with a thing in the dative (where it lands), and no verb —
+    «Кистенем по шлему — X», «Молотом по щиту». A field game's blow is not the role's move:
+    no word of the game says what is done to the player after it (C-2), so the nick it
+    leads to proves no move by itself. The tool may be written as a nick (the sender's own
+    weapon nick, in any letter case): its case and the missing verb decide, not the spelling."""
+    words = [t for t in tokens if t.sentence == sentence and t.word]
+    if any(_predicate(t.word) or lookup(t.word) is not None for t in words):
+        return False
+    tool = landing = False
+    for n, t in enumerate(words):
+        top = parse(t.word)[:1]
+        if not top or top[0].pos != "NOUN":
+            continue
+        before = parse(words[n - 1].word)[:1] if n > 0 else ()
+        after_prep = bool(before) and before[0].pos == "PREP"
+        if {"ablt", "inan"} <= top[0].grammemes and not after_prep:
+            tool = True
+        elif {"datv", "inan"} <= top[0].grammemes and n > 0 and words[n - 1].word == "по":
+            # «по шлему», «по щиту»: where a thing lands («по Игорю» is the player himself)
+            landing = True
+    return tool and landing
 
 
 def _predicate(word: str) -> bool:

@@ -1,0 +1,74 @@
+"""Batch 20's classes (a live-action role-playing club's letters, tests/letters/batch20.md),
+each by its shape: P-M.8 — the executor's word shortened («исп.», «испол.», «исп-ль») is
+still the executor's word; C-2 — a blow told with its tool and no action word («Кистенем по
+шлему — X») proves no move; P-M.8, C-2 — a Don's order relayed by a member under a given
+name that is also a common word («Поля велела …») is not the member's own request."""
+
+from __future__ import annotations
+
+import pytest
+
+from parser.letters.tokens import executor_abbreviation
+from tests.letter_kit import read_in_cast
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Убиваем Аэлинор, исп. Молот.",
+        "Убиваем Аэлинор, испол. Молот.",
+        "Убиваем Аэлинор, исп-ль Молот.",
+        "убиваем Аэлинор, исп Молот",
+        "Убиваем Аэлинор. Исп. Молот.",
+        "Молот исп., цель Аэлинор.",
+    ],
+)
+def test_P_M_8_the_executor_word_shortened_names_the_executor(text: str) -> None:
+    got = read_in_cast("larp", "Тиндаэль", text)
+    assert (got.kind, got.action, got.targets, got.executor) == (
+        "move",
+        "kill",
+        ("Аэлинор",),
+        "Молот",
+    )
+
+
+@pytest.mark.parametrize(
+    ("raw", "shortened"),
+    [
+        ("исп.", True),
+        ("испол.", True),
+        ("исполн.", True),
+        ("исп-ль", True),
+        ("Исп.", True),
+        ("исп", True),
+        ("Исп", False),  # a capitalised bare word may be a nick
+        ("ис.", False),  # too short to tell
+        ("исполнитель", False),  # the word itself, read as it is
+        ("испанский.", False),  # no start of the executor's word
+        ("исп-ер", False),  # the end is no end of it
+        ("поле.", False),
+    ],
+)
+def test_P_M_8_an_abbreviation_is_told_by_its_shape(raw: str, shortened: bool) -> None:
+    assert executor_abbreviation(raw) is shortened
+
+
+def test_C_2_a_blow_told_with_its_tool_and_no_verb_is_asked() -> None:
+    got = read_in_cast("larp_g", "Кистень", "Кистенем по шлему — Zbyszka.")
+    assert got.kind == "question" and got.code == "is_it_a_move"
+    got = read_in_cast("larp_g", "Кистень", "Молотом по щиту — Вук")
+    assert got.kind == "question" and got.code == "is_it_a_move"
+
+
+@pytest.mark.parametrize("text", ["Цель — Zbyszka.", "Zbyszka.", "Убиваю Zbyszka."])
+def test_C_2_a_nick_as_the_letters_message_stays_the_maniacs_kill(text: str) -> None:
+    got = read_in_cast("larp_g", "Кистень", text)
+    assert (got.kind, got.action, got.targets) == ("move", "kill", ("Zbyszek",))
+
+
+@pytest.mark.parametrize(
+    "text", ["Поля велела Родиона, исп я", "Поля велела Родиона, исполнитель я"]
+)
+def test_P_M_8_a_dons_order_relayed_under_a_name_that_is_a_word_is_no_request(text: str) -> None:
+    assert read_in_cast("lecture", "Трофим", text).kind == "none"
