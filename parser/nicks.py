@@ -482,6 +482,8 @@ class NickResolver:
         self.max_words = max((len(k.split(" ")) for k in self._trimmed), default=1)
         # each distinct text is resolved once per player list (spans repeat across a day)
         self._memo: dict[tuple[str, bool, bool], NickMatch] = {}
+        # `name_sharers`' answers, by (text, nick): like the spans, they repeat across a day
+        self.sharers_memo: dict[tuple[str, str], tuple[str, ...]] = {}
         # built on first use: most texts resolve in the cheaper tiers
         self._translit: dict[tuple[str, str], list[tuple[str, str, str]]] | None = None
 
@@ -1860,9 +1862,15 @@ def name_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...
     Виталина), names no other player."""
     if nick not in resolver:
         return ()
-    heard = heard_alike(resolver, text, nick)
-    given = _given_name_sharers(resolver, text, nick)
-    return tuple(dict.fromkeys((*heard, *given)))
+    memo = resolver.sharers_memo
+    hit = memo.get((text, nick))
+    if hit is None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        heard = heard_alike(resolver, text, nick)
+        given = _given_name_sharers(resolver, text, nick)
+        hit = memo[text, nick] = tuple(dict.fromkeys((*heard, *given)))
+    return hit
 
 
 def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:

@@ -8,6 +8,8 @@ import dataclasses
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
 from engine import get_ruleset
 from mafiabot.daemon import tally
 from mafiabot.demo.play import setup, tick_times
@@ -217,3 +219,32 @@ def test_C_3_an_outsider_met_after_a_red_naming_him_makes_the_tally_read_again(
     _kind, votes, rejected, _notes = tally.tally(sh, g, sh.state(g), None)
     assert [v.target for v in votes if v.voter == "Кот"] == ["Mister X"]
     assert [r.reason for r in rejected if r.post_id == named.id] == ["unknown_nick"]
+
+
+def test_C_6_an_accounts_seat_is_worked_out_once_while_the_cast_stands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a first read asks for the seat of 20,000 posts' authors, a few accounts each many
+    # times: the cast answers each once, and again once the seats have changed
+    from parser.identity import Cast
+
+    run, data = setup("pefl", f"sqlite:///{tmp_path / 'g.db'}")
+    _play_until(run, data, datetime(2026, 11, 28, 11, 0, tzinfo=run.cfg.board.tz))
+    sh = run.daemon.shell
+    g = run.daemon.game()
+    asked: list[str] = []
+    player = Cast.player
+
+    def counted(cast: Cast, author: str, author_id: int | None = None) -> str | None:
+        asked.append(author)
+        return player(cast, author, author_id)
+
+    monkeypatch.setattr(Cast, "player", counted)
+    uid = data["uids"]["Кот"]
+    for _ in range(3):
+        assert sh.seat_of(g, "Кот", uid) == "Кот"
+        assert sh.seat_of(g, "Незнакомец", 999) is None
+    assert asked == ["Кот", "Незнакомец"]
+    sh.players_changed()  # a seat changed (a replacement, an id learnt): asked again
+    assert sh.seat_of(g, "Кот", uid) == "Кот"
+    assert asked == ["Кот", "Незнакомец", "Кот"]

@@ -80,3 +80,27 @@ def test_C_3_a_letter_with_the_exact_nick_or_the_patronymic_is_read() -> None:
     assert got.kind == "move" and list(got.targets) == ["Елена Борисовна"], got
     got = read_in_cast("kitchen", "Нонна Витальевна", "Проверяю ФудиЛену")
     assert got.kind == "move" and list(got.targets) == ["FoodieLena"], got
+
+
+def test_C_3_a_resolvers_sharers_of_a_form_are_worked_out_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a day repeats its coloured forms: each (form, nick) is weighed once per player list,
+    # with the same answer a resolver new to it gives
+    import parser.nicks as nicks
+
+    asked: list[tuple[str, str]] = []
+    weigh = nicks.heard_alike
+
+    def counted(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+        asked.append((text, nick))
+        return weigh(resolver, text, nick)
+
+    monkeypatch.setattr(nicks, "heard_alike", counted)
+    resolver = NickResolver(LENAS)
+    for _ in range(3):
+        assert name_sharers(resolver, "Лену", "FoodieLena") == ("Елена Борисовна",)
+        assert name_sharers(resolver, "Фуди", "FoodieLena") == ()
+    assert asked == [("Лену", "FoodieLena"), ("Фуди", "FoodieLena")]
+    assert name_sharers(NickResolver(LENAS), "Лену", "FoodieLena") == ("Елена Борисовна",)
+    assert len(asked) == 3

@@ -63,6 +63,10 @@ class Shell:
         # and a memo of derived results keyed by what they were derived from
         self._players: list[Player] | None = None
         self._seats: tuple[Cast, dict[str, str]] | None = None  # accounts; account -> seat
+        self._players_of: int | None = None  # the game whose seats `_players` holds
+        # (account, board id) -> its seat or None, while the cast stands (a first read asks
+        # for every post's author, a few accounts many thousand times)
+        self._seat_of: dict[tuple[str, int | None], str | None] = {}
         self._seen_players: tuple[tuple[str, str], ...] = ()
         self.players_version = 0
         self.posts_version = 0
@@ -197,8 +201,10 @@ class Shell:
 
     def players(self, g: Game) -> list[Player]:
         """The game's seats, read once per unit of work."""
-        if self._players is None or (self._players and self._players[0].game_id != g.id):
-            self._players = self.store.players(g.id)
+        gid = g.id
+        if self._players is None or (self._players and self._players_of != gid):
+            self._players = self.store.players(gid)
+            self._players_of = gid
             self._seats = None
             seen = tuple((p.nick, p.account) for p in self._players)
             if seen != self._seen_players:
@@ -215,15 +221,22 @@ class Shell:
             ids = {p.account: given.get(nick_key(p.account), p.user_id) for p in players}
             cast = Cast([p.account for p in players], ids)
             self._seats = (cast, {p.account: p.nick for p in reversed(players)})
+            self._seat_of = {}
         return self._seats[0]
 
     def seat_of(self, g: Game, account: str, user_id: int | None = None) -> str | None:
         """The seat an account plays (C-6: a replacement plays under the old nick). Known by
         board id where one is known, else by the exact spelling of the account: a name that
         only reads like a player's is nobody's seat (`parser.identity.Cast`)."""
-        found = self.cast(g).player(account, user_id)
+        cast = self.cast(g)
+        known = self._seat_of
+        key = (account, user_id)
+        if key in known:
+            return known[key]
+        found = cast.player(account, user_id)
         assert self._seats is not None
-        return None if found is None else self._seats[1][found]
+        seat = known[key] = None if found is None else self._seats[1][found]
+        return seat
 
     def lookalike(self, g: Game, account: str, user_id: int | None) -> str | None:
         """For an outsider whose name reads like a seated account's: a note naming both

@@ -19,6 +19,7 @@ from parser.letters.mentions import (
     second_person,
     stopword,
 )
+from parser.letters.modal import governed_infinitive, requested, side_named
 from parser.letters.sense import noun_of_other_verb, thing_in_phrase, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
@@ -237,7 +238,12 @@ def _taken_back(tokens: Sequence[Token], i: int) -> bool:
         or (nxt in NEG and nxt2 in NO_NEED)
         # «Отставить проверку», «отмена засады»: the action named only to be taken back
         or (i > 0 and tokens[i - 1].word in CANCEL and not tokens[i - 1].clause_end)
-        or noun_of_other_verb(tokens, i)
+        # «Ходатайствую о проверке X»: the noun a verb of asking governs is the move asked for
+        or (noun_of_other_verb(tokens, i) and not requested(tokens, i))
+        # «Казнить нельзя», «стрелять сегодня не буду»: an infinitive a modal predicate or
+        # the sender's negated intent governs is nobody's act tonight
+        or governed_infinitive(tokens, i)
+        or side_named(tokens, i)  # «Сторона: защита»: a side in words of the sender's own
     )
 
 

@@ -4,13 +4,16 @@ A host writes a move down only when nothing in the letter makes it depend on wha
 not know. The reader settles one kind of condition itself — whether a player is still in
 the game — in one place, here: a whole letter «Если X ещё жив, проверяю его, иначе — Y» is
 read as the branch the cast takes (`settled_by_cast`), «…, если он ещё жив» after the move
-needs no branch (`_resolved`), and «…, если X уже в тюрьме — тогда Y» names a branch the cast
+needs no branch (`_resolved`), nor does «…, если сегодня его не посадят» (only that the
+move's player outlives the day's verdict, which the engine settles before the night: P-O.1,
+G-M.1, `_spared_by_the_day`), and «…, если X уже в тюрьме — тогда Y» names a branch the cast
 rules out (`false_by_cast`). It also knows a few manners of speech that condition nothing
 («если что — пишите», «если честно», «если получится»). Any other condition is not
 understood, so by construction it is no proof:
 
 * a condition («если», «ежели», «коли», «в случае», «при условии», «if», «раз» opening a
-  clause; «когда», «как только», «после того как» when what they wait for is the sender
+  clause — the noun's own clause after a comma too: «при условии, что …», «в случае, если
+  …»; «когда», «как только», «после того как» when what they wait for is the sender
   being told, confirmed or learning something — «когда узнаю, кто меня проверял», «как
   только ведущий подтвердит»: what the host tells him after the letter is nothing the bot
   settles at the deadline) in a sentence that holds the move — its action word, its player
@@ -32,10 +35,12 @@ A condition in a sentence of its own that holds no move («Если Боба п�
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from typing import Final
 
+from parser.letters.dayverbs import day_verb
 from parser.letters.mentions import Mention
 from parser.letters.tokens import Token
 from parser.letters.words import (
@@ -88,6 +93,9 @@ _OUT_WORDS: Final = ws(
 )
 _OUT_PHRASES: Final = (("в", "тюрьме"), ("за", "решеткой"), ("не", "в", "игре"), ("вне", "игры"))
 _HE: Final = ws("он она его ее него нее")
+#: the words that open the clause of a condition said with a noun («при условии, что …»)
+_NOUN_CLAUSE_OPENERS: Final = ws("что если когда чтобы")
+_CONDITION_NOUNS: Final = ws("условии случае")
 _NOT_A_CLAUSE_AFTER_RAZ: Final = ws("два и в во на за еще ещё уж уже")
 _BEFORE_RAZ_NOT_IF: Final = ws("еще ещё в этот тот один первый последний каждый второй сто")
 
@@ -352,15 +360,36 @@ def _resolved(tokens: Sequence[Token], k: int) -> bool:
         return True
     if any(p.lemma in _SURVIVE_LEMMAS for w in clause for p in parse(w)[:1]):
         return True
+    if _spared_by_the_day(clause):
+        return True
     before = [t.word for t in tokens[:k] if t.sentence == tokens[k].sentence and t.word][-4:]
     return bool(set(clause + before) & (LATER | NEXT))
+
+
+def _spared_by_the_day(clause: Sequence[str]) -> bool:
+    """«…, если сегодня его не посадят», «при условии, что днём его не повесят»: the condition
+    is only that the move's player (a pronoun) is not taken out by the day's verdict. The
+    engine settles it itself: the hanged or jailed leave before the night (P-O.1, G-M.1) and
+    a move on a player out of the game has no effect — so the move stands as said. A named
+    player in the clause (another's fate) is no such condition and stays open."""
+    if not set(clause) & _HE:
+        return False
+    return any(a == "не" and day_verb(b) and b not in _HE for a, b in itertools.pairwise(clause))
 
 
 def _clause_words(tokens: Sequence[Token], k: int) -> list[str]:
     """The words of the condition's own clause after its word (to the clause's end)."""
     out: list[str] = []
     if tokens[k].clause_end:
-        return out
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        if (
+            tokens[k].word not in _CONDITION_NOUNS
+            or nxt is None
+            or nxt.sentence != tokens[k].sentence
+            or nxt.word not in _NOUN_CLAUSE_OPENERS
+        ):
+            return out
+        k += 1  # «при условии, что …», «в случае, если …»: the clause its «что» opens
     for t in tokens[k + 1 :]:
         if t.word and t.word != "случае":
             out.append(t.word)

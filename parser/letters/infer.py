@@ -10,6 +10,7 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.actions import Occ
+from parser.letters.dayverbs import day_verb
 from parser.letters.foreign import unread
 from parser.letters.mentions import (
     Mention,
@@ -18,6 +19,7 @@ from parser.letters.mentions import (
     punished_in_jest,
     reduplicated,
 )
+from parser.letters.modal import governed_move_word
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -118,8 +120,9 @@ def without_action_word(
         # — unless it is spelt out: «Цель — Кречет» labels a mate as the target, and the
         # proof refuses it (P-M.8), never leaves the order unanswered
         named = [m for m in named if m.nick not in view.clan_mates or labelled_target(tokens, m)]
-    if not named:
-        return LetterReading()
+    unproven = _not_the_roles(tokens, named) if named else LetterReading()
+    if unproven is not None:
+        return unproven
     named = _last_word(named, tokens)
     nicks = list(dict.fromkeys(m.nick or m.raw for m in named))
     with_target = [a for a in mine if a not in ("ambush",)]
@@ -185,6 +188,24 @@ def _other_verb_doubt(
             f"Не понял, «{said}» — это ход? Слово «{tokens[k].raw.strip(EDGE_MARKS)}» не "
             f"знаю как ночной ход. Если это ход, напишите, например: «{example}».",
         )
+    return None
+
+
+def _not_the_roles(tokens: Sequence[Token], named: list[Mention]) -> LetterReading | None:
+    """The answer when the letter's own words show the players it names are no move of the
+    sender's role (C-2, C-3), or None: an action infinitive the sender declines («Обвиняю X,
+    но стрелять сегодня не буду»: no move) or that only a modal predicate governs («Казнить
+    нельзя помиловать — X»: the act weighed, not done), or every player the object of the
+    sender's verb of the day's phase («Сажаю X» from the maniac: the court's word) — asked."""
+    governed = governed_move_word(tokens)
+    if governed == "declined":
+        return LetterReading()
+    ask = question_reading(IS_IT_A_MOVE, "Не понял, это ход? Напишите ход одной фразой.")
+    if governed == "modal":
+        return ask
+    verbs = [other_sense_verb(tokens, m) for m in named]
+    if verbs and all(v is not None and day_verb(tokens[v].word) for v in verbs):
+        return ask
     return None
 
 

@@ -216,8 +216,10 @@ def find_mentions(
             found = Mention(i, i + 1, tok.raw, "self", view.nick, 1.0, True)
         elif w in SELF_WORDS:
             lead = i > 0 and tokens[i - 1].word in SELF_LEAD
-            # «к себе», «ко мне», «с собой»: the sender's place or company, not a target
-            to_me = i > 0 and tokens[i - 1].word in (*VISIT_PREPS, "с", "со")
+            # «к себе», «ко мне», «с собой»: the sender's place or company, not a target;
+            # «у меня …»: what the sender has or where, the genitive of having (no move's
+            # object stands after «у»)
+            to_me = i > 0 and tokens[i - 1].word in (*VISIT_PREPS, "с", "со", "у")
             # bare «себе» is the sender («Протект себе и Доктору»); bare «мне» is talk
             # («мне кажется»)
             if (not to_me and w != "мне") or lead:

@@ -82,6 +82,7 @@ from parser.letters.words import (
     OPINION,
     OR,
     PRONOUNS,
+    RESTATING,
     SIDE_MAFIA,
     SIDE_TOWN,
     SUCCEED_LEMMAS,
@@ -896,6 +897,23 @@ def _plain_word(tokens: Sequence[Token], m: Mention) -> bool:
     return common_word(tok.word) and (not tok.raw[:1].isupper() or opens or numbered)
 
 
+def _move_set_apart(tokens: Sequence[Token], m: Mention, anchors: Sequence[int]) -> bool:
+    """«Как адвокат, защищаю подсудимого X — но ход: проверяю Y», «…, а в игре проверяю Y»:
+    after the player, a contrast («но», «а», «однако») opens the move with a word naming it
+    as the game's move («ход», «в игре», «по игре»), and the move is said only after it —
+    what came before is the sender's talk of the world outside the game (C-2)."""
+    if not anchors or min(anchors) <= m.start:
+        return False
+    first = min(anchors)
+    for k in range(m.end, first):
+        if tokens[k].word not in ("но", "а", "однако"):
+            continue
+        nxt = [t.word for t in tokens[k + 1 : first] if t.word][:2]
+        if nxt[:1] == ["ход"] or nxt in (["в", "игре"], ["по", "игре"]):
+            return True
+    return False
+
+
 def _accounted(
     tokens: Sequence[Token],
     m: Mention,
@@ -926,6 +944,8 @@ def _accounted(
         return True
     if not unread and other_sense_verb(tokens, m) is not None:
         return True  # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense
+    if _move_set_apart(tokens, m, anchors):
+        return True  # «защищаю подсудимого X — но ход: проверяю Y»: talk before the move
     if (
         addressed(tokens, m)
         or is_subject(tokens, m)
@@ -1231,6 +1251,8 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
         for m in evidence.mentions
     ):
         return None  # «… на Голкипера. В смысле убиваю его»: the move names him again by a pronoun
+    if _restated(tokens, chosen.i, places, evidence.mentions):
+        return None
     for m in places:
         clause = dash_clause(tokens, m.start, m.end)
         if any(t is tokens[chosen.i] for t in clause):
@@ -1241,6 +1263,27 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
         ):
             return None
     return f"{places[-1].raw}"
+
+
+def _restated(
+    tokens: Sequence[Token], i: int, places: Sequence[Mention], mentions: Sequence[Mention]
+) -> bool:
+    """«Провожу привод X — то есть избиваю», «Удостоверяю личность X — проверка»: the move's
+    bare action word after a word of restating («то есть», «в смысле») or a dash, in the
+    sentence that named the player before it in words of another sense: the later statement
+    says what the earlier one meant, so the player is the move's (C-2). Not when the action
+    word has a player of its own after it («… — то есть убиваю Y»)."""
+    sentence = tokens[i].sentence
+    if not places or any(tokens[m.start].sentence != sentence or m.start > i for m in places):
+        return False
+    if any(m.start > i and tokens[m.start].sentence == sentence for m in mentions):
+        return False
+    lead = [t for t in tokens[:i] if t.sentence == sentence]
+    dash = bool(lead) and (
+        (not lead[-1].word and lead[-1].raw in DASHES) or lead[-1].raw.endswith(tuple(DASHES))
+    )
+    words = tuple(t.word for t in lead if t.word)
+    return dash or any(words[-len(marker) :] == marker for marker in RESTATING)
 
 
 def _own_verb(word: str) -> bool:

@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from parser.letters.words import ASKING, CORRECTION, DASHES, SIDE_KEYS, SIDE_MAFIA, SIDE_TOWN
+from parser.letters.words import (
+    ASKING,
+    CORRECTION,
+    DASHES,
+    RESTATING,
+    SIDE_KEYS,
+    SIDE_MAFIA,
+    SIDE_TOWN,
+)
 from parser.morph import parse
 from parser.nicks import casefold_key
 from parser.vocab import joked, lookup
@@ -226,6 +234,12 @@ def side_by_keys(tokens: list[Token], questions: set[int]) -> str | None:
     for t in tokens:
         if t.sentence not in questions:
             by_sentence.setdefault(t.sentence, []).append(t.word)
+    # «Сторона: защита. То есть мафия.»: a sentence opening by restating goes on the one
+    # before it, which it says again in other words
+    for n in sorted(by_sentence):
+        opening = tuple(w for w in by_sentence[n] if w)[:2]
+        if n - 1 in by_sentence and any(opening[: len(r)] == r for r in RESTATING):
+            by_sentence[n - 1] += by_sentence.pop(n)
     for words in by_sentence.values():
         if not any(w in SIDE_KEYS for w in words):
             continue

@@ -25,6 +25,9 @@ OR: Final = ws("или либо or")
 #: the words that open a condition by themselves («если», «ежели», «коли», "if", "when"):
 #: the move's own condition (`parser.letters.conditions`) and a question's (`.asked`)
 CONDITION_WORDS: Final = ws("если ежели коли when if")
+#: words that restate what was just said in other words («то есть», «в смысле»): what
+#: follows them says what the words before meant
+RESTATING: Final = (("то", "есть"), ("в", "смысле"), ("иначе", "говоря"), ("а", "именно"))
 #: a dash typed as a word of its own: it parts a clause as a comma does
 DASHES: Final = frozenset(("—", "–", "-"))
 #: «если получится», «если выйдет»: succeeding, a manner of speech in a condition
