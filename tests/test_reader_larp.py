@@ -2,13 +2,17 @@
 each by its shape: P-M.8 — the executor's word shortened («исп.», «испол.», «исп-ль») is
 still the executor's word; C-2 — a blow told with its tool and no action word («Кистенем по
 шлему — X») proves no move; P-M.8, C-2 — a Don's order relayed by a member under a given
-name that is also a common word («Поля велела …») is not the member's own request."""
+name that is also a common word («Поля велела …») is not the member's own request; C-3 —
+an adjective nick's ending tells its gender («Медвежьего»: Бьорн Медвежий, not Сигрид
+Медвежья), and the verb's case settles a form two nicks share («Убиваем Морвену»: Морвена's
+accusative, Морвен's dative)."""
 
 from __future__ import annotations
 
 import pytest
 
 from parser.letters.tokens import executor_abbreviation
+from parser.nicks import declined_in
 from tests.letter_kit import read_in_cast
 
 
@@ -72,3 +76,50 @@ def test_C_2_a_nick_as_the_letters_message_stays_the_maniacs_kill(text: str) -> 
 )
 def test_P_M_8_a_dons_order_relayed_under_a_name_that_is_a_word_is_no_request(text: str) -> None:
     assert read_in_cast("lecture", "Трофим", text).kind == "none"
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Проверяю Медвежьего.", "Бьорн Медвежий"),
+        ("Проверяю Медвежью.", "Сигрид Медвежья"),
+    ],
+)
+def test_C_3_an_adjective_nicks_form_names_the_nick_of_its_gender(text: str, target: str) -> None:
+    got = read_in_cast("larp", "Инквизитор", text)
+    assert (got.kind, got.action, got.targets) == ("move", "check", (target,))
+
+
+def test_C_3_a_clan_name_in_the_masculine_genitive_is_the_man_of_the_two() -> None:
+    got = read_in_cast("larp_g", "Дознаватель", "Проверяю Вороньего.")
+    assert (got.kind, got.action, got.targets) == ("move", "check", ("Рагнар Вороний",))
+
+
+def test_C_3_a_masculine_form_of_a_shared_adjective_in_a_don_vote() -> None:
+    got = read_in_cast("larp", "Сигрид Медвежья", "Голосую за Медвежьего доном.", turn=0)
+    assert (got.kind, got.action, got.targets) == ("move", "don", ("Бьорн Медвежий",))
+
+
+def test_C_3_a_plural_adjective_form_names_no_one_of_the_two() -> None:
+    assert read_in_cast("larp", "Инквизитор", "Проверяю Медвежьих.").kind != "move"
+
+
+def test_C_3_the_verbs_case_settles_a_form_two_nicks_share() -> None:
+    got = read_in_cast("larp", "Бьорн Медвежий", "Убиваем Морвену, исполнитель Сигрид.")
+    assert (got.kind, got.targets, got.executor) == ("move", ("Морвена",), "Сигрид Медвежья")
+
+
+@pytest.mark.parametrize(
+    ("word", "nick", "case", "declined"),
+    [
+        ("морвену", "морвена", "accs", True),
+        ("морвену", "морвен", "accs", False),
+        ("морвену", "морвен", "datv", True),
+        ("морвену", "морвена", "datv", False),
+        ("ингвэ", "ингвэ", "accs", False),
+    ],
+)
+def test_C_3_a_nicks_case_form_by_its_declension(
+    word: str, nick: str, case: str, declined: bool
+) -> None:
+    assert declined_in(word, nick, case) is declined
