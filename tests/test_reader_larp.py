@@ -123,3 +123,26 @@ def test_C_3_a_nicks_case_form_by_its_declension(
     word: str, nick: str, case: str, declined: bool
 ) -> None:
     assert declined_in(word, nick, case) is declined
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Идём на Тень... то есть на Сумрака. Исполнитель Сигрид.",
+        "Сим повелеваю клану: в ночном бою идём на Тень... то есть на Сумрака. Исполнитель Сигрид.",
+        "Идём на Тень, в смысле на Сумрака. Исполнитель Сигрид.",
+    ],
+)
+def test_P_M_8_a_word_restated_as_a_player_is_the_move_on_that_player(text: str) -> None:
+    got = read_in_cast("larp", "Бьорн Медвежий", text)
+    assert (got.kind, got.action, got.targets, got.executor) == (
+        "move",
+        "kill",
+        ("Сумрак",),
+        "Сигрид Медвежья",
+    )
+
+
+def test_P_M_8_an_executor_by_a_short_form_two_players_share_is_asked() -> None:
+    got = read_in_cast("larp", "Тиндаэль", "Убиваем Инквизитора, исполняет Лаэр.")
+    assert got.kind == "question" and got.code == "ambiguous_nick"
