@@ -146,3 +146,39 @@ def test_P_M_8_a_word_restated_as_a_player_is_the_move_on_that_player(text: str)
 def test_P_M_8_an_executor_by_a_short_form_two_players_share_is_asked() -> None:
     got = read_in_cast("larp", "Тиндаэль", "Убиваем Инквизитора, исполняет Лаэр.")
     assert got.kind == "question" and got.code == "ambiguous_nick"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Сим повелеваю: клан бьёт Иголку, исполнитель Сигрид.", "Бьём Иголку, исполнитель Сигрид."],
+)
+def test_P_M_8_a_dons_word_of_violence_with_an_executor_named_is_the_clans_kill(text: str) -> None:
+    got = read_in_cast("larp", "Бьорн Медвежий", text)
+    assert (got.kind, got.action, got.targets, got.executor) == (
+        "move",
+        "kill",
+        ("Иголка",),
+        "Сигрид Медвежья",
+    )
+
+
+def test_P_M_8_a_mate_told_to_beat_is_still_asked() -> None:
+    got = read_in_cast("larp", "Бьорн Медвежий", "Сигрид, бей Иголку.")
+    assert got.kind == "question" and got.code == "which_action"
+
+
+def test_P_M_11_the_senders_own_weapon_nick_in_the_instrumental_is_his_tool() -> None:
+    got = read_in_cast("larp", "Молот", "Бью Милоша молотом по шлему.")
+    assert (got.kind, got.code, got.targets) == ("refused", "forbidden_target", ("Милош",))
+    got = read_in_cast("larp", "Молот", "Бью Иголку молотом.")
+    assert (got.kind, got.action, got.targets) == ("move", "beat", ("Иголка",))
+
+
+def test_C_2_another_weapon_nick_as_a_tool_is_no_second_target() -> None:
+    got = read_in_cast("larp", "Молот", "Бью Иголку секирой.")
+    assert got.kind == "question" and got.code != "which_target"
+
+
+def test_P_M_13_the_maniacs_own_nick_as_his_tool() -> None:
+    got = read_in_cast("larp_g", "Кистень", "Убиваю Zbyszka кистенем.")
+    assert (got.kind, got.action, got.targets) == ("move", "kill", ("Zbyszek",))

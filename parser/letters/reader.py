@@ -363,7 +363,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
             )
             occ.targets = []  # the ambush takes no target
     occs = coordinated(occs, tokens)
-    traded = _traded(occs, tokens, mentions)
+    traded = _traded(occs, tokens, mentions, view.nick)
     occs = [o for o in occs if o not in traded]
 
     # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
@@ -427,13 +427,17 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     )
 
 
-def _traded(occs: Sequence[Occ], tokens: Sequence[Token], mentions: Sequence[Mention]) -> list[Occ]:
+def _traded(
+    occs: Sequence[Occ], tokens: Sequence[Token], mentions: Sequence[Mention], me: str
+) -> list[Occ]:
     """«Накрываю Тюленя волной», «Прикрываю Якоря брезентом»: the action words said in the
     sense of the writer's trade (`sense.trade_instrument`: a thing in the instrumental beside
     the player), not the game's (C-2) — and an action noun of the same sentence on the same
     players («Валю Фазана с первого выстрела, дробью»), that trade's word too."""
     players = frozenset(k for m in mentions for k in range(m.start, m.end))
-    traded = [o for o in occs if o.targets and trade_instrument(tokens, o.i, players) is not None]
+    traded = [
+        o for o in occs if o.targets and trade_instrument(tokens, o.i, players, me) is not None
+    ]
     at = {(tokens[o.i].sentence, m.start) for o in traded for m in o.targets}
     return traded + [
         o

@@ -386,7 +386,9 @@ def _bare_thing_instrumental(tokens: Sequence[Token], k: int, players: frozenset
     return True
 
 
-def trade_instrument(tokens: Sequence[Token], i: int, players: frozenset[int]) -> int | None:
+def trade_instrument(
+    tokens: Sequence[Token], i: int, players: frozenset[int], me: str = ""
+) -> int | None:
     """The index of a thing in the bare instrumental that the sender's own verb at `i` takes
     beside its player (`players`: the token indices of the players named), or None.
 
@@ -398,7 +400,8 @@ def trade_instrument(tokens: Sequence[Token], i: int, players: frozenset[int]) -
     of the verb's clause, in that clause or in a clause after it that has no verb or player of
     its own («Валю X с первого выстрела, дробью»). Times and manners that keep the game's
     sense («ночью», «тихо», «наверняка»), the game's own instruments («ножом») and an executor
-    named by whose hands («руками Y») are no such thing."""
+    named by whose hands («руками Y») are no such thing, nor is the sender's own nick
+    written as a thing (`me`: «Бью X молотом» from Молот — his weapon is himself, L6)."""
     # «режу», «мочу»: a verb in its first or second reading (a rare noun may come first)
     verbs = [p for p in parse(tokens[i].word)[:2] if p.pos == "VERB"] if tokens[i].word else []
     if not any(g <= p.grammemes for p in verbs for g in _OWN):
@@ -421,7 +424,7 @@ def trade_instrument(tokens: Sequence[Token], i: int, players: frozenset[int]) -
         if _predicate(tokens[k].word):
             # «… потому что она угощает конфетами»: another predicate's words from here on
             return None
-        if _bare_thing_instrumental(tokens, k, players):
+        if _bare_thing_instrumental(tokens, k, players) and not _own_nick(tokens[k].word, me):
             return k
         k += 1
     return None
@@ -450,6 +453,14 @@ def blow_phrase(tokens: Sequence[Token], sentence: int) -> bool:
             # «по шлему», «по щиту»: where a thing lands («по Игорю» is the player himself)
             landing = True
     return tool and landing
+
+
+def _own_nick(word: str, me: str) -> bool:
+    """The word is a case form of the sender's own one-word nick («молотом» from Молот)."""
+    from parser.nicks import casefold_key, word_inflects
+
+    key = casefold_key(me)
+    return bool(key) and " " not in key and word_inflects(word, key)
 
 
 def _predicate(word: str) -> bool:
