@@ -1208,9 +1208,13 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
         return by_adjective
     if match.method not in ("inflected", "lemma", "case_forms"):
         return match
-    if case is not None:
+    keys = [trimmed_key(p) for p in match.candidates]
+    if case is not None and all(_DECLINABLE.fullmatch(k) for k in keys):
         # «Убиваем Морвену»: Морвен's dative, Морвена's accusative — the verb's case settles
-        declined = [p for p in match.candidates if declined_in(word, trimmed_key(p), case)]
+        # (every candidate a Cyrillic word whose declension its ending gives)
+        declined = [
+            p for p, k in zip(match.candidates, keys, strict=True) if declined_in(word, k, case)
+        ]
         if len(declined) == 1:
             return NickMatch(match.query, declined[0], match.method, match.confidence)
     genders = name_genders(word, nominative=False)
@@ -1279,6 +1283,9 @@ _SECOND_DECLENSION: Final[dict[str, frozenset[str]]] = {
     "ablt": frozenset({"ом", "ем", "ём"}),
     "loct": frozenset({"е", "и"}),
 }
+
+
+_DECLINABLE: Final = re.compile("[а-я]+[аяйьбвгджзклмнпрстфхцчшщ]")
 
 
 def declined_in(word: str, nick: str, case: str) -> bool:
