@@ -182,3 +182,25 @@ def test_C_2_another_weapon_nick_as_a_tool_is_no_second_target() -> None:
 def test_P_M_13_the_maniacs_own_nick_as_his_tool() -> None:
     got = read_in_cast("larp_g", "Кистень", "Убиваю Zbyszka кистенем.")
     assert (got.kind, got.action, got.targets) == ("move", "kill", ("Zbyszek",))
+
+
+@pytest.mark.parametrize(
+    ("cast", "sender", "text"),
+    [
+        ("larp", "Целитель", "Хилю раненых? Я же Целитель, мне можно лечить Иголку?"),
+        ("larp_g", "Ингвэ", "Мастер, а можно мне проверить Ингвэна? Просто интересно."),
+    ],
+)
+def test_C_2_a_role_without_moves_asking_leave_for_one_is_told_it_has_none(
+    cast: str, sender: str, text: str
+) -> None:
+    got = read_in_cast(cast, sender, text)
+    assert (got.kind, got.code) == ("refused", "no_moves")
+
+
+@pytest.mark.parametrize(
+    "text", ["Тиндаэль, może Секиру? Я бы его убила.", "Тиндаэль, Секиру? Я бы его убила."]
+)
+def test_P_M_8_a_member_putting_a_victim_to_her_don_with_a_wish_is_asked(text: str) -> None:
+    got = read_in_cast("larp", "Jadwiga", text)
+    assert got.kind == "question" and got.code == "undecided" and "Секира" in got.text
