@@ -130,11 +130,16 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         isinstance(got, InputRejected)
         and got.reason in QUESTION_CODES
         and got.detail
-        and _reply_context(sh, g, state, nick)["moves_now"]
+        and any(_reply_context(sh, g, state, nick)[k] for k in ("moves_now", "moves_if"))
     ):
+        # a Gambler mafioso is asked too while the godfather lives: his own kill letter is
+        # kept for a night the court jails the godfather before (G-M.5/G-M.6)
         # the reader asks instead of guessing: a host's question, not «ход не принят»
         standing = [m for m in turn_moves(sh, g, g.turn) if m.actor == got.author]
         last = standing[-1] if standing else None
+        # a standing letter kept on a condition is said back with it (G-M.5/G-M.6)
+        held = sh.rules.check_move(state, last) if last else None
+        kept = last is not None and sh.rules.conditional_letter(state, last, held)
         text = sh.renderer.move_question(
             nick=nick,
             question=got.detail,
@@ -146,6 +151,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             tz=sh.tz,
             players=state.living_nicks(),
             clan=sh.rules.letter_mates(state, nick) if state.player(nick) is not None else (),
+            condition=(held or "") if kept else "",
         )
     elif isinstance(got, InputRejected) and not _unanswered(sh, g, row, pm, got):
         # a question to a sender with no move tonight would invite what he cannot do: the
@@ -196,20 +202,29 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
 
 
 def _reply_context(sh: Shell, g: Game, state: GameState, nick: str) -> dict[str, Any]:
-    """What a reply says beyond the letter: the sender's role and the moves it allows him now
-    (a refusal offers only what he can still do), the living players for an example letter,
-    and the deadline."""
-    me = state.player(nick)
-    living = me is not None and me.alive
+    """`reply_context` with the turn, the deadline and the board's time zone."""
     return {
-        "ruleset": sh.rules,
-        "role": me.role if me is not None else None,
-        "moves_now": sh.rules.letter_actions(state, nick)[1] if living else (),
-        "players": state.living_nicks(),
-        "clan": sh.rules.letter_mates(state, nick) if me is not None else (),
+        **reply_context(sh.rules, state, nick),
         "turn": g.turn,
         "deadline": g.deadline,
         "tz": sh.tz,
+    }
+
+
+def reply_context(rules: RuleSet, state: GameState, nick: str) -> dict[str, Any]:
+    """What a reply says beyond the letter: the sender's role and the moves it allows him now
+    (a refusal offers only what he can still do), those a letter of his is kept for on a
+    condition (`moves_if`: a Gambler mafioso's kill while the godfather lives, G-M.5/G-M.6),
+    and the living players and his mafia mates for an example letter."""
+    me = state.player(nick)
+    living = me is not None and me.alive
+    return {
+        "ruleset": rules,
+        "role": me.role if me is not None else None,
+        "moves_now": rules.letter_actions(state, nick)[1] if living else (),
+        "moves_if": conditional_moves(rules, state, nick) if living else (),
+        "players": state.living_nicks(),
+        "clan": rules.letter_mates(state, nick) if me is not None else (),
     }
 
 
@@ -253,6 +268,28 @@ def receipt(
     if rules.conditional_letter(state, move, reason):  # G-M.5/G-M.6
         status = "conditional"
     return status, reason, replaced
+
+
+def conditional_moves(rules: RuleSet, state: GameState, nick: str) -> tuple[tuple[str, str], ...]:
+    """The actions of a living player's role the rules refuse him now but keep a letter of
+    on a condition checked at the deadline, each with the refusal code that names the
+    condition: a Gambler mafioso's kill while the godfather lives is kept for a night the
+    court jails the godfather before (G-M.5/G-M.6). The engine's own check decides, on a
+    sample letter naming a player outside the sender's mafia."""
+    actions, allowed = rules.letter_actions(state, nick)
+    mates = set(rules.letter_mates(state, nick)) | {nick}
+    target = next((n for n in state.living_nicks() if n not in mates), None)
+    if target is None:
+        return ()
+    out: list[tuple[str, str]] = []
+    for action in actions:
+        if action in allowed or action == "choose_side":
+            continue
+        sample = Move(actor=nick, action=action, targets=(target,))
+        reason = rules.check_move(state, sample)
+        if reason is not None and rules.conditional_letter(state, sample, reason):
+            out.append((action, reason))
+    return tuple(out)
 
 
 def no_change_left(sh: Shell, standing: list[Move]) -> bool:

@@ -148,21 +148,26 @@ def reply_view(
     reason: str,
     detail: str,
     clan: Sequence[str] = (),
+    moves_if: Sequence[tuple[str, str]] = (),
 ) -> dict[str, Any]:
     """A reply's words beyond the move itself: the refusal and its extra line, whether a new
     letter can still count tonight (`retry`), the moves the sender has now and an example of
-    his first one (`example`) — so a refusal never offers what he cannot do."""
+    his first one (`example`) — so a refusal never offers what he cannot do. `moves_if`: the
+    moves a letter of his is kept for on a condition, with the code naming it (a Gambler
+    mafioso's kill while the godfather lives, G-M.5/G-M.6) — he may still write one."""
     ex = examples_for(nick, living, [m for m in clan if m != nick])
     text, more = refusal_ru(reason, detail) if reason else ("", "")
     more = with_game_nicks(more, ex)  # the reader's hint writes «Ник» for a nick
-    example = next((x for a in moves_now if (x := example_letter(ruleset, role or "", a, ex))), "")
-    retry = bool(moves_now) and reason not in REFUSAL_FINAL
+    sendable = [*moves_now, *(a for a, _ in moves_if)]
+    example = next((x for a in sendable if (x := example_letter(ruleset, role or "", a, ex))), "")
+    retry = bool(sendable) and reason not in REFUSAL_FINAL
     return {
         "reason": text,
         # the reader's hint says how to write the letter again: only where one can count
         "detail": more if retry else "",
         "retry": retry,
         "moves_now": [ACTION_WORDS.get(a, a) for a in moves_now if a != "choose_side"],
+        "moves_if": [{"action": ACTION_WORDS.get(a, a), "condition": c} for a, c in moves_if],
         "has_moves": bool(role_actions(ruleset, role)),
         "example": example,
     }

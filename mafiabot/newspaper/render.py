@@ -254,6 +254,7 @@ class Renderer:
         ruleset: RulesArg = "",
         role: str | None = None,
         moves_now: Sequence[str] | None = None,
+        moves_if: Sequence[tuple[str, str]] = (),
         players: Sequence[str] = (),
         deadline: datetime | None = None,
         tz: ZoneInfo | None = None,
@@ -264,7 +265,8 @@ class Renderer:
         """Acknowledgement or refusal of one night move (C-2, C-3); `no_move`: the short
         «в письме не нашёл хода» for a letter that names an action but holds no move.
         `moves_now`: the actions the sender's role allows him now (None: not known — a
-        correction is offered unless the refusal rules it out); `role`, `players`: for an
+        correction is offered unless the refusal rules it out); `moves_if`: those a letter
+        of his is kept for on a condition, with its code (G-M.5/G-M.6); `role`, `players`: for an
         example letter with the game's nicks (`clan`: his mafia mates, for an executor);
         `deadline`: the current one; `last_change`:
         an accepted letter that spent the player's last change of request (P-M.0);
@@ -280,6 +282,7 @@ class Renderer:
             reason=reason,
             detail=detail,
             clan=clan,
+            moves_if=moves_if,
         )
         if moves_now is None:
             extra["has_moves"] = True
@@ -320,12 +323,15 @@ class Renderer:
         tz: ZoneInfo | None = None,
         players: Sequence[str] = (),
         clan: Sequence[str] = (),
+        condition: str = "",
     ) -> str:
         """A question back on a night letter the reader could not settle (C-2): `question` is
         the reader's Russian sentence; `action`/`targets`/`executor` the player's move that
         stays in force meanwhile (empty: none); `final` when the player has no change of
         request left this turn (P-M.0), so his answer would be refused; `players` (the
-        living) and `clan` (his mafia mates): the nicks its example letter is written with."""
+        living) and `clan` (his mafia mates): the nicks its example letter is written with;
+        `condition`: the code of the condition the standing move is kept on (G-M.5/G-M.6), or
+        "" for a plain one."""
         question = with_game_nicks(question, examples_for(nick, players, clan))
         standing = ""
         if action:
@@ -339,6 +345,7 @@ class Renderer:
             nick=nick,
             question=question,
             standing=standing,
+            condition=condition if standing else "",
             final=final,
             deadline=format_when(deadline, tz),
         )
