@@ -58,7 +58,7 @@ from typing import Any, Final
 
 from parser.identity import LOOKALIKES
 from parser.latin import CYR_TO_LAT, handle_parts
-from parser.nameforms import form_word_genders, name_genders
+from parser.nameforms import MIN_CLIPPED, form_word_genders, name_genders
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -496,6 +496,8 @@ class NickResolver:
         """Players that `text` matches under one tier (not fuzzy); may be empty or several.
         A tier that reads a form of a nick keeps only the players whose name's gender the
         form can carry (`agrees`): «Гордеевой» is no form of Гордеев."""
+        if method in _PARTIAL_TIERS and not any(c.isalpha() for c in text):
+            return []  # a number alone («ст. 105») is no part of Кодекс_105: letters prove him
         found = self._tier(text, method)
         if found and method in _GENDERED_TIERS:
             return [p for p in found if agrees(text, p)]
@@ -1959,8 +1961,36 @@ def name_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...
             memo.clear()
         heard = heard_alike(resolver, text, nick)
         given = _given_name_sharers(resolver, text, nick)
-        hit = memo[text, nick] = tuple(dict.fromkeys((*heard, *given)))
+        family = _surname_sharers(resolver, text, nick)
+        hit = memo[text, nick] = tuple(dict.fromkeys((*heard, *given, *family)))
     return hit
+
+
+def _surname_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: a surname in the plural («Веретенниковых», «Ивановы») names the family — every
+    living player whose nick opens with that surname, his or her form alike (Веретенников
+    and Веретенникова): when the one read has a namesake, the plural names both."""
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
+    if not _CYRILLIC_WORD.fullmatch(key):
+        return ()
+    stem = next((key[: -len(e)] for e in _PLURAL_SURNAME if key.endswith(e)), "")
+    if len(stem) < 5 or not stem.endswith(_SURNAME_SUFFIXES):
+        return ()
+
+    def surname(player: str) -> str:
+        return re.split(r"[\s_.]+", trimmed_key(player).replace("ё", "е"))[0]
+
+    bearers = [p for p in resolver.players if surname(p) in (stem, stem + "а")]
+    if nick not in bearers or len(bearers) < 2:
+        return ()
+    return tuple(p for p in bearers if p != nick)
+
+
+#: the plural endings of a Russian surname in -ов/-ев/-ин (nominative, genitive and
+#: accusative, instrumental), longest first; the dative «-ым» is his instrumental too
+#: («Белкиным»: the man's, `one_gender`), so it names no family
+_PLURAL_SURNAME: Final = ("ыми", "ых", "ы")
+_SURNAME_SUFFIXES: Final = ("ов", "ев", "ин", "ын")
 
 
 def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
@@ -1994,14 +2024,41 @@ def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
         p
         for p in resolver.players
         if p != nick
-        and (own_latin or _latin_hearings(p))
         and agrees(text, p)
         and _part_agrees(text, p)
-        and any(_heard_as(f, h) for f in forms for h in _nick_hearings(p))
+        and (
+            _cut_heard(forms, nick, p)
+            or (
+                bool(own_latin or _latin_hearings(p))
+                and any(_heard_as(f, h) for f in forms for h in _nick_hearings(p))
+            )
+        )
     )
 
 
 _NAME_WORD: Final = re.compile("[a-z]{3,}|[а-яё]{3,}")
+
+
+def _cut_heard(forms: Sequence[str], nick: str, other: str) -> bool:
+    """Whether the name form read as `nick` is one player's short name that is only a part
+    of his nick and the other's given name cut bare (`_bare_cut`): «Макса» beside MaxDPS
+    and Maxim_Tankov, or Макс_Р and Максим Танков — a short name both answer to, in
+    whatever script the nicks are typed. A nick that is the short name alone (Max, Макс)
+    is the player himself, as a one-part handle heard whole is (`_given_name_sharers`)."""
+    from parser.morph import lemmas
+
+    said = {w.replace("ё", "е") for f in forms for w in (f, *lemmas(f))}
+    for short, long in ((nick, other), (other, nick)):
+        key = _EDGE_JUNK.sub("", casefold_key(short))
+        if _NAME_WORD.fullmatch(key) and len(handle_parts(short)) <= 1:
+            continue  # the short name is the whole nick
+        for heard in _nick_hearings(short):
+            own = heard.replace("ё", "е")
+            if said.isdisjoint((own, *lemmas(own))):
+                continue
+            if any(_bare_cut(own, full.replace("ё", "е")) for full in _nick_hearings(long)):
+                return True
+    return False
 
 
 def _name_like(word: str) -> bool:
@@ -2093,6 +2150,22 @@ def _heard_as(form: str, heard: str) -> bool:
 
     full = heard.replace("ё", "е")
     return any(full == n for w in names for n, _stem in tabled_pets(w.replace("ё", "е")))
+
+
+def _bare_cut(word: str, full: str) -> bool:
+    """C-3: whether `word` (a nominative) is the given name `full` cut short after a
+    consonant with no ending at all — Макс of Максим, Алекс of Александр, Влад of
+    Владислав: a name of its own as well, yet one the full name's bearer answers to, so two
+    players one of whom bears each are both heard in it (the bare-ending cut, Кап|а of
+    Капитолина, is `_cut_of`'s)."""
+    return (
+        len(word) >= MIN_CLIPPED
+        and word[-1] not in _VOWELS
+        and word[-1] not in "ьй"
+        and full.startswith(word)
+        and len(full) - len(word) >= 2
+        and not _diminutive_of(full, word)  # Глебик is Глеб's pet name, not a name cut short
+    )
 
 
 def _diminutive_of(pet: str, name: str) -> bool:

@@ -651,12 +651,23 @@ def _role_forms(actions: frozenset[str]) -> tuple[str, ...]:
 MAYBE: Final = _w("может возможно наверное наверно вероятно видимо вроде мб походу скорее")
 #: a one-word «не знаю» in chat: «хз»
 UNSURE_WORDS: Final = _w("хз незнаю")
+#: the words and phrases that open a condition (C-2, P-V.1, G-N.1), for both readers: a
+#: single word («если», «ежели», «коли», "if", "when") and the longer conjunctions that say
+#: the same («при условии, что», «в случае, если»), written without their commas
+CONDITION_OPENERS: Final = (
+    "если", "ежели", "коли", "when", "if", "при условии что", "в случае если",
+)  # fmt: skip
+#: the one-word openers of `CONDITION_OPENERS`
+CONDITION_WORDS: Final = frozenset(w for w in CONDITION_OPENERS if " " not in w)
 #: English function words a post or letter typed in English uses where the readers' checks
-#: read Russian ones: a joke, a maybe, «или», «не», «завтра» said in English
+#: read Russian ones: a joke, a maybe, «или», «не», «завтра» said in English, and the vote
+#: and its future («will vote after raid»: «буду голосую после …», read as put off)
 IN_RUSSIAN: Final = {
     "and": "и", "or": "или", "maybe": "может", "perhaps": "возможно", "kidding": "шучу",
     "joke": "шутка", "jk": "шучу", "not": "не", "no": "нет", "if": "если",
-    "tomorrow": "завтра", "later": "потом", "yesterday": "вчера",
+    "tomorrow": "завтра", "later": "потом", "yesterday": "вчера", "soon": "скоро",
+    "tonight": "вечером", "after": "после", "when": "когда", "vote": "голосую",
+    "voting": "голосую", "will": "буду", "shall": "буду", "gonna": "буду", "i'll": "буду",
 }  # fmt: skip
 #: words that settle a choice after a doubt («не знаю… ладно, пусть будет Жанна», «не уверен,
 #: но выставляю <Рому>»)

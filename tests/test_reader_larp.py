@@ -179,6 +179,13 @@ def test_C_2_another_weapon_nick_as_a_tool_is_no_second_target() -> None:
     assert got.kind == "question" and got.code != "which_target"
 
 
+@pytest.mark.parametrize("tool", ["молотом", "секирой"])
+def test_C_2_P_M_11_a_tool_nick_accounts_for_its_word_not_for_a_kill_beside_it(tool: str) -> None:
+    # the beating is no trade talk that leaves the kill proven: two moves, a question
+    got = read_in_cast("larp", "Молот", f"Бью Иголку {tool}. А ещё Инквизитора убиваем.")
+    assert (got.kind, got.code) == ("question", "unparsed")
+
+
 def test_P_M_13_the_maniacs_own_nick_as_his_tool() -> None:
     got = read_in_cast("larp_g", "Кистень", "Убиваю Zbyszka кистенем.")
     assert (got.kind, got.action, got.targets) == ("move", "kill", ("Zbyszek",))

@@ -86,6 +86,8 @@ PARTS = {
     "development-24": HERE / "dev24",  # batch 16: a chess club — piece words, notation, Блиц/Блик
     "development-25": HERE / "dev25",  # names-27: two nicks heard alike, a Latin one among them
     "development-26": HERE / "dev26",  # votes-23: a nick asked about, spoken to, a vote put off
+    "development-27": HERE / "dev27",  # batch 17: a guild forum — shared short forms, English
+    "development-28": HERE / "dev28",  # batch 18: a lawyers' forum — conditions, citations, couples
     "development-29": HERE / "dev29",  # votes-24: praise in red, a quoted red, a red taken back
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))

@@ -38,6 +38,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Final
 
 from parser.letters.dayverbs import day_verb
@@ -56,7 +57,15 @@ from parser.morph import parse
 from parser.nicks import NickResolver
 from parser.vocab import SETTLED, lookup
 
-__all__ = ["false_by_cast", "open_condition", "settled_by_cast", "shrugged", "void_branch"]
+__all__ = [
+    "again_verb",
+    "engine_settles",
+    "false_by_cast",
+    "open_condition",
+    "settled_by_cast",
+    "shrugged",
+    "void_branch",
+]
 
 _DASHES: Final = frozenset({"—", "–", "-", "--", "->", "=>", "→"})
 _INFERENCE: Final = ws("значит значило выходит то-есть")
@@ -350,13 +359,55 @@ def _another_target_on_state(
     return any(tokens[j].word in _HE for j in branch)
 
 
+#: the prefix of doing again: «пере-» before a verb the dictionary knows on its own
+_AGAIN: Final = "пере"
+#: verbs of the day's hanging (P-V.4, resolved at P-O.1's second step); «посадят» is left
+#: asked (`ipb:90`): in PEFL it names no step of the turn
+_PUT_OUT_LEMMAS: Final = ws("повесить казнить линчевать")
+
+
+def again_verb(word: str, *, past: bool = False) -> bool:
+    """«переделываю», «передумаю», «перерешу»: the sender's own verb (first person; with
+    `past`, a past form too) of doing again — «пере-» before a verb the dictionary knows by
+    itself (its lemma without the prefix is an infinitive of the dictionary)."""
+    if not word.startswith(_AGAIN):
+        return False
+    top = parse(word)[:1]
+    if not top or top[0].pos != "VERB":
+        return False
+    if not ("1per" in top[0].grammemes or (past and "past" in top[0].grammemes)):
+        return False
+    rest = top[0].lemma[len(_AGAIN) :]
+    return any(p.known and p.pos == "INFN" and p.lemma == rest for p in parse(rest)[:3])
+
+
+def engine_settles(clause: Sequence[str]) -> bool:
+    """A condition said with «не» that the rules settle without the host (C-2): «если его
+    днём не повесят» — the day's hanging or jail comes before the night's moves (P-O.1), and
+    a move at a player put out has no one to act on, so it is the engine's own condition, as
+    «если он ещё жив» is; «если до вечера не передумаю» — the sender may change his move
+    anyway (P-M.0), so his not doing so conditions nothing."""
+    for a, b in pairwise(clause):
+        if a != "не":
+            continue
+        top = parse(b)[:1]
+        if top and top[0].pos == "VERB" and top[0].lemma in _PUT_OUT_LEMMAS:
+            return "3per" in top[0].grammemes and "plur" in top[0].grammemes
+        if again_verb(b):
+            return True
+    return False
+
+
 def _resolved(tokens: Sequence[Token], k: int) -> bool:
-    """A condition the cast settles («если он ещё жив») or one about the sender's nights to
-    come beside a move put off («Боба завтра, если доживу»)."""
+    """A condition the cast settles («если он ещё жив»), one the rules settle
+    (`engine_settles`), or one about the sender's nights to come beside a move put off
+    («Боба завтра, если доживу»)."""
     clause = _clause_words(tokens, k)
     if _told_in_clause(tokens, k):
         return False  # «если мне скажут что шериф жив»: what he is told, not the cast
     if set(clause) & _ALIVE or (len(clause) > 1 and "в" in clause and "игре" in clause):
+        return True
+    if engine_settles(clause):
         return True
     if any(p.lemma in _SURVIVE_LEMMAS for w in clause for p in parse(w)[:1]):
         return True

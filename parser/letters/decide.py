@@ -13,7 +13,7 @@ from parser.letters.actions import Occ, reading_key, width_of
 from parser.letters.conditions import void_branch
 from parser.letters.executor import executor_confidence, executor_question
 from parser.letters.mentions import Mention, believed, is_subject, remark, taken_back_marks
-from parser.letters.proof import dash_clause, put_off
+from parser.letters.proof import dash_clause, put_off, redo_word
 from parser.letters.questions import (
     actions_ru,
     bad_target,
@@ -268,16 +268,23 @@ def apply_corrections(
     out = [readings[0]]
     for occ in readings[1:]:
         between = {t.word for t in tokens[out[-1].i : occ.i]}
+        redone = any(redo_word(tokens, k) for k in range(out[-1].i, occ.i))
         # «Хотела вылечить Катю, но лечу Ефима»: after «но» comes the decision
         # a move that takes no target («…Хотя нет, засада») corrects like any other
-        if between & (CORRECTION | CONTRAST) and (occ.targets or occ.actions == {"ambush"}):
+        if (between & (CORRECTION | CONTRAST) or redone) and (
+            occ.targets or occ.actions == {"ambush"}
+        ):
             out[-1] = occ
         else:
             out.append(occ)
     # a bare correction after the last reading: «… Нет, лучше Ефима»
     last = out[-1]
     bound = {m.start for o in occs for m in o.targets}
-    marks = [k for k in range(last.i + 1, len(tokens)) if tokens[k].word in CORRECTION]
+    marks = [
+        k
+        for k in range(last.i + 1, len(tokens))
+        if tokens[k].word in CORRECTION or redo_word(tokens, k)
+    ]
     # «… то есть на Сумрака»: a restating pair names what the move meant, and takes back
     # nothing by itself
     restated = [k for k in range(last.i + 1, len(tokens)) if _restates(tokens, k)]

@@ -164,6 +164,8 @@ def nick_like(tok: Token, first_in_sentence: bool) -> bool:
         return False  # «баю-баюшки-баю», «тук-тук»: a refrain, no name
     if chess_notation(w):
         return False  # «h7», «Кf3», «0-0-0»: a square or a move on the board, no name
+    if measure(w):
+        return False  # «30х60», «3x4»: a size, no name
     if any(c.isdigit() for c in w) or re.search("[a-z]", w):
         if _russian_in_latin(tok):
             return False
@@ -185,6 +187,16 @@ _CONSONANTS_ONLY: Final = re.compile("[бвгджзйклмнпрстфхцчш�
 def chess_notation(word: str) -> bool:
     """Whether the word is a chess square or move in notation («h7», «кf3», «exd5», «0-0»)."""
     return _NOTATION.fullmatch(word.casefold()) is not None
+
+
+#: sizes: numbers joined by a times sign (Cyrillic «х», Latin «x», «×», «*»), a unit after
+_MEASURE: Final = re.compile(r"\d+(?:[.,]\d+)?(?:[хx×*]\d+(?:[.,]\d+)?)+(?:мм|см|м|mm|cm|m)?")
+
+
+def measure(word: str) -> bool:
+    """Whether the word is a size written as numbers times numbers («30х60», «3x4», «100×200
+    мм» as one word): a measure of a thing, never a name (C-3)."""
+    return _MEASURE.fullmatch(word.casefold()) is not None
 
 
 def _russian_in_latin(tok: Token) -> bool:

@@ -10,9 +10,11 @@ A move is put off as well by a clause of a later time in its sentence (`put_off_
 «когда», «как только», «после того как», «лишь только», «едва» opening a clause whose verb is
 the sender's own perfective future («Проверю X, когда зайдём в порт», «Как только вернусь
 с вахты — убиваю Y»), or «после» with a noun of an event in the move's own clause («Лечу X
-после тренировки»). The move waits for that time, which is not tonight's deadline: the host
-asks. «Когда» in a question, in a past clause or with another's verb («когда все уснут»: the
-night itself) puts nothing off."""
+после тренировки») or in a sentence of its own that promises word then and says nothing
+else («… по игре отпишусь после сдачи объекта»: the game's move is what is promised). The
+move waits for that time, which is not tonight's deadline: the host asks. «Когда» in a
+question, in a past clause or with another's verb («когда все уснут»: the night itself) puts
+nothing off."""
 
 from __future__ import annotations
 
@@ -138,6 +140,9 @@ def put_off_by_time(tokens: Sequence[Token], i: int, questions: set[int]) -> str
     sentence = tokens[i].sentence
     if sentence in questions:
         return None
+    elsewhere = _word_sent_later(tokens, sentence, questions)
+    if elsewhere is not None:
+        return elsewhere
     span = [k for k in range(len(tokens)) if tokens[k].sentence == sentence]
     for k in span:
         if not _time_opener(tokens, k):
@@ -159,6 +164,37 @@ def put_off_by_time(tokens: Sequence[Token], i: int, questions: set[int]) -> str
         nouns = [p for p in parse(tokens[k + 1].word) if p.known and p.pos == "NOUN"]
         if nouns and "gent" in nouns[0].grammemes and "inan" in nouns[0].grammemes:
             return _quote(tokens, k, k + 1)
+    return None
+
+
+def _word_sent_later(tokens: Sequence[Token], sentence: int, questions: set[int]) -> str | None:
+    """«… по игре отпишусь после сдачи объекта»: another sentence of the letter (not the
+    move's, not a question) is the sender's promise to send word (`_promise`) after a later
+    time — «после» and a noun in the genitive after the promise — and says nothing else: no
+    other verb, no «кто»/«что» of a report to come («напишу после игры, кто она» promises
+    news, not the move). The letter's move is
+    what is promised: none is made tonight. The words as written, or None."""
+    for s in sorted({t.sentence for t in tokens} - {sentence} - questions):
+        span = [k for k in range(len(tokens)) if tokens[k].sentence == s]
+        promise = [k for k in span if _promise(tokens, k, questions)]
+        if len(promise) != 1:
+            continue
+        words = [k for k in span if tokens[k].word]
+        if any(
+            k not in promise
+            and any(p.pos in ("VERB", "INFN") or p.pos == "NPRO" for p in parse(tokens[k].word)[:1])
+            for k in words
+        ):
+            continue
+        for k in span:
+            if tokens[k].word != "после" or k + 1 > span[-1] or k < promise[0]:
+                continue
+            nouns = [p for p in parse(tokens[k + 1].word) if p.known and p.pos == "NOUN"]
+            if nouns and "gent" in nouns[0].grammemes and "inan" in nouns[0].grammemes:
+                end = k + 1
+                while end + 1 <= span[-1] and tokens[end + 1].word and not tokens[end].clause_end:
+                    end += 1
+                return _quote(tokens, promise[0], end)
     return None
 
 

@@ -38,7 +38,13 @@ from typing import Final
 from engine.words_ru import ACTION_WORDS
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
-from parser.letters.conditions import open_condition, shrugged, void_branch
+from parser.letters.conditions import (
+    again_verb,
+    engine_settles,
+    open_condition,
+    shrugged,
+    void_branch,
+)
 from parser.letters.mentions import (
     Mention,
     believed,
@@ -57,6 +63,7 @@ from parser.letters.reading import (
     FORBIDDEN_TARGET,
     IS_IT_A_MOVE,
     NO_MOVES,
+    NO_TARGET,
     NOT_NOW,
     UNACCOUNTED,
     UNDECIDED,
@@ -69,7 +76,7 @@ from parser.letters.reading import (
     offer_terms,
     offers_the_kill,
 )
-from parser.letters.sense import other_sense_verb
+from parser.letters.sense import other_sense_verb, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds
 from parser.letters.words import (
     ASKING,
@@ -146,13 +153,15 @@ def prove(
     `suggestion`: how a clan member's offered victim is read (P-M.8, or G-M.5/G-M.6 for a
     Gambler mafioso: the host's setting for the sender's rule set, `_offered`)."""
     # «Проверяю тесто… Я мирный, ходов нет»: no move, said so — nothing for the role to bound
-    bound = None if _said_no_move(reading, evidence) else _role_bound(reading, view)
+    # «проверяю проводку у Раствора» from a civilian: work talk, nothing to refuse
+    talk = _talk_without_moves(evidence, view)
+    bound = None if talk or _said_no_move(reading, evidence) else _role_bound(reading, view)
     if bound is not None:
         if bound.kind == "refused" and reading.kind == "move":
             # what the words say stays with the refusal: the engine refuses it by its rule
             return replace(reading, code=bound.code, text=bound.text)
         return bound
-    if _no_move_at_all(reading, evidence):
+    if talk or _no_move_at_all(reading, evidence):
         return LetterReading()
     on_condition = _choice_on_condition(reading, evidence)
     if on_condition is not None:
@@ -345,6 +354,17 @@ def _executor_question(
     )
 
 
+def _talk_without_moves(evidence: Evidence, view: SenderView) -> bool:
+    """«проверяю проводку у Раствора в квартире» from a civilian: a role with no night move
+    whose action word takes a thing as its object (`sense.thing_object`, the players named
+    only as whose thing it is) talks of his work — no move he tries, nothing to refuse."""
+    chosen = evidence.chosen
+    if not view.known or view.moving_actions() or chosen is None:
+        return False
+    named = {k for m in evidence.mentions if m.kind != "unknown" for k in range(m.start, m.end)}
+    return thing_object(evidence.tokens, chosen.i, named, alone=True)
+
+
 def _said_no_move(reading: LetterReading, evidence: Evidence) -> bool:
     """A letter that says outright it makes no move («ходов нет», `_no_move_said`) beside
     a move that skip stands over: no move, before the role's bounds are weighed (a refusal
@@ -361,6 +381,8 @@ def _no_move_at_all(reading: LetterReading, evidence: Evidence) -> bool:
     beside a skip that stands (`_skip_stands`), or on a nick that is an ordinary word used
     as one (`_word_nick_unslotted`)."""
     if reading.kind == "question" and evidence.chosen is not None:
+        if reading.code == NO_TARGET and _rests(evidence):
+            return True  # «бью плитку 30х60, мафия сегодня отдыхает»: work talk, and a rest
         return _skip_stands(reading, evidence)  # «Знаю, кого надо прикрыть… Пропускаю»
     if reading.kind == "question":
         return _skip_at(reading, evidence) is not None or _declined_beside_words(evidence)
@@ -372,6 +394,25 @@ def _no_move_at_all(reading: LetterReading, evidence: Evidence) -> bool:
         or _word_nick_unslotted(reading, evidence)
         or _greeted_only(reading, evidence)
     )
+
+
+#: verbs of resting: a night off said in words
+_REST_LEMMAS: Final = ws("отдыхать отдохнуть")
+
+
+def _rests(evidence: Evidence) -> bool:
+    """«мафия сегодня отдыхает», «я отдыхаю»: a verb of resting, in the present or the
+    future, not negated and not asked — the letter's own word that no one is moved tonight.
+    Weighed only where the action word found no player («бью плитку»): beside a named
+    player the move is read as written."""
+    tokens = evidence.tokens
+    for k, t in enumerate(tokens):
+        if not t.word or t.sentence in evidence.questions or negated_at(tokens, k):
+            continue
+        top = parse(t.word)[:1]
+        if top and top[0].pos == "VERB" and top[0].lemma in _REST_LEMMAS:
+            return "past" not in top[0].grammemes
+    return False
 
 
 def _greeted_only(reading: LetterReading, evidence: Evidence) -> bool:
@@ -447,11 +488,15 @@ def _skip_at(reading: LetterReading, evidence: Evidence) -> int | None:
         w = lookup(t.word)
         if w is not None and w.skip and not negated_at(tokens, k):
             return k
+        if w is None and _skip_noun(t.word) and not negated_at(tokens, k):
+            return k  # «по игре пропуск»
         if t.word == "ничего" and (t.clause_end or nxt == "не"):
             return k
         if t.word == "без" and nxt and (nxt in ("хода", "ходов") or _action_noun(nxt)):
             return k
         if _no_move_said(tokens, k, evidence.questions):
+            if t.word == "никого" and reading.action == "ambush":
+                continue  # «Засада. Никого не трогаю, жду гостей»: the ambush touches no one
             return k
     return None
 
@@ -468,18 +513,60 @@ def _no_move_said(tokens: Sequence[Token], k: int, questions: set[int]) -> bool:
     in the letter (an idiom, «взрываю мозг кондитеру», or a kitchen verb on food): the
     sender's own word that he does not move is the plainer reading."""
     t = tokens[k]
-    if t.word not in _MOVE_FORMS and t.word != "никого":
+    named_move = t.word in _MOVE_FORMS or _action_noun_genitive(t.word)
+    if not named_move and t.word != "никого":
         return False
     if t.sentence in questions:
         return False  # «почему у меня нет ходов?»: asked, not said
-    nxt = [x.word for x in tokens[k + 1 : k + 3] if x.sentence == t.sentence]
-    if t.word in _MOVE_FORMS:
+    # «лечения сегодня нет»: words of time between the move's noun and «нет»
+    nxt = [x.word for x in tokens[k + 1 : k + 4] if x.sentence == t.sentence]
+    nxt = [w for w in nxt if w not in _TONIGHT or w == "я"][:2]
+    if named_move:
         prev = tokens[k - 1].word if k > 0 and tokens[k - 1].sentence == t.sentence else ""
         return nxt[:1] == ["нет"] or nxt[:2] == ["не", "будет"] or prev == "нет"
+    clause = _clause(tokens, k, k + 1)
     if t.word == "никого" and (t.clause_end or k + 1 == len(tokens)):
-        clause = _clause(tokens, k, k + 1)
         return all(x.word in _TONIGHT or x is t for x in clause)
-    return False
+    # «ночью никого не трогаю»: «никого» and a verb of the sender's own that names no move,
+    # said with «не» — no one tonight (not «больше никого»: no one else beside a move; «в
+    # засаде, никого не убиваю» declines one action, not the move)
+    if any(x.word in _ELSE for x in clause):
+        return False
+    return len(nxt) == 2 and nxt[0] == "не" and _first_person(nxt[1]) and lookup(nxt[1]) is None
+
+
+#: «больше никого», «никого кроме …»: no one else, beside a move
+_ELSE: Final = frozenset(("больше", "кроме", "ещё", "еще", "другого", "других"))
+
+
+def _first_person(word: str) -> bool:
+    top = parse(word)[:1]
+    return bool(top) and top[0].pos == "VERB" and "1per" in top[0].grammemes
+
+
+def _action_noun_genitive(word: str) -> bool:
+    """«лечения», «проверки», «убийства»: a noun of a move in the genitive, as «нет» and «не
+    будет» take it («лечения сегодня нет» says there is no heal, as «хода нет» no move)."""
+    if not word or not _action_noun(word):
+        return False
+    top = parse(word)[:1]
+    return bool(top) and "gent" in top[0].grammemes and "sing" in top[0].grammemes
+
+
+def _same(word: str, chosen: Occ) -> bool:
+    """The action word names one of the chosen reading's actions."""
+    found = lookup(word)
+    return found is not None and bool(found.actions & chosen.actions)
+
+
+def _skip_noun(word: str) -> bool:
+    """«пропуск»: a noun in the nominative singular whose verb (the noun's stem with «-ать»)
+    is a word of skipping the move («пропускать»), by the dictionary's reading, not a list."""
+    nouns = [p for p in parse(word)[:2] if p.pos == "NOUN" and "nomn" in p.grammemes]
+    if not nouns or nouns[0].lemma != word:
+        return False
+    verb = lookup(nouns[0].lemma + "ать")
+    return verb is not None and verb.skip
 
 
 def _action_noun(word: str) -> bool:
@@ -504,7 +591,9 @@ def _skip_stands(reading: LetterReading, evidence: Evidence) -> bool:
     if chosen.i > k:
         return not plain
     skipped = _clause(evidence.tokens, k, k + 1)
-    other = any(t.word and _action_noun(t.word) for t in skipped)
+    # «Убиваю Олега, подрыв откладываю»: another action given up; «лечу трещину … лечения
+    # сегодня нет»: the move's own action said to be none
+    other = any(t.word and _action_noun(t.word) and not _same(t.word, chosen) for t in skipped)
     return not plain or not other
 
 
@@ -915,6 +1004,19 @@ def _move_set_apart(tokens: Sequence[Token], m: Mention, anchors: Sequence[int])
     return False
 
 
+def _owner_of_thing(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player stands after «у» in the clause of an action word that takes a thing as its
+    object (`sense.thing_object`): «проверяю проводку у Раствора» — whose wiring it is."""
+    at = set(range(m.start, m.end))
+    for k in range(m.start - 1, -1, -1):
+        if tokens[k].sentence != tokens[m.start].sentence or tokens[k].clause_end:
+            return False
+        found = lookup(tokens[k].word) if tokens[k].word else None
+        if found is not None and found.actions:
+            return thing_object(tokens, k, at, alone=True)
+    return False
+
+
 def _accounted(
     tokens: Sequence[Token],
     m: Mention,
@@ -943,8 +1045,10 @@ def _accounted(
         return True  # an opinion in its own clause
     if any(_told(t.word) for t in clause):
         return True
-    if not unread and other_sense_verb(tokens, m) is not None:
-        return True  # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense
+    if not unread and (other_sense_verb(tokens, m) is not None or _owner_of_thing(tokens, m)):
+        # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense; «проверяю
+        # проводку у Раствора»: whose thing a work verb takes
+        return True
     if _move_set_apart(tokens, m, anchors):
         return True  # «защищаю подсудимого X — но ход: проверяю Y»: talk before the move
     if (
@@ -982,7 +1086,10 @@ def _accounted(
     # replaced by a correction: a correction word between him and the reading, or «не её»
     return any(
         k > m.start
-        and any(_corrects(tokens[j]) or _not_that_one(tokens, j) for j in range(m.end, k))
+        and any(
+            _corrects(tokens[j]) or redo_word(tokens, j) or _not_that_one(tokens, j)
+            for j in range(m.end, k)
+        )
         for k in anchors
     )
 
@@ -1077,6 +1184,22 @@ def _not_that_one(tokens: Sequence[Token], j: int) -> bool:
         and tokens[j + 1].sentence == tokens[j].sentence
         and tokens[j + 1].word in PRONOUNS
     )
+
+
+def redo_word(tokens: Sequence[Token], k: int) -> bool:
+    """«переделываю:», «перерешал —», «переиграю:»: the sender's own verb (first person, or
+    the past) of doing again — «пере-» before a verb the dictionary knows by itself —
+    closing its clause or before a dash, so that it takes no object of its own (not
+    «переделываю ванную»): a correction word, the move after it replacing the one before,
+    as after «исправляю». Not a word of the game's vocabulary («перепроверяю» checks)."""
+    t = tokens[k]
+    if lookup(t.word) is not None:
+        return False
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    closes = t.clause_end or nxt is None or nxt.raw in ("—", "–", "-", "--")
+    if not closes:
+        return False
+    return again_verb(t.word, past=True)
 
 
 def _corrects(t: Token) -> bool:
@@ -1645,6 +1768,8 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
         cond = [j for j in after[n + 1 :] if tokens[j].word]
         if any(_consent(tokens[j].word) or tokens[j].word in _LEAVE for j in cond):
             return True  # «…, если Евсей не против», «…, если можно»: left to another's leave
+        if not any(c in named for c in cond) and engine_settles([tokens[j].word for j in cond]):
+            continue  # «…, если его днём не повесят»: the rules settle it (P-O.1)
         for pos, j in enumerate(cond):
             parses = parse(tokens[j].word)
             if not parses or parses[0].pos != "VERB":

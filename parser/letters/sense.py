@@ -311,19 +311,26 @@ _PERSON: Final = frozenset({"anim", "Name", "Surn", "Patr"})
 _BEFORE_OBJECT: Final = frozenset({"ADJF", "PRTF", "ADVB", "NUMR"})
 
 
-def thing_object(tokens: Sequence[Token], i: int, named: frozenset[int] | set[int]) -> bool:
+def thing_object(
+    tokens: Sequence[Token], i: int, named: frozenset[int] | set[int], *, alone: bool = False
+) -> bool:
     """The action verb at `i` takes a thing as its direct object: the first noun after it in
     its clause (past adjectives and adverbs) is an ordinary lower-case word the dictionary
     knows as an inanimate noun in the accusative, never as a person or a name, and no
     player's (`named`: token indices of the players read) — «Проверяю тесто», «режу лук».
     The verb is said in the sense of the sender's trade, on a thing, which proves no move —
     read so only where the clause names no player and the letter names one elsewhere (the
-    move, if any, is there)."""
+    move, if any, is there). A player after «у» in the clause is whose thing it is
+    («проверяю проводку у Сани»), not the verb's object: he does not count as named in it.
+    `alone`: the letter need name no player elsewhere (for a role with no move to make,
+    whose letter is talk or nothing)."""
     top = parse(tokens[i].word)[:1]
     if not top or top[0].pos not in ("VERB", "INFN"):
         return False
     a, b = clause_bounds(tokens, i)
-    if any(a <= k <= b for k in named) or not named:
+    inside = [k for k in named if a <= k <= b and not _possessor(tokens, k, named)]
+    elsewhere = [k for k in named if not a <= k <= b]
+    if inside or not (elsewhere or alone):
         # a player in the verb's own clause («Ломаю ноги Павлу»), or none in the letter
         # («убиваю валенки»: a nick mistyped?) — the host asks, as before
         return False
@@ -346,26 +353,39 @@ def thing_object(tokens: Sequence[Token], i: int, named: frozenset[int] | set[in
     return False
 
 
+def _possessor(tokens: Sequence[Token], k: int, named: frozenset[int] | set[int]) -> bool:
+    """The player's word at `k` stands after «у» (his nick's earlier words between): «у сани
+    электрика», «у Раствора» — the one whose thing it is."""
+    j = k - 1
+    while j >= 0 and j in named and tokens[j].sentence == tokens[k].sentence:
+        j -= 1
+    return j >= 0 and tokens[j].word == "у" and tokens[j].sentence == tokens[k].sentence
+
+
 #: the parts of speech that may stand between a preposition and its noun («с первого …»)
 _MODIFIERS: Final = frozenset({"ADJF", "PRTF", "NUMR", "PRCL"})
 
 
-def _bare_thing_instrumental(tokens: Sequence[Token], k: int, players: frozenset[int]) -> bool:
+def _bare_thing_instrumental(
+    tokens: Sequence[Token], k: int, players: frozenset[int], *, own: bool = False
+) -> bool:
     """The word at `k` is a thing in the instrumental governed by no preposition: a lower-case
     common noun the dictionary knows only as inanimate, never a person or a name, in the
     instrumental in its first reading, with no adverb reading («ночью», «тайком», «силой»:
     a time or a manner of the game's own sense), no word of the game's vocabulary or a move's
     scene («ножом», «пулей», «таблетками»: the game's own instruments), and no player right
-    after it («руками Корсара»: the executor)."""
+    after it («руками Корсара»: the executor). `own`: the word is the sender's own nick, which
+    is never the move's object in the instrumental — a person reading of it («болгарка», a
+    Bulgarian woman) does not keep it from being the tool it names."""
     t = tokens[k]
     if not t.word or not t.raw[:1].islower():
         return False
     parses = parse(t.word)
     if not parses or not parses[0].known or parses[0].pos != "NOUN":
         return False
-    if not {"ablt", "inan"} <= parses[0].grammemes:
+    if "ablt" not in parses[0].grammemes or not (own or "inan" in parses[0].grammemes):
         return False
-    if any(p.pos == "ADVB" or p.grammemes & _PERSON for p in parses):
+    if any(p.pos == "ADVB" or (not own and p.grammemes & _PERSON) for p in parses):
         return False
     if lookup(t.word) is not None or scene_actions(t.word):
         return False
@@ -387,7 +407,11 @@ def _bare_thing_instrumental(tokens: Sequence[Token], k: int, players: frozenset
 
 
 def trade_instrument(
-    tokens: Sequence[Token], i: int, players: frozenset[int], me: str = ""
+    tokens: Sequence[Token],
+    i: int,
+    players: frozenset[int],
+    own: frozenset[int] = frozenset(),
+    starts: frozenset[int] | None = None,
 ) -> int | None:
     """The index of a thing in the bare instrumental that the sender's own verb at `i` takes
     beside its player (`players`: the token indices of the players named), or None.
@@ -400,8 +424,10 @@ def trade_instrument(
     of the verb's clause, in that clause or in a clause after it that has no verb or player of
     its own («Валю X с первого выстрела, дробью»). Times and manners that keep the game's
     sense («ночью», «тихо», «наверняка»), the game's own instruments («ножом») and an executor
-    named by whose hands («руками Y») are no such thing, nor is the sender's own nick
-    written as a thing (`me`: «Бью X молотом» from Молот — his weapon is himself, L6)."""
+    named by whose hands («руками Y») are no such thing, nor is the sender's own nick so
+    written after another player of the verb written as a nick («Бью X молотом» from Молот:
+    his weapon is himself). `own`: the token indices of the sender's own nick, a mention or
+    a case form of it; `starts`: where each player's words start (`_nick_as_thing`)."""
     # «режу», «мочу»: a verb in its first or second reading (a rare noun may come first)
     verbs = [p for p in parse(tokens[i].word)[:2] if p.pos == "VERB"] if tokens[i].word else []
     if not any(g <= p.grammemes for p in verbs for g in _OWN):
@@ -410,7 +436,7 @@ def trade_instrument(
     if not any(i < k <= b for k in players):
         return None
     first = min(k for k in players if i < k <= b)
-    k = first + 1
+    k = first
     while k < len(tokens) and tokens[k].sentence == tokens[i].sentence:
         if k > b:
             # a clause after the verb's: only a bare phrase without a verb or a player
@@ -418,13 +444,22 @@ def trade_instrument(
             if any(j in players or _predicate(tokens[j].word) for j in range(k, nb + 1)):
                 return None
             b = nb
+        if k in own and _named_before(tokens, range(first, k), players, own):
+            # «Бью Милоша молотом» from Молот: the sender's own nick as the tool after a
+            # player written as one is the role's own weapon, and the verb keeps the game's
+            # sense (P-M.11); after no such player («режу арматуру болгаркой») it is the
+            # trade's tool
+            k += 1
+            continue
         if k in players:
+            if _nick_as_thing(tokens, k, players, own, starts):
+                return k  # «проверяю отвесом угол», «режу арматуру болгаркой»
             k += 1
             continue
         if _predicate(tokens[k].word):
             # «… потому что она угощает конфетами»: another predicate's words from here on
             return None
-        if _bare_thing_instrumental(tokens, k, players) and not _own_nick(tokens[k].word, me):
+        if _bare_thing_instrumental(tokens, k, players):
             return k
         k += 1
     return None
@@ -455,12 +490,31 @@ def blow_phrase(tokens: Sequence[Token], sentence: int) -> bool:
     return tool and landing
 
 
-def _own_nick(word: str, me: str) -> bool:
-    """The word is a case form of the sender's own one-word nick («молотом» from Молот)."""
-    from parser.nicks import casefold_key, word_inflects
+def _named_before(
+    tokens: Sequence[Token], span: range, players: frozenset[int], own: frozenset[int]
+) -> bool:
+    """A player other than the sender stands in `span` written as a nick (capitalised)."""
+    return any(j in players and j not in own and tokens[j].raw[:1].isupper() for j in span)
 
-    key = casefold_key(me)
-    return bool(key) and " " not in key and word_inflects(word, key)
+
+def _nick_as_thing(
+    tokens: Sequence[Token],
+    k: int,
+    players: frozenset[int],
+    own: frozenset[int],
+    starts: frozenset[int] | None,
+) -> bool:
+    """The player's word at `k` is itself the thing in the bare instrumental: a one-word
+    nick that is a tool or a material of the dictionary (Отвес, Болгарка), written in lower
+    case in the instrumental with no preposition — «проверяю отвесом угол», «режу арматуру
+    болгаркой». A move takes its player as its object, never as its tool: the word is the
+    verb's instrument, not its target (C-3), and the verb is said in the writer's trade.
+    `own`: the token indices of the sender's own nick (`_bare_thing_instrumental`);
+    `starts`: where each player's words start, when known (else a player's word right before
+    is taken for the same nick)."""
+    if (k not in starts) if starts is not None else (k - 1 in players):
+        return False  # a later word of a longer nick
+    return _bare_thing_instrumental(tokens, k, players, own=k in own)
 
 
 def _predicate(word: str) -> bool:

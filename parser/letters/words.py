@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from parser.vocab import CONDITION_WORDS as _CONDITION_WORDS
+
 
 def ws(spec: str) -> frozenset[str]:
     return frozenset(spec.split())
@@ -23,8 +25,9 @@ PRONOUNS: Final = ws(
 )
 OR: Final = ws("или либо or")
 #: the words that open a condition by themselves («если», «ежели», «коли», "if", "when"):
-#: the move's own condition (`parser.letters.conditions`) and a question's (`.asked`)
-CONDITION_WORDS: Final = ws("если ежели коли when if")
+#: the move's own condition (`parser.letters.conditions`) and a question's (`.asked`) —
+#: the one-word part of the one list both readers share (`parser.vocab.CONDITION_OPENERS`)
+CONDITION_WORDS: Final = _CONDITION_WORDS
 #: words that restate what was just said in other words («то есть», «в смысле»): what
 #: follows them says what the words before meant
 RESTATING: Final = (("то", "есть"), ("в", "смысле"), ("иначе", "говоря"), ("а", "именно"))

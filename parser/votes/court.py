@@ -271,6 +271,21 @@ def _object_head(resolver: NickResolver, text: str, clauses: list[list[str]]) ->
     return hits
 
 
+#: the verdict of guilt, the court's jailing said as a judgment («Истец виновен», «признаю
+#: его виновным»); its opposite, «невиновен», is in `SPARE_LEMMAS`
+_GUILTY_LEMMAS: Final = frozenset(("виновный", "виноватый"))
+
+
+def _guilty(low: list[str]) -> bool:
+    """Whether a court clause (bare lower-case words) finds someone guilty (G-N.4): an
+    adjective of guilt, short or full, in its likeliest reading."""
+    for w in low:
+        top = parse(w)[:1]
+        if top and top[0].lemma in _GUILTY_LEMMAS and top[0].pos in ("ADJS", "ADJF"):
+            return True
+    return False
+
+
 def _spoken_to(low: list[str]) -> bool:
     """Whether a clause speaks to someone: a verb in the imperative or the second person,
     or «ты»/«вы» in any case («Объясни свой ход», «Ты где был»)."""
@@ -284,7 +299,7 @@ def _spoken_to(low: list[str]) -> bool:
 
 
 #: words that take back what was just said, standing alone in a clause («Ой нет, …»)
-COURT_SLIPS: Final = frozenset(("ой", "нет", "точнее", "вернее", "поправка", "стоп"))
+COURT_SLIPS: Final = frozenset(("ой", "нет", "точнее", "вернее", "поправка", "стоп", "уточняю"))
 
 
 def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, bool]:
@@ -314,7 +329,12 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
     seen: list[NickMatch] = []  # every name read, in order
     for n, words in enumerate(clauses):
         low = [bare_word(w) for w in words]
-        votes = any(is_cue(w) for w in words) or jails(low) or (n == 0 and _reason_after(clauses))
+        votes = (
+            any(is_cue(w) for w in words)
+            or jails(low)
+            or _guilty(low)
+            or (n == 0 and _reason_after(clauses))
+        )
         hits, used = _names_in(resolver, words, votes)
         if not hits:
             slip = slip or (bool(low) and all(w in COURT_SLIPS for w in low)) or joked(low)

@@ -23,6 +23,7 @@ from parser.votes.proof import (
     corrected_away,
     green_word,
     has_vote_grammar,
+    leaning,
     not_a_name,
     own_vote_said,
     proven_pick,
@@ -545,6 +546,8 @@ def _not_counted(
         return True, doubt
     if said_for_later(own, pick) or put_off(own, pick):
         return True, (PUT_OFF, pick.span.text)  # shown to the host, not counted
+    if leaning(own, pick):
+        return True, (UNPROVEN, pick.span.text)  # «склоняюсь к <X>»: leant to, not voted
 
     def names_other(word: str) -> bool:
         match = resolver.resolve(word, inflected=True, fuzzy=False)

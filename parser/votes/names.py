@@ -242,9 +242,11 @@ def _named_here(chunk: str, nick: str, before: list[str], size: int) -> bool:
 def nick_like(resolver: NickResolver, text: str) -> bool:
     """Whether an unresolved coloured text was meant as a nick (worth telling the voter it
     names nobody). Beyond `NickResolver.looks_like_nick`: a lone ordinary word (red
-    «очень», green «Выставляю»), a label ending in a colon («Голос:») and a text without
-    letters («22:00») are emphasis or layout, not a nick."""
+    «очень», green «Выставляю»), a label ending in a colon («Голос:»), a text without
+    letters («22:00») and a number cited («ст. 105») are emphasis or layout, not a nick."""
     if not resolver.looks_like_nick(text):
+        return False
+    if _cited_number(text):
         return False
     key = trimmed_key(text)
     if " " in key:
@@ -256,6 +258,20 @@ def nick_like(resolver: NickResolver, text: str) -> bool:
     # was meant as someone's name
     named = text.lstrip("@«\"'([")[:1].isupper() and is_person_name(key.replace("ё", "е"))
     return len(key) < 3 or not common_word(key) or named
+
+
+def _cited_number(text: str) -> bool:
+    """A number with only lower-case words of the language beside it («ст. 105», «пункт
+    3»): a citation or an amount, emphasis — no nick, whose number comes with its name."""
+    words = re.findall(r"[^\W_]+", text)
+    numbers = [w for w in words if w.isdigit()]
+    named = [w for w in words if not w.isdigit()]
+    return bool(numbers) and all(w.islower() and _word_or_abbreviation(w) for w in named)
+
+
+def _word_or_abbreviation(word: str) -> bool:
+    """A word of the language, or an abbreviation the dictionary knows («ст», «п», «гл»)."""
+    return common_word(word) or any(r.known and "Abbr" in r.grammemes for r in parse(word))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from typing import Final
 from parser.morph import lemmas, parse
 from parser.records import ColoredSpan
 from parser.vocab import (
+    CONDITION_OPENERS,
     MAYBE,
     SETTLED,
     UNSURE_WORDS,
@@ -205,8 +206,19 @@ def votes_word(words: Sequence[str]) -> bool:
 # «Если Рома не ответит, выставлю <Рому>», «Выставлю <Рому>, если…»: a promise, not a vote
 # yet («если что» is only "just in case")
 # («Если не <Рома>, то кто?» is no condition: it names him)
-_IF_FIRST: Final = re.compile(r"^\W*если\b(?!\W+что\b)(?!\W+не\W*$)(?!\W+[^\W\d_]+\s*,)")
-_IF_AFTER: Final = re.compile(r"^[^.!?;]*?,\W*если\b(?!\W+что\b)")
+# the openers of the one condition list, a phrase's words parted by spaces or commas
+# («при условии, что», «в случае если»); a one-word opener after the nick needs its comma,
+# a longer one is a conjunction wherever it stands («Зеленю <X> при условии, что …»)
+_IF_WORD: Final = "|".join(w for w in CONDITION_OPENERS if " " not in w)
+_IF_PHRASE: Final = "|".join(
+    r"\W+".join(w.split()) for w in sorted(CONDITION_OPENERS, key=len, reverse=True) if " " in w
+)
+_IF_FIRST: Final = re.compile(
+    rf"^\W*(?:{_IF_PHRASE}|{_IF_WORD})\b(?!\W+что\b)(?!\W+не\W*$)(?!\W+[^\W\d_]+\s*,)"
+)
+_IF_AFTER: Final = re.compile(
+    rf"^[^.!?;]*?(?:,\W*(?:{_IF_PHRASE}|{_IF_WORD})|\W(?:{_IF_PHRASE}))\b(?!\W+что\b)"
+)
 _SENTENCE_END: Final = re.compile(r"[.!?\n…]")
 
 

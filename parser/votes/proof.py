@@ -59,6 +59,7 @@ __all__ = [
     "abstains",
     "corrected_away",
     "has_vote_grammar",
+    "leaning",
     "not_a_name",
     "own_vote_said",
     "proven_pick",
@@ -78,7 +79,7 @@ __all__ = [
 _CORRECTIONS: Final = frozenset(
     ("ой", "нет", "стоп", "передумал", "передумала", "передумали", "точнее", "вернее",
      "исправляю", "поправка", "поправлюсь", "лучше", "вместо", "ошибся", "ошиблась",
-     "теперь", "шучу", "шутка")
+     "теперь", "шучу", "шутка", "уточняю")
 )  # fmt: skip
 _UPDATES: Final = frozenset(("upd", "апд", "update", "edit", "едит", "добавлено", "дополнение"))
 _CONTRASTS: Final = frozenset(("но", "а", "однако", "зато"))
@@ -300,6 +301,28 @@ def told_of(own_text: str, pick: Pick) -> bool:
         return False
     clause = _AFTER_END.split(low[at + len(text) :], maxsplit=1)[0]
     return any(_told(w) for w in _WORD.findall(clause)[:4])
+
+
+def leaning(own_text: str, pick: Pick) -> bool:
+    """P-V.1, G-N.1: the nick is where the author only leans or looks, not whom he votes
+    for — the object of his own verb in the first person present that is no vote word,
+    through «к» («склоняюсь к <X>», «присматриваюсь к <X>»: toward him, not against him),
+    or through «на» after «пока», a stance held for now («пока думаю на <X>»)."""
+    low = own_text.casefold().replace("ё", "е")
+    at = low.find(pick.span.text.casefold().replace("ё", "е"))
+    if at < 0:
+        return False
+    start = max((m.end() for m in _BEFORE_END.finditer(low, 0, at)), default=0)
+    before = _WORD.findall(low[start:at])
+    if len(before) < 2 or before[-1] not in ("к", "ко", "на"):
+        return False
+    verb = before[-2]
+    if is_cue(verb) or green_word(verb):
+        return False
+    first = parse(verb)[:1]
+    if not first or not {"1per", "pres"} <= first[0].grammemes:
+        return False
+    return before[-1] != "на" or (len(before) >= 3 and before[-3] == "пока")
 
 
 def said_for_later(own_text: str, pick: Pick) -> bool:
@@ -867,8 +890,9 @@ def _later(words: Sequence[str], n: int) -> bool:
         return _first_verb_future(words[n + 1 : n + 7])
     if w != "после" or n + 1 >= len(words):
         return False
-    first = parse(words[n + 1])[:1]
-    return bool(first) and first[0].pos == "NOUN" and "gent" in first[0].grammemes
+    # a noun «после» governs is a genitive, whichever reading the dictionary puts first
+    # («после раид», an English event typed as it sounds, has no case of its own to show)
+    return any(r.pos == "NOUN" and "gent" in r.grammemes for r in parse(words[n + 1]))
 
 
 def _time_clause(words: Sequence[str], n: int) -> bool:
@@ -896,6 +920,10 @@ def _vote_not_now(words: Sequence[str], n: int) -> bool:
     w = words[n]
     if not (is_cue(w) or green_word(w) or w in _CHOICE):
         return False
+    if (n and words[n - 1] == "буду") or (n + 1 < len(words) and _later(words, n + 1)):
+        # «буду голосую» (an English «will vote» read word for word), «голосую завтра»,
+        # «голосую после работы»: the present said of a time to come
+        return True
     first = parse(w)[:1]
     if first and first[0].pos in ("NOUN", "ADJF"):
         # «отдам голос за <X>», «Зелёный <X> дам попозже»: the verb before or after it;
