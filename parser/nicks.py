@@ -1278,11 +1278,26 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     — unless the grammar names the `case` the player stands in: «Гордееву» is the feminine
     accusative or the masculine dative, so an object of a verb (accusative) is Гордеева and
     the receiver of a thing given («пулю Гордееву», dative) is Гордеев."""
-    if match.reason != AMBIGUOUS_NICK or match.method not in ("inflected", "lemma", "case_forms"):
+    if match.reason != AMBIGUOUS_NICK:
         return match
     word = trimmed_key(match.query)
     if " " in word or not word.isalpha():
         return match
+    # «Медвежьего»: an adjective's ending tells the gender of the nick word it declines
+    by_adjective = _one_adjective(match, word, case)
+    if by_adjective is not None:
+        return by_adjective
+    if match.method not in ("inflected", "lemma", "case_forms"):
+        return match
+    keys = [trimmed_key(p) for p in match.candidates]
+    if case is not None and all(_DECLINABLE.fullmatch(k) for k in keys):
+        # «Убиваем Морвену»: Морвен's dative, Морвена's accusative — the verb's case settles
+        # (every candidate a Cyrillic word whose declension its ending gives)
+        declined = [
+            p for p, k in zip(match.candidates, keys, strict=True) if declined_in(word, k, case)
+        ]
+        if len(declined) == 1:
+            return NickMatch(match.query, declined[0], match.method, match.confidence)
     genders = name_genders(word, nominative=False)
     if len(genders) > 1 and case is not None:
         genders = name_genders(word, nominative=False, case=case)
@@ -1295,6 +1310,81 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     if len(kept) != 1:
         return match
     return NickMatch(match.query, kept[0], match.method, match.confidence)
+
+
+def _one_adjective(match: NickMatch, word: str, case: str | None) -> NickMatch | None:
+    """C-3: a form of an adjective that several nicks hold in different genders («Медвежьего»
+    for Бьорн Медвежий and Сигрид Медвежья, «Вороньей» for Рагнар Вороний and Астрид
+    Воронья) names the nick whose word is of the form's gender: the dictionary's singular
+    readings of the form (in `case`, when the grammar names it) give its genders, and each
+    candidate's word of that adjective, in its nominative, its own. None when the form is
+    no adjective of the candidates' words or does not settle one of them."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(word) if r.known and r.pos == "ADJF" and "sing" in r.grammemes]
+    if case is not None and any(case in r.grammemes for r in readings):
+        readings = [r for r in readings if case in r.grammemes]
+    if not readings:
+        return None
+    lemma = readings[0].lemma
+    said = {g for r in readings if r.lemma == lemma for g in r.grammemes & _ADJ_GENDERS}
+    kept: list[str] = []
+    for p in match.candidates:
+        own: set[str] = set()
+        for w in trimmed_key(p).split(" "):
+            for r in parse(w):
+                if r.known and r.pos == "ADJF" and r.lemma == lemma and "nomn" in r.grammemes:
+                    own |= r.grammemes & _ADJ_GENDERS
+        if not own:
+            return None  # a candidate with no such adjective: the form settles nothing
+        if own & said:
+            kept.append(p)
+    if len(kept) != 1:
+        return None
+    return NickMatch(match.query, kept[0], match.method, match.confidence)
+
+
+_ADJ_GENDERS: Final = frozenset({"masc", "femn", "neut"})
+
+#: the endings of the singular noun declensions by case (C-3): the first (a nick ending in
+#: «а»/«я»: its stem and these), the second (a nick ending in a consonant, «й» or «ь»)
+_FIRST_DECLENSION: Final[dict[str, frozenset[str]]] = {
+    "nomn": frozenset({"а", "я"}),
+    "gent": frozenset({"ы", "и"}),
+    "datv": frozenset({"е", "и"}),
+    "accs": frozenset({"у", "ю"}),
+    "ablt": frozenset({"ой", "ей", "ою", "ею"}),
+    "loct": frozenset({"е", "и"}),
+}
+_SECOND_DECLENSION: Final[dict[str, frozenset[str]]] = {
+    "nomn": frozenset({""}),
+    "gent": frozenset({"а", "я"}),
+    "datv": frozenset({"у", "ю"}),
+    "accs": frozenset({"", "а", "я"}),
+    "ablt": frozenset({"ом", "ем", "ём"}),
+    "loct": frozenset({"е", "и"}),
+}
+
+
+_DECLINABLE: Final = re.compile("[а-я]+[аяйьбвгджзклмнпрстфхцчшщ]")
+
+
+def declined_in(word: str, nick: str, case: str) -> bool:
+    """C-3: whether `word` is the one-word nick `nick` (both keys) declined as a noun into
+    `case` by the ending its own letters give it: «морвену» is Морвена's accusative, and
+    only Морвен's dative. A nick of another shape (several words, indeclinable, not a
+    Cyrillic word) is no such form."""
+    if " " in nick or not nick.isalpha() or not re.fullmatch("[а-я]+", nick):
+        return False
+    if nick[-1] in "ая":
+        stem, table = nick[:-1], _FIRST_DECLENSION
+    elif nick[-1] in "йь":
+        stem, table = nick[:-1], _SECOND_DECLENSION
+    elif nick[-1] in "бвгджзклмнпрстфхцчшщ":
+        stem, table = nick, _SECOND_DECLENSION
+    else:
+        return False  # «Ингвэ»: a vowel the declensions do not end in — indeclinable
+    return word.startswith(stem) and word[len(stem) :] in table.get(case, frozenset())
 
 
 def agrees(text: str, nick: str) -> bool:

@@ -229,9 +229,15 @@ def test_C_3_unknown_target_is_not_replaced_by_a_later_nick() -> None:
 
 
 def test_C_3_ambiguous_target_names_the_candidates() -> None:
-    r = parse_move("лечу Колю", actor="Жора", players=["Коля", "Коль", "Жора"])
+    r = parse_move("лечу Кольку", actor="Жора", players=["Коля", "Коль", "Жора"])
     assert isinstance(r, InputRejected) and r.reason == "ambiguous_nick"
     assert "Коля" in r.detail and "Коль" in r.detail
+
+
+def test_C_3_the_verbs_accusative_settles_a_form_of_two_close_nicks() -> None:
+    # «Колю» is Коля's accusative and only Коль's dative (Коль's accusative is «Коля»)
+    r = parse_move("лечу Колю", actor="Жора", players=["Коля", "Коль", "Жора"])
+    assert isinstance(r, Move) and r.targets == ("Коля",)
 
 
 def test_C_3_dead_target_is_not_resolved() -> None:

@@ -27,9 +27,11 @@ from typing import Final, Literal
 from engine.words_ru import ACTION_WORDS
 from parser.letters.mentions import Mention
 from parser.letters.proof import addressed
+from parser.letters.questions import question_reading
 from parser.letters.reading import (
     EXAMPLE,
     MOVE_ASKED,
+    NO_MOVES,
     UNDECIDED,
     LetterReading,
     offer_terms,
@@ -80,8 +82,9 @@ def asked_move(
     question tags split off, `question_tags`), `questions` its sentences that ask,
     `mentions` the players its words name."""
     allowed = set(view.moving_actions())
-    if view.known and not allowed:
-        return None  # no night move: nothing to ask leave for
+    # a role with no night move asking leave for one («мне можно лечить Иголку?», issue 17
+    # item 1): any action word counts, and the answer is that the role has none
+    idle = view.known and not allowed
     if not questions:
         return None
     actions: list[str] = []
@@ -105,6 +108,12 @@ def asked_move(
         players += [p for p in named if p not in players]
     if not actions or not players or len(actions) > 1 or _answered_no(tokens, questions):
         return None
+    if idle:
+        return question_reading(
+            NO_MOVES,
+            "У вашей роли нет ночных ходов: письмо не засчитано как ход. Если вы думаете, "
+            "что это ошибка, напишите ведущему.",
+        )
     return _question(actions[0], players, view.nick)
 
 
@@ -236,7 +245,9 @@ def offered_to_the_don(
     for sentence in sorted({t.sentence for t in tokens}):
         words = [i for i, t in enumerate(tokens) if t.sentence == sentence]
         if sentence in questions:
-            if not any(tokens[i].word in offers for i in words):
+            if not any(tokens[i].word in offers for i in words) and not _wish_after(
+                tokens, sentence
+            ):
                 continue
         elif not plain or not _offer_said(tokens, words):
             continue
@@ -251,6 +262,16 @@ def offered_to_the_don(
             if nick != view.nick and all(m.nick != nick for m in offered):
                 offered.append(_mention_of(nick, sentence, tokens, mentions))
     return offered[0] if len(offered) == 1 else None
+
+
+def _wish_after(tokens: Sequence[Token], sentence: int) -> bool:
+    """«Тиндаэль, może Секиру? Я бы его убила.»: the sentence after the question tells the
+    sender's wish — an action word in the conditional («бы») — so the question puts the
+    player forward, whatever language its own words are in."""
+    after = [t for t in tokens if t.sentence == sentence + 1 and t.word]
+    if not any(t.word == "бы" for t in after):
+        return False
+    return any((w := lookup(t.word)) is not None and bool(w.actions) for t in after)
 
 
 def _offer_said(tokens: Sequence[Token], words: Sequence[int]) -> bool:

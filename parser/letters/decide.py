@@ -41,6 +41,7 @@ from parser.letters.words import (
     INFERRED_CONFIDENCE,
     LATER,
     NEG,
+    RESTATING,
     SECOND,
     TWO,
     ws,
@@ -284,8 +285,13 @@ def apply_corrections(
         for k in range(last.i + 1, len(tokens))
         if tokens[k].word in CORRECTION or redo_word(tokens, k)
     ]
+    # «… то есть на Сумрака»: a restating pair names what the move meant, and takes back
+    # nothing by itself
+    restated = [k for k in range(last.i + 1, len(tokens)) if _restates(tokens, k)]
     own = {m.nick for m in last.targets if m.nick}
     marks = sorted({*marks, *taken_back_marks(tokens, mentions, own, last.i + 1)})
+    cancels = bool(marks)
+    marks = sorted({*marks, *restated})
     if marks:
         # «Пусть думают, что это Кот»: a player in what others are to think corrects nothing
         loose = [
@@ -307,13 +313,29 @@ def apply_corrections(
         unique = list({m.nick: m for m in reversed(final)}.values())
         if len(unique) == 1:
             out[-1] = Occ(last.i, last.actions, last.confidence, targets=unique)
-        elif not loose and any(
-            # «Проверяю Гранату. Отставить!»: a word that takes the move back, and no other
-            tokens[k].word in NEG or tokens[k].word in CANCEL
-            for k in range(marks[0], len(tokens))
+        elif (
+            cancels
+            and not loose
+            and any(
+                # «Проверяю Гранату. Отставить!»: a word that takes the move back, and no other
+                tokens[k].word in NEG or tokens[k].word in CANCEL
+                for k in range(marks[0], len(tokens))
+            )
         ):
             out[-1] = Occ(last.i, last.actions, last.confidence, cancelled=True)
     return out
+
+
+def _restates(tokens: Sequence[Token], k: int) -> bool:
+    """«… на Тень... то есть на Сумрака», «Иголку, в смысле Сумрака»: the word at `k` ends a
+    pair that restates what came before it — the player after it is what the move meant,
+    as after a correction, whether what it restates was a player or a word of no one."""
+    return any(
+        k >= len(pair) - 1
+        and tuple(t.word for t in tokens[k - len(pair) + 1 : k + 1]) == pair
+        and tokens[k - len(pair) + 1].sentence == tokens[k].sentence
+        for pair in RESTATING
+    )
 
 
 def _told_of(tokens: Sequence[Token], m: Mention) -> bool:

@@ -100,8 +100,9 @@ def cue_executor(
         k = prv[-1]
         return Mention(k, k + 1, tokens[k].raw, "self", view.nick, 1.0, True)
     before = mention_before(mentions, i, tokens)
-    if before is not None and tokens[i].raw.endswith((",", ".", ";", "!")):
-        return before  # «Гена - исполнитель, Ольга - цель»
+    if before is not None and tokens[i].clause_end and tokens[i].raw.endswith((",", ".", ";", "!")):
+        # «Гена - исполнитель, Ольга - цель» (the full stop of «исп.» cuts the word short)
+        return before
     after = _instead(tokens, mentions, mention_after(mentions, i, tokens, any_kind=True))
     mates = view.clan_mates
     if before is not None and mates and before.nick not in mates:

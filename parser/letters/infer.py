@@ -31,6 +31,7 @@ from parser.letters.reading import (
 )
 from parser.letters.scene import scene_action
 from parser.letters.sense import (
+    blow_phrase,
     given_to,
     governing_other_verb,
     other_sense_verb,
@@ -390,6 +391,9 @@ def _says_move(tokens: Sequence[Token], questions: set[int], named: list[Mention
         return False
     # «Урагану — наряд вне очереди»: a joke punishment, whatever the dash
     if any(punished_in_jest([t for t in tokens if t.sentence == n]) for n in scope):
+        return False
+    # «Кистенем по шлему — X»: a blow told with its tool and no action word, whatever the dash
+    if any(blow_phrase(tokens, n) for n in scope):
         return False
     if any(t.raw.endswith((":", "—", "–", "->")) or t.raw in ("-", "=>") for t in rest):
         return True

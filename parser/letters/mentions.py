@@ -271,14 +271,15 @@ def _instruments_dropped(tokens: Sequence[Token], found: list[Mention]) -> list[
     """M3 of C-2: «Рублю катаной Vortex_77», «режу ножом Васю»: a player no nick was read from
     (unknown or fitting several) written as one lower-case word in the instrumental, in a
     clause whose player is written as a player — the thing the deed is done with, never a
-    second target beside him."""
+    second target beside him. A word read as a nick is such a thing too where it is written
+    as one after a capitalised player («Бью Милоша молотом» from Молот)."""
     if not any(m.kind == "nick" for m in found):
         return found
     return [m for m in found if not _instrument(tokens, m, found)]
 
 
 def _instrument(tokens: Sequence[Token], m: Mention, found: list[Mention]) -> bool:
-    if m.kind not in ("unknown", "ambiguous") or m.end - m.start != 1:
+    if m.kind not in ("unknown", "ambiguous", "nick") or m.end - m.start != 1:
         return False
     tok = tokens[m.start]
     if not tok.raw[:1].islower():
@@ -287,6 +288,22 @@ def _instrument(tokens: Sequence[Token], m: Mention, found: list[Mention]) -> bo
     if not top or top[0].pos != "NOUN" or "ablt" not in top[0].grammemes:
         return False
     a, b = clause_bounds(tokens, m.start)
+    if m.kind == "nick":
+        # «Бью Милоша молотом», «Бью Иголку секирой»: a weapon nick (the sender's own, or
+        # another's) written as a thing — lower case, a dictionary noun of no person, in the
+        # instrumental with no preposition — after a player written as one with a capital
+        # is the tool, not a second player (L6, C-2/C-3)
+        before = parse(tokens[m.start - 1].word)[:1] if m.start > a else ()
+        thing = top[0].known and "inan" in top[0].grammemes
+        if not thing or (before and before[0].pos == "PREP"):
+            return False
+        return any(
+            n is not m
+            and n.kind == "nick"
+            and a <= n.start < m.start
+            and tokens[n.start].raw[:1].isupper()
+            for n in found
+        )
     return any(n.kind == "nick" and a <= n.start <= b for n in found)
 
 

@@ -77,7 +77,7 @@ from parser.letters.reading import (
     offers_the_kill,
 )
 from parser.letters.sense import other_sense_verb, thing_object
-from parser.letters.tokens import EDGE_MARKS, Token
+from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds
 from parser.letters.words import (
     ASKING,
     CHOICE,
@@ -93,6 +93,7 @@ from parser.letters.words import (
     SIDE_MAFIA,
     SIDE_TOWN,
     SUCCEED_LEMMAS,
+    VIOLENCE,
     ws,
 )
 from parser.morph import common_word, parse, word_nick
@@ -1275,7 +1276,29 @@ def _told_to_a_mate(reading: LetterReading, evidence: Evidence, view: SenderView
         return False
     if reading.executor in (None, view.nick):
         return False
+    if (
+        chosen.said & VIOLENCE
+        and "kill" in view.moving_actions()
+        and _cued(evidence)
+        and not _player_before(evidence, chosen.i)
+    ):
+        # «Клан бьёт Иголку, исполнитель Сигрид»: a word of violence in its broad sense, and
+        # the executor named as one by the executor's word — the clan's shot she carries
+        # out (P-M.8), not another role's move she is told to make
+        return False
     return not chosen.said & set(view.role_actions)
+
+
+def _player_before(evidence: Evidence, i: int) -> bool:
+    """A player is named in the clause of the word at `i`, before it: its subject, the one
+    told to act («а Фитиль пусть подорвёт Марко»), not the clan as a whole."""
+    a, _b = clause_bounds(evidence.tokens, i)
+    return any(m.kind == "nick" and a <= m.start < i for m in evidence.mentions)
+
+
+def _cued(evidence: Evidence) -> bool:
+    """The letter names its executor by the executor's word («исполнитель», «исп.»)."""
+    return any(t.word.startswith(("исполн", "выполн")) for t in evidence.tokens)
 
 
 def _own_nick_as_actor(reading: LetterReading, evidence: Evidence, view: SenderView) -> str | None:

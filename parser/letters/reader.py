@@ -81,7 +81,7 @@ from parser.letters.tokens import (
 )
 from parser.letters.words import NEG, SUGGEST_SCORE
 from parser.morph import common_word
-from parser.nicks import NickResolver
+from parser.nicks import NickResolver, casefold_key, word_inflects
 from parser.sender import SenderView
 from parser.signature import unsigned
 from parser.vocab import lookup
@@ -363,7 +363,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
             )
             occ.targets = []  # the ambush takes no target
     occs = coordinated(occs, tokens)
-    traded = _traded(occs, tokens, mentions, view.nick)
+    traded, doubted = _traded(occs, tokens, mentions, view.nick, view.living)
     occs = [o for o in occs if o not in traded]
 
     # «стреляет Гена» with Гена the executor: the verb only named who shoots; «Протекты пока
@@ -396,6 +396,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     readings = settled_choice(tokens, live, readings, view, skip)
     chosen = choose_reading(wishes_settled(readings, tokens), view)
     chosen = _unless_promised(chosen, tokens, questions)
+    chosen = _beside_doubted(chosen, doubted, tokens, view)
     evidence = Evidence(
         tokens,
         mentions,
@@ -428,28 +429,71 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
 
 
 def _traded(
-    occs: Sequence[Occ], tokens: Sequence[Token], mentions: Sequence[Mention], me: str
-) -> list[Occ]:
+    occs: Sequence[Occ],
+    tokens: Sequence[Token],
+    mentions: Sequence[Mention],
+    me: str,
+    living: Sequence[str] = (),
+) -> tuple[list[Occ], list[Occ]]:
     """«Накрываю Тюленя волной», «Прикрываю Якоря брезентом»: the action words said in the
     sense of the writer's trade (`sense.trade_instrument`: a thing in the instrumental beside
     the player), not the game's (C-2) — and an action noun of the same sentence on the same
-    players («Валю Фазана с первого выстрела, дробью»), that trade's word too."""
+    players («Валю Фазана с первого выстрела, дробью»), that trade's word too; and of the
+    verbs so found, those whose tool is another player's nick, still in doubt."""
     players = frozenset(k for m in mentions for k in range(m.start, m.end))
-    own = frozenset(k for m in mentions if m.nick == me for k in range(m.start, m.end))
+    # the sender's own nick, as a mention or as a case form of a one-word nick the mentions
+    # leave out («молотом» from Молот)
+    key = casefold_key(me)
+    own = frozenset(k for m in mentions if m.nick == me for k in range(m.start, m.end)) | {
+        k
+        for k, t in enumerate(tokens)
+        if t.word and key and " " not in key and word_inflects(t.word, key)
+    }
     starts = frozenset(m.start for m in mentions)
-    traded = [
-        o
+    # another living player's one-word nick, for a tool not among the mentions («секирой»)
+    keys = [c for n in living if n != me and " " not in (c := casefold_key(n)) and c]
+    tools = {
+        id(o): k
         for o in occs
-        if o.targets and trade_instrument(tokens, o.i, players, own, starts) is not None
-    ]
+        if o.targets and (k := trade_instrument(tokens, o.i, players, own, starts)) is not None
+    }
+    traded = [o for o in occs if id(o) in tools]
     at = {(tokens[o.i].sentence, m.start) for o in traded for m in o.targets}
+    # «бью Оруженосца секирой»: the tool is itself a player's nick written as a thing — that
+    # accounts for the word, not for the verb, which stays one of the sender's moves on a
+    # player written as a nick: beside another move it is a doubt, not talk (C-2, C-3)
+    doubted = [
+        o
+        for o in traded
+        if tools[id(o)] not in own
+        and (
+            tools[id(o)] in players
+            or any(word_inflects(tokens[tools[id(o)]].word, c) for c in keys)
+        )
+        and o.actions
+        and any(tokens[m.start].raw[:1].isupper() for m in o.targets)
+    ]
     return traded + [
         o
         for o in occs
         if o not in traded
         and o.targets
         and all((tokens[o.i].sentence, m.start) in at for m in o.targets)
-    ]
+    ], doubted
+
+
+def _beside_doubted(
+    chosen: Occ | LetterReading | None,
+    doubted: Sequence[Occ],
+    tokens: Sequence[Token],
+    view: SenderView,
+) -> Occ | LetterReading | None:
+    """A move of another sentence is proven by its own words, not by a doubted verb
+    (`_traded`) being taken for the trade's: the two stand side by side, a question."""
+    if not isinstance(chosen, Occ):
+        return chosen
+    other = [o for o in doubted if tokens[o.i].sentence != tokens[chosen.i].sentence]
+    return choose_reading([other[0], chosen], view) if other else chosen
 
 
 def _trade_asked(

@@ -255,6 +255,10 @@ def _speaker(
     said = bool(verb) and verb[0].lemma in DIRECTIVE_VERBS and "past" in verb[0].grammemes
     if said and any(_person(w) for w in words[: k - a]):
         return None, "other"
+    # «Поля велела …»: a capitalised given name in the nominative whose gender the past verb
+    # agrees with, though the name is also a common word («поля»: fields) or no nick read
+    if said and any(_named_subject(tokens[j], verb[0].grammemes) for j in range(a, k)):
+        return None, "other"
     return None, "none"
 
 
@@ -262,6 +266,18 @@ def _person(word: str) -> bool:
     """A word whose likeliest reading is an animate noun in the nominative («папа»)."""
     top = parse(word)[:1] if word else ()
     return bool(top) and {"NOUN", "anim", "nomn"} <= top[0].grammemes
+
+
+_GENDERS: Final = frozenset({"masc", "femn"})
+
+
+def _named_subject(t: Token, verb: frozenset[str]) -> bool:
+    """A capitalised word with a reading as a given name in the nominative, of the gender of
+    the past-tense verb it stands before (the subject the verb agrees with)."""
+    gender = verb & _GENDERS
+    if not t.word or not t.raw[:1].isupper() or not gender:
+        return False
+    return any({"Name", "nomn"} <= p.grammemes and gender <= p.grammemes for p in parse(t.word))
 
 
 def _names_me(word: str, view: SenderView) -> bool:

@@ -27,6 +27,8 @@ of each word), never from a list of phrases:
 - `thing_in_phrase`: an ordinary lower-case word, a thing, governed by a preposition
   («Жульена на шампур», «убиваю время на эндшпиль с X») beside a player written as one is
   the phrase's thing, never a second player of the move.
+- `blow_phrase`: a tool in the bare instrumental and «по» with the place of the blow, with no
+  verb at all («Кистенем по шлему — X»), tells a field game's blow, not the role's move.
 - `trade_instrument`: the sender's own verb with a player as its object and a thing in the
   bare instrumental after him («Накрываю X волной», «Травлю X байками», «Прикрываю X
   брезентом») is said in the sense of the writer's trade, whatever the game's vocabulary
@@ -422,7 +424,10 @@ def trade_instrument(
     of the verb's clause, in that clause or in a clause after it that has no verb or player of
     its own («Валю X с первого выстрела, дробью»). Times and manners that keep the game's
     sense («ночью», «тихо», «наверняка»), the game's own instruments («ножом») and an executor
-    named by whose hands («руками Y») are no such thing."""
+    named by whose hands («руками Y») are no such thing, nor is the sender's own nick so
+    written after another player of the verb written as a nick («Бью X молотом» from Молот:
+    his weapon is himself). `own`: the token indices of the sender's own nick, a mention or
+    a case form of it; `starts`: where each player's words start (`_nick_as_thing`)."""
     # «режу», «мочу»: a verb in its first or second reading (a rare noun may come first)
     verbs = [p for p in parse(tokens[i].word)[:2] if p.pos == "VERB"] if tokens[i].word else []
     if not any(g <= p.grammemes for p in verbs for g in _OWN):
@@ -439,6 +444,13 @@ def trade_instrument(
             if any(j in players or _predicate(tokens[j].word) for j in range(k, nb + 1)):
                 return None
             b = nb
+        if k in own and _named_before(tokens, range(first, k), players, own):
+            # «Бью Милоша молотом» from Молот: the sender's own nick as the tool after a
+            # player written as one is the role's own weapon, and the verb keeps the game's
+            # sense (P-M.11); after no such player («режу арматуру болгаркой») it is the
+            # trade's tool
+            k += 1
+            continue
         if k in players:
             if _nick_as_thing(tokens, k, players, own, starts):
                 return k  # «проверяю отвесом угол», «режу арматуру болгаркой»
@@ -451,6 +463,38 @@ def trade_instrument(
             return k
         k += 1
     return None
+
+
+def blow_phrase(tokens: Sequence[Token], sentence: int) -> bool:
+    """The sentence tells a blow without a word of any action: a thing in the bare
+    instrumental (the tool) and «по» with a thing in the dative (where it lands), and no verb —
+    «Кистенем по шлему — X», «Молотом по щиту». A field game's blow is not the role's move:
+    no word of the game says what is done to the player after it (C-2), so the nick it
+    leads to proves no move by itself. The tool may be written as a nick (the sender's own
+    weapon nick, in any letter case): its case and the missing verb decide, not the spelling."""
+    words = [t for t in tokens if t.sentence == sentence and t.word]
+    if any(_predicate(t.word) or lookup(t.word) is not None for t in words):
+        return False
+    tool = landing = False
+    for n, t in enumerate(words):
+        top = parse(t.word)[:1]
+        if not top or top[0].pos != "NOUN":
+            continue
+        before = parse(words[n - 1].word)[:1] if n > 0 else ()
+        after_prep = bool(before) and before[0].pos == "PREP"
+        if {"ablt", "inan"} <= top[0].grammemes and not after_prep:
+            tool = True
+        elif {"datv", "inan"} <= top[0].grammemes and n > 0 and words[n - 1].word == "по":
+            # «по шлему», «по щиту»: where a thing lands («по Игорю» is the player himself)
+            landing = True
+    return tool and landing
+
+
+def _named_before(
+    tokens: Sequence[Token], span: range, players: frozenset[int], own: frozenset[int]
+) -> bool:
+    """A player other than the sender stands in `span` written as a nick (capitalised)."""
+    return any(j in players and j not in own and tokens[j].raw[:1].isupper() for j in span)
 
 
 def _nick_as_thing(

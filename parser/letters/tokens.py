@@ -33,6 +33,10 @@ _PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
 _CLOCK: Final = re.compile(r"(?:[01]?\d|2[0-3])[:.][0-5]\d")
 _LIST_MARKER: Final = re.compile(r"^\d{1,2}[.)]$")
 _ABBREVIATION: Final = re.compile(r"^[A-Za-z]{1,3}\.$")
+#: the noun of the one who carries out a clan kill (P-M.8), which players shorten
+EXECUTOR_NOUN: Final = "исполнитель"
+#: a Cyrillic word cut short by a full stop («исп.») or contracted by a hyphen («исп-ль»)
+_CUT_WORD: Final = re.compile(r"([а-я]{3,})(?:(\.)|-([а-я]{1,4})\.?)?[,;:]?")
 #: the marks around a typed word that are no part of it (a nick or a word quoted back)
 EDGE_MARKS: Final = ",;:.!?…»«)(\"'"
 #: the marks that may close a typed word (a nick read at the end of a clause)
@@ -107,6 +111,9 @@ def tokenize(text: str) -> list[Token]:
                 word = ""
             # «Dr. Watson»: a short Latin abbreviation ends no sentence either
             abbr = bool(_ABBREVIATION.match(raw))
+            cut = executor_abbreviation(raw)
+            if cut:
+                word, abbr = EXECUTOR_NOUN, True  # «исп. Молот»: the executor word (P-M.8)
             ends_sentence = bool(_SENTENCE_END.search(raw)) and not marker and not abbr
             if ends_sentence and _pause(raw, word, words[n + 1] if not last else ""):
                 ends_sentence = False
@@ -116,6 +123,8 @@ def tokenize(text: str) -> list[Token]:
             smiley = raw.endswith(")") and brackets < 0 and word != ""
             brackets = max(brackets, 0)
             ended = bool(_CLAUSE_END.search(raw)) or last or smiley
+            if cut:
+                ended = last or bool(_CLAUSE_END.search(raw.rstrip(".")))  # its stop cuts it
             # «…уже ел)) Проверяю Шампура»: a smiley of two brackets or more before a
             # capital closes the sentence, as a full stop would
             if smiley and raw.endswith("))") and not last and parts[n + 1][:1].isupper():
@@ -130,6 +139,26 @@ def tokenize(text: str) -> list[Token]:
             if ends_sentence:
                 sentence += 1
     return _either_or(tokens)
+
+
+def executor_abbreviation(raw: str) -> bool:
+    """«исп.», «испол.», «исп-ль», a lower-case «исп»: the executor noun shortened (P-M.8).
+    Told by shape, not by a list of spellings: a word of three letters or more that begins
+    the noun — cut short there (a full stop, or nothing after it in lower case), or
+    contracted to its start and its end around a hyphen — and that the dictionary knows as
+    no word of its own (an abbreviation it lists, «исп.» for «испанский», is still one)."""
+    m = _CUT_WORD.fullmatch(casefold_key(raw))
+    if m is None:
+        return False
+    head, stop, tail = m.groups()
+    if not EXECUTOR_NOUN.startswith(head) or head == EXECUTOR_NOUN:
+        return False
+    if tail is not None:
+        if not EXECUTOR_NOUN.endswith(tail) or len(head) + len(tail) >= len(EXECUTOR_NOUN):
+            return False
+    elif stop is None and not raw[:1].islower():
+        return False  # a capitalised bare word may be a nick of that spelling
+    return not any(p.known and "Abbr" not in p.grammemes for p in parse(head))
 
 
 def _either_or(tokens: list[Token]) -> list[Token]:
