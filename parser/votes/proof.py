@@ -308,13 +308,19 @@ def told_of(own_text: str, pick: Pick) -> bool:
     return any(_told(w) for w in _WORD.findall(clause)[:4])
 
 
+def _located(own_text: str, pick: Pick) -> tuple[str, int]:
+    """The post's own words folded (case, «ё») and where the pick's text first stands in
+    them (-1 when its text is not there as typed)."""
+    low = own_text.casefold().replace("ё", "е")
+    return low, low.find(pick.span.text.casefold().replace("ё", "е"))
+
+
 def leaning(own_text: str, pick: Pick) -> bool:
     """P-V.1, G-N.1: the nick is where the author only leans or looks, not whom he votes
     for — the object of his own verb in the first person present that is no vote word,
     through «к» («склоняюсь к <X>», «присматриваюсь к <X>»: toward him, not against him),
     or through «на» after «пока», a stance held for now («пока думаю на <X>»)."""
-    low = own_text.casefold().replace("ё", "е")
-    at = low.find(pick.span.text.casefold().replace("ё", "е"))
+    low, at = _located(own_text, pick)
     if at < 0:
         return False
     start = max((m.end() for m in _BEFORE_END.finditer(low, 0, at)), default=0)
@@ -333,8 +339,7 @@ def leaning(own_text: str, pick: Pick) -> bool:
 def said_for_later(own_text: str, pick: Pick) -> bool:
     """«Скоро проголосую против <Тимура>, пока думаю»: the vote word before the pick in its
     sentence follows a word of later — the vote is put off, not cast."""
-    low = own_text.casefold().replace("ё", "е")
-    at = low.find(pick.span.text.casefold().replace("ё", "е"))
+    low, at = _located(own_text, pick)
     if at < 0:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
@@ -976,8 +981,7 @@ def put_off(own_text: str, pick: Pick) -> bool:
     nick's sentence, and the vote said with a verb not of now — a vote verb in the
     infinitive or the future, or a vote noun after such a verb («отдам голос») — the vote is
     put off, not cast. A later word told of the past («вчера вечером») puts nothing off."""
-    low = own_text.casefold().replace("ё", "е")
-    at = low.find(pick.span.text.casefold().replace("ё", "е"))
+    low, at = _located(own_text, pick)
     if at < 0:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
@@ -1280,8 +1284,7 @@ def refused_after(own_text: str, pick: Pick, names_other: Callable[[str], bool])
     before his own verb (the first person: «не буду», «не стану», «не проголосую») with a
     word of voting in the clause — and that names no other player (`names_other`) takes
     the post's only candidate back: no vote proven (P-V.1, G-N.1)."""
-    low = own_text.casefold().replace("ё", "е")
-    at = low.find(pick.span.text.casefold().replace("ё", "е"))
+    low, at = _located(own_text, pick)
     if at < 0:
         return False
     rest = _CLAUSE.split(low[at + len(pick.span.text) :])[1:]
