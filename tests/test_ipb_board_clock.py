@@ -1,6 +1,7 @@
 """Without a fetch time, an Invision topic page's own clock (its footer's «Сейчас: …») is read
 only where a time needs it (a relative day, «Сегодня»/"Today"), and once: the page reads as it
-read with the clock handed over beforehand."""
+read with the clock handed over beforehand. A post's time decides which turn and which side of a
+deadline it falls on (C-1), so the lazy clock must give the same times."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-def test_the_pages_cover_a_clock_in_use() -> None:
+def test_C_1_the_pages_cover_a_clock_in_use() -> None:
     # (the comparison below would show nothing were no page's time read by its clock)
     html = decode_html(PDA_SEARCH.read_bytes())
     d = detect_ipb(html)
@@ -53,7 +54,7 @@ def test_the_pages_cover_a_clock_in_use() -> None:
 
 
 @pytest.mark.parametrize("path", PAGES, ids=[p.name for p in PAGES])
-def test_a_page_reads_as_with_its_clock_given(path: Path) -> None:
+def test_C_1_a_page_reads_as_with_its_clock_given(path: Path) -> None:
     html = decode_html(path.read_bytes())
     d = detect_ipb(html)
     assert d is not None
@@ -61,7 +62,7 @@ def test_a_page_reads_as_with_its_clock_given(path: Path) -> None:
     assert parse_ipb_topic(html, tz=MSK) == parse_ipb_topic(html, tz=MSK, now=given)
 
 
-def test_the_clock_is_read_once_where_a_relative_day_needs_it(
+def test_C_1_the_clock_is_read_once_where_a_relative_day_needs_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # the saved page prints one «Сегодня»; a second post's time made «Вчера» too
@@ -76,7 +77,7 @@ def test_the_clock_is_read_once_where_a_relative_day_needs_it(
     assert calls == [1]
 
 
-def test_the_clock_is_not_read_where_no_time_needs_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_C_1_the_clock_is_not_read_where_no_time_needs_it(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _counted(monkeypatch)
     page = parse_ipb_topic(decode_html(IPS41.read_bytes()), tz=MSK)
     assert page.posts and all(p.posted_at is not None for p in page.posts)
