@@ -125,9 +125,9 @@ def test_C_2_a_player_in_a_phrase_of_place_beside_the_move_is_accounted_for(
 @pytest.mark.parametrize(
     ("cast", "sender", "text", "action", "target"),
     [
-        ("pefl", "Жора", "Взрываю себя вместе с Ефимом", "blast", "Ефим"),  # P-M.10: с
+        ("pefl", "Жора", "Взрываю себя вместе с Ефимом", "blast", "Ефим"),  # P-M.9: с
         ("gambler", "Миледи", "Провожу ночь с Дядей Фёдором", "block", "Дядя Фёдор"),
-        ("gambler", "Миледи", "Провожу ночь у Кузи", "block", "Кузя"),  # G-M.4: у, «ночь»
+        ("gambler", "Миледи", "Провожу ночь у Кузи", "block", "Кузя"),  # G-M.2: у, «ночь»
         ("gambler", "Дядя Фёдор", "Пуля для Незнайки", "kill", "Незнайка"),  # для
         ("dacha_g", "Sosed", "strelyayu v Bee", "kill", "Bee"),  # a Latin nick after «в»
         ("mmo_g", "Strelok_47", "Стреляю в Silence", "kill", "Silence"),
