@@ -266,8 +266,9 @@ def _aside_words(reading: LetterReading, evidence: Evidence) -> str | None:
     """The words naming the move's player, quoted, when they all stand aside (`_target_aside`)."""
     tokens = evidence.tokens
     places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    at = evidence.chosen.i if evidence.chosen is not None else None
     if places and all(
-        off_frame(tokens, m, reading.action) or owned_by_thing(tokens, m) for m in places
+        off_frame(tokens, m, reading.action, at) or owned_by_thing(tokens, m) for m in places
     ):
         return f"«{places[0].raw}»"
     return None

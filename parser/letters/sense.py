@@ -581,7 +581,9 @@ def _motion_before(tokens: Sequence[Token], k: int) -> bool:
     return False
 
 
-def off_frame(tokens: Sequence[Token], m: Mention, action: str | None) -> bool:
+def off_frame(
+    tokens: Sequence[Token], m: Mention, action: str | None, action_word: int | None = None
+) -> bool:
     """The player is governed by a preposition no move of `action` takes its player with:
     a place, a companion or a beneficiary of the sentence, not the move's target (C-2).
 
@@ -593,7 +595,9 @@ def off_frame(tokens: Sequence[Token], m: Mention, action: str | None) -> bool:
     вернусь»); «в»/«на» with a form only the locative has («в Кедровке») is a place, and «в»
     after a verb of going («еду в Кедровку») the place one goes into — a person is gone to
     «к» him. Nor is a phrase other than the plain aim the player's when the verb's object
-    is already a thing (`_thing_taken`: «Режу хлеб для Тимохи», «Проверяю ружьё у Егеря»)."""
+    is already a thing (`_thing_taken`: «Режу хлеб для Тимохи», «Проверяю ружьё у Егеря»);
+    `action_word`: where the move's own word stands, a noun of a phrase that names the move
+    («Открываю огонь по X») being no such thing."""
     k = _governing_preposition(tokens, m)
     if k is None:
         return False
@@ -606,14 +610,14 @@ def off_frame(tokens: Sequence[Token], m: Mention, action: str | None) -> bool:
         return True
     if prep not in _AIM_PREPS_ANY and prep not in _ACTION_PREPS.get(action or "", frozenset()):
         return True
-    return prep not in _PLACE_PREPS | _TO and _thing_taken(tokens, k, m)
+    return prep not in _PLACE_PREPS | _TO and _thing_taken(tokens, k, m, action_word)
 
 
 #: «к», «ко»: the way to a person
 _TO: Final = ws("к ко")
 
 
-def _thing_taken(tokens: Sequence[Token], k: int, m: Mention) -> bool:
+def _thing_taken(tokens: Sequence[Token], k: int, m: Mention, action_word: int | None) -> bool:
     """The verb whose clause holds the phrase at `k` has a thing as its direct object: the
     first noun of the clause after the verb that no preposition governs, outside the player's
     words, is a lower-case common noun in the accusative that the dictionary knows only as
@@ -631,6 +635,8 @@ def _thing_taken(tokens: Sequence[Token], k: int, m: Mention) -> bool:
         if not word or m.start <= j < m.end:
             after_prep = False
             continue
+        if j == action_word:
+            return False  # «огонь» in «Открываю огонь по X»: the move's own word
         top = parse(word)[:1]
         if not top:
             continue
