@@ -608,6 +608,8 @@ def off_frame(
         return True
     if prep in ("в", "во") and _motion_before(tokens, k):
         return True
+    if prep == "за" and _accusative_only(tokens[m.start].word):
+        return False  # «я за Ольгу»: for whom, a choice offered (P-M.8), not where
     if prep not in _AIM_PREPS_ANY and prep not in _ACTION_PREPS.get(action or "", frozenset()):
         return True
     return prep not in _PLACE_PREPS | _TO and _thing_taken(tokens, k, m, action_word)
@@ -664,6 +666,14 @@ def _own_verb_at(word: str) -> bool:
     """A verb of the sender's own doing in the word's first two readings («лечу», «травлю»:
     a noun's form may come first)."""
     return any(_own_verb(p.pos, p.grammemes) for p in parse(word)[:2])
+
+
+def _accusative_only(word: str) -> bool:
+    """A form the accusative has and the instrumental has not («Ольгу», not «Ольгой»)."""
+    parses = parse(word)
+    return any("accs" in p.grammemes for p in parses) and not any(
+        "ablt" in p.grammemes for p in parses
+    )
 
 
 def _locative_only(word: str) -> bool:
