@@ -1,4 +1,13 @@
-"""A move whose player the sender promises to send later (C-2): «Проверяю, кого — напишу
+"""The one reader of a move put off (C-2): every way a letter says its move, or one of its
+players, is not for tonight is decided here, for the stages that ask it (`reader`,
+`decide`, `proof`).
+
+A player is put off by a word of what is to come in his own clause (`put_off`: «Катю
+завтра», «Рокета в следующий раз»); the move itself by a clause of a later time or an event
+(`put_off_by_time`), by «ход» said with a later time (`move_put_off`), or by a promise of
+the letter to come (`promised_later`, `put_off_by_promise`).
+
+A move whose player the sender promises to send later (C-2): «Проверяю, кого — напишу
 позже», «Цель скину вечером». The host waits for that letter rather than asking for the
 target now, so an action word with no player beside such a promise is no move yet.
 
@@ -22,9 +31,39 @@ from collections.abc import Sequence
 from typing import Final
 
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token, clause_bounds
-from parser.letters.words import LATER, NEG, ws
+from parser.letters.tokens import Token, clause_bounds, phrase_ends_at
+from parser.letters.words import DASHES, LATER, NEG, NEXT, TIME_WORDS, ws
 from parser.morph import parse
+from parser.vocab import TIME_OPENERS
+
+#: words of what is to come: a player named in a clause with one is put off to later
+#: («Катю завтра», «Боба оставлю на потом», «Рокета в следующий раз»)
+DEFERRED: Final = (
+    LATER
+    | NEXT
+    | ws("подождет подождёт подождать потерпит следующей следующую следующий следующем следующего")
+)
+
+
+def dash_clause(tokens: Sequence[Token], start: int, end: int) -> list[Token]:
+    """The clause of tokens[start:end], a dash parting clauses too («Убиваю Рокета — Боба
+    потом» is two)."""
+    a = start
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].raw not in DASHES:
+        a -= 1
+    b = end - 1
+    while b > start and not tokens[b].word:
+        b -= 1  # «Рокета —»: a mention's window may take in the dash after it
+    while b < len(tokens) - 1 and not tokens[b].clause_end and tokens[b + 1].raw not in DASHES:
+        b += 1
+    return [t for t in tokens[a : b + 1] if t.word]
+
+
+def put_off(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Катю завтра», «Боба оставлю на потом»: the player is named in a clause that puts him
+    off to a later night."""
+    return bool({t.word for t in dash_clause(tokens, m.start, m.end)} & DEFERRED)
+
 
 # verbs of sending word, by lemma: write, let know, say, send, drop a line, signal
 _MESSAGE_LEMMAS: Final = ws(
@@ -104,25 +143,17 @@ def _promise(tokens: Sequence[Token], i: int, questions: set[int]) -> bool:
     return after is None or after.sentence != t.sentence or after.word != "ли"
 
 
-#: words that open a clause of a later time (with «как только», «лишь только», «после того
-#: как» read by the word before them)
-_WHEN: Final = ws("когда едва")
-_ONLY_AFTER: Final = ws("как лишь")
 _OWN_LATER: Final = frozenset({"1per", "futr", "perf", "indc"})
 _SCOPE_END: Final = frozenset({"—", "–", "-", "--"})
 
 
 def _time_opener(tokens: Sequence[Token], k: int) -> bool:
-    """Whether the word at `k` opens a clause of a later time."""
-    word = tokens[k].word
+    """Whether the word at `k` ends a word or phrase that opens a clause of a later time (the
+    one list, `parser.vocab.TIME_OPENERS`): «когда», «как только», «после того как»."""
     prev = tokens[k - 1].word if k > 0 and tokens[k - 1].sentence == tokens[k].sentence else ""
-    if word in _WHEN:
-        return prev != "после"  # «после того как» is read at its «как»
-    if word == "только":
-        return prev in _ONLY_AFTER
-    if word == "как":
-        return prev == "того" and k > 1 and tokens[k - 2].word == "после"
-    return False
+    if tokens[k].word in TIME_WORDS and prev == "после":
+        return False  # «после того как» is read at its «как»
+    return phrase_ends_at(tokens, k, TIME_OPENERS) is not None
 
 
 def _own_later_verb(word: str) -> bool:

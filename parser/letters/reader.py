@@ -39,10 +39,11 @@ from parser.letters.mentions import Mention, find_mentions
 from parser.letters.promised import (
     move_put_off,
     promised_later,
+    put_off,
     put_off_by_promise,
     put_off_by_time,
 )
-from parser.letters.proof import Evidence, example_of, prove, put_off, spelled
+from parser.letters.proof import Evidence, example_of, prove, spelled
 from parser.letters.questions import confident, question_reading
 from parser.letters.reading import (
     DEFAULT_SUGGESTION,
