@@ -1670,8 +1670,24 @@ def _doubted(
     for n, w in enumerate(words):
         # «не уверен», «не решила», «не знаю», «хз»; «…, но боюсь», «подумаю ещё»
         unsure = w in undecided_words() or w == "знаю"
+        if doubt_verb(w) and _own_topic([*words[max(n - 3, 0) : n], "", *words[n + 1 : n + 4]]):
+            continue  # «…, а про остальных подумаю»: a doubt of something else
         if (unsure and n > 0 and words[n - 1] == "не") or doubt_verb(w) or w in UNSURE_WORDS:
             return True
+    return False
+
+
+#: prepositions that name what a thought is about: «подумаю о Гоше», «про остальных»
+_ABOUT: Final = ws("о об обо про")
+
+
+def _own_topic(words: Sequence[str]) -> bool:
+    """Whether the words around a verb of doubt name its own topic: «о»/«про» and a word
+    that is no pronoun («подумаю про остальных», «про остальных подумаю», not «подумаю о
+    нём»)."""
+    for a, b in pairwise(words):
+        if a in _ABOUT:
+            return not any(p.pos == "NPRO" for p in parse(b)[:1])
     return False
 
 

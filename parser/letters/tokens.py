@@ -386,7 +386,7 @@ def phrase_ends_at(tokens: Sequence[Token], k: int, phrases: Sequence[str]) -> s
     """The phrase of `phrases` (words parted by spaces) whose last word is the token at `k`,
     its other words typed right before it in the same sentence («как только», «после того
     как»), or None."""
-    for phrase in phrases:
+    for phrase in sorted(phrases, key=lambda p: -len(p.split())):  # the longest first
         words = phrase.split()
         start = k - len(words) + 1
         if start < 0:
