@@ -826,7 +826,8 @@ def _move_noun(t: Token) -> bool:
     if found is not None and found.actions:
         return True
     lemmas = {t.word, *(p.lemma for p in parse(t.word)[:1])}
-    said = TARGET_LABELS | INDICATORS - WEAK_INDICATORS | GAME_WORDS
+    # «заявка»: the game's own noun for a clan member's request (P-M.8)
+    said = TARGET_LABELS | INDICATORS - WEAK_INDICATORS | GAME_WORDS | {"заявка"}
     return bool(lemmas & said) or role_word(t.word) is not None
 
 
