@@ -1,0 +1,85 @@
+"""Batch 22's classes (a traders' forum whose nicks are all Latin, tests/letters/batch22.md),
+each by its shape. C-3 — a form that fits two living nicks proves neither: a handle's digit
+left out or said as the letter it looks like (Sol0 beside Solo, Tick3r beside Ticker), and a
+handle's camelCase part heard in Cyrillic (AltCoiner beside Alt_Season)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parser.letters.reader import read_letter
+from parser.letters.reading import LetterReading
+from parser.nicks import NickMatch, NickResolver, digit_twins, shared_name
+from parser.sender import cast_state, sender_view
+
+
+def _read(players: dict[str, str], sender: str, text: str, *, ruleset: str = "pefl") -> Any:
+    cast = {
+        "ruleset": ruleset,
+        "turn": 2,
+        "players": {nick: {"role": role} for nick, role in players.items()},
+    }
+    view = sender_view(cast_state(cast), sender)
+    assert view is not None, sender
+    reading: LetterReading = read_letter(text, view)
+    return reading
+
+
+_DIGITS = {
+    "Rekt": "maniac",
+    "Sol0": "civilian",
+    "Solo": "civilian",
+    "Tick3r": "civilian",
+    "Ticker": "civilian",
+    "Fibo": "civilian",
+}
+
+
+@pytest.mark.parametrize("text", ["Убиваю Sol", "Убиваю Соло", "Убиваю Тикера", "Убиваю Tiker"])
+def test_C_3_a_form_without_a_handles_digit_fits_its_letter_twin_too(text: str) -> None:
+    got = _read(_DIGITS, "Rekt", text)
+    assert got.kind == "question" and got.code == "ambiguous_nick", got
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [("Убиваю Sol0", "Sol0"), ("Убиваю Solo", "Solo"), ("Убиваю Tick3r", "Tick3r")],
+)
+def test_C_3_a_handle_typed_as_it_stands_names_its_bearer(text: str, nick: str) -> None:
+    got = _read(_DIGITS, "Rekt", text)
+    assert got.kind == "move" and got.targets == (nick,), got
+
+
+def test_C_3_digit_twins_are_only_nicks_a_digit_read_as_a_letter_makes_equal() -> None:
+    resolver = NickResolver(["Sol0", "Solo", "Вася", "Вася2005", "pips4u"])
+    assert digit_twins(resolver, "Sol", "Sol0") == ("Solo",)
+    assert digit_twins(resolver, "Соло", "Solo") == ("Sol0",)
+    assert digit_twins(resolver, "Sol0", "Sol0") == ()  # the digit typed
+    assert digit_twins(resolver, "Solo", "Solo") == ()  # the letters typed as they stand
+    assert digit_twins(resolver, "Васю", "Вася") == ()  # a year is no letter
+    # the votes read the same rule through `shared_name`
+    m = shared_name(resolver, NickMatch("Соло", "Solo", "translit", 0.8))
+    assert m.reason == "ambiguous_nick" and set(m.candidates) == {"Sol0", "Solo"}
+
+
+_PARTS = {"Doji": "commissar", "AltCoiner": "civilian", "Alt_Season": "civilian"}
+
+
+@pytest.mark.parametrize("text", ["Проверяю Альта", "Проверяю Альт", "Проверяю Alt"])
+def test_C_3_a_part_two_handles_share_is_asked_camel_case_or_not(text: str) -> None:
+    got = _read(_PARTS, "Doji", text, ruleset="gambler")
+    assert got.kind == "question" and got.code == "ambiguous_nick", got
+
+
+def test_C_3_a_part_one_handle_has_alone_names_him() -> None:
+    players = {"Doji": "commissar", "AltCoiner": "civilian", "Zoloto": "civilian"}
+    got = _read(players, "Doji", "Проверяю Альта", ruleset="gambler")
+    assert got.kind == "move" and got.targets == ("AltCoiner",), got
+
+
+def test_C_3_a_sound_of_one_handles_part_that_cuts_another_handle_short_is_asked() -> None:
+    players = {"Doji": "commissar", "NightOwl": "civilian", "Nightfall": "civilian"}
+    got = _read(players, "Doji", "Проверяю Найта", ruleset="gambler")
+    assert got.kind == "question" and got.code == "ambiguous_nick", got
