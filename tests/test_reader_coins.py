@@ -1,7 +1,10 @@
 """Batch 22's classes (a traders' forum whose nicks are all Latin, tests/letters/batch22.md),
 each by its shape. C-3 — a form that fits two living nicks proves neither: a handle's digit
 left out or said as the letter it looks like (Sol0 beside Solo, Tick3r beside Ticker), and a
-handle's camelCase part heard in Cyrillic (AltCoiner beside Alt_Season)."""
+handle's camelCase part heard in Cyrillic (AltCoiner beside Alt_Season). C-2 — trade talk
+with no word of the game proves no move: a verb with a thing of its own put «на» a player
+(«Ставлю стоп-лосс на X»), and «слить» — the table's word for a vote-out by day, a trader's
+for selling — whose player may be an indeclinable nick right after the verb."""
 
 from __future__ import annotations
 
@@ -83,3 +86,40 @@ def test_C_3_a_sound_of_one_handles_part_that_cuts_another_handle_short_is_asked
     players = {"Doji": "commissar", "NightOwl": "civilian", "Nightfall": "civilian"}
     got = _read(players, "Doji", "Проверяю Найта", ruleset="gambler")
     assert got.kind == "question" and got.code == "ambiguous_nick", got
+
+
+_TRADERS = {"Rekt": "maniac", "StopLoss": "doctor", "Doji": "civilian", "Ledger": "civilian"}
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("StopLoss", "Ставлю стоп-лосс на Доджи"),
+        ("StopLoss", "Ставлю ордер на Ledger"),
+        ("Rekt", "Кладу глаз на Ledger"),
+    ],
+)
+def test_C_2_a_verbs_own_thing_put_on_a_player_proves_no_move(sender: str, text: str) -> None:
+    """`sense.staked_on`: the verb has its thing, the player stands after a preposition."""
+    got = _read(_TRADERS, sender, text)
+    assert got.kind == "question" and got.code == "is_it_a_move", got
+
+
+@pytest.mark.parametrize("text", ["Сливаю Ledger", "Сливаю Доджи", "Сажаю Доджи", "Сливаем Доджи"])
+def test_C_2_a_verb_of_the_days_vote_out_proves_no_night_move(text: str) -> None:
+    """«слить» is the table's word for voting a player out by day (`dayverbs`); an
+    indeclinable nick right after the sender's verb is its object (`object_of_own_verb`)."""
+    got = _read(_TRADERS, "Rekt", text)
+    assert got.kind == "question" and got.code == "is_it_a_move", got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action"),
+    [
+        ("StopLoss", "Ставлю защиту на Доджи", "heal"),
+        ("Rekt", "Фиксирую прибыль: убиваю Доджи", "kill"),
+    ],
+)
+def test_C_2_a_game_word_beside_trade_talk_is_the_move(sender: str, text: str, action: str) -> None:
+    got = _read(_TRADERS, sender, text)
+    assert got.kind == "move" and got.action == action, got
