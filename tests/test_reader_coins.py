@@ -123,3 +123,34 @@ def test_C_2_a_verb_of_the_days_vote_out_proves_no_night_move(text: str) -> None
 def test_C_2_a_game_word_beside_trade_talk_is_the_move(sender: str, text: str, action: str) -> None:
     got = _read(_TRADERS, sender, text)
     assert got.kind == "move" and got.action == action, got
+
+
+_ENGLISH = {"Doji": "commissar", "trader_2008": "civilian", "GAZP": "civilian"}
+
+
+def test_C_3_a_word_of_an_english_sentence_is_no_part_of_a_handle() -> None:
+    """`mentions._foreign_talk`: «trader» amid «he is the oldest … here» is the sentence's."""
+    got = _read(_ENGLISH, "Doji", "Проверяю GAZP, he is the oldest trader here", ruleset="gambler")
+    assert got.kind == "move" and got.targets == ("GAZP",), got
+
+
+def test_C_3_a_handles_part_alone_after_a_move_word_still_names_him() -> None:
+    got = _read(_ENGLISH, "Doji", "Проверяю trader", ruleset="gambler")
+    assert got.kind == "move" and got.targets == ("trader_2008",), got
+
+
+_THUG = {"Hedge": "thug", "Khomyak": "civilian", "Ledger": "civilian"}
+
+
+@pytest.mark.parametrize(
+    "text", ["Сюрприз Хомяку готовлю — избиваю его", "Памп Хомяку устрою — избиваю его"]
+)
+def test_C_2_a_pronoun_points_back_to_the_object_of_a_verb_closing_its_clause(text: str) -> None:
+    """`sense.antecedent_in_other_sense`: the verb of another sense after the player."""
+    got = _read(_THUG, "Hedge", text)
+    assert got.kind == "move" and got.action == "beat" and got.targets == ("Khomyak",), got
+
+
+def test_C_2_a_pronoun_after_an_opinion_on_a_player_stays_asked() -> None:
+    got = _read(_THUG, "Hedge", "Думаю, Хомяк мафия — избиваю его")
+    assert got.kind == "question" and got.code == "pronoun", got

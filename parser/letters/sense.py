@@ -216,14 +216,23 @@ def antecedent_in_other_sense(tokens: Sequence[Token], m: Mention) -> bool:
     """«Ставлю всё на Голкипера. В смысле убиваю его.», «Подстраховать Лайнсмена — лечу
     его.»: the player is the object of a verb (or infinitive) of another sense — what the
     sentence after it goes on to say in the game's words. Such a player may be what a
-    pronoun right after points back to (`decide.resolve_pronouns`)."""
+    pronoun right after points back to (`decide.resolve_pronouns`). The verb may close the
+    clause as well («Памп Хомяку устрою — избиваю его»: Russian puts the verb where it
+    likes; the player in an oblique case is its object or recipient all the same)."""
     if m.nominative:
         return False
-    a, _b = clause_bounds(tokens, m.start)
+    a, b = clause_bounds(tokens, m.start)
     lead = [tokens[k].word for k in range(a, m.start) if tokens[k].word]
-    if any(_game_word(w) for w in lead):
+    # after him, up to a dash that parts the clause («… устрою — избиваю его»)
+    trail: list[str] = []
+    for k in range(m.start + 1, b + 1):
+        if not tokens[k].word:
+            break  # (a dash the mention took in with the nick parts it all the same)
+        if k >= m.end:
+            trail.append(tokens[k].word)
+    if any(_game_word(w) for w in (*lead, *trail)):
         return False
-    return any(_own_other_verb(w, infinitive=True) for w in lead)
+    return any(_own_other_verb(w, infinitive=True) for w in (*lead, *trail))
 
 
 def removed_from_place(tokens: Sequence[Token], m: Mention) -> bool:
