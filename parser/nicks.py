@@ -71,6 +71,7 @@ _LOOKALIKE_CHARS: Final = {chr(k): str(v) for k, v in _LOOKALIKES.items()}
 _LOOKALIKE_RE: Final = re.compile(f"[{''.join(_LOOKALIKE_CHARS)}]")
 _EDGE_JUNK: Final = re.compile(r"^[\W_]+|[\W_]+$")
 _DOT_SPACE: Final = re.compile(r"\.\s+(?=\w)")
+_DIGIT_SPACE: Final = re.compile(r"(?<=[^\W\d_]) (?=\d+(?:$|[^\w ]))")
 _WORD_SPLIT: Final = re.compile(r"[\s_.\-]+")
 _DECLINED_SPLIT: Final = re.compile(r"[ _]")
 
@@ -129,8 +130,10 @@ def lookalike_key(text: str) -> str:
 @lru_cache(maxsize=_KEY_CACHE)
 def trimmed_key(text: str) -> str:
     """The `trimmed` tier's key: the look-alike key without non-letters at either end."""
-    # «Dr. Watson» is Dr.Watson: a space after a dot inside a nick is typed or not
-    return _DOT_SPACE.sub(".", _EDGE_JUNK.sub("", lookalike_key(text)))
+    # «Dr. Watson» is Dr.Watson: a space after a dot inside a nick is typed or not; so is a
+    # space between a handle's letters and its digits («Sol 0» is Sol0, «Вася 2005» Вася2005)
+    key = _DOT_SPACE.sub(".", _EDGE_JUNK.sub("", lookalike_key(text)))
+    return _DIGIT_SPACE.sub("", key)
 
 
 def fold_text(text: str) -> str:

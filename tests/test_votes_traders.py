@@ -1,0 +1,47 @@
+"""Batch 22's vote classes (a traders' forum, tests/votes/README.md, round `reader-38`): C-3 —
+a space typed between a handle's letters and its digits («Sol 0») is the handle, and a form
+a handle's digit left out fits its letter twin too («Соло»: Sol0 and Solo); G-N.1 — a green
+nick that is an ordinary word in lower case heading its sentence as the subject of a verb
+(«<маркет> опять сливает») is said of the player, a nomination, as in red."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from mafiabot.replay_posts import post_from_body
+from parser.nicks import STRICT_TIERS, NickResolver
+from parser.votes.day import VoteOptions, extract_votes
+from parser.votes.records import PostReading
+
+PLAYERS = ("Sol0", "Solo", "MAPKET", "Вася2005", "Rekt", "Fibo")
+
+
+def _read(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
+    # Sol_0: a board account that is no player, a look-alike of Sol0
+    options = VoteOptions(accounts=frozenset({"Sol_0"}))
+    (post,) = extract_votes(
+        [post_from_body(1, "Rekt", body, 1)], ruleset=rules, players=PLAYERS, options=options
+    ).posts
+    return post
+
+
+def test_C_3_a_space_between_a_handles_letters_and_digits_is_the_handle() -> None:
+    red = _read('<span style="color:red">Sol 0</span> — врёт про ночь и путает голоса.')
+    assert (red.status, red.target) == ("vote", "Sol0"), red
+    typed = NickResolver(PLAYERS).resolve_strict("Вася 2005", STRICT_TIERS)
+    assert typed is not None and typed.nick == "Вася2005", typed
+
+
+def test_C_3_a_form_without_the_digit_fits_the_letter_twin_too() -> None:
+    red = _read('<span style="color:red">Соло</span> — врёт про ночь и путает голоса.')
+    assert red.status == "rejected" and red.reason == "ambiguous_nick", red
+
+
+def test_G_N_1_a_word_nick_heading_its_sentence_as_the_subject_is_nominated() -> None:
+    green = _read('<span style="color:green">маркет</span> опять сливает.', "gambler")
+    assert (green.status, green.target) == ("vote", "MAPKET"), green
+
+
+def test_G_N_1_a_word_nick_in_lower_case_inside_talk_stays_the_word() -> None:
+    green = _read('после <span style="color:green">маркет</span> закрытия поговорим', "gambler")
+    assert green.status != "vote", green
