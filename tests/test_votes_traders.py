@@ -10,8 +10,8 @@ from typing import Literal
 
 from mafiabot.replay_posts import post_from_body
 from parser.nicks import STRICT_TIERS, NickResolver
-from parser.votes.day import VoteOptions, extract_votes
-from parser.votes.records import PostReading
+from parser.votes.day import extract_votes
+from parser.votes.records import PostReading, VoteOptions
 
 PLAYERS = ("Sol0", "Solo", "MAPKET", "Вася2005", "Rekt", "Fibo")
 
