@@ -4,7 +4,8 @@ left out or said as the letter it looks like (Sol0 beside Solo, Tick3r beside Ti
 handle's camelCase part heard in Cyrillic (AltCoiner beside Alt_Season). C-2 — trade talk
 with no word of the game proves no move: a verb with a thing of its own put «на» a player
 («Ставлю стоп-лосс на X»), and «слить» — the table's word for a vote-out by day, a trader's
-for selling — whose player may be an indeclinable nick right after the verb."""
+for selling — whose player may be an indeclinable nick right after the verb. C-1 — a move
+put off to an event to come («как закроется свеча») is asked."""
 
 from __future__ import annotations
 
@@ -154,3 +155,27 @@ def test_C_2_a_pronoun_points_back_to_the_object_of_a_verb_closing_its_clause(te
 def test_C_2_a_pronoun_after_an_opinion_on_a_player_stays_asked() -> None:
     got = _read(_THUG, "Hedge", "Думаю, Хомяк мафия — избиваю его")
     assert got.kind == "question" and got.code == "pronoun", got
+
+
+_SHERIFF = {"Sniper_BTC": "sheriff", "BigWhale": "godfather", "Zoloto": "civilian"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Застрелю Zoloto, как откроется биржа",
+        "Как закроется свеча — убиваю Zoloto",
+        "Убиваю Zoloto, как наступит полночь по Бангкоку",
+    ],
+)
+def test_C_1_a_move_put_off_to_an_event_to_come_is_asked(text: str) -> None:
+    got = _read(_SHERIFF, "Sniper_BTC", text, ruleset="gambler")
+    assert got.kind == "question", got
+
+
+@pytest.mark.parametrize(
+    "text", ["Убиваю Zoloto, как и вчера хотел", "Застрелю Zoloto, как договаривались"]
+)
+def test_C_1_a_comparison_by_how_puts_nothing_off(text: str) -> None:
+    got = _read(_SHERIFF, "Sniper_BTC", text, ruleset="gambler")
+    assert got.kind == "move" and got.targets == ("Zoloto",), got

@@ -2,7 +2,9 @@
 a space typed between a handle's letters and its digits («Sol 0») is the handle, and a form
 a handle's digit left out fits its letter twin too («Соло»: Sol0 and Solo); G-N.1 — a green
 nick that is an ordinary word in lower case heading its sentence as the subject of a verb
-(«<маркет> опять сливает») is said of the player, a nomination, as in red."""
+(«<маркет> опять сливает») is said of the player, a nomination, as in red; C-1, P-V.1,
+G-N.4 — a vote put off to an event to come («как закроется свеча»: «как» and a perfective
+future of the third person) is shown to the host, never counted, in the day and in court."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Literal
 
 from mafiabot.replay_posts import post_from_body
 from parser.nicks import STRICT_TIERS, NickResolver
+from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading, VoteOptions
 
@@ -45,3 +48,27 @@ def test_G_N_1_a_word_nick_heading_its_sentence_as_the_subject_is_nominated() ->
 def test_G_N_1_a_word_nick_in_lower_case_inside_talk_stays_the_word() -> None:
     green = _read('после <span style="color:green">маркет</span> закрытия поговорим', "gambler")
     assert green.status != "vote", green
+
+
+def test_C_1_a_vote_put_off_to_an_event_to_come_is_not_counted() -> None:
+    red = _read(
+        'Как откроется биржа — проголосую против <span style="color:red">Fibo</span>, он врёт.'
+    )
+    assert red.status == "rejected" and red.reason == "put_off", red
+
+
+def test_C_1_a_comparison_by_how_is_no_event() -> None:
+    red = _read('Как и вчера, голосую против <span style="color:red">Fibo</span>, он врёт.')
+    assert (red.status, red.target) == ("vote", "Fibo"), red
+
+
+def test_G_N_4_a_bare_nominee_put_off_to_an_event_is_not_counted() -> None:
+    def court(body: str) -> PostReading:
+        posts = [post_from_body(1, "Rekt", body, 1)]
+        (got,) = extract_court_votes(posts, nominees=["Fibo", "Sol0"], players=PLAYERS).posts
+        return got
+
+    put_off = court("Fibo, как закроется свеча")
+    assert put_off.status == "rejected" and put_off.reason == "put_off", put_off
+    plain = court("Fibo, как и вчера")
+    assert (plain.status, plain.target) == ("vote", "Fibo"), plain

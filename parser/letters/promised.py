@@ -145,6 +145,17 @@ def put_off_by_time(tokens: Sequence[Token], i: int, questions: set[int]) -> str
         return elsewhere
     span = [k for k in range(len(tokens)) if tokens[k].sentence == sentence]
     for k in span:
+        if _event_to_come(tokens, k):
+            # «…, как закроется свеча»: the move waits for an event whose time against the
+            # deadline the letter does not give (C-1); quoted to its clause's end
+            end = k + 1
+            while (
+                end + 1 <= span[-1]
+                and not tokens[end].clause_end
+                and tokens[end + 1].raw not in _SCOPE_END
+            ):
+                end += 1
+            return _quote(tokens, k, end)
         if not _time_opener(tokens, k):
             continue
         for j in range(k + 1, span[-1] + 1):
@@ -165,6 +176,34 @@ def put_off_by_time(tokens: Sequence[Token], i: int, questions: set[int]) -> str
         if nouns and "gent" in nouns[0].grammemes and "inan" in nouns[0].grammemes:
             return _quote(tokens, k, k + 1)
     return None
+
+
+#: «как и вчера», «как ни крути», «так же, как …», «как только», «кто как проголосует» (an
+#: indirect question: how, not when): no «как» of an event
+_NOT_EVENT_AFTER: Final = ws("и ни только")
+_NOT_EVENT_BEFORE: Final = ws("так же также точно того кто что где куда кого кому")
+_EVENT: Final = frozenset({"3per", "futr", "perf", "indc"})
+
+
+def _event_to_come(tokens: Sequence[Token], k: int) -> bool:
+    """«как закроется свеча», «как откроется биржа»: «как» opening a clause whose verb, right
+    after it, is the perfective future of the third person — when something is to happen,
+    not a comparison («как и вчера») nor the past of an agreement («как договаривались»)."""
+    if tokens[k].word != "как" or tokens[k].clause_end or k + 1 >= len(tokens):
+        return False
+    same = tokens[k].sentence
+    prev = tokens[k - 1] if k > 0 else None
+    if (
+        prev is not None
+        and prev.sentence == same
+        and not prev.clause_end
+        and prev.word in _NOT_EVENT_BEFORE
+    ):
+        return False
+    nxt = tokens[k + 1]
+    if nxt.sentence != same or nxt.word in _NOT_EVENT_AFTER:
+        return False
+    return any(p.pos == "VERB" and p.grammemes >= _EVENT for p in parse(nxt.word)[:1])
 
 
 def _word_sent_later(tokens: Sequence[Token], sentence: int, questions: set[int]) -> str | None:
