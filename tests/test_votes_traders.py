@@ -1,8 +1,6 @@
 """Batch 22's vote classes (a traders' forum, tests/votes/README.md, round `reader-38`): C-3 —
 a space typed between a handle's letters and its digits («Sol 0») is the handle, and a form
-a handle's digit left out fits its letter twin too («Соло»: Sol0 and Solo); G-N.1 — a green
-nick that is an ordinary word in lower case heading its sentence as the subject of a verb
-(«<маркет> опять сливает») is said of the player, a nomination, as in red; C-1, P-V.1,
+a handle's digit left out fits its letter twin too («Соло»: Sol0 and Solo); C-1, P-V.1,
 G-N.4 — a vote put off to an event to come («как закроется свеча»: «как» and a perfective
 future of the third person) is shown to the host, never counted, in the day and in court."""
 
@@ -38,16 +36,6 @@ def test_C_3_a_space_between_a_handles_letters_and_digits_is_the_handle() -> Non
 def test_C_3_a_form_without_the_digit_fits_the_letter_twin_too() -> None:
     red = _read('<span style="color:red">Соло</span> — врёт про ночь и путает голоса.')
     assert red.status == "rejected" and red.reason == "ambiguous_nick", red
-
-
-def test_G_N_1_a_word_nick_heading_its_sentence_as_the_subject_is_nominated() -> None:
-    green = _read('<span style="color:green">маркет</span> опять сливает.', "gambler")
-    assert (green.status, green.target) == ("vote", "MAPKET"), green
-
-
-def test_G_N_1_a_word_nick_in_lower_case_inside_talk_stays_the_word() -> None:
-    green = _read('после <span style="color:green">маркет</span> закрытия поговорим', "gambler")
-    assert green.status != "vote", green
 
 
 def test_C_1_a_vote_put_off_to_an_event_to_come_is_not_counted() -> None:

@@ -836,14 +836,13 @@ def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
         return False
     story = not need_reason and told_of(own, pick)
     # «после <антракта> поговорим»: a green nick that is an ordinary word, typed in lower
-    # case inside a sentence with no vote grammar, is that word (G-N.1) — unless it heads
-    # its sentence as the subject of a verb («<маркет> опять сливает»: said of the player,
-    # as a red's reason is, `word_use`)
+    # case inside a sentence with no vote grammar, is that word (G-N.1)
     # («<себя>» names the author by a pronoun, whatever word his nick is)
     word = (
         not need_reason
         and pick.match.method != "self"
-        and word_use(own, pick, common_word(trimmed_key(pick.match.nick)))
+        and pick.span.text.islower()
+        and common_word(trimmed_key(pick.match.nick))
     )
     return word_nick(pick.match.nick) or abstains(own) or story or word
 
