@@ -310,9 +310,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "h14g-42": "(a) a nomination put off «когда зайдём в порт», counted",
     # held-out part 15, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): every one (a), a misreading of the words
-    "h15-p24": "(a) a red, then «— но это после … решу, пока думаю» (put off after it), counted",
-    "h15-g31": "(a) a place nick in green after «в» in a trip's question, counted",
-    "h15-g42": "(a) a green, then «— завтра зеленю, сегодня погожу», counted",
     "h15-g57": "(a) a court name, then «— завтра скажу точнее, пока думаю», counted",
 }
 
