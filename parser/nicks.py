@@ -71,6 +71,7 @@ _LOOKALIKE_CHARS: Final = {chr(k): str(v) for k, v in _LOOKALIKES.items()}
 _LOOKALIKE_RE: Final = re.compile(f"[{''.join(_LOOKALIKE_CHARS)}]")
 _EDGE_JUNK: Final = re.compile(r"^[\W_]+|[\W_]+$")
 _DOT_SPACE: Final = re.compile(r"\.\s+(?=\w)")
+_DIGIT_SPACE: Final = re.compile(r"(?<=[^\W\d_]) (?=\d+(?:$|[^\w ]))")
 _WORD_SPLIT: Final = re.compile(r"[\s_.\-]+")
 _DECLINED_SPLIT: Final = re.compile(r"[ _]")
 
@@ -129,8 +130,10 @@ def lookalike_key(text: str) -> str:
 @lru_cache(maxsize=_KEY_CACHE)
 def trimmed_key(text: str) -> str:
     """The `trimmed` tier's key: the look-alike key without non-letters at either end."""
-    # «Dr. Watson» is Dr.Watson: a space after a dot inside a nick is typed or not
-    return _DOT_SPACE.sub(".", _EDGE_JUNK.sub("", lookalike_key(text)))
+    # «Dr. Watson» is Dr.Watson: a space after a dot inside a nick is typed or not; so is a
+    # space between a handle's letters and its digits («Sol 0» is Sol0, «Вася 2005» Вася2005)
+    key = _DOT_SPACE.sub(".", _EDGE_JUNK.sub("", lookalike_key(text)))
+    return _DIGIT_SPACE.sub("", key)
 
 
 def fold_text(text: str) -> str:
@@ -1818,6 +1821,9 @@ def _name_forms(
                 guessed = guessed or strength == "guess"
         if sounds and (latin := casefold_key(p)).isascii():
             words = [w for w in _WORD_SPLIT.split(latin) if len(w) >= 3 and w.isalpha()]
+            # a handle's camelCase parts are words of it too («Альт»: AltCoiner as well as
+            # Alt_Season), so a sound two handles share names both (C-3)
+            words += [w for part in handle_parts(p) if len(w := part.casefold()) >= 3]
             if any(sounds_like(h, w) for w in words for h in hearing):
                 heard[p] = None
     if tabled is not None:
@@ -2041,8 +2047,75 @@ def name_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...
         heard = heard_alike(resolver, text, nick)
         given = _given_name_sharers(resolver, text, nick)
         family = _surname_sharers(resolver, text, nick)
-        hit = memo[text, nick] = tuple(dict.fromkeys((*heard, *given, *family)))
+        twins = digit_twins(resolver, text, nick)
+        parts = _part_sharers(resolver, text, nick)
+        hit = memo[text, nick] = tuple(dict.fromkeys((*heard, *given, *family, *twins, *parts)))
     return hit
+
+
+def _part_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: a Cyrillic word heard as one part of a Latin handle of several parts («Найта»:
+    NightOwl's «Night») names every other handle it is heard in as well — a whole part of it,
+    or its opening syllables (Nightfall): a short form two handles share (the letters'
+    `_shared_part`, whichever path read it). A word spelling the nick whole names him."""
+    key = _EDGE_JUNK.sub("", casefold_key(text))
+    if not _CYRILLIC_WORD.fullmatch(key) or len(handle_parts(nick)) < 2:
+        return ()
+    if script_of(casefold_key(nick)) != "lat" or spelled_alike(text, nick):
+        return ()
+    from parser.latin import heard_as_handle
+
+    if not heard_as_handle(key, nick):
+        return ()
+    return tuple(
+        p
+        for p in resolver.players
+        if p != nick and script_of(casefold_key(p)) == "lat" and heard_as_handle(key, p)
+    )
+
+
+#: the letters a digit inside a handle stands for, as players read it aloud (Sol0 is «Соло»,
+#: Tick3r «Тикер», L1ly «Лили»): a digit is no sound of its own in such a nick
+_DIGIT_LETTERS: Final = {"0": "o", "1": "il", "3": "e", "4": "a", "5": "s", "7": "t"}
+_NOT_ALNUM: Final = re.compile(r"[\W_]+")
+
+
+@lru_cache(maxsize=4096)
+def _digit_readings(nick: str) -> frozenset[str]:
+    """A Latin nick's letters with each digit read as a letter it looks like («sol0» →
+    «solo»; «1» as «i» or «l»), separators out; empty when it has no such digit."""
+    key = _NOT_ALNUM.sub("", casefold_key(nick))
+    if not key.isascii() or not any(c in _DIGIT_LETTERS for c in key):
+        return frozenset()
+    out = [""]
+    for c in key:
+        out = [o + x for o in out for x in _DIGIT_LETTERS.get(c, c)]
+        if len(out) > 16:
+            return frozenset()
+    return frozenset(o for o in out if o.isalpha())
+
+
+def digit_twins(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: the other living players whose nick is `nick` with a digit read as the letter it
+    looks like, or the other way round (Sol0 and Solo, Tick3r and Ticker), when `text` has
+    no digit and does not spell `nick` as it stands: «Sol», «Соло», «Тикера» drop or say the
+    digit, and whether the writer meant the digit or the letter is not written — no proof
+    of either. A text typed with the digit, or with the very letters of one nick, names it."""
+    if any(c.isdigit() for c in text):
+        return ()
+    if NickResolver([nick]).resolve_strict(text, ("exact", "casefold")) is not None:
+        return ()
+    mine = _digit_readings(nick)
+    plain = _NOT_ALNUM.sub("", casefold_key(nick))
+    out: list[str] = []
+    for p in resolver.players:
+        if p == nick:
+            continue
+        theirs = _digit_readings(p)
+        other = _NOT_ALNUM.sub("", casefold_key(p))
+        if (mine and other in mine) or (theirs and plain in theirs):
+            out.append(p)
+    return tuple(out)
 
 
 def _surname_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:

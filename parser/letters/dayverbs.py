@@ -12,11 +12,14 @@ from typing import Final
 from parser.morph import parse
 
 #: the lemmas of the day's verdicts: jailing, hanging, nominating, acquitting (a vote in a
-#: night letter is the Don's election or a member's offer, read where those are)
+#: night letter is the Don's election or a member's offer, read where those are); «слить»,
+#: «сливать» — the table's word for pushing a player out by the day's vote («его вчера
+#: хотели слить»), as a trader's for selling off: in neither sense a night move
 DAY_LEMMAS: Final = frozenset(
     ("сажать", "посадить", "засадить", "садить", "вешать", "повесить", "линчевать", "осудить",
      "судить", "арестовать", "арестовывать", "выставить",
-     "выставлять", "оправдать", "оправдывать", "зеленить", "номинировать")
+     "выставлять", "оправдать", "оправдывать", "зеленить", "номинировать", "слить",
+     "сливать")
 )  # fmt: skip
 
 

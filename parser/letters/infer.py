@@ -34,8 +34,10 @@ from parser.letters.sense import (
     blow_phrase,
     given_to,
     governing_other_verb,
+    object_of_own_verb,
     other_sense_verb,
     removed_from_place,
+    staked_on,
     thing_in_phrase,
     told_of,
     trade_instrument,
@@ -205,7 +207,7 @@ def _not_the_roles(tokens: Sequence[Token], named: list[Mention]) -> LetterReadi
     ask = question_reading(IS_IT_A_MOVE, "Не понял, это ход? Напишите ход одной фразой.")
     if governed == "modal":
         return ask
-    verbs = [other_sense_verb(tokens, m) for m in named]
+    verbs = [object_of_own_verb(tokens, m) for m in named]
     if verbs and all(v is not None and day_verb(tokens[v].word) for v in verbs):
         return ask
     return None
@@ -314,13 +316,17 @@ def _inferred_move(
     `without_action_word`, which decides whether there is one action to infer."""
     players = frozenset(k for m in named for k in range(m.start, m.end))
     if all(
-        removed_from_place(tokens, m) or given_to(tokens, m) or _traded(tokens, m, players)
+        removed_from_place(tokens, m)
+        or given_to(tokens, m)
+        or staked_on(tokens, m)
+        or _traded(tokens, m, players)
         for m in named
     ):
         # «Удаляю с поля Кричалку»: the player is taken off a place of another world's game
         # by the sender's verb of that world, which proves no move of this one; «Ставлю мат
         # Слону»: the player is only that verb's recipient; «Накрываю Тюленя волной»: a thing
-        # in the instrumental beside him says the verb's trade (C-2); the host asks
+        # in the instrumental beside him says the verb's trade; «Ставлю стоп-лосс на X»: a
+        # thing of the verb's own is put on him (C-2); the host asks
         return question_reading(
             IS_IT_A_MOVE,
             f"Не понял, это ход? Если да, напишите, например: «{EXAMPLE.get(action, 'Ход Ник')}».",

@@ -666,6 +666,9 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
         return None  # «я на трибуне» with a player Трибуна: a place, in the locative
     if stop_word and _labels(tokens, i):
         return None  # «Выстрел: Ли» with a player Выстрел: the word labels the move
+    # «he is the oldest trader here» beside trader_2008: a word of a sentence in a language
+    # the reader does not read is that sentence's word, never a part of a longer handle
+    plain = plain or _foreign_talk(tokens, i)
     for n, ladder in enumerate(_LADDERS):
         if stop_word and n > 0 and not (named_noun and n == 1):
             break  # vocabulary words are nicks only when written exactly so
@@ -700,6 +703,25 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
                 )
             return Mention(i, stop, raw, "ambiguous", candidates=m.candidates)
     return None
+
+
+#: words of a language the reader does not read, besides the word itself, that make its
+#: clause a sentence of that language
+_FOREIGN_WORDS: Final = 2
+
+
+def _foreign_talk(tokens: Sequence[Token], i: int) -> bool:
+    """M1 of C-3: the word at `i` is typed in lower-case Latin letters that read as no
+    Russian word (`foreign.unread`), in a clause with at least two more such words — a
+    sentence in English or another language, whose word it is as much as theirs."""
+    from parser.letters.foreign import unread
+
+    tok = tokens[i]
+    if not tok.raw.strip(EDGE_MARKS).islower() or not unread(tok.word):
+        return False
+    a, b = clause_bounds(tokens, i)
+    others = [k for k in range(a, b + 1) if k != i and unread(tokens[k].word)]
+    return len(others) >= _FOREIGN_WORDS
 
 
 def _modified(tokens: Sequence[Token], i: int) -> bool:

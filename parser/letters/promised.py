@@ -207,7 +207,7 @@ def put_off_by_time(tokens: Sequence[Token], i: int, questions: set[int]) -> str
     sentence = tokens[i].sentence
     if sentence in questions:
         return None
-    elsewhere = _word_sent_later(tokens, sentence, questions)
+    elsewhere = _word_sent_later(tokens, sentence, questions) or _event_put_off(tokens, sentence)
     if elsewhere is not None:
         return elsewhere
     span = [k for k in range(len(tokens)) if tokens[k].sentence == sentence]
@@ -300,6 +300,53 @@ def _this_later(tokens: Sequence[Token], i: int, questions: set[int]) -> str | N
         if tokens[k].word in _EVENT_PREPS and _event_after(tokens, k) is not None:
             return _quote(tokens, part[0], part[-1])
     return None
+
+
+#: «как и вчера», «как ни крути», «так же, как …», «как только», «кто как проголосует» (an
+#: indirect question: how, not when): no «как» of an event
+_NOT_EVENT_AFTER: Final = ws("и ни только")
+_NOT_EVENT_BEFORE: Final = ws("так же также точно того кто что где куда кого кому")
+_EVENT: Final = frozenset({"3per", "futr", "perf", "indc"})
+
+
+def _event_put_off(tokens: Sequence[Token], sentence: int) -> str | None:
+    """«…, как закроется свеча»: the move's sentence holds a clause of an event to come
+    (`_event_to_come`) — the move waits for it, and when it comes against the deadline the
+    letter does not say (C-1). The clause as written, to its end, or None."""
+    span = [k for k in range(len(tokens)) if tokens[k].sentence == sentence]
+    for k in span:
+        if not _event_to_come(tokens, k):
+            continue
+        end = k + 1
+        while (
+            end + 1 <= span[-1]
+            and not tokens[end].clause_end
+            and tokens[end + 1].raw not in _SCOPE_END
+        ):
+            end += 1
+        return _quote(tokens, k, end)
+    return None
+
+
+def _event_to_come(tokens: Sequence[Token], k: int) -> bool:
+    """«как закроется свеча», «как откроется биржа»: «как» opening a clause whose verb, right
+    after it, is the perfective future of the third person — when something is to happen,
+    not a comparison («как и вчера») nor the past of an agreement («как договаривались»)."""
+    if tokens[k].word != "как" or tokens[k].clause_end or k + 1 >= len(tokens):
+        return False
+    same = tokens[k].sentence
+    prev = tokens[k - 1] if k > 0 else None
+    if (
+        prev is not None
+        and prev.sentence == same
+        and not prev.clause_end
+        and prev.word in _NOT_EVENT_BEFORE
+    ):
+        return False
+    nxt = tokens[k + 1]
+    if nxt.sentence != same or nxt.word in _NOT_EVENT_AFTER:
+        return False
+    return any(p.pos == "VERB" and p.grammemes >= _EVENT for p in parse(nxt.word)[:1])
 
 
 def _word_sent_later(tokens: Sequence[Token], sentence: int, questions: set[int]) -> str | None:

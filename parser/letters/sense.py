@@ -13,6 +13,8 @@ of each word), never from a list of phrases:
 - `other_sense_verb`: a player who is the object of the sender's own verb that is no word
   of the game's vocabulary («Удаляю с поля X», «Сажаю на скамейку X») is named in that verb's
   sense, which proves no move — beside a move it is talk, alone it is a question.
+- `object_of_own_verb`: `other_sense_verb`, a nick written as it stands right after the
+  sender's own verb being its object as well («Сливаем Доджи»).
 - `governing_other_verb`: the same verb right before the player (adverbs and the like
   between), whatever case the nick is written in — by itself such a letter is a question
   naming the verb, never the role's only action inferred on the player.
@@ -27,6 +29,9 @@ of each word), never from a list of phrases:
 - `thing_in_phrase`: an ordinary lower-case word, a thing, governed by a preposition
   («Жульена на шампур», «убиваю время на эндшпиль с X») beside a player written as one is
   the phrase's thing, never a second player of the move.
+- `staked_on`: the sender's verb of another sense with its own thing as its object and the
+  player after a preposition («Ставлю стоп-лосс на X») puts that thing on him in the verb's
+  sense, which proves no move.
 - `blow_phrase`: a tool in the bare instrumental and «по» with the place of the blow, with no
   verb at all («Кистенем по шлему — X»), tells a field game's blow, not the role's move.
 - `trade_instrument`: the sender's own verb with a player as its object and a thing in the
@@ -46,6 +51,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from parser.letters.tokens import Token, clause_bounds
@@ -164,6 +170,22 @@ def other_sense_verb(tokens: Sequence[Token], m: Mention) -> int | None:
     return verbs[-1] if verbs else None
 
 
+def object_of_own_verb(tokens: Sequence[Token], m: Mention) -> int | None:
+    """`other_sense_verb`, where a nick written as it stands (an indeclinable handle:
+    «Сливаем Доджи») right after the sender's own verb in its clause is that verb's object
+    too: a verb of the first person or the imperative has «я»/«мы» as its subject, never
+    the player after it."""
+    if m.nominative and m.start > 0:
+        before = tokens[m.start - 1]
+        if (
+            not before.clause_end
+            and before.sentence == tokens[m.start].sentence
+            and _own_other_verb(before.word)
+        ):
+            return other_sense_verb(tokens, replace(m, nominative=False))
+    return other_sense_verb(tokens, m)
+
+
 #: the parts of speech that may stand between a verb and the player it governs: «Ганкаю
 #: сегодня друида», «Станю этого Грифона»
 _BETWEEN_VERB_AND_OBJECT: Final = frozenset({"ADVB", "PRCL", "ADJF", "PRTF", "NUMR", "NPRO"})
@@ -217,14 +239,23 @@ def antecedent_in_other_sense(tokens: Sequence[Token], m: Mention) -> bool:
     """«Ставлю всё на Голкипера. В смысле убиваю его.», «Подстраховать Лайнсмена — лечу
     его.»: the player is the object of a verb (or infinitive) of another sense — what the
     sentence after it goes on to say in the game's words. Such a player may be what a
-    pronoun right after points back to (`decide.resolve_pronouns`)."""
+    pronoun right after points back to (`decide.resolve_pronouns`). The verb may close the
+    clause as well («Памп Хомяку устрою — избиваю его»: Russian puts the verb where it
+    likes; the player in an oblique case is its object or recipient all the same)."""
     if m.nominative:
         return False
-    a, _b = clause_bounds(tokens, m.start)
+    a, b = clause_bounds(tokens, m.start)
     lead = [tokens[k].word for k in range(a, m.start) if tokens[k].word]
-    if any(_game_word(w) for w in lead):
+    # after him, up to a dash that parts the clause («… устрою — избиваю его»)
+    trail: list[str] = []
+    for k in range(m.start + 1, b + 1):
+        if not tokens[k].word:
+            break  # (a dash the mention took in with the nick parts it all the same)
+        if k >= m.end:
+            trail.append(tokens[k].word)
+    if any(_game_word(w) for w in (*lead, *trail)):
         return False
-    return any(_own_other_verb(w, infinitive=True) for w in lead)
+    return any(_own_other_verb(w, infinitive=True) for w in (*lead, *trail))
 
 
 def removed_from_place(tokens: Sequence[Token], m: Mention) -> bool:
@@ -273,6 +304,31 @@ def given_to(tokens: Sequence[Token], m: Mention) -> bool:
         if any(
             p.known and p.pos == "NOUN" and {"accs", "inan"} <= p.grammemes
             for p in parse(tokens[k].word)[:3]
+        ):
+            return True
+    return False
+
+
+def staked_on(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Ставлю стоп-лосс на X», «Ставлю всё на X»: the sender's verb of another sense
+    (`other_sense_verb`) already has its own object — a noun of a thing or a pronoun, known
+    to the dictionary or not, between the verb and the player — and the player stands after
+    a preposition: he is where that thing is put, bet or aimed in the verb's own sense, not
+    the object of a move (the game's moves take the player himself). Such a sentence proves
+    no move by itself; the host asks (C-2)."""
+    # the player after a preposition may be written as he is (an indeclinable nick): the
+    # preposition, not his case, makes him no subject
+    verb = other_sense_verb(tokens, replace(m, nominative=False))
+    if verb is None or m.start - verb < 3:
+        return False
+    before = parse(tokens[m.start - 1].word)[:1]
+    if not before or before[0].pos != "PREP":
+        return False
+    for k in range(verb + 1, m.start - 1):
+        top = parse(tokens[k].word)[:1]
+        if top and (
+            (top[0].pos == "NOUN" and "inan" in top[0].grammemes)
+            or (top[0].pos in ("NPRO", "ADJF") and "neut" in top[0].grammemes)
         ):
             return True
     return False

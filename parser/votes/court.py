@@ -47,7 +47,7 @@ from parser.votes.negation import (
     not_retracted,
     wish_turned_down,
 )
-from parser.votes.proof import put_off_clause
+from parser.votes.proof import event_to_come, put_off_clause
 from parser.votes.proxy import passed_on
 from parser.votes.records import (
     DEAD,
@@ -363,9 +363,10 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         plain = _dash_head(resolver, text) or _object_head(resolver, text, clauses)
     # «Бровку? Не уверена.», «Мускат, но не уверена»: a doubt of two words («не уверена»,
     # «не знаю») is one too
-    if not cued and _doubted(text, clauses):
-        left = left or (DOUBTED, plain or seen)
-        plain = []  # «Катю, наверное, но подумаю»: a bare nick with a doubt beside it
+    bare = None if cued else _bare_set_aside(text, clauses, plain, seen)
+    if bare is not None:
+        left = left or bare
+        plain = []  # shown, not counted
     if cued and _asked_or_doubted(text, clauses, cued_at):
         left = left or (DOUBTED, cued)
         cued = []  # «Мишку сажаю? Не знаю…»: asked, then left open
@@ -384,6 +385,26 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         m = hits[-1]
         return NickMatch(m.query, m.nick, "phrase", round(m.confidence * 0.9, 3)), True
     return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, tuple(players)), True
+
+
+def _bare_set_aside(
+    text: str, clauses: list[list[str]], plain: list[NickMatch], seen: list[NickMatch]
+) -> tuple[str, list[NickMatch]] | None:
+    """Why the names of a post with no jailing word are left open: a doubt beside them
+    («Катю, наверное, но подумаю»), or a bare nominee put off to an event to come
+    (`_event_after`); None when neither."""
+    if _doubted(text, clauses):
+        return DOUBTED, plain or seen
+    if plain and _event_after(clauses):
+        return PUT_OFF, plain
+    return None
+
+
+def _event_after(clauses: list[list[str]]) -> bool:
+    """«Bitkoin, как закроется свеча»: a clause after the first opens with an event to come
+    (`proof.event_to_come`) — a bare nominee before it is put off to that event, and when it
+    comes against the court's end is unknown (C-1)."""
+    return any(event_to_come([bare_word(w) for w in c], 0) for c in clauses[1:] if c)
 
 
 #: a third person's object pronoun: «его», «её» — the nominee just named

@@ -1218,6 +1218,8 @@ def _later(words: Sequence[str], n: int) -> bool:
     w = words[n]
     if w in _LATER_ANY:
         return not n or words[n - 1] != "вчера"
+    if event_to_come(words, n):
+        return True
     if _time_clause(words, n):
         return _first_verb_future(words[n + 1 : n + 7])
     if w != "после" or n + 1 >= len(words):
@@ -1225,6 +1227,28 @@ def _later(words: Sequence[str], n: int) -> bool:
     # a noun «после» governs is a genitive, whichever reading the dictionary puts first
     # («после раид», an English event typed as it sounds, has no case of its own to show)
     return any(r.pos == "NOUN" and "gent" in r.grammemes for r in parse(words[n + 1]))
+
+
+#: «так же, как …», «как и вчера», «как ни крути», «как только», «кто как проголосует» (an
+#: indirect question: how, not when): no «как» of an event
+_NOT_EVENT_BEFORE: Final = frozenset(
+    ("так", "же", "также", "точно", "того", "кто", "что", "где", "куда", "кого", "кому")
+)
+_NOT_EVENT_AFTER: Final = frozenset(("и", "ни", "только"))
+_EVENT: Final = frozenset({"3per", "futr", "perf", "indc"})
+
+
+def event_to_come(words: Sequence[str], n: int) -> bool:
+    """Whether words[n] is a «как» opening a clause of an event to come: the perfective
+    future of the third person right after it («как закроется свеча», «как откроется
+    биржа») — when the vote is to be cast is that event's, not now; not a comparison («как
+    и вчера», «так же, как»)."""
+    if words[n] != "как" or n + 1 >= len(words) or words[n + 1] in _NOT_EVENT_AFTER:
+        return False
+    if n and words[n - 1] in _NOT_EVENT_BEFORE:
+        return False
+    first = parse(words[n + 1])[:1]
+    return bool(first) and first[0].pos == "VERB" and first[0].grammemes >= _EVENT
 
 
 def _time_clause(words: Sequence[str], n: int) -> bool:
