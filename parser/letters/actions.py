@@ -20,7 +20,7 @@ from parser.letters.mentions import (
     stopword,
 )
 from parser.letters.modal import governed_infinitive, requested, side_named
-from parser.letters.sense import noun_of_other_verb, thing_in_phrase, thing_object
+from parser.letters.sense import noun_of_other_verb, set_aside, thing_in_phrase, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of, typed_in_latin
 from parser.letters.words import (
     ATTACK_PREPS,
@@ -396,6 +396,9 @@ def bind(
                 and not m.negated
             ][:2]
     after = _unique_mentions(after)
+    # «Лечу Марфу в Кедровке»: a player in a phrase of place or source beside the first
+    # player is none of the move's (C-2)
+    after = after[:1] + [m for m in after[1:] if not set_aside(tokens, m)]
     # «Убиваем Ветра, Лето сделает»: a player doing something himself is not a second target
     after = after[:1] + [m for m in after[1:] if not is_subject(tokens, m)]
     if any(m.kind == "nick" for m in after):

@@ -77,7 +77,13 @@ from parser.letters.reading import (
     offer_terms,
     offers_the_kill,
 )
-from parser.letters.sense import other_sense_verb, thing_object
+from parser.letters.sense import (
+    off_frame,
+    other_sense_verb,
+    owned_by_thing,
+    set_aside,
+    thing_object,
+)
 from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds
 from parser.letters.words import (
     ASKING,
@@ -168,7 +174,8 @@ def prove(
     if back is not None:
         return back
     limited = (
-        _target_bound(reading, view)
+        _target_aside(reading, evidence)
+        or _target_bound(reading, view)
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
         or _one_of_them(reading, evidence, view)
@@ -228,6 +235,36 @@ def prove(
             f"напишите его прямо, например: «{example_of(reading)}».",
         )
     return _decided(reading, evidence, view, suggestion) or reading
+
+
+def _target_aside(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """A question when every place the letter names the move's player stands
+    aside from any move: governed by a preposition no move of the action takes its player
+    with (`sense.off_frame`: «капканы под Каменкой», «лечусь с Тимохой», «еду в Кедровку»),
+    or in the genitive of a thing the verb takes as its object (`sense.owned_by_thing`:
+    «лечу собаку Тимохи»). The reading then rests on no word that aims the move at him: not
+    proven (C-2)."""
+    aside = _aside_words(reading, evidence)
+    if aside is None:
+        return None
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, ход ли это ({spelled(reading)}): {aside} назван(а) в письме не как "
+        "цель хода, а как место, спутник или хозяин вещи. Если это ход, напишите его "
+        f"прямо, например: «{example_of(reading)}».",
+    )
+
+
+def _aside_words(reading: LetterReading, evidence: Evidence) -> str | None:
+    """The words naming the move's player, quoted, when they all stand aside (`_target_aside`)."""
+    tokens = evidence.tokens
+    places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    at = evidence.chosen.i if evidence.chosen is not None else None
+    if places and all(
+        off_frame(tokens, m, reading.action, at) or owned_by_thing(tokens, m) for m in places
+    ):
+        return f"«{places[0].raw}»"
+    return None
 
 
 def _shared_executor(
@@ -1018,9 +1055,14 @@ def _accounted(
         return True  # an opinion in its own clause
     if any(_told(t.word) for t in clause):
         return True
-    if not unread and (other_sense_verb(tokens, m) is not None or _owner_of_thing(tokens, m)):
+    if not unread and (
+        other_sense_verb(tokens, m) is not None
+        or _owner_of_thing(tokens, m)
+        or (anchors and set_aside(tokens, m))
+    ):
         # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense; «проверяю
-        # проводку у Раствора»: whose thing a work verb takes
+        # проводку у Раствора»: whose thing a work verb takes; «Лечу Тимоху, он живёт под
+        # Каменкой»: a place, a source, no player of the move
         return True
     if _move_set_apart(tokens, m, anchors):
         return True  # «защищаю подсудимого X — но ход: проверяю Y»: talk before the move
