@@ -1562,17 +1562,23 @@ def _explained_otherwise(key: str, found: Iterable[str]) -> bool:
     """Whether the dictionary knows `key` as a word that is no name form of any of the
     `found` players whose nick is a given name: «марка» (a noun, and the genitive of Марк)
     is no pet form of Марфа, while «Нинку» (a pet name the dictionary derives from Нина)
-    and «Ромку» (no dictionary word at all: a pet form or a typo) are. A nick the dictionary
-    does not know as a name (Друг and its «дружок») is left to the suffix rules."""
+    and «Ромку» (no dictionary word at all: a pet form or a typo) are. The head of a name is
+    a name's way to a pet form only: a dictionary word whose letters start a nick that is no
+    given name («Липку» for the village Липовка: липка is a word of its own) is no form of
+    it either, unless it keeps the nick's whole stem («Пчельников» of Пчельники). (A word
+    nick's own diminutive, Друг and its «дружок», is read by the suffix rules before the
+    head is tried.)"""
     from parser.morph import parse
 
     readings = parse(key)
     if not any(r.known for r in readings):
         return False
     names = [trimmed_key(p).replace("ё", "е") for p in found]
-    names = [n for n in names if any("Name" in r.grammemes for r in parse(n))]
-    if not names:
-        return False
+    named = [n for n in names if any("Name" in r.grammemes for r in parse(n))]
+    if not named:
+        # a word nick's own stem whole («Пчельников» of Пчельники) is its case form
+        return not any(key.startswith(n[:-1]) for n in names if len(n) > 3)
+    names = named
     lemmas = {r.lemma.replace("ё", "е") for r in readings if "Name" in r.grammemes}
     return not any(_pet_lemma_of(lemma, n) for lemma in lemmas for n in names)
 
@@ -2382,3 +2388,29 @@ def _heard_part(word: str, nick: str) -> bool:
     from parser.latin import heard_as_handle
 
     return heard_as_handle(word, nick, shortened=False)
+
+
+#: the oblique endings of a Ukrainian man's noun in -о after a consonant (Петро: Петра,
+#: Петру, Петрові, Петром, Петрі) — Сотко's genitive is «Сотка»
+_UKRAINIAN_O_ENDINGS: Final = ("а", "у", "ові", "ом", "і")
+
+
+def ukrainian_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: the other living players whose one-word nick in -о (Сотко) has, declined as a
+    Ukrainian man's noun, the form `text` read exactly as `nick` (Сотка): in a post written
+    in Ukrainian «проти Сотка» names either, so it proves neither. The caller asks only of
+    text in Ukrainian; in Russian such a nick does not decline."""
+    key = trimmed_key(text).replace("ё", "е")
+    if not _CYRILLIC_WORD.fullmatch(key) or trimmed_key(nick).replace("ё", "е") != key:
+        return ()
+    out: list[str] = []
+    for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+        if (
+            p == nick
+            or not _CYRILLIC_WORD.fullmatch(k)
+            or not re.fullmatch(".+[^аеиоуыэюяіїєь]о", k)
+        ):
+            continue
+        if any(key == k[:-1] + e for e in _UKRAINIAN_O_ENDINGS):
+            out.append(p)
+    return tuple(out)

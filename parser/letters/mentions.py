@@ -59,7 +59,7 @@ from parser.nicks import (
     trimmed_key,
     word_inflects,
 )
-from parser.roles import GAME_WORDS
+from parser.roles import GAME_WORDS, role_word_of_longer_nick
 from parser.sender import SenderView
 from parser.vocab import lookup
 
@@ -681,6 +681,10 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
             # form, by the case the words before it put the player in
             m = one_gender(m, _governed_case(tokens, i))
             raw = text.rstrip(CLOSING_MARKS)
+            if m.ok and m.nick is not None and role_word_of_longer_nick(raw, m.nick):
+                # «Убиваем комиссара», «Проверяю Доктора» with Комиссар Ярмарки, Доктор
+                # Сотов: the role, not provably the player whose title opens his nick
+                return Mention(i, stop, raw, "unknown", candidates=(m.nick,))
             if m.ok:
                 return Mention(
                     i,
