@@ -16,6 +16,7 @@ from parser.letters.mentions import (
     negated_at,
     nick_like,
     part_of_nicks,
+    qualified,
     second_person,
     stopword,
 )
@@ -461,6 +462,8 @@ def _first_nick_like(
             return None
         if not t.word or stopword(t.word) or t.word in GREETING:
             continue
+        if common_word(t.word) and t.raw[:1].islower() and qualified(tokens, k):
+            return None  # «убиваю шершня у летка»: the word, placed by a thing (C-3)
         # «убить волка»: an ordinary word right after the action word may still be one word
         # of a longer nick (Серый Волк) when it is of exactly one
         part = resolver.resolve_strict(t.raw, ("partial_inflected",))
