@@ -634,8 +634,8 @@ class NickResolver:
         bare, digits = _split_digit_tail(translit_key(text))
         # same script was the cheaper tiers' job; looser spelling there only adds risk
         other = "lat" if script == "cyr" else "cyr"
-        return [
-            p
+        found = [
+            (p, nick_bare)
             for p, nick_bare, nick_digits in self._translit_forms().get((other, bare[:2]), ())
             # digits typed must be the player's; left out, the letters alone may do
             # a three-letter word spelling all of a nick's letters is that nick, its digit
@@ -645,6 +645,11 @@ class NickResolver:
             # all of the nick's letters, a silent «e» its key drops included: «кат» is no Kate
             and not (short and _SILENT_E.search(casefold_key(p).rstrip("0123456789_-. ")))
         ]
+        # «Sotko» spells Сотко letter for letter and is only a case form of Сотка: the nick
+        # spelt whole wins over another's case form, as the exact tier does before the
+        # inflected one in one script (C-3)
+        whole = [p for p, nick_bare in found if nick_bare == bare]
+        return whole if len(found) > 1 and len(whole) == 1 else [p for p, _ in found]
 
     def _partial_translit(self, text: str) -> list[str]:
         """One word of a nick in the other script, case forms allowed: «Енота» →
