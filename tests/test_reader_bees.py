@@ -155,3 +155,11 @@ def test_P_V_1_a_lower_case_word_heading_its_sentence_agreeing_with_its_verb_is_
         '<span style="color: red">огурцы</span> весь день мутит воду и врёт', players=players
     )
     assert (person.status, person.target) == ("vote", "Огурцы"), person
+
+
+# -- a member's wish put to the Don ------------------------------------------------------------
+
+
+def test_P_M_8_a_members_wish_in_the_conditional_is_an_offer_asked() -> None:
+    got = read_in_cast("bees", "Акация", "Гриша, я бы убила Вячеслава, решай.")
+    assert (got.kind, got.code) == ("question", "undecided"), got

@@ -729,8 +729,9 @@ _AT: Final = frozenset(("у", "возле", "около", "близ"))
 def _placed(tokens: Sequence[Token], i: int) -> bool:
     """Whether the word at `i` is followed in its clause by a preposition of place and an
     inanimate noun («шершня у летка», «осу возле окна»): a thing placed by another thing —
-    a player is not qualified so, an ordinary noun is (C-3). The noun must be no nick's
-    word: the caller asks only of a lower-case ordinary word."""
+    a player is not qualified so, an ordinary noun is (C-3). The caller asks only of a
+    lower-case ordinary word; the noun after the preposition, in lower case and inanimate in
+    every reading, is read as a thing whatever nicks are seated."""
     if tokens[i].clause_end or i + 2 >= len(tokens):
         return False
     prep, noun = tokens[i + 1], tokens[i + 2]
