@@ -1567,23 +1567,17 @@ def _explained_otherwise(key: str, found: Iterable[str]) -> bool:
     """Whether the dictionary knows `key` as a word that is no name form of any of the
     `found` players whose nick is a given name: «марка» (a noun, and the genitive of Марк)
     is no pet form of Марфа, while «Нинку» (a pet name the dictionary derives from Нина)
-    and «Ромку» (no dictionary word at all: a pet form or a typo) are. The head of a name is
-    a name's way to a pet form only: a dictionary word whose letters start a nick that is no
-    given name («Липку» for the village Липовка: липка is a word of its own) is no form of
-    it either, unless it keeps the nick's whole stem («Пчельников» of Пчельники). (A word
-    nick's own diminutive, Друг and its «дружок», is read by the suffix rules before the
-    head is tried.)"""
+    and «Ромку» (no dictionary word at all: a pet form or a typo) are. A nick the dictionary
+    does not know as a name (Друг and its «дружок») is left to the suffix rules."""
     from parser.morph import parse
 
     readings = parse(key)
     if not any(r.known for r in readings):
         return False
     names = [trimmed_key(p).replace("ё", "е") for p in found]
-    named = [n for n in names if any("Name" in r.grammemes for r in parse(n))]
-    if not named:
-        # a word nick's own stem whole («Пчельников» of Пчельники) is its case form
-        return not any(key.startswith(n[:-1]) for n in names if len(n) > 3)
-    names = named
+    names = [n for n in names if any("Name" in r.grammemes for r in parse(n))]
+    if not names:
+        return False
     lemmas = {r.lemma.replace("ё", "е") for r in readings if "Name" in r.grammemes}
     return not any(_pet_lemma_of(lemma, n) for lemma in lemmas for n in names)
 

@@ -3,9 +3,8 @@ in letters and votes alike. C-3: a woman's name takes the pet stems of the man's
 made from (Слава for Владислава as for Вячеслав); a surname's plural names spouses whose
 nicks hold it after a given name; a surname form two such nicks share is settled by its
 gender in the case the grammar names, never when it is one nick's word as listed; a game word
-that is only one word of a longer nick is the role; a dictionary word that starts a word
-nick is no head-cut pet form of it; a Ukrainian genitive equal to another nick proves
-neither; an ordinary word placed by a thing («шершня у летка») is the word; a lower-case
+that is only one word of a longer nick is the role; a Ukrainian genitive equal to another
+nick proves neither; an ordinary word placed by a thing («шершня у летка») is the word; a lower-case
 word heading its sentence is a red's nick only when its verb does not agree with the word."""
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ import pytest
 
 from mafiabot.replay_posts import post_from_body
 from parser.nameforms import name_pets, tabled_pets
-from parser.nicks import NickResolver
 from parser.roles import role_word_of_longer_nick
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading
@@ -122,19 +120,6 @@ def test_C_3_a_ukrainian_genitive_equal_to_another_nick_proves_neither() -> None
     assert uk.status != "vote", uk
     ru = _read(_red("Сотка", ", врёт весь день про свою роль"))
     assert (ru.status, ru.target) == ("vote", "Сотка"), ru
-
-
-# -- a dictionary word is no head-cut of a word nick ------------------------------------------
-
-
-def test_C_3_a_dictionary_word_starting_a_word_nick_is_no_pet_form() -> None:
-    got = read_in_cast("bees_g", "Нектар", "Проверяю Липку.")
-    assert got.kind != "move", got
-    assert NickResolver(PLAYERS).resolve("Пчельников", inflected=True).nick is None
-    from parser.nicks import pet_match
-
-    found = pet_match(NickResolver(PLAYERS), "Пчельников")
-    assert found is not None and found.nick == "Пчельники", found
 
 
 # -- an ordinary word placed by a thing; a subject that agrees with the word ----------------
