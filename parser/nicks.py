@@ -637,8 +637,8 @@ class NickResolver:
         bare, digits = _split_digit_tail(translit_key(text))
         # same script was the cheaper tiers' job; looser spelling there only adds risk
         other = "lat" if script == "cyr" else "cyr"
-        return [
-            p
+        found = [
+            (p, nick_bare)
             for p, nick_bare, nick_digits in self._translit_forms().get((other, bare[:2]), ())
             # digits typed must be the player's; left out, the letters alone may do
             # a three-letter word spelling all of a nick's letters is that nick, its digit
@@ -648,6 +648,11 @@ class NickResolver:
             # all of the nick's letters, a silent «e» its key drops included: «кат» is no Kate
             and not (short and _SILENT_E.search(casefold_key(p).rstrip("0123456789_-. ")))
         ]
+        # «Sotko» spells Сотко letter for letter and is only a case form of Сотка: the nick
+        # spelt whole wins over another's case form, as the exact tier does before the
+        # inflected one in one script (C-3)
+        whole = [p for p, nick_bare in found if nick_bare == bare]
+        return whole if len(found) > 1 and len(whole) == 1 else [p for p, _ in found]
 
     def _partial_translit(self, text: str) -> list[str]:
         """One word of a nick in the other script, case forms allowed: «Енота» →
@@ -944,6 +949,15 @@ def pinned_by_words(match: NickMatch, words: Sequence[str]) -> NickMatch | None:
     return NickMatch(match.query, hits[0], match.method, match.confidence)
 
 
+def _name_gender(nick: str) -> frozenset[str]:
+    """The genders the dictionary gives a nick as a name in the nominative: a one-word nick's
+    own word (both for Саша); a nick of several words by its words together (Гриша Ульянов a
+    man's, Зоя Ульянова a woman's: `nick_genders`), so that a surname's form two spouses'
+    nicks share is settled by gender as a one-word nick's is (C-3)."""
+    key = trimmed_key(nick)
+    return nick_genders(nick) if " " in key else name_genders(key, nominative=True)
+
+
 def pinned_by_pronoun(match: NickMatch, words: Sequence[str]) -> NickMatch | None:
     """C-3: an ambiguous name pinned by the gender of the third-person pronoun that first
     follows it («<Полю> голосую: она весь день молчит» — Поля of Аполлинария and of Ипполит,
@@ -959,7 +973,7 @@ def pinned_by_pronoun(match: NickMatch, words: Sequence[str]) -> NickMatch | Non
     pronoun = next((g for w in words if (g := pronoun_gender(w)) is not None), None)
     if pronoun is None:
         return None
-    genders = {p: name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
+    genders = {p: _name_gender(p) for p in match.candidates}
     if not all(len(g) == 1 for g in genders.values()):
         return None  # a nick the dictionary gives no single gender: the pronoun proves nothing
     kept = [p for p, g in genders.items() if pronoun in g]
@@ -1290,9 +1304,12 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     by_adjective = _one_adjective(match, word, case)
     if by_adjective is not None:
         return by_adjective
-    if match.method not in ("inflected", "lemma", "case_forms"):
-        return match
     keys = [trimmed_key(p) for p in match.candidates]
+    # a word of multi-word nicks («Ульянову» of Гриша Ульянов and Зоя Ульянова) is a form
+    # of each nick's own word: its gender settles it as a one-word nick's form does
+    partial = match.method in ("partial", "partial_inflected") and all(" " in k for k in keys)
+    if match.method not in ("inflected", "lemma", "case_forms") and not partial:
+        return match
     if case is not None and all(_DECLINABLE.fullmatch(k) for k in keys):
         # «Убиваем Морвену»: Морвен's dative, Морвена's accusative — the verb's case settles
         # (every candidate a Cyrillic word whose declension its ending gives)
@@ -1302,11 +1319,14 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
         if len(declined) == 1:
             return NickMatch(match.query, declined[0], match.method, match.confidence)
     genders = name_genders(word, nominative=False)
-    if len(genders) > 1 and case is not None:
+    # «Проверяю Ульянова»: his accusative, and her nick's word as it stands — players write
+    # a nick as listed after any verb, so the case settles no word a candidate's nick holds
+    as_listed = partial and any(word in k.split(" ") for k in keys)
+    if len(genders) > 1 and case is not None and not as_listed:
         genders = name_genders(word, nominative=False, case=case)
     if len(genders) != 1:
         return match
-    nicks = {p: name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
+    nicks = {p: _name_gender(p) for p in match.candidates}
     if not all(nicks.values()):
         return match  # a nick the dictionary does not know as a name (Вик): its forms unknown
     kept = [p for p, g in nicks.items() if g == genders]
@@ -2120,8 +2140,9 @@ def digit_twins(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
 
 def _surname_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
     """C-3: a surname in the plural («Веретенниковых», «Ивановы») names the family — every
-    living player whose nick opens with that surname, his or her form alike (Веретенников
-    and Веретенникова): when the one read has a namesake, the plural names both."""
+    living player whose nick holds that surname as a word of its own, first or after a given
+    name, his or her form alike (Веретенников and Веретенникова, Гриша Ульянов and Зоя
+    Ульянова): when the one read has a namesake, the plural names both."""
     key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
     if not _CYRILLIC_WORD.fullmatch(key):
         return ()
@@ -2129,10 +2150,12 @@ def _surname_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str,
     if len(stem) < 5 or not stem.endswith(_SURNAME_SUFFIXES):
         return ()
 
-    def surname(player: str) -> str:
-        return re.split(r"[\s_.]+", trimmed_key(player).replace("ё", "е"))[0]
+    def words(player: str) -> set[str]:
+        # the surname may open the nick (Веретенников) or follow a given name (Гриша
+        # Ульянов, Зоя Ульянова): any word of it, his form or hers
+        return set(re.split(r"[\s_.]+", trimmed_key(player).replace("ё", "е")))
 
-    bearers = [p for p in resolver.players if surname(p) in (stem, stem + "а")]
+    bearers = [p for p in resolver.players if words(p) & {stem, stem + "а"}]
     if nick not in bearers or len(bearers) < 2:
         return ()
     return tuple(p for p in bearers if p != nick)
@@ -2437,3 +2460,29 @@ def _heard_part(word: str, nick: str) -> bool:
     from parser.latin import heard_as_handle
 
     return heard_as_handle(word, nick, shortened=False)
+
+
+#: the oblique endings of a Ukrainian man's noun in -о after a consonant (Петро: Петра,
+#: Петру, Петрові, Петром, Петрі) — Сотко's genitive is «Сотка»
+_UKRAINIAN_O_ENDINGS: Final = ("а", "у", "ові", "ом", "і")
+
+
+def ukrainian_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: the other living players whose one-word nick in -о (Сотко) has, declined as a
+    Ukrainian man's noun, the form `text` read exactly as `nick` (Сотка): in a post written
+    in Ukrainian «проти Сотка» names either, so it proves neither. The caller asks only of
+    text in Ukrainian; in Russian such a nick does not decline."""
+    key = trimmed_key(text).replace("ё", "е")
+    if not _CYRILLIC_WORD.fullmatch(key) or trimmed_key(nick).replace("ё", "е") != key:
+        return ()
+    out: list[str] = []
+    for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+        if (
+            p == nick
+            or not _CYRILLIC_WORD.fullmatch(k)
+            or not re.fullmatch(".+[^аеиоуыэюяіїєь]о", k)
+        ):
+            continue
+        if any(key == k[:-1] + e for e in _UKRAINIAN_O_ENDINGS):
+            out.append(p)
+    return tuple(out)

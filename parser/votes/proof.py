@@ -37,7 +37,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Final
 
-from parser.morph import WORDS_KEPT, lemmas, parse, word_nick
+from parser.morph import WORDS_KEPT, Reading, lemmas, parse, word_nick
 from parser.records import ColoredSpan, Post
 from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
@@ -809,7 +809,11 @@ def word_use(own_text: str, pick: Pick, common: bool) -> bool:
     if at < 0 or _WORD.findall(low[start:at]):
         return True
     clause = _AFTER_END.split(low[at + len(text) :], maxsplit=1)[0]
-    return not any(_finite(w) for w in _WORD.findall(clause))
+    verb = next((r for w in _WORD.findall(clause) if (r := _finite(w)) is not None), None)
+    # the subject of a verb is the nick only when the verb does not agree with the word
+    # itself: «<огурцы> … мутит» (a plural word, a singular verb) is a person; «<акация> в
+    # этом году отцвела» agrees with the plant and proves no player (C-3)
+    return verb is None or _agrees_with_word(text.casefold().replace("ё", "е"), verb)
 
 
 #: prepositions of place, way and distance that govern a common-word nick used as the word
@@ -848,9 +852,25 @@ def place_use(own_text: str, pick: Pick, common: bool) -> bool:
     return bool(verb) and verb[0].pos == "VERB" and not {"1per", "sing"} <= verb[0].grammemes
 
 
-def _finite(word: str) -> bool:
+def _finite(word: str) -> Reading | None:
     first = parse(word)[:1]
-    return bool(first) and first[0].pos == "VERB"
+    return first[0] if first and first[0].pos == "VERB" else None
+
+
+def _agrees_with_word(word: str, verb: Reading) -> bool:
+    """Whether a finite `verb` agrees in number, and in the past tense in gender, with some
+    nominative reading of the ordinary noun `word` as the dictionary gives it."""
+    for r in parse(word):
+        if not r.known or r.pos != "NOUN" or "nomn" not in r.grammemes:
+            continue
+        number = {"sing", "plur"} & verb.grammemes
+        if number and not number & r.grammemes:
+            continue
+        gender = {"masc", "femn", "neut"} & verb.grammemes
+        if gender and not gender & r.grammemes:
+            continue
+        return True
+    return False
 
 
 #: verbs that report another's words: «Хмурый пишет: голосую за <Ярину>»

@@ -1,0 +1,150 @@
+"""Batch 21's classes (a beekeepers' society, tests/letters/batch21.md), each by its shape,
+in letters and votes alike. C-3: a woman's name takes the pet stems of the man's name it is
+made from (Слава for Владислава as for Вячеслав); a surname's plural names spouses whose
+nicks hold it after a given name; a surname form two such nicks share is settled by its
+gender in the case the grammar names, never when it is one nick's word as listed; a game word
+that is only one word of a longer nick is the role; a Ukrainian genitive equal to another
+nick proves neither; an ordinary word placed by a thing («шершня у летка») is the word; a lower-case
+word heading its sentence is a red's nick only when its verb does not agree with the word."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+import pytest
+
+from mafiabot.replay_posts import post_from_body
+from parser.nameforms import name_pets, tabled_pets
+from parser.roles import role_word_of_longer_nick
+from parser.votes.day import extract_votes
+from parser.votes.records import PostReading
+from tests.letter_kit import read_in_cast
+
+CAST = json.loads((Path(__file__).parent / "votes/dev32/cast.json").read_text(encoding="utf-8"))
+PLAYERS: tuple[str, ...] = tuple(CAST["living"])
+
+
+def _read(
+    body: str, rules: Literal["pefl", "gambler"] = "pefl", players: tuple[str, ...] = PLAYERS
+) -> PostReading:
+    author = "Кугарчи" if "Кугарчи" in players else players[-1]
+    (post,) = extract_votes(
+        [post_from_body(1, author, body, 1)], ruleset=rules, players=players
+    ).posts
+    return post
+
+
+def _red(text: str, after: str = "") -> str:
+    return f'Против <span style="color: red">{text}</span>{after}'
+
+
+# -- a short form a man's and a woman's name share ----------------------------------------
+
+
+def test_C_3_a_womans_name_takes_her_mans_names_pet_stems() -> None:
+    assert ("владислава", "слав") in tabled_pets("слава")
+    assert ("владислава", "слав") in name_pets("владислава")
+    # a boy's ending stays his: «Славик» is no Владислава's
+    assert all(name != "владислава" for name, _stem in tabled_pets("славик"))
+    # a woman's name the dictionary does not know makes none («Ивана» of Иван)
+    assert not name_pets("ивана")
+
+
+def test_C_3_a_short_form_both_genders_share_is_asked_in_letters_and_votes() -> None:
+    got = read_in_cast("bees", "Медуница", "Проверю Славу.")
+    assert (got.kind, got.code) == ("question", "ambiguous_nick"), got
+    green = _read('<span style="color: green">Славу</span>', "gambler")
+    assert (green.status, green.reason) == ("rejected", "ambiguous_nick"), green
+
+
+# -- spouses' surname ------------------------------------------------------------------------
+
+
+def test_C_3_a_plural_surname_names_both_spouses() -> None:
+    green = _read('<span style="color: green">Ульяновых</span> обоих в суд', "gambler")
+    assert green.status == "rejected" and green.target is None, green
+
+
+def test_C_3_the_verbs_case_settles_a_surname_form_of_two_word_nicks() -> None:
+    got = read_in_cast("bees", "Гриша Ульянов", "Убиваем Ульянову, исполнитель Акация.")
+    assert (got.kind, got.action, got.targets, got.executor) == (
+        "move",
+        "kill",
+        ("Зоя Ульянова",),
+        "Акация",
+    ), got
+    # his accusative and her nick's word as listed: the case settles nothing
+    asked = read_in_cast("bees", "Медуница", "Проверяю Ульянова.")
+    assert asked.kind == "question", asked
+
+
+def test_C_3_a_pronoun_after_a_surname_form_pins_the_spouse() -> None:
+    red = _read(_red("Ульянова", ": он вчера голосовал за мирного"))
+    assert (red.status, red.target) == ("vote", "Гриша Ульянов"), red
+
+
+# -- a role word opening a longer nick --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "nick", "role"),
+    [
+        ("комиссара", "Комиссар Ярмарки", True),
+        ("Доктора", "Доктор Сотов", True),
+        ("Комиссар", "Комиссар_матча", True),
+        ("шерифа", "Шериф", False),  # the nick written whole
+        ("Ярмарки", "Комиссар Ярмарки", False),
+    ],
+)
+def test_C_3_a_game_word_only_part_of_a_nick_is_the_role(text: str, nick: str, role: bool) -> None:
+    assert role_word_of_longer_nick(text, nick) is role
+
+
+def test_C_3_a_role_word_is_no_title_nick_in_letters_and_votes() -> None:
+    order = read_in_cast("bees", "Гриша Ульянов", "Убиваем комиссара, исполнитель Акация.")
+    check = read_in_cast("bees_g", "Вощина", "Проверяю Доктора.")
+    assert order.kind == "question" and check.kind == "question", (order, check)
+    red = _read('<span style="color: red">Комиссар</span> — врёт про проверки, не верю ему')
+    assert red.status != "vote", red
+    whole = read_in_cast("bees_g", "Вощина", "Проверяю Доктора Сотова.")
+    assert (whole.kind, whole.targets) == ("move", ("Доктор Сотов",)), whole
+
+
+# -- a Ukrainian genitive ----------------------------------------------------------------------
+
+
+def test_C_3_a_ukrainian_genitive_equal_to_another_nick_proves_neither() -> None:
+    uk = _read("Голосую проти " + '<span style="color: red">Сотка</span>, він брехав вчора')
+    assert uk.status != "vote", uk
+    ru = _read(_red("Сотка", ", врёт весь день про свою роль"))
+    assert (ru.status, ru.target) == ("vote", "Сотка"), ru
+
+
+# -- an ordinary word placed by a thing; a subject that agrees with the word ----------------
+
+
+def test_C_3_a_word_nick_placed_by_a_thing_is_the_word() -> None:
+    placed = read_in_cast("bees_g", "Айгуль", "Убиваю шершня у летка, повадился пчёл таскать.")
+    assert placed.kind != "move", placed
+    plain = read_in_cast("bees_g", "Айгуль", "Убиваю шершня.")
+    assert (plain.kind, plain.targets) == ("move", ("Шершень",)), plain
+
+
+def test_P_V_1_a_lower_case_word_heading_its_sentence_agreeing_with_its_verb_is_the_word() -> None:
+    plant = _read('<span style="color: red">акация</span> в этом году отцвела рано, беда')
+    assert plant.status != "vote", plant
+    players = ("Огурцы", "Кабачок", "Тыква")
+    person = _read(
+        '<span style="color: red">огурцы</span> весь день мутит воду и врёт', players=players
+    )
+    assert (person.status, person.target) == ("vote", "Огурцы"), person
+
+
+# -- a member's wish put to the Don ------------------------------------------------------------
+
+
+def test_P_M_8_a_members_wish_in_the_conditional_is_an_offer_asked() -> None:
+    got = read_in_cast("bees", "Акация", "Гриша, я бы убила Вячеслава, решай.")
+    assert (got.kind, got.code) == ("question", "undecided"), got
