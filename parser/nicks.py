@@ -1181,6 +1181,10 @@ def diminutive_match(
         # «марка» for Марфа: a word of the dictionary (a noun, another name) whose letters
         # only start a name nick proves no player — offered as a guess (C-3)
         return NickMatch(text, None, "diminutive", GUESS_CONFIDENCE, UNKNOWN_NICK, tuple(found))
+    if by_head and not any_case and len(found) == 1 and _own_word(key, next(iter(found))):
+        # «Липку» for the village Липовка: a dictionary word of its own that only starts a
+        # word nick proves no player; the player is still the likeliest, so asked (C-3)
+        return NickMatch(text, next(iter(found)), "diminutive", OWN_WORD_CONFIDENCE)
     guessed = False
     if not found:
         # «Риту», «Серёгу», «Стаса» (pet forms of a name), «Тандера», «Сильвера» (a Latin
@@ -1583,6 +1587,23 @@ def _explained_otherwise(key: str, found: Iterable[str]) -> bool:
         return False
     lemmas = {r.lemma.replace("ё", "е") for r in readings if "Name" in r.grammemes}
     return not any(_pet_lemma_of(lemma, n) for lemma in lemmas for n in names)
+
+
+def _own_word(key: str, nick: str) -> bool:
+    """Whether `key`, read as a pet form by the head of a word nick (no given name), is a
+    dictionary word of its own: known to the dictionary, with no lemma that is the nick's
+    (so no case form of it), and not keeping the nick's whole stem («Липку»: липка, no form of
+    Липовка; «Пчельников» keeps Пчельники's stem and is its case form)."""
+    from parser.morph import parse
+
+    name = trimmed_key(nick).replace("ё", "е")
+    if " " in name or len(name) <= 3 or any("Name" in r.grammemes for r in parse(name)):
+        return False
+    readings = [r for r in parse(key) if r.known]
+    if not readings or key.startswith(name[:-1]):
+        return False
+    own = {r.lemma.replace("ё", "е") for r in parse(name) if r.known} | {name}
+    return not any(r.lemma.replace("ё", "е") in own for r in readings)
 
 
 def _pet_lemma_of(lemma: str, name: str) -> bool:
@@ -2038,6 +2059,9 @@ _PROPER_TAGS: Final = frozenset({"Name", "Surn", "Patr", "Geox"})
 # letters of a full name ending in а/я (Людмила, not Костя), one fewer for others (Павел)
 _FULL_NAME: Final = 6
 DIMINUTIVE_CONFIDENCE: Final = 0.85
+#: a dictionary word of its own read as a word nick by the nick's head (`_own_word`): the
+#: likeliest player, below the reader's move threshold (0.8), so the sender is asked
+OWN_WORD_CONFIDENCE: Final = 0.75
 #: a pet form guessed by a pet consonant the name lacks («Ксюху» for Ксения): offered to the
 #: sender as a suggestion, never read as the player
 GUESS_CONFIDENCE: Final = 0.7

@@ -148,3 +148,79 @@ def test_P_V_1_a_lower_case_word_heading_its_sentence_agreeing_with_its_verb_is_
 def test_P_M_8_a_members_wish_in_the_conditional_is_an_offer_asked() -> None:
     got = read_in_cast("bees", "Акация", "Гриша, я бы убила Вячеслава, решай.")
     assert (got.kind, got.code) == ("question", "undecided"), got
+
+
+# -- after the merge with reader-35 and reader-36 -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("Прикрываю от холода Буркуна, обещали заморозки.", False),
+        ("Прикрываю Буркуна от дождя.", False),
+        ("Прикрываю Буркуна от пули.", True),  # the game's own word
+        ("Прикрываю Буркуна от маньяка.", True),  # a being, no thing
+        ("Защищаю Буркуна от мафии.", True),  # a clan
+        ("Спасаю Буркуна от смерти.", True),  # the game's harm
+        ("Лечу Буркуна от простуды.", True),  # a verb of treating cures an illness
+    ],
+)
+def test_C_2_a_heal_verb_of_shelter_from_a_thing_outside_the_game_is_asked(
+    text: str, move: bool
+) -> None:
+    got = read_in_cast("bees", "Кипрей", text)
+    if move:
+        assert (got.kind, got.action, got.targets) == ("move", "heal", ("Буркун",)), got
+    else:
+        assert (got.kind, got.code) == ("question", "is_it_a_move"), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Кого проверить, подскажет Ильгиз, я ему напишу.",
+        "Ильгиз скажет, кого проверить.",
+    ],
+)
+def test_C_2_whom_to_act_on_left_to_another_players_answer_is_no_move(text: str) -> None:
+    got = read_in_cast("bees", "Медуница", text)
+    assert got.kind == "question", got
+
+
+def test_C_2_an_indirect_question_beside_a_move_of_the_senders_own_leaves_the_move() -> None:
+    got = read_in_cast(
+        "bees", "Медуница", "Проверяю Буркуна. Кого проверить завтра, подскажет Ильгиз."
+    )
+    assert (got.kind, got.action, got.targets) == ("move", "check", ("Буркун",)), got
+
+
+@pytest.mark.parametrize(
+    ("when", "move"),
+    [("как стемнеет", True), ("как наступит ночь", True), ("как закроется ярмарка", False)],
+)
+def test_C_2_a_clause_of_nightfall_is_the_moves_own_night_not_a_later_event(
+    when: str, move: bool
+) -> None:
+    got = read_in_cast("bees", "Гриша Ульянов", f"Убиваем Дымаря, исполнитель Акация, {when}.")
+    if move:
+        assert (got.kind, got.targets, got.executor) == ("move", ("Дымарь",), "Акация"), got
+    else:
+        assert (got.kind, got.code) == ("question", "undecided"), got
+
+
+def test_C_3_a_dictionary_word_starting_a_word_nick_is_asked_not_read() -> None:
+    word = read_in_cast("bees_g", "Нектар", "Проверяю Липку.")
+    assert (word.kind, word.code) == ("question", "low_confidence"), word
+    nick = read_in_cast("bees_g", "Нектар", "Проверяю Липовку.")
+    assert (nick.kind, nick.targets) == ("move", ("Липовка",)), nick
+
+
+def test_P_V_1_a_vote_word_in_the_post_keeps_a_heading_red_the_vote() -> None:
+    players = ("Маркет", "Кабачок", "Тыква")
+    voted = _read(
+        '<span style="color: red">маркет</span> сливает нас третий день, голосую.',
+        players=players,
+    )
+    assert (voted.status, voted.target) == ("vote", "Маркет"), voted
+    told = _read('<span style="color: red">маркет</span> сегодня закрылся рано.', players=players)
+    assert told.status != "vote", told

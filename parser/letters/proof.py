@@ -82,6 +82,7 @@ from parser.letters.sense import (
     other_sense_verb,
     owned_by_thing,
     set_aside,
+    shelter_from_thing,
     thing_object,
 )
 from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds
@@ -175,6 +176,7 @@ def prove(
         return back
     limited = (
         _target_aside(reading, evidence)
+        or _sheltered(reading, evidence)
         or _target_bound(reading, view)
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
@@ -235,6 +237,23 @@ def prove(
             f"напишите его прямо, например: «{example_of(reading)}».",
         )
     return _decided(reading, evidence, view, suggestion) or reading
+
+
+def _sheltered(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """A question when the heal's verb shelters the player from a thing outside the game
+    (`sense.shelter_from_thing`: «Прикрываю от холода X»): a cover of the writer's life as
+    likely as the night's heal — not proven (C-2)."""
+    chosen = evidence.chosen
+    if reading.action != "heal" or chosen is None:
+        return None
+    phrase = shelter_from_thing(evidence.tokens, chosen.i)
+    if phrase is None:
+        return None
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, ход ли это ({spelled(reading)}): «{phrase}» — это не ночная опасность. "
+        f"Если это ход, напишите его прямо, например: «{example_of(reading)}».",
+    )
 
 
 def _target_aside(reading: LetterReading, evidence: Evidence) -> LetterReading | None:

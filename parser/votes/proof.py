@@ -812,8 +812,14 @@ def word_use(own_text: str, pick: Pick, common: bool) -> bool:
     verb = next((r for w in _WORD.findall(clause) if (r := _finite(w)) is not None), None)
     # the subject of a verb is the nick only when the verb does not agree with the word
     # itself: «<огурцы> … мутит» (a plural word, a singular verb) is a person; «<акация> в
-    # этом году отцвела» agrees with the plant and proves no player (C-3)
-    return verb is None or _agrees_with_word(text.casefold().replace("ё", "е"), verb)
+    # этом году отцвела» agrees with the plant and proves no player (C-3) — unless a vote
+    # word stands in the post («<маркет> сливает нас третий день, голосую»): the red is the
+    # vote it casts, as a vote word keeps a red said in praise or defence counted
+    if verb is None:
+        return True
+    if any(is_cue(w) or green_word(w) for w in _WORD.findall(low)):
+        return False
+    return _agrees_with_word(text.casefold().replace("ё", "е"), verb)
 
 
 #: prepositions of place, way and distance that govern a common-word nick used as the word
