@@ -93,6 +93,7 @@ PARTS = {
     "development-29": HERE / "dev29",  # votes-24: praise in red, a quoted red, a red taken back
     "development-30": HERE / "dev30",  # batch 19: a builders' forum — tool nicks, a site rank
     "development-31": HERE / "dev31",  # batch 20: a role-players' club — adjective clan nicks
+    "development-34": HERE / "dev34",  # batch 23: a fire brigade forum — radio frames, trade words
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
