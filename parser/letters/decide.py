@@ -30,7 +30,7 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.sense import antecedent_in_other_sense
-from parser.letters.tokens import Token, clause_of
+from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
     ASKING,
     CANCEL,
@@ -236,10 +236,34 @@ def _said_before(
     if len(span) != 1 or span[0].kind != "nick" or span[0].negated:
         return None
     found = span[0]
-    if not antecedent_in_other_sense(tokens, found):
+    if not antecedent_in_other_sense(tokens, found) or _thing_word(tokens, found, gender):
         return None
     genders = _word_genders(found.nick or "")
     return found if not genders or gender in genders else None
+
+
+def _thing_word(tokens: Sequence[Token], m: Mention, gender: str) -> bool:
+    """C-3: whether the pronoun's antecedent is a thing, not the player whose nick it
+    equals: the word written in lower case, and every reading the dictionary gives it in
+    the pronoun's gender and the singular an inanimate common noun («сбиваю пламя с каски,
+    лечу её»: a helmet's «её», not Каска's). A pronoun points back to the nearest noun of its
+    gender and number; a lower-case thing word is that noun first of all, so the nick that
+    merely equals it proves nobody — the pronoun stays a question."""
+    raw = "".join(t.raw for t in tokens[m.start : m.end]).strip(EDGE_MARKS)
+    if not raw or not raw[:1].islower() or m.end - m.start != 1:
+        return False
+    agreeing = [
+        r
+        for r in parse(tokens[m.start].word)
+        if r.pos == "NOUN" and "sing" in r.grammemes and gender in r.grammemes
+    ]
+    return bool(agreeing) and all(
+        "inan" in r.grammemes and not r.grammemes & _PERSONAL_NOUN for r in agreeing
+    )
+
+
+#: the dictionary's marks of a noun that names a person (a name, a surname, a patronymic)
+_PERSONAL_NOUN: Final = frozenset({"Name", "Surn", "Patr"})
 
 
 def _word_genders(nick: str) -> frozenset[str]:
