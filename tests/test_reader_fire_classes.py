@@ -12,6 +12,7 @@ import pytest
 
 from mafiabot.replay_posts import post_from_body
 from parser.nicks import NickResolver, plural_of_singular
+from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading
 from tests.letter_kit import read_in_cast
@@ -112,3 +113,136 @@ def test_P_V_1_innocence_said_short_or_an_error_owned_is_no_vote(body: str) -> N
 def test_P_V_1_near_misses_of_innocence_are_still_the_vote(body: str, target: str) -> None:
     got = _vote(body)
     assert (got.status, got.target) == ("vote", target), got
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Вова Чернов", "Дон — Арам? Я не в курсе, кто у вас там, но я за Арама."),
+        ("Вова Чернов", "Голосую за Арама."),
+        ("Бекзат", "Я за Топорика."),
+    ],
+)
+def test_P_S_2_a_bastards_election_vote_is_refused_with_its_answer(sender: str, text: str) -> None:
+    got = read_in_cast("fire", sender, text, turn=0)
+    assert (got.kind, got.code) == ("refused", "no_moves")
+
+
+def test_P_S_2_a_members_election_vote_is_still_read() -> None:
+    got = read_in_cast("fire", "Дымов", "Я за Арама.", turn=0)
+    assert (got.kind, got.action, got.targets) == ("move", "don", ("Арам",))
+
+
+@pytest.mark.parametrize(
+    "text", ["Ныряю за Гидрантом и Найдой: протект обоим.", "Гидрант и Найда: протект обоим."]
+)
+def test_P_M_6_both_counts_the_two_players_named(text: str) -> None:
+    got = read_in_cast("fire", "Водолаз", text)
+    assert (got.kind, got.action, got.targets) == ("move", "protect", ("Гидрант", "Найда"))
+
+
+@pytest.mark.parametrize(
+    "text", ["Гидрант, Найда, Пена: протект обоим.", "Ныряю за Гидрантом: протект обоим."]
+)
+def test_P_M_6_both_with_three_or_one_named_is_asked(text: str) -> None:
+    got = read_in_cast("fire", "Водолаз", text)
+    assert got.kind == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ниндзя: цель — Дымок или Дымов, один из них точно. Беру Дымова.",
+        "Дымок или Дымов? Беру Дымова.",
+        "Дымок или Дымов? Выбираю Дымова.",
+    ],
+)
+def test_C_2_a_choice_settled_by_a_verb_of_taking(text: str) -> None:
+    got = read_in_cast("fire", "Карабин", text)
+    assert (got.kind, got.action, got.targets) == ("move", "kill", ("Дымов",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Дымок или Дымов. Беру Дымова и Пену.",  # the closing sentence names two
+        "Захожу к Дымку и к Дымову, и кто-то из них не выходит.",  # nobody chosen
+    ],
+)
+def test_C_2_a_choice_not_settled_is_still_asked(text: str) -> None:
+    assert read_in_cast("fire", "Карабин", text).kind == "question"
+
+
+def _court(body: str) -> tuple[str, str | None]:
+    post = post_from_body(1, "Ерофеич", body, 1)
+    players = ["Гидрант", "Каска", "Лафет", "Ерофеич", "Арам", "Найда"]
+    result = extract_court_votes([post], nominees=["Гидрант", "Каска", "Лафет"], players=players)
+    (reading,) = result.posts
+    return reading.status, reading.target
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        ("Приём. Суд: Гидрант. Конец связи.", "Гидрант"),
+        ("Приём. Голос: Лафет. Конец связи.", "Лафет"),
+        ("Суд: Гидрант. Хотя нет, Лафет.", "Лафет"),
+    ],
+)
+def test_G_N_4_a_nick_under_the_courts_label_is_the_vote(body: str, target: str) -> None:
+    assert _court(body) == ("vote", target)
+
+
+@pytest.mark.parametrize(
+    "body", ["Ара, Каска джан, прости — сажаю тебя.", "Каска, прости — сажаю тебя."]
+)
+def test_G_N_4_you_after_an_address_is_the_nominee_spoken_to(body: str) -> None:
+    assert _court(body) == ("vote", "Каска")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Приём. Гидрант. Конец связи.",  # no label: a nick amid talk
+        "Каска, Лафет, сажаю тебя.",  # two spoken to
+        "Каску жалко, сажаю тебя.",  # spoken about, not to
+        "Каска, сажаю тебя. Шучу.",  # taken back
+        "Каска, тебя не сажаю.",  # let off
+    ],
+)
+def test_G_N_4_near_misses_of_the_label_and_the_address_are_no_vote(body: str) -> None:
+    assert _court(body)[0] != "vote"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Если не будет выезда — убиваю Смоки. Если будет, пропускаю.",
+        "Убиваю Лафета. Если будет выезд, пропускаю.",
+    ],
+)
+def test_C_2_a_skip_on_a_condition_nobody_settles_leaves_the_move_asked(text: str) -> None:
+    got = read_in_cast("fire", "Карабин", text)
+    assert (got.kind, got.code) == ("question", "undecided")
+
+
+def test_C_2_a_skip_said_plainly_still_gives_the_turn_up() -> None:
+    assert read_in_cast("fire", "Карабин", "Пропускаю. Если что, напишу.").kind == "none"
+
+
+@pytest.mark.parametrize("text", ["Если Начкар жив — убиваю его.", "Если Начкар жив, убиваю его."])
+def test_C_2_a_condition_on_a_living_player_without_a_fallback_is_settled_by_the_cast(
+    text: str,
+) -> None:
+    got = read_in_cast("fire_g", "Факел", text)
+    assert (got.kind, got.action, got.targets) == ("move", "kill", ("Начкар",))
+
+
+def test_C_2_the_same_condition_on_a_player_out_moves_nobody() -> None:
+    assert read_in_cast("fire_g", "Факел", "Если Огнеборец жив — убиваю его.").kind == "none"
+
+
+def test_C_3_a_pronoun_after_the_one_player_of_an_open_condition_names_him() -> None:
+    got = read_in_cast("fire_g", "Факел", "Если Начкар придёт домой — убиваю его.")
+    assert (got.kind, got.code) == ("question", "undecided")
+    assert "Начкар" in got.text

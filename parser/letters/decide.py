@@ -167,7 +167,9 @@ def resolve_pronouns(
                 # the visit and the deed are one move: the deed's action on the visited
                 replaced[visit.i] = replace(occ, targets=[visit.targets[0]])
                 continue
-            said = _said_before(occ, tokens, mentions, me)
+            said = _said_before(occ, tokens, mentions, me) or _named_in_condition(
+                occ, tokens, mentions, me
+            )
             if said is not None:
                 occ = replace(occ, targets=[said])  # «… на Голкипера. В смысле убиваю его»
         out.append(occ)
@@ -239,6 +241,32 @@ def _said_before(
     if not antecedent_in_other_sense(tokens, found) or _thing_word(tokens, found, gender):
         return None
     genders = _word_genders(found.nick or "")
+    return found if not genders or gender in genders else None
+
+
+def _named_in_condition(
+    occ: Occ, tokens: Sequence[Token], mentions: Sequence[Mention], me: str
+) -> Mention | None:
+    """«Если Начкар жив — убиваю его»: the pronoun's sentence opens with a condition that
+    names one player, of the pronoun's gender where the dictionary gives his nick one, and
+    nobody else is named before the pronoun in the letter — the pronoun is him (C-3). The
+    condition itself is weighed by the proof (settled by the cast or asked), as when the
+    nick stands in place of the pronoun."""
+    pronoun = occ.targets[0]
+    gender = pronoun_gender(tokens[pronoun.start].word, plural=True)
+    if gender is None:
+        return None
+    sentence = tokens[pronoun.start].sentence
+    opening = next((t for t in tokens if t.sentence == sentence and t.word), None)
+    if opening is None or opening.word != "если":
+        return None
+    before = [m for m in mentions if m.start < pronoun.start and m.nick != me]
+    if len(before) != 1 or before[0].kind != "nick" or before[0].negated:
+        return None
+    found = before[0]
+    if tokens[found.start].sentence != sentence or _thing_word(tokens, found, gender):
+        return None
+    genders = _word_genders(found.nick or "") | _genders(found.nick or "")
     return found if not genders or gender in genders else None
 
 
@@ -606,6 +634,22 @@ def _settling_sentence(tokens: Sequence[Token], mentions: list[Mention]) -> int:
 _EXECUTOR_WORDS: Final = ws("исполнитель исполняет исполнит исполнителем руками")
 
 
+#: the verbs of taking one of several, by the dictionary's lemma: «Беру Дымова», «Выберу Y»
+_CHOOSING_LEMMAS: Final = frozenset(("брать", "взять", "выбирать", "выбрать"))
+
+
+def _choosing_verb(word: str) -> bool:
+    """The sender's own verb of taking or choosing (first person, present or future): after
+    a choice weighed, «Беру Дымова» settles it as «пусть будет Дымов» does (C-2)."""
+    top = parse(word)[:1]
+    return (
+        bool(top)
+        and top[0].pos == "VERB"
+        and top[0].lemma in _CHOOSING_LEMMAS
+        and "1per" in top[0].grammemes
+    )
+
+
 def _settled(tokens: Sequence[Token], mentions: list[Mention]) -> Mention | None:
     """«Фокс или Тандер... пусть будет Тандер», «Думаю между Бобом и Рокетом. Ладно,
     Рокет»: the letter's last sentence names one player and nothing else but words of
@@ -623,7 +667,7 @@ def _settled(tokens: Sequence[Token], mentions: list[Mention]) -> Mention | None
         for k, t in enumerate(tokens)
         if t.sentence == last and t.word and not pick.start <= k < pick.end
     ]
-    if any(w not in _SETTLE and w not in SETTLED for w in rest):
+    if any(w not in _SETTLE and w not in SETTLED and not _choosing_verb(w) for w in rest):
         return None
     weighed = {
         tokens[m.start].sentence
