@@ -50,6 +50,7 @@ from parser.letters.tokens import (
 )
 from parser.letters.words import (
     CORRECTION,
+    DASHES,
     GREETING,
     INDICATORS,
     INFERRED_CONFIDENCE,
@@ -59,6 +60,7 @@ from parser.letters.words import (
     OR,
     PARTIAL_CONFIDENCE,
     SHORT_LETTER,
+    TARGET_LABELS,
     TOLD,
     TWO,
     VIOLENCE,
@@ -322,6 +324,17 @@ def _inferred_move(
         return question_reading(
             IS_IT_A_MOVE,
             f"Не понял, это ход? Если да, напишите, например: «{EXAMPLE.get(action, 'Ход Ник')}».",
+        )
+    # «Приговор: X. Исполнитель: Y»: an order with its executor is a kill in any wording
+    ordered = any((w := lookup(t.word)) is not None and w.executor for t in tokens if t.word)
+    if named and not ordered and all(other_trade_label(tokens, m, named) for m in named):
+        # «Сегодня мой трофей — Тарас», «Мой пациент — Лукьян»: the line names the player as
+        # what a noun of another trade says he is, not as the move's target (C-2): asked
+        label = other_trade_label(tokens, named[0], named)
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"Не понял, это ход? «{label}» — не слово хода. Если это ход, напишите, например: "
+            f"«{EXAMPLE.get(action, 'Ход Ник')}».",
         )
     width = TWO.get(action, 1)
     says = told_as_role or _says_move(tokens, questions, named)
@@ -756,3 +769,86 @@ def _traded(tokens: Sequence[Token], m: Mention, players: frozenset[int]) -> boo
     sense that also takes a thing in the bare instrumental (`sense.trade_instrument`)."""
     verb = other_sense_verb(tokens, m)
     return verb is not None and trade_instrument(tokens, verb, players) is not None
+
+
+def _label_words(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention]) -> list[Token]:
+    """The words of the nick's own line before it (`other_trade_label`): from the start of its
+    clause, or from a dash or colon inside it, to the nick, which they join with a dash, a
+    colon or nothing («Мой выбор — X», «Проверка: X», «мой улов сегодня X»). Empty where a
+    preposition governs the nick («дознание над X») or the line names another player."""
+    k = m.start - 1
+    while k >= 0 and not tokens[k].word and tokens[k].sentence == tokens[m.start].sentence:
+        k -= 1  # a dash typed as a word of its own
+    if k < 0 or tokens[k].sentence != tokens[m.start].sentence:
+        return []
+    if tokens[k].clause_end and not tokens[k].raw.endswith((":", "—", "–", "-")):
+        return []  # «Лечу Олю, Тарас»: a comma parts the nick from the words before
+    last = parse(tokens[k].word) if tokens[k].word else ()
+    if last and last[0].pos == "PREP":
+        return []
+    words = [tokens[k]]
+    while k > 0 and not tokens[k - 1].clause_end and tokens[k - 1].sentence == tokens[k].sentence:
+        if tokens[k - 1].raw in DASHES or tokens[k - 1].raw.endswith(("—", "–")):
+            break  # «Ворон, Лёха — сегодня Сова»: the line after the dash
+        k -= 1
+        words.append(tokens[k])
+    others = {j for n in mentions if n is not m for j in range(n.start, n.end)}
+    if any(j in others for j in range(k, m.start)):
+        return []
+    return [t for t in reversed(words) if t.word]
+
+
+def _head_noun(label: Sequence[Token]) -> Token | None:
+    """The subject of a verbless label: its first noun in the nominative, or a substantive
+    adjective or participle in the nominative no noun in the nominative follows («Подопечный
+    на ночь»,
+    «Проверяемый»); None when the label holds a verb, or no such word."""
+    parsed = [(t, parse(t.word)) for t in label]
+    if any(p and p[0].pos in ("VERB", "INFN") for _t, p in parsed):
+        return None
+    governed = False  # a preposition governs the next noun: «на ужин», «по танцам»
+    for n, (t, p) in enumerate(parsed):
+        if p and p[0].pos == "PREP":
+            governed = True
+            continue
+        if governed and p and p[0].pos == "NOUN":
+            governed = False
+            continue
+        if not p or "nomn" not in p[0].grammemes or t.word in GREETING:
+            continue
+        if p[0].pos == "NOUN":
+            return t
+        if p[0].pos in ("ADJF", "PRTF") and "Apro" not in p[0].grammemes:
+            after = parsed[n + 1][1] if n + 1 < len(parsed) else ()
+            if not (after and after[0].pos == "NOUN" and "nomn" in after[0].grammemes):
+                return t  # no noun it agrees with follows: the adjective is the noun
+    return None
+
+
+def _move_noun(t: Token) -> bool:
+    """A noun that names a move or its target in the game's sense: a word of the game's
+    vocabulary for an action (its nouns and participles: «проверка», «лечение»,
+    «проверяемый», «выстрел»), a target label («цель», «жертва»), a word that says a move
+    («ход», «выбор»), or a role's name («Дон — X»)."""
+    found = lookup(t.word)
+    if found is not None and found.actions:
+        return True
+    lemmas = {t.word, *(p.lemma for p in parse(t.word)[:1])}
+    # «заявка»: the game's own noun for a clan member's request (P-M.8)
+    said = TARGET_LABELS | INDICATORS - WEAK_INDICATORS | GAME_WORDS | {"заявка"}
+    return bool(lemmas & said) or role_word(t.word) is not None
+
+
+def other_trade_label(
+    tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention]
+) -> str | None:
+    """C-2: the noun of a verbless line that names the player as what another trade calls
+    him («Сегодня мой трофей — X», «Мой клиент на ночь — X», «мой улов сегодня X»), or None
+    where the line's noun names the move or its target, or the line is no nominal line. The
+    line's subject is read by its case and part of speech (pymorphy3), the move's nouns by
+    the game's vocabulary, which holds the nouns and participles of the roles' verbs."""
+    label = _label_words(tokens, m, mentions)
+    head = _head_noun(label)
+    if head is None or not m.nominative or any(_move_noun(t) for t in label):
+        return None  # «Объект проверки — X»: a word of the move in the line names it
+    return head.raw.strip(" —–-:,.")

@@ -27,8 +27,10 @@ from parser.votes.proof import (
     leaning,
     not_a_name,
     own_vote_said,
+    place_use,
     proven_pick,
     put_off,
+    put_off_after,
     refused_after,
     reported_spans,
     said_for_later,
@@ -590,8 +592,10 @@ def _not_counted(
     doubt = _unproven_pick(own, pick, resolved, spans, named, resolver, author)
     if doubt is not None:
         return True, doubt
-    if said_for_later(own, pick) or put_off(own, pick):
+    if said_for_later(own, pick) or put_off(own, pick) or put_off_after(own, pick):
         return True, (PUT_OFF, pick.span.text)  # shown to the host, not counted
+    if place_use(own, pick, _common_nick(pick.match.nick or "")):
+        return True, (UNPROVEN, pick.span.text)  # «в <Каменке>»: the place, not the player
     if leaning(own, pick):
         return True, (UNPROVEN, pick.span.text)  # «склоняюсь к <X>»: leant to, not voted
 

@@ -411,7 +411,10 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
             # players only asked about — the whole choice is left open
             return [], True, DOUBTED if doubt else ("" if tail_joke else ASKED)
-        off = _let_off(low[pos:at], low[end:], follows_nick=n > 0)
+        # «<X> — это не окончательно», «<X> (это не голос, просто прикидка)»: this nick's
+        # naming said to be no vote yet, up to the next coloured nick — shown to the host
+        hedged = any(_hedged(WORD_RE.findall(c)) for c in _HEDGE_CLAUSE.split(low[end:nxt]))
+        off = DOUBTED if hedged else _let_off(low[pos:at], low[end:], follows_nick=n > 0)
         if off is None:
             off = _not_meant(low[pos:at], low[end:nxt])
         if off is None and _ASKED_ONLY.match(low, end) and _decision_put_off(low[end:later]):
@@ -543,6 +546,20 @@ LATER_WORDS: Final = frozenset(
 )
 
 
+#: prepositions whose inanimate noun is a time to come beside an act of the author's own
+#: to come: «до вечера», «ближе к ночи», «через час», «после обеда» (`time_adjunct`)
+TIME_PREPS: Final = frozenset(("до", "к", "ко", "через", "после"))
+
+
+def time_adjunct(words: Sequence[str], n: int) -> bool:
+    """Whether words[n] opens a time to come beside the author's own act to come: a
+    preposition of time and an inanimate noun it governs («до вечера», «ближе к ночи»)."""
+    if words[n] not in TIME_PREPS or n + 1 >= len(words):
+        return False
+    noun = parse(words[n + 1])[:1]
+    return bool(noun) and noun[0].pos == "NOUN" and "inan" in noun[0].grammemes
+
+
 def _decision_put_off(after: str) -> bool:
     """P-V.1: a sentence after a question about the nick that puts the decision off — a verb
     of deciding in the first person future with a word of later in the same sentence («<Блиц>?
@@ -623,7 +640,11 @@ def _past(word: str) -> bool:
 
 # «— позже», «— потом», «— вечером»: a dash after the nick and a word of later opening the
 # words after it
-_LATER_DASH: Final = re.compile(r"\s*(?:[—–]|-\s)\s*(?:чуть\s+)?(?:позже|попозже|потом|вечером)\b")
+# — the word alone: «— позже допишу подробнее» puts off more words, not the vote
+# (`parser.votes.proof.put_off_after` reads a later act said after the nick)
+_LATER_DASH: Final = re.compile(
+    r"\s*(?:[—–]|-\s)\s*(?:чуть\s+)?(?:позже|попозже|потом|вечером)\b(?!\s+[^\W\d_])"
+)
 
 
 # words a retraction verb takes when it takes the vote back: «снимаю голос», «отзываю свой»
@@ -689,6 +710,47 @@ def in_doubt(after: str) -> bool:
         (w in undecided_words() and n and words[n - 1] == "не") or w == "подумаю"
         for n, w in enumerate(words)
     )
+
+
+#: the clauses a hedge is read in: punctuation, a dash, a contrast
+_HEDGE_CLAUSE: Final = re.compile(r"[.!?…,;:()\n—–]|\s-\s|\b(?:но|а|однако|зато|хотя|впрочем)\b")
+#: words «не» may stand on after «это» that do not hedge: «не только», «не просто так»
+_NOT_HEDGES: Final = frozenset(("только", "просто", "против"))
+
+
+def _hedged(words: Sequence[str]) -> bool:
+    """P-V.1, G-N.1: a clause after the nick that says of its naming — «это» — that it is not
+    yet the vote: «это не окончательно», «это пока не голос», «это не точно», «это не
+    окончательный голос». The predicate «не» negates is an adverb or a neuter short form
+    (agreeing with «это», not with a player), or an inanimate noun, alone or after its
+    adjective; a pronominal adverb («не так»), a joke word («это не шутка» is earnest) or
+    «не только» hedges nothing."""
+    for i, w in enumerate(words):
+        if w != "это":
+            continue
+        rest = words[i + 1 : i + 4]
+        if "не" not in rest:
+            continue
+        j = i + 1 + rest.index("не")
+        if any(v not in ("пока", "еще", "совсем") for v in words[i + 1 : j]):
+            continue
+        said = words[j + 1 : j + 3]
+        if not said or said[0] in _NOT_HEDGES or joked(said[:1]):
+            continue
+        first = parse(said[0])[:1]
+        if not first or {"Dmns", "Ques"} & first[0].grammemes:
+            continue
+        pos, grams = first[0].pos, first[0].grammemes
+        if pos == "ADJF" and said[1:]:
+            noun = parse(said[1])[:1]
+            pos, grams = (noun[0].pos, noun[0].grammemes) if noun else (pos, grams)
+        if (
+            pos == "ADVB"
+            or (pos == "ADJS" and "neut" in grams)
+            or (pos == "NOUN" and "inan" in grams)
+        ):
+            return True
+    return False
 
 
 # an answer that turns the question down: «<Пьеро>? Нет уж…», «<Лиса>? Не, …»

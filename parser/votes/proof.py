@@ -46,10 +46,12 @@ from parser.votes.names import Pick, bare_word, is_cue
 from parser.votes.negation import (
     JAIL_LEMMAS,
     LATER_WORDS,
+    TIME_PREPS,
     TRUST_LEMMAS,
     answered_yes,
     in_doubt,
     live_negations,
+    time_adjunct,
     unmeant,
     votes_word,
 )
@@ -63,8 +65,10 @@ __all__ = [
     "leaning",
     "not_a_name",
     "own_vote_said",
+    "place_use",
     "proven_pick",
     "put_off",
+    "put_off_after",
     "put_off_clause",
     "reported_spans",
     "said_for_later",
@@ -832,6 +836,42 @@ def word_use(own_text: str, pick: Pick, common: bool) -> bool:
     return not any(_finite(w) for w in _WORD.findall(clause))
 
 
+#: prepositions of place, way and distance that govern a common-word nick used as the word
+#: («в <Каменке>», «до <Хутора>», «из <Заречья>»); «за», «против» and «на» with the
+#: accusative are vote grammar (`has_vote_grammar`), read apart
+_PLACE_PREPS: Final = frozenset(
+    ("в", "во", "из", "до", "у", "от", "через", "под", "около", "возле", "с", "со", "на")
+)
+
+
+def place_use(own_text: str, pick: Pick, common: bool) -> bool:
+    """P-V.1, G-N.1: a one-word nick that is an ordinary word (`common`: Каменка, Хутор,
+    Пасека) governed by a preposition of place or way right before it — «в <Каменке> свет
+    отключили», «до <Хутора> автобус ходит?», «из <Заречья> только паром» — is the word, a
+    place, whatever its capital: shown to the host, never counted. «на» is the place only
+    with the prepositional case («на <Пасеке>») or after a verb not the author's own vote
+    («едем на <Опушку>»); «на <X> голос», «думаю на <X>» stay the vote's grammar. A vote
+    word before the nick in its clause («голосую за того, кто в <X>…») keeps it a vote."""
+    if not common:
+        return False
+    low, at = _located(own_text, pick)
+    if at < 0:
+        return False
+    start = max((m.end() for m in _BEFORE_END.finditer(low, 0, at)), default=0)
+    before = _WORD.findall(low[start:at])
+    if not before or before[-1] not in _PLACE_PREPS:
+        return False
+    if any(is_cue(w) or green_word(w) or w in _CHOICE for w in before):
+        return False
+    if before[-1] != "на":
+        return True
+    said = [r for r in parse(_WORD.findall(pick.span.text.casefold())[0]) if r.pos == "NOUN"]
+    if said and {"loct", "loc2"} & said[0].grammemes:
+        return True
+    verb = parse(before[-2])[:1] if len(before) >= 2 else []
+    return bool(verb) and verb[0].pos == "VERB" and not {"1per", "sing"} <= verb[0].grammemes
+
+
 def _finite(word: str) -> bool:
     first = parse(word)[:1]
     return bool(first) and first[0].pos == "VERB"
@@ -1022,6 +1062,149 @@ def put_off(own_text: str, pick: Pick) -> bool:
     return _now_put_off(low[start : close.start() if close else len(low)])
 
 
+def put_off_after(own_text: str, pick: Pick) -> bool:
+    """P-V.1, G-N.1: the words after the nick put the choice off — «<X> — но это после обеда
+    решу», «<X>, хотя завтра скажу точнее», «<X>. Впрочем, окончательное решение я приму ближе
+    к вечеру», «Предварительно <X>, вечером подтвержу или поменяю». Read in the clauses that
+    refer back to the nick: the rest of its sentence and the sentence after it. One of them
+    holds the author's own act to come (`_choice_later`) with a time to come in its sentence,
+    no vote verb of now cast the vote before the nick («Голосую против <X>, вечером объясню
+    подробнее»), and nothing after the nick says the vote stands now («но голос ставлю
+    сейчас», «зелёный уже стоит»). A later act with a complement of its own is about
+    something else: «завтра добавлю аргументов», «завтра объясню почему», «вечером отвечу на
+    вопросы» leave the vote; so does a negated one («завтра не переголосую»)."""
+    low, at = _located(own_text, pick)
+    if at < 0:
+        return False
+    # «Голосую против <X>, вечером объясню подробнее»: a vote verb of now cast the vote
+    # before the nick; what comes later is more words about it
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    if any((is_cue(w) or green_word(w)) and _own_now(w) for w in _WORD.findall(low[start:at])):
+        return False
+    end = at + len(pick.span.text)
+    sentences: list[str] = []
+    pos = end
+    for m in [*_SENTENCE_END.finditer(low, end), None]:
+        stop = m.start() if m else len(low)
+        text = low[pos:stop]
+        if _WORD.findall(text) or not sentences:
+            sentences.append(text)
+        pos = m.end() if m else len(low)
+        if len(sentences) == 2:
+            break
+    if any(_said_now(_WORD.findall(s)) for s in sentences):
+        return False
+    for sentence in sentences:
+        words = _WORD.findall(sentence)
+        if not any(_later(words, n) or time_adjunct(words, n) for n in range(len(words))):
+            continue
+        if any(_choice_later(_WORD.findall(c)) for c in _LATER_CLAUSE.split(sentence)):
+            return True
+    return False
+
+
+#: the clauses a sentence after a nick is read in: punctuation, a dash, a contrast
+_LATER_CLAUSE: Final = re.compile(r"[,;:()\n—–]|\s-\s|\b(?:но|а|однако|зато|хотя|впрочем)\b")
+#: words of now, said of the vote after the nick («голос ставлю сейчас», «уже стоит»)
+_NOW_WORDS: Final = frozenset(("сейчас", "уже"))
+
+
+def _said_now(words: Sequence[str]) -> bool:
+    """«сейчас», «уже» not negated and not «сейчас некогда»: the vote stands now."""
+    return any(
+        w in _NOW_WORDS and (not n or words[n - 1] != "не") and words[n + 1 : n + 2] != ["некогда"]
+        for n, w in enumerate(words)
+    )
+
+
+#: nouns the author's later act may take and still be about the vote («голос отдам»,
+#: «решение приму»)
+_CHOICE_NOUNS: Final = _CHOICE | frozenset(("решение",))
+
+
+def _choice_later(words: Sequence[str]) -> bool:
+    """Whether a clause holds the author's own act to come that is the choice itself: a
+    verb in the first person future (or «буду» with an infinitive, or «будет» with a vote
+    noun) not negated, which is a verb of voting or deciding, takes a vote noun («голос
+    отдам»), stands beside another such act by «или» («подтвержу или поменяю»), or has no
+    complement of its own but a word saying how («скажу точнее», «гляну ещё»). A noun, a
+    pronoun, a question word or a clause it governs makes it an act about something else."""
+    acts = [n for n in range(len(words)) if _act_to_come(words, n)]
+    for n in acts:
+        if _NEGATIONS.intersection(words[max(0, n - 2) : n]):  # «не скажу», «не буду …»
+            continue
+        w = words[n]
+        if votes_word([w]) or _DECIDE.intersection(lemmas(w)):
+            return True
+        window = _act_window(words, n)
+        if _CHOICE_NOUNS.intersection(window):
+            return True
+        if any(_complement(v) for v in window):
+            continue
+        joined = any(m != n and abs(m - n) == 2 and words[min(m, n) + 1] == "или" for m in acts)
+        if joined or any(_manner(v) for v in window):
+            return True
+    return False
+
+
+#: verbs of making up one's mind
+_DECIDE: Final = frozenset(("решить", "определиться", "подумать", "выбрать"))
+_NEGATIONS: Final = frozenset(("не", "ни"))
+
+
+def _act_to_come(words: Sequence[str], n: int) -> bool:
+    """The author's own act to come: a finite verb in the first person future, an
+    infinitive beside «буду», «будет» with a vote noun in the clause («голос будет позже»)."""
+    first = parse(words[n])[:1]
+    if not first:
+        return False
+    grams = first[0].grammemes
+    if first[0].pos == "VERB" and {"1per", "futr"} <= grams:
+        return words[n] != "буду"
+    if first[0].pos == "INFN":
+        return "буду" in words[max(0, n - 1) : n + 2]
+    return words[n] == "будет" and bool(_CHOICE_NOUNS.intersection(words))
+
+
+def _act_window(words: Sequence[str], n: int) -> list[str]:
+    """The words of the act at words[n]: from the previous act, «и»/«или», to the next one,
+    without its time (a word of later, a preposition of time and the nouns it governs)."""
+    lo = n
+    while lo > 0 and words[lo - 1] not in ("и", "или") and not _act_to_come(words, lo - 1):
+        lo -= 1
+    hi = n + 1
+    while hi < len(words) and words[hi] not in ("и", "или") and not _act_to_come(words, hi):
+        hi += 1
+    out: list[str] = []
+    skip = False
+    for k in range(lo, hi):
+        if k == n or words[k] in ("буду", "я", "это"):
+            continue
+        if words[k] in _LATER_ANY or time_adjunct(words, k) or words[k] == "ближе":
+            skip = words[k] in TIME_PREPS
+            continue
+        first = parse(words[k])[:1]
+        if skip and first and first[0].pos in ("NOUN", "ADJF"):
+            continue  # «после ответа Кузьмича»: the time's own nouns
+        skip = False
+        out.append(words[k])
+    return out
+
+
+def _complement(word: str) -> bool:
+    """A noun, a pronoun, a preposition or a question word: what the act is about."""
+    first = parse(word)[:1]
+    if not first:
+        return False
+    return first[0].pos in ("NOUN", "NPRO", "PREP") or bool({"Ques"} & first[0].grammemes)
+
+
+def _manner(word: str) -> bool:
+    """An adverb or comparative saying how the act is done («точно», «ещё», «точнее»)."""
+    first = parse(word)[:1]
+    return bool(first) and (first[0].pos in ("ADVB", "COMP") or "Prnt" in first[0].grammemes)
+
+
 #: «сейчас некогда», «не сейчас»: the author says the vote is not cast now
 _NOT_NOW: Final = re.compile(r"\bнекогда\b|\bне\s+сейчас\b")
 
@@ -1103,7 +1286,10 @@ def _vote_not_now(words: Sequence[str], n: int) -> bool:
     if first and first[0].pos in ("NOUN", "ADJF"):
         # «отдам голос за <X>», «Зелёный <X> дам попозже»: the verb before or after it;
         # «Голос против <X> после матча дам»: the author's own verb further on
-        near = (*words[max(0, n - 2) : n], *words[n + 1 : n + 3])
+        # («…, что он ответит, но зелёный уже стоит»: not a verb across a contrast)
+        lead = words[max(0, n - 2) : n]
+        cut = max((k + 1 for k, v in enumerate(lead) if v in _CONTRASTS), default=0)
+        near = (*lead[cut:], *words[n + 1 : n + 3])
         return any(_not_now(v) for v in near) or any(_own_later(v) for v in words[n + 1 :])
     return _not_now(w)
 
@@ -1321,7 +1507,9 @@ def refused_after(own_text: str, pick: Pick, names_other: Callable[[str], bool])
             if not verb or verb[0].pos != "VERB" or "1per" not in verb[0].grammemes:
                 continue
             # the vote verb itself negated, or «буду»/«стану» before it («не отзываю»
-            # negates a retraction: the vote stands)
-            if verb[0].lemma in _WILL_LEMMAS or votes_word(words[n + 1 : n + 2]):
+            # negates a retraction: the vote stands; so does «не переголосую», a vote
+            # again refused: the one cast holds)
+            again = verb[0].lemma.startswith("пере")
+            if verb[0].lemma in _WILL_LEMMAS or (votes_word(words[n + 1 : n + 2]) and not again):
                 return True
     return False
