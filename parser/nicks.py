@@ -496,6 +496,11 @@ _GENDERED_TIERS: Final = frozenset(
         "partial_translit",
     )
 )
+#: the tiers that read a word as a case form of a nick (of the whole of a one-word nick, in
+#: the partial tiers too): a plural is none of a singular nick's (`plural_of_singular`)
+_CASE_FORM_TIERS: Final = frozenset(
+    ("inflected", "lemma", "case_forms", "partial_inflected", "partial_lemma")
+)
 _MEMO_SIZE: Final = 4096
 
 
@@ -541,6 +546,9 @@ class NickResolver:
         if method in _PARTIAL_TIERS and not any(c.isalpha() for c in text):
             return []  # a number alone («ст. 105») is no part of Кодекс_105: letters prove him
         found = self._tier(text, method)
+        if found and method in _CASE_FORM_TIERS:
+            key = trimmed_key(text)
+            found = [p for p in found if not plural_of_singular(key, trimmed_key(p))]
         if found and method in _GENDERED_TIERS:
             return [p for p in found if agrees(text, p)]
         return found
@@ -733,8 +741,9 @@ class NickResolver:
                 return swapped
             return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
         best, score = scored[0]
-        if not agrees(text, best):
-            # «Гордеевой» typed for Гордеев: the letters are close, the gender is not his
+        if not agrees(text, best) or plural_of_singular(trimmed_key(text), trimmed_key(best)):
+            # «Гордеевой» typed for Гордеев: the letters are close, the gender is not his;
+            # «гидранты» for Гидрант: the plural of the nick's noun, no slip of the nick
             return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
         close = [
             p for p, s in scored if s >= self.fuzzy_threshold and score - s < self.ambiguity_margin
@@ -1041,6 +1050,29 @@ def _case_form_of(word: str, nick: str) -> bool:
     key) that the ending tables already matched: «Александра» of Александр, «Кота» of Кот.
     Never a nick of several words or with digits (their case forms are no single word)."""
     return " " not in nick and nick.isalpha() and not _denied_case_form(word, nick)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def plural_of_singular(word: str, nick: str) -> bool:
+    """C-3: whether `word` (a key) is only a plural of the one-word `nick` (a key) the
+    dictionary knows as a singular common noun: «гидранты» is the plural of гидрант, no case
+    form of the player Гидрант — a case form names one player, a plural a set of things or
+    people. The number is the dictionary's (pymorphy3): a word with a singular reading of the
+    nick's noun («каски», «пены»: genitives) stays a form; a nick that is itself a plural
+    noun, a surname (its plural names the family: `name_sharers`), a name (the name rules
+    decide) and a nick the dictionary does not know are left to the tables. Shared by the
+    letter and vote readers, which both resolve through `NickResolver.tier`."""
+    from parser.morph import parse
+
+    if word == nick or " " in nick or not nick.isalpha() or not word.isalpha():
+        return False
+    own = [r for r in parse(nick) if r.known and r.lemma == nick and r.pos == "NOUN"]
+    if not own or not any("sing" in r.grammemes and "nomn" in r.grammemes for r in own):
+        return False  # unknown, or a plural noun itself
+    if any(g in r.grammemes for r in own for g in ("Surn", "Name", "Patr")):
+        return False
+    said = [r for r in parse(word) if r.lemma == nick and r.pos == "NOUN"]
+    return bool(said) and all("plur" in r.grammemes for r in said)
 
 
 def _denied_case_form(word: str, nick: str) -> bool:

@@ -95,6 +95,7 @@ PARTS = {
     "development-31": HERE / "dev31",  # batch 20: a role-players' club — adjective clan nicks
     "development-32": HERE / "dev32",  # batch 21: beekeepers — spouses, a shared short form
     "development-33": HERE / "dev33",  # batch 22: a traders' forum — Latin handles, trade slang
+    "development-34": HERE / "dev34",  # batch 23: a fire brigade forum — radio frames, trade words
     "development-35": HERE / "dev35",  # votes-27: a vote put off after the nick, a place nick
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))

@@ -71,6 +71,11 @@ def resolve_nick(
             return NickMatch(text, None, match.method, 0.0, AMBIGUOUS_NICK, shared)
     if match.ok or match.reason == AMBIGUOUS_NICK:
         return shared_name(resolver, match)
+    shared = _stem_of(resolver, text)
+    if len(shared) > 1:
+        # «Торпед»: the plural of one nick's noun names no player (`plural_of_singular`),
+        # and a stem two nicks open with names neither — shown as both, never unknown
+        return NickMatch(text, None, match.method, 0.0, AMBIGUOUS_NICK, shared)
     # one word of a multi-word nick in a form the ending tables miss (an adjective:
     # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson); a short given
     # name another player answers to as well is asked about (`shared_name`)

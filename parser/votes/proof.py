@@ -562,7 +562,10 @@ def _praise_of(low: str, start: int, at: int, end: int, stop: int) -> bool:
 #: defence of the player, the fourth sense beside gratitude, approval and trust: a
 #: guarantee given for him («ручаюсь за него»), his innocence said («он честный»)
 _GUARANTEE_LEMMAS: Final = frozenset(("ручаться", "поручиться", "гарантировать"))
-_INNOCENCE_LEMMAS: Final = frozenset(("честный", "невиновный", "невинный", "мирный"))
+#: «чист» is the word of a check that found no mafia: said of a player, his innocence
+_INNOCENCE_LEMMAS: Final = frozenset(("честный", "невиновный", "невинный", "мирный", "чистый"))
+#: the author's own error owned («я ошибалась»): what she said against him taken back
+_ERROR_LEMMAS: Final = frozenset(("ошибаться", "ошибиться"))
 #: what a plea spares him from, negated in the imperative («не трогайте его»)
 _HARM_LEMMAS: Final = frozenset(
     ("трогать", "тронуть", "вешать", "повесить", "казнить", "линчевать", "убивать", "убить",
@@ -589,7 +592,28 @@ def _defended(low: str, start: int, at: int, end: int, stop: int) -> bool:
     clauses = [_own_clause(low, start, at, end, stop)]
     cut = low.find(clauses[0], start) + len(clauses[0])
     clauses += [c for c in _CLAUSE_STOP.split(low[cut:stop]) if _HIM.intersection(_WORD.findall(c))]
-    return any(_defence(c) for c in clauses)
+    if any(_defence(c) for c in clauses):
+        return True
+    return any(_error_owned(c) for c in _CLAUSE_STOP.split(low[start:stop]))
+
+
+def _error_owned(clause: str) -> bool:
+    """«…, я ошибалась»: the author owns in the past tense that she was wrong — her suspicion
+    of the player taken back, a defence of him, not a vote (P-V.1). Negated («я не
+    ошибся»: she was right), put as a condition or a doubt, or in the present («может, я
+    ошибаюсь»: a hedge kept beside a vote) it clears nobody."""
+    words = _WORD.findall(clause)
+    if _HYPOTHETICAL.intersection(words) or clause.rstrip().endswith("?"):
+        return False
+    if not {"я", "мы"}.intersection(words):
+        return False
+    for n, w in enumerate(words):
+        if n > 0 and words[n - 1] in ("не", "ни"):
+            continue
+        first = parse(w)[:1]
+        if first and first[0].lemma in _ERROR_LEMMAS and "past" in first[0].grammemes:
+            return True
+    return False
 
 
 #: a clause put as a condition or a doubt says nothing of him for sure: «если он мирный,
