@@ -1560,8 +1560,10 @@ _CYRILLIC_NAME: Final = re.compile("[а-яё]{3,}")
 def _pet_of(nick: str, name: str) -> bool:
     """Whether the one-word Cyrillic nick `nick` is a pet form of the name `name` (Златка
     of Злата, Таська of Тася) by the diminutive reading — not a mere case form of it
-    (Соколов beside Соколова), nor a guess; the nick must end in a diminutive suffix."""
-    key = trimmed_key(nick)
+    (Соколов beside Соколова), nor a guess; the nick must end in a diminutive suffix. A digit
+    tail is no part of the name (Вовчик112 is a pet form of Вова)."""
+    key = _split_digit_tail(trimmed_key(nick))[0]
+    nick = key.capitalize()
     if not (_CYRILLIC_NAME.fullmatch(key) and _CYRILLIC_NAME.fullmatch(trimmed_key(name))):
         return False
     if not key.endswith(_DIMINUTIVE):

@@ -224,3 +224,13 @@ def test_P_V_1_a_vote_word_in_the_post_keeps_a_heading_red_the_vote() -> None:
     assert (voted.status, voted.target) == ("vote", "Маркет"), voted
     told = _read('<span style="color: red">маркет</span> сегодня закрылся рано.', players=players)
     assert told.status != "vote", told
+
+
+def test_C_3_a_pet_nick_with_a_digit_tail_shares_the_short_form_of_its_name() -> None:
+    fire = json.loads((Path(__file__).parent / "votes/dev34/cast.json").read_text(encoding="utf-8"))
+    players = tuple(fire["living"])
+    assert {"Вова Чернов", "Вовчик112"} <= set(players)
+    shared = _read('<span style="color:red">Вову</span> против, он не в теме.', players=players)
+    assert (shared.status, shared.reason) == ("rejected", "ambiguous_nick"), shared
+    own = _read('<span style="color:red">Вовчика</span> против, он молчит.', players=players)
+    assert (own.status, own.target) == ("vote", "Вовчик112"), own
