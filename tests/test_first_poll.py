@@ -108,6 +108,19 @@ def test_nested_frozen_blocks_leave_the_unfreezing_to_the_outermost() -> None:
     assert gc.get_freeze_count() == 0
 
 
+def test_a_long_read_passes_over_the_youngest_objects_less_often() -> None:
+    # in a frozen block the youngest generation waits for heap.LONG_READ_YOUNG objects, not
+    # 700; the thresholds are given back as they were when the outermost block ends
+    before = gc.get_threshold()
+    with heap.frozen():
+        inside = gc.get_threshold()
+        with heap.frozen():
+            assert gc.get_threshold() == inside
+        assert gc.get_threshold() == inside
+    assert inside == (max(before[0], heap.LONG_READ_YOUNG), *before[1:])
+    assert inside[0] > 700 and gc.get_threshold() == before
+
+
 # -- the plain GET path (scraper.http.BoardHttp._plain_get) -----------------------------------
 
 
