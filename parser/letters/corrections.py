@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from parser.correction import corrects
 from parser.letters.tokens import Token
-from parser.letters.words import DASHES
+from parser.letters.words import CANCEL, DASHES
+from parser.morph import parse
 
 
 def correcting(tokens: Sequence[Token], k: int) -> bool:
@@ -27,4 +28,9 @@ def correcting(tokens: Sequence[Token], k: int) -> bool:
     )
     after = None if closes or nxt is None else nxt.word or None
     said = {u.word for u in tokens[:k]}
+    top = parse(t.word)[:1]
+    if after is not None and t.word in CANCEL and top and top[0].pos != "NOUN":
+        # «Отставить Фугаса!», «отменяю Зарницу»: a cancelling verb with the player it takes
+        # back as its object takes back what was said of him (`mentions`, as after «не»)
+        return before is None
     return corrects(t.word, before, after, said)

@@ -9,6 +9,7 @@ from itertools import pairwise
 from typing import Final
 
 from engine.words_ru import ACTION_WORDS
+from parser.correction import correction_lemma
 from parser.letters.actions import Occ
 from parser.letters.corrections import correcting
 from parser.letters.dayverbs import day_verb
@@ -687,7 +688,7 @@ def _takes_back(tokens: Sequence[Token], k: int) -> bool:
     opening its sentence, or «нет» after
     «хотя», «ой», «или», «а» or opening its clause («…. Нет, лучше …»)."""
     word = tokens[k].word
-    if word in _TAKE_BACK or (word not in _DON_WORDS and correcting(tokens, k)):
+    if word in _TAKE_BACK or (correction_lemma(word) is not None and correcting(tokens, k)):
         return True
     if word in joke_words() and (k == 0 or tokens[k - 1].sentence != tokens[k].sentence):
         return True  # «Дон — X. Шучу)) Дон Y»: the name before said in jest
@@ -725,6 +726,11 @@ def _side_choice(
 _SETTLING: Final = frozenset(("окончательно", "пусть"))
 
 
+def _side_word(word: str) -> bool:
+    """A word naming a side by its lemma («мирные», «мафию», «мафии»)."""
+    return bool(word) and any(p.lemma in ("мирный", "мафия") for p in parse(word)[:2])
+
+
 def _side_corrected(
     tokens: Sequence[Token], questions: set[int], view: SenderView
 ) -> LetterReading | None:
@@ -754,8 +760,10 @@ def _side_corrected(
             if view.known and "choose_side" not in view.role_actions:
                 return None
             return LetterReading("choose_side", side=side, confidence=1.0)
-        if both:
-            return None
+        if both or before_both:
+            return None  # both sides weighed: the reader of both answers it
+        if any(_side_word(t.word) for t in tokens[k + 1 :]):
+            return None  # «Шутка! Мирные.»: a side after it, said bare — read as before
         return question_reading(
             UNDECIDED,
             "Вы отменили выбор стороны, но не написали новый. Какую сторону выбираете? "
