@@ -668,6 +668,12 @@ CONDITION_OPENERS: Final = (
 )  # fmt: skip
 #: the one-word openers of `CONDITION_OPENERS`
 CONDITION_WORDS: Final = frozenset(w for w in CONDITION_OPENERS if " " not in w)
+#: the words and phrases that open a clause of a later time (C-2): what they wait for is a
+#: condition when it is the sender being told something, and puts the move off when it is
+#: the sender's own doing to come («когда вернусь», «как только сдам»)
+TIME_OPENERS: Final = ("когда", "едва", "как только", "лишь только", "после того как")
+#: the one-word openers of `TIME_OPENERS`
+TIME_WORDS: Final = frozenset(w for w in TIME_OPENERS if " " not in w)
 #: English function words a post or letter typed in English uses where the readers' checks
 #: read Russian ones: a joke, a maybe, «или», «не», «завтра» said in English, and the vote
 #: and its future («will vote after raid»: «буду голосую после …», read as put off)

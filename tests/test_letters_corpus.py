@@ -230,10 +230,8 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 15, measured at the start and at the end of the stop that wrote it
     # (tests/letters/README.md): every one (a), a misreading of the words
     "ho15_pefl:18": "(a) a place nick after «под» in a trip's talk read as the check's target",
-    "ho15_pefl:39": "(a) «лечить буду, кого X скажет» (waiting for X's word) read as a heal of X",
     "ho15_pefl:52": "(a) a hunter's «сижу в засаде на вышке» read as the role's ambush",
     "ho15_pefl:59": "(a) «Снимаю шкуру с X» (a thing as the object) read as a kill of X",
-    "ho15_pefl:72": "(a) a blast put off «как вернусь с охоты, в воскресенье» read as made now",
     "ho15_pefl:101": "(a) «Травлю X собаками» (an animate instrument) read as a kill",
     "ho15_pefl:128": "(a) a lower-case breed-word nick in talk of a hurt paw read as a heal",
     "ho15_gambler:23": "(a) a place nick after «в» in a notice read as the check's target",

@@ -43,7 +43,7 @@ from typing import Final
 
 from parser.letters.dayverbs import day_verb
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token
+from parser.letters.tokens import Token, phrase_ends_at
 from parser.letters.words import (
     CONDITION_WORDS,
     LATER,
@@ -51,11 +51,12 @@ from parser.letters.words import (
     SIDE_MAFIA,
     SIDE_TOWN,
     SUCCEED_LEMMAS,
+    TIME_WORDS,
     ws,
 )
 from parser.morph import parse
 from parser.nicks import NickResolver
-from parser.vocab import SETTLED, lookup
+from parser.vocab import CONDITION_OPENERS, SETTLED, TIME_OPENERS, lookup
 
 __all__ = [
     "again_verb",
@@ -73,7 +74,9 @@ _FILLER: Final = ws("ну то тогда так")
 # «когда», «как только», «после того как» open a condition when what they wait for is the
 # sender being told or learning something («когда узнаю, кто меня проверял, …», «как только
 # ведущий подтвердит»): what the host tells him after the letter, no fact of the night
-_WHEN: Final = ws("когда")
+#: the multi-word condition openers by their first two words, the noun that the comma may
+#: part from the rest («при условии, что», «в случае, если»)
+_CONDITION_LEADS: Final = tuple(" ".join(p.split()[:2]) for p in CONDITION_OPENERS if " " in p)
 _TOLD_LEMMAS: Final = ws(
     "узнать узнавать сказать говорить подтвердить подтверждать сообщить сообщать ответить "
     "отвечать написать писать выяснить убедиться услышать уведомить доложить рассказать "
@@ -285,15 +288,12 @@ def _condition_word(tokens: Sequence[Token], k: int) -> str | None:
     if word in CONDITION_WORDS:
         # «а если нет — …», «а если его вылечат, то …»: the other branch
         return "fallback" if prev is not None and prev.word == "а" else "if"
-    if word == "случае" and prev is not None and prev.word == "в":
-        return "if"
-    if word == "условии" and prev is not None and prev.word == "при":
-        return "if"  # «при условии, что …»
-    told = word in _WHEN or (word == "только" and prev is not None and prev.word == "как")
-    if told and (word != "когда" or prev is None or prev.word != "после"):
+    if phrase_ends_at(tokens, k, _CONDITION_LEADS):
+        return "if"  # «при условии, что …», «в случае, если …»: read at their noun
+    after = word in TIME_WORDS and prev is not None and prev.word == "после"
+    if not after and phrase_ends_at(tokens, k, TIME_OPENERS):
+        # «когда узнаю», «как только ведущий подтвердит», «после того как узнаю …»
         return "if" if _told_in_clause(tokens, k) else None
-    if word == "как" and prev is not None and prev.word == "того":
-        return "if" if _told_in_clause(tokens, k) else None  # «после того как узнаю …»
     if word in _FALLBACK:
         return "fallback"
     if word == "то" and prev is not None and prev.word == "а" and not prev.clause_end:

@@ -15,7 +15,8 @@ from parser.letters.conditions import void_branch
 from parser.letters.corrections import correcting
 from parser.letters.executor import executor_confidence, executor_question
 from parser.letters.mentions import Mention, believed, is_subject, remark, taken_back_marks
-from parser.letters.proof import dash_clause, put_off, redo_word
+from parser.letters.promised import dash_clause, put_off
+from parser.letters.proof import redo_word
 from parser.letters.questions import (
     actions_ru,
     bad_target,

@@ -1,4 +1,13 @@
-"""A move whose player the sender promises to send later (C-2): «Проверяю, кого — напишу
+"""The one reader of a move put off (C-2): every way a letter says its move, or one of its
+players, is not for tonight is decided here, for the stages that ask it (`reader`,
+`decide`, `proof`).
+
+A player is put off by a word of what is to come in his own clause (`put_off`: «Катю
+завтра», «Рокета в следующий раз»); the move itself by a clause of a later time or an event
+(`put_off_by_time`), by «ход» said with a later time (`move_put_off`), or by a promise of
+the letter to come (`promised_later`, `put_off_by_promise`).
+
+A move whose player the sender promises to send later (C-2): «Проверяю, кого — напишу
 позже», «Цель скину вечером». The host waits for that letter rather than asking for the
 target now, so an action word with no player beside such a promise is no move yet.
 
@@ -22,9 +31,42 @@ from collections.abc import Sequence
 from typing import Final
 
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token, clause_bounds
-from parser.letters.words import LATER, NEG, ws
+from parser.letters.tokens import Token, clause_bounds, phrase_ends_at
+from parser.letters.words import DASHES, LATER, NEG, NEXT, TIME_WORDS, ws
 from parser.morph import parse
+from parser.vocab import TIME_OPENERS
+
+#: words of what is to come: a player named in a clause with one is put off to later
+#: («Катю завтра», «Боба оставлю на потом», «Рокета в следующий раз»)
+DEFERRED: Final = (
+    LATER
+    | NEXT
+    | ws("подождет подождёт подождать потерпит следующей следующую следующий следующем следующего")
+)
+
+
+def dash_clause(tokens: Sequence[Token], start: int, end: int) -> list[Token]:
+    """The clause of tokens[start:end], a dash parting clauses too («Убиваю Рокета — Боба
+    потом» is two)."""
+    a = start
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].raw not in DASHES:
+        a -= 1
+    b = end - 1
+    while b > start and not tokens[b].word:
+        b -= 1  # «Рокета —»: a mention's window may take in the dash after it
+    while b < len(tokens) - 1 and not tokens[b].clause_end and tokens[b + 1].raw not in DASHES:
+        b += 1
+    return [t for t in tokens[a : b + 1] if t.word]
+
+
+def put_off(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Катю завтра», «Боба оставлю на потом»: the player is named in a clause that puts him
+    off to a later night, or right after it «это потом» says so of him («Гошу. Но это
+    потом»: `_this_later`)."""
+    if {t.word for t in dash_clause(tokens, m.start, m.end)} & DEFERRED:
+        return True
+    return _this_later(tokens, m.end - 1, set()) is not None
+
 
 # verbs of sending word, by lemma: write, let know, say, send, drop a line, signal
 _MESSAGE_LEMMAS: Final = ws(
@@ -79,6 +121,11 @@ def promised_later(
     return bool(promises) and all(m.kind == "unknown" for m in mentions)
 
 
+def promises_word(tokens: Sequence[Token], questions: set[int]) -> bool:
+    """Whether the letter promises a letter still to come («…, напишу, кого лечу»)."""
+    return any(_promise(tokens, k, questions) for k in range(len(tokens)))
+
+
 def put_off_by_promise(tokens: Sequence[Token], i: int, questions: set[int]) -> bool:
     """«Подрыв Бульдозера после матча напишу»: the clause of the action word at `i` holds
     the sender's promise to write later — the move itself is still to come, so the words
@@ -104,30 +151,50 @@ def _promise(tokens: Sequence[Token], i: int, questions: set[int]) -> bool:
     return after is None or after.sentence != t.sentence or after.word != "ли"
 
 
-#: words that open a clause of a later time (with «как только», «лишь только», «после того
-#: как» read by the word before them)
-_WHEN: Final = ws("когда едва")
-_ONLY_AFTER: Final = ws("как лишь")
 _OWN_LATER: Final = frozenset({"1per", "futr", "perf", "indc"})
 _SCOPE_END: Final = frozenset({"—", "–", "-", "--"})
 
 
 def _time_opener(tokens: Sequence[Token], k: int) -> bool:
-    """Whether the word at `k` opens a clause of a later time."""
-    word = tokens[k].word
+    """Whether the word at `k` ends a word or phrase that opens a clause of a later time (the
+    one list, `parser.vocab.TIME_OPENERS`): «когда», «как только», «после того как»."""
     prev = tokens[k - 1].word if k > 0 and tokens[k - 1].sentence == tokens[k].sentence else ""
-    if word in _WHEN:
-        return prev != "после"  # «после того как» is read at its «как»
-    if word == "только":
-        return prev in _ONLY_AFTER
-    if word == "как":
-        return prev == "того" and k > 1 and tokens[k - 2].word == "после"
-    return False
+    if tokens[k].word in TIME_WORDS and prev == "после":
+        return False  # «после того как» is read at its «как»
+    return phrase_ends_at(tokens, k, TIME_OPENERS) is not None
 
 
-def _own_later_verb(word: str) -> bool:
-    """«зайдём», «вернусь», «сдам», «закончу»: the sender's own perfective future."""
-    return any(p.pos == "VERB" and p.grammemes >= _OWN_LATER for p in parse(word)[:2])
+#: «как и вчера», «как ни крути», «так же, как …»: the «как» of a comparison or a manner
+_LIKE_AFTER: Final = ws("и ни")
+_LIKE_BEFORE: Final = ws("так же также точно")
+
+
+def _as_when(tokens: Sequence[Token], k: int) -> bool:
+    """«Как вернусь с охоты — проверю X», «…, как допишу диплом»: a «как» that is no part
+    of a longer opener, a comparison («как и вчера», «так же, как») or an idiom («как ни
+    крути») — whether it opens a clause of time is for its verb to say: the sender's own
+    perfective future (`put_off_by_time`), where a comparison tells of the past or of
+    habit («как договаривались», «как обычно»)."""
+    if tokens[k].word != "как":
+        return False
+    same = tokens[k].sentence
+    before = tokens[k - 1] if k > 0 else None
+    prev = before.word if before and before.sentence == same and not before.clause_end else ""
+    nxt = tokens[k + 1].word if k + 1 < len(tokens) and tokens[k + 1].sentence == same else ""
+    if nxt in _LIKE_AFTER or nxt == "только" or prev in _LIKE_BEFORE or prev == "того":
+        return False
+    # «Как арбитр фиксирую»: «как» and a noun in the nominative say in what capacity
+    said = parse(nxt)[:1] if nxt else []
+    if said and said[0].pos == "NOUN" and "nomn" in said[0].grammemes:
+        return False
+    return not tokens[k].clause_end
+
+
+def _own_later_verb(word: str, top: int = 2) -> bool:
+    """«зайдём», «вернусь», «сдам», «закончу»: the sender's own perfective future (in the
+    `top` readings of the word: after «как» only the first, since «как арбитр фиксирую»
+    is a present a verb of both aspects reads as a future too)."""
+    return any(p.pos == "VERB" and p.grammemes >= _OWN_LATER for p in parse(word)[:top])
 
 
 def put_off_by_time(tokens: Sequence[Token], i: int, questions: set[int]) -> str | None:
@@ -145,25 +212,93 @@ def put_off_by_time(tokens: Sequence[Token], i: int, questions: set[int]) -> str
         return elsewhere
     span = [k for k in range(len(tokens)) if tokens[k].sentence == sentence]
     for k in span:
-        if not _time_opener(tokens, k):
+        as_when = _as_when(tokens, k)
+        if not as_when and not _time_opener(tokens, k):
             continue
         for j in range(k + 1, span[-1] + 1):
-            if tokens[j].raw in _SCOPE_END:
-                break
-            if _own_later_verb(tokens[j].word):
+            if tokens[j].raw in _SCOPE_END or (as_when and j == i):
+                break  # «как обычно проверю X»: the move's own verb is no clause of time
+            if _own_later_verb(tokens[j].word, top=1 if as_when else 2):
                 return _quote(tokens, k, j)
             if tokens[j].clause_end:
                 break
     a, b = clause_bounds(tokens, i)
     for k in range(a, b):
-        if tokens[k].word != "после" or k == i:
+        if k == i or tokens[k].word not in _EVENT_PREPS:
             continue
         between = range(min(i, k) + 1, max(i, k))
         if any(_verb(tokens[j].word) for j in between):
             continue
-        nouns = [p for p in parse(tokens[k + 1].word) if p.known and p.pos == "NOUN"]
-        if nouns and "gent" in nouns[0].grammemes and "inan" in nouns[0].grammemes:
-            return _quote(tokens, k, k + 1)
+        end = _event_after(tokens, k)
+        if end is None:
+            continue
+        if end > k + 1 and k < i and not _own_later_verb(tokens[i].word):
+            continue  # «После долгих раздумий проверяю X»: a time gone by, the move is now
+        return _quote(tokens, k, end)
+    return _this_later(tokens, i, questions)
+
+
+#: prepositions of a time after an event, by the case of the noun they govern: «после
+#: сдачи заказа» (genitive), «по окончании сессии» (the locative, which «по» takes only of
+#: time: «по приезде», «по возвращении»)
+_EVENT_PREPS: Final = {"после": "gent", "по": "loct"}
+
+
+def _event_after(tokens: Sequence[Token], k: int) -> int | None:
+    """The index of the last word of the event the preposition at `k` governs, or None: an
+    inanimate noun in the preposition's case, after any adjectives that agree with it
+    («после родительского собрания»), or an adjective standing for a noun («после
+    выходных»)."""
+    case = _EVENT_PREPS[tokens[k].word]
+    j = k + 1
+    while j < len(tokens) and tokens[j].word and tokens[j].sentence == tokens[k].sentence:
+        parses = [p for p in parse(tokens[j].word) if p.known]
+        if any(p.pos == "NOUN" and {case, "inan"} <= p.grammemes for p in parses[:1]):
+            # «по базе», «по игре» may be the dative of a topic: only a form no dative
+            # shares says a time («по окончании», «по приезде»)
+            if case == "gent" or not any("datv" in p.grammemes for p in parses):
+                return j
+            return None
+        if j == k + 1 and case == "gent" and parses[:1] and parses[0].pos == "NOUN":
+            return None  # «после Марата»: a player, no event
+        adjective = [p for p in parses[:3] if p.pos in ("ADJF", "PRTF") and case in p.grammemes]
+        if not adjective:
+            return None
+        if tokens[j].clause_end or j + 1 >= len(tokens) or not tokens[j + 1].word:
+            # «после выходных»: an adjective standing for its noun, the clause's last word
+            return j if "plur" in adjective[0].grammemes else None
+        j += 1
+    return None
+
+
+def _this_later(tokens: Sequence[Token], i: int, questions: set[int]) -> str | None:
+    """«Гошу. Но это потом», «Ульяну полечу — но это уже после собрания»: right after the
+    move — a clause after a dash or a sentence of its own, with no verb — «это» (the move
+    just said) and a word of later or an event: the move is put off to then."""
+    sentence = tokens[i].sentence
+    start = i + 1
+    while start < len(tokens) and tokens[start].sentence == sentence:
+        if tokens[start].raw in _SCOPE_END and start > i + 1:
+            break
+        start += 1
+    span = [
+        k
+        for k in range(start, len(tokens))
+        if tokens[k].word and tokens[k].sentence <= sentence + 1
+    ]
+    if not span or tokens[span[0]].sentence in questions:
+        return None
+    # the part up to the end of its clause: «но это потом, сначала разберусь с делами»
+    end = next((n for n, k in enumerate(span) if tokens[k].clause_end), len(span) - 1)
+    part = span[: end + 1]
+    words = [tokens[k].word for k in part]
+    if "это" not in words[:2] or any(_verb(w) for w in words):
+        return None
+    if set(words) & _LATER_TIME:
+        return _quote(tokens, part[0], part[-1])
+    for k in part:
+        if tokens[k].word in _EVENT_PREPS and _event_after(tokens, k) is not None:
+            return _quote(tokens, part[0], part[-1])
     return None
 
 
@@ -211,3 +346,38 @@ def _quote(tokens: Sequence[Token], start: int, end: int) -> str:
     ):
         start -= 1
     return " ".join(t.raw for t in tokens[start : end + 1]).strip(" ,;:.!?—–-")
+
+
+#: a relative pronoun that stands for the move's player: «кого», «на кого», «которого»
+_WHO_LEMMAS: Final = ws("кто который")
+
+
+def left_to_another(tokens: Sequence[Token], i: int, questions: set[int]) -> str | None:
+    """«Убью, кого Дон скажет», «Проверю того, на кого укажет X», «Лечу, кого X попросит»:
+    the move's player is whoever another will name — a relative «кто»/«который» in the
+    move's sentence, in the clause of the action word at `i` or the clause right after it,
+    not its subject, whose own verb is another's (the third person) and in the future. No
+    player of the sender's own is named: the words as written, or None. A word already
+    given («на которую указал X») names nobody to wait for."""
+    sentence = tokens[i].sentence
+    if sentence in questions:
+        return None
+    a, b = clause_bounds(tokens, i)
+    if b + 1 < len(tokens) and tokens[b + 1].sentence == sentence:
+        b = clause_bounds(tokens, b + 1)[1]
+    for k in range(a, b + 1):
+        who = parse(tokens[k].word)[:1]
+        if k == i or not who or who[0].lemma not in _WHO_LEMMAS or "nomn" in who[0].grammemes:
+            continue  # «кто с топором ходит»: the pronoun the subject, a player described
+        for j in range(k + 1, b + 1):
+            if not tokens[j].word or tokens[j].raw in _SCOPE_END:
+                break
+            verb = [p for p in parse(tokens[j].word)[:3] if p.pos == "VERB"]
+            if verb and tokens[j].word not in NEG:
+                grams = verb[0].grammemes
+                if "futr" not in grams or "3per" not in grams:
+                    break  # «на которую указал X», «кого хотите»: no word still to come
+                return _quote(tokens, k, j)
+            if tokens[j].clause_end:
+                break
+    return None

@@ -56,6 +56,7 @@ from parser.letters.mentions import (
     punished_in_jest,
     remark,
 )
+from parser.letters.promised import DEFERRED, dash_clause, put_off
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
     AMBIGUOUS,
@@ -85,9 +86,7 @@ from parser.letters.words import (
     CHOICE,
     CORRECTION,
     DASHES,
-    LATER,
     NEG,
-    NEXT,
     OPINION,
     OR,
     PRONOUNS,
@@ -118,12 +117,6 @@ from parser.vocab import (
 
 # the decision left to someone else: «решает Дон», «решай сам», «на твоё усмотрение»
 _DEFER_LEMMAS: Final = ws("решать решить выбирать выбрать смотреть усмотрение")
-# words of what is to come: a move put off names its player for later
-_DEFERRED: Final = (
-    LATER
-    | NEXT
-    | ws("подождет подождёт подождать потерпит следующей следующую следующий следующем следующего")
-)
 # a sentence said as the sender's opinion («ИМХО», «по-моему»): a view offered, no move
 _OPINION: Final = ws("имхо imho по-моему помоему")
 _STORY_WORDS: Final = ws("вчера позавчера прошлой прошлую прошлый было был была были")
@@ -751,26 +744,6 @@ def _why_not_now(action: str, view: SenderView) -> str:
 # -- 2. every player accounted for ------------------------------------------------------------
 
 
-def dash_clause(tokens: Sequence[Token], start: int, end: int) -> list[Token]:
-    """The clause of tokens[start:end], a dash parting clauses too («Убиваю Рокета — Боба
-    потом» is two)."""
-    a = start
-    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].raw not in DASHES:
-        a -= 1
-    b = end - 1
-    while b > start and not tokens[b].word:
-        b -= 1  # «Рокета —»: a mention's window may take in the dash after it
-    while b < len(tokens) - 1 and not tokens[b].clause_end and tokens[b + 1].raw not in DASHES:
-        b += 1
-    return [t for t in tokens[a : b + 1] if t.word]
-
-
-def put_off(tokens: Sequence[Token], m: Mention) -> bool:
-    """«Катю завтра», «Боба оставлю на потом»: the player is named in a clause that puts him
-    off to a later night."""
-    return bool({t.word for t in dash_clause(tokens, m.start, m.end)} & _DEFERRED)
-
-
 def _taken_back(
     reading: LetterReading, evidence: Evidence, view: SenderView
 ) -> LetterReading | None:
@@ -1035,7 +1008,7 @@ def _accounted(
     clause = _clause(tokens, m.start, m.end)
     sentence = [t for t in tokens if t.sentence == tokens[m.start].sentence]
     words = {t.word for t in clause}
-    if words & (_DEFERRED | _STORY_WORDS | NEG):
+    if words & (DEFERRED | _STORY_WORDS | NEG):
         return True  # put off, told, or denied in its own clause
     if unread:
         # an opinion about the name itself, next to it («Федька мафия»), not a role word
@@ -1683,15 +1656,15 @@ def _doubted(
     # a maybe right after the move's player («Ирку убью наверное. или нет»), unless it is
     # about another night («…, может завтра Лису») or opens a remark with its own subject
     # («чек Вовану, походу он комиссар»)
-    if words[:1] and words[0] in MAYBE and not set(words[1:3]) & (_DEFERRED | _SUBJECTS):
+    if words[:1] and words[0] in MAYBE and not set(words[1:3]) & (DEFERRED | _SUBJECTS):
         return True
     # «…, но может Мирона, решу завтра»: a maybe that offers another player in the move's
     # place (not put off to another night: «…, может завтра Лису») — the choice is open
     for n, w in enumerate(words):
         player = next((p for p in range(n + 1, min(n + 4, len(at))) if at[p] in named), None)
-        if w in MAYBE and player is not None and not set(words[max(n - 2, 0) : player]) & _DEFERRED:
+        if w in MAYBE and player is not None and not set(words[max(n - 2, 0) : player]) & DEFERRED:
             return True
-    if set(words) & _DEFERRED:
+    if set(words) & DEFERRED:
         return False
     if joked(words):  # a joke said of it («(шутка)»)
         return True
@@ -1705,8 +1678,24 @@ def _doubted(
     for n, w in enumerate(words):
         # «не уверен», «не решила», «не знаю», «хз»; «…, но боюсь», «подумаю ещё»
         unsure = w in undecided_words() or w == "знаю"
+        if doubt_verb(w) and _own_topic([*words[max(n - 3, 0) : n], "", *words[n + 1 : n + 4]]):
+            continue  # «…, а про остальных подумаю»: a doubt of something else
         if (unsure and n > 0 and words[n - 1] == "не") or doubt_verb(w) or w in UNSURE_WORDS:
             return True
+    return False
+
+
+#: prepositions that name what a thought is about: «подумаю о Гоше», «про остальных»
+_ABOUT: Final = ws("о об обо про")
+
+
+def _own_topic(words: Sequence[str]) -> bool:
+    """Whether the words around a verb of doubt name its own topic: «о»/«про» and a word
+    that is no pronoun («подумаю про остальных», «про остальных подумаю», not «подумаю о
+    нём»)."""
+    for a, b in pairwise(words):
+        if a in _ABOUT:
+            return not any(p.pos == "NPRO" for p in parse(b)[:1])
     return False
 
 

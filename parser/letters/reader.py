@@ -37,12 +37,15 @@ from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.promised import (
+    left_to_another,
     move_put_off,
     promised_later,
+    promises_word,
+    put_off,
     put_off_by_promise,
     put_off_by_time,
 )
-from parser.letters.proof import Evidence, example_of, prove, put_off, spelled
+from parser.letters.proof import Evidence, example_of, prove, spelled
 from parser.letters.questions import confident, question_reading
 from parser.letters.reading import (
     DEFAULT_SUGGESTION,
@@ -531,9 +534,26 @@ def _unless_promised(
     a clause of a later time («…, когда зайдём в порт») is asked (`put_off_by_time`)."""
     if isinstance(chosen, Occ) and put_off_by_promise(tokens, chosen.i, questions):
         return LetterReading()
+    waits = left_to_another(tokens, chosen.i, questions) if isinstance(chosen, Occ) else None
+    if waits is not None:
+        # «Лечу, кого Гоша попросит»: the player is whoever another names later (C-2)
+        return question_reading(
+            UNDECIDED,
+            f"Ход ждёт чужого слова: «{waits}». Ночной ход нужен ваш и сейчас, до дедлайна — "
+            "напишите, кого именно, одной фразой с ником.",
+        )
     later = put_off_by_time(tokens, chosen.i, questions) if isinstance(chosen, Occ) else None
-    if later is not None and isinstance(chosen, Occ) and not chosen.targets:
-        return LetterReading()  # «Проверю после тура»: nobody named, the host waits
+    if (
+        later is not None
+        and isinstance(chosen, Occ)
+        and (
+            all(m.kind == "pronoun" for m in chosen.targets)
+            or (all(m.kind != "nick" for m in chosen.targets) and promises_word(tokens, questions))
+        )
+    ):
+        # «Проверю после тура», «Как вернусь — напишу, кого лечу»: nobody named, the host
+        # waits
+        return LetterReading()
     if later is not None:
         # «Проверю Тюленя, когда зайдём в порт»: the move waits for a later time (C-2)
         return question_reading(

@@ -12,12 +12,14 @@ from parser.correction import correction_lemma
 from parser.latin import cyrillic_spellings
 from parser.letters.words import (
     ASKING,
+    CONDITION_WORDS,
     CORRECTION,
     DASHES,
     RESTATING,
     SIDE_KEYS,
     SIDE_MAFIA,
     SIDE_TOWN,
+    TIME_WORDS,
 )
 from parser.morph import parse
 from parser.nicks import casefold_key
@@ -356,7 +358,8 @@ def _dash_part(clause: Sequence[Token], t: Token) -> Sequence[Token]:
     return [c for p in kept for c in p]
 
 
-_CONDITION_OPENERS: Final = frozenset(("если", "коли", "ежели", "когда"))
+#: a condition's or a later time's opening word (`parser.vocab`'s one list of each)
+_CONDITION_OPENERS: Final = CONDITION_WORDS | TIME_WORDS
 
 
 _REFUSING: Final = frozenset(("не", "нет", "против", "not", "никогда"))
@@ -378,6 +381,21 @@ def typed(tokens: Sequence[Token], start: int, end: int, edges: str = " ,;:.!?�
     """The words of tokens[start:end] as the player typed them (for a question to quote),
     without the `edges` marks around them."""
     return " ".join(t.raw for t in tokens[max(start, 0) : min(end, len(tokens))]).strip(edges)
+
+
+def phrase_ends_at(tokens: Sequence[Token], k: int, phrases: Sequence[str]) -> str | None:
+    """The phrase of `phrases` (words parted by spaces) whose last word is the token at `k`,
+    its other words typed right before it in the same sentence («как только», «после того
+    как»), or None."""
+    for phrase in sorted(phrases, key=lambda p: -len(p.split())):  # the longest first
+        words = phrase.split()
+        start = k - len(words) + 1
+        if start < 0:
+            continue
+        run = tokens[start : k + 1]
+        if [t.word for t in run] == words and all(t.sentence == tokens[k].sentence for t in run):
+            return phrase
+    return None
 
 
 def clause_bounds(tokens: Sequence[Token], i: int) -> tuple[int, int]:

@@ -7,6 +7,7 @@ from typing import Final
 
 from parser.correction import PARTICLES
 from parser.vocab import CONDITION_WORDS as _CONDITION_WORDS
+from parser.vocab import TIME_WORDS as _TIME_WORDS
 
 
 def ws(spec: str) -> frozenset[str]:
@@ -29,6 +30,9 @@ OR: Final = ws("или либо or")
 #: the move's own condition (`parser.letters.conditions`) and a question's (`.asked`) —
 #: the one-word part of the one list both readers share (`parser.vocab.CONDITION_OPENERS`)
 CONDITION_WORDS: Final = _CONDITION_WORDS
+#: the words that open a clause of a later time by themselves («когда», «едва»): the one-word
+#: part of `parser.vocab.TIME_OPENERS`
+TIME_WORDS: Final = _TIME_WORDS
 #: words that restate what was just said in other words («то есть», «в смысле»): what
 #: follows them says what the words before meant
 RESTATING: Final = (("то", "есть"), ("в", "смысле"), ("иначе", "говоря"), ("а", "именно"))
