@@ -155,5 +155,5 @@ def corrects(
     """Whether `word` takes back what came before it: a particle of correction anywhere, a
     noun or verb of correction by its place (`stands_alone`)."""
     if word in PARTICLES:
-        return True
+        return before not in _NEG  # «Не шучу», «не передумала»: said to affirm
     return correction_lemma(word) is not None and stands_alone(word, before, after, said_before)

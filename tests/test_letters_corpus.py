@@ -236,7 +236,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho15_pefl:128": "(a) a lower-case breed-word nick in talk of a hurt paw read as a heal",
     "ho15_gambler:23": "(a) a place nick after «в» in a notice read as the check's target",
     "ho15_gambler:59": "(a) «Снимаю шкуру с X» (a thing as the object) read as a kill of X",
-    "ho15_gambler:66": "(a) a side choice corrected by «стоп, не так — за мирных», first kept",
 }
 
 

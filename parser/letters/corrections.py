@@ -8,6 +8,7 @@ from parser.correction import corrects
 from parser.letters.tokens import Token
 from parser.letters.words import CANCEL, DASHES
 from parser.morph import parse
+from parser.vocab import lookup
 
 
 def correcting(tokens: Sequence[Token], k: int) -> bool:
@@ -29,6 +30,10 @@ def correcting(tokens: Sequence[Token], k: int) -> bool:
     after = None if closes or nxt is None else nxt.word or None
     said = {u.word for u in tokens[:k]}
     top = parse(t.word)[:1]
+    if after is not None and t.word in CANCEL and top and top[0].pos == "NOUN":
+        found = lookup(after)
+        if found is not None and found.actions:
+            return True  # «Отмена проверки.»: the move itself is what it cancels
     if after is not None and t.word in CANCEL and top and top[0].pos != "NOUN":
         # «Отставить Фугаса!», «отменяю Зарницу»: a cancelling verb with the player it takes
         # back as its object takes back what was said of him (`mentions`, as after «не»)
