@@ -231,7 +231,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # (tests/letters/README.md): every one (a), a misreading of the words
     "ho15_pefl:52": "(a) a hunter's «сижу в засаде на вышке» read as the role's ambush",
     "ho15_pefl:128": "(a) a lower-case breed-word nick in talk of a hurt paw read as a heal",
-    "ho15_gambler:66": "(a) a side choice corrected by «стоп, не так — за мирных», first kept",
 }
 
 
