@@ -227,12 +227,8 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho14_gambler:36": "(a) a bare Latin nick after talk, read as the role's only action",
     # held-out part 15, measured at the start and at the end of the stop that wrote it
     # (tests/letters/README.md): every one (a), a misreading of the words
-    "ho15_pefl:18": "(a) a place nick after «под» in a trip's talk read as the check's target",
     "ho15_pefl:52": "(a) a hunter's «сижу в засаде на вышке» read as the role's ambush",
-    "ho15_pefl:101": "(a) «Травлю X собаками» (an animate instrument) read as a kill",
     "ho15_pefl:128": "(a) a lower-case breed-word nick in talk of a hurt paw read as a heal",
-    "ho15_gambler:23": "(a) a place nick after «в» in a notice read as the check's target",
-    "ho15_gambler:66": "(a) a side choice corrected by «стоп, не так — за мирных», first kept",
 }
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from parser.letters.corrections import correcting
 from parser.letters.mentions import (
     Mention,
     also_by_name,
@@ -20,13 +21,12 @@ from parser.letters.mentions import (
     stopword,
 )
 from parser.letters.modal import governed_infinitive, requested, side_named
-from parser.letters.sense import noun_of_other_verb, thing_in_phrase, thing_object
+from parser.letters.sense import noun_of_other_verb, set_aside, thing_in_phrase, thing_object
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of, typed_in_latin
 from parser.letters.words import (
     ATTACK_PREPS,
     CANCEL,
     CONTRAST,
-    CORRECTION,
     FAMILY,
     GREETING,
     HANDS,
@@ -396,12 +396,15 @@ def bind(
                 and not m.negated
             ][:2]
     after = _unique_mentions(after)
+    # «Лечу Марфу в Кедровке»: a player in a phrase of place or source beside the first
+    # player is none of the move's (C-2)
+    after = after[:1] + [m for m in after[1:] if not set_aside(tokens, m)]
     # «Убиваем Ветра, Лето сделает»: a player doing something himself is not a second target
     after = after[:1] + [m for m in after[1:] if not is_subject(tokens, m)]
     if any(m.kind == "nick" for m in after):
         # a word taken for an unknown nick («Армия Тьмы: …») gives way to real nicks
         after = [m for m in after if m.kind != "unknown"]
-    if len(after) > 1 and {t.word for t in tokens[after[0].end : after[1].start]} & CORRECTION:
+    if len(after) > 1 and any(correcting(tokens, k) for k in range(after[0].end, after[1].start)):
         after = after[1:]  # «Убиваю Оскара — нет, стоп, сначала Полину»: the second replaces
     if after:
         occ.targets = after[:2]

@@ -10,7 +10,9 @@ from itertools import pairwise
 from typing import Final
 
 from engine.words_ru import ACTION_WORDS
+from parser.correction import correction_lemma
 from parser.letters.actions import Occ
+from parser.letters.corrections import correcting
 from parser.letters.dayverbs import day_verb
 from parser.letters.foreign import unread
 from parser.letters.mentions import (
@@ -54,7 +56,6 @@ from parser.letters.tokens import (
     sides_refused,
 )
 from parser.letters.words import (
-    CORRECTION,
     DASHES,
     GREETING,
     INDICATORS,
@@ -369,7 +370,7 @@ def _last_word(named: list[Mention], tokens: Sequence[Token]) -> list[Mention]:
     marks = [
         k
         for k, t in enumerate(tokens)
-        if t.word in CORRECTION and (k == 0 or tokens[k - 1].clause_end)
+        if correcting(tokens, k) and (k == 0 or tokens[k - 1].clause_end)
     ]
     if not marks or named[0].start > marks[-1]:
         return named
@@ -610,7 +611,14 @@ def _don(
                 # «Дон — я.»: the sender names himself (P-S.2: a member may)
                 first = LetterReading("don", (view.nick,), confidence=INFERRED_CONFIDENCE)
                 return _don_corrected(tokens, mentions, view, k + 1) or first
-            for m in sorted(mentions, key=lambda m: abs(m.start - k)):
+            # the player of «дон»'s own clause first («Не путать с X: доном выбираю Y»)
+            for m in sorted(
+                mentions,
+                key=lambda m: (
+                    _clause_no(tokens, m.start) != _clause_no(tokens, k),
+                    abs(m.start - k),
+                ),
+            ):
                 if tokens[m.start].sentence != t.sentence or m.negated:
                     continue
                 if m.kind == "ambiguous":
@@ -639,6 +647,11 @@ def _don(
         m = next(iter(mates.values()))
         return LetterReading("don", (m.nick or "",), confidence=m.confidence)
     return None
+
+
+def _clause_no(tokens: Sequence[Token], k: int) -> int:
+    """The number of the clause the token at `k` is in (clause ends counted before it)."""
+    return sum(1 for t in tokens[:k] if t.clause_end)
 
 
 def _don_addressed(tokens: Sequence[Token], k: int) -> bool:
@@ -758,7 +771,7 @@ def _takes_back(tokens: Sequence[Token], k: int) -> bool:
     opening its sentence, or «нет» after
     «хотя», «ой», «или», «а» or opening its clause («…. Нет, лучше …»)."""
     word = tokens[k].word
-    if word in _TAKE_BACK:
+    if word in _TAKE_BACK or (correction_lemma(word) is not None and correcting(tokens, k)):
         return True
     if word in joke_words() and (k == 0 or tokens[k - 1].sentence != tokens[k].sentence):
         return True  # «Дон — X. Шучу)) Дон Y»: the name before said in jest
@@ -772,9 +785,15 @@ def _side_choice(
     tokens: Sequence[Token], questions: set[int], view: SenderView
 ) -> LetterReading | None:
     """The side choice a letter makes (G-M.8), a question when it weighs both, or None."""
+    spelt = _spelt_in_cyrillic(tokens)
     side, both = _side(tokens, questions)
     if side is None and not both:
-        side, both = _side(_spelt_in_cyrillic(tokens), questions)  # «Za mafiju»
+        tokens = spelt
+        side, both = _side(tokens, questions)  # «Za mafiju»
+    if side is not None or both:
+        corrected = _side_corrected(tokens, questions, view)
+        if corrected is not None:
+            return corrected
     if both and view.known and "choose_side" in view.role_actions:
         # «то ли за мирных, то ли за мафию»: both sides weighed, neither chosen
         return question_reading(
@@ -784,6 +803,55 @@ def _side_choice(
         )
     if side is not None and (not view.known or "choose_side" in view.role_actions):
         return LetterReading("choose_side", side=side, confidence=1.0)
+    return None
+
+
+_SETTLING: Final = frozenset(("окончательно", "пусть"))
+
+
+def _side_word(word: str) -> bool:
+    """A word naming a side by its lemma («мирные», «мафию», «мафии»)."""
+    return bool(word) and any(p.lemma in ("мирный", "мафия") for p in parse(word)[:2])
+
+
+def _side_corrected(
+    tokens: Sequence[Token], questions: set[int], view: SenderView
+) -> LetterReading | None:
+    """G-M.8, C-2: a side named, then taken back by a correction word («За мафию. Стоп, не
+    так — за мирных», «Выбираю мафию. Хотя нет, отбой»): the side after the last correction
+    that follows a side is the choice; none after it leaves the choice undecided — asked,
+    never the first side. None where no correction follows a side."""
+    # «окончательно», «пусть»: words that settle what they stand by, taking nothing back
+    marks = [
+        k
+        for k in range(1, len(tokens))
+        if correcting(tokens, k) and tokens[k].word not in _SETTLING
+    ]
+    for k in reversed(marks):
+        before_side, before_both = _side(tokens[:k], questions)
+        if before_side is None and not before_both:
+            continue
+        # the side of the first clause after the correction's own that names one («Стоп,
+        # не так — за мирных»: the correction's «не так» refuses nothing)
+        side, both = None, False
+        for j in range(k + 1, len(tokens)):
+            if j == k + 1 or tokens[j - 1].clause_end or tokens[j - 1].raw in DASHES:
+                side, both = _side(tokens[j:], questions)
+                if side is not None or both:
+                    break
+        if side is not None and not both:
+            if view.known and "choose_side" not in view.role_actions:
+                return None
+            return LetterReading("choose_side", side=side, confidence=1.0)
+        if both or before_both:
+            return None  # both sides weighed: the reader of both answers it
+        if any(_side_word(t.word) for t in tokens[k + 1 :]):
+            return None  # «Шутка! Мирные.»: a side after it, said bare — read as before
+        return question_reading(
+            UNDECIDED,
+            "Вы отменили выбор стороны, но не написали новый. Какую сторону выбираете? "
+            "Напишите, например: «Выбираю мирных».",
+        )
     return None
 
 

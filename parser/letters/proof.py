@@ -36,6 +36,7 @@ from itertools import pairwise
 from typing import Final
 
 from engine.words_ru import ACTION_WORDS
+from parser.correction import correction_lemma
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
 from parser.letters.conditions import (
@@ -45,6 +46,7 @@ from parser.letters.conditions import (
     shrugged,
     void_branch,
 )
+from parser.letters.corrections import correcting
 from parser.letters.mentions import (
     Mention,
     believed,
@@ -77,7 +79,13 @@ from parser.letters.reading import (
     offer_terms,
     offers_the_kill,
 )
-from parser.letters.sense import other_sense_verb, thing_object
+from parser.letters.sense import (
+    off_frame,
+    other_sense_verb,
+    owned_by_thing,
+    set_aside,
+    thing_object,
+)
 from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds
 from parser.letters.words import (
     ASKING,
@@ -168,7 +176,8 @@ def prove(
     if back is not None:
         return back
     limited = (
-        _target_bound(reading, view)
+        _target_aside(reading, evidence)
+        or _target_bound(reading, view)
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
         or _one_of_them(reading, evidence, view)
@@ -228,6 +237,36 @@ def prove(
             f"напишите его прямо, например: «{example_of(reading)}».",
         )
     return _decided(reading, evidence, view, suggestion) or reading
+
+
+def _target_aside(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """A question when every place the letter names the move's player stands
+    aside from any move: governed by a preposition no move of the action takes its player
+    with (`sense.off_frame`: «капканы под Каменкой», «лечусь с Тимохой», «еду в Кедровку»),
+    or in the genitive of a thing the verb takes as its object (`sense.owned_by_thing`:
+    «лечу собаку Тимохи»). The reading then rests on no word that aims the move at him: not
+    proven (C-2)."""
+    aside = _aside_words(reading, evidence)
+    if aside is None:
+        return None
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, ход ли это ({spelled(reading)}): {aside} назван(а) в письме не как "
+        "цель хода, а как место, спутник или хозяин вещи. Если это ход, напишите его "
+        f"прямо, например: «{example_of(reading)}».",
+    )
+
+
+def _aside_words(reading: LetterReading, evidence: Evidence) -> str | None:
+    """The words naming the move's player, quoted, when they all stand aside (`_target_aside`)."""
+    tokens = evidence.tokens
+    places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    at = evidence.chosen.i if evidence.chosen is not None else None
+    if places and all(
+        off_frame(tokens, m, reading.action, at) or owned_by_thing(tokens, m) for m in places
+    ):
+        return f"«{places[0].raw}»"
+    return None
 
 
 def _shared_executor(
@@ -1018,9 +1057,14 @@ def _accounted(
         return True  # an opinion in its own clause
     if any(_told(t.word) for t in clause):
         return True
-    if not unread and (other_sense_verb(tokens, m) is not None or _owner_of_thing(tokens, m)):
+    if not unread and (
+        other_sense_verb(tokens, m) is not None
+        or _owner_of_thing(tokens, m)
+        or (anchors and set_aside(tokens, m))
+    ):
         # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense; «проверяю
-        # проводку у Раствора»: whose thing a work verb takes
+        # проводку у Раствора»: whose thing a work verb takes; «Лечу Тимоху, он живёт под
+        # Каменкой»: a place, a source, no player of the move
         return True
     if _move_set_apart(tokens, m, anchors):
         return True  # «защищаю подсудимого X — но ход: проверяю Y»: talk before the move
@@ -1060,7 +1104,7 @@ def _accounted(
     return any(
         k > m.start
         and any(
-            _corrects(tokens[j]) or redo_word(tokens, j) or _not_that_one(tokens, j)
+            _corrects(tokens, j) or redo_word(tokens, j) or _not_that_one(tokens, j)
             for j in range(m.end, k)
         )
         for k in anchors
@@ -1175,8 +1219,12 @@ def redo_word(tokens: Sequence[Token], k: int) -> bool:
     return again_verb(t.word, past=True)
 
 
-def _corrects(t: Token) -> bool:
-    return t.word in CORRECTION or t.word == "есть"  # «то есть»
+def _correction_word(word: str) -> bool:
+    return word in CORRECTION or word == "есть" or correction_lemma(word) is not None
+
+
+def _corrects(tokens: Sequence[Token], k: int) -> bool:
+    return correcting(tokens, k) or tokens[k].word == "есть"  # «то есть»
 
 
 def _clause(tokens: Sequence[Token], start: int, end: int) -> list[Token]:
@@ -1378,7 +1426,9 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
             return None
         own = {id(t) for t in tokens[m.start : m.end]}  # the nick's own word («Сплю»)
         if not any(
-            _own_verb(t.word) for t in clause if t.word and not _corrects(t) and id(t) not in own
+            _own_verb(t.word)
+            for t in clause
+            if t.word and not _correction_word(t.word) and id(t) not in own
         ):
             return None
     return f"{places[-1].raw}"

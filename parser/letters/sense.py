@@ -38,7 +38,13 @@ of each word), never from a list of phrases:
   bare instrumental after him («Накрываю X волной», «Травлю X байками», «Прикрываю X
   брезентом») is said in the sense of the writer's trade, whatever the game's vocabulary
   makes of the verb: the game's moves take no such argument. Beside a proven move it is talk,
-  alone it is a question.
+  alone it is a question. A person or an animal there («Травлю X собаками», «Валю X
+  соседями») says others do it: no move of the sender's own is proven either.
+- `off_frame`: a player governed by a preposition no move takes its player with («капканы
+  под Каменкой», «еду в Кедровку», «с Тимохой», «для Тимохи») is a place, a companion or a
+  beneficiary of the sentence, never the move's target; `owned_by_thing`: a player in the
+  genitive after a common noun («собаку Тимохи», «урожай Каменки») is whose thing it is, the
+  thing being the verb's object.
 """
 
 from __future__ import annotations
@@ -49,8 +55,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from parser.letters.tokens import Token, clause_bounds
-from parser.letters.words import ws
+from parser.letters.words import NIGHT, ws
 from parser.morph import common_word, parse
+from parser.roles import role_word
 from parser.vocab import lookup, scene_actions
 
 if TYPE_CHECKING:
@@ -64,6 +71,22 @@ _AIM_PREPS: Final = ws("на без для ради про о об до посл
 _LACK: Final = ws("без вместо")
 #: prepositions that take the locative of a place
 _PLACE_PREPS: Final = ws("в во на")
+#: the prepositions every move may take its player with: the aim of a shot or a visit
+#: («стреляю в X», «иду на X», «иду к X»), and of an action noun («пуля для X», «дознание
+#: над X»)
+_AIM_PREPS_ANY: Final = ws("в во на к ко для над")
+#: the prepositions a move of one action also takes its player with: a shot or a blow «по»
+#: someone, a look «у» someone («гляну, что у X»), a night spent «у» or «с» someone (the
+#: prostitute's visit), a watch kept «у», «возле», «около» someone (the ambush), a blast
+#: «с» someone (the kamikaze takes him along)
+_ACTION_PREPS: Final = {
+    "kill": ws("по"),
+    "beat": ws("по"),
+    "check": ws("у"),
+    "block": ws("у с со"),
+    "ambush": ws("у возле около"),
+    "blast": ws("с со"),
+}
 #: a verb of the sender's own doing now: first person (present or future) or imperative
 _OWN: Final = (frozenset({"1per"}), frozenset({"impr"}))
 
@@ -375,6 +398,8 @@ def thing_in_phrase(tokens: Sequence[Token], m: Mention) -> bool:
 
 #: a noun that may be a person or a name: never a mere thing
 _PERSON: Final = frozenset({"anim", "Name", "Surn", "Patr"})
+#: a noun that is someone's name
+_NAMED: Final = frozenset({"Name", "Surn", "Patr"})
 #: the parts of speech that may stand between a verb and its object («пригоревшую сковороду»)
 _BEFORE_OBJECT: Final = frozenset({"ADJF", "PRTF", "ADVB", "NUMR"})
 
@@ -451,10 +476,13 @@ def _bare_thing_instrumental(
     parses = parse(t.word)
     if not parses or not parses[0].known or parses[0].pos != "NOUN":
         return False
-    if "ablt" not in parses[0].grammemes or not (own or "inan" in parses[0].grammemes):
-        return False
-    if any(p.pos == "ADVB" or (not own and p.grammemes & _PERSON) for p in parses):
-        return False
+    if "ablt" not in parses[0].grammemes or (not own and role_word(t.word) is not None):
+        return False  # «маньяком»: the role the sender plays, not who does the deed
+    if any(p.pos == "ADVB" or (not own and p.grammemes & _NAMED) for p in parses):
+        return False  # «ночью», «силой»: a time or a manner; «Петром»: a name, no tool
+    # «собаками», «соседями»: a person or an animal in the instrumental is who does the
+    # deed — others, not the sender, whatever is said of whose they are («своими псами»)
+    living = not own and any(p.grammemes & _PERSON for p in parses)
     if lookup(t.word) is not None or scene_actions(t.word):
         return False
     if k + 1 in players:
@@ -462,7 +490,7 @@ def _bare_thing_instrumental(
     j = k - 1
     while j >= 0 and tokens[j].sentence == t.sentence and not tokens[j].clause_end:
         top = parse(tokens[j].word)[:1] if tokens[j].word else []
-        if top and (top[0].pos == "NPRO" or "Apro" in top[0].grammemes):
+        if not living and top and (top[0].pos == "NPRO" or "Apro" in top[0].grammemes):
             # «её же чулком», «своим шарфом»: a thing of someone's, a scene told of the act
             # on the player, not the material of a trade
             return False
@@ -590,3 +618,199 @@ def _predicate(word: str) -> bool:
     return bool(word) and any(
         p.pos in ("VERB", "INFN", "GRND", "PRTS", "CONJ") for p in parse(word)[:1]
     )
+
+
+def _governing_preposition(tokens: Sequence[Token], m: Mention) -> int | None:
+    """The index of the preposition that governs the player, words agreeing with him
+    between («с моим другом Егерем»), or None when he follows none in his clause."""
+    k = m.start - 1
+    while k >= 0 and tokens[k].sentence == tokens[m.start].sentence and not tokens[k].clause_end:
+        word = tokens[k].word
+        top = parse(word)[:1] if word else ()
+        if top and top[0].pos == "PREP":
+            return k
+        if not top or top[0].pos not in _MODIFIERS or top[0].pos == "PRCL":
+            return None
+        k -= 1
+    return None
+
+
+def _motion_before(tokens: Sequence[Token], k: int) -> bool:
+    """The verb that governs the phrase at `k` (the nearest verb before it in its clause)
+    is a verb of going somewhere («еду», «наведаюсь»)."""
+    a, _b = clause_bounds(tokens, k)
+    for j in range(k - 1, a - 1, -1):
+        word = tokens[j].word
+        found = lookup(word) if word else None
+        if found is not None and found.visit:
+            return True  # «еду» (a noun's form first in the dictionary), «наведаюсь»
+        if word and _finite(word):
+            return False
+    return False
+
+
+def off_frame(
+    tokens: Sequence[Token], m: Mention, action: str | None, action_word: int | None = None
+) -> bool:
+    """The player is governed by a preposition no move of `action` takes its player with:
+    a place, a companion or a beneficiary of the sentence, not the move's target (C-2).
+
+    A move takes its player as the verb's direct object, or after a preposition of aim: «в»,
+    «на» with the accusative («стреляю в X», «иду на X»), «к» («захожу к X»), «для», «над»
+    (an action noun's: «пуля для X»), and for some actions one more (`_ACTION_PREPS`:
+    «стреляю по X», «ночую у X», «взрываюсь рядом с X»). Any other preposition says where,
+    with whom or from where («капканы под Каменкой», «лечусь с Тимохой», «из Липовки
+    вернусь»); «в»/«на» with a form only the locative has («в Кедровке») is a place, and «в»
+    after a verb of going («еду в Кедровку») the place one goes into — a person is gone to
+    «к» him. Nor is a phrase other than the plain aim the player's when the verb's object
+    is already a thing (`_thing_taken`: «Режу хлеб для Тимохи», «Проверяю ружьё у Егеря»);
+    `action_word`: where the move's own word stands, a noun of a phrase that names the move
+    («Открываю огонь по X») being no such thing."""
+    k = _governing_preposition(tokens, m)
+    if k is None:
+        return False
+    prep = tokens[k].word
+    # a case form read off Cyrillic letters («Кедровке»), not off a Latin nick's spelling
+    cyrillic = bool(_CYRILLIC_WORD.match(tokens[m.start].raw[:1].lower()))
+    if prep in _PLACE_PREPS and cyrillic and _locative_only(tokens[m.start].word):
+        return True
+    if prep in ("в", "во") and _motion_before(tokens, k):
+        return True
+    if prep == "за" and _accusative_only(tokens[m.start].word):
+        return False  # «я за Ольгу»: for whom, a choice offered (P-M.8), not where
+    if prep not in _AIM_PREPS_ANY and prep not in _ACTION_PREPS.get(action or "", frozenset()):
+        return True
+    return prep not in _PLACE_PREPS | _TO and _thing_taken(tokens, k, m, action_word)
+
+
+#: «к», «ко»: the way to a person
+_TO: Final = ws("к ко")
+
+
+def _thing_taken(tokens: Sequence[Token], k: int, m: Mention, action_word: int | None) -> bool:
+    """The verb whose clause holds the phrase at `k` has a thing as its direct object: the
+    first noun of the clause after the verb that no preposition governs, outside the player's
+    words, is a lower-case common noun in the accusative that the dictionary knows only as
+    inanimate and the game's vocabulary does not know («хлеб», «ружьё», «документы»)."""
+    a, b = clause_bounds(tokens, k)
+    verb = next(
+        (j for j in range(k - 1, a - 1, -1) if tokens[j].word and _own_verb_at(tokens[j].word)),
+        None,
+    )
+    if verb is None:
+        return False
+    after_prep = False
+    for j in range(verb + 1, b + 1):
+        word = tokens[j].word
+        if not word or m.start <= j < m.end:
+            after_prep = False
+            continue
+        if j == action_word:
+            return False  # «огонь» in «Открываю огонь по X»: the move's own word
+        top = parse(word)[:1]
+        if not top:
+            continue
+        if top[0].pos == "PREP":
+            after_prep = True
+            continue
+        if top[0].pos != "NOUN":
+            continue
+        if after_prep:
+            after_prep = False
+            continue
+        nouns = [p for p in parse(word) if p.known and p.pos == "NOUN"]
+        return (
+            tokens[j].raw[:1].islower()
+            and bool(nouns)
+            and lookup(word) is None
+            and word not in NIGHT  # «провожу ночь у X»: the visit's own phrase
+            and any("accs" in p.grammemes for p in nouns)
+            and all("inan" in p.grammemes and not p.grammemes & _NAMED for p in nouns)
+        )
+    return False
+
+
+def _own_verb_at(word: str) -> bool:
+    """A verb of the sender's own doing in the word's first two readings («лечу», «травлю»:
+    a noun's form may come first)."""
+    return any(_own_verb(p.pos, p.grammemes) for p in parse(word)[:2])
+
+
+def _accusative_only(word: str) -> bool:
+    """A form the accusative has and the instrumental has not («Ольгу», not «Ольгой»)."""
+    parses = parse(word)
+    return any("accs" in p.grammemes for p in parses) and not any(
+        "ablt" in p.grammemes for p in parses
+    )
+
+
+def _locative_only(word: str) -> bool:
+    """A form the locative has and the accusative has not («Кедровке», «Каменке»)."""
+    parses = [p for p in parse(word) if p.pos == "NOUN"]
+    return any(p.grammemes & frozenset({"loct", "loc2"}) for p in parses) and not any(
+        "accs" in p.grammemes for p in parses
+    )
+
+
+def owned_by_thing(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Лечу собаку Тимохи», «Спасаю урожай Каменки», «Проверяю сети Ерофея»: the player in
+    the genitive right after a lower-case common noun that the game's vocabulary does not
+    know — whose thing (or animal) it is. The noun fills the verb's object, and the player is
+    no move's target (C-2). A player in the accusative after an animate noun («соседа
+    Тимоху») is the noun's apposition, and the player himself."""
+    if m.start == 0 or m.nominative:
+        return False
+    before = tokens[m.start - 1]
+    if before.sentence != tokens[m.start].sentence or before.clause_end:
+        return False
+    if not before.raw[:1].islower() or lookup(before.word) is not None:
+        return False
+    first = parse(before.word)[:1]
+    if not first or not first[0].known or first[0].pos != "NOUN":
+        return False
+    nouns = [p for p in parse(before.word) if p.known and p.pos == "NOUN"]
+    if any(p.grammemes & _NAMED for p in nouns):
+        return False
+    if not any("accs" in p.grammemes for p in nouns) or not _verb_right_before(tokens, m.start - 1):
+        return False  # the noun is no object of the sender's verb («на прицел», «у постели»)
+    own = parse(tokens[m.start].word)
+    if not own or "gent" not in own[0].grammemes:
+        return False
+    # «соседа Егеря», «папу Андрея»: after a person or an animal, a form the accusative
+    # shares may be the noun's apposition — the player himself
+    return "inan" in nouns[0].grammemes or not any({"accs", "sing"} <= p.grammemes for p in own)
+
+
+def _verb_right_before(tokens: Sequence[Token], k: int) -> bool:
+    """The noun at `k` follows the sender's own verb that names a move («проверяю»,
+    «лечу»), words agreeing with it between; a verb of another sense («Провожу привод X — то
+    есть избиваю») is read by what restates it."""
+    j = k - 1
+    while j >= 0 and tokens[j].sentence == tokens[k].sentence and not tokens[j].clause_end:
+        word = tokens[j].word
+        if word and _own_verb_at(word):
+            found = lookup(word)
+            return found is not None and bool(found.actions)
+        top = parse(word)[:1] if word else ()
+        if not top or top[0].pos not in _MODIFIERS:
+            return False
+        j -= 1
+    return False
+
+
+def set_aside(tokens: Sequence[Token], m: Mention) -> bool:
+    """A player named beside a move's own player in a phrase no move takes its player with
+    (`off_frame` for any action: «Лечу Марфу в Кедровке», «Спасаю Марфу от Лесника», «под
+    Каменкой живёт»): the place, the source or the whereabouts of the sentence — accounted
+    for, never a second player of the move. A player after a preposition some move takes
+    its player with («по Y», «у Y», «с Глухарём») is not so set aside: he may be a second
+    player of the move."""
+    k = _governing_preposition(tokens, m)
+    if k is None or tokens[k].word in _ANY_ACTION_PREPS:
+        return False
+    return off_frame(tokens, m, None)
+
+
+#: the prepositions some move takes its player with («стреляю по Y», «ночую у Y»): a player
+#: after one of them may be the move's second player, never set aside by it
+_ANY_ACTION_PREPS: Final = frozenset().union(*_ACTION_PREPS.values())

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from parser.correction import correction_lemma
 from parser.latin import cyrillic_spellings
 from parser.letters.words import (
     ASKING,
@@ -188,7 +189,7 @@ def _pause(raw: str, word: str, nxt: str) -> bool:
 
 
 def _filler(word: str) -> bool:
-    if not word or word in CORRECTION:
+    if not word or word in CORRECTION or correction_lemma(word):
         return False  # «… ой, не в Лизу»: a correction, not a pause
     if word == "ну":
         return True
