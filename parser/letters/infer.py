@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 from itertools import pairwise
 from typing import Final
 
@@ -30,6 +31,7 @@ from parser.letters.reading import (
     WHICH_ACTION,
     WHICH_TARGET,
     LetterReading,
+    VerbOutside,
 )
 from parser.letters.scene import scene_action
 from parser.letters.sense import (
@@ -47,6 +49,7 @@ from parser.letters.sense import (
 from parser.letters.tokens import (
     EDGE_MARKS,
     Token,
+    clause_bounds,
     clause_of,
     side_after_za,
     side_by_keys,
@@ -85,9 +88,13 @@ def without_action_word(
     view: SenderView,
     story: str | None,
     threshold: float,
+    verb_outside: VerbOutside = "ask",
+    executor: Mention | None = None,
 ) -> LetterReading:
     """No action word named a move: the side choice, the Don election, or the role's only
-    action when the letter names one player (module docstring, 7.)."""
+    action when the letter names one player (module docstring, 7.). `verb_outside`: the
+    host's `verb_outside_vocabulary` setting (`_other_verb_doubt`); `executor`: the clan
+    mate the letter names as the executor, if any."""
     chosen = _side_choice(tokens, questions, view)
     if chosen is not None:
         return chosen
@@ -145,12 +152,21 @@ def without_action_word(
     # «Мой маньяк открывает сезон: Ипполит», «Громила заходит к Ростику …»: the sender's
     # own role is the subject of the sentence naming the player — his move, told as a story
     told_as_role = _role_story(tokens, questions, named, view) or _member_offer(tokens, named, view)
+    scene = None
     if len(allowed) > 1 and len(nicks) == 1:
         # «Обнимаю Элеонору и дёргаю чеку»: a scene whose words tell one of the actions
         where = {tokens[m.start].sentence for m in named}
         scene = scene_action(tokens, where, allowed, mentions)
         allowed = allowed if scene is None else [scene]
-    doubt = _other_verb_doubt(tokens, named, view, allowed)
+    doubt = _other_verb_doubt(tokens, named, view, allowed) or _outside_doubt(
+        tokens,
+        named,
+        view,
+        allowed,
+        [*mentions, *([executor] if executor else [])]
+        if verb_outside == "ask" and scene is None
+        else None,
+    )
     if len(allowed) != 1:
         if not (told_as_role or _says_move(tokens, questions, named)):
             return LetterReading()
@@ -175,25 +191,86 @@ def _which_action(nicks: list[str], allowed: Sequence[str]) -> LetterReading:
 
 
 def _other_verb_doubt(
-    tokens: Sequence[Token], named: list[Mention], view: SenderView, allowed: Sequence[str]
+    tokens: Sequence[Token],
+    named: list[Mention],
+    view: SenderView,
+    allowed: Sequence[str],
+    mentions: Sequence[Mention] | None = None,
 ) -> LetterReading | None:
     """S1 of C-2: a player governed by the sender's own verb that the game does not know
     («Станю Грифона», «Фармлю Silence»; `sense.governing_other_verb`) — and no slip of one of
     the role's own action words (`vocab.role_typo`) — is named in that verb's sense. It
     proves no move, so the role's only action is never inferred on him: the letter is asked
-    about, naming the verb and the player."""
+    about, naming the verb and the player.
+
+    With `mentions` (the `verb_outside_vocabulary` ruling, "ask"), a verb the dictionary
+    knows counts as well («Тушу Вовчика»): the question spells out the move it might be.
+    A clan mate in the dative in the verb's clause («Гене поручаю Павла») is the one the
+    move is handed to: the verb gives the clan's move, it names no other deed."""
+    known = mentions is not None
     for m in named:
-        k = governing_other_verb(tokens, m)
+        k = governing_other_verb(tokens, m, known=known)
         if k is None or role_typo(tokens[k].word, frozenset(view.moving_actions())):
             continue
-        said = " ".join(t.raw for t in tokens[k : m.end]).strip(EDGE_MARKS)
+        if known and (
+            _choosing(tokens[k].word) or _handed_to_mate(tokens, m, mentions or (), view)
+        ):
+            continue
+        verb = tokens[k].raw.strip(EDGE_MARKS)
         example = EXAMPLE.get(allowed[0], "Ход Ник") if len(allowed) == 1 else "Ход Ник"
+        if known and len(allowed) == 1:
+            what = ACTION_WORDS.get(allowed[0], allowed[0])
+            return question_reading(
+                IS_IT_A_MOVE,
+                f"Вы написали «{verb}» — это {what}: {m.nick or m.raw}? Слово «{verb}» не "
+                f"знаю как ночной ход. Если это ход, напишите, например: «{example}».",
+            )
+        said = " ".join(t.raw for t in tokens[k : m.end]).strip(EDGE_MARKS)
         return question_reading(
             IS_IT_A_MOVE,
             f"Не понял, «{said}» — это ход? Слово «{tokens[k].raw.strip(EDGE_MARKS)}» не "
             f"знаю как ночной ход. Если это ход, напишите, например: «{example}».",
         )
     return None
+
+
+def _outside_doubt(
+    tokens: Sequence[Token],
+    named: list[Mention],
+    view: SenderView,
+    allowed: Sequence[str],
+    mentions: Sequence[Mention] | None,
+) -> LetterReading | None:
+    """The `verb_outside_vocabulary` ruling ("ask", given `mentions`): a Russian verb outside
+    the game's words governing the player is asked about too, when the role's one action
+    would be inferred — unless a scene's own words told the action (no `mentions` then)."""
+    if mentions is None or len(allowed) != 1:
+        return None
+    return _other_verb_doubt(tokens, named, view, allowed, mentions)
+
+
+def _choosing(word: str) -> bool:
+    """A verb of the game's choosing and offering («предлагаю», «выбираем», «голосую»:
+    `words.VOTE_WORDS`, by lemma): the game's own word, read by the offer's rules."""
+    lemmas = _vote_lemmas()
+    return word in VOTE_WORDS or any(p.lemma in lemmas for p in parse(word))
+
+
+@cache
+def _vote_lemmas() -> frozenset[str]:
+    return frozenset(p.lemma for w in VOTE_WORDS for p in parse(w)[:1] if p.pos == "VERB")
+
+
+def _handed_to_mate(
+    tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention], view: SenderView
+) -> bool:
+    """Whether a clan mate of the sender stands in an oblique case in the player's clause
+    («Гене поручаю Павла»): the verb's second object, the one the clan's move is handed to."""
+    a, b = clause_bounds(tokens, m.start)
+    return any(
+        o is not m and o.nick in view.clan_mates and not o.nominative and a <= o.start <= b
+        for o in mentions
+    )
 
 
 def _not_the_roles(tokens: Sequence[Token], named: list[Mention]) -> LetterReading | None:
