@@ -14,7 +14,6 @@ from parser.correction import correction_lemma
 from parser.letters.actions import Occ
 from parser.letters.corrections import correcting
 from parser.letters.dayverbs import day_verb
-from parser.letters.foreign import unread
 from parser.letters.mentions import (
     Mention,
     is_subject,
@@ -54,6 +53,7 @@ from parser.letters.tokens import (
     side_after_za,
     side_by_keys,
     sides_refused,
+    unread,
 )
 from parser.letters.words import (
     DASHES,

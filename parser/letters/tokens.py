@@ -23,7 +23,7 @@ from parser.letters.words import (
 )
 from parser.morph import parse
 from parser.nicks import casefold_key
-from parser.vocab import english_word, joked, lookup
+from parser.vocab import IN_RUSSIAN, english_word, joked, lookup
 
 _STORY_RE: Final = re.compile(
     r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет|рассказ|история)"
@@ -417,3 +417,12 @@ def clause_of(tokens: Sequence[Token], i: int) -> Sequence[Token]:
     while end < len(tokens) - 1 and not tokens[end].clause_end:
         end += 1
     return tokens[start : end + 1]
+
+
+def unread(word: str) -> bool:
+    """A word typed in Latin letters that is no English word of the vocabulary and none of
+    whose Cyrillic spellings the Russian dictionary knows: a word of a language the reader
+    does not read (`parser.letters.foreign`)."""
+    if not _LATIN_WORD.fullmatch(word) or word in IN_RUSSIAN or lookup(word) is not None:
+        return False
+    return not any(r.known for c in cyrillic_spellings(word) for r in parse(c))
