@@ -29,6 +29,8 @@ a host could reasonably want the other reading):
   godfather is jailed (`mafioso_suggestion`).
 - C-2: a letter that asks the host about a move («можно проверить X?», «X или Y убить?»)
   names no move; the player is asked back with the reading spelt out (`move_question`).
+- C-2: the sender's own verb outside the game's vocabulary governing a player («Тушу X»)
+  proves no move; the player is asked (`verb_outside_vocabulary`).
 - P-M.10/P-M.14: a kamikaze shot by a clan, the maniac or the ninja dies of that striker's
   cause and the striker of `kamikaze`; a thug who beats him and he both die of `kamikaze`;
   a shot at a kamikaze who already blew up at step 4 finds a dead man and costs nothing (one
@@ -77,6 +79,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "member_suggestion": ("ask", "request"),
     "mafioso_suggestion": ("ask", "request"),
     "move_question": ("ask", "none"),
+    "verb_outside_vocabulary": ("ask", "role"),
 }
 
 
@@ -202,6 +205,11 @@ class RulesSettings:
     #: «X или Y убить?») — "ask": the player is asked back, the reading spelt out for him to
     #: confirm by a move; "none": no move and no question (the host may answer or not).
     move_question: str = "ask"
+    #: C-2 Ruling (the rules are silent on verbs outside the game's words): the sender's own
+    #: verb that the dictionary knows but the game's vocabulary does not («Тушу X», «Снимаю
+    #: X»), governing a player — "ask": no proven move, the player is asked, the move it might
+    #: be spelt out; "role": read as his role's only move (the reading before this setting).
+    verb_outside_vocabulary: str = "ask"
 
     # --- dealing (G-S.1, P-S.1) ------------------------------------------------------------
     #: Role-count tables by player count overriding the defaults: {"20": {"civilian": 9, …}}.

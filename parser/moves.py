@@ -53,10 +53,12 @@ from parser.letters.reader import read_letter
 from parser.letters.reading import (
     DEFAULT_SUGGESTION,
     DEFAULT_THRESHOLD,
+    DEFAULT_VERB_OUTSIDE,
     NO_TARGET,
     UNPARSED,
     LetterReading,
     MemberSuggestion,
+    VerbOutside,
 )
 from parser.letters.tokens import word_key
 from parser.nicks import NickResolver
@@ -120,6 +122,7 @@ def _read(
     suggestion: MemberSuggestion,
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
     mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
 ) -> LetterReading:
     resolver = _as_resolver(players)
     if view is None:
@@ -132,6 +135,7 @@ def _read(
         suggestion=suggestion,
         move_question=move_question,
         mafioso_suggestion=mafioso_suggestion,
+        verb_outside=verb_outside,
     )
 
 
@@ -171,10 +175,12 @@ def read_letter_from(
     mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     at: datetime | None = None,
     source_id: int | None = None,
+    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
 ) -> LetterRead:
     """The one way a letter is read (the daemon, replay and `parse moves` alike): the sender
     checked (C-2, C-5), then his text read through his role — `view`, or the one `state`
-    gives (`sender_view`), or none (the words alone)."""
+    gives (`sender_view`), or none (the words alone). `verb_outside`: the host's
+    `verb_outside_vocabulary` setting."""
     refused = reject_sender(sender, living=living, players=players, source_id=source_id)
     if refused is not None:
         return LetterRead(None, refused)
@@ -191,6 +197,7 @@ def read_letter_from(
         suggestion,
         move_question,
         mafioso_suggestion,
+        verb_outside,
     )
     return LetterRead(reading, reading.as_input(actor, at=at, source_id=source_id))
 

@@ -219,8 +219,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho12_pefl:23": "(a) a kill on the target being alive after the night, read as settled now",
     "ho12_pefl:80": "(a) «Гордеева режу» from Гордеев: his own accusative read as her nick",
     "ho12_pefl:93": "(a) «X в реанимацию» (ward talk) read as the doctor's heal",
-    "ho12_pefl:102": "(a) «Бинтую X. Туго.» (a bandage joke) read as the role's kill",
-    "ho12_pefl:104": "(a) «выписываем X в пятницу… не путайте с ходом» read as a kill",
     "ho12_gambler:64": "(a) a kill on the target being alive after the night, read as settled now",
     # held-out parts 13 and 14, measured at the start and at the end of the stop that wrote
     # part 14 (tests/letters/README.md): every one (a), a misreading of the words
@@ -231,7 +229,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # (tests/letters/README.md): every one (a), a misreading of the words
     "ho15_pefl:52": "(a) a hunter's «сижу в засаде на вышке» read as the role's ambush",
     "ho15_pefl:128": "(a) a lower-case breed-word nick in talk of a hurt paw read as a heal",
-    "ho15_gambler:66": "(a) a side choice corrected by «стоп, не так — за мирных», first kept",
 }
 
 

@@ -54,7 +54,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
     # dozen modules more) are loaded by the first letter a process reads: a tick that reads
     # none (an idle run, a first poll of the posts) does without them
     from parser.letters.asked import as_move_question
-    from parser.letters.reading import NO_MOVES, QUESTION_CODES, as_suggestion
+    from parser.letters.reading import NO_MOVES, QUESTION_CODES, as_suggestion, as_verb_outside
     from parser.moves import has_action_word, letter_words, read_letter_from
 
     pm = from_json(PrivateMessage, row.record)
@@ -75,6 +75,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         suggestion=as_suggestion(sh.rules.settings.member_suggestion),
         move_question=as_move_question(sh.rules.settings.move_question),
         mafioso_suggestion=as_suggestion(sh.rules.settings.mafioso_suggestion),
+        verb_outside=as_verb_outside(sh.rules.settings.verb_outside_vocabulary),
         at=pm.sent_at,
         source_id=pm.id,
     )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from parser.letters.corrections import correcting
 from parser.letters.mentions import (
     Mention,
     also_by_name,
@@ -27,7 +28,6 @@ from parser.letters.words import (
     ATTACK_PREPS,
     CANCEL,
     CONTRAST,
-    CORRECTION,
     FAMILY,
     GREETING,
     HANDS,
@@ -406,7 +406,7 @@ def bind(
     if any(m.kind == "nick" for m in after):
         # a word taken for an unknown nick («Армия Тьмы: …») gives way to real nicks
         after = [m for m in after if m.kind != "unknown"]
-    if len(after) > 1 and {t.word for t in tokens[after[0].end : after[1].start]} & CORRECTION:
+    if len(after) > 1 and any(correcting(tokens, k) for k in range(after[0].end, after[1].start)):
         after = after[1:]  # «Убиваю Оскара — нет, стоп, сначала Полину»: the second replaces
     if after:
         occ.targets = after[:2]

@@ -9,8 +9,10 @@ from itertools import pairwise
 from typing import Final
 
 from engine.words_ru import ACTION_WORDS
+from parser.correction import correction_lemma
 from parser.letters.actions import Occ, reading_key, width_of
 from parser.letters.conditions import void_branch
+from parser.letters.corrections import correcting
 from parser.letters.executor import executor_confidence, executor_question
 from parser.letters.mentions import Mention, believed, is_subject, remark, taken_back_marks
 from parser.letters.promised import dash_clause, put_off
@@ -37,7 +39,6 @@ from parser.letters.words import (
     CANCEL,
     CHOICE,
     CONTRAST,
-    CORRECTION,
     IF,
     INFERRED_CONFIDENCE,
     LATER,
@@ -321,12 +322,10 @@ def apply_corrections(
     out = [readings[0]]
     for occ in readings[1:]:
         between = {t.word for t in tokens[out[-1].i : occ.i]}
-        redone = any(redo_word(tokens, k) for k in range(out[-1].i, occ.i))
+        redone = any(redo_word(tokens, k) or correcting(tokens, k) for k in range(out[-1].i, occ.i))
         # «Хотела вылечить Катю, но лечу Ефима»: after «но» comes the decision
         # a move that takes no target («…Хотя нет, засада») corrects like any other
-        if (between & (CORRECTION | CONTRAST) or redone) and (
-            occ.targets or occ.actions == {"ambush"}
-        ):
+        if (between & CONTRAST or redone) and (occ.targets or occ.actions == {"ambush"}):
             out[-1] = occ
         else:
             out.append(occ)
@@ -334,9 +333,7 @@ def apply_corrections(
     last = out[-1]
     bound = {m.start for o in occs for m in o.targets}
     marks = [
-        k
-        for k in range(last.i + 1, len(tokens))
-        if tokens[k].word in CORRECTION or redo_word(tokens, k)
+        k for k in range(last.i + 1, len(tokens)) if correcting(tokens, k) or redo_word(tokens, k)
     ]
     # «… то есть на Сумрака»: a restating pair names what the move meant, and takes back
     # nothing by itself
@@ -371,7 +368,9 @@ def apply_corrections(
             and not loose
             and any(
                 # «Проверяю Гранату. Отставить!»: a word that takes the move back, and no other
-                tokens[k].word in NEG or tokens[k].word in CANCEL
+                tokens[k].word in NEG
+                or tokens[k].word in CANCEL
+                or correction_lemma(tokens[k].word) is not None
                 for k in range(marks[0], len(tokens))
             )
         ):

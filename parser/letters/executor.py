@@ -8,6 +8,7 @@ from typing import Final
 
 from engine.rules import ruleset_class
 from parser.letters.actions import Occ
+from parser.letters.corrections import correcting
 from parser.letters.mentions import (
     Mention,
     is_subject,
@@ -18,7 +19,7 @@ from parser.letters.mentions import (
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import UNDECIDED, WHICH_TARGET, LetterReading
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of
-from parser.letters.words import CORRECTION, HANDS, OR, PARTIAL_CONFIDENCE, ws
+from parser.letters.words import HANDS, OR, PARTIAL_CONFIDENCE, ws
 from parser.morph import parse
 from parser.nicks import DIMINUTIVE_CONFIDENCE, STRICT_TIERS, NickResolver, pet_match
 from parser.sender import SenderView
@@ -52,7 +53,7 @@ def executor_fixed(
     follows the executor corrects the executor (a clan never shoots its own)."""
     if executor is None or not view.clan_mates:
         return None
-    marks = [k for k in range(executor.end, len(tokens)) if tokens[k].word in CORRECTION]
+    marks = [k for k in range(executor.end, len(tokens)) if correcting(tokens, k)]
     own = {executor.nick} if executor.nick else set()
     marks = sorted({*marks, *taken_back_marks(tokens, mentions, own, executor.end)})
     if not marks:

@@ -9,20 +9,15 @@ more, and they are at least half of its words besides the players' names."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Final
 
-from parser.latin import cyrillic_spellings
 from parser.letters.mentions import Mention
 from parser.letters.questions import question_reading
 from parser.letters.reading import IS_IT_A_MOVE, LetterReading
-from parser.letters.tokens import Token
-from parser.morph import parse
+from parser.letters.tokens import Token, unread
 from parser.sender import SenderView
-from parser.vocab import IN_RUSSIAN, lookup
 
-_LATIN: Final = re.compile("[a-z']{2,}")
 _MIN_UNREAD: Final = 2
 
 
@@ -47,11 +42,3 @@ def unread_language(
         f"Не понял письмо: в нём назван(ы) {names}, а остальные слова мне незнакомы. Если это "
         "ход, напишите его по-русски, например: «Ход — Ник».",
     )
-
-
-def unread(word: str) -> bool:
-    """A word typed in Latin letters that is no English word of the vocabulary and none of
-    whose Cyrillic spellings the Russian dictionary knows (module docstring)."""
-    if not _LATIN.fullmatch(word) or word in IN_RUSSIAN or lookup(word) is not None:
-        return False
-    return not any(r.known for c in cyrillic_spellings(word) for r in parse(c))

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 from itertools import pairwise
 from typing import Final
 
 from engine.words_ru import ACTION_WORDS
+from parser.correction import correction_lemma
 from parser.letters.actions import Occ
+from parser.letters.corrections import correcting
 from parser.letters.dayverbs import day_verb
-from parser.letters.foreign import unread
 from parser.letters.mentions import (
     Mention,
     is_subject,
@@ -28,6 +30,7 @@ from parser.letters.reading import (
     WHICH_ACTION,
     WHICH_TARGET,
     LetterReading,
+    VerbOutside,
 )
 from parser.letters.scene import scene_action
 from parser.letters.sense import (
@@ -45,13 +48,14 @@ from parser.letters.sense import (
 from parser.letters.tokens import (
     EDGE_MARKS,
     Token,
+    clause_bounds,
     clause_of,
     side_after_za,
     side_by_keys,
     sides_refused,
+    unread,
 )
 from parser.letters.words import (
-    CORRECTION,
     DASHES,
     GREETING,
     INDICATORS,
@@ -84,9 +88,13 @@ def without_action_word(
     view: SenderView,
     story: str | None,
     threshold: float,
+    verb_outside: VerbOutside = "ask",
+    executor: Mention | None = None,
 ) -> LetterReading:
     """No action word named a move: the side choice, the Don election, or the role's only
-    action when the letter names one player (module docstring, 7.)."""
+    action when the letter names one player (module docstring, 7.). `verb_outside`: the
+    host's `verb_outside_vocabulary` setting (`_other_verb_doubt`); `executor`: the clan
+    mate the letter names as the executor, if any."""
     chosen = _side_choice(tokens, questions, view)
     if chosen is not None:
         return chosen
@@ -144,12 +152,21 @@ def without_action_word(
     # «Мой маньяк открывает сезон: Ипполит», «Громила заходит к Ростику …»: the sender's
     # own role is the subject of the sentence naming the player — his move, told as a story
     told_as_role = _role_story(tokens, questions, named, view) or _member_offer(tokens, named, view)
+    scene = None
     if len(allowed) > 1 and len(nicks) == 1:
         # «Обнимаю Элеонору и дёргаю чеку»: a scene whose words tell one of the actions
         where = {tokens[m.start].sentence for m in named}
         scene = scene_action(tokens, where, allowed, mentions)
         allowed = allowed if scene is None else [scene]
-    doubt = _other_verb_doubt(tokens, named, view, allowed)
+    doubt = _other_verb_doubt(tokens, named, view, allowed) or _outside_doubt(
+        tokens,
+        named,
+        view,
+        allowed,
+        [*mentions, *([executor] if executor else [])]
+        if verb_outside == "ask" and scene is None
+        else None,
+    )
     if len(allowed) != 1:
         if not (told_as_role or _says_move(tokens, questions, named)):
             return LetterReading()
@@ -174,25 +191,86 @@ def _which_action(nicks: list[str], allowed: Sequence[str]) -> LetterReading:
 
 
 def _other_verb_doubt(
-    tokens: Sequence[Token], named: list[Mention], view: SenderView, allowed: Sequence[str]
+    tokens: Sequence[Token],
+    named: list[Mention],
+    view: SenderView,
+    allowed: Sequence[str],
+    mentions: Sequence[Mention] | None = None,
 ) -> LetterReading | None:
     """S1 of C-2: a player governed by the sender's own verb that the game does not know
     («Станю Грифона», «Фармлю Silence»; `sense.governing_other_verb`) — and no slip of one of
     the role's own action words (`vocab.role_typo`) — is named in that verb's sense. It
     proves no move, so the role's only action is never inferred on him: the letter is asked
-    about, naming the verb and the player."""
+    about, naming the verb and the player.
+
+    With `mentions` (the `verb_outside_vocabulary` ruling, "ask"), a verb the dictionary
+    knows counts as well («Тушу Вовчика»): the question spells out the move it might be.
+    A clan mate in the dative in the verb's clause («Гене поручаю Павла») is the one the
+    move is handed to: the verb gives the clan's move, it names no other deed."""
+    known = mentions is not None
     for m in named:
-        k = governing_other_verb(tokens, m)
+        k = governing_other_verb(tokens, m, known=known)
         if k is None or role_typo(tokens[k].word, frozenset(view.moving_actions())):
             continue
-        said = " ".join(t.raw for t in tokens[k : m.end]).strip(EDGE_MARKS)
+        if known and (
+            _choosing(tokens[k].word) or _handed_to_mate(tokens, m, mentions or (), view)
+        ):
+            continue
+        verb = tokens[k].raw.strip(EDGE_MARKS)
         example = EXAMPLE.get(allowed[0], "Ход Ник") if len(allowed) == 1 else "Ход Ник"
+        if known and len(allowed) == 1:
+            what = ACTION_WORDS.get(allowed[0], allowed[0])
+            return question_reading(
+                IS_IT_A_MOVE,
+                f"Вы написали «{verb}» — это {what}: {m.nick or m.raw}? Слово «{verb}» не "
+                f"знаю как ночной ход. Если это ход, напишите, например: «{example}».",
+            )
+        said = " ".join(t.raw for t in tokens[k : m.end]).strip(EDGE_MARKS)
         return question_reading(
             IS_IT_A_MOVE,
             f"Не понял, «{said}» — это ход? Слово «{tokens[k].raw.strip(EDGE_MARKS)}» не "
             f"знаю как ночной ход. Если это ход, напишите, например: «{example}».",
         )
     return None
+
+
+def _outside_doubt(
+    tokens: Sequence[Token],
+    named: list[Mention],
+    view: SenderView,
+    allowed: Sequence[str],
+    mentions: Sequence[Mention] | None,
+) -> LetterReading | None:
+    """The `verb_outside_vocabulary` ruling ("ask", given `mentions`): a Russian verb outside
+    the game's words governing the player is asked about too, when the role's one action
+    would be inferred — unless a scene's own words told the action (no `mentions` then)."""
+    if mentions is None or len(allowed) != 1:
+        return None
+    return _other_verb_doubt(tokens, named, view, allowed, mentions)
+
+
+def _choosing(word: str) -> bool:
+    """A verb of the game's choosing and offering («предлагаю», «выбираем», «голосую»:
+    `words.VOTE_WORDS`, by lemma): the game's own word, read by the offer's rules."""
+    lemmas = _vote_lemmas()
+    return word in VOTE_WORDS or any(p.lemma in lemmas for p in parse(word))
+
+
+@cache
+def _vote_lemmas() -> frozenset[str]:
+    return frozenset(p.lemma for w in VOTE_WORDS for p in parse(w)[:1] if p.pos == "VERB")
+
+
+def _handed_to_mate(
+    tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention], view: SenderView
+) -> bool:
+    """Whether a clan mate of the sender stands in an oblique case in the player's clause
+    («Гене поручаю Павла»): the verb's second object, the one the clan's move is handed to."""
+    a, b = clause_bounds(tokens, m.start)
+    return any(
+        o is not m and o.nick in view.clan_mates and not o.nominative and a <= o.start <= b
+        for o in mentions
+    )
 
 
 def _not_the_roles(tokens: Sequence[Token], named: list[Mention]) -> LetterReading | None:
@@ -292,7 +370,7 @@ def _last_word(named: list[Mention], tokens: Sequence[Token]) -> list[Mention]:
     marks = [
         k
         for k, t in enumerate(tokens)
-        if t.word in CORRECTION and (k == 0 or tokens[k - 1].clause_end)
+        if correcting(tokens, k) and (k == 0 or tokens[k - 1].clause_end)
     ]
     if not marks or named[0].start > marks[-1]:
         return named
@@ -537,7 +615,14 @@ def _don(
                 # «Дон — я.»: the sender names himself (P-S.2: a member may)
                 first = LetterReading("don", (view.nick,), confidence=INFERRED_CONFIDENCE)
                 return _don_corrected(tokens, mentions, view, k + 1) or first
-            for m in sorted(mentions, key=lambda m: abs(m.start - k)):
+            # the player of «дон»'s own clause first («Не путать с X: доном выбираю Y»)
+            for m in sorted(
+                mentions,
+                key=lambda m: (
+                    _clause_no(tokens, m.start) != _clause_no(tokens, k),
+                    abs(m.start - k),
+                ),
+            ):
                 if tokens[m.start].sentence != t.sentence or m.negated:
                     continue
                 if m.kind == "ambiguous":
@@ -570,6 +655,11 @@ def _don(
         m = next(iter(mates.values()))
         return LetterReading("don", (m.nick or "",), confidence=m.confidence)
     return None
+
+
+def _clause_no(tokens: Sequence[Token], k: int) -> int:
+    """The number of the clause the token at `k` is in (clause ends counted before it)."""
+    return sum(1 for t in tokens[:k] if t.clause_end)
 
 
 def _don_addressed(tokens: Sequence[Token], k: int) -> bool:
@@ -689,7 +779,7 @@ def _takes_back(tokens: Sequence[Token], k: int) -> bool:
     opening its sentence, or «нет» after
     «хотя», «ой», «или», «а» or opening its clause («…. Нет, лучше …»)."""
     word = tokens[k].word
-    if word in _TAKE_BACK:
+    if word in _TAKE_BACK or (correction_lemma(word) is not None and correcting(tokens, k)):
         return True
     if word in joke_words() and (k == 0 or tokens[k - 1].sentence != tokens[k].sentence):
         return True  # «Дон — X. Шучу)) Дон Y»: the name before said in jest
@@ -703,9 +793,15 @@ def _side_choice(
     tokens: Sequence[Token], questions: set[int], view: SenderView
 ) -> LetterReading | None:
     """The side choice a letter makes (G-M.8), a question when it weighs both, or None."""
+    spelt = _spelt_in_cyrillic(tokens)
     side, both = _side(tokens, questions)
     if side is None and not both:
-        side, both = _side(_spelt_in_cyrillic(tokens), questions)  # «Za mafiju»
+        tokens = spelt
+        side, both = _side(tokens, questions)  # «Za mafiju»
+    if side is not None or both:
+        corrected = _side_corrected(tokens, questions, view)
+        if corrected is not None:
+            return corrected
     if both and view.known and "choose_side" in view.role_actions:
         # «то ли за мирных, то ли за мафию»: both sides weighed, neither chosen
         return question_reading(
@@ -715,6 +811,55 @@ def _side_choice(
         )
     if side is not None and (not view.known or "choose_side" in view.role_actions):
         return LetterReading("choose_side", side=side, confidence=1.0)
+    return None
+
+
+_SETTLING: Final = frozenset(("окончательно", "пусть"))
+
+
+def _side_word(word: str) -> bool:
+    """A word naming a side by its lemma («мирные», «мафию», «мафии»)."""
+    return bool(word) and any(p.lemma in ("мирный", "мафия") for p in parse(word)[:2])
+
+
+def _side_corrected(
+    tokens: Sequence[Token], questions: set[int], view: SenderView
+) -> LetterReading | None:
+    """G-M.8, C-2: a side named, then taken back by a correction word («За мафию. Стоп, не
+    так — за мирных», «Выбираю мафию. Хотя нет, отбой»): the side after the last correction
+    that follows a side is the choice; none after it leaves the choice undecided — asked,
+    never the first side. None where no correction follows a side."""
+    # «окончательно», «пусть»: words that settle what they stand by, taking nothing back
+    marks = [
+        k
+        for k in range(1, len(tokens))
+        if correcting(tokens, k) and tokens[k].word not in _SETTLING
+    ]
+    for k in reversed(marks):
+        before_side, before_both = _side(tokens[:k], questions)
+        if before_side is None and not before_both:
+            continue
+        # the side of the first clause after the correction's own that names one («Стоп,
+        # не так — за мирных»: the correction's «не так» refuses nothing)
+        side, both = None, False
+        for j in range(k + 1, len(tokens)):
+            if j == k + 1 or tokens[j - 1].clause_end or tokens[j - 1].raw in DASHES:
+                side, both = _side(tokens[j:], questions)
+                if side is not None or both:
+                    break
+        if side is not None and not both:
+            if view.known and "choose_side" not in view.role_actions:
+                return None
+            return LetterReading("choose_side", side=side, confidence=1.0)
+        if both or before_both:
+            return None  # both sides weighed: the reader of both answers it
+        if any(_side_word(t.word) for t in tokens[k + 1 :]):
+            return None  # «Шутка! Мирные.»: a side after it, said bare — read as before
+        return question_reading(
+            UNDECIDED,
+            "Вы отменили выбор стороны, но не написали новый. Какую сторону выбираете? "
+            "Напишите, например: «Выбираю мирных».",
+        )
     return None
 
 

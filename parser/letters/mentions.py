@@ -25,7 +25,14 @@ from parser.letters.family import (
 )
 from parser.letters.nameparts import players_by_name_part
 from parser.letters.sense import place_phrase
-from parser.letters.tokens import CLOSING_MARKS, EDGE_MARKS, Token, clause_bounds, nick_windows
+from parser.letters.tokens import (
+    CLOSING_MARKS,
+    EDGE_MARKS,
+    Token,
+    clause_bounds,
+    nick_windows,
+    unread,
+)
 from parser.letters.words import (
     CANCEL,
     GREETED,
@@ -716,10 +723,8 @@ _FOREIGN_WORDS: Final = 2
 
 def _foreign_talk(tokens: Sequence[Token], i: int) -> bool:
     """M1 of C-3: the word at `i` is typed in lower-case Latin letters that read as no
-    Russian word (`foreign.unread`), in a clause with at least two more such words — a
+    Russian word (`tokens.unread`), in a clause with at least two more such words — a
     sentence in English or another language, whose word it is as much as theirs."""
-    from parser.letters.foreign import unread
-
     tok = tokens[i]
     if not tok.raw.strip(EDGE_MARKS).islower() or not unread(tok.word):
         return False

@@ -36,6 +36,7 @@ from itertools import pairwise
 from typing import Final
 
 from engine.words_ru import ACTION_WORDS
+from parser.correction import correction_lemma
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
 from parser.letters.conditions import (
@@ -45,6 +46,7 @@ from parser.letters.conditions import (
     shrugged,
     void_branch,
 )
+from parser.letters.corrections import correcting
 from parser.letters.mentions import (
     Mention,
     believed,
@@ -1129,7 +1131,7 @@ def _accounted(
     return any(
         k > m.start
         and any(
-            _corrects(tokens[j]) or redo_word(tokens, j) or _not_that_one(tokens, j)
+            _corrects(tokens, j) or redo_word(tokens, j) or _not_that_one(tokens, j)
             for j in range(m.end, k)
         )
         for k in anchors
@@ -1250,8 +1252,12 @@ def redo_word(tokens: Sequence[Token], k: int) -> bool:
     return again_verb(t.word, past=True)
 
 
-def _corrects(t: Token) -> bool:
-    return t.word in CORRECTION or t.word == "есть"  # «то есть»
+def _correction_word(word: str) -> bool:
+    return word in CORRECTION or word == "есть" or correction_lemma(word) is not None
+
+
+def _corrects(tokens: Sequence[Token], k: int) -> bool:
+    return correcting(tokens, k) or tokens[k].word == "есть"  # «то есть»
 
 
 def _clause(tokens: Sequence[Token], start: int, end: int) -> list[Token]:
@@ -1479,7 +1485,9 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
             return None
         own = {id(t) for t in tokens[m.start : m.end]}  # the nick's own word («Сплю»)
         if not any(
-            _own_verb(t.word) for t in clause if t.word and not _corrects(t) and id(t) not in own
+            _own_verb(t.word)
+            for t in clause
+            if t.word and not _correction_word(t.word) and id(t) not in own
         ):
             return None
     return f"{places[-1].raw}"

@@ -50,6 +50,7 @@ from parser.letters.questions import confident, question_reading
 from parser.letters.reading import (
     DEFAULT_SUGGESTION,
     DEFAULT_THRESHOLD,
+    DEFAULT_VERB_OUTSIDE,
     EXAMPLE,
     IS_IT_A_MOVE,
     NO_TARGET,
@@ -59,6 +60,7 @@ from parser.letters.reading import (
     UNKNOWN_NICK,
     LetterReading,
     MemberSuggestion,
+    VerbOutside,
     offer_setting,
 )
 from parser.letters.relayed import written_for
@@ -99,12 +101,15 @@ def read_letter(
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
     mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
 ) -> LetterReading:
     """Read one letter from `view.nick` (see the module docstring). `suggestion`: the
     host's `member_suggestion` setting (P-M.8: a clan member's offered victim);
     `move_question`: his `move_question` setting (C-2: a move asked about, not made);
     `mafioso_suggestion`: his `mafioso_suggestion` setting (G-M.5/G-M.6: a Gambler
-    mafioso's victim offered to the godfather)."""
+    mafioso's victim offered to the godfather); `verb_outside`: his `verb_outside_vocabulary`
+    setting (C-2: a verb outside the game's words, governing a player, asked or read through
+    the role)."""
     suggestion = offer_setting(view, suggestion, mafioso_suggestion)
     resolver = resolver or NickResolver(view.living)
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
@@ -114,7 +119,7 @@ def read_letter(
     if relay is not None and relay.owner != view.nick and relay.own:
         # «Проверяю Аду. Феврония просила передать, что …»: his own move, and another's
         own = _Words(relay.own, resolver)
-        mine = _letter(own, view, threshold, suggestion, move_question)
+        mine = _letter(own, view, threshold, suggestion, move_question, verb_outside)
         said = f"Понял ваш ход так: {spelled(mine)}. " if mine.kind == "move" else ""
         return question_reading(
             RELAYED,
@@ -131,12 +136,14 @@ def read_letter(
                 "свой ход сам. Если у вас есть свой ход, пришлите его отдельным письмом от себя."
             ),
         )
-    got = _letter(words, view, threshold, suggestion, move_question)
+    got = _letter(words, view, threshold, suggestion, move_question, verb_outside)
     if relay is None:
         return got
     if got.kind != "move" and relay.told:
         # «муж просил передать: проверяю Аду»: the move in the words relayed, to spell out
-        got = _letter(_Words(relay.told, resolver), view, threshold, suggestion, move_question)
+        got = _letter(
+            _Words(relay.told, resolver), view, threshold, suggestion, move_question, verb_outside
+        )
     said = f" Понял ход так: {spelled(got)}." if got.kind == "move" else ""
     return question_reading(
         RELAYED,
@@ -192,6 +199,7 @@ def _letter(
     threshold: float,
     suggestion: MemberSuggestion,
     move_question: MoveQuestion,
+    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
 ) -> LetterReading:
     """The letter read as the sender's own words (`read_letter` without the relay)."""
     text = words.text
@@ -205,7 +213,7 @@ def _letter(
         return LetterReading()
     if settled or branch:
         words = _Words(settled or branch or text, resolver)
-    reading, evidence = _read(words, view, threshold)
+    reading, evidence = _read(words, view, threshold, verb_outside)
     proven = prove(reading, evidence, view, suggestion)
     proven = side_beside(proven, evidence.tokens, evidence.questions, view)
     if settled is None and proven.kind == "none" and asks_itself(text):
@@ -300,7 +308,12 @@ def _asked_action(words: _Words) -> str:
     return ""
 
 
-def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterReading, Evidence]:
+def _read(
+    words: _Words,
+    view: SenderView,
+    threshold: float,
+    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
+) -> tuple[LetterReading, Evidence]:
     """The most likely reading and the evidence it stands on (the proof is `prove`'s)."""
     if view.known and not view.moving_actions():
         # civilians and bastards have no night move (C-2): their letter is read by its words
@@ -421,7 +434,7 @@ def _read(words: _Words, view: SenderView, threshold: float) -> tuple[LetterRead
     if chosen is None:
         rest = [m for m in live if m.start not in withdrawn]
         found = _trade_asked(traded, rest, view, tokens, questions) or without_action_word(
-            tokens, questions, rest, occs, skip, view, story, threshold
+            tokens, questions, rest, occs, skip, view, story, threshold, verb_outside, executor
         )
         if found.action == "kill" and executor is not None:
             found = replace(found, executor=executor.nick)

@@ -29,6 +29,20 @@ def as_suggestion(value: str) -> MemberSuggestion:
     return "request" if value == "request" else "ask"
 
 
+#: C-2 ruling, setting `verb_outside_vocabulary` (docs/rulings.md): the sender's own verb
+#: that the dictionary knows but the game's vocabulary does not («Тушу Вовчика»), governing a
+#: player, proves no move and is asked ("ask"), or is read as the role's only move, as a host
+#: reading through the role would ("role", the reading before the ruling).
+VerbOutside = Literal["ask", "role"]
+DEFAULT_VERB_OUTSIDE: Final[VerbOutside] = "ask"
+
+
+def as_verb_outside(value: str) -> VerbOutside:
+    """The `verb_outside_vocabulary` setting's word (engine/settings.py checks it) as the
+    reader's."""
+    return "role" if value == "role" else "ask"
+
+
 # G-M.5/G-M.6 ruling, setting `mafioso_suggestion`: a Gambler mafioso's letter, while the
 # godfather lives, that offers him a victim («Может, X? Решай, босс», «Предлагаю X») is
 # asked about ("ask"), or read as his kill letter, kept for a night the godfather is jailed

@@ -104,12 +104,16 @@ def _game_word(word: str) -> bool:
     )
 
 
-def _own_other_verb(word: str, *, infinitive: bool = False) -> bool:
+def _own_other_verb(word: str, *, infinitive: bool = False, opening: bool = False) -> bool:
     """A verb of the sender's own doing now that the game's vocabulary does not know (with
     `infinitive`, an infinitive of such a verb too: «Подстраховать X»). A word the
     dictionary does not know is such a verb when any parse of it is one, or when it ends as
     the first person of the present does («станю», «ганкаю», «бафаем»): jargon verbs are
-    mostly out of the dictionary, which then guesses them as nouns."""
+    mostly out of the dictionary, which then guesses them as nouns. With `opening` (the word
+    opens the clause of the player after it), any parse of the first person or the
+    imperative will do: «Пеку Серёгу», «Крашу Марину» — a noun in the dative opening a
+    clause with an object after it has no verb to hang on, so the word is the verb (unless
+    it may be a nominative: «Цель — X» names the label, never «целить»)."""
     if not word or _game_word(word):
         return False
     parses = parse(word)
@@ -120,6 +124,9 @@ def _own_other_verb(word: str, *, infinitive: bool = False) -> bool:
         return any(_own_verb(p.pos, p.grammemes) for p in parses) or bool(
             _FIRST_PERSON_ENDING.search(word)
         )
+    if opening and not any("nomn" in p.grammemes for p in parses):
+        # (a word that may be a noun in the nominative — «Цель — X» — is the clause's label)
+        return any(_own_verb(p.pos, p.grammemes) for p in parses)
     return bool(top) and _own_verb(top[0].pos, top[0].grammemes)
 
 
@@ -213,7 +220,7 @@ def _jargon(word: str) -> bool:
 _CYRILLIC_WORD: Final = re.compile("[а-яё]+")
 
 
-def governing_other_verb(tokens: Sequence[Token], m: Mention) -> int | None:
+def governing_other_verb(tokens: Sequence[Token], m: Mention, *, known: bool = False) -> int | None:
     """The index of the sender's own verb of another sense that governs the player: a
     first-person or imperative verb neither the game's vocabulary nor the dictionary knows
     (`_own_other_verb`, `_jargon`: «Станю Грифона», «Фармлю Silence»), before him in
@@ -221,13 +228,18 @@ def governing_other_verb(tokens: Sequence[Token], m: Mention) -> int | None:
     him («Ганкаю сегодня друида»). A verb of the sender's own doing has «я»/«мы» as its
     subject, so the player after it is its object whatever case his nick is written in: the
     verb says something about him, but in its own sense, which proves no move of the game
-    (C-2). None when no such verb governs him."""
+    (C-2). None when no such verb governs him. With `known` (the `verb_outside_vocabulary`
+    ruling's "ask"), a verb the dictionary knows counts too («Тушу Вовчика», «Снимаю X»):
+    the game's vocabulary is the table of the verbs that name its moves, and a Russian verb
+    outside it says what its own sense says, which the reader cannot tell from a role's
+    slang («штопать», in the vocabulary) without that table."""
     a, _b = clause_bounds(tokens, m.start)
     for k in range(m.start - 1, a - 1, -1):
         word = tokens[k].word
         if not word:
             continue
-        if _jargon(word) and _own_other_verb(word):
+        coined = _jargon(word) or (known and _CYRILLIC_WORD.fullmatch(word) is not None)
+        if coined and _own_other_verb(word, opening=known and k == a):
             return k
         top = parse(word)[:1]
         if not top or top[0].pos not in _BETWEEN_VERB_AND_OBJECT:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from parser.correction import correction_lemma
 from parser.latin import cyrillic_spellings
 from parser.letters.words import (
     ASKING,
@@ -22,7 +23,7 @@ from parser.letters.words import (
 )
 from parser.morph import parse
 from parser.nicks import casefold_key
-from parser.vocab import english_word, joked, lookup
+from parser.vocab import IN_RUSSIAN, english_word, joked, lookup
 
 _STORY_RE: Final = re.compile(
     r"(?im)(?<!\w)(способ(?:\s+убийства)?|как|story|how|описание|легенда|сюжет|рассказ|история)"
@@ -188,7 +189,7 @@ def _pause(raw: str, word: str, nxt: str) -> bool:
 
 
 def _filler(word: str) -> bool:
-    if not word or word in CORRECTION:
+    if not word or word in CORRECTION or correction_lemma(word):
         return False  # «… ой, не в Лизу»: a correction, not a pause
     if word == "ну":
         return True
@@ -416,3 +417,12 @@ def clause_of(tokens: Sequence[Token], i: int) -> Sequence[Token]:
     while end < len(tokens) - 1 and not tokens[end].clause_end:
         end += 1
     return tokens[start : end + 1]
+
+
+def unread(word: str) -> bool:
+    """A word typed in Latin letters that is no English word of the vocabulary and none of
+    whose Cyrillic spellings the Russian dictionary knows: a word of a language the reader
+    does not read (`parser.letters.foreign`)."""
+    if not _LATIN_WORD.fullmatch(word) or word in IN_RUSSIAN or lookup(word) is not None:
+        return False
+    return not any(r.known for c in cyrillic_spellings(word) for r in parse(c))

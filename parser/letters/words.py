@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from parser.correction import PARTICLES
 from parser.vocab import CONDITION_WORDS as _CONDITION_WORDS
 from parser.vocab import TIME_WORDS as _TIME_WORDS
 
@@ -42,13 +43,10 @@ SUCCEED_LEMMAS: Final = ws("получиться выйти удаться")
 # words that weigh players against each other («Боба или Рокета», «между Бобом и Рокетом»)
 CHOICE: Final = OR | ws("между выбираю")
 JOIN: Final = ws("и или либо также + & and or / в на")
-CORRECTION: Final = ws(
-    "нет передумал передумала передумали лучше вернее точнее исправляю исправление "
-    "поправка поправляюсь отмена отменяю стоп ой перепутал перепутала ошибся ошиблась "
-    "пусть окончательно шучу шутка instead actually "
-    # the army's «cancel that»: «Отставить! Засада», «Отставить — Бурана»
-    "отставить отставляю отставим отставь"
-)
+#: the particles of a correction, read wherever they stand; its nouns and verbs («отмена»,
+#: «перепутала», «отставить») are read by their place in the sentence
+#: (`parser.letters.corrections.correcting`) — one recogniser for letters and votes
+CORRECTION: Final = PARTICLES
 # correction verbs that take the player they take back as their object: «Отставить
 # Фугаса!», «отменяю Зарницу» — that player is withdrawn, as after «не»
 CANCEL: Final = ws("отставить отставляю отставим отставь отменить отменяю отменяем отмена")

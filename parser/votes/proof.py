@@ -37,6 +37,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Final
 
+from parser.correction import corrects_in
 from parser.morph import WORDS_KEPT, Reading, lemmas, parse, word_nick
 from parser.records import ColoredSpan, Post
 from parser.signature import may_sign, signature_in
@@ -81,11 +82,6 @@ __all__ = [
     "words_end",
 ]
 
-_CORRECTIONS: Final = frozenset(
-    ("ой", "нет", "стоп", "передумал", "передумала", "передумали", "точнее", "вернее",
-     "исправляю", "поправка", "поправлюсь", "лучше", "вместо", "ошибся", "ошиблась",
-     "теперь", "шучу", "шутка", "уточняю")
-)  # fmt: skip
 _UPDATES: Final = frozenset(("upd", "апд", "update", "edit", "едит", "добавлено", "дополнение"))
 _CONTRASTS: Final = frozenset(("но", "а", "однако", "зато"))
 _JOINS: Final = frozenset(("и", "или", "либо", "да"))
@@ -172,7 +168,7 @@ def _after_correction(
             continue
         between = {bare_word(w) for w in _WORD.findall(low[a_end:b_start])}
         if (
-            between & _CORRECTIONS
+            corrects_in(low[a_end:b_start])
             or "то есть" in low[a_end:b_start]
             or unmeant(low[a_end:b_start], between=True)
             # «<Мирона>) шучу-шучу», «<Ярину> — прикол»: any form of a joke said of it
@@ -208,8 +204,8 @@ def corrected_away(
         at = low.find(span.text.casefold(), end)
         if at < 0:
             continue
-        between = {bare_word(w) for w in _WORD.findall(low[end:at])}
-        if between & _CORRECTIONS or "то есть" in low[end:at] or unmeant(low[end:at], between=True):
+        gap = low[end:at]
+        if corrects_in(gap) or "то есть" in gap or unmeant(gap, between=True):
             return span
     return None
 
@@ -1389,8 +1385,7 @@ def unaccounted(
             continue
         if where < at:
             between = low[where + len(span.text) : at]
-            words = {bare_word(w) for w in _WORD.findall(between)}
-            if words & _CORRECTIONS or "то есть" in between or unmeant(between, between=True):
+            if corrects_in(between) or "то есть" in between or unmeant(between, between=True):
                 continue
         elif _joked_after(low, where + len(span.text)):
             continue  # «А <Моти> — шучу, Моти не трогаем»: taken back in its own sentence
@@ -1408,8 +1403,7 @@ def _settled_after(low: str, end: int, vote: str) -> bool:
     if again < 0:
         return False
     between = low[end:again]
-    words = {bare_word(w) for w in _WORD.findall(between)}
-    return bool(words & _CORRECTIONS) or unmeant(between, between=True)
+    return corrects_in(between) or unmeant(between, between=True)
 
 
 def _joked_after(low: str, end: int) -> bool:
@@ -1527,7 +1521,7 @@ def settled_in_words(
         return None
     # «Голосую за Лену. Хотя нет, за Леру», «…, шучу»: a correction or another player after
     later = _WORD.findall(after)
-    if any(w in _CORRECTIONS or w == "хотя" or resolve(w) not in (None, nick) for w in later):
+    if corrects_in(after) or any(w == "хотя" or resolve(w) not in (None, nick) for w in later):
         return None
     return next(p for p in reversed(picks) if p.match.nick == nick)
 

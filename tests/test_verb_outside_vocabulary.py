@@ -1,0 +1,115 @@
+"""C-2 ruling, setting `verb_outside_vocabulary` (docs/rulings.md): a move must be proven, and
+the game's vocabulary is the table of the verbs that name its moves. The sender's own verb
+(first person or imperative) that the dictionary knows but the vocabulary does not, governing
+a player («Тушу Вовчика», «Снимаю Наташу»), names a deed of its own trade: by default ("ask")
+the player is asked, the question naming the verb and the move it might be; "role" reads it
+as the role's only move. The vocabulary's verbs in every form, their slips, Russian typed in
+Latin, a nominal line («Цель — X», never «целить»), a bare nick, the game's slang that joined
+the vocabulary («кромсать», «штопать», «латать»), verbs of offering and a move handed to a
+clan mate are moves (or offers) under both values.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.settings import CHOICES, RulesSettings, SettingsError
+from parser.letters.reader import read_letter
+from parser.letters.reading import IS_IT_A_MOVE, UNDECIDED, LetterReading, VerbOutside
+from parser.nicks import NickResolver
+from parser.sender import cast_state, sender_view
+from parser.vocab import lookup
+
+LETTERS = Path(__file__).parent / "letters"
+GAMBLER = json.loads((LETTERS / "cast_outverbs.json").read_text(encoding="utf-8"))
+PEFL = json.loads((LETTERS / "cast_outverbs_p.json").read_text(encoding="utf-8"))
+
+
+def _read(
+    sender: str, text: str, outside: VerbOutside = "ask", cast: dict[str, Any] = GAMBLER
+) -> LetterReading:
+    view = sender_view(cast_state(cast), sender)
+    assert view is not None
+    return read_letter(text, view, resolver=NickResolver(view.living), verb_outside=outside)
+
+
+#: (sender, letter, the role's one move it would be read as under "role", its target)
+OUTSIDE = (
+    ("Айболит", "Тушу Вовчика", "heal", "Вовчик"),
+    ("Потрошитель", "Снимаю Наташу", "kill", "Наташа"),
+    ("Барон", "Поливаем Тимура", "kill", "Тимур"),
+    ("Сыщик", "Уважаемый ведущий, этой ночью фотографирую Ксюшу.", "check", "Ксюша"),
+    ("Потрошитель", "tushu Vovchika", "kill", "Вовчик"),
+    ("Потрошитель", "Пеку Серёгу в духовке", "kill", "Серёга"),
+    ("Роза", "Крашу Марину", "block", "Марина"),
+)
+
+
+@pytest.mark.parametrize(("sender", "text", "action", "target"), OUTSIDE)
+def test_C_2_ruling_a_verb_outside_the_vocabulary_is_asked_naming_verb_and_move(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    got = _read(sender, text)
+    assert got.kind == "question" and got.code == IS_IT_A_MOVE, got
+    assert "Вы написали" in got.text and target in got.text, got.text
+
+
+@pytest.mark.parametrize(("sender", "text", "action", "target"), OUTSIDE)
+def test_C_2_ruling_setting_role_reads_the_roles_only_move(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    got = _read(sender, text, "role")
+    assert (got.kind, got.action, got.targets) == ("move", action, (target,)), got
+
+
+#: near misses: moves under both values
+MOVES = (
+    ("Айболит", "Лечу Вовчика", "heal", "Вовчик"),
+    ("Сыщик", "Провераю Тимура", "check", "Тимур"),
+    ("Потрошитель", "ubivayu Ksyushu", "kill", "Ксюша"),
+    ("Айболит", "Вовчик", "heal", "Вовчик"),
+    ("Сыщик", "Проверка: Наташа", "check", "Наташа"),
+    ("Айболит", "Заштопаю Ксюшу", "heal", "Ксюша"),
+    ("Потрошитель", "Кромсаю Вовчика", "kill", "Вовчик"),
+    ("Айболит", "Подлатаю Серёгу", "heal", "Серёга"),
+)
+
+
+@pytest.mark.parametrize("outside", ["ask", "role"])
+@pytest.mark.parametrize(("sender", "text", "action", "target"), MOVES)
+def test_C_2_ruling_the_games_words_stay_moves(
+    sender: str, text: str, action: str, target: str, outside: VerbOutside
+) -> None:
+    got = _read(sender, text, outside)
+    assert (got.kind, got.action, got.targets) == ("move", action, (target,)), got
+
+
+def test_C_2_the_games_slang_joined_the_vocabulary_by_sense() -> None:
+    for word, action in (("кромсаю", "kill"), ("заштопаю", "heal"), ("подлатаю", "heal")):
+        found = lookup(word)
+        assert found is not None and action in found.actions, word
+
+
+def test_C_2_ruling_a_nominative_label_is_no_verb() -> None:
+    # «цель» is also the imperative of «целить»: a word that may be a nominative labels
+    got = _read("Артём", "Цель — Марина, исполнитель Богдан", cast=PEFL)
+    assert (got.kind, got.targets, got.executor) == ("move", ("Марина",), "Богдан"), got
+
+
+def test_C_2_ruling_offers_and_a_move_handed_to_a_mate_keep_their_reading() -> None:
+    assert _read("Богдан", "Предлагаю Зою", cast=PEFL).code == UNDECIDED
+    got = _read("Артём", "Богдану поручаю Зою", cast=PEFL)
+    assert (got.kind, got.targets, got.executor) == ("move", ("Зоя",), "Богдан"), got
+
+
+def test_C_2_ruling_setting_verb_outside_vocabulary_default_and_values() -> None:
+    assert RulesSettings().verb_outside_vocabulary == "ask"
+    assert CHOICES["verb_outside_vocabulary"] == ("ask", "role")
+    taken = RulesSettings.from_mapping({"verb_outside_vocabulary": "role"})
+    assert taken.verb_outside_vocabulary == "role"
+    with pytest.raises(SettingsError, match="verb_outside_vocabulary"):
+        RulesSettings.from_mapping({"verb_outside_vocabulary": "move"})
