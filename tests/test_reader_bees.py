@@ -234,3 +234,27 @@ def test_C_3_a_pet_nick_with_a_digit_tail_shares_the_short_form_of_its_name() ->
     assert (shared.status, shared.reason) == ("rejected", "ambiguous_nick"), shared
     own = _read('<span style="color:red">Вовчика</span> против, он молчит.', players=players)
     assert (own.status, own.target) == ("vote", "Вовчик112"), own
+
+
+# -- batches 21 and 23 beside reader-42's verb outside the vocabulary ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("cast", "sender", "text", "action", "target"),
+    [
+        ("fire", "Лиза_03", "Откачиваю Ерофеича.", "heal", "Ерофеич"),  # «откачать»'s pair
+        ("fire_g", "Факел", "Поджигаю Ломика.", "kill", "Ломик"),
+        ("fire_g", "Факел", "Сжигаю Ломика.", "kill", "Ломик"),
+    ],
+)
+def test_C_2_the_games_verbs_of_reviving_and_burning_are_moves(
+    cast: str, sender: str, text: str, action: str, target: str
+) -> None:
+    got = read_in_cast(cast, sender, text)
+    assert (got.kind, got.action, got.targets) == ("move", action, (target,)), got
+
+
+@pytest.mark.parametrize("text", ["Жалю Нектара.", "Тушу Нектара."])
+def test_C_2_a_trade_verb_outside_the_vocabulary_is_asked(text: str) -> None:
+    got = read_in_cast("bees_g", "Шершень", text)
+    assert (got.kind, got.code) == ("question", "is_it_a_move"), got
