@@ -38,6 +38,7 @@ from parser.letters.words import (
     ASKING,
     CANCEL,
     CHOICE,
+    CHOOSING_LEMMAS,
     CONTRAST,
     IF,
     INFERRED_CONFIDENCE,
@@ -634,10 +635,6 @@ def _settling_sentence(tokens: Sequence[Token], mentions: list[Mention]) -> int:
 _EXECUTOR_WORDS: Final = ws("исполнитель исполняет исполнит исполнителем руками")
 
 
-#: the verbs of taking one of several, by the dictionary's lemma: «Беру Дымова», «Выберу Y»
-_CHOOSING_LEMMAS: Final = frozenset(("брать", "взять", "выбирать", "выбрать"))
-
-
 def _choosing_verb(word: str) -> bool:
     """The sender's own verb of taking or choosing (first person, present or future): after
     a choice weighed, «Беру Дымова» settles it as «пусть будет Дымов» does (C-2)."""
@@ -645,7 +642,7 @@ def _choosing_verb(word: str) -> bool:
     return (
         bool(top)
         and top[0].pos == "VERB"
-        and top[0].lemma in _CHOOSING_LEMMAS
+        and top[0].lemma in CHOOSING_LEMMAS
         and "1per" in top[0].grammemes
     )
 

@@ -56,6 +56,7 @@ from parser.letters.tokens import (
     unread,
 )
 from parser.letters.words import (
+    CHOOSING_LEMMAS,
     DASHES,
     GREETING,
     INDICATORS,
@@ -252,7 +253,7 @@ def _outside_doubt(
 def _choosing(word: str) -> bool:
     """A verb of the game's choosing and offering («предлагаю», «выбираем», «голосую»:
     `words.VOTE_WORDS`, by lemma): the game's own word, read by the offer's rules."""
-    lemmas = _vote_lemmas()
+    lemmas = _vote_lemmas() | CHOOSING_LEMMAS  # «Беру Дымова»: one of several taken
     return word in VOTE_WORDS or any(p.lemma in lemmas for p in parse(word))
 
 

@@ -280,7 +280,14 @@ def _aside_words(reading: LetterReading, evidence: Evidence) -> str | None:
     """The words naming the move's player, quoted, when they all stand aside (`_target_aside`)."""
     tokens = evidence.tokens
     places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    # «Сбиваю пламя с Каски, лечу её»: a pronoun standing for him as the move's own object
+    # aims the move at him, wherever his nick stands (C-3)
     at = evidence.chosen.i if evidence.chosen is not None else None
+    if at is not None:
+        a, b = clause_bounds(tokens, at)
+        pronouns = [m for m in evidence.mentions if m.kind == "pronoun" and a <= m.start <= b]
+        if any(not off_frame(tokens, m, reading.action, at) for m in pronouns):
+            return None
     if places and all(
         off_frame(tokens, m, reading.action, at) or owned_by_thing(tokens, m) for m in places
     ):
