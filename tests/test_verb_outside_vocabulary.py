@@ -199,15 +199,13 @@ def _replayed(options: dict[str, str]) -> dict[str, Any]:
 
 
 def _daemon(
-    value: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[str, list[tuple[str, list[str] | None, str]]]:
     """The daemon's answer to the letter and the moves it keeps of the sender on turn 2."""
     import mafiabot.demo.play as demo_play
 
     def load(path: str | Path) -> Config:
         cfg = load_config(path)
-        if value is None:
-            return cfg
         return dataclasses.replace(
             cfg, rules=dataclasses.replace(cfg.rules, verb_outside_vocabulary=value)
         )
