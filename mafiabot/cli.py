@@ -162,6 +162,12 @@ def _build_parser() -> argparse.ArgumentParser:
         help="G-M.5/G-M.6: a mafioso's «может, X? решай, босс» is asked about, or his kill letter",
     )
     pm.add_argument(
+        "--verb-outside-vocabulary",
+        choices=["ask", "role"],
+        default=None,
+        help="C-2: a verb outside the game's vocabulary («тушу X») is asked, or the role's move",
+    )
+    pm.add_argument(
         "--move-question",
         choices=["ask", "none"],
         default=None,
@@ -186,6 +192,12 @@ def _build_parser() -> argparse.ArgumentParser:
         choices=["ask", "request"],
         default=None,
         help="G-M.5/G-M.6: a mafioso's «может, X? решай, босс» is asked about, or his kill letter",
+    )
+    pmv.add_argument(
+        "--verb-outside-vocabulary",
+        choices=["ask", "role"],
+        default=None,
+        help="C-2: a verb outside the game's vocabulary («тушу X») is asked, or the role's move",
     )
     pmv.add_argument(
         "--move-question",

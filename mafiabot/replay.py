@@ -355,22 +355,36 @@ def read_move(
     suggestion: str | None = None,
     move_question: str | None = None,
     mafioso_suggestion: str | None = None,
+    verb_outside: str | None = None,
 ) -> Move | InputRejected | None:
     """A structured move as it is, or PM text through the move parser (C-2, C-3), with the
     host's reading settings (`move_confidence`, `member_suggestion`, `move_question`,
-    `mafioso_suggestion`) as the daemon reads it."""
+    `mafioso_suggestion`, `verb_outside_vocabulary`) as the daemon reads it."""
     m = sm.move
     if "text" in m:
         from mafiabot.replay_posts import parse_pm
         from parser.letters.asked import DEFAULT_MOVE_QUESTION
-        from parser.letters.reading import DEFAULT_SUGGESTION, DEFAULT_THRESHOLD
+        from parser.letters.reading import (
+            DEFAULT_SUGGESTION,
+            DEFAULT_THRESHOLD,
+            DEFAULT_VERB_OUTSIDE,
+        )
 
         limit = DEFAULT_THRESHOLD if threshold is None else threshold
         offered = DEFAULT_SUGGESTION if suggestion is None else suggestion
         asked = DEFAULT_MOVE_QUESTION if move_question is None else move_question
         mafioso = DEFAULT_SUGGESTION if mafioso_suggestion is None else mafioso_suggestion
+        outside = DEFAULT_VERB_OUTSIDE if verb_outside is None else verb_outside
         return parse_pm(
-            m["text"], sm.sender, state.living_nicks(), state, limit, offered, asked, mafioso
+            m["text"],
+            sm.sender,
+            state.living_nicks(),
+            state,
+            limit,
+            offered,
+            asked,
+            mafioso,
+            outside,
         )
     return Move(
         actor=sm.sender,
@@ -466,6 +480,7 @@ def play_turn(
             rules.settings.member_suggestion,
             rules.settings.move_question,
             rules.settings.mafioso_suggestion,
+            rules.settings.verb_outside_vocabulary,
         )
         if isinstance(got, InputRejected):
             extra["rejected_moves"].append({"from": sm.sender, "action": "?", "reason": got.reason})

@@ -102,13 +102,23 @@ def parse_move(
     suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
     mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
 ) -> Move | InputRejected | None:
     """Read one PM body (the sender's own text). `players`: the living players; `view`:
     the sender as the engine sees him (None: read by the words alone); `threshold`,
-    `suggestion`, `move_question` and `mafioso_suggestion`: the host's `move_confidence`,
-    `member_suggestion`, `move_question` and `mafioso_suggestion` settings."""
+    `suggestion`, `move_question`, `mafioso_suggestion` and `verb_outside`: the host's
+    `move_confidence`, `member_suggestion`, `move_question`, `mafioso_suggestion` and
+    `verb_outside_vocabulary` settings."""
     got = _read(
-        text, actor, players, view, threshold, suggestion, move_question, mafioso_suggestion
+        text,
+        actor,
+        players,
+        view,
+        threshold,
+        suggestion,
+        move_question,
+        mafioso_suggestion,
+        verb_outside,
     )
     return got.as_input(actor, at=at, source_id=source_id)
 
@@ -252,10 +262,12 @@ def move_from_pm(
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
     mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     state: GameState | None = None,
+    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
 ) -> Move | InputRejected | None:
     """The move a PM carries, after checking its sender (see `reject_sender`); `view` and
-    `threshold` as for `parse_move`. With the game `state` (and no `view`) the letter is read
-    through the sender's role as the engine sees it (`sender_view`)."""
+    `threshold` as for `parse_move`, `verb_outside` as for `read_letter_from`. With the game
+    `state` (and no `view`) the letter is read through the sender's role as the engine sees
+    it (`sender_view`)."""
     return read_pm(
         pm,
         living=living,
@@ -267,6 +279,7 @@ def move_from_pm(
         move_question=move_question,
         mafioso_suggestion=mafioso_suggestion,
         state=state,
+        verb_outside=verb_outside,
     )[0]
 
 
@@ -293,6 +306,7 @@ def read_pm(
     move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
     mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
     state: GameState | None = None,
+    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
 ) -> tuple[Move | InputRejected | None, float | None]:
     """`move_from_pm` with the reader's confidence of the move it returns (None when it
     returns no `Move`): kept with the move so the host sees how surely it was read."""
@@ -308,6 +322,7 @@ def read_pm(
         suggestion=suggestion,
         move_question=move_question,
         mafioso_suggestion=mafioso_suggestion,
+        verb_outside=verb_outside,
         at=pm.sent_at,
         source_id=pm.id,
     )

@@ -6,11 +6,15 @@ the player is asked, the question naming the verb and the move it might be; "rol
 as the role's only move. The vocabulary's verbs in every form, their slips, Russian typed in
 Latin, a nominal line («Цель — X», never «целить»), a bare nick, the game's slang that joined
 the vocabulary («кромсать», «штопать», «латать»), verbs of offering and a move handed to a
-clan mate are moves (or offers) under both values.
+clan mate are moves (or offers) under both values. The daemon, `mafiabot replay` (scenario
+`options`) and `mafiabot parse moves`/`parse pm` (`--verb-outside-vocabulary`) give one reading
+of the same letter for each value.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -18,11 +22,15 @@ from typing import Any
 import pytest
 
 from engine.settings import CHOICES, RulesSettings, SettingsError
+from mafiabot.cli import main as cli_main
+from mafiabot.config import Config, load_config
+from mafiabot.replay import load_scenario, play
 from parser.letters.reader import read_letter
 from parser.letters.reading import IS_IT_A_MOVE, UNDECIDED, LetterReading, VerbOutside
 from parser.nicks import NickResolver
 from parser.sender import cast_state, sender_view
 from parser.vocab import lookup
+from tests.test_daemon_moves import _play_with_letters
 
 LETTERS = Path(__file__).parent / "letters"
 GAMBLER = json.loads((LETTERS / "cast_outverbs.json").read_text(encoding="utf-8"))
@@ -113,3 +121,135 @@ def test_C_2_ruling_setting_verb_outside_vocabulary_default_and_values() -> None
     assert taken.verb_outside_vocabulary == "role"
     with pytest.raises(SettingsError, match="verb_outside_vocabulary"):
         RulesSettings.from_mapping({"verb_outside_vocabulary": "move"})
+
+
+# -- one reading everywhere: the daemon, `parse moves`, `parse pm` and `replay` ---------------
+
+#: the recorded Gambler demo game (mafiabot/demo/gambler.toml) on turn 2, everyone alive:
+#: Jack_Sparrow is the maniac, whose one move is the kill
+DEMO_CAST: dict[str, Any] = {
+    "ruleset": "gambler",
+    "turn": 2,
+    "players": {
+        "Шерлок": {"role": "commissar"},
+        "Dr.Watson": {"role": "doctor"},
+        "Марго": {"role": "sheriff"},
+        "Mister X": {"role": "godfather"},
+        "Граф Монте-Кристо": {"role": "mafia"},
+        "Jack_Sparrow": {"role": "maniac"},
+        "Вася2005": {"role": "civilian"},
+        "Кот": {"role": "civilian"},
+    },
+}
+SENDER = "Jack_Sparrow"
+#: a dictionary verb (a firefighter's «тушить») the game's vocabulary does not hold
+LETTER = "Тушу Кота"
+ASK = {"verb_outside_vocabulary": "ask"}
+
+
+def _parse_moves(
+    extra: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> dict[str, Any]:
+    cast = tmp_path / "cast.json"
+    cast.write_text(json.dumps(DEMO_CAST, ensure_ascii=False), encoding="utf-8")
+    line = json.dumps({"from": SENDER, "text": LETTER}, ensure_ascii=False) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(line))
+    argv = ["parse", "moves", "--ruleset", "gambler", "--cast", str(cast), *extra]
+    assert cli_main(argv) == 0
+    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return out
+
+
+def _parse_pm(
+    extra: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> dict[str, Any]:
+    """`parse pm` on a saved phpBB letter page (its sender Граф Монте-Кристо, made the
+    maniac of the demo's cast here) whose words are the letter."""
+    fixture = Path(__file__).resolve().parent.parent / "fixtures/phpbb/pm_view_4.html"
+    body = '<div class="content">Проверяю Шерлока</div>'
+    page = fixture.read_text(encoding="utf-8")
+    assert body in page
+    (tmp_path / "pm.html").write_text(
+        page.replace(body, f'<div class="content">{LETTER}</div>'), encoding="utf-8"
+    )
+    players = dict(DEMO_CAST["players"])
+    players["Граф Монте-Кристо"], players[SENDER] = {"role": "maniac"}, {"role": "mafia"}
+    cast = tmp_path / "pm_cast.json"
+    cast.write_text(json.dumps({**DEMO_CAST, "players": players}, ensure_ascii=False), "utf-8")
+    argv = ["parse", "pm", str(tmp_path / "pm.html"), "--cast", str(cast), *extra]
+    assert cli_main(argv) == 0
+    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return out
+
+
+def _replayed(options: dict[str, str]) -> dict[str, Any]:
+    """`mafiabot replay` of turn 2 of the demo's cast with the letter, the host's `options`."""
+    scenario = {
+        "ruleset": "gambler",
+        "seed": 1,
+        "options": options,
+        "players": [{"nick": n, "role": r["role"]} for n, r in DEMO_CAST["players"].items()],
+        "turns": [{"turn": 2, "moves": [{"from": SENDER, "text": LETTER}]}],
+    }
+    (turn,) = play(load_scenario(scenario))["turns"]
+    return dict(turn)
+
+
+def _daemon(
+    value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[str, list[tuple[str, list[str] | None, str]]]:
+    """The daemon's answer to the letter and the moves it keeps of the sender on turn 2."""
+    import mafiabot.demo.play as demo_play
+
+    def load(path: str | Path) -> Config:
+        cfg = load_config(path)
+        return dataclasses.replace(
+            cfg, rules=dataclasses.replace(cfg.rules, verb_outside_vocabulary=value)
+        )
+
+    monkeypatch.setattr(demo_play, "load_config", load)
+    run, answers = _play_with_letters(
+        "gambler", tmp_path, SENDER, [("2026-12-03T09:00", LETTER)], "2026-12-03T09:30"
+    )
+    g = run.daemon.game()
+    kept = [(m.action, m.targets, m.status) for m in run.store.moves(g.id, 2) if m.actor == SENDER]
+    (answer,) = answers
+    return answer, kept
+
+
+def test_C_2_ruling_ask_one_reading_in_the_daemon_parse_moves_and_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the default and "ask" given in so many words read alike
+    for extra, options in (([], {}), (["--verb-outside-vocabulary", "ask"], ASK)):
+        parsed = _parse_moves(extra, tmp_path, monkeypatch, capsys)
+        assert (parsed["kind"], parsed["code"]) == ("question", IS_IT_A_MOVE), parsed
+        assert "«Тушу»" in parsed["text"] and "Кот" in parsed["text"], parsed
+        pm = _parse_pm(extra, tmp_path, capsys)
+        assert pm["move"] is None and pm["rejected"]["reason"] == IS_IT_A_MOVE, pm
+        replayed = _replayed(options)
+        assert "Кот" in replayed["alive"] and replayed["deaths"] == [], replayed
+        assert {"from": SENDER, "action": "?", "reason": IS_IT_A_MOVE} in replayed[
+            "rejected_moves"
+        ], replayed
+    answer, kept = _daemon("ask", tmp_path, monkeypatch)
+    # the daemon asks the reader's question back and keeps no move
+    assert "«Тушу»" in answer and "Кот" in answer and kept == [], (answer, kept)
+
+
+def test_C_2_ruling_role_one_reading_in_the_daemon_parse_moves_and_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parsed = _parse_moves(["--verb-outside-vocabulary", "role"], tmp_path, monkeypatch, capsys)
+    assert (parsed["kind"], parsed["action"], parsed["targets"]) == ("move", "kill", ["Кот"])
+    assert parsed["answer"]["status"] == "accepted", parsed
+    pm = _parse_pm(["--verb-outside-vocabulary", "role"], tmp_path, capsys)
+    assert (pm["move"]["action"], pm["move"]["targets"]) == ("kill", ["Кот"]), pm
+    replayed = _replayed({"verb_outside_vocabulary": "role"})
+    assert "Кот" not in replayed["alive"] and "Кот" in str(replayed["deaths"]), replayed
+    answer, kept = _daemon("role", tmp_path, monkeypatch)
+    assert "ваш ход принят" in answer, answer
+    assert kept == [("kill", ["Кот"], "accepted")]

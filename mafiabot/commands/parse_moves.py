@@ -37,7 +37,7 @@ def main(args: argparse.Namespace) -> int:
     from engine.settings import RulesSettings
     from mafiabot.daemon.moves import receipt
     from parser.letters.asked import as_move_question
-    from parser.letters.reading import as_suggestion
+    from parser.letters.reading import as_suggestion, as_verb_outside
     from parser.moves import read_letter_from
     from parser.nicks import NickResolver
     from parser.sender import at_turn
@@ -47,6 +47,9 @@ def main(args: argparse.Namespace) -> int:
     offered = getattr(args, "member_suggestion", None) or RulesSettings().member_suggestion
     asked = getattr(args, "move_question", None) or RulesSettings().move_question
     mafioso = getattr(args, "mafioso_suggestion", None) or RulesSettings().mafioso_suggestion
+    outside = (
+        getattr(args, "verb_outside_vocabulary", None) or RulesSettings().verb_outside_vocabulary
+    )
     resolvers: dict[int, NickResolver] = {}
     everyone = [p.nick for p in state.players]
     rules = get_ruleset(state.ruleset)
@@ -75,6 +78,7 @@ def main(args: argparse.Namespace) -> int:
             suggestion=as_suggestion(offered),
             move_question=as_move_question(asked),
             mafioso_suggestion=as_suggestion(mafioso),
+            verb_outside=as_verb_outside(outside),
         )
         out: dict[str, Any] = {"from": sender}
         if read.reading is None:

@@ -37,7 +37,7 @@ def main(args: argparse.Namespace) -> int:
     from engine.actions import InputRejected, Move
     from engine.settings import RulesSettings
     from parser.letters.asked import as_move_question
-    from parser.letters.reading import as_suggestion
+    from parser.letters.reading import as_suggestion, as_verb_outside
     from parser.moves import read_pm
     from parser.nicks import NickResolver
     from parser.pages import is_board_page, is_login_page, parse_pm, parse_pm_folder
@@ -46,6 +46,9 @@ def main(args: argparse.Namespace) -> int:
     offered = getattr(args, "member_suggestion", None) or RulesSettings().member_suggestion
     asked = getattr(args, "move_question", None) or RulesSettings().move_question
     mafioso = getattr(args, "mafioso_suggestion", None) or RulesSettings().mafioso_suggestion
+    outside = (
+        getattr(args, "verb_outside_vocabulary", None) or RulesSettings().verb_outside_vocabulary
+    )
     state: GameState | None = None
     if args.cast is not None:
         if args.players is not None or args.dead is not None:
@@ -105,6 +108,7 @@ def main(args: argparse.Namespace) -> int:
             suggestion=as_suggestion(offered),
             move_question=as_move_question(asked),
             mafioso_suggestion=as_suggestion(mafioso),
+            verb_outside=as_verb_outside(outside),
         )
         out: dict[str, Any] = {
             "pm": {
