@@ -434,13 +434,43 @@ def feminine(name: str) -> bool:
     return name.endswith(("а", "я")) or name == "любовь"
 
 
+def _womans_name(man: str) -> str | None:
+    """The woman's name a man's name of the table makes by its ending (Владислав →
+    Владислава, Анатолий → Анатолия), where the dictionary knows it as a woman's given name
+    in the nominative; None otherwise (Иван makes no «Ивана», Михаил no «Михаила")."""
+    if man.endswith("ий"):
+        woman = man[:-2] + "ия"
+    elif man[-1:] in _CONSONANTS:
+        woman = man + "а"
+    else:
+        return None
+    return woman if "femn" in name_genders(woman, nominative=True) else None
+
+
+@lru_cache(maxsize=1)
+def table_stems() -> dict[str, tuple[str, ...]]:
+    """`PET_STEMS` with the woman's name of each man's name in it that the table does not
+    hold itself: a pet name is made from the name's letters, not its gender, so the woman's
+    name takes the man's stems (Слава is Владислава's as it is Владислав's and Вячеслав's;
+    a boy's ending stays his, `tabled_pets`). Two players of such names share the pet form,
+    and it is asked about (C-3)."""
+    out = dict(PET_STEMS)
+    for man, stems in PET_STEMS.items():
+        if feminine(man):
+            continue
+        woman = _womans_name(man)
+        if woman is not None and woman not in out:
+            out[woman] = stems
+    return out
+
+
 @lru_cache(maxsize=4096)
 def tabled_pets(form: str) -> frozenset[tuple[str, str]]:
     """(full name, stem) of each pet name of `PET_STEMS` that `form` (a nominative, lower
     case, ё as е) is: a stem and a pet ending, or a stem of three letters or more alone
     («Ксю», «Стас»); a boy's ending only for a man's name."""
     out: set[tuple[str, str]] = set()
-    for name, stems in PET_STEMS.items():
+    for name, stems in table_stems().items():
         if form == name:
             continue
         for stem in stems:
@@ -458,5 +488,5 @@ def name_pets(name: str) -> frozenset[tuple[str, str]]:
     """(full name, stem) of the pet names a nick's given name (lower case, ё as е) may be
     called by: every stem of a full name the table holds; only its own stem for a nick that
     is a pet name itself (Tolik: Толя, Толян; not another pet name of Анатолий)."""
-    own = frozenset((name, stem) for stem in PET_STEMS.get(name, ()))
+    own = frozenset((name, stem) for stem in table_stems().get(name, ()))
     return own | tabled_pets(name)

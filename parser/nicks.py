@@ -496,6 +496,11 @@ _GENDERED_TIERS: Final = frozenset(
         "partial_translit",
     )
 )
+#: the tiers that read a word as a case form of a nick (of the whole of a one-word nick, in
+#: the partial tiers too): a plural is none of a singular nick's (`plural_of_singular`)
+_CASE_FORM_TIERS: Final = frozenset(
+    ("inflected", "lemma", "case_forms", "partial_inflected", "partial_lemma")
+)
 _MEMO_SIZE: Final = 4096
 
 
@@ -541,6 +546,9 @@ class NickResolver:
         if method in _PARTIAL_TIERS and not any(c.isalpha() for c in text):
             return []  # a number alone («ст. 105») is no part of Кодекс_105: letters prove him
         found = self._tier(text, method)
+        if found and method in _CASE_FORM_TIERS:
+            key = trimmed_key(text)
+            found = [p for p in found if not plural_of_singular(key, trimmed_key(p))]
         if found and method in _GENDERED_TIERS:
             return [p for p in found if agrees(text, p)]
         return found
@@ -637,8 +645,8 @@ class NickResolver:
         bare, digits = _split_digit_tail(translit_key(text))
         # same script was the cheaper tiers' job; looser spelling there only adds risk
         other = "lat" if script == "cyr" else "cyr"
-        return [
-            p
+        found = [
+            (p, nick_bare)
             for p, nick_bare, nick_digits in self._translit_forms().get((other, bare[:2]), ())
             # digits typed must be the player's; left out, the letters alone may do
             # a three-letter word spelling all of a nick's letters is that nick, its digit
@@ -648,6 +656,11 @@ class NickResolver:
             # all of the nick's letters, a silent «e» its key drops included: «кат» is no Kate
             and not (short and _SILENT_E.search(casefold_key(p).rstrip("0123456789_-. ")))
         ]
+        # «Sotko» spells Сотко letter for letter and is only a case form of Сотка: the nick
+        # spelt whole wins over another's case form, as the exact tier does before the
+        # inflected one in one script (C-3)
+        whole = [p for p, nick_bare in found if nick_bare == bare]
+        return whole if len(found) > 1 and len(whole) == 1 else [p for p, _ in found]
 
     def _partial_translit(self, text: str) -> list[str]:
         """One word of a nick in the other script, case forms allowed: «Енота» →
@@ -728,8 +741,9 @@ class NickResolver:
                 return swapped
             return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
         best, score = scored[0]
-        if not agrees(text, best):
-            # «Гордеевой» typed for Гордеев: the letters are close, the gender is not his
+        if not agrees(text, best) or plural_of_singular(trimmed_key(text), trimmed_key(best)):
+            # «Гордеевой» typed for Гордеев: the letters are close, the gender is not his;
+            # «гидранты» for Гидрант: the plural of the nick's noun, no slip of the nick
             return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
         close = [
             p for p, s in scored if s >= self.fuzzy_threshold and score - s < self.ambiguity_margin
@@ -944,6 +958,15 @@ def pinned_by_words(match: NickMatch, words: Sequence[str]) -> NickMatch | None:
     return NickMatch(match.query, hits[0], match.method, match.confidence)
 
 
+def _name_gender(nick: str) -> frozenset[str]:
+    """The genders the dictionary gives a nick as a name in the nominative: a one-word nick's
+    own word (both for Саша); a nick of several words by its words together (Гриша Ульянов a
+    man's, Зоя Ульянова a woman's: `nick_genders`), so that a surname's form two spouses'
+    nicks share is settled by gender as a one-word nick's is (C-3)."""
+    key = trimmed_key(nick)
+    return nick_genders(nick) if " " in key else name_genders(key, nominative=True)
+
+
 def pinned_by_pronoun(match: NickMatch, words: Sequence[str]) -> NickMatch | None:
     """C-3: an ambiguous name pinned by the gender of the third-person pronoun that first
     follows it («<Полю> голосую: она весь день молчит» — Поля of Аполлинария and of Ипполит,
@@ -959,7 +982,7 @@ def pinned_by_pronoun(match: NickMatch, words: Sequence[str]) -> NickMatch | Non
     pronoun = next((g for w in words if (g := pronoun_gender(w)) is not None), None)
     if pronoun is None:
         return None
-    genders = {p: name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
+    genders = {p: _name_gender(p) for p in match.candidates}
     if not all(len(g) == 1 for g in genders.values()):
         return None  # a nick the dictionary gives no single gender: the pronoun proves nothing
     kept = [p for p, g in genders.items() if pronoun in g]
@@ -1027,6 +1050,29 @@ def _case_form_of(word: str, nick: str) -> bool:
     key) that the ending tables already matched: «Александра» of Александр, «Кота» of Кот.
     Never a nick of several words or with digits (their case forms are no single word)."""
     return " " not in nick and nick.isalpha() and not _denied_case_form(word, nick)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def plural_of_singular(word: str, nick: str) -> bool:
+    """C-3: whether `word` (a key) is only a plural of the one-word `nick` (a key) the
+    dictionary knows as a singular common noun: «гидранты» is the plural of гидрант, no case
+    form of the player Гидрант — a case form names one player, a plural a set of things or
+    people. The number is the dictionary's (pymorphy3): a word with a singular reading of the
+    nick's noun («каски», «пены»: genitives) stays a form; a nick that is itself a plural
+    noun, a surname (its plural names the family: `name_sharers`), a name (the name rules
+    decide) and a nick the dictionary does not know are left to the tables. Shared by the
+    letter and vote readers, which both resolve through `NickResolver.tier`."""
+    from parser.morph import parse
+
+    if word == nick or " " in nick or not nick.isalpha() or not word.isalpha():
+        return False
+    own = [r for r in parse(nick) if r.known and r.lemma == nick and r.pos == "NOUN"]
+    if not own or not any("sing" in r.grammemes and "nomn" in r.grammemes for r in own):
+        return False  # unknown, or a plural noun itself
+    if any(g in r.grammemes for r in own for g in ("Surn", "Name", "Patr")):
+        return False
+    said = [r for r in parse(word) if r.lemma == nick and r.pos == "NOUN"]
+    return bool(said) and all("plur" in r.grammemes for r in said)
 
 
 def _denied_case_form(word: str, nick: str) -> bool:
@@ -1167,6 +1213,10 @@ def diminutive_match(
         # «марка» for Марфа: a word of the dictionary (a noun, another name) whose letters
         # only start a name nick proves no player — offered as a guess (C-3)
         return NickMatch(text, None, "diminutive", GUESS_CONFIDENCE, UNKNOWN_NICK, tuple(found))
+    if by_head and not any_case and len(found) == 1 and _own_word(key, next(iter(found))):
+        # «Липку» for the village Липовка: a dictionary word of its own that only starts a
+        # word nick proves no player; the player is still the likeliest, so asked (C-3)
+        return NickMatch(text, next(iter(found)), "diminutive", OWN_WORD_CONFIDENCE)
     guessed = False
     if not found:
         # «Риту», «Серёгу», «Стаса» (pet forms of a name), «Тандера», «Сильвера» (a Latin
@@ -1290,9 +1340,12 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     by_adjective = _one_adjective(match, word, case)
     if by_adjective is not None:
         return by_adjective
-    if match.method not in ("inflected", "lemma", "case_forms"):
-        return match
     keys = [trimmed_key(p) for p in match.candidates]
+    # a word of multi-word nicks («Ульянову» of Гриша Ульянов and Зоя Ульянова) is a form
+    # of each nick's own word: its gender settles it as a one-word nick's form does
+    partial = match.method in ("partial", "partial_inflected") and all(" " in k for k in keys)
+    if match.method not in ("inflected", "lemma", "case_forms") and not partial:
+        return match
     if case is not None and all(_DECLINABLE.fullmatch(k) for k in keys):
         # «Убиваем Морвену»: Морвен's dative, Морвена's accusative — the verb's case settles
         # (every candidate a Cyrillic word whose declension its ending gives)
@@ -1302,11 +1355,14 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
         if len(declined) == 1:
             return NickMatch(match.query, declined[0], match.method, match.confidence)
     genders = name_genders(word, nominative=False)
-    if len(genders) > 1 and case is not None:
+    # «Проверяю Ульянова»: his accusative, and her nick's word as it stands — players write
+    # a nick as listed after any verb, so the case settles no word a candidate's nick holds
+    as_listed = partial and any(word in k.split(" ") for k in keys)
+    if len(genders) > 1 and case is not None and not as_listed:
         genders = name_genders(word, nominative=False, case=case)
     if len(genders) != 1:
         return match
-    nicks = {p: name_genders(trimmed_key(p), nominative=True) for p in match.candidates}
+    nicks = {p: _name_gender(p) for p in match.candidates}
     if not all(nicks.values()):
         return match  # a nick the dictionary does not know as a name (Вик): its forms unknown
     kept = [p for p, g in nicks.items() if g == genders]
@@ -1504,8 +1560,10 @@ _CYRILLIC_NAME: Final = re.compile("[а-яё]{3,}")
 def _pet_of(nick: str, name: str) -> bool:
     """Whether the one-word Cyrillic nick `nick` is a pet form of the name `name` (Златка
     of Злата, Таська of Тася) by the diminutive reading — not a mere case form of it
-    (Соколов beside Соколова), nor a guess; the nick must end in a diminutive suffix."""
-    key = trimmed_key(nick)
+    (Соколов beside Соколова), nor a guess; the nick must end in a diminutive suffix. A digit
+    tail is no part of the name (Вовчик112 is a pet form of Вова)."""
+    key = _split_digit_tail(trimmed_key(nick))[0]
+    nick = key.capitalize()
     if not (_CYRILLIC_NAME.fullmatch(key) and _CYRILLIC_NAME.fullmatch(trimmed_key(name))):
         return False
     if not key.endswith(_DIMINUTIVE):
@@ -1563,6 +1621,23 @@ def _explained_otherwise(key: str, found: Iterable[str]) -> bool:
         return False
     lemmas = {r.lemma.replace("ё", "е") for r in readings if "Name" in r.grammemes}
     return not any(_pet_lemma_of(lemma, n) for lemma in lemmas for n in names)
+
+
+def _own_word(key: str, nick: str) -> bool:
+    """Whether `key`, read as a pet form by the head of a word nick (no given name), is a
+    dictionary word of its own: known to the dictionary, with no lemma that is the nick's
+    (so no case form of it), and not keeping the nick's whole stem («Липку»: липка, no form of
+    Липовка; «Пчельников» keeps Пчельники's stem and is its case form)."""
+    from parser.morph import parse
+
+    name = trimmed_key(nick).replace("ё", "е")
+    if " " in name or len(name) <= 3 or any("Name" in r.grammemes for r in parse(name)):
+        return False
+    readings = [r for r in parse(key) if r.known]
+    if not readings or key.startswith(name[:-1]):
+        return False
+    own = {r.lemma.replace("ё", "е") for r in parse(name) if r.known} | {name}
+    return not any(r.lemma.replace("ё", "е") in own for r in readings)
 
 
 def _pet_lemma_of(lemma: str, name: str) -> bool:
@@ -2018,6 +2093,9 @@ _PROPER_TAGS: Final = frozenset({"Name", "Surn", "Patr", "Geox"})
 # letters of a full name ending in а/я (Людмила, not Костя), one fewer for others (Павел)
 _FULL_NAME: Final = 6
 DIMINUTIVE_CONFIDENCE: Final = 0.85
+#: a dictionary word of its own read as a word nick by the nick's head (`_own_word`): the
+#: likeliest player, below the reader's move threshold (0.8), so the sender is asked
+OWN_WORD_CONFIDENCE: Final = 0.75
 #: a pet form guessed by a pet consonant the name lacks («Ксюху» for Ксения): offered to the
 #: sender as a suggestion, never read as the player
 GUESS_CONFIDENCE: Final = 0.7
@@ -2120,8 +2198,9 @@ def digit_twins(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
 
 def _surname_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
     """C-3: a surname in the plural («Веретенниковых», «Ивановы») names the family — every
-    living player whose nick opens with that surname, his or her form alike (Веретенников
-    and Веретенникова): when the one read has a namesake, the plural names both."""
+    living player whose nick holds that surname as a word of its own, first or after a given
+    name, his or her form alike (Веретенников and Веретенникова, Гриша Ульянов and Зоя
+    Ульянова): when the one read has a namesake, the plural names both."""
     key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
     if not _CYRILLIC_WORD.fullmatch(key):
         return ()
@@ -2129,10 +2208,12 @@ def _surname_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str,
     if len(stem) < 5 or not stem.endswith(_SURNAME_SUFFIXES):
         return ()
 
-    def surname(player: str) -> str:
-        return re.split(r"[\s_.]+", trimmed_key(player).replace("ё", "е"))[0]
+    def words(player: str) -> set[str]:
+        # the surname may open the nick (Веретенников) or follow a given name (Гриша
+        # Ульянов, Зоя Ульянова): any word of it, his form or hers
+        return set(re.split(r"[\s_.]+", trimmed_key(player).replace("ё", "е")))
 
-    bearers = [p for p in resolver.players if surname(p) in (stem, stem + "а")]
+    bearers = [p for p in resolver.players if words(p) & {stem, stem + "а"}]
     if nick not in bearers or len(bearers) < 2:
         return ()
     return tuple(p for p in bearers if p != nick)
@@ -2437,3 +2518,29 @@ def _heard_part(word: str, nick: str) -> bool:
     from parser.latin import heard_as_handle
 
     return heard_as_handle(word, nick, shortened=False)
+
+
+#: the oblique endings of a Ukrainian man's noun in -о after a consonant (Петро: Петра,
+#: Петру, Петрові, Петром, Петрі) — Сотко's genitive is «Сотка»
+_UKRAINIAN_O_ENDINGS: Final = ("а", "у", "ові", "ом", "і")
+
+
+def ukrainian_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: the other living players whose one-word nick in -о (Сотко) has, declined as a
+    Ukrainian man's noun, the form `text` read exactly as `nick` (Сотка): in a post written
+    in Ukrainian «проти Сотка» names either, so it proves neither. The caller asks only of
+    text in Ukrainian; in Russian such a nick does not decline."""
+    key = trimmed_key(text).replace("ё", "е")
+    if not _CYRILLIC_WORD.fullmatch(key) or trimmed_key(nick).replace("ё", "е") != key:
+        return ()
+    out: list[str] = []
+    for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
+        if (
+            p == nick
+            or not _CYRILLIC_WORD.fullmatch(k)
+            or not re.fullmatch(".+[^аеиоуыэюяіїєь]о", k)
+        ):
+            continue
+        if any(key == k[:-1] + e for e in _UKRAINIAN_O_ENDINGS):
+            out.append(p)
+    return tuple(out)

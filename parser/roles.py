@@ -69,3 +69,21 @@ def side_word(word: str) -> str | None:
     """The side a word names («мафию», «якудзу», «мирных»), never one player, or None."""
     lemma = next((p.lemma for p in parse(word)[:1]), word).replace("ё", "е")
     return SIDE_WORDS.get(lemma, SIDE_WORDS.get(word))
+
+
+def role_word_of_longer_nick(text: str, nick: str) -> bool:
+    """C-3: a word that is a game word in any case form and with or without a capital
+    («комиссара», «Доктора», «Комиссар»), read as a nick of which it is only one word
+    (Комиссар Ярмарки, Доктор Сотов, Комиссар_матча): the role or the game's word, not
+    provably the player — a title that opens a nick is no name of its own. The word written
+    as the whole nick (a player Комиссар) keeps its reading. One answer for letters and
+    votes."""
+    word = text.strip(" .,!?:;()«»\"'—–-").casefold().replace("ё", "е")
+    if not word.isalpha():
+        return False
+    top = parse(word)[:1]
+    lemma = top[0].lemma.replace("ё", "е") if top else word
+    if lemma not in GAME_WORDS and word not in GAME_WORDS:
+        return False
+    own = nick.casefold().replace("ё", "е").strip()
+    return own not in (word, lemma)

@@ -93,7 +93,9 @@ PARTS = {
     "development-29": HERE / "dev29",  # votes-24: praise in red, a quoted red, a red taken back
     "development-30": HERE / "dev30",  # batch 19: a builders' forum — tool nicks, a site rank
     "development-31": HERE / "dev31",  # batch 20: a role-players' club — adjective clan nicks
+    "development-32": HERE / "dev32",  # batch 21: beekeepers — spouses, a shared short form
     "development-33": HERE / "dev33",  # batch 22: a traders' forum — Latin handles, trade slang
+    "development-34": HERE / "dev34",  # batch 23: a fire brigade forum — radio frames, trade words
     "development-35": HERE / "dev35",  # votes-27: a vote put off after the nick, a place nick
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))

@@ -17,6 +17,7 @@ from parser.letters.mentions import (
     negated_at,
     nick_like,
     part_of_nicks,
+    qualified,
     second_person,
     stopword,
 )
@@ -46,6 +47,7 @@ from parser.letters.words import (
 )
 from parser.morph import common_word, parse
 from parser.nicks import NickResolver
+from parser.roles import role_word_of_longer_nick
 from parser.sender import SenderView
 from parser.vocab import Word, lookup, role_typo, ukrainian_false_friend, ukrainian_sentence
 
@@ -463,11 +465,16 @@ def _first_nick_like(
             return None
         if not t.word or stopword(t.word) or t.word in GREETING:
             continue
+        if common_word(t.word) and t.raw[:1].islower() and qualified(tokens, k):
+            return None  # «убиваю шершня у летка»: the word, placed by a thing (C-3)
         # «убить волка»: an ordinary word right after the action word may still be one word
         # of a longer nick (Серый Волк) when it is of exactly one
         part = resolver.resolve_strict(t.raw, ("partial_inflected",))
         if part is not None and part.ok and sum(c.isalpha() for c in t.raw) >= PARTIAL_MIN:
             raw = t.raw.strip(EDGE_MARKS)
+            if part.nick is not None and role_word_of_longer_nick(raw, part.nick):
+                # «Убиваем комиссара» with Комиссар Ярмарки: the role, asked (C-3)
+                return Mention(k, k + 1, raw, "unknown", candidates=(part.nick,))
             found = Mention(k, k + 1, raw, "nick", part.nick, PARTIAL_CONFIDENCE)
             # «Взрываю папу»: weighed against every nick the word can be (C-3)
             return second_person(tokens, also_by_name(tokens, found, resolver, me))

@@ -244,18 +244,22 @@ def offered_to_the_don(
     plain = view.ruleset == "gambler"  # a PEFL member's plain offer is read by the proof
     for sentence in sorted({t.sentence for t in tokens}):
         words = [i for i, t in enumerate(tokens) if t.sentence == sentence]
+        wish = False
         if sentence in questions:
             if not any(tokens[i].word in offers for i in words) and not _wish_after(
                 tokens, sentence
             ):
                 continue
-        elif not plain or not _offer_said(tokens, words):
+        elif not (wish := _wish_in(tokens, words)) and (
+            not plain or not _offer_said(tokens, words)
+        ):
             continue
         # «Таль, может Этюдиста?»: «может» with no infinitive to govern is «maybe», not
         # someone else's «may» (`_about_another` reads it so only first or before a comma)
         modal = any(p.pos == "INFN" for i in words for p in parse(tokens[i].word)[:1])
         told = [i for i in words if modal or tokens[i].word != "может"]
-        if _about_another(tokens, told):
+        # «я бы убила»: the past form with «бы» is the sender's conditional, not the past
+        if not (sentence not in questions and wish) and _about_another(tokens, told):
             continue
         named = [p for p in _players(tokens, mentions, sentence, view) if p not in view.clan_mates]
         for nick in named:
@@ -272,6 +276,16 @@ def _wish_after(tokens: Sequence[Token], sentence: int) -> bool:
     if not any(t.word == "бы" for t in after):
         return False
     return any((w := lookup(t.word)) is not None and bool(w.actions) for t in after)
+
+
+def _wish_in(tokens: Sequence[Token], words: Sequence[int]) -> bool:
+    """«Гриша, я бы убила Вячеслава, решай»: the sender's own action word in the conditional
+    («я … бы» and an action word of the vocabulary) in a sentence that is no question — a
+    wish put to the one who decides, not his order nor the member's request (P-M.8)."""
+    said = [tokens[i].word for i in words if tokens[i].word]
+    if "бы" not in said or "я" not in said:
+        return False
+    return any((w := lookup(t)) is not None and bool(w.actions) for t in said)
 
 
 def _offer_said(tokens: Sequence[Token], words: Sequence[int]) -> bool:

@@ -42,7 +42,7 @@ from itertools import pairwise
 from typing import Final
 
 from parser.letters.dayverbs import day_verb
-from parser.letters.mentions import Mention
+from parser.letters.mentions import Mention, negated_at
 from parser.letters.tokens import Token, phrase_ends_at
 from parser.letters.words import (
     CONDITION_WORDS,
@@ -470,6 +470,8 @@ def _holds_a_move(
         found = lookup(word)
         if found is not None and found.actions and not _told_of_another(word):
             return True
+        if found is not None and found.skip and not negated_at(tokens, j):
+            return True  # «Если будет, пропускаю»: giving the turn up is the branch's move
     return False
 
 
@@ -503,8 +505,8 @@ def _quoted(tokens: Sequence[Token], k: int, region: Sequence[int]) -> str:
 # -- the whole letter on a condition the cast settles --------------------------------------
 # «Если Гаврила ещё жив, проверяю его, иначе — Ариадну»: whether a player is still in the game
 # is no doubt for the host, the cast says it. A letter that opens with «если X (ещё) жив /
-# жива / в игре», then the move (its player often a pronoun for X), then «иначе» (or «а если
-# нет») and the fallback, is read as the branch the cast takes — the move on X while he
+# жива / в игре», then the move (its player often a pronoun for X), then — or not — «иначе»
+# (or «а если нет») and the fallback, is read as the branch the cast takes — the move on X while he
 # lives, the fallback once he is out — and nothing else changes (C-2: the condition is
 # resolved, not guessed). A letter the pattern does not fit whole, a condition naming no
 # player or more than one, or a fallback of «никого» for a player out, is left to the rest
@@ -514,8 +516,8 @@ _ALIVE_ALT: Final = "|".join(sorted(_ALIVE_FORMS, key=len, reverse=True))
 _ALIVE_RE: Final = re.compile(
     r"^\s*если\s+(?P<who>[^,—–\-]+?)\s+(?:(?:ещё|еще|пока)\s+)?"
     rf"(?:{_ALIVE_ALT}|в\s+игре)\s*(?:[,—–\-]+\s*)+(?:то\s+)?"
-    r"(?P<main>.+?)\s*[,;]?\s*(?:[,—–\-]\s*)?(?:а\s+)?(?:иначе|если\s+нет)\s*(?:[,—–\-:]+\s*)?"
-    r"(?P<alt>[^.!?]+?)\s*[.!]*\s*$",
+    r"(?P<main>.+?)(?:\s*[,;]?\s*(?:[,—–\-]\s*)?(?:а\s+)?(?:иначе|если\s+нет)\s*(?:[,—–\-:]+\s*)?"
+    r"(?P<alt>[^.!?]+?))?\s*[.!]*\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 # a pronoun for the player of the condition, in the move
@@ -533,9 +535,11 @@ def settled_by_cast(text: str, living: tuple[str, ...], dead: tuple[str, ...]) -
     found = seated.resolve(m.group("who").strip(), inflected=True, fuzzy=False)
     if found.nick is None:
         return None
-    main, alt = m.group("main").strip(" ,—–-"), m.group("alt").strip(" ,—–-")
+    main, alt = m.group("main").strip(" ,—–-"), (m.group("alt") or "").strip(" ,—–-")
     if found.nick in living:
         return _HIM.sub(found.nick, main, count=1)
+    if not alt:
+        return ""  # «Если X жив — убиваю его» with X out: the move is on nobody
     if _NOBODY.match(alt):
         return ""
     if _HIM.search(main):

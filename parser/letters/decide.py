@@ -33,11 +33,12 @@ from parser.letters.reading import (
     LetterReading,
 )
 from parser.letters.sense import antecedent_in_other_sense
-from parser.letters.tokens import Token, clause_of
+from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
     ASKING,
     CANCEL,
     CHOICE,
+    CHOOSING_LEMMAS,
     CONTRAST,
     IF,
     INFERRED_CONFIDENCE,
@@ -169,7 +170,9 @@ def resolve_pronouns(
                 # the visit and the deed are one move: the deed's action on the visited
                 replaced[visit.i] = replace(occ, targets=[visit.targets[0]])
                 continue
-            said = _said_before(occ, tokens, mentions, me)
+            said = _said_before(occ, tokens, mentions, me) or _named_in_condition(
+                occ, tokens, mentions, me
+            )
             if said is not None:
                 occ = replace(occ, targets=[said])  # «… на Голкипера. В смысле убиваю его»
         out.append(occ)
@@ -238,10 +241,60 @@ def _said_before(
     if len(span) != 1 or span[0].kind != "nick" or span[0].negated:
         return None
     found = span[0]
-    if not antecedent_in_other_sense(tokens, found):
+    if not antecedent_in_other_sense(tokens, found) or _thing_word(tokens, found, gender):
         return None
     genders = _word_genders(found.nick or "")
     return found if not genders or gender in genders else None
+
+
+def _named_in_condition(
+    occ: Occ, tokens: Sequence[Token], mentions: Sequence[Mention], me: str
+) -> Mention | None:
+    """«Если Начкар жив — убиваю его»: the pronoun's sentence opens with a condition that
+    names one player, of the pronoun's gender where the dictionary gives his nick one, and
+    nobody else is named before the pronoun in the letter — the pronoun is him (C-3). The
+    condition itself is weighed by the proof (settled by the cast or asked), as when the
+    nick stands in place of the pronoun."""
+    pronoun = occ.targets[0]
+    gender = pronoun_gender(tokens[pronoun.start].word, plural=True)
+    if gender is None:
+        return None
+    sentence = tokens[pronoun.start].sentence
+    opening = next((t for t in tokens if t.sentence == sentence and t.word), None)
+    if opening is None or opening.word != "если":
+        return None
+    before = [m for m in mentions if m.start < pronoun.start and m.nick != me]
+    if len(before) != 1 or before[0].kind != "nick" or before[0].negated:
+        return None
+    found = before[0]
+    if tokens[found.start].sentence != sentence or _thing_word(tokens, found, gender):
+        return None
+    genders = _word_genders(found.nick or "") | _genders(found.nick or "")
+    return found if not genders or gender in genders else None
+
+
+def _thing_word(tokens: Sequence[Token], m: Mention, gender: str) -> bool:
+    """C-3: whether the pronoun's antecedent is a thing, not the player whose nick it
+    equals: the word written in lower case, and every reading the dictionary gives it in
+    the pronoun's gender and the singular an inanimate common noun («сбиваю пламя с каски,
+    лечу её»: a helmet's «её», not Каска's). A pronoun points back to the nearest noun of its
+    gender and number; a lower-case thing word is that noun first of all, so the nick that
+    merely equals it proves nobody — the pronoun stays a question."""
+    raw = "".join(t.raw for t in tokens[m.start : m.end]).strip(EDGE_MARKS)
+    if not raw or not raw[:1].islower() or m.end - m.start != 1:
+        return False
+    agreeing = [
+        r
+        for r in parse(tokens[m.start].word)
+        if r.pos == "NOUN" and "sing" in r.grammemes and gender in r.grammemes
+    ]
+    return bool(agreeing) and all(
+        "inan" in r.grammemes and not r.grammemes & _PERSONAL_NOUN for r in agreeing
+    )
+
+
+#: the dictionary's marks of a noun that names a person (a name, a surname, a patronymic)
+_PERSONAL_NOUN: Final = frozenset({"Name", "Surn", "Patr"})
 
 
 def _word_genders(nick: str) -> frozenset[str]:
@@ -582,6 +635,18 @@ def _settling_sentence(tokens: Sequence[Token], mentions: list[Mention]) -> int:
 _EXECUTOR_WORDS: Final = ws("исполнитель исполняет исполнит исполнителем руками")
 
 
+def _choosing_verb(word: str) -> bool:
+    """The sender's own verb of taking or choosing (first person, present or future): after
+    a choice weighed, «Беру Дымова» settles it as «пусть будет Дымов» does (C-2)."""
+    top = parse(word)[:1]
+    return (
+        bool(top)
+        and top[0].pos == "VERB"
+        and top[0].lemma in CHOOSING_LEMMAS
+        and "1per" in top[0].grammemes
+    )
+
+
 def _settled(tokens: Sequence[Token], mentions: list[Mention]) -> Mention | None:
     """«Фокс или Тандер... пусть будет Тандер», «Думаю между Бобом и Рокетом. Ладно,
     Рокет»: the letter's last sentence names one player and nothing else but words of
@@ -599,7 +664,7 @@ def _settled(tokens: Sequence[Token], mentions: list[Mention]) -> Mention | None
         for k, t in enumerate(tokens)
         if t.sentence == last and t.word and not pick.start <= k < pick.end
     ]
-    if any(w not in _SETTLE and w not in SETTLED for w in rest):
+    if any(w not in _SETTLE and w not in SETTLED and not _choosing_verb(w) for w in rest):
         return None
     weighed = {
         tokens[m.start].sentence

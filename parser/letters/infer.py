@@ -56,6 +56,7 @@ from parser.letters.tokens import (
     unread,
 )
 from parser.letters.words import (
+    CHOOSING_LEMMAS,
     DASHES,
     GREETING,
     INDICATORS,
@@ -252,7 +253,7 @@ def _outside_doubt(
 def _choosing(word: str) -> bool:
     """A verb of the game's choosing and offering («предлагаю», «выбираем», «голосую»:
     `words.VOTE_WORDS`, by lemma): the game's own word, read by the offer's rules."""
-    lemmas = _vote_lemmas()
+    lemmas = _vote_lemmas() | CHOOSING_LEMMAS  # «Беру Дымова»: one of several taken
     return word in VOTE_WORDS or any(p.lemma in lemmas for p in parse(word))
 
 
@@ -603,7 +604,11 @@ def _don(
     """P-S.2: «дон Рома», «Доном выбираем Рому» on turn 0, from a mafioso. Outside the
     election a mafioso's «Дон — Рома» is still the Don's name, never a kill of him: it is
     read as the election, which the proof then answers as not open now."""
-    if view.known and "don" not in view.allowed and not view.clan_mates:
+    # the PEFL election night from a role with no vote (a bastard, a civilian: P-S.2,
+    # P-S.3): his election is still read, and the proof refuses it by his role
+    # (`reader._read` reads such a letter by its words alone, with the ruleset and turn kept)
+    voteless = view.ruleset == "pefl" and view.turn == 0 and not view.moving_actions()
+    if view.known and "don" not in view.allowed and not view.clan_mates and not voteless:
         return None
     for k, t in enumerate(tokens):
         if t.word in _DON_WORDS and not _don_addressed(tokens, k):
@@ -637,12 +642,16 @@ def _don(
     head = _head_named(tokens, mentions, view)
     if head is not None:
         return head
-    if not view.known or not view.clan_mates or "don" not in view.allowed:
+    if not voteless and (not view.known or not view.clan_mates or "don" not in view.allowed):
         return None
     # «Голосую за Палача» on the election night: the one vote a mafioso has then is for his
-    # Don, so a vote word and exactly one clan mate named say it without «дон»
+    # Don, so a vote word and exactly one clan mate named say it without «дон»; from a role
+    # with no vote then («я за Арама» from the triad's bastard, who knows no clan mates)
+    # one player named so is that vote too, refused by the proof (P-S.2), never unanswered
     mates = {m.nick: m for m in mentions if m.kind == "nick" and not m.negated}
-    mates = {n: m for n, m in mates.items() if n in view.clan_mates}
+    mates = {
+        n: m for n, m in mates.items() if n in view.clan_mates or (voteless and n != view.nick)
+    }
     if len(mates) == 1 and any(t.word in VOTE_WORDS for t in tokens):
         m = next(iter(mates.values()))
         return LetterReading("don", (m.nick or "",), confidence=m.confidence)

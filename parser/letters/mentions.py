@@ -66,7 +66,7 @@ from parser.nicks import (
     trimmed_key,
     word_inflects,
 )
-from parser.roles import GAME_WORDS
+from parser.roles import GAME_WORDS, role_word_of_longer_nick
 from parser.sender import SenderView
 from parser.vocab import lookup
 
@@ -667,8 +667,8 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
     if w in GREETING and i + 1 < len(tokens) and tokens[i + 1].word in GREETED:
         return None  # «Добрый день» with a player Добрый: a greeting
     named_noun = stop_word and _capital_noun(tokens, i)
-    if plain and _modified(tokens, i):
-        return None  # «на эту ночь» with a player Ночь: a word with an adjective is the word
+    if plain and qualified(tokens, i):
+        return None
     if plain and place_phrase(tokens, i):
         return None  # «я на трибуне» with a player Трибуна: a place, in the locative
     if stop_word and _labels(tokens, i):
@@ -691,6 +691,10 @@ def _strict_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> 
             # form, by the case the words before it put the player in
             m = one_gender(m, _governed_case(tokens, i))
             raw = text.rstrip(CLOSING_MARKS)
+            if m.ok and m.nick is not None and role_word_of_longer_nick(raw, m.nick):
+                # «Убиваем комиссара», «Проверяю Доктора» with Комиссар Ярмарки, Доктор
+                # Сотов: the role, not provably the player whose title opens his nick
+                return Mention(i, stop, raw, "unknown", candidates=(m.nick,))
             if m.ok:
                 return Mention(
                     i,
@@ -729,6 +733,13 @@ def _foreign_talk(tokens: Sequence[Token], i: int) -> bool:
     return len(others) >= _FOREIGN_WORDS
 
 
+def qualified(tokens: Sequence[Token], i: int) -> bool:
+    """«на эту ночь» with a player Ночь, «шершня у летка» with a player Шершень: an ordinary
+    word qualified by an adjective or by the thing it is at is the word, not the player
+    (C-3; the caller asks only of a lower-case ordinary word)."""
+    return _modified(tokens, i) or _placed(tokens, i)
+
+
 def _modified(tokens: Sequence[Token], i: int) -> bool:
     """Whether the word at `i` follows an adjective or a determiner in its clause («эту
     ночь», «прошлую ночь»): nicks are not qualified so, ordinary nouns are."""
@@ -736,6 +747,27 @@ def _modified(tokens: Sequence[Token], i: int) -> bool:
         return False
     parses = parse(tokens[i - 1].word)
     return bool(parses) and parses[0].pos == "ADJF"
+
+
+#: prepositions of place that qualify a thing by what it is at («шершень у летка»)
+_AT: Final = frozenset(("у", "возле", "около", "близ"))
+
+
+def _placed(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the word at `i` is followed in its clause by a preposition of place and an
+    inanimate noun («шершня у летка», «осу возле окна»): a thing placed by another thing —
+    a player is not qualified so, an ordinary noun is (C-3). The caller asks only of a
+    lower-case ordinary word; the noun after the preposition, in lower case and inanimate in
+    every reading, is read as a thing whatever nicks are seated."""
+    if tokens[i].clause_end or i + 2 >= len(tokens):
+        return False
+    prep, noun = tokens[i + 1], tokens[i + 2]
+    if prep.word not in _AT or prep.sentence != tokens[i].sentence or prep.clause_end:
+        return False
+    if not noun.raw[:1].islower():
+        return False
+    readings = [r for r in parse(noun.word) if r.known]
+    return bool(readings) and all(r.pos == "NOUN" and "inan" in r.grammemes for r in readings)
 
 
 def _labels(tokens: Sequence[Token], i: int) -> bool:

@@ -32,7 +32,7 @@ from typing import Final
 
 from parser.letters.mentions import Mention
 from parser.letters.tokens import Token, clause_bounds, phrase_ends_at
-from parser.letters.words import DASHES, LATER, NEG, NEXT, TIME_WORDS, ws
+from parser.letters.words import DASHES, LATER, NEG, NEXT, NIGHT, TIME_WORDS, ws
 from parser.morph import parse
 from parser.vocab import TIME_OPENERS
 
@@ -346,7 +346,15 @@ def _event_to_come(tokens: Sequence[Token], k: int) -> bool:
     nxt = tokens[k + 1]
     if nxt.sentence != same or nxt.word in _NOT_EVENT_AFTER:
         return False
-    return any(p.pos == "VERB" and p.grammemes >= _EVENT for p in parse(nxt.word)[:1])
+    verb = [p for p in parse(nxt.word)[:1] if p.pos == "VERB" and p.grammemes >= _EVENT]
+    if not verb or verb[0].lemma.replace("ё", "е") in _NIGHTFALL:
+        return False  # «как стемнеет», «как все уснут»: the night itself, no later time
+    after = tokens[k + 2] if k + 2 < len(tokens) and not nxt.clause_end else None
+    return after is None or after.word not in NIGHT  # «как наступит ночь»
+
+
+#: verbs whose event is the night falling: a clause of them names the move's own night
+_NIGHTFALL: Final = ws("стемнеть смеркнуться завечереть уснуть заснуть")
 
 
 def _word_sent_later(tokens: Sequence[Token], sentence: int, questions: set[int]) -> str | None:
@@ -427,4 +435,32 @@ def left_to_another(tokens: Sequence[Token], i: int, questions: set[int]) -> str
                 return _quote(tokens, k, j)
             if tokens[j].clause_end:
                 break
+        told = _answer_told(tokens, k, sentence)
+        if told is not None:
+            return told
+    return None
+
+
+def _answer_told(tokens: Sequence[Token], k: int, sentence: int) -> str | None:
+    """«Кого проверить, подскажет X», «X скажет, кому лечить»: the «кто» form at `k` and an
+    infinitive right after it make a clause of an indirect question — whom to act on — and
+    the clause next to it, before or after, holds another's answer to come: a verb of the
+    third person in the future, not negated. The words from the pronoun to that verb (or
+    from the verb to the infinitive), or None."""
+    if k + 1 >= len(tokens) or tokens[k].clause_end:
+        return None
+    if not any(p.pos == "INFN" for p in parse(tokens[k + 1].word)[:1]):
+        return None
+    a, b = clause_bounds(tokens, k)
+    near: list[int] = []
+    if b + 1 < len(tokens) and tokens[b + 1].sentence == sentence:
+        near += range(b + 1, clause_bounds(tokens, b + 1)[1] + 1)
+    if a > 0 and tokens[a - 1].sentence == sentence:
+        near += range(clause_bounds(tokens, a - 1)[0], a)
+    for j in near:
+        if not tokens[j].word or (j > 0 and tokens[j - 1].word in NEG):
+            continue
+        verb = [p for p in parse(tokens[j].word)[:1] if p.pos == "VERB"]
+        if verb and {"futr", "3per"} <= verb[0].grammemes:
+            return _quote(tokens, min(j, k), max(j, k + 1))
     return None

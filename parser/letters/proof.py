@@ -84,6 +84,7 @@ from parser.letters.sense import (
     other_sense_verb,
     owned_by_thing,
     set_aside,
+    shelter_from_thing,
     thing_object,
 )
 from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds
@@ -177,6 +178,7 @@ def prove(
         return back
     limited = (
         _target_aside(reading, evidence)
+        or _sheltered(reading, evidence)
         or _target_bound(reading, view)
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
@@ -239,6 +241,23 @@ def prove(
     return _decided(reading, evidence, view, suggestion) or reading
 
 
+def _sheltered(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """A question when the heal's verb shelters the player from a thing outside the game
+    (`sense.shelter_from_thing`: «Прикрываю от холода X»): a cover of the writer's life as
+    likely as the night's heal — not proven (C-2)."""
+    chosen = evidence.chosen
+    if reading.action != "heal" or chosen is None:
+        return None
+    phrase = shelter_from_thing(evidence.tokens, chosen.i)
+    if phrase is None:
+        return None
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, ход ли это ({spelled(reading)}): «{phrase}» — это не ночная опасность. "
+        f"Если это ход, напишите его прямо, например: «{example_of(reading)}».",
+    )
+
+
 def _target_aside(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
     """A question when every place the letter names the move's player stands
     aside from any move: governed by a preposition no move of the action takes its player
@@ -261,7 +280,14 @@ def _aside_words(reading: LetterReading, evidence: Evidence) -> str | None:
     """The words naming the move's player, quoted, when they all stand aside (`_target_aside`)."""
     tokens = evidence.tokens
     places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    # «Сбиваю пламя с Каски, лечу её»: a pronoun standing for him as the move's own object
+    # aims the move at him, wherever his nick stands (C-3)
     at = evidence.chosen.i if evidence.chosen is not None else None
+    if at is not None:
+        a, b = clause_bounds(tokens, at)
+        pronouns = [m for m in evidence.mentions if m.kind == "pronoun" and a <= m.start <= b]
+        if any(not off_frame(tokens, m, reading.action, at) for m in pronouns):
+            return None
     if places and all(
         off_frame(tokens, m, reading.action, at) or owned_by_thing(tokens, m) for m in places
     ):
@@ -518,6 +544,8 @@ def _skip_at(reading: LetterReading, evidence: Evidence) -> int | None:
             continue
         nxt = tokens[k + 1].word if k + 1 < len(tokens) else ""
         w = lookup(t.word)
+        if _if_before(tokens, k):
+            continue  # «Если будет выезд, пропускаю»: a skip on a condition (`_conditioned`)
         if w is not None and w.skip and not negated_at(tokens, k):
             return k
         if w is None and _skip_noun(t.word) and not negated_at(tokens, k):
@@ -604,6 +632,12 @@ def _skip_noun(word: str) -> bool:
 def _action_noun(word: str) -> bool:
     w = lookup(word)
     return w is not None and bool(w.actions) and any(p.pos == "NOUN" for p in parse(word)[:1])
+
+
+def _if_before(tokens: Sequence[Token], k: int) -> bool:
+    """Whether «если» stands before token `k` in its sentence: what `k` says holds on that
+    condition only (C-2) — a skip there gives up nothing for sure."""
+    return any(t.word == "если" and t.sentence == tokens[k].sentence for t in tokens[:k])
 
 
 def _skip_stands(reading: LetterReading, evidence: Evidence) -> bool:
@@ -1138,16 +1172,22 @@ def _one_of_them(
     names two players and says the move takes one of them without saying which — asked,
     naming them."""
     tokens = evidence.tokens
-    some = any(
-        t.word == "из"
+    some = [
+        t.sentence
+        for k, t in enumerate(tokens)
+        if t.word == "из"
         and k + 1 < len(tokens)
         and tokens[k + 1].word in _THEM
         and k > 0
         and tokens[k - 1].word in _SOME
-        for k, t in enumerate(tokens)
-    )
+    ]
     if not some:
         return None
+    if len(reading.targets) == 1 and any(
+        m.kind == "nick" and m.nick == reading.targets[0] and tokens[m.start].sentence > some[-1]
+        for m in evidence.mentions
+    ):
+        return None  # «…, один из них точно. Беру Дымова.»: a later sentence chose him
     named = [m.raw for m in evidence.mentions if m.kind == "nick" and m.nick != view.nick]
     named = list(dict.fromkeys(n.strip(EDGE_MARKS) for n in named))
     if len(named) < 2:
@@ -1394,10 +1434,36 @@ def _described_after(reading: LetterReading, evidence: Evidence) -> str | None:
         if not parses or t.word in PRONOUNS:
             return None
         top = parses[0]
+        if _counted_both(reading, evidence):
+            return None
         if top.pos in ("ADJF", "PRTF", "NUMR") and top.grammemes & {"accs", "gent", "datv"}:
             return t.raw.strip(",.;:!?…»«)(\"'")
         return None
     return None
+
+
+def _counted_both(reading: LetterReading, evidence: Evidence) -> bool:
+    """«Ныряю за X и Y: протект обоим»: right after the move's word a form of «оба» (the
+    dictionary's lemma), and the players named before it in its sentence exactly the two the
+    move holds — a move that takes two (P-M.6) — so the word counts them, picks neither, and
+    whatever verb named them first, they are the move's (C-2). Three named, or others, and
+    «обоим» does not say which two: not this."""
+    chosen = evidence.chosen
+    if chosen is None or len(set(reading.targets)) != 2:
+        return False
+    tokens = evidence.tokens
+    sentence = tokens[chosen.i].sentence
+    nxt = next((t for t in tokens[chosen.i + 1 :] if t.word), None)
+    if nxt is None or nxt.sentence != sentence:
+        return False
+    if not any(r.lemma == "оба" for r in parse(nxt.word)[:1]):
+        return False
+    before = {
+        m.nick
+        for m in evidence.mentions
+        if m.start < chosen.i and tokens[m.start].sentence == sentence and not m.negated
+    }
+    return before == set(reading.targets)
 
 
 def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str | None:
@@ -1405,7 +1471,7 @@ def _object_of_another_verb(reading: LetterReading, evidence: Evidence) -> str |
     own with a verb that is no action word («пощажу», «жалко», «оставлю») and not the move's
     own word — the player is that verb's object, and the move's player is not proven."""
     chosen = evidence.chosen
-    if chosen is None:
+    if chosen is None or _counted_both(reading, evidence):
         return None
     tokens = evidence.tokens
     places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]

@@ -320,7 +320,9 @@ def _read(
         # and the engine refuses what it tries (wrong_role), as for any other role
         # (the turn kept: on the election night its «Главным будет X» reads as the election
         # the proof then refuses, P-S.2)
-        view = SenderView(view.nick, turn=view.turn, living=view.living, dead=view.dead)
+        view = SenderView(
+            view.nick, ruleset=view.ruleset, turn=view.turn, living=view.living, dead=view.dead
+        )
     resolver = words.resolver
     story, tokens, questions = words.story, words.tokens, words.questions
     mentions = [m for m in words.mentions(view) if tokens[m.start].sentence not in questions]

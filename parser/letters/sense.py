@@ -814,3 +814,49 @@ def set_aside(tokens: Sequence[Token], m: Mention) -> bool:
 #: the prepositions some move takes its player with («стреляю по Y», «ночую у Y»): a player
 #: after one of them may be the move's second player, never set aside by it
 _ANY_ACTION_PREPS: Final = frozenset().union(*_ACTION_PREPS.values())
+
+
+#: the game's verbs of a heal that shelter rather than treat: a cover, a guard, a rescue. Said
+#: with «от» and a thing, they shelter from that thing («прикрываю от холода»); a verb of
+#: treating with «от» names an illness it cures («лечу X от простуды»), the heal itself
+_SHELTER_LEMMAS: Final = ws(
+    "прикрыть прикрывать укрыть укрывать защитить защищать охранять оберегать уберечь "
+    "беречь сберечь спасти спасать"
+)
+#: nouns of the harm a heal guards against in the game itself, whatever the verb
+_GAME_HARMS: Final = ws("смерть гибель нападение покушение расправа угроза опасность")
+
+
+def shelter_from_thing(tokens: Sequence[Token], i: int) -> str | None:
+    """«Прикрываю от холода Буркуна», «Прикрою Кислицу от дождя»: the heal's verb at `i` is
+    one of shelter (`_SHELTER_LEMMAS`) and its clause holds «от» with a lower-case common
+    noun in the genitive that the dictionary knows only as inanimate and the game does not
+    know — no move's word («от пули»), no role, no being («от маньяка»), no clan («от
+    мафии»), no night and no harm of the game («от смерти»). The cover is from the weather
+    or the like, the sense of the writer's life, not the night's heal (C-2). The phrase as
+    written, or None."""
+    verbs = [p for p in parse(tokens[i].word)[:3] if p.pos in ("VERB", "INFN")]
+    if not any(p.lemma.replace("ё", "е") in _SHELTER_LEMMAS for p in verbs):
+        return None  # «прикрою»: прикрыть, beside the rarer «прикроить»
+    a, b = clause_bounds(tokens, i)
+    for k in range(a, b):
+        if tokens[k].word != "от" or tokens[k].clause_end:
+            continue
+        nxt = tokens[k + 1]
+        if not nxt.raw[:1].islower() or nxt.word in NIGHT:
+            continue
+        nouns = [p for p in parse(nxt.word) if p.known and p.pos == "NOUN"]
+        if not nouns or not any("gent" in p.grammemes for p in nouns[:1]):
+            continue
+        if not all("inan" in p.grammemes and not p.grammemes & _NAMED for p in nouns):
+            continue
+        if lookup(nxt.word) is not None or role_word(nxt.word) is not None:
+            continue
+        if {p.lemma.replace("ё", "е") for p in nouns} & (_GAME_HARMS | NIGHT | _CLANS):
+            continue
+        return f"{tokens[k].raw} {nxt.raw}".strip(" ,;:.!?")
+    return None
+
+
+#: the clans a player is guarded from, inanimate in the dictionary («от мафии»)
+_CLANS: Final = ws("мафия якудза триада банда")

@@ -140,3 +140,7 @@ SAYING_VERBS: Final = DIRECTIVE_VERBS | ws(
 #: asking, then the passing on
 RELAY_ASKING: Final = ws("просить попросить велеть поручить")
 RELAY_PASSING: Final = ws("передать передавать написать сообщить отправить прислать")
+
+#: the verbs of taking one of several, by the dictionary's lemma: «Беру Дымова», «Выберу Y» —
+#: the game's choosing, whatever the vocabulary holds
+CHOOSING_LEMMAS: Final = frozenset(("брать", "взять", "выбирать", "выбрать"))

@@ -334,6 +334,7 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
             or jails(low)
             or _guilty(low)
             or (n == 0 and _reason_after(clauses))
+            or _under_label(resolver, clauses, n)
         )
         hits, used = _names_in(resolver, words, votes)
         if not hits:
@@ -423,13 +424,58 @@ def _pronoun_jailing(
     for n in range(1, len(clauses)):
         low = [bare_word(w) for w in clauses[n]]
         votes = any(is_cue(w) for w in low) or jails(low)
-        if not votes or not _OBJECT_PRONOUNS & set(low) or _names_in(resolver, clauses[n], True)[0]:
+        if not votes or _names_in(resolver, clauses[n], True)[0]:
+            continue
+        if _SECOND_PERSON & set(low):
+            # «Каска, прости — сажаю тебя»: «тебя» is the one nominee spoken to before it
+            spoken = _addressee(resolver, clauses[:n])
+            if spoken and _set_aside(low, votes) is None and not _taken_back(resolver, clauses[n:]):
+                return spoken, n
+            continue
+        if not _OBJECT_PRONOUNS & set(low):
             continue
         hits, used = _names_in(resolver, clauses[n - 1], False)
         alone = len(hits) == 1 and used == len(clauses[n - 1]) and _agrees(hits[0].nick, low)
         if alone and _set_aside(low, votes) is None and not _taken_back(resolver, clauses[n:]):
             return hits, n
     return [], 0
+
+
+def _under_label(resolver: NickResolver, clauses: list[list[str]], n: int) -> bool:
+    """«Приём. Суд: Гидрант. Конец связи.»: clause `n` is a nick alone under a label clause
+    (`_label`) — the vote, whatever talk frames it (G-N.4)."""
+    if n == 0 or not _label(clauses[n - 1]):
+        return False
+    hits, used = _names_in(resolver, clauses[n], False)
+    return bool(hits) and used == len(clauses[n])
+
+
+def _label(words: list[str]) -> bool:
+    """A clause that is only the court's word («Суд:», «Посадка —», «Голос:»): a label, and
+    the nick alone in the clause after it is the vote however the post goes on (G-N.4)."""
+    low = [bare_word(w) for w in words]
+    return len(low) == 1 and (jails(low) or is_cue(low[0]))
+
+
+#: the second person's object pronoun: the player the post speaks to
+_SECOND_PERSON: Final = frozenset(("тебя", "тя"))
+
+
+def _addressee(resolver: NickResolver, clauses: list[list[str]]) -> list[NickMatch]:
+    """«Ара, Каска джан, прости — сажаю тебя» (G-N.4): the one player the clauses before
+    the jailing name, written as his nick (the nominative an address takes) — «тебя» is
+    him. Nobody or several named, or the one named in a case form (spoken about, not to):
+    no addressee."""
+    named: list[NickMatch] = []
+    for words in clauses:
+        hits, _used = _names_in(resolver, words, False)
+        named.extend(hits)
+    if len({m.nick for m in named}) != 1 or named[0].nick is None:
+        return []
+    m = named[0]
+    if trimmed_key(m.query) != trimmed_key(m.nick):
+        return []
+    return [m]
 
 
 def _agrees(nick: str | None, low: list[str]) -> bool:

@@ -40,9 +40,11 @@ from parser.nicks import (
     possessive_match,
     shared_name,
     trimmed_key,
+    ukrainian_sharers,
 )
 from parser.records import ColoredSpan
-from parser.roles import GAME_WORDS
+from parser.roles import role_word_of_longer_nick
+from parser.vocab import ukrainian_sentence
 from parser.votes.records import Policy, VoteNicks
 
 
@@ -69,6 +71,11 @@ def resolve_nick(
             return NickMatch(text, None, match.method, 0.0, AMBIGUOUS_NICK, shared)
     if match.ok or match.reason == AMBIGUOUS_NICK:
         return shared_name(resolver, match)
+    shared = _stem_of(resolver, text)
+    if len(shared) > 1:
+        # «Торпед»: the plural of one nick's noun names no player (`plural_of_singular`),
+        # and a stem two nicks open with names neither — shown as both, never unknown
+        return NickMatch(text, None, match.method, 0.0, AMBIGUOUS_NICK, shared)
     # one word of a multi-word nick in a form the ending tables miss (an adjective:
     # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson); a short given
     # name another player answers to as well is asked about (`shared_name`)
@@ -82,15 +89,10 @@ def resolve_nick(
 
 
 def _role_word(text: str, nick: str) -> bool:
-    """C-3 as the letters read it: a game word in lower case («комиссара», «маньяку») is the
-    role, not a player whose nick only opens with it (Комиссар_матча) — a nick only when it
-    is that word alone (a player Комиссар)."""
-    word = text.strip(" .,!?:;()«»\"'")
-    if not word.isalpha() or not word.islower():
-        return False
-    top = parse(word.replace("ё", "е"))[:1]
-    lemma = top[0].lemma if top else word
-    return lemma in GAME_WORDS and trimmed_key(nick) != lemma
+    """C-3 as the letters read it: a game word («комиссара», «маньяку», a red «Комиссар») is
+    the role, not a player whose nick only opens with it (Комиссар_матча, Комиссар Ярмарки) —
+    a nick only when it is that word alone (a player Комиссар): `role_word_of_longer_nick`."""
+    return role_word_of_longer_nick(text, nick)
 
 
 def _stem_of(resolver: NickResolver, text: str) -> tuple[str, ...]:
@@ -310,6 +312,11 @@ def read_spans(
                 m = NickMatch(span.text, author, "self", 1.0)
             if not m.ok and m.reason != AMBIGUOUS_NICK:
                 m = heard_handle(resolver, dead, span.text, author) or m
+        if m.ok and m.nick is not None and own and ukrainian_sentence(own.casefold().split()):
+            # «Голосую проти <Сотка>, він …»: Сотка's nominative, Сотко's Ukrainian genitive
+            also = ukrainian_sharers(resolver, span.text, m.nick)
+            if also:
+                m = NickMatch(span.text, None, m.method, 0.0, AMBIGUOUS_NICK, (m.nick, *also))
         if m.reason == AMBIGUOUS_NICK and own:
             after = _words_after(own, span.text)
             m = pinned_by_words(m, after) or pinned_by_pronoun(m, after) or m

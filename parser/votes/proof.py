@@ -38,7 +38,7 @@ from itertools import pairwise
 from typing import Final
 
 from parser.correction import corrects_in
-from parser.morph import WORDS_KEPT, lemmas, parse, word_nick
+from parser.morph import WORDS_KEPT, Reading, lemmas, parse, word_nick
 from parser.records import ColoredSpan, Post
 from parser.signature import may_sign, signature_in
 from parser.struck import stored_body
@@ -558,7 +558,10 @@ def _praise_of(low: str, start: int, at: int, end: int, stop: int) -> bool:
 #: defence of the player, the fourth sense beside gratitude, approval and trust: a
 #: guarantee given for him («ручаюсь за него»), his innocence said («он честный»)
 _GUARANTEE_LEMMAS: Final = frozenset(("ручаться", "поручиться", "гарантировать"))
-_INNOCENCE_LEMMAS: Final = frozenset(("честный", "невиновный", "невинный", "мирный"))
+#: «чист» is the word of a check that found no mafia: said of a player, his innocence
+_INNOCENCE_LEMMAS: Final = frozenset(("честный", "невиновный", "невинный", "мирный", "чистый"))
+#: the author's own error owned («я ошибалась»): what she said against him taken back
+_ERROR_LEMMAS: Final = frozenset(("ошибаться", "ошибиться"))
 #: what a plea spares him from, negated in the imperative («не трогайте его»)
 _HARM_LEMMAS: Final = frozenset(
     ("трогать", "тронуть", "вешать", "повесить", "казнить", "линчевать", "убивать", "убить",
@@ -585,7 +588,28 @@ def _defended(low: str, start: int, at: int, end: int, stop: int) -> bool:
     clauses = [_own_clause(low, start, at, end, stop)]
     cut = low.find(clauses[0], start) + len(clauses[0])
     clauses += [c for c in _CLAUSE_STOP.split(low[cut:stop]) if _HIM.intersection(_WORD.findall(c))]
-    return any(_defence(c) for c in clauses)
+    if any(_defence(c) for c in clauses):
+        return True
+    return any(_error_owned(c) for c in _CLAUSE_STOP.split(low[start:stop]))
+
+
+def _error_owned(clause: str) -> bool:
+    """«…, я ошибалась»: the author owns in the past tense that she was wrong — her suspicion
+    of the player taken back, a defence of him, not a vote (P-V.1). Negated («я не
+    ошибся»: she was right), put as a condition or a doubt, or in the present («может, я
+    ошибаюсь»: a hedge kept beside a vote) it clears nobody."""
+    words = _WORD.findall(clause)
+    if _HYPOTHETICAL.intersection(words) or clause.rstrip().endswith("?"):
+        return False
+    if not {"я", "мы"}.intersection(words):
+        return False
+    for n, w in enumerate(words):
+        if n > 0 and words[n - 1] in ("не", "ни"):
+            continue
+        first = parse(w)[:1]
+        if first and first[0].lemma in _ERROR_LEMMAS and "past" in first[0].grammemes:
+            return True
+    return False
 
 
 #: a clause put as a condition or a doubt says nothing of him for sure: «если он мирный,
@@ -805,7 +829,17 @@ def word_use(own_text: str, pick: Pick, common: bool) -> bool:
     if at < 0 or _WORD.findall(low[start:at]):
         return True
     clause = _AFTER_END.split(low[at + len(text) :], maxsplit=1)[0]
-    return not any(_finite(w) for w in _WORD.findall(clause))
+    verb = next((r for w in _WORD.findall(clause) if (r := _finite(w)) is not None), None)
+    # the subject of a verb is the nick only when the verb does not agree with the word
+    # itself: «<огурцы> … мутит» (a plural word, a singular verb) is a person; «<акация> в
+    # этом году отцвела» agrees with the plant and proves no player (C-3) — unless a vote
+    # word stands in the post («<маркет> сливает нас третий день, голосую»): the red is the
+    # vote it casts, as a vote word keeps a red said in praise or defence counted
+    if verb is None:
+        return True
+    if any(is_cue(w) or green_word(w) for w in _WORD.findall(low)):
+        return False
+    return _agrees_with_word(text.casefold().replace("ё", "е"), verb)
 
 
 #: prepositions of place, way and distance that govern a common-word nick used as the word
@@ -844,9 +878,25 @@ def place_use(own_text: str, pick: Pick, common: bool) -> bool:
     return bool(verb) and verb[0].pos == "VERB" and not {"1per", "sing"} <= verb[0].grammemes
 
 
-def _finite(word: str) -> bool:
+def _finite(word: str) -> Reading | None:
     first = parse(word)[:1]
-    return bool(first) and first[0].pos == "VERB"
+    return first[0] if first and first[0].pos == "VERB" else None
+
+
+def _agrees_with_word(word: str, verb: Reading) -> bool:
+    """Whether a finite `verb` agrees in number, and in the past tense in gender, with some
+    nominative reading of the ordinary noun `word` as the dictionary gives it."""
+    for r in parse(word):
+        if not r.known or r.pos != "NOUN" or "nomn" not in r.grammemes:
+            continue
+        number = {"sing", "plur"} & verb.grammemes
+        if number and not number & r.grammemes:
+            continue
+        gender = {"masc", "femn", "neut"} & verb.grammemes
+        if gender and not gender & r.grammemes:
+            continue
+        return True
+    return False
 
 
 #: verbs that report another's words: «Хмурый пишет: голосую за <Ярину>»
