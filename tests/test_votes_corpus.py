@@ -62,6 +62,8 @@ PARTS = {
     "held-out-14g": HERE / "heldout14g",  # part 14, Gambler cast
     "held-out-15": HERE / "heldout15",  # part 15, PEFL cast
     "held-out-15g": HERE / "heldout15g",  # part 15, Gambler cast
+    "held-out-16": HERE / "heldout16",  # part 16, PEFL cast
+    "held-out-16g": HERE / "heldout16g",  # part 16, Gambler cast
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -313,6 +315,9 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 15, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): every one (a), a misreading of the words
     "h15-g57": "(a) a court name, then «— завтра скажу точнее, пока думаю», counted",
+    # held-out part 16, measured at the start and at the end of the stop that wrote it
+    # (tests/votes/README.md)
+    "h16-022": "(a) a red with no reason of its own after a quoted vote, counted with the quote's",
 }
 
 
