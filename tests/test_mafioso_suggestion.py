@@ -12,8 +12,6 @@ replay` and `mafiabot parse moves` give one reading of the same letter for each 
 
 from __future__ import annotations
 
-import dataclasses
-import io
 import json
 from pathlib import Path
 from typing import Any
@@ -22,14 +20,12 @@ import pytest
 
 from engine.actions import InputRejected, Move
 from engine.settings import CHOICES, RulesSettings, SettingsError
-from mafiabot.cli import main as cli_main
-from mafiabot.config import Config, load_config
 from mafiabot.replay import ScenarioMove, read_move
 from parser.letters.reader import read_letter
 from parser.letters.reading import UNDECIDED, LetterReading, MemberSuggestion
 from parser.nicks import NickResolver
 from parser.sender import cast_state, sender_view
-from tests.test_daemon_moves import _play_with_letters
+from tests.one_reading import DEMO_CAST, daemon_reads, parse_moves
 
 LETTERS = Path(__file__).parent / "letters"
 CAST = json.loads((LETTERS / "cast_chess_g.json").read_text(encoding="utf-8"))
@@ -132,22 +128,8 @@ def test_P_M_8_a_pefl_member_follows_member_suggestion_not_mafioso_suggestion() 
 
 # -- one reading everywhere: `parse moves`, `replay` and the daemon, for the same letter -------
 
-#: the recorded Gambler demo game (mafiabot/demo/gambler.toml) on the day of turn 2, before
-#: the court: Mister X is the living godfather, Граф Монте-Кристо his mafioso
-DEMO_CAST: dict[str, Any] = {
-    "ruleset": "gambler",
-    "turn": 2,
-    "players": {
-        "Шерлок": {"role": "commissar"},
-        "Dr.Watson": {"role": "doctor"},
-        "Марго": {"role": "sheriff"},
-        "Mister X": {"role": "godfather"},
-        "Граф Монте-Кристо": {"role": "mafia"},
-        "Jack_Sparrow": {"role": "maniac"},
-        "Вася2005": {"role": "civilian"},
-        "Кот": {"role": "civilian"},
-    },
-}
+#: the demo game on the day of turn 2, before the court: Mister X is the living godfather,
+#: Граф Монте-Кристо his mafioso
 SENDER = "Граф Монте-Кристо"
 LETTER = "Может, Кота? Mister X, решай."
 
@@ -155,14 +137,8 @@ LETTER = "Может, Кота? Mister X, решай."
 def _parse_moves(
     value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> dict[str, Any]:
-    cast = tmp_path / "cast.json"
-    cast.write_text(json.dumps(DEMO_CAST, ensure_ascii=False), encoding="utf-8")
-    line = json.dumps({"from": SENDER, "text": LETTER}, ensure_ascii=False) + "\n"
-    monkeypatch.setattr("sys.stdin", io.StringIO(line))
-    argv = ["parse", "moves", "--ruleset", "gambler", "--cast", str(cast)]
-    assert cli_main([*argv, "--mafioso-suggestion", value]) == 0
-    out: dict[str, Any] = json.loads(capsys.readouterr().out)
-    return out
+    flags = ["--mafioso-suggestion", value]
+    return parse_moves(SENDER, LETTER, flags, tmp_path, monkeypatch, capsys)
 
 
 def _replayed(value: str) -> Move | InputRejected | None:
@@ -174,21 +150,7 @@ def _daemon(
     value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[list[str], list[tuple[str, list[str] | None, str]]]:
     """The daemon's answer to the letter and the moves it keeps of the sender on turn 2."""
-    import mafiabot.demo.play as demo_play
-
-    def load(path: str | Path) -> Config:
-        cfg = load_config(path)
-        return dataclasses.replace(
-            cfg, rules=dataclasses.replace(cfg.rules, mafioso_suggestion=value)
-        )
-
-    monkeypatch.setattr(demo_play, "load_config", load)
-    run, answers = _play_with_letters(
-        "gambler", tmp_path, SENDER, [("2026-12-03T09:00", LETTER)], "2026-12-03T09:30"
-    )
-    g = run.daemon.game()
-    kept = [(m.action, m.targets, m.status) for m in run.store.moves(g.id, 2) if m.actor == SENDER]
-    return answers, kept
+    return daemon_reads("mafioso_suggestion", value, SENDER, LETTER, tmp_path, monkeypatch)
 
 
 def test_G_M_5_ruling_ask_one_reading_in_parse_moves_replay_and_the_daemon(

@@ -13,8 +13,6 @@ of the same letter for each value.
 
 from __future__ import annotations
 
-import dataclasses
-import io
 import json
 from pathlib import Path
 from typing import Any
@@ -23,14 +21,13 @@ import pytest
 
 from engine.settings import CHOICES, RulesSettings, SettingsError
 from mafiabot.cli import main as cli_main
-from mafiabot.config import Config, load_config
 from mafiabot.replay import load_scenario, play
 from parser.letters.reader import read_letter
 from parser.letters.reading import IS_IT_A_MOVE, UNDECIDED, LetterReading, VerbOutside
 from parser.nicks import NickResolver
 from parser.sender import cast_state, sender_view
 from parser.vocab import lookup
-from tests.test_daemon_moves import _play_with_letters
+from tests.one_reading import DEMO_CAST, daemon_reads, parse_moves
 
 LETTERS = Path(__file__).parent / "letters"
 GAMBLER = json.loads((LETTERS / "cast_outverbs.json").read_text(encoding="utf-8"))
@@ -125,22 +122,8 @@ def test_C_2_ruling_setting_verb_outside_vocabulary_default_and_values() -> None
 
 # -- one reading everywhere: the daemon, `parse moves`, `parse pm` and `replay` ---------------
 
-#: the recorded Gambler demo game (mafiabot/demo/gambler.toml) on turn 2, everyone alive:
-#: Jack_Sparrow is the maniac, whose one move is the kill
-DEMO_CAST: dict[str, Any] = {
-    "ruleset": "gambler",
-    "turn": 2,
-    "players": {
-        "Шерлок": {"role": "commissar"},
-        "Dr.Watson": {"role": "doctor"},
-        "Марго": {"role": "sheriff"},
-        "Mister X": {"role": "godfather"},
-        "Граф Монте-Кристо": {"role": "mafia"},
-        "Jack_Sparrow": {"role": "maniac"},
-        "Вася2005": {"role": "civilian"},
-        "Кот": {"role": "civilian"},
-    },
-}
+#: the demo game on turn 2, everyone alive: Jack_Sparrow is the maniac, whose one move is
+#: the kill
 SENDER = "Jack_Sparrow"
 #: a dictionary verb (a firefighter's «тушить») the game's vocabulary does not hold
 LETTER = "Тушу Кота"
@@ -153,14 +136,7 @@ def _parse_moves(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> dict[str, Any]:
-    cast = tmp_path / "cast.json"
-    cast.write_text(json.dumps(DEMO_CAST, ensure_ascii=False), encoding="utf-8")
-    line = json.dumps({"from": SENDER, "text": LETTER}, ensure_ascii=False) + "\n"
-    monkeypatch.setattr("sys.stdin", io.StringIO(line))
-    argv = ["parse", "moves", "--ruleset", "gambler", "--cast", str(cast), *extra]
-    assert cli_main(argv) == 0
-    out: dict[str, Any] = json.loads(capsys.readouterr().out)
-    return out
+    return parse_moves(SENDER, LETTER, extra, tmp_path, monkeypatch, capsys)
 
 
 def _parse_pm(
@@ -202,20 +178,9 @@ def _daemon(
     value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[str, list[tuple[str, list[str] | None, str]]]:
     """The daemon's answer to the letter and the moves it keeps of the sender on turn 2."""
-    import mafiabot.demo.play as demo_play
-
-    def load(path: str | Path) -> Config:
-        cfg = load_config(path)
-        return dataclasses.replace(
-            cfg, rules=dataclasses.replace(cfg.rules, verb_outside_vocabulary=value)
-        )
-
-    monkeypatch.setattr(demo_play, "load_config", load)
-    run, answers = _play_with_letters(
-        "gambler", tmp_path, SENDER, [("2026-12-03T09:00", LETTER)], "2026-12-03T09:30"
+    answers, kept = daemon_reads(
+        "verb_outside_vocabulary", value, SENDER, LETTER, tmp_path, monkeypatch
     )
-    g = run.daemon.game()
-    kept = [(m.action, m.targets, m.status) for m in run.store.moves(g.id, 2) if m.actor == SENDER]
     (answer,) = answers
     return answer, kept
 
