@@ -99,6 +99,7 @@ PARTS = {
     "development-33": HERE / "dev33",  # batch 22: a traders' forum — Latin handles, trade slang
     "development-34": HERE / "dev34",  # batch 23: a fire brigade forum — radio frames, trade words
     "development-35": HERE / "dev35",  # votes-27: a vote put off after the nick, a place nick
+    "development-37": HERE / "dev37",  # votes-28: a reason only in a quote, signature, edit
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
