@@ -22,11 +22,10 @@ from engine.state import GameState
 from mafiabot.cli import main as cli_main
 from mafiabot.replay import ScenarioMove, read_move
 from mafiabot.store.codec import from_json
+from parser.letters.reading import ReadingSettings
 from parser.sender import at_turn
 from tests.test_daemon_moves import _play_with_letters
 from tests.test_letters_corpus import CORPORA, LETTERS, _load
-
-THRESHOLD = RulesSettings().move_confidence
 
 
 def _engine_input(got: Move | InputRejected | None) -> tuple[Any, ...]:
@@ -72,7 +71,7 @@ def test_C_2_parse_moves_and_replay_read_every_corpus_letter_alike(
     for row, line in zip(rows, printed, strict=True):
         turn_state = at_turn(state, row.get("turn", state.turn))
         sm = ScenarioMove(row["from"], {"from": row["from"], "text": row["text"]}, False, "", None)
-        replayed = _engine_input(read_move(sm, turn_state, THRESHOLD))
+        replayed = _engine_input(read_move(sm, turn_state, ReadingSettings.of(RulesSettings())))
         assert replayed == _cli_input(line), row["text"]
 
 
