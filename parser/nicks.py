@@ -777,6 +777,8 @@ class NickResolver:
         within two letters), and the word is no dictionary word of its own. None when that
         is not proven."""
         key = trimmed_key(text)
+        if self.fuzzy_threshold > SLIP_CONFIDENCE * 100:
+            return None  # a host who asks closer fits than a slip's reads none
         if len(key) < SLIP_MIN - 1 or " " in key or not key.isalpha():
             return None
         from parser.morph import parse
