@@ -2623,7 +2623,9 @@ def _known_short_form(key: str, nick: str, typed: Sequence[str]) -> bool:
     from parser.nameforms import hypocoristic_kind, syllable_pet, tabled_pets, word_forms
 
     cyrillic = (w.replace("ё", "е") for w in typed if _CYRILLIC_WORD.fullmatch(w))
-    names = {*_pet_keys(nick, trimmed_key(nick)), *cyrillic}
+    # a Latin handle's parts that spell a given name (Olga_Mom: Ольга, so «Олю» is hers)
+    parts = (n for part in handle_parts(nick) for n in _latin_given_names(part.casefold()))
+    names = {*_pet_keys(nick, trimmed_key(nick)), *cyrillic, *parts}
     if not names:
         return False
     forms = dict.fromkeys((key, *lemmas(key), *word_forms(key), *_short_nominatives(key)))
