@@ -56,7 +56,7 @@ from parser.letters.mentions import (
     punished_in_jest,
     remark,
 )
-from parser.letters.promised import DEFERRED, dash_clause, put_off
+from parser.letters.promised import DEFERRED, dash_clause, deferred_in, put_off
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
     AMBIGUOUS,
@@ -1079,7 +1079,7 @@ def _accounted(
     clause = _clause(tokens, m.start, m.end)
     sentence = [t for t in tokens if t.sentence == tokens[m.start].sentence]
     words = {t.word for t in clause}
-    if words & (DEFERRED | _STORY_WORDS | NEG):
+    if words & (_STORY_WORDS | NEG) or deferred_in(clause, tokens, m):
         return True  # put off, told, or denied in its own clause
     if unread:
         # an opinion about the name itself, next to it («Федька мафия»), not a role word

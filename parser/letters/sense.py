@@ -628,11 +628,22 @@ def _governing_preposition(tokens: Sequence[Token], m: Mention) -> int | None:
         word = tokens[k].word
         top = parse(word)[:1] if word else ()
         if top and top[0].pos == "PREP":
-            return k
+            return None if _adverb_here(word, tokens[m.start]) else k
         if not top or top[0].pos not in _MODIFIERS or top[0].pos == "PRCL":
             return None
         k -= 1
     return None
+
+
+def _adverb_here(word: str, nick: Token) -> bool:
+    """«Проверяю Вадика, а после Милену»: a preposition that is an adverb too («после»,
+    «около», «возле»: each governs the genitive) before a player written in a form no
+    genitive has is the adverb — the player is the verb's, not the preposition's."""
+    if not any(p.pos == "ADVB" for p in parse(word)) or not _CYRILLIC_WORD.match(
+        nick.raw[:1].lower()
+    ):
+        return False
+    return not any("gent" in p.grammemes for p in parse(nick.word))
 
 
 def _motion_before(tokens: Sequence[Token], k: int) -> bool:
