@@ -37,6 +37,7 @@ from parser.letters.scene import scene_action
 from parser.letters.sense import (
     blow_phrase,
     given_to,
+    goal_off_frame,
     governing_other_verb,
     object_of_own_verb,
     other_sense_verb,
@@ -45,6 +46,7 @@ from parser.letters.sense import (
     thing_in_phrase,
     told_of,
     trade_instrument,
+    trade_verb_before,
 )
 from parser.letters.tokens import (
     EDGE_MARKS,
@@ -212,11 +214,14 @@ def _other_verb_doubt(
     known = mentions is not None
     for m in named:
         k = governing_other_verb(tokens, m, known=known)
+        if k is None and known:
+            k = trade_verb_before(tokens, m)
         if k is None or role_typo(tokens[k].word, frozenset(view.moving_actions())):
             continue
-        if known and (
-            _choosing(tokens[k].word) or _handed_to_mate(tokens, m, mentions or (), view)
-        ):
+        # a verb of choosing takes its player, unless it takes him to a goal of another
+        # world («Беру в кадр Вадика», `sense.goal_off_frame`)
+        chosen = _choosing(tokens[k].word) and goal_off_frame(tokens, k, None) is None
+        if known and (chosen or _handed_to_mate(tokens, m, mentions or (), view)):
             continue
         verb = tokens[k].raw.strip(EDGE_MARKS)
         example = EXAMPLE.get(allowed[0], "Ход Ник") if len(allowed) == 1 else "Ход Ник"
