@@ -233,11 +233,8 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # (tests/letters/README.md): every one (a), a misreading of the words
     "ho16_pefl:20": "(a) a lower-case word nick, the thing of photo talk, read as the target",
     "ho16_pefl:22": "(a) a nick typed with a letter left out, fitted loosely, read as the check",
-    "ho16_pefl:39": "(a) «Беру в кадр X» (photo talk) read as the role's kill",
     "ho16_gambler:30": "(a) a lower-case word nick of trade talk taken before the real target",
     "ho16_gambler:35": "(a) a Cyrillic cut of a Latin handle fitted loosely, read as the check",
-    "ho16_gambler:62": "(a) two targets «X, а потом Y» for a one-target move, the first taken",
-    "ho16_gambler:73": "(a) «Сажаю модель на стул — X» (a studio's talk) read as the block",
 }
 
 
