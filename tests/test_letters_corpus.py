@@ -241,11 +241,11 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho15_pefl:52": "(a) a hunter's «сижу в засаде на вышке» read as the role's ambush",
     "ho15_pefl:128": "(a) a lower-case breed-word nick in talk of a hurt paw read as a heal",
     # held-out part 16, measured at the start and at the end of the stop that wrote it
-    # (tests/letters/README.md): every one (a), a misreading of the words
-    "ho16_pefl:20": "(a) a lower-case word nick, the thing of photo talk, read as the target",
-    "ho16_pefl:22": "(a) a nick typed with a letter left out, fitted loosely, read as the check",
-    "ho16_gambler:30": "(a) a lower-case word nick of trade talk taken before the real target",
-    "ho16_gambler:35": "(a) a Cyrillic cut of a Latin handle fitted loosely, read as the check",
+    # (tests/letters/README.md): every one (a), a misreading of the words. `ho16_pefl:20` and
+    # `ho16_gambler:30` (a lower-case word nick as the thing of trade talk) left in the
+    # `reader-43` round, `ho16_pefl:22` and `ho16_gambler:35` (a loose fit of a nick) in the
+    # `reader-44` round, each class fixed from its description on development letters alone
+    # (`thingnick`, `loosefit`)
 }
 
 

@@ -100,6 +100,7 @@ PARTS = {
     "development-34": HERE / "dev34",  # batch 23: a fire brigade forum — radio frames, trade words
     "development-35": HERE / "dev35",  # votes-27: a vote put off after the nick, a place nick
     "development-36": HERE / "dev36",  # batch 24: a brass band forum — trade verbs, word nicks
+    "development-37": HERE / "dev37",  # votes-28: a reason only in a quote, signature, edit
     "development-38": HERE / "dev38",  # reader-46: a vote word not the own vote
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
