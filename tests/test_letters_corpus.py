@@ -8,7 +8,9 @@ question (``{"ask": code}``, or ``{"ask": true}`` for any question), no move
 (``{"no_move": true}``) — an optional ``turn`` (turn 0: the Don election, P-S.2) and an
 optional ``known_miss`` (why the reader asks where the host would read a move; such a
 letter must still never be read silently wrong, and must stay a miss until fixed), and an
-optional ``corrected`` (why an expectation was changed after a batch's first run). The
+optional ``corrected`` (why an expectation was changed after a batch's first run), and an
+optional ``known_silent`` (a silent misreading whose class another round is fixing: see the
+development test). The
 senders' roles are in its own cast, tests/letters/cast_NAME.json (the CAST.json format of
 `mafiabot parse moves`). ``pefl``/``gambler`` reuse one cast of ordinary names; the ``_b``
 casts hold the nicks that make reading hard on real boards: Russian words and role nouns
@@ -178,7 +180,16 @@ def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[s
 
 @pytest.mark.parametrize("name", CORPORA)
 def test_C_2_letters_corpus_is_read_as_a_host_reads_it(name: str) -> None:
+    """A development letter marked ``known_silent`` (the class of its misreading, and the
+    round that fixes that class) is a batch's silent misreading moved in before the round
+    that fixes its class has landed: listed, never hidden, and it must still be silent while
+    it is listed, so the round that reads it right drops the mark."""
     total, misses, silent, fixed = _score(name)
+    _state, rows = _load(name)
+    marked = {f"{name}:{n}" for n, row in enumerate(rows, 1) if "known_silent" in row}
+    ids = {line.split(" ", 1)[0] for line in silent}
+    assert marked <= ids, f"known silent but read otherwise now: {sorted(marked - ids)}"
+    silent = [line for line in silent if line.split(" ", 1)[0] not in marked]
     report = "\n".join(["SILENT:", *silent, "MISSED:", *misses])
     assert not silent, f"{len(silent)} silent misreadings of {total}\n{report}"
     assert not misses, f"{len(misses)} misses of {total}\n{report}"
@@ -230,14 +241,11 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho15_pefl:52": "(a) a hunter's «сижу в засаде на вышке» read as the role's ambush",
     "ho15_pefl:128": "(a) a lower-case breed-word nick in talk of a hurt paw read as a heal",
     # held-out part 16, measured at the start and at the end of the stop that wrote it
-    # (tests/letters/README.md): every one (a), a misreading of the words
-    "ho16_pefl:20": "(a) a lower-case word nick, the thing of photo talk, read as the target",
-    "ho16_pefl:22": "(a) a nick typed with a letter left out, fitted loosely, read as the check",
-    "ho16_pefl:39": "(a) «Беру в кадр X» (photo talk) read as the role's kill",
-    "ho16_gambler:30": "(a) a lower-case word nick of trade talk taken before the real target",
-    "ho16_gambler:35": "(a) a Cyrillic cut of a Latin handle fitted loosely, read as the check",
-    "ho16_gambler:62": "(a) two targets «X, а потом Y» for a one-target move, the first taken",
-    "ho16_gambler:73": "(a) «Сажаю модель на стул — X» (a studio's talk) read as the block",
+    # (tests/letters/README.md): every one (a), a misreading of the words. `ho16_pefl:20` and
+    # `ho16_gambler:30` (a lower-case word nick as the thing of trade talk) left in the
+    # `reader-43` round, `ho16_pefl:22` and `ho16_gambler:35` (a loose fit of a nick) in the
+    # `reader-44` round, each class fixed from its description on development letters alone
+    # (`thingnick`, `loosefit`)
 }
 
 

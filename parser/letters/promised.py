@@ -63,9 +63,44 @@ def put_off(tokens: Sequence[Token], m: Mention) -> bool:
     """«Катю завтра», «Боба оставлю на потом»: the player is named in a clause that puts him
     off to a later night, or right after it «это потом» says so of him («Гошу. Но это
     потом»: `_this_later`)."""
-    if {t.word for t in dash_clause(tokens, m.start, m.end)} & DEFERRED:
+    if deferred_in(dash_clause(tokens, m.start, m.end), tokens, m):
         return True
     return _this_later(tokens, m.end - 1, set()) is not None
+
+
+def deferred_in(clause: Sequence[Token], tokens: Sequence[Token], m: Mention) -> bool:
+    """The player's `clause` puts him off to a later night: a word of what is to come, but
+    not «потом» that carries the clause's one verb on to him (`_next_in_the_night`)."""
+    deferred = {t.word for t in clause} & DEFERRED
+    return bool(deferred) and not _next_in_the_night(deferred, clause, tokens, m)
+
+
+#: words of «after that» that name no night: «потом», «позже» may be later the same night
+THEN: Final = ws("потом позже later")
+
+
+def _next_in_the_night(
+    deferred: set[str], clause: Sequence[Token], tokens: Sequence[Token], m: Mention
+) -> bool:
+    """«Проверяю Вадика, а потом Милену», «проверяю тараса потом ульяну»: the only word of
+    later is «потом» or «позже», standing before the player with no verb of the clause after
+    it, or after him with more words following — the verb said first goes on to the player
+    after «потом», so each is a player of the same night's move, not one put off to a later
+    night. «Потом» closing the player's clause («Боба потом», «а Вадика потом») puts him
+    off, as a verb of his own does («Филиппа проверю потом», «потом проверю Филиппа»), and
+    a night named plainly («завтра», «следующей ночью») always."""
+    if not deferred <= THEN:
+        return False
+    at = {id(t): k for k, t in enumerate(tokens)}
+    weak = min(at[id(t)] for t in clause if t.word in deferred)
+    if weak > m.start:
+        following = [t.word for t in clause if at[id(t)] > weak and t.word not in deferred]
+        return bool(following) and not any(_verb(w) for w in following)
+    return not any(
+        _verb(t.word)
+        for t in clause
+        if at[id(t)] > weak and not m.start <= at[id(t)] < m.end and t.word not in deferred
+    )
 
 
 # verbs of sending word, by lemma: write, let know, say, send, drop a line, signal
@@ -417,6 +452,9 @@ def left_to_another(tokens: Sequence[Token], i: int, questions: set[int]) -> str
     sentence = tokens[i].sentence
     if sentence in questions:
         return None
+    awaited = _word_awaited(tokens, i)
+    if awaited is not None:
+        return awaited
     a, b = clause_bounds(tokens, i)
     if b + 1 < len(tokens) and tokens[b + 1].sentence == sentence:
         b = clause_bounds(tokens, b + 1)[1]
@@ -439,6 +477,64 @@ def left_to_another(tokens: Sequence[Token], i: int, questions: set[int]) -> str
         if told is not None:
             return told
     return None
+
+
+#: words opening a clause of what another is to say or do: «что скажет», «пока ответит»,
+#: «как решит», «кого назовёт» (the lemmas of the subordinating words, a closed class)
+_AWAITED_OPENERS: Final = ws("что пока как кто")
+
+
+def _word_awaited(tokens: Sequence[Token], i: int) -> str | None:
+    """«Жду, что скажет X, тогда убиваю Y», «Дождусь, пока X ответит, и проверяю Y»: before
+    the move's clause, in its sentence, a clause of the sender's own verb (the first person,
+    not past, not negated) governs the clause right after it, opened by a subordinating word
+    and holding another's verb in the future of the third person, not negated — the move
+    waits on what another is still to say. A word already given («X сказал, что …»), the
+    waiting denied («Не жду, что …», «Неважно, что …»), a contrast to the move («Знаю, что
+    скажет X, но лечу Y») or a clause after the move («…, посмотрим, что он скажет») leave
+    the move firm. The words from the sender's verb to the other's, or None."""
+    sentence = tokens[i].sentence
+    start, _end = clause_bounds(tokens, i)
+    if tokens[start].word in _CONTRAST:
+        return None
+    first = start
+    while first > 0 and tokens[first - 1].sentence == sentence:
+        first -= 1
+    for k in range(first + 1, start):
+        if not tokens[k - 1].clause_end:
+            continue  # the subordinating word opens its clause
+        if not any(p.lemma in _AWAITED_OPENERS for p in parse(tokens[k].word)[:1]):
+            continue
+        ga, _gb = clause_bounds(tokens, k - 1)
+        own = [
+            g
+            for g in range(ga, k)
+            if tokens[g].word
+            and any(
+                p.pos == "VERB" and "1per" in p.grammemes and "past" not in p.grammemes
+                for p in parse(tokens[g].word)[:1]
+            )
+            and not any(tokens[h].word in NEG for h in range(ga, g))
+        ]
+        if not own:
+            continue
+        for j in range(k + 1, start):
+            if (
+                tokens[j].word
+                and tokens[j - 1].word not in NEG
+                and any(
+                    p.pos == "VERB" and {"futr", "3per"} <= p.grammemes
+                    for p in parse(tokens[j].word)[:1]
+                )
+            ):
+                return _quote(tokens, own[0], j)
+            if tokens[j].clause_end:
+                break
+    return None
+
+
+#: a conjunction of contrast opening the move's clause: what came before is set against it
+_CONTRAST: Final = ws("но однако")
 
 
 def _answer_told(tokens: Sequence[Token], k: int, sentence: int) -> str | None:

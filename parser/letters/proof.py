@@ -56,7 +56,7 @@ from parser.letters.mentions import (
     punished_in_jest,
     remark,
 )
-from parser.letters.promised import DEFERRED, dash_clause, put_off
+from parser.letters.promised import DEFERRED, dash_clause, deferred_in, put_off
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
     AMBIGUOUS,
@@ -80,12 +80,14 @@ from parser.letters.reading import (
     offers_the_kill,
 )
 from parser.letters.sense import (
+    goal_off_frame,
     off_frame,
     other_sense_verb,
     owned_by_thing,
     set_aside,
     shelter_from_thing,
     thing_object,
+    thing_of_talk,
 )
 from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds
 from parser.letters.words import (
@@ -179,6 +181,7 @@ def prove(
     limited = (
         _target_aside(reading, evidence)
         or _sheltered(reading, evidence)
+        or _trade_goal(reading, evidence)
         or _target_bound(reading, view)
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
@@ -258,6 +261,35 @@ def _sheltered(reading: LetterReading, evidence: Evidence) -> LetterReading | No
     )
 
 
+def _trade_goal(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """A question when the move's verb takes its object to a goal no move of its action
+    takes (`sense.goal_off_frame`: «Режу Милену под каре», «Пробиваю Ульяну в отпуск»): the
+    verb is said in the sense of the writer's trade as likely as in the game's — not proven
+    (C-2). The question names the verb and the goal."""
+    chosen = evidence.chosen
+    if chosen is None:
+        return None
+    goal = goal_off_frame(evidence.tokens, chosen.i, reading.action)
+    if goal is None:
+        return None
+    # «Днём убиваю время на эндшпиль с X, а ночью убиваю X»: another word of the move on
+    # the same player, with no such goal, says the move plainly
+    if any(
+        o is not chosen
+        and reading.action in o.actions
+        and any(m.nick in reading.targets for m in o.targets)
+        and goal_off_frame(evidence.tokens, o.i, reading.action) is None
+        for o in evidence.action_words
+    ):
+        return None
+    verb = evidence.tokens[chosen.i].raw.strip(EDGE_MARKS)
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, ход ли это ({spelled(reading)}): «{verb} … {goal}» — так о ночном ходе "
+        f"не пишут. Если это ход, напишите его прямо, например: «{example_of(reading)}».",
+    )
+
+
 def _target_aside(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
     """A question when every place the letter names the move's player stands
     aside from any move: governed by a preposition no move of the action takes its player
@@ -265,6 +297,15 @@ def _target_aside(reading: LetterReading, evidence: Evidence) -> LetterReading |
     or in the genitive of a thing the verb takes as its object (`sense.owned_by_thing`:
     «лечу собаку Тимохи»). The reading then rests on no word that aims the move at him: not
     proven (C-2)."""
+    thing = _thing_words(reading, evidence)
+    if thing is not None:
+        word, nick = thing
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"Не понял, ход ли это ({spelled(reading)}): «{word}» — это игрок {nick}? В письме "
+            "это слово похоже на вещь, о которой вы рассказываете. Если это ход, напишите его "
+            f"прямо, например: «{example_of(reading)}».",
+        )
     aside = _aside_words(reading, evidence)
     if aside is None:
         return None
@@ -274,6 +315,16 @@ def _target_aside(reading: LetterReading, evidence: Evidence) -> LetterReading |
         "цель хода, а как место, спутник или хозяин вещи. Если это ход, напишите его "
         f"прямо, например: «{example_of(reading)}».",
     )
+
+
+def _thing_words(reading: LetterReading, evidence: Evidence) -> tuple[str, str] | None:
+    """(the word, the nick) when every place the letter names the move's player is a
+    lower-case word it speaks of as a thing of the sender's trade (`sense.thing_of_talk`:
+    «Проверяю фокус на новом полтиннике»): the reading is not proven (C-3)."""
+    places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    if places and all(thing_of_talk(evidence.tokens, m, evidence.mentions) for m in places):
+        return places[0].raw, places[0].nick or ""
+    return None
 
 
 def _aside_words(reading: LetterReading, evidence: Evidence) -> str | None:
@@ -870,7 +921,9 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
             continue
         if anchors and void_branch(tokens, m.start, min(anchors), evidence.mentions):
             continue  # the fallback of a condition the cast rules out
-        if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view, chosen=places):
+        if _plain_word(tokens, m) or _accounted(
+            tokens, m, anchors, view, chosen=places, mentions=evidence.mentions
+        ):
             continue
         out.append(m)
     return out
@@ -1071,15 +1124,17 @@ def _accounted(
     *,
     unread: bool = False,
     chosen: Sequence[int] = (),
+    mentions: Sequence[Mention] = (),
 ) -> bool:
     """Whether the sentence structure says why the player (or, `unread`, the unread name)
     is named (`chosen`: where the move's players are named). A choice weighed between a
     player and a name the reader could not read («Катьку или Димку») is no proof of the
-    player: the name may be the one chosen."""
+    player: the name may be the one chosen. `mentions`: every mention of the letter, for a
+    lower-case word spoken of as a thing (`sense.thing_of_talk`)."""
     clause = _clause(tokens, m.start, m.end)
     sentence = [t for t in tokens if t.sentence == tokens[m.start].sentence]
     words = {t.word for t in clause}
-    if words & (DEFERRED | _STORY_WORDS | NEG):
+    if words & (_STORY_WORDS | NEG) or deferred_in(clause, tokens, m):
         return True  # put off, told, or denied in its own clause
     if unread:
         # an opinion about the name itself, next to it («Федька мафия»), not a role word
@@ -1095,6 +1150,7 @@ def _accounted(
         other_sense_verb(tokens, m) is not None
         or _owner_of_thing(tokens, m)
         or (anchors and set_aside(tokens, m))
+        or (bool(mentions) and thing_of_talk(tokens, m, mentions))
     ):
         # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense; «проверяю
         # проводку у Раствора»: whose thing a work verb takes; «Лечу Тимоху, он живёт под

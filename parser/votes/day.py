@@ -40,6 +40,7 @@ from parser.votes.proof import (
     unaccounted,
     unproven,
     unsigned_post,
+    vote_word_not_own,
     word_use,
 )
 from parser.votes.proxy import proxy_of
@@ -598,6 +599,9 @@ def _not_counted(
         return True, (UNPROVEN, pick.span.text)  # «в <Каменке>»: the place, not the player
     if leaning(own, pick):
         return True, (UNPROVEN, pick.span.text)  # «склоняюсь к <X>»: leant to, not voted
+    if vote_word_not_own(own, pick):
+        # «пора голосовать», a vote word in a question: nobody's vote said (P-V.1)
+        return True, (UNPROVEN, pick.span.text)
 
     def names_other(word: str) -> bool:
         match = resolver.resolve(word, inflected=True, fuzzy=False)

@@ -78,6 +78,7 @@ __all__ = [
     "told_of",
     "unaccounted",
     "unsigned_post",
+    "vote_word_not_own",
     "word_use",
     "words_end",
 ]
@@ -1556,4 +1557,106 @@ def refused_after(own_text: str, pick: Pick, names_other: Callable[[str], bool])
             again = verb[0].lemma.startswith("пере")
             if verb[0].lemma in _WILL_LEMMAS or (votes_word(words[n + 1 : n + 2]) and not again):
                 return True
+    return False
+
+
+# -- a vote word that is not the author's own vote ---------------------------------------------
+
+#: the vote verbs among the vote words (`CUE_LEMMAS`): their form tells whose vote it is
+_VOTE_VERBS: Final = frozenset(
+    ("голосовать", "проголосовать", "выставлять", "выставить", "номинировать", "выдвигать",
+     "выдвинуть")
+)  # fmt: skip
+
+
+def _sentences(low: str) -> list[tuple[int, int, bool]]:
+    """(start, end, a question) of each sentence of the text."""
+    out: list[tuple[int, int, bool]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(low):
+        out.append((start, m.end(), m.group() == "?"))
+        start = m.end()
+    if low[start:].strip():
+        out.append((start, len(low), False))
+    return out
+
+
+def _vote_verbs(words: Sequence[str]) -> list[tuple[int, Reading]]:
+    """The places and first readings of the vote verbs among `words`."""
+    found = []
+    for n, w in enumerate(words):
+        r = parse(w)[:1]
+        if r and r[0].lemma in _VOTE_VERBS and r[0].pos in ("VERB", "INFN"):
+            found.append((n, r[0]))
+    return found
+
+
+#: words that may stand between a modal word and its infinitive: «пора уже всем голосовать»
+_BETWEEN_MODAL: Final = frozenset(("бы", "ли", "уже", "же", "всем", "нам", "вам", "всё", "все"))
+
+
+def _governed_infinitive(words: Sequence[str], n: int) -> bool:
+    """The vote verb at `n` is an infinitive governed by a predicative («пора», «надо»,
+    «нельзя») or by an impersonal verb of the third person («стоит», «следует»): the words
+    say what is due, nobody's vote. «Нельзя не номинировать <X>» (a double negation), «Есть
+    выдвинуть», «Прошу голосовать» (the author's own verb) are the author's vote."""
+    if n == 0 or words[n - 1] in ("не", "ни"):
+        return False
+    k = n - 1
+    while k > 0 and words[k] in _BETWEEN_MODAL:
+        k -= 1
+    readings = parse(words[k])
+    if any(p.pos == "PRED" for p in readings):
+        return True  # «пора» is a noun first, a predicative too
+    r = readings[:1]
+    return bool(
+        r
+        and r[0].pos == "VERB"
+        and "sing" in r[0].grammemes
+        and ({"Impe", "Impx", "3per"} & r[0].grammemes)
+        and r[0].lemma not in ("быть", "есть")
+    )
+
+
+def _own_vote_in(words: Sequence[str]) -> bool:
+    """A sentence's own vote: a vote verb of the first person not negated («голосую»,
+    «выставляю»), or the vote noun («мой голос», «Голос против <X>»)."""
+    for n, w in enumerate(words):
+        r = parse(w)[:1]
+        if not r or (n and words[n - 1] in ("не", "ни")):
+            continue
+        if r[0].lemma in _VOTE_VERBS and r[0].pos == "VERB" and "1per" in r[0].grammemes:
+            return True
+        if r[0].lemma == "голос" and r[0].pos == "NOUN":
+            return True
+    return False
+
+
+def vote_word_not_own(own_text: str, pick: Pick) -> bool:
+    """«<X> всех запутал, пора голосовать», «Надо бы голосовать против <X>», «<X> мафия?
+    Стоит ли за неё голосовать?»: the vote verb in the nick's sentence (or the sentence right
+    after it) is no vote of the author's — an infinitive governed by a predicative or an
+    impersonal verb («пора», «надо», «нельзя», «стоит»: what is due, nobody's vote yet), or
+    a vote verb not of the first person in a question —
+    and no sentence of the post that is no question holds his own vote (a first-person vote
+    verb not negated, or the vote noun). The red is shown to the host, not counted (P-V.1,
+    issue 17 item 2)."""
+    low = own_text.casefold().replace("ё", "е")
+    text = pick.span.text.casefold().replace("ё", "е")
+    at = low.find(text)
+    if at < 0:
+        return False
+    sentences = _sentences(low)
+    if any(not q and _own_vote_in(_WORD.findall(low[a:b])) for a, b, q in sentences):
+        return False
+    here = next((n for n, (a, b, _q) in enumerate(sentences) if a <= at < b), None)
+    if here is None:
+        return False
+    for a, b, question in sentences[here : here + 2]:
+        words = _WORD.findall(low[a:b])
+        verbs = _vote_verbs(words)
+        if question and any("1per" not in r.grammemes for _n, r in verbs):
+            return True
+        if any(r.pos == "INFN" and _governed_infinitive(words, n) for n, r in verbs):
+            return True
     return False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
@@ -14,6 +15,7 @@ from parser.nicks import (
 )
 from parser.records import Post
 from parser.struck import without_struck
+from parser.votes.proof import words_end
 from parser.votes.records import WORD_RE
 
 #: a web address written out: a link, not words (P-V.1 asks for a reason in words; a link
@@ -58,7 +60,9 @@ def reason_words(
     nicks in plain text included (logic is never judged). Quotes are not own text at all;
     struck words are taken back and count for nothing. A word has letters: a number alone
     («1 2 3») or a web address written out is no word of a reason (the rule asks for a
-    reason in words; a link to a vote is P-V.2's agreement).
+    reason in words; a link to a vote is P-V.2's agreement). Own text ends where a signature
+    typed into the body begins (`parser.signature`): its motto or sign-off is no reason. The
+    board's edit note is never own text (the page readers keep it apart).
 
     `enough`: stop counting once that many words are found (the caller only compares with
     ``min_reason_words``; a long post need not be read to the end).
@@ -67,6 +71,11 @@ def reason_words(
     # a word of a multi-word nick on its own («Граф»), declined or not
     singles = [w for seq in targets if len(seq) > 1 for w in seq if len(w) >= 3]
     pending = [seq for seq in (_nick_words(o) for o in other_nicks) if seq]
+    # a signature typed into the body (from a line of dashes or a sign-off on) is who the
+    # author is, not what he says today: no reason, as it is no vote (`unsigned_post`)
+    end = words_end(post)
+    if end < len(post.own_text):
+        post = replace(post, own_text=post.own_text[:end])
     # struck words are taken back: a struck line is no reason (as a struck nick is no vote)
     words = _key_words(without_struck(post))
     count = i = 0
