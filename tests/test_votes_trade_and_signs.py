@@ -6,6 +6,8 @@
   (`parser.latin.signed_spellings`): «ь» at the end after a consonant, «ь» after a consonant
   before another, «ь» or «ъ» before an iotated vowel; the dictionary picks. So «pora
   golosovat protiv <X>» is the infinitive governed by «пора», nobody's vote.
+- VM1 (P-V.1, P-V.3): «Снимаю звук с <X> … — голос против него» is a trade's phrase and a
+  vote, not a vote taken back.
 """
 
 from __future__ import annotations
@@ -66,3 +68,35 @@ def test_P_V_1_vs_latin_an_infinitive_typed_without_its_sign_is_nobodys_vote(bod
 def test_P_V_1_vs_latin_the_authors_own_vote_in_latin_is_counted(body: str, target: str) -> None:
     got = _reading(body)
     assert (got.status, got.target) == ("vote", target)
+
+
+# VM1 (P-V.1, P-V.3): «снимаю» takes a vote back only when its object is the vote (or the
+# nick itself); a thing of its own between the verb and the nick, with a vote said after
+# the nick, makes the verb talk (`parser.votes.negation._object_of_its_own`).
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        (f"Снимаю звук с {_red('Регины')}, пусть помолчит — голос против неё.", "Регина"),
+        (f"Снимаю мерку с {_red('Оксаны')}, она в чужом костюме. Голос против неё.", "Оксана"),
+        (f"Снимаю шляпу перед {_red('Лукой')}, но голосую против него — юлит весь день.", "Лука"),
+    ],
+)
+def test_P_V_3_VM1_a_retraction_verb_with_a_trade_object_takes_nothing_back(
+    body: str, target: str
+) -> None:
+    got = _reading(body)
+    assert (got.status, got.target) == ("vote", target)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"Снимаю голос с {_red('Регины')}, погорячился.",
+        f"Снимаю свой выбор с {_red('Оксаны')}, голос против неё был поспешным.",
+        f"Снимаю {_red('Луку')}, перепутал.",
+        f"Снимаю красный с {_red('Богдана')}, пока думаю.",
+    ],
+)
+def test_P_V_3_VM1_the_vote_or_the_nick_as_the_object_is_taken_back(body: str) -> None:
+    got = _reading(body)
+    assert (got.status, got.reason) == ("rejected", "withdrawn")
