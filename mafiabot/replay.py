@@ -53,6 +53,7 @@ from engine.rules import ruleset_class
 from mafiabot.config import OVERRIDE_KEYS
 from mafiabot.exitcodes import UsageError
 from mafiabot.turn_inputs import TurnPost, build_turn_inputs
+from parser.letters.reading import DEFAULT_READING, ReadingSettings
 from parser.records import Post
 
 SYNTHETIC_POST_ID = -1  # ids for posts the scenario gives without one count down from here
@@ -349,43 +350,16 @@ def post_record(post: ScenarioPost, position: int) -> Post:
 
 
 def read_move(
-    sm: ScenarioMove,
-    state: GameState,
-    threshold: float | None = None,
-    suggestion: str | None = None,
-    move_question: str | None = None,
-    mafioso_suggestion: str | None = None,
-    verb_outside: str | None = None,
+    sm: ScenarioMove, state: GameState, settings: ReadingSettings = DEFAULT_READING
 ) -> Move | InputRejected | None:
     """A structured move as it is, or PM text through the move parser (C-2, C-3), with the
-    host's reading settings (`move_confidence`, `member_suggestion`, `move_question`,
-    `mafioso_suggestion`, `verb_outside_vocabulary`) as the daemon reads it."""
+    host's reading `settings` (`ReadingSettings.of` the scenario's ``[rules]``) as the daemon
+    reads it."""
     m = sm.move
     if "text" in m:
         from mafiabot.replay_posts import parse_pm
-        from parser.letters.asked import DEFAULT_MOVE_QUESTION
-        from parser.letters.reading import (
-            DEFAULT_SUGGESTION,
-            DEFAULT_THRESHOLD,
-            DEFAULT_VERB_OUTSIDE,
-        )
 
-        limit = DEFAULT_THRESHOLD if threshold is None else threshold
-        offered = DEFAULT_SUGGESTION if suggestion is None else suggestion
-        asked = DEFAULT_MOVE_QUESTION if move_question is None else move_question
-        mafioso = DEFAULT_SUGGESTION if mafioso_suggestion is None else mafioso_suggestion
-        outside = DEFAULT_VERB_OUTSIDE if verb_outside is None else verb_outside
-        return parse_pm(
-            m["text"],
-            sm.sender,
-            state.living_nicks(),
-            state,
-            limit,
-            offered,
-            asked,
-            mafioso,
-            outside,
-        )
+        return parse_pm(m["text"], sm.sender, state.living_nicks(), state, settings)
     return Move(
         actor=sm.sender,
         action=m["action"],
@@ -473,15 +447,7 @@ def play_turn(
             continue
         # C-6: in the turn of a replacement both accounts speak for the seat
         seat = renames.get(sm.sender) or sm.sender
-        got = read_move(
-            replace(sm, sender=seat),
-            reading,
-            rules.settings.move_confidence,
-            rules.settings.member_suggestion,
-            rules.settings.move_question,
-            rules.settings.mafioso_suggestion,
-            rules.settings.verb_outside_vocabulary,
-        )
+        got = read_move(replace(sm, sender=seat), reading, ReadingSettings.of(rules.settings))
         if isinstance(got, InputRejected):
             extra["rejected_moves"].append({"from": sm.sender, "action": "?", "reason": got.reason})
         elif got is not None:

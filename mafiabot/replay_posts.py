@@ -14,14 +14,7 @@ from dataclasses import replace
 
 from engine import GameState, InputRejected, Move
 from parser.html import parse_html
-from parser.letters.asked import DEFAULT_MOVE_QUESTION, as_move_question
-from parser.letters.reading import (
-    DEFAULT_SUGGESTION,
-    DEFAULT_THRESHOLD,
-    DEFAULT_VERB_OUTSIDE,
-    as_suggestion,
-    as_verb_outside,
-)
+from parser.letters.reading import DEFAULT_READING, ReadingSettings
 from parser.moves import read_letter_from
 from parser.phpbb.body import read_body
 from parser.records import Body, Post, post_record
@@ -63,27 +56,12 @@ def parse_pm(
     actor: str,
     living: Sequence[str],
     state: GameState | None = None,
-    threshold: float = DEFAULT_THRESHOLD,
-    suggestion: str = DEFAULT_SUGGESTION,
-    move_question: str = DEFAULT_MOVE_QUESTION,
-    mafioso_suggestion: str = DEFAULT_SUGGESTION,
-    verb_outside: str = DEFAULT_VERB_OUTSIDE,
+    settings: ReadingSettings = DEFAULT_READING,
 ) -> Move | InputRejected | None:
     """A PM body → Move through the one letter reader the daemon and `parse moves` use
     (`parser.moves.read_letter_from`: C-2, C-3), through the sender's role when the game
-    `state` is given; `threshold`, `suggestion`, `move_question`, `mafioso_suggestion` and
-    `verb_outside`: the host's `move_confidence`, `member_suggestion`, `move_question`,
-    `mafioso_suggestion` and `verb_outside_vocabulary` settings."""
+    `state` is given, with the host's reading `settings`."""
     players = [p.nick for p in state.players] if state is not None else None
     return read_letter_from(
-        text,
-        actor,
-        living=living,
-        players=players,
-        state=state,
-        threshold=threshold,
-        suggestion=as_suggestion(suggestion),
-        move_question=as_move_question(move_question),
-        mafioso_suggestion=as_suggestion(mafioso_suggestion),
-        verb_outside=as_verb_outside(verb_outside),
+        text, actor, living=living, players=players, state=state, settings=settings
     ).input

@@ -48,17 +48,13 @@ from typing import Final
 from engine.actions import InputRejected, Move
 from engine.state import GameState
 from parser.identity import account_key
-from parser.letters.asked import DEFAULT_MOVE_QUESTION, MoveQuestion
 from parser.letters.reader import read_letter
 from parser.letters.reading import (
-    DEFAULT_SUGGESTION,
-    DEFAULT_THRESHOLD,
-    DEFAULT_VERB_OUTSIDE,
+    DEFAULT_READING,
     NO_TARGET,
     UNPARSED,
     LetterReading,
-    MemberSuggestion,
-    VerbOutside,
+    ReadingSettings,
 )
 from parser.letters.tokens import word_key
 from parser.nicks import NickResolver
@@ -98,27 +94,17 @@ def parse_move(
     at: datetime | None = None,
     source_id: int | None = None,
     view: SenderView | None = None,
-    threshold: float = DEFAULT_THRESHOLD,
-    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
-    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
-    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
-    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
+    settings: ReadingSettings = DEFAULT_READING,
 ) -> Move | InputRejected | None:
     """Read one PM body (the sender's own text). `players`: the living players; `view`:
-    the sender as the engine sees him (None: read by the words alone); `threshold`,
-    `suggestion`, `move_question`, `mafioso_suggestion` and `verb_outside`: the host's
-    `move_confidence`, `member_suggestion`, `move_question`, `mafioso_suggestion` and
-    `verb_outside_vocabulary` settings."""
+    the sender as the engine sees him (None: read by the words alone); `settings`: the
+    host's reading settings (`ReadingSettings.of` his ``[rules]``)."""
     got = _read(
         text,
         actor,
         players,
         view,
-        threshold,
-        suggestion,
-        move_question,
-        mafioso_suggestion,
-        verb_outside,
+        settings,
     )
     return got.as_input(actor, at=at, source_id=source_id)
 
@@ -128,11 +114,7 @@ def _read(
     actor: str,
     players: Iterable[str] | NickResolver,
     view: SenderView | None,
-    threshold: float,
-    suggestion: MemberSuggestion,
-    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
-    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
-    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
+    settings: ReadingSettings,
 ) -> LetterReading:
     resolver = _as_resolver(players)
     if view is None:
@@ -141,11 +123,7 @@ def _read(
         text,
         view,
         resolver=resolver,
-        threshold=threshold,
-        suggestion=suggestion,
-        move_question=move_question,
-        mafioso_suggestion=mafioso_suggestion,
-        verb_outside=verb_outside,
+        settings=settings,
     )
 
 
@@ -179,18 +157,13 @@ def read_letter_from(
     state: GameState | None = None,
     view: SenderView | None = None,
     resolver: NickResolver | None = None,
-    threshold: float = DEFAULT_THRESHOLD,
-    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
-    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
-    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    settings: ReadingSettings = DEFAULT_READING,
     at: datetime | None = None,
     source_id: int | None = None,
-    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
 ) -> LetterRead:
     """The one way a letter is read (the daemon, replay and `parse moves` alike): the sender
     checked (C-2, C-5), then his text read through his role — `view`, or the one `state`
-    gives (`sender_view`), or none (the words alone). `verb_outside`: the host's
-    `verb_outside_vocabulary` setting."""
+    gives (`sender_view`), or none (the words alone); `settings` as for `parse_move`."""
     refused = reject_sender(sender, living=living, players=players, source_id=source_id)
     if refused is not None:
         return LetterRead(None, refused)
@@ -203,11 +176,7 @@ def read_letter_from(
         actor,
         resolver or NickResolver(living),
         view,
-        threshold,
-        suggestion,
-        move_question,
-        mafioso_suggestion,
-        verb_outside,
+        settings,
     )
     return LetterRead(reading, reading.as_input(actor, at=at, source_id=source_id))
 
@@ -257,15 +226,11 @@ def move_from_pm(
     players: Collection[str] | None = None,
     resolver: NickResolver | None = None,
     view: SenderView | None = None,
-    threshold: float = DEFAULT_THRESHOLD,
-    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
-    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
-    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    settings: ReadingSettings = DEFAULT_READING,
     state: GameState | None = None,
-    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
 ) -> Move | InputRejected | None:
     """The move a PM carries, after checking its sender (see `reject_sender`); `view` and
-    `threshold` as for `parse_move`, `verb_outside` as for `read_letter_from`. With the game
+    `settings` as for `parse_move`. With the game
     `state` (and no `view`) the letter is read through the sender's role as the engine sees
     it (`sender_view`)."""
     return read_pm(
@@ -274,12 +239,8 @@ def move_from_pm(
         players=players,
         resolver=resolver,
         view=view,
-        threshold=threshold,
-        suggestion=suggestion,
-        move_question=move_question,
-        mafioso_suggestion=mafioso_suggestion,
+        settings=settings,
         state=state,
-        verb_outside=verb_outside,
     )[0]
 
 
@@ -301,12 +262,8 @@ def read_pm(
     players: Collection[str] | None = None,
     resolver: NickResolver | None = None,
     view: SenderView | None = None,
-    threshold: float = DEFAULT_THRESHOLD,
-    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
-    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
-    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
+    settings: ReadingSettings = DEFAULT_READING,
     state: GameState | None = None,
-    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
 ) -> tuple[Move | InputRejected | None, float | None]:
     """`move_from_pm` with the reader's confidence of the move it returns (None when it
     returns no `Move`): kept with the move so the host sees how surely it was read."""
@@ -318,11 +275,7 @@ def read_pm(
         state=state,
         view=view,
         resolver=resolver,
-        threshold=threshold,
-        suggestion=suggestion,
-        move_question=move_question,
-        mafioso_suggestion=mafioso_suggestion,
-        verb_outside=verb_outside,
+        settings=settings,
         at=pm.sent_at,
         source_id=pm.id,
     )

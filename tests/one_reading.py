@@ -1,6 +1,7 @@
 """What the tests of "one reading everywhere" (issue 17 item 6) share: the recorded Gambler
-demo game's cast on turn 2, and one letter read by `mafiabot parse moves` and by the daemon
-with one reading setting of the host's `[rules]` changed."""
+demo game's cast on turn 2, one letter read by `mafiabot parse moves`, by the daemon and by
+`mafiabot replay` with one reading setting of the host's `[rules]` changed, and the reading
+settings the reader's entry is handed on the way."""
 
 from __future__ import annotations
 
@@ -14,7 +15,29 @@ import pytest
 
 from mafiabot.cli import main as cli_main
 from mafiabot.config import Config, load_config
+from parser.letters.reader import read_letter
+from parser.letters.reading import DEFAULT_READING, LetterReading, ReadingSettings
+from parser.sender import SenderView
 from tests.test_daemon_moves import _play_with_letters
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+#: a value other than the default for each of the host's reading settings (`[rules]`), and
+#: the `parse moves` flag that sets it
+ODD_VALUES: dict[str, Any] = {
+    "move_confidence": 0.6,
+    "member_suggestion": "request",
+    "move_question": "none",
+    "mafioso_suggestion": "request",
+    "verb_outside_vocabulary": "role",
+}
+FLAGS: dict[str, str] = {
+    "move_confidence": "--threshold",
+    "member_suggestion": "--member-suggestion",
+    "move_question": "--move-question",
+    "mafioso_suggestion": "--mafioso-suggestion",
+    "verb_outside_vocabulary": "--verb-outside-vocabulary",
+}
 
 #: the recorded Gambler demo game (mafiabot/demo/gambler.toml) on turn 2, everyone alive:
 #: Mister X the godfather, Граф Монте-Кристо his mafioso, Jack_Sparrow the maniac
@@ -77,3 +100,30 @@ def daemon_reads(
     g = run.daemon.game()
     kept = [(m.action, m.targets, m.status) for m in run.store.moves(g.id, 2) if m.actor == sender]
     return answers, kept
+
+
+def settings_seen(monkeypatch: pytest.MonkeyPatch) -> list[ReadingSettings]:
+    """The reading settings each letter is read with from now on, as the reader's entry
+    (`parser.letters.reader.read_letter`, called by `parser.moves`) is handed them."""
+    seen: list[ReadingSettings] = []
+
+    def spy(text: str, view: SenderView, **kw: Any) -> LetterReading:
+        seen.append(kw.get("settings", DEFAULT_READING))
+        return read_letter(text, view, **kw)
+
+    monkeypatch.setattr("parser.moves.read_letter", spy)
+    return seen
+
+
+def replay_reads(
+    setting: str, value: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`mafiabot replay` of the Gambler scenario of text moves, its `options` (the host's
+    `[rules]`) with `setting = value`."""
+    name = "gambler_C_2_C_3_text_moves_with_inflected_nicks.json"
+    scenario = json.loads((SCENARIOS / name).read_text(encoding="utf-8"))
+    scenario["options"] = {**scenario.get("options", {}), setting: value}
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(scenario, ensure_ascii=False), encoding="utf-8")
+    assert cli_main(["replay", str(path)]) == 0
+    capsys.readouterr()  # the replay's own report

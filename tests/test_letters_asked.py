@@ -24,7 +24,7 @@ from mafiabot.newspaper.words import REFUSAL_RU
 from mafiabot.replay import ScenarioMove, read_move
 from parser.letters.asked import MoveQuestion
 from parser.letters.reader import read_letter
-from parser.letters.reading import MOVE_ASKED, QUESTION_CODES, LetterReading
+from parser.letters.reading import MOVE_ASKED, QUESTION_CODES, LetterReading, ReadingSettings
 from parser.moves import read_letter_from
 from parser.nicks import NickResolver
 from parser.sender import cast_state, sender_view
@@ -39,7 +39,8 @@ STATE_G = cast_state(json.loads((LETTERS / "cast_relay_g.json").read_text(encodi
 def _read(sender: str, text: str, asked: MoveQuestion = "ask", *, g: bool = False) -> LetterReading:
     view = sender_view(STATE_G if g else STATE, sender)
     assert view is not None
-    return read_letter(text, view, resolver=NickResolver(view.living), move_question=asked)
+    settings = ReadingSettings(move_question=asked)
+    return read_letter(text, view, resolver=NickResolver(view.living), settings=settings)
 
 
 ASKED = (
@@ -137,9 +138,9 @@ def test_C_2_ruling_parse_moves_and_replay_take_the_setting_alike(
     assert (parse_moves([])["code"]) == MOVE_ASKED
     assert parse_moves(["--move-question", "none"])["kind"] == "none"
     sm = ScenarioMove("Никифор", {"text": "можно проверить Аду?"}, False, "", None)
-    replayed = read_move(sm, STATE, None, None, None)
+    replayed = read_move(sm, STATE)
     assert isinstance(replayed, InputRejected) and replayed.reason == MOVE_ASKED
-    assert read_move(sm, STATE, None, None, "none") is None
+    assert read_move(sm, STATE, ReadingSettings(move_question="none")) is None
 
 
 @pytest.mark.parametrize("value", ["ask", "none"])
@@ -157,7 +158,7 @@ def test_C_2_ruling_the_daemon_reads_letters_by_the_hosts_move_question(
     seen: list[str] = []
 
     def spy(*args: Any, **kwargs: Any) -> Any:
-        seen.append(kwargs["move_question"])
+        seen.append(kwargs["settings"].move_question)
         return read_letter_from(*args, **kwargs)
 
     monkeypatch.setattr(demo_play, "load_config", load)

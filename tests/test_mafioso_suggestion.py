@@ -22,7 +22,7 @@ from engine.actions import InputRejected, Move
 from engine.settings import CHOICES, RulesSettings, SettingsError
 from mafiabot.replay import ScenarioMove, read_move
 from parser.letters.reader import read_letter
-from parser.letters.reading import UNDECIDED, LetterReading, MemberSuggestion
+from parser.letters.reading import UNDECIDED, LetterReading, MemberSuggestion, ReadingSettings
 from parser.nicks import NickResolver
 from parser.sender import cast_state, sender_view
 from tests.one_reading import DEMO_CAST, daemon_reads, parse_moves
@@ -57,8 +57,7 @@ def _read(
         text,
         view,
         resolver=NickResolver(view.living),
-        suggestion=member,
-        mafioso_suggestion=mafioso,
+        settings=ReadingSettings(suggestion=member, mafioso_suggestion=mafioso),
     )
 
 
@@ -143,7 +142,8 @@ def _parse_moves(
 
 def _replayed(value: str) -> Move | InputRejected | None:
     sm = ScenarioMove(SENDER, {"text": LETTER}, False, "", None)
-    return read_move(sm, cast_state(DEMO_CAST), None, None, None, value)
+    rules = RulesSettings(mafioso_suggestion=value)
+    return read_move(sm, cast_state(DEMO_CAST), ReadingSettings.of(rules))
 
 
 def _daemon(

@@ -23,7 +23,7 @@ from mafiabot.cli import main as cli_main
 from mafiabot.config import Config, load_config
 from mafiabot.replay import ScenarioMove, read_move
 from parser.letters.reader import read_letter
-from parser.letters.reading import UNDECIDED, LetterReading, MemberSuggestion
+from parser.letters.reading import UNDECIDED, LetterReading, MemberSuggestion, ReadingSettings
 from parser.moves import read_letter_from
 from parser.nicks import NickResolver
 from parser.sender import cast_state, sender_view
@@ -46,7 +46,8 @@ FIRM = ("Убиваем Ольгу", "Моя заявка: Ольга", "Уби�
 def _read(sender: str, text: str, suggestion: MemberSuggestion) -> LetterReading:
     view = sender_view(STATE, sender)
     assert view is not None
-    return read_letter(text, view, resolver=NickResolver(view.living), suggestion=suggestion)
+    settings = ReadingSettings(suggestion=suggestion)
+    return read_letter(text, view, resolver=NickResolver(view.living), settings=settings)
 
 
 def test_P_M_8_ruling_setting_member_suggestion_default_and_values() -> None:
@@ -123,7 +124,10 @@ def _parse_moves(
 
 def _replayed(suggestion: str | None) -> Move | InputRejected | None:
     sm = ScenarioMove("Гена", {"text": "Предлагаю Ольгу"}, False, "", None)
-    return read_move(sm, STATE, None, suggestion)
+    if suggestion is None:
+        return read_move(sm, STATE)
+    rules = RulesSettings(member_suggestion=suggestion)
+    return read_move(sm, STATE, ReadingSettings.of(rules))
 
 
 def test_P_M_8_ruling_parse_moves_and_replay_take_the_setting_alike(
@@ -160,7 +164,7 @@ def test_P_M_8_ruling_the_daemon_reads_letters_by_the_hosts_setting(
     seen: list[str] = []
 
     def spy(*args: Any, **kwargs: Any) -> Any:
-        seen.append(kwargs["suggestion"])
+        seen.append(kwargs["settings"].suggestion)
         return read_letter_from(*args, **kwargs)
 
     monkeypatch.setattr(demo_play, "load_config", load)

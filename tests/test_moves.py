@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.actions import ACTIONS, InputRejected, Move
+from parser.letters.reading import ReadingSettings
 from parser.moves import move_from_pm, parse_move, reject_sender
 from parser.records import PrivateMessage
 from tests.conftest import FIXTURES
@@ -211,7 +212,8 @@ def test_C_2_ruling_a_move_asked_about_is_no_move_but_a_question() -> None:
     text = "Кого проверять — Васю или Жору?"
     asked = parse_move(text, actor="Жора", players=P)
     assert isinstance(asked, InputRejected) and asked.reason == "move_asked"
-    assert parse_move(text, actor="Жора", players=P, move_question="none") is None
+    let_pass = ReadingSettings(move_question="none")
+    assert parse_move(text, actor="Жора", players=P, settings=let_pass) is None
 
 
 def test_C_3_unknown_target_is_rejected_with_a_russian_reason() -> None:

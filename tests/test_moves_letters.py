@@ -17,7 +17,7 @@ from engine.actions import ACTIONS, InputRejected, Move
 from engine.settings import RulesSettings, SettingsError
 from mafiabot import cli
 from parser.letters.reader import read_letter
-from parser.letters.reading import QUESTION_CODES, LetterReading
+from parser.letters.reading import QUESTION_CODES, LetterReading, ReadingSettings
 from parser.moves import has_action_word, move_from_pm
 from parser.records import PrivateMessage
 from parser.sender import CastError, SenderView, at_turn, cast_state, sender_view
@@ -330,7 +330,7 @@ def test_C_3_two_players_sharing_a_stem_are_asked_about() -> None:
 def test_C_2_confidence_below_the_threshold_is_asked_about() -> None:
     r = read("Ефим", "Провераю Жанну")  # a typo in the verb: 0.85
     assert r.kind == "move" and r.confidence == pytest.approx(TYPO_CONFIDENCE)
-    asked = read("Ефим", "Провераю Жанну", threshold=0.9)
+    asked = read("Ефим", "Провераю Жанну", settings=ReadingSettings(threshold=0.9))
     assert asked.code == "low_confidence" and "проверка — Жанна" in asked.text
 
 

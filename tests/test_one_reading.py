@@ -22,11 +22,18 @@ from engine.state import GameState
 from mafiabot.cli import main as cli_main
 from mafiabot.replay import ScenarioMove, read_move
 from mafiabot.store.codec import from_json
+from parser.letters.reading import DEFAULT_READING, ReadingSettings
 from parser.sender import at_turn
+from tests.one_reading import (
+    FLAGS,
+    ODD_VALUES,
+    daemon_reads,
+    parse_moves,
+    replay_reads,
+    settings_seen,
+)
 from tests.test_daemon_moves import _play_with_letters
 from tests.test_letters_corpus import CORPORA, LETTERS, _load
-
-THRESHOLD = RulesSettings().move_confidence
 
 
 def _engine_input(got: Move | InputRejected | None) -> tuple[Any, ...]:
@@ -72,7 +79,7 @@ def test_C_2_parse_moves_and_replay_read_every_corpus_letter_alike(
     for row, line in zip(rows, printed, strict=True):
         turn_state = at_turn(state, row.get("turn", state.turn))
         sm = ScenarioMove(row["from"], {"from": row["from"], "text": row["text"]}, False, "", None)
-        replayed = _engine_input(read_move(sm, turn_state, THRESHOLD))
+        replayed = _engine_input(read_move(sm, turn_state, ReadingSettings.of(RulesSettings())))
         assert replayed == _cli_input(line), row["text"]
 
 
@@ -144,3 +151,32 @@ def test_P_V_1_a_red_on_the_hosts_name_is_read_alike_by_parse_votes_replay_and_t
     # without the host's account replay reads the red as no vote at all (the gap closed)
     del got.scenario["host"]
     assert play(load_scenario(got.scenario))["turns"][0]["rejected"] == []
+
+
+def test_C_2_the_reader_and_the_config_share_the_reading_settings_defaults() -> None:
+    assert ReadingSettings.of(RulesSettings()) == DEFAULT_READING
+
+
+@pytest.mark.parametrize("setting", sorted(ODD_VALUES))
+def test_C_2_each_reading_setting_of_the_config_reaches_the_reader_alike_everywhere(
+    setting: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # a caller that dropped a setting on its way to the reader would read with its default
+    value = ODD_VALUES[setting]
+    wanted = ReadingSettings.of(RulesSettings.from_mapping({setting: value}))
+    assert wanted != DEFAULT_READING
+    seen = settings_seen(monkeypatch)
+    daemon_dir = tmp_path / "daemon"
+    daemon_dir.mkdir()
+    daemon_reads(setting, value, "Шерлок", "Проверяю Кота", daemon_dir, monkeypatch)
+    daemon = set(seen)
+    seen.clear()
+    replay_reads(setting, value, tmp_path, capsys)
+    replayed = set(seen)
+    seen.clear()
+    flags = [FLAGS[setting], str(value)]
+    parse_moves("Шерлок", "Проверяю Кота", flags, tmp_path, monkeypatch, capsys)
+    assert daemon == replayed == set(seen) == {wanted}

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from parser.letters.reader import read_letter
-from parser.letters.reading import NO_TARGET, UNDECIDED
+from parser.letters.reading import NO_TARGET, UNDECIDED, ReadingSettings
 from parser.sender import cast_state, sender_view
 from tests.letter_kit import LETTERS, read_in_cast
 
@@ -85,10 +85,12 @@ def test_P_M_8_a_question_that_offers_the_don_no_one_is_no_offer(sender: str, te
 
 
 def test_P_M_8_the_offer_rule_follows_the_setting_of_the_senders_rule_set() -> None:
+    # the host's `member_suggestion = "request"`, `mafioso_suggestion` left at "ask"
+    offer_request = ReadingSettings(suggestion="request")
     state = cast_state(json.loads((LETTERS / "cast_chess.json").read_text(encoding="utf-8")))
     view = sender_view(state, "Ладья")
     assert view is not None
-    got = read_letter("Может, Слона? Решай, Ферзь.", view, suggestion="request")
+    got = read_letter("Может, Слона? Решай, Ферзь.", view, settings=offer_request)
     assert got.kind == "none", got
     # G-M.5/G-M.6: a Gambler mafioso's offer follows `mafioso_suggestion`, not the PEFL
     # `member_suggestion` (tests/test_mafioso_suggestion.py)
@@ -96,7 +98,7 @@ def test_P_M_8_the_offer_rule_follows_the_setting_of_the_senders_rule_set() -> N
     view = sender_view(state, "Вилка")
     assert view is not None
     text = "Может, Эстета? Гроссмейстер, решай."
-    got = read_letter(text, view, suggestion="request")
+    got = read_letter(text, view, settings=offer_request)
     assert got.kind == "question" and got.code == UNDECIDED, got
 
 

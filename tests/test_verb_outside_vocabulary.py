@@ -23,7 +23,13 @@ from engine.settings import CHOICES, RulesSettings, SettingsError
 from mafiabot.cli import main as cli_main
 from mafiabot.replay import load_scenario, play
 from parser.letters.reader import read_letter
-from parser.letters.reading import IS_IT_A_MOVE, UNDECIDED, LetterReading, VerbOutside
+from parser.letters.reading import (
+    IS_IT_A_MOVE,
+    UNDECIDED,
+    LetterReading,
+    ReadingSettings,
+    VerbOutside,
+)
 from parser.nicks import NickResolver
 from parser.sender import cast_state, sender_view
 from parser.vocab import lookup
@@ -39,7 +45,8 @@ def _read(
 ) -> LetterReading:
     view = sender_view(cast_state(cast), sender)
     assert view is not None
-    return read_letter(text, view, resolver=NickResolver(view.living), verb_outside=outside)
+    settings = ReadingSettings(verb_outside=outside)
+    return read_letter(text, view, resolver=NickResolver(view.living), settings=settings)
 
 
 #: (sender, letter, the role's one move it would be read as under "role", its target)

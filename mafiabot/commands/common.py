@@ -14,12 +14,14 @@ from mafiabot.exitcodes import UsageError
 # pathlib, which the annotations name: mypy reads a `TYPE_CHECKING` block whatever defines it)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from pathlib import Path
     from typing import Any
 
     from engine.state import GameState
     from mafiabot.config import Config
     from mafiabot.store import Store
+    from parser.letters.reading import ReadingSettings
 
 __all__ = [
     "UsageError",
@@ -33,6 +35,7 @@ __all__ = [
     "read_cast",
     "read_html",
     "read_nicks",
+    "reading_settings",
     "refuse_overlap",
     "single_config",
 ]
@@ -221,3 +224,32 @@ def load_cast(path: str, ruleset: str | None) -> GameState:
         return cast_state(data)
     except CastError as exc:
         raise UsageError(f"{path}: {exc}") from exc
+
+
+# -- the host's reading settings ----------------------------------------------------------------
+
+#: the `parse moves` / `parse pm` flags of the host's reading settings: flag → `[rules]` key
+_READING_FLAGS = {
+    "threshold": "move_confidence",
+    "member_suggestion": "member_suggestion",
+    "move_question": "move_question",
+    "mafioso_suggestion": "mafioso_suggestion",
+    "verb_outside_vocabulary": "verb_outside_vocabulary",
+}
+
+
+def reading_settings(args: argparse.Namespace) -> ReadingSettings:
+    """The host's reading settings the `parse` commands read letters with: the ``[rules]``
+    defaults, each setting replaced by its flag when the flag is given — built as the daemon
+    and `mafiabot replay` build theirs (`ReadingSettings.of`)."""
+    import dataclasses
+
+    from engine.settings import RulesSettings
+    from parser.letters.reading import ReadingSettings
+
+    given = {
+        key: getattr(args, flag)
+        for flag, key in _READING_FLAGS.items()
+        if getattr(args, flag, None) is not None
+    }
+    return ReadingSettings.of(dataclasses.replace(RulesSettings(), **given))

@@ -25,7 +25,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from mafiabot.commands.common import UsageError, load_cast
+from mafiabot.commands.common import UsageError, load_cast, reading_settings
 
 if TYPE_CHECKING:
     pass
@@ -34,22 +34,13 @@ if TYPE_CHECKING:
 def main(args: argparse.Namespace) -> int:
     from engine.actions import Move
     from engine.rules import get_ruleset
-    from engine.settings import RulesSettings
     from mafiabot.daemon.moves import receipt
-    from parser.letters.asked import as_move_question
-    from parser.letters.reading import as_suggestion, as_verb_outside
     from parser.moves import read_letter_from
     from parser.nicks import NickResolver
     from parser.sender import at_turn
 
     state = load_cast(args.cast, args.ruleset)
-    threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
-    offered = getattr(args, "member_suggestion", None) or RulesSettings().member_suggestion
-    asked = getattr(args, "move_question", None) or RulesSettings().move_question
-    mafioso = getattr(args, "mafioso_suggestion", None) or RulesSettings().mafioso_suggestion
-    outside = (
-        getattr(args, "verb_outside_vocabulary", None) or RulesSettings().verb_outside_vocabulary
-    )
+    settings = reading_settings(args)
     resolvers: dict[int, NickResolver] = {}
     everyone = [p.nick for p in state.players]
     rules = get_ruleset(state.ruleset)
@@ -74,11 +65,7 @@ def main(args: argparse.Namespace) -> int:
             players=everyone,
             state=turn_state,
             resolver=resolvers.setdefault(turn_state.turn, NickResolver(living)),
-            threshold=threshold,
-            suggestion=as_suggestion(offered),
-            move_question=as_move_question(asked),
-            mafioso_suggestion=as_suggestion(mafioso),
-            verb_outside=as_verb_outside(outside),
+            settings=settings,
         )
         out: dict[str, Any] = {"from": sender}
         if read.reading is None:

@@ -26,6 +26,7 @@ from mafiabot.commands.common import (
     parse_now,
     read_html,
     read_nicks,
+    reading_settings,
     refuse_overlap,
 )
 
@@ -35,20 +36,11 @@ if TYPE_CHECKING:
 
 def main(args: argparse.Namespace) -> int:
     from engine.actions import InputRejected, Move
-    from engine.settings import RulesSettings
-    from parser.letters.asked import as_move_question
-    from parser.letters.reading import as_suggestion, as_verb_outside
     from parser.moves import read_pm
     from parser.nicks import NickResolver
     from parser.pages import is_board_page, is_login_page, parse_pm, parse_pm_folder
 
-    threshold = args.threshold if args.threshold is not None else RulesSettings().move_confidence
-    offered = getattr(args, "member_suggestion", None) or RulesSettings().member_suggestion
-    asked = getattr(args, "move_question", None) or RulesSettings().move_question
-    mafioso = getattr(args, "mafioso_suggestion", None) or RulesSettings().mafioso_suggestion
-    outside = (
-        getattr(args, "verb_outside_vocabulary", None) or RulesSettings().verb_outside_vocabulary
-    )
+    settings = reading_settings(args)
     state: GameState | None = None
     if args.cast is not None:
         if args.players is not None or args.dead is not None:
@@ -104,11 +96,7 @@ def main(args: argparse.Namespace) -> int:
             players=everyone,
             resolver=resolver,
             state=state,
-            threshold=threshold,
-            suggestion=as_suggestion(offered),
-            move_question=as_move_question(asked),
-            mafioso_suggestion=as_suggestion(mafioso),
-            verb_outside=as_verb_outside(outside),
+            settings=settings,
         )
         out: dict[str, Any] = {
             "pm": {

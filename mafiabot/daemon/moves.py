@@ -53,8 +53,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
     # the letter reader (~12 ms of imports) and its settings' readings (`parser.letters`, a
     # dozen modules more) are loaded by the first letter a process reads: a tick that reads
     # none (an idle run, a first poll of the posts) does without them
-    from parser.letters.asked import as_move_question
-    from parser.letters.reading import NO_MOVES, QUESTION_CODES, as_suggestion, as_verb_outside
+    from parser.letters.reading import NO_MOVES, QUESTION_CODES, ReadingSettings
     from parser.moves import has_action_word, letter_words, read_letter_from
 
     pm = from_json(PrivateMessage, row.record)
@@ -71,11 +70,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         living=state.living_nicks(),
         players=[p.nick for p in state.players],
         state=state,
-        threshold=sh.rules.settings.move_confidence,
-        suggestion=as_suggestion(sh.rules.settings.member_suggestion),
-        move_question=as_move_question(sh.rules.settings.move_question),
-        mafioso_suggestion=as_suggestion(sh.rules.settings.mafioso_suggestion),
-        verb_outside=as_verb_outside(sh.rules.settings.verb_outside_vocabulary),
+        settings=ReadingSettings.of(sh.rules.settings),
         at=pm.sent_at,
         source_id=pm.id,
     )

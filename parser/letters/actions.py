@@ -22,7 +22,13 @@ from parser.letters.mentions import (
     stopword,
 )
 from parser.letters.modal import governed_infinitive, requested, side_named
-from parser.letters.sense import noun_of_other_verb, set_aside, thing_in_phrase, thing_object
+from parser.letters.sense import (
+    noun_of_other_verb,
+    set_aside,
+    thing_in_phrase,
+    thing_object,
+    thing_of_talk,
+)
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of, typed_in_latin
 from parser.letters.words import (
     ATTACK_PREPS,
@@ -367,6 +373,21 @@ def bind(
         # «Жульена на шампур»: a lower-case thing after a preposition, beside a player
         # written as one, is the phrase's thing, no second player (C-3)
         after = [m for m in after if not (_plain_word(tokens, m) and thing_in_phrase(tokens, m))]
+    talk = [m for m in after if thing_of_talk(tokens, m, mentions)]
+    if (
+        talk
+        and len(talk) == len(after)
+        and any(
+            m.kind == "nick" and not m.negated and m.nick != t.nick and m not in talk
+            for m in mentions
+            for t in talk
+        )
+    ):
+        # «Проверяю фокус на новом полтиннике. Проверка — Нина»: a lower-case word the
+        # letter speaks of as a thing is no player of the move beside a player named as one
+        # in another sentence (C-3); alone, or beside a player of its own sentence, it stays,
+        # and the proof asks about it
+        after = []
     if not after:
         # «Проверка:» at a line's end and the nick on the next line (a sentence on its own)
         rest = [

@@ -22,18 +22,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Final, Literal
+from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.letters.mentions import Mention
 from parser.letters.proof import addressed
 from parser.letters.questions import question_reading
 from parser.letters.reading import (
+    DEFAULT_MOVE_QUESTION,
     EXAMPLE,
     MOVE_ASKED,
     NO_MOVES,
     UNDECIDED,
     LetterReading,
+    MoveQuestion,
+    as_move_question,
     offer_terms,
     offers_the_kill,
 )
@@ -51,17 +54,6 @@ __all__ = [
     "offer_asked",
     "offered_to_the_don",
 ]
-
-#: Setting `move_question`: a question naming a move and a player is asked back ("ask") or
-#: read as no move ("none", the reading before the setting).
-MoveQuestion = Literal["ask", "none"]
-DEFAULT_MOVE_QUESTION: Final[MoveQuestion] = "ask"
-
-
-def as_move_question(value: str) -> MoveQuestion:
-    """The `move_question` setting's word (engine/settings.py checks it) as the reader's."""
-    return "none" if value == "none" else "ask"
-
 
 # the moves a player may ask about on a player (the side choice and the Don election are
 # read from their own words, the ambush takes no player)

@@ -86,6 +86,7 @@ from parser.letters.sense import (
     set_aside,
     shelter_from_thing,
     thing_object,
+    thing_of_talk,
 )
 from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds
 from parser.letters.words import (
@@ -265,6 +266,15 @@ def _target_aside(reading: LetterReading, evidence: Evidence) -> LetterReading |
     or in the genitive of a thing the verb takes as its object (`sense.owned_by_thing`:
     «лечу собаку Тимохи»). The reading then rests on no word that aims the move at him: not
     proven (C-2)."""
+    thing = _thing_words(reading, evidence)
+    if thing is not None:
+        word, nick = thing
+        return question_reading(
+            IS_IT_A_MOVE,
+            f"Не понял, ход ли это ({spelled(reading)}): «{word}» — это игрок {nick}? В письме "
+            "это слово похоже на вещь, о которой вы рассказываете. Если это ход, напишите его "
+            f"прямо, например: «{example_of(reading)}».",
+        )
     aside = _aside_words(reading, evidence)
     if aside is None:
         return None
@@ -274,6 +284,16 @@ def _target_aside(reading: LetterReading, evidence: Evidence) -> LetterReading |
         "цель хода, а как место, спутник или хозяин вещи. Если это ход, напишите его "
         f"прямо, например: «{example_of(reading)}».",
     )
+
+
+def _thing_words(reading: LetterReading, evidence: Evidence) -> tuple[str, str] | None:
+    """(the word, the nick) when every place the letter names the move's player is a
+    lower-case word it speaks of as a thing of the sender's trade (`sense.thing_of_talk`:
+    «Проверяю фокус на новом полтиннике»): the reading is not proven (C-3)."""
+    places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
+    if places and all(thing_of_talk(evidence.tokens, m, evidence.mentions) for m in places):
+        return places[0].raw, places[0].nick or ""
+    return None
 
 
 def _aside_words(reading: LetterReading, evidence: Evidence) -> str | None:
@@ -870,7 +890,9 @@ def _unaccounted(reading: LetterReading, evidence: Evidence, view: SenderView) -
             continue
         if anchors and void_branch(tokens, m.start, min(anchors), evidence.mentions):
             continue  # the fallback of a condition the cast rules out
-        if _plain_word(tokens, m) or _accounted(tokens, m, anchors, view, chosen=places):
+        if _plain_word(tokens, m) or _accounted(
+            tokens, m, anchors, view, chosen=places, mentions=evidence.mentions
+        ):
             continue
         out.append(m)
     return out
@@ -1071,11 +1093,13 @@ def _accounted(
     *,
     unread: bool = False,
     chosen: Sequence[int] = (),
+    mentions: Sequence[Mention] = (),
 ) -> bool:
     """Whether the sentence structure says why the player (or, `unread`, the unread name)
     is named (`chosen`: where the move's players are named). A choice weighed between a
     player and a name the reader could not read («Катьку или Димку») is no proof of the
-    player: the name may be the one chosen."""
+    player: the name may be the one chosen. `mentions`: every mention of the letter, for a
+    lower-case word spoken of as a thing (`sense.thing_of_talk`)."""
     clause = _clause(tokens, m.start, m.end)
     sentence = [t for t in tokens if t.sentence == tokens[m.start].sentence]
     words = {t.word for t in clause}
@@ -1095,6 +1119,7 @@ def _accounted(
         other_sense_verb(tokens, m) is not None
         or _owner_of_thing(tokens, m)
         or (anchors and set_aside(tokens, m))
+        or (bool(mentions) and thing_of_talk(tokens, m, mentions))
     ):
         # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense; «проверяю
         # проводку у Раствора»: whose thing a work verb takes; «Лечу Тимоху, он живёт под

@@ -8,7 +8,6 @@ from functools import cached_property
 
 from parser.letters.actions import Occ, bind, coordinated, occurrences, role_actions_for
 from parser.letters.asked import (
-    DEFAULT_MOVE_QUESTION,
     MoveQuestion,
     asked_move,
     offer_asked,
@@ -48,8 +47,7 @@ from parser.letters.promised import (
 from parser.letters.proof import Evidence, example_of, prove, spelled
 from parser.letters.questions import confident, question_reading
 from parser.letters.reading import (
-    DEFAULT_SUGGESTION,
-    DEFAULT_THRESHOLD,
+    DEFAULT_READING,
     DEFAULT_VERB_OUTSIDE,
     EXAMPLE,
     IS_IT_A_MOVE,
@@ -60,6 +58,7 @@ from parser.letters.reading import (
     UNKNOWN_NICK,
     LetterReading,
     MemberSuggestion,
+    ReadingSettings,
     VerbOutside,
     offer_setting,
 )
@@ -97,20 +96,15 @@ def read_letter(
     view: SenderView,
     *,
     resolver: NickResolver | None = None,
-    threshold: float = DEFAULT_THRESHOLD,
-    suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
-    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION,
-    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION,
-    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE,
+    settings: ReadingSettings = DEFAULT_READING,
 ) -> LetterReading:
-    """Read one letter from `view.nick` (see the module docstring). `suggestion`: the
-    host's `member_suggestion` setting (P-M.8: a clan member's offered victim);
-    `move_question`: his `move_question` setting (C-2: a move asked about, not made);
-    `mafioso_suggestion`: his `mafioso_suggestion` setting (G-M.5/G-M.6: a Gambler
-    mafioso's victim offered to the godfather); `verb_outside`: his `verb_outside_vocabulary`
-    setting (C-2: a verb outside the game's words, governing a player, asked or read through
-    the role)."""
-    suggestion = offer_setting(view, suggestion, mafioso_suggestion)
+    """Read one letter from `view.nick` (see the module docstring) with the host's reading
+    `settings` (`ReadingSettings`: the confidence threshold, the offered victim of a clan
+    member (P-M.8) or a Gambler mafioso (G-M.5/G-M.6), a move asked about (C-2), a verb
+    outside the game's words (C-2)); the reader's stages below take the one each needs."""
+    threshold, move_question = settings.threshold, settings.move_question
+    verb_outside = settings.verb_outside
+    suggestion = offer_setting(view, settings.suggestion, settings.mafioso_suggestion)
     resolver = resolver or NickResolver(view.living)
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
     # «пишу за Февронию: она лечит Аду», «муж просил передать: проверяю Аду» (C-2)

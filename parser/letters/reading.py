@@ -12,6 +12,7 @@ from engine.actions import InputRejected, Move
 from parser.nicks import AMBIGUOUS_NICK
 
 if TYPE_CHECKING:
+    from engine.settings import RulesSettings
     from parser.sender import SenderView
 
 DEFAULT_THRESHOLD: Final = 0.8
@@ -47,6 +48,52 @@ def as_verb_outside(value: str) -> VerbOutside:
 # godfather lives, that offers him a victim («Может, X? Решай, босс», «Предлагаю X») is
 # asked about ("ask"), or read as his kill letter, kept for a night the godfather is jailed
 # before ("request"): the same two words as `member_suggestion`, `MemberSuggestion`.
+
+
+#: Setting `move_question`: a question naming a move and a player is asked back ("ask") or
+#: read as no move ("none", the reading before the setting; `parser.letters.asked`).
+MoveQuestion = Literal["ask", "none"]
+DEFAULT_MOVE_QUESTION: Final[MoveQuestion] = "ask"
+
+
+def as_move_question(value: str) -> MoveQuestion:
+    """The `move_question` setting's word (engine/settings.py checks it) as the reader's."""
+    return "none" if value == "none" else "ask"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingSettings:
+    """The host's reading settings (``[rules]``, engine/settings.py), as the reader takes
+    them: one object every entry point (`parser.moves`, the daemon, `mafiabot replay`, the
+    CLI) passes on whole, so no caller reads with a default it forgot to replace (issue 17:
+    one reading everywhere).
+
+    `threshold`: `move_confidence` (C-2: a reading below it is asked about); `suggestion`:
+    `member_suggestion` (P-M.8); `move_question`: `move_question` (C-2: a move asked about,
+    not made); `mafioso_suggestion`: `mafioso_suggestion` (G-M.5/G-M.6); `verb_outside`:
+    `verb_outside_vocabulary` (C-2: a verb outside the game's words)."""
+
+    threshold: float = DEFAULT_THRESHOLD
+    suggestion: MemberSuggestion = DEFAULT_SUGGESTION
+    move_question: MoveQuestion = DEFAULT_MOVE_QUESTION
+    mafioso_suggestion: MemberSuggestion = DEFAULT_SUGGESTION
+    verb_outside: VerbOutside = DEFAULT_VERB_OUTSIDE
+
+    @classmethod
+    def of(cls, rules: RulesSettings) -> ReadingSettings:
+        """The settings of the host's ``[rules]`` (the daemon's, a scenario's, or the
+        defaults the CLI's flags change one by one)."""
+        return cls(
+            threshold=rules.move_confidence,
+            suggestion=as_suggestion(rules.member_suggestion),
+            move_question=as_move_question(rules.move_question),
+            mafioso_suggestion=as_suggestion(rules.mafioso_suggestion),
+            verb_outside=as_verb_outside(rules.verb_outside_vocabulary),
+        )
+
+
+#: the reading with every setting at its default (a config that sets none of them)
+DEFAULT_READING: Final = ReadingSettings()
 
 
 def offers_the_kill(view: SenderView) -> bool:

@@ -860,3 +860,188 @@ def shelter_from_thing(tokens: Sequence[Token], i: int) -> str | None:
 
 #: the clans a player is guarded from, inanimate in the dictionary («от мафии»)
 _CLANS: Final = ws("мафия якудза триада банда")
+
+
+#: a word of another part of speech that may stand between a thing's word and a phrase or
+#: a predicate that tells of it («… — опять течёт»)
+_LEAD: Final = frozenset({"ADVB", "PRCL"})
+#: a consonant closing a word: the bare stem of a masculine noun («зум», «строй»)
+_HARD_END: Final = re.compile("[бвгджзйклмнпрстфхцчшщ]$")
+
+
+def _thing_readings(word: str) -> tuple[bool, bool]:
+    """(may be a person, written as a thing): whether the dictionary reads the word as an
+    animate noun or a name in a case a move's player takes (the nominative, accusative or
+    genitive; «улей» is also «Улей», the instrumental of «Уля», which no target stands in),
+    and whether it reads it as an inanimate noun in the accusative («фокус», «плёнку») — or,
+    a word it does not know, as a masculine stem written bare («зум»), where a person would
+    be written with «-а» («Зума»)."""
+    nouns = [p for p in parse(word) if p.known and p.pos == "NOUN"]
+    cases = frozenset({"nomn", "accs", "gent"})
+    person = any(p.grammemes & _PERSON and p.grammemes & cases for p in nouns)
+    if nouns:
+        thing = any({"inan", "accs"} <= p.grammemes for p in nouns)
+        return person, thing
+    known = any(p.known for p in parse(word))
+    return person, not known and bool(_CYRILLIC_WORD.fullmatch(word) and _HARD_END.search(word))
+
+
+def _plain_thing(
+    tokens: Sequence[Token], k: int, players: frozenset[int], *, anyone: bool = False
+) -> bool:
+    """The word at `k` is an ordinary lower-case noun no player's word, no word of the game
+    (its vocabulary, a role, a clan, the night), the dictionary reading it first as a thing
+    («баянов», though also a surname) — or, `anyone`, as any common noun, a person's too
+    («у соседа»), but no name."""
+    t = tokens[k]
+    if k in players or not t.word or not t.raw[:1].islower():
+        return False
+    if lookup(t.word) is not None or role_word(t.word) or t.word in NIGHT | _CLANS:
+        return False
+    first = [p for p in parse(t.word)[:1] if p.known and p.pos == "NOUN"]
+    return bool(first) and not first[0].grammemes & (_NAMED if anyone else _PERSON)
+
+
+def _skip(tokens: Sequence[Token], k: int, end: int, kinds: frozenset[str]) -> int:
+    """The first index from `k` (up to `end`) whose word is not of the parts of speech `kinds`."""
+    while k <= end and (
+        not tokens[k].word or any(p.pos in kinds for p in parse(tokens[k].word)[:1])
+    ):
+        k += 1
+    return k
+
+
+def _agreeing_before(tokens: Sequence[Token], m: Mention) -> bool:
+    """An adjective or a participle right before the word, agreeing with it in case and
+    number («старую плёнку», «новый фокус»)."""
+    k = m.start - 1
+    if k < 0 or tokens[k].sentence != tokens[m.start].sentence or tokens[k].clause_end:
+        return False
+    adjectives = [p for p in parse(tokens[k].word) if p.pos in ("ADJF", "PRTF")]
+    nouns = [p for p in parse(tokens[m.start].word) if p.pos == "NOUN"]
+    keys = frozenset({"nomn", "accs", "gent", "datv", "ablt", "loct", "sing", "plur"})
+    return any(
+        a.grammemes & keys and a.grammemes & keys <= n.grammemes for a in adjectives for n in nouns
+    )
+
+
+def _complement_after(tokens: Sequence[Token], m: Mention, players: frozenset[int]) -> bool:
+    """A phrase right after the word that belongs to a thing: a preposition and a thing's
+    noun («на новом полтиннике», «у баянов», «от царапин»), or a thing's noun in the
+    genitive («объектива», «куртки»). A phrase of the game's own words («на мафию», «на
+    эту ночь») or with a pronoun's adjective («на всякий случай») is none."""
+    last = m.start
+    if tokens[last].clause_end:
+        return False
+    _a, b = clause_bounds(tokens, last)
+    k = last + 1
+    if k > b or not tokens[k].word:
+        return False
+    prep = any(p.pos == "PREP" for p in parse(tokens[k].word)[:1])
+    if prep:
+        k += 1
+    j = _skip(tokens, k, b, _MODIFIERS - {"PRCL"})
+    if j > b or any(
+        "Apro" in p.grammemes for t in tokens[k:j] if t.word for p in parse(t.word)[:1]
+    ):
+        return False
+    if not _plain_thing(tokens, j, players, anyone=prep):
+        return False
+    return prep or any("gent" in p.grammemes for p in parse(tokens[j].word)[:1])
+
+
+def _things_listed(tokens: Sequence[Token], m: Mention, players: frozenset[int]) -> bool:
+    """Another thing the sender's own verb takes in the letter, or joined to the word by
+    «и» («проверяю экспозицию …, затем проверяю зум», «затвор и шторку»): the word stands
+    in a list of the trade's things."""
+    for k, t in enumerate(tokens):
+        if m.start <= k < m.end or not _plain_thing(tokens, k, players):
+            continue
+        if not any("accs" in p.grammemes for p in parse(t.word) if p.pos == "NOUN"):
+            continue
+        j = k - 1
+        while (
+            j >= 0
+            and tokens[j].word
+            and any(p.pos in _BEFORE_OBJECT for p in parse(tokens[j].word)[:1])
+        ):
+            j -= 1
+        if j < 0 or tokens[j].clause_end or tokens[j].sentence != t.sentence:
+            continue
+        if _own_verb_at(tokens[j].word) or (tokens[j].word == "и" and j == m.start + 1):
+            return True
+    return False
+
+
+def _capitalised_elsewhere(
+    tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention]
+) -> bool:
+    """Another player named in the letter with a capital inside his sentence (not the
+    capital a sentence opens with): the sender writes nicks capitalised."""
+    for other in mentions:
+        if other.start == m.start or other.kind not in ("nick", "self") or other.nick == m.nick:
+            continue
+        k = other.start
+        opens = k == 0 or tokens[k - 1].sentence != tokens[k].sentence
+        if not opens and tokens[k].raw[:1].isupper():
+            return True
+    return False
+
+
+def _told_of_after(tokens: Sequence[Token], m: Mention) -> bool:
+    """The word closes its clause and the next clause tells of it with no subject of its
+    own: a verb in the third person or the past, only adverbs and particles before it
+    («лечу рукав — опять течёт»). A pronoun there («он мафия») or a noun is a subject of its
+    own, and a person's pronoun refers back to a player."""
+    k = m.start + 1
+    while k < len(tokens) and not tokens[k].word and tokens[k].sentence == tokens[m.start].sentence:
+        k += 1  # a dash
+    if k >= len(tokens) or tokens[k].sentence != tokens[m.start].sentence:
+        return False
+    if k == m.start + 1 and not tokens[m.start].clause_end:
+        return False  # no break between: the same clause goes on
+    _a, b = clause_bounds(tokens, k)
+    j = _skip(tokens, k, b, _LEAD)
+    if j > b:
+        return False
+    top = parse(tokens[j].word)[:1]
+    return bool(top) and top[0].pos == "VERB" and bool(top[0].grammemes & {"3per", "past"})
+
+
+def thing_of_talk(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention]) -> bool:
+    """C-3: a one-word nick written in lower case that the letter speaks of as a thing of the
+    sender's trade, not as the player: «Проверяю фокус на новом полтиннике», «проверю строй
+    у баянов», «лечу рукав — опять течёт». Read off the grammar around the word; no one of
+    these proves it alone, two of them do:
+    - the word written as a thing (`_thing_readings`): an inanimate accusative of the
+      dictionary, or a bare masculine stem it does not know — a person is written «Фокуса»;
+    - an adjective agreeing with it before it;
+    - a thing's phrase after it: a preposition and a noun, or a noun in the genitive;
+    - another thing of the trade the sender's verb takes in the letter, or one joined to it;
+    - another player written with a capital inside his sentence (the sender capitalises
+      nicks);
+    - the next clause telling of it with no subject of its own.
+    A word the dictionary reads as a person or an animal («лис», «лиса») is never a thing;
+    a bare nick («проверяю фокус»), a player's pronoun after it («он мафия»), the animate
+    accusative («фокуса»), a letter typed all in lower case with nothing of a thing stay the
+    player's."""
+    if m.kind != "nick" or m.nick is None:
+        return False
+    if [k for k in range(m.start, m.end) if tokens[k].word] != [m.start]:
+        return False  # a nick of one word, a dash after it taken along («рукав —»)
+    tok = tokens[m.start]
+    if not tok.raw[:1].islower() or not tok.word.isalpha():
+        return False
+    person, written_thing = _thing_readings(tok.word)
+    if person:
+        return False
+    players = frozenset(k for x in mentions for k in range(x.start, x.end))
+    cues = (
+        written_thing,
+        _agreeing_before(tokens, m),
+        _complement_after(tokens, m, players),
+        _things_listed(tokens, m, players),
+        _capitalised_elsewhere(tokens, m, mentions),
+        _told_of_after(tokens, m),
+    )
+    return sum(cues) >= 2
