@@ -774,7 +774,7 @@ class NickResolver:
     def resolve_fuzzy(self, text: str) -> NickMatch:
         scored = self.fuzzy(text)
         if not scored or scored[0][1] < self.fuzzy_threshold:
-            swapped = self.transposed(text)
+            swapped = self.transposed(text) or self.slipped(text)
             if swapped is not None:
                 return swapped
             return NickMatch(text, None, "fuzzy", 0.0, UNKNOWN_NICK)
@@ -808,6 +808,27 @@ class NickResolver:
         if len(found) != 1 or not agrees(text, found[0]):
             return None
         return NickMatch(text, found[0], "fuzzy", TRANSPOSED_CONFIDENCE)
+
+    def slipped(self, text: str) -> NickMatch | None:
+        """A one-letter slip of a long nick, declined or not («Портрв», «Обьектива»): exactly
+        one player's nick is one letter off the word (`fit_kind`'s "edit": no other nick
+        within two letters), and the word is no dictionary word of its own. None when that
+        is not proven."""
+        key = trimmed_key(text)
+        if self.fuzzy_threshold > SLIP_CONFIDENCE * 100:
+            return None  # a host who asks closer fits than a slip's reads none
+        if len(key) < SLIP_MIN - 1 or " " in key or not key.isalpha():
+            return None
+        from parser.morph import parse
+
+        if any(r.known for r in parse(key)):
+            return None  # a word or a name the dictionary knows is no slip («Игорька»)
+        found = [p for p in self.players if _slip(key, p, self.players) == "edit"]
+        if len(found) != 1 or lemma_is_nick(key, found[0]):
+            return None
+        if not agrees(text, found[0]) or plural_of_singular(key, trimmed_key(found[0])):
+            return None
+        return NickMatch(text, found[0], "fuzzy", SLIP_CONFIDENCE)
 
     def heard(self, words: Sequence[str]) -> NickMatch | None:
         """A nick that speech input broke into words («фен рыр» for Фенрир): the words run
@@ -2582,3 +2603,211 @@ def ukrainian_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str
         if any(key == k[:-1] + e for e in _UKRAINIAN_O_ENDINGS):
             out.append(p)
     return tuple(out)
+
+
+# -- how a written word fits a nick (C-3: a loose fit is asked, not taken) ------------------
+
+#: a reading made by a loose fit (`fit_kind`): the likeliest player, below the reader's move
+#: threshold (0.8), so the sender is asked with the reading spelt out
+LOOSE_CONFIDENCE: Final = 0.7
+#: a one-letter slip of a long nick («Портрв» for Портра), read as a host reads it
+SLIP_CONFIDENCE: Final = 0.85
+#: letters a nick (its noise tail off) needs before one slip in it is read at once
+SLIP_MIN: Final = 6
+#: the kinds of fit that prove no player: a nick cut short that is no known short form, a
+#: dictionary word of its own, and a slip another player's nick is nearly as close to
+LOOSE_FITS: Final = frozenset(("cut", "word", "near"))
+# a handle's noise tail: digits, or a short code with a digit («_D7», «-77», «v2», «1985»)
+_NOISE_WORD: Final = re.compile(r"(?=\D{0,2}\d)\w{1,4}")
+_FIT_SPLIT: Final = re.compile(r"[\s_.\-]+")
+
+
+def _nick_words(nick: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A nick's words as typed (trimmed keys) and in Latin (`translit_key`), its noise tail
+    (`_NOISE_WORD`: a word of digits or a short code with a digit) left out: nobody says
+    «_D7» aloud, so Nikon_D7 is Nikon when spoken of."""
+    typed = [w for w in _FIT_SPLIT.split(trimmed_key(nick)) if w]
+    latin = [w for w in _FIT_SPLIT.split(translit_key(nick)) if w]
+    typed = [w for w in typed if not _NOISE_WORD.fullmatch(w)] or typed
+    latin = [w for w in latin if not _NOISE_WORD.fullmatch(w)] or latin
+    return tuple(_split_digit_tail(w)[0] or w for w in typed), tuple(
+        _split_digit_tail(w)[0] or w for w in latin
+    )
+
+
+def _stems(word: str) -> tuple[str, ...]:
+    """A written word and what is left of it once a case ending is off."""
+    return (word, *(word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) > len(e)))
+
+
+def _edits(word: str, nick_word: str) -> int:
+    """Letters to change, add or drop to make `word` the nick's word, a case ending in place
+    of the nick's final vowel or after its last consonant not counted."""
+    from rapidfuzz.distance import Levenshtein
+
+    best = Levenshtein.distance(word, nick_word)
+    heads = {nick_word, nick_word[:-1] if nick_word[-1:] in _REPLACEABLE else nick_word}
+    for stem in _stems(word)[1:]:
+        for head in heads:
+            best = min(best, Levenshtein.distance(stem, head))
+    return best
+
+
+def _known_short_form(key: str, nick: str, typed: Sequence[str]) -> bool:
+    """Whether `key` is a short form a host knows of the name a nick is or holds: one the
+    name table gives it (Саша of Александр, Ваня of Иван Петрович), a sure pet form by rule
+    (Валя, Рома) or a pet form of a syllable of the name (Таю of Таира, Осю of Осип)."""
+    from parser.morph import lemmas
+    from parser.nameforms import hypocoristic_kind, syllable_pet, tabled_pets, word_forms
+
+    cyrillic = (w.replace("ё", "е") for w in typed if _CYRILLIC_WORD.fullmatch(w))
+    # a Latin handle's parts that spell a given name (Olga_Mom: Ольга, so «Олю» is hers)
+    parts = (n for part in handle_parts(nick) for n in _latin_given_names(part.casefold()))
+    names = {*_pet_keys(nick, trimmed_key(nick)), *cyrillic, *parts}
+    if not names:
+        return False
+    forms = dict.fromkeys((key, *lemmas(key), *word_forms(key), *_short_nominatives(key)))
+    for form in forms:
+        if any(name.replace("ё", "е") in names for name, _stem in tabled_pets(form)):
+            return True
+        if any(hypocoristic_kind(form, n) == "sure" or syllable_pet(form, n) for n in names):
+            return True
+        if _head_of_known_name(form, names):
+            return True
+    return False
+
+
+def _head_of_known_name(form: str, names: Iterable[str]) -> bool:
+    """«Валера» of Валерий: the head of a given name with a pet ending, where the dictionary
+    knows both the form and the name as given names (not «Нико», which it only guesses)."""
+    from parser.morph import parse
+    from parser.nameforms import pet_form_kind
+
+    if not any(r.known and "Name" in r.grammemes and r.lemma == form for r in parse(form)):
+        return False
+    return any(pet_form_kind(form, n) == "head" and _known_given_name(n) for n in names)
+
+
+def _dictionary_word(key: str, nick_words: Sequence[str]) -> bool:
+    """Whether the dictionary knows `key` as a word of its own (a noun, a place; not a
+    person's name) whose normal form is no spelling of a nick's word: «порта» (порт) beside
+    Портра, «объектов» (объект) beside Объектив; «поляроид» is Полароид spelt otherwise."""
+    from parser.morph import parse
+
+    readings = [r for r in parse(key) if r.known]
+    if not readings or any(r.grammemes & {"Name", "Surn", "Patr"} for r in readings):
+        return False
+    from rapidfuzz.distance import Levenshtein
+
+    return not any(
+        Levenshtein.distance(r.lemma.replace("ё", "е"), w) <= 1
+        for r in readings
+        for w in nick_words
+    )
+
+
+def fit_kind(text: str, nick: str, players: Sequence[str] = ()) -> str:
+    """How one written word fits `nick` (C-3), as a host weighs it: "exact" (the nick or a
+    whole word or part of it, its noise tail left out), "declension" (a case form of it, in
+    either script or by its sound: «Портру», «Никона» for Nikon_D7, «Крона» for Cron_Job),
+    "short_form" (one a host knows: «Сашу» for Александр, «Валю», «Ваню» for Иван
+    Петрович), "edit" (one letter off a nick of `SLIP_MIN`+ letters, no other player's as
+    close), and the loose kinds `LOOSE_FITS`: "cut" (the nick's opening letters, no known
+    short form: «Нико», «Полар»), "word" (a dictionary word of its own: «Объектов»), "near"
+    (a slip another player's nick is as near to: «Варину»); "other" when none of these
+    tells (a diminutive by its suffix, a handle by its sound)."""
+    key = trimmed_key(text)
+    if not key or " " in key:
+        return "other"
+    from parser.latin import cyrillic_spellings
+    from parser.nameforms import cyrillic_sounds, latin_sound
+
+    typed, latin_words = _nick_words(nick)
+    parts = tuple(translit_key(p).replace(" ", "") for p in handle_parts(nick))
+    latin_words = tuple(dict.fromkeys((*latin_words, *parts)))
+    # a Latin-typed word weighed as the Cyrillic word it spells too («Agafe» for Агафья)
+    as_typed = _EDGE_JUNK.sub("", casefold_key(text))
+    spelt = cyrillic_spellings(as_typed)[:2] if as_typed.isascii() and as_typed.isalpha() else ()
+    keys = tuple(dict.fromkeys((key, *(trimmed_key(c) for c in spelt))))
+    # a soft sign is not typed in Latin letters: «Agafe» is Агафье
+    softless = tuple(dict.fromkeys((*typed, *(w.replace("ь", "") for w in typed))))
+    for k in keys:
+        kind = _firm_fit(k, nick, typed if k == key else softless, latin_words)
+        if kind is not None:
+            return kind
+    # a Latin handle's words as typed, heard as an English reader says them
+    latin_typed = [
+        w
+        for w in (
+            *_FIT_SPLIT.split(casefold_key(nick)),
+            *(x.casefold() for x in handle_parts(nick)),
+        )
+        if w.isascii() and w.isalpha() and len(w) >= 3
+    ]
+    heard = [latin_sound(w) for w in dict.fromkeys(latin_typed)]
+    sounds = cyrillic_sounds(key) if _CYRILLIC_WORD.fullmatch(key) else ()
+    if any(s in heard for s in sounds):
+        return "declension"  # «Крона» for Cron_Job, «Дока» for Doc: the word as it sounds
+    cut = any(
+        len(s) >= 2 and w.startswith(s) and w != s
+        for k in keys
+        for stem in _stems(k)
+        for s in (stem, translit_key(stem))
+        for w in (*typed, *latin_words)
+    )
+    # «Фуджи» for Fujifilm: the opening sounds of a Latin word of the nick
+    if cut or any(h != s and h.startswith(s) for s in sounds for h in heard):
+        return "cut"
+    if _dictionary_word(key, typed):
+        return "word"
+    return _slip(key, nick, players) or "other"
+
+
+def _firm_fit(key: str, nick: str, typed: Sequence[str], latin_words: Sequence[str]) -> str | None:
+    """`fit_kind`'s kinds a host reads at once, of one key: exact, declension, short form."""
+    from parser.morph import lemmas
+
+    latin = translit_key(key).replace(" ", "")
+    if key in typed or latin in latin_words or key == " ".join(typed):
+        return "exact"
+    if any(word_inflects(key, w) or _fleeting(key, w) or _lemma_word(key, w) for w in typed):
+        return "declension"
+    if any(_word_inflects_latin(latin, w) for w in latin_words):
+        return "declension"
+    if _known_short_form(key, nick, typed):
+        return "short_form"
+    named = [lemma.replace("ё", "е") for lemma in lemmas(key)]
+    if any(_pet_lemma_of(lemma, w) for lemma in named for w in typed if len(w) >= 3):
+        return "short_form"  # «Галочке» for Бабушка Галя: a pet name the dictionary derives
+    return None
+
+
+def _slip(key: str, nick: str, players: Sequence[str]) -> str | None:
+    """The slip kind: "edit" when `key` is one letter off a one-word nick of `SLIP_MIN`+
+    letters (its noise tail off, a case ending aside) that no other player's nick is within
+    two letters of; "near" when one is; None when the word is no such slip."""
+    typed = _nick_words(nick)[0]
+    # one-word nicks only: a slip in a short word of a longer nick is a word of its own
+    if len(typed) != 1 or len(typed[0]) < SLIP_MIN or _edits(key, typed[0]) != 1:
+        return None
+    rivals = [
+        p
+        for p in players
+        if p != nick and min((_edits(key, w) for w in _nick_words(p)[0]), default=9) <= 2
+    ]
+    return "near" if rivals else "edit"
+
+
+def fit_confidence(text: str, nick: str, confidence: float, players: Sequence[str]) -> float:
+    """A reading's confidence as its fit allows: a loose fit (`LOOSE_FITS`) is asked."""
+    if fit_kind(text, nick, players) in LOOSE_FITS:
+        return min(confidence, LOOSE_CONFIDENCE)
+    return confidence
+
+
+def lemma_is_nick(key: str, nick: str) -> bool:
+    """Whether a dictionary reading of `key` has the nick's own word as its normal form: a
+    case form the gender and agreement rules judge («Добрую» of Добрый), no slip of it."""
+    from parser.morph import lemmas
+
+    return trimmed_key(nick).replace("ё", "е") in {x.replace("ё", "е") for x in lemmas(key)}

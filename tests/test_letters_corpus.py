@@ -243,11 +243,10 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 16, measured at the start and at the end of the stop that wrote it
     # (tests/letters/README.md): every one (a), a misreading of the words. `ho16_pefl:20` and
     # `ho16_gambler:30` (a lower-case word nick as the thing of trade talk) left in the
-    # `reader-43` round, their class fixed from its description on development letters alone
-    # (`thingnick`, tests/test_reader_thing_nick.py)
-    "ho16_pefl:22": "(a) a nick typed with a letter left out, fitted loosely, read as the check",
+    # `reader-43` round, `ho16_pefl:22` and `ho16_gambler:35` (a loose fit of a nick) in the
+    # `reader-44` round, each class fixed from its description on development letters alone
+    # (`thingnick`, `loosefit`)
     "ho16_pefl:39": "(a) «Беру в кадр X» (photo talk) read as the role's kill",
-    "ho16_gambler:35": "(a) a Cyrillic cut of a Latin handle fitted loosely, read as the check",
     "ho16_gambler:62": "(a) two targets «X, а потом Y» for a one-target move, the first taken",
     "ho16_gambler:73": "(a) «Сажаю модель на стул — X» (a studio's talk) read as the block",
 }

@@ -58,6 +58,7 @@ from parser.nicks import (
     STRICT_TIERS,
     NickMatch,
     NickResolver,
+    fit_confidence,
     name_sharers,
     one_gender,
     pet_match,
@@ -260,6 +261,8 @@ def find_mentions(
             if found is not None and found.kind == "unknown":
                 # no player's nick nor name form: perhaps a Latin handle by its sound
                 found = _handle_mention(tokens, i, resolver, view) or found
+            if found is not None:
+                found = _fit_weighed(found, resolver)
         if found is not None:
             found = _name_shared(found, resolver, view.nick)
             negated = (
@@ -272,6 +275,17 @@ def find_mentions(
         else:
             i += 1
     return _clarified(tokens, _children_accounted(tokens, _instruments_dropped(tokens, out)))
+
+
+def _fit_weighed(found: Mention, resolver: NickResolver) -> Mention:
+    """C-3: a one-word reading no strict tier made (a pet form, a handle by its sound, a
+    fuzzy match) is worth what its fit is (`parser.nicks.fit_kind`): a cut of a nick, a
+    dictionary word of its own or a slip as near to another nick proves no player, so it
+    falls below the move threshold and is asked."""
+    if found.kind != "nick" or found.nick is None or found.end - found.start != 1:
+        return found
+    weighed = fit_confidence(found.raw, found.nick, found.confidence, resolver.players)
+    return found if weighed == found.confidence else replace(found, confidence=weighed)
 
 
 def _instruments_dropped(tokens: Sequence[Token], found: list[Mention]) -> list[Mention]:
