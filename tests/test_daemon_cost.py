@@ -557,3 +557,66 @@ def test_the_accounts_met_in_the_topic_are_read_once_then_follow_the_posts_store
     finally:
         sa.event.remove(run.store.engine, "before_cursor_execute", count)
     assert authors_asked == []
+
+
+def test_a_long_read_keeps_its_refusals_on_the_way_and_they_are_the_whole_readings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 20 item 3: a first read of a long topic refuses thousands of votes (P-V.1: a
+    # repeated vote, a vote for oneself); the live tally held every refusal in memory until
+    # the interim count kept it at the end of the tick. Now it is kept whenever
+    # `UNKEPT_AT_MOST` refusals are held, and what the tally then gives is still the reading
+    # of every post at once
+    from mafiabot.daemon import ingest, tally
+    from mafiabot.turn_inputs import phase_votes
+
+    run = demo_game(tmp_path)
+    game = dataclasses.replace(run.cfg.game, interim_count=InterimCount(mode="votes", every=10**6))
+    run.daemon.cfg = dataclasses.replace(run.cfg, game=game)
+    t = _in_turn_one(run)
+    sh = run.daemon.shell
+    monkeypatch.setattr(ingest, "STORE_BATCH", 5)
+    monkeypatch.setattr(tally, "UNKEPT_AT_MOST", 3)
+    held: list[int] = []  # the refusals handed to the store at each keeping
+    keep = sh.store.keep_tally
+
+    def counted(*a: Any, **kw: Any) -> bool:
+        held.append(len(a[3]))
+        return keep(*a, **kw)
+
+    _chatter(run, t, 4)  # every author's account learnt first (a seat's id read again)
+    t += timedelta(minutes=5)
+    assert tick(run, t).new_posts == 4
+    # the demo board hands a poll's posts over as one page: ten a page, as a real board's
+    progress = ingest._progress
+
+    def paged(pages: Any, topic: int) -> Any:
+        for fetch in progress(pages, topic):
+            whole = ingest.page_of(sh, fetch, t)
+            for k in range(0, len(whole.posts), 10):
+                part = dataclasses.replace(whole, posts=whole.posts[k : k + 10])
+                yield dataclasses.replace(fetch, parsed=part, tz=sh.cfg.board.timezone)
+
+    monkeypatch.setattr(ingest, "_progress", paged)
+    monkeypatch.setattr(sh.store, "keep_tally", counted)
+    _chatter(run, t, 60)
+    t += timedelta(minutes=5)
+    assert tick(run, t).new_posts == 60
+    monkeypatch.undo()
+    # kept on the way, never more than a batch's refusals over the limit at a time
+    assert len(held) > 3 and sum(held) > 3 * max(held)
+    g = run.daemon.game()
+    state = sh.state(g)
+    kind, votes, rejected, _notes = tally.tally(sh, g, state, None)
+    everything, _ = tally.turn_posts(sh, g, run.cfg.game.topic, state.turn, None)
+    whole = phase_votes(
+        sh.rules,
+        state,
+        everything,
+        [],
+        tally.calendar_of(sh, g, state.turn, None),
+        sh.host_accounts,
+        sh.player_ids(g),
+    )
+    assert len(whole.rejected) >= sum(held) and len(whole.votes) >= 1
+    assert (kind, votes, rejected) == (whole.kind, list(whole.votes), list(whole.rejected))

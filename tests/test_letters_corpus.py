@@ -246,9 +246,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # `reader-43` round, `ho16_pefl:22` and `ho16_gambler:35` (a loose fit of a nick) in the
     # `reader-44` round, each class fixed from its description on development letters alone
     # (`thingnick`, `loosefit`)
-    "ho16_pefl:39": "(a) «Беру в кадр X» (photo talk) read as the role's kill",
-    "ho16_gambler:62": "(a) two targets «X, а потом Y» for a one-target move, the first taken",
-    "ho16_gambler:73": "(a) «Сажаю модель на стул — X» (a studio's talk) read as the block",
 }
 
 

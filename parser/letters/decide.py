@@ -15,7 +15,7 @@ from parser.letters.conditions import void_branch
 from parser.letters.corrections import correcting
 from parser.letters.executor import executor_confidence, executor_question
 from parser.letters.mentions import Mention, believed, is_subject, remark, taken_back_marks
-from parser.letters.promised import dash_clause, put_off
+from parser.letters.promised import THEN, dash_clause, put_off
 from parser.letters.proof import redo_word
 from parser.letters.questions import (
     actions_ru,
@@ -113,7 +113,13 @@ def is_called_off(tokens: Sequence[Token], occ: Occ) -> bool:
     if any(a == "другой" and b == "раз" for a, b in pairwise(clause)):
         return True  # «Засада — в другой раз»
     # «Убиваю Рокета — Боба потом»: after a dash the later night is another player's
-    return any(t.word in LATER for t in dash_clause(tokens, occ.i, occ.i + 1))
+    own = dash_clause(tokens, occ.i, occ.i + 1)
+    later = [n for n, t in enumerate(own) if t.word in LATER]
+    if later and all(own[n].word in THEN for n in later) and own[later[0]] is not own[-1]:
+        # «проверяю тараса потом ульяну»: «потом» after the move's player opens the next
+        # player's part of the same clause, not the move's later night (`promised.deferred_in`)
+        return next(k for k, t in enumerate(tokens) if t is own[later[0]]) < occ.i
+    return bool(later)
 
 
 def _later_after(words: Sequence[str]) -> bool:

@@ -22,6 +22,7 @@ from parser.letters.mentions import (
     reduplicated,
 )
 from parser.letters.modal import governed_move_word
+from parser.letters.promised import THEN, put_off
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -36,6 +37,7 @@ from parser.letters.scene import scene_action
 from parser.letters.sense import (
     blow_phrase,
     given_to,
+    goal_off_frame,
     governing_other_verb,
     object_of_own_verb,
     other_sense_verb,
@@ -44,6 +46,7 @@ from parser.letters.sense import (
     thing_in_phrase,
     told_of,
     trade_instrument,
+    trade_verb_before,
 )
 from parser.letters.tokens import (
     EDGE_MARKS,
@@ -211,11 +214,14 @@ def _other_verb_doubt(
     known = mentions is not None
     for m in named:
         k = governing_other_verb(tokens, m, known=known)
+        if k is None and known:
+            k = trade_verb_before(tokens, m)
         if k is None or role_typo(tokens[k].word, frozenset(view.moving_actions())):
             continue
-        if known and (
-            _choosing(tokens[k].word) or _handed_to_mate(tokens, m, mentions or (), view)
-        ):
+        # a verb of choosing takes its player, unless it takes him to a goal of another
+        # world («Беру в кадр Вадика», `sense.goal_off_frame`)
+        chosen = _choosing(tokens[k].word) and goal_off_frame(tokens, k, None) is None
+        if known and (chosen or _handed_to_mate(tokens, m, mentions or (), view)):
             continue
         verb = tokens[k].raw.strip(EDGE_MARKS)
         example = EXAMPLE.get(allowed[0], "Ход Ник") if len(allowed) == 1 else "Ход Ник"
@@ -499,7 +505,7 @@ def _says_move(tokens: Sequence[Token], questions: set[int], named: list[Mention
     if any(_tonight_clause(tokens, m.start, in_named) for m in named):
         return True
     # «Ян сегодня голосовал против меня»: a story of tonight is still a story
-    if _talks(tokens, questions, named) or any(t.word in NEXT for t in near):
+    if _talks(tokens, questions, named) or _later_said(tokens, near, named):
         return False
     if any(t.word in WEAK_INDICATORS for t in rest):
         return True
@@ -513,6 +519,16 @@ def _says_move(tokens: Sequence[Token], questions: set[int], named: list[Mention
     # «Roger that», «ok, Storm is coming», «Hope dies last»: a short letter still says a
     # move only where the player is its message, not a word of its talk
     return not any(_in_talk(tokens, m) for m in named)
+
+
+def _later_said(tokens: Sequence[Token], near: Sequence[Token], named: list[Mention]) -> bool:
+    """A word of a later night beside the players: the letter speaks of another night —
+    save «потом» that only orders players of the same night («Сначала Тарас, потом
+    Ульяна»: a player after it is not put off, `promised.deferred_in`)."""
+    later = [t for t in near if t.word in NEXT]
+    if not later:
+        return False
+    return any(t.word not in THEN for t in later) or all(put_off(tokens, m) for m in named)
 
 
 def _in_talk(tokens: Sequence[Token], m: Mention) -> bool:

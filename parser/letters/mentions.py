@@ -1231,7 +1231,9 @@ def is_subject(tokens: Sequence[Token], m: Mention) -> bool:
     rest = [t for t in tokens[m.end : m.end + 2] if t.sentence == tokens[m.start].sentence]
     for t in rest:
         parses = parse(t.word) if t.word else ()
-        if parses and parses[0].pos == "VERB" and "3per" in parses[0].grammemes:
+        # a verb of the third person, or of the past, which has no person and agrees with
+        # its subject («Тарас советовал»)
+        if parses and parses[0].pos == "VERB" and parses[0].grammemes & {"3per", "past"}:
             found = lookup(t.word)
             return found is None or not found.actions
     return False

@@ -63,9 +63,44 @@ def put_off(tokens: Sequence[Token], m: Mention) -> bool:
     """«Катю завтра», «Боба оставлю на потом»: the player is named in a clause that puts him
     off to a later night, or right after it «это потом» says so of him («Гошу. Но это
     потом»: `_this_later`)."""
-    if {t.word for t in dash_clause(tokens, m.start, m.end)} & DEFERRED:
+    if deferred_in(dash_clause(tokens, m.start, m.end), tokens, m):
         return True
     return _this_later(tokens, m.end - 1, set()) is not None
+
+
+def deferred_in(clause: Sequence[Token], tokens: Sequence[Token], m: Mention) -> bool:
+    """The player's `clause` puts him off to a later night: a word of what is to come, but
+    not «потом» that carries the clause's one verb on to him (`_next_in_the_night`)."""
+    deferred = {t.word for t in clause} & DEFERRED
+    return bool(deferred) and not _next_in_the_night(deferred, clause, tokens, m)
+
+
+#: words of «after that» that name no night: «потом», «позже» may be later the same night
+THEN: Final = ws("потом позже later")
+
+
+def _next_in_the_night(
+    deferred: set[str], clause: Sequence[Token], tokens: Sequence[Token], m: Mention
+) -> bool:
+    """«Проверяю Вадика, а потом Милену», «проверяю тараса потом ульяну»: the only word of
+    later is «потом» or «позже», standing before the player with no verb of the clause after
+    it, or after him with more words following — the verb said first goes on to the player
+    after «потом», so each is a player of the same night's move, not one put off to a later
+    night. «Потом» closing the player's clause («Боба потом», «а Вадика потом») puts him
+    off, as a verb of his own does («Филиппа проверю потом», «потом проверю Филиппа»), and
+    a night named plainly («завтра», «следующей ночью») always."""
+    if not deferred <= THEN:
+        return False
+    at = {id(t): k for k, t in enumerate(tokens)}
+    weak = min(at[id(t)] for t in clause if t.word in deferred)
+    if weak > m.start:
+        following = [t.word for t in clause if at[id(t)] > weak and t.word not in deferred]
+        return bool(following) and not any(_verb(w) for w in following)
+    return not any(
+        _verb(t.word)
+        for t in clause
+        if at[id(t)] > weak and not m.start <= at[id(t)] < m.end and t.word not in deferred
+    )
 
 
 # verbs of sending word, by lemma: write, let know, say, send, drop a line, signal

@@ -56,7 +56,7 @@ from parser.letters.mentions import (
     punished_in_jest,
     remark,
 )
-from parser.letters.promised import DEFERRED, dash_clause, put_off
+from parser.letters.promised import DEFERRED, dash_clause, deferred_in, put_off
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
     AMBIGUOUS,
@@ -80,6 +80,7 @@ from parser.letters.reading import (
     offers_the_kill,
 )
 from parser.letters.sense import (
+    goal_off_frame,
     off_frame,
     other_sense_verb,
     owned_by_thing,
@@ -180,6 +181,7 @@ def prove(
     limited = (
         _target_aside(reading, evidence)
         or _sheltered(reading, evidence)
+        or _trade_goal(reading, evidence)
         or _target_bound(reading, view)
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
@@ -256,6 +258,35 @@ def _sheltered(reading: LetterReading, evidence: Evidence) -> LetterReading | No
         IS_IT_A_MOVE,
         f"Не понял, ход ли это ({spelled(reading)}): «{phrase}» — это не ночная опасность. "
         f"Если это ход, напишите его прямо, например: «{example_of(reading)}».",
+    )
+
+
+def _trade_goal(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """A question when the move's verb takes its object to a goal no move of its action
+    takes (`sense.goal_off_frame`: «Режу Милену под каре», «Пробиваю Ульяну в отпуск»): the
+    verb is said in the sense of the writer's trade as likely as in the game's — not proven
+    (C-2). The question names the verb and the goal."""
+    chosen = evidence.chosen
+    if chosen is None:
+        return None
+    goal = goal_off_frame(evidence.tokens, chosen.i, reading.action)
+    if goal is None:
+        return None
+    # «Днём убиваю время на эндшпиль с X, а ночью убиваю X»: another word of the move on
+    # the same player, with no such goal, says the move plainly
+    if any(
+        o is not chosen
+        and reading.action in o.actions
+        and any(m.nick in reading.targets for m in o.targets)
+        and goal_off_frame(evidence.tokens, o.i, reading.action) is None
+        for o in evidence.action_words
+    ):
+        return None
+    verb = evidence.tokens[chosen.i].raw.strip(EDGE_MARKS)
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, ход ли это ({spelled(reading)}): «{verb} … {goal}» — так о ночном ходе "
+        f"не пишут. Если это ход, напишите его прямо, например: «{example_of(reading)}».",
     )
 
 
@@ -1103,7 +1134,7 @@ def _accounted(
     clause = _clause(tokens, m.start, m.end)
     sentence = [t for t in tokens if t.sentence == tokens[m.start].sentence]
     words = {t.word for t in clause}
-    if words & (DEFERRED | _STORY_WORDS | NEG):
+    if words & (_STORY_WORDS | NEG) or deferred_in(clause, tokens, m):
         return True  # put off, told, or denied in its own clause
     if unread:
         # an opinion about the name itself, next to it («Федька мафия»), not a role word

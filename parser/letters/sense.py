@@ -55,8 +55,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from parser.letters.tokens import Token, clause_bounds
-from parser.letters.words import NIGHT, ws
-from parser.morph import common_word, parse
+from parser.letters.words import NIGHT, RESTATING, ws
+from parser.morph import common_word, forms, parse
 from parser.roles import role_word
 from parser.vocab import lookup, scene_actions
 
@@ -234,7 +234,9 @@ def governing_other_verb(tokens: Sequence[Token], m: Mention, *, known: bool = F
     outside it says what its own sense says, which the reader cannot tell from a role's
     slang («штопать», in the vocabulary) without that table."""
     a, _b = clause_bounds(tokens, m.start)
-    for k in range(m.start - 1, a - 1, -1):
+    k = m.start
+    while k > a:
+        k -= 1
         word = tokens[k].word
         if not word:
             continue
@@ -242,7 +244,24 @@ def governing_other_verb(tokens: Sequence[Token], m: Mention, *, known: bool = F
         if coined and _own_other_verb(word, opening=known and k == a):
             return k
         top = parse(word)[:1]
+        if top and top[0].pos == "NOUN" and (prep := _phrase_opened(tokens, k, a)) is not None:
+            # «Беру в кадр Вадика»: a phrase of its own between the verb and its object
+            k = prep
+            continue
         if not top or top[0].pos not in _BETWEEN_VERB_AND_OBJECT:
+            return None
+    return None
+
+
+def _phrase_opened(tokens: Sequence[Token], k: int, a: int) -> int | None:
+    """The preposition that opens the phrase of the noun at `k` («в кадр», «на учёт», «под
+    крыло»), words agreeing with the noun between; None when no preposition governs it."""
+    for j in range(k - 1, a - 1, -1):
+        word = tokens[j].word
+        top = parse(word)[:1] if word else ()
+        if top and top[0].pos == "PREP":
+            return j
+        if not top or top[0].pos not in _MODIFIERS:
             return None
     return None
 
@@ -418,16 +437,20 @@ def thing_object(
     `alone`: the letter need name no player elsewhere (for a role with no move to make,
     whose letter is talk or nothing)."""
     top = parse(tokens[i].word)[:1]
-    if not top or top[0].pos not in ("VERB", "INFN"):
-        return False
+    if not top or (top[0].pos not in ("VERB", "INFN") and not _own_verb_at(tokens[i].word)):
+        return False  # («мочу»: a noun's form comes first)
     a, b = clause_bounds(tokens, i)
+    # a dash after the verb closes its phrase: «проверяю накладные — Ульяна принесла»
+    b = next((k - 1 for k in range(i + 1, b + 1) if tokens[k].raw in _DASH_MARKS), b)
     inside = [k for k in named if a <= k <= b and not _possessor(tokens, k, named)]
     elsewhere = [k for k in named if not a <= k <= b]
     if inside or not (elsewhere or alone):
         # a player in the verb's own clause («Ломаю ноги Павлу»), or none in the letter
         # («убиваю валенки»: a nick mistyped?) — the host asks, as before
         return False
-    for k in range(i + 1, b + 1):
+    k = i
+    while k < b:
+        k += 1
         t = tokens[k]
         if not t.word:
             continue
@@ -437,13 +460,77 @@ def thing_object(
         if not parses:
             return False
         if parses[0].pos in _BEFORE_OBJECT:
+            closing = t.clause_end or k == b or not tokens[k + 1].word
+            if closing and any({"NOUN", "inan", "accs"} <= p.grammemes | {p.pos} for p in parses):
+                return True  # «проверяю накладные — …»: an adjective used as the noun
             continue
+        if parses[0].pos == "PREP" and (end := _phrase_end(tokens, k, b, named)) is not None:
+            if _aimed_thing(t.word, tokens[end]):
+                return True  # «стреляю в зал», «бью по мячу»: the verb's aim is a thing
+            k = end  # «спасаю на работе отчёт»: a place or a time before the object
+            continue
+        if parses[0].pos == "NOUN" and not any("accs" in p.grammemes for p in parses):
+            continue  # «стреляю глазами в зал»: a manner or a tool before the object
         if parses[0].pos != "NOUN":
             return False  # a preposition, a pronoun, another verb: no direct object here
         nouns = [p for p in parses if p.pos == "NOUN"]
         thing = any("inan" in p.grammemes and "accs" in p.grammemes for p in nouns)
-        return thing and not any(p.grammemes & _PERSON for p in nouns)
+        if thing and not any(p.grammemes & _PERSON for p in nouns):
+            return True
+        # someone the verb takes who is no player («спасаю котёнка», «лечу соседа»):
+        # animate in the accusative in every reading, and no name and no role word
+        return (
+            all("anim" in p.grammemes for p in nouns)
+            and any("accs" in p.grammemes for p in nouns)
+            and not any(p.grammemes & _NAMED for p in nouns)
+            and role_word(t.word) is None
+            and not any(_restated(tokens, j) or tokens[j - 1].raw in _DASH_MARKS for j in elsewhere)
+        )
     return False
+
+
+def _aimed_thing(prep: str, t: Token) -> bool:
+    """A thing a move's verb may aim at, after its preposition of aim: «в»/«на» with a goal
+    noun in the accusative (`_goal_noun`: «в зал», not «на работе»), or «по» with a lower-case
+    inanimate noun in the dative no game word names («по мячу»)."""
+    if prep in ("в", "во", "на"):
+        return _goal_noun(t)
+    if prep != "по" or not t.raw[:1].islower():
+        return False
+    parses = parse(t.word)
+    return (
+        bool(parses)
+        and parses[0].pos == "NOUN"
+        and {"inan", "datv"} <= parses[0].grammemes
+        and not (_game_word(t.word) or scene_actions(t.word))
+    )
+
+
+_DASH_MARKS: Final = frozenset({"—", "–", "-", "--"})
+
+
+def _restated(tokens: Sequence[Token], k: int) -> bool:
+    """The player at `k` follows a word of restating («Лечу мужа) Ну то есть Штыка»): he is
+    who the object before was, in other words."""
+    words = tuple(t.word for t in tokens[max(0, k - 3) : k] if t.word)
+    return any(words[-len(marker) :] == marker for marker in RESTATING)
+
+
+def _phrase_end(
+    tokens: Sequence[Token], k: int, b: int, named: frozenset[int] | set[int]
+) -> int | None:
+    """The index of the lower-case noun that closes the phrase the preposition at `k` opens
+    (words agreeing with it between), no player's; None when no such noun follows."""
+    for j in range(k + 1, b + 1):
+        word = tokens[j].word
+        if j in named or not word or not tokens[j].raw[:1].islower():
+            return None
+        top = parse(word)[:1]
+        if top and top[0].pos == "NOUN":
+            return j
+        if not top or top[0].pos not in _MODIFIERS:
+            return None
+    return None
 
 
 def _possessor(tokens: Sequence[Token], k: int, named: frozenset[int] | set[int]) -> bool:
@@ -628,11 +715,22 @@ def _governing_preposition(tokens: Sequence[Token], m: Mention) -> int | None:
         word = tokens[k].word
         top = parse(word)[:1] if word else ()
         if top and top[0].pos == "PREP":
-            return k
+            return None if _adverb_here(word, tokens[m.start]) else k
         if not top or top[0].pos not in _MODIFIERS or top[0].pos == "PRCL":
             return None
         k -= 1
     return None
+
+
+def _adverb_here(word: str, nick: Token) -> bool:
+    """«Проверяю Вадика, а после Милену»: a preposition that is an adverb too («после»,
+    «около», «возле»: each governs the genitive) before a player written in a form no
+    genitive has is the adverb — the player is the verb's, not the preposition's."""
+    if not any(p.pos == "ADVB" for p in parse(word)) or not _CYRILLIC_WORD.match(
+        nick.raw[:1].lower()
+    ):
+        return False
+    return not any("gent" in p.grammemes for p in parse(nick.word))
 
 
 def _motion_before(tokens: Sequence[Token], k: int) -> bool:
@@ -860,6 +958,108 @@ def shelter_from_thing(tokens: Sequence[Token], i: int) -> str | None:
 
 #: the clans a player is guarded from, inanimate in the dictionary («от мафии»)
 _CLANS: Final = ws("мафия якудза триада банда")
+
+
+#: the goals each action's verb takes a thing to, in the accusative after a preposition: a
+#: shot or a blow lands «в» something and leaves its victim «на» pieces («стреляю в голову»,
+#: «режу на кусочки»), a check looks «на» what it seeks («проверяю на вшивость»), an
+#: invitation is «в» or «на» an outing («в гости», «на свидание»). Any other such goal says
+#: where the verb puts or takes its object in the writer's own world («беру в кадр», «режу
+#: под каре», «ставлю на учёт», «пробиваю в отпуск»).
+_GOAL_PREPS: Final = {
+    "kill": ws("в во на"),
+    "beat": ws("в во на"),
+    "check": ws("на"),
+    "block": ws("в во на"),
+}
+#: the prepositions of a goal in the accusative
+_GOAL_ANY: Final = ws("в во на под подо")
+
+
+def goal_off_frame(tokens: Sequence[Token], verb: int, action: str | None) -> str | None:
+    """C-2: the words of a goal the verb at `verb` takes its object to that no move of
+    `action` takes («в кадр», «под каре», «на учёт», «в отпуск»; with no `action`, any
+    goal): a preposition of a lower-case inanimate noun that may be an accusative (not a
+    form only the locative has: «в салоне», «на работе» say where), no word of the game
+    (its action, scene and night words: «на прицел», «на ночь») and no time of day («под
+    утро»: a noun whose instrumental is an adverb too), after that verb and governed by it —
+    the nearest verb before the preposition in the clause («выходит на смену и лечит»: the
+    goal of another verb). Such a goal puts the verb in its
+    trade's sense, whoever its object is: the move is not proven. None when there is no
+    such goal, or the word at `verb` is a verb of going («спешит на помощь»)."""
+    found = lookup(tokens[verb].word) if tokens[verb].word else None
+    if found is not None and (found.visit or found.call):
+        return None
+    a, b = clause_bounds(tokens, verb)
+    allowed = _GOAL_PREPS.get(action or "", frozenset())
+    for k in range(verb + 1, b):  # (a phrase before the verb is most often a time: «в
+        # нулевой ход выношу приговор», «в этот раз»)
+        if tokens[k].word not in _GOAL_ANY or tokens[k].word in allowed:
+            continue
+        j = k + 1
+        while j <= b and (top := parse(tokens[j].word)[:1]) and top[0].pos in _MODIFIERS:
+            j += 1
+        if j > b or not _goal_noun(tokens[j]) or _governing_verb(tokens, k, a, b) != verb:
+            continue
+        return " ".join(t.raw for t in tokens[k : j + 1]).strip(" ,.!?;:—–-")
+    return None
+
+
+def _governing_verb(tokens: Sequence[Token], k: int, a: int, b: int) -> int | None:
+    """The verb of the clause [a, b] that governs the phrase opened at `k`: the nearest verb
+    (of any person) before it, else the nearest after it."""
+
+    def verb(j: int) -> bool:
+        word = tokens[j].word
+        return bool(word) and (_finite(word) or _own_verb_at(word))
+
+    before = [j for j in range(a, k) if verb(j)]
+    if before:
+        return before[-1]
+    return next((j for j in range(k + 1, b + 1) if verb(j)), None)
+
+
+def _goal_noun(t: Token) -> bool:
+    """A lower-case Cyrillic noun, inanimate in its first reading, that may be an accusative,
+    is no game word and names no time of day (`goal_off_frame`)."""
+    word = t.word
+    if not word or not t.raw[:1].islower() or word in NIGHT or not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    parses = parse(word)
+    if not parses or parses[0].pos != "NOUN" or "inan" not in parses[0].grammemes:
+        return False
+    if not any(
+        p.pos == "NOUN" and ("accs" in p.grammemes or "Fixd" in p.grammemes) for p in parses
+    ):
+        return False
+    if _game_word(word) or scene_actions(word) or lookup(word) is not None:
+        return False
+    return not _time_noun(parses[0].lemma)
+
+
+def _time_noun(lemma: str) -> bool:
+    """A noun of a time of day or year («утро», «вечер», «зима»): its instrumental is an
+    adverb too («утром», «зимой»)."""
+    return any(
+        {"ablt", "sing"} <= grammemes and any(p.pos == "ADVB" for p in parse(form))
+        for form, grammemes in forms(lemma, ("NOUN",))
+    )
+
+
+def trade_verb_before(tokens: Sequence[Token], m: Mention) -> int | None:
+    """C-2: the sender's own verb outside the game's vocabulary, before the player in his
+    sentence, that takes its object to a goal of its own world («Сажаю модель на стул —
+    Милена»: `goal_off_frame`): what follows it is that world's talk, the player named in
+    it proves no move of the role. None when there is no such verb."""
+    sentence = tokens[m.start].sentence
+    first = next(k for k in range(m.start + 1) if tokens[k].sentence == sentence)
+    for k in range(first, m.start):
+        word = tokens[k].word
+        if not word or not _CYRILLIC_WORD.fullmatch(word):
+            continue
+        if _own_other_verb(word, opening=k == first) and goal_off_frame(tokens, k, None):
+            return k
+    return None
 
 
 #: a word of another part of speech that may stand between a thing's word and a phrase or
