@@ -70,6 +70,34 @@ def cyrillic_spellings(word: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_CONSONANT: Final = "бвгджзклмнпрстфхцчшщ"
+_IOTATED: Final = "яеёюи"
+
+
+def signed_spellings(cyr: str) -> tuple[str, ...]:
+    """A Cyrillic spelling of a Latin-typed word with a soft or hard sign put back where a
+    transliteration that drops them leaves no trace: «ь» at the end after a consonant
+    («голосоват» → «голосовать»), then one sign after a consonant inside the word — «ь»
+    before a consonant («нелзя» → «нельзя»), «ь» or «ъ» before an iotated vowel («обявляю» →
+    «объявляю») —, each alone and with the end's. The dictionary picks among them; none is
+    a word by itself."""
+    out: list[str] = []
+    ends = cyr[-1:] in tuple(_CONSONANT)
+    if ends:
+        out.append(cyr + "ь")
+    for n in range(1, len(cyr)):
+        if cyr[n - 1] not in _CONSONANT:
+            continue
+        # before an iotated vowel either sign («объявляю», «семья»), before a consonant
+        # only the soft one («нельзя», «доказательств»)
+        signs = "ьъ" if cyr[n] in _IOTATED else "ь" if cyr[n] in _CONSONANT else ""
+        for sign in signs:
+            out.append(cyr[:n] + sign + cyr[n:])
+            if ends:
+                out.append(cyr[:n] + sign + cyr[n:] + "ь")
+    return tuple(out)
+
+
 # spellings of Russian sounds in other languages' names: German «sch» and «tsch» (Jascha,
 # Mischa), a й opening a syllable before «o» typed «y» or «j» (Yossi, Jossi), which the
 # Russian schemes read as ё

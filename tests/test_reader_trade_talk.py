@@ -8,7 +8,7 @@ is talk. Times and manners of the game's own sense, the game's own instruments a
 executor by whose hands keep the move.
 
 A move whose sentence holds a clause of the sender's own later time («когда зайдём в
-порт», «как только вернусь с вахты», «после тренировки») waits past tonight's deadline
+порт», «как только вернусь с вахты», «полечу после тренировки») waits past tonight's deadline
 (`parser.letters.promised.put_off_by_time`): asked; «когда» in a question, in a past clause
 or with another's verb («когда все уснут») puts nothing off. Cast: `cast_tradetalk.json`
 (PEFL turn 2; Шкипер the commissar, Лекарь the doctor, Кашевар the maniac, Судак and Прораб
@@ -97,7 +97,7 @@ def test_C_2_trade_instrument_reads_the_grammar() -> None:
         ("Кашевар", "Как только вернусь с вахты — убиваю Трала"),  # P-M.13
         ("Лекарь", "После того как сдам смену, лечу Форель"),  # P-M.5
         ("Шкипер", "Проверка Фазана — когда выйду из леса"),
-        ("Лекарь", "Лечу Якоря после тренировки"),
+        ("Лекарь", "Полечу Якоря после тренировки"),  # the perfective future (M1)
         ("Прораб", "Когда достроим баню, убиваем Маляра, исполнитель Печник"),  # P-M.8
     ],
 )

@@ -269,8 +269,35 @@ def put_off_by_time(tokens: Sequence[Token], i: int, questions: set[int]) -> str
             continue
         if end > k + 1 and k < i and not _own_later_verb(tokens[i].word):
             continue  # «После долгих раздумий проверяю X»: a time gone by, the move is now
+        if not _own_later_verb(tokens[i].word) and not _day_named(tokens, k, end, b):
+            continue  # «Проверяю X после репетиции»: the evening's event, tonight's move
         return _quote(tokens, k, end)
     return _this_later(tokens, i, questions)
+
+
+def _day_named(tokens: Sequence[Token], k: int, end: int, b: int) -> bool:
+    """M1 (C-2): whether the time the preposition at `k` opens (its event ending at `end`,
+    the move's clause ending at `b`) may lie past tonight's deadline: the event is an adjective
+    standing for days («после выходных»), or the clause names a later day — a word of what is
+    to come («завтра», «следующей») or «в» with an inanimate noun in the accusative, the case
+    of a day in a time («в субботу», «в понедельник»; not «в клубе»). An event with no day
+    («после репетиции», «после обхода палаты») is one of the sender's evening: the move a
+    present tense makes is tonight's."""
+    first = [p for p in parse(tokens[end].word) if p.known][:1]
+    if first and first[0].pos in ("ADJF", "PRTF"):
+        return True
+    words = [t.word for t in tokens[k : max(b, end) + 1]]
+    if set(words) & DEFERRED:
+        return True
+    for n, word in enumerate(words[:-1]):
+        if word not in ("в", "во"):
+            continue
+        parses = [p for p in parse(words[n + 1]) if p.known][:2]
+        if any(p.pos == "NOUN" and {"accs", "inan"} <= p.grammemes for p in parses) and not any(
+            "loct" in p.grammemes or "ablt" in p.grammemes for p in parses[:1]
+        ):
+            return True
+    return False
 
 
 #: prepositions of a time after an event, by the case of the noun they govern: «после
@@ -288,6 +315,15 @@ def _event_after(tokens: Sequence[Token], k: int) -> int | None:
     j = k + 1
     while j < len(tokens) and tokens[j].word and tokens[j].sentence == tokens[k].sentence:
         parses = [p for p in parse(tokens[j].word) if p.known]
+        # «после дежурства»: a noun whose first reading is another case («дежурства»,
+        # nominative plural) is read in the case the preposition gives it
+        nouns = [p for p in parses[:3] if p.pos == "NOUN"]
+        if (
+            nouns
+            and len(nouns) == len(parses[:3])
+            and any({case, "inan"} <= p.grammemes for p in nouns)
+        ):
+            parses = [p for p in nouns if case in p.grammemes] + parses
         if any(p.pos == "NOUN" and {case, "inan"} <= p.grammemes for p in parses[:1]):
             # «по базе», «по игре» may be the dative of a topic: only a form no dative
             # shares says a time («по окончании», «по приезде»)
@@ -299,11 +335,19 @@ def _event_after(tokens: Sequence[Token], k: int) -> int | None:
         adjective = [p for p in parses[:3] if p.pos in ("ADJF", "PRTF") and case in p.grammemes]
         if not adjective:
             return None
-        if tokens[j].clause_end or j + 1 >= len(tokens) or not tokens[j + 1].word:
+        if tokens[j].clause_end or j + 1 >= len(tokens) or not _agrees(tokens[j + 1].word, case):
             # «после выходных»: an adjective standing for its noun, the clause's last word
+            # or followed by a word it cannot agree with («после выходных проверяю X»)
             return j if "plur" in adjective[0].grammemes else None
         j += 1
     return None
+
+
+def _agrees(word: str, case: str) -> bool:
+    """Whether `word` may be a noun or an adjective in `case` (empty words do not)."""
+    return bool(word) and any(
+        p.pos in ("NOUN", "ADJF", "PRTF") and case in p.grammemes for p in parse(word)[:3]
+    )
 
 
 def _this_later(tokens: Sequence[Token], i: int, questions: set[int]) -> str | None:

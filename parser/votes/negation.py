@@ -254,7 +254,7 @@ def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
         return CONDITIONAL
     near = words[-_RETRACT_WINDOW:]
     follow = _clause_words(after, tail=False)
-    if _spared_before(near, follow) or _told_of_the_past(words):
+    if _spared_before(near, follow, after) or _told_of_the_past(words):
         return ""
     if not follow:
         return None
@@ -300,7 +300,11 @@ def _withdrawn(words: Sequence[str], after: str, *, before_too: bool = True) -> 
     if _told_of_the_past(words):
         return False
     near = words[-_RETRACT_WINDOW:] if before_too else []
-    if any(_withdrawal_word(w, near[n - 1] if n else "") for n, w in enumerate(near)):
+    if any(
+        _withdrawal_word(w, near[n - 1] if n else "")
+        and not _object_of_its_own(near[n + 1 :], after)
+        for n, w in enumerate(near)
+    ):
         return True
     for a, b in pairwise(near):
         if a == "не" and any(
@@ -309,6 +313,27 @@ def _withdrawn(words: Sequence[str], after: str, *, before_too: bool = True) -> 
             return True
     first = WORD_RE.findall(_CLAUSE_END.split(_LEAD_DASH.sub("", after.replace("ё", "е")), 1)[0])
     return bool(first) and _withdrawal_word(first[0])
+
+
+def _object_of_its_own(between: Sequence[str], after: str) -> bool:
+    """VM1 (P-V.1, P-V.3): whether the retraction verb before a nick takes a thing of its
+    own — a noun in the accusative between the verb and the nick that is neither the vote
+    nor a word of voting («Снимаю звук с <X>», «снимаю мерку с <X>», «Снимаю шляпу перед
+    <X>»: a trade's or an idiom's object) — while the words after the nick say a vote: the
+    verb is talk and takes nothing back. The vote itself as the object («снимаю голос с»,
+    «снимаю свой выбор», «снимаю красный» — an adjective standing for the vote), or the nick
+    as the object («Снимаю <X>»), takes it back; so does any object when no vote is said
+    after the nick («Снимаю обвинение с <X>, он чист»: nothing is counted either way)."""
+    things = [
+        w
+        for w in between
+        if w not in _VOTE_OBJECTS
+        and not votes_word([w])
+        and (said := parse(w))
+        and said[0].pos == "NOUN"
+        and any(p.pos == "NOUN" and "accs" in p.grammemes for p in said)
+    ]
+    return bool(things) and votes_word(WORD_RE.findall(after.replace("ё", "е")))
 
 
 #: a question answered yes at once («<Слона>? Да, точно его», «Против <X>? Да.»)
@@ -339,11 +364,17 @@ def _remark_asked(after: str) -> bool:
 _KEEP_LEMMAS: Final = frozenset(("оставить", "оставлять"))
 
 
-def _spared_before(near: Sequence[str], follow: Sequence[str]) -> bool:
+def _spared_before(near: Sequence[str], follow: Sequence[str], after: str = "") -> bool:
     """Whether a verb of taking back or sparing stands just before the nick. «Оставляю
     <Сову>» with nothing after the nick in its clause keeps the green on Сова — a vote
     (G-N.1), as in «<Пьеро>? Нет уж, оставляю <Сову>»; «оставляю в живых <Рому>», «<Рому>
     оставлю на завтра» spare him."""
+    # VM1: a verb of taking back with a thing of its own, a vote said after the nick
+    near = [
+        w
+        for n, w in enumerate(near)
+        if not (has_lemma([w], _RETRACT_LEMMAS) and _object_of_its_own(near[n + 1 :], after))
+    ]
     if not has_lemma(near, _RETRACT_LEMMAS | SPARE_LEMMAS):
         return False
     kept = bool(near) and _KEEP_LEMMAS.intersection(lemmas(near[-1])) and not follow

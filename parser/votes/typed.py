@@ -14,7 +14,8 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from parser.latin import cyrillic_spellings
+from parser.latin import cyrillic_spellings, signed_spellings
+from parser.morph import parse
 from parser.records import ColoredSpan
 from parser.vocab import IN_RUSSIAN
 
@@ -32,7 +33,16 @@ def _word(match: re.Match[str]) -> str:
     if word in IN_RUSSIAN:  # «jk», «maybe», «or»: the Russian word the checks read
         return IN_RUSSIAN[word]
     spelt = cyrillic_spellings(word)
-    return spelt[0] if spelt else word
+    if not spelt:
+        return word
+    # vs-latin: the first spelling the dictionary knows, a sign most schemes drop put back
+    # where the transliteration allows one — «ь» at the end after a consonant («golosovat»
+    # → «голосовать»), «ь» or «ъ» between a consonant and an iotated vowel («nelzya» →
+    # «нельзя», «obyavlyayu» → «объявляю»); none known, the first spelling as before
+    for cyr in (*spelt, *(s for c in spelt for s in signed_spellings(c))):
+        if any(p.known for p in parse(cyr)):
+            return cyr
+    return spelt[0]
 
 
 def typed_in_latin(text: str) -> str:
