@@ -6,7 +6,9 @@ for the readers' words and the name forms alike."""
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Final, TypeVar
 
 # A plain Russian → Latin table in the spirit of the passport/BGN schemes players know
 # (Вася → vasya, Женя → zhenya, Щука → shchuka); soft and hard signs vanish, as in most
@@ -70,7 +72,7 @@ def cyrillic_spellings(word: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_CONSONANT: Final = "бвгджзклмнпрстфхцчшщ"
+_CONSONANT: Final = frozenset("бвгджзклмнпрстфхцчшщ")
 _IOTATED: Final = "яеёюи"
 
 
@@ -82,7 +84,7 @@ def signed_spellings(cyr: str) -> tuple[str, ...]:
     «объявляю») —, each alone and with the end's. The dictionary picks among them; none is
     a word by itself."""
     out: list[str] = []
-    ends = cyr[-1:] in tuple(_CONSONANT)
+    ends = cyr[-1:] in _CONSONANT
     if ends:
         out.append(cyr + "ь")
     for n in range(1, len(cyr)):
@@ -319,3 +321,103 @@ def heard_run_together(word: str, nick: str) -> bool:
         and heard_as_handle(word[cut:], second, shortened=False)
         for cut in range(3, len(word) - 2)
     )
+
+
+# -- Russian typed in Latin, read back by the letters of any scheme ------------------------------
+
+#: C-2: the Latin letters, digits and signs players type each Russian letter with, in the
+#: passport, BGN, ISO/GOST, Polish and chat (volapük) schemes and by ear; each with the cost
+#: of that reading (0: a scheme's own letter; 1: a looser habit — «ia» for я, «u» for ю, «w» for щ,
+#: «g» or «j» for ж, «c» for к, «q» or «9» for я, a German «sch» for ш). Letters, not words:
+#: a word is read by walking its letters through every correspondence (`typed_readings`).
+TYPED_LETTERS: Final[tuple[tuple[str, str, int], ...]] = (
+    ("shch", "щ", 0), ("sch", "щ", 0), ("sch", "ш", 1), ("tch", "ч", 0), ("ch", "ч", 0),
+    ("sh", "ш", 0), ("zh", "ж", 0), ("kh", "х", 0), ("ts", "ц", 0), ("tz", "ц", 1),
+    ("ya", "я", 0), ("ja", "я", 0), ("ia", "я", 1), ("yu", "ю", 0), ("ju", "ю", 0),
+    ("iu", "ю", 1), ("yo", "ё", 0), ("jo", "ё", 0), ("io", "ё", 1), ("ye", "е", 0),
+    ("je", "е", 0), ("a", "а", 0), ("b", "б", 0), ("v", "в", 0), ("w", "в", 0), ("w", "ш", 0),
+    ("w", "щ", 1),
+    ("g", "г", 0), ("g", "ж", 1), ("d", "д", 0), ("e", "е", 0), ("e", "э", 0), ("e", "ё", 1),
+    ("z", "з", 0), ("i", "и", 0), ("i", "й", 0), ("y", "ы", 0), ("y", "й", 0), ("y", "и", 1),
+    ("j", "й", 0), ("j", "ж", 1), ("k", "к", 0), ("l", "л", 0), ("m", "м", 0), ("n", "н", 0),
+    ("o", "о", 0), ("p", "п", 0), ("r", "р", 0), ("s", "с", 0), ("t", "т", 0), ("u", "у", 0),
+    ("u", "ю", 1), ("f", "ф", 0), ("h", "х", 0), ("x", "х", 0), ("x", "кс", 0), ("c", "ц", 0),
+    ("c", "к", 1), ("q", "я", 1), ("'", "ь", 0), ("'", "ъ", 1), ("`", "ь", 0), ("’", "ь", 0),
+    ("4", "ч", 0), ("6", "б", 0), ("9", "я", 1), ("3", "з", 1),
+)  # fmt: skip
+#: the cost of a soft sign the typist left out («Elzu» for Эльзу, «lapot» for лапоть)
+_UNTYPED_SOFT_SIGN: Final = 1
+#: the costliest reading kept: two loose habits in one word at most
+MAX_TYPED_COST: Final = 2
+_BY_FIRST: Final[dict[str, tuple[tuple[str, str, int], ...]]] = {
+    first: tuple(t for t in TYPED_LETTERS if t[0][0] == first)
+    for first in dict.fromkeys(t[0][0] for t in TYPED_LETTERS)
+}
+_TYPED_WORD: Final = re.compile(r"[a-z0-9'`’а-яё]*[a-z][a-z0-9'`’а-яё]*")
+
+State = TypeVar("State")
+
+
+def typed_readings(
+    word: str,
+    start: State,
+    step: Callable[[State, str], State | None],
+    ends: Callable[[State], bool],
+) -> dict[str, int]:
+    """C-2: every Cyrillic reading of a Latin-typed `word` (lower case; digits and Cyrillic
+    letters typed among the Latin ones allowed) by `TYPED_LETTERS`, with its cost (the
+    cheapest way to it, ё read as е), up to `MAX_TYPED_COST`. The readings are walked letter
+    by letter through a checker — `start`, then `step` with each Russian letter (None where
+    nothing it knows begins so), `ends` where a word it knows ends —, so only the readings it
+    knows are built: the dictionary's words (`dictionary_readings`) or a cast's nicks."""
+    if not _TYPED_WORD.fullmatch(word):
+        return {}
+    found: dict[str, int] = {}
+
+    def walk(at: int, state: State, out: str, cost: int) -> None:
+        if at == len(word) and ends(state):
+            key = out.replace("ё", "е")
+            found[key] = min(cost, found.get(key, cost))
+        # a soft sign left out after a consonant («ubivat» for убивать, «Elzu» for Эльзу)
+        if out and out[-1] in _CONSONANT and cost + _UNTYPED_SOFT_SIGN <= MAX_TYPED_COST:
+            soft = step(state, "ь")
+            if soft is not None:
+                walk(at, soft, out + "ь", cost + _UNTYPED_SOFT_SIGN)
+        if at == len(word):
+            return
+        char = word[at]
+        if "а" <= char <= "я" or char == "ё":
+            options: tuple[tuple[str, str, int], ...] = ((char, char, 0),)
+        else:
+            options = _BY_FIRST.get(char, ())
+        for latin, cyr, more in options:
+            if more + cost > MAX_TYPED_COST or not word.startswith(latin, at):
+                continue
+            # ё in the dictionary, е as typed: both walked for е
+            for letters in (cyr, "ё") if cyr == "е" else (cyr,):
+                nxt = step(state, letters)
+                if nxt is not None:
+                    walk(at + len(latin), nxt, out + letters, cost + more)
+
+    walk(0, start, "", 0)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def dictionary_readings(word: str) -> tuple[tuple[str, int], ...]:
+    """The readings of a Latin-typed word (`typed_readings`) that are words of the Russian
+    dictionary, cheapest first (then in alphabetical order, for a fixed order)."""
+    from parser.morph import dictionary_root, dictionary_step, dictionary_word_ends
+
+    found = typed_readings(word, dictionary_root(), dictionary_step, dictionary_word_ends)
+    return tuple(sorted(found.items(), key=lambda kv: (kv[1], kv[0])))
+
+
+def unique_reading(readings: tuple[tuple[str, int], ...]) -> str | None:
+    """The cheapest of `readings` when no other is as cheap, else None: a word two readings
+    fit equally stays unread."""
+    if not readings:
+        return None
+    best = readings[0][1]
+    cheapest = [r for r, cost in readings if cost == best]
+    return cheapest[0] if len(cheapest) == 1 else None

@@ -402,3 +402,32 @@ def adjective_readings(word: str, *, nominative: bool = False) -> frozenset[tupl
         for g in r.grammemes & _GENDERS:
             out.add((r.lemma, g))
     return frozenset(out)
+
+
+# -- the dictionary's words by their beginnings ------------------------------------------------
+# The words DAWG keys each word's UTF-8 bytes, then a separator byte, then its record: a walk
+# down it letter by letter says whether any word begins so, and at the separator whether one
+# ends there. `parser.latin.typed_readings` prunes its readings of a Latin-typed word so.
+_WORD_END: Final = 1  # the byte that ends a word in the words DAWG (RecordDAWG's separator)
+
+
+def dictionary_root() -> int:
+    """The words DAWG's root: the walk's start (`dictionary_step`)."""
+    return int(analyzer().dictionary.words.dct.ROOT)
+
+
+def dictionary_step(index: int, letters: str) -> int | None:
+    """The walk from `index` on over `letters` (lower case, ё as the dictionary spells it),
+    or None when no dictionary word goes on so."""
+    dct = analyzer().dictionary.words.dct
+    at: int | None = index
+    for byte in letters.encode():
+        at = dct.follow_char(byte, at)
+        if at is None:
+            return None
+    return at
+
+
+def dictionary_word_ends(index: int) -> bool:
+    """Whether a dictionary word ends where the walk stands."""
+    return analyzer().dictionary.words.dct.follow_char(_WORD_END, index) is not None

@@ -533,6 +533,7 @@ class NickResolver:
         self.sharers_memo: dict[tuple[str, str], tuple[str, ...]] = {}
         # built on first use: most texts resolve in the cheaper tiers
         self._translit: dict[tuple[str, str], list[tuple[str, str, str]]] | None = None
+        self._typed_keys: tuple[str, ...] | None = None
 
     def __contains__(self, nick: object) -> bool:
         return nick in self.players
@@ -660,7 +661,44 @@ class NickResolver:
         # spelt whole wins over another's case form, as the exact tier does before the
         # inflected one in one script (C-3)
         whole = [p for p, nick_bare in found if nick_bare == bare]
-        return whole if len(found) > 1 and len(whole) == 1 else [p for p, _ in found]
+        players = whole if len(found) > 1 and len(whole) == 1 else [p for p, _ in found]
+        if script == "lat" and " " not in folded:
+            # C-2, C-3: the word read by every scheme's letters against the Cyrillic nicks;
+            # the nicks its cheapest readings spell join those the loose key found, so a
+            # word two schemes read as two players («Wilku»: Вилку or Шилку) names both
+            players = list(dict.fromkeys((*players, *self._typed_nicks(folded))))
+        return players
+
+    def _typed_nicks(self, word: str) -> list[str]:
+        """The Cyrillic one-word nicks the cheapest of a Latin-typed word's readings
+        (`parser.latin.typed_readings`, walked against the nicks' own letters) is a form of."""
+        from parser.latin import typed_readings
+
+        if self._typed_keys is None:
+            self._typed_keys = tuple(
+                k
+                for k in dict.fromkeys(self._trimmed)
+                if k and script_of(k) == "cyr" and " " not in k
+            )
+        keys = self._typed_keys
+        if not keys:
+            return []
+        stems = tuple(k[:-1] if k[-1] in "аеиоуыэюяйь" else k for k in keys)
+
+        def step(sofar: str, letters: str) -> str | None:
+            out = sofar + letters.replace("ё", "е")
+            for key, stem in zip(keys, stems, strict=True):
+                if key.startswith(out) or (out.startswith(stem) and len(out) - len(stem) <= 3):
+                    return out
+            return None
+
+        readings = typed_readings(word, "", step, lambda sofar: len(sofar) >= 3)
+        by_cost: dict[int, list[str]] = {}
+        for reading, cost in readings.items():
+            hit = self.tier(reading, "trimmed") or self.tier(reading, "inflected")
+            if hit:
+                by_cost.setdefault(cost, []).extend(hit)
+        return list(dict.fromkeys(by_cost[min(by_cost)])) if by_cost else []
 
     def _partial_translit(self, text: str) -> list[str]:
         """One word of a nick in the other script, case forms allowed: «Енота» →

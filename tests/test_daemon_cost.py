@@ -59,11 +59,17 @@ def _chatter(run: DemoRun, first: datetime, n: int) -> None:
         run.board.add_post(run.cfg.game.topic, nicks[i % 4], first + timedelta(seconds=i), html)
 
 
-def test_an_idle_tick_costs_the_same_at_any_topic_size(tmp_path: Path) -> None:
+def _tally_every_tick(tmp_path: Path) -> DemoRun:
+    """The demo game with the interim count on, so that the turn's tally is wanted every tick."""
     run = demo_game(tmp_path)
-    # the interim count on: the turn's tally is wanted every tick
     game = dataclasses.replace(run.cfg.game, interim_count=InterimCount(mode="votes", every=10**6))
     run.daemon.cfg = dataclasses.replace(run.cfg, game=game)
+    return run
+
+
+def test_an_idle_tick_costs_the_same_at_any_topic_size(tmp_path: Path) -> None:
+    # the interim count on: the turn's tally is wanted every tick
+    run = _tally_every_tick(tmp_path)
     t = _in_turn_one(run)
     sizes = []
     for n in (30, 600):
@@ -531,9 +537,7 @@ def test_the_accounts_met_in_the_topic_are_read_once_then_follow_the_posts_store
     # after every batch a read stores; they were read from the store again each time (a
     # statement per batch over the whole topic, growing with it). Now the store is asked
     # once a process, and every batch stored adds its authors: a new outsider is still met
-    run = demo_game(tmp_path)
-    game = dataclasses.replace(run.cfg.game, interim_count=InterimCount(mode="votes", every=10**6))
-    run.daemon.cfg = dataclasses.replace(run.cfg, game=game)
+    run = _tally_every_tick(tmp_path)
     t = _in_turn_one(run)
     sh = run.daemon.shell
     assert sh.outsider_accounts(run.daemon.game()) == frozenset()
@@ -570,9 +574,7 @@ def test_a_long_read_keeps_its_refusals_on_the_way_and_they_are_the_whole_readin
     from mafiabot.daemon import ingest, tally
     from mafiabot.turn_inputs import phase_votes
 
-    run = demo_game(tmp_path)
-    game = dataclasses.replace(run.cfg.game, interim_count=InterimCount(mode="votes", every=10**6))
-    run.daemon.cfg = dataclasses.replace(run.cfg, game=game)
+    run = _tally_every_tick(tmp_path)
     t = _in_turn_one(run)
     sh = run.daemon.shell
     monkeypatch.setattr(ingest, "STORE_BATCH", 5)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from parser.correction import correction_lemma
-from parser.latin import cyrillic_spellings
+from parser.latin import cyrillic_spellings, dictionary_readings, unique_reading
 from parser.letters.words import (
     ASKING,
     CONDITION_WORDS,
@@ -83,13 +83,16 @@ def russian_in_latin(word: str) -> str | None:
         spelt = cyrillic_spellings(word)
         prep = spelt[:1] and any(r.known and r.pos == "PREP" for r in parse(spelt[0]))
         return spelt[0] if prep else None
-    if not _LATIN_WORD.fullmatch(word) or english_word(word):
+    if len(re.findall("[a-z]", word)) < 2 or english_word(word):
         return None
-    spelt = cyrillic_spellings(word)
-    for cyr in (*spelt, *(c + "ь" for c in spelt if not c.endswith("ь"))):
-        if "-" not in cyr and any(r.known for r in parse(cyr)):
-            return cyr
-    return None
+    if _LATIN_WORD.fullmatch(word):
+        spelt = cyrillic_spellings(word)
+        for cyr in (*spelt, *(c + "ь" for c in spelt if not c.endswith("ь"))):
+            if "-" not in cyr and any(r.known for r in parse(cyr)):
+                return cyr
+    # any other scheme, by ear, with digits or Cyrillic letters among the Latin ones
+    # («letchu», «le4u», «ubivau», «proverяю»): the one cheapest dictionary reading
+    return unique_reading(dictionary_readings(word))
 
 
 def tokenize(text: str) -> list[Token]:
