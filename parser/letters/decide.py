@@ -149,12 +149,18 @@ def is_plea(tokens: Sequence[Token], occ: Occ) -> bool:
 
 
 def resolve_pronouns(
-    readings: list[Occ], tokens: Sequence[Token], mentions: Sequence[Mention] = (), me: str = ""
+    readings: list[Occ],
+    tokens: Sequence[Token],
+    mentions: Sequence[Mention] = (),
+    me: str = "",
+    own: frozenset[str] = frozenset(),
 ) -> list[Occ]:
     """«Лёня, иди к Ефиму и убей его»: a pronoun in the sentence of a reading that named a
-    player is that player, so its reading adds nothing. A pronoun with nobody named before
-    it in its sentence stays a question (module docstring, 3.) — unless the scene goes on
-    from the sentence before (`_scene_antecedent`)."""
+    player is that player, so its reading adds nothing — unless its action is another of the
+    sender's `own` actions than that reading's («Избиваю X и убиваю его»: a second move on
+    him, `two_own_actions`), when it is kept with that player. A pronoun with nobody named
+    before it in its sentence stays a question (module docstring, 3.) — unless the scene
+    goes on from the sentence before (`_scene_antecedent`)."""
     out: list[Occ] = []
     replaced: dict[int, Occ] = {}
     for occ in readings:
@@ -169,6 +175,9 @@ def resolve_pronouns(
                 and o.targets
                 and o.targets[0].kind == "nick"
             ]
+            if named and _another_own_action(named[-1], occ, own):
+                out.append(replace(occ, targets=[named[-1].targets[0]]))
+                continue
             if named:
                 continue
             visit = _scene_antecedent(occ, readings, tokens, mentions, me)
@@ -437,9 +446,14 @@ def wishes_settled(readings: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
     return out or readings
 
 
-def choose_reading(readings: list[Occ], view: SenderView) -> Occ | LetterReading | None:
+def choose_reading(
+    readings: list[Occ], view: SenderView, tokens: Sequence[Token] = ()
+) -> Occ | LetterReading | None:
     if not readings:
         return None
+    two = two_own_actions(readings, view, tokens)
+    if two is not None:
+        return two
     # readings without a target add nothing when another one has the same action
     with_target = [o for o in readings if o.targets or o.actions == {"ambush"}]
     if with_target:
@@ -505,6 +519,76 @@ def choose_reading(readings: list[Occ], view: SenderView) -> Occ | LetterReading
         f"«{actions_ru(b)} — {targets_raw(b.targets)}». Пришлите, пожалуйста, одно письмо "
         "с одним ходом.",
     )
+
+
+def _another_own_action(first: Occ, later: Occ, own: frozenset[str]) -> bool:
+    """Whether `later` says one of the sender's `own` actions and `first` another one, each
+    word one action: two moves of one role (P-M.0: one request a night)."""
+    return (
+        len(first.actions) == 1
+        and len(later.actions) == 1
+        and first.actions != later.actions
+        and (first.actions | later.actions) <= own
+        and not (first.third or later.third)
+        and "ambush" not in first.actions | later.actions
+    )
+
+
+def then_in_the_night(
+    tokens: Sequence[Token], readings: Sequence[Occ], off: Sequence[Occ], own: frozenset[str]
+) -> list[Occ]:
+    """The readings of `off` (put off by `is_called_off`) that only «потом»/«позже» put
+    off, said after another of the sender's own actions on a player in the same sentence
+    («Бью Соню, а потом убиваю её»): «а потом» goes on with the same night's deed, a second
+    move of one role (`two_own_actions`), not a later night's."""
+    back: list[Occ] = []
+    for o in off:
+        later = {t.word for t in dash_clause(tokens, o.i, o.i + 1)} & LATER
+        if not later or not later <= THEN:
+            continue
+        if any(
+            r.i < o.i
+            and r.targets
+            and tokens[r.i].sentence == tokens[o.i].sentence
+            and _another_own_action(r, o, own)
+            for r in readings
+        ):
+            back.append(o)
+    return back
+
+
+def two_own_actions(
+    readings: Sequence[Occ], view: SenderView, tokens: Sequence[Token] = ()
+) -> LetterReading | None:
+    """P-M.0, P-M.11: a role with two actions takes one a night («избиение» or the shot,
+    the blast or the clan's kill), so two of the sender's own action words on one player —
+    the same nick, a pronoun after him («Избиваю X и убиваю его», «Избиваю X. Убиваю её
+    тоже»), or the second verb with no object of its own in his sentence («X избиваю и
+    убиваю») — prove neither move: asked which (a question naming both, C-2). A word in the
+    third person tells another's deed («а убивает его пусть Шило»); the ambush takes no
+    player, so it is no second move on him."""
+    own = frozenset(view.moving_actions()) if view.known else frozenset()
+    for n, a in enumerate(readings):
+        if not a.targets or a.targets[0].kind != "nick":
+            continue
+        for b in readings[n + 1 :]:
+            if not _another_own_action(a, b, own):
+                continue
+            bare = not b.targets and bool(tokens) and tokens[b.i].sentence == tokens[a.i].sentence
+            if bare or (
+                b.targets
+                and (b.targets[0].kind == "pronoun" or b.targets[0].nick == a.targets[0].nick)
+            ):
+                acts = sorted(a.actions | b.actions)
+                return question_reading(
+                    WHICH_ACTION,
+                    f"Какой ход на игрока {a.targets[0].nick}: "
+                    + " или ".join(ACTION_WORDS.get(x, x) for x in acts)
+                    + "? За ночь — только один. Напишите, например: «"
+                    + EXAMPLE.get(acts[0], "Ход Ник")
+                    + "».",
+                )
+    return None
 
 
 def finish(

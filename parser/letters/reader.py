@@ -23,6 +23,7 @@ from parser.letters.decide import (
     resolve_pronouns,
     second_thoughts,
     settled_choice,
+    then_in_the_night,
     wishes_settled,
 )
 from parser.letters.executor import (
@@ -394,7 +395,12 @@ def _read(
     # «Убейте меня уже 😂»: a plea to others to act on the sender is no move of his
     readings = [o for o in readings if not is_plea(tokens, o)]
     called_off = [o for o in readings if is_called_off(tokens, o)]
+    own_actions = frozenset(view.moving_actions()) if view.known else frozenset()
     readings = [o for o in readings if o not in called_off]
+    # «Бью Соню, а потом убиваю её»: a second own move the same night, asked (P-M.0)
+    again = then_in_the_night(tokens, readings, called_off, own_actions)
+    called_off = [o for o in called_off if o not in again]
+    readings = sorted([*readings, *again], key=lambda o: o.i)
     # a player named in a move taken back is not then the role's move by inference
     withdrawn = {m.start for o in called_off for m in o.targets}
     withdrawn |= {m.start for m in live if m not in bindable}  # put off: not tonight's
@@ -403,10 +409,10 @@ def _read(
     withdrawn |= heard_mentions(moves_told(heard, told_occs), mentions)
     if skip:  # «Подрыв откладываю», «ход пропускаю»
         readings = [o for o in readings if o.targets]
-    readings = resolve_pronouns(readings, tokens, live, view.nick)
+    readings = resolve_pronouns(readings, tokens, live, view.nick, own_actions)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
-    chosen = choose_reading(wishes_settled(readings, tokens), view)
+    chosen = choose_reading(wishes_settled(readings, tokens), view, tokens)
     chosen = _unless_promised(chosen, tokens, questions)
     chosen = _beside_doubted(chosen, doubted, tokens, view)
     evidence = Evidence(
