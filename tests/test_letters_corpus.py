@@ -42,7 +42,7 @@ from engine.settings import RulesSettings
 from engine.state import GameState
 from mafiabot.daemon.moves import receipt
 from parser.letters.reader import read_letter
-from parser.letters.reading import LetterReading
+from parser.letters.reading import LetterReading, ReadingSettings, as_verb_outside
 from parser.moves import reject_sender
 from parser.nicks import NickResolver
 from parser.sender import TARGET_REASONS, SenderView, at_turn, cast_state, sender_view
@@ -143,7 +143,10 @@ def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[s
             got = _answered(LetterReading(), row["from"], turn_state)
         else:
             resolver = resolvers.setdefault(turn_state.turn, NickResolver(view.living))
-            got = read_letter(row["text"], view, resolver=resolver)
+            # a row may name the host's `verb_outside_vocabulary` setting it is read under
+            outside = as_verb_outside(row.get("verb_outside_vocabulary", "ask"))
+            settings = ReadingSettings(verb_outside=outside)
+            got = read_letter(row["text"], view, resolver=resolver, settings=settings)
         if answered and view is not None:
             got = _answered(got, row["from"], turn_state)
             if got.code == "conditional" and "action" in row["expect"]:

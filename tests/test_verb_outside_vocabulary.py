@@ -225,3 +225,44 @@ def test_C_2_ruling_role_one_reading_in_the_daemon_parse_moves_and_replay(
     answer, kept = _daemon("role", tmp_path, monkeypatch)
     assert "ваш ход принят" in answer, answer
     assert kept == [("kill", ["Кот"], "accepted")]
+
+
+#: a verb that takes the player to a goal of its own world (batch 25's S2): asked under both
+#: values — the setting is about a verb outside the vocabulary, not about a goal no move takes
+TRADE_GOALS = (
+    ("Айболит", "Беру на буксир Вовчика."),
+    ("Айболит", "беру на буксир вовчика"),
+    ("Айболит", "Беру под крыло Марину."),
+    ("Роза", "Тащу Тимура на рыбалку."),
+    ("Потрошитель", "Кидаю Тимура в чёрный список."),
+    ("Марина", "Записываю Ксюшу в должники."),  # the goal of joining a rank
+)
+
+
+@pytest.mark.parametrize("outside", ["ask", "role"])
+@pytest.mark.parametrize(("sender", "text"), TRADE_GOALS)
+def test_C_2_ruling_a_goal_off_the_actions_frame_is_asked_under_both_values(
+    sender: str, text: str, outside: VerbOutside
+) -> None:
+    got = _read(sender, text, outside)
+    assert got.kind == "question" and got.code == IS_IT_A_MOVE, got
+
+
+#: near misses: a goal the action takes, a place, a goal of another verb — moves under both
+GOALS_IN_FRAME = (
+    ("Потрошитель", "Беру на прицел Наташу.", "kill", "Наташа"),
+    ("Сыщик", "Проверяю Ксюшу на вшивость.", "check", "Ксюша"),
+    ("Роза", "Приглашаю Серёгу в гости.", "block", "Серёга"),
+    ("Айболит", "Лечу Вовчика в больнице.", "heal", "Вовчик"),
+    ("Айболит", "Выхожу на смену и лечу Серёгу", "heal", "Серёга"),
+    ("Айболит", "Беру на буксир состав. Лечу Вовчика.", "heal", "Вовчик"),
+)
+
+
+@pytest.mark.parametrize("outside", ["ask", "role"])
+@pytest.mark.parametrize(("sender", "text", "action", "target"), GOALS_IN_FRAME)
+def test_C_2_ruling_a_goal_of_the_action_or_of_another_verb_stays_a_move(
+    sender: str, text: str, action: str, target: str, outside: VerbOutside
+) -> None:
+    got = _read(sender, text, outside)
+    assert (got.kind, got.action, got.targets) == ("move", action, (target,)), got

@@ -210,11 +210,16 @@ def _other_verb_doubt(
     With `mentions` (the `verb_outside_vocabulary` ruling, "ask"), a verb the dictionary
     knows counts as well («Тушу Вовчика»): the question spells out the move it might be.
     A clan mate in the dative in the verb's clause («Гене поручаю Павла») is the one the
-    move is handed to: the verb gives the clan's move, it names no other deed."""
+    move is handed to: the verb gives the clan's move, it names no other deed. A verb that
+    takes the player to a goal no move takes («Беру на буксир X»: `sense.trade_verb_before`)
+    is asked under both values: that doubt is the goal's, not the verb's vocabulary."""
     known = mentions is not None
     for m in named:
         k = governing_other_verb(tokens, m, known=known)
-        if k is None and known:
+        if k is None:
+            # a verb taking him to a goal of its own world («Беру на буксир X»,
+            # `sense.trade_verb_before`) is doubt under either setting: the setting is about
+            # a verb outside the vocabulary, not about a goal off the action's frame
             k = trade_verb_before(tokens, m)
         if k is None or role_typo(tokens[k].word, frozenset(view.moving_actions())):
             continue

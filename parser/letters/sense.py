@@ -999,7 +999,9 @@ def goal_off_frame(tokens: Sequence[Token], verb: int, action: str | None) -> st
         j = k + 1
         while j <= b and (top := parse(tokens[j].word)[:1]) and top[0].pos in _MODIFIERS:
             j += 1
-        if j > b or not _goal_noun(tokens[j]) or _governing_verb(tokens, k, a, b) != verb:
+        if j > b or _governing_verb(tokens, k, a, b) != verb:
+            continue
+        if not (_goal_noun(tokens[j]) or (tokens[k].word in _INTO and _rank_noun(tokens[j]))):
             continue
         return " ".join(t.raw for t in tokens[k : j + 1]).strip(" ,.!?;:—–-")
     return None
@@ -1035,6 +1037,28 @@ def _goal_noun(t: Token) -> bool:
     if _game_word(word) or scene_actions(word) or lookup(word) is not None:
         return False
     return not _time_noun(parses[0].lemma)
+
+
+#: the prepositions of the «into a rank» goal («в должники», «в солдаты»)
+_INTO: Final = ws("в во")
+
+
+def _rank_noun(t: Token) -> bool:
+    """A lower-case animate noun in the plural nominative and no accusative after «в»
+    («записываю в должники», «гожусь в солдаты»): Russian's goal of joining a rank, whose
+    noun keeps the nominative's form — never a player, who would stand in the accusative
+    («в должников» is no such form) — and no word of the game (`goal_off_frame`)."""
+    word = t.word
+    if not word or not t.raw[:1].islower() or not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    parses = parse(word)
+    if not parses or parses[0].pos != "NOUN":
+        return False
+    if not {"anim", "plur", "nomn"} <= parses[0].grammemes:
+        return False
+    if any("accs" in p.grammemes for p in parses):
+        return False
+    return not (_game_word(word) or scene_actions(word) or lookup(word) is not None)
 
 
 def _time_noun(lemma: str) -> bool:
