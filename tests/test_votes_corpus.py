@@ -64,6 +64,8 @@ PARTS = {
     "held-out-15g": HERE / "heldout15g",  # part 15, Gambler cast
     "held-out-16": HERE / "heldout16",  # part 16, PEFL cast
     "held-out-16g": HERE / "heldout16g",  # part 16, Gambler cast
+    "held-out-17": HERE / "heldout17",  # part 17, PEFL cast
+    "held-out-17g": HERE / "heldout17g",  # part 17, Gambler cast
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -330,6 +332,10 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 16, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md)
     "h16-022": "(a) a red with no reason of its own after a quoted vote, counted with the quote's",
+    # held-out part 17, measured at the start and at the end of the stop that wrote it
+    # (tests/votes/README.md): both (a), a misreading of the words
+    "h17p-29": "(a) «<X> — мафия? Что думаете» (a question to all, as h12-question), counted",
+    "h17p-69": "(a) «Голосую за <X>! Она лучшая, не трогайте её» (a red in support), counted",
 }
 
 
