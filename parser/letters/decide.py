@@ -579,16 +579,23 @@ def two_own_actions(
                 b.targets
                 and (b.targets[0].kind == "pronoun" or b.targets[0].nick == a.targets[0].nick)
             ):
-                acts = sorted(a.actions | b.actions)
-                return question_reading(
-                    WHICH_ACTION,
-                    f"Какой ход на игрока {a.targets[0].nick}: "
-                    + " или ".join(ACTION_WORDS.get(x, x) for x in acts)
-                    + "? За ночь — только один. Напишите, например: «"
-                    + EXAMPLE.get(acts[0], "Ход Ник")
-                    + "».",
-                )
+                who = f" на игрока {a.targets[0].nick}"
+                return _which_action(a.actions | b.actions, who, " За ночь — только один.")
     return None
+
+
+def _which_action(actions: frozenset[str], who: str, rule: str = "") -> LetterReading:
+    """The question naming the actions the letter holds for one player (`who`: « на игрока X»
+    or empty), with an example of the first; `rule`: a sentence on why only one counts."""
+    acts = sorted(actions)
+    return question_reading(
+        WHICH_ACTION,
+        f"Какой ход{who}: "
+        + " или ".join(ACTION_WORDS.get(x, x) for x in acts)
+        + f"?{rule} Напишите, например: «"
+        + EXAMPLE.get(acts[0], "Ход Ник")
+        + "».",
+    )
 
 
 def finish(
@@ -610,16 +617,8 @@ def finish(
         if len(pairs) == 1:
             occ = replace(occ, actions=frozenset(pairs))  # «защищаю Егора и Жору»
     if len(occ.actions) > 1:
-        acts = sorted(occ.actions)
         who = f" на игрока {occ.targets[0].nick}" if occ.targets and occ.targets[0].nick else ""
-        return question_reading(
-            WHICH_ACTION,
-            f"Какой ход{who}: "
-            + " или ".join(ACTION_WORDS.get(a, a) for a in acts)
-            + "? Напишите, например: «"
-            + EXAMPLE.get(acts[0], "Ход Ник")
-            + "».",
-        )
+        return _which_action(occ.actions, who)
     action = next(iter(occ.actions))
     if action == "ambush":
         return _ambush(occ)
