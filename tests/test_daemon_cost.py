@@ -67,6 +67,16 @@ def _tally_every_tick(tmp_path: Path) -> DemoRun:
     return run
 
 
+def _read_at_once(sh: Any, g: Any, state: Any, posts: Any) -> Any:
+    """The phase's votes read from every post of the turn at once, as the tally kept along
+    the way must give them."""
+    from mafiabot.daemon import tally
+    from mafiabot.turn_inputs import phase_votes
+
+    calendar = tally.calendar_of(sh, g, state.turn, None)
+    return phase_votes(sh.rules, state, posts, [], calendar, sh.host_accounts, sh.player_ids(g))
+
+
 def test_an_idle_tick_costs_the_same_at_any_topic_size(tmp_path: Path) -> None:
     # the interim count on: the turn's tally is wanted every tick
     run = _tally_every_tick(tmp_path)
@@ -106,7 +116,6 @@ def test_the_tally_skips_plain_posts_and_counts_the_same(
     # tally (P-V.1: a vote is a coloured nick): the votes and refusals are those of a reading
     # of every post, an edit that adds a vote to a plain post included
     from mafiabot.daemon import tally
-    from mafiabot.turn_inputs import phase_votes
 
     run = demo_game(tmp_path)
     t = _in_turn_one(run)
@@ -149,15 +158,7 @@ def test_the_tally_skips_plain_posts_and_counts_the_same(
     monkeypatch.undo()
     everything, _ = tally.turn_posts(sh, g, topic, state.turn, None)
     assert len(everything) == 6  # ours and the newspaper
-    whole = phase_votes(
-        sh.rules,
-        state,
-        everything,
-        [],
-        tally.calendar_of(sh, g, state.turn, None),
-        sh.host_accounts,
-        sh.player_ids(g),
-    )
+    whole = _read_at_once(sh, g, state, everything)
     assert (kind, votes, rejected) == (whole.kind, list(whole.votes), list(whole.rejected))
     assert [(v.voter, v.target) for v in votes] == [("Шерлок", "Кот"), ("Dr.Watson", "Кот")]
     assert [(r.author, r.reason) for r in rejected] == [("Кот", "no_reason")]  # P-V.1
@@ -572,7 +573,6 @@ def test_a_long_read_keeps_its_refusals_on_the_way_and_they_are_the_whole_readin
     # `UNKEPT_AT_MOST` refusals are held, and what the tally then gives is still the reading
     # of every post at once
     from mafiabot.daemon import ingest, tally
-    from mafiabot.turn_inputs import phase_votes
 
     run = _tally_every_tick(tmp_path)
     t = _in_turn_one(run)
@@ -611,14 +611,6 @@ def test_a_long_read_keeps_its_refusals_on_the_way_and_they_are_the_whole_readin
     state = sh.state(g)
     kind, votes, rejected, _notes = tally.tally(sh, g, state, None)
     everything, _ = tally.turn_posts(sh, g, run.cfg.game.topic, state.turn, None)
-    whole = phase_votes(
-        sh.rules,
-        state,
-        everything,
-        [],
-        tally.calendar_of(sh, g, state.turn, None),
-        sh.host_accounts,
-        sh.player_ids(g),
-    )
+    whole = _read_at_once(sh, g, state, everything)
     assert len(whole.rejected) >= sum(held) and len(whole.votes) >= 1
     assert (kind, votes, rejected) == (whole.kind, list(whole.votes), list(whole.rejected))
