@@ -105,6 +105,7 @@ PARTS = {
     "development-37": HERE / "dev37",  # votes-28: a reason only in a quote, signature, edit
     "development-38": HERE / "dev38",  # reader-46: a vote word not the own vote
     "development-39": HERE / "dev39",  # reader-47: «снимаю» and a trade; Latin typing
+    "development-40": HERE / "dev40",  # votes-29: asked about, argued against, formula
     "development-42": HERE / "dev42",  # batch 25: a railway forum — trade idioms, spouses
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
