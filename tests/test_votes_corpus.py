@@ -332,7 +332,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "h15-g57": "(a) a court name, then «— завтра скажу точнее, пока думаю», counted",
     # held-out part 16, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md)
-    "h16-022": "(a) a red with no reason of its own after a quoted vote, counted with the quote's",
     # held-out part 17, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): both (a), a misreading of the words
     "h17p-29": "(a) «<X> — мафия? Что думаете» (a question to all, as h12-question), counted",
