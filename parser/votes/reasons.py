@@ -140,16 +140,21 @@ def reason_words(
         post = replace(post, own_text=post.own_text[:end])
     # struck words are taken back: a struck line is no reason (as a struck nick is no vote)
     count = 0
-    for unit in _UNIT_STOP.split(without_struck(post)):
+    for unit in _UNIT_STOP.split(_ADDRESS.sub(" ", without_struck(post))):
         words = _key_words(unit)
         typed = _plain_words(unit)
         if len(typed) != len(words):
             typed = words
         counted: list[str] = []
+        reasoned = formula = False
         i = 0
         while i < len(words):
             step = _nick_at(words, i, targets, pending)
             if step:
+                # «А я против <X>», «Я тоже за <X>»: the nick's own sentence made only of the
+                # vote's formula says whom, not why — its words count only beside a word
+                # that gives a reason (another sentence counts as it always did)
+                formula = formula or _nick_words_at(words, i, targets)
                 i += step
                 continue
             w = words[i]
@@ -159,13 +164,19 @@ def reason_words(
             if singles and any(w.startswith(n[:2]) and word_inflects(w, n) for n in singles):
                 continue
             counted.append(typed[i - 1])
-        # «А я против <X>», «Я тоже за <X>»: a sentence of the vote's own formula alone says
-        # whom, not why — its words count only beside a word that gives a reason
-        if any(_gives_reason(w) for w in counted):
+            reasoned = reasoned or _gives_reason(counted[-1])
+            if reasoned and enough is not None and count + len(counted) >= enough:
+                return count + len(counted)
+        if reasoned or not formula:
             count += len(counted)
-        if enough is not None and count >= enough:
-            break
+            if enough is not None and count >= enough:
+                break
     return count
+
+
+def _nick_words_at(words: list[str], i: int, targets: list[tuple[str, ...]]) -> bool:
+    """Whether the copy found at `i` is of the voted nick (not of another coloured one)."""
+    return _nick_at(words, i, targets, []) > 0
 
 
 def _nick_at(
