@@ -425,10 +425,11 @@ def _clarified(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention
 
 def _settled_by_name(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:
     """«Проверяю Шпалову... или Шпалова? Таню, короче.», «Лечу Зорину. Лену, не Аню.»: a form
-    players share (a surname), settled later in the letter by a sentence with no verb of its
-    own that names exactly one of them plainly — the writer's own answer to the doubt. A
-    player named there with a verb («…, а Лену пощажу») says something else of her and
-    settles nothing; two of them named, or none, leave it asked (C-3)."""
+    players share (a surname), settled later in the letter by a bare answer — a sentence
+    holding nothing but players' names and function words (`_bare_answer`) — that names
+    exactly one of them plainly. A player named with a verb («…, а Лену пощажу») or a word
+    of opinion («Старфиш мафия») is something else said of her and settles nothing; two of
+    them named, or none, leave it asked (C-3)."""
     out = list(mentions)
     for n, m in enumerate(mentions):
         if m.kind != "ambiguous" or len(m.candidates) < 2:
@@ -440,7 +441,7 @@ def _settled_by_name(tokens: Sequence[Token], mentions: list[Mention]) -> list[M
             and not a.negated
             and a.nick in m.candidates
             and tokens[a.start].sentence > tokens[m.start].sentence
-            and _verbless(tokens, tokens[a.start].sentence)
+            and _bare_answer(tokens, tokens[a.start].sentence, mentions)
         }
         if len(answers) == 1:
             nick = answers.pop()
@@ -450,20 +451,28 @@ def _settled_by_name(tokens: Sequence[Token], mentions: list[Mention]) -> list[M
     return out
 
 
-def _verbless(tokens: Sequence[Token], sentence: int) -> bool:
-    """The sentence holds no verb, infinitive or action word and asks nothing: a bare answer
-    («Таню, короче»), not a question back («Лену?»)."""
+#: the parts of speech a bare answer may hold besides names: particles, conjunctions,
+#: prepositions, adverbs, interjections («Таню, короче», «Лену, не Аню», «ну Веру же»)
+_FUNCTION_POS: Final = frozenset(("PRCL", "CONJ", "PREP", "ADVB", "INTJ", "COMP"))
+
+
+def _bare_answer(tokens: Sequence[Token], sentence: int, mentions: Sequence[Mention]) -> bool:
+    """The sentence asks nothing and holds only players' names and function words: no verb,
+    noun or adjective of its own — the writer's answer to his own doubt."""
     if any("?" in t.raw for t in tokens if t.sentence == sentence):
         return False
-    words = [t.word for t in tokens if t.sentence == sentence and t.word]
+    named = {k for m in mentions for k in range(m.start, m.end)}
+    words = [
+        t.word for k, t in enumerate(tokens) if t.sentence == sentence and t.word and k not in named
+    ]
     for w in words:
-        first = parse(w)[:1]
-        if first and first[0].pos in ("VERB", "INFN", "PRTS", "GRND"):
-            return False
         found = lookup(w)
         if found is not None and found.actions:
             return False
-    return bool(words)
+        first = parse(w)[:1]
+        if not first or first[0].pos not in _FUNCTION_POS:
+            return False
+    return True
 
 
 def _inside(p: Mention, mentions: Sequence[Mention]) -> bool:
