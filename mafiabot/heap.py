@@ -37,7 +37,6 @@ LONG_READ_YOUNG = 10_000
 
 _kept = False
 _invision_pages = 0
-_long_read = False  # inside a `frozen` block
 
 
 def keep_freed_memory() -> None:
@@ -73,23 +72,15 @@ def frozen() -> Iterator[None]:
     """What is alive now kept out of the collector's passes for the length of the block
     (nothing is lost: it goes back to the collector when the block ends), and its youngest
     generation passed over less often (`LONG_READ_YOUNG`; the thresholds as they were after
-    it). Nested blocks leave both to the outermost. In a process whose start froze what its
-    command loaded for good (`mafiabot.cli._command`: every `mafiabot` process) that stays
-    frozen, and the block only passes over the youngest generation less often."""
-    global _long_read
-    if _long_read:
+    it). Nested blocks leave both to the outermost."""
+    if gc.get_freeze_count():
         yield
         return
-    _long_read = True
-    frozen_for_good = gc.get_freeze_count() > 0
-    if not frozen_for_good:
-        gc.freeze()
+    gc.freeze()
     thresholds = gc.get_threshold()
     gc.set_threshold(max(thresholds[0], LONG_READ_YOUNG), *thresholds[1:])
     try:
         yield
     finally:
         gc.set_threshold(*thresholds)
-        if not frozen_for_good:
-            gc.unfreeze()
-        _long_read = False
+        gc.unfreeze()

@@ -121,35 +121,6 @@ def test_a_long_read_passes_over_the_youngest_objects_less_often() -> None:
     assert inside[0] > 700 and gc.get_threshold() == before
 
 
-def test_a_long_read_in_a_process_whose_start_froze_passes_over_the_youngest_less_often() -> None:
-    # every `mafiabot` process freezes what its command loaded for good (cli._command): a
-    # long read there still waits for heap.LONG_READ_YOUNG young objects between passes (it
-    # made ~370 passes of the youngest generation in a first poll of 20,000 posts when the
-    # start's freeze turned the block into nothing), and leaves the start's freeze as it was
-    passes: list[int] = []
-
-    def counted(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            passes.append(info["generation"])
-
-    gc.freeze()  # as the process's start does
-    try:
-        held = gc.get_freeze_count()
-        before = gc.get_threshold()
-        gc.callbacks.append(counted)
-        try:
-            with heap.frozen():
-                kept = [[n] for n in range(50_000)]  # a long read's objects, alive as made
-        finally:
-            gc.callbacks.remove(counted)
-        assert len(kept) == 50_000
-        assert len(passes) <= 50_000 // heap.LONG_READ_YOUNG + 2  # ~70 at Python's 700
-        assert gc.get_threshold() == before
-        assert gc.get_freeze_count() == held  # the start's freeze is the start's
-    finally:
-        gc.unfreeze()
-
-
 # -- the plain GET path (scraper.http.BoardHttp._plain_get) -----------------------------------
 
 
