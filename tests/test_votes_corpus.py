@@ -106,6 +106,7 @@ PARTS = {
     "development-38": HERE / "dev38",  # reader-46: a vote word not the own vote
     "development-39": HERE / "dev39",  # reader-47: «снимаю» and a trade; Latin typing
     "development-42": HERE / "dev42",  # batch 25: a railway forum — trade idioms, spouses
+    "development-43": HERE / "dev43",  # batch 26: a beauty salon — trade verbs, a verb nick
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
