@@ -107,6 +107,7 @@ PARTS = {
     "development-39": HERE / "dev39",  # reader-47: «снимаю» and a trade; Latin typing
     "development-42": HERE / "dev42",  # batch 25: a railway forum — trade idioms, spouses
     "development-43": HERE / "dev43",  # batch 26: a beauty salon — trade verbs, a verb nick
+    "development-53": HERE / "dev53",  # reader-53: a verb-form nick said as the own verb
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
