@@ -73,31 +73,6 @@ def cyrillic_spellings(word: str) -> tuple[str, ...]:
 
 
 _CONSONANT: Final = frozenset("бвгджзклмнпрстфхцчшщ")
-_IOTATED: Final = "яеёюи"
-
-
-def signed_spellings(cyr: str) -> tuple[str, ...]:
-    """A Cyrillic spelling of a Latin-typed word with a soft or hard sign put back where a
-    transliteration that drops them leaves no trace: «ь» at the end after a consonant
-    («голосоват» → «голосовать»), then one sign after a consonant inside the word — «ь»
-    before a consonant («нелзя» → «нельзя»), «ь» or «ъ» before an iotated vowel («обявляю» →
-    «объявляю») —, each alone and with the end's. The dictionary picks among them; none is
-    a word by itself."""
-    out: list[str] = []
-    ends = cyr[-1:] in _CONSONANT
-    if ends:
-        out.append(cyr + "ь")
-    for n in range(1, len(cyr)):
-        if cyr[n - 1] not in _CONSONANT:
-            continue
-        # before an iotated vowel either sign («объявляю», «семья»), before a consonant
-        # only the soft one («нельзя», «доказательств»)
-        signs = "ьъ" if cyr[n] in _IOTATED else "ь" if cyr[n] in _CONSONANT else ""
-        for sign in signs:
-            out.append(cyr[:n] + sign + cyr[n:])
-            if ends:
-                out.append(cyr[:n] + sign + cyr[n:] + "ь")
-    return tuple(out)
 
 
 # spellings of Russian sounds in other languages' names: German «sch» and «tsch» (Jascha,
@@ -327,9 +302,10 @@ def heard_run_together(word: str, nick: str) -> bool:
 
 #: C-2: the Latin letters, digits and signs players type each Russian letter with, in the
 #: passport, BGN, ISO/GOST, Polish and chat (volapük) schemes and by ear; each with the cost
-#: of that reading (0: a scheme's own letter; 1: a looser habit — «ia» for я, «u» for ю, «w» for щ,
-#: «g» or «j» for ж, «c» for к, «q» or «9» for я, a German «sch» for ш). Letters, not words:
-#: a word is read by walking its letters through every correspondence (`typed_readings`).
+#: of that reading (0: a scheme's own letter; 1: a looser habit — «ia» for я, «u» for ю, «w»
+#: for щ, «g» or «j» for ж, «c» for к, «q» or «9» for я, a German «sch» for ш, «e» for э,
+#: which most schemes write «è», «eh» or «ė»). Letters, not words: a word is read by walking
+#: its letters through every correspondence (`typed_readings`).
 TYPED_LETTERS: Final[tuple[tuple[str, str, int], ...]] = (
     ("shch", "щ", 0), ("sch", "щ", 0), ("sch", "ш", 1), ("tch", "ч", 0), ("ch", "ч", 0),
     ("sh", "ш", 0), ("zh", "ж", 0), ("kh", "х", 0), ("ts", "ц", 0), ("tz", "ц", 1),
@@ -337,25 +313,44 @@ TYPED_LETTERS: Final[tuple[tuple[str, str, int], ...]] = (
     ("iu", "ю", 1), ("yo", "ё", 0), ("jo", "ё", 0), ("io", "ё", 1), ("ye", "е", 0),
     ("je", "е", 0), ("a", "а", 0), ("b", "б", 0), ("v", "в", 0), ("w", "в", 0), ("w", "ш", 0),
     ("w", "щ", 1),
-    ("g", "г", 0), ("g", "ж", 1), ("d", "д", 0), ("e", "е", 0), ("e", "э", 0), ("e", "ё", 1),
+    ("g", "г", 0), ("g", "ж", 1), ("d", "д", 0), ("e", "е", 0), ("e", "э", 1), ("è", "э", 0),
+    ("e", "ё", 1),
     ("z", "з", 0), ("i", "и", 0), ("i", "й", 0), ("y", "ы", 0), ("y", "й", 0), ("y", "и", 1),
     ("j", "й", 0), ("j", "ж", 1), ("k", "к", 0), ("l", "л", 0), ("m", "м", 0), ("n", "н", 0),
     ("o", "о", 0), ("p", "п", 0), ("r", "р", 0), ("s", "с", 0), ("t", "т", 0), ("u", "у", 0),
     ("u", "ю", 1), ("f", "ф", 0), ("h", "х", 0), ("x", "х", 0), ("x", "кс", 0), ("c", "ц", 0),
     ("c", "к", 1), ("q", "я", 1), ("'", "ь", 0), ("'", "ъ", 1), ("`", "ь", 0), ("’", "ь", 0),
     ("4", "ч", 0), ("6", "б", 0), ("9", "я", 1), ("3", "з", 1),
+    # the scholarly scheme's letters with a háček («Ščukin», «čto», «Žanna»)
+    ("šč", "щ", 0), ("č", "ч", 0), ("š", "ш", 0), ("ž", "ж", 0),
 )  # fmt: skip
-#: the cost of a soft sign the typist left out («Elzu» for Эльзу, «lapot» for лапоть)
-_UNTYPED_SOFT_SIGN: Final = 1
+#: the cost of a soft or hard sign the typist left out («Elzu» for Эльзу, «lapot» for
+#: лапоть, «podyezd» for подъезд)
+_UNTYPED_SIGN: Final = 1
+#: the vowels a hard sign may stand before: Russian spelling writes «ъ» only between a
+#: consonant (a prefix's or a compound's first part's last) and е, ё, ю or я
+_AFTER_HARD_SIGN: Final = "еёюя"
+_VOWELS: Final = "аеёиоуыэюя"
 #: the costliest reading kept: two loose habits in one word at most
 MAX_TYPED_COST: Final = 2
 _BY_FIRST: Final[dict[str, tuple[tuple[str, str, int], ...]]] = {
     first: tuple(t for t in TYPED_LETTERS if t[0][0] == first)
     for first in dict.fromkeys(t[0][0] for t in TYPED_LETTERS)
 }
-_TYPED_WORD: Final = re.compile(r"[a-z0-9'`’а-яё]*[a-z][a-z0-9'`’а-яё]*")
+_TYPED_WORD: Final = re.compile(r"[a-zčšžè0-9'`’а-яё-]*[a-zčšžè][a-zčšžè0-9'`’а-яё-]*")
 
 State = TypeVar("State")
+
+
+def _may_follow(out: str, cyr: str) -> bool:
+    """Whether Russian spelling lets `cyr` follow the letters read so far: «ъ» only before
+    е, ё, ю or я; й only after a vowel, or opening a word before one («Ivan» is no «Йван»,
+    «iod» is «йод»)."""
+    if out.endswith("ъ") and cyr[0] not in _AFTER_HARD_SIGN:
+        return False
+    if cyr == "й" and out and out[-1] not in _VOWELS:
+        return False
+    return not (out == "й" and cyr[0] not in _VOWELS)
 
 
 def typed_readings(
@@ -378,20 +373,26 @@ def typed_readings(
         if at == len(word) and ends(state):
             key = out.replace("ё", "е")
             found[key] = min(cost, found.get(key, cost))
-        # a soft sign left out after a consonant («ubivat» for убивать, «Elzu» for Эльзу)
-        if out and out[-1] in _CONSONANT and cost + _UNTYPED_SOFT_SIGN <= MAX_TYPED_COST:
-            soft = step(state, "ь")
-            if soft is not None:
-                walk(at, soft, out + "ь", cost + _UNTYPED_SOFT_SIGN)
+        # a sign left out after a consonant: the soft one anywhere («ubivat» for убивать,
+        # «Elzu» for Эльзу), the hard one before an iotated vowel («podyezd» for подъезд)
+        if out and out[-1] in _CONSONANT and cost + _UNTYPED_SIGN <= MAX_TYPED_COST:
+            for sign in "ьъ":
+                signed = step(state, sign)
+                if signed is not None:
+                    walk(at, signed, out + sign, cost + _UNTYPED_SIGN)
         if at == len(word):
             return
         char = word[at]
-        if "а" <= char <= "я" or char == "ё":
+        if "а" <= char <= "я" or char in "ё-":
+            # a Cyrillic letter typed among the Latin ones, a hyphen inside a word
+            # («kto-to», «po-moemu»: the dictionary's own hyphenated words)
             options: tuple[tuple[str, str, int], ...] = ((char, char, 0),)
         else:
             options = _BY_FIRST.get(char, ())
         for latin, cyr, more in options:
             if more + cost > MAX_TYPED_COST or not word.startswith(latin, at):
+                continue
+            if not _may_follow(out, cyr):
                 continue
             # ё in the dictionary, е as typed: both walked for е
             for letters in (cyr, "ё") if cyr == "е" else (cyr,):
@@ -421,3 +422,51 @@ def unique_reading(readings: tuple[tuple[str, int], ...]) -> str | None:
     best = readings[0][1]
     cheapest = [r for r, cost in readings if cost == best]
     return cheapest[0] if len(cheapest) == 1 else None
+
+
+#: the dictionary's marks of a form that is no word of its own: a distortion, a typo
+_MARKED: Final = frozenset(("Dist", "Erro"))
+
+
+_LATIN_LETTER: Final = re.compile("[a-zčšžè]")
+_LATIN_ONLY: Final = re.compile("[a-z']+")
+
+
+@lru_cache(maxsize=4096)
+def latin_readings(word: str) -> tuple[tuple[str, int], ...]:
+    """C-2: the Russian words a Latin-typed word (lower case) may spell, cheapest first —
+    the one reading of Russian typed in Latin letters, for the letters' words and the
+    votes' alike. The table walk's dictionary readings (`dictionary_readings`); a hyphenated
+    word the dictionary does not hold whole («ubivayu-ka») read part by part and joined,
+    when each part reads (`unique_reading`), at the dearest part's cost. Where the table
+    reads no word at all, the spellings of cyrtranslit's scheme (`cyrillic_spellings`) the
+    dictionary knows stand as its candidates («sherlock» → «шерлок»), dearer than any of
+    the table's (a scheme letter the table has not, such as «ck»)."""
+    from parser.morph import parse
+
+    found = dictionary_readings(word)
+    # a word the dictionary holds only as a distortion of another or a typo («ето», «ети»
+    # for «это», «эти») is a reading only where no other word is
+    ordinary = tuple(
+        (c, cost) for c, cost in found if any(not r.grammemes & _MARKED for r in parse(c))
+    )
+    if ordinary or found:
+        return ordinary or found
+    parts = word.split("-")
+    # each part typed in Latin letters («kaznachey-а» is a Latin nick and a Cyrillic ending)
+    if len(parts) > 1 and all(_LATIN_LETTER.search(p) for p in parts):
+        read = [(unique_reading(latin_readings(p)), latin_readings(p)) for p in parts]
+        if all(r is not None for r, _ in read):
+            cost = max(options[0][1] for _, options in read)
+            return (("-".join(r for r, _ in read if r is not None), cost),)
+        return ()
+    if not _LATIN_ONLY.fullmatch(word):
+        return ()  # «Mamb'у», «Max'а»: a Latin nick and a Cyrillic ending, no Russian word
+    known = [c for c in cyrillic_spellings(word) if any(p.known for p in parse(c))]
+    return tuple((c, MAX_TYPED_COST + 1) for c in known[:1])
+
+
+def latin_reading(word: str) -> str | None:
+    """C-2: the Russian word a Latin-typed word spells — its unique cheapest reading
+    (`latin_readings`, `unique_reading`) —, or None: «moi» (мои or мой) stays unread."""
+    return unique_reading(latin_readings(word))

@@ -226,7 +226,9 @@ def test_P_V_pefl_reading_day1() -> None:
     assert {v.voter: v.agreed_with for v in result.votes if v.agreed_with} == {"Анна Каренина": 63}
     assert rejections(result) == [
         ("Марго", "repeated_vote", 71),
-        ("Dr.Watson", "repeated_vote", 89),
+        # «Итак, мой голос — <Mister X>»: the vote's formula alone, no reason (P-V.1); his
+        # «Я за <Mister X>, как и раньше» is then the vote
+        ("Dr.Watson", "no_reason", 73),
         ("Ёжик в тумане", "repeated_vote", 90),
         ("Граф Монте-Кристо", "changed_vote", 91),
     ]
@@ -251,10 +253,8 @@ def test_P_V_1_pefl_reading_day2_rejects_red_nicks_without_reason() -> None:
 
 
 def test_P_V_1_min_reason_words_setting_changes_the_day2_count() -> None:
-    # with a one-word minimum, «Я за» (Мaкс) and «Ладно, сдаюсь.» (Mister X) become reasons
+    # with a one-word minimum «Ладно, сдаюсь.» (Mister X) becomes a reason; «Я за» (Мaкс)
+    # is the vote's formula, no reason whatever the minimum
     result = read_day(DAYS[1], "pefl", min_reason_words=1)
-    assert finals(result) == PEFL_DAY2 | {
-        "Мaкс": "Граф Монте-Кристо",
-        "Mister X": "Граф Монте-Кристо",
-    }
-    assert rejections(result) == [("Jack_Sparrow", "no_reason", 105)]
+    assert finals(result) == PEFL_DAY2 | {"Mister X": "Граф Монте-Кристо"}
+    assert rejections(result) == [("Jack_Sparrow", "no_reason", 105), ("Мaкс", "no_reason", 107)]

@@ -1,10 +1,9 @@
 """Votes, issue 17 (batch 24's classes VM1 and vs-latin), each built on development part 39.
 
 - vs-latin (P-V.1, C-3): Russian typed in Latin letters drops the soft and hard signs
-  («golosovat», «nelzya», «obyavlyayu»). A Latin word none of whose Cyrillic spellings is a
-  word of the dictionary is read with a sign put back where transliteration drops one
-  (`parser.latin.signed_spellings`): «ь» at the end after a consonant, «ь» after a consonant
-  before another, «ь» or «ъ» before an iotated vowel; the dictionary picks. So «pora
+  («golosovat», «nelzya», «obyavlyayu»). The table walk of Latin typing the letters use
+  (`parser.latin.latin_readings`) puts a sign back after a consonant where the typist left
+  it out — «ь» anywhere, «ъ» before an iotated vowel; the dictionary picks. So «pora
   golosovat protiv <X>» is the infinitive governed by «пора», nobody's vote.
 - VM1 (P-V.1, P-V.3): «Снимаю звук с <X> … — голос против него» is a trade's phrase and a
   vote, not a vote taken back.
@@ -15,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from mafiabot.replay_posts import post_from_body
-from parser.latin import signed_spellings
+from parser.latin import latin_reading
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading
 from parser.votes.typed import typed_in_latin
@@ -39,9 +38,9 @@ def test_P_V_1_vs_latin_a_dropped_sign_is_put_back_where_the_dictionary_knows_th
     assert typed_in_latin("obyavlyayu") == "объявляю"
     # a spelling the dictionary knows as typed is kept: «vret» stays «врет»
     assert typed_in_latin("vret") == "врет"
-    assert "голосовать" in signed_spellings("голосоват")
-    assert "нельзя" in signed_spellings("нелзя")
-    assert "объявляю" in signed_spellings("обявляю")
+    assert latin_reading("golosovat") == "голосовать"
+    assert latin_reading("nelzya") == "нельзя"
+    assert latin_reading("obyavlyayu") == "объявляю"
 
 
 @pytest.mark.parametrize(

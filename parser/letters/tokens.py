@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from parser.correction import correction_lemma
-from parser.latin import cyrillic_spellings, dictionary_readings, unique_reading
+from parser.latin import cyrillic_spellings, latin_reading, latin_readings
 from parser.letters.words import (
     ASKING,
     CONDITION_WORDS,
@@ -69,30 +69,21 @@ def _alone(tokens: Sequence[Token], sentence: int) -> bool:
     return bool(tokens) and tokens[-1].sentence != sentence
 
 
-_LATIN_WORD: Final = re.compile("[a-z']{2,}")
-
-
 def russian_in_latin(word: str) -> str | None:
     """C-2: the Russian word a Latin-typed word (case-folded) spells, or None: a word that
-    is no English word of the vocabulary and of whose Cyrillic spellings the dictionary
-    knows one («ne» → «не», «by» → «бы», «zavtra» → «завтра»; a soft sign players leave
-    out put back: «ubivat'» → «убивать»). The first such spelling is taken. A word of one
-    letter is read only as a preposition («k sebe» → «к себе», «v Bee» → «в Bee»): «i»
-    and «a» are English words as well as Russian ones."""
+    is no English word of the vocabulary, read by the one reading of Latin typing
+    (`parser.latin.latin_reading`: its unique cheapest reading by the table of every
+    scheme's letters, the dictionary's spellings among its candidates — «ne» → «не»,
+    «zavtra» → «завтра», «ubivat» → «убивать», «kto-to» → «кто-то»; «moi», мои or мой,
+    stays unread). A word of one letter is read only as a preposition («k sebe» → «к
+    себе», «v Bee» → «в Bee»): «i» and «a» are English words as well as Russian ones."""
     if len(word) == 1 and word.isascii() and word.isalpha():
         spelt = cyrillic_spellings(word)
         prep = spelt[:1] and any(r.known and r.pos == "PREP" for r in parse(spelt[0]))
         return spelt[0] if prep else None
-    if len(re.findall("[a-z]", word)) < 2 or english_word(word):
+    if len(re.findall("[a-zčšž]", word)) < 2 or english_word(word):
         return None
-    if _LATIN_WORD.fullmatch(word):
-        spelt = cyrillic_spellings(word)
-        for cyr in (*spelt, *(c + "ь" for c in spelt if not c.endswith("ь"))):
-            if "-" not in cyr and any(r.known for r in parse(cyr)):
-                return cyr
-    # any other scheme, by ear, with digits or Cyrillic letters among the Latin ones
-    # («letchu», «le4u», «ubivau», «proverяю»): the one cheapest dictionary reading
-    return unique_reading(dictionary_readings(word))
+    return latin_reading(word)
 
 
 def tokenize(text: str) -> list[Token]:
@@ -432,10 +423,13 @@ def clause_of(tokens: Sequence[Token], i: int) -> Sequence[Token]:
     return tokens[start : end + 1]
 
 
+_LATIN_WORD: Final = re.compile("[a-z']{2,}")
+
+
 def unread(word: str) -> bool:
-    """A word typed in Latin letters that is no English word of the vocabulary and none of
-    whose Cyrillic spellings the Russian dictionary knows: a word of a language the reader
-    does not read (`parser.letters.foreign`)."""
+    """A word typed in Latin letters that is no English word of the vocabulary and that
+    spells no Russian word the dictionary knows (`parser.latin.latin_readings`): a word of
+    a language the reader does not read (`parser.letters.foreign`)."""
     if not _LATIN_WORD.fullmatch(word) or word in IN_RUSSIAN or lookup(word) is not None:
         return False
-    return not any(r.known for c in cyrillic_spellings(word) for r in parse(c))
+    return not latin_readings(word)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
+from parser.morph import WORDS_KEPT, parse
 from parser.nicks import (
     fold_text,
     lookalike_key,
@@ -15,8 +16,10 @@ from parser.nicks import (
 )
 from parser.records import Post
 from parser.struck import without_struck
-from parser.votes.proof import words_end
+from parser.votes.names import is_cue
+from parser.votes.proof import green_word, words_end
 from parser.votes.records import WORD_RE
+from parser.votes.typed import typed_in_latin
 
 #: a web address written out: a link, not words (P-V.1 asks for a reason in words; a link
 #: to an accepted vote is P-V.2's agreement, read from the post's links)
@@ -27,6 +30,65 @@ def _key_words(text: str) -> list[str]:
     """The words of `text` as look-alike-folded keys (the tokens `reason_words` counts),
     web addresses left out."""
     return WORD_RE.findall(fold_text(_ADDRESS.sub(" ", text)))
+
+
+def _plain_words(text: str) -> list[str]:
+    """The words of `text` as typed, one for each of `_key_words(text)` (the look-alike fold
+    keeps every letter a letter), so a key's word can be read by its grammar."""
+    return WORD_RE.findall(_ADDRESS.sub(" ", text))
+
+
+#: parts of speech that tie words together and give no reason of their own: prepositions,
+#: conjunctions, particles, interjections (pymorphy3's tags)
+_FUNCTION_POS: Final = frozenset(("PREP", "CONJ", "PRCL", "INTJ"))
+#: the possessive of the voter's own first person («мой голос», «наш голос»): pymorphy3 tags
+#: no person on a pronominal adjective, so its two lemmas stand for the grammeme
+_OWN_POSSESSIVE: Final = frozenset(("мой", "наш"))
+
+
+#: the sentences a reason is looked for in: a sentence that gives one counts every word
+#: of its own, its vote words included («<Егор> мутный тип, голосую» — as P-V.1 always
+#: counted), one that is only the formula counts none
+_UNIT_STOP: Final = re.compile(r"[.!?;\n…]+")
+
+
+def _gives_reason(word: str) -> bool:
+    """P-V.1: a word that may give a reason — any word but the vote's formula
+    (`formula_word`) or a pointing adverb («тогда», «так»: «Ну я тогда тоже против <X>»).
+    Another player's name counts, as the ruling on other nicks in plain text says."""
+    if formula_word(word):
+        return False
+    first = parse(typed_in_latin(word.casefold()).replace("ё", "е"))[:1]
+    return not first or not first[0].known or "Dmns" not in first[0].grammemes
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def formula_word(word: str) -> bool:
+    """P-V.1: whether `word` belongs to the vote's own formula rather than to a reason — «А я
+    против <X>», «Я тоже за <X>», «Ну и я <X>», «Мой голос тоже против <X>» say whom, never
+    why. Read by grammar (pymorphy3's likeliest reading), not from a list of phrases: a
+    preposition, conjunction, particle or interjection («за», «против», «и», «а», «тоже»,
+    «ну», «вот», «да», «пожалуй»); the voter's own pronoun of the first person («я», «мы»)
+    or possessive («мой голос»); the author's own vote word (a vote verb in the first
+    person, the imperative or the infinitive, the noun «голос», a green word). A vote verb
+    told of someone in the past or the third person («он странно голосовал») is a word of
+    the reason. A word typed in Latin letters is read as the Russian it spells («ya tozhe
+    protiv»); a word the dictionary does not know is never taken for the formula."""
+    low = typed_in_latin(word.casefold()).replace("ё", "е")
+    first = parse(low)[:1]
+    if not first or not first[0].known:
+        return False
+    reading = first[0]
+    if reading.pos in _FUNCTION_POS:
+        return True
+    if reading.pos == "NPRO" and "1per" in reading.grammemes:
+        return True
+    if reading.pos == "ADJF" and "Apro" in reading.grammemes and reading.lemma in _OWN_POSSESSIVE:
+        return True
+    if is_cue(low) or green_word(low):
+        told = reading.pos == "VERB" and bool({"past", "3per"} & reading.grammemes)
+        return not told
+    return False
 
 
 @lru_cache(maxsize=1024)
@@ -77,23 +139,44 @@ def reason_words(
     if end < len(post.own_text):
         post = replace(post, own_text=post.own_text[:end])
     # struck words are taken back: a struck line is no reason (as a struck nick is no vote)
-    words = _key_words(without_struck(post))
-    count = i = 0
-    while i < len(words):
-        step = _nick_at(words, i, targets, pending)
-        if step:
-            i += step
-            continue
-        w = words[i]
-        i += 1
-        if not any(ch.isalpha() for ch in w):
-            continue  # a number is no word of a reason («1 2 3»)
-        if singles and any(w.startswith(n[:2]) and word_inflects(w, n) for n in singles):
-            continue
-        count += 1
-        if enough is not None and count >= enough:
-            break
+    count = 0
+    for unit in _UNIT_STOP.split(_ADDRESS.sub(" ", without_struck(post))):
+        words = _key_words(unit)
+        typed = _plain_words(unit)
+        if len(typed) != len(words):
+            typed = words
+        counted: list[str] = []
+        reasoned = formula = False
+        i = 0
+        while i < len(words):
+            step = _nick_at(words, i, targets, pending)
+            if step:
+                # «А я против <X>», «Я тоже за <X>»: the nick's own sentence made only of the
+                # vote's formula says whom, not why — its words count only beside a word
+                # that gives a reason (another sentence counts as it always did)
+                formula = formula or _nick_words_at(words, i, targets)
+                i += step
+                continue
+            w = words[i]
+            i += 1
+            if not any(ch.isalpha() for ch in w):
+                continue  # a number is no word of a reason («1 2 3»)
+            if singles and any(w.startswith(n[:2]) and word_inflects(w, n) for n in singles):
+                continue
+            counted.append(typed[i - 1])
+            reasoned = reasoned or _gives_reason(counted[-1])
+            if reasoned and enough is not None and count + len(counted) >= enough:
+                return count + len(counted)
+        if reasoned or not formula:
+            count += len(counted)
+            if enough is not None and count >= enough:
+                break
     return count
+
+
+def _nick_words_at(words: list[str], i: int, targets: list[tuple[str, ...]]) -> bool:
+    """Whether the copy found at `i` is of the voted nick (not of another coloured one)."""
+    return _nick_at(words, i, targets, []) > 0
 
 
 def _nick_at(

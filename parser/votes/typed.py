@@ -14,14 +14,15 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from parser.latin import cyrillic_spellings, signed_spellings
-from parser.morph import parse
+from parser.latin import cyrillic_spellings, latin_readings, unique_reading
 from parser.records import ColoredSpan
 from parser.vocab import IN_RUSSIAN
 
 __all__ = ["as_cyrillic", "typed_in_latin"]
 
-_LATIN: Final = re.compile(r"[a-z]+(?:-[a-z]+)*(?:'[a-z]+)?")
+# a word of Latin letters, digits typed for letters among them («4to», «u6ivaju») as the
+# letters read them (`parser.latin.TYPED_LETTERS`)
+_LATIN: Final = re.compile(r"[a-zčšž0-9]*[a-zčšž][a-zčšž0-9]*(?:-[a-zčšž0-9]+)*(?:'[a-zčšž]+)?")
 # words of a board's own markup or of an update line, read as written (`parser.votes.proof`)
 _KEEP: Final = frozenset(("upd", "update", "edit", "ps", "pps", "imho"))
 
@@ -32,17 +33,16 @@ def _word(match: re.Match[str]) -> str:
         return word
     if word in IN_RUSSIAN:  # «jk», «maybe», «or»: the Russian word the checks read
         return IN_RUSSIAN[word]
+    # the one reading of Latin typing the letters use (`parser.latin.latin_readings`):
+    # its unique cheapest word, a dropped «ь»/«ъ» put back by the table walk («golosovat» →
+    # «голосовать», «nelzya» → «нельзя», «obyavlyayu» → «объявляю»); a word two readings
+    # fit alike stays as typed («moi»: мои or мой); a word the dictionary does not know
+    # (a name) is spelt in Cyrillic by the first scheme as before
+    readings = latin_readings(word)
+    if readings:
+        return unique_reading(readings) or word
     spelt = cyrillic_spellings(word)
-    if not spelt:
-        return word
-    # vs-latin: the first spelling the dictionary knows, a sign most schemes drop put back
-    # where the transliteration allows one — «ь» at the end after a consonant («golosovat»
-    # → «голосовать»), «ь» or «ъ» between a consonant and an iotated vowel («nelzya» →
-    # «нельзя», «obyavlyayu» → «объявляю»); none known, the first spelling as before
-    for cyr in (*spelt, *(s for c in spelt for s in signed_spellings(c))):
-        if any(p.known for p in parse(cyr)):
-            return cyr
-    return spelt[0]
+    return spelt[0] if spelt else word
 
 
 def typed_in_latin(text: str) -> str:
@@ -52,7 +52,10 @@ def typed_in_latin(text: str) -> str:
     return _LATIN_ANY_CASE.sub(_cased_word, text)
 
 
-_LATIN_ANY_CASE: Final = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'[A-Za-z]+)?")
+_LATIN_ANY_CASE: Final = re.compile(
+    r"[A-Za-zčšžČŠŽ0-9]*[A-Za-zčšžČŠŽ][A-Za-zčšžČŠŽ0-9]*"
+    r"(?:-[A-Za-zčšžČŠŽ0-9]+)*(?:'[A-Za-zčšžČŠŽ]+)?"
+)
 
 
 def _cased_word(match: re.Match[str]) -> str:

@@ -158,7 +158,7 @@ s.turn(
     1,
     posts=[
         s.post("Анна", f"{red('Коля')} слишком тихо себя ведёт весь день"),
-        s.post("Егор", f"Голосую {red('Коля', 1)}"),
+        s.post("Егор", f"{red('Коля', 1)} молчун"),
         s.post("Жора", "Голосую против Коли, он очень подозрительно молчит"),
         s.post("Коля", f"{red('Анна', 2)} — путается в показаниях весь день"),
         s.post("Миша", '<span style="color:blue">Анна</span> давно её подозреваю, честно'),
@@ -175,17 +175,18 @@ s = Scenario(
     "pefl",
     SIX,
     ["P-V.1", "C-6"],
-    "With options.min_reason_words = 1, `Голосую <red>Коля</red>` is a vote; a bare red nick "
+    "With options.min_reason_words = 1, `<red>Коля</red> молчун` is a vote; a bare red nick "
     "still is not.",
     "P-V.1: the reason threshold is the `min_reason_words` setting (Ruling); one own word "
-    "besides the nick meets 1, zero words does not.",
+    "besides the nick meets 1, zero words does not (nor the vote's formula alone, "
+    "«Голосую <X>»).",
     options={"min_reason_words": 1},
 )
 s.turn(
     1,
     posts=[
         s.post("Анна", f"{red('Коля')} слишком тихо себя ведёт весь день"),
-        s.post("Егор", f"Голосую {red('Коля', 1)}"),
+        s.post("Егор", f"{red('Коля', 1)} молчун"),
         s.post("Жора", red("Коля", 2)),
     ],
     tally={"Коля": 2},
