@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import pairwise
 from typing import Final
 
@@ -59,7 +59,10 @@ from parser.nicks import NickResolver
 from parser.vocab import CONDITION_OPENERS, SETTLED, TIME_OPENERS, lookup
 
 __all__ = [
+    "CONSENT_LEMMAS",
+    "LEAVE",
     "again_verb",
+    "aside",
     "engine_settles",
     "false_by_cast",
     "open_condition",
@@ -131,6 +134,8 @@ def open_condition(
         kind = _condition_word(tokens, k)
         if kind is None or _manner(tokens, k):
             continue
+        if aside(tokens, k, {j for m in players for j in range(m.start, m.end)}):
+            continue  # «Если кто не понял: убиваю X»: said to the reader
         if t.sentence in asked and _settled_after(tokens, t.sentence, move_sentences):
             # «А если проверю Муската, мне скажут…? Ладно, проверяю Муската»: a question to
             # the host about the rules, then the move said firmly: the move stands
@@ -332,6 +337,100 @@ def _manner(tokens: Sequence[Token], k: int) -> bool:
     if lemmas & SUCCEED_LEMMAS and not negated:
         return True
     return bool(lemmas & _MANNER_LEMMAS)
+
+
+#: a verb's forms that say something still to come or the sender's own act («если доживу»,
+#: «если кто нападёт»): what the host cannot know when he writes the move down
+_TO_COME: Final = frozenset({"futr", "1per", "impr"})
+#: the letter's reader: the host addressed, or whoever reads («если кто не понял»)
+_READER: Final = ws("вы вас вам вами ты тебя тебе тобой кто кого кому ком кем")
+
+
+def aside(tokens: Sequence[Token], k: int, named: Collection[int] = ()) -> bool:
+    """C-2, M2 (batch 25): a condition said to the letter's reader, which governs nothing in
+    the game: «если кто не понял», «если вы не поняли прошлое письмо», «если честно», «если
+    кому интересно», «если в двух словах». The clause of «если» at `k` (to its end, or to the
+    first action word said as the sender's own or as a noun when nothing marks the end)
+    names no player (`named`: the token indices of players), no person, no word of the game
+    (an action word of any role, a side) and no leave asked — and either has no verb at all
+    (an adverb of manner, a predicative, a noun phrase of speech) or its verb is in the past
+    or the present with the reader as its subject («кто», «вы», «ты»): a state of the
+    reader's knowing, nothing still to come. A verb in the future or in the first person
+    («если доживу», «если кто спросит», «если вас не затруднит») waits for something, and
+    is no aside; nor is one with a noun for its subject («если Дон согласится»)."""
+    if tokens[k].word not in CONDITION_WORDS:
+        return False
+    region = _aside_clause(tokens, k)
+    words = [tokens[j].word for j in region if tokens[j].word]
+    if not words or any(j in named for j in region):
+        return False
+    verbs = []
+    content = False
+    for w in words:
+        found = lookup(w)
+        if (found is not None and found.actions) or w in SIDE_MAFIA | SIDE_TOWN:
+            return False
+        top = parse(w)[:1]
+        if not top:
+            continue
+        grams = top[0].grammemes
+        if top[0].lemma in _LEAVE_LEMMAS:
+            return False  # «если можно», «если вы не против»: leave asked
+        if top[0].pos == "NOUN" and grams & _PERSON_TAGS:
+            return False  # «если Дон согласится»: a person of the game acts
+        if top[0].pos == "NPRO" and grams & {"1per", "3per"}:
+            return False  # «если он уже под протектом», «если меня проверят»
+        if top[0].pos in _CONTENT and not any(p.pos == "PRCL" for p in parse(w)):
+            content = True
+        if top[0].pos in ("VERB", "INFN", "PRTS", "GRND"):
+            verbs.append(grams)
+    if not verbs:
+        # «если честно», «если в двух словах»; not «если да», «если нет», «если так» (a
+        # particle standing for a proposition said before: an answer awaited)
+        return content
+    reader = any(w in _READER or w.startswith(("кто-", "кого-", "кому-")) for w in words)
+    return reader and not any(g & _TO_COME or "INFN" in g for g in verbs)
+
+
+#: a person, as the dictionary marks it: no aside speaks of one
+_PERSON_TAGS: Final = frozenset({"anim", "Name", "Surn", "Patr"})
+#: words of leave the host gives: «если можно», «если так можно», «если нельзя, то …»
+LEAVE: Final = ws("можно нельзя разрешено позволено допустимо")
+#: the lemmas of another's consent: «если Евсей не против», «если разрешишь»
+CONSENT_LEMMAS: Final = ws("против согласный разрешить позволить одобрить возражать")
+_LEAVE_LEMMAS: Final = LEAVE | CONSENT_LEMMAS
+
+
+#: the parts of speech that say something of their own in a clause without a verb
+_CONTENT: Final = frozenset({"ADVB", "PRED", "ADJS", "ADJF", "NOUN", "COMP"})
+
+
+def _aside_clause(tokens: Sequence[Token], k: int) -> list[int]:
+    """The token indices of the clause the «если» at `k` opens, for `aside`: to its end, a
+    dash, or the first action word that opens the move's own clause."""
+    region: list[int] = []
+    for j in range(k + 1, len(tokens)):
+        t = tokens[j]
+        if t.sentence != tokens[k].sentence or t.raw in _DASHES:
+            break
+        found = lookup(t.word) if t.word else None
+        if found is not None and found.actions and _opens_a_move(t.word):
+            break  # «если в двух словах проверка радиста»: the move's own word ends it
+        region.append(j)
+        if t.clause_end:
+            break
+    return region
+
+
+def _opens_a_move(word: str) -> bool:
+    """An action word that opens the move's own clause: the sender's own form (first
+    person, infinitive) or a noun in the nominative («проверка радиста»), not one a
+    preposition governs («под протектом»)."""
+    top = parse(word)[:1]
+    if not top:
+        return True
+    grams = top[0].grammemes
+    return "1per" in grams or top[0].pos == "INFN" or (top[0].pos == "NOUN" and "nomn" in grams)
 
 
 def _another_target_on_state(

@@ -382,6 +382,9 @@ def apply_corrections(
         elif (
             cancels
             and not loose
+            # «Проверяю X, отставить, Y»: the player after the word is the move's already
+            # (`bind`), so the word took back X, not the move
+            and not any(m.start > marks[0] for m in last.targets)
             and any(
                 # «Проверяю Гранату. Отставить!»: a word that takes the move back, and no other
                 tokens[k].word in NEG

@@ -166,9 +166,11 @@ def _executor_by_grammar(
         mates = [m for m in near if m is not None and m.nominative and m.nick in view.clan_mates]
         if len(mates) == 1:
             return mates[0]
-    # two players named, only one a clan mate: he carries the kill out
+    # two players named, only one a clan mate: he carries the kill out — on a night the
+    # clan kills (P-S.2: not on the election night, when «дон — X» names the one elected)
     only_kill = view.moving_actions() == ("kill",)
-    if view.clan_mates and (only_kill or any("kill" in o.actions for o in occs)):
+    kills_now = not view.known or "kill" in view.allowed
+    if view.clan_mates and kills_now and (only_kill or any("kill" in o.actions for o in occs)):
         named = {m.nick: m for m in mentions if m.kind == "nick" and not m.negated}
         # «Сильвер молчит, …: убиваем Тимофея»: a mate who does something else is no executor
         mates = [

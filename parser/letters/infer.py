@@ -633,6 +633,8 @@ def _don(
         return None
     for k, t in enumerate(tokens):
         if t.word in _DON_WORDS and not _don_addressed(tokens, k):
+            if _wish_refused(tokens, k):
+                continue  # «Не хочу, чтобы доном был X, …»: X is refused, not elected
             if _don_is_me(tokens, mentions, k):
                 # «Дон — я.»: the sender names himself (P-S.2: a member may)
                 first = LetterReading("don", (view.nick,), confidence=INFERRED_CONFIDENCE)
@@ -702,20 +704,56 @@ def _don_addressed(tokens: Sequence[Token], k: int) -> bool:
 
 
 def _don_is_me(tokens: Sequence[Token], mentions: Sequence[Mention], k: int) -> bool:
-    """«Дон — я», «Доном — сама», «Дон триады — я»: the words right after «дон» (a dash
-    between allowed, and whose Don in the genitive) are the sender's own «я»/«сам(а)», and
-    nothing else follows in the sentence."""
-    t = tokens[k]
-    rest = [u for u in tokens[k + 1 :] if u.sentence == t.sentence and u.word]
-    if not rest or rest[-1].word not in ("я", "сам", "сама"):
+    """«Дон — я», «Доном — сама», «Дон триады — я», «дон — я, старший», «чтоб доном был я»,
+    «Пусть я буду доном»: the sender's own «я»/«сам(а)» is the subject of «дон» in its
+    clause — after it, with only whose Don (a noun in the genitive) and the copula between,
+    or before it with only the copula (and the conjunction or particle opening the clause:
+    «чтобы», «пусть») — and the clause says nothing else."""
+    a, b = clause_bounds(tokens, k)
+    before = [u for u in tokens[a:k] if u.word]
+    after = [u for u in tokens[k + 1 : b + 1] if u.word]
+    if after and after[-1].word in _I_SUBJECT:
+        # «Дон триады — я», «Дон клана — сам»: whose Don may come between
+        between = after[:-1]
+        return all(_genitive_noun(u.word) or _copula(u.word) for u in between) and not [
+            u for u in before if not _opens_clause(u.word)
+        ]
+    if after or not any(u.word in _I_SUBJECT for u in before):
         return False
-    # «Дон триады — я», «Дон клана — сам»: whose Don, a noun in the genitive, may come between
-    return all(_genitive_noun(u.word) for u in rest[:-1])
+    return all(u.word in _I_SUBJECT or _copula(u.word) or _opens_clause(u.word) for u in before)
+
+
+#: the sender as the subject of «дон»: «Дон — я», «Доном — сама»
+_I_SUBJECT: Final = frozenset(("я", "сам", "сама"))
 
 
 def _genitive_noun(word: str) -> bool:
     top = parse(word)[:1]
     return bool(top) and top[0].pos == "NOUN" and "gent" in top[0].grammemes
+
+
+def _copula(word: str) -> bool:
+    """A form of the copula that links «дон» to its man: «был», «будет», «стал», «является»."""
+    top = parse(word)[:1]
+    return bool(top) and top[0].pos == "VERB" and top[0].lemma in ("быть", "стать", "являться")
+
+
+def _opens_clause(word: str) -> bool:
+    """A conjunction or a particle opening a clause of wish: «чтобы», «чтоб», «пусть», «да»."""
+    return any(p.pos in ("CONJ", "PRCL") for p in parse(word)[:1])
+
+
+def _wish_refused(tokens: Sequence[Token], k: int) -> bool:
+    """«Не хочу, чтобы доном был X»: the clause of «дон» at `k` is one of wish («чтобы …»)
+    and the clause it depends on, right before it in the sentence, says «не»."""
+    a, _b = clause_bounds(tokens, k)
+    opener = parse(tokens[a].word)[:1] if tokens[a].word else ()
+    if not opener or opener[0].pos != "CONJ" or not opener[0].lemma.startswith("чтоб"):
+        return False
+    if a == 0 or tokens[a - 1].sentence != tokens[k].sentence:
+        return False
+    lead, _end = clause_bounds(tokens, a - 1)
+    return any(u.word in NEG for u in tokens[lead:a])
 
 
 #: words for the clan's head other than «дон»: «главным будет X», «X у нас за старшего»,

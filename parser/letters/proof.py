@@ -40,7 +40,10 @@ from parser.correction import correction_lemma
 from parser.latin import cyrillic_spellings
 from parser.letters.actions import Occ
 from parser.letters.conditions import (
+    CONSENT_LEMMAS,
+    LEAVE,
     again_verb,
+    aside,
     engine_settles,
     open_condition,
     shrugged,
@@ -1735,8 +1738,12 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
     if clauses and all(_wished(c) for c in clauses):
         return True
     if evidence.chosen is not None and (
-        _consequence(tokens, evidence.chosen.i)
+        _consequence(tokens, evidence.chosen.i, evidence.mentions)
         or _trailing_condition(tokens, evidence.chosen.i, evidence.mentions)
+    ):
+        return True
+    if evidence.chosen is not None and _after_a_player(
+        tokens, evidence.chosen.i, evidence.mentions
     ):
         return True
     at = max([evidence.chosen.i if evidence.chosen else -1, *(m.end - 1 for m in places)])
@@ -1781,7 +1788,7 @@ def _asked_after(tokens: Sequence[Token], at: int, asked: set[int]) -> bool:
     for t in tokens[at + 1 :]:
         if t.sentence == tokens[at].sentence or t.sentence not in asked or not t.word:
             continue
-        if t.word in ("или", "либо", "может", "а") or t.word in _LEAVE:
+        if t.word in ("или", "либо", "может", "а") or t.word in LEAVE:
             return True  # another choice offered, or leave asked («Можно ведь?»)
         if any(r.known and r.grammemes & NAME_TAGS for r in parse(t.word)):
             return True
@@ -1794,6 +1801,20 @@ _SUBJECTS: Final = ws("он она они это")
 _PAST_NIGHT: Final = ws("вчера позавчера")
 _THIS_NIGHT: Final = ws("сегодня сейчас теперь нынче этой эту")
 _ASKED_WHOM: Final = ws("кого кому кто кем чей чью какого")
+
+
+def _after_a_player(tokens: Sequence[Token], i: int, mentions: Sequence[Mention]) -> bool:
+    """C-2, M2 (batch 25): «После Радиста убиваю Якоря»: «после» governing a player, in the
+    move's sentence — the move waits for something done to or by that player, no time of
+    the sender's evening (`promised`: «после ужина» is one, an event noun)."""
+    sentence = tokens[i].sentence
+    return any(
+        m.kind == "nick"
+        and m.start > 0
+        and tokens[m.start - 1].word == "после"
+        and tokens[m.start].sentence == sentence
+        for m in mentions
+    )
 
 
 def _hedged_before(tokens: Sequence[Token], i: int) -> bool:
@@ -1882,29 +1903,28 @@ def _own_topic(words: Sequence[str]) -> bool:
     return False
 
 
-def _consequence(tokens: Sequence[Token], i: int) -> bool:
+def _consequence(tokens: Sequence[Token], i: int, mentions: Sequence[Mention] = ()) -> bool:
     """«Если меня убьют — взорвусь с Ли», «Если Кощей выживет на суде — стреляю в него»: the
     move is the consequence of a condition on what is still to come, said before it in its
     sentence. («Убью Рому, если он ещё жив» states its move first; «если что» and «если
     можно» are manners of speech.)"""
     lead = [t for t in tokens[:i] if t.sentence == tokens[i].sentence and t.word]
+    named = {k for m in mentions if m.kind == "nick" for k in range(m.start, m.end)}
     for n, t in enumerate(lead):
         if t.word == "если":
             nxt = lead[n + 1].word if n + 1 < len(lead) else ""
-            if nxt not in ("что", "не") or _leave_asked(tokens, tokens.index(t)):
+            if _leave_asked(tokens, tokens.index(t)):
+                return True
+            if nxt not in ("что", "не") and not aside(tokens, tokens.index(t), named):
                 return True
     return False
-
-
-#: words of leave the host gives: «если можно», «если так можно», «если нельзя, то …»
-_LEAVE: Final = ws("можно нельзя разрешено позволено допустимо")
 
 
 def _leave_asked(tokens: Sequence[Token], k: int) -> bool:
     """Whether the «если» at `k` opens a condition of leave: «если можно», «если так можно»,
     «если разрешишь», «если ведущий не против» — the move waits for the host's answer."""
     for t in tokens[k + 1 :]:
-        if t.word and (t.word in _LEAVE or _consent(t.word) or _to_the_host(t.word)):
+        if t.word and (t.word in LEAVE or _consent(t.word) or _to_the_host(t.word)):
             return True
         if t.clause_end:
             break
@@ -1923,7 +1943,7 @@ def on_leave(tokens: Sequence[Token], asked: set[int]) -> bool:
     leave («…, если можно», «Если разрешишь, …») or a question asking it («Можно ведь?»):
     `asked`, the sentences that ask."""
     return any(
-        (t.word == "если" and _leave_asked(tokens, k)) or (t.sentence in asked and t.word in _LEAVE)
+        (t.word == "если" and _leave_asked(tokens, k)) or (t.sentence in asked and t.word in LEAVE)
         for k, t in enumerate(tokens)
     )
 
@@ -1943,10 +1963,10 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
     named = {k for m in mentions if m.kind == "nick" for k in range(m.start, m.end)}
     after = [k for k in range(i + 1, len(tokens)) if tokens[k].sentence == sentence]
     for n, k in enumerate(after):
-        if tokens[k].word != "если" or shrugged(tokens, k):
+        if tokens[k].word != "если" or shrugged(tokens, k) or aside(tokens, k, named):
             continue
         cond = [j for j in after[n + 1 :] if tokens[j].word]
-        if any(_consent(tokens[j].word) or tokens[j].word in _LEAVE for j in cond):
+        if any(_consent(tokens[j].word) or tokens[j].word in LEAVE for j in cond):
             return True  # «…, если Евсей не против», «…, если можно»: left to another's leave
         if not any(c in named for c in cond) and engine_settles([tokens[j].word for j in cond]):
             continue  # «…, если его днём не повесят»: the rules settle it (P-O.1)
@@ -1968,12 +1988,11 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
 
 
 #: words of another's leave: «если Дон не против», «если босс согласен», «если разрешит»
-_CONSENT_LEMMAS: Final = ws("против согласный разрешить позволить одобрить возражать")
 
 
 def _consent(word: str) -> bool:
     parses = parse(word)
-    return bool(parses) and parses[0].lemma in _CONSENT_LEMMAS
+    return bool(parses) and parses[0].lemma in CONSENT_LEMMAS
 
 
 def _wished(clause: Sequence[Token]) -> bool:

@@ -75,7 +75,13 @@ from parser.letters.reported import (
 )
 from parser.letters.scene import scene_action
 from parser.letters.sense import trade_instrument
-from parser.letters.spoken import asks_itself, self_answer, spoken_marks
+from parser.letters.spoken import (
+    asks_itself,
+    self_answer,
+    spoken_marks,
+    telegraph_marks,
+    uncapped,
+)
 from parser.letters.tokens import (
     EDGE_MARKS,
     Token,
@@ -109,6 +115,8 @@ def read_letter(
     suggestion = offer_setting(view, settings.suggestion, settings.mafioso_suggestion)
     resolver = resolver or NickResolver(view.living)
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
+    text = telegraph_marks(text, view.living)  # «… ТЧК», «… ЗПТ» typed as a telegram
+    text = uncapped(text)  # a letter all in capitals says nothing by its case
     # «пишу за Февронию: она лечит Аду», «муж просил передать: проверяю Аду» (C-2)
     words = _Words(text, resolver)
     relay = written_for(words.plain, words.plain_mentions(view), view.nick)

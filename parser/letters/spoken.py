@@ -6,6 +6,15 @@
   typed. Only a mark word standing alone where a mark stands — after a word, at the end or
   before the next word, never after a preposition or an adjective («на точку», «в конце
   точка» keep the word) — is a mark.
+* **Telegraph punctuation.** A letter typed as a telegram spells its marks as the
+  telegraph did: «ПРОВЕРЯЮ МАРКУ ТЧК», «УБИВАЕМ X ЗПТ ИСПОЛНИТЕЛЬ Y», «ВСКЛ», «КВК … КВК».
+  `telegraph_marks` puts the mark in the place of such a word standing alone (in any case,
+  typed in Latin letters too), so that it ends the sentence or clause and never joins a
+  nick. A word that is a living player's nick stays the nick: the cast wins (C-3).
+* **A letter all in capitals.** Its case tells nothing: every word is a capital, so a
+  common word is not thereby a nick («ПРОВЕРЯЮ ТОРМОЗА У X» keeps «тормоза» the trade's
+  thing). `uncapped` reads it in lower case, as the reader reads any lower-case letter
+  (nicks are matched without regard to case).
 * **A dialogue with oneself.** «Кого лечить? Наверное Галю. Хотя нет. Да, Галю»: the letter
   asks itself whom its action word takes, and answers. `self_answer` gives the letter the
   sender settled on — the action word, in the first person, and the last answer — only when
@@ -16,12 +25,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final
 
+from parser.latin import cyrillic_spellings
 from parser.morph import forms, parse
+from parser.nicks import casefold_key
 from parser.vocab import lookup
 
-__all__ = ["asks_itself", "self_answer", "spoken_marks"]
+__all__ = ["asks_itself", "self_answer", "spoken_marks", "telegraph_marks", "uncapped"]
 
 _MARKS: Final = {
     "точка": ".",
@@ -61,6 +73,60 @@ def spoken_marks(text: str) -> str:
         return _MARKS[found.group(1).casefold()]
 
     return _MARK_RE.sub(mark, text)
+
+
+#: the telegram's marks as the telegraph spelt them: full stop, comma, exclamation mark, quotes
+_TELEGRAPH: Final = {"тчк": ".", "зпт": ",", "вскл": "!", "квк": '"'}
+_EDGES: Final = ",;:.!?…»«)(\"'"
+_SPACED: Final = re.compile(r"(\s+)")
+
+
+def _telegraph_mark(word: str, nicks: frozenset[str]) -> str | None:
+    """The mark a word of a telegram spells («ТЧК», «зпт», «tchk»), or None; never for a word
+    that is a living player's nick."""
+    key = casefold_key(word.strip(_EDGES))
+    if not key or key in nicks:
+        return None
+    if key in _TELEGRAPH:
+        return _TELEGRAPH[key]
+    if key.isascii() and key.isalpha() and len(key) <= 6:
+        return next((_TELEGRAPH[c] for c in cyrillic_spellings(key) if c in _TELEGRAPH), None)
+    return None
+
+
+def telegraph_marks(text: str, living: Iterable[str] = ()) -> str:
+    """`text` with its telegraph mark words («ТЧК», «ЗПТ», «ВСКЛ», «КВК») as the marks
+    themselves (see the module's docstring); `living`: the nicks that stay words."""
+    nicks = frozenset(casefold_key(n) for n in living)
+    pieces = _SPACED.split(text)  # words at even places, the spaces between at odd ones
+    quoted = False
+    for n in range(0, len(pieces), 2):
+        mark = _telegraph_mark(pieces[n], nicks)
+        if mark is None:
+            continue
+        rest = pieces[n].strip(_EDGES) and pieces[n][len(pieces[n].rstrip(_EDGES)) :]
+        if mark == '"':
+            # the opening quote joins the next word, the closing one the word before
+            mark = "»" if quoted else "«"
+            quoted = not quoted
+            if mark == "«":
+                pieces[n] = ""
+                if n + 1 < len(pieces):
+                    pieces[n + 1] = " «" if n else "«"
+                continue
+        pieces[n] = mark + rest
+        if n and "\n" not in pieces[n - 1]:
+            pieces[n - 1] = ""  # the mark closes the word before it
+    return "".join(pieces)
+
+
+def uncapped(text: str) -> str:
+    """`text` in lower case when every cased letter of it is a capital (a few letters at
+    least: «ОК» alone is left); else `text` itself."""
+    cased = [c for c in text if c.lower() != c.upper()]
+    if len(cased) > 3 and all(c.isupper() for c in cased):
+        return text.lower()
+    return text
 
 
 _WHOM: Final = frozenset({"кого", "кому", "кем"})
