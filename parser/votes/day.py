@@ -25,6 +25,7 @@ from parser.votes.proof import (
     green_word,
     has_vote_grammar,
     leaning,
+    nick_asked,
     not_a_name,
     own_vote_said,
     place_use,
@@ -704,7 +705,7 @@ def _left_open(
         return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
     if asked is None or len(players) > 1:
         return None
-    if len(before) == 1 and _asked_about(own, asked):
+    if len(before) == 1 and (_asked_about(own, asked) or nick_asked(own, asked)):
         return None, [asked.span], (UNPROVEN, asked.span.text)
     if asked.match.nick == author:
         return None
