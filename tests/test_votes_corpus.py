@@ -335,7 +335,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # (tests/votes/README.md)
     # held-out part 17, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): both (a), a misreading of the words
-    "h17p-69": "(a) «Голосую за <X>! Она лучшая, не трогайте её» (a red in support), counted",
 }
 
 

@@ -24,11 +24,13 @@ from parser.votes.names import CUE_LEMMAS
 from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WITHDRAWN, WORD_RE
 
 #: why a nick was set aside: None keeps it; "" sets it aside with nothing to tell the host
-#: (negated, spared, taken back, a day gone by, a joke); a refusal code (`DOUBTED`, `WISHED`,
-#: `CONDITIONAL`, `PUT_OFF`) or `ASKED` sets it aside as a vote the host must hear of
+#: (negated, spared, taken back, a day gone by); a refusal code (`DOUBTED`, `WISHED`,
+#: `CONDITIONAL`, `PUT_OFF`), `ASKED` or `JOKED` sets it aside as a vote the host must hear of
 Why = str | None
 #: the nick asked about: the caller decides (`parser.votes.day._left_open`)
 ASKED: Final = "asked"
+#: the vote said to be a joke or not serious in the author's own words (issue 17 item 2)
+JOKED: Final = "joked"
 
 # Verbs a player takes a vote back with («Снимаю зелёный с Ромы», «отзываю голос»).
 _RETRACT_LEMMAS: Final = frozenset(
@@ -499,7 +501,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
         if doubt or tail_joke or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt])):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
             # players only asked about — the whole choice is left open
-            return [], True, DOUBTED if doubt else ("" if tail_joke else ASKED)
+            return [], True, DOUBTED if doubt else (JOKED if tail_joke else ASKED)
         # «<X> — это не окончательно», «<X> (это не голос, просто прикидка)»: this nick's
         # naming said to be no vote yet, up to the next coloured nick — shown to the host
         hedged = any(_hedged(WORD_RE.findall(c)) for c in _HEDGE_CLAUSE.split(low[end:nxt]))
@@ -531,6 +533,8 @@ def _joke_said(after: str) -> bool:
         words = WORD_RE.findall(clause)
         if not joked(words):
             continue
+        if any(_told_to_others(w) for w in words):
+            continue  # «оставьте свои шутки»: the others' jokes, not the author's
         for n, w in enumerate(words):
             if not joked([w]) or (n and not joked(words[n - 1 : n + 1])):
                 continue
@@ -540,6 +544,16 @@ def _joke_said(after: str) -> bool:
         if "не" in words:
             return True  # «не всерьёз»
     return False
+
+
+def _told_to_others(word: str) -> bool:
+    """A verb in the imperative or the second person plural: the clause speaks to others."""
+    first = parse(word)[:1]
+    return (
+        bool(first)
+        and first[0].pos == "VERB"
+        and ("impr" in first[0].grammemes or {"2per", "plur"} <= first[0].grammemes)
+    )
 
 
 # «подожду», «воздержусь», «повременю», «отложу»: the vote put off, whatever came before

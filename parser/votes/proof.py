@@ -75,6 +75,7 @@ __all__ = [
     "reported_spans",
     "said_for_later",
     "settled_in_words",
+    "spared_in_words",
     "stored_words_end",
     "told_of",
     "unaccounted",
@@ -729,6 +730,44 @@ def nick_asked(own_text: str, pick: Pick) -> bool:
         return False
     close = _SENTENCE_END.search(low, at + len(pick.span.text))
     return _clause_asks(low, at + len(pick.span.text), close.end() if close else len(low))
+
+
+#: a clause of the post, for a plea: its marks, a dash, «но», «а», «так что»
+_PLEA_CLAUSE: Final = re.compile(r"[,;:.!?\n()—–]+|\s-\s|\s(?:но|а|только)\s")
+#: what a plea leaves him in: «оставьте его (в покое)»
+_LEAVE_LEMMAS: Final = frozenset(("оставить", "оставлять"))
+
+
+def spared_in_words(own_text: str) -> bool:
+    """Issue 17 item 2 (P-V.1, G-N.1, `argued_votes_counted`): whether the author's own
+    words ask the others to spare a player spoken of by a pronoun of the third person — a
+    verb of harm, of hanging or jailing, or of voting in the imperative, negated («не
+    трогайте её», «за него не голосуйте», «не сажайте его»), or «оставьте его». Beside a
+    single red or green it is that player: the post argues against its own vote, which the
+    host must see rather than count. «Не жалейте его» (no verb of harm), «не трогайте меня»,
+    «не трогайте Агату» (no pronoun of him) spare nobody the vote is for."""
+    low = own_text.casefold().replace("ё", "е")
+    for clause in _PLEA_CLAUSE.split(low):
+        words = _WORD.findall(clause)
+        him = any(
+            r.pos == "NPRO" and "3per" in r.grammemes and "nomn" not in r.grammemes
+            for w in words
+            for r in parse(w)[:2]
+        )
+        if not him:
+            continue
+        for n, w in enumerate(words):
+            first = parse(w)[:1]
+            if not first or first[0].pos != "VERB" or "impr" not in first[0].grammemes:
+                continue
+            lemma = first[0].lemma
+            negated = n > 0 and words[n - 1] in ("не", "ни")
+            harm = lemma in _HARM_LEMMAS or bool(JAIL_LEMMAS.intersection(lemmas(w)))
+            if negated and (harm or is_cue(w)):
+                return True
+            if not negated and lemma in _LEAVE_LEMMAS:
+                return True
+    return False
 
 
 _LEAD_DASH: Final = re.compile(r"\s*(?:[—–]|-\s)")
