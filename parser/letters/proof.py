@@ -83,6 +83,7 @@ from parser.letters.reading import (
     offers_the_kill,
 )
 from parser.letters.sense import (
+    booked_hour,
     goal_off_frame,
     off_frame,
     other_sense_verb,
@@ -185,6 +186,7 @@ def prove(
         _target_aside(reading, evidence)
         or _sheltered(reading, evidence)
         or _trade_goal(reading, evidence)
+        or _booked(reading, evidence)
         or _target_bound(reading, view)
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
@@ -290,6 +292,23 @@ def _trade_goal(reading: LetterReading, evidence: Evidence) -> LetterReading | N
         IS_IT_A_MOVE,
         f"Не понял, ход ли это ({spelled(reading)}): «{verb} … {goal}» — так о ночном ходе "
         f"не пишут. Если это ход, напишите его прямо, например: «{example_of(reading)}».",
+    )
+
+
+def _booked(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """A question when the move's verb has a time of the working day in its clause
+    (`sense.booked_hour`: «приглашаю на маникюр Лику к 15:00»): a booking of the writer's
+    day as likely as the night's move — not proven (C-2)."""
+    chosen = evidence.chosen
+    if chosen is None:
+        return None
+    hour = booked_hour(evidence.tokens, chosen.i)
+    if hour is None:
+        return None
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, ход ли это ({spelled(reading)}): «{hour}» — это время дня, похоже на "
+        f"запись. Если это ночной ход, напишите его прямо, например: «{example_of(reading)}».",
     )
 
 

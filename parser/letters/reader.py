@@ -37,6 +37,7 @@ from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.promised import (
+    held_back,
     left_to_another,
     move_put_off,
     promised_later,
@@ -258,6 +259,9 @@ def _letter(
             f"Вы пишете, что ход будет позже, а в письме я прочёл: {spelled(proven)}. Если это "
             f"ход на эту ночь, подтвердите его, например: «{example_of(proven)}».",
         )
+    held = _held_back(proven, evidence)
+    if held is not None:
+        return held
     if proven.code == NO_TARGET and evidence.chosen is not None:
         return _doubt_named(proven, evidence, resolver)
     if proven.kind == "none":
@@ -546,6 +550,23 @@ def _trade_asked(
         IS_IT_A_MOVE,
         f"Не понял, это ход? «{occ.targets[0].raw}» назван(а) в письме не по-игровому. "
         f"Если да, напишите, например: «{example}».",
+    )
+
+
+def _held_back(proven: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """«Убиваю Лику. Хотя подожди, отвечу позже»: a move that a clause after its verb takes
+    back or holds for a later letter (`promised.held_back`) is not proven — asked (C-2)."""
+    chosen = evidence.chosen
+    if proven.kind != "move" or chosen is None:
+        return None
+    named = {k for m in evidence.mentions if m.kind != "pronoun" for k in range(m.start, m.end)}
+    held = held_back(evidence.tokens, chosen.i, evidence.questions, named)
+    if held is None:
+        return None
+    return question_reading(
+        UNDECIDED,
+        f"Вы пишете «{held}», а в письме я прочёл: {spelled(proven)}. Если это ход на эту "
+        f"ночь, подтвердите его, например: «{example_of(proven)}».",
     )
 
 
