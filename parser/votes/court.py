@@ -237,7 +237,8 @@ def _clause_left(
     (issue 17 item 2); None when it is the vote."""
     low = [bare_word(w) for w in clauses[n]]
     if votes and _asked(text, clauses, n, hits[-1].query):
-        return UNPROVEN
+        # «Мишку сажаю? Не знаю…»: asked and doubted is a doubt
+        return DOUBTED if _doubted(text, clauses) else UNPROVEN
     aside = _set_aside(low, votes, wished=votes and _wished(low, clauses, but, n))
     if aside == "" and votes and spared_in_words(" ".join(low)):
         return UNPROVEN
