@@ -53,7 +53,11 @@ def post_tails_utf8(html: str, sl: PageSlice, start: int, stop: int) -> bytes:
     encoded character by character as the whole text would be."""
     if not sl.tail:
         return html[start:stop].encode("utf-8", "ignore")
-    kept = _kept_spans(html, sl, start, stop)
+    return _kept_utf8(html, sl, _kept_spans(html, sl, start, stop))
+
+
+def _kept_utf8(html: str, sl: PageSlice, kept: list[int]) -> bytes:
+    """`post_tails_utf8` of the spans `_kept_spans` found."""
     close = sl.post_close.encode()
     parts: list[bytes] = []
     for k in range(0, len(kept) - 3, 3):
@@ -461,6 +465,9 @@ def block_posts(
 # board or page it was learnt on, so they are kept for the process, a few at most; learning is
 # tried on a few pages at most (a board whose headers no template fits stops paying for it).
 _TEMPLATES: list[heads.Template] = []
+# a matched header: its template, where its article's tag ends and its body's tag starts, its
+# fields, its time read
+_Hit = tuple[heads.Template, int, int, heads.Fields, datetime, str]
 _MAX_TEMPLATES = 4
 _learning = {"tries": 16}
 
@@ -475,7 +482,7 @@ def read_posts(html: str, sl: PageSlice, start: int, end: int, ctx: ReadContext)
     if _parts_query(ctx.dialect) is None or not sl.tail:
         return block_posts(_whole(html, sl, start, end), ctx)
     kept = _kept_spans(html, sl, start, end)
-    hits: dict[int, tuple[heads.Template, re.Match[str], heads.Fields, datetime, str]] = {}
+    hits: dict[int, _Hit] = {}
     if _TEMPLATES:
         for j in range(0, len(kept) - 3, 3):
             hit = _match(html, kept[j], kept[j + 1], ctx)
@@ -483,8 +490,8 @@ def read_posts(html: str, sl: PageSlice, start: int, end: int, ctx: ReadContext)
                 hits[j] = hit
     read = _read_reduced(html, sl, kept, hits, ctx) if hits else None
     if read is None:
-        tree = _whole(html, sl, start, end)
-        read = block_posts(tree, ctx)
+        data = _kept_utf8(html, sl, kept)
+        read = block_posts(parse_utf8(data, lambda: drop_post_tails(html, sl, start, end)), ctx)
         hits = {}
     if len(hits) < len(kept) // 3 - 1 and len(_TEMPLATES) < _MAX_TEMPLATES and _learning["tries"]:
         _learn(html, kept, hits, read, ctx)
@@ -496,22 +503,25 @@ def _whole(html: str, sl: PageSlice, start: int, end: int) -> LexborHTMLParser:
     return parse_utf8(utf8, lambda: drop_post_tails(html, sl, start, end))
 
 
-def _match(
-    html: str, pos: int, mark: int, ctx: ReadContext
-) -> tuple[heads.Template, re.Match[str], heads.Fields, datetime, str] | None:
+def _match(html: str, pos: int, mark: int, ctx: ReadContext) -> _Hit | None:
     """The first template the header of the post between `pos` and its body mark fits whole
-    (its body's opening tag the one holding the mark), with the fields read from it; None
-    when none fits, or a field would send the reader to the tree."""
+    (its body's opening tag the one holding the mark, ending at the first `>` after it), with
+    the fields read from it; None when none fits, or a field would send the reader to the
+    tree. (The header is matched as a string of its own: one of a page's narrowest kind of
+    string, its characters read a byte each where the page's need two.)"""
     art = html.rfind("<article", pos, mark)
-    if art < 0:
+    end = html.find(">", mark)
+    if art < 0 or end < 0:
         return None
+    head = html[art : end + 1]
     for t in _TEMPLATES:
-        m = t.pattern.match(html, art)
+        m = t.pattern.fullmatch(head)
         if m is not None:
             break
     else:
         return None
-    if not m.start("body") < mark < m.end():
+    body = m.start("body")
+    if body + art >= mark:
         return None
     f = heads.fields(t, m)
     if f is None:
@@ -519,7 +529,7 @@ def _match(
     posted_at, shown = _time_of(f.shown, f.attrs, ctx)
     if posted_at is None:
         return None
-    return t, m, f, posted_at, shown
+    return t, art + m.end("article"), art + body, f, posted_at, shown
 
 
 def _time_of(
@@ -543,7 +553,7 @@ def _read_reduced(
     html: str,
     sl: PageSlice,
     kept: list[int],
-    hits: dict[int, tuple[heads.Template, re.Match[str], heads.Fields, datetime, str]],
+    hits: dict[int, _Hit],
     ctx: ReadContext,
 ) -> list[PostParts] | None:
     """The page read with each matched header's stand-in in its place; None when lexbor's
@@ -563,11 +573,11 @@ def _read_reduced(
                 close,
             )
             continue
-        t, m = hit[0], hit[1]
+        t, art_end, body_start = hit[0], hit[1], hit[2]
         parts += (
-            html[p : m.end("article")].encode("utf-8", "ignore"),
+            html[p:art_end].encode("utf-8", "ignore"),
             heads.stand_in(t, key, j).encode(),
-            html[m.start("body") : c].encode("utf-8", "ignore"),
+            html[body_start:c].encode("utf-8", "ignore"),
             close,
         )
         delta += t.lt - 1 - len(t.opens)
@@ -605,7 +615,7 @@ def _read_reduced(
             posts.append(_block_post(el, pid, ctx, parts_of))
             continue
         k, body_node = stand
-        _t, _m, f, posted_at, shown = hits[k]
+        f, posted_at, shown = hits[k][3:]
         body = read_body_node(
             body_node, d, tz=ctx.tz, now=ctx.now, where=f"post {pid}", issues=ctx.issues
         )

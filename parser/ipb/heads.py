@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from selectolax.lexbor import LexborNode
 
@@ -110,9 +111,9 @@ class Template:
     lt: int
 
 
-@dataclass(frozen=True)
-class Fields:
-    """What the reader takes from a header, as read from a template's match."""
+class Fields(NamedTuple):
+    """What the reader takes from a header, as read from a template's match (a tuple: made
+    for every matched header)."""
 
     author: str
     author_id: int
