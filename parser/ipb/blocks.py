@@ -580,7 +580,7 @@ def _read_reduced(
             html[body_start:c].encode("utf-8", "ignore"),
             close,
         )
-        delta += t.lt - 1 - len(t.opens)
+        delta += t.lt - 2 - len(t.opens)  # (its article's and body's tags kept)
     parts.append(html[kept[-3] : kept[-1]].encode("utf-8", "ignore"))
     data = b"".join(parts)
     if len(data) + delta > MAX_DEPTH and data.count(b"<") + delta > MAX_DEPTH:

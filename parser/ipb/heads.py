@@ -1,24 +1,27 @@
 """IPS 4 post headers read by a template learnt from a header lexbor has read, so that a post
-whose header fits one is handed to lexbor as its article tag and its body alone.
+whose header fits one is handed to lexbor as its article's tag and its body alone.
 
 A template is one header's markup from its `<article` to its body's opening tag, every tag as
-written and every attribute value and text as a character class that holds no `<` or `>`
-(nor its own quote): a header it matches whole is the same sequence of tokens, tag names,
-attribute names and quoting as the template's, whatever its values and texts. Learning proves
-of that sequence, by following the tree builder's rules over it (`_learn`), that from an
-article opened in the body it builds a tree with no implied open or close, leaves no
-formatting element open and ends with only plain elements (`<div>`s) open around the body.
+written, each text read up to the next `<` and each quoted value up to its closing quote (as
+the tokenizer reads them: a character reference consumes neither): a header it matches whole
+is the same sequence of tokens, tag names, attribute names and quoting as the template's,
+whatever its values and texts. Learning proves of that sequence, by the tree builder's rules
+(`learn`), that from an article opened in the body it builds its tree with no implied open or
+close, leaves no formatting element open and ends with only `<div>`s open around the body.
 Such a header leaves lexbor in the state that `x<div>…<div>` (as many) leaves it in; that
 stand-in is what lexbor is given before the body, and the header's fields (the author's nick,
-the profile link, the post's first time) are read from the match, as `blocks` reads them from
-the tree. The values the reader's structure depends on (`itemprop`, `data-role`, the article's
-`id` prefix) are kept as written.
+the profile link's address, the post's first time) are read from the match, as `blocks` reads
+them from the tree (`blocks._ips4_pane`, `_post_time`). The values the reader's structure
+depends on (`itemprop`, `data-role`, the article's `id` prefix) are kept as written; a field
+holding a character reference, a carriage return, a NUL or a lone surrogate (which lexbor's
+input would change) fits no template.
 
 What the proof assumes of the state before the article (no formatting element to reconstruct,
 the article put where it stands) is checked in the tree lexbor builds (`verified`): the
-stand-in's first text and first `<div>` must be the article's first children, the latter
-carrying a nonce drawn for the page (so no markup on the page can pose as it), and the article
-a child of the document's `<body>`. A page where that fails is read whole, as before.
+stand-in's text and its first `<div>` must be the article's first children, that `<div>`
+carrying a nonce drawn for the page (so no markup on the page can pose as it: a stand-in
+swallowed by a comment or a raw-text element is missed), and the article a child of the
+document's `<body>`. A page where that fails is read whole, as before.
 """
 
 from __future__ import annotations
@@ -92,10 +95,10 @@ def _free(quote: str) -> str:
 def _field(quote: str) -> str:
     # a field's value as lexbor stores it: no character reference to decode, no carriage return
     # or NUL for the input stream to change
-    return f"[^{quote}<>&\\x00\\r]*+"
+    return f"[^{quote}<>&\\x00\\r\\ud800-\\udfff]*+"
 
 
-_FIELD_CHARS = "[^<&\\x00\\r]"
+_FIELD_CHARS = "[^<&\\x00\\r\\ud800-\\udfff]"
 _FIELD_TEXT = _FIELD_CHARS + "*+"
 
 
