@@ -67,10 +67,9 @@ _ALLOWED = frozenset(
     )
 )
 _VOID = frozenset(("br", "img"))
-_FORMATTING = frozenset(("a", "b", "em", "i", "small", "strong", "u"))
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 # start tags that close an open `<p>` (of those allowed)
-_CLOSES_P = frozenset(("aside", "div", "ol", "p", "section", "ul", *_HEADINGS))
+_CLOSES_P = frozenset(("aside", "div", "li", "ol", "p", "section", "ul", *_HEADINGS))
 # attributes whose values the reader's structure reads: kept as written
 _VERBATIM = frozenset(("itemprop", "data-role"))
 
@@ -107,8 +106,8 @@ class Template:
     """A header's template: `pattern` matches from the `<article` to the end of the body's
     opening tag (group `body` that tag); `opens`, the elements the header leaves open around
     the body; the groups of the fields (`nick*` the nick's texts in order, `href` its profile
-    link's address, `time_text` and `time_<attr>` the post's first time); `lt`, the header's
-    count of `<` (the stand-in's taken off)."""
+    link's address, `time_text` and `time_<attr>` the post's first time, `""` for an attribute
+    it lacks); `lt`, the count of `<` from the article's tag to the body's, both included."""
 
     pattern: re.Pattern[str]
     opens: tuple[str, ...]
@@ -299,8 +298,8 @@ def _build(tags: list[re.Match[str]]) -> tuple[list[_El | None], list[_El], tupl
             # the body's opening tag: only plain elements open around it
             if close or slash or name != "div" or values.get("data-role") != "commentContent":
                 return None
-            if any(n != "div" for n in names[1:]):
-                return None
+            if len(names) < 2 or any(n != "div" for n in names[1:]):
+                return None  # (one at least: the stand-in's first carries its mark)
             els.append(_El(name, values, stack[-1]))
             return els, slots, tuple(names[1:])
         if close:
