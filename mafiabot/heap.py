@@ -72,7 +72,12 @@ def frozen() -> Iterator[None]:
     """What is alive now kept out of the collector's passes for the length of the block
     (nothing is lost: it goes back to the collector when the block ends), and its youngest
     generation passed over less often (`LONG_READ_YOUNG`; the thresholds as they were after
-    it). Nested blocks leave both to the outermost."""
+    it). Nested blocks leave both to the outermost. In a `mafiabot` process the start has
+    frozen what its command loaded for good (`mafiabot.cli._command`), so the block leaves
+    the collector as it is there (a first poll of 20,000 posts: ~370 passes of the youngest
+    generation, ~0.1 s); raising the threshold there anyway cut those to ~220 for ~0.03 s of
+    CPU and added 0.2–0.5 MB to the peak RSS, a first poll with letters over 90 MB:
+    measured, not done (bench/README.md, "a thirteenth look")."""
     if gc.get_freeze_count():
         yield
         return

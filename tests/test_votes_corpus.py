@@ -108,6 +108,8 @@ PARTS = {
     "development-40": HERE / "dev40",  # votes-29: asked about, argued against, formula
     "development-42": HERE / "dev42",  # batch 25: a railway forum — trade idioms, spouses
     "development-47": HERE / "dev47",  # tidy-2: Latin typing by the one table walk, hyphens
+    "development-43": HERE / "dev43",  # batch 26: a beauty salon — trade verbs, a verb nick
+    "development-53": HERE / "dev53",  # reader-53: a verb-form nick said as the own verb
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

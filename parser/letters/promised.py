@@ -27,7 +27,7 @@ nothing off."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 from parser.letters.mentions import Mention
@@ -105,7 +105,8 @@ def _next_in_the_night(
 
 # verbs of sending word, by lemma: write, let know, say, send, drop a line, signal
 _MESSAGE_LEMMAS: Final = ws(
-    "написать дописать отписаться сообщить сказать прислать отправить скинуть черкнуть маякнуть"
+    "написать дописать отписаться ответить сообщить сказать прислать отправить скинуть черкнуть"
+    " маякнуть"
 )
 _PROMISE: Final = frozenset({"1per", "futr", "perf", "indc"})
 
@@ -604,3 +605,87 @@ def _answer_told(tokens: Sequence[Token], k: int, sentence: int) -> str | None:
         if verb and {"futr", "3per"} <= verb[0].grammemes:
             return _quote(tokens, min(j, k), max(j, k + 1))
     return None
+
+
+#: the concessive conjunction that, after a move, may take it back («Убиваю X. Хотя нет»)
+_THOUGH: Final = "хотя"
+#: «хотя» said flatly taking back: «нет», «не …»
+_NO: Final = NEG | ws("нет")
+
+
+def held_back(
+    tokens: Sequence[Token], i: int, questions: set[int], named: Collection[int] = ()
+) -> str | None:
+    """C-2: a clause after the move's verb at `i` that holds the move back — «хотя» with,
+    right after it, a word that takes back or doubts what was said: an imperative to the
+    host to wait («Хотя подожди», «хотя погодите»), «нет»/«не» («Хотя нет, не уверена»), a
+    parenthetical word of doubt («Хотя, наверное, не его», «хотя, может, и нет») or the
+    sender's promise of word to come («Хотя стоп… напишу позже»); or a sentence after the
+    move opening with such an imperative and promising word to come («Подожди, отвечу
+    позже»). A concession that holds nothing back («хотя она милая», «хотя бы так», «хотя
+    устала») and a wait said before the move («Хотя подожди… Проверяю X») leave the move
+    standing, and so does a correction or a confirmation naming a player in it or after it
+    (`named`: the tokens of the letter's players: «Хотя нет, Белову», «Хотя нет… всё-таки
+    Павла»), read as such. Not in a question. The words as written, or
+    None."""
+    for k in range(i + 1, len(tokens)):
+        t = tokens[k]
+        if t.sentence in questions or not t.word:
+            continue
+        span: tuple[int, int] | None = None
+        if t.word == _THOUGH:
+            nxt = _next_word(tokens, k)
+            if nxt is not None and (_takes_back(tokens[nxt].word) or _promise_near(tokens, nxt)):
+                span = (k, _sentence_end(tokens, nxt))
+        elif _opens_sentence(tokens, k) and _imperative(t.word):
+            end = _sentence_end(tokens, k)
+            if any(_promise(tokens, j, questions) for j in range(k + 1, end + 1)):
+                span = (k, end)
+        # a player named in it or after it («Хотя нет, Белову», «Хотя нет… всё-таки
+        # Павла»): a correction or the move said again, read as such
+        if span is not None and not any(j >= span[0] for j in named):
+            return _quote(tokens, *span)
+    return None
+
+
+def _next_word(tokens: Sequence[Token], k: int) -> int | None:
+    """The next word of the sentence after `k` (past marks of punctuation alone)."""
+    for j in range(k + 1, len(tokens)):
+        if tokens[j].sentence != tokens[k].sentence:
+            return None
+        if tokens[j].word:
+            return j
+    return None
+
+
+def _takes_back(word: str) -> bool:
+    """A word that takes back or doubts what was said, right after «хотя»: «нет»/«не», an
+    imperative («подожди»), a parenthetical word («наверное», «может»)."""
+    if word in _NO or _imperative(word):
+        return True
+    return any("Prnt" in p.grammemes for p in parse(word)[:2])
+
+
+def _imperative(word: str) -> bool:
+    """An imperative in the word's first two readings («погодите» is a future too)."""
+    return any(p.pos == "VERB" and "impr" in p.grammemes for p in parse(word)[:2])
+
+
+def _promise_near(tokens: Sequence[Token], k: int) -> bool:
+    """«Хотя стоп… напишу позже»: the sender's promise of word in the sentence from `k` or
+    in the one right after it."""
+    sentences = {tokens[k].sentence, tokens[k].sentence + 1}
+    return any(
+        _promise(tokens, j, set()) for j in range(k, len(tokens)) if tokens[j].sentence in sentences
+    )
+
+
+def _opens_sentence(tokens: Sequence[Token], k: int) -> bool:
+    return k == 0 or tokens[k - 1].sentence != tokens[k].sentence
+
+
+def _sentence_end(tokens: Sequence[Token], k: int) -> int:
+    end = k
+    while end + 1 < len(tokens) and tokens[end + 1].sentence == tokens[k].sentence:
+        end += 1
+    return end

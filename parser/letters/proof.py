@@ -83,6 +83,7 @@ from parser.letters.reading import (
     offers_the_kill,
 )
 from parser.letters.sense import (
+    booked_hour,
     goal_off_frame,
     off_frame,
     other_sense_verb,
@@ -185,6 +186,7 @@ def prove(
         _target_aside(reading, evidence)
         or _sheltered(reading, evidence)
         or _trade_goal(reading, evidence)
+        or _booked(reading, evidence)
         or _target_bound(reading, view)
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
@@ -290,6 +292,23 @@ def _trade_goal(reading: LetterReading, evidence: Evidence) -> LetterReading | N
         IS_IT_A_MOVE,
         f"Не понял, ход ли это ({spelled(reading)}): «{verb} … {goal}» — так о ночном ходе "
         f"не пишут. Если это ход, напишите его прямо, например: «{example_of(reading)}».",
+    )
+
+
+def _booked(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """A question when the move's verb has a time of the working day in its clause
+    (`sense.booked_hour`: «приглашаю на маникюр Лику к 15:00»): a booking of the writer's
+    day as likely as the night's move — not proven (C-2)."""
+    chosen = evidence.chosen
+    if chosen is None:
+        return None
+    hour = booked_hour(evidence.tokens, chosen.i)
+    if hour is None:
+        return None
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, ход ли это ({spelled(reading)}): «{hour}» — это время дня, похоже на "
+        f"запись. Если это ночной ход, напишите его прямо, например: «{example_of(reading)}».",
     )
 
 
@@ -1568,6 +1587,15 @@ def _restated(
     says what the earlier one meant, so the player is the move's (C-2). Not when the action
     word has a player of its own after it («… — то есть убиваю Y»)."""
     sentence = tokens[i].sentence
+    if (
+        places
+        and all(tokens[m.start].sentence < sentence for m in places)
+        and not any(tokens[m.start].sentence == sentence for m in mentions)
+        and bare_act(tokens, i)
+    ):
+        # «Отправляю Бориса в долгий сон. То есть убиваю.»: the bare action word's sentence
+        # restates the one before (`decide._restated_without_object`)
+        return True
     if not places or any(tokens[m.start].sentence != sentence or m.start > i for m in places):
         return False
     if any(m.start > i and tokens[m.start].sentence == sentence for m in mentions):
@@ -1578,6 +1606,20 @@ def _restated(
     )
     words = tuple(t.word for t in lead if t.word)
     return dash or any(words[-len(marker) :] == marker for marker in RESTATING)
+
+
+def bare_act(tokens: Sequence[Token], i: int) -> bool:
+    """The action word at `i` has no object: no noun, pronoun or adjective follows it in its
+    sentence («То есть убиваю.», «В смысле лечу.»)."""
+    for t in tokens[i + 1 :]:
+        if t.sentence != tokens[i].sentence:
+            break
+        first = parse(t.word)[:1] if t.word else []
+        if first and first[0].pos in ("NOUN", "NPRO", "ADJF", "PRTF"):
+            return False
+        if t.word and not first:
+            return False
+    return True
 
 
 def _own_verb(word: str) -> bool:

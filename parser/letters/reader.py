@@ -37,6 +37,7 @@ from parser.letters.foreign import unread_language
 from parser.letters.infer import side_beside, without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.promised import (
+    held_back,
     left_to_another,
     move_put_off,
     promised_later,
@@ -258,6 +259,9 @@ def _letter(
             f"Вы пишете, что ход будет позже, а в письме я прочёл: {spelled(proven)}. Если это "
             f"ход на эту ночь, подтвердите его, например: «{example_of(proven)}».",
         )
+    held = _held_back(proven, evidence)
+    if held is not None:
+        return held
     if proven.code == NO_TARGET and evidence.chosen is not None:
         return _doubt_named(proven, evidence, resolver)
     if proven.kind == "none":
@@ -328,7 +332,8 @@ def _read(
         )
     resolver = words.resolver
     story, tokens, questions = words.story, words.tokens, words.questions
-    mentions = [m for m in words.mentions(view) if tokens[m.start].sentence not in questions]
+    every = words.mentions(view)  # questions' too: who a pronoun may point back to
+    mentions = [m for m in every if tokens[m.start].sentence not in questions]
     if names_executor(view) and view.clan_mates:
         # «исполнитель расти», «Лаки идёт на дело»: a clan mate where the executor stands
         mentions = mates_in_slots(tokens, mentions, view)
@@ -417,7 +422,8 @@ def _read(
     withdrawn |= heard_mentions(moves_told(heard, told_occs), mentions)
     if skip:  # «Подрыв откладываю», «ход пропускаю»
         readings = [o for o in readings if o.targets]
-    readings = resolve_pronouns(readings, tokens, live, view.nick, own_actions)
+    named = [m for m in every if m.start not in used]
+    readings = resolve_pronouns(readings, tokens, live, view.nick, own_actions, named)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
     chosen = choose_reading(wishes_settled(readings, tokens), view, tokens)
@@ -546,6 +552,23 @@ def _trade_asked(
         IS_IT_A_MOVE,
         f"Не понял, это ход? «{occ.targets[0].raw}» назван(а) в письме не по-игровому. "
         f"Если да, напишите, например: «{example}».",
+    )
+
+
+def _held_back(proven: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """«Убиваю Лику. Хотя подожди, отвечу позже»: a move that a clause after its verb takes
+    back or holds for a later letter (`promised.held_back`) is not proven — asked (C-2)."""
+    chosen = evidence.chosen
+    if proven.kind != "move" or chosen is None:
+        return None
+    named = {k for m in evidence.mentions if m.kind != "pronoun" for k in range(m.start, m.end)}
+    held = held_back(evidence.tokens, chosen.i, evidence.questions, named)
+    if held is None:
+        return None
+    return question_reading(
+        UNDECIDED,
+        f"Вы пишете «{held}», а в письме я прочёл: {spelled(proven)}. Если это ход на эту "
+        f"ночь, подтвердите его, например: «{example_of(proven)}».",
     )
 
 

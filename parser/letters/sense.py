@@ -54,9 +54,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-from parser.letters.tokens import Token, clause_bounds
+from parser.letters.tokens import WORKING_HOURS, Token, clause_bounds, clock_hour
 from parser.letters.words import NIGHT, RESTATING, ws
-from parser.morph import common_word, forms, parse
+from parser.morph import Reading, common_word, forms, parse
 from parser.roles import role_word
 from parser.vocab import lookup, scene_actions
 
@@ -851,32 +851,107 @@ def _locative_only(word: str) -> bool:
 
 
 def owned_by_thing(tokens: Sequence[Token], m: Mention) -> bool:
-    """«Лечу собаку Тимохи», «Спасаю урожай Каменки», «Проверяю сети Ерофея»: the player in
-    the genitive right after a lower-case common noun that the game's vocabulary does not
-    know — whose thing (or animal) it is. The noun fills the verb's object, and the player is
-    no move's target (C-2). A player in the accusative after an animate noun («соседа
-    Тимоху») is the noun's apposition, and the player himself."""
-    if m.start == 0 or m.nominative:
+    """«Лечу собаку Тимохи», «Спасаю волосы Вике», «Проверяю оттенок 5.3», «Режу Медовой
+    кончики»: the object slot of the sender's move verb is filled by a lower-case common
+    noun the game's vocabulary does not know, and the player stands beside it in a case the
+    verb's object never takes — the genitive of its owner or the dative of the one it is
+    done for, after the noun or between the verb and the noun — or, written as a code that
+    does not decline («5.3», «Q-7»), in apposition to an inanimate noun, naming the thing
+    itself. The noun is the verb's object, the player no move's target (C-2). A player in
+    the accusative after an animate noun («соседа Тимоху», «игрока Q-7») is the noun's
+    apposition, and the player himself."""
+    if m.start == 0:
         return False
+    if m.nominative and _nick_readings(tokens[m.start].word, m.nick or "") is not None:
+        return False  # written as the nick's own nominative, which no owner stands in
+    return _owner_after_thing(tokens, m) or _owner_before_thing(tokens, m)
+
+
+def _owner_after_thing(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player right after the thing the move verb takes (`owned_by_thing`)."""
     before = tokens[m.start - 1]
     if before.sentence != tokens[m.start].sentence or before.clause_end:
         return False
-    if not before.raw[:1].islower() or lookup(before.word) is not None:
-        return False
-    first = parse(before.word)[:1]
-    if not first or not first[0].known or first[0].pos != "NOUN":
-        return False
-    nouns = [p for p in parse(before.word) if p.known and p.pos == "NOUN"]
-    if any(p.grammemes & _NAMED for p in nouns):
-        return False
-    if not any("accs" in p.grammemes for p in nouns) or not _verb_right_before(tokens, m.start - 1):
+    nouns = _object_nouns(before)
+    if not nouns or not _verb_right_before(tokens, m.start - 1):
         return False  # the noun is no object of the sender's verb («на прицел», «у постели»)
-    own = parse(tokens[m.start].word)
-    if not own or "gent" not in own[0].grammemes:
+    own = _nick_readings(tokens[m.start].word, m.nick or "")
+    if own is None:  # a code in apposition: the thing's name, unless the noun is a person
+        return "inan" in nouns[0].grammemes
+    if not any(p.grammemes & _OWNER_CASES for p in own):
         return False
     # «соседа Егеря», «папу Андрея»: after a person or an animal, a form the accusative
     # shares may be the noun's apposition — the player himself
     return "inan" in nouns[0].grammemes or not any({"accs", "sing"} <= p.grammemes for p in own)
+
+
+def _owner_before_thing(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Режу Медовой кончики», «Лечу Маргарите спину»: the player right after the move verb
+    in a form that is no accusative of his nick, and the thing right after him
+    (`owned_by_thing`)."""
+    if m.end >= len(tokens):
+        return False
+    thing = tokens[m.end]
+    if thing.sentence != tokens[m.start].sentence or tokens[m.end - 1].clause_end:
+        return False
+    if not _object_nouns(thing) or not _verb_right_before(tokens, m.start):
+        return False
+    own = _nick_readings(tokens[m.start].word, m.nick or "")
+    if own is None:
+        return False
+    return any(p.grammemes & _OWNER_CASES for p in own) and not any(
+        "accs" in p.grammemes for p in own
+    )
+
+
+#: the cases of a thing's owner (the genitive) and of the one it is done to or for (the
+#: dative). The dative may be the player himself («бью морду Жанне», «лечу ожоги Пене») as
+#: well as someone a thing of the trade is done for («спасаю волосы Вике»), and no grammar
+#: tells the two apart: either way the verb's object is the thing, and the move is asked
+_OWNER_CASES: Final = frozenset({"gent", "datv"})
+
+
+def _object_nouns(t: Token) -> list[Reading]:
+    """The noun readings of a lower-case common noun no word of the game that may stand as
+    a verb's direct object (an accusative reading), the dictionary's first reading a noun
+    and none a name; empty when the word is none such."""
+    if not t.word or not t.raw[:1].islower() or lookup(t.word) is not None:
+        return []
+    first = parse(t.word)[:1]
+    if not first or not first[0].known or first[0].pos != "NOUN":
+        return []
+    nouns = [p for p in parse(t.word) if p.known and p.pos == "NOUN"]
+    if any(p.grammemes & _NAMED for p in nouns) or not any("accs" in p.grammemes for p in nouns):
+        return []
+    return nouns
+
+
+def _nick_readings(word: str, nick: str) -> list[Reading] | None:
+    """The readings of the word as written as a form of the nick: those of the lemma and the
+    gender of the nick's own nominative (Медовая's «Медовой» is the feminine's genitive or
+    dative, not a masculine's accusative), else all its noun and adjective readings. None
+    for a word the dictionary cannot decline (a code or a Latin handle: «5.3», «Q-7»)."""
+    readings = [p for p in parse(word) if p.pos in _DECLINED]
+    if not readings:
+        return None if not _CYRILLIC_WORD.fullmatch(word) else []
+    heads = nick.split()
+    if not heads or heads[0].lower() == word:
+        return readings  # the nick as written: no lemma of its own to tell its forms by
+    named = [p for p in parse(heads[0].lower()) if "nomn" in p.grammemes]
+    lemmas = {p.lemma for p in named}
+    genders = frozenset().union(*(p.grammemes & _GENDERS for p in named))
+
+    def own(p: Reading) -> bool:
+        said = p.grammemes & _GENDERS
+        return p.lemma in lemmas and (not said or not genders or bool(said & genders))
+
+    return [p for p in readings if own(p)] or readings
+
+
+#: the parts of speech that decline as a nick does
+_DECLINED: Final = frozenset({"NOUN", "ADJF"})
+#: the genders a nick's nominative gives its forms
+_GENDERS: Final = frozenset({"masc", "femn", "neut"})
 
 
 def _verb_right_before(tokens: Sequence[Token], k: int) -> bool:
@@ -1004,6 +1079,20 @@ def goal_off_frame(tokens: Sequence[Token], verb: int, action: str | None) -> st
         if not (_goal_noun(tokens[j]) or (tokens[k].word in _INTO and _rank_noun(tokens[j]))):
             continue
         return " ".join(t.raw for t in tokens[k : j + 1]).strip(" ,.!?;:—–-")
+    return None
+
+
+def booked_hour(tokens: Sequence[Token], verb: int) -> str | None:
+    """C-2: a time on the clock in the clause of the move's verb at `verb`, its hour one of
+    the working day («приглашаю на маникюр Лику к 15:00», «лечу Таисию в 12:00»): the verb
+    books the writer's day — the night's moves are made by night — so the move is not
+    proven. The time as written, or None (an hour of the night, «в 03:00», says when the
+    move is made)."""
+    a, b = clause_bounds(tokens, verb)
+    for k in range(a, b + 1):
+        hour = clock_hour(tokens[k].raw)
+        if hour is not None and hour in WORKING_HOURS:
+            return tokens[k].raw.strip(" ,.!?;:—–-")
     return None
 
 

@@ -392,6 +392,16 @@ def phrase_ends_at(tokens: Sequence[Token], k: int, phrases: Sequence[str]) -> s
     return None
 
 
+#: the hours of the working day, when a time on the clock is a booking, not the night's
+WORKING_HOURS: Final = range(8, 20)
+
+
+def clock_hour(raw: str) -> int | None:
+    """The hour of a time on the clock as written («15:00», «к 9.30,» → 15, 9), or None."""
+    m = _CLOCK.fullmatch(_PUNCT_EDGES.sub("", raw.strip()))
+    return int(m.group().replace(".", ":").split(":")[0]) if m else None
+
+
 def clause_bounds(tokens: Sequence[Token], i: int) -> tuple[int, int]:
     """The first and last index of the clause of token `i`, within its sentence."""
     a = i

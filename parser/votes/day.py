@@ -40,6 +40,7 @@ from parser.votes.proof import (
     unaccounted,
     unproven,
     unsigned_post,
+    verb_use,
     vote_word_not_own,
     word_use,
 )
@@ -597,6 +598,8 @@ def _not_counted(
         return True, (PUT_OFF, pick.span.text)  # shown to the host, not counted
     if place_use(own, pick, _common_nick(pick.match.nick or "")):
         return True, (UNPROVEN, pick.span.text)  # «в <Каменке>»: the place, not the player
+    if verb_use(own, pick):
+        return True, (UNPROVEN, pick.span.text)  # «<крашу> до вечера»: the author's own verb
     if leaning(own, pick):
         return True, (UNPROVEN, pick.span.text)  # «склоняюсь к <X>»: leant to, not voted
     if vote_word_not_own(own, pick):

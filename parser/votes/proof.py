@@ -57,6 +57,7 @@ from parser.votes.negation import (
     votes_word,
 )
 from parser.votes.records import UNCLEAR
+from parser.votes.typed import typed_in_latin
 
 __all__ = [
     "UNCLEAR",
@@ -877,6 +878,65 @@ def place_use(own_text: str, pick: Pick, common: bool) -> bool:
         return True
     verb = parse(before[-2])[:1] if len(before) >= 2 else []
     return bool(verb) and verb[0].pos == "VERB" and not {"1per", "sing"} <= verb[0].grammemes
+
+
+def verb_use(own_text: str, pick: Pick) -> bool:
+    """P-V.1, G-N.1: a one-word nick that is a verb form, coloured in lower case with no
+    grammar of a vote around it, standing as the predicate of the author's own sentence —
+    a finite verb of the first person singular («<крашу> до вечера», «сегодня <крашу> маму
+    в блонд») with a word it governs right after it (an object, a phrase, an adverb), no
+    finite verb before it in its clause and none of another person after it whose object
+    or subject it could be instead («<грею> подозреваю больше всех», «<режу> слишком тихо
+    сидит»): the author's own
+    doing, not the player — shown to the host, never counted. Typed in Latin («<reju>
+    kolbasu»), it is read as the nick it names and its words in their Cyrillic spelling."""
+    text = pick.span.text.strip()
+    if not text.isalpha() or not text.islower() or has_vote_grammar(own_text, pick):
+        return False
+    # typed in Latin («reju»): the nick it was read as spells the word
+    word = (text if not text.isascii() else pick.match.nick or "").casefold().replace("ё", "е")
+    if not any(_own_present(r) for r in parse(word)[:2]):
+        return False
+    low, at = _located(own_text, pick)
+    if at < 0:
+        return False
+    start = max((m.end() for m in _BEFORE_END.finditer(low, 0, at)), default=0)
+    before = [w for w in _words_typed(low[start:at]) if _finite(w) is not None]
+    clause = _words_typed(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])
+    if before or not clause or not _governed(clause[0]):
+        return False
+    # another's verb in the clause makes the word its subject or object («<режу> слишком
+    # тихо сидит»); the author's own verbs beside it are his sentence's predicates too
+    # («<грею> ужин и сажусь читать»)
+    return not any((r := _finite(w)) is not None and not _own_present(r) for w in clause)
+
+
+def _words_typed(text: str) -> list[str]:
+    """The words of `text`, those typed in Latin read in Cyrillic."""
+    return [w.casefold().replace("ё", "е") for w in _WORD.findall(typed_in_latin(text))]
+
+
+def _own_present(r: Reading) -> bool:
+    """A finite verb of the author's own: the first person singular, indicative."""
+    return r.pos == "VERB" and {"1per", "sing", "indc"} <= r.grammemes
+
+
+#: the parts of speech a verb governs or is modified by right after it
+_GOVERNED_POS: Final = frozenset({"NOUN", "NPRO", "PREP", "ADVB", "INFN", "ADJF", "NUMR"})
+
+
+def _governed(word: str) -> bool:
+    """A word a verb may govern or be modified by: an object in an oblique case, a
+    preposition opening its phrase, an adverb, an infinitive — not a nominative noun alone
+    (the verb form's noun reading with its subject)."""
+    readings = parse(word)
+    if readings[:1] and readings[0].pos in _GOVERNED_POS - {"NOUN", "ADJF"}:
+        return True
+    return any(r.pos in ("NOUN", "ADJF", "NPRO") and bool(r.grammemes & _OBLIQUE) for r in readings)
+
+
+#: the cases a verb's object or phrase stands in
+_OBLIQUE: Final = frozenset({"gent", "datv", "accs", "ablt", "loct"})
 
 
 def _finite(word: str) -> Reading | None:
