@@ -43,11 +43,12 @@ from parser.votes.negation import (
     has_lemma,
     in_doubt,
     jails,
+    joke_said,
     live_negations,
     not_retracted,
     wish_turned_down,
 )
-from parser.votes.proof import event_to_come, put_off_clause
+from parser.votes.proof import asked_at, event_to_come, put_off_clause, spared_in_words
 from parser.votes.proxy import passed_on
 from parser.votes.records import (
     DEAD,
@@ -225,6 +226,61 @@ def _dash_head(resolver: NickResolver, text: str) -> list[NickMatch]:
     return hits
 
 
+def _clause_left(
+    text: str, clauses: list[list[str]], but: set[int], n: int, hits: list[NickMatch], votes: bool
+) -> str | None:
+    """Why clause `n` of a court post, naming `hits` (`votes`: it jails or votes), gives no
+    vote for them: "" when it lets them off (nothing to show), a refusal's code when it
+    leaves the jailing open for the host to see — asked («Казнить Мирона? Не уверен…»,
+    `_asked`), argued against in its own words («бруно в тюрьму умоляю не трогать его»),
+    joked about («сажаю Кайдзю — шучу»), doubted, wished or put off (`_set_aside`) —
+    (issue 17 item 2); None when it is the vote."""
+    low = [bare_word(w) for w in clauses[n]]
+    if votes and _asked(text, clauses, n, hits[-1].query):
+        # «Мишку сажаю? Не знаю…»: asked and doubted is a doubt
+        return DOUBTED if _doubted(text, clauses) else UNPROVEN
+    aside = _set_aside(low, votes, wished=votes and _wished(low, clauses, but, n))
+    if aside == "" and votes and spared_in_words(" ".join(low)):
+        return UNPROVEN
+    if aside is not None:
+        return aside
+    return UNPROVEN if votes and joked(low) else None
+
+
+def _asked(text: str, clauses: list[list[str]], at: int, query: str) -> bool:
+    """Issue 17 item 2 (G-N.4, as P-V.1, G-N.1 for coloured nicks): whether the clause of a
+    court post naming the nominee (`query`, in clause `at`) asks of him — it runs to its
+    sentence's question mark, weighs the jailing with «или», or its sentence ends in a
+    question put to all (`proof.asked_at`). «Казнить Мирона, без вопросов», a question in
+    another sentence, «…, а вы за кого?» ask nothing of him."""
+    pos = 0
+    for words in clauses[:at]:
+        for w in words:
+            pos = text.find(w, pos) + len(w)
+    words = clauses[at]
+    k = len(query.split())
+    for i in range(len(words)):
+        pos = text.find(words[i], pos) + len(words[i])
+        if " ".join(words[max(0, i - k + 1) : i + 1]) == query:
+            return asked_at(text.casefold().replace("ё", "е"), pos)
+    return False
+
+
+def argued(own: str, said: str) -> bool:
+    """Issue 17 item 2 (G-N.4, `argued_votes_counted`): whether the author's own words argue
+    against the court vote read from `said` — a plea to spare a player spoken of by a
+    pronoun of the third person (`proof.spared_in_words`: «…, только не сажайте её»,
+    «прошу вас не сажать его») or a joke («Сажаю Агату, шучу»), said after it. A plea for
+    another player by name, for the author, «без вопросов», «и это не шутка» argue nothing."""
+    at = own.casefold().rfind(said.casefold()) if said else -1
+    if at < 0:
+        return False
+    # after the vote's nick: a plea before it («голкипер …, не сажайте его! сажаю стенку»)
+    # is for the player its pronoun followed
+    after = own[at + len(said) :]
+    return spared_in_words(after) or joke_said(after.casefold())
+
+
 def _asked_or_doubted(text: str, clauses: list[list[str]], at: int) -> bool:
     """Whether the clause `at` of a court post ends with a question mark, or the words after
     it leave the vote in doubt («…? Не знаю», «…, не уверена»)."""
@@ -347,14 +403,12 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         named = True
         weighed.extend(m.nick for m in hits if m.nick is not None)
         seen.extend(hits)
-        aside = _set_aside(low, votes, wished=votes and _wished(low, clauses, but, n))
-        said = (n, hits, False) if aside is None and not joked(low) else None
-        if aside is not None:  # let off, left open or put off: no vote
-            if aside and left is None:
-                left = (aside, hits)  # shown to the host (`_left_open`)
+        why = _clause_left(text, clauses, but, n, hits, votes)
+        said = (n, hits, False) if why is None and not joked(low) else None
+        if why is not None:  # let off, asked, left open, put off or joked: no vote
+            if why and left is None:
+                left = (why, hits)  # shown to the host (`_left_open`)
             continue
-        if votes and joked(low):
-            continue  # «сажаю Кайдзю — шучу»: taken back in its own clause
         if votes:
             cued, cued_at = hits, n
         elif size <= 3 or (n == len(clauses) - 1 and used == len(words)):
@@ -748,6 +802,8 @@ def extract_court_votes(
             reason = match.reason or UNKNOWN_NICK
         elif passed_on(without_struck(post)):
             reason = PROXIED  # a seat votes through its own account (G-N.4, C-5)
+        elif not o.argued_votes_counted and argued(without_struck(post), text):
+            reason = UNPROVEN  # the author's own words argue against it: shown (issue 17)
         elif match.nick not in nominee_set:
             reason = NOT_A_NOMINEE
         if reason is not None:

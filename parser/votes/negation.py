@@ -496,7 +496,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
                      if i > 0), default=len(low))  # fmt: skip
         # a joke said after the post's last coloured nick («<Сову>, шучу)) пока не
         # голосую»); one before a later nick is a correction (`parser.votes.proof`)
-        tail_joke = nxt == len(low) and (_joke_said(low[end:]) or unmeant(low[end:]))
+        tail_joke = nxt == len(low) and (joke_said(low[end:]) or unmeant(low[end:]))
         doubt = in_doubt(low[end:nxt]) or _undecided_before(low[:at]) or _asked_other(low[end:nxt])
         if doubt or tail_joke or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt])):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
@@ -523,7 +523,7 @@ _JOKE_CLAUSE: Final = re.compile(r"[.!?…,;:()\n—–]+|\s-\s")
 _JOKE_LEAD: Final = frozenset(("это", "ради", "в", "для", "просто", "лишь", "всего", "была"))
 
 
-def _joke_said(after: str) -> bool:
+def joke_said(after: str) -> bool:
     """Whether the words after the post's last coloured nick say the post was a joke: the
     author's own «шучу», or a joke noun said of it — closing its clause («— шутка», «(шутка)»)
     or after «это», «ради», «в» … («это шутка», «в шутку»). A joke noun that opens a clause

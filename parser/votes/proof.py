@@ -62,6 +62,7 @@ from parser.votes.typed import typed_in_latin
 __all__ = [
     "UNCLEAR",
     "abstains",
+    "asked_at",
     "corrected_away",
     "has_vote_grammar",
     "leaning",
@@ -729,8 +730,15 @@ def nick_asked(own_text: str, pick: Pick) -> bool:
     low, at = _located(own_text, pick)
     if at < 0:
         return False
-    close = _SENTENCE_END.search(low, at + len(pick.span.text))
-    return _clause_asks(low, at + len(pick.span.text), close.end() if close else len(low))
+    return asked_at(low, at + len(pick.span.text))
+
+
+def asked_at(low: str, end: int) -> bool:
+    """Whether the clause of `low` (lower case, ё→е) a nick ending at `end` stands in asks of
+    him (`_clause_asks`, to the end of its sentence) — for a coloured nick, or the nominee of
+    a court vote in words (G-N.4: «Казнить <X>? Не уверен…»)."""
+    close = _SENTENCE_END.search(low, end)
+    return _clause_asks(low, end, close.end() if close else len(low))
 
 
 #: a clause of the post, for a plea: its marks, a dash, «но», «а», «так что»
@@ -748,8 +756,10 @@ def spared_in_words(own_text: str) -> bool:
     host must see rather than count. «Не жалейте его» (no verb of harm), «не трогайте меня»,
     «не трогайте Агату» (no pronoun of him) spare nobody the vote is for."""
     low = own_text.casefold().replace("ё", "е")
+    head: list[str] = []  # the clause before, when it is only the author's verb («Умоляю, …»)
     for clause in _PLEA_CLAUSE.split(low):
         words = _WORD.findall(clause)
+        before, head = head, (words if words and all(map(_asking_head, words)) else [])
         him = any(
             r.pos == "NPRO" and "3per" in r.grammemes and "nomn" not in r.grammemes
             for w in words
@@ -768,7 +778,48 @@ def spared_in_words(own_text: str) -> bool:
                 return True
             if not negated and lemma in _LEAVE_LEMMAS:
                 return True
+        if _asked_not_to(words, before):
+            return True
     return False
+
+
+def _asked_not_to(words: list[str], before: list[str]) -> bool:
+    """«Прошу вас не голосовать за него», «Умоляю, не вешать её»: an infinitive of harm,
+    hanging, jailing or voting, negated, governed by a finite verb of the author's own in the
+    first person that is not negated itself (`_asking_head`: only pronouns, adverbs and
+    particles between them; the verb may close the clause before, `before`). The author asks
+    that the player be spared — as the imperative does («не вешайте её»). «Не могу не
+    голосовать за него» (the governing verb negated) and «глупо не голосовать за него» (no
+    verb of the author's) ask nothing."""
+    for n, w in enumerate(words):
+        first = parse(w)[:1]
+        if not first or first[0].pos != "INFN" or n == 0 or words[n - 1] != "не":
+            continue
+        if not (first[0].lemma in _HARM_LEMMAS or JAIL_LEMMAS.intersection(lemmas(w)) or is_cue(w)):
+            continue
+        lead = [*before, *words[: n - 1]]
+        k = len(lead) - 1
+        while k >= 0 and _asking_head(lead[k]) and not _own_verb(lead[k]):
+            k -= 1
+        if k >= 0 and _own_verb(lead[k]) and (k == 0 or lead[k - 1] not in ("не", "ни")):
+            return True
+    return False
+
+
+def _own_verb(word: str) -> bool:
+    """A finite verb in the first person, present or future: the author's own act now."""
+    first = parse(word)[:1]
+    return bool(first) and first[0].pos == "VERB" and "1per" in first[0].grammemes
+
+
+def _asking_head(word: str) -> bool:
+    """A word that may stand between the author's verb and what he asks: the verb itself, a
+    pronoun («вас», «всех»), an adverb («очень»), a particle."""
+    first = parse(word)[:1]
+    if not first:
+        return False
+    r = first[0]
+    return _own_verb(word) or r.pos in ("NPRO", "ADVB", "PRCL") or "Apro" in r.grammemes
 
 
 _LEAD_DASH: Final = re.compile(r"\s*(?:[—–]|-\s)")
@@ -794,9 +845,12 @@ def _clause_asks(low: str, end: int, stop: int) -> bool:
         if any(_asks_you(w) for w in last):
             return True
     words = _WORD.findall(clause)
-    if "или" in words[1:] and words.index("или", 1) + 1 < len(words):
-        either = words[words.index("или", 1) + 1]
-        if either in ("нет", "не") or low[head:stop].rstrip().endswith("?"):
+    if "или" in words and words.index("или") + 1 < len(words):
+        # «<X> или нет» right after the nick too («Сажаем <X> или нет»); a choice weighed
+        # («<X> или <Y>?») needs a word of what he is before it
+        at = words.index("или")
+        either = words[at + 1]
+        if either in ("нет", "не") or (at and low[head:stop].rstrip().endswith("?")):
             return True
     return tail is None and low[head:stop].rstrip().endswith("?")
 
