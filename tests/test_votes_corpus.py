@@ -110,6 +110,7 @@ PARTS = {
     "development-47": HERE / "dev47",  # tidy-2: Latin typing by the one table walk, hyphens
     "development-43": HERE / "dev43",  # batch 26: a beauty salon — trade verbs, a verb nick
     "development-53": HERE / "dev53",  # reader-53: a verb-form nick said as the own verb
+    "development-54": HERE / "dev54",  # reader-54: a name two players share, or one of them
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
