@@ -58,6 +58,10 @@ def _predicate(word: str) -> str | None:
     return None
 
 
+def _beside_particle(tokens: Sequence[Token], k: int, a: int, b: int) -> bool:
+    return any(a <= j < b and _particle(tokens, j) for j in (k - 1, k + 1))
+
+
 def _apart(tokens: Sequence[Token], i: int, k: int) -> bool:
     """Whether a comma or other clause mark stands between the words at `i` and `k`."""
     return any(tokens[j].clause_end for j in range(min(i, k), max(i, k)))
@@ -130,6 +134,12 @@ def _governing(
         for k in range(a, b)
         if k not in inside
         and (kind := "plain" if k in plain else _predicate(tokens[k].word)) is not None
+    ]
+    # a particle right beside a present form («убиваю бы X», a slip for the conditional)
+    # makes it conditional all the same
+    preds = [
+        (k, "past" if kind == "plain" and _beside_particle(tokens, k, a, b) else kind)
+        for k, kind in preds
     ]
     if not preds:
         return a, b, preds, -1, ""
