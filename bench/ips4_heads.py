@@ -9,7 +9,8 @@ many repetitions; the figures are microseconds, so a run's noise is a few per ce
   * the `author` and `author_link` selector queries of each article;
   * passes over the headers a reading from raw markup would need: `str.find` of a missing
     word, counting "<", the tag names by `re.findall`, every tag read quote by quote, and a
-    pattern of the first header's own template (its quoted values and texts as classes).
+    pattern of the first header's own template (its quoted values and texts as classes), and
+    the reader's own template (`parser.ipb.heads`) with the fields read from its match.
 A reading of the headers from their markup pays only when its checks cost less than what
 leaving the headers out saves (bench/README.md has the figures and the verdict).
 """
@@ -28,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from parser.dialects import IPS4  # noqa: E402
 from parser.html import parse_html  # noqa: E402
+from parser.ipb import heads as learnt  # noqa: E402
 from parser.ipb.blocks import slice_blocks  # noqa: E402
 
 PAGE = ROOT / "fixtures/ipb/4x-5x/ic41_rllmuk_topic286745_mafia-signup_page12of12_loggedin.html"
@@ -54,6 +56,19 @@ def headers(posts: str) -> tuple[list[str], str]:
         pos = body
     kept.append(posts[pos:])
     return heads, "".join(kept)
+
+
+def _whole_heads(html: str) -> list[str]:
+    """Each post's markup from its `<article` to the end of its body's opening tag."""
+    out: list[str] = []
+    pos = 0
+    while True:
+        art = html.find("<article", pos)
+        if art < 0:
+            return out
+        end = html.find(">", html.find("commentContent", art)) + 1
+        out.append(html[art:end])
+        pos = end
 
 
 def template(head: str) -> re.Pattern[str]:
@@ -92,6 +107,21 @@ def main() -> None:
     author, link = IPS4.sel("author"), IPS4.sel("author_link")
     pattern = template(heads[0])
     matched = sum(1 for h in heads if pattern.fullmatch(h))
+    # the reader's own template (`parser.ipb.heads`): each header from its `<article` to the
+    # end of its body's tag, matched as a string of its own, its fields read from the match
+    whole = _whole_heads(html)
+    date_attrs = tuple(IPS4.sel("date_attrs").split())
+    own = learnt.learn(whole[0], date_attrs)
+    assert own is not None
+    own_matched = sum(1 for h in whole if own.pattern.fullmatch(h))
+
+    def own_reading() -> object:
+        out = []
+        for h in whole:
+            m = own.pattern.fullmatch(h)
+            out.append(learnt.fields(own, m) if m is not None else None)
+        return out
+
     rows: list[tuple[str, Callable[[], object]]] = [
         ("parse the cut posts, headers included", lambda: parse_html(posts)),
         ("parse the cut posts, headers left out", lambda: parse_html(without)),
@@ -104,6 +134,10 @@ def main() -> None:
         (
             f"the first header's template pattern ({matched} of {n} match)",
             lambda: [pattern.fullmatch(h) for h in heads],
+        ),
+        (
+            f"the reader's learnt template, fields read ({own_matched} of {n} match)",
+            own_reading,
         ),
     ]
     for label, fn in rows:

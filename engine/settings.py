@@ -119,6 +119,10 @@ class RulesSettings:
     # --- PEFL ------------------------------------------------------------------------------
     #: P-V.1 Ruling: words of own text besides the nick that make a reason (parser's).
     min_reason_words: int = 3
+    #: P-V.1, G-N.1 Ruling: a red or green whose author's own words ask the others to spare
+    #: the same player («не трогайте её», «не голосуйте за него») is shown to the host, not
+    #: counted. True: counted, as the colour and the reason alone would be.
+    argued_votes_counted: bool = False
 
     # --- both ------------------------------------------------------------------------------
     #: C-1 Ruling: a board dates posts and letters to the minute, so whatever carries the

@@ -169,6 +169,7 @@ def phase_votes(
     settings = rules.settings
     options = VoteOptions(
         min_reason_words=settings.min_reason_words,
+        argued_votes_counted=settings.argued_votes_counted,
         ignore_authors=frozenset(ignore_authors),
         accounts=frozenset(accounts),
         vote_nicks="exact" if settings.vote_nicks == "exact" else "as_moves",

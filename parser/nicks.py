@@ -1417,6 +1417,17 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     # «Проверяю Ульянова»: his accusative, and her nick's word as it stands — players write
     # a nick as listed after any verb, so the case settles no word a candidate's nick holds
     as_listed = partial and any(word in k.split(" ") for k in keys)
+    if partial and case is not None and not as_listed:
+        # «Убиваем Рельсову» of Виктор Рельсов and Галина Рельсова, a surname the dictionary
+        # does not hold: her accusative, only his dative — the verb's case settles which
+        # nick's word it declines, as for one-word nicks
+        declined = [
+            p
+            for p, k in zip(match.candidates, keys, strict=True)
+            if any(_DECLINABLE.fullmatch(w) and declined_in(word, w, case) for w in k.split(" "))
+        ]
+        if len(declined) == 1:
+            return NickMatch(match.query, declined[0], match.method, match.confidence)
     if len(genders) > 1 and case is not None and not as_listed:
         genders = name_genders(word, nominative=False, case=case)
     if len(genders) != 1:

@@ -16,7 +16,7 @@ from selectolax.lexbor import LexborHTMLParser
 from parser import html as html_mod
 from parser.dialects import IPS4
 from parser.encoding import decode_html
-from parser.ipb import msgnumber, topic
+from parser.ipb import blocks, msgnumber, topic
 from parser.ipb.blocks import drop_post_tails
 from parser.ipb.topic import parse_ipb_topic
 from tests.conftest import FIXTURES
@@ -48,7 +48,7 @@ class _Documents:
 def documents(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Documents]:
     docs = _Documents()
     monkeypatch.setattr(topic, "parse_html", docs.parse)
-    monkeypatch.setattr(topic, "parse_utf8", docs.parse_utf8)
+    monkeypatch.setattr(blocks, "parse_utf8", docs.parse_utf8)
     monkeypatch.setattr(msgnumber, "parse_html", docs.parse)
     yield docs
 
@@ -69,7 +69,7 @@ def test_the_reading_is_the_same_as_with_the_plain_parser(
     html = decode_html(path.read_bytes())
     tracked = parse_ipb_topic(html)
     monkeypatch.setattr(topic, "parse_html", html_mod.parse_html)
-    monkeypatch.setattr(topic, "parse_utf8", html_mod.parse_utf8)
+    monkeypatch.setattr(blocks, "parse_utf8", html_mod.parse_utf8)
     monkeypatch.setattr(msgnumber, "parse_html", html_mod.parse_html)
     assert tracked == parse_ipb_topic(html)
 

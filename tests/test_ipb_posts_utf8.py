@@ -11,7 +11,7 @@ from parser import html as html_mod
 from parser.dialects import IPS4, PageSlice
 from parser.encoding import decode_html
 from parser.html import MAX_DEPTH, parse_html, parse_utf8
-from parser.ipb import topic
+from parser.ipb import blocks
 from parser.ipb.blocks import drop_post_tails, post_tails_utf8, slice_blocks, slice_bounds
 from parser.ipb.topic import parse_ipb_topic
 from tests.conftest import FIXTURES
@@ -68,7 +68,7 @@ def test_the_page_reads_the_same_as_from_the_text(
 ) -> None:
     from_bytes = parse_ipb_topic(html, dialect=IPS4)
     # the reference: the posts' text given to lexbor as text, as before
-    monkeypatch.setattr(topic, "parse_utf8", lambda data, text: parse_html(text()))
+    monkeypatch.setattr(blocks, "parse_utf8", lambda data, text: parse_html(text()))
     assert from_bytes == parse_ipb_topic(html, dialect=IPS4), name
     if name in {p.name for p in IPS4_PAGES} and "fragment" not in name:
         assert from_bytes.posts

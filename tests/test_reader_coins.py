@@ -152,8 +152,14 @@ def test_C_2_a_pronoun_points_back_to_the_object_of_a_verb_closing_its_clause(te
     assert got.kind == "move" and got.action == "beat" and got.targets == ("Khomyak",), got
 
 
-def test_C_2_a_pronoun_after_an_opinion_on_a_player_stays_asked() -> None:
+def test_C_3_a_pronoun_after_an_opinion_on_the_one_player_named_is_that_player() -> None:
+    """`decide._sole_antecedent` (reader-52): the only possible antecedent is read."""
     got = _read(_THUG, "Hedge", "Думаю, Хомяк мафия — избиваю его")
+    assert got.kind == "move" and got.action == "beat" and got.targets == ("Khomyak",), got
+
+
+def test_C_3_a_pronoun_after_an_opinion_on_two_players_stays_asked() -> None:
+    got = _read(_THUG, "Hedge", "Думаю, Хомяк и Ledger мафия — избиваю его")
     assert got.kind == "question" and got.code == "pronoun", got
 
 

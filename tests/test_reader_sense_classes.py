@@ -97,8 +97,11 @@ def test_C_2_a_pronoun_points_back_to_the_player_of_words_of_another_sense() -> 
     assert (got.kind, got.action, got.targets) == ("move", "kill", ("Бровка",)), got
     got = read_in_cast("stadium_g", "Кипер", "Подстраховать Скамейку — лечу её.")
     assert (got.kind, got.action, got.targets) == ("move", "heal", ("Скамейка",)), got
-    # an opinion names the player in no verb of the sender's: the pronoun stays a question
+    # an opinion on the one player named: the pronoun's only antecedent (reader-52); an
+    # opinion on two players leaves it a question
     got = read_in_cast("stadium", "BetKing77", "Думаю, Бровка мафия. Режу её.")
+    assert (got.kind, got.action, got.targets) == ("move", "kill", ("Бровка",)), got
+    got = read_in_cast("stadium", "BetKing77", "Думаю, Бровка и Ультра мафия. Режу её.")
     assert got.kind == "question", got
 
 

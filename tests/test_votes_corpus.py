@@ -110,6 +110,7 @@ PARTS = {
     "development-47": HERE / "dev47",  # tidy-2: Latin typing by the one table walk, hyphens
     "development-43": HERE / "dev43",  # batch 26: a beauty salon — trade verbs, a verb nick
     "development-53": HERE / "dev53",  # reader-53: a verb-form nick said as the own verb
+    "development-48": HERE / "dev48",  # votes-30: a nick asked about, a red argued against
     "development-54": HERE / "dev54",  # reader-54: a name two players share, or one of them
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
@@ -324,7 +325,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out parts 11 and 12, measured at the start and at the end of the stop that wrote
     # part 12 (tests/votes/README.md): every one (a), a misreading of the words
     "ho11-075-shatun-word": "(a) a lower-case word in red with no vote grammar, counted",
-    "h12-question": "(a) «<X> — мафия? Кто что думает» (a question to all), counted",
     "h12-thanks": "(a) a red nick thanked in Ukrainian («Дякую, <X>»), counted",
     "h12-put-off": "(a) a vote put off «после смены, сейчас некогда», counted",
     # held-out parts 13 and 14, measured at the start and at the end of the stop that wrote
@@ -338,8 +338,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # (tests/votes/README.md)
     # held-out part 17, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): both (a), a misreading of the words
-    "h17p-29": "(a) «<X> — мафия? Что думаете» (a question to all, as h12-question), counted",
-    "h17p-69": "(a) «Голосую за <X>! Она лучшая, не трогайте её» (a red in support), counted",
 }
 
 

@@ -7,13 +7,15 @@ from __future__ import annotations
 import html as htmllib
 import json
 import re
+from collections.abc import Container
 from datetime import datetime
 from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from parser.dialects import IPS4, Dialect, PageSlice
-from parser.html import CLOSE, OPEN, TEXT, first_int, scan, walk
+from parser.html import CLOSE, MAX_DEPTH, OPEN, TEXT, first_int, parse_utf8, scan, walk
+from parser.ipb import heads
 from parser.ipb.body import PostParts, ReadContext, read_body_node
 from parser.ipb.text import (
     attr_of,
@@ -51,7 +53,11 @@ def post_tails_utf8(html: str, sl: PageSlice, start: int, stop: int) -> bytes:
     encoded character by character as the whole text would be."""
     if not sl.tail:
         return html[start:stop].encode("utf-8", "ignore")
-    kept = _kept_spans(html, sl, start, stop)
+    return _kept_utf8(html, sl, _kept_spans(html, sl, start, stop))
+
+
+def _kept_utf8(html: str, sl: PageSlice, kept: list[int]) -> bytes:
+    """`post_tails_utf8` of the spans `_kept_spans` found."""
     close = sl.post_close.encode()
     parts: list[bytes] = []
     for k in range(0, len(kept) - 3, 3):
@@ -453,3 +459,203 @@ def block_posts(
         seen.add(pid)
         posts.append(_block_post(el, pid, ctx, parts))
     return posts
+
+
+# Header templates learnt in this process (`heads`): each proves its own matches, whatever
+# board or page it was learnt on, so they are kept for the process, a few at most; learning is
+# tried on a few pages at most (a board whose headers no template fits stops paying for it).
+_TEMPLATES: list[heads.Template] = []
+# a matched header: its template, where its article's tag ends and its body's tag starts, its
+# fields, its time read
+_Hit = tuple[heads.Template, int, int, heads.Fields, datetime, str]
+_MAX_TEMPLATES = 4
+_learning = {"tries": 16}
+
+
+def read_posts(html: str, sl: PageSlice, start: int, end: int, ctx: ReadContext) -> list[PostParts]:
+    """The posts of `html[start:end]` (a blocks-layout page's posts, cut by `slice_bounds`)
+    read as `block_posts` reads them from lexbor's parse of `drop_post_tails` (given as
+    UTF-8). Where IPS 4's own selectors are in force, each post whose header fits a learnt
+    template (`heads`) is handed to lexbor as its article's tag, a stand-in and its body, and
+    its fields read from the match; a page where lexbor's tree does not bear the stand-ins
+    out is read whole. A header no template fits may teach one."""
+    if _parts_query(ctx.dialect) is None or not sl.tail:
+        return block_posts(_whole(html, sl, start, end), ctx)
+    kept = _kept_spans(html, sl, start, end)
+    hits: dict[int, _Hit] = {}
+    if _TEMPLATES:
+        for j in range(0, len(kept) - 3, 3):
+            hit = _match(html, kept[j], kept[j + 1], ctx)
+            if hit is not None:
+                hits[j] = hit
+    read = _read_reduced(html, sl, kept, hits, ctx) if hits else None
+    if read is None:
+        data = _kept_utf8(html, sl, kept)
+        read = block_posts(parse_utf8(data, lambda: drop_post_tails(html, sl, start, end)), ctx)
+        hits = {}
+    if len(hits) < len(kept) // 3 - 1 and len(_TEMPLATES) < _MAX_TEMPLATES and _learning["tries"]:
+        _learn(html, kept, hits, read, ctx)
+    return read
+
+
+def _whole(html: str, sl: PageSlice, start: int, end: int) -> LexborHTMLParser:
+    utf8 = post_tails_utf8(html, sl, start, end)
+    return parse_utf8(utf8, lambda: drop_post_tails(html, sl, start, end))
+
+
+def _match(html: str, pos: int, mark: int, ctx: ReadContext) -> _Hit | None:
+    """The first template the header of the post between `pos` and its body mark fits whole
+    (its body's opening tag the one holding the mark, ending at the first `>` after it), with
+    the fields read from it; None when none fits, or a field would send the reader to the
+    tree. (The header is matched as a string of its own: one of a page's narrowest kind of
+    string, its characters read a byte each where the page's need two.)"""
+    art = html.rfind("<article", pos, mark)
+    end = html.find(">", mark)
+    if art < 0 or end < 0:
+        return None
+    head = html[art : end + 1]
+    for t in _TEMPLATES:
+        m = t.pattern.fullmatch(head)
+        if m is not None:
+            break
+    else:
+        return None
+    body = m.start("body")
+    if body + art >= mark:
+        return None
+    f = heads.fields(t, m)
+    if f is None:
+        return None
+    posted_at, shown = _time_of(f.shown, f.attrs, ctx)
+    if posted_at is None:
+        return None
+    return t, art + m.end("article"), art + body, f, posted_at, shown
+
+
+def _time_of(
+    shown: str, values: tuple[str | None, ...], ctx: ReadContext
+) -> tuple[datetime | None, str]:
+    """`_post_time` of a time element whose text is `shown` and whose `date_attrs` hold
+    `values`."""
+    d = ctx.dialect
+    shown = collapse_text(shown).split("|")[0].strip()
+    for value in values:
+        if value:
+            posted_at = _utc_iso(value)
+            if posted_at is None:
+                posted_at = parse_board_date(value, tz=ctx.tz, now=ctx.now, formats=d.date_formats)
+            if posted_at is not None:
+                return posted_at, shown or value
+    return parse_board_date(shown, tz=ctx.tz, now=ctx.now, formats=d.date_formats), shown
+
+
+def _read_reduced(
+    html: str,
+    sl: PageSlice,
+    kept: list[int],
+    hits: dict[int, _Hit],
+    ctx: ReadContext,
+) -> list[PostParts] | None:
+    """The page read with each matched header's stand-in in its place; None when lexbor's
+    tree does not show every stand-in where the proof needs it, or the whole posts' markup
+    would have been capped (`parse_utf8`)."""
+    key = heads.nonce()
+    close = sl.post_close.encode()
+    parts: list[bytes] = []
+    delta = 0  # the whole markup's `<`s more than these
+    for j in range(0, len(kept) - 3, 3):
+        p, b, c = kept[j], kept[j + 1], kept[j + 2]
+        hit = hits.get(j)
+        if hit is None:
+            parts += (
+                html[p:b].encode("utf-8", "ignore"),
+                html[b:c].encode("utf-8", "ignore"),
+                close,
+            )
+            continue
+        t, art_end, body_start = hit[0], hit[1], hit[2]
+        parts += (
+            html[p:art_end].encode("utf-8", "ignore"),
+            heads.stand_in(t, key, j).encode(),
+            html[body_start:c].encode("utf-8", "ignore"),
+            close,
+        )
+        delta += t.lt - 2 - len(t.opens)  # (its article's and body's tags kept)
+    parts.append(html[kept[-3] : kept[-1]].encode("utf-8", "ignore"))
+    data = b"".join(parts)
+    if len(data) + delta > MAX_DEPTH and data.count(b"<") + delta > MAX_DEPTH:
+        return None  # the whole markup is parsed capped: read it so
+    tree = parse_utf8(data, lambda: data.decode("utf-8"))
+    root = tree.root
+    if root is None:
+        return None
+    d = ctx.dialect
+    query = _parts_query(d)
+    per_post = _page_parts(root, query) if query is not None else None
+    if per_post is None:
+        per_post = [(el, None) for el in select_all(root, d.sel("post"))]
+    opens = {j: len(hit[0].opens) for j, hit in hits.items()}
+    stood: dict[int, tuple[int, LexborNode]] = {}
+    for el, _parts in per_post:
+        found = heads.verified(el, key, opens)
+        if found is not None:
+            stood[el.mem_id] = found
+    if sorted(k for k, _b in stood.values()) != sorted(hits):
+        return None
+    posts: list[PostParts] = []
+    seen: set[int] = set()
+    id_attr = d.sel("post_id_attr") or "id"
+    for el, parts_of in per_post:
+        pid = first_int(_post_id_attr(el, id_attr))
+        if pid is None or pid in seen:
+            continue
+        seen.add(pid)
+        stand = stood.get(el.mem_id)
+        if stand is None:
+            posts.append(_block_post(el, pid, ctx, parts_of))
+            continue
+        k, body_node = stand
+        f, posted_at, shown = hits[k][3:]
+        body = read_body_node(
+            body_node, d, tz=ctx.tz, now=ctx.now, where=f"post {pid}", issues=ctx.issues
+        )
+        posts.append((pid, f.author, f.author_id, posted_at, shown, body))
+    return posts
+
+
+def _learn(
+    html: str,
+    kept: list[int],
+    hits: Container[int],
+    read: list[PostParts],
+    ctx: ReadContext,
+) -> None:
+    """Learn a template from the first header of the page no template fitted, when the
+    reading lexbor made of it from the whole header equals the template's own reading."""
+    d = ctx.dialect
+    for j in range(0, len(kept) - 3, 3):
+        if j in hits:
+            continue
+        p, mark = kept[j], kept[j + 1]
+        art = html.rfind("<article", p, mark)
+        tag_end = html.find(">", mark)
+        if art < 0 or tag_end < 0:
+            return
+        _learning["tries"] -= 1
+        markup = html[art : tag_end + 1]
+        t = heads.learn(markup, tuple(d.sel("date_attrs").split()))
+        if t is None:
+            return
+        m = t.pattern.match(html, art)
+        if m is None or m.end() != tag_end + 1:
+            return
+        f = heads.fields(t, m)
+        pid = first_int(heads.article_id(markup))
+        if f is None or pid is None:
+            return
+        posted_at, shown = _time_of(f.shown, f.attrs, ctx)
+        lexbor = next((r for r in read if r[0] == pid), None)
+        if lexbor is None or lexbor[1:5] != (f.author, f.author_id, posted_at, shown):
+            return
+        _TEMPLATES.append(t)
+        return

@@ -7,8 +7,8 @@ from datetime import datetime, tzinfo
 
 from parser.dates import Now
 from parser.dialects import Dialect
-from parser.html import CUT_SHORT, cut_short, parse_html, parse_utf8, scan
-from parser.ipb.blocks import block_posts, drop_post_tails, post_tails_utf8, slice_bounds
+from parser.html import CUT_SHORT, cut_short, parse_html, scan
+from parser.ipb.blocks import block_posts, drop_post_tails, read_posts, slice_bounds
 from parser.ipb.body import ReadContext
 from parser.ipb.detect import login_state, resolve_dialect
 from parser.ipb.msgnumber import chrome_parts, first_post, msgnumber_posts
@@ -85,8 +85,8 @@ def _read_topic(
             # page yet; `bench/parse_ipb.py --fresh`)
             # given to lexbor as UTF-8 built a part at a time (`post_tails_utf8`): the same
             # bytes selectolax would make of the text, the posts' headers copied, not encoded
-            utf8 = post_tails_utf8(html, sl, start, end)
-            read = block_posts(parse_utf8(utf8, lambda: drop_post_tails(html, sl, start, end)), ctx)
+            # (IPS 4 posts whose headers fit a learnt template: their bodies alone, `read_posts`)
+            read = read_posts(html, sl, start, end, ctx)
             tree = parse_html(chrome)
         else:
             tree = parse_html(drop_post_tails(html, sl) if sl is not None else html)

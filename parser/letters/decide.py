@@ -17,7 +17,7 @@ from parser.letters.executor import executor_confidence, executor_question
 from parser.letters.mentions import Mention, believed, is_subject, remark, taken_back_marks
 from parser.letters.mood import conditional_at, conditional_word
 from parser.letters.promised import THEN, dash_clause, put_off
-from parser.letters.proof import redo_word
+from parser.letters.proof import bare_act, redo_word
 from parser.letters.questions import (
     actions_ru,
     bad_target,
@@ -157,13 +157,17 @@ def resolve_pronouns(
     mentions: Sequence[Mention] = (),
     me: str = "",
     own: frozenset[str] = frozenset(),
+    everyone: Sequence[Mention] | None = None,
 ) -> list[Occ]:
     """«Лёня, иди к Ефиму и убей его»: a pronoun in the sentence of a reading that named a
     player is that player, so its reading adds nothing — unless its action is another of the
     sender's `own` actions than that reading's («Избиваю X и убиваю его»: a second move on
     him, `two_own_actions`), when it is kept with that player. A pronoun with nobody named
     before it in its sentence stays a question (module docstring, 3.) — unless the scene
-    goes on from the sentence before (`_scene_antecedent`)."""
+    goes on from the sentence before (`_scene_antecedent`), or the letter names one player
+    before it who can be its antecedent (`_sole_antecedent`: `everyone` holds every player
+    named, questions and executors included, each another antecedent it may point to)."""
+    every = mentions if everyone is None else everyone
     out: list[Occ] = []
     replaced: dict[int, Occ] = {}
     for occ in readings:
@@ -188,11 +192,18 @@ def resolve_pronouns(
                 # the visit and the deed are one move: the deed's action on the visited
                 replaced[visit.i] = replace(occ, targets=[visit.targets[0]])
                 continue
-            said = _said_before(occ, tokens, mentions, me) or _named_in_condition(
-                occ, tokens, mentions, me
+            said = (
+                _said_before(occ, tokens, mentions, me)
+                or _named_in_condition(occ, tokens, mentions, me)
+                or _sole_antecedent(occ, readings, tokens, every, me)
             )
             if said is not None:
                 occ = replace(occ, targets=[said])  # «… на Голкипера. В смысле убиваю его»
+        elif not occ.targets:
+            # «Отправляю Бориса в долгий сон. То есть убиваю.»: the act restated, no object
+            carried = _restated_without_object(occ, readings, tokens, every, me)
+            if carried is not None:
+                occ = replace(occ, targets=[carried])
         out.append(occ)
     return [replaced.get(o.i, o) for o in out]
 
@@ -263,6 +274,127 @@ def _said_before(
         return None
     genders = _word_genders(found.nick or "")
     return found if not genders or gender in genders else None
+
+
+def _sole_antecedent(
+    occ: Occ,
+    readings: Sequence[Occ],
+    tokens: Sequence[Token],
+    mentions: Sequence[Mention],
+    me: str,
+) -> Mention | None:
+    """C-3: «Степан сегодня кашлял. Лечу его.», «Нина мутная. её проверяю»: a third-person
+    singular pronoun as the move's object points back to the one player the letter names
+    before it — when he is its only possible antecedent: nobody else (player, unknown name,
+    the dead) is named before the pronoun, besides the sender; he agrees with it in gender
+    wherever the dictionary gives his nick one; no animate noun of that gender and number
+    stands between them («Степан подобрал кота. Лечу его»: the cat may be meant); he is
+    named plainly, neither negated nor the player of another of the letter's action words
+    («Ирму убью завтра. Сегодня убиваю её»: put off, tonight's is another); and the pronoun
+    is no possessive before a noun («лечу его жену»). Anything else stays a question."""
+    pronoun = occ.targets[0]
+    gender = pronoun_gender(tokens[pronoun.start].word, plural=True)
+    if gender is None or _possessive(tokens, pronoun):
+        return None
+    before = [
+        m
+        for m in mentions
+        if m.start < pronoun.start and m.kind not in ("self", "pronoun") and m.nick != me
+    ]
+    if len(before) != 1 or before[0].kind != "nick" or before[0].negated or before[0].gone:
+        return None
+    found = before[0]
+    if _thing_word(tokens, found, gender) or _object_of_another_move(found, occ, readings):
+        return None
+    if _common_noun_written(tokens, found, gender):
+        return None  # «кот подозрительный, его и проверяю»: a cat as likely as Кот
+    genders = _word_genders(found.nick or "") | _genders(found.nick or "")
+    if genders and gender not in genders:
+        return None
+    if _person_between(tokens, found.end, pronoun.start, gender, mentions):
+        return None
+    return found
+
+
+def _restated_without_object(
+    occ: Occ,
+    readings: Sequence[Occ],
+    tokens: Sequence[Token],
+    mentions: Sequence[Mention],
+    me: str,
+) -> Mention | None:
+    """C-3: «Отправляю Бориса в долгий сон. Навсегда. То есть убиваю.», «Присмотрю за
+    Ульяной. В смысле лечу.»: an action word with no object, in a sentence after the one
+    player the letter names — and him the object of the sender's verb of another sense
+    (`sense.antecedent_in_other_sense`), what the bare action word restates in the game's
+    words. A player named otherwise (the subject, a past move of the game's own words, two
+    players) leaves the move without a player: asked."""
+    sentence = tokens[occ.i].sentence
+    if any(tokens[m.start].sentence == sentence for m in mentions) or not bare_act(tokens, occ.i):
+        return None
+    before = [
+        m
+        for m in mentions
+        if m.start < occ.i and m.kind not in ("self", "pronoun") and m.nick != me
+    ]
+    if len(before) != 1 or before[0].kind != "nick" or before[0].negated or before[0].gone:
+        return None
+    found = before[0]
+    if tokens[found.start].sentence >= sentence:
+        return None
+    if _object_of_another_move(found, occ, readings):
+        return None
+    return found if antecedent_in_other_sense(tokens, found) else None
+
+
+def _common_noun_written(tokens: Sequence[Token], m: Mention, gender: str) -> bool:
+    """The player named by one lower-case word the dictionary knows as an ordinary noun of
+    the pronoun's gender (no name): that noun, a creature or a thing, may be what the
+    pronoun points back to as well as the player whose nick it equals (C-3)."""
+    raw = tokens[m.start].raw.strip(EDGE_MARKS)
+    if m.end - m.start != 1 or not raw[:1].islower():
+        return False
+    return any(
+        r.known
+        and r.pos == "NOUN"
+        and "sing" in r.grammemes
+        and gender in r.grammemes
+        and not r.grammemes & _PERSONAL_NOUN
+        for r in parse(tokens[m.start].word)
+    )
+
+
+def _possessive(tokens: Sequence[Token], pronoun: Mention) -> bool:
+    """«лечу его жену»: «его»/«её» right before a noun or an adjective of the same clause
+    owns that word — the pronoun names no move's player."""
+    k = pronoun.end
+    if k >= len(tokens) or tokens[pronoun.end - 1].clause_end:
+        return False
+    if tokens[k].sentence != tokens[pronoun.start].sentence or not tokens[k].word:
+        return False
+    first = parse(tokens[k].word)[:1]
+    return bool(first) and first[0].pos in ("NOUN", "ADJF", "ADJS", "PRTF")
+
+
+def _object_of_another_move(found: Mention, occ: Occ, readings: Sequence[Occ]) -> bool:
+    """Whether the player is the object of another of the letter's action words."""
+    return any(o is not occ and any(t.start == found.start for t in o.targets) for o in readings)
+
+
+def _person_between(
+    tokens: Sequence[Token], a: int, b: int, gender: str, mentions: Sequence[Mention]
+) -> bool:
+    """An animate singular noun of `gender` (no player's nick) between tokens `a` and `b`:
+    another antecedent a pronoun of that gender may point back to («кота», «сосед»)."""
+    taken = {k for m in mentions for k in range(m.start, m.end)}
+    for k in range(a, b):
+        if k in taken or not tokens[k].word:
+            continue
+        # the dictionary's likeliest reading: «уже» is an adverb, not the snake's case
+        first = parse(tokens[k].word)[:1]
+        if first and first[0].pos == "NOUN" and {"anim", "sing", gender} <= first[0].grammemes:
+            return True
+    return False
 
 
 def _named_in_condition(

@@ -274,7 +274,8 @@ def find_mentions(
             i = found.end
         else:
             i += 1
-    return _clarified(tokens, _children_accounted(tokens, _instruments_dropped(tokens, out)))
+    kept = _clarified(tokens, _children_accounted(tokens, _instruments_dropped(tokens, out)))
+    return _settled_by_name(tokens, kept)
 
 
 def _fit_weighed(found: Mention, resolver: NickResolver) -> Mention:
@@ -365,6 +366,7 @@ def _read_strict(
 ) -> Mention | None:
     """`_strict_mention` at token `i`, with the checks a strict reading of a nick must pass."""
     found = _strict_mention(tokens, i, resolver)
+    found = _not_the_sender(tokens, found, view)
     if found is not None and found.kind == "nick":
         found = _cut_short(tokens, found, resolver)
         found = _other_than_self(tokens, found, resolver, view.nick)
@@ -419,6 +421,58 @@ def _clarified(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention
         if m.kind == "pronoun" and tokens[m.start].word in _CLARIFY_OPEN and not _inside(m, out)
     ]
     return sorted([*out, *kept], key=lambda m: m.start)
+
+
+def _settled_by_name(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:
+    """«Проверяю Шпалову... или Шпалова? Таню, короче.», «Лечу Зорину. Лену, не Аню.»: a form
+    players share (a surname), settled later in the letter by a bare answer — a sentence
+    holding nothing but players' names and function words (`_bare_answer`) — that names
+    exactly one of them plainly. A player named with a verb («…, а Лену пощажу») or a word
+    of opinion («Старфиш мафия») is something else said of her and settles nothing; two of
+    them named, or none, leave it asked (C-3)."""
+    out = list(mentions)
+    for n, m in enumerate(mentions):
+        if m.kind != "ambiguous" or len(m.candidates) < 2:
+            continue
+        answers = {
+            a.nick
+            for a in mentions[n + 1 :]
+            if a.kind == "nick"
+            and not a.negated
+            and a.nick in m.candidates
+            and tokens[a.start].sentence > tokens[m.start].sentence
+            and _bare_answer(tokens, tokens[a.start].sentence, mentions)
+        }
+        if len(answers) == 1:
+            nick = answers.pop()
+            out[n] = replace(
+                m, kind="nick", nick=nick, confidence=PARTIAL_CONFIDENCE, candidates=()
+            )
+    return out
+
+
+#: the parts of speech a bare answer may hold besides names: particles, conjunctions,
+#: prepositions, adverbs, interjections («Таню, короче», «Лену, не Аню», «ну Веру же»)
+_FUNCTION_POS: Final = frozenset(("PRCL", "CONJ", "PREP", "ADVB", "INTJ", "COMP"))
+
+
+def _bare_answer(tokens: Sequence[Token], sentence: int, mentions: Sequence[Mention]) -> bool:
+    """The sentence asks nothing and holds only players' names and function words: no verb,
+    noun or adjective of its own — the writer's answer to his own doubt."""
+    if any("?" in t.raw for t in tokens if t.sentence == sentence):
+        return False
+    named = {k for m in mentions for k in range(m.start, m.end)}
+    words = [
+        t.word for k, t in enumerate(tokens) if t.sentence == sentence and t.word and k not in named
+    ]
+    for w in words:
+        found = lookup(w)
+        if found is not None and found.actions:
+            return False
+        first = parse(w)[:1]
+        if not first or first[0].pos not in _FUNCTION_POS:
+            return False
+    return True
 
 
 def _inside(p: Mention, mentions: Sequence[Mention]) -> bool:
@@ -572,6 +626,31 @@ def _parts_shared(word: str, players: Sequence[str]) -> list[str]:
         if any(word_inflects(key, w) for w in cyr if w != "и") or _spelt_part(word, p):
             out.append(p)
     return out
+
+
+def _not_the_sender(
+    tokens: Sequence[Token], found: Mention | None, view: SenderView
+) -> Mention | None:
+    """«Проверяю Зорину» from Аня Зорина, with her sister Лена Зорина: a form two players'
+    nicks share, one of them the sender's, is the other's when no move of the sender's role
+    may be aimed at the sender (the engine's own refusals, `SenderView.forbidden`: the
+    commissar's check, P-M.1) — she cannot mean herself (C-3). A role that may aim a move at
+    itself (a self-heal, a Don electing himself) leaves the form asked; so does the form
+    anywhere but right after an action word, the move's object («Gambit prinyat» is talk)."""
+    me = view.nick
+    if found is None or found.kind != "ambiguous" or me not in found.candidates:
+        return found
+    k = found.start - 1
+    before = lookup(tokens[k].word) if k >= 0 and tokens[k].word else None
+    if before is None or not before.actions or tokens[k].clause_end:
+        return found
+    actions = view.moving_actions() if view.known else ()
+    if not actions or any(view.forbidden_reason(a, me) is None for a in actions):
+        return found
+    others = [c for c in found.candidates if c != me]
+    if len(others) != 1:
+        return found
+    return replace(found, kind="nick", nick=others[0], confidence=PARTIAL_CONFIDENCE, candidates=())
 
 
 def _other_than_self(

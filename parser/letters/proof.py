@@ -1660,6 +1660,15 @@ def _restated(
     says what the earlier one meant, so the player is the move's (C-2). Not when the action
     word has a player of its own after it («… — то есть убиваю Y»)."""
     sentence = tokens[i].sentence
+    if (
+        places
+        and all(tokens[m.start].sentence < sentence for m in places)
+        and not any(tokens[m.start].sentence == sentence for m in mentions)
+        and bare_act(tokens, i)
+    ):
+        # «Отправляю Бориса в долгий сон. То есть убиваю.»: the bare action word's sentence
+        # restates the one before (`decide._restated_without_object`)
+        return True
     if not places or any(tokens[m.start].sentence != sentence or m.start > i for m in places):
         return False
     if any(m.start > i and tokens[m.start].sentence == sentence for m in mentions):
@@ -1670,6 +1679,20 @@ def _restated(
     )
     words = tuple(t.word for t in lead if t.word)
     return dash or any(words[-len(marker) :] == marker for marker in RESTATING)
+
+
+def bare_act(tokens: Sequence[Token], i: int) -> bool:
+    """The action word at `i` has no object: no noun, pronoun or adjective follows it in its
+    sentence («То есть убиваю.», «В смысле лечу.»)."""
+    for t in tokens[i + 1 :]:
+        if t.sentence != tokens[i].sentence:
+            break
+        first = parse(t.word)[:1] if t.word else []
+        if first and first[0].pos in ("NOUN", "NPRO", "ADJF", "PRTF"):
+            return False
+        if t.word and not first:
+            return False
+    return True
 
 
 def _own_verb(word: str) -> bool:

@@ -332,7 +332,8 @@ def _read(
         )
     resolver = words.resolver
     story, tokens, questions = words.story, words.tokens, words.questions
-    mentions = [m for m in words.mentions(view) if tokens[m.start].sentence not in questions]
+    every = words.mentions(view)  # questions' too: who a pronoun may point back to
+    mentions = [m for m in every if tokens[m.start].sentence not in questions]
     if names_executor(view) and view.clan_mates:
         # «исполнитель расти», «Лаки идёт на дело»: a clan mate where the executor stands
         mentions = mates_in_slots(tokens, mentions, view)
@@ -421,7 +422,8 @@ def _read(
     withdrawn |= heard_mentions(moves_told(heard, told_occs), mentions)
     if skip:  # «Подрыв откладываю», «ход пропускаю»
         readings = [o for o in readings if o.targets]
-    readings = resolve_pronouns(readings, tokens, live, view.nick, own_actions)
+    named = [m for m in every if m.start not in used]
+    readings = resolve_pronouns(readings, tokens, live, view.nick, own_actions, named)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
     chosen = choose_reading(wishes_settled(readings, tokens), view, tokens)

@@ -17,7 +17,15 @@ from parser.records import ColoredSpan, Post, Quote
 from parser.roles import role_word
 from parser.struck import without_struck
 from parser.votes.names import Pick, bare_word, is_cue, nick_like, read_spans
-from parser.votes.negation import ASKED, JAIL_LEMMAS, has_lemma, left_open, not_retracted
+from parser.votes.negation import (
+    ASKED,
+    JAIL_LEMMAS,
+    JOKED,
+    has_lemma,
+    left_open,
+    live_negations,
+    not_retracted,
+)
 from parser.votes.proof import (
     UNCLEAR,
     abstains,
@@ -25,6 +33,7 @@ from parser.votes.proof import (
     green_word,
     has_vote_grammar,
     leaning,
+    nick_asked,
     not_a_name,
     own_vote_said,
     place_use,
@@ -36,6 +45,7 @@ from parser.votes.proof import (
     said_for_later,
     settled_in_words,
     span_starts,
+    spared_in_words,
     told_of,
     unaccounted,
     unproven,
@@ -183,7 +193,16 @@ def extract_votes(
         # out is told only that he does not vote, C-5)
         also: list[ColoredSpan] | None = [] if status in ("living", "beaten") else None
         pick, named, refusal_of_text = _post_vote(
-            post, spans, resolver, dead_resolver, policy, o.vote_nicks, author, need_reason, also
+            post,
+            spans,
+            resolver,
+            dead_resolver,
+            policy,
+            o.vote_nicks,
+            author,
+            need_reason,
+            also,
+            spared_counted=o.argued_votes_counted,
         )
         if also and status == "living":
             text = also[0].text
@@ -356,6 +375,7 @@ def _post_vote(
     author: str,
     need_reason: bool = True,
     also: list[ColoredSpan] | None = None,
+    spared_counted: bool = False,
 ) -> tuple[Pick | None, list[ColoredSpan], tuple[str, str] | None]:
     """(the post's vote, its spans naming players, or the refusal and the text it is about
     when it holds none a living voter is told of) — several players in the vote's colour
@@ -413,6 +433,10 @@ def _post_vote(
         if stop or _no_vote_said(own, pick, need_reason):
             return None, named, refusal
         refusal = _unproven_words(own, pick)
+        if refusal is None and not spared_counted and spared_in_words(own):
+            # «Голосую против <X>, но не трогайте её»: the words argue against the vote —
+            # shown to the host, not counted (`argued_votes_counted`, issue 17 item 2)
+            refusal = (UNPROVEN, pick.span.text)
         return (pick, named, None) if refusal is None else (None, named, refusal)
     return None, named, _no_pick(failure, dead_hit, spans, own)
 
@@ -707,13 +731,27 @@ def _left_open(
         return None, named, (UNCLEAR, ", ".join(p.span.text for p in resolved))
     if asked is None or len(players) > 1:
         return None
-    if len(before) == 1 and _asked_about(own, asked):
+    if len(before) == 1 and (_asked_about(own, asked) or nick_asked(own, asked)):
         return None, [asked.span], (UNPROVEN, asked.span.text)
     if asked.match.nick == author:
         return None
-    if why == ASKED:
+    argued = why == JOKED or (why == "" and spared_in_words(own))
+    if argued and not _own_vote_word(own):
+        return None  # «<X> опять подсказывает, шучу»: no vote of his to tell of
+    if why == ASKED or argued:
+        # «Голосую против <X> в шутку», «голосую против <X> не трогайте её»: the post's own
+        # words argue against its vote — shown to the host, not counted (issue 17 item 2)
         return None, named, (UNPROVEN, asked.span.text)
     return (None, named, (why, asked.span.text)) if why else None
+
+
+def _own_vote_word(own: str) -> bool:
+    """A vote word of the author's own in the post, not negated («голосую», not «пока не
+    голосую»): a joke or a plea beside it argues against a vote he did cast."""
+    words = _WORD_RE.findall(own.casefold())
+    return any(
+        is_cue(w) and not live_negations(words[max(0, n - 2) : n]) for n, w in enumerate(words)
+    )
 
 
 def _accounted_picks(own: str, resolved: list[Pick], author: str) -> list[Pick]:

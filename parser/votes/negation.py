@@ -24,11 +24,13 @@ from parser.votes.names import CUE_LEMMAS
 from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WITHDRAWN, WORD_RE
 
 #: why a nick was set aside: None keeps it; "" sets it aside with nothing to tell the host
-#: (negated, spared, taken back, a day gone by, a joke); a refusal code (`DOUBTED`, `WISHED`,
-#: `CONDITIONAL`, `PUT_OFF`) or `ASKED` sets it aside as a vote the host must hear of
+#: (negated, spared, taken back, a day gone by); a refusal code (`DOUBTED`, `WISHED`,
+#: `CONDITIONAL`, `PUT_OFF`), `ASKED` or `JOKED` sets it aside as a vote the host must hear of
 Why = str | None
 #: the nick asked about: the caller decides (`parser.votes.day._left_open`)
 ASKED: Final = "asked"
+#: the vote said to be a joke or not serious in the author's own words (issue 17 item 2)
+JOKED: Final = "joked"
 
 # Verbs a player takes a vote back with («Снимаю зелёный с Ромы», «отзываю голос»).
 _RETRACT_LEMMAS: Final = frozenset(
@@ -240,10 +242,18 @@ def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
     # a question about voting («Может, <Рыжего> выставить?») or a condition is not a
     # decision yet; «<Рома>? Ты где был ночью» only asks him
     ends = _SENTENCE_END.search(after)
-    if ends is not None and ends.group() == "?" and not _remark_asked(after[: ends.start()]):
+    if (
+        ends is not None
+        and ends.group() == "?"
+        and not _remark_asked(after[: ends.start()])
+        and not question_of_its_own(after[: ends.start()])
+    ):
         asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
-        if votes_word(WORD_RE.findall(asked.replace("ё", "е"))) and not answered_yes(
-            _SENTENCE_END.split(after[ends.end() :])[0]
+        rest = after[ends.end() :]
+        if (
+            votes_word(WORD_RE.findall(asked.replace("ё", "е")))
+            and not answered_yes(_SENTENCE_END.split(rest)[0])
+            and not vote_said_of_him(rest)
         ):
             return ASKED
     if _IF_FIRST.search(_SENTENCE_END.split(before)[-1]) or _IF_AFTER.search(after):
@@ -266,6 +276,55 @@ def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
     # the vote when a verb of voting stands in the clause, on either side of the nick
     negated = bool(live_negations(follow)) and (votes_word(follow) or votes_word(words))
     return "" if negated else None
+
+
+#: a clause's stop inside a sentence: the nick's clause ends there (a dash right after the
+#: nick opens what is said of him, no clause of its own)
+_INNER_STOP: Final = re.compile(r"[,;:()—–]|\s-\s")
+_LEAD_STOP: Final = re.compile(r"^\s*(?:[—–]|-\s)")
+
+
+def question_of_its_own(after: str) -> bool:
+    """Issue 17 item 2 (P-V.1, G-N.1): whether the question mark ending a nick's sentence
+    (`after`: the words from the nick to that mark) closes a clause of its own rather than
+    the nick's clause — a later clause, past a comma, colon or dash, with its own subject or
+    predicate: a question word («…, а зачем мирному врать?»), a pronoun in the nominative
+    («…, а вы за кого?», «…, потому что кто ещё так путает?»), a finite verb or a short
+    adjective («…, согласны?»). Such a question asks something else; the nick's own clause
+    is no question. A clause opened by «или» is the alternative to the nick's clause, and
+    an infinitive alone («<X>, может, выставить?») still asks of him."""
+    clauses = _INNER_STOP.split(_LEAD_STOP.sub("", after.replace("ё", "е")))
+    if len(clauses) < 2:
+        return False
+    words = WORD_RE.findall(clauses[-1])
+    if not words or words[0] in ("или", "либо"):
+        return False
+    for w in words:
+        first = parse(w)[:1]
+        if not first:
+            continue
+        r = first[0]
+        if "Ques" in r.grammemes or r.pos == "ADJS":
+            return True
+        if r.pos == "NPRO" and "nomn" in r.grammemes:
+            return True
+        if r.pos == "VERB" and "indc" in r.grammemes and r.lemma != "мочь":
+            return True
+    return False
+
+
+def vote_said_of_him(rest: str) -> bool:
+    """P-V.1: whether a later sentence of the author's that asks nothing says his vote for
+    the player asked about — a vote word beside a pronoun of the third person («<X>? …
+    Голосую против него»): the question was his own way to the vote."""
+    for sentence in re.split(r"(?<=[.!?\n…])", rest.replace("ё", "е")):
+        if sentence.rstrip().endswith("?"):
+            continue
+        words = WORD_RE.findall(sentence)
+        him = any(r.pos == "NPRO" and "3per" in r.grammemes for w in words for r in parse(w))
+        if him and votes_word(words) and not live_negations(words):
+            return True
+    return False
 
 
 def _withdrawal_word(word: str, before: str = "") -> bool:
@@ -344,7 +403,8 @@ def answered_yes(sentence: str) -> bool:
     """Whether the sentence after a question opens with a yes: the question is answered,
     the nick asked about is the vote (P-V.1, G-N.1)."""
     words = WORD_RE.findall(sentence.casefold().replace("ё", "е"))
-    return bool(words) and words[0] in _YES
+    # «Да нет, вряд ли»: the yes of «да нет» is a no
+    return bool(words) and words[0] in _YES and words[1:2] != ["нет"]
 
 
 #: after the nick, a clause of its own with its own subject: «…, он вообще чей папа?»
@@ -441,7 +501,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
         if doubt or tail_joke or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt])):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
             # players only asked about — the whole choice is left open
-            return [], True, DOUBTED if doubt else ("" if tail_joke else ASKED)
+            return [], True, DOUBTED if doubt else (JOKED if tail_joke else ASKED)
         # «<X> — это не окончательно», «<X> (это не голос, просто прикидка)»: this nick's
         # naming said to be no vote yet, up to the next coloured nick — shown to the host
         hedged = any(_hedged(WORD_RE.findall(c)) for c in _HEDGE_CLAUSE.split(low[end:nxt]))
@@ -473,6 +533,8 @@ def _joke_said(after: str) -> bool:
         words = WORD_RE.findall(clause)
         if not joked(words):
             continue
+        if any(_told_to_others(w) for w in words):
+            continue  # «оставьте свои шутки»: the others' jokes, not the author's
         for n, w in enumerate(words):
             if not joked([w]) or (n and not joked(words[n - 1 : n + 1])):
                 continue
@@ -482,6 +544,16 @@ def _joke_said(after: str) -> bool:
         if "не" in words:
             return True  # «не всерьёз»
     return False
+
+
+def _told_to_others(word: str) -> bool:
+    """A verb in the imperative or the second person plural: the clause speaks to others."""
+    first = parse(word)[:1]
+    return (
+        bool(first)
+        and first[0].pos == "VERB"
+        and ("impr" in first[0].grammemes or {"2per", "plur"} <= first[0].grammemes)
+    )
 
 
 # «подожду», «воздержусь», «повременю», «отложу»: the vote put off, whatever came before
@@ -563,8 +635,11 @@ def _not_meant(before: str, after: str) -> Why:
     ends = _SENTENCE_END.search(after)
     asks = WORD_RE.findall(sentence_start.replace("ё", "е"))[:1]
     rhetorical = re.search(r"\bесли\s+не\s*$", before) is not None  # «Кто, если не <Кот>?»
-    if ends is not None and ends.group() == "?" and set(asks) & _INTERROGATIVES and not rhetorical:
-        return ASKED  # «Кто за <Бормана>?»: asked, not cast
+    # «Кто за <Бормана>?»: asked, not cast — unless a later sentence casts it («Почему <X>
+    # молчала? Голосую против неё»)
+    asked = ends is not None and ends.group() == "?" and set(asks) & _INTERROGATIVES
+    if asked and ends is not None and not rhetorical and not vote_said_of_him(after[ends.end() :]):
+        return ASKED
     return _not_meant_after(after)
 
 

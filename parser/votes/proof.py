@@ -65,6 +65,7 @@ __all__ = [
     "corrected_away",
     "has_vote_grammar",
     "leaning",
+    "nick_asked",
     "not_a_name",
     "own_vote_said",
     "place_use",
@@ -75,6 +76,7 @@ __all__ = [
     "reported_spans",
     "said_for_later",
     "settled_in_words",
+    "spared_in_words",
     "stored_words_end",
     "told_of",
     "unaccounted",
@@ -504,6 +506,15 @@ def unproven(own_text: str, pick: Pick) -> bool:
     # of them a vote word, so the dash or the «за» before him is no vote either
     if _praise_of(low, start, at, end, stop):
         return not _accusing(sentence)
+    # «<X> — мафия? Что думаете?», «<X> мафия или нет»: his own clause asks of him, and
+    # (no vote word in the post) no later sentence of the author's says his vote
+    # («Кто, если не <Гном>?» names him as the answer: rhetorical, no question about him)
+    rhetorical = re.search(r"\bесли\s+не\s*$", low[start:at]) is not None
+    if not rhetorical and _clause_asks(low, end, stop):
+        after = _SENTENCE_END.search(low, stop)
+        nxt = low[stop : after.end() if after else len(low)]
+        said = not nxt.rstrip().endswith("?") and (answered_yes(nxt) or _accusing(nxt))
+        return not said
     if _defended(low, start, at, end, stop):
         return not _accused(sentence)
     if has_vote_grammar(own_text, pick):
@@ -712,6 +723,84 @@ def _accusing(text: str) -> bool:
     return any(_ACCUSING_LEMMAS.intersection(lemmas(w)) for w in _WORD.findall(text))
 
 
+def nick_asked(own_text: str, pick: Pick) -> bool:
+    """Whether the clause the pick's nick stands in asks of him (`_clause_asks`): «<X> мафия
+    или нет» — read when the words set the nick aside, to show it to the host (issue 17)."""
+    low, at = _located(own_text, pick)
+    if at < 0:
+        return False
+    close = _SENTENCE_END.search(low, at + len(pick.span.text))
+    return _clause_asks(low, at + len(pick.span.text), close.end() if close else len(low))
+
+
+#: a clause of the post, for a plea: its marks, a dash, «но», «а», «так что»
+_PLEA_CLAUSE: Final = re.compile(r"[,;:.!?\n()—–]+|\s-\s|\s(?:но|а|только)\s")
+#: what a plea leaves him in: «оставьте его (в покое)»
+_LEAVE_LEMMAS: Final = frozenset(("оставить", "оставлять"))
+
+
+def spared_in_words(own_text: str) -> bool:
+    """Issue 17 item 2 (P-V.1, G-N.1, `argued_votes_counted`): whether the author's own
+    words ask the others to spare a player spoken of by a pronoun of the third person — a
+    verb of harm, of hanging or jailing, or of voting in the imperative, negated («не
+    трогайте её», «за него не голосуйте», «не сажайте его»), or «оставьте его». Beside a
+    single red or green it is that player: the post argues against its own vote, which the
+    host must see rather than count. «Не жалейте его» (no verb of harm), «не трогайте меня»,
+    «не трогайте Агату» (no pronoun of him) spare nobody the vote is for."""
+    low = own_text.casefold().replace("ё", "е")
+    for clause in _PLEA_CLAUSE.split(low):
+        words = _WORD.findall(clause)
+        him = any(
+            r.pos == "NPRO" and "3per" in r.grammemes and "nomn" not in r.grammemes
+            for w in words
+            for r in parse(w)[:2]
+        )
+        if not him:
+            continue
+        for n, w in enumerate(words):
+            first = parse(w)[:1]
+            if not first or first[0].pos != "VERB" or "impr" not in first[0].grammemes:
+                continue
+            lemma = first[0].lemma
+            negated = n > 0 and words[n - 1] in ("не", "ни")
+            harm = lemma in _HARM_LEMMAS or bool(JAIL_LEMMAS.intersection(lemmas(w)))
+            if negated and (harm or is_cue(w)):
+                return True
+            if not negated and lemma in _LEAVE_LEMMAS:
+                return True
+    return False
+
+
+_LEAD_DASH: Final = re.compile(r"\s*(?:[—–]|-\s)")
+
+
+def _clause_asks(low: str, end: int, stop: int) -> bool:
+    """Issue 17 item 2 (P-V.1, G-N.1): whether the clause a nick (ending at `end`) stands in
+    is a question — it runs to the question mark closing its sentence (a dash right after
+    the nick opens what is asked of him: «<X> — мафия? Что думаете?»), or it weighs what he
+    is with «или» («<X> — шериф или мафия, кто знает?», «<X> мафия или нет» with no mark at
+    all). A clause after a comma that asks of its own («<X>, потому что кто ещё так путает?»)
+    leaves the nick's clause a statement."""
+    dash = _LEAD_DASH.match(low, end)
+    head = dash.end() if dash else end
+    tail = _CLAUSE_STOP.search(low, head, stop)
+    # «<X> уже придумала, что скажет?»: a clause of what is said or thought completes his
+    while tail is not None and _WORD.findall(low[tail.end() : stop])[:1] in (["что"], ["ли"]):
+        tail = _CLAUSE_STOP.search(low, tail.end(), stop)
+    clause = low[head : tail.start() if tail else stop]
+    if tail is not None and low[head:stop].rstrip().endswith("?"):
+        # «<X> мафия, как думаете?»: the question closing his sentence is put to all
+        last = _WORD.findall(_CLAUSE_STOP.split(low[tail.end() : stop])[-1])
+        if any(_asks_you(w) for w in last):
+            return True
+    words = _WORD.findall(clause)
+    if "или" in words[1:] and words.index("или", 1) + 1 < len(words):
+        either = words[words.index("или", 1) + 1]
+        if either in ("нет", "не") or low[head:stop].rstrip().endswith("?"):
+            return True
+    return tail is None and low[head:stop].rstrip().endswith("?")
+
+
 def _asked_in_clause(low: str, end: int) -> bool:
     """The nick's own clause ends its sentence with a question mark: «А <Лютик> где был
     ночью?», «Как думаете, <Steel> вообще играет?» — not «<Steel> молчит, не странно ли?»,
@@ -747,9 +836,12 @@ def _requested(before: str, sentence: str) -> bool:
     m = re.match(r"\s*,\s*([^\W\d_]+)", sentence)
     if m is None:
         return False
+    words = _WORD.findall(sentence)
     if sentence.rstrip().endswith("?"):
-        return True
-    for word in _WORD.findall(sentence):
+        # «<X>, потому что кто ещё так путает?»: a clause with a subject of its own in the
+        # third person asks of someone else, not of him (a reason given, issue 17 item 2)
+        return not any(_third_subject(w) for w in words) or any(_to_you(w) for w in words)
+    for word in words:
         if word in _YOU:
             return True
         first = parse(word)[:1]
@@ -760,6 +852,31 @@ def _requested(before: str, sentence: str) -> bool:
         ):
             return True
     return False
+
+
+def _asks_you(word: str) -> bool:
+    """A verb in the second person plural: «думаете», «считаете» — the others asked."""
+    first = parse(word)[:1]
+    return bool(first) and first[0].pos == "VERB" and {"2per", "plur"} <= first[0].grammemes
+
+
+def _third_subject(word: str) -> bool:
+    """A pronoun in the nominative that is not the one spoken to: «кто», «он», «они»."""
+    first = parse(word)[:1]
+    return (
+        bool(first)
+        and first[0].pos == "NPRO"
+        and "nomn" in first[0].grammemes
+        and not ({"1per", "2per"} & first[0].grammemes)
+    )
+
+
+def _to_you(word: str) -> bool:
+    """«ты», «тебя», a verb in the second person or the imperative: words spoken to him."""
+    if word in _YOU:
+        return True
+    first = parse(word)[:1]
+    return bool(first) and first[0].pos == "VERB" and bool({"impr", "2per"} & first[0].grammemes)
 
 
 # -- every coloured span accounted for ---------------------------------------------------------

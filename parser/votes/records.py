@@ -76,6 +76,10 @@ class VoteOptions:
     min_reason_words: int = 3
     allow_agreement: bool | None = None  # pefl: True (P-V.2)
     allow_self_vote: bool = True
+    # P-V.1, G-N.1 ruling (issue 17 item 2): a red or green whose author's own words ask the
+    # others to spare the same player («не трогайте её») is shown to the host, not counted;
+    # True counts it as the colour and the reason alone would
+    argued_votes_counted: bool = False
     fuzzy_threshold: float = 85.0
     # C-3 ruling: "as_moves" reads a coloured nick by the move reader's ladder (case forms,
     # one word of a multi-word nick, transliteration, typos); "exact" only folds case,
