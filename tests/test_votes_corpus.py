@@ -112,6 +112,7 @@ PARTS = {
     "development-53": HERE / "dev53",  # reader-53: a verb-form nick said as the own verb
     "development-48": HERE / "dev48",  # votes-30: a nick asked about, a red argued against
     "development-49": HERE / "dev49",  # votes-31: a court vote asked, argued against; «прошу не»
+    "development-54": HERE / "dev54",  # reader-54: a name two players share, or one of them
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

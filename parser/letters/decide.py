@@ -15,6 +15,7 @@ from parser.letters.conditions import void_branch
 from parser.letters.corrections import correcting
 from parser.letters.executor import executor_confidence, executor_question
 from parser.letters.mentions import Mention, believed, is_subject, remark, taken_back_marks
+from parser.letters.mood import conditional_at, conditional_word
 from parser.letters.promised import THEN, dash_clause, put_off
 from parser.letters.proof import bare_act, redo_word
 from parser.letters.questions import (
@@ -71,6 +72,8 @@ def second_thoughts(
         and not m.negated
         and m.nick not in {t.nick for t in occ.targets}
         and not put_off(tokens, m)  # «…, Боба завтра, если доживу»: not tonight's
+        # «…, если бы не Сивый»: named under a might-have, no choice (`mood.conditional_at`)
+        and not conditional_at(tokens, m.start, m.end)
     ]
     for m in loose:
         before = {t.word for t in tokens[max(0, m.start - 3) : m.start]}
@@ -554,7 +557,9 @@ def _told_of(tokens: Sequence[Token], m: Mention) -> bool:
 def wishes_settled(readings: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
     """C-2: «Проверить бы Лагмана… Проверяю Шампура»: a move said as a wish («бы» in its
     clause) and the same action said plainly in a later sentence (no «бы», not an
-    infinitive) — the later, firm move is the one the sender makes; the wish is set aside."""
+    infinitive) — the later, firm move is the one the sender makes; the wish is set aside.
+    An action word itself in the conditional mood («Вот Ладу бы побить»,
+    `mood.conditional_word`) is set aside beside any plain one with a player."""
 
     def wished(o: Occ) -> bool:
         clause = [t.word for t in clause_of(tokens, o.i)]
@@ -568,6 +573,10 @@ def wishes_settled(readings: list[Occ], tokens: Sequence[Token]) -> list[Occ]:
         o
         for o in readings
         if not (
+            conditional_word(tokens, o.i)
+            and any(f.targets and not conditional_word(tokens, f.i) for f in readings)
+        )
+        and not (
             wished(o)
             and any(
                 f.actions == o.actions

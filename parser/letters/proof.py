@@ -30,7 +30,7 @@ before he writes the move down:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Final
@@ -59,6 +59,7 @@ from parser.letters.mentions import (
     punished_in_jest,
     remark,
 )
+from parser.letters.mood import conditional_at, conditional_word, plainly_governed
 from parser.letters.promised import DEFERRED, dash_clause, deferred_in, put_off
 from parser.letters.questions import bad_target, question_reading
 from parser.letters.reading import (
@@ -179,6 +180,7 @@ def prove(
         elected = reading.kind == "move" and reading.action == "don"
         return (_target_bound(reading, view) if elected else None) or reading
     evidence = _in_cyrillic(evidence)
+    reading = _plain_targets(reading, evidence, view)
     back = _taken_back(reading, evidence, view)
     if back is not None:
         return back
@@ -247,6 +249,76 @@ def prove(
             f"напишите его прямо, например: «{example_of(reading)}».",
         )
     return _decided(reading, evidence, view, suggestion) or reading
+
+
+def _conditional(tokens: Sequence[Token], m: Mention, nouns: Collection[int] = ()) -> bool:
+    return conditional_at(tokens, m.start, m.end, nouns)
+
+
+def _wished_beside_plain(tokens: Sequence[Token], m: Mention, anchors: Sequence[int]) -> bool:
+    """«Защищаю Маргариту, хотя мог бы и Ладу»: the player is named under a predicate in the
+    conditional mood while the move is said plainly (`mood.conditional_at`)."""
+    return conditional_at(tokens, m.start, m.end) and any(_plain_anchor(tokens, k) for k in anchors)
+
+
+def _plain_anchor(tokens: Sequence[Token], k: int) -> bool:
+    """The move's action word at `k` not in the conditional mood, or its player at `k`
+    governed by a present, future or imperative verb."""
+    if parse(tokens[k].word) and parse(tokens[k].word)[0].pos in ("VERB", "INFN"):
+        return not conditional_word(tokens, k)
+    found = lookup(tokens[k].word) if tokens[k].word else None
+    if found is not None and found.actions:
+        return True  # an action noun: «Проверка — Сивый»
+    return plainly_governed(tokens, k, k + 1)
+
+
+def _action_nouns(evidence: Evidence) -> frozenset[int]:
+    """Where the letter's action words stand that are no verbs («протект», «проверка»)."""
+    tokens = evidence.tokens
+    return frozenset(
+        o.i
+        for o in evidence.action_words
+        if o.i < len(tokens) and not any(p.pos in ("VERB", "INFN") for p in parse(tokens[o.i].word))
+    )
+
+
+def _plain_targets(reading: LetterReading, evidence: Evidence, view: SenderView) -> LetterReading:
+    """C-2: a player named only under a predicate in the conditional mood («…, хотя мог бы и
+    Ладу», «хотел бы ещё Ветрову») is no target (`mood.conditional_at`). With another target
+    named plainly, he is dropped; with none, the living player named plainly right after the
+    action word, if the action word itself is plain, is the target. Otherwise
+    the reading stays, and the proof asks it (`_undecided`)."""
+    tokens = evidence.tokens
+    nouns = _action_nouns(evidence)
+    nicks = [m for m in evidence.mentions if m.kind == "nick" and m.nick is not None]
+    wished = [
+        n
+        for n in reading.targets
+        if any(m.nick == n for m in nicks)
+        and all(_conditional(tokens, m, nouns) for m in nicks if m.nick == n)
+    ]
+    if not wished:
+        return reading
+    plain = [n for n in reading.targets if n not in wished]
+    if plain:
+        return replace(reading, targets=tuple(plain))
+    chosen = evidence.chosen
+    if chosen is None or len(reading.targets) != 1 or conditional_word(tokens, chosen.i):
+        return reading
+    others = {
+        m.nick
+        for m in nicks
+        if m.nick not in reading.targets
+        and m.nick in view.living
+        and m.nick not in (view.nick, reading.executor)
+        and m.start not in evidence.executors
+        and not m.negated
+        and m.start == chosen.i + 1
+        and not _conditional(tokens, m, nouns)
+    }
+    if len(others) == 1:
+        return replace(reading, targets=(others.pop(),))
+    return reading
 
 
 def _sheltered(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
@@ -1172,6 +1244,7 @@ def _accounted(
         other_sense_verb(tokens, m) is not None
         or _owner_of_thing(tokens, m)
         or (anchors and set_aside(tokens, m))
+        or (anchors and _wished_beside_plain(tokens, m, anchors))
         or (bool(mentions) and thing_of_talk(tokens, m, mentions))
     ):
         # «Сажаю на скамейку Бульдозера»: the object of a verb of another sense; «проверяю
@@ -1758,7 +1831,11 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
     clauses = [_clause(tokens, m.start, m.end) for m in places]
     if evidence.chosen is not None and not places:
         clauses = [_clause(tokens, evidence.chosen.i, evidence.chosen.i + 1)]
-    if clauses and all(_wished(c) for c in clauses):
+    if (
+        clauses
+        and all(_wished(c) for c in clauses)
+        and not any(plainly_governed(tokens, m.start, m.end) for m in places)
+    ):
         return True
     if evidence.chosen is not None and (
         _consequence(tokens, evidence.chosen.i, evidence.mentions)
