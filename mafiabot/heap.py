@@ -64,7 +64,7 @@ def collect_after_read() -> None:
     kept for reuse), which a read of thousands of posts filled; their memory then serves
     what the tick does next — a first poll's letters, whose readers and replies are loaded
     once a process — instead of memory on top of the read's. A first poll of 20,000 posts
-    with five letters: peak RSS −0.3–0.4 MB, ~10 ms of CPU. glibc's `malloc_trim` there
+    with five letters: peak RSS −0.3–0.5 MB, ~10 ms of CPU. glibc's `malloc_trim` there
     (the heap's free memory given back to the system) lowers the current RSS by 1.7 MB but
     not the peak: the letters fault it in again (bench/README.md, "a fifteenth look")."""
     gc.collect()
