@@ -66,6 +66,8 @@ PARTS = {
     "held-out-16g": HERE / "heldout16g",  # part 16, Gambler cast
     "held-out-17": HERE / "heldout17",  # part 17, PEFL cast
     "held-out-17g": HERE / "heldout17g",  # part 17, Gambler cast
+    "held-out-18": HERE / "heldout18",  # part 18, PEFL cast (30 seats)
+    "held-out-18g": HERE / "heldout18g",  # part 18, Gambler cast (Latin nicks only)
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -336,10 +338,16 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 15, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): every one (a), a misreading of the words
     "h15-g57": "(a) a court name, then «— завтра скажу точнее, пока думаю», counted",
-    # held-out part 16, measured at the start and at the end of the stop that wrote it
-    # (tests/votes/README.md)
-    # held-out part 17, measured at the start and at the end of the stop that wrote it
-    # (tests/votes/README.md): both (a), a misreading of the words
+    # held-out part 16's `h16-022` (the vote's own formula taken for a reason) left in the
+    # `votes-29` round, part 12's `h12-question` and part 17's `h17p-29` (a nick asked about)
+    # and `h17p-69` (a red its own words argue against) in `votes-30`: each class fixed from
+    # its description on development posts alone (dev40, dev48)
+    # held-out part 18, measured at the start and at the end of the stop that wrote it
+    # (tests/votes/README.md): every one (a), a misreading of the words
+    "ho18-p13": "(a) «Лёву» (a short form two players may share) taken as one of them",
+    "ho18-p37": "(a) a red nick as the object of the poster's own club verb («страхую <X>»)",
+    "ho18-p72": "(a) a red nick in an address («Уважаемый <X>, ваш разбор … неубедителен»)",
+    "ho18-g24": "(a) a green nick as the object of the poster's own club verb, counted",
 }
 
 

@@ -296,14 +296,9 @@ def _sole_antecedent(
     gender = pronoun_gender(tokens[pronoun.start].word, plural=True)
     if gender is None or _possessive(tokens, pronoun):
         return None
-    before = [
-        m
-        for m in mentions
-        if m.start < pronoun.start and m.kind not in ("self", "pronoun") and m.nick != me
-    ]
-    if len(before) != 1 or before[0].kind != "nick" or before[0].negated or before[0].gone:
+    found = _one_player_before(mentions, pronoun.start, me)
+    if found is None:
         return None
-    found = before[0]
     if _thing_word(tokens, found, gender) or _object_of_another_move(found, occ, readings):
         return None
     if _common_noun_written(tokens, found, gender):
@@ -314,6 +309,17 @@ def _sole_antecedent(
     if _person_between(tokens, found.end, pronoun.start, gender, mentions):
         return None
     return found
+
+
+def _one_player_before(mentions: Sequence[Mention], at: int, me: str) -> Mention | None:
+    """The one player the letter names before token `at` (the sender and pronouns aside),
+    when he is named as a nick, plainly — neither negated nor gone; None otherwise."""
+    before = [
+        m for m in mentions if m.start < at and m.kind not in ("self", "pronoun") and m.nick != me
+    ]
+    if len(before) != 1 or before[0].kind != "nick" or before[0].negated or before[0].gone:
+        return None
+    return before[0]
 
 
 def _restated_without_object(
@@ -332,15 +338,8 @@ def _restated_without_object(
     sentence = tokens[occ.i].sentence
     if any(tokens[m.start].sentence == sentence for m in mentions) or not bare_act(tokens, occ.i):
         return None
-    before = [
-        m
-        for m in mentions
-        if m.start < occ.i and m.kind not in ("self", "pronoun") and m.nick != me
-    ]
-    if len(before) != 1 or before[0].kind != "nick" or before[0].negated or before[0].gone:
-        return None
-    found = before[0]
-    if tokens[found.start].sentence >= sentence:
+    found = _one_player_before(mentions, occ.i, me)
+    if found is None or tokens[found.start].sentence >= sentence:
         return None
     if _object_of_another_move(found, occ, readings):
         return None
