@@ -1,5 +1,5 @@
 """A form two living players share names neither (C-3; tests/votes/README.md, round
-`votes-32`): a short form of two given names («Ники» of Вероника and Моника) or a surname
+`votes-32`): a short form of two given names («Ники» of Вероника and Доминика) or a surname
 in the plural («Рельсовых» of both spouses) is shown to the host as ambiguous, naming both —
 never refused as an unknown nick, never dropped, never counted. A form one of them alone
 fits stays that one's vote."""
@@ -16,7 +16,7 @@ from parser.votes.day import extract_votes
 from parser.votes.names import resolve_nick
 from parser.votes.records import PostReading
 
-PLAYERS = ("Вероника Лисс", "Моника Кант", "Пётр Рельсов", "Анна Рельсова", "Бублик", "Тимур")
+PLAYERS = ("Вероника Лисс", "Доминика Кант", "Пётр Рельсов", "Анна Рельсова", "Бублик", "Тимур")
 
 
 def _read(body: str, rules: Literal["pefl", "gambler"]) -> PostReading:
@@ -35,9 +35,9 @@ def _green(word: str) -> str:
 @pytest.mark.parametrize(
     ("body", "rules", "both"),
     [
-        (_red("Ники"), "pefl", {"Вероника Лисс", "Моника Кант"}),
-        (_red("ники"), "pefl", {"Вероника Лисс", "Моника Кант"}),
-        (_green("Нику"), "gambler", {"Вероника Лисс", "Моника Кант"}),
+        (_red("Ники"), "pefl", {"Вероника Лисс", "Доминика Кант"}),
+        (_red("ники"), "pefl", {"Вероника Лисс", "Доминика Кант"}),
+        (_green("Нику"), "gambler", {"Вероника Лисс", "Доминика Кант"}),
         (_red("Рельсовых"), "pefl", {"Пётр Рельсов", "Анна Рельсова"}),
         (_green("Рельсовых"), "gambler", {"Пётр Рельсов", "Анна Рельсова"}),
     ],
@@ -58,7 +58,7 @@ def test_a_form_two_players_share_is_shown_naming_both(
     [
         (_red("Вероники"), "pefl", "Вероника Лисс"),
         ('Против <span style="color:red">Рельсовой</span>, она врёт', "pefl", "Анна Рельсова"),
-        (_green("Монику"), "gambler", "Моника Кант"),
+        (_green("Доминику"), "gambler", "Доминика Кант"),
     ],
 )
 def test_a_form_one_of_them_fits_is_hers_or_his(
