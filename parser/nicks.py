@@ -2532,6 +2532,22 @@ def _given_name_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[s
     return tuple(out)
 
 
+def unread_sharers(resolver: NickResolver, text: str) -> tuple[str, ...]:
+    """C-3: the living players a one-word form no ladder reads fits all together — a short
+    form of given names two players bear («Ники» of Вероника and Доминика: `fit_kind`'s
+    "short_form"), or a surname in the plural naming the family («Рельсовых» of Виктор
+    Рельсов and Галина Рельсова: `_surname_sharers`). Two or more, or none: a form that
+    fits only one is left to the ladders, which did not read it."""
+    if " " in trimmed_key(text):
+        return ()
+    for nick in resolver.players:
+        family = _surname_sharers(resolver, text, nick)
+        if family:
+            return (nick, *family)
+    fits = tuple(p for p in resolver.players if fit_kind(text, p, resolver.players) == "short_form")
+    return fits if len(fits) > 1 else ()
+
+
 def shared_name(resolver: NickResolver, match: NickMatch) -> NickMatch:
     """`match` as an ambiguous nick when its one-word name form fits other living players
     too (`name_sharers`), naming them all; else `match` as it is."""

@@ -41,6 +41,7 @@ from parser.nicks import (
     shared_name,
     trimmed_key,
     ukrainian_sharers,
+    unread_sharers,
 )
 from parser.records import ColoredSpan
 from parser.roles import role_word_of_longer_nick
@@ -79,13 +80,22 @@ def resolve_nick(
     # one word of a multi-word nick in a form the ending tables miss (an adjective:
     # «Белого» → Саша Белый) or in the other script («Ватсона» → Dr.Watson); a short given
     # name another player answers to as well is asked about (`shared_name`)
-    return shared_name(
+    found = shared_name(
         resolver,
         resolver.resolve_strict(text, _WORD_OF_NICK_TIERS)
         or possessive_match(resolver, text)
         or pet_match(resolver, text)
         or match,
     )
+    if found.ok or found.reason == AMBIGUOUS_NICK:
+        return found
+    # «Ники» of Вероника and Доминика, «Рельсовых» of both spouses: a form that fits two
+    # players by a known short form or as their surname's plural names neither — shown to
+    # the host as both, never refused as unknown nor dropped
+    both = unread_sharers(resolver, text)
+    if both:
+        return NickMatch(text, None, found.method, 0.0, AMBIGUOUS_NICK, both)
+    return found
 
 
 def _role_word(text: str, nick: str) -> bool:
