@@ -67,7 +67,7 @@ def test_the_turn_finder_answers_as_turn_at_for_every_moment(tmp_path: Path) -> 
     assert [moved_on(m) for m in [None, *edges]] == [3, 1, 1, 1, 1, 2]
 
 
-def test_a_long_read_keeps_freed_memory_and_freezes_what_was_loaded(
+def test_a_long_read_keeps_freed_memory_freezes_what_was_loaded_and_collects_at_its_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # from heap.MANY_PAGES pages on, the daemon's read (as `parse posts`) asks the allocator
@@ -80,20 +80,35 @@ def test_a_long_read_keeps_freed_memory_and_freezes_what_was_loaded(
     page = topic_fetch(TOPIC_P6.read_text(), start)
     kept: list[int] = []
     monkeypatch.setattr(heap, "keep_freed_memory", lambda: kept.append(1))
+    # what happened, in order: each batch stored, the full collection at the read's end
+    # (and whether the collector's block was still on then)
+    steps: list[str] = []
+    monkeypatch.setattr(
+        heap,
+        "collect_after_read",
+        lambda: steps.append(f"collected, frozen {gc.get_freeze_count() > 0}"),
+    )
     frozen_while_storing: list[bool] = []
     upsert = sh.store.upsert_posts
 
     def storing(*a: Any, **k: Any) -> Any:
         frozen_while_storing.append(gc.get_freeze_count() > 0)
+        steps.append("stored")
         return upsert(*a, **k)
 
     monkeypatch.setattr(sh.store, "upsert_posts", storing)
     assert gc.get_freeze_count() == 0
     ingest.ingest_pages(sh, g, 4, [page] * 3, start, ingest.TickReport())
     assert kept == [] and frozen_while_storing and not any(frozen_while_storing)
+    assert "stored" in steps and not any(s.startswith("collected") for s in steps)
     frozen_while_storing.clear()
+    steps.clear()
     ingest.ingest_pages(sh, g, 4, [page] * (heap.MANY_PAGES + 2), start, ingest.TickReport())
     assert kept == [1]
+    # a long read ends with one full collection, after its last batch is stored and the
+    # collector's block has ended: before the tick's next step (a first poll's letters)
+    assert steps[-1] == "collected, frozen False"
+    assert steps[:-1] and set(steps[:-1]) == {"stored"}
     assert frozen_while_storing and frozen_while_storing[-1]
     assert gc.get_freeze_count() == 0  # given back to the collector
 

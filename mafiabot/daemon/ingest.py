@@ -147,6 +147,9 @@ def ingest_pages(
         for n, fetch in enumerate(_progress(pages, topic), 1):
             if n == heap.MANY_PAGES:  # a long read (a first start on a big topic)
                 heap.keep_freed_memory()
+                # a full collection once it ends, after the collector's block (a first
+                # poll's letters come next: `heap.collect_after_read`)
+                long_read.callback(heap.collect_after_read)
                 long_read.enter_context(heap.frozen())
             if invision:  # (read as it was fetched: kept memory serves the next page on)
                 heap.invision_page()
