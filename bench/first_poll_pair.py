@@ -23,6 +23,9 @@ import shutil
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
@@ -39,6 +42,42 @@ def run_in(tree: Path, *args: str, env: dict[str, str], log: Path) -> Run:
     return run_cli(*args, env=env, log=log, cwd=tree)
 
 
+@dataclass(frozen=True)
+class SavedGame:
+    """The bench game set up once on its board process, with its pages saved for the
+    yardstick (`parse posts` over `files`) and its database and jar saved to restore."""
+
+    bp: BoardProcess
+    game: CliGame
+    files: list[str]
+    tmp: Path
+
+
+@contextmanager
+def saved_game(posts: int, prefix: str) -> Iterator[SavedGame]:
+    """`bench/shell.py`'s game with `posts` posts on a board process of its own, set up and
+    saved in a scratch directory that is removed after; the machine's load printed before
+    and after."""
+    start = _real_start()
+    t0 = (start + timedelta(hours=2)).isoformat()
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    pages = tmp / "pages"
+    pages.mkdir()
+    load0 = os.getloadavg()
+    try:
+        with BoardProcess("bench.shell:boards", {"count": 1, "posts": posts, "t0": t0}) as bp:
+            game = CliGame(tmp, bp.urls[0], start)
+            game.set_up()
+            bp.control("add-posts")
+            bp.control("save-pages", str(pages))
+            game.save()
+            files = sorted(str(p) for p in pages.glob("*.html"))
+            yield SavedGame(bp, game, files, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        print(f"load {load0[0]:.1f} → {os.getloadavg()[0]:.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("trees", nargs=2, type=Path)
@@ -46,64 +85,49 @@ def main() -> None:
     ap.add_argument("--posts", type=int, default=20000)
     opts = ap.parse_args()
     trees = [t.resolve() for t in opts.trees]
-    start = _real_start()
-    t0 = (start + timedelta(hours=2)).isoformat()
-    tmp = Path(tempfile.mkdtemp(prefix="mafiabot-pair-"))
-    pages = tmp / "pages"
-    pages.mkdir()
     firsts: dict[Path, list[Run]] = {t: [] for t in trees}
     ratios: dict[Path, list[float]] = {t: [] for t in trees}
-    load0 = os.getloadavg()
-    try:
-        with BoardProcess("bench.shell:boards", {"count": 1, "posts": opts.posts, "t0": t0}) as bp:
-            game = CliGame(tmp, bp.urls[0], start)
-            game.set_up()
-            bp.control("add-posts")
-            bp.control("save-pages", str(pages))
-            game.save()
-            files = sorted(str(p) for p in pages.glob("*.html"))
-            for rnd in range(opts.rounds):
-                for tree in trees if rnd % 2 == 0 else trees[::-1]:
-                    game.restore()
-                    before = bp.requests()
-                    first = run_in(
-                        tree, "run", "-c", str(game.config), "--once", env=game.env, log=game.log
-                    )
-                    served = bp.requests() - before
-                    before = bp.requests()
-                    idle = run_in(
-                        tree, "run", "-c", str(game.config), "--once", env=game.env, log=game.log
-                    )
-                    idle_req = bp.requests() - before
-                    game.restore()  # the same first poll, five letters new in the inbox
-                    game.letters_new_again()
-                    bp.control("unread")
-                    lettered = run_in(
-                        tree, "run", "-c", str(game.config), "--once", env=game.env, log=game.log
-                    )
-                    parse = run_in(
-                        tree,
-                        "parse",
-                        "posts",
-                        "--tz",
-                        "Europe/Moscow",
-                        *files,
-                        env={},
-                        log=game.log,
-                    )
-                    firsts[tree].append(first)
-                    ratios[tree].append(first.cpu / parse.cpu)
-                    print(
-                        f"{tree.name:>10} round {rnd}: first {first.cpu:.2f} s CPU "
-                        f"{first.wall:.2f} s wall {first.rss_mb:.1f} MB {served} req | idle "
-                        f"{idle.cpu:.2f} s {idle.rss_mb:.1f} MB {idle_req} req | with letters "
-                        f"{lettered.cpu:.2f} s {lettered.rss_mb:.1f} MB | parse "
-                        f"{parse.cpu:.2f} s | ÷ {first.cpu / parse.cpu:.2f}×",
-                        flush=True,
-                    )
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    print(f"load {load0[0]:.1f} → {os.getloadavg()[0]:.1f}")
+    with saved_game(opts.posts, "mafiabot-pair-") as saved:
+        bp, game, files = saved.bp, saved.game, saved.files
+        for rnd in range(opts.rounds):
+            for tree in trees if rnd % 2 == 0 else trees[::-1]:
+                game.restore()
+                before = bp.requests()
+                first = run_in(
+                    tree, "run", "-c", str(game.config), "--once", env=game.env, log=game.log
+                )
+                served = bp.requests() - before
+                before = bp.requests()
+                idle = run_in(
+                    tree, "run", "-c", str(game.config), "--once", env=game.env, log=game.log
+                )
+                idle_req = bp.requests() - before
+                game.restore()  # the same first poll, five letters new in the inbox
+                game.letters_new_again()
+                bp.control("unread")
+                lettered = run_in(
+                    tree, "run", "-c", str(game.config), "--once", env=game.env, log=game.log
+                )
+                parse = run_in(
+                    tree,
+                    "parse",
+                    "posts",
+                    "--tz",
+                    "Europe/Moscow",
+                    *files,
+                    env={},
+                    log=game.log,
+                )
+                firsts[tree].append(first)
+                ratios[tree].append(first.cpu / parse.cpu)
+                print(
+                    f"{tree.name:>10} round {rnd}: first {first.cpu:.2f} s CPU "
+                    f"{first.wall:.2f} s wall {first.rss_mb:.1f} MB {served} req | idle "
+                    f"{idle.cpu:.2f} s {idle.rss_mb:.1f} MB {idle_req} req | with letters "
+                    f"{lettered.cpu:.2f} s {lettered.rss_mb:.1f} MB | parse "
+                    f"{parse.cpu:.2f} s | ÷ {first.cpu / parse.cpu:.2f}×",
+                    flush=True,
+                )
     for tree in trees:
         cpu = [r.cpu for r in firsts[tree]]
         wall = [r.wall for r in firsts[tree]]

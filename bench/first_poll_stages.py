@@ -17,13 +17,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bench.loopback import BoardProcess  # noqa: E402
-from bench.shell import CliGame, Run, _real_start, bot_env  # noqa: E402
+from bench.first_poll_pair import saved_game  # noqa: E402
+from bench.shell import Run, bot_env  # noqa: E402
 
 CLOCK = Path(__file__).resolve().parent / "stage_clock.py"
 
@@ -68,47 +65,32 @@ def main() -> None:
     ap.add_argument("--step", default="tally: the vote reading")
     opts = ap.parse_args()
     trees = [t.resolve() for t in opts.trees]
-    start = _real_start()
-    t0 = (start + timedelta(hours=2)).isoformat()
-    tmp = Path(tempfile.mkdtemp(prefix="mafiabot-stages-"))
-    pages = tmp / "pages"
-    pages.mkdir()
     got: dict[Path, list[tuple[Run, dict[str, Any], Run]]] = {t: [] for t in trees}
     profile = (
         {"MAFIABOT_STAGES_PROFILE": opts.profile, "MAFIABOT_STAGES_STEP": opts.step}
         if opts.profile
         else {}
     )
-    load0 = os.getloadavg()
-    try:
-        with BoardProcess("bench.shell:boards", {"count": 1, "posts": opts.posts, "t0": t0}) as bp:
-            game = CliGame(tmp, bp.urls[0], start)
-            game.set_up()
-            bp.control("add-posts")
-            bp.control("save-pages", str(pages))
-            game.save()
-            files = sorted(str(p) for p in pages.glob("*.html"))
-            for rnd in range(opts.rounds):
-                for tree in trees if rnd % 2 == 0 else trees[::-1]:
-                    game.restore()
-                    poll = ["run", "-c", str(game.config), "--once"]
-                    out = tmp / "stages.json"
-                    run, stages = staged(tree, poll, {**game.env, **profile}, game.log, out)
-                    yard = ["parse", "posts", "--tz", "Europe/Moscow", *files]
-                    parse, parse_stages = staged(tree, yard, {}, game.log, out)
-                    stages["parse posts' own parse"] = parse_stages["seconds"].get("page parse")
-                    got[tree].append((run, stages, parse))
-                    print(
-                        f"{tree.name:>10} round {rnd}: first {run.cpu:.2f} s CPU "
-                        f"(steps {stages['process_time']:.2f} s) {run.rss_mb:.1f} MB, "
-                        f"collector {stages['collections']} {stages['gc_seconds']:.3f} s | "
-                        f"parse {parse.cpu:.2f} s, collector {parse_stages['collections']} "
-                        f"{parse_stages['gc_seconds']:.3f} s | ÷ {run.cpu / parse.cpu:.2f}×",
-                        flush=True,
-                    )
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    print(f"load {load0[0]:.1f} → {os.getloadavg()[0]:.1f}")
+    with saved_game(opts.posts, "mafiabot-stages-") as saved:
+        game, files, tmp = saved.game, saved.files, saved.tmp
+        for rnd in range(opts.rounds):
+            for tree in trees if rnd % 2 == 0 else trees[::-1]:
+                game.restore()
+                poll = ["run", "-c", str(game.config), "--once"]
+                out = tmp / "stages.json"
+                run, stages = staged(tree, poll, {**game.env, **profile}, game.log, out)
+                yard = ["parse", "posts", "--tz", "Europe/Moscow", *files]
+                parse, parse_stages = staged(tree, yard, {}, game.log, out)
+                stages["parse posts' own parse"] = parse_stages["seconds"].get("page parse")
+                got[tree].append((run, stages, parse))
+                print(
+                    f"{tree.name:>10} round {rnd}: first {run.cpu:.2f} s CPU "
+                    f"(steps {stages['process_time']:.2f} s) {run.rss_mb:.1f} MB, "
+                    f"collector {stages['collections']} {stages['gc_seconds']:.3f} s | "
+                    f"parse {parse.cpu:.2f} s, collector {parse_stages['collections']} "
+                    f"{parse_stages['gc_seconds']:.3f} s | ÷ {run.cpu / parse.cpu:.2f}×",
+                    flush=True,
+                )
     for tree in trees:
         _table(tree, got[tree])
 
