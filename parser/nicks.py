@@ -415,6 +415,22 @@ def _word_inflects_latin(word: str, nick_word: str) -> bool:
     return False
 
 
+def proven_sound(word: str, latin_word: str) -> bool:
+    """C-3: whether a lower-case Cyrillic word (a case ending allowed) is a reading of a
+    Latin nick's word: its letters transliterated (`translit_key`, as the translit tier reads
+    them: «Хунтера» for Hunter) or, where the word is English, one of its pronunciations the
+    dictionary holds (`parser.english.sounds_as`: «Найта» for Knight, «Каубоя» for Cowboy).
+    A word that only sounds near an English word («Кнехта», «Литера», «Хантира») is no
+    proof of the nick."""
+    from parser.english import english_word, sounds_as
+
+    if not english_word(latin_word) or sounds_as(word, latin_word):
+        # a word the dictionary does not hold has no pronunciation to prove against: its
+        # sound as the other readings hear it (`parser.nameforms`, `parser.latin`) stands
+        return True
+    return _word_inflects_latin(translit_key(word), translit_key(latin_word))
+
+
 def _split_digit_tail(key: str) -> tuple[str, str]:
     """«tanya-77» → («tanya», «77»); a nick of digits only keeps them as its letters part."""
     m = _DIGIT_TAIL_RE.search(key)
@@ -1913,7 +1929,9 @@ def _heard_words(resolver: NickResolver, text: str) -> NickMatch | None:
     for p in resolver.players:
         latin = [w for w in _WORD_SPLIT.split(casefold_key(p)) if w]
         same = len(latin) == len(words) and all(w.isascii() and w.isalpha() for w in latin)
-        if same and all(sounds_like(c, w) for c, w in zip(words, latin, strict=True)):
+        if same and all(
+            sounds_like(c, w) and proven_sound(c, w) for c, w in zip(words, latin, strict=True)
+        ):
             found.append(p)
     if len(found) == 1:
         return NickMatch(text, found[0], "diminutive", DIMINUTIVE_CONFIDENCE)
@@ -1947,6 +1965,7 @@ def _name_forms(
     own_name = any(r.known and "Name" in r.grammemes for r in readings)
     firm: dict[str, None] = {}
     heard: dict[str, None] = {}
+    unproven: dict[str, None] = {}
     loose: dict[str, None] = {}
     guessed = False
     for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
@@ -1969,8 +1988,13 @@ def _name_forms(
             # a handle's camelCase parts are words of it too («Альт»: AltCoiner as well as
             # Alt_Season), so a sound two handles share names both (C-3)
             words += [w for part in handle_parts(p) if len(w := part.casefold()) >= 3]
-            if any(sounds_like(h, w) for w in words for h in hearing):
+            fits = [(h, w) for w in words for h in hearing if sounds_like(h, w)]
+            if fits:
                 heard[p] = None
+                if not any(proven_sound(h, w) for h, w in fits):
+                    # «Кнехта» for Knight, «Литера» for Later: the consonants agree, but the
+                    # word writes no reading of the nick — a doubt, never a proof (C-3)
+                    unproven[p] = None
     if tabled is not None:
         # a pet name the table knows: the players of that name, a player called by another
         # pet name of it (a doubt), and any other player whose name the table does not hold
@@ -1980,8 +2004,12 @@ def _name_forms(
             heard = {}
         found = list(dict.fromkeys((*sure, *firm, *heard, *maybe)))
         return (found, False) if sure or firm or heard else (maybe, bool(maybe))
-    if firm or heard:
-        return list(firm or heard), False
+    if firm:
+        return list(firm), False
+    if heard:
+        # a sound no reading proves is a guess when it is all there is (asked naming the
+        # player), and a doubt beside a proven one (asked naming both)
+        return list(heard), all(p in unproven for p in heard)
     sure, guessed_names = _hypocoristics(resolver, forms, own_name) if pet else ([], [])
     if sure:
         return sure, False  # «Мишаня»: Ми|х|аил's own consonant, firmer than a short form

@@ -62,6 +62,7 @@ from parser.nicks import (
     name_sharers,
     one_gender,
     pet_match,
+    proven_sound,
     script_of,
     spelled_alike,
     trimmed_key,
@@ -968,6 +969,12 @@ def _handle_mention(
     if not living:
         return None
     raw = tok.raw.strip(EDGE_MARKS)
+    # C-3: a whole part heard by its consonants alone («Хантира», «Вортакса») is a sound
+    # near the handle, not a reading of it — asked naming the player, never taken (beside a
+    # proven one it is a doubt: asked naming both, below)
+    loose = [p for p in living if not _heard_proven(w, p)]
+    if loose and len(loose) == len(living):
+        return Mention(i, i + 1, raw, "unknown", candidates=tuple(loose[:1]))
     gone = any(heard_as_handle(w, p, shortened=short) for p in view.dead)
     if gone or _joined_to_unknown(tokens, i, living):
         # a player out heard so too, or a word of a longer name nobody bears («ксакс
@@ -1016,6 +1023,16 @@ def _pronoun_handle(
         return None
     raw = tok.raw.strip(EDGE_MARKS)
     return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, True)
+
+
+def _heard_proven(word: str, nick: str) -> bool:
+    """Whether a Cyrillic word heard as a handle (`heard_as_handle`) is proven: heard only as
+    a shortening of a part (its first syllables: «Стек» for Stacktrace, read as before), or,
+    heard as a whole part, a reading of that part (`proven_sound`: its letters or its
+    English pronunciation)."""
+    if not heard_as_handle(word, nick, shortened=False):
+        return True
+    return any(proven_sound(word, part.casefold()) for part in handle_parts(nick))
 
 
 def _heard_players(word: str, players: Sequence[str], me: str, *, shortened: bool) -> list[str]:
