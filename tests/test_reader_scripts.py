@@ -85,3 +85,62 @@ def test_C_3_a_sound_alike_is_asked_naming_the_nick(text: str, nick: str) -> Non
     got = read_in_cast("scripts", "Kedr", text)
     assert (got.kind, got.code) == ("question", "unknown_nick")
     assert nick in got.text
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Проверяю Лачточку", "Ласточка"),  # с/ч neighbours on ЙЦУКЕН
+        ("проверяю Kobta", "Kobra"),  # r/t neighbours on QWERTY
+        ("Проверяю Ласточу", "Ласточка"),  # a letter dropped
+        ("Проверяю Kobbra", "Kobra"),  # a letter doubled
+        ("проверяю Пельмнея", "Пельмень"),  # two letters swapped
+        ("Проверяю Ласточточку", "Ласточка"),  # a syllable typed twice
+    ],
+)
+def test_C_3_a_typo_proven_by_its_slip_is_the_nick(text: str, target: str) -> None:
+    got = read_in_cast("scripts", "Ranger", text)
+    assert (got.kind, list(got.targets)) == ("move", [target])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "убиваю Тимор",  # one edit from Тимон and from Тимур, who is out
+        "Убиваю Бурам",  # one edit from Буран and from Бурак, who is out
+        "Убиваю Лсточк",  # two letters lost: no one slip
+    ],
+)
+def test_C_3_a_typo_near_two_players_or_two_slips_off_is_asked(text: str) -> None:
+    got = read_in_cast("scripts", "Kedr", text)
+    assert got.kind == "question"
+
+
+def test_C_3_a_dictionary_word_is_no_typo_of_a_nick() -> None:
+    got = read_in_cast("scripts", "Kedr", "убиваю Ворогу")
+    assert got.kind == "question"
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "target"),
+    [
+        ("Ranger", "Proveryayu Knight, I guess", "check", "Knight"),
+        ("Kedr", "Ubivayu Kobru, I mean it", "kill", "Kobra"),
+    ],
+)
+def test_C_3_english_talk_among_latin_typed_russian_names_nobody(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    got = read_in_cast("scripts", sender, text)
+    assert (got.kind, got.action, list(got.targets)) == ("move", action, [target])
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "target"),
+    [("Kedr", "Ubivayu Later", "kill", "Later"), ("Ranger", "Proveryayu Sorry", "check", "Sorry")],
+)
+def test_C_3_a_nick_that_is_an_english_word_is_read_where_the_verb_points(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    got = read_in_cast("scripts", sender, text)
+    assert (got.kind, got.action, list(got.targets)) == ("move", action, [target])
