@@ -2230,6 +2230,10 @@ def short_form_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[st
         # a form the name table or the pet rule gives, or the name's own opening, beside
         # one made from an inner syllable of another name (Дима: Дмитрий, not Владимир)
         fits = [p for p in fits if strength[p] == 2]
+    # a one-word nick that is the very name another nick opens with (Саша beside Саша
+    # Белый): the pet form is the one-word nick's, as the whole nick outranks its word
+    whole = {trimmed_key(p).replace("ё", "е") for p in fits if " " not in trimmed_key(p)}
+    fits = [p for p in fits if " " not in trimmed_key(p) or not whole & set(_nick_words(p)[0])]
     if nick not in fits or len(fits) < 2:
         return ()
     return tuple(p for p in fits if p != nick)
