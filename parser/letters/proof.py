@@ -85,6 +85,7 @@ from parser.letters.reading import (
 )
 from parser.letters.sense import (
     booked_hour,
+    everyday_frame,
     goal_off_frame,
     off_frame,
     other_sense_verb,
@@ -189,6 +190,7 @@ def prove(
         or _sheltered(reading, evidence)
         or _trade_goal(reading, evidence)
         or _booked(reading, evidence)
+        or _everyday(reading, evidence)
         or _target_bound(reading, view)
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
@@ -381,6 +383,33 @@ def _booked(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
         IS_IT_A_MOVE,
         f"Не понял, ход ли это ({spelled(reading)}): «{hour}» — это время дня, похоже на "
         f"запись. Если это ночной ход, напишите его прямо, например: «{example_of(reading)}».",
+    )
+
+
+def _everyday(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """A question when the move's verb stands in a frame of the sender's everyday life
+    (`sense.everyday_frame`: «ночую у X на даче», «спасаю X от двойки», «прикрываю X весь
+    вечер») and no other word of the move names the same player without one: the verb is
+    said in its everyday sense as likely as in the game's — not proven (C-2)."""
+    chosen = evidence.chosen
+    if chosen is None:
+        return None
+    frame = everyday_frame(evidence.tokens, chosen.i)
+    if frame is None:
+        return None
+    if any(
+        o is not chosen
+        and reading.action in o.actions
+        and any(m.nick in reading.targets for m in o.targets)
+        and everyday_frame(evidence.tokens, o.i) is None
+        for o in evidence.action_words
+    ):
+        return None
+    verb = evidence.tokens[chosen.i].raw.strip(EDGE_MARKS)
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, ход ли это ({spelled(reading)}): «{verb} … {frame}» — похоже на рассказ о "
+        f"вашем дне. Если это ночной ход, напишите его прямо, например: «{example_of(reading)}».",
     )
 
 
