@@ -1497,8 +1497,9 @@ def _stretch_of_day(tokens: Sequence[Token], k: int, b: int) -> bool:
         if p.pos in ("ADJF", "NPRO") and "accs" in p.grammemes and "Anum" not in p.grammemes
     ]
     return any(
-        p.grammemes & _GENDERS == nouns[0].grammemes & _GENDERS for p in mods
+        p.grammemes & _AGREEMENT == nouns[0].grammemes & _AGREEMENT for p in mods
     ) and not _game_word(tokens[k].word)
 
 
-_GENDERS: Final = frozenset({"masc", "femn", "neut", "plur"})
+#: the grammemes a word agreeing with a noun shares with it: gender, or the plural
+_AGREEMENT: Final = frozenset({"masc", "femn", "neut", "plur"})
