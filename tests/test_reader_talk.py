@@ -52,3 +52,29 @@ def test_C_2_the_frame_is_named_by_its_first_phrase() -> None:
     tokens = tokenize("Ночую у Эмиля в бытовке, у меня дома травят тараканов")
     assert everyday_frame(tokens, 0) == "в бытовке"
     assert everyday_frame(tokenize("Режу Стаса в подсобке"), 0) is None
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Вероника", "Это не ход. Вчера у Ларисы в теплице собирали огурцы"),
+        ("Вероника", "Прошу не считать ходом: у Эмиля на кухне опять сгорела каша"),
+        ("Вероника", "ход не нужен, просто у Стаса в гараже ночью шумели"),
+    ],
+)
+def test_C_2_a_letter_that_calls_itself_no_move_is_none(sender: str, text: str) -> None:
+    assert _read(sender, text) == ("none", None, [])
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "target"),
+    [
+        ("Платон", "Лечу Стаса. Это ход, а не шутка", "heal", "Стас"),
+        ("Тарас", "Вчерашнее письмо было не ход. Сегодня проверяю Ларису", "check", "Лариса"),
+        ("Тарас", "Не шутка, проверяю Эмиля", "check", "Эмиль"),
+    ],
+)
+def test_C_2_a_negation_of_something_else_leaves_the_move(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    assert _read(sender, text) == ("move", action, [target])
