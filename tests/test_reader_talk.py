@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from parser.letters.sense import everyday_frame
+from parser.letters.sense import _verb_of_things, everyday_frame
 from parser.letters.tokens import tokenize
 from tests.letter_kit import read_in_cast
 
@@ -78,3 +78,41 @@ def test_C_2_a_negation_of_something_else_leaves_the_move(
     sender: str, text: str, action: str, target: str
 ) -> None:
     assert _read(sender, text) == ("move", action, [target])
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Фаина", "режу морковку"),
+        ("Фаина", "режу шланг"),
+        ("Фаина", "ломаю мел"),
+        ("Кузьма", "режу свечу пополам"),
+        ("Фаина", "режу тёрку"),
+    ],
+)
+def test_C_3_a_word_nick_as_the_bare_object_of_a_verb_of_things_is_asked(
+    sender: str, text: str
+) -> None:
+    assert _read(sender, text) == ("question", "is_it_a_move", [])
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "action", "target"),
+    [
+        ("Фаина", "Режу Морковку", "kill", "Морковка"),
+        ("Фаина", "режу шланга", "kill", "Шланг"),
+        ("Платон", "лечу лопату", "heal", "Лопата"),
+        ("Евдокия", "убиваем тёрку", "kill", "Тёрка"),
+        ("Фаина", "режу морковку, она мафия", "kill", "Морковка"),
+        ("Фаина", "режу стаса", "kill", "Стас"),
+    ],
+)
+def test_C_3_a_capital_a_person_or_a_verb_of_persons_leaves_the_move(
+    sender: str, text: str, action: str, target: str
+) -> None:
+    assert _read(sender, text) == ("move", action, [target])
+
+
+def test_C_3_a_verb_of_things_has_an_adjective_of_its_participle() -> None:
+    assert _verb_of_things("резать") and _verb_of_things("ломать")
+    assert not _verb_of_things("убивать") and not _verb_of_things("проверять")

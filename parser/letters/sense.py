@@ -55,7 +55,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from parser.letters.tokens import WORKING_HOURS, Token, clause_bounds, clock_hour
-from parser.letters.words import NIGHT, RESTATING, ws
+from parser.letters.words import NIGHT, RESTATING, VIOLENCE, ws
 from parser.morph import Reading, common_word, forms, parse
 from parser.roles import role_word
 from parser.vocab import lookup, scene_actions
@@ -1334,6 +1334,8 @@ def thing_of_talk(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mentio
     - another player written with a capital inside his sentence (the sender capitalises
       nicks);
     - the next clause telling of it with no subject of its own.
+    One proves it alone: the word as the bare object of a verb of things (`_everyday_object`:
+    «режу морковку», «точу ледоруб»).
     A word the dictionary reads as a person or an animal («лис», «лиса») is never a thing;
     a bare nick («проверяю фокус»), a player's pronoun after it («он мафия»), the animate
     accusative («фокуса»), a letter typed all in lower case with nothing of a thing stay the
@@ -1345,6 +1347,8 @@ def thing_of_talk(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mentio
     tok = tokens[m.start]
     if not tok.raw[:1].islower() or not tok.word.isalpha():
         return False
+    if _everyday_object(tokens, m, mentions):
+        return True
     person, written_thing = _thing_readings(tok.word)
     if person:
         return False
@@ -1503,3 +1507,80 @@ def _stretch_of_day(tokens: Sequence[Token], k: int, b: int) -> bool:
 
 #: the grammemes a word agreeing with a noun shares with it: gender, or the plural
 _AGREEMENT: Final = frozenset({"masc", "femn", "neut", "plur"})
+
+
+def _everyday_object(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention]) -> bool:
+    """C-3: the lower-case nick at `m`, a common noun the dictionary knows only as inanimate
+    (a first name of the same spelling aside) and reads in the accusative singular (not
+    «рукава», the animate accusative of «Рукав»),
+    stands as the bare object of the sender's own verb of violence right before it (words
+    agreeing with it between) that is a verb of things: its past passive participle, with
+    one «н», is an adjective of the dictionary («режу» → «резаный», «точу» → «точёный»,
+    «ломаю» → «ломаный», «мочу» → «мочёный»), as Russian forms for a verb whose action is
+    done to things — the game's sense of such a verb is a figure, its everyday object a
+    thing («режу морковку», «режу шланг»). The word is that verb's object as likely as the
+    player: not proven. A heal's verb is left out (a patient or a body part is its everyday
+    object, a thing is not: «лечу плёнку» is the heal). The letter must be one sentence
+    naming no other player: another sentence may say what the word is («не клиентке, а
+    игроку»), and an executor named says the letter is the clan's order. A person's
+    pronoun after it («она мафия») keeps it the player's."""
+    tok = tokens[m.start]
+    # (a first name the dictionary also knows, «Мел», is no reading of a word written in
+    # lower case: its common readings decide)
+    nouns = [p for p in parse(tok.word) if p.pos == "NOUN" and p.known and not p.grammemes & _NAMED]
+    if not nouns or not all("inan" in p.grammemes for p in nouns):
+        return False
+    if not any({"accs", "sing"} <= p.grammemes for p in nouns):
+        return False
+    if any(t.sentence != tok.sentence for t in tokens if t.word):
+        return False
+    if any(x.kind == "nick" and x.nick != m.nick for x in mentions):
+        return False
+    a, _b = clause_bounds(tokens, m.start)
+    k = m.start - 1
+    while (
+        k >= a
+        and tokens[k].word
+        and any(p.pos in ("ADJF", "PRTF") for p in parse(tokens[k].word)[:1])
+    ):
+        k -= 1
+    if k < a or not tokens[k].word:
+        return False
+    found = lookup(tokens[k].word)
+    if found is None or not found.actions & VIOLENCE:
+        return False
+    verbs = [p for p in parse(tokens[k].word)[:2] if _own_verb(p.pos, p.grammemes)]
+    if not verbs or not any(_verb_of_things(p.lemma) for p in verbs):
+        return False
+    return not _person_after(tokens, m)
+
+
+def _verb_of_things(lemma: str) -> bool:
+    """A verb whose past passive participle («резанный») loses an «н» into an adjective the
+    dictionary knows («резаный»): a verb whose action Russian speaks of as done to things."""
+    for form, grammemes in forms(lemma, ("INFN",)):
+        if grammemes >= _PAST_PASSIVE and form.endswith("нный"):
+            adjective = form[:-4] + "ный"
+            if any(
+                p.pos == "ADJF" and p.known and p.lemma.replace("ё", "е") == adjective
+                for p in parse(adjective)
+            ):
+                return True
+    return False
+
+
+_PAST_PASSIVE: Final = frozenset({"PRTF", "pssv", "past", "masc", "nomn", "sing"})
+
+
+def _person_after(tokens: Sequence[Token], m: Mention) -> bool:
+    """A third-person personal pronoun after the nick in its sentence («она мафия»)."""
+    sentence = tokens[m.start].sentence
+    k = m.end
+    while k < len(tokens) and tokens[k].sentence == sentence:
+        if any(
+            p.pos == "NPRO" and "3per" in p.grammemes and "neut" not in p.grammemes
+            for p in parse(tokens[k].word)[:1]
+        ):
+            return True
+        k += 1
+    return False
