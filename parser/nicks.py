@@ -431,6 +431,19 @@ def proven_sound(word: str, latin_word: str) -> bool:
     return _word_inflects_latin(translit_key(word), translit_key(latin_word))
 
 
+def heard_proven(word: str, nick: str) -> bool:
+    """C-3: whether a Cyrillic word heard as a Latin handle (`parser.latin.heard_as_handle`)
+    is proven: heard only as a shortening of a part (its first syllables: «Стек» for
+    Stacktrace), or, heard as a whole part, a reading of that part (`proven_sound`: its
+    letters or its English pronunciation). «Хантира» for Hunter_X, «Ранжера» for Ranger
+    share the consonants alone: no proof. Letters and votes ask it alike."""
+    from parser.latin import heard_as_handle
+
+    if not heard_as_handle(word, nick, shortened=False):
+        return True
+    return any(proven_sound(word, part.casefold()) for part in handle_parts(nick))
+
+
 def _split_digit_tail(key: str) -> tuple[str, str]:
     """«tanya-77» → («tanya», «77»); a nick of digits only keeps them as its letters part."""
     m = _DIGIT_TAIL_RE.search(key)
