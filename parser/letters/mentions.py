@@ -61,10 +61,10 @@ from parser.nicks import (
     NickResolver,
     fit_confidence,
     fit_kind,
+    heard_proven,
     name_sharers,
     one_gender,
     pet_match,
-    proven_sound,
     proven_typo,
     script_of,
     spelled_alike,
@@ -983,7 +983,7 @@ def _handle_mention(
     # C-3: a whole part heard by its consonants alone («Хантира», «Вортакса») is a sound
     # near the handle, not a reading of it — asked naming the player, never taken (beside a
     # proven one it is a doubt: asked naming both, below)
-    loose = [p for p in living if not _heard_proven(w, p)]
+    loose = [p for p in living if not heard_proven(w, p)]
     if loose and len(loose) == len(living):
         return Mention(i, i + 1, raw, "unknown", candidates=tuple(loose[:1]))
     gone = any(heard_as_handle(w, p, shortened=short) for p in view.dead)
@@ -1034,16 +1034,6 @@ def _pronoun_handle(
         return None
     raw = tok.raw.strip(EDGE_MARKS)
     return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, True)
-
-
-def _heard_proven(word: str, nick: str) -> bool:
-    """Whether a Cyrillic word heard as a handle (`heard_as_handle`) is proven: heard only as
-    a shortening of a part (its first syllables: «Стек» for Stacktrace, read as before), or,
-    heard as a whole part, a reading of that part (`proven_sound`: its letters or its
-    English pronunciation)."""
-    if not heard_as_handle(word, nick, shortened=False):
-        return True
-    return any(proven_sound(word, part.casefold()) for part in handle_parts(nick))
 
 
 def _heard_players(word: str, players: Sequence[str], me: str, *, shortened: bool) -> list[str]:
