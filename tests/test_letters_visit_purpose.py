@@ -34,6 +34,7 @@ def _read(sender: str, text: str) -> tuple[str, str | None, tuple[str, ...]]:
     state = cast_state(CAST)
     settings = ReadingSettings.of(RulesSettings())
     got = read_pm_text(text, sender, state.living_nicks(), state, settings).reading
+    assert got is not None
     return got.kind, got.action, tuple(got.targets)
 
 
