@@ -7,7 +7,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import chain
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
@@ -82,30 +81,13 @@ def record_value(dialect: sa.Dialect, record: object) -> object:
     tests/test_record_json.py), written compact and in UTF-8 — at a fifth of their cost; a
     value orjson cannot encode, another database, or a record given as JSON go the column's
     own way."""
-    return record_encoder(dialect)(record)
-
-
-def record_encoder(dialect: sa.Dialect) -> Callable[[object], object]:
-    """`record_value` for `dialect`, the dialect's questions answered once: a batch's
-    records are encoded by one function."""
-    if dialect.name != "sqlite" or _mark(dialect) is None:
-        return _record_as_json
-
-    def encode(record: object) -> object:
-        if record is None or isinstance(record, dict):
-            return record
+    if record is None or isinstance(record, dict):
+        return record
+    if dialect.name == "sqlite" and _mark(dialect) is not None:
         try:
             return JsonText(orjson.dumps(record, default=_unordered).decode())
         except TypeError:
-            return to_json(record)
-
-    return encode
-
-
-def _record_as_json(record: object) -> object:
-    """A record as the JSON column's own encoding takes it."""
-    if record is None or isinstance(record, dict):
-        return record
+            pass
     return to_json(record)
 
 
@@ -145,24 +127,10 @@ def _bound_column(f: Callable[[Any], Any], values: list[object]) -> list[object]
         distinct = {v for v in values if type(v) is not JsonText}
     except TypeError:  # JSON objects are not hashable: each converted
         distinct = None
-    if distinct is not None and not distinct:  # every value encoded already
-        return values
-    if distinct is None or _folded(values):
+    if distinct is None or any(type(v) is datetime and v.fold for v in values):
         return [v if type(v) is JsonText else f(v) for v in values]
     bound = {v: f(v) for v in distinct}
     return [v if type(v) is JsonText else bound[v] for v in values]
-
-
-_FOLD = attrgetter("fold")
-
-
-def _folded(values: list[object]) -> bool:
-    """Whether a time of a clock's repeated hour (`fold`) is among `values`: read at C speed
-    when every value but None has a `fold`, one value at a time otherwise."""
-    try:
-        return any(map(_FOLD, filter(None, values)))
-    except AttributeError:
-        return any(type(v) is datetime and v.fold for v in values)
 
 
 def _sqlite_utc(
@@ -249,7 +217,7 @@ def _insert_returning(
             f"RETURNING {back}"
         )
         done = conn.exec_driver_sql(sql, tuple(chain.from_iterable(chunk)))
-        out += done.all()  # one fetch, not a fetch a row (a row is a tuple)
+        out += [tuple(r) for r in done]
     return out
 
 
@@ -348,7 +316,6 @@ class PostStore(Database):
                     .order_by(revs_t.c.revision.desc())
                 ):
                     latest.setdefault(rev.post_id, rev.body_hash)
-            encode = record_encoder(conn.dialect)
             out: list[str] = []
             fresh: dict[int, tuple[PostIn, str]] = {}  # board id -> new post, its hash
             changed: dict[int, dict[str, object]] = {}  # post row id -> columns to update
@@ -375,7 +342,7 @@ class PostStore(Database):
                 known[it.board_id] = (row_id, position, revs)
                 changed.setdefault(row_id, {})["revisions"] = revs
                 latest[row_id] = h
-                rec = encode(it.record)
+                rec = record_value(conn.dialect, it.record)
                 revisions.append((row_id, revs, it.body_html, h, rec, it.edited_at, now))
                 out.append("edited")
             for row_id, values in changed.items():  # edits are few: one UPDATE each
@@ -402,9 +369,18 @@ class PostStore(Database):
                     ],
                     ("board_id", "id"),
                 )
-                new_ids: dict[int, int] = dict(inserted)
+                new_ids: dict[int, int] = {r[0]: r[1] for r in inserted}
+                dialect = conn.dialect
                 revisions += [
-                    (new_ids[it.board_id], 1, it.body_html, h, encode(it.record), it.edited_at, now)
+                    (
+                        new_ids[it.board_id],
+                        1,
+                        it.body_html,
+                        h,
+                        record_value(dialect, it.record),
+                        it.edited_at,
+                        now,
+                    )
                     for it, h in fresh.values()
                 ]
             if revisions:
