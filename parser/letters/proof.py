@@ -43,8 +43,8 @@ from parser.letters.conditions import (
     CONSENT_LEMMAS,
     LEAVE,
     again_verb,
-    aside,
     engine_settles,
+    immaterial,
     open_condition,
     shrugged,
     void_branch,
@@ -2015,7 +2015,7 @@ def _consequence(tokens: Sequence[Token], i: int, mentions: Sequence[Mention] = 
             nxt = lead[n + 1].word if n + 1 < len(lead) else ""
             if _leave_asked(tokens, tokens.index(t)):
                 return True
-            if nxt not in ("что", "не") and not aside(tokens, tokens.index(t), named):
+            if nxt not in ("что", "не") and not immaterial(tokens, tokens.index(t), named):
                 return True
     return False
 
@@ -2063,7 +2063,7 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
     named = {k for m in mentions if m.kind == "nick" for k in range(m.start, m.end)}
     after = [k for k in range(i + 1, len(tokens)) if tokens[k].sentence == sentence]
     for n, k in enumerate(after):
-        if tokens[k].word != "если" or shrugged(tokens, k) or aside(tokens, k, named):
+        if tokens[k].word != "если" or shrugged(tokens, k) or immaterial(tokens, k, named):
             continue
         cond = [j for j in after[n + 1 :] if tokens[j].word]
         if any(_consent(tokens[j].word) or tokens[j].word in LEAVE for j in cond):
