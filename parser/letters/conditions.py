@@ -66,7 +66,9 @@ __all__ = [
     "engine_settles",
     "false_by_cast",
     "immaterial",
+    "in_condition",
     "open_condition",
+    "same_every_branch",
     "settled_by_cast",
     "shrugged",
     "void_branch",
@@ -123,14 +125,17 @@ def open_condition(
     players: Sequence[Mention],
     *,
     side: bool = False,
+    targets: Collection[str] = (),
 ) -> str | None:
     """The words of the first condition the letter leaves open for its move, or None.
     `questions`: the sentences that ask (`question_sentences`); `move_at`: token indices of
     the move (its action word, its players, its executor); `players`: every living player
     the letter names; `side`: the move is a side chosen, so a side named after a condition
-    is another branch."""
+    is another branch; `targets`: the move's players."""
     move_sentences = {tokens[k].sentence for k in move_at}
     asked = questions - move_sentences
+    if same_every_branch(tokens, move_at, players, set(targets)):
+        return None  # «Если X мирная — проверка X, если мафия — всё равно проверка X»
     for k, t in enumerate(tokens):
         kind = _condition_word(tokens, k)
         if kind is None or _manner(tokens, k):
@@ -157,6 +162,44 @@ def open_condition(
         if _holds_a_move(tokens, branch, players, side=side):
             return _quoted(tokens, k, region)
     return None
+
+
+def same_every_branch(
+    tokens: Sequence[Token], move_at: set[int], players: Sequence[Mention], targets: set[str]
+) -> bool:
+    """C-2: «Если Ника мирная — проверка Ника, если мафия — всё равно проверка Ника»: the
+    letter's conditions (two at least) each lead to a branch that names the move's own
+    players and no one else, and whose action words (if any) are the move's — every branch
+    gives the same move, so the condition decides nothing."""
+    if not targets:
+        return False
+    actions = {
+        a
+        for k in move_at
+        if tokens[k].word and (found := lookup(tokens[k].word)) is not None
+        for a in found.actions
+    }
+    opens = [
+        k
+        for k in range(len(tokens))
+        if (kind := _condition_word(tokens, k)) is not None and not _manner(tokens, k)
+    ]
+    branches = 0
+    for n, k in enumerate(opens):
+        # a branch ends where the next condition opens («…, если нет — …»)
+        end = opens[n + 1] if n + 1 < len(opens) else len(tokens)
+        region = [j for j in range(k + 1, end) if tokens[j].sentence == tokens[k].sentence]
+        kind = _condition_word(tokens, k)
+        branch = set(region if kind == "fallback" else _consequence(tokens, region))
+        named = {m.nick for m in players if m.start in branch}
+        if named != targets or any(tokens[j].word in _HE for j in branch):
+            return False
+        for j in branch:
+            found = lookup(tokens[j].word) if tokens[j].word else None
+            if found is not None and found.actions and actions and not found.actions & actions:
+                return False
+        branches += 1
+    return branches >= 2
 
 
 #: words that settle what was weighed before them («Ладно, всё равно проверяю …»)
@@ -407,6 +450,19 @@ def immaterial(tokens: Sequence[Token], k: int, named: Collection[int] = ()) -> 
     reader (`aside`), a concession («даже если …»: `concessive`), or a condition on the
     sender's own access or the letter's delivery (`own_access`)."""
     return aside(tokens, k, named) or concessive(tokens, k) or own_access(tokens, k, named)
+
+
+def in_condition(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the word at `i` stands in the clause of a condition («…, даже если её не
+    тронут»): a condition word before it in its clause. A pronoun there is the condition's
+    own (its subject or object), never a target of the move."""
+    for j in range(i - 1, -1, -1):
+        t = tokens[j]
+        if t.sentence != tokens[i].sentence or t.clause_end or t.raw in _DASHES:
+            return False
+        if t.word in CONDITION_WORDS:
+            return True
+    return False
 
 
 def concessive(tokens: Sequence[Token], k: int) -> bool:

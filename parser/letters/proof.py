@@ -46,10 +46,11 @@ from parser.letters.conditions import (
     engine_settles,
     immaterial,
     open_condition,
+    same_every_branch,
     shrugged,
     void_branch,
 )
-from parser.letters.corrections import correcting
+from parser.letters.corrections import correcting, whether_or_not
 from parser.letters.mentions import (
     Mention,
     believed,
@@ -172,7 +173,7 @@ def prove(
         return bound
     if talk or _no_move_at_all(reading, evidence):
         return LetterReading()
-    on_condition = _choice_on_condition(reading, evidence)
+    on_condition = _choice_on_condition(reading, evidence) or _side_undecided(reading, evidence)
     if on_condition is not None:
         return on_condition
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
@@ -482,6 +483,33 @@ def _choice_on_condition(reading: LetterReading, evidence: Evidence) -> LetterRe
     return _conditioned(reading, evidence)
 
 
+def _side_undecided(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """G-M.8, C-2: a side named only as a wish («Выбрала бы мафию»: the side word under a
+    predicate in the conditional mood) or with a doubt the letter does not settle
+    («Наверное, за мафию… не знаю»): no choice made — asked, never taken."""
+    if reading.kind != "move" or reading.action != "choose_side":
+        return None
+    tokens = evidence.tokens
+    named = {m.start for m in evidence.mentions if m.kind == "nick"}
+    at = [
+        k
+        for k, t in enumerate(tokens)
+        if t.word in SIDE_TOWN | SIDE_MAFIA and t.sentence not in evidence.questions
+    ]
+    if not at:
+        return None
+    # a wish anywhere; a maybe before the first side named, a doubt after the last
+    wished = any(conditional_at(tokens, k, k + 1) for k in at)
+    if not (wished or _hedged_before(tokens, at[0]) or _doubted(tokens, at[-1], named)):
+        return None
+    return question_reading(
+        UNDECIDED,
+        f"Вы выбираете сторону ({_SIDES.get(reading.side or '', reading.side)}) — это "
+        "окончательный выбор? Если да, напишите его без «бы» и сомнений, например: «Выбираю "
+        "мирных».",
+    )
+
+
 def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
     """The question for a move that a condition the reader does not settle leaves open
     (`parser.letters.conditions`): never its first branch."""
@@ -507,7 +535,9 @@ def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | 
         }
     players = [m for m in evidence.mentions if m.kind == "nick"]
     side = reading.action == "choose_side"
-    said = open_condition(tokens, evidence.questions, move_at, players, side=side)
+    said = open_condition(
+        tokens, evidence.questions, move_at, players, side=side, targets=reading.targets
+    )
     if said is None:
         return None
     return question_reading(
@@ -1837,9 +1867,14 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
         and not any(plainly_governed(tokens, m.start, m.end) for m in places)
     ):
         return True
-    if evidence.chosen is not None and (
-        _consequence(tokens, evidence.chosen.i, evidence.mentions)
-        or _trailing_condition(tokens, evidence.chosen.i, evidence.mentions)
+    players = [m for m in evidence.mentions if m.kind == "nick"]
+    if (
+        evidence.chosen is not None
+        and (
+            _consequence(tokens, evidence.chosen.i, evidence.mentions)
+            or _trailing_condition(tokens, evidence.chosen.i, evidence.mentions)
+        )
+        and not same_every_branch(tokens, {evidence.chosen.i}, players, set(reading.targets))
     ):
         return True
     if evidence.chosen is not None and _after_a_player(
@@ -1975,7 +2010,7 @@ def _doubted(
     # «Проверяю Лену. Или нет», «…, хотя нет»: taken back, and no one named after it
     # or «Нет.» opening a sentence of its own
     for n, w in enumerate(words):
-        if w != "нет" or any(k > at[n] for k in named):
+        if w != "нет" or any(k > at[n] for k in named) or whether_or_not(tokens, at[n]):
             continue
         if n == 0 or words[n - 1] in _TAKE_BACK or tokens[at[n - 1]].clause_end:
             return True
