@@ -148,3 +148,14 @@ def test_C_2_the_recognisers_by_the_structure_of_the_clause() -> None:
     assert whether_or_not(toks, next(i for i, t in enumerate(toks) if t.word == "нет"))
     toks = tokenize("Проверяю Лену, или нет")
     assert not whether_or_not(toks, next(i for i, t in enumerate(toks) if t.word == "нет"))
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Ростислав", "Сегодня пропускаю. Я бы проверил Матвея, но не буду."),
+        ("Снежана", "Я мирный, ходов нет. Но на вашем месте я бы проверил Матвея."),
+    ],
+)
+def test_C_2_a_skip_stands_over_a_wish(sender: str, text: str) -> None:
+    assert read_in_cast("branches", sender, text).kind == "none"

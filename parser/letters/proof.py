@@ -828,7 +828,10 @@ def _skip_stands(reading: LetterReading, evidence: Evidence) -> bool:
     if chosen is None:
         return True
     word = lookup(evidence.tokens[chosen.i].word)
-    plain = word is not None and not word.infinitive
+    # a wish («…я бы проверил X») is no plain move either: the skip stands over it
+    plain = (
+        word is not None and not word.infinitive and not conditional_word(evidence.tokens, chosen.i)
+    )
     if chosen.i > k:
         return not plain
     skipped = _clause(evidence.tokens, k, k + 1)
