@@ -221,6 +221,10 @@ def _lemma_word(word: str, nick_word: str) -> bool:
     bare, _digits = _split_digit_tail(nick_word)
     if not bare.isalpha() or len(bare) < 3 or not _CYRILLIC_RE.search(bare):
         return False
+    if not set(_CYRILLIC_RE.sub("", word)) <= set(bare):
+        # a letter not Cyrillic («kobbra» keyed «коbbра») stays in any lemma the dictionary
+        # gives the word: one the nick lacks proves no lemma of it, and no parse is asked
+        return False
     # only when the cheaper tiers found nothing
     from parser.morph import adjective_readings, lemmas
 
@@ -413,6 +417,35 @@ def _word_inflects_latin(word: str, nick_word: str) -> bool:
         ):
             return True
     return False
+
+
+def proven_sound(word: str, latin_word: str) -> bool:
+    """C-3: whether a lower-case Cyrillic word (a case ending allowed) is a reading of a
+    Latin nick's word: its letters transliterated (`translit_key`, as the translit tier reads
+    them: «Хунтера» for Hunter) or, where the word is English, one of its pronunciations the
+    dictionary holds (`parser.english.sounds_as`: «Найта» for Knight, «Каубоя» for Cowboy).
+    A word that only sounds near an English word («Кнехта», «Литера», «Хантира») is no
+    proof of the nick."""
+    from parser.english import english_word, sounds_as
+
+    if not english_word(latin_word) or sounds_as(word, latin_word):
+        # a word the dictionary does not hold has no pronunciation to prove against: its
+        # sound as the other readings hear it (`parser.nameforms`, `parser.latin`) stands
+        return True
+    return _word_inflects_latin(translit_key(word), translit_key(latin_word))
+
+
+def heard_proven(word: str, nick: str) -> bool:
+    """C-3: whether a Cyrillic word heard as a Latin handle (`parser.latin.heard_as_handle`)
+    is proven: heard only as a shortening of a part (its first syllables: «Стек» for
+    Stacktrace), or, heard as a whole part, a reading of that part (`proven_sound`: its
+    letters or its English pronunciation). «Хантира» for Hunter_X, «Ранжера» for Ranger
+    share the consonants alone: no proof. Letters and votes ask it alike."""
+    from parser.latin import heard_as_handle
+
+    if not heard_as_handle(word, nick, shortened=False):
+        return True
+    return any(proven_sound(word, part.casefold()) for part in handle_parts(nick))
 
 
 def _split_digit_tail(key: str) -> tuple[str, str]:
@@ -1913,7 +1946,9 @@ def _heard_words(resolver: NickResolver, text: str) -> NickMatch | None:
     for p in resolver.players:
         latin = [w for w in _WORD_SPLIT.split(casefold_key(p)) if w]
         same = len(latin) == len(words) and all(w.isascii() and w.isalpha() for w in latin)
-        if same and all(sounds_like(c, w) for c, w in zip(words, latin, strict=True)):
+        if same and all(
+            sounds_like(c, w) and proven_sound(c, w) for c, w in zip(words, latin, strict=True)
+        ):
             found.append(p)
     if len(found) == 1:
         return NickMatch(text, found[0], "diminutive", DIMINUTIVE_CONFIDENCE)
@@ -1947,6 +1982,7 @@ def _name_forms(
     own_name = any(r.known and "Name" in r.grammemes for r in readings)
     firm: dict[str, None] = {}
     heard: dict[str, None] = {}
+    unproven: dict[str, None] = {}
     loose: dict[str, None] = {}
     guessed = False
     for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
@@ -1969,8 +2005,13 @@ def _name_forms(
             # a handle's camelCase parts are words of it too («Альт»: AltCoiner as well as
             # Alt_Season), so a sound two handles share names both (C-3)
             words += [w for part in handle_parts(p) if len(w := part.casefold()) >= 3]
-            if any(sounds_like(h, w) for w in words for h in hearing):
+            fits = [(h, w) for w in words for h in hearing if sounds_like(h, w)]
+            if fits:
                 heard[p] = None
+                if not any(proven_sound(h, w) for h, w in fits):
+                    # «Кнехта» for Knight, «Литера» for Later: the consonants agree, but the
+                    # word writes no reading of the nick — a doubt, never a proof (C-3)
+                    unproven[p] = None
     if tabled is not None:
         # a pet name the table knows: the players of that name, a player called by another
         # pet name of it (a doubt), and any other player whose name the table does not hold
@@ -1980,8 +2021,12 @@ def _name_forms(
             heard = {}
         found = list(dict.fromkeys((*sure, *firm, *heard, *maybe)))
         return (found, False) if sure or firm or heard else (maybe, bool(maybe))
-    if firm or heard:
-        return list(firm or heard), False
+    if firm:
+        return list(firm), False
+    if heard:
+        # a sound no reading proves is a guess when it is all there is (asked naming the
+        # player), and a doubt beside a proven one (asked naming both)
+        return list(heard), all(p in unproven for p in heard)
     sure, guessed_names = _hypocoristics(resolver, forms, own_name) if pet else ([], [])
     if sure:
         return sure, False  # «Мишаня»: Ми|х|аил's own consonant, firmer than a short form
@@ -2197,8 +2242,124 @@ def name_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...
         family = _surname_sharers(resolver, text, nick)
         twins = digit_twins(resolver, text, nick)
         parts = _part_sharers(resolver, text, nick)
-        hit = memo[text, nick] = tuple(dict.fromkeys((*heard, *given, *family, *twins, *parts)))
+        short = short_form_sharers(resolver, text, nick)
+        hit = memo[text, nick] = tuple(
+            dict.fromkeys((*heard, *given, *family, *twins, *parts, *short))
+        )
     return hit
+
+
+def short_form_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: the other living players a short form of a given name read as `nick` may belong
+    to as well — every player whose name the form is a known short form of (`fit_kind`'s
+    "short_form": «Лину» of Алина and of Полина Гай, «Юлю» of Юлия and Юлиана), or whose
+    one-word name it only looks like a case form of while the dictionary declines that name
+    otherwise (Лев declines «Льва», «Льву»: «Лёву» is a short form there, not his case).
+    Nobody else is added when the form is a player's own nick or its dictionary case form
+    («Костю» for a player Костя, «Сашу» for a Саша): a nick written as it is stays his. The
+    gender of the form sorts the owners first (`agrees`)."""
+    if nick not in resolver:
+        return ()
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
+    if not key or " " in key or not key.isalpha():
+        return ()
+    words = _named_spellings(key) if key.isascii() else (key,)
+    if not any(_short_given_name(w) for w in words):
+        return ()  # only a word the dictionary knows as a given name is a short form
+    players = resolver.players
+    if any(_own_nick_form(text, p) for p in players):
+        return ()
+    strength = {p: _short_form_of(text, p) for p in players if agrees(text, p)}
+    fits = [p for p, k in strength.items() if k]
+    if any(strength[p] == 2 for p in fits):
+        # a form the name table or the pet rule gives, or the name's own opening, beside
+        # one made from an inner syllable of another name (Дима: Дмитрий, not Владимир)
+        fits = [p for p in fits if strength[p] == 2]
+    # a one-word nick that is the very name another nick opens with (Саша beside Саша
+    # Белый): the pet form is the one-word nick's, as the whole nick outranks its word
+    whole = {trimmed_key(p).replace("ё", "е") for p in fits if " " not in trimmed_key(p)}
+    fits = [p for p in fits if " " not in trimmed_key(p) or not whole & set(_nick_words(p)[0])]
+    if nick not in fits or len(fits) < 2:
+        return ()
+    return tuple(p for p in fits if p != nick)
+
+
+def _own_nick_form(text: str, nick: str) -> bool:
+    """Whether `text` is `nick` as it stands (any script or case of letters) or, for a nick
+    the dictionary knows as a given name, one of its dictionary case forms («Костю» of
+    Костя; not «Лёву» of Лев)."""
+    from parser.morph import parse
+
+    if NickResolver([nick]).resolve_strict(text, STRICT_TIERS) is not None:
+        return True
+    if spelled_alike(text, nick):
+        return True
+    said = _EDGE_JUNK.sub("", casefold_key(text))
+    own = trimmed_key(nick).replace("ё", "е")
+    if not _CYRILLIC_WORD.fullmatch(own):
+        # a handle: its own case forms in either script («Lyoshu», «Влада» for Vlad)
+        return NickResolver([nick]).resolve_strict(text, _OWN_FORM_TIERS) is not None
+    if said.isascii():
+        # a Latin-typed form: judged as the Cyrillic words it spells («Yulyu» is «Юлю»)
+        return any(_own_nick_form(w, nick) for w in _named_spellings(said) if not w.isascii())
+    if any(r.known and "Name" in r.grammemes for r in parse(own)):
+        # the name's own readings only: «Леву» is also the dative of the noun «лев»
+        return any(
+            r.known and "Name" in r.grammemes and r.lemma.replace("ё", "е") == own
+            for r in parse(said)
+        )
+    return NickResolver([nick]).resolve_strict(text, _OWN_FORM_TIERS) is not None
+
+
+def _short_form_of(text: str, nick: str) -> int:
+    """`short_form_sharers`' test of one player: 2 when `text` is a short form the name
+    table or the pet rule gives one of the given names of the nick, or one made from the
+    name's opening (Юля of Юлиана), or a one-word given-name nick the form only seems to
+    decline (Лёва for Лев); 1 when it is made from an inner syllable of the name only (Лина
+    of Алина); 0 when it is no short form of his name. A patronymic or a surname among the
+    nick's words is no name a short form is made of (Ваня of Иван Петрович, not of Алексей
+    Иванович; Ося of Осип, not of Осипов)."""
+    from parser.nameforms import hypocoristic_kind, tabled_pets, word_forms
+
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
+    typed = _nick_words(nick)[0]
+    if len(typed) == 1 and fit_kind(text, nick) == "declension" and not _own_nick_form(text, nick):
+        return 2 if _CYRILLIC_WORD.fullmatch(typed[0]) else 0
+    names = [w.replace("ё", "е") for w in typed if _given_name_word(w)]
+    names += [n for part in handle_parts(nick) for n in _latin_given_names(part.casefold())]
+    best = 0
+    spelt = _named_spellings(key) if key.isascii() else (key,)
+    forms = dict.fromkeys(
+        f for w in spelt for f in (w, *word_forms(w), *_short_nominatives(w)) if not f.isascii()
+    )
+    for name in dict.fromkeys(names):
+        if fit_kind(text, name.capitalize()) != "short_form":
+            continue
+        best = max(best, 1)
+        for f in forms:
+            stem = f.rstrip("аяь")
+            if (
+                any(n == name for n, _stem in tabled_pets(f))
+                or hypocoristic_kind(f, name) == "sure"
+                or (len(stem) >= 2 and name.startswith(stem))
+            ):
+                return 2
+    return best
+
+
+def _given_name_word(word: str) -> bool:
+    """A nick's word that may be a given name: a Cyrillic word the dictionary does not read
+    as a patronymic or a surname alone."""
+    from parser.morph import parse
+
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    readings = [r for r in parse(word) if r.known]
+    if not readings:
+        return True
+    # the word's own readings (its lemma is itself): «Осипов» is also Осип's genitive plural
+    own = [r for r in readings if r.lemma.replace("ё", "е") == word.replace("ё", "е")]
+    return not own or any(not r.grammemes & {"Patr", "Surn"} for r in own)
 
 
 def _part_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
@@ -2838,3 +2999,153 @@ def lemma_is_nick(key: str, nick: str) -> bool:
     from parser.morph import lemmas
 
     return trimmed_key(nick).replace("ё", "е") in {x.replace("ё", "е") for x in lemmas(key)}
+
+
+# -- typos proven by the kind of slip ------------------------------------------------------------
+
+#: the letter rows of the keyboards players type on (ЙЦУКЕН, QWERTY): keys side by side in a
+#: row, and a key and the two under it in the row below (the rows are staggered)
+_KEY_ROWS: Final = (
+    ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"),
+    ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
+)
+
+
+@lru_cache(maxsize=1)
+def _neighbours() -> dict[str, frozenset[str]]:
+    near: dict[str, set[str]] = {}
+    for rows in _KEY_ROWS:
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                keys = {row[c - 1] if c > 0 else "", row[c + 1] if c + 1 < len(row) else ""}
+                if r + 1 < len(rows):
+                    below = rows[r + 1]
+                    keys |= {below[c - 1] if 0 < c <= len(below) else ""}
+                    keys |= {below[c] if c < len(below) else ""}
+                for k in keys - {""}:
+                    near.setdefault(ch, set()).add(k)
+                    near.setdefault(k, set()).add(ch)
+    return {k: frozenset(v) for k, v in near.items()}
+
+
+_CYR_LETTERS: Final = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
+_LAT_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
+#: the plausible slips a host reads at once; any other one edit is a rival's distance only
+_PLAUSIBLE: Final = frozenset(("key", "doubled", "dropped", "swapped", "syllable"))
+TYPO_CONFIDENCE: Final = 0.85
+
+
+def _one_edits(word: str) -> dict[str, str]:
+    """Every word one edit from `word` (lower case), each with the kind of slip that edit
+    undoes: a neighbouring key hit, a letter doubled, a letter dropped, two swapped, a
+    syllable typed twice — or "other" (any other letter put in, left out or changed)."""
+    from rapidfuzz.distance import OSA
+
+    letters = _CYR_LETTERS if re.search("[а-я]", word) else _LAT_LETTERS
+    near = _neighbours()
+    out: dict[str, str] = {}
+
+    def add(cand: str, kind: str) -> None:
+        if cand and (out.get(cand, "other") == "other"):
+            out[cand] = kind
+
+    for i, ch in enumerate(word):
+        doubled = (i > 0 and word[i - 1] == ch) or word[i + 1 : i + 2] == ch
+        add(word[:i] + word[i + 1 :], "doubled" if doubled else "other")
+        for new in letters:
+            if new != ch:
+                add(word[:i] + new + word[i + 1 :], "key" if new in near.get(ch, ()) else "other")
+        if i + 1 < len(word) and word[i + 1] != ch:
+            add(word[:i] + word[i + 1] + ch + word[i + 2 :], "swapped")
+    for i in range(len(word) + 1):
+        for new in letters:
+            add(word[:i] + new + word[i:], "dropped")
+    for size in (2, 3, 4):
+        for i in range(len(word) - 2 * size + 1):
+            if word[i : i + size] == word[i + size : i + 2 * size]:
+                add(word[: i + size] + word[i + 2 * size :], "syllable")
+    return {c: k for c, k in out.items() if k == "syllable" or OSA.distance(c, word) == 1}
+
+
+def _near_heads(key: str, heads: tuple[str, ...]) -> tuple[str, ...]:
+    """The heads a word one edit from `key` (a letter changed, put in, left out, or two
+    neighbours swapped) may open with: those `key`'s own opening is within one such edit of
+    (rapidfuzz's OSA distance over the opening one letter shorter, as long, or one longer).
+    An edit past the head leaves the opening as it is; one inside it changes it by one."""
+    from rapidfuzz.distance import OSA
+
+    return tuple(
+        h
+        for h in heads
+        if any(
+            OSA.distance(key[:n], h, score_cutoff=1) <= 1
+            for n in (len(h) - 1, len(h), len(h) + 1)
+            if 0 < n <= len(key)
+        )
+    )
+
+
+def _has_syllable_twice(key: str, heads: tuple[str, ...]) -> bool:
+    """Whether `key` with a syllable typed twice taken out once opens with a head."""
+    for size in (2, 3, 4):
+        for i in range(len(key) - 2 * size + 1):
+            twice = key[i : i + size] == key[i + size : i + 2 * size]
+            if twice and (key[: i + size] + key[i + 2 * size :]).startswith(heads):
+                return True
+    return False
+
+
+def proven_typo(resolver: NickResolver, text: str, gone: NickResolver | None) -> NickMatch | None:
+    """C-3: a one-word nick typed with one slip a host reads at once — a neighbouring key on
+    the layout in use («лвсточку», «Kobta»), a letter doubled or dropped («Kobbra»,
+    «Ласточу»), two letters swapped («Пельмнея»), a syllable typed twice («Ласточточку») —
+    read when exactly one player, living or out, is one edit (of any kind) from the word,
+    and he is living and the edit is one of those slips (or `_slip`'s one letter off a long
+    nick), and the word is no dictionary word of its own; one edit from several players
+    («Тимор»: Тимон and Тимур, out), or an edit of another kind, is asked naming the
+    nearest. The word's case ending is read with the nick's (`resolve_strict`). None when
+    no player is one edit away."""
+    from parser.morph import parse
+
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
+    if len(key) < 4 or " " in key or not key.isalpha():
+        return None
+    if any(r.known for r in parse(key)):
+        return None  # «Добрую», «Порту»: a word of the dictionary is that word, no slip
+    methods = ("casefold", "inflected", "lemma")
+    # a case form keeps its nick's letters but the last two (a fleeting vowel, an ending
+    # «щег|ла», «ласточ|ку»): only words that open so are looked up
+    keys = [
+        _EDGE_JUNK.sub("", casefold_key(p)).replace("ё", "е")
+        for p in (*resolver.players, *(gone.players if gone is not None else ()))
+    ]
+    heads = tuple({k[: max(2, len(k) - 2)] for k in keys if k})
+    # a word one slip from a word opening with a head opens with that head up to one slip
+    # (`_near_heads`): the other heads are never looked up, and a word near none is no typo
+    # of anyone's without its one-edit words made at all
+    near = _near_heads(key, heads)
+    if not near and not _has_syllable_twice(key, heads):
+        return None
+    living: dict[str, str] = {}
+    out: set[str] = set()
+    for cand, kind in _one_edits(key).items():
+        if not cand.startswith(heads if kind == "syllable" else near):
+            continue
+        m = resolver.resolve_strict(cand, methods)
+        if m is not None:
+            for p in (m.nick,) if m.nick else m.candidates:
+                if living.get(p, "other") == "other":
+                    living[p] = kind
+        dead = gone.resolve_strict(cand, methods) if gone is not None else None
+        if dead is not None:
+            out.update((dead.nick,) if dead.nick else dead.candidates)
+    if not living and not out:
+        return None
+    if len(living) == 1 and not out:
+        nick, kind = next(iter(living.items()))
+        # any other one letter off a long nick no other player's is near («Поляроид» for
+        # Полароид: `_slip`'s "edit") reads as well
+        slip = kind in _PLAUSIBLE or _slip(key, nick, resolver.players) == "edit"
+        if slip and agrees(text, nick):
+            return NickMatch(text, nick, "typo", TYPO_CONFIDENCE)
+    return NickMatch(text, None, "typo", 0.0, UNKNOWN_NICK, tuple(living))
