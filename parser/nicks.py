@@ -221,6 +221,10 @@ def _lemma_word(word: str, nick_word: str) -> bool:
     bare, _digits = _split_digit_tail(nick_word)
     if not bare.isalpha() or len(bare) < 3 or not _CYRILLIC_RE.search(bare):
         return False
+    if not set(_CYRILLIC_RE.sub("", word)) <= set(bare):
+        # a letter not Cyrillic («kobbra» keyed «коbbра») stays in any lemma the dictionary
+        # gives the word: one the nick lacks proves no lemma of it, and no parse is asked
+        return False
     # only when the cheaper tiers found nothing
     from parser.morph import adjective_readings, lemmas
 
@@ -429,6 +433,19 @@ def proven_sound(word: str, latin_word: str) -> bool:
         # sound as the other readings hear it (`parser.nameforms`, `parser.latin`) stands
         return True
     return _word_inflects_latin(translit_key(word), translit_key(latin_word))
+
+
+def heard_proven(word: str, nick: str) -> bool:
+    """C-3: whether a Cyrillic word heard as a Latin handle (`parser.latin.heard_as_handle`)
+    is proven: heard only as a shortening of a part (its first syllables: «Стек» for
+    Stacktrace), or, heard as a whole part, a reading of that part (`proven_sound`: its
+    letters or its English pronunciation). «Хантира» for Hunter_X, «Ранжера» for Ranger
+    share the consonants alone: no proof. Letters and votes ask it alike."""
+    from parser.latin import heard_as_handle
+
+    if not heard_as_handle(word, nick, shortened=False):
+        return True
+    return any(proven_sound(word, part.casefold()) for part in handle_parts(nick))
 
 
 def _split_digit_tail(key: str) -> tuple[str, str]:
@@ -3050,6 +3067,34 @@ def _one_edits(word: str) -> dict[str, str]:
     return {c: k for c, k in out.items() if k == "syllable" or OSA.distance(c, word) == 1}
 
 
+def _near_heads(key: str, heads: tuple[str, ...]) -> tuple[str, ...]:
+    """The heads a word one edit from `key` (a letter changed, put in, left out, or two
+    neighbours swapped) may open with: those `key`'s own opening is within one such edit of
+    (rapidfuzz's OSA distance over the opening one letter shorter, as long, or one longer).
+    An edit past the head leaves the opening as it is; one inside it changes it by one."""
+    from rapidfuzz.distance import OSA
+
+    return tuple(
+        h
+        for h in heads
+        if any(
+            OSA.distance(key[:n], h, score_cutoff=1) <= 1
+            for n in (len(h) - 1, len(h), len(h) + 1)
+            if 0 < n <= len(key)
+        )
+    )
+
+
+def _has_syllable_twice(key: str, heads: tuple[str, ...]) -> bool:
+    """Whether `key` with a syllable typed twice taken out once opens with a head."""
+    for size in (2, 3, 4):
+        for i in range(len(key) - 2 * size + 1):
+            twice = key[i : i + size] == key[i + size : i + 2 * size]
+            if twice and (key[: i + size] + key[i + 2 * size :]).startswith(heads):
+                return True
+    return False
+
+
 def proven_typo(resolver: NickResolver, text: str, gone: NickResolver | None) -> NickMatch | None:
     """C-3: a one-word nick typed with one slip a host reads at once — a neighbouring key on
     the layout in use («лвсточку», «Kobta»), a letter doubled or dropped («Kobbra»,
@@ -3075,10 +3120,16 @@ def proven_typo(resolver: NickResolver, text: str, gone: NickResolver | None) ->
         for p in (*resolver.players, *(gone.players if gone is not None else ()))
     ]
     heads = tuple({k[: max(2, len(k) - 2)] for k in keys if k})
+    # a word one slip from a word opening with a head opens with that head up to one slip
+    # (`_near_heads`): the other heads are never looked up, and a word near none is no typo
+    # of anyone's without its one-edit words made at all
+    near = _near_heads(key, heads)
+    if not near and not _has_syllable_twice(key, heads):
+        return None
     living: dict[str, str] = {}
     out: set[str] = set()
     for cand, kind in _one_edits(key).items():
-        if not cand.startswith(heads):
+        if not cand.startswith(heads if kind == "syllable" else near):
             continue
         m = resolver.resolve_strict(cand, methods)
         if m is not None:

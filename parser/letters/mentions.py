@@ -61,10 +61,10 @@ from parser.nicks import (
     NickResolver,
     fit_confidence,
     fit_kind,
+    heard_proven,
     name_sharers,
     one_gender,
     pet_match,
-    proven_sound,
     proven_typo,
     script_of,
     spelled_alike,
@@ -378,7 +378,6 @@ def _read_strict(
 ) -> Mention | None:
     """`_strict_mention` at token `i`, with the checks a strict reading of a nick must pass."""
     found = _strict_mention(tokens, i, resolver)
-    found = _not_the_sender(tokens, found, view)
     if found is not None and found.kind == "nick":
         found = _cut_short(tokens, found, resolver)
         found = _other_than_self(tokens, found, resolver, view.nick)
@@ -638,31 +637,6 @@ def _parts_shared(word: str, players: Sequence[str]) -> list[str]:
         if any(word_inflects(key, w) for w in cyr if w != "и") or _spelt_part(word, p):
             out.append(p)
     return out
-
-
-def _not_the_sender(
-    tokens: Sequence[Token], found: Mention | None, view: SenderView
-) -> Mention | None:
-    """«Проверяю Зорину» from Аня Зорина, with her sister Лена Зорина: a form two players'
-    nicks share, one of them the sender's, is the other's when no move of the sender's role
-    may be aimed at the sender (the engine's own refusals, `SenderView.forbidden`: the
-    commissar's check, P-M.1) — she cannot mean herself (C-3). A role that may aim a move at
-    itself (a self-heal, a Don electing himself) leaves the form asked; so does the form
-    anywhere but right after an action word, the move's object («Gambit prinyat» is talk)."""
-    me = view.nick
-    if found is None or found.kind != "ambiguous" or me not in found.candidates:
-        return found
-    k = found.start - 1
-    before = lookup(tokens[k].word) if k >= 0 and tokens[k].word else None
-    if before is None or not before.actions or tokens[k].clause_end:
-        return found
-    actions = view.moving_actions() if view.known else ()
-    if not actions or any(view.forbidden_reason(a, me) is None for a in actions):
-        return found
-    others = [c for c in found.candidates if c != me]
-    if len(others) != 1:
-        return found
-    return replace(found, kind="nick", nick=others[0], confidence=PARTIAL_CONFIDENCE, candidates=())
 
 
 def _other_than_self(
@@ -983,7 +957,7 @@ def _handle_mention(
     # C-3: a whole part heard by its consonants alone («Хантира», «Вортакса») is a sound
     # near the handle, not a reading of it — asked naming the player, never taken (beside a
     # proven one it is a doubt: asked naming both, below)
-    loose = [p for p in living if not _heard_proven(w, p)]
+    loose = [p for p in living if not heard_proven(w, p)]
     if loose and len(loose) == len(living):
         return Mention(i, i + 1, raw, "unknown", candidates=tuple(loose[:1]))
     gone = any(heard_as_handle(w, p, shortened=short) for p in view.dead)
@@ -1034,16 +1008,6 @@ def _pronoun_handle(
         return None
     raw = tok.raw.strip(EDGE_MARKS)
     return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, True)
-
-
-def _heard_proven(word: str, nick: str) -> bool:
-    """Whether a Cyrillic word heard as a handle (`heard_as_handle`) is proven: heard only as
-    a shortening of a part (its first syllables: «Стек» for Stacktrace, read as before), or,
-    heard as a whole part, a reading of that part (`proven_sound`: its letters or its
-    English pronunciation)."""
-    if not heard_as_handle(word, nick, shortened=False):
-        return True
-    return any(proven_sound(word, part.casefold()) for part in handle_parts(nick))
 
 
 def _heard_players(word: str, players: Sequence[str], me: str, *, shortened: bool) -> list[str]:

@@ -33,6 +33,7 @@ from parser.nicks import (
     UNKNOWN_NICK,
     NickMatch,
     NickResolver,
+    heard_proven,
     one_gender,
     pet_match,
     pinned_by_pronoun,
@@ -399,8 +400,9 @@ def heard_handle(
     («Кайдзю» for Kaiju, «Моти» for Mochi, «Неко-сама» for Neko_Sama) — the letters' rule
     (`parser.latin.heard_as_handle`, as `parser.letters.mentions` reads it): one living
     player so heard is read, several are an ambiguous nick, a player out heard so too leaves
-    it unknown. A dictionary word or a known name is heard only as a whole part. None when
-    no handle is heard."""
+    it unknown. A dictionary word or a known name is heard only as a whole part. A whole
+    part heard by its consonants alone, no reading of it (`parser.nicks.heard_proven`), is
+    an unknown nick naming the player. None when no handle is heard."""
     word = text.strip(" .,!?:;()«»\"'@").casefold()
     mixed = _MIXED_WORD.fullmatch(word)
     if mixed is not None:
@@ -426,6 +428,13 @@ def heard_handle(
     living = others or found
     if not living:
         return None
+    # C-3: a whole part heard by its consonants alone («Хантира» for Hunter_X, «Ранжера» for
+    # Ranger) is a sound near the handle, not a reading of it: shown to the host naming the
+    # player, never counted (beside a proven one, a doubt naming both: below), as the
+    # letters ask it
+    loose = [p for p in living if not heard_proven(bare, p)]
+    if len(loose) == len(living):
+        return NickMatch(text, None, "heard", 0.0, UNKNOWN_NICK, tuple(loose[:1]))
     gone = dead is not None and any(heard_as_handle(bare, p, shortened=short) for p in dead.players)
     if gone:
         return NickMatch(text, None, "heard", 0.0, UNKNOWN_NICK, tuple(living[:1]))
