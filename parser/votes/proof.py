@@ -495,7 +495,7 @@ def unproven(own_text: str, pick: Pick) -> bool:
     low = own_text.casefold().replace("ё", "е")
     text = pick.span.text.casefold().replace("ё", "е")
     at = low.find(text)
-    if at < 0 or any(is_cue(w) or green_word(w) for w in _WORD.findall(low)):
+    if at < 0 or _vote_word_in(low):
         return False
     end = at + len(text)
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
@@ -879,16 +879,52 @@ def _vocative(pick: Pick) -> bool:
     return bool(words) and any("nomn" in r.grammemes for r in parse(words[-1]))
 
 
+def _vote_word_in(low: str) -> bool:
+    """Whether the post holds a vote word — not the noun «голос» told with another's
+    possessive («объясни свой вчерашний голос», «ваш голос был странным»): the vote spoken
+    of, no vote cast (P-V.1, issue 17 item 2)."""
+    words = _WORD.findall(low)
+    for n, w in enumerate(words):
+        if not (is_cue(w) or green_word(w)):
+            continue
+        first = parse(w)[:1]
+        near = words[max(0, n - 2) : n]
+        if (
+            first
+            and first[0].pos == "NOUN"
+            and any(_POSSESSED.intersection(lemmas(x)) for x in near)
+        ):
+            continue
+        return True
+    return False
+
+
+#: possessives of another or of the one spoken to: a vote noun they go with is his
+_POSSESSED: Final = frozenset(("свой", "твой", "ваш"))
+
+
+def _address_lead(before: str) -> bool:
+    """The words before a nick that leave it an address (P-V.1, issue 17 item 2): none, a
+    courtesy adjective agreeing with it in the nominative («Уважаемый <X>», «Дорогая
+    <X>»), or a clause set off by a comma before it («Слушай, <X>, …»)."""
+    words = _WORD.findall(before)
+    if not words or before.rstrip().endswith(","):
+        return True
+    return all(any(r.pos == "ADJF" and "nomn" in r.grammemes for r in parse(w)[:1]) for w in words)
+
+
 def _requested(before: str, sentence: str) -> bool:
-    """The nick opens its sentence as an address — a vocative, a comma after it — and what
-    follows speaks to him: a request («<Изольда>, объясни …», «<Мичман>, ответь уже …», a
-    verb in the imperative), «ты» or a verb in the second person («<X>, ты где
-    пропадал?», «<X>, почему молчишь?»), or a question ending the sentence (`sentence`: the
-    words after the nick to the end of its sentence, its mark included)."""
-    if _WORD.findall(before):
+    """The nick opens its sentence as an address — a vocative, a comma after it (or «ты»,
+    «вы» right after it, typed without one) — and what follows speaks to him: a request
+    («<Изольда>, объясни …», «<Мичман>, ответь уже …», a verb in the imperative), «ты» or
+    «вы», their possessive («ваш разбор», «твоя логика») or a verb in the second person
+    («<X>, ты где пропадал?», «<X>, почему молчишь?»), or a question ending the sentence
+    (`sentence`: the words after the nick to the end of its sentence, its mark included)."""
+    if not _address_lead(before):
         return False
     m = re.match(r"\s*,\s*([^\W\d_]+)", sentence)
-    if m is None:
+    n = re.match(r"\s*([^\W\d_]+)", sentence)
+    if m is None and (n is None or not _you_word(n.group(1))):
         return False
     words = _WORD.findall(sentence)
     if sentence.rstrip().endswith("?"):
@@ -896,7 +932,7 @@ def _requested(before: str, sentence: str) -> bool:
         # third person asks of someone else, not of him (a reason given, issue 17 item 2)
         return not any(_third_subject(w) for w in words) or any(_to_you(w) for w in words)
     for word in words:
-        if word in _YOU:
+        if word in _YOU or _you_word(word):
             return True
         first = parse(word)[:1]
         if (
@@ -906,6 +942,16 @@ def _requested(before: str, sentence: str) -> bool:
         ):
             return True
     return False
+
+
+def _you_word(word: str) -> bool:
+    """«ты», «вы» in any case, or their possessive: the one spoken to."""
+    first = parse(word)[:1]
+    if not first:
+        return False
+    if first[0].pos == "NPRO" and "2per" in first[0].grammemes:
+        return True
+    return first[0].lemma in ("твой", "ваш")
 
 
 def _asks_you(word: str) -> bool:
