@@ -105,3 +105,31 @@ def test_P_V_1_G_N_1_near_misses_stay_votes(
 ) -> None:
     got = _read(body, rules)
     assert (got.status, got.target) == ("vote", nick), got
+
+
+SPOUSES = ("Гвоздев", "Гвоздева", "Тимофей", "Ульяна")
+
+
+@pytest.mark.parametrize(
+    ("body", "rules", "nick"),
+    [
+        (f"Выставляю {_green('Гвоздеву')}", "gambler", "Гвоздева"),
+        (f"Голосую за {_red('Гвоздеву')}, весь день путается в показаниях", "pefl", "Гвоздева"),
+        (f"Вешаю {_red('Гвоздеву')}, врёт весь день и не краснеет", "pefl", "Гвоздева"),
+    ],
+)
+def test_C_3_a_form_two_spouses_share_is_read_by_its_governed_case(
+    body: str, rules: Literal["pefl", "gambler"], nick: str
+) -> None:
+    post = post_from_body(1, "Ульяна", body, 1)
+    (got,) = extract_votes([post], ruleset=rules, players=SPOUSES).posts
+    assert (got.status, got.target) == ("vote", nick), got
+
+
+@pytest.mark.parametrize(
+    "body", [f"{_green('Гвоздеву')} выставляю, весь день молчит", f"Против {_green('Гвоздевых')}"]
+)
+def test_C_3_a_shared_form_nothing_governs_stays_ambiguous(body: str) -> None:
+    post = post_from_body(1, "Ульяна", body, 1)
+    (got,) = extract_votes([post], ruleset="gambler", players=SPOUSES).posts
+    assert (got.status, got.reason) == ("rejected", "ambiguous_nick"), got

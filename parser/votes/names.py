@@ -330,6 +330,10 @@ def read_spans(
         if m.reason == AMBIGUOUS_NICK and own:
             after = _words_after(own, span.text)
             m = pinned_by_words(m, after) or pinned_by_pronoun(m, after) or m
+        if m.reason == AMBIGUOUS_NICK and own:
+            # «Выставляю <Рельсову>», «против <Евгении>»: the case the word before the nick
+            # puts it in is a form only one of the two takes (C-3, `one_gender`)
+            m = one_gender(m, governed_case(own, span.text))
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)
@@ -344,6 +348,35 @@ def read_spans(
         return None, failure, dead_hit, named, resolved
     chosen = resolved[-1] if policy == "last" else resolved[0]
     return chosen, failure, dead_hit, named, resolved
+
+
+#: the case a preposition before a vote's nick governs («против <Евгении>»: the genitive)
+_PREP_CASE: Final = {"против": "gent", "у": "gent", "от": "gent", "для": "gent",
+                     "без": "gent", "кроме": "gent", "за": "accs", "про": "accs",
+                     "на": "accs", "к": "datv", "ко": "datv"}  # fmt: skip
+
+
+def governed_case(own: str, text: str) -> str | None:
+    """C-3: the case the word right before a coloured nick puts it in, when the grammar
+    says — a preposition's own case, or the accusative of a vote verb of the author's first
+    person whose object it is («Выставляю <Валентину>», «Вешаю <Ковалёва>»); None when
+    nothing before it in its clause says."""
+    low = own.casefold().replace("ё", "е")
+    at = low.find(text.casefold().replace("ё", "е"))
+    if at < 0:
+        return None
+    before = re.findall(r"[^\W\d_]+|[,.;:!?()\n—–]", low[:at])
+    if not before or not before[-1].isalpha():
+        return None
+    word = before[-1]
+    if word in _PREP_CASE:
+        return _PREP_CASE[word]
+    from parser.votes.negation import votes_word  # the negation reader reads this module
+
+    first = parse(word)[:1]
+    if first and first[0].pos == "VERB" and "1per" in first[0].grammemes and votes_word([word]):
+        return "accs"
+    return None
 
 
 _AFTER_WORDS: Final = 4  # words after a name that may pin it: «, которая с Викой»
