@@ -359,8 +359,8 @@ _PREP_CASE: Final = {"против": "gent", "у": "gent", "от": "gent", "дл
 def governed_case(own: str, text: str) -> str | None:
     """C-3: the case the word right before a coloured nick puts it in, when the grammar
     says — a preposition's own case, or the accusative of a vote verb of the author's first
-    person whose object it is («Выставляю <Валентину>», «Вешаю <Ковалёва>»); None when
-    nothing before it in its clause says."""
+    person whose object it is («Выставляю <Валентину>», «Вешаю <Ковалёва>»; not «голосую»,
+    whose player stands after «за»/«против»); None when nothing right before it says."""
     low = own.casefold().replace("ё", "е")
     at = low.find(text.casefold().replace("ё", "е"))
     if at < 0:
@@ -374,9 +374,17 @@ def governed_case(own: str, text: str) -> str | None:
     from parser.votes.negation import votes_word  # the negation reader reads this module
 
     first = parse(word)[:1]
-    if first and first[0].pos == "VERB" and "1per" in first[0].grammemes and votes_word([word]):
-        return "accs"
-    return None
+    if not first or first[0].pos != "VERB" or "1per" not in first[0].grammemes:
+        return None
+    # «голосую <Александру>»: voting takes its player after «за»/«против», so a form right
+    # after the verb itself is no object of it — no case said
+    if not votes_word([word]) or _BY_PREPOSITION.intersection(lemmas(word)):
+        return None
+    return "accs"
+
+
+#: vote verbs whose player stands after a preposition, never as their direct object
+_BY_PREPOSITION: Final = frozenset(("голосовать", "проголосовать"))
 
 
 _AFTER_WORDS: Final = 4  # words after a name that may pin it: «, которая с Викой»
