@@ -223,6 +223,14 @@ CUE_LEMMAS: Final = frozenset(
 )  # fmt: skip
 
 
+#: verbs of a vote's act besides the vote words: touching, jailing, hanging, greening — «не»
+#: beside one takes the nick back (`parser.votes.negation`); the player is their object
+ACT_LEMMAS: Final = frozenset(
+    ("трогать", "тронуть", "сажать", "посадить", "садить", "казнить", "вешать", "повесить",
+     "линчевать", "зеленить")
+)  # fmt: skip
+
+
 @lru_cache(maxsize=WORDS_KEPT)
 def is_cue(word: str) -> bool:
     """A vote word («голосую», «выставляю», «против»): asked of every word around every
@@ -371,14 +379,13 @@ def governed_case(own: str, text: str) -> str | None:
     word = before[-1]
     if word in _PREP_CASE:
         return _PREP_CASE[word]
-    from parser.votes.negation import votes_word  # the negation reader reads this module
-
     first = parse(word)[:1]
     if not first or first[0].pos != "VERB" or "1per" not in first[0].grammemes:
         return None
     # «голосую <Александру>»: voting takes its player after «за»/«против», so a form right
     # after the verb itself is no object of it — no case said
-    if not votes_word([word]) or _BY_PREPOSITION.intersection(lemmas(word)):
+    said = set(lemmas(word))
+    if not (CUE_LEMMAS | ACT_LEMMAS) & said or _BY_PREPOSITION & said:
         return None
     return "accs"
 

@@ -20,7 +20,7 @@ from parser.vocab import (
     joked,
     undecided_words,
 )
-from parser.votes.names import CUE_LEMMAS
+from parser.votes.names import ACT_LEMMAS, CUE_LEMMAS
 from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WITHDRAWN, WORD_RE
 
 #: why a nick was set aside: None keeps it; "" sets it aside with nothing to tell the host
@@ -55,10 +55,7 @@ SPARE_LEMMAS: Final = frozenset(
 # Verbs of voting and jailing: «не» next to one of them after the nick («Рому не
 # выставляю», «Катю не сажать», «Рому я трогать не буду») takes the nick back, while «не»
 # after a nick with another verb is the reason («Лёня — не отвечает на вопросы»).
-_ACT_LEMMAS: Final = frozenset(
-    ("трогать", "тронуть", "сажать", "посадить", "садить", "казнить", "вешать", "повесить",
-     "линчевать", "зеленить")
-)  # fmt: skip
+_ACT_LEMMAS: Final = ACT_LEMMAS
 # G-N.4: words that make a court post a vote for jailing the nominee they name.
 JAIL_LEMMAS: Final = frozenset(
     ("сажать", "посадить", "садить", "посадка", "тюрьма", "арест", "арестовать", "решетка",
