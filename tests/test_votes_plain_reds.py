@@ -133,26 +133,3 @@ def test_C_3_a_shared_form_nothing_governs_stays_ambiguous(body: str) -> None:
     post = post_from_body(1, "Ульяна", body, 1)
     (got,) = extract_votes([post], ruleset="gambler", players=SPOUSES).posts
     assert (got.status, got.reason) == ("rejected", "ambiguous_nick"), got
-
-
-@pytest.mark.parametrize(
-    ("body", "nick"),
-    [
-        (f"Рекс лает на {_red('Лафета')}. Собака не ошибается, голосую.", "Лафет"),
-        (f"Снимаю звук с {_red('Регента')}, пусть помолчит — голос против него.", "Регент"),
-    ],
-)
-def test_P_V_1_a_place_word_nick_in_a_form_no_place_takes_is_the_player(
-    body: str, nick: str
-) -> None:
-    post = post_from_body(1, "Ульяна", body, 1)
-    players = ("Лафет", "Регент", "Каменка", "Ульяна")
-    (got,) = extract_votes([post], ruleset="pefl", players=players).posts
-    assert (got.status, got.target) == ("vote", nick), got
-
-
-def test_P_V_1_a_place_word_nick_as_a_place_stays_shown() -> None:
-    body = f"в {_red('Каменке')} опять свет отключили, сижу без интернета весь вечер"
-    post = post_from_body(1, "Ульяна", body, 1)
-    (got,) = extract_votes([post], ruleset="pefl", players=("Каменка", "Ульяна")).posts
-    assert got.status != "vote", got

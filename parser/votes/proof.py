@@ -1108,17 +1108,9 @@ def place_use(own_text: str, pick: Pick, common: bool) -> bool:
         return False
     if any(is_cue(w) or green_word(w) or w in _CHOICE for w in before):
         return False
-    said = [r for r in parse(_WORD.findall(pick.span.text.casefold())[0]) if r.pos == "NOUN"]
-    # «снимаю звук с <Регента>»: a noun of a person is no place — the phrase is about
-    # someone, the player his nick names
-    if said and "anim" in said[0].grammemes:
-        return False
     if before[-1] != "на":
         return True
-    # «лает на <Лафета>»: «на» puts a place in the accusative or the prepositional; a form
-    # the word takes in neither (the genitive) is the player's, an animate accusative
-    if said and not any({"accs", "loct", "loc2"} & r.grammemes for r in said):
-        return False
+    said = [r for r in parse(_WORD.findall(pick.span.text.casefold())[0]) if r.pos == "NOUN"]
     if said and {"loct", "loc2"} & said[0].grammemes:
         return True
     verb = parse(before[-2])[:1] if len(before) >= 2 else []
