@@ -346,9 +346,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 18, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): every one (a), a misreading of the words
     "ho18-p13": "(a) «Лёву» (a short form two players may share) taken as one of them",
-    "ho18-p37": "(a) a red nick as the object of the poster's own club verb («страхую <X>»)",
-    "ho18-p72": "(a) a red nick in an address («Уважаемый <X>, ваш разбор … неубедителен»)",
-    "ho18-g24": "(a) a green nick as the object of the poster's own club verb, counted",
 }
 
 
