@@ -415,6 +415,22 @@ def _word_inflects_latin(word: str, nick_word: str) -> bool:
     return False
 
 
+def proven_sound(word: str, latin_word: str) -> bool:
+    """C-3: whether a lower-case Cyrillic word (a case ending allowed) is a reading of a
+    Latin nick's word: its letters transliterated (`translit_key`, as the translit tier reads
+    them: «Хунтера» for Hunter) or, where the word is English, one of its pronunciations the
+    dictionary holds (`parser.english.sounds_as`: «Найта» for Knight, «Каубоя» for Cowboy).
+    A word that only sounds near an English word («Кнехта», «Литера», «Хантира») is no
+    proof of the nick."""
+    from parser.english import english_word, sounds_as
+
+    if not english_word(latin_word) or sounds_as(word, latin_word):
+        # a word the dictionary does not hold has no pronunciation to prove against: its
+        # sound as the other readings hear it (`parser.nameforms`, `parser.latin`) stands
+        return True
+    return _word_inflects_latin(translit_key(word), translit_key(latin_word))
+
+
 def _split_digit_tail(key: str) -> tuple[str, str]:
     """«tanya-77» → («tanya», «77»); a nick of digits only keeps them as its letters part."""
     m = _DIGIT_TAIL_RE.search(key)
@@ -1913,7 +1929,9 @@ def _heard_words(resolver: NickResolver, text: str) -> NickMatch | None:
     for p in resolver.players:
         latin = [w for w in _WORD_SPLIT.split(casefold_key(p)) if w]
         same = len(latin) == len(words) and all(w.isascii() and w.isalpha() for w in latin)
-        if same and all(sounds_like(c, w) for c, w in zip(words, latin, strict=True)):
+        if same and all(
+            sounds_like(c, w) and proven_sound(c, w) for c, w in zip(words, latin, strict=True)
+        ):
             found.append(p)
     if len(found) == 1:
         return NickMatch(text, found[0], "diminutive", DIMINUTIVE_CONFIDENCE)
@@ -1947,6 +1965,7 @@ def _name_forms(
     own_name = any(r.known and "Name" in r.grammemes for r in readings)
     firm: dict[str, None] = {}
     heard: dict[str, None] = {}
+    unproven: dict[str, None] = {}
     loose: dict[str, None] = {}
     guessed = False
     for p, k in zip(resolver.players, resolver.trimmed_keys, strict=True):
@@ -1969,8 +1988,13 @@ def _name_forms(
             # a handle's camelCase parts are words of it too («Альт»: AltCoiner as well as
             # Alt_Season), so a sound two handles share names both (C-3)
             words += [w for part in handle_parts(p) if len(w := part.casefold()) >= 3]
-            if any(sounds_like(h, w) for w in words for h in hearing):
+            fits = [(h, w) for w in words for h in hearing if sounds_like(h, w)]
+            if fits:
                 heard[p] = None
+                if not any(proven_sound(h, w) for h, w in fits):
+                    # «Кнехта» for Knight, «Литера» for Later: the consonants agree, but the
+                    # word writes no reading of the nick — a doubt, never a proof (C-3)
+                    unproven[p] = None
     if tabled is not None:
         # a pet name the table knows: the players of that name, a player called by another
         # pet name of it (a doubt), and any other player whose name the table does not hold
@@ -1980,8 +2004,12 @@ def _name_forms(
             heard = {}
         found = list(dict.fromkeys((*sure, *firm, *heard, *maybe)))
         return (found, False) if sure or firm or heard else (maybe, bool(maybe))
-    if firm or heard:
-        return list(firm or heard), False
+    if firm:
+        return list(firm), False
+    if heard:
+        # a sound no reading proves is a guess when it is all there is (asked naming the
+        # player), and a doubt beside a proven one (asked naming both)
+        return list(heard), all(p in unproven for p in heard)
     sure, guessed_names = _hypocoristics(resolver, forms, own_name) if pet else ([], [])
     if sure:
         return sure, False  # «Мишаня»: Ми|х|аил's own consonant, firmer than a short form
@@ -2838,3 +2866,119 @@ def lemma_is_nick(key: str, nick: str) -> bool:
     from parser.morph import lemmas
 
     return trimmed_key(nick).replace("ё", "е") in {x.replace("ё", "е") for x in lemmas(key)}
+
+
+# -- typos proven by the kind of slip ------------------------------------------------------------
+
+#: the letter rows of the keyboards players type on (ЙЦУКЕН, QWERTY): keys side by side in a
+#: row, and a key and the two under it in the row below (the rows are staggered)
+_KEY_ROWS: Final = (
+    ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"),
+    ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
+)
+
+
+@lru_cache(maxsize=1)
+def _neighbours() -> dict[str, frozenset[str]]:
+    near: dict[str, set[str]] = {}
+    for rows in _KEY_ROWS:
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                keys = {row[c - 1] if c > 0 else "", row[c + 1] if c + 1 < len(row) else ""}
+                if r + 1 < len(rows):
+                    below = rows[r + 1]
+                    keys |= {below[c - 1] if 0 < c <= len(below) else ""}
+                    keys |= {below[c] if c < len(below) else ""}
+                for k in keys - {""}:
+                    near.setdefault(ch, set()).add(k)
+                    near.setdefault(k, set()).add(ch)
+    return {k: frozenset(v) for k, v in near.items()}
+
+
+_CYR_LETTERS: Final = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
+_LAT_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
+#: the plausible slips a host reads at once; any other one edit is a rival's distance only
+_PLAUSIBLE: Final = frozenset(("key", "doubled", "dropped", "swapped", "syllable"))
+TYPO_CONFIDENCE: Final = 0.85
+
+
+def _one_edits(word: str) -> dict[str, str]:
+    """Every word one edit from `word` (lower case), each with the kind of slip that edit
+    undoes: a neighbouring key hit, a letter doubled, a letter dropped, two swapped, a
+    syllable typed twice — or "other" (any other letter put in, left out or changed)."""
+    from rapidfuzz.distance import OSA
+
+    letters = _CYR_LETTERS if re.search("[а-я]", word) else _LAT_LETTERS
+    near = _neighbours()
+    out: dict[str, str] = {}
+
+    def add(cand: str, kind: str) -> None:
+        if cand and (out.get(cand, "other") == "other"):
+            out[cand] = kind
+
+    for i, ch in enumerate(word):
+        doubled = (i > 0 and word[i - 1] == ch) or word[i + 1 : i + 2] == ch
+        add(word[:i] + word[i + 1 :], "doubled" if doubled else "other")
+        for new in letters:
+            if new != ch:
+                add(word[:i] + new + word[i + 1 :], "key" if new in near.get(ch, ()) else "other")
+        if i + 1 < len(word) and word[i + 1] != ch:
+            add(word[:i] + word[i + 1] + ch + word[i + 2 :], "swapped")
+    for i in range(len(word) + 1):
+        for new in letters:
+            add(word[:i] + new + word[i:], "dropped")
+    for size in (2, 3, 4):
+        for i in range(len(word) - 2 * size + 1):
+            if word[i : i + size] == word[i + size : i + 2 * size]:
+                add(word[: i + size] + word[i + 2 * size :], "syllable")
+    return {c: k for c, k in out.items() if k == "syllable" or OSA.distance(c, word) == 1}
+
+
+def proven_typo(resolver: NickResolver, text: str, gone: NickResolver | None) -> NickMatch | None:
+    """C-3: a one-word nick typed with one slip a host reads at once — a neighbouring key on
+    the layout in use («лвсточку», «Kobta»), a letter doubled or dropped («Kobbra»,
+    «Ласточу»), two letters swapped («Пельмнея»), a syllable typed twice («Ласточточку») —
+    read when exactly one player, living or out, is one edit (of any kind) from the word,
+    and he is living and the edit is one of those slips (or `_slip`'s one letter off a long
+    nick), and the word is no dictionary word of its own; one edit from several players
+    («Тимор»: Тимон and Тимур, out), or an edit of another kind, is asked naming the
+    nearest. The word's case ending is read with the nick's (`resolve_strict`). None when
+    no player is one edit away."""
+    from parser.morph import parse
+
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
+    if len(key) < 4 or " " in key or not key.isalpha():
+        return None
+    if any(r.known for r in parse(key)):
+        return None  # «Добрую», «Порту»: a word of the dictionary is that word, no slip
+    methods = ("casefold", "inflected", "lemma")
+    # a case form keeps its nick's letters but the last two (a fleeting vowel, an ending
+    # «щег|ла», «ласточ|ку»): only words that open so are looked up
+    keys = [
+        _EDGE_JUNK.sub("", casefold_key(p)).replace("ё", "е")
+        for p in (*resolver.players, *(gone.players if gone is not None else ()))
+    ]
+    heads = tuple({k[: max(2, len(k) - 2)] for k in keys if k})
+    living: dict[str, str] = {}
+    out: set[str] = set()
+    for cand, kind in _one_edits(key).items():
+        if not cand.startswith(heads):
+            continue
+        m = resolver.resolve_strict(cand, methods)
+        if m is not None:
+            for p in (m.nick,) if m.nick else m.candidates:
+                if living.get(p, "other") == "other":
+                    living[p] = kind
+        dead = gone.resolve_strict(cand, methods) if gone is not None else None
+        if dead is not None:
+            out.update((dead.nick,) if dead.nick else dead.candidates)
+    if not living and not out:
+        return None
+    if len(living) == 1 and not out:
+        nick, kind = next(iter(living.items()))
+        # any other one letter off a long nick no other player's is near («Поляроид» for
+        # Полароид: `_slip`'s "edit") reads as well
+        slip = kind in _PLAUSIBLE or _slip(key, nick, resolver.players) == "edit"
+        if slip and agrees(text, nick):
+            return NickMatch(text, nick, "typo", TYPO_CONFIDENCE)
+    return NickMatch(text, None, "typo", 0.0, UNKNOWN_NICK, tuple(living))

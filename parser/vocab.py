@@ -547,6 +547,13 @@ def ukrainian_sentence(words: Sequence[str]) -> bool:
     return any(_UKRAINIAN_LETTERS.search(w) for w in words)
 
 
+def ukrainian_text(text: str) -> bool:
+    """Whether a text (case-folded) holds a word with a letter Russian lacks: as
+    `ukrainian_sentence` over its words split at white space, in one search (no match spans
+    a space)."""
+    return _UKRAINIAN_LETTERS.search(text) is not None
+
+
 def ukrainian_false_friend(word: str) -> bool:
     """M4 of C-2: in a sentence written in Ukrainian, an action word of the Russian
     vocabulary that the Ukrainian dictionary knows as a form of another lemma, none of the

@@ -271,13 +271,14 @@ def test_architecture_import_graph_matches_the_code() -> None:
 
 
 def product_modules() -> list[str]:
-    """Every module of the product packages (package `__init__`s, `__main__` hooks and
-    alembic's migrations aside)."""
+    """Every module of the product packages (package `__init__`s, `__main__` hooks, alembic's
+    migrations and the templates' generated modules aside)."""
     out = []
     for pkg in product_packages():
         for path in sorted((ROOT / pkg).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
-            if "migrations/" in rel or path.name in ("__init__.py", "__main__.py"):
+            generated = "migrations/" in rel or "/compiled/" in rel
+            if generated or path.name in ("__init__.py", "__main__.py"):
                 continue
             out.append(rel)
     return out

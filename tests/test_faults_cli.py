@@ -31,15 +31,25 @@ def _said(capsys: pytest.CaptureFixture[str]) -> str:
     return "\n".join(lines)
 
 
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The PEFL demo game played once for the module (its store closed, so the database is
+    one file): each test gets its own copy, which it may corrupt, lock or fill."""
+    folder = tmp_path_factory.mktemp("played")
+    play("pefl", f"sqlite:///{folder / 'g.sqlite'}", stop_after=PEFL_MID_TURN_1).store.close()
+    return folder / "g.sqlite"
+
+
 @pytest.fixture
-def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def game(played: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A played PEFL game: its config (database beside it) and database."""
     src, _ = demo_files("pefl")
     cfg = tmp_path / "g.toml"
     shutil.copy(src, cfg)
     with cfg.open("a", encoding="utf-8") as f:
         f.write('\n[storage]\nurl = "sqlite:///g.sqlite"\n')
-    play("pefl", f"sqlite:///{tmp_path / 'g.sqlite'}", stop_after=PEFL_MID_TURN_1).store.close()
+    assert [p.name for p in played.parent.iterdir()] == ["g.sqlite"]  # no -wal/-shm left over
+    shutil.copy(played, tmp_path / "g.sqlite")
     monkeypatch.setenv("MAFIABOT_DEMO_PASSWORD", "x")
     yield cfg
 

@@ -74,9 +74,14 @@ def test_C_3_fit_kind_says_how_a_word_fits(word: str, nick: str, kind: str) -> N
 def test_C_3_a_loose_fit_is_asked_with_the_reading_spelt_out(text: str) -> None:
     got = read(text)
     assert got.kind == "question", got
-    assert got.code == "low_confidence"
-    assert got.text.startswith("Правильно ли я понял ваш ход")
-    assert fit_kind(text.split()[-1], got.text.split("— ")[1].split("?")[0], PLAYERS) in LOOSE_FITS
+    if got.code == "unknown_nick":
+        # a slip no single keystroke explains: asked as unknown, naming the nearest nick
+        named = got.text.split("имели в виду ")[1].split("?")[0]
+    else:
+        assert got.code == "low_confidence"
+        assert got.text.startswith("Правильно ли я понял ваш ход")
+        named = got.text.split("— ")[1].split("?")[0]
+    assert fit_kind(text.split()[-1], named, PLAYERS) in LOOSE_FITS
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """Rendering what the bot writes: newspapers, vote counts, PMs, host reports (Jinja2 → BBCode).
 
-Templates live in the `templates` package, one folder per language (`templates/ru/…`); a host
+Templates live in the `templates` package, one folder per language (`templates/ru/…`), each
+shipped with the Python module Jinja2 compiles it to (`mafiabot.newspaper.compiled`); a host
 may point `[game] template_dir` at his own folder, whose files win over ours name by name.
 
 Safety: every value printed with `{{ … }}` passes through `bbcode_escape` unless a template
@@ -23,6 +24,7 @@ from markupsafe import Markup
 import templates
 from engine.settings import RulesSettings
 from engine.words_ru import ACTION_WORDS
+from mafiabot.newspaper.compiled import ShippedTemplates
 from mafiabot.newspaper.examples import examples_for, with_game_nicks
 from mafiabot.newspaper.grammar import PLAYER_IN_CASE, gender_of, inflect, pick, plural
 from mafiabot.newspaper.host import audience_ru, host_line, override_line
@@ -82,9 +84,10 @@ class Renderer:
         loaders: list[jinja2.BaseLoader] = []
         if template_dir is not None:
             loaders.append(jinja2.FileSystemLoader(str(template_dir)))
-        loaders.append(jinja2.FileSystemLoader(str(TEMPLATES_ROOT / language)))
+        # ours shipped compiled (`mafiabot.newspaper.compiled`), a host's compiled on use
+        loaders.append(ShippedTemplates(TEMPLATES_ROOT / language))
         if language != "ru":
-            loaders.append(jinja2.FileSystemLoader(str(TEMPLATES_ROOT / "ru")))
+            loaders.append(ShippedTemplates(TEMPLATES_ROOT / "ru"))
         self.env = jinja2.Environment(
             loader=jinja2.ChoiceLoader(loaders),
             autoescape=False,  # HTML escaping is wrong for BBCode; finalize escapes instead

@@ -13,6 +13,7 @@ from parser.latin import (
     cyrillic_spellings,
     handle_parts,
     heard_as_handle,
+    latin_readings,
     spelt_whole,
     without_honorific,
 )
@@ -59,9 +60,12 @@ from parser.nicks import (
     NickMatch,
     NickResolver,
     fit_confidence,
+    fit_kind,
     name_sharers,
     one_gender,
     pet_match,
+    proven_sound,
+    proven_typo,
     script_of,
     spelled_alike,
     trimmed_key,
@@ -84,6 +88,7 @@ class Mention:
     candidates: tuple[str, ...] = ()
     negated: bool = False
     gone: bool = False  # a player already out: asked about, and his nick is no action word
+    proven: bool = False  # a typo proven by its kind of slip (`proven_typo`): no loose fit
 
 
 # -- nicks ------------------------------------------------------------------------------------
@@ -256,13 +261,13 @@ def find_mentions(
             found = _family_phrase(tokens, i, resolver) or _read_strict(tokens, i, resolver, view)
         if found is None and gone is not None:
             found = _dead_mention(tokens, i, gone)
-        if found is None:
-            found = _fuzzy_mention(tokens, i, resolver)
+        if found is None and not english_talk(w, resolver):
+            found = _fuzzy_mention(tokens, i, resolver, gone)
             if found is not None and found.kind == "unknown":
                 # no player's nick nor name form: perhaps a Latin handle by its sound
                 found = _handle_mention(tokens, i, resolver, view) or found
             if found is not None:
-                found = _fit_weighed(found, resolver)
+                found = _fit_weighed(found, resolver, gone)
         if found is not None:
             found = _name_shared(found, resolver, view.nick)
             negated = (
@@ -278,15 +283,22 @@ def find_mentions(
     return _settled_by_name(tokens, kept)
 
 
-def _fit_weighed(found: Mention, resolver: NickResolver) -> Mention:
+def _fit_weighed(found: Mention, resolver: NickResolver, gone: NickResolver | None) -> Mention:
     """C-3: a one-word reading no strict tier made (a pet form, a handle by its sound, a
     fuzzy match) is worth what its fit is (`parser.nicks.fit_kind`): a cut of a nick, a
     dictionary word of its own or a slip as near to another nick proves no player, so it
     falls below the move threshold and is asked."""
     if found.kind != "nick" or found.nick is None or found.end - found.start != 1:
         return found
+    if found.proven:
+        return found  # «Ворогу»: one slip of one player's nick, no word of its own
     weighed = fit_confidence(found.raw, found.nick, found.confidence, resolver.players)
-    return found if weighed == found.confidence else replace(found, confidence=weighed)
+    if weighed == found.confidence:
+        return found
+    typo = proven_typo(resolver, found.raw, gone)
+    if typo is not None and typo.nick == found.nick:
+        return found  # «Ласточу»: not a cut of Ласточка but her case form, a letter dropped
+    return replace(found, confidence=weighed)
 
 
 def _instruments_dropped(tokens: Sequence[Token], found: list[Mention]) -> list[Mention]:
@@ -968,6 +980,12 @@ def _handle_mention(
     if not living:
         return None
     raw = tok.raw.strip(EDGE_MARKS)
+    # C-3: a whole part heard by its consonants alone («Хантира», «Вортакса») is a sound
+    # near the handle, not a reading of it — asked naming the player, never taken (beside a
+    # proven one it is a doubt: asked naming both, below)
+    loose = [p for p in living if not _heard_proven(w, p)]
+    if loose and len(loose) == len(living):
+        return Mention(i, i + 1, raw, "unknown", candidates=tuple(loose[:1]))
     gone = any(heard_as_handle(w, p, shortened=short) for p in view.dead)
     if gone or _joined_to_unknown(tokens, i, living):
         # a player out heard so too, or a word of a longer name nobody bears («ксакс
@@ -1016,6 +1034,16 @@ def _pronoun_handle(
         return None
     raw = tok.raw.strip(EDGE_MARKS)
     return Mention(i, i + 1, raw, "nick", living[0], HANDLE_CONFIDENCE, True)
+
+
+def _heard_proven(word: str, nick: str) -> bool:
+    """Whether a Cyrillic word heard as a handle (`heard_as_handle`) is proven: heard only as
+    a shortening of a part (its first syllables: «Стек» for Stacktrace, read as before), or,
+    heard as a whole part, a reading of that part (`proven_sound`: its letters or its
+    English pronunciation)."""
+    if not heard_as_handle(word, nick, shortened=False):
+        return True
+    return any(proven_sound(word, part.casefold()) for part in handle_parts(nick))
 
 
 def _heard_players(word: str, players: Sequence[str], me: str, *, shortened: bool) -> list[str]:
@@ -1072,9 +1100,38 @@ def _known_name(word: str) -> bool:
     return any(r.known and r.grammemes & {"Name", "Surn", "Patr"} for r in parse(word))
 
 
-def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:
-    """A nick-looking word at token `i` no strict ladder read: a fuzzy match, an ambiguous
-    one, or an unknown nick with the closest suggestion — so the sender can be asked."""
+#: `fit_kind`'s fits a host reads at once
+_FIRM_FITS: Final = frozenset(("exact", "declension", "short_form", "edit"))
+
+
+def english_talk(word: str, resolver: NickResolver) -> bool:
+    """C-3: a word of Latin letters that is English talk, not a nick candidate («Done.»,
+    «I guess», «I mean it» after a Latin-typed move): no Russian word typed in Latin
+    (`latin_readings` reads none), a word the English dictionary knows
+    (`parser.english.english_word`), and no player's nick resembles it (the resolver's
+    fuzzy score below the suggestion's) — a word near a nick («night» beside Knight) stays
+    a nick candidate and is asked about. A living nick is read before this by the strict
+    tiers whatever it means in English."""
+    from parser.english import english_word
+
+    if not (word.isascii() and word.isalpha()) or latin_readings(word):
+        return False
+    if not english_word(word):
+        return False
+    scored = resolver.fuzzy(word)
+    if scored and scored[0][1] >= SUGGEST_SCORE:
+        return False
+    # «old» beside OldGuard_2014: a word of a handle resembles it
+    return not any(part.casefold() == word for p in resolver.players for part in handle_parts(p))
+
+
+def _fuzzy_mention(
+    tokens: Sequence[Token], i: int, resolver: NickResolver, gone: NickResolver | None = None
+) -> Mention | None:
+    """A nick-looking word at token `i` no strict ladder read: a typo proven by its kind of
+    slip (`proven_typo`, players out weighed as rivals through `gone`), a fuzzy match, an
+    ambiguous one, or an unknown nick with the closest suggestion — so the sender can be
+    asked."""
     tok = tokens[i]
     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
     if nxt is not None and nxt.sentence == tok.sentence and not tok.clause_end:
@@ -1116,12 +1173,29 @@ def _fuzzy_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> M
     by_part = by_name_part(tokens, i, raw, resolver)
     if by_part is not None:
         return by_part
-    m = resolver.resolve_fuzzy(tok.raw)
+    return _typo_or_fuzzy(i, tok.raw, resolver, gone)
+
+
+def _typo_or_fuzzy(
+    i: int, typed: str, resolver: NickResolver, gone: NickResolver | None
+) -> Mention:
+    """The last reading of a nick-like word: a typo proven by its slip (`proven_typo`), else
+    a fuzzy fit a host reads at once (`fit_kind`'s firm fits), else unknown with the
+    nearest nick offered."""
+    raw = typed.strip(EDGE_MARKS)
+    typo = proven_typo(resolver, typed, gone)
+    m = typo if typo is not None else resolver.resolve_fuzzy(typed)
+    loose = m.method == "fuzzy" and typo is None and m.nick is not None
+    if m.ok and loose and fit_kind(typed, m.nick or "", resolver.players) not in _FIRM_FITS:
+        # letters near a nick, no player one slip away («Лсточк»): a guess, asked (C-3)
+        return Mention(i, i + 1, raw, "unknown", candidates=(m.nick or "",))
     if m.ok:
-        return Mention(i, i + 1, raw, "nick", m.nick, m.confidence)
+        return Mention(i, i + 1, raw, "nick", m.nick, m.confidence, proven=m.method == "typo")
     if m.reason == AMBIGUOUS_NICK:
         return Mention(i, i + 1, raw, "ambiguous", candidates=m.candidates)
-    scored = resolver.fuzzy(tok.raw)
+    if m.candidates:  # one edit from a player out too, or not a slip a host reads at once
+        return Mention(i, i + 1, raw, "unknown", candidates=m.candidates[:1])
+    scored = resolver.fuzzy(typed)
     best = scored[0] if scored and scored[0][1] >= SUGGEST_SCORE else None
     return Mention(i, i + 1, raw, "unknown", candidates=(best[0],) if best else ())
 

@@ -51,7 +51,7 @@ CORRECTION: Final = PARTICLES
 # Фугаса!», «отменяю Зарницу» — that player is withdrawn, as after «не»
 CANCEL: Final = ws("отставить отставляю отставим отставь отменить отменяю отменяем отмена")
 CONTRAST: Final = ws("но однако")
-LATER: Final = ws("завтра послезавтра потом позже tomorrow later")
+LATER: Final = ws("завтра послезавтра потом позже")
 # words that leave an action word without a target («Лечу всех! Ну ладно, Машу»)
 NOTHING: Final = ws("всех все всё сегодня ночью этой пожалуй пожалуйста наверное же тьмы тьма")
 SECOND: Final = ws("второй второго второму вторым второе вторая вторую ещё еще также")

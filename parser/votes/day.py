@@ -33,6 +33,7 @@ from parser.votes.proof import (
     green_word,
     has_vote_grammar,
     leaning,
+    new_post,
     nick_asked,
     not_a_name,
     own_verb_object,
@@ -383,6 +384,7 @@ def _post_vote(
     count only when the words prove one (`parser.votes.proof`). A vote the words give as
     another player's (`parser.votes.proxy`) is refused ``proxied``; beside one of the
     author's own it is put in `also`, to be shown to the host as well."""
+    new_post()  # the checks below share this post's words, not the last post's
     # struck words are taken back, in the retraction check as in the reason (P-V.1)
     struck = bool(spans)
     # a signature is who the author is, not his vote

@@ -45,7 +45,7 @@ from parser.nicks import (
 )
 from parser.records import ColoredSpan
 from parser.roles import role_word_of_longer_nick
-from parser.vocab import ukrainian_sentence
+from parser.vocab import ukrainian_text
 from parser.votes.records import Policy, VoteNicks
 
 
@@ -330,7 +330,7 @@ def read_spans(
                 m = NickMatch(span.text, author, "self", 1.0)
             if not m.ok and m.reason != AMBIGUOUS_NICK:
                 m = heard_handle(resolver, dead, span.text, author) or m
-        if m.ok and m.nick is not None and own and ukrainian_sentence(own.casefold().split()):
+        if m.ok and m.nick is not None and own and ukrainian_text(own.casefold()):
             # «Голосую проти <Сотка>, він …»: Сотка's nominative, Сотко's Ukrainian genitive
             also = ukrainian_sharers(resolver, span.text, m.nick)
             if also:

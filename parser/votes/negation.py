@@ -21,7 +21,7 @@ from parser.vocab import (
     undecided_words,
 )
 from parser.votes.names import ACT_LEMMAS, CUE_LEMMAS
-from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WITHDRAWN, WORD_RE
+from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WITHDRAWN, words_of
 
 #: why a nick was set aside: None keeps it; "" sets it aside with nothing to tell the host
 #: (negated, spared, taken back, a day gone by); a refusal code (`DOUBTED`, `WISHED`,
@@ -105,13 +105,13 @@ def _clause_words(text: str, *, tail: bool) -> list[str]:
     parts = _CLAUSE_END.split(text.replace("ё", "е"))
     if not tail:
         # a dash after the nick opens the reason («Рому — не отвечает на вопросы»)
-        words = _contrast_cut(WORD_RE.findall(DASH.split(parts[0], 1)[0]), tail=False)
+        words = _contrast_cut(words_of(DASH.split(parts[0], 1)[0]), tail=False)
         stop = next((i for i, w in enumerate(words) if w in _AFTER_STOP), len(words))
         return words[:stop]
-    words = _contrast_cut(WORD_RE.findall(parts[-1]), tail=True)
-    whole = len(words) == len(WORD_RE.findall(parts[-1]))  # no conjunction cut it
+    words = _contrast_cut(words_of(parts[-1]), tail=True)
+    whole = len(words) == len(words_of(parts[-1]))  # no conjunction cut it
     if len(parts) > 1 and whole and words and words[0] in _SUBORDINATE:
-        words = _contrast_cut(WORD_RE.findall(parts[-2]), tail=True) + words
+        words = _contrast_cut(words_of(parts[-2]), tail=True) + words
     return words
 
 
@@ -248,7 +248,7 @@ def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
         asked = _SENTENCE_END.split(before)[-1] + " " + after[: ends.start()]
         rest = after[ends.end() :]
         if (
-            votes_word(WORD_RE.findall(asked.replace("ё", "е")))
+            votes_word(words_of(asked.replace("ё", "е")))
             and not answered_yes(_SENTENCE_END.split(rest)[0])
             and not vote_said_of_him(rest)
         ):
@@ -316,7 +316,7 @@ def question_of_its_own(after: str) -> bool:
     clauses = _INNER_STOP.split(_LEAD_STOP.sub("", after.replace("ё", "е")))
     if len(clauses) < 2:
         return False
-    words = WORD_RE.findall(clauses[-1])
+    words = words_of(clauses[-1])
     if not words or words[0] in ("или", "либо"):
         return False
     for w in words:
@@ -340,7 +340,7 @@ def vote_said_of_him(rest: str) -> bool:
     for sentence in re.split(r"(?<=[.!?\n…])", rest.replace("ё", "е")):
         if sentence.rstrip().endswith("?"):
             continue
-        words = WORD_RE.findall(sentence)
+        words = words_of(sentence)
         him = any(r.pos == "NPRO" and "3per" in r.grammemes for w in words for r in parse(w))
         if him and votes_word(words) and not live_negations(words):
             return True
@@ -390,7 +390,7 @@ def _withdrawn(words: Sequence[str], after: str, *, before_too: bool = True) -> 
             p.lemma in _COUNT_LEMMAS and _ASKED_FORMS & p.grammemes for p in parse(b)[:1]
         ):
             return True
-    first = WORD_RE.findall(_CLAUSE_END.split(_LEAD_DASH.sub("", after.replace("ё", "е")), 1)[0])
+    first = words_of(_CLAUSE_END.split(_LEAD_DASH.sub("", after.replace("ё", "е")), 1)[0])
     return bool(first) and _withdrawal_word(first[0])
 
 
@@ -412,7 +412,7 @@ def _object_of_its_own(between: Sequence[str], after: str) -> bool:
         and said[0].pos == "NOUN"
         and any(p.pos == "NOUN" and "accs" in p.grammemes for p in said)
     ]
-    return bool(things) and votes_word(WORD_RE.findall(after.replace("ё", "е")))
+    return bool(things) and votes_word(words_of(after.replace("ё", "е")))
 
 
 #: a question answered yes at once («<Слона>? Да, точно его», «Против <X>? Да.»)
@@ -422,7 +422,7 @@ _YES: Final = frozenset(("да", "точно", "конечно", "именно",
 def answered_yes(sentence: str) -> bool:
     """Whether the sentence after a question opens with a yes: the question is answered,
     the nick asked about is the vote (P-V.1, G-N.1)."""
-    words = WORD_RE.findall(sentence.casefold().replace("ё", "е"))
+    words = words_of(sentence.casefold().replace("ё", "е"))
     # «Да нет, вряд ли»: the yes of «да нет» is a no
     return bool(words) and words[0] in _YES and words[1:2] != ["нет"]
 
@@ -438,7 +438,7 @@ def _remark_asked(after: str) -> bool:
     выставить?» asks the vote itself."""
     low = after.casefold().replace("ё", "е")
     cut = _OWN_SUBJECT.match(low)
-    return cut is not None and not votes_word(WORD_RE.findall(low[cut.end() :]))
+    return cut is not None and not votes_word(words_of(low[cut.end() :]))
 
 
 _KEEP_LEMMAS: Final = frozenset(("оставить", "оставлять"))
@@ -524,7 +524,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
             return [], True, DOUBTED if doubt else (JOKED if tail_joke else ASKED)
         # «<X> — это не окончательно», «<X> (это не голос, просто прикидка)»: this nick's
         # naming said to be no vote yet, up to the next coloured nick — shown to the host
-        hedged = any(_hedged(WORD_RE.findall(c)) for c in _HEDGE_CLAUSE.split(low[end:nxt]))
+        hedged = any(_hedged(words_of(c)) for c in _HEDGE_CLAUSE.split(low[end:nxt]))
         off = DOUBTED if hedged else _let_off(low[pos:at], low[end:], follows_nick=n > 0)
         if off is None:
             off = _not_meant(low[pos:at], low[end:nxt])
@@ -550,7 +550,7 @@ def joke_said(after: str) -> bool:
     telling of jokes («<Тамерлан> в ударе :) шутки одна за другой») is his jokes, not the
     author taking the vote back (P-V.1)."""
     for clause in _JOKE_CLAUSE.split(after.replace("ё", "е")):
-        words = WORD_RE.findall(clause)
+        words = words_of(clause)
         if not joked(words):
             continue
         if any(_told_to_others(w) for w in words):
@@ -594,7 +594,7 @@ def _undecided_before(before: str) -> bool:
     before = before.replace("ё", "е")
     # «не решила», «подумаю»; not «не уверен», which before a nick answers someone else's
     # words (a real page: «<quote> Не уверен. <Марго>» greens Марго)
-    words = WORD_RE.findall(before)
+    words = words_of(before)
     doubts = [
         n
         for n, w in enumerate(words)
@@ -606,7 +606,7 @@ def _undecided_before(before: str) -> bool:
     if _UNSURE_OF.search(own):
         return True  # «Не уверена насчёт <Грача>»: the doubt is about him
     # «Может, я и ошибаюсь, но голосую против <X>»: a «но» settles a maybe before it
-    hedged = bool(set(_contrast_cut(WORD_RE.findall(own), tail=True)) & MAYBE)
+    hedged = bool(set(_contrast_cut(words_of(own), tail=True)) & MAYBE)
     return hedged and not re.search(r"\bесли\s+не\b|почему", own)
 
 
@@ -642,18 +642,18 @@ def _not_meant(before: str, after: str) -> Why:
             return WISHED
     if wish_turned_down(words, after):
         return WISHED
-    sentence = WORD_RE.findall(_SENTENCE_END.split(before.replace("ё", "е"))[-1])
+    sentence = words_of(_SENTENCE_END.split(before.replace("ё", "е"))[-1])
     sentence = _contrast_cut(sentence, tail=True)
     if {"может", "возможно"} & set(sentence) and votes_word(sentence):
         return DOUBTED
     if _CONTRAST_NOT.search(before):
         return ""  # «…, а не против <Мюллера>»: the player the vote is not for
-    first = WORD_RE.findall(_FIRST_CLAUSE.split(after.replace("ё", "е"), 1)[0])
+    first = words_of(_FIRST_CLAUSE.split(after.replace("ё", "е"), 1)[0])
     if live_negations(first) and votes_word(first):
         return ""  # «<Штирлиц> — не голосую, просто выделил»
     sentence_start = _SENTENCE_END.split(before)[-1]
     ends = _SENTENCE_END.search(after)
-    asks = WORD_RE.findall(sentence_start.replace("ё", "е"))[:1]
+    asks = words_of(sentence_start.replace("ё", "е"))[:1]
     rhetorical = re.search(r"\bесли\s+не\s*$", before) is not None  # «Кто, если не <Кот>?»
     # «Кто за <Бормана>?»: asked, not cast — unless a later sentence casts it («Почему <X>
     # молчала? Голосую против неё»)
@@ -691,7 +691,7 @@ def _decision_put_off(after: str) -> bool:
     of deciding in the first person future with a word of later in the same sentence («<Блиц>?
     Кто играет блиц в час ночи… Завтра решу.»): the player was only asked about, no vote yet."""
     for sentence in _SENTENCE_END.split(after.replace("ё", "е")):
-        words = WORD_RE.findall(sentence)
+        words = words_of(sentence)
         if not LATER_WORDS.intersection(words):
             continue
         for w in words:
@@ -707,7 +707,7 @@ def _decision_put_off(after: str) -> bool:
 
 def _not_meant_after(after: str) -> Why:
     """`_not_meant` for the words after the nick: put off, a threat, taken back, a wish."""
-    tail = WORD_RE.findall(after.replace("ё", "е"))
+    tail = words_of(after.replace("ё", "е"))
     if _put_off_said(tail) or _LATER_VOTE.search(after):
         return PUT_OFF
     if _LATER_DASH.match(after):
@@ -739,7 +739,7 @@ def wish_turned_down(before: Sequence[str], after: str) -> bool:
     if not has_lemma(before, _WISH_LEMMAS):
         return False
     but = _BUT_CLAUSE.match(after.casefold().replace("ё", "е"))
-    return but is not None and not votes_word(WORD_RE.findall(but.group(1)))
+    return but is not None and not votes_word(words_of(but.group(1)))
 
 
 def _put_off_said(words: Sequence[str]) -> bool:
@@ -819,19 +819,19 @@ def in_doubt(after: str) -> bool:
     own = DASH.split(after.replace("ё", "е"), 1)[0]
     # a maybe right after the nick («<Валера> наверное», «<Жора> может быть…»), not one
     # opening a remark with its own subject («<Рокки>, вроде она вчера путалась»)
-    first = WORD_RE.findall(own)[:2]
+    first = words_of(own)[:2]
     if set(first[:1]) & MAYBE and not set(first[1:]) & _SUBJECTS:
         return True
     # «не уверен», «не знаю», «хз» closing its clause
     for clause in _CLAUSE_CLOSE.split(own):
-        last = WORD_RE.findall(clause)[-2:]
+        last = words_of(clause)[-2:]
         if last[-1:] and last[-1] in UNSURE_WORDS:
             return True
         if last[:1] == ["не"] and last[1:] and (last[1] in undecided_words() or last[1] == "знаю"):
             return True
     # the sender says after the nick, reason or not, that she has not decided: «<X> —
     # наверное мафия. Не уверена, подумаю до вечера»
-    words = WORD_RE.findall(after.replace("ё", "е"))
+    words = words_of(after.replace("ё", "е"))
     return any(
         (w in undecided_words() and n and words[n - 1] == "не") or w == "подумаю"
         for n, w in enumerate(words)
@@ -896,10 +896,10 @@ def _doubted_after(after: str) -> Why:
         return ""
     ends = _SENTENCE_END.search(after)
     if ends is not None and ends.group() == "?":
-        answer = WORD_RE.findall(after[ends.end() :])[:3]
+        answer = words_of(after[ends.end() :])[:3]
         if answer[:1] == ["не"] or "нет" in answer or set(answer[:1]) & _REFUSED:
             return ""
-    return WISHED if _wished(WORD_RE.findall(after[: ends.start() if ends else None])) else None
+    return WISHED if _wished(words_of(after[: ends.start() if ends else None])) else None
 
 
 def _wished(words: Sequence[str]) -> bool:
@@ -915,7 +915,7 @@ def _wished(words: Sequence[str]) -> bool:
 
 def _doubt_cue(low: str) -> bool:
     """A cheap first look: whether the post says any word of doubt or of a joke at all."""
-    words = set(WORD_RE.findall(low.replace("ё", "е")))
+    words = set(words_of(low.replace("ё", "е")))
     return bool(words & MAYBE or words & UNSURE_WORDS or words & joke_words())
 
 

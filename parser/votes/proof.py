@@ -56,7 +56,8 @@ from parser.votes.negation import (
     unmeant,
     votes_word,
 )
-from parser.votes.records import UNCLEAR
+from parser.votes.records import UNCLEAR, words_of
+from parser.votes.records import new_post as forget_words
 from parser.votes.typed import typed_in_latin
 
 __all__ = [
@@ -130,7 +131,7 @@ def _shared(low: str, placed: list[tuple[Pick, int, int]], cued: list[Pick]) -> 
     # two equal picks, and only the one in the voting clause is cued
     out = list(cued)
     for (a, _s, a_end), (b, b_start, _e) in pairwise(placed):
-        joined = all(w in _JOINS for w in _WORD.findall(low[a_end:b_start]))
+        joined = all(w in _JOINS for w in words_of(low[a_end:b_start]))
         a_in, b_in = any(p is a for p in out), any(p is b for p in out)
         if joined and a_in != b_in:
             out.append(b if a_in else a)
@@ -143,7 +144,7 @@ def _updated(low: str, placed: list[tuple[Pick, int, int]]) -> bool:
     first = placed[0]
     for p, start, _end in placed[1:]:
         if p.match.nick != first[0].match.nick:
-            between = {w for w in _WORD.findall(low[first[2] : start])}
+            between = {w for w in words_of(low[first[2] : start])}
             return bool(between & _UPDATES)
     return False
 
@@ -172,7 +173,7 @@ def _after_correction(
     for (a, _s, a_end), (b, b_start, _e) in pairwise(placed):
         if a.match.nick == b.match.nick:
             continue
-        between = {bare_word(w) for w in _WORD.findall(low[a_end:b_start])}
+        between = {bare_word(w) for w in words_of(low[a_end:b_start])}
         if (
             corrects_in(low[a_end:b_start])
             or "то есть" in low[a_end:b_start]
@@ -231,7 +232,7 @@ def _settled(low: str, placed: list[tuple[Pick, int, int]]) -> Pick | None:
     earlier = {p.match.nick for p, _s, _e in before}
     if last.match.nick not in earlier or len(earlier) < 2:
         return None
-    between = {bare_word(w) for w in _WORD.findall(low[before[-1][2] : start])}
+    between = {bare_word(w) for w in words_of(low[before[-1][2] : start])}
     return last if between & _SETTLING else None
 
 
@@ -246,12 +247,12 @@ def _cued(low: str, placed: list[tuple[Pick, int, int]], start: int, end: int) -
     after = low[end:next_start]
     cut = _AFTER_END.search(after)
     after = after[: cut.start()] if cut else after
-    words = _WORD.findall(before) + _WORD.findall(after)
+    words = words_of(before) + words_of(after)
     if any(_told(w) for w in words):
         return False  # «<Рома> выставил Костю», «хотел выставить <Рыжего>»: told, not cast
     if any(is_cue(w) or w in _CHOICE for w in words):
         return True
-    lead = _WORD.findall(before)
+    lead = words_of(before)
     return bool(lead) and lead[-1] in ("за", "на")
 
 
@@ -263,6 +264,32 @@ def _told(word: str) -> bool:
 # -- a vote's grammar, an abstention, a signature ----------------------------------------------
 
 _SENTENCE_END: Final = re.compile(r"[.!?\n]")
+
+
+# Where each sentence before a nick begins, asked by check after check of one post: worked out
+# once for the post being read (emptied with its words by `new_post`, bounded as they are).
+_STARTS_SEEN: Final[dict[tuple[str, int], int]] = {}
+_STARTS_KEPT: Final = 256
+
+
+def new_post() -> None:
+    """Forget the words and sentence starts of the post read before."""
+    forget_words()
+    _STARTS_SEEN.clear()
+
+
+def _sentence_start(low: str, at: int) -> int:
+    """Where the sentence holding position `at` of `low` begins: after the last sentence end
+    before it (0 when there is none)."""
+    got = _STARTS_SEEN.get((low, at))
+    if got is None:
+        if len(_STARTS_SEEN) >= _STARTS_KEPT:
+            _STARTS_SEEN.clear()
+        got = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+        _STARTS_SEEN[(low, at)] = got
+    return got
+
+
 _DASH_AFTER: Final = re.compile(r"\s*[—–-]")
 _GREEN_LEMMAS: Final = frozenset(("зеленить", "позеленить", "зеленый", "зелень"))
 
@@ -278,9 +305,9 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
     at = low.find(text)
     if at < 0:
         return True  # not placed in the words: nothing to judge it by
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
-    before = _WORD.findall(low[start:at])
-    inside = _WORD.findall(text)
+    start = _sentence_start(low, at)
+    before = words_of(low[start:at])
+    inside = words_of(text)
     if any(is_cue(w) or w in _CHOICE or green_word(w) for w in [*before, *inside]):
         return True
     if before and before[-1] in ("за", "против", "на"):
@@ -290,14 +317,14 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
     if _named_guilty(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0]):
         return True
     end = _SENTENCE_END.search(low, at + len(text))
-    if not before and not _WORD.findall(low[at + len(text) : end.start() if end else None]):
+    if not before and not words_of(low[at + len(text) : end.start() if end else None]):
         # the nick alone in its sentence: the colour itself names him (G-N.1) — unless the
         # sentence is a question about him («<X>? Кто знает, где он был?», `unproven`)
         return end is None or end.group() != "?"
     # «<Ириска> зеленю»: a vote word right after the nick in its clause — not for a nick
     # that is itself a word of the sentence («<Потом> позеленю»: the adverb and its verb);
     # «<бригадира> в суд»: the court he is sent to (G-N.1: a green nominates for court)
-    after = _WORD.findall(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])[:2]
+    after = words_of(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])[:2]
     return not word_nick(pick.match.nick) and any(
         is_cue(w) or green_word(w) or (len(w) >= 3 and JAIL_LEMMAS.intersection(lemmas(w)))
         for w in after
@@ -326,7 +353,7 @@ def told_of(own_text: str, pick: Pick) -> bool:
     if at < 0:
         return False
     clause = _AFTER_END.split(low[at + len(text) :], maxsplit=1)[0]
-    return any(_told(w) for w in _WORD.findall(clause)[:4])
+    return any(_told(w) for w in words_of(clause)[:4])
 
 
 def _located(own_text: str, pick: Pick) -> tuple[str, int]:
@@ -345,7 +372,7 @@ def leaning(own_text: str, pick: Pick) -> bool:
     if at < 0:
         return False
     start = max((m.end() for m in _BEFORE_END.finditer(low, 0, at)), default=0)
-    before = _WORD.findall(low[start:at])
+    before = words_of(low[start:at])
     if len(before) < 2 or before[-1] not in ("к", "ко", "на"):
         return False
     verb = before[-2]
@@ -363,14 +390,14 @@ def said_for_later(own_text: str, pick: Pick) -> bool:
     low, at = _located(own_text, pick)
     if at < 0:
         return False
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
-    before = _WORD.findall(low[start:at])
+    start = _sentence_start(low, at)
+    before = words_of(low[start:at])
     if any(a in LATER_WORDS and (is_cue(b) or green_word(b)) for a, b in pairwise(before)):
         return True
     # «завтра <Лимона> проголосую, а сегодня пас»: a word of later right before the pick
     # and the vote word right after it, in the pick's clause
     end = at + len(pick.span.text)
-    after = _WORD.findall(_AFTER_END.split(low[end:], maxsplit=1)[0])[:2]
+    after = words_of(_AFTER_END.split(low[end:], maxsplit=1)[0])[:2]
     return (
         bool(before)
         and before[-1] in LATER_WORDS
@@ -391,7 +418,7 @@ def abstains(own_text: str) -> bool:
     зеленить не буду») spares one player, it abstains from nothing."""
     low = own_text.casefold().replace("ё", "е")
     for clause in _CLAUSE.split(low):
-        words = [w for w in _WORD.findall(clause) if w not in _FILLER]
+        words = [w for w in words_of(clause) if w not in _FILLER]
         if not words or not set(words) <= _ABSTAIN_WORDS | _SKIPPED:
             continue
         negated = "не" in words and bool(set(words) & _VOTING)
@@ -515,7 +542,7 @@ def unproven(own_text: str, pick: Pick) -> bool:
     if at < 0 or _vote_word_in(low):
         return False
     end = at + len(text)
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    start = _sentence_start(low, at)
     close = _SENTENCE_END.search(low, end)
     stop = close.end() if close else len(low)
     sentence = low[start:stop]
@@ -571,17 +598,17 @@ def _praise_of(low: str, start: int, at: int, end: int, stop: int) -> bool:
     («За <X>!» alone, or after «выпьем», with praise after it in the post); or a sentence
     ending in «!» that praises (`_praised`). The caller has made sure no vote word stands
     anywhere in the post."""
-    before = _WORD.findall(low[start:at])
+    before = words_of(low[start:at])
     if before[-1:] in (["против"], ["на"]):
         return False
     clause = _own_clause(low, start, at, end, stop)
     cut = low.find(clause, start) + len(clause)
     nxt = _CLAUSE_STOP.split(low[cut:stop].lstrip(",;:()\n—–- "), maxsplit=1)[0]
-    relative = nxt if _WORD.findall(nxt)[:1] and _WORD.findall(nxt)[0] in _RELATIVE else ""
+    relative = nxt if words_of(nxt)[:1] and words_of(nxt)[0] in _RELATIVE else ""
     if _courtesy(clause) or (relative and _courtesy(relative)):
         return True
     exclaimed = low[start:stop].rstrip().endswith("!")
-    if not exclaimed or _WORD.findall(low[end:stop]):
+    if not exclaimed or words_of(low[end:stop]):
         return exclaimed and _praised(low[start:stop])
     if before[-1:] != ["за"] or not all(_TOAST_LEMMAS.intersection(lemmas(w)) for w in before[:-1]):
         return _praised(low[start:stop])
@@ -621,7 +648,7 @@ def _defended(low: str, start: int, at: int, end: int, stop: int) -> bool:
     no vote word stands anywhere in the post; an accusation not negated keeps the vote."""
     clauses = [_own_clause(low, start, at, end, stop)]
     cut = low.find(clauses[0], start) + len(clauses[0])
-    clauses += [c for c in _CLAUSE_STOP.split(low[cut:stop]) if _HIM.intersection(_WORD.findall(c))]
+    clauses += [c for c in _CLAUSE_STOP.split(low[cut:stop]) if _HIM.intersection(words_of(c))]
     if any(_defence(c) for c in clauses):
         return True
     return any(_error_owned(c) for c in _CLAUSE_STOP.split(low[start:stop]))
@@ -632,7 +659,7 @@ def _error_owned(clause: str) -> bool:
     of the player taken back, a defence of him, not a vote (P-V.1). Negated («я не
     ошибся»: she was right), put as a condition or a doubt, or in the present («может, я
     ошибаюсь»: a hedge kept beside a vote) it clears nobody."""
-    words = _WORD.findall(clause)
+    words = words_of(clause)
     if _HYPOTHETICAL.intersection(words) or clause.rstrip().endswith("?"):
         return False
     if not {"я", "мы"}.intersection(words):
@@ -652,7 +679,7 @@ _HYPOTHETICAL: Final = frozenset(("если", "ли", "разве", "вдруг"
 
 
 def _defence(clause: str) -> bool:
-    words = _WORD.findall(clause)
+    words = words_of(clause)
     if _HYPOTHETICAL.intersection(words) or clause.rstrip().endswith("?"):
         return False
     if _NOT_INVOLVED.search(clause):
@@ -685,7 +712,7 @@ def _defence(clause: str) -> bool:
 def _accused(text: str) -> bool:
     """An accusation in `text` not negated: «он не мафия» accuses nobody, «не мафия, а
     маньяк» still does."""
-    words = _WORD.findall(text)
+    words = words_of(text)
     return any(
         _ACCUSING_LEMMAS.intersection(lemmas(w)) and not (n and words[n - 1] in ("не", "ни"))
         for n, w in enumerate(words)
@@ -699,11 +726,7 @@ def _own_clause(low: str, start: int, at: int, end: int, stop: int) -> str:
     cuts = [m.end() for m in _CLAUSE_STOP.finditer(low, start, at)]
     head = cuts[-1] if cuts else start
     tail = _CLAUSE_STOP.search(low, end, stop)
-    if (
-        tail is not None
-        and not _WORD.findall(low[head:at])
-        and not _WORD.findall(low[end : tail.start()])
-    ):
+    if tail is not None and not words_of(low[head:at]) and not words_of(low[end : tail.start()]):
         tail = _CLAUSE_STOP.search(low, tail.end(), stop)
         # «Спасибо, <X>, за разбор»: an address inside its sentence takes the clause before
         head = cuts[-2] if len(cuts) > 1 else start
@@ -713,7 +736,7 @@ def _own_clause(low: str, start: int, at: int, end: int, stop: int) -> str:
 def _courtesy(sentence: str) -> bool:
     """A word of gratitude, approval, trust or greeting in `sentence`, not negated («не
     доверяю», «не уважаю» say the opposite)."""
-    words = _WORD.findall(sentence)
+    words = words_of(sentence)
     return bool(_COURTESY_PHRASES.search(sentence)) or any(
         _sense(w) in _COURTESY_LEMMAS and not (n and words[n - 1] in ("не", "ни"))
         for n, w in enumerate(words)
@@ -736,12 +759,12 @@ _PRAISE_LEMMAS: Final = frozenset(
 
 def _praised(sentence: str) -> bool:
     """A thanks, a greeting or praise anywhere in the sentence (`_courtesy`, `_PRAISE_LEMMAS`)."""
-    words = _WORD.findall(sentence)
+    words = words_of(sentence)
     return _courtesy(sentence) or any(_PRAISE_LEMMAS.intersection(lemmas(w)) for w in words)
 
 
 def _accusing(text: str) -> bool:
-    return any(_ACCUSING_LEMMAS.intersection(lemmas(w)) for w in _WORD.findall(text))
+    return any(_ACCUSING_LEMMAS.intersection(lemmas(w)) for w in words_of(text))
 
 
 def nick_asked(own_text: str, pick: Pick) -> bool:
@@ -778,7 +801,7 @@ def spared_in_words(own_text: str) -> bool:
     low = own_text.casefold().replace("ё", "е")
     head: list[str] = []  # the clause before, when it is only the author's verb («Умоляю, …»)
     for clause in _PLEA_CLAUSE.split(low):
-        words = _WORD.findall(clause)
+        words = words_of(clause)
         before, head = head, (words if words and all(map(_asking_head, words)) else [])
         him = any(
             r.pos == "NPRO" and "3per" in r.grammemes and "nomn" not in r.grammemes
@@ -856,15 +879,15 @@ def _clause_asks(low: str, end: int, stop: int) -> bool:
     head = dash.end() if dash else end
     tail = _CLAUSE_STOP.search(low, head, stop)
     # «<X> уже придумала, что скажет?»: a clause of what is said or thought completes his
-    while tail is not None and _WORD.findall(low[tail.end() : stop])[:1] in (["что"], ["ли"]):
+    while tail is not None and words_of(low[tail.end() : stop])[:1] in (["что"], ["ли"]):
         tail = _CLAUSE_STOP.search(low, tail.end(), stop)
     clause = low[head : tail.start() if tail else stop]
     if tail is not None and low[head:stop].rstrip().endswith("?"):
         # «<X> мафия, как думаете?»: the question closing his sentence is put to all
-        last = _WORD.findall(_CLAUSE_STOP.split(low[tail.end() : stop])[-1])
+        last = words_of(_CLAUSE_STOP.split(low[tail.end() : stop])[-1])
         if any(_asks_you(w) for w in last):
             return True
-    words = _WORD.findall(clause)
+    words = words_of(clause)
     if "или" in words and words.index("или") + 1 < len(words):
         # «<X> или нет» right after the nick too («Сажаем <X> или нет»); a choice weighed
         # («<X> или <Y>?») needs a word of what he is before it
@@ -895,7 +918,7 @@ def _vocative(pick: Pick) -> bool:
     text = pick.span.text.strip(" .,!?:;()«»\"'")
     if text.casefold().replace("ё", "е") == (pick.match.nick or "").casefold().replace("ё", "е"):
         return True
-    words = _WORD.findall(text.casefold())
+    words = words_of(text.casefold())
     return bool(words) and any("nomn" in r.grammemes for r in parse(words[-1]))
 
 
@@ -903,7 +926,7 @@ def _vote_word_in(low: str) -> bool:
     """Whether the post holds a vote word — not the noun «голос» told with another's
     possessive («объясни свой вчерашний голос», «ваш голос был странным»): the vote spoken
     of, no vote cast (P-V.1, issue 17 item 2)."""
-    words = _WORD.findall(low)
+    words = words_of(low)
     for n, w in enumerate(words):
         if not (is_cue(w) or green_word(w)):
             continue
@@ -946,7 +969,7 @@ def _requested(before: str, sentence: str) -> bool:
     n = re.match(r"\s*([^\W\d_]+)", sentence)
     if m is None and (n is None or not _you_word(n.group(1))):
         return False
-    words = _WORD.findall(sentence)
+    words = words_of(sentence)
     if sentence.rstrip().endswith("?"):
         # «<X>, потому что кто ещё так путает?»: a clause with a subject of its own in the
         # third person asks of someone else, not of him (a reason given, issue 17 item 2)
@@ -1064,11 +1087,11 @@ def word_use(own_text: str, pick: Pick, common: bool) -> bool:
     # statement about the player, his red's reason (P-V.1)
     low = own_text.casefold().replace("ё", "е")
     at = low.find(text.casefold().replace("ё", "е"))
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, max(at, 0))), default=0)
-    if at < 0 or _WORD.findall(low[start:at]):
+    start = _sentence_start(low, max(at, 0))
+    if at < 0 or words_of(low[start:at]):
         return True
     clause = _AFTER_END.split(low[at + len(text) :], maxsplit=1)[0]
-    verb = next((r for w in _WORD.findall(clause) if (r := _finite(w)) is not None), None)
+    verb = next((r for w in words_of(clause) if (r := _finite(w)) is not None), None)
     # the subject of a verb is the nick only when the verb does not agree with the word
     # itself: «<огурцы> … мутит» (a plural word, a singular verb) is a person; «<акация> в
     # этом году отцвела» agrees with the plant and proves no player (C-3) — unless a vote
@@ -1076,7 +1099,7 @@ def word_use(own_text: str, pick: Pick, common: bool) -> bool:
     # vote it casts, as a vote word keeps a red said in praise or defence counted
     if verb is None:
         return True
-    if any(is_cue(w) or green_word(w) for w in _WORD.findall(low)):
+    if any(is_cue(w) or green_word(w) for w in words_of(low)):
         return False
     return _agrees_with_word(text.casefold().replace("ё", "е"), verb)
 
@@ -1103,14 +1126,14 @@ def place_use(own_text: str, pick: Pick, common: bool) -> bool:
     if at < 0:
         return False
     start = max((m.end() for m in _BEFORE_END.finditer(low, 0, at)), default=0)
-    before = _WORD.findall(low[start:at])
+    before = words_of(low[start:at])
     if not before or before[-1] not in _PLACE_PREPS:
         return False
     if any(is_cue(w) or green_word(w) or w in _CHOICE for w in before):
         return False
     if before[-1] != "на":
         return True
-    said = [r for r in parse(_WORD.findall(pick.span.text.casefold())[0]) if r.pos == "NOUN"]
+    said = [r for r in parse(words_of(pick.span.text.casefold())[0]) if r.pos == "NOUN"]
     if said and {"loct", "loc2"} & said[0].grammemes:
         return True
     verb = parse(before[-2])[:1] if len(before) >= 2 else []
@@ -1190,7 +1213,7 @@ _SENT_OFF_LEMMAS: Final = frozenset(("виселица", "выбывание", "
 
 def _words_typed(text: str) -> list[str]:
     """The words of `text`, those typed in Latin read in Cyrillic."""
-    return [w.casefold().replace("ё", "е") for w in _WORD.findall(typed_in_latin(text))]
+    return [w.casefold().replace("ё", "е") for w in words_of(typed_in_latin(text))]
 
 
 def _own_present(r: Reading) -> bool:
@@ -1255,12 +1278,12 @@ def own_vote_said(own_text: str, pick: Pick) -> bool:
     at = low.find(text)
     if at < 0:
         return False
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    start = _sentence_start(low, at)
     close = _SENTENCE_END.search(low, at + len(text))
     if close is not None and close.group() == "?":
         return False
-    words = _WORD.findall(low[start : close.start() if close else len(low)])
-    if words == _WORD.findall(text):
+    words = words_of(low[start : close.start() if close else len(low)])
+    if words == words_of(text):
         return True  # the nick alone in its sentence: the colour itself names him (G-N.1)
     first = [parse(w)[:1] for w in words]
     if any(r and r[0].lemma in _SPEECH_LEMMAS and "1per" not in r[0].grammemes for r in first):
@@ -1308,14 +1331,14 @@ def reported_spans(
 def _reported(low: str, at: int, end: int, player: Callable[[str], bool] | None = None) -> bool:
     opened = _quote_open(low, at, end)
     if opened is not None:
-        lead = max((m.end() for m in _SENTENCE_END.finditer(low, 0, opened)), default=0)
-        return any(_said_by_another(w) for w in _WORD.findall(low[lead:opened]))
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+        lead = _sentence_start(low, opened)
+        return any(_said_by_another(w) for w in words_of(low[lead:opened]))
+    start = _sentence_start(low, at)
     cuts = [m.end() for m in _REPORT_CLAUSE.finditer(low, start, at)]
     head = cuts[-1] if cuts else start
     tail = _REPORT_CLAUSE.search(low, end)
-    before = _WORD.findall(low[head:at])
-    words = before + _WORD.findall(low[end : tail.start() if tail else len(low)])
+    before = words_of(low[head:at])
+    words = before + words_of(low[end : tail.start() if tail else len(low)])
     if any(_first_person(w) for w in words):
         return False
     if any(_said_by_another(w) for w in before):
@@ -1408,13 +1431,13 @@ def put_off(own_text: str, pick: Pick) -> bool:
     low, at = _located(own_text, pick)
     if at < 0:
         return False
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    start = _sentence_start(low, at)
     close = _SENTENCE_END.search(low, at + len(pick.span.text))
-    words = _WORD.findall(low[start : close.start() if close else len(low)])
+    words = words_of(low[start : close.start() if close else len(low)])
     if not any(_later(words, n) for n in range(len(words))):
         return False
     # «Поставлю <X> после рыбалки»: the author's own verb in the future governs the nick
-    head = _WORD.findall(low[start:at])
+    head = words_of(low[start:at])
     if head and _own_later(head[-1]):
         return True
     if any(_vote_not_now(words, n) for n in range(len(words))):
@@ -1438,8 +1461,8 @@ def put_off_after(own_text: str, pick: Pick) -> bool:
         return False
     # «Голосую против <X>, вечером объясню подробнее»: a vote verb of now cast the vote
     # before the nick; what comes later is more words about it
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
-    if any((is_cue(w) or green_word(w)) and _own_now(w) for w in _WORD.findall(low[start:at])):
+    start = _sentence_start(low, at)
+    if any((is_cue(w) or green_word(w)) and _own_now(w) for w in words_of(low[start:at])):
         return False
     end = at + len(pick.span.text)
     sentences: list[str] = []
@@ -1447,18 +1470,18 @@ def put_off_after(own_text: str, pick: Pick) -> bool:
     for m in [*_SENTENCE_END.finditer(low, end), None]:
         stop = m.start() if m else len(low)
         text = low[pos:stop]
-        if _WORD.findall(text) or not sentences:
+        if words_of(text) or not sentences:
             sentences.append(text)
         pos = m.end() if m else len(low)
         if len(sentences) == 2:
             break
-    if any(_said_now(_WORD.findall(s)) for s in sentences):
+    if any(_said_now(words_of(s)) for s in sentences):
         return False
     for sentence in sentences:
-        words = _WORD.findall(sentence)
+        words = words_of(sentence)
         if not any(_later(words, n) or time_adjunct(words, n) for n in range(len(words))):
             continue
-        if any(_choice_later(_WORD.findall(c)) for c in _LATER_CLAUSE.split(sentence)):
+        if any(_choice_later(words_of(c)) for c in _LATER_CLAUSE.split(sentence)):
             return True
     return False
 
@@ -1579,7 +1602,7 @@ def _now_put_off(sentence: str) -> bool:
     if not _NOT_NOW.search(sentence):
         return False
     for clause in _CLAUSE_STOP.split(sentence):
-        words = _WORD.findall(clause)
+        words = words_of(clause)
         if any(is_cue(w) and _own_now(w) for w in words) and any(
             _later(words, n) for n in range(len(words)) if words[n] != "некогда"
         ):
@@ -1755,7 +1778,7 @@ def _name_shaped(text: str) -> bool:
     """A coloured text typed as a name is: one word with a capital, no label's colon or
     sentence's end after it, no vote word or verb («Голосую», «Номинация:» are the vote's
     own words, «Внимание всем!» a phrase)."""
-    words = _WORD.findall(text.casefold().replace("ё", "е"))
+    words = words_of(text.casefold().replace("ё", "е"))
     if not text.strip()[:1].isupper() or len(words) != 1 or text.rstrip()[-1:] in (":!?."):
         return False
     return not any(is_cue(w) or green_word(w) or _verb(w) for w in words)
@@ -1778,8 +1801,8 @@ def _own_grammar(own_text: str, span: ColoredSpan) -> bool:
     at = low.find(text)
     if at < 0:
         return False
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
-    before = _WORD.findall(low[start:at])[-1:]
+    start = _sentence_start(low, at)
+    before = words_of(low[start:at])[-1:]
     lead = before[-1] if before else ""
     if lead in ("за", "против", "на") or (lead and (is_cue(lead) or green_word(lead))):
         return True
@@ -1787,7 +1810,7 @@ def _own_grammar(own_text: str, span: ColoredSpan) -> bool:
     if _DASH_AFTER.match(low, end):
         return True
     close = _SENTENCE_END.search(low, end)
-    return not before and not _WORD.findall(low[end : close.start() if close else None])
+    return not before and not words_of(low[end : close.start() if close else None])
 
 
 def _joined(low: str, span: ColoredSpan, read: ColoredSpan) -> bool:
@@ -1858,7 +1881,7 @@ def settled_in_words(
     if (sentence is not None and sentence.group() == "?") or in_doubt(after) or unmeant(after):
         return None
     # «Голосую за Лену. Хотя нет, за Леру», «…, шучу»: a correction or another player after
-    later = _WORD.findall(after)
+    later = words_of(after)
     if corrects_in(after) or any(w == "хотя" or resolve(w) not in (None, nick) for w in later):
         return None
     return next(p for p in reversed(picks) if p.match.nick == nick)
@@ -1881,7 +1904,7 @@ def refused_after(own_text: str, pick: Pick, names_other: Callable[[str], bool])
         return False
     rest = _CLAUSE.split(low[at + len(pick.span.text) :])[1:]
     for clause in rest:
-        words = _WORD.findall(clause)
+        words = words_of(clause)
         if not votes_word(words) or any(names_other(w) for w in words):
             continue
         for n in live_negations(words):
@@ -1984,13 +2007,13 @@ def vote_word_not_own(own_text: str, pick: Pick) -> bool:
     if at < 0:
         return False
     sentences = _sentences(low)
-    if any(not q and _own_vote_in(_WORD.findall(low[a:b])) for a, b, q in sentences):
+    if any(not q and _own_vote_in(words_of(low[a:b])) for a, b, q in sentences):
         return False
     here = next((n for n, (a, b, _q) in enumerate(sentences) if a <= at < b), None)
     if here is None:
         return False
     for a, b, question in sentences[here : here + 2]:
-        words = _WORD.findall(low[a:b])
+        words = words_of(low[a:b])
         verbs = _vote_verbs(words)
         if question and any("1per" not in r.grammemes for _n, r in verbs):
             return True

@@ -37,7 +37,7 @@ from typing import Final
 
 from parser.morph import WORDS_KEPT, lemmas, parse
 from parser.records import ColoredSpan
-from parser.votes.records import WORD_RE
+from parser.votes.records import WORD_RE, words_of
 
 __all__ = ["Proxy", "passed_on", "proxy_of"]
 
@@ -115,7 +115,7 @@ def passed_on(own_text: str) -> bool:
 
 
 def _words(text: str) -> list[str]:
-    return WORD_RE.findall(text)
+    return words_of(text)
 
 
 _NEAR: Final = "near"  # the sentence's own vote is another's («голос жены за <X>»)

@@ -64,6 +64,28 @@ WITHDRAWN: Final = "withdrawn"
 
 WORD_RE: Final = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 
+# One post's words, asked again by check after check (the clause before the nick, the
+# sentence around it, the whole post ...): each text's words worked out once for the post
+# being read. `new_post` empties the memo as a post's reading begins; the bound keeps a
+# caller that never calls it from holding more than a few posts' worth.
+_WORDS_SEEN: Final[dict[str, list[str]]] = {}
+_WORDS_KEPT: Final = 256
+
+
+def new_post() -> None:
+    """Forget the words of the texts read before (`words_of`)."""
+    _WORDS_SEEN.clear()
+
+
+def words_of(text: str) -> list[str]:
+    """`text`'s words in order (`WORD_RE`), in a list of the caller's own."""
+    got = _WORDS_SEEN.get(text)
+    if got is None:
+        if len(_WORDS_SEEN) >= _WORDS_KEPT:
+            _WORDS_SEEN.clear()
+        got = _WORDS_SEEN[text] = WORD_RE.findall(text)
+    return got.copy()
+
 
 @dataclass(frozen=True, slots=True)
 class VoteOptions:
