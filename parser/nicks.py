@@ -2225,8 +2225,124 @@ def name_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...
         family = _surname_sharers(resolver, text, nick)
         twins = digit_twins(resolver, text, nick)
         parts = _part_sharers(resolver, text, nick)
-        hit = memo[text, nick] = tuple(dict.fromkeys((*heard, *given, *family, *twins, *parts)))
+        short = short_form_sharers(resolver, text, nick)
+        hit = memo[text, nick] = tuple(
+            dict.fromkeys((*heard, *given, *family, *twins, *parts, *short))
+        )
     return hit
+
+
+def short_form_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:
+    """C-3: the other living players a short form of a given name read as `nick` may belong
+    to as well — every player whose name the form is a known short form of (`fit_kind`'s
+    "short_form": «Лину» of Алина and of Полина Гай, «Юлю» of Юлия and Юлиана), or whose
+    one-word name it only looks like a case form of while the dictionary declines that name
+    otherwise (Лев declines «Льва», «Льву»: «Лёву» is a short form there, not his case).
+    Nobody else is added when the form is a player's own nick or its dictionary case form
+    («Костю» for a player Костя, «Сашу» for a Саша): a nick written as it is stays his. The
+    gender of the form sorts the owners first (`agrees`)."""
+    if nick not in resolver:
+        return ()
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
+    if not key or " " in key or not key.isalpha():
+        return ()
+    words = _named_spellings(key) if key.isascii() else (key,)
+    if not any(_short_given_name(w) for w in words):
+        return ()  # only a word the dictionary knows as a given name is a short form
+    players = resolver.players
+    if any(_own_nick_form(text, p) for p in players):
+        return ()
+    strength = {p: _short_form_of(text, p) for p in players if agrees(text, p)}
+    fits = [p for p, k in strength.items() if k]
+    if any(strength[p] == 2 for p in fits):
+        # a form the name table or the pet rule gives, or the name's own opening, beside
+        # one made from an inner syllable of another name (Дима: Дмитрий, not Владимир)
+        fits = [p for p in fits if strength[p] == 2]
+    # a one-word nick that is the very name another nick opens with (Саша beside Саша
+    # Белый): the pet form is the one-word nick's, as the whole nick outranks its word
+    whole = {trimmed_key(p).replace("ё", "е") for p in fits if " " not in trimmed_key(p)}
+    fits = [p for p in fits if " " not in trimmed_key(p) or not whole & set(_nick_words(p)[0])]
+    if nick not in fits or len(fits) < 2:
+        return ()
+    return tuple(p for p in fits if p != nick)
+
+
+def _own_nick_form(text: str, nick: str) -> bool:
+    """Whether `text` is `nick` as it stands (any script or case of letters) or, for a nick
+    the dictionary knows as a given name, one of its dictionary case forms («Костю» of
+    Костя; not «Лёву» of Лев)."""
+    from parser.morph import parse
+
+    if NickResolver([nick]).resolve_strict(text, STRICT_TIERS) is not None:
+        return True
+    if spelled_alike(text, nick):
+        return True
+    said = _EDGE_JUNK.sub("", casefold_key(text))
+    own = trimmed_key(nick).replace("ё", "е")
+    if not _CYRILLIC_WORD.fullmatch(own):
+        # a handle: its own case forms in either script («Lyoshu», «Влада» for Vlad)
+        return NickResolver([nick]).resolve_strict(text, _OWN_FORM_TIERS) is not None
+    if said.isascii():
+        # a Latin-typed form: judged as the Cyrillic words it spells («Yulyu» is «Юлю»)
+        return any(_own_nick_form(w, nick) for w in _named_spellings(said) if not w.isascii())
+    if any(r.known and "Name" in r.grammemes for r in parse(own)):
+        # the name's own readings only: «Леву» is also the dative of the noun «лев»
+        return any(
+            r.known and "Name" in r.grammemes and r.lemma.replace("ё", "е") == own
+            for r in parse(said)
+        )
+    return NickResolver([nick]).resolve_strict(text, _OWN_FORM_TIERS) is not None
+
+
+def _short_form_of(text: str, nick: str) -> int:
+    """`short_form_sharers`' test of one player: 2 when `text` is a short form the name
+    table or the pet rule gives one of the given names of the nick, or one made from the
+    name's opening (Юля of Юлиана), or a one-word given-name nick the form only seems to
+    decline (Лёва for Лев); 1 when it is made from an inner syllable of the name only (Лина
+    of Алина); 0 when it is no short form of his name. A patronymic or a surname among the
+    nick's words is no name a short form is made of (Ваня of Иван Петрович, not of Алексей
+    Иванович; Ося of Осип, not of Осипов)."""
+    from parser.nameforms import hypocoristic_kind, tabled_pets, word_forms
+
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
+    typed = _nick_words(nick)[0]
+    if len(typed) == 1 and fit_kind(text, nick) == "declension" and not _own_nick_form(text, nick):
+        return 2 if _CYRILLIC_WORD.fullmatch(typed[0]) else 0
+    names = [w.replace("ё", "е") for w in typed if _given_name_word(w)]
+    names += [n for part in handle_parts(nick) for n in _latin_given_names(part.casefold())]
+    best = 0
+    spelt = _named_spellings(key) if key.isascii() else (key,)
+    forms = dict.fromkeys(
+        f for w in spelt for f in (w, *word_forms(w), *_short_nominatives(w)) if not f.isascii()
+    )
+    for name in dict.fromkeys(names):
+        if fit_kind(text, name.capitalize()) != "short_form":
+            continue
+        best = max(best, 1)
+        for f in forms:
+            stem = f.rstrip("аяь")
+            if (
+                any(n == name for n, _stem in tabled_pets(f))
+                or hypocoristic_kind(f, name) == "sure"
+                or (len(stem) >= 2 and name.startswith(stem))
+            ):
+                return 2
+    return best
+
+
+def _given_name_word(word: str) -> bool:
+    """A nick's word that may be a given name: a Cyrillic word the dictionary does not read
+    as a patronymic or a surname alone."""
+    from parser.morph import parse
+
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    readings = [r for r in parse(word) if r.known]
+    if not readings:
+        return True
+    # the word's own readings (its lemma is itself): «Осипов» is also Осип's genitive plural
+    own = [r for r in readings if r.lemma.replace("ё", "е") == word.replace("ё", "е")]
+    return not own or any(not r.grammemes & {"Patr", "Surn"} for r in own)
 
 
 def _part_sharers(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]:

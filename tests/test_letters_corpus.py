@@ -251,13 +251,10 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # (`thingnick`, `loosefit`)
     # held-out part 18, measured at the start and at the end of the stop that wrote it
     # (tests/letters/README.md): every one (a), a misreading of the words
-    "ho18_pefl:7": "(a) «Дон — <surname>» from one of two brothers sharing it, read as himself",
     "ho18_pefl:19": "(a) «Лёву», a short form two players may share, read as one of them",
     "ho18_pefl:35": "(a) «Лёву», a short form two players may share, read as one of them",
-    "ho18_pefl:51": "(a) «режу верёвку» (club talk) read as the kill of a lower-case word nick",
     "ho18_gambler:48": "(a) a club verb that is also the role's («спасаю») on a bare Latin nick",
     "ho18_gambler:52": "(a) «режу <nick>» from the maniac, read as his kill (the writer asks)",
-    "ho18_gambler:61": "(a) «ночую у X в палатке» with its reason, read as the visit",
 }
 
 

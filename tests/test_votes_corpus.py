@@ -116,6 +116,7 @@ PARTS = {
     "development-49": HERE / "dev49",  # votes-31: a court vote asked, argued against; «прошу не»
     "development-54": HERE / "dev54",  # reader-54: a name two players share, or one of them
     "development-56": HERE / "dev56",  # votes-32: a short form or a plural surname two share
+    "development-57": HERE / "dev57",  # reader-55: a short form two living players answer to
     "development-59": HERE / "dev59",  # votes-33: plain reds, an own verb's object, an address
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))

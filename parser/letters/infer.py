@@ -653,6 +653,11 @@ def _don(
                     # «Дон Лосев.» with Сергей Лосев of the clan and Дима Лосев outside it:
                     # the rules leave one to elect (P-S.2), so the name is his
                     electable = _electable(m.candidates, view)
+                    if electable == (view.nick,) and not _points_at_self(tokens, t.sentence):
+                        # «Дон — Сомов.» from a Сомов whose brother bears it too: the sender
+                        # naming himself by a name he shares is no proof (C-3) — asked,
+                        # unless his own words say it is he («я», «сам», «себя»)
+                        return bad_target(m, "don")
                     if len(electable) == 1:
                         return LetterReading("don", electable, confidence=PARTIAL_CONFIDENCE)
                     # «Дон — Неко.» with Neko_Sama and NekoMancer: a name two players share
@@ -823,6 +828,34 @@ def _don_corrected(
         "Вы передумали, кого выбираете доном, но не понял, на ком остановились. Напишите "
         "одной фразой, например: «Дон — Ник» (или «Дон — я»).",
     )
+
+
+def _points_at_self(tokens: Sequence[Token], sentence: int) -> bool:
+    """Whether the sentence holds the sender's own first-person pronoun, the reflexive
+    «себя» or the emphatic «сам»: words by which he names himself (pymorphy3's person and
+    lemma, no list of phrases)."""
+    for k, u in enumerate(tokens):
+        if u.sentence != sentence or not u.word:
+            continue
+        for r in parse(u.word)[:2]:
+            if r.lemma in ("себя", "сам"):
+                return True
+            if (
+                r.pos == "NPRO"
+                and {"1per", "sing"} <= r.grammemes
+                and r.grammemes & {"nomn", "accs"}
+            ):
+                # «я» as the one named, not the subject of a verb of his own («я думаю»)
+                a, b = clause_bounds(tokens, k)
+                if not any(_own_verb(v.word) for v in tokens[a : b + 1] if v.word):
+                    return True
+    return False
+
+
+def _own_verb(word: str) -> bool:
+    """A finite verb other than the copula «быть»."""
+    parses = parse(word)
+    return bool(parses) and parses[0].pos == "VERB" and parses[0].lemma != "быть"
 
 
 def _electable(candidates: Sequence[str], view: SenderView) -> tuple[str, ...]:

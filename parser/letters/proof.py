@@ -85,6 +85,7 @@ from parser.letters.reading import (
 )
 from parser.letters.sense import (
     booked_hour,
+    everyday_frame,
     goal_off_frame,
     off_frame,
     other_sense_verb,
@@ -189,6 +190,7 @@ def prove(
         or _sheltered(reading, evidence)
         or _trade_goal(reading, evidence)
         or _booked(reading, evidence)
+        or _everyday(reading, evidence)
         or _target_bound(reading, view)
         or _executor_question(reading, evidence, view)
         or _weighed_question(reading, evidence)
@@ -381,6 +383,33 @@ def _booked(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
         IS_IT_A_MOVE,
         f"Не понял, ход ли это ({spelled(reading)}): «{hour}» — это время дня, похоже на "
         f"запись. Если это ночной ход, напишите его прямо, например: «{example_of(reading)}».",
+    )
+
+
+def _everyday(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """A question when the move's verb stands in a frame of the sender's everyday life
+    (`sense.everyday_frame`: «ночую у X на даче», «спасаю X от двойки», «прикрываю X весь
+    вечер») and no other word of the move names the same player without one: the verb is
+    said in its everyday sense as likely as in the game's — not proven (C-2)."""
+    chosen = evidence.chosen
+    if chosen is None:
+        return None
+    frame = everyday_frame(evidence.tokens, chosen.i)
+    if frame is None:
+        return None
+    if any(
+        o is not chosen
+        and reading.action in o.actions
+        and any(m.nick in reading.targets for m in o.targets)
+        and everyday_frame(evidence.tokens, o.i) is None
+        for o in evidence.action_words
+    ):
+        return None
+    verb = evidence.tokens[chosen.i].raw.strip(EDGE_MARKS)
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, ход ли это ({spelled(reading)}): «{verb} … {frame}» — похоже на рассказ о "
+        f"вашем дне. Если это ночной ход, напишите его прямо, например: «{example_of(reading)}».",
     )
 
 
@@ -718,6 +747,8 @@ def _no_move_said(tokens: Sequence[Token], k: int, questions: set[int]) -> bool:
     in the letter (an idiom, «взрываю мозг кондитеру», or a kitchen verb on food): the
     sender's own word that he does not move is the plainer reading."""
     t = tokens[k]
+    if t.sentence not in questions and _disclaimed(tokens, k):
+        return True  # «Это не ход», «прошу не считать это ходом», «ход не нужен»
     named_move = t.word in _MOVE_FORMS or _action_noun_genitive(t.word)
     if not named_move and t.word != "никого":
         return False
@@ -738,6 +769,39 @@ def _no_move_said(tokens: Sequence[Token], k: int, questions: set[int]) -> bool:
     if any(x.word in _ELSE for x in clause):
         return False
     return len(nxt) == 2 and nxt[0] == "не" and _first_person(nxt[1]) and lookup(nxt[1]) is None
+
+
+def _disclaimed(tokens: Sequence[Token], k: int) -> bool:
+    """C-2: the noun «ход» at `k` (nominative, accusative or instrumental: «не ход», «не
+    считать ходом», «ход не нужен») with «не» in its clause and no contrast («а», «но») or
+    past verb between them or in the clause: the letter says of itself that it is no move
+    («Вчерашнее было не ход, а ошибка» tells of another letter, in the past)."""
+    word = tokens[k].word
+    if not word or not any(
+        p.pos == "NOUN" and p.lemma == "ход" and p.grammemes & _DISCLAIMED_CASES
+        for p in parse(word)[:1]
+    ):
+        return False
+    a, b = clause_bounds(tokens, k)
+    nots = [j for j in range(a, b + 1) if tokens[j].word == "не"]
+    if not nots:
+        return False
+    if any(
+        p.pos == "VERB" and "past" in p.grammemes
+        for j in range(a, b + 1)
+        if tokens[j].word
+        for p in parse(tokens[j].word)[:1]
+    ):
+        return False
+    return any(
+        not any(tokens[x].word in _CONTRAST for x in range(min(j, k), max(j, k))) for j in nots
+    )
+
+
+#: the cases «ход» stands in when a letter calls itself no move
+_DISCLAIMED_CASES: Final = frozenset({"nomn", "accs", "ablt"})
+#: the words of a contrast that put a «не» on another thing («это ход, а не шутка»)
+_CONTRAST: Final = frozenset({"а", "но"})
 
 
 #: «больше никого», «никого кроме …»: no one else, beside a move

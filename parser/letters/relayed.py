@@ -93,16 +93,18 @@ def _relay(
             continue
         lemmas = _lemmas(t.word)
         nxt = k + 1 if k + 1 < len(tokens) and tokens[k + 1].sentence == t.sentence else None
-        writes = lemmas & _WRITE_LEMMAS and _first_person(t.word)
-        if writes and nxt is not None and tokens[nxt].word == "за":
+        writes = lemmas & (_WRITE_LEMMAS | RELAY_PASSING) and _first_person(t.word)
+        if writes and nxt is not None and tokens[nxt].word in ("за", "от"):
             who = _person(tokens, mentions, nxt + 1, sender)
-            if who:  # «пишу за Петю», not «пишу за мирных»
+            if who:  # «пишу за Петю», «передаю от Пети», not «пишу за мирных»
                 return Relay(who, typed(tokens, k, nxt + 2)), k, nxt + 2
         if t.word == "от" and nxt is not None and tokens[nxt].word in _ON_BEHALF:
             who = _person(tokens, mentions, nxt + 1, sender)
             if who:
                 return Relay(who, typed(tokens, k, nxt + 2)), k, nxt + 2
         if lemmas & RELAY_ASKING and nxt is not None and _lemmas(tokens[nxt].word) & RELAY_PASSING:
+            if _passes_named_thing(tokens, nxt):
+                continue  # «просила передать привет», «…, что задерживается»: no move passed
             who = _subject(tokens, mentions, k, sender)
             return Relay(who, typed(tokens, max(k - 1, 0), nxt + 1)), k, nxt + 1
         if lemmas & _KIN_LEMMAS and _introduces(tokens, k):
@@ -112,8 +114,29 @@ def _relay(
 
 
 def _action_word(word: str) -> bool:
+    """A word naming a move: an action word of the vocabulary, or the noun «дон» that names
+    the election's choice (P-S.2: «дон Нина», «доном выбирает Тимофея»)."""
     found = lookup(word) if word else None
-    return found is not None and bool(found.actions)
+    if found is not None and found.actions:
+        return True
+    return bool(word) and any(p.lemma == "дон" and p.pos == "NOUN" for p in parse(word)[:1])
+
+
+def _passes_named_thing(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the verb of passing word at `k` has its own object in its sentence — a noun in
+    the accusative that names no person («передать привет») or a clause opened by «что»
+    holding no move word («передать, что задерживается») — and no colon or dash after it:
+    what is passed is that, and the sentences after it are the sender's own."""
+    if tokens[k].raw.rstrip().endswith((":", "—", "–", "-")):
+        return False
+    rest = [u for u in tokens[k + 1 :] if u.sentence == tokens[k].sentence and u.word]
+    if not rest:
+        return False
+    if rest[0].word == "что":
+        return not any(_action_word(u.word) for u in rest[1:])
+    return not _action_word(rest[0].word) and any(
+        p.pos == "NOUN" and {"accs", "inan"} <= p.grammemes for p in parse(rest[0].word)
+    )
 
 
 def _lemmas(word: str) -> set[str]:

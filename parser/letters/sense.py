@@ -55,7 +55,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from parser.letters.tokens import WORKING_HOURS, Token, clause_bounds, clock_hour
-from parser.letters.words import NIGHT, RESTATING, ws
+from parser.letters.words import NIGHT, RESTATING, VIOLENCE, ws
 from parser.morph import Reading, common_word, forms, parse
 from parser.roles import role_word
 from parser.vocab import lookup, scene_actions
@@ -1334,6 +1334,8 @@ def thing_of_talk(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mentio
     - another player written with a capital inside his sentence (the sender capitalises
       nicks);
     - the next clause telling of it with no subject of its own.
+    One proves it alone: the word as the bare object of a verb of things (`_everyday_object`:
+    «режу морковку», «точу ледоруб»).
     A word the dictionary reads as a person or an animal («лис», «лиса») is never a thing;
     a bare nick («проверяю фокус»), a player's pronoun after it («он мафия»), the animate
     accusative («фокуса»), a letter typed all in lower case with nothing of a thing stay the
@@ -1345,6 +1347,8 @@ def thing_of_talk(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mentio
     tok = tokens[m.start]
     if not tok.raw[:1].islower() or not tok.word.isalpha():
         return False
+    if _everyday_object(tokens, m, mentions):
+        return True
     person, written_thing = _thing_readings(tok.word)
     if person:
         return False
@@ -1358,3 +1362,225 @@ def thing_of_talk(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mentio
         _told_of_after(tokens, m),
     )
     return sum(cues) >= 2
+
+
+#: the prepositions of a source in the genitive («от двойки», «из бара»)
+_SOURCE_PREPS: Final = ws("от ото из изо")
+
+
+def everyday_frame(tokens: Sequence[Token], verb: int) -> str | None:
+    """C-2: the words of a frame of the sender's everyday life around the move's verb at
+    `verb`, when it holds two kinds of sign, none being proof alone (a place or a time beside
+    a kill is the night's scene: «убиваю X в подъезде», «лечу X от простуды»):
+    - a place in the locative governed by the verb in its clause («ночую у X на даче»);
+    - a source that is a thing of that life in the genitive («спасаю X от двойки», «из бара»);
+    - a stretch of the day in the accusative with a word agreeing with it («весь вечер»);
+    - a reason of the sender's own life later in the sentence: the sender in an oblique case
+      or his possessive («у меня ремонт», «моя сгорела»), or another clause telling of a
+      thing of that life («духовка опять чудит»).
+    Each noun is a lower-case inanimate common noun the dictionary knows, no word of the
+    game, the night or a clan, no role, no harm of the game and no time of day. Such a frame
+    puts the verb in its everyday sense as likely as in the game's: the move is not proven.
+    The first phrase as written, or None."""
+    a, b = clause_bounds(tokens, verb)
+    kinds: dict[str, str] = {}
+    for k in range(verb + 1, b + 1):
+        word = tokens[k].word
+        if word in _PLACE_PREPS or word in _SOURCE_PREPS:
+            j = _skip(tokens, k + 1, b, _MODIFIERS)
+            if j > b or _governing_verb(tokens, k, a, b) != verb:
+                continue
+            case = "gent" if word in _SOURCE_PREPS else "loct"
+            if _life_noun(tokens[j], case):
+                phrase = " ".join(t.raw for t in tokens[k : j + 1]).strip(" ,.!?;:—–-")
+                kinds.setdefault(case, phrase)
+        elif _stretch_of_day(tokens, k, b) and _governing_verb(tokens, k, a, b) == verb:
+            kinds.setdefault("accs", " ".join(t.raw for t in tokens[k : k + 2]).strip(" ,.!?;:—–-"))
+    if not kinds:
+        return None
+    if len(kinds) < 2 and not _life_reason(tokens, verb, b):
+        return None
+    return next(iter(kinds.values()))
+
+
+def _life_reason(tokens: Sequence[Token], verb: int, b: int) -> bool:
+    """A reason of the sender's own life after the verb at `verb` in its sentence
+    (`everyday_frame`): the sender in an oblique case («у меня», «мне») or his possessive
+    («моя», «свою») anywhere after the verb, or a clause after the verb's own (which ends at
+    `b`) whose subject is a lower-case inanimate common noun with a finite verb of its own
+    («духовка опять чудит»)."""
+    sentence = tokens[verb].sentence
+    k = verb + 1
+    while k < len(tokens) and tokens[k].sentence == sentence:
+        parses = parse(tokens[k].word)[:2] if tokens[k].word else []
+        if any(
+            (p.pos == "NPRO" and "1per" in p.grammemes and "nomn" not in p.grammemes)
+            or (p.pos == "ADJF" and p.lemma in _OWN_POSSESSIVES)
+            for p in parses
+        ):
+            return True
+        k += 1
+    k = b + 1
+    while k < len(tokens) and tokens[k].sentence == sentence:
+        c, d = clause_bounds(tokens, k)
+        if _thing_told_of(tokens, c, d):
+            return True
+        k = d + 1
+    return False
+
+
+#: the possessives of the sender's own («моя сгорела», «свою комнату затопили»)
+_OWN_POSSESSIVES: Final = frozenset({"мой", "свой", "наш"})
+
+
+def _thing_told_of(tokens: Sequence[Token], a: int, b: int) -> bool:
+    """A clause [a, b] whose subject is a lower-case inanimate common noun in the nominative
+    that the game does not know, with a finite verb of the third person or the past."""
+    subject = any(_life_subject(tokens[k]) for k in range(a, b + 1) if tokens[k].word)
+    told = any(
+        p.pos == "VERB" and ("3per" in p.grammemes or "past" in p.grammemes)
+        for k in range(a, b + 1)
+        if tokens[k].word
+        for p in parse(tokens[k].word)[:1]
+    )
+    return subject and told
+
+
+def _life_subject(t: Token) -> bool:
+    if not t.raw[:1].islower() or not _CYRILLIC_WORD.fullmatch(t.word):
+        return False
+    top = parse(t.word)[:1]
+    if not top or top[0].pos != "NOUN" or not top[0].known:
+        return False
+    if not {"inan", "nomn"} <= top[0].grammemes or top[0].grammemes & _NAMED:
+        return False
+    return not (_game_word(t.word) or scene_actions(t.word) or lookup(t.word) is not None)
+
+
+def _life_noun(t: Token, case: str) -> bool:
+    """A lower-case Cyrillic common noun the dictionary knows only as inanimate, that stands
+    in `case` («gent»: a source; «loct»: a place — a form the accusative has not), and is no
+    word of the game, its scenes, the night, a clan, a role, a harm of the game or a time of
+    day (`everyday_frame`)."""
+    word = t.word
+    if not word or not t.raw[:1].islower() or not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    nouns = [p for p in parse(word) if p.known and p.pos == "NOUN"]
+    if not nouns or not all("inan" in p.grammemes and not p.grammemes & _NAMED for p in nouns):
+        return False
+    if case == "loct":
+        if not _locative_only(word):
+            return False
+    elif "gent" not in nouns[0].grammemes:
+        return False
+    if _game_word(word) or scene_actions(word) or lookup(word) is not None:
+        return False
+    if role_word(word) is not None:
+        return False
+    lemmas = {p.lemma.replace("ё", "е") for p in nouns}
+    return not lemmas & (_GAME_HARMS | NIGHT | _CLANS) and not _time_noun(nouns[0].lemma)
+
+
+def _stretch_of_day(tokens: Sequence[Token], k: int, b: int) -> bool:
+    """«весь вечер», «целый день»: a word agreeing in the accusative with a time of day
+    after it, the night aside («всю ночь» is the night of the move), no preposition before
+    it (`everyday_frame`)."""
+    if k + 1 > b or tokens[k].clause_end:
+        return False
+    if k > 0 and parse(tokens[k - 1].word)[:1] and parse(tokens[k - 1].word)[0].pos == "PREP":
+        return False
+    nxt = tokens[k + 1]
+    if not nxt.word or nxt.word in NIGHT:
+        return False
+    nouns = [p for p in parse(nxt.word) if p.known and p.pos == "NOUN" and "accs" in p.grammemes]
+    if not nouns or not _time_noun(nouns[0].lemma) or nouns[0].lemma in NIGHT:
+        return False
+    mods = [
+        p
+        for p in parse(tokens[k].word)
+        if p.pos in ("ADJF", "NPRO") and "accs" in p.grammemes and "Anum" not in p.grammemes
+    ]
+    return any(
+        p.grammemes & _AGREEMENT == nouns[0].grammemes & _AGREEMENT for p in mods
+    ) and not _game_word(tokens[k].word)
+
+
+#: the grammemes a word agreeing with a noun shares with it: gender, or the plural
+_AGREEMENT: Final = frozenset({"masc", "femn", "neut", "plur"})
+
+
+def _everyday_object(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention]) -> bool:
+    """C-3: the lower-case nick at `m`, a common noun the dictionary knows only as inanimate
+    (a first name of the same spelling aside) and reads in the accusative singular (not
+    «рукава», the animate accusative of «Рукав»),
+    stands as the bare object of the sender's own verb of violence right before it (words
+    agreeing with it between) that is a verb of things: its past passive participle, with
+    one «н», is an adjective of the dictionary («режу» → «резаный», «точу» → «точёный»,
+    «ломаю» → «ломаный», «мочу» → «мочёный»), as Russian forms for a verb whose action is
+    done to things — the game's sense of such a verb is a figure, its everyday object a
+    thing («режу морковку», «режу шланг»). The word is that verb's object as likely as the
+    player: not proven. A heal's verb is left out (a patient or a body part is its everyday
+    object, a thing is not: «лечу плёнку» is the heal). The letter must be one sentence
+    naming no other player: another sentence may say what the word is («не клиентке, а
+    игроку»), and an executor named says the letter is the clan's order. A person's
+    pronoun after it («она мафия») keeps it the player's."""
+    tok = tokens[m.start]
+    # (a first name the dictionary also knows, «Мел», is no reading of a word written in
+    # lower case: its common readings decide)
+    nouns = [p for p in parse(tok.word) if p.pos == "NOUN" and p.known and not p.grammemes & _NAMED]
+    if not nouns or not all("inan" in p.grammemes for p in nouns):
+        return False
+    if not any({"accs", "sing"} <= p.grammemes for p in nouns):
+        return False
+    if any(t.sentence != tok.sentence for t in tokens if t.word):
+        return False
+    if any(x.kind == "nick" and x.nick != m.nick for x in mentions):
+        return False
+    a, _b = clause_bounds(tokens, m.start)
+    k = m.start - 1
+    while (
+        k >= a
+        and tokens[k].word
+        and any(p.pos in ("ADJF", "PRTF") for p in parse(tokens[k].word)[:1])
+    ):
+        k -= 1
+    if k < a or not tokens[k].word:
+        return False
+    found = lookup(tokens[k].word)
+    if found is None or not found.actions & VIOLENCE:
+        return False
+    verbs = [p for p in parse(tokens[k].word)[:2] if _own_verb(p.pos, p.grammemes)]
+    if not verbs or not any(_verb_of_things(p.lemma) for p in verbs):
+        return False
+    return not _person_after(tokens, m)
+
+
+def _verb_of_things(lemma: str) -> bool:
+    """A verb whose past passive participle («резанный») loses an «н» into an adjective the
+    dictionary knows («резаный»): a verb whose action Russian speaks of as done to things."""
+    for form, grammemes in forms(lemma, ("INFN",)):
+        if grammemes >= _PAST_PASSIVE and form.endswith("нный"):
+            adjective = form[:-4] + "ный"
+            if any(
+                p.pos == "ADJF" and p.known and p.lemma.replace("ё", "е") == adjective
+                for p in parse(adjective)
+            ):
+                return True
+    return False
+
+
+_PAST_PASSIVE: Final = frozenset({"PRTF", "pssv", "past", "masc", "nomn", "sing"})
+
+
+def _person_after(tokens: Sequence[Token], m: Mention) -> bool:
+    """A third-person personal pronoun after the nick in its sentence («она мафия»)."""
+    sentence = tokens[m.start].sentence
+    k = m.end
+    while k < len(tokens) and tokens[k].sentence == sentence:
+        if any(
+            p.pos == "NPRO" and "3per" in p.grammemes and "neut" not in p.grammemes
+            for p in parse(tokens[k].word)[:1]
+        ):
+            return True
+        k += 1
+    return False
