@@ -195,13 +195,17 @@ def _pg_holder(conn: sa.Connection, key: int) -> str:
 
 
 def open_locked_store(
-    url: str, identity: str, before_create: Callable[[], None] | None = None
+    url: str,
+    identity: str,
+    before_create: Callable[[], None] | None = None,
+    *,
+    busy_timeout: float = 5.0,
 ) -> tuple[GameLock, Store]:
     """`run`'s way into its database: the game's lock first, then the file checks (private,
     not corrupt, its folder exists), then the store, migrated. A damaged SQLite file is one
     line naming it (exit 2), never a traceback. `before_create` runs (under the lock) when
     the SQLite file does not exist yet, before anything creates it: a refusal there leaves
-    no empty database behind."""
+    no empty database behind. `busy_timeout`: `[storage] busy_timeout`."""
     from mafiabot.store import open_store
 
     lock = acquire_game_lock(url, identity)
@@ -210,7 +214,7 @@ def open_locked_store(
             before_create()
         prepare_sqlite(url)
         try:
-            return lock, open_store(url)
+            return lock, open_store(url, busy_timeout=busy_timeout)
         except sa.exc.DatabaseError as exc:
             if not is_corruption(exc):
                 raise

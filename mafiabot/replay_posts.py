@@ -15,7 +15,7 @@ from dataclasses import replace
 from engine import GameState, InputRejected, Move
 from parser.html import parse_html
 from parser.letters.reading import DEFAULT_READING, ReadingSettings
-from parser.moves import read_letter_from
+from parser.moves import LetterRead, read_letter_from
 from parser.phpbb.body import read_body
 from parser.records import Body, Post, post_record
 
@@ -51,6 +51,23 @@ def _plain_quote_id(attrs: dict[str, str | None]) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def read_pm_text(
+    text: str,
+    actor: str,
+    living: Sequence[str],
+    state: GameState | None = None,
+    settings: ReadingSettings = DEFAULT_READING,
+) -> LetterRead:
+    """A PM body read as replay reads it: through the one letter reader the daemon and `parse
+    moves` use (`parser.moves.read_letter_from`: C-2, C-3), through the sender's role when the
+    game `state` is given, with the host's reading `settings`; the reading and the engine's
+    input made of it."""
+    players = [p.nick for p in state.players] if state is not None else None
+    return read_letter_from(
+        text, actor, living=living, players=players, state=state, settings=settings
+    )
+
+
 def parse_pm(
     text: str,
     actor: str,
@@ -58,10 +75,5 @@ def parse_pm(
     state: GameState | None = None,
     settings: ReadingSettings = DEFAULT_READING,
 ) -> Move | InputRejected | None:
-    """A PM body → Move through the one letter reader the daemon and `parse moves` use
-    (`parser.moves.read_letter_from`: C-2, C-3), through the sender's role when the game
-    `state` is given, with the host's reading `settings`."""
-    players = [p.nick for p in state.players] if state is not None else None
-    return read_letter_from(
-        text, actor, living=living, players=players, state=state, settings=settings
-    ).input
+    """A PM body → the engine's input, as `read_pm_text` reads it."""
+    return read_pm_text(text, actor, living, state, settings).input

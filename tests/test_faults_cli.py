@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from mafiabot.cli import main
+from mafiabot.commands.common import existing_store
+from mafiabot.config import load_config
 from mafiabot.demo.play import demo_files, play
 from tests.web_kit import PEFL_MID_TURN_1
 
@@ -82,6 +84,7 @@ def test_a_locked_database_is_one_line_not_no_database_yet(
     game: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = game.with_name("g.sqlite")
+    _short_busy_timeout(game)  # SQLite's own 5 s wait for the lock is no part of the fault
     holder = sqlite3.connect(db)
     holder.execute("PRAGMA locking_mode = EXCLUSIVE")
     holder.execute("BEGIN EXCLUSIVE")
@@ -93,6 +96,27 @@ def test_a_locked_database_is_one_line_not_no_database_yet(
     finally:
         holder.rollback()
         holder.close()
+
+
+def _short_busy_timeout(game: Path) -> None:
+    text = game.read_text(encoding="utf-8")
+    storage = '[storage]\nurl = "sqlite:///g.sqlite"\n'
+    assert storage in text
+    game.write_text(text.replace(storage, storage + "busy_timeout = 0.1\n"), encoding="utf-8")
+
+
+def test_storage_busy_timeout_reaches_the_sqlite_connection(game: Path) -> None:
+    # `[storage] busy_timeout`: SQLite's default of 5 s unless set, in every command's store
+    assert load_config(game).busy_timeout == 5.0
+    _short_busy_timeout(game)
+    cfg = load_config(game)
+    store = existing_store(cfg.database_url, cfg.busy_timeout)
+    assert store is not None
+    try:
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 100  # ms
+    finally:
+        store.close()
 
 
 def test_a_full_disk_is_one_line(

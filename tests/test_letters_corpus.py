@@ -30,6 +30,7 @@ reported (``python -m tests.test_letters_corpus``), not failed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from pathlib import Path
 from typing import Any, Final
@@ -41,9 +42,15 @@ from engine.rules import ruleset_class
 from engine.settings import RulesSettings
 from engine.state import GameState
 from mafiabot.daemon.moves import receipt
+from mafiabot.replay_posts import read_pm_text
 from parser.letters.reader import read_letter
-from parser.letters.reading import LetterReading, ReadingSettings, as_verb_outside
-from parser.moves import reject_sender
+from parser.letters.reading import (
+    DEFAULT_READING,
+    LetterReading,
+    ReadingSettings,
+    as_verb_outside,
+)
+from parser.moves import LetterRead, reject_sender
 from parser.nicks import NickResolver
 from parser.sender import TARGET_REASONS, SenderView, at_turn, cast_state, sender_view
 
@@ -64,6 +71,24 @@ def _load(name: str) -> tuple[GameState, list[dict[str, Any]]]:
         if line.strip()
     ]
     return cast_state(cast), rows
+
+
+@functools.cache
+def replay_readings(name: str) -> tuple[LetterRead, ...]:
+    """Each letter of corpus `name` read once a test session as `mafiabot replay` reads it
+    (`read_pm_text`: the one entry point, `parser.moves.read_letter_from`, with the reading
+    settings of a default ``[rules]``). Shared by the corpus test here and by the test that
+    `parse moves` reads every corpus letter as replay does (tests/test_one_reading.py): for a
+    living sender under the default settings it is the very reading `read_letter` gives the
+    corpus test (the same view, living players and settings), so one reading serves both."""
+    state, rows = _load(name)
+    settings = ReadingSettings.of(RulesSettings())
+    read: list[LetterRead] = []
+    for row in rows:
+        turn_state = at_turn(state, row.get("turn", state.turn))
+        living = turn_state.living_nicks()
+        read.append(read_pm_text(row["text"], row["from"], living, turn_state, settings))
+    return tuple(read)
 
 
 def _verdict(expect: dict[str, Any], got: LetterReading) -> str:
@@ -142,11 +167,16 @@ def _score(name: str, *, answered: bool = False) -> tuple[int, list[str], list[s
             # measures the letter gets that answer
             got = _answered(LetterReading(), row["from"], turn_state)
         else:
-            resolver = resolvers.setdefault(turn_state.turn, NickResolver(view.living))
             # a row may name the host's `verb_outside_vocabulary` setting it is read under
             outside = as_verb_outside(row.get("verb_outside_vocabulary", "ask"))
             settings = ReadingSettings(verb_outside=outside)
-            got = read_letter(row["text"], view, resolver=resolver, settings=settings)
+            # a development letter is read once a session (`replay_readings`)
+            shared = replay_readings(name)[number - 1].reading if name in CORPORA else None
+            if shared is not None and settings == DEFAULT_READING:
+                got = shared  # a living sender read under the default settings
+            else:  # a held-out letter, a dead sender (refused before reading), another setting
+                resolver = resolvers.setdefault(turn_state.turn, NickResolver(view.living))
+                got = read_letter(row["text"], view, resolver=resolver, settings=settings)
         if answered and view is not None:
             got = _answered(got, row["from"], turn_state)
             if got.code == "conditional" and "action" in row["expect"]:

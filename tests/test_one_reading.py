@@ -23,7 +23,6 @@ from mafiabot.cli import main as cli_main
 from mafiabot.replay import ScenarioMove, read_move
 from mafiabot.store.codec import from_json
 from parser.letters.reading import DEFAULT_READING, ReadingSettings
-from parser.sender import at_turn
 from tests.one_reading import (
     FLAGS,
     ODD_VALUES,
@@ -33,7 +32,7 @@ from tests.one_reading import (
     settings_seen,
 )
 from tests.test_daemon_moves import _play_with_letters
-from tests.test_letters_corpus import CORPORA, LETTERS, _load
+from tests.test_letters_corpus import CORPORA, LETTERS, _load, replay_readings
 
 
 def _engine_input(got: Move | InputRejected | None) -> tuple[Any, ...]:
@@ -69,18 +68,18 @@ def _parse_moves(
 def test_C_2_parse_moves_and_replay_read_every_corpus_letter_alike(
     name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    state, rows = _load(name)
+    _state, rows = _load(name)
     letters = [
         {"from": r["from"], "text": r["text"], **({"turn": r["turn"]} if "turn" in r else {})}
         for r in rows
     ]
     printed = _parse_moves(LETTERS / f"cast_{name}.json", letters, monkeypatch, capsys)
     assert len(printed) == len(rows)
-    for row, line in zip(rows, printed, strict=True):
-        turn_state = at_turn(state, row.get("turn", state.turn))
-        sm = ScenarioMove(row["from"], {"from": row["from"], "text": row["text"]}, False, "", None)
-        replayed = _engine_input(read_move(sm, turn_state, ReadingSettings.of(RulesSettings())))
-        assert replayed == _cli_input(line), row["text"]
+    # replay's side: `read_move` of a text move is `parse_pm`, the input of `read_pm_text`'s
+    # reading — read once a session and shared with the corpus test (`replay_readings`)
+    replay = replay_readings(name)
+    for row, line, read in zip(rows, printed, replay, strict=True):
+        assert _engine_input(read.input) == _cli_input(line), row["text"]
 
 
 def _cast_of(state: GameState) -> dict[str, Any]:

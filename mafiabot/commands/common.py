@@ -79,7 +79,7 @@ def configs(value: str | Path | list[str]) -> list[tuple[Path, Config]]:
 # -- the game database -------------------------------------------------------------------------
 
 
-def existing_store(url: str) -> Store | None:
+def existing_store(url: str, busy_timeout: float = 5.0) -> Store | None:
     """The game database if it already exists, else None. The commands that only read
     (`status`, `web`) never create a database file nor run a migration (that is `run`'s
     job). A path that is no database file, a corrupt, locked or unreachable database is its
@@ -99,7 +99,7 @@ def existing_store(url: str) -> Store | None:
         check_regular(Path(path))  # a device or a FIFO is no database: one line, exit 2
         check_sqlite_file(Path(path))
     try:
-        st = Store(url)
+        st = Store(url, busy_timeout=busy_timeout)
     except Exception as exc:
         raise database_fault(exc, url) from None
     try:

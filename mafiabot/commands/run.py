@@ -214,7 +214,10 @@ def open_game_store(
 
     try:
         return open_locked_store(
-            cfg.database_url, game_identity(cfg.board.url, cfg.game.topic), before
+            cfg.database_url,
+            game_identity(cfg.board.url, cfg.game.topic),
+            before,
+            busy_timeout=cfg.busy_timeout,
         )
     except HostError as exc:
         raise named_refusal(path, cfg, exc) from None

@@ -105,7 +105,7 @@ def _read(path: str | Path, cfg: Config, store: Store) -> dict[str, Any]:
 def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
     """The game as its store has it, with the config file named; None (said on stderr) when
     it has no database yet."""
-    store = existing_store(cfg.database_url)
+    store = existing_store(cfg.database_url, cfg.busy_timeout)
     if store is None:
         _no_database(path, cfg, named=True)
         return None
@@ -118,7 +118,7 @@ def game_status(path: str | Path, cfg: Config) -> dict[str, Any] | None:
 
 
 def _one(args: argparse.Namespace, path: str | Path, cfg: Config) -> int:
-    store = existing_store(cfg.database_url)
+    store = existing_store(cfg.database_url, cfg.busy_timeout)
     if store is None:
         _no_database(path, cfg, named=False)
         return 1

@@ -137,7 +137,7 @@ def load_sources(paths: Sequence[Path]) -> list[GameSource]:
             raise UsageError(f"{path}: {exc}") from exc
         store = stores.get(cfg.database_url)
         if store is None:
-            found = existing_store(cfg.database_url)
+            found = existing_store(cfg.database_url, cfg.busy_timeout)
             if found is None:
                 print(f"mafiabot web: {path}: no game database yet — skipped", file=sys.stderr)
                 continue

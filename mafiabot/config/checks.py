@@ -118,6 +118,12 @@ def _check_selectors(p: Problems, selectors: dict[str, Any]) -> None:
 # [storage]
 
 
+def _busy_timeout(p: Problems, data: Mapping[str, Any]) -> float:
+    s = _table(data, "storage", p, required=False)
+    checked = check_section(StorageConfig, s, "storage", p, {})
+    return float(checked.get("busy_timeout", StorageConfig().busy_timeout))
+
+
 def _check_storage(p: Problems, data: Mapping[str, Any], base: Path) -> str:
     s = _table(data, "storage", p, required=False)
     url: str = check_section(StorageConfig, s, "storage", p, {}).get("url", "")
@@ -601,6 +607,7 @@ def parse_config(data: Mapping[str, Any], path: Path) -> Config:
     overrides = _check_overrides(p, data, tz)
     _check_override_nicks(p, overrides, game.get("players", ()))
     database_url = _check_storage(p, data, path.parent)
+    busy_timeout = _busy_timeout([], data)  # its problems are said by `_check_storage`
     news = check_section(
         NewspaperConfig, _table(data, "newspaper", p, required=False), "newspaper", p, {}
     )
@@ -615,6 +622,7 @@ def parse_config(data: Mapping[str, Any], path: Path) -> Config:
         database_url=database_url,
         raw=data,
         newspaper=NewspaperConfig(**news),
+        busy_timeout=busy_timeout,
     )
     _check_deal(p, cfg.game, rules)
     if p:

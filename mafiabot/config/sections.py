@@ -225,6 +225,15 @@ class StorageConfig:
             '    url = "postgresql+psycopg://mafiabot:secret@localhost/mafiabot"'
         ),
     ] = "sqlite:///mafiabot.db"
+    busy_timeout: Annotated[
+        Seconds,
+        Field(ge=0, le=600),
+        Key(
+            "SQLite only: seconds a statement waits for another process's lock on the "
+            "database file (the dashboard reading while the daemon writes) before it gives "
+            "up and the command says the database is locked."
+        ),
+    ] = 5.0
 
 
 # --------------------------------------------------------------------------------------------
@@ -676,6 +685,8 @@ class Config:
     dry_run: bool = False
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
     newspaper: NewspaperConfig = field(default_factory=NewspaperConfig)
+    #: `[storage] busy_timeout`: seconds an SQLite statement waits for another's lock
+    busy_timeout: float = 5.0
 
     def fingerprint(self) -> str:
         return hashlib.sha256(self.path.read_bytes()).hexdigest()

@@ -37,8 +37,9 @@ class Store(
     """The daemon's database. Methods open their own short transaction unless given one."""
 
 
-def open_store(url: str) -> Store:
-    """Open and migrate a store (what the daemon, status and demo all call)."""
-    st = Store(url)
+def open_store(url: str, *, busy_timeout: float = 5.0) -> Store:
+    """Open and migrate a store (what the daemon, status and demo all call); `busy_timeout`:
+    `[storage] busy_timeout`."""
+    st = Store(url, busy_timeout=busy_timeout)
     st.migrate()
     return st

@@ -34,11 +34,14 @@ SQLITE_CACHE_KB = 512
 class Database:
     """The database under every part of the store: the engine, a session per transaction."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, busy_timeout: float = 5.0) -> None:
         self.url = url
         sqlite = url.startswith("sqlite")
-        # a SQLite connection may be used from the thread that did not open it (the web app)
-        connect_args = {"check_same_thread": False} if sqlite else {}
+        # a SQLite connection may be used from the thread that did not open it (the web app),
+        # and waits `busy_timeout` seconds for another connection's lock (`[storage]`)
+        connect_args: dict[str, object] = (
+            {"check_same_thread": False, "timeout": busy_timeout} if sqlite else {}
+        )
         self.engine = create_engine(url, connect_args=connect_args)
         # the open unit of work of this thread (`transaction`), if any
         self._unit = threading.local()
