@@ -49,8 +49,8 @@ def _die_at_write(k: int) -> None:
     opened = Store.__init__
     writes = [0]
 
-    def patched(self: Store, url: str) -> None:
-        opened(self, url)
+    def patched(self: Store, url: str, **options: Any) -> None:
+        opened(self, url, **options)  # (`busy_timeout`, as `open_store` passes it)
 
         def before(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
             if getattr(self._unit, "session", None) is None:

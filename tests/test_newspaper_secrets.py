@@ -118,6 +118,20 @@ def _assert_clean(text: str, *, over: bool = False) -> None:
     assert not living.search(text), text
 
 
+@pytest.fixture(scope="module")
+def renderers() -> list[Renderer]:
+    """One renderer per victim's gender setting, shared by the module: rendering only reads
+    it (its Jinja2 environment caches the loaded templates), so each case's paper is the same
+    as from a renderer of its own, and the templates load three times instead of per case."""
+    return [Renderer(genders=genders) for _nick, genders in GENDERED]
+
+
+@pytest.fixture(scope="module")
+def renderer() -> Renderer:
+    """The renderer with no gender setting, shared likewise."""
+    return Renderer()
+
+
 def _pefl_cases() -> list[tuple[str, str | None, int]]:
     return [
         (role, cause, g)
@@ -128,8 +142,10 @@ def _pefl_cases() -> list[tuple[str, str | None, int]]:
 
 
 @pytest.mark.parametrize(("role", "cause", "g"), _pefl_cases())
-def test_P_P_1_pefl_paper_never_reveals(role: Role, cause: str | None, g: int) -> None:
-    nick, genders = GENDERED[g]
+def test_P_P_1_pefl_paper_never_reveals(
+    renderers: list[Renderer], role: Role, cause: str | None, g: int
+) -> None:
+    nick, _genders = GENDERED[g]
     clan: Clan | None = "triad" if role in ("mafia", "thug", "kamikaze") else None
     events: list[E.Event] = [
         *_secret_events(3, "pefl"),
@@ -139,7 +155,7 @@ def test_P_P_1_pefl_paper_never_reveals(role: Role, cause: str | None, g: int) -
         E.Killed(turn=3, nick=nick, role=role, clan=clan, by=cause),
         E.Beaten(turn=3, nick="Битый"),
     ]
-    text = Renderer(genders=genders).newspaper(
+    text = renderers[g].newspaper(
         ruleset="pefl", game_name="M", turn=3, events=events, votes=_votes("red"), tz=MSK
     )
     _assert_clean(text)
@@ -154,8 +170,10 @@ def test_P_P_1_pefl_paper_never_reveals(role: Role, cause: str | None, g: int) -
     ("role", "g", "phase"),
     list(itertools.product(Gambler.role_words, range(len(GENDERED)), ["greens", "day"])),
 )
-def test_G_P_1_gambler_paper_never_reveals(role: Role, g: int, phase: str) -> None:
-    nick, genders = GENDERED[g]
+def test_G_P_1_gambler_paper_never_reveals(
+    renderers: list[Renderer], role: Role, g: int, phase: str
+) -> None:
+    nick, _genders = GENDERED[g]
     events: list[E.Event] = [*_secret_events(4, "gambler")]
     if phase == "greens":
         events.append(
@@ -180,7 +198,7 @@ def test_G_P_1_gambler_paper_never_reveals(role: Role, g: int, phase: str) -> No
             E.Recruited(turn=4, side="mafia"),
         ]
         votes = _votes("court")
-    text = Renderer(genders=genders).newspaper(
+    text = renderers[g].newspaper(
         ruleset="gambler", game_name="M", turn=4, phase=phase, events=events, votes=votes, tz=MSK
     )
     _assert_clean(text)
@@ -189,8 +207,8 @@ def test_G_P_1_gambler_paper_never_reveals(role: Role, g: int, phase: str) -> No
         assert "дело рук маньяка" not in text and "застрелила" not in text  # G-P.1: not by whom
 
 
-def test_start_post_and_counts_never_reveal_the_dealing() -> None:
-    r = Renderer()
+def test_start_post_and_counts_never_reveal_the_dealing(renderer: Renderer) -> None:
+    r = renderer
     seats = [("Анна", "civilian", None), (LIVING_SECRET_ROLE, "mafia", "triad")]
     start = r.start_post(
         ruleset="pefl",
@@ -217,9 +235,9 @@ def test_start_post_and_counts_never_reveal_the_dealing() -> None:
     _assert_clean(court)
 
 
-def test_final_post_reveals_everything_only_at_the_end() -> None:
+def test_final_post_reveals_everything_only_at_the_end(renderer: Renderer) -> None:
     seats = [("Анна", "civilian", None), ("Егор", "mafia", "triad")]
-    text = Renderer().final_post(
+    text = renderer.final_post(
         ruleset="pefl",
         game_name="M",
         winner="town",
@@ -243,9 +261,9 @@ def vars_of(v: Vote) -> dict[str, object]:
 GAMBLER_KILLERS: tuple[Role, ...] = ("sheriff", "maniac", "godfather", "mafia")
 
 
-def _role_pm(role: Role, settings: RulesSettings) -> str:
+def _role_pm(renderer: Renderer, role: Role, settings: RulesSettings) -> str:
     e = E.RoleDealt(turn=0, audience=player("Коля"), nick="Коля", role=role)
-    return Renderer().player_pm(
+    return renderer.player_pm(
         ruleset="gambler",
         game_name="M",
         nick="Коля",
@@ -257,15 +275,17 @@ def _role_pm(role: Role, settings: RulesSettings) -> str:
 
 
 @pytest.mark.parametrize("stories", [True, False])
-def test_G_M_10_every_killer_is_invited_to_tell_a_story_or_none_is_printed(stories: bool) -> None:
+def test_G_M_10_every_killer_is_invited_to_tell_a_story_or_none_is_printed(
+    renderer: Renderer, stories: bool
+) -> None:
     """A story under a victim must not tell whose kill it was: either every Gambler killer's
     role PM invites one (the rule book's way), or no story is printed and none is invited."""
     settings = RulesSettings(kill_stories=stories)
     for role in Gambler.roles:
-        invited = "Способ:" in _role_pm(role, settings)
+        invited = "Способ:" in _role_pm(renderer, role, settings)
         assert invited == (stories and role in GAMBLER_KILLERS), role
     story = "ночью у фонаря"
-    text = Renderer().newspaper(
+    text = renderer.newspaper(
         ruleset="gambler",
         game_name="M",
         turn=4,
@@ -277,12 +297,14 @@ def test_G_M_10_every_killer_is_invited_to_tell_a_story_or_none_is_printed(stori
 
 
 @pytest.mark.parametrize("killer", GAMBLER_KILLERS)
-def test_G_P_1_a_paper_with_a_story_is_the_same_whoever_killed(killer: Role) -> None:
+def test_G_P_1_a_paper_with_a_story_is_the_same_whoever_killed(
+    renderer: Renderer, killer: Role
+) -> None:
     """The host's event names the killer; the paper printed from the turn is the same for
     each of them, story included."""
     base = [E.Killed(turn=4, nick="Анна", role="civilian", story="ночью у фонаря")]
     cause: Cause = "mafia" if killer in ("godfather", "mafia") else as_cause(killer)
     secret = E.DeathRecorded(turn=4, audience=HOST, nick="Анна", cause=cause, killer=KILLER)
-    text = Renderer().newspaper(ruleset="gambler", game_name="M", turn=4, events=[*base, secret])
-    plain = Renderer().newspaper(ruleset="gambler", game_name="M", turn=4, events=base)
+    text = renderer.newspaper(ruleset="gambler", game_name="M", turn=4, events=[*base, secret])
+    plain = renderer.newspaper(ruleset="gambler", game_name="M", turn=4, events=base)
     assert text == plain and KILLER not in text

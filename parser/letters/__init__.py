@@ -117,5 +117,9 @@ A reading is accepted only when the letter supports no other (`parser.letters.pr
 sender's role may make the move now, every living player the letter names is accounted for
 (target, executor, the sender; or named in a negation, a question, a story, a move put off,
 a belief, an opinion, an address, or replaced by a correction), and the move is decided.
-Otherwise the letter comes back as the question or refusal naming the doubt.
+Otherwise the letter comes back as the question or refusal naming the doubt. A condition
+on the sender's own access or the letter's delivery («если свет не отключат»), a concession
+(«даже если …», «… или нет — всё равно») and branches that all give the same move
+condition nothing (`parser.letters.conditions`); a move said only in the conditional mood
+(«проверил бы X») is asked, never dropped.
 """

@@ -22,6 +22,7 @@ from parser.letters.mentions import (
     stopword,
 )
 from parser.letters.modal import governed_infinitive, requested, side_named
+from parser.letters.mood import conditional_word
 from parser.letters.reading import IS_IT_A_MOVE, LetterReading
 from parser.letters.sense import (
     noun_of_other_verb,
@@ -141,6 +142,26 @@ def _action_word(tokens: Sequence[Token], i: int, own_actions: frozenset[str]) -
     return role_typo(tokens[i].word, own_actions)
 
 
+def _set_aside(
+    w: Word, tokens: Sequence[Token], i: int, in_mention: set[int], players: Sequence[Mention]
+) -> bool:
+    """An action word that names no move: told in the past, taken back, or said of a thing
+    («Проверяю тесто»). A past form in the conditional mood on a living player named in its
+    sentence («проверил бы Кота», C-2) is a wish, not a story: kept, so the move is asked
+    (`proof._undecided`), never dropped; one on no player («я бы его полечила», of a son)
+    names no move."""
+    if w.past and not (conditional_word(tokens, i) and _player_in_sentence(tokens, i, players)):
+        return True
+    return _taken_back(tokens, i) or thing_object(tokens, i, in_mention)
+
+
+def _player_in_sentence(tokens: Sequence[Token], i: int, players: Sequence[Mention]) -> bool:
+    sentence = tokens[i].sentence
+    return any(
+        m.kind == "nick" and not m.gone and tokens[m.start].sentence == sentence for m in players
+    )
+
+
 def occurrences(
     tokens: Sequence[Token],
     mentions: list[Mention],
@@ -177,8 +198,8 @@ def occurrences(
         if w.skip and not negated_at(tokens, i):
             skip = True
             continue
-        if w.past or _taken_back(tokens, i) or thing_object(tokens, i, in_mention):
-            continue  # told, taken back, or said of a thing («Проверяю тесто»)
+        if _set_aside(w, tokens, i, in_mention, mentions):
+            continue
         if w.executor:
             exec_cues.append((i, None))
             continue

@@ -65,7 +65,10 @@ __all__ = [
     "aside",
     "engine_settles",
     "false_by_cast",
+    "immaterial",
+    "in_condition",
     "open_condition",
+    "same_every_branch",
     "settled_by_cast",
     "shrugged",
     "void_branch",
@@ -122,20 +125,23 @@ def open_condition(
     players: Sequence[Mention],
     *,
     side: bool = False,
+    targets: Collection[str] = (),
 ) -> str | None:
     """The words of the first condition the letter leaves open for its move, or None.
     `questions`: the sentences that ask (`question_sentences`); `move_at`: token indices of
     the move (its action word, its players, its executor); `players`: every living player
     the letter names; `side`: the move is a side chosen, so a side named after a condition
-    is another branch."""
+    is another branch; `targets`: the move's players."""
     move_sentences = {tokens[k].sentence for k in move_at}
     asked = questions - move_sentences
+    if same_every_branch(tokens, move_at, players, set(targets)):
+        return None  # «Если X мирная — проверка X, если мафия — всё равно проверка X»
     for k, t in enumerate(tokens):
         kind = _condition_word(tokens, k)
         if kind is None or _manner(tokens, k):
             continue
-        if aside(tokens, k, {j for m in players for j in range(m.start, m.end)}):
-            continue  # «Если кто не понял: убиваю X»: said to the reader
+        if immaterial(tokens, k, {j for m in players for j in range(m.start, m.end)}):
+            continue  # «Если кто не понял: убиваю X», «…, если свет не отключат»
         if t.sentence in asked and _settled_after(tokens, t.sentence, move_sentences):
             # «А если проверю Муската, мне скажут…? Ладно, проверяю Муската»: a question to
             # the host about the rules, then the move said firmly: the move stands
@@ -156,6 +162,44 @@ def open_condition(
         if _holds_a_move(tokens, branch, players, side=side):
             return _quoted(tokens, k, region)
     return None
+
+
+def same_every_branch(
+    tokens: Sequence[Token], move_at: set[int], players: Sequence[Mention], targets: set[str]
+) -> bool:
+    """C-2: «Если Ника мирная — проверка Ника, если мафия — всё равно проверка Ника»: the
+    letter's conditions (two at least) each lead to a branch that names the move's own
+    players and no one else, and whose action words (if any) are the move's — every branch
+    gives the same move, so the condition decides nothing."""
+    if not targets:
+        return False
+    actions = {
+        a
+        for k in move_at
+        if tokens[k].word and (found := lookup(tokens[k].word)) is not None
+        for a in found.actions
+    }
+    opens = [
+        k
+        for k in range(len(tokens))
+        if (kind := _condition_word(tokens, k)) is not None and not _manner(tokens, k)
+    ]
+    branches = 0
+    for n, k in enumerate(opens):
+        # a branch ends where the next condition opens («…, если нет — …»)
+        end = opens[n + 1] if n + 1 < len(opens) else len(tokens)
+        region = [j for j in range(k + 1, end) if tokens[j].sentence == tokens[k].sentence]
+        kind = _condition_word(tokens, k)
+        branch = set(region if kind == "fallback" else _consequence(tokens, region))
+        named = {m.nick for m in players if m.start in branch}
+        if named != targets or any(tokens[j].word in _HE for j in branch):
+            return False
+        for j in branch:
+            found = lookup(tokens[j].word) if tokens[j].word else None
+            if found is not None and found.actions and actions and not found.actions & actions:
+                return False
+        branches += 1
+    return branches >= 2
 
 
 #: words that settle what was weighed before them («Ладно, всё равно проверяю …»)
@@ -399,6 +443,97 @@ LEAVE: Final = ws("можно нельзя разрешено позволено
 #: the lemmas of another's consent: «если Евсей не против», «если разрешишь»
 CONSENT_LEMMAS: Final = ws("против согласный разрешить позволить одобрить возражать")
 _LEAVE_LEMMAS: Final = LEAVE | CONSENT_LEMMAS
+
+
+def immaterial(tokens: Sequence[Token], k: int, named: Collection[int] = ()) -> bool:
+    """Whether the condition at `k` conditions nothing the host must settle: said to the
+    reader (`aside`), a concession («даже если …»: `concessive`), or a condition on the
+    sender's own access or the letter's delivery (`own_access`)."""
+    return aside(tokens, k, named) or concessive(tokens, k) or own_access(tokens, k, named)
+
+
+def in_condition(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the word at `i` stands in the clause of a condition («…, даже если её не
+    тронут»): a condition word before it in its clause. A pronoun there is the condition's
+    own (its subject or object), never a target of the move."""
+    for j in range(i - 1, -1, -1):
+        t = tokens[j]
+        if t.sentence != tokens[i].sentence or t.clause_end or t.raw in _DASHES:
+            return False
+        if t.word in CONDITION_WORDS:
+            return True
+    return False
+
+
+def concessive(tokens: Sequence[Token], k: int) -> bool:
+    """C-2: «…, даже если её уже проверяли»: a condition the particle «даже» opens is a
+    concession — the move holds whether or not it is met, so it has no other branch."""
+    if tokens[k].word not in CONDITION_WORDS or k == 0:
+        return False
+    prev = tokens[k - 1]
+    return prev.sentence == tokens[k].sentence and prev.word == "даже"
+
+
+#: the means by which the sender reaches the host and his letter arrives: power, the line,
+#: the device, the board, the letter itself («если свет не отключат», «если письмо дойдёт»)
+_CHANNELS: Final = ws(
+    "свет электричество связь интернет инет сеть вайфай wifi телефон мобильник смартфон "
+    "комп компьютер ноутбук ноут планшет зарядка батарея аккумулятор роутер форум сайт "
+    "письмо сообщение почта личка"
+)
+#: the sender as the condition's subject («я»), or as its owner («у меня будет связь»)
+_SENDER_SUBJECT: Final = ws("я")
+
+
+def own_access(tokens: Sequence[Token], k: int, named: Collection[int] = ()) -> bool:
+    """C-2: a condition on the sender's own access or the letter's delivery, no condition
+    on the move: «…, если свет не отключат», «если связь будет», «если успею до дедлайна»,
+    «если не усну», «если письмо дойдёт» (not «если концерт не перенесут», an event of the
+    sender's life, nor «если доживу», his survival). The clause of «если» at `k` names no
+    player, no person (no animate noun, no pronoun but the sender's «я» or «у меня»), no
+    word of the game (an action word of any role, a side, a verb of the day) and no leave;
+    it has a verb that is not «получиться»/«выйти»/«удаться» in the third person (the
+    move's own success, a fallback's condition); and it speaks of the sender himself (a verb
+    in the first person singular) or of his means of reaching the host (`_CHANNELS`) —
+    nothing the game decides. The host reads the move the letter names: its words are the
+    standing instruction."""
+    if tokens[k].word not in CONDITION_WORDS:
+        return False
+    region = _aside_clause(tokens, k)
+    if not region or any(j in named for j in region):
+        return False
+    own = thing = verb = False
+    for j in region:
+        w = tokens[j].word
+        if not w:
+            continue
+        found = lookup(w)
+        if (found is not None and found.actions) or w in SIDE_MAFIA | SIDE_TOWN or day_verb(w):
+            return False
+        top = parse(w)[:1]
+        if not top:
+            continue
+        best = top[0]
+        grams = best.grammemes
+        if best.lemma in _LEAVE_LEMMAS:
+            return False
+        if best.lemma in SUCCEED_LEMMAS and "1per" not in grams:
+            return False  # «если не выйдет»: the move's own success; «не выйду на связь» is his
+        if best.pos == "NPRO":
+            owner = j > 0 and tokens[j - 1].word == "у" and "1per" in grams and "sing" in grams
+            if w not in _SENDER_SUBJECT and not owner:
+                return False
+            continue
+        if best.pos == "NOUN":
+            if grams & _PERSON_TAGS:
+                return False
+            thing = thing or best.lemma in _CHANNELS or w in _CHANNELS
+        if best.lemma in _SURVIVE_LEMMAS:
+            return False  # «если доживу до утра»: the sender's survival, the game's to decide
+        if best.pos == "VERB":
+            verb = True
+            own = own or {"1per", "sing"} <= grams
+    return verb and (own or thing)
 
 
 #: the parts of speech that say something of their own in a clause without a verb

@@ -11,11 +11,44 @@ from parser.morph import parse
 from parser.vocab import lookup
 
 
+def whether_or_not(tokens: Sequence[Token], k: int) -> bool:
+    """C-2: «Мирная она или нет — без разницы», «неважно, проверял его кто-то или нет»: the
+    «нет» at `k` after «или» closes an alternative — a clause with words of its own before
+    «или» and no action word said as tonight's (not past) — that asks whether or not
+    something holds; it takes back nothing («Проверяю Лену, или нет» does: nothing of its
+    own stands in its clause before «или»)."""
+    if tokens[k].word != "нет" or k < 2 or tokens[k - 1].word != "или":
+        return False
+    sentence = tokens[k].sentence
+    own: list[str] = []
+    for j in range(k - 2, -1, -1):
+        u = tokens[j]
+        if u.sentence != sentence or u.clause_end or u.raw in DASHES:
+            break
+        if u.word:
+            own.append(u.word)
+    if not own:
+        return False
+    for w in own:
+        found = lookup(w)
+        if found is not None and found.actions and not found.past:
+            return False
+    return True
+
+
+def _conceding(tokens: Sequence[Token], k: int) -> bool:
+    """«…, пусть даже её никто не тронет»: «пусть» before «даже» concedes, it corrects
+    nothing (C-2)."""
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    return tokens[k].word == "пусть" and nxt is not None and nxt.word == "даже"
+
+
 def correcting(tokens: Sequence[Token], k: int) -> bool:
     """Whether the word at `k` takes back what the letter said before it (C-2): a particle
-    of correction anywhere, a noun or verb of correction by its place in its clause."""
+    of correction anywhere, a noun or verb of correction by its place in its clause; not
+    the «нет» of a whether-or-not (`whether_or_not`) nor a conceding «пусть даже»."""
     t = tokens[k]
-    if not t.word:
+    if not t.word or whether_or_not(tokens, k) or _conceding(tokens, k):
         return False
     opens = k == 0 or tokens[k - 1].clause_end or tokens[k - 1].sentence != t.sentence
     before = None if opens or tokens[k - 1].raw in DASHES else tokens[k - 1].word or None

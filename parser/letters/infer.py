@@ -961,6 +961,23 @@ def _side_corrected(
     return None
 
 
+def side_over_unnamed(
+    readings: list[Occ], tokens: Sequence[Token], questions: set[int], view: SenderView
+) -> list[Occ]:
+    """G-M.8, C-2: «Выбираю сторону: мафия. Кого приглашу — напишу завтра» from the
+    prostitute whose side choice is pending: the action words beside the side name no player
+    (the invitation is put off, not made), so they are no move — the side chosen is the
+    letter's move (`without_action_word`). `readings` is returned unchanged otherwise."""
+    if not readings or any(o.targets for o in readings):
+        return readings
+    if "choose_side" not in view.allowed:
+        return readings
+    side, both = _side(tokens, questions)
+    if side is None and not both:
+        side, both = _side(_spelt_in_cyrillic(tokens), questions)
+    return [] if side is not None and not both else readings
+
+
 def side_beside(
     reading: LetterReading, tokens: Sequence[Token], questions: set[int], view: SenderView
 ) -> LetterReading:

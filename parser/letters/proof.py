@@ -43,13 +43,14 @@ from parser.letters.conditions import (
     CONSENT_LEMMAS,
     LEAVE,
     again_verb,
-    aside,
     engine_settles,
+    immaterial,
     open_condition,
+    same_every_branch,
     shrugged,
     void_branch,
 )
-from parser.letters.corrections import correcting
+from parser.letters.corrections import correcting, whether_or_not
 from parser.letters.mentions import (
     Mention,
     believed,
@@ -173,7 +174,7 @@ def prove(
         return bound
     if talk or _no_move_at_all(reading, evidence):
         return LetterReading()
-    on_condition = _choice_on_condition(reading, evidence)
+    on_condition = _choice_on_condition(reading, evidence) or _side_undecided(reading, evidence)
     if on_condition is not None:
         return on_condition
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
@@ -511,6 +512,33 @@ def _choice_on_condition(reading: LetterReading, evidence: Evidence) -> LetterRe
     return _conditioned(reading, evidence)
 
 
+def _side_undecided(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """G-M.8, C-2: a side named only as a wish («Выбрала бы мафию»: the side word under a
+    predicate in the conditional mood) or with a doubt the letter does not settle
+    («Наверное, за мафию… не знаю»): no choice made — asked, never taken."""
+    if reading.kind != "move" or reading.action != "choose_side":
+        return None
+    tokens = evidence.tokens
+    named = {m.start for m in evidence.mentions if m.kind == "nick"}
+    at = [
+        k
+        for k, t in enumerate(tokens)
+        if t.word in SIDE_TOWN | SIDE_MAFIA and t.sentence not in evidence.questions
+    ]
+    if not at:
+        return None
+    # a wish anywhere; a maybe before the first side named, a doubt after the last
+    wished = any(conditional_at(tokens, k, k + 1) for k in at)
+    if not (wished or _hedged_before(tokens, at[0]) or _doubted(tokens, at[-1], named)):
+        return None
+    return question_reading(
+        UNDECIDED,
+        f"Вы выбираете сторону ({_SIDES.get(reading.side or '', reading.side)}) — это "
+        "окончательный выбор? Если да, напишите его без «бы» и сомнений, например: «Выбираю "
+        "мирных».",
+    )
+
+
 def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
     """The question for a move that a condition the reader does not settle leaves open
     (`parser.letters.conditions`): never its first branch."""
@@ -536,7 +564,9 @@ def _conditioned(reading: LetterReading, evidence: Evidence) -> LetterReading | 
         }
     players = [m for m in evidence.mentions if m.kind == "nick"]
     side = reading.action == "choose_side"
-    said = open_condition(tokens, evidence.questions, move_at, players, side=side)
+    said = open_condition(
+        tokens, evidence.questions, move_at, players, side=side, targets=reading.targets
+    )
     if said is None:
         return None
     return question_reading(
@@ -862,7 +892,10 @@ def _skip_stands(reading: LetterReading, evidence: Evidence) -> bool:
     if chosen is None:
         return True
     word = lookup(evidence.tokens[chosen.i].word)
-    plain = word is not None and not word.infinitive
+    # a wish («…я бы проверил X») is no plain move either: the skip stands over it
+    plain = (
+        word is not None and not word.infinitive and not conditional_word(evidence.tokens, chosen.i)
+    )
     if chosen.i > k:
         return not plain
     skipped = _clause(evidence.tokens, k, k + 1)
@@ -1901,9 +1934,14 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
         and not any(plainly_governed(tokens, m.start, m.end) for m in places)
     ):
         return True
-    if evidence.chosen is not None and (
-        _consequence(tokens, evidence.chosen.i, evidence.mentions)
-        or _trailing_condition(tokens, evidence.chosen.i, evidence.mentions)
+    players = [m for m in evidence.mentions if m.kind == "nick"]
+    if (
+        evidence.chosen is not None
+        and (
+            _consequence(tokens, evidence.chosen.i, evidence.mentions)
+            or _trailing_condition(tokens, evidence.chosen.i, evidence.mentions)
+        )
+        and not same_every_branch(tokens, {evidence.chosen.i}, players, set(reading.targets))
     ):
         return True
     if evidence.chosen is not None and _after_a_player(
@@ -2039,7 +2077,7 @@ def _doubted(
     # «Проверяю Лену. Или нет», «…, хотя нет»: taken back, and no one named after it
     # or «Нет.» opening a sentence of its own
     for n, w in enumerate(words):
-        if w != "нет" or any(k > at[n] for k in named):
+        if w != "нет" or any(k > at[n] for k in named) or whether_or_not(tokens, at[n]):
             continue
         if n == 0 or words[n - 1] in _TAKE_BACK or tokens[at[n - 1]].clause_end:
             return True
@@ -2079,7 +2117,7 @@ def _consequence(tokens: Sequence[Token], i: int, mentions: Sequence[Mention] = 
             nxt = lead[n + 1].word if n + 1 < len(lead) else ""
             if _leave_asked(tokens, tokens.index(t)):
                 return True
-            if nxt not in ("что", "не") and not aside(tokens, tokens.index(t), named):
+            if nxt not in ("что", "не") and not immaterial(tokens, tokens.index(t), named):
                 return True
     return False
 
@@ -2127,7 +2165,7 @@ def _trailing_condition(tokens: Sequence[Token], i: int, mentions: Sequence[Ment
     named = {k for m in mentions if m.kind == "nick" for k in range(m.start, m.end)}
     after = [k for k in range(i + 1, len(tokens)) if tokens[k].sentence == sentence]
     for n, k in enumerate(after):
-        if tokens[k].word != "если" or shrugged(tokens, k) or aside(tokens, k, named):
+        if tokens[k].word != "если" or shrugged(tokens, k) or immaterial(tokens, k, named):
             continue
         cond = [j for j in after[n + 1 :] if tokens[j].word]
         if any(_consent(tokens[j].word) or tokens[j].word in LEAVE for j in cond):

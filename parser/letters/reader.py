@@ -20,7 +20,7 @@ from parser.letters.asked import (
     offer_asked,
     offered_to_the_don,
 )
-from parser.letters.conditions import settled_by_cast
+from parser.letters.conditions import in_condition, settled_by_cast
 from parser.letters.decide import (
     apply_corrections,
     choose_reading,
@@ -41,7 +41,7 @@ from parser.letters.executor import (
     names_executor,
 )
 from parser.letters.foreign import unread_language
-from parser.letters.infer import side_beside, without_action_word
+from parser.letters.infer import side_beside, side_over_unnamed, without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.promised import (
     held_back,
@@ -381,6 +381,8 @@ def _read(
     # «Сегодня Катю проверяю, Боба завтра»: a player put off is no target tonight
     tonight = [m for m in live if not put_off(tokens, m)]
     bindable = tonight if any(m.kind == "nick" for m in tonight) else live
+    # «Протект Бусинке, даже если её не тронут»: a pronoun in a condition is the condition's
+    bindable = [m for m in bindable if not (m.kind == "pronoun" and in_condition(tokens, m.start))]
     for n, occ in enumerate(occs):
         nxt_i = occs[n + 1].i if n + 1 < len(occs) else len(tokens)
         prev_i = occs[n - 1].i if n > 0 else -1
@@ -434,6 +436,7 @@ def _read(
     readings = resolve_pronouns(readings, tokens, live, view.nick, own_actions, named)
     readings = apply_corrections(readings, live, tokens, occs)
     readings = settled_choice(tokens, live, readings, view, skip)
+    readings = side_over_unnamed(readings, tokens, questions, view)
     chosen = choose_reading(wishes_settled(readings, tokens), view, tokens)
     chosen = _unless_promised(chosen, tokens, questions)
     chosen = _beside_doubted(chosen, doubted, tokens, view)

@@ -36,6 +36,7 @@ from parser.votes.proof import (
     new_post,
     nick_asked,
     not_a_name,
+    own_verb_object,
     own_vote_said,
     place_use,
     proven_pick,
@@ -629,6 +630,8 @@ def _not_counted(
         return True, (UNPROVEN, pick.span.text)  # «в <Каменке>»: the place, not the player
     if verb_use(own, pick):
         return True, (UNPROVEN, pick.span.text)  # «<крашу> до вечера»: the author's own verb
+    if own_verb_object(own, pick):
+        return True, (UNPROVEN, pick.span.text)  # «везу <X> на дачу»: the author's errand
     if leaning(own, pick):
         return True, (UNPROVEN, pick.span.text)  # «склоняюсь к <X>»: leant to, not voted
     if vote_word_not_own(own, pick):

@@ -224,6 +224,14 @@ CUE_LEMMAS: Final = frozenset(
 )  # fmt: skip
 
 
+#: verbs of a vote's act besides the vote words: touching, jailing, hanging, greening — «не»
+#: beside one takes the nick back (`parser.votes.negation`); the player is their object
+ACT_LEMMAS: Final = frozenset(
+    ("трогать", "тронуть", "сажать", "посадить", "садить", "казнить", "вешать", "повесить",
+     "линчевать", "зеленить")
+)  # fmt: skip
+
+
 @lru_cache(maxsize=WORDS_KEPT)
 def is_cue(word: str) -> bool:
     """A vote word («голосую», «выставляю», «против»): asked of every word around every
@@ -331,6 +339,10 @@ def read_spans(
         if m.reason == AMBIGUOUS_NICK and own:
             after = _words_after(own, span.text)
             m = pinned_by_words(m, after) or pinned_by_pronoun(m, after) or m
+        if m.reason == AMBIGUOUS_NICK and own:
+            # «Выставляю <Рельсову>», «против <Евгении>»: the case the word before the nick
+            # puts it in is a form only one of the two takes (C-3, `one_gender`)
+            m = one_gender(m, governed_case(own, span.text))
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)
@@ -345,6 +357,42 @@ def read_spans(
         return None, failure, dead_hit, named, resolved
     chosen = resolved[-1] if policy == "last" else resolved[0]
     return chosen, failure, dead_hit, named, resolved
+
+
+#: the case a preposition before a vote's nick governs («против <Евгении>»: the genitive)
+_PREP_CASE: Final = {"против": "gent", "у": "gent", "от": "gent", "для": "gent",
+                     "без": "gent", "кроме": "gent", "за": "accs", "про": "accs",
+                     "на": "accs", "к": "datv", "ко": "datv"}  # fmt: skip
+
+
+def governed_case(own: str, text: str) -> str | None:
+    """C-3: the case the word right before a coloured nick puts it in, when the grammar
+    says — a preposition's own case, or the accusative of a vote verb of the author's first
+    person whose object it is («Выставляю <Валентину>», «Вешаю <Ковалёва>»; not «голосую»,
+    whose player stands after «за»/«против»); None when nothing right before it says."""
+    low = own.casefold().replace("ё", "е")
+    at = low.find(text.casefold().replace("ё", "е"))
+    if at < 0:
+        return None
+    before = re.findall(r"[^\W\d_]+|[,.;:!?()\n—–]", low[:at])
+    if not before or not before[-1].isalpha():
+        return None
+    word = before[-1]
+    if word in _PREP_CASE:
+        return _PREP_CASE[word]
+    first = parse(word)[:1]
+    if not first or first[0].pos != "VERB" or "1per" not in first[0].grammemes:
+        return None
+    # «голосую <Александру>»: voting takes its player after «за»/«против», so a form right
+    # after the verb itself is no object of it — no case said
+    said = set(lemmas(word))
+    if not (CUE_LEMMAS | ACT_LEMMAS) & said or _BY_PREPOSITION & said:
+        return None
+    return "accs"
+
+
+#: vote verbs whose player stands after a preposition, never as their direct object
+_BY_PREPOSITION: Final = frozenset(("голосовать", "проголосовать"))
 
 
 _AFTER_WORDS: Final = 4  # words after a name that may pin it: «, которая с Викой»

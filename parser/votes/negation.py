@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Final
 
-from parser.morph import lemmas, parse
+from parser.morph import Reading, lemmas, parse
 from parser.records import ColoredSpan
 from parser.vocab import (
     CONDITION_OPENERS,
@@ -20,7 +20,7 @@ from parser.vocab import (
     joked,
     undecided_words,
 )
-from parser.votes.names import CUE_LEMMAS
+from parser.votes.names import ACT_LEMMAS, CUE_LEMMAS
 from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WITHDRAWN, words_of
 from parser.votes.slip import excuse_blanked
 
@@ -56,10 +56,7 @@ SPARE_LEMMAS: Final = frozenset(
 # Verbs of voting and jailing: «не» next to one of them after the nick («Рому не
 # выставляю», «Катю не сажать», «Рому я трогать не буду») takes the nick back, while «не»
 # after a nick with another verb is the reason («Лёня — не отвечает на вопросы»).
-_ACT_LEMMAS: Final = frozenset(
-    ("трогать", "тронуть", "сажать", "посадить", "садить", "казнить", "вешать", "повесить",
-     "линчевать", "зеленить")
-)  # fmt: skip
+_ACT_LEMMAS: Final = ACT_LEMMAS
 # G-N.4: words that make a court post a vote for jailing the nominee they name.
 JAIL_LEMMAS: Final = frozenset(
     ("сажать", "посадить", "садить", "посадка", "тюрьма", "арест", "арестовать", "решетка",
@@ -265,6 +262,10 @@ def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
         return CONDITIONAL
     near = words[-_RETRACT_WINDOW:]
     follow = _clause_words(after, tail=False)
+    if follow == ["не"]:
+        # «против <X>… не, не буду»: a bare «не» set off on its own answers the vote, and
+        # the clause after it says what it takes back
+        follow = follow + _clause_words(_CLAUSE_END.split(after, maxsplit=2)[-1], tail=False)
     if _spared_before(near, follow, after) or _told_of_the_past(words):
         return ""
     if not follow:
@@ -275,8 +276,27 @@ def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
         return ""
     # «Рому не выставляю», «Голосовать за Рому я не стану»: a «не» after the nick negates
     # the vote when a verb of voting stands in the clause, on either side of the nick
-    negated = bool(live_negations(follow)) and (votes_word(follow) or votes_word(words))
+    if votes_word(follow):
+        return "" if live_negations(follow) else None
+    # «ни» beside a «не» only strengthens it («не верю ни одному слову»): the «не» decides
+    live = live_negations(follow)
+    heads = [i for i in live if follow[i] == "не"] or live
+    negated = votes_word(words) and any(not _of_another(follow, i) for i in heads)
     return "" if negated else None
+
+
+def _of_another(words: Sequence[str], at: int) -> bool:
+    """P-V.1: whether the «не» at `at` negates a finite verb of someone else's — the third
+    person («против <X>… весь день врёт и ничего не объясняет», «… мне не нравится как он
+    играет»), or of the author's distrust: a reason, not his vote taken back («… не буду»)."""
+    verb = next((r for w in words[at + 1 : at + 3] if (r := _verb(w)) is not None), None)
+    # distrust is the reason too («… не верю ни одному его слову», `TRUST_LEMMAS`)
+    return verb is not None and ("3per" in verb.grammemes or verb.lemma in TRUST_LEMMAS)
+
+
+def _verb(word: str) -> Reading | None:
+    first = parse(word)[:1]
+    return first[0] if first and first[0].pos == "VERB" else None
 
 
 #: a clause's stop inside a sentence: the nick's clause ends there (a dash right after the

@@ -70,6 +70,7 @@ __all__ = [
     "leaning",
     "nick_asked",
     "not_a_name",
+    "own_verb_object",
     "own_vote_said",
     "place_use",
     "proven_pick",
@@ -322,6 +323,8 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
         return True
     if _DASH_AFTER.match(low, at + len(text)):
         return True
+    if _named_guilty(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0]):
+        return True
     end = _SENTENCE_END.search(low, at + len(text))
     if not before and not words_of(low[at + len(text) : end.start() if end else None]):
         # the nick alone in its sentence: the colour itself names him (G-N.1) — unless the
@@ -334,6 +337,19 @@ def has_vote_grammar(own_text: str, pick: Pick) -> bool:
     return not word_nick(pick.match.nick) and any(
         is_cue(w) or green_word(w) or (len(w) >= 3 and JAIL_LEMMAS.intersection(lemmas(w)))
         for w in after
+    )
+
+
+def _named_guilty(clause: str) -> bool:
+    """P-V.1: the clause after a nick opens with a noun of guilt in the nominative — the
+    predicate said of him with the dash left out («<кошка> мафия, …», «<лезу> мафия, весь
+    день молчит»): a statement of the vote, as «<X> — мафия» is."""
+    words = _WORD.findall(clause)
+    if not words:
+        return False
+    return any(
+        r.pos == "NOUN" and "nomn" in r.grammemes and r.lemma in _ACCUSING_LEMMAS
+        for r in parse(words[0])[:1]
     )
 
 
@@ -514,7 +530,8 @@ _COURTESY_PHRASES: Final = re.compile(r"\bв ударе\b|\bс дн[её]м ро
 _ACCUSING_LEMMAS: Final = frozenset(
     ("мафия", "мафиози", "мафиозный", "маньяк", "подозрительный", "подозревать",
      "подозрение", "мутный", "врать", "соврать", "наврать", "лгать", "солгать", "лжец",
-     "врун", "врунья", "сливать", "слить", "топить", "крыса", "убийца", "дон")
+     "врун", "врунья", "сливать", "слить", "топить", "крыса", "убийца", "дон", "обвинять",
+     "обвинить")
 )  # fmt: skip
 _CLAUSE_STOP: Final = re.compile(r"[,;:()\n—–]|\s-\s")
 
@@ -531,7 +548,7 @@ def unproven(own_text: str, pick: Pick) -> bool:
     low = own_text.casefold().replace("ё", "е")
     text = pick.span.text.casefold().replace("ё", "е")
     at = low.find(text)
-    if at < 0 or any(is_cue(w) or green_word(w) for w in words_of(low)):
+    if at < 0 or _vote_word_in(low):
         return False
     end = at + len(text)
     start = _sentence_start(low, at)
@@ -562,7 +579,10 @@ def unproven(own_text: str, pick: Pick) -> bool:
         return True
     # «Кто, если не <Гном>?» names him as the answer: rhetorical, no question about him
     asked = _asked_in_clause(low, end) and not re.search(r"\bесли\s+не\s*$", low[start:at])
-    if not (asked or (_vocative(pick) and _requested(low[start:at], low[end:stop]))):
+    # «ну всё, <X>, готовься к суду»: an address that sends him to court or the gallows
+    # is the vote said to him (G-N.1, P-V.1)
+    spoken = _vocative(pick) and _requested(low[start:at], low[end:stop])
+    if not (asked or (spoken and not _sent_off(low[start:stop]))):
         return False
     after = _SENTENCE_END.search(low, stop)
     if answered_yes(low[stop : after.start() if after else len(low)]):
@@ -911,16 +931,52 @@ def _vocative(pick: Pick) -> bool:
     return bool(words) and any("nomn" in r.grammemes for r in parse(words[-1]))
 
 
+def _vote_word_in(low: str) -> bool:
+    """Whether the post holds a vote word — not the noun «голос» told with another's
+    possessive («объясни свой вчерашний голос», «ваш голос был странным»): the vote spoken
+    of, no vote cast (P-V.1, issue 17 item 2)."""
+    words = words_of(low)
+    for n, w in enumerate(words):
+        if not (is_cue(w) or green_word(w)):
+            continue
+        first = parse(w)[:1]
+        near = words[max(0, n - 2) : n]
+        if (
+            first
+            and first[0].pos == "NOUN"
+            and any(_POSSESSED.intersection(lemmas(x)) for x in near)
+        ):
+            continue
+        return True
+    return False
+
+
+#: possessives of another or of the one spoken to: a vote noun they go with is his
+_POSSESSED: Final = frozenset(("свой", "твой", "ваш"))
+
+
+def _address_lead(before: str) -> bool:
+    """The words before a nick that leave it an address (P-V.1, issue 17 item 2): none, a
+    courtesy adjective agreeing with it in the nominative («Уважаемый <X>», «Дорогая
+    <X>»), or a clause set off by a comma before it («Слушай, <X>, …»)."""
+    words = _WORD.findall(before)
+    if not words or before.rstrip().endswith(","):
+        return True
+    return all(any(r.pos == "ADJF" and "nomn" in r.grammemes for r in parse(w)[:1]) for w in words)
+
+
 def _requested(before: str, sentence: str) -> bool:
-    """The nick opens its sentence as an address — a vocative, a comma after it — and what
-    follows speaks to him: a request («<Изольда>, объясни …», «<Мичман>, ответь уже …», a
-    verb in the imperative), «ты» or a verb in the second person («<X>, ты где
-    пропадал?», «<X>, почему молчишь?»), or a question ending the sentence (`sentence`: the
-    words after the nick to the end of its sentence, its mark included)."""
-    if words_of(before):
+    """The nick opens its sentence as an address — a vocative, a comma after it (or «ты»,
+    «вы» right after it, typed without one) — and what follows speaks to him: a request
+    («<Изольда>, объясни …», «<Мичман>, ответь уже …», a verb in the imperative), «ты» or
+    «вы», their possessive («ваш разбор», «твоя логика») or a verb in the second person
+    («<X>, ты где пропадал?», «<X>, почему молчишь?»), or a question ending the sentence
+    (`sentence`: the words after the nick to the end of its sentence, its mark included)."""
+    if not _address_lead(before):
         return False
     m = re.match(r"\s*,\s*([^\W\d_]+)", sentence)
-    if m is None:
+    n = re.match(r"\s*([^\W\d_]+)", sentence)
+    if m is None and (n is None or not _you_word(n.group(1))):
         return False
     words = words_of(sentence)
     if sentence.rstrip().endswith("?"):
@@ -928,7 +984,7 @@ def _requested(before: str, sentence: str) -> bool:
         # third person asks of someone else, not of him (a reason given, issue 17 item 2)
         return not any(_third_subject(w) for w in words) or any(_to_you(w) for w in words)
     for word in words:
-        if word in _YOU:
+        if word in _YOU or _you_word(word):
             return True
         first = parse(word)[:1]
         if (
@@ -938,6 +994,16 @@ def _requested(before: str, sentence: str) -> bool:
         ):
             return True
     return False
+
+
+def _you_word(word: str) -> bool:
+    """«ты», «вы» in any case, or their possessive: the one spoken to."""
+    first = parse(word)[:1]
+    if not first:
+        return False
+    if first[0].pos == "NPRO" and "2per" in first[0].grammemes:
+        return True
+    return first[0].lemma in ("твой", "ваш")
 
 
 def _asks_you(word: str) -> bool:
@@ -1112,6 +1178,46 @@ def verb_use(own_text: str, pick: Pick) -> bool:
     # тихо сидит»); the author's own verbs beside it are his sentence's predicates too
     # («<грею> ужин и сажусь читать»)
     return not any((r := _finite(w)) is not None and not _own_present(r) for w in clause)
+
+
+def own_verb_object(own_text: str, pick: Pick) -> bool:
+    """P-V.1, G-N.1 (issue 17 item 2): a coloured nick that is the object of the author's
+    own verb that casts no vote — a finite verb of the first person singular right before
+    it in its clause, with a word that verb governs right after the nick («Завтра везу <X>
+    на дачу», «помогаю <X> с переездом», «учу <X> играть») — and no word of a vote, a jail
+    or an accusation in the clause: the author's errand with the player, not a vote —
+    shown to the host, never counted. «Подозреваю <X>, …» (nothing governed after him),
+    «Отправляю <X> на виселицу», «Предлагаю <X> повесить» stay votes."""
+    low, at = _located(own_text, pick)
+    if at < 0:
+        return False
+    text = pick.span.text.casefold().replace("ё", "е")
+    start = max((m.end() for m in _BEFORE_END.finditer(low, 0, at)), default=0)
+    before = _words_typed(low[start:at])
+    clause = _words_typed(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])
+    if not before or not clause or not _governed(clause[0]):
+        return False
+    # «Глушу <X> — слишком громко дудит»: a dash after the nick opens the reason; «Не
+    # доверяю <X>» negated says his guilt, no errand
+    if _DASH_AFTER.match(low, at + len(text)) or before[-2:-1] == ["не"]:
+        return False
+    verb = _finite(before[-1])
+    if verb is None or not {"1per", "sing"} <= verb.grammemes:
+        return False
+    said = [*before, *clause]
+    if any(is_cue(w) or green_word(w) or w in _CHOICE for w in said) or votes_word(said):
+        return False
+    return not _sent_off(" ".join(said)) and not _accusing(" ".join(said))
+
+
+def _sent_off(text: str) -> bool:
+    """A word of court, jail or the gallows in `text`: where a vote sends a player."""
+    sent = JAIL_LEMMAS | _SENT_OFF_LEMMAS
+    return any(sent.intersection(lemmas(w)) for w in _WORD.findall(text) if len(w) >= 3)
+
+
+#: where a vote sends a player out of the day: «Отправляю <X> на виселицу», «на выбывание»
+_SENT_OFF_LEMMAS: Final = frozenset(("виселица", "выбывание", "вылет", "эшафот", "плаха"))
 
 
 def _words_typed(text: str) -> list[str]:
