@@ -23,9 +23,37 @@ def test_C_3_the_surname_as_listed_stays_asked() -> None:
     assert (got.kind, got.code) == ("question", "ambiguous_nick")
 
 
-def test_C_3_P_M_1_a_commissar_does_not_check_her_own_surname() -> None:
-    got = read_in_cast("surname", "Аня Зорина", "Проверяю Зорину")
-    assert (got.kind, got.action, got.targets) == ("move", "check", ("Лена Зорина",))
+@pytest.mark.parametrize(
+    ("cast", "sender", "text"),
+    [
+        ("surname", "Аня Зорина", "Проверяю Зорину"),
+        ("ownname", "Ольга Петровна", "Проверяю Ольгу"),
+        ("ownname", "Марина Петровна", "lechu petrovnu"),
+        ("knit", "Анна Ильинична", "Лечу Анну, она вчера кашляла."),
+    ],
+)
+def test_C_3_a_name_the_sender_shares_is_asked_even_where_she_cannot_mean_herself(
+    cast: str, sender: str, text: str
+) -> None:
+    # rulings §6, «a name the author shares»: who wrote it does not narrow the name to the
+    # other player, even where the role may not aim its move at the sender (P-M.1, P-M.5)
+    got = read_in_cast(cast, sender, text)
+    assert (got.kind, got.code) == ("question", "ambiguous_nick")
+    assert sender in got.text
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "target"),
+    [
+        ("Ольга Петровна", "Проверяю Ольгу Сергеевну", "Ольга Сергеевна"),
+        ("Игорь Котов", "Убиваю Котову", "Лиза Котова"),  # the case settles it
+    ],
+)
+def test_C_3_a_full_name_or_the_case_still_settles_a_shared_name(
+    sender: str, text: str, target: str
+) -> None:
+    got = read_in_cast("ownname", sender, text)
+    assert (got.kind, got.targets) == ("move", (target,))
 
 
 def test_C_3_a_role_that_may_aim_at_itself_is_asked() -> None:

@@ -118,6 +118,7 @@ PARTS = {
     "development-56": HERE / "dev56",  # votes-32: a short form or a plural surname two share
     "development-57": HERE / "dev57",  # reader-55: a short form two living players answer to
     "development-61": HERE / "dev61",  # reader-60: a Latin nick heard in colour, only as proven
+    "development-60": HERE / "dev60",  # batch 27: a knitting circle — craft verbs, «ой»
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

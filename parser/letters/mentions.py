@@ -378,7 +378,6 @@ def _read_strict(
 ) -> Mention | None:
     """`_strict_mention` at token `i`, with the checks a strict reading of a nick must pass."""
     found = _strict_mention(tokens, i, resolver)
-    found = _not_the_sender(tokens, found, view)
     if found is not None and found.kind == "nick":
         found = _cut_short(tokens, found, resolver)
         found = _other_than_self(tokens, found, resolver, view.nick)
@@ -638,31 +637,6 @@ def _parts_shared(word: str, players: Sequence[str]) -> list[str]:
         if any(word_inflects(key, w) for w in cyr if w != "и") or _spelt_part(word, p):
             out.append(p)
     return out
-
-
-def _not_the_sender(
-    tokens: Sequence[Token], found: Mention | None, view: SenderView
-) -> Mention | None:
-    """«Проверяю Зорину» from Аня Зорина, with her sister Лена Зорина: a form two players'
-    nicks share, one of them the sender's, is the other's when no move of the sender's role
-    may be aimed at the sender (the engine's own refusals, `SenderView.forbidden`: the
-    commissar's check, P-M.1) — she cannot mean herself (C-3). A role that may aim a move at
-    itself (a self-heal, a Don electing himself) leaves the form asked; so does the form
-    anywhere but right after an action word, the move's object («Gambit prinyat» is talk)."""
-    me = view.nick
-    if found is None or found.kind != "ambiguous" or me not in found.candidates:
-        return found
-    k = found.start - 1
-    before = lookup(tokens[k].word) if k >= 0 and tokens[k].word else None
-    if before is None or not before.actions or tokens[k].clause_end:
-        return found
-    actions = view.moving_actions() if view.known else ()
-    if not actions or any(view.forbidden_reason(a, me) is None for a in actions):
-        return found
-    others = [c for c in found.candidates if c != me]
-    if len(others) != 1:
-        return found
-    return replace(found, kind="nick", nick=others[0], confidence=PARTIAL_CONFIDENCE, candidates=())
 
 
 def _other_than_self(
