@@ -121,6 +121,7 @@ PARTS = {
     "development-57": HERE / "dev57",  # reader-55: a short form two living players answer to
     "development-61": HERE / "dev61",  # reader-60: a Latin nick heard in colour, only as proven
     "development-60": HERE / "dev60",  # batch 27: a knitting circle — craft verbs, «ой»
+    "development-62": HERE / "dev62",  # reader-62: a red taken back by a slip and its excuse
     "development-59": HERE / "dev59",  # votes-33: plain reds, an own verb's object, an address
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))

@@ -23,6 +23,7 @@ from parser.letters.mentions import (
 )
 from parser.letters.modal import governed_infinitive, requested, side_named
 from parser.letters.mood import conditional_word
+from parser.letters.reading import IS_IT_A_MOVE, LetterReading
 from parser.letters.sense import (
     noun_of_other_verb,
     set_aside,
@@ -298,6 +299,77 @@ def _past_clause(tokens: Sequence[Token], i: int) -> bool:
         if p and p[0].pos == "VERB" and "past" in p[0].grammemes:
             return True
     return False
+
+
+#: the actions a motion word means when the role strikes the player it goes to
+STRIKES: Final = frozenset(("kill", "beat", "blast"))
+
+
+def _infinitive_typed(tok: Token) -> str:
+    """The token's word, or its infinitive where Latin typing left out the soft sign
+    («pogovorit» → «поговорить»)."""
+    if typed_in_latin(tok) and not tok.word.endswith("ь"):
+        top = parse(tok.word + "ь")[:1]
+        if top and top[0].pos == "INFN" and top[0].known:
+            return tok.word + "ь"
+    return tok.word
+
+
+def weigh_purpose(occ: Occ, tokens: Sequence[Token]) -> None:
+    """«Подсаживаюсь к X, поговорить о жизни»: a visit the role reads as a strike whose
+    stated purpose is no strike proves none — its confidence is nil, so it is asked, never
+    read as the kill (C-2, rulings §2)."""
+    strike = occ.neutral == "visit" and bool(occ.actions) and occ.actions <= STRIKES
+    if strike and purpose_of_talk(tokens, occ.i):
+        occ.confidence = 0.0
+
+
+def talk_not_move(
+    allowed: Sequence[str], tokens: Sequence[Token], named: Sequence[Mention]
+) -> LetterReading | None:
+    """A player named as the goal of a motion («подсаживаюсь к X») with a purpose that is
+    no strike, from a role whose one action on him would be a strike: nothing says the
+    letter is the move — asked (C-2, rulings §2)."""
+    strike = len(allowed) == 1 and allowed[0] in STRIKES
+    goals = [m for m in named if _goal_of_motion(tokens, m)]
+    if strike and any(purpose_of_talk(tokens, m.start) for m in goals):
+        return LetterReading(
+            code=IS_IT_A_MOVE, text="Не понял, это ход? Напишите ход одной фразой."
+        )
+    return None
+
+
+def purpose_of_talk(tokens: Sequence[Token], i: int) -> bool:
+    """C-2 (rulings §2): the visit at `i` states a purpose that is no strike — an infinitive
+    after it in its clause (a comma or a dash may stand between) that is no action word and
+    takes no personal pronoun for its object («подсаживаюсь к X, поговорить о жизни», «иду
+    к X, чтобы посидеть»; not «навещает X — отправить её в больницу», an act on him) — and
+    no infinitive of an action word stands there («иду к X резать»). A strike is then not
+    proven: the motion word only says where he goes."""
+    sentence = tokens[i].sentence
+    purpose = False
+    for j in range(i + 1, len(tokens)):
+        tok = tokens[j]
+        if tok.sentence != sentence:
+            break
+        word = _infinitive_typed(tok) if tok.word else ""
+        top = parse(word)[:1] if word else []
+        if top and top[0].pos == "INFN":
+            w = lookup(word)
+            if w is not None and (w.actions or w.visit):
+                return False  # «иду к X резать»: the strike is the purpose
+            nxt = tokens[j + 1].word if j + 1 < len(tokens) else ""
+            on_him = any(r.pos == "NPRO" and "accs" in r.grammemes for r in parse(nxt)[:2])
+            if not negated_at(tokens, j) and not on_him:
+                purpose = True
+        if tok.clause_end and tok.raw.rstrip()[-1:] in ";:.!?":
+            break  # «цель — X; … доложить по исполнении»: another clause's infinitive
+    return purpose
+
+
+def _goal_of_motion(tokens: Sequence[Token], m: Mention) -> bool:
+    """«… к Анне Ильиничне»: the player named after «к», the goal of a motion."""
+    return m.start > 0 and tokens[m.start - 1].word in ("к", "ко")
 
 
 def role_actions_for(occ: Occ, view: SenderView) -> frozenset[str]:

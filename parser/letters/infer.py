@@ -11,7 +11,7 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.correction import correction_lemma
-from parser.letters.actions import Occ
+from parser.letters.actions import Occ, talk_not_move
 from parser.letters.corrections import correcting
 from parser.letters.dayverbs import day_verb
 from parser.letters.mentions import (
@@ -162,14 +162,19 @@ def without_action_word(
         where = {tokens[m.start].sentence for m in named}
         scene = scene_action(tokens, where, allowed, mentions)
         allowed = allowed if scene is None else [scene]
-    doubt = _other_verb_doubt(tokens, named, view, allowed) or _outside_doubt(
-        tokens,
-        named,
-        view,
-        allowed,
-        [*mentions, *([executor] if executor else [])]
-        if verb_outside == "ask" and scene is None
-        else None,
+    # «Подсаживаюсь к X, поговорить о жизни»: a purpose that is no strike (C-2)
+    doubt = (
+        talk_not_move(allowed, tokens, named)
+        or _other_verb_doubt(tokens, named, view, allowed)
+        or _outside_doubt(
+            tokens,
+            named,
+            view,
+            allowed,
+            [*mentions, *([executor] if executor else [])]
+            if verb_outside == "ask" and scene is None
+            else None,
+        )
     )
     if len(allowed) != 1:
         if not (told_as_role or _says_move(tokens, questions, named)):

@@ -6,7 +6,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
 
-from parser.letters.actions import Occ, bind, coordinated, occurrences, role_actions_for
+from parser.letters.actions import (
+    Occ,
+    bind,
+    coordinated,
+    occurrences,
+    role_actions_for,
+    weigh_purpose,
+)
 from parser.letters.asked import (
     MoveQuestion,
     asked_move,
@@ -381,6 +388,7 @@ def _read(
         prev_i = occs[n - 1].i if n > 0 else -1
         bind(occ, bindable, tokens, questions, nxt_i, prev_i, taken, view.nick, resolver)
         occ.actions = role_actions_for(occ, view)
+        weigh_purpose(occ, tokens)  # a visit to talk proves no strike
         if occ.actions == {"ambush"}:
             occ.aimed = any(
                 m.kind == "nick"

@@ -433,7 +433,10 @@ def _post_vote(
             return None, named, (reason or UNKNOWN_NICK, away.text)
     if pick is not None:
         stop, refusal = _not_counted(own, pick, resolved, (before, spans, named), resolver, author)
-        if stop or _no_vote_said(own, pick, need_reason):
+        # a nick that corrects the vote read before it («Против <Гульсины>… ошибся —
+        # <Мотылькова>») stands in that vote's grammar, whatever its own words are
+        corrects = resolved and pick is not resolved[0] and has_vote_grammar(own, resolved[0])
+        if stop or (not corrects and _no_vote_said(own, pick, need_reason)):
             return None, named, refusal
         refusal = _unproven_words(own, pick)
         if refusal is None and not spared_counted and spared_in_words(own):

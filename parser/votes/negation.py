@@ -22,6 +22,7 @@ from parser.vocab import (
 )
 from parser.votes.names import ACT_LEMMAS, CUE_LEMMAS
 from parser.votes.records import CONDITIONAL, DOUBTED, PUT_OFF, WISHED, WITHDRAWN, words_of
+from parser.votes.slip import excuse_blanked
 
 #: why a nick was set aside: None keeps it; "" sets it aside with nothing to tell the host
 #: (negated, spared, taken back, a day gone by); a refusal code (`DOUBTED`, `WISHED`,
@@ -489,6 +490,10 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
     double negation («Не могу не выставить <Катю>») is a vote. A span whose text cannot be
     placed in the own text stays."""
     low = own_text.casefold()
+    if len(spans) > 1:
+        # «<Клюкиной>, ой, очки не те надела — <Клюквиной>»: the excuse of a slip negates
+        # the wrong one taken, not a coloured nick (`parser.votes.slip`)
+        low = excuse_blanked(low)
     if not spans or not (
         any(stem in low for stem in _RETRACT_STEMS)
         or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)

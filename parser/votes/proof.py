@@ -58,6 +58,7 @@ from parser.votes.negation import (
 )
 from parser.votes.records import UNCLEAR, words_of
 from parser.votes.records import new_post as forget_words
+from parser.votes.slip import restates, slip_only, slip_word
 from parser.votes.typed import typed_in_latin
 
 __all__ = [
@@ -174,8 +175,12 @@ def _after_correction(
         if a.match.nick == b.match.nick:
             continue
         between = {bare_word(w) for w in words_of(low[a_end:b_start])}
+        gap = low[a_end:b_start]
+        # «<Клюкиной>, ой, очки не те надела — <Клюквиной>»: a slip's interjection corrects
+        # only where the later nick restates the vote (`parser.votes.slip`)
+        slipped = slip_only(gap)
         if (
-            corrects_in(low[a_end:b_start])
+            (restates(gap, _said(a), _said(b)) if slipped else corrects_in(gap))
             or "то есть" in low[a_end:b_start]
             or unmeant(low[a_end:b_start], between=True)
             # «<Мирона>) шучу-шучу», «<Ярину> — прикол»: any form of a joke said of it
@@ -188,6 +193,10 @@ def _after_correction(
         return None
     rest = placed[[p for p, _s, _e in placed].index(last) :]
     return last if len({p.match.nick for p, _s, _e in rest}) == 1 else None
+
+
+def _said(pick: Pick) -> tuple[str, str]:
+    return pick.span.text, pick.match.nick or pick.span.text
 
 
 def corrected_away(
@@ -1341,7 +1350,8 @@ def _reported(low: str, at: int, end: int, player: Callable[[str], bool] | None 
     words = before + words_of(low[end : tail.start() if tail else len(low)])
     if any(_first_person(w) for w in words):
         return False
-    if any(_said_by_another(w) for w in before):
+    said = [i for i, w in enumerate(before) if _said_by_another(w)]
+    if said and not _own_slip(before[: said[0]]):
         return True
     if _vote_told_of_another(low, head, (at, end), tail.start() if tail else len(low), player):
         return True
@@ -1349,6 +1359,19 @@ def _reported(low: str, at: int, end: int, player: Callable[[str], bool] | None 
     # a vote — a lead before him or their own verb («всё же <X>» is no subject)
     return bool(_OTHERS.intersection(before)) and (
         before[-1] in ("за", "против", "на") or any(_their_verb(w) for w in words)
+    )
+
+
+def _own_slip(lead: Sequence[str]) -> bool:
+    """«против <Спицы> блин не ту написал <Мохера>»: the verb of writing follows the
+    author's interjection of a slip with no subject between — his own excuse, not another's
+    words (`parser.votes.slip`)."""
+    slips = [i for i, w in enumerate(lead) if slip_word(w)]
+    if not slips:
+        return False
+    between = lead[slips[-1] + 1 :]
+    return not any(
+        r.pos in ("NOUN", "NPRO") and "nomn" in r.grammemes for w in between for r in parse(w)[:1]
     )
 
 
