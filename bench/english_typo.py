@@ -5,7 +5,9 @@ by its slip (`parser.nicks.proven_typo`) and a Latin word's English pronunciatio
     python bench/english_typo.py [--words N] [--check] [--rss]
 
 Prints milliseconds per word, each word new to the caches (the letters' scripts cast with
-its two players out; unknown Cyrillic and Latin words, typos of nicks among them). With
+its two players out; unknown Cyrillic and Latin words, typos of nicks among them):
+`proven_typo` as it reads (a one-edit word looked up only when it is a player's nick form)
+and with every one-edit word looked up, as it was before. With
 `--check`, every word of the dictionary's file is looked up and compared with one parse of
 the whole file (the readings must be identical). With `--rss`, the peak resident memory of
 a fresh process that reads a Cyrillic letter (the reader warm), then one Latin-typed letter
@@ -21,6 +23,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from unittest import mock
 
 LETTERS = Path(__file__).resolve().parent.parent / "tests" / "letters"
 
@@ -57,6 +60,13 @@ def _clear() -> None:
             fn.cache_clear()
 
 
+class _EveryWord:
+    """Stands for the cast's nick forms: every one-edit word is looked up, as before."""
+
+    def __contains__(self, _word: object) -> bool:
+        return True
+
+
 def _per_word(words: int) -> None:
     from parser import english
     from parser.morph import parse
@@ -67,6 +77,7 @@ def _per_word(words: int) -> None:
     for w in (*_CYRILLIC, *_LATIN):
         parse(w)  # the morphology's own caches apart
     typo: list[float] = []
+    every: list[float] = []
     sound: list[float] = []
     for _ in range(words):
         _clear()
@@ -74,12 +85,22 @@ def _per_word(words: int) -> None:
         for w in (*_CYRILLIC, *_LATIN):
             proven_typo(resolver, w, gone)  # type: ignore[arg-type]
         typo.append((time.perf_counter() - t) / (len(_CYRILLIC) + len(_LATIN)))
+        # before: every one-edit word near a head looked up, nick form or not
+        _clear()
+        with mock.patch("parser.nicks._cast_forms", lambda _players: _EveryWord()):
+            t = time.perf_counter()
+            for w in (*_CYRILLIC, *_LATIN):
+                proven_typo(resolver, w, gone)  # type: ignore[arg-type]
+            every.append((time.perf_counter() - t) / (len(_CYRILLIC) + len(_LATIN)))
         _clear()
         t = time.perf_counter()
         for w in _LATIN:
             english.pronunciations(w)
         sound.append((time.perf_counter() - t) / len(_LATIN))
-    print(f"proven_typo: {min(typo) * 1000:.2f} ms a word (best of {words})")
+    print(
+        f"proven_typo: {min(typo) * 1000:.2f} ms a word, nick forms made once a nick; "
+        f"{min(every) * 1000:.2f} ms with every one-edit word looked up (best of {words})"
+    )
     print(f"pronunciations: {min(sound) * 1000:.3f} ms a word (best of {words})")
 
 

@@ -431,3 +431,11 @@ def dictionary_step(index: int, letters: str) -> int | None:
 def dictionary_word_ends(index: int) -> bool:
     """Whether a dictionary word ends where the walk stands."""
     return analyzer().dictionary.words.dct.follow_char(_WORD_END, index) is not None
+
+
+@lru_cache(maxsize=256)
+def lexeme_words(word: str) -> frozenset[str]:
+    """Every word form (ё→е) of every lexeme pymorphy3 reads `word` (lower case) in: the
+    forms whose normal form a reading of the word is (its own lexemes, predicted for a word
+    the dictionary lacks)."""
+    return frozenset(f.word.replace("ё", "е") for p in _safe_parse(word) for f in p.lexeme)

@@ -3085,6 +3085,45 @@ def _near_heads(key: str, heads: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
+@lru_cache(maxsize=_KEY_CACHE)
+def _nick_forms(nick: str) -> frozenset[str]:
+    """Every one-word key the tiers `proven_typo` asks ("casefold", "inflected", "lemma")
+    read as `nick`, look-alike letters folded as `trimmed_key` folds them: the nick itself,
+    its forms by the ending tables (`word_inflects`, `_fleeting`, the Latin endings), and
+    every form of each lexeme the dictionary reads its word in (the lemma tier's). A word
+    of letters alone that is none of these is read as no one by those tiers."""
+    from parser.morph import lexeme_words
+
+    keys = {_fold_lookalikes(casefold_key(nick)), trimmed_key(nick)}
+    out = set(keys)
+    for key in keys:
+        if _DECLINED_SPLIT.search(key):
+            continue  # a word alone is no form of a nick of several words
+        bare_key, _digits = _split_digit_tail(key)
+        if len(bare_key) >= 3 and _CYRILLIC_RE.search(bare_key):
+            out.update(lexeme_words(bare_key))  # «Васю» for Вася2005 by its lemma
+        if not key.isalpha():
+            continue  # a digit tail is typed with the word the ending tables read
+        stems = {key, *(key[: -len(f)] for f in _REPLACEABLE if key.endswith(f))}
+        out.update(s + e for s in stems if len(s) >= 2 for e in _ENDINGS)
+        fleeting = _FLEETING_RE.match(key)
+        if fleeting is not None:
+            head, last = fleeting.groups()
+            bare = (head + last, head + "ь" + last) if len(head) == 1 else (head + last,)
+            out.update(s + e for s in bare for e in _FLEETING_ENDINGS)
+        if _LATINISH.fullmatch(key):
+            latin = key.translate(_UNFOLD)
+            stems = {latin, *(latin[: -len(f)] for f in _LAT_REPLACEABLE if latin.endswith(f))}
+            out.update(_fold_lookalikes(s + e) for s in stems if len(s) >= 2 for e in _LAT_ENDINGS)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=64)
+def _cast_forms(players: tuple[str, ...]) -> frozenset[str]:
+    """`_nick_forms` of every player of a cast, as one set."""
+    return frozenset().union(*(_nick_forms(p) for p in players))
+
+
 def _has_syllable_twice(key: str, heads: tuple[str, ...]) -> bool:
     """Whether `key` with a syllable typed twice taken out once opens with a head."""
     for size in (2, 3, 4):
@@ -3128,8 +3167,13 @@ def proven_typo(resolver: NickResolver, text: str, gone: NickResolver | None) ->
         return None
     living: dict[str, str] = {}
     out: set[str] = set()
+    # the strict tiers read a word as a player only when it is one of his nick's forms
+    # (`_nick_forms`, made once a nick): the one-edit words that are none are not looked up
+    forms = _cast_forms((*resolver.players, *(gone.players if gone is not None else ())))
     for cand, kind in _one_edits(key).items():
         if not cand.startswith(heads if kind == "syllable" else near):
+            continue
+        if _fold_lookalikes(cand) not in forms:
             continue
         m = resolver.resolve_strict(cand, methods)
         if m is not None:

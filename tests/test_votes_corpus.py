@@ -68,6 +68,8 @@ PARTS = {
     "held-out-17g": HERE / "heldout17g",  # part 17, Gambler cast
     "held-out-18": HERE / "heldout18",  # part 18, PEFL cast (30 seats)
     "held-out-18g": HERE / "heldout18g",  # part 18, Gambler cast (Latin nicks only)
+    "held-out-19": HERE / "heldout19",  # part 19, PEFL cast (multi-word, adjective nicks)
+    "held-out-19g": HERE / "heldout19g",  # part 19, Gambler cast (mixed-script nicks)
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -350,6 +352,9 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 18, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): every one (a), a misreading of the words
     "ho18-p13": "(a) «Лёву» (a short form two players may share) taken as one of them",
+    # held-out part 19, measured at the start and at the end of the stop that wrote it
+    # (tests/votes/README.md)
+    "ho19g-29": "(a) a green «Pro», a mixed-script nick's Latin head alone, counted for it",
 }
 
 
